@@ -1,0 +1,376 @@
+"""The engine contract shared by every game.
+
+Every game package under ``engines/`` exposes the same module-level surface, so
+that the table, the terminal, the tests and the benchmarks drive any engine
+alike::
+
+    Config                      frozen dataclass of options, with validate()
+    new_game(config, seats, seed) -> State
+    parse_move(text) -> Move     and str(move) for the compact notation
+    legal_moves(state, seat) -> list[Move]   (or an iterator when large)
+    apply_move(state, seat, move) -> (State, list[Event])
+    to_move(state) -> set[int]
+    view_for(state, seat | None) -> View
+    outcome(state) -> Outcome | None
+    to_dict(state) -> dict       from_dict(data) -> State
+    computer_move(view, legal, rng) -> Move
+
+plus the constants ``TITLE``, ``MIN_PLAYERS`` and ``MAX_PLAYERS``.
+
+Engines speak in seats ``0..n-1`` and import only the standard library.  All
+randomness is derived from the game's seed (see :func:`rng_for`); the module
+level :mod:`random` functions are never used.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import random
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "SetupError",
+    "MoveError",
+    "NotYourTurn",
+    "IllegalMove",
+    "MalformedMove",
+    "GameOver",
+    "Event",
+    "Outcome",
+    "Option",
+    "config_options",
+    "config_from_options",
+    "rng_for",
+    "rank_by",
+    "jsonable",
+    "name_seats",
+    "options_of",
+    "UNKNOWN",
+]
+
+UNKNOWN = "?"
+"""What a view shows in place of something its seat may not see."""
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class SetupError(ValueError):
+    """The options or the seats cannot make a game; the message says why."""
+
+
+class MoveError(ValueError):
+    """A move was refused.  The message tells the player what was wrong and
+    what is allowed; the game is unchanged."""
+
+
+class NotYourTurn(MoveError):
+    """The seat may not act now."""
+
+
+class IllegalMove(MoveError):
+    """The move is well formed but the rules forbid it here."""
+
+
+class MalformedMove(MoveError):
+    """The text is not a move in this game's notation."""
+
+
+class GameOver(MoveError):
+    """The game has ended; no more moves are taken."""
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, in a line a player can read.
+
+    ``visible_to`` limits ``text`` to some seats (``None``: everyone).  Seats
+    outside it, and spectators, see ``public_text`` instead (``None``: nothing).
+    A Lima Kahlo steal, for instance, tells the two players involved which card
+    moved and tells everyone else only that a card moved.
+
+    Seats are written ``{p0}``, ``{p1}``...; :func:`name_seats` puts names in.
+    """
+
+    text: str
+    visible_to: frozenset[int] | None = None
+    public_text: str | None = None
+    kind: str = ""
+
+    def text_for(self, seat: int | None) -> str | None:
+        """The line ``seat`` may read (``None``: a spectator), seats still as ``{pN}``."""
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            return self.text
+        return self.public_text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "visible_to": None if self.visible_to is None else sorted(self.visible_to),
+            "public_text": self.public_text,
+            "kind": self.kind,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        vis = data.get("visible_to")
+        return cls(
+            text=data["text"],
+            visible_to=None if vis is None else frozenset(vis),
+            public_text=data.get("public_text"),
+            kind=data.get("kind", ""),
+        )
+
+
+_SEAT_REF = re.compile(r"\{p(\d+)\}")
+
+
+def name_seats(text: str, names: Sequence[str] | None = None) -> str:
+    """Replace ``{pN}`` in an event's text with the seat's name (``P1``... by default)."""
+
+    def sub(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        if names is not None and i < len(names):
+            return names[i]
+        return f"P{i + 1}"
+
+    return _SEAT_REF.sub(sub, text)
+
+
+# --------------------------------------------------------------------------- outcome
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``scores[seat]`` is the final score; ``ranking`` lists groups of seats,
+    best first, seats in one group sharing that place (a shared win is a first
+    group of several seats).  ``reason`` says why the game ended, ``tiebreak``
+    names the rule that separated tied scores (``None`` if none was needed).
+    """
+
+    scores: tuple[float, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    reason: str
+    tiebreak: str | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+    def place_of(self, seat: int) -> int:
+        """1-based place of ``seat`` (tied seats share a place)."""
+        place = 1
+        for group in self.ranking:
+            if seat in group:
+                return place
+            place += len(group)
+        raise KeyError(seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranking": [list(g) for g in self.ranking],
+            "reason": self.reason,
+            "tiebreak": self.tiebreak,
+            "details": jsonable(dict(self.details)),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        return cls(
+            scores=tuple(data["scores"]),
+            ranking=tuple(tuple(g) for g in data["ranking"]),
+            reason=data["reason"],
+            tiebreak=data.get("tiebreak"),
+            details=data.get("details") or {},
+        )
+
+
+def rank_by(
+    seats: Iterable[int], keys: Sequence[tuple[str | None, Mapping[int, Any]]]
+) -> tuple[tuple[tuple[int, ...], ...], str | None]:
+    """Rank seats by successive keys (higher is better) and report the tiebreak.
+
+    ``keys`` is a list of ``(name, {seat: value})``; the first is the score
+    (its name is ignored), the others are tiebreakers in order.  Returns the
+    ranking groups and the name of the deepest tiebreaker that actually
+    separated two seats who were tied on everything before it (``None`` if
+    no tiebreaker mattered).  Seats still equal on every key share a group.
+    """
+    seats = list(seats)
+
+    def key(s: int) -> tuple[Any, ...]:
+        return tuple(values[s] for _, values in keys)
+
+    ordered = sorted(seats, key=key, reverse=True)
+    groups: list[list[int]] = []
+    for s in ordered:
+        if groups and key(groups[-1][0]) == key(s):
+            groups[-1].append(s)
+        else:
+            groups.append([s])
+    used: str | None = None
+    for a, b in zip(ordered, ordered[1:]):
+        ka, kb = key(a), key(b)
+        if ka[0] == kb[0] and ka != kb:
+            depth = next(i for i in range(len(ka)) if ka[i] != kb[i])
+            if used is None or depth > [n for n, _ in keys].index(used):
+                used = keys[depth][0]
+    return tuple(tuple(sorted(g)) for g in groups), used
+
+
+# --------------------------------------------------------------------------- randomness
+
+
+def rng_for(seed: int | str, *keys: object) -> random.Random:
+    """A generator determined by the game's seed and a path of keys.
+
+    ``rng_for(seed, "setup")`` shuffles the decks; ``rng_for(seed, "die", 3)``
+    rolls round three's die.  Using a path instead of one long-lived
+    generator keeps states small and JSON friendly, and every draw replays
+    exactly from the seed.
+    """
+    material = "\x1f".join([str(seed), *map(str, keys)]).encode()
+    return random.Random(int.from_bytes(hashlib.sha256(material).digest()[:8], "big"))
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting a player chooses when opening a game (read from ``Config``)."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+
+def config_options(config_cls: type) -> list[Option]:
+    """The options of a game's ``Config``, for lobbies and command lines.
+
+    A field's metadata may carry ``help`` and ``choices``; an ``Enum`` field's
+    choices are its values.  The ``players`` field is not an option: the
+    table sets it from the seats.
+    """
+    out: list[Option] = []
+    hints = {f.name: f.type for f in dataclasses.fields(config_cls)}
+    for f in dataclasses.fields(config_cls):
+        if f.name == "players":
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else None
+        kind = type(default) if default is not None else str
+        choices = f.metadata.get("choices")
+        if isinstance(default, enum.Enum):
+            choices = tuple(m.value for m in type(default))
+            kind = type(default)
+        out.append(
+            Option(
+                name=f.name,
+                kind=kind,
+                default=default.value if isinstance(default, enum.Enum) else default,
+                help=f.metadata.get("help", str(hints[f.name])),
+                choices=tuple(choices) if choices is not None else None,
+            )
+        )
+    return out
+
+
+def _coerce(option: Option, raw: Any) -> Any:
+    if isinstance(raw, str):
+        text = raw.strip()
+        if option.kind is bool:
+            low = text.lower()
+            if low in {"1", "true", "yes", "on", "y"}:
+                return True
+            if low in {"0", "false", "no", "off", "n"}:
+                return False
+            raise SetupError(f"{option.name} must be yes or no, not {raw!r}")
+        if option.kind is int:
+            try:
+                return int(text)
+            except ValueError:
+                raise SetupError(f"{option.name} must be a whole number, not {raw!r}") from None
+        if isinstance(option.kind, type) and issubclass(option.kind, enum.Enum):
+            for member in option.kind:
+                if str(member.value).lower() == text.lower() or member.name.lower() == text.lower():
+                    return member
+            allowed = ", ".join(str(c) for c in option.choices or ())
+            raise SetupError(f"{option.name} must be one of {allowed}, not {raw!r}")
+        return text
+    if isinstance(option.kind, type) and issubclass(option.kind, enum.Enum) and not isinstance(raw, enum.Enum):
+        return _coerce(option, str(raw))
+    return raw
+
+
+def config_from_options(config_cls: type, players: int, options: Mapping[str, Any] | None = None) -> Any:
+    """Build and validate a ``Config`` from option values (strings allowed).
+
+    Unknown option names and values outside their choices raise
+    :class:`SetupError` naming what is allowed.
+    """
+    options = dict(options or {})
+    known = {o.name: o for o in config_options(config_cls)}
+    kwargs: dict[str, Any] = {}
+    for name, raw in options.items():
+        if raw is None:
+            continue
+        if name not in known:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise SetupError(f"unknown option {name!r}; this game's options are: {allowed}")
+        opt = known[name]
+        value = _coerce(opt, raw)
+        if opt.choices is not None:
+            plain = value.value if isinstance(value, enum.Enum) else value
+            if plain not in opt.choices:
+                allowed = ", ".join(str(c) for c in opt.choices)
+                raise SetupError(f"{name} must be one of {allowed}, not {raw!r}")
+        kwargs[name] = value
+    field_names = {f.name for f in dataclasses.fields(config_cls)}
+    if "players" in field_names:
+        kwargs["players"] = players
+    config = config_cls(**kwargs)
+    config.validate()
+    return config
+
+
+def options_of(config: Any) -> dict[str, Any]:
+    """A config's chosen options as plain JSON values (``players`` excluded)."""
+    out = {}
+    for f in dataclasses.fields(config):
+        if f.name == "players":
+            continue
+        value = getattr(config, f.name)
+        out[f.name] = value.value if isinstance(value, enum.Enum) else value
+    return out
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def jsonable(obj: Any) -> Any:
+    """Turn dataclasses, enums, tuples, sets and frozensets into plain JSON values."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if isinstance(obj, Mapping):
+        return {str(k): jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (set, frozenset)):
+        return sorted(jsonable(v) for v in obj)
+    if isinstance(obj, (list, tuple)):
+        return [jsonable(v) for v in obj]
+    return obj

@@ -1,0 +1,189 @@
+"""Nim, the small game the table's tests play.
+
+Players take turns removing stones from one pile; whoever takes the last stone
+wins.  It is defined only in the tests and registered by them, so that the
+table, the terminal and the Discord stand-in are exercised by a real engine
+that follows the whole contract in a few lines.
+
+Notation: the pile's letter and how many stones to take, ``B3`` takes three
+stones from pile B.  ``hint`` is a no-op move that shows the hidden "secret"
+each seat holds, used to test that private views stay private.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from dataclasses import dataclass, field
+
+from engines.core import (
+    UNKNOWN,
+    Event,
+    GameOver,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    Outcome,
+    SetupError,
+    rng_for,
+)
+
+TITLE = "Nim"
+MIN_PLAYERS = 1
+MAX_PLAYERS = 4
+SCHEMA = 1
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int = 2
+    piles: int = field(default=3, metadata={"help": "number of piles", "choices": (1, 2, 3, 4, 5)})
+
+    def validate(self) -> None:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise SetupError(f"Nim takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}")
+        if not 1 <= self.piles <= 5:
+            raise SetupError("Nim takes 1 to 5 piles")
+
+
+@dataclass(frozen=True)
+class Move:
+    pile: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"{'ABCDE'[self.pile]}{self.count}"
+
+
+@dataclass
+class State:
+    config: Config
+    seed: int
+    piles: list[int]
+    secrets: list[int]
+    turn: int = 0
+    winner: int | None = None
+    last: str | None = None
+    moves: int = 0
+
+
+@dataclass(frozen=True)
+class View:
+    seat: int | None
+    players: int
+    piles: tuple[int, ...]
+    secrets: tuple[object, ...]
+    turn: int
+    winner: int | None
+    last: str | None
+
+
+def new_game(config: Config, seats: int, seed: int) -> State:
+    config.validate()
+    if seats != config.players:
+        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+    rng = rng_for(seed, "setup")
+    piles = [rng.randint(2, 6) for _ in range(config.piles)]
+    secrets = [rng.randint(100, 999) for _ in range(seats)]
+    return State(config=config, seed=seed, piles=piles, secrets=secrets)
+
+
+_MOVE = re.compile(r"^\s*([A-Ea-e])\s*(\d{1,2})\s*$")
+
+
+def parse_move(text: str) -> Move:
+    m = _MOVE.match(text or "")
+    if not m:
+        raise MalformedMove(f"{text!r} is not a Nim move; write a pile letter and a count, like B3")
+    return Move("ABCDE".index(m.group(1).upper()), int(m.group(2)))
+
+
+def to_move(state: State) -> set[int]:
+    return set() if state.winner is not None else {state.turn}
+
+
+def legal_moves(state: State, seat: int) -> list[Move]:
+    if seat not in to_move(state):
+        return []
+    return [Move(p, c) for p, n in enumerate(state.piles) for c in range(1, n + 1)]
+
+
+def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+    if state.winner is not None:
+        raise GameOver("the game is over")
+    if seat != state.turn:
+        raise NotYourTurn(f"it is seat {state.turn + 1}'s turn, not yours")
+    if not 0 <= move.pile < len(state.piles):
+        letters = ", ".join("ABCDE"[: len(state.piles)])
+        raise IllegalMove(f"there is no pile {str(move)[0]}; the piles are {letters}")
+    have = state.piles[move.pile]
+    if not 1 <= move.count <= have:
+        raise IllegalMove(f"pile {str(move)[0]} has {have} stones; take 1 to {have}")
+    new = dataclasses.replace(state, piles=list(state.piles), secrets=list(state.secrets))
+    new.piles[move.pile] -= move.count
+    new.last = str(move)
+    new.moves += 1
+    events = [Event(f"{{p{seat}}} took {move.count} from pile {str(move)[0]}")]
+    if sum(new.piles) == 0:
+        new.winner = seat
+        events.append(Event(f"{{p{seat}}} took the last stone and wins", kind="end"))
+    else:
+        new.turn = (seat + 1) % state.config.players
+    return new, events
+
+
+def view_for(state: State, seat: int | None) -> View:
+    secrets = tuple(s if i == seat else UNKNOWN for i, s in enumerate(state.secrets))
+    return View(seat, state.config.players, tuple(state.piles), secrets, state.turn, state.winner, state.last)
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.winner is None:
+        return None
+    n = state.config.players
+    scores = tuple(1.0 if s == state.winner else 0.0 for s in range(n))
+    losers = tuple(s for s in range(n) if s != state.winner)
+    ranking = ((state.winner,), losers) if losers else ((state.winner,),)
+    return Outcome(scores, ranking, "the last stone was taken")
+
+
+def to_dict(state: State) -> dict:
+    return {
+        "schema": SCHEMA,
+        "config": {"players": state.config.players, "piles": state.config.piles},
+        "seed": state.seed,
+        "piles": state.piles,
+        "secrets": state.secrets,
+        "turn": state.turn,
+        "winner": state.winner,
+        "last": state.last,
+        "moves": state.moves,
+    }
+
+
+def from_dict(data: dict) -> State:
+    if data.get("schema") != SCHEMA:
+        raise SetupError(f"unsupported Nim state schema {data.get('schema')!r}")
+    return State(
+        config=Config(**data["config"]),
+        seed=data["seed"],
+        piles=list(data["piles"]),
+        secrets=list(data["secrets"]),
+        turn=data["turn"],
+        winner=data["winner"],
+        last=data["last"],
+        moves=data["moves"],
+    )
+
+
+def computer_move(view: View, legal: list[Move], rng: random.Random) -> Move:
+    """Play the nim-sum strategy when two play; otherwise take from the largest pile."""
+    xor = 0
+    for n in view.piles:
+        xor ^= n
+    if xor and view.players == 2:
+        for move in legal:
+            if view.piles[move.pile] - move.count == view.piles[move.pile] ^ xor:
+                return move
+    return rng.choice(legal)

@@ -1,0 +1,25 @@
+"""A renderer for the test game Nim: one column of stones per pile."""
+
+from __future__ import annotations
+
+from renderers.common import INK, centred_text, font, new_canvas, seat_name, to_png
+
+
+def render(view, *, names=None) -> bytes:
+    width = 120 + 90 * len(view.piles)
+    image, draw = new_canvas(width, 360)
+    title = "Nim"
+    if view.winner is not None:
+        title += f"  -  {seat_name(names, view.winner)} wins"
+    else:
+        title += f"  -  {seat_name(names, view.turn)} to play"
+    draw.text((16, 12), title, font=font(22, True), fill=INK)
+    for i, n in enumerate(view.piles):
+        x = 80 + 90 * i
+        for k in range(n):
+            y = 300 - 36 * k
+            draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=(120, 120, 120), outline=INK)
+        centred_text(draw, (x, 335), "ABCDE"[i], font(20, True))
+    if view.seat is not None:
+        draw.text((16, 44), f"your secret: {view.secrets[view.seat]}", font=font(16), fill=INK)
+    return to_png(image)

@@ -1,0 +1,1 @@
+"""The table: settings, storage, sessions and the Discord plumbing every game shares."""

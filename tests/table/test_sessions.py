@@ -1,0 +1,234 @@
+"""The session service on real SQLite files, played with the Nim test game."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.sessions import NoGameHere, NotSeated, SessionService, StaleMove, TableError
+from bot.storage import Store
+from engines.core import IllegalMove, MalformedMove, NotYourTurn
+from tests.support import nim
+
+CH = 555
+GUILD = 1
+
+
+@pytest.fixture
+async def service(db_path):
+    store = await Store.open(db_path)
+    yield SessionService(store)
+    await store.close()
+
+
+async def two_player_game(service, seed=7):
+    await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=seed)
+    await service.join(CH, 2, "bob")
+    result = await service.start(CH, 1)
+    return result.session
+
+
+def user_to_move(session):
+    (seat,) = session.to_move()
+    return session.by_seat(seat).user_id
+
+
+async def test_one_live_game_per_channel(service):
+    """A second game in the same channel is refused with the reason."""
+    await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann")
+    with pytest.raises(TableError, match="already has a Nim game"):
+        await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=2, host_name="bob")
+    other = await service.create("nim", guild_id=GUILD, channel_id=CH + 1, host_id=2, host_name="bob")
+    assert other.status == "lobby"
+
+
+async def test_bad_options_are_refused_at_creation(service):
+    """Options outside their choices are refused, naming what is allowed."""
+    with pytest.raises(TableError, match="piles must be one of 1, 2, 3, 4, 5"):
+        await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="a", options={"piles": 9})
+    with pytest.raises(TableError, match="unknown option 'colour'"):
+        await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="a",
+                             options={"colour": "red"})
+    assert await service.in_channel(CH) is None
+
+
+async def test_lobby_join_leave_and_full_table(service):
+    """Joining twice, joining a full table and leaving when not seated are refused."""
+    await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", max_players=2)
+    with pytest.raises(TableError, match="already seated"):
+        await service.join(CH, 1, "ann")
+    await service.join(CH, 2, "bob")
+    with pytest.raises(TableError, match="full"):
+        await service.join(CH, 3, "cid")
+    with pytest.raises(NotSeated):
+        await service.leave(CH, 3)
+    session = await service.leave(CH, 2)
+    assert [s.name for s in session.seats] == ["ann"]
+    assert await service.leave(CH, 1) is None  # the last person out closes the lobby
+    assert await service.in_channel(CH) is None
+
+
+async def test_no_game_in_channel(service):
+    """A move in a channel with no game is refused."""
+    with pytest.raises(NoGameHere):
+        await service.play(CH, 1, "A1")
+
+
+async def test_start_shuffles_seats_by_seed(service):
+    """Seat order comes from the seed: the same seed seats people the same way."""
+    orders = []
+    for channel, seed in ((10, 3), (11, 3), (12, 4), (13, 5), (14, 6), (15, 8)):
+        await service.create("nim", guild_id=GUILD, channel_id=channel, host_id=1, host_name="a", seed=seed)
+        for uid in (2, 3, 4):
+            await service.join(channel, uid, f"u{uid}")
+        session = (await service.start(channel, 1)).session
+        orders.append(tuple(session.seat_of(uid).seat for uid in (1, 2, 3, 4)))
+    assert orders[0] == orders[1]
+    assert len(set(orders)) > 1
+    assert all(sorted(o) == [0, 1, 2, 3] for o in orders)
+
+
+async def test_refusals_leave_the_game_unchanged(service):
+    """Out-of-turn, unseated, malformed and illegal moves change nothing."""
+    session = await two_player_game(service)
+    mover = user_to_move(session)
+    other = 1 if mover == 2 else 2
+    before = (session.version, nim.to_dict(session.state))
+    with pytest.raises(NotYourTurn):
+        await service.play(CH, other, "A1")
+    with pytest.raises(NotSeated):
+        await service.play(CH, 99, "A1")
+    with pytest.raises(MalformedMove, match="like B3"):
+        await service.play(CH, mover, "hello")
+    with pytest.raises(IllegalMove, match="take 1 to"):
+        await service.play(CH, mover, "A9")
+    session = await service.in_channel(CH)
+    assert (session.version, nim.to_dict(session.state)) == before
+    assert await service.store.move_count(session.id) == 0
+
+
+async def test_fifty_concurrent_attempts_give_one_move(service):
+    """50 concurrent attempts at the same move: one accepted, 49 refused, log and snapshot agree."""
+    session = await two_player_game(service)
+    mover = user_to_move(session)
+    version = session.version
+    results = await asyncio.gather(
+        *(service.play(CH, mover, "A1", expected_version=version) for _ in range(50)), return_exceptions=True
+    )
+    accepted = [r for r in results if not isinstance(r, Exception)]
+    refused = [r for r in results if isinstance(r, Exception)]
+    assert len(accepted) == 1 and len(refused) == 49
+    assert all(isinstance(r, StaleMove) and "board changed" in str(r) for r in refused)
+    session = await service.in_channel(CH)
+    assert session.version == version + 1
+    log = await service.store.moves(session.id)
+    assert [m.move for m in log] == ["A1"]
+    assert nim.to_dict(await service.replay(session.id)) == nim.to_dict(session.state)
+
+
+async def test_concurrent_moves_without_versions_follow_the_rules(service):
+    """Racing different moves without a version: the turn order refuses all but one."""
+    session = await two_player_game(service)
+    mover = user_to_move(session)
+    results = await asyncio.gather(*(service.play(CH, mover, "A1") for _ in range(20)), return_exceptions=True)
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert all(isinstance(r, NotYourTurn) for r in results if isinstance(r, Exception))
+
+
+async def test_game_survives_reopening_the_database(db_path):
+    """Close the database in the middle of a game, reopen it, and play on."""
+    store = await Store.open(db_path)
+    service = SessionService(store)
+    session = await two_player_game(service)
+    await service.play(CH, user_to_move(session), "A1")
+    before = await service.in_channel(CH)
+    await store.close()
+
+    store = await Store.open(db_path)
+    service = SessionService(store)
+    try:
+        session = await service.in_channel(CH)
+        assert session.version == before.version
+        assert nim.to_dict(session.state) == nim.to_dict(before.state)
+        result = await service.play(CH, user_to_move(session), "B1")
+        assert result.session.version == before.version + 1
+    finally:
+        await store.close()
+
+
+async def play_out(service, session):
+    while session.status == "active":
+        uid = user_to_move(session)
+        legal = await service.legal_moves(CH, uid)
+        result = await service.play(CH, uid, legal[-1])
+        session = result.session
+    return result
+
+
+async def test_finished_game_records_results_and_replays(service):
+    """A finished game records results, and replaying seed and log reproduces its state."""
+    session = await two_player_game(service, seed=11)
+    result = await play_out(service, session)
+    assert result.finished and result.outcome is not None
+    session = await service.get(session.id)
+    assert session.status == "finished"
+    rows = await service.store.results(session.id)
+    assert sorted(r.place for r in rows) == [1, 2]
+    winner = next(r for r in rows if r.place == 1)
+    assert winner.seat == session.state.winner
+    assert nim.to_dict(await service.replay(session.id)) == nim.to_dict(session.state)
+    with pytest.raises(TableError, match="over|no game"):
+        await service.play_in(session.id, 1, "A1")
+
+
+async def test_computer_player_fills_a_seat(service):
+    """A computer seat moves by itself after each human move, and the moves are logged as its own."""
+    await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=5)
+    await service.add_computer(CH, 1)
+    result = await service.start(CH, 1)
+    session = result.session
+    while session.status == "active":
+        assert session.to_move() == {session.seat_of(1).seat}
+        legal = await service.legal_moves(CH, 1)
+        result = await service.play(CH, 1, legal[0])
+        session = result.session
+    log = await service.store.moves(session.id)
+    assert any(m.by_computer for m in log) and any(not m.by_computer for m in log)
+    assert nim.to_dict(await service.replay(session.id)) == nim.to_dict(session.state)
+
+
+async def test_resign_in_two_player_game_ends_it(service):
+    """Resigning a two-player game hands the win to the other player."""
+    session = await two_player_game(service)
+    result = await service.resign(CH, 1)
+    assert result.finished
+    rows = {r.user_id: r for r in await service.store.results(session.id)}
+    assert rows[2].place == 1 and rows[1].place == 2 and rows[1].resigned
+
+
+async def test_resign_with_three_players_hands_seat_to_computer(service):
+    """With others still playing, the computer takes a resigned seat and it ranks last."""
+    await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="a", seed=2)
+    await service.join(CH, 2, "b")
+    await service.join(CH, 3, "c")
+    session = (await service.start(CH, 1)).session
+    result = await service.resign(CH, 3)
+    assert not result.finished and "computer plays" in result.note
+    session = result.session
+    assert session.seat_of(3).computer
+    while session.status == "active":
+        result = await service.play(CH, user_to_move(session), (await service.legal_moves(CH, user_to_move(session)))[0])
+        session = result.session
+    rows = {r.user_id: r for r in await service.store.results(session.id)}
+    assert rows[3].place == 3
+
+
+async def test_abandon_needs_host_or_manager(service):
+    """Only the host or someone with Manage Channels may abandon."""
+    await two_player_game(service)
+    with pytest.raises(TableError, match="only the host"):
+        await service.abandon(CH, 2, can_manage=False)
+    session = await service.abandon(CH, 2, can_manage=True)
+    assert session.status == "abandoned"
+    assert await service.in_channel(CH) is None

@@ -1,0 +1,55 @@
+"""The base of every game's cog: ``/<game> move`` with autocomplete and ``/<game> rules``.
+
+A game's cog subclasses :class:`GameCog` with ``group_name`` set to the game's
+registry name, adds a ``new`` command carrying that game's options (which calls
+:meth:`GameCog.open_lobby`), and may add commands for its moves that end in
+:meth:`GameCog.play`.  The cog holds no rules and no SQL.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engines
+from bot.ui import Table
+
+
+class GameCog(commands.GroupCog):
+    game: ClassVar[str]
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+        self.info = engines.get(self.game)
+
+    @property
+    def table(self) -> Table:
+        return self.bot.table  # type: ignore[attr-defined]
+
+    async def open_lobby(
+        self, interaction: discord.Interaction, options: dict[str, Any], players: int | None = None
+    ) -> None:
+        await self.table.open_lobby(interaction, self.game, options, players)
+
+    async def play(self, interaction: discord.Interaction, move: str) -> None:
+        await self.table.play(interaction, move)
+
+    async def move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self.table.autocomplete(interaction, current)
+
+    @app_commands.command(name="move", description="Play a move in this channel's game (autocomplete lists the legal ones)")
+    @app_commands.describe(move="The move in the game's notation; start typing to see the legal moves")
+    async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, 100]) -> None:
+        await self.play(interaction, move)
+
+    @move.autocomplete("move")
+    async def _move_autocomplete(self, interaction: discord.Interaction, current: str):
+        return await self.move_choices(interaction, current)
+
+    @app_commands.command(name="rules", description="A short guide to the game and its notation")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        text = getattr(self.info.load(), "RULES_HELP", None) or f"No help is written for {self.info.title} yet."
+        await interaction.response.send_message(text[:2000], ephemeral=True)

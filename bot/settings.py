@@ -1,0 +1,77 @@
+"""Settings, read from the environment and a ``.env`` file.
+
+Every setting is listed in ``.env.example``.  Values in the real environment
+win over the file.  The token is never printed: ``repr(settings)`` hides it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message names it."""
+
+
+def read_dotenv(path: str | Path) -> dict[str, str]:
+    """Parse ``KEY=VALUE`` lines; ``#`` comments, blank lines and optional quotes allowed."""
+    values: dict[str, str] = {}
+    p = Path(path)
+    if not p.is_file():
+        return values
+    for number, raw in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        key, sep, value = line.partition("=")
+        if not sep or not key.strip().isidentifier():
+            raise SettingsError(f"{p}:{number}: expected KEY=VALUE, got {raw.strip()!r}")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        elif " #" in value:
+            value = value.split(" #", 1)[0].rstrip()
+        values[key.strip()] = value
+    return values
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None = field(default=None, repr=False)
+    database_path: str = "./pukllay.db"
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    sync_commands: bool = True
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, dotenv: str | Path | None = ".env") -> Settings:
+        merged: dict[str, str] = {}
+        if dotenv is not None:
+            merged.update(read_dotenv(dotenv))
+        merged.update(os.environ if env is None else env)
+
+        def get(name: str) -> str | None:
+            value = merged.get(name, "").strip()
+            return value or None
+
+        guild = get("DEV_GUILD_ID")
+        if guild is not None and not guild.isdigit():
+            raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), got {guild!r}")
+        level = (get("LOG_LEVEL") or "INFO").upper()
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
+            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {level!r}")
+        sync = (get("SYNC_COMMANDS") or "yes").lower()
+        if sync not in {"yes", "no", "true", "false", "1", "0"}:
+            raise SettingsError(f"SYNC_COMMANDS must be yes or no, got {sync!r}")
+        return cls(
+            token=get("DISCORD_TOKEN"),
+            database_path=get("DATABASE_PATH") or "./pukllay.db",
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+            sync_commands=sync in {"yes", "true", "1"},
+        )

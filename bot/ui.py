@@ -1,0 +1,580 @@
+"""The Discord side of the table, shared by every game's cog.
+
+:class:`Table` turns the session service's records into messages: the board
+image with a line or two on what happened and a mention of whoever acts next,
+lobbies with buttons, private pictures sent ephemerally, and refusals in plain
+words.  The buttons and selects are :class:`discord.ui.DynamicItem` classes
+whose ``custom_id`` carries the session (and, for moves, the version), so they
+keep working after a restart and a stale click is recognised.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.sessions import MoveResult, Session, SessionService, TableError
+from engines.core import MoveError, Outcome, name_seats
+
+if TYPE_CHECKING:
+    from bot.app import PukllayBot
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+CHOICE_LIMIT = 25
+UNEXPECTED = "Something went wrong on our side; the game is unchanged. The error has been logged."
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def group_moves(moves: Sequence[str], prefix: str = "") -> list[tuple[str, list[str]]]:
+    """Split moves into at most 25 groups by a common text prefix, for select menus.
+
+    Returns ``(prefix, moves)`` pairs; a group of one move is that move itself.
+    """
+    moves = [m for m in moves if m.startswith(prefix)]
+    if len(moves) <= CHOICE_LIMIT:
+        return [(m, [m]) for m in moves]
+    longest = max(len(m) for m in moves)
+    best: dict[str, list[str]] | None = None
+    for k in range(len(prefix) + 1, longest + 1):
+        groups: dict[str, list[str]] = {}
+        for m in moves:
+            groups.setdefault(m[:k], []).append(m)
+        if len(groups) > CHOICE_LIMIT:
+            break
+        best = groups
+    if best is None:  # even one more character splits into too many: show the first 25 prefixes
+        groups = {}
+        for m in moves:
+            groups.setdefault(m[: len(prefix) + 1], []).append(m)
+        best = dict(list(groups.items())[:CHOICE_LIMIT])
+    return list(best.items())
+
+
+class Table:
+    """Shared presentation and interaction handling for every game."""
+
+    def __init__(self, bot: PukllayBot, service: SessionService):
+        self.bot = bot
+        self.service = service
+
+    # ------------------------------------------------------------- rendering
+
+    async def render(self, session: Session, seat: int | None = None) -> discord.File | None:
+        renderer = session.info.load_renderer()
+        if renderer is None or session.state is None:
+            return None
+        view = session.engine.view_for(session.state, seat)
+        names = session.names()
+        png = await asyncio.to_thread(renderer.render, view, names=names)
+        name = f"{session.info.name}-{session.id}-v{session.version}{'-private' if seat is not None else ''}.png"
+        return discord.File(io.BytesIO(png), filename=name)
+
+    def next_line(self, session: Session) -> str:
+        if session.status != "active":
+            return ""
+        waiting = session.waiting_on()
+        if not waiting:
+            return ""
+        who = ", ".join(s.mention for s in waiting)
+        return f"**Next:** {who}"
+
+    def outcome_lines(self, session: Session, outcome: Outcome | None) -> list[str]:
+        if outcome is None:
+            return []
+        names = session.names()
+        lines = [f"**Game over** — {name_seats(outcome.reason, names)}."]
+        place = 1
+        resigned = {s.seat for s in session.seats if s.resigned}
+        for group in outcome.ranking:
+            for seat in group:
+                score = outcome.scores[seat]
+                shown = int(score) if float(score).is_integer() else score
+                tag = " (resigned)" if seat in resigned else ""
+                lines.append(f"{ordinal(place)}: {session.by_seat(seat).mention} — {shown}{tag}")
+            place += len(group)
+        if outcome.tiebreak:
+            lines.append(f"Tie broken by: {outcome.tiebreak}.")
+        return lines
+
+    def event_lines(self, session: Session, result: MoveResult, seat: int | None = None, limit: int = 12) -> list[str]:
+        names = session.names()
+        lines = []
+        for played in result.played:
+            texts = [t for e in played.events if (t := e.text_for(seat))]
+            if not texts:
+                texts = [f"{{p{played.seat}}} played `{played.move}`"]
+            lines.extend(name_seats(t, names) for t in texts)
+        if len(lines) > limit:
+            lines = lines[: limit - 1] + [f"… and {len(lines) - limit + 1} more (see /game log)"]
+        return lines
+
+    def public_text(self, session: Session, result: MoveResult | None, header: str | None = None) -> str:
+        lines = [header] if header else []
+        if result is not None:
+            if result.note:
+                lines.append(result.note)
+            lines.extend(self.event_lines(session, result))
+            if result.finished:
+                lines.extend(self.outcome_lines(session, result.outcome))
+        nxt = self.next_line(session)
+        body = "\n".join(lines)
+        # The mention must survive clipping.
+        room = MESSAGE_LIMIT - len(nxt) - 1
+        return (clip(body, room) + ("\n" + nxt if nxt else "")).strip() or session.info.title
+
+    def board_view(self, session: Session) -> discord.ui.View | None:
+        if session.status != "active":
+            return None
+        view = discord.ui.View(timeout=None)
+        view.add_item(TurnButton(session.id))
+        view.add_item(HandButton(session.id))
+        return view
+
+    async def post_board(self, session: Session, text: str) -> discord.Message:
+        """Post the public board to the session's channel."""
+        channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+        file = await self.render(session)
+        kwargs: dict[str, Any] = {"content": text, "allowed_mentions": MENTIONS}
+        if file is not None:
+            kwargs["file"] = file
+        view = self.board_view(session)
+        if view is not None:
+            kwargs["view"] = view
+        return await channel.send(**kwargs)
+
+    async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
+        return await self.post_board(result.session, self.public_text(result.session, result, header))
+
+    # ------------------------------------------------------------- lobbies
+
+    def lobby_text(self, session: Session) -> str:
+        opts = ", ".join(f"{k}: {v}" for k, v in session.row.options.items()) or "standard"
+        seats = "\n".join(
+            f"{i + 1}. {s.name}{' (computer)' if s.computer else ''}{' — host' if s.user_id == session.row.host_id else ''}"
+            for i, s in enumerate(session.seats)
+        )
+        info = session.info
+        if session.status == "lobby":
+            state = f"Waiting for players ({len(session.seats)}/{session.row.max_players} seated, {info.min_players} needed)."
+        elif session.status == "active":
+            state = "The game has started."
+        else:
+            state = f"This lobby is closed ({session.row.end_reason or session.status})."
+        return clip(f"**{info.title}** — new game\nOptions: {opts}\n{seats}\n{state}")
+
+    def lobby_view(self, session: Session) -> discord.ui.View | None:
+        if session.status != "lobby":
+            return None
+        view = discord.ui.View(timeout=None)
+        for action in ("join", "leave", "cpu", "start"):
+            view.add_item(LobbyButton(session.id, action))
+        return view
+
+    async def refresh_lobby(self, session: Session | None, session_id: int | None = None) -> None:
+        if session is None and session_id is not None:
+            session = await self.service.get(session_id)
+        if session is None or not session.row.lobby_message_id:
+            return
+        channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+        try:
+            await channel.get_partial_message(session.row.lobby_message_id).edit(
+                content=self.lobby_text(session), view=self.lobby_view(session)
+            )
+        except discord.HTTPException:
+            log.warning("could not update the lobby message of session %s", session.id, exc_info=True)
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: dict[str, Any],
+        players: int | None = None,
+    ) -> None:
+        async def work() -> None:
+            session = await self.service.create(
+                game,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                options=options,
+                max_players=players,
+            )
+            await interaction.response.send_message(self.lobby_text(session), view=self.lobby_view(session))
+            message = await interaction.original_response()
+            await self.service.store.set_lobby_message(session.id, message.id)
+
+        await self.guard(interaction, work, defer=False)
+
+    async def lobby_action(
+        self, interaction: discord.Interaction, session_id: int | None, action: str, *, from_button: bool = True
+    ) -> None:
+        """Join, leave, add a computer or start, from a lobby button or a slash command."""
+
+        async def work() -> None:
+            channel_id = interaction.channel_id
+            if session_id is not None:
+                session = await self.service.get(session_id)
+                if session is None or not session.row.live:
+                    raise TableError("this lobby is closed")
+                channel_id = session.row.channel_id
+            user = interaction.user
+            result: MoveResult | None = None
+            if action == "join":
+                session = await self.service.join(channel_id, user.id, user.display_name)
+                note = f"{user.display_name} joined."
+            elif action == "leave":
+                session = await self.service.leave(channel_id, user.id)
+                note = f"{user.display_name} left."
+            elif action == "cpu":
+                session = await self.service.add_computer(channel_id, user.id)
+                note = f"{user.display_name} added a computer player."
+            elif action == "start":
+                result = await self.service.start(channel_id, user.id)
+                session = result.session
+                note = "The game has started."
+            else:
+                raise TableError(f"unknown lobby action {action!r}")
+            if from_button and interaction.message is not None and (
+                session is None or interaction.message.id == session.row.lobby_message_id
+            ):
+                if session is None:
+                    await interaction.response.edit_message(content="This lobby is closed: everyone left.", view=None)
+                else:
+                    await interaction.response.edit_message(
+                        content=self.lobby_text(session), view=self.lobby_view(session)
+                    )
+            else:
+                if session is None:
+                    await self.reply(interaction, "You left; the lobby is closed.")
+                else:
+                    await self.refresh_lobby(session)
+                    await self.reply(interaction, note)
+            if result is not None:
+                await self.announce(result, header=f"**{session.info.title}** begins! Seats in play order: "
+                                    + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(session.names())))
+            elif session is None:
+                await self.refresh_lobby(None, session_id)
+
+        await self.guard(interaction, work, defer=not from_button)
+
+    # ------------------------------------------------------------- guarding interactions
+
+    async def guard(
+        self,
+        interaction: discord.Interaction,
+        work: Callable[[], Awaitable[Any]],
+        *,
+        defer: bool = True,
+    ) -> None:
+        """Run ``work``; turn refusals into ephemeral answers and crashes into a logged apology.
+
+        With ``defer`` the interaction is acknowledged ephemerally first, so slow
+        work never misses Discord's three seconds; ``work`` then answers with
+        :meth:`reply`.
+        """
+        try:
+            if defer and not interaction.response.is_done():
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            await work()
+        except (TableError, MoveError) as exc:
+            await self.reply(interaction, f"⚠️ {self.sentence(str(exc))}")
+        except Exception:
+            log.exception("unexpected error handling %s", interaction.data)
+            try:
+                await self.reply(interaction, UNEXPECTED)
+            except discord.HTTPException:
+                log.warning("could not tell the user about the error", exc_info=True)
+
+    @staticmethod
+    def sentence(text: str) -> str:
+        text = text.strip()
+        if not text:
+            return "That was not accepted."
+        text = text[0].upper() + text[1:]
+        return text if text.endswith((".", "!", "?")) else text + "."
+
+    async def reply(
+        self,
+        interaction: discord.Interaction,
+        content: str,
+        *,
+        file: discord.File | None = None,
+        view: discord.ui.View | None = None,
+    ) -> None:
+        """Answer ephemerally, whether or not the interaction was deferred."""
+        content = clip(content)
+        if not interaction.response.is_done():
+            kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
+            if file is not None:
+                kwargs["file"] = file
+            if view is not None:
+                kwargs["view"] = view
+            await interaction.response.send_message(**kwargs)
+            return
+        kwargs = {"content": content, "attachments": [file] if file is not None else []}
+        kwargs["view"] = view
+        await interaction.edit_original_response(**kwargs)
+
+    # ------------------------------------------------------------- moves
+
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        text: str,
+        *,
+        session_id: int | None = None,
+        expected_version: int | None = None,
+        deferred_update: bool = False,
+    ) -> None:
+        """Play ``text`` for the user, announce it publicly, confirm privately."""
+
+        async def work() -> None:
+            if session_id is None:
+                result = await self.service.play(
+                    interaction.channel_id, interaction.user.id, text, expected_version=expected_version
+                )
+            else:
+                result = await self.service.play_in(
+                    session_id, interaction.user.id, text, expected_version=expected_version
+                )
+            session = result.session
+            try:
+                await self.announce(result)
+            except discord.HTTPException:
+                log.warning("board for session %s not posted", session.id, exc_info=True)
+                await self.reply(
+                    interaction,
+                    f"Your move `{text}` was recorded, but Discord refused the board image; "
+                    "use /game board to post it again.",
+                )
+                return
+            seat = session.seat_of(interaction.user.id)
+            mine = [
+                t for p in result.played if p.seat == seat.seat and not p.by_computer
+                for e in p.events if (t := e.text_for(seat.seat))
+            ]
+            lines = [f"You played `{text}`."] + [name_seats(t, session.names()) for t in mine[:5]]
+            file = await self.render(session, seat.seat) if session.status == "active" else None
+            await self.reply(interaction, "\n".join(lines), file=file)
+
+        if deferred_update and not interaction.response.is_done():
+            await interaction.response.defer()
+        await self.guard(interaction, work)
+
+    async def autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Legal moves for the user in this channel, filtered by what they typed."""
+        try:
+            moves = await self.service.legal_moves(interaction.channel_id, interaction.user.id)
+        except Exception:
+            log.exception("autocomplete failed")
+            return []
+        needle = current.strip().lower()
+        starts = [m for m in moves if m.lower().startswith(needle)]
+        contains = [m for m in moves if needle in m.lower() and m not in starts]
+        return [app_commands.Choice(name=m[:100], value=m[:100]) for m in (starts + contains)[:CHOICE_LIMIT]]
+
+    async def private_picture(self, session: Session, user_id: int) -> tuple[str, discord.File | None]:
+        seat = session.seat_of(user_id)
+        if seat is None or seat.seat is None:
+            return "You are not playing in this game; the public board is in the channel (/game board).", None
+        file = await self.render(session, seat.seat)
+        turn = "It is your turn." if seat.seat in session.to_move() else "It is not your turn."
+        return f"Your view of **{session.info.title}** (only you can see this). {turn}", file
+
+    async def show_hand(self, interaction: discord.Interaction, session_id: int | None = None) -> None:
+        async def work() -> None:
+            session = (
+                await self.service.get(session_id)
+                if session_id is not None
+                else await self.service.require(interaction.channel_id)
+            )
+            if session is None or session.status != "active":
+                raise TableError("that game is not running")
+            text, file = await self.private_picture(session, interaction.user.id)
+            view = discord.ui.View(timeout=None)
+            view.add_item(HandButton(session.id, label="Show again"))
+            await self.reply(interaction, text, file=file, view=view)
+
+        await self.guard(interaction, work)
+
+    def move_picker(self, session: Session, moves: list[str], prefix: str = "") -> discord.ui.View | None:
+        groups = group_moves(moves, prefix)
+        if not groups:
+            return None
+        view = discord.ui.View(timeout=None)
+        options = []
+        for key, members in groups:
+            if len(members) == 1 and members[0] == key:
+                options.append(discord.SelectOption(label=key[:100], value=("m:" + key)[:100]))
+            else:
+                options.append(
+                    discord.SelectOption(label=f"{key}… ({len(members)} moves)"[:100], value=("p:" + key)[:100])
+                )
+        view.add_item(MoveSelect(session.id, session.version, options))
+        return view
+
+    async def show_turn(self, interaction: discord.Interaction, session_id: int) -> None:
+        async def work() -> None:
+            session = await self.service.get(session_id)
+            if session is None or session.status != "active":
+                raise TableError("that game is not running")
+            seat = session.seat_of(interaction.user.id)
+            if seat is None or seat.seat is None:
+                raise TableError("you are not playing in this game")
+            text, file = await self.private_picture(session, interaction.user.id)
+            moves = [str(m) for m in session.engine.legal_moves(session.state, seat.seat)] if not seat.computer else []
+            view = self.move_picker(session, moves)
+            if view is not None:
+                text += (
+                    f"\nPick a move below ({len(moves)} legal), or type "
+                    f"`/{session.info.name} move` to search them all."
+                )
+            await self.reply(interaction, text, file=file, view=view)
+
+        await self.guard(interaction, work)
+
+    async def picked(self, interaction: discord.Interaction, session_id: int, version: int, value: str) -> None:
+        kind, _, text = value.partition(":")
+        if kind == "p":
+
+            async def narrow() -> None:
+                session = await self.service.get(session_id)
+                if session is None or session.status != "active" or session.version != version:
+                    raise TableError("the board changed since this menu was made; press Play again")
+                seat = session.seat_of(interaction.user.id)
+                if seat is None or seat.seat is None:
+                    raise TableError("you are not playing in this game")
+                moves = [str(m) for m in session.engine.legal_moves(session.state, seat.seat)]
+                view = self.move_picker(session, moves, text)
+                await interaction.response.edit_message(content=f"Moves starting with `{text}`:", view=view)
+
+            await self.guard(interaction, narrow, defer=False)
+            return
+        await self.play(interaction, text, session_id=session_id, expected_version=version, deferred_update=True)
+
+
+# ------------------------------------------------------------------ persistent components
+
+
+def _table(interaction: discord.Interaction) -> Table:
+    return interaction.client.table  # type: ignore[attr-defined]
+
+
+LOBBY_LABELS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "cpu": ("Add computer", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:lobby:(?P<action>join|leave|cpu|start):(?P<sid>\d+)"):
+    def __init__(self, session_id: int, action: str):
+        label, style = LOBBY_LABELS[action]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"pk:lobby:{action}:{session_id}"))
+        self.session_id = session_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).lobby_action(interaction, self.session_id, self.action)
+
+
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:turn:(?P<sid>\d+)"):
+    def __init__(self, session_id: int):
+        super().__init__(
+            discord.ui.Button(label="Play", style=discord.ButtonStyle.primary, custom_id=f"pk:turn:{session_id}")
+        )
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).show_turn(interaction, self.session_id)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:hand:(?P<sid>\d+)"):
+    def __init__(self, session_id: int, label: str = "My view"):
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"pk:hand:{session_id}")
+        )
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).show_hand(interaction, self.session_id)
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:mv:(?P<sid>\d+):(?P<ver>\d+):(?P<move>.+)"):
+    """A button that plays one move; games use it where a click beats typing."""
+
+    def __init__(self, session_id: int, version: int, move: str, label: str | None = None, *, row: int | None = None):
+        custom_id = f"pk:mv:{session_id}:{version}:{move}"
+        if len(custom_id) > 100:
+            raise ValueError(f"move {move!r} is too long for a button")
+        super().__init__(
+            discord.ui.Button(label=(label or move)[:80], style=discord.ButtonStyle.secondary, custom_id=custom_id),
+            row=row,
+        )
+        self.session_id, self.version, self.move = session_id, version, move
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]), int(match["ver"]), match["move"], item.label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).play(
+            interaction, self.move, session_id=self.session_id, expected_version=self.version
+        )
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"pk:pick:(?P<sid>\d+):(?P<ver>\d+)"):
+    def __init__(self, session_id: int, version: int, options: list[discord.SelectOption] | None = None):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pk:pick:{session_id}:{version}",
+                placeholder="Choose your move",
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.session_id, self.version = session_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]), int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        if not values:
+            await interaction.response.send_message("Nothing was chosen.", ephemeral=True)
+            return
+        await _table(interaction).picked(interaction, self.session_id, self.version, values[0])
+
+
+DYNAMIC_ITEMS = (LobbyButton, TurnButton, HandButton, MoveButton, MoveSelect)

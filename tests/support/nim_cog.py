@@ -1,0 +1,26 @@
+"""The Nim test game's cog, built on the shared GameCog like every real game."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.gamecog import GameCog
+
+
+class NimCog(GameCog, group_name="nim", group_description="Nim, the table's test game"):
+    game = "nim"
+
+    @app_commands.command(name="new", description="Open a Nim lobby in this channel")
+    @app_commands.describe(piles="How many piles of stones", players="The most players who may sit")
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        piles: app_commands.Range[int, 1, 5] = 3,
+        players: app_commands.Range[int, 1, 4] = 2,
+    ) -> None:
+        await self.open_lobby(interaction, {"piles": piles}, players)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(NimCog(bot))

@@ -1,0 +1,81 @@
+"""The terminal table, settings from .env, and the start-up refusals."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.local import main as local_main
+from bot.settings import Settings, SettingsError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_local_hot_seat_game_writes_boards(tmp_path):
+    """Two people play Nim in the terminal; every turn's board is a real PNG."""
+    moves = "moves\nA9\nnonsense\n" + "\n".join(["A1", "B1", "C1"] * 30) + "\n"
+    out = io.StringIO()
+    code = local_main(["nim", "--players", "2", "--seed", "3", "--out", str(tmp_path)], io.StringIO(moves), out)
+    text = out.getvalue()
+    assert code == 0
+    assert "take 1 to" in text  # the illegal A9 was refused with what is allowed
+    assert "not a Nim move" in text
+    assert "Game over" in text
+    boards = sorted(tmp_path.glob("turn-*.png"))
+    assert len(boards) >= 2
+    with Image.open(boards[-1]) as img:
+        assert img.format == "PNG" and img.width > 100
+
+
+def test_local_computer_against_computer(tmp_path):
+    """With every seat a computer player the game plays itself to the end."""
+    out = io.StringIO()
+    code = local_main(["nim", "--players", "3", "--computer", "3", "--no-images"], io.StringIO(""), out)
+    assert code == 0 and "Game over" in out.getvalue()
+
+
+def test_local_bad_options(tmp_path):
+    """Unknown games and bad options are refused in one line."""
+    out = io.StringIO()
+    assert local_main(["chess"], io.StringIO(""), out) == 2
+    assert "no game called 'chess'" in out.getvalue()
+    out = io.StringIO()
+    assert local_main(["nim", "--option", "piles=9", "--no-images"], io.StringIO(""), out) == 2
+    assert "piles must be one of" in out.getvalue()
+
+
+def test_settings_from_dotenv(tmp_path):
+    """.env values are read, the environment wins, and the token is never in repr."""
+    env_file = tmp_path / ".env"
+    env_file.write_text("# comment\nDISCORD_TOKEN='abc.def'\nDATABASE_PATH=/x/y.db\nDEV_GUILD_ID=123\n")
+    s = Settings.from_env({"DATABASE_PATH": "/z.db"}, env_file)
+    assert s.token == "abc.def" and s.database_path == "/z.db" and s.dev_guild_id == 123
+    assert "abc.def" not in repr(s)
+    with pytest.raises(SettingsError, match="DEV_GUILD_ID"):
+        Settings.from_env({"DEV_GUILD_ID": "abc"}, None)
+
+
+def test_example_env_lists_every_setting():
+    """.env.example names every setting the code reads."""
+    text = (ROOT / ".env.example").read_text()
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "SYNC_COMMANDS"):
+        assert f"{name}=" in text
+
+
+def test_bot_without_token_says_so_in_one_line(tmp_path):
+    """python -m bot without a token prints one line naming the setting, and exits non-zero."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env | {"PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode != 0
+    lines = [line for line in (proc.stdout + proc.stderr).splitlines() if line.strip()]
+    assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and ".env.example" in lines[0]
+    assert "Traceback" not in proc.stderr

@@ -1,0 +1,1 @@
+from tests.standin.fixtures import discord_errors, standin, standin_options  # noqa: F401

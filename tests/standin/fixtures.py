@@ -1,0 +1,100 @@
+"""Pytest fixtures for end-to-end tests against the Discord stand-in.
+
+Import them from a conftest::
+
+    from tests.standin.fixtures import discord_errors, standin  # noqa: F401
+
+``standin`` yields a started :class:`StandIn` (interaction limit 1 s, waits of 5 s) and, at teardown,
+fails the test on any violation or discord.py error the test did not already see raised.
+``discord_errors`` fails the test on ERROR records from the ``discord`` logger (discord.py only logs
+exceptions raised inside event, command and view handlers); ``discord_errors.allow(regex)`` lets an
+expected one through.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import traceback
+
+import pytest
+
+from .server import StandIn
+
+__all__ = ["DiscordErrorGuard", "discord_errors", "standin", "standin_options"]
+
+
+class DiscordErrorGuard(logging.Handler):
+    """Collects ERROR records from the watched loggers; the fixture fails the test on unexpected ones."""
+
+    def __init__(self, loggers: tuple[str, ...] = ("discord",)):
+        super().__init__(logging.ERROR)
+        self.loggers = loggers
+        self.records: list[logging.LogRecord] = []
+        self.allowed: list[re.Pattern] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def allow(self, pattern: str) -> None:
+        """Tolerate ERROR records whose message or exception matches ``pattern``."""
+        self.allowed.append(re.compile(pattern))
+
+    @staticmethod
+    def describe(record: logging.LogRecord) -> str:
+        text = f"{record.name}: {record.getMessage()}"
+        if record.exc_info and record.exc_info[1] is not None:
+            text += "\n" + "".join(traceback.format_exception(*record.exc_info))
+        return text
+
+    def unexpected(self) -> list[logging.LogRecord]:
+        out = []
+        for r in self.records:
+            if getattr(r, "standin_reported", False):
+                continue  # already raised to the test by the stand-in (and handled there)
+            text = self.describe(r)
+            if any(p.search(text) for p in self.allowed):
+                continue
+            out.append(r)
+        return out
+
+    def __enter__(self) -> DiscordErrorGuard:
+        for name in self.loggers:
+            logging.getLogger(name).addHandler(self)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for name in self.loggers:
+            logging.getLogger(name).removeHandler(self)
+
+
+@pytest.fixture
+def discord_errors():
+    """Fail the test if discord.py logs an ERROR the test did not expect."""
+    with DiscordErrorGuard() as guard:
+        yield guard
+    bad = guard.unexpected()
+    if bad:
+        pytest.fail("discord.py logged errors:\n" + "\n".join(guard.describe(r) for r in bad), pytrace=False)
+
+
+@pytest.fixture
+def standin_options() -> dict:
+    """Override in a module or conftest to configure the ``standin`` fixture."""
+    return {"interaction_timeout": 1.0, "wait_timeout": 5.0}
+
+
+@pytest.fixture
+async def standin(discord_errors, standin_options):
+    """A started Discord stand-in; fails the test on violations and client errors it did not see."""
+    stand_in = StandIn(**standin_options)
+    async with stand_in:
+        yield stand_in
+        # Let the bot finish whatever a violation or a late answer set off before judging.
+        failures = stand_in.unreported_failures()
+    if failures:
+        for f in failures:
+            f.reported = True
+            if getattr(f, "record", None) is not None:
+                f.record.standin_reported = True  # reported here; the log guard need not repeat it
+        pytest.fail("the Discord stand-in saw:\n" + "\n".join(f"- {f}" for f in failures), pytrace=False)

@@ -1,0 +1,390 @@
+"""What the stand-in remembers: users, the guild, channels, messages, interactions.
+
+These are plain records owned by the stand-in (not discord.py objects); each knows how to write
+itself as the JSON payload Discord would send.
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+import mimetypes
+import struct
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    pass
+
+DISCORD_EPOCH_MS = 1420070400000
+ALL_PERMISSIONS = (1 << 53) - 1
+ADMINISTRATOR = 1 << 3
+# @everyone in a fresh server: view, send, history, embed, attach, reactions, use app commands...
+DEFAULT_EVERYONE = (
+    (1 << 6) | (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 18) | (1 << 31)
+    | (1 << 35) | (1 << 36) | (1 << 38) | (1 << 0) | (1 << 26)
+)
+BOT_PERMISSIONS = DEFAULT_EVERYONE | (1 << 13) | (1 << 34) | (1 << 17)  # manage messages/threads, mention
+
+_counter = itertools.count()
+
+
+def snowflake() -> int:
+    ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    return (ms << 22) | (next(_counter) % (1 << 22))
+
+
+def iso(ts: float | None = None) -> str:
+    return datetime.datetime.fromtimestamp(ts if ts is not None else time.time(), datetime.UTC).isoformat()
+
+
+@dataclass(eq=False)
+class User:
+    id: int
+    name: str
+    bot: bool = False
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id), "username": self.name, "global_name": self.name.title(), "discriminator": "0",
+            "avatar": None, "bot": self.bot, "public_flags": 0, "flags": 0, "banner": None, "accent_color": None,
+            "avatar_decoration_data": None, "primary_guild": None, "collectibles": None,
+        }
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def __repr__(self) -> str:
+        return f"<User {self.name} {self.id}>"
+
+
+@dataclass(eq=False)
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+    managed: bool = False
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id), "name": self.name, "permissions": str(self.permissions), "position": self.position,
+            "color": 0, "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False, "icon": None, "unicode_emoji": None, "managed": self.managed, "mentionable": False,
+            "flags": 0,
+        }
+
+    @property
+    def mention(self) -> str:
+        return f"<@&{self.id}>"
+
+
+@dataclass(eq=False)
+class Member:
+    user: User
+    roles: list[Role] = field(default_factory=list)
+    joined_at: float = field(default_factory=time.time)
+    nick: str | None = None
+
+    def payload(self, permissions: int | None = None) -> dict[str, Any]:
+        out = {
+            "user": self.user.payload(), "roles": [str(r.id) for r in self.roles], "joined_at": iso(self.joined_at),
+            "nick": self.nick, "avatar": None, "banner": None, "premium_since": None, "deaf": False, "mute": False,
+            "pending": False, "flags": 0, "communication_disabled_until": None,
+        }
+        if permissions is not None:
+            out["permissions"] = str(permissions)
+        return out
+
+
+@dataclass(eq=False)
+class Channel:
+    id: int
+    name: str
+    guild: Guild
+    type: int = 0  # 0 text, 11 public thread, 4 category
+    position: int = 0
+    parent_id: int | None = None
+    owner_id: int | None = None
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in (10, 11, 12)
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def payload(self) -> dict[str, Any]:
+        base = {
+            "id": str(self.id), "guild_id": str(self.guild.id), "name": self.name, "type": self.type,
+            "position": self.position, "parent_id": str(self.parent_id) if self.parent_id else None,
+            "permission_overwrites": [], "nsfw": False, "rate_limit_per_user": 0, "topic": None,
+            "last_message_id": None, "flags": 0,
+        }
+        if self.is_thread:
+            base.update({
+                "owner_id": str(self.owner_id or self.guild.owner.id), "message_count": 0, "member_count": 1,
+                "total_message_sent": 0,
+                "thread_metadata": {"archived": False, "auto_archive_duration": 1440, "archive_timestamp": iso(),
+                                    "locked": False, "invitable": True, "create_timestamp": iso()},
+            })
+            del base["position"], base["permission_overwrites"]
+        return base
+
+    def __repr__(self) -> str:
+        return f"<Channel #{self.name} {self.id}>"
+
+
+@dataclass(eq=False)
+class Guild:
+    id: int
+    name: str
+    owner: User
+    roles: list[Role] = field(default_factory=list)
+    channels: list[Channel] = field(default_factory=list)  # text channels and threads, in order
+    members: dict[int, Member] = field(default_factory=dict)
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[0]
+
+    @property
+    def text_channels(self) -> list[Channel]:
+        return [c for c in self.channels if c.type == 0]
+
+    @property
+    def threads(self) -> list[Channel]:
+        return [c for c in self.channels if c.is_thread]
+
+    def channel(self, name_or_id: str | int) -> Channel:
+        for c in self.channels:
+            if c.name == name_or_id or c.id == name_or_id:
+                return c
+        raise KeyError(f"no channel {name_or_id!r}; have {[c.name for c in self.channels]}")
+
+    def role(self, name: str) -> Role:
+        for r in self.roles:
+            if r.name == name:
+                return r
+        raise KeyError(f"no role {name!r}")
+
+    def permissions_of(self, user: User) -> int:
+        if user.id == self.owner.id:
+            return ALL_PERMISSIONS
+        member = self.members.get(user.id)
+        perms = self.everyone.permissions
+        for r in member.roles if member else ():
+            perms |= r.permissions
+        return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id), "name": self.name, "owner_id": str(self.owner.id), "icon": None, "splash": None,
+            "discovery_splash": None, "banner": None, "description": None, "features": [],
+            "verification_level": 0, "default_message_notifications": 1, "explicit_content_filter": 0,
+            "afk_channel_id": None, "afk_timeout": 300, "system_channel_id": None, "system_channel_flags": 0,
+            "rules_channel_id": None, "public_updates_channel_id": None, "mfa_level": 0, "nsfw_level": 0,
+            "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": "en-US", "vanity_url_code": None,
+            "max_members": 500000, "max_video_channel_users": 25, "premium_progress_bar_enabled": False,
+            "application_id": None, "emojis": [], "stickers": [], "roles": [r.payload() for r in self.roles],
+            "joined_at": iso(), "large": False, "unavailable": False, "lazy": True,
+            "member_count": len(self.members), "members": [m.payload() for m in self.members.values()],
+            "channels": [c.payload() for c in self.channels if not c.is_thread],
+            "threads": [c.payload() for c in self.channels if c.is_thread],
+            "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
+            "soundboard_sounds": [], "embedded_activities": [], "incidents_data": None,
+        }
+
+
+class Attachment(bytes):
+    """A file the bot sent: the bytes themselves, plus ``filename``, ``content_type``, ``id``, ``url``."""
+
+    id: int
+    filename: str
+    content_type: str
+    url: str
+    description: str | None
+
+    def __new__(cls, data: bytes, *, filename: str, channel_id: int, content_type: str | None = None,
+                description: str | None = None, id: int | None = None):
+        self = super().__new__(cls, data)
+        self.id = id or snowflake()
+        self.filename = filename
+        self.content_type = content_type or mimetypes.guess_type(filename)[0] or "application/octet-stream"
+        self.url = f"https://cdn.discordapp.com/attachments/{channel_id}/{self.id}/{filename}"
+        self.description = description
+        return self
+
+    @property
+    def data(self) -> bytes:
+        return bytes(self)
+
+    def image_size(self) -> tuple[int, int] | None:
+        if self[:8] == b"\x89PNG\r\n\x1a\n" and len(self) >= 24:
+            return struct.unpack(">II", self[16:24])
+        return None
+
+    def payload(self) -> dict[str, Any]:
+        out = {
+            "id": str(self.id), "filename": self.filename, "size": len(self), "url": self.url,
+            "proxy_url": self.url.replace("cdn.discordapp.com", "media.discordapp.net"),
+            "content_type": self.content_type, "description": self.description,
+        }
+        size = self.image_size()
+        if size:
+            out["width"], out["height"] = size
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Attachment {self.filename} {len(self)} bytes>"
+
+
+def walk_components(components: list[dict]) -> list[dict]:
+    out: list[dict] = []
+    for c in components or []:
+        out.append(c)
+        out += walk_components(c.get("components") or [])
+        for key in ("component", "accessory"):
+            if c.get(key):
+                out += walk_components([c[key]])
+    return out
+
+
+@dataclass(eq=False)
+class Message:
+    """A message in a channel, as the stand-in holds it (not a discord.py object)."""
+
+    id: int
+    channel: Channel
+    author: User
+    content: str = ""
+    embeds: list[dict] = field(default_factory=list)
+    components: list[dict] = field(default_factory=list)
+    files: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    visible_to: frozenset[int] | None = None  # None: everyone; else the user ids who can see it
+    interaction: Interaction | None = None
+    created: float = field(default_factory=time.time)
+    edited: float | None = None
+    deleted: bool = False
+    edits: int = 0
+    reference_id: int | None = None
+    webhook_id: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # other fields the bot sent (poll, tts, ...)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & 64)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & 128)
+
+    @property
+    def attachments(self) -> list[Attachment]:
+        return self.files
+
+    def visible(self, user: User) -> bool:
+        return self.visible_to is None or user.id in self.visible_to
+
+    # -- components --------------------------------------------------------------------------------
+
+    @property
+    def all_components(self) -> list[dict]:
+        return walk_components(self.components)
+
+    @property
+    def buttons(self) -> list[dict]:
+        return [c for c in self.all_components if c.get("type") == 2]
+
+    @property
+    def selects(self) -> list[dict]:
+        return [c for c in self.all_components if c.get("type") in (3, 5, 6, 7, 8)]
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in self.all_components if c.get("custom_id")]
+
+    def component(self, target: str, *, types: tuple[int, ...] = (2, 3, 5, 6, 7, 8)) -> dict:
+        """The component whose custom_id (or else label / placeholder) is ``target``."""
+        comps = [c for c in self.all_components if c.get("type") in types]
+        exact = [c for c in comps if c.get("custom_id") == target]
+        if exact:
+            return exact[0]
+        by_label = [c for c in comps if target in (c.get("label"), c.get("placeholder"))]
+        if len(by_label) == 1:
+            return by_label[0]
+        listing = [(c.get("custom_id"), c.get("label") or c.get("placeholder")) for c in comps]
+        if by_label:
+            raise LookupError(f"{len(by_label)} components on message {self.id} are labelled {target!r}: {listing}")
+        raise LookupError(f"no component {target!r} on message {self.id}; it has {listing}")
+
+    # -- payload -----------------------------------------------------------------------------------
+
+    def payload(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": str(self.id), "channel_id": str(self.channel.id), "guild_id": str(self.channel.guild.id),
+            "author": self.author.payload(), "content": self.content, "timestamp": iso(self.created),
+            "edited_timestamp": iso(self.edited) if self.edited else None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "mention_channels": [],
+            "attachments": [a.payload() for a in self.files], "embeds": self.embeds, "reactions": [],
+            "pinned": False, "type": 0, "flags": self.flags, "components": self.components,
+            "position": None,
+        }
+        out.update({k: v for k, v in self.extra.items() if k in ("poll", "tts", "nonce", "sticker_items")})
+        if self.webhook_id:
+            out["webhook_id"] = str(self.webhook_id)
+            out["application_id"] = str(self.webhook_id)
+        if self.interaction is not None:
+            i = self.interaction
+            out["type"] = 20 if i.type == 2 else 0
+            out["interaction_metadata"] = {
+                "id": str(i.id), "type": i.type, "user": i.user.payload(),
+                "authorizing_integration_owners": {"0": str(self.channel.guild.id)},
+            }
+        if self.reference_id:
+            out["type"] = 19
+            out["message_reference"] = {"type": 0, "message_id": str(self.reference_id),
+                                        "channel_id": str(self.channel.id), "guild_id": str(self.channel.guild.id)}
+        return out
+
+    def __repr__(self) -> str:
+        extra = " ephemeral" if self.ephemeral else ""
+        extra += " loading" if self.loading else ""
+        extra += " deleted" if self.deleted else ""
+        return (f"<Message {self.id} in #{self.channel.name} by {self.author.name}{extra}: {self.content[:60]!r}"
+                f" files={[a.filename for a in self.files]} components={self.custom_ids}>")
+
+
+@dataclass(eq=False)
+class Interaction:
+    id: int
+    token: str
+    type: int  # 2 command, 3 component, 4 autocomplete, 5 modal submit
+    user: User
+    channel: Channel
+    data: dict[str, Any]
+    created: float  # loop time
+    deadline: float  # loop time
+    message: Message | None = None  # the message whose component was used
+    parent: Interaction | None = None  # for a modal submit: the interaction that opened the modal
+    response_type: int | None = None
+    responded_at: float | None = None
+    response_message: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+    modal: dict | None = None
+    choices: list[dict] | None = None
+    label: str = ""
+    timeout_violation: Any = None  # set when the stand-in gave up waiting for the answer
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.response_type is not None
+
+    def original(self) -> Message | None:
+        if self.response_type in (6, 7):
+            return self.message or (self.parent.message if self.parent else None)
+        return self.response_message

@@ -1,0 +1,1505 @@
+"""A stand-in for Discord, served on 127.0.0.1, for the real discord.py client.
+
+It serves the REST API (``https://discord.com/api/v10``), the gateway (``wss://gateway.discord.gg``) and
+the CDN over TLS from a throw-away certificate authority.  The client is given an aiohttp connector
+whose resolver sends those host names, and only those, to the stand-in; discord.py itself is not
+touched.  Tests act as users (``slash``, ``click``, ``select``, ``autocomplete``, ``modal_submit``) and
+read what the bot posted (``messages``, ``next_message``).  Discord's limits are enforced: a
+violation is answered as Discord answers it and fails the test with the reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fnmatch
+import inspect
+import json
+import logging
+import re
+import secrets
+import socket
+import ssl
+import time
+import traceback
+import zlib
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+import trustme
+from aiohttp import web
+from aiohttp.abc import AbstractResolver
+
+from . import limits
+from .model import (
+    BOT_PERMISSIONS,
+    DEFAULT_EVERYONE,
+    Attachment,
+    Channel,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    Role,
+    User,
+    snowflake,
+)
+
+log = logging.getLogger("tests.standin")
+
+API_HOST = "discord.com"
+GATEWAY_HOST = "gateway.discord.gg"
+CDN_HOSTS = ("cdn.discordapp.com", "media.discordapp.net")
+HOSTS = (API_HOST, GATEWAY_HOST, *CDN_HOSTS)
+API_PREFIX = "/api/v10"
+INTENT_GUILD_MEMBERS = 1 << 1
+INTENT_GUILD_MESSAGES = 1 << 9
+
+_tls: tuple[trustme.CA, trustme.LeafCert] | None = None
+
+
+def _certificates() -> tuple[trustme.CA, trustme.LeafCert]:
+    """One throw-away CA and leaf certificate per test process (key generation is the slow part)."""
+    global _tls
+    if _tls is None:
+        ca = trustme.CA()
+        _tls = (ca, ca.issue_cert(*HOSTS))
+    return _tls
+
+
+# -- failures ----------------------------------------------------------------------------------------
+
+
+class StandInError(AssertionError):
+    """Base of the failures the stand-in reports to a test."""
+
+
+class Violation(StandInError):
+    """The bot broke one of Discord's rules (limits, 3-second answer, one initial response, ...)."""
+
+    def __init__(self, reason: str, route: str = "", *, number: int = 0, status: int = 400):
+        super().__init__(f"{reason}" + (f"  [{route}]" if route else ""))
+        self.reason = reason
+        self.route = route
+        self.number = number
+        self.status = status
+        self.reported = False
+
+
+class ClientError(StandInError):
+    """discord.py logged an ERROR (an exception inside an event, command or view handler)."""
+
+    def __init__(self, record: logging.LogRecord):
+        text = f"discord.py logged an error ({record.name}): {record.getMessage()}"
+        if record.exc_info and record.exc_info[1] is not None:
+            text += "\n" + "".join(traceback.format_exception(*record.exc_info))
+        super().__init__(text)
+        self.record = record
+        self.exception = record.exc_info[1] if record.exc_info else None
+        self.reported = False
+
+
+class StandInTimeout(StandInError):
+    """What the test waited for did not happen in time."""
+
+
+class UsageError(StandInError):
+    """The test asked a user to do something Discord's client would not allow."""
+
+
+# -- injection ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Injection:
+    """The next ``times`` requests matching ``pattern`` are answered with ``status``."""
+
+    pattern: str
+    status: int
+    times: int
+    retry_after: float = 0.05
+    is_global: bool = False
+    hits: list[str] = field(default_factory=list)
+
+    @property
+    def remaining(self) -> int:
+        return self.times - len(self.hits)
+
+    def matches(self, method: str, path: str, template: str) -> bool:
+        if self.remaining <= 0:
+            return False
+        return any(fnmatch.fnmatchcase(s, self.pattern) for s in (f"{method} {path}", f"{method} {template}"))
+
+
+# -- results handed to tests -------------------------------------------------------------------------
+
+
+class InteractionResult:
+    """What a user's action led to: the initial response, and a way to wait for what follows."""
+
+    def __init__(self, standin: StandIn, interaction: Interaction):
+        self.standin = standin
+        self.interaction = interaction
+
+    @property
+    def type(self) -> int | None:
+        """The callback type: 4 message, 5 deferred, 6 deferred update, 7 update, 8 choices, 9 modal."""
+        return self.interaction.response_type
+
+    @property
+    def deferred(self) -> bool:
+        return self.type in (5, 6)
+
+    @property
+    def message(self) -> Message | None:
+        """The message the response created (4, 5) or updated (6, 7)."""
+        return self.interaction.original()
+
+    def _msg(self) -> Message:
+        m = self.message
+        if m is None:
+            raise UsageError(f"the response to {self.interaction.label} (type {self.type}) has no message")
+        return m
+
+    @property
+    def content(self) -> str:
+        return self._msg().content
+
+    @property
+    def files(self) -> list[Attachment]:
+        return self._msg().files
+
+    @property
+    def embeds(self) -> list[dict]:
+        return self._msg().embeds
+
+    @property
+    def components(self) -> list[dict]:
+        return self._msg().components
+
+    @property
+    def ephemeral(self) -> bool:
+        return self._msg().ephemeral
+
+    @property
+    def modal(self) -> dict | None:
+        return self.interaction.modal
+
+    @property
+    def choices(self) -> list[dict] | None:
+        return self.interaction.choices
+
+    @property
+    def followup_messages(self) -> list[Message]:
+        return list(self.interaction.followups)
+
+    async def followups(self, n: int = 1, *, timeout: float | None = None) -> list[Message]:  # noqa: ASYNC109
+        """Wait until the bot has sent ``n`` followup messages for this interaction; return them all."""
+        i = self.interaction
+        await self.standin.wait_for(lambda: len(i.followups) >= n, timeout=timeout,
+                                    what=f"{n} followup(s) to {i.label} (have {len(i.followups)})")
+        return list(i.followups)
+
+    async def followup(self, *, timeout: float | None = None) -> Message:  # noqa: ASYNC109
+        """Wait for the first followup (after a deferral, the first followup fills in the response)."""
+        return (await self.followups(1, timeout=timeout))[0]
+
+    async def original(self, predicate: Callable[[Message], bool] | None = None, *,
+                       timeout: float | None = None) -> Message:  # noqa: ASYNC109
+        """Wait until the original response is no longer loading (and ``predicate`` holds); return it."""
+        i = self.interaction
+
+        def ready() -> Message | None:
+            m = i.original()
+            if m is not None and not m.loading and (predicate is None or predicate(m)):
+                return m
+            return None
+
+        return await self.standin.wait_for(ready, timeout=timeout, what=f"the final response to {i.label}")
+
+    def __repr__(self) -> str:
+        return f"<InteractionResult {self.interaction.label} type={self.type} message={self.message!r}>"
+
+
+# -- gateway connection ------------------------------------------------------------------------------
+
+
+class _GatewayConnection:
+    def __init__(self, standin: StandIn, ws: web.WebSocketResponse, compress: bool):
+        self.standin = standin
+        self.ws = ws
+        self.seq = 0
+        self.z = zlib.compressobj() if compress else None
+        self.lock = asyncio.Lock()
+        self.intents = 0
+        self.session_id = secrets.token_hex(16)
+        self.identified = asyncio.Event()
+
+    async def send(self, op: int, d: Any = None, t: str | None = None) -> None:
+        async with self.lock:
+            if self.ws.closed:
+                return
+            payload: dict[str, Any] = {"op": op, "d": d, "s": None, "t": t}
+            if op == 0:
+                self.seq += 1
+                payload["s"] = self.seq
+            text = json.dumps(payload, separators=(",", ":"))
+            if self.z is not None:
+                await self.ws.send_bytes(self.z.compress(text.encode()) + self.z.flush(zlib.Z_SYNC_FLUSH))
+            else:
+                await self.ws.send_str(text)
+
+    async def dispatch(self, event: str, data: Any) -> None:
+        await self.send(0, data, event)
+
+
+class _Resolver(AbstractResolver):
+    def __init__(self, standin: StandIn):
+        self.standin = standin
+
+    async def resolve(self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET):
+        if host not in HOSTS:
+            self.standin._violation(f"the bot tried to reach {host}:{port}, which is not Discord", f"DNS {host}")
+            raise OSError(f"stand-in: {host} is not a Discord host")
+        return [{"hostname": host, "host": "127.0.0.1", "port": self.standin.port, "family": socket.AF_INET,
+                 "proto": 0, "flags": socket.AI_NUMERICHOST}]
+
+    async def close(self) -> None:
+        pass
+
+
+class _ApiError(Exception):
+    def __init__(self, status: int, body: dict, violation: Violation | None = None):
+        self.status, self.body, self.violation = status, body, violation
+
+
+class _LogHandler(logging.Handler):
+    def __init__(self, standin: StandIn):
+        super().__init__(logging.ERROR)
+        self.standin = standin
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.standin._client_error(record)
+
+
+@dataclass
+class _Route:
+    method: str
+    template: str
+    regex: re.Pattern
+    handler: Callable
+    auth: bool = True
+
+
+# -- the stand-in ------------------------------------------------------------------------------------
+
+
+class StandIn:
+    """Discord on 127.0.0.1: REST, gateway and CDN, one guild, users the test adds.
+
+    ``interaction_timeout``: seconds the bot has to answer an interaction (Discord: 3).
+    ``wait_timeout``: how long helpers wait for the bot before failing the test.
+    """
+
+    def __init__(self, *, interaction_timeout: float = 3.0, wait_timeout: float = 5.0,
+                 file_size_limit: int = limits.DEFAULT_FILE_SIZE, guild_name: str = "Pukllay Test",
+                 channels: Iterable[str] = ("general", "games"), thread: str | None = "game-thread",
+                 watch_loggers: Iterable[str] = ("discord",)):
+        self.interaction_timeout = interaction_timeout
+        self.wait_timeout = wait_timeout
+        self.file_size_limit = file_size_limit
+        self.watch_loggers = tuple(watch_loggers)
+        self.token = "standin." + secrets.token_urlsafe(24)
+        self.bot_user = User(snowflake(), "pukllay", bot=True)
+        self.application_id = self.bot_user.id
+        owner = User(snowflake(), "owner")
+        gid = snowflake()
+        self.guild = Guild(gid, guild_name, owner)
+        self.guild.roles.append(Role(gid, "@everyone", DEFAULT_EVERYONE))
+        self.bot_role = Role(snowflake(), "Pukllay", BOT_PERMISSIONS, position=1, managed=True)
+        self.guild.roles.append(self.bot_role)
+        self.users: dict[int, User] = {}
+        for u, roles in ((owner, []), (self.bot_user, [self.bot_role])):
+            self.users[u.id] = u
+            self.guild.members[u.id] = Member(u, list(roles))
+        for pos, name in enumerate(channels):
+            self.guild.channels.append(Channel(snowflake(), name, self.guild, 0, pos))
+        if thread and self.guild.channels:
+            parent = self.guild.channels[0]
+            self.guild.channels.append(Channel(snowflake(), thread, self.guild, 11, 0, parent.id, owner.id))
+
+        self.messages_by_id: dict[int, Message] = {}
+        self._channel_messages: dict[int, list[Message]] = {}
+        self._cursors: dict[int, int] = {}
+        self.attachments: dict[int, Attachment] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.commands: dict[int | None, list[dict]] = {}  # guild id (None: global) -> commands with ids
+        self.syncs = 0
+        self.injections: list[Injection] = []
+        self.requests: list[str] = []  # "METHOD /path" of every REST request, in order
+        self.unknown_routes: list[str] = []
+        self.violations: list[Violation] = []
+        self.client_errors: list[ClientError] = []
+        self.stats: dict[str, list[float]] = {"ready": [], "response": []}
+
+        self._waiters: list[asyncio.Future] = []
+        self._conn: _GatewayConnection | None = None
+        self._runner: web.AppRunner | None = None
+        self._log_handler = _LogHandler(self)
+        self._run_started_syncs = 0
+        self._violation_numbers = 0
+        self.port = 0
+        self._routes = self._build_routes()
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+
+    async def __aenter__(self) -> StandIn:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.stop()
+
+    async def start(self) -> None:
+        ca, cert = _certificates()
+        server_ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        cert.configure_cert(server_ctx)
+        app = web.Application(client_max_size=self.file_size_limit * (limits.FILES + 1) + (1 << 20))
+        app.router.add_route("*", "/{tail:.*}", self._handle)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0, ssl_context=server_ctx)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        for name in self.watch_loggers:
+            logging.getLogger(name).addHandler(self._log_handler)
+
+    async def stop(self) -> None:
+        for name in self.watch_loggers:
+            logging.getLogger(name).removeHandler(self._log_handler)
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                await self._conn.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    def connector(self) -> aiohttp.TCPConnector:
+        """An aiohttp connector that reaches Discord's hosts on this stand-in and no other host."""
+        ca, _ = _certificates()
+        ctx = ssl.create_default_context()
+        ca.configure_trust(ctx)
+        return aiohttp.TCPConnector(resolver=_Resolver(self), ssl=ctx, use_dns_cache=False)
+
+    def client_options(self) -> dict[str, Any]:
+        """Keyword arguments for ``discord.Client``: the connector and a short ``guild_ready_timeout``."""
+        return {"connector": self.connector(), "guild_ready_timeout": 0.01}
+
+    @contextlib.asynccontextmanager
+    async def run_client(self, make_client: Callable[..., Any], *, ready_timeout: float | None = None
+                         ) -> AsyncIterator[Any]:
+        """Start a client built by ``make_client(connector)``, wait for READY, yield it, then close it.
+
+        Pass ``guild_ready_timeout=0.01`` to the client (discord.py otherwise waits 2 s before READY).
+        The stand-in keeps its state between runs, so a second run is a restart.
+        """
+        connector = self.connector()
+        client = make_client(connector)
+        if inspect.isawaitable(client):
+            client = await client
+        started = time.perf_counter()
+        self._run_started_syncs = self.syncs
+        self._conn = None
+        task = asyncio.create_task(client.start(self.token), name="standin-client")
+        try:
+            await self._until_ready(client, task, ready_timeout or self.wait_timeout)
+            self.stats["ready"].append(time.perf_counter() - started)
+            yield client
+        finally:
+            await client.close()
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.wait_for(task, 5)
+            if task.done() and not task.cancelled() and task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
+
+    async def _until_ready(self, client: Any, task: asyncio.Task, timeout: float) -> None:  # noqa: ASYNC109
+        async def ready() -> None:
+            await self.wait_for(lambda: self._conn is not None and self._conn.identified.is_set(),
+                                timeout=timeout, what="the client to IDENTIFY")
+            await client.wait_until_ready()
+
+        waiter = asyncio.ensure_future(ready())
+        done, _ = await asyncio.wait({waiter, task}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        if waiter in done:
+            waiter.result()
+            return
+        waiter.cancel()
+        if task in done:
+            exc = task.exception()
+            raise StandInError(f"the client stopped before READY: {exc!r}") from exc
+        raise StandInTimeout(f"the client was not READY after {timeout} s")
+
+    # -- users, roles, channels --------------------------------------------------------------------
+
+    def add_users(self, *names: str, roles: Iterable[Role] = ()) -> list[User]:
+        """Add members to the guild (announced with GUILD_MEMBER_ADD if a client is connected)."""
+        out = []
+        for name in names:
+            u = User(snowflake(), name)
+            self.users[u.id] = u
+            member = Member(u, list(roles))
+            self.guild.members[u.id] = member
+            out.append(u)
+            if self._conn is not None and self._conn.intents & INTENT_GUILD_MEMBERS:
+                self._spawn(self._conn.dispatch("GUILD_MEMBER_ADD", {**member.payload(),
+                                                                     "guild_id": str(self.guild.id)}))
+        return out
+
+    def add_user(self, name: str, **kw: Any) -> User:
+        return self.add_users(name, **kw)[0]
+
+    def add_role(self, name: str, permissions: int = 0) -> Role:
+        role = Role(snowflake(), name, permissions, position=len(self.guild.roles))
+        self.guild.roles.append(role)
+        return role
+
+    @property
+    def owner(self) -> User:
+        return self.guild.owner
+
+    def channel(self, name_or_id: str | int) -> Channel:
+        return self.guild.channel(name_or_id)
+
+    # -- reading what the bot did ------------------------------------------------------------------
+
+    def messages(self, channel: Channel, *, visible_to: User | None = None, include_deleted: bool = False,
+                 author: User | None = None) -> list[Message]:
+        """Messages in ``channel`` in order (ephemeral ones included unless ``visible_to`` excludes them)."""
+        out = []
+        for m in self._channel_messages.get(channel.id, []):
+            if m.deleted and not include_deleted:
+                continue
+            if visible_to is not None and not m.visible(visible_to):
+                continue
+            if author is not None and m.author is not author:
+                continue
+            out.append(m)
+        return out
+
+    def message(self, message_id: int) -> Message:
+        return self.messages_by_id[message_id]
+
+    async def next_message(self, channel: Channel, predicate: Callable[[Message], bool] | None = None, *,
+                           timeout: float | None = None) -> Message:  # noqa: ASYNC109
+        """The next message in ``channel`` not yet returned by this method that matches ``predicate``.
+
+        Each channel has a cursor: messages are handed out once, in order; non-matching ones before the
+        match are passed over.
+        """
+        def find() -> Message | None:
+            msgs = self._channel_messages.get(channel.id, [])
+            for idx in range(self._cursors.get(channel.id, 0), len(msgs)):
+                m = msgs[idx]
+                if not m.deleted and not m.loading and (predicate is None or predicate(m)):
+                    self._cursors[channel.id] = idx + 1
+                    return m
+            return None
+
+        return await self.wait_for(find, timeout=timeout, what=f"a new message in #{channel.name}")
+
+    def skip_messages(self, channel: Channel) -> None:
+        """Move ``next_message``'s cursor past everything already in ``channel``."""
+        self._cursors[channel.id] = len(self._channel_messages.get(channel.id, []))
+
+    def command(self, name: str, guild: bool | None = None) -> dict:
+        """The synced command called ``name`` (guild commands first)."""
+        scopes = [self.guild.id, None] if guild is None else [self.guild.id if guild else None]
+        for scope in scopes:
+            for c in self.commands.get(scope, []):
+                if c["name"] == name and c.get("type", 1) == 1:
+                    return c
+        known = sorted({c["name"] for cs in self.commands.values() for c in cs})
+        raise UsageError(f"no synced command /{name}; synced: {known}")
+
+    async def wait_synced(self, *, timeout: float | None = None) -> None:  # noqa: ASYNC109
+        """Wait until the current client has synced its commands (PUT .../commands)."""
+        await self.wait_for(lambda: self.syncs > self._run_started_syncs, timeout=timeout,
+                            what="the bot to sync its application commands")
+
+    # -- waiting -----------------------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        waiters, self._waiters = self._waiters, []
+        for f in waiters:
+            if not f.done():
+                f.set_result(None)
+
+    def _error_reported(self, e: ClientError) -> bool:
+        if e.reported:
+            return True
+        number = getattr(e.record, "standin_violation", None)
+        if number is not None and any(v.number == number and v.reported for v in self.violations):
+            e.reported = True  # a consequence of a violation the test already heard about
+            e.record.standin_reported = True  # type: ignore[attr-defined]
+        return e.reported
+
+    def _pending_failure(self) -> StandInError | None:
+        for v in self.violations:
+            if not v.reported:
+                return v
+        for e in self.client_errors:
+            if not self._error_reported(e):
+                return e
+        return None
+
+    def raise_failures(self) -> None:
+        """Raise the first violation or client error not yet reported to the test."""
+        failure = self._pending_failure()
+        if failure is not None:
+            failure.reported = True
+            if isinstance(failure, ClientError):
+                failure.record.standin_reported = True  # type: ignore[attr-defined]
+            raise failure
+
+    async def wait_for(self, predicate: Callable[[], Any], *, timeout: float | None = None,  # noqa: ASYNC109
+                       what: str = "a condition") -> Any:
+        """Wait until ``predicate()`` is truthy and return its value.
+
+        Fails at once with the reason if the bot breaks a rule or discord.py logs an error meanwhile.
+        """
+        loop = asyncio.get_running_loop()
+        timeout = self.wait_timeout if timeout is None else timeout
+        deadline = loop.time() + timeout
+        while True:
+            self.raise_failures()
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise StandInTimeout(f"timed out after {timeout} s waiting for {what}")
+            fut = loop.create_future()
+            self._waiters.append(fut)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(fut, remaining)
+
+    def _violation(self, reason: str, route: str = "", status: int = 400) -> Violation:
+        self._violation_numbers += 1
+        v = Violation(reason, route, number=self._violation_numbers, status=status)
+        self.violations.append(v)
+        log.info("violation: %s", v)
+        self._changed()
+        return v
+
+    def _client_error(self, record: logging.LogRecord) -> None:
+        # An exception caused by an answer to a violation the test already knows about is not news.
+        exc = record.exc_info[1] if record.exc_info else None
+        number = None
+        response = getattr(exc, "response", None)
+        if response is not None:
+            number = getattr(response, "headers", {}).get("X-Standin-Violation")
+        if number is not None:
+            record.standin_violation = int(number)  # type: ignore[attr-defined]
+            for v in self.violations:
+                if v.number == int(number) and v.reported:
+                    record.standin_reported = True  # type: ignore[attr-defined]
+                    return
+        self.client_errors.append(ClientError(record))
+        self._changed()
+
+    def expect_violation(self, match: str | None = None) -> Violation:
+        """Take (and mark reported) the first unreported violation, checking its reason matches."""
+        for v in self.violations:
+            if not v.reported:
+                if match is not None and not re.search(match, v.reason):
+                    raise AssertionError(f"violation {v.reason!r} does not match {match!r}")
+                v.reported = True
+                return v
+        raise AssertionError(f"no violation recorded (expected one matching {match!r})")
+
+    def unreported_failures(self) -> list[StandInError]:
+        return ([v for v in self.violations if not v.reported]
+                + [e for e in self.client_errors if not self._error_reported(e)])
+
+    # -- misbehaviour ------------------------------------------------------------------------------
+
+    def inject(self, pattern: str, *, status: int = 429, times: int = 1, retry_after: float = 0.05,
+               is_global: bool = False) -> Injection:
+        """Answer the next ``times`` requests matching ``pattern`` with ``status`` (429 or 5xx).
+
+        ``pattern`` is an fnmatch pattern over ``"METHOD /path"`` (without ``/api/v10``) or over the route
+        template, e.g. ``"POST /channels/*/messages"`` or ``"POST /interactions/{id}/{token}/callback"``.
+        """
+        inj = Injection(pattern, status, times, retry_after, is_global)
+        self.injections.append(inj)
+        return inj
+
+    # -- acting as users ---------------------------------------------------------------------------
+
+    async def slash(self, user: User, channel: Channel, path: str, /, options: dict[str, Any] | None = None, *,
+                    wait: bool = True, **kwargs: Any) -> InteractionResult:
+        """``user`` runs ``/path`` (``"game join"`` for a subcommand) in ``channel`` with the options given."""
+        opts = {**(options or {}), **kwargs}
+        data = self._command_data(channel, path, opts, focused=None)
+        return await self._interact(2, user, channel, data, label=f"/{path}", wait=wait)
+
+    async def autocomplete(self, user: User, channel: Channel, path: str, focused: str, /,
+                           options: dict[str, Any] | None = None, **kwargs: Any) -> list[dict]:
+        """``user`` types into option ``focused`` of ``/path``; returns the choices the bot offered."""
+        opts = {**(options or {}), **kwargs}
+        opts.setdefault(focused, "")
+        data = self._command_data(channel, path, opts, focused=focused)
+        r = await self._interact(4, user, channel, data, label=f"autocomplete /{path} {focused}")
+        return list(r.choices or [])
+
+    async def click(self, user: User, message: Message, target: str, *, wait: bool = True) -> InteractionResult:
+        """``user`` clicks the button with custom_id (or label) ``target`` on ``message``."""
+        comp = self._usable_component(user, message, target, (2,))
+        if comp.get("style") == 5:
+            raise UsageError(f"button {target!r} is a link button; clicking it opens {comp.get('url')}")
+        data = {"custom_id": comp["custom_id"], "component_type": 2}
+        return await self._interact(3, user, message.channel, data, message=message,
+                                    label=f"click {comp.get('label') or comp['custom_id']!r}", wait=wait)
+
+    async def select(self, user: User, message: Message, target: str, values: list[Any], *,
+                     wait: bool = True) -> InteractionResult:
+        """``user`` picks ``values`` in the select menu with custom_id (or placeholder) ``target``."""
+        comp = self._usable_component(user, message, target, (3, 5, 6, 7, 8))
+        lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+        if not lo <= len(values) <= hi:
+            raise UsageError(f"select {target!r} takes {lo} to {hi} values, not {len(values)}")
+        data: dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
+        if comp["type"] == 3:
+            allowed = [o["value"] for o in comp.get("options", [])]
+            bad = [v for v in values if v not in allowed]
+            if bad:
+                raise UsageError(f"select {target!r} offers {allowed}, not {bad}")
+            data["values"] = list(values)
+        else:
+            data["values"] = [str(v.id) for v in values]
+            data["resolved"] = self._resolved(values)
+        return await self._interact(3, user, message.channel, data, message=message,
+                                    label=f"select {comp['custom_id']!r} {values}", wait=wait)
+
+    async def modal_submit(self, user: User, opened: InteractionResult | Interaction, values: dict[str, Any], *,
+                           wait: bool = True) -> InteractionResult:
+        """``user`` fills in the modal the bot opened in answer to ``opened`` and submits it."""
+        parent = opened.interaction if isinstance(opened, InteractionResult) else opened
+        modal = parent.modal
+        if modal is None:
+            raise UsageError(f"{parent.label} was not answered with a modal")
+        if user is not parent.user:
+            raise UsageError("only the user who opened a modal can submit it")
+        values = dict(values)
+
+        def fill(comp: dict) -> dict | None:
+            t = comp.get("type")
+            if t == 1:
+                return {"type": 1, "components": [x for x in map(fill, comp.get("components", [])) if x]}
+            if t == 18:
+                inner = fill(comp["component"])
+                return {"type": 18, "id": comp.get("id"), "component": inner}
+            if t == 4:
+                cid = comp["custom_id"]
+                value = values.pop(cid, comp.get("value") or "")
+                if comp.get("required", True) and not value:
+                    raise UsageError(f"text input {cid!r} is required")
+                lo, hi = comp.get("min_length", 0) or 0, comp.get("max_length", 4000) or 4000
+                if value and not lo <= len(value) <= hi:
+                    raise UsageError(f"text input {cid!r} takes {lo} to {hi} characters, not {len(value)}")
+                return {"type": 4, "custom_id": cid, "value": value}
+            if t in (3, 5, 6, 7, 8):
+                cid = comp["custom_id"]
+                chosen = values.pop(cid, [])
+                return {"type": t, "custom_id": cid, "values": [str(getattr(v, "id", v)) for v in chosen]}
+            return None
+
+        components = [x for x in map(fill, modal.get("components", [])) if x]
+        if values:
+            raise UsageError(f"the modal has no inputs {sorted(values)}")
+        data = {"custom_id": modal["custom_id"], "components": components}
+        return await self._interact(5, user, parent.channel, data, message=parent.message, parent=parent,
+                                    label=f"modal {modal['custom_id']!r}", wait=wait)
+
+    async def say(self, user: User, channel: Channel, content: str) -> Message:
+        """``user`` posts a plain message (MESSAGE_CREATE reaches the bot if it asked for the intent)."""
+        msg = self._store_message(channel, user, {"content": content}, [])
+        return msg
+
+    # -- building interactions ---------------------------------------------------------------------
+
+    def _usable_component(self, user: User, message: Message, target: str, types: tuple[int, ...]) -> dict:
+        if message.deleted:
+            raise UsageError(f"message {message.id} was deleted")
+        if not message.visible(user):
+            raise UsageError(f"{user.name} cannot see ephemeral message {message.id}")
+        try:
+            comp = message.component(target, types=types)
+        except LookupError as e:
+            raise UsageError(str(e)) from None
+        if comp.get("disabled"):
+            raise UsageError(f"component {target!r} on message {message.id} is disabled")
+        return comp
+
+    def _command_data(self, channel: Channel, path: str, opts: dict[str, Any], focused: str | None) -> dict:
+        parts = path.strip().lstrip("/").split()
+        cmd = self.command(parts[0])
+        node, chain = cmd, []
+        for p in parts[1:]:
+            subs = [o for o in node.get("options") or [] if o.get("type") in (1, 2)]
+            match = [o for o in subs if o["name"] == p]
+            if not match:
+                raise UsageError(f"/{path}: {node['name']!r} has no subcommand {p!r}; it has {[s['name'] for s in subs]}")
+            node = match[0]
+            chain.append(node)
+        if any(o.get("type") in (1, 2) for o in node.get("options") or []):
+            names = [o["name"] for o in node["options"]]
+            raise UsageError(f"/{path} is a group; name one of {names}")
+        resolved: dict[str, dict] = {}
+        leaf = self._option_values(path, node.get("options") or [], opts, focused, resolved)
+        options = leaf
+        for sub in reversed(chain):
+            options = [{"name": sub["name"], "type": sub["type"], "options": options}]
+        data: dict[str, Any] = {"id": str(cmd["id"]), "name": cmd["name"], "type": 1, "options": options}
+        if cmd.get("guild_id"):
+            data["guild_id"] = cmd["guild_id"]
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    def _option_values(self, path: str, schema: list[dict], opts: dict[str, Any], focused: str | None,
+                       resolved: dict[str, dict]) -> list[dict]:
+        by_name = {o["name"]: o for o in schema}
+        unknown = set(opts) - set(by_name)
+        if unknown:
+            raise UsageError(f"/{path} has no option(s) {sorted(unknown)}; it has {list(by_name)}")
+        out = []
+        for o in schema:
+            name = o["name"]
+            if name not in opts:
+                if o.get("required") and focused is None:
+                    raise UsageError(f"/{path} needs option {name!r}")
+                continue
+            value = opts[name]
+            if name == focused:
+                out.append({"name": name, "type": o["type"], "value": str(value), "focused": True})
+                continue
+            out.append({"name": name, "type": o["type"], "value": self._option_value(path, o, value, resolved)})
+        return out
+
+    def _option_value(self, path: str, o: dict, value: Any, resolved: dict[str, dict]) -> Any:
+        t, name = o["type"], o["name"]
+        where = f"/{path} option {name!r}"
+        if t == 3:
+            if not isinstance(value, str):
+                raise UsageError(f"{where} takes text, not {value!r}")
+            lo, hi = o.get("min_length", 0) or 0, o.get("max_length", 6000) or 6000
+            if not lo <= len(value) <= hi:
+                raise UsageError(f"{where} takes {lo} to {hi} characters")
+        elif t == 4:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise UsageError(f"{where} takes an integer, not {value!r}")
+        elif t == 10:
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                raise UsageError(f"{where} takes a number, not {value!r}")
+        elif t == 5:
+            if not isinstance(value, bool):
+                raise UsageError(f"{where} takes true or false, not {value!r}")
+        elif t in (6, 7, 8, 9):
+            kinds = {6: (User,), 7: (Channel,), 8: (Role,), 9: (User, Role)}[t]
+            if not isinstance(value, kinds):
+                raise UsageError(f"{where} takes a {'/'.join(k.__name__ for k in kinds)}, not {value!r}")
+            if t == 7 and o.get("channel_types") and value.type not in o["channel_types"]:
+                raise UsageError(f"{where} takes channels of types {o['channel_types']}")
+            for k, v in self._resolved([value]).items():
+                resolved.setdefault(k, {}).update(v)
+            return str(value.id)
+        elif t == 11:
+            if isinstance(value, tuple):
+                filename, blob = value
+                value = Attachment(blob, filename=filename, channel_id=0)
+            if not isinstance(value, Attachment):
+                raise UsageError(f"{where} takes (filename, bytes), not {value!r}")
+            self.attachments[value.id] = value
+            resolved.setdefault("attachments", {})[str(value.id)] = value.payload()
+            return str(value.id)
+        if t in (4, 10):
+            if "min_value" in o and value < o["min_value"] or "max_value" in o and value > o["max_value"]:
+                raise UsageError(f"{where} takes {o.get('min_value')} to {o.get('max_value')}, not {value}")
+        if o.get("choices") and value not in [c["value"] for c in o["choices"]]:
+            raise UsageError(f"{where} takes one of {[c['value'] for c in o['choices']]}, not {value!r}")
+        return value
+
+    def _resolved(self, values: list[Any]) -> dict[str, dict]:
+        out: dict[str, dict] = {}
+        for v in values:
+            if isinstance(v, User):
+                out.setdefault("users", {})[str(v.id)] = v.payload()
+                member = self.guild.members.get(v.id)
+                if member is not None:
+                    mp = member.payload(self.guild.permissions_of(v))
+                    del mp["user"]
+                    out.setdefault("members", {})[str(v.id)] = mp
+            elif isinstance(v, Role):
+                out.setdefault("roles", {})[str(v.id)] = v.payload()
+            elif isinstance(v, Channel):
+                out.setdefault("channels", {})[str(v.id)] = {
+                    **v.payload(), "permissions": str(self.guild.everyone.permissions)}
+        return out
+
+    def _interaction_payload(self, i: Interaction) -> dict[str, Any]:
+        guild = self.guild
+        member = guild.members.get(i.user.id) or Member(i.user)
+        payload: dict[str, Any] = {
+            "id": str(i.id), "application_id": str(self.application_id), "type": i.type, "data": i.data,
+            "guild_id": str(guild.id), "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+            "channel_id": str(i.channel.id), "channel": i.channel.payload(),
+            "member": member.payload(guild.permissions_of(i.user)), "token": i.token, "version": 1,
+            "app_permissions": str(guild.permissions_of(self.bot_user)), "locale": "en-US",
+            "guild_locale": "en-US", "entitlements": [], "entitlement_sku_ids": [],
+            "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
+            "attachment_size_limit": self.file_size_limit,
+        }
+        if i.message is not None:
+            payload["message"] = i.message.payload()
+        return payload
+
+    async def _interact(self, itype: int, user: User, channel: Channel, data: dict, *,
+                        message: Message | None = None, parent: Interaction | None = None,
+                        label: str = "", wait: bool = True) -> InteractionResult:
+        if self._conn is None or not self._conn.identified.is_set():
+            raise UsageError("no client is connected (use run_client)")
+        if user.id not in self.guild.members:
+            raise UsageError(f"{user!r} is not a member of the guild")
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        i = Interaction(snowflake(), "interaction." + secrets.token_urlsafe(32), itype, user, channel, data,
+                        now, now + self.interaction_timeout, message=message, parent=parent,
+                        label=f"{label} by {user.name}")
+        self.interactions[i.id] = i
+        self.raise_failures()
+        await self._conn.dispatch("INTERACTION_CREATE", self._interaction_payload(i))
+        result = InteractionResult(self, i)
+        if not wait:
+            return result
+        try:
+            await self.wait_for(lambda: i.acknowledged, timeout=self.interaction_timeout + 0.05,
+                                what=f"the answer to {i.label}")
+        except StandInTimeout:
+            if not i.acknowledged:
+                i.timeout_violation = self._violation(f"{i.label} was not answered within {self.interaction_timeout} s "
+                                "(Discord shows 'The application did not respond')", "INTERACTION_CREATE")
+                self.raise_failures()
+            raise
+        self.stats["response"].append((i.responded_at or now) - now)
+        return result
+
+    # -- storing messages --------------------------------------------------------------------------
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.ensure_future(coro)
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())
+
+    def _attachments_for(self, channel: Channel, data: dict, files: list[tuple[str, bytes, str | None]],
+                         existing: list[Attachment] | None) -> list[Attachment]:
+        by_index = {}
+        for idx, (name, blob, ctype) in enumerate(files):
+            by_index[idx] = (name, blob, ctype)
+        out: list[Attachment] = []
+        used: set[int] = set()
+        listed = data.get("attachments")
+        if listed is None:
+            out = list(existing or [])
+        else:
+            old = {a.id: a for a in existing or []}
+            for entry in listed:
+                aid = int(entry["id"])
+                if aid in old:
+                    out.append(old[aid])
+                elif aid in by_index:
+                    name, blob, ctype = by_index[aid]
+                    out.append(Attachment(blob, filename=entry.get("filename") or name, channel_id=channel.id,
+                                          content_type=ctype, description=entry.get("description")))
+                    used.add(aid)
+        for idx, (name, blob, ctype) in by_index.items():
+            if idx not in used:
+                out.append(Attachment(blob, filename=name, channel_id=channel.id, content_type=ctype))
+        for a in out:
+            self.attachments[a.id] = a
+        return out
+
+    def _store_message(self, channel: Channel, author: User, data: dict,
+                       files: list[tuple[str, bytes, str | None]], *, interaction: Interaction | None = None,
+                       visible_to: frozenset[int] | None = None, flags: int | None = None) -> Message:
+        msg = Message(snowflake(), channel, author)
+        self._apply_edit(msg, data, files)
+        if flags is not None:
+            msg.flags = flags
+        msg.interaction = interaction
+        msg.visible_to = visible_to
+        if interaction is not None:
+            msg.webhook_id = self.application_id
+        ref = data.get("message_reference")
+        if ref and ref.get("message_id"):
+            msg.reference_id = int(ref["message_id"])
+        self.messages_by_id[msg.id] = msg
+        self._channel_messages.setdefault(channel.id, []).append(msg)
+        if visible_to is None:
+            self._gateway_message_event("MESSAGE_CREATE", msg)
+        self._changed()
+        return msg
+
+    def _apply_edit(self, msg: Message, data: dict, files: list[tuple[str, bytes, str | None]]) -> None:
+        if "content" in data:
+            msg.content = data["content"] or ""
+        if "embeds" in data:
+            msg.embeds = data["embeds"] or []
+        if "components" in data:
+            msg.components = data["components"] or []
+        if "flags" in data and data["flags"] is not None:
+            keep = msg.flags & (64 | 128)
+            msg.flags = (int(data["flags"]) & ~128) | (keep & 64)
+        for k in ("poll", "tts", "nonce", "sticker_ids", "allowed_mentions"):
+            if k in data:
+                msg.extra[k] = data[k]
+        if files or "attachments" in data:
+            msg.files = self._attachments_for(msg.channel, data, files, msg.files)
+
+    def _edit_message(self, msg: Message, data: dict, files: list[tuple[str, bytes, str | None]]) -> None:
+        was_loading = msg.loading
+        self._apply_edit(msg, data, files)
+        msg.flags &= ~128
+        msg.edits += 1
+        msg.edited = None if was_loading else time.time()
+        if msg.visible_to is None:
+            self._gateway_message_event("MESSAGE_UPDATE", msg)
+        self._changed()
+
+    def _delete_message(self, msg: Message) -> None:
+        msg.deleted = True
+        if msg.visible_to is None and self._conn is not None and self._conn.intents & INTENT_GUILD_MESSAGES:
+            self._spawn(self._conn.dispatch("MESSAGE_DELETE", {
+                "id": str(msg.id), "channel_id": str(msg.channel.id), "guild_id": str(self.guild.id)}))
+        self._changed()
+
+    def _gateway_message_event(self, event: str, msg: Message) -> None:
+        if self._conn is not None and self._conn.intents & INTENT_GUILD_MESSAGES:
+            self._spawn(self._conn.dispatch(event, msg.payload()))
+
+    # -- HTTP plumbing -----------------------------------------------------------------------------
+
+    def _build_routes(self) -> list[_Route]:
+        table = [
+            ("GET", "/users/@me", self._r_me, True),
+            ("GET", "/users/{user_id}", self._r_user, True),
+            ("GET", "/oauth2/applications/@me", self._r_app, True),
+            ("GET", "/applications/@me", self._r_app, True),
+            ("GET", "/gateway", self._r_gateway, False),
+            ("GET", "/gateway/bot", self._r_gateway, True),
+            ("PUT", "/applications/{app_id}/commands", self._r_put_commands, True),
+            ("GET", "/applications/{app_id}/commands", self._r_get_commands, True),
+            ("PUT", "/applications/{app_id}/guilds/{guild_id}/commands", self._r_put_commands, True),
+            ("GET", "/applications/{app_id}/guilds/{guild_id}/commands", self._r_get_commands, True),
+            ("POST", "/interactions/{interaction_id}/{token}/callback", self._r_callback, False),
+            ("POST", "/webhooks/{app_id}/{token}", self._r_followup, False),
+            ("GET", "/webhooks/{app_id}/{token}/messages/{message_id}", self._r_webhook_message, False),
+            ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}", self._r_webhook_message, False),
+            ("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}", self._r_webhook_message, False),
+            ("GET", "/channels/{channel_id}", self._r_channel, True),
+            ("GET", "/channels/{channel_id}/messages", self._r_history, True),
+            ("POST", "/channels/{channel_id}/messages", self._r_create_message, True),
+            ("GET", "/channels/{channel_id}/messages/{message_id}", self._r_message, True),
+            ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._r_message, True),
+            ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._r_message, True),
+            ("POST", "/channels/{channel_id}/typing", self._r_typing, True),
+            ("GET", "/guilds/{guild_id}", self._r_guild, True),
+            ("GET", "/guilds/{guild_id}/members/{user_id}", self._r_member, True),
+            ("GET", "/guilds/{guild_id}/channels", self._r_guild_channels, True),
+        ]
+        routes = []
+        for method, template, handler, auth in table:
+            rx = re.sub(r"\{(\w+)\}", lambda m: f"(?P<{m.group(1)}>[^/]+)", re.escape(template).replace(r"\{", "{")
+                        .replace(r"\}", "}"))
+            routes.append(_Route(method, template, re.compile(rx + "$"), handler, auth))
+        return routes
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        host = (request.host or "").split(":")[0]
+        if host == GATEWAY_HOST:
+            return await self._gateway(request)
+        if host in CDN_HOSTS:
+            return self._cdn(request)
+        path = request.path
+        method = request.method
+        if host != API_HOST or not path.startswith(API_PREFIX + "/"):
+            return self._unknown(method, f"https://{host}{path}")
+        path = path[len(API_PREFIX):]
+        self.requests.append(f"{method} {path}")
+        for route in self._routes:
+            if route.method != method:
+                continue
+            m = route.regex.match(path)
+            if m is None:
+                continue
+            label = f"{method} {route.template}"
+            for inj in self.injections:
+                if inj.matches(method, path, route.template):
+                    inj.hits.append(f"{method} {path}")
+                    await request.read()
+                    return self._injected(inj)
+            if route.auth and request.headers.get("Authorization") != f"Bot {self.token}":
+                v = self._violation(f"{label} without the bot token", label, 401)
+                return self._json(401, {"message": "401: Unauthorized", "code": 0}, v)
+            try:
+                status, body = await route.handler(request, label, **m.groupdict())
+            except _ApiError as e:
+                return self._json(e.status, e.body, e.violation)
+            return self._json(status, body)
+        return self._unknown(method, path)
+
+    def _json(self, status: int, body: Any, violation: Violation | None = None) -> web.Response:
+        headers = {}
+        if violation is not None:
+            headers["X-Standin-Violation"] = str(violation.number)
+        if status == 204:
+            return web.Response(status=204, headers=headers)
+        return web.Response(status=status, body=json.dumps(body).encode(), headers=headers,
+                            content_type="application/json")
+
+    def _unknown(self, method: str, path: str) -> web.Response:
+        self.unknown_routes.append(f"{method} {path}")
+        v = self._violation(f"the stand-in has no route {method} {path} (add it to tests/standin/server.py)",
+                            f"{method} {path}", 404)
+        return self._json(404, {"message": "404: Not Found", "code": 0}, v)
+
+    def _injected(self, inj: Injection) -> web.Response:
+        if inj.status == 429:
+            headers = {
+                "Via": "1.1 google", "Retry-After": str(max(1, round(inj.retry_after))),
+                "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset": f"{time.time() + inj.retry_after:.3f}",
+                "X-RateLimit-Reset-After": f"{inj.retry_after:.3f}", "X-RateLimit-Bucket": "standin-injected",
+                "X-RateLimit-Scope": "user",
+            }
+            if inj.is_global:
+                headers["X-RateLimit-Global"] = "true"
+            body = {"message": "You are being rate limited.", "retry_after": inj.retry_after,
+                    "global": inj.is_global, "code": 0}
+            return web.Response(status=429, body=json.dumps(body).encode(), headers=headers,
+                                content_type="application/json")
+        body = {"message": f"{inj.status}: injected by the stand-in", "code": 0}
+        return web.Response(status=inj.status, body=json.dumps(body).encode(), content_type="application/json")
+
+    def _cdn(self, request: web.Request) -> web.Response:
+        m = re.match(r"^/attachments/(\d+)/(\d+)/([^/]+)$", request.path)
+        att = self.attachments.get(int(m.group(2))) if m else None
+        if att is None or att.filename != m.group(3):  # type: ignore[union-attr]
+            return self._unknown(request.method, f"https://{request.host}{request.path}")
+        return web.Response(body=bytes(att), content_type=att.content_type)
+
+    async def _read_body(self, request: web.Request, label: str) -> tuple[dict, list[tuple[str, bytes, str | None]]]:
+        if request.content_type == "multipart/form-data":
+            payload: dict = {}
+            files: list[tuple[int, str, bytes, str | None]] = []
+            reader = await request.multipart()
+            while (part := await reader.next()) is not None:
+                name = part.name or ""
+                blob = await part.read(decode=False)  # type: ignore[union-attr]
+                if name == "payload_json":
+                    payload = json.loads(blob)
+                elif (fm := re.fullmatch(r"files\[(\d+)\]", name)) or name.startswith("file"):
+                    idx = int(fm.group(1)) if fm else len(files)
+                    ctype = part.headers.get("Content-Type")
+                    if ctype == "application/octet-stream":
+                        ctype = None
+                    files.append((idx, part.filename or f"file{idx}", bytes(blob), ctype))  # type: ignore
+                else:
+                    v = self._violation(f"{label}: unexpected multipart field {name!r}", label)
+                    raise _ApiError(400, {"message": "Invalid Form Body", "code": 50035}, v)
+            files.sort()
+            return payload, [(n, b, c) for _, n, b, c in files]
+        raw = await request.read()
+        if not raw:
+            return {}, []
+        if request.content_type != "application/json":
+            v = self._violation(f"{label}: body sent as {request.content_type!r}, not application/json", label)
+            raise _ApiError(400, {"message": "400: Bad Request", "code": 0}, v)
+        return json.loads(raw), []
+
+    def _reject(self, label: str, problems: list[limits.Problem]) -> None:
+        if not problems:
+            return
+        reason = "; ".join(str(p) for p in problems)
+        too_large = any(p.code == "ENTITY_TOO_LARGE" for p in problems)
+        empty = [p for p in problems if p.code == "EMPTY_MESSAGE"]
+        if too_large:
+            v = self._violation(f"{label}: {reason}", label, 413)
+            raise _ApiError(413, {"message": "Request entity too large", "code": 40005}, v)
+        if empty and len(problems) == 1:
+            v = self._violation(f"{label}: {reason}", label)
+            raise _ApiError(400, {"message": "Cannot send an empty message", "code": 50006}, v)
+        v = self._violation(f"{label}: {reason}", label)
+        raise _ApiError(400, limits.error_body(problems), v)
+
+    def _channel_or_404(self, channel_id: str, label: str) -> Channel:
+        try:
+            return self.guild.channel(int(channel_id))
+        except (KeyError, ValueError):
+            v = self._violation(f"{label}: unknown channel {channel_id}", label, 404)
+            raise _ApiError(404, {"message": "Unknown Channel", "code": 10003}, v) from None
+
+    def _message_or_404(self, channel: Channel | None, message_id: str, label: str) -> Message:
+        msg = self.messages_by_id.get(int(message_id)) if message_id.isdigit() else None
+        if msg is None or msg.deleted or (channel is not None and msg.channel is not channel):
+            v = self._violation(f"{label}: unknown message {message_id}", label, 404)
+            raise _ApiError(404, {"message": "Unknown Message", "code": 10008}, v)
+        return msg
+
+    # -- REST handlers -----------------------------------------------------------------------------
+
+    async def _r_me(self, request, label):
+        return 200, {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "locale": "en-US",
+                     "email": None, "bio": ""}
+
+    async def _r_user(self, request, label, user_id):
+        u = self.users.get(int(user_id)) if user_id.isdigit() else None
+        if u is None:
+            raise _ApiError(404, {"message": "Unknown User", "code": 10013})
+        return 200, u.payload()
+
+    async def _r_app(self, request, label):
+        return 200, {
+            "id": str(self.application_id), "name": self.bot_user.name, "description": "", "icon": None,
+            "bot_public": True, "bot_require_code_grant": False, "owner": self.owner.payload(), "team": None,
+            "verify_key": "0" * 64, "flags": 0, "bot": self.bot_user.payload(), "summary": "",
+            "rpc_origins": [], "terms_of_service_url": None, "privacy_policy_url": None, "tags": [],
+            "approximate_guild_count": 1, "interactions_endpoint_url": None, "redirect_uris": [],
+            "install_params": None, "custom_install_url": None, "integration_types_config": {},
+            "role_connections_verification_url": None, "cover_image": None, "guild_id": None,
+            "primary_sku_id": None, "slug": None, "event_webhooks_url": None, "event_webhooks_status": 1,
+            "event_webhooks_types": [], "approximate_user_install_count": 0,
+        }
+
+    async def _r_gateway(self, request, label):
+        return 200, {"url": f"wss://{GATEWAY_HOST}", "shards": 1,
+                     "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
+
+    def _check_app(self, app_id: str, label: str) -> None:
+        if app_id != str(self.application_id):
+            v = self._violation(f"{label}: application id {app_id} is not the bot's ({self.application_id})", label, 403)
+            raise _ApiError(403, {"message": "Missing Access", "code": 50001}, v)
+
+    async def _r_put_commands(self, request, label, app_id, guild_id=None):
+        self._check_app(app_id, label)
+        commands, _ = await self._read_body(request, label)
+        if guild_id is not None and guild_id != str(self.guild.id):
+            v = self._violation(f"{label}: unknown guild {guild_id}", label, 403)
+            raise _ApiError(403, {"message": "Missing Access", "code": 50001}, v)
+        if not isinstance(commands, list):
+            v = self._violation(f"{label}: body is not a list of commands", label)
+            raise _ApiError(400, {"message": "Invalid Form Body", "code": 50035}, v)
+        self._reject(label, limits.check_commands(commands, is_global=guild_id is None))
+        scope = int(guild_id) if guild_id else None
+        old = {(c.get("type", 1), c["name"]): c for c in self.commands.get(scope, [])}
+        stored = []
+        for c in commands:
+            prev = old.get((c.get("type", 1), c["name"]))
+            cmd = {
+                "type": 1, "description": "", "options": [], "default_member_permissions": None, "nsfw": False,
+                **c, "id": prev["id"] if prev else str(snowflake()), "application_id": str(self.application_id),
+                "version": str(snowflake()), "dm_permission": c.get("dm_permission", True),
+            }
+            if scope:
+                cmd["guild_id"] = str(scope)
+            cmd.setdefault("contexts", None)
+            cmd.setdefault("integration_types", [0])
+            stored.append(cmd)
+        self.commands[scope] = stored
+        self.syncs += 1
+        self._changed()
+        return 200, stored
+
+    async def _r_get_commands(self, request, label, app_id, guild_id=None):
+        self._check_app(app_id, label)
+        return 200, self.commands.get(int(guild_id) if guild_id else None, [])
+
+    def _interaction_for(self, interaction_id: str | None, token: str, label: str) -> Interaction:
+        if interaction_id is not None:
+            i = self.interactions.get(int(interaction_id)) if interaction_id.isdigit() else None
+            if i is not None and i.token == token:
+                return i
+            v = self._violation(f"{label}: unknown interaction or token", label, 404)
+            raise _ApiError(404, {"message": "Unknown interaction", "code": 10062}, v)
+        for i in self.interactions.values():
+            if i.token == token:
+                return i
+        v = self._violation(f"{label}: unknown webhook token", label, 404)
+        raise _ApiError(404, {"message": "Unknown Webhook", "code": 10015}, v)
+
+    async def _r_callback(self, request, label, interaction_id, token):
+        i = self._interaction_for(interaction_id, token, label)
+        body, files = await self._read_body(request, label)
+        now = asyncio.get_running_loop().time()
+        if i.acknowledged:
+            v = self._violation(f"{i.label}: a second initial response (callback type {body.get('type')}) — "
+                                "Interaction has already been acknowledged", label)
+            raise _ApiError(400, {"message": "Interaction has already been acknowledged.", "code": 40060}, v)
+        if now > i.deadline:
+            v = self._violation(f"{i.label}: answered after {now - i.created:.2f} s, later than the "
+                                f"{self.interaction_timeout} s Discord allows (Unknown interaction)", label, 404)
+            if i.timeout_violation is not None and i.timeout_violation.reported:
+                v.reported = True  # the test already heard that this interaction went unanswered
+            raise _ApiError(404, {"message": "Unknown interaction", "code": 10062}, v)
+        rtype = body.get("type")
+        data = body.get("data") or {}
+        allowed = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7} if i.message else {4, 5}}[i.type]
+        if rtype not in allowed:
+            v = self._violation(f"{i.label}: callback type {rtype} is not allowed for interaction type {i.type} "
+                                f"(allowed: {sorted(allowed)})", label)
+            raise _ApiError(400, {"message": "Interaction callback type invalid", "code": 50035}, v)
+        message: Message | None = None
+        if rtype == 4:
+            self._reject(label, limits.check_message(data, [(n, b) for n, b, _ in files],
+                                                     file_size_limit=self.file_size_limit))
+            eph = bool(int(data.get("flags") or 0) & limits.EPHEMERAL)
+            message = self._store_message(i.channel, self.bot_user, data, files, interaction=i,
+                                          visible_to=frozenset({i.user.id}) if eph else None)
+            i.response_message = message
+        elif rtype == 5:
+            eph = bool(int(data.get("flags") or 0) & limits.EPHEMERAL)
+            message = self._store_message(i.channel, self.bot_user, {}, [], interaction=i,
+                                          visible_to=frozenset({i.user.id}) if eph else None,
+                                          flags=limits.LOADING | (limits.EPHEMERAL if eph else 0))
+            i.response_message = message
+        elif rtype in (6, 7):
+            message = i.message
+            if rtype == 7:
+                self._reject(label, limits.check_message(data, [(n, b) for n, b, _ in files],
+                                                         file_size_limit=self.file_size_limit,
+                                                         existing=self._as_data(message)))
+        elif rtype == 8:
+            self._reject(label, limits.check_choices(data.get("choices")))
+            i.choices = list(data.get("choices") or [])
+        elif rtype == 9:
+            self._reject(label, limits.check_modal(data))
+            i.modal = data
+        i.response_type = rtype
+        i.responded_at = now
+        if rtype == 7 and message is not None:
+            self._edit_message(message, data, files)
+        self._changed()
+        if request.query.get("with_response") not in ("1", "true", "True"):
+            return 204, None
+        out: dict[str, Any] = {"interaction": {
+            "id": str(i.id), "type": i.type, "activity_instance_id": None,
+            "response_message_id": str(message.id) if message else None,
+            "response_message_loading": rtype == 5, "response_message_ephemeral": bool(message and message.ephemeral),
+        }}
+        if message is not None and rtype in (4, 5, 7):
+            out["resource"] = {"type": rtype, "message": message.payload()}
+        elif rtype in (6, 8, 9):
+            out["resource"] = {"type": rtype}
+        return 200, out
+
+    @staticmethod
+    def _as_data(msg: Message | None) -> dict:
+        if msg is None:
+            return {}
+        return {"content": msg.content, "embeds": msg.embeds, "components": msg.components,
+                "attachments": [a.payload() for a in msg.files], "flags": msg.flags}
+
+    def _token_alive(self, i: Interaction, label: str) -> None:
+        if asyncio.get_running_loop().time() > i.created + 15 * 60:
+            v = self._violation(f"{label}: the interaction token expired (15 minutes)", label, 401)
+            raise _ApiError(401, {"message": "Invalid Webhook Token", "code": 50027}, v)
+        if not i.acknowledged:
+            v = self._violation(f"{i.label}: followup or edit before any initial response", label, 404)
+            raise _ApiError(404, {"message": "Unknown Webhook", "code": 10015}, v)
+
+    async def _r_followup(self, request, label, app_id, token):
+        self._check_app(app_id, label)
+        i = self._interaction_for(None, token, label)
+        data, files = await self._read_body(request, label)
+        self._token_alive(i, label)
+        if i.type == 4:
+            v = self._violation(f"{i.label}: followup messages cannot answer an autocomplete", label)
+            raise _ApiError(400, {"message": "Invalid interaction", "code": 50035}, v)
+        self._reject(label, limits.check_message(data, [(n, b) for n, b, _ in files],
+                                                 file_size_limit=self.file_size_limit))
+        original = i.response_message
+        if i.response_type == 5 and original is not None and original.loading:
+            # Discord: the first followup after a deferral fills in the "thinking" message.
+            self._edit_message(original, data, files)
+            msg = original
+        else:
+            eph = bool(int(data.get("flags") or 0) & limits.EPHEMERAL)
+            msg = self._store_message(i.channel, self.bot_user, data, files, interaction=i,
+                                      visible_to=frozenset({i.user.id}) if eph else None)
+        i.followups.append(msg)
+        self._changed()
+        if request.query.get("wait") in ("true", "1", "True"):
+            return 200, msg.payload()
+        return 204, None
+
+    async def _r_webhook_message(self, request, label, app_id, token, message_id):
+        self._check_app(app_id, label)
+        i = self._interaction_for(None, token, label)
+        data, files = await self._read_body(request, label)
+        self._token_alive(i, label)
+        if message_id == "@original":
+            msg = i.original()
+            if msg is None or msg.deleted:
+                v = self._violation(f"{i.label}: there is no original response message to {request.method}", label, 404)
+                raise _ApiError(404, {"message": "Unknown Message", "code": 10008}, v)
+        else:
+            msg = self._message_or_404(None, message_id, label)
+            if msg.interaction is not i and msg is not i.original():
+                v = self._violation(f"{label}: message {message_id} does not belong to {i.label}", label, 404)
+                raise _ApiError(404, {"message": "Unknown Message", "code": 10008}, v)
+        if request.method == "GET":
+            return 200, msg.payload()
+        if request.method == "DELETE":
+            self._delete_message(msg)
+            return 204, None
+        self._reject(label, limits.check_message(data, [(n, b) for n, b, _ in files],
+                                                 file_size_limit=self.file_size_limit, existing=self._as_data(msg)))
+        self._edit_message(msg, data, files)
+        return 200, msg.payload()
+
+    async def _r_channel(self, request, label, channel_id):
+        return 200, self._channel_or_404(channel_id, label).payload()
+
+    async def _r_history(self, request, label, channel_id):
+        channel = self._channel_or_404(channel_id, label)
+        limit = int(request.query.get("limit", 50))
+        msgs = [m for m in self.messages(channel) if m.visible_to is None]
+        before, after = request.query.get("before"), request.query.get("after")
+        if before:
+            msgs = [m for m in msgs if m.id < int(before)]
+        if after:
+            msgs = [m for m in msgs if m.id > int(after)]
+            return 200, [m.payload() for m in msgs[:limit]][::-1]
+        return 200, [m.payload() for m in msgs[-limit:]][::-1]
+
+    async def _r_create_message(self, request, label, channel_id):
+        channel = self._channel_or_404(channel_id, label)
+        data, files = await self._read_body(request, label)
+        self._reject(label, limits.check_message(data, [(n, b) for n, b, _ in files],
+                                                 file_size_limit=self.file_size_limit))
+        if int(data.get("flags") or 0) & limits.EPHEMERAL:
+            v = self._violation(f"{label}: only interaction responses can be ephemeral", label)
+            raise _ApiError(400, limits.error_body([limits.Problem(("flags",), "MESSAGE_FLAGS_INVALID",
+                                                                   "Invalid flags", "ephemeral")]), v)
+        msg = self._store_message(channel, self.bot_user, data, files)
+        return 200, msg.payload()
+
+    async def _r_message(self, request, label, channel_id, message_id):
+        channel = self._channel_or_404(channel_id, label)
+        data, files = await self._read_body(request, label)
+        msg = self._message_or_404(channel, message_id, label)
+        if msg.ephemeral:
+            v = self._violation(f"{label}: ephemeral messages can only be reached through the interaction webhook",
+                                label, 404)
+            raise _ApiError(404, {"message": "Unknown Message", "code": 10008}, v)
+        if request.method == "GET":
+            return 200, msg.payload()
+        if msg.author is not self.bot_user and request.method == "PATCH":
+            v = self._violation(f"{label}: the bot cannot edit another user's message", label, 403)
+            raise _ApiError(403, {"message": "Cannot edit a message authored by another user", "code": 50005}, v)
+        if request.method == "DELETE":
+            self._delete_message(msg)
+            return 204, None
+        self._reject(label, limits.check_message(data, [(n, b) for n, b, _ in files],
+                                                 file_size_limit=self.file_size_limit, existing=self._as_data(msg)))
+        self._edit_message(msg, data, files)
+        return 200, msg.payload()
+
+    async def _r_typing(self, request, label, channel_id):
+        self._channel_or_404(channel_id, label)
+        return 204, None
+
+    async def _r_guild(self, request, label, guild_id):
+        if guild_id != str(self.guild.id):
+            raise _ApiError(404, {"message": "Unknown Guild", "code": 10004})
+        payload = self.guild.payload()
+        for k in ("members", "channels", "threads", "presences", "voice_states"):
+            payload.pop(k, None)
+        return 200, payload
+
+    async def _r_member(self, request, label, guild_id, user_id):
+        member = self.guild.members.get(int(user_id)) if user_id.isdigit() else None
+        if guild_id != str(self.guild.id) or member is None:
+            raise _ApiError(404, {"message": "Unknown Member", "code": 10007})
+        return 200, member.payload()
+
+    async def _r_guild_channels(self, request, label, guild_id):
+        return 200, [c.payload() for c in self.guild.channels if not c.is_thread]
+
+    # -- gateway -----------------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        q = request.query
+        if q.get("v") != "10" or q.get("encoding") != "json":
+            self._violation(f"gateway opened with v={q.get('v')} encoding={q.get('encoding')} (want v=10, json)",
+                            "GATEWAY")
+            await ws.close(code=4012)
+            return ws
+        compress = q.get("compress")
+        if compress not in (None, "zlib-stream"):
+            self._violation(f"gateway compression {compress!r} is not supported by the stand-in", "GATEWAY")
+            await ws.close(code=4000)
+            return ws
+        conn = _GatewayConnection(self, ws, compress == "zlib-stream")
+        await conn.send(10, {"heartbeat_interval": 41250})
+        try:
+            async for frame in ws:
+                if frame.type != aiohttp.WSMsgType.TEXT:
+                    continue
+                await self._gateway_op(conn, json.loads(frame.data))
+        finally:
+            if self._conn is conn:
+                self._conn = None
+                self._changed()
+        return ws
+
+    async def _gateway_op(self, conn: _GatewayConnection, msg: dict) -> None:
+        op, d = msg.get("op"), msg.get("d")
+        if op == 1:
+            await conn.send(11)
+        elif op == 2:
+            if d.get("token") != self.token:
+                self._violation("IDENTIFY with the wrong token", "GATEWAY")
+                await conn.ws.close(code=4004)
+                return
+            conn.intents = int(d.get("intents") or 0)
+            self._conn = conn
+            await conn.dispatch("READY", {
+                "v": 10, "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
+                "guilds": [{"id": str(self.guild.id), "unavailable": True}], "session_id": conn.session_id,
+                "resume_gateway_url": f"wss://{GATEWAY_HOST}", "shard": [0, 1],
+                "application": {"id": str(self.application_id), "flags": 0}, "private_channels": [],
+                "relationships": [], "presences": [], "user_settings": {}, "session_type": "normal",
+                "auth": {}, "geo_ordered_rtc_regions": [],
+            })
+            await conn.dispatch("GUILD_CREATE", self.guild.payload())
+            conn.identified.set()
+            self._changed()
+        elif op == 6:
+            self._conn = conn
+            await conn.dispatch("RESUMED", {})
+            conn.identified.set()
+            self._changed()
+        elif op == 8:
+            members = list(self.guild.members.values())
+            ids = d.get("user_ids")
+            if ids:
+                wanted = {int(x) for x in (ids if isinstance(ids, list) else [ids])}
+                members = [m for m in members if m.user.id in wanted]
+            await conn.dispatch("GUILD_MEMBERS_CHUNK", {
+                "guild_id": str(self.guild.id), "members": [m.payload() for m in members], "chunk_index": 0,
+                "chunk_count": 1, "not_found": [], "nonce": d.get("nonce")})
+        # op 3 (presence) and 4 (voice state) need no answer

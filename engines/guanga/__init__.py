@@ -1,0 +1,129 @@
+"""Guanga: Tejidos Andinos, for 1 to 4 weavers.
+
+Each player fills a 5 x 5 guanga (rows A-E, columns 1-5, mother patch on C3)
+with fabric patches taken two at a time from a common basket of 8, stacking
+allowed (only the top patch counts).  A market card is claimed by showing its
+shape on the guanga, turned or mirrored any way, entirely in the card's colour
+or entirely in its symbol, while a workshop marker for that colour/symbol is
+face up; the marker flips and two patches of the shape go back to the bag.
+Points: market VP, orders, Mullu shells, -2 per empty cell, +10 for the first
+complete guanga.  Modes: beginner, apprentice, master (side B), artisan; the
+stoppers variant in beginner and apprentice; 1 player is the solo version.
+
+Notation (case-insensitive, extra spaces ignored; slots are basket slots 1-8):
+
+- ``P3B2``          take basket slot 3 and place it on B2 (one move per patch: a
+                    turn's take is ``P...`` then ``P...``; also the blanket's extra patch)
+- ``S3B2``          spend shells to buy basket slot 3 and place it on B2
+- ``refresh``       spend a shell to replace the whole basket
+- ``T2C4``          put one of your stoppers on player 2's C4
+- ``C A03 yellow B2C3D4``  claim A03 with its colour (or ``amaru``, its symbol; ``col``/``sym``
+                    also accepted) shown on those cells
+- ``R B2D4``        return the top patches of B2 and D4 (two cells of the claimed shape)
+- ``keep O3``       keep order O3 (apprentice and up, at the start)
+- ``done``          end the turn (no claim, or nothing more to do; skips a blanket's extra)
+
+Phases of a turn: ``place1`` -> ``place2`` -> ``claim`` -> (``return`` -> ``extra`` for a
+blanket) -> ``after``.  The turn ends by ``done``, or by itself when nothing optional is left.
+
+Rulings applied (DECISIONS.md, Guanga section): 4 colours x 5 symbols, 6 of each kind (solo:
+2 each in beginner = 40, 3 each otherwise = 60); 2 markers per colour and per symbol, grey markers
+4p 2 / 3p 1 / 2p 0 / solo 0, solo one marker per attribute (9); grey stands in for a colour only
+when every colour marker is down, never for a symbol; end trigger at 4 / 6 / 6 visible markers,
+round completed; shapes in any of 8 orientations on top patches, not necessarily connected,
+extra matching patches harmless, stopper cells never count; market 3/3/3, 4/3/2, 4/3/2 + 2
+blankets; replaced from the level's deck, not in solo, an empty deck leaves the slot empty;
+orders need 2 items per part, blankets count, secret until the end; apprentice placement: two
+patches differing in colour and symbol, orthogonally adjacent; artisan: all joined to C3, mother
+never removed, cut-off patches to the bag; a bought patch need not touch the turn's patches;
+apprentice shells 3 each, buy 1, refresh 1, 1 VP each; master/artisan shells 2 per complete
+row/column in the claimed attribute, taken from basket patches, buy 3, refresh 1, 2 per VP;
+beginner ends when the basket cannot be refilled to 8, later modes recycle the bag; blanket claim
+gives one more basket patch; stoppers 2 per player, 2 per guanga, fixed, counted as filled; ties
+by fewer negative points, then shared; solo ranks with exactly 120 as Artisan.
+
+Choices where the texts are silent:
+
+- The eldest matron is seat 0; play goes by seat order and the round ends after the last seat.
+- Mother patch: the first basket slot of the player's colour (basket refilled at once), else the
+  topmost such patch of the pile.  Seat i plays colour i (red, blue, yellow, green).
+- The two patches of a take are two moves; nothing else happens between them.  Shells and
+  stoppers are used before the take or after it (claim and after phases).  If a buy, refresh or
+  stopper before the take leaves no legal pair, the take is skipped.
+- The start-of-turn end of the solo version applies to every player count (it only happens when
+  the basket is unusable), so the game always ends.
+- Beginner: when the basket cannot be refilled to 8 the game ends after that turn, at once.
+- Shells gained (master) are counted before the two patches are returned; the patches turned
+  face down are the leftmost basket patches; spent shell patches go to the bag.  A refresh puts
+  the old basket in the bag, then draws 8 (recycling the bag if the pile runs out).
+- Returns take the top patch; in artisan the cut-off cells lose their whole stacks.
+- A stopper counts as filled for the complete-guanga tile too; the tile goes to the first
+  guanga full at any moment (not in solo).  The blanket's extra patch is optional (``done``).
+- Views show each cell's top patch and stack height (lower patches are covered).
+"""
+
+from __future__ import annotations
+
+from .ai import computer_move
+from .rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TITLE,
+    Config,
+    Mode,
+    Move,
+    State,
+    View,
+    apply_move,
+    from_dict,
+    legal_moves,
+    new_game,
+    outcome,
+    parse_move,
+    to_dict,
+    to_move,
+    view_for,
+)
+
+RULES_HELP = """**Guanga: Tejidos Andinos**: weave patches onto your 5x5 guanga (rows A-E, cols 1-5) to \
+match market cards.
+**Turn**: take 2 basket patches, one move each (`P3B2` = slot 3 onto B2; stacking is fine, only the top \
+counts). Then you may claim one card: show its shape (turned or mirrored) all in the card's colour or all \
+in its symbol, with a face-up workshop marker for it: `C A03 yellow B2C3D4`. Then send two of those \
+patches back to the bag: `R B2D4`. End with `done` (automatic when nothing is left to do).
+**End**: when few workshop markers stay face up the round is finished; in beginner also when the basket \
+can't be refilled. Score card VP, orders, shells, +10 for the first full guanga, -2 per empty cell. \
+Ties: fewer minus points wins.
+**Modes**
+- `beginner`: place anywhere, market 3/3/3.
+- `apprentice`: market 4/3/2, keep 1 of 2 secret orders (`keep O3`), 3 shells (1 VP each left). The two \
+patches must differ in colour and symbol and sit side by side. Shells: `S3B2` buys a patch, `refresh` \
+renews the basket.
+- `master`: side B; shells come from full rows/columns of your claim's colour/symbol (2 each), a patch \
+costs 3, 2 shells = 1 VP; blankets in the market give one more patch.
+- `artisan`: master, and every patch must link to C3; cut-off patches are lost.
+- `stoppers` (beginner/apprentice): `T2C4` blocks player 2's C4, 2 each.
+**Solo**: fewer patches, no refills of the market, no orders, ends when you can't place two patches; \
+you get a rank."""
+
+__all__ = [
+    "TITLE",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "Config",
+    "Mode",
+    "Move",
+    "State",
+    "View",
+    "RULES_HELP",
+    "new_game",
+    "parse_move",
+    "legal_moves",
+    "apply_move",
+    "to_move",
+    "view_for",
+    "outcome",
+    "to_dict",
+    "from_dict",
+    "computer_move",
+]

@@ -1,0 +1,1371 @@
+"""The rules of Guanga: configuration, state, moves and their effects."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.core import (
+    UNKNOWN,
+    Event,
+    GameOver,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    Outcome,
+    SetupError,
+    rank_by,
+    rng_for,
+)
+
+from . import data as D
+from .shapes import (
+    CELL_INDEX,
+    CELL_NAMES,
+    CELLS,
+    LINE_MASKS,
+    NEIGHBOURS,
+    PLACEMENT_SETS,
+    PLACEMENTS,
+    cells_of,
+    mask_of,
+    parse_cells,
+)
+
+TITLE = "Guanga: Tejidos Andinos"
+MIN_PLAYERS = 1
+MAX_PLAYERS = 4
+SCHEMA = 1
+
+CARD = {c[0]: c for c in D.CARDS}
+ORDER = {o[0]: o for o in D.ORDERS}
+CENTRE = D.CENTRE
+
+
+class Mode(enum.Enum):
+    BEGINNER = "beginner"
+    APPRENTICE = "apprentice"
+    MASTER = "master"
+    ARTISAN = "artisan"
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int = 2
+    mode: Mode = field(
+        default=Mode.BEGINNER,
+        metadata={"help": "beginner (side A, free placement), apprentice (orders, shells, paired placement), "
+                  "master (side B, shells from lines, blankets), artisan (master + everything joined to C3)"},
+    )
+    stoppers: bool = field(
+        default=False,
+        metadata={"help": "stoppers variant (Beginner and Apprentice only): 2 blockers per player",
+                  "choices": (False, True)},
+    )
+
+    def validate(self) -> None:
+        if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise SetupError(f"Guanga takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}")
+        if not isinstance(self.mode, Mode):
+            raise SetupError("mode must be one of beginner, apprentice, master, artisan")
+        if self.stoppers and self.mode not in (Mode.BEGINNER, Mode.APPRENTICE):
+            raise SetupError("the stoppers variant is only played in beginner and apprentice modes")
+
+
+# --------------------------------------------------------------------------- mode hooks
+
+
+def _m(config: Config) -> str:
+    return config.mode.value
+
+
+def uses_shells(config: Config) -> bool:
+    return config.mode is not Mode.BEGINNER
+
+
+def uses_orders(config: Config) -> bool:
+    return config.mode is not Mode.BEGINNER and config.players > 1
+
+
+def paired_placement(config: Config) -> bool:
+    return config.mode is not Mode.BEGINNER
+
+
+def connected_rule(config: Config) -> bool:
+    return config.mode is Mode.ARTISAN
+
+
+def shells_from_lines(config: Config) -> bool:
+    return config.mode in (Mode.MASTER, Mode.ARTISAN)
+
+
+def recycles_bag(config: Config) -> bool:
+    return config.mode is not Mode.BEGINNER
+
+
+def side(config: Config) -> str:
+    return "B" if config.mode in (Mode.MASTER, Mode.ARTISAN) else "A"
+
+
+def buy_cost(config: Config) -> int:
+    return D.SHELL_BUY_COST.get(_m(config), 0)
+
+
+def patches_per_kind(config: Config) -> int:
+    if config.players == 1:
+        return D.SOLO_PATCHES_PER_KIND["beginner" if config.mode is Mode.BEGINNER else "other"]
+    return D.PATCHES_PER_KIND
+
+
+def marker_totals(config: Config) -> dict[str, int]:
+    per = D.SOLO_MARKERS_PER_ATTRIBUTE if config.players == 1 else D.MARKERS_PER_ATTRIBUTE
+    out = {name: per for name in D.COLOURS + D.SYMBOLS}
+    out["grey"] = D.GREY_MARKERS[config.players]
+    return out
+
+
+def colour_of(kind: int) -> str:
+    return D.COLOURS[kind // 5]
+
+
+def symbol_of(kind: int) -> str:
+    return D.SYMBOLS[kind % 5]
+
+
+def patch_name(kind: int) -> str:
+    return f"{colour_of(kind)} {symbol_of(kind)}"
+
+
+def has_attr(kind: int, attr: str) -> bool:
+    return colour_of(kind) == attr or symbol_of(kind) == attr
+
+
+def differ(a: int, b: int) -> bool:
+    return a // 5 != b // 5 and a % 5 != b % 5
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Keep one of the two dealt orders (the other leaves the game)."""
+
+    order: str
+
+    def __str__(self) -> str:
+        return f"keep {self.order}"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Take the patch in basket slot ``slot`` (1-8) and put it on ``cell``."""
+
+    slot: int
+    cell: int
+
+    def __str__(self) -> str:
+        return f"P{self.slot}{CELL_NAMES[self.cell]}"
+
+
+@dataclass(frozen=True)
+class Buy:
+    """Spend shells to take basket slot ``slot`` and put it on ``cell``."""
+
+    slot: int
+    cell: int
+
+    def __str__(self) -> str:
+        return f"S{self.slot}{CELL_NAMES[self.cell]}"
+
+
+@dataclass(frozen=True)
+class Refresh:
+    """Spend a shell to replace every patch in the basket."""
+
+    def __str__(self) -> str:
+        return "refresh"
+
+
+@dataclass(frozen=True)
+class Stopper:
+    """Put one of your stoppers on seat ``target``'s guanga at ``cell``."""
+
+    target: int
+    cell: int
+
+    def __str__(self) -> str:
+        return f"T{self.target + 1}{CELL_NAMES[self.cell]}"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Claim market card ``card`` with ``attr`` (its colour or symbol) shown on ``cells``."""
+
+    card: str
+    attr: str
+    cells: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"C {self.card} {self.attr} {''.join(CELL_NAMES[c] for c in self.cells)}"
+
+
+@dataclass(frozen=True)
+class Return:
+    """Return the top patches of two cells of the claimed shape to the bag."""
+
+    cells: tuple[int, int]
+
+    def __str__(self) -> str:
+        return f"R {''.join(CELL_NAMES[c] for c in self.cells)}"
+
+
+@dataclass(frozen=True)
+class Done:
+    """End the turn (skipping a claim or the blanket's extra patch)."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+Move = Keep | Place | Buy | Refresh | Stopper | Claim | Return | Done
+
+NOTATION = (
+    "moves look like: P3B2 (basket slot 3 to B2), S3B2 (buy slot 3 with shells), refresh, "
+    "T2C4 (stopper on player 2's C4), C A03 yellow B2C3D4 (claim), R B2D4 (return two), "
+    "keep O3, done"
+)
+
+_SLOT_CELL = re.compile(r"^([PST])\s*([1-8])\s*[- >]*\s*([A-E])\s*([1-5])$")
+_CLAIM = re.compile(r"^C\s*([AGMB]\s*\d{1,2})\s+([A-Z]+)\s+(.*)$")
+_ATTRS = {a.upper(): a for a in D.COLOURS + D.SYMBOLS}
+
+
+def parse_move(text: str) -> Move:
+    raw = text if isinstance(text, str) else ""
+    t = re.sub(r"\s+", " ", raw.strip()).upper()
+    if not t:
+        raise MalformedMove(f"an empty move is not a Guanga move; {NOTATION}")
+    if t in ("DONE", "PASS", "END"):
+        return Done()
+    if t in ("REFRESH", "X"):
+        return Refresh()
+    m = re.match(r"^(?:KEEP\s*)?O\s*(\d{1,2})$", t)
+    if m:
+        oid = f"O{int(m.group(1))}"
+        if oid not in ORDER:
+            raise MalformedMove(f"there is no order {oid}; orders are O1 to O10, e.g. keep O3")
+        return Keep(oid)
+    m = _SLOT_CELL.match(t)
+    if m:
+        kind, num, cell = m.group(1), int(m.group(2)), CELL_INDEX[m.group(3) + m.group(4)]
+        if kind == "P":
+            return Place(num, cell)
+        if kind == "S":
+            return Buy(num, cell)
+        if not 1 <= num <= D.SIZE - 1:
+            raise MalformedMove("a stopper names a player 1-4 and a cell, e.g. T2C4")
+        return Stopper(num - 1, cell)
+    m = _CLAIM.match(t)
+    if m:
+        card = m.group(1).replace(" ", "")
+        card = f"{card[0]}{int(card[1:]):02d}"
+        if card not in CARD:
+            raise MalformedMove(f"there is no market card {card}; cards are A01-A10, G01-G10, M01-M10, "
+                                "B01-B10, e.g. C A03 yellow B2C3D4")
+        word = m.group(2)
+        attr = _ATTRS.get(word)
+        if word in ("COL", "COLOUR", "COLOR"):
+            attr = CARD[card][6]
+        elif word in ("SYM", "SYMBOL"):
+            attr = CARD[card][7]
+        if attr is None:
+            raise MalformedMove(f"{m.group(2).lower()} is not a colour or symbol; write the card's colour or "
+                                "symbol (or col/sym), e.g. C A03 yellow B2C3D4")
+        rest = m.group(3)
+        cells = parse_cells(rest)
+        if not cells or re.sub(r"[A-E][1-5]|[ ,;]", "", rest):
+            raise MalformedMove("list the cells of the shape after the colour or symbol, e.g. C A03 yellow B2C3D4")
+        if len(set(cells)) != len(cells):
+            raise MalformedMove("a cell is listed twice in the claim")
+        return Claim(card, attr, tuple(sorted(cells)))
+    m = re.match(r"^(?:RETURN|RET|R)\s*(.*)$", t)
+    if m:
+        rest = m.group(1)
+        cells = parse_cells(rest)
+        if len(cells) != 2 or re.sub(r"[A-E][1-5]|[ ,;]", "", rest) or cells[0] == cells[1]:
+            raise MalformedMove("return exactly two different cells of the claimed shape, e.g. R B2D4")
+        return Return(tuple(sorted(cells)))
+    raise MalformedMove(f"{raw.strip()!r} is not a Guanga move; {NOTATION}")
+
+
+# --------------------------------------------------------------------------- state
+
+
+@dataclass
+class State:
+    config: Config
+    seed: int
+    pile: list[int]  # face down; the last element is the top
+    bag: list[int]
+    basket: list[int | None]
+    market: list[str | None]
+    market_levels: list[str]
+    decks: dict[str, list[str]]  # face down; the last element is the top
+    guangas: list[list[list[int]]]  # seat -> cell -> stack (bottom first)
+    stoppers: list[list[int]]  # cells with a stopper, per guanga
+    stoppers_left: list[int]
+    claimed: list[list[str]]
+    shells: list[int]
+    shell_patches: list[list[int]]  # Master/Artisan: the basket patches turned into shells
+    shells_spent: int
+    markers: dict[str, int]  # face-up markers
+    orders_dealt: list[list[str]]
+    orders: list[str | None]
+    tile: int | None = None
+    turn: int = 0
+    phase: str = "place1"
+    placed: list[int] = field(default_factory=list)  # cells of this turn's take
+    first_kind: int | None = None
+    pending: dict[str, Any] | None = None
+    claimed_this_turn: bool = False
+    end_triggered: bool = False
+    finished: bool = False
+    end_reason: str = ""
+    recycles: int = 0
+    turns: int = 0
+    last: str | None = None
+    last_seat: int | None = None
+    highlight: list[list[int]] = field(default_factory=list)  # [seat, cell] touched by the last move
+
+    @property
+    def n(self) -> int:
+        return self.config.players
+
+
+def _clone(s: State) -> State:
+    return dataclasses.replace(
+        s,
+        pile=list(s.pile),
+        bag=list(s.bag),
+        basket=list(s.basket),
+        market=list(s.market),
+        market_levels=list(s.market_levels),
+        decks={k: list(v) for k, v in s.decks.items()},
+        guangas=[[list(st) for st in g] for g in s.guangas],
+        stoppers=[list(x) for x in s.stoppers],
+        stoppers_left=list(s.stoppers_left),
+        claimed=[list(x) for x in s.claimed],
+        shells=list(s.shells),
+        shell_patches=[list(x) for x in s.shell_patches],
+        markers=dict(s.markers),
+        orders_dealt=[list(x) for x in s.orders_dealt],
+        orders=list(s.orders),
+        placed=list(s.placed),
+        pending=None if s.pending is None else {**s.pending, "cells": list(s.pending["cells"])},
+        highlight=[list(x) for x in s.highlight],
+    )
+
+
+# --------------------------------------------------------------------------- supply
+
+
+def _draw(s: State) -> int | None:
+    if not s.pile and s.bag and recycles_bag(s.config):
+        bag = sorted(s.bag)
+        rng_for(s.seed, "recycle", s.recycles).shuffle(bag)
+        s.recycles += 1
+        s.pile = bag
+        s.bag = []
+    return s.pile.pop() if s.pile else None
+
+
+def _refill_basket(s: State) -> bool:
+    """Fill the empty basket slots from the pile; False if it could not be filled."""
+    for i in range(D.BASKET_SIZE):
+        if s.basket[i] is None:
+            s.basket[i] = _draw(s)
+            if s.basket[i] is None:
+                return False
+    return True
+
+
+def new_game(config: Config, seats: int, seed: int) -> State:
+    if not isinstance(config, Config):
+        raise SetupError("new_game needs a guanga Config")
+    config.validate()
+    if seats != config.players:
+        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+    n = config.players
+    per = patches_per_kind(config)
+    pile = [k for k in range(D.KINDS) for _ in range(per)]
+    rng_for(seed, "patches").shuffle(pile)
+    layout = D.MARKET_LAYOUT[_m(config)]
+    decks: dict[str, list[str]] = {}
+    market: list[str | None] = []
+    levels: list[str] = []
+    for level, count in layout:
+        deck = [c[0] for c in D.CARDS if c[0][0] == level]
+        rng_for(seed, "market", level).shuffle(deck)
+        for _ in range(count):
+            market.append(deck.pop())
+            levels.append(level)
+        decks[level] = deck
+    orders_dealt: list[list[str]] = [[] for _ in range(n)]
+    if uses_orders(config):
+        odeck = [o[0] for o in D.ORDERS]
+        rng_for(seed, "orders").shuffle(odeck)
+        for _ in range(D.ORDERS_DEALT):
+            for seat in range(n):
+                orders_dealt[seat].append(odeck.pop())
+    start_shells = D.SHELLS_AT_START[_m(config)]
+    s = State(
+        config=config,
+        seed=seed,
+        pile=pile,
+        bag=[],
+        basket=[None] * D.BASKET_SIZE,
+        market=market,
+        market_levels=levels,
+        decks=decks,
+        guangas=[[[] for _ in range(CELLS)] for _ in range(n)],
+        stoppers=[[] for _ in range(n)],
+        stoppers_left=[D.STOPPERS_PER_PLAYER if config.stoppers else 0 for _ in range(n)],
+        claimed=[[] for _ in range(n)],
+        shells=[start_shells] * n,
+        shell_patches=[[] for _ in range(n)],
+        shells_spent=0,
+        markers=marker_totals(config),
+        orders_dealt=orders_dealt,
+        orders=[None] * n,
+    )
+    _refill_basket(s)
+    # Mother patches: each player takes a patch of their colour from the basket (refilled at
+    # once); with none there, the first one found going down the pile.
+    for seat in range(n):
+        _take_mother(s, seat)
+    if uses_orders(config):
+        s.phase = "order"
+    else:
+        _start_turn(s, 0, [])
+    return s
+
+
+def _take_mother(s: State, seat: int) -> None:
+    """Put the seat's mother patch (a patch of its colour) on C3: from the basket if there is one
+    (the basket is refilled at once), else the topmost one of the pile."""
+    slot = next((i for i, k in enumerate(s.basket) if k is not None and k // 5 == seat), None)
+    if slot is not None:
+        kind = s.basket[slot]
+        s.basket[slot] = None
+        _refill_basket(s)
+    else:
+        idx = max(i for i, k in enumerate(s.pile) if k // 5 == seat)
+        kind = s.pile.pop(idx)
+    s.guangas[seat][CENTRE].append(kind)
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def tops(s: State, seat: int) -> list[int | None]:
+    return [st[-1] if st else None for st in s.guangas[seat]]
+
+
+def occupied_mask(s: State, seat: int) -> int:
+    return mask_of(i for i, st in enumerate(s.guangas[seat]) if st)
+
+
+def stopper_mask(s: State, seat: int) -> int:
+    return mask_of(s.stoppers[seat])
+
+
+def attr_mask(s: State, seat: int, attr: str) -> int:
+    stop = set(s.stoppers[seat])
+    return mask_of(
+        i for i, st in enumerate(s.guangas[seat]) if st and i not in stop and has_attr(st[-1], attr)
+    )
+
+
+def _near_mask(occ: int) -> int:
+    """Occupied cells and their orthogonal neighbours."""
+    m = occ
+    for i in range(CELLS):
+        if occ >> i & 1:
+            for j in NEIGHBOURS[i]:
+                m |= 1 << j
+    return m
+
+
+def _connected(occ: int) -> bool:
+    """Whether every occupied cell joins C3 orthogonally through occupied cells."""
+    if not occ >> CENTRE & 1:
+        return occ == 0
+    seen = 1 << CENTRE
+    todo = [CENTRE]
+    while todo:
+        i = todo.pop()
+        for j in NEIGHBOURS[i]:
+            if occ >> j & 1 and not seen >> j & 1:
+                seen |= 1 << j
+                todo.append(j)
+    return seen == occ
+
+
+def _free_cells(s: State, seat: int) -> list[int]:
+    stop = set(s.stoppers[seat])
+    return [i for i in range(CELLS) if i not in stop]
+
+
+def single_place_cells(s: State, seat: int) -> list[int]:
+    """Cells where one extra patch (bought or from a blanket) may go."""
+    free = _free_cells(s, seat)
+    if connected_rule(s.config):
+        near = _near_mask(occupied_mask(s, seat))
+        free = [c for c in free if near >> c & 1]
+    return free
+
+
+def place_options(s: State, seat: int) -> list[tuple[int, int]]:
+    """(slot index 0-7, cell) pairs legal for the current take step."""
+    slots = [i for i, k in enumerate(s.basket) if k is not None]
+    free = _free_cells(s, seat)
+    if s.phase == "extra":
+        cells = single_place_cells(s, seat)
+        return [(a, c) for a in slots for c in cells]
+    if not paired_placement(s.config):
+        if s.phase == "place1" and len(slots) < 2:
+            return []
+        return [(a, c) for a in slots for c in free]
+    freeset = set(free)
+    if s.phase == "place2":
+        x = s.placed[0]
+        good = [b for b in slots if differ(s.first_kind, s.basket[b])]
+        cells = [y for y in NEIGHBOURS[x] if y in freeset]
+        if connected_rule(s.config):
+            occ = occupied_mask(s, seat)
+            cells = [y for y in cells if _connected(occ | 1 << y)]
+        return [(b, y) for b in good for y in cells]
+    # place1: the first patch must leave a legal second one
+    near = _near_mask(occupied_mask(s, seat)) if connected_rule(s.config) else None
+    out = []
+    for a in slots:
+        partners = [b for b in slots if b != a and differ(s.basket[a], s.basket[b])]
+        if not partners:
+            continue
+        for x in free:
+            ys = [y for y in NEIGHBOURS[x] if y in freeset]
+            if near is not None and not near >> x & 1:
+                ys = [y for y in ys if near >> y & 1]
+            if ys:
+                out.append((a, x))
+    return out
+
+
+def marker_for(s: State, attr: str) -> str | None:
+    """The workshop marker a claim with ``attr`` would flip, or None if none is available."""
+    if s.markers.get(attr, 0) > 0:
+        return attr
+    if attr in D.COLOURS and s.markers.get("grey", 0) > 0 and all(s.markers[c] == 0 for c in D.COLOURS):
+        return "grey"
+    return None
+
+
+def claim_options(s: State, seat: int) -> list[Claim]:
+    out = []
+    for cid in s.market:
+        if cid is None:
+            continue
+        card = CARD[cid]
+        for attr in (card[6], card[7]):
+            if marker_for(s, attr) is None:
+                continue
+            mask = attr_mask(s, seat, attr)
+            inv = ~mask
+            for pl in PLACEMENTS[cid]:
+                if not pl & inv:
+                    out.append(Claim(cid, attr, cells_of(pl)))
+    return out
+
+
+def return_options(s: State, seat: int) -> list[Return]:
+    cells = s.pending["cells"]
+    g = s.guangas[seat]
+    out = []
+    for i, a in enumerate(cells):
+        for b in cells[i + 1:]:
+            if connected_rule(s.config) and CENTRE in (a, b) and len(g[CENTRE]) == 1:
+                continue
+            out.append(Return((a, b)))
+    return out
+
+
+def stopper_options(s: State, seat: int) -> list[Stopper]:
+    if not s.config.stoppers or s.stoppers_left[seat] <= 0:
+        return []
+    out = []
+    for g in range(s.n):
+        if len(s.stoppers[g]) >= D.STOPPERS_PER_GUANGA:
+            continue
+        stop = set(s.stoppers[g])
+        out.extend(Stopper(g, c) for c in range(CELLS) if c not in stop)
+    return out
+
+
+def _can_buy(s: State, seat: int) -> bool:
+    return uses_shells(s.config) and s.shells[seat] >= buy_cost(s.config) and any(
+        k is not None for k in s.basket
+    )
+
+
+def _can_refresh(s: State, seat: int) -> bool:
+    return uses_shells(s.config) and s.shells[seat] >= D.SHELL_REFRESH_COST
+
+
+def to_move(s: State) -> set[int]:
+    if s.finished:
+        return set()
+    if s.phase == "order":
+        return {i for i in range(s.n) if s.orders[i] is None}
+    return {s.turn}
+
+
+def legal_moves(s: State, seat: int) -> list[Move]:
+    if seat not in to_move(s):
+        return []
+    ph = s.phase
+    if ph == "order":
+        return [Keep(o) for o in s.orders_dealt[seat]]
+    out: list[Move] = []
+    if ph in ("place1", "place2", "extra"):
+        out.extend(Place(a + 1, c) for a, c in place_options(s, seat))
+    if ph == "claim":
+        out.extend(claim_options(s, seat))
+    if ph == "return":
+        return list(return_options(s, seat))
+    if ph in ("place1", "claim", "after"):
+        if _can_buy(s, seat):
+            cells = single_place_cells(s, seat)
+            out.extend(Buy(a + 1, c) for a, k in enumerate(s.basket) if k is not None for c in cells)
+        if _can_refresh(s, seat):
+            out.append(Refresh())
+        out.extend(stopper_options(s, seat))
+    if ph in ("claim", "after", "extra"):
+        out.append(Done())
+    return out
+
+
+# --------------------------------------------------------------------------- applying
+
+
+def _spend_shells(s: State, seat: int, count: int) -> None:
+    s.shells[seat] -= count
+    if shells_from_lines(s.config):
+        for _ in range(count):
+            s.bag.append(s.shell_patches[seat].pop(0))
+    else:
+        s.shells_spent += count
+
+
+def _check_tile(s: State, seat: int, events: list[Event]) -> None:
+    if s.tile is not None or s.n == 1:
+        return
+    stop = set(s.stoppers[seat])
+    if all(st or i in stop for i, st in enumerate(s.guangas[seat])):
+        s.tile = seat
+        events.append(Event(f"{{p{seat}}} is the first to complete their guanga and takes the "
+                            f"complete-guanga tile ({D.COMPLETE_TILE_VP} VP)", kind="tile"))
+
+
+def _take_possible_now(s: State, seat: int) -> bool:
+    return bool(place_options(s, seat))
+
+
+def _start_turn(s: State, seat: int, events: list[Event]) -> None:
+    s.turn = seat
+    s.phase = "place1"
+    s.placed = []
+    s.first_kind = None
+    s.pending = None
+    s.claimed_this_turn = False
+    if not _take_possible_now(s, seat):
+        _finish(s, events, f"at the start of player {seat + 1}'s turn the basket patches could not be placed")
+
+
+def _finish(s: State, events: list[Event], reason: str) -> None:
+    s.finished = True
+    s.end_reason = reason
+    s.phase = "over"
+    events.append(Event(f"The game is over: {reason}.", kind="end"))
+
+
+def _end_turn(s: State, seat: int, events: list[Event]) -> None:
+    full = _refill_basket(s)
+    s.turns += 1
+    s.phase = "between"
+    if not full and not recycles_bag(s.config):
+        _finish(s, events, "the basket could not be refilled to 8 patches")
+        return
+    if s.end_triggered and seat == s.n - 1:
+        _finish(s, events, "the workshop reached its end and the round was completed")
+        return
+    _start_turn(s, (seat + 1) % s.n, events)
+
+
+def _maybe_auto_end(s: State, seat: int, events: list[Event]) -> None:
+    """End the turn by itself when `done` is the only thing left to do."""
+    if s.finished:
+        return
+    if s.phase == "extra" and not place_options(s, seat):
+        s.phase = "after"
+    if s.phase in ("claim", "after"):
+        moves = legal_moves(s, seat)
+        if all(isinstance(m, Done) for m in moves):
+            _end_turn(s, seat, events)
+
+
+def _allowed_text(s: State, seat: int) -> str:
+    kinds = sorted({type(m).__name__ for m in legal_moves(s, seat)})
+    words = {
+        "Keep": "keep an order (keep O3)",
+        "Place": "place a basket patch (P3B2)",
+        "Buy": "buy a patch with shells (S3B2)",
+        "Refresh": "refresh the basket",
+        "Stopper": "place a stopper (T2C4)",
+        "Claim": "claim a market card (C A03 yellow B2C3D4)",
+        "Return": "return two patches (R B2D4)",
+        "Done": "end your turn (done)",
+    }
+    return "; ".join(words[k] for k in kinds) or "nothing"
+
+
+def _phase_words(phase: str) -> str:
+    return {
+        "order": "choosing orders",
+        "place1": "taking the first of your two patches",
+        "place2": "taking the second of your two patches",
+        "claim": "claiming a market item",
+        "return": "returning two patches of the claimed shape",
+        "extra": "placing the blanket's extra patch",
+        "after": "finishing your turn",
+    }.get(phase, phase)
+
+
+def _refuse(s: State, seat: int, what: str) -> IllegalMove:
+    return IllegalMove(f"{what}; now ({_phase_words(s.phase)}) you may: {_allowed_text(s, seat)}")
+
+
+def _cells_list(cells) -> str:
+    cells = sorted(cells)
+    if len(cells) > 12:
+        return ", ".join(CELL_NAMES[c] for c in cells[:12]) + ", ..."
+    return ", ".join(CELL_NAMES[c] for c in cells) or "none"
+
+
+def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+    if state.finished:
+        raise GameOver("the game is over; no more moves are taken")
+    if not isinstance(seat, int) or not 0 <= seat < state.n:
+        raise NotYourTurn(f"seat {seat} is not at this table")
+    if seat not in to_move(state):
+        if state.phase == "order":
+            raise NotYourTurn("you have already kept your order; waiting for the others")
+        raise NotYourTurn(f"it is player {state.turn + 1}'s turn, not yours")
+    if isinstance(move, str):
+        move = parse_move(move)
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise MalformedMove(f"{move!r} is not a Guanga move; {NOTATION}")
+    s = _clone(state)
+    events: list[Event] = []
+    handler(s, seat, move, events)
+    s.last = str(move)
+    s.last_seat = seat
+    return s, events
+
+
+def _do_keep(s: State, seat: int, m: Keep, events: list[Event]) -> None:
+    if s.phase != "order":
+        raise _refuse(s, seat, "orders are chosen only before the first turn")
+    if m.order not in s.orders_dealt[seat]:
+        raise IllegalMove(f"you were not dealt {m.order}; keep one of {', '.join(s.orders_dealt[seat])}")
+    s.orders[seat] = m.order
+    o = ORDER[m.order]
+    events.append(Event(
+        f"{{p{seat}}} kept order {m.order} ({o[1]} {o[2]} VP / {o[3]} {o[4]} VP)",
+        visible_to=frozenset({seat}), public_text=f"{{p{seat}}} kept a secret order", kind="order"))
+    s.highlight = []
+    if all(o is not None for o in s.orders):
+        events.append(Event("Every order is chosen; {p0} begins.", kind="turn"))
+        _start_turn(s, 0, events)
+
+
+def _put(s: State, seat: int, slot: int, cell: int) -> int:
+    kind = s.basket[slot]
+    s.basket[slot] = None
+    s.guangas[seat][cell].append(kind)
+    return kind
+
+
+def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
+    if s.phase not in ("place1", "place2", "extra"):
+        raise _refuse(s, seat, "you cannot take a basket patch now")
+    slot = m.slot - 1
+    if s.basket[slot] is None:
+        filled = [str(i + 1) for i, k in enumerate(s.basket) if k is not None]
+        raise IllegalMove(f"basket slot {m.slot} is empty; the filled slots are {', '.join(filled) or 'none'}")
+    opts = place_options(s, seat)
+    if (slot, m.cell) not in opts:
+        cells = sorted({c for a, c in opts if a == slot})
+        where = CELL_NAMES[m.cell]
+        if m.cell in s.stoppers[seat]:
+            why = f"{where} has a stopper; nothing may go on it"
+        elif s.phase == "place2" and differ(s.first_kind, s.basket[slot]) is False:
+            why = (f"the {patch_name(s.basket[slot])} patch shares a colour or symbol with your first patch "
+                   f"({patch_name(s.first_kind)}); the two patches must differ in both")
+        elif s.phase == "place2" and m.cell not in NEIGHBOURS[s.placed[0]]:
+            why = (f"the second patch must go orthogonally next to {CELL_NAMES[s.placed[0]]} "
+                   f"(the first patch)")
+        elif connected_rule(s.config):
+            why = f"{where} would not stay orthogonally connected to the centre C3"
+        elif s.phase == "place1" and paired_placement(s.config):
+            why = f"slot {m.slot} leaves no legal second patch (it must differ in colour and symbol)"
+        else:
+            why = f"slot {m.slot} cannot go on {where}"
+        raise IllegalMove(f"{why}; slot {m.slot} may go on: {_cells_list(cells)}")
+    kind = _put(s, seat, slot, m.cell)
+    cell = CELL_NAMES[m.cell]
+    if s.phase == "extra":
+        events.append(Event(f"{{p{seat}}} placed the blanket's extra patch, {patch_name(kind)}, on {cell}",
+                            kind="place"))
+        s.highlight = [[seat, m.cell]]
+        s.phase = "after"
+        _check_tile(s, seat, events)
+        _maybe_auto_end(s, seat, events)
+        return
+    events.append(Event(f"{{p{seat}}} placed {patch_name(kind)} (basket slot {m.slot}) on {cell}", kind="place"))
+    if s.phase == "place1":
+        s.placed = [m.cell]
+        s.first_kind = kind
+        s.highlight = [[seat, m.cell]]
+        s.phase = "place2"
+    else:
+        s.placed.append(m.cell)
+        s.highlight.append([seat, m.cell])
+        s.phase = "claim"
+    _check_tile(s, seat, events)
+    if s.phase == "claim":
+        _maybe_auto_end(s, seat, events)
+
+
+def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
+    if not uses_shells(s.config):
+        raise IllegalMove("there are no Mullu shells in beginner mode")
+    if s.phase not in ("place1", "claim", "after"):
+        raise _refuse(s, seat, "shells can be spent before you take your two patches or after placing them")
+    cost = buy_cost(s.config)
+    if s.shells[seat] < cost:
+        raise IllegalMove(f"buying a patch costs {cost} shell(s) and you have {s.shells[seat]}")
+    slot = m.slot - 1
+    if s.basket[slot] is None:
+        filled = [str(i + 1) for i, k in enumerate(s.basket) if k is not None]
+        raise IllegalMove(f"basket slot {m.slot} is empty; the filled slots are {', '.join(filled) or 'none'}")
+    cells = single_place_cells(s, seat)
+    if m.cell not in cells:
+        why = "has a stopper" if m.cell in s.stoppers[seat] else "would not be connected to the centre C3"
+        raise IllegalMove(f"{CELL_NAMES[m.cell]} {why}; a bought patch may go on: {_cells_list(cells)}")
+    _spend_shells(s, seat, cost)
+    kind = _put(s, seat, slot, m.cell)
+    events.append(Event(f"{{p{seat}}} spent {cost} shell(s) on {patch_name(kind)} and placed it on "
+                        f"{CELL_NAMES[m.cell]}", kind="buy"))
+    s.highlight = [[seat, m.cell]]
+    _check_tile(s, seat, events)
+    _after_extra_action(s, seat, events)
+
+
+def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
+    if s.phase == "place1" and not _take_possible_now(s, seat):
+        events.append(Event(f"{{p{seat}}} can no longer take two patches this turn; the take is skipped",
+                            kind="skip"))
+        s.phase = "claim"
+    _maybe_auto_end(s, seat, events)
+
+
+def _do_refresh(s: State, seat: int, m: Refresh, events: list[Event]) -> None:
+    if not uses_shells(s.config):
+        raise IllegalMove("there are no Mullu shells in beginner mode")
+    if s.phase not in ("place1", "claim", "after"):
+        raise _refuse(s, seat, "shells can be spent before you take your two patches or after placing them")
+    if s.shells[seat] < D.SHELL_REFRESH_COST:
+        raise IllegalMove("refreshing the basket costs 1 shell and you have none")
+    _spend_shells(s, seat, D.SHELL_REFRESH_COST)
+    old = [k for k in s.basket if k is not None]
+    s.bag.extend(old)
+    s.basket = [None] * D.BASKET_SIZE
+    _refill_basket(s)
+    events.append(Event(f"{{p{seat}}} spent a shell to replace the basket", kind="refresh"))
+    s.highlight = []
+    _after_extra_action(s, seat, events)
+
+
+def _do_stopper(s: State, seat: int, m: Stopper, events: list[Event]) -> None:
+    if not s.config.stoppers:
+        raise IllegalMove("this game is played without the stoppers variant")
+    if s.phase not in ("place1", "claim", "after"):
+        raise _refuse(s, seat, "stoppers go down before you take your two patches or after placing them")
+    if s.stoppers_left[seat] <= 0:
+        raise IllegalMove("you have no stoppers left")
+    if not 0 <= m.target < s.n:
+        raise IllegalMove(f"there is no player {m.target + 1}; players are 1 to {s.n}")
+    if len(s.stoppers[m.target]) >= D.STOPPERS_PER_GUANGA:
+        raise IllegalMove(f"player {m.target + 1}'s guanga already has {D.STOPPERS_PER_GUANGA} stoppers")
+    if m.cell in s.stoppers[m.target]:
+        raise IllegalMove(f"{CELL_NAMES[m.cell]} already has a stopper")
+    s.stoppers_left[seat] -= 1
+    s.stoppers[m.target].append(m.cell)
+    events.append(Event(f"{{p{seat}}} put a stopper on {{p{m.target}}}'s {CELL_NAMES[m.cell]}", kind="stopper"))
+    s.highlight = [[m.target, m.cell]]
+    _check_tile(s, m.target, events)
+    _after_extra_action(s, seat, events)
+
+
+def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
+    if s.phase != "claim":
+        if s.claimed_this_turn:
+            raise _refuse(s, seat, "you may claim only one market item per turn")
+        raise _refuse(s, seat, "you may claim only after taking and placing your two patches")
+    if m.card not in s.market:
+        shown = ", ".join(c for c in s.market if c) or "none"
+        raise IllegalMove(f"{m.card} is not in the market; the market shows {shown}")
+    card = CARD[m.card]
+    if m.attr not in (card[6], card[7]):
+        raise IllegalMove(f"{m.card} is claimed in {card[6]} or in {card[7]}, not {m.attr}")
+    marker = marker_for(s, m.attr)
+    if marker is None:
+        up = ", ".join(k for k, v in s.markers.items() if v > 0) or "none"
+        raise IllegalMove(f"no workshop marker for {m.attr} is face up; face-up markers: {up}")
+    pl = mask_of(m.cells)
+    if pl not in PLACEMENT_SETS[m.card]:
+        raise IllegalMove(f"{_cells_list(m.cells)} is not the shape of {m.card} {card[1]} ({card[5]}) in any "
+                          "rotation or reflection")
+    stop = set(s.stoppers[seat]) & set(m.cells)
+    if stop:
+        raise IllegalMove(f"{_cells_list(stop)} has a stopper and cannot be part of a shape")
+    t = tops(s, seat)
+    bad = [c for c in m.cells if t[c] is None or not has_attr(t[c], m.attr)]
+    if bad:
+        raise IllegalMove(f"the top patch of {_cells_list(bad)} does not show {m.attr}; every cell of the shape "
+                          f"must show {m.attr}")
+    slot = s.market.index(m.card)
+    s.claimed[seat].append(m.card)
+    refill = None
+    if s.n > 1 and s.decks.get(s.market_levels[slot]):
+        refill = s.decks[s.market_levels[slot]].pop()
+    s.market[slot] = refill
+    s.markers[marker] -= 1
+    s.claimed_this_turn = True
+    events.append(Event(
+        f"{{p{seat}}} claimed {m.card} {card[1]} ({card[4]} VP) with {m.attr} on {_cells_list(m.cells)}"
+        + (f", flipping the {marker} marker" if marker == m.attr else ", flipping a grey marker")
+        + (f"; {refill} {CARD[refill][1]} joins the market" if refill else ""), kind="claim"))
+    if shells_from_lines(s.config):
+        mask = attr_mask(s, seat, m.attr)
+        lines = sum(1 for lm in LINE_MASKS if mask & lm == lm)
+        want = D.SHELLS_PER_LINE * lines
+        got = 0
+        for i in range(D.BASKET_SIZE):
+            if got >= want:
+                break
+            if s.basket[i] is not None:
+                s.shell_patches[seat].append(s.basket[i])
+                s.basket[i] = None
+                got += 1
+        s.shells[seat] += got
+        if lines:
+            events.append(Event(f"{{p{seat}}} completed {lines} {m.attr} line(s) and gained {got} Mullu shell(s)",
+                                kind="shells"))
+    if s.n > 1 and not s.end_triggered:
+        visible = sum(s.markers.values())
+        if visible <= D.END_VISIBLE_MARKERS[s.n]:
+            s.end_triggered = True
+            events.append(Event(f"Only {visible} workshop markers remain visible: the game ends when this "
+                                "round is complete.", kind="trigger"))
+    s.pending = {"card": m.card, "attr": m.attr, "cells": list(m.cells)}
+    s.highlight = [[seat, c] for c in m.cells]
+    s.phase = "return"
+
+
+def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
+    if s.phase != "return":
+        raise _refuse(s, seat, "patches are returned only right after a claim")
+    cells = s.pending["cells"]
+    if any(c not in cells for c in m.cells):
+        raise IllegalMove(f"return two cells of the claimed shape: {_cells_list(cells)}")
+    g = s.guangas[seat]
+    if connected_rule(s.config) and CENTRE in m.cells and len(g[CENTRE]) == 1:
+        raise IllegalMove("the mother patch on C3 can be covered but never removed; choose two other cells of "
+                          f"the shape: {_cells_list(c for c in cells if c != CENTRE)}")
+    back = []
+    for c in m.cells:
+        k = g[c].pop()
+        s.bag.append(k)
+        back.append(f"{patch_name(k)} from {CELL_NAMES[c]}")
+    events.append(Event(f"{{p{seat}}} returned {' and '.join(back)} to the bag", kind="return"))
+    s.highlight = [[seat, c] for c in m.cells]
+    if connected_rule(s.config):
+        occ = occupied_mask(s, seat)
+        if not _connected(occ):
+            seen = 1 << CENTRE
+            todo = [CENTRE]
+            while todo:
+                i = todo.pop()
+                for j in NEIGHBOURS[i]:
+                    if occ >> j & 1 and not seen >> j & 1:
+                        seen |= 1 << j
+                        todo.append(j)
+            cut = cells_of(occ & ~seen)
+            removed = 0
+            for c in cut:
+                removed += len(g[c])
+                s.bag.extend(g[c])
+                g[c] = []
+                s.highlight.append([seat, c])
+            events.append(Event(f"{removed} patch(es) cut off from the centre ({_cells_list(cut)}) went to the bag",
+                                kind="cutoff"))
+    card = s.pending["card"]
+    s.pending = None
+    s.phase = "extra" if card[0] == "B" else "after"
+    _maybe_auto_end(s, seat, events)
+
+
+def _do_done(s: State, seat: int, m: Done, events: list[Event]) -> None:
+    if s.phase not in ("claim", "after", "extra"):
+        raise _refuse(s, seat, "you cannot end your turn yet")
+    events.append(Event(f"{{p{seat}}} ended their turn", kind="done"))
+    _end_turn(s, seat, events)
+
+
+_HANDLERS = {
+    Keep: _do_keep,
+    Place: _do_place,
+    Buy: _do_buy,
+    Refresh: _do_refresh,
+    Stopper: _do_stopper,
+    Claim: _do_claim,
+    Return: _do_return,
+    Done: _do_done,
+}
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def empty_cells(s: State, seat: int) -> int:
+    stop = set(s.stoppers[seat])
+    return sum(1 for i, st in enumerate(s.guangas[seat]) if not st and i not in stop)
+
+
+def order_points(s: State, seat: int) -> int:
+    oid = s.orders[seat]
+    if oid is None:
+        return 0
+    _, flag, fpts, typ, tpts = ORDER[oid]
+    cards = [CARD[c] for c in s.claimed[seat]]
+    pts = 0
+    if sum(1 for c in cards if c[2] == flag) >= D.ORDER_PART_NEEDS:
+        pts += fpts
+    if sum(1 for c in cards if c[3] == typ) >= D.ORDER_PART_NEEDS:
+        pts += tpts
+    return pts
+
+
+def shell_points(s: State, seat: int) -> int:
+    per = D.SHELLS_PER_VP.get(_m(s.config))
+    return s.shells[seat] // per if per else 0
+
+
+def breakdown(s: State, seat: int, *, with_order: bool = True) -> dict[str, int]:
+    market = sum(CARD[c][4] for c in s.claimed[seat])
+    orders = order_points(s, seat) if with_order else 0
+    shells = shell_points(s, seat)
+    tile = D.COMPLETE_TILE_VP if s.tile == seat else 0
+    penalty = D.EMPTY_CELL_PENALTY * empty_cells(s, seat)
+    return {
+        "market": market,
+        "orders": orders,
+        "shells": shells,
+        "tile": tile,
+        "penalty": penalty,
+        "total": market + orders + shells + tile - penalty,
+    }
+
+
+def solo_rank(points: int) -> str:
+    for low, name in D.SOLO_RANKS:
+        if points >= low:
+            return name
+    return D.SOLO_LOWEST_RANK
+
+
+def outcome(s: State) -> Outcome | None:
+    if not s.finished:
+        return None
+    parts = [breakdown(s, i) for i in range(s.n)]
+    scores = {i: parts[i]["total"] for i in range(s.n)}
+    fewer_neg = {i: -parts[i]["penalty"] for i in range(s.n)}
+    ranking, tiebreak = rank_by(range(s.n), [("score", scores), ("fewer negative points", fewer_neg)])
+    details: dict[str, Any] = {"breakdown": parts, "orders": list(s.orders)}
+    if s.n == 1:
+        details["rank"] = solo_rank(scores[0])
+        details["rank_table"] = [[low, name] for low, name in D.SOLO_RANKS] + [[0, D.SOLO_LOWEST_RANK]]
+    return Outcome(
+        scores=tuple(float(scores[i]) for i in range(s.n)),
+        ranking=ranking,
+        reason=s.end_reason,
+        tiebreak=tiebreak,
+        details=details,
+    )
+
+
+# --------------------------------------------------------------------------- persistence
+
+
+def to_dict(s: State) -> dict[str, Any]:
+    return {
+        "schema": SCHEMA,
+        "config": {"players": s.config.players, "mode": s.config.mode.value, "stoppers": s.config.stoppers},
+        "seed": s.seed,
+        "pile": list(s.pile),
+        "bag": list(s.bag),
+        "basket": list(s.basket),
+        "market": list(s.market),
+        "market_levels": list(s.market_levels),
+        "decks": {k: list(v) for k, v in s.decks.items()},
+        "guangas": [[list(st) for st in g] for g in s.guangas],
+        "stoppers": [list(x) for x in s.stoppers],
+        "stoppers_left": list(s.stoppers_left),
+        "claimed": [list(x) for x in s.claimed],
+        "shells": list(s.shells),
+        "shell_patches": [list(x) for x in s.shell_patches],
+        "shells_spent": s.shells_spent,
+        "markers": dict(s.markers),
+        "orders_dealt": [list(x) for x in s.orders_dealt],
+        "orders": list(s.orders),
+        "tile": s.tile,
+        "turn": s.turn,
+        "phase": s.phase,
+        "placed": list(s.placed),
+        "first_kind": s.first_kind,
+        "pending": None if s.pending is None else {**s.pending, "cells": list(s.pending["cells"])},
+        "claimed_this_turn": s.claimed_this_turn,
+        "end_triggered": s.end_triggered,
+        "finished": s.finished,
+        "end_reason": s.end_reason,
+        "recycles": s.recycles,
+        "turns": s.turns,
+        "last": s.last,
+        "last_seat": s.last_seat,
+        "highlight": [list(x) for x in s.highlight],
+    }
+
+
+def from_dict(d: dict[str, Any]) -> State:
+    if d.get("schema") != SCHEMA:
+        raise SetupError(f"unsupported Guanga state schema {d.get('schema')!r}")
+    c = d["config"]
+    config = Config(players=c["players"], mode=Mode(c["mode"]), stoppers=bool(c["stoppers"]))
+    return State(
+        config=config,
+        seed=d["seed"],
+        pile=list(d["pile"]),
+        bag=list(d["bag"]),
+        basket=list(d["basket"]),
+        market=list(d["market"]),
+        market_levels=list(d["market_levels"]),
+        decks={k: list(v) for k, v in d["decks"].items()},
+        guangas=[[list(st) for st in g] for g in d["guangas"]],
+        stoppers=[list(x) for x in d["stoppers"]],
+        stoppers_left=list(d["stoppers_left"]),
+        claimed=[list(x) for x in d["claimed"]],
+        shells=list(d["shells"]),
+        shell_patches=[list(x) for x in d["shell_patches"]],
+        shells_spent=d["shells_spent"],
+        markers=dict(d["markers"]),
+        orders_dealt=[list(x) for x in d["orders_dealt"]],
+        orders=list(d["orders"]),
+        tile=d["tile"],
+        turn=d["turn"],
+        phase=d["phase"],
+        placed=list(d["placed"]),
+        first_kind=d["first_kind"],
+        pending=None if d["pending"] is None else {**d["pending"], "cells": list(d["pending"]["cells"])},
+        claimed_this_turn=d["claimed_this_turn"],
+        end_triggered=d["end_triggered"],
+        finished=d["finished"],
+        end_reason=d["end_reason"],
+        recycles=d["recycles"],
+        turns=d["turns"],
+        last=d["last"],
+        last_seat=d["last_seat"],
+        highlight=[list(x) for x in d["highlight"]],
+    )
+
+
+# --------------------------------------------------------------------------- views
+
+
+@dataclass(frozen=True)
+class CardView:
+    id: str
+    name: str
+    flag: str
+    typology: str
+    vp: int
+    shape: tuple[str, ...]
+    colour: str
+    symbol: str
+    level: str
+
+
+def card_view(cid: str) -> CardView:
+    c = CARD[cid]
+    return CardView(c[0], c[1], c[2], c[3], c[4], tuple(c[5].split("/")), c[6], c[7], cid[0])
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    seat: int
+    colour: str
+    tops: tuple[str | None, ...]  # 25 cells A1..E5, "colour/symbol" of the top patch
+    heights: tuple[int, ...]
+    stoppers: tuple[int, ...]
+    stoppers_left: int
+    claimed: tuple[str, ...]
+    shells: int
+    order: str | None  # own order, every order once the game is over, else UNKNOWN
+    score: dict[str, Any]  # market, orders (UNKNOWN when hidden), shells, tile, penalty, total
+
+
+@dataclass(frozen=True)
+class View:
+    seat: int | None
+    players: int
+    mode: str
+    side: str
+    stoppers_variant: bool
+    phase: str
+    turn: int
+    to_move: tuple[int, ...]
+    turns: int
+    basket: tuple[str | None, ...]
+    pile: int
+    bag: int
+    market: tuple[CardView | None, ...]
+    decks: dict[str, int]
+    markers: dict[str, int]
+    markers_total: dict[str, int]
+    visible_markers: int
+    end_at: int | None
+    end_triggered: bool
+    guangas: tuple[PlayerView, ...]
+    tile: int | None
+    dealt_orders: tuple[str, ...]  # the seat's own dealt orders while choosing
+    pending: dict[str, Any] | None
+    placed: tuple[int, ...]
+    first_patch: str | None
+    buy_cost: int
+    shells_per_vp: int
+    last: str | None
+    last_seat: int | None
+    highlight: tuple[tuple[int, int], ...]
+    finished: bool
+    end_reason: str
+    final_scores: tuple[int, ...] | None
+    solo_rank: str | None
+
+
+def _pstr(kind: int | None) -> str | None:
+    return None if kind is None else f"{colour_of(kind)}/{symbol_of(kind)}"
+
+
+def view_for(s: State, seat: int | None) -> View:
+    players = []
+    for i in range(s.n):
+        visible = s.finished or i == seat
+        b = breakdown(s, i, with_order=visible)
+        if not visible and uses_orders(s.config):
+            b["orders"] = UNKNOWN
+        if s.orders[i] is None:
+            order = None
+        else:
+            order = s.orders[i] if visible else UNKNOWN
+        g = s.guangas[i]
+        players.append(PlayerView(
+            seat=i,
+            colour=D.COLOURS[i],
+            tops=tuple(_pstr(st[-1] if st else None) for st in g),
+            heights=tuple(len(st) for st in g),
+            stoppers=tuple(sorted(s.stoppers[i])),
+            stoppers_left=s.stoppers_left[i],
+            claimed=tuple(s.claimed[i]),
+            shells=s.shells[i],
+            order=order,
+            score=b,
+        ))
+    dealt = tuple(s.orders_dealt[seat]) if seat is not None and s.phase == "order" else ()
+    out = outcome(s)
+    return View(
+        seat=seat,
+        players=s.n,
+        mode=s.config.mode.value,
+        side=side(s.config),
+        stoppers_variant=s.config.stoppers,
+        phase=s.phase,
+        turn=s.turn,
+        to_move=tuple(sorted(to_move(s))),
+        turns=s.turns,
+        basket=tuple(_pstr(k) for k in s.basket),
+        pile=len(s.pile),
+        bag=len(s.bag),
+        market=tuple(None if c is None else card_view(c) for c in s.market),
+        decks={k: len(v) for k, v in s.decks.items()},
+        markers=dict(s.markers),
+        markers_total=marker_totals(s.config),
+        visible_markers=sum(s.markers.values()),
+        end_at=D.END_VISIBLE_MARKERS.get(s.n),
+        end_triggered=s.end_triggered,
+        guangas=tuple(players),
+        tile=s.tile,
+        dealt_orders=dealt,
+        pending=None if s.pending is None else {**s.pending, "cells": tuple(s.pending["cells"])},
+        placed=tuple(s.placed),
+        first_patch=_pstr(s.first_kind) if s.phase == "place2" else None,
+        buy_cost=buy_cost(s.config),
+        shells_per_vp=D.SHELLS_PER_VP.get(_m(s.config), 0),
+        last=s.last,
+        last_seat=s.last_seat,
+        highlight=tuple((a, b) for a, b in s.highlight),
+        finished=s.finished,
+        end_reason=s.end_reason,
+        final_scores=None if out is None else tuple(int(x) for x in out.scores),
+        solo_rank=None if out is None or s.n != 1 else out.details["rank"],
+    )
+
+
+def patch_total(s: State) -> int:
+    return D.KINDS * patches_per_kind(s.config)
+
+
+def patch_counts(s: State) -> list[int]:
+    """How many patches of each kind are in all zones together (for conservation checks)."""
+    counts = [0] * D.KINDS
+    zones = [s.pile, s.bag, [k for k in s.basket if k is not None]]
+    zones += [st for g in s.guangas for st in g]
+    zones += s.shell_patches
+    for z in zones:
+        for k in z:
+            counts[k] += 1
+    return counts

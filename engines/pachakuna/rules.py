@@ -1,0 +1,861 @@
+"""The rules of P'achakuna: state, moves, legality and effects."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from typing import Any
+
+from engines.core import (
+    Event,
+    GameOver,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    Outcome,
+    SetupError,
+    rank_by,
+    rng_for,
+)
+
+from . import data as D
+
+TITLE = "P'achakuna"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 2
+SCHEMA = 1
+
+
+# --------------------------------------------------------------------------- config
+
+
+class Board(enum.Enum):
+    A = "A"
+    B = "B"
+    RANDOM = "random"
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int = 2
+    board: Board = field(
+        default=Board.A,
+        metadata={"help": "board layout: assembly plan A, plan B, or a random fair board"},
+    )
+    max_turns: int = field(
+        default=0,
+        metadata={
+            "help": "stop after this many turns (0: play until someone has all 7 colours); "
+            "then most colours wins, ties by most resources",
+            "choices": (0, 40, 60, 80, 100, 150, 200),
+        },
+    )
+
+    def validate(self) -> None:
+        if self.players != 2:
+            raise SetupError(f"P'achakuna is for exactly 2 players, not {self.players}")
+        if not isinstance(self.board, Board):
+            raise SetupError("board must be A, B or random")
+        if not isinstance(self.max_turns, int) or self.max_turns < 0:
+            raise SetupError("max_turns must be 0 (no limit) or a positive number of turns")
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@dataclass(frozen=True)
+class Rotate:
+    """Turn a tile ``steps`` sixths clockwise; ``pay`` lists cut-out colours given up (letters)."""
+
+    cell: int
+    steps: int
+    pay: str = ""
+
+    def __str__(self) -> str:
+        return f"r{self.cell}+{self.steps}" + (f"/{self.pay.lower()}" if self.pay else "")
+
+
+@dataclass(frozen=True)
+class MoveLlama:
+    llama: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"m{self.llama}-{self.to}"
+
+
+@dataclass(frozen=True)
+class Sell:
+    llama: int
+
+    def __str__(self) -> str:
+        return f"s{self.llama}"
+
+
+@dataclass(frozen=True)
+class Buy:
+    llama: int
+    pay: str = ""
+
+    def __str__(self) -> str:
+        return f"b{self.llama}" + (f"/{self.pay.lower()}" if self.pay else "")
+
+
+@dataclass(frozen=True)
+class End:
+    def __str__(self) -> str:
+        return "end"
+
+
+Move = Rotate | MoveLlama | Sell | Buy | End
+
+NOTATION_HELP = (
+    "moves look like r34+2 (turn tile 34 two steps clockwise), m1-56 (move your llama 1 to 56), "
+    "s1 (llama 1 sells its load), b1 (buy a llama where llama 1 stands) or end (finish the turn); "
+    "add /ry to r or b moves to name the cut-out colours you give up when loose resources are short"
+)
+
+_ROT = re.compile(r"^r\s*(\d\d)\s*([+-]?)\s*(\d)\s*(?:/\s*([a-z]*))?$")
+_MOV = re.compile(r"^m\s*([1-3])\s*(?:[-> @]\s*)?(\d\d)$")
+_SELL = re.compile(r"^s\s*([1-3])$")
+_BUY = re.compile(r"^b\s*([1-3])\s*(?:/\s*([a-z]*))?$")
+
+
+def _norm_pay(text: str | None) -> str:
+    if not text:
+        return ""
+    letters = []
+    for ch in text.upper():
+        if ch not in D.FROM_LETTER:
+            raise MalformedMove(
+                f"{ch!r} is not a colour letter; use W Y O R P B G (white, yellow, orange, red, purple, "
+                "blue, green), e.g. r34+2/ry"
+            )
+        if ch in letters:
+            raise MalformedMove(f"colour {ch} is named twice in the payment; name each colour once, e.g. r34+2/ry")
+        letters.append(ch)
+    order = [D.LETTER[c] for c in D.COLOURS]
+    return "".join(sorted(letters, key=order.index))
+
+
+def parse_move(text: str) -> Move:
+    raw = text or ""
+    t = " ".join(raw.strip().lower().split())
+    if t in ("end", "done", "pass", "e"):
+        return End()
+    m = _ROT.match(t)
+    if m:
+        cell, sign, n = int(m.group(1)), m.group(2), int(m.group(3))
+        if n > 5:
+            raise MalformedMove(f"a tile turns 0 to 5 steps, not {n}; e.g. r34+2")
+        steps = (-n) % 6 if sign == "-" else n
+        return Rotate(cell, steps, _norm_pay(m.group(4)))
+    m = _MOV.match(t)
+    if m:
+        return MoveLlama(int(m.group(1)), int(m.group(2)))
+    m = _SELL.match(t)
+    if m:
+        return Sell(int(m.group(1)))
+    m = _BUY.match(t)
+    if m:
+        return Buy(int(m.group(1)), _norm_pay(m.group(2)))
+    raise MalformedMove(f"{raw!r} is not a P'achakuna move; {NOTATION_HELP}")
+
+
+# --------------------------------------------------------------------------- state
+
+
+@dataclass
+class Llama:
+    seat: int
+    id: int
+    cell: int
+    load: str | None  # colour name, None while empty (sold or just bought)
+    stage: int = 0  # this turn: 0 fresh, 1 moved, 2 sold, 3 finished
+    new: bool = False  # bought this turn
+
+    @property
+    def name(self) -> str:
+        return f"{'WK'[self.seat]}{self.id}"
+
+
+@dataclass
+class State:
+    config: Config
+    seed: int
+    tiles: dict[int, str]
+    demands: dict[int, str | None]
+    bag: list[str]
+    used: list[str]
+    llamas: list[Llama]
+    supply: list[dict[str, int]]
+    rocks: list[int] = field(default_factory=list)
+    rotated: list[int] = field(default_factory=list)
+    phase: str = "rotate"  # rotate | llamas | over
+    turn: int = 0
+    turn_number: int = 1
+    active: int | None = None
+    recycles: int = 0
+    winner: int | None = None
+    end_reason: str | None = None
+    last: str | None = None
+    last_seat: int | None = None
+    turn_log: list[str] = field(default_factory=list)
+    turn_cells: list[int] = field(default_factory=list)
+    prev_log: list[str] = field(default_factory=list)
+    prev_cells: list[int] = field(default_factory=list)
+    moves: int = 0
+
+
+def _copy(state: State) -> State:
+    return replace(
+        state,
+        tiles=dict(state.tiles),
+        demands=dict(state.demands),
+        bag=list(state.bag),
+        used=list(state.used),
+        llamas=[replace(lm) for lm in state.llamas],
+        supply=[dict(s) for s in state.supply],
+        rocks=list(state.rocks),
+        rotated=list(state.rotated),
+        turn_log=list(state.turn_log),
+        turn_cells=list(state.turn_cells),
+        prev_log=list(state.prev_log),
+        prev_cells=list(state.prev_cells),
+    )
+
+
+def random_fair_board(seed: int) -> dict[int, str]:
+    """A random board that the 180-degree turn with valley/mountain swapped maps onto itself."""
+    rng = rng_for(seed, "board")
+    firsts = [c for c in D.TILE_CELLS if c < D.mirror(c)]
+    kinds = ["N"] * (D.KIND_COUNTS["N"] // 2) + ["FM"] * D.KIND_COUNTS["F"]
+    assert len(kinds) == len(firsts)
+    rng.shuffle(kinds)
+    tiles: dict[int, str] = {}
+    for cell, kind in zip(firsts, kinds, strict=True):
+        if kind == "FM":
+            kind = rng.choice("FM")
+        code = f"{kind}{rng.randrange(6)}"
+        tiles[cell] = code
+        tiles[D.mirror(cell)] = D.complement(code)
+    return tiles
+
+
+def new_game(config: Config, seats: int, seed: int) -> State:
+    config.validate()
+    if seats != config.players:
+        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+    if config.board is Board.RANDOM:
+        tiles = random_fair_board(seed)
+    else:
+        tiles = dict(D.PLANS[config.board.value])
+    bag = list(D.DEMANDS)
+    rng_for(seed, "bag").shuffle(bag)
+    demands: dict[int, str | None] = {}
+    for v in D.VILLAGE_ORDER:
+        i = next(i for i, d in enumerate(bag) if D.demand_fits(d, v, setup=True))
+        demands[v] = bag.pop(i)
+    supply = [{k: 0 for k in D.SUPPLY_KINDS} for _ in range(2)]
+    supply[1][D.BROWN] = 1
+    llamas = [Llama(0, 1, 55, "white"), Llama(1, 1, 55, "white")]
+    return State(config, seed, tiles, demands, bag, [], llamas, supply)
+
+
+# --------------------------------------------------------------------------- paths
+
+
+def open_mask(code: str, black: bool) -> int:
+    m = D.mountain_mask(code)
+    return m if black else 63 ^ m
+
+
+def reachable(tiles: dict[int, str], start: int, black: bool) -> set[int]:
+    """Cells a llama on ``start`` may end on this turn (never ``start`` itself).
+
+    White (``black`` False) crosses valley edges, black crosses mountain edges; both facing
+    edges must be of the llama's terrain; a village has no edges of its own and stops the llama.
+    """
+    villages = D.VILLAGES
+    nbrs = D.NEIGHBOURS
+    masks = {c: open_mask(code, black) for c, code in tiles.items()}
+    seen = {start}
+    stack = [start]
+    while stack:
+        c = stack.pop()
+        if c in villages and c != start:
+            continue
+        mc = 63 if c in villages else masks[c]
+        for d, n in nbrs[c]:
+            if n in seen or not (mc >> d) & 1:
+                continue
+            if n not in villages and not (masks[n] >> ((d + 3) % 6)) & 1:
+                continue
+            seen.add(n)
+            stack.append(n)
+    seen.discard(start)
+    return seen
+
+
+# --------------------------------------------------------------------------- supplies
+
+
+def colours_held(sup: dict[str, int]) -> int:
+    return sum(1 for c in D.COLOURS if sup[c] > 0)
+
+
+def loose(sup: dict[str, int]) -> int:
+    """Resources lying loose: brown and every piece beyond the first of a colour."""
+    return sup[D.BROWN] + sum(max(0, sup[c] - 1) for c in D.COLOURS)
+
+
+def total(sup: dict[str, int]) -> int:
+    return sum(sup.values())
+
+
+def pay_options(sup: dict[str, int], cost: int) -> list[str]:
+    """The payment suffixes allowed for ``cost`` ("" when loose pieces suffice), [] if unaffordable."""
+    if total(sup) < cost:
+        return []
+    need = cost - loose(sup)
+    if need <= 0:
+        return [""]
+    held = [D.LETTER[c] for c in D.COLOURS if sup[c] > 0]
+    return ["".join(combo) for combo in combinations(held, need)]
+
+
+def _check_pay(sup: dict[str, int], cost: int, pay: str, what: str) -> None:
+    have = total(sup)
+    if have < cost:
+        raise IllegalMove(f"{what} costs {cost} resources and you have only {have}")
+    opts = pay_options(sup, cost)
+    if pay in opts:
+        return
+    need = cost - loose(sup)
+    if need <= 0:
+        raise IllegalMove(
+            f"{what} is paid from your {loose(sup)} loose resources; leave out the /colours part"
+        )
+    held = "".join(D.LETTER[c] for c in D.COLOURS if sup[c] > 0).lower()
+    raise IllegalMove(
+        f"{what} costs {cost} but you have only {loose(sup)} loose resources, so name exactly {need} "
+        f"different colour(s) you hold to give up from your cut-outs (you hold {held}), e.g. /{held[:need]}"
+    )
+
+
+def _pay(sup: dict[str, int], cost: int, pay: str) -> None:
+    left = cost
+    take = min(left, sup[D.BROWN])
+    sup[D.BROWN] -= take
+    left -= take
+    while left > 0:
+        extra = [c for c in D.COLOURS if sup[c] > 1]
+        if not extra:
+            break
+        c = max(extra, key=lambda k: sup[k])
+        sup[c] -= 1
+        left -= 1
+    for ch in pay:
+        sup[D.FROM_LETTER[ch]] -= 1
+        left -= 1
+    assert left == 0 and all(v >= 0 for v in sup.values())
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def to_move(state: State) -> set[int]:
+    return set() if state.phase == "over" else {state.turn}
+
+
+def llama(state: State, seat: int, ident: int) -> Llama | None:
+    for lm in state.llamas:
+        if lm.seat == seat and lm.id == ident:
+            return lm
+    return None
+
+
+def own_llamas(state: State, seat: int) -> list[Llama]:
+    return [lm for lm in state.llamas if lm.seat == seat]
+
+
+def occupied(state: State) -> set[int]:
+    return {lm.cell for lm in state.llamas}
+
+
+def rotation_cost(state: State) -> int:
+    return 0 if not state.rotated else D.ROTATION_PRICE
+
+
+def rotatable(state: State) -> list[int]:
+    if state.phase != "rotate":
+        return []
+    occ = occupied(state)
+    return [c for c in D.TILE_CELLS if c not in occ and c not in state.rocks and c not in state.rotated]
+
+
+def can_act(state: State, lm: Llama) -> bool:
+    """Whether the llama may still take an action (it is fresh, or the one acting now)."""
+    return lm.stage == 0 or (lm.stage < 3 and state.active == lm.id)
+
+
+def must_move(state: State, lm: Llama) -> bool:
+    return lm.stage == 0 and lm.cell not in D.VILLAGES and bool(reachable(state.tiles, lm.cell, lm.seat == 1))
+
+
+def legal_moves(state: State, seat: int) -> list[Move]:
+    if state.phase == "over" or seat != state.turn:
+        return []
+    out: list[Move] = []
+    sup = state.supply[seat]
+    if state.phase == "rotate":
+        pays = pay_options(sup, rotation_cost(state))
+        if pays:
+            for c in rotatable(state):
+                for k in range(6):
+                    for p in pays:
+                        out.append(Rotate(c, k, p))
+    count = len(own_llamas(state, seat))
+    for lm in own_llamas(state, seat):
+        if not can_act(state, lm):
+            continue
+        if lm.stage == 0:
+            for dest in sorted(reachable(state.tiles, lm.cell, seat == 1)):
+                out.append(MoveLlama(lm.id, dest))
+        if lm.cell in D.VILLAGES:
+            if lm.stage <= 1 and _sell_problem(state, lm) is None:
+                out.append(Sell(lm.id))
+            if lm.stage <= 2 and count < D.MAX_LLAMAS:
+                for p in pay_options(sup, D.LLAMA_PRICE):
+                    out.append(Buy(lm.id, p))
+    if not any(must_move(state, lm) for lm in own_llamas(state, seat)):
+        out.append(End())
+    return out
+
+
+def _sell_problem(state: State, lm: Llama) -> str | None:
+    if lm.cell not in D.VILLAGES:
+        return f"llama {lm.id} is on tile {lm.cell}, not on a village; only llamas on villages trade"
+    if lm.load is None:
+        return f"llama {lm.id} carries nothing to sell"
+    vcol = D.VILLAGES[lm.cell]
+    if lm.load == vcol:
+        return f"llama {lm.id} carries {lm.load} and village {lm.cell} is {vcol}; a village does not buy its own colour"
+    if state.demands[lm.cell] is None:
+        return f"village {lm.cell} has no demand left this turn (one sale per demand)"
+    return None
+
+
+# --------------------------------------------------------------------------- applying
+
+
+def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+    if state.phase == "over":
+        raise GameOver("the game is over")
+    if seat != state.turn:
+        raise NotYourTurn(f"it is {D.SEAT_NAMES[state.turn]}'s turn, not yours")
+    if isinstance(move, Rotate):
+        return _rotate(state, seat, move)
+    if isinstance(move, MoveLlama):
+        return _move(state, seat, move)
+    if isinstance(move, Sell):
+        return _sell(state, seat, move)
+    if isinstance(move, Buy):
+        return _buy(state, seat, move)
+    if isinstance(move, End):
+        return _end(state, seat)
+    raise MalformedMove(f"{move!r} is not a P'achakuna move; {NOTATION_HELP}")
+
+
+def _record(new: State, seat: int, move: Move, cells: list[int]) -> None:
+    new.last = str(move)
+    new.last_seat = seat
+    new.turn_log.append(str(move))
+    new.turn_cells.extend(c for c in cells if c not in new.turn_cells)
+    new.moves += 1
+
+
+def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
+    if state.phase != "rotate":
+        raise IllegalMove("rotations come first in a turn; you have already started moving your llamas")
+    if move.cell not in D.CELLS:
+        raise IllegalMove(f"there is no field {move.cell}; the fields are 11-15, 21-26, ... 91-95")
+    if move.cell in D.VILLAGES:
+        raise IllegalMove(f"{move.cell} is a village, not a terrain tile")
+    if not 0 <= move.steps <= 5:
+        raise IllegalMove("a tile turns 0 to 5 steps clockwise")
+    free = rotatable(state)
+    hint = f"tiles you may turn: {', '.join(map(str, free[:20]))}{' ...' if len(free) > 20 else ''}"
+    if move.cell in state.rotated:
+        raise IllegalMove(f"tile {move.cell} was already turned this turn; {hint}")
+    if move.cell in occupied(state):
+        raise IllegalMove(f"a llama stands on tile {move.cell}, so it cannot turn; {hint}")
+    if move.cell in state.rocks:
+        raise IllegalMove(f"tile {move.cell} carries your opponent's rock from their last turn; {hint}")
+    cost = rotation_cost(state)
+    sup = state.supply[seat]
+    if cost == 0:
+        if move.pay:
+            raise IllegalMove("your first rotation is free; leave out the /colours part")
+    else:
+        _check_pay(sup, cost, move.pay, "another rotation")
+    new = _copy(state)
+    code = new.tiles[move.cell]
+    new.tiles[move.cell] = f"{code[0]}{(int(code[1]) + move.steps) % 6}"
+    if cost:
+        _pay(new.supply[seat], cost, move.pay)
+    new.rotated.append(move.cell)
+    _record(new, seat, move, [move.cell])
+    paid = f", paying {cost} resources" if cost else ""
+    return new, [Event(f"{{p{seat}}} turned tile {move.cell} by {move.steps} step(s){paid}", kind="rotate")]
+
+
+def _start_llamas(new: State) -> None:
+    if new.phase == "rotate":
+        new.phase = "llamas"
+        new.rocks = list(new.rotated)
+
+
+def _get_llama(state: State, seat: int, ident: int) -> Llama:
+    lm = llama(state, seat, ident)
+    if lm is None:
+        ids = ", ".join(str(x.id) for x in own_llamas(state, seat))
+        raise IllegalMove(f"you have no llama {ident}; your llamas are {ids}")
+    if not can_act(state, lm):
+        ready = [str(x.id) for x in own_llamas(state, seat) if can_act(state, x)]
+        more = f"llamas that may still act: {', '.join(ready)}" if ready else "no llama may act any more; write end"
+        why = "was just bought" if lm.new else "has finished its actions this turn"
+        raise IllegalMove(f"llama {ident} {why}; {more}")
+    return lm
+
+
+def _switch_to(new: State, lm: Llama) -> None:
+    if new.active is not None and new.active != lm.id:
+        prev = llama(new, lm.seat, new.active)
+        if prev is not None and prev.stage < 3:
+            prev.stage = 3
+    new.active = lm.id
+
+
+def _move(state: State, seat: int, move: MoveLlama) -> tuple[State, list[Event]]:
+    lm = _get_llama(state, seat, move.llama)
+    if lm.stage != 0:
+        raise IllegalMove(f"llama {lm.id} has already moved or traded this turn; it cannot move again")
+    dests = sorted(reachable(state.tiles, lm.cell, seat == 1))
+    if move.to not in dests:
+        terrain = "mountains" if seat == 1 else "valleys"
+        if not dests:
+            raise IllegalMove(f"llama {lm.id} on {lm.cell} has no open path through the {terrain}; it stays")
+        raise IllegalMove(
+            f"llama {lm.id} cannot reach {move.to} from {lm.cell} through the {terrain}; "
+            f"it can reach {', '.join(map(str, dests))}"
+        )
+    new = _copy(state)
+    _start_llamas(new)
+    nl = llama(new, seat, lm.id)
+    _switch_to(new, nl)
+    start = nl.cell
+    nl.cell = move.to
+    nl.stage = 1
+    _record(new, seat, move, [start, move.to])
+    where = f"village {move.to} ({D.VILLAGES[move.to]})" if move.to in D.VILLAGES else f"tile {move.to}"
+    return new, [Event(f"{{p{seat}}} moved llama {lm.id} from {start} to {where}", kind="move")]
+
+
+def _sell(state: State, seat: int, move: Sell) -> tuple[State, list[Event]]:
+    lm = _get_llama(state, seat, move.llama)
+    if lm.stage >= 2:
+        raise IllegalMove(f"llama {lm.id} has already sold this turn")
+    if lm.stage == 0 and must_move(state, lm):
+        raise IllegalMove(f"llama {lm.id} stands on a tile and must move first")
+    problem = _sell_problem(state, lm)
+    if problem:
+        raise IllegalMove(problem)
+    new = _copy(state)
+    _start_llamas(new)
+    nl = llama(new, seat, lm.id)
+    _switch_to(new, nl)
+    village = nl.cell
+    demand = new.demands[village]
+    big, small = D.demand_colours(demand)
+    load = nl.load
+    gain = 2 if load == big else 1 if load == small else 0
+    if gain:
+        new.supply[seat][load] += gain
+    new.used.append(demand)
+    new.demands[village] = None
+    nl.load = None
+    nl.stage = 2
+    _record(new, seat, move, [village])
+    if gain:
+        text = f"{{p{seat}}} sold {load} at village {village} and gained {gain} {load}"
+    else:
+        text = f"{{p{seat}}} sold {load} at village {village}, which did not ask for it, and gained nothing"
+    events = [Event(text, kind="sell")]
+    if colours_held(new.supply[seat]) == len(D.COLOURS):
+        new.phase = "over"
+        new.winner = seat
+        new.end_reason = f"{D.SEAT_NAMES[seat]} collected all seven colours"
+        new.active = None
+        events.append(Event(f"{{p{seat}}} has all seven colours and wins", kind="end"))
+    return new, events
+
+
+def _buy(state: State, seat: int, move: Buy) -> tuple[State, list[Event]]:
+    lm = _get_llama(state, seat, move.llama)
+    if lm.cell not in D.VILLAGES:
+        raise IllegalMove(f"llama {lm.id} is on tile {lm.cell}; llamas are bought only in villages")
+    if lm.stage == 0 and must_move(state, lm):
+        raise IllegalMove(f"llama {lm.id} stands on a tile and must move first")
+    count = len(own_llamas(state, seat))
+    if count >= D.MAX_LLAMAS:
+        raise IllegalMove(f"you already have {D.MAX_LLAMAS} llamas, the most a player may own")
+    _check_pay(state.supply[seat], D.LLAMA_PRICE, move.pay, "a llama")
+    new = _copy(state)
+    _start_llamas(new)
+    nl = llama(new, seat, lm.id)
+    _switch_to(new, nl)
+    _pay(new.supply[seat], D.LLAMA_PRICE, move.pay)
+    nl.stage = 3
+    new.llamas.append(Llama(seat, count + 1, nl.cell, None, stage=3, new=True))
+    _record(new, seat, move, [nl.cell])
+    return new, [Event(f"{{p{seat}}} bought llama {count + 1} at village {nl.cell}", kind="buy")]
+
+
+def _draw_demand(new: State, village: int) -> str | None:
+    for attempt in range(2):
+        for i, d in enumerate(new.bag):
+            if D.demand_fits(d, village):
+                return new.bag.pop(i)
+        if attempt == 0 and new.used:
+            new.bag.extend(new.used)
+            new.used = []
+            rng_for(new.seed, "recycle", new.recycles).shuffle(new.bag)
+            new.recycles += 1
+    return None
+
+
+def _end(state: State, seat: int) -> tuple[State, list[Event]]:
+    stuck = [lm.id for lm in own_llamas(state, seat) if must_move(state, lm)]
+    if stuck:
+        raise IllegalMove(
+            f"llama {', '.join(map(str, stuck))} stands on a tile and must move at least one tile "
+            "(only llamas on villages may rest)"
+        )
+    new = _copy(state)
+    _start_llamas(new)
+    _record(new, seat, End(), [])
+    events: list[Event] = []
+    recycled = new.recycles
+    drawn = []
+    for v in D.VILLAGE_ORDER:
+        if new.demands[v] is None:
+            new.demands[v] = _draw_demand(new, v)
+            if new.demands[v]:
+                drawn.append(f"{v}:{new.demands[v]}")
+    if new.recycles != recycled:
+        events.append(Event("the used demands went back into the bag", kind="recycle"))
+    if drawn:
+        events.append(Event(f"new demands: {', '.join(drawn)}", kind="refill"))
+    for lm in new.llamas:
+        if lm.seat == seat and lm.load is None:
+            lm.load = D.VILLAGES[lm.cell]
+        lm.stage = 0
+        lm.new = False
+    new.active = None
+    new.rotated = []
+    new.prev_log = new.turn_log
+    new.prev_cells = new.turn_cells
+    new.turn_log = []
+    new.turn_cells = []
+    events.insert(0, Event(f"{{p{seat}}} ended the turn", kind="end_turn"))
+    limit = new.config.max_turns
+    if limit and new.turn_number >= limit:
+        new.phase = "over"
+        new.end_reason = f"the turn limit ({limit}) was reached"
+        events.append(Event(f"the turn limit of {limit} turns was reached; the game ends", kind="end"))
+        return new, events
+    new.turn = 1 - seat
+    new.turn_number += 1
+    new.phase = "rotate"
+    return new, events
+
+
+# --------------------------------------------------------------------------- outcome
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    colours = {s: colours_held(state.supply[s]) for s in range(2)}
+    totals = {s: total(state.supply[s]) for s in range(2)}
+    if state.winner is not None:
+        loser = 1 - state.winner
+        ranking = ((state.winner,), (loser,))
+        return Outcome(
+            tuple(float(colours[s]) for s in range(2)),
+            ranking,
+            state.end_reason or "all seven colours collected",
+            None,
+            {"colours": colours, "resources": totals},
+        )
+    ranking, tiebreak = rank_by(range(2), [("colours", colours), ("resources", totals)])
+    return Outcome(
+        tuple(float(colours[s]) for s in range(2)),
+        ranking,
+        state.end_reason or "the turn limit was reached",
+        tiebreak,
+        {"colours": colours, "resources": totals},
+    )
+
+
+# --------------------------------------------------------------------------- serialisation
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    return {
+        "schema": SCHEMA,
+        "config": {"players": state.config.players, "board": state.config.board.value,
+                   "max_turns": state.config.max_turns},
+        "seed": state.seed,
+        "tiles": {str(c): t for c, t in sorted(state.tiles.items())},
+        "demands": {str(v): d for v, d in sorted(state.demands.items())},
+        "bag": list(state.bag),
+        "used": list(state.used),
+        "llamas": [
+            {"seat": lm.seat, "id": lm.id, "cell": lm.cell, "load": lm.load, "stage": lm.stage, "new": lm.new}
+            for lm in state.llamas
+        ],
+        "supply": [dict(s) for s in state.supply],
+        "rocks": list(state.rocks),
+        "rotated": list(state.rotated),
+        "phase": state.phase,
+        "turn": state.turn,
+        "turn_number": state.turn_number,
+        "active": state.active,
+        "recycles": state.recycles,
+        "winner": state.winner,
+        "end_reason": state.end_reason,
+        "last": state.last,
+        "last_seat": state.last_seat,
+        "turn_log": list(state.turn_log),
+        "turn_cells": list(state.turn_cells),
+        "prev_log": list(state.prev_log),
+        "prev_cells": list(state.prev_cells),
+        "moves": state.moves,
+    }
+
+
+def from_dict(data: dict[str, Any]) -> State:
+    if data.get("schema") != SCHEMA:
+        raise SetupError(f"unsupported P'achakuna state schema {data.get('schema')!r}")
+    cfg = data["config"]
+    config = Config(players=cfg["players"], board=Board(cfg["board"]), max_turns=cfg["max_turns"])
+    return State(
+        config=config,
+        seed=data["seed"],
+        tiles={int(c): t for c, t in data["tiles"].items()},
+        demands={int(v): d for v, d in data["demands"].items()},
+        bag=list(data["bag"]),
+        used=list(data["used"]),
+        llamas=[Llama(**lm) for lm in data["llamas"]],
+        supply=[dict(s) for s in data["supply"]],
+        rocks=list(data["rocks"]),
+        rotated=list(data["rotated"]),
+        phase=data["phase"],
+        turn=data["turn"],
+        turn_number=data["turn_number"],
+        active=data["active"],
+        recycles=data["recycles"],
+        winner=data["winner"],
+        end_reason=data["end_reason"],
+        last=data["last"],
+        last_seat=data["last_seat"],
+        turn_log=list(data["turn_log"]),
+        turn_cells=list(data["turn_cells"]),
+        prev_log=list(data["prev_log"]),
+        prev_cells=list(data["prev_cells"]),
+        moves=data["moves"],
+    )
+
+
+# --------------------------------------------------------------------------- views
+
+
+@dataclass(frozen=True)
+class LlamaView:
+    seat: int
+    id: int
+    cell: int
+    load: str | None
+    stage: int
+    new: bool
+
+
+@dataclass(frozen=True)
+class View:
+    """What a seat (or a spectator, ``seat`` None) sees: everything but the bag's order."""
+
+    seat: int | None
+    players: int
+    board: str
+    tiles: tuple[tuple[int, str], ...]
+    villages: tuple[tuple[int, str], ...]
+    demands: tuple[tuple[int, str | None], ...]
+    llamas: tuple[LlamaView, ...]
+    supply: tuple[tuple[tuple[str, int], ...], ...]
+    colours: tuple[int, ...]
+    loose: tuple[int, ...]
+    rocks: tuple[int, ...]
+    rotated: tuple[int, ...]
+    rotation_cost: int
+    phase: str
+    turn: int
+    turn_number: int
+    max_turns: int
+    active: int | None
+    bag_count: int
+    used: tuple[str, ...]
+    winner: int | None
+    end_reason: str | None
+    last: str | None
+    last_seat: int | None
+    turn_log: tuple[str, ...]
+    turn_cells: tuple[int, ...]
+    prev_log: tuple[str, ...]
+    prev_cells: tuple[int, ...]
+
+
+def view_for(state: State, seat: int | None) -> View:
+    return View(
+        seat=seat,
+        players=state.config.players,
+        board=state.config.board.value,
+        tiles=tuple(sorted(state.tiles.items())),
+        villages=tuple(sorted(D.VILLAGES.items())),
+        demands=tuple(sorted(state.demands.items())),
+        llamas=tuple(LlamaView(lm.seat, lm.id, lm.cell, lm.load, lm.stage, lm.new) for lm in state.llamas),
+        supply=tuple(tuple((k, s[k]) for k in D.SUPPLY_KINDS) for s in state.supply),
+        colours=tuple(colours_held(s) for s in state.supply),
+        loose=tuple(loose(s) for s in state.supply),
+        rocks=tuple(state.rocks),
+        rotated=tuple(state.rotated),
+        rotation_cost=rotation_cost(state) if state.phase == "rotate" else 0,
+        phase=state.phase,
+        turn=state.turn,
+        turn_number=state.turn_number,
+        max_turns=state.config.max_turns,
+        active=state.active,
+        bag_count=len(state.bag),
+        used=tuple(state.used),
+        winner=state.winner,
+        end_reason=state.end_reason,
+        last=state.last,
+        last_seat=state.last_seat,
+        turn_log=tuple(state.turn_log),
+        turn_cells=tuple(state.turn_cells),
+        prev_log=tuple(state.prev_log),
+        prev_cells=tuple(state.prev_cells),
+    )

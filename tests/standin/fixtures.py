@@ -19,7 +19,7 @@ import traceback
 
 import pytest
 
-from .server import StandIn
+from .server import StandIn, violation_number
 
 __all__ = ["DiscordErrorGuard", "discord_errors", "standin", "standin_options"]
 
@@ -32,6 +32,7 @@ class DiscordErrorGuard(logging.Handler):
         self.loggers = loggers
         self.records: list[logging.LogRecord] = []
         self.allowed: list[re.Pattern] = []
+        self.standins: list[StandIn] = []  # records caused by violations these reported are not news
 
     def emit(self, record: logging.LogRecord) -> None:
         self.records.append(record)
@@ -52,6 +53,9 @@ class DiscordErrorGuard(logging.Handler):
         for r in self.records:
             if getattr(r, "standin_reported", False):
                 continue  # already raised to the test by the stand-in (and handled there)
+            number = violation_number(r)
+            if number is not None and any(s.violation_reported(number) for s in self.standins):
+                continue
             text = self.describe(r)
             if any(p.search(text) for p in self.allowed):
                 continue
@@ -88,6 +92,7 @@ def standin_options() -> dict:
 async def standin(discord_errors, standin_options):
     """A started Discord stand-in; fails the test on violations and client errors it did not see."""
     stand_in = StandIn(**standin_options)
+    discord_errors.standins.append(stand_in)
     async with stand_in:
         yield stand_in
         # Let the bot finish whatever a violation or a late answer set off before judging.

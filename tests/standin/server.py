@@ -69,6 +69,19 @@ def _certificates() -> tuple[trustme.CA, trustme.LeafCert]:
     return _tls
 
 
+_client_ctx: ssl.SSLContext | None = None
+
+
+def _client_context() -> ssl.SSLContext:
+    """TLS for the client: trusts the throw-away CA only (not the system's, so nothing else verifies)."""
+    global _client_ctx
+    if _client_ctx is None:
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        _certificates()[0].configure_trust(ctx)
+        _client_ctx = ctx
+    return _client_ctx
+
+
 # -- failures ----------------------------------------------------------------------------------------
 
 
@@ -270,6 +283,20 @@ class _Resolver(AbstractResolver):
         pass
 
 
+def violation_number(record: logging.LogRecord) -> int | None:
+    """The stand-in violation whose answer raised the exception logged in ``record``, if any."""
+    exc = record.exc_info[1] if record.exc_info else None
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        response = getattr(exc, "response", None)
+        number = getattr(response, "headers", {}).get("X-Standin-Violation") if response is not None else None
+        if number is not None:
+            return int(number)
+        exc = exc.__cause__ or getattr(exc, "original", None) or exc.__context__
+    return None
+
+
 class _ApiError(Exception):
     def __init__(self, status: int, body: dict, violation: Violation | None = None):
         self.status, self.body, self.violation = status, body, violation
@@ -388,10 +415,7 @@ class StandIn:
 
     def connector(self) -> aiohttp.TCPConnector:
         """An aiohttp connector that reaches Discord's hosts on this stand-in and no other host."""
-        ca, _ = _certificates()
-        ctx = ssl.create_default_context()
-        ca.configure_trust(ctx)
-        return aiohttp.TCPConnector(resolver=_Resolver(self), ssl=ctx, use_dns_cache=False)
+        return aiohttp.TCPConnector(resolver=_Resolver(self), ssl=_client_context(), use_dns_cache=False)
 
     def client_options(self) -> dict[str, Any]:
         """Keyword arguments for ``discord.Client``: the connector and a short ``guild_ready_timeout``."""
@@ -594,20 +618,29 @@ class StandIn:
         return v
 
     def _client_error(self, record: logging.LogRecord) -> None:
-        # An exception caused by an answer to a violation the test already knows about is not news.
-        exc = record.exc_info[1] if record.exc_info else None
-        number = None
-        response = getattr(exc, "response", None)
-        if response is not None:
-            number = getattr(response, "headers", {}).get("X-Standin-Violation")
+        error = ClientError(record)
+        number = violation_number(record)
         if number is not None:
-            record.standin_violation = int(number)  # type: ignore[attr-defined]
-            for v in self.violations:
-                if v.number == int(number) and v.reported:
-                    record.standin_reported = True  # type: ignore[attr-defined]
-                    return
-        self.client_errors.append(ClientError(record))
+            # An exception caused by the answer to a violation the test already heard about is not news.
+            record.standin_violation = number  # type: ignore[attr-defined]
+            if any(v.number == number and v.reported for v in self.violations):
+                error.reported = True
+                record.standin_reported = True  # type: ignore[attr-defined]
+        self.client_errors.append(error)
         self._changed()
+
+    def violation_reported(self, number: int) -> bool:
+        return any(v.number == number and v.reported for v in self.violations)
+
+    async def next_violation(self, match: str | None = None, *, timeout: float | None = None) -> Violation:  # noqa: ASYNC109
+        """Wait for the bot to break a rule; return that violation (marked reported) if it matches."""
+        try:
+            await self.wait_for(lambda: False, timeout=timeout, what=f"a violation matching {match!r}")
+        except Violation as v:
+            if match is not None and not re.search(match, v.reason):
+                raise
+            return v
+        raise AssertionError("unreachable")
 
     def expect_violation(self, match: str | None = None) -> Violation:
         """Take (and mark reported) the first unreported violation, checking its reason matches."""

@@ -158,6 +158,10 @@ class TinyBot(discord.Client):
             await interaction.channel.send(text)
             await interaction.followup.send("posted", ephemeral=True)
 
+        @tree.command(description="Fail with an exception")
+        async def crash(interaction: discord.Interaction) -> None:
+            raise RuntimeError("kaboom")
+
         @tree.command(description="Break a rule")
         @app_commands.choices(kind=[app_commands.Choice(name=k, value=k) for k in (
             "select26", "longid", "twice", "late", "long", "empty")])

@@ -1,0 +1,167 @@
+"""The computer player: a greedy one-ply evaluation of what its seat's view shows."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .data import dish_kind, dish_points
+from .moves import Add, Discard, Dish, Draw, End, Free, Move, Pass, Prep, Steal, Swap, Take
+
+
+def _code(ref: str) -> str:
+    return ref[1:] if ref.startswith("z") else ref
+
+
+def _fit(code: str, pool: Sequence[str]) -> float:
+    """How well a card goes with the cards we hold (shared numbers, types, neighbours)."""
+    n, t = int(code[0]), code[1]
+    score = 0.0
+    for c in pool:
+        m = int(c[0])
+        if m == n:
+            score += 1.0
+        if c[1] == t:
+            score += 0.6
+        if 0 < abs(m - n) <= 2:
+            score += 0.25
+    return score
+
+
+class _Eval:
+    def __init__(self, view) -> None:
+        self.v = view
+        self.me = view.seat
+        self.hand = list(view.hand or ())
+        self.zone = list(view.prep[self.me])
+        self.pool = self.hand + self.zone
+
+    # visible places -------------------------------------------------------------
+    def card_at(self, place: str) -> str | None:
+        v = self.v
+        if place[0] == "x":
+            return v.discard_tops[int(place[1]) - 1]
+        if place[0] != "p":
+            return place
+        if place[2] == "z":
+            return place[3:]
+        dish = v.dishes[int(place[1]) - 1][int(place[3:]) - 1]
+        return dish.cards[-1] if dish.cards else None
+
+    def dish_delta(self, place: str, new: str | None) -> tuple[int, int]:
+        """(owner seat, change in that dish's points) if the top of ``place`` becomes ``new`` (None: removed)."""
+        if place[0] != "p" or place[2] != "d":
+            return -1, 0
+        owner, k = int(place[1]) - 1, int(place[3:]) - 1
+        cards = list(self.v.dishes[owner][k].cards)
+        before = dish_points(cards)
+        if new is None:
+            cards.pop()
+        else:
+            cards[-1] = new
+        return owner, dish_points(cards) - before
+
+    def gain(self, owner: int, delta: int) -> float:
+        if owner < 0:
+            return 0.0
+        return float(delta) if owner == self.me else -0.8 * delta
+
+    # per move ---------------------------------------------------------------------
+    def value(self, m: Move) -> float:
+        v = self.v
+        if isinstance(m, Dish):
+            codes = [_code(r) for r in m.cards]
+            top_fit = _fit(codes[-1], [c for c in self.pool if c not in codes])
+            return 20 + dish_points(codes) + 0.2 * len(codes) - 0.05 * top_fit
+        if isinstance(m, Add):
+            dish = v.dishes[self.me][m.dish - 1].cards
+            codes = [_code(r) for r in m.cards]
+            return 20 + dish_points(list(dish) + codes) - dish_points(dish)
+        if isinstance(m, Prep):
+            return self.prep_value(m.card)
+        if isinstance(m, Free):
+            return 5 - _fit(m.card, self.hand)
+        if isinstance(m, Steal):
+            return 1 + 0.1 * v.hand_sizes[m.target] if v.hand_sizes[m.target] else -1
+        if isinstance(m, Swap):
+            src = self.card_at(m.source)
+            dst = self.card_at(m.target)
+            if src is None or dst is None:
+                return -5
+            val = self.gain(*self.dish_delta(m.source, dst)) + self.gain(*self.dish_delta(m.target, src))
+            if m.source[0] != "p":  # the visible card comes into our hand
+                rest = [c for c in self.pool if c != src]
+                val += 0.3 * (_fit(dst, rest) - _fit(src, rest))
+            return val
+        if isinstance(m, Take):
+            card = self.card_at(m.target)
+            if card is None:
+                return -5
+            val = 0.5 + 0.3 * _fit(card, self.pool) + self.gain(*self.dish_delta(m.target, None))
+            if m.target[0] == "p" and m.target[2] == "z" and m.target[1] != str(self.me + 1):
+                val += 0.3
+            return val
+        if isinstance(m, Draw):
+            if m.source == "deck":
+                return 1.0
+            top = v.discard_tops[int(m.source[1]) - 1]
+            return 0.4 * _fit(top, self.pool) if top else 0.0
+        if isinstance(m, Discard):
+            rest = list(self.pool)
+            rest.remove(m.card)
+            return -_fit(m.card, rest)
+        if isinstance(m, Pass):
+            return -1.0 if v.phase == "onion" else 0.0
+        if isinstance(m, End):
+            return 0.0
+        return 0.0
+
+    def prep_value(self, code: str) -> float:
+        v = self.v
+        t = code[1]
+        pool = list(self.pool)
+        if t == "P":
+            best = 0.0
+            for d in v.dishes[self.me]:
+                if not d.valid:
+                    continue
+                for c in pool:
+                    if dish_kind(list(d.cards) + [c]) is not None:
+                        best = 6.0
+            base = best or 0.5
+        elif t == "A":
+            base = 1.5
+            for p, ds in enumerate(v.dishes):
+                if p != self.me and any(d.valid and len(d.cards) == 3 for d in ds):
+                    base = 3.5
+        elif t == "T":
+            base = 1.2
+            for p, ds in enumerate(v.dishes):
+                if p != self.me and any(d.valid for d in ds):
+                    base = 3.0
+        elif t == "O":
+            base = 2.5
+        else:
+            base = 2.0 if any(n for p, n in enumerate(v.hand_sizes) if p != self.me) else 0.2
+        others = list(pool)
+        others.remove(code)
+        return base - 0.15 * _fit(code, others)
+
+
+def computer_move(view, legal: Sequence[Move], rng: random.Random) -> Move:
+    """Pick a good move using only ``view``: prepare, then dish, then draw, each scored greedily."""
+    legal = list(legal)
+    if not legal:
+        raise ValueError("no legal move to choose from")
+    if len(legal) == 1 or view.seat is None:
+        return legal[0] if len(legal) == 1 else rng.choice(legal)
+    ev = _Eval(view)
+    if view.phase == "main":
+        for kind in (Free, Prep, Dish):
+            group = [m for m in legal if isinstance(m, kind)]
+            if group:
+                best = max(group, key=lambda m: ev.value(m) + rng.random() * 0.01)
+                if kind is Prep and ev.value(best) < 0 and any(isinstance(m, Dish) for m in legal):
+                    continue
+                return best
+    return max(legal, key=lambda m: ev.value(m) + rng.random() * 0.01)

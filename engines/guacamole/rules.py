@@ -1,0 +1,1040 @@
+"""Guacamole's rules: state, setup, legal moves, applying moves, views, scoring."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from engines.core import (
+    Event,
+    GameOver,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    Outcome,
+    SetupError,
+    rank_by,
+    rng_for,
+)
+
+from .data import (
+    ABILITIES,
+    CODES,
+    DECK_SIZE,
+    HAND_SIZE,
+    PREP_LIMIT,
+    SHORT_NAMES,
+    TYPES,
+    card_code,
+    code_key,
+    describe,
+    dish_kind,
+    dish_points,
+    is_guacamole,
+)
+from .moves import (
+    Add,
+    Discard,
+    Dish,
+    Draw,
+    End,
+    Free,
+    Move,
+    Pass,
+    Prep,
+    Steal,
+    Swap,
+    Take,
+    parse_move,
+    ref_key,
+)
+
+TITLE = "Guacamole"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+SCHEMA = 1
+
+MAIN = "main"
+DRAW = "draw"
+AVOCALDO = "avocaldo"
+LIMA = "lima"
+ONION = "onion"
+ONION_DISCARD = "onion_discard"
+TOMATHOR = "tomathor"
+AJI = "aji"
+OVER = "over"
+
+ABILITY_PHASE = {"P": AVOCALDO, "L": LIMA, "O": ONION, "T": TOMATHOR, "A": AJI}
+ONION_DRAWS = 3
+TURN_DRAWS = 2
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int = 2
+    dishes_per_turn: int = field(
+        default=1,
+        metadata={
+            "help": "how many new dishes a player may make in one turn (0 = no limit)",
+            "choices": (1, 2, 3, 0),
+        },
+    )
+
+    def validate(self) -> None:
+        if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise SetupError(f"Guacamole takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}")
+        if self.dishes_per_turn not in (0, 1, 2, 3):
+            raise SetupError(
+                f"dishes_per_turn must be 1, 2, 3 or 0 (no limit), not {self.dishes_per_turn!r}"
+            )
+
+    @property
+    def discard_setup(self) -> int:
+        """Cards dealt onto each discard pile at setup: 12 with 2-3 players, 6 with 4 or more."""
+        return 12 if self.players <= 3 else 6
+
+
+@dataclass
+class State:
+    config: Config
+    seed: int
+    hands: list[list[int]]
+    prep: list[list[int]]
+    dishes: list[list[list[int]]]
+    discards: list[list[int]]
+    deck: list[int]
+    turn: int = 0
+    phase: str = MAIN
+    prep_at_start: int = 0
+    freed: bool = False
+    prepared: bool = False
+    dishes_made: int = 0
+    draws_left: int = 0
+    end_triggered: bool = False
+    over: bool = False
+    steals: int = 0
+    turn_number: int = 1
+    turn_moves: list[str] = field(default_factory=list)
+    prev_turn: list[str] = field(default_factory=list)
+    prev_seat: int | None = None
+    marks: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- views
+
+
+@dataclass(frozen=True)
+class DishView:
+    cards: tuple[str, ...]
+    kind: str | None
+    valid: bool
+    guacamole: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class View:
+    seat: int | None
+    players: int
+    turn: int | None
+    phase: str
+    step: str
+    turn_number: int
+    hand: tuple[str, ...] | None
+    hand_sizes: tuple[int, ...]
+    prep: tuple[tuple[str, ...], ...]
+    dishes: tuple[tuple[DishView, ...], ...]
+    discard_tops: tuple[str | None, ...]
+    discard_sizes: tuple[int, ...]
+    deck_size: int
+    scores: tuple[int, ...]
+    dishes_per_turn: int
+    dishes_made: int
+    prepared: bool
+    can_free: bool
+    draws_left: int
+    end_triggered: bool
+    over: bool
+    winners: tuple[int, ...]
+    turn_moves: tuple[str, ...]
+    prev_turn: tuple[str, ...]
+    prev_seat: int | None
+    marks: tuple[str, ...]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _codes(cards: list[int]) -> list[str]:
+    return [CODES[c] for c in cards]
+
+
+def _find(cards: list[int], code: str) -> int:
+    for i, c in enumerate(cards):
+        if card_code(c) == code:
+            return i
+    return -1
+
+
+def _distinct(cards: list[int]) -> list[str]:
+    out: list[str] = []
+    for c in cards:
+        code = card_code(c)
+        if code not in out:
+            out.append(code)
+    return out
+
+
+def _list_codes(cards: list[int]) -> str:
+    codes = sorted(_codes(cards), key=code_key)
+    return ", ".join(codes) if codes else "none"
+
+
+def _clone(s: State) -> State:
+    return dataclasses.replace(
+        s,
+        hands=[list(h) for h in s.hands],
+        prep=[list(p) for p in s.prep],
+        dishes=[[list(d) for d in ds] for ds in s.dishes],
+        discards=[list(x) for x in s.discards],
+        deck=list(s.deck),
+        turn_moves=list(s.turn_moves),
+        prev_turn=list(s.prev_turn),
+        marks=list(s.marks),
+    )
+
+
+def _sources(s: State) -> list[str]:
+    out = []
+    if s.deck:
+        out.append("deck")
+    for k in (0, 1):
+        if s.discards[k]:
+            out.append(f"x{k + 1}")
+    return out
+
+
+def _limit_reached(s: State) -> bool:
+    lim = s.config.dishes_per_turn
+    return lim != 0 and s.dishes_made >= lim
+
+
+def _can_free(s: State) -> bool:
+    return (
+        s.phase == MAIN
+        and s.prep_at_start >= PREP_LIMIT
+        and not s.freed
+        and not s.prepared
+        and s.dishes_made == 0
+        and bool(s.prep[s.turn])
+    )
+
+
+def visible_places(s: State) -> list[str]:
+    """Every visible card's place: preparation zones, dish tops, discard tops."""
+    out = []
+    for p in range(s.config.players):
+        out += [f"p{p + 1}z{code}" for code in _distinct(s.prep[p])]
+        out += [f"p{p + 1}d{k + 1}" for k, d in enumerate(s.dishes[p]) if d]
+    out += [f"x{k + 1}" for k in (0, 1) if s.discards[k]]
+    return out
+
+
+def _place_name(place: str) -> str:
+    """Plain words for a place, seats as {pN}."""
+    if place.startswith("x"):
+        return f"discard pile {place[1]}"
+    seat = int(place[1]) - 1
+    if place[2] == "z":
+        return f"{{p{seat}}}'s preparation zone"
+    return f"the top of {{p{seat}}}'s dish {place[3:]}"
+
+
+def _resolve(s: State, place: str) -> tuple[list[int], int]:
+    """The list holding a visible card and its index; IllegalMove if there is no such visible card."""
+    allowed = ", ".join(visible_places(s))
+    if place.startswith("x"):
+        pile = s.discards[int(place[1]) - 1]
+        if not pile:
+            raise IllegalMove(f"discard pile {place[1]} is empty; visible cards are: {allowed}")
+        return pile, len(pile) - 1
+    seat = int(place[1]) - 1
+    if seat >= s.config.players:
+        raise IllegalMove(f"there is no player {seat + 1} in this game; visible cards are: {allowed}")
+    if place[2] == "z":
+        code = place[3:]
+        idx = _find(s.prep[seat], code)
+        if idx < 0:
+            raise IllegalMove(
+                f"player {seat + 1}'s preparation zone has no {code} (it holds {_list_codes(s.prep[seat])});"
+                f" visible cards are: {allowed}"
+            )
+        return s.prep[seat], idx
+    k = int(place[3:])
+    if k > len(s.dishes[seat]) or not s.dishes[seat][k - 1]:
+        raise IllegalMove(f"player {seat + 1} has no dish {k} with cards; visible cards are: {allowed}")
+    dish = s.dishes[seat][k - 1]
+    return dish, len(dish) - 1
+
+
+def _pool(s: State, seat: int) -> Counter[str]:
+    pool: Counter[str] = Counter(_codes(s.hands[seat]))
+    for code in _codes(s.prep[seat]):
+        pool["z" + code] += 1
+    return pool
+
+
+def _ref_code(ref: str) -> str:
+    return ref[1:] if ref.startswith("z") else ref
+
+
+def _check_refs(s: State, seat: int, refs: tuple[str, ...]) -> None:
+    need = Counter(refs)
+    pool = _pool(s, seat)
+    for ref, n in need.items():
+        if pool[ref] < n:
+            where = "preparation zone" if ref.startswith("z") else "hand"
+            have = _list_codes(s.prep[seat] if ref.startswith("z") else s.hands[seat])
+            raise IllegalMove(
+                f"you have {pool[ref] or 'no'} {_ref_code(ref)} in your {where} but the move uses {n}; "
+                f"your {where} holds {have} (write z5T for a preparation-zone card)"
+            )
+
+
+def _take_refs(s: State, seat: int, refs: tuple[str, ...]) -> list[int]:
+    """Remove the referenced cards from hand/zone, in the order given; return their ids."""
+    out = []
+    for ref in refs:
+        zone = s.prep[seat] if ref.startswith("z") else s.hands[seat]
+        out.append(zone.pop(_find(zone, _ref_code(ref))))
+    return out
+
+
+def _multisets(items: list[tuple[str, int]], lo: int, hi: int) -> list[tuple[str, ...]]:
+    """All multisets of size lo..hi drawn from (ref, available count) items."""
+    out: list[tuple[str, ...]] = []
+
+    def rec(i: int, acc: list[str]) -> None:
+        if len(acc) > hi:
+            return
+        if i == len(items):
+            if len(acc) >= lo:
+                out.append(tuple(acc))
+            return
+        ref, n = items[i]
+        for k in range(n + 1):
+            if len(acc) + k > hi:
+                break
+            rec(i + 1, acc + [ref] * k)
+
+    rec(0, [])
+    return out
+
+
+def _with_tops(ms: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Each distinct card of a multiset as the top (last) card."""
+    base = sorted(ms, key=ref_key)
+    out = []
+    for top in dict.fromkeys(base):
+        rest = list(base)
+        rest.remove(top)
+        out.append(tuple(rest) + (top,))
+    return out
+
+
+def dish_options(pool: Counter[str]) -> list[Dish]:
+    """Every valid new dish from a pool of hand/zone references, each top choice a separate move."""
+    items = [(r, n) for r, n in pool.items() if n > 0]
+    found: dict[tuple[str, ...], None] = {}
+
+    def add(ms: tuple[str, ...]) -> None:
+        key = tuple(sorted(ms, key=ref_key))
+        found.setdefault(key, None)
+
+    for num in range(1, 10):
+        group = [(r, n) for r, n in items if int(_ref_code(r)[0]) == num]
+        if sum(n for _, n in group) >= 3:
+            for ms in _multisets(group, 3, 99):
+                add(ms)
+    for t in TYPES:
+        group = [(r, n) for r, n in items if _ref_code(r)[1] == t]
+        if sum(n for _, n in group) >= 3:
+            for ms in _multisets(group, 3, 99):
+                add(ms)
+    by_num: dict[int, list[str]] = {n: [] for n in range(1, 10)}
+    for r, _ in items:
+        by_num[int(_ref_code(r)[0])].append(r)
+    for a in range(1, 8):
+        for b in range(a + 2, 10):
+            if not all(by_num[k] for k in range(a, b + 1)):
+                break
+            for combo in product(*(by_num[k] for k in range(a, b + 1))):
+                add(combo)
+    out = []
+    for ms in found:
+        for order in _with_tops(ms):
+            out.append(Dish(order))
+    return out
+
+
+def _add_options(s: State, seat: int) -> list[Add]:
+    pool = _pool(s, seat)
+    out: list[Add] = []
+    for k, dish in enumerate(s.dishes[seat]):
+        codes = _codes(dish)
+        if dish_kind(codes) is None:
+            continue
+        nums = {int(c[0]) for c in codes}
+        types = {c[1] for c in codes}
+        lo, hi = min(nums) - 3, max(nums) + 3
+        items = []
+        for r, n in pool.items():
+            code = _ref_code(r)
+            if n > 0 and (int(code[0]) in nums or code[1] in types or lo <= int(code[0]) <= hi):
+                items.append((r, min(n, 3)))
+        for ms in _multisets(items, 1, 3):
+            if dish_kind(codes + [_ref_code(r) for r in ms]) is not None:
+                for order in _with_tops(ms):
+                    out.append(Add(k + 1, order))
+    return out
+
+
+def _swap_options(s: State, seat: int) -> list[Swap]:
+    me = f"p{seat + 1}"
+    sources = _distinct(s.hands[seat])
+    sources += [f"{me}z{c}" for c in _distinct(s.prep[seat])]
+    sources += [f"{me}d{k + 1}" for k, d in enumerate(s.dishes[seat]) if d]
+    targets = visible_places(s)
+    out = []
+    for src in sources:
+        for dst in targets:
+            if _swap_problem(src, dst) is None:
+                out.append(Swap(src, dst))
+    return out
+
+
+def _swap_problem(src: str, dst: str) -> str | None:
+    if src == dst:
+        return "a card cannot be swapped with itself"
+    if src[0] == "p" and src[2] == "z" and dst[:3] == src[:3]:
+        return "swapping two cards of the same preparation zone changes nothing"
+    return None
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def new_game(config: Config, seats: int, seed: int) -> State:
+    config.validate()
+    if seats != config.players:
+        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+    deck = list(range(DECK_SIZE))
+    rng_for(seed, "setup").shuffle(deck)
+    n = config.players
+    hands = [sorted(deck.pop() for _ in range(HAND_SIZE)) for _ in range(n)]
+    prep = [[deck.pop()] for _ in range(n)]
+    discards = [[deck.pop() for _ in range(config.discard_setup)] for _ in range(2)]
+    return State(
+        config=config,
+        seed=seed,
+        hands=hands,
+        prep=prep,
+        dishes=[[] for _ in range(n)],
+        discards=discards,
+        deck=deck,
+        prep_at_start=len(prep[0]),
+    )
+
+
+# --------------------------------------------------------------------------- legal moves
+
+
+def to_move(state: State) -> set[int]:
+    return set() if state.over else {state.turn}
+
+
+def legal_moves(state: State, seat: int) -> list[Move]:
+    """Every move ``seat`` may make now (empty when it may not act)."""
+    if state.over or seat != state.turn:
+        return []
+    s, ph = state, state.phase
+    draws: list[Move] = [Draw(src) for src in _sources(s)]
+    if ph == MAIN:
+        out: list[Move] = []
+        if _can_free(s):
+            out += [Free(c, k) for c in _distinct(s.prep[seat]) for k in (1, 2)]
+        if not s.prepared and s.dishes_made == 0 and len(s.prep[seat]) < PREP_LIMIT:
+            out += [Prep(c) for c in sorted(_distinct(s.hands[seat]), key=code_key)]
+        if not _limit_reached(s):
+            out += dish_options(_pool(s, seat))
+        out += draws
+        if not draws:
+            out.append(End())
+        return out
+    if ph == DRAW:
+        return draws
+    if ph == ONION:
+        return draws + ([Pass()] if s.draws_left == ONION_DRAWS else [])
+    if ph == ONION_DISCARD:
+        return [Discard(c, k) for c in sorted(_distinct(s.hands[seat]), key=code_key) for k in (1, 2)]
+    if ph == AVOCALDO:
+        return [*_add_options(s, seat), Pass()]
+    if ph == LIMA:
+        return [Steal(p) for p in range(s.config.players) if p != seat] + [Pass()]
+    if ph == TOMATHOR:
+        return [*_swap_options(s, seat), Pass()]
+    if ph == AJI:
+        return [Take(p) for p in visible_places(s)] + [Pass()]
+    return []
+
+
+def step_text(s: State) -> str:
+    """What the player to move may do now, in plain words."""
+    ph = s.phase
+    if ph == OVER:
+        return "the game is over"
+    if ph == MAIN:
+        parts = []
+        if _can_free(s):
+            parts.append("free a preparation-zone card (free 5T x1)")
+        if not s.prepared and s.dishes_made == 0:
+            if len(s.prep[s.turn]) < PREP_LIMIT:
+                parts.append("prepare a card (prep 5T)")
+        if not _limit_reached(s):
+            parts.append("make a dish (dish 5T,z5L,5O)")
+        parts.append("draw 2 to end the turn (draw deck / x1 / x2)" if _sources(s) else "end the turn (end)")
+        return "; or ".join(parts)
+    if ph == DRAW:
+        return f"draw {s.draws_left} more (draw deck / x1 / x2)"
+    if ph == ONION:
+        extra = " or pass" if s.draws_left == ONION_DRAWS else ""
+        return f"Onion Musk: draw {s.draws_left} more (draw deck / x1 / x2){extra}"
+    if ph == ONION_DISCARD:
+        return "Onion Musk: discard a hand card onto a discard pile (discard 5T x1)"
+    if ph == AVOCALDO:
+        return "Patricia & Avocaldo: add 1-3 cards to one valid dish (add d1 6T,z7T) or pass"
+    if ph == LIMA:
+        return "Lima Kahlo: take a random card from a player's hand (steal p2) or pass"
+    if ph == TOMATHOR:
+        return "Tomathor: swap one of your cards with a visible card (swap 5T p2d1) or pass"
+    if ph == AJI:
+        return "Aji Styles: take a visible card into your hand (take x1) or pass"
+    return ph
+
+
+# --------------------------------------------------------------------------- applying moves
+
+
+def _trigger_end(s: State, events: list[Event]) -> None:
+    if not s.deck and not s.end_triggered:
+        s.end_triggered = True
+        last = s.config.players
+        events.append(
+            Event(
+                f"The draw pile is empty: the game ends after {{p{last - 1}}}'s turn, "
+                "so that everyone has the same number of turns.",
+                kind="end_triggered",
+            )
+        )
+
+
+def _refill(s: State, events: list[Event]) -> None:
+    for k in (0, 1):
+        if not s.discards[k] and s.deck:
+            c = s.deck.pop()
+            s.discards[k].append(c)
+            events.append(Event(f"Discard pile {k + 1} ran out and was refilled with {card_code(c)}.", kind="refill"))
+    _trigger_end(s, events)
+
+
+def _draw_one(s: State, seat: int, source: str, events: list[Event]) -> None:
+    if source == "deck":
+        c = s.deck.pop()
+        s.hands[seat].append(c)
+        events.append(
+            Event(
+                f"{{p{seat}}} drew {card_code(c)} from the draw pile.",
+                visible_to=frozenset({seat}),
+                public_text=f"{{p{seat}}} drew a card from the draw pile.",
+                kind="draw",
+            )
+        )
+    else:
+        pile = s.discards[int(source[1]) - 1]
+        c = pile.pop()
+        s.hands[seat].append(c)
+        events.append(Event(f"{{p{seat}}} took {card_code(c)} from discard pile {source[1]}.", kind="draw"))
+    s.hands[seat].sort()
+    _refill(s, events)
+
+
+def _end_turn(s: State, events: list[Event]) -> None:
+    n = s.config.players
+    s.prev_turn = list(s.turn_moves)
+    s.prev_seat = s.turn
+    s.turn_moves = []
+    if s.end_triggered and s.turn == n - 1:
+        s.over = True
+        s.phase = OVER
+        oc = outcome(s)
+        assert oc is not None
+        scores = ", ".join(f"{{p{p}}} {int(v)}" for p, v in enumerate(oc.scores))
+        winners = " and ".join(f"{{p{p}}}" for p in oc.winners)
+        verb = "share the win" if len(oc.winners) > 1 else "wins"
+        events.append(Event(f"The game is over. Scores: {scores}. {winners} {verb}.", kind="game_over"))
+        return
+    s.turn = (s.turn + 1) % n
+    s.phase = MAIN
+    s.freed = s.prepared = False
+    s.dishes_made = 0
+    s.draws_left = 0
+    s.prep_at_start = len(s.prep[s.turn])
+    s.turn_number += 1
+
+
+def _after_ability(s: State) -> None:
+    s.phase = MAIN
+
+
+def _enter_ability(s: State, seat: int, code: str, events: list[Event]) -> None:
+    s.phase = ABILITY_PHASE[code[1]]
+    if s.phase == ONION:
+        s.draws_left = ONION_DRAWS
+        if not _sources(s):
+            events.append(Event("There is nothing left to draw for Onion Musk.", kind="ability"))
+            _onion_done(s, events)
+        return
+    if legal_moves(s, seat) == [Pass()]:
+        events.append(Event(f"{SHORT_NAMES[code[1]]}'s ability has nothing to act on.", kind="ability"))
+        _after_ability(s)
+
+
+def _onion_done(s: State, events: list[Event]) -> None:
+    s.draws_left = 0
+    if s.hands[s.turn]:
+        s.phase = ONION_DISCARD
+    else:
+        events.append(Event("Onion Musk: the hand is empty, so nothing is discarded.", kind="ability"))
+        _after_ability(s)
+
+
+def _wrong_phase(s: State, move: Move) -> IllegalMove:
+    verb = str(move).split()[0]
+    return IllegalMove(f"you cannot {verb} now; you may {step_text(s)}")
+
+
+def _validity_notes(s: State, places: list[str], before: dict[str, bool]) -> list[Event]:
+    out = []
+    for place in places:
+        if place[0] == "p" and place[2] == "d":
+            seat, k = int(place[1]) - 1, int(place[3:])
+            now = dish_kind(_codes(s.dishes[seat][k - 1])) is not None
+            if now != before.get(place, now):
+                state_word = "valid again" if now else "no longer valid"
+                events_text = f"{{p{seat}}}'s dish {k} is {state_word}."
+                out.append(Event(events_text, kind="validity"))
+    return out
+
+
+def _dish_validity(s: State, places: list[str]) -> dict[str, bool]:
+    out = {}
+    for place in places:
+        if place[0] == "p" and place[2] == "d":
+            seat, k = int(place[1]) - 1, int(place[3:])
+            if k <= len(s.dishes[seat]):
+                out[place] = dish_kind(_codes(s.dishes[seat][k - 1])) is not None
+    return out
+
+
+def apply_move(state: State, seat: int, move: Move | str) -> tuple[State, list[Event]]:
+    """Check and play ``move`` for ``seat``; returns the new state and what happened."""
+    if isinstance(move, str):
+        move = parse_move(move)
+    if state.over:
+        raise GameOver("the game is over; no more moves are taken")
+    if not isinstance(seat, int) or not 0 <= seat < state.config.players:
+        raise NotYourTurn(f"seat {seat} is not in this game")
+    if seat != state.turn:
+        raise NotYourTurn(f"it is player {state.turn + 1}'s turn, not yours")
+    if not isinstance(move, Move):
+        raise MalformedMove(f"{move!r} is not a Guacamole move")
+    s = _clone(state)
+    events: list[Event] = []
+    s.turn_moves.append(str(move))
+    s.marks = []
+    handler = _HANDLERS[type(move)]
+    handler(s, seat, move, events)
+    return s, events
+
+
+def _do_prep(s: State, seat: int, m: Prep, events: list[Event]) -> None:
+    if s.phase != MAIN:
+        raise _wrong_phase(s, m)
+    if s.prepared:
+        raise IllegalMove(f"you already prepared a card this turn; you may {step_text(s)}")
+    if s.dishes_made:
+        raise IllegalMove(f"ingredients are prepared before dishes, and you made a dish; you may {step_text(s)}")
+    zone = s.prep[seat]
+    if len(zone) >= PREP_LIMIT:
+        hint = " first free one onto a discard pile (free 5T x1)" if _can_free(s) else " wait until it has room"
+        raise IllegalMove(f"your preparation zone is full ({PREP_LIMIT} cards);{hint}")
+    idx = _find(s.hands[seat], m.card)
+    if idx < 0:
+        raise IllegalMove(f"you have no {m.card} in hand; your hand holds {_list_codes(s.hands[seat])}")
+    c = s.hands[seat].pop(idx)
+    zone.append(c)
+    s.prepared = True
+    s.marks = [f"p{seat + 1}z{m.card}"]
+    t = m.card[1]
+    events.append(Event(f"{{p{seat}}} prepared {describe(m.card)} ({ABILITIES[t]}).", kind="prep"))
+    _enter_ability(s, seat, m.card, events)
+
+
+def _do_free(s: State, seat: int, m: Free, events: list[Event]) -> None:
+    if not _can_free(s):
+        if s.phase != MAIN:
+            raise _wrong_phase(s, m)
+        raise IllegalMove(
+            "you may free a preparation-zone card only as the first thing in your turn, when the zone "
+            f"held {PREP_LIMIT} cards as the turn began; you may {step_text(s)}"
+        )
+    idx = _find(s.prep[seat], m.card)
+    if idx < 0:
+        raise IllegalMove(f"your preparation zone has no {m.card}; it holds {_list_codes(s.prep[seat])}")
+    c = s.prep[seat].pop(idx)
+    s.discards[m.pile - 1].append(c)
+    s.freed = True
+    s.marks = [f"x{m.pile}"]
+    events.append(Event(f"{{p{seat}}} moved {m.card} from their preparation zone to discard pile {m.pile}.",
+                        kind="free"))
+
+
+def _do_dish(s: State, seat: int, m: Dish, events: list[Event]) -> None:
+    if s.phase != MAIN:
+        raise _wrong_phase(s, m)
+    if _limit_reached(s):
+        lim = s.config.dishes_per_turn
+        raise IllegalMove(f"you may make {lim} new dish{'es' if lim > 1 else ''} per turn; now draw 2 cards")
+    if len(m.cards) < 3:
+        raise IllegalMove("a dish needs at least 3 cards: same number, same type, or a run like 4-5-6")
+    _check_refs(s, seat, m.cards)
+    codes = [_ref_code(r) for r in m.cards]
+    kind = dish_kind(codes)
+    if kind is None:
+        raise IllegalMove(
+            f"{', '.join(codes)} is not a dish: its cards must all share a number, or all share a type, "
+            "or form a run of different consecutive numbers (no 9-1 wrap)"
+        )
+    cards = _take_refs(s, seat, m.cards)
+    s.dishes[seat].append(cards)
+    s.dishes_made += 1
+    k = len(s.dishes[seat])
+    s.marks = [f"p{seat + 1}d{k}"]
+    label = {"number": "same number", "type": "same type", "straight": "a run"}[kind]
+    events.append(Event(f"{{p{seat}}} made dish {k} ({label}): {', '.join(codes)}.", kind="dish"))
+
+
+def _do_add(s: State, seat: int, m: Add, events: list[Event]) -> None:
+    if s.phase != AVOCALDO:
+        raise _wrong_phase(s, m)
+    dishes = s.dishes[seat]
+    valid_nos = [str(k + 1) for k, d in enumerate(dishes) if dish_kind(_codes(d))]
+    allowed = ", ".join(f"d{k}" for k in valid_nos) or "none (pass)"
+    if m.dish > len(dishes):
+        raise IllegalMove(f"you have no dish {m.dish}; your valid dishes are {allowed}")
+    dish = dishes[m.dish - 1]
+    if dish_kind(_codes(dish)) is None:
+        raise IllegalMove(f"your dish {m.dish} is not valid, so it takes no cards; your valid dishes are {allowed}")
+    _check_refs(s, seat, m.cards)
+    codes = [_ref_code(r) for r in m.cards]
+    if dish_kind(_codes(dish) + codes) is None:
+        raise IllegalMove(
+            f"adding {', '.join(codes)} would make dish {m.dish} ({', '.join(_codes(dish))}) invalid; "
+            "added cards must keep its number, its type, or extend its run"
+        )
+    dish.extend(_take_refs(s, seat, m.cards))
+    s.marks = [f"p{seat + 1}d{m.dish}"]
+    events.append(Event(f"{{p{seat}}} added {', '.join(codes)} to their dish {m.dish}.", kind="add"))
+    _after_ability(s)
+
+
+def _do_steal(s: State, seat: int, m: Steal, events: list[Event]) -> None:
+    if s.phase != LIMA:
+        raise _wrong_phase(s, m)
+    n = s.config.players
+    others = ", ".join(f"p{p + 1}" for p in range(n) if p != seat)
+    if m.target == seat or m.target >= n:
+        raise IllegalMove(f"choose another player: {others}")
+    victim = s.hands[m.target]
+    if not victim:
+        events.append(Event(f"{{p{seat}}} tried to steal from {{p{m.target}}}, whose hand is empty.", kind="steal"))
+    else:
+        rng = rng_for(s.seed, "lima", s.steals)
+        c = victim.pop(rng.randrange(len(victim)))
+        s.hands[seat].append(c)
+        s.hands[seat].sort()
+        events.append(
+            Event(
+                f"{{p{seat}}} took {card_code(c)} at random from {{p{m.target}}}'s hand.",
+                visible_to=frozenset({seat, m.target}),
+                public_text=f"{{p{seat}}} took a random card from {{p{m.target}}}'s hand.",
+                kind="steal",
+            )
+        )
+    s.steals += 1
+    _after_ability(s)
+
+
+def _do_swap(s: State, seat: int, m: Swap, events: list[Event]) -> None:
+    if s.phase != TOMATHOR:
+        raise _wrong_phase(s, m)
+    me = f"p{seat + 1}"
+    if m.source[0] == "p" and m.source[:2] != me:
+        raise IllegalMove(
+            f"the first card must be yours: a hand card (5T), your zone ({me}z5T) or your dish top ({me}d1)"
+        )
+    problem = _swap_problem(m.source, m.target)
+    if problem:
+        raise IllegalMove(f"{problem}; pick a different visible card")
+    if m.source[0] == "p":
+        src_list, si = _resolve(s, m.source)
+    else:
+        si = _find(s.hands[seat], m.source)
+        if si < 0:
+            raise IllegalMove(f"you have no {m.source} in hand; your hand holds {_list_codes(s.hands[seat])}")
+        src_list = s.hands[seat]
+    dst_list, di = _resolve(s, m.target)
+    before = _dish_validity(s, [m.source, m.target])
+    a, b = src_list[si], dst_list[di]
+    src_list[si], dst_list[di] = b, a
+    s.hands[seat].sort()
+    ca, cb = card_code(a), card_code(b)
+    src_words = "their hand" if m.source[0] != "p" else _place_name(m.source)
+    events.append(
+        Event(f"{{p{seat}}} swapped {ca} from {src_words} with {cb} from {_place_name(m.target)}.", kind="swap")
+    )
+    marks = []
+    for place, new in ((m.source, cb), (m.target, ca)):
+        if place[0] == "p" and place[2] == "z":
+            marks.append(place[:3] + new)
+        elif place[0] in "px":
+            marks.append(place)
+    s.marks = marks
+    events += _validity_notes(s, [m.source, m.target], before)
+    _after_ability(s)
+
+
+def _do_take(s: State, seat: int, m: Take, events: list[Event]) -> None:
+    if s.phase != AJI:
+        raise _wrong_phase(s, m)
+    lst, i = _resolve(s, m.target)
+    before = _dish_validity(s, [m.target])
+    c = lst.pop(i)
+    s.hands[seat].append(c)
+    s.hands[seat].sort()
+    events.append(Event(f"{{p{seat}}} took {card_code(c)} from {_place_name(m.target)} into their hand.",
+                        kind="take"))
+    s.marks = [m.target] if m.target[0] != "p" or m.target[2] == "d" else []
+    events += _validity_notes(s, [m.target], before)
+    _refill(s, events)
+    _after_ability(s)
+
+
+def _do_draw(s: State, seat: int, m: Draw, events: list[Event]) -> None:
+    if s.phase not in (MAIN, DRAW, ONION):
+        raise _wrong_phase(s, m)
+    srcs = _sources(s)
+    if m.source not in srcs:
+        allowed = ", ".join(srcs) or "nothing (end)"
+        what = "the draw pile" if m.source == "deck" else f"discard pile {m.source[1]}"
+        raise IllegalMove(f"{what} is empty; you can draw from: {allowed}")
+    if s.phase == MAIN:
+        s.phase = DRAW
+        s.draws_left = TURN_DRAWS
+    _draw_one(s, seat, m.source, events)
+    s.draws_left -= 1
+    s.marks = [m.source] if m.source != "deck" else []
+    if s.phase == ONION:
+        if s.draws_left == 0 or not _sources(s):
+            _onion_done(s, events)
+    elif s.draws_left == 0 or not _sources(s):
+        _end_turn(s, events)
+
+
+def _do_discard(s: State, seat: int, m: Discard, events: list[Event]) -> None:
+    if s.phase != ONION_DISCARD:
+        raise _wrong_phase(s, m)
+    idx = _find(s.hands[seat], m.card)
+    if idx < 0:
+        raise IllegalMove(f"you have no {m.card} in hand; your hand holds {_list_codes(s.hands[seat])}")
+    c = s.hands[seat].pop(idx)
+    s.discards[m.pile - 1].append(c)
+    s.marks = [f"x{m.pile}"]
+    events.append(Event(f"{{p{seat}}} discarded {m.card} onto discard pile {m.pile}.", kind="discard"))
+    _after_ability(s)
+
+
+def _do_pass(s: State, seat: int, m: Pass, events: list[Event]) -> None:
+    if s.phase in (AVOCALDO, LIMA, TOMATHOR, AJI) or (s.phase == ONION and s.draws_left == ONION_DRAWS):
+        events.append(Event(f"{{p{seat}}} did not use the ability.", kind="pass"))
+        s.draws_left = 0
+        _after_ability(s)
+        return
+    if s.phase == ONION:
+        raise IllegalMove(f"Onion Musk's draws have begun; draw {s.draws_left} more (draw deck / x1 / x2)")
+    raise IllegalMove(f"there is no ability to decline now; you may {step_text(s)}")
+
+
+def _do_end(s: State, seat: int, m: End, events: list[Event]) -> None:
+    if s.phase != MAIN:
+        raise _wrong_phase(s, m)
+    srcs = _sources(s)
+    if srcs:
+        raise IllegalMove(f"you must draw 2 cards to end your turn; you can draw from: {', '.join(srcs)}")
+    events.append(Event(f"{{p{seat}}} ended the turn with nothing left to draw.", kind="end"))
+    _end_turn(s, events)
+
+
+_HANDLERS: dict[type, Any] = {
+    Prep: _do_prep,
+    Free: _do_free,
+    Dish: _do_dish,
+    Add: _do_add,
+    Steal: _do_steal,
+    Swap: _do_swap,
+    Take: _do_take,
+    Draw: _do_draw,
+    Discard: _do_discard,
+    Pass: _do_pass,
+    End: _do_end,
+}
+
+
+# --------------------------------------------------------------------------- views, scores
+
+
+def _dish_view(cards: list[int]) -> DishView:
+    return _dish_view_of(tuple(CODES[c] for c in cards))
+
+
+@lru_cache(maxsize=65536)
+def _dish_view_of(codes: tuple[str, ...]) -> DishView:
+    kind = dish_kind(codes)
+    return DishView(codes, kind, kind is not None, is_guacamole(codes), dish_points(codes))
+
+
+def scores(s: State) -> tuple[int, ...]:
+    return tuple(sum(dish_points(_codes(d)) for d in ds) for ds in s.dishes)
+
+
+def view_for(state: State, seat: int | None) -> View:
+    s = state
+    oc = outcome(s) if s.over else None
+    return View(
+        seat=seat,
+        players=s.config.players,
+        turn=None if s.over else s.turn,
+        phase=s.phase,
+        step=step_text(s),
+        turn_number=s.turn_number,
+        hand=tuple(sorted(_codes(s.hands[seat]), key=code_key)) if seat is not None else None,
+        hand_sizes=tuple(len(h) for h in s.hands),
+        prep=tuple(tuple(_codes(p)) for p in s.prep),
+        dishes=tuple(tuple(_dish_view(d) for d in ds) for ds in s.dishes),
+        discard_tops=tuple(card_code(x[-1]) if x else None for x in s.discards),
+        discard_sizes=tuple(len(x) for x in s.discards),
+        deck_size=len(s.deck),
+        scores=scores(s),
+        dishes_per_turn=s.config.dishes_per_turn,
+        dishes_made=s.dishes_made,
+        prepared=s.prepared,
+        can_free=_can_free(s),
+        draws_left=s.draws_left,
+        end_triggered=s.end_triggered,
+        over=s.over,
+        winners=oc.winners if oc else (),
+        turn_moves=tuple(s.turn_moves),
+        prev_turn=tuple(s.prev_turn),
+        prev_seat=s.prev_seat,
+        marks=tuple(s.marks),
+    )
+
+
+def tiebreak_keys(s: State) -> list[tuple[str | None, dict[int, Any]]]:
+    n = range(s.config.players)
+    sc = scores(s)
+    guac = {p: sum(1 for d in s.dishes[p] if is_guacamole(_codes(d))) for p in n}
+    count = {p: sum(1 for d in s.dishes[p] if d) for p in n}
+    fewer = {p: -(len(s.hands[p]) + len(s.prep[p])) for p in n}
+    return [
+        (None, {p: sc[p] for p in n}),
+        ("more guacamole dishes", guac),
+        ("more dishes", count),
+        ("fewer cards in hand and preparation zone", fewer),
+    ]
+
+
+def outcome(state: State) -> Outcome | None:
+    if not state.over:
+        return None
+    keys = tiebreak_keys(state)
+    ranking, tiebreak = rank_by(range(state.config.players), keys)
+    return Outcome(
+        scores=tuple(float(v) for v in scores(state)),
+        ranking=ranking,
+        reason="the draw pile ran out and the round was completed",
+        tiebreak=tiebreak,
+        details={name or "score": [vals[p] for p in range(state.config.players)] for name, vals in keys},
+    )
+
+
+# --------------------------------------------------------------------------- serialisation
+
+_SCALARS = (
+    "turn", "phase", "prep_at_start", "freed", "prepared", "dishes_made", "draws_left",
+    "end_triggered", "over", "steals", "turn_number", "prev_seat",
+)
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    s = state
+    out: dict[str, Any] = {
+        "schema": SCHEMA,
+        "config": {"players": s.config.players, "dishes_per_turn": s.config.dishes_per_turn},
+        "seed": s.seed,
+        "hands": [list(h) for h in s.hands],
+        "prep": [list(p) for p in s.prep],
+        "dishes": [[list(d) for d in ds] for ds in s.dishes],
+        "discards": [list(x) for x in s.discards],
+        "deck": list(s.deck),
+        "turn_moves": list(s.turn_moves),
+        "prev_turn": list(s.prev_turn),
+        "marks": list(s.marks),
+    }
+    for name in _SCALARS:
+        out[name] = getattr(s, name)
+    return out
+
+
+def from_dict(data: dict[str, Any]) -> State:
+    if data.get("schema") != SCHEMA:
+        raise SetupError(f"unsupported Guacamole state schema {data.get('schema')!r}; this engine reads {SCHEMA}")
+    cfg = Config(**data["config"])
+    cfg.validate()
+    return State(
+        config=cfg,
+        seed=data["seed"],
+        hands=[list(h) for h in data["hands"]],
+        prep=[list(p) for p in data["prep"]],
+        dishes=[[list(d) for d in ds] for ds in data["dishes"]],
+        discards=[list(x) for x in data["discards"]],
+        deck=list(data["deck"]),
+        turn_moves=list(data["turn_moves"]),
+        prev_turn=list(data["prev_turn"]),
+        marks=list(data["marks"]),
+        **{name: data[name] for name in _SCALARS},
+    )

@@ -1,0 +1,691 @@
+"""Scenario tests: one per rule of the Guacamole rulebook and ruling."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+import engines.guacamole as g
+from engines.core import (
+    GameOver,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    SetupError,
+    config_from_options,
+    jsonable,
+)
+from engines.guacamole.data import dish_kind, dish_points, is_guacamole
+from engines.guacamole.rules import (
+    AJI,
+    AVOCALDO,
+    DRAW,
+    LIMA,
+    MAIN,
+    ONION,
+    ONION_DISCARD,
+    TOMATHOR,
+)
+
+from .helpers import codes, rig, total_cards
+
+
+def play(state, seat, *moves):
+    """Apply moves (text) in order, checking the input state is never changed."""
+    events = []
+    for text in moves:
+        state, ev = apply(state, seat, text)
+        events += ev
+    return state, events
+
+
+def apply(state, seat, text):
+    before = json.dumps(g.to_dict(state), sort_keys=True)
+    new, events = g.apply_move(state, seat, g.parse_move(text))
+    assert json.dumps(g.to_dict(state), sort_keys=True) == before, "apply_move changed its input"
+    return new, events
+
+
+def refused(state, seat, text, exc, fragment):
+    before = json.dumps(g.to_dict(state), sort_keys=True)
+    with pytest.raises(exc) as info:
+        g.apply_move(state, seat, g.parse_move(text))
+    assert fragment.lower() in str(info.value).lower(), str(info.value)
+    assert json.dumps(g.to_dict(state), sort_keys=True) == before
+    assert g.parse_move(text) not in g.legal_moves(state, seat)
+    return str(info.value)
+
+
+def legal_strs(state, seat=None):
+    seat = state.turn if seat is None else seat
+    return {str(m) for m in g.legal_moves(state, seat)}
+
+
+# --------------------------------------------------------------------------- setup
+
+
+@pytest.mark.parametrize(
+    "players,pile,deck", [(2, 12, 50), (3, 12, 42), (4, 6, 46), (5, 6, 38), (6, 6, 30)]
+)
+def test_setup_by_player_count(players, pile, deck):
+    """Setup: 7 in hand, 1 face up in the zone, two discard piles of 12 (2-3p) or 6 (4+p), the rest drawn."""
+    s = g.new_game(g.Config(players=players), players, 5)
+    assert [len(h) for h in s.hands] == [7] * players
+    assert [len(z) for z in s.prep] == [1] * players
+    assert [len(x) for x in s.discards] == [pile, pile]
+    assert len(s.deck) == deck
+    assert total_cards(s) == list(range(90))
+    assert g.to_move(s) == {0} and s.phase == MAIN
+
+
+def test_deck_composition():
+    """Components: 90 cards, 5 types x numbers 1-9 x 2 copies."""
+    from collections import Counter
+
+    from engines.guacamole.data import card_code
+
+    counts = Counter(card_code(c) for c in range(90))
+    assert len(counts) == 45 and set(counts.values()) == {2}
+
+
+def test_setup_refusals():
+    """Setup: 2 to 6 players, seats must match, dishes_per_turn among its choices."""
+    with pytest.raises(SetupError, match="2 to 6"):
+        g.new_game(g.Config(players=7), 7, 1)
+    with pytest.raises(SetupError, match="2 to 6"):
+        g.Config(players=1).validate()
+    with pytest.raises(SetupError, match="seats"):
+        g.new_game(g.Config(players=3), 2, 1)
+    with pytest.raises(SetupError, match="dishes_per_turn"):
+        g.Config(players=3, dishes_per_turn=5).validate()
+    cfg = config_from_options(g.Config, 4, {"dishes_per_turn": "2"})
+    assert cfg == g.Config(players=4, dishes_per_turn=2)
+
+
+def test_setup_is_seeded():
+    """Setup: the shuffle depends only on the seed."""
+    a = g.to_dict(g.new_game(g.Config(players=3), 3, 42))
+    b = g.to_dict(g.new_game(g.Config(players=3), 3, 42))
+    c = g.to_dict(g.new_game(g.Config(players=3), 3, 43))
+    assert a == b and a != c
+
+
+# --------------------------------------------------------------------------- notation
+
+
+def test_parse_is_tolerant_and_canonical():
+    """Notation: case-insensitive, tolerant of spaces and commas; str() is canonical."""
+    assert str(g.parse_move("  PREP   5t ")) == "prep 5T"
+    assert str(g.parse_move("dish 7t, z5T 6t")) == "dish z5T,7T,6T"
+    assert str(g.parse_move("dish 6T,5T,7T")) == "dish 5T,6T,7T"
+    assert str(g.parse_move("add 2 z6t 7T")) == "add d2 z6T,7T"
+    assert str(g.parse_move("swap P1Z5T X2")) == "swap p1z5T x2"
+    assert str(g.parse_move("take p2D1")) == "take p2d1"
+    assert str(g.parse_move("draw DECK")) == "draw deck"
+    assert str(g.parse_move("draw 2")) == "draw x2"
+    assert str(g.parse_move("discard 5t 1")) == "discard 5T x1"
+    assert str(g.parse_move("free 5t x2")) == "free 5T x2"
+    assert str(g.parse_move("steal 3")) == "steal p3"
+    assert str(g.parse_move("Pass")) == "pass" and str(g.parse_move("END")) == "end"
+
+
+@pytest.mark.parametrize(
+    "text,fragment",
+    [
+        ("", "empty"),
+        ("prep 0T", "prep 5T"),
+        ("prep 5X", "prep 5T"),
+        ("dish", "dish 5T,z5L,5O"),
+        ("add d1 1T,2T,3T,4T", "add d1"),
+        ("steal p9", "steal p2"),
+        ("swap x1 p2d1", "swap 5T p2d1"),
+        ("take 5T", "take p2d1"),
+        ("draw x3", "draw deck"),
+        ("cook 5T", "unknown word"),
+    ],
+)
+def test_malformed_moves_explain_notation(text, fragment):
+    """Notation: a malformed text raises MalformedMove naming the notation with an example."""
+    with pytest.raises(MalformedMove) as info:
+        g.parse_move(text)
+    assert fragment.lower() in str(info.value).lower()
+
+
+def test_notation_fits_a_custom_id():
+    """Notation: every move text fits a 100-character button custom_id."""
+    s = rig(hands={0: [f"{n}T" for n in range(1, 10)] + [f"{n}T" for n in range(1, 10)]}, prep={0: ["1P"]})
+    moves = g.legal_moves(s, 0)
+    assert moves and max(len(str(m)) for m in moves) <= 100
+
+
+# --------------------------------------------------------------------------- turn order
+
+
+def test_not_your_turn_and_game_over():
+    """Turn: only the player whose turn it is may act; nothing after the end."""
+    s = rig(hands={0: ["1T"], 1: ["2T"]})
+    refused(s, 1, "prep 2T", NotYourTurn, "player 1's turn")
+    assert g.legal_moves(s, 1) == []
+    over = dataclasses.replace(s, over=True, phase="over")
+    with pytest.raises(GameOver):
+        g.apply_move(over, 0, g.parse_move("end"))
+    assert g.to_move(over) == set() and g.legal_moves(over, 0) == []
+
+
+# --------------------------------------------------------------------------- step 1: prepare
+
+
+def test_prepare_moves_card_to_zone_and_starts_ability():
+    """Step 1: a prepared card goes face up into the zone and its ability step begins."""
+    s = rig(hands={0: ["5L", "2T"], 1: ["1A"]}, prep={0: ["3O"]})
+    s2, ev = apply(s, 0, "prep 5L")
+    assert codes(s2.prep[0]) == ["3O", "5L"] and codes(s2.hands[0]) == ["2T"]
+    assert s2.phase == LIMA and "prepared 5 Lima" in ev[0].text
+    assert legal_strs(s2) == {"steal p2", "pass"}
+
+
+def test_prepare_refusals():
+    """Step 1: only a hand card, only one per turn, and before any dish."""
+    s = rig(hands={0: ["5L", "2T", "3T", "4T"]}, prep={0: []})
+    refused(s, 0, "prep 9L", IllegalMove, "no 9L in hand")
+    s2, _ = apply(s, 0, "prep 5L")
+    s2, _ = apply(s2, 0, "pass")
+    refused(s2, 0, "prep 2T", IllegalMove, "already prepared")
+    s3, _ = apply(s, 0, "dish 2T,3T,4T")
+    refused(s3, 0, "prep 5L", IllegalMove, "before dishes")
+
+
+def test_zone_limit_and_free():
+    """Step 1: the zone holds at most 4; with 4 at turn start one may first go to a discard pile."""
+    s = rig(hands={0: ["5L"]}, prep={0: ["1P", "2P", "3P", "4P"]}, discards=(["9A"], ["9P"]))
+    refused(s, 0, "prep 5L", IllegalMove, "full")
+    assert "free 2P x1" in legal_strs(s) and "free 2P x2" in legal_strs(s)
+    s2, ev = apply(s, 0, "free 2P x2")
+    assert codes(s2.discards[1]) == ["9P", "2P"] and codes(s2.prep[0]) == ["1P", "3P", "4P"]
+    refused(s2, 0, "free 1P x1", IllegalMove, "first thing")
+    s3, _ = apply(s2, 0, "prep 5L")
+    assert len(s3.prep[0]) == 4
+
+
+def test_free_needs_four_at_turn_start():
+    """Step 1: with fewer than 4 zone cards at turn start, nothing may be freed."""
+    s = rig(hands={0: ["5L"]}, prep={0: ["1P", "2P", "3P"]})
+    refused(s, 0, "free 1P x1", IllegalMove, "held 4")
+    s2, _ = apply(s, 0, "prep 5L")  # zone now 4, but it held 3 at turn start
+    s2, _ = apply(s2, 0, "pass")
+    refused(s2, 0, "free 1P x1", IllegalMove, "first thing")
+
+
+def test_free_is_optional_and_does_not_force_prepare():
+    """Step 1 (choice): freeing is optional and does not oblige a preparation."""
+    s = rig(hands={0: ["5L"]}, prep={0: ["1P", "2P", "3P", "4P"]}, discards=(["9A"], ["9P"]))
+    s2, _ = apply(s, 0, "free 1P x1")
+    s3, _ = apply(s2, 0, "draw deck")
+    assert s3.phase == DRAW
+
+
+# --------------------------------------------------------------------------- step 2: dishes
+
+
+@pytest.mark.parametrize(
+    "cards,kind",
+    [
+        (["5T", "5L", "5O"], "number"),
+        (["1T", "7T", "9T"], "type"),
+        (["2P", "3L", "4O", "5T"], "straight"),
+        (["6A", "4A", "5T"], "straight"),
+    ],
+)
+def test_dish_kinds(cards, kind):
+    """Step 2: a dish is 3+ cards of one number, of one type, or a run (either direction)."""
+    s = rig(hands={0: cards})
+    s2, ev = apply(s, 0, "dish " + ",".join(cards))
+    assert [codes(d) for d in s2.dishes[0]] == [sorted_top(cards)]
+    assert s2.hands[0] == [] and dish_kind(codes(s2.dishes[0][0])) is not None
+    assert "made dish 1" in ev[0].text
+
+
+def sorted_top(cards):
+    return [str(x) for x in g.Dish(tuple(cards)).cards]
+
+
+@pytest.mark.parametrize(
+    "cards,fragment",
+    [
+        (["5T", "5L"], "at least 3"),
+        (["5T", "6L", "8O"], "not a dish"),
+        (["8T", "9L", "1O"], "not a dish"),
+        (["4T", "5L", "5O", "6A"], "not a dish"),
+    ],
+)
+def test_invalid_dishes_refused(cards, fragment):
+    """Step 2: fewer than 3 cards, mixed cards, a 9-1 wrap or a run with a repeat is no dish."""
+    s = rig(hands={0: cards})
+    refused(s, 0, "dish " + ",".join(cards), IllegalMove, fragment)
+
+
+def test_dish_from_hand_and_zone_last_card_on_top():
+    """Step 2: dishes use hand and zone cards; the last card listed is the visible top."""
+    s = rig(hands={0: ["5T", "5L"]}, prep={0: ["5O", "2A"]})
+    s2, _ = apply(s, 0, "dish 5T,5L,z5O")
+    assert codes(s2.dishes[0][0])[-1] == "5O"
+    assert codes(s2.prep[0]) == ["2A"] and s2.hands[0] == []
+    v = g.view_for(s2, 1)
+    assert v.dishes[0][0].cards[-1] == "5O" and "p1d1" in g.rules.visible_places(s2)
+    refused(rig(hands={0: ["5T", "5L"]}, prep={0: ["2A"]}), 0, "dish 5T,5L,z5O", IllegalMove, "preparation zone")
+
+
+def test_dish_top_choice_gives_separate_moves():
+    """Step 2: each choice of top card is a separate legal move."""
+    s = rig(hands={0: ["5T", "5L", "5O"]})
+    dishes = {m for m in legal_strs(s) if m.startswith("dish")}
+    assert dishes == {"dish 5L,5O,5T", "dish 5L,5T,5O", "dish 5O,5T,5L"}
+
+
+def test_one_dish_per_turn_and_option():
+    """Ruling: one new dish per turn; the dishes_per_turn option allows more (0 = no limit)."""
+    hand = ["1T", "2T", "3T", "5L", "5O", "5A", "7P", "7L", "7O"]
+    s = rig(hands={0: hand})
+    s2, _ = apply(s, 0, "dish 1T,2T,3T")
+    refused(s2, 0, "dish 5L,5O,5A", IllegalMove, "1 new dish per turn")
+    s = rig(hands={0: hand}, dishes_per_turn=2)
+    s2, _ = apply(s, 0, "dish 1T,2T,3T")
+    s2, _ = apply(s2, 0, "dish 5L,5O,5A")
+    refused(s2, 0, "dish 7P,7L,7O", IllegalMove, "2 new dishes")
+    s = rig(hands={0: hand}, dishes_per_turn=0)
+    s2, _ = play(s, 0, "dish 1T,2T,3T", "dish 5L,5O,5A", "dish 7P,7L,7O")
+    assert len(s2.dishes[0]) == 3
+
+
+# --------------------------------------------------------------------------- step 3: draw
+
+
+def test_draw_two_any_mix_ends_turn():
+    """Step 3: draw 2 from any mix of the draw pile and discard piles; then the next player."""
+    s = rig(hands={0: []}, discards=(["1A", "2A"], ["3P"]), deck_top=["4L", "5L"])
+    s2, ev = apply(s, 0, "draw x1")
+    assert s2.phase == DRAW and codes(s2.hands[0]) == ["2A"]
+    refused(s2, 0, "prep 2A", IllegalMove, "draw 1 more")
+    s3, ev = apply(s2, 0, "draw deck")
+    assert codes(s3.hands[0]) == ["4L", "2A"] or sorted(codes(s3.hands[0])) == ["2A", "4L"]
+    assert s3.turn == 1 and s3.phase == MAIN
+
+
+def test_draw_from_deck_is_private():
+    """Hidden information: a card drawn from the draw pile is seen only by its drawer."""
+    s = rig(deck_top=["4L"])
+    _, ev = apply(s, 0, "draw deck")
+    e = ev[0]
+    assert e.visible_to == frozenset({0}) and "4L" in e.text and "4L" not in e.public_text
+
+
+def test_empty_discard_pile_refilled_at_once():
+    """Step 3: an emptied discard pile gets the draw pile's top card at once."""
+    s = rig(discards=(["1A"], ["3P"]), deck_top=["4L", "5L"])
+    s2, ev = apply(s, 0, "draw x1")
+    assert codes(s2.discards[0]) == ["4L"] and codes(s2.hands[0]) == ["1A"]
+    assert any("refilled with 4L" in e.text for e in ev)
+
+
+def test_turn_passes_in_order():
+    """Turn order: clockwise from the starting player (seat 0)."""
+    s = rig(players=3)
+    for expected in (1, 2, 0, 1):
+        s, _ = play(s, s.turn, "draw deck", "draw deck")
+        assert s.turn == expected
+
+
+# --------------------------------------------------------------------------- abilities
+
+
+def test_avocaldo_adds_up_to_three_cards():
+    """Patricia & Avocaldo: up to 3 hand/zone cards into one valid dish, which stays valid."""
+    s = rig(hands={0: ["1P", "5A", "6A", "7A"]}, prep={0: ["5L"]}, dishes={0: [["5T", "5O", "5P"]]})
+    s2, _ = apply(s, 0, "prep 1P")
+    assert s2.phase == AVOCALDO
+    s3, ev = apply(s2, 0, "add d1 5A,z5L")
+    assert codes(s3.dishes[0][0]) == ["5T", "5O", "5P", "5A", "5L"]
+    assert s3.phase == MAIN and "added" in ev[0].text
+    refused(s2, 0, "add d1 5A,6A", IllegalMove, "invalid")
+    refused(s2, 0, "add d2 5A", IllegalMove, "no dish 2")
+
+
+def test_avocaldo_can_add_itself_and_extend_runs():
+    """Patricia & Avocaldo: the prepared card itself may be added; a run takes the next numbers."""
+    s = rig(hands={0: ["6P", "7A", "2L"]}, dishes={0: [["3T", "4L", "5O"]]})
+    s2, _ = apply(s, 0, "prep 6P")
+    assert "add d1 z6P,7A" in legal_strs(s2) and "add d1 2L,z6P,7A" in legal_strs(s2)
+    s3, _ = apply(s2, 0, "add d1 2L,z6P,7A")
+    assert codes(s3.dishes[0][0])[-1] == "7A" and dish_kind(codes(s3.dishes[0][0])) == "straight"
+    assert s3.prep[0] == []
+
+
+def test_avocaldo_refuses_invalid_dish_and_passes():
+    """Effects on dishes: an invalid dish accepts no cards; the ability may be passed."""
+    s = rig(hands={0: ["1P", "5A"]}, dishes={0: [["5T", "5O", "6P"], ["2T", "3T", "4T"]]})
+    s2, _ = apply(s, 0, "prep 1P")
+    refused(s2, 0, "add d1 5A", IllegalMove, "not valid")
+    s3, ev = apply(s2, 0, "pass")
+    assert s3.phase == MAIN and "did not use" in ev[0].text
+
+
+def test_ability_skipped_when_nothing_to_act_on():
+    """Choice: an ability with nothing to act on is skipped (Avocaldo without a dish)."""
+    s = rig(hands={0: ["1P", "5A"]})
+    s2, ev = apply(s, 0, "prep 1P")
+    assert s2.phase == MAIN and any("nothing to act on" in e.text for e in ev)
+
+
+def test_lima_kahlo_steals_random_card_privately():
+    """Lima Kahlo: a random card of a chosen player's hand; only the two players see which."""
+    s = rig(players=3, hands={0: ["5L"], 1: ["1A", "2A", "3A"], 2: ["9T"]})
+    s2, _ = apply(s, 0, "prep 5L")
+    refused(s2, 0, "steal p1", IllegalMove, "another player")
+    s3, ev = apply(s2, 0, "steal p2")
+    assert len(s3.hands[0]) == 1 and len(s3.hands[1]) == 2
+    stolen = codes(s3.hands[0])[0]
+    assert stolen in {"1A", "2A", "3A"}
+    e = ev[0]
+    assert e.visible_to == frozenset({0, 1}) and stolen in e.text
+    assert e.public_text and stolen not in e.public_text
+    assert e.text_for(2) == e.public_text and e.text_for(None) == e.public_text
+    assert e.text_for(1) == e.text
+
+
+def test_lima_kahlo_is_uniform_and_seeded():
+    """Lima Kahlo: the stolen card is uniformly random, fixed by the seed and the steal count."""
+    seen = set()
+    for seed in range(40):
+        s = rig(hands={0: ["5L"], 1: ["1A", "2A", "3A"]}, seed=seed)
+        s2, _ = play(s, 0, "prep 5L", "steal p2")
+        seen.add(codes(s2.hands[0])[0])
+        again, _ = play(s, 0, "prep 5L", "steal p2")
+        assert again.hands == s2.hands
+    assert seen == {"1A", "2A", "3A"}
+
+
+def test_lima_kahlo_empty_hand_gives_nothing():
+    """Ruling: stealing from an empty hand gives nothing."""
+    s = rig(hands={0: ["5L"], 1: []})
+    s2, ev = play(s, 0, "prep 5L", "steal p2")
+    assert s2.hands == [[], []] and "empty" in ev[-1].text and s2.phase == MAIN
+
+
+def test_onion_musk_draws_three_then_discards():
+    """Onion Musk: draw 3 in any mix from the draw pile and both discard piles, then discard 1."""
+    s = rig(hands={0: ["5O"]}, discards=(["1A", "2A"], ["3P", "4P"]), deck_top=["7L"])
+    s2, _ = apply(s, 0, "prep 5O")
+    assert s2.phase == ONION and "pass" in legal_strs(s2)
+    s3, _ = play(s2, 0, "draw x1", "draw x2")
+    refused(s3, 0, "pass", IllegalMove, "have begun")
+    s4, _ = apply(s3, 0, "draw deck")
+    assert s4.phase == ONION_DISCARD and sorted(codes(s4.hands[0])) == ["2A", "4P", "7L"]
+    refused(s4, 0, "discard 9T x1", IllegalMove, "no 9T")
+    s5, ev = apply(s4, 0, "discard 7L x2")
+    assert codes(s5.discards[1])[-1] == "7L" and s5.phase == MAIN
+    assert "discarded 7L onto discard pile 2" in ev[0].text
+
+
+def test_onion_musk_all_from_one_discard_pile():
+    """Onion Musk: all three may come from one discard pile."""
+    s = rig(hands={0: ["5O"]}, discards=(["1A", "2A", "3A", "4A"], ["3P"]))
+    s2, _ = play(s, 0, "prep 5O", "draw x1", "draw x1", "draw x1")
+    assert s2.phase == ONION_DISCARD and codes(s2.discards[0]) == ["1A"]
+
+
+def test_onion_musk_pass():
+    """Choice: Onion Musk may be declined before its first draw."""
+    s = rig(hands={0: ["5O"]})
+    s2, _ = play(s, 0, "prep 5O", "pass")
+    assert s2.phase == MAIN and s2.hands[0] == []
+
+
+def test_tomathor_swaps_in_place():
+    """Tomathor: swap a hand card with a visible card of any player; both change places."""
+    s = rig(hands={0: ["5T", "9L"], 1: []}, dishes={1: [["1A", "2A", "3A"]]})
+    s2, _ = apply(s, 0, "prep 5T")
+    assert s2.phase == TOMATHOR
+    s3, ev = apply(s2, 0, "swap 9L p2d1")
+    assert codes(s3.dishes[1][0]) == ["1A", "2A", "9L"]
+    assert codes(s3.hands[0]) == ["3A"]
+    assert any("no longer valid" in e.text for e in ev)
+    assert "p2d1" in s3.marks
+
+
+def test_tomathor_own_zone_and_dish_sources():
+    """Tomathor: the swapped card may be from your zone or your dish top; targets include discard tops."""
+    s = rig(hands={0: ["5T"]}, prep={0: ["4O"]}, dishes={0: [["1A", "2A", "3A"]]}, discards=(["8P"], ["9P"]))
+    s2, _ = apply(s, 0, "prep 5T")
+    legal = legal_strs(s2)
+    assert {"swap p1z4O x1", "swap p1d1 x2", "swap p1d1 p1z5T", "swap p1z5T p1d1"} <= legal
+    assert "swap p1z4O p1z5T" not in legal
+    refused(s2, 0, "swap p1z4O p1z5T", IllegalMove, "same preparation zone")
+    refused(s2, 0, "swap p2z1T x1", IllegalMove, "must be yours")
+    s3, _ = apply(s2, 0, "swap p1z4O x1")
+    assert codes(s3.prep[0]) == ["8P", "5T"] and codes(s3.discards[0]) == ["4O"]
+
+
+def test_tomathor_does_not_trigger_abilities():
+    """Choice: a card moved into a zone by Tomathor does not fire its ability."""
+    s = rig(hands={0: ["5T", "2L"]}, prep={1: ["6O"]})
+    s2, _ = play(s, 0, "prep 5T", "swap 2L p2z6O")
+    assert s2.phase == MAIN and codes(s2.prep[1]) == ["2L"]
+
+
+def test_invalid_dish_restored_by_tomathor():
+    """Effects on dishes: a dish broken by a swap takes no cards until a swap makes it valid again."""
+    s = rig(hands={0: ["5T", "1P", "1P", "4A"]}, prep={1: ["3A"]}, dishes={0: [["1A", "2A", "9L"]]})
+    s2, _ = apply(s, 0, "prep 1P")
+    assert s2.phase == MAIN  # dish 1 invalid: Avocaldo skipped
+    s = dataclasses.replace(s2, prepared=False)
+    s3, ev = play(s, 0, "prep 5T", "swap p1d1 p2z3A")
+    assert codes(s3.dishes[0][0]) == ["1A", "2A", "3A"] and any("valid again" in e.text for e in ev)
+    assert codes(s3.prep[1]) == ["9L"]
+    s4 = dataclasses.replace(s3, prepared=False)
+    s5, _ = play(s4, 0, "prep 1P", "add d1 4A")
+    assert codes(s5.dishes[0][0]) == ["1A", "2A", "3A", "4A"]
+
+
+def test_aji_styles_takes_visible_card():
+    """Aji Styles: take any visible card (zone, dish top, discard top) into hand."""
+    s = rig(hands={0: ["5A"]}, prep={1: ["6O"]}, dishes={1: [["1T", "2T", "3T"]]}, discards=(["8P"], ["9P"]))
+    s2, _ = apply(s, 0, "prep 5A")
+    assert s2.phase == AJI
+    assert legal_strs(s2) == {"take p1z5A", "take p2z6O", "take p2d1", "take x1", "take x2", "pass"}
+    s3, ev = apply(s2, 0, "take p2d1")
+    assert codes(s3.dishes[1][0]) == ["1T", "2T"] and codes(s3.hands[0]) == ["3T"]
+    assert any("no longer valid" in e.text for e in ev)
+    refused(s2, 0, "take p2z7O", IllegalMove, "no 7O")
+    refused(s2, 0, "take p3d1", IllegalMove, "no player 3")
+
+
+def test_aji_styles_own_card_and_discard_refill():
+    """Aji Styles: one's own zone card may be taken; an emptied discard pile is refilled."""
+    s = rig(hands={0: ["5A"]}, discards=(["8P"], ["9P"]), deck_top=["2L"])
+    s2, _ = play(s, 0, "prep 5A", "take x1")
+    assert codes(s2.discards[0]) == ["2L"] and codes(s2.hands[0]) == ["8P"]
+    s3, _ = play(s, 0, "prep 5A", "take p1z5A")
+    assert codes(s3.hands[0]) == ["5A"] and s3.prep[0] == []
+
+
+def test_only_dish_tops_are_visible():
+    """Visible cards: only the top of a dish may be taken or swapped; lower cards are not places."""
+    s = rig(hands={0: ["5A"]}, dishes={1: [["1T", "2T", "3T"]]})
+    s2, _ = apply(s, 0, "prep 5A")
+    assert not any("1T" in m or "2T" in m for m in legal_strs(s2))
+
+
+def test_emptied_dish_counts_as_no_dish():
+    """Choice: a dish emptied by Aji stays numbered, shows no visible card and counts as no dish."""
+    s = rig(hands={0: ["5A"]}, dishes={1: [["1T"], ["4T", "5T", "6T"]]})
+    s2, _ = play(s, 0, "prep 5A", "take p2d1")
+    assert s2.dishes[1][0] == [] and "p2d1" not in g.rules.visible_places(s2)
+    keys = dict(g.rules.tiebreak_keys(s2)[1:])
+    assert keys["more dishes"][1] == 1
+
+
+# --------------------------------------------------------------------------- game end
+
+
+def test_last_deck_card_triggers_end_and_round_completes():
+    """Game end: drawing the last draw-pile card triggers the end; the round is finished."""
+    s = rig(players=3, discards=(["1A", "2A"], ["3P", "4P"]), deck_top=["7L"], fill_deck=False, turn=1,
+            dishes={0: [["1T", "2T", "3T"]]})
+    s, ev = apply(s, 1, "draw deck")
+    assert s.end_triggered and any(e.kind == "end_triggered" for e in ev)
+    s, _ = apply(s, 1, "draw x1")
+    assert s.turn == 2 and not s.over
+    s, _ = play(s, 2, "draw x1", "draw x2")
+    assert s.over and g.to_move(s) == set()
+    oc = g.outcome(s)
+    assert oc.scores == (4.0, 0.0, 0.0) and oc.winners == (0,)
+
+
+def test_end_triggered_by_refill():
+    """Ruling: the last draw-pile card leaving by a refill also triggers the end."""
+    s = rig(discards=(["1A"], ["3P"]), deck_top=["7L"], fill_deck=False)
+    s2, ev = apply(s, 0, "draw x1")
+    assert s2.deck == [] and s2.end_triggered and codes(s2.discards[0]) == ["7L"]
+
+
+def test_after_deck_empty_draw_from_discards_then_nothing():
+    """Ruling: with the draw pile empty, draws come from discard piles; when all is empty, nothing."""
+    s = rig(players=2, discards=(["1A"], []), fill_deck=False, end_triggered=True)
+    assert legal_strs(s) >= {"draw x1"} and "draw deck" not in legal_strs(s)
+    refused(s, 0, "end", IllegalMove, "must draw")
+    refused(s, 0, "draw deck", IllegalMove, "draw pile is empty")
+    s2, _ = apply(s, 0, "draw x1")  # the only card: the turn ends
+    assert s2.turn == 1 and s2.phase == MAIN
+    assert legal_strs(s2) == {"end"}
+    s3, ev = apply(s2, 1, "end")
+    assert s3.over
+
+
+def test_game_ends_only_after_last_seat():
+    """Game end: everyone has the same number of turns (ends after the last seat's turn)."""
+    s = rig(players=2, deck_top=["7L", "8L"], fill_deck=False, discards=(["1A", "2A"], ["3P"]))
+    s, _ = play(s, 0, "draw deck", "draw deck")
+    assert s.end_triggered and not s.over and s.turn == 1
+    s, _ = play(s, 1, "draw x1", "draw x1")
+    assert s.over
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+@pytest.mark.parametrize(
+    "cards,points",
+    [
+        (["1T", "2T"], 2),
+        (["5T", "5L", "5O"], 4),
+        (["5T", "5L", "6O"], 3),
+        ([f"{n}T" for n in range(1, 10)], 12),
+        (["1P", "3L", "5O", "7T", "9A"], 8),
+        (["1P", "2L", "3O", "4T", "5A"], 9),
+        ([f"{n}T" for n in range(1, 10)] + ["1A", "2P", "3L", "4O"], 16),
+    ],
+)
+def test_dish_scoring(cards, points):
+    """Scoring: 1 per card, +1 valid dish, +2 feast of 9+, +3 guacamole (valid or not)."""
+    assert dish_points(cards) == points
+
+
+def test_guacamole_needs_all_five_types():
+    """Scoring: a guacamole has every ingredient type at least once."""
+    assert is_guacamole(["1P", "1L", "1O", "1T", "1A"])
+    assert not is_guacamole(["1P", "1L", "1O", "1T", "2T"])
+
+
+def test_hand_and_zone_do_not_score():
+    """Scoring: cards in hand and preparation zone score nothing."""
+    s = rig(hands={0: ["1T", "2T", "3T"]}, prep={0: ["4T"]}, dishes={1: [["5A", "6A"]]})
+    assert g.rules.scores(s) == (0, 2)
+
+
+def _ended(**kw):
+    s = rig(**kw)
+    return dataclasses.replace(s, over=True, phase="over")
+
+
+def test_tiebreak_guacamole():
+    """Tiebreaker 1: more guacamole dishes wins a tie."""
+    s = _ended(dishes={0: [["1P", "3L", "5O", "7T", "9A"]], 1: [["1T", "2T", "3T", "4T", "5T", "6T", "7T"]]})
+    oc = g.outcome(s)
+    assert oc.scores == (8.0, 8.0) and oc.ranking == ((0,), (1,)) and oc.tiebreak == "more guacamole dishes"
+
+
+def test_tiebreak_more_dishes():
+    """Tiebreaker 2: then more dishes."""
+    s = _ended(dishes={0: [["1T", "2T", "3T"], ["9A", "9P"]], 1: [["1A", "2A", "3A", "4A", "5A"]]})
+    oc = g.outcome(s)
+    assert oc.scores == (6.0, 6.0) and oc.winners == (0,) and oc.tiebreak == "more dishes"
+
+
+def test_tiebreak_fewer_cards():
+    """Tiebreaker 3: then fewer cards in hand and preparation zone."""
+    s = _ended(dishes={0: [["1T", "2T", "3T"]], 1: [["1A", "2A", "3A"]]}, hands={0: ["9L"], 1: []},
+               prep={1: ["9O"], 0: ["8O"]})
+    oc = g.outcome(s)
+    assert oc.winners == (1,) and oc.tiebreak == "fewer cards in hand and preparation zone"
+
+
+def test_shared_victory():
+    """Tiebreaker 4: still tied, the victory is shared."""
+    s = _ended(players=3, dishes={0: [["1T", "2T", "3T"]], 1: [["1A", "2A", "3A"]], 2: [["5L", "5O"]]})
+    oc = g.outcome(s)
+    assert oc.ranking == ((0, 1), (2,)) and oc.winners == (0, 1) and oc.tiebreak is None
+
+
+def test_game_over_event_names_winner():
+    """Game end: the last move announces the scores and the (shared) win."""
+    s = rig(players=2, discards=(["1A"], []), fill_deck=False, turn=1, dishes={1: [["1T", "2T", "3T"]]})
+    _, ev = play(s, 1, "draw x1")
+    assert ev[-1].kind == "game_over" and "{p1} wins" in ev[-1].text
+
+
+# --------------------------------------------------------------------------- views and serialisation
+
+
+def test_views_hide_hands_and_deck():
+    """Hidden information: hands are secret (sizes public), the draw pile order hidden."""
+    s = g.new_game(g.Config(players=3), 3, 9)
+    for seat in (None, 0, 1, 2):
+        v = g.view_for(s, seat)
+        data = jsonable(v)
+        json.dumps(data)
+        assert data["hand_sizes"] == [7, 7, 7]
+        assert data["deck_size"] == len(s.deck)
+        if seat is None:
+            assert data["hand"] is None
+        else:
+            assert sorted(data["hand"]) == sorted(codes(s.hands[seat]))
+        assert "deck" not in data and "hands" not in data
+        assert data["discard_sizes"] == [12, 12]
+        assert data["discard_tops"] == [codes(x)[-1] for x in s.discards]
+
+
+def test_view_shows_step_and_marks():
+    """View: whose turn, which step and the last move's place are in the view."""
+    s = rig(hands={0: ["5L"]})
+    s2, _ = apply(s, 0, "prep 5L")
+    v = g.view_for(s2, None)
+    assert v.turn == 0 and v.phase == LIMA and "steal" in v.step and v.marks == ("p1z5L",)
+    assert v.turn_moves == ("prep 5L",)
+
+
+def test_round_trip():
+    """Serialisation: to_dict/from_dict round trip is exact and JSON."""
+    s = rig(hands={0: ["5L"]}, dishes={1: [["1T", "2T", "3T"]]})
+    s2, _ = apply(s, 0, "prep 5L")
+    d = g.to_dict(s2)
+    json.dumps(d)
+    assert g.to_dict(g.from_dict(d)) == d
+    with pytest.raises(SetupError):
+        g.from_dict({**d, "schema": 99})
+
+
+def test_rules_help_size():
+    """RULES_HELP: short enough for a Discord message."""
+    assert 200 < len(g.RULES_HELP) <= 1800

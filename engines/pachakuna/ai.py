@@ -81,54 +81,98 @@ class _Eval:
 
 _IS_VILLAGE = [c in D.VILLAGES for c in range(100)]
 _NBR = [tuple((d, n, (d + 3) % 6) for d, n in D.NEIGHBOURS.get(c, ())) for c in range(100)]
+_POP = [bin(m).count("1") for m in range(64)]
+_CIRC = [[min(abs(a - b), 6 - abs(a - b)) for b in range(6)] for a in range(6)]
+_NONE = 6  # "entered from nowhere": the start field
 
 
-def _dist(masks: dict[int, int], source: int, parents: dict[int, int] | None = None) -> dict[int, int]:
-    """0-1 search: how many closed tile edges lie on the cheapest way from ``source`` to each cell.
+class _Search:
+    """Cheapest ways over (field, entry edge) states, counting tile turns needed.
 
-    Villages other than the source are reached but never crossed.  Each closed edge on the
-    way counts one (roughly, one more rotation needed)."""
-    isv = _IS_VILLAGE
-    nbr = _NBR
-    m = [63] * 100
-    for c, v in masks.items():
-        m[c] = v
-    dist = [99] * 100
-    dist[source] = 0
-    dq = deque([source])
-    while dq:
-        c = dq.popleft()
-        if isv[c] and c != source:
-            continue
-        dc = dist[c]
-        mc = m[c]
-        for d, n, o in nbr[c]:
-            cost = 0 if (mc >> d) & 1 else 1
-            if not (m[n] >> o) & 1:
-                cost += 1
-            nd = dc + cost
-            if nd < dist[n]:
-                dist[n] = nd
-                if parents is not None:
-                    parents[n] = c
-                if cost == 0:
-                    dq.appendleft(n)
+    Crossing a tile from edge e to edge d costs 0 when both are open for the llama, 1 when one
+    turn of that tile could open both (the open arc is long enough), and is impossible
+    otherwise.  The start tile needs only its exit open; a village stops the way."""
+
+    __slots__ = ("m", "dist", "parent", "source")
+
+    def __init__(self, masks: dict[int, int], source: int):
+        m = [63] * 100
+        for c, v in masks.items():
+            m[c] = v
+        self.m = m
+        self.source = source
+        isv = _IS_VILLAGE
+        nbr = _NBR
+        pop = _POP
+        circ = _CIRC
+        dist = [99] * 800
+        parent = [-1] * 800
+        s0 = source * 8 + _NONE
+        dist[s0] = 0
+        dq = deque([s0])
+        while dq:
+            st = dq.popleft()
+            c, e = divmod(st, 8)
+            if isv[c] and c != source:
+                continue
+            ds = dist[st]
+            mc = m[c]
+            for d, n, o in nbr[c]:
+                if isv[c]:
+                    cost = 0
+                elif e == _NONE:
+                    cost = 0 if (mc >> d) & 1 else 1
+                elif (mc >> d) & 1 and (mc >> e) & 1:
+                    cost = 0
+                elif circ[e][d] <= pop[mc] - 1:
+                    cost = 1
                 else:
-                    dq.append(n)
-    return {c: dist[c] for c in D.CELLS if dist[c] < 99}
+                    continue
+                ns = n * 8 + o
+                nd = ds + cost
+                if nd < dist[ns]:
+                    dist[ns] = nd
+                    parent[ns] = st
+                    if cost == 0:
+                        dq.appendleft(ns)
+                    else:
+                        dq.append(ns)
+        self.dist = dist
+        self.parent = parent
 
+    def to_village(self, v: int) -> int | None:
+        best = min(self.dist[v * 8 + e] for e in range(6))
+        return None if best >= 99 else best
 
-def _path(masks: dict[int, int], source: int, target: int) -> list[int]:
-    """Cells of a cheapest way (as in :func:`_dist`) from ``source`` to ``target``, both included."""
-    parents: dict[int, int] = {}
-    dist = _dist(masks, source, parents)
-    if target not in dist:
-        return []
-    out = [target]
-    while out[-1] != source:
-        out.append(parents[out[-1]])
-    out.reverse()
-    return out
+    def to_field(self, c: int) -> int | None:
+        """Cost to come to stand on field ``c`` (its entry edge must be open)."""
+        if _IS_VILLAGE[c]:
+            return self.to_village(c)
+        mc = self.m[c]
+        best = 99
+        for e in range(6):
+            d = self.dist[c * 8 + e] + (0 if (mc >> e) & 1 else 1)
+            if d < best:
+                best = d
+        return None if best >= 99 else best
+
+    def steps_to(self, v: int) -> list[tuple[int, int, int]]:
+        """(tile, entry edge or 6, exit edge) for each tile on a cheapest way to village ``v``."""
+        ends = [v * 8 + e for e in range(6)]
+        st = min(ends, key=lambda s: self.dist[s])
+        if self.dist[st] >= 99:
+            return []
+        out = []
+        while self.parent[st] >= 0:
+            prev = self.parent[st]
+            pc, pe = divmod(prev, 8)
+            c, e = divmod(st, 8)
+            exit_edge = (e + 3) % 6
+            if not _IS_VILLAGE[pc]:
+                out.append((pc, pe, exit_edge))
+            st = prev
+        out.reverse()
+        return out
 
 
 def computer_move(view: View, legal: list[Move], rng: random.Random) -> Move:
@@ -165,16 +209,16 @@ def computer_move(view: View, legal: list[Move], rng: random.Random) -> Move:
                 return move
 
     # Llama actions: score each and take the best.
-    dist_cache: dict[int, dict[int, int]] = {}
+    search_cache: dict[int, _Search] = {}
 
     def potential(cell: int, load: str | None) -> float:
         best = 0.0
         for val, v in targets(load):
-            if v not in dist_cache:
-                dist_cache[v] = _dist(masks, v)
-            d = dist_cache[v].get(cell)
+            if v not in search_cache:
+                search_cache[v] = _Search(masks, v)
+            d = search_cache[v].to_field(cell)
             if d is not None:
-                best = max(best, val * 0.5 ** (d / 2))
+                best = max(best, val * 0.6 ** d)
         return best
 
     scored: list[tuple[float, Move]] = []
@@ -221,52 +265,44 @@ def _choose_rotation(view, me, masks, mine, rotations, targets, cost, rng, ev) -
     allowed = {m.cell for m in rotations if m.pay == ""}
     if not allowed:
         return None
-    best_plan = None  # (score, llama cell, village, dist)
+    tiles = dict(view.tiles)
+    plans = []  # (score, llama cell, village, search)
     for lm in mine:
         if lm.stage != 0:
             continue
-        dist = _dist(masks, lm.cell)
+        search = _Search(masks, lm.cell)
         reach_best = 0.0
         for val, v in targets(lm.load):
-            d = dist.get(v)
-            if d == 0:
+            if search.to_village(v) == 0:
                 reach_best = max(reach_best, val)
         for val, v in targets(lm.load):
-            d = dist.get(v)
+            d = search.to_village(v)
             if d is None or d == 0 or val <= reach_best:
                 continue
-            score = (val - reach_best) * 0.5 ** (d / 2)
-            if best_plan is None or score > best_plan[0]:
-                best_plan = (score, lm.cell, v, d)
-    if best_plan is None:
+            plans.append(((val - reach_best) * 0.6 ** (d - 1), rng.random(), v, search))
+    if not plans:
         return None
-    _, start, village, d0 = best_plan
-    path = _path(masks, start, village)
-    if not path:
-        return None
-    threshold = 0 if cost == 0 else 6.0
-    if best_plan[0] <= threshold:
-        return None
-    tried = 0
-    for cell in path:
-        if cell in D.VILLAGES or cell not in allowed:
-            continue
-        # only tiles on a closed step of the path are worth turning
-        tried += 1
-        if tried > 3:
+    plans.sort(key=lambda p: (p[0], p[1]), reverse=True)
+    if cost == 0:
+        threshold = 0.0
+    else:
+        threshold = 2.0 if view.loose[me] >= 3 * cost else 5.0
+    for score, _, village, search in plans[:3]:
+        if score <= threshold:
             break
-        saved = masks[cell]
-        code = dict(view.tiles)[cell]
-        best_d, best_steps = _dist(masks, start).get(village, 99), []
-        for k in range(1, 6):
-            m2 = D.mountain_mask(f"{code[0]}{(int(code[1]) + k) % 6}")
-            masks[cell] = m2 if black else 63 ^ m2
-            nd = _dist(masks, start).get(village, 99)
-            if nd < best_d:
-                best_d, best_steps = nd, [k]
-            elif nd == best_d and best_steps:
-                best_steps.append(k)
-        masks[cell] = saved
-        if best_steps and best_d < d0:
-            return Rotate(cell, rng.choice(best_steps))
+        for cell, e_in, e_out in search.steps_to(village):
+            mc = masks[cell]
+            if (mc >> e_out) & 1 and (e_in == _NONE or (mc >> e_in) & 1):
+                continue
+            if cell not in allowed:
+                continue
+            code = tiles[cell]
+            options = []
+            for k in range(1, 6):
+                m2 = D.mountain_mask(f"{code[0]}{(int(code[1]) + k) % 6}")
+                om = m2 if black else 63 ^ m2
+                if (om >> e_out) & 1 and (e_in == _NONE or (om >> e_in) & 1):
+                    options.append(k)
+            if options:
+                return Rotate(cell, rng.choice(options))
     return None

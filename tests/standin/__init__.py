@@ -19,6 +19,7 @@ See ``server.py`` for the whole helper API and ``fixtures.py`` for the pytest fi
 from .model import Attachment, Channel, Guild, Interaction, Member, Message, Role, User
 from .server import (
     ClientError,
+    ClientStopped,
     Injection,
     InteractionResult,
     StandIn,
@@ -29,6 +30,6 @@ from .server import (
 )
 
 __all__ = [
-    "Attachment", "Channel", "ClientError", "Guild", "Injection", "Interaction", "InteractionResult", "Member",
+    "Attachment", "Channel", "ClientError", "ClientStopped", "Guild", "Injection", "Interaction", "InteractionResult", "Member",
     "Message", "Role", "StandIn", "StandInError", "StandInTimeout", "UsageError", "User", "Violation",
 ]

@@ -1,1 +1,1 @@
-from tests.standin.fixtures import discord_errors, standin, standin_options  # noqa: F401
+from tests.standin.fixtures import discord_error_loggers, discord_errors, standin, standin_options  # noqa: F401

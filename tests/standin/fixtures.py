@@ -8,7 +8,8 @@ Import them from a conftest::
 fails the test on any violation or discord.py error the test did not already see raised.
 ``discord_errors`` fails the test on ERROR records from the ``discord`` logger (discord.py only logs
 exceptions raised inside event, command and view handlers); ``discord_errors.allow(regex)`` lets an
-expected one through.
+expected one through.  Override ``discord_error_loggers`` to watch more loggers, and
+``standin_options`` (or parametrize it) to change the stand-in's settings.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ import re
 import traceback
 
 import pytest
+import pytest_asyncio
 
 from .server import StandIn, violation_number
 
-__all__ = ["DiscordErrorGuard", "discord_errors", "standin", "standin_options"]
+__all__ = ["DiscordErrorGuard", "discord_error_loggers", "discord_errors", "standin", "standin_options"]
 
 
 class DiscordErrorGuard(logging.Handler):
@@ -73,9 +75,15 @@ class DiscordErrorGuard(logging.Handler):
 
 
 @pytest.fixture
-def discord_errors():
+def discord_error_loggers() -> tuple[str, ...]:
+    """The loggers whose ERROR records fail a test; override to add the bot's own (e.g. ``"bot"``)."""
+    return ("discord",)
+
+
+@pytest.fixture
+def discord_errors(discord_error_loggers):
     """Fail the test if discord.py logs an ERROR the test did not expect."""
-    with DiscordErrorGuard() as guard:
+    with DiscordErrorGuard(tuple(discord_error_loggers)) as guard:
         yield guard
     bad = guard.unexpected()
     if bad:
@@ -88,10 +96,10 @@ def standin_options() -> dict:
     return {"interaction_timeout": 1.0, "wait_timeout": 5.0}
 
 
-@pytest.fixture
-async def standin(discord_errors, standin_options):
+@pytest_asyncio.fixture
+async def standin(discord_errors, discord_error_loggers, standin_options):
     """A started Discord stand-in; fails the test on violations and client errors it did not see."""
-    stand_in = StandIn(**standin_options)
+    stand_in = StandIn(**{"watch_loggers": tuple(discord_error_loggers), **standin_options})
     discord_errors.standins.append(stand_in)
     async with stand_in:
         yield stand_in

@@ -114,6 +114,14 @@ class ClientError(StandInError):
         self.reported = False
 
 
+class ClientStopped(StandInError):
+    """The client's ``start()`` ended (crashed or was closed) while the test was still using it."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.reported = False
+
+
 class StandInTimeout(StandInError):
     """What the test waited for did not happen in time."""
 
@@ -359,7 +367,7 @@ class StandIn:
 
         self.messages_by_id: dict[int, Message] = {}
         self._channel_messages: dict[int, list[Message]] = {}
-        self._cursors: dict[int, int] = {}
+        self._handed_out: dict[int, set[int]] = {}
         self.attachments: dict[int, Attachment] = {}
         self.interactions: dict[int, Interaction] = {}
         self.commands: dict[int | None, list[dict]] = {}  # guild id (None: global) -> commands with ids
@@ -369,6 +377,7 @@ class StandIn:
         self.unknown_routes: list[str] = []
         self.violations: list[Violation] = []
         self.client_errors: list[ClientError] = []
+        self.client_stops: list[ClientStopped] = []
         self.stats: dict[str, list[float]] = {"ready": [], "response": []}
 
         self._waiters: list[asyncio.Future] = []
@@ -437,11 +446,23 @@ class StandIn:
         self._run_started_syncs = self.syncs
         self._conn = None
         task = asyncio.create_task(client.start(self.token), name="standin-client")
+        closing = ready = False
+
+        def stopped(t: asyncio.Task) -> None:
+            if closing or not ready:  # before READY, _until_ready reports it
+                return
+            exc = None if t.cancelled() else t.exception()
+            self.client_stops.append(ClientStopped(f"the client stopped while the test was using it: {exc!r}"))
+            self._changed()
+
+        task.add_done_callback(stopped)
         try:
             await self._until_ready(client, task, ready_timeout or self.wait_timeout)
+            ready = True
             self.stats["ready"].append(time.perf_counter() - started)
             yield client
         finally:
+            closing = True
             await client.close()
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.wait_for(task, 5)
@@ -516,26 +537,34 @@ class StandIn:
         return self.messages_by_id[message_id]
 
     async def next_message(self, channel: Channel, predicate: Callable[[Message], bool] | None = None, *,
-                           timeout: float | None = None) -> Message:  # noqa: ASYNC109
-        """The next message in ``channel`` not yet returned by this method that matches ``predicate``.
+                           visible_to: User | None = None, timeout: float | None = None) -> Message:  # noqa: ASYNC109
+        """The oldest message in ``channel`` not yet handed out by this method that matches ``predicate``.
 
-        Each channel has a cursor: messages are handed out once, in order; non-matching ones before the
-        match are passed over.
+        Each message is handed out once; messages still loading (a deferred answer) wait until they are
+        filled in.  ``visible_to`` restricts the search to what that user can see.
         """
+        seen = self._handed_out.setdefault(channel.id, set())
+
         def find() -> Message | None:
-            msgs = self._channel_messages.get(channel.id, [])
-            for idx in range(self._cursors.get(channel.id, 0), len(msgs)):
-                m = msgs[idx]
-                if not m.deleted and not m.loading and (predicate is None or predicate(m)):
-                    self._cursors[channel.id] = idx + 1
+            for m in self._channel_messages.get(channel.id, []):
+                if m.id in seen or m.deleted or m.loading:
+                    continue
+                if visible_to is not None and not m.visible(visible_to):
+                    continue
+                if predicate is None or predicate(m):
+                    seen.add(m.id)
                     return m
             return None
 
         return await self.wait_for(find, timeout=timeout, what=f"a new message in #{channel.name}")
 
     def skip_messages(self, channel: Channel) -> None:
-        """Move ``next_message``'s cursor past everything already in ``channel``."""
-        self._cursors[channel.id] = len(self._channel_messages.get(channel.id, []))
+        """Mark everything already in ``channel`` as handed out, so ``next_message`` only sees new ones."""
+        self._handed_out.setdefault(channel.id, set()).update(m.id for m in self._channel_messages.get(channel.id, []))
+
+    async def delete(self, message: Message) -> None:
+        """Someone (a user or a moderator) deletes ``message``; MESSAGE_DELETE reaches the bot."""
+        self._delete_message(message)
 
     def command(self, name: str, guild: bool | None = None) -> dict:
         """The synced command called ``name`` (guild commands first)."""
@@ -576,6 +605,9 @@ class StandIn:
         for e in self.client_errors:
             if not self._error_reported(e):
                 return e
+        for c in self.client_stops:
+            if not c.reported:
+                return c
         return None
 
     def raise_failures(self) -> None:
@@ -654,7 +686,8 @@ class StandIn:
 
     def unreported_failures(self) -> list[StandInError]:
         return ([v for v in self.violations if not v.reported]
-                + [e for e in self.client_errors if not self._error_reported(e)])
+                + [e for e in self.client_errors if not self._error_reported(e)]
+                + [c for c in self.client_stops if not c.reported])
 
     # -- misbehaviour ------------------------------------------------------------------------------
 
@@ -1185,8 +1218,11 @@ class StandIn:
 
     def _message_or_404(self, channel: Channel | None, message_id: str, label: str) -> Message:
         msg = self.messages_by_id.get(int(message_id)) if message_id.isdigit() else None
-        if msg is None or msg.deleted or (channel is not None and msg.channel is not channel):
-            v = self._violation(f"{label}: unknown message {message_id}", label, 404)
+        if msg is not None and msg.deleted:
+            # Someone deleted it: Discord's ordinary answer, which a bot must be ready for.
+            raise _ApiError(404, {"message": "Unknown Message", "code": 10008})
+        if msg is None or (channel is not None and msg.channel is not channel):
+            v = self._violation(f"{label}: message {message_id} never existed in that channel", label, 404)
             raise _ApiError(404, {"message": "Unknown Message", "code": 10008}, v)
         return msg
 
@@ -1383,7 +1419,9 @@ class StandIn:
         self._token_alive(i, label)
         if message_id == "@original":
             msg = i.original()
-            if msg is None or msg.deleted:
+            if msg is not None and msg.deleted:
+                raise _ApiError(404, {"message": "Unknown Message", "code": 10008})
+            if msg is None:
                 v = self._violation(f"{i.label}: there is no original response message to {request.method}", label, 404)
                 raise _ApiError(404, {"message": "Unknown Message", "code": 10008}, v)
         else:

@@ -33,64 +33,64 @@ def _potential(view, me) -> dict[str, list[float]]:
     stop = 0
     for c in g.stoppers:
         stop |= 1 << c
-    tops = [_attrs(p) for p in g.tops]
+    masks = dict.fromkeys(D.COLOURS + D.SYMBOLS, 0)
+    for i, p in enumerate(g.tops):
+        if p is not None and not stop >> i & 1:
+            colour, symbol = p.split("/")
+            masks[colour] |= 1 << i
+            masks[symbol] |= 1 << i
     pot: dict[str, list[float]] = {}
     for cv in view.market:
         if cv is None:
             continue
+        pls = PLACEMENTS[cv.id]
+        size = pls[0].bit_count()
+        limit = 2 + size // 5
         for attr in (cv.colour, cv.symbol):
             if not _marker_ok(view, attr):
                 continue
-            mask = 0
-            for i, t in enumerate(tops):
-                if t is not None and attr in t and not stop >> i & 1:
-                    mask |= 1 << i
+            mask = masks[attr]
+            if mask.bit_count() + limit < size:
+                continue
             row = pot.setdefault(attr, [0.0] * CELLS)
-            size = PLACEMENTS[cv.id][0].bit_count()
-            for pl in PLACEMENTS[cv.id]:
+            inv = ~mask
+            for pl in pls:
                 if pl & stop:
                     continue
-                missing = pl & ~mask
+                missing = pl & inv
                 k = missing.bit_count()
-                if k == 0 or k > 3 + size // 4:
+                if k == 0 or k > limit:
                     continue
                 w = cv.vp / (k * k * k)
-                for i in range(CELLS):
-                    if missing >> i & 1:
-                        if w > row[i]:
-                            row[i] = w * 1.0 + row[i] * 0.1
-                        else:
-                            row[i] += w * 0.1
+                while missing:
+                    low = missing & -missing
+                    i = low.bit_length() - 1
+                    missing ^= low
+                    if w > row[i]:
+                        row[i] = w + row[i] * 0.1
+                    else:
+                        row[i] += w * 0.1
     return pot
 
 
-def _place_value(view, me, pot, patch: str, cell: int) -> float:
+def _cell_base(view, me) -> list[float]:
     g = view.guangas[me]
-    colour, symbol = patch.split("/")
-    v = pot.get(colour, [0.0] * CELLS)[cell] + pot.get(symbol, [0.0] * CELLS)[cell]
-    if g.heights[cell] == 0:
-        v += 2.5
-    else:
-        v -= 1.0
-        # covering a patch that already helps a shape costs what it was doing
-        v -= 0.5 * _support(view, me, cell)
-    if view.mode != "beginner":
-        # keep some room next to the patch for the paired placement
-        v += 0.05 * sum(1 for j in NEIGHBOURS[cell] if g.heights[j] == 0)
-    return v
-
-
-def _support(view, me, cell: int) -> float:
-    g = view.guangas[me]
-    t = _attrs(g.tops[cell])
-    if t is None:
-        return 0.0
-    same = 0
-    for j in NEIGHBOURS[cell]:
-        u = _attrs(g.tops[j])
-        if u is not None and (u[0] == t[0] or u[1] == t[1]):
-            same += 1
-    return float(same)
+    tops = [_attrs(p) for p in g.tops]
+    paired = view.mode != "beginner"
+    out = []
+    for cell in range(CELLS):
+        if g.heights[cell] == 0:
+            v = 2.5
+        else:
+            # covering a patch costs something, more when it sits among its like
+            t = tops[cell]
+            same = sum(1 for j in NEIGHBOURS[cell]
+                       if tops[j] is not None and (tops[j][0] == t[0] or tops[j][1] == t[1]))
+            v = -1.0 - 0.5 * same
+        if paired:
+            v += 0.05 * sum(1 for j in NEIGHBOURS[cell] if g.heights[j] == 0)
+        out.append(v)
+    return out
 
 
 def _claim_value(view, me, m: Claim) -> float:
@@ -153,16 +153,19 @@ def computer_move(view, legal, rng: random.Random):
     places = [m for m in legal if isinstance(m, Place)]
     if places:
         pot = _potential(view, me)
-        cache: dict[tuple[int, int], float] = {}
+        base = _cell_base(view, me)
+        zero = [0.0] * CELLS
+        attrs = [None if p is None else p.split("/") for p in view.basket]
 
         def score(m: Place) -> float:
-            key = (m.slot, m.cell)
-            if key not in cache:
-                cache[key] = _place_value(view, me, pot, view.basket[m.slot - 1], m.cell)
-            return cache[key]
+            colour, symbol = attrs[m.slot - 1]
+            c = m.cell
+            return pot.get(colour, zero)[c] + pot.get(symbol, zero)[c] + base[c]
 
-        best = max(places, key=lambda m: (score(m), rng.random()))
-        if phase != "extra" or score(best) > 0:
+        scores = [score(m) for m in places]
+        top = max(scores)
+        best = rng.choice([m for m, v in zip(places, scores, strict=True) if v >= top - 1e-9])
+        if phase != "extra" or top > 0:
             return best
     g = view.guangas[me]
     late = view.end_triggered or view.pile < 12

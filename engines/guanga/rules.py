@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from engines.core import (
@@ -28,8 +28,10 @@ from .shapes import (
     CELLS,
     LINE_MASKS,
     NEIGHBOURS,
+    PLACEMENT_CELLS,
     PLACEMENT_SETS,
     PLACEMENTS,
+    SHAPE_SIZE,
     cells_of,
     mask_of,
     parse_cells,
@@ -233,6 +235,11 @@ class Done:
 
 Move = Keep | Place | Buy | Refresh | Stopper | Claim | Return | Done
 
+# Frozen move values are immutable: build the common ones once and reuse them.
+_PLACE = tuple(tuple(Place(a + 1, c) for c in range(CELLS)) for a in range(D.BASKET_SIZE))
+_BUY = tuple(tuple(Buy(a + 1, c) for c in range(CELLS)) for a in range(D.BASKET_SIZE))
+_STOPPER = tuple(tuple(Stopper(g, c) for c in range(CELLS)) for g in range(MAX_PLAYERS))
+
 NOTATION = (
     "moves look like: P3B2 (basket slot 3 to B2), S3B2 (buy slot 3 with shells), refresh, "
     "T2C4 (stopper on player 2's C4), C A03 yellow B2C3D4 (claim), R B2D4 (return two), "
@@ -347,8 +354,9 @@ class State:
 
 
 def _clone(s: State) -> State:
-    return dataclasses.replace(
-        s,
+    return State(
+        config=s.config,
+        seed=s.seed,
         pile=list(s.pile),
         bag=list(s.bag),
         basket=list(s.basket),
@@ -361,11 +369,24 @@ def _clone(s: State) -> State:
         claimed=[list(x) for x in s.claimed],
         shells=list(s.shells),
         shell_patches=[list(x) for x in s.shell_patches],
+        shells_spent=s.shells_spent,
         markers=dict(s.markers),
         orders_dealt=[list(x) for x in s.orders_dealt],
         orders=list(s.orders),
+        tile=s.tile,
+        turn=s.turn,
+        phase=s.phase,
         placed=list(s.placed),
+        first_kind=s.first_kind,
         pending=None if s.pending is None else {**s.pending, "cells": list(s.pending["cells"])},
+        claimed_this_turn=s.claimed_this_turn,
+        end_triggered=s.end_triggered,
+        finished=s.finished,
+        end_reason=s.end_reason,
+        recycles=s.recycles,
+        turns=s.turns,
+        last=s.last,
+        last_seat=s.last_seat,
         highlight=[list(x) for x in s.highlight],
     )
 
@@ -483,11 +504,20 @@ def stopper_mask(s: State, seat: int) -> int:
     return mask_of(s.stoppers[seat])
 
 
+def attr_masks(s: State, seat: int) -> dict[str, int]:
+    """For every colour and symbol, the cells whose top patch shows it (stopper cells excluded)."""
+    out = dict.fromkeys(D.COLOURS + D.SYMBOLS, 0)
+    stop = s.stoppers[seat]
+    for i, st in enumerate(s.guangas[seat]):
+        if st and i not in stop:
+            k = st[-1]
+            out[D.COLOURS[k // 5]] |= 1 << i
+            out[D.SYMBOLS[k % 5]] |= 1 << i
+    return out
+
+
 def attr_mask(s: State, seat: int, attr: str) -> int:
-    stop = set(s.stoppers[seat])
-    return mask_of(
-        i for i, st in enumerate(s.guangas[seat]) if st and i not in stop and has_attr(st[-1], attr)
-    )
+    return attr_masks(s, seat)[attr]
 
 
 def _near_mask(occ: int) -> int:
@@ -515,54 +545,76 @@ def _connected(occ: int) -> bool:
     return seen == occ
 
 
-def _free_cells(s: State, seat: int) -> list[int]:
-    stop = set(s.stoppers[seat])
-    return [i for i in range(CELLS) if i not in stop]
+FULL_MASK = (1 << CELLS) - 1
+NB_MASK = tuple(mask_of(NEIGHBOURS[i]) for i in range(CELLS))
+DIFFER = tuple(tuple(differ(a, b) for b in range(D.KINDS)) for a in range(D.KINDS))
+_ALL_CELLS = tuple(range(CELLS))
 
 
-def single_place_cells(s: State, seat: int) -> list[int]:
+@lru_cache(maxsize=8192)
+def _cells(mask: int) -> tuple[int, ...]:
+    return _ALL_CELLS if mask == FULL_MASK else cells_of(mask)
+
+
+def _free_mask(s: State, seat: int) -> int:
+    m = FULL_MASK
+    for c in s.stoppers[seat]:
+        m &= ~(1 << c)
+    return m
+
+
+def _free_cells(s: State, seat: int) -> tuple[int, ...]:
+    return _cells(_free_mask(s, seat))
+
+
+def single_place_cells(s: State, seat: int) -> tuple[int, ...]:
     """Cells where one extra patch (bought or from a blanket) may go."""
-    free = _free_cells(s, seat)
+    free = _free_mask(s, seat)
+    if connected_rule(s.config):
+        free &= _near_mask(occupied_mask(s, seat))
+    return _cells(free)
+
+
+def place_parts(s: State, seat: int) -> tuple[list[int], tuple[int, ...]]:
+    """The basket slots (0-7) and the cells legal for the current take step; any slot of the
+    first list may go on any cell of the second."""
+    basket = s.basket
+    slots = [i for i, k in enumerate(basket) if k is not None]
+    if s.phase == "extra":
+        return slots, single_place_cells(s, seat)
+    free = _free_mask(s, seat)
+    if not paired_placement(s.config):
+        if s.phase == "place1" and len(slots) < 2:
+            return [], ()
+        return slots, _cells(free)
+    if s.phase == "place2":
+        row = DIFFER[s.first_kind]
+        good = [b for b in slots if row[basket[b]]]
+        cells = NB_MASK[s.placed[0]] & free
+        if connected_rule(s.config):
+            occ = occupied_mask(s, seat)
+            cells = mask_of(y for y in cells_of(cells) if _connected(occ | 1 << y))
+        return good, _cells(cells)
+    # place1: the first patch must leave a legal second one
+    good_slots = [a for a in slots if any(DIFFER[basket[a]][basket[b]] for b in slots)]
+    if not good_slots:
+        return [], ()
     if connected_rule(s.config):
         near = _near_mask(occupied_mask(s, seat))
-        free = [c for c in free if near >> c & 1]
-    return free
+        # x itself near the weave, or x next to a free cell that is near it
+        good = free & (near | mask_of(x for x in range(CELLS) if NB_MASK[x] & free & near))
+        good = mask_of(x for x in cells_of(good) if NB_MASK[x] & free)
+    elif free == FULL_MASK:
+        good = FULL_MASK
+    else:
+        good = mask_of(x for x in range(CELLS) if free >> x & 1 and NB_MASK[x] & free)
+    return good_slots, _cells(good)
 
 
 def place_options(s: State, seat: int) -> list[tuple[int, int]]:
     """(slot index 0-7, cell) pairs legal for the current take step."""
-    slots = [i for i, k in enumerate(s.basket) if k is not None]
-    free = _free_cells(s, seat)
-    if s.phase == "extra":
-        cells = single_place_cells(s, seat)
-        return [(a, c) for a in slots for c in cells]
-    if not paired_placement(s.config):
-        if s.phase == "place1" and len(slots) < 2:
-            return []
-        return [(a, c) for a in slots for c in free]
-    freeset = set(free)
-    if s.phase == "place2":
-        x = s.placed[0]
-        good = [b for b in slots if differ(s.first_kind, s.basket[b])]
-        cells = [y for y in NEIGHBOURS[x] if y in freeset]
-        if connected_rule(s.config):
-            occ = occupied_mask(s, seat)
-            cells = [y for y in cells if _connected(occ | 1 << y)]
-        return [(b, y) for b in good for y in cells]
-    # place1: the first patch must leave a legal second one
-    near = _near_mask(occupied_mask(s, seat)) if connected_rule(s.config) else None
-    out = []
-    for a in slots:
-        partners = [b for b in slots if b != a and differ(s.basket[a], s.basket[b])]
-        if not partners:
-            continue
-        for x in free:
-            ys = [y for y in NEIGHBOURS[x] if y in freeset]
-            if near is not None and not near >> x & 1:
-                ys = [y for y in ys if near >> y & 1]
-            if ys:
-                out.append((a, x))
-    return out
+    slots, cells = place_parts(s, seat)
+    return [(a, c) for a in slots for c in cells]
 
 
 def marker_for(s: State, attr: str) -> str | None:
@@ -574,20 +626,24 @@ def marker_for(s: State, attr: str) -> str | None:
     return None
 
 
-def claim_options(s: State, seat: int) -> list[Claim]:
-    out = []
+def claim_options(s: State, seat: int, first: bool = False) -> list[Claim]:
+    """Every claim the seat could make now (only the first one found when ``first``)."""
+    out: list[Claim] = []
+    masks = attr_masks(s, seat)
     for cid in s.market:
         if cid is None:
             continue
         card = CARD[cid]
         for attr in (card[6], card[7]):
-            if marker_for(s, attr) is None:
+            mask = masks[attr]
+            if mask.bit_count() < SHAPE_SIZE[cid] or marker_for(s, attr) is None:
                 continue
-            mask = attr_mask(s, seat, attr)
             inv = ~mask
             for pl in PLACEMENTS[cid]:
                 if not pl & inv:
-                    out.append(Claim(cid, attr, cells_of(pl)))
+                    out.append(Claim(cid, attr, PLACEMENT_CELLS[pl]))
+                    if first:
+                        return out
     return out
 
 
@@ -611,7 +667,8 @@ def stopper_options(s: State, seat: int) -> list[Stopper]:
         if len(s.stoppers[g]) >= D.STOPPERS_PER_GUANGA:
             continue
         stop = set(s.stoppers[g])
-        out.extend(Stopper(g, c) for c in range(CELLS) if c not in stop)
+        row = _STOPPER[g]
+        out.extend(row[c] for c in range(CELLS) if c not in stop)
     return out
 
 
@@ -641,7 +698,10 @@ def legal_moves(s: State, seat: int) -> list[Move]:
         return [Keep(o) for o in s.orders_dealt[seat]]
     out: list[Move] = []
     if ph in ("place1", "place2", "extra"):
-        out.extend(Place(a + 1, c) for a, c in place_options(s, seat))
+        slots, cells = place_parts(s, seat)
+        for a in slots:
+            row = _PLACE[a]
+            out.extend([row[c] for c in cells])
     if ph == "claim":
         out.extend(claim_options(s, seat))
     if ph == "return":
@@ -649,7 +709,10 @@ def legal_moves(s: State, seat: int) -> list[Move]:
     if ph in ("place1", "claim", "after"):
         if _can_buy(s, seat):
             cells = single_place_cells(s, seat)
-            out.extend(Buy(a + 1, c) for a, k in enumerate(s.basket) if k is not None for c in cells)
+            for a, k in enumerate(s.basket):
+                if k is not None:
+                    row = _BUY[a]
+                    out.extend([row[c] for c in cells])
         if _can_refresh(s, seat):
             out.append(Refresh())
         out.extend(stopper_options(s, seat))
@@ -681,7 +744,8 @@ def _check_tile(s: State, seat: int, events: list[Event]) -> None:
 
 
 def _take_possible_now(s: State, seat: int) -> bool:
-    return bool(place_options(s, seat))
+    slots, cells = place_parts(s, seat)
+    return bool(slots and cells)
 
 
 def _start_turn(s: State, seat: int, events: list[Event]) -> None:
@@ -719,12 +783,16 @@ def _maybe_auto_end(s: State, seat: int, events: list[Event]) -> None:
     """End the turn by itself when `done` is the only thing left to do."""
     if s.finished:
         return
-    if s.phase == "extra" and not place_options(s, seat):
+    if s.phase == "extra" and not _take_possible_now(s, seat):
         s.phase = "after"
     if s.phase in ("claim", "after"):
-        moves = legal_moves(s, seat)
-        if all(isinstance(m, Done) for m in moves):
-            _end_turn(s, seat, events)
+        if s.phase == "claim" and claim_options(s, seat, first=True):
+            return
+        if _can_buy(s, seat) and single_place_cells(s, seat):
+            return
+        if _can_refresh(s, seat) or stopper_options(s, seat):
+            return
+        _end_turn(s, seat, events)
 
 
 def _allowed_text(s: State, seat: int) -> str:
@@ -817,9 +885,9 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
     if s.basket[slot] is None:
         filled = [str(i + 1) for i, k in enumerate(s.basket) if k is not None]
         raise IllegalMove(f"basket slot {m.slot} is empty; the filled slots are {', '.join(filled) or 'none'}")
-    opts = place_options(s, seat)
-    if (slot, m.cell) not in opts:
-        cells = sorted({c for a, c in opts if a == slot})
+    ok_slots, ok_cells = place_parts(s, seat)
+    if slot not in ok_slots or m.cell not in ok_cells:
+        cells = sorted(ok_cells) if slot in ok_slots else []
         where = CELL_NAMES[m.cell]
         if m.cell in s.stoppers[seat]:
             why = f"{where} has a stopper; nothing may go on it"
@@ -1287,8 +1355,11 @@ class View:
     solo_rank: str | None
 
 
+_PSTR = tuple(f"{c}/{y}" for c in D.COLOURS for y in D.SYMBOLS)
+
+
 def _pstr(kind: int | None) -> str | None:
-    return None if kind is None else f"{colour_of(kind)}/{symbol_of(kind)}"
+    return None if kind is None else _PSTR[kind]
 
 
 def view_for(s: State, seat: int | None) -> View:
@@ -1306,7 +1377,7 @@ def view_for(s: State, seat: int | None) -> View:
         players.append(PlayerView(
             seat=i,
             colour=D.COLOURS[i],
-            tops=tuple(_pstr(st[-1] if st else None) for st in g),
+            tops=tuple(_PSTR[st[-1]] if st else None for st in g),
             heights=tuple(len(st) for st in g),
             stoppers=tuple(sorted(s.stoppers[i])),
             stoppers_left=s.stoppers_left[i],
@@ -1316,6 +1387,9 @@ def view_for(s: State, seat: int | None) -> View:
             score=b,
         ))
     dealt = tuple(s.orders_dealt[seat]) if seat is not None and s.phase == "order" else ()
+    last = s.last
+    if last is not None and last.startswith("keep") and s.last_seat != seat and not s.finished:
+        last = "keep ?"  # which order was kept stays secret
     out = outcome(s)
     return View(
         seat=seat,
@@ -1345,7 +1419,7 @@ def view_for(s: State, seat: int | None) -> View:
         first_patch=_pstr(s.first_kind) if s.phase == "place2" else None,
         buy_cost=buy_cost(s.config),
         shells_per_vp=D.SHELLS_PER_VP.get(_m(s.config), 0),
-        last=s.last,
+        last=last,
         last_seat=s.last_seat,
         highlight=tuple((a, b) for a, b in s.highlight),
         finished=s.finished,

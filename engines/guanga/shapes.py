@@ -81,3 +81,4 @@ def _placements(rows: str) -> tuple[int, ...]:
 PLACEMENTS: dict[str, tuple[int, ...]] = {card[0]: _placements(card[5]) for card in CARDS}
 PLACEMENT_SETS: dict[str, frozenset[int]] = {k: frozenset(v) for k, v in PLACEMENTS.items()}
 SHAPE_SIZE: dict[str, int] = {card[0]: card[5].count("#") for card in CARDS}
+PLACEMENT_CELLS: dict[int, tuple[int, ...]] = {pl: cells_of(pl) for pls in PLACEMENTS.values() for pl in pls}

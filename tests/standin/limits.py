@@ -81,6 +81,9 @@ def _len_problem(path, value, limit, what, minimum=0) -> list[Problem]:
     return []
 
 
+length_problem = _len_problem
+
+
 def error_body(problems: list[Problem]) -> dict[str, Any]:
     """The ``50035 Invalid Form Body`` JSON Discord answers, errors nested by path."""
     errors: dict[str, Any] = {}

@@ -108,6 +108,8 @@ class Channel:
     position: int = 0
     parent_id: int | None = None
     owner_id: int | None = None
+    archived: bool = False
+    locked: bool = False
 
     @property
     def is_thread(self) -> bool:
@@ -128,8 +130,9 @@ class Channel:
             base.update({
                 "owner_id": str(self.owner_id or self.guild.owner.id), "message_count": 0, "member_count": 1,
                 "total_message_sent": 0,
-                "thread_metadata": {"archived": False, "auto_archive_duration": 1440, "archive_timestamp": iso(),
-                                    "locked": False, "invitable": True, "create_timestamp": iso()},
+                "thread_metadata": {"archived": self.archived, "auto_archive_duration": 1440,
+                                    "archive_timestamp": iso(), "locked": self.locked, "invitable": True,
+                                    "create_timestamp": iso()},
             })
             del base["position"], base["permission_overwrites"]
         return base

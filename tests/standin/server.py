@@ -56,6 +56,7 @@ HOSTS = (API_HOST, GATEWAY_HOST, *CDN_HOSTS)
 API_PREFIX = "/api/v10"
 INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_MESSAGE_CONTENT = 1 << 15
 
 _tls: tuple[trustme.CA, trustme.LeafCert] | None = None
 
@@ -70,6 +71,16 @@ def _certificates() -> tuple[trustme.CA, trustme.LeafCert]:
 
 
 _client_ctx: ssl.SSLContext | None = None
+_server_ctx: ssl.SSLContext | None = None
+
+
+def _server_context() -> ssl.SSLContext:
+    global _server_ctx
+    if _server_ctx is None:
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        _certificates()[1].configure_cert(ctx)
+        _server_ctx = ctx
+    return _server_ctx
 
 
 def _client_context() -> ssl.SSLContext:
@@ -399,9 +410,7 @@ class StandIn:
         await self.stop()
 
     async def start(self) -> None:
-        ca, cert = _certificates()
-        server_ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-        cert.configure_cert(server_ctx)
+        server_ctx = _server_context()
         app = web.Application(client_max_size=self.file_size_limit * (limits.FILES + 1) + (1 << 20))
         app.router.add_route("*", "/{tail:.*}", self._handle)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
@@ -442,6 +451,9 @@ class StandIn:
         client = make_client(connector)
         if inspect.isawaitable(client):
             client = await client
+        slow = getattr(getattr(client, "_connection", None), "guild_ready_timeout", 0)
+        if slow and slow > 0.5:
+            log.warning("the client waits guild_ready_timeout=%s s before READY; pass guild_ready_timeout=0.01", slow)
         started = time.perf_counter()
         self._run_started_syncs = self.syncs
         self._conn = None
@@ -1051,8 +1063,15 @@ class StandIn:
         self._changed()
 
     def _gateway_message_event(self, event: str, msg: Message) -> None:
-        if self._conn is not None and self._conn.intents & INTENT_GUILD_MESSAGES:
-            self._spawn(self._conn.dispatch(event, msg.payload()))
+        conn = self._conn
+        if conn is None or not conn.intents & INTENT_GUILD_MESSAGES:
+            return
+        payload = msg.payload()
+        mentioned = self.bot_user.mention in msg.content or f"<@!{self.bot_user.id}>" in msg.content
+        if msg.author is not self.bot_user and not conn.intents & INTENT_MESSAGE_CONTENT and not mentioned:
+            # Without the privileged intent, Discord blanks what other people wrote.
+            payload.update(content="", embeds=[], attachments=[], components=[])
+        self._spawn(conn.dispatch(event, payload))
 
     # -- HTTP plumbing -----------------------------------------------------------------------------
 
@@ -1080,6 +1099,12 @@ class StandIn:
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._r_message, True),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._r_message, True),
             ("POST", "/channels/{channel_id}/typing", self._r_typing, True),
+            ("POST", "/channels/{channel_id}/threads", self._r_create_thread, True),
+            ("POST", "/channels/{channel_id}/messages/{message_id}/threads", self._r_create_thread, True),
+            ("PATCH", "/channels/{channel_id}", self._r_edit_channel, True),
+            ("DELETE", "/channels/{channel_id}", self._r_delete_channel, True),
+            ("PUT", "/channels/{channel_id}/thread-members/{user_id}", self._r_thread_member, True),
+            ("DELETE", "/channels/{channel_id}/thread-members/{user_id}", self._r_thread_member, True),
             ("GET", "/guilds/{guild_id}", self._r_guild, True),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self._r_member, True),
             ("GET", "/guilds/{guild_id}/channels", self._r_guild_channels, True),
@@ -1463,6 +1488,10 @@ class StandIn:
             v = self._violation(f"{label}: only interaction responses can be ephemeral", label)
             raise _ApiError(400, limits.error_body([limits.Problem(("flags",), "MESSAGE_FLAGS_INVALID",
                                                                    "Invalid flags", "ephemeral")]), v)
+        if channel.locked:
+            raise _ApiError(400, {"message": "Thread is locked", "code": 50083})
+        if channel.archived:
+            channel.archived = False  # Discord unarchives a thread someone posts in
         msg = self._store_message(channel, self.bot_user, data, files)
         return 200, msg.payload()
 
@@ -1486,6 +1515,66 @@ class StandIn:
                                                  file_size_limit=self.file_size_limit, existing=self._as_data(msg)))
         self._edit_message(msg, data, files)
         return 200, msg.payload()
+
+    async def _r_create_thread(self, request, label, channel_id, message_id=None):
+        parent = self._channel_or_404(channel_id, label)
+        data, _ = await self._read_body(request, label)
+        problems = limits.length_problem(("name",), data.get("name") or "", 100, "thread name", 1)
+        if parent.is_thread:
+            problems.append(limits.Problem(("channel_id",), "THREAD_IN_THREAD", "Cannot create a thread in a thread",
+                                           f"#{parent.name} is already a thread"))
+        self._reject(label, problems)
+        if message_id is not None:
+            source = self._message_or_404(parent, message_id, label)
+            if any(c.id == source.id for c in self.guild.channels):
+                v = self._violation(f"{label}: message {message_id} already has a thread", label)
+                raise _ApiError(400, {"message": "A thread has already been created for this message",
+                                      "code": 160004}, v)
+            tid, kind = source.id, 11
+        else:
+            tid, kind = snowflake(), int(data.get("type") or 12)
+        thread = Channel(tid, data["name"], self.guild, kind, 0, parent.id, self.bot_user.id)
+        self.guild.channels.append(thread)
+        payload = {**thread.payload(), "newly_created": True}
+        if self._conn is not None:
+            self._spawn(self._conn.dispatch("THREAD_CREATE", payload))
+        self._changed()
+        return 201, payload
+
+    async def _r_edit_channel(self, request, label, channel_id):
+        channel = self._channel_or_404(channel_id, label)
+        data, _ = await self._read_body(request, label)
+        if "name" in data:
+            self._reject(label, limits.length_problem(("name",), data["name"] or "", 100, "channel name", 1))
+            channel.name = data["name"]
+        for key in ("archived", "locked"):
+            if key in data and channel.is_thread:
+                setattr(channel, key, bool(data[key]))
+        if self._conn is not None:
+            event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
+            self._spawn(self._conn.dispatch(event, channel.payload()))
+        self._changed()
+        return 200, channel.payload()
+
+    async def _r_delete_channel(self, request, label, channel_id):
+        channel = self._channel_or_404(channel_id, label)
+        if not channel.is_thread:
+            v = self._violation(f"{label}: the bot deleted the channel #{channel.name}", label, 403)
+            raise _ApiError(403, {"message": "Missing Permissions", "code": 50013}, v)
+        self.guild.channels.remove(channel)
+        if self._conn is not None:
+            self._spawn(self._conn.dispatch("THREAD_DELETE", {
+                "id": str(channel.id), "guild_id": str(self.guild.id), "parent_id": str(channel.parent_id),
+                "type": channel.type}))
+        self._changed()
+        return 200, channel.payload()
+
+    async def _r_thread_member(self, request, label, channel_id, user_id):
+        channel = self._channel_or_404(channel_id, label)
+        if not channel.is_thread:
+            v = self._violation(f"{label}: #{channel.name} is not a thread", label)
+            raise _ApiError(400, {"message": "Invalid thread", "code": 50024}, v)
+        return 204, None
 
     async def _r_typing(self, request, label, channel_id):
         self._channel_or_404(channel_id, label)

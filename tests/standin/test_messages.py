@@ -95,3 +95,32 @@ def test_the_log_guard_reports_and_allows():
     assert len(guard.unexpected()) == 2
     guard.allow(r"command 'x'")
     assert [r.getMessage() for r in guard.unexpected()] == ["Ignoring exception in on_message"]
+
+
+async def test_user_messages_reach_the_bot_without_content_unless_it_has_the_intent(standin):
+    alice = standin.add_user("alice")
+    chan = standin.guild.text_channels[0]
+    for content_intent in (False, True):
+        intents = discord.Intents.default()
+        intents.message_content = content_intent
+        async with standin.run_client(lambda c, i=intents: TinyBot(c, intents=i)) as client:
+            waiter = client.loop.create_task(client.wait_for("message"))
+            await standin.say(alice, chan, "hello bot")
+            message = await waiter
+            assert message.author.id == alice.id
+            assert message.content == ("hello bot" if content_intent else "")
+
+
+async def test_the_bot_opens_a_thread_and_plays_in_it(standin, bot, chan):
+    alice = standin.add_user("alice")
+    r = await standin.slash(alice, chan, "table", name="nim 1")
+    thread = standin.channel("nim 1")
+    assert thread.is_thread and thread.parent_id == chan.id and r.content == f"opened {thread.mention}"
+    assert [m.content for m in standin.messages(thread)] == ["welcome to nim 1"]
+    await standin.wait_for(lambda: bot.get_channel(thread.id) is not None, what="THREAD_CREATE to reach the bot")
+    inside = await standin.slash(alice, thread, "game join")
+    assert inside.message.channel is thread
+    await bot.get_channel(thread.id).edit(archived=True, locked=True)
+    assert thread.archived and thread.locked
+    with pytest.raises(discord.HTTPException, match="Thread is locked"):
+        await bot.get_channel(thread.id).send("no")

@@ -158,6 +158,12 @@ class TinyBot(discord.Client):
             await interaction.channel.send(text)
             await interaction.followup.send("posted", ephemeral=True)
 
+        @tree.command(description="Open a table in a new thread")
+        async def table(interaction: discord.Interaction, name: str) -> None:
+            thread = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+            await thread.send(f"welcome to {name}")
+            await interaction.response.send_message(f"opened {thread.mention}")
+
         @tree.command(description="Fail with an exception")
         async def crash(interaction: discord.Interaction) -> None:
             raise RuntimeError("kaboom")

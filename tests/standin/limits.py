@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .model import walk_components
+
 MESSAGE_CONTENT = 2000
 ACTION_ROWS = 5
 BUTTONS_PER_ROW = 5
@@ -36,6 +38,7 @@ EMBED_FOOTER = 2048
 EMBED_AUTHOR = 256
 EMBED_TOTAL = 6000
 MODAL_TITLE = 45
+V2_TOTAL_COMPONENTS = 40
 MODAL_COMPONENTS = 5
 TEXT_INPUT_LABEL = 45
 TEXT_INPUT_VALUE = 4000
@@ -292,6 +295,11 @@ def check_message(data: dict, files: list[tuple[str, bytes]], *, file_size_limit
     out += _len_problem(("content",), content, MESSAGE_CONTENT, "message content")
     out += check_embeds(data.get("embeds"))
     out += check_components(data.get("components"), v2=v2)
+    if v2:
+        count = len(walk_components(data.get("components") or []))
+        if count > V2_TOTAL_COMPONENTS:
+            out.append(Problem(("components",), "BASE_TYPE_MAX_LENGTH", "Must be 40 or fewer in length.",
+                               f"{count} components in all (limit {V2_TOTAL_COMPONENTS} with IS_COMPONENTS_V2)"))
     if v2 and content:
         out.append(Problem(("content",), "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
                            "The 'content' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",

@@ -790,7 +790,14 @@ class StandIn:
                 return {"type": 4, "custom_id": cid, "value": value}
             if t in (3, 5, 6, 7, 8):
                 cid = comp["custom_id"]
-                chosen = values.pop(cid, [])
+                chosen = list(values.pop(cid, []))
+                lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+                if comp.get("required", True) and not lo <= len(chosen) <= hi or len(chosen) > hi:
+                    raise UsageError(f"select {cid!r} takes {lo} to {hi} values, not {len(chosen)}")
+                if t == 3:
+                    allowed = [o["value"] for o in comp.get("options", [])]
+                    if any(v not in allowed for v in chosen):
+                        raise UsageError(f"select {cid!r} offers {allowed}, not {chosen}")
                 return {"type": t, "custom_id": cid, "values": [str(getattr(v, "id", v)) for v in chosen]}
             return None
 

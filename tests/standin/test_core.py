@@ -168,3 +168,25 @@ async def test_cdn_serves_attachments_to_the_client(standin, bot, users, chan):
     msg = await r.followup()
     data = await bot.http.get_from_cdn(msg.files[0].url)
     assert data == bytes(msg.files[0])
+
+
+async def test_modal_with_a_select_in_a_label(standin, bot, users, chan):
+    r = await standin.slash(users[0], chan, "colour")
+    done = await standin.modal_submit(users[0], r, {"colour": ["blue"]})
+    assert done.content == "colour blue" and done.ephemeral
+
+
+async def test_components_v2_message_and_its_button(standin, bot, users, chan):
+    r = await standin.slash(users[0], chan, "layout")
+    assert r.message.flags & (1 << 15) and r.message.content == ""
+    assert [b["custom_id"] for b in r.message.buttons] == ["layout:poke"]
+    poked = await standin.click(users[1], r.message, "Poke")
+    assert poked.content == "poked"
+
+
+async def test_modal_select_values_are_checked(standin, bot, users, chan):
+    r = await standin.slash(users[0], chan, "colour")
+    with pytest.raises(UsageError, match="offers"):
+        await standin.modal_submit(users[0], r, {"colour": ["green"]})
+    with pytest.raises(UsageError, match="takes 1 to 1 values"):
+        await standin.modal_submit(users[0], r, {"colour": []})

@@ -66,6 +66,28 @@ class NameModal(discord.ui.Modal, title="Your name"):
         await interaction.response.send_message(f"hello {self.name.value} ({self.note.value or 'no note'})")
 
 
+class ColourModal(discord.ui.Modal, title="Colour"):
+    colour = discord.ui.Label(text="Colour", component=discord.ui.Select(
+        custom_id="colour", options=[discord.SelectOption(label=c, value=c) for c in ("red", "blue")]))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        assert isinstance(self.colour.component, discord.ui.Select)
+        await interaction.response.send_message(f"colour {self.colour.component.values[0]}", ephemeral=True)
+
+
+class Layout(discord.ui.LayoutView):
+    """A components-v2 message: text, and a button in a container."""
+
+    def __init__(self):
+        super().__init__(timeout=None)
+        button = discord.ui.Button(label="Poke", custom_id="layout:poke")
+        button.callback = self.poke
+        self.add_item(discord.ui.Container(discord.ui.TextDisplay("# Board"), discord.ui.ActionRow(button)))
+
+    async def poke(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("poked", ephemeral=True)
+
+
 class BadView(discord.ui.View):
     """Views that break Discord's limits (discord.py does not check them all itself)."""
 
@@ -163,6 +185,14 @@ class TinyBot(discord.Client):
             thread = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread)
             await thread.send(f"welcome to {name}")
             await interaction.response.send_message(f"opened {thread.mention}")
+
+        @tree.command(description="Pick a colour in a modal")
+        async def colour(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(ColourModal())
+
+        @tree.command(description="A components-v2 message")
+        async def layout(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(view=Layout())
 
         @tree.command(description="Fail with an exception")
         async def crash(interaction: discord.Interaction) -> None:

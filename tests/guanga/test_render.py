@@ -1,0 +1,57 @@
+"""Renderer: spectator and seat views at several points of a game give valid, distinct PNGs."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from engines import guanga as G
+from engines.guanga.rules import Mode
+from renderers.guanga import render
+
+
+def _states(mode: str, players: int, seed: int, stoppers: bool = False):
+    s = G.new_game(G.Config(players=players, mode=Mode(mode), stoppers=stoppers), players, seed)
+    rng = random.Random(seed)
+    out = [s]
+    step = 0
+    while not s.finished:
+        seat = min(G.to_move(s))
+        s, _ = G.apply_move(s, seat, G.computer_move(G.view_for(s, seat), G.legal_moves(s, seat), rng))
+        step += 1
+        if step in (5, 40):
+            out.append(s)
+    out.append(s)
+    return out
+
+
+def _open(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img
+
+
+def test_render_views_through_a_game():
+    """Renderer: PNGs of a reasonable size for spectators and seats, changing as the game goes."""
+    for mode, players, stoppers in (("apprentice", 4, True), ("beginner", 2, False), ("master", 3, False),
+                                    ("artisan", 1, False)):
+        pngs = []
+        for s in _states(mode, players, 3, stoppers):
+            for seat in (None, 0):
+                png = render(G.view_for(s, seat), names=["Ana", "Beto", "Cusi", "Dora"][:players])
+                img = _open(png)
+                assert img.format == "PNG" and img.mode == "RGB"
+                assert 1000 <= img.width <= 1400 and 600 <= img.height <= 1600
+                pngs.append(png)
+        assert len(set(pngs)) >= 4, "different states give different images"
+
+
+def test_seat_view_shows_private_order():
+    """Renderer: a seat's image adds its secret order; the spectator's does not."""
+    s = G.new_game(G.Config(players=2, mode=Mode.APPRENTICE), 2, 9)
+    for seat in range(2):
+        s, _ = G.apply_move(s, seat, G.parse_move(f"keep {s.orders_dealt[seat][0]}"))
+    assert render(G.view_for(s, 0)) != render(G.view_for(s, None))
+    assert render(G.view_for(s, None), names=None)

@@ -1,0 +1,498 @@
+"""The hidden map (the Pachamama disc): geometry, the crop solver and the generator.
+
+Cells are numbered ``row * cols + col``; rows are A-E and columns 1-5 or 1-9.
+A map is a terrain per cell (regions are the maximal orthogonally connected
+areas of one terrain, 1 to 5 cells, and two regions of one terrain never
+touch, not even diagonally) and a crop per cell (a region of size n holds the
+crops 1..n once each; equal crops never touch, not even diagonally).
+
+The solver works on regions given as a region id per cell, plus fixed crops.
+It propagates (a placed crop removes itself from its region mates and its
+eight neighbours; a crop with one possible cell in a region goes there) and
+branches on the cell with the fewest candidates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+
+from engines.core import rng_for
+from engines.tiwanaku.data import MAX_REGION, REVEALED_CELLS, ROWS, TERRAINS
+
+# --------------------------------------------------------------------------- geometry
+
+
+def cell_name(cell: int, cols: int) -> str:
+    return f"{'ABCDE'[cell // cols]}{cell % cols + 1}"
+
+
+@lru_cache(maxsize=8)
+def neighbours4(cols: int) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for i in range(ROWS * cols):
+        r, c = divmod(i, cols)
+        out.append(
+            tuple(
+                rr * cols + cc
+                for rr, cc in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
+                if 0 <= rr < ROWS and 0 <= cc < cols
+            )
+        )
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def neighbours8(cols: int) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for i in range(ROWS * cols):
+        r, c = divmod(i, cols)
+        out.append(
+            tuple(
+                rr * cols + cc
+                for rr in (r - 1, r, r + 1)
+                for cc in (c - 1, c, c + 1)
+                if (rr, cc) != (r, c) and 0 <= rr < ROWS and 0 <= cc < cols
+            )
+        )
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def edge_cells(cols: int) -> frozenset[int]:
+    return frozenset(i for i in range(ROWS * cols) if i // cols in (0, ROWS - 1) or i % cols in (0, cols - 1))
+
+
+def regions_of(terrain: Sequence[object], cols: int) -> list[int]:
+    """Region id per cell: orthogonally connected cells of one terrain (None cells get -1)."""
+    n4 = neighbours4(cols)
+    rid = [-1] * len(terrain)
+    nxt = 0
+    for start in range(len(terrain)):
+        if rid[start] != -1 or terrain[start] is None:
+            continue
+        rid[start] = nxt
+        stack = [start]
+        while stack:
+            i = stack.pop()
+            for j in n4[i]:
+                if rid[j] == -1 and terrain[j] == terrain[start]:
+                    rid[j] = nxt
+                    stack.append(j)
+        nxt += 1
+    return rid
+
+
+# --------------------------------------------------------------------------- solver
+
+
+def _bits(mask: int) -> list[int]:
+    return [v for v in range(1, MAX_REGION + 1) if mask >> v & 1]
+
+
+class SearchTooLong(Exception):
+    """The solver gave up (only used with a node budget)."""
+
+
+class Puzzle:
+    """A crop puzzle: regions (a region id per cell, -1 for cells left out) and fixed crops.
+
+    Cells left out take no part (used by the computer player, which only knows
+    part of the map).  ``fixed`` crops of left-out cells still forbid their
+    value to the neighbours.
+    """
+
+    def __init__(self, region_id: Sequence[int], cols: int, fixed: Mapping[int, int] | None = None) -> None:
+        self.cols = cols
+        n = len(region_id)
+        self.n = n
+        groups: dict[int, list[int]] = {}
+        for i, r in enumerate(region_id):
+            if r >= 0:
+                groups.setdefault(r, []).append(i)
+        self.regions = [tuple(g) for g in groups.values()]
+        self.active = [i for i in range(n) if region_id[i] >= 0]
+        n8 = neighbours8(cols)
+        self.peers: list[tuple[int, ...]] = [()] * n
+        region_index = {}
+        for k, g in enumerate(self.regions):
+            for i in g:
+                region_index[i] = k
+        for i in self.active:
+            mates = set(self.regions[region_index[i]]) | {j for j in n8[i] if region_id[j] >= 0}
+            mates.discard(i)
+            self.peers[i] = tuple(sorted(mates))
+        self.ok = True
+        dom = [0] * n
+        for g in self.regions:
+            full = sum(1 << v for v in range(1, len(g) + 1))
+            for i in g:
+                dom[i] = full
+        fixed = dict(fixed or {})
+        for i, v in fixed.items():
+            if region_id[i] >= 0:
+                if not dom[i] >> v & 1:
+                    self.ok = False
+                dom[i] &= 1 << v
+            else:
+                for j in n8[i]:
+                    if region_id[j] >= 0:
+                        dom[j] &= ~(1 << v)
+        self.start = dom
+
+    # propagation -------------------------------------------------------
+    def _propagate(self, dom: list[int], stack: list[int], done: list[bool]) -> bool:
+        peers = self.peers
+        regions = self.regions
+        while True:
+            while stack:
+                i = stack.pop()
+                if done[i]:
+                    continue
+                done[i] = True
+                bit = dom[i]
+                for j in peers[i]:
+                    d = dom[j]
+                    if d & bit:
+                        d &= ~bit
+                        if not d:
+                            return False
+                        dom[j] = d
+                        if not d & (d - 1):
+                            stack.append(j)
+            # hidden singles: each value of a region has a home in it
+            for g in regions:
+                for v in range(1, len(g) + 1):
+                    bit = 1 << v
+                    where = -1
+                    count = 0
+                    for i in g:
+                        if dom[i] & bit:
+                            count += 1
+                            where = i
+                            if count > 1:
+                                break
+                    if count == 0:
+                        return False
+                    if count == 1 and dom[where] != bit:
+                        dom[where] = bit
+                        stack.append(where)
+            if not stack:
+                return True
+
+    def _initial(self) -> tuple[list[int], list[bool]] | None:
+        if not self.ok:
+            return None
+        dom = list(self.start)
+        done = [False] * self.n
+        for i in range(self.n):
+            if i not in self.active:
+                done[i] = True
+        stack = [i for i in self.active if dom[i] and not dom[i] & (dom[i] - 1)]
+        if any(dom[i] == 0 for i in self.active):
+            return None
+        if not self._propagate(dom, stack, done):
+            return None
+        return dom, done
+
+    def solutions(
+        self, limit: int = 2, order: Sequence[int] | None = None, max_nodes: int | None = None
+    ) -> list[list[int]]:
+        """Up to ``limit`` solutions (crop per cell, 0 for cells left out).
+
+        ``order`` gives the order values are tried.  With ``max_nodes``, a
+        search that branches more often than that raises :class:`SearchTooLong`.
+        """
+        init = self._initial()
+        if init is None:
+            return []
+        out: list[list[int]] = []
+        active = self.active
+        value_order = list(order) if order is not None else list(range(1, MAX_REGION + 1))
+
+        nodes = [0]
+
+        def rec(dom: list[int], done: list[bool]) -> None:
+            nodes[0] += 1
+            if max_nodes is not None and nodes[0] > max_nodes:
+                raise SearchTooLong
+            best = -1
+            best_count = 99
+            for i in active:
+                d = dom[i]
+                if d & (d - 1):
+                    c = bin(d).count("1")
+                    if c < best_count:
+                        best, best_count = i, c
+                        if c == 2:
+                            break
+            if best < 0:
+                out.append([(dom[i].bit_length() - 1) if dom[i] else 0 for i in range(self.n)])
+                return
+            for v in value_order:
+                if len(out) >= limit:
+                    return
+                bit = 1 << v
+                if dom[best] & bit:
+                    d2 = list(dom)
+                    dn2 = list(done)
+                    d2[best] = bit
+                    if self._propagate(d2, [best], dn2):
+                        rec(d2, dn2)
+
+        rec(init[0], init[1])
+        return out
+
+    def count(self, limit: int = 2) -> int:
+        return len(self.solutions(limit))
+
+    def candidates(self) -> list[int] | None:
+        """Candidate bitmasks after propagation only (None: contradiction)."""
+        init = self._initial()
+        return None if init is None else init[0]
+
+
+def count_solutions(
+    terrain: Sequence[object], cols: int, fixed: Mapping[int, int] | None = None, limit: int = 2
+) -> int:
+    return Puzzle(regions_of(terrain, cols), cols, fixed).count(limit)
+
+
+# --------------------------------------------------------------------------- generator
+
+
+SIZE_WEIGHTS = (2, 4, 4, 3, 2)  # how often the generator aims at regions of 1..5 cells
+FILL_COMPACT = 0.5
+
+
+def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter: list[int]) -> bool:
+    """Cut ``cells`` into regions with terrains and crops, fitting what is already placed.
+
+    Works in place on ``rid`` (region id per cell, -1 free), ``val`` (crop) and
+    ``ter`` (terrain index per region id).  Returns False when it gives up.
+    """
+    n4 = neighbours4(cols)
+    n8 = neighbours8(cols)
+    inside = set(cells)
+    budget = [0]
+
+    def values_for(members: list[int]) -> list[int] | None:
+        size = len(members)
+        forb = [{val[j] for j in n8[i] if rid[j] >= 0} for i in members]
+        out = [0] * size
+        used: set[int] = set()
+
+        def rec(k: int) -> bool:
+            if k == size:
+                return True
+            options = list(range(1, size + 1))
+            rng.shuffle(options)
+            for v in options:
+                if v not in used and v not in forb[k]:
+                    used.add(v)
+                    out[k] = v
+                    if rec(k + 1):
+                        return True
+                    used.discard(v)
+            return False
+
+        return out if rec(0) else None
+
+    def rec(pos: int) -> bool:
+        budget[0] += 1
+        if budget[0] > 300:
+            return False
+        while pos < len(cells) and rid[cells[pos]] != -1:
+            pos += 1
+        if pos == len(cells):
+            return True
+        start = cells[pos]
+        for _ in range(4):
+            target = rng.choices((1, 2, 3, 4, 5), weights=SIZE_WEIGHTS)[0]
+            members = [start]
+            taken = {start}
+            while len(members) < target:
+                frontier = [j for i in members for j in n4[i] if j in inside and rid[j] == -1 and j not in taken]
+                if not frontier:
+                    break
+                # mostly take the earliest free cell, so the fill leaves few holes behind
+                j = min(frontier) if rng.random() < FILL_COMPACT else rng.choice(frontier)
+                members.append(j)
+                taken.add(j)
+            used = {ter[rid[j]] for i in members for j in n8[i] if rid[j] >= 0}
+            if len(used) == len(TERRAINS):
+                continue
+            values = values_for(members)
+            if values is None:
+                continue
+            region = len(ter)
+            ter.append(rng.choice([c for c in range(len(TERRAINS)) if c not in used]))
+            for i, v in zip(members, values, strict=True):
+                rid[i] = region
+                val[i] = v
+            # a free cell now walled in must still be able to hold a lone 1
+            stuck = False
+            for i in members:
+                for j in n4[i]:
+                    if j in inside and rid[j] == -1 and all(rid[x] != -1 for x in n4[j]):
+                        if any(val[x] == 1 for x in n8[j]) or len({ter[rid[x]] for x in n8[j]}) == len(TERRAINS):
+                            stuck = True
+            if not stuck and rec(pos + 1):
+                return True
+            for i in members:
+                rid[i] = -1
+                val[i] = 0
+            ter.pop()
+        return False
+
+    return rec(0)
+
+
+def _cover(rng, truth: list[int], others: list[list[int]], cells: list[int], k: int) -> list[int] | None:
+    """At most k cells on which every other solution disagrees with the truth somewhere."""
+    full = (1 << len(others)) - 1
+    masks = {}
+    for c in cells:
+        m = 0
+        for s, sol in enumerate(others):
+            if sol[c] != truth[c]:
+                m |= 1 << s
+        masks[c] = m
+    order = list(cells)
+    rng.shuffle(order)
+    order.sort(key=lambda c: -bin(masks[c]).count("1"))
+    steps = [0]
+
+    def rec(chosen: list[int], covered: int) -> list[int] | None:
+        if covered == full:
+            return chosen
+        if len(chosen) == k:
+            return None
+        steps[0] += 1
+        if steps[0] > 3000:
+            return None
+        left = ~covered & full
+        low = left & -left  # some chosen cell must rule out this solution
+        for c in order:
+            if masks[c] & low and c not in chosen:
+                got = rec(chosen + [c], covered | masks[c])
+                if got is not None:
+                    return got
+        return None
+
+    return rec([], 0)
+
+
+def _pick(rng, region_id: list[int], cols: int, cells: list[int], truth: list[int], fixed: dict[int, int],
+          k: int, sample: int = 64) -> list[int] | None:
+    """k cells of ``cells`` whose crops make the truth the only solution there.
+
+    ``fixed`` holds crops already known outside ``cells`` (they constrain the
+    neighbours).  Greedy: look at up to ``sample`` solutions, reveal the cell
+    that rules most of them out; once they are few, solve the cover exactly.
+    """
+    givens: dict[int, int] = {}
+    active = [r if i in set(cells) else -1 for i, r in enumerate(region_id)]
+    for _ in range(k + 1):
+        try:
+            sols = Puzzle(active, cols, {**fixed, **givens}).solutions(sample, max_nodes=400)
+        except SearchTooLong:
+            return None
+        others = [s for s in sols if any(s[c] != truth[c] for c in cells)]
+        if not others:
+            rest = [c for c in cells if c not in givens]
+            rng.shuffle(rest)
+            return sorted(list(givens) + rest[: k - len(givens)])
+        if len(givens) == k:
+            return None
+        free = [c for c in cells if c not in givens]
+        if len(sols) < sample:
+            cover = _cover(rng, truth, others, free, k - len(givens))
+            if cover is None:
+                return None
+            rest = [c for c in free if c not in cover]
+            rng.shuffle(rest)
+            return sorted(list(givens) + cover + rest[: k - len(givens) - len(cover)])
+        best = max(free, key=lambda c: (sum(s[c] != truth[c] for s in others), rng.random()))
+        givens[best] = truth[best]
+    return None
+
+
+def _block(seed, cols: int, block: list[int], rid: list[int], val: list[int], ter: list[int], k: int, tag,
+           tries: int | None = None) -> list[int] | None:
+    """Fill one block of columns (in place) until k revealed cells make it unique.
+
+    Gives up (returns None, nothing changed) after ``tries`` attempts if given.
+    """
+    attempt = 0
+    while tries is None or attempt < tries:
+        rng = rng_for(seed, "map", tag, attempt)
+        attempt += 1
+        rid2, val2, ter2 = list(rid), list(val), list(ter)
+        if not _fill(rng, cols, block, rid2, val2, ter2):
+            continue
+        fixed = {i: val2[i] for i in range(len(rid2)) if rid2[i] >= 0 and i not in block}
+        revealed = _pick(rng, rid2, cols, block, val2, fixed, k)
+        if revealed is None:
+            continue
+        rid[:], val[:], ter[:] = rid2, val2, ter2
+        return revealed
+    return None
+
+
+@lru_cache(maxsize=512)
+def _generate(seed: int | str, cols: int) -> tuple[list[str], list[int], list[int]]:
+    """A hidden map: terrain letter per cell, crop per cell, and the revealed cells.
+
+    The revealed cells (3 on 5 x 5, 6 on 5 x 9) are chosen so that, given the
+    full terrain and the crops on them, exactly one crop layout fits.  The long
+    board is made of two blocks (4 + 5 or 5 + 4 columns) that no region
+    crosses, each made unique by 3 revealed cells: whatever fits the whole
+    board fits each block, so the whole board is unique too.
+    """
+    n = ROWS * cols
+    k = REVEALED_CELLS[cols]
+    outer = 0
+    while True:
+        rid = [-1] * n
+        val = [0] * n
+        ter: list[int] = []
+        if cols <= 5:
+            revealed = _block(seed, cols, list(range(n)), rid, val, ter, k, outer)
+        else:
+            split = rng_for(seed, "map", "split", outer).choice((4, 5))
+            left = [i for i in range(n) if i % cols < split]
+            right = [i for i in range(n) if i % cols >= split]
+            revealed = _block(seed, cols, left, rid, val, ter, k // 2, (outer, 0))
+            more = _block(seed, cols, right, rid, val, ter, k - k // 2, (outer, 1), tries=12)
+            revealed = None if more is None else revealed + more
+        outer += 1
+        if revealed is not None:
+            return tuple(TERRAINS[ter[r]] for r in rid), tuple(val), tuple(sorted(revealed))
+
+
+def generate(seed: int | str, cols: int) -> tuple[list[str], list[int], list[int]]:
+    """See :func:`_generate` (results are cached: a seed always gives the same map)."""
+    terrain, crops, revealed = _generate(seed, cols)
+    return list(terrain), list(crops), list(revealed)
+
+
+def terrain_counts(terrain: Iterable[str]) -> dict[str, int]:
+    out = {t: 0 for t in TERRAINS}
+    for t in terrain:
+        out[t] += 1
+    return out
+
+
+__all__ = [
+    "Puzzle",
+    "cell_name",
+    "count_solutions",
+    "edge_cells",
+    "generate",
+    "neighbours4",
+    "neighbours8",
+    "regions_of",
+    "terrain_counts",
+    "_bits",
+]

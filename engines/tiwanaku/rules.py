@@ -1,0 +1,805 @@
+"""Tiwanaku rules: state, setup, legal moves, applying moves, views, outcome."""
+
+from __future__ import annotations
+
+import copy
+import enum
+from dataclasses import dataclass, field
+
+from engines.core import (
+    Event,
+    GameOver,
+    IllegalMove,
+    NotYourTurn,
+    Outcome,
+    SetupError,
+    rank_by,
+)
+from engines.tiwanaku.board import cell_name, edge_cells, generate, neighbours4, terrain_counts
+from engines.tiwanaku.data import (
+    EXPLORERS,
+    LONG_COLS,
+    MAX_CUBES,
+    ROW_LETTERS,
+    ROWS,
+    SCALE_TOP,
+    SHORT_COLS,
+    TERRAIN_NAMES,
+    TERRAINS,
+)
+from engines.tiwanaku.moves import (
+    Divine,
+    Done,
+    Enter,
+    Extra,
+    Leave,
+    Move,
+    Pass,
+    Peek,
+    Step,
+    Trade,
+)
+
+TITLE = "Tiwanaku"
+MIN_PLAYERS = 1
+MAX_PLAYERS = 4
+SCHEMA = 1
+
+# phases
+ACTION = "action"        # the player chooses an action (or trades / makes an offering first)
+DIVINING = "divining"    # after a correct guess: guess again with another explorer, or done
+FINAL = "final"          # the final divination round
+OVER = "over"
+
+
+class BoardSize(enum.Enum):
+    AUTO = "auto"
+    SHORT = "short"
+    LONG = "long"
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int = 2
+    board: BoardSize = field(
+        default=BoardSize.AUTO,
+        metadata={
+            "help": "short: 5 x 5 (1-2 players only), long: 5 x 9; auto: short for 1-2 players, long for 3-4"
+        },
+    )
+
+    def validate(self) -> None:
+        if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise SetupError(f"Tiwanaku takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}")
+        if not isinstance(self.board, BoardSize):
+            raise SetupError("board must be auto, short or long")
+        if self.board is BoardSize.SHORT and self.players > 2:
+            raise SetupError("the short 5 x 5 board is for 1 or 2 players; 3 or 4 players play the long board")
+
+    @property
+    def cols(self) -> int:
+        if self.board is BoardSize.LONG or (self.board is BoardSize.AUTO and self.players > 2):
+            return LONG_COLS
+        return SHORT_COLS
+
+
+@dataclass
+class State:
+    config: Config
+    seed: int
+    cols: int
+    terrain: list[str]           # hidden: the disc's terrain per cell
+    crops: list[int]             # hidden: the disc's crop per cell
+    start_cells: list[int]       # cells revealed (terrain and crop) at setup
+    discovered: list[bool]
+    cultivated: list[bool]
+    explorer: list[int]          # seat standing on each cell, -1 for none
+    reserve: list[int]           # explorers off the board, per seat
+    cubes: list[list[int]]       # per seat, count per terrain (TERRAINS order)
+    scores: list[int]
+    scales: list[list[int]]      # per seat, level (0..5) of the stone on each crop's scale
+    correct: list[int]
+    wrong: list[int]
+    peeks: list[dict[int, str]]  # per seat: cell -> terrain letter or crop digit seen on the disc
+    turn: int = 0
+    phase: str = ACTION
+    actions_left: int = 1
+    final_out: list[bool] = field(default_factory=list)
+    final_starter: int = -1
+    cube_points: list[int] = field(default_factory=list)
+    last: str | None = None
+    last_seat: int = -1
+    last_cells: list[int] = field(default_factory=list)
+    moves: int = 0
+    round: int = 1
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def new_game(config: Config, seats: int, seed: int) -> State:
+    config.validate()
+    if seats != config.players:
+        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+    cols = config.cols
+    terrain, crops, revealed = generate(seed, cols)
+    n = ROWS * cols
+    discovered = [False] * n
+    cultivated = [False] * n
+    for c in revealed:
+        discovered[c] = True
+        cultivated[c] = True
+    return State(
+        config=config,
+        seed=seed,
+        cols=cols,
+        terrain=terrain,
+        crops=crops,
+        start_cells=list(revealed),
+        discovered=discovered,
+        cultivated=cultivated,
+        explorer=[-1] * n,
+        reserve=[EXPLORERS[seats]] * seats,
+        cubes=[[0] * len(TERRAINS) for _ in range(seats)],
+        scores=[0] * seats,
+        scales=[[0] * SCALE_TOP for _ in range(seats)],
+        correct=[0] * seats,
+        wrong=[0] * seats,
+        peeks=[{} for _ in range(seats)],
+        final_out=[False] * seats,
+        cube_points=[0] * seats,
+    )
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def P(seat: int) -> str:
+    """How an event names a seat (the table puts the player's name in)."""
+    return "{p" + str(seat) + "}"
+
+
+def _name(state: State, c: int) -> str:
+    return cell_name(c, state.cols)
+
+
+def _names(state: State, cells) -> str:
+    cells = sorted(cells)
+    if not cells:
+        return "none"
+    return ", ".join(_name(state, c) for c in cells)
+
+
+def _index(state: State, row: int, col: int) -> int | None:
+    if 0 <= row < ROWS and 0 <= col < state.cols:
+        return row * state.cols + col
+    return None
+
+
+def _cell_or_refuse(state: State, row: int, col: int) -> int:
+    c = _index(state, row, col)
+    if c is None:
+        raise IllegalMove(
+            f"{ROW_LETTERS[row]}{col + 1} is off the board; rows are A-E and columns 1-{state.cols}"
+        )
+    return c
+
+
+def _cube_text(counts: list[int]) -> str:
+    return "".join(t * k for t, k in zip(TERRAINS, counts, strict=True)) or "none"
+
+
+def own_explorers(state: State, seat: int) -> list[int]:
+    return [c for c, s in enumerate(state.explorer) if s == seat]
+
+
+def divinable(state: State, seat: int) -> list[int]:
+    """Cells where ``seat`` has an explorer on a discovered, uncultivated tile."""
+    return [c for c in own_explorers(state, seat) if state.discovered[c] and not state.cultivated[c]]
+
+
+def destinations(state: State, seat: int, src: int) -> set[int]:
+    """Where the explorer on ``src`` may go: one step, or on along a path of its
+    owner's explorers and cultivated tiles, never over an opponent."""
+    n4 = neighbours4(state.cols)
+    seen = {src}
+    frontier = [src]
+    out: set[int] = set()
+    while frontier:
+        c = frontier.pop()
+        for nb in n4[c]:
+            if nb in seen:
+                continue
+            seen.add(nb)
+            occ = state.explorer[nb]
+            if occ == seat:
+                frontier.append(nb)          # walk over one's own explorer, never stop there
+            elif occ >= 0:
+                continue                     # an opponent blocks
+            elif state.cultivated[nb]:
+                out.add(nb)                  # a free cultivated tile: stop here or walk on
+                frontier.append(nb)
+            else:
+                out.add(nb)                  # an empty space or an uncultivated tile: stop only
+    return out
+
+
+def entries(state: State, seat: int) -> list[int]:
+    if state.reserve[seat] <= 0:
+        return []
+    return sorted(c for c in edge_cells(state.cols) if state.explorer[c] < 0)
+
+
+def _can_offer(state: State, seat: int) -> bool:
+    return all(k >= 1 for k in state.cubes[seat])
+
+
+def empty_cells(state: State) -> list[int]:
+    return [c for c, d in enumerate(state.discovered) if not d]
+
+
+# --------------------------------------------------------------------------- turn order
+
+
+def to_move(state: State) -> set[int]:
+    if state.phase == OVER:
+        return set()
+    return {state.turn}
+
+
+def _next_turn(state: State, events: list[Event]) -> None:
+    n = state.config.players
+    state.turn = (state.turn + 1) % n
+    if state.turn == 0:
+        state.round += 1
+    state.phase = ACTION
+    state.actions_left = 1
+
+
+def _end_action(state: State, events: list[Event]) -> None:
+    """One action is finished: another if an offering bought one, else the next player."""
+    if state.phase == FINAL or state.phase == OVER:
+        return
+    state.actions_left -= 1
+    if state.actions_left > 0:
+        state.phase = ACTION
+    else:
+        _next_turn(state, events)
+
+
+def _start_final(state: State, seat: int, events: list[Event]) -> None:
+    state.phase = FINAL
+    state.actions_left = 0
+    state.final_starter = seat
+    state.turn = seat
+    events.append(
+        Event(
+            f"All the land is discovered. Final divinations: starting with {P(seat)}, each player in turn "
+            "divines with one explorer or passes; a pass or a wrong guess ends that player's part.",
+            kind="final",
+        )
+    )
+    _final_advance(state, events, first=True)
+
+
+def _final_advance(state: State, events: list[Event], first: bool = False) -> None:
+    """Move the final round on to the next player still in (who can divine), or end the game."""
+    n = state.config.players
+    for seat in range(n):
+        if not state.final_out[seat] and not divinable(state, seat):
+            state.final_out[seat] = True
+    if all(state.final_out):
+        _finish(state, events)
+        return
+    start = state.turn if first else (state.turn + 1) % n
+    for k in range(n):
+        seat = (start + k) % n
+        if not state.final_out[seat]:
+            state.turn = seat
+            return
+
+
+def _finish(state: State, events: list[Event]) -> None:
+    state.phase = OVER
+    state.actions_left = 0
+    for seat in range(state.config.players):
+        pts = sum(state.cubes[seat])
+        state.cube_points[seat] = pts
+        state.scores[seat] += pts
+        if pts:
+            events.append(Event(f"{P(seat)} scores {pts} for offering cubes left over", kind="score"))
+    summary = ", ".join(f"{P(s)} {state.scores[s]}" for s in range(state.config.players))
+    events.append(Event(f"The game is over. Final scores: {summary}.", kind="end"))
+
+
+# --------------------------------------------------------------------------- legal moves
+
+
+def legal_moves(state: State, seat: int) -> list[Move]:
+    if seat not in to_move(state):
+        return []
+    cols = state.cols
+    out: list[Move] = []
+    if state.phase == FINAL:
+        for c in divinable(state, seat):
+            out += [Divine(c // cols, c % cols, v) for v in range(1, 6)]
+        out.append(Pass())
+        return out
+    if state.phase == DIVINING:
+        for c in divinable(state, seat):
+            out += [Divine(c // cols, c % cols, v) for v in range(1, 6)]
+        out.append(Done())
+        return out
+    # ACTION
+    for c in entries(state, seat):
+        out.append(Enter(c // cols, c % cols))
+    for src in own_explorers(state, seat):
+        for dst in sorted(destinations(state, seat, src)):
+            out.append(Step(src // cols, src % cols, dst // cols, dst % cols))
+        out.append(Leave(src // cols, src % cols))
+    for c in divinable(state, seat):
+        out += [Divine(c // cols, c % cols, v) for v in range(1, 6)]
+    held = state.cubes[seat]
+    if sum(held) >= 2:
+        pairs = set()
+        for i, a in enumerate(TERRAINS):
+            for j, b in enumerate(TERRAINS):
+                if j < i:
+                    continue
+                need = [0] * len(TERRAINS)
+                need[i] += 1
+                need[j] += 1
+                if all(h >= k for h, k in zip(held, need, strict=True)):
+                    pairs.add(a + b)
+        for give in sorted(pairs, key=lambda g: (TERRAINS.index(g[0]), TERRAINS.index(g[1]))):
+            out += [Trade(give, t) for t in TERRAINS]
+    if _can_offer(state, seat):
+        out.append(Extra())
+        for c in range(ROWS * cols):
+            if _peek_problem(state, seat, c) is None:
+                out.append(Peek(c // cols, c % cols))
+    return out
+
+
+def _peek_problem(state: State, seat: int, c: int) -> str | None:
+    if state.cultivated[c]:
+        return f"{_name(state, c)} is already cultivated; its crop is on the board"
+    if c in state.peeks[seat]:
+        if state.discovered[c] and not state.peeks[seat][c].isdigit():
+            return None
+        return f"you have already looked at {_name(state, c)}"
+    return None
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+    if state.phase == OVER:
+        raise GameOver("the game is over; see the final scores")
+    if seat not in to_move(state):
+        raise NotYourTurn(f"it is player {state.turn + 1}'s turn, not yours (you are player {seat + 1})")
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise IllegalMove(f"{move!r} is not a Tiwanaku move")
+    new = copy.deepcopy(state)
+    events: list[Event] = []
+    handler(new, seat, move, events)
+    new.moves += 1
+    new.last = str(move)
+    new.last_seat = seat
+    return new, events
+
+
+def _require_phase(state: State, move: Move, *phases: str) -> None:
+    if state.phase in phases:
+        return
+    if state.phase == FINAL:
+        raise IllegalMove(
+            f"{move} is not allowed in the final divinations; divine under one of your explorers "
+            f"(like C3=2) or pass"
+        )
+    if state.phase == DIVINING:
+        raise IllegalMove(
+            "you are in the middle of divining; guess under another explorer (like C3=2) or say done"
+        )
+    raise IllegalMove(f"{move} is not allowed now: choose an action (enter, move, explore or divine)")
+
+
+def _arrive(state: State, seat: int, c: int, events: list[Event], how: str) -> None:
+    """An explorer stops on ``c``: an empty space is discovered (Explore)."""
+    state.explorer[c] = seat
+    state.last_cells.append(c)
+    name = _name(state, c)
+    if state.discovered[c]:
+        events.append(Event(f"{P(seat)} {how} {name}", kind="move"))
+        return
+    state.discovered[c] = True
+    t = state.terrain[c]
+    tname = TERRAIN_NAMES[t]
+    held = state.cubes[seat]
+    if sum(held) < MAX_CUBES:
+        held[TERRAINS.index(t)] += 1
+        cube = f" and takes a {tname} cube"
+    else:
+        cube = f"; already holding {MAX_CUBES} cubes, the {tname} cube is not taken"
+    events.append(Event(f"{P(seat)} {how} {name} and discovers {tname}{cube}", kind="explore"))
+    if not empty_cells(state):
+        _start_final(state, seat, events)
+
+
+def _do_enter(state: State, seat: int, move: Enter, events: list[Event]) -> None:
+    _require_phase(state, move, ACTION)
+    c = _cell_or_refuse(state, move.row, move.col)
+    if state.reserve[seat] <= 0:
+        raise IllegalMove("all your explorers are on the board; move one (like B3-C3) or take one off (B3-out)")
+    free = entries(state, seat)
+    if c not in free:
+        why = "is not on the edge" if c not in edge_cells(state.cols) else "is occupied"
+        raise IllegalMove(f"{_name(state, c)} {why}; you may enter on the free edge cells {_names(state, free)}")
+    state.reserve[seat] -= 1
+    state.last_cells = []
+    _arrive(state, seat, c, events, "enters on")
+    _end_action(state, events)
+
+
+def _do_step(state: State, seat: int, move: Step, events: list[Event]) -> None:
+    _require_phase(state, move, ACTION)
+    src = _cell_or_refuse(state, move.row, move.col)
+    dst = _cell_or_refuse(state, move.to_row, move.to_col)
+    if state.explorer[src] != seat:
+        raise IllegalMove(
+            f"you have no explorer on {_name(state, src)}; yours are on {_names(state, own_explorers(state, seat))}"
+        )
+    dests = destinations(state, seat, src)
+    if dst not in dests:
+        raise IllegalMove(
+            f"the explorer on {_name(state, src)} cannot stop on {_name(state, dst)}; "
+            f"it can reach {_names(state, dests)}"
+        )
+    state.explorer[src] = -1
+    state.last_cells = [src]
+    _arrive(state, seat, dst, events, f"moves from {_name(state, src)} to")
+    _end_action(state, events)
+
+
+def _do_leave(state: State, seat: int, move: Leave, events: list[Event]) -> None:
+    _require_phase(state, move, ACTION)
+    src = _cell_or_refuse(state, move.row, move.col)
+    if state.explorer[src] != seat:
+        raise IllegalMove(
+            f"you have no explorer on {_name(state, src)}; yours are on {_names(state, own_explorers(state, seat))}"
+        )
+    state.explorer[src] = -1
+    state.reserve[seat] += 1
+    state.last_cells = [src]
+    events.append(Event(f"{P(seat)} takes the explorer on {_name(state, src)} off the board", kind="move"))
+    _end_action(state, events)
+
+
+def _advance_scale(state: State, seat: int, crop: int) -> int:
+    """Move the stone on crop's scale up one level; return the diversity points."""
+    scale = state.scales[seat]
+    if scale[crop - 1] >= SCALE_TOP:
+        return 1
+    scale[crop - 1] += 1
+    level = scale[crop - 1]
+    return sum(1 for lv in scale if lv == level)
+
+
+def _do_divine(state: State, seat: int, move: Divine, events: list[Event]) -> None:
+    _require_phase(state, move, ACTION, DIVINING, FINAL)
+    c = _cell_or_refuse(state, move.row, move.col)
+    options = divinable(state, seat)
+    if c not in options:
+        if state.explorer[c] != seat:
+            why = f"you have no explorer on {_name(state, c)}"
+        else:
+            why = f"{_name(state, c)} is already cultivated"
+        raise IllegalMove(f"{why}; you may divine on {_names(state, options)}")
+    name = _name(state, c)
+    truth = state.crops[c]
+    state.cultivated[c] = True
+    if state.phase != DIVINING:
+        state.last_cells = []
+    state.last_cells.append(c)
+    if move.crop == truth:
+        state.scores[seat] += truth
+        state.correct[seat] += 1
+        bonus = _advance_scale(state, seat, truth)
+        state.scores[seat] += bonus
+        events.append(
+            Event(
+                f"{P(seat)} divines crop {truth} on {name} correctly: {truth} points and {bonus} for diversity",
+                kind="divine",
+            )
+        )
+        if state.phase == FINAL:
+            _final_advance(state, events)
+            return
+        if state.phase == ACTION:
+            state.phase = DIVINING
+        if not divinable(state, seat):
+            _end_action(state, events)
+        return
+    state.scores[seat] -= truth
+    state.wrong[seat] += 1
+    events.append(
+        Event(
+            f"{P(seat)} guesses {move.crop} on {name} but the disc shows {truth}: "
+            f"the {truth} is planted and {P(seat)} loses {truth} points",
+            kind="divine",
+        )
+    )
+    if state.phase == FINAL:
+        state.final_out[seat] = True
+        _final_advance(state, events)
+        return
+    _next_turn(state, events)  # a wrong guess ends the whole turn
+
+
+def _do_done(state: State, seat: int, move: Done, events: list[Event]) -> None:
+    if state.phase != DIVINING:
+        if state.phase == FINAL:
+            raise IllegalMove("in the final divinations you divine (like C3=2) or pass")
+        raise IllegalMove("done only ends a run of divinations; choose an action now")
+    state.last_cells = list(state.last_cells)
+    events.append(Event(f"{P(seat)} stops divining", kind="move"))
+    _end_action(state, events)
+
+
+def _do_pass(state: State, seat: int, move: Pass, events: list[Event]) -> None:
+    if state.phase != FINAL:
+        raise IllegalMove("pass is only for the final divinations; " + (
+            "say done to stop divining" if state.phase == DIVINING else "choose an action now"))
+    state.final_out[seat] = True
+    state.last_cells = []
+    events.append(Event(f"{P(seat)} passes and leaves the final divinations", kind="move"))
+    _final_advance(state, events)
+
+
+def _do_trade(state: State, seat: int, move: Trade, events: list[Event]) -> None:
+    _require_phase(state, move, ACTION)
+    held = state.cubes[seat]
+    need = [0] * len(TERRAINS)
+    for t in move.give:
+        need[TERRAINS.index(t)] += 1
+    if any(h < k for h, k in zip(held, need, strict=True)):
+        raise IllegalMove(f"you hold {_cube_text(held)}; you cannot give {move.give}")
+    for i, k in enumerate(need):
+        held[i] -= k
+    held[TERRAINS.index(move.get)] += 1
+    events.append(
+        Event(
+            f"{P(seat)} trades {move.give} cubes for a {TERRAIN_NAMES[move.get]} cube",
+            kind="cubes",
+        )
+    )
+
+
+def _spend_offering(state: State, seat: int, move: Move) -> None:
+    _require_phase(state, move, ACTION)
+    if not _can_offer(state, seat):
+        raise IllegalMove(
+            f"an offering needs one cube of each terrain (SDMF); you hold {_cube_text(state.cubes[seat])}"
+        )
+    state.cubes[seat] = [k - 1 for k in state.cubes[seat]]
+
+
+def _do_extra(state: State, seat: int, move: Extra, events: list[Event]) -> None:
+    _spend_offering(state, seat, move)
+    state.actions_left += 1
+    events.append(Event(f"{P(seat)} makes an offering to Pachamama for an extra action", kind="offering"))
+
+
+def _do_peek(state: State, seat: int, move: Peek, events: list[Event]) -> None:
+    _require_phase(state, move, ACTION)
+    c = _cell_or_refuse(state, move.row, move.col)
+    problem = _peek_problem(state, seat, c)
+    if problem is not None:
+        raise IllegalMove(f"{problem}; peek at a space still hidden or an uncultivated tile")
+    _spend_offering(state, seat, move)
+    name = _name(state, c)
+    if state.discovered[c]:
+        seen = str(state.crops[c])
+        text = f"{P(seat)} makes an offering and sees crop {seen} under {name} on the disc"
+    else:
+        seen = state.terrain[c]
+        text = f"{P(seat)} makes an offering and sees {TERRAIN_NAMES[seen]} under {name} on the disc"
+    state.peeks[seat][c] = seen
+    events.append(
+        Event(
+            text,
+            visible_to=frozenset({seat}),
+            public_text=f"{P(seat)} makes an offering to Pachamama and looks at the disc in secret",
+            kind="peek",
+        )
+    )
+
+
+_HANDLERS = {
+    Enter: _do_enter,
+    Step: _do_step,
+    Leave: _do_leave,
+    Divine: _do_divine,
+    Done: _do_done,
+    Pass: _do_pass,
+    Trade: _do_trade,
+    Extra: _do_extra,
+    Peek: _do_peek,
+}
+
+
+# --------------------------------------------------------------------------- views
+
+
+@dataclass(frozen=True)
+class View:
+    seat: int | None
+    players: int
+    rows: int
+    cols: int
+    terrain: tuple[str | None, ...]       # known terrain letter per cell (None: still hidden)
+    crops: tuple[int | None, ...]         # crop placed per cell (None: not cultivated)
+    explorer: tuple[int, ...]             # seat on each cell, -1 for none
+    start_cells: tuple[int, ...]          # cells revealed at setup
+    terrain_totals: dict[str, int]        # how many cells of each terrain the map holds
+    peeks: dict[int, str]                 # what this seat saw on the disc (cell -> terrain letter or crop digit)
+    peek_counts: tuple[int, ...]          # how many peeks each seat made
+    reserve: tuple[int, ...]
+    cubes: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    scales: tuple[tuple[int, ...], ...]
+    correct: tuple[int, ...]
+    wrong: tuple[int, ...]
+    turn: int
+    phase: str
+    actions_left: int
+    final_out: tuple[bool, ...]
+    cube_points: tuple[int, ...]
+    empty_left: int
+    last: str | None
+    last_seat: int
+    last_cells: tuple[int, ...]
+    round: int
+
+
+def view_for(state: State, seat: int | None) -> View:
+    n = len(state.discovered)
+    peeks: dict[int, str] = {}
+    if seat is not None:
+        # a peeked terrain stays useful until the tile is discovered, a peeked crop until it is planted
+        for c, seen in state.peeks[seat].items():
+            if seen.isdigit() and not state.cultivated[c]:
+                peeks[c] = seen
+            elif not seen.isdigit() and not state.discovered[c]:
+                peeks[c] = seen
+    return View(
+        seat=seat,
+        players=state.config.players,
+        rows=ROWS,
+        cols=state.cols,
+        terrain=tuple(state.terrain[c] if state.discovered[c] else None for c in range(n)),
+        crops=tuple(state.crops[c] if state.cultivated[c] else None for c in range(n)),
+        explorer=tuple(state.explorer),
+        start_cells=tuple(state.start_cells),
+        terrain_totals=terrain_counts(state.terrain),
+        peeks=dict(sorted(peeks.items())),
+        peek_counts=tuple(len(p) for p in state.peeks),
+        reserve=tuple(state.reserve),
+        cubes=tuple(tuple(c) for c in state.cubes),
+        scores=tuple(state.scores),
+        scales=tuple(tuple(s) for s in state.scales),
+        correct=tuple(state.correct),
+        wrong=tuple(state.wrong),
+        turn=state.turn,
+        phase=state.phase,
+        actions_left=state.actions_left,
+        final_out=tuple(state.final_out),
+        cube_points=tuple(state.cube_points),
+        empty_left=sum(1 for d in state.discovered if not d),
+        last=state.last,
+        last_seat=state.last_seat,
+        last_cells=tuple(state.last_cells),
+        round=state.round,
+    )
+
+
+# --------------------------------------------------------------------------- outcome
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.phase != OVER:
+        return None
+    n = state.config.players
+    seats = range(n)
+    ranking, tiebreak = rank_by(
+        seats,
+        [
+            ("score", {s: state.scores[s] for s in seats}),
+            ("more correct divinations", {s: state.correct[s] for s in seats}),
+        ],
+    )
+    return Outcome(
+        scores=tuple(float(s) for s in state.scores),
+        ranking=ranking,
+        reason="all the land was discovered and the final divinations are over",
+        tiebreak=tiebreak,
+        details={
+            "correct": list(state.correct),
+            "wrong": list(state.wrong),
+            "cube_points": list(state.cube_points),
+        },
+    )
+
+
+# --------------------------------------------------------------------------- storage
+
+
+def to_dict(state: State) -> dict:
+    return {
+        "schema": SCHEMA,
+        "config": {"players": state.config.players, "board": state.config.board.value},
+        "seed": state.seed,
+        "cols": state.cols,
+        "terrain": "".join(state.terrain),
+        "crops": "".join(str(v) for v in state.crops),
+        "start_cells": list(state.start_cells),
+        "discovered": [int(d) for d in state.discovered],
+        "cultivated": [int(d) for d in state.cultivated],
+        "explorer": list(state.explorer),
+        "reserve": list(state.reserve),
+        "cubes": [list(c) for c in state.cubes],
+        "scores": list(state.scores),
+        "scales": [list(s) for s in state.scales],
+        "correct": list(state.correct),
+        "wrong": list(state.wrong),
+        "peeks": [{str(c): v for c, v in sorted(p.items())} for p in state.peeks],
+        "turn": state.turn,
+        "phase": state.phase,
+        "actions_left": state.actions_left,
+        "final_out": [bool(x) for x in state.final_out],
+        "final_starter": state.final_starter,
+        "cube_points": list(state.cube_points),
+        "last": state.last,
+        "last_seat": state.last_seat,
+        "last_cells": list(state.last_cells),
+        "moves": state.moves,
+        "round": state.round,
+    }
+
+
+def from_dict(data: dict) -> State:
+    if data.get("schema") != SCHEMA:
+        raise SetupError(f"unsupported Tiwanaku state schema {data.get('schema')!r}")
+    cfg = data["config"]
+    config = Config(players=cfg["players"], board=BoardSize(cfg["board"]))
+    return State(
+        config=config,
+        seed=data["seed"],
+        cols=data["cols"],
+        terrain=list(data["terrain"]),
+        crops=[int(ch) for ch in data["crops"]],
+        start_cells=list(data["start_cells"]),
+        discovered=[bool(x) for x in data["discovered"]],
+        cultivated=[bool(x) for x in data["cultivated"]],
+        explorer=list(data["explorer"]),
+        reserve=list(data["reserve"]),
+        cubes=[list(c) for c in data["cubes"]],
+        scores=list(data["scores"]),
+        scales=[list(s) for s in data["scales"]],
+        correct=list(data["correct"]),
+        wrong=list(data["wrong"]),
+        peeks=[{int(c): v for c, v in p.items()} for p in data["peeks"]],
+        turn=data["turn"],
+        phase=data["phase"],
+        actions_left=data["actions_left"],
+        final_out=[bool(x) for x in data["final_out"]],
+        final_starter=data["final_starter"],
+        cube_points=list(data["cube_points"]),
+        last=data["last"],
+        last_seat=data["last_seat"],
+        last_cells=list(data["last_cells"]),
+        moves=data["moves"],
+        round=data["round"],
+    )

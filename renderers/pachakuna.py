@@ -343,5 +343,7 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, view, seat: int, na
         lx += text_size(dr, label, font(18, True))[0] + 6
         fill = COLOUR_RGB[lm.load] if lm.load else (225, 225, 225)
         dr.rectangle((lx, y + 2, lx + 16, y + 18), fill=fill, outline=INK, width=2)
+        if not lm.load:
+            dr.line([(lx + 3, y + 15), (lx + 13, y + 5)], fill=(120, 120, 120), width=2)
         lx += 28
     return top + h

@@ -43,6 +43,7 @@ class _Eval:
         self.me = me
         self.sup = dict(view.supply[me])
         self.demands = dict(view.demands)
+        self.wanted = {c for d in self.demands.values() if d for c in D.demand_colours(d)}
 
     def lack(self, colour: str) -> bool:
         return self.sup.get(colour, 0) == 0
@@ -50,7 +51,8 @@ class _Eval:
     def hold(self, colour: str | None) -> float:
         if colour is None:
             return 0.0
-        return 3.0 if self.lack(colour) else 0.5
+        # a missing colour is worth keeping only while some village asks for it
+        return 3.0 if self.lack(colour) and colour in self.wanted else 0.5
 
     def reload(self, village: int) -> float:
         return 4.0 if self.lack(D.VILLAGES[village]) else 1.0
@@ -81,6 +83,7 @@ class _Eval:
 
 _IS_VILLAGE = [c in D.VILLAGES for c in range(100)]
 _NBR = [tuple((d, n, (d + 3) % 6) for d, n in D.NEIGHBOURS.get(c, ())) for c in range(100)]
+_NBR8 = [tuple((d, (n << 3) | o) for d, n, o in _NBR[c]) for c in range(100)]
 _POP = [bin(m).count("1") for m in range(64)]
 _CIRC = [[min(abs(a - b), 6 - abs(a - b)) for b in range(6)] for a in range(6)]
 _NONE = 6  # "entered from nowhere": the start field
@@ -102,46 +105,50 @@ class _Search:
         self.m = m
         self.source = source
         isv = _IS_VILLAGE
-        nbr = _NBR
+        nbr = _NBR8
         pop = _POP
         circ = _CIRC
         dist = [99] * 800
         parent = [-1] * 800
-        s0 = source * 8 + _NONE
+        s0 = (source << 3) | _NONE
         dist[s0] = 0
         dq = deque([s0])
+        popleft, appendleft, append = dq.popleft, dq.appendleft, dq.append
         while dq:
-            st = dq.popleft()
-            c, e = divmod(st, 8)
-            if isv[c] and c != source:
+            st = popleft()
+            c = st >> 3
+            e = st & 7
+            village = isv[c]
+            if village and c != source:
                 continue
             ds = dist[st]
             mc = m[c]
-            for d, n, o in nbr[c]:
-                if isv[c]:
+            lim = pop[mc] - 1
+            ce = circ[e] if e != _NONE else None
+            for d, ns in nbr[c]:
+                if village:
                     cost = 0
-                elif e == _NONE:
+                elif ce is None:
                     cost = 0 if (mc >> d) & 1 else 1
                 elif (mc >> d) & 1 and (mc >> e) & 1:
                     cost = 0
-                elif circ[e][d] <= pop[mc] - 1:
+                elif ce[d] <= lim:
                     cost = 1
                 else:
                     continue
-                ns = n * 8 + o
                 nd = ds + cost
                 if nd < dist[ns]:
                     dist[ns] = nd
                     parent[ns] = st
                     if cost == 0:
-                        dq.appendleft(ns)
+                        appendleft(ns)
                     else:
-                        dq.append(ns)
+                        append(ns)
         self.dist = dist
         self.parent = parent
 
     def to_village(self, v: int) -> int | None:
-        best = min(self.dist[v * 8 + e] for e in range(6))
+        best = min(self.dist[(v << 3) | e] for e in range(6))
         return None if best >= 99 else best
 
     def to_field(self, c: int) -> int | None:
@@ -151,14 +158,14 @@ class _Search:
         mc = self.m[c]
         best = 99
         for e in range(6):
-            d = self.dist[c * 8 + e] + (0 if (mc >> e) & 1 else 1)
+            d = self.dist[(c << 3) | e] + (0 if (mc >> e) & 1 else 1)
             if d < best:
                 best = d
         return None if best >= 99 else best
 
     def steps_to(self, v: int) -> list[tuple[int, int, int]]:
         """(tile, entry edge or 6, exit edge) for each tile on a cheapest way to village ``v``."""
-        ends = [v * 8 + e for e in range(6)]
+        ends = [(v << 3) | e for e in range(6)]
         st = min(ends, key=lambda s: self.dist[s])
         if self.dist[st] >= 99:
             return []
@@ -215,7 +222,7 @@ def computer_move(view: View, legal: list[Move], rng: random.Random) -> Move:
         best = 0.0
         for val, v in targets(load):
             if v not in search_cache:
-                search_cache[v] = _Search(masks, v)
+                search_cache[v] = _search(view.tiles, black, masks, v)
             d = search_cache[v].to_field(cell)
             if d is not None:
                 best = max(best, val * 0.6 ** d)
@@ -260,6 +267,20 @@ def computer_move(view: View, legal: list[Move], rng: random.Random) -> Move:
     return scored[0][1]
 
 
+_CACHE: dict[tuple, _Search] = {}
+
+
+def _search(tiles_key: tuple, black: bool, masks: dict[int, int], source: int) -> _Search:
+    """A :class:`_Search`, memoised on the board (it is a pure function of board and source)."""
+    key = (tiles_key, black, source)
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) > 512:
+            _CACHE.clear()
+        found = _CACHE[key] = _Search(masks, source)
+    return found
+
+
 def _choose_rotation(view, me, masks, mine, rotations, targets, cost, rng, ev) -> Move | None:
     black = me == 1
     allowed = {m.cell for m in rotations if m.pay == ""}
@@ -270,7 +291,7 @@ def _choose_rotation(view, me, masks, mine, rotations, targets, cost, rng, ev) -
     for lm in mine:
         if lm.stage != 0:
             continue
-        search = _Search(masks, lm.cell)
+        search = _search(view.tiles, black, masks, lm.cell)
         reach_best = 0.0
         for val, v in targets(lm.load):
             if search.to_village(v) == 0:

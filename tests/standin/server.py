@@ -383,6 +383,7 @@ class StandIn:
         self.interactions: dict[int, Interaction] = {}
         self.commands: dict[int | None, list[dict]] = {}  # guild id (None: global) -> commands with ids
         self.syncs = 0
+        self.resumes = 0
         self.injections: list[Injection] = []
         self.requests: list[str] = []  # "METHOD /path" of every REST request, in order
         self.unknown_routes: list[str] = []
@@ -476,10 +477,11 @@ class StandIn:
         finally:
             closing = True
             await client.close()
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.wait_for(task, 5)
-            if task.done() and not task.cancelled() and task.exception() is not None:
-                raise task.exception()  # type: ignore[misc]
+            await asyncio.wait({task}, timeout=5)
+            if not task.done():
+                task.cancel()
+            elif not task.cancelled():
+                task.exception()  # a crash was already reported (ClientStopped, or before READY)
 
     async def _until_ready(self, client: Any, task: asyncio.Task, timeout: float) -> None:  # noqa: ASYNC109
         async def ready() -> None:
@@ -573,6 +575,21 @@ class StandIn:
     def skip_messages(self, channel: Channel) -> None:
         """Mark everything already in ``channel`` as handed out, so ``next_message`` only sees new ones."""
         self._handed_out.setdefault(channel.id, set()).update(m.id for m in self._channel_messages.get(channel.id, []))
+
+    async def disconnect(self, code: int = 4000) -> None:
+        """Close the gateway from Discord's side.  discord.py resumes after 4000 (or 1001, 1006) and
+        gives up after 4004 (authentication failed), 4013/4014 (bad or disallowed intents)."""
+        conn = self._conn
+        if conn is None:
+            raise UsageError("no client is connected")
+        self._conn = None
+        await conn.ws.close(code=code)
+        self._changed()
+
+    async def wait_connected(self, *, timeout: float | None = None) -> None:  # noqa: ASYNC109
+        """Wait until a client has identified (or resumed) on the gateway."""
+        await self.wait_for(lambda: self._conn is not None and self._conn.identified.is_set(), timeout=timeout,
+                            what="the client to connect to the gateway")
 
     async def delete(self, message: Message) -> None:
         """Someone (a user or a moderator) deletes ``message``; MESSAGE_DELETE reaches the bot."""
@@ -1656,7 +1673,11 @@ class StandIn:
             conn.identified.set()
             self._changed()
         elif op == 6:
+            if d.get("token") != self.token:
+                await conn.send(9, False)
+                return
             self._conn = conn
+            self.resumes += 1
             await conn.dispatch("RESUMED", {})
             conn.identified.set()
             self._changed()

@@ -35,3 +35,48 @@ async def test_commands_stay_synced_across_restarts(standin):
         assert {c["name"]: c["id"] for c in standin.commands[None]} == ids
         r = await standin.slash(alice, chan, "game join")  # in a thread
         assert r.message.channel is chan and r.content == "alice joined"
+
+
+async def test_a_bad_command_tree_fails_the_start_with_the_reason(standin):
+    import discord
+    import pytest
+
+    from tests.standin import Violation
+
+    class BadTree(TinyBot):
+        async def setup_hook(self) -> None:
+            cmd = discord.app_commands.Command(name="ok", description="d", callback=self._noop)
+            cmd.description = "d" * 101  # past discord.py's own check, as a typo in a locale file could be
+            self.tree.add_command(cmd)
+            await self.tree.sync()
+
+        async def _noop(self, interaction: discord.Interaction) -> None:
+            pass
+
+    with pytest.raises(Violation, match=r"/ok description is 101 long \(limit 100\)"):
+        async with standin.run_client(BadTree):
+            pass
+    standin.raise_failures()  # the bot's failed setup_hook is a consequence, already reported
+
+
+async def test_a_client_that_crashes_fails_the_next_wait(standin):
+    import pytest
+
+    from tests.standin import ClientStopped
+
+    async with standin.run_client(TinyBot):
+        await standin.wait_synced()
+        await standin.disconnect(code=4004)  # "Authentication failed": discord.py gives up
+        with pytest.raises(ClientStopped, match="closed with 4004"):
+            await standin.wait_for(lambda: False, what="anything", timeout=2)
+
+
+async def test_the_client_resumes_after_the_gateway_drops(standin):
+    alice = standin.add_user("alice")
+    chan = standin.guild.text_channels[0]
+    async with standin.run_client(TinyBot):
+        await standin.wait_synced()
+        await standin.disconnect(code=4000)
+        await standin.wait_connected()
+        assert standin.resumes == 1
+        assert (await standin.slash(alice, chan, "game join")).content == "alice joined"

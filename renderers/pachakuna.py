@@ -271,6 +271,13 @@ def _panel(img: Image.Image, dr: ImageDraw.ImageDraw, view, names) -> None:
             dr.text((x, y), line, font=font(18), fill=INK)
             y += 23
         y += 6
+    if view.rocks and view.phase != "over":
+        if view.phase == "rotate":
+            note = f"Rocks: {', '.join(map(str, view.rocks))} (not turnable this turn)"
+        else:
+            note = f"Rocks: {', '.join(map(str, view.rocks))} (closed to the next player)"
+        dr.text((x, y), note, font=font(18), fill=INK)
+        y += 28
     # demands
     dr.text((x, y), f"Bag: {view.bag_count} demands  ·  used: {len(view.used)}", font=font(18, True), fill=INK)
     y += 26

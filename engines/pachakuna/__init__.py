@@ -25,7 +25,8 @@ Notation (case-insensitive, spaces tolerated):
 - ``b1``     buy a new llama in llama 1's village (``b1/ry...`` as for rotations).
 - ``end``    finish the turn (refill and reload happen then).
 Llamas are numbered 1-3 per player in the order they were bought; the image
-labels them W1..W3 and K1..K3.  Colour letters: W Y O R P B G.
+shows them as white or black discs carrying that number.  Colour letters:
+W Y O R P B G.
 
 Rulings applied (DECISIONS.md, P'achakuna):
 - Board shape, numbering, village colours, tile kinds (24 N / 15 F / 15 M with one
@@ -87,7 +88,7 @@ from .rules import (
 )
 
 RULES_HELP = """**P'achakuna**: collect all 7 colours (white, yellow, orange, red, purple, blue, green) first. Brown and loads on llamas don't count.
-**Sides**: White (seat 1) walks valleys and starts; Black climbs mountains and starts with the brown piece. Both begin with one llama on the white centre village carrying white.
+**Sides**: White (first player) walks valleys and starts; Black climbs mountains and starts with the brown piece. Both begin with one llama on the white centre village carrying white.
 **A turn**
 1. Turn tiles: one free, each extra tile 2 resources. Not a tile with a llama, nor one your rival just marked with a rock. Your turned tiles get rocks.
 2. Each llama in any order: move (any distance along an open path of your terrain, at least one tile unless it rests on a village, and it stops in the first village it enters), then sell its load there, then buy a llama there (4 resources, max 3).

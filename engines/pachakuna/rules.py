@@ -176,10 +176,6 @@ class Llama:
     stage: int = 0  # this turn: 0 fresh, 1 moved, 2 sold, 3 finished
     new: bool = False  # bought this turn
 
-    @property
-    def name(self) -> str:
-        return f"{'WK'[self.seat]}{self.id}"
-
 
 @dataclass
 class State:
@@ -654,16 +650,21 @@ def _end(state: State, seat: int) -> tuple[State, list[Event]]:
         if new.demands[v] is None:
             new.demands[v] = _draw_demand(new, v)
             if new.demands[v]:
-                drawn.append(f"{v}:{new.demands[v]}")
+                big, small = D.demand_colours(new.demands[v])
+                drawn.append(f"{v} ({D.VILLAGES[v]}) wants {big} (big flag) and {small} (small flag)")
     if new.recycles != recycled:
         events.append(Event("the used demands went back into the bag", kind="recycle"))
     if drawn:
-        events.append(Event(f"new demands: {', '.join(drawn)}", kind="refill"))
+        events.append(Event(f"new demands: {'; '.join(drawn)}", kind="refill"))
+    loaded = []
     for lm in new.llamas:
         if lm.seat == seat and lm.load is None:
             lm.load = D.VILLAGES[lm.cell]
+            loaded.append(f"llama {lm.id} takes {lm.load} at {lm.cell}")
         lm.stage = 0
         lm.new = False
+    if loaded:
+        events.append(Event(f"{{p{seat}}} reloads: {', '.join(loaded)}", kind="reload"))
     new.active = None
     new.rotated = []
     new.prev_log = new.turn_log

@@ -701,8 +701,11 @@ def _all_candidates(s: P.State) -> list:
             out.append(P.Rotate(c, k))
         for i in (1, 2, 3):
             out.append(P.MoveLlama(i, c))
+    pays = ["w", "r", "b", "y", "wr", "rb", "wb", "wrb", "wrby"]
     for i in (1, 2, 3):
-        out += [P.Sell(i), P.Buy(i)]
+        out += [P.Sell(i), P.Buy(i)] + [P.Buy(i, p.upper()) for p in pays]
+    for c in (12, 36, 94):
+        out += [P.Rotate(c, 2, p.upper()) for p in pays]
     return out
 
 
@@ -713,7 +716,11 @@ def test_legal_moves_match_apply_move(seed):
 
     rng = random.Random(seed)
     s = fresh(seed=seed)
-    give(s, 0, white=3, red=2)
+    if seed % 2:
+        give(s, 0, white=3, red=2)
+    else:
+        give(s, 0, white=1, red=1, blue=1, green=1)
+        give(s, 1, white=2, red=1, blue=1, brown=1)
     for _ in range(40):
         seat = s.turn
         legal = P.legal_moves(s, seat)

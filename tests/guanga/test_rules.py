@@ -729,3 +729,64 @@ def test_rules_help_and_exports():
         assert hasattr(G, name)
     assert len(G.RULES_HELP) <= 1800
     assert (G.MIN_PLAYERS, G.MAX_PLAYERS) == (1, 4)
+
+
+def test_master_refresh_sends_shell_patch_and_basket_to_bag():
+    """Master: a refresh costs 1 shell; that shell's patch and the old basket go to the bag."""
+    s = game(2, "master")
+    s.shell_patches[0] = [s.pile.pop(0), s.pile.pop(0)]
+    s.shells[0] = 2
+    bag = len(s.bag)
+    s, _ = _apply(s, 0, "refresh")
+    assert s.shells[0] == 1 and len(s.shell_patches[0]) == 1
+    assert len(s.bag) == bag + 1 + 8 and conserved(s)
+    with pytest.raises(IllegalMove, match="costs 3"):
+        _apply(s, 0, "S1C4")
+
+
+def test_options_from_strings():
+    """Options: mode and stoppers are lobby options with their choices."""
+    from engines.core import config_from_options, config_options
+    opts = {o.name: o for o in config_options(G.Config)}
+    assert set(opts) == {"mode", "stoppers"}
+    assert opts["mode"].choices == ("beginner", "apprentice", "master", "artisan")
+    cfg = config_from_options(G.Config, 3, {"mode": "apprentice", "stoppers": "yes"})
+    assert cfg.mode is Mode.APPRENTICE and cfg.stoppers is True and cfg.players == 3
+    with pytest.raises(SetupError):
+        config_from_options(G.Config, 2, {"mode": "artisan", "stoppers": "yes"})
+
+
+def test_views_hide_pile_bag_and_covered_patches():
+    """Hidden information: pile and bag are counts; a stack shows its top patch and height only."""
+    s = game(2)
+    set_basket(s, [RED_CH, BLU_IN, YEL_AM, GRN_RO, RED_IN, BLU_AM, YEL_KU, GRN_KU])
+    s, _ = play(s, 0, "P1A1", "P2A1")
+    v = jsonable(G.view_for(s, None))
+    assert v["pile"] == len(s.pile) and v["bag"] == len(s.bag)
+    assert v["guangas"][0]["heights"][0] == 2 and v["guangas"][0]["tops"][0] == "blue/inti"
+    assert "red/chakana" not in json.dumps(v["guangas"][0]["tops"])
+    assert v["decks"] == {k: len(d) for k, d in s.decks.items()}
+
+
+def test_solo_stoppers_on_own_guanga():
+    """Stoppers in solo: the player may only stop their own guanga, and it counts as filled."""
+    s = game(1, "apprentice", stoppers=True)
+    assert {m.target for m in legal_moves(s, 0) if isinstance(m, Stopper)} == {0}
+    before = empty_cells(s, 0)
+    s, _ = _apply(s, 0, "T1E5")
+    assert empty_cells(s, 0) == before - 1
+    with pytest.raises(IllegalMove, match="no player 2"):
+        _apply(s, 0, "T2E4")
+
+
+def test_second_patch_nothing_else_between():
+    """Turn order: between the two patches of a take only the second placement is allowed."""
+    s = game(2, "apprentice", stoppers=True)
+    first = next(m for m in legal_moves(s, 0) if isinstance(m, Place))
+    s, _ = G.apply_move(s, 0, first)
+    assert s.phase == "place2"
+    assert all(isinstance(m, Place) for m in legal_moves(s, 0))
+    with pytest.raises(IllegalMove, match="before you take"):
+        _apply(s, 0, "refresh")
+    with pytest.raises(IllegalMove, match="cannot end your turn"):
+        _apply(s, 0, "done")

@@ -559,6 +559,7 @@ def _do_pass(state: State, seat: int, move: Pass, events: list[Event]) -> None:
 
 
 def _do_trade(state: State, seat: int, move: Trade, events: list[Event]) -> None:
+    state.last_cells = []
     _require_phase(state, move, ACTION)
     held = state.cubes[seat]
     need = [0] * len(TERRAINS)
@@ -587,6 +588,7 @@ def _spend_offering(state: State, seat: int, move: Move) -> None:
 
 
 def _do_extra(state: State, seat: int, move: Extra, events: list[Event]) -> None:
+    state.last_cells = []
     _spend_offering(state, seat, move)
     state.actions_left += 1
     events.append(Event(f"{P(seat)} makes an offering to Pachamama for an extra action", kind="offering"))
@@ -599,6 +601,7 @@ def _do_peek(state: State, seat: int, move: Peek, events: list[Event]) -> None:
     if problem is not None:
         raise IllegalMove(f"{problem}; peek at a space still hidden or an uncultivated tile")
     _spend_offering(state, seat, move)
+    state.last_cells = []
     name = _name(state, c)
     if state.discovered[c]:
         seen = str(state.crops[c])

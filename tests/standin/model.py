@@ -27,6 +27,13 @@ DEFAULT_EVERYONE = (
 )
 BOT_PERMISSIONS = DEFAULT_EVERYONE | (1 << 13) | (1 << 34) | (1 << 17)  # manage messages/threads, mention
 
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+SEND_MESSAGES_IN_THREADS = 1 << 38
+USE_APPLICATION_COMMANDS = 1 << 31
+
 _counter = itertools.count()
 
 
@@ -110,6 +117,7 @@ class Channel:
     owner_id: int | None = None
     archived: bool = False
     locked: bool = False
+    overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # id -> (type, allow, deny)
 
     @property
     def is_thread(self) -> bool:
@@ -123,7 +131,8 @@ class Channel:
         base = {
             "id": str(self.id), "guild_id": str(self.guild.id), "name": self.name, "type": self.type,
             "position": self.position, "parent_id": str(self.parent_id) if self.parent_id else None,
-            "permission_overwrites": [], "nsfw": False, "rate_limit_per_user": 0, "topic": None,
+            "permission_overwrites": [{"id": str(k), "type": t, "allow": str(a), "deny": str(d)}
+                                      for k, (t, a, d) in self.overwrites.items()], "nsfw": False, "rate_limit_per_user": 0, "topic": None,
             "last_message_id": None, "flags": 0,
         }
         if self.is_thread:
@@ -182,6 +191,31 @@ class Guild:
         for r in member.roles if member else ():
             perms |= r.permissions
         return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
+
+    def channel_permissions_of(self, user: User, channel: Channel) -> int:
+        """Discord's computation: guild permissions, then @everyone, role and member overwrites."""
+        perms = self.permissions_of(user)
+        if perms == ALL_PERMISSIONS:
+            return perms
+        if channel.is_thread and channel.parent_id:
+            channel = self.channel(channel.parent_id)
+        ow = channel.overwrites
+        if self.id in ow:
+            _, allow, deny = ow[self.id]
+            perms = (perms & ~deny) | allow
+        member = self.members.get(user.id)
+        role_ids = {r.id for r in member.roles} if member else set()
+        allow = deny = 0
+        for oid, (kind, a, d) in ow.items():
+            if kind == 0 and oid in role_ids:
+                allow, deny = allow | a, deny | d
+        perms = (perms & ~deny) | allow
+        if user.id in ow:
+            _, a, d = ow[user.id]
+            perms = (perms & ~d) | a
+        if not perms & VIEW_CHANNEL:
+            return 0
+        return perms
 
     def payload(self) -> dict[str, Any]:
         return {

@@ -34,8 +34,14 @@ from aiohttp.abc import AbstractResolver
 
 from . import limits
 from .model import (
+    ATTACH_FILES,
     BOT_PERMISSIONS,
     DEFAULT_EVERYONE,
+    EMBED_LINKS,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    USE_APPLICATION_COMMANDS,
+    VIEW_CHANNEL,
     Attachment,
     Channel,
     Guild,
@@ -268,6 +274,7 @@ class _GatewayConnection:
         self.intents = 0
         self.session_id = secrets.token_hex(16)
         self.identified = asyncio.Event()
+        self.processed = 0  # the last sequence number the client reported in a heartbeat
 
     async def send(self, op: int, d: Any = None, t: str | None = None) -> None:
         async with self.lock:
@@ -576,6 +583,30 @@ class StandIn:
         """Mark everything already in ``channel`` as handed out, so ``next_message`` only sees new ones."""
         self._handed_out.setdefault(channel.id, set()).update(m.id for m in self._channel_messages.get(channel.id, []))
 
+    def set_permissions(self, channel: Channel, target: User | Role, *, allow: int = 0, deny: int = 0) -> None:
+        """Set a permission overwrite on ``channel`` for a role or member (CHANNEL_UPDATE tells the bot)."""
+        kind = 0 if isinstance(target, Role) else 1
+        channel.overwrites[target.id] = (kind, allow, deny)
+        if self._conn is not None:
+            self._spawn(self._conn.dispatch("CHANNEL_UPDATE", channel.payload()))
+        self._changed()
+
+    async def settle(self, *, timeout: float | None = None) -> None:  # noqa: ASYNC109
+        """Wait until the client has processed every gateway event sent so far.
+
+        The stand-in asks for a heartbeat (op 1); discord.py answers it, with the last sequence number
+        it handled, only after parsing the events before it.  Use it before asserting on the client's
+        cache (after ``add_users``, ``set_permissions``, a thread the bot opened...).  discord.py lets
+        itself send about 110 gateway messages a minute, so do not call it in a tight loop.
+        """
+        conn = self._conn
+        if conn is None:
+            raise UsageError("no client is connected")
+        target = conn.seq
+        await conn.send(1)
+        await self.wait_for(lambda: conn.processed >= target or conn.ws.closed, timeout=timeout,
+                            what=f"the client to process gateway events up to {target}")
+
     async def disconnect(self, code: int = 4000) -> None:
         """Close the gateway from Discord's side.  discord.py resumes after 4000 (or 1001, 1006) and
         gives up after 4004 (authentication failed), 4013/4014 (bad or disallowed intents)."""
@@ -652,7 +683,9 @@ class StandIn:
                        what: str = "a condition") -> Any:
         """Wait until ``predicate()`` is truthy and return its value.
 
-        Fails at once with the reason if the bot breaks a rule or discord.py logs an error meanwhile.
+        The predicate is checked again whenever the stand-in's state changes (a request, a gateway
+        message); for the client's own cache, ``await settle()`` first.  Fails at once with the reason
+        if the bot breaks a rule or discord.py logs an error meanwhile.
         """
         loop = asyncio.get_running_loop()
         timeout = self.wait_timeout if timeout is None else timeout
@@ -774,7 +807,7 @@ class StandIn:
             data["values"] = list(values)
         else:
             data["values"] = [str(v.id) for v in values]
-            data["resolved"] = self._resolved(values)
+            data["resolved"] = self._resolved(values, message.channel)
         return await self._interact(3, user, message.channel, data, message=message,
                                     label=f"select {comp['custom_id']!r} {values}", wait=wait)
 
@@ -860,7 +893,7 @@ class StandIn:
             names = [o["name"] for o in node["options"]]
             raise UsageError(f"/{path} is a group; name one of {names}")
         resolved: dict[str, dict] = {}
-        leaf = self._option_values(path, node.get("options") or [], opts, focused, resolved)
+        leaf = self._option_values(path, node.get("options") or [], opts, focused, resolved, channel)
         options = leaf
         for sub in reversed(chain):
             options = [{"name": sub["name"], "type": sub["type"], "options": options}]
@@ -872,7 +905,7 @@ class StandIn:
         return data
 
     def _option_values(self, path: str, schema: list[dict], opts: dict[str, Any], focused: str | None,
-                       resolved: dict[str, dict]) -> list[dict]:
+                       resolved: dict[str, dict], channel: Channel) -> list[dict]:
         by_name = {o["name"]: o for o in schema}
         unknown = set(opts) - set(by_name)
         if unknown:
@@ -888,10 +921,11 @@ class StandIn:
             if name == focused:
                 out.append({"name": name, "type": o["type"], "value": str(value), "focused": True})
                 continue
-            out.append({"name": name, "type": o["type"], "value": self._option_value(path, o, value, resolved)})
+            out.append({"name": name, "type": o["type"],
+                        "value": self._option_value(path, o, value, resolved, channel)})
         return out
 
-    def _option_value(self, path: str, o: dict, value: Any, resolved: dict[str, dict]) -> Any:
+    def _option_value(self, path: str, o: dict, value: Any, resolved: dict[str, dict], channel: Channel) -> Any:
         t, name = o["type"], o["name"]
         where = f"/{path} option {name!r}"
         if t == 3:
@@ -915,7 +949,7 @@ class StandIn:
                 raise UsageError(f"{where} takes a {'/'.join(k.__name__ for k in kinds)}, not {value!r}")
             if t == 7 and o.get("channel_types") and value.type not in o["channel_types"]:
                 raise UsageError(f"{where} takes channels of types {o['channel_types']}")
-            for k, v in self._resolved([value]).items():
+            for k, v in self._resolved([value], channel).items():
                 resolved.setdefault(k, {}).update(v)
             return str(value.id)
         elif t == 11:
@@ -934,14 +968,15 @@ class StandIn:
             raise UsageError(f"{where} takes one of {[c['value'] for c in o['choices']]}, not {value!r}")
         return value
 
-    def _resolved(self, values: list[Any]) -> dict[str, dict]:
+    def _resolved(self, values: list[Any], channel: Channel | None = None) -> dict[str, dict]:
+        channel = channel or self.guild.text_channels[0]
         out: dict[str, dict] = {}
         for v in values:
             if isinstance(v, User):
                 out.setdefault("users", {})[str(v.id)] = v.payload()
                 member = self.guild.members.get(v.id)
                 if member is not None:
-                    mp = member.payload(self.guild.permissions_of(v))
+                    mp = member.payload(self.guild.channel_permissions_of(v, channel))
                     del mp["user"]
                     out.setdefault("members", {})[str(v.id)] = mp
             elif isinstance(v, Role):
@@ -958,8 +993,9 @@ class StandIn:
             "id": str(i.id), "application_id": str(self.application_id), "type": i.type, "data": i.data,
             "guild_id": str(guild.id), "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
             "channel_id": str(i.channel.id), "channel": i.channel.payload(),
-            "member": member.payload(guild.permissions_of(i.user)), "token": i.token, "version": 1,
-            "app_permissions": str(guild.permissions_of(self.bot_user)), "locale": "en-US",
+            "member": member.payload(guild.channel_permissions_of(i.user, i.channel)), "token": i.token,
+            "version": 1, "app_permissions": str(guild.channel_permissions_of(self.bot_user, i.channel)),
+            "locale": "en-US",
             "guild_locale": "en-US", "entitlements": [], "entitlement_sku_ids": [],
             "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
             "attachment_size_limit": self.file_size_limit,
@@ -975,6 +1011,11 @@ class StandIn:
             raise UsageError("no client is connected (use run_client)")
         if user.id not in self.guild.members:
             raise UsageError(f"{user!r} is not a member of the guild")
+        perms = self.guild.channel_permissions_of(user, channel)
+        if not perms & VIEW_CHANNEL:
+            raise UsageError(f"{user.name} cannot see #{channel.name}")
+        if itype in (2, 4) and not perms & USE_APPLICATION_COMMANDS:
+            raise UsageError(f"{user.name} may not use application commands in #{channel.name}")
         loop = asyncio.get_running_loop()
         now = loop.time()
         i = Interaction(snowflake(), "interaction." + secrets.token_urlsafe(32), itype, user, channel, data,
@@ -1514,6 +1555,18 @@ class StandIn:
                                                                    "Invalid flags", "ephemeral")]), v)
         if channel.locked:
             raise _ApiError(400, {"message": "Thread is locked", "code": 50083})
+        perms = self.guild.channel_permissions_of(self.bot_user, channel)
+        needed = {VIEW_CHANNEL: "View Channel",
+                  SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES: "Send Messages"}
+        if files:
+            needed[ATTACH_FILES] = "Attach Files"
+        if data.get("embeds"):
+            needed[EMBED_LINKS] = "Embed Links"
+        missing = [name for bit, name in needed.items() if not perms & bit]
+        if missing:
+            # Discord's ordinary answer (a server admin can take permissions away); the bot must cope.
+            log.info("bot lacks %s in #%s", missing, channel.name)
+            raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
         if channel.archived:
             channel.archived = False  # Discord unarchives a thread someone posts in
         msg = self._store_message(channel, self.bot_user, data, files)
@@ -1653,7 +1706,9 @@ class StandIn:
     async def _gateway_op(self, conn: _GatewayConnection, msg: dict) -> None:
         op, d = msg.get("op"), msg.get("d")
         if op == 1:
+            conn.processed = max(conn.processed, int(d or 0))
             await conn.send(11)
+            self._changed()
         elif op == 2:
             if d.get("token") != self.token:
                 self._violation("IDENTIFY with the wrong token", "GATEWAY")

@@ -5,7 +5,7 @@ import logging
 import discord
 import pytest
 
-from tests.standin import StandInTimeout, UsageError
+from tests.standin import ClientError, StandInTimeout, UsageError
 from tests.standin.fixtures import DiscordErrorGuard
 from tests.standin.tinybot import TinyBot
 
@@ -117,10 +117,31 @@ async def test_the_bot_opens_a_thread_and_plays_in_it(standin, bot, chan):
     thread = standin.channel("nim 1")
     assert thread.is_thread and thread.parent_id == chan.id and r.content == f"opened {thread.mention}"
     assert [m.content for m in standin.messages(thread)] == ["welcome to nim 1"]
-    await standin.wait_for(lambda: bot.get_channel(thread.id) is not None, what="THREAD_CREATE to reach the bot")
+    await standin.settle()
+    assert bot.get_channel(thread.id) is not None
     inside = await standin.slash(alice, thread, "game join")
     assert inside.message.channel is thread
     await bot.get_channel(thread.id).edit(archived=True, locked=True)
     assert thread.archived and thread.locked
     with pytest.raises(discord.HTTPException, match="Thread is locked"):
         await bot.get_channel(thread.id).send("no")
+
+
+async def test_channel_overwrites_take_permissions_away(standin, bot, chan):
+    from tests.standin.model import ATTACH_FILES, SEND_MESSAGES
+
+    alice = standin.add_user("alice")
+    standin.set_permissions(chan, standin.bot_role, deny=SEND_MESSAGES)
+    channel = bot.get_channel(chan.id)
+    await standin.settle()
+    assert not channel.permissions_for(channel.guild.me).send_messages
+    r = await standin.slash(alice, chan, "say", text="denied")
+    with pytest.raises(ClientError, match=r"403 Forbidden \(error code: 50013\): Missing Permissions"):
+        await r.followup()
+    standin.set_permissions(chan, standin.bot_role, allow=SEND_MESSAGES, deny=ATTACH_FILES)
+    await channel.send("allowed again")
+    with pytest.raises(discord.Forbidden):
+        await channel.send(file=discord.File(__file__))
+    standin.set_permissions(chan, alice, deny=1 << 10)  # alice can no longer see the channel
+    with pytest.raises(UsageError, match="alice cannot see #games"):
+        await standin.slash(alice, chan, "game join")

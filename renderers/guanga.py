@@ -227,7 +227,8 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int) -> N
     label = f"{total} VP" if view.finished or p.score["orders"] != "?" else f"{total} VP + order"
     _text(draw, (x + w - 14, y + 10), label, 22, True, anchor="ra")
     if active:
-        _text(draw, (x + 44, y + 38), "▶ " + PHASE_TEXT.get(view.phase, view.phase), 18, True, colour)
+        ink = tuple(int(v * 0.7) for v in colour) if p.colour == "yellow" else colour
+        _text(draw, (x + 44, y + 38), "▶ " + PHASE_TEXT.get(view.phase, view.phase), 18, True, ink)
     cell = 54
     bx, by = x + 40, y + 92
     _draw_board(img, draw, view, p, bx, by, cell)
@@ -257,7 +258,13 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int) -> N
         for k in range(0, len(ids), per_line):
             _text(draw, (tx, ty), " ".join(ids[k:k + per_line]), 18, False, MUTED)
             ty += 22
-    if p.order is not None and p.order != "?":
+    if view.seat == p.seat and view.dealt_orders:
+        ty = y + h - 30 - 24 * len(view.dealt_orders)
+        _text(draw, (tx, ty), "Keep one order:", 18, True, (120, 60, 20))
+        for k, oid in enumerate(view.dealt_orders):
+            _text(draw, (tx, ty + 24 * (k + 1)), _fit(draw, "keep " + _order_text(oid), 18, x + w - tx - 8), 18,
+                  False, (120, 60, 20))
+    elif p.order is not None and p.order != "?":
         ty = max(ty + 6, y + h - 58)
         _text(draw, (tx, ty), "Order" + (" (secret)" if not view.finished else "") + ":", 18, True)
         _text(draw, (tx, ty + 22), _fit(draw, _order_text(p.order), 18, x + w - tx - 8), 18, False, (120, 60, 20))
@@ -328,6 +335,9 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
             status = "Everyone keeps one of two secret orders"
         else:
             status = f"{seat_name(names, view.turn)} {PHASE_TEXT.get(view.phase, view.phase)}"
+        if view.phase == "return" and view.pending:
+            cells = " ".join(f"{ROWS[c // 5]}{c % 5 + 1}" for c in view.pending["cells"])
+            status += f" (2 of {cells})"
         if view.last:
             who = seat_name(names, view.last_seat) if view.last_seat is not None else ""
             status += f"   ·   last: {who} {view.last}"
@@ -375,11 +385,6 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
         img.paste(icon, (lx, mid_y + 118), icon)
         _text(draw, (lx + 26, mid_y + 119), sym, 17, False, MUTED)
         lx += 30 + int(draw.textlength(sym, font=font(17))) + 14
-
-    # seat-only: orders being chosen
-    if view.seat is not None and view.dealt_orders:
-        _text(draw, (16, boards_y - 28), "Your orders to choose from: " + "   |   ".join(
-            _order_text(o) for o in view.dealt_orders), 18, True, (120, 60, 20))
 
     # guangas
     for k, p in enumerate(view.guangas):

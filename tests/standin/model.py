@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import itertools
 import mimetypes
+import re
 import struct
 import time
 from dataclasses import dataclass, field
@@ -310,11 +311,17 @@ class Message:
     edits: int = 0
     reference_id: int | None = None
     webhook_id: int | None = None
+    pinged: frozenset[int] = frozenset()  # users notified when it was created (edits never notify)
     extra: dict[str, Any] = field(default_factory=dict)  # other fields the bot sent (poll, tts, ...)
 
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & 64)
+
+    @property
+    def mentioned(self) -> list[int]:
+        """The user ids written as mentions in the content, in order."""
+        return [int(x) for x in re.findall(r"<@!?(\d+)>", self.content)]
 
     @property
     def loading(self) -> bool:
@@ -366,7 +373,8 @@ class Message:
             "id": str(self.id), "channel_id": str(self.channel.id), "guild_id": str(self.channel.guild.id),
             "author": self.author.payload(), "content": self.content, "timestamp": iso(self.created),
             "edited_timestamp": iso(self.edited) if self.edited else None, "tts": False,
-            "mention_everyone": False, "mentions": [], "mention_roles": [], "mention_channels": [],
+            "mention_everyone": False, "mention_roles": [], "mention_channels": [],
+            "mentions": self.extra.get("mentions", []),
             "attachments": [a.payload() for a in self.files], "embeds": self.embeds, "reactions": [],
             "pinned": False, "type": 0, "flags": self.flags, "components": self.components,
             "position": None,

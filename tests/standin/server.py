@@ -1087,6 +1087,8 @@ class StandIn:
         ref = data.get("message_reference")
         if ref and ref.get("message_id"):
             msg.reference_id = int(ref["message_id"])
+        if not msg.ephemeral and not msg.loading:
+            msg.pinged = self._pings(msg, data.get("allowed_mentions"))
         self.messages_by_id[msg.id] = msg
         self._channel_messages.setdefault(channel.id, []).append(msg)
         if visible_to is None:
@@ -1094,9 +1096,23 @@ class StandIn:
         self._changed()
         return msg
 
+    def _pings(self, msg: Message, allowed: dict | None) -> frozenset[int]:
+        """Who Discord notifies for a new message: mentioned members, as ``allowed_mentions`` permits."""
+        ids = [uid for uid in msg.mentioned if uid in self.guild.members and uid != msg.author.id]
+        if allowed is not None:
+            if "users" in (allowed.get("parse") or []):
+                pass
+            elif allowed.get("users") is not None:
+                permitted = {int(x) for x in allowed["users"]}
+                ids = [uid for uid in ids if uid in permitted]
+            else:
+                ids = []
+        return frozenset(ids)
+
     def _apply_edit(self, msg: Message, data: dict, files: list[tuple[str, bytes, str | None]]) -> None:
         if "content" in data:
             msg.content = data["content"] or ""
+            msg.extra["mentions"] = [self.users[u].payload() for u in dict.fromkeys(msg.mentioned) if u in self.users]
         if "embeds" in data:
             msg.embeds = data["embeds"] or []
         if "components" in data:

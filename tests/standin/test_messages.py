@@ -145,3 +145,18 @@ async def test_channel_overwrites_take_permissions_away(standin, bot, chan):
     standin.set_permissions(chan, alice, deny=1 << 10)  # alice can no longer see the channel
     with pytest.raises(UsageError, match="alice cannot see #games"):
         await standin.slash(alice, chan, "game join")
+
+
+async def test_who_gets_pinged(standin, bot, chan):
+    alice, bob = standin.add_users("alice", "bob")
+    channel = bot.get_channel(chan.id)
+    sent = await channel.send(f"{alice.mention} then {bob.mention}")
+    assert standin.message(sent.id).pinged == {alice.id, bob.id}
+    assert [u.id for u in sent.mentions] == [alice.id, bob.id]
+    quiet = await channel.send(f"{alice.mention}", allowed_mentions=discord.AllowedMentions.none())
+    assert standin.message(quiet.id).pinged == frozenset()
+    only_bob = await channel.send(f"{alice.mention} {bob.mention}",
+                                  allowed_mentions=discord.AllowedMentions(users=[discord.Object(bob.id)]))
+    assert standin.message(only_bob.id).pinged == {bob.id}
+    await sent.edit(content=f"{bob.mention} only")  # an edit notifies no one new
+    assert standin.message(sent.id).pinged == {alice.id, bob.id}

@@ -103,7 +103,6 @@ async def standin(discord_errors, discord_error_loggers, standin_options):
     discord_errors.standins.append(stand_in)
     async with stand_in:
         yield stand_in
-        # Let the bot finish whatever a violation or a late answer set off before judging.
         failures = stand_in.unreported_failures()
     if failures:
         for f in failures:

@@ -1228,6 +1228,10 @@ class StandIn:
                 status, body = await route.handler(request, label, **m.groupdict())
             except _ApiError as e:
                 return self._json(e.status, e.body, e.violation)
+            except Exception as e:  # a request the stand-in could not digest: fail fast, with the trace
+                v = self._violation(f"{label}: the stand-in failed on this request: {e!r}\n{traceback.format_exc()}",
+                                    label)
+                return self._json(400, {"message": f"stand-in error: {e!r}", "code": 0}, v)
             return self._json(status, body)
         return self._unknown(method, path)
 

@@ -452,17 +452,28 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
         raise GameOver("the game is over")
     if seat != state.turn:
         raise NotYourTurn(f"it is {D.SEAT_NAMES[state.turn]}'s turn, not yours")
-    if isinstance(move, Rotate):
-        return _rotate(state, seat, move)
-    if isinstance(move, MoveLlama):
-        return _move(state, seat, move)
-    if isinstance(move, Sell):
-        return _sell(state, seat, move)
-    if isinstance(move, Buy):
-        return _buy(state, seat, move)
-    if isinstance(move, End):
-        return _end(state, seat)
-    raise MalformedMove(f"{move!r} is not a P'achakuna move; {NOTATION_HELP}")
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise MalformedMove(f"{move!r} is not a P'achakuna move; {NOTATION_HELP}")
+    try:
+        return handler(state, seat, move)
+    except IllegalMove as exc:
+        raise IllegalMove(f"{exc}. {_hint(state, seat)}") from None
+
+
+def _hint(state: State, seat: int) -> str:
+    """A short list of what the player may do now, for refusal messages."""
+    legal = legal_moves(state, seat)
+    turns = [m for m in legal if isinstance(m, Rotate)]
+    rank = {End: 0, Sell: 1, Buy: 2, MoveLlama: 3}
+    others = [str(m) for m in sorted((m for m in legal if not isinstance(m, Rotate)), key=lambda m: rank[type(m)])]
+    parts = []
+    if turns:
+        parts.append(f"tile turns such as {turns[0]}")
+    if len(others) > 10:
+        others = others[:10] + ["..."]
+    parts.extend(others)
+    return "Allowed now: " + ", ".join(parts)
 
 
 def _record(new: State, seat: int, move: Move, cells: list[int]) -> None:
@@ -633,7 +644,7 @@ def _draw_demand(new: State, village: int) -> str | None:
     return None
 
 
-def _end(state: State, seat: int) -> tuple[State, list[Event]]:
+def _end(state: State, seat: int, move: End | None = None) -> tuple[State, list[Event]]:
     stuck = [lm.id for lm in own_llamas(state, seat) if must_move(state, lm)]
     if stuck:
         raise IllegalMove(
@@ -860,3 +871,6 @@ def view_for(state: State, seat: int | None) -> View:
         prev_log=tuple(state.prev_log),
         prev_cells=tuple(state.prev_cells),
     )
+
+
+_HANDLERS = {Rotate: _rotate, MoveLlama: _move, Sell: _sell, Buy: _buy, End: _end}

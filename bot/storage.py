@@ -182,7 +182,7 @@ class Store:
         try:
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute("PRAGMA busy_timeout = 30000")
-            mode = await (await conn.execute("PRAGMA journal_mode = WAL")).fetchone()
+            mode = await Store._fetch(conn, "PRAGMA journal_mode = WAL")
             await conn.execute("PRAGMA synchronous = NORMAL")
             if path != ":memory:" and mode[0].lower() != "wal":
                 raise StorageError(f"{path}: SQLite would not switch to WAL mode (got {mode[0]})")
@@ -201,8 +201,9 @@ class Store:
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
                 " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
             )
-            rows = await (await conn.execute("SELECT version FROM schema_migrations")).fetchall()
-            check = await (await conn.execute("PRAGMA quick_check")).fetchone()
+            async with conn.execute("SELECT version FROM schema_migrations") as cur:
+                rows = await cur.fetchall()
+            check = await Store._fetch(conn, "PRAGMA quick_check")
         except sqlite3.DatabaseError as exc:
             raise StorageError(
                 f"{path} is not a Pukllay database or is damaged ({exc}); "
@@ -238,7 +239,7 @@ class Store:
         await self._writer.close()
 
     async def schema_version(self) -> int:
-        row = await (await self._reader.execute("SELECT MAX(version) FROM schema_migrations")).fetchone()
+        row = await self._one("SELECT MAX(version) FROM schema_migrations")
         return row[0] or 0
 
     @asynccontextmanager
@@ -254,11 +255,21 @@ class Store:
             else:
                 await self._writer.execute("COMMIT")
 
-    async def _one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
-        return await (await self._reader.execute(sql, params)).fetchone()
-
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        return list(await (await self._reader.execute(sql, params)).fetchall())
+        # One call on the connection's thread runs, reads and closes the
+        # statement.  Reads from concurrent tasks must not interleave on this
+        # connection: an unfinished statement keeps its read transaction, and
+        # every other read on the connection would then see that old snapshot.
+        return list(await self._reader.execute_fetchall(sql, params))
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        rows = await self._all(sql, params)
+        return rows[0] if rows else None
+
+    @staticmethod
+    async def _fetch(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        rows = await db.execute_fetchall(sql, params)
+        return rows[0] if rows else None
 
     # ----------------------------------------------------------------- sessions
 
@@ -280,7 +291,17 @@ class Store:
                 cur = await db.execute(
                     "INSERT INTO sessions (game, guild_id, channel_id, host_id, status, options, max_players,"
                     " seed, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                    (game, guild_id, channel_id, host_id, json.dumps(options), max_players, seed, stamp, stamp),
+                    (
+                        game,
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        json.dumps(options),
+                        max_players,
+                        seed,
+                        stamp,
+                        stamp,
+                    ),
                 )
                 sid = cur.lastrowid
                 await db.execute(
@@ -323,17 +344,14 @@ class Store:
     ) -> bool:
         """Seat a player in a lobby; False when the lobby is full or not open."""
         async with self._write() as db:
-            row = await (
-                await db.execute("SELECT status FROM sessions WHERE id = ?", (session_id,))
-            ).fetchone()
+            row = await self._fetch(db, "SELECT status FROM sessions WHERE id = ?", (session_id,))
             if row is None or row[0] != "lobby":
                 return False
-            count, top = await (
-                await db.execute(
-                    "SELECT COUNT(*), COALESCE(MAX(join_order), -1) FROM seats WHERE session_id = ?",
-                    (session_id,),
-                )
-            ).fetchone()
+            count, top = await self._fetch(
+                db,
+                "SELECT COUNT(*), COALESCE(MAX(join_order), -1) FROM seats WHERE session_id = ?",
+                (session_id,),
+            )
             if count >= limit:
                 return False
             await db.execute(
@@ -346,12 +364,16 @@ class Store:
 
     async def remove_seat(self, session_id: int, join_order: int) -> None:
         async with self._write() as db:
-            await db.execute("DELETE FROM seats WHERE session_id = ? AND join_order = ?", (session_id, join_order))
+            await db.execute(
+                "DELETE FROM seats WHERE session_id = ? AND join_order = ?", (session_id, join_order)
+            )
             await self._touch(db, session_id)
 
     async def set_lobby_message(self, session_id: int, message_id: int | None) -> None:
         async with self._write() as db:
-            await db.execute("UPDATE sessions SET lobby_message_id = ? WHERE id = ?", (message_id, session_id))
+            await db.execute(
+                "UPDATE sessions SET lobby_message_id = ? WHERE id = ?", (message_id, session_id)
+            )
 
     async def start(
         self,
@@ -374,7 +396,7 @@ class Store:
                     "UPDATE seats SET seat = ? WHERE session_id = ? AND join_order = ?",
                     (seat, session_id, join_order),
                 )
-            row = await (await db.execute("SELECT version FROM sessions WHERE id = ?", (session_id,))).fetchone()
+            row = await self._fetch(db, "SELECT version FROM sessions WHERE id = ?", (session_id,))
         return row[0]
 
     async def record_moves(
@@ -391,14 +413,12 @@ class Store:
         """
         moves = list(moves)
         async with self._write() as db:
-            row = await (
-                await db.execute("SELECT version, status FROM sessions WHERE id = ?", (session_id,))
-            ).fetchone()
+            row = await self._fetch(db, "SELECT version, status FROM sessions WHERE id = ?", (session_id,))
             if row is None or row[0] != expected_version or row[1] != "active":
                 raise StaleVersion(row[0] if row else -1)
-            base = await (
-                await db.execute("SELECT COALESCE(MAX(number), 0) FROM moves WHERE session_id = ?", (session_id,))
-            ).fetchone()
+            base = await self._fetch(
+                db, "SELECT COALESCE(MAX(number), 0) FROM moves WHERE session_id = ?", (session_id,)
+            )
             stamp = now()
             await db.executemany(
                 "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -424,7 +444,7 @@ class Store:
             await db.execute(
                 "UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ?", (now(), session_id)
             )
-            row = await (await db.execute("SELECT version FROM sessions WHERE id = ?", (session_id,))).fetchone()
+            row = await self._fetch(db, "SELECT version FROM sessions WHERE id = ?", (session_id,))
         return row[0]
 
     async def finish(
@@ -460,21 +480,23 @@ class Store:
 
     async def moves(self, session_id: int, *, last: int | None = None) -> list[MoveRow]:
         if last is None:
-            rows = await self._all(
-                "SELECT * FROM moves WHERE session_id = ? ORDER BY number", (session_id,)
-            )
+            rows = await self._all("SELECT * FROM moves WHERE session_id = ? ORDER BY number", (session_id,))
         else:
             rows = await self._all(
                 "SELECT * FROM (SELECT * FROM moves WHERE session_id = ? ORDER BY number DESC LIMIT ?)"
                 " ORDER BY number",
                 (session_id, last),
             )
-        return [MoveRow(r["number"], r["seat"], r["move"], bool(r["by_computer"]), r["created_at"]) for r in rows]
+        return [
+            MoveRow(r["number"], r["seat"], r["move"], bool(r["by_computer"]), r["created_at"]) for r in rows
+        ]
 
     async def move_count(self, session_id: int) -> int:
         row = await self._one("SELECT COUNT(*) FROM moves WHERE session_id = ?", (session_id,))
         return row[0]
 
     async def results(self, session_id: int) -> list[ResultRow]:
-        rows = await self._all("SELECT * FROM results WHERE session_id = ? ORDER BY place, seat", (session_id,))
+        rows = await self._all(
+            "SELECT * FROM results WHERE session_id = ? ORDER BY place, seat", (session_id,)
+        )
         return [ResultRow(r["seat"], r["user_id"], r["score"], r["place"], bool(r["resigned"])) for r in rows]

@@ -79,3 +79,11 @@ def test_bot_without_token_says_so_in_one_line(tmp_path):
     lines = [line for line in (proc.stdout + proc.stderr).splitlines() if line.strip()]
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and ".env.example" in lines[0]
     assert "Traceback" not in proc.stderr
+
+
+def test_ci_runs_the_readme_test_command():
+    """.ci/run runs exactly the test command the README gives."""
+    readme = (ROOT / "README.md").read_text()
+    command = "python3 -m venv .venv && .venv/bin/pip install -q -e '.[dev]' && .venv/bin/python -m pytest"
+    assert command in readme
+    assert command in (ROOT / ".ci" / "run").read_text()

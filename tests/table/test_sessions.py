@@ -232,3 +232,24 @@ async def test_abandon_needs_host_or_manager(service):
     session = await service.abandon(CH, 2, can_manage=True)
     assert session.status == "abandoned"
     assert await service.in_channel(CH) is None
+
+
+async def test_many_sessions_at_once_see_their_own_writes(service):
+    """Lobbies opened, joined and played concurrently in many channels all see their committed rows."""
+
+    async def one(channel: int) -> str:
+        await service.create("nim", guild_id=GUILD, channel_id=channel, host_id=channel, host_name="a", seed=channel)
+        await service.join(channel, channel + 100000, "b")
+        session = (await service.start(channel, channel)).session
+        for _ in range(3):
+            if session.status != "active":
+                break
+            (seat,) = session.to_move()
+            uid = session.by_seat(seat).user_id
+            session = (await service.play(channel, uid, (await service.legal_moves(channel, uid))[0])).session
+        return session.status
+
+    statuses = await asyncio.gather(*(one(1000 + i) for i in range(16)))
+    assert all(s in ("active", "finished") for s in statuses)
+    live = await service.live(GUILD)
+    assert {s.row.channel_id for s in live} == {1000 + i for i, st in enumerate(statuses) if st == "active"}

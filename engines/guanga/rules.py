@@ -276,6 +276,10 @@ def parse_move(text: str) -> Move:
         if not 1 <= num <= D.SIZE - 1:
             raise MalformedMove("a stopper names a player 1-4 and a cell, e.g. T2C4")
         return Stopper(num - 1, cell)
+    m = re.match(r"^P\s*([1-8])\s*([A-E][1-5])\s*,?\s*P?\s*([1-8])\s*([A-E][1-5])$", t)
+    if m:
+        raise MalformedMove(f"place one patch per move: first P{m.group(1)}{m.group(2)}, then "
+                            f"P{m.group(3)}{m.group(4)}")
     m = _CLAIM.match(t)
     if m:
         card = m.group(1).replace(" ", "")

@@ -673,7 +673,7 @@ def test_notation_round_trip_and_errors():
     assert isinstance(G.parse_move("DONE"), Done)
     for bad, frag in (("P9A1", "P3B2"), ("C Z01 red A1", "P3B2"), ("C A03 purple A1B2C3", "colour or symbol"),
                       ("R B2", "exactly two"), ("keep O11", "O1 to O10"), ("", "empty"),
-                      ("C A01 red A1A1A2", "twice")):
+                      ("C A01 red A1A1A2", "twice"), ("P 3B2 5C4", "one patch per move")):
         with pytest.raises(MalformedMove, match=frag):
             G.parse_move(bad)
     assert len(str(Claim("B09", "kuntur", tuple(range(12))))) <= 100

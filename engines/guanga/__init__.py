@@ -53,6 +53,7 @@ Choices where the texts are silent:
 - The start-of-turn end of the solo version applies to every player count (it only happens when
   the basket is unusable), so the game always ends.
 - Beginner: when the basket cannot be refilled to 8 the game ends after that turn, at once.
+  Later modes: with pile and bag both empty the basket simply stays short.
 - Shells gained (master) are counted before the two patches are returned; the patches turned
   face down are the leftmost basket patches; spent shell patches go to the bag.  A refresh puts
   the old basket in the bag, then draws 8 (recycling the bag if the pile runs out).

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.sessions import MoveResult, Session, SessionService, TableError
+from bot.sessions import MoveResult, Session, SessionService, StaleMove, TableError
 from engines.core import MoveError, Outcome, name_seats
 
 if TYPE_CHECKING:
@@ -217,9 +217,8 @@ class Table:
                 options=options,
                 max_players=players,
             )
-            await interaction.response.send_message(self.lobby_text(session), view=self.lobby_view(session))
-            message = await interaction.original_response()
-            await self.service.store.set_lobby_message(session.id, message.id)
+            sent = await interaction.response.send_message(self.lobby_text(session), view=self.lobby_view(session))
+            await self.service.store.set_lobby_message(session.id, sent.message_id)
 
         await self.guard(interaction, work, defer=False)
 
@@ -347,14 +346,18 @@ class Table:
         """Play ``text`` for the user, announce it publicly, confirm privately."""
 
         async def work() -> None:
-            if session_id is None:
-                result = await self.service.play(
-                    interaction.channel_id, interaction.user.id, text, expected_version=expected_version
-                )
-            else:
-                result = await self.service.play_in(
-                    session_id, interaction.user.id, text, expected_version=expected_version
-                )
+            try:
+                if session_id is None:
+                    result = await self.service.play(
+                        interaction.channel_id, interaction.user.id, text, expected_version=expected_version
+                    )
+                else:
+                    result = await self.service.play_in(
+                        session_id, interaction.user.id, text, expected_version=expected_version
+                    )
+            except StaleMove as exc:
+                await self.show_current(interaction, session_id, str(exc))
+                return
             session = result.session
             try:
                 await self.announce(result)
@@ -398,6 +401,23 @@ class Table:
         file = await self.render(session, seat.seat)
         turn = "It is your turn." if seat.seat in session.to_move() else "It is not your turn."
         return f"Your view of **{session.info.title}** (only you can see this). {turn}", file
+
+    async def show_current(self, interaction: discord.Interaction, session_id: int | None, why: str) -> None:
+        """After a stale click: say so, and show the board as it is now with a fresh menu."""
+        session = (
+            await self.service.get(session_id)
+            if session_id is not None
+            else await self.service.in_channel(interaction.channel_id)
+        )
+        if session is None or session.status != "active":
+            await self.reply(interaction, f"⚠️ {self.sentence(why)} The game is no longer running.")
+            return
+        text, file = await self.private_picture(session, interaction.user.id)
+        seat = session.seat_of(interaction.user.id)
+        view = None
+        if seat is not None and seat.seat is not None and not seat.computer:
+            view = self.move_picker(session, [str(m) for m in session.engine.legal_moves(session.state, seat.seat)])
+        await self.reply(interaction, f"⚠️ {self.sentence(why)} Nothing was played.\n{text}", file=file, view=view)
 
     async def show_hand(self, interaction: discord.Interaction, session_id: int | None = None) -> None:
         async def work() -> None:

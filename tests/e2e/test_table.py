@@ -1,0 +1,223 @@
+"""The table end to end: the real bot, over HTTP and the gateway, against the Discord stand-in."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import png_of
+from tests.support import nim
+
+
+def is_board(message) -> bool:
+    return bool(message.files) and not message.ephemeral
+
+
+def nim_session(bot, chan):
+    return bot.sessions.in_channel(chan.id)
+
+
+async def user_to_move(bot, chan, users):
+    session = await nim_session(bot, chan)
+    (seat,) = session.to_move()
+    uid = session.by_seat(seat).user_id
+    return next(u for u in users if u.id == uid), session
+
+
+async def open_and_start(standin, chan, alice, bob, **options):
+    lobby = await standin.slash(alice, chan, "nim new", **options)
+    assert lobby.type == 4 and not lobby.ephemeral
+    assert "pk:lobby:join:" in " ".join(lobby.message.custom_ids)
+    joined = await standin.click(bob, lobby.message, "Join")
+    assert joined.type == 7 and "bob" in joined.content.lower()
+    standin.skip_messages(chan)
+    started = await standin.click(alice, lobby.message, "Start")
+    assert started.type == 7 and "started" in started.content
+    board = await standin.next_message(chan, is_board)
+    return lobby, board
+
+
+async def test_whole_flow_by_commands_and_buttons(standin, bot_factory):
+    """Lobby, join by button, start, autocomplete, moves, refusals, private view, Play menu, resign."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        for name in ("game", "nim"):
+            assert standin.command(name)["name"] == name  # synced and accepted by the limits check
+
+        lobby, board = await open_and_start(standin, chan, alice, bob, piles=3, players=2)
+        image = png_of(board)
+        assert image.width > 100
+        mover, session = await user_to_move(bot, chan, (alice, bob))
+        other = bob if mover is alice else alice
+        assert f"<@{mover.id}>" in board.content and mover.id in board.pinged
+        assert {"Play", "My view"} <= {b.get("label") for b in board.buttons}
+
+        # Autocomplete offers exactly the legal moves, filtered by what was typed.
+        legal = [str(m) for m in nim.legal_moves(session.state, session.seat_of(mover.id).seat)]
+        choices = await standin.autocomplete(mover, chan, "nim move", "move", move="B")
+        assert [c["value"] for c in choices] == [m for m in legal if m.startswith("B")][:25]
+        assert await standin.autocomplete(other, chan, "nim move", "move", move="") == []
+
+        # Refusals are ephemeral, say what is allowed, and change nothing.
+        before = (session.version, nim.to_dict(session.state))
+        for user, text, expect in (
+            (mover, "A99", "take 1 to"),
+            (mover, "hello", "not a Nim move"),
+            (other, legal[0], "turn"),
+            (carol, legal[0], "not playing"),
+        ):
+            r = await standin.slash(user, chan, "nim move", move=text)
+            answer = await r.original()
+            assert answer.ephemeral and answer.visible_to == frozenset({user.id})
+            assert expect in answer.content, answer.content
+        session = await nim_session(bot, chan)
+        assert (session.version, nim.to_dict(session.state)) == before
+
+        # A legal move: the board goes to the channel, the private confirmation to the mover.
+        r = await standin.slash(mover, chan, "nim move", move=legal[0])
+        confirm = await r.original()
+        assert confirm.ephemeral and f"`{legal[0]}`" in confirm.content
+        png_of(confirm)
+        board2 = await standin.next_message(chan, is_board)
+        assert not board2.ephemeral and f"<@{other.id}>" in board2.content
+        assert png_of(board2).tobytes() != image.tobytes()
+
+        # /game hand is private; the Play button gives a menu of legal moves that plays.
+        hand = await (await standin.slash(other, chan, "game hand")).original()
+        assert hand.ephemeral and "your secret" not in hand.content and hand.files
+        play = await standin.click(other, board2, "Play")
+        menu = await play.original()
+        assert menu.ephemeral and menu.selects
+        options = menu.selects[0]["options"]
+        session = await nim_session(bot, chan)
+        legal_other = [str(m) for m in nim.legal_moves(session.state, session.seat_of(other.id).seat)]
+        assert len(options) <= 25
+        first = options[0]["value"]
+        if first.startswith("p:"):  # a group of moves: narrow down first
+            narrowed = await standin.select(other, menu, "Choose your move", [first])
+            assert narrowed.type == 7
+            first = narrowed.message.selects[0]["options"][0]["value"]
+            menu = narrowed.message
+        assert first[2:] in legal_other
+        picked = await standin.select(other, menu, "Choose your move", [first])
+        assert picked.type == 6
+        await picked.original(lambda m: "You played" in m.content)
+        await standin.next_message(chan, lambda m: is_board(m) and "took" in m.content)
+
+        # The log lists moves with who made them.
+        log = await (await standin.slash(carol, chan, "game log")).original()
+        assert legal[0] in log.content and first[2:] in log.content
+
+        # Resigning a two-player game ends it with results.
+        r = await standin.slash(alice, chan, "game resign")
+        await r.original(lambda m: "resigned" in m.content.lower())
+        final = await standin.next_message(chan, lambda m: "Game over" in m.content)
+        assert "1st" in final.content and "resigned" in final.content
+        status = await (await standin.slash(bob, chan, "game status")).original()
+        assert "no game" in status.content.lower()
+
+
+async def test_stale_menu_after_the_board_moved(standin, bot_factory):
+    """A move picked from an old menu is refused with the new board, and nothing changes."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        _, board = await open_and_start(standin, chan, alice, bob, piles=4)
+        mover, session = await user_to_move(bot, chan, (alice, bob))
+        menu = await (await standin.click(mover, board, "Play")).original()
+        legal = [str(m) for m in nim.legal_moves(session.state, session.seat_of(mover.id).seat)]
+        await (await standin.slash(mover, chan, "nim move", move=legal[0])).original()
+        value = menu.selects[0]["options"][0]["value"]
+        picked = await standin.select(mover, menu, "Choose your move", [value])
+        answer = await picked.original(lambda m: "changed" in m.content)
+        assert answer.ephemeral and "Nothing was played" in answer.content
+        png_of(answer)
+        assert (await nim_session(bot, chan)).version == session.version + 1
+
+
+async def test_second_game_in_channel_and_no_game_refusals(standin, bot_factory):
+    """One live game per channel; commands in a channel with no game say so."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()):
+        await standin.wait_synced()
+        r = await standin.slash(alice, chan, "nim move", move="A1")
+        assert "no game in this channel" in (await r.original()).content
+        await standin.slash(alice, chan, "nim new")
+        second = await standin.slash(bob, chan, "nim new")
+        assert second.ephemeral and "already has a Nim game" in second.content
+        thread = standin.guild.threads[0]
+        other = await standin.slash(bob, thread, "nim new")
+        assert not other.ephemeral and "Nim" in other.content
+
+
+async def test_restart_keeps_lobby_buttons_and_game(standin, bot_factory):
+    """Stop the bot, start a new one on the same database: old buttons work and the game goes on."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    make = bot_factory()
+    async with standin.run_client(make):
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", piles=2)
+    async with standin.run_client(make) as bot:
+        await standin.click(bob, lobby.message, "Join")
+        standin.skip_messages(chan)
+        await standin.click(alice, lobby.message, "Start")
+        board = await standin.next_message(chan, is_board)
+        mover, session = await user_to_move(bot, chan, (alice, bob))
+        move = str(nim.legal_moves(session.state, session.seat_of(mover.id).seat)[0])
+    async with standin.run_client(make) as bot:
+        menu = await (await standin.click(mover, board, "Play")).original()
+        assert menu.selects
+        await (await standin.slash(mover, chan, "nim move", move=move)).original()
+        await standin.next_message(chan, lambda m: is_board(m) and "took" in m.content)
+        session = await nim_session(bot, chan)
+        assert [m.move for m in await bot.store.moves(session.id)] == [move]
+
+
+async def test_rate_limit_is_retried(standin, bot_factory):
+    """A 429 on posting the board is retried and the board arrives."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        _, board = await open_and_start(standin, chan, alice, bob)
+        mover, session = await user_to_move(bot, chan, (alice, bob))
+        move = str(nim.legal_moves(session.state, session.seat_of(mover.id).seat)[0])
+        injection = standin.inject("POST /channels/*/messages", status=429, times=1, retry_after=0.05)
+        await (await standin.slash(mover, chan, "nim move", move=move)).original()
+        await standin.next_message(chan, lambda m: is_board(m) and "took" in m.content)
+        assert injection.remaining == 0
+
+
+async def test_server_error_on_board_keeps_the_move(standin, bot_factory, discord_errors):
+    """A 503 when posting the board: the move stays committed and /game board reposts it."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        await open_and_start(standin, chan, alice, bob)
+        mover, session = await user_to_move(bot, chan, (alice, bob))
+        move = str(nim.legal_moves(session.state, session.seat_of(mover.id).seat)[0])
+        standin.inject("POST /channels/*/messages", status=503, times=1)
+        answer = await (await standin.slash(mover, chan, "nim move", move=move)).original()
+        assert "recorded" in answer.content and "/game board" in answer.content
+        session = await nim_session(bot, chan)
+        assert [m.move for m in await bot.store.moves(session.id)] == [move]
+        standin.skip_messages(chan)
+        await (await standin.slash(alice, chan, "game board")).original()
+        board = await standin.next_message(chan, is_board)
+        png_of(board)
+
+
+@pytest.mark.parametrize("command", ["game join", "game start", "game resign", "game board", "game hand"])
+async def test_table_commands_without_a_game(standin, bot_factory, command):
+    """Every table command in an empty channel answers ephemerally that there is no game."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()):
+        await standin.wait_synced()
+        answer = await (await standin.slash(alice, chan, command)).original()
+        assert answer.ephemeral and "no game in this channel" in answer.content

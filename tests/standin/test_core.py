@@ -190,3 +190,21 @@ async def test_modal_select_values_are_checked(standin, bot, users, chan):
         await standin.modal_submit(users[0], r, {"colour": ["green"]})
     with pytest.raises(UsageError, match="takes 1 to 1 values"):
         await standin.modal_submit(users[0], r, {"colour": []})
+
+
+async def test_files_in_the_initial_response_and_in_an_update(standin, bot, users, chan):
+    r = await standin.slash(users[0], chan, "picture")
+    assert r.content == "small" and [f.filename for f in r.files] == ["small.png"]
+    assert r.files[0].image_size() == (32, 16)
+    clicked = await standin.click(users[1], r.message, "Bigger")
+    assert clicked.type == 7 and clicked.message is r.message
+    assert r.message.content == "bigger" and [f.filename for f in r.files] == ["big.png"]
+    assert r.files[0].image_size() == (64, 32) and r.message.components == []
+
+
+async def test_deferred_update_then_edit_lands_on_the_clicked_message(standin, bot, users, chan):
+    r = await standin.slash(users[0], chan, "pick")
+    later = await standin.click(users[1], r.message, "Later")
+    assert later.type == 6 and later.message is r.message
+    final = await later.original(lambda m: m.content == "decide later")
+    assert final is r.message and len(standin.messages(chan)) == 1

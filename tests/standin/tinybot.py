@@ -44,6 +44,11 @@ class PickView(discord.ui.View):
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.edit_message(content=f"picked {select.values[0]}", view=None)
 
+    @discord.ui.button(label="Later", custom_id="pick:later")
+    async def later(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.defer()  # a deferred update: the edit lands on this message
+        await interaction.edit_original_response(content="decide later")
+
     @discord.ui.button(label="Cancel", custom_id="pick:cancel", style=discord.ButtonStyle.secondary)
     async def cancel(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         await interaction.response.send_message("cancelled", ephemeral=True)
@@ -158,6 +163,21 @@ class TinyBot(discord.Client):
             image = await asyncio.to_thread(png)
             await interaction.followup.send("the board", file=discord.File(io.BytesIO(image), "board.png"))
             await interaction.followup.send("and again", file=discord.File(io.BytesIO(image), "board2.png"))
+
+        @tree.command(description="A picture in the first answer, replaced on a click")
+        async def picture(interaction: discord.Interaction) -> None:
+            view = discord.ui.View(timeout=None)
+            button = discord.ui.Button(label="Bigger", custom_id="picture:bigger")
+
+            async def bigger(click: discord.Interaction) -> None:
+                image = png(64, 32)
+                await click.response.edit_message(content="bigger", attachments=[
+                    discord.File(io.BytesIO(image), "big.png")], view=None)
+
+            button.callback = bigger
+            view.add_item(button)
+            await interaction.response.send_message("small", file=discord.File(io.BytesIO(png()), "small.png"),
+                                                    view=view)
 
         @tree.command(description="A secret")
         async def secret(interaction: discord.Interaction) -> None:

@@ -18,6 +18,10 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.table",
+    "cogs.guanga",
+    "cogs.tiwanaku",
+    "cogs.pachakuna",
+    "cogs.guacamole",
 )
 """The cogs loaded at start, in order.  A game's cog is added here when it lands."""
 

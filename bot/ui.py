@@ -382,17 +382,35 @@ class Table:
             await interaction.response.defer()
         await self.guard(interaction, work)
 
-    async def autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """Legal moves for the user in this channel, filtered by what they typed."""
+    async def autocomplete(
+        self,
+        interaction: discord.Interaction,
+        current: str,
+        *,
+        kinds: Sequence[str] = (),
+        contains: str | None = None,
+    ) -> list[app_commands.Choice[str]]:
+        """Legal moves for the user in this channel, filtered by what they typed.
+
+        ``kinds`` keeps moves starting with one of those prefixes and
+        ``contains`` moves holding that text (either may match when both are
+        given), so a command for one kind of move offers only those.
+        """
         try:
             moves = await self.service.legal_moves(interaction.channel_id, interaction.user.id)
         except Exception:
             log.exception("autocomplete failed")
             return []
+        if kinds or contains:
+            low_kinds = tuple(k.lower() for k in kinds)
+            moves = [
+                m for m in moves
+                if (low_kinds and m.lower().startswith(low_kinds)) or (contains and contains in m)
+            ]
         needle = current.strip().lower()
         starts = [m for m in moves if m.lower().startswith(needle)]
-        contains = [m for m in moves if needle in m.lower() and m not in starts]
-        return [app_commands.Choice(name=m[:100], value=m[:100]) for m in (starts + contains)[:CHOICE_LIMIT]]
+        inside = [m for m in moves if needle in m.lower() and m not in starts]
+        return [app_commands.Choice(name=m[:100], value=m[:100]) for m in (starts + inside)[:CHOICE_LIMIT]]
 
     async def private_picture(self, session: Session, user_id: int) -> tuple[str, discord.File | None]:
         seat = session.seat_of(user_id)

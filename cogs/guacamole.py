@@ -1,0 +1,60 @@
+"""``/guacamole ...``: Guacamole."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.gamecog import GameCog
+
+
+class GuacamoleCog(GameCog, group_name="guacamole", group_description="Guacamole: a card game of dishes for 2-6 cooks"):
+    game = "guacamole"
+
+    @app_commands.command(name="new", description="Open a Guacamole lobby in this channel")
+    @app_commands.describe(
+        players="The most players who may sit, 2-6",
+        dishes_per_turn="New dishes allowed per turn (default 1; 0 = no limit)",
+    )
+    @app_commands.choices(
+        dishes_per_turn=[app_commands.Choice(name=str(n) if n else "no limit", value=n) for n in (1, 2, 3, 0)]
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 2, 6] = 6,
+        dishes_per_turn: int = 1,
+    ) -> None:
+        await self.open_lobby(interaction, {"dishes_per_turn": dishes_per_turn}, players)
+
+    @app_commands.command(name="prepare", description="Prepare a card from your hand, e.g. prep 5T")
+    @app_commands.describe(card="The card to prepare (autocomplete lists your hand's legal ones)")
+    async def prepare(self, interaction: discord.Interaction, card: app_commands.Range[str, 1, 100]) -> None:
+        await self.play(interaction, card)
+
+    @prepare.autocomplete("card")
+    async def _prepare_choices(self, interaction: discord.Interaction, current: str):
+        return await self.table.autocomplete(interaction, current, kinds=("prep", "free"))
+
+    @app_commands.command(name="dish", description="Lay a card into the dish you are making, e.g. dish 4T")
+    @app_commands.describe(card="The next card of the dish, or done / cancel (autocomplete lists them)")
+    async def dish(self, interaction: discord.Interaction, card: app_commands.Range[str, 1, 100]) -> None:
+        await self.play(interaction, card)
+
+    @dish.autocomplete("card")
+    async def _dish_choices(self, interaction: discord.Interaction, current: str):
+        return await self.table.autocomplete(interaction, current, kinds=("dish", "done", "cancel"))
+
+    @app_commands.command(name="draw", description="Draw a card from the deck or a discard pile")
+    @app_commands.describe(source="deck, x1 or x2")
+    async def draw(self, interaction: discord.Interaction, source: app_commands.Range[str, 1, 20]) -> None:
+        text = source.strip()
+        await self.play(interaction, text if text.lower().startswith("draw") else f"draw {text}")
+
+    @draw.autocomplete("source")
+    async def _draw_choices(self, interaction: discord.Interaction, current: str):
+        return await self.table.autocomplete(interaction, current, kinds=("draw",))
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(GuacamoleCog(bot))

@@ -1,0 +1,58 @@
+"""``/guanga ...``: Guanga: Tejidos Andinos."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.gamecog import GameCog
+
+MODES = [
+    app_commands.Choice(name="Beginner (side A, free placement)", value="beginner"),
+    app_commands.Choice(name="Apprentice (orders, shells, paired placement)", value="apprentice"),
+    app_commands.Choice(name="Master (side B, shells from lines, blankets)", value="master"),
+    app_commands.Choice(name="Artisan (Master, all joined to the centre)", value="artisan"),
+]
+
+
+class GuangaCog(GameCog, group_name="guanga", group_description="Guanga: Tejidos Andinos, weaving for 1-4 players"):
+    game = "guanga"
+
+    @app_commands.command(name="new", description="Open a Guanga lobby in this channel")
+    @app_commands.describe(
+        mode="Which mode to play (default Beginner)",
+        stoppers="Stoppers variant, Beginner and Apprentice only (default off)",
+        players="The most players who may sit, 1-4 (1 plays the solo version)",
+    )
+    @app_commands.choices(mode=MODES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        mode: app_commands.Choice[str] | None = None,
+        stoppers: bool = False,
+        players: app_commands.Range[int, 1, 4] = 4,
+    ) -> None:
+        options = {"mode": mode.value if mode else "beginner", "stoppers": stoppers}
+        await self.open_lobby(interaction, options, players)
+
+    @app_commands.command(name="place", description="Take a basket patch and place it on your guanga")
+    @app_commands.describe(patch="Basket slot and cell, e.g. P3B2 (autocomplete lists the legal ones)")
+    async def place(self, interaction: discord.Interaction, patch: app_commands.Range[str, 1, 100]) -> None:
+        await self.play(interaction, patch)
+
+    @place.autocomplete("patch")
+    async def _place_choices(self, interaction: discord.Interaction, current: str):
+        return await self.table.autocomplete(interaction, current, kinds=("P", "S"))
+
+    @app_commands.command(name="claim", description="Claim a market card by the shape on your guanga")
+    @app_commands.describe(claim="Card, attribute and cells, e.g. C A03 yellow B2C3D4 (autocomplete lists them)")
+    async def claim(self, interaction: discord.Interaction, claim: app_commands.Range[str, 1, 100]) -> None:
+        await self.play(interaction, claim)
+
+    @claim.autocomplete("claim")
+    async def _claim_choices(self, interaction: discord.Interaction, current: str):
+        return await self.table.autocomplete(interaction, current, kinds=("C ", "R "))
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(GuangaCog(bot))

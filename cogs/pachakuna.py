@@ -1,0 +1,54 @@
+"""``/pachakuna ...``: P'achakuna."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.gamecog import GameCog
+
+BOARDS = [
+    app_commands.Choice(name="Plan A", value="A"),
+    app_commands.Choice(name="Plan B", value="B"),
+    app_commands.Choice(name="A random fair board", value="random"),
+]
+
+
+class PachakunaCog(GameCog, group_name="pachakuna", group_description="P'achakuna: llamas and trade for 2 players"):
+    game = "pachakuna"
+
+    @app_commands.command(name="new", description="Open a P'achakuna lobby in this channel (2 players)")
+    @app_commands.describe(
+        board="How the tiles are laid out (default plan A)",
+        max_turns="End after this many turns, most colours winning (default 0: play to 7 colours)",
+    )
+    @app_commands.choices(board=BOARDS)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        board: app_commands.Choice[str] | None = None,
+        max_turns: int = 0,
+    ) -> None:
+        await self.open_lobby(interaction, {"board": board.value if board else "A", "max_turns": max_turns}, 2)
+
+    @app_commands.command(name="rotate", description="Turn a tile: field and sixths clockwise, e.g. r34+2")
+    @app_commands.describe(rotation="Tile and turn, e.g. r34+2 (autocomplete lists the legal ones)")
+    async def rotate(self, interaction: discord.Interaction, rotation: app_commands.Range[str, 1, 100]) -> None:
+        await self.play(interaction, rotation)
+
+    @rotate.autocomplete("rotation")
+    async def _rotate_choices(self, interaction: discord.Interaction, current: str):
+        return await self.table.autocomplete(interaction, current, kinds=("r",))
+
+    @app_commands.command(name="llama", description="Move, sell or buy with a llama, e.g. m1-56, s1, b1")
+    @app_commands.describe(action="The llama's action (autocomplete lists the legal ones)")
+    async def llama(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 100]) -> None:
+        await self.play(interaction, action)
+
+    @llama.autocomplete("action")
+    async def _llama_choices(self, interaction: discord.Interaction, current: str):
+        return await self.table.autocomplete(interaction, current, kinds=("m", "s", "b", "end"))
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(PachakunaCog(bot))

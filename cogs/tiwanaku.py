@@ -1,0 +1,51 @@
+"""``/tiwanaku ...``: Tiwanaku."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.gamecog import GameCog
+
+BOARDS = [
+    app_commands.Choice(name="Automatic (5x5 for 1-2 players, 5x9 for 3-4)", value="auto"),
+    app_commands.Choice(name="Short 5x5 (1-2 players)", value="short"),
+    app_commands.Choice(name="Long 5x9", value="long"),
+]
+
+
+class TiwanakuCog(GameCog, group_name="tiwanaku", group_description="Tiwanaku: explore and deduce, 1-4 players"):
+    game = "tiwanaku"
+
+    @app_commands.command(name="new", description="Open a Tiwanaku lobby in this channel")
+    @app_commands.describe(board="Board size (default automatic)", players="The most players who may sit, 1-4")
+    @app_commands.choices(board=BOARDS)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        board: app_commands.Choice[str] | None = None,
+        players: app_commands.Range[int, 1, 4] = 4,
+    ) -> None:
+        await self.open_lobby(interaction, {"board": board.value if board else "auto"}, players)
+
+    @app_commands.command(name="divine", description="Guess the crop under one of your explorers, e.g. C3=2")
+    @app_commands.describe(guess="Cell and crop, e.g. C3=2 (autocomplete lists the guesses you can make)")
+    async def divine(self, interaction: discord.Interaction, guess: app_commands.Range[str, 1, 20]) -> None:
+        await self.play(interaction, guess)
+
+    @divine.autocomplete("guess")
+    async def _divine_choices(self, interaction: discord.Interaction, current: str):
+        return await self.table.autocomplete(interaction, current, contains="=")
+
+    @app_commands.command(name="explore", description="Move an explorer, e.g. +A1 to enter or B3-C3")
+    @app_commands.describe(step="The explorer's move (autocomplete lists the legal ones)")
+    async def explore(self, interaction: discord.Interaction, step: app_commands.Range[str, 1, 20]) -> None:
+        await self.play(interaction, step)
+
+    @explore.autocomplete("step")
+    async def _explore_choices(self, interaction: discord.Interaction, current: str):
+        return await self.table.autocomplete(interaction, current, contains="-", kinds=("+",))
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(TiwanakuCog(bot))

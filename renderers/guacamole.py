@@ -13,7 +13,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engines.guacamole.data import TYPE_NAMES
+from engines.guacamole.data import TYPE_NAMES, dish_kind, dish_points, is_guacamole
+from engines.guacamole.rules import DishView
 from renderers.common import BACKGROUND, HIGHLIGHT, INK, MUTED, font, seat_colour, seat_name, to_png
 
 WIDTH = 1400
@@ -130,8 +131,13 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
     header_h = 128
     piles_h = BIG[1] + 60
     row_heights = []
+    all_dishes = [list(v.dishes[p]) for p in range(n)]
+    if v.building and v.turn is not None:
+        b = tuple(v.building)
+        kind = dish_kind(b)
+        all_dishes[v.turn].append(DishView(b, kind, kind is not None, is_guacamole(b), dish_points(b)))
     for p in range(n):
-        dishes = v.dishes[p]
+        dishes = all_dishes[p]
         rows = [dishes[i:i + per_row] for i in range(0, len(dishes), per_row)] or [()]
         h = 0
         for r in rows:
@@ -221,7 +227,7 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
         nm = _fit_text(seat_name(names, p), font(20, True), 150)
         d.text((ix + 58, top + 16), nm, font=font(20, True), fill=INK)
         d.text((ix, top + 52), f"score {v.scores[p]}", font=font(26, True), fill=INK)
-        d.text((ix, top + 88), f"hand: {v.hand_sizes[p]} cards", font=font(19), fill=INK)
+        d.text((ix, top + 88), f"hand: {v.hand_sizes[p]} card{'' if v.hand_sizes[p] == 1 else 's'}", font=font(19), fill=INK)
         nd = sum(1 for dv in v.dishes[p] if dv.cards)
         d.text((ix, top + 114), f"dishes: {nd}", font=font(19), fill=INK)
         if active:
@@ -247,7 +253,8 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
                                     outline=(200, 200, 200), width=2)
 
         # dishes
-        dishes = v.dishes[p]
+        dishes = all_dishes[p]
+        n_real = len(v.dishes[p])
         if not dishes:
             d.text((dishes_x, top + 10), "no dishes yet", font=font(20), fill=MUTED)
         ry = top + 8
@@ -257,10 +264,13 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
             for j, dv in enumerate(chunk):
                 k = r0 + j + 1
                 bx = dishes_x + j * dish_w
-                place = f"p{p + 1}d{k}"
-                d.text((bx, ry), f"{place}", font=font(19, True), fill=INK)
-                d.text((bx + dish_w - 14, ry), f"{dv.points}pt", font=font(19, True),
-                       fill=GOOD if dv.valid else MUTED, anchor="ra")
+                building = k > n_real
+                place = "build" if building else f"p{p + 1}d{k}"
+                d.text((bx, ry), "new dish" if building else place, font=font(19, True),
+                       fill=(200, 110, 0) if building else INK)
+                if not building:
+                    d.text((bx + dish_w - 14, ry), f"{dv.points}pt", font=font(19, True),
+                           fill=GOOD if dv.valid else MUTED, anchor="ra")
                 lower = list(dv.cards[:-1])
                 shown = lower[-3:]
                 sy = ry + 26
@@ -276,7 +286,10 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
                     paste_card(None, bx, sy, SMALL)
                     d.text((bx + SMALL[0] / 2, sy + SMALL[1] / 2), "empty", font=font(18), fill=MUTED, anchor="mm")
                 fy = sy + SMALL[1] + 4
-                if dv.valid:
+                if building:
+                    word = "ready: done" if dv.valid else "in progress"
+                    colr = (200, 110, 0)
+                elif dv.valid:
                     word = f"✓ {KIND_WORD.get(dv.kind, dv.kind)}"
                     colr = GOOD
                 else:
@@ -294,8 +307,8 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
     if hand is not None:
         seat = v.seat
         y += 6
-        d.text((PAD, y), f"Your hand, P{seat + 1} {seat_name(names, seat)} — {len(hand)} cards "
-                         "(write the code: prep 5T, dish 5T,z5L,5O)", font=font(22, True), fill=INK)
+        d.text((PAD, y), f"Your hand, P{seat + 1} {seat_name(names, seat)} — {len(hand)} card{'' if len(hand) == 1 else 's'} "
+                         "(type the code: prep 5T, dish 5T)", font=font(22, True), fill=INK)
         y += 40
         for i, code in enumerate(hand):
             cx = PAD + (i % hand_cols) * (BIG[0] + 8)

@@ -19,7 +19,8 @@ cards: ``p2z5T`` (the 5T in player 2's zone), ``p2d1`` (top of player 2's dish 1
 
 * ``free 5T x1``   zone held 4 at turn start: move zone card 5T to discard pile 1 (first thing)
 * ``prep 5T``      prepare 5T from hand; its ability step follows
-* ``dish 4T,z5L,6O``  make a dish; the LAST card listed is the visible top
+* ``dish 4T`` then ``dish z5L``, ``dish 6O``, ``done``  make a dish one card per move (the
+  first card starts it; the last card laid is the visible top); ``cancel`` takes it back
 * ``draw deck`` / ``draw x2``  draw one card (twice to end the turn; also Onion Musk's draws)
 * ``end``          end the turn when every pile is empty
 * abilities: ``add d1 6T,z7T`` (Patricia & Avocaldo, 1-3 cards, last on top),
@@ -44,7 +45,11 @@ Choices where the texts are silent: seat 0 starts (the table seats whoever last 
 guacamole first); steps keep the rulebook order (free, prepare, dish, draw): after a dish no
 card may be prepared, and the first draw ends steps 1-2; every ability may be declined with
 ``pass`` (Onion Musk only before its first draw) and is skipped when it has nothing to act on;
-freeing a card does not oblige one to prepare; moving a card into a zone by Tomathor does not
+freeing a card does not oblige one to prepare; a dish is laid one card per move (listing every
+possible dish at once grows exponentially with the hand, as there is no hand limit): each card
+must keep the cards laid so far all one number, all one type, or all different numbers; ``done``
+serves it once valid, ``cancel`` returns the cards (they were seen); the dish in progress is
+public; Patricia & Avocaldo's 1-3 cards are one move, so the batch rule applies exactly; moving a card into a zone by Tomathor does not
 trigger its ability; swapping two cards of the same zone is refused (it changes nothing); a
 dish emptied by Aji stays numbered but counts as no dish; "more dishes" counts dishes holding
 at least one card; the whole content of every dish is public (it was laid face up), the
@@ -54,7 +59,23 @@ discard piles show only their top and size.
 from __future__ import annotations
 
 from .ai import computer_move
-from .moves import Add, Discard, Dish, Draw, End, Free, Move, Pass, Prep, Steal, Swap, Take, parse_move
+from .moves import (
+    Add,
+    Cancel,
+    Discard,
+    Dish,
+    Done,
+    Draw,
+    End,
+    Free,
+    Move,
+    Pass,
+    Prep,
+    Steal,
+    Swap,
+    Take,
+    parse_move,
+)
 from .rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -76,7 +97,7 @@ from .rules import (
 RULES_HELP = """**Guacamole** — cook the tastiest dishes. Only cards in your dishes score.
 **Turn**, in order, each step optional except the last:
 1. `prep 5T` puts a hand card in your preparation zone (max 4) and fires its power. With 4 there at the start of your turn you may first `free 5T x1` one onto a discard pile.
-2. `dish 4T,z5L,6O` lays 3+ cards from hand (`5T`) or zone (`z5T`): all one number, all one type, or a run. The last card listed is the visible top.
+2. Build a dish one card per move from hand (`dish 5T`) or zone (`dish z5T`), then `done` (or `cancel`). It needs 3+ cards: all one number, all one type, or a run. The last card laid is the visible top.
 3. Draw two, one at a time: `draw deck`, `draw x1`, `draw x2`. An empty discard pile is refilled at once.
 **Powers** (`pass` skips one):
 • P Patricia & Avocaldo: `add d1 6T,z7T` (1-3 cards to a valid dish, which must stay valid)
@@ -101,6 +122,8 @@ __all__ = [
     "Prep",
     "Free",
     "Dish",
+    "Done",
+    "Cancel",
     "Add",
     "Steal",
     "Swap",

@@ -6,11 +6,63 @@ import random
 from collections.abc import Sequence
 
 from .data import dish_kind, dish_points
-from .moves import Add, Discard, Dish, Draw, End, Free, Move, Pass, Prep, Steal, Swap, Take
+from .moves import Add, Cancel, Discard, Dish, Done, Draw, End, Free, Move, Pass, Prep, Steal, Swap, Take
 
 
 def _code(ref: str) -> str:
     return ref[1:] if ref.startswith("z") else ref
+
+
+def plan_dish(building: Sequence[str], pool: Sequence[str]) -> list[str] | None:
+    """The best dish containing ``building`` (codes) from ``pool`` (refs ``5T``/``z5T``).
+
+    Returns the refs still to lay, the intended top card last, or None if no valid dish can be
+    completed.  Greedy: every card of a number, every card of a type, or the longest run,
+    choosing run cards of new types first (towards a guacamole).
+    """
+    building = list(building)
+    nums_b = [int(c[0]) for c in building]
+    best: tuple[float, list[str]] | None = None
+
+    def consider(adds: list[str]) -> None:
+        nonlocal best
+        codes = building + [_code(r) for r in adds]
+        if dish_kind(codes) is None:
+            return
+        value = dish_points(codes) + 0.1 * sum(1 for r in adds if r.startswith("z"))
+        if best is None or value > best[0]:
+            best = (value, adds)
+
+    for n in range(1, 10):
+        if all(x == n for x in nums_b):
+            consider([r for r in pool if int(_code(r)[0]) == n])
+    for t in "PLOTA":
+        if all(c[1] == t for c in building):
+            consider([r for r in pool if _code(r)[1] == t])
+    if len(set(nums_b)) == len(nums_b):
+        by_num: dict[int, list[str]] = {}
+        for r in pool:
+            by_num.setdefault(int(_code(r)[0]), []).append(r)
+        have = set(nums_b)
+        lo = min(have) if have else None
+        hi = max(have) if have else None
+        for a in range(1, 10):
+            for b in range(9, a + 1, -1):
+                if lo is not None and not (a <= lo and hi <= b):
+                    continue
+                if all(k in have or k in by_num for k in range(a, b + 1)):
+                    types = {c[1] for c in building}
+                    adds = []
+                    for k in range(a, b + 1):
+                        if k in have:
+                            continue
+                        opts = by_num[k]
+                        pick = next((r for r in opts if _code(r)[1] not in types), opts[0])
+                        types.add(_code(pick)[1])
+                        adds.append(pick)
+                    consider(adds)
+                    break
+    return None if best is None else best[1]
 
 
 def _fit(code: str, pool: Sequence[str]) -> float:
@@ -69,10 +121,6 @@ class _Eval:
     # per move ---------------------------------------------------------------------
     def value(self, m: Move) -> float:
         v = self.v
-        if isinstance(m, Dish):
-            codes = [_code(r) for r in m.cards]
-            top_fit = _fit(codes[-1], [c for c in self.pool if c not in codes])
-            return 20 + dish_points(codes) + 0.2 * len(codes) - 0.05 * top_fit
         if isinstance(m, Add):
             dish = v.dishes[self.me][m.dish - 1].cards
             codes = [_code(r) for r in m.cards]
@@ -156,12 +204,24 @@ def computer_move(view, legal: Sequence[Move], rng: random.Random) -> Move:
     if len(legal) == 1 or view.seat is None:
         return legal[0] if len(legal) == 1 else rng.choice(legal)
     ev = _Eval(view)
+    if view.phase == "dish" or (view.phase == "main" and any(isinstance(m, Dish) for m in legal)):
+        pool = [c for c in ev.hand] + ["z" + c for c in ev.zone]
+        plan = plan_dish(view.building, pool)
+        if view.phase == "dish":
+            if plan is None:
+                return Cancel() if Cancel() in legal else legal[-1]
+            if not plan and Done() in legal:
+                return Done()
+            if plan and Dish(plan[0]) in legal:
+                return Dish(plan[0])
+            return Cancel() if Cancel() in legal else legal[-1]
+        can_prep = any(isinstance(m, (Prep, Free)) for m in legal)
+        if plan and not can_prep and Dish(plan[0]) in legal:
+            return Dish(plan[0])
     if view.phase == "main":
-        for kind in (Free, Prep, Dish):
+        for kind in (Free, Prep):
             group = [m for m in legal if isinstance(m, kind)]
             if group:
                 best = max(group, key=lambda m: ev.value(m) + rng.random() * 0.01)
-                if kind is Prep and ev.value(best) < 0 and any(isinstance(m, Dish) for m in legal):
-                    continue
                 return best
     return max(legal, key=lambda m: ev.value(m) + rng.random() * 0.01)

@@ -19,8 +19,8 @@ from engines.core import MalformedMove
 from .data import TYPES
 
 NOTATION_HELP = (
-    "moves look like: prep 5T | free 5T x1 | dish 5T,z5L,5O | add d1 6T,z7T | steal p2 | "
-    "swap 5T p2d1 | take x1 | draw deck | draw x2 | discard 5T x1 | pass | end"
+    "moves look like: prep 5T | free 5T x1 | dish 5T (one card at a time, then done or cancel) | "
+    "add d1 6T,z7T | steal p2 | swap 5T p2d1 | take x1 | draw deck | draw x2 | discard 5T x1 | pass | end"
 )
 
 _CARD = r"[1-9][PLOTA]"
@@ -70,15 +70,31 @@ class Free:
 
 @dataclass(frozen=True)
 class Dish:
-    """Make a new dish from hand (``5T``) and preparation-zone (``z5T``) cards; the last is on top."""
+    """Lay one card on the dish you are making: ``5T`` from hand, ``z5T`` from your zone.
 
-    cards: tuple[str, ...]
+    The first one starts a new dish; ``done`` finishes it; the last card laid is its top.
+    """
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", canon_refs(tuple(self.cards)))
+    card: str
 
     def __str__(self) -> str:
-        return "dish " + ",".join(self.cards)
+        return f"dish {self.card}"
+
+
+@dataclass(frozen=True)
+class Done:
+    """Finish the dish being made (it must be valid)."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True)
+class Cancel:
+    """Give up the dish being made; its cards go back to your hand and zone."""
+
+    def __str__(self) -> str:
+        return "cancel"
 
 
 @dataclass(frozen=True)
@@ -163,7 +179,7 @@ class End:
         return "end"
 
 
-Move = Prep | Free | Dish | Add | Steal | Swap | Take | Draw | Discard | Pass | End
+Move = Prep | Free | Dish | Done | Cancel | Add | Steal | Swap | Take | Draw | Discard | Pass | End
 
 
 # --------------------------------------------------------------------------- parsing
@@ -217,10 +233,13 @@ def parse_move(text: str) -> Move:
             return Free(args[0], _pile(args[1]))
         raise _bad(text, "free takes a card of your preparation zone and a discard pile", "free 5T x1")
     if verb == "DISH":
-        refs = [_ref(a) for a in args]
-        if refs and all(refs) and len(refs) <= 40:
-            return Dish(tuple(refs))
-        raise _bad(text, "dish takes cards of your hand (5T) or preparation zone (z5T)", "dish 5T,z5L,5O")
+        if len(args) == 1 and _ref(args[0]):
+            return Dish(_ref(args[0]))
+        if len(args) > 1 and all(_ref(a) for a in args):
+            raise _bad(
+                text, "a dish is laid one card per move (dish 5T, then dish z5L, dish 5O, then done)", "dish 5T"
+            )
+        raise _bad(text, "dish takes one card of your hand (5T) or preparation zone (z5T)", "dish z5T")
     if verb == "ADD":
         if len(args) >= 2 and _RE_DISH_NO.match(args[0]):
             refs = [_ref(a) for a in args[1:]]
@@ -257,4 +276,8 @@ def parse_move(text: str) -> Move:
         return Pass()
     if verb == "END" and not args:
         return End()
+    if verb == "DONE" and not args:
+        return Done()
+    if verb == "CANCEL" and not args:
+        return Cancel()
     raise _bad(text, f"unknown word {verb.lower()!r}", "prep 5T")

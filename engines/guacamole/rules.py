@@ -6,7 +6,6 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
 from typing import Any
 
 from engines.core import (
@@ -28,7 +27,6 @@ from .data import (
     HAND_SIZE,
     PREP_LIMIT,
     SHORT_NAMES,
-    TYPES,
     card_code,
     code_key,
     describe,
@@ -38,8 +36,10 @@ from .data import (
 )
 from .moves import (
     Add,
+    Cancel,
     Discard,
     Dish,
+    Done,
     Draw,
     End,
     Free,
@@ -59,6 +59,7 @@ MAX_PLAYERS = 6
 SCHEMA = 1
 
 MAIN = "main"
+BUILD = "dish"
 DRAW = "draw"
 AVOCALDO = "avocaldo"
 LIMA = "lima"
@@ -122,6 +123,8 @@ class State:
     prev_turn: list[str] = field(default_factory=list)
     prev_seat: int | None = None
     marks: list[str] = field(default_factory=list)
+    building: list[int] = field(default_factory=list)
+    build_zone: list[bool] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- views
@@ -164,6 +167,7 @@ class View:
     prev_turn: tuple[str, ...]
     prev_seat: int | None
     marks: tuple[str, ...]
+    building: tuple[str, ...]
 
 
 # --------------------------------------------------------------------------- helpers
@@ -205,6 +209,8 @@ def _clone(s: State) -> State:
         turn_moves=list(s.turn_moves),
         prev_turn=list(s.prev_turn),
         marks=list(s.marks),
+        building=list(s.building),
+        build_zone=list(s.build_zone),
     )
 
 
@@ -346,39 +352,17 @@ def _with_tops(ms: tuple[str, ...]) -> list[tuple[str, ...]]:
     return out
 
 
-def dish_options(pool: Counter[str]) -> list[Dish]:
-    """Every valid new dish from a pool of hand/zone references, each top choice a separate move."""
-    items = [(r, n) for r, n in pool.items() if n > 0]
-    found: dict[tuple[str, ...], None] = {}
+def build_ok(codes: list[str]) -> bool:
+    """Can these cards still grow into a dish: one number, one type, or all numbers different."""
+    if len({c[0] for c in codes}) <= 1 or len({c[1] for c in codes}) <= 1:
+        return True
+    return len({c[0] for c in codes}) == len(codes)
 
-    def add(ms: tuple[str, ...]) -> None:
-        key = tuple(sorted(ms, key=ref_key))
-        found.setdefault(key, None)
 
-    for num in range(1, 10):
-        group = [(r, n) for r, n in items if int(_ref_code(r)[0]) == num]
-        if sum(n for _, n in group) >= 3:
-            for ms in _multisets(group, 3, 99):
-                add(ms)
-    for t in TYPES:
-        group = [(r, n) for r, n in items if _ref_code(r)[1] == t]
-        if sum(n for _, n in group) >= 3:
-            for ms in _multisets(group, 3, 99):
-                add(ms)
-    by_num: dict[int, list[str]] = {n: [] for n in range(1, 10)}
-    for r, _ in items:
-        by_num[int(_ref_code(r)[0])].append(r)
-    for a in range(1, 8):
-        for b in range(a + 2, 10):
-            if not all(by_num[k] for k in range(a, b + 1)):
-                break
-            for combo in product(*(by_num[k] for k in range(a, b + 1))):
-                add(combo)
-    out = []
-    for ms in found:
-        for order in _with_tops(ms):
-            out.append(Dish(order))
-    return out
+def _build_options(s: State, seat: int) -> list[Dish]:
+    have = _codes(s.building)
+    refs = sorted((r for r, n in _pool(s, seat).items() if n > 0), key=ref_key)
+    return [Dish(r) for r in refs if build_ok(have + [_ref_code(r)])]
 
 
 def _add_options(s: State, seat: int) -> list[Add]:
@@ -470,13 +454,16 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         if not s.prepared and s.dishes_made == 0 and len(s.prep[seat]) < PREP_LIMIT:
             out += [Prep(c) for c in sorted(_distinct(s.hands[seat]), key=code_key)]
         if not _limit_reached(s):
-            out += dish_options(_pool(s, seat))
+            out += _build_options(s, seat)
         out += draws
         if not draws:
             out.append(End())
         return out
     if ph == DRAW:
         return draws
+    if ph == BUILD:
+        done: list[Move] = [Done()] if dish_kind(_codes(s.building)) else []
+        return [*_build_options(s, seat), *done, Cancel()]
     if ph == ONION:
         return draws + ([Pass()] if s.draws_left == ONION_DRAWS else [])
     if ph == ONION_DISCARD:
@@ -505,11 +492,15 @@ def step_text(s: State) -> str:
             if len(s.prep[s.turn]) < PREP_LIMIT:
                 parts.append("prepare a card (prep 5T)")
         if not _limit_reached(s):
-            parts.append("make a dish (dish 5T,z5L,5O)")
+            parts.append("start a dish (dish 5T or dish z5T, one card per move)")
         parts.append("draw 2 to end the turn (draw deck / x1 / x2)" if _sources(s) else "end the turn (end)")
         return "; or ".join(parts)
     if ph == DRAW:
         return f"draw {s.draws_left} more (draw deck / x1 / x2)"
+    if ph == BUILD:
+        now = ", ".join(_codes(s.building))
+        ready = "done to serve it, " if dish_kind(_codes(s.building)) else ""
+        return f"add a card to the new dish ({now}) with dish 5T / dish z5T, or {ready}cancel"
     if ph == ONION:
         extra = " or pass" if s.draws_left == ONION_DRAWS else ""
         return f"Onion Musk: draw {s.draws_left} more (draw deck / x1 / x2){extra}"
@@ -714,28 +705,67 @@ def _do_free(s: State, seat: int, m: Free, events: list[Event]) -> None:
 
 
 def _do_dish(s: State, seat: int, m: Dish, events: list[Event]) -> None:
-    if s.phase != MAIN:
+    if s.phase not in (MAIN, BUILD):
         raise _wrong_phase(s, m)
-    if _limit_reached(s):
+    if s.phase == MAIN and _limit_reached(s):
         lim = s.config.dishes_per_turn
         raise IllegalMove(f"you may make {lim} new dish{'es' if lim > 1 else ''} per turn; now draw 2 cards")
-    if len(m.cards) < 3:
-        raise IllegalMove("a dish needs at least 3 cards: same number, same type, or a run like 4-5-6")
-    _check_refs(s, seat, m.cards)
-    codes = [_ref_code(r) for r in m.cards]
+    _check_refs(s, seat, (m.card,))
+    code = _ref_code(m.card)
+    have = _codes(s.building)
+    if not build_ok(have + [code]):
+        raise IllegalMove(
+            f"{code} cannot join {', '.join(have)}: a dish's cards must all share a number, or all share a "
+            f"type, or all have different numbers for a run; you may add {_options_text(s, seat)}"
+        )
+    zone = m.card.startswith("z")
+    (c,) = _take_refs(s, seat, (m.card,))
+    s.building.append(c)
+    s.build_zone.append(zone)
+    s.phase = BUILD
+    s.marks = ["build"]
+    where = "preparation zone" if zone else "hand"
+    if len(s.building) == 1:
+        events.append(Event(f"{{p{seat}}} started a dish with {code} from their {where}.", kind="dish"))
+    else:
+        events.append(Event(f"{{p{seat}}} laid {code} from their {where} on the new dish.", kind="dish"))
+
+
+def _options_text(s: State, seat: int) -> str:
+    opts = [str(m).split()[1] for m in _build_options(s, seat)]
+    return ", ".join(opts) if opts else "nothing more (cancel)"
+
+
+def _do_done(s: State, seat: int, m: Done, events: list[Event]) -> None:
+    if s.phase != BUILD:
+        raise _wrong_phase(s, m)
+    codes = _codes(s.building)
     kind = dish_kind(codes)
     if kind is None:
-        raise IllegalMove(
-            f"{', '.join(codes)} is not a dish: its cards must all share a number, or all share a type, "
-            "or form a run of different consecutive numbers (no 9-1 wrap)"
-        )
-    cards = _take_refs(s, seat, m.cards)
-    s.dishes[seat].append(cards)
+        if len(codes) < 3:
+            why = "a dish needs at least 3 cards"
+        else:
+            why = "its numbers do not form an unbroken run (no 9-1 wrap)"
+        raise IllegalMove(f"{', '.join(codes)} is not a dish yet: {why}; add {_options_text(s, seat)}, or cancel")
+    s.dishes[seat].append(list(s.building))
+    s.building, s.build_zone = [], []
     s.dishes_made += 1
+    s.phase = MAIN
     k = len(s.dishes[seat])
     s.marks = [f"p{seat + 1}d{k}"]
     label = {"number": "same number", "type": "same type", "straight": "a run"}[kind]
-    events.append(Event(f"{{p{seat}}} made dish {k} ({label}): {', '.join(codes)}.", kind="dish"))
+    events.append(Event(f"{{p{seat}}} served dish {k} ({label}): {', '.join(codes)}.", kind="dish"))
+
+
+def _do_cancel(s: State, seat: int, m: Cancel, events: list[Event]) -> None:
+    if s.phase != BUILD:
+        raise _wrong_phase(s, m)
+    for c, zone in zip(s.building, s.build_zone, strict=True):
+        (s.prep[seat] if zone else s.hands[seat]).append(c)
+    s.hands[seat].sort()
+    s.building, s.build_zone = [], []
+    s.phase = MAIN
+    events.append(Event(f"{{p{seat}}} took back the dish they were making.", kind="cancel"))
 
 
 def _do_add(s: State, seat: int, m: Add, events: list[Event]) -> None:
@@ -903,6 +933,8 @@ _HANDLERS: dict[type, Any] = {
     Prep: _do_prep,
     Free: _do_free,
     Dish: _do_dish,
+    Done: _do_done,
+    Cancel: _do_cancel,
     Add: _do_add,
     Steal: _do_steal,
     Swap: _do_swap,
@@ -961,6 +993,7 @@ def view_for(state: State, seat: int | None) -> View:
         prev_turn=tuple(s.prev_turn),
         prev_seat=s.prev_seat,
         marks=tuple(s.marks),
+        building=tuple(_codes(s.building)),
     )
 
 
@@ -1014,6 +1047,8 @@ def to_dict(state: State) -> dict[str, Any]:
         "turn_moves": list(s.turn_moves),
         "prev_turn": list(s.prev_turn),
         "marks": list(s.marks),
+        "building": list(s.building),
+        "build_zone": list(s.build_zone),
     }
     for name in _SCALARS:
         out[name] = getattr(s, name)
@@ -1036,5 +1071,7 @@ def from_dict(data: dict[str, Any]) -> State:
         turn_moves=list(data["turn_moves"]),
         prev_turn=list(data["prev_turn"]),
         marks=list(data["marks"]),
+        building=list(data["building"]),
+        build_zone=list(data["build_zone"]),
         **{name: data[name] for name in _SCALARS},
     )

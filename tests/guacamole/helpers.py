@@ -84,5 +84,5 @@ def total_cards(state: State) -> list[int]:
     ids += [c for z in state.prep for c in z]
     ids += [c for ds in state.dishes for d in ds for c in d]
     ids += [c for x in state.discards for c in x]
-    ids += state.deck
+    ids += state.deck + state.building
     return sorted(ids)

@@ -1,14 +1,13 @@
 """Golden games: recorded move lists replayed from the seed reproduce the hand-checked result.
 
-game_3p_seed2026.json (3 players, one dish per turn), checked by hand:
-P1: 4L 5O 6L 9A invalid 4; 1O..8O run of 1-8 (8 cards, valid) 9; 7A 5T 2; 1L 2T 2;
-    6T 7T 1T one type 4; 3L 3L 5L 6L 8P invalid 5                      -> 26
-P2: 1O 5O 2; 7L 7T 2; 3A 5A 6O 4A 2T 1P run 1-6 valid 7 (no L: no guacamole); 3O 8O 2;
-    6A 8A 9A 1A one type 5; 6T 9T 9T 1P invalid 4                      -> 22
-P3: 3P 5A 6A 7O 8L 4O 2A 1T run 1-8 valid 9 + guacamole (all five types) 3 = 12;
-    1L 2L 3A 4A 5L 6P 7A 9O no 8, invalid, no T so no guacamole 8; 6O 7O 2O one type 4;
-    4O 4T 4T 4P one number 5                                           -> 29
-Ranking P3, P1, P2 with no tiebreak needed.
+game_3p_seed2026.json (3 players, one dish per turn, 180 moves), checked by hand:
+P1: 4L 4L 6L 9A invalid 4; 3O 1O 2O 5O 6O one type 5+1=6; 7P 8P 2; 1L 1L 2;
+    2T 3O 4O 5T 6T 5L (5 twice: no run) invalid 6; 7A 3A 8A one type 4; 3L 5L 8L one type 4 -> 28
+P2: 1O 4O 2; 7L 7T 2; 6P 8P 2; 4A 5A 1A one type 4; 2L 8L 9L one type 4; 2O 6O 2;
+    1T 6T 3T one type 4                                                                  -> 20
+P3: 5O 6P 7O 8A 9P run 5-9 valid 6 (three types, no guacamole); 3A 5A 6A 1T invalid 4;
+    1P 1P 2; 3P 3L 2; 8O 9O 4P invalid 3; 7O 7T 7A one number 4                          -> 21
+Ranking P1, P3, P2 with no tiebreak needed.
 """
 
 from __future__ import annotations

@@ -118,8 +118,8 @@ def test_setup_is_seeded():
 def test_parse_is_tolerant_and_canonical():
     """Notation: case-insensitive, tolerant of spaces and commas; str() is canonical."""
     assert str(g.parse_move("  PREP   5t ")) == "prep 5T"
-    assert str(g.parse_move("dish 7t, z5T 6t")) == "dish z5T,7T,6T"
-    assert str(g.parse_move("dish 6T,5T,7T")) == "dish 5T,6T,7T"
+    assert str(g.parse_move("dish  z5t")) == "dish z5T"
+    assert str(g.parse_move("DONE")) == "done" and str(g.parse_move("cancel ")) == "cancel"
     assert str(g.parse_move("add 2 z6t 7T")) == "add d2 z6T,7T"
     assert str(g.parse_move("swap P1Z5T X2")) == "swap p1z5T x2"
     assert str(g.parse_move("take p2D1")) == "take p2d1"
@@ -137,7 +137,8 @@ def test_parse_is_tolerant_and_canonical():
         ("", "empty"),
         ("prep 0T", "prep 5T"),
         ("prep 5X", "prep 5T"),
-        ("dish", "dish 5T,z5L,5O"),
+        ("dish", "dish z5T"),
+        ("dish 5T,6T,7T", "one card per move"),
         ("add d1 1T,2T,3T,4T", "add d1"),
         ("steal p9", "steal p2"),
         ("swap x1 p2d1", "swap 5T p2d1"),
@@ -193,7 +194,7 @@ def test_prepare_refusals():
     s2, _ = apply(s, 0, "prep 5L")
     s2, _ = apply(s2, 0, "pass")
     refused(s2, 0, "prep 2T", IllegalMove, "already prepared")
-    s3, _ = apply(s, 0, "dish 2T,3T,4T")
+    s3, _ = serve(s, 0, ["2T", "3T", "4T"])
     refused(s3, 0, "prep 5L", IllegalMove, "before dishes")
 
 
@@ -229,6 +230,11 @@ def test_free_is_optional_and_does_not_force_prepare():
 # --------------------------------------------------------------------------- step 2: dishes
 
 
+def serve(state, seat, cards):
+    """Lay the cards one per move, then finish the dish with done."""
+    return play(state, seat, *[f"dish {c}" for c in cards], "done")
+
+
 @pytest.mark.parametrize(
     "cards,kind",
     [
@@ -239,63 +245,81 @@ def test_free_is_optional_and_does_not_force_prepare():
     ],
 )
 def test_dish_kinds(cards, kind):
-    """Step 2: a dish is 3+ cards of one number, of one type, or a run (either direction)."""
+    """Step 2: a dish is 3+ cards of one number, of one type, or a run (in any order)."""
     s = rig(hands={0: cards})
-    s2, ev = apply(s, 0, "dish " + ",".join(cards))
-    assert [codes(d) for d in s2.dishes[0]] == [sorted_top(cards)]
-    assert s2.hands[0] == [] and dish_kind(codes(s2.dishes[0][0])) is not None
-    assert "made dish 1" in ev[0].text
-
-
-def sorted_top(cards):
-    return [str(x) for x in g.Dish(tuple(cards)).cards]
+    s2, ev = serve(s, 0, cards)
+    assert [codes(d) for d in s2.dishes[0]] == [cards]
+    assert s2.hands[0] == [] and s2.building == [] and s2.phase == MAIN
+    assert dish_kind(codes(s2.dishes[0][0])) == kind
+    assert "served dish 1" in ev[-1].text and ev[0].text.startswith("{p0} started a dish with")
 
 
 @pytest.mark.parametrize(
     "cards,fragment",
     [
         (["5T", "5L"], "at least 3"),
-        (["5T", "6L", "8O"], "not a dish"),
-        (["8T", "9L", "1O"], "not a dish"),
-        (["4T", "5L", "5O", "6A"], "not a dish"),
+        (["8T", "9L", "1O"], "unbroken run"),
+        (["5T", "6L", "8O"], "unbroken run"),
     ],
 )
-def test_invalid_dishes_refused(cards, fragment):
-    """Step 2: fewer than 3 cards, mixed cards, a 9-1 wrap or a run with a repeat is no dish."""
+def test_invalid_dishes_cannot_be_served(cards, fragment):
+    """Step 2: fewer than 3 cards, a gap or a 9-1 wrap is no dish: done is refused."""
     s = rig(hands={0: cards})
-    refused(s, 0, "dish " + ",".join(cards), IllegalMove, fragment)
+    s2, _ = play(s, 0, *[f"dish {c}" for c in cards])
+    refused(s2, 0, "done", IllegalMove, fragment)
+    assert "done" not in legal_strs(s2) and "cancel" in legal_strs(s2)
+
+
+def test_dish_cards_must_stay_compatible():
+    """Step 2: a card that breaks every dish kind cannot be laid (a run with a repeated number, mixed sets)."""
+    s = rig(hands={0: ["4T", "5L", "5O", "6A", "5P"]})
+    s2, _ = play(s, 0, "dish 4T", "dish 5L")
+    msg = refused(s2, 0, "dish 5O", IllegalMove, "cannot join")
+    assert "6A" in msg
+    assert legal_strs(s2) == {"dish 6A", "cancel"}
+    s3, _ = play(s, 0, "dish 5L", "dish 5O")
+    assert "dish 4T" not in legal_strs(s3) and "dish 5P" in legal_strs(s3)
 
 
 def test_dish_from_hand_and_zone_last_card_on_top():
-    """Step 2: dishes use hand and zone cards; the last card listed is the visible top."""
+    """Step 2: dishes use hand and zone cards; the last card laid is the visible top."""
     s = rig(hands={0: ["5T", "5L"]}, prep={0: ["5O", "2A"]})
-    s2, _ = apply(s, 0, "dish 5T,5L,z5O")
-    assert codes(s2.dishes[0][0])[-1] == "5O"
+    s2, _ = serve(s, 0, ["5T", "5L", "z5O"])
+    assert codes(s2.dishes[0][0]) == ["5T", "5L", "5O"]
     assert codes(s2.prep[0]) == ["2A"] and s2.hands[0] == []
     v = g.view_for(s2, 1)
     assert v.dishes[0][0].cards[-1] == "5O" and "p1d1" in g.rules.visible_places(s2)
-    refused(rig(hands={0: ["5T", "5L"]}, prep={0: ["2A"]}), 0, "dish 5T,5L,z5O", IllegalMove, "preparation zone")
+    s3, _ = play(rig(hands={0: ["5T", "5L"]}, prep={0: ["2A"]}), 0, "dish 5T")
+    refused(s3, 0, "dish z5O", IllegalMove, "preparation zone")
 
 
-def test_dish_top_choice_gives_separate_moves():
-    """Step 2: each choice of top card is a separate legal move."""
-    s = rig(hands={0: ["5T", "5L", "5O"]})
-    dishes = {m for m in legal_strs(s) if m.startswith("dish")}
-    assert dishes == {"dish 5L,5O,5T", "dish 5L,5T,5O", "dish 5O,5T,5L"}
+def test_dish_in_progress_is_public_and_can_be_cancelled():
+    """Step 2 (choice): a dish in progress is shown to all; cancel returns its cards to hand and zone."""
+    s = rig(hands={0: ["5T", "5L"]}, prep={0: ["5O"]})
+    s2, _ = play(s, 0, "dish z5O", "dish 5T")
+    assert g.view_for(s2, None).building == ("5O", "5T") and s2.phase == "dish"
+    refused(s2, 0, "draw deck", IllegalMove, "cannot draw")
+    s3, ev = apply(s2, 0, "cancel")
+    assert codes(s3.prep[0]) == ["5O"] and sorted(codes(s3.hands[0])) == ["5L", "5T"]
+    assert s3.phase == MAIN and s3.dishes_made == 0 and "took back" in ev[0].text
+    assert total_cards(s3) == total_cards(s)
 
 
 def test_one_dish_per_turn_and_option():
     """Ruling: one new dish per turn; the dishes_per_turn option allows more (0 = no limit)."""
     hand = ["1T", "2T", "3T", "5L", "5O", "5A", "7P", "7L", "7O"]
     s = rig(hands={0: hand})
-    s2, _ = apply(s, 0, "dish 1T,2T,3T")
-    refused(s2, 0, "dish 5L,5O,5A", IllegalMove, "1 new dish per turn")
+    s2, _ = serve(s, 0, ["1T", "2T", "3T"])
+    refused(s2, 0, "dish 5L", IllegalMove, "1 new dish per turn")
+    assert not any(m.startswith("dish") for m in legal_strs(s2))
     s = rig(hands={0: hand}, dishes_per_turn=2)
-    s2, _ = apply(s, 0, "dish 1T,2T,3T")
-    s2, _ = apply(s2, 0, "dish 5L,5O,5A")
-    refused(s2, 0, "dish 7P,7L,7O", IllegalMove, "2 new dishes")
+    s2, _ = serve(s, 0, ["1T", "2T", "3T"])
+    s2, _ = serve(s2, 0, ["5L", "5O", "5A"])
+    refused(s2, 0, "dish 7P", IllegalMove, "2 new dishes")
     s = rig(hands={0: hand}, dishes_per_turn=0)
-    s2, _ = play(s, 0, "dish 1T,2T,3T", "dish 5L,5O,5A", "dish 7P,7L,7O")
+    s2, _ = serve(s, 0, ["1T", "2T", "3T"])
+    s2, _ = serve(s2, 0, ["5L", "5O", "5A"])
+    s2, _ = serve(s2, 0, ["7P", "7L", "7O"])
     assert len(s2.dishes[0]) == 3
 
 

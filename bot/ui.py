@@ -139,6 +139,20 @@ class Table:
         room = MESSAGE_LIMIT - len(nxt) - 1
         return (clip(body, room) + ("\n" + nxt if nxt else "")).strip() or session.info.title
 
+    @staticmethod
+    def has_public_news(result: MoveResult) -> bool:
+        """Whether anything the channel may see happened.
+
+        A move whose events are all private (a hut placed in a simultaneous
+        round, say) is confirmed to its player alone; the channel hears when
+        something public happens.
+        """
+        if result.finished or result.note:
+            return True
+        return any(e.text_for(None) for p in result.played for e in p.events) or any(
+            not p.events for p in result.played
+        )
+
     def board_view(self, session: Session) -> discord.ui.View | None:
         if session.status != "active":
             return None
@@ -360,7 +374,8 @@ class Table:
                 return
             session = result.session
             try:
-                await self.announce(result)
+                if self.has_public_news(result):
+                    await self.announce(result)
             except discord.HTTPException:
                 log.warning("board for session %s not posted", session.id, exc_info=True)
                 await self.reply(

@@ -221,3 +221,20 @@ async def test_table_commands_without_a_game(standin, bot_factory, command):
         await standin.wait_synced()
         answer = await (await standin.slash(alice, chan, command)).original()
         assert answer.ephemeral and "no game in this channel" in answer.content
+
+
+@pytest.mark.parametrize("discord_error_loggers", [("discord",)])  # the bot's own log is checked below
+async def test_unexpected_error_is_logged_and_the_game_unchanged(standin, bot_factory, caplog):
+    """An engine crash answers 'something went wrong, the game is unchanged' and logs the traceback."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        await open_and_start(standin, chan, alice, bob)
+        mover, session = await user_to_move(bot, chan, (alice, bob))
+        answer = await (await standin.slash(mover, chan, "nim move", move="crash")).original()
+        assert answer.ephemeral and "Something went wrong" in answer.content and "unchanged" in answer.content
+        after = await nim_session(bot, chan)
+        assert after.version == session.version and nim.to_dict(after.state) == nim.to_dict(session.state)
+    logged = [r for r in caplog.records if r.name == "bot.ui" and r.levelname == "ERROR"]
+    assert logged and "crashed on purpose" in str(logged[0].exc_info[1])

@@ -93,6 +93,9 @@ _MOVE = re.compile(r"^\s*([A-Ea-e])\s*(\d{1,2})\s*$")
 
 
 def parse_move(text: str) -> Move:
+    if (text or "").strip().lower() == "crash":
+        # A deliberate bug, so the tests can check how the table survives one.
+        raise RuntimeError("the Nim engine crashed on purpose")
     m = _MOVE.match(text or "")
     if not m:
         raise MalformedMove(f"{text!r} is not a Nim move; write a pile letter and a count, like B3")

@@ -224,7 +224,7 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
         d.rectangle((PAD // 2 + 3, top + 3, PAD // 2 + 12, top + rh - 11), fill=colour)
         ix = 30
         d.text((ix, top + 10), f"P{p + 1}", font=font(30, True), fill=colour)
-        nm = _fit_text(seat_name(names, p), font(20, True), 150)
+        nm = _fit_text(seat_name(names, p) + (" (you)" if v.seat == p else ""), font(20, True), 150)
         d.text((ix + 58, top + 16), nm, font=font(20, True), fill=INK)
         d.text((ix, top + 52), f"score {v.scores[p]}", font=font(26, True), fill=INK)
         d.text((ix, top + 88), f"hand: {v.hand_sizes[p]} card{'' if v.hand_sizes[p] == 1 else 's'}", font=font(19), fill=INK)
@@ -234,8 +234,6 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
             d.text((ix, top + 144), "▶ to play", font=font(22, True), fill=colour)
         if v.over and p in v.winners:
             d.text((ix, top + 144), "★ winner", font=font(22, True), fill=(200, 140, 0))
-        if v.seat == p:
-            d.text((ix + 130, top + 52), "(you)", font=font(18, True), fill=MUTED)
 
         # zone
         zx = 232

@@ -62,7 +62,18 @@ def plan_dish(building: Sequence[str], pool: Sequence[str]) -> list[str] | None:
                         adds.append(pick)
                     consider(adds)
                     break
-    return None if best is None else best[1]
+    if best is None:
+        return None
+    adds = list(best[1])
+    codes = building + [_code(r) for r in adds]
+    if adds and dish_kind(codes) == "straight":
+        # a run should show one of its ends on top, so losing the top keeps it a run
+        ends = {min(int(c[0]) for c in codes), max(int(c[0]) for c in codes)}
+        last = next((r for r in reversed(adds) if int(_code(r)[0]) in ends), None)
+        if last is not None:
+            adds.remove(last)
+            adds.append(last)
+    return adds
 
 
 def _fit(code: str, pool: Sequence[str]) -> float:

@@ -613,9 +613,25 @@ def _onion_done(s: State, events: list[Event]) -> None:
         _after_ability(s)
 
 
+_VERB_WORDS = {
+    "prep": "prepare a card",
+    "free": "free a zone card",
+    "dish": "lay a dish card",
+    "done": "serve a dish",
+    "cancel": "take back a dish",
+    "add": "add cards to a dish",
+    "steal": "steal a card",
+    "swap": "swap cards",
+    "take": "take a visible card",
+    "draw": "draw",
+    "discard": "discard",
+    "end": "end the turn",
+}
+
+
 def _wrong_phase(s: State, move: Move) -> IllegalMove:
     verb = str(move).split()[0]
-    return IllegalMove(f"you cannot {verb} now; you may {step_text(s)}")
+    return IllegalMove(f"you cannot {_VERB_WORDS.get(verb, verb)} now; you may {step_text(s)}")
 
 
 def _validity_notes(s: State, places: list[str], before: dict[str, bool]) -> list[Event]:

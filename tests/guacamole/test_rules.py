@@ -713,3 +713,59 @@ def test_round_trip():
 def test_rules_help_size():
     """RULES_HELP: short enough for a Discord message."""
     assert 200 < len(g.RULES_HELP) <= 1800
+
+
+def test_onion_musk_with_nothing_to_draw():
+    """Ruling: with every pile empty Onion Musk draws nothing, then still discards 1 (if the hand has any)."""
+    s = rig(hands={0: ["5O", "1T"]}, discards=([], []), fill_deck=False, end_triggered=True)
+    s2, ev = apply(s, 0, "prep 5O")
+    assert s2.phase == ONION_DISCARD and any("nothing left to draw" in e.text for e in ev)
+    s3, _ = apply(rig(hands={0: ["5O"]}, discards=([], []), fill_deck=False, end_triggered=True), 0, "prep 5O")
+    assert s3.phase == MAIN
+
+
+def test_onion_musk_stops_when_piles_run_out():
+    """Ruling: Onion Musk draws what there is when fewer than 3 cards remain anywhere."""
+    s = rig(hands={0: ["5O"]}, discards=(["1A"], []), fill_deck=False, end_triggered=True)
+    s2, _ = play(s, 0, "prep 5O", "draw x1")
+    assert s2.phase == ONION_DISCARD and codes(s2.hands[0]) == ["1A"]
+
+
+def test_no_prepare_with_empty_hand():
+    """Step 1: with an empty hand there is nothing to prepare; drawing is still possible."""
+    s = rig(hands={0: []})
+    assert not any(m.startswith("prep") for m in legal_strs(s))
+    assert "draw deck" in legal_strs(s)
+
+
+def test_wrong_step_messages_say_what_is_allowed():
+    """Errors: a move in the wrong step says what may be done now."""
+    s = rig(hands={0: ["5L", "1T"]})
+    s2, _ = apply(s, 0, "prep 5L")
+    msg = refused(s2, 0, "draw deck", IllegalMove, "cannot draw now")
+    assert "steal p2" in msg
+    refused(s, 0, "pass", IllegalMove, "no ability to decline")
+    refused(s, 0, "done", IllegalMove, "cannot serve a dish now")
+    refused(s, 0, "discard 1T x1", IllegalMove, "cannot discard now")
+
+
+def test_computer_move_is_fast_and_legal():
+    """computer_move: picks a listed move from the view alone, quickly."""
+    import random
+    import time
+
+    rng = random.Random(3)
+    s = g.new_game(g.Config(players=4), 4, 3)
+    worst = 0.0
+    total, count = 0.0, 0
+    while not s.over:
+        seat = s.turn
+        legal = g.legal_moves(s, seat)
+        view = g.view_for(s, seat)
+        t = time.perf_counter()
+        m = g.computer_move(view, legal, rng)
+        dt = time.perf_counter() - t
+        total, count, worst = total + dt, count + 1, max(worst, dt)
+        assert m in legal
+        s, _ = g.apply_move(s, seat, m)
+    assert total / count < 0.02

@@ -102,6 +102,13 @@ def computer_move(view, legal: list, rng: random.Random):
 
     held = list(view.cubes[seat])
     if any(isinstance(m, Extra) for m in legal):
+        # an offering: look under one of our explorers whose crop is unsure (then divine it),
+        # otherwise take the extra action
+        unsure = [c for c in sorted({_cell(view, m) for m in divines}) if len(cand.get(c, ())) != 1]
+        peeks = {_cell(view, m): m for m in legal if isinstance(m, Peek)}
+        for c in unsure:
+            if c in peeks:
+                return peeks[c]
         return next(m for m in legal if isinstance(m, Extra))
     if sum(held) >= 4:
         trade = _useful_trade(held, legal)

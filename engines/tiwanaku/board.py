@@ -14,6 +14,7 @@ branches on the cell with the fewest candidates.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
@@ -118,6 +119,8 @@ class Puzzle:
         for k, g in enumerate(self.regions):
             for i in g:
                 region_index[i] = k
+        self.region_of = [region_index.get(i, -1) for i in range(n)]
+        self.full = [sum(1 << v for v in range(1, len(g) + 1)) for g in self.regions]
         for i in self.active:
             mates = set(self.regions[region_index[i]]) | {j for j in n8[i] if region_id[j] >= 0}
             mates.discard(i)
@@ -141,9 +144,12 @@ class Puzzle:
         self.start = dom
 
     # propagation -------------------------------------------------------
-    def _propagate(self, dom: list[int], stack: list[int], done: list[bool]) -> bool:
+    def _propagate(self, dom: list[int], stack: list[int], done: list[bool], dirty: set[int]) -> bool:
+        """Remove placed crops from their peers; place a crop with one home left in its region."""
         peers = self.peers
+        region_of = self.region_of
         regions = self.regions
+        full = self.full
         while True:
             while stack:
                 i = stack.pop()
@@ -154,44 +160,44 @@ class Puzzle:
                 for j in peers[i]:
                     d = dom[j]
                     if d & bit:
-                        d &= ~bit
+                        d ^= bit
                         if not d:
                             return False
                         dom[j] = d
+                        dirty.add(region_of[j])
                         if not d & (d - 1):
                             stack.append(j)
-            # hidden singles: each value of a region has a home in it
-            for g in regions:
-                for v in range(1, len(g) + 1):
-                    bit = 1 << v
-                    where = -1
-                    count = 0
-                    for i in g:
-                        if dom[i] & bit:
-                            count += 1
-                            where = i
-                            if count > 1:
-                                break
-                    if count == 0:
-                        return False
-                    if count == 1 and dom[where] != bit:
-                        dom[where] = bit
-                        stack.append(where)
-            if not stack:
+            if not dirty:
                 return True
+            r = dirty.pop()
+            once = twice = 0
+            for i in regions[r]:
+                d = dom[i]
+                twice |= once & d
+                once |= d
+            if once != full[r]:
+                return False
+            singles = once & ~twice
+            if singles:
+                for i in regions[r]:
+                    d = dom[i] & singles
+                    if d and dom[i] != d:
+                        if d & (d - 1):
+                            return False
+                        dom[i] = d
+                        stack.append(i)
 
     def _initial(self) -> tuple[list[int], list[bool]] | None:
         if not self.ok:
             return None
         dom = list(self.start)
-        done = [False] * self.n
-        for i in range(self.n):
-            if i not in self.active:
-                done[i] = True
-        stack = [i for i in self.active if dom[i] and not dom[i] & (dom[i] - 1)]
         if any(dom[i] == 0 for i in self.active):
             return None
-        if not self._propagate(dom, stack, done):
+        done = [True] * self.n
+        for i in self.active:
+            done[i] = False
+        stack = [i for i in self.active if not dom[i] & (dom[i] - 1)]
+        if not self._propagate(dom, stack, done, set(range(len(self.regions)))):
             return None
         return dom, done
 
@@ -237,7 +243,7 @@ class Puzzle:
                     d2 = list(dom)
                     dn2 = list(done)
                     d2[best] = bit
-                    if self._propagate(d2, [best], dn2):
+                    if self._propagate(d2, [best], dn2, {self.region_of[best]}):
                         rec(d2, dn2)
 
         rec(init[0], init[1])
@@ -263,40 +269,44 @@ def count_solutions(
 
 SIZE_WEIGHTS = (2, 4, 4, 3, 2)  # how often the generator aims at regions of 1..5 cells
 FILL_COMPACT = 0.5
+_SIZE_TABLE = [size for size, w in zip((1, 2, 3, 4, 5), SIZE_WEIGHTS, strict=True) for _ in range(w)]
+_PERMS = {n: list(itertools.permutations(range(1, n + 1))) for n in range(1, MAX_REGION + 1)}
+_STRIDES = (1, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 49, 53)  # coprime with 120, 24, 6 and 2
 
 
-def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter: list[int]) -> bool:
+def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter: list[int],
+          block: Sequence[int] | None = None) -> bool:
     """Cut ``cells`` into regions with terrains and crops, fitting what is already placed.
 
     Works in place on ``rid`` (region id per cell, -1 free), ``val`` (crop) and
-    ``ter`` (terrain index per region id).  Returns False when it gives up.
+    ``ter`` (terrain index per region id).  With ``block`` (a block number per
+    cell) no region crosses from one block into another.  Returns False when
+    it gives up.
     """
     n4 = neighbours4(cols)
     n8 = neighbours8(cols)
     inside = set(cells)
     budget = [0]
 
-    def values_for(members: list[int]) -> list[int] | None:
-        size = len(members)
-        forb = [{val[j] for j in n8[i] if rid[j] >= 0} for i in members]
-        out = [0] * size
-        used: set[int] = set()
-
-        def rec(k: int) -> bool:
-            if k == size:
-                return True
-            options = list(range(1, size + 1))
-            rng.shuffle(options)
-            for v in options:
-                if v not in used and v not in forb[k]:
-                    used.add(v)
-                    out[k] = v
-                    if rec(k + 1):
-                        return True
-                    used.discard(v)
-            return False
-
-        return out if rec(0) else None
+    def values_for(members: list[int]) -> tuple[int, ...] | None:
+        forb = [0] * len(members)
+        for k, i in enumerate(members):
+            for j in n8[i]:
+                if rid[j] >= 0:
+                    forb[k] |= 1 << val[j]
+        perms = _PERMS[len(members)]
+        count = len(perms)
+        at = int(rng.random() * count)
+        stride = _STRIDES[int(rng.random() * len(_STRIDES))]
+        for _ in range(count):
+            p = perms[at]
+            for k, v in enumerate(p):
+                if forb[k] >> v & 1:
+                    break
+            else:
+                return p
+            at = (at + stride) % count
+        return None
 
     def rec(pos: int) -> bool:
         budget[0] += 1
@@ -308,11 +318,14 @@ def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter:
             return True
         start = cells[pos]
         for _ in range(4):
-            target = rng.choices((1, 2, 3, 4, 5), weights=SIZE_WEIGHTS)[0]
+            target = _SIZE_TABLE[int(rng.random() * len(_SIZE_TABLE))]
             members = [start]
             taken = {start}
             while len(members) < target:
-                frontier = [j for i in members for j in n4[i] if j in inside and rid[j] == -1 and j not in taken]
+                frontier = [
+                    j for i in members for j in n4[i]
+                    if j in inside and rid[j] == -1 and j not in taken and (block is None or block[j] == block[start])
+                ]
                 if not frontier:
                     break
                 # mostly take the earliest free cell, so the fill leaves few holes behind
@@ -330,13 +343,16 @@ def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter:
             for i, v in zip(members, values, strict=True):
                 rid[i] = region
                 val[i] = v
-            # a free cell now walled in must still be able to hold a lone 1
+            # a free cell next to this region must still have a terrain left for it,
+            # and a free cell now walled in must still be able to hold a lone 1
             stuck = False
-            for i in members:
-                for j in n4[i]:
-                    if j in inside and rid[j] == -1 and all(rid[x] != -1 for x in n4[j]):
-                        if any(val[x] == 1 for x in n8[j]) or len({ter[rid[x]] for x in n8[j]}) == len(TERRAINS):
-                            stuck = True
+            for j in {j for i in members for j in n8[i] if j in inside and rid[j] == -1}:
+                if len({ter[rid[x]] for x in n8[j] if rid[x] >= 0}) == len(TERRAINS):
+                    stuck = True
+                    break
+                if all(rid[x] != -1 for x in n4[j]) and any(val[x] == 1 for x in n8[j]):
+                    stuck = True
+                    break
             if not stuck and rec(pos + 1):
                 return True
             for i in members:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import enum
 from dataclasses import dataclass, field
 
@@ -374,6 +374,27 @@ def _peek_problem(state: State, seat: int, c: int) -> str | None:
 # --------------------------------------------------------------------------- apply
 
 
+def _copy(state: State) -> State:
+    """A copy deep enough that the new state shares nothing mutable with the old one."""
+    return dataclasses.replace(
+        state,
+        # terrain, crops and start_cells never change after setup: shared safely
+        discovered=list(state.discovered),
+        cultivated=list(state.cultivated),
+        explorer=list(state.explorer),
+        reserve=list(state.reserve),
+        cubes=[list(c) for c in state.cubes],
+        scores=list(state.scores),
+        scales=[list(s) for s in state.scales],
+        correct=list(state.correct),
+        wrong=list(state.wrong),
+        peeks=[dict(p) for p in state.peeks],
+        final_out=list(state.final_out),
+        cube_points=list(state.cube_points),
+        last_cells=list(state.last_cells),
+    )
+
+
 def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     if state.phase == OVER:
         raise GameOver("the game is over; see the final scores")
@@ -382,7 +403,7 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
     handler = _HANDLERS.get(type(move))
     if handler is None:
         raise IllegalMove(f"{move!r} is not a Tiwanaku move")
-    new = copy.deepcopy(state)
+    new = _copy(state)
     events: list[Event] = []
     handler(new, seat, move, events)
     new.moves += 1

@@ -49,8 +49,8 @@ freeing a card does not oblige one to prepare; a dish is laid one card per move 
 possible dish at once grows exponentially with the hand, as there is no hand limit): each card
 must keep the cards laid so far all one number, all one type, or all different numbers; ``done``
 serves it once valid, ``cancel`` returns the cards (they were seen); the dish in progress is
-public; Patricia & Avocaldo's 1-3 cards are one move, so the batch rule applies exactly; moving a card into a zone by Tomathor does not
-trigger its ability; swapping two cards of the same zone is refused (it changes nothing); a
+public; Patricia & Avocaldo's 1-3 cards are one move, so the batch rule applies exactly;
+moving a card into a zone by Tomathor does not trigger its ability; swapping two cards of the same zone is refused (it changes nothing); a
 dish emptied by Aji stays numbered but counts as no dish; "more dishes" counts dishes holding
 at least one card; the whole content of every dish is public (it was laid face up), the
 discard piles show only their top and size.

@@ -42,6 +42,8 @@ def check_views(state: g.State, rng: random.Random, full: bool = True) -> None:
             assert len(data["hand"]) == len(state.hands[seat])
         other = g.view_for(perturb_hidden(state, seat, rng), seat)
         assert other == v, f"view of seat {seat} depends on hidden cards"
+        if full:
+            assert jsonable(other) == jsonable(v)
 
 
 def candidate_moves(state: g.State, seat: int, rng: random.Random) -> list:

@@ -104,6 +104,18 @@ def test_setup_refusals():
     assert cfg == g.Config(players=4, dishes_per_turn=2)
 
 
+def test_config_options_for_lobbies():
+    """Options: dishes_per_turn is listed with its help and choices; players is not an option."""
+    from engines.core import config_options
+
+    opts = {o.name: o for o in config_options(g.Config)}
+    assert list(opts) == ["dishes_per_turn"]
+    assert opts["dishes_per_turn"].choices == (1, 2, 3, 0) and opts["dishes_per_turn"].default == 1
+    assert config_from_options(g.Config, 3, {"dishes_per_turn": "0"}).dishes_per_turn == 0
+    with pytest.raises(SetupError):
+        config_from_options(g.Config, 3, {"dishes_per_turn": "7"})
+
+
 def test_setup_is_seeded():
     """Setup: the shuffle depends only on the seed."""
     a = g.to_dict(g.new_game(g.Config(players=3), 3, 42))

@@ -82,6 +82,10 @@ def computer_move(view, legal: list, rng: random.Random):
     if divines:
         cells = sorted({_cell(view, m) for m in divines})
         cand = crop_candidates(view, cells)
+        for c in cells:  # a crop seen on the disc is certain
+            seen = view.peeks.get(c)
+            if seen is not None and seen.isdigit():
+                cand[c] = {int(seen)}
         sure = [(c, next(iter(v))) for c, v in cand.items() if len(v) == 1]
         if sure:
             c, v = max(sure, key=lambda cv: cv[1])
@@ -127,6 +131,10 @@ def computer_move(view, legal: list, rng: random.Random):
         for c, v in crop_candidates(view, free_tiles).items():
             if len(v) == 1:
                 targets[c] = next(iter(v))
+        for c in free_tiles:
+            seen = view.peeks.get(c)
+            if seen is not None and seen.isdigit():
+                targets[c] = int(seen)
     if targets:
         best = [m for m in moves if _dest(view, m) in targets]
         if best:

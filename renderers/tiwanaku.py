@@ -252,15 +252,16 @@ def _draw_player(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: i
     draw.text((x + w - 22 - sw, y + 24), "pts", font=font(18), fill=MUTED, anchor="ra")
     tags = []
     if view.phase == "final" and view.final_out[seat]:
-        tags.append("out of the final round")
+        tags.append("OUT")
     if view.phase == "over" and view.cube_points[seat]:
-        tags.append(f"+{view.cube_points[seat]} for cubes")
+        tags.append(f"+{view.cube_points[seat]} cubes")
     line2 = f"right {view.correct[seat]}  wrong {view.wrong[seat]}  off-board {view.reserve[seat]}"
     if view.peek_counts[seat]:
         line2 += f"  peeks {view.peek_counts[seat]}"
     draw.text((x + 14, y + 54), line2, font=font(18), fill=INK)
     if tags:
-        draw.text((x + w - 14, y + 54), " ".join(tags), font=font(18, True), fill=(180, 40, 40), anchor="ra")
+        nx = x + 52 + draw.textlength(name, font=font(24, True)) + 12
+        draw.text((nx, y + 18), " ".join(tags), font=font(18, True), fill=(180, 40, 40))
     # cubes
     draw.text((x + 14, y + 104), "cubes", font=font(18), fill=MUTED)
     cx = x + 74

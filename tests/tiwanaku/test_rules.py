@@ -528,3 +528,35 @@ def test_engine_imports_only_standard_library():
                 continue
             for name in names:
                 assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
+
+
+def test_enter_on_discovered_edge_tile_is_a_move():
+    """Entering on a discovered edge tile is a plain move: nothing discovered, no cube."""
+    s = fixed()
+    s2, ev = play(s, 0, "+A3")  # A3 is a revealed (cultivated) start tile
+    assert s2.explorer[cell("A3")] == 0 and s2.cubes[0] == [0, 0, 0, 0]
+    assert "enters on A3" in texts(ev) and "discovers" not in texts(ev)
+
+
+def test_last_discovery_cancels_pending_extra_action():
+    """Choice: discovering the last space starts the final round at once; a bought extra action lapses."""
+    s = _nearly_done()
+    put(s, 0, "C2")
+    s.actions_left = 2
+    s2, _ = play(s, 0, "+E5")
+    assert s2.phase == FINAL and s2.turn == 0 and s2.actions_left == 0
+
+
+def test_extra_action_then_divination_run():
+    """Offering then divining: the run of divinations uses the extra action, then the turn ends."""
+    s = fixed()
+    put(s, 0, "C2")
+    discover(s, "C2")
+    s.cubes[0] = [1, 1, 1, 1]
+    s, _ = play(s, 0, "extra")
+    s, _ = play(s, 0, "+E1")
+    assert s.turn == 0 and s.actions_left == 1
+    s, _ = play(s, 0, "C2=3")  # E1 is now discovered and uncultivated too: the run goes on
+    assert s.phase == DIVINING
+    s, _ = play(s, 0, "done")
+    assert s.turn == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -59,6 +60,27 @@ class PukllayBot(commands.Bot):
             await self.load_extension(name)
         if self.settings.sync_commands:
             await self.sync_commands()
+        self._deadline_task = asyncio.create_task(self._deadline_loop(), name="pukllay-deadlines")
+
+    async def _deadline_loop(self) -> None:
+        """Act on passed deadlines; they are in the database, so they survive restarts."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.run_due_deadlines()
+            except Exception:
+                log.exception("deadline check failed")
+            await asyncio.sleep(self.settings.deadline_poll_seconds)
+
+    async def run_due_deadlines(self) -> int:
+        """Fire every deadline that has passed; returns how many acted."""
+        acted = 0
+        for session_id, version in await self.store.due_deadlines():
+            result = await self.sessions.fire_deadline(session_id, version)
+            if result is not None:
+                acted += 1
+                await self.table.announce(result)
+        return acted
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -74,6 +96,9 @@ class PukllayBot(commands.Bot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        task = getattr(self, "_deadline_task", None)
+        if task is not None:
+            task.cancel()
         try:
             await super().close()
         finally:

@@ -20,7 +20,16 @@ from typing import Any
 
 import engines
 from bot.storage import ChannelBusy, ResultRow, SeatRow, SessionRow, StaleVersion, Store
-from engines.core import Event, MoveError, Outcome, SetupError, config_from_options, options_of, rng_for
+from engines.core import (
+    TABLE,
+    Event,
+    MoveError,
+    Outcome,
+    SetupError,
+    config_from_options,
+    options_of,
+    rng_for,
+)
 
 log = logging.getLogger(__name__)
 
@@ -460,6 +469,69 @@ class SessionService:
             await self.store.finish(session.id, status="abandoned", reason="abandoned", outcome=None, results=[])
             self._cache.pop(session.id, None)
             return await self.get(session.id)
+
+    # ----------------------------------------------------------------- deadlines
+
+    async def set_timer(self, channel_id: int, user_id: int, seconds: float | None, *, can_manage: bool) -> Session:
+        """Give the players to move ``seconds`` to act (``None`` or 0: no timer)."""
+        session = await self.require(channel_id)
+        async with self.lock(session.id):
+            session = await self.require(channel_id)
+            if user_id != session.row.host_id and not can_manage:
+                raise TableError("only the host or someone with Manage Channels can set the turn timer")
+            if seconds is not None and seconds < 0:
+                raise TableError("the timer cannot be negative")
+            await self.store.set_timer(session.id, seconds or None)
+            return await self.require(channel_id)
+
+    async def fire_deadline(self, session_id: int, version: int) -> MoveResult | None:
+        """Act on a passed deadline, if the session is still where the deadline found it.
+
+        An engine with table moves (``TABLE_MOVES``) gets its first one, a
+        round's end for instance; otherwise the computer moves once for every
+        person the game is waiting on.  Returns ``None`` when a move made
+        meanwhile has already moved the deadline on.
+        """
+        async with self.lock(session_id):
+            session = await self.get(session_id)
+            if session is None or session.status != "active" or session.version != version:
+                return None
+            if session.row.deadline_version != version:
+                return None
+            module = session.engine
+            state = session.state
+            batch: list[tuple[int, str, bool]] = []
+            played: list[Played] = []
+            late = [s for s in session.waiting_on() if not s.computer]
+            table_moves = list(module.legal_moves(state, TABLE)) if getattr(module, "TABLE_MOVES", False) else []
+            if table_moves:
+                move = table_moves[0]
+                state, events = module.apply_move(state, TABLE, move)
+                batch.append((TABLE, str(move), False))
+                played.append(Played(TABLE, str(move), False, tuple(events)))
+                note = "⏰ Time is up."
+            else:
+                for seat in late:
+                    if seat.seat not in module.to_move(state):
+                        continue
+                    legal = list(module.legal_moves(state, seat.seat))
+                    if not legal:
+                        continue
+                    rng = rng_for(session.row.seed, "deadline", version, seat.seat)
+                    move = module.computer_move(module.view_for(state, seat.seat), legal, rng)
+                    state, events = module.apply_move(state, seat.seat, move)
+                    batch.append((seat.seat, str(move), True))
+                    played.append(Played(seat.seat, str(move), True, tuple(events)))
+                names = ", ".join(s.name for s in late) or "nobody"
+                note = f"⏰ Time ran out for {names}; the computer made the move."
+            if not batch:
+                return None
+            new_version = await self.store.record_moves(session.id, version, batch, module.to_dict(state))
+            self._cache[session.id] = (new_version, state)
+            session = await self.get(session.id)
+            result = MoveResult(session, played, note=note)
+            await self._after(session, result)
+            return result
 
     # ----------------------------------------------------------------- replay
 

@@ -47,6 +47,7 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     sync_commands: bool = True
+    deadline_poll_seconds: float = 30.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, dotenv: str | Path | None = ".env") -> Settings:
@@ -68,7 +69,15 @@ class Settings:
         sync = (get("SYNC_COMMANDS") or "yes").lower()
         if sync not in {"yes", "no", "true", "false", "1", "0"}:
             raise SettingsError(f"SYNC_COMMANDS must be yes or no, got {sync!r}")
+        poll = get("DEADLINE_POLL_SECONDS") or "30"
+        try:
+            poll_seconds = float(poll)
+        except ValueError:
+            raise SettingsError(f"DEADLINE_POLL_SECONDS must be a number of seconds, got {poll!r}") from None
+        if not 0.01 <= poll_seconds <= 3600:
+            raise SettingsError("DEADLINE_POLL_SECONDS must be between 0.01 and 3600")
         return cls(
+            deadline_poll_seconds=poll_seconds,
             token=get("DISCORD_TOKEN"),
             database_path=get("DATABASE_PATH") or "./pukllay.db",
             dev_guild_id=int(guild) if guild else None,

@@ -17,7 +17,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -62,6 +62,9 @@ class SessionRow:
     created_at: str
     updated_at: str
     finished_at: str | None
+    timer_seconds: int | None = None
+    deadline_at: str | None = None
+    deadline_version: int | None = None
 
     @property
     def live(self) -> bool:
@@ -96,8 +99,9 @@ class ResultRow:
     resigned: bool
 
 
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+def now(offset_seconds: float = 0.0) -> str:
+    """The time as stored: ISO 8601 in UTC, so that text order is time order."""
+    return (datetime.now(UTC) + timedelta(seconds=offset_seconds)).isoformat(timespec="milliseconds")
 
 
 def _migrations() -> list[tuple[int, str, str]]:
@@ -136,6 +140,9 @@ def _session(row: sqlite3.Row) -> SessionRow:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         finished_at=row["finished_at"],
+        timer_seconds=row["timer_seconds"],
+        deadline_at=row["deadline_at"],
+        deadline_version=row["deadline_version"],
     )
 
 
@@ -397,7 +404,43 @@ class Store:
                     (seat, session_id, join_order),
                 )
             row = await self._fetch(db, "SELECT version FROM sessions WHERE id = ?", (session_id,))
+            await self._arm(db, session_id, row[0])
         return row[0]
+
+    async def _arm(self, db: aiosqlite.Connection, session_id: int, version: int) -> None:
+        """Set the session's deadline for ``version`` from its timer (none without a timer)."""
+        row = await self._fetch(db, "SELECT timer_seconds FROM sessions WHERE id = ?", (session_id,))
+        timer = row[0] if row else None
+        await db.execute(
+            "UPDATE sessions SET deadline_at = ?, deadline_version = ? WHERE id = ?",
+            (now(timer) if timer else None, version if timer else None, session_id),
+        )
+
+    async def set_timer(self, session_id: int, seconds: float | None) -> None:
+        """Set (or with ``None`` clear) the turn timer; the deadline restarts from now."""
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE sessions SET timer_seconds = ? WHERE id = ?",
+                (seconds if seconds else None, session_id),
+            )
+            row = await self._fetch(db, "SELECT version, status FROM sessions WHERE id = ?", (session_id,))
+            if row and row[1] == "active":
+                await self._arm(db, session_id, row[0])
+
+    async def due_deadlines(self) -> list[tuple[int, int]]:
+        """Active sessions whose deadline has passed, as (session id, version it was set for)."""
+        rows = await self._all(
+            "SELECT id, deadline_version FROM sessions WHERE status = 'active' AND deadline_at IS NOT NULL"
+            " AND deadline_at <= ? ORDER BY deadline_at",
+            (now(),),
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    async def next_deadline(self) -> str | None:
+        row = await self._one(
+            "SELECT MIN(deadline_at) FROM sessions WHERE status = 'active' AND deadline_at IS NOT NULL"
+        )
+        return row[0] if row else None
 
     async def record_moves(
         self,
@@ -432,6 +475,7 @@ class Store:
                 "UPDATE sessions SET state = ?, version = ?, updated_at = ? WHERE id = ?",
                 (json.dumps(state), new_version, stamp, session_id),
             )
+            await self._arm(db, session_id, new_version)
         return new_version
 
     async def set_seat_flags(self, session_id: int, seat: int, *, computer: bool, resigned: bool) -> int:
@@ -445,6 +489,7 @@ class Store:
                 "UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ?", (now(), session_id)
             )
             row = await self._fetch(db, "SELECT version FROM sessions WHERE id = ?", (session_id,))
+            await self._arm(db, session_id, row[0])
         return row[0]
 
     async def finish(
@@ -463,7 +508,8 @@ class Store:
         async with self._write() as db:
             await db.execute(
                 "UPDATE sessions SET status = ?, end_reason = ?, outcome = ?, finished_at = ?, updated_at = ?,"
-                " version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')",
+                " version = version + 1, deadline_at = NULL, deadline_version = NULL"
+                " WHERE id = ? AND status IN ('lobby', 'active')",
                 (status, reason, json.dumps(outcome) if outcome else None, stamp, stamp, session_id),
             )
             await db.executemany(

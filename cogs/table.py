@@ -88,7 +88,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Join, wa
                 return
             names = session.names()
             lines = [
-                f"{r.number}. {names[r.seat]}{' (computer)' if r.by_computer else ''}: `{r.move}`" for r in rows
+                f"{r.number}. {names[r.seat] if r.seat >= 0 else 'the table'}"
+                f"{' (computer)' if r.by_computer else ''}: `{r.move}`"
+                for r in rows
             ]
             await self.table.reply(interaction, clip("\n".join(lines)))
 
@@ -115,6 +117,28 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Join, wa
                                allowed_mentions=discord.AllowedMentions.none())
             await self.table.refresh_lobby(session)
             await self.table.reply(interaction, "Game abandoned.")
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(name="timer", description="Set how long players have to move (host or Manage Channels)")
+    @app_commands.describe(hours="Hours each turn may take before the table acts (0 turns the timer off)")
+    async def timer(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
+        async def work() -> None:
+            perms = interaction.permissions
+            session = await self.sessions.set_timer(
+                interaction.channel_id, interaction.user.id, hours * 3600,
+                can_manage=bool(perms and perms.manage_channels),
+            )
+            if hours:
+                text = (
+                    f"Turn timer set: {hours:g} h. When it runs out the table acts: a round ends where the game "
+                    "says so, otherwise the computer moves for whoever is late."
+                )
+            else:
+                text = "Turn timer off."
+            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+            await channel.send(text)
+            await self.table.reply(interaction, "Done.")
 
         await self.table.guard(interaction, work)
 

@@ -51,10 +51,17 @@ __all__ = [
     "name_seats",
     "options_of",
     "UNKNOWN",
+    "TABLE",
 ]
 
 UNKNOWN = "?"
 """What a view shows in place of something its seat may not see."""
+
+TABLE = -1
+"""The seat of moves the table makes itself, never a player: a round's deadline
+passing, say.  An engine that has such moves lists them in
+``legal_moves(state, TABLE)`` and accepts them only from ``TABLE``; the table
+plays the first of them when a deadline passes."""
 
 
 # --------------------------------------------------------------------------- errors

@@ -238,3 +238,30 @@ async def test_unexpected_error_is_logged_and_the_game_unchanged(standin, bot_fa
         assert after.version == session.version and nim.to_dict(after.state) == nim.to_dict(session.state)
     logged = [r for r in caplog.records if r.name == "bot.ui" and r.levelname == "ERROR"]
     assert logged and "crashed on purpose" in str(logged[0].exc_info[1])
+
+
+async def test_turn_timer_runs_out(standin, bot_factory):
+    """/game timer by a non-host is refused; when the timer runs out the table acts and says so."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        await open_and_start(standin, chan, alice, bob)
+        refused = await (await standin.slash(bob, chan, "game timer", hours=1)).original()
+        assert "Only the host" in refused.content
+        await (await standin.slash(alice, chan, "game timer", hours=24)).original()
+        await standin.next_message(chan, lambda m: "Turn timer set: 24 h" in m.content)
+        session = await nim_session(bot, chan)
+        late, _ = await user_to_move(bot, chan, (alice, bob))
+        await bot.sessions.set_timer(chan.id, alice.id, 0.01, can_manage=False)
+        due = []
+        for _ in range(100):
+            due = await bot.store.due_deadlines()
+            if due:
+                break
+            await standin.settle()
+        assert due
+        assert await bot.run_due_deadlines() == 1
+        board = await standin.next_message(chan, lambda m: is_board(m) and "Time is up" in m.content)
+        assert "ran out of time" in board.content and f"<@{late.id}>" not in board.content.split("Next:")[-1]
+        assert (await nim_session(bot, chan)).version == session.version + 1

@@ -6,8 +6,9 @@ table, the terminal and the Discord stand-in are exercised by a real engine
 that follows the whole contract in a few lines.
 
 Notation: the pile's letter and how many stones to take, ``B3`` takes three
-stones from pile B.  ``hint`` is a no-op move that shows the hidden "secret"
-each seat holds, used to test that private views stay private.
+stones from pile B.  Each seat holds a hidden "secret" number, used to test
+that private views stay private.  ``skip`` is a table move: when a turn's
+deadline passes the table skips the late player's turn.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from engines.core import (
+    TABLE,
     UNKNOWN,
     Event,
     GameOver,
@@ -33,6 +35,7 @@ TITLE = "Nim"
 MIN_PLAYERS = 1
 MAX_PLAYERS = 4
 SCHEMA = 1
+TABLE_MOVES = True
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,12 @@ class Move:
 
     def __str__(self) -> str:
         return f"{'ABCDE'[self.pile]}{self.count}"
+
+
+@dataclass(frozen=True)
+class Skip:
+    def __str__(self) -> str:
+        return "skip"
 
 
 @dataclass
@@ -93,6 +102,8 @@ _MOVE = re.compile(r"^\s*([A-Ea-e])\s*(\d{1,2})\s*$")
 
 
 def parse_move(text: str) -> Move:
+    if (text or "").strip().lower() == "skip":
+        return Skip()
     if (text or "").strip().lower() == "crash":
         # A deliberate bug, so the tests can check how the table survives one.
         raise RuntimeError("the Nim engine crashed on purpose")
@@ -107,6 +118,8 @@ def to_move(state: State) -> set[int]:
 
 
 def legal_moves(state: State, seat: int) -> list[Move]:
+    if seat == TABLE:
+        return [Skip()] if state.winner is None else []
     if seat not in to_move(state):
         return []
     return [Move(p, c) for p, n in enumerate(state.piles) for c in range(1, n + 1)]
@@ -115,6 +128,13 @@ def legal_moves(state: State, seat: int) -> list[Move]:
 def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     if state.winner is not None:
         raise GameOver("the game is over")
+    if isinstance(move, Skip):
+        if seat != TABLE:
+            raise IllegalMove("only the table skips a turn, when its deadline passes")
+        new = dataclasses.replace(state, piles=list(state.piles), secrets=list(state.secrets))
+        new.turn = (state.turn + 1) % state.config.players
+        new.moves += 1
+        return new, [Event(f"{{p{state.turn}}} ran out of time and was skipped")]
     if seat != state.turn:
         raise NotYourTurn(f"it is seat {state.turn + 1}'s turn, not yours")
     if not 0 <= move.pile < len(state.piles):
@@ -180,7 +200,7 @@ def from_dict(data: dict) -> State:
     )
 
 
-def computer_move(view: View, legal: list[Move], rng: random.Random) -> Move:
+def computer_move(view: View, legal: list, rng: random.Random):
     """Play the nim-sum strategy when two play; otherwise take from the largest pile."""
     xor = 0
     for n in view.piles:

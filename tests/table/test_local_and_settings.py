@@ -64,7 +64,7 @@ def test_settings_from_dotenv(tmp_path):
 def test_example_env_lists_every_setting():
     """.env.example names every setting the code reads."""
     text = (ROOT / ".env.example").read_text()
-    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "SYNC_COMMANDS"):
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "SYNC_COMMANDS", "DEADLINE_POLL_SECONDS"):
         assert f"{name}=" in text
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
+import itertools
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -228,7 +229,7 @@ def rank_by(
         else:
             groups.append([s])
     used: str | None = None
-    for a, b in zip(ordered, ordered[1:]):
+    for a, b in itertools.pairwise(ordered):
         ka, kb = key(a), key(b)
         if ka[0] == kb[0] and ka != kb:
             depth = next(i for i in range(len(ka)) if ka[i] != kb[i])

@@ -761,23 +761,16 @@ def test_wrong_step_messages_say_what_is_allowed():
     refused(s, 0, "discard 1T x1", IllegalMove, "cannot discard now")
 
 
-def test_computer_move_is_fast_and_legal():
-    """computer_move: picks a listed move from the view alone, quickly."""
+def test_computer_move_is_legal():
+    """computer_move: picks a listed move from the view alone (its speed is measured in bench/)."""
     import random
-    import time
 
     rng = random.Random(3)
     s = g.new_game(g.Config(players=4), 4, 3)
-    worst = 0.0
-    total, count = 0.0, 0
     while not s.over:
         seat = s.turn
         legal = g.legal_moves(s, seat)
         view = g.view_for(s, seat)
-        t = time.perf_counter()
         m = g.computer_move(view, legal, rng)
-        dt = time.perf_counter() - t
-        total, count, worst = total + dt, count + 1, max(worst, dt)
         assert m in legal
         s, _ = g.apply_move(s, seat, m)
-    assert total / count < 0.02

@@ -32,7 +32,7 @@ async def test_ready_gives_the_client_the_guild(standin, bot):
     assert [t.name for t in guild.threads] == ["game-thread"]
     me = guild.me
     assert me.guild_permissions.send_messages and me.guild_permissions.attach_files
-    assert standin.stats["ready"][0] < 1.0
+    assert len(standin.stats["ready"]) == 1  # one READY; how long it took is printed by bench/discord_roundtrip.py
 
 
 async def test_members_intent_gets_every_member_without_chunking(standin, users):

@@ -67,9 +67,9 @@ Choices where neither text decides:
   everyone is told that a peek happened, not where.
 - In the final round a player with no explorer on an uncultivated tile is
   out at once.
-- The long board is generated as two blocks of 4 and 5 columns that no
-  region crosses (each block made unique by 3 revealed cells); this keeps
-  setup fast.
+- The map generator aims at regions of 1-5 cells with sizes 2-3 most
+  common, and reveals exactly 3 / 6 cells; it keeps drawing maps until those
+  cells make the crop layout unique given the full terrain.
 """
 
 from __future__ import annotations

@@ -274,14 +274,11 @@ _PERMS = {n: list(itertools.permutations(range(1, n + 1))) for n in range(1, MAX
 _STRIDES = (1, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 49, 53)  # coprime with 120, 24, 6 and 2
 
 
-def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter: list[int],
-          block: Sequence[int] | None = None) -> bool:
+def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter: list[int]) -> bool:
     """Cut ``cells`` into regions with terrains and crops, fitting what is already placed.
 
     Works in place on ``rid`` (region id per cell, -1 free), ``val`` (crop) and
-    ``ter`` (terrain index per region id).  With ``block`` (a block number per
-    cell) no region crosses from one block into another.  Returns False when
-    it gives up.
+    ``ter`` (terrain index per region id).  Returns False when it gives up.
     """
     n4 = neighbours4(cols)
     n8 = neighbours8(cols)
@@ -308,6 +305,22 @@ def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter:
             at = (at + stride) % count
         return None
 
+    def _room(j: int, size: int) -> bool:
+        """Are there ``size`` free cells connected to free cell ``j`` (itself included)?"""
+        if size <= 1:
+            return True
+        seen_cells = {j}
+        stack = [j]
+        while stack:
+            i = stack.pop()
+            for x in n4[i]:
+                if x not in seen_cells and x in inside and rid[x] == -1:
+                    seen_cells.add(x)
+                    if len(seen_cells) >= size:
+                        return True
+                    stack.append(x)
+        return False
+
     def rec(pos: int) -> bool:
         budget[0] += 1
         if budget[0] > 300:
@@ -317,15 +330,17 @@ def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter:
         if pos == len(cells):
             return True
         start = cells[pos]
+        # the start cell needs a crop its neighbours do not show: the region must be at least that big
+        seen = {val[j] for j in n8[start] if rid[j] >= 0}
+        need = next(v for v in range(1, MAX_REGION + 2) if v not in seen)
+        if need > MAX_REGION:
+            return False
         for _ in range(4):
-            target = _SIZE_TABLE[int(rng.random() * len(_SIZE_TABLE))]
+            target = max(need, _SIZE_TABLE[int(rng.random() * len(_SIZE_TABLE))])
             members = [start]
             taken = {start}
             while len(members) < target:
-                frontier = [
-                    j for i in members for j in n4[i]
-                    if j in inside and rid[j] == -1 and j not in taken and (block is None or block[j] == block[start])
-                ]
+                frontier = [j for i in members for j in n4[i] if j in inside and rid[j] == -1 and j not in taken]
                 if not frontier:
                     break
                 # mostly take the earliest free cell, so the fill leaves few holes behind
@@ -350,7 +365,10 @@ def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter:
                 if len({ter[rid[x]] for x in n8[j] if rid[x] >= 0}) == len(TERRAINS):
                     stuck = True
                     break
-                if all(rid[x] != -1 for x in n4[j]) and any(val[x] == 1 for x in n8[j]):
+                # j's own region must be able to reach the size of the smallest crop j can take
+                near = {val[x] for x in n8[j] if rid[x] >= 0}
+                need_j = next(v for v in range(1, MAX_REGION + 2) if v not in near)
+                if need_j > MAX_REGION or not _room(j, need_j):
                     stuck = True
                     break
             if not stuck and rec(pos + 1):
@@ -457,34 +475,19 @@ def _block(seed, cols: int, block: list[int], rid: list[int], val: list[int], te
 
 
 @lru_cache(maxsize=512)
-def _generate(seed: int | str, cols: int) -> tuple[list[str], list[int], list[int]]:
+def _generate(seed: int | str, cols: int) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
     """A hidden map: terrain letter per cell, crop per cell, and the revealed cells.
 
     The revealed cells (3 on 5 x 5, 6 on 5 x 9) are chosen so that, given the
-    full terrain and the crops on them, exactly one crop layout fits.  The long
-    board is made of two blocks (4 + 5 or 5 + 4 columns) that no region
-    crosses, each made unique by 3 revealed cells: whatever fits the whole
-    board fits each block, so the whole board is unique too.
+    full terrain and the crops on them, exactly one crop layout fits.
     """
     n = ROWS * cols
-    k = REVEALED_CELLS[cols]
-    outer = 0
-    while True:
-        rid = [-1] * n
-        val = [0] * n
-        ter: list[int] = []
-        if cols <= 5:
-            revealed = _block(seed, cols, list(range(n)), rid, val, ter, k, outer)
-        else:
-            split = rng_for(seed, "map", "split", outer).choice((4, 5))
-            left = [i for i in range(n) if i % cols < split]
-            right = [i for i in range(n) if i % cols >= split]
-            revealed = _block(seed, cols, left, rid, val, ter, k // 2, (outer, 0))
-            more = _block(seed, cols, right, rid, val, ter, k - k // 2, (outer, 1), tries=12)
-            revealed = None if more is None else revealed + more
-        outer += 1
-        if revealed is not None:
-            return tuple(TERRAINS[ter[r]] for r in rid), tuple(val), tuple(sorted(revealed))
+    rid = [-1] * n
+    val = [0] * n
+    ter: list[int] = []
+    revealed = _block(seed, cols, list(range(n)), rid, val, ter, REVEALED_CELLS[cols], "board")
+    assert revealed is not None  # _block without a limit on tries always ends with a map
+    return tuple(TERRAINS[ter[r]] for r in rid), tuple(val), tuple(sorted(revealed))
 
 
 def generate(seed: int | str, cols: int) -> tuple[list[str], list[int], list[int]]:

@@ -99,6 +99,8 @@ class PukllayBot(commands.Bot):
         task = getattr(self, "_deadline_task", None)
         if task is not None:
             task.cancel()
+        if self.table is not None and not await self.table.drain():
+            log.warning("closing with interactions still being handled")
         try:
             await super().close()
         finally:

@@ -73,6 +73,18 @@ class Table:
     def __init__(self, bot: PukllayBot, service: SessionService):
         self.bot = bot
         self.service = service
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    async def drain(self, *, seconds: float = 10.0) -> bool:
+        """Wait for interactions being handled to finish (at shutdown); False if some never did."""
+        try:
+            async with asyncio.timeout(seconds):
+                await self._idle.wait()
+        except TimeoutError:
+            return False
+        return True
 
     # ------------------------------------------------------------- rendering
 
@@ -303,6 +315,8 @@ class Table:
         work never misses Discord's three seconds; ``work`` then answers with
         :meth:`reply`.
         """
+        self._busy += 1
+        self._idle.clear()
         try:
             if defer and not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -315,6 +329,10 @@ class Table:
                 await self.reply(interaction, UNEXPECTED)
             except discord.HTTPException:
                 log.warning("could not tell the user about the error", exc_info=True)
+        finally:
+            self._busy -= 1
+            if not self._busy:
+                self._idle.set()
 
     @staticmethod
     def sentence(text: str) -> str:

@@ -67,6 +67,25 @@ def group_moves(moves: Sequence[str], prefix: str = "") -> list[tuple[str, list[
     return list(best.items())
 
 
+_CELL = re.compile(r"^(.*?)([A-E][1-5])$")
+
+
+def cell_grid(moves: Sequence[str]) -> tuple[str, set[str]] | None:
+    """If every move is one common text followed by a cell A1..E5, that text and the cells."""
+    if len(moves) < 2:
+        return None
+    stems, cells = set(), set()
+    for move in moves:
+        m = _CELL.match(move)
+        if m is None:
+            return None
+        stems.add(m.group(1))
+        cells.add(m.group(2))
+    if len(stems) != 1 or len(cells) != len(moves):
+        return None
+    return stems.pop(), cells
+
+
 class Table:
     """Shared presentation and interaction handling for every game."""
 
@@ -487,10 +506,35 @@ class Table:
         await self.guard(interaction, work)
 
     def move_picker(self, session: Session, moves: list[str], prefix: str = "") -> discord.ui.View | None:
+        """The quickest way to choose among ``moves``.
+
+        Moves that differ only by a cell of a 5 x 5 board (A1..E5) become a grid
+        of buttons; a handful of short moves become buttons; otherwise a select
+        menu, grouped by a common prefix when there are more than 25.
+        """
         groups = group_moves(moves, prefix)
         if not groups:
             return None
         view = discord.ui.View(timeout=None)
+        singles = all(len(members) == 1 and members[0] == key for key, members in groups)
+        if singles:
+            chosen = [key for key, _ in groups]
+            grid = cell_grid(chosen)
+            if grid is not None:
+                stem, cells = grid
+                for r, row in enumerate("ABCDE"):
+                    for c in range(1, 6):
+                        cell = f"{row}{c}"
+                        button = MoveButton(session.id, session.version, stem + cell, label=cell, row=r)
+                        button.item.disabled = cell not in cells
+                        if cell in cells:
+                            button.item.style = discord.ButtonStyle.primary
+                        view.add_item(button)
+                return view
+            if len(chosen) <= 20 and all(len(m) <= 24 for m in chosen):
+                for i, move in enumerate(chosen):
+                    view.add_item(MoveButton(session.id, session.version, move, row=i // 5))
+                return view
         options = []
         for key, members in groups:
             if len(members) == 1 and members[0] == key:
@@ -620,8 +664,14 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:mv:(?P
         return cls(int(match["sid"]), int(match["ver"]), match["move"], item.label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        # On a private menu the answer replaces the menu; on a public message it is a new private reply.
+        in_place = interaction.message is not None and interaction.message.flags.ephemeral
         await _table(interaction).play(
-            interaction, self.move, session_id=self.session_id, expected_version=self.version
+            interaction,
+            self.move,
+            session_id=self.session_id,
+            expected_version=self.version,
+            deferred_update=in_place,
         )
 
 

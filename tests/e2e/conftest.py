@@ -44,3 +44,28 @@ def png_of(message) -> Image.Image:
     image.load()
     assert image.format == "PNG"
     return image
+
+
+async def pick_from_menu(standin, user, menu, choose=lambda moves: moves[0]):
+    """Choose a move on the private Play menu, however it is shown; returns (result, move).
+
+    The menu is a select (narrowed step by step when grouped by prefix), a grid
+    of cell buttons, or a row of move buttons.  ``choose`` picks among the
+    moves offered at the last step.
+    """
+    while True:
+        if menu.selects:
+            values = [o["value"] for o in menu.selects[0]["options"]]
+            value = choose(values) if all(v.startswith("m:") for v in values) else values[0]
+            result = await standin.select(user, menu, menu.selects[0]["custom_id"], [value])
+            if value.startswith("p:"):
+                assert result.type == 7, "narrowing a group updates the menu in place"
+                menu = result.message
+                continue
+            return result, value[2:]
+        enabled = [b for b in menu.buttons if not b.get("disabled") and b["custom_id"].startswith("pk:mv:")]
+        assert enabled, f"the menu offers nothing to choose: {menu.content!r}"
+        moves = [b["custom_id"].split(":", 4)[4] for b in enabled]
+        move = choose(moves)
+        result = await standin.click(user, menu, enabled[moves.index(move)]["custom_id"])
+        return result, move

@@ -7,7 +7,7 @@ import importlib.util
 import pytest
 
 from bot.app import EXTENSIONS
-from tests.e2e.conftest import png_of
+from tests.e2e.conftest import pick_from_menu, png_of
 
 GAMES = {
     # game: (options for /<game> new, a game-specific command and its option name)
@@ -73,13 +73,8 @@ async def test_game_through_discord(standin, bot_factory, game):
                 used_menu = True
                 latest = [m for m in standin.messages(chan) if is_board(m)][-1]
                 menu = await (await standin.click(alice, latest, "Play")).original()
-                assert menu.ephemeral and menu.selects, menu.content
-                value = menu.selects[0]["options"][0]["value"]
-                while value.startswith("p:"):
-                    narrowed = await standin.select(alice, menu, "Choose your move", [value])
-                    menu = narrowed.message
-                    value = menu.selects[0]["options"][0]["value"]
-                picked = await standin.select(alice, menu, "Choose your move", [value])
+                assert menu.ephemeral and (menu.selects or menu.buttons), menu.content
+                picked, _ = await pick_from_menu(standin, alice, menu)
                 await picked.original(lambda m: "You played" in m.content)
                 await standin.next_message(chan, is_board)
                 played += 1

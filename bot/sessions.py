@@ -19,7 +19,8 @@ from types import ModuleType
 from typing import Any
 
 import engines
-from bot.storage import ChannelBusy, ResultRow, SeatRow, SessionRow, StaleVersion, Store
+from bot import ratings
+from bot.storage import ChannelBusy, RatingRow, ResultRow, SeatRow, SessionRow, StaleVersion, Store
 from engines.core import (
     TABLE,
     Event,
@@ -130,6 +131,24 @@ class MoveResult:
     finished: bool = False
     outcome: Outcome | None = None
     note: str | None = None  # a line from the table itself (a resignation, a stalled computer)
+
+
+def rerate(current: list[RatingRow]) -> list[RatingRow]:
+    """New ratings for the people of a finished game (none with fewer than two people)."""
+    if len(current) < 2:
+        return []
+    standings = [
+        ratings.Standing(
+            r.user_id, r.name, r.place,
+            r.mu if r.mu is not None else ratings.START_MU,
+            r.sigma if r.sigma is not None else ratings.START_SIGMA,
+        )
+        for r in current
+    ]
+    return [
+        RatingRow(n.user_id, n.name, n.mu, n.sigma, c.games + 1, c.wins + int(n.won))
+        for n, c in zip(ratings.rate(standings), current, strict=True)
+    ]
 
 
 class SessionService:
@@ -416,6 +435,8 @@ class SessionService:
             reason=reason or outcome.reason,
             outcome=outcome.to_dict(),
             results=results,
+            rate=rerate,
+            names={s.user_id: s.name for s in session.seats if s.user_id is not None},
         )
 
     # ----------------------------------------------------------------- leaving a game

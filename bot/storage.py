@@ -14,7 +14,7 @@ import asyncio
 import json
 import re
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -88,6 +88,19 @@ class MoveRow:
     move: str
     by_computer: bool
     created_at: str
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's rating in one game on one server (``mu``/``sigma`` None: not rated yet)."""
+
+    user_id: int
+    name: str
+    mu: float | None
+    sigma: float | None
+    games: int = 0
+    wins: int = 0
+    place: int | None = None
 
 
 @dataclass(frozen=True)
@@ -500,12 +513,21 @@ class Store:
         reason: str,
         outcome: dict[str, Any] | None,
         results: Sequence[ResultRow],
+        rate: Callable[[list[RatingRow]], Sequence[RatingRow]] | None = None,
+        names: dict[int, str] | None = None,
     ) -> None:
-        """Active or lobby -> finished or abandoned, with the results recorded."""
+        """Active or lobby -> finished or abandoned, with the results recorded.
+
+        With ``rate``, the players' current ratings are read and the new ones
+        written in the same transaction, so two games ending at once cannot
+        lose an update.  ``rate`` gets and returns :class:`RatingRow` values.
+        """
         if status not in ("finished", "abandoned"):
             raise ValueError(status)
         stamp = now()
         async with self._write() as db:
+            if rate is not None:
+                await self._rate(db, session_id, results, rate, names or {}, stamp)
             await db.execute(
                 "UPDATE sessions SET status = ?, end_reason = ?, outcome = ?, finished_at = ?, updated_at = ?,"
                 " version = version + 1, deadline_at = NULL, deadline_version = NULL"
@@ -516,6 +538,60 @@ class Store:
                 "INSERT INTO results (session_id, seat, user_id, score, place, resigned) VALUES (?, ?, ?, ?, ?, ?)",
                 [(session_id, r.seat, r.user_id, r.score, r.place, int(r.resigned)) for r in results],
             )
+
+    async def _rate(self, db, session_id, results, rate, names, stamp) -> None:
+        row = await self._fetch(db, "SELECT guild_id, game FROM sessions WHERE id = ?", (session_id,))
+        guild_id, game = row[0], row[1]
+        current = []
+        for r in results:
+            if r.user_id is None:
+                continue
+            found = await self._fetch(
+                db,
+                "SELECT mu, sigma, games, wins FROM ratings WHERE guild_id IS ? AND game = ? AND user_id = ?",
+                (guild_id, game, r.user_id),
+            )
+            current.append(
+                RatingRow(
+                    user_id=r.user_id,
+                    name=names.get(r.user_id, str(r.user_id)),
+                    mu=found[0] if found else None,
+                    sigma=found[1] if found else None,
+                    games=found[2] if found else 0,
+                    wins=found[3] if found else 0,
+                    place=r.place,
+                )
+            )
+        new = list(rate(current))
+        for n in new:
+            await db.execute(
+                "INSERT INTO ratings (guild_id, game, user_id, display_name, mu, sigma, games, wins, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+                " display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma,"
+                " games = excluded.games, wins = excluded.wins, updated_at = excluded.updated_at",
+                (guild_id, game, n.user_id, n.name, n.mu, n.sigma, n.games, n.wins, stamp),
+            )
+        if new:
+            await db.execute("UPDATE sessions SET rated = 1 WHERE id = ?", (session_id,))
+
+    async def leaderboard(self, guild_id: int | None, game: str, *, limit: int = 15) -> list[RatingRow]:
+        rows = await self._all(
+            "SELECT * FROM ratings WHERE guild_id IS ? AND game = ? ORDER BY mu - 3 * sigma DESC, games DESC"
+            " LIMIT ?",
+            (guild_id, game, limit),
+        )
+        return [
+            RatingRow(r["user_id"], r["display_name"], r["mu"], r["sigma"], r["games"], r["wins"]) for r in rows
+        ]
+
+    async def ratings_of(self, guild_id: int | None, user_id: int) -> dict[str, RatingRow]:
+        rows = await self._all(
+            "SELECT * FROM ratings WHERE guild_id IS ? AND user_id = ? ORDER BY game", (guild_id, user_id)
+        )
+        return {
+            r["game"]: RatingRow(r["user_id"], r["display_name"], r["mu"], r["sigma"], r["games"], r["wins"])
+            for r in rows
+        }
 
     async def _touch(self, db: aiosqlite.Connection, session_id: int) -> None:
         await db.execute(

@@ -8,8 +8,11 @@ from discord.ext import commands
 
 import engines
 from bot.app import PukllayBot
+from bot.ratings import shown
 from bot.sessions import TableError
 from bot.ui import clip
+
+GAME_NAMES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 
 
 class TableCog(commands.GroupCog, group_name="game", group_description="Join, watch and manage the game in this channel"):
@@ -159,6 +162,41 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Join, wa
                 )
                 lines.append(f"<#{s.row.channel_id}> — {s.info.title} ({extra}): {who}")
             await self.table.reply(interaction, clip("\n".join(lines)))
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(name="ratings", description="The server's league table for a game")
+    @app_commands.describe(game="Which game's ratings to show")
+    @app_commands.choices(
+        game=[app_commands.Choice(name=g.title, value=g.name) for g in engines.GAMES.values() if g.name in GAME_NAMES]
+    )
+    async def ratings(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        async def work() -> None:
+            rows = await self.sessions.store.leaderboard(interaction.guild_id, game.value)
+            if not rows:
+                await self.table.reply(interaction, f"No rated {game.name} games here yet (two people or more).")
+                return
+            lines = [f"**{game.name}** — ratings on this server (mu - 3 sigma)"]
+            for i, r in enumerate(rows, 1):
+                lines.append(f"{i}. {r.name} — {shown(r.mu, r.sigma)} ({r.games} games, {r.wins} wins)")
+            await self.table.reply(interaction, clip("\n".join(lines)))
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(name="stats", description="A player's ratings and record on this server")
+    @app_commands.describe(player="Whose record to show (default: yours)")
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        async def work() -> None:
+            who = player or interaction.user
+            rows = await self.sessions.store.ratings_of(interaction.guild_id, who.id)
+            if not rows:
+                await self.table.reply(interaction, f"{who.display_name} has no rated games on this server yet.")
+                return
+            lines = [f"**{who.display_name}**"]
+            for name, r in rows.items():
+                title = engines.get(name).title if name in engines.GAMES else name
+                lines.append(f"{title}: {shown(r.mu, r.sigma)} ({r.games} games, {r.wins} wins)")
+            await self.table.reply(interaction, "\n".join(lines))
 
         await self.table.guard(interaction, work)
 

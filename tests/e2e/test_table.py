@@ -109,6 +109,14 @@ async def test_whole_flow_by_commands_and_buttons(standin, bot_factory):
         status = await (await standin.slash(bob, chan, "game status")).original()
         assert "no game" in status.content.lower()
 
+        # Both people's ratings moved; the winner leads.
+        stats = await (await standin.slash(carol, chan, "game stats", player=bob)).original()
+        assert "Nim" in stats.content and "(1 games, 1 wins)" in stats.content
+        stats = await (await standin.slash(alice, chan, "game stats")).original()
+        assert "(1 games, 0 wins)" in stats.content
+        league = await (await standin.slash(alice, chan, "game ratings", game="guacamole")).original()
+        assert "No rated Guacamole games" in league.content
+
 
 async def test_stale_menu_after_the_board_moved(standin, bot_factory):
     """A move picked from an old menu is refused with the new board, and nothing changes."""

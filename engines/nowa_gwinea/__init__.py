@@ -1,0 +1,132 @@
+"""Nowa Gwinea: a simultaneous pentomino village-building race for 1-4 players.
+
+Each round every player gets a task board (8x8, rows A-H, columns 1-8) showing
+6 totems, 5 water holes and 5 fruit bushes; one die roll picks the totem where
+the villages start.  Everyone builds at once with their own 12 pentomino huts
+(F I L N P T U V W X Y Z).  The first player whose legal village covers all
+the water holes calls "Gwinea!" and the round ends: every legal village scores
+1 point per water hole covered, the caller also scores a fruit bonus (1, 3, 6,
+10, 15 for 1-5 fruit), a village that breaks a rule scores 0.  After 9 rounds
+the most points wins (a tie is shared).
+
+Notation (case-insensitive, spaces ignored)
+-------------------------------------------
+``F3C4``      build hut F in orientation 3 with its anchor square on C4.
+              Orientation 0 is the hut as drawn in the hut chart
+              (``render_huts()`` in the renderer); 1, 2, 3 turn it a quarter,
+              half, three quarters clockwise; 4-7 mirror it left-right first,
+              then turn it 0-3 quarters clockwise.  The anchor is the hut's
+              first square in reading order: the leftmost square of its top
+              row.  Orientations giving the same shape share the smallest
+              index (``X5C4`` is read as ``X0C4``).
+``remove F``  take hut F back (also ``rm F`` or ``-F``).
+``gwinea``    call Gwinea (only with a legal village covering the water holes).
+``done``      stop building this round (the round ends when all have stopped).
+``timeout``   the round's deadline passed; only the table sends it, as
+              ``apply_move(state, None, Timeout())``.
+
+Rulings applied (DECISIONS.md, Nowa Gwinea)
+-------------------------------------------
+- Huts are the 12 pentominoes, turned and flipped freely.
+- 32 double-sided boards x 6 totems = 192 standard + 192 hard tasks, generated
+  deterministically (``python -m engines.nowa_gwinea.generate``) into
+  ``tasks.json`` with one witness village per task; the solver (``solver.py``)
+  is exact.  Standard: a village of at most 4 huts exists.  Hard: the water
+  holes lie at least 5 squares apart, so every village needs 5 huts or more;
+  the ruling's wish of 6+ everywhere is met only by some tasks (see
+  ``generate.py``: such boards are very rare on 8x8).
+- By default everyone plays the same board each round; option ``boards=each``.
+- Placement: no overlap, inside the board, huts touch only at corners, each
+  hut touches another, a hut covers the rolled totem, no other totem covered.
+  Refusals are immediate and say why.
+- The die roll and boards are public; villages are secret while the round
+  runs (others see hut counts) and revealed in ``last_round`` when it ends.
+- Deadline (asynchronous play): ``timeout`` ends the round; the caller is whoever
+  completed a legal village first, else the legal village with the most water
+  holes (earliest to reach that count wins a tie); nobody if none has water.
+- Both variants: ``water_target`` (fewer water holes needed to call) and
+  ``fruit_for_all`` (the others score 2 per fruit bush).
+
+Choices where the texts are silent
+----------------------------------
+- Building order: the first hut must cover the rolled totem; each later hut
+  must touch an existing hut at a corner.  ``remove`` is always allowed; if it
+  leaves a hut touching no other or the totem uncovered, the village is
+  "broken": it may not call Gwinea and scores 0 unless repaired.
+- ``done`` lets a player stop; when every player has stopped the round ends as
+  at a deadline.  In the water-target variant the caller needs at least N water
+  holes and every covered hole scores.  "Did not cover all the water" in the
+  fruit variant is read as "everyone but the caller".
+- With one board each and 4 players the 32 boards run out in round 9: the used
+  boards are reshuffled into a new stack (decided at setup).
+- The +50/+100 tokens only wrap the score track; the engine keeps full totals.
+- ``hard_seats`` gives the rulebook's tip (grown-ups on the hard side) as an
+  option: listed seats play side B whatever ``side`` says.
+"""
+
+from __future__ import annotations
+
+from .ai import computer_move
+from .rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TITLE,
+    Config,
+    Deal,
+    Done,
+    Gwinea,
+    Move,
+    Place,
+    Remove,
+    Side,
+    State,
+    Timeout,
+    View,
+    apply_move,
+    from_dict,
+    legal_moves,
+    new_game,
+    outcome,
+    parse_move,
+    to_dict,
+    to_move,
+    view_for,
+)
+
+RULES_HELP = """**Nowa Gwinea** - build a village of pentomino huts on an 8x8 task board, all at once.
+**Goal:** most points after 9 rounds.
+**Round:** everyone gets a board (rows A-H, columns 1-8) with 6 totems, 5 water holes and 5 fruit bushes; the die picks the totem your village must cover. Your first hut covers it; every later hut must touch one of yours *only at a corner*. Never overlap, never leave the board, never cover another totem.
+**Gwinea!** When your village covers every water hole, call it: the round ends for all. Everyone with a legal village scores 1 per water hole; the caller adds a fruit bonus (1/3/6/10/15 for 1-5 fruit). A broken village scores 0.
+**Moves:**
+`F3C4` hut F, orientation 3, anchor square C4 (see the hut chart: orientations 0-7, the anchor is the top-left square of the hut's top row)
+`remove F` take a hut back   `gwinea` call   `done` stop building this round
+**Options:** `side` standard/hard, `hard_seats` (e.g. `1,2` play the hard side), `boards` shared/each, `water_target` 1-5 (variant), `fruit_for_all` (variant: others get 2 per fruit).
+**Table rulings:** same board for all by default; villages stay hidden until the round ends; at a deadline the first finished village (else the most water) counts as the caller."""
+
+__all__ = [
+    "TITLE",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "Config",
+    "new_game",
+    "parse_move",
+    "legal_moves",
+    "apply_move",
+    "to_move",
+    "view_for",
+    "outcome",
+    "to_dict",
+    "from_dict",
+    "computer_move",
+    "Move",
+    "State",
+    "View",
+    "RULES_HELP",
+    "Place",
+    "Remove",
+    "Gwinea",
+    "Done",
+    "Timeout",
+    "Side",
+    "Deal",
+]

@@ -1,0 +1,71 @@
+"""The computer player: a greedy builder that reads only its own view."""
+
+from __future__ import annotations
+
+import random
+
+from .geometry import SIZE, parse_cell, placement, placement_from_text
+
+
+def _dist(a: int, b: int) -> int:
+    return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
+
+
+def computer_move(view, legal, rng: random.Random):
+    """Call Gwinea as soon as the village allows it; otherwise build the hut that
+    covers the most water (then fruit) and brings the village closest to the
+    water holes still open; say 'done' when nothing gets closer."""
+    from .rules import Done, Gwinea, Place
+
+    if not legal:
+        raise ValueError("no legal move to choose from")
+    for m in legal:
+        if isinstance(m, Gwinea):
+            return m
+    seat = view.seat
+    places = [m for m in legal if isinstance(m, Place)]
+    done = next((m for m in legal if isinstance(m, Done)), None)
+    if seat is None or not places:
+        return done if done is not None else rng.choice(legal)
+    board = view.boards[seat]
+    water = [parse_cell(c) for c in board.water]
+    fruit = 0
+    for c in board.fruit:
+        fruit |= 1 << parse_cell(c)
+    occ_cells: list[int] = []
+    occ = 0
+    for text in view.villages[seat]:
+        pl = placement_from_text(text)
+        occ |= pl.mask
+        occ_cells.extend(pl.cells)
+    if not occ_cells:
+        occ_cells = [parse_cell(board.totems[view.totem])]
+    open_water = [w for w in water if not occ >> w & 1]
+    base = {w: min(_dist(w, c) for c in occ_cells) for w in open_water}
+    base_total = sum(base.values())
+    best = None
+    best_score = None
+    for m in places:
+        pl = placement(m.piece, m.orient, m.anchor)
+        total = 0
+        new_water = 0
+        for w in open_water:
+            if pl.mask >> w & 1:
+                new_water += 1
+                continue
+            d = base[w]
+            for c in pl.cells:
+                dc = _dist(w, c)
+                if dc < d:
+                    d = dc
+            total += d
+        new_fruit = (pl.mask & fruit & ~occ).bit_count()
+        gain = base_total - total
+        score = 100 * new_water + 12 * new_fruit + 4 * gain + rng.random()
+        if new_water == 0 and gain <= 0 and new_fruit == 0:
+            continue
+        if best_score is None or score > best_score:
+            best, best_score = m, score
+    if best is None:
+        return done if done is not None else rng.choice(legal)
+    return best

@@ -1,0 +1,195 @@
+"""A complete solver for Nowa Gwinea tasks.
+
+A task is a board side and a rolled totem: find a legal village (huts touch
+only at corners, each hut touches another, the rolled totem covered, no other
+totem covered, each hut at most once) that covers every water hole.
+
+The search is exact.  It branches on the uncovered target (the rolled totem or
+a water hole) with the fewest huts that can still cover it, so every village is
+reached through the huts that cover targets; afterwards it adds "connector"
+huts, one for each hut that touches no other.  With a hut budget ``k`` it finds
+a village of at most ``k`` huts whenever one exists, so iterative deepening
+gives the smallest village.  Placements are kept as bitsets (Python ints) of
+placement indices.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .geometry import PIECES, PLACEMENTS, SIZE, Placement, cells_in
+
+N = len(PLACEMENTS)
+ALL = (1 << N) - 1
+
+
+@lru_cache(maxsize=1)
+def _tables():
+    cover = [0] * (SIZE * SIZE)
+    for pl in PLACEMENTS:
+        for c in pl.cells:
+            cover[c] |= 1 << pl.index
+    piece_bits = {p: 0 for p in PIECES}
+    for pl in PLACEMENTS:
+        piece_bits[pl.piece] |= 1 << pl.index
+    compat = []
+    touch = []
+    for pl in PLACEMENTS:
+        bad = 0
+        for c in cells_in(pl.mask | pl.edge):
+            bad |= cover[c]
+        ok = ALL & ~bad
+        near = 0
+        for c in cells_in(pl.corner):
+            near |= cover[c]
+        compat.append(ok)
+        touch.append(near & ok)
+    return cover, piece_bits, compat, touch
+
+
+def _bits(x: int):
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+def _dist(a: int, b: int) -> int:
+    return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
+
+
+def _independent(cells: list[int]) -> int:
+    """Size of a set of cells pairwise too far apart for one hut (a lower bound
+    on the huts needed to cover them all)."""
+    chosen: list[int] = []
+    for c in cells:
+        if all(_dist(c, d) > 4 for d in chosen):
+            chosen.append(c)
+    return len(chosen)
+
+
+class _Search:
+    def __init__(self, rolled: int, water: list[int], other_totems: list[int], limit: int | None,
+                 connected: bool = False):
+        self.connected = connected
+        self.cover, self.piece_bits, self.compat, self.touch = _tables()
+        forbidden = 0
+        for c in other_totems:
+            forbidden |= self.cover[c]
+        self.start = ALL & ~forbidden
+        self.targets = [rolled, *water]
+        self.nodes = 0
+        self.limit = limit
+
+    def run(self, budget: int) -> list[int] | None:
+        return self._cover([], 0, self.start, budget)
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise TimeoutError
+
+    def _cover(self, placed: list[int], occupied: int, avail: int, budget: int) -> list[int] | None:
+        self._count()
+        todo = [t for t in self.targets if not occupied >> t & 1]
+        if not todo:
+            return self._fix(placed, avail, budget)
+        need = _independent(todo)
+        if need > budget:
+            return None
+        # every hut that touches no other yet must still be touchable
+        reach = 0
+        if need == budget:
+            for t in todo:
+                reach |= self.cover[t]
+            reach &= avail
+        for h in placed:
+            if len(placed) > 1 and any(self.touch[h] >> o & 1 for o in placed if o != h):
+                continue
+            pool = reach if need == budget else avail
+            if not self.touch[h] & pool:
+                return None
+        best = None
+        best_n = 1 << 30
+        for t in todo:
+            cand = self.cover[t] & avail
+            n = cand.bit_count()
+            if n < best_n:
+                best, best_n = cand, n
+                if n == 0:
+                    return None
+        for j in _bits(best):
+            pl = PLACEMENTS[j]
+            got = self._cover(
+                [*placed, j],
+                occupied | pl.mask,
+                avail & self.compat[j] & ~self.piece_bits[pl.piece],
+                budget - 1,
+            )
+            if got is not None:
+                return got
+        return None
+
+    def _fix(self, placed: list[int], avail: int, budget: int) -> list[int] | None:
+        self._count()
+        if len(placed) <= 1:
+            return placed
+        if self.connected:
+            lonely = self._component(placed)
+        else:
+            lonely = [h for h in placed if not any(self.touch[h] >> o & 1 for o in placed if o != h)]
+        if not lonely:
+            return placed
+        if budget <= 0:
+            return None
+        reach = 0
+        for h in lonely if self.connected else lonely[:1]:
+            reach |= self.touch[h]
+        for j in _bits(reach & avail):
+            pl = PLACEMENTS[j]
+            got = self._fix([*placed, j], avail & self.compat[j] & ~self.piece_bits[pl.piece], budget - 1)
+            if got is not None:
+                return got
+        return None
+
+
+    def _component(self, placed: list[int]) -> list[int]:
+        """The huts joined to the first one, or [] when all are joined."""
+        seen = [placed[0]]
+        todo = [placed[0]]
+        while todo:
+            h = todo.pop()
+            for o in placed:
+                if o not in seen and self.touch[h] >> o & 1:
+                    seen.append(o)
+                    todo.append(o)
+        return [] if len(seen) == len(placed) else seen
+
+
+def solve(
+    rolled: int,
+    water: list[int],
+    other_totems: list[int],
+    max_huts: int = 12,
+    min_huts: int = 1,
+    node_limit: int | None = None,
+    connected: bool = False,
+) -> list[Placement] | None:
+    """The smallest legal village (at least ``min_huts`` deep in the search)
+    covering the rolled totem and every water hole, or ``None`` if none has
+    at most ``max_huts`` huts.  Raises ``TimeoutError`` past ``node_limit``
+    search nodes."""
+    search = _Search(rolled, water, other_totems, node_limit, connected)
+    start = max(min_huts, _independent([rolled, *water]))
+    for k in range(start, max_huts + 1):
+        got = search.run(k)
+        if got is not None:
+            return [PLACEMENTS[j] for j in got]
+    return None
+
+
+def exists(rolled: int, water: list[int], other_totems: list[int], huts: int,
+           node_limit: int | None = None, connected: bool = False) -> bool:
+    """Whether a legal village of at most ``huts`` huts solves the task."""
+    search = _Search(rolled, water, other_totems, node_limit, connected)
+    return search.run(huts) is not None

@@ -1,0 +1,441 @@
+"""Scenario tests: one per rule and ruling of Nowa Gwinea.
+
+Most tests play on a hand-made board 99 (side A) registered by a fixture:
+
+    parrot C3, cassowary A8, tree kangaroo H1, crocodile H8, lizard F6, butterfly A1
+    water C2 D3 E2 E5 G5     fruit C4 H3 H5 A3 B6
+
+``X0B3`` (B3 C2 C3 C4 D3) covers the parrot, ``I0D5`` (D5-H5) and ``L0E2``
+(E2 F2 G2 H2 H3) touch it at corners; the three cover all 5 water holes and
+3 fruit bushes (C4 H3 H5).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+import engines.nowa_gwinea as ng
+from engines.core import UNKNOWN, GameOver, IllegalMove, MalformedMove, NotYourTurn, SetupError, jsonable
+from engines.nowa_gwinea.data import FRUIT_BONUS, BoardSide, boards
+from engines.nowa_gwinea.geometry import (
+    CANONICAL,
+    DISTINCT,
+    PLACEMENTS,
+    SHAPES,
+    parse_cell,
+    shape,
+)
+from engines.nowa_gwinea.rules import copy_state, deadline_caller, status
+from tests.nowa_gwinea.util import build, play
+
+FULL = ["X0B3", "I0D5", "L0E2"]
+PARTIAL = ["X0B3", "I0D5"]
+
+
+def _cells(*names):
+    return tuple(parse_cell(n) for n in names)
+
+
+@pytest.fixture(autouse=True)
+def board99():
+    table = boards()
+    table[(99, "A")] = BoardSide(
+        board=99,
+        side="A",
+        totems=_cells("C3", "A8", "H1", "H8", "F6", "A1"),
+        water=_cells("C2", "D3", "E2", "E5", "G5"),
+        fruit=_cells("C4", "H3", "H5", "A3", "B6"),
+        witnesses=(tuple(FULL),) + ((),) * 5,
+        sizes=(3, 0, 0, 0, 0, 0),
+    )
+    yield
+    del table[(99, "A")]
+
+
+def rig(players=2, **options):
+    state = copy_state(ng.new_game(ng.Config(players=players, **options), players, 11))
+    state.boards = [99] * players
+    state.sides = ["A"] * players
+    state.totem = 0  # parrot
+    return state
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def test_player_count_checked():
+    """The game takes 1 to 4 players and the seats must match the config."""
+    with pytest.raises(SetupError, match="1 to 4"):
+        ng.Config(players=5).validate()
+    with pytest.raises(SetupError, match="seats"):
+        ng.new_game(ng.Config(players=2), 3, 1)
+    assert ng.to_move(ng.new_game(ng.Config(players=1), 1, 1)) == {0}
+
+
+def test_options_validated():
+    """Variant options are checked with a clear message."""
+    with pytest.raises(SetupError, match="water_target"):
+        ng.Config(players=2, water_target=6).validate()
+    with pytest.raises(SetupError, match="hard_seats"):
+        ng.Config(players=2, hard_seats="3").validate()
+
+
+def test_hard_side_and_hard_seats():
+    """Side B holds the hard tasks; hard_seats puts chosen seats on side B (the rulebook's tip)."""
+    s = ng.new_game(ng.Config(players=3, hard_seats="1,3"), 3, 5)
+    assert s.sides == ["B", "A", "B"]
+    s = ng.new_game(ng.Config(players=2, side=ng.Side.HARD), 2, 5)
+    assert s.sides == ["B", "B"]
+
+
+def test_shared_board_by_default_and_one_each_option():
+    """Ruling: everyone gets the same board each round; 'each' deals one board per player."""
+    s = ng.new_game(ng.Config(players=3), 3, 5)
+    assert len(set(s.boards)) == 1
+    s = ng.new_game(ng.Config(players=3, boards=ng.Deal.EACH), 3, 5)
+    assert len(set(s.boards)) == 3
+
+
+def test_four_players_one_board_each_reshuffle():
+    """With one board each, 4 players need 36 boards: the used 32 are reshuffled into a new stack."""
+    s = ng.new_game(ng.Config(players=4, boards=ng.Deal.EACH), 4, 5)
+    assert len(s.deck) == 36
+    assert sorted(s.deck[:32]) == list(range(1, 33))
+
+
+def test_die_roll_deterministic_and_public():
+    """The die roll picks one of the 6 totems, the same for everyone and reproducible from the seed."""
+    a = ng.new_game(ng.Config(players=2), 2, 42)
+    b = ng.new_game(ng.Config(players=2), 2, 42)
+    assert a.totem == b.totem and 0 <= a.totem < 6
+    assert ng.view_for(a, None).animal == ng.view_for(a, 0).animal
+
+
+# --------------------------------------------------------------------------- notation
+
+
+def test_parse_notation():
+    """Moves parse case-insensitively with spaces; bad text names the notation with an example."""
+    assert ng.parse_move(" f 3 c4 ") == ng.Place("F", 3, parse_cell("C4"))
+    assert str(ng.parse_move("F3C4")) == "F3C4"
+    assert ng.parse_move("remove f") == ng.Remove("F")
+    assert ng.parse_move("-Z") == ng.Remove("Z")
+    assert ng.parse_move("Gwinea!") == ng.Gwinea()
+    assert ng.parse_move("done") == ng.Done()
+    assert ng.parse_move("timeout") == ng.Timeout()
+    for bad in ("Q3C4", "F8C4", "F3J4", "F3C9", "", "hello"):
+        with pytest.raises(MalformedMove, match="F3C4"):
+            ng.parse_move(bad)
+
+
+def test_orientations():
+    """Huts turn and flip freely: 8 orientation indices, equal shapes share the smallest index."""
+    counts = {p: len(DISTINCT[p]) for p in DISTINCT}
+    assert counts == {"F": 8, "I": 2, "L": 8, "N": 8, "P": 8, "T": 4, "U": 4, "V": 4,
+                      "W": 4, "X": 1, "Y": 8, "Z": 4}
+    assert sum(counts.values()) == 63
+    assert ng.parse_move("X5C4") == ng.Place("X", 0, parse_cell("C4"))
+    assert str(ng.Place("I", 2, 0)) == "I0A1"
+    assert shape("I", 0) == tuple((r, 0) for r in range(5))      # I0 stands upright
+    assert shape("I", 1) == tuple((0, c) for c in range(5))      # I1 lies flat
+    assert shape("L", 1) == ((0, 0), (0, 1), (0, 2), (0, 3), (1, 0))  # a quarter turn clockwise
+    assert shape("L", 4) == ((0, 1), (1, 1), (2, 1), (3, 0), (3, 1))  # mirrored
+    for p in SHAPES:
+        for k in range(8):
+            assert SHAPES[p][CANONICAL[p][k]] == SHAPES[p][k]
+    assert len(PLACEMENTS) == 2308
+
+
+# --------------------------------------------------------------------------- placement
+
+
+def test_first_hut_must_cover_rolled_totem():
+    """Each player's first hut covers the totem the die shows."""
+    s = rig()
+    with pytest.raises(IllegalMove, match="first hut must cover the rolled parrot totem at C3"):
+        play(s, 0, "I0D7")
+    s = play(s, 0, "X0B3")
+    assert s.villages[0] == ["X0B3"]
+
+
+def test_hut_may_not_leave_board():
+    """No part of a hut may stick out over the board."""
+    s = rig()
+    with pytest.raises(IllegalMove, match="stick out"):
+        play(s, 0, "I0E1")
+
+
+def test_huts_may_not_overlap():
+    """No part of a hut may lie on another hut."""
+    s = play(rig(), 0, "X0B3")
+    with pytest.raises(IllegalMove, match="lie on hut X at C4"):
+        play(s, 0, "I0A4")
+
+
+def test_huts_may_not_touch_along_edges():
+    """Huts touch only at their corners, never along an edge."""
+    s = play(rig(), 0, "X0B3")
+    with pytest.raises(IllegalMove, match="along an edge"):
+        play(s, 0, "I0C5")
+
+
+def test_hut_must_touch_another():
+    """Each hut must touch at least one other hut (at a corner)."""
+    s = play(rig(), 0, "X0B3")
+    with pytest.raises(IllegalMove, match="touches none of your huts") as err:
+        play(s, 0, "I0D7")
+    assert "I0D5" in str(err.value) or "fits at" in str(err.value)
+    s = play(s, 0, "I0D5")
+    assert s.villages[0] == ["X0B3", "I0D5"]
+
+
+def test_other_totems_stay_uncovered():
+    """The other five totems must not be covered."""
+    s = play(rig(), 0, "X0B3")
+    with pytest.raises(IllegalMove, match="lizard totem at F6"):
+        play(s, 0, "I1F2")
+    s2 = rig()
+    with pytest.raises(IllegalMove, match="butterfly"):
+        play(s2, 0, "P0A1")
+
+
+def test_each_hut_once():
+    """A player has one of each of the 12 huts."""
+    s = play(rig(), 0, "X0B3")
+    with pytest.raises(IllegalMove, match="already in your village"):
+        play(s, 0, "X0E6")
+
+
+def test_one_hut_may_cover_several_symbols():
+    """A single hut may cover the totem, water holes and fruit at once."""
+    s = play(rig(), 0, "X0B3")
+    st = status(s, 0)
+    assert (st.water, st.fruit, st.broken) == (2, 1, None)
+
+
+def test_remove_hut():
+    """A hut can be taken back to try again; removing a missing hut is refused."""
+    s = build(rig(), 0, PARTIAL)
+    s = play(s, 0, "remove I")
+    assert s.villages[0] == ["X0B3"]
+    with pytest.raises(IllegalMove, match="not in your village"):
+        play(s, 0, "remove Z")
+    s = play(s, 0, "I0D5")
+    assert s.villages[0] == PARTIAL
+
+
+def test_remove_can_break_village():
+    """Removing the totem hut (or a linking hut) breaks the village: no call, 0 points."""
+    s = build(rig(), 0, FULL)
+    s = play(s, 0, "remove X")
+    st = status(s, 0)
+    assert st.broken and "rolled totem" in st.broken
+    with pytest.raises(IllegalMove, match="cannot call Gwinea"):
+        play(s, 0, "gwinea")
+    s = build(s, 1, FULL)
+    s = play(s, 1, "gwinea")
+    assert s.history[-1]["rows"][0]["points"] == 0
+    assert s.history[-1]["rows"][0]["broken"]
+
+
+def test_refusal_lists_alternatives():
+    """A refused placement says what is wrong and what is allowed."""
+    s = play(rig(), 0, "X0B3")
+    with pytest.raises(IllegalMove) as err:
+        play(s, 0, "I0C5")
+    assert "fits at" in str(err.value)
+
+
+# --------------------------------------------------------------------------- simultaneous play
+
+
+def test_everyone_builds_at_once():
+    """All players act in the same state: to_move holds every seat."""
+    s = rig(players=3)
+    assert ng.to_move(s) == {0, 1, 2}
+    a = play(s, 0, "X0B3")
+    b = play(s, 2, "X0B3")
+    assert a.villages[0] and b.villages[2]
+    assert ng.to_move(a) == {0, 1, 2}
+
+
+def test_apply_does_not_mutate():
+    """apply_move never changes its input state."""
+    s = rig()
+    before = json.dumps(ng.to_dict(s), sort_keys=True)
+    play(s, 0, "X0B3")
+    with pytest.raises(IllegalMove):
+        play(s, 0, "I0D7")
+    assert json.dumps(ng.to_dict(s), sort_keys=True) == before
+
+
+# --------------------------------------------------------------------------- gwinea and scoring
+
+
+def test_gwinea_needs_all_water():
+    """Only a village covering all the water holes may call Gwinea."""
+    s = build(rig(), 0, PARTIAL)
+    with pytest.raises(IllegalMove, match="4 of the 5"):
+        play(s, 0, "gwinea")
+    assert ng.Gwinea() not in ng.legal_moves(s, 0)
+    s = play(s, 0, "L0E2")
+    assert ng.Gwinea() in ng.legal_moves(s, 0)
+
+
+def test_gwinea_ends_round_and_scores():
+    """The call ends the round for all: 1 point per water hole, fruit bonus for the caller only."""
+    s = build(rig(players=3), 0, PARTIAL)
+    s = build(s, 1, FULL)
+    s = play(s, 1, "gwinea")
+    rows = s.history[-1]["rows"]
+    assert [r["points"] for r in rows] == [4, 5 + 6, 0]
+    assert s.history[-1]["caller"] == 1 and s.history[-1]["how"] == "gwinea"
+    assert s.scores == [4, 11, 0]
+    assert s.round == 2 and s.villages == [[], [], []]
+
+
+def test_fruit_bonus_table():
+    """Fruit bonus for the caller: 1, 3, 6, 10, 15 points for 1-5 fruit."""
+    assert FRUIT_BONUS == (0, 1, 3, 6, 10, 15)
+
+
+def test_variant_fruit_for_all():
+    """Variant: players other than the caller get 2 points per fruit bush covered."""
+    s = build(rig(fruit_for_all=True), 0, PARTIAL)
+    s = build(s, 1, FULL)
+    s = play(s, 1, "gwinea")
+    assert [r["points"] for r in s.history[-1]["rows"]] == [4 + 2 * 2, 5 + 6]
+
+
+def test_variant_water_target():
+    """Variant: an agreed number of water holes is enough to call; each covered hole scores."""
+    s = play(rig(water_target=2), 0, "X0B3")
+    s = play(s, 0, "gwinea")
+    assert s.history[-1]["rows"][0]["points"] == 2 + 1
+
+
+def test_timeout_only_by_table():
+    """The deadline is triggered by the table (seat None), not by a player."""
+    s = rig()
+    with pytest.raises(NotYourTurn, match="table"):
+        ng.apply_move(s, 0, ng.Timeout())
+    assert ng.legal_moves(s, None) == [ng.Timeout()]
+    new, events = ng.apply_move(s, None, ng.Timeout())
+    assert new.round == 2 and any(e.kind == "deadline" for e in events)
+
+
+def test_deadline_caller_first_finished():
+    """At a deadline the caller is whoever completed a legal village first."""
+    s = build(rig(), 1, FULL)
+    s = build(s, 0, FULL)
+    assert deadline_caller(s) == 1
+    new, _ = ng.apply_move(s, None, ng.Timeout())
+    assert [r["points"] for r in new.history[-1]["rows"]] == [5, 11]
+    assert new.history[-1]["how"] == "deadline"
+
+
+def test_deadline_caller_most_water():
+    """If nobody finished, the one with most water holes counts as caller; a tie goes to the earlier."""
+    s = play(rig(), 0, "X0B3")
+    s = build(s, 1, PARTIAL)
+    assert deadline_caller(s) == 1
+    s = play(s, 0, "I0D5")
+    assert deadline_caller(s) == 1  # both have 4; seat 1 got there first
+    new, _ = ng.apply_move(s, None, ng.Timeout())
+    assert [r["points"] for r in new.history[-1]["rows"]] == [4, 4 + 3]
+    assert deadline_caller(rig()) is None
+
+
+def test_done_then_round_ends_when_all_done():
+    """A player may stop building; the round ends when everyone has stopped."""
+    s = play(rig(), 0, "X0B3")
+    s = play(s, 0, "done")
+    assert ng.to_move(s) == {1}
+    assert ng.legal_moves(s, 0) == []
+    with pytest.raises(NotYourTurn, match="finished building"):
+        play(s, 0, "I0D5")
+    s = play(s, 1, "done")
+    assert s.round == 2
+    assert s.history[-1]["caller"] == 0
+    assert s.scores == [2 + 1, 0]
+
+
+def test_nine_rounds_then_over():
+    """The game lasts 9 rounds; the most points wins, a tie is shared."""
+    s = ng.new_game(ng.Config(players=2), 2, 3)
+    for _ in range(9):
+        s, _ = ng.apply_move(s, None, ng.Timeout())
+    assert s.over and ng.to_move(s) == set()
+    out = ng.outcome(s)
+    assert out is not None and out.ranking == ((0, 1),)
+    with pytest.raises(GameOver):
+        play(s, 0, "done")
+    assert ng.legal_moves(s, 0) == []
+
+
+def test_ranking_by_points():
+    """The player with the most points wins."""
+    s = rig()
+    s = dataclasses.replace(s, round=9)
+    s = build(s, 1, FULL)
+    s = play(s, 1, "gwinea")
+    out = ng.outcome(s)
+    assert out.winners == (1,) and out.scores == (0.0, 11.0)
+
+
+# --------------------------------------------------------------------------- views and events
+
+
+def test_villages_hidden_while_round_runs():
+    """Each village is seen only by its owner; others and spectators see counts."""
+    s = build(rig(), 0, PARTIAL)
+    v0, v1, spec = ng.view_for(s, 0), ng.view_for(s, 1), ng.view_for(s, None)
+    assert v0.villages[0] == tuple(PARTIAL)
+    assert v1.villages[0] == UNKNOWN and spec.villages[0] == UNKNOWN
+    assert v1.huts == (2, 0) and spec.huts == (2, 0)
+    assert "X0B3" not in json.dumps(jsonable(v1)) and "X0B3" not in json.dumps(jsonable(spec))
+    assert v1.water is not None and spec.water is None
+
+
+def test_villages_revealed_after_round():
+    """When the round ends everyone's village is revealed in the view."""
+    s = build(rig(), 0, FULL)
+    s = play(s, 0, "gwinea")
+    spec = ng.view_for(s, None)
+    assert spec.last_round["villages"][0] == FULL
+    assert ng.view_for(s, 1).last_round["rows"][0]["points"] == 11
+
+
+def test_private_events():
+    """Building events show the squares to the builder only; others learn a hut was built."""
+    _, events = ng.apply_move(rig(), 0, ng.parse_move("X0B3"))
+    e = events[0]
+    assert e.visible_to == frozenset({0}) and "C3" in e.text
+    assert "C3" not in e.public_text
+
+
+def test_legal_moves_match_apply():
+    """Every listed placement is accepted and every other placement is refused."""
+    for s in (rig(), play(rig(), 0, "X0B3"), build(rig(), 0, PARTIAL)):
+        legal = {str(m) for m in ng.legal_moves(s, 0)}
+        for pl in PLACEMENTS:
+            move = ng.Place(pl.piece, pl.orient, pl.anchor)
+            try:
+                ng.apply_move(s, 0, move)
+                ok = True
+            except IllegalMove:
+                ok = False
+            assert ok == (str(move) in legal), str(move)
+        assert "done" in legal
+
+
+def test_round_trip():
+    """to_dict/from_dict round-trips a state."""
+    s = build(rig(), 0, PARTIAL)
+    d = ng.to_dict(s)
+    assert ng.to_dict(ng.from_dict(json.loads(json.dumps(d)))) == d
+    with pytest.raises(SetupError):
+        ng.from_dict({**d, "schema": 99})

@@ -1,0 +1,60 @@
+"""Renderer: board pictures for seats and spectators, and the hut chart."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+import engines.nowa_gwinea as ng
+from renderers import nowa_gwinea as R
+
+
+def _open(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img
+
+
+def _play(state, moves_each: int, rng):
+    for _ in range(moves_each):
+        for seat in sorted(ng.to_move(state)):
+            legal = ng.legal_moves(state, seat)
+            if legal:
+                move = ng.computer_move(ng.view_for(state, seat), legal, rng)
+                state, _ = ng.apply_move(state, seat, move)
+    return state
+
+
+def test_render_seat_and_spectator_views():
+    """Seat and spectator pictures are phone-sized PNGs and differ between states."""
+    rng = random.Random(3)
+    s0 = ng.new_game(ng.Config(players=3), 3, 9)
+    s1 = _play(s0, 2, rng)
+    s2 = _play(s1, 8, rng)
+    images = []
+    for s in (s0, s1, s2):
+        for seat in (None, 0, 2):
+            png = R.render(ng.view_for(s, seat), names=["Ana", "Bruno", "Chasca"])
+            img = _open(png)
+            assert img.format == "PNG" and img.mode == "RGB"
+            assert 1000 <= img.width <= 1400
+            images.append(png)
+    assert len(set(images)) == len(images)
+
+
+def test_render_each_board_and_game_over():
+    """One board each, the hard side and a finished game all render."""
+    s = ng.new_game(ng.Config(players=4, boards=ng.Deal.EACH, side=ng.Side.HARD), 4, 2)
+    _open(R.render(ng.view_for(s, 1)))
+    for _ in range(9):
+        s, _ = ng.apply_move(s, None, ng.Timeout())
+    img = _open(R.render(ng.view_for(s, None)))
+    assert img.width == R.WIDTH
+
+
+def test_render_huts_chart():
+    """render_huts draws the 12 huts with their letters and orientations."""
+    img = _open(R.render_huts())
+    assert img.mode == "RGB" and img.height > 1000

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
-from .geometry import SIZE, parse_cell, placement, placement_from_text
+from .geometry import PLACEMENTS, SIZE, parse_cell, placement, placement_from_text
 
 
 def _dist(a: int, b: int) -> int:
     return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
+
+
+@lru_cache(maxsize=1)
+def _reach() -> list[list[int]]:
+    """For each placement, its distance to every board square (computed once)."""
+    return [[min(_dist(w, c) for c in pl.cells) for w in range(SIZE * SIZE)] for pl in PLACEMENTS]
 
 
 def computer_move(view, legal, rng: random.Random):
@@ -45,20 +52,18 @@ def computer_move(view, legal, rng: random.Random):
     base_total = sum(base.values())
     best = None
     best_score = None
+    reach = _reach()
     for m in places:
         pl = placement(m.piece, m.orient, m.anchor)
+        row = reach[pl.index]
         total = 0
         new_water = 0
         for w in open_water:
-            if pl.mask >> w & 1:
+            d = row[w]
+            if d == 0:
                 new_water += 1
                 continue
-            d = base[w]
-            for c in pl.cells:
-                dc = _dist(w, c)
-                if dc < d:
-                    d = dc
-            total += d
+            total += d if d < base[w] else base[w]
         new_fruit = (pl.mask & fruit & ~occ).bit_count()
         gain = base_total - total
         score = 100 * new_water + 12 * new_fruit + 4 * gain + rng.random()

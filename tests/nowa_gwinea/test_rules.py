@@ -439,3 +439,18 @@ def test_round_trip():
     assert ng.to_dict(ng.from_dict(json.loads(json.dumps(d)))) == d
     with pytest.raises(SetupError):
         ng.from_dict({**d, "schema": 99})
+
+
+def test_options_from_table_strings():
+    """The table can build a Config from option strings (lobby settings)."""
+    import engines
+    from engines.core import config_from_options
+
+    info = engines.get("nowa_gwinea")
+    names = {o.name for o in info.options()}
+    assert names == {"side", "hard_seats", "boards", "water_target", "fruit_for_all"}
+    c = config_from_options(ng.Config, 3, {"side": "hard", "boards": "each", "water_target": "3",
+                                           "fruit_for_all": "yes", "hard_seats": "1,2"})
+    assert c.side is ng.Side.HARD and c.boards is ng.Deal.EACH and c.water_target == 3 and c.fruit_for_all
+    with pytest.raises(SetupError):
+        config_from_options(ng.Config, 2, {"water_target": "7"})

@@ -191,8 +191,11 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
         sub = "Final scores below; the last round's villages are revealed."
     d.text((24, 62), sub, font=font(22), fill=INK)
     who = "your village" if view.seat is not None else "spectator view: villages are hidden until the round ends"
-    if view.seat is not None and len({(b.board, b.side) for b in view.boards}) > 1:
-        who = "your board and village"
+    if len({(b.board, b.side) for b in view.boards}) > 1:
+        if view.seat is not None:
+            who = "your own board and village (each player has a different board)"
+        else:
+            who = f"{seat_name(names, 0)}'s board shown; each player has their own; villages hidden"
 
     texts = ()
     if view.seat is not None and view.villages[view.seat] != UNKNOWN and not view.over:

@@ -34,7 +34,7 @@ from .solver import solve
 
 SEED = "nowa-gwinea-boards-v1"
 NODE_LIMIT = 200_000
-CLIMB = 25
+CLIMB = 150
 
 
 def _dist(a: int, b: int) -> int:
@@ -112,7 +112,8 @@ def _spread_water(rng) -> list[int]:
 def hard_side(board: int) -> dict:
     """Water holes pairwise at least 5 squares apart (so no hut covers two and
     every village needs at least 5 huts); then a short climb moving one totem
-    at a time towards more tasks that need 6 huts or more."""
+    (or water hole, keeping them 5 apart) at a time towards more tasks that
+    need 6 huts or more."""
     rng = rng_for(SEED, "B", board)
     while True:
         water = _spread_water(rng)
@@ -123,14 +124,18 @@ def hard_side(board: int) -> dict:
             continue
         score = sum(len(v) for v in villages)
         for _step in range(CLIMB):
-            i = rng.randrange(6)
             taken = set(totems) | set(water)
             spot = rng.choice([c for c in range(SIZE * SIZE) if c not in taken])
-            new_t = list(totems)
-            new_t[i] = spot
+            new_t, new_w = list(totems), list(water)
+            if rng.random() < 0.75:
+                new_t[rng.randrange(6)] = spot
+            else:
+                new_w[rng.randrange(5)] = spot
+                if any(_dist(a, b) < 5 for i, a in enumerate(new_w) for b in new_w[i + 1:]):
+                    continue
             new_v = []
             for k in range(6):
-                v = _hard_task(new_t, water, k)
+                v = _hard_task(new_t, new_w, k)
                 if v is None:
                     break
                 new_v.append(v)
@@ -138,7 +143,7 @@ def hard_side(board: int) -> dict:
                 continue
             new_score = sum(len(v) for v in new_v)
             if new_score >= score:
-                totems, villages, score = new_t, new_v, new_score
+                totems, water, villages, score = new_t, new_w, new_v, new_score
         fruit = _fruit(rng, set(water) | set(totems), water)
         return _side(totems, water, fruit, villages)
 

@@ -22,6 +22,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.guanga",
     "cogs.tiwanaku",
     "cogs.pachakuna",
+    "cogs.nowa_gwinea",
     "cogs.guacamole",
 )
 """The cogs loaded at start, in order.  A game's cog is added here when it lands."""

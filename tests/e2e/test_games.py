@@ -15,7 +15,7 @@ GAMES = {
     "tiwanaku": ({"players": 2}, ("tiwanaku explore", "step")),
     "pachakuna": ({}, ("pachakuna rotate", "rotation")),
     "guacamole": ({"players": 2}, ("guacamole prepare", "card")),
-    "nowa_gwinea": ({"players": 2}, None),
+    "nowa_gwinea": ({"players": 2}, ("nowa_gwinea place", "hut")),
 }
 
 

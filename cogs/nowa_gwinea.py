@@ -1,0 +1,76 @@
+"""``/nowa_gwinea ...``: Nowa Gwinea."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+from discord import app_commands
+
+from bot.gamecog import GameCog
+
+
+class NowaGwineaCog(GameCog, group_name="nowa_gwinea", group_description="Nowa Gwinea: build villages at once, 1-4 players"):
+    game = "nowa_gwinea"
+
+    @app_commands.command(name="new", description="Open a Nowa Gwinea lobby in this channel")
+    @app_commands.describe(
+        players="The most players who may sit, 1-4",
+        side="Task boards' side: standard or hard (default standard)",
+        boards="Everyone on the same board each round, or one board each (default same)",
+        water_target="Water holes needed to call Gwinea (variant; default 5)",
+        fruit_for_all="Variant: everyone but the caller scores 2 per fruit bush covered",
+        hard_seats="Seat numbers that play the hard side anyway, e.g. 1,2",
+    )
+    @app_commands.choices(
+        side=[app_commands.Choice(name="Standard (side A)", value="standard"),
+              app_commands.Choice(name="Hard (side B)", value="hard")],
+        boards=[app_commands.Choice(name="Everyone the same board", value="shared"),
+                app_commands.Choice(name="One board each", value="each")],
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 1, 4] = 4,
+        side: app_commands.Choice[str] | None = None,
+        boards: app_commands.Choice[str] | None = None,
+        water_target: app_commands.Range[int, 1, 5] = 5,
+        fruit_for_all: bool = False,
+        hard_seats: app_commands.Range[str, 0, 20] = "",
+    ) -> None:
+        options = {
+            "side": side.value if side else "standard",
+            "boards": boards.value if boards else "shared",
+            "water_target": water_target,
+            "fruit_for_all": fruit_for_all,
+            "hard_seats": hard_seats,
+        }
+        await self.open_lobby(interaction, options, players)
+
+    @app_commands.command(name="place", description="Build a hut: letter, orientation 0-7, anchor cell, e.g. F3C4")
+    @app_commands.describe(hut="The hut placement (autocomplete lists the legal ones; see /nowa_gwinea huts)")
+    async def place(self, interaction: discord.Interaction, hut: app_commands.Range[str, 1, 20]) -> None:
+        await self.play(interaction, hut)
+
+    @place.autocomplete("hut")
+    async def _place_choices(self, interaction: discord.Interaction, current: str):
+        return await self.table.autocomplete(interaction, current, kinds=tuple("FILNPTUVWXYZ"))
+
+    @app_commands.command(name="gwinea", description="Call Gwinea! when your village covers the water holes")
+    async def gwinea(self, interaction: discord.Interaction) -> None:
+        await self.play(interaction, "gwinea")
+
+    @app_commands.command(name="huts", description="A picture of the 12 huts and their orientations, for typing moves")
+    async def huts(self, interaction: discord.Interaction) -> None:
+        renderer = self.info.load_renderer()
+        png = await asyncio.to_thread(renderer.render_huts)
+        await interaction.response.send_message(
+            "The 12 huts: letter, then orientation 0-7, then the cell of the hut's anchor square.",
+            file=discord.File(io.BytesIO(png), filename="nowa-gwinea-huts.png"),
+            ephemeral=True,
+        )
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(NowaGwineaCog(bot))

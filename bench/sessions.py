@@ -50,14 +50,18 @@ async def play_session(service: SessionService, channel: int, moves: int) -> int
 async def run(moves: int, sessions: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.db")
-        service = SessionService(store)
-        t0 = time.perf_counter()
-        n = await play_session(service, 1, moves)
-        single = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        counts = await asyncio.gather(*(play_session(service, 100 + i, moves // sessions) for i in range(sessions)))
-        many = time.perf_counter() - t0
-        await store.close()
+        try:
+            service = SessionService(store)
+            t0 = time.perf_counter()
+            n = await play_session(service, 1, moves)
+            single = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            counts = await asyncio.gather(
+                *(play_session(service, 100 + i, moves // sessions) for i in range(sessions))
+            )
+            many = time.perf_counter() - t0
+        finally:
+            await store.close()
     total = sum(counts)
     print(f"one session:        {n} moves in {single:.2f} s = {n / single:,.0f} moves/s ({1000 * single / n:.2f} ms/move)")
     print(f"{sessions} sessions at once: {total} moves in {many:.2f} s = {total / many:,.0f} moves/s "

@@ -94,3 +94,12 @@ def test_generator_is_deterministic():
     """Re-running the generator reproduces the shipped data (board 1, standard side)."""
     raw = json.loads(DATA_FILE.read_text())
     assert generate.standard_side(1) == raw["boards"][0]["A"]
+
+
+def test_side_difficulty_sizes():
+    """Standard tasks need at most 5 huts; hard tasks need 5 or more, and some need 6."""
+    std = [n for b in range(1, BOARDS + 1) for n in board_side(b, "A").sizes]
+    hard = [n for b in range(1, BOARDS + 1) for n in board_side(b, "B").sizes]
+    assert max(std) <= 5 and min(hard) >= 5
+    assert sum(n >= 6 for n in hard) >= 40
+    assert sum(hard) > sum(std)

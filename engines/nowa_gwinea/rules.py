@@ -22,6 +22,7 @@ from engines.core import (
 
 from .data import ANIMALS, BOARDS, FRUIT_BONUS, ROUNDS, BoardSide, board_side
 from .geometry import (
+    BY_PIECE,
     CANONICAL,
     PIECES,
     Placement,
@@ -354,8 +355,6 @@ def _legal_placements(state: State, seat: int) -> list[Placement]:
         need = 1 << task.totems[state.totem]
     else:
         need = corners
-    from .geometry import BY_PIECE
-
     out = []
     for p in PIECES:
         if p in used:

@@ -454,3 +454,14 @@ def test_options_from_table_strings():
     assert c.side is ng.Side.HARD and c.boards is ng.Deal.EACH and c.water_target == 3 and c.fruit_for_all
     with pytest.raises(SetupError):
         config_from_options(ng.Config, 2, {"water_target": "7"})
+
+
+def test_remove_linking_hut_leaves_lonely_hut():
+    """Taking back the hut that linked another leaves that hut touching none: the village breaks."""
+    s = build(rig(), 0, PARTIAL + ["P4B6"])  # P (B6 B7 C6 C7 D7) touches only I, at C6/D5
+    assert status(s, 0).broken is None
+    s = play(s, 0, "remove I")
+    assert "hut P touches no other hut" in status(s, 0).broken
+    assert ng.view_for(s, 0).broken
+    s = play(s, 0, "I0D5")  # putting it back repairs the village
+    assert status(s, 0).broken is None

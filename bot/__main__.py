@@ -25,6 +25,9 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    # The bot has no voice features; discord.py's notes about voice libraries are noise here.
+    logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())
+    import aiohttp
     import discord
 
     from bot.app import PukllayBot
@@ -44,6 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     except StorageError as exc:
         print(f"pukllay: {exc}", file=sys.stderr)
         return 2
+    except (OSError, aiohttp.ClientError) as exc:
+        print(f"pukllay: cannot reach Discord ({exc.__class__.__name__}: {exc}); check the network.", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 0
     return 0

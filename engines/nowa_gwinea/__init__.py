@@ -23,7 +23,7 @@ Notation (case-insensitive, spaces ignored)
 ``gwinea``    call Gwinea (only with a legal village covering the water holes).
 ``done``      stop building this round (the round ends when all have stopped).
 ``timeout``   the round's deadline passed; only the table sends it, as
-              ``apply_move(state, None, Timeout())``.
+              ``apply_move(state, TABLE, Timeout())`` (``None`` works too).
 
 Rulings applied (DECISIONS.md, Nowa Gwinea)
 -------------------------------------------
@@ -104,7 +104,11 @@ RULES_HELP = """**Nowa Gwinea** - build a village of pentomino huts on an 8x8 ta
 **Options:** `side` standard/hard, `hard_seats` (e.g. `1,2` play the hard side), `boards` shared/each, `water_target` 1-5 (variant), `fruit_for_all` (variant: others get 2 per fruit).
 **Table rulings:** same board for all by default; villages stay hidden until the round ends; at a deadline the first finished village (else the most water) counts as the caller."""
 
+TABLE_MOVES = True
+"""The table ends a round when its deadline passes (``timeout``, played as seat ``engines.core.TABLE``)."""
+
 __all__ = [
+    "TABLE_MOVES",
     "TITLE",
     "MIN_PLAYERS",
     "MAX_PLAYERS",

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import (
+    TABLE,
     UNKNOWN,
     Event,
     GameOver,
@@ -388,7 +389,7 @@ def to_move(state: State) -> set[int]:
 def legal_moves(state: State, seat: int | None) -> list[Move]:
     if state.over:
         return []
-    if seat is None:
+    if seat is None or seat == TABLE:
         return [Timeout()]
     if seat not in to_move(state):
         return []
@@ -404,7 +405,7 @@ def apply_move(state: State, seat: int | None, move: Move) -> tuple[State, list[
     if state.over:
         raise GameOver("the game is over: all 9 rounds have been played")
     if isinstance(move, Timeout):
-        if seat is not None:
+        if seat is not None and seat != TABLE:
             raise NotYourTurn("only the table ends a round at its deadline; build, call 'gwinea' or say 'done'")
         new = copy_state(state)
         new.step += 1

@@ -1,0 +1,42 @@
+"""Nowa Gwinea through the session service: a round's deadline ends it, by a table move in the log."""
+
+from __future__ import annotations
+
+import asyncio
+
+import engines.nowa_gwinea as ng
+from bot.sessions import SessionService
+from bot.storage import Store
+from engines.core import TABLE
+
+
+async def test_deadline_ends_the_round_and_replays(tmp_path):
+    """When the turn timer runs out mid-round the table plays 'timeout': round 2 begins, the log replays."""
+    store = await Store.open(tmp_path / "ng.db")
+    try:
+        service = SessionService(store)
+        await service.create("nowa_gwinea", guild_id=1, channel_id=5, host_id=1, host_name="ann", seed=8)
+        await service.join(5, 2, "bob")
+        session = (await service.start(5, 1)).session
+        assert session.to_move() == {0, 1} and session.state.round == 1
+        seat = session.seat_of(1).seat
+        first = next(m for m in await service.legal_moves(5, 1) if m not in ("done", "gwinea"))
+        session = (await service.play(5, 1, first)).session
+        await service.set_timer(5, 1, 0.01, can_manage=False)
+        due = []
+        for _ in range(200):
+            due = await store.due_deadlines()
+            if due:
+                break
+            await asyncio.sleep(0.005)
+        [(sid, version)] = due
+        result = await service.fire_deadline(sid, version)
+        assert result is not None and result.played[0].seat == TABLE and result.played[0].move == "timeout"
+        session = result.session
+        assert session.state.round == 2 and session.to_move() == {0, 1}
+        assert any("Time is up" in (e.text_for(None) or "") for e in result.played[0].events)
+        log = await store.moves(sid)
+        assert [(m.seat, m.move) for m in log] == [(seat, first), (TABLE, "timeout")]
+        assert ng.to_dict(await service.replay(sid)) == ng.to_dict(session.state)
+    finally:
+        await store.close()

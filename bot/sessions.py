@@ -383,13 +383,22 @@ class SessionService:
         state = session.state
         batch: list[tuple[int, str, bool]] = []
         computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
+        paced: set[int] = set()
         for _ in range(MAX_COMPUTER_MOVES):
             if module.outcome(state) is not None:
                 break
-            due = sorted(set(module.to_move(state)) & computers)
+            acting = set(module.to_move(state))
+            due = sorted(acting & computers)
+            people_acting = bool(acting - computers)
+            if people_acting:
+                # People and computers act at once (a race): each computer makes one
+                # move per move a person makes, so it keeps their pace, not the CPU's.
+                due = [s for s in due if s not in paced]
             if not due:
                 break
             seat = due[0]
+            if people_acting:
+                paced.add(seat)
             try:
                 legal = list(module.legal_moves(state, seat))
                 rng = rng_for(session.row.seed, "computer", session.version + len(batch))

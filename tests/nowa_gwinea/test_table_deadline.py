@@ -40,3 +40,27 @@ async def test_deadline_ends_the_round_and_replays(tmp_path):
         assert ng.to_dict(await service.replay(sid)) == ng.to_dict(session.state)
     finally:
         await store.close()
+
+
+async def test_computer_keeps_the_pace_of_people(tmp_path):
+    """In a simultaneous round a computer seat makes one move per move a person makes."""
+    store = await Store.open(tmp_path / "pace.db")
+    try:
+        service = SessionService(store)
+        await service.create("nowa_gwinea", guild_id=1, channel_id=6, host_id=1, host_name="ann", seed=3)
+        await service.add_computer(6, 1)
+        result = await service.start(6, 1)
+        assert len(result.played) <= 1  # at the start the computer has not raced ahead
+        session = result.session
+        for _ in range(3):
+            if session.state.round != 1:
+                break
+            move = next(m for m in await service.legal_moves(6, 1) if m not in ("done", "gwinea"))
+            result = await service.play(6, 1, move)
+            computer_moves = [p for p in result.played if p.by_computer]
+            assert len(computer_moves) <= 1
+            session = result.session
+        log = await store.moves(session.id)
+        assert sum(m.by_computer for m in log) <= sum(not m.by_computer for m in log) + 1
+    finally:
+        await store.close()

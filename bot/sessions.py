@@ -131,6 +131,7 @@ class MoveResult:
     finished: bool = False
     outcome: Outcome | None = None
     note: str | None = None  # a line from the table itself (a resignation, a stalled computer)
+    waiting_before: frozenset[int] = frozenset()  # seats that were to act before these moves
 
 
 def rerate(current: list[RatingRow]) -> list[RatingRow]:
@@ -372,8 +373,9 @@ class SessionService:
             except StaleVersion:
                 raise StaleMove("someone else moved first; the board changed, here it is now") from None
             self._cache[session.id] = (version, new_state)
+            waiting_before = frozenset(module.to_move(session.state))
             session = await self.get(session.id)
-            result = MoveResult(session, played)
+            result = MoveResult(session, played, waiting_before=waiting_before)
             await self._after(session, result)
             return result
 

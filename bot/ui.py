@@ -117,13 +117,15 @@ class Table:
         name = f"{session.info.name}-{session.id}-v{session.version}{'-private' if seat is not None else ''}.png"
         return discord.File(io.BytesIO(png), filename=name)
 
-    def next_line(self, session: Session) -> str:
+    def next_line(self, session: Session, already: frozenset[int] = frozenset()) -> str:
+        """Who acts next.  Those newly called on are mentioned (pinged); those who were
+        already acting (building at once in a race, say) are named without a ping."""
         if session.status != "active":
             return ""
         waiting = session.waiting_on()
         if not waiting:
             return ""
-        who = ", ".join(s.mention for s in waiting)
+        who = ", ".join(s.name if s.seat in already else s.mention for s in waiting)
         return f"**Next:** {who}"
 
     def outcome_lines(self, session: Session, outcome: Outcome | None) -> list[str]:
@@ -149,7 +151,9 @@ class Table:
         lines = []
         for played in result.played:
             texts = [t for e in played.events if (t := e.text_for(seat))]
-            if not texts:
+            if not played.events:
+                # Only a move the engine said nothing about is shown by its notation: a move
+                # whose events are private to others may itself be a secret.
                 texts = [f"{{p{played.seat}}} played `{played.move}`"]
             lines.extend(name_seats(t, names) for t in texts)
         if len(lines) > limit:
@@ -164,7 +168,7 @@ class Table:
             lines.extend(self.event_lines(session, result))
             if result.finished:
                 lines.extend(self.outcome_lines(session, result.outcome))
-        nxt = self.next_line(session)
+        nxt = self.next_line(session, result.waiting_before if result is not None else frozenset())
         body = "\n".join(lines)
         # The mention must survive clipping.
         room = MESSAGE_LIMIT - len(nxt) - 1

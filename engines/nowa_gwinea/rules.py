@@ -458,8 +458,9 @@ def _place(state: State, seat: int, move: Place) -> tuple[State, list[Event]]:
             f"{'s' if st.water != 1 else ''}, {st.fruit} fruit covered")
     if st.complete:
         text += "; you may call 'gwinea'"
-    return new, [Event(text, visible_to=frozenset({seat}),
-                       public_text=f"{{p{seat}}} built a hut ({st.huts} in the village)", kind="place")]
+    # Building is private: the channel hears of calls, finishes and round ends, not of every hut
+    # (the public board shows each village's hut count).
+    return new, [Event(text, visible_to=frozenset({seat}), kind="place")]
 
 
 def _remove(state: State, seat: int, move: Remove) -> tuple[State, list[Event]]:
@@ -478,8 +479,7 @@ def _remove(state: State, seat: int, move: Remove) -> tuple[State, list[Event]]:
     text = f"{{p{seat}}} took hut {move.piece} back"
     if st.broken:
         text += f"; careful, the village breaks the rules now ({st.broken}) and would score 0"
-    return new, [Event(text, visible_to=frozenset({seat}),
-                       public_text=f"{{p{seat}}} took a hut back ({st.huts} in the village)", kind="remove")]
+    return new, [Event(text, visible_to=frozenset({seat}), kind="remove")]
 
 
 def _gwinea(state: State, seat: int) -> tuple[State, list[Event]]:

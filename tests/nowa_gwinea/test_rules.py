@@ -410,11 +410,11 @@ def test_villages_revealed_after_round():
 
 
 def test_private_events():
-    """Building events show the squares to the builder only; others learn a hut was built."""
+    """Building events show the squares to the builder only; the others hear nothing of it."""
     _, events = ng.apply_move(rig(), 0, ng.parse_move("X0B3"))
     e = events[0]
     assert e.visible_to == frozenset({0}) and "C3" in e.text
-    assert "C3" not in e.public_text
+    assert e.text_for(1) is None and e.text_for(None) is None
 
 
 def test_legal_moves_match_apply():

@@ -101,5 +101,5 @@ def test_side_difficulty_sizes():
     std = [n for b in range(1, BOARDS + 1) for n in board_side(b, "A").sizes]
     hard = [n for b in range(1, BOARDS + 1) for n in board_side(b, "B").sizes]
     assert max(std) <= 5 and min(hard) >= 5
-    assert sum(n >= 6 for n in hard) >= 40
+    assert sum(n >= 6 for n in hard) >= 90
     assert sum(hard) > sum(std)

@@ -214,6 +214,13 @@ def computer_move(view: View, legal: list[Move], rng: random.Random) -> Move:
             move = _choose_rotation(view, me, masks, mine, rotations, targets, cost, rng, ev)
             if move is not None:
                 return move
+        if cost == 0:
+            # No rotation the planner can see helps.  Now and then turn a free tile at random
+            # anyway: when every path is shut (both players shuttling between the same two
+            # tiles), that is what opens the board again; otherwise it costs nothing.
+            free = [m for m in rotations if not m.pay and m.steps]
+            if free and rng.random() < 0.3:
+                return rng.choice(free)
 
     # Llama actions: score each and take the best.
     search_cache: dict[int, _Search] = {}

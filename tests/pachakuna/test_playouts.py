@@ -158,3 +158,20 @@ def test_golden_game():
         assert [list(g) for g in out.ranking] == data["ranking"]
         assert {k: v for k, v in s.supply[0].items() if v} == data["supply"][0]
         assert {k: v for k, v in s.supply[1].items() if v} == data["supply"][1]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.value)
+def test_full_games_over_200_seeds(board):
+    """Playouts: 200 seeds per board played to the win (no turn limit) by computer players."""
+    config = P.Config(board=board)
+    for seed in range(200):
+        s, log = playout(config, 2000 + seed, (True, True), full_checks=seed % 20 == 0)
+        assert s.winner is not None and P.rules.colours_held(s.supply[s.winner]) == 7
+        check_views(s)
+        check_round_trip(s)
+        if seed % 10 == 0:
+            replay = P.new_game(config, 2, 2000 + seed)
+            for text in log:
+                replay, _ = P.apply_move(replay, replay.turn, P.parse_move(text))
+            assert P.to_dict(replay) == P.to_dict(s)

@@ -6,36 +6,11 @@ import random
 from collections import deque
 
 from . import data as D
-from .rules import Buy, End, Move, MoveLlama, Rotate, Sell, View
+from .rules import Buy, End, Move, MoveLlama, Rotate, Sell, View, open_mask, reachable_by_masks
 
 
 def _masks(tiles: dict[int, str], black: bool) -> dict[int, int]:
-    out = {}
-    for c, code in tiles.items():
-        m = D.mountain_mask(code)
-        out[c] = m if black else 63 ^ m
-    return out
-
-
-def _reach(masks: dict[int, int], start: int) -> set[int]:
-    villages = D.VILLAGES
-    nbrs = D.NEIGHBOURS
-    seen = {start}
-    stack = [start]
-    while stack:
-        c = stack.pop()
-        if c in villages and c != start:
-            continue
-        mc = 63 if c in villages else masks[c]
-        for d, n in nbrs[c]:
-            if n in seen or not (mc >> d) & 1:
-                continue
-            if n not in villages and not (masks[n] >> ((d + 3) % 6)) & 1:
-                continue
-            seen.add(n)
-            stack.append(n)
-    seen.discard(start)
-    return seen
+    return {c: open_mask(code, black) for c, code in tiles.items()}
 
 
 class _Eval:
@@ -73,7 +48,7 @@ class _Eval:
 
     def best_from(self, masks: dict[int, int], start: int, load: str | None) -> float:
         best = 0.0
-        for c in _reach(masks, start):
+        for c in reachable_by_masks(masks, start):
             if c in D.VILLAGES:
                 v = self.sale(load, c)
                 if v is not None and v > best:

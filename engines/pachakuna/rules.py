@@ -274,9 +274,13 @@ def reachable(tiles: dict[int, str], start: int, black: bool) -> set[int]:
     White (``black`` False) crosses valley edges, black crosses mountain edges; both facing
     edges must be of the llama's terrain; a village has no edges of its own and stops the llama.
     """
+    return reachable_by_masks({c: open_mask(code, black) for c, code in tiles.items()}, start)
+
+
+def reachable_by_masks(masks: dict[int, int], start: int) -> set[int]:
+    """:func:`reachable` from each tile's open edges (bit ``d`` set: edge ``d`` is passable)."""
     villages = D.VILLAGES
     nbrs = D.NEIGHBOURS
-    masks = {c: open_mask(code, black) for c, code in tiles.items()}
     seen = {start}
     stack = [start]
     while stack:

@@ -8,20 +8,8 @@ from tests.standin.tinybot import TinyBot
 
 
 @pytest.fixture
-async def bot(standin):
-    async with standin.run_client(TinyBot) as client:
-        await standin.wait_synced()
-        yield client
-
-
-@pytest.fixture
 def users(standin):
     return standin.add_users("alice", "bob")
-
-
-@pytest.fixture
-def chan(standin):
-    return standin.guild.text_channels[0]
 
 
 async def test_ready_gives_the_client_the_guild(standin, bot):

@@ -7,24 +7,6 @@ import pytest
 from discord.http import Route
 
 from tests.standin import ClientError, StandIn, Violation
-from tests.standin.tinybot import TinyBot
-
-
-@pytest.fixture
-async def bot(standin):
-    async with standin.run_client(TinyBot) as client:
-        await standin.wait_synced()
-        yield client
-
-
-@pytest.fixture
-def alice(standin):
-    return standin.add_user("alice")
-
-
-@pytest.fixture
-def chan(standin):
-    return standin.guild.text_channels[0]
 
 
 async def test_a_26_option_select_is_refused(standin, bot, alice, chan):

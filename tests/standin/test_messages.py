@@ -11,13 +11,6 @@ from tests.standin.tinybot import TinyBot
 
 
 @pytest.fixture
-async def bot(standin):
-    async with standin.run_client(TinyBot) as client:
-        await standin.wait_synced()
-        yield client
-
-
-@pytest.fixture
 def chan(standin):
     return standin.guild.text_channels[1]
 

@@ -4,24 +4,6 @@ import discord
 import pytest
 
 from tests.standin import ClientError
-from tests.standin.tinybot import TinyBot
-
-
-@pytest.fixture
-async def bot(standin):
-    async with standin.run_client(TinyBot) as client:
-        await standin.wait_synced()
-        yield client
-
-
-@pytest.fixture
-def alice(standin):
-    return standin.add_user("alice")
-
-
-@pytest.fixture
-def chan(standin):
-    return standin.guild.text_channels[0]
 
 
 async def test_429_on_channel_messages_is_retried(standin, bot, alice, chan):

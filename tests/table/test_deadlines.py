@@ -15,13 +15,6 @@ from tests.support import nim
 CH = 77
 
 
-@pytest.fixture
-async def service(db_path):
-    store = await Store.open(db_path)
-    yield SessionService(store)
-    await store.close()
-
-
 async def started(service, seed=3):
     await service.create("nim", guild_id=1, channel_id=CH, host_id=1, host_name="ann", seed=seed)
     await service.join(CH, 2, "bob")

@@ -4,20 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from bot.ratings import START_MU, Standing, rate, shown
-from bot.sessions import SessionService
-from bot.storage import Store
 
 GUILD = 9
-
-
-@pytest.fixture
-async def service(db_path):
-    store = await Store.open(db_path)
-    yield SessionService(store)
-    await store.close()
 
 
 async def play_nim(service, channel, users, seed=1):

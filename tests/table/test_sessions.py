@@ -15,13 +15,6 @@ CH = 555
 GUILD = 1
 
 
-@pytest.fixture
-async def service(db_path):
-    store = await Store.open(db_path)
-    yield SessionService(store)
-    await store.close()
-
-
 async def two_player_game(service, seed=7):
     await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=seed)
     await service.join(CH, 2, "bob")

@@ -7,7 +7,7 @@ import random
 from engines.core import UNKNOWN
 
 from . import data as D
-from .rules import CARD, ORDER, Buy, Claim, Done, Keep, Place, Refresh, Return, Stopper
+from .rules import CARD, ORDER, Buy, Claim, Done, Keep, Place, Refresh, Return, Stopper, joined_to_centre
 from .shapes import CELLS, NEIGHBOURS, PLACEMENTS
 
 CENTRE = D.CENTRE
@@ -123,15 +123,7 @@ def _return_cost(view, me, m: Return) -> float:
         if g.heights[c] == 1:
             cost += 2.0
     if view.mode == "artisan" and occ >> CENTRE & 1:
-        seen = 1 << CENTRE
-        todo = [CENTRE]
-        while todo:
-            i = todo.pop()
-            for j in NEIGHBOURS[i]:
-                if occ >> j & 1 and not seen >> j & 1:
-                    seen |= 1 << j
-                    todo.append(j)
-        cost += 2.5 * (occ & ~seen).bit_count()
+        cost += 2.5 * (occ & ~joined_to_centre(occ)).bit_count()
     return cost
 
 

@@ -534,10 +534,10 @@ def _near_mask(occ: int) -> int:
     return m
 
 
-def _connected(occ: int) -> bool:
-    """Whether every occupied cell joins C3 orthogonally through occupied cells."""
+def joined_to_centre(occ: int) -> int:
+    """The occupied cells (a bit mask) that join C3 orthogonally through occupied cells."""
     if not occ >> CENTRE & 1:
-        return occ == 0
+        return 0
     seen = 1 << CENTRE
     todo = [CENTRE]
     while todo:
@@ -546,7 +546,12 @@ def _connected(occ: int) -> bool:
             if occ >> j & 1 and not seen >> j & 1:
                 seen |= 1 << j
                 todo.append(j)
-    return seen == occ
+    return seen
+
+
+def _connected(occ: int) -> bool:
+    """Whether every occupied cell joins C3 orthogonally through occupied cells."""
+    return joined_to_centre(occ) == occ
 
 
 FULL_MASK = (1 << CELLS) - 1

@@ -22,6 +22,7 @@ class NowaGwineaCog(GameCog, group_name="nowa_gwinea", group_description="Nowa G
         water_target="Water holes needed to call Gwinea (variant; default 5)",
         fruit_for_all="Variant: everyone but the caller scores 2 per fruit bush covered",
         hard_seats="Seat numbers that play the hard side anyway, e.g. 1,2",
+        hard_reroll="Hard side: roll again until the totem's task needs 6+ huts (default on)",
     )
     @app_commands.choices(
         side=[app_commands.Choice(name="Standard (side A)", value="standard"),
@@ -38,6 +39,7 @@ class NowaGwineaCog(GameCog, group_name="nowa_gwinea", group_description="Nowa G
         water_target: app_commands.Range[int, 1, 5] = 5,
         fruit_for_all: bool = False,
         hard_seats: app_commands.Range[str, 0, 20] = "",
+        hard_reroll: bool = True,
     ) -> None:
         options = {
             "side": side.value if side else "standard",
@@ -45,6 +47,7 @@ class NowaGwineaCog(GameCog, group_name="nowa_gwinea", group_description="Nowa G
             "water_target": water_target,
             "fruit_for_all": fruit_for_all,
             "hard_seats": hard_seats,
+            "hard_reroll": hard_reroll,
         }
         await self.open_lobby(interaction, options, players)
 

@@ -32,10 +32,17 @@ Rulings applied (DECISIONS.md, Nowa Gwinea)
   deterministically (``python -m engines.nowa_gwinea.generate``) into
   ``tasks.json`` with one witness village per task; the solver (``solver.py``)
   is exact.  Standard: a village of at most 4 huts exists.  Hard: the water
-  holes lie at least 5 squares apart, so every village needs 5 huts or more;
-  the ruling's wish of 6+ everywhere is met by 97 of the 192 hard tasks only
-  (see ``generate.py``: tasks needing 6 are rare on an 8x8 board).  Witnesses
-  and sizes are for connected villages (buildable hut by hut).
+  holes lie at least 5 squares apart, so every village needs 5 huts or more,
+  and 97 of the 192 hard tasks need 6 or more (at least one on every board;
+  ``generate.py`` says why not all six totems of a side can).  Witnesses and
+  sizes are for connected villages (buildable hut by hut).
+- Hard tasks need 6+ huts in play: with ``hard_reroll`` (on by default) the
+  die is rolled again until it shows a totem whose task needs 6 huts or more
+  on every hard board in play.  With one board each, a hard board without
+  such a task for the roll goes back for the next one in the stack that has
+  one (boards are dealt face down, so nobody can tell); only when the stack
+  has none left before its reshuffle does a 5-hut task stay (measured: 2.4% of
+  seat-rounds with 4 players all on hard boards, 0.02% with 3, none with 1-2).
 - By default everyone plays the same board each round; option ``boards=each``.
 - Placement: no overlap, inside the board, huts touch only at corners, each
   hut touches another, a hut covers the rolled totem, no other totem covered.
@@ -101,7 +108,7 @@ RULES_HELP = """**Nowa Gwinea** - build a village of pentomino huts on an 8x8 ta
 **Moves:**
 `F3C4` hut F, orientation 3, anchor square C4 (see the hut chart: orientations 0-7, the anchor is the top-left square of the hut's top row)
 `remove F` take a hut back   `gwinea` call   `done` stop building this round
-**Options:** `side` standard/hard, `hard_seats` (e.g. `1,2` play the hard side), `boards` shared/each, `water_target` 1-5 (variant), `fruit_for_all` (variant: others get 2 per fruit).
+**Options:** `side` standard/hard, `hard_seats` (e.g. `1,2` play the hard side), `boards` shared/each, `water_target` 1-5 (variant), `fruit_for_all` (variant: others get 2 per fruit), `hard_reroll` (on: the hard side re-rolls the die until the task needs 6+ huts).
 **Table rulings:** same board for all by default; villages stay hidden until the round ends; at a deadline the first finished village (else the most water) counts as the caller."""
 
 TABLE_MOVES = True

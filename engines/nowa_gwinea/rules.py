@@ -79,6 +79,11 @@ class Config:
         default=False,
         metadata={"help": "variant: everyone but the caller scores 2 points per fruit bush covered"},
     )
+    hard_reroll: bool = field(
+        default=True,
+        metadata={"help": "when hard boards are in play, roll the die again until it shows a totem "
+                          "whose hard task needs 6 huts or more"},
+    )
 
     def validate(self) -> None:
         if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -87,6 +92,8 @@ class Config:
             raise SetupError("side must be standard or hard")
         if not isinstance(self.boards, Deal):
             raise SetupError("boards must be shared or each")
+        if not isinstance(self.hard_reroll, bool):
+            raise SetupError("hard_reroll must be yes or no")
         if self.water_target not in (1, 2, 3, 4, 5):
             raise SetupError(f"water_target must be 1 to 5 water holes, not {self.water_target}")
         self.hard_seat_set()
@@ -232,7 +239,7 @@ def new_game(config: Config, seats: int, seed: int) -> State:
     state = State(
         config=config,
         seed=seed,
-        deck=deck[:needed],
+        deck=deck,
         drawn=0,
         round=0,
         boards=[0] * seats,
@@ -259,7 +266,9 @@ def _start_round(state: State) -> list[Event]:
     else:
         state.boards = [state.deck[state.drawn]] * n
         state.drawn += 1
-    state.totem = rng_for(state.seed, "die", state.round).randrange(6)
+    state.totem, rerolled = _roll(state)
+    if state.config.hard_reroll and state.config.boards is Deal.EACH:
+        _fit_hard_boards(state)
     state.villages = [[] for _ in range(n)]
     state.done = [False] * n
     state.since = [state.step] * n
@@ -268,11 +277,56 @@ def _start_round(state: State) -> list[Event]:
     where = "board " + ", ".join(str(b) for b in sorted(set(state.boards)))
     return [
         Event(
-            f"Round {state.round} of {ROUNDS}: {where}; the die shows the {ANIMALS[state.totem]}. "
+            f"Round {state.round} of {ROUNDS}: {where}; the die shows the {ANIMALS[state.totem]}"
+            f"{' (rolled again until a hard task needing 6 huts or more came up)' if rerolled else ''}. "
             "Everyone builds at once!",
             kind="round",
         )
     ]
+
+
+def _roll(state: State) -> tuple[int, bool]:
+    """The round's die roll and whether it was rolled again.
+
+    With ``hard_reroll`` and hard boards in play, the die is rolled until it
+    shows a totem whose task needs 6 huts or more on every hard board in play
+    (the shipped data records each task's smallest village).  Each board has
+    such a totem; with one board each, several hard boards may share none: then
+    the totems needing 6 on the most of them count, and ``_fit_hard_boards``
+    deals the other hard seats new boards."""
+    rng = rng_for(state.seed, "die", state.round)
+    face = rng.randrange(6)
+    hard = [board_side(b, side) for b, side in zip(state.boards, state.sides, strict=True) if side == "B"]
+    if not (state.config.hard_reroll and hard):
+        return face, False
+    tough = [sum(t.sizes[k] >= 6 for t in hard) for k in range(6)]
+    best = max(tough)
+    rolled = False
+    while tough[face] < best:
+        face, rolled = rng.randrange(6), True
+    return face, rolled
+
+
+def _fit_hard_boards(state: State) -> None:
+    """One board each: a hard board whose task for the rolled totem needs
+    fewer than 6 huts goes back into the stack for the next one that needs 6
+    or more (boards are dealt face down, so this is a deal like any other).
+    If the rest of the stack has none, the board stays."""
+    n = state.config.players
+    first = state.drawn - n
+    for seat in range(n):
+        if state.sides[seat] != "B" or board_side(state.boards[seat], "B").sizes[state.totem] >= 6:
+            continue
+        here = first + seat
+        # only from the same stack: a board comes round again only after a reshuffle
+        for j in range(state.drawn, min(len(state.deck), (here // BOARDS + 1) * BOARDS)):
+            board = state.deck[j]
+            later_round = state.deck[j - (j - first) % n : j - (j - first) % n + n]
+            if (board not in state.boards and state.deck[here] not in later_round
+                    and board_side(board, "B").sizes[state.totem] >= 6):
+                state.deck[here], state.deck[j] = board, state.deck[here]
+                state.boards[seat] = board
+                break
 
 
 def copy_state(state: State) -> State:
@@ -690,6 +744,7 @@ def to_dict(state: State) -> dict:
             "boards": c.boards.value,
             "water_target": c.water_target,
             "fruit_for_all": c.fruit_for_all,
+            "hard_reroll": c.hard_reroll,
         },
         "seed": state.seed,
         "deck": list(state.deck),
@@ -725,6 +780,8 @@ def from_dict(data: dict) -> State:
         boards=Deal(c["boards"]),
         water_target=c["water_target"],
         fruit_for_all=c["fruit_for_all"],
+        # states saved before the option existed rolled the die once
+        hard_reroll=c.get("hard_reroll", False),
     )
     return State(
         config=config,

@@ -103,3 +103,18 @@ def test_side_difficulty_sizes():
     assert max(std) <= 5 and min(hard) >= 5
     assert sum(n >= 6 for n in hard) >= 90
     assert sum(hard) > sum(std)
+
+
+def test_hard_tasks_needing_six_are_proven():
+    """Every hard task recorded as needing 6+ huts has no village of 5 (the exact solver says so),
+    and every hard board has such a task, so the hard-side re-roll always has a face to land on."""
+    proven = 0
+    for b in range(1, BOARDS + 1):
+        t = board_side(b, "B")
+        six = [k for k in range(6) if t.sizes[k] >= 6]
+        assert six, f"board {b}B has no task needing 6 huts"
+        for k in six:
+            others = [c for i, c in enumerate(t.totems) if i != k]
+            assert not exists(t.totems[k], list(t.water), others, 5, connected=True), (b, k)
+            proven += 1
+    assert proven >= 90

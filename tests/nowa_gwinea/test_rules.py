@@ -18,8 +18,17 @@ import json
 import pytest
 
 import engines.nowa_gwinea as ng
-from engines.core import UNKNOWN, GameOver, IllegalMove, MalformedMove, NotYourTurn, SetupError, jsonable
-from engines.nowa_gwinea.data import FRUIT_BONUS, BoardSide, boards
+from engines.core import (
+    UNKNOWN,
+    GameOver,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    SetupError,
+    jsonable,
+    rng_for,
+)
+from engines.nowa_gwinea.data import FRUIT_BONUS, BoardSide, board_side, boards
 from engines.nowa_gwinea.geometry import (
     CANONICAL,
     DISTINCT,
@@ -102,8 +111,8 @@ def test_shared_board_by_default_and_one_each_option():
 def test_four_players_one_board_each_reshuffle():
     """With one board each, 4 players need 36 boards: the used 32 are reshuffled into a new stack."""
     s = ng.new_game(ng.Config(players=4, boards=ng.Deal.EACH), 4, 5)
-    assert len(s.deck) == 36
-    assert sorted(s.deck[:32]) == list(range(1, 33))
+    assert len(s.deck) == 64
+    assert sorted(s.deck[:32]) == list(range(1, 33)) == sorted(s.deck[32:])
 
 
 def test_die_roll_deterministic_and_public():
@@ -112,6 +121,83 @@ def test_die_roll_deterministic_and_public():
     b = ng.new_game(ng.Config(players=2), 2, 42)
     assert a.totem == b.totem and 0 <= a.totem < 6
     assert ng.view_for(a, None).animal == ng.view_for(a, 0).animal
+
+
+def _rounds(config: ng.Config, seed: int):
+    """(state, round events) at the start of each of the 9 rounds, everyone saying done."""
+    s = ng.new_game(config, config.players, seed)
+    events = []
+    while True:
+        yield s, events
+        events = []
+        for seat in range(config.players):
+            if s.over:
+                return
+            s, ev = ng.apply_move(s, seat, ng.Done())
+            events += ev
+        if s.over:
+            return
+
+
+def _task_huts(s, seat):
+    return board_side(s.boards[seat], s.sides[seat]).sizes[s.totem]
+
+
+def test_hard_side_rerolls_to_tasks_needing_six_huts():
+    """Ruling (hard tasks need 6+ huts): on the hard side the die is rolled again until the
+    totem's task needs 6 huts or more; the round's announcement says so."""
+    rerolled = 0
+    for seed in range(40):
+        for s, events in _rounds(ng.Config(players=2, side=ng.Side.HARD), seed):
+            assert _task_huts(s, 0) >= 6
+            text = " ".join(e.text for e in events if e.kind == "round")
+            plain = rng_for(seed, "die", s.round).randrange(6)
+            if plain != s.totem and s.round > 1:
+                rerolled += 1
+                assert "rolled again" in text
+            elif s.round > 1:
+                assert "rolled again" not in text
+    assert rerolled > 0
+
+
+def test_hard_reroll_off_keeps_the_first_roll():
+    """Option hard_reroll=no: the hard side keeps the first roll, 5-hut tasks included."""
+    easy = 0
+    for seed in range(40):
+        for s, _ in _rounds(ng.Config(players=1, side=ng.Side.HARD, hard_reroll=False), seed):
+            assert s.totem == rng_for(seed, "die", s.round).randrange(6)
+            easy += _task_huts(s, 0) < 6
+    assert easy > 0
+
+
+def test_standard_side_never_rerolls():
+    """The standard side rolls once, whatever hard_reroll says."""
+    for seed in range(20):
+        for s, _ in _rounds(ng.Config(players=2), seed):
+            assert s.totem == rng_for(seed, "die", s.round).randrange(6)
+
+
+def test_hard_reroll_with_one_board_each():
+    """One board each on the hard side: every hard seat's task needs 6+ huts, boards in a round
+    differ, and each stack of 32 is dealt once before it is reshuffled."""
+    short = 0
+    for seed in range(30):
+        config = ng.Config(players=3, side=ng.Side.STANDARD, hard_seats="1,3", boards=ng.Deal.EACH)
+        for s, _ in _rounds(config, seed):
+            assert len(set(s.boards)) == 3
+            assert s.sides == ["B", "A", "B"]
+            short += _task_huts(s, 0) < 6 or _task_huts(s, 2) < 6
+        assert sorted(s.deck[:32]) == list(range(1, 33))
+    assert short == 0
+
+
+def test_states_saved_before_hard_reroll_keep_one_roll():
+    """A state saved before the hard_reroll option existed loads with it off."""
+    s = ng.new_game(ng.Config(players=1, side=ng.Side.HARD), 1, 3)
+    d = ng.to_dict(s)
+    assert d["config"]["hard_reroll"] is True
+    del d["config"]["hard_reroll"]
+    assert ng.from_dict(d).config.hard_reroll is False
 
 
 # --------------------------------------------------------------------------- notation
@@ -448,7 +534,7 @@ def test_options_from_table_strings():
 
     info = engines.get("nowa_gwinea")
     names = {o.name for o in info.options()}
-    assert names == {"side", "hard_seats", "boards", "water_target", "fruit_for_all"}
+    assert names == {"side", "hard_seats", "boards", "water_target", "fruit_for_all", "hard_reroll"}
     c = config_from_options(ng.Config, 3, {"side": "hard", "boards": "each", "water_target": "3",
                                            "fruit_for_all": "yes", "hard_seats": "1,2"})
     assert c.side is ng.Side.HARD and c.boards is ng.Deal.EACH and c.water_target == 3 and c.fruit_for_all

@@ -120,3 +120,18 @@ async def test_game_through_discord(standin, bot_factory, game):
             answer = await (await standin.slash(alice, chan, f"{game} move", move="zz-not-a-move")).original()
             assert answer.ephemeral and answer.content.startswith("⚠️")
             assert (await bot.sessions.in_channel(chan.id)).version == version
+
+
+async def test_nowa_gwinea_lobby_takes_the_hard_side_options(standin, bot_factory):
+    """/nowa_gwinea new passes side, hard_seats and hard_reroll through to the lobby's options."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nowa_gwinea new", players=2, side="hard",
+                                    hard_seats="1", hard_reroll=False)
+        assert not lobby.ephemeral
+        session = await bot.sessions.in_channel(chan.id)
+        assert session.row.options["side"] == "hard"
+        assert session.row.options["hard_seats"] == "1"
+        assert session.row.options["hard_reroll"] is False

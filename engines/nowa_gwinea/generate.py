@@ -21,7 +21,7 @@ almost every square is then reachable by one of its huts: a totem needs 6 huts
 only if it lies 5 or more squares from every water hole (at most 5 squares on
 any layout, and they lie together in one corner, where totems box each other
 in) or the other totems block its huts, which tends to wall in a water hole or
-the totem itself.  Hill climbs over tens of thousands of totem layouts (about
+the totem itself.  Hill climbs over tens of thousands of totem layouts (more than
 an hour of CPU) found no side whose 6 tasks all need 6 huts and stay solvable;
 the best had 5.  The engine keeps the ruling in play instead:
 with ``hard_reroll`` the die is rolled again until it shows a totem whose

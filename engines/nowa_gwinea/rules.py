@@ -285,6 +285,14 @@ def _start_round(state: State) -> list[Event]:
     ]
 
 
+HARD_HUTS = 6
+"""With ``hard_reroll``, a hard task in play needs at least this many huts (the ruling)."""
+
+
+def _hard_enough(task: BoardSide, totem: int) -> bool:
+    return task.sizes[totem] >= HARD_HUTS
+
+
 def _roll(state: State) -> tuple[int, bool]:
     """The round's die roll and whether it was rolled again.
 
@@ -299,7 +307,7 @@ def _roll(state: State) -> tuple[int, bool]:
     hard = [board_side(b, side) for b, side in zip(state.boards, state.sides, strict=True) if side == "B"]
     if not (state.config.hard_reroll and hard):
         return face, False
-    tough = [sum(t.sizes[k] >= 6 for t in hard) for k in range(6)]
+    tough = [sum(_hard_enough(t, k) for t in hard) for k in range(6)]
     best = max(tough)
     rolled = False
     while tough[face] < best:
@@ -315,15 +323,15 @@ def _fit_hard_boards(state: State) -> None:
     n = state.config.players
     first = state.drawn - n
     for seat in range(n):
-        if state.sides[seat] != "B" or board_side(state.boards[seat], "B").sizes[state.totem] >= 6:
+        if state.sides[seat] != "B" or _hard_enough(board_side(state.boards[seat], "B"), state.totem):
             continue
         here = first + seat
         # only from the same stack: a board comes round again only after a reshuffle
         for j in range(state.drawn, min(len(state.deck), (here // BOARDS + 1) * BOARDS)):
             board = state.deck[j]
-            later_round = state.deck[j - (j - first) % n : j - (j - first) % n + n]
+            later_round = state.deck[j - j % n : j - j % n + n]  # rounds deal n boards each
             if (board not in state.boards and state.deck[here] not in later_round
-                    and board_side(board, "B").sizes[state.totem] >= 6):
+                    and _hard_enough(board_side(board, "B"), state.totem)):
                 state.deck[here], state.deck[j] = board, state.deck[here]
                 state.boards[seat] = board
                 break

@@ -36,11 +36,17 @@ async def run(rounds: int) -> None:
         async with StandIn(interaction_timeout=3.0, wait_timeout=30.0) as discord_:
             alice, bob = discord_.add_users("alice", "bob")
             chan = discord_.channel("games")
-            settings = Settings(token="bench", database_path=str(Path(tmp) / "b.db"), dev_guild_id=discord_.guild.id)
+            settings = Settings(
+                token="bench", database_path=str(Path(tmp) / "b.db"), dev_guild_id=discord_.guild.id
+            )
 
             def make(connector):
-                return PukllayBot(settings, extensions=("cogs.table", "tests.support.nim_cog"),
-                                  connector=connector, guild_ready_timeout=0.01)
+                return PukllayBot(
+                    settings,
+                    extensions=("cogs.table", "tests.support.nim_cog"),
+                    connector=connector,
+                    guild_ready_timeout=0.01,
+                )
 
             ready, status, complete, moves = [], [], [], []
             for _ in range(5):

@@ -58,8 +58,10 @@ def main() -> None:
             png = render(view, names=["Ana", "Beto", "Cusi", "Dora"])
             times.append(time.perf_counter() - t)
             sizes.append(len(png))
-    print(f"render (4 players): {1000 * sum(times) / len(times):.1f} ms/board, "
-          f"{sum(sizes) / len(sizes) / 1024:.0f} KB per PNG")
+    print(
+        f"render (4 players): {1000 * sum(times) / len(times):.1f} ms/board, "
+        f"{sum(sizes) / len(sizes) / 1024:.0f} KB per PNG"
+    )
     for phase in ("place1", "claim"):
         s = next(x for x in states[20:] if x.phase == phase)
         view = G.view_for(s, s.turn)
@@ -67,8 +69,11 @@ def main() -> None:
         t = time.perf_counter()
         for k in range(50):
             G.computer_move(view, legal, random.Random(k))
-        print(f"computer_move ({phase}, {len(legal)} legal moves): "
-              f"{1000 * (time.perf_counter() - t) / 50:.2f} ms per call")
+        print(
+            f"computer_move ({phase}, {len(legal)} legal moves): "
+            f"{1000 * (time.perf_counter() - t) / 50:.2f} ms per call"
+        )
+
 
 if __name__ == "__main__":
     main()

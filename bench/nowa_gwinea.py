@@ -50,7 +50,9 @@ def main() -> None:
     rng = random.Random(1)
     for _ in range(12):
         for seat in sorted(ng.to_move(s)):
-            s, _ = ng.apply_move(s, seat, ng.computer_move(ng.view_for(s, seat), ng.legal_moves(s, seat), rng))
+            s, _ = ng.apply_move(
+                s, seat, ng.computer_move(ng.view_for(s, seat), ng.legal_moves(s, seat), rng)
+            )
     for label, seat in (("spectator", None), ("seat 0", 0)):
         view = ng.view_for(s, seat)
         R.render(view)
@@ -70,7 +72,9 @@ def main() -> None:
                 others = [c for i, c in enumerate(t.totems) if i != k]
                 solve(t.totems[k], list(t.water), others, max_huts=8, connected=True)
                 count += 1
-    print(f"solver, smallest village per task          {(time.perf_counter() - start) * 1000 / count:7.1f} ms/task")
+    print(
+        f"solver, smallest village per task          {(time.perf_counter() - start) * 1000 / count:7.1f} ms/task"
+    )
 
 
 if __name__ == "__main__":

@@ -43,8 +43,10 @@ def bench_games(computer: bool, count: int, max_turns: int) -> None:
     label = "computer players" if computer else "random legal moves"
     limit = f"to the win (limit {max_turns} turns)" if max_turns > 60 else f"{max_turns}-turn games"
     won = sum(1 for s in states if s.winner is not None)
-    print(f"{label:20s} {limit:32s} {count / dt:7.2f} games/s  {moves / dt:8.0f} moves/s  "
-          f"({moves / count:.0f} moves/game, {won}/{count} won)")
+    print(
+        f"{label:20s} {limit:32s} {count / dt:7.2f} games/s  {moves / dt:8.0f} moves/s  "
+        f"({moves / count:.0f} moves/game, {won}/{count} won)"
+    )
 
 
 def bench_render(count: int = 20) -> None:

@@ -28,15 +28,29 @@ engines.register(engines.GameInfo("nim", "Nim", "tests.support.nim", None, 1, 4)
 
 
 async def play_session(service: SessionService, channel: int, moves: int) -> int:
-    await service.create("nim", guild_id=1, channel_id=channel, host_id=channel * 10, host_name="a",
-                         options={"piles": 5}, seed=channel)
+    await service.create(
+        "nim",
+        guild_id=1,
+        channel_id=channel,
+        host_id=channel * 10,
+        host_name="a",
+        options={"piles": 5},
+        seed=channel,
+    )
     await service.join(channel, channel * 10 + 1, "b")
     session = (await service.start(channel, channel * 10)).session
     done = 0
     while done < moves:
         if session.status != "active":
-            await service.create("nim", guild_id=1, channel_id=channel, host_id=channel * 10, host_name="a",
-                                 options={"piles": 5}, seed=channel + done)
+            await service.create(
+                "nim",
+                guild_id=1,
+                channel_id=channel,
+                host_id=channel * 10,
+                host_name="a",
+                options={"piles": 5},
+                seed=channel + done,
+            )
             await service.join(channel, channel * 10 + 1, "b")
             session = (await service.start(channel, channel * 10)).session
         (seat,) = session.to_move()
@@ -63,9 +77,13 @@ async def run(moves: int, sessions: int) -> None:
         finally:
             await store.close()
     total = sum(counts)
-    print(f"one session:        {n} moves in {single:.2f} s = {n / single:,.0f} moves/s ({1000 * single / n:.2f} ms/move)")
-    print(f"{sessions} sessions at once: {total} moves in {many:.2f} s = {total / many:,.0f} moves/s "
-          f"({1000 * many / total:.2f} ms/move)")
+    print(
+        f"one session:        {n} moves in {single:.2f} s = {n / single:,.0f} moves/s ({1000 * single / n:.2f} ms/move)"
+    )
+    print(
+        f"{sessions} sessions at once: {total} moves in {many:.2f} s = {total / many:,.0f} moves/s "
+        f"({1000 * many / total:.2f} ms/move)"
+    )
     print(f"ratio concurrent/single throughput: {(total / many) / (n / single):.2f}")
 
 

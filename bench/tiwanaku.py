@@ -48,8 +48,13 @@ def main() -> None:
             f"map generation {name}: median {statistics.median(times):.1f} ms, "
             f"p90 {sorted(times)[int(len(times) * 0.9)]:.1f} ms, max {max(times):.1f} ms"
         )
-    for players, size in ((1, BoardSize.SHORT), (2, BoardSize.SHORT), (2, BoardSize.LONG), (3, BoardSize.LONG),
-                          (4, BoardSize.LONG)):
+    for players, size in (
+        (1, BoardSize.SHORT),
+        (2, BoardSize.SHORT),
+        (2, BoardSize.LONG),
+        (3, BoardSize.LONG),
+        (4, BoardSize.LONG),
+    ):
         config = T.Config(players=players, board=size)
         seeds = range(40)
         for s in seeds:  # maps are cached per seed: time the games, not the generation
@@ -75,7 +80,9 @@ def main() -> None:
             for v in views:
                 sizes.append(len(R.render(v, names=["Ana", "Bruno", "Carla", "Diego"])))
         dt = (time.perf_counter() - t) / (10 * len(views))
-        print(f"render {players} players: {dt * 1000:.1f} ms per board, {statistics.mean(sizes) / 1024:.0f} KB")
+        print(
+            f"render {players} players: {dt * 1000:.1f} ms per board, {statistics.mean(sizes) / 1024:.0f} KB"
+        )
 
 
 if __name__ == "__main__":

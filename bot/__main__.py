@@ -22,11 +22,11 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # The bot has no voice features; discord.py's notes about voice libraries are noise here.
-    logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT be supported" not in record.getMessage())
+    logging.getLogger("discord.client").addFilter(
+        lambda record: "voice will NOT be supported" not in record.getMessage()
+    )
     import aiohttp
     import discord
 
@@ -39,7 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         asyncio.run(run())
     except discord.LoginFailure:
-        print("pukllay: Discord refused DISCORD_TOKEN; reset the token in the developer portal.", file=sys.stderr)
+        print(
+            "pukllay: Discord refused DISCORD_TOKEN; reset the token in the developer portal.",
+            file=sys.stderr,
+        )
         return 2
     except discord.PrivilegedIntentsRequired:
         print("pukllay: Discord refused the requested intents; check the bot's settings.", file=sys.stderr)
@@ -48,7 +51,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pukllay: {exc}", file=sys.stderr)
         return 2
     except (OSError, aiohttp.ClientError) as exc:
-        print(f"pukllay: cannot reach Discord ({exc.__class__.__name__}: {exc}); check the network.", file=sys.stderr)
+        print(
+            f"pukllay: cannot reach Discord ({exc.__class__.__name__}: {exc}); check the network.",
+            file=sys.stderr,
+        )
         return 1
     except KeyboardInterrupt:
         return 0

@@ -37,10 +37,14 @@ class GameCog(commands.GroupCog):
     async def play(self, interaction: discord.Interaction, move: str) -> None:
         await self.table.play(interaction, move)
 
-    async def move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def move_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         return await self.table.autocomplete(interaction, current)
 
-    @app_commands.command(name="move", description="Play a move in this channel's game (autocomplete lists the legal ones)")
+    @app_commands.command(
+        name="move", description="Play a move in this channel's game (autocomplete lists the legal ones)"
+    )
     @app_commands.describe(move="The move in the game's notation; start typing to see the legal moves")
     async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, 100]) -> None:
         await self.play(interaction, move)
@@ -51,5 +55,7 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="rules", description="A short guide to the game and its notation")
     async def rules(self, interaction: discord.Interaction) -> None:
-        text = getattr(self.info.load(), "RULES_HELP", None) or f"No help is written for {self.info.title} yet."
+        text = (
+            getattr(self.info.load(), "RULES_HELP", None) or f"No help is written for {self.info.title} yet."
+        )
         await interaction.response.send_message(text[:2000], ephemeral=True)

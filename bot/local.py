@@ -23,7 +23,9 @@ from engines.core import MoveError, SetupError, config_from_options, name_seats,
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot.local", description=__doc__.split("\n\n")[0])
     parser.add_argument("game", help="the game's name: " + ", ".join(sorted(engines.GAMES)))
-    parser.add_argument("--players", type=int, help="how many seats (default: the game's minimum, at least 2)")
+    parser.add_argument(
+        "--players", type=int, help="how many seats (default: the game's minimum, at least 2)"
+    )
     parser.add_argument("--computer", type=int, default=0, help="how many of the seats the computer plays")
     parser.add_argument("--seed", type=int, default=1, help="the seed for shuffling and generation")
     parser.add_argument("--out", default="pukllay-local", help="folder for the board images")
@@ -87,7 +89,9 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
         seat = due[0]
         if seat in computers:
             legal = list(module.legal_moves(state, seat))
-            move = module.computer_move(module.view_for(state, seat), legal, rng_for(args.seed, "cpu", moves_made))
+            move = module.computer_move(
+                module.view_for(state, seat), legal, rng_for(args.seed, "cpu", moves_made)
+            )
         else:
             print(f"{names[seat]} to play> ", end="", file=out, flush=True)
             line = stdin.readline()

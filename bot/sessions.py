@@ -140,7 +140,9 @@ def rerate(current: list[RatingRow]) -> list[RatingRow]:
         return []
     standings = [
         ratings.Standing(
-            r.user_id, r.name, r.place,
+            r.user_id,
+            r.name,
+            r.place,
             r.mu if r.mu is not None else ratings.START_MU,
             r.sigma if r.sigma is not None else ratings.START_SIGMA,
         )
@@ -157,7 +159,9 @@ class SessionService:
         self.store = store
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, tuple[int, Any]] = {}  # session id -> (version, engine state)
-        self._computer_names = list(computer_names or ("Cpu Ada", "Cpu Blaise", "Cpu Carl", "Cpu Dora", "Cpu Emmy"))
+        self._computer_names = list(
+            computer_names or ("Cpu Ada", "Cpu Blaise", "Cpu Carl", "Cpu Dora", "Cpu Emmy")
+        )
 
     def lock(self, session_id: int) -> asyncio.Lock:
         return self._locks.setdefault(session_id, asyncio.Lock())
@@ -191,7 +195,9 @@ class SessionService:
     async def require(self, channel_id: int) -> Session:
         session = await self.in_channel(channel_id)
         if session is None:
-            raise NoGameHere("there is no game in this channel; start one with /<game> new, e.g. /guacamole new")
+            raise NoGameHere(
+                "there is no game in this channel; start one with /<game> new, e.g. /guacamole new"
+            )
         return session
 
     async def live(self, guild_id: int | None) -> list[Session]:
@@ -216,7 +222,9 @@ class SessionService:
         options = {k: v for k, v in (options or {}).items() if v is not None}
         limit = max_players or info.max_players
         if not info.min_players <= limit <= info.max_players:
-            raise TableError(f"{info.title} seats {info.min_players} to {info.max_players} players, not {limit}")
+            raise TableError(
+                f"{info.title} seats {info.min_players} to {info.max_players} players, not {limit}"
+            )
         try:
             # Validate the options now, with the largest table, so a bad option fails at once.
             config = config_from_options(module.Config, limit, options)
@@ -291,8 +299,9 @@ class SessionService:
                 raise NotSeated("you are not seated at this table")
             humans = [s for s in session.seats if not s.computer and s.user_id != user_id]
             if not humans:
-                await self.store.finish(session.id, status="abandoned", reason="everyone left the lobby",
-                                        outcome=None, results=[])
+                await self.store.finish(
+                    session.id, status="abandoned", reason="everyone left the lobby", outcome=None, results=[]
+                )
                 return None
             await self.store.remove_seat(session.id, seat.join_order)
             return await self.require(channel_id)
@@ -352,8 +361,11 @@ class SessionService:
             if session is None or session.status != "active":
                 status = session.status if session else "gone"
                 raise TableError(
-                    "this game is over" if status in ("finished", "abandoned") else
-                    "this game has not started yet" if status == "lobby" else "there is no such game"
+                    "this game is over"
+                    if status in ("finished", "abandoned")
+                    else "this game has not started yet"
+                    if status == "lobby"
+                    else "there is no such game"
                 )
             if expected_version is not None and expected_version != session.version:
                 raise StaleMove("the board changed since that button was posted; here it is now")
@@ -408,7 +420,9 @@ class SessionService:
                 state, events = module.apply_move(state, seat, move)
             except Exception:
                 log.exception("computer player failed in session %s (seat %s)", session.id, seat)
-                result.note = "the computer player could not move; the game waits (ask an admin to check the log)"
+                result.note = (
+                    "the computer player could not move; the game waits (ask an admin to check the log)"
+                )
                 break
             batch.append((seat, str(move), True))
             result.played.append(Played(seat, str(move), True, tuple(events)))
@@ -498,13 +512,17 @@ class SessionService:
             session = await self.require(channel_id)
             if user_id != session.row.host_id and not can_manage:
                 raise TableError("only the host or someone with Manage Channels can abandon this game")
-            await self.store.finish(session.id, status="abandoned", reason="abandoned", outcome=None, results=[])
+            await self.store.finish(
+                session.id, status="abandoned", reason="abandoned", outcome=None, results=[]
+            )
             self._cache.pop(session.id, None)
             return await self.get(session.id)
 
     # ----------------------------------------------------------------- deadlines
 
-    async def set_timer(self, channel_id: int, user_id: int, seconds: float | None, *, can_manage: bool) -> Session:
+    async def set_timer(
+        self, channel_id: int, user_id: int, seconds: float | None, *, can_manage: bool
+    ) -> Session:
         """Give the players to move ``seconds`` to act (``None`` or 0: no timer)."""
         session = await self.require(channel_id)
         async with self.lock(session.id):
@@ -535,7 +553,9 @@ class SessionService:
             batch: list[tuple[int, str, bool]] = []
             played: list[Played] = []
             late = [s for s in session.waiting_on() if not s.computer]
-            table_moves = list(module.legal_moves(state, TABLE)) if getattr(module, "TABLE_MOVES", False) else []
+            table_moves = (
+                list(module.legal_moves(state, TABLE)) if getattr(module, "TABLE_MOVES", False) else []
+            )
             if table_moves:
                 move = table_moves[0]
                 state, events = module.apply_move(state, TABLE, move)

@@ -581,7 +581,8 @@ class Store:
             (guild_id, game, limit),
         )
         return [
-            RatingRow(r["user_id"], r["display_name"], r["mu"], r["sigma"], r["games"], r["wins"]) for r in rows
+            RatingRow(r["user_id"], r["display_name"], r["mu"], r["sigma"], r["games"], r["wins"])
+            for r in rows
         ]
 
     async def ratings_of(self, guild_id: int | None, user_id: int) -> dict[str, RatingRow]:

@@ -114,7 +114,9 @@ class Table:
         view = session.engine.view_for(session.state, seat)
         names = session.names()
         png = await asyncio.to_thread(renderer.render, view, names=names)
-        name = f"{session.info.name}-{session.id}-v{session.version}{'-private' if seat is not None else ''}.png"
+        name = (
+            f"{session.info.name}-{session.id}-v{session.version}{'-private' if seat is not None else ''}.png"
+        )
         return discord.File(io.BytesIO(png), filename=name)
 
     def next_line(self, session: Session, already: frozenset[int] = frozenset()) -> str:
@@ -146,7 +148,9 @@ class Table:
             lines.append(f"Tie broken by: {outcome.tiebreak}.")
         return lines
 
-    def event_lines(self, session: Session, result: MoveResult, seat: int | None = None, limit: int = 12) -> list[str]:
+    def event_lines(
+        self, session: Session, result: MoveResult, seat: int | None = None, limit: int = 12
+    ) -> list[str]:
         names = session.names()
         lines = []
         for played in result.played:
@@ -266,13 +270,20 @@ class Table:
                 options=options,
                 max_players=players,
             )
-            sent = await interaction.response.send_message(self.lobby_text(session), view=self.lobby_view(session))
+            sent = await interaction.response.send_message(
+                self.lobby_text(session), view=self.lobby_view(session)
+            )
             await self.service.store.set_lobby_message(session.id, sent.message_id)
 
         await self.guard(interaction, work, defer=False)
 
     async def lobby_action(
-        self, interaction: discord.Interaction, session_id: int | None, action: str, *, from_button: bool = True
+        self,
+        interaction: discord.Interaction,
+        session_id: int | None,
+        action: str,
+        *,
+        from_button: bool = True,
     ) -> None:
         """Join, leave, add a computer or start, from a lobby button or a slash command."""
 
@@ -300,11 +311,15 @@ class Table:
                 note = "The game has started."
             else:
                 raise TableError(f"unknown lobby action {action!r}")
-            if from_button and interaction.message is not None and (
-                session is None or interaction.message.id == session.row.lobby_message_id
+            if (
+                from_button
+                and interaction.message is not None
+                and (session is None or interaction.message.id == session.row.lobby_message_id)
             ):
                 if session is None:
-                    await interaction.response.edit_message(content="This lobby is closed: everyone left.", view=None)
+                    await interaction.response.edit_message(
+                        content="This lobby is closed: everyone left.", view=None
+                    )
                 else:
                     await interaction.response.edit_message(
                         content=self.lobby_text(session), view=self.lobby_view(session)
@@ -316,8 +331,11 @@ class Table:
                     await self.refresh_lobby(session)
                     await self.reply(interaction, note)
             if result is not None:
-                await self.announce(result, header=f"**{session.info.title}** begins! Seats in play order: "
-                                    + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(session.names())))
+                await self.announce(
+                    result,
+                    header=f"**{session.info.title}** begins! Seats in play order: "
+                    + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(session.names())),
+                )
             elif session is None:
                 await self.refresh_lobby(None, session_id)
 
@@ -427,8 +445,11 @@ class Table:
                 return
             seat = session.seat_of(interaction.user.id)
             mine = [
-                t for p in result.played if p.seat == seat.seat and not p.by_computer
-                for e in p.events if (t := e.text_for(seat.seat))
+                t
+                for p in result.played
+                if p.seat == seat.seat and not p.by_computer
+                for e in p.events
+                if (t := e.text_for(seat.seat))
             ]
             lines = [f"You played `{text}`."] + [name_seats(t, session.names()) for t in mine[:5]]
             file = await self.render(session, seat.seat) if session.status == "active" else None
@@ -460,7 +481,8 @@ class Table:
         if kinds or contains:
             low_kinds = tuple(k.lower() for k in kinds)
             moves = [
-                m for m in moves
+                m
+                for m in moves
                 if (low_kinds and m.lower().startswith(low_kinds)) or (contains and contains in m)
             ]
         needle = current.strip().lower()
@@ -490,8 +512,12 @@ class Table:
         seat = session.seat_of(interaction.user.id)
         view = None
         if seat is not None and seat.seat is not None and not seat.computer:
-            view = self.move_picker(session, [str(m) for m in session.engine.legal_moves(session.state, seat.seat)])
-        await self.reply(interaction, f"⚠️ {self.sentence(why)} Nothing was played.\n{text}", file=file, view=view)
+            view = self.move_picker(
+                session, [str(m) for m in session.engine.legal_moves(session.state, seat.seat)]
+            )
+        await self.reply(
+            interaction, f"⚠️ {self.sentence(why)} Nothing was played.\n{text}", file=file, view=view
+        )
 
     async def show_hand(self, interaction: discord.Interaction, session_id: int | None = None) -> None:
         async def work() -> None:
@@ -545,7 +571,9 @@ class Table:
                 options.append(discord.SelectOption(label=key[:100], value=("m:" + key)[:100]))
             else:
                 options.append(
-                    discord.SelectOption(label=f"{key}… ({len(members)} moves)"[:100], value=("p:" + key)[:100])
+                    discord.SelectOption(
+                        label=f"{key}… ({len(members)} moves)"[:100], value=("p:" + key)[:100]
+                    )
                 )
         view.add_item(MoveSelect(session.id, session.version, options))
         return view
@@ -559,7 +587,11 @@ class Table:
             if seat is None or seat.seat is None:
                 raise TableError("you are not playing in this game")
             text, file = await self.private_picture(session, interaction.user.id)
-            moves = [str(m) for m in session.engine.legal_moves(session.state, seat.seat)] if not seat.computer else []
+            moves = (
+                [str(m) for m in session.engine.legal_moves(session.state, seat.seat)]
+                if not seat.computer
+                else []
+            )
             view = self.move_picker(session, moves)
             if view is not None:
                 text += (
@@ -570,7 +602,9 @@ class Table:
 
         await self.guard(interaction, work)
 
-    async def picked(self, interaction: discord.Interaction, session_id: int, version: int, value: str) -> None:
+    async def picked(
+        self, interaction: discord.Interaction, session_id: int, version: int, value: str
+    ) -> None:
         kind, _, text = value.partition(":")
         if kind == "p":
 
@@ -587,7 +621,9 @@ class Table:
 
             await self.guard(interaction, narrow, defer=False)
             return
-        await self.play(interaction, text, session_id=session_id, expected_version=version, deferred_update=True)
+        await self.play(
+            interaction, text, session_id=session_id, expected_version=version, deferred_update=True
+        )
 
 
 # ------------------------------------------------------------------ persistent components
@@ -605,10 +641,15 @@ LOBBY_LABELS = {
 }
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:lobby:(?P<action>join|leave|cpu|start):(?P<sid>\d+)"):
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pk:lobby:(?P<action>join|leave|cpu|start):(?P<sid>\d+)",
+):
     def __init__(self, session_id: int, action: str):
         label, style = LOBBY_LABELS[action]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"pk:lobby:{action}:{session_id}"))
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"pk:lobby:{action}:{session_id}")
+        )
         self.session_id = session_id
         self.action = action
 
@@ -623,7 +664,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:lobby
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:turn:(?P<sid>\d+)"):
     def __init__(self, session_id: int):
         super().__init__(
-            discord.ui.Button(label="Play", style=discord.ButtonStyle.primary, custom_id=f"pk:turn:{session_id}")
+            discord.ui.Button(
+                label="Play", style=discord.ButtonStyle.primary, custom_id=f"pk:turn:{session_id}"
+            )
         )
         self.session_id = session_id
 
@@ -638,7 +681,9 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:turn:(
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:hand:(?P<sid>\d+)"):
     def __init__(self, session_id: int, label: str = "My view"):
         super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"pk:hand:{session_id}")
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"pk:hand:{session_id}"
+            )
         )
         self.session_id = session_id
 
@@ -650,15 +695,21 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:hand:(
         await _table(interaction).show_hand(interaction, self.session_id)
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:mv:(?P<sid>\d+):(?P<ver>\d+):(?P<move>.+)"):
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"pk:mv:(?P<sid>\d+):(?P<ver>\d+):(?P<move>.+)"
+):
     """A button that plays one move; games use it where a click beats typing."""
 
-    def __init__(self, session_id: int, version: int, move: str, label: str | None = None, *, row: int | None = None):
+    def __init__(
+        self, session_id: int, version: int, move: str, label: str | None = None, *, row: int | None = None
+    ):
         custom_id = f"pk:mv:{session_id}:{version}:{move}"
         if len(custom_id) > 100:
             raise ValueError(f"move {move!r} is too long for a button")
         super().__init__(
-            discord.ui.Button(label=(label or move)[:80], style=discord.ButtonStyle.secondary, custom_id=custom_id),
+            discord.ui.Button(
+                label=(label or move)[:80], style=discord.ButtonStyle.secondary, custom_id=custom_id
+            ),
             row=row,
         )
         self.session_id, self.version, self.move = session_id, version, move

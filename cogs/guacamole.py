@@ -8,7 +8,9 @@ from discord import app_commands
 from bot.gamecog import GameCog
 
 
-class GuacamoleCog(GameCog, group_name="guacamole", group_description="Guacamole: a card game of dishes for 2-6 cooks"):
+class GuacamoleCog(
+    GameCog, group_name="guacamole", group_description="Guacamole: a card game of dishes for 2-6 cooks"
+):
     game = "guacamole"
 
     @app_commands.command(name="new", description="Open a Guacamole lobby in this channel")

@@ -15,7 +15,9 @@ MODES = [
 ]
 
 
-class GuangaCog(GameCog, group_name="guanga", group_description="Guanga: Tejidos Andinos, weaving for 1-4 players"):
+class GuangaCog(
+    GameCog, group_name="guanga", group_description="Guanga: Tejidos Andinos, weaving for 1-4 players"
+):
     game = "guanga"
 
     @app_commands.command(name="new", description="Open a Guanga lobby in this channel")
@@ -45,7 +47,9 @@ class GuangaCog(GameCog, group_name="guanga", group_description="Guanga: Tejidos
         return await self.table.autocomplete(interaction, current, kinds=("P", "S"))
 
     @app_commands.command(name="claim", description="Claim a market card by the shape on your guanga")
-    @app_commands.describe(claim="Card, attribute and cells, e.g. C A03 yellow B2C3D4 (autocomplete lists them)")
+    @app_commands.describe(
+        claim="Card, attribute and cells, e.g. C A03 yellow B2C3D4 (autocomplete lists them)"
+    )
     async def claim(self, interaction: discord.Interaction, claim: app_commands.Range[str, 1, 100]) -> None:
         await self.play(interaction, claim)
 

@@ -11,7 +11,9 @@ from discord import app_commands
 from bot.gamecog import GameCog
 
 
-class NowaGwineaCog(GameCog, group_name="nowa_gwinea", group_description="Nowa Gwinea: build villages at once, 1-4 players"):
+class NowaGwineaCog(
+    GameCog, group_name="nowa_gwinea", group_description="Nowa Gwinea: build villages at once, 1-4 players"
+):
     game = "nowa_gwinea"
 
     @app_commands.command(name="new", description="Open a Nowa Gwinea lobby in this channel")
@@ -25,10 +27,14 @@ class NowaGwineaCog(GameCog, group_name="nowa_gwinea", group_description="Nowa G
         hard_reroll="Hard side: roll again until the totem's task needs 6+ huts (default on)",
     )
     @app_commands.choices(
-        side=[app_commands.Choice(name="Standard (side A)", value="standard"),
-              app_commands.Choice(name="Hard (side B)", value="hard")],
-        boards=[app_commands.Choice(name="Everyone the same board", value="shared"),
-                app_commands.Choice(name="One board each", value="each")],
+        side=[
+            app_commands.Choice(name="Standard (side A)", value="standard"),
+            app_commands.Choice(name="Hard (side B)", value="hard"),
+        ],
+        boards=[
+            app_commands.Choice(name="Everyone the same board", value="shared"),
+            app_commands.Choice(name="One board each", value="each"),
+        ],
     )
     async def new(
         self,
@@ -51,7 +57,9 @@ class NowaGwineaCog(GameCog, group_name="nowa_gwinea", group_description="Nowa G
         }
         await self.open_lobby(interaction, options, players)
 
-    @app_commands.command(name="place", description="Build a hut: letter, orientation 0-7, anchor cell, e.g. F3C4")
+    @app_commands.command(
+        name="place", description="Build a hut: letter, orientation 0-7, anchor cell, e.g. F3C4"
+    )
     @app_commands.describe(hut="The hut placement (autocomplete lists the legal ones; see /nowa_gwinea huts)")
     async def place(self, interaction: discord.Interaction, hut: app_commands.Range[str, 1, 20]) -> None:
         await self.play(interaction, hut)
@@ -64,7 +72,9 @@ class NowaGwineaCog(GameCog, group_name="nowa_gwinea", group_description="Nowa G
     async def gwinea(self, interaction: discord.Interaction) -> None:
         await self.play(interaction, "gwinea")
 
-    @app_commands.command(name="huts", description="A picture of the 12 huts and their orientations, for typing moves")
+    @app_commands.command(
+        name="huts", description="A picture of the 12 huts and their orientations, for typing moves"
+    )
     async def huts(self, interaction: discord.Interaction) -> None:
         renderer = self.info.load_renderer()
         png = await asyncio.to_thread(renderer.render_huts)

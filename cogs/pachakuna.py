@@ -14,7 +14,9 @@ BOARDS = [
 ]
 
 
-class PachakunaCog(GameCog, group_name="pachakuna", group_description="P'achakuna: llamas and trade for 2 players"):
+class PachakunaCog(
+    GameCog, group_name="pachakuna", group_description="P'achakuna: llamas and trade for 2 players"
+):
     game = "pachakuna"
 
     @app_commands.command(name="new", description="Open a P'achakuna lobby in this channel (2 players)")
@@ -29,11 +31,15 @@ class PachakunaCog(GameCog, group_name="pachakuna", group_description="P'achakun
         board: app_commands.Choice[str] | None = None,
         max_turns: int = 0,
     ) -> None:
-        await self.open_lobby(interaction, {"board": board.value if board else "A", "max_turns": max_turns}, 2)
+        await self.open_lobby(
+            interaction, {"board": board.value if board else "A", "max_turns": max_turns}, 2
+        )
 
     @app_commands.command(name="rotate", description="Turn a tile: field and sixths clockwise, e.g. r34+2")
     @app_commands.describe(rotation="Tile and turn, e.g. r34+2 (autocomplete lists the legal ones)")
-    async def rotate(self, interaction: discord.Interaction, rotation: app_commands.Range[str, 1, 100]) -> None:
+    async def rotate(
+        self, interaction: discord.Interaction, rotation: app_commands.Range[str, 1, 100]
+    ) -> None:
         await self.play(interaction, rotation)
 
     @rotate.autocomplete("rotation")

@@ -15,7 +15,9 @@ from bot.ui import clip
 GAME_NAMES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 
 
-class TableCog(commands.GroupCog, group_name="game", group_description="Join, watch and manage the game in this channel"):
+class TableCog(
+    commands.GroupCog, group_name="game", group_description="Join, watch and manage the game in this channel"
+):
     def __init__(self, bot: PukllayBot):
         self.bot = bot
 
@@ -31,7 +33,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Join, wa
     async def join(self, interaction: discord.Interaction) -> None:
         await self.table.lobby_action(interaction, None, "join", from_button=False)
 
-    @app_commands.command(name="leave", description="Leave the lobby in this channel (use resign once it started)")
+    @app_commands.command(
+        name="leave", description="Leave the lobby in this channel (use resign once it started)"
+    )
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.table.lobby_action(interaction, None, "leave", from_button=False)
 
@@ -71,12 +75,16 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Join, wa
             session = await self.sessions.require(interaction.channel_id)
             if session.status != "active":
                 raise TableError("the game has not started yet; the lobby is above")
-            await self.table.post_board(session, self.table.public_text(session, None, f"**{session.info.title}**"))
+            await self.table.post_board(
+                session, self.table.public_text(session, None, f"**{session.info.title}**")
+            )
             await self.table.reply(interaction, "Board posted.")
 
         await self.table.guard(interaction, work)
 
-    @app_commands.command(name="hand", description="Your private view: hand, secret order or village (only you see it)")
+    @app_commands.command(
+        name="hand", description="Your private view: hand, secret order or village (only you see it)"
+    )
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.table.show_hand(interaction)
 
@@ -108,7 +116,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Join, wa
 
         await self.table.guard(interaction, work)
 
-    @app_commands.command(name="abandon", description="End the game in this channel without a result (host or Manage Channels)")
+    @app_commands.command(
+        name="abandon", description="End the game in this channel without a result (host or Manage Channels)"
+    )
     async def abandon(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             perms = interaction.permissions
@@ -116,20 +126,26 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Join, wa
                 interaction.channel_id, interaction.user.id, can_manage=bool(perms and perms.manage_channels)
             )
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
-            await channel.send(f"The {session.info.title} game was abandoned by {interaction.user.mention}.",
-                               allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(
+                f"The {session.info.title} game was abandoned by {interaction.user.mention}.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
             await self.table.refresh_lobby(session)
             await self.table.reply(interaction, "Game abandoned.")
 
         await self.table.guard(interaction, work)
 
-    @app_commands.command(name="timer", description="Set how long players have to move (host or Manage Channels)")
+    @app_commands.command(
+        name="timer", description="Set how long players have to move (host or Manage Channels)"
+    )
     @app_commands.describe(hours="Hours each turn may take before the table acts (0 turns the timer off)")
     async def timer(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
         async def work() -> None:
             perms = interaction.permissions
             session = await self.sessions.set_timer(
-                interaction.channel_id, interaction.user.id, hours * 3600,
+                interaction.channel_id,
+                interaction.user.id,
+                hours * 3600,
                 can_manage=bool(perms and perms.manage_channels),
             )
             if hours:
@@ -145,7 +161,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Join, wa
 
         await self.table.guard(interaction, work)
 
-    @app_commands.command(name="list", description="The games being played or waiting for players in this server")
+    @app_commands.command(
+        name="list", description="The games being played or waiting for players in this server"
+    )
     async def list(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             sessions = await self.sessions.live(interaction.guild_id)
@@ -168,13 +186,19 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Join, wa
     @app_commands.command(name="ratings", description="The server's league table for a game")
     @app_commands.describe(game="Which game's ratings to show")
     @app_commands.choices(
-        game=[app_commands.Choice(name=g.title, value=g.name) for g in engines.GAMES.values() if g.name in GAME_NAMES]
+        game=[
+            app_commands.Choice(name=g.title, value=g.name)
+            for g in engines.GAMES.values()
+            if g.name in GAME_NAMES
+        ]
     )
     async def ratings(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         async def work() -> None:
             rows = await self.sessions.store.leaderboard(interaction.guild_id, game.value)
             if not rows:
-                await self.table.reply(interaction, f"No rated {game.name} games here yet (two people or more).")
+                await self.table.reply(
+                    interaction, f"No rated {game.name} games here yet (two people or more)."
+                )
                 return
             lines = [f"**{game.name}** — ratings on this server (mu - 3 sigma)"]
             for i, r in enumerate(rows, 1):
@@ -190,7 +214,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Join, wa
             who = player or interaction.user
             rows = await self.sessions.store.ratings_of(interaction.guild_id, who.id)
             if not rows:
-                await self.table.reply(interaction, f"{who.display_name} has no rated games on this server yet.")
+                await self.table.reply(
+                    interaction, f"{who.display_name} has no rated games on this server yet."
+                )
                 return
             lines = [f"**{who.display_name}**"]
             for name, r in rows.items():

@@ -14,11 +14,15 @@ BOARDS = [
 ]
 
 
-class TiwanakuCog(GameCog, group_name="tiwanaku", group_description="Tiwanaku: explore and deduce, 1-4 players"):
+class TiwanakuCog(
+    GameCog, group_name="tiwanaku", group_description="Tiwanaku: explore and deduce, 1-4 players"
+):
     game = "tiwanaku"
 
     @app_commands.command(name="new", description="Open a Tiwanaku lobby in this channel")
-    @app_commands.describe(board="Board size (default automatic)", players="The most players who may sit, 1-4")
+    @app_commands.describe(
+        board="Board size (default automatic)", players="The most players who may sit, 1-4"
+    )
     @app_commands.choices(board=BOARDS)
     async def new(
         self,

@@ -319,7 +319,11 @@ def _coerce(option: Option, raw: Any) -> Any:
             allowed = ", ".join(str(c) for c in option.choices or ())
             raise SetupError(f"{option.name} must be one of {allowed}, not {raw!r}")
         return text
-    if isinstance(option.kind, type) and issubclass(option.kind, enum.Enum) and not isinstance(raw, enum.Enum):
+    if (
+        isinstance(option.kind, type)
+        and issubclass(option.kind, enum.Enum)
+        and not isinstance(raw, enum.Enum)
+    ):
         return _coerce(option, str(raw))
     return raw
 

@@ -58,10 +58,20 @@ def card_image(code: str, size: tuple[int, int]) -> Image.Image:
     # a light band for the ability word
     band_y = h * 0.52
     d.rectangle((3, band_y, w - 4, band_y + (26 if big else 22)), fill=(255, 255, 255, 235))
-    d.text((w / 2, band_y + (13 if big else 11)), POWER[code[1]], font=font(18 if big else 16, True),
-           fill=(30, 30, 30), anchor="mm")
-    d.text((w / 2, h - (16 if big else 14)), SHORT[code[1]], font=font(18 if big else 16, True), fill=ink,
-           anchor="mm")
+    d.text(
+        (w / 2, band_y + (13 if big else 11)),
+        POWER[code[1]],
+        font=font(18 if big else 16, True),
+        fill=(30, 30, 30),
+        anchor="mm",
+    )
+    d.text(
+        (w / 2, h - (16 if big else 14)),
+        SHORT[code[1]],
+        font=font(18 if big else 16, True),
+        fill=ink,
+        anchor="mm",
+    )
     return img
 
 
@@ -138,7 +148,7 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
         all_dishes[v.turn].append(DishView(b, kind, kind is not None, is_guacamole(b), dish_points(b)))
     for p in range(n):
         dishes = all_dishes[p]
-        rows = [dishes[i:i + per_row] for i in range(0, len(dishes), per_row)] or [()]
+        rows = [dishes[i : i + per_row] for i in range(0, len(dishes), per_row)] or [()]
         h = 0
         for r in rows:
             h += max([_dish_block_height(d) for d in r] + [SMALL[1] + 74])
@@ -219,15 +229,25 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
         colour = seat_colour(p)
         top = y
         active = not v.over and v.turn == p
-        d.rounded_rectangle((PAD // 2, top, WIDTH - PAD // 2, top + rh - 8), radius=12,
-                            fill=PANEL, outline=colour, width=5 if active else 2)
+        d.rounded_rectangle(
+            (PAD // 2, top, WIDTH - PAD // 2, top + rh - 8),
+            radius=12,
+            fill=PANEL,
+            outline=colour,
+            width=5 if active else 2,
+        )
         d.rectangle((PAD // 2 + 3, top + 3, PAD // 2 + 12, top + rh - 11), fill=colour)
         ix = 30
         d.text((ix, top + 10), f"P{p + 1}", font=font(30, True), fill=colour)
         nm = _fit_text(seat_name(names, p) + (" (you)" if v.seat == p else ""), font(20, True), 150)
         d.text((ix + 58, top + 16), nm, font=font(20, True), fill=INK)
         d.text((ix, top + 52), f"score {v.scores[p]}", font=font(26, True), fill=INK)
-        d.text((ix, top + 88), f"hand: {v.hand_sizes[p]} card{'' if v.hand_sizes[p] == 1 else 's'}", font=font(19), fill=INK)
+        d.text(
+            (ix, top + 88),
+            f"hand: {v.hand_sizes[p]} card{'' if v.hand_sizes[p] == 1 else 's'}",
+            font=font(19),
+            fill=INK,
+        )
         nd = sum(1 for dv in v.dishes[p] if dv.cards)
         d.text((ix, top + 114), f"dishes: {nd}", font=font(19), fill=INK)
         if active:
@@ -245,10 +265,16 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
                 place = f"p{p + 1}z{zone[i]}"
                 paste_card(zone[i], cx, top + 40, SMALL, place=None)
                 boxes.setdefault(place, (cx, top + 40, cx + SMALL[0], top + 40 + SMALL[1]))
-                d.text((cx + SMALL[0] / 2, top + 40 + SMALL[1] + 14), place, font=font(18), fill=INK, anchor="mm")
+                d.text(
+                    (cx + SMALL[0] / 2, top + 40 + SMALL[1] + 14), place, font=font(18), fill=INK, anchor="mm"
+                )
             else:
-                d.rounded_rectangle((cx + 3, top + 43, cx + SMALL[0] - 4, top + 40 + SMALL[1] - 4), radius=8,
-                                    outline=(200, 200, 200), width=2)
+                d.rounded_rectangle(
+                    (cx + 3, top + 43, cx + SMALL[0] - 4, top + 40 + SMALL[1] - 4),
+                    radius=8,
+                    outline=(200, 200, 200),
+                    width=2,
+                )
 
         # dishes
         dishes = all_dishes[p]
@@ -257,18 +283,27 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
             d.text((dishes_x, top + 10), "no dishes yet", font=font(20), fill=MUTED)
         ry = top + 8
         for r0 in range(0, max(1, len(dishes)), per_row):
-            chunk = dishes[r0:r0 + per_row]
+            chunk = dishes[r0 : r0 + per_row]
             rowh = max([_dish_block_height(dv) for dv in chunk] + [SMALL[1] + 74])
             for j, dv in enumerate(chunk):
                 k = r0 + j + 1
                 bx = dishes_x + j * dish_w
                 building = k > n_real
                 place = "build" if building else f"p{p + 1}d{k}"
-                d.text((bx, ry), "new dish" if building else place, font=font(19, True),
-                       fill=(200, 110, 0) if building else INK)
+                d.text(
+                    (bx, ry),
+                    "new dish" if building else place,
+                    font=font(19, True),
+                    fill=(200, 110, 0) if building else INK,
+                )
                 if not building:
-                    d.text((bx + dish_w - 14, ry), f"{dv.points}pt", font=font(19, True),
-                           fill=GOOD if dv.valid else MUTED, anchor="ra")
+                    d.text(
+                        (bx + dish_w - 14, ry),
+                        f"{dv.points}pt",
+                        font=font(19, True),
+                        fill=GOOD if dv.valid else MUTED,
+                        anchor="ra",
+                    )
                 lower = list(dv.cards[:-1])
                 shown = lower[-3:]
                 sy = ry + 26
@@ -282,7 +317,13 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
                     paste_card(dv.cards[-1], bx, sy, SMALL, place=place)
                 else:
                     paste_card(None, bx, sy, SMALL)
-                    d.text((bx + SMALL[0] / 2, sy + SMALL[1] / 2), "empty", font=font(18), fill=MUTED, anchor="mm")
+                    d.text(
+                        (bx + SMALL[0] / 2, sy + SMALL[1] / 2),
+                        "empty",
+                        font=font(18),
+                        fill=MUTED,
+                        anchor="mm",
+                    )
                 fy = sy + SMALL[1] + 4
                 if building:
                     word = "ready: done" if dv.valid else "in progress"
@@ -305,8 +346,13 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
     if hand is not None:
         seat = v.seat
         y += 6
-        d.text((PAD, y), f"Your hand, P{seat + 1} {seat_name(names, seat)} — {len(hand)} card{'' if len(hand) == 1 else 's'} "
-                         "(type the code: prep 5T, dish 5T)", font=font(22, True), fill=INK)
+        d.text(
+            (PAD, y),
+            f"Your hand, P{seat + 1} {seat_name(names, seat)} — {len(hand)} card{'' if len(hand) == 1 else 's'} "
+            "(type the code: prep 5T, dish 5T)",
+            font=font(22, True),
+            fill=INK,
+        )
         y += 40
         for i, code in enumerate(hand):
             cx = PAD + (i % hand_cols) * (BIG[0] + 8)

@@ -31,7 +31,12 @@ PATCH_RGB = {
     "yellow": (238, 190, 36),
     "green": (44, 150, 74),
 }
-GLYPH_INK = {"red": (255, 255, 255), "blue": (255, 255, 255), "yellow": (40, 30, 10), "green": (255, 255, 255)}
+GLYPH_INK = {
+    "red": (255, 255, 255),
+    "blue": (255, 255, 255),
+    "yellow": (40, 30, 10),
+    "green": (255, 255, 255),
+}
 LEVEL_RGB = {"A": (120, 170, 110), "G": (90, 130, 190), "M": (170, 100, 160), "B": (190, 130, 60)}
 EMPTY_CELL = (232, 226, 212)
 BOARD_BG = {"A": (196, 160, 120), "B": (150, 120, 150)}
@@ -54,16 +59,37 @@ PHASE_TEXT = {
 # --------------------------------------------------------------------------- glyphs
 
 
-def _draw_glyph(draw: ImageDraw.ImageDraw, symbol: str, box: tuple[float, float, float, float], ink,
-                bg=(0, 0, 0, 0)) -> None:
+def _draw_glyph(
+    draw: ImageDraw.ImageDraw, symbol: str, box: tuple[float, float, float, float], ink, bg=(0, 0, 0, 0)
+) -> None:
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     r = (x1 - x0) / 2
     w = max(2, int(r / 4))
     if symbol == "chakana":  # stepped Andean cross
         a, b, c = r * 0.95, r * 0.62, r * 0.3
-        pts = [(-c, -a), (c, -a), (c, -b), (b, -b), (b, -c), (a, -c), (a, c), (b, c), (b, b), (c, b), (c, a),
-               (-c, a), (-c, b), (-b, b), (-b, c), (-a, c), (-a, -c), (-b, -c), (-b, -b), (-c, -b)]
+        pts = [
+            (-c, -a),
+            (c, -a),
+            (c, -b),
+            (b, -b),
+            (b, -c),
+            (a, -c),
+            (a, c),
+            (b, c),
+            (b, b),
+            (c, b),
+            (c, a),
+            (-c, a),
+            (-c, b),
+            (-b, b),
+            (-b, c),
+            (-a, c),
+            (-a, -c),
+            (-b, -c),
+            (-b, -b),
+            (-c, -b),
+        ]
         draw.polygon([(cx + x, cy + y) for x, y in pts], fill=ink)
         h = r * 0.2
         draw.ellipse((cx - h, cy - h, cx + h, cy + h), fill=bg)
@@ -72,18 +98,38 @@ def _draw_glyph(draw: ImageDraw.ImageDraw, symbol: str, box: tuple[float, float,
         draw.ellipse((cx - d, cy - d, cx + d, cy + d), fill=ink)
         for k in range(8):
             ang = k * math.pi / 4
-            draw.line((cx + math.cos(ang) * r * 0.6, cy + math.sin(ang) * r * 0.6,
-                       cx + math.cos(ang) * r * 0.98, cy + math.sin(ang) * r * 0.98), fill=ink, width=w)
+            draw.line(
+                (
+                    cx + math.cos(ang) * r * 0.6,
+                    cy + math.sin(ang) * r * 0.6,
+                    cx + math.cos(ang) * r * 0.98,
+                    cy + math.sin(ang) * r * 0.98,
+                ),
+                fill=ink,
+                width=w,
+            )
     elif symbol == "amaru":  # serpent: a zigzag with a head
-        pts = [(cx - r * 0.95, cy + r * 0.5), (cx - r * 0.5, cy - r * 0.5), (cx, cy + r * 0.5),
-               (cx + r * 0.5, cy - r * 0.5), (cx + r * 0.8, cy)]
+        pts = [
+            (cx - r * 0.95, cy + r * 0.5),
+            (cx - r * 0.5, cy - r * 0.5),
+            (cx, cy + r * 0.5),
+            (cx + r * 0.5, cy - r * 0.5),
+            (cx + r * 0.8, cy),
+        ]
         draw.line(pts, fill=ink, width=w + 1, joint="curve")
         h = r * 0.22
         draw.ellipse((cx + r * 0.8 - h, cy - h, cx + r * 0.8 + h, cy + h), fill=ink)
     elif symbol == "kuntur":  # condor: spread wings and a head
-        pts = [(cx - r, cy - r * 0.2), (cx - r * 0.35, cy - r * 0.55), (cx, cy - r * 0.05),
-               (cx + r * 0.35, cy - r * 0.55), (cx + r, cy - r * 0.2), (cx + r * 0.2, cy + r * 0.35),
-               (cx, cy + r * 0.85), (cx - r * 0.2, cy + r * 0.35)]
+        pts = [
+            (cx - r, cy - r * 0.2),
+            (cx - r * 0.35, cy - r * 0.55),
+            (cx, cy - r * 0.05),
+            (cx + r * 0.35, cy - r * 0.55),
+            (cx + r, cy - r * 0.2),
+            (cx + r * 0.2, cy + r * 0.35),
+            (cx, cy + r * 0.85),
+            (cx - r * 0.2, cy + r * 0.35),
+        ]
         draw.polygon(pts, fill=ink)
         h = r * 0.2
         draw.ellipse((cx - h, cy - r * 0.6 - h, cx + h, cy - r * 0.6 + h), fill=ink)
@@ -139,8 +185,13 @@ def _fit(draw, text: str, size: int, width: int, bold=False) -> str:
 
 
 def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> None:
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=(255, 252, 244),
-                           outline=LAST_MOVE if lit else (120, 100, 80), width=4 if lit else 2)
+    draw.rounded_rectangle(
+        (x, y, x + w, y + h),
+        radius=8,
+        fill=(255, 252, 244),
+        outline=LAST_MOVE if lit else (120, 100, 80),
+        width=4 if lit else 2,
+    )
     draw.rounded_rectangle((x, y, x + w, y + 28), radius=8, fill=LEVEL_RGB[card.level])
     draw.rectangle((x, y + 18, x + w, y + 28), fill=LEVEL_RGB[card.level])
     _text(draw, (x + 6, y + 5), card.id, 18, True, (255, 255, 255))
@@ -164,8 +215,15 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
     _text(draw, (x + w // 2, by + 15), "or", 16, False, MUTED, anchor="mm")
     img.paste(_glyph_icon(card.symbol, 30), (x + w - 42, by), _glyph_icon(card.symbol, 30))
     _text(draw, (x + w // 2, y + h - 40), _fit(draw, card.name, 15, w - 8), 15, False, INK, anchor="ma")
-    _text(draw, (x + w // 2, y + h - 20), _fit(draw, f"{card.flag} {card.typology}", 15, w - 8), 15, False,
-          MUTED, anchor="ma")
+    _text(
+        draw,
+        (x + w // 2, y + h - 20),
+        _fit(draw, f"{card.flag} {card.typology}", 15, w - 8),
+        15,
+        False,
+        MUTED,
+        anchor="ma",
+    )
 
 
 def _draw_board(img, draw, view, p, x: int, y: int, cell: int) -> None:
@@ -187,8 +245,10 @@ def _draw_board(img, draw, view, p, x: int, y: int, cell: int) -> None:
         if patch is None:
             draw.rectangle((cx + 1, cy + 1, cx + cell - 2, cy + cell - 2), fill=EMPTY_CELL)
             if i == 12:
-                draw.ellipse((cx + cell // 2 - 4, cy + cell // 2 - 4, cx + cell // 2 + 4, cy + cell // 2 + 4),
-                             fill=(200, 190, 170))
+                draw.ellipse(
+                    (cx + cell // 2 - 4, cy + cell // 2 - 4, cx + cell // 2 + 4, cy + cell // 2 + 4),
+                    fill=(200, 190, 170),
+                )
         else:
             _paste_patch(img, patch, cx + 1, cy + 1, cell - 2)
         h = p.heights[i]
@@ -216,8 +276,13 @@ def _order_text(oid: str) -> str:
 def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int) -> None:
     active = not view.finished and p.seat in view.to_move
     colour = PATCH_RGB[p.colour]
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=(255, 253, 247),
-                           outline=colour if active else (200, 190, 175), width=5 if active else 2)
+    draw.rounded_rectangle(
+        (x, y, x + w, y + h),
+        radius=10,
+        fill=(255, 253, 247),
+        outline=colour if active else (200, 190, 175),
+        width=5 if active else 2,
+    )
     name = seat_name(names, p.seat)
     if view.seat == p.seat:
         name += " (you)"
@@ -256,25 +321,45 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int) -> N
         ids = list(p.claimed)
         per_line = max(1, (x + w - tx - 8) // 48)
         for k in range(0, len(ids), per_line):
-            _text(draw, (tx, ty), " ".join(ids[k:k + per_line]), 18, False, MUTED)
+            _text(draw, (tx, ty), " ".join(ids[k : k + per_line]), 18, False, MUTED)
             ty += 22
     if view.seat == p.seat and view.dealt_orders:
         ty = y + h - 30 - 24 * len(view.dealt_orders)
         _text(draw, (tx, ty), "Keep one order:", 18, True, (120, 60, 20))
         for k, oid in enumerate(view.dealt_orders):
-            _text(draw, (tx, ty + 24 * (k + 1)), _fit(draw, "keep " + _order_text(oid), 18, x + w - tx - 8), 18,
-                  False, (120, 60, 20))
+            _text(
+                draw,
+                (tx, ty + 24 * (k + 1)),
+                _fit(draw, "keep " + _order_text(oid), 18, x + w - tx - 8),
+                18,
+                False,
+                (120, 60, 20),
+            )
     elif p.order is not None and p.order != "?":
         ty = max(ty + 6, y + h - 58)
         _text(draw, (tx, ty), "Order" + (" (secret)" if not view.finished else "") + ":", 18, True)
-        _text(draw, (tx, ty + 22), _fit(draw, _order_text(p.order), 18, x + w - tx - 8), 18, False, (120, 60, 20))
+        _text(
+            draw,
+            (tx, ty + 22),
+            _fit(draw, _order_text(p.order), 18, x + w - tx - 8),
+            18,
+            False,
+            (120, 60, 20),
+        )
 
 
 def _draw_markers(img, draw, view, x: int, y: int) -> int:
     _text(draw, (x, y), f"Workshop: {view.visible_markers} face up", 20, True)
     if view.end_at is not None:
         note = "END TRIGGERED: finishing the round" if view.end_triggered else f"ends at {view.end_at}"
-        _text(draw, (x + 300, y + 2), note, 18, view.end_triggered, (190, 40, 40) if view.end_triggered else MUTED)
+        _text(
+            draw,
+            (x + 300, y + 2),
+            note,
+            18,
+            view.end_triggered,
+            (190, 40, 40) if view.end_triggered else MUTED,
+        )
     yy = y + 30
     xx = x
     for name in (*D.COLOURS, *D.SYMBOLS, "grey"):
@@ -284,11 +369,15 @@ def _draw_markers(img, draw, view, x: int, y: int) -> int:
         up = view.markers.get(name, 0)
         box = (xx, yy, xx + 40, yy + 40)
         if name in PATCH_RGB:
-            draw.rounded_rectangle(box, radius=6, fill=PATCH_RGB[name] if up else (215, 215, 215), outline=INK)
+            draw.rounded_rectangle(
+                box, radius=6, fill=PATCH_RGB[name] if up else (215, 215, 215), outline=INK
+            )
         elif name == "grey":
             draw.rounded_rectangle(box, radius=6, fill=GREY if up else (225, 225, 225), outline=INK)
         else:
-            draw.rounded_rectangle(box, radius=6, fill=(255, 250, 235) if up else (215, 215, 215), outline=INK)
+            draw.rounded_rectangle(
+                box, radius=6, fill=(255, 250, 235) if up else (215, 215, 215), outline=INK
+            )
             icon = _glyph_icon(name, 32, INK if up else (160, 160, 160))
             img.paste(icon, (xx + 4, yy + 4), icon)
         _text(draw, (xx + 20, yy + 44), f"{up}/{total}", 16, True, INK if up else MUTED, anchor="ma")
@@ -355,11 +444,19 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
     gap = min(8, (WIDTH - 32 - card_w * len(view.market)) // max(1, len(view.market) - 1))
     for card in view.market:
         if card is None:
-            draw.rounded_rectangle((x, market_y + 30, x + card_w, market_y + 30 + card_h), radius=8,
-                                   outline=(200, 190, 175), width=2)
-            _text(draw, (x + card_w // 2, market_y + 30 + card_h // 2), "empty", 18, False, MUTED, anchor="mm")
+            draw.rounded_rectangle(
+                (x, market_y + 30, x + card_w, market_y + 30 + card_h),
+                radius=8,
+                outline=(200, 190, 175),
+                width=2,
+            )
+            _text(
+                draw, (x + card_w // 2, market_y + 30 + card_h // 2), "empty", 18, False, MUTED, anchor="mm"
+            )
         else:
-            _draw_card(img, draw, card, x, market_y + 30, card_w, card_h, card.id in (pending_card, last_card))
+            _draw_card(
+                img, draw, card, x, market_y + 30, card_w, card_h, card.id in (pending_card, last_card)
+            )
         x += card_w + gap
 
     # basket and supply
@@ -375,8 +472,15 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
         else:
             _paste_patch(img, patch, bx, by, size)
     if view.first_patch:
-        _text(draw, (16, mid_y + 124), f"1st patch taken: {view.first_patch.replace('/', ' ')}: the 2nd must "
-              "differ in colour and symbol", 16, False, MUTED)
+        _text(
+            draw,
+            (16, mid_y + 124),
+            f"1st patch taken: {view.first_patch.replace('/', ' ')}: the 2nd must "
+            "differ in colour and symbol",
+            16,
+            False,
+            MUTED,
+        )
     mx = 16 + 8 * (size + 10) + 20
     _draw_markers(img, draw, view, mx, mid_y)
     lx = mx

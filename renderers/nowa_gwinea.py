@@ -47,12 +47,12 @@ WATER = (52, 140, 220)
 FRUIT = (220, 60, 60)
 LEAF = (60, 150, 60)
 TOTEM_COLOURS = (
-    (46, 170, 90),    # parrot
-    (90, 70, 160),    # cassowary
-    (160, 100, 50),   # tree kangaroo
-    (70, 120, 70),    # crocodile
-    (200, 150, 40),   # lizard
-    (210, 90, 170),   # butterfly
+    (46, 170, 90),  # parrot
+    (90, 70, 160),  # cassowary
+    (160, 100, 50),  # tree kangaroo
+    (70, 120, 70),  # crocodile
+    (200, 150, 40),  # lizard
+    (210, 90, 170),  # butterfly
 )
 TOTEM_LABELS = ("Par", "Cas", "Kan", "Cro", "Liz", "But")
 LAST = (235, 90, 0)
@@ -73,7 +73,9 @@ def _empty_board(cell: int) -> Image.Image:
     for r in range(SIZE):
         for c in range(SIZE):
             x, y = ox + c * cell, oy + r * cell
-            d.rectangle((x, y, x + cell, y + cell), fill=SAND if (r + c) % 2 else SAND_DARK, outline=(170, 150, 110))
+            d.rectangle(
+                (x, y, x + cell, y + cell), fill=SAND if (r + c) % 2 else SAND_DARK, outline=(170, 150, 110)
+            )
     d.rectangle((ox, oy, ox + cell * SIZE, oy + cell * SIZE), outline=INK, width=3)
     if margin:
         f = font(22, True)
@@ -88,7 +90,9 @@ def _xy(cell: int, ox: int, oy: int, size: int) -> tuple[int, int]:
     return ox + c * size, oy + r * size
 
 
-def _draw_symbols(d: ImageDraw.ImageDraw, board, rolled: int, ox: int, oy: int, size: int, covered: int) -> None:
+def _draw_symbols(
+    d: ImageDraw.ImageDraw, board, rolled: int, ox: int, oy: int, size: int, covered: int
+) -> None:
     small = size < 50
     f = font(max(10, size // 4), True)
     for i, name in enumerate(board.totems):
@@ -96,9 +100,15 @@ def _draw_symbols(d: ImageDraw.ImageDraw, board, rolled: int, ox: int, oy: int, 
         x, y = _xy(cell, ox, oy, size)
         pad = size * 0.12
         if i == rolled:
-            d.rectangle((x + 2, y + 2, x + size - 2, y + size - 2), outline=HIGHLIGHT, width=max(3, size // 12))
-        d.ellipse((x + pad, y + pad, x + size - pad, y + size - pad), fill=TOTEM_COLOURS[i],
-                  outline=INK, width=2 if i == rolled else 1)
+            d.rectangle(
+                (x + 2, y + 2, x + size - 2, y + size - 2), outline=HIGHLIGHT, width=max(3, size // 12)
+            )
+        d.ellipse(
+            (x + pad, y + pad, x + size - pad, y + size - pad),
+            fill=TOTEM_COLOURS[i],
+            outline=INK,
+            width=2 if i == rolled else 1,
+        )
         if not small:
             centred_text(d, (x + size / 2, y + size / 2), TOTEM_LABELS[i], f, fill=(255, 255, 255))
     for name in board.water:
@@ -106,22 +116,43 @@ def _draw_symbols(d: ImageDraw.ImageDraw, board, rolled: int, ox: int, oy: int, 
         x, y = _xy(cell, ox, oy, size)
         pad = size * 0.22
         hit = covered >> cell & 1
-        d.ellipse((x + pad, y + pad, x + size - pad, y + size - pad), fill=WATER,
-                  outline=(255, 255, 255) if hit else (20, 60, 120), width=3 if hit else 1)
+        d.ellipse(
+            (x + pad, y + pad, x + size - pad, y + size - pad),
+            fill=WATER,
+            outline=(255, 255, 255) if hit else (20, 60, 120),
+            width=3 if hit else 1,
+        )
         if not small:
-            centred_text(d, (x + size / 2, y + size / 2), "✓" if hit else "~", font(size // 3, True),
-                         fill=(255, 255, 255))
+            centred_text(
+                d,
+                (x + size / 2, y + size / 2),
+                "✓" if hit else "~",
+                font(size // 3, True),
+                fill=(255, 255, 255),
+            )
     for name in board.fruit:
         cell = parse_cell(name)
         x, y = _xy(cell, ox, oy, size)
         pad = size * 0.28
-        d.ellipse((x + pad, y + pad + 2, x + size - pad, y + size - pad + 2), fill=FRUIT,
-                  outline=(255, 255, 255) if covered >> cell & 1 else (110, 20, 20), width=2)
+        d.ellipse(
+            (x + pad, y + pad + 2, x + size - pad, y + size - pad + 2),
+            fill=FRUIT,
+            outline=(255, 255, 255) if covered >> cell & 1 else (110, 20, 20),
+            width=2,
+        )
         d.ellipse((x + size / 2 - 2, y + pad - 4, x + size / 2 + 8, y + pad + 4), fill=LEAF)
 
 
-def _draw_huts(d: ImageDraw.ImageDraw, texts, colour, ox: int, oy: int, size: int,
-               last: str | None = None, letters: bool = True) -> int:
+def _draw_huts(
+    d: ImageDraw.ImageDraw,
+    texts,
+    colour,
+    ox: int,
+    oy: int,
+    size: int,
+    last: str | None = None,
+    letters: bool = True,
+) -> int:
     covered = 0
     for text in texts:
         pl = placement_from_text(text)
@@ -185,12 +216,18 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
     d.text((24, 14), title, font=font(34, True), fill=INK)
     shown = view.seat if view.seat is not None else 0
     board = view.boards[shown]
-    sub = (f"Die: {view.animal.upper()} (start there)   Board {board.board}"
-           f"{'A standard' if board.side == 'A' else 'B hard'}   Goal: {view.water_target} water holes")
+    sub = (
+        f"Die: {view.animal.upper()} (start there)   Board {board.board}"
+        f"{'A standard' if board.side == 'A' else 'B hard'}   Goal: {view.water_target} water holes"
+    )
     if view.over:
         sub = "Final scores below; the last round's villages are revealed."
     d.text((24, 62), sub, font=font(22), fill=INK)
-    who = "your village" if view.seat is not None else "spectator view: villages are hidden until the round ends"
+    who = (
+        "your village"
+        if view.seat is not None
+        else "spectator view: villages are hidden until the round ends"
+    )
     if len({(b.board, b.side) for b in view.boards}) > 1:
         if view.seat is not None:
             who = "your own board and village (each player has a different board)"
@@ -201,8 +238,17 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
     if view.seat is not None and view.villages[view.seat] != UNKNOWN and not view.over:
         texts = view.villages[view.seat]
     rolled = view.totem
-    _board(image, board, rolled if not view.over else -1, texts, _hut_colour(view.seat),
-           BOARD_X, BOARD_Y, CELL, view.last_move)
+    _board(
+        image,
+        board,
+        rolled if not view.over else -1,
+        texts,
+        _hut_colour(view.seat),
+        BOARD_X,
+        BOARD_Y,
+        CELL,
+        view.last_move,
+    )
     d.text((BOARD_X, BOARD_Y + CELL * SIZE + 12), who, font=font(20), fill=MUTED)
 
     # side panel
@@ -238,13 +284,21 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
         y += 34
         d.text((x, y), f"Water holes: {view.water} of {view.water_target}", font=font(22), fill=WATER)
         y += 30
-        d.text((x, y), f"Fruit: {view.fruit}  (caller bonus {(0, 1, 3, 6, 10, 15)[view.fruit]})",
-               font=font(22), fill=FRUIT)
+        d.text(
+            (x, y),
+            f"Fruit: {view.fruit}  (caller bonus {(0, 1, 3, 6, 10, 15)[view.fruit]})",
+            font=font(22),
+            fill=FRUIT,
+        )
         y += 30
         if view.broken:
             for i in range(0, len(view.broken), 34):
-                d.text((x, y), ("BROKEN: " if i == 0 else "  ") + view.broken[i:i + 34], font=font(18, True),
-                       fill=(200, 30, 30))
+                d.text(
+                    (x, y),
+                    ("BROKEN: " if i == 0 else "  ") + view.broken[i : i + 34],
+                    font=font(18, True),
+                    fill=(200, 30, 30),
+                )
                 y += 24
         elif view.can_call:
             d.text((x, y), "Ready: type  gwinea", font=font(22, True), fill=(30, 140, 60))
@@ -303,10 +357,18 @@ def _huts_chart() -> bytes:
     left = 70
     image = Image.new("RGB", (left + 8 * box_w + 20, 80 + len(PIECES) * box_h), BACKGROUND)
     d = ImageDraw.Draw(image)
-    d.text((20, 14), "Nowa Gwinea huts: letter + orientation + anchor square, e.g. F3C4", font=font(24, True),
-           fill=INK)
-    d.text((20, 46), "Orientation 0 as drawn, 1-3 turned clockwise, 4-7 mirrored then turned. "
-                     "Dot = anchor square.", font=font(17), fill=MUTED)
+    d.text(
+        (20, 14),
+        "Nowa Gwinea huts: letter + orientation + anchor square, e.g. F3C4",
+        font=font(24, True),
+        fill=INK,
+    )
+    d.text(
+        (20, 46),
+        "Orientation 0 as drawn, 1-3 turned clockwise, 4-7 mirrored then turned. Dot = anchor square.",
+        font=font(17),
+        fill=MUTED,
+    )
     for row, p in enumerate(PIECES):
         y0 = 80 + row * box_h
         d.line((10, y0, image.width - 10, y0), fill=(200, 190, 170))
@@ -322,8 +384,12 @@ def _huts_chart() -> bytes:
             ox = x0 + (box_w - w * cell) // 2
             oy = y0 + 28 + (box_h - 34 - h * cell) // 2
             for r, c in sq:
-                d.rectangle((ox + c * cell, oy + r * cell, ox + (c + 1) * cell, oy + (r + 1) * cell),
-                            fill=_hut_colour(row % 4), outline=INK, width=2)
+                d.rectangle(
+                    (ox + c * cell, oy + r * cell, ox + (c + 1) * cell, oy + (r + 1) * cell),
+                    fill=_hut_colour(row % 4),
+                    outline=INK,
+                    width=2,
+                )
             ar, ac = sq[0]
             cx, cy = ox + ac * cell + cell / 2, oy + ar * cell + cell / 2
             d.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=INK)

@@ -56,8 +56,10 @@ def centre(cell: int) -> tuple[float, float]:
 
 def _corners(cx: float, cy: float, rad: float) -> list[tuple[float, float]]:
     # pointy-top: corner k at angle -90 + 60k; edge d (0 E, 1 SE, ...) lies between corners
-    return [(cx + rad * math.cos(math.radians(-90 + 60 * k)), cy + rad * math.sin(math.radians(-90 + 60 * k)))
-            for k in range(6)]
+    return [
+        (cx + rad * math.cos(math.radians(-90 + 60 * k)), cy + rad * math.sin(math.radians(-90 + 60 * k)))
+        for k in range(6)
+    ]
 
 
 def _edge_corners(d: int) -> tuple[int, int]:
@@ -102,18 +104,23 @@ def _base() -> Image.Image:
     dr = ImageDraw.Draw(img)
     # frame: a big hexagon behind the board
     cx, cy = centre(55)
-    outer = [(cx + 8.75 * R * math.cos(math.radians(60 * k)),
-              cy + 8.75 * R * math.sin(math.radians(60 * k))) for k in range(6)]
+    outer = [
+        (cx + 8.75 * R * math.cos(math.radians(60 * k)), cy + 8.75 * R * math.sin(math.radians(60 * k)))
+        for k in range(6)
+    ]
     dr.polygon(outer, fill=FRAME)
-    inner = [(cx + 8.25 * R * math.cos(math.radians(60 * k)),
-              cy + 8.25 * R * math.sin(math.radians(60 * k))) for k in range(6)]
+    inner = [
+        (cx + 8.25 * R * math.cos(math.radians(60 * k)), cy + 8.25 * R * math.sin(math.radians(60 * k)))
+        for k in range(6)
+    ]
     dr.polygon(inner, fill=(205, 185, 150))
     dr.line([(PANEL_X, 10), (PANEL_X, HEIGHT - 10)], fill=(200, 195, 185), width=2)
     return img
 
 
-def _llama(dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int, load: str | None,
-           dim: bool) -> None:
+def _llama(
+    dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int, load: str | None, dim: bool
+) -> None:
     body = (250, 250, 250) if seat == 0 else (25, 25, 25)
     ink = (20, 20, 20) if seat == 0 else (250, 250, 250)
     rad = 15
@@ -163,8 +170,11 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
         cx, cy = centre(cell)
         pts = _corners(cx, cy, R - 1)
         dr.polygon(pts, fill=VILLAGE_TINT[colour], outline=INK, width=3)
-        dr.polygon(_corners(cx, cy, R - 8), outline=COLOUR_RGB[colour] if colour != "white" else (150, 150, 150),
-                   width=4)
+        dr.polygon(
+            _corners(cx, cy, R - 8),
+            outline=COLOUR_RGB[colour] if colour != "white" else (150, 150, 150),
+            width=4,
+        )
         _demand(dr, cx, cy - 8, demands.get(cell))
 
     # field numbers
@@ -173,8 +183,11 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
         cx, cy = centre(cell)
         ty = cy - 35 if cell in D.VILLAGES else cy - 28
         w, h = text_size(dr, str(cell), f_num)
-        dr.rounded_rectangle((cx - w / 2 - 3, ty - 11, cx + w / 2 + 3, ty + 10), radius=4,
-                             fill=(255, 255, 255) if cell not in D.VILLAGES else (255, 255, 240))
+        dr.rounded_rectangle(
+            (cx - w / 2 - 3, ty - 11, cx + w / 2 + 3, ty + 10),
+            radius=4,
+            fill=(255, 255, 255) if cell not in D.VILLAGES else (255, 255, 240),
+        )
         dr.text((cx, ty), str(cell), font=f_num, fill=INK, anchor="mm")
 
     # rocks
@@ -217,8 +230,13 @@ def _png(img: Image.Image) -> bytes:
 def _panel(img: Image.Image, dr: ImageDraw.ImageDraw, view, names) -> None:
     x = PANEL_X + 18
     y = 16
-    dr.text((x, y), f"P'achakuna · board {view.board} · turn {view.turn_number}"
-            + (f"/{view.max_turns}" if view.max_turns else ""), font=font(20, True), fill=MUTED)
+    dr.text(
+        (x, y),
+        f"P'achakuna · board {view.board} · turn {view.turn_number}"
+        + (f"/{view.max_turns}" if view.max_turns else ""),
+        font=font(20, True),
+        fill=MUTED,
+    )
     y += 30
     # status
     if view.phase == "over":
@@ -279,7 +297,9 @@ def _panel(img: Image.Image, dr: ImageDraw.ImageDraw, view, names) -> None:
         dr.text((x, y), note, font=font(18), fill=INK)
         y += 28
     # demands
-    dr.text((x, y), f"Bag: {view.bag_count} demands  ·  used: {len(view.used)}", font=font(18, True), fill=INK)
+    dr.text(
+        (x, y), f"Bag: {view.bag_count} demands  ·  used: {len(view.used)}", font=font(18, True), fill=INK
+    )
     y += 26
     ux = x
     for d in view.used[-24:]:
@@ -314,16 +334,24 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, view, seat: int, na
     active = view.phase != "over" and view.turn == seat
     top = y
     h = 150
-    dr.rounded_rectangle((x - 8, top, WIDTH - 14, top + h), radius=10,
-                         fill=(255, 252, 238) if active else (244, 241, 234),
-                         outline=HIGHLIGHT if active else (200, 195, 185), width=4 if active else 2)
+    dr.rounded_rectangle(
+        (x - 8, top, WIDTH - 14, top + h),
+        radius=10,
+        fill=(255, 252, 238) if active else (244, 241, 234),
+        outline=HIGHLIGHT if active else (200, 195, 185),
+        width=4 if active else 2,
+    )
     side = D.SEAT_NAMES[seat]
     body = (250, 250, 250) if seat == 0 else (25, 25, 25)
     dr.ellipse((x + 2, y + 10, x + 26, y + 34), fill=body, outline=INK, width=2)
     name = seat_name(names, seat)
     dr.text((x + 34, y + 9), f"{name}", font=font(22, True), fill=INK)
-    dr.text((x + 34, y + 35), f"{side} · {'valleys' if seat == 0 else 'mountains'} · "
-            f"colours {view.colours[seat]}/7", font=font(18), fill=INK)
+    dr.text(
+        (x + 34, y + 35),
+        f"{side} · {'valleys' if seat == 0 else 'mountains'} · colours {view.colours[seat]}/7",
+        font=font(18),
+        fill=INK,
+    )
     y += 66
     cx = x + 4
     for colour in D.COLOURS:
@@ -337,8 +365,12 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, view, seat: int, na
             dr.ellipse((cx, y, cx + 34, y + 34), fill=(236, 232, 224), outline=ring, width=3)
         cx += 42
     n = sup.get("brown", 0)
-    dr.rectangle((cx + 2, y + 4, cx + 28, y + 30), fill=COLOUR_RGB["brown"] if n else (236, 232, 224),
-                 outline=INK, width=2)
+    dr.rectangle(
+        (cx + 2, y + 4, cx + 28, y + 30),
+        fill=COLOUR_RGB["brown"] if n else (236, 232, 224),
+        outline=INK,
+        width=2,
+    )
     dr.text((cx + 15, y + 17), str(n), font=font(18, True), fill=(255, 255, 255) if n else MUTED, anchor="mm")
     y += 44
     total = sum(sup.values())

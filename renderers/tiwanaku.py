@@ -31,10 +31,10 @@ MARGIN = 18
 PANEL_W = 470
 
 TERRAIN_COLOURS = {
-    "S": (95, 170, 175),    # swamp: blue green
-    "D": (236, 200, 120),   # desert: sand
-    "M": (160, 145, 135),   # mountain: stone
-    "F": (92, 150, 82),     # forest: green
+    "S": (95, 170, 175),  # swamp: blue green
+    "D": (236, 200, 120),  # desert: sand
+    "M": (160, 145, 135),  # mountain: stone
+    "F": (92, 150, 82),  # forest: green
 }
 TERRAIN_NAMES = {"S": "Swamp", "D": "Desert", "M": "Mountain", "F": "Forest"}
 HIDDEN = (222, 216, 204)
@@ -80,10 +80,15 @@ def _darker(c, k=0.7):
 
 def _pawn(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour, outline=INK) -> None:
     """An explorer: a head over a rounded body."""
-    draw.ellipse((cx - r * 0.45, cy - r * 1.05, cx + r * 0.45, cy - r * 0.15), fill=colour, outline=outline, width=2)
+    draw.ellipse(
+        (cx - r * 0.45, cy - r * 1.05, cx + r * 0.45, cy - r * 0.15), fill=colour, outline=outline, width=2
+    )
     draw.rounded_rectangle(
-        (cx - r * 0.75, cy - r * 0.25, cx + r * 0.75, cy + r * 0.9), radius=int(r * 0.35), fill=colour,
-        outline=outline, width=2,
+        (cx - r * 0.75, cy - r * 0.25, cx + r * 0.75, cy + r * 0.9),
+        radius=int(r * 0.35),
+        fill=colour,
+        outline=outline,
+        width=2,
     )
 
 
@@ -205,7 +210,11 @@ def _phase_text(view, names) -> str:
             top = [s for s in top if view.correct[s] == most]
         if view.players == 1:
             return f"Game over - {best} points"
-        return "Game over - " + " and ".join(seat_name(names, s) for s in top) + (" win" if len(top) > 1 else " wins")
+        return (
+            "Game over - "
+            + " and ".join(seat_name(names, s) for s in top)
+            + (" win" if len(top) > 1 else " wins")
+        )
     who = seat_name(names, view.turn)
     if view.phase == "final":
         return f"Final divinations - {who} to divine or pass"
@@ -238,8 +247,11 @@ def _draw_player(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: i
     me = view.seat == seat
     active = view.phase != "over" and view.turn == seat
     draw.rounded_rectangle(
-        (x, y, x + w, y + h - 10), radius=10, fill=(255, 253, 248),
-        outline=seat_colour(seat) if active else (200, 195, 185), width=5 if active else 2,
+        (x, y, x + w, y + h - 10),
+        radius=10,
+        fill=(255, 253, 248),
+        outline=seat_colour(seat) if active else (200, 195, 185),
+        width=5 if active else 2,
     )
     colour = seat_colour(seat)
     _pawn(draw, x + 26, y + 34, 18, colour)
@@ -293,7 +305,9 @@ def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, item_w: int, p
         cy = y + (k // per_row) * 34
         draw.rectangle((cx, cy, cx + 26, cy + 26), fill=TERRAIN_COLOURS[t], outline=INK, width=2)
         draw.text((cx + 13, cy + 13), t, font=font(16, True), fill=INK, anchor="mm")
-        draw.text((cx + 34, cy + 1), f"{TERRAIN_NAMES[t]} {view.terrain_totals.get(t, 0)}", font=font(20), fill=INK)
+        draw.text(
+            (cx + 34, cy + 1), f"{TERRAIN_NAMES[t]} {view.terrain_totals.get(t, 0)}", font=font(20), fill=INK
+        )
     return 30 + 34 * ((4 + per_row - 1) // per_row) + 6
 
 

@@ -30,7 +30,9 @@ def started(game: str, seed: int, moves: int):
             break
         seat = min(module.to_move(state))
         legal = list(module.legal_moves(state, seat))
-        state, _ = module.apply_move(state, seat, module.computer_move(module.view_for(state, seat), legal, rng))
+        state, _ = module.apply_move(
+            state, seat, module.computer_move(module.view_for(state, seat), legal, rng)
+        )
     return module, state, players
 
 
@@ -52,4 +54,3 @@ def test_any_text_is_a_move_or_a_clear_refusal(game, text, seed, depth):
         except MoveError as exc:
             assert str(exc).strip()
         assert module.to_dict(state) == before
-

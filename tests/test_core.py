@@ -58,7 +58,9 @@ def test_outcome_places_share_ties():
 
 def test_event_visibility_and_names():
     """Private events show their text to the seats named and the public text to others."""
-    e = Event("{p0} stole 5T from {p1}", visible_to=frozenset({0, 1}), public_text="{p0} stole a card from {p1}")
+    e = Event(
+        "{p0} stole 5T from {p1}", visible_to=frozenset({0, 1}), public_text="{p0} stole a card from {p1}"
+    )
     assert e.text_for(1) == e.text and e.text_for(2) == e.public_text and e.text_for(None) == e.public_text
     assert name_seats(e.text_for(None), ["ann", "bob"]) == "ann stole a card from bob"
     assert name_seats("{p2} moved") == "P3 moved"
@@ -91,7 +93,9 @@ def test_options_from_text():
 def test_jsonable_flattens_values():
     """Views become plain JSON: dataclasses, enums, sets and tuples."""
     assert jsonable({"a": (1, Mode.EASY), "b": {3, 1}, "c": Config()}) == {
-        "a": [1, "easy"], "b": [1, 3], "c": {"players": 2, "mode": "easy", "extra": False, "size": 5},
+        "a": [1, "easy"],
+        "b": [1, 3],
+        "c": {"players": 2, "mode": "easy", "extra": False, "size": 5},
     }
 
 

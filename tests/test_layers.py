@@ -30,8 +30,21 @@ def files(folder: str) -> list[Path]:
 
 GAMES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 CONTRACT = (
-    "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "Config", "new_game", "parse_move", "legal_moves", "apply_move",
-    "to_move", "view_for", "outcome", "to_dict", "from_dict", "computer_move", "RULES_HELP",
+    "TITLE",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "Config",
+    "new_game",
+    "parse_move",
+    "legal_moves",
+    "apply_move",
+    "to_move",
+    "view_for",
+    "outcome",
+    "to_dict",
+    "from_dict",
+    "computer_move",
+    "RULES_HELP",
 )
 
 

@@ -186,7 +186,9 @@ Move = Prep | Free | Dish | Done | Cancel | Add | Steal | Swap | Take | Draw | D
 
 
 def _bad(text: str, why: str, example: str) -> MalformedMove:
-    return MalformedMove(f"{text.strip()!r} is not a Guacamole move: {why}, like `{example}`. {NOTATION_HELP}")
+    return MalformedMove(
+        f"{text.strip()!r} is not a Guacamole move: {why}, like `{example}`. {NOTATION_HELP}"
+    )
 
 
 def _card(tok: str) -> str | None:
@@ -237,7 +239,9 @@ def parse_move(text: str) -> Move:
             return Dish(_ref(args[0]))
         if len(args) > 1 and all(_ref(a) for a in args):
             raise _bad(
-                text, "a dish is laid one card per move (dish 5T, then dish z5L, dish 5O, then done)", "dish 5T"
+                text,
+                "a dish is laid one card per move (dish 5T, then dish z5L, dish 5O, then done)",
+                "dish 5T",
             )
         raise _bad(text, "dish takes one card of your hand (5T) or preparation zone (z5T)", "dish z5T")
     if verb == "ADD":

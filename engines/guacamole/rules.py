@@ -89,9 +89,7 @@ class Config:
         if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise SetupError(f"Guacamole takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}")
         if self.dishes_per_turn not in (0, 1, 2, 3):
-            raise SetupError(
-                f"dishes_per_turn must be 1, 2, 3 or 0 (no limit), not {self.dishes_per_turn!r}"
-            )
+            raise SetupError(f"dishes_per_turn must be 1, 2, 3 or 0 (no limit), not {self.dishes_per_turn!r}")
 
     @property
     def discard_setup(self) -> int:
@@ -538,7 +536,9 @@ def _refill(s: State, events: list[Event]) -> None:
         if not s.discards[k] and s.deck:
             c = s.deck.pop()
             s.discards[k].append(c)
-            events.append(Event(f"Discard pile {k + 1} ran out and was refilled with {card_code(c)}.", kind="refill"))
+            events.append(
+                Event(f"Discard pile {k + 1} ran out and was refilled with {card_code(c)}.", kind="refill")
+            )
     _trigger_end(s, events)
 
 
@@ -684,10 +684,14 @@ def _do_prep(s: State, seat: int, m: Prep, events: list[Event]) -> None:
     if s.prepared:
         raise IllegalMove(f"you already prepared a card this turn; you may {step_text(s)}")
     if s.dishes_made:
-        raise IllegalMove(f"ingredients are prepared before dishes, and you made a dish; you may {step_text(s)}")
+        raise IllegalMove(
+            f"ingredients are prepared before dishes, and you made a dish; you may {step_text(s)}"
+        )
     zone = s.prep[seat]
     if len(zone) >= PREP_LIMIT:
-        hint = " first free one onto a discard pile (free 5T x1)" if _can_free(s) else " wait until it has room"
+        hint = (
+            " first free one onto a discard pile (free 5T x1)" if _can_free(s) else " wait until it has room"
+        )
         raise IllegalMove(f"your preparation zone is full ({PREP_LIMIT} cards);{hint}")
     idx = _find(s.hands[seat], m.card)
     if idx < 0:
@@ -716,8 +720,11 @@ def _do_free(s: State, seat: int, m: Free, events: list[Event]) -> None:
     s.discards[m.pile - 1].append(c)
     s.freed = True
     s.marks = [f"x{m.pile}"]
-    events.append(Event(f"{{p{seat}}} moved {m.card} from their preparation zone to discard pile {m.pile}.",
-                        kind="free"))
+    events.append(
+        Event(
+            f"{{p{seat}}} moved {m.card} from their preparation zone to discard pile {m.pile}.", kind="free"
+        )
+    )
 
 
 def _do_dish(s: State, seat: int, m: Dish, events: list[Event]) -> None:
@@ -762,7 +769,9 @@ def _do_done(s: State, seat: int, m: Done, events: list[Event]) -> None:
             why = "a dish needs at least 3 cards"
         else:
             why = "its numbers do not form an unbroken run (no 9-1 wrap)"
-        raise IllegalMove(f"{', '.join(codes)} is not a dish yet: {why}; add {_options_text(s, seat)}, or cancel")
+        raise IllegalMove(
+            f"{', '.join(codes)} is not a dish yet: {why}; add {_options_text(s, seat)}, or cancel"
+        )
     s.dishes[seat].append(list(s.building))
     s.building, s.build_zone = [], []
     s.dishes_made += 1
@@ -794,7 +803,9 @@ def _do_add(s: State, seat: int, m: Add, events: list[Event]) -> None:
         raise IllegalMove(f"you have no dish {m.dish}; your valid dishes are {allowed}")
     dish = dishes[m.dish - 1]
     if dish_kind(_codes(dish)) is None:
-        raise IllegalMove(f"your dish {m.dish} is not valid, so it takes no cards; your valid dishes are {allowed}")
+        raise IllegalMove(
+            f"your dish {m.dish} is not valid, so it takes no cards; your valid dishes are {allowed}"
+        )
     _check_refs(s, seat, m.cards)
     codes = [_ref_code(r) for r in m.cards]
     if dish_kind(_codes(dish) + codes) is None:
@@ -817,7 +828,9 @@ def _do_steal(s: State, seat: int, m: Steal, events: list[Event]) -> None:
         raise IllegalMove(f"choose another player: {others}")
     victim = s.hands[m.target]
     if not victim:
-        events.append(Event(f"{{p{seat}}} tried to steal from {{p{m.target}}}, whose hand is empty.", kind="steal"))
+        events.append(
+            Event(f"{{p{seat}}} tried to steal from {{p{m.target}}}, whose hand is empty.", kind="steal")
+        )
     else:
         rng = rng_for(s.seed, "lima", s.steals)
         c = victim.pop(rng.randrange(len(victim)))
@@ -861,7 +874,9 @@ def _do_swap(s: State, seat: int, m: Swap, events: list[Event]) -> None:
     ca, cb = card_code(a), card_code(b)
     src_words = "their hand" if m.source[0] != "p" else _place_name(m.source)
     events.append(
-        Event(f"{{p{seat}}} swapped {ca} from {src_words} with {cb} from {_place_name(m.target)}.", kind="swap")
+        Event(
+            f"{{p{seat}}} swapped {ca} from {src_words} with {cb} from {_place_name(m.target)}.", kind="swap"
+        )
     )
     marks = []
     for place, new in ((m.source, cb), (m.target, ca)):
@@ -882,8 +897,9 @@ def _do_take(s: State, seat: int, m: Take, events: list[Event]) -> None:
     c = lst.pop(i)
     s.hands[seat].append(c)
     s.hands[seat].sort()
-    events.append(Event(f"{{p{seat}}} took {card_code(c)} from {_place_name(m.target)} into their hand.",
-                        kind="take"))
+    events.append(
+        Event(f"{{p{seat}}} took {card_code(c)} from {_place_name(m.target)} into their hand.", kind="take")
+    )
     s.marks = [m.target] if m.target[0] != "p" or m.target[2] == "d" else []
     events += _validity_notes(s, [m.target], before)
     _refill(s, events)
@@ -1044,8 +1060,18 @@ def outcome(state: State) -> Outcome | None:
 # --------------------------------------------------------------------------- serialisation
 
 _SCALARS = (
-    "turn", "phase", "prep_at_start", "freed", "prepared", "dishes_made", "draws_left",
-    "end_triggered", "over", "steals", "turn_number", "prev_seat",
+    "turn",
+    "phase",
+    "prep_at_start",
+    "freed",
+    "prepared",
+    "dishes_made",
+    "draws_left",
+    "end_triggered",
+    "over",
+    "steals",
+    "turn_number",
+    "prev_seat",
 )
 
 
@@ -1073,7 +1099,9 @@ def to_dict(state: State) -> dict[str, Any]:
 
 def from_dict(data: dict[str, Any]) -> State:
     if data.get("schema") != SCHEMA:
-        raise SetupError(f"unsupported Guacamole state schema {data.get('schema')!r}; this engine reads {SCHEMA}")
+        raise SetupError(
+            f"unsupported Guacamole state schema {data.get('schema')!r}; this engine reads {SCHEMA}"
+        )
     cfg = Config(**data["config"])
     cfg.validate()
     return State(

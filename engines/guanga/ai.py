@@ -23,8 +23,11 @@ def _attrs(p: str | None) -> tuple[str, str] | None:
 def _marker_ok(view, attr: str) -> bool:
     if view.markers.get(attr, 0) > 0:
         return True
-    return (attr in D.COLOURS and view.markers.get("grey", 0) > 0
-            and all(view.markers.get(c, 0) == 0 for c in D.COLOURS))
+    return (
+        attr in D.COLOURS
+        and view.markers.get("grey", 0) > 0
+        and all(view.markers.get(c, 0) == 0 for c in D.COLOURS)
+    )
 
 
 def _potential(view, me) -> dict[str, list[float]]:
@@ -84,8 +87,11 @@ def _cell_base(view, me) -> list[float]:
         else:
             # covering a patch costs something, more when it sits among its like
             t = tops[cell]
-            same = sum(1 for j in NEIGHBOURS[cell]
-                       if tops[j] is not None and (tops[j][0] == t[0] or tops[j][1] == t[1]))
+            same = sum(
+                1
+                for j in NEIGHBOURS[cell]
+                if tops[j] is not None and (tops[j][0] == t[0] or tops[j][1] == t[1])
+            )
             v = -1.0 - 0.5 * same
         if paired:
             v += 0.05 * sum(1 for j in NEIGHBOURS[cell] if g.heights[j] == 0)

@@ -59,13 +59,17 @@ class Config:
     players: int = 2
     mode: Mode = field(
         default=Mode.BEGINNER,
-        metadata={"help": "beginner (side A, free placement), apprentice (orders, shells, paired placement), "
-                  "master (side B, shells from lines, blankets), artisan (master + everything joined to C3)"},
+        metadata={
+            "help": "beginner (side A, free placement), apprentice (orders, shells, paired placement), "
+            "master (side B, shells from lines, blankets), artisan (master + everything joined to C3)"
+        },
     )
     stoppers: bool = field(
         default=False,
-        metadata={"help": "stoppers variant (Beginner and Apprentice only): 2 blockers per player",
-                  "choices": (False, True)},
+        metadata={
+            "help": "stoppers variant (Beginner and Apprentice only): 2 blockers per player",
+            "choices": (False, True),
+        },
     )
 
     def validate(self) -> None:
@@ -278,15 +282,18 @@ def parse_move(text: str) -> Move:
         return Stopper(num - 1, cell)
     m = re.match(r"^P\s*([1-8])\s*([A-E][1-5])\s*,?\s*P?\s*([1-8])\s*([A-E][1-5])$", t)
     if m:
-        raise MalformedMove(f"place one patch per move: first P{m.group(1)}{m.group(2)}, then "
-                            f"P{m.group(3)}{m.group(4)}")
+        raise MalformedMove(
+            f"place one patch per move: first P{m.group(1)}{m.group(2)}, then P{m.group(3)}{m.group(4)}"
+        )
     m = _CLAIM.match(t)
     if m:
         card = m.group(1).replace(" ", "")
         card = f"{card[0]}{int(card[1:]):02d}"
         if card not in CARD:
-            raise MalformedMove(f"there is no market card {card}; cards are A01-A10, G01-G10, M01-M10, "
-                                "B01-B10, e.g. C A03 yellow B2C3D4")
+            raise MalformedMove(
+                f"there is no market card {card}; cards are A01-A10, G01-G10, M01-M10, "
+                "B01-B10, e.g. C A03 yellow B2C3D4"
+            )
         word = m.group(2)
         attr = _ATTRS.get(word)
         if word in ("COL", "COLOUR", "COLOR"):
@@ -294,12 +301,16 @@ def parse_move(text: str) -> Move:
         elif word in ("SYM", "SYMBOL"):
             attr = CARD[card][7]
         if attr is None:
-            raise MalformedMove(f"{m.group(2).lower()} is not a colour or symbol; write the card's colour or "
-                                "symbol (or col/sym), e.g. C A03 yellow B2C3D4")
+            raise MalformedMove(
+                f"{m.group(2).lower()} is not a colour or symbol; write the card's colour or "
+                "symbol (or col/sym), e.g. C A03 yellow B2C3D4"
+            )
         rest = m.group(3)
         cells = parse_cells(rest)
         if not cells or re.sub(r"[A-E][1-5]|[ ,;]", "", rest):
-            raise MalformedMove("list the cells of the shape after the colour or symbol, e.g. C A03 yellow B2C3D4")
+            raise MalformedMove(
+                "list the cells of the shape after the colour or symbol, e.g. C A03 yellow B2C3D4"
+            )
         if len(set(cells)) != len(cells):
             raise MalformedMove("a cell is listed twice in the claim")
         return Claim(card, attr, tuple(sorted(cells)))
@@ -661,7 +672,7 @@ def return_options(s: State, seat: int) -> list[Return]:
     g = s.guangas[seat]
     out = []
     for i, a in enumerate(cells):
-        for b in cells[i + 1:]:
+        for b in cells[i + 1 :]:
             if connected_rule(s.config) and CENTRE in (a, b) and len(g[CENTRE]) == 1:
                 continue
             out.append(Return((a, b)))
@@ -682,8 +693,10 @@ def stopper_options(s: State, seat: int) -> list[Stopper]:
 
 
 def _can_buy(s: State, seat: int) -> bool:
-    return uses_shells(s.config) and s.shells[seat] >= buy_cost(s.config) and any(
-        k is not None for k in s.basket
+    return (
+        uses_shells(s.config)
+        and s.shells[seat] >= buy_cost(s.config)
+        and any(k is not None for k in s.basket)
     )
 
 
@@ -748,8 +761,13 @@ def _check_tile(s: State, seat: int, events: list[Event]) -> None:
     stop = set(s.stoppers[seat])
     if all(st or i in stop for i, st in enumerate(s.guangas[seat])):
         s.tile = seat
-        events.append(Event(f"{{p{seat}}} is the first to complete their guanga and takes the "
-                            f"complete-guanga tile ({D.COMPLETE_TILE_VP} VP)", kind="tile"))
+        events.append(
+            Event(
+                f"{{p{seat}}} is the first to complete their guanga and takes the "
+                f"complete-guanga tile ({D.COMPLETE_TILE_VP} VP)",
+                kind="tile",
+            )
+        )
 
 
 def _take_possible_now(s: State, seat: int) -> bool:
@@ -871,9 +889,14 @@ def _do_keep(s: State, seat: int, m: Keep, events: list[Event]) -> None:
         raise IllegalMove(f"you were not dealt {m.order}; keep one of {', '.join(s.orders_dealt[seat])}")
     s.orders[seat] = m.order
     o = ORDER[m.order]
-    events.append(Event(
-        f"{{p{seat}}} kept order {m.order} ({o[1]} {o[2]} VP / {o[3]} {o[4]} VP)",
-        visible_to=frozenset({seat}), public_text=f"{{p{seat}}} kept a secret order", kind="order"))
+    events.append(
+        Event(
+            f"{{p{seat}}} kept order {m.order} ({o[1]} {o[2]} VP / {o[3]} {o[4]} VP)",
+            visible_to=frozenset({seat}),
+            public_text=f"{{p{seat}}} kept a secret order",
+            kind="order",
+        )
+    )
     s.highlight = []
     if all(o is not None for o in s.orders):
         events.append(Event("Every order is chosen; {p0} begins.", kind="turn"))
@@ -893,7 +916,9 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
     slot = m.slot - 1
     if s.basket[slot] is None:
         filled = [str(i + 1) for i, k in enumerate(s.basket) if k is not None]
-        raise IllegalMove(f"basket slot {m.slot} is empty; the filled slots are {', '.join(filled) or 'none'}")
+        raise IllegalMove(
+            f"basket slot {m.slot} is empty; the filled slots are {', '.join(filled) or 'none'}"
+        )
     ok_slots, ok_cells = place_parts(s, seat)
     if slot not in ok_slots or m.cell not in ok_cells:
         cells = sorted(ok_cells) if slot in ok_slots else []
@@ -901,11 +926,12 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
         if m.cell in s.stoppers[seat]:
             why = f"{where} has a stopper; nothing may go on it"
         elif s.phase == "place2" and differ(s.first_kind, s.basket[slot]) is False:
-            why = (f"the {patch_name(s.basket[slot])} patch shares a colour or symbol with your first patch "
-                   f"({patch_name(s.first_kind)}); the two patches must differ in both")
+            why = (
+                f"the {patch_name(s.basket[slot])} patch shares a colour or symbol with your first patch "
+                f"({patch_name(s.first_kind)}); the two patches must differ in both"
+            )
         elif s.phase == "place2" and m.cell not in NEIGHBOURS[s.placed[0]]:
-            why = (f"the second patch must go orthogonally next to {CELL_NAMES[s.placed[0]]} "
-                   f"(the first patch)")
+            why = f"the second patch must go orthogonally next to {CELL_NAMES[s.placed[0]]} (the first patch)"
         elif connected_rule(s.config):
             why = f"{where} would not stay orthogonally connected to the centre C3"
         elif s.phase == "place1" and paired_placement(s.config):
@@ -916,14 +942,19 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
     kind = _put(s, seat, slot, m.cell)
     cell = CELL_NAMES[m.cell]
     if s.phase == "extra":
-        events.append(Event(f"{{p{seat}}} placed the blanket's extra patch, {patch_name(kind)}, on {cell}",
-                            kind="place"))
+        events.append(
+            Event(
+                f"{{p{seat}}} placed the blanket's extra patch, {patch_name(kind)}, on {cell}", kind="place"
+            )
+        )
         s.highlight = [[seat, m.cell]]
         s.phase = "after"
         _check_tile(s, seat, events)
         _maybe_auto_end(s, seat, events)
         return
-    events.append(Event(f"{{p{seat}}} placed {patch_name(kind)} (basket slot {m.slot}) on {cell}", kind="place"))
+    events.append(
+        Event(f"{{p{seat}}} placed {patch_name(kind)} (basket slot {m.slot}) on {cell}", kind="place")
+    )
     if s.phase == "place1":
         s.placed = [m.cell]
         s.first_kind = kind
@@ -949,15 +980,21 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
     slot = m.slot - 1
     if s.basket[slot] is None:
         filled = [str(i + 1) for i, k in enumerate(s.basket) if k is not None]
-        raise IllegalMove(f"basket slot {m.slot} is empty; the filled slots are {', '.join(filled) or 'none'}")
+        raise IllegalMove(
+            f"basket slot {m.slot} is empty; the filled slots are {', '.join(filled) or 'none'}"
+        )
     cells = single_place_cells(s, seat)
     if m.cell not in cells:
         why = "has a stopper" if m.cell in s.stoppers[seat] else "would not be connected to the centre C3"
         raise IllegalMove(f"{CELL_NAMES[m.cell]} {why}; a bought patch may go on: {_cells_list(cells)}")
     _spend_shells(s, seat, cost)
     kind = _put(s, seat, slot, m.cell)
-    events.append(Event(f"{{p{seat}}} spent {cost} shell(s) on {patch_name(kind)} and placed it on "
-                        f"{CELL_NAMES[m.cell]}", kind="buy"))
+    events.append(
+        Event(
+            f"{{p{seat}}} spent {cost} shell(s) on {patch_name(kind)} and placed it on {CELL_NAMES[m.cell]}",
+            kind="buy",
+        )
+    )
     s.highlight = [[seat, m.cell]]
     _check_tile(s, seat, events)
     _after_extra_action(s, seat, events)
@@ -965,8 +1002,9 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
 
 def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
     if s.phase == "place1" and not _take_possible_now(s, seat):
-        events.append(Event(f"{{p{seat}}} can no longer take two patches this turn; the take is skipped",
-                            kind="skip"))
+        events.append(
+            Event(f"{{p{seat}}} can no longer take two patches this turn; the take is skipped", kind="skip")
+        )
         s.phase = "claim"
     _maybe_auto_end(s, seat, events)
 
@@ -1003,7 +1041,9 @@ def _do_stopper(s: State, seat: int, m: Stopper, events: list[Event]) -> None:
         raise IllegalMove(f"{CELL_NAMES[m.cell]} already has a stopper")
     s.stoppers_left[seat] -= 1
     s.stoppers[m.target].append(m.cell)
-    events.append(Event(f"{{p{seat}}} put a stopper on {{p{m.target}}}'s {CELL_NAMES[m.cell]}", kind="stopper"))
+    events.append(
+        Event(f"{{p{seat}}} put a stopper on {{p{m.target}}}'s {CELL_NAMES[m.cell]}", kind="stopper")
+    )
     s.highlight = [[m.target, m.cell]]
     _check_tile(s, m.target, events)
     _after_extra_action(s, seat, events)
@@ -1026,16 +1066,20 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
         raise IllegalMove(f"no workshop marker for {m.attr} is face up; face-up markers: {up}")
     pl = mask_of(m.cells)
     if pl not in PLACEMENT_SETS[m.card]:
-        raise IllegalMove(f"{_cells_list(m.cells)} is not the shape of {m.card} {card[1]} ({card[5]}) in any "
-                          "rotation or reflection")
+        raise IllegalMove(
+            f"{_cells_list(m.cells)} is not the shape of {m.card} {card[1]} ({card[5]}) in any "
+            "rotation or reflection"
+        )
     stop = set(s.stoppers[seat]) & set(m.cells)
     if stop:
         raise IllegalMove(f"{_cells_list(stop)} has a stopper and cannot be part of a shape")
     t = tops(s, seat)
     bad = [c for c in m.cells if t[c] is None or not has_attr(t[c], m.attr)]
     if bad:
-        raise IllegalMove(f"the top patch of {_cells_list(bad)} does not show {m.attr}; every cell of the shape "
-                          f"must show {m.attr}")
+        raise IllegalMove(
+            f"the top patch of {_cells_list(bad)} does not show {m.attr}; every cell of the shape "
+            f"must show {m.attr}"
+        )
     slot = s.market.index(m.card)
     s.claimed[seat].append(m.card)
     refill = None
@@ -1044,10 +1088,14 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
     s.market[slot] = refill
     s.markers[marker] -= 1
     s.claimed_this_turn = True
-    events.append(Event(
-        f"{{p{seat}}} claimed {m.card} {card[1]} ({card[4]} VP) with {m.attr} on {_cells_list(m.cells)}"
-        + (f", flipping the {marker} marker" if marker == m.attr else ", flipping a grey marker")
-        + (f"; {refill} {CARD[refill][1]} joins the market" if refill else ""), kind="claim"))
+    events.append(
+        Event(
+            f"{{p{seat}}} claimed {m.card} {card[1]} ({card[4]} VP) with {m.attr} on {_cells_list(m.cells)}"
+            + (f", flipping the {marker} marker" if marker == m.attr else ", flipping a grey marker")
+            + (f"; {refill} {CARD[refill][1]} joins the market" if refill else ""),
+            kind="claim",
+        )
+    )
     if shells_from_lines(s.config):
         mask = attr_mask(s, seat, m.attr)
         lines = sum(1 for lm in LINE_MASKS if mask & lm == lm)
@@ -1062,14 +1110,23 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
                 got += 1
         s.shells[seat] += got
         if lines:
-            events.append(Event(f"{{p{seat}}} completed {lines} {m.attr} line(s) and gained {got} Mullu shell(s)",
-                                kind="shells"))
+            events.append(
+                Event(
+                    f"{{p{seat}}} completed {lines} {m.attr} line(s) and gained {got} Mullu shell(s)",
+                    kind="shells",
+                )
+            )
     if s.n > 1 and not s.end_triggered:
         visible = sum(s.markers.values())
         if visible <= D.END_VISIBLE_MARKERS[s.n]:
             s.end_triggered = True
-            events.append(Event(f"Only {visible} workshop markers remain visible: the game ends when this "
-                                "round is complete.", kind="trigger"))
+            events.append(
+                Event(
+                    f"Only {visible} workshop markers remain visible: the game ends when this "
+                    "round is complete.",
+                    kind="trigger",
+                )
+            )
     s.pending = {"card": m.card, "attr": m.attr, "cells": list(m.cells)}
     s.highlight = [[seat, c] for c in m.cells]
     s.phase = "return"
@@ -1083,8 +1140,10 @@ def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
         raise IllegalMove(f"return two cells of the claimed shape: {_cells_list(cells)}")
     g = s.guangas[seat]
     if connected_rule(s.config) and CENTRE in m.cells and len(g[CENTRE]) == 1:
-        raise IllegalMove("the mother patch on C3 can be covered but never removed; choose two other cells of "
-                          f"the shape: {_cells_list(c for c in cells if c != CENTRE)}")
+        raise IllegalMove(
+            "the mother patch on C3 can be covered but never removed; choose two other cells of "
+            f"the shape: {_cells_list(c for c in cells if c != CENTRE)}"
+        )
     back = []
     for c in m.cells:
         k = g[c].pop()
@@ -1110,8 +1169,12 @@ def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
                 s.bag.extend(g[c])
                 g[c] = []
                 s.highlight.append([seat, c])
-            events.append(Event(f"{removed} patch(es) cut off from the centre ({_cells_list(cut)}) went to the bag",
-                                kind="cutoff"))
+            events.append(
+                Event(
+                    f"{removed} patch(es) cut off from the centre ({_cells_list(cut)}) went to the bag",
+                    kind="cutoff",
+                )
+            )
     card = s.pending["card"]
     s.pending = None
     s.phase = "extra" if card[0] == "B" else "after"
@@ -1383,18 +1446,20 @@ def view_for(s: State, seat: int | None) -> View:
         else:
             order = s.orders[i] if visible else UNKNOWN
         g = s.guangas[i]
-        players.append(PlayerView(
-            seat=i,
-            colour=D.COLOURS[i],
-            tops=tuple(_PSTR[st[-1]] if st else None for st in g),
-            heights=tuple(len(st) for st in g),
-            stoppers=tuple(sorted(s.stoppers[i])),
-            stoppers_left=s.stoppers_left[i],
-            claimed=tuple(s.claimed[i]),
-            shells=s.shells[i],
-            order=order,
-            score=b,
-        ))
+        players.append(
+            PlayerView(
+                seat=i,
+                colour=D.COLOURS[i],
+                tops=tuple(_PSTR[st[-1]] if st else None for st in g),
+                heights=tuple(len(st) for st in g),
+                stoppers=tuple(sorted(s.stoppers[i])),
+                stoppers_left=s.stoppers_left[i],
+                claimed=tuple(s.claimed[i]),
+                shells=s.shells[i],
+                order=order,
+                score=b,
+            )
+        )
     dealt = tuple(s.orders_dealt[seat]) if seat is not None and s.phase == "order" else ()
     last = s.last
     if last is not None and last.startswith("keep") and s.last_seat != seat and not s.finished:

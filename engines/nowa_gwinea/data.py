@@ -25,13 +25,13 @@ DATA_FILE = Path(__file__).with_name("tasks.json")
 
 @dataclass(frozen=True)
 class BoardSide:
-    board: int            # 1..32
-    side: str             # "A" standard, "B" hard
-    totems: tuple[int, ...]   # cell of each animal, in ANIMALS order
+    board: int  # 1..32
+    side: str  # "A" standard, "B" hard
+    totems: tuple[int, ...]  # cell of each animal, in ANIMALS order
     water: tuple[int, ...]
     fruit: tuple[int, ...]
     witnesses: tuple[tuple[str, ...], ...]  # one village per totem
-    sizes: tuple[int, ...]    # smallest village size the solver found, per totem
+    sizes: tuple[int, ...]  # smallest village size the solver found, per totem
 
     @property
     def water_mask(self) -> int:

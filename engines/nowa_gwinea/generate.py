@@ -144,7 +144,7 @@ def hard_side(board: int) -> dict:
                 new_t[rng.randrange(6)] = spot
             else:
                 new_w[rng.randrange(5)] = spot
-                if any(_dist(a, b) < 5 for i, a in enumerate(new_w) for b in new_w[i + 1:]):
+                if any(_dist(a, b) < 5 for i, a in enumerate(new_w) for b in new_w[i + 1 :]):
                     continue
             new_v = []
             for k in range(6):

@@ -121,9 +121,9 @@ class Placement:
     orient: int
     anchor: int
     cells: tuple[int, ...]
-    mask: int      # the squares it covers
-    edge: int      # squares sharing a side with it (outside it)
-    corner: int    # squares touching it only at a corner
+    mask: int  # the squares it covers
+    edge: int  # squares sharing a side with it (outside it)
+    corner: int  # squares touching it only at a corner
 
     @property
     def text(self) -> str:
@@ -173,9 +173,7 @@ def placement_from_text(text: str) -> Placement:
     return pl
 
 
-def village_problems(
-    placed: list[Placement], rolled: int, other_totems: int
-) -> str | None:
+def village_problems(placed: list[Placement], rolled: int, other_totems: int) -> str | None:
     """Why a village breaks the placement rules (``None`` if it is legal).
 
     ``rolled`` is the cell of the rolled totem, ``other_totems`` a mask of the

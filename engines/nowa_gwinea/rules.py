@@ -63,8 +63,10 @@ class Config:
     )
     hard_seats: str = field(
         default="",
-        metadata={"help": "seat numbers (1-4, comma separated) that play the hard side whatever "
-                          "'side' says, e.g. '1,2' for the grown-ups"},
+        metadata={
+            "help": "seat numbers (1-4, comma separated) that play the hard side whatever "
+            "'side' says, e.g. '1,2' for the grown-ups"
+        },
     )
     boards: Deal = field(
         default=Deal.SHARED,
@@ -72,8 +74,10 @@ class Config:
     )
     water_target: int = field(
         default=5,
-        metadata={"help": "water holes needed to call Gwinea (variant: fewer than 5)",
-                  "choices": (1, 2, 3, 4, 5)},
+        metadata={
+            "help": "water holes needed to call Gwinea (variant: fewer than 5)",
+            "choices": (1, 2, 3, 4, 5),
+        },
     )
     fruit_for_all: bool = field(
         default=False,
@@ -81,8 +85,10 @@ class Config:
     )
     hard_reroll: bool = field(
         default=True,
-        metadata={"help": "when hard boards are in play, roll the die again until it shows a totem "
-                          "whose hard task needs 6 huts or more"},
+        metadata={
+            "help": "when hard boards are in play, roll the die again until it shows a totem "
+            "whose hard task needs 6 huts or more"
+        },
     )
 
     def validate(self) -> None:
@@ -207,18 +213,18 @@ def parse_move(text: str) -> Move:
 class State:
     config: Config
     seed: int
-    deck: list[int]                 # board numbers in draw order
-    drawn: int                      # how many boards have been drawn
-    round: int                      # 1..9
-    boards: list[int]               # each seat's board this round
-    sides: list[str]                # each seat's side ("A" / "B")
-    totem: int                      # rolled animal, index into ANIMALS
-    villages: list[list[str]]       # each seat's huts, placement texts in build order
+    deck: list[int]  # board numbers in draw order
+    drawn: int  # how many boards have been drawn
+    round: int  # 1..9
+    boards: list[int]  # each seat's board this round
+    sides: list[str]  # each seat's side ("A" / "B")
+    totem: int  # rolled animal, index into ANIMALS
+    villages: list[list[str]]  # each seat's huts, placement texts in build order
     done: list[bool]
-    since: list[int]                # step when the seat's water count last changed
-    complete_at: list[int | None]   # step when the village became complete (legal, enough water)
+    since: list[int]  # step when the seat's water count last changed
+    complete_at: list[int | None]  # step when the village became complete (legal, enough water)
     scores: list[int]
-    history: list[dict]             # finished rounds, villages revealed
+    history: list[dict]  # finished rounds, villages revealed
     step: int = 0
     last: list[str | None] = field(default_factory=list)
     over: bool = False
@@ -330,8 +336,11 @@ def _fit_hard_boards(state: State) -> None:
         for j in range(state.drawn, min(len(state.deck), (here // BOARDS + 1) * BOARDS)):
             board = state.deck[j]
             later_round = state.deck[j - j % n : j - j % n + n]  # rounds deal n boards each
-            if (board not in state.boards and state.deck[here] not in later_round
-                    and _hard_enough(board_side(board, "B"), state.totem)):
+            if (
+                board not in state.boards
+                and state.deck[here] not in later_round
+                and _hard_enough(board_side(board, "B"), state.totem)
+            ):
                 state.deck[here], state.deck[j] = board, state.deck[here]
                 state.boards[seat] = board
                 break
@@ -390,16 +399,17 @@ def _placement_error(state: State, seat: int, pl: Placement) -> str | None:
     if pl.mask & other:
         c = next(c for c in pl.cells if other >> c & 1)
         animal = ANIMALS[task.totems.index(c)]
-        return (f"{name} would cover the {animal} totem at {cell_name(c)}; only the rolled "
-                f"{ANIMALS[state.totem]} may be covered")
+        return (
+            f"{name} would cover the {animal} totem at {cell_name(c)}; only the rolled "
+            f"{ANIMALS[state.totem]} may be covered"
+        )
     for h in huts:
         if h.edge & pl.mask:
             return f"{name} would touch hut {h.piece} along an edge; huts may touch only at their corners"
     rolled = task.totems[state.totem]
     if not huts:
         if not pl.mask >> rolled & 1:
-            return (f"your first hut must cover the rolled {ANIMALS[state.totem]} totem at "
-                    f"{cell_name(rolled)}")
+            return f"your first hut must cover the rolled {ANIMALS[state.totem]} totem at {cell_name(rolled)}"
     elif not any(h.corner & pl.mask for h in huts):
         return f"{name} touches none of your huts; each hut must touch another at a corner"
     return None
@@ -468,7 +478,9 @@ def apply_move(state: State, seat: int | None, move: Move) -> tuple[State, list[
         raise GameOver("the game is over: all 9 rounds have been played")
     if isinstance(move, Timeout):
         if seat is not None and seat != TABLE:
-            raise NotYourTurn("only the table ends a round at its deadline; build, call 'gwinea' or say 'done'")
+            raise NotYourTurn(
+                "only the table ends a round at its deadline; build, call 'gwinea' or say 'done'"
+            )
         new = copy_state(state)
         new.step += 1
         events = [Event(f"Time is up for round {state.round}!", kind="deadline")]
@@ -502,7 +514,9 @@ def _touch(new: State, seat: int, before: Status) -> None:
 
 def _place(state: State, seat: int, move: Place) -> tuple[State, list[Event]]:
     if cells_of(move.piece, move.orient, move.anchor) is None:
-        raise IllegalMove(f"{move} would stick out over the edge of the board; {_examples(state, seat, move.piece)}")
+        raise IllegalMove(
+            f"{move} would stick out over the edge of the board; {_examples(state, seat, move.piece)}"
+        )
     pl = placement(move.piece, move.orient, move.anchor)
     assert pl is not None
     why = _placement_error(state, seat, pl)
@@ -516,8 +530,10 @@ def _place(state: State, seat: int, move: Place) -> tuple[State, list[Event]]:
     _touch(new, seat, before)
     st = status(new, seat)
     cells = " ".join(cell_name(c) for c in pl.cells)
-    text = (f"{{p{seat}}} built hut {pl.piece} on {cells} ({pl.text}): {st.water} water hole"
-            f"{'s' if st.water != 1 else ''}, {st.fruit} fruit covered")
+    text = (
+        f"{{p{seat}}} built hut {pl.piece} on {cells} ({pl.text}): {st.water} water hole"
+        f"{'s' if st.water != 1 else ''}, {st.fruit} fruit covered"
+    )
     if st.complete:
         text += "; you may call 'gwinea'"
     # Building is private: the channel hears of calls, finishes and round ends, not of every hut
@@ -611,16 +627,18 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
     rows = round_points(state, caller)
     for s, row in enumerate(rows):
         state.scores[s] += row["points"]
-    state.history.append({
-        "round": state.round,
-        "boards": list(state.boards),
-        "sides": list(state.sides),
-        "totem": state.totem,
-        "villages": [list(v) for v in state.villages],
-        "caller": caller,
-        "how": how,
-        "rows": rows,
-    })
+    state.history.append(
+        {
+            "round": state.round,
+            "boards": list(state.boards),
+            "sides": list(state.sides),
+            "totem": state.totem,
+            "villages": [list(v) for v in state.villages],
+            "caller": caller,
+            "how": how,
+            "rows": rows,
+        }
+    )
     parts = []
     for s, row in enumerate(rows):
         if row["broken"]:
@@ -638,9 +656,14 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
         res = outcome(state)
         assert res is not None
         win = " and ".join(f"{{p{s}}}" for s in res.winners)
-        events.append(Event(f"The game is over after {ROUNDS} rounds; {win} "
-                            f"{'win' if len(res.winners) > 1 else 'wins'} with {int(res.scores[res.winners[0]])} "
-                            "points.", kind="end"))
+        events.append(
+            Event(
+                f"The game is over after {ROUNDS} rounds; {win} "
+                f"{'win' if len(res.winners) > 1 else 'wins'} with {int(res.scores[res.winners[0]])} "
+                "points.",
+                kind="end",
+            )
+        )
     else:
         events += _start_round(state)
     return events
@@ -674,8 +697,13 @@ class BoardInfo:
 
 def board_info(board: int, side: str) -> BoardInfo:
     t = board_side(board, side)
-    return BoardInfo(board, side, tuple(cell_name(c) for c in t.totems),
-                     tuple(cell_name(c) for c in t.water), tuple(cell_name(c) for c in t.fruit))
+    return BoardInfo(
+        board,
+        side,
+        tuple(cell_name(c) for c in t.totems),
+        tuple(cell_name(c) for c in t.water),
+        tuple(cell_name(c) for c in t.fruit),
+    )
 
 
 @dataclass(frozen=True)
@@ -689,19 +717,19 @@ class View:
     animal: str
     water_target: int
     fruit_for_all: bool
-    boards: tuple[BoardInfo, ...]           # each seat's board this round (public)
-    villages: tuple[Any, ...]               # own huts (placement texts); UNKNOWN for others
-    huts: tuple[int, ...]                   # huts built, per seat (public count)
+    boards: tuple[BoardInfo, ...]  # each seat's board this round (public)
+    villages: tuple[Any, ...]  # own huts (placement texts); UNKNOWN for others
+    huts: tuple[int, ...]  # huts built, per seat (public count)
     done: tuple[bool, ...]
     to_move: tuple[int, ...]
     scores: tuple[int, ...]
-    water: int | None                       # own village: water holes covered
+    water: int | None  # own village: water holes covered
     fruit: int | None
     broken: str | None
     can_call: bool
-    last_move: str | None                   # own last move
+    last_move: str | None  # own last move
     deck_left: int
-    last_round: dict | None                 # the finished round, every village revealed
+    last_round: dict | None  # the finished round, every village revealed
     per_round: tuple[tuple[int, ...], ...]  # points per finished round
 
 
@@ -720,9 +748,7 @@ def view_for(state: State, seat: int | None) -> View:
         water_target=state.config.water_target,
         fruit_for_all=state.config.fruit_for_all,
         boards=tuple(board_info(state.boards[s], state.sides[s]) for s in range(n)),
-        villages=tuple(
-            tuple(state.villages[s]) if own and s == seat else UNKNOWN for s in range(n)
-        ),
+        villages=tuple(tuple(state.villages[s]) if own and s == seat else UNKNOWN for s in range(n)),
         huts=tuple(len(v) for v in state.villages),
         done=tuple(state.done),
         to_move=tuple(sorted(to_move(state))),
@@ -767,8 +793,13 @@ def to_dict(state: State) -> dict:
         "complete_at": list(state.complete_at),
         "scores": list(state.scores),
         "history": [
-            {**h, "boards": list(h["boards"]), "sides": list(h["sides"]),
-             "villages": [list(v) for v in h["villages"]], "rows": [dict(r) for r in h["rows"]]}
+            {
+                **h,
+                "boards": list(h["boards"]),
+                "sides": list(h["sides"]),
+                "villages": [list(v) for v in h["villages"]],
+                "rows": [dict(r) for r in h["rows"]],
+            }
             for h in state.history
         ],
         "step": state.step,
@@ -806,12 +837,16 @@ def from_dict(data: dict) -> State:
         complete_at=list(data["complete_at"]),
         scores=list(data["scores"]),
         history=[
-            {**h, "boards": list(h["boards"]), "sides": list(h["sides"]),
-             "villages": [list(v) for v in h["villages"]], "rows": [dict(r) for r in h["rows"]]}
+            {
+                **h,
+                "boards": list(h["boards"]),
+                "sides": list(h["sides"]),
+                "villages": [list(v) for v in h["villages"]],
+                "rows": [dict(r) for r in h["rows"]],
+            }
             for h in data["history"]
         ],
         step=data["step"],
         last=list(data["last"]),
         over=data["over"],
     )
-

@@ -69,8 +69,14 @@ def _independent(cells: list[int]) -> int:
 
 
 class _Search:
-    def __init__(self, rolled: int, water: list[int], other_totems: list[int], limit: int | None,
-                 connected: bool = False):
+    def __init__(
+        self,
+        rolled: int,
+        water: list[int],
+        other_totems: list[int],
+        limit: int | None,
+        connected: bool = False,
+    ):
         self.connected = connected
         self.cover, self.piece_bits, self.compat, self.touch = _tables()
         forbidden = 0
@@ -152,7 +158,6 @@ class _Search:
                 return got
         return None
 
-
     def _component(self, placed: list[int]) -> list[int]:
         """The huts joined to the first one, or [] when all are joined."""
         seen = [placed[0]]
@@ -188,8 +193,14 @@ def solve(
     return None
 
 
-def exists(rolled: int, water: list[int], other_totems: list[int], huts: int,
-           node_limit: int | None = None, connected: bool = False) -> bool:
+def exists(
+    rolled: int,
+    water: list[int],
+    other_totems: list[int],
+    huts: int,
+    node_limit: int | None = None,
+    connected: bool = False,
+) -> bool:
     """Whether a legal village of at most ``huts`` huts solves the task."""
     search = _Search(rolled, water, other_totems, node_limit, connected)
     return search.run(huts) is not None

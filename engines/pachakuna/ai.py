@@ -207,7 +207,7 @@ def computer_move(view: View, legal: list[Move], rng: random.Random) -> Move:
                 search_cache[v] = _search(view.tiles, black, masks, v)
             d = search_cache[v].to_field(cell)
             if d is not None:
-                best = max(best, val * 0.6 ** d)
+                best = max(best, val * 0.6**d)
         return best
 
     scored: list[tuple[float, Move]] = []

@@ -99,7 +99,9 @@ def mountain_mask(code: str) -> int:
 
 
 _MMASK = {
-    f"{k}{rot}": sum(1 << ((rot + i) % 6) for i in range(n)) for k, n in KIND_MOUNTAINS.items() for rot in range(6)
+    f"{k}{rot}": sum(1 << ((rot + i) % 6) for i in range(n))
+    for k, n in KIND_MOUNTAINS.items()
+    for rot in range(6)
 }
 
 

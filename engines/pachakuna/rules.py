@@ -134,7 +134,9 @@ def _norm_pay(text: str | None) -> str:
                 "blue, green), e.g. r34+2/ry"
             )
         if ch in letters:
-            raise MalformedMove(f"colour {ch} is named twice in the payment; name each colour once, e.g. r34+2/ry")
+            raise MalformedMove(
+                f"colour {ch} is named twice in the payment; name each colour once, e.g. r34+2/ry"
+            )
         letters.append(ch)
     order = [D.LETTER[c] for c in D.COLOURS]
     return "".join(sorted(letters, key=order.index))
@@ -470,7 +472,9 @@ def _hint(state: State, seat: int) -> str:
     legal = legal_moves(state, seat)
     turns = [m for m in legal if isinstance(m, Rotate)]
     rank = {End: 0, Sell: 1, Buy: 2, MoveLlama: 3}
-    others = [str(m) for m in sorted((m for m in legal if not isinstance(m, Rotate)), key=lambda m: rank[type(m)])]
+    others = [
+        str(m) for m in sorted((m for m in legal if not isinstance(m, Rotate)), key=lambda m: rank[type(m)])
+    ]
     parts = []
     if turns:
         parts.append(f"tile turns such as {turns[0]}")
@@ -536,7 +540,11 @@ def _get_llama(state: State, seat: int, ident: int) -> Llama:
         raise IllegalMove(f"you have no llama {ident}; your llamas are {ids}")
     if not can_act(state, lm):
         ready = [str(x.id) for x in own_llamas(state, seat) if can_act(state, x)]
-        more = f"llamas that may still act: {', '.join(ready)}" if ready else "no llama may act any more; write end"
+        more = (
+            f"llamas that may still act: {', '.join(ready)}"
+            if ready
+            else "no llama may act any more; write end"
+        )
         why = "was just bought" if lm.new else "has finished its actions this turn"
         raise IllegalMove(f"llama {ident} {why}; {more}")
     return lm
@@ -733,8 +741,11 @@ def outcome(state: State) -> Outcome | None:
 def to_dict(state: State) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
-        "config": {"players": state.config.players, "board": state.config.board.value,
-                   "max_turns": state.config.max_turns},
+        "config": {
+            "players": state.config.players,
+            "board": state.config.board.value,
+            "max_turns": state.config.max_turns,
+        },
         "seed": state.seed,
         "tiles": {str(c): t for c, t in sorted(state.tiles.items())},
         "demands": {str(v): d for v, d in sorted(state.demands.items())},

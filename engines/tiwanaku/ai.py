@@ -124,7 +124,8 @@ def computer_move(view, legal: list, rng: random.Random):
     # walk onto a tile whose crop is certain
     targets = {}
     free_tiles = [
-        c for c in range(len(terrain))
+        c
+        for c in range(len(terrain))
         if view.terrain[c] is not None and view.crops[c] is None and view.explorer[c] < 0
     ]
     if free_tiles:

@@ -340,7 +340,9 @@ def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter:
             members = [start]
             taken = {start}
             while len(members) < target:
-                frontier = [j for i in members for j in n4[i] if j in inside and rid[j] == -1 and j not in taken]
+                frontier = [
+                    j for i in members for j in n4[i] if j in inside and rid[j] == -1 and j not in taken
+                ]
                 if not frontier:
                     break
                 # mostly take the earliest free cell, so the fill leaves few holes behind
@@ -417,8 +419,16 @@ def _cover(rng, truth: list[int], others: list[list[int]], cells: list[int], k: 
     return rec([], 0)
 
 
-def _pick(rng, region_id: list[int], cols: int, cells: list[int], truth: list[int], fixed: dict[int, int],
-          k: int, sample: int = 64) -> list[int] | None:
+def _pick(
+    rng,
+    region_id: list[int],
+    cols: int,
+    cells: list[int],
+    truth: list[int],
+    fixed: dict[int, int],
+    k: int,
+    sample: int = 64,
+) -> list[int] | None:
     """k cells of ``cells`` whose crops make the truth the only solution there.
 
     ``fixed`` holds crops already known outside ``cells`` (they constrain the
@@ -452,8 +462,17 @@ def _pick(rng, region_id: list[int], cols: int, cells: list[int], truth: list[in
     return None
 
 
-def _block(seed, cols: int, block: list[int], rid: list[int], val: list[int], ter: list[int], k: int, tag,
-           tries: int | None = None) -> list[int] | None:
+def _block(
+    seed,
+    cols: int,
+    block: list[int],
+    rid: list[int],
+    val: list[int],
+    ter: list[int],
+    k: int,
+    tag,
+    tries: int | None = None,
+) -> list[int] | None:
     """Fill one block of columns (in place) until k revealed cells make it unique.
 
     Gives up (returns None, nothing changed) after ``tries`` attempts if given.

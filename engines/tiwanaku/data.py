@@ -11,9 +11,9 @@ LONG_COLS = 9
 TERRAINS = ("S", "D", "M", "F")
 TERRAIN_NAMES = {"S": "swamp", "D": "desert", "M": "mountain", "F": "forest"}
 
-MAX_REGION = 5          # regions hold 1 to 5 cells, crops are 1..5
-SCALE_TOP = 5           # diversity scales have levels 1..5 (stones start below, at 0)
-MAX_CUBES = 4           # offering cubes a player may hold
+MAX_REGION = 5  # regions hold 1 to 5 cells, crops are 1..5
+SCALE_TOP = 5  # diversity scales have levels 1..5 (stones start below, at 0)
+MAX_CUBES = 4  # offering cubes a player may hold
 
 # Cells revealed at the start (terrain and crop), per board width.
 REVEALED_CELLS = {SHORT_COLS: 3, LONG_COLS: 6}

@@ -46,9 +46,9 @@ MAX_PLAYERS = 4
 SCHEMA = 1
 
 # phases
-ACTION = "action"        # the player chooses an action (or trades / makes an offering first)
-DIVINING = "divining"    # after a correct guess: guess again with another explorer, or done
-FINAL = "final"          # the final divination round
+ACTION = "action"  # the player chooses an action (or trades / makes an offering first)
+DIVINING = "divining"  # after a correct guess: guess again with another explorer, or done
+FINAL = "final"  # the final divination round
 OVER = "over"
 
 
@@ -74,7 +74,9 @@ class Config:
         if not isinstance(self.board, BoardSize):
             raise SetupError("board must be auto, short or long")
         if self.board is BoardSize.SHORT and self.players > 2:
-            raise SetupError("the short 5 x 5 board is for 1 or 2 players; 3 or 4 players play the long board")
+            raise SetupError(
+                "the short 5 x 5 board is for 1 or 2 players; 3 or 4 players play the long board"
+            )
 
     @property
     def cols(self) -> int:
@@ -88,16 +90,16 @@ class State:
     config: Config
     seed: int
     cols: int
-    terrain: list[str]           # hidden: the disc's terrain per cell
-    crops: list[int]             # hidden: the disc's crop per cell
-    start_cells: list[int]       # cells revealed (terrain and crop) at setup
+    terrain: list[str]  # hidden: the disc's terrain per cell
+    crops: list[int]  # hidden: the disc's crop per cell
+    start_cells: list[int]  # cells revealed (terrain and crop) at setup
     discovered: list[bool]
     cultivated: list[bool]
-    explorer: list[int]          # seat standing on each cell, -1 for none
-    reserve: list[int]           # explorers off the board, per seat
-    cubes: list[list[int]]       # per seat, count per terrain (TERRAINS order)
+    explorer: list[int]  # seat standing on each cell, -1 for none
+    reserve: list[int]  # explorers off the board, per seat
+    cubes: list[list[int]]  # per seat, count per terrain (TERRAINS order)
     scores: list[int]
-    scales: list[list[int]]      # per seat, level (0..5) of the stone on each crop's scale
+    scales: list[list[int]]  # per seat, level (0..5) of the stone on each crop's scale
     correct: list[int]
     wrong: list[int]
     peeks: list[dict[int, str]]  # per seat: cell -> terrain letter or crop digit seen on the disc
@@ -213,14 +215,14 @@ def destinations(state: State, seat: int, src: int) -> set[int]:
             seen.add(nb)
             occ = state.explorer[nb]
             if occ == seat:
-                frontier.append(nb)          # walk over one's own explorer, never stop there
+                frontier.append(nb)  # walk over one's own explorer, never stop there
             elif occ >= 0:
-                continue                     # an opponent blocks
+                continue  # an opponent blocks
             elif state.cultivated[nb]:
-                out.add(nb)                  # a free cultivated tile: stop here or walk on
+                out.add(nb)  # a free cultivated tile: stop here or walk on
                 frontier.append(nb)
             else:
-                out.add(nb)                  # an empty space or an uncultivated tile: stop only
+                out.add(nb)  # an empty space or an uncultivated tile: stop only
     return out
 
 
@@ -453,11 +455,15 @@ def _do_enter(state: State, seat: int, move: Enter, events: list[Event]) -> None
     _require_phase(state, move, ACTION)
     c = _cell_or_refuse(state, move.row, move.col)
     if state.reserve[seat] <= 0:
-        raise IllegalMove("all your explorers are on the board; move one (like B3-C3) or take one off (B3-out)")
+        raise IllegalMove(
+            "all your explorers are on the board; move one (like B3-C3) or take one off (B3-out)"
+        )
     free = entries(state, seat)
     if c not in free:
         why = "is not on the edge" if c not in edge_cells(state.cols) else "is occupied"
-        raise IllegalMove(f"{_name(state, c)} {why}; you may enter on the free edge cells {_names(state, free)}")
+        raise IllegalMove(
+            f"{_name(state, c)} {why}; you may enter on the free edge cells {_names(state, free)}"
+        )
     state.reserve[seat] -= 1
     state.last_cells = []
     _arrive(state, seat, c, events, "enters on")
@@ -571,8 +577,10 @@ def _do_done(state: State, seat: int, move: Done, events: list[Event]) -> None:
 
 def _do_pass(state: State, seat: int, move: Pass, events: list[Event]) -> None:
     if state.phase != FINAL:
-        raise IllegalMove("pass is only for the final divinations; " + (
-            "say done to stop divining" if state.phase == DIVINING else "choose an action now"))
+        raise IllegalMove(
+            "pass is only for the final divinations; "
+            + ("say done to stop divining" if state.phase == DIVINING else "choose an action now")
+        )
     state.final_out[seat] = True
     state.last_cells = []
     events.append(Event(f"{P(seat)} passes and leaves the final divinations", kind="move"))
@@ -663,13 +671,13 @@ class View:
     players: int
     rows: int
     cols: int
-    terrain: tuple[str | None, ...]       # known terrain letter per cell (None: still hidden)
-    crops: tuple[int | None, ...]         # crop placed per cell (None: not cultivated)
-    explorer: tuple[int, ...]             # seat on each cell, -1 for none
-    start_cells: tuple[int, ...]          # cells revealed at setup
-    terrain_totals: dict[str, int]        # how many cells of each terrain the map holds
-    peeks: dict[int, str]                 # what this seat saw on the disc (cell -> terrain letter or crop digit)
-    peek_counts: tuple[int, ...]          # how many peeks each seat made
+    terrain: tuple[str | None, ...]  # known terrain letter per cell (None: still hidden)
+    crops: tuple[int | None, ...]  # crop placed per cell (None: not cultivated)
+    explorer: tuple[int, ...]  # seat on each cell, -1 for none
+    start_cells: tuple[int, ...]  # cells revealed at setup
+    terrain_totals: dict[str, int]  # how many cells of each terrain the map holds
+    peeks: dict[int, str]  # what this seat saw on the disc (cell -> terrain letter or crop digit)
+    peek_counts: tuple[int, ...]  # how many peeks each seat made
     reserve: tuple[int, ...]
     cubes: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...]

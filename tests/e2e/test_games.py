@@ -128,8 +128,9 @@ async def test_nowa_gwinea_lobby_takes_the_hard_side_options(standin, bot_factor
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        lobby = await standin.slash(alice, chan, "nowa_gwinea new", players=2, side="hard",
-                                    hard_seats="1", hard_reroll=False)
+        lobby = await standin.slash(
+            alice, chan, "nowa_gwinea new", players=2, side="hard", hard_seats="1", hard_reroll=False
+        )
         assert not lobby.ephemeral
         session = await bot.sessions.in_channel(chan.id)
         assert session.row.options["side"] == "hard"

@@ -66,9 +66,7 @@ def legal_strs(state, seat=None):
 # --------------------------------------------------------------------------- setup
 
 
-@pytest.mark.parametrize(
-    "players,pile,deck", [(2, 12, 50), (3, 12, 42), (4, 6, 46), (5, 6, 38), (6, 6, 30)]
-)
+@pytest.mark.parametrize("players,pile,deck", [(2, 12, 50), (3, 12, 42), (4, 6, 46), (5, 6, 38), (6, 6, 30)])
 def test_setup_by_player_count(players, pile, deck):
     """Setup: 7 in hand, 1 face up in the zone, two discard piles of 12 (2-3p) or 6 (4+p), the rest drawn."""
     s = g.new_game(g.Config(players=players), players, 5)
@@ -567,8 +565,14 @@ def test_emptied_dish_counts_as_no_dish():
 
 def test_last_deck_card_triggers_end_and_round_completes():
     """Game end: drawing the last draw-pile card triggers the end; the round is finished."""
-    s = rig(players=3, discards=(["1A", "2A"], ["3P", "4P"]), deck_top=["7L"], fill_deck=False, turn=1,
-            dishes={0: [["1T", "2T", "3T"]]})
+    s = rig(
+        players=3,
+        discards=(["1A", "2A"], ["3P", "4P"]),
+        deck_top=["7L"],
+        fill_deck=False,
+        turn=1,
+        dishes={0: [["1T", "2T", "3T"]]},
+    )
     s, ev = apply(s, 1, "draw deck")
     assert s.end_triggered and any(e.kind == "end_triggered" for e in ev)
     s, _ = apply(s, 1, "draw x1")
@@ -661,8 +665,11 @@ def test_tiebreak_more_dishes():
 
 def test_tiebreak_fewer_cards():
     """Tiebreaker 3: then fewer cards in hand and preparation zone."""
-    s = _ended(dishes={0: [["1T", "2T", "3T"]], 1: [["1A", "2A", "3A"]]}, hands={0: ["9L"], 1: []},
-               prep={1: ["9O"], 0: ["8O"]})
+    s = _ended(
+        dishes={0: [["1T", "2T", "3T"]], 1: [["1A", "2A", "3A"]]},
+        hands={0: ["9L"], 1: []},
+        prep={1: ["9O"], 0: ["8O"]},
+    )
     oc = g.outcome(s)
     assert oc.winners == (1,) and oc.tiebreak == "fewer cards in hand and preparation zone"
 
@@ -732,7 +739,9 @@ def test_onion_musk_with_nothing_to_draw():
     s = rig(hands={0: ["5O", "1T"]}, discards=([], []), fill_deck=False, end_triggered=True)
     s2, ev = apply(s, 0, "prep 5O")
     assert s2.phase == ONION_DISCARD and any("nothing left to draw" in e.text for e in ev)
-    s3, _ = apply(rig(hands={0: ["5O"]}, discards=([], []), fill_deck=False, end_triggered=True), 0, "prep 5O")
+    s3, _ = apply(
+        rig(hands={0: ["5O"]}, discards=([], []), fill_deck=False, end_triggered=True), 0, "prep 5O"
+    )
     assert s3.phase == MAIN
 
 

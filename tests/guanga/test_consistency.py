@@ -29,12 +29,13 @@ def _candidates(rng: random.Random, s) -> list:
                 out.append(Claim(card[0], attr, PLACEMENT_CELLS[pl]))
     if s.pending:
         cells = s.pending["cells"]
-        out += [Return((a, b)) for i, a in enumerate(cells) for b in cells[i + 1:]]
+        out += [Return((a, b)) for i, a in enumerate(cells) for b in cells[i + 1 :]]
     return out
 
 
-@pytest.mark.parametrize("mode,stoppers", [("beginner", True), ("apprentice", True), ("master", False),
-                                           ("artisan", False)])
+@pytest.mark.parametrize(
+    "mode,stoppers", [("beginner", True), ("apprentice", True), ("master", False), ("artisan", False)]
+)
 def test_listed_moves_exactly_the_accepted_ones(mode, stoppers):
     """Contract: apply_move accepts a move exactly when legal_moves lists it."""
     for seed in range(4):

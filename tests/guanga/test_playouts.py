@@ -25,8 +25,11 @@ MAX_STEPS = 1500
 
 
 def _cards_in_game(s) -> int:
-    return len(s.market) - s.market.count(None) + sum(len(d) for d in s.decks.values()) + sum(
-        len(c) for c in s.claimed
+    return (
+        len(s.market)
+        - s.market.count(None)
+        + sum(len(d) for d in s.decks.values())
+        + sum(len(c) for c in s.claimed)
     )
 
 

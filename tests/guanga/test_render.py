@@ -35,8 +35,12 @@ def _open(png: bytes) -> Image.Image:
 
 def test_render_views_through_a_game():
     """Renderer: PNGs of a reasonable size for spectators and seats, changing as the game goes."""
-    for mode, players, stoppers in (("apprentice", 4, True), ("beginner", 2, False), ("master", 3, False),
-                                    ("artisan", 1, False)):
+    for mode, players, stoppers in (
+        ("apprentice", 4, True),
+        ("beginner", 2, False),
+        ("master", 3, False),
+        ("artisan", 1, False),
+    ):
         pngs = []
         for s in _states(mode, players, 3, stoppers):
             for seat in (None, 0):

@@ -64,6 +64,7 @@ def test_setup_basket_mother_patches_and_patch_count():
 def test_mother_patch_taken_from_pile_when_basket_lacks_colour():
     """Setup: with no patch of the player's colour in the basket, it is found in the pile."""
     from engines.guanga.rules import _take_mother
+
     s = game(2)
     clear(s, 1)
     set_basket(s, [RED_CH, RED_IN, GRN_RO, GRN_KU, YEL_AM, YEL_KU, RED_CH, GRN_RO])
@@ -79,9 +80,15 @@ def test_mother_patch_taken_from_pile_when_basket_lacks_colour():
     assert s.guangas[1][cell("C3")] == [BLU_AM] and all(k is not None for k in s.basket)
 
 
-@pytest.mark.parametrize("mode,layout", [
-    ("beginner", "AAAGGGMMM"), ("apprentice", "AAAAGGGMM"), ("master", "AAAAGGGMMBB"), ("artisan", "AAAAGGGMMBB"),
-])
+@pytest.mark.parametrize(
+    "mode,layout",
+    [
+        ("beginner", "AAAGGGMMM"),
+        ("apprentice", "AAAAGGGMM"),
+        ("master", "AAAAGGGMMBB"),
+        ("artisan", "AAAAGGGMMBB"),
+    ],
+)
 def test_market_layout_per_mode(mode, layout):
     """Market: 3/3/3 in beginner, 4/3/2 in apprentice, plus 2 blankets in master and artisan."""
     s = game(2, mode)
@@ -140,8 +147,12 @@ def test_take_from_empty_slot_is_refused():
 def _claim_ready(mode="beginner", players=2):
     """Seat 0 can claim A03 (yellow amaru diagonal) after placing yellow on B2."""
     s = game(players, mode)
-    set_market(s, ["A03", "A01", "A02", "G01", "G02", "G03", "M01", "M02", "M03"][: len(s.market)]
-               if mode == "beginner" else ["A03", "A01", "A02", "A04", "G01", "G02", "G03", "M01", "M02"])
+    set_market(
+        s,
+        ["A03", "A01", "A02", "G01", "G02", "G03", "M01", "M02", "M03"][: len(s.market)]
+        if mode == "beginner"
+        else ["A03", "A01", "A02", "A04", "G01", "G02", "G03", "M01", "M02"],
+    )
     clear(s, 0)
     put(s, 0, {"C3": [RED_CH, YEL_KU], "A1": YEL_AM})
     set_basket(s, [YEL_KU, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
@@ -179,8 +190,10 @@ def test_claim_by_symbol():
     set_market(s, ["A01", "A02", "A03", "G01", "G02", "G03", "M01", "M02", "M03"])
     clear(s, 0)
     put(s, 0, {"C3": RED_CH, "D1": kind("blue", "chakana")})
-    set_basket(s, [kind("green", "chakana"), kind("yellow", "chakana"), GRN_RO, RED_IN, BLU_AM, GRN_KU,
-                   RED_IN, YEL_AM])
+    set_basket(
+        s,
+        [kind("green", "chakana"), kind("yellow", "chakana"), GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_IN, YEL_AM],
+    )
     s, _ = play(s, 0, "P1D2", "P2D3")
     s, _ = _apply(s, 0, "C A01 chakana D1D2D3")
     assert s.markers["chakana"] == 1 and s.markers["red"] == 2
@@ -269,6 +282,7 @@ def test_grey_marker_only_for_colours_once_all_colours_are_down():
         s.markers[c] = 0
     s.markers["amaru"] = 0
     from engines.guanga.rules import marker_for
+
     assert marker_for(s, "amaru") is None and marker_for(s, "yellow") == "grey"
 
 
@@ -582,7 +596,9 @@ def test_artisan_mother_patch_stays_and_cut_off_removed():
     bag = len(s.bag)
     s, ev = _apply(s, 0, "R C2C4")
     # C4 emptied: C5 (2 patches) and D5 are cut off from C3; B2 is cut off too (C2 emptied)
-    assert s.guangas[0][cell("C5")] == [] and s.guangas[0][cell("D5")] == [] and s.guangas[0][cell("B2")] == []
+    assert (
+        s.guangas[0][cell("C5")] == [] and s.guangas[0][cell("D5")] == [] and s.guangas[0][cell("B2")] == []
+    )
     assert len(s.bag) == bag + 2 + 4
     assert any(e.kind == "cutoff" for e in ev) and conserved(s)
     assert s.guangas[0][cell("C3")] == [RED_CH]
@@ -591,7 +607,9 @@ def test_artisan_mother_patch_stays_and_cut_off_removed():
 # --------------------------------------------------------------------------- solo
 
 
-@pytest.mark.parametrize("mode,total", [("beginner", 40), ("apprentice", 60), ("master", 60), ("artisan", 60)])
+@pytest.mark.parametrize(
+    "mode,total", [("beginner", 40), ("apprentice", 60), ("master", 60), ("artisan", 60)]
+)
 def test_solo_setup(mode, total):
     """Solo: 40 patches in beginner, 60 otherwise; 9 markers; no orders."""
     s = game(1, mode)
@@ -630,12 +648,25 @@ def test_solo_ends_when_two_patches_cannot_be_placed_and_ranks():
     assert conserved(s)
 
 
-@pytest.mark.parametrize("points,rank", [(0, "Apprentice"), (39, "Apprentice"), (40, "Aspirant"),
-                                         (79, "Guardian"), (80, "Instructor"), (108, "Instructor"),
-                                         (109, "Master"), (119, "Master"), (120, "Artisan"), (-6, "Apprentice")])
+@pytest.mark.parametrize(
+    "points,rank",
+    [
+        (0, "Apprentice"),
+        (39, "Apprentice"),
+        (40, "Aspirant"),
+        (79, "Guardian"),
+        (80, "Instructor"),
+        (108, "Instructor"),
+        (109, "Master"),
+        (119, "Master"),
+        (120, "Artisan"),
+        (-6, "Apprentice"),
+    ],
+)
 def test_solo_rank_table(points, rank):
     """Solo: the rank table, exactly 120 counting as Artisan."""
     from engines.guanga.rules import solo_rank
+
     assert solo_rank(points).startswith(rank)
 
 
@@ -671,9 +702,16 @@ def test_notation_round_trip_and_errors():
     assert G.parse_move("O10") == Keep("O10")
     assert G.parse_move("T1A1") == Stopper(0, 0)
     assert isinstance(G.parse_move("DONE"), Done)
-    for bad, frag in (("P9A1", "P3B2"), ("C Z01 red A1", "P3B2"), ("C A03 purple A1B2C3", "colour or symbol"),
-                      ("R B2", "exactly two"), ("keep O11", "O1 to O10"), ("", "empty"),
-                      ("C A01 red A1A1A2", "twice"), ("P 3B2 5C4", "one patch per move")):
+    for bad, frag in (
+        ("P9A1", "P3B2"),
+        ("C Z01 red A1", "P3B2"),
+        ("C A03 purple A1B2C3", "colour or symbol"),
+        ("R B2", "exactly two"),
+        ("keep O11", "O1 to O10"),
+        ("", "empty"),
+        ("C A01 red A1A1A2", "twice"),
+        ("P 3B2 5C4", "one patch per move"),
+    ):
         with pytest.raises(MalformedMove, match=frag):
             G.parse_move(bad)
     assert len(str(Claim("B09", "kuntur", tuple(range(12))))) <= 100
@@ -694,6 +732,7 @@ def test_apply_move_never_mutates_and_checks_turn():
 def test_legal_moves_match_apply_move():
     """Contract: listed moves are accepted and unlisted placements are refused."""
     from engines.guanga.rules import Buy
+
     for mode in ("beginner", "apprentice", "artisan"):
         s = game(2, mode, stoppers=mode == "apprentice")
         for _ in range(2):
@@ -706,8 +745,13 @@ def test_legal_moves_match_apply_move():
                         else:
                             with pytest.raises(IllegalMove):
                                 G.apply_move(s, s.turn, mv)
-            s, _ = G.apply_move(s, s.turn, sorted(legal, key=str)[0] if mode != "beginner"
-                                else [m for m in legal if isinstance(m, Place)][0])
+            s, _ = G.apply_move(
+                s,
+                s.turn,
+                sorted(legal, key=str)[0]
+                if mode != "beginner"
+                else [m for m in legal if isinstance(m, Place)][0],
+            )
 
 
 def test_round_trip_dict():
@@ -723,9 +767,26 @@ def test_round_trip_dict():
 
 def test_rules_help_and_exports():
     """Package: the contract names exist and the help is short."""
-    for name in ("TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "Config", "new_game", "parse_move", "legal_moves",
-                 "apply_move", "to_move", "view_for", "outcome", "to_dict", "from_dict", "computer_move",
-                 "Move", "State", "View", "RULES_HELP"):
+    for name in (
+        "TITLE",
+        "MIN_PLAYERS",
+        "MAX_PLAYERS",
+        "Config",
+        "new_game",
+        "parse_move",
+        "legal_moves",
+        "apply_move",
+        "to_move",
+        "view_for",
+        "outcome",
+        "to_dict",
+        "from_dict",
+        "computer_move",
+        "Move",
+        "State",
+        "View",
+        "RULES_HELP",
+    ):
         assert hasattr(G, name)
     assert len(G.RULES_HELP) <= 1800
     assert (G.MIN_PLAYERS, G.MAX_PLAYERS) == (1, 4)
@@ -747,6 +808,7 @@ def test_master_refresh_sends_shell_patch_and_basket_to_bag():
 def test_options_from_strings():
     """Options: mode and stoppers are lobby options with their choices."""
     from engines.core import config_from_options, config_options
+
     opts = {o.name: o for o in config_options(G.Config)}
     assert set(opts) == {"mode", "stoppers"}
     assert opts["mode"].choices == ("beginner", "apprentice", "master", "artisan")

@@ -68,12 +68,13 @@ def test_hard_side_needs_five_huts():
     for b in range(1, BOARDS + 1):
         t = board_side(b, "B")
         for i, a in enumerate(t.water):
-            for c in t.water[i + 1:]:
+            for c in t.water[i + 1 :]:
                 assert abs(a // 8 - c // 8) + abs(a % 8 - c % 8) >= 5
 
 
-@pytest.mark.parametrize("board,side,totem", [(1, "A", 0), (5, "A", 3), (9, "A", 5), (2, "B", 1),
-                                              (17, "B", 4), (30, "B", 2)])
+@pytest.mark.parametrize(
+    "board,side,totem", [(1, "A", 0), (5, "A", 3), (9, "A", 5), (2, "B", 1), (17, "B", 4), (30, "B", 2)]
+)
 def test_solver_solves_sample(board, side, totem):
     """The solver finds a legal village for a sample of tasks, no larger than the witness."""
     t = board_side(board, side)

@@ -52,5 +52,9 @@ def test_golden_games():
             for seat in range(players):
                 assert h["rows"][seat]["points"] == _independent_points(h, seat)
         out = ng.outcome(s)
-        assert list(s.scores) == data["scores"] == [sum(r[i] for r in data["round_points"]) for i in range(players)]
+        assert (
+            list(s.scores)
+            == data["scores"]
+            == [sum(r[i] for r in data["round_points"]) for i in range(players)]
+        )
         assert list(out.winners) == data["winners"]

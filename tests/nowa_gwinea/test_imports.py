@@ -26,14 +26,34 @@ def test_engine_imports_only_stdlib():
                 continue
             for name in names:
                 top = name.split(".")[0]
-                assert top in sys.stdlib_module_names or name in ("engines.core", "engines"), (path.name, name)
+                assert top in sys.stdlib_module_names or name in ("engines.core", "engines"), (
+                    path.name,
+                    name,
+                )
 
 
 def test_contract_names_exported():
     """The package exports every name of the engine contract and a short help."""
-    for name in ("TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "Config", "new_game", "parse_move", "legal_moves",
-                 "apply_move", "to_move", "view_for", "outcome", "to_dict", "from_dict", "computer_move",
-                 "Move", "State", "View", "RULES_HELP"):
+    for name in (
+        "TITLE",
+        "MIN_PLAYERS",
+        "MAX_PLAYERS",
+        "Config",
+        "new_game",
+        "parse_move",
+        "legal_moves",
+        "apply_move",
+        "to_move",
+        "view_for",
+        "outcome",
+        "to_dict",
+        "from_dict",
+        "computer_move",
+        "Move",
+        "State",
+        "View",
+        "RULES_HELP",
+    ):
         assert hasattr(ng, name), name
     assert len(ng.RULES_HELP) <= 1800
     assert (ng.MIN_PLAYERS, ng.MAX_PLAYERS) == (1, 4)

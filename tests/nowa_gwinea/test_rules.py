@@ -220,13 +220,25 @@ def test_parse_notation():
 def test_orientations():
     """Huts turn and flip freely: 8 orientation indices, equal shapes share the smallest index."""
     counts = {p: len(DISTINCT[p]) for p in DISTINCT}
-    assert counts == {"F": 8, "I": 2, "L": 8, "N": 8, "P": 8, "T": 4, "U": 4, "V": 4,
-                      "W": 4, "X": 1, "Y": 8, "Z": 4}
+    assert counts == {
+        "F": 8,
+        "I": 2,
+        "L": 8,
+        "N": 8,
+        "P": 8,
+        "T": 4,
+        "U": 4,
+        "V": 4,
+        "W": 4,
+        "X": 1,
+        "Y": 8,
+        "Z": 4,
+    }
     assert sum(counts.values()) == 63
     assert ng.parse_move("X5C4") == ng.Place("X", 0, parse_cell("C4"))
     assert str(ng.Place("I", 2, 0)) == "I0A1"
-    assert shape("I", 0) == tuple((r, 0) for r in range(5))      # I0 stands upright
-    assert shape("I", 1) == tuple((0, c) for c in range(5))      # I1 lies flat
+    assert shape("I", 0) == tuple((r, 0) for r in range(5))  # I0 stands upright
+    assert shape("I", 1) == tuple((0, c) for c in range(5))  # I1 lies flat
     assert shape("L", 1) == ((0, 0), (0, 1), (0, 2), (0, 3), (1, 0))  # a quarter turn clockwise
     assert shape("L", 4) == ((0, 1), (1, 1), (2, 1), (3, 0), (3, 1))  # mirrored
     for p in SHAPES:
@@ -535,8 +547,11 @@ def test_options_from_table_strings():
     info = engines.get("nowa_gwinea")
     names = {o.name for o in info.options()}
     assert names == {"side", "hard_seats", "boards", "water_target", "fruit_for_all", "hard_reroll"}
-    c = config_from_options(ng.Config, 3, {"side": "hard", "boards": "each", "water_target": "3",
-                                           "fruit_for_all": "yes", "hard_seats": "1,2"})
+    c = config_from_options(
+        ng.Config,
+        3,
+        {"side": "hard", "boards": "each", "water_target": "3", "fruit_for_all": "yes", "hard_seats": "1,2"},
+    )
     assert c.side is ng.Side.HARD and c.boards is ng.Deal.EACH and c.water_target == 3 and c.fruit_for_all
     with pytest.raises(SetupError):
         config_from_options(ng.Config, 2, {"water_target": "7"})

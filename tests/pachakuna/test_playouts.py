@@ -124,7 +124,9 @@ def test_computer_games_reach_a_winner(board):
     """Playouts: computer players finish real games (all seven colours) within 120 turns."""
     wins = Counter()
     for seed in range(12):
-        s, log = playout(P.Config(board=board, max_turns=120), 1000 + seed, (True, True), full_checks=seed < 2)
+        s, log = playout(
+            P.Config(board=board, max_turns=120), 1000 + seed, (True, True), full_checks=seed < 2
+        )
         assert s.winner is not None, f"seed {1000 + seed} reached the turn limit"
         assert P.rules.colours_held(s.supply[s.winner]) == 7
         wins[s.winner] += 1

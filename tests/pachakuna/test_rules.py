@@ -26,7 +26,15 @@ def test_board_shape_and_numbering():
 
 def test_seven_villages_with_their_colours():
     """Board: centre 55 white and the six corners coloured as the rulings say."""
-    assert D.VILLAGES == {11: "yellow", 15: "orange", 59: "red", 95: "purple", 91: "blue", 51: "green", 55: "white"}
+    assert D.VILLAGES == {
+        11: "yellow",
+        15: "orange",
+        59: "red",
+        95: "purple",
+        91: "blue",
+        51: "green",
+        55: "white",
+    }
     assert len(D.TILE_CELLS) == 54
 
 
@@ -91,7 +99,10 @@ def test_random_fair_board():
 def test_setup_llamas_brown_and_start_player():
     """Setup: each player one llama on 55 carrying white; Black gets the brown piece; White begins."""
     s = fresh()
-    assert [(lm.seat, lm.id, lm.cell, lm.load) for lm in s.llamas] == [(0, 1, 55, "white"), (1, 1, 55, "white")]
+    assert [(lm.seat, lm.id, lm.cell, lm.load) for lm in s.llamas] == [
+        (0, 1, 55, "white"),
+        (1, 1, 55, "white"),
+    ]
     assert s.supply[1]["brown"] == 1 and P.rules.total(s.supply[0]) == 0
     assert P.to_move(s) == {0} and s.phase == "rotate"
 
@@ -614,7 +625,7 @@ def test_used_demands_visible_bag_order_hidden():
         v = P.view_for(s, seat)
         assert v.used == ("RB",) and v.bag_count == len(s.bag)
         text = json.dumps(jsonable(v))
-        assert "bag\"" not in text.replace("bag_count", "")
+        assert 'bag"' not in text.replace("bag_count", "")
 
 
 # --------------------------------------------------------------------------- winning
@@ -654,7 +665,11 @@ def test_turn_limit_option():
     s = fresh(max_turns=2)
     give(s, 0, red=3)
     give(s, 1, blue=1)
-    s = play(s, 0, "end", )
+    s = play(
+        s,
+        0,
+        "end",
+    )
     s = play(s, 1, "end")
     out = P.outcome(s)
     assert out.winners == (0,) and out.tiebreak == "resources"

@@ -30,6 +30,21 @@ from .server import (
 )
 
 __all__ = [
-    "Attachment", "Channel", "ClientError", "ClientStopped", "Guild", "Injection", "Interaction", "InteractionResult", "Member",
-    "Message", "Role", "StandIn", "StandInError", "StandInTimeout", "UsageError", "User", "Violation",
+    "Attachment",
+    "Channel",
+    "ClientError",
+    "ClientStopped",
+    "Guild",
+    "Injection",
+    "Interaction",
+    "InteractionResult",
+    "Member",
+    "Message",
+    "Role",
+    "StandIn",
+    "StandInError",
+    "StandInTimeout",
+    "UsageError",
+    "User",
+    "Violation",
 ]

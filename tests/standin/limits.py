@@ -76,11 +76,23 @@ def _len_problem(path, value, limit, what, minimum=0) -> list[Problem]:
         return []
     n = len(value)
     if n > limit:
-        return [Problem(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.",
-                        f"{what} is {n} long (limit {limit})")]
+        return [
+            Problem(
+                path,
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {limit} or fewer in length.",
+                f"{what} is {n} long (limit {limit})",
+            )
+        ]
     if n < minimum:
-        return [Problem(path, "BASE_TYPE_MIN_LENGTH", f"Must be {minimum} or more in length.",
-                        f"{what} is {n} long (minimum {minimum})")]
+        return [
+            Problem(
+                path,
+                "BASE_TYPE_MIN_LENGTH",
+                f"Must be {minimum} or more in length.",
+                f"{what} is {n} long (minimum {minimum})",
+            )
+        ]
     return []
 
 
@@ -110,12 +122,18 @@ def check_embeds(embeds: list[dict] | None, base=("embeds",)) -> list[Problem]:
     for i, e in enumerate(embeds):
         p = (*base, i)
         out += _len_problem((*p, "title"), e.get("title"), EMBED_TITLE, f"embed {i} title")
-        out += _len_problem((*p, "description"), e.get("description"), EMBED_DESCRIPTION, f"embed {i} description")
+        out += _len_problem(
+            (*p, "description"), e.get("description"), EMBED_DESCRIPTION, f"embed {i} description"
+        )
         fields = e.get("fields") or []
         out += _len_problem((*p, "fields"), fields, EMBED_FIELDS, f"embed {i} fields list")
         for j, f in enumerate(fields):
-            out += _len_problem((*p, "fields", j, "name"), f.get("name"), EMBED_FIELD_NAME, f"embed {i} field {j} name", 1)
-            out += _len_problem((*p, "fields", j, "value"), f.get("value"), EMBED_FIELD_VALUE, f"embed {i} field {j} value", 1)
+            out += _len_problem(
+                (*p, "fields", j, "name"), f.get("name"), EMBED_FIELD_NAME, f"embed {i} field {j} name", 1
+            )
+            out += _len_problem(
+                (*p, "fields", j, "value"), f.get("value"), EMBED_FIELD_VALUE, f"embed {i} field {j} value", 1
+            )
             total += len(f.get("name") or "") + len(f.get("value") or "")
         footer = (e.get("footer") or {}).get("text")
         author = (e.get("author") or {}).get("name")
@@ -123,8 +141,14 @@ def check_embeds(embeds: list[dict] | None, base=("embeds",)) -> list[Problem]:
         out += _len_problem((*p, "author", "name"), author, EMBED_AUTHOR, f"embed {i} author name")
         total += sum(len(x or "") for x in (e.get("title"), e.get("description"), footer, author))
     if total > EMBED_TOTAL:
-        out.append(Problem(base, "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000",
-                           f"embeds hold {total} characters in all (limit {EMBED_TOTAL})"))
+        out.append(
+            Problem(
+                base,
+                "MAX_EMBED_SIZE_EXCEEDED",
+                "Embed size exceeds maximum size of 6000",
+                f"embeds hold {total} characters in all (limit {EMBED_TOTAL})",
+            )
+        )
     return out
 
 
@@ -133,8 +157,14 @@ def _check_custom_id(path, cid, seen: set[str], what: str) -> list[Problem]:
         return [Problem(path, "BASE_TYPE_REQUIRED", "This field is required", f"{what} has no custom_id")]
     out = _len_problem(path, cid, CUSTOM_ID, f"{what} custom_id {cid[:20]!r}...", 1)
     if cid in seen:
-        out.append(Problem(path, "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated",
-                           f"custom_id {cid!r} is used twice in one message"))
+        out.append(
+            Problem(
+                path,
+                "COMPONENT_CUSTOM_ID_DUPLICATED",
+                "Component custom id cannot be duplicated",
+                f"custom_id {cid!r} is used twice in one message",
+            )
+        )
     seen.add(cid)
     return out
 
@@ -144,19 +174,41 @@ def check_button(b: dict, path, seen: set[str]) -> list[Problem]:
     style = b.get("style")
     what = f"button {b.get('label')!r}"
     if style not in (1, 2, 3, 4, 5, 6):
-        out.append(Problem((*path, "style"), "BASE_TYPE_CHOICES", "Value must be one of (1, 2, 3, 4, 5, 6).",
-                           f"{what} has style {style!r}"))
+        out.append(
+            Problem(
+                (*path, "style"),
+                "BASE_TYPE_CHOICES",
+                "Value must be one of (1, 2, 3, 4, 5, 6).",
+                f"{what} has style {style!r}",
+            )
+        )
     if style == 5:
         if not b.get("url"):
-            out.append(Problem((*path, "url"), "BASE_TYPE_REQUIRED", "This field is required", f"link {what} has no url"))
+            out.append(
+                Problem(
+                    (*path, "url"), "BASE_TYPE_REQUIRED", "This field is required", f"link {what} has no url"
+                )
+            )
         if b.get("custom_id"):
-            out.append(Problem((*path, "custom_id"), "BUTTON_COMPONENT_LINK_HAS_CUSTOM_ID",
-                               "A link button cannot have a custom id", f"link {what} has a custom_id"))
+            out.append(
+                Problem(
+                    (*path, "custom_id"),
+                    "BUTTON_COMPONENT_LINK_HAS_CUSTOM_ID",
+                    "A link button cannot have a custom id",
+                    f"link {what} has a custom_id",
+                )
+            )
     elif style != 6:
         out += _check_custom_id((*path, "custom_id"), b.get("custom_id"), seen, what)
     if style != 6 and not b.get("label") and not b.get("emoji"):
-        out.append(Problem(path, "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required",
-                           "button has neither label nor emoji"))
+        out.append(
+            Problem(
+                path,
+                "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED",
+                "A label or emoji is required",
+                "button has neither label nor emoji",
+            )
+        )
     out += _len_problem((*path, "label"), b.get("label"), BUTTON_LABEL, f"{what} label")
     return out
 
@@ -165,37 +217,78 @@ def check_select(s: dict, path, seen: set[str]) -> list[Problem]:
     out: list[Problem] = []
     what = f"select {s.get('custom_id')!r}"
     out += _check_custom_id((*path, "custom_id"), s.get("custom_id"), seen, "select")
-    out += _len_problem((*path, "placeholder"), s.get("placeholder"), SELECT_PLACEHOLDER, f"{what} placeholder")
+    out += _len_problem(
+        (*path, "placeholder"), s.get("placeholder"), SELECT_PLACEHOLDER, f"{what} placeholder"
+    )
     lo, hi = s.get("min_values", 1), s.get("max_values", 1)
     if not 0 <= lo <= 25:
-        out.append(Problem((*path, "min_values"), "NUMBER_TYPE_MAX", "int value should be between 0 and 25.",
-                           f"{what} min_values is {lo}"))
+        out.append(
+            Problem(
+                (*path, "min_values"),
+                "NUMBER_TYPE_MAX",
+                "int value should be between 0 and 25.",
+                f"{what} min_values is {lo}",
+            )
+        )
     if not 1 <= hi <= 25:
-        out.append(Problem((*path, "max_values"), "NUMBER_TYPE_MAX", "int value should be between 1 and 25.",
-                           f"{what} max_values is {hi}"))
+        out.append(
+            Problem(
+                (*path, "max_values"),
+                "NUMBER_TYPE_MAX",
+                "int value should be between 1 and 25.",
+                f"{what} max_values is {hi}",
+            )
+        )
     if lo > hi:
-        out.append(Problem((*path, "min_values"), "SELECT_COMPONENT_MIN_VALUES_TOO_LARGE",
-                           "min_values must be less than or equal to max_values", f"{what} min_values {lo} > max_values {hi}"))
+        out.append(
+            Problem(
+                (*path, "min_values"),
+                "SELECT_COMPONENT_MIN_VALUES_TOO_LARGE",
+                "min_values must be less than or equal to max_values",
+                f"{what} min_values {lo} > max_values {hi}",
+            )
+        )
     if s.get("type") == 3:
         opts = s.get("options") or []
         if not opts:
-            out.append(Problem((*path, "options"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.",
-                               f"{what} has no options"))
+            out.append(
+                Problem(
+                    (*path, "options"),
+                    "BASE_TYPE_MIN_LENGTH",
+                    "Must be 1 or more in length.",
+                    f"{what} has no options",
+                )
+            )
         out += _len_problem((*path, "options"), opts, SELECT_OPTIONS, f"{what} options list")
         if opts and hi > len(opts):
-            out.append(Problem((*path, "max_values"), "SELECT_COMPONENT_MAX_VALUES_TOO_LARGE",
-                               "max_values must be less than or equal to the number of options",
-                               f"{what} max_values {hi} exceeds its {len(opts)} options"))
+            out.append(
+                Problem(
+                    (*path, "max_values"),
+                    "SELECT_COMPONENT_MAX_VALUES_TOO_LARGE",
+                    "max_values must be less than or equal to the number of options",
+                    f"{what} max_values {hi} exceeds its {len(opts)} options",
+                )
+            )
         values: set[str] = set()
         for i, o in enumerate(opts):
             op = (*path, "options", i)
             out += _len_problem((*op, "label"), o.get("label"), OPTION_LABEL, f"{what} option {i} label", 1)
             out += _len_problem((*op, "value"), o.get("value"), OPTION_VALUE, f"{what} option {i} value", 1)
-            out += _len_problem((*op, "description"), o.get("description"), OPTION_DESCRIPTION,
-                                f"{what} option {i} description")
+            out += _len_problem(
+                (*op, "description"),
+                o.get("description"),
+                OPTION_DESCRIPTION,
+                f"{what} option {i} description",
+            )
             if o.get("value") in values:
-                out.append(Problem((*op, "value"), "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
-                                   "Select component option values must be unique", f"{what} repeats value {o.get('value')!r}"))
+                out.append(
+                    Problem(
+                        (*op, "value"),
+                        "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                        "Select component option values must be unique",
+                        f"{what} repeats value {o.get('value')!r}",
+                    )
+                )
             values.add(o.get("value"))
     return out
 
@@ -205,14 +298,19 @@ def check_text_input(t: dict, path, seen: set[str]) -> list[Problem]:
     out = _check_custom_id((*path, "custom_id"), t.get("custom_id"), seen, "text input")
     out += _len_problem((*path, "label"), t.get("label"), TEXT_INPUT_LABEL, f"{what} label")
     out += _len_problem((*path, "value"), t.get("value"), TEXT_INPUT_VALUE, f"{what} value")
-    out += _len_problem((*path, "placeholder"), t.get("placeholder"), TEXT_INPUT_PLACEHOLDER, f"{what} placeholder")
+    out += _len_problem(
+        (*path, "placeholder"), t.get("placeholder"), TEXT_INPUT_PLACEHOLDER, f"{what} placeholder"
+    )
     if t.get("style", 1) not in (1, 2):
-        out.append(Problem((*path, "style"), "BASE_TYPE_CHOICES", "Value must be one of (1, 2).", f"{what} style"))
+        out.append(
+            Problem((*path, "style"), "BASE_TYPE_CHOICES", "Value must be one of (1, 2).", f"{what} style")
+        )
     return out
 
 
-def check_components(components: list[dict] | None, *, v2: bool = False, modal: bool = False,
-                     base=("components",)) -> list[Problem]:
+def check_components(
+    components: list[dict] | None, *, v2: bool = False, modal: bool = False, base=("components",)
+) -> list[Problem]:
     """Action rows of buttons and selects (or a modal's rows of text inputs)."""
     out: list[Problem] = []
     if not components:
@@ -221,8 +319,14 @@ def check_components(components: list[dict] | None, *, v2: bool = False, modal: 
     if not v2:
         limit = MODAL_COMPONENTS if modal else ACTION_ROWS
         if len(components) > limit:
-            out.append(Problem(base, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.",
-                               f"{len(components)} action rows (limit {limit})"))
+            out.append(
+                Problem(
+                    base,
+                    "BASE_TYPE_MAX_LENGTH",
+                    f"Must be {limit} or fewer in length.",
+                    f"{len(components)} action rows (limit {limit})",
+                )
+            )
     for i, comp in enumerate(components):
         out += _check_component(comp, (*base, i), seen, v2=v2, modal=modal, top=True)
     return out
@@ -234,34 +338,69 @@ def _check_component(comp: dict, path, seen, *, v2: bool, modal: bool, top: bool
     if t == 1:
         children = comp.get("components") or []
         if not children:
-            out.append(Problem((*path, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.",
-                               f"action row {path[-1]} is empty"))
+            out.append(
+                Problem(
+                    (*path, "components"),
+                    "BASE_TYPE_MIN_LENGTH",
+                    "Must be 1 or more in length.",
+                    f"action row {path[-1]} is empty",
+                )
+            )
         buttons = [c for c in children if c.get("type") == 2]
         selects = [c for c in children if c.get("type") in SELECT_TYPES]
         if len(buttons) > BUTTONS_PER_ROW:
-            out.append(Problem((*path, "components"), "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.",
-                               f"action row {path[-1]} holds {len(buttons)} buttons (limit {BUTTONS_PER_ROW})"))
+            out.append(
+                Problem(
+                    (*path, "components"),
+                    "BASE_TYPE_MAX_LENGTH",
+                    "Must be 5 or fewer in length.",
+                    f"action row {path[-1]} holds {len(buttons)} buttons (limit {BUTTONS_PER_ROW})",
+                )
+            )
         if selects and len(children) > 1:
-            out.append(Problem((*path, "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                               "The specified component exceeds the maximum width",
-                               f"action row {path[-1]} holds a select with {len(children) - 1} other component(s); "
-                               "a select must be alone in its row"))
+            out.append(
+                Problem(
+                    (*path, "components"),
+                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                    "The specified component exceeds the maximum width",
+                    f"action row {path[-1]} holds a select with {len(children) - 1} other component(s); "
+                    "a select must be alone in its row",
+                )
+            )
         for j, c in enumerate(children):
             out += _check_component(c, (*path, "components", j), seen, v2=v2, modal=modal, top=False)
     elif t == 2:
         if top and not v2:
-            out.append(Problem(path, "COMPONENT_TYPE_INVALID", "Component type invalid",
-                               "a button must sit in an action row"))
+            out.append(
+                Problem(
+                    path,
+                    "COMPONENT_TYPE_INVALID",
+                    "Component type invalid",
+                    "a button must sit in an action row",
+                )
+            )
         out += check_button(comp, path, seen)
     elif t in SELECT_TYPES:
         if top and not v2 and not modal:
-            out.append(Problem(path, "COMPONENT_TYPE_INVALID", "Component type invalid",
-                               "a select must sit in an action row"))
+            out.append(
+                Problem(
+                    path,
+                    "COMPONENT_TYPE_INVALID",
+                    "Component type invalid",
+                    "a select must sit in an action row",
+                )
+            )
         out += check_select(comp, path, seen)
     elif t == 4:
         if not modal:
-            out.append(Problem(path, "COMPONENT_TYPE_INVALID", "Component type invalid",
-                               "text inputs belong in modals only"))
+            out.append(
+                Problem(
+                    path,
+                    "COMPONENT_TYPE_INVALID",
+                    "Component type invalid",
+                    "text inputs belong in modals only",
+                )
+            )
         out += check_text_input(comp, path, seen)
     elif t == 18 and modal:  # label wrapping one component
         out += _len_problem((*path, "label"), comp.get("label"), TEXT_INPUT_LABEL, "label")
@@ -270,21 +409,36 @@ def _check_component(comp: dict, path, seen, *, v2: bool, modal: bool, top: bool
             out += _check_component(inner, (*path, "component"), seen, v2=v2, modal=modal, top=False)
     elif t in V2_TYPES:
         if not v2 and not modal:
-            out.append(Problem(path, "COMPONENT_TYPE_INVALID", "Component type invalid",
-                               f"component type {t} needs the IS_COMPONENTS_V2 flag"))
+            out.append(
+                Problem(
+                    path,
+                    "COMPONENT_TYPE_INVALID",
+                    "Component type invalid",
+                    f"component type {t} needs the IS_COMPONENTS_V2 flag",
+                )
+            )
         for key in ("components",):
             for j, c in enumerate(comp.get(key) or []):
                 out += _check_component(c, (*path, key, j), seen, v2=v2, modal=modal, top=False)
         if comp.get("accessory"):
-            out += _check_component(comp["accessory"], (*path, "accessory"), seen, v2=v2, modal=modal, top=False)
+            out += _check_component(
+                comp["accessory"], (*path, "accessory"), seen, v2=v2, modal=modal, top=False
+            )
     else:
-        out.append(Problem((*path, "type"), "COMPONENT_TYPE_INVALID", "Component type invalid",
-                           f"unknown component type {t!r}"))
+        out.append(
+            Problem(
+                (*path, "type"),
+                "COMPONENT_TYPE_INVALID",
+                "Component type invalid",
+                f"unknown component type {t!r}",
+            )
+        )
     return out
 
 
-def check_message(data: dict, files: list[tuple[str, bytes]], *, file_size_limit: int,
-                  existing: dict | None = None) -> list[Problem]:
+def check_message(
+    data: dict, files: list[tuple[str, bytes]], *, file_size_limit: int, existing: dict | None = None
+) -> list[Problem]:
     """A message to create (``existing`` None) or an edit merged onto ``existing``."""
     out: list[Problem] = []
     merged = dict(existing or {})
@@ -298,24 +452,59 @@ def check_message(data: dict, files: list[tuple[str, bytes]], *, file_size_limit
     if v2:
         count = len(walk_components(data.get("components") or []))
         if count > V2_TOTAL_COMPONENTS:
-            out.append(Problem(("components",), "BASE_TYPE_MAX_LENGTH", "Must be 40 or fewer in length.",
-                               f"{count} components in all (limit {V2_TOTAL_COMPONENTS} with IS_COMPONENTS_V2)"))
+            out.append(
+                Problem(
+                    ("components",),
+                    "BASE_TYPE_MAX_LENGTH",
+                    "Must be 40 or fewer in length.",
+                    f"{count} components in all (limit {V2_TOTAL_COMPONENTS} with IS_COMPONENTS_V2)",
+                )
+            )
     if v2 and content:
-        out.append(Problem(("content",), "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-                           "The 'content' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
-                           "content is not allowed with the IS_COMPONENTS_V2 flag"))
+        out.append(
+            Problem(
+                ("content",),
+                "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                "The 'content' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+                "content is not allowed with the IS_COMPONENTS_V2 flag",
+            )
+        )
     if len(files) > FILES:
-        out.append(Problem(("files",), "BASE_TYPE_MAX_LENGTH", f"Must be {FILES} or fewer in length.",
-                           f"{len(files)} files attached (limit {FILES})"))
+        out.append(
+            Problem(
+                ("files",),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {FILES} or fewer in length.",
+                f"{len(files)} files attached (limit {FILES})",
+            )
+        )
     for i, (name, blob) in enumerate(files):
         if len(blob) > file_size_limit:
-            out.append(Problem((f"files[{i}]",), "ENTITY_TOO_LARGE", "Request entity too large",
-                               f"file {name!r} is {len(blob)} bytes (limit {file_size_limit})"))
+            out.append(
+                Problem(
+                    (f"files[{i}]",),
+                    "ENTITY_TOO_LARGE",
+                    "Request entity too large",
+                    f"file {name!r} is {len(blob)} bytes (limit {file_size_limit})",
+                )
+            )
     has_attachments = bool(files) or bool(merged.get("attachments"))
-    if not (content.strip() or merged.get("embeds") or has_attachments or merged.get("components")
-            or merged.get("poll") or merged.get("sticker_ids")):
-        out.append(Problem((), "EMPTY_MESSAGE", "Cannot send an empty message",
-                           "the message has no content, embeds, files, components, poll or sticker"))
+    if not (
+        content.strip()
+        or merged.get("embeds")
+        or has_attachments
+        or merged.get("components")
+        or merged.get("poll")
+        or merged.get("sticker_ids")
+    ):
+        out.append(
+            Problem(
+                (),
+                "EMPTY_MESSAGE",
+                "Cannot send an empty message",
+                "the message has no content, embeds, files, components, poll or sticker",
+            )
+        )
     return out
 
 
@@ -338,8 +527,14 @@ def check_modal(data: dict, base=("data",)) -> list[Problem]:
     out += _len_problem((*base, "title"), data.get("title"), MODAL_TITLE, "modal title", 1)
     comps = data.get("components") or []
     if not comps:
-        out.append(Problem((*base, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.",
-                           "the modal has no components"))
+        out.append(
+            Problem(
+                (*base, "components"),
+                "BASE_TYPE_MIN_LENGTH",
+                "Must be 1 or more in length.",
+                "the modal has no components",
+            )
+        )
     out += check_components(comps, modal=True, base=(*base, "components"))
     return out
 
@@ -355,8 +550,14 @@ def check_commands(commands: list[dict], *, is_global: bool) -> list[Problem]:
         kind = cmd.get("type", 1)
         key = (kind, cmd.get("name"))
         if key in names:
-            out.append(Problem((i, "name"), "APPLICATION_COMMANDS_DUPLICATE_NAME",
-                               "Application command names must be unique", f"command name {cmd.get('name')!r} is used twice"))
+            out.append(
+                Problem(
+                    (i, "name"),
+                    "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                    "Application command names must be unique",
+                    f"command name {cmd.get('name')!r} is used twice",
+                )
+            )
         names.add(key)
         if kind == 1:
             chat += 1
@@ -364,15 +565,27 @@ def check_commands(commands: list[dict], *, is_global: bool) -> list[Problem]:
         else:
             out += _len_problem((i, "name"), cmd.get("name"), 32, f"command {cmd.get('name')!r} name", 1)
     if chat > GLOBAL_CHAT_COMMANDS:
-        out.append(Problem((), "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.",
-                           f"{chat} chat-input commands (limit {GLOBAL_CHAT_COMMANDS})"))
+        out.append(
+            Problem(
+                (),
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 100 or fewer in length.",
+                f"{chat} chat-input commands (limit {GLOBAL_CHAT_COMMANDS})",
+            )
+        )
     return out
 
 
 def _check_name(path, name, what) -> list[Problem]:
     if not isinstance(name, str) or not COMMAND_NAME.match(name) or name != name.lower():
-        return [Problem(path, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid",
-                        f"{what} name {name!r} must match ^[-_\\w]{{1,32}}$ and be lowercase")]
+        return [
+            Problem(
+                path,
+                "APPLICATION_COMMAND_INVALID_NAME",
+                "Command name is invalid",
+                f"{what} name {name!r} must match ^[-_\\w]{{1,32}}$ and be lowercase",
+            )
+        ]
     return []
 
 
@@ -386,46 +599,94 @@ def _check_command_like(cmd: dict, path, what: str, depth: int) -> list[Problem]
     required_done = False
     subs = [o for o in options if o.get("type") in (1, 2)]
     if subs and len(subs) != len(options):
-        out.append(Problem((*path, "options"), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
-                           "Sub-command and sub-command group option types are mutually exclusive to all other types",
-                           f"{what} mixes subcommands with plain options"))
+        out.append(
+            Problem(
+                (*path, "options"),
+                "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                "Sub-command and sub-command group option types are mutually exclusive to all other types",
+                f"{what} mixes subcommands with plain options",
+            )
+        )
     for j, o in enumerate(options):
         op = (*path, "options", j)
         oname = o.get("name")
         sub_what = f"{what} {oname}"
         if oname in seen:
-            out.append(Problem((*op, "name"), "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS",
-                               "Option name already exists", f"{what} has two options named {oname!r}"))
+            out.append(
+                Problem(
+                    (*op, "name"),
+                    "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS",
+                    "Option name already exists",
+                    f"{what} has two options named {oname!r}",
+                )
+            )
         seen.add(oname)
         t = o.get("type")
         if t in (1, 2):
             if t == 2 and depth >= 1 or t == 1 and depth >= 2:
-                out.append(Problem((*op, "type"), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
-                                   "Option type is invalid here", f"{sub_what} is nested too deeply"))
+                out.append(
+                    Problem(
+                        (*op, "type"),
+                        "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                        "Option type is invalid here",
+                        f"{sub_what} is nested too deeply",
+                    )
+                )
             if t == 2 and any(s.get("type") != 1 for s in o.get("options") or []):
-                out.append(Problem((*op, "options"), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
-                                   "Sub-command groups may only contain sub-commands",
-                                   f"group {sub_what} holds something other than subcommands"))
+                out.append(
+                    Problem(
+                        (*op, "options"),
+                        "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                        "Sub-command groups may only contain sub-commands",
+                        f"group {sub_what} holds something other than subcommands",
+                    )
+                )
             out += _check_command_like(o, op, sub_what, depth + 1)
             continue
         out += _check_name((*op, "name"), oname, f"option {sub_what}")
-        out += _len_problem((*op, "description"), o.get("description") or "", COMMAND_DESCRIPTION,
-                            f"option {sub_what} description", 1)
+        out += _len_problem(
+            (*op, "description"),
+            o.get("description") or "",
+            COMMAND_DESCRIPTION,
+            f"option {sub_what} description",
+            1,
+        )
         if o.get("required"):
             if required_done:
-                out.append(Problem((*op, "required"), "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
-                                   "Required options must be placed before non-required options",
-                                   f"required option {sub_what} follows an optional one"))
+                out.append(
+                    Problem(
+                        (*op, "required"),
+                        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                        "Required options must be placed before non-required options",
+                        f"required option {sub_what} follows an optional one",
+                    )
+                )
         else:
             required_done = True
         choices = o.get("choices") or []
         out += _len_problem((*op, "choices"), choices, COMMAND_CHOICES, f"option {sub_what} choices list")
         for k, c in enumerate(choices):
-            out += _len_problem((*op, "choices", k, "name"), c.get("name"), CHOICE_NAME, f"option {sub_what} choice {k} name", 1)
+            out += _len_problem(
+                (*op, "choices", k, "name"),
+                c.get("name"),
+                CHOICE_NAME,
+                f"option {sub_what} choice {k} name",
+                1,
+            )
             if isinstance(c.get("value"), str):
-                out += _len_problem((*op, "choices", k, "value"), c["value"], CHOICE_VALUE,
-                                    f"option {sub_what} choice {k} value")
+                out += _len_problem(
+                    (*op, "choices", k, "value"),
+                    c["value"],
+                    CHOICE_VALUE,
+                    f"option {sub_what} choice {k} value",
+                )
         if choices and o.get("autocomplete"):
-            out.append(Problem((*op, "autocomplete"), "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_CHOICES",
-                               "Autocomplete cannot be set with choices", f"option {sub_what} has choices and autocomplete"))
+            out.append(
+                Problem(
+                    (*op, "autocomplete"),
+                    "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_CHOICES",
+                    "Autocomplete cannot be set with choices",
+                    f"option {sub_what} has choices and autocomplete",
+                )
+            )
     return out

@@ -23,8 +23,19 @@ ALL_PERMISSIONS = (1 << 53) - 1
 ADMINISTRATOR = 1 << 3
 # @everyone in a fresh server: view, send, history, embed, attach, reactions, use app commands...
 DEFAULT_EVERYONE = (
-    (1 << 6) | (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 18) | (1 << 31)
-    | (1 << 35) | (1 << 36) | (1 << 38) | (1 << 0) | (1 << 26)
+    (1 << 6)
+    | (1 << 10)
+    | (1 << 11)
+    | (1 << 14)
+    | (1 << 15)
+    | (1 << 16)
+    | (1 << 18)
+    | (1 << 31)
+    | (1 << 35)
+    | (1 << 36)
+    | (1 << 38)
+    | (1 << 0)
+    | (1 << 26)
 )
 BOT_PERMISSIONS = DEFAULT_EVERYONE | (1 << 13) | (1 << 34) | (1 << 17)  # manage messages/threads, mention
 
@@ -55,9 +66,19 @@ class User:
 
     def payload(self) -> dict[str, Any]:
         return {
-            "id": str(self.id), "username": self.name, "global_name": self.name.title(), "discriminator": "0",
-            "avatar": None, "bot": self.bot, "public_flags": 0, "flags": 0, "banner": None, "accent_color": None,
-            "avatar_decoration_data": None, "primary_guild": None, "collectibles": None,
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name.title(),
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+            "banner": None,
+            "accent_color": None,
+            "avatar_decoration_data": None,
+            "primary_guild": None,
+            "collectibles": None,
         }
 
     @property
@@ -78,9 +99,17 @@ class Role:
 
     def payload(self) -> dict[str, Any]:
         return {
-            "id": str(self.id), "name": self.name, "permissions": str(self.permissions), "position": self.position,
-            "color": 0, "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
-            "hoist": False, "icon": None, "unicode_emoji": None, "managed": self.managed, "mentionable": False,
+            "id": str(self.id),
+            "name": self.name,
+            "permissions": str(self.permissions),
+            "position": self.position,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "managed": self.managed,
+            "mentionable": False,
             "flags": 0,
         }
 
@@ -98,9 +127,18 @@ class Member:
 
     def payload(self, permissions: int | None = None) -> dict[str, Any]:
         out = {
-            "user": self.user.payload(), "roles": [str(r.id) for r in self.roles], "joined_at": iso(self.joined_at),
-            "nick": self.nick, "avatar": None, "banner": None, "premium_since": None, "deaf": False, "mute": False,
-            "pending": False, "flags": 0, "communication_disabled_until": None,
+            "user": self.user.payload(),
+            "roles": [str(r.id) for r in self.roles],
+            "joined_at": iso(self.joined_at),
+            "nick": self.nick,
+            "avatar": None,
+            "banner": None,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "communication_disabled_until": None,
         }
         if permissions is not None:
             out["permissions"] = str(permissions)
@@ -130,20 +168,39 @@ class Channel:
 
     def payload(self) -> dict[str, Any]:
         base = {
-            "id": str(self.id), "guild_id": str(self.guild.id), "name": self.name, "type": self.type,
-            "position": self.position, "parent_id": str(self.parent_id) if self.parent_id else None,
-            "permission_overwrites": [{"id": str(k), "type": t, "allow": str(a), "deny": str(d)}
-                                      for k, (t, a, d) in self.overwrites.items()], "nsfw": False, "rate_limit_per_user": 0, "topic": None,
-            "last_message_id": None, "flags": 0,
+            "id": str(self.id),
+            "guild_id": str(self.guild.id),
+            "name": self.name,
+            "type": self.type,
+            "position": self.position,
+            "parent_id": str(self.parent_id) if self.parent_id else None,
+            "permission_overwrites": [
+                {"id": str(k), "type": t, "allow": str(a), "deny": str(d)}
+                for k, (t, a, d) in self.overwrites.items()
+            ],
+            "nsfw": False,
+            "rate_limit_per_user": 0,
+            "topic": None,
+            "last_message_id": None,
+            "flags": 0,
         }
         if self.is_thread:
-            base.update({
-                "owner_id": str(self.owner_id or self.guild.owner.id), "message_count": 0, "member_count": 1,
-                "total_message_sent": 0,
-                "thread_metadata": {"archived": self.archived, "auto_archive_duration": 1440,
-                                    "archive_timestamp": iso(), "locked": self.locked, "invitable": True,
-                                    "create_timestamp": iso()},
-            })
+            base.update(
+                {
+                    "owner_id": str(self.owner_id or self.guild.owner.id),
+                    "message_count": 0,
+                    "member_count": 1,
+                    "total_message_sent": 0,
+                    "thread_metadata": {
+                        "archived": self.archived,
+                        "auto_archive_duration": 1440,
+                        "archive_timestamp": iso(),
+                        "locked": self.locked,
+                        "invitable": True,
+                        "create_timestamp": iso(),
+                    },
+                }
+            )
             del base["position"], base["permission_overwrites"]
         return base
 
@@ -220,20 +277,52 @@ class Guild:
 
     def payload(self) -> dict[str, Any]:
         return {
-            "id": str(self.id), "name": self.name, "owner_id": str(self.owner.id), "icon": None, "splash": None,
-            "discovery_splash": None, "banner": None, "description": None, "features": [],
-            "verification_level": 0, "default_message_notifications": 1, "explicit_content_filter": 0,
-            "afk_channel_id": None, "afk_timeout": 300, "system_channel_id": None, "system_channel_flags": 0,
-            "rules_channel_id": None, "public_updates_channel_id": None, "mfa_level": 0, "nsfw_level": 0,
-            "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": "en-US", "vanity_url_code": None,
-            "max_members": 500000, "max_video_channel_users": 25, "premium_progress_bar_enabled": False,
-            "application_id": None, "emojis": [], "stickers": [], "roles": [r.payload() for r in self.roles],
-            "joined_at": iso(), "large": False, "unavailable": False, "lazy": True,
-            "member_count": len(self.members), "members": [m.payload() for m in self.members.values()],
+            "id": str(self.id),
+            "name": self.name,
+            "owner_id": str(self.owner.id),
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "features": [],
+            "verification_level": 0,
+            "default_message_notifications": 1,
+            "explicit_content_filter": 0,
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "vanity_url_code": None,
+            "max_members": 500000,
+            "max_video_channel_users": 25,
+            "premium_progress_bar_enabled": False,
+            "application_id": None,
+            "emojis": [],
+            "stickers": [],
+            "roles": [r.payload() for r in self.roles],
+            "joined_at": iso(),
+            "large": False,
+            "unavailable": False,
+            "lazy": True,
+            "member_count": len(self.members),
+            "members": [m.payload() for m in self.members.values()],
             "channels": [c.payload() for c in self.channels if not c.is_thread],
             "threads": [c.payload() for c in self.channels if c.is_thread],
-            "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
-            "soundboard_sounds": [], "embedded_activities": [], "incidents_data": None,
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "embedded_activities": [],
+            "incidents_data": None,
         }
 
 
@@ -246,8 +335,16 @@ class Attachment(bytes):
     url: str
     description: str | None
 
-    def __new__(cls, data: bytes, *, filename: str, channel_id: int, content_type: str | None = None,
-                description: str | None = None, id: int | None = None):
+    def __new__(
+        cls,
+        data: bytes,
+        *,
+        filename: str,
+        channel_id: int,
+        content_type: str | None = None,
+        description: str | None = None,
+        id: int | None = None,
+    ):
         self = super().__new__(cls, data)
         self.id = id or snowflake()
         self.filename = filename
@@ -267,9 +364,13 @@ class Attachment(bytes):
 
     def payload(self) -> dict[str, Any]:
         out = {
-            "id": str(self.id), "filename": self.filename, "size": len(self), "url": self.url,
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self),
+            "url": self.url,
             "proxy_url": self.url.replace("cdn.discordapp.com", "media.discordapp.net"),
-            "content_type": self.content_type, "description": self.description,
+            "content_type": self.content_type,
+            "description": self.description,
         }
         size = self.image_size()
         if size:
@@ -363,20 +464,34 @@ class Message:
             return by_label[0]
         listing = [(c.get("custom_id"), c.get("label") or c.get("placeholder")) for c in comps]
         if by_label:
-            raise LookupError(f"{len(by_label)} components on message {self.id} are labelled {target!r}: {listing}")
+            raise LookupError(
+                f"{len(by_label)} components on message {self.id} are labelled {target!r}: {listing}"
+            )
         raise LookupError(f"no component {target!r} on message {self.id}; it has {listing}")
 
     # -- payload -----------------------------------------------------------------------------------
 
     def payload(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "id": str(self.id), "channel_id": str(self.channel.id), "guild_id": str(self.channel.guild.id),
-            "author": self.author.payload(), "content": self.content, "timestamp": iso(self.created),
-            "edited_timestamp": iso(self.edited) if self.edited else None, "tts": False,
-            "mention_everyone": False, "mention_roles": [], "mention_channels": [],
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "guild_id": str(self.channel.guild.id),
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": iso(self.created),
+            "edited_timestamp": iso(self.edited) if self.edited else None,
+            "tts": False,
+            "mention_everyone": False,
+            "mention_roles": [],
+            "mention_channels": [],
             "mentions": self.extra.get("mentions", []),
-            "attachments": [a.payload() for a in self.files], "embeds": self.embeds, "reactions": [],
-            "pinned": False, "type": 0, "flags": self.flags, "components": self.components,
+            "attachments": [a.payload() for a in self.files],
+            "embeds": self.embeds,
+            "reactions": [],
+            "pinned": False,
+            "type": 0,
+            "flags": self.flags,
+            "components": self.components,
             "position": None,
         }
         out.update({k: v for k, v in self.extra.items() if k in ("poll", "tts", "nonce", "sticker_items")})
@@ -387,21 +502,29 @@ class Message:
             i = self.interaction
             out["type"] = 20 if i.type == 2 else 0
             out["interaction_metadata"] = {
-                "id": str(i.id), "type": i.type, "user": i.user.payload(),
+                "id": str(i.id),
+                "type": i.type,
+                "user": i.user.payload(),
                 "authorizing_integration_owners": {"0": str(self.channel.guild.id)},
             }
         if self.reference_id:
             out["type"] = 19
-            out["message_reference"] = {"type": 0, "message_id": str(self.reference_id),
-                                        "channel_id": str(self.channel.id), "guild_id": str(self.channel.guild.id)}
+            out["message_reference"] = {
+                "type": 0,
+                "message_id": str(self.reference_id),
+                "channel_id": str(self.channel.id),
+                "guild_id": str(self.channel.guild.id),
+            }
         return out
 
     def __repr__(self) -> str:
         extra = " ephemeral" if self.ephemeral else ""
         extra += " loading" if self.loading else ""
         extra += " deleted" if self.deleted else ""
-        return (f"<Message {self.id} in #{self.channel.name} by {self.author.name}{extra}: {self.content[:60]!r}"
-                f" files={[a.filename for a in self.files]} components={self.custom_ids}>")
+        return (
+            f"<Message {self.id} in #{self.channel.name} by {self.author.name}{extra}: {self.content[:60]!r}"
+            f" files={[a.filename for a in self.files]} components={self.custom_ids}>"
+        )
 
 
 @dataclass(eq=False)

@@ -236,16 +236,23 @@ class InteractionResult:
     async def followups(self, n: int = 1, *, timeout: float | None = None) -> list[Message]:  # noqa: ASYNC109
         """Wait until the bot has sent ``n`` followup messages for this interaction; return them all."""
         i = self.interaction
-        await self.standin.wait_for(lambda: len(i.followups) >= n, timeout=timeout,
-                                    what=f"{n} followup(s) to {i.label} (have {len(i.followups)})")
+        await self.standin.wait_for(
+            lambda: len(i.followups) >= n,
+            timeout=timeout,
+            what=f"{n} followup(s) to {i.label} (have {len(i.followups)})",
+        )
         return list(i.followups)
 
     async def followup(self, *, timeout: float | None = None) -> Message:  # noqa: ASYNC109
         """Wait for the first followup (after a deferral, the first followup fills in the response)."""
         return (await self.followups(1, timeout=timeout))[0]
 
-    async def original(self, predicate: Callable[[Message], bool] | None = None, *,
-                       timeout: float | None = None) -> Message:  # noqa: ASYNC109
+    async def original(
+        self,
+        predicate: Callable[[Message], bool] | None = None,
+        *,
+        timeout: float | None = None,  # noqa: ASYNC109
+    ) -> Message:
         """Wait until the original response is no longer loading (and ``predicate`` holds); return it."""
         i = self.interaction
 
@@ -300,10 +307,20 @@ class _Resolver(AbstractResolver):
 
     async def resolve(self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET):
         if host not in HOSTS:
-            self.standin._violation(f"the bot tried to reach {host}:{port}, which is not Discord", f"DNS {host}")
+            self.standin._violation(
+                f"the bot tried to reach {host}:{port}, which is not Discord", f"DNS {host}"
+            )
             raise OSError(f"stand-in: {host} is not a Discord host")
-        return [{"hostname": host, "host": "127.0.0.1", "port": self.standin.port, "family": socket.AF_INET,
-                 "proto": 0, "flags": socket.AI_NUMERICHOST}]
+        return [
+            {
+                "hostname": host,
+                "host": "127.0.0.1",
+                "port": self.standin.port,
+                "family": socket.AF_INET,
+                "proto": 0,
+                "flags": socket.AI_NUMERICHOST,
+            }
+        ]
 
     async def close(self) -> None:
         pass
@@ -356,10 +373,17 @@ class StandIn:
     ``wait_timeout``: how long helpers wait for the bot before failing the test.
     """
 
-    def __init__(self, *, interaction_timeout: float = 3.0, wait_timeout: float = 5.0,
-                 file_size_limit: int = limits.DEFAULT_FILE_SIZE, guild_name: str = "Pukllay Test",
-                 channels: Iterable[str] = ("general", "games"), thread: str | None = "game-thread",
-                 watch_loggers: Iterable[str] = ("discord",)):
+    def __init__(
+        self,
+        *,
+        interaction_timeout: float = 3.0,
+        wait_timeout: float = 5.0,
+        file_size_limit: int = limits.DEFAULT_FILE_SIZE,
+        guild_name: str = "Pukllay Test",
+        channels: Iterable[str] = ("general", "games"),
+        thread: str | None = "game-thread",
+        watch_loggers: Iterable[str] = ("discord",),
+    ):
         self.interaction_timeout = interaction_timeout
         self.wait_timeout = wait_timeout
         self.file_size_limit = file_size_limit
@@ -448,8 +472,9 @@ class StandIn:
         return {"connector": self.connector(), "guild_ready_timeout": 0.01}
 
     @contextlib.asynccontextmanager
-    async def run_client(self, make_client: Callable[..., Any], *, ready_timeout: float | None = None
-                         ) -> AsyncIterator[Any]:
+    async def run_client(
+        self, make_client: Callable[..., Any], *, ready_timeout: float | None = None
+    ) -> AsyncIterator[Any]:
         """Start a client built by ``make_client(connector)``, wait for READY, yield it, then close it.
 
         Pass ``guild_ready_timeout=0.01`` to the client (discord.py otherwise waits 2 s before READY).
@@ -461,7 +486,9 @@ class StandIn:
             client = await client
         slow = getattr(getattr(client, "_connection", None), "guild_ready_timeout", 0)
         if slow and slow > 0.5:
-            log.warning("the client waits guild_ready_timeout=%s s before READY; pass guild_ready_timeout=0.01", slow)
+            log.warning(
+                "the client waits guild_ready_timeout=%s s before READY; pass guild_ready_timeout=0.01", slow
+            )
         started = time.perf_counter()
         self._run_started_syncs = self.syncs
         self._conn = None
@@ -472,7 +499,9 @@ class StandIn:
             if closing or not ready:  # before READY, _until_ready reports it
                 return
             exc = None if t.cancelled() else t.exception()
-            self.client_stops.append(ClientStopped(f"the client stopped while the test was using it: {exc!r}"))
+            self.client_stops.append(
+                ClientStopped(f"the client stopped while the test was using it: {exc!r}")
+            )
             self._changed()
 
         task.add_done_callback(stopped)
@@ -492,8 +521,11 @@ class StandIn:
 
     async def _until_ready(self, client: Any, task: asyncio.Task, timeout: float) -> None:  # noqa: ASYNC109
         async def ready() -> None:
-            await self.wait_for(lambda: self._conn is not None and self._conn.identified.is_set(),
-                                timeout=timeout, what="the client to IDENTIFY")
+            await self.wait_for(
+                lambda: self._conn is not None and self._conn.identified.is_set(),
+                timeout=timeout,
+                what="the client to IDENTIFY",
+            )
             await client.wait_until_ready()
 
         waiter = asyncio.ensure_future(ready())
@@ -519,8 +551,11 @@ class StandIn:
             self.guild.members[u.id] = member
             out.append(u)
             if self._conn is not None and self._conn.intents & INTENT_GUILD_MEMBERS:
-                self._spawn(self._conn.dispatch("GUILD_MEMBER_ADD", {**member.payload(),
-                                                                     "guild_id": str(self.guild.id)}))
+                self._spawn(
+                    self._conn.dispatch(
+                        "GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(self.guild.id)}
+                    )
+                )
         return out
 
     def add_user(self, name: str, **kw: Any) -> User:
@@ -540,8 +575,14 @@ class StandIn:
 
     # -- reading what the bot did ------------------------------------------------------------------
 
-    def messages(self, channel: Channel, *, visible_to: User | None = None, include_deleted: bool = False,
-                 author: User | None = None) -> list[Message]:
+    def messages(
+        self,
+        channel: Channel,
+        *,
+        visible_to: User | None = None,
+        include_deleted: bool = False,
+        author: User | None = None,
+    ) -> list[Message]:
         """Messages in ``channel`` in order (ephemeral ones included unless ``visible_to`` excludes them)."""
         out = []
         for m in self._channel_messages.get(channel.id, []):
@@ -557,8 +598,14 @@ class StandIn:
     def message(self, message_id: int) -> Message:
         return self.messages_by_id[message_id]
 
-    async def next_message(self, channel: Channel, predicate: Callable[[Message], bool] | None = None, *,
-                           visible_to: User | None = None, timeout: float | None = None) -> Message:  # noqa: ASYNC109
+    async def next_message(
+        self,
+        channel: Channel,
+        predicate: Callable[[Message], bool] | None = None,
+        *,
+        visible_to: User | None = None,
+        timeout: float | None = None,  # noqa: ASYNC109
+    ) -> Message:
         """The oldest message in ``channel`` not yet handed out by this method that matches ``predicate``.
 
         Each message is handed out once; messages still loading (a deferred answer) wait until they are
@@ -581,9 +628,13 @@ class StandIn:
 
     def skip_messages(self, channel: Channel) -> None:
         """Mark everything already in ``channel`` as handed out, so ``next_message`` only sees new ones."""
-        self._handed_out.setdefault(channel.id, set()).update(m.id for m in self._channel_messages.get(channel.id, []))
+        self._handed_out.setdefault(channel.id, set()).update(
+            m.id for m in self._channel_messages.get(channel.id, [])
+        )
 
-    def set_permissions(self, channel: Channel, target: User | Role, *, allow: int = 0, deny: int = 0) -> None:
+    def set_permissions(
+        self, channel: Channel, target: User | Role, *, allow: int = 0, deny: int = 0
+    ) -> None:
         """Set a permission overwrite on ``channel`` for a role or member (CHANNEL_UPDATE tells the bot)."""
         kind = 0 if isinstance(target, Role) else 1
         channel.overwrites[target.id] = (kind, allow, deny)
@@ -604,8 +655,11 @@ class StandIn:
             raise UsageError("no client is connected")
         target = conn.seq
         await conn.send(1)
-        await self.wait_for(lambda: conn.processed >= target or conn.ws.closed, timeout=timeout,
-                            what=f"the client to process gateway events up to {target}")
+        await self.wait_for(
+            lambda: conn.processed >= target or conn.ws.closed,
+            timeout=timeout,
+            what=f"the client to process gateway events up to {target}",
+        )
 
     async def disconnect(self, code: int = 4000) -> None:
         """Close the gateway from Discord's side.  discord.py resumes after 4000 (or 1001, 1006) and
@@ -619,8 +673,11 @@ class StandIn:
 
     async def wait_connected(self, *, timeout: float | None = None) -> None:  # noqa: ASYNC109
         """Wait until a client has identified (or resumed) on the gateway."""
-        await self.wait_for(lambda: self._conn is not None and self._conn.identified.is_set(), timeout=timeout,
-                            what="the client to connect to the gateway")
+        await self.wait_for(
+            lambda: self._conn is not None and self._conn.identified.is_set(),
+            timeout=timeout,
+            what="the client to connect to the gateway",
+        )
 
     async def delete(self, message: Message) -> None:
         """Someone (a user or a moderator) deletes ``message``; MESSAGE_DELETE reaches the bot."""
@@ -638,8 +695,11 @@ class StandIn:
 
     async def wait_synced(self, *, timeout: float | None = None) -> None:  # noqa: ASYNC109
         """Wait until the current client has synced its commands (PUT .../commands)."""
-        await self.wait_for(lambda: self.syncs > self._run_started_syncs, timeout=timeout,
-                            what="the bot to sync its application commands")
+        await self.wait_for(
+            lambda: self.syncs > self._run_started_syncs,
+            timeout=timeout,
+            what="the bot to sync its application commands",
+        )
 
     # -- waiting -----------------------------------------------------------------------------------
 
@@ -679,8 +739,13 @@ class StandIn:
                 failure.record.standin_reported = True  # type: ignore[attr-defined]
             raise failure
 
-    async def wait_for(self, predicate: Callable[[], Any], *, timeout: float | None = None,  # noqa: ASYNC109
-                       what: str = "a condition") -> Any:
+    async def wait_for(
+        self,
+        predicate: Callable[[], Any],
+        *,
+        timeout: float | None = None,  # noqa: ASYNC109
+        what: str = "a condition",
+    ) -> Any:
         """Wait until ``predicate()`` is truthy and return its value.
 
         The predicate is checked again whenever the stand-in's state changes (a request, a gateway
@@ -747,14 +812,23 @@ class StandIn:
         raise AssertionError(f"no violation recorded (expected one matching {match!r})")
 
     def unreported_failures(self) -> list[StandInError]:
-        return ([v for v in self.violations if not v.reported]
-                + [e for e in self.client_errors if not self._error_reported(e)]
-                + [c for c in self.client_stops if not c.reported])
+        return (
+            [v for v in self.violations if not v.reported]
+            + [e for e in self.client_errors if not self._error_reported(e)]
+            + [c for c in self.client_stops if not c.reported]
+        )
 
     # -- misbehaviour ------------------------------------------------------------------------------
 
-    def inject(self, pattern: str, *, status: int = 429, times: int = 1, retry_after: float = 0.05,
-               is_global: bool = False) -> Injection:
+    def inject(
+        self,
+        pattern: str,
+        *,
+        status: int = 429,
+        times: int = 1,
+        retry_after: float = 0.05,
+        is_global: bool = False,
+    ) -> Injection:
         """Answer the next ``times`` requests matching ``pattern`` with ``status`` (429 or 5xx).
 
         ``pattern`` is an fnmatch pattern over ``"METHOD /path"`` (without ``/api/v10``) or over the route
@@ -766,15 +840,32 @@ class StandIn:
 
     # -- acting as users ---------------------------------------------------------------------------
 
-    async def slash(self, user: User, channel: Channel, path: str, /, options: dict[str, Any] | None = None, *,
-                    wait: bool = True, **kwargs: Any) -> InteractionResult:
+    async def slash(
+        self,
+        user: User,
+        channel: Channel,
+        path: str,
+        /,
+        options: dict[str, Any] | None = None,
+        *,
+        wait: bool = True,
+        **kwargs: Any,
+    ) -> InteractionResult:
         """``user`` runs ``/path`` (``"game join"`` for a subcommand) in ``channel`` with the options given."""
         opts = {**(options or {}), **kwargs}
         data = self._command_data(channel, path, opts, focused=None)
         return await self._interact(2, user, channel, data, label=f"/{path}", wait=wait)
 
-    async def autocomplete(self, user: User, channel: Channel, path: str, focused: str, /,
-                           options: dict[str, Any] | None = None, **kwargs: Any) -> list[dict]:
+    async def autocomplete(
+        self,
+        user: User,
+        channel: Channel,
+        path: str,
+        focused: str,
+        /,
+        options: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> list[dict]:
         """``user`` types into option ``focused`` of ``/path``; returns the choices the bot offered."""
         opts = {**(options or {}), **kwargs}
         opts.setdefault(focused, "")
@@ -782,17 +873,27 @@ class StandIn:
         r = await self._interact(4, user, channel, data, label=f"autocomplete /{path} {focused}")
         return list(r.choices or [])
 
-    async def click(self, user: User, message: Message, target: str, *, wait: bool = True) -> InteractionResult:
+    async def click(
+        self, user: User, message: Message, target: str, *, wait: bool = True
+    ) -> InteractionResult:
         """``user`` clicks the button with custom_id (or label) ``target`` on ``message``."""
         comp = self._usable_component(user, message, target, (2,))
         if comp.get("style") == 5:
             raise UsageError(f"button {target!r} is a link button; clicking it opens {comp.get('url')}")
         data = {"custom_id": comp["custom_id"], "component_type": 2}
-        return await self._interact(3, user, message.channel, data, message=message,
-                                    label=f"click {comp.get('label') or comp['custom_id']!r}", wait=wait)
+        return await self._interact(
+            3,
+            user,
+            message.channel,
+            data,
+            message=message,
+            label=f"click {comp.get('label') or comp['custom_id']!r}",
+            wait=wait,
+        )
 
-    async def select(self, user: User, message: Message, target: str, values: list[Any], *,
-                     wait: bool = True) -> InteractionResult:
+    async def select(
+        self, user: User, message: Message, target: str, values: list[Any], *, wait: bool = True
+    ) -> InteractionResult:
         """``user`` picks ``values`` in the select menu with custom_id (or placeholder) ``target``."""
         comp = self._usable_component(user, message, target, (3, 5, 6, 7, 8))
         lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
@@ -808,11 +909,24 @@ class StandIn:
         else:
             data["values"] = [str(v.id) for v in values]
             data["resolved"] = self._resolved(values, message.channel)
-        return await self._interact(3, user, message.channel, data, message=message,
-                                    label=f"select {comp['custom_id']!r} {values}", wait=wait)
+        return await self._interact(
+            3,
+            user,
+            message.channel,
+            data,
+            message=message,
+            label=f"select {comp['custom_id']!r} {values}",
+            wait=wait,
+        )
 
-    async def modal_submit(self, user: User, opened: InteractionResult | Interaction, values: dict[str, Any], *,
-                           wait: bool = True) -> InteractionResult:
+    async def modal_submit(
+        self,
+        user: User,
+        opened: InteractionResult | Interaction,
+        values: dict[str, Any],
+        *,
+        wait: bool = True,
+    ) -> InteractionResult:
         """``user`` fills in the modal the bot opened in answer to ``opened`` and submits it."""
         parent = opened.interaction if isinstance(opened, InteractionResult) else opened
         modal = parent.modal
@@ -855,8 +969,16 @@ class StandIn:
         if values:
             raise UsageError(f"the modal has no inputs {sorted(values)}")
         data = {"custom_id": modal["custom_id"], "components": components}
-        return await self._interact(5, user, parent.channel, data, message=parent.message, parent=parent,
-                                    label=f"modal {modal['custom_id']!r}", wait=wait)
+        return await self._interact(
+            5,
+            user,
+            parent.channel,
+            data,
+            message=parent.message,
+            parent=parent,
+            label=f"modal {modal['custom_id']!r}",
+            wait=wait,
+        )
 
     async def say(self, user: User, channel: Channel, content: str) -> Message:
         """``user`` posts a plain message (MESSAGE_CREATE reaches the bot if it asked for the intent)."""
@@ -886,7 +1008,9 @@ class StandIn:
             subs = [o for o in node.get("options") or [] if o.get("type") in (1, 2)]
             match = [o for o in subs if o["name"] == p]
             if not match:
-                raise UsageError(f"/{path}: {node['name']!r} has no subcommand {p!r}; it has {[s['name'] for s in subs]}")
+                raise UsageError(
+                    f"/{path}: {node['name']!r} has no subcommand {p!r}; it has {[s['name'] for s in subs]}"
+                )
             node = match[0]
             chain.append(node)
         if any(o.get("type") in (1, 2) for o in node.get("options") or []):
@@ -904,8 +1028,15 @@ class StandIn:
             data["resolved"] = resolved
         return data
 
-    def _option_values(self, path: str, schema: list[dict], opts: dict[str, Any], focused: str | None,
-                       resolved: dict[str, dict], channel: Channel) -> list[dict]:
+    def _option_values(
+        self,
+        path: str,
+        schema: list[dict],
+        opts: dict[str, Any],
+        focused: str | None,
+        resolved: dict[str, dict],
+        channel: Channel,
+    ) -> list[dict]:
         by_name = {o["name"]: o for o in schema}
         unknown = set(opts) - set(by_name)
         if unknown:
@@ -921,11 +1052,18 @@ class StandIn:
             if name == focused:
                 out.append({"name": name, "type": o["type"], "value": str(value), "focused": True})
                 continue
-            out.append({"name": name, "type": o["type"],
-                        "value": self._option_value(path, o, value, resolved, channel)})
+            out.append(
+                {
+                    "name": name,
+                    "type": o["type"],
+                    "value": self._option_value(path, o, value, resolved, channel),
+                }
+            )
         return out
 
-    def _option_value(self, path: str, o: dict, value: Any, resolved: dict[str, dict], channel: Channel) -> Any:
+    def _option_value(
+        self, path: str, o: dict, value: Any, resolved: dict[str, dict], channel: Channel
+    ) -> Any:
         t, name = o["type"], o["name"]
         where = f"/{path} option {name!r}"
         if t == 3:
@@ -983,30 +1121,51 @@ class StandIn:
                 out.setdefault("roles", {})[str(v.id)] = v.payload()
             elif isinstance(v, Channel):
                 out.setdefault("channels", {})[str(v.id)] = {
-                    **v.payload(), "permissions": str(self.guild.everyone.permissions)}
+                    **v.payload(),
+                    "permissions": str(self.guild.everyone.permissions),
+                }
         return out
 
     def _interaction_payload(self, i: Interaction) -> dict[str, Any]:
         guild = self.guild
         member = guild.members.get(i.user.id) or Member(i.user)
         payload: dict[str, Any] = {
-            "id": str(i.id), "application_id": str(self.application_id), "type": i.type, "data": i.data,
-            "guild_id": str(guild.id), "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
-            "channel_id": str(i.channel.id), "channel": i.channel.payload(),
-            "member": member.payload(guild.channel_permissions_of(i.user, i.channel)), "token": i.token,
-            "version": 1, "app_permissions": str(guild.channel_permissions_of(self.bot_user, i.channel)),
+            "id": str(i.id),
+            "application_id": str(self.application_id),
+            "type": i.type,
+            "data": i.data,
+            "guild_id": str(guild.id),
+            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+            "channel_id": str(i.channel.id),
+            "channel": i.channel.payload(),
+            "member": member.payload(guild.channel_permissions_of(i.user, i.channel)),
+            "token": i.token,
+            "version": 1,
+            "app_permissions": str(guild.channel_permissions_of(self.bot_user, i.channel)),
             "locale": "en-US",
-            "guild_locale": "en-US", "entitlements": [], "entitlement_sku_ids": [],
-            "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "authorizing_integration_owners": {"0": str(guild.id)},
+            "context": 0,
             "attachment_size_limit": self.file_size_limit,
         }
         if i.message is not None:
             payload["message"] = i.message.payload()
         return payload
 
-    async def _interact(self, itype: int, user: User, channel: Channel, data: dict, *,
-                        message: Message | None = None, parent: Interaction | None = None,
-                        label: str = "", wait: bool = True) -> InteractionResult:
+    async def _interact(
+        self,
+        itype: int,
+        user: User,
+        channel: Channel,
+        data: dict,
+        *,
+        message: Message | None = None,
+        parent: Interaction | None = None,
+        label: str = "",
+        wait: bool = True,
+    ) -> InteractionResult:
         if self._conn is None or not self._conn.identified.is_set():
             raise UsageError("no client is connected (use run_client)")
         if user.id not in self.guild.members:
@@ -1018,9 +1177,19 @@ class StandIn:
             raise UsageError(f"{user.name} may not use application commands in #{channel.name}")
         loop = asyncio.get_running_loop()
         now = loop.time()
-        i = Interaction(snowflake(), "interaction." + secrets.token_urlsafe(32), itype, user, channel, data,
-                        now, now + self.interaction_timeout, message=message, parent=parent,
-                        label=f"{label} by {user.name}")
+        i = Interaction(
+            snowflake(),
+            "interaction." + secrets.token_urlsafe(32),
+            itype,
+            user,
+            channel,
+            data,
+            now,
+            now + self.interaction_timeout,
+            message=message,
+            parent=parent,
+            label=f"{label} by {user.name}",
+        )
         self.interactions[i.id] = i
         self.raise_failures()
         await self._conn.dispatch("INTERACTION_CREATE", self._interaction_payload(i))
@@ -1028,12 +1197,18 @@ class StandIn:
         if not wait:
             return result
         try:
-            await self.wait_for(lambda: i.acknowledged, timeout=self.interaction_timeout + 0.05,
-                                what=f"the answer to {i.label}")
+            await self.wait_for(
+                lambda: i.acknowledged,
+                timeout=self.interaction_timeout + 0.05,
+                what=f"the answer to {i.label}",
+            )
         except StandInTimeout:
             if not i.acknowledged:
-                i.timeout_violation = self._violation(f"{i.label} was not answered within {self.interaction_timeout} s "
-                                "(Discord shows 'The application did not respond')", "INTERACTION_CREATE")
+                i.timeout_violation = self._violation(
+                    f"{i.label} was not answered within {self.interaction_timeout} s "
+                    "(Discord shows 'The application did not respond')",
+                    "INTERACTION_CREATE",
+                )
                 self.raise_failures()
             raise
         self.stats["response"].append((i.responded_at or now) - now)
@@ -1045,8 +1220,13 @@ class StandIn:
         task = asyncio.ensure_future(coro)
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
 
-    def _attachments_for(self, channel: Channel, data: dict, files: list[tuple[str, bytes, str | None]],
-                         existing: list[Attachment] | None) -> list[Attachment]:
+    def _attachments_for(
+        self,
+        channel: Channel,
+        data: dict,
+        files: list[tuple[str, bytes, str | None]],
+        existing: list[Attachment] | None,
+    ) -> list[Attachment]:
         by_index = {}
         for idx, (name, blob, ctype) in enumerate(files):
             by_index[idx] = (name, blob, ctype)
@@ -1063,8 +1243,15 @@ class StandIn:
                     out.append(old[aid])
                 elif aid in by_index:
                     name, blob, ctype = by_index[aid]
-                    out.append(Attachment(blob, filename=entry.get("filename") or name, channel_id=channel.id,
-                                          content_type=ctype, description=entry.get("description")))
+                    out.append(
+                        Attachment(
+                            blob,
+                            filename=entry.get("filename") or name,
+                            channel_id=channel.id,
+                            content_type=ctype,
+                            description=entry.get("description"),
+                        )
+                    )
                     used.add(aid)
         for idx, (name, blob, ctype) in by_index.items():
             if idx not in used:
@@ -1073,9 +1260,17 @@ class StandIn:
             self.attachments[a.id] = a
         return out
 
-    def _store_message(self, channel: Channel, author: User, data: dict,
-                       files: list[tuple[str, bytes, str | None]], *, interaction: Interaction | None = None,
-                       visible_to: frozenset[int] | None = None, flags: int | None = None) -> Message:
+    def _store_message(
+        self,
+        channel: Channel,
+        author: User,
+        data: dict,
+        files: list[tuple[str, bytes, str | None]],
+        *,
+        interaction: Interaction | None = None,
+        visible_to: frozenset[int] | None = None,
+        flags: int | None = None,
+    ) -> Message:
         msg = Message(snowflake(), channel, author)
         self._apply_edit(msg, data, files)
         if flags is not None:
@@ -1112,7 +1307,9 @@ class StandIn:
     def _apply_edit(self, msg: Message, data: dict, files: list[tuple[str, bytes, str | None]]) -> None:
         if "content" in data:
             msg.content = data["content"] or ""
-            msg.extra["mentions"] = [self.users[u].payload() for u in dict.fromkeys(msg.mentioned) if u in self.users]
+            msg.extra["mentions"] = [
+                self.users[u].payload() for u in dict.fromkeys(msg.mentioned) if u in self.users
+            ]
         if "embeds" in data:
             msg.embeds = data["embeds"] or []
         if "components" in data:
@@ -1139,8 +1336,12 @@ class StandIn:
     def _delete_message(self, msg: Message) -> None:
         msg.deleted = True
         if msg.visible_to is None and self._conn is not None and self._conn.intents & INTENT_GUILD_MESSAGES:
-            self._spawn(self._conn.dispatch("MESSAGE_DELETE", {
-                "id": str(msg.id), "channel_id": str(msg.channel.id), "guild_id": str(self.guild.id)}))
+            self._spawn(
+                self._conn.dispatch(
+                    "MESSAGE_DELETE",
+                    {"id": str(msg.id), "channel_id": str(msg.channel.id), "guild_id": str(self.guild.id)},
+                )
+            )
         self._changed()
 
     def _gateway_message_event(self, event: str, msg: Message) -> None:
@@ -1192,8 +1393,11 @@ class StandIn:
         ]
         routes = []
         for method, template, handler, auth in table:
-            rx = re.sub(r"\{(\w+)\}", lambda m: f"(?P<{m.group(1)}>[^/]+)", re.escape(template).replace(r"\{", "{")
-                        .replace(r"\}", "}"))
+            rx = re.sub(
+                r"\{(\w+)\}",
+                lambda m: f"(?P<{m.group(1)}>[^/]+)",
+                re.escape(template).replace(r"\{", "{").replace(r"\}", "}"),
+            )
             routes.append(_Route(method, template, re.compile(rx + "$"), handler, auth))
         return routes
 
@@ -1207,7 +1411,7 @@ class StandIn:
         method = request.method
         if host != API_HOST or not path.startswith(API_PREFIX + "/"):
             return self._unknown(method, f"https://{host}{path}")
-        path = path[len(API_PREFIX):]
+        path = path[len(API_PREFIX) :]
         self.requests.append(f"{method} {path}")
         for route in self._routes:
             if route.method != method:
@@ -1229,8 +1433,9 @@ class StandIn:
             except _ApiError as e:
                 return self._json(e.status, e.body, e.violation)
             except Exception as e:  # a request the stand-in could not digest: fail fast, with the trace
-                v = self._violation(f"{label}: the stand-in failed on this request: {e!r}\n{traceback.format_exc()}",
-                                    label)
+                v = self._violation(
+                    f"{label}: the stand-in failed on this request: {e!r}\n{traceback.format_exc()}", label
+                )
                 return self._json(400, {"message": f"stand-in error: {e!r}", "code": 0}, v)
             return self._json(status, body)
         return self._unknown(method, path)
@@ -1241,32 +1446,46 @@ class StandIn:
             headers["X-Standin-Violation"] = str(violation.number)
         if status == 204:
             return web.Response(status=204, headers=headers)
-        return web.Response(status=status, body=json.dumps(body).encode(), headers=headers,
-                            content_type="application/json")
+        return web.Response(
+            status=status, body=json.dumps(body).encode(), headers=headers, content_type="application/json"
+        )
 
     def _unknown(self, method: str, path: str) -> web.Response:
         self.unknown_routes.append(f"{method} {path}")
-        v = self._violation(f"the stand-in has no route {method} {path} (add it to tests/standin/server.py)",
-                            f"{method} {path}", 404)
+        v = self._violation(
+            f"the stand-in has no route {method} {path} (add it to tests/standin/server.py)",
+            f"{method} {path}",
+            404,
+        )
         return self._json(404, {"message": "404: Not Found", "code": 0}, v)
 
     def _injected(self, inj: Injection) -> web.Response:
         if inj.status == 429:
             headers = {
-                "Via": "1.1 google", "Retry-After": str(max(1, round(inj.retry_after))),
-                "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+                "Via": "1.1 google",
+                "Retry-After": str(max(1, round(inj.retry_after))),
+                "X-RateLimit-Limit": "5",
+                "X-RateLimit-Remaining": "0",
                 "X-RateLimit-Reset": f"{time.time() + inj.retry_after:.3f}",
-                "X-RateLimit-Reset-After": f"{inj.retry_after:.3f}", "X-RateLimit-Bucket": "standin-injected",
+                "X-RateLimit-Reset-After": f"{inj.retry_after:.3f}",
+                "X-RateLimit-Bucket": "standin-injected",
                 "X-RateLimit-Scope": "user",
             }
             if inj.is_global:
                 headers["X-RateLimit-Global"] = "true"
-            body = {"message": "You are being rate limited.", "retry_after": inj.retry_after,
-                    "global": inj.is_global, "code": 0}
-            return web.Response(status=429, body=json.dumps(body).encode(), headers=headers,
-                                content_type="application/json")
+            body = {
+                "message": "You are being rate limited.",
+                "retry_after": inj.retry_after,
+                "global": inj.is_global,
+                "code": 0,
+            }
+            return web.Response(
+                status=429, body=json.dumps(body).encode(), headers=headers, content_type="application/json"
+            )
         body = {"message": f"{inj.status}: injected by the stand-in", "code": 0}
-        return web.Response(status=inj.status, body=json.dumps(body).encode(), content_type="application/json")
+        return web.Response(
+            status=inj.status, body=json.dumps(body).encode(), content_type="application/json"
+        )
 
     def _cdn(self, request: web.Request) -> web.Response:
         m = re.match(r"^/attachments/(\d+)/(\d+)/([^/]+)$", request.path)
@@ -1275,7 +1494,9 @@ class StandIn:
             return self._unknown(request.method, f"https://{request.host}{request.path}")
         return web.Response(body=bytes(att), content_type=att.content_type)
 
-    async def _read_body(self, request: web.Request, label: str) -> tuple[dict, list[tuple[str, bytes, str | None]]]:
+    async def _read_body(
+        self, request: web.Request, label: str
+    ) -> tuple[dict, list[tuple[str, bytes, str | None]]]:
         if request.content_type == "multipart/form-data":
             payload: dict = {}
             files: list[tuple[int, str, bytes, str | None]] = []
@@ -1300,7 +1521,9 @@ class StandIn:
         if not raw:
             return {}, []
         if request.content_type != "application/json":
-            v = self._violation(f"{label}: body sent as {request.content_type!r}, not application/json", label)
+            v = self._violation(
+                f"{label}: body sent as {request.content_type!r}, not application/json", label
+            )
             raise _ApiError(400, {"message": "400: Bad Request", "code": 0}, v)
         return json.loads(raw), []
 
@@ -1339,8 +1562,14 @@ class StandIn:
     # -- REST handlers -----------------------------------------------------------------------------
 
     async def _r_me(self, request, label):
-        return 200, {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "locale": "en-US",
-                     "email": None, "bio": ""}
+        return 200, {
+            **self.bot_user.payload(),
+            "verified": True,
+            "mfa_enabled": False,
+            "locale": "en-US",
+            "email": None,
+            "bio": "",
+        }
 
     async def _r_user(self, request, label, user_id):
         u = self.users.get(int(user_id)) if user_id.isdigit() else None
@@ -1350,24 +1579,51 @@ class StandIn:
 
     async def _r_app(self, request, label):
         return 200, {
-            "id": str(self.application_id), "name": self.bot_user.name, "description": "", "icon": None,
-            "bot_public": True, "bot_require_code_grant": False, "owner": self.owner.payload(), "team": None,
-            "verify_key": "0" * 64, "flags": 0, "bot": self.bot_user.payload(), "summary": "",
-            "rpc_origins": [], "terms_of_service_url": None, "privacy_policy_url": None, "tags": [],
-            "approximate_guild_count": 1, "interactions_endpoint_url": None, "redirect_uris": [],
-            "install_params": None, "custom_install_url": None, "integration_types_config": {},
-            "role_connections_verification_url": None, "cover_image": None, "guild_id": None,
-            "primary_sku_id": None, "slug": None, "event_webhooks_url": None, "event_webhooks_status": 1,
-            "event_webhooks_types": [], "approximate_user_install_count": 0,
+            "id": str(self.application_id),
+            "name": self.bot_user.name,
+            "description": "",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": self.owner.payload(),
+            "team": None,
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "bot": self.bot_user.payload(),
+            "summary": "",
+            "rpc_origins": [],
+            "terms_of_service_url": None,
+            "privacy_policy_url": None,
+            "tags": [],
+            "approximate_guild_count": 1,
+            "interactions_endpoint_url": None,
+            "redirect_uris": [],
+            "install_params": None,
+            "custom_install_url": None,
+            "integration_types_config": {},
+            "role_connections_verification_url": None,
+            "cover_image": None,
+            "guild_id": None,
+            "primary_sku_id": None,
+            "slug": None,
+            "event_webhooks_url": None,
+            "event_webhooks_status": 1,
+            "event_webhooks_types": [],
+            "approximate_user_install_count": 0,
         }
 
     async def _r_gateway(self, request, label):
-        return 200, {"url": f"wss://{GATEWAY_HOST}", "shards": 1,
-                     "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
+        return 200, {
+            "url": f"wss://{GATEWAY_HOST}",
+            "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+        }
 
     def _check_app(self, app_id: str, label: str) -> None:
         if app_id != str(self.application_id):
-            v = self._violation(f"{label}: application id {app_id} is not the bot's ({self.application_id})", label, 403)
+            v = self._violation(
+                f"{label}: application id {app_id} is not the bot's ({self.application_id})", label, 403
+            )
             raise _ApiError(403, {"message": "Missing Access", "code": 50001}, v)
 
     async def _r_put_commands(self, request, label, app_id, guild_id=None):
@@ -1386,9 +1642,16 @@ class StandIn:
         for c in commands:
             prev = old.get((c.get("type", 1), c["name"]))
             cmd = {
-                "type": 1, "description": "", "options": [], "default_member_permissions": None, "nsfw": False,
-                **c, "id": prev["id"] if prev else str(snowflake()), "application_id": str(self.application_id),
-                "version": str(snowflake()), "dm_permission": c.get("dm_permission", True),
+                "type": 1,
+                "description": "",
+                "options": [],
+                "default_member_permissions": None,
+                "nsfw": False,
+                **c,
+                "id": prev["id"] if prev else str(snowflake()),
+                "application_id": str(self.application_id),
+                "version": str(snowflake()),
+                "dm_permission": c.get("dm_permission", True),
             }
             if scope:
                 cmd["guild_id"] = str(scope)
@@ -1422,12 +1685,19 @@ class StandIn:
         body, files = await self._read_body(request, label)
         now = asyncio.get_running_loop().time()
         if i.acknowledged:
-            v = self._violation(f"{i.label}: a second initial response (callback type {body.get('type')}) — "
-                                "Interaction has already been acknowledged", label)
+            v = self._violation(
+                f"{i.label}: a second initial response (callback type {body.get('type')}) — "
+                "Interaction has already been acknowledged",
+                label,
+            )
             raise _ApiError(400, {"message": "Interaction has already been acknowledged.", "code": 40060}, v)
         if now > i.deadline:
-            v = self._violation(f"{i.label}: answered after {now - i.created:.2f} s, later than the "
-                                f"{self.interaction_timeout} s Discord allows (Unknown interaction)", label, 404)
+            v = self._violation(
+                f"{i.label}: answered after {now - i.created:.2f} s, later than the "
+                f"{self.interaction_timeout} s Discord allows (Unknown interaction)",
+                label,
+                404,
+            )
             if i.timeout_violation is not None and i.timeout_violation.reported:
                 v.reported = True  # the test already heard that this interaction went unanswered
             raise _ApiError(404, {"message": "Unknown interaction", "code": 10062}, v)
@@ -1435,29 +1705,54 @@ class StandIn:
         data = body.get("data") or {}
         allowed = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7} if i.message else {4, 5}}[i.type]
         if rtype not in allowed:
-            v = self._violation(f"{i.label}: callback type {rtype} is not allowed for interaction type {i.type} "
-                                f"(allowed: {sorted(allowed)})", label)
+            v = self._violation(
+                f"{i.label}: callback type {rtype} is not allowed for interaction type {i.type} "
+                f"(allowed: {sorted(allowed)})",
+                label,
+            )
             raise _ApiError(400, {"message": "Interaction callback type invalid", "code": 50035}, v)
         message: Message | None = None
         if rtype == 4:
-            self._reject(label, limits.check_message(data, [(n, b) for n, b, _ in files],
-                                                     file_size_limit=self.file_size_limit))
+            self._reject(
+                label,
+                limits.check_message(
+                    data, [(n, b) for n, b, _ in files], file_size_limit=self.file_size_limit
+                ),
+            )
             eph = bool(int(data.get("flags") or 0) & limits.EPHEMERAL)
-            message = self._store_message(i.channel, self.bot_user, data, files, interaction=i,
-                                          visible_to=frozenset({i.user.id}) if eph else None)
+            message = self._store_message(
+                i.channel,
+                self.bot_user,
+                data,
+                files,
+                interaction=i,
+                visible_to=frozenset({i.user.id}) if eph else None,
+            )
             i.response_message = message
         elif rtype == 5:
             eph = bool(int(data.get("flags") or 0) & limits.EPHEMERAL)
-            message = self._store_message(i.channel, self.bot_user, {}, [], interaction=i,
-                                          visible_to=frozenset({i.user.id}) if eph else None,
-                                          flags=limits.LOADING | (limits.EPHEMERAL if eph else 0))
+            message = self._store_message(
+                i.channel,
+                self.bot_user,
+                {},
+                [],
+                interaction=i,
+                visible_to=frozenset({i.user.id}) if eph else None,
+                flags=limits.LOADING | (limits.EPHEMERAL if eph else 0),
+            )
             i.response_message = message
         elif rtype in (6, 7):
             message = i.message
             if rtype == 7:
-                self._reject(label, limits.check_message(data, [(n, b) for n, b, _ in files],
-                                                         file_size_limit=self.file_size_limit,
-                                                         existing=self._as_data(message)))
+                self._reject(
+                    label,
+                    limits.check_message(
+                        data,
+                        [(n, b) for n, b, _ in files],
+                        file_size_limit=self.file_size_limit,
+                        existing=self._as_data(message),
+                    ),
+                )
         elif rtype == 8:
             self._reject(label, limits.check_choices(data.get("choices")))
             i.choices = list(data.get("choices") or [])
@@ -1471,11 +1766,16 @@ class StandIn:
         self._changed()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return 204, None
-        out: dict[str, Any] = {"interaction": {
-            "id": str(i.id), "type": i.type, "activity_instance_id": None,
-            "response_message_id": str(message.id) if message else None,
-            "response_message_loading": rtype == 5, "response_message_ephemeral": bool(message and message.ephemeral),
-        }}
+        out: dict[str, Any] = {
+            "interaction": {
+                "id": str(i.id),
+                "type": i.type,
+                "activity_instance_id": None,
+                "response_message_id": str(message.id) if message else None,
+                "response_message_loading": rtype == 5,
+                "response_message_ephemeral": bool(message and message.ephemeral),
+            }
+        }
         if message is not None and rtype in (4, 5, 7):
             out["resource"] = {"type": rtype, "message": message.payload()}
         elif rtype in (6, 8, 9):
@@ -1486,8 +1786,13 @@ class StandIn:
     def _as_data(msg: Message | None) -> dict:
         if msg is None:
             return {}
-        return {"content": msg.content, "embeds": msg.embeds, "components": msg.components,
-                "attachments": [a.payload() for a in msg.files], "flags": msg.flags}
+        return {
+            "content": msg.content,
+            "embeds": msg.embeds,
+            "components": msg.components,
+            "attachments": [a.payload() for a in msg.files],
+            "flags": msg.flags,
+        }
 
     def _token_alive(self, i: Interaction, label: str) -> None:
         if asyncio.get_running_loop().time() > i.created + 15 * 60:
@@ -1505,8 +1810,10 @@ class StandIn:
         if i.type == 4:
             v = self._violation(f"{i.label}: followup messages cannot answer an autocomplete", label)
             raise _ApiError(400, {"message": "Invalid interaction", "code": 50035}, v)
-        self._reject(label, limits.check_message(data, [(n, b) for n, b, _ in files],
-                                                 file_size_limit=self.file_size_limit))
+        self._reject(
+            label,
+            limits.check_message(data, [(n, b) for n, b, _ in files], file_size_limit=self.file_size_limit),
+        )
         original = i.response_message
         if i.response_type == 5 and original is not None and original.loading:
             # Discord: the first followup after a deferral fills in the "thinking" message.
@@ -1514,8 +1821,14 @@ class StandIn:
             msg = original
         else:
             eph = bool(int(data.get("flags") or 0) & limits.EPHEMERAL)
-            msg = self._store_message(i.channel, self.bot_user, data, files, interaction=i,
-                                      visible_to=frozenset({i.user.id}) if eph else None)
+            msg = self._store_message(
+                i.channel,
+                self.bot_user,
+                data,
+                files,
+                interaction=i,
+                visible_to=frozenset({i.user.id}) if eph else None,
+            )
         i.followups.append(msg)
         self._changed()
         if request.query.get("wait") in ("true", "1", "True"):
@@ -1532,7 +1845,9 @@ class StandIn:
             if msg is not None and msg.deleted:
                 raise _ApiError(404, {"message": "Unknown Message", "code": 10008})
             if msg is None:
-                v = self._violation(f"{i.label}: there is no original response message to {request.method}", label, 404)
+                v = self._violation(
+                    f"{i.label}: there is no original response message to {request.method}", label, 404
+                )
                 raise _ApiError(404, {"message": "Unknown Message", "code": 10008}, v)
         else:
             msg = self._message_or_404(None, message_id, label)
@@ -1544,8 +1859,15 @@ class StandIn:
         if request.method == "DELETE":
             self._delete_message(msg)
             return 204, None
-        self._reject(label, limits.check_message(data, [(n, b) for n, b, _ in files],
-                                                 file_size_limit=self.file_size_limit, existing=self._as_data(msg)))
+        self._reject(
+            label,
+            limits.check_message(
+                data,
+                [(n, b) for n, b, _ in files],
+                file_size_limit=self.file_size_limit,
+                existing=self._as_data(msg),
+            ),
+        )
         self._edit_message(msg, data, files)
         return 200, msg.payload()
 
@@ -1567,17 +1889,26 @@ class StandIn:
     async def _r_create_message(self, request, label, channel_id):
         channel = self._channel_or_404(channel_id, label)
         data, files = await self._read_body(request, label)
-        self._reject(label, limits.check_message(data, [(n, b) for n, b, _ in files],
-                                                 file_size_limit=self.file_size_limit))
+        self._reject(
+            label,
+            limits.check_message(data, [(n, b) for n, b, _ in files], file_size_limit=self.file_size_limit),
+        )
         if int(data.get("flags") or 0) & limits.EPHEMERAL:
             v = self._violation(f"{label}: only interaction responses can be ephemeral", label)
-            raise _ApiError(400, limits.error_body([limits.Problem(("flags",), "MESSAGE_FLAGS_INVALID",
-                                                                   "Invalid flags", "ephemeral")]), v)
+            raise _ApiError(
+                400,
+                limits.error_body(
+                    [limits.Problem(("flags",), "MESSAGE_FLAGS_INVALID", "Invalid flags", "ephemeral")]
+                ),
+                v,
+            )
         if channel.locked:
             raise _ApiError(400, {"message": "Thread is locked", "code": 50083})
         perms = self.guild.channel_permissions_of(self.bot_user, channel)
-        needed = {VIEW_CHANNEL: "View Channel",
-                  SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES: "Send Messages"}
+        needed = {
+            VIEW_CHANNEL: "View Channel",
+            SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES: "Send Messages",
+        }
         if files:
             needed[ATTACH_FILES] = "Attach Files"
         if data.get("embeds"):
@@ -1597,19 +1928,29 @@ class StandIn:
         data, files = await self._read_body(request, label)
         msg = self._message_or_404(channel, message_id, label)
         if msg.ephemeral:
-            v = self._violation(f"{label}: ephemeral messages can only be reached through the interaction webhook",
-                                label, 404)
+            v = self._violation(
+                f"{label}: ephemeral messages can only be reached through the interaction webhook", label, 404
+            )
             raise _ApiError(404, {"message": "Unknown Message", "code": 10008}, v)
         if request.method == "GET":
             return 200, msg.payload()
         if msg.author is not self.bot_user and request.method == "PATCH":
             v = self._violation(f"{label}: the bot cannot edit another user's message", label, 403)
-            raise _ApiError(403, {"message": "Cannot edit a message authored by another user", "code": 50005}, v)
+            raise _ApiError(
+                403, {"message": "Cannot edit a message authored by another user", "code": 50005}, v
+            )
         if request.method == "DELETE":
             self._delete_message(msg)
             return 204, None
-        self._reject(label, limits.check_message(data, [(n, b) for n, b, _ in files],
-                                                 file_size_limit=self.file_size_limit, existing=self._as_data(msg)))
+        self._reject(
+            label,
+            limits.check_message(
+                data,
+                [(n, b) for n, b, _ in files],
+                file_size_limit=self.file_size_limit,
+                existing=self._as_data(msg),
+            ),
+        )
         self._edit_message(msg, data, files)
         return 200, msg.payload()
 
@@ -1618,15 +1959,22 @@ class StandIn:
         data, _ = await self._read_body(request, label)
         problems = limits.length_problem(("name",), data.get("name") or "", 100, "thread name", 1)
         if parent.is_thread:
-            problems.append(limits.Problem(("channel_id",), "THREAD_IN_THREAD", "Cannot create a thread in a thread",
-                                           f"#{parent.name} is already a thread"))
+            problems.append(
+                limits.Problem(
+                    ("channel_id",),
+                    "THREAD_IN_THREAD",
+                    "Cannot create a thread in a thread",
+                    f"#{parent.name} is already a thread",
+                )
+            )
         self._reject(label, problems)
         if message_id is not None:
             source = self._message_or_404(parent, message_id, label)
             if any(c.id == source.id for c in self.guild.channels):
                 v = self._violation(f"{label}: message {message_id} already has a thread", label)
-                raise _ApiError(400, {"message": "A thread has already been created for this message",
-                                      "code": 160004}, v)
+                raise _ApiError(
+                    400, {"message": "A thread has already been created for this message", "code": 160004}, v
+                )
             tid, kind = source.id, 11
         else:
             tid, kind = snowflake(), int(data.get("type") or 12)
@@ -1660,9 +2008,17 @@ class StandIn:
             raise _ApiError(403, {"message": "Missing Permissions", "code": 50013}, v)
         self.guild.channels.remove(channel)
         if self._conn is not None:
-            self._spawn(self._conn.dispatch("THREAD_DELETE", {
-                "id": str(channel.id), "guild_id": str(self.guild.id), "parent_id": str(channel.parent_id),
-                "type": channel.type}))
+            self._spawn(
+                self._conn.dispatch(
+                    "THREAD_DELETE",
+                    {
+                        "id": str(channel.id),
+                        "guild_id": str(self.guild.id),
+                        "parent_id": str(channel.parent_id),
+                        "type": channel.type,
+                    },
+                )
+            )
         self._changed()
         return 200, channel.payload()
 
@@ -1701,8 +2057,10 @@ class StandIn:
         await ws.prepare(request)
         q = request.query
         if q.get("v") != "10" or q.get("encoding") != "json":
-            self._violation(f"gateway opened with v={q.get('v')} encoding={q.get('encoding')} (want v=10, json)",
-                            "GATEWAY")
+            self._violation(
+                f"gateway opened with v={q.get('v')} encoding={q.get('encoding')} (want v=10, json)",
+                "GATEWAY",
+            )
             await ws.close(code=4012)
             return ws
         compress = q.get("compress")
@@ -1736,14 +2094,25 @@ class StandIn:
                 return
             conn.intents = int(d.get("intents") or 0)
             self._conn = conn
-            await conn.dispatch("READY", {
-                "v": 10, "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
-                "guilds": [{"id": str(self.guild.id), "unavailable": True}], "session_id": conn.session_id,
-                "resume_gateway_url": f"wss://{GATEWAY_HOST}", "shard": [0, 1],
-                "application": {"id": str(self.application_id), "flags": 0}, "private_channels": [],
-                "relationships": [], "presences": [], "user_settings": {}, "session_type": "normal",
-                "auth": {}, "geo_ordered_rtc_regions": [],
-            })
+            await conn.dispatch(
+                "READY",
+                {
+                    "v": 10,
+                    "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
+                    "guilds": [{"id": str(self.guild.id), "unavailable": True}],
+                    "session_id": conn.session_id,
+                    "resume_gateway_url": f"wss://{GATEWAY_HOST}",
+                    "shard": [0, 1],
+                    "application": {"id": str(self.application_id), "flags": 0},
+                    "private_channels": [],
+                    "relationships": [],
+                    "presences": [],
+                    "user_settings": {},
+                    "session_type": "normal",
+                    "auth": {},
+                    "geo_ordered_rtc_regions": [],
+                },
+            )
             await conn.dispatch("GUILD_CREATE", self.guild.payload())
             conn.identified.set()
             self._changed()
@@ -1762,7 +2131,15 @@ class StandIn:
             if ids:
                 wanted = {int(x) for x in (ids if isinstance(ids, list) else [ids])}
                 members = [m for m in members if m.user.id in wanted]
-            await conn.dispatch("GUILD_MEMBERS_CHUNK", {
-                "guild_id": str(self.guild.id), "members": [m.payload() for m in members], "chunk_index": 0,
-                "chunk_count": 1, "not_found": [], "nonce": d.get("nonce")})
+            await conn.dispatch(
+                "GUILD_MEMBERS_CHUNK",
+                {
+                    "guild_id": str(self.guild.id),
+                    "members": [m.payload() for m in members],
+                    "chunk_index": 0,
+                    "chunk_count": 1,
+                    "not_found": [],
+                    "nonce": d.get("nonce"),
+                },
+            )
         # op 3 (presence) and 4 (voice state) need no answer

@@ -20,7 +20,9 @@ async def test_ready_gives_the_client_the_guild(standin, bot):
     assert [t.name for t in guild.threads] == ["game-thread"]
     me = guild.me
     assert me.guild_permissions.send_messages and me.guild_permissions.attach_files
-    assert len(standin.stats["ready"]) == 1  # one READY; how long it took is printed by bench/discord_roundtrip.py
+    assert (
+        len(standin.stats["ready"]) == 1
+    )  # one READY; how long it took is printed by bench/discord_roundtrip.py
 
 
 async def test_members_intent_gets_every_member_without_chunking(standin, users):
@@ -37,7 +39,8 @@ async def test_members_intent_gets_every_member_without_chunking(standin, users)
 async def test_sync_stores_the_command_tree(standin, bot):
     game = standin.command("game")
     assert [o["name"] for o in game["options"]] == ["admin", "join", "move"] or {
-        o["name"] for o in game["options"]} == {"admin", "join", "move"}
+        o["name"] for o in game["options"]
+    } == {"admin", "join", "move"}
     assert {c["name"] for c in standin.commands[None]} >= {"game", "lobby", "pick", "board", "secret", "slow"}
 
 

@@ -58,8 +58,9 @@ async def test_an_exception_in_a_command_fails_the_test_with_the_traceback(stand
 
 
 async def raw(bot, method, path, **kw):
-    return await bot.http.request(Route(method, path, **{k: v for k, v in kw.items() if k.endswith("_id")}),
-                                  json=kw.get("json"))
+    return await bot.http.request(
+        Route(method, path, **{k: v for k, v in kw.items() if k.endswith("_id")}), json=kw.get("json")
+    )
 
 
 def button(i, **kw):
@@ -73,15 +74,34 @@ def row(*items):
 BAD_MESSAGES = {
     r"6 action rows \(limit 5\)": {"content": "x", "components": [row(button(i)) for i in range(6)]},
     r"holds 6 buttons \(limit 5\)": {"content": "x", "components": [row(*[button(i) for i in range(6)])]},
-    r"a select must be alone in its row": {"content": "x", "components": [row(
-        {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]}, button(1))]},
+    r"a select must be alone in its row": {
+        "content": "x",
+        "components": [
+            row({"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]}, button(1))
+        ],
+    },
     r"label is 81 long \(limit 80\)": {"content": "x", "components": [row(button(1, label="L" * 81))]},
-    r"placeholder is 151 long \(limit 150\)": {"content": "x", "components": [row(
-        {"type": 3, "custom_id": "s", "placeholder": "p" * 151, "options": [{"label": "a", "value": "a"}]})]},
-    r"option 0 label is 101 long": {"content": "x", "components": [row(
-        {"type": 3, "custom_id": "s", "options": [{"label": "a" * 101, "value": "a"}]})]},
-    r"option 0 value is 101 long": {"content": "x", "components": [row(
-        {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "v" * 101}]})]},
+    r"placeholder is 151 long \(limit 150\)": {
+        "content": "x",
+        "components": [
+            row(
+                {
+                    "type": 3,
+                    "custom_id": "s",
+                    "placeholder": "p" * 151,
+                    "options": [{"label": "a", "value": "a"}],
+                }
+            )
+        ],
+    },
+    r"option 0 label is 101 long": {
+        "content": "x",
+        "components": [row({"type": 3, "custom_id": "s", "options": [{"label": "a" * 101, "value": "a"}]})],
+    },
+    r"option 0 value is 101 long": {
+        "content": "x",
+        "components": [row({"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "v" * 101}]})],
+    },
     r"used twice in one message": {"content": "x", "components": [row(button(1), button(1))]},
     r"embed 0 title is 257 long": {"embeds": [{"title": "t" * 257}]},
     r"embed 0 fields list is 26 long": {"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]},
@@ -92,7 +112,9 @@ BAD_MESSAGES = {
 @pytest.mark.parametrize("reason", list(BAD_MESSAGES))
 async def test_message_limits_are_enforced(standin, bot, chan, reason):
     with pytest.raises(discord.HTTPException) as err:
-        await raw(bot, "POST", "/channels/{channel_id}/messages", channel_id=chan.id, json=BAD_MESSAGES[reason])
+        await raw(
+            bot, "POST", "/channels/{channel_id}/messages", channel_id=chan.id, json=BAD_MESSAGES[reason]
+        )
     assert err.value.status == 400 and err.value.code == 50035
     assert (await standin.next_violation(reason)).route == "POST /channels/{channel_id}/messages"
 
@@ -115,17 +137,48 @@ BAD_COMMANDS = {
     r"name 'x{33}' must match": {"name": "x" * 33, "description": "d"},
     r"description is 101 long": {"name": "ok", "description": "d" * 101},
     r"description is 0 long \(minimum 1\)": {"name": "ok", "description": ""},
-    r"options list is 26 long": {"name": "ok", "description": "d", "options": [
-        {"type": 3, "name": f"o{i}", "description": "d"} for i in range(26)]},
-    r"choices list is 26 long": {"name": "ok", "description": "d", "options": [
-        {"type": 3, "name": "o", "description": "d", "choices": [{"name": f"c{i}", "value": f"c{i}"} for i in range(26)]}]},
-    r"options list is 26 long.*|26 long": {"name": "ok", "description": "d", "options": [
-        {"type": 1, "name": f"s{i}", "description": "d"} for i in range(26)]},
-    r"required option /ok b follows an optional one": {"name": "ok", "description": "d", "options": [
-        {"type": 3, "name": "a", "description": "d"}, {"type": 3, "name": "b", "description": "d", "required": True}]},
-    r"is nested too deeply": {"name": "ok", "description": "d", "options": [
-        {"type": 2, "name": "g", "description": "d", "options": [
-            {"type": 2, "name": "h", "description": "d", "options": []}]}]},
+    r"options list is 26 long": {
+        "name": "ok",
+        "description": "d",
+        "options": [{"type": 3, "name": f"o{i}", "description": "d"} for i in range(26)],
+    },
+    r"choices list is 26 long": {
+        "name": "ok",
+        "description": "d",
+        "options": [
+            {
+                "type": 3,
+                "name": "o",
+                "description": "d",
+                "choices": [{"name": f"c{i}", "value": f"c{i}"} for i in range(26)],
+            }
+        ],
+    },
+    r"options list is 26 long.*|26 long": {
+        "name": "ok",
+        "description": "d",
+        "options": [{"type": 1, "name": f"s{i}", "description": "d"} for i in range(26)],
+    },
+    r"required option /ok b follows an optional one": {
+        "name": "ok",
+        "description": "d",
+        "options": [
+            {"type": 3, "name": "a", "description": "d"},
+            {"type": 3, "name": "b", "description": "d", "required": True},
+        ],
+    },
+    r"is nested too deeply": {
+        "name": "ok",
+        "description": "d",
+        "options": [
+            {
+                "type": 2,
+                "name": "g",
+                "description": "d",
+                "options": [{"type": 2, "name": "h", "description": "d", "options": []}],
+            }
+        ],
+    },
 }
 
 

@@ -148,8 +148,10 @@ async def test_who_gets_pinged(standin, bot, chan):
     assert [u.id for u in sent.mentions] == [alice.id, bob.id]
     quiet = await channel.send(f"{alice.mention}", allowed_mentions=discord.AllowedMentions.none())
     assert standin.message(quiet.id).pinged == frozenset()
-    only_bob = await channel.send(f"{alice.mention} {bob.mention}",
-                                  allowed_mentions=discord.AllowedMentions(users=[discord.Object(bob.id)]))
+    only_bob = await channel.send(
+        f"{alice.mention} {bob.mention}",
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(bob.id)]),
+    )
     assert standin.message(only_bob.id).pinged == {bob.id}
     await sent.edit(content=f"{bob.mention} only")  # an edit notifies no one new
     assert standin.message(sent.id).pinged == {alice.id, bob.id}

@@ -23,8 +23,11 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:joi
     """A persistent button: it works on old messages after a restart."""
 
     def __init__(self, lobby: int):
-        super().__init__(discord.ui.Button(label="Join", style=discord.ButtonStyle.primary,
-                                           custom_id=f"lobby:join:{lobby}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Join", style=discord.ButtonStyle.primary, custom_id=f"lobby:join:{lobby}"
+            )
+        )
         self.lobby = lobby
 
     @classmethod
@@ -65,15 +68,21 @@ class SecretView(discord.ui.View):
 
 class NameModal(discord.ui.Modal, title="Your name"):
     name = discord.ui.TextInput(label="Name", custom_id="name", max_length=20)
-    note = discord.ui.TextInput(label="Note", custom_id="note", required=False, style=discord.TextStyle.paragraph)
+    note = discord.ui.TextInput(
+        label="Note", custom_id="note", required=False, style=discord.TextStyle.paragraph
+    )
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"hello {self.name.value} ({self.note.value or 'no note'})")
 
 
 class ColourModal(discord.ui.Modal, title="Colour"):
-    colour = discord.ui.Label(text="Colour", component=discord.ui.Select(
-        custom_id="colour", options=[discord.SelectOption(label=c, value=c) for c in ("red", "blue")]))
+    colour = discord.ui.Label(
+        text="Colour",
+        component=discord.ui.Select(
+            custom_id="colour", options=[discord.SelectOption(label=c, value=c) for c in ("red", "blue")]
+        ),
+    )
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         assert isinstance(self.colour.component, discord.ui.Select)
@@ -99,7 +108,9 @@ class BadView(discord.ui.View):
     def __init__(self, kind: str):
         super().__init__(timeout=None)
         if kind == "select26":
-            s = discord.ui.Select(custom_id="big", options=[discord.SelectOption(label=str(i)) for i in range(25)])
+            s = discord.ui.Select(
+                custom_id="big", options=[discord.SelectOption(label=str(i)) for i in range(25)]
+            )
             s.options.append(discord.SelectOption(label="25"))  # appended past discord.py's own check
             self.add_item(s)
         elif kind == "longid":
@@ -116,8 +127,13 @@ class Game(app_commands.Group, name="game", description="Play the game"):
 
     @app_commands.command(description="Make a move")
     @app_commands.describe(move="the move, like B3", count="how many times")
-    async def move(self, interaction: discord.Interaction, move: str, count: app_commands.Range[int, 1, 5] = 1,
-                   target: discord.Member | None = None) -> None:
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        move: str,
+        count: app_commands.Range[int, 1, 5] = 1,
+        target: discord.Member | None = None,
+    ) -> None:
         who = f" at {target.name}" if target else ""
         await interaction.response.send_message(f"{interaction.user.name} played {move} x{count}{who}")
 
@@ -171,18 +187,21 @@ class TinyBot(discord.Client):
 
             async def bigger(click: discord.Interaction) -> None:
                 image = png(64, 32)
-                await click.response.edit_message(content="bigger", attachments=[
-                    discord.File(io.BytesIO(image), "big.png")], view=None)
+                await click.response.edit_message(
+                    content="bigger", attachments=[discord.File(io.BytesIO(image), "big.png")], view=None
+                )
 
             button.callback = bigger
             view.add_item(button)
-            await interaction.response.send_message("small", file=discord.File(io.BytesIO(png()), "small.png"),
-                                                    view=view)
+            await interaction.response.send_message(
+                "small", file=discord.File(io.BytesIO(png()), "small.png"), view=view
+            )
 
         @tree.command(description="A secret")
         async def secret(interaction: discord.Interaction) -> None:
-            await interaction.response.send_message(f"{interaction.user.name}'s secret is 42", ephemeral=True,
-                                                    view=SecretView())
+            await interaction.response.send_message(
+                f"{interaction.user.name}'s secret is 42", ephemeral=True, view=SecretView()
+            )
 
         @tree.command(description="Think, then answer")
         async def slow(interaction: discord.Interaction) -> None:
@@ -202,7 +221,9 @@ class TinyBot(discord.Client):
 
         @tree.command(description="Open a table in a new thread")
         async def table(interaction: discord.Interaction, name: str) -> None:
-            thread = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+            thread = await interaction.channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread
+            )
             await thread.send(f"welcome to {name}")
             await interaction.response.send_message(f"opened {thread.mention}")
 
@@ -219,8 +240,12 @@ class TinyBot(discord.Client):
             raise RuntimeError("kaboom")
 
         @tree.command(description="Break a rule")
-        @app_commands.choices(kind=[app_commands.Choice(name=k, value=k) for k in (
-            "select26", "longid", "twice", "late", "long", "empty")])
+        @app_commands.choices(
+            kind=[
+                app_commands.Choice(name=k, value=k)
+                for k in ("select26", "longid", "twice", "late", "long", "empty")
+            ]
+        )
         async def bad(interaction: discord.Interaction, kind: str, extra: str | None = None) -> None:
             if kind in ("select26", "longid"):
                 await interaction.response.send_message("bad view", view=BadView(kind))

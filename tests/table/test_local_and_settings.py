@@ -21,7 +21,9 @@ def test_local_hot_seat_game_writes_boards(tmp_path):
     """Two people play Nim in the terminal; every turn's board is a real PNG."""
     moves = "moves\nA9\nnonsense\n" + "\n".join(["A1", "B1", "C1"] * 30) + "\n"
     out = io.StringIO()
-    code = local_main(["nim", "--players", "2", "--seed", "3", "--out", str(tmp_path)], io.StringIO(moves), out)
+    code = local_main(
+        ["nim", "--players", "2", "--seed", "3", "--out", str(tmp_path)], io.StringIO(moves), out
+    )
     text = out.getvalue()
     assert code == 0
     assert "take 1 to" in text  # the illegal A9 was refused with what is allowed
@@ -64,7 +66,14 @@ def test_settings_from_dotenv(tmp_path):
 def test_example_env_lists_every_setting():
     """.env.example names every setting the code reads."""
     text = (ROOT / ".env.example").read_text()
-    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "SYNC_COMMANDS", "DEADLINE_POLL_SECONDS"):
+    for name in (
+        "DISCORD_TOKEN",
+        "DATABASE_PATH",
+        "DEV_GUILD_ID",
+        "LOG_LEVEL",
+        "SYNC_COMMANDS",
+        "DEADLINE_POLL_SECONDS",
+    ):
         assert f"{name}=" in text
 
 
@@ -72,8 +81,12 @@ def test_bot_without_token_says_so_in_one_line(tmp_path):
     """python -m bot without a token prints one line naming the setting, and exits non-zero."""
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     proc = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env | {"PYTHONPATH": str(ROOT)},
-        capture_output=True, text=True, timeout=60,
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env | {"PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode != 0
     lines = [line for line in (proc.stdout + proc.stderr).splitlines() if line.strip()]

@@ -10,8 +10,9 @@ GUILD = 9
 
 
 async def play_nim(service, channel, users, seed=1):
-    await service.create("nim", guild_id=GUILD, channel_id=channel, host_id=users[0], host_name=f"u{users[0]}",
-                         seed=seed)
+    await service.create(
+        "nim", guild_id=GUILD, channel_id=channel, host_id=users[0], host_name=f"u{users[0]}", seed=seed
+    )
     for uid in users[1:]:
         await service.join(channel, uid, f"u{uid}")
     session = (await service.start(channel, users[0])).session

@@ -39,10 +39,13 @@ async def test_one_live_game_per_channel(service):
 async def test_bad_options_are_refused_at_creation(service):
     """Options outside their choices are refused, naming what is allowed."""
     with pytest.raises(TableError, match="piles must be one of 1, 2, 3, 4, 5"):
-        await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="a", options={"piles": 9})
+        await service.create(
+            "nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="a", options={"piles": 9}
+        )
     with pytest.raises(TableError, match="unknown option 'colour'"):
-        await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="a",
-                             options={"colour": "red"})
+        await service.create(
+            "nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="a", options={"colour": "red"}
+        )
     assert await service.in_channel(CH) is None
 
 
@@ -124,7 +127,9 @@ async def test_concurrent_moves_without_versions_follow_the_rules(service):
     """Racing different moves without a version: the turn order refuses all but one."""
     session = await two_player_game(service)
     mover = user_to_move(session)
-    results = await asyncio.gather(*(service.play(CH, mover, "A1") for _ in range(20)), return_exceptions=True)
+    results = await asyncio.gather(
+        *(service.play(CH, mover, "A1") for _ in range(20)), return_exceptions=True
+    )
     assert sum(not isinstance(r, Exception) for r in results) == 1
     assert all(isinstance(r, NotYourTurn) for r in results if isinstance(r, Exception))
 
@@ -211,7 +216,9 @@ async def test_resign_with_three_players_hands_seat_to_computer(service):
     session = result.session
     assert session.seat_of(3).computer
     while session.status == "active":
-        result = await service.play(CH, user_to_move(session), (await service.legal_moves(CH, user_to_move(session)))[0])
+        result = await service.play(
+            CH, user_to_move(session), (await service.legal_moves(CH, user_to_move(session)))[0]
+        )
         session = result.session
     rows = {r.user_id: r for r in await service.store.results(session.id)}
     assert rows[3].place == 3
@@ -231,7 +238,9 @@ async def test_many_sessions_at_once_see_their_own_writes(service):
     """Lobbies opened, joined and played concurrently in many channels all see their committed rows."""
 
     async def one(channel: int) -> str:
-        await service.create("nim", guild_id=GUILD, channel_id=channel, host_id=channel, host_name="a", seed=channel)
+        await service.create(
+            "nim", guild_id=GUILD, channel_id=channel, host_id=channel, host_name="a", seed=channel
+        )
         await service.join(channel, channel + 100000, "b")
         session = (await service.start(channel, channel)).session
         for _ in range(3):

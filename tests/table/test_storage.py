@@ -59,8 +59,16 @@ async def test_damaged_database_is_refused(db_path):
     """A database whose pages were overwritten fails the check and is refused."""
     store = await Store.open(db_path)
     for i in range(40):
-        await store.create_session(game="nim", guild_id=1, channel_id=1000 + i, host_id=1, host_name="a",
-                                   options={}, max_players=2, seed=i)
+        await store.create_session(
+            game="nim",
+            guild_id=1,
+            channel_id=1000 + i,
+            host_id=1,
+            host_name="a",
+            options={},
+            max_players=2,
+            seed=i,
+        )
     await store.close()
     con = sqlite3.connect(db_path)
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -77,8 +85,9 @@ async def test_damaged_database_is_refused(db_path):
 async def test_move_log_is_append_only(db_path):
     """Moves cannot be updated or deleted, even by hand."""
     store = await Store.open(db_path)
-    sid = await store.create_session(game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a",
-                                     options={}, max_players=2, seed=1)
+    sid = await store.create_session(
+        game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
+    )
     version = await store.start(sid, {0: 0}, {}, {"x": 1})
     await store.record_moves(sid, version, [(0, "A1", False)], {"x": 2})
     await store.close()
@@ -94,8 +103,9 @@ async def test_stale_version_writes_nothing(db_path):
     """A write at an old version is refused and leaves log and snapshot as they were."""
     store = await Store.open(db_path)
     try:
-        sid = await store.create_session(game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a",
-                                         options={}, max_players=2, seed=1)
+        sid = await store.create_session(
+            game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
+        )
         v = await store.start(sid, {0: 0}, {}, {"n": 0})
         v2 = await store.record_moves(sid, v, [(0, "A1", False)], {"n": 1})
         with pytest.raises(StaleVersion):

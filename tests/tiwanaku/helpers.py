@@ -11,8 +11,8 @@ from engines.tiwanaku.rules import BoardSize
 # C   S D D F F     2 3 1 3 1
 # D   S F F F D     1 5 2 4 2
 # E   M M M D D     2 3 1 3 1
-TERRAIN = "FMMMM" "FMDDD" "SDDFF" "SFFFD" "MMMDD"
-CROPS = "23512" "14245" "23131" "15242" "23131"
+TERRAIN = "FMMMMFMDDDSDDFFSFFFDMMMDD"
+CROPS = "2351214245231311524223131"
 
 
 def cell(name: str, cols: int = 5) -> int:

@@ -141,7 +141,7 @@ def test_generation_is_deterministic_per_seed():
 
 def test_solver_counts_small_cases():
     """The engine solver: a 2-cell region has two layouts unless a crop is given."""
-    terrain = list("SSDDD" "MMMMM" "FFFFF" "SSSSS" "DDDDD")
+    terrain = list("SSDDDMMMMMFFFFFSSSSSDDDDD")
     # rows of 5 same-terrain cells: rows touch other terrains only; crops must differ vertically too
     n = board.count_solutions(terrain, 5, {}, limit=1000)
     assert n == independent_count(terrain, 5, {}, limit=1000)

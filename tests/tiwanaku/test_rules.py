@@ -66,7 +66,7 @@ def test_hidden_map_not_in_views():
         assert [t for t in v.terrain if t is not None] == ["M", "M", "F"]
         assert sorted(c for c in v.crops if c is not None) == [1, 4, 5]
         data = json.dumps(jsonable(v))
-        assert "crops\": [null, null, 5, 1" in data.replace(" ", " ")
+        assert 'crops": [null, null, 5, 1' in data.replace(" ", " ")
 
 
 # --------------------------------------------------------------------------- explore / move
@@ -359,14 +359,14 @@ def test_final_round_one_guess_each_in_turn_order():
     put(s, 0, "C2", "D2")
     put(s, 1, "C3")
     s.turn = 1
-    s, _ = play(s, 1, "+E5")          # p1 discovers the last space, starts
-    s, _ = play(s, 1, "E5=1")         # right
+    s, _ = play(s, 1, "+E5")  # p1 discovers the last space, starts
+    s, _ = play(s, 1, "E5=1")  # right
     assert s.turn == 0 and s.phase == FINAL
-    s, _ = play(s, 0, "C2=3")         # right
+    s, _ = play(s, 0, "C2=3")  # right
     assert s.turn == 1
-    s, _ = play(s, 1, "C3=2")         # wrong: p1 out
+    s, _ = play(s, 1, "C3=2")  # wrong: p1 out
     assert s.final_out[1] and s.turn == 0
-    s, _ = play(s, 0, "pass")         # p0 out: game over
+    s, _ = play(s, 0, "pass")  # p0 out: game over
     assert s.phase == OVER and T.to_move(s) == set()
     with pytest.raises(GameOver):
         play(s, 0, "pass")
@@ -381,7 +381,7 @@ def test_cubes_score_one_each_and_tiebreak():
     s.correct = [3, 1]
     s.cubes = [[1, 1, 0, 0], [0, 0, 0, 0]]
     s.turn = 1
-    s, _ = play(s, 1, "+E5")   # p1 takes a forest... E5 is desert: cube
+    s, _ = play(s, 1, "+E5")  # p1 takes a forest... E5 is desert: cube
     assert s.cubes[1] == [0, 1, 0, 0]
     s, _ = play(s, 1, "pass")
     s, _ = play(s, 0, "pass")
@@ -410,7 +410,7 @@ def test_players_without_divination_are_out_at_once():
     s = _nearly_done()
     put(s, 0, "C2")
     s.turn = 1
-    s, _ = play(s, 1, "+E5")   # p1 on E5 can divine there
+    s, _ = play(s, 1, "+E5")  # p1 on E5 can divine there
     assert s.turn == 1
     s, _ = play(s, 1, "E5=1")
     assert s.turn == 0

@@ -102,11 +102,15 @@ length_problem = _len_problem
 def error_body(problems: list[Problem]) -> dict[str, Any]:
     """The ``50035 Invalid Form Body`` JSON Discord answers, errors nested by path."""
     errors: dict[str, Any] = {}
-    for p in problems:
+    for p in sorted(problems, key=lambda p: len(p.path)):
         node = errors
         for part in p.path:
+            if "_errors" in node:
+                break  # a field carries its own errors or its children's, never both
             node = node.setdefault(str(part), {})
-        node.setdefault("_errors", []).append({"code": p.code, "message": p.message})
+        else:
+            if not node or "_errors" in node:
+                node.setdefault("_errors", []).append({"code": p.code, "message": p.message})
     return {"code": 50035, "message": "Invalid Form Body", "errors": errors}
 
 
@@ -437,9 +441,24 @@ def _check_component(comp: dict, path, seen, *, v2: bool, modal: bool, top: bool
 
 
 def check_message(
-    data: dict, files: list[tuple[str, bytes]], *, file_size_limit: int, existing: dict | None = None
+    data: dict,
+    files: list[tuple[str, bytes]],
+    *,
+    file_size_limit: int,
+    existing: dict | None = None,
+    base: tuple[str, ...] = (),
 ) -> list[Problem]:
-    """A message to create (``existing`` None) or an edit merged onto ``existing``."""
+    """A message to create (``existing`` None) or an edit merged onto ``existing``.
+
+    ``base`` is where the message sits in the body (``("data",)`` in an interaction callback).
+    """
+    out = _check_message(data, files, file_size_limit=file_size_limit, existing=existing)
+    return [Problem((*base, *p.path), p.code, p.message, p.reason) for p in out]
+
+
+def _check_message(
+    data: dict, files: list[tuple[str, bytes]], *, file_size_limit: int, existing: dict | None
+) -> list[Problem]:
     out: list[Problem] = []
     merged = dict(existing or {})
     merged.update({k: v for k, v in data.items()})

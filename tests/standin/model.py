@@ -325,6 +325,40 @@ class Guild:
             "incidents_data": None,
         }
 
+    def rest_payload(self) -> dict[str, Any]:
+        """The guild as ``GET /guilds/{guild_id}`` answers (no members, channels or presences)."""
+        payload = self.payload()
+        for k in (
+            "members",
+            "channels",
+            "threads",
+            "presences",
+            "voice_states",
+            "joined_at",
+            "large",
+            "unavailable",
+            "lazy",
+            "member_count",
+            "stage_instances",
+            "guild_scheduled_events",
+            "soundboard_sounds",
+            "embedded_activities",
+        ):
+            payload.pop(k, None)
+        payload.update(
+            {
+                "home_header": None,
+                "region": "deprecated",
+                "widget_enabled": False,
+                "widget_channel_id": None,
+                "max_presences": None,
+                "max_stage_video_channel_users": 50,
+                "safety_alerts_channel_id": None,
+                "nsfw": False,
+            }
+        )
+        return payload
+
 
 class Attachment(bytes):
     """A file the bot sent: the bytes themselves, plus ``filename``, ``content_type``, ``id``, ``url``."""
@@ -370,8 +404,9 @@ class Attachment(bytes):
             "url": self.url,
             "proxy_url": self.url.replace("cdn.discordapp.com", "media.discordapp.net"),
             "content_type": self.content_type,
-            "description": self.description,
         }
+        if self.description is not None:
+            out["description"] = self.description
         size = self.image_size()
         if size:
             out["width"], out["height"] = size
@@ -389,6 +424,61 @@ def walk_components(components: list[dict]) -> list[dict]:
         for key in ("component", "accessory"):
             if c.get(key):
                 out += walk_components([c[key]])
+    return out
+
+
+SELECT_DEFAULTS = {"min_values": 1, "max_values": 1}
+# Fields Discord fills in when the request leaves them out (what its answers then carry).
+COMPONENT_DEFAULTS: dict[int, dict[str, Any]] = {
+    3: SELECT_DEFAULTS,
+    5: SELECT_DEFAULTS,
+    6: SELECT_DEFAULTS,
+    7: SELECT_DEFAULTS,
+    8: SELECT_DEFAULTS,
+    11: {"description": None, "spoiler": False},
+    13: {"spoiler": False},
+    14: {"spacing": 1, "divider": True},
+    17: {"accent_color": None, "spoiler": False},
+}
+
+
+def normalize_components(components: list[dict] | None, media: Any = None) -> list[dict]:
+    """The components as Discord stores and returns them: each with its numeric ``id``, defaults filled.
+
+    Discord numbers the components without an ``id`` (or with ``0``) in order, 1, 2, 3..., skipping the
+    ids the message already uses; fields left out take their defaults; ``null`` fields are dropped.
+    ``media(url)`` turns an ``unfurled media`` request (``{"url": ...}``) into what Discord answers.
+    """
+    out = _copy_components(components or [], media)
+    taken = {c["id"] for c in walk_components(out) if c.get("id")}
+    counter = itertools.count(1)
+    for c in walk_components(out):
+        if not c.get("id"):
+            n = next(counter)
+            while n in taken:
+                n = next(counter)
+            c["id"] = n
+    return out
+
+
+def _copy_components(components: list[dict], media: Any) -> list[dict]:
+    out = []
+    for comp in components:
+        c = {k: v for k, v in comp.items() if v is not None}
+        for key, value in COMPONENT_DEFAULTS.get(c.get("type"), {}).items():
+            c.setdefault(key, value)
+        if "components" in c:
+            c["components"] = _copy_components(c["components"], media)
+        for key in ("component", "accessory"):
+            if isinstance(c.get(key), dict):
+                c[key] = _copy_components([c[key]], media)[0]
+        if media is not None:
+            for key in ("media", "file"):
+                if isinstance(c.get(key), dict) and "proxy_url" not in c[key]:
+                    c[key] = media(c[key])
+            if "items" in c:
+                c["items"] = [{**item, "media": media(item["media"])} for item in c["items"]]
+        out.append(c)
     return out
 
 
@@ -492,29 +582,25 @@ class Message:
             "type": 0,
             "flags": self.flags,
             "components": self.components,
-            "position": None,
         }
+        if self.channel.guild is None:
+            del out["guild_id"]
         out.update({k: v for k, v in self.extra.items() if k in ("poll", "tts", "nonce", "sticker_items")})
         if self.webhook_id:
             out["webhook_id"] = str(self.webhook_id)
             out["application_id"] = str(self.webhook_id)
         if self.interaction is not None:
-            i = self.interaction
-            out["type"] = 20 if i.type == 2 else 0
-            out["interaction_metadata"] = {
-                "id": str(i.id),
-                "type": i.type,
-                "user": i.user.payload(),
-                "authorizing_integration_owners": {"0": str(self.channel.guild.id)},
-            }
+            out["type"] = 20 if self.interaction.type == 2 else 0
+            out["interaction_metadata"] = self.interaction.metadata(self)
         if self.reference_id:
             out["type"] = 19
             out["message_reference"] = {
                 "type": 0,
                 "message_id": str(self.reference_id),
                 "channel_id": str(self.channel.id),
-                "guild_id": str(self.channel.guild.id),
             }
+            if self.channel.guild is not None:
+                out["message_reference"]["guild_id"] = str(self.channel.guild.id)
         return out
 
     def __repr__(self) -> str:
@@ -547,10 +633,28 @@ class Interaction:
     choices: list[dict] | None = None
     label: str = ""
     timeout_violation: Any = None  # set when the stand-in gave up waiting for the answer
+    context: int = 0  # 0 server, 1 DM with the bot, 2 another private channel
+    owners: dict[str, str] = field(default_factory=dict)  # authorizing_integration_owners
 
     @property
     def acknowledged(self) -> bool:
         return self.response_type is not None
+
+    def metadata(self, message: Message | None = None) -> dict[str, Any]:
+        """The ``interaction_metadata`` of ``message``, one of the messages this interaction created."""
+        out: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "user": self.user.payload(),
+            "authorizing_integration_owners": dict(self.owners),
+        }
+        if self.type == 3 and self.message is not None:
+            out["interacted_message_id"] = str(self.message.id)
+        if self.type == 5 and self.parent is not None:
+            out["triggering_interaction_metadata"] = self.parent.metadata()
+        if message is not None and self.response_message is not None and message is not self.response_message:
+            out["original_response_message_id"] = str(self.response_message.id)  # on followups
+        return out
 
     def original(self) -> Message | None:
         if self.response_type in (6, 7):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import fnmatch
 import inspect
 import json
@@ -33,6 +34,7 @@ from aiohttp import web
 from aiohttp.abc import AbstractResolver
 
 from . import limits
+from . import spec as spec_module
 from .model import (
     ATTACH_FILES,
     BOT_PERMISSIONS,
@@ -50,6 +52,7 @@ from .model import (
     Message,
     Role,
     User,
+    normalize_components,
     snowflake,
 )
 
@@ -145,6 +148,15 @@ class StandInTimeout(StandInError):
 
 class UsageError(StandInError):
     """The test asked a user to do something Discord's client would not allow."""
+
+
+def _drop_nulls(value: Any) -> Any:
+    """``value`` without the ``null`` fields of its objects (Discord leaves absent what is not set)."""
+    if isinstance(value, dict):
+        return {k: _drop_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_drop_nulls(v) for v in value]
+    return value
 
 
 # -- injection ---------------------------------------------------------------------------------------
@@ -355,6 +367,19 @@ class _LogHandler(logging.Handler):
 
 
 @dataclass
+class _RequestState:
+    """What the stand-in knows about the request it is serving (one per request task)."""
+
+    label: str
+    body: tuple[dict, list] | None = None
+    schema_problems: list = field(default_factory=list)
+    checked: bool = False  # the handler ran its checks (``_reject``)
+
+
+_current_request: contextvars.ContextVar[_RequestState] = contextvars.ContextVar("standin_request")
+
+
+@dataclass
 class _Route:
     method: str
     template: str
@@ -383,8 +408,11 @@ class StandIn:
         channels: Iterable[str] = ("general", "games"),
         thread: str | None = "game-thread",
         watch_loggers: Iterable[str] = ("discord",),
+        openapi: bool = True,
     ):
         self.interaction_timeout = interaction_timeout
+        self.openapi = openapi  # check requests and answers against Discord's OpenAPI description
+        self._spec = spec_module.spec() if openapi else None
         self.wait_timeout = wait_timeout
         self.file_size_limit = file_size_limit
         self.watch_loggers = tuple(watch_loggers)
@@ -832,7 +860,7 @@ class StandIn:
         """Answer the next ``times`` requests matching ``pattern`` with ``status`` (429 or 5xx).
 
         ``pattern`` is an fnmatch pattern over ``"METHOD /path"`` (without ``/api/v10``) or over the route
-        template, e.g. ``"POST /channels/*/messages"`` or ``"POST /interactions/{id}/{token}/callback"``.
+        template, e.g. ``"POST /channels/*/messages"`` or ``"POST /interactions/{interaction_id}/{interaction_token}/callback"``.
         """
         inj = Injection(pattern, status, times, retry_after, is_global)
         self.injections.append(inj)
@@ -1291,6 +1319,11 @@ class StandIn:
         self._changed()
         return msg
 
+    def _media(self, media: dict) -> dict:
+        """An unfurled media item as Discord answers it (``attachment://name`` stays as sent)."""
+        url = media.get("url", "")
+        return {**media, "id": str(snowflake()), "url": url, "proxy_url": url}
+
     def _pings(self, msg: Message, allowed: dict | None) -> frozenset[int]:
         """Who Discord notifies for a new message: mentioned members, as ``allowed_mentions`` permits."""
         ids = [uid for uid in msg.mentioned if uid in self.guild.members and uid != msg.author.id]
@@ -1313,7 +1346,7 @@ class StandIn:
         if "embeds" in data:
             msg.embeds = data["embeds"] or []
         if "components" in data:
-            msg.components = data["components"] or []
+            msg.components = normalize_components(data["components"], self._media)
         if "flags" in data and data["flags"] is not None:
             keep = msg.flags & (64 | 128)
             msg.flags = (int(data["flags"]) & ~128) | (keep & 64)
@@ -1358,6 +1391,9 @@ class StandIn:
     # -- HTTP plumbing -----------------------------------------------------------------------------
 
     def _build_routes(self) -> list[_Route]:
+        """The routes served, named by the path templates of Discord's OpenAPI description."""
+        original = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+        webhook_message = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
         table = [
             ("GET", "/users/@me", self._r_me, True),
             ("GET", "/users/{user_id}", self._r_user, True),
@@ -1365,15 +1401,18 @@ class StandIn:
             ("GET", "/applications/@me", self._r_app, True),
             ("GET", "/gateway", self._r_gateway, False),
             ("GET", "/gateway/bot", self._r_gateway, True),
-            ("PUT", "/applications/{app_id}/commands", self._r_put_commands, True),
-            ("GET", "/applications/{app_id}/commands", self._r_get_commands, True),
-            ("PUT", "/applications/{app_id}/guilds/{guild_id}/commands", self._r_put_commands, True),
-            ("GET", "/applications/{app_id}/guilds/{guild_id}/commands", self._r_get_commands, True),
-            ("POST", "/interactions/{interaction_id}/{token}/callback", self._r_callback, False),
-            ("POST", "/webhooks/{app_id}/{token}", self._r_followup, False),
-            ("GET", "/webhooks/{app_id}/{token}/messages/{message_id}", self._r_webhook_message, False),
-            ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}", self._r_webhook_message, False),
-            ("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}", self._r_webhook_message, False),
+            ("PUT", "/applications/{application_id}/commands", self._r_put_commands, True),
+            ("GET", "/applications/{application_id}/commands", self._r_get_commands, True),
+            ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", self._r_put_commands, True),
+            ("GET", "/applications/{application_id}/guilds/{guild_id}/commands", self._r_get_commands, True),
+            ("POST", "/interactions/{interaction_id}/{interaction_token}/callback", self._r_callback, False),
+            ("POST", "/webhooks/{webhook_id}/{webhook_token}", self._r_followup, False),
+            ("GET", original, self._r_webhook_message, False),
+            ("PATCH", original, self._r_webhook_message, False),
+            ("DELETE", original, self._r_webhook_message, False),
+            ("GET", webhook_message, self._r_webhook_message, False),
+            ("PATCH", webhook_message, self._r_webhook_message, False),
+            ("DELETE", webhook_message, self._r_webhook_message, False),
             ("GET", "/channels/{channel_id}", self._r_channel, True),
             ("GET", "/channels/{channel_id}/messages", self._r_history, True),
             ("POST", "/channels/{channel_id}/messages", self._r_create_message, True),
@@ -1427,18 +1466,47 @@ class StandIn:
                     return self._injected(inj)
             if route.auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 v = self._violation(f"{label} without the bot token", label, 401)
-                return self._json(401, {"message": "401: Unauthorized", "code": 0}, v)
+                return self._answer(label, 401, {"message": "401: Unauthorized", "code": 0}, v)
+            return await self._serve(request, route, label, m.groupdict())
+        return self._unknown(method, path)
+
+    async def _serve(self, request: web.Request, route: _Route, label: str, params: dict) -> web.Response:
+        state = _RequestState(label)
+        token = _current_request.set(state)
+        try:
             try:
-                status, body = await route.handler(request, label, **m.groupdict())
+                await self._read_body(request, label)
+                if state.schema_problems and not self._spec.takes_body(route.method, route.template):
+                    self._reject(label, [])
+                status, body = await route.handler(request, label, **params)
+                if state.schema_problems and not state.checked:
+                    v = self._violation(
+                        f"{label}: stand-in bug: the handler never checked the request body "
+                        f"({'; '.join(str(p) for p in state.schema_problems)})",
+                        label,
+                    )
+                    return self._answer(label, 400, {"message": "stand-in error", "code": 0}, v)
             except _ApiError as e:
-                return self._json(e.status, e.body, e.violation)
+                return self._answer(label, e.status, e.body, e.violation)
             except Exception as e:  # a request the stand-in could not digest: fail fast, with the trace
                 v = self._violation(
                     f"{label}: the stand-in failed on this request: {e!r}\n{traceback.format_exc()}", label
                 )
-                return self._json(400, {"message": f"stand-in error: {e!r}", "code": 0}, v)
-            return self._json(status, body)
-        return self._unknown(method, path)
+                return self._answer(label, 400, {"message": f"stand-in error: {e!r}", "code": 0}, v)
+            return self._answer(label, status, body)
+        finally:
+            _current_request.reset(token)
+
+    def _answer(self, label: str, status: int, body: Any, violation: Violation | None = None) -> web.Response:
+        """The HTTP answer, checked against the response Discord's description gives for ``status``."""
+        if self.openapi:
+            method, template = label.split(" ", 1)
+            for problem in self._spec.check_response(method, template, status, body):
+                self._violation(
+                    f"{label}: the stand-in's {status} answer breaks Discord's OpenAPI description at {problem}",
+                    label,
+                )
+        return self._json(status, body, violation)
 
     def _json(self, status: int, body: Any, violation: Violation | None = None) -> web.Response:
         headers = {}
@@ -1497,6 +1565,26 @@ class StandIn:
     async def _read_body(
         self, request: web.Request, label: str
     ) -> tuple[dict, list[tuple[str, bytes, str | None]]]:
+        """The JSON body (or ``payload_json``) and the files; read once, checked against the description."""
+        state = _current_request.get(None)
+        if state is not None and state.body is not None:
+            return state.body
+        body = await self._parse_body(request, label)
+        if state is not None:
+            state.body = body
+            if self.openapi and (request.body_exists or body != ({}, [])):
+                method, template = label.split(" ", 1)
+                if self._spec.takes_body(method, template):
+                    state.schema_problems = self._spec.check_request(method, template, body[0])
+                else:
+                    state.schema_problems = [
+                        spec_module.SchemaError((), "requestBody", "this route takes no body", "", "")
+                    ]
+        return body
+
+    async def _parse_body(
+        self, request: web.Request, label: str
+    ) -> tuple[dict, list[tuple[str, bytes, str | None]]]:
         if request.content_type == "multipart/form-data":
             payload: dict = {}
             files: list[tuple[int, str, bytes, str | None]] = []
@@ -1528,6 +1616,20 @@ class StandIn:
         return json.loads(raw), []
 
     def _reject(self, label: str, problems: list[limits.Problem]) -> None:
+        """Answer ``problems`` as Discord would; with none, answer how the body breaks the description.
+
+        Every handler calls this before it changes anything, so a body that breaks Discord's OpenAPI
+        description is refused (the stand-in's own checks, in Discord's words, come first).
+        """
+        state = _current_request.get(None)
+        if state is not None:
+            state.checked = True
+            if not problems and state.schema_problems:
+                rules = "; ".join(str(p) for p in state.schema_problems)
+                v = self._violation(
+                    f"{label}: the request body breaks Discord's OpenAPI description at {rules}", label
+                )
+                raise _ApiError(400, limits.error_body([p.problem() for p in state.schema_problems]), v)
         if not problems:
             return
         reason = "; ".join(str(p) for p in problems)
@@ -1583,33 +1685,29 @@ class StandIn:
             "name": self.bot_user.name,
             "description": "",
             "icon": None,
+            "type": None,
             "bot_public": True,
             "bot_require_code_grant": False,
             "owner": self.owner.payload(),
             "team": None,
             "verify_key": "0" * 64,
             "flags": 0,
+            "flags_new": "0",
             "bot": self.bot_user.payload(),
-            "summary": "",
             "rpc_origins": [],
-            "terms_of_service_url": None,
-            "privacy_policy_url": None,
             "tags": [],
             "approximate_guild_count": 1,
+            "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0,
             "interactions_endpoint_url": None,
-            "redirect_uris": [],
-            "install_params": None,
-            "custom_install_url": None,
-            "integration_types_config": {},
             "role_connections_verification_url": None,
-            "cover_image": None,
-            "guild_id": None,
-            "primary_sku_id": None,
-            "slug": None,
+            "redirect_uris": [],
+            "integration_types_config": {"0": {}},  # installed to servers only
             "event_webhooks_url": None,
             "event_webhooks_status": 1,
             "event_webhooks_types": [],
-            "approximate_user_install_count": 0,
+            "explicit_content_filter": 0,
+            "eligible_oauth2_scopes": [],
         }
 
     async def _r_gateway(self, request, label):
@@ -1626,8 +1724,8 @@ class StandIn:
             )
             raise _ApiError(403, {"message": "Missing Access", "code": 50001}, v)
 
-    async def _r_put_commands(self, request, label, app_id, guild_id=None):
-        self._check_app(app_id, label)
+    async def _r_put_commands(self, request, label, application_id, guild_id=None):
+        self._check_app(application_id, label)
         commands, _ = await self._read_body(request, label)
         if guild_id is not None and guild_id != str(self.guild.id):
             v = self._violation(f"{label}: unknown guild {guild_id}", label, 403)
@@ -1637,34 +1735,47 @@ class StandIn:
             raise _ApiError(400, {"message": "Invalid Form Body", "code": 50035}, v)
         self._reject(label, limits.check_commands(commands, is_global=guild_id is None))
         scope = int(guild_id) if guild_id else None
-        old = {(c.get("type", 1), c["name"]): c for c in self.commands.get(scope, [])}
+        old = {(c["type"], c["name"]): c for c in self.commands.get(scope, [])}
         stored = []
         for c in commands:
-            prev = old.get((c.get("type", 1), c["name"]))
-            cmd = {
-                "type": 1,
-                "description": "",
-                "options": [],
-                "default_member_permissions": None,
-                "nsfw": False,
-                **c,
-                "id": prev["id"] if prev else str(snowflake()),
-                "application_id": str(self.application_id),
-                "version": str(snowflake()),
-                "dm_permission": c.get("dm_permission", True),
-            }
-            if scope:
-                cmd["guild_id"] = str(scope)
-            cmd.setdefault("contexts", None)
-            cmd.setdefault("integration_types", [0])
+            cmd = self._stored_command(c, scope)
+            prev = old.get((cmd["type"], cmd["name"]))
+            if prev is not None:
+                cmd["id"] = prev["id"]
             stored.append(cmd)
         self.commands[scope] = stored
         self.syncs += 1
         self._changed()
         return 200, stored
 
-    async def _r_get_commands(self, request, label, app_id, guild_id=None):
-        self._check_app(app_id, label)
+    def _stored_command(self, c: dict, scope: int | None) -> dict:
+        """A command as Discord keeps and returns it: defaults filled in, ``null`` fields dropped."""
+        perms = c.get("default_member_permissions")
+        cmd: dict[str, Any] = {
+            "id": str(snowflake()),
+            "application_id": str(self.application_id),
+            "version": str(snowflake()),
+            "type": c.get("type") or 1,
+            "name": c["name"],
+            "description": c.get("description") or "",
+            "default_member_permissions": None if perms is None else str(int(perms)),
+            "dm_permission": c.get("dm_permission") is not False,
+            "contexts": c.get("contexts"),
+            # The application is installed to servers only, so that is the default installation context.
+            "integration_types": c.get("integration_types") or [0],
+            "nsfw": bool(c.get("nsfw")),
+        }
+        for key in ("name_localizations", "description_localizations"):
+            if c.get(key) is not None:
+                cmd[key] = c[key]
+        if cmd["type"] == 1:
+            cmd["options"] = [_drop_nulls(o) for o in c.get("options") or []]
+        if scope:
+            cmd["guild_id"] = str(scope)
+        return cmd
+
+    async def _r_get_commands(self, request, label, application_id, guild_id=None):
+        self._check_app(application_id, label)
         return 200, self.commands.get(int(guild_id) if guild_id else None, [])
 
     def _interaction_for(self, interaction_id: str | None, token: str, label: str) -> Interaction:
@@ -1680,8 +1791,8 @@ class StandIn:
         v = self._violation(f"{label}: unknown webhook token", label, 404)
         raise _ApiError(404, {"message": "Unknown Webhook", "code": 10015}, v)
 
-    async def _r_callback(self, request, label, interaction_id, token):
-        i = self._interaction_for(interaction_id, token, label)
+    async def _r_callback(self, request, label, interaction_id, interaction_token):
+        i = self._interaction_for(interaction_id, interaction_token, label)
         body, files = await self._read_body(request, label)
         now = asyncio.get_running_loop().time()
         if i.acknowledged:
@@ -1711,14 +1822,22 @@ class StandIn:
                 label,
             )
             raise _ApiError(400, {"message": "Interaction callback type invalid", "code": 50035}, v)
+        blobs = [(n, b) for n, b, _ in files]
+        problems: list[limits.Problem] = []
+        if rtype == 4:
+            problems = limits.check_message(data, blobs, file_size_limit=self.file_size_limit, base=("data",))
+        elif rtype == 7:
+            existing = self._as_data(i.message)
+            problems = limits.check_message(
+                data, blobs, file_size_limit=self.file_size_limit, existing=existing, base=("data",)
+            )
+        elif rtype == 8:
+            problems = limits.check_choices(data.get("choices"))
+        elif rtype == 9:
+            problems = limits.check_modal(data)
+        self._reject(label, problems)
         message: Message | None = None
         if rtype == 4:
-            self._reject(
-                label,
-                limits.check_message(
-                    data, [(n, b) for n, b, _ in files], file_size_limit=self.file_size_limit
-                ),
-            )
             eph = bool(int(data.get("flags") or 0) & limits.EPHEMERAL)
             message = self._store_message(
                 i.channel,
@@ -1743,21 +1862,9 @@ class StandIn:
             i.response_message = message
         elif rtype in (6, 7):
             message = i.message
-            if rtype == 7:
-                self._reject(
-                    label,
-                    limits.check_message(
-                        data,
-                        [(n, b) for n, b, _ in files],
-                        file_size_limit=self.file_size_limit,
-                        existing=self._as_data(message),
-                    ),
-                )
         elif rtype == 8:
-            self._reject(label, limits.check_choices(data.get("choices")))
             i.choices = list(data.get("choices") or [])
         elif rtype == 9:
-            self._reject(label, limits.check_modal(data))
             i.modal = data
         i.response_type = rtype
         i.responded_at = now
@@ -1766,20 +1873,15 @@ class StandIn:
         self._changed()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return 204, None
-        out: dict[str, Any] = {
-            "interaction": {
-                "id": str(i.id),
-                "type": i.type,
-                "activity_instance_id": None,
-                "response_message_id": str(message.id) if message else None,
-                "response_message_loading": rtype == 5,
-                "response_message_ephemeral": bool(message and message.ephemeral),
-            }
-        }
+        callback: dict[str, Any] = {"id": str(i.id), "type": i.type}
         if message is not None and rtype in (4, 5, 7):
+            callback["response_message_id"] = str(message.id)
+            callback["response_message_loading"] = rtype == 5
+            callback["response_message_ephemeral"] = message.ephemeral
+        out: dict[str, Any] = {"interaction": callback}
+        if message is not None and rtype in (4, 7):
+            # Discord describes a resource (the message) only for a new message or an update.
             out["resource"] = {"type": rtype, "message": message.payload()}
-        elif rtype in (6, 8, 9):
-            out["resource"] = {"type": rtype}
         return 200, out
 
     @staticmethod
@@ -1802,9 +1904,9 @@ class StandIn:
             v = self._violation(f"{i.label}: followup or edit before any initial response", label, 404)
             raise _ApiError(404, {"message": "Unknown Webhook", "code": 10015}, v)
 
-    async def _r_followup(self, request, label, app_id, token):
-        self._check_app(app_id, label)
-        i = self._interaction_for(None, token, label)
+    async def _r_followup(self, request, label, webhook_id, webhook_token):
+        self._check_app(webhook_id, label)
+        i = self._interaction_for(None, webhook_token, label)
         data, files = await self._read_body(request, label)
         self._token_alive(i, label)
         if i.type == 4:
@@ -1835,9 +1937,9 @@ class StandIn:
             return 200, msg.payload()
         return 204, None
 
-    async def _r_webhook_message(self, request, label, app_id, token, message_id):
-        self._check_app(app_id, label)
-        i = self._interaction_for(None, token, label)
+    async def _r_webhook_message(self, request, label, webhook_id, webhook_token, message_id="@original"):
+        self._check_app(webhook_id, label)
+        i = self._interaction_for(None, webhook_token, label)
         data, files = await self._read_body(request, label)
         self._token_alive(i, label)
         if message_id == "@original":
@@ -2036,10 +2138,7 @@ class StandIn:
     async def _r_guild(self, request, label, guild_id):
         if guild_id != str(self.guild.id):
             raise _ApiError(404, {"message": "Unknown Guild", "code": 10004})
-        payload = self.guild.payload()
-        for k in ("members", "channels", "threads", "presences", "voice_states"):
-            payload.pop(k, None)
-        return 200, payload
+        return 200, self.guild.rest_payload()
 
     async def _r_member(self, request, label, guild_id, user_id):
         member = self.guild.members.get(int(user_id)) if user_id.isdigit() else None

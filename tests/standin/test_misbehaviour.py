@@ -16,7 +16,9 @@ async def test_429_on_channel_messages_is_retried(standin, bot, alice, chan):
 
 
 async def test_429_on_the_interaction_callback_is_retried(standin, bot, alice, chan):
-    inj = standin.inject("POST /interactions/{interaction_id}/{token}/callback", status=429, retry_after=0.02)
+    inj = standin.inject(
+        "POST /interactions/{interaction_id}/{interaction_token}/callback", status=429, retry_after=0.02
+    )
     r = await standin.slash(alice, chan, "game join")
     assert r.content == "alice joined" and inj.remaining == 0
 

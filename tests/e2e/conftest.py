@@ -10,9 +10,16 @@ from PIL import Image
 
 from bot.app import PukllayBot
 from bot.settings import Settings
-from tests.standin.fixtures import discord_errors, standin, standin_options  # noqa: F401
+from tests.standin.fixtures import STRICT_OPTIONS, discord_errors, standin  # noqa: F401
 
 BASE_EXTENSIONS = ("cogs.table", "tests.support.nim_cog")
+
+
+@pytest.fixture
+def standin_options() -> dict:
+    """Strict mode: every interaction the bot gets must be answered (or deferred) within 1 s, a third
+    of Discord's 3 s, so the bot keeps a margin for a loaded server and a slow network."""
+    return dict(STRICT_OPTIONS)
 
 
 @pytest.fixture

@@ -4,7 +4,8 @@ Import them from a conftest::
 
     from tests.standin.fixtures import discord_errors, standin  # noqa: F401
 
-``standin`` yields a started :class:`StandIn` (interaction limit 1 s, waits of 5 s) and, at teardown,
+``standin`` yields a started :class:`StandIn` (Discord's 3 s to answer an interaction, waits of 5 s;
+``STRICT_OPTIONS`` for a 1 s limit) and, at teardown,
 fails the test on any violation or discord.py error the test did not already see raised.
 ``discord_errors`` fails the test on ERROR records from the ``discord`` logger (discord.py only logs
 exceptions raised inside event, command and view handlers); ``discord_errors.allow(regex)`` lets an
@@ -23,7 +24,21 @@ import pytest_asyncio
 
 from .server import StandIn, violation_number
 
-__all__ = ["DiscordErrorGuard", "discord_error_loggers", "discord_errors", "standin", "standin_options"]
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "STRICT_OPTIONS",
+    "DiscordErrorGuard",
+    "discord_error_loggers",
+    "discord_errors",
+    "standin",
+    "standin_options",
+]
+
+# Discord's deadline: an interaction must be answered within 3 s.
+DEFAULT_OPTIONS = {"interaction_timeout": 3.0, "wait_timeout": 5.0}
+# Strict mode: answers must come within 1 s, a third of Discord's time, so that a bot that passes here
+# still answers in time on a loaded server (the end-to-end tests of the real bot use it).
+STRICT_OPTIONS = {**DEFAULT_OPTIONS, "interaction_timeout": 1.0}
 
 
 class DiscordErrorGuard(logging.Handler):
@@ -92,8 +107,8 @@ def discord_errors(discord_error_loggers):
 
 @pytest.fixture
 def standin_options() -> dict:
-    """Override in a module or conftest to configure the ``standin`` fixture."""
-    return {"interaction_timeout": 1.0, "wait_timeout": 5.0}
+    """Override in a module or conftest to configure the ``standin`` fixture (e.g. ``STRICT_OPTIONS``)."""
+    return dict(DEFAULT_OPTIONS)
 
 
 @pytest_asyncio.fixture

@@ -7,7 +7,7 @@ JSON path of the offending field, Discord's error code string and message (used 
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,8 +43,9 @@ MODAL_COMPONENTS = 5
 TEXT_INPUT_LABEL = 45
 TEXT_INPUT_VALUE = 4000
 TEXT_INPUT_PLACEHOLDER = 100
-COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+COMMAND_NAME_LENGTH = 32
 COMMAND_DESCRIPTION = 100
+COMMAND_SIZE = 8000  # names, descriptions and values of a slash command, its options and choices
 COMMAND_OPTIONS = 25
 COMMAND_CHOICES = 25
 GLOBAL_CHAT_COMMANDS = 100
@@ -53,7 +54,36 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 SUPPRESS_EMBEDS = 1 << 2
 SUPPRESS_NOTIFICATIONS = 1 << 12
+IS_VOICE_MESSAGE = 1 << 13
 IS_COMPONENTS_V2 = 1 << 15
+# The flags each kind of request may set (developers/resources/message, webhook; interactions).
+CREATE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_VOICE_MESSAGE | IS_COMPONENTS_V2
+CALLBACK_FLAGS = CREATE_FLAGS | EPHEMERAL  # a message in an interaction callback
+DEFERRED_FLAGS = EPHEMERAL  # a deferred callback (type 5)
+WEBHOOK_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
+FOLLOWUP_FLAGS = WEBHOOK_FLAGS | EPHEMERAL
+EDIT_FLAGS = SUPPRESS_EMBEDS | IS_COMPONENTS_V2  # what an edit may change (IS_COMPONENTS_V2: set only)
+FLAG_NAMES = {
+    1 << 0: "CROSSPOSTED",
+    1 << 1: "IS_CROSSPOST",
+    SUPPRESS_EMBEDS: "SUPPRESS_EMBEDS",
+    1 << 3: "SOURCE_MESSAGE_DELETED",
+    1 << 4: "URGENT",
+    1 << 5: "HAS_THREAD",
+    EPHEMERAL: "EPHEMERAL",
+    LOADING: "LOADING",
+    1 << 8: "FAILED_TO_MENTION_SOME_ROLES_IN_THREAD",
+    SUPPRESS_NOTIFICATIONS: "SUPPRESS_NOTIFICATIONS",
+    IS_VOICE_MESSAGE: "IS_VOICE_MESSAGE",
+    1 << 14: "HAS_SNAPSHOT",
+    IS_COMPONENTS_V2: "IS_COMPONENTS_V2",
+}
+
+
+def flag_names(flags: int) -> str:
+    names = [FLAG_NAMES.get(1 << b, f"1<<{b}") for b in range(flags.bit_length()) if flags >> b & 1]
+    return "|".join(names) or "none"
+
 
 SELECT_TYPES = {3, 5, 6, 7, 8}
 V2_TYPES = {9, 10, 11, 12, 13, 14, 17, 18}
@@ -186,6 +216,35 @@ def check_button(b: dict, path, seen: set[str]) -> list[Problem]:
                 f"{what} has style {style!r}",
             )
         )
+    if style == 6:
+        if not b.get("sku_id"):
+            out.append(
+                Problem(
+                    (*path, "sku_id"),
+                    "BASE_TYPE_REQUIRED",
+                    "This field is required",
+                    "premium button (style 6) has no sku_id",
+                )
+            )
+        for key in ("custom_id", "label", "url", "emoji"):
+            if b.get(key):
+                out.append(
+                    Problem(
+                        (*path, key),
+                        "BUTTON_COMPONENT_PREMIUM_FIELD_INVALID",
+                        f"A premium button cannot have a {key}",
+                        f"premium button (style 6) has a {key}; it may carry only its sku_id",
+                    )
+                )
+    elif b.get("sku_id"):
+        out.append(
+            Problem(
+                (*path, "sku_id"),
+                "BUTTON_COMPONENT_SKU_ID_INVALID",
+                "Only premium buttons can have a sku_id",
+                f"{what} (style {style}) has a sku_id; only premium buttons (style 6) take one",
+            )
+        )
     if style == 5:
         if not b.get("url"):
             out.append(
@@ -204,6 +263,15 @@ def check_button(b: dict, path, seen: set[str]) -> list[Problem]:
             )
     elif style != 6:
         out += _check_custom_id((*path, "custom_id"), b.get("custom_id"), seen, what)
+        if b.get("url"):
+            out.append(
+                Problem(
+                    (*path, "url"),
+                    "BUTTON_COMPONENT_URL_INVALID",
+                    "Only link buttons can have a url",
+                    f"{what} (style {style}) has a url; only link buttons (style 5) take one",
+                )
+            )
     if style != 6 and not b.get("label") and not b.get("emoji"):
         out.append(
             Problem(
@@ -447,13 +515,67 @@ def check_message(
     file_size_limit: int,
     existing: dict | None = None,
     base: tuple[str, ...] = (),
+    flags: int | None = None,
 ) -> list[Problem]:
     """A message to create (``existing`` None) or an edit merged onto ``existing``.
 
-    ``base`` is where the message sits in the body (``("data",)`` in an interaction callback).
+    ``base`` is where the message sits in the body (``("data",)`` in an interaction callback);
+    ``flags`` the message flags this request may set (for a new message).
     """
     out = _check_message(data, files, file_size_limit=file_size_limit, existing=existing)
+    out += check_allowed_mentions(data.get("allowed_mentions"))
+    if flags is not None:
+        out += check_flags(data.get("flags"), flags)
     return [Problem((*base, *p.path), p.code, p.message, p.reason) for p in out]
+
+
+def check_flags(
+    value: Any, allowed: int, path: tuple = ("flags",), what: str = "this request"
+) -> list[Problem]:
+    """Message flags outside ``allowed`` (the documented set for the request) are refused."""
+    extra = int(value or 0) & ~allowed
+    if not extra:
+        return []
+    return [
+        Problem(
+            path,
+            "MESSAGE_FLAGS_INVALID",
+            "Invalid message flags",
+            f"flags {flag_names(extra)} cannot be set by {what} (only {flag_names(allowed)})",
+        )
+    ]
+
+
+def check_allowed_mentions(allowed: dict | None, path: tuple = ("allowed_mentions",)) -> list[Problem]:
+    """``parse`` and an explicit list of the same kind are mutually exclusive (an empty list is fine)."""
+    out: list[Problem] = []
+    if not isinstance(allowed, dict):
+        return out
+    for kind in ("users", "roles"):
+        if kind in (allowed.get("parse") or []) and allowed.get(kind):
+            out.append(
+                Problem(
+                    path,
+                    "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                    f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.',
+                    f'allowed_mentions has parse ["{kind}"] and a {kind} list; they are mutually exclusive',
+                )
+            )
+    return out
+
+
+def edit_flags(old: int, requested: Any) -> tuple[int, int]:
+    """The flags after an edit asking for ``requested``, and the bits Discord ignores.
+
+    An edit may set or clear SUPPRESS_EMBEDS and set IS_COMPONENTS_V2; other bits keep their value
+    (the documentation: unsupported flag changes are ignored without error).  Bits asked for that are
+    not set and cannot be set are returned as ignored.
+    """
+    if requested is None:
+        return old, 0
+    requested = int(requested)
+    new = (old & ~SUPPRESS_EMBEDS) | (requested & SUPPRESS_EMBEDS) | (requested & IS_COMPONENTS_V2)
+    return new, requested & ~old & ~EDIT_FLAGS
 
 
 def _check_message(
@@ -530,12 +652,16 @@ def _check_message(
 # -- interactions -------------------------------------------------------------------------------------
 
 
-def check_choices(choices: list[dict] | None, base=("data", "choices")) -> list[Problem]:
+def check_choices(
+    choices: list[dict] | None, base=("data", "choices"), option_type: int | None = None
+) -> list[Problem]:
+    """Autocomplete choices; ``option_type`` is the type of the option they fill in."""
     out: list[Problem] = []
     choices = choices or []
     out += _len_problem(base, choices, AUTOCOMPLETE_CHOICES, "autocomplete choices list")
     for i, c in enumerate(choices):
         out += _len_problem((*base, i, "name"), c.get("name"), CHOICE_NAME, f"choice {i} name", 1)
+        out += check_choice_value(c.get("value"), option_type, (*base, i, "value"), f"choice {i}")
         if isinstance(c.get("value"), str):
             out += _len_problem((*base, i, "value"), c["value"], CHOICE_VALUE, f"choice {i} value")
     return out
@@ -581,6 +707,17 @@ def check_commands(commands: list[dict], *, is_global: bool) -> list[Problem]:
         if kind == 1:
             chat += 1
             out += _check_command_like(cmd, (i,), f"/{cmd.get('name')}", depth=0)
+            size = command_size(cmd)
+            if size > COMMAND_SIZE:
+                out.append(
+                    Problem(
+                        (i,),
+                        "APPLICATION_COMMAND_TOO_LARGE",
+                        f"Command exceeds maximum size ({COMMAND_SIZE})",
+                        f"/{cmd.get('name')} counts {size} characters of names, descriptions and values "
+                        f"(limit {COMMAND_SIZE})",
+                    )
+                )
         else:
             out += _len_problem((i, "name"), cmd.get("name"), 32, f"command {cmd.get('name')!r} name", 1)
     if chat > GLOBAL_CHAT_COMMANDS:
@@ -595,14 +732,88 @@ def check_commands(commands: list[dict], *, is_global: bool) -> list[Problem]:
     return out
 
 
+def _name_char(c: str) -> bool:
+    """A character of ``^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]$`` (Discord's command naming rule)."""
+    if c in "-_'" or unicodedata.category(c)[0] in "LN":
+        return True
+    n = ord(c)
+    devanagari = 0x0900 <= n <= 0x097F or 0xA8E0 <= n <= 0xA8FF or 0x11B00 <= n <= 0x11B5F
+    thai = 0x0E00 <= n <= 0x0E7F
+    return devanagari or thai
+
+
+def valid_command_name(name: Any) -> bool:
+    """Discord's rule for slash command and option names: 1-32 of letters, numbers, ``-``, ``_``, ``'``
+    and Devanagari or Thai characters (their combining marks included), lowercase where a letter has
+    a lowercase form."""
+    return (
+        isinstance(name, str)
+        and 1 <= len(name) <= COMMAND_NAME_LENGTH
+        and all(_name_char(c) for c in name)
+        and name == name.lower()
+    )
+
+
 def _check_name(path, name, what) -> list[Problem]:
-    if not isinstance(name, str) or not COMMAND_NAME.match(name) or name != name.lower():
+    if not valid_command_name(name):
         return [
             Problem(
                 path,
                 "APPLICATION_COMMAND_INVALID_NAME",
                 "Command name is invalid",
-                f"{what} name {name!r} must match ^[-_\\w]{{1,32}}$ and be lowercase",
+                f"{what} name {name!r} must be 1-32 lowercase letters, numbers, -, _, ' or "
+                "Devanagari/Thai characters",
+            )
+        ]
+    return []
+
+
+def _longest(obj: dict, key: str) -> int:
+    """A field's length for the size limit: the longest of its value and its localizations."""
+    values = [obj.get(key)] + list((obj.get(f"{key}_localizations") or {}).values())
+    return max((len(str(v)) for v in values if v is not None), default=0)
+
+
+def command_size(cmd: dict) -> int:
+    """The characters a slash command counts against Discord's 8,000: names, descriptions, values."""
+    total = _longest(cmd, "name") + _longest(cmd, "description")
+    for o in cmd.get("options") or []:
+        total += command_size(o)
+    for c in cmd.get("choices") or []:
+        total += _longest(c, "name") + len(str(c.get("value", "")))
+    return total
+
+
+INT53 = 2**53 - 1
+
+
+def check_choice_value(value: Any, option_type: Any, path, what: str) -> list[Problem]:
+    """A choice's value must have its option's type: text for STRING, integer for INTEGER..."""
+    if option_type == 3 and not isinstance(value, str):
+        return [
+            Problem(
+                path,
+                "BASE_TYPE_STRING",
+                f'Could not interpret "{value}" as string.',
+                f"{what} value {value!r} is not text, but the option is a STRING option",
+            )
+        ]
+    if option_type == 4 and (isinstance(value, bool) or not isinstance(value, int) or abs(value) > INT53):
+        return [
+            Problem(
+                path,
+                "NUMBER_TYPE_COERCE",
+                f'Value "{value}" is not int.',
+                f"{what} value {value!r} is not an integer, but the option is an INTEGER option",
+            )
+        ]
+    if option_type == 10 and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        return [
+            Problem(
+                path,
+                "NUMBER_TYPE_COERCE",
+                f'Value "{value}" is not a valid number.',
+                f"{what} value {value!r} is not a number, but the option is a NUMBER option",
             )
         ]
     return []
@@ -691,6 +902,9 @@ def _check_command_like(cmd: dict, path, what: str, depth: int) -> list[Problem]
                 CHOICE_NAME,
                 f"option {sub_what} choice {k} name",
                 1,
+            )
+            out += check_choice_value(
+                c.get("value"), t, (*op, "choices", k, "value"), f"option {sub_what} choice {k}"
             )
             if isinstance(c.get("value"), str):
                 out += _len_problem(

@@ -186,6 +186,15 @@ class Injection:
 # -- results handed to tests -------------------------------------------------------------------------
 
 
+@dataclass
+class RawResponse:
+    """The answer to :meth:`StandIn.http`."""
+
+    status: int
+    headers: dict[str, str]
+    json: Any
+
+
 class InteractionResult:
     """What a user's action led to: the initial response, and a way to wait for what follows."""
 
@@ -866,6 +875,41 @@ class StandIn:
         self.injections.append(inj)
         return inj
 
+    # -- raw HTTP, for requests discord.py would not send ------------------------------------------
+
+    async def http(
+        self,
+        method: str,
+        path: str,
+        *,
+        body: Any = None,
+        files: Iterable[tuple[str, bytes]] = (),
+        auth: bool = True,
+    ) -> RawResponse:
+        """Send one request to the REST API as a client would (``path`` without ``/api/v10``).
+
+        ``body`` is sent as JSON; with ``files``, the request is multipart (``payload_json``, ``files[n]``).  Returns the status,
+        the headers and the decoded JSON body.  Use it for requests discord.py refuses to build.
+        """
+        headers = {"Authorization": f"Bot {self.token}"} if auth else {}
+        kwargs: dict[str, Any] = {}
+        files = list(files)
+        if files:
+            form = aiohttp.FormData()
+            form.add_field("payload_json", json.dumps(body or {}), content_type="application/json")
+            for n, (name, blob) in enumerate(files):
+                form.add_field(f"files[{n}]", blob, filename=name, content_type="application/octet-stream")
+            kwargs["data"] = form
+        elif body is not None:
+            kwargs["json"] = body
+        url = f"https://{API_HOST}{API_PREFIX}{path}"
+        async with (
+            aiohttp.ClientSession(connector=self.connector()) as session,
+            session.request(method, url, headers=headers, **kwargs) as response,
+        ):
+            text = await response.text()
+            return RawResponse(response.status, dict(response.headers), json.loads(text) if text else None)
+
     # -- acting as users ---------------------------------------------------------------------------
 
     async def slash(
@@ -1254,7 +1298,14 @@ class StandIn:
         data: dict,
         files: list[tuple[str, bytes, str | None]],
         existing: list[Attachment] | None,
+        *,
+        editing: bool = False,
     ) -> list[Attachment]:
+        """The attachments after a create or an edit.
+
+        An edit that lists ``attachments`` keeps exactly those (old ones by id, new files by their index);
+        files uploaded but not listed are dropped.  Without the list, new files are appended.
+        """
         by_index = {}
         for idx, (name, blob, ctype) in enumerate(files):
             by_index[idx] = (name, blob, ctype)
@@ -1282,7 +1333,7 @@ class StandIn:
                     )
                     used.add(aid)
         for idx, (name, blob, ctype) in by_index.items():
-            if idx not in used:
+            if idx not in used and not (editing and listed is not None):
                 out.append(Attachment(blob, filename=name, channel_id=channel.id, content_type=ctype))
         for a in out:
             self.attachments[a.id] = a
@@ -1300,7 +1351,7 @@ class StandIn:
         flags: int | None = None,
     ) -> Message:
         msg = Message(snowflake(), channel, author)
-        self._apply_edit(msg, data, files)
+        self._apply_edit(msg, data, files, creating=True)
         if flags is not None:
             msg.flags = flags
         msg.interaction = interaction
@@ -1337,7 +1388,15 @@ class StandIn:
                 ids = []
         return frozenset(ids)
 
-    def _apply_edit(self, msg: Message, data: dict, files: list[tuple[str, bytes, str | None]]) -> None:
+    def _apply_edit(
+        self, msg: Message, data: dict, files: list[tuple[str, bytes, str | None]], *, creating: bool = False
+    ) -> int:
+        """Apply a create or an edit; return the flag bits the edit asked for that Discord ignores."""
+        ignored = 0
+        if creating:
+            msg.flags = int(data.get("flags") or 0)
+        else:
+            msg.flags, ignored = limits.edit_flags(msg.flags, data.get("flags"))
         if "content" in data:
             msg.content = data["content"] or ""
             msg.extra["mentions"] = [
@@ -1347,18 +1406,26 @@ class StandIn:
             msg.embeds = data["embeds"] or []
         if "components" in data:
             msg.components = normalize_components(data["components"], self._media)
-        if "flags" in data and data["flags"] is not None:
-            keep = msg.flags & (64 | 128)
-            msg.flags = (int(data["flags"]) & ~128) | (keep & 64)
         for k in ("poll", "tts", "nonce", "sticker_ids", "allowed_mentions"):
             if k in data:
                 msg.extra[k] = data[k]
         if files or "attachments" in data:
-            msg.files = self._attachments_for(msg.channel, data, files, msg.files)
+            msg.files = self._attachments_for(msg.channel, data, files, msg.files, editing=not creating)
+        return ignored
 
-    def _edit_message(self, msg: Message, data: dict, files: list[tuple[str, bytes, str | None]]) -> None:
+    def _edit_message(
+        self, msg: Message, data: dict, files: list[tuple[str, bytes, str | None]], label: str
+    ) -> None:
         was_loading = msg.loading
-        self._apply_edit(msg, data, files)
+        ignored = self._apply_edit(msg, data, files)
+        if ignored:
+            # Discord answers 200 and leaves these bits as they were; a bot that relies on them is wrong.
+            self._violation(
+                f"{label}: an edit cannot set the flags {limits.flag_names(ignored)} (Discord ignores them "
+                f"without an error; an edit changes only {limits.flag_names(limits.EDIT_FLAGS)}); "
+                f"message {msg.id} keeps flags {limits.flag_names(msg.flags & ~limits.LOADING)}",
+                label,
+            )
         msg.flags &= ~128
         msg.edits += 1
         msg.edited = None if was_loading else time.time()
@@ -1825,14 +1892,25 @@ class StandIn:
         blobs = [(n, b) for n, b, _ in files]
         problems: list[limits.Problem] = []
         if rtype == 4:
-            problems = limits.check_message(data, blobs, file_size_limit=self.file_size_limit, base=("data",))
+            problems = limits.check_message(
+                data, blobs, file_size_limit=self.file_size_limit, base=("data",), flags=limits.CALLBACK_FLAGS
+            )
+        elif rtype == 5:
+            problems = limits.check_flags(
+                data.get("flags"), limits.DEFERRED_FLAGS, ("data", "flags"), "a deferred callback (type 5)"
+            )
         elif rtype == 7:
             existing = self._as_data(i.message)
             problems = limits.check_message(
-                data, blobs, file_size_limit=self.file_size_limit, existing=existing, base=("data",)
+                data,
+                blobs,
+                file_size_limit=self.file_size_limit,
+                existing=existing,
+                base=("data",),
+                flags=limits.CALLBACK_FLAGS,
             )
         elif rtype == 8:
-            problems = limits.check_choices(data.get("choices"))
+            problems = limits.check_choices(data.get("choices"), option_type=self._focused_type(i))
         elif rtype == 9:
             problems = limits.check_modal(data)
         self._reject(label, problems)
@@ -1869,7 +1947,7 @@ class StandIn:
         i.response_type = rtype
         i.responded_at = now
         if rtype == 7 and message is not None:
-            self._edit_message(message, data, files)
+            self._edit_message(message, data, files, label)
         self._changed()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return 204, None
@@ -1883,6 +1961,17 @@ class StandIn:
             # Discord describes a resource (the message) only for a new message or an update.
             out["resource"] = {"type": rtype, "message": message.payload()}
         return 200, out
+
+    @staticmethod
+    def _focused_type(i: Interaction) -> int | None:
+        """The type of the option being typed into, for an autocomplete interaction."""
+        options = i.data.get("options") or []
+        while options:
+            focused = [o for o in options if o.get("focused")]
+            if focused:
+                return focused[0].get("type")
+            options = [x for o in options if o.get("type") in (1, 2) for x in o.get("options") or []]
+        return None
 
     @staticmethod
     def _as_data(msg: Message | None) -> dict:
@@ -1914,12 +2003,17 @@ class StandIn:
             raise _ApiError(400, {"message": "Invalid interaction", "code": 50035}, v)
         self._reject(
             label,
-            limits.check_message(data, [(n, b) for n, b, _ in files], file_size_limit=self.file_size_limit),
+            limits.check_message(
+                data,
+                [(n, b) for n, b, _ in files],
+                file_size_limit=self.file_size_limit,
+                flags=limits.FOLLOWUP_FLAGS,
+            ),
         )
         original = i.response_message
         if i.response_type == 5 and original is not None and original.loading:
             # Discord: the first followup after a deferral fills in the "thinking" message.
-            self._edit_message(original, data, files)
+            self._edit_message(original, data, files, label)
             msg = original
         else:
             eph = bool(int(data.get("flags") or 0) & limits.EPHEMERAL)
@@ -1970,7 +2064,7 @@ class StandIn:
                 existing=self._as_data(msg),
             ),
         )
-        self._edit_message(msg, data, files)
+        self._edit_message(msg, data, files, label)
         return 200, msg.payload()
 
     async def _r_channel(self, request, label, channel_id):
@@ -1993,17 +2087,13 @@ class StandIn:
         data, files = await self._read_body(request, label)
         self._reject(
             label,
-            limits.check_message(data, [(n, b) for n, b, _ in files], file_size_limit=self.file_size_limit),
+            limits.check_message(
+                data,
+                [(n, b) for n, b, _ in files],
+                file_size_limit=self.file_size_limit,
+                flags=limits.CREATE_FLAGS,
+            ),
         )
-        if int(data.get("flags") or 0) & limits.EPHEMERAL:
-            v = self._violation(f"{label}: only interaction responses can be ephemeral", label)
-            raise _ApiError(
-                400,
-                limits.error_body(
-                    [limits.Problem(("flags",), "MESSAGE_FLAGS_INVALID", "Invalid flags", "ephemeral")]
-                ),
-                v,
-            )
         if channel.locked:
             raise _ApiError(400, {"message": "Thread is locked", "code": 50083})
         perms = self.guild.channel_permissions_of(self.bot_user, channel)
@@ -2053,7 +2143,7 @@ class StandIn:
                 existing=self._as_data(msg),
             ),
         )
-        self._edit_message(msg, data, files)
+        self._edit_message(msg, data, files, label)
         return 200, msg.payload()
 
     async def _r_create_thread(self, request, label, channel_id, message_id=None):

@@ -132,9 +132,9 @@ async def test_eleven_files_and_oversized_files_are_refused(standin, bot, chan):
 
 
 BAD_COMMANDS = {
-    r"name 'Bad' must match": {"name": "Bad", "description": "d"},
-    r"name 'has space' must match": {"name": "has space", "description": "d"},
-    r"name 'x{33}' must match": {"name": "x" * 33, "description": "d"},
+    r"name 'Bad' must be 1-32 lowercase": {"name": "Bad", "description": "d"},
+    r"name 'has space' must be 1-32 lowercase": {"name": "has space", "description": "d"},
+    r"name 'x{33}' must be 1-32 lowercase": {"name": "x" * 33, "description": "d"},
     r"description is 101 long": {"name": "ok", "description": "d" * 101},
     r"description is 0 long \(minimum 1\)": {"name": "ok", "description": ""},
     r"options list is 26 long": {

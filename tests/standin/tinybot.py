@@ -261,6 +261,15 @@ class TinyBot(discord.Client):
             elif kind == "empty":
                 await interaction.response.send_message("")
 
+        @tree.command(description="Pick a number")
+        async def number(interaction: discord.Interaction, n: int) -> None:
+            await interaction.response.send_message(f"number {n}")
+
+        @number.autocomplete("n")
+        async def number_choices(interaction: discord.Interaction, current: str):
+            # A bug on purpose: text values offered for an INTEGER option.
+            return [app_commands.Choice(name="one", value="1")]
+
         @bad.autocomplete("extra")
         async def bad_extra(interaction: discord.Interaction, current: str):
             return [app_commands.Choice(name=f"c{i}", value=f"c{i}") for i in range(26)]

@@ -33,7 +33,7 @@ import trustme
 from aiohttp import web
 from aiohttp.abc import AbstractResolver
 
-from . import limits
+from . import limits, ratelimits
 from . import spec as spec_module
 from .model import (
     ATTACH_FILES,
@@ -366,6 +366,13 @@ class _ApiError(Exception):
         self.status, self.body, self.violation = status, body, violation
 
 
+class _RateLimited(Exception):
+    """A handler's own rate limit (renames, daily command creates): answered with a 429."""
+
+    def __init__(self, decision: ratelimits.Decision, code: int | None = None, message: str | None = None):
+        self.decision, self.code, self.message = decision, code, message
+
+
 class _LogHandler(logging.Handler):
     def __init__(self, standin: StandIn):
         super().__init__(logging.ERROR)
@@ -418,10 +425,18 @@ class StandIn:
         thread: str | None = "game-thread",
         watch_loggers: Iterable[str] = ("discord",),
         openapi: bool = True,
+        rate_limits: bool = True,
+        route_limits: dict[str, ratelimits.RouteLimit] | None = None,
+        user_pace: float = 2.0,
+        clock: ratelimits.Clock | None = None,
     ):
         self.interaction_timeout = interaction_timeout
         self.openapi = openapi  # check requests and answers against Discord's OpenAPI description
         self._spec = spec_module.spec() if openapi else None
+        self.clock = clock or ratelimits.Clock()  # Discord's time for rate limits (see ratelimits.py)
+        self.user_pace = user_pace  # seconds the clock moves on each time a test user acts
+        self.ratelimits = ratelimits.RateLimiter(self.clock, route_limits) if rate_limits else None
+        self._held_until = 0.0  # loop time until which the client holds rate-limited requests back
         self.wait_timeout = wait_timeout
         self.file_size_limit = file_size_limit
         self.watch_loggers = tuple(watch_loggers)
@@ -718,6 +733,7 @@ class StandIn:
 
     async def delete(self, message: Message) -> None:
         """Someone (a user or a moderator) deletes ``message``; MESSAGE_DELETE reaches the bot."""
+        self.clock.advance(self.user_pace)
         self._delete_message(message)
 
     def command(self, name: str, guild: bool | None = None) -> dict:
@@ -797,7 +813,8 @@ class StandIn:
             value = predicate()
             if value:
                 return value
-            remaining = deadline - loop.time()
+            # While discord.py sleeps on a rate limit the stand-in told it of, the wait is extended.
+            remaining = max(deadline, self._held_until + timeout) - loop.time()
             if remaining <= 0:
                 raise StandInTimeout(f"timed out after {timeout} s waiting for {what}")
             fut = loop.create_future()
@@ -1054,6 +1071,7 @@ class StandIn:
 
     async def say(self, user: User, channel: Channel, content: str) -> Message:
         """``user`` posts a plain message (MESSAGE_CREATE reaches the bot if it asked for the intent)."""
+        self.clock.advance(self.user_pace)
         msg = self._store_message(channel, user, {"content": content}, [])
         return msg
 
@@ -1247,6 +1265,7 @@ class StandIn:
             raise UsageError(f"{user.name} cannot see #{channel.name}")
         if itype in (2, 4) and not perms & USE_APPLICATION_COMMANDS:
             raise UsageError(f"{user.name} may not use application commands in #{channel.name}")
+        self.clock.advance(self.user_pace)  # a person acts at a person's pace
         loop = asyncio.get_running_loop()
         now = loop.time()
         i = Interaction(
@@ -1534,10 +1553,46 @@ class StandIn:
             if route.auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 v = self._violation(f"{label} without the bot token", label, 401)
                 return self._answer(label, 401, {"message": "401: Unauthorized", "code": 0}, v)
-            return await self._serve(request, route, label, m.groupdict())
+            headers: dict[str, str] = {}
+            if self.ratelimits is not None:
+                decision = self.ratelimits.check(label, m.groupdict(), authenticated=route.auth)
+                self._hold(self.ratelimits.hold_until(decision))
+                if not decision.allowed:
+                    await request.read()
+                    return self._rate_limited(label, decision)
+                headers = decision.headers
+            return await self._serve(request, route, label, m.groupdict(), headers)
         return self._unknown(method, path)
 
-    async def _serve(self, request: web.Request, route: _Route, label: str, params: dict) -> web.Response:
+    def _hold(self, seconds: float) -> None:
+        """The client was told to hold requests back for ``seconds``: waits allow for it."""
+        if seconds > 0:
+            loop_now = asyncio.get_running_loop().time()
+            self._held_until = max(self._held_until, loop_now + seconds)
+
+    def _rate_limited(
+        self,
+        label: str,
+        decision: ratelimits.Decision,
+        *,
+        code: int | None = None,
+        message: str | None = None,
+    ) -> web.Response:
+        """Discord's 429: ``retry_after`` in the body and the headers; discord.py sleeps and retries."""
+        body: dict[str, Any] = {
+            "message": message or "You are being rate limited.",
+            "retry_after": round(decision.retry_after, 3),
+            "global": decision.is_global,
+        }
+        if code is not None:
+            body["code"] = code
+        log.info("rate limited: %s (%s), retry after %.2f s", label, decision.bucket, decision.retry_after)
+        self._changed()
+        return self._answer(label, 429, body, headers=decision.headers)
+
+    async def _serve(
+        self, request: web.Request, route: _Route, label: str, params: dict, headers: dict[str, str]
+    ) -> web.Response:
         state = _RequestState(label)
         token = _current_request.set(state)
         try:
@@ -1552,19 +1607,28 @@ class StandIn:
                         f"({'; '.join(str(p) for p in state.schema_problems)})",
                         label,
                     )
-                    return self._answer(label, 400, {"message": "stand-in error", "code": 0}, v)
+                    return self._answer(label, 400, {"message": "stand-in error", "code": 0}, v, headers)
+            except _RateLimited as e:
+                return self._rate_limited(label, e.decision, code=e.code, message=e.message)
             except _ApiError as e:
-                return self._answer(label, e.status, e.body, e.violation)
+                return self._answer(label, e.status, e.body, e.violation, headers)
             except Exception as e:  # a request the stand-in could not digest: fail fast, with the trace
                 v = self._violation(
                     f"{label}: the stand-in failed on this request: {e!r}\n{traceback.format_exc()}", label
                 )
-                return self._answer(label, 400, {"message": f"stand-in error: {e!r}", "code": 0}, v)
-            return self._answer(label, status, body)
+                return self._answer(label, 400, {"message": f"stand-in error: {e!r}", "code": 0}, v, headers)
+            return self._answer(label, status, body, headers=headers)
         finally:
             _current_request.reset(token)
 
-    def _answer(self, label: str, status: int, body: Any, violation: Violation | None = None) -> web.Response:
+    def _answer(
+        self,
+        label: str,
+        status: int,
+        body: Any,
+        violation: Violation | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> web.Response:
         """The HTTP answer, checked against the response Discord's description gives for ``status``."""
         if self.openapi:
             method, template = label.split(" ", 1)
@@ -1573,10 +1637,18 @@ class StandIn:
                     f"{label}: the stand-in's {status} answer breaks Discord's OpenAPI description at {problem}",
                     label,
                 )
-        return self._json(status, body, violation)
+        return self._json(status, body, violation, headers)
 
-    def _json(self, status: int, body: Any, violation: Violation | None = None) -> web.Response:
-        headers = {}
+    def _json(
+        self,
+        status: int,
+        body: Any,
+        violation: Violation | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> web.Response:
+        # Discord's API answers through Google's load balancer; discord.py takes a 429 without this
+        # header for a Cloudflare ban and gives up instead of retrying.
+        headers = {"Via": "1.1 google", **(headers or {})}
         if violation is not None:
             headers["X-Standin-Violation"] = str(violation.number)
         if status == 204:
@@ -1810,6 +1882,23 @@ class StandIn:
             if prev is not None:
                 cmd["id"] = prev["id"]
             stored.append(cmd)
+        created = sum(1 for c in stored if (c["type"], c["name"]) not in old)
+        wait = self.ratelimits.create_commands(scope, created) if self.ratelimits and created else None
+        if wait is not None:
+            where = "global commands" if scope is None else "this guild"
+            self._violation(
+                f"{label}: {created} new command(s) would pass Discord's "
+                f"{ratelimits.DAILY_COMMAND_CREATES} command creates a day for {where}; "
+                f"it answers 429 (30034) and the bot waits {wait:.0f} s",
+                label,
+                429,
+            )
+            headers = {"Retry-After": str(int(wait) + 1), "X-RateLimit-Scope": "shared"}
+            raise _RateLimited(
+                ratelimits.Decision(False, headers, wait, False, "daily command creates"),
+                30034,
+                "Max number of daily application command creates has been reached (200)",
+            )
         self.commands[scope] = stored
         self.syncs += 1
         self._changed()
@@ -2181,8 +2270,22 @@ class StandIn:
     async def _r_edit_channel(self, request, label, channel_id):
         channel = self._channel_or_404(channel_id, label)
         data, _ = await self._read_body(request, label)
+        problems = []
         if "name" in data:
-            self._reject(label, limits.length_problem(("name",), data["name"] or "", 100, "channel name", 1))
+            problems = limits.length_problem(("name",), data["name"] or "", 100, "channel name", 1)
+        self._reject(label, problems)
+        renamed = data.get("name") not in (None, channel.name)
+        if renamed and self.ratelimits is not None:
+            decision = self.ratelimits.check_limit(label, ratelimits.RENAME_LIMIT, {"channel_id": channel_id})
+            if not decision.allowed:
+                self._violation(
+                    f"{label}: #{channel.name} renamed a third time within 10 minutes; Discord makes the bot "
+                    f"wait {decision.retry_after:.0f} s",
+                    label,
+                    429,
+                )
+                raise _RateLimited(decision)
+        if "name" in data:
             channel.name = data["name"]
         for key in ("archived", "locked"):
             if key in data and channel.is_thread:

@@ -227,6 +227,16 @@ DOCS_OVER_SPEC: list[tuple[str, dict, str]] = [
         "BASE_TYPE_REQUIRED; the description types them as integers",
     ),
     (
+        "components/schemas/RatelimitedResponse/allOf/0",
+        {
+            "type": "object",
+            "properties": {"code": {"type": "integer"}, "message": {"type": "string"}},
+            "required": ["message"],
+        },
+        "the documented rate-limit answer has 'code?' only for some limits, and its examples have none "
+        "(developers/topics/rate-limits, Rate Limit Response Structure)",
+    ),
+    (
         "components/schemas/MessageAttachmentRequest/properties/id",
         {"anyOf": [{"$ref": "#/components/schemas/SnowflakeType"}, {"type": "integer", "minimum": 0}]},
         "the documented attachment request takes 'snowflake or number' as id: for a new file, the n of "
@@ -257,8 +267,11 @@ def _patch(doc: dict, patches: list[tuple[str, dict, str]]) -> None:
         *parents, last = pointer.split("/")
         node = doc
         for part in parents:
-            node = node[part]
-        node[last] = schema
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        if isinstance(node, list):
+            node[int(last)] = schema
+        else:
+            node[last] = schema
 
 
 class Spec:

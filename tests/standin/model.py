@@ -63,6 +63,7 @@ class User:
     id: int
     name: str
     bot: bool = False
+    dms_open: bool = True  # the user accepts direct messages from the bot (a privacy setting)
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -149,24 +150,43 @@ class Member:
 class Channel:
     id: int
     name: str
-    guild: Guild
-    type: int = 0  # 0 text, 11 public thread, 4 category
+    guild: Guild | None  # None for a direct message channel
+    type: int = 0  # 0 text, 1 DM, 11 public thread, 4 category
     position: int = 0
     parent_id: int | None = None
     owner_id: int | None = None
     archived: bool = False
     locked: bool = False
     overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # id -> (type, allow, deny)
+    members: tuple[User, ...] = ()  # a DM's two ends
 
     @property
     def is_thread(self) -> bool:
         return self.type in (10, 11, 12)
 
     @property
+    def is_dm(self) -> bool:
+        return self.type == 1
+
+    def recipients(self, viewer: User) -> list[User]:
+        """A DM's other end, as ``viewer`` sees it."""
+        return [u for u in self.members if u is not viewer]
+
+    @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
-    def payload(self) -> dict[str, Any]:
+    def payload(self, viewer: User | None = None) -> dict[str, Any]:
+        if self.is_dm:
+            viewer = viewer or next(u for u in self.members if u.bot)
+            return {
+                "id": str(self.id),
+                "type": 1,
+                "flags": 0,
+                "last_message_id": None,
+                "recipients": [u.payload() for u in self.recipients(viewer)],
+            }
+        assert self.guild is not None
         base = {
             "id": str(self.id),
             "guild_id": str(self.guild.id),
@@ -562,10 +582,11 @@ class Message:
     # -- payload -----------------------------------------------------------------------------------
 
     def payload(self) -> dict[str, Any]:
+        guild = self.channel.guild
         out: dict[str, Any] = {
             "id": str(self.id),
             "channel_id": str(self.channel.id),
-            "guild_id": str(self.channel.guild.id),
+            "guild_id": str(guild.id) if guild else None,
             "author": self.author.payload(),
             "content": self.content,
             "timestamp": iso(self.created),
@@ -583,7 +604,7 @@ class Message:
             "flags": self.flags,
             "components": self.components,
         }
-        if self.channel.guild is None:
+        if guild is None:
             del out["guild_id"]
         out.update({k: v for k, v in self.extra.items() if k in ("poll", "tts", "nonce", "sticker_items")})
         if self.webhook_id:
@@ -599,8 +620,8 @@ class Message:
                 "message_id": str(self.reference_id),
                 "channel_id": str(self.channel.id),
             }
-            if self.channel.guild is not None:
-                out["message_reference"]["guild_id"] = str(self.channel.guild.id)
+            if guild is not None:
+                out["message_reference"]["guild_id"] = str(guild.id)
         return out
 
     def __repr__(self) -> str:

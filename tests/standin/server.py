@@ -65,7 +65,15 @@ HOSTS = (API_HOST, GATEWAY_HOST, *CDN_HOSTS)
 API_PREFIX = "/api/v10"
 INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_DIRECT_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
+# Interaction contexts (where a command is used) and installation contexts (integration types).
+GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT = 0, 1, 2
+CONTEXT_NAMES = {0: "a server channel", 1: "a DM with the bot", 2: "a DM or group DM between users"}
+GUILD_INSTALL, USER_INSTALL = 0, 1
+# What the app may do in a DM (developers/interactions/receiving-and-responding, app_permissions).
+DM_APP_PERMISSIONS = ATTACH_FILES | EMBED_LINKS | (1 << 17)  # ... and MENTION_EVERYONE
+BOT_DM_APP_PERMISSIONS = DM_APP_PERMISSIONS | (1 << 18)  # ... and USE_EXTERNAL_EMOJIS
 
 _tls: tuple[trustme.CA, trustme.LeafCert] | None = None
 
@@ -429,6 +437,7 @@ class StandIn:
         route_limits: dict[str, ratelimits.RouteLimit] | None = None,
         user_pace: float = 2.0,
         clock: ratelimits.Clock | None = None,
+        user_install: bool = False,
     ):
         self.interaction_timeout = interaction_timeout
         self.openapi = openapi  # check requests and answers against Discord's OpenAPI description
@@ -437,6 +446,9 @@ class StandIn:
         self.user_pace = user_pace  # seconds the clock moves on each time a test user acts
         self.ratelimits = ratelimits.RateLimiter(self.clock, route_limits) if rate_limits else None
         self._held_until = 0.0  # loop time until which the client holds rate-limited requests back
+        # The app is installed to the server; with user_install, every test user has installed it too.
+        self.installations = {GUILD_INSTALL, USER_INSTALL} if user_install else {GUILD_INSTALL}
+        self.dm_channels: dict[frozenset[int], Channel] = {}
         self.wait_timeout = wait_timeout
         self.file_size_limit = file_size_limit
         self.watch_loggers = tuple(watch_loggers)
@@ -623,7 +635,29 @@ class StandIn:
         return self.guild.owner
 
     def channel(self, name_or_id: str | int) -> Channel:
+        """A server channel or thread by name or id (or a DM channel by id)."""
+        for dm in self.dm_channels.values():
+            if dm.id == name_or_id:
+                return dm
         return self.guild.channel(name_or_id)
+
+    def dm(self, user: User, other: User | None = None) -> Channel:
+        """The direct-message channel between ``user`` and the bot (or ``other``), opened if need be.
+
+        A command used in the bot's DM has context 1 (BOT_DM); in a DM between two users, context 2
+        (PRIVATE_CHANNEL), where Discord offers only the commands of an app the user installed.
+        """
+        other = other or self.bot_user
+        key = frozenset({user.id, other.id})
+        if key not in self.dm_channels:
+            self.dm_channels[key] = Channel(
+                snowflake(), f"dm-{user.name}-{other.name}", None, 1, members=(user, other)
+            )
+        return self.dm_channels[key]
+
+    def close_dms(self, user: User, closed: bool = True) -> None:
+        """``user`` stops accepting direct messages from the bot (Discord answers 50007)."""
+        user.dms_open = not closed
 
     # -- reading what the bot did ------------------------------------------------------------------
 
@@ -942,7 +976,7 @@ class StandIn:
     ) -> InteractionResult:
         """``user`` runs ``/path`` (``"game join"`` for a subcommand) in ``channel`` with the options given."""
         opts = {**(options or {}), **kwargs}
-        data = self._command_data(channel, path, opts, focused=None)
+        data = self._command_data(user, channel, path, opts, focused=None)
         return await self._interact(2, user, channel, data, label=f"/{path}", wait=wait)
 
     async def autocomplete(
@@ -958,7 +992,7 @@ class StandIn:
         """``user`` types into option ``focused`` of ``/path``; returns the choices the bot offered."""
         opts = {**(options or {}), **kwargs}
         opts.setdefault(focused, "")
-        data = self._command_data(channel, path, opts, focused=focused)
+        data = self._command_data(user, channel, path, opts, focused=focused)
         r = await self._interact(4, user, channel, data, label=f"autocomplete /{path} {focused}")
         return list(r.choices or [])
 
@@ -1090,9 +1124,26 @@ class StandIn:
             raise UsageError(f"component {target!r} on message {message.id} is disabled")
         return comp
 
-    def _command_data(self, channel: Channel, path: str, opts: dict[str, Any], focused: str | None) -> dict:
+    def _command_data(
+        self, user: User, channel: Channel, path: str, opts: dict[str, Any], focused: str | None
+    ) -> dict:
         parts = path.strip().lstrip("/").split()
-        cmd = self.command(parts[0])
+        context = self._context(user, channel)
+        if context == GUILD_CONTEXT:
+            cmd = self.command(parts[0])
+        else:  # the global command; a server command of that name is refused just below
+            try:
+                cmd = self.command(parts[0], guild=False)
+            except UsageError:
+                cmd = self.command(parts[0], guild=True)
+        offered = self.command_contexts(cmd, user)
+        if context not in offered:
+            where = ", ".join(CONTEXT_NAMES[c] for c in sorted(offered)) or "nowhere"
+            raise UsageError(
+                f"Discord does not offer /{parts[0]} in {CONTEXT_NAMES[context]}, only in {where} "
+                f"(contexts {cmd.get('contexts')}, integration_types {cmd.get('integration_types')}, "
+                f"dm_permission {cmd.get('dm_permission')}{', a server command' if cmd.get('guild_id') else ''})"
+            )
         node, chain = cmd, []
         for p in parts[1:]:
             subs = [o for o in node.get("options") or [] if o.get("type") in (1, 2)]
@@ -1202,7 +1253,7 @@ class StandIn:
         for v in values:
             if isinstance(v, User):
                 out.setdefault("users", {})[str(v.id)] = v.payload()
-                member = self.guild.members.get(v.id)
+                member = None if channel.is_dm else self.guild.members.get(v.id)
                 if member is not None:
                     mp = member.payload(self.guild.channel_permissions_of(v, channel))
                     del mp["user"]
@@ -1216,30 +1267,86 @@ class StandIn:
                 }
         return out
 
+    # -- contexts ----------------------------------------------------------------------------------
+
+    def _context(self, user: User, channel: Channel) -> int:
+        if not channel.is_dm:
+            return GUILD_CONTEXT
+        if user not in channel.members:
+            raise UsageError(f"{user.name} is not part of the DM {channel.name}")
+        return BOT_DM_CONTEXT if self.bot_user in channel.members else PRIVATE_CHANNEL_CONTEXT
+
+    def command_contexts(self, cmd: dict, user: User) -> set[int]:
+        """The interaction contexts in which Discord offers ``cmd`` to ``user``.
+
+        A server command only in its server.  A global command where its ``contexts`` allow (all three
+        when null; without the BOT_DM when the old ``dm_permission`` is false), and only where one of its
+        ``integration_types`` the app is installed for reaches: installed to the server, in the server
+        and in the bot's DM (for a member of the server); installed by the user, everywhere.
+        """
+        if cmd.get("guild_id"):
+            return {GUILD_CONTEXT}
+        contexts = cmd.get("contexts")
+        allowed = set(contexts) if contexts is not None else {0, 1, 2}
+        if contexts is None and cmd.get("dm_permission") is False:
+            allowed.discard(BOT_DM_CONTEXT)
+        installs = set(cmd.get("integration_types") or [GUILD_INSTALL]) & self.installations
+        reach: set[int] = set()
+        if GUILD_INSTALL in installs:
+            reach.add(GUILD_CONTEXT)
+            if user.id in self.guild.members:
+                reach.add(BOT_DM_CONTEXT)
+        if USER_INSTALL in installs:
+            reach |= {GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT}
+        return allowed & reach
+
+    def _owners(self, context: int, user: User) -> dict[str, str]:
+        """``authorizing_integration_owners``: the installations the interaction was authorized for."""
+        owners: dict[str, str] = {}
+        if GUILD_INSTALL in self.installations and context != PRIVATE_CHANNEL_CONTEXT:
+            owners["0"] = str(self.guild.id) if context == GUILD_CONTEXT else "0"
+        if USER_INSTALL in self.installations:
+            owners["1"] = str(user.id)
+        return owners
+
     def _interaction_payload(self, i: Interaction) -> dict[str, Any]:
-        guild = self.guild
-        member = guild.members.get(i.user.id) or Member(i.user)
         payload: dict[str, Any] = {
             "id": str(i.id),
             "application_id": str(self.application_id),
             "type": i.type,
             "data": i.data,
-            "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
             "channel_id": str(i.channel.id),
-            "channel": i.channel.payload(),
-            "member": member.payload(guild.channel_permissions_of(i.user, i.channel)),
             "token": i.token,
             "version": 1,
-            "app_permissions": str(guild.channel_permissions_of(self.bot_user, i.channel)),
             "locale": "en-US",
-            "guild_locale": "en-US",
             "entitlements": [],
             "entitlement_sku_ids": [],
-            "authorizing_integration_owners": {"0": str(guild.id)},
-            "context": 0,
+            "authorizing_integration_owners": dict(i.owners),
+            "context": i.context,
             "attachment_size_limit": self.file_size_limit,
         }
+        if i.context == GUILD_CONTEXT:
+            guild = self.guild
+            member = guild.members.get(i.user.id) or Member(i.user)
+            payload.update(
+                {
+                    "guild_id": str(guild.id),
+                    "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+                    "guild_locale": "en-US",
+                    "channel": i.channel.payload(),
+                    "member": member.payload(guild.channel_permissions_of(i.user, i.channel)),
+                    "app_permissions": str(guild.channel_permissions_of(self.bot_user, i.channel)),
+                }
+            )
+        else:
+            perms = BOT_DM_APP_PERMISSIONS if i.context == BOT_DM_CONTEXT else DM_APP_PERMISSIONS
+            payload.update(
+                {
+                    "channel": i.channel.payload(i.user),
+                    "user": i.user.payload(),
+                    "app_permissions": str(perms),
+                }
+            )
         if i.message is not None:
             payload["message"] = i.message.payload()
         return payload
@@ -1258,13 +1365,15 @@ class StandIn:
     ) -> InteractionResult:
         if self._conn is None or not self._conn.identified.is_set():
             raise UsageError("no client is connected (use run_client)")
-        if user.id not in self.guild.members:
-            raise UsageError(f"{user!r} is not a member of the guild")
-        perms = self.guild.channel_permissions_of(user, channel)
-        if not perms & VIEW_CHANNEL:
-            raise UsageError(f"{user.name} cannot see #{channel.name}")
-        if itype in (2, 4) and not perms & USE_APPLICATION_COMMANDS:
-            raise UsageError(f"{user.name} may not use application commands in #{channel.name}")
+        context = self._context(user, channel)
+        if context == GUILD_CONTEXT:
+            if user.id not in self.guild.members:
+                raise UsageError(f"{user!r} is not a member of the guild")
+            perms = self.guild.channel_permissions_of(user, channel)
+            if not perms & VIEW_CHANNEL:
+                raise UsageError(f"{user.name} cannot see #{channel.name}")
+            if itype in (2, 4) and not perms & USE_APPLICATION_COMMANDS:
+                raise UsageError(f"{user.name} may not use application commands in #{channel.name}")
         self.clock.advance(self.user_pace)  # a person acts at a person's pace
         loop = asyncio.get_running_loop()
         now = loop.time()
@@ -1280,6 +1389,8 @@ class StandIn:
             message=message,
             parent=parent,
             label=f"{label} by {user.name}",
+            context=context,
+            owners=self._owners(context, user),
         )
         self.interactions[i.id] = i
         self.raise_failures()
@@ -1396,7 +1507,8 @@ class StandIn:
 
     def _pings(self, msg: Message, allowed: dict | None) -> frozenset[int]:
         """Who Discord notifies for a new message: mentioned members, as ``allowed_mentions`` permits."""
-        ids = [uid for uid in msg.mentioned if uid in self.guild.members and uid != msg.author.id]
+        members = {u.id for u in msg.channel.members} if msg.channel.is_dm else self.guild.members
+        ids = [uid for uid in msg.mentioned if uid in members and uid != msg.author.id]
         if allowed is not None:
             if "users" in (allowed.get("parse") or []):
                 pass
@@ -1454,22 +1566,34 @@ class StandIn:
 
     def _delete_message(self, msg: Message) -> None:
         msg.deleted = True
-        if msg.visible_to is None and self._conn is not None and self._conn.intents & INTENT_GUILD_MESSAGES:
-            self._spawn(
-                self._conn.dispatch(
-                    "MESSAGE_DELETE",
-                    {"id": str(msg.id), "channel_id": str(msg.channel.id), "guild_id": str(self.guild.id)},
-                )
-            )
+        if msg.visible_to is None and self._hears(msg.channel):
+            payload = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
+            if msg.channel.guild is not None:
+                payload["guild_id"] = str(msg.channel.guild.id)
+            self._spawn(self._conn.dispatch("MESSAGE_DELETE", payload))  # type: ignore[union-attr]
         self._changed()
+
+    def _hears(self, channel: Channel) -> bool:
+        """Whether the connected client gets message events from ``channel`` (its intents, its DMs)."""
+        conn = self._conn
+        if conn is None:
+            return False
+        if channel.is_dm:
+            return self.bot_user in channel.members and bool(conn.intents & INTENT_DIRECT_MESSAGES)
+        return bool(conn.intents & INTENT_GUILD_MESSAGES)
 
     def _gateway_message_event(self, event: str, msg: Message) -> None:
         conn = self._conn
-        if conn is None or not conn.intents & INTENT_GUILD_MESSAGES:
+        if conn is None or not self._hears(msg.channel):
             return
         payload = msg.payload()
         mentioned = self.bot_user.mention in msg.content or f"<@!{self.bot_user.id}>" in msg.content
-        if msg.author is not self.bot_user and not conn.intents & INTENT_MESSAGE_CONTENT and not mentioned:
+        private = msg.channel.is_dm  # the message content intent does not apply to the bot's DMs
+        if (
+            msg.author is not self.bot_user
+            and not conn.intents & INTENT_MESSAGE_CONTENT
+            and not (mentioned or private)
+        ):
             # Without the privileged intent, Discord blanks what other people wrote.
             payload.update(content="", embeds=[], attachments=[], components=[])
         self._spawn(conn.dispatch(event, payload))
@@ -1483,6 +1607,7 @@ class StandIn:
         table = [
             ("GET", "/users/@me", self._r_me, True),
             ("GET", "/users/{user_id}", self._r_user, True),
+            ("POST", "/users/@me/channels", self._r_create_dm, True),
             ("GET", "/oauth2/applications/@me", self._r_app, True),
             ("GET", "/applications/@me", self._r_app, True),
             ("GET", "/gateway", self._r_gateway, False),
@@ -1785,10 +1910,14 @@ class StandIn:
 
     def _channel_or_404(self, channel_id: str, label: str) -> Channel:
         try:
-            return self.guild.channel(int(channel_id))
+            channel = self.channel(int(channel_id))
         except (KeyError, ValueError):
             v = self._violation(f"{label}: unknown channel {channel_id}", label, 404)
             raise _ApiError(404, {"message": "Unknown Channel", "code": 10003}, v) from None
+        if channel.is_dm and self.bot_user not in channel.members:
+            v = self._violation(f"{label}: the bot is not part of the DM {channel.name}", label, 403)
+            raise _ApiError(403, {"message": "Missing Access", "code": 50001}, v)
+        return channel
 
     def _message_or_404(self, channel: Channel | None, message_id: str, label: str) -> Message:
         msg = self.messages_by_id.get(int(message_id)) if message_id.isdigit() else None
@@ -1811,6 +1940,16 @@ class StandIn:
             "email": None,
             "bio": "",
         }
+
+    async def _r_create_dm(self, request, label):
+        data, _ = await self._read_body(request, label)
+        self._reject(label, [])
+        rid = str(data.get("recipient_id") or "")
+        user = self.users.get(int(rid)) if rid.isdigit() else None
+        if user is None or user is self.bot_user:
+            v = self._violation(f"{label}: no user {rid!r} to open a DM with", label)
+            raise _ApiError(400, {"message": "Invalid Recipient(s)", "code": 50033}, v)
+        return 200, self.dm(user).payload(self.bot_user)
 
     async def _r_user(self, request, label, user_id):
         u = self.users.get(int(user_id)) if user_id.isdigit() else None
@@ -2183,6 +2322,13 @@ class StandIn:
                 flags=limits.CREATE_FLAGS,
             ),
         )
+        if channel.is_dm:
+            (recipient,) = channel.recipients(self.bot_user)
+            if not recipient.dms_open:
+                # Discord's ordinary answer: the user does not take DMs from the bot.  The bot must cope.
+                log.info("%s does not accept DMs", recipient.name)
+                raise _ApiError(403, {"message": "Cannot send messages to this user", "code": 50007})
+            return 200, self._store_message(channel, self.bot_user, data, files).payload()
         if channel.locked:
             raise _ApiError(400, {"message": "Thread is locked", "code": 50083})
         perms = self.guild.channel_permissions_of(self.bot_user, channel)

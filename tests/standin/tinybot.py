@@ -261,6 +261,17 @@ class TinyBot(discord.Client):
             elif kind == "empty":
                 await interaction.response.send_message("")
 
+        @tree.command(description="Only in servers")
+        @app_commands.guild_only()
+        async def serveronly(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("in a server")
+
+        @tree.command(description="Wherever the user is")
+        @app_commands.allowed_installs(guilds=True, users=True)
+        @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+        async def anywhere(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(f"here, in context {interaction.context}")
+
         @tree.command(description="Pick a number")
         async def number(interaction: discord.Interaction, n: int) -> None:
             await interaction.response.send_message(f"number {n}")

@@ -152,7 +152,8 @@ class RateLimiter:
     def _route(self, label: str, rl: RouteLimit, params: dict[str, str], now: float) -> Decision:
         key = (rl.bucket, *(params.get(k, "") for k in rl.key))
         ok, w = self._take(key, rl.limit, rl.per)
-        reset_after = max(0.0, w.resets_at - now)
+        # Rounded up to the millisecond: a client that waits this long finds the window reset.
+        reset_after = math.ceil(max(0.0, w.resets_at - now) * 1000) / 1000
         headers = {
             "X-RateLimit-Limit": str(rl.limit),
             "X-RateLimit-Remaining": str(max(0, rl.limit - w.used)),

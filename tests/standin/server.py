@@ -5,7 +5,9 @@ the CDN over TLS from a throw-away certificate authority.  The client is given a
 whose resolver sends those host names, and only those, to the stand-in; discord.py itself is not
 touched.  Tests act as users (``slash``, ``click``, ``select``, ``autocomplete``, ``modal_submit``) and
 read what the bot posted (``messages``, ``next_message``).  Discord's limits are enforced: a
-violation is answered as Discord answers it and fails the test with the reason.
+violation is answered as Discord answers it and fails the test with the reason.  Every request body
+and every answer is checked against Discord's OpenAPI description (``spec.py``), and Discord's rate
+limits apply (``ratelimits.py``).  See README.md.
 """
 
 from __future__ import annotations

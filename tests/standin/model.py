@@ -178,7 +178,7 @@ class Channel:
 
     def payload(self, viewer: User | None = None) -> dict[str, Any]:
         if self.is_dm:
-            viewer = viewer or next(u for u in self.members if u.bot)
+            viewer = viewer or next((u for u in self.members if u.bot), self.members[0])
             return {
                 "id": str(self.id),
                 "type": 1,

@@ -411,28 +411,24 @@ class Table:
         that the public message is never overwritten.
         """
         content = clip(content)
-        if not interaction.response.is_done():
-            kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
-            if file is not None:
-                kwargs["file"] = file
-            if view is not None:
-                kwargs["view"] = view
-            await interaction.response.send_message(**kwargs)
-            return
-        if interaction.response.type not in (
+        deferred = (
             discord.InteractionResponseType.deferred_channel_message,
             discord.InteractionResponseType.deferred_message_update,
-        ):
-            kwargs = {"content": content, "ephemeral": True}
-            if file is not None:
-                kwargs["file"] = file
-            if view is not None:
-                kwargs["view"] = view
-            await interaction.followup.send(**kwargs)
+        )
+        if interaction.response.is_done() and interaction.response.type in deferred:
+            await interaction.edit_original_response(
+                content=content, attachments=[file] if file is not None else [], view=view
+            )
             return
-        kwargs = {"content": content, "attachments": [file] if file is not None else []}
-        kwargs["view"] = view
-        await interaction.edit_original_response(**kwargs)
+        kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
 
     # ------------------------------------------------------------- moves
 

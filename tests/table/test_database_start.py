@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import SCHEMA_VERSION, StorageError, Store
+from tests.table.util import open_lobbies
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -136,17 +137,7 @@ async def test_check_database_reports_damage(tmp_path):
     """A damaged index is found by the full check and reported; the exit status says so."""
     path = tmp_path / "hurt.db"
     store = await Store.open(path)
-    for i in range(30):
-        await store.create_session(
-            game="nim",
-            guild_id=1,
-            channel_id=10 + i,
-            host_id=1,
-            host_name="a",
-            options={},
-            max_players=2,
-            seed=i,
-        )
+    await open_lobbies(store, 30)
     await store.close()
     con = sqlite3.connect(path)
     con.execute("PRAGMA writable_schema = ON")

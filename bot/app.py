@@ -51,10 +51,7 @@ class PukllayTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.TransformerError):
-            allowed = [str(c.value) for c in getattr(error.transformer, "choices", None) or ()]
-            text = f"⚠️ {error.value!r} is not a value this command takes"
-            text += f"; choose one of: {', '.join(allowed)}." if allowed else "."
-            await self._tell(interaction, text)
+            await self._tell(interaction, self.bad_value(interaction, error))
             return
         if isinstance(error, app_commands.CheckFailure):
             await self._tell(
@@ -65,6 +62,19 @@ class PukllayTree(app_commands.CommandTree):
             "command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error
         )
         await self._tell(interaction, "Something went wrong on our side. The error has been logged.")
+
+    @staticmethod
+    def bad_value(interaction: discord.Interaction, error: app_commands.TransformerError) -> str:
+        """Name the option whose value is not among its choices, and the choices."""
+        command = interaction.command
+        for param in getattr(command, "parameters", None) or ():
+            values = [c.value for c in param.choices or ()]
+            if values and error.value not in values:
+                shown = ", ".join(
+                    f"{c.value} ({c.name})" if c.name != str(c.value) else c.name for c in param.choices
+                )
+                return f"⚠️ {error.value!r} is not a choice for {param.name}; choose one of: {shown}."
+        return f"⚠️ {error.value!r} is not a value this command takes."
 
     @staticmethod
     async def _tell(interaction: discord.Interaction, text: str) -> None:

@@ -393,7 +393,9 @@ class Table:
         text = text.strip()
         if not text:
             return "That was not accepted."
-        text = text[0].upper() + text[1:]
+        first = text.split(" ", 1)[0]
+        if "_" not in first:  # an option's name (max_turns) keeps its spelling
+            text = text[0].upper() + text[1:]
         return text if text.endswith((".", "!", "?")) else text + "."
 
     async def reply(
@@ -444,13 +446,19 @@ class Table:
         """Play ``text`` for the user, announce it publicly, confirm privately."""
 
         async def work() -> None:
+            if session_id is not None:
+                await self.session_for(interaction, session_id)  # a forged click is refused untouched
+            if not interaction.response.is_done():
+                if deferred_update:
+                    await interaction.response.defer()  # the private menu is replaced by the answer
+                else:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 if session_id is None:
                     result = await self.service.play(
                         interaction.channel_id, interaction.user.id, text, expected_version=expected_version
                     )
                 else:
-                    await self.session_for(interaction, session_id)
                     result = await self.service.play_in(
                         session_id, interaction.user.id, text, expected_version=expected_version
                     )
@@ -475,9 +483,7 @@ class Table:
             file = await self.render(session, seat.seat) if session.status == "active" else None
             await self.reply(interaction, "\n".join(lines), file=file)
 
-        if deferred_update and not interaction.response.is_done():
-            await interaction.response.defer()
-        await self.guard(interaction, work)
+        await self.guard(interaction, work, defer=False)
 
     async def autocomplete(
         self,

@@ -214,10 +214,9 @@ def describe(session: Session, record: MoveRecord, reader: Reader) -> str:
     names = session.names()
     s = seen(session.engine, session.state, record, reader)
     who = "the table" if record.seat == TABLE else names[record.seat] if record.seat < len(names) else "?"
-    comp = " (computer)" if record.by_computer else ""
     if s.notation is not None:
-        return f"{who}{comp}: `{s.notation}`"
-    return name_seats(s.summary(), names) + comp
+        return f"{who}{' (computer)' if record.by_computer else ''}: `{s.notation}`"
+    return name_seats(s.summary(), names) + (" (played by the computer)" if record.by_computer else "")
 
 
 def log_line(session: Session, record: MoveRecord, reader: Reader) -> str:

@@ -242,9 +242,10 @@ def status_text(
     session: Session, moves_played: int, last: MoveRecord | None = None, reader: Reader = None
 ) -> str:
     """``/game status`` for a running or finished game (lobbies show their lobby text)."""
+    ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
     seats = "\n".join(
-        f"{s.seat + 1}. {s.name}{' (computer)' if s.computer else ''}{' — resigned' if s.resigned else ''}"
-        for s in sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
+        f"{i + 1}. {s.name}{' (computer)' if s.computer else ''}{' — resigned' if s.resigned else ''}"
+        for i, s in enumerate(ordered)
     )
     lines = [
         f"**{session.info.title}** (game #{session.id}) — {plural(moves_played, 'move')} played",

@@ -75,6 +75,7 @@ class TableCog(
             session = await self.sessions.require(interaction.channel_id)
             if session.status != "active":
                 raise TableError("the game has not started yet; the lobby is above")
+            self.table.check_permissions(interaction)
             await self.table.post_board(
                 session, self.table.public_text(session, None, f"**{session.info.title}**")
             )

@@ -154,6 +154,12 @@ async def test_bot_permissions_are_checked_at_new_and_at_start(standin, bot_fact
         assert (await bot.sessions.in_channel(chan.id)).status == "lobby"
         r = await standin.slash(alice, chan, "game start")
         assert "Send Messages" in await answer(r)
+        standin.set_permissions(chan, standin.bot_user)
+        await standin.click(alice, lobby.message, "Start")
+        assert (await bot.sessions.in_channel(chan.id)).status == "active"
+        standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+        r = await standin.slash(alice, chan, "game board")
+        assert "Attach Files" in await answer(r)
         standin.set_permissions(parent, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
         r = await standin.slash(alice, thread, "nim new")
         assert r.ephemeral and "Send Messages in Threads" in r.content and "thread" in r.content

@@ -10,6 +10,7 @@ import sqlite3
 
 import pytest
 
+from bot import public
 from bot.sessions import Damaged, SessionService, TableError
 from bot.storage import Store
 from tests.support import nim
@@ -164,3 +165,21 @@ async def test_memory_does_not_grow_with_finished_games(service):
     assert len(service._cache) == 0 and len(service._locks) == 0
     live = await started(service, 500)
     assert set(service._cache) == {live.id}
+
+
+async def test_a_damaged_lobby_is_described_not_crashed_on(db_path):
+    """A lobby whose saved options are unreadable: listed and described as damaged."""
+    store = await Store.open(db_path)
+    service = SessionService(store)
+    try:
+        lobby = await service.create("nim", guild_id=G, channel_id=8, host_id=1, host_name="ann")
+        con = sqlite3.connect(db_path)
+        con.execute("UPDATE sessions SET options = '[' WHERE id = ?", (lobby.id,))
+        con.commit()
+        con.close()
+        (listed,) = await service.live(G)
+        assert listed.damaged and "options" in listed.damaged
+        assert "damaged" in public.status_text(listed, 0) and "1. ann" in public.status_text(listed, 0)
+        assert "damaged" in public.list_text([listed])
+    finally:
+        await store.close()

@@ -433,6 +433,7 @@ class Store:
         max_players: int,
         seed: int,
     ) -> int:
+        _need_guild(guild_id)
         stamp = now()
         try:
             async with self._write() as db:

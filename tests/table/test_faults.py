@@ -59,6 +59,17 @@ async def test_server_scoped_queries_refuse_a_missing_server(db_path):
             await store.leaderboard(None, "nim")
         with pytest.raises(ValueError, match="server id"):
             await store.ratings_of(None, 1)
+        with pytest.raises(ValueError, match="server id"):
+            await store.create_session(
+                game="nim",
+                guild_id=None,
+                channel_id=6,
+                host_id=1,
+                host_name="a",
+                options={},
+                max_players=2,
+                seed=1,
+            )
         assert len(await store.live_sessions(G)) == 1
     finally:
         await store.close()

@@ -1,26 +1,69 @@
-"""``python -m bot`` (or ``pukllay``): run the bot with settings from ``.env``."""
+"""``python -m bot`` (or ``pukllay``): run the bot with settings from ``.env``.
+
+The database is opened and checked (SQLite's quick check, migrations) before
+the bot logs in to Discord, so a bad ``DATABASE_PATH`` is reported at once, in
+one line, even without a network.  ``--check-database`` runs SQLite's full
+integrity check instead (slower on a large file) and exits.
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import sys
 
 from bot.settings import Settings, SettingsError
-from bot.storage import StorageError
+from bot.storage import StorageError, Store
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Run the Pukllay Discord bot (settings come from the environment and .env).",
+    )
+    parser.add_argument(
+        "--check-database",
+        action="store_true",
+        help="run SQLite's full integrity check on DATABASE_PATH, print the result and exit",
+    )
+    return parser.parse_args(argv)
+
+
+def say(text: str) -> None:
+    print(f"pukllay: {text}", file=sys.stderr)
+
+
+async def check_database(path: str) -> int:
+    store = await Store.open(path)
+    try:
+        problems = await store.check_integrity()
+    finally:
+        await store.close()
+    if not problems:
+        print(f"pukllay: {path}: SQLite's integrity check found no problem (ok)")
+        return 0
+    say(f"{path}: SQLite's integrity check found {len(problems)} problem(s); restore a backup:")
+    for problem in problems:
+        print(f"  {problem}", file=sys.stderr)
+    return 1
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
-        print(f"pukllay: {exc}", file=sys.stderr)
+        say(str(exc))
         return 2
+    if args.check_database:
+        try:
+            return asyncio.run(check_database(settings.database_path))
+        except StorageError as exc:
+            say(str(exc))
+            return 2
     if not settings.token or settings.token == "paste-your-bot-token-here":
-        print(
-            "pukllay: DISCORD_TOKEN is not set; copy .env.example to .env and put your bot token in it.",
-            file=sys.stderr,
-        )
+        say("DISCORD_TOKEN is not set; copy .env.example to .env and put your bot token in it.")
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # The bot has no voice features; discord.py's notes about voice libraries are noise here.
@@ -33,28 +76,23 @@ def main(argv: list[str] | None = None) -> int:
     from bot.app import PukllayBot
 
     async def run() -> None:
-        async with PukllayBot(settings) as bot:
+        store = await Store.open(settings.database_path)  # before logging in: problems show at once
+        async with PukllayBot(settings, store=store) as bot:  # the bot closes the store when it closes
             await bot.start(settings.token)
 
     try:
         asyncio.run(run())
+    except StorageError as exc:
+        say(str(exc))
+        return 2
     except discord.LoginFailure:
-        print(
-            "pukllay: Discord refused DISCORD_TOKEN; reset the token in the developer portal.",
-            file=sys.stderr,
-        )
+        say("Discord refused DISCORD_TOKEN; reset the token in the developer portal.")
         return 2
     except discord.PrivilegedIntentsRequired:
-        print("pukllay: Discord refused the requested intents; check the bot's settings.", file=sys.stderr)
-        return 2
-    except StorageError as exc:
-        print(f"pukllay: {exc}", file=sys.stderr)
+        say("Discord refused the requested intents; check the bot's settings.")
         return 2
     except (OSError, aiohttp.ClientError) as exc:
-        print(
-            f"pukllay: cannot reach Discord ({exc.__class__.__name__}: {exc}); check the network.",
-            file=sys.stderr,
-        )
+        say(f"cannot reach Discord ({exc.__class__.__name__}: {exc}); check the network.")
         return 1
     except KeyboardInterrupt:
         return 0

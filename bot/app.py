@@ -1,4 +1,11 @@
-"""The bot: start-up, dependencies, extensions and command sync."""
+"""The bot: start-up, dependencies, extensions and command sync.
+
+Every application command is server-only: the tree's allowed contexts are
+servers alone (the sync payload carries ``contexts: [0]`` and
+``dm_permission: false`` for every command), and an interaction without a
+server is refused in words anyway.  A command whose options Discord would
+not normally send (an unknown choice value, say) gets a plain answer too.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +15,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import Store
-from bot.ui import DYNAMIC_ITEMS, Table
+from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, Table
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +34,57 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.guacamole",
 )
 """The cogs loaded at start, in order.  A game's cog is added here when it lands."""
+
+
+SERVERS = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+
+
+class PukllayTree(app_commands.CommandTree):
+    """The command tree: refuses interactions outside servers, and answers (instead of
+    only logging) when a command cannot even be called with the values sent."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.guild_id is None:
+            await self._tell(interaction, SERVERS_ONLY)
+            return False
+        return True
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        if isinstance(error, app_commands.TransformerError):
+            await self._tell(interaction, self.bad_value(interaction, error))
+            return
+        if isinstance(error, app_commands.CheckFailure):
+            await self._tell(
+                interaction, SERVERS_ONLY if interaction.guild_id is None else "⚠️ Not allowed here."
+            )
+            return
+        log.error(
+            "command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error
+        )
+        await self._tell(interaction, "Something went wrong on our side. The error has been logged.")
+
+    @staticmethod
+    def bad_value(interaction: discord.Interaction, error: app_commands.TransformerError) -> str:
+        """Name the option whose value is not among its choices, and the choices."""
+        command = interaction.command
+        for param in getattr(command, "parameters", None) or ():
+            values = [c.value for c in param.choices or ()]
+            if values and error.value not in values:
+                shown = ", ".join(
+                    f"{c.value} ({c.name})" if c.name != str(c.value) else c.name for c in param.choices
+                )
+                return f"⚠️ {error.value!r} is not a choice for {param.name}; choose one of: {shown}."
+        return f"⚠️ {error.value!r} is not a value this command takes."
+
+    @staticmethod
+    async def _tell(interaction: discord.Interaction, text: str) -> None:
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
 
 def intents() -> discord.Intents:
@@ -41,19 +100,27 @@ class PukllayBot(commands.Bot):
         settings: Settings,
         *,
         extensions: Sequence[str] = EXTENSIONS,
+        store: Store | None = None,
         **client_options: Any,
     ):
         client_options.setdefault("intents", intents())
         client_options.setdefault("allowed_mentions", discord.AllowedMentions(everyone=False, roles=False))
-        super().__init__(command_prefix=commands.when_mentioned, help_command=None, **client_options)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            tree_cls=PukllayTree,
+            allowed_contexts=SERVERS,
+            **client_options,
+        )
         self.settings = settings
         self.extension_list = tuple(extensions)
-        self.store: Store | None = None
+        self.store: Store | None = store  # opened already (python -m bot checks it before logging in)
         self.sessions: SessionService | None = None
         self.table: Table | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_path)
+        if self.store is None:
+            self.store = await Store.open(self.settings.database_path)
         self.sessions = SessionService(self.store)
         self.table = Table(self, self.sessions)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -74,13 +141,27 @@ class PukllayBot(commands.Bot):
             await asyncio.sleep(self.settings.deadline_poll_seconds)
 
     async def run_due_deadlines(self) -> int:
-        """Fire every deadline that has passed; returns how many acted."""
+        """Fire every deadline that has passed; returns how many acted.
+
+        Each session is on its own: one that fails (damaged state, an engine
+        error, a board Discord refuses) is logged and the others still fire.
+        """
         acted = 0
         for session_id, version in await self.store.due_deadlines():
-            result = await self.sessions.fire_deadline(session_id, version)
-            if result is not None:
-                acted += 1
+            try:
+                result = await self.sessions.fire_deadline(session_id, version)
+            except Exception:
+                log.exception("the deadline of session %s could not be run", session_id)
+                continue
+            if result is None:
+                continue
+            acted += 1
+            try:
                 await self.table.announce(result)
+            except Exception:
+                log.warning(
+                    "the board of session %s was not posted after its deadline", session_id, exc_info=True
+                )
         return acted
 
     async def sync_commands(self) -> None:

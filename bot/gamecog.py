@@ -18,6 +18,7 @@ import engines
 from bot.ui import Table
 
 
+@app_commands.guild_only()
 class GameCog(commands.GroupCog):
     game: ClassVar[str]
 

@@ -2,97 +2,212 @@
 
     python -m bot.local guacamole --players 3 --computer 2 --seed 7
 
-Each turn's board is written as a PNG into the output folder (``./pukllay-local``
-by default) and the path is printed.  Type a move in the game's notation at the
-prompt; ``moves`` lists the legal ones, ``view`` writes your private picture,
-``help`` shows the rules, ``quit`` stops.  Seats are numbered from 1; computer
-players take the last seats.
+The board is written as a PNG after every turn into a folder of its own,
+``<out>/<game>-seed<seed>/`` (``./pukllay-local`` by default), and the path is
+printed.  Type a move in the game's notation at the prompt; ``moves`` lists
+the legal ones by kind (``moves r3`` those starting with ``r3``), ``view``
+writes your private picture, ``huts`` (Nowa Gwinea) the hut chart, ``help``
+shows the rules, ``quit`` stops.  Your own hand, order or village is shown as
+text at each prompt.  Seats are numbered from 1; computer players take the
+last seats, and in simultaneous rounds they keep your pace (one move per move
+you make), as at the Discord table.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+import textwrap
 from pathlib import Path
 from typing import TextIO
 
 import engines
+from bot import pace
+from bot.choices import group_moves
+from bot.public import number, plural
 from engines.core import MoveError, SetupError, config_from_options, name_seats, rng_for
 
 
+class Refused(Exception):
+    """A command-line problem, said in one line."""
+
+
+def game_name(text: str) -> str:
+    """``Guacamole``, ``nowa-gwinea`` and ``NOWA_GWINEA`` all name a registered game."""
+    key = text.strip().lower().replace("-", "_").replace(" ", "_")
+    if key not in engines.GAMES:
+        known = ", ".join(sorted(engines.GAMES))
+        raise Refused(f"no game called {text!r}; the games are: {known}")
+    return key
+
+
+def games_help() -> str:
+    """Each game's player range and options, for ``--help``."""
+    lines = ["games and their options (give them as --option NAME=VALUE):"]
+    for name, info in sorted(engines.available().items()):
+        lines.append(f"  {name}: {info.title}, {info.min_players}-{info.max_players} players")
+        for option in info.options():
+            allowed = f" ({' / '.join(str(c) for c in option.choices)})" if option.choices else ""
+            lines.append(f"      {option.name}={option.default}{allowed}: {option.help}")
+    return "\n".join(lines)
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot.local", description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", help="the game's name: " + ", ".join(sorted(engines.GAMES)))
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.local",
+        description=__doc__.split("\n\n")[0],
+        epilog=games_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "game", help="the game's name, in any case, with - or _: " + ", ".join(sorted(engines.GAMES))
+    )
     parser.add_argument(
         "--players", type=int, help="how many seats (default: the game's minimum, at least 2)"
     )
     parser.add_argument("--computer", type=int, default=0, help="how many of the seats the computer plays")
     parser.add_argument("--seed", type=int, default=1, help="the seed for shuffling and generation")
-    parser.add_argument("--out", default="pukllay-local", help="folder for the board images")
+    parser.add_argument(
+        "--out", default="pukllay-local", help="folder for the board images (one subfolder a game)"
+    )
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     parser.add_argument("--no-images", action="store_true", help="do not write board images")
     parser.add_argument("--max-moves", type=int, default=100000, help="stop after this many moves")
     return parser.parse_args(argv)
 
 
-def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+def plain(text: str) -> str:
+    """Discord markdown as plain text: no ``**bold**``, ``*italics*`` or ``code`` marks."""
+    text = re.sub(r"\*\*(.+?)\*\*", r"\1", text)
+    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", text)
+    return text.replace("`", "")
+
+
+LIST_ALL = 40
+"""Up to this many moves are listed one by one; more are grouped by kind with a count each."""
+
+
+def moves_text(legal: list[str], prefix: str = "") -> str:
+    """Legal moves grouped by kind (as the Discord menus group them), with a count per group."""
+    chosen = [m for m in legal if m.lower().startswith(prefix.lower())]
+    if not chosen:
+        return f"  no legal move starts with {prefix!r}" if prefix else "  no legal moves"
+    if len(chosen) <= LIST_ALL:
+        groups = [(m, [m]) for m in chosen]
+    else:
+        groups = group_moves(chosen, chosen[0][: len(prefix)], limit=None)
+    parts = [members[0] if len(members) == 1 else f"{key}…({len(members)})" for key, members in groups]
+    head = f"  {plural(len(chosen), 'legal move')}" + (f" starting with {prefix}" if prefix else "") + ":"
+    body = textwrap.fill(", ".join(parts), width=100, initial_indent="  ", subsequent_indent="  ")
+    hint = ""
+    if any(len(members) > 1 for _, members in groups):
+        key = next(k for k, members in groups if len(members) > 1)
+        hint = f"\n  (key…(n) is a group of n moves: type 'moves {key}' to list them)"
+    return f"{head}\n{body}{hint}"
+
+
+def points(score: float) -> str:
+    """``1 point``, ``12 points``, ``-3 points``."""
+    shown = number(score)
+    return f"{shown} point" if shown == "1" else f"{shown} points"
+
+
+class Folder:
+    """The images of one game: ``<out>/<game>-seed<seed>/``, emptied of older images at start."""
+
+    def __init__(self, out: str, game: str, seed: int):
+        self.path = Path(out) / f"{game}-seed{seed}"
+        self.path.mkdir(parents=True, exist_ok=True)
+        for old in self.path.glob("*.png"):
+            old.unlink()
+
+    def write(self, name: str, png: bytes) -> Path:
+        target = self.path / name
+        target.write_bytes(png)
+        return target
+
+
+def main(
+    argv: list[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
-    args = parse_args(argv)
+    err = stderr or sys.stderr
     try:
-        info = engines.get(args.game)
-    except KeyError as exc:
-        print(exc.args[0], file=out)
+        args = parse_args(argv)
+    except SystemExit as exc:  # --help (0) or a usage error, already printed by argparse
+        return int(exc.code or 0)
+    try:
+        return play(args, stdin, out, err)
+    except Refused as exc:
+        print(f"python -m bot.local: {exc}", file=err)
         return 2
+    except KeyboardInterrupt:
+        print("\nstopped", file=out)
+        return 130
+
+
+def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    info = engines.get(game_name(args.game))
     module = info.load()
-    renderer = None if args.no_images else info.load_renderer()
-    players = args.players or max(info.min_players, 2 if info.max_players >= 2 else 1)
+    players = args.players if args.players is not None else max(info.min_players, min(2, info.max_players))
+    if not info.min_players <= players <= info.max_players:
+        raise Refused(
+            f"--players must be from {info.min_players} to {info.max_players} for {info.title}, not {players}"
+        )
+    if not 0 <= args.computer <= players:
+        raise Refused(f"--computer must be from 0 to {players} (the number of seats), not {args.computer}")
     options = {}
     for item in args.option:
         name, sep, value = item.partition("=")
         if not sep:
-            print(f"--option takes NAME=VALUE, not {item!r}", file=out)
-            return 2
+            raise Refused(f"--option takes NAME=VALUE, not {item!r}")
         options[name.strip()] = value.strip()
-    if not 0 <= args.computer <= players:
-        print(f"--computer must be between 0 and {players}", file=out)
-        return 2
     try:
         config = config_from_options(module.Config, players, options)
         state = module.new_game(config, players, args.seed)
     except SetupError as exc:
-        print(f"cannot set up {info.title}: {exc}", file=out)
-        return 2
+        raise Refused(f"cannot set up {info.title}: {exc}") from None
+    renderer = None if args.no_images else info.load_renderer()
+    folder = Folder(args.out, info.name, args.seed) if renderer is not None else None
     computers = set(range(players - args.computer, players))
     names = [f"P{i + 1}" + (" (cpu)" if i in computers else "") for i in range(players)]
-    folder = Path(args.out)
-    if renderer is not None:
-        folder.mkdir(parents=True, exist_ok=True)
     turn = 0
 
-    def show(label: str, seat: int | None = None) -> None:
-        if renderer is None:
+    def write(label: str, seat: int | None = None) -> None:
+        if folder is None:
             return
         png = renderer.render(module.view_for(state, seat), names=names)
-        path = folder / (f"{label}.png" if seat is None else f"{label}-p{seat + 1}.png")
-        path.write_bytes(png)
+        path = folder.write(f"{label}.png" if seat is None else f"{label}-p{seat + 1}.png", png)
         print(f"  board: {path}", file=out)
 
     print(f"{info.title}: {players} players, seed {args.seed}, options {options or 'standard'}", file=out)
-    show(f"turn-{turn:04d}")
+    write(f"turn-{turn:04d}")
     moves_made = 0
+    paced: set[int] = set()
+    acting = frozenset(module.to_move(state))
+    people_moves = 0
     while module.outcome(state) is None and moves_made < args.max_moves:
         due = sorted(module.to_move(state))
         if not due:
-            print("nobody can move; the game is stuck", file=out)
+            print("nobody can move; the game is stuck", file=err)
             return 1
-        seat = due[0]
-        if seat in computers:
+        seat = pace.next_computer(module, state, computers, paced)
+        if seat is not None:
             legal = list(module.legal_moves(state, seat))
             move = module.computer_move(
                 module.view_for(state, seat), legal, rng_for(args.seed, "cpu", moves_made)
             )
         else:
+            people = [s for s in due if s not in computers]
+            seat = people[people_moves % len(people)]
+            summary = module.summary(module.view_for(state, seat))
+            if summary:
+                print(textwrap.indent(summary, "  "), file=out)
             print(f"{names[seat]} to play> ", end="", file=out, flush=True)
             line = stdin.readline()
             if not line:
@@ -101,47 +216,67 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
             text = line.strip()
             if not text:
                 continue
-            if text in ("quit", "exit"):
+            word, _, rest = text.partition(" ")
+            command = word.lower()
+            if command in ("quit", "exit"):
                 return 0
-            if text == "moves":
-                legal = [str(m) for m in module.legal_moves(state, seat)]
-                print("  " + (", ".join(legal[:200]) + (" ..." if len(legal) > 200 else "")), file=out)
+            if command == "moves":
+                print(moves_text([str(m) for m in module.legal_moves(state, seat)], rest.strip()), file=out)
                 continue
-            if text == "view":
-                show(f"turn-{turn:04d}", seat)
+            if command == "view":
+                write(f"turn-{turn:04d}", seat)
                 continue
-            if text == "help":
-                print(getattr(module, "RULES_HELP", "no help written"), file=out)
+            if command == "huts":
+                chart = getattr(renderer, "render_huts", None) if renderer is not None else None
+                if chart is None:
+                    print("  huts: the hut chart is for Nowa Gwinea (and needs images on)", file=out)
+                else:
+                    print(f"  hut chart: {folder.write('huts.png', chart())}", file=out)
+                continue
+            if command == "help":
+                print(plain(getattr(module, "RULES_HELP", "no help written")), file=out)
                 continue
             try:
                 move = module.parse_move(text)
             except MoveError as exc:
                 print(f"  {exc}", file=out)
                 continue
+        mark = module.move_privacy(state, seat, move)
         try:
             state, events = module.apply_move(state, seat, move)
         except MoveError as exc:
             print(f"  {exc}", file=out)
             if seat in computers:
+                print(f"the computer's move {move} was refused: {exc}", file=err)
                 return 1
             continue
         moves_made += 1
-        print(f"{names[seat]}: {move}", file=out)
-        for event in events:
-            text = event.text_for(None if seat in computers else seat)
-            if text:
-                print("  " + name_seats(text, names), file=out)
-        turn += 1
-        show(f"turn-{turn:04d}")
+        if seat not in computers:
+            people_moves += 1
+            paced = set()  # each computer may move once more: one move per move a person makes
+        # A computer's secret move (a hut, a kept order) shows only as what everyone may see.
+        reader = None if seat in computers else seat
+        lines = [name_seats(t, names) for e in events if (t := e.text_for(reader))]
+        if reader is not None or module.readable(state, mark, None):
+            print(f"{names[seat]}: {move}", file=out)
+        elif not lines:
+            print(f"{names[seat]}: {mark.mask}", file=out)
+        for line in lines:
+            print("  " + line, file=out)
+        now = frozenset(module.to_move(state))
+        if now != acting or module.outcome(state) is not None:
+            turn += 1
+            write(f"turn-{turn:04d}")
+            acting = now
     result = module.outcome(state)
     if result is None:
-        print(f"stopped after {moves_made} moves", file=out)
+        print(f"stopped after {plural(moves_made, 'move')}", file=out)
         return 0
     print(f"Game over: {name_seats(result.reason, names)}", file=out)
     place = 1
     for group in result.ranking:
         for s in group:
-            print(f"  {place}. {names[s]}: {result.scores[s]}", file=out)
+            print(f"  {place}. {names[s]}: {points(result.scores[s])}", file=out)
         place += len(group)
     if result.tiebreak:
         print(f"  tiebreak: {result.tiebreak}", file=out)

@@ -5,27 +5,48 @@ records and :class:`TableError` refusals whose messages a player can read.
 One ``asyncio.Lock`` per session serialises changes in the process; the
 session's version number, checked again inside the storage transaction,
 turns a stale button or a race into :class:`StaleMove`.  Every accepted move
-is committed (log row, snapshot, version) before the caller hears of it.
+is committed (log row with its events and privacy mark, snapshot, version)
+before the caller hears of it.
+
+A session whose saved state cannot be read, or whose engine fails in a move
+the table makes by itself (a deadline), is marked damaged once (logged once,
+stored) and skipped from then on; every other game keeps being served.  The
+per-session cache is dropped when a game ends, and a lock lives only while
+someone holds or waits for it, so memory does not grow with games played.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
 import engines
-from bot import ratings
-from bot.storage import ChannelBusy, RatingRow, ResultRow, SeatRow, SessionRow, StaleVersion, Store
+from bot import pace, ratings
+from bot.public import MoveRecord
+from bot.storage import (
+    ChannelBusy,
+    MoveRow,
+    NewMove,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    SessionRow,
+    StaleVersion,
+    Store,
+)
 from engines.core import (
     TABLE,
     Event,
     MoveError,
     Outcome,
+    Privacy,
     SetupError,
     config_from_options,
     options_of,
@@ -36,6 +57,9 @@ log = logging.getLogger(__name__)
 
 MAX_COMPUTER_MOVES = 2000
 """Computer moves played in a row before the table stops and asks for help."""
+
+MAX_TIMER_HOURS = 720
+"""The longest turn timer, in hours (30 days)."""
 
 
 class TableError(Exception):
@@ -52,6 +76,10 @@ class NotSeated(TableError):
 
 class StaleMove(TableError):
     """The board changed between reading it and acting on it."""
+
+
+class Damaged(TableError):
+    """The session is marked damaged; only abandoning it is possible."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +104,7 @@ class Session:
     seats: list[Seat]
     info: engines.GameInfo
     state: Any = None
+    damaged: str | None = None  # why the table cannot run this game (see SessionService)
 
     @property
     def id(self) -> int:
@@ -106,7 +135,7 @@ class Session:
         return next(s for s in self.seats if s.seat == seat)
 
     def to_move(self) -> set[int]:
-        if self.status != "active" or self.state is None:
+        if self.status != "active" or self.state is None or self.damaged:
             return set()
         return set(self.engine.to_move(self.state))
 
@@ -114,14 +143,36 @@ class Session:
         return [self.by_seat(s) for s in sorted(self.to_move())]
 
 
-@dataclass(frozen=True)
-class Played:
-    """What one accepted move did: who, what, and the events it caused."""
+Played = MoveRecord
+"""What one accepted move did: who, what, its privacy mark and the events it caused."""
 
-    seat: int
-    move: str
-    by_computer: bool
-    events: tuple[Event, ...]
+
+def apply(module: ModuleType, state: Any, seat: int, move: Any, *, by_computer: bool) -> tuple[Any, Played]:
+    """Apply ``move`` and record it with its privacy mark, computed from the state before it."""
+    privacy = module.move_privacy(state, seat, move)
+    new_state, events = module.apply_move(state, seat, move)
+    return new_state, Played(seat, str(move), by_computer, tuple(events), privacy)
+
+
+def stored(played: Played) -> NewMove:
+    """A played move as the log stores it."""
+    return NewMove(
+        played.seat,
+        played.move,
+        played.by_computer,
+        [e.to_dict() for e in played.events or ()],
+        None if played.privacy is None else played.privacy.to_dict(),
+    )
+
+
+def record_of(row: MoveRow) -> MoveRecord:
+    """A log row as a record (events and mark ``None`` on rows from before they were stored)."""
+    try:
+        events = None if row.events is None else tuple(Event.from_dict(e) for e in row.events)
+        privacy = None if row.privacy is None else Privacy.from_dict(row.privacy)
+    except (KeyError, TypeError, ValueError):
+        events, privacy = None, None
+    return MoveRecord(row.seat, row.move, row.by_computer, events, privacy, row.number)
 
 
 @dataclass
@@ -132,6 +183,13 @@ class MoveResult:
     outcome: Outcome | None = None
     note: str | None = None  # a line from the table itself (a resignation, a stalled computer)
     waiting_before: frozenset[int] = frozenset()  # seats that were to act before these moves
+
+
+def damaged_text(session: Session) -> str:
+    return (
+        f"this {session.info.title} game is damaged ({session.damaged}); the host or someone with "
+        "Manage Channels can /game abandon it to free the channel"
+    )
 
 
 def rerate(current: list[RatingRow]) -> list[RatingRow]:
@@ -157,14 +215,22 @@ def rerate(current: list[RatingRow]) -> list[RatingRow]:
 class SessionService:
     def __init__(self, store: Store, *, computer_names: Sequence[str] | None = None):
         self.store = store
-        self._locks: dict[int, asyncio.Lock] = {}
+        # A lock exists while someone holds or waits for it; the cache holds live games only.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: dict[int, tuple[int, Any]] = {}  # session id -> (version, engine state)
         self._computer_names = list(
             computer_names or ("Cpu Ada", "Cpu Blaise", "Cpu Carl", "Cpu Dora", "Cpu Emmy")
         )
 
     def lock(self, session_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(session_id, asyncio.Lock())
+        lock = self._locks.get(session_id)
+        if lock is None:
+            lock = self._locks[session_id] = asyncio.Lock()
+        return lock
+
+    def _release(self, session_id: int) -> None:
+        """Forget a game that ended: its cached state goes (its lock goes once nobody holds it)."""
+        self._cache.pop(session_id, None)
 
     # ----------------------------------------------------------------- loading
 
@@ -173,16 +239,49 @@ class SessionService:
             Seat(s.join_order, s.seat, s.user_id, s.display_name, s.is_computer, s.resigned)
             for s in await self.store.seats(row.id)
         ]
-        info = engines.get(row.game)
-        session = Session(row=row, seats=seats, info=info)
+        try:
+            info = engines.get(row.game)
+        except KeyError:
+            info = engines.GameInfo(row.game, row.game, "", None, 1, 1)
+            session = Session(row=row, seats=seats, info=info)
+            await self._damage(session, f"no game called {row.game!r} is installed")
+            return session
+        session = Session(row=row, seats=seats, info=info, damaged=row.damaged)
+        if session.damaged:
+            return session
+        if row.unreadable:
+            await self._damage(session, row.unreadable)
+            return session
         if row.state is not None:
             cached = self._cache.get(row.id)
             if cached and cached[0] == row.version:
                 session.state = cached[1]
             else:
-                session.state = info.load().from_dict(row.state)
-                self._cache[row.id] = (row.version, session.state)
+                try:
+                    session.state = info.load().from_dict(row.state)
+                except Exception as exc:
+                    await self._damage(
+                        session, f"its saved state cannot be read ({exc.__class__.__name__})", exc
+                    )
+                    return session
+                if row.live:
+                    self._cache[row.id] = (row.version, session.state)
         return session
+
+    async def _damage(self, session: Session, reason: str, exc: BaseException | None = None) -> None:
+        """Mark ``session`` damaged: stored, logged once (with the traceback when there is one)."""
+        session.damaged = reason
+        session.state = None
+        self._release(session.id)
+        if await self.store.mark_damaged(session.id, reason):
+            log.error(
+                "session %s (%s in channel %s) is damaged: %s; the table skips it until it is abandoned",
+                session.id,
+                session.row.game,
+                session.row.channel_id,
+                reason,
+                exc_info=(type(exc), exc, exc.__traceback__) if exc is not None else None,
+            )
 
     async def get(self, session_id: int) -> Session | None:
         row = await self.store.session(session_id)
@@ -192,15 +291,20 @@ class SessionService:
         row = await self.store.live_session(channel_id)
         return await self._load(row) if row else None
 
-    async def require(self, channel_id: int) -> Session:
+    async def require(self, channel_id: int, *, damaged_ok: bool = False) -> Session:
         session = await self.in_channel(channel_id)
         if session is None:
             raise NoGameHere(
                 "there is no game in this channel; start one with /<game> new, e.g. /guacamole new"
             )
+        if session.damaged and not damaged_ok:
+            raise Damaged(damaged_text(session))
         return session
 
     async def live(self, guild_id: int | None) -> list[Session]:
+        """The server's lobbies and games (damaged ones included, marked); a server id is required."""
+        if guild_id is None:
+            raise TableError("games are listed per server; use this command in a server")
         return [await self._load(r) for r in await self.store.live_sessions(guild_id)]
 
     # ----------------------------------------------------------------- lobby
@@ -217,10 +321,12 @@ class SessionService:
         max_players: int | None = None,
         seed: int | None = None,
     ) -> Session:
+        if guild_id is None:
+            raise TableError("games are played in a server's channels; open one there")
         info = engines.get(game)
         module = info.load()
         options = {k: v for k, v in (options or {}).items() if v is not None}
-        limit = max_players or info.max_players
+        limit = info.max_players if max_players is None else max_players
         if not info.min_players <= limit <= info.max_players:
             raise TableError(
                 f"{info.title} seats {info.min_players} to {info.max_players} players, not {limit}"
@@ -302,6 +408,7 @@ class SessionService:
                 await self.store.finish(
                     session.id, status="abandoned", reason="everyone left the lobby", outcome=None, results=[]
                 )
+                self._release(session.id)
                 return None
             await self.store.remove_seat(session.id, seat.join_order)
             return await self.require(channel_id)
@@ -340,7 +447,7 @@ class SessionService:
     async def legal_moves(self, channel_id: int, user_id: int) -> list[str]:
         """The user's legal moves now, in notation (empty when they may not act)."""
         session = await self.in_channel(channel_id)
-        if session is None or session.status != "active":
+        if session is None or session.status != "active" or session.damaged:
             return []
         seat = session.seat_of(user_id)
         if seat is None or seat.seat is None or seat.computer:
@@ -374,13 +481,15 @@ class SessionService:
                 raise NotSeated("you are not playing in this game; you can watch with /game board")
             if seat.computer:
                 raise TableError("you resigned from this game; the computer plays your seat now")
+            if session.damaged:
+                raise Damaged(damaged_text(session))
             module = session.engine
             move = module.parse_move(text)  # MalformedMove reaches the caller as a MoveError
-            new_state, events = module.apply_move(session.state, seat.seat, move)
-            played = [Played(seat.seat, str(move), False, tuple(events))]
+            new_state, mine = apply(module, session.state, seat.seat, move, by_computer=False)
+            played = [mine]
             try:
                 version = await self.store.record_moves(
-                    session.id, session.version, [(seat.seat, str(move), False)], module.to_dict(new_state)
+                    session.id, session.version, [stored(mine)], module.to_dict(new_state)
                 )
             except StaleVersion:
                 raise StaleMove("someone else moved first; the board changed, here it is now") from None
@@ -395,39 +504,32 @@ class SessionService:
         """Let computer seats act, then finish the game if it is over (lock held)."""
         module = session.engine
         state = session.state
-        batch: list[tuple[int, str, bool]] = []
+        batch: list[Played] = []
         computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
         paced: set[int] = set()
         for _ in range(MAX_COMPUTER_MOVES):
             if module.outcome(state) is not None:
                 break
-            acting = set(module.to_move(state))
-            due = sorted(acting & computers)
-            people_acting = bool(acting - computers)
-            if people_acting:
-                # People and computers act at once (a race): each computer makes one
-                # move per move a person makes, so it keeps their pace, not the CPU's.
-                due = [s for s in due if s not in paced]
-            if not due:
+            seat = pace.next_computer(module, state, computers, paced)
+            if seat is None:
                 break
-            seat = due[0]
-            if people_acting:
-                paced.add(seat)
             try:
                 legal = list(module.legal_moves(state, seat))
                 rng = rng_for(session.row.seed, "computer", session.version + len(batch))
                 move = module.computer_move(module.view_for(state, seat), legal, rng)
-                state, events = module.apply_move(state, seat, move)
+                state, played = apply(module, state, seat, move, by_computer=True)
             except Exception:
                 log.exception("computer player failed in session %s (seat %s)", session.id, seat)
                 result.note = (
                     "the computer player could not move; the game waits (ask an admin to check the log)"
                 )
                 break
-            batch.append((seat, str(move), True))
-            result.played.append(Played(seat, str(move), True, tuple(events)))
+            batch.append(played)
+            result.played.append(played)
         if batch:
-            version = await self.store.record_moves(session.id, session.version, batch, module.to_dict(state))
+            version = await self.store.record_moves(
+                session.id, session.version, [stored(p) for p in batch], module.to_dict(state)
+            )
             self._cache[session.id] = (version, state)
             session = await self.get(session.id)
             result.session = session
@@ -463,6 +565,7 @@ class SessionService:
             rate=rerate,
             names={s.user_id: s.name for s in session.seats if s.user_id is not None},
         )
+        self._release(session.id)
 
     # ----------------------------------------------------------------- leaving a game
 
@@ -507,15 +610,19 @@ class SessionService:
         await self._finish(session, outcome, reason=outcome.reason)
 
     async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool) -> Session:
-        session = await self.require(channel_id)
+        session = await self.require(channel_id, damaged_ok=True)
         async with self.lock(session.id):
-            session = await self.require(channel_id)
+            session = await self.require(channel_id, damaged_ok=True)
             if user_id != session.row.host_id and not can_manage:
                 raise TableError("only the host or someone with Manage Channels can abandon this game")
             await self.store.finish(
-                session.id, status="abandoned", reason="abandoned", outcome=None, results=[]
+                session.id,
+                status="abandoned",
+                reason="abandoned (damaged)" if session.damaged else "abandoned",
+                outcome=None,
+                results=[],
             )
-            self._cache.pop(session.id, None)
+            self._release(session.id)
             return await self.get(session.id)
 
     # ----------------------------------------------------------------- deadlines
@@ -523,14 +630,23 @@ class SessionService:
     async def set_timer(
         self, channel_id: int, user_id: int, seconds: float | None, *, can_manage: bool
     ) -> Session:
-        """Give the players to move ``seconds`` to act (``None`` or 0: no timer)."""
+        """Give the players to move ``seconds`` to act (``None`` or 0: no timer).
+
+        Anything but a number from 0 to :data:`MAX_TIMER_HOURS` hours (not a
+        number, infinite, negative, too long) is refused and nothing changes.
+        """
+        if seconds is not None:
+            number = isinstance(seconds, int | float) and not isinstance(seconds, bool)
+            if not number or not math.isfinite(seconds) or not 0 <= seconds <= MAX_TIMER_HOURS * 3600:
+                shown = f"{seconds / 3600:g}" if number else repr(seconds)
+                raise TableError(
+                    f"the timer must be a number of hours from 0 (off) to {MAX_TIMER_HOURS}, not {shown}"
+                )
         session = await self.require(channel_id)
         async with self.lock(session.id):
             session = await self.require(channel_id)
             if user_id != session.row.host_id and not can_manage:
                 raise TableError("only the host or someone with Manage Channels can set the turn timer")
-            if seconds is not None and seconds < 0:
-                raise TableError("the timer cannot be negative")
             await self.store.set_timer(session.id, seconds or None)
             return await self.require(channel_id)
 
@@ -546,39 +662,42 @@ class SessionService:
             session = await self.get(session_id)
             if session is None or session.status != "active" or session.version != version:
                 return None
-            if session.row.deadline_version != version:
+            if session.row.deadline_version != version or session.damaged:
                 return None
             module = session.engine
             state = session.state
-            batch: list[tuple[int, str, bool]] = []
             played: list[Played] = []
             late = [s for s in session.waiting_on() if not s.computer]
-            table_moves = (
-                list(module.legal_moves(state, TABLE)) if getattr(module, "TABLE_MOVES", False) else []
-            )
-            if table_moves:
-                move = table_moves[0]
-                state, events = module.apply_move(state, TABLE, move)
-                batch.append((TABLE, str(move), False))
-                played.append(Played(TABLE, str(move), False, tuple(events)))
-                note = "⏰ Time is up."
-            else:
-                for seat in late:
-                    if seat.seat not in module.to_move(state):
-                        continue
-                    legal = list(module.legal_moves(state, seat.seat))
-                    if not legal:
-                        continue
-                    rng = rng_for(session.row.seed, "deadline", version, seat.seat)
-                    move = module.computer_move(module.view_for(state, seat.seat), legal, rng)
-                    state, events = module.apply_move(state, seat.seat, move)
-                    batch.append((seat.seat, str(move), True))
-                    played.append(Played(seat.seat, str(move), True, tuple(events)))
-                names = ", ".join(s.name for s in late) or "nobody"
-                note = f"⏰ Time ran out for {names}; the computer made the move."
-            if not batch:
+            try:
+                table_moves = (
+                    list(module.legal_moves(state, TABLE)) if getattr(module, "TABLE_MOVES", False) else []
+                )
+                if table_moves:
+                    state, move = apply(module, state, TABLE, table_moves[0], by_computer=False)
+                    played.append(move)
+                    note = "⏰ Time is up."
+                else:
+                    for seat in late:
+                        if seat.seat not in module.to_move(state):
+                            continue
+                        legal = list(module.legal_moves(state, seat.seat))
+                        if not legal:
+                            continue
+                        rng = rng_for(session.row.seed, "deadline", version, seat.seat)
+                        chosen = module.computer_move(module.view_for(state, seat.seat), legal, rng)
+                        state, move = apply(module, state, seat.seat, chosen, by_computer=True)
+                        played.append(move)
+                    names = ", ".join(s.name for s in late) or "nobody"
+                    note = f"⏰ Time ran out for {names}; the computer made the move."
+            except Exception as exc:
+                # Nobody is waiting on an answer here: keep the damage to this one game.
+                await self._damage(session, f"the engine failed when the turn timer ran out ({exc})", exc)
                 return None
-            new_version = await self.store.record_moves(session.id, version, batch, module.to_dict(state))
+            if not played:
+                return None
+            new_version = await self.store.record_moves(
+                session.id, version, [stored(p) for p in played], module.to_dict(state)
+            )
             self._cache[session.id] = (new_version, state)
             session = await self.get(session.id)
             result = MoveResult(session, played, note=note)
@@ -600,9 +719,46 @@ class SessionService:
             state, _ = module.apply_move(state, row.seat, module.parse_move(row.move))
         return state
 
+    # ----------------------------------------------------------------- the log
+
+    async def log(self, session: Session, *, last: int | None = None) -> list[MoveRecord]:
+        """The last moves of ``session`` as records (all with ``last=None``), oldest first.
+
+        Rows written before events and marks were stored get them back by
+        replaying the game from its seed; when that fails (the rules changed
+        since), they stay without, and :mod:`bot.public` shows them safely.
+        """
+        rows = await self.store.moves(session.id, last=last)
+        records = [record_of(r) for r in rows]
+        if any(r.privacy is None for r in records):
+            records = await self._replayed(session, records)
+        return records
+
+    async def _replayed(self, session: Session, records: list[MoveRecord]) -> list[MoveRecord]:
+        module = session.engine
+        try:
+            n = len([s for s in session.seats if s.seat is not None])
+            state = module.new_game(
+                config_from_options(module.Config, n, session.row.options), n, session.row.seed
+            )
+            wanted = {r.number for r in records if r.privacy is None}
+            found: dict[int, MoveRecord] = {}
+            for row in await self.store.moves(session.id):
+                state, played = apply(module, state, row.seat, module.parse_move(row.move), by_computer=False)
+                if row.number in wanted:
+                    found[row.number] = MoveRecord(
+                        row.seat, row.move, row.by_computer, played.events, played.privacy, row.number
+                    )
+        except Exception:
+            log.warning("could not replay session %s to recover its log's marks", session.id, exc_info=True)
+            return records
+        return [found.get(r.number, r) if r.privacy is None else r for r in records]
+
 
 __all__ = [
+    "Damaged",
     "MoveError",
+    "MoveRecord",
     "MoveResult",
     "NoGameHere",
     "NotSeated",

@@ -5,13 +5,16 @@ asyncio lock, each change inside ``BEGIN IMMEDIATE ... COMMIT``; a second
 connection reads.  The database runs in WAL mode with foreign keys on, and
 numbered migrations in ``bot/migrations`` are applied at start and recorded.
 A database written by newer code, or a file that is not a database, is
-refused with a message that says what to do.
+refused with a message that says what to do; so are a path that is a folder,
+a read-only file and a folder SQLite cannot write in, each in one line, before
+anything else happens.  Queries scoped to a server refuse a missing server id.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
@@ -25,6 +28,19 @@ from typing import Any
 import aiosqlite
 
 LIVE = ("lobby", "active")
+SQLITE_INT_MIN, SQLITE_INT_MAX = -(2**63), 2**63 - 1
+
+
+def fits(number: int) -> bool:
+    """Whether ``number`` can be an SQLite integer (64-bit signed): ids from a forged
+    custom_id can be any size, and such an id simply names no row."""
+    return SQLITE_INT_MIN <= number <= SQLITE_INT_MAX
+
+
+def _need_guild(guild_id: int | None) -> int:
+    if guild_id is None:
+        raise ValueError("a server id is needed: games and ratings belong to a server")
+    return guild_id
 
 
 class StorageError(RuntimeError):
@@ -65,6 +81,8 @@ class SessionRow:
     timer_seconds: int | None = None
     deadline_at: str | None = None
     deadline_version: int | None = None
+    damaged: str | None = None  # why the table could not load or run this session
+    unreadable: str | None = None  # what was wrong reading the row's saved JSON (state, options...)
 
     @property
     def live(self) -> bool:
@@ -88,6 +106,19 @@ class MoveRow:
     move: str
     by_computer: bool
     created_at: str
+    events: list[dict[str, Any]] | None = None  # Event.to_dict of each event; None on rows from before
+    privacy: dict[str, Any] | None = None  # Privacy.to_dict; None on rows from before
+
+
+@dataclass(frozen=True)
+class NewMove:
+    """A move to append to the log, with its events and privacy mark (plain JSON values)."""
+
+    seat: int
+    move: str
+    by_computer: bool = False
+    events: list[dict[str, Any]] | None = None
+    privacy: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -134,7 +165,20 @@ MIGRATIONS = _migrations()
 SCHEMA_VERSION = MIGRATIONS[-1][0] if MIGRATIONS else 0
 
 
+def _json(text: str | None, what: str, problems: list[str], default: Any = None) -> Any:
+    if not text:
+        return default
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError) as exc:
+        problems.append(f"its saved {what} is not readable JSON ({exc})")
+        return default
+
+
 def _session(row: sqlite3.Row) -> SessionRow:
+    """A session row; saved JSON that cannot be read is reported in ``unreadable``, never raised,
+    so one damaged row cannot stop a list of sessions."""
+    problems: list[str] = []
     return SessionRow(
         id=row["id"],
         game=row["game"],
@@ -142,13 +186,13 @@ def _session(row: sqlite3.Row) -> SessionRow:
         channel_id=row["channel_id"],
         host_id=row["host_id"],
         status=row["status"],
-        options=json.loads(row["options"]),
+        options=_json(row["options"], "options", problems, {}),
         max_players=row["max_players"],
         seed=row["seed"],
-        state=json.loads(row["state"]) if row["state"] else None,
+        state=_json(row["state"], "state", problems),
         version=row["version"],
         lobby_message_id=row["lobby_message_id"],
-        outcome=json.loads(row["outcome"]) if row["outcome"] else None,
+        outcome=_json(row["outcome"], "outcome", problems),
         end_reason=row["end_reason"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
@@ -156,6 +200,23 @@ def _session(row: sqlite3.Row) -> SessionRow:
         timer_seconds=row["timer_seconds"],
         deadline_at=row["deadline_at"],
         deadline_version=row["deadline_version"],
+        damaged=row["damaged"],
+        unreadable="; ".join(problems) or None,
+    )
+
+
+def _move(row: sqlite3.Row) -> MoveRow:
+    problems: list[str] = []
+    events = _json(row["events"], "events", problems)
+    privacy = _json(row["privacy"], "privacy", problems)
+    return MoveRow(
+        number=row["number"],
+        seat=row["seat"],
+        move=row["move"],
+        by_computer=bool(row["by_computer"]),
+        created_at=row["created_at"],
+        events=events if isinstance(events, list) else None,
+        privacy=privacy if isinstance(privacy, dict) else None,
     )
 
 
@@ -168,6 +229,57 @@ def _seat(row: sqlite3.Row) -> SeatRow:
         is_computer=bool(row["is_computer"]),
         resigned=bool(row["resigned"]),
     )
+
+
+def check_path(path: str) -> None:
+    """Refuse, in one line, a database path SQLite could not use, before opening it."""
+    p = Path(path)
+    if p.is_dir():
+        raise StorageError(
+            f"DATABASE_PATH {path} is a folder, not a file; name a file in it, such as {p / 'pukllay.db'}"
+        )
+    folder = p.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(
+            f"cannot create the folder {folder} for the database ({exc.strerror or exc}); "
+            "create it or set DATABASE_PATH elsewhere"
+        ) from None
+    if p.exists():
+        if not p.is_file():
+            raise StorageError(f"DATABASE_PATH {path} is not a regular file; name a database file")
+        if not os.access(p, os.R_OK):
+            raise StorageError(
+                f"{path} cannot be read (permission denied); give the bot's user read and write access"
+            )
+        if not os.access(p, os.W_OK):
+            raise StorageError(
+                f"{path} is read-only; Pukllay writes every move to it: make it writable for the bot's user"
+            )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StorageError(
+            f"the folder {folder} is not writable; SQLite creates {p.name} and its -wal and -shm files "
+            "there: make it writable for the bot's user or set DATABASE_PATH elsewhere"
+        )
+
+
+def explain(path: str, exc: BaseException) -> str:
+    """One line for an SQLite error met while opening ``path``."""
+    text = str(exc)
+    low = text.lower()
+    if "readonly" in low or "read-only" in low:
+        return (
+            f"{path} is read-only ({text}); Pukllay writes every move to it: make it and its folder writable"
+        )
+    if "unable to open" in low:
+        return f"cannot open {path} ({text}); check that the path and its folder exist and are writable"
+    if "not a database" in low or "malformed" in low or "corrupt" in low:
+        return (
+            f"{path} is not a Pukllay database or is damaged ({text}); "
+            "restore a backup or set DATABASE_PATH to another file"
+        )
+    return f"cannot use the database {path} ({exc.__class__.__name__}: {text})"
 
 
 class Store:
@@ -183,13 +295,26 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
+        """Open (creating and migrating if need be) the database at ``path``.
+
+        Every problem is a :class:`StorageError` whose message is one line naming
+        the problem and what to do: a folder given as the path, a folder that
+        cannot be created or written, a read-only or unreadable file, a file that
+        is not a database or is damaged, a database from a newer Pukllay.
+        """
         path = str(path)
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        writer = await cls._connect(path)
+            check_path(path)
+        try:
+            writer = await cls._connect(path)
+        except sqlite3.Error as exc:
+            raise StorageError(explain(path, exc)) from None
         try:
             await cls._migrate(writer, path)
             reader = await cls._connect(path)
+        except sqlite3.Error as exc:
+            await writer.close()
+            raise StorageError(explain(path, exc)) from None
         except BaseException:
             await writer.close()
             raise
@@ -206,31 +331,27 @@ class Store:
             await conn.execute("PRAGMA synchronous = NORMAL")
             if path != ":memory:" and mode[0].lower() != "wal":
                 raise StorageError(f"{path}: SQLite would not switch to WAL mode (got {mode[0]})")
-        except sqlite3.DatabaseError as exc:
+        except BaseException:
             await conn.close()
-            raise StorageError(
-                f"{path} is not a Pukllay database or is damaged ({exc}); "
-                "restore a backup or set DATABASE_PATH to another file"
-            ) from None
+            raise
         return conn
 
     @staticmethod
     async def _migrate(conn: aiosqlite.Connection, path: str) -> None:
-        try:
-            await conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-            )
-            async with conn.execute("SELECT version FROM schema_migrations") as cur:
-                rows = await cur.fetchall()
-            check = await Store._fetch(conn, "PRAGMA quick_check")
-        except sqlite3.DatabaseError as exc:
-            raise StorageError(
-                f"{path} is not a Pukllay database or is damaged ({exc}); "
-                "restore a backup or set DATABASE_PATH to another file"
-            ) from None
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+        )
+        async with conn.execute("SELECT version FROM schema_migrations") as cur:
+            rows = await cur.fetchall()
+        # The quick check reads every page but skips the index cross-checks; the full
+        # integrity check is `python -m bot --check-database` (see check_integrity).
+        check = await Store._fetch(conn, "PRAGMA quick_check")
         if check[0] != "ok":
-            raise StorageError(f"{path} failed SQLite's integrity check ({check[0]}); restore a backup")
+            raise StorageError(
+                f"{path} failed SQLite's quick check ({check[0]}); restore a backup "
+                "(python -m bot --check-database runs the full check)"
+            )
         applied = {r[0] for r in rows}
         newest = max(applied, default=0)
         if newest > SCHEMA_VERSION:
@@ -253,6 +374,13 @@ class Store:
                 if conn.in_transaction:
                     await conn.execute("ROLLBACK")
                 raise StorageError(f"{path}: migration {number} ({name}) failed: {exc}") from None
+
+    async def check_integrity(self) -> list[str]:
+        """SQLite's full integrity check (slow on a large file): ``[]`` when the file is sound,
+        else the problems SQLite reports (at most 100)."""
+        rows = await self._all("PRAGMA integrity_check(100)")
+        found = [r[0] for r in rows]
+        return [] if found == ["ok"] else found
 
     async def close(self) -> None:
         await self._reader.close()
@@ -305,6 +433,7 @@ class Store:
         max_players: int,
         seed: int,
     ) -> int:
+        _need_guild(guild_id)
         stamp = now()
         try:
             async with self._write() as db:
@@ -333,24 +462,36 @@ class Store:
         return sid
 
     async def session(self, session_id: int) -> SessionRow | None:
+        if not fits(session_id):
+            return None
         row = await self._one("SELECT * FROM sessions WHERE id = ?", (session_id,))
         return _session(row) if row else None
 
     async def live_session(self, channel_id: int) -> SessionRow | None:
+        if not fits(channel_id):
+            return None
         row = await self._one(
             "SELECT * FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
         return _session(row) if row else None
 
-    async def live_sessions(self, guild_id: int | None = None) -> list[SessionRow]:
-        if guild_id is None:
-            rows = await self._all("SELECT * FROM sessions WHERE status IN ('lobby', 'active') ORDER BY id")
-        else:
-            rows = await self._all(
-                "SELECT * FROM sessions WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id",
-                (guild_id,),
-            )
+    async def live_sessions(self, guild_id: int | None) -> list[SessionRow]:
+        """The server's lobbies and running games; a missing server id is refused (ValueError)."""
+        rows = await self._all(
+            "SELECT * FROM sessions WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id",
+            (_need_guild(guild_id),),
+        )
         return [_session(r) for r in rows]
+
+    async def mark_damaged(self, session_id: int, reason: str) -> bool:
+        """Mark a session damaged (its deadline cleared); False when it already was."""
+        async with self._write() as db:
+            cur = await db.execute(
+                "UPDATE sessions SET damaged = ?, damaged_at = ?, deadline_at = NULL, deadline_version = NULL"
+                " WHERE id = ? AND damaged IS NULL",
+                (reason[:500], now(), session_id),
+            )
+            return cur.rowcount == 1
 
     async def seats(self, session_id: int) -> list[SeatRow]:
         rows = await self._all(
@@ -444,7 +585,7 @@ class Store:
         """Active sessions whose deadline has passed, as (session id, version it was set for)."""
         rows = await self._all(
             "SELECT id, deadline_version FROM sessions WHERE status = 'active' AND deadline_at IS NOT NULL"
-            " AND deadline_at <= ? ORDER BY deadline_at",
+            " AND damaged IS NULL AND deadline_at <= ? ORDER BY deadline_at",
             (now(),),
         )
         return [(r[0], r[1]) for r in rows]
@@ -452,6 +593,7 @@ class Store:
     async def next_deadline(self) -> str | None:
         row = await self._one(
             "SELECT MIN(deadline_at) FROM sessions WHERE status = 'active' AND deadline_at IS NOT NULL"
+            " AND damaged IS NULL"
         )
         return row[0] if row else None
 
@@ -459,15 +601,17 @@ class Store:
         self,
         session_id: int,
         expected_version: int,
-        moves: Iterable[tuple[int, str, bool]],
+        moves: Iterable[NewMove | tuple[int, str, bool]],
         state: dict[str, Any],
     ) -> int:
-        """Append moves (seat, text, by_computer) and the new snapshot atomically.
+        """Append moves and the new snapshot atomically.
 
-        Raises :class:`StaleVersion` when the session is no longer at
+        Each move is a :class:`NewMove` (with its events and privacy mark) or a
+        bare ``(seat, text, by_computer)`` tuple, stored without them.  Raises
+        :class:`StaleVersion` when the session is no longer at
         ``expected_version``; nothing is written then.  Returns the new version.
         """
-        moves = list(moves)
+        moves = [m if isinstance(m, NewMove) else NewMove(*m) for m in moves]
         async with self._write() as db:
             row = await self._fetch(db, "SELECT version, status FROM sessions WHERE id = ?", (session_id,))
             if row is None or row[0] != expected_version or row[1] != "active":
@@ -477,10 +621,20 @@ class Store:
             )
             stamp = now()
             await db.executemany(
-                "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (session_id, base[0] + i + 1, seat, text, int(comp), stamp)
-                    for i, (seat, text, comp) in enumerate(moves)
+                    (
+                        session_id,
+                        base[0] + i + 1,
+                        m.seat,
+                        m.move,
+                        int(m.by_computer),
+                        stamp,
+                        None if m.events is None else json.dumps(m.events),
+                        None if m.privacy is None else json.dumps(m.privacy),
+                    )
+                    for i, m in enumerate(moves)
                 ],
             )
             new_version = expected_version + len(moves)
@@ -542,13 +696,15 @@ class Store:
     async def _rate(self, db, session_id, results, rate, names, stamp) -> None:
         row = await self._fetch(db, "SELECT guild_id, game FROM sessions WHERE id = ?", (session_id,))
         guild_id, game = row[0], row[1]
+        if guild_id is None:
+            return  # ratings belong to a server (a game opened outside one, by older code, is not rated)
         current = []
         for r in results:
             if r.user_id is None:
                 continue
             found = await self._fetch(
                 db,
-                "SELECT mu, sigma, games, wins FROM ratings WHERE guild_id IS ? AND game = ? AND user_id = ?",
+                "SELECT mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
                 (guild_id, game, r.user_id),
             )
             current.append(
@@ -576,9 +732,9 @@ class Store:
 
     async def leaderboard(self, guild_id: int | None, game: str, *, limit: int = 15) -> list[RatingRow]:
         rows = await self._all(
-            "SELECT * FROM ratings WHERE guild_id IS ? AND game = ? ORDER BY mu - 3 * sigma DESC, games DESC"
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ? ORDER BY mu - 3 * sigma DESC, games DESC"
             " LIMIT ?",
-            (guild_id, game, limit),
+            (_need_guild(guild_id), game, limit),
         )
         return [
             RatingRow(r["user_id"], r["display_name"], r["mu"], r["sigma"], r["games"], r["wins"])
@@ -587,7 +743,8 @@ class Store:
 
     async def ratings_of(self, guild_id: int | None, user_id: int) -> dict[str, RatingRow]:
         rows = await self._all(
-            "SELECT * FROM ratings WHERE guild_id IS ? AND user_id = ? ORDER BY game", (guild_id, user_id)
+            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game",
+            (_need_guild(guild_id), user_id),
         )
         return {
             r["game"]: RatingRow(r["user_id"], r["display_name"], r["mu"], r["sigma"], r["games"], r["wins"])
@@ -610,9 +767,7 @@ class Store:
                 " ORDER BY number",
                 (session_id, last),
             )
-        return [
-            MoveRow(r["number"], r["seat"], r["move"], bool(r["by_computer"]), r["created_at"]) for r in rows
-        ]
+        return [_move(r) for r in rows]
 
     async def move_count(self, session_id: int) -> int:
         row = await self._one("SELECT COUNT(*) FROM moves WHERE session_id = ?", (session_id,))

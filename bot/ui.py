@@ -5,7 +5,16 @@ image with a line or two on what happened and a mention of whoever acts next,
 lobbies with buttons, private pictures sent ephemerally, and refusals in plain
 words.  The buttons and selects are :class:`discord.ui.DynamicItem` classes
 whose ``custom_id`` carries the session (and, for moves, the version), so they
-keep working after a restart and a stale click is recognised.
+keep working after a restart and a stale click is recognised; a click whose
+session belongs to another channel (a forged ``custom_id``) is refused.  What
+each reader may see is decided in :mod:`bot.public`; this module only sends it.
+
+Everything runs in servers only.  Before a lobby opens and before a game
+starts, the bot's own permissions in the channel (which every interaction
+carries) are checked, so a game never starts where its board cannot be
+posted.  Once a move or a start is committed, nobody is told "unchanged": if
+posting fails afterwards, the answer says what was recorded and how to post
+the board again.
 """
 
 from __future__ import annotations
@@ -20,70 +29,64 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.sessions import MoveResult, Session, SessionService, StaleMove, TableError
-from engines.core import MoveError, Outcome, name_seats
+from bot import public
+from bot.choices import CHOICE_LIMIT, cell_grid, group_moves
+from bot.public import MESSAGE_LIMIT, clip, ordinal
+from bot.sessions import MoveResult, Session, SessionService, StaleMove, TableError, damaged_text
+from bot.storage import fits
+from engines.core import MoveError, Outcome
 
 if TYPE_CHECKING:
     from bot.app import PukllayBot
 
 log = logging.getLogger(__name__)
 
-MESSAGE_LIMIT = 2000
-CHOICE_LIMIT = 25
 UNEXPECTED = "Something went wrong on our side; the game is unchanged. The error has been logged."
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+SERVERS_ONLY = "Pukllay's games are played in a server's channels; use its commands there."
+
+__all__ = [
+    "CHOICE_LIMIT",
+    "DYNAMIC_ITEMS",
+    "MESSAGE_LIMIT",
+    "Table",
+    "cell_grid",
+    "clip",
+    "group_moves",
+    "missing_permissions",
+    "ordinal",
+]
+
+# What the bot needs in a channel to run a game there (a thread needs Send
+# Messages in Threads instead of Send Messages, as Discord checks).
+NEEDED = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("attach_files", "Attach Files"),
+    ("embed_links", "Embed Links"),
+    ("read_message_history", "Read Message History"),
+)
+NEEDED_IN_THREADS = tuple(
+    ("send_messages_in_threads", "Send Messages in Threads") if attr == "send_messages" else (attr, name)
+    for attr, name in NEEDED
+)
 
 
-def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def in_thread(interaction: discord.Interaction) -> bool:
+    channel = interaction.channel
+    return isinstance(channel, discord.Thread) or getattr(channel, "type", None) in (
+        discord.ChannelType.public_thread,
+        discord.ChannelType.private_thread,
+        discord.ChannelType.news_thread,
+    )
 
 
-def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
-def group_moves(moves: Sequence[str], prefix: str = "") -> list[tuple[str, list[str]]]:
-    """Split moves into at most 25 groups by a common text prefix, for select menus.
-
-    Returns ``(prefix, moves)`` pairs; a group of one move is that move itself.
-    """
-    moves = [m for m in moves if m.startswith(prefix)]
-    if len(moves) <= CHOICE_LIMIT:
-        return [(m, [m]) for m in moves]
-    longest = max(len(m) for m in moves)
-    best: dict[str, list[str]] | None = None
-    for k in range(len(prefix) + 1, longest + 1):
-        groups: dict[str, list[str]] = {}
-        for m in moves:
-            groups.setdefault(m[:k], []).append(m)
-        if len(groups) > CHOICE_LIMIT:
-            break
-        best = groups
-    if best is None:  # even one more character splits into too many: show the first 25 prefixes
-        groups = {}
-        for m in moves:
-            groups.setdefault(m[: len(prefix) + 1], []).append(m)
-        best = dict(list(groups.items())[:CHOICE_LIMIT])
-    return list(best.items())
-
-
-_CELL = re.compile(r"^(.*?)([A-E][1-5])$")
-
-
-def cell_grid(moves: Sequence[str]) -> tuple[str, set[str]] | None:
-    """If every move is one common text followed by a cell A1..E5, that text and the cells."""
-    if len(moves) < 2:
-        return None
-    stems, cells = set(), set()
-    for move in moves:
-        m = _CELL.match(move)
-        if m is None:
-            return None
-        stems.add(m.group(1))
-        cells.add(m.group(2))
-    if len(stems) != 1 or len(cells) != len(moves):
-        return None
-    return stems.pop(), cells
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The permissions the bot lacks in the interaction's channel, by name (Discord sends
+    the bot's permissions there with every interaction)."""
+    have = interaction.app_permissions
+    needed = NEEDED_IN_THREADS if in_thread(interaction) else NEEDED
+    return [name for attr, name in needed if not getattr(have, attr)]
 
 
 class Table:
@@ -95,6 +98,15 @@ class Table:
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        self._recorded: dict[int, str] = {}  # interaction id -> what it committed, while handled
+
+    def committed(self, interaction: discord.Interaction, what: str) -> None:
+        """Note that ``interaction`` changed a game (``what``: "Your move `B3` was recorded").
+
+        From then on a failure while answering or posting is reported as "``what``, but
+        ..." with a way to post the board again, never as "the game is unchanged".
+        """
+        self._recorded[interaction.id] = what
 
     async def drain(self, *, seconds: float = 10.0) -> bool:
         """Wait for interactions being handled to finish (at shutdown); False if some never did."""
@@ -119,78 +131,27 @@ class Table:
         )
         return discord.File(io.BytesIO(png), filename=name)
 
+    # The texts come from bot.public, the one place that decides what each reader sees.
+
     def next_line(self, session: Session, already: frozenset[int] = frozenset()) -> str:
-        """Who acts next.  Those newly called on are mentioned (pinged); those who were
-        already acting (building at once in a race, say) are named without a ping."""
-        if session.status != "active":
-            return ""
-        waiting = session.waiting_on()
-        if not waiting:
-            return ""
-        who = ", ".join(s.name if s.seat in already else s.mention for s in waiting)
-        return f"**Next:** {who}"
+        return public.next_line(session, already)
 
     def outcome_lines(self, session: Session, outcome: Outcome | None) -> list[str]:
-        if outcome is None:
-            return []
-        names = session.names()
-        lines = [f"**Game over** — {name_seats(outcome.reason, names)}."]
-        place = 1
-        resigned = {s.seat for s in session.seats if s.resigned}
-        for group in outcome.ranking:
-            for seat in group:
-                score = outcome.scores[seat]
-                shown = int(score) if float(score).is_integer() else score
-                tag = " (resigned)" if seat in resigned else ""
-                lines.append(f"{ordinal(place)}: {session.by_seat(seat).mention} — {shown}{tag}")
-            place += len(group)
-        if outcome.tiebreak:
-            lines.append(f"Tie broken by: {outcome.tiebreak}.")
-        return lines
+        return public.outcome_lines(session, outcome)
 
     def event_lines(
         self, session: Session, result: MoveResult, seat: int | None = None, limit: int = 12
     ) -> list[str]:
-        names = session.names()
-        lines = []
-        for played in result.played:
-            texts = [t for e in played.events if (t := e.text_for(seat))]
-            if not played.events:
-                # Only a move the engine said nothing about is shown by its notation: a move
-                # whose events are private to others may itself be a secret.
-                texts = [f"{{p{played.seat}}} played `{played.move}`"]
-            lines.extend(name_seats(t, names) for t in texts)
-        if len(lines) > limit:
-            lines = lines[: limit - 1] + [f"… and {len(lines) - limit + 1} more (see /game log)"]
-        return lines
+        return public.event_lines(session, result.played, seat, channel=seat is None, limit=limit)
 
     def public_text(self, session: Session, result: MoveResult | None, header: str | None = None) -> str:
-        lines = [header] if header else []
-        if result is not None:
-            if result.note:
-                lines.append(result.note)
-            lines.extend(self.event_lines(session, result))
-            if result.finished:
-                lines.extend(self.outcome_lines(session, result.outcome))
-        nxt = self.next_line(session, result.waiting_before if result is not None else frozenset())
-        body = "\n".join(lines)
-        # The mention must survive clipping.
-        room = MESSAGE_LIMIT - len(nxt) - 1
-        return (clip(body, room) + ("\n" + nxt if nxt else "")).strip() or session.info.title
+        return public.channel_text(session, result, header)
 
     @staticmethod
     def has_public_news(result: MoveResult) -> bool:
-        """Whether anything the channel may see happened.
-
-        A move whose events are all private (a hut placed in a simultaneous
-        round, say) is confirmed to its player alone; the channel hears when
-        something public happens.
-        """
-        if result.finished or result.note:
-            return True
-        return any(e.text_for(None) for p in result.played for e in p.events) or any(
-            not p.events for p in result.played
-        )
+        """Whether anything the channel may see happened (a quiet private move is
+        confirmed to its player alone; the channel hears when something public happens)."""
+        return public.has_public_news(result.session, result)
 
     def board_view(self, session: Session) -> discord.ui.View | None:
         if session.status != "active":
@@ -261,6 +222,7 @@ class Table:
         players: int | None = None,
     ) -> None:
         async def work() -> None:
+            self.check_permissions(interaction)
             session = await self.service.create(
                 game,
                 guild_id=interaction.guild_id,
@@ -270,12 +232,41 @@ class Table:
                 options=options,
                 max_players=players,
             )
+            self.committed(
+                interaction,
+                f"The {session.info.title} lobby is open (players can /game join, the host can /game abandon it)",
+            )
             sent = await interaction.response.send_message(
                 self.lobby_text(session), view=self.lobby_view(session)
             )
             await self.service.store.set_lobby_message(session.id, sent.message_id)
 
         await self.guard(interaction, work, defer=False)
+
+    @staticmethod
+    def check_permissions(interaction: discord.Interaction) -> None:
+        """Refuse, naming them, when the bot lacks permissions it needs in this channel."""
+        missing = missing_permissions(interaction)
+        if missing:
+            where = "this thread" if in_thread(interaction) else "this channel"
+            raise TableError(
+                f"I am missing {', '.join(missing)} in {where}; a server admin can grant "
+                f"{'it' if len(missing) == 1 else 'them'} to my role (or open the game in another channel)"
+            )
+
+    async def session_for(
+        self, interaction: discord.Interaction, session_id: int, *, running: bool = False
+    ) -> Session:
+        """The session a button or menu names, refused unless it belongs to the channel
+        the click came from (a forged or copied ``custom_id`` changes nothing)."""
+        session = await self.service.get(session_id) if fits(session_id) else None
+        if session is None or session.row.channel_id != interaction.channel_id:
+            raise TableError("this button does not belong to a game in this channel")
+        if running and session.status != "active":
+            raise TableError("that game is not running")
+        if session.damaged:
+            raise TableError(damaged_text(session))
+        return session
 
     async def lobby_action(
         self,
@@ -290,10 +281,9 @@ class Table:
         async def work() -> None:
             channel_id = interaction.channel_id
             if session_id is not None:
-                session = await self.service.get(session_id)
-                if session is None or not session.row.live:
+                session = await self.session_for(interaction, session_id)
+                if not session.row.live:
                     raise TableError("this lobby is closed")
-                channel_id = session.row.channel_id
             user = interaction.user
             result: MoveResult | None = None
             if action == "join":
@@ -306,9 +296,11 @@ class Table:
                 session = await self.service.add_computer(channel_id, user.id)
                 note = f"{user.display_name} added a computer player."
             elif action == "start":
+                self.check_permissions(interaction)
                 result = await self.service.start(channel_id, user.id)
                 session = result.session
                 note = "The game has started."
+                self.committed(interaction, "The game has started")
             else:
                 raise TableError(f"unknown lobby action {action!r}")
             if (
@@ -359,28 +351,51 @@ class Table:
         self._busy += 1
         self._idle.clear()
         try:
+            if interaction.guild_id is None:
+                await self.reply(interaction, SERVERS_ONLY)
+                return
             if defer and not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
             await work()
         except (TableError, MoveError) as exc:
             await self.reply(interaction, f"⚠️ {self.sentence(str(exc))}")
-        except Exception:
-            log.exception("unexpected error handling %s", interaction.data)
+        except Exception as exc:
+            recorded = self._recorded.get(interaction.id)
+            if recorded is not None and isinstance(exc, discord.HTTPException):
+                log.warning("Discord refused a message after a change was recorded: %s", exc)
+            else:
+                log.exception("unexpected error handling %s", interaction.data)
             try:
-                await self.reply(interaction, UNEXPECTED)
+                await self.reply(interaction, self.failure_text(recorded, exc))
             except discord.HTTPException:
                 log.warning("could not tell the user about the error", exc_info=True)
         finally:
+            self._recorded.pop(interaction.id, None)
             self._busy -= 1
             if not self._busy:
                 self._idle.set()
+
+    @staticmethod
+    def failure_text(recorded: str | None, exc: BaseException) -> str:
+        """What to say when something failed: "unchanged" only if nothing was committed."""
+        if recorded is None:
+            return UNEXPECTED
+        if isinstance(exc, discord.Forbidden):
+            why = "Discord refused to let me post here (missing permissions)"
+        elif isinstance(exc, discord.HTTPException):
+            why = f"Discord refused the message ({exc.status})"
+        else:
+            why = "something went wrong showing it (the error has been logged)"
+        return f"⚠️ {recorded}, but {why}. Once that is fixed, /game board posts the board again."
 
     @staticmethod
     def sentence(text: str) -> str:
         text = text.strip()
         if not text:
             return "That was not accepted."
-        text = text[0].upper() + text[1:]
+        first = text.split(" ", 1)[0]
+        if "_" not in first:  # an option's name (max_turns) keeps its spelling
+            text = text[0].upper() + text[1:]
         return text if text.endswith((".", "!", "?")) else text + "."
 
     async def reply(
@@ -391,19 +406,31 @@ class Table:
         file: discord.File | None = None,
         view: discord.ui.View | None = None,
     ) -> None:
-        """Answer ephemerally, whether or not the interaction was deferred."""
+        """Answer ephemerally, whether or not the interaction was deferred.
+
+        A deferred answer (ours is always private) is filled in; after a public
+        answer (a lobby posted or updated), the reply is a private follow-up, so
+        that the public message is never overwritten.
+        """
         content = clip(content)
-        if not interaction.response.is_done():
-            kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
-            if file is not None:
-                kwargs["file"] = file
-            if view is not None:
-                kwargs["view"] = view
-            await interaction.response.send_message(**kwargs)
+        deferred = (
+            discord.InteractionResponseType.deferred_channel_message,
+            discord.InteractionResponseType.deferred_message_update,
+        )
+        if interaction.response.is_done() and interaction.response.type in deferred:
+            await interaction.edit_original_response(
+                content=content, attachments=[file] if file is not None else [], view=view
+            )
             return
-        kwargs = {"content": content, "attachments": [file] if file is not None else []}
-        kwargs["view"] = view
-        await interaction.edit_original_response(**kwargs)
+        kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
 
     # ------------------------------------------------------------- moves
 
@@ -419,6 +446,13 @@ class Table:
         """Play ``text`` for the user, announce it publicly, confirm privately."""
 
         async def work() -> None:
+            if session_id is not None:
+                await self.session_for(interaction, session_id)  # a forged click is refused untouched
+            if not interaction.response.is_done():
+                if deferred_update:
+                    await interaction.response.defer()  # the private menu is replaced by the answer
+                else:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 if session_id is None:
                     result = await self.service.play(
@@ -431,6 +465,7 @@ class Table:
             except StaleMove as exc:
                 await self.show_current(interaction, session_id, str(exc))
                 return
+            self.committed(interaction, f"Your move `{text}` was recorded")
             session = result.session
             try:
                 if self.has_public_news(result):
@@ -444,20 +479,11 @@ class Table:
                 )
                 return
             seat = session.seat_of(interaction.user.id)
-            mine = [
-                t
-                for p in result.played
-                if p.seat == seat.seat and not p.by_computer
-                for e in p.events
-                if (t := e.text_for(seat.seat))
-            ]
-            lines = [f"You played `{text}`."] + [name_seats(t, session.names()) for t in mine[:5]]
+            lines = [f"You played `{text}`."] + public.own_lines(session, result.played, seat.seat)
             file = await self.render(session, seat.seat) if session.status == "active" else None
             await self.reply(interaction, "\n".join(lines), file=file)
 
-        if deferred_update and not interaction.response.is_done():
-            await interaction.response.defer()
-        await self.guard(interaction, work)
+        await self.guard(interaction, work, defer=False)
 
     async def autocomplete(
         self,
@@ -496,7 +522,9 @@ class Table:
             return "You are not playing in this game; the public board is in the channel (/game board).", None
         file = await self.render(session, seat.seat)
         turn = "It is your turn." if seat.seat in session.to_move() else "It is not your turn."
-        return f"Your view of **{session.info.title}** (only you can see this). {turn}", file
+        text = f"Your view of **{session.info.title}** (only you can see this). {turn}"
+        summary = session.engine.summary(session.engine.view_for(session.state, seat.seat))
+        return (f"{text}\n{summary}" if summary else text), file
 
     async def show_current(self, interaction: discord.Interaction, session_id: int | None, why: str) -> None:
         """After a stale click: say so, and show the board as it is now with a fresh menu."""
@@ -505,7 +533,7 @@ class Table:
             if session_id is not None
             else await self.service.in_channel(interaction.channel_id)
         )
-        if session is None or session.status != "active":
+        if session is None or session.status != "active" or session.damaged:
             await self.reply(interaction, f"⚠️ {self.sentence(why)} The game is no longer running.")
             return
         text, file = await self.private_picture(session, interaction.user.id)
@@ -522,11 +550,11 @@ class Table:
     async def show_hand(self, interaction: discord.Interaction, session_id: int | None = None) -> None:
         async def work() -> None:
             session = (
-                await self.service.get(session_id)
+                await self.session_for(interaction, session_id, running=True)
                 if session_id is not None
                 else await self.service.require(interaction.channel_id)
             )
-            if session is None or session.status != "active":
+            if session.status != "active":
                 raise TableError("that game is not running")
             text, file = await self.private_picture(session, interaction.user.id)
             view = discord.ui.View(timeout=None)
@@ -580,9 +608,7 @@ class Table:
 
     async def show_turn(self, interaction: discord.Interaction, session_id: int) -> None:
         async def work() -> None:
-            session = await self.service.get(session_id)
-            if session is None or session.status != "active":
-                raise TableError("that game is not running")
+            session = await self.session_for(interaction, session_id, running=True)
             seat = session.seat_of(interaction.user.id)
             if seat is None or seat.seat is None:
                 raise TableError("you are not playing in this game")
@@ -609,8 +635,8 @@ class Table:
         if kind == "p":
 
             async def narrow() -> None:
-                session = await self.service.get(session_id)
-                if session is None or session.status != "active" or session.version != version:
+                session = await self.session_for(interaction, session_id, running=True)
+                if session.version != version:
                     raise TableError("the board changed since this menu was made; press Play again")
                 seat = session.seat_of(interaction.user.id)
                 if seat is None or seat.seat is None:

@@ -22,14 +22,14 @@ class PachakunaCog(
     @app_commands.command(name="new", description="Open a P'achakuna lobby in this channel (2 players)")
     @app_commands.describe(
         board="How the tiles are laid out (default plan A)",
-        max_turns="End after this many turns, most colours winning (default 0: play to 7 colours)",
+        max_turns="End after 40, 60, 80, 100, 150 or 200 turns, most colours winning (0, the default: no limit)",
     )
     @app_commands.choices(board=BOARDS)
     async def new(
         self,
         interaction: discord.Interaction,
         board: app_commands.Choice[str] | None = None,
-        max_turns: int = 0,
+        max_turns: app_commands.Range[int, 0, 200] = 0,
     ) -> None:
         await self.open_lobby(
             interaction, {"board": board.value if board else "A", "max_turns": max_turns}, 2

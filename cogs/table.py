@@ -1,4 +1,9 @@
-"""``/game ...``: what every game shares (join, leave, start, status, board, hand, log...)."""
+"""``/game ...``: what every game shares (join, leave, start, status, board, hand, log...).
+
+Every text about a game comes from :mod:`bot.public`, which shows each reader
+only what that reader may see; ``/game list`` names only games in channels
+and threads the asker can view.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +12,16 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
+from bot import public
 from bot.app import PukllayBot
 from bot.ratings import shown
-from bot.sessions import TableError
+from bot.sessions import MAX_TIMER_HOURS, Session, TableError
 from bot.ui import clip
 
 GAME_NAMES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 
 
+@app_commands.guild_only()
 class TableCog(
     commands.GroupCog, group_name="game", group_description="Join, watch and manage the game in this channel"
 ):
@@ -50,21 +57,14 @@ class TableCog(
     @app_commands.command(name="status", description="Who is playing, whose turn it is, and the options")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            session = await self.sessions.require(interaction.channel_id)
-            if session.status == "lobby":
+            session = await self.sessions.require(interaction.channel_id, damaged_ok=True)
+            if session.status == "lobby" and not session.damaged:
                 await self.table.reply(interaction, self.table.lobby_text(session))
                 return
             moves = await self.sessions.store.move_count(session.id)
-            seats = "\n".join(
-                f"{s.seat + 1}. {s.name}{' (computer)' if s.computer else ''}{' — resigned' if s.resigned else ''}"
-                for s in sorted(session.seats, key=lambda s: s.seat)
-            )
-            opts = ", ".join(f"{k}: {v}" for k, v in session.row.options.items()) or "standard"
-            waiting = ", ".join(s.name for s in session.waiting_on()) or "nobody"
+            last = None if session.damaged else (await self.sessions.log(session, last=1) or [None])[-1]
             await self.table.reply(
-                interaction,
-                f"**{session.info.title}** (game #{session.id}) — {moves} moves played\n"
-                f"Options: {opts}\n{seats}\nWaiting on: {waiting}",
+                interaction, public.status_text(session, moves, last, self.reader(session, interaction))
             )
 
         await self.table.guard(interaction, work)
@@ -75,6 +75,7 @@ class TableCog(
             session = await self.sessions.require(interaction.channel_id)
             if session.status != "active":
                 raise TableError("the game has not started yet; the lobby is above")
+            self.table.check_permissions(interaction)
             await self.table.post_board(
                 session, self.table.public_text(session, None, f"**{session.info.title}**")
             )
@@ -93,24 +94,23 @@ class TableCog(
     async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15) -> None:
         async def work() -> None:
             session = await self.sessions.require(interaction.channel_id)
-            rows = await self.sessions.store.moves(session.id, last=count)
-            if not rows:
-                await self.table.reply(interaction, "No moves yet.")
-                return
-            names = session.names()
-            lines = [
-                f"{r.number}. {names[r.seat] if r.seat >= 0 else 'the table'}"
-                f"{' (computer)' if r.by_computer else ''}: `{r.move}`"
-                for r in rows
-            ]
-            await self.table.reply(interaction, clip("\n".join(lines)))
+            records = await self.sessions.log(session, last=count)
+            reader = self.reader(session, interaction)
+            await self.table.reply(interaction, public.log_text(session, records, reader))
 
         await self.table.guard(interaction, work)
+
+    @staticmethod
+    def reader(session: Session, interaction: discord.Interaction) -> int | None:
+        """The asker as a reader of this game: their seat, or None (a spectator)."""
+        seat = session.seat_of(interaction.user.id)
+        return seat.seat if seat is not None else None
 
     @app_commands.command(name="resign", description="Leave the running game; the computer takes your seat")
     async def resign(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             result = await self.sessions.resign(interaction.channel_id, interaction.user.id)
+            self.table.committed(interaction, "You resigned")
             await self.table.announce(result)
             await self.table.reply(interaction, "You resigned.")
 
@@ -125,6 +125,7 @@ class TableCog(
             session = await self.sessions.abandon(
                 interaction.channel_id, interaction.user.id, can_manage=bool(perms and perms.manage_channels)
             )
+            self.table.committed(interaction, "The game was abandoned")
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             await channel.send(
                 f"The {session.info.title} game was abandoned by {interaction.user.mention}.",
@@ -139,7 +140,9 @@ class TableCog(
         name="timer", description="Set how long players have to move (host or Manage Channels)"
     )
     @app_commands.describe(hours="Hours each turn may take before the table acts (0 turns the timer off)")
-    async def timer(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
+    async def timer(
+        self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, MAX_TIMER_HOURS]
+    ) -> None:
         async def work() -> None:
             perms = interaction.permissions
             session = await self.sessions.set_timer(
@@ -148,6 +151,7 @@ class TableCog(
                 hours * 3600,
                 can_manage=bool(perms and perms.manage_channels),
             )
+            self.table.committed(interaction, "The turn timer was changed")
             if hours:
                 text = (
                     f"Turn timer set: {hours:g} h. When it runs out the table acts: a round ends where the game "
@@ -167,21 +171,38 @@ class TableCog(
     async def list(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             sessions = await self.sessions.live(interaction.guild_id)
-            if not sessions:
-                await self.table.reply(interaction, "No games right now. Start one with `/<game> new`.")
-                return
-            lines = []
-            for s in sessions:
-                who = ", ".join(seat.name for seat in s.seats)
-                extra = (
-                    f"waiting on {', '.join(x.name for x in s.waiting_on()) or 'nobody'}"
-                    if s.status == "active"
-                    else f"lobby {len(s.seats)}/{s.row.max_players}"
-                )
-                lines.append(f"<#{s.row.channel_id}> — {s.info.title} ({extra}): {who}")
-            await self.table.reply(interaction, clip("\n".join(lines)))
+            visible = [s for s in sessions if self.can_view(interaction, s)]
+            await self.table.reply(interaction, public.list_text(visible))
 
         await self.table.guard(interaction, work)
+
+    @staticmethod
+    def can_view(interaction: discord.Interaction, session: Session) -> bool:
+        """Whether the asker can view the session's channel or thread.
+
+        With only the ``guilds`` intent the bot still has the server's channels,
+        threads, roles and permission overwrites in its cache, and the
+        interaction carries the asker as a member with their roles: that is
+        enough for Discord's permission computation (``permissions_for``).  A
+        channel missing from the cache is not listed.  A private thread is
+        listed only to those who manage threads in its channel or are seated in
+        its game (thread membership is not in the cache).
+        """
+        guild = interaction.guild
+        member = interaction.user
+        if guild is None or not isinstance(member, discord.Member):
+            return False
+        if session.row.channel_id == interaction.channel_id:
+            return True
+        channel = guild.get_channel_or_thread(session.row.channel_id)
+        if channel is None:
+            return False
+        perms = channel.permissions_for(member)
+        if not perms.view_channel:
+            return False
+        if isinstance(channel, discord.Thread) and channel.is_private():
+            return perms.manage_threads or session.seat_of(member.id) is not None
+        return True
 
     @app_commands.command(name="ratings", description="The server's league table for a game")
     @app_commands.describe(game="Which game's ratings to show")

@@ -14,8 +14,28 @@ alike::
     outcome(state) -> Outcome | None
     to_dict(state) -> dict       from_dict(data) -> State
     computer_move(view, legal, rng) -> Move
+    move_privacy(state, seat, move) -> Privacy
+    readable(state, privacy, reader) -> bool
+    summary(view) -> str
 
 plus the constants ``TITLE``, ``MIN_PLAYERS`` and ``MAX_PLAYERS``.
+
+What is public.  A game decides in ONE place what each of its moves looks
+like to each reader: ``move_privacy`` gives an accepted move its
+:class:`Privacy` mark (called with the state *before* the move; public, or
+secret to its mover until a reveal point: the end of round N, the end of the
+game, or never), and ``readable`` says whether ``reader`` (a seat, or
+``None`` for anyone not seated) may read that move's notation in the state
+given.  A reader who may not read it sees the move's events instead
+(:meth:`Event.text_for`: "Ana kept a secret order"), and compact places such
+as a board's "last move" label show :attr:`Privacy.mask`.  Views use the same
+two functions for their "last move" fields, and the table stores each move's
+mark with its log row, so every surface (channel, log, history, exports)
+asks the same question.  :func:`can_read` does the common part.
+
+``summary(view)`` is the view's seat's own holdings (hand, secret order,
+village...) in a few plain-text lines, for the terminal and for text replies;
+it reads only the view, so it cannot tell more than the view does.
 
 Engines speak in seats ``0..n-1`` and import only the standard library.  All
 randomness is derived from the game's seed (see :func:`rng_for`); the module
@@ -53,6 +73,12 @@ __all__ = [
     "options_of",
     "UNKNOWN",
     "TABLE",
+    "Privacy",
+    "PUBLIC",
+    "NEVER",
+    "AT_END",
+    "at_round_end",
+    "can_read",
 ]
 
 UNKNOWN = "?"
@@ -151,6 +177,86 @@ def name_seats(text: str, names: Sequence[str] | None = None) -> str:
         return f"P{i + 1}"
 
     return _SEAT_REF.sub(sub, text)
+
+
+# --------------------------------------------------------------------------- privacy
+
+NEVER = "never"
+"""A reveal point: the move stays its mover's secret for good."""
+
+AT_END = "end"
+"""A reveal point: everyone may read the move once the game is over."""
+
+
+def at_round_end(number: int) -> str:
+    """A reveal point: everyone may read the move once round ``number`` has ended."""
+    return f"round:{int(number)}"
+
+
+@dataclass(frozen=True)
+class Privacy:
+    """Who may read a move's notation, and from when everyone may.
+
+    ``owner`` is the seat whose secret the move is (``None``: a public move);
+    ``until`` the reveal point (:data:`NEVER`, :data:`AT_END` or
+    :func:`at_round_end`); ``mask`` the short stand-in for the notation
+    shown to others where a board has room for a few characters only
+    (``"keep ?"``).  ``quiet`` says the channel need not hear of the move on
+    its own (a hut built in a simultaneous round): its public event lines
+    go to the log, not to a new board post.
+    """
+
+    owner: int | None = None
+    until: str = NEVER
+    mask: str = "?"
+    quiet: bool = False
+
+    @property
+    def public(self) -> bool:
+        return self.owner is None
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.owner is None:
+            return {"owner": None}
+        return {"owner": self.owner, "until": self.until, "mask": self.mask, "quiet": self.quiet}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Privacy:
+        if data.get("owner") is None:
+            return PUBLIC
+        return cls(
+            owner=int(data["owner"]),
+            until=str(data.get("until", NEVER)),
+            mask=str(data.get("mask", "?")),
+            quiet=bool(data.get("quiet", False)),
+        )
+
+
+PUBLIC = Privacy()
+"""The mark of a move everyone may read."""
+
+
+def can_read(privacy: Privacy, reader: int | None, *, over: bool, rounds_ended: int = 0) -> bool:
+    """The common rule behind every game's ``readable``.
+
+    A public move is read by all, a secret one by its owner, and by everyone
+    once its reveal point has passed: the game is ``over`` (for
+    :data:`AT_END` and round reveals), or ``rounds_ended`` rounds have
+    ended (for :func:`at_round_end`).  :data:`NEVER` is never passed, and an
+    unknown reveal point counts as never.
+    """
+    if privacy.owner is None or (reader is not None and reader == privacy.owner):
+        return True
+    until = privacy.until
+    if until == AT_END:
+        return over
+    if until.startswith("round:"):
+        try:
+            number = int(until.partition(":")[2])
+        except ValueError:
+            return False
+        return over or rounds_ended >= number
+    return False
 
 
 # --------------------------------------------------------------------------- outcome

@@ -9,13 +9,16 @@ from functools import lru_cache
 from typing import Any
 
 from engines.core import (
+    PUBLIC,
     Event,
     GameOver,
     IllegalMove,
     MalformedMove,
     NotYourTurn,
     Outcome,
+    Privacy,
     SetupError,
+    can_read,
     rank_by,
     rng_for,
 )
@@ -1027,6 +1030,30 @@ def view_for(state: State, seat: int | None) -> View:
         marks=tuple(s.marks),
         building=tuple(_codes(s.building)),
     )
+
+
+# --------------------------------------------------------------------------- what is public
+
+
+def move_privacy(state: State, seat: int, move: Move) -> Privacy:
+    """Every Guacamole move's notation is public: a card named in a move is laid face up or
+    taken from a visible place.  What stays secret is what a card drawn from the draw pile or
+    taken by Lima Kahlo is, and the events keep that to the players who may know it."""
+    return PUBLIC
+
+
+def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
+    return can_read(privacy, reader, over=state.over)
+
+
+def summary(view: View) -> str:
+    """The seat's hand, preparation zone and score, in plain text."""
+    if view.seat is None or view.hand is None:
+        return ""
+    me = view.seat
+    hand = " ".join(view.hand) or "empty"
+    zone = " ".join(view.prep[me]) or "empty"
+    return f"Your hand ({len(view.hand)}): {hand}\nYour zone: {zone}; your score: {view.scores[me]}"
 
 
 def tiebreak_keys(s: State) -> list[tuple[str | None, dict[int, Any]]]:

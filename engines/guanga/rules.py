@@ -9,6 +9,8 @@ from functools import lru_cache
 from typing import Any
 
 from engines.core import (
+    AT_END,
+    PUBLIC,
     UNKNOWN,
     Event,
     GameOver,
@@ -16,7 +18,9 @@ from engines.core import (
     MalformedMove,
     NotYourTurn,
     Outcome,
+    Privacy,
     SetupError,
+    can_read,
     rank_by,
     rng_for,
 )
@@ -1462,8 +1466,10 @@ def view_for(s: State, seat: int | None) -> View:
         )
     dealt = tuple(s.orders_dealt[seat]) if seat is not None and s.phase == "order" else ()
     last = s.last
-    if last is not None and last.startswith("keep") and s.last_seat != seat and not s.finished:
-        last = "keep ?"  # which order was kept stays secret
+    if last is not None and s.last_seat is not None:
+        mark = move_privacy(s, s.last_seat, parse_move(last))
+        if not readable(s, mark, seat):
+            last = mark.mask
     out = outcome(s)
     return View(
         seat=seat,
@@ -1501,6 +1507,48 @@ def view_for(s: State, seat: int | None) -> View:
         final_scores=None if out is None else tuple(int(x) for x in out.scores),
         solo_rank=None if out is None or s.n != 1 else out.details["rank"],
     )
+
+
+# --------------------------------------------------------------------------- what is public
+
+
+def move_privacy(s: State, seat: int, move: Move | str) -> Privacy:
+    """Which order a player keeps is theirs alone until the game ends; every other move is public."""
+    if isinstance(move, str):
+        move = parse_move(move)
+    if isinstance(move, Keep):
+        return Privacy(owner=seat, until=AT_END, mask="keep ?")
+    return PUBLIC
+
+
+def readable(s: State, privacy: Privacy, reader: int | None) -> bool:
+    return can_read(privacy, reader, over=s.finished)
+
+
+def _order_text(order: str) -> str:
+    o = ORDER[order]
+    return f"{order} ({o[1]} {o[2]} VP / {o[3]} {o[4]} VP)"
+
+
+def summary(view: View) -> str:
+    """The seat's own order, shells, stoppers, cards and score, in plain text."""
+    if view.seat is None:
+        return ""
+    me = view.guangas[view.seat]
+    lines = []
+    if view.dealt_orders:
+        lines.append("Orders dealt to you: " + ", ".join(_order_text(o) for o in view.dealt_orders))
+    elif me.order not in (None, UNKNOWN):
+        lines.append(f"Your order: {_order_text(me.order)}")
+    extras = []
+    if view.mode != "beginner" or me.shells:
+        extras.append(f"shells {me.shells}")
+    if view.stoppers_variant:
+        extras.append(f"stoppers left {me.stoppers_left}")
+    extras.append(f"cards {', '.join(me.claimed) or 'none'}")
+    extras.append(f"score {me.score['total']}")
+    lines.append("You: " + ", ".join(extras))
+    return "\n".join(lines)
 
 
 def patch_total(s: State) -> int:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import (
+    PUBLIC,
     TABLE,
     UNKNOWN,
     Event,
@@ -16,7 +17,10 @@ from engines.core import (
     MalformedMove,
     NotYourTurn,
     Outcome,
+    Privacy,
     SetupError,
+    at_round_end,
+    can_read,
     rank_by,
     rng_for,
 )
@@ -536,9 +540,11 @@ def _place(state: State, seat: int, move: Place) -> tuple[State, list[Event]]:
     )
     if st.complete:
         text += "; you may call 'gwinea'"
-    # Building is private: the channel hears of calls, finishes and round ends, not of every hut
-    # (the public board shows each village's hut count).
-    return new, [Event(text, visible_to=frozenset({seat}), kind="place")]
+    # Building is private: the others learn that a hut was built (the public board shows each
+    # village's hut count), not where; the channel hears of calls, finishes and round ends.
+    return new, [
+        Event(text, visible_to=frozenset({seat}), public_text=f"{{p{seat}}} built a hut", kind="place")
+    ]
 
 
 def _remove(state: State, seat: int, move: Remove) -> tuple[State, list[Event]]:
@@ -557,7 +563,9 @@ def _remove(state: State, seat: int, move: Remove) -> tuple[State, list[Event]]:
     text = f"{{p{seat}}} took hut {move.piece} back"
     if st.broken:
         text += f"; careful, the village breaks the rules now ({st.broken}) and would score 0"
-    return new, [Event(text, visible_to=frozenset({seat}), kind="remove")]
+    return new, [
+        Event(text, visible_to=frozenset({seat}), public_text=f"{{p{seat}}} took a hut back", kind="remove")
+    ]
 
 
 def _gwinea(state: State, seat: int) -> tuple[State, list[Event]]:
@@ -762,6 +770,43 @@ def view_for(state: State, seat: int | None) -> View:
         last_round=dict(state.history[-1]) if state.history else None,
         per_round=tuple(tuple(row["points"] for row in h["rows"]) for h in state.history),
     )
+
+
+# --------------------------------------------------------------------------- what is public
+
+
+def move_privacy(state: State, seat: int, move: Move) -> Privacy:
+    """Building and taking back huts stays the builder's secret until the round ends.
+
+    Such moves are quiet: the channel hears of calls, finishes and round
+    ends, not of every hut.
+    """
+    if isinstance(move, Place):
+        return Privacy(owner=seat, until=at_round_end(state.round), mask="hut ?", quiet=True)
+    if isinstance(move, Remove):
+        return Privacy(owner=seat, until=at_round_end(state.round), mask="remove ?", quiet=True)
+    return PUBLIC
+
+
+def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
+    return can_read(privacy, reader, over=state.over, rounds_ended=len(state.history))
+
+
+def summary(view: View) -> str:
+    """The seat's village this round (huts, water, fruit, any broken rule), in plain text."""
+    if view.seat is None:
+        return ""
+    huts = view.villages[view.seat]
+    lines = [
+        f"Round {view.round} of {view.rounds}, totem: {view.animal}. Your score: {view.scores[view.seat]}",
+        f"Your village: {' '.join(huts) if huts else 'no huts yet'}"
+        + (f" (water {view.water} of {view.water_target}, fruit {view.fruit})" if huts else ""),
+    ]
+    if view.broken:
+        lines.append(f"It breaks a rule: {view.broken}")
+    elif view.can_call:
+        lines.append("You may call 'gwinea'.")
+    return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------- storage

@@ -9,13 +9,16 @@ from itertools import combinations
 from typing import Any
 
 from engines.core import (
+    PUBLIC,
     Event,
     GameOver,
     IllegalMove,
     MalformedMove,
     NotYourTurn,
     Outcome,
+    Privacy,
     SetupError,
+    can_read,
     rank_by,
     rng_for,
 )
@@ -885,6 +888,34 @@ def view_for(state: State, seat: int | None) -> View:
         turn_cells=tuple(state.turn_cells),
         prev_log=tuple(state.prev_log),
         prev_cells=tuple(state.prev_cells),
+    )
+
+
+# --------------------------------------------------------------------------- what is public
+
+
+def move_privacy(state: State, seat: int, move: Move) -> Privacy:
+    """Every P'achakuna move is public (only the bag's order is hidden, and no move shows it)."""
+    return PUBLIC
+
+
+def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
+    return can_read(privacy, reader, over=state.phase == "over")
+
+
+def summary(view: View) -> str:
+    """The seat's resources and llamas, in plain text."""
+    if view.seat is None:
+        return ""
+    held = ", ".join(f"{kind} {n}" for kind, n in view.supply[view.seat] if n) or "nothing"
+    llamas = ", ".join(
+        f"llama {lm.id} on {lm.cell}" + (f" carrying {lm.load}" if lm.load else "")
+        for lm in view.llamas
+        if lm.seat == view.seat
+    )
+    return (
+        f"You hold: {held} ({view.colours[view.seat]} of 7 colours, {view.loose[view.seat]} loose)\n"
+        f"Your llamas: {llamas or 'none'}"
     )
 
 

@@ -7,12 +7,16 @@ import enum
 from dataclasses import dataclass, field
 
 from engines.core import (
+    NEVER,
+    PUBLIC,
     Event,
     GameOver,
     IllegalMove,
     NotYourTurn,
     Outcome,
+    Privacy,
     SetupError,
+    can_read,
     rank_by,
 )
 from engines.tiwanaku.board import cell_name, edge_cells, generate, neighbours4, terrain_counts
@@ -38,6 +42,7 @@ from engines.tiwanaku.moves import (
     Peek,
     Step,
     Trade,
+    parse_move,
 )
 
 TITLE = "Tiwanaku"
@@ -698,6 +703,11 @@ class View:
 
 def view_for(state: State, seat: int | None) -> View:
     n = len(state.discovered)
+    last = state.last
+    if last is not None:
+        mark = move_privacy(state, state.last_seat, parse_move(last))
+        if not readable(state, mark, seat):
+            last = mark.mask
     peeks: dict[int, str] = {}
     if seat is not None:
         # a peeked terrain stays useful until the tile is discovered, a peeked crop until it is planted
@@ -730,11 +740,45 @@ def view_for(state: State, seat: int | None) -> View:
         final_out=tuple(state.final_out),
         cube_points=tuple(state.cube_points),
         empty_left=sum(1 for d in state.discovered if not d),
-        last=state.last,
+        last=last,
         last_seat=state.last_seat,
         last_cells=tuple(state.last_cells),
         round=state.round,
     )
+
+
+# --------------------------------------------------------------------------- what is public
+
+
+def move_privacy(state: State, seat: int, move: Move) -> Privacy:
+    """Where a player peeked stays theirs for good (others learn only that a peek happened)."""
+    if isinstance(move, Peek):
+        return Privacy(owner=seat, until=NEVER, mask="peek")
+    return PUBLIC
+
+
+def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
+    return can_read(privacy, reader, over=state.phase == OVER)
+
+
+def summary(view: View) -> str:
+    """The seat's cubes, explorers in reserve, score and private peeks, in plain text."""
+    if view.seat is None:
+        return ""
+    me = view.seat
+    cubes = ", ".join(f"{TERRAIN_NAMES[t]} {k}" for t, k in zip(TERRAINS, view.cubes[me], strict=True) if k)
+    lines = [
+        f"You: score {view.scores[me]}; cubes: {cubes or 'none'}; explorers off the board: {view.reserve[me]}"
+    ]
+    if view.peeks:
+        seen = ", ".join(
+            f"{cell_name(c, view.cols)} crop {v}"
+            if v.isdigit()
+            else f"{cell_name(c, view.cols)} {TERRAIN_NAMES[v]}"
+            for c, v in view.peeks.items()
+        )
+        lines.append(f"What you saw on the disc: {seen}")
+    return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------- outcome

@@ -508,11 +508,14 @@ def test_villages_revealed_after_round():
 
 
 def test_private_events():
-    """Building events show the squares to the builder only; the others hear nothing of it."""
-    _, events = ng.apply_move(rig(), 0, ng.parse_move("X0B3"))
+    """Building events show the squares to the builder only; the others learn only that a hut was built."""
+    state = rig()
+    _, events = ng.apply_move(state, 0, ng.parse_move("X0B3"))
     e = events[0]
     assert e.visible_to == frozenset({0}) and "C3" in e.text
-    assert e.text_for(1) is None and e.text_for(None) is None
+    assert e.text_for(1) == e.text_for(None) == "{p0} built a hut"
+    mark = ng.move_privacy(state, 0, ng.parse_move("X0B3"))
+    assert mark.owner == 0 and mark.quiet and mark.mask == "hut ?"
 
 
 def test_legal_moves_match_apply():

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from engines.core import (
+    PUBLIC,
     TABLE,
     UNKNOWN,
     Event,
@@ -27,7 +28,9 @@ from engines.core import (
     MalformedMove,
     NotYourTurn,
     Outcome,
+    Privacy,
     SetupError,
+    can_read,
     rng_for,
 )
 
@@ -159,6 +162,19 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
 def view_for(state: State, seat: int | None) -> View:
     secrets = tuple(s if i == seat else UNKNOWN for i, s in enumerate(state.secrets))
     return View(seat, state.config.players, tuple(state.piles), secrets, state.turn, state.winner, state.last)
+
+
+def move_privacy(state: State, seat: int, move) -> Privacy:
+    """Every Nim move is public."""
+    return PUBLIC
+
+
+def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
+    return can_read(privacy, reader, over=state.winner is not None)
+
+
+def summary(view: View) -> str:
+    return "" if view.seat is None else f"Your secret number: {view.secrets[view.seat]}"
 
 
 def outcome(state: State) -> Outcome | None:

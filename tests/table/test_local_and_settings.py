@@ -29,7 +29,7 @@ def test_local_hot_seat_game_writes_boards(tmp_path):
     assert "take 1 to" in text  # the illegal A9 was refused with what is allowed
     assert "not a Nim move" in text
     assert "Game over" in text
-    boards = sorted(tmp_path.glob("turn-*.png"))
+    boards = sorted((tmp_path / "nim-seed3").glob("turn-*.png"))
     assert len(boards) >= 2
     with Image.open(boards[-1]) as img:
         assert img.format == "PNG" and img.width > 100
@@ -43,13 +43,13 @@ def test_local_computer_against_computer(tmp_path):
 
 
 def test_local_bad_options(tmp_path):
-    """Unknown games and bad options are refused in one line."""
-    out = io.StringIO()
-    assert local_main(["chess"], io.StringIO(""), out) == 2
-    assert "no game called 'chess'" in out.getvalue()
-    out = io.StringIO()
-    assert local_main(["nim", "--option", "piles=9", "--no-images"], io.StringIO(""), out) == 2
-    assert "piles must be one of" in out.getvalue()
+    """Unknown games and bad options are refused in one line, on stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    assert local_main(["chess"], io.StringIO(""), out, err) == 2
+    assert "no game called 'chess'" in err.getvalue() and not out.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert local_main(["nim", "--option", "piles=9", "--no-images"], io.StringIO(""), out, err) == 2
+    assert "piles must be one of" in err.getvalue()
 
 
 def test_settings_from_dotenv(tmp_path):

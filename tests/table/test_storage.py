@@ -7,6 +7,7 @@ import sqlite3
 import pytest
 
 from bot.storage import SCHEMA_VERSION, StaleVersion, StorageError, Store
+from tests.table.util import open_lobbies
 
 
 async def test_migrations_from_an_empty_database(db_path):
@@ -58,17 +59,7 @@ async def test_corrupted_file_is_refused(db_path):
 async def test_damaged_database_is_refused(db_path):
     """A database whose pages were overwritten fails the check and is refused."""
     store = await Store.open(db_path)
-    for i in range(40):
-        await store.create_session(
-            game="nim",
-            guild_id=1,
-            channel_id=1000 + i,
-            host_id=1,
-            host_name="a",
-            options={},
-            max_players=2,
-            seed=i,
-        )
+    await open_lobbies(store, 40)
     await store.close()
     con = sqlite3.connect(db_path)
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -1,0 +1,30 @@
+"""When computer players act: the one pacing rule, for the table and the terminal.
+
+When people and computers act at once (a simultaneous round), each computer
+makes one move per move a person makes, so it keeps the people's pace rather
+than the processor's; otherwise computers act whenever it is their turn.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+
+def next_computer(module: ModuleType, state: Any, computers: set[int], paced: set[int]) -> int | None:
+    """The computer seat that moves next, or ``None`` when the computers wait for a person.
+
+    ``paced`` collects the computers that already moved since the last person's
+    move; start it empty after each move a person makes.
+    """
+    acting = set(module.to_move(state))
+    due = sorted(acting & computers)
+    people_acting = bool(acting - computers)
+    if people_acting:
+        due = [s for s in due if s not in paced]
+    if not due:
+        return None
+    seat = due[0]
+    if people_acting:
+        paced.add(seat)
+    return seat

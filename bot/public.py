@@ -1,0 +1,281 @@
+"""What each reader may see of a game: the one place the table asks.
+
+A *reader* is a seat number, or ``None`` for anyone who is not seated (the
+channel, spectators).  Every text the table shows about a game is built here
+from :class:`MoveRecord` values (a move, its events and its privacy mark,
+whether just played or read back from the log) and the game's current state:
+the channel's message after a move, the mover's private confirmation,
+``/game log``, ``/game status`` and ``/game list``.  Later surfaces (history
+pages, exports, a board header with the last action in words) should ask
+:func:`seen` too, so that one rule decides what is public.
+
+The rule itself is the game's (``move_privacy`` and ``readable`` in its
+engine, see :mod:`engines.core`): a reader who may read a move sees its
+notation; one who may not sees only the move's events as that reader may
+read them ("Ana kept a secret order").  A move read back from a log written
+before marks were stored, which could not be replayed, is shown safely: its
+notation to its mover only, and to the others a line that says nothing.
+
+No Discord here (texts use Discord's markdown and mentions, nothing more).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from engines.core import TABLE, Event, Outcome, Privacy, name_seats
+
+if TYPE_CHECKING:
+    from bot.sessions import MoveResult, Session
+
+MESSAGE_LIMIT = 2000
+
+Reader = int | None
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``1 move``, ``2 moves``."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def number(value: float) -> str:
+    """A score as people write it: ``12``, not ``12.0``."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One accepted move: who, what, how it was marked and what it caused.
+
+    ``events`` and ``privacy`` are ``None`` for a move read from a log written
+    before they were stored (and not recovered by replaying the game).
+    """
+
+    seat: int
+    move: str
+    by_computer: bool
+    events: tuple[Event, ...] | None
+    privacy: Privacy | None
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One move as one reader may see it (seats still written ``{pN}``)."""
+
+    seat: int
+    notation: str | None  # the notation, when this reader may read it
+    lines: tuple[str, ...]  # the move's event lines this reader may read
+    mask: str  # a short stand-in for the notation, where it is hidden
+    quiet: bool  # the channel need not hear of this move on its own
+
+    def summary(self) -> str:
+        """The move in one line: its events, else its notation, else that it happened."""
+        if self.lines:
+            return "; ".join(self.lines)
+        if self.notation is not None:
+            who = "The table" if self.seat == TABLE else f"{{p{self.seat}}}"
+            return f"{who} played `{self.notation}`"
+        return f"{{p{self.seat}}} made a move only they can see"
+
+
+def seen(engine: ModuleType, state: Any, record: MoveRecord, reader: Reader) -> Seen:
+    """What ``reader`` may see of ``record`` while the game is at ``state``."""
+    mark = record.privacy
+    if mark is None:
+        readable = record.seat == TABLE or (reader is not None and reader == record.seat)
+        mask, quiet = "?", False
+    else:
+        readable = record.seat == TABLE or bool(engine.readable(state, mark, reader))
+        mask, quiet = mark.mask, mark.quiet
+    lines = tuple(t for e in record.events or () if (t := e.text_for(reader)))
+    return Seen(record.seat, record.move if readable else None, lines, mask, quiet)
+
+
+# ------------------------------------------------------------------ the channel and the mover
+
+
+def event_lines(
+    session: Session,
+    records: Iterable[MoveRecord],
+    reader: Reader = None,
+    *,
+    channel: bool = True,
+    limit: int = 12,
+) -> list[str]:
+    """Lines for ``reader`` on what ``records`` did, names put in.
+
+    With ``channel`` (the public message after a move), quiet moves (a hut
+    built in a simultaneous round) are left out, and a move with no line the
+    reader may read adds nothing; otherwise every move gives at least its
+    one-line summary.
+    """
+    names = session.names()
+    lines: list[str] = []
+    for record in records:
+        s = seen(session.engine, session.state, record, reader)
+        if channel and s.quiet:
+            continue
+        if s.lines:
+            lines.extend(s.lines)
+        elif not channel:
+            lines.append(s.summary())
+        elif not record.events and s.notation is not None:
+            lines.append(s.summary())  # a move the engine said nothing about is shown by its notation
+    named = [name_seats(t, names) for t in lines]
+    if len(named) > limit:
+        named = named[: limit - 1] + [f"… and {len(named) - limit + 1} more (see /game log)"]
+    return named
+
+
+def own_lines(session: Session, records: Iterable[MoveRecord], seat: int, limit: int = 5) -> list[str]:
+    """What ``seat`` made happen with its own moves, as it may read it (for its private reply)."""
+    names = session.names()
+    out = []
+    for record in records:
+        if record.seat != seat or record.by_computer:
+            continue
+        out.extend(name_seats(t, names) for t in seen(session.engine, session.state, record, seat).lines)
+    return out[:limit]
+
+
+def has_public_news(session: Session, result: MoveResult) -> bool:
+    """Whether the channel should hear of ``result``: the game ended, the table said
+    something, or a move that is not quiet has a line everyone may read."""
+    if result.finished or result.note:
+        return True
+    return bool(event_lines(session, result.played, None, channel=True))
+
+
+def next_line(session: Session, already: frozenset[int] = frozenset()) -> str:
+    """Who acts next.  Those newly called on are mentioned (pinged); those who were
+    already acting (building at once in a race, say) are named without a ping."""
+    if session.status != "active" or session.damaged:
+        return ""
+    waiting = session.waiting_on()
+    if not waiting:
+        return ""
+    who = ", ".join(s.name if s.seat in already else s.mention for s in waiting)
+    return f"**Next:** {who}"
+
+
+def outcome_lines(session: Session, outcome: Outcome | None) -> list[str]:
+    if outcome is None:
+        return []
+    names = session.names()
+    lines = [f"**Game over** — {name_seats(outcome.reason, names)}."]
+    place = 1
+    resigned = {s.seat for s in session.seats if s.resigned}
+    for group in outcome.ranking:
+        for seat in group:
+            tag = " (resigned)" if seat in resigned else ""
+            lines.append(
+                f"{ordinal(place)}: {session.by_seat(seat).mention} — {number(outcome.scores[seat])}{tag}"
+            )
+        place += len(group)
+    if outcome.tiebreak:
+        lines.append(f"Tie broken by: {outcome.tiebreak}.")
+    return lines
+
+
+def channel_text(session: Session, result: MoveResult | None, header: str | None = None) -> str:
+    """The public message posted with the board (after a move, a start, or on request)."""
+    lines = [header] if header else []
+    if result is not None:
+        if result.note:
+            lines.append(result.note)
+        lines.extend(event_lines(session, result.played, None, channel=True))
+        if result.finished:
+            lines.extend(outcome_lines(session, result.outcome))
+    nxt = next_line(session, result.waiting_before if result is not None else frozenset())
+    body = "\n".join(lines)
+    # The mention must survive clipping.
+    room = MESSAGE_LIMIT - len(nxt) - 1
+    return (clip(body, room) + ("\n" + nxt if nxt else "")).strip() or session.info.title
+
+
+# ------------------------------------------------------------------ /game log, status, list
+
+
+def describe(session: Session, record: MoveRecord, reader: Reader) -> str:
+    """One move in one line for ``reader``: who and the notation, or its public lines."""
+    names = session.names()
+    s = seen(session.engine, session.state, record, reader)
+    who = "the table" if record.seat == TABLE else names[record.seat] if record.seat < len(names) else "?"
+    if s.notation is not None:
+        return f"{who}{' (computer)' if record.by_computer else ''}: `{s.notation}`"
+    return name_seats(s.summary(), names) + (" (played by the computer)" if record.by_computer else "")
+
+
+def log_line(session: Session, record: MoveRecord, reader: Reader) -> str:
+    head = f"{record.number}. " if record.number is not None else ""
+    return head + describe(session, record, reader)
+
+
+def log_text(session: Session, records: Sequence[MoveRecord], reader: Reader) -> str:
+    """``/game log`` for ``reader``: one line per move, newest last, kept under the message limit."""
+    if not records:
+        return "No moves yet."
+    lines = [log_line(session, r, reader) for r in records]
+    while len("\n".join(lines)) > MESSAGE_LIMIT and len(lines) > 1:
+        lines.pop(0)  # keep the most recent moves
+    return clip("\n".join(lines))
+
+
+def options_text(session: Session) -> str:
+    return ", ".join(f"{k}: {v}" for k, v in session.row.options.items()) or "standard"
+
+
+def status_text(
+    session: Session, moves_played: int, last: MoveRecord | None = None, reader: Reader = None
+) -> str:
+    """``/game status`` for a running or finished game (lobbies show their lobby text)."""
+    ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
+    seats = "\n".join(
+        f"{i + 1}. {s.name}{' (computer)' if s.computer else ''}{' — resigned' if s.resigned else ''}"
+        for i, s in enumerate(ordered)
+    )
+    lines = [
+        f"**{session.info.title}** (game #{session.id}) — {plural(moves_played, 'move')} played",
+        f"Options: {options_text(session)}",
+        seats,
+    ]
+    if session.damaged:
+        lines.append(
+            f"⚠️ This game is damaged ({session.damaged}); the host or an admin can /game abandon it."
+        )
+    else:
+        lines.append(f"Waiting on: {', '.join(s.name for s in session.waiting_on()) or 'nobody'}")
+    if last is not None and not session.damaged:
+        lines.append("Last: " + describe(session, last, reader))
+    return clip("\n".join(lines))
+
+
+def list_line(session: Session) -> str:
+    who = ", ".join(seat.name for seat in session.seats)
+    if session.damaged:
+        extra = "damaged: ask the host or an admin to /game abandon it"
+    elif session.status == "active":
+        extra = f"waiting on {', '.join(x.name for x in session.waiting_on()) or 'nobody'}"
+    else:
+        extra = f"lobby {len(session.seats)}/{session.row.max_players}"
+    return f"<#{session.row.channel_id}> — {session.info.title} ({extra}): {who}"
+
+
+def list_text(sessions: Sequence[Session]) -> str:
+    """``/game list``: the games given (already filtered to what the asker may see)."""
+    if not sessions:
+        return "No games you can see right now. Start one with `/<game> new`."
+    return clip("\n".join(list_line(s) for s in sessions))

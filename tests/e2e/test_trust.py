@@ -1,0 +1,271 @@
+"""Trust, end to end: server-only commands, forged and odd values, the bot's permissions,
+nothing acknowledged as "unchanged" after a commit, /game list and the log per reader,
+and a damaged game kept on its own."""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+
+import pytest
+
+from bot.app import EXTENSIONS
+from tests.e2e.forge import forged_click, forged_select, forged_slash
+from tests.standin.model import ATTACH_FILES, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL
+from tests.support import nim
+
+ALL = (*EXTENSIONS, "tests.support.nim_cog")
+
+
+def is_board(message) -> bool:
+    return bool(message.files) and not message.ephemeral
+
+
+async def answer(result):
+    """The final text of an interaction's answer (after a deferral, the filled-in message)."""
+    return (await result.original()).content if result.deferred else result.content
+
+
+async def lobby_with(standin, chan, host, guest, **options):
+    lobby = await standin.slash(host, chan, "nim new", **options)
+    await standin.click(guest, lobby.message, "Join")
+    return lobby
+
+
+async def test_every_command_is_server_only(standin, bot_factory):
+    """Every command is synced for servers only (contexts [0], dm_permission false)."""
+    async with standin.run_client(bot_factory(ALL)):
+        await standin.wait_synced()
+        synced = standin.commands[standin.guild.id]
+        assert {c["name"] for c in synced} >= {"game", "nim", "guanga", "pachakuna", "guacamole"}
+        for command in synced:
+            assert command.get("contexts") == [0], command["name"]
+            assert command.get("dm_permission") is False, command["name"]
+        new = next(o for o in standin.command("pachakuna")["options"] if o["name"] == "new")
+        max_turns = next(o for o in new["options"] if o["name"] == "max_turns")
+        assert max_turns["min_value"] == 0
+
+
+async def test_forged_custom_ids_from_another_channel_change_nothing(standin, bot_factory):
+    """Buttons and menus whose session lives in another channel are refused; nothing changes."""
+    alice, bob, mallory = standin.add_users("alice", "bob", "mallory")
+    games, general = standin.channel("games"), standin.channel("general")
+    standin.set_permissions(games, mallory, deny=VIEW_CHANNEL)
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, games, alice, bob)
+        sid = (await bot.sessions.in_channel(games.id)).id
+        here = await standin.say(mallory, general, "hello")
+        r = await forged_click(standin, mallory, general, f"pk:lobby:join:{sid}", here)
+        assert "does not belong to a game in this channel" in await answer(r)
+        assert [s.user_id for s in (await bot.sessions.get(sid)).seats] == [alice.id, bob.id]
+        standin.skip_messages(games)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(games, is_board)
+        session = await bot.sessions.get(sid)
+        move = str(nim.legal_moves(session.state, next(iter(session.to_move())))[0])
+        for custom_id in (f"pk:turn:{sid}", f"pk:hand:{sid}", f"pk:mv:{sid}:{session.version}:{move}"):
+            r = await forged_click(standin, alice, general, custom_id, here)
+            assert "does not belong" in await answer(r), custom_id
+        r = await forged_select(
+            standin, alice, general, f"pk:pick:{sid}:{session.version}", [f"m:{move}"], here
+        )
+        assert "does not belong" in await answer(r)
+        r = await forged_select(standin, alice, general, f"pk:pick:{sid}:{session.version}", ["p:A"], here)
+        assert "does not belong" in await answer(r)
+        assert (await bot.sessions.get(sid)).version == session.version
+
+
+async def test_session_ids_beyond_64_bits_are_answered_cleanly(standin, bot_factory):
+    """A custom_id naming session 2**64 or more gets an answer, and nothing is logged as an error."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()):
+        await standin.wait_synced()
+        here = await standin.say(alice, chan, "hi")
+        for custom_id in (
+            f"pk:lobby:join:{2**64}",
+            f"pk:turn:{2**63}",
+            f"pk:hand:{10**40}",
+            f"pk:mv:{2**64}:{2**70}:A1",
+        ):
+            r = await forged_click(standin, alice, chan, custom_id, here)
+            assert "does not belong" in await answer(r), custom_id
+
+
+@pytest.mark.parametrize("hours", [math.nan, math.inf, -1.0, 1e9])
+async def test_odd_timer_values_are_refused_and_nothing_is_posted(standin, bot_factory, hours):
+    """/game timer with NaN, infinite, negative or huge hours: a clear refusal, no channel message."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, chan, alice, bob)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        before = [m.id for m in standin.messages(chan) if not m.ephemeral]
+        r = await forged_slash(standin, alice, chan, "game timer", hours=hours)
+        text = await answer(r)
+        assert "from 0 (off) to 720" in text, text
+        assert [m.id for m in standin.messages(chan) if not m.ephemeral] == before
+        assert (await bot.sessions.in_channel(chan.id)).row.timer_seconds is None
+
+
+async def test_zero_players_and_unknown_choices_get_clear_answers(standin, bot_factory):
+    """players=0 is refused (no lobby opens); a choice value the command does not offer is answered."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        r = await forged_slash(standin, alice, chan, "nim new", players=0)
+        assert "not 0" in await answer(r)
+        assert await bot.sessions.in_channel(chan.id) is None
+        r = await forged_slash(standin, alice, chan, "game ratings", game="chess")
+        text = await answer(r)
+        assert "'chess'" in text and "guacamole" in text
+        r = await forged_slash(standin, alice, chan, "guanga new", mode="grandmaster")
+        assert "'grandmaster'" in await answer(r) and await bot.sessions.in_channel(chan.id) is None
+        r = await forged_slash(standin, alice, chan, "guacamole new", dishes_per_turn=7)
+        assert "dishes_per_turn must be one of 1, 2, 3, 0, not 7" in await answer(r)
+        r = await forged_slash(standin, alice, chan, "pachakuna new", max_turns=-3)
+        assert "max_turns must be one of 0, 40" in await answer(r)
+        assert await bot.sessions.in_channel(chan.id) is None
+
+
+async def test_bot_permissions_are_checked_at_new_and_at_start(standin, bot_factory):
+    """Without Attach Files (or Send Messages, or Send Messages in Threads in a thread) the bot
+    refuses to open or start a game there, naming what it lacks."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    thread = standin.guild.threads[0]
+    parent = standin.channel(thread.parent_id)
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+        r = await standin.slash(alice, chan, "nim new")
+        assert r.ephemeral and "Attach Files" in r.content
+        assert await bot.sessions.in_channel(chan.id) is None
+        standin.set_permissions(chan, standin.bot_user)
+        lobby = await lobby_with(standin, chan, alice, bob)
+        standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES)
+        r = await standin.click(alice, lobby.message, "Start")
+        assert "Send Messages" in await answer(r)
+        assert "Waiting for players" in standin.message(lobby.message.id).content
+        assert (await bot.sessions.in_channel(chan.id)).status == "lobby"
+        r = await standin.slash(alice, chan, "game start")
+        assert "Send Messages" in await answer(r)
+        standin.set_permissions(chan, standin.bot_user)
+        await standin.click(alice, lobby.message, "Start")
+        assert (await bot.sessions.in_channel(chan.id)).status == "active"
+        standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
+        r = await standin.slash(alice, chan, "game board")
+        assert "Attach Files" in await answer(r)
+        standin.set_permissions(parent, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
+        r = await standin.slash(alice, thread, "nim new")
+        assert r.ephemeral and "Send Messages in Threads" in r.content and "thread" in r.content
+
+
+async def test_a_failure_after_start_is_never_called_unchanged(standin, bot_factory, discord_errors):
+    """The board post fails after the start was committed: the starter hears the game started and how
+    to post the board; the lobby message is not overwritten."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, chan, alice, bob)
+        standin.inject("POST /channels/*/messages", status=503, times=1)
+        r = await standin.click(alice, lobby.message, "Start")
+        assert r.type == 7 and "started" in r.content
+        (follow,) = await r.followups(1)
+        assert (
+            follow.ephemeral and "The game has started" in follow.content and "/game board" in follow.content
+        )
+        assert "unchanged" not in follow.content
+        assert "started" in standin.message(lobby.message.id).content
+        assert (await bot.sessions.in_channel(chan.id)).status == "active"
+
+
+async def test_game_list_names_only_channels_the_asker_can_view(standin, bot_factory):
+    """/game list leaves out games in channels the asking member cannot view (by role or by member)."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    hidden_role = standin.add_role("outsiders")
+    dave = standin.add_user("dave", roles=[hidden_role])
+    games, general = standin.channel("games"), standin.channel("general")
+    thread = standin.guild.threads[0]
+    standin.set_permissions(games, alice, deny=VIEW_CHANNEL)
+    standin.set_permissions(games, hidden_role, deny=VIEW_CHANNEL)
+    async with standin.run_client(bot_factory()):
+        await standin.wait_synced()
+        await standin.slash(bob, games, "nim new")
+        await standin.slash(carol, thread, "nim new")
+        await standin.settle()
+        for user in (alice, dave):
+            text = await answer(await standin.slash(user, general, "game list"))
+            assert f"<#{thread.id}>" in text and f"<#{games.id}>" not in text and "Bob" not in text
+        text = await answer(await standin.slash(carol, general, "game list"))
+        assert f"<#{thread.id}>" in text and f"<#{games.id}>" in text
+
+
+async def test_log_and_channel_show_each_reader_what_they_may_see(standin, bot_factory):
+    """Guanga: a kept order is in its keeper's /game log only; others and the channel read that an
+    order was kept."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "guanga new", mode="apprentice", players=2)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        session = await bot.sessions.in_channel(chan.id)
+        order = session.state.orders_dealt[session.seat_of(alice.id).seat][1]
+        done = await standin.slash(alice, chan, "guanga move", move=f"keep {order}")
+        assert order in (await done.original()).content
+        mine = await answer(await standin.slash(alice, chan, "game log"))
+        assert f"keep {order}" in mine
+        for reader in (bob, carol):
+            text = await answer(await standin.slash(reader, chan, "game log"))
+            assert order not in text and "kept a secret order" in text
+            status = await answer(await standin.slash(reader, chan, "game status"))
+            assert order not in status
+        await standin.settle()
+        public = [m.content for m in standin.messages(chan) if not m.ephemeral]
+        assert public and not any(order in text for text in public)
+
+
+@pytest.mark.parametrize("discord_error_loggers", [("discord",)])  # the bot's own log is checked below
+async def test_a_damaged_game_is_listed_and_others_keep_their_deadlines(standin, bot_factory, caplog):
+    """One game's saved state is unreadable: it is listed as damaged and skipped; another game's
+    deadline still fires and its board is posted."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    thread = standin.guild.threads[0]
+    make = bot_factory()
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        for chan in (games, thread):
+            lobby = await lobby_with(standin, chan, alice, bob)
+            await standin.click(alice, lobby.message, "Start")
+            await bot.sessions.set_timer(chan.id, alice.id, 3600, can_manage=False)
+        broken = await bot.sessions.in_channel(games.id)
+        con = sqlite3.connect(bot.settings.database_path)
+        con.execute("UPDATE sessions SET state = 'not json' WHERE id = ?", (broken.id,))
+        # The hour has passed (without waiting for it).
+        con.execute(
+            "UPDATE sessions SET deadline_at = '2000-01-01T00:00:00.000+00:00' WHERE deadline_at IS NOT NULL"
+        )
+        con.commit()
+        con.close()
+        bot.sessions._cache.clear()
+        assert len(await bot.store.due_deadlines()) == 2
+        standin.skip_messages(thread)
+        assert await bot.run_due_deadlines() == 1
+        await standin.next_message(thread, lambda m: is_board(m) and "Time is up" in m.content)
+        text = await answer(await standin.slash(alice, thread, "game list"))
+        assert "damaged" in text and f"<#{thread.id}>" in text
+        r = await standin.slash(alice, games, "game status")
+        assert "damaged" in await answer(r)
+        r = await standin.slash(alice, games, "game abandon")
+        assert "abandoned" in (await answer(r)).lower()
+        assert await bot.sessions.in_channel(games.id) is None
+    errors = [r for r in caplog.records if r.levelname == "ERROR" and r.name.startswith(("bot", "cogs"))]
+    assert len(errors) == 1 and "is damaged" in errors[0].getMessage()

@@ -1,0 +1,153 @@
+"""The database at start: each problem one clear line, before the bot logs in; the full check on demand."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from bot.storage import SCHEMA_VERSION, StorageError, Store
+from tests.table.util import open_lobbies
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = sys.executable
+
+
+def run_bot(
+    env_extra: dict[str, str], *args: str, cwd: Path, user: int | None = None
+) -> subprocess.CompletedProcess:
+    """``python -m bot`` in ``cwd`` (as another user when ``user`` is given)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token", **env_extra}
+    command = [PYTHON, "-m", "bot", *args]
+    if user is not None:
+        command = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", *command]
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+
+
+def one_line(proc: subprocess.CompletedProcess) -> str:
+    lines = [line for line in (proc.stdout + proc.stderr).splitlines() if line.strip()]
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def test_a_folder_as_database_path_is_refused_before_login(tmp_path):
+    """DATABASE_PATH naming a folder: one line, exit 2, and Discord is never contacted."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    proc = run_bot({"DATABASE_PATH": str(folder)}, cwd=tmp_path)
+    line = one_line(proc)
+    assert proc.returncode == 2 and "is a folder" in line and str(folder) in line
+    assert "Discord" not in line  # the database was checked first: no login was attempted
+
+
+def test_not_a_database_is_refused_in_one_line(tmp_path):
+    """A file that is not SQLite: one line naming the file, no traceback."""
+    bad = tmp_path / "bad.db"
+    bad.write_bytes(b"hello, this is not a database" * 300)
+    proc = run_bot({"DATABASE_PATH": str(bad)}, cwd=tmp_path)
+    line = one_line(proc)
+    assert proc.returncode == 2 and "not a Pukllay database" in line and str(bad) in line
+
+
+async def test_newer_schema_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "new.db"
+    store = await Store.open(path)
+    await store.close()
+    con = sqlite3.connect(path)
+    con.execute("INSERT INTO schema_migrations VALUES (?, 'future', 'x')", (SCHEMA_VERSION + 1,))
+    con.commit()
+    con.close()
+    proc = run_bot({"DATABASE_PATH": str(path)}, cwd=tmp_path)
+    assert proc.returncode == 2 and "newer Pukllay" in one_line(proc)
+
+
+@pytest.fixture
+def shared_dir():
+    """A folder every user can enter (pytest's own temporary folders are private to their owner)."""
+    folder = Path(tempfile.mkdtemp(prefix="pukllay-perm-"))
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def unprivileged() -> int | None:
+    """A user id that file permissions apply to: ours, unless we are root (then 'nobody')."""
+    if os.geteuid() != 0:
+        return None
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: file permissions cannot be tested")
+    return 65534
+
+
+async def test_read_only_file_is_reported_as_read_only(shared_dir):
+    """A database file the bot may not write is called read-only, not damaged."""
+    user = unprivileged()
+    path = shared_dir / "pukllay.db"
+    store = await Store.open(path)
+    await store.close()
+    for p in shared_dir.iterdir():
+        p.chmod(0o444)
+    if user is not None:
+        shutil.chown(shared_dir, user=user, group=user)
+    proc = run_bot({"DATABASE_PATH": str(path)}, cwd=shared_dir, user=user)
+    line = one_line(proc)
+    assert proc.returncode == 2 and "read-only" in line and "damaged" not in line
+
+
+async def test_folder_not_writable_is_named(shared_dir):
+    """A new database in a folder the bot cannot write: the folder is named, in one line."""
+    user = unprivileged()
+    folder = shared_dir / "locked"
+    folder.mkdir()
+    folder.chmod(0o555)
+    proc = run_bot({"DATABASE_PATH": str(folder / "pukllay.db")}, cwd=shared_dir, user=user)
+    line = one_line(proc)
+    assert proc.returncode == 2 and "not writable" in line and str(folder) in line
+
+
+async def test_store_open_errors_are_storage_errors(tmp_path):
+    """In the library too, a folder path is a StorageError (one line), never an OSError traceback."""
+    with pytest.raises(StorageError, match="is a folder"):
+        await Store.open(tmp_path)
+
+
+async def test_check_database_flag_runs_the_full_check(tmp_path):
+    """python -m bot --check-database runs SQLite's integrity check, prints the verdict, and does not log in."""
+    path = tmp_path / "ok.db"
+    store = await Store.open(path)
+    assert await store.check_integrity() == []
+    await store.close()
+    env = {"DATABASE_PATH": str(path), "DISCORD_TOKEN": ""}
+    proc = run_bot(env, "--check-database", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "integrity check" in proc.stdout and "ok" in proc.stdout
+    proc = run_bot(env, "--help", cwd=tmp_path)
+    assert proc.returncode == 0 and "--check-database" in proc.stdout
+
+
+async def test_check_database_reports_damage(tmp_path):
+    """A damaged index is found by the full check and reported; the exit status says so."""
+    path = tmp_path / "hurt.db"
+    store = await Store.open(path)
+    await open_lobbies(store, 30)
+    await store.close()
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA writable_schema = ON")
+    # Point the channel index at the wrong column: every entry now disagrees with its row.
+    con.execute(
+        "UPDATE sqlite_master SET sql = replace(sql, '(channel_id)', '(host_id)')"
+        " WHERE name = 'sessions_one_live_per_channel'"
+    )
+    con.commit()
+    con.close()
+    proc = run_bot({"DATABASE_PATH": str(path)}, "--check-database", cwd=tmp_path)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert "problem" in (proc.stdout + proc.stderr)

@@ -1,0 +1,201 @@
+"""Faults and odd values at the session service: each refused cleanly, each damaged game on its own."""
+
+from __future__ import annotations
+
+import gc
+import logging
+import math
+import sqlite3
+
+import pytest
+
+from bot import public
+from bot.sessions import Damaged, SessionService, TableError
+from bot.storage import Store
+from tests.support import nim
+
+G = 1
+
+
+async def started(service, channel, seed=3):
+    await service.create("nim", guild_id=G, channel_id=channel, host_id=1, host_name="ann", seed=seed)
+    await service.join(channel, 2, "bob")
+    return (await service.start(channel, 1)).session
+
+
+@pytest.mark.parametrize("hours", [math.nan, math.inf, -math.inf, -1.0, 721.0])
+async def test_odd_timer_values_are_refused_and_change_nothing(service, hours):
+    """NaN, infinite, negative or too long timers are refused with what is allowed; nothing is stored."""
+    session = await started(service, 5)
+    with pytest.raises(TableError, match=r"from 0 \(off\) to 720, not"):
+        await service.set_timer(5, 1, hours * 3600, can_manage=True)
+    after = await service.in_channel(5)
+    assert after.row.timer_seconds is None and after.row.deadline_at is None
+    assert after.version == session.version
+
+
+async def test_zero_players_and_missing_server_are_refused(service):
+    """players=0 is not 'the most the game seats'; a game needs a server."""
+    with pytest.raises(TableError, match="seats 1 to 4 players, not 0"):
+        await service.create("nim", guild_id=G, channel_id=5, host_id=1, host_name="a", max_players=0)
+    with pytest.raises(TableError, match="server"):
+        await service.create("nim", guild_id=None, channel_id=5, host_id=1, host_name="a")
+    with pytest.raises(TableError, match="server"):
+        await service.live(None)
+    assert await service.in_channel(5) is None
+
+
+async def test_server_scoped_queries_refuse_a_missing_server(db_path):
+    """Storage never lists every server's games (or ratings) for a missing server id."""
+    store = await Store.open(db_path)
+    try:
+        await store.create_session(
+            game="nim", guild_id=G, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
+        )
+        with pytest.raises(ValueError, match="server id"):
+            await store.live_sessions(None)
+        with pytest.raises(ValueError, match="server id"):
+            await store.leaderboard(None, "nim")
+        with pytest.raises(ValueError, match="server id"):
+            await store.ratings_of(None, 1)
+        with pytest.raises(ValueError, match="server id"):
+            await store.create_session(
+                game="nim",
+                guild_id=None,
+                channel_id=6,
+                host_id=1,
+                host_name="a",
+                options={},
+                max_players=2,
+                seed=1,
+            )
+        assert len(await store.live_sessions(G)) == 1
+    finally:
+        await store.close()
+
+
+async def test_ids_beyond_sqlite_integers_name_nothing(service):
+    """A session id of 2**63 or more (from a forged custom_id) is simply no session."""
+    await started(service, 5)
+    for sid in (2**63, 2**64, 10**30, -(2**63) - 1):
+        assert await service.get(sid) is None
+        with pytest.raises(TableError, match="no such game"):
+            await service.play_in(sid, 1, "A1")
+
+
+def expire_deadlines(db_path) -> None:
+    """Move every armed deadline into the past (as if the hours had passed), without waiting."""
+    con = sqlite3.connect(db_path)
+    con.execute(
+        "UPDATE sessions SET deadline_at = '2000-01-01T00:00:00.000+00:00' WHERE deadline_at IS NOT NULL"
+    )
+    con.commit()
+    con.close()
+
+
+def corrupt_state(db_path, session_id):
+    con = sqlite3.connect(db_path)
+    con.execute("UPDATE sessions SET state = '{not json' WHERE id = ?", (session_id,))
+    con.commit()
+    con.close()
+
+
+async def test_unreadable_state_is_isolated_logged_once_and_listed(db_path, caplog):
+    """One game with unreadable saved state: marked damaged (stored), logged once, listed as
+    damaged; the other games are served; /game abandon frees the channel."""
+    store = await Store.open(db_path)
+    service = SessionService(store)
+    try:
+        bad = await started(service, 5)
+        await started(service, 6, seed=4)
+        corrupt_state(db_path, bad.id)
+        service._cache.clear()  # as after a restart
+        with caplog.at_level(logging.ERROR, logger="bot.sessions"):
+            for _ in range(3):
+                listed = await service.live(G)
+                assert [s.damaged is not None for s in listed] == [True, False]
+        damaged_logs = [r for r in caplog.records if "is damaged" in r.getMessage()]
+        assert len(damaged_logs) == 1
+        assert (await store.session(bad.id)).damaged  # stored, so a restart does not log it again
+        with pytest.raises(Damaged, match="abandon"):
+            await service.require(5)
+        with pytest.raises(TableError):
+            await service.play(5, 1, "A1")
+        assert await service.legal_moves(5, 1) == []
+        # The healthy game goes on.
+        other = await service.in_channel(6)
+        (seat,) = other.to_move()
+        mover = other.by_seat(seat).user_id
+        move = str(nim.legal_moves(other.state, seat)[0])
+        assert (await service.play(6, mover, move)).session.version == other.version + 1
+        # The damaged one can be abandoned, which frees its channel.
+        await service.abandon(5, 1, can_manage=False)
+        assert await service.in_channel(5) is None
+    finally:
+        await store.close()
+
+
+async def test_engine_crash_in_a_timer_move_damages_only_that_game(service, monkeypatch, caplog):
+    """A computer move that crashes when a deadline fires marks that game damaged; others still fire."""
+    one = await started(service, 5)
+    two = await started(service, 6, seed=4)
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)  # the computer moves for the late player
+    real = nim.computer_move
+
+    def crashing(view, legal, rng):
+        if view.piles == tuple(one.state.piles):
+            raise RuntimeError("the engine broke")
+        return real(view, legal, rng)
+
+    monkeypatch.setattr(nim, "computer_move", crashing)
+    for channel in (5, 6):
+        await service.set_timer(channel, 1, 3600, can_manage=False)
+    expire_deadlines(service.store.path)
+    due = dict(await service.store.due_deadlines())
+    assert set(due) == {one.id, two.id}
+    with caplog.at_level(logging.ERROR, logger="bot.sessions"):
+        assert await service.fire_deadline(one.id, due[one.id]) is None
+        assert await service.fire_deadline(one.id, due[one.id]) is None
+    assert len([r for r in caplog.records if "is damaged" in r.getMessage()]) == 1
+    assert (await service.store.session(one.id)).damaged.startswith("the engine failed")
+    assert one.id not in dict(await service.store.due_deadlines())
+    result = await service.fire_deadline(two.id, due[two.id])
+    assert result is not None and result.played and result.session.version == two.version + 1
+
+
+async def test_memory_does_not_grow_with_finished_games(service):
+    """Finished, abandoned and closed games leave nothing in the service's cache or locks."""
+    for channel in range(100, 130):
+        session = await started(service, channel, seed=channel)
+        if channel % 3 == 0:
+            await service.abandon(channel, 1, can_manage=False)
+            continue
+        while session.status == "active":
+            (seat,) = session.to_move()
+            uid = session.by_seat(seat).user_id
+            move = str(nim.legal_moves(session.state, seat)[-1])
+            session = (await service.play(channel, uid, move)).session
+    await service.create("nim", guild_id=G, channel_id=999, host_id=1, host_name="a")
+    await service.leave(999, 1)
+    gc.collect()
+    assert len(service._cache) == 0 and len(service._locks) == 0
+    live = await started(service, 500)
+    assert set(service._cache) == {live.id}
+
+
+async def test_a_damaged_lobby_is_described_not_crashed_on(db_path):
+    """A lobby whose saved options are unreadable: listed and described as damaged."""
+    store = await Store.open(db_path)
+    service = SessionService(store)
+    try:
+        lobby = await service.create("nim", guild_id=G, channel_id=8, host_id=1, host_name="ann")
+        con = sqlite3.connect(db_path)
+        con.execute("UPDATE sessions SET options = '[' WHERE id = ?", (lobby.id,))
+        con.commit()
+        con.close()
+        (listed,) = await service.live(G)
+        assert listed.damaged and "options" in listed.damaged
+        assert "damaged" in public.status_text(listed, 0) and "1. ann" in public.status_text(listed, 0)
+        assert "damaged" in public.list_text([listed])
+    finally:
+        await store.close()

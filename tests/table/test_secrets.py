@@ -1,0 +1,369 @@
+"""No secret reaches the wrong eyes: seeded random games of all five games through the session service.
+
+After every move the test reads every surface a player or a spectator can read
+(the channel message, the private confirmation, /game log, /game status,
+/game list, event lines, and every seat's and the spectator's view) and looks
+for anything that is another seat's secret at that moment.
+
+The oracle is built from the true game state and from the rules as written,
+never from the code under test (no ``move_privacy``, ``readable`` or event
+visibility): the test replays each accepted move through ``apply_move`` to
+know, move by move, what entered whose hands, what was peeked, which huts
+were built in the running round, which orders were dealt.  For hands and the
+P'achakuna bag it also checks that a view does not change at all when the
+things its reader cannot know are shuffled.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+import engines
+from bot import public
+from bot.sessions import SessionService
+from bot.storage import Store
+from engines.core import TABLE, config_from_options, jsonable
+
+GUILD = 1
+NAMES = ("ann", "bob", "cid", "dee")
+
+
+@dataclass
+class Secret:
+    owner: int
+    pattern: re.Pattern
+    what: str
+    knowers: frozenset[int] = frozenset()
+
+    def hidden_from(self, reader: int | None) -> bool:
+        return reader != self.owner and (reader is None or reader not in self.knowers)
+
+
+@dataclass
+class Oracle:
+    """What is whose secret, from the true state and the moves as applied."""
+
+    game: str
+    module: Any
+    state: Any
+    names: list[str]
+    # Nowa Gwinea: texts of this round's huts and take-backs per seat; tokens from finished rounds
+    round_tokens: dict[int, set[str]] = field(default_factory=dict)
+    revealed_tokens: set[str] = field(default_factory=set)
+    # per batch: (seat, card, seats who know) for cards that entered a hand unseen; peeks made
+    batch_cards: list[tuple[int, str, frozenset[int]]] = field(default_factory=list)
+    batch_peeks: list[tuple[int, str]] = field(default_factory=list)
+    batch_texts: list[str] = field(default_factory=list)
+    counts: Counter = field(default_factory=Counter)
+
+    def advance(self, played) -> None:
+        """Replay a batch of accepted moves on the true state, noting what each one hid."""
+        self.batch_cards, self.batch_peeks, self.batch_texts = [], [], []
+        for record in played:
+            before = self.state
+            move = self.module.parse_move(record.move)
+            self.state, _ = self.module.apply_move(before, record.seat, move)
+            self.batch_texts.append(record.move)
+            getattr(self, f"_note_{self.game}")(before, record.seat, record.move)
+
+    # -- per game: what a move hid, by the rules
+
+    def _note_guanga(self, before, seat, text):
+        self.counts["keep"] += text.startswith("keep")
+
+    def _note_pachakuna(self, before, seat, text):
+        pass
+
+    def _note_tiwanaku(self, before, seat, text):
+        if text.startswith("peek:"):
+            self.batch_peeks.append((seat, text.split(":", 1)[1]))
+            self.counts["peek"] += 1
+
+    def _note_nowa_gwinea(self, before, seat, text):
+        if self.state.round != before.round or self.state.over:
+            for tokens in self.round_tokens.values():
+                self.revealed_tokens |= tokens
+            self.round_tokens = {}
+            self.counts["round ends"] += 1
+        if seat == TABLE or text in ("done", "gwinea"):
+            return
+        letter = text.split()[-1] if text.startswith("remove") else text[0]
+        tokens = {f"hut {letter}"} | ({f"remove {letter}"} if text.startswith("remove") else {text})
+        if self.state.round == before.round and not self.state.over:
+            self.round_tokens.setdefault(seat, set()).update(tokens)
+            self.counts["hut"] += 1
+
+    def _note_guacamole(self, before, seat, text):
+        from engines.guacamole.data import card_code
+
+        for s in range(before.config.players):
+            gained = Counter(map(card_code, self.state.hands[s])) - Counter(map(card_code, before.hands[s]))
+            for card in gained.elements():
+                if text == "draw deck":
+                    knowers = frozenset({s})
+                elif text.startswith("steal"):
+                    knowers = frozenset({s, int(text.split("p")[-1]) - 1})
+                else:
+                    continue  # taken from a visible place, or a laid dish taken back: public
+                self.batch_cards.append((s, card, knowers))
+                self.counts[text.split()[0]] += 1
+
+    # -- the secrets at this moment
+
+    def secrets(self) -> list[Secret]:
+        out: list[Secret] = []
+        n = self.state.config.players
+        if self.game == "guanga":
+            from engines.guanga.rules import ORDER
+
+            for s in range(n):
+                kept = self.state.orders[s]
+                for order in self.state.orders_dealt[s]:
+                    if self.state.finished and order == kept:
+                        continue  # the kept orders are shown at the end
+                    o = ORDER[order]
+                    out.append(Secret(s, re.compile(rf"\b{order}\b"), f"order {order}"))
+                    out.append(
+                        Secret(s, re.compile(re.escape(f"{o[1]} {o[2]} VP / {o[3]} {o[4]} VP")), order)
+                    )
+        elif self.game == "tiwanaku":
+            from engines.tiwanaku.board import cell_name
+
+            for s in range(n):
+                for c in self.state.peeks[s]:
+                    name = cell_name(c, self.state.cols)
+                    out.append(Secret(s, re.compile(rf"peek\W*{name}\b", re.I), f"peek at {name}"))
+        elif self.game == "nowa_gwinea":
+            for s, tokens in self.round_tokens.items():
+                for token in tokens - self.revealed_tokens:
+                    out.append(Secret(s, re.compile(rf"(?<![A-Za-z0-9]){re.escape(token)}(?![0-9])"), token))
+        return out
+
+    def forbidden(self, reader: int | None) -> list[Secret]:
+        own = self.round_tokens.get(reader, set()) if self.game == "nowa_gwinea" else set()
+        return [s for s in self.secrets() if s.hidden_from(reader) and s.what not in own]
+
+
+def scramble_for(game: str, module, state, reader: int | None, rng: random.Random):
+    """A state that differs from ``state`` only in what ``reader`` cannot know, or None."""
+    if game == "guacamole":
+        copy = module.from_dict(module.to_dict(state))
+        others = [s for s in range(state.config.players) if s != reader]
+        pool = [c for s in others for c in copy.hands[s]] + copy.deck
+        rng.shuffle(pool)
+        for s in others:
+            k = len(copy.hands[s])
+            copy.hands[s], pool = sorted(pool[:k]), pool[k:]
+        copy.deck = pool
+        return copy
+    if game == "pachakuna":
+        copy = module.from_dict(module.to_dict(state))
+        rng.shuffle(copy.bag)
+        return copy
+    return None
+
+
+def assert_hidden(text: str, forbidden: list[Secret], where: str) -> None:
+    for secret in forbidden:
+        found = secret.pattern.search(text)
+        assert found is None, f"{where} shows {secret.what} (seat {secret.owner}'s secret): {text!r}"
+
+
+def line_mentions(line: str, name: str, card: str) -> bool:
+    return (
+        re.search(rf"\b{re.escape(name)}\b", line) is not None and re.search(rf"\b{card}\b", line) is not None
+    )
+
+
+class Table:
+    """One game through the session service, checked after every move."""
+
+    def __init__(self, service, game, options, people, computers, seed, channel):
+        self.service, self.game, self.options = service, game, options
+        self.people, self.computers, self.seed, self.channel = people, computers, seed, channel
+        self.rng = random.Random(seed)
+        self.module = engines.get(game).load()
+
+    async def start(self):
+        s = self.service
+        await s.create(
+            self.game, guild_id=GUILD, channel_id=self.channel, host_id=1, host_name=NAMES[0],
+            options=self.options, seed=self.seed, max_players=self.people + self.computers,
+        )  # fmt: skip
+        for uid in range(2, self.people + 1):
+            await s.join(self.channel, uid, NAMES[uid - 1])
+        for _ in range(self.computers):
+            await s.add_computer(self.channel, 1)
+        result = await s.start(self.channel, 1)
+        session = result.session
+        n = len(session.seats)
+        config = config_from_options(self.module.Config, n, session.row.options)
+        self.oracle = Oracle(
+            self.game, self.module, self.module.new_game(config, n, session.row.seed), session.names()
+        )
+        self.log_rows = 0
+        await self.check(result, mover=None)
+        return result
+
+    def choose(self, state, seat) -> str:
+        legal = list(self.module.legal_moves(state, seat))
+        roll = self.rng.random()
+        if roll < 0.5:
+            view = self.module.view_for(state, seat)
+            return str(self.module.computer_move(view, legal, self.rng))
+        if roll < 0.75:
+            private = [m for m in legal if self.module.move_privacy(state, seat, m).owner is not None]
+            if private:
+                return str(self.rng.choice(private))
+        return str(self.rng.choice(legal))
+
+    async def step(self) -> bool:
+        session = await self.service.in_channel(self.channel)
+        if session is None or session.status != "active":
+            return False
+        people = [s for s in session.waiting_on() if not s.computer]
+        if not people:
+            return False
+        seat = self.rng.choice(people)
+        move = self.choose(session.state, seat.seat)
+        result = await self.service.play(self.channel, seat.user_id, move)
+        await self.check(result, mover=seat.seat)
+        return True
+
+    async def check(self, result, mover: int | None) -> None:
+        oracle, module, session = self.oracle, self.module, result.session
+        oracle.advance(result.played)
+        assert module.to_dict(oracle.state) == module.to_dict(session.state), "the oracle lost track"
+        n = oracle.state.config.players
+        names = session.names()
+        first = self.log_rows + 1
+        self.log_rows += len(result.played)
+        records = await self.service.log(session, last=80)
+        batch_numbers = {str(k) for k in range(first, self.log_rows + 1)}
+        listing = public.list_text(await self.service.live(GUILD))
+        channel_text = public.channel_text(session, result) if public.has_public_news(session, result) else ""
+        for reader in [*range(n), None]:
+            forbidden = oracle.forbidden(reader)
+            surfaces = {
+                "the log": public.log_text(session, records, reader),
+                "the status": public.status_text(
+                    session, self.log_rows, records[-1] if records else None, reader
+                ),
+                "the event lines": "\n".join(
+                    public.event_lines(session, result.played, reader, channel=False)
+                ),
+                "the view": repr(jsonable(module.view_for(session.state, reader))),
+            }
+            if reader is None:
+                surfaces["the channel message"] = channel_text
+                surfaces["/game list"] = listing
+            if reader is not None and reader == mover:
+                surfaces["the private reply"] = "\n".join(public.own_lines(session, result.played, reader))
+            for where, text in surfaces.items():
+                assert_hidden(text, forbidden, f"{self.game}: {where} for {reader}")
+            batch_lines = [
+                line
+                for where, text in surfaces.items()
+                if where != "the view"
+                for line in text.splitlines()
+                if where != "the log" or line.split(".", 1)[0] in batch_numbers
+            ]
+            self.check_batch(reader, batch_lines, names)
+            self.check_view(reader)
+
+    def check_batch(self, reader, lines, names) -> None:
+        """Secrets this batch of moves created that no text of it may carry."""
+        oracle = self.oracle
+        for seat, card, knowers in oracle.batch_cards:
+            if reader in knowers or card not in [c for c in self.held(seat)]:
+                continue
+            for line in lines:
+                assert not line_mentions(line, names[seat], card), (
+                    f"guacamole: {reader} reads which card {names[seat]} got unseen ({card}): {line!r}"
+                )
+        for seat, cell in oracle.batch_peeks:
+            if reader == seat or any(
+                cell in text for text in oracle.batch_texts if not text.startswith("peek")
+            ):
+                continue
+            for line in lines:
+                assert re.search(rf"\b{cell}\b", line) is None, (
+                    f"tiwanaku: {reader} reads where a peek was: {line!r}"
+                )
+
+    def held(self, seat):
+        from engines.guacamole.data import card_code
+
+        return [card_code(c) for c in self.oracle.state.hands[seat]]
+
+    def check_view(self, reader) -> None:
+        module, state = self.module, self.oracle.state
+        view = module.view_for(state, reader)
+        if self.game == "tiwanaku":
+            own = set(state.peeks[reader]) if reader is not None else set()
+            assert set(view.peeks) <= own, f"tiwanaku: view of {reader} holds another seat's peeks"
+            if state.last and state.last.startswith("peek:") and reader != state.last_seat:
+                assert state.last.split(":")[1] not in (view.last or ""), f"tiwanaku: view.last for {reader}"
+        scrambled = scramble_for(self.game, module, state, reader, self.oracle_rng())
+        if scrambled is not None:
+            assert jsonable(module.view_for(scrambled, reader)) == jsonable(view), (
+                f"{self.game}: the view of {reader} changes with things it cannot know"
+            )
+
+    def oracle_rng(self) -> random.Random:
+        return random.Random(self.log_rows)
+
+
+PLAYS = [
+    # game, options, people, computers, seed, moves by people
+    ("guanga", {"mode": "apprentice"}, 3, 0, 11, 80),
+    ("guanga", {"mode": "apprentice", "stoppers": True}, 2, 2, 12, 80),
+    ("tiwanaku", {}, 2, 1, 5, 150),
+    ("tiwanaku", {"board": "short"}, 2, 0, 10, 150),
+    ("pachakuna", {}, 2, 0, 3, 80),
+    ("nowa_gwinea", {}, 2, 1, 8, 160),
+    ("nowa_gwinea", {"boards": "each"}, 3, 0, 2, 200),
+    ("guacamole", {}, 3, 1, 4, 200),
+    ("guacamole", {}, 4, 0, 6, 200),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "people", "computers", "seed", "moves"),
+    PLAYS,
+    ids=[f"{p[0]}-{p[2]}+{p[3]}" for p in PLAYS],
+)
+async def test_no_surface_shows_another_seats_secret(db_path, game, options, people, computers, seed, moves):
+    store = await Store.open(db_path)
+    try:
+        service = SessionService(store)
+        # A second live game on the server, so /game list has more than one line to leak from.
+        other = Table(service, "nowa_gwinea", {}, 2, 0, 1, channel=900)
+        await other.start()
+        await other.step()
+        table = Table(service, game, options, people, computers, seed, channel=100)
+        await table.start()
+        for _ in range(moves):
+            if not await table.step():
+                break
+        counts = table.oracle.counts
+        # The games must have met their secrets, or the test proved nothing.
+        expected = {
+            "guanga": ("keep",),
+            "tiwanaku": ("peek",),
+            "nowa_gwinea": ("hut", "round ends"),
+            "guacamole": ("draw", "steal"),
+            "pachakuna": (),
+        }[game]
+        for what in expected:
+            assert counts[what] > 0, (
+                f"{game}: no {what} happened in this game; pick another seed ({dict(counts)})"
+            )
+    finally:
+        await store.close()

@@ -123,6 +123,8 @@ class State:
     marks: list[str] = field(default_factory=list)
     building: list[int] = field(default_factory=list)
     build_zone: list[bool] = field(default_factory=list)
+    turn_marks: list[str] = field(default_factory=list)  # places changed so far this turn
+    prev_marks: list[str] = field(default_factory=list)  # places changed in the previous turn
 
 
 # --------------------------------------------------------------------------- views
@@ -166,6 +168,7 @@ class View:
     prev_seat: int | None
     marks: tuple[str, ...]
     building: tuple[str, ...]
+    turn_marks: tuple[str, ...]  # public places changed this turn (the previous turn's before a move)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -209,6 +212,8 @@ def _clone(s: State) -> State:
         marks=list(s.marks),
         building=list(s.building),
         build_zone=list(s.build_zone),
+        turn_marks=list(s.turn_marks),
+        prev_marks=list(s.prev_marks),
     )
 
 
@@ -675,6 +680,11 @@ def apply_move(state: State, seat: int, move: Move | str) -> tuple[State, list[E
     s.marks = []
     handler = _HANDLERS[type(move)]
     handler(s, seat, move, events)
+    marks = s.turn_marks + [m for m in s.marks if m not in s.turn_marks]
+    if s.turn_moves:
+        s.turn_marks = marks
+    else:  # the move ended the turn
+        s.prev_marks, s.turn_marks = marks, []
     return s, events
 
 
@@ -1026,6 +1036,7 @@ def view_for(state: State, seat: int | None) -> View:
         prev_seat=s.prev_seat,
         marks=tuple(s.marks),
         building=tuple(_codes(s.building)),
+        turn_marks=tuple(s.turn_marks if s.turn_moves else s.prev_marks),
     )
 
 
@@ -1091,6 +1102,8 @@ def to_dict(state: State) -> dict[str, Any]:
         "marks": list(s.marks),
         "building": list(s.building),
         "build_zone": list(s.build_zone),
+        "turn_marks": list(s.turn_marks),
+        "prev_marks": list(s.prev_marks),
     }
     for name in _SCALARS:
         out[name] = getattr(s, name)
@@ -1117,5 +1130,7 @@ def from_dict(data: dict[str, Any]) -> State:
         marks=list(data["marks"]),
         building=list(data["building"]),
         build_zone=list(data["build_zone"]),
+        turn_marks=list(data.get("turn_marks", [])),
+        prev_marks=list(data.get("prev_marks", [])),
         **{name: data[name] for name in _SCALARS},
     )

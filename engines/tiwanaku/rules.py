@@ -730,11 +730,19 @@ def view_for(state: State, seat: int | None) -> View:
         final_out=tuple(state.final_out),
         cube_points=tuple(state.cube_points),
         empty_left=sum(1 for d in state.discovered if not d),
-        last=state.last,
+        last=_public_last(state, seat),
         last_seat=state.last_seat,
         last_cells=tuple(state.last_cells),
         round=state.round,
     )
+
+
+def _public_last(state: State, seat: int | None) -> str | None:
+    """The last move's notation as ``seat`` may see it: a peek's cell is the peeker's secret."""
+    last = state.last
+    if last is not None and last.startswith("peek:") and seat != state.last_seat:
+        return "peek:?"
+    return last
 
 
 # --------------------------------------------------------------------------- outcome

@@ -65,8 +65,9 @@ class Position:
 
 
 def _public_line(events, names) -> str | None:
+    """The move's first public line: what was done (the lines after it are its consequences)."""
     lines = [t for e in events if (t := e.text_for(None))]
-    return " ".join(name_seats(t, names) for t in lines) or None
+    return name_seats(lines[0], names) if lines else None
 
 
 def play(game: str, players: int, options: dict[str, Any], seed: int, limit: int = 4000):

@@ -69,11 +69,12 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     if renderer is not None:
         folder.mkdir(parents=True, exist_ok=True)
     turn = 0
+    last_action = None  # the last move's first public line, for the board's header
 
     def show(label: str, seat: int | None = None) -> None:
         if renderer is None:
             return
-        png = renderer.render(module.view_for(state, seat), names=names)
+        png = renderer.render(module.view_for(state, seat), names=names, last_action=last_action)
         path = folder / (f"{label}.png" if seat is None else f"{label}-p{seat + 1}.png")
         path.write_bytes(png)
         print(f"  board: {path}", file=out)
@@ -126,6 +127,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
                 return 1
             continue
         moves_made += 1
+        public = [t for e in events if (t := e.text_for(None))]
+        last_action = name_seats(public[0], names) if public else last_action
         print(f"{names[seat]}: {move}", file=out)
         for event in events:
             text = event.text_for(None if seat in computers else seat)

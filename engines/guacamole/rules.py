@@ -169,6 +169,7 @@ class View:
     marks: tuple[str, ...]
     building: tuple[str, ...]
     turn_marks: tuple[str, ...]  # public places changed this turn (the previous turn's before a move)
+    ranking: tuple[tuple[int, ...], ...] = ()  # the outcome's ranking once the game is over
 
 
 # --------------------------------------------------------------------------- helpers
@@ -1037,6 +1038,7 @@ def view_for(state: State, seat: int | None) -> View:
         marks=tuple(s.marks),
         building=tuple(_codes(s.building)),
         turn_marks=tuple(s.turn_marks if s.turn_moves else s.prev_marks),
+        ranking=oc.ranking if oc else (),
     )
 
 

@@ -4,8 +4,10 @@ Each card shows its number, its type (colour, letter and name) and its ability w
 visible card carries the notation that names it in moves (``p2z5T``, ``p2d1``, ``x1``), and the
 seat view adds the hand with each card's code (``prep 5T``).  The places changed in the last
 turn are outlined in magenta, and the last card's path is an arrow (pile to hand, zone to
-pile, a swap).  With 4-6 players the panels sit in two columns; in a seat's own picture its
-panel spans the width, first.  Cards are drawn once per size and pasted.
+pile, a swap).  A player's panel is one row of stacks: the preparation zone, then each dish
+(lower cards as strips, the top card whole).  With 4-6 players the panels sit in two
+columns; in a seat's own picture its panel spans the width, first.  Cards are drawn once per
+size and pasted.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from renderers.common import (
     font,
     header_height,
     mark_box,
+    places,
     ranking_height,
     seat_colour,
     seat_mark,
@@ -71,7 +74,6 @@ GOOD = (30, 120, 60)
 BAD = (180, 30, 30)
 KIND_WORD = {"number": "same no.", "type": "same type", "straight": "run"}
 DISH_W = 112
-ZONE_W = 4 * (SMALL[0] + 4)
 
 
 @art_cache
@@ -159,18 +161,8 @@ def _last_path(v) -> list[tuple[str, str]]:
     return []
 
 
-def _places(v) -> dict[int, int]:
-    order = sorted(range(v.players), key=lambda p: (v.scores[p], p in v.winners), reverse=True)
-    out = {}
-    for i, p in enumerate(order):
-        prev = order[i - 1] if i else None
-        same = prev is not None and v.scores[prev] == v.scores[p] and (prev in v.winners) == (p in v.winners)
-        out[p] = out[prev] if same else i + 1
-    return out
-
-
 def _seat_lines(v, names) -> list[SeatLine]:
-    places = _places(v) if v.over else {}
+    place = places(v.ranking) if v.over else {}
     out = []
     for p in range(v.players):
         nd = sum(1 for dv in v.dishes[p] if dv.cards)
@@ -186,7 +178,7 @@ def _seat_lines(v, names) -> list[SeatLine]:
                 detail,
                 active=not v.over and v.turn == p,
                 you=v.seat == p,
-                place=places.get(p),
+                place=place.get(p),
             )
         )
     return out
@@ -208,15 +200,18 @@ def _panel_order(v) -> list[tuple[int, bool]]:
     return [(v.seat, True)] + [(p, not two) for p in range(n) if p != v.seat]
 
 
-def _panel_height(dishes, wide: bool) -> int:
+def _stack_height(cards: int) -> int:
+    """A dish or the zone: a label, up to three strips, the top card, two lines of words."""
+    return 28 + min(max(0, cards - 1), 3) * 20 + SMALL[1] + 54
+
+
+def _panel_height(zone, dishes, wide: bool) -> int:
+    """The zone is the first block of the row, the dishes follow, wrapping into more rows."""
     inner = WIDTH - 2 * PAD if wide else (WIDTH - 2 * PAD - 10) // 2
-    per_row = (inner - 24 - (ZONE_W + 20 if wide else 0)) // DISH_W
-    rows = [dishes[i : i + per_row] for i in range(0, len(dishes), per_row)] or [[]]
-    dish_h = sum(max([_dish_height(d) for d in r] + [SMALL[1] + 80]) for r in rows)
-    top = 52
-    if wide:
-        return top + max(dish_h, SMALL[1] + 44) + 12
-    return top + SMALL[1] + 44 + dish_h + 12
+    per_row = (inner - 24) // DISH_W
+    blocks = [len(zone)] + [len(d.cards) for d in dishes]
+    rows = [blocks[i : i + per_row] for i in range(0, len(blocks), per_row)]
+    return 52 + sum(max(_stack_height(k) for k in r) for r in rows) + 8
 
 
 def render(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> bytes:
@@ -248,7 +243,7 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
             panel_rows.append([(p, wide)])
         else:
             panel_rows[-1].append((p, wide))
-    row_h = [max(_panel_height(all_dishes[p], wide) for p, wide in row) + 10 for row in panel_rows]
+    row_h = [max(_panel_height(v.prep[p], all_dishes[p], wide) for p, wide in row) + 10 for row in panel_rows]
     hand = v.hand if v.seat is not None else None
     hand_cols = (WIDTH - 2 * PAD) // (BIG[0] + 8)
     hand_h = 0
@@ -388,72 +383,70 @@ def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes
     draw_text(d, (x + w // 2, y + 10), summary, w // 2 - 14, 24, min_size=16, align="right", fill=MUTED)
     boxes.setdefault(f"p{p + 1}h", (x + 8, y + 4, x + w // 2, y + 42))
 
-    # zone
-    zx, zy = x + 12, y + 54
+    # the zone, then the dishes, as blocks of one row (wrapping)
+    per_row = (w - 24) // DISH_W
     zone = v.prep[p]
-    for i in range(4):
-        cx = zx + i * (SMALL[0] + 4)
-        if i < len(zone):
-            place = f"p{p + 1}z{zone[i]}"
-            paste_card(zone[i], cx, zy, SMALL, place=place)
-            d.text((cx + SMALL[0] / 2, zy + SMALL[1] + 16), place, font=font(19, True), fill=INK, anchor="mm")
-        else:
-            d.rounded_rectangle(
-                (cx + 3, zy + 3, cx + SMALL[0] - 4, zy + SMALL[1] - 4),
-                radius=8,
-                outline=(205, 205, 205),
-                width=2,
-            )
-    if not zone:
-        d.text(
-            (zx + 2 * (SMALL[0] + 4), zy + SMALL[1] / 2), "zone empty", font=font(20), fill=MUTED, anchor="mm"
-        )
-
-    # dishes
-    if wide:
-        dx0, dy = x + 12 + ZONE_W + 20, y + 52
-        per_row = (w - 24 - ZONE_W - 20) // DISH_W
-    else:
-        dx0, dy = x + 12, y + 52 + SMALL[1] + 44
-        per_row = (w - 24) // DISH_W
     n_real = len(v.dishes[p])
-    if not dishes:
-        d.text((dx0, dy + 6), "no dishes yet", font=font(22), fill=MUTED)
-    for r0 in range(0, len(dishes), per_row):
-        chunk = dishes[r0 : r0 + per_row]
-        rowh = max([_dish_height(dv) for dv in chunk] + [SMALL[1] + 80])
+    blocks: list = [None, *dishes]  # None: the zone
+    by = y + 52
+    for r0 in range(0, len(blocks), per_row):
+        chunk = blocks[r0 : r0 + per_row]
+        rowh = max(_stack_height(len(zone) if b is None else len(b.cards)) for b in chunk)
         for j, dv in enumerate(chunk):
-            k = r0 + j + 1
-            bx = dx0 + j * DISH_W
-            building = k > n_real
-            place = "build" if building else f"p{p + 1}d{k}"
-            label = "new" if building else f"d{k}"
-            d.text((bx, dy), label, font=font(21, True), fill=(190, 100, 0) if building else INK)
-            if not building:
-                d.text(
-                    (bx + SMALL[0] + 2, dy + 2),
-                    f"{dv.points}pt",
-                    font=font(19, True),
-                    fill=GOOD if dv.valid else MUTED,
-                    anchor="ra",
-                )
-            lower = list(dv.cards[:-1])
-            sy = dy + 28
-            for code in lower[-3:]:
-                strip = _strip(code, SMALL[0])
-                img.paste(strip, (bx, sy), strip)
-                sy += 20
-            paste_card(dv.cards[-1] if dv.cards else None, bx, sy, SMALL, place=place)
-            fy = sy + SMALL[1] + 4
-            if building:
-                word, colr = ("ready" if dv.valid else "building"), (190, 100, 0)
-            elif dv.valid:
-                word, colr = f"✓ {KIND_WORD.get(dv.kind, dv.kind)}", GOOD
+            bx = x + 12 + j * DISH_W
+            if dv is None:
+                _draw_zone(img, d, p, zone, bx, by, paste_card, boxes)
             else:
-                word, colr = "✗ invalid", BAD
-            draw_text(d, (bx, fy), word, DISH_W - 6, 18, min_size=14, bold=True, fill=colr)
-            count = f"{len(dv.cards)} card{'s' if len(dv.cards) != 1 else ''}" + (
-                " ★" if dv.guacamole else ""
-            )
-            draw_text(d, (bx, fy + 23), count, DISH_W - 6, 18, min_size=14)
-        dy += rowh
+                k = r0 + j
+                _draw_dish(img, d, p, dv, k, k > n_real, bx, by, paste_card)
+        by += rowh
+
+
+def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes) -> None:
+    d.text((bx, by), "zone", font=font(21, True), fill=INK)
+    d.text((bx + SMALL[0] + 2, by + 2), f"{len(zone)}/4", font=font(19, True), fill=MUTED, anchor="ra")
+    sy = by + 28
+    for code in zone[:-1][-3:]:
+        strip = _strip(code, SMALL[0])
+        img.paste(strip, (bx, sy), strip)
+        boxes.setdefault(f"p{p + 1}z{code}", (bx, sy, bx + SMALL[0], sy + 20))
+        sy += 20
+    if zone:
+        place = f"p{p + 1}z{zone[-1]}"
+        paste_card(zone[-1], bx, sy, SMALL, place=place)
+        draw_text(d, (bx, sy + SMALL[1] + 4), place, DISH_W - 6, 18, min_size=14, bold=True)
+    else:
+        d.rounded_rectangle(
+            (bx + 3, sy + 3, bx + SMALL[0] - 4, sy + SMALL[1] - 4), radius=8, outline=(205, 205, 205), width=2
+        )
+        d.text((bx + SMALL[0] / 2, sy + SMALL[1] / 2), "empty", font=font(18), fill=MUTED, anchor="mm")
+
+
+def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card) -> None:
+    place = "build" if building else f"p{p + 1}d{k}"
+    label = "new" if building else f"d{k}"
+    d.text((bx, by), label, font=font(21, True), fill=(190, 100, 0) if building else INK)
+    if not building:
+        d.text(
+            (bx + SMALL[0] + 2, by + 2),
+            f"{dv.points}pt",
+            font=font(19, True),
+            fill=GOOD if dv.valid else MUTED,
+            anchor="ra",
+        )
+    sy = by + 28
+    for code in list(dv.cards[:-1])[-3:]:
+        strip = _strip(code, SMALL[0])
+        img.paste(strip, (bx, sy), strip)
+        sy += 20
+    paste_card(dv.cards[-1] if dv.cards else None, bx, sy, SMALL, place=place)
+    fy = sy + SMALL[1] + 4
+    if building:
+        word, colr = ("ready" if dv.valid else "building"), (190, 100, 0)
+    elif dv.valid:
+        word, colr = f"✓ {KIND_WORD.get(dv.kind, dv.kind)}", GOOD
+    else:
+        word, colr = "✗ invalid", BAD
+    draw_text(d, (bx, fy), word, DISH_W - 6, 18, min_size=14, bold=True, fill=colr)
+    count = f"{len(dv.cards)} card{'s' if len(dv.cards) != 1 else ''}" + (" ★" if dv.guacamole else "")
+    draw_text(d, (bx, fy + 23), count, DISH_W - 6, 18, min_size=14)

@@ -35,7 +35,7 @@ from renderers.common import (
     font,
     header_height,
     mark_box,
-    places_by_score,
+    places,
     ranking_height,
     seat_colour,
     seat_mark,
@@ -205,8 +205,19 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
     )
     draw.rounded_rectangle((x, y, x + w, y + 30), radius=8, fill=LEVEL_RGB[card.level])
     draw.rectangle((x, y + 20, x + w, y + 30), fill=LEVEL_RGB[card.level])
-    draw.text((x + 6, y + 4), card.id, font=font(20, True), fill=(255, 255, 255))
-    draw.text((x + w - 6, y + 5), f"{card.vp}VP", font=font(19, True), fill=(255, 255, 255), anchor="ra")
+    white = (255, 255, 255)
+    draw_text(draw, (x + 5, y + 4), card.id, w // 2 - 6, 20, min_size=14, bold=True, fill=white)
+    draw_text(
+        draw,
+        (x + w // 2, y + 5),
+        f"{card.vp}VP",
+        w // 2 - 5,
+        19,
+        min_size=13,
+        bold=True,
+        fill=white,
+        align="right",
+    )
     rows = card.shape
     nr, nc = len(rows), max(len(r) for r in rows)
     cell = min(20, 80 // max(nr, nc))
@@ -295,7 +306,7 @@ def _draw_board(img, draw, view, p, x: int, y: int, cell: int) -> None:
     for i in lit:
         r, c = divmod(i, 5)
         cx, cy = x + c * cell, y + r * cell
-        mark_box(draw, (cx - 2, cy - 2, cx + cell + 1, cy + cell + 1), width=max(4, cell // 11), radius=4)
+        mark_box(draw, (cx - 3, cy - 3, cx + cell + 2, cy + cell + 2), width=max(5, cell // 9), radius=4)
 
 
 def _order_text(oid: str) -> str:
@@ -436,7 +447,7 @@ def _header(view, names, last_action) -> Header:
         if view.players == 1:
             status = [(f"Game over: {scores[0]} VP, rank {view.solo_rank}", INK)]
         else:
-            status = winners_status(names, [i for i, s in enumerate(scores) if s == max(scores)])
+            status = winners_status(names, view.ranking[0])
         return Header(title, info, status, None, last_action)
     if view.phase == "order":
         return Header(title, info, [("Everyone keeps one of two secret orders", INK)], None, last_action)
@@ -447,7 +458,7 @@ def _header(view, names, last_action) -> Header:
 
 
 def _seat_lines(view, names) -> list[SeatLine]:
-    places = places_by_score(view.final_scores) if view.finished and view.final_scores else {}
+    place = places(view.ranking) if view.finished else {}
     out = []
     for p in view.guangas:
         empty = sum(1 for t in p.tops if t is None)
@@ -466,7 +477,7 @@ def _seat_lines(view, names) -> list[SeatLine]:
                 " · ".join(parts),
                 active=not view.finished and p.seat in view.to_move,
                 you=view.seat == p.seat,
-                place=places.get(p.seat),
+                place=place.get(p.seat),
             )
         )
     return out
@@ -586,4 +597,4 @@ def _draw_solo_ranks(draw, x: int, y: int, w: int) -> None:
         rows.append((f"{low}-{high}" if high else f"{low}+", name))
     for k, (pts, name) in enumerate(rows):
         draw.text((x, y + 40 + k * 32), pts, font=font(21, True), fill=INK)
-        draw_text(draw, (x + 90, y + 40 + k * 32), name, w - 90, 21, min_size=14)
+        draw_text(draw, (x + 118, y + 40 + k * 32), name, w - 118, 21, min_size=14)

@@ -265,8 +265,16 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
     header = _header(view, names, last_action)
     seats = _seat_lines(view, names)
     top_h = ranking_height(seats) if view.over and n > 1 else strip_height(seats)
-    mini = 32 if n <= 3 else 30
-    extra = (60 + mini * SIZE + 40) if last else 0
+    mini, cols = _revealed_layout(n, view.over)
+    if view.over and last:  # the final board: the last round's villages, large, in place of the task board
+        height = header_height(header) + top_h + 12 + _revealed_height(n, mini, cols) + PAD
+        image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+        d = ImageDraw.Draw(image)
+        y = draw_header(d, header)
+        y += draw_ranking(d, seats, y) if n > 1 else draw_strip(d, seats, y)
+        _draw_revealed(image, d, last, names, n, y + 18, mini, cols)
+        return image
+    extra = _revealed_height(n, mini, cols) if last else 0
     board_px = CELL * SIZE + 34
     height = header_height(header) + top_h + 56 + board_px + 44 + extra + PAD
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
@@ -372,34 +380,49 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
     py += 3 * 32 + 8
     d.rectangle((x, py + 2, x + 24, py + 26), outline=GOLD_FRAME, width=4)
     py += draw_text(d, (x + 34, py), "the rolled totem", w - 34, 21, min_size=14) + 10
-    draw_legend(d, x, py, w, "your last hut", size=22)
+    if view.seat is not None:
+        draw_legend(d, x, py, w, "your last hut", size=22)
 
-    # the last round, every village revealed
     if last:
-        top = by + CELL * SIZE + 44
-        d.line((PAD, top - 6, WIDTH - PAD, top - 6), fill=RULE, width=2)
-        draw_text(
-            d, (PAD, top), f"Round {last['round']}: every village revealed", WIDTH - 2 * PAD, 28, bold=True
-        )
-        from engines.nowa_gwinea.rules import board_info
-
-        step = (WIDTH - 2 * PAD) // max(n, 1)
-        for s in range(n):
-            ox = PAD + s * step + (step - mini * SIZE) // 2
-            oy = top + 80
-            info = board_info(last["boards"][s], last["sides"][s])
-            _board(image, info, last["totem"], last["villages"][s], HUT, ox, oy, mini)
-            row = last["rows"][s]
-            label = f"{seat_name(names, s)} +{row['points']}"
-            if last.get("caller") == s:
-                label += " (called)"
-            if row["broken"]:
-                label += " broken"
-            seat_mark(d, ox + 12, oy - 24, 12, s)
-            draw_text(
-                d, (ox + 30, oy - 38), [(label, seat_colour(s))], mini * SIZE - 30, 22, min_size=14, bold=True
-            )
+        _draw_revealed(image, d, last, names, n, by + CELL * SIZE + 44, mini, n)
     return image
+
+
+def _revealed_layout(n: int, over: bool) -> tuple[int, int]:
+    """(cell, columns) of the revealed villages: large on the final board, small during play."""
+    if not over:
+        return (32 if n <= 3 else 30), n
+    cols = 2 if n == 4 else n
+    return min(56, ((WIDTH - 2 * PAD) // cols - 40) // SIZE), cols
+
+
+def _revealed_height(n: int, cell: int, cols: int) -> int:
+    return 50 + -(-n // cols) * (44 + cell * SIZE + 16)
+
+
+def _draw_revealed(image, d, last, names, n: int, top: int, cell: int, cols: int) -> None:
+    """The finished round with every village revealed, each labelled with its points."""
+    from engines.nowa_gwinea.rules import board_info
+
+    d.line((PAD, top - 6, WIDTH - PAD, top - 6), fill=RULE, width=2)
+    draw_text(d, (PAD, top), f"Round {last['round']}: every village revealed", WIDTH - 2 * PAD, 28, bold=True)
+    step = (WIDTH - 2 * PAD) // cols
+    for s in range(n):
+        r, c = divmod(s, cols)
+        ox = PAD + c * step + (step - cell * SIZE) // 2
+        oy = top + 50 + r * (44 + cell * SIZE + 16) + 44
+        info = board_info(last["boards"][s], last["sides"][s])
+        _board(image, info, last["totem"], last["villages"][s], HUT, ox, oy, cell)
+        row = last["rows"][s]
+        label = f"{seat_name(names, s)} +{row['points']}"
+        if last.get("caller") == s:
+            label += " (called)"
+        if row["broken"]:
+            label += " broken"
+        seat_mark(d, ox + 13, oy - 20, 13, s)
+        draw_text(
+            d, (ox + 32, oy - 36), [(label, seat_colour(s))], cell * SIZE - 32, 24, min_size=14, bold=True
+        )
 
 
 @lru_cache(maxsize=1)

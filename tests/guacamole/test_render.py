@@ -95,3 +95,10 @@ def test_turn_marks_gather_the_whole_turn():
     assert ended > 5
     restored = g.from_dict(g.to_dict(s))
     assert g.view_for(restored, None).turn_marks == g.view_for(s, None).turn_marks
+
+
+def test_view_carries_the_outcome_ranking():
+    """View: once the game is over, the ranking (tiebreaks applied) is public; before, empty."""
+    s = _game_states(3, 4, ())[-1]
+    assert g.view_for(s, None).ranking == g.outcome(s).ranking
+    assert g.view_for(g.new_game(g.Config(players=3), 3, 4), None).ranking == ()

@@ -59,3 +59,10 @@ def test_seat_view_shows_private_order():
         s, _ = G.apply_move(s, seat, G.parse_move(f"keep {s.orders_dealt[seat][0]}"))
     assert render(G.view_for(s, 0)) != render(G.view_for(s, None))
     assert render(G.view_for(s, None), names=None)
+
+
+def test_view_carries_the_outcome_ranking():
+    """View: once the game is over, the ranking (tiebreaks applied) is public; before, empty."""
+    end = _states("master", 3, 5)[-1]
+    assert G.view_for(end, 1).ranking == G.outcome(end).ranking
+    assert G.view_for(_states("master", 3, 5)[0], 1).ranking == ()

@@ -156,7 +156,7 @@ def measure(render, view, kwargs, repeat: int) -> tuple[float, float, int]:
     return t_render, t_draw + min(t_encode.values()), len(png)
 
 
-def bench_game(game: str, repeat: int) -> None:
+def bench_game(game: str, repeat: int, boards: bool = False) -> None:
     info = engines.get(game)
     renderer = info.load_renderer()
     ratios, sizes, times = [], [], []
@@ -168,6 +168,12 @@ def bench_game(game: str, repeat: int) -> None:
             if "last_action" in inspect.signature(renderer.render).parameters:  # an older checkout lacks it
                 kwargs["last_action"] = pos.last_action
             t_render, floor, nbytes = measure(renderer.render, pos.view(seat), kwargs, repeat)
+            if boards:
+                who = "public" if seat is None else f"p{seat + 1}"
+                print(
+                    f"  {pos.label}-{who}: {t_render / floor:.2f} "
+                    f"({1000 * t_render:.0f} ms / floor {1000 * floor:.0f} ms), {nbytes / 1024:.0f} KB"
+                )
             ratios.append(t_render / floor)
             sizes.append(nbytes)
             times.append(t_render)
@@ -184,9 +190,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", default=list(SETUPS), help="games to measure (default: all)")
     parser.add_argument("--repeat", type=int, default=5, help="rounds per board; the best of each is kept")
+    parser.add_argument("--boards", action="store_true", help="also print each board's figures")
     args = parser.parse_args(argv)
     for game in args.games:
-        bench_game(game, args.repeat)
+        bench_game(game, args.repeat, args.boards)
 
 
 if __name__ == "__main__":

@@ -38,11 +38,9 @@ BACKGROUND = (250, 247, 240)
 PANEL = (255, 255, 255)
 INK = (33, 33, 33)
 MUTED = (105, 105, 105)
-GRID = (90, 90, 90)
 RULE = (200, 194, 182)
 ACTIVE = (255, 241, 204)  # the background of the seat whose turn it is
 MARK = (226, 0, 142)  # the last turn's outline: magenta, unlike any piece
-HIGHLIGHT = MARK
 GOLD = (176, 120, 0)
 
 # Seats: a dark colour for names and marks, and a shape on a neutral chip.

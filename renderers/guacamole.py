@@ -128,11 +128,6 @@ def _strip(code: str, w: int) -> Image.Image:
     return img
 
 
-def _dish_height(dish) -> int:
-    lower = max(0, len(dish.cards) - 1)
-    return 28 + min(lower, 3) * 20 + SMALL[1] + 54
-
-
 def _last_path(v) -> list[tuple[str, str]]:
     """Where the last move sent a card, as pairs of places (``pNh`` is player N's hand)."""
     if v.turn_moves:
@@ -200,18 +195,23 @@ def _panel_order(v) -> list[tuple[int, bool]]:
     return [(v.seat, True)] + [(p, not two) for p in range(n) if p != v.seat]
 
 
-def _stack_height(cards: int) -> int:
+def _stack_height(cards: int, size=SMALL) -> int:
     """A dish or the zone: a label, up to three strips, the top card, two lines of words."""
-    return 28 + min(max(0, cards - 1), 3) * 20 + SMALL[1] + 54
+    return 28 + min(max(0, cards - 1), 3) * 20 + size[1] + 54
 
 
-def _panel_height(zone, dishes, wide: bool) -> int:
+def _card_size(v, p: int, wide: bool) -> tuple[int, int]:
+    """The own seat's cards are drawn larger in its private picture."""
+    return BIG if wide and v.seat == p else SMALL
+
+
+def _panel_height(zone, dishes, wide: bool, size=SMALL) -> int:
     """The zone is the first block of the row, the dishes follow, wrapping into more rows."""
     inner = WIDTH - 2 * PAD if wide else (WIDTH - 2 * PAD - 10) // 2
-    per_row = (inner - 24) // DISH_W
+    per_row = (inner - 24) // (size[0] + DISH_W - SMALL[0])
     blocks = [len(zone)] + [len(d.cards) for d in dishes]
     rows = [blocks[i : i + per_row] for i in range(0, len(blocks), per_row)]
-    return 52 + sum(max(_stack_height(k) for k in r) for r in rows) + 8
+    return 52 + sum(max(_stack_height(k, size) for k in r) for r in rows) + 8
 
 
 def render(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> bytes:
@@ -243,7 +243,10 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
             panel_rows.append([(p, wide)])
         else:
             panel_rows[-1].append((p, wide))
-    row_h = [max(_panel_height(v.prep[p], all_dishes[p], wide) for p, wide in row) + 10 for row in panel_rows]
+    row_h = [
+        max(_panel_height(v.prep[p], all_dishes[p], wide, _card_size(v, p, wide)) for p, wide in row) + 10
+        for row in panel_rows
+    ]
     hand = v.hand if v.seat is not None else None
     hand_cols = (WIDTH - 2 * PAD) // (BIG[0] + 8)
     hand_h = 0
@@ -384,51 +387,53 @@ def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes
     boxes.setdefault(f"p{p + 1}h", (x + 8, y + 4, x + w // 2, y + 42))
 
     # the zone, then the dishes, as blocks of one row (wrapping)
-    per_row = (w - 24) // DISH_W
+    size = _card_size(v, p, wide)
+    step = size[0] + DISH_W - SMALL[0]
+    per_row = (w - 24) // step
     zone = v.prep[p]
     n_real = len(v.dishes[p])
     blocks: list = [None, *dishes]  # None: the zone
     by = y + 52
     for r0 in range(0, len(blocks), per_row):
         chunk = blocks[r0 : r0 + per_row]
-        rowh = max(_stack_height(len(zone) if b is None else len(b.cards)) for b in chunk)
+        rowh = max(_stack_height(len(zone) if b is None else len(b.cards), size) for b in chunk)
         for j, dv in enumerate(chunk):
-            bx = x + 12 + j * DISH_W
+            bx = x + 12 + j * step
             if dv is None:
-                _draw_zone(img, d, p, zone, bx, by, paste_card, boxes)
+                _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, size)
             else:
                 k = r0 + j
-                _draw_dish(img, d, p, dv, k, k > n_real, bx, by, paste_card)
+                _draw_dish(img, d, p, dv, k, k > n_real, bx, by, paste_card, size)
         by += rowh
 
 
-def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes) -> None:
+def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, size=SMALL) -> None:
     d.text((bx, by), "zone", font=font(21, True), fill=INK)
-    d.text((bx + SMALL[0] + 2, by + 2), f"{len(zone)}/4", font=font(19, True), fill=MUTED, anchor="ra")
+    d.text((bx + size[0] + 2, by + 2), f"{len(zone)}/4", font=font(19, True), fill=MUTED, anchor="ra")
     sy = by + 28
     for code in zone[:-1][-3:]:
-        strip = _strip(code, SMALL[0])
+        strip = _strip(code, size[0])
         img.paste(strip, (bx, sy), strip)
-        boxes.setdefault(f"p{p + 1}z{code}", (bx, sy, bx + SMALL[0], sy + 20))
+        boxes.setdefault(f"p{p + 1}z{code}", (bx, sy, bx + size[0], sy + 20))
         sy += 20
     if zone:
         place = f"p{p + 1}z{zone[-1]}"
-        paste_card(zone[-1], bx, sy, SMALL, place=place)
-        draw_text(d, (bx, sy + SMALL[1] + 4), place, DISH_W - 6, 18, min_size=14, bold=True)
+        paste_card(zone[-1], bx, sy, size, place=place)
+        draw_text(d, (bx, sy + size[1] + 4), place, size[0] + 14, 18, min_size=14, bold=True)
     else:
         d.rounded_rectangle(
-            (bx + 3, sy + 3, bx + SMALL[0] - 4, sy + SMALL[1] - 4), radius=8, outline=(205, 205, 205), width=2
+            (bx + 3, sy + 3, bx + size[0] - 4, sy + size[1] - 4), radius=8, outline=(205, 205, 205), width=2
         )
-        d.text((bx + SMALL[0] / 2, sy + SMALL[1] / 2), "empty", font=font(18), fill=MUTED, anchor="mm")
+        d.text((bx + size[0] / 2, sy + size[1] / 2), "empty", font=font(18), fill=MUTED, anchor="mm")
 
 
-def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card) -> None:
+def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, size=SMALL) -> None:
     place = "build" if building else f"p{p + 1}d{k}"
     label = "new" if building else f"d{k}"
     d.text((bx, by), label, font=font(21, True), fill=(190, 100, 0) if building else INK)
     if not building:
         d.text(
-            (bx + SMALL[0] + 2, by + 2),
+            (bx + size[0] + 2, by + 2),
             f"{dv.points}pt",
             font=font(19, True),
             fill=GOOD if dv.valid else MUTED,
@@ -436,17 +441,17 @@ def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card) -> None:
         )
     sy = by + 28
     for code in list(dv.cards[:-1])[-3:]:
-        strip = _strip(code, SMALL[0])
+        strip = _strip(code, size[0])
         img.paste(strip, (bx, sy), strip)
         sy += 20
-    paste_card(dv.cards[-1] if dv.cards else None, bx, sy, SMALL, place=place)
-    fy = sy + SMALL[1] + 4
+    paste_card(dv.cards[-1] if dv.cards else None, bx, sy, size, place=place)
+    fy = sy + size[1] + 4
     if building:
         word, colr = ("ready" if dv.valid else "building"), (190, 100, 0)
     elif dv.valid:
         word, colr = f"✓ {KIND_WORD.get(dv.kind, dv.kind)}", GOOD
     else:
         word, colr = "✗ invalid", BAD
-    draw_text(d, (bx, fy), word, DISH_W - 6, 18, min_size=14, bold=True, fill=colr)
+    draw_text(d, (bx, fy), word, size[0] + 14, 18, min_size=14, bold=True, fill=colr)
     count = f"{len(dv.cards)} card{'s' if len(dv.cards) != 1 else ''}" + (" ★" if dv.guacamole else "")
-    draw_text(d, (bx, fy + 23), count, DISH_W - 6, 18, min_size=14)
+    draw_text(d, (bx, fy + 23), count, size[0] + 14, 18, min_size=14)

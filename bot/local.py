@@ -177,11 +177,12 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
     computers = set(range(players - args.computer, players))
     names = [f"P{i + 1}" + (" (cpu)" if i in computers else "") for i in range(players)]
     turn = 0
+    last_action = None  # the last move's first public line, for the board's header
 
     def write(label: str, seat: int | None = None) -> None:
         if folder is None:
             return
-        png = renderer.render(module.view_for(state, seat), names=names)
+        png = renderer.render(module.view_for(state, seat), names=names, last_action=last_action)
         path = folder.write(f"{label}.png" if seat is None else f"{label}-p{seat + 1}.png", png)
         print(f"  board: {path}", file=out)
 
@@ -257,6 +258,8 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         # A computer's secret move (a hut, a kept order) shows only as what everyone may see.
         reader = None if seat in computers else seat
         lines = [name_seats(t, names) for e in events if (t := e.text_for(reader))]
+        public = [t for e in events if (t := e.text_for(None))]
+        last_action = name_seats(public[0], names) if public else last_action
         if reader is not None or module.readable(state, mark, None):
             print(f"{names[seat]}: {move}", file=out)
         elif not lines:

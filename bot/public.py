@@ -140,6 +140,17 @@ def event_lines(
     return named
 
 
+def last_action(session: Session, records: Sequence[MoveRecord]) -> str | None:
+    """The board header's "last action": the first line everyone may read of the
+    last of ``records`` that has one (quiet moves included: their public line
+    says only that something happened)."""
+    for record in reversed(records):
+        lines = event_lines(session, [record], None, channel=False, limit=1)
+        if lines:
+            return lines[0]
+    return None
+
+
 def own_lines(session: Session, records: Iterable[MoveRecord], seat: int, limit: int = 5) -> list[str]:
     """What ``seat`` made happen with its own moves, as it may read it (for its private reply)."""
     names = session.names()

@@ -119,13 +119,15 @@ class Table:
 
     # ------------------------------------------------------------- rendering
 
-    async def render(self, session: Session, seat: int | None = None) -> discord.File | None:
+    async def render(
+        self, session: Session, seat: int | None = None, last_action: str | None = None
+    ) -> discord.File | None:
         renderer = session.info.load_renderer()
         if renderer is None or session.state is None:
             return None
         view = session.engine.view_for(session.state, seat)
         names = session.names()
-        png = await asyncio.to_thread(renderer.render, view, names=names)
+        png = await asyncio.to_thread(renderer.render, view, names=names, last_action=last_action)
         name = (
             f"{session.info.name}-{session.id}-v{session.version}{'-private' if seat is not None else ''}.png"
         )
@@ -161,10 +163,12 @@ class Table:
         view.add_item(HandButton(session.id))
         return view
 
-    async def post_board(self, session: Session, text: str) -> discord.Message:
+    async def post_board(
+        self, session: Session, text: str, last_action: str | None = None
+    ) -> discord.Message:
         """Post the public board to the session's channel."""
         channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
-        file = await self.render(session)
+        file = await self.render(session, last_action=last_action)
         kwargs: dict[str, Any] = {"content": text, "allowed_mentions": MENTIONS}
         if file is not None:
             kwargs["file"] = file
@@ -174,7 +178,10 @@ class Table:
         return await channel.send(**kwargs)
 
     async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
-        return await self.post_board(result.session, self.public_text(result.session, result, header))
+        session = result.session
+        return await self.post_board(
+            session, self.public_text(session, result, header), public.last_action(session, result.played)
+        )
 
     # ------------------------------------------------------------- lobbies
 

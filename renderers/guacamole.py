@@ -2,26 +2,57 @@
 
 Each card shows its number, its type (colour, letter and name) and its ability word.  Every
 visible card carries the notation that names it in moves (``p2z5T``, ``p2d1``, ``x1``), and the
-seat view adds the hand with each card's code (``prep 5T``).  Cards are drawn once per size and
-pasted (module-level cache).
+seat view adds the hand with each card's code (``prep 5T``).  The places changed in the last
+turn are outlined in magenta, and the last card's path is an arrow (pile to hand, zone to
+pile, a swap).  A player's panel is one row of stacks: the preparation zone, then each dish
+(lower cards as strips, the top card whole).  With 4-6 players the panels sit in two
+columns; in a seat's own picture its panel spans the width, first.  Cards are drawn once per
+size and pasted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engines.guacamole.data import TYPE_NAMES, dish_kind, dish_points, is_guacamole
+from engines.guacamole.moves import Discard, Draw, Free, Swap, Take, parse_move
 from engines.guacamole.rules import DishView
-from renderers.common import BACKGROUND, HIGHLIGHT, INK, MUTED, font, seat_colour, seat_name, to_png
+from renderers.common import (
+    ACTIVE,
+    BACKGROUND,
+    INK,
+    MUTED,
+    PAD,
+    PANEL,
+    RULE,
+    WIDTH,
+    Header,
+    SeatLine,
+    arrow,
+    art_cache,
+    draw_header,
+    draw_legend,
+    draw_ranking,
+    draw_strip,
+    draw_text,
+    encode,
+    font,
+    header_height,
+    mark_box,
+    places,
+    ranking_height,
+    seat_colour,
+    seat_mark,
+    seat_name,
+    strip_height,
+    turn_status,
+    winners_status,
+)
 
-WIDTH = 1400
 BIG = (110, 150)
 SMALL = (92, 124)
-PAD = 12
-
 TYPE_COLOURS = {
     "P": ((46, 125, 50), (255, 255, 255)),
     "L": ((196, 206, 40), (33, 33, 33)),
@@ -29,6 +60,7 @@ TYPE_COLOURS = {
     "T": ((200, 45, 45), (255, 255, 255)),
     "A": ((236, 118, 18), (255, 255, 255)),
 }
+PIECE_COLOURS = tuple(fill for fill, _ in TYPE_COLOURS.values())
 SHORT = {"P": "Avocaldo", "L": "Lima", "O": "Onion", "T": "Tomathor", "A": "Aji"}
 POWER = {"P": "+3 dish", "L": "steal", "O": "draw 3", "T": "swap", "A": "take"}
 LEGEND = {
@@ -38,13 +70,13 @@ LEGEND = {
     "T": "swap your card with a visible one",
     "A": "take a visible card into hand",
 }
-GOOD = (30, 130, 60)
-BAD = (190, 40, 40)
-PANEL = (255, 255, 255)
+GOOD = (30, 120, 60)
+BAD = (180, 30, 30)
 KIND_WORD = {"number": "same no.", "type": "same type", "straight": "run"}
+DISH_W = 112
 
 
-@lru_cache(maxsize=256)
+@art_cache
 def card_image(code: str, size: tuple[int, int]) -> Image.Image:
     """One card face, drawn once per code and size."""
     w, h = size
@@ -53,29 +85,28 @@ def card_image(code: str, size: tuple[int, int]) -> Image.Image:
     fill, ink = TYPE_COLOURS[code[1]]
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=10, fill=fill, outline=(30, 30, 30), width=2)
     big = w >= BIG[0]
-    d.text((8, 2), code[0], font=font(46 if big else 38, True), fill=ink)
-    d.text((w - 8, 6), code[1], font=font(26 if big else 22, True), fill=ink, anchor="ra")
-    # a light band for the ability word
-    band_y = h * 0.52
-    d.rectangle((3, band_y, w - 4, band_y + (26 if big else 22)), fill=(255, 255, 255, 235))
-    d.text(
-        (w / 2, band_y + (13 if big else 11)),
-        POWER[code[1]],
-        font=font(18 if big else 16, True),
-        fill=(30, 30, 30),
-        anchor="mm",
+    d.text((8, 0), code[0], font=font(50 if big else 42, True), fill=ink)
+    d.text((w - 8, 6), code[1], font=font(28 if big else 24, True), fill=ink, anchor="ra")
+    band_y = int(h * 0.5)
+    band_h = 28 if big else 24
+    d.rectangle((3, band_y, w - 4, band_y + band_h), fill=(255, 255, 255, 240))
+    draw_text(
+        d, (5, band_y + 2), POWER[code[1]], w - 10, 20 if big else 18, bold=True, fill=INK, align="center"
     )
-    d.text(
-        (w / 2, h - (16 if big else 14)),
+    draw_text(
+        d,
+        (4, h - (30 if big else 26)),
         SHORT[code[1]],
-        font=font(18 if big else 16, True),
+        w - 8,
+        19 if big else 17,
+        bold=True,
         fill=ink,
-        anchor="mm",
+        align="center",
     )
     return img
 
 
-@lru_cache(maxsize=4)
+@art_cache
 def card_back(size: tuple[int, int]) -> Image.Image:
     w, h = size
     img = Image.new("RGBA", size, (0, 0, 0, 0))
@@ -86,80 +117,142 @@ def card_back(size: tuple[int, int]) -> Image.Image:
     return img
 
 
+@art_cache
 def _strip(code: str, w: int) -> Image.Image:
-    return _strip_cached(code, w)
-
-
-@lru_cache(maxsize=256)
-def _strip_cached(code: str, w: int) -> Image.Image:
+    """A card lying under a dish's top card: its colour and its code."""
     img = Image.new("RGBA", (w, 22), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     fill, ink = TYPE_COLOURS[code[1]]
     d.rounded_rectangle((0, 0, w - 1, 30), radius=8, fill=fill, outline=(30, 30, 30), width=2)
-    d.text((8, 11), f"{code}  {SHORT[code[1]]}", font=font(16, True), fill=ink, anchor="lm")
+    d.text((8, 11), code, font=font(17, True), fill=ink, anchor="lm")
     return img
 
 
-class _Board:
-    def __init__(self, view, names) -> None:
-        self.v = view
-        self.names = names
-        self.boxes: dict[str, tuple[int, int, int, int]] = {}
-        self.ops: list = []  # deferred drawing, once the height is known
+def _last_path(v) -> list[tuple[str, str]]:
+    """Where the last move sent a card, as pairs of places (``pNh`` is player N's hand)."""
+    if v.turn_moves:
+        text, mover = v.turn_moves[-1], v.turn
+    elif v.prev_turn and v.prev_seat is not None:
+        text, mover = v.prev_turn[-1], v.prev_seat
+    else:
+        return []
+    try:
+        move = parse_move(text)
+    except ValueError:
+        return []
+    hand = f"p{mover + 1}h"
+    if isinstance(move, Draw) and move.source != "deck":
+        return [(move.source, hand)]
+    if isinstance(move, Take):
+        return [(move.target, hand)]
+    if isinstance(move, (Free, Discard)):
+        return [(hand, f"x{move.pile}")]
+    if isinstance(move, Swap):
+        ends = [m for m in v.marks]
+        if len(ends) == 2:
+            return [(ends[0], ends[1]), (ends[1], ends[0])]
+        if len(ends) == 1:
+            return [(hand, ends[0]), (ends[0], hand)]
+    return []
 
-    def name(self, seat: int) -> str:
-        return seat_name(self.names, seat)
+
+def _seat_lines(v, names) -> list[SeatLine]:
+    place = places(v.ranking) if v.over else {}
+    out = []
+    for p in range(v.players):
+        nd = sum(1 for dv in v.dishes[p] if dv.cards)
+        guac = sum(1 for dv in v.dishes[p] if dv.guacamole)
+        detail = f"hand {v.hand_sizes[p]} · zone {len(v.prep[p])}/4 · {nd} dish{'es' if nd != 1 else ''}"
+        if guac:
+            detail += f" · {guac} guacamole"
+        out.append(
+            SeatLine(
+                p,
+                seat_name(names, p),
+                str(v.scores[p]),
+                detail,
+                active=not v.over and v.turn == p,
+                you=v.seat == p,
+                place=place.get(p),
+            )
+        )
+    return out
 
 
-def _text_width(text: str, fnt) -> int:
-    left, _, right, _ = fnt.getbbox(text)
-    return int(right - left)
+def _header(v, names, last_action) -> Header:
+    info = f"turn {v.turn_number}" + (" · last round" if v.end_triggered and not v.over else "")
+    if v.over:
+        return Header("Guacamole", "final scores", winners_status(names, v.winners), None, last_action)
+    return Header("Guacamole", info, turn_status(names, v.turn, "to play"), v.turn, last_action)
 
 
-def _fit_text(text: str, fnt, width: int) -> str:
-    if _text_width(text, fnt) <= width:
-        return text
-    while text and _text_width(text + "…", fnt) > width:
-        text = text[:-1]
-    return text + "…"
+def _panel_order(v) -> list[tuple[int, bool]]:
+    """(seat, full width) in drawing order: the own seat first and wide in a private view."""
+    n = v.players
+    two = n >= 4
+    if v.seat is None:
+        return [(p, not two) for p in range(n)]
+    return [(v.seat, True)] + [(p, not two) for p in range(n) if p != v.seat]
 
 
-def _dish_block_height(dish) -> int:
-    lower = max(0, len(dish.cards) - 1)
-    return 24 + min(lower, 3) * 20 + SMALL[1] + 56
+def _stack_height(cards: int, size=SMALL) -> int:
+    """A dish or the zone: a label, up to three strips, the top card, two lines of words."""
+    return 28 + min(max(0, cards - 1), 3) * 20 + size[1] + 54
 
 
-def render(view, *, names: Sequence[str] | None = None) -> bytes:
+def _card_size(v, p: int, wide: bool) -> tuple[int, int]:
+    """The own seat's cards are drawn larger in its private picture."""
+    return BIG if wide and v.seat == p else SMALL
+
+
+def _panel_height(zone, dishes, wide: bool, size=SMALL) -> int:
+    """The zone is the first block of the row, the dishes follow, wrapping into more rows."""
+    inner = WIDTH - 2 * PAD if wide else (WIDTH - 2 * PAD - 10) // 2
+    per_row = (inner - 24) // (size[0] + DISH_W - SMALL[0])
+    blocks = [len(zone)] + [len(d.cards) for d in dishes]
+    rows = [blocks[i : i + per_row] for i in range(0, len(blocks), per_row)]
+    return 52 + sum(max(_stack_height(k, size) for k in r) for r in rows) + 8
+
+
+def render(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> bytes:
     """The board as PNG bytes; a seat's view adds its hand."""
+    return encode(draw_board(view, names=names, last_action=last_action))
+
+
+def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> Image.Image:
     v = view
     n = v.players
-    dish_w = 136
-    dishes_x = 600
-    per_row = (WIDTH - dishes_x - PAD) // dish_w
-
-    # ---------------------------------------------------------------- measure
-    header_h = 128
-    piles_h = BIG[1] + 60
-    row_heights = []
+    header = _header(v, names, last_action)
+    seats = _seat_lines(v, names)
     all_dishes = [list(v.dishes[p]) for p in range(n)]
     if v.building and v.turn is not None:
         b = tuple(v.building)
         kind = dish_kind(b)
         all_dishes[v.turn].append(DishView(b, kind, kind is not None, is_guacamole(b), dish_points(b)))
-    for p in range(n):
-        dishes = all_dishes[p]
-        rows = [dishes[i : i + per_row] for i in range(0, len(dishes), per_row)] or [()]
-        h = 0
-        for r in rows:
-            h += max([_dish_block_height(d) for d in r] + [SMALL[1] + 74])
-        row_heights.append(max(h, 190) + 12)
-    hand_h = 0
+
+    # ---------------------------------------------------------------- measure
+    head_h = header_height(header)
+    top_h = ranking_height(seats) if v.over else strip_height(seats)
+    step_h = 0 if v.over else 2 * 31 + 10
+    piles_h = BIG[1] + 48
+    legend_h = 40
+    order = _panel_order(v)
+    panel_rows: list[list[tuple[int, bool]]] = []
+    for p, wide in order:
+        if wide or not panel_rows or len(panel_rows[-1]) == 2 or panel_rows[-1][0][1]:
+            panel_rows.append([(p, wide)])
+        else:
+            panel_rows[-1].append((p, wide))
+    row_h = [
+        max(_panel_height(v.prep[p], all_dishes[p], wide, _card_size(v, p, wide)) for p, wide in row) + 10
+        for row in panel_rows
+    ]
     hand = v.hand if v.seat is not None else None
     hand_cols = (WIDTH - 2 * PAD) // (BIG[0] + 8)
+    hand_h = 0
     if hand is not None:
-        hand_rows = max(1, -(-len(hand) // hand_cols))
-        hand_h = 56 + hand_rows * (BIG[1] + 40) + 10
-    height = header_h + piles_h + sum(row_heights) + hand_h + 2 * PAD
+        hand_h = 56 + max(1, -(-len(hand) // hand_cols)) * (BIG[1] + 44) + 10
+    height = head_h + top_h + step_h + piles_h + legend_h + sum(row_h) + hand_h + PAD
 
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     d = ImageDraw.Draw(img)
@@ -168,204 +261,197 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
     def paste_card(code: str | None, x: int, y: int, size=SMALL, place: str | None = None) -> None:
         if code is None:
             d.rounded_rectangle((x, y, x + size[0] - 1, y + size[1] - 1), radius=10, outline=MUTED, width=2)
+            d.text((x + size[0] / 2, y + size[1] / 2), "empty", font=font(18), fill=MUTED, anchor="mm")
         else:
             face = card_image(code, size)
             img.paste(face, (x, y), face)
         if place:
-            boxes[place] = (x, y, x + size[0], y + size[1])
+            boxes.setdefault(place, (x, y, x + size[0], y + size[1]))
 
-    # ---------------------------------------------------------------- header
-    y = PAD
-    if v.over:
-        win = " and ".join(f"P{p + 1} {seat_name(names, p)}" for p in v.winners)
-        title = f"Guacamole — game over: {win} {'share the win' if len(v.winners) > 1 else 'wins'}"
-        step = "Final scores are shown for each player."
-    else:
-        title = f"Guacamole — turn {v.turn_number}: P{v.turn + 1} {seat_name(names, v.turn)} to play"
-        step = "Now: " + v.step
-    if v.end_triggered and not v.over:
-        title += "  (last round)"
-    d.text((PAD, y), _fit_text(title, font(30, True), WIDTH - 2 * PAD), font=font(30, True), fill=INK)
-    y += 40
-    d.text((PAD, y), _fit_text(step, font(20), WIDTH - 2 * PAD), font=font(20), fill=INK)
-    y += 30
-    if v.turn_moves:
-        last = f"This turn: {', '.join(v.turn_moves)}"
-    elif v.prev_turn and v.prev_seat is not None:
-        last = f"Last turn, P{v.prev_seat + 1} {seat_name(names, v.prev_seat)}: {', '.join(v.prev_turn)}"
-    else:
-        last = "First turn of the game."
-    d.text((PAD, y), _fit_text(last, font(20, True), WIDTH - 2 * PAD), font=font(20, True), fill=(90, 60, 20))
-    y = header_h
+    # ---------------------------------------------------------------- header, scores
+    y = draw_header(d, header)
+    y += draw_ranking(d, seats, y) if v.over else draw_strip(d, seats, y)
+    if not v.over:
+        y += 10
+        draw_text(
+            d,
+            (PAD, y),
+            [("Now: ", MUTED), (v.step, INK)],
+            WIDTH - 2 * PAD,
+            26,
+            min_size=20,
+            max_lines=2,
+            height=62,
+        )
+        y += step_h - 10
 
     # ---------------------------------------------------------------- piles and legend
-    x = PAD
-    d.text((x, y), f"deck · {v.deck_size}", font=font(20, True), fill=INK)
-    if v.deck_size:
-        back = card_back(BIG)
-        img.paste(back, (x, y + 28), back)
-    else:
-        paste_card(None, x, y + 28, BIG)
-        d.text((x + BIG[0] / 2, y + 28 + BIG[1] / 2), "empty", font=font(18), fill=MUTED, anchor="mm")
-    for k in range(2):
-        x = PAD + (k + 1) * (BIG[0] + 30)
-        d.text((x, y), f"x{k + 1} · {v.discard_sizes[k]}", font=font(20, True), fill=INK)
-        paste_card(v.discard_tops[k], x, y + 28, BIG, place=f"x{k + 1}")
-        if v.discard_tops[k] is None:
-            d.text((x + BIG[0] / 2, y + 28 + BIG[1] / 2), "empty", font=font(18), fill=MUTED, anchor="mm")
-    lx = PAD + 3 * (BIG[0] + 30) + 20
-    d.text((lx, y), "Cards: number · type · power when prepared", font=font(20, True), fill=INK)
+    y += 12
+    for k, (label, key) in enumerate((("deck", "deck"), ("pile x1", "x1"), ("pile x2", "x2"))):
+        x = PAD + k * (BIG[0] + 22)
+        count = v.deck_size if key == "deck" else v.discard_sizes[k - 1]
+        draw_text(d, (x, y), f"{label} · {count}", BIG[0] + 20, 22, min_size=16, bold=True)
+        if key == "deck":
+            if v.deck_size:
+                back = card_back(BIG)
+                img.paste(back, (x, y + 30), back)
+            else:
+                paste_card(None, x, y + 30, BIG)
+            boxes["deck"] = (x, y + 30, x + BIG[0], y + 30 + BIG[1])
+        else:
+            paste_card(v.discard_tops[k - 1], x, y + 30, BIG, place=key)
+            boxes.setdefault(key, (x, y + 30, x + BIG[0], y + 30 + BIG[1]))
+    lx = PAD + 3 * (BIG[0] + 22) + 14
     for i, t in enumerate("PLOTA"):
-        ly = y + 32 + i * 31
+        ly = y + 4 + i * 35
         fill, ink = TYPE_COLOURS[t]
-        d.rounded_rectangle((lx, ly, lx + 34, ly + 26), radius=6, fill=fill, outline=(30, 30, 30))
-        d.text((lx + 17, ly + 13), t, font=font(18, True), fill=ink, anchor="mm")
-        d.text((lx + 46, ly + 2), f"{TYPE_NAMES[t]}: {LEGEND[t]}", font=font(19), fill=INK)
+        d.rounded_rectangle((lx, ly, lx + 34, ly + 30), radius=6, fill=fill, outline=(30, 30, 30))
+        d.text((lx + 17, ly + 15), t, font=font(20, True), fill=ink, anchor="mm")
+        draw_text(
+            d,
+            (lx + 44, ly + 1),
+            [(f"{TYPE_NAMES[t]}: ", INK), (LEGEND[t], MUTED)],
+            WIDTH - PAD - lx - 44,
+            22,
+            min_size=16,
+        )
     y += piles_h
+    draw_legend(d, PAD, y + 4, WIDTH - 2 * PAD, "changed in the last turn; arrow: where the last card went")
+    y += legend_h
 
     # ---------------------------------------------------------------- players
-    for p in range(n):
-        rh = row_heights[p]
-        colour = seat_colour(p)
-        top = y
-        active = not v.over and v.turn == p
-        d.rounded_rectangle(
-            (PAD // 2, top, WIDTH - PAD // 2, top + rh - 8),
-            radius=12,
-            fill=PANEL,
-            outline=colour,
-            width=5 if active else 2,
-        )
-        d.rectangle((PAD // 2 + 3, top + 3, PAD // 2 + 12, top + rh - 11), fill=colour)
-        ix = 30
-        d.text((ix, top + 10), f"P{p + 1}", font=font(30, True), fill=colour)
-        nm = _fit_text(seat_name(names, p) + (" (you)" if v.seat == p else ""), font(20, True), 150)
-        d.text((ix + 58, top + 16), nm, font=font(20, True), fill=INK)
-        d.text((ix, top + 52), f"score {v.scores[p]}", font=font(26, True), fill=INK)
-        d.text(
-            (ix, top + 88),
-            f"hand: {v.hand_sizes[p]} card{'' if v.hand_sizes[p] == 1 else 's'}",
-            font=font(19),
-            fill=INK,
-        )
-        nd = sum(1 for dv in v.dishes[p] if dv.cards)
-        d.text((ix, top + 114), f"dishes: {nd}", font=font(19), fill=INK)
-        if active:
-            d.text((ix, top + 144), "▶ to play", font=font(22, True), fill=colour)
-        if v.over and p in v.winners:
-            d.text((ix, top + 144), "★ winner", font=font(22, True), fill=(200, 140, 0))
-
-        # zone
-        zx = 232
-        zone = v.prep[p]
-        d.text((zx, top + 10), f"zone {len(zone)}/4", font=font(20, True), fill=INK)
-        for i in range(4):
-            cx = zx + i * (SMALL[0] + 0)
-            if i < len(zone):
-                place = f"p{p + 1}z{zone[i]}"
-                paste_card(zone[i], cx, top + 40, SMALL, place=None)
-                boxes.setdefault(place, (cx, top + 40, cx + SMALL[0], top + 40 + SMALL[1]))
-                d.text(
-                    (cx + SMALL[0] / 2, top + 40 + SMALL[1] + 14), place, font=font(18), fill=INK, anchor="mm"
-                )
-            else:
-                d.rounded_rectangle(
-                    (cx + 3, top + 43, cx + SMALL[0] - 4, top + 40 + SMALL[1] - 4),
-                    radius=8,
-                    outline=(200, 200, 200),
-                    width=2,
-                )
-
-        # dishes
-        dishes = all_dishes[p]
-        n_real = len(v.dishes[p])
-        if not dishes:
-            d.text((dishes_x, top + 10), "no dishes yet", font=font(20), fill=MUTED)
-        ry = top + 8
-        for r0 in range(0, max(1, len(dishes)), per_row):
-            chunk = dishes[r0 : r0 + per_row]
-            rowh = max([_dish_block_height(dv) for dv in chunk] + [SMALL[1] + 74])
-            for j, dv in enumerate(chunk):
-                k = r0 + j + 1
-                bx = dishes_x + j * dish_w
-                building = k > n_real
-                place = "build" if building else f"p{p + 1}d{k}"
-                d.text(
-                    (bx, ry),
-                    "new dish" if building else place,
-                    font=font(19, True),
-                    fill=(200, 110, 0) if building else INK,
-                )
-                if not building:
-                    d.text(
-                        (bx + dish_w - 14, ry),
-                        f"{dv.points}pt",
-                        font=font(19, True),
-                        fill=GOOD if dv.valid else MUTED,
-                        anchor="ra",
-                    )
-                lower = list(dv.cards[:-1])
-                shown = lower[-3:]
-                sy = ry + 26
-                if len(lower) > 3:
-                    d.text((bx + SMALL[0] + 4, sy + 2), f"+{len(lower) - 3}", font=font(18, True), fill=MUTED)
-                for code in shown:
-                    strip = _strip(code, SMALL[0])
-                    img.paste(strip, (bx, sy), strip)
-                    sy += 20
-                if dv.cards:
-                    paste_card(dv.cards[-1], bx, sy, SMALL, place=place)
-                else:
-                    paste_card(None, bx, sy, SMALL)
-                    d.text(
-                        (bx + SMALL[0] / 2, sy + SMALL[1] / 2),
-                        "empty",
-                        font=font(18),
-                        fill=MUTED,
-                        anchor="mm",
-                    )
-                fy = sy + SMALL[1] + 4
-                if building:
-                    word = "ready: done" if dv.valid else "in progress"
-                    colr = (200, 110, 0)
-                elif dv.valid:
-                    word = f"✓ {KIND_WORD.get(dv.kind, dv.kind)}"
-                    colr = GOOD
-                else:
-                    word = "✗ invalid"
-                    colr = BAD
-                d.text((bx, fy), word, font=font(18, True), fill=colr)
-                count = f"{len(dv.cards)} card{'s' if len(dv.cards) != 1 else ''}"
-                if dv.guacamole:
-                    count += " · GUAC"
-                d.text((bx, fy + 22), count, font=font(18), fill=INK)
-            ry += rowh
+    half = (WIDTH - 2 * PAD - 10) // 2
+    for row, rh in zip(panel_rows, row_h, strict=True):
+        for k, (p, wide) in enumerate(row):
+            x = PAD + k * (half + 10)
+            w = WIDTH - 2 * PAD if wide else half
+            _draw_panel(img, d, v, names, p, all_dishes[p], x, y, w, rh - 10, wide, paste_card, boxes)
         y += rh
 
     # ---------------------------------------------------------------- hand
     if hand is not None:
         seat = v.seat
         y += 6
-        d.text(
+        draw_text(
+            d,
             (PAD, y),
-            f"Your hand, P{seat + 1} {seat_name(names, seat)} — {len(hand)} card{'' if len(hand) == 1 else 's'} "
-            "(type the code: prep 5T, dish 5T)",
-            font=font(22, True),
-            fill=INK,
+            [
+                ("Your hand", INK),
+                (
+                    f" — {len(hand)} card{'' if len(hand) == 1 else 's'}; type the code: prep 5T, dish 5T",
+                    MUTED,
+                ),
+            ],
+            WIDTH - 2 * PAD,
+            26,
+            min_size=18,
+            bold=True,
         )
-        y += 40
+        y += 44
+        boxes.setdefault(f"p{seat + 1}h", (PAD, y, PAD + 200, y + BIG[1]))
         for i, code in enumerate(hand):
             cx = PAD + (i % hand_cols) * (BIG[0] + 8)
-            cy = y + (i // hand_cols) * (BIG[1] + 40)
+            cy = y + (i // hand_cols) * (BIG[1] + 44)
             paste_card(code, cx, cy, BIG)
-            d.text((cx + BIG[0] / 2, cy + BIG[1] + 16), code, font=font(24, True), fill=INK, anchor="mm")
+            d.text((cx + BIG[0] / 2, cy + BIG[1] + 18), code, font=font(26, True), fill=INK, anchor="mm")
         if not hand:
-            d.text((PAD, y), "(empty)", font=font(20), fill=MUTED)
+            d.text((PAD, y), "(empty)", font=font(24), fill=MUTED)
 
-    # ---------------------------------------------------------------- last move highlight
-    for place in v.marks:
+    # ---------------------------------------------------------------- the last turn
+    for place in v.turn_marks:
         box = boxes.get(place)
         if box:
             x0, y0, x1, y1 = box
-            d.rounded_rectangle((x0 - 5, y0 - 5, x1 + 4, y1 + 4), radius=12, outline=HIGHLIGHT, width=6)
-    return to_png(img.quantize(colors=128, method=Image.Quantize.FASTOCTREE))
+            mark_box(d, (x0 - 6, y0 - 6, x1 + 5, y1 + 5), radius=12)
+    for a, b in _last_path(v):
+        if a in boxes and b in boxes and a != b:
+            ax0, ay0, ax1, ay1 = boxes[a]
+            bx0, by0, bx1, by1 = boxes[b]
+            arrow(d, ((ax0 + ax1) / 2, (ay0 + ay1) / 2), ((bx0 + bx1) / 2, (by0 + by1) / 2))
+    return img
+
+
+def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes) -> None:
+    active = not v.over and v.turn == p
+    d.rounded_rectangle(
+        (x, y, x + w, y + h), radius=12, fill=PANEL, outline=INK if active else RULE, width=4 if active else 2
+    )
+    d.rounded_rectangle(
+        (x + 2, y + 2, x + w - 2, y + 44), radius=11, fill=ACTIVE if active else (244, 241, 234)
+    )
+    seat_mark(d, x + 26, y + 23, 16, p)
+    name = seat_name(names, p) + (" (you)" if v.seat == p else "")
+    draw_text(d, (x + 50, y + 7), [(name, seat_colour(p))], w // 2 - 40, 28, min_size=20, bold=True)
+    summary = f"P{p + 1} · hand {v.hand_sizes[p]} · zone {len(v.prep[p])}/4"
+    draw_text(d, (x + w // 2, y + 10), summary, w // 2 - 14, 24, min_size=16, align="right", fill=MUTED)
+    boxes.setdefault(f"p{p + 1}h", (x + 8, y + 4, x + w // 2, y + 42))
+
+    # the zone, then the dishes, as blocks of one row (wrapping)
+    size = _card_size(v, p, wide)
+    step = size[0] + DISH_W - SMALL[0]
+    per_row = (w - 24) // step
+    zone = v.prep[p]
+    n_real = len(v.dishes[p])
+    blocks: list = [None, *dishes]  # None: the zone
+    by = y + 52
+    for r0 in range(0, len(blocks), per_row):
+        chunk = blocks[r0 : r0 + per_row]
+        rowh = max(_stack_height(len(zone) if b is None else len(b.cards), size) for b in chunk)
+        for j, dv in enumerate(chunk):
+            bx = x + 12 + j * step
+            if dv is None:
+                _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, size)
+            else:
+                k = r0 + j
+                _draw_dish(img, d, p, dv, k, k > n_real, bx, by, paste_card, size)
+        by += rowh
+
+
+def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, size=SMALL) -> None:
+    d.text((bx, by), "zone", font=font(21, True), fill=INK)
+    d.text((bx + size[0] + 2, by + 2), f"{len(zone)}/4", font=font(19, True), fill=MUTED, anchor="ra")
+    sy = by + 28
+    for code in zone[:-1][-3:]:
+        strip = _strip(code, size[0])
+        img.paste(strip, (bx, sy), strip)
+        boxes.setdefault(f"p{p + 1}z{code}", (bx, sy, bx + size[0], sy + 20))
+        sy += 20
+    if zone:
+        place = f"p{p + 1}z{zone[-1]}"
+        paste_card(zone[-1], bx, sy, size, place=place)
+        draw_text(d, (bx, sy + size[1] + 4), place, size[0] + 14, 18, min_size=14, bold=True)
+    else:
+        d.rounded_rectangle(
+            (bx + 3, sy + 3, bx + size[0] - 4, sy + size[1] - 4), radius=8, outline=(205, 205, 205), width=2
+        )
+        d.text((bx + size[0] / 2, sy + size[1] / 2), "empty", font=font(18), fill=MUTED, anchor="mm")
+
+
+def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, size=SMALL) -> None:
+    place = "build" if building else f"p{p + 1}d{k}"
+    label = "new" if building else f"d{k}"
+    d.text((bx, by), label, font=font(21, True), fill=(190, 100, 0) if building else INK)
+    if not building:
+        d.text(
+            (bx + size[0] + 2, by + 2),
+            f"{dv.points}pt",
+            font=font(19, True),
+            fill=GOOD if dv.valid else MUTED,
+            anchor="ra",
+        )
+    sy = by + 28
+    for code in list(dv.cards[:-1])[-3:]:
+        strip = _strip(code, size[0])
+        img.paste(strip, (bx, sy), strip)
+        sy += 20
+    paste_card(dv.cards[-1] if dv.cards else None, bx, sy, size, place=place)
+    fy = sy + size[1] + 4
+    if building:
+        word, colr = ("ready" if dv.valid else "building"), (190, 100, 0)
+    elif dv.valid:
+        word, colr = f"✓ {KIND_WORD.get(dv.kind, dv.kind)}", GOOD
+    else:
+        word, colr = "✗ invalid", BAD
+    draw_text(d, (bx, fy), word, size[0] + 14, 18, min_size=14, bold=True, fill=colr)
+    count = f"{len(dv.cards)} card{'s' if len(dv.cards) != 1 else ''}" + (" ★" if dv.guacamole else "")
+    draw_text(d, (bx, fy + 23), count, size[0] + 14, 18, min_size=14)

@@ -10,21 +10,41 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engines.guanga import data as D
 from renderers.common import (
+    ACTIVE,
     BACKGROUND,
     INK,
     MUTED,
+    PAD,
+    PANEL,
+    RULE,
+    WIDTH,
+    Header,
+    SeatLine,
+    art_cache,
+    draw_header,
+    draw_legend,
+    draw_ranking,
+    draw_strip,
+    draw_text,
+    encode,
     font,
+    header_height,
+    mark_box,
+    places,
+    ranking_height,
+    seat_colour,
+    seat_mark,
     seat_name,
-    to_png,
+    strip_height,
+    turn_status,
+    winners_status,
 )
 
-WIDTH = 1300
 PATCH_RGB = {
     "red": (206, 52, 52),
     "blue": (40, 96, 196),
@@ -41,7 +61,7 @@ LEVEL_RGB = {"A": (120, 170, 110), "G": (90, 130, 190), "M": (170, 100, 160), "B
 EMPTY_CELL = (232, 226, 212)
 BOARD_BG = {"A": (196, 160, 120), "B": (150, 120, 150)}
 GREY = (150, 150, 150)
-LAST_MOVE = (230, 30, 200)  # magenta: stands out on every patch colour
+PIECE_COLOURS = (*PATCH_RGB.values(), *LEVEL_RGB.values(), GREY)
 ROWS = "ABCDE"
 MODE_NAMES = {"beginner": "Beginner", "apprentice": "Apprentice", "master": "Master", "artisan": "Artisan"}
 PHASE_TEXT = {
@@ -141,7 +161,7 @@ def _draw_glyph(
         draw.polygon(inner, fill=ink)
 
 
-@lru_cache(maxsize=256)
+@art_cache
 def _patch_tile(colour: str, symbol: str, size: int) -> Image.Image:
     """A square patch tile, drawn at 3x and scaled down for smooth edges."""
     big = size * 3
@@ -155,7 +175,7 @@ def _patch_tile(colour: str, symbol: str, size: int) -> Image.Image:
     return img.resize((size, size), Image.LANCZOS)
 
 
-@lru_cache(maxsize=64)
+@art_cache
 def _glyph_icon(symbol: str, size: int, ink: tuple[int, int, int] = INK) -> Image.Image:
     big = size * 3
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
@@ -171,36 +191,38 @@ def _paste_patch(img: Image.Image, patch: str, x: int, y: int, size: int) -> Non
 # --------------------------------------------------------------------------- pieces
 
 
-def _text(draw, xy, text, size=18, bold=False, fill=INK, anchor="la"):
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+def _paste_patch(img: Image.Image, patch: str, x: int, y: int, size: int) -> None:
+    colour, symbol = patch.split("/")
+    img.paste(_patch_tile(colour, symbol, size), (x, y))
 
 
-def _fit(draw, text: str, size: int, width: int, bold=False) -> str:
-    f = font(size, bold)
-    if draw.textlength(text, font=f) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=f) > width:
-        text = text[:-1]
-    return text + "…"
+CARD_H = 250
 
 
 def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> None:
     draw.rounded_rectangle(
-        (x, y, x + w, y + h),
-        radius=8,
-        fill=(255, 252, 244),
-        outline=LAST_MOVE if lit else (120, 100, 80),
-        width=4 if lit else 2,
+        (x, y, x + w, y + h), radius=8, fill=(255, 252, 244), outline=(120, 100, 80), width=2
     )
-    draw.rounded_rectangle((x, y, x + w, y + 28), radius=8, fill=LEVEL_RGB[card.level])
-    draw.rectangle((x, y + 18, x + w, y + 28), fill=LEVEL_RGB[card.level])
-    _text(draw, (x + 6, y + 5), card.id, 18, True, (255, 255, 255))
-    _text(draw, (x + w - 6, y + 6), f"{card.vp} VP", 16, True, (255, 255, 255), anchor="ra")
+    draw.rounded_rectangle((x, y, x + w, y + 30), radius=8, fill=LEVEL_RGB[card.level])
+    draw.rectangle((x, y + 20, x + w, y + 30), fill=LEVEL_RGB[card.level])
+    white = (255, 255, 255)
+    draw_text(draw, (x + 5, y + 4), card.id, w // 2 - 6, 20, min_size=14, bold=True, fill=white)
+    draw_text(
+        draw,
+        (x + w // 2, y + 5),
+        f"{card.vp}VP",
+        w // 2 - 5,
+        19,
+        min_size=13,
+        bold=True,
+        fill=white,
+        align="right",
+    )
     rows = card.shape
     nr, nc = len(rows), max(len(r) for r in rows)
-    cell = min(20, 82 // max(nr, nc))
+    cell = min(20, 80 // max(nr, nc))
     gx = x + (w - cell * nc) // 2
-    gy = y + 33 + (82 - cell * nr) // 2
+    gy = y + 36 + (80 - cell * nr) // 2
     rgb = PATCH_RGB[card.colour]
     for r, line in enumerate(rows):
         for c, ch in enumerate(line):
@@ -210,34 +232,44 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
             else:
                 draw.rectangle(box, outline=(215, 205, 190))
     # the two ways to claim: the colour or the symbol
-    by = y + 118
+    by = y + 120
     draw.rectangle((x + 10, by, x + 40, by + 30), fill=rgb, outline=(50, 35, 25))
-    _text(draw, (x + w // 2, by + 15), "or", 16, False, MUTED, anchor="mm")
-    img.paste(_glyph_icon(card.symbol, 30), (x + w - 42, by), _glyph_icon(card.symbol, 30))
-    _text(draw, (x + w // 2, y + h - 40), _fit(draw, card.name, 15, w - 8), 15, False, INK, anchor="ma")
-    _text(
-        draw,
-        (x + w // 2, y + h - 20),
-        _fit(draw, f"{card.flag} {card.typology}", 15, w - 8),
-        15,
-        False,
-        MUTED,
-        anchor="ma",
+    draw.text((x + w // 2, by + 15), "or", font=font(17), fill=MUTED, anchor="mm")
+    icon = _glyph_icon(card.symbol, 30)
+    img.paste(icon, (x + w - 42, by), icon)
+    draw_text(
+        draw, (x + 4, y + 156), card.name, w - 8, 18, min_size=13, bold=True, max_lines=2, align="center"
     )
+    draw_text(
+        draw,
+        (x + 4, y + h - 42),
+        f"{card.flag} · {card.typology}",
+        w - 8,
+        16,
+        min_size=12,
+        fill=MUTED,
+        align="center",
+        max_lines=2,
+    )
+    if lit:
+        mark_box(draw, (x - 5, y - 5, x + w + 5, y + h + 5), radius=10)
 
 
 def _draw_board(img, draw, view, p, x: int, y: int, cell: int) -> None:
-    side = view.side
     bw = cell * 5
-    draw.rectangle((x - 6, y - 6, x + bw + 6, y + bw + 6), fill=BOARD_BG.get(side, BOARD_BG["A"]))
+    draw.rectangle((x - 6, y - 6, x + bw + 6, y + bw + 6), fill=BOARD_BG.get(view.side, BOARD_BG["A"]))
     lit = {c for s, c in view.highlight if s == p.seat}
     pending = set(view.pending["cells"]) if view.pending and view.turn == p.seat else set()
     stoppers = set(p.stoppers)
-    small = font(15, True)
+    label = max(16, cell // 3)
+    small = font(max(13, cell // 4), True)
     for r in range(5):
-        _text(draw, (x - 12, y + r * cell + cell // 2), ROWS[r], 20, True, INK, anchor="rm")
+        draw.text((x - 10, y + r * cell + cell // 2), ROWS[r], font=font(label, True), fill=INK, anchor="rm")
     for c in range(5):
-        _text(draw, (x + c * cell + cell // 2, y - 10), str(c + 1), 20, True, INK, anchor="md")
+        draw.text(
+            (x + c * cell + cell // 2, y - 9), str(c + 1), font=font(label, True), fill=INK, anchor="md"
+        )
+    hr = max(9, cell // 6)
     for i in range(25):
         r, c = divmod(i, 5)
         cx, cy = x + c * cell, y + r * cell
@@ -253,17 +285,28 @@ def _draw_board(img, draw, view, p, x: int, y: int, cell: int) -> None:
             _paste_patch(img, patch, cx + 1, cy + 1, cell - 2)
         h = p.heights[i]
         if h > 1:
-            draw.ellipse((cx + cell - 22, cy + 2, cx + cell - 3, cy + 21), fill=(255, 255, 255), outline=INK)
-            draw.text((cx + cell - 12.5, cy + 11.5), str(h), font=small, fill=INK, anchor="mm")
+            draw.ellipse(
+                (cx + cell - 2 * hr - 3, cy + 2, cx + cell - 3, cy + 2 * hr + 2),
+                fill=(255, 255, 255),
+                outline=INK,
+            )
+            draw.text((cx + cell - hr - 3, cy + hr + 2), str(h), font=small, fill=INK, anchor="mm")
         if i in stoppers:
-            draw.rectangle((cx + 6, cy + 6, cx + cell - 7, cy + cell - 7), fill=(35, 35, 35))
-            draw.line((cx + 10, cy + 10, cx + cell - 11, cy + cell - 11), fill=(230, 230, 230), width=3)
-            draw.line((cx + cell - 11, cy + 10, cx + 10, cy + cell - 11), fill=(230, 230, 230), width=3)
+            q = cell // 9
+            draw.rectangle((cx + q, cy + q, cx + cell - q - 1, cy + cell - q - 1), fill=(35, 35, 35))
+            draw.line(
+                (cx + 2 * q, cy + 2 * q, cx + cell - 2 * q, cy + cell - 2 * q), fill=(230, 230, 230), width=3
+            )
+            draw.line(
+                (cx + cell - 2 * q, cy + 2 * q, cx + 2 * q, cy + cell - 2 * q), fill=(230, 230, 230), width=3
+            )
         if i in pending:
             draw.rectangle((cx + 1, cy + 1, cx + cell - 2, cy + cell - 2), outline=(255, 255, 255), width=3)
-        if i in lit:
-            draw.rectangle((cx - 1, cy - 1, cx + cell, cy + cell), outline=LAST_MOVE, width=5)
-            draw.rectangle((cx + 4, cy + 4, cx + cell - 5, cy + cell - 5), outline=(255, 255, 255), width=1)
+            draw.rectangle((cx + 4, cy + 4, cx + cell - 5, cy + cell - 5), outline=INK, width=1)
+    for i in lit:
+        r, c = divmod(i, 5)
+        cx, cy = x + c * cell, y + r * cell
+        mark_box(draw, (cx - 3, cy - 3, cx + cell + 2, cy + cell + 2), width=max(5, cell // 9), radius=4)
 
 
 def _order_text(oid: str) -> str:
@@ -273,240 +316,285 @@ def _order_text(oid: str) -> str:
     return oid
 
 
-def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int) -> None:
+def _details(view, p) -> list[tuple[str, bool]]:
+    sc = p.score
+    lines = [(f"Cards: {sc['market']} VP", False)]
+    if view.mode != "beginner":
+        lines.append((f"Shells: {p.shells} (+{sc['shells']} VP)", False))
+        if view.players > 1:
+            lines.append((f"Order: {sc['orders']} VP" if sc["orders"] != "?" else "Order: secret", False))
+    lines.append((f"Empty cells: -{sc['penalty']}", False))
+    if sc["tile"]:
+        lines.append((f"Complete tile: +{sc['tile']}", False))
+    if view.stoppers_variant:
+        lines.append((f"Stoppers left: {p.stoppers_left}", False))
+    if p.claimed:
+        lines.append(("Claimed: " + " ".join(p.claimed), True))
+    return lines
+
+
+def _panel_size(view, wide: bool) -> tuple[int, int]:
+    """(board cell, panel height) for a full-width or a half-width panel."""
+    cell = 64 if wide else 50
+    extra = 24 * len(view.dealt_orders) + 30 if view.dealt_orders else 0
+    return cell, max(56 + 30 + cell * 5 + 24, 56 + 26 * 8 + extra)
+
+
+def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell: int) -> None:
     active = not view.finished and p.seat in view.to_move
-    colour = PATCH_RGB[p.colour]
     draw.rounded_rectangle(
-        (x, y, x + w, y + h),
-        radius=10,
-        fill=(255, 253, 247),
-        outline=colour if active else (200, 190, 175),
-        width=5 if active else 2,
+        (x, y, x + w, y + h), radius=10, fill=PANEL, outline=INK if active else RULE, width=4 if active else 2
     )
-    name = seat_name(names, p.seat)
-    if view.seat == p.seat:
-        name += " (you)"
-    draw.rectangle((x + 12, y + 12, x + 34, y + 34), fill=colour, outline=INK)
-    _text(draw, (x + 44, y + 10), _fit(draw, name, 22, w - 190, True), 22, True)
+    draw.rounded_rectangle(
+        (x + 2, y + 2, x + w - 2, y + 46), radius=9, fill=ACTIVE if active else (244, 241, 234)
+    )
+    seat_mark(draw, x + 26, y + 24, 17, p.seat)
+    name = seat_name(names, p.seat) + (" (you)" if view.seat == p.seat else "")
     total = p.score["total"]
     label = f"{total} VP" if view.finished or p.score["orders"] != "?" else f"{total} VP + order"
-    _text(draw, (x + w - 14, y + 10), label, 22, True, anchor="ra")
-    if active:
-        ink = tuple(int(v * 0.7) for v in colour) if p.colour == "yellow" else colour
-        _text(draw, (x + 44, y + 38), "▶ " + PHASE_TEXT.get(view.phase, view.phase), 18, True, ink)
-    cell = 54
-    bx, by = x + 40, y + 92
+    lw = int(draw.textlength(label, font=font(26, True)))
+    draw_text(draw, (x + 52, y + 8), [(name, seat_colour(p.seat))], w - 80 - lw, 28, min_size=20, bold=True)
+    draw.text((x + w - 12, y + 9), label, font=font(26, True), fill=INK, anchor="ra")
+    bx, by = x + 34, y + 56 + 30
     _draw_board(img, draw, view, p, bx, by, cell)
-    # the right column: score details, cards, shells, order
-    tx = bx + cell * 5 + 22
-    ty = y + 70
-    sc = p.score
-    lines = [f"Cards: {sc['market']} VP"]
-    if view.mode != "beginner":
-        lines.append(f"Shells: {p.shells}  (+{sc['shells']} VP)")
-        if view.players > 1:
-            lines.append(f"Order: {sc['orders']} VP" if sc["orders"] != "?" else "Order: secret")
-    lines.append(f"Empty cells: -{sc['penalty']}")
-    if sc["tile"]:
-        lines.append(f"Complete tile: +{sc['tile']}")
-    if view.stoppers_variant:
-        lines.append(f"Stoppers left: {p.stoppers_left}")
-    for line in lines:
-        _text(draw, (tx, ty), line, 18)
-        ty += 25
-    if p.claimed:
+    tx = bx + cell * 5 + 20
+    tw = x + w - tx - 10
+    ty = y + 60
+    if active:
+        ty += draw_text(
+            draw,
+            (tx, ty),
+            "▶ " + PHASE_TEXT.get(view.phase, view.phase),
+            tw,
+            21,
+            min_size=16,
+            bold=True,
+            max_lines=2,
+        )
         ty += 4
-        _text(draw, (tx, ty), "Claimed:", 18, True)
-        ty += 24
-        ids = list(p.claimed)
-        per_line = max(1, (x + w - tx - 8) // 48)
-        for k in range(0, len(ids), per_line):
-            _text(draw, (tx, ty), " ".join(ids[k : k + per_line]), 18, False, MUTED)
-            ty += 22
+    for line, wrap in _details(view, p):
+        ty += draw_text(
+            draw, (tx, ty), line, tw, 21, min_size=15, max_lines=3 if wrap else 1, fill=MUTED if wrap else INK
+        )
+        ty += 4
+    brown = (120, 60, 20)
     if view.seat == p.seat and view.dealt_orders:
-        ty = y + h - 30 - 24 * len(view.dealt_orders)
-        _text(draw, (tx, ty), "Keep one order:", 18, True, (120, 60, 20))
-        for k, oid in enumerate(view.dealt_orders):
-            _text(
-                draw,
-                (tx, ty + 24 * (k + 1)),
-                _fit(draw, "keep " + _order_text(oid), 18, x + w - tx - 8),
-                18,
-                False,
-                (120, 60, 20),
+        ty += 6
+        ty += draw_text(draw, (tx, ty), "Keep one order:", tw, 21, bold=True, fill=brown)
+        for oid in view.dealt_orders:
+            ty += draw_text(
+                draw, (tx, ty), "keep " + _order_text(oid), tw, 19, min_size=13, max_lines=2, fill=brown
             )
     elif p.order is not None and p.order != "?":
-        ty = max(ty + 6, y + h - 58)
-        _text(draw, (tx, ty), "Order" + (" (secret)" if not view.finished else "") + ":", 18, True)
-        _text(
-            draw,
-            (tx, ty + 22),
-            _fit(draw, _order_text(p.order), 18, x + w - tx - 8),
-            18,
-            False,
-            (120, 60, 20),
+        ty += 6
+        ty += draw_text(
+            draw, (tx, ty), "Order" + (" (secret)" if not view.finished else "") + ":", tw, 21, bold=True
         )
+        draw_text(draw, (tx, ty), _order_text(p.order), tw, 19, min_size=13, max_lines=2, fill=brown)
 
 
-def _draw_markers(img, draw, view, x: int, y: int) -> int:
-    _text(draw, (x, y), f"Workshop: {view.visible_markers} face up", 20, True)
+def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
+    draw_text(draw, (x, y), f"Workshop: {view.visible_markers} face up", w // 2, 24, min_size=18, bold=True)
     if view.end_at is not None:
-        note = "END TRIGGERED: finishing the round" if view.end_triggered else f"ends at {view.end_at}"
-        _text(
+        note = "END TRIGGERED: finishing the round" if view.end_triggered else f"game ends at {view.end_at}"
+        draw_text(
             draw,
-            (x + 300, y + 2),
+            (x + w // 2, y + 2),
             note,
-            18,
-            view.end_triggered,
-            (190, 40, 40) if view.end_triggered else MUTED,
+            w // 2,
+            20,
+            min_size=14,
+            bold=view.end_triggered,
+            fill=(180, 30, 30) if view.end_triggered else MUTED,
+            align="right",
         )
-    yy = y + 30
-    xx = x
-    for name in (*D.COLOURS, *D.SYMBOLS, "grey"):
+    yy, xx = y + 34, x
+    names = [m for m in (*D.COLOURS, *D.SYMBOLS, "grey") if view.markers_total.get(m, 0)]
+    step = min(54, w // max(1, len(names)))
+    box = step - 8
+    for name in names:
         total = view.markers_total.get(name, 0)
-        if total == 0:
-            continue
         up = view.markers.get(name, 0)
-        box = (xx, yy, xx + 40, yy + 40)
+        rect = (xx, yy, xx + box, yy + box)
         if name in PATCH_RGB:
             draw.rounded_rectangle(
-                box, radius=6, fill=PATCH_RGB[name] if up else (215, 215, 215), outline=INK
+                rect, radius=6, fill=PATCH_RGB[name] if up else (215, 215, 215), outline=INK
             )
         elif name == "grey":
-            draw.rounded_rectangle(box, radius=6, fill=GREY if up else (225, 225, 225), outline=INK)
+            draw.rounded_rectangle(rect, radius=6, fill=GREY if up else (225, 225, 225), outline=INK)
         else:
             draw.rounded_rectangle(
-                box, radius=6, fill=(255, 250, 235) if up else (215, 215, 215), outline=INK
+                rect, radius=6, fill=(255, 250, 235) if up else (215, 215, 215), outline=INK
             )
-            icon = _glyph_icon(name, 32, INK if up else (160, 160, 160))
+            icon = _glyph_icon(name, box - 8, INK if up else (160, 160, 160))
             img.paste(icon, (xx + 4, yy + 4), icon)
-        _text(draw, (xx + 20, yy + 44), f"{up}/{total}", 16, True, INK if up else MUTED, anchor="ma")
-        xx += 52
-    return yy + 66
+        draw.text(
+            (xx + box / 2, yy + box + 4),
+            f"{up}/{total}",
+            font=font(18, True),
+            fill=INK if up else MUTED,
+            anchor="ma",
+        )
+        xx += step
 
 
-def render(view, *, names: Sequence[str] | None = None) -> bytes:
+def _header(view, names, last_action) -> Header:
+    mode = MODE_NAMES.get(view.mode, view.mode)
+    info = f"{mode} · side {view.side}" + (" · stoppers" if view.stoppers_variant else "")
+    title = "Guanga: Tejidos Andinos" + (" · solo" if view.players == 1 else "")
+    if view.finished:
+        scores = view.final_scores or ()
+        if view.players == 1:
+            status = [(f"Game over: {scores[0]} VP, rank {view.solo_rank}", INK)]
+        else:
+            status = winners_status(names, view.ranking[0])
+        return Header(title, info, status, None, last_action)
+    if view.phase == "order":
+        return Header(title, info, [("Everyone keeps one of two secret orders", INK)], None, last_action)
+    doing = PHASE_TEXT.get(view.phase, view.phase)
+    if view.phase == "return" and view.pending:
+        doing += " (2 of " + " ".join(f"{ROWS[c // 5]}{c % 5 + 1}" for c in view.pending["cells"]) + ")"
+    return Header(title, info, turn_status(names, view.turn, doing), view.turn, last_action)
+
+
+def _seat_lines(view, names) -> list[SeatLine]:
+    place = places(view.ranking) if view.finished else {}
+    out = []
+    for p in view.guangas:
+        empty = sum(1 for t in p.tops if t is None)
+        hidden = not view.finished and p.score["orders"] == "?"
+        parts = [f"{len(p.claimed)} card{'s' if len(p.claimed) != 1 else ''}"]
+        if view.mode != "beginner":
+            parts.append(f"{p.shells} shells")
+        parts.append(f"{empty} empty")
+        if hidden:
+            parts.append("+ secret order")
+        out.append(
+            SeatLine(
+                p.seat,
+                seat_name(names, p.seat),
+                f"{p.score['total']} VP",
+                " · ".join(parts),
+                active=not view.finished and p.seat in view.to_move,
+                you=view.seat == p.seat,
+                place=place.get(p.seat),
+            )
+        )
+    return out
+
+
+def render(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> bytes:
+    return encode(draw_board(view, names=names, last_action=last_action))
+
+
+def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> Image.Image:
     n = view.players
-    cols = 1 if n == 1 else 2
-    rows_ = (n + cols - 1) // cols
-    panel_w = (WIDTH - 30) // cols - (0 if cols == 1 else 5)
-    if cols == 1:
-        panel_w = 720
-    panel_h = 400
-    market_y = 78
-    card_w, card_h = 110, 200
-    mid_y = market_y + 30 + card_h + 16
-    boards_y = mid_y + 150
-    height = boards_y + rows_ * (panel_h + 12) + 10
+    header = _header(view, names, last_action)
+    seats = _seat_lines(view, names)
+    top_h = ranking_height(seats) if view.finished and n > 1 else strip_height(seats)
+    market_h = 44 + CARD_H + 16
+    basket_h = 40 + 62 + 20 + 34 + 12
+    legend_h = 40
+    # panels: the own guanga first and wide in a private view; two columns otherwise
+    order = [p for p in view.guangas if p.seat == view.seat] + [
+        p for p in view.guangas if p.seat != view.seat
+    ]
+    rows: list[list] = []
+    for p in order:
+        wide = view.seat == p.seat and n > 1
+        if wide or not rows or len(rows[-1]) == 2 or rows[-1][0][1]:
+            rows.append([(p, wide)])
+        else:
+            rows[-1].append((p, wide))
+    row_h = [max(_panel_size(view, wide)[1] for _, wide in row) + 10 for row in rows]
+    height = header_height(header) + top_h + market_h + basket_h + legend_h + sum(row_h) + PAD
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
 
-    # header
-    mode = MODE_NAMES.get(view.mode, view.mode)
-    title = f"Guanga: Tejidos Andinos  ·  {mode} mode (side {view.side})"
-    if view.stoppers_variant:
-        title += " + stoppers"
-    if n == 1:
-        title += "  ·  solo"
-    _text(draw, (16, 10), title, 26, True)
-    if view.finished:
-        scores = view.final_scores or ()
-        best = max(scores) if scores else 0
-        winners = [seat_name(names, i) for i, s in enumerate(scores) if s == best]
-        status = f"Game over: {view.end_reason}. "
-        if n == 1:
-            status += f"Score {scores[0]}: rank {view.solo_rank}"
-        else:
-            status += ("Winner: " if len(winners) == 1 else "Shared: ") + ", ".join(winners)
-        _text(draw, (16, 44), _fit(draw, status, 20, WIDTH - 40, True), 20, True, (150, 40, 40))
-    else:
-        if view.phase == "order":
-            status = "Everyone keeps one of two secret orders"
-        else:
-            status = f"{seat_name(names, view.turn)} {PHASE_TEXT.get(view.phase, view.phase)}"
-        if view.phase == "return" and view.pending:
-            cells = " ".join(f"{ROWS[c // 5]}{c % 5 + 1}" for c in view.pending["cells"])
-            status += f" (2 of {cells})"
-        if view.last:
-            who = seat_name(names, view.last_seat) if view.last_seat is not None else ""
-            status += f"   ·   last: {who} {view.last}"
-        _text(draw, (16, 44), _fit(draw, status, 20, WIDTH - 40), 20, False)
+    y = draw_header(draw, header)
+    y += draw_ranking(draw, seats, y) if view.finished and n > 1 else draw_strip(draw, seats, y)
 
     # market
+    y += 14
     decks = "  ".join(f"{D.LEVEL_NAMES[k]} {v}" for k, v in view.decks.items())
-    _text(draw, (16, market_y), "Market", 22, True)
-    _text(draw, (110, market_y + 3), f"cards left in decks: {decks}", 18, False, MUTED)
+    draw.text((PAD, y), "Market", font=font(26, True), fill=INK)
+    draw_text(
+        draw,
+        (PAD + 120, y + 4),
+        f"cards left in the decks: {decks}",
+        WIDTH - 2 * PAD - 120,
+        21,
+        min_size=15,
+        fill=MUTED,
+    )
+    y += 40
     pending_card = view.pending["card"] if view.pending else None
-    last_card = None
-    if view.last and view.last.startswith("C "):
-        last_card = view.last.split()[1]
-    x = 16
-    gap = min(8, (WIDTH - 32 - card_w * len(view.market)) // max(1, len(view.market) - 1))
+    last_card = view.last.split()[1] if view.last and view.last.startswith("C ") else None
+    k = max(1, len(view.market))
+    gap = 8
+    card_w = min(124, (WIDTH - 2 * PAD - gap * (k - 1)) // k)
+    x = PAD
     for card in view.market:
         if card is None:
-            draw.rounded_rectangle(
-                (x, market_y + 30, x + card_w, market_y + 30 + card_h),
-                radius=8,
-                outline=(200, 190, 175),
-                width=2,
-            )
-            _text(
-                draw, (x + card_w // 2, market_y + 30 + card_h // 2), "empty", 18, False, MUTED, anchor="mm"
-            )
+            draw.rounded_rectangle((x, y, x + card_w, y + CARD_H), radius=8, outline=RULE, width=2)
+            draw.text((x + card_w // 2, y + CARD_H // 2), "empty", font=font(19), fill=MUTED, anchor="mm")
         else:
-            _draw_card(
-                img, draw, card, x, market_y + 30, card_w, card_h, card.id in (pending_card, last_card)
-            )
+            _draw_card(img, draw, card, x, y, card_w, CARD_H, card.id in (pending_card, last_card))
         x += card_w + gap
+    y += CARD_H + 16
 
-    # basket and supply
-    _text(draw, (16, mid_y), "Basket", 22, True)
-    _text(draw, (110, mid_y + 3), f"pile {view.pile}  ·  bag {view.bag}", 18, False, MUTED)
-    size = 62
+    # basket, workshop, symbols
+    draw.text((PAD, y), "Basket", font=font(26, True), fill=INK)
+    draw_text(
+        draw, (PAD + 110, y + 4), f"pile {view.pile} · bag {view.bag}", 260, 21, min_size=15, fill=MUTED
+    )
+    size = 56
     for i, patch in enumerate(view.basket):
-        bx = 16 + i * (size + 10)
-        by = mid_y + 56
-        _text(draw, (bx + size // 2, mid_y + 32), str(i + 1), 20, True, anchor="ma")
+        bx = PAD + i * (size + 8)
+        by = y + 66
+        draw.text((bx + size // 2, y + 38), str(i + 1), font=font(22, True), fill=INK, anchor="ma")
         if patch is None:
             draw.rectangle((bx, by, bx + size, by + size), outline=(190, 180, 165), width=2)
         else:
             _paste_patch(img, patch, bx, by, size)
+    mx = PAD + 8 * (size + 8) + 16
+    _draw_markers(img, draw, view, mx, y, WIDTH - PAD - mx)
+    y += 40 + 62 + 20
     if view.first_patch:
-        _text(
-            draw,
-            (16, mid_y + 124),
-            f"1st patch taken: {view.first_patch.replace('/', ' ')}: the 2nd must "
-            "differ in colour and symbol",
-            16,
-            False,
-            MUTED,
+        note = (
+            f"1st patch taken: {view.first_patch.replace('/', ' ')}; the 2nd must differ in colour and symbol"
         )
-    mx = 16 + 8 * (size + 10) + 20
-    _draw_markers(img, draw, view, mx, mid_y)
-    lx = mx
-    for sym in D.SYMBOLS:
-        icon = _glyph_icon(sym, 22)
-        img.paste(icon, (lx, mid_y + 118), icon)
-        _text(draw, (lx + 26, mid_y + 119), sym, 17, False, MUTED)
-        lx += 30 + int(draw.textlength(sym, font=font(17))) + 14
+        draw_text(draw, (PAD, y), note, WIDTH - 2 * PAD, 21, min_size=15, fill=MUTED)
+    else:
+        lx = PAD
+        for sym in D.SYMBOLS:
+            icon = _glyph_icon(sym, 26)
+            img.paste(icon, (lx, y), icon)
+            draw.text((lx + 32, y + 1), sym, font=font(21), fill=MUTED)
+            lx += 48 + int(draw.textlength(sym, font=font(21))) + 16
+    y += 34 + 12
+    draw_legend(draw, PAD, y, WIDTH - 2 * PAD, "changed in the last turn (cells, the claimed card)")
+    y += legend_h
 
-    # guangas
-    for k, p in enumerate(view.guangas):
-        r, c = divmod(k, cols)
-        px = 15 + c * (panel_w + 10)
-        py = boards_y + r * (panel_h + 12)
-        _draw_player(img, draw, view, p, names, px, py, panel_w, panel_h)
-    if n == 1:
-        _draw_solo_ranks(draw, 15 + panel_w + 20, boards_y)
-    return to_png(img)
+    half = (WIDTH - 2 * PAD - 10) // 2
+    for row, rh in zip(rows, row_h, strict=True):
+        for k, (p, wide) in enumerate(row):
+            cell, _ = _panel_size(view, wide)
+            w = WIDTH - 2 * PAD if wide else half
+            _draw_player(img, draw, view, p, names, PAD + k * (half + 10), y, w, rh - 10, cell)
+        if n == 1:
+            _draw_solo_ranks(draw, PAD + half + 30, y, half - 20)
+        y += rh
+    return img
 
 
-def _draw_solo_ranks(draw, x: int, y: int) -> None:
-    _text(draw, (x, y), "Solo ranks", 22, True)
+def _draw_solo_ranks(draw, x: int, y: int, w: int) -> None:
+    draw.text((x, y), "Solo ranks", font=font(26, True), fill=INK)
     rows = [("0-39", D.SOLO_LOWEST_RANK)]
     bounds = sorted(D.SOLO_RANKS)
     for i, (low, name) in enumerate(bounds):
         high = bounds[i + 1][0] - 1 if i + 1 < len(bounds) else None
         rows.append((f"{low}-{high}" if high else f"{low}+", name))
     for k, (pts, name) in enumerate(rows):
-        _text(draw, (x, y + 34 + k * 28), f"{pts:>7}  {name}", 18)
+        draw.text((x, y + 40 + k * 32), pts, font=font(21, True), fill=INK)
+        draw_text(draw, (x + 118, y + 40 + k * 32), name, w - 118, 21, min_size=14)

@@ -27,20 +27,36 @@ from engines.nowa_gwinea.geometry import (
 )
 from renderers.common import (
     BACKGROUND,
-    HIGHLIGHT,
     INK,
+    MARK,
     MUTED,
+    PAD,
+    PANEL,
+    RULE,
+    WIDTH,
+    Header,
+    SeatLine,
+    art_cache,
     centred_text,
+    draw_header,
+    draw_legend,
+    draw_ranking,
+    draw_strip,
+    draw_text,
+    encode,
     font,
+    header_height,
+    places_by_score,
+    ranking_height,
     seat_colour,
+    seat_mark,
     seat_name,
-    to_png,
+    strip_height,
+    winners_status,
 )
 
-WIDTH = 1280
-CELL = 78
-BOARD_X, BOARD_Y = 56, 120
-PANEL_X = BOARD_X + CELL * SIZE + 40
+CELL = 74
+GOLD_FRAME = (255, 196, 0)  # the rolled totem's frame
 SAND = (236, 222, 186)
 SAND_DARK = (221, 203, 160)
 WATER = (52, 140, 220)
@@ -55,15 +71,15 @@ TOTEM_COLOURS = (
     (210, 90, 170),  # butterfly
 )
 TOTEM_LABELS = ("Par", "Cas", "Kan", "Cro", "Liz", "But")
-LAST = (235, 90, 0)
+HUT = (112, 124, 146)  # slate: every village's huts (the villages are told apart by place)
+PIECE_COLOURS = (*TOTEM_COLOURS, WATER, FRUIT, LEAF, HUT, SAND, SAND_DARK)
 
 
-def _hut_colour(seat: int | None) -> tuple[int, int, int]:
-    base = seat_colour(seat or 0)
-    return tuple(int(c * 0.55 + 255 * 0.45) for c in base)
+def _hut_colour(seat: int | None = None) -> tuple[int, int, int]:
+    return HUT
 
 
-@lru_cache(maxsize=4)
+@art_cache
 def _empty_board(cell: int) -> Image.Image:
     """The 8x8 grid with row letters and column numbers (drawn once per size)."""
     margin = 34 if cell >= 60 else 0
@@ -101,7 +117,7 @@ def _draw_symbols(
         pad = size * 0.12
         if i == rolled:
             d.rectangle(
-                (x + 2, y + 2, x + size - 2, y + size - 2), outline=HIGHLIGHT, width=max(3, size // 12)
+                (x + 2, y + 2, x + size - 2, y + size - 2), outline=GOLD_FRAME, width=max(3, size // 12)
             )
         d.ellipse(
             (x + pad, y + pad, x + size - pad, y + size - pad),
@@ -162,8 +178,8 @@ def _draw_huts(
             d.rectangle((x + 1, y + 1, x + size - 1, y + size - 1), fill=colour)
     for text in texts:
         pl = placement_from_text(text)
-        edge = LAST if text == last else INK
-        w = max(2, size // 14) + (2 if text == last else 0)
+        edge = MARK if text == last else INK
+        w = max(2, size // 14) + (4 if text == last else 0)
         for cell in pl.cells:
             x, y = _xy(cell, ox, oy, size)
             r, c = divmod(cell, SIZE)
@@ -186,7 +202,7 @@ def _hut_letters(d, texts, ox, oy, size, board) -> None:
         free = [c for c in pl.cells if c not in busy] or list(pl.cells)
         cell = free[len(free) // 2]
         x, y = _xy(cell, ox, oy, size)
-        centred_text(d, (x + size / 2, y + size / 2), pl.piece, f, fill=INK)
+        centred_text(d, (x + size / 2, y + size / 2), pl.piece, f, fill=(255, 255, 255))
 
 
 def _board(image, board, rolled, texts, colour, ox, oy, size, last=None) -> None:
@@ -198,156 +214,215 @@ def _board(image, board, rolled, texts, colour, ox, oy, size, last=None) -> None
         _hut_letters(d, texts, ox, oy, size, board)
 
 
-def render(view, *, names: Sequence[str] | None = None) -> bytes:
+def _header(view, names, last_action) -> Header:
+    info = "game over" if view.over else f"round {view.round} of {view.rounds}"
+    if view.over:
+        best = max(view.scores)
+        top = [s for s in range(view.players) if view.scores[s] == best]
+        if view.players == 1:
+            return Header("Nowa Gwinea", info, [(f"Game over: {best} points", INK)], None, last_action)
+        return Header("Nowa Gwinea", info, winners_status(names, top), None, last_action)
+    waiting = list(view.to_move)
+    status: list = []
+    for k, s in enumerate(waiting):
+        status.append((("" if k == 0 else ", ") + seat_name(names, s), seat_colour(s)))
+    status.append((" building" if waiting else "waiting for the round's end", INK))
+    return Header("Nowa Gwinea", info, status, waiting[0] if len(waiting) == 1 else None, last_action)
+
+
+def _seat_lines(view, names) -> list[SeatLine]:
+    place = places_by_score(view.scores) if view.over else {}
+    out = []
+    for s in range(view.players):
+        parts = []
+        if not view.over:
+            parts.append(f"{view.huts[s]} huts · " + ("finished" if view.done[s] else "building"))
+        if view.per_round:
+            parts.append(f"last round +{view.per_round[-1][s]}")
+            if view.over:
+                parts.append(f"{len(view.per_round)} rounds")
+        out.append(
+            SeatLine(
+                s,
+                seat_name(names, s),
+                str(view.scores[s]),
+                " · ".join(parts),
+                active=not view.over and s in view.to_move,
+                you=view.seat == s,
+                place=place.get(s),
+            )
+        )
+    return out
+
+
+def render(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> bytes:
+    return encode(draw_board(view, names=names, last_action=last_action))
+
+
+def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> Image.Image:
     n = view.players
     last = view.last_round
-    mini = 34 if last else 0
-    extra = (mini * SIZE + 90) if last else 0
-    height = BOARD_Y + CELL * SIZE + 60 + extra
+    header = _header(view, names, last_action)
+    seats = _seat_lines(view, names)
+    top_h = ranking_height(seats) if view.over and n > 1 else strip_height(seats)
+    mini, cols = _revealed_layout(n, view.over)
+    if view.over and last:  # the final board: the last round's villages, large, in place of the task board
+        height = header_height(header) + top_h + 12 + _revealed_height(n, mini, cols) + PAD
+        image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+        d = ImageDraw.Draw(image)
+        y = draw_header(d, header)
+        y += draw_ranking(d, seats, y) if n > 1 else draw_strip(d, seats, y)
+        _draw_revealed(image, d, last, names, n, y + 18, mini, cols)
+        return image
+    extra = _revealed_height(n, mini, cols) if last else 0
+    board_px = CELL * SIZE + 34
+    height = header_height(header) + top_h + 56 + board_px + 44 + extra + PAD
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     d = ImageDraw.Draw(image)
+    y = draw_header(d, header)
+    y += draw_ranking(d, seats, y) if view.over and n > 1 else draw_strip(d, seats, y)
 
-    # header
-    title = "Nowa Gwinea"
-    if view.over:
-        title += "  -  game over"
-    else:
-        title += f"  -  round {view.round} of {view.rounds}"
-    d.text((24, 14), title, font=font(34, True), fill=INK)
     shown = view.seat if view.seat is not None else 0
     board = view.boards[shown]
-    sub = (
-        f"Die: {view.animal.upper()} (start there)   Board {board.board}"
-        f"{'A standard' if board.side == 'A' else 'B hard'}   Goal: {view.water_target} water holes"
-    )
+    y += 12
     if view.over:
-        sub = "Final scores below; the last round's villages are revealed."
-    d.text((24, 62), sub, font=font(22), fill=INK)
-    who = (
-        "your village"
-        if view.seat is not None
-        else "spectator view: villages are hidden until the round ends"
-    )
-    if len({(b.board, b.side) for b in view.boards}) > 1:
-        if view.seat is not None:
-            who = "your own board and village (each player has a different board)"
-        else:
-            who = f"{seat_name(names, 0)}'s board shown; each player has their own; villages hidden"
-
+        sub = "The last round's villages are shown below."
+    else:
+        sub = (
+            f"Die: {view.animal} (start there) · board {board.board}"
+            f"{'A standard' if board.side == 'A' else 'B hard'} · goal {view.water_target} water holes"
+        )
+    draw_text(d, (PAD, y), sub, WIDTH - 2 * PAD, 26, min_size=18, bold=True)
+    y += 44
     texts = ()
     if view.seat is not None and view.villages[view.seat] != UNKNOWN and not view.over:
         texts = view.villages[view.seat]
-    rolled = view.totem
-    _board(
-        image,
-        board,
-        rolled if not view.over else -1,
-        texts,
-        _hut_colour(view.seat),
-        BOARD_X,
-        BOARD_Y,
-        CELL,
-        view.last_move,
-    )
-    d.text((BOARD_X, BOARD_Y + CELL * SIZE + 12), who, font=font(20), fill=MUTED)
+    bx, by = PAD + 34, y + 34
+    _board(image, board, view.totem if not view.over else -1, texts, HUT, bx, by, CELL, view.last_move)
+    if view.seat is not None:
+        who = "your board and village" + (
+            " (each player has their own board)" if len({(b.board, b.side) for b in view.boards}) > 1 else ""
+        )
+    elif len({(b.board, b.side) for b in view.boards}) > 1:
+        who = f"{seat_name(names, 0)}'s board; each player has their own; villages hidden"
+    else:
+        who = "villages stay hidden until the round ends"
+    draw_text(d, (bx, by + CELL * SIZE + 8), who, CELL * SIZE, 21, min_size=15, fill=MUTED)
 
     # side panel
-    x = PANEL_X
-    y = BOARD_Y - 30
-    d.text((x, y), "Players", font=font(26, True), fill=INK)
-    y += 40
-    for s in range(n):
-        col = seat_colour(s)
-        d.rectangle((x, y + 4, x + 22, y + 26), fill=col, outline=INK)
-        name = seat_name(names, s)
-        if view.seat == s:
-            name += " (you)"
-        d.text((x + 32, y), name[:22], font=font(22, True), fill=INK)
-        d.text((x + 420, y), f"{view.scores[s]}", font=font(26, True), fill=INK, anchor="ra")
-        y += 30
-        if view.over:
-            state = ""
-        elif view.done[s]:
-            state = "finished building"
-        else:
-            state = "building"
-        line = f"{view.huts[s]} huts  {state}" if not view.over else ""
-        if view.per_round:
-            line += f"   last round +{view.per_round[-1][s]}"
-        d.text((x + 32, y), line, font=font(18), fill=MUTED)
-        y += 34
-    y += 6
-    d.text((x, y), f"Boards left in the stack: {view.deck_left}", font=font(18), fill=MUTED)
-    y += 34
+    x = bx + CELL * SIZE + 28
+    w = WIDTH - PAD - x
+    py = y
     if view.seat is not None and not view.over:
-        d.text((x, y), "Your village", font=font(24, True), fill=INK)
-        y += 34
-        d.text((x, y), f"Water holes: {view.water} of {view.water_target}", font=font(22), fill=WATER)
-        y += 30
-        d.text(
-            (x, y),
-            f"Fruit: {view.fruit}  (caller bonus {(0, 1, 3, 6, 10, 15)[view.fruit]})",
-            font=font(22),
-            fill=FRUIT,
+        d.rounded_rectangle((x - 10, py - 4, x + w, py + 300), radius=10, fill=PANEL, outline=RULE, width=2)
+        py += 6
+        py += draw_text(d, (x, py), "Your village", w - 10, 28, bold=True) + 6
+        py += (
+            draw_text(
+                d,
+                (x, py),
+                f"Water holes: {view.water} of {view.water_target}",
+                w - 10,
+                24,
+                min_size=18,
+                fill=WATER,
+            )
+            + 4
         )
-        y += 30
+        bonus = (0, 1, 3, 6, 10, 15)[min(view.fruit, 5)]
+        py += (
+            draw_text(
+                d, (x, py), f"Fruit: {view.fruit} (caller bonus {bonus})", w - 10, 24, min_size=18, fill=FRUIT
+            )
+            + 4
+        )
         if view.broken:
-            for i in range(0, len(view.broken), 34):
-                d.text(
-                    (x, y),
-                    ("BROKEN: " if i == 0 else "  ") + view.broken[i : i + 34],
-                    font=font(18, True),
-                    fill=(200, 30, 30),
+            py += (
+                draw_text(
+                    d,
+                    (x, py),
+                    "BROKEN: " + view.broken,
+                    w - 10,
+                    21,
+                    min_size=15,
+                    bold=True,
+                    fill=(190, 20, 20),
+                    max_lines=3,
                 )
-                y += 24
+                + 4
+            )
         elif view.can_call:
-            d.text((x, y), "Ready: type  gwinea", font=font(22, True), fill=(30, 140, 60))
-            y += 30
-        if view.last_move:
-            d.text((x, y), f"Last move: {view.last_move}", font=font(20), fill=INK)
-            y += 30
+            py += (
+                draw_text(
+                    d, (x, py), "Ready: type gwinea", w - 10, 24, min_size=18, bold=True, fill=(30, 130, 60)
+                )
+                + 4
+            )
         used = {t[0] for t in texts}
         left = " ".join(p for p in PIECES if p not in used)
-        d.text((x, y), f"Huts left: {left}", font=font(20), fill=INK)
-        y += 34
+        py += draw_text(d, (x, py), f"Huts left: {left}", w - 10, 22, min_size=15, max_lines=2) + 4
+        py = max(py, y + 300) + 16
+    py += (
+        draw_text(d, (x, py), f"Boards left in the stack: {view.deck_left}", w, 21, min_size=15, fill=MUTED)
+        + 14
+    )
     # legend
-    y = max(y, BOARD_Y + CELL * SIZE - 150)
-    d.text((x, y), "Legend", font=font(20, True), fill=INK)
-    y += 28
-    d.ellipse((x, y, x + 24, y + 24), fill=WATER)
-    d.text((x + 32, y), "water hole   ", font=font(18), fill=INK)
-    d.ellipse((x + 170, y + 2, x + 190, y + 22), fill=FRUIT)
-    d.text((x + 200, y), "fruit bush", font=font(18), fill=INK)
-    y += 30
+    d.ellipse((x, py, x + 26, py + 26), fill=WATER)
+    d.text((x + 34, py), "water hole", font=font(21), fill=INK)
+    d.ellipse((x + 170, py + 2, x + 192, py + 24), fill=FRUIT)
+    d.text((x + 202, py), "fruit bush", font=font(21), fill=INK)
+    py += 36
     for i in range(len(TOTEM_LABELS)):
-        xx = x + (i % 3) * 140
-        yy = y + (i // 3) * 30
-        d.ellipse((xx, yy, xx + 24, yy + 24), fill=TOTEM_COLOURS[i])
-        d.text((xx + 30, yy), ANIMALS[i] if len(ANIMALS[i]) < 10 else "kangaroo", font=font(17), fill=INK)
-    y += 62
-    d.text((x, y), "Rolled totem: yellow frame", font=font(17), fill=INK)
-    d.text((x + 240, y), "Last hut: orange", font=font(17), fill=LAST)
+        xx = x + (i % 2) * (w // 2)
+        yy = py + (i // 2) * 32
+        d.ellipse((xx, yy, xx + 26, yy + 26), fill=TOTEM_COLOURS[i])
+        draw_text(d, (xx + 32, yy), ANIMALS[i], w // 2 - 36, 21, min_size=14)
+    py += 3 * 32 + 8
+    d.rectangle((x, py + 2, x + 24, py + 26), outline=GOLD_FRAME, width=4)
+    py += draw_text(d, (x + 34, py), "the rolled totem", w - 34, 21, min_size=14) + 10
+    if view.seat is not None:
+        draw_legend(d, x, py, w, "your last hut", size=22)
 
-    # the last round, every village revealed
     if last:
-        top = BOARD_Y + CELL * SIZE + 48
-        d.text((24, top), f"Round {last['round']} villages (revealed)", font=font(24, True), fill=INK)
-        from engines.nowa_gwinea.rules import board_info
+        _draw_revealed(image, d, last, names, n, by + CELL * SIZE + 44, mini, n)
+    return image
 
-        step = (WIDTH - 48) // max(n, 1)
-        for s in range(n):
-            ox = 24 + s * step + 10
-            oy = top + 60
-            info = board_info(last["boards"][s], last["sides"][s])
-            _board(image, info, last["totem"], last["villages"][s], _hut_colour(s), ox, oy, mini)
-            row = last["rows"][s]
-            label = f"{seat_name(names, s)[:14]}: +{row['points']}"
-            if last.get("caller") == s:
-                label += " (caller)"
-            d.text((ox, oy - 28), label, font=font(18, True), fill=seat_colour(s))
-            if row["broken"]:
-                d.text((ox, oy + mini * SIZE + 4), "broken: 0", font=font(16), fill=(200, 30, 30))
-    return to_png(image)
+
+def _revealed_layout(n: int, over: bool) -> tuple[int, int]:
+    """(cell, columns) of the revealed villages: large on the final board, small during play."""
+    if not over:
+        return (32 if n <= 3 else 30), n
+    cols = 2 if n == 4 else n
+    return min(56, ((WIDTH - 2 * PAD) // cols - 40) // SIZE), cols
+
+
+def _revealed_height(n: int, cell: int, cols: int) -> int:
+    return 50 + -(-n // cols) * (44 + cell * SIZE + 16)
+
+
+def _draw_revealed(image, d, last, names, n: int, top: int, cell: int, cols: int) -> None:
+    """The finished round with every village revealed, each labelled with its points."""
+    from engines.nowa_gwinea.rules import board_info
+
+    d.line((PAD, top - 6, WIDTH - PAD, top - 6), fill=RULE, width=2)
+    draw_text(d, (PAD, top), f"Round {last['round']}: every village revealed", WIDTH - 2 * PAD, 28, bold=True)
+    step = (WIDTH - 2 * PAD) // cols
+    for s in range(n):
+        r, c = divmod(s, cols)
+        ox = PAD + c * step + (step - cell * SIZE) // 2
+        oy = top + 50 + r * (44 + cell * SIZE + 16) + 44
+        info = board_info(last["boards"][s], last["sides"][s])
+        _board(image, info, last["totem"], last["villages"][s], HUT, ox, oy, cell)
+        row = last["rows"][s]
+        label = f"{seat_name(names, s)} +{row['points']}"
+        if last.get("caller") == s:
+            label += " (called)"
+        if row["broken"]:
+            label += " broken"
+        seat_mark(d, ox + 13, oy - 20, 13, s)
+        draw_text(
+            d, (ox + 32, oy - 36), [(label, seat_colour(s))], cell * SIZE - 32, 24, min_size=14, bold=True
+        )
 
 
 @lru_cache(maxsize=1)
@@ -393,7 +468,7 @@ def _huts_chart() -> bytes:
             ar, ac = sq[0]
             cx, cy = ox + ac * cell + cell / 2, oy + ar * cell + cell / 2
             d.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=INK)
-    return to_png(image)
+    return encode(image)
 
 
 def render_huts() -> bytes:

@@ -10,24 +10,49 @@ gold; rocks are grey stones on the tiles the last rotating player turned.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engines.pachakuna import data as D
-from renderers.common import BACKGROUND, HIGHLIGHT, INK, MUTED, font, seat_name, text_size
+from renderers.common import (
+    ACTIVE,
+    BACKGROUND,
+    INK,
+    MUTED,
+    PAD,
+    PANEL,
+    RULE,
+    WIDTH,
+    Header,
+    SeatLine,
+    art_cache,
+    draw_header,
+    draw_legend,
+    draw_ranking,
+    draw_strip,
+    draw_text,
+    encode,
+    font,
+    header_height,
+    path_arrow,
+    ranking_height,
+    seat_colour,
+    seat_mark,
+    seat_name,
+    strip_height,
+    text_size,
+    turn_status,
+)
 
-R = 50  # hex radius (centre to corner) in pixels
+R = 48  # hex radius (centre to corner) in pixels
 SQ3 = math.sqrt(3)
-BOARD_W = 880
-PANEL_X = BOARD_W + 10
-WIDTH = 1340
-HEIGHT = 820
-X0 = (BOARD_W - 9 * SQ3 * R) / 2 + SQ3 * R / 2 + 10
-Y0 = 48 + R
+FRAME_R = 8.75 * R
+BOARD_W = int(2 * FRAME_R) + 16
+BOARD_H = int(SQ3 * FRAME_R) + 16
+X0 = (BOARD_W - 9 * SQ3 * R) / 2 + SQ3 * R / 2
+Y0 = BOARD_H / 2 - 6 * R
 
 COLOUR_RGB = {
     "white": (248, 248, 244),
@@ -40,6 +65,7 @@ COLOUR_RGB = {
     "brown": (128, 78, 40),
 }
 VILLAGE_TINT = {k: tuple(int(c * 0.55 + 255 * 0.45) for c in v) for k, v in COLOUR_RGB.items()}
+PIECE_COLOURS = tuple(COLOUR_RGB.values())
 VALLEY = (168, 212, 132)
 VALLEY_ROAD = (232, 248, 208)
 MOUNTAIN = (150, 128, 108)
@@ -67,7 +93,7 @@ def _edge_corners(d: int) -> tuple[int, int]:
     return (d + 1) % 6, (d + 2) % 6
 
 
-@lru_cache(maxsize=32)
+@art_cache
 def tile_sprite(code: str) -> Image.Image:
     """An RGBA hex picture of a tile, drawn once per kind and rotation."""
     size = int(2 * R * SS) + 2
@@ -97,10 +123,10 @@ def tile_sprite(code: str) -> Image.Image:
     return img.resize((size // SS, size // SS), Image.LANCZOS)
 
 
-@lru_cache(maxsize=1)
+@art_cache
 def _base() -> Image.Image:
     """The empty board: frame and background (static art)."""
-    img = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    img = Image.new("RGB", (BOARD_W, BOARD_H), BACKGROUND)
     dr = ImageDraw.Draw(img)
     # frame: a big hexagon behind the board
     cx, cy = centre(55)
@@ -114,13 +140,10 @@ def _base() -> Image.Image:
         for k in range(6)
     ]
     dr.polygon(inner, fill=(205, 185, 150))
-    dr.line([(PANEL_X, 10), (PANEL_X, HEIGHT - 10)], fill=(200, 195, 185), width=2)
     return img
 
 
-def _llama(
-    dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int, load: str | None, dim: bool
-) -> None:
+def _llama(dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int, load: str | None) -> None:
     body = (250, 250, 250) if seat == 0 else (25, 25, 25)
     ink = (20, 20, 20) if seat == 0 else (250, 250, 250)
     rad = 15
@@ -137,8 +160,6 @@ def _llama(
         lx, ly = x + 13, y + 10
         dr.rectangle((lx - 8, ly - 8, lx + 8, ly + 8), fill=(225, 225, 225), outline=(120, 120, 120), width=1)
         dr.line([(lx - 5, ly + 5), (lx + 5, ly - 5)], fill=(120, 120, 120), width=2)
-    if dim:
-        pass
 
 
 def _demand(dr: ImageDraw.ImageDraw, x: float, y: float, demand: str | None) -> None:
@@ -150,7 +171,7 @@ def _demand(dr: ImageDraw.ImageDraw, x: float, y: float, demand: str | None) -> 
     dr.rectangle((x + 7, y - 4, x + 20, y + 9), fill=COLOUR_RGB[small], outline=INK, width=2)
 
 
-def render(view, *, names: Sequence[str] | None = None) -> bytes:
+def _draw_board(view) -> Image.Image:
     img = _base().copy()
     dr = ImageDraw.Draw(img)
     tiles = dict(view.tiles)
@@ -158,31 +179,41 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
     rocks = set(view.rocks)
     marks = set(view.turn_cells or view.prev_cells)
 
-    # tiles
     half = tile_sprite("N0").size[0] // 2
     for cell, code in tiles.items():
         cx, cy = centre(cell)
         sprite = tile_sprite(code)
         img.paste(sprite, (int(round(cx - half)), int(round(cy - half))), sprite)
 
-    # villages
     for cell, colour in view.villages:
         cx, cy = centre(cell)
-        pts = _corners(cx, cy, R - 1)
-        dr.polygon(pts, fill=VILLAGE_TINT[colour], outline=INK, width=3)
+        dr.polygon(_corners(cx, cy, R - 1), fill=VILLAGE_TINT[colour], outline=INK, width=3)
         dr.polygon(
             _corners(cx, cy, R - 8),
             outline=COLOUR_RGB[colour] if colour != "white" else (150, 150, 150),
             width=4,
         )
-        _demand(dr, cx, cy - 8, demands.get(cell))
+        _demand(dr, cx, cy - 6, demands.get(cell))
 
-    # field numbers
+    for cell in rocks:
+        cx, cy = centre(cell)
+        rx, ry = cx - 22, cy + 15
+        dr.ellipse((rx - 14, ry - 10, rx + 14, ry + 10), fill=(118, 118, 124), outline=(20, 20, 20), width=3)
+        dr.ellipse((rx - 7, ry - 6, rx + 1, ry - 2), fill=(185, 185, 190))
+
+    # the last turn: fields outlined, each llama's road an arrow
+    for cell in marks:
+        cx, cy = centre(cell)
+        dr.polygon(_corners(cx, cy, R - 3), outline=(226, 0, 142), width=6)
+        dr.polygon(_corners(cx, cy, R - 9), outline=(255, 255, 255), width=1)
+    for road in view.routes:
+        path_arrow(dr, [centre(c) for c in road], width=6)
+
     f_num = font(18, True)
     for cell in D.CELLS:
         cx, cy = centre(cell)
-        ty = cy - 35 if cell in D.VILLAGES else cy - 28
-        w, h = text_size(dr, str(cell), f_num)
+        ty = cy - 33 if cell in D.VILLAGES else cy - 27
+        w, _ = text_size(dr, str(cell), f_num)
         dr.rounded_rectangle(
             (cx - w / 2 - 3, ty - 11, cx + w / 2 + 3, ty + 10),
             radius=4,
@@ -190,199 +221,203 @@ def render(view, *, names: Sequence[str] | None = None) -> bytes:
         )
         dr.text((cx, ty), str(cell), font=f_num, fill=INK, anchor="mm")
 
-    # rocks
-    for cell in rocks:
-        cx, cy = centre(cell)
-        rx, ry = cx - 24, cy + 16
-        dr.ellipse((rx - 15, ry - 11, rx + 15, ry + 11), fill=(118, 118, 124), outline=(20, 20, 20), width=3)
-        dr.ellipse((rx - 8, ry - 7, rx + 1, ry - 2), fill=(185, 185, 190))
-
-    # highlight of the latest turn
-    for cell in marks:
-        cx, cy = centre(cell)
-        dr.polygon(_corners(cx, cy, R - 2), outline=HIGHLIGHT, width=5)
-
-    # llamas
     by_cell: dict[int, list] = {}
     for lm in view.llamas:
         by_cell.setdefault(lm.cell, []).append(lm)
     for cell, group in by_cell.items():
         cx, cy = centre(cell)
-        base_y = cy + 24 if cell in D.VILLAGES else cy + 6
+        base_y = cy + 22 if cell in D.VILLAGES else cy + 6
         n = len(group)
         for i, lm in enumerate(sorted(group, key=lambda m: (m.seat, m.id))):
-            dx = (i - (n - 1) / 2) * (34 if n <= 3 else 24)
+            dx = (i - (n - 1) / 2) * (32 if n <= 3 else 22)
             dy = 0 if n <= 3 else (-8 if i % 2 else 8)
-            _llama(dr, cx + dx, base_y + dy, lm.seat, lm.id, lm.load, lm.stage == 3)
-
-    _panel(img, dr, view, names)
-    return _png(img)
+            _llama(dr, cx + dx, base_y + dy, lm.seat, lm.id, lm.load)
+    return img
 
 
-def _png(img: Image.Image) -> bytes:
-    """PNG bytes, reduced to a 128-colour palette: a third of the size and quicker to encode."""
-    pal = img.quantize(128, method=Image.Quantize.FASTOCTREE)
-    buf = io.BytesIO()
-    pal.save(buf, format="PNG", compress_level=3)
-    return buf.getvalue()
-
-
-def _panel(img: Image.Image, dr: ImageDraw.ImageDraw, view, names) -> None:
-    x = PANEL_X + 18
-    y = 16
-    dr.text(
-        (x, y),
-        f"P'achakuna · board {view.board} · turn {view.turn_number}"
-        + (f"/{view.max_turns}" if view.max_turns else ""),
-        font=font(20, True),
-        fill=MUTED,
-    )
-    y += 30
-    # status
+def _header(view, names, last_action) -> Header:
+    info = f"board {view.board} · turn {view.turn_number}" + (f"/{view.max_turns}" if view.max_turns else "")
     if view.phase == "over":
         if view.winner is not None:
-            status = f"{seat_name(names, view.winner)} wins!"
+            status = [
+                ("Game over: ", INK),
+                (seat_name(names, view.winner), seat_colour(view.winner)),
+                (" wins", INK),
+            ]
         else:
-            status = "Game over"
-        dr.text((x, y), status, font=font(26, True), fill=(180, 30, 30))
-        y += 34
-        if view.end_reason:
-            dr.text((x, y), view.end_reason, font=font(18), fill=INK)
-            y += 26
+            status = [("Game over: nobody collected all seven colours", INK)]
+        return Header("P'achakuna", info, status, None, last_action)
+    side = D.SEAT_NAMES[view.turn]
+    if view.phase == "rotate":
+        cost = "first one free" if view.rotation_cost == 0 else f"next costs {view.rotation_cost}"
+        doing = f"({side}) to play: turn tiles ({cost}) or move llamas"
     else:
-        who = seat_name(names, view.turn)
-        side = D.SEAT_NAMES[view.turn]
-        dr.text((x, y), f"{who} ({side}) to play", font=font(24, True), fill=INK)
-        y += 32
-        if view.phase == "rotate":
-            cost = "first one free" if view.rotation_cost == 0 else f"next costs {view.rotation_cost}"
-            phase = f"turn tiles ({cost}) or act with llamas"
-        else:
-            phase = "move / sell / buy with llamas, then end"
-        dr.text((x, y), phase, font=font(18), fill=INK)
-        y += 28
-    if view.seat is not None:
-        dr.text((x, y), f"You play {D.SEAT_NAMES[view.seat]}", font=font(18, True), fill=(40, 90, 160))
-        y += 26
-    y += 6
+        doing = f"({side}) to play: move, sell, buy with llamas, then end"
+    return Header("P'achakuna", info, turn_status(names, view.turn, doing), view.turn, last_action)
+
+
+def _seat_lines(view, names) -> list[SeatLine]:
+    over = view.phase == "over"
+    out = []
     for seat in range(view.players):
-        y = _player_box(dr, x, y, view, seat, names)
-        y += 10
-    # log
-    if view.turn_log:
-        log_title, log = "This turn:", view.turn_log
-    else:
-        log_title, log = "Last turn:", view.prev_log
-    if log:
-        dr.text((x, y), log_title, font=font(18, True), fill=INK)
-        y += 24
-        line = ""
-        for mv in log:
-            cand = (line + ", " + mv) if line else mv
-            if text_size(dr, cand, font(18))[0] > WIDTH - x - 20:
-                dr.text((x, y), line, font=font(18), fill=INK)
-                y += 23
-                line = mv
-            else:
-                line = cand
-        if line:
-            dr.text((x, y), line, font=font(18), fill=INK)
-            y += 23
-        y += 6
-    if view.rocks and view.phase != "over":
-        if view.phase == "rotate":
-            note = f"Rocks: {', '.join(map(str, view.rocks))} (not turnable this turn)"
-        else:
-            note = f"Rocks: {', '.join(map(str, view.rocks))} (closed to the next player)"
-        dr.text((x, y), note, font=font(18), fill=INK)
-        y += 28
-    # demands
-    dr.text(
-        (x, y), f"Bag: {view.bag_count} demands  ·  used: {len(view.used)}", font=font(18, True), fill=INK
+        llamas = sum(1 for m in view.llamas if m.seat == seat)
+        total = sum(n for _, n in view.supply[seat])
+        detail = f"{D.SEAT_NAMES[seat]} · {'valleys' if seat == 0 else 'mountains'} · loose {view.loose[seat]}/{total} · {llamas} llama{'s' if llamas != 1 else ''}"
+        place = None
+        if over:
+            place = 1 if view.winner == seat else (2 if view.winner is not None else 1)
+        out.append(
+            SeatLine(
+                seat,
+                seat_name(names, seat),
+                f"{view.colours[seat]}/7",
+                detail,
+                active=not over and view.turn == seat,
+                you=view.seat == seat,
+                place=place,
+            )
+        )
+    return out
+
+
+def render(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> bytes:
+    return encode(draw_board(view, names=names, last_action=last_action))
+
+
+def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> Image.Image:
+    header = _header(view, names, last_action)
+    seats = _seat_lines(view, names)
+    over = view.phase == "over"
+    top_h = ranking_height(seats) if over else strip_height(seats)
+    head_h = header_height(header)
+    height = head_h + top_h + 10 + BOARD_H + PAD
+    img = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    dr = ImageDraw.Draw(img)
+    y = draw_header(dr, header)
+    y += (
+        draw_ranking(dr, seats, y, title="Final: the first to hold all seven colours wins")
+        if over
+        else draw_strip(dr, seats, y)
     )
-    y += 26
+    y += 10
+    img.paste(_draw_board(view), (0, y))
+    _panel(img, dr, view, names, BOARD_W + 4, y, WIDTH - PAD - BOARD_W - 4, height - PAD)
+    return img
+
+
+def _panel(
+    img: Image.Image, dr: ImageDraw.ImageDraw, view, names, x: int, y: int, w: int, bottom: int
+) -> None:
+    order = ([view.seat] if view.seat is not None else []) + [
+        s for s in range(view.players) if s != view.seat
+    ]
+    for seat in order:
+        y = _player_box(dr, x, y, w, view, seat, names) + 10
+    if view.rocks and view.phase != "over":
+        when = "not turnable this turn" if view.phase == "rotate" else "closed to the next player"
+        y += (
+            draw_text(
+                dr,
+                (x, y),
+                f"Rocks: {', '.join(map(str, view.rocks))} ({when})",
+                w,
+                20,
+                min_size=14,
+                max_lines=2,
+            )
+            + 6
+        )
+    y += (
+        draw_text(
+            dr,
+            (x, y),
+            f"Bag: {view.bag_count} demands · used: {len(view.used)}",
+            w,
+            20,
+            min_size=14,
+            bold=True,
+        )
+        + 4
+    )
     ux = x
-    for d in view.used[-24:]:
+    for d in view.used[-22:]:
         big, small = D.demand_colours(d)
         dr.rectangle((ux, y, ux + 14, y + 18), fill=COLOUR_RGB[big], outline=INK)
         dr.rectangle((ux + 15, y + 6, ux + 23, y + 14), fill=COLOUR_RGB[small], outline=INK)
         ux += 28
-        if ux > WIDTH - 40:
+        if ux > x + w - 26:
             ux = x
             y += 24
-    y += 30
-    # legend
-    ly = HEIGHT - 148
-    _demand(dr, x + 22, ly + 9, "RY")
-    dr.text((x + 54, ly - 1), "demand: big flag 2, small 1", font=font(18), fill=INK)
+    # legend, from the bottom up
+    ly = bottom - 4 * 30 - 8
+    _demand(dr, x + 22, ly + 12, "RY")
+    draw_text(dr, (x + 50, ly), "demand: big flag 2, small 1", w - 50, 20, min_size=14)
     ly += 30
-    dr.rectangle((x, ly, x + 26, ly + 18), fill=VALLEY)
-    dr.line([(x, ly + 9), (x + 26, ly + 9)], fill=VALLEY_ROAD, width=6)
-    dr.text((x + 34, ly - 1), "valley: White's road", font=font(18), fill=INK)
-    ly += 26
-    dr.rectangle((x, ly, x + 26, ly + 18), fill=MOUNTAIN)
-    dr.line([(x, ly + 9), (x + 26, ly + 9)], fill=MOUNTAIN_RIDGE, width=4)
-    dr.text((x + 34, ly - 1), "mountain: Black's road", font=font(18), fill=INK)
+    dr.rectangle((x, ly + 2, x + 30, ly + 22), fill=VALLEY)
+    dr.line([(x, ly + 12), (x + 30, ly + 12)], fill=VALLEY_ROAD, width=6)
+    draw_text(dr, (x + 40, ly), "valley: White's road", w - 40, 20, min_size=14)
     ly += 30
-    dr.text((x, ly), "r34+2 turn · m1-56 move · s1 sell", font=font(18), fill=MUTED)
-    ly += 23
-    dr.text((x, ly), "b1 buy · end · /ry pay cut-outs", font=font(18), fill=MUTED)
+    dr.rectangle((x, ly + 2, x + 30, ly + 22), fill=MOUNTAIN)
+    dr.line([(x, ly + 12), (x + 30, ly + 12)], fill=MOUNTAIN_RIDGE, width=4)
+    draw_text(dr, (x + 40, ly), "mountain: Black's road", w - 40, 20, min_size=14)
+    ly += 30
+    draw_legend(dr, x, ly, w, "last turn; arrow: a llama's road", size=20)
 
 
-def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, view, seat: int, names) -> float:
+def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat: int, names) -> float:
     sup = dict(view.supply[seat])
     active = view.phase != "over" and view.turn == seat
     top = y
-    h = 150
+    h = 146
     dr.rounded_rectangle(
-        (x - 8, top, WIDTH - 14, top + h),
+        (x, top, x + w, top + h),
         radius=10,
-        fill=(255, 252, 238) if active else (244, 241, 234),
-        outline=HIGHLIGHT if active else (200, 195, 185),
+        fill=ACTIVE if active else PANEL,
+        outline=INK if active else RULE,
         width=4 if active else 2,
     )
-    side = D.SEAT_NAMES[seat]
+    seat_mark(dr, x + 22, y + 22, 15, seat)
     body = (250, 250, 250) if seat == 0 else (25, 25, 25)
-    dr.ellipse((x + 2, y + 10, x + 26, y + 34), fill=body, outline=INK, width=2)
-    name = seat_name(names, seat)
-    dr.text((x + 34, y + 9), f"{name}", font=font(22, True), fill=INK)
-    dr.text(
-        (x + 34, y + 35),
-        f"{side} · {'valleys' if seat == 0 else 'mountains'} · colours {view.colours[seat]}/7",
-        font=font(18),
-        fill=INK,
-    )
-    y += 66
-    cx = x + 4
+    dr.ellipse((x + w - 34, y + 10, x + w - 10, y + 34), fill=body, outline=INK, width=2)
+    name = seat_name(names, seat) + (" (you)" if view.seat == seat else "")
+    draw_text(dr, (x + 44, y + 8), [(name, seat_colour(seat))], w - 90, 24, min_size=16, bold=True)
+    y += 46
+    step = min(42, (w - 12) // 8)
+    disc = step - 6
+    cx = x + 8
     for colour in D.COLOURS:
         n = sup.get(colour, 0)
         if n:
-            dr.ellipse((cx, y, cx + 34, y + 34), fill=COLOUR_RGB[colour], outline=INK, width=2)
+            dr.ellipse((cx, y, cx + disc, y + disc), fill=COLOUR_RGB[colour], outline=INK, width=2)
             txt_fill = INK if colour in ("white", "yellow") else (255, 255, 255)
-            dr.text((cx + 17, y + 17), str(n), font=font(18, True), fill=txt_fill, anchor="mm")
+            dr.text((cx + disc / 2, y + disc / 2), str(n), font=font(19, True), fill=txt_fill, anchor="mm")
         else:
             ring = COLOUR_RGB[colour] if colour != "white" else (160, 160, 160)
-            dr.ellipse((cx, y, cx + 34, y + 34), fill=(236, 232, 224), outline=ring, width=3)
-        cx += 42
+            dr.ellipse((cx, y, cx + disc, y + disc), fill=(236, 232, 224), outline=ring, width=3)
+        cx += step
     n = sup.get("brown", 0)
     dr.rectangle(
-        (cx + 2, y + 4, cx + 28, y + 30),
+        (cx + 2, y + 3, cx + disc - 2, y + disc - 3),
         fill=COLOUR_RGB["brown"] if n else (236, 232, 224),
         outline=INK,
         width=2,
     )
-    dr.text((cx + 15, y + 17), str(n), font=font(18, True), fill=(255, 255, 255) if n else MUTED, anchor="mm")
-    y += 44
-    total = sum(sup.values())
-    dr.text((x, y), f"loose {view.loose[seat]}/{total}", font=font(18), fill=INK)
-    lx = x + 112
+    dr.text(
+        (cx + disc / 2, y + disc / 2),
+        str(n),
+        font=font(19, True),
+        fill=(255, 255, 255) if n else MUTED,
+        anchor="mm",
+    )
+    y += disc + 12
+    lx = x + 10
     for lm in sorted((m for m in view.llamas if m.seat == seat), key=lambda m: m.id):
         label = f"{lm.id}@{lm.cell}"
-        dr.text((lx, y), label, font=font(18, True), fill=INK)
-        lx += text_size(dr, label, font(18, True))[0] + 6
+        dr.text((lx, y), label, font=font(20, True), fill=INK)
+        lx += text_size(dr, label, font(20, True))[0] + 6
         fill = COLOUR_RGB[lm.load] if lm.load else (225, 225, 225)
-        dr.rectangle((lx, y + 2, lx + 16, y + 18), fill=fill, outline=INK, width=2)
+        dr.rectangle((lx, y + 3, lx + 18, y + 21), fill=fill, outline=INK, width=2)
         if not lm.load:
-            dr.line([(lx + 3, y + 15), (lx + 13, y + 5)], fill=(120, 120, 120), width=2)
-        lx += 28
+            dr.line([(lx + 3, y + 18), (lx + 15, y + 6)], fill=(120, 120, 120), width=2)
+        lx += 30
     return top + h

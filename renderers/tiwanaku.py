@@ -9,26 +9,44 @@ player peeked at on the disc (dashed, marked with an eye).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from renderers.common import (
+    ACTIVE,
     BACKGROUND,
-    HIGHLIGHT,
     INK,
     MUTED,
+    PAD,
+    PANEL,
+    RULE,
+    WIDTH,
+    Header,
+    SeatLine,
+    art_cache,
+    draw_header,
+    draw_legend,
+    draw_ranking,
+    draw_strip,
+    draw_text,
+    encode,
     font,
+    header_height,
+    mark_box,
+    places,
+    ranking_height,
     seat_colour,
+    seat_mark,
     seat_name,
-    to_png,
+    seat_shape,
+    strip_height,
+    turn_status,
+    winners_status,
 )
 
 CELL = 118
 LABEL = 44
-TOP = 112
-MARGIN = 18
-PANEL_W = 470
+MARGIN = PAD
 
 TERRAIN_COLOURS = {
     "S": (95, 170, 175),  # swamp: blue green
@@ -37,6 +55,7 @@ TERRAIN_COLOURS = {
     "F": (92, 150, 82),  # forest: green
 }
 TERRAIN_NAMES = {"S": "Swamp", "D": "Desert", "M": "Mountain", "F": "Forest"}
+PIECE_COLOURS = tuple(TERRAIN_COLOURS.values())
 HIDDEN = (222, 216, 204)
 HIDDEN_DOT = (200, 193, 180)
 REGION_LINE = (30, 30, 30)
@@ -47,7 +66,7 @@ def _board_size(cols: int) -> tuple[int, int]:
     return LABEL + cols * CELL + LABEL // 2, LABEL + 5 * CELL + LABEL
 
 
-@lru_cache(maxsize=4)
+@art_cache
 def _hidden_tile() -> Image.Image:
     """A hidden space: plain ground with a light dot pattern (drawn once)."""
     tile = Image.new("RGB", (CELL, CELL), HIDDEN)
@@ -78,8 +97,11 @@ def _darker(c, k=0.7):
     return tuple(int(v * k) for v in c)
 
 
-def _pawn(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour, outline=INK) -> None:
-    """An explorer: a head over a rounded body."""
+def _pawn(
+    draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int, outline=(255, 255, 255)
+) -> None:
+    """An explorer: a head over a rounded body, in the seat's colour with its shape."""
+    colour = seat_colour(seat)
     draw.ellipse(
         (cx - r * 0.45, cy - r * 1.05, cx + r * 0.45, cy - r * 0.15), fill=colour, outline=outline, width=2
     )
@@ -90,6 +112,7 @@ def _pawn(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour, out
         outline=outline,
         width=2,
     )
+    seat_shape(draw, cx, cy + r * 0.33, r * 0.42, seat, fill=(255, 255, 255))
 
 
 def _cube(draw: ImageDraw.ImageDraw, x: float, y: float, s: float, terrain: str) -> None:
@@ -158,7 +181,7 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, view, ox: int, oy: 
             draw.text((x + CELL - 10, y + 8), "seen", font=small, fill=INK, anchor="ra")
         seat = view.explorer[cell]
         if seat >= 0:
-            _pawn(draw, x + CELL - 26, y + CELL - 30, 24, seat_colour(seat))
+            _pawn(draw, x + CELL - 28, y + CELL - 32, 26, seat)
 
     # grid and region outlines
     def line(a, b, kind):
@@ -195,13 +218,14 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, view, ox: int, oy: 
     x0, y0 = ox + LABEL, oy + LABEL
     draw.rectangle((x0 - 4, y0 - 4, x0 + cols * CELL + 4, y0 + 5 * CELL + 4), outline=REGION_LINE, width=8)
 
-    # last move
+    # the last turn
     for cell in view.last_cells:
         x, y = _cell_xy(cell, cols, ox, oy)
-        draw.rectangle((x + 6, y + 6, x + CELL - 6, y + CELL - 6), outline=HIGHLIGHT, width=6)
+        mark_box(draw, (x + 4, y + 4, x + CELL - 4, y + CELL - 4), width=7)
 
 
-def _phase_text(view, names) -> str:
+def _header(view, names, last_action) -> Header:
+    info = f"round {view.round} · {view.empty_left} hidden left"
     if view.phase == "over":
         best = max(view.scores)
         top = [s for s in range(view.players) if view.scores[s] == best]
@@ -209,135 +233,153 @@ def _phase_text(view, names) -> str:
             most = max(view.correct[s] for s in top)
             top = [s for s in top if view.correct[s] == most]
         if view.players == 1:
-            return f"Game over - {best} points"
-        return (
-            "Game over - "
-            + " and ".join(seat_name(names, s) for s in top)
-            + (" win" if len(top) > 1 else " wins")
-        )
-    who = seat_name(names, view.turn)
+            return Header("Tiwanaku", "game over", [(f"Game over: {best} points", INK)], None, last_action)
+        return Header("Tiwanaku", "game over", winners_status(names, top), None, last_action)
     if view.phase == "final":
-        return f"Final divinations - {who} to divine or pass"
-    if view.phase == "divining":
-        return f"{who} is divining (guess again or done)"
-    extra = f" ({view.actions_left} actions)" if view.actions_left > 1 else ""
-    return f"{who} to play{extra}"
+        doing = "to divine or pass (final divinations)"
+    elif view.phase == "divining":
+        doing = "is divining: guess again or done"
+    else:
+        doing = "to play" + (f" ({view.actions_left} actions)" if view.actions_left > 1 else "")
+    return Header("Tiwanaku", info, turn_status(names, view.turn, doing), view.turn, last_action)
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view, names, width: int) -> None:
-    draw.rectangle((0, 0, width, TOP - 14), fill=(60, 48, 40))
-    draw.text((MARGIN, 12), "Tiwanaku", font=font(32, True), fill=(250, 236, 200))
-    status = _phase_text(view, names)
-    colour = seat_colour(view.turn) if view.phase != "over" else (250, 236, 200)
-    draw.text((MARGIN + 214, 16), status, font=font(26, True), fill=(250, 250, 250))
-    if view.phase != "over":
-        draw.ellipse((MARGIN + 182, 20, MARGIN + 204, 42), fill=colour, outline=(250, 250, 250), width=2)
-    info = f"Round {view.round}   Hidden spaces left: {view.empty_left}"
-    if view.last:
-        info += f"   Last: {seat_name(names, view.last_seat)} {view.last}"
-    draw.text((MARGIN, 58), info, font=font(21), fill=(235, 225, 205))
+def _seat_lines(view, names) -> list[SeatLine]:
+    over = view.phase == "over"
+    if over:
+        order = sorted(range(view.players), key=lambda s: (view.scores[s], view.correct[s]), reverse=True)
+        groups: list[list[int]] = []
+        for s in order:
+            if groups and (view.scores[groups[-1][0]], view.correct[groups[-1][0]]) == (
+                view.scores[s],
+                view.correct[s],
+            ):
+                groups[-1].append(s)
+            else:
+                groups.append([s])
+        place = places(groups)
+    out = []
+    for s in range(view.players):
+        detail = f"right {view.correct[s]} · wrong {view.wrong[s]} · off-board {view.reserve[s]}"
+        if view.peek_counts[s]:
+            detail += f" · peeks {view.peek_counts[s]}"
+        if view.phase == "final" and view.final_out[s]:
+            detail += " · OUT"
+        if over and view.cube_points[s]:
+            detail += f" · +{view.cube_points[s]} cubes"
+        out.append(
+            SeatLine(
+                s,
+                seat_name(names, s),
+                str(view.scores[s]),
+                detail,
+                active=not over and view.turn == s,
+                you=view.seat == s,
+                place=place[s] if over else None,
+            )
+        )
+    return out
 
 
-PLAYER_H = 156
+BLOCK_H = 112
 
 
-def _draw_player(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: int, w: int) -> int:
-    """One player's block; returns its height."""
-    h = PLAYER_H
-    me = view.seat == seat
+def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: int, w: int) -> None:
+    """One player's cubes and diversity scales (the score is in the strip)."""
     active = view.phase != "over" and view.turn == seat
     draw.rounded_rectangle(
-        (x, y, x + w, y + h - 10),
+        (x, y, x + w, y + BLOCK_H - 10),
         radius=10,
-        fill=(255, 253, 248),
-        outline=seat_colour(seat) if active else (200, 195, 185),
-        width=5 if active else 2,
+        fill=ACTIVE if active else PANEL,
+        outline=INK if active else RULE,
+        width=4 if active else 2,
     )
-    colour = seat_colour(seat)
-    _pawn(draw, x + 26, y + 34, 18, colour)
-    name = seat_name(names, seat)[:18] + (" (you)" if me else "")
-    draw.text((x + 52, y + 14), name, font=font(24, True), fill=INK)
-    score = str(view.scores[seat])
-    big = font(38, True)
-    draw.text((x + w - 14, y + 8), score, font=big, fill=INK, anchor="ra")
-    sw = draw.textlength(score, font=big)
-    draw.text((x + w - 22 - sw, y + 24), "pts", font=font(18), fill=MUTED, anchor="ra")
-    tags = []
-    if view.phase == "final" and view.final_out[seat]:
-        tags.append("OUT")
-    if view.phase == "over" and view.cube_points[seat]:
-        tags.append(f"+{view.cube_points[seat]} cubes")
-    line2 = f"right {view.correct[seat]}  wrong {view.wrong[seat]}  off-board {view.reserve[seat]}"
-    if view.peek_counts[seat]:
-        line2 += f"  peeks {view.peek_counts[seat]}"
-    draw.text((x + 14, y + 54), line2, font=font(18), fill=INK)
-    if tags:
-        nx = x + 52 + draw.textlength(name, font=font(24, True)) + 12
-        draw.text((nx, y + 18), " ".join(tags), font=font(18, True), fill=(180, 40, 40))
-    # cubes
-    draw.text((x + 14, y + 104), "cubes", font=font(18), fill=MUTED)
-    cx = x + 74
+    seat_mark(draw, x + 24, y + 22, 15, seat)
+    name = seat_name(names, seat) + (" (you)" if view.seat == seat else "")
+    draw_text(
+        draw, (x + 46, y + 7), [(name, seat_colour(seat))], w - 46 - 5 * 26 - 24, 24, min_size=17, bold=True
+    )
+    draw.text((x + 14, y + 56), "cubes", font=font(20), fill=MUTED)
+    cx = x + 80
+    limit = x + w - 5 * 26 - 20
     for t, k in zip("SDMF", view.cubes[seat], strict=True):
         for _ in range(k):
-            _cube(draw, cx, y + 98, 32, t)
-            cx += 37
+            if cx + 32 <= limit:
+                _cube(draw, cx, y + 50, 32, t)
+            cx += 36
     if not sum(view.cubes[seat]):
-        draw.text((cx, y + 104), "none", font=font(18), fill=MUTED)
+        draw.text((cx, y + 56), "none", font=font(20), fill=MUTED)
     # diversity scales: five columns (crops 1-5) of five levels
     sx = x + w - 5 * 26 - 10
-    draw.text((sx - 8, y + 110), "diversity", font=font(17), fill=MUTED, anchor="ra")
     for k in range(5):
         level = view.scales[seat][k]
         colx = sx + k * 26
         for lv in range(1, 6):
-            top = y + 138 - lv * 8
-            fill = colour if lv <= level else (232, 228, 220)
-            draw.rectangle((colx, top, colx + 20, top + 6), fill=fill)
-        draw.text((colx + 10, y + 96), str(k + 1), font=font(16, True), fill=INK, anchor="mb")
-    return h
+            top = y + 92 - lv * 10
+            fill = seat_colour(seat) if lv <= level else (228, 224, 216)
+            draw.rectangle((colx, top, colx + 20, top + 7), fill=fill)
+        draw.text((colx + 10, y + 34), str(k + 1), font=font(17, True), fill=INK, anchor="mb")
+    draw.text((sx - 8, y + 34), "diversity", font=font(17), fill=MUTED, anchor="rb")
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, item_w: int, per_row: int) -> int:
-    draw.text((x, y), "Terrain cells on the map:", font=font(20, True), fill=INK)
-    y += 30
+def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, w: int, per_row: int) -> int:
+    item_w = w // per_row
     for k, t in enumerate("SDMF"):
         cx = x + (k % per_row) * item_w
-        cy = y + (k // per_row) * 34
-        draw.rectangle((cx, cy, cx + 26, cy + 26), fill=TERRAIN_COLOURS[t], outline=INK, width=2)
-        draw.text((cx + 13, cy + 13), t, font=font(16, True), fill=INK, anchor="mm")
-        draw.text(
-            (cx + 34, cy + 1), f"{TERRAIN_NAMES[t]} {view.terrain_totals.get(t, 0)}", font=font(20), fill=INK
+        cy = y + (k // per_row) * 36
+        draw.rectangle((cx, cy, cx + 28, cy + 28), fill=TERRAIN_COLOURS[t], outline=INK, width=2)
+        draw.text((cx + 14, cy + 14), t, font=font(17, True), fill=INK, anchor="mm")
+        draw_text(
+            draw,
+            (cx + 36, cy + 1),
+            f"{TERRAIN_NAMES[t]} {view.terrain_totals.get(t, 0)}",
+            item_w - 40,
+            22,
+            min_size=16,
         )
-    return 30 + 34 * ((4 + per_row - 1) // per_row) + 6
+    used = 36 * ((4 + per_row - 1) // per_row)
+    used += draw_legend(draw, x, y + used + 4, w, "changed in the last turn; “seen”: what you peeked at") + 10
+    return used
 
 
-def render(view, *, names: Sequence[str] | None = None) -> bytes:
+def render(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> bytes:
+    return encode(draw_board(view, names=names, last_action=last_action))
+
+
+def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> Image.Image:
     cols = view.cols
     bw, bh = _board_size(cols)
     players = view.players
+    header = _header(view, names, last_action)
+    seats = _seat_lines(view, names)
+    over = view.phase == "over"
+    top_h = ranking_height(seats) if over and players > 1 else strip_height(seats)
+    order = ([view.seat] if view.seat is not None else []) + [s for s in range(players) if s != view.seat]
     side = cols <= 5
     if side:
-        width = MARGIN + bw + MARGIN + PANEL_W + MARGIN
-        panel_h = 110 + players * PLAYER_H
-        height = TOP + max(bh, panel_h) + MARGIN
+        body = max(bh, 8 + 2 * 36 + 50 + players * BLOCK_H)
     else:
-        width = MARGIN + bw + MARGIN
-        rows = (players + 1) // 2
-        height = TOP + bh + 10 + 70 + rows * PLAYER_H + MARGIN
-    img = Image.new("RGB", (width, height), BACKGROUND)
+        body = bh + 10 + 36 + 50 + -(-players // 2) * BLOCK_H
+    height = header_height(header) + top_h + 12 + body + MARGIN
+    img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
-    _draw_header(draw, view, names, width)
-    _draw_board(img, draw, view, MARGIN, TOP)
+    y = draw_header(draw, header)
+    y += draw_ranking(draw, seats, y) if over and players > 1 else draw_strip(draw, seats, y)
+    y += 12
+    ox = (WIDTH - bw) // 2 if not side else MARGIN
+    _draw_board(img, draw, view, ox, y)
     if side:
-        px, py = MARGIN + bw + MARGIN, TOP + 8
-        py += _draw_legend(draw, view, px, py, PANEL_W // 2, 2)
-        for seat in range(players):
-            py += _draw_player(draw, view, names, seat, px, py, PANEL_W)
+        px = MARGIN + bw + MARGIN
+        pw = WIDTH - px - MARGIN
+        py = y + 8 + _draw_legend(draw, view, px, y + 8, pw, 2)
+        for seat in order:
+            _draw_block(draw, view, names, seat, px, py, pw)
+            py += BLOCK_H
     else:
-        px, py = MARGIN + LABEL, TOP + bh + 6
-        py += _draw_legend(draw, view, px, py, (bw - LABEL) // 4, 4)
-        colw = (bw - LABEL - 10) // 2
-        for seat in range(players):
-            col, row = seat % 2, seat // 2
-            _draw_player(draw, view, names, seat, px + col * (colw + 10), py + row * PLAYER_H, colw)
-    return to_png(img)
+        px, py = MARGIN, y + bh + 10
+        py += _draw_legend(draw, view, px, py, WIDTH - 2 * MARGIN, 4)
+        colw = (WIDTH - 2 * MARGIN - 10) // 2
+        for k, seat in enumerate(order):
+            col, row = k % 2, k // 2
+            _draw_block(draw, view, names, seat, px + col * (colw + 10), py + row * BLOCK_H, colw)
+    return img

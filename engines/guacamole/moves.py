@@ -225,6 +225,8 @@ def parse_move(text: str) -> Move:
     if not isinstance(text, str) or not text.strip():
         raise MalformedMove(f"an empty text is not a Guacamole move. {NOTATION_HELP}")
     toks = [t for t in re.split(r"[\s,;]+", text.strip().upper()) if t]
+    if not toks:
+        raise MalformedMove(f"{text.strip()!r} holds only separators, not a Guacamole move. {NOTATION_HELP}")
     verb, args = toks[0], toks[1:]
     if verb in ("PREP", "PREPARE", "PLAY"):
         if len(args) == 1 and _card(args[0]):

@@ -126,6 +126,8 @@ class State:
     marks: list[str] = field(default_factory=list)
     building: list[int] = field(default_factory=list)
     build_zone: list[bool] = field(default_factory=list)
+    turn_marks: list[str] = field(default_factory=list)  # places changed so far this turn
+    prev_marks: list[str] = field(default_factory=list)  # places changed in the previous turn
 
 
 # --------------------------------------------------------------------------- views
@@ -169,6 +171,8 @@ class View:
     prev_seat: int | None
     marks: tuple[str, ...]
     building: tuple[str, ...]
+    turn_marks: tuple[str, ...]  # public places changed this turn (the previous turn's before a move)
+    ranking: tuple[tuple[int, ...], ...] = ()  # the outcome's ranking once the game is over
 
 
 # --------------------------------------------------------------------------- helpers
@@ -212,6 +216,8 @@ def _clone(s: State) -> State:
         marks=list(s.marks),
         building=list(s.building),
         build_zone=list(s.build_zone),
+        turn_marks=list(s.turn_marks),
+        prev_marks=list(s.prev_marks),
     )
 
 
@@ -678,6 +684,11 @@ def apply_move(state: State, seat: int, move: Move | str) -> tuple[State, list[E
     s.marks = []
     handler = _HANDLERS[type(move)]
     handler(s, seat, move, events)
+    marks = s.turn_marks + [m for m in s.marks if m not in s.turn_marks]
+    if s.turn_moves:
+        s.turn_marks = marks
+    else:  # the move ended the turn
+        s.prev_marks, s.turn_marks = marks, []
     return s, events
 
 
@@ -1029,6 +1040,8 @@ def view_for(state: State, seat: int | None) -> View:
         prev_seat=s.prev_seat,
         marks=tuple(s.marks),
         building=tuple(_codes(s.building)),
+        turn_marks=tuple(s.turn_marks if s.turn_moves else s.prev_marks),
+        ranking=oc.ranking if oc else (),
     )
 
 
@@ -1118,6 +1131,8 @@ def to_dict(state: State) -> dict[str, Any]:
         "marks": list(s.marks),
         "building": list(s.building),
         "build_zone": list(s.build_zone),
+        "turn_marks": list(s.turn_marks),
+        "prev_marks": list(s.prev_marks),
     }
     for name in _SCALARS:
         out[name] = getattr(s, name)
@@ -1144,5 +1159,7 @@ def from_dict(data: dict[str, Any]) -> State:
         marks=list(data["marks"]),
         building=list(data["building"]),
         build_zone=list(data["build_zone"]),
+        turn_marks=list(data.get("turn_marks", [])),
+        prev_marks=list(data.get("prev_marks", [])),
         **{name: data[name] for name in _SCALARS},
     )

@@ -1429,6 +1429,7 @@ class View:
     end_reason: str
     final_scores: tuple[int, ...] | None
     solo_rank: str | None
+    ranking: tuple[tuple[int, ...], ...] = ()  # the outcome's ranking once the game is over
 
 
 _PSTR = tuple(f"{c}/{y}" for c in D.COLOURS for y in D.SYMBOLS)
@@ -1506,6 +1507,7 @@ def view_for(s: State, seat: int | None) -> View:
         end_reason=s.end_reason,
         final_scores=None if out is None else tuple(int(x) for x in out.scores),
         solo_rank=None if out is None or s.n != 1 else out.details["rank"],
+        ranking=() if out is None else out.ranking,
     )
 
 

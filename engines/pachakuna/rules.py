@@ -208,6 +208,8 @@ class State:
     prev_log: list[str] = field(default_factory=list)
     prev_cells: list[int] = field(default_factory=list)
     moves: int = 0
+    turn_routes: list[list[int]] = field(default_factory=list)  # each llama move's fields, this turn
+    prev_routes: list[list[int]] = field(default_factory=list)
 
 
 def _copy(state: State) -> State:
@@ -225,6 +227,8 @@ def _copy(state: State) -> State:
         turn_cells=list(state.turn_cells),
         prev_log=list(state.prev_log),
         prev_cells=list(state.prev_cells),
+        turn_routes=[list(r) for r in state.turn_routes],
+        prev_routes=[list(r) for r in state.prev_routes],
     )
 
 
@@ -302,6 +306,33 @@ def reachable_by_masks(masks: dict[int, int], start: int) -> set[int]:
             stack.append(n)
     seen.discard(start)
     return seen
+
+
+def route(tiles: dict[int, str], start: int, end: int, black: bool) -> list[int]:
+    """A shortest road from ``start`` to ``end`` (both included) by :func:`reachable`'s rules."""
+    masks = {c: open_mask(code, black) for c, code in tiles.items()}
+    villages = D.VILLAGES
+    came = {start: start}
+    queue = [start]
+    for c in queue:
+        if c == end:
+            break
+        if c in villages and c != start:
+            continue
+        mc = 63 if c in villages else masks[c]
+        for d, n in D.NEIGHBOURS[c]:
+            if n in came or not (mc >> d) & 1:
+                continue
+            if n not in villages and not (masks[n] >> ((d + 3) % 6)) & 1:
+                continue
+            came[n] = c
+            queue.append(n)
+    if end not in came:
+        return [start, end]
+    path = [end]
+    while path[-1] != start:
+        path.append(came[path[-1]])
+    return path[::-1]
 
 
 # --------------------------------------------------------------------------- supplies
@@ -581,6 +612,7 @@ def _move(state: State, seat: int, move: MoveLlama) -> tuple[State, list[Event]]
     start = nl.cell
     nl.cell = move.to
     nl.stage = 1
+    new.turn_routes.append(route(state.tiles, start, move.to, seat == 1))
     _record(new, seat, move, [start, move.to])
     where = f"village {move.to} ({D.VILLAGES[move.to]})" if move.to in D.VILLAGES else f"tile {move.to}"
     return new, [Event(f"{{p{seat}}} moved llama {lm.id} from {start} to {where}", kind="move")]
@@ -697,6 +729,8 @@ def _end(state: State, seat: int, move: End | None = None) -> tuple[State, list[
     new.prev_cells = new.turn_cells
     new.turn_log = []
     new.turn_cells = []
+    new.prev_routes = new.turn_routes
+    new.turn_routes = []
     events.insert(0, Event(f"{{p{seat}}} ended the turn", kind="end_turn"))
     limit = new.config.max_turns
     if limit and new.turn_number >= limit:
@@ -775,6 +809,8 @@ def to_dict(state: State) -> dict[str, Any]:
         "prev_log": list(state.prev_log),
         "prev_cells": list(state.prev_cells),
         "moves": state.moves,
+        "turn_routes": [list(r) for r in state.turn_routes],
+        "prev_routes": [list(r) for r in state.prev_routes],
     }
 
 
@@ -808,6 +844,8 @@ def from_dict(data: dict[str, Any]) -> State:
         prev_log=list(data["prev_log"]),
         prev_cells=list(data["prev_cells"]),
         moves=data["moves"],
+        turn_routes=[list(r) for r in data.get("turn_routes", [])],
+        prev_routes=[list(r) for r in data.get("prev_routes", [])],
     )
 
 
@@ -856,6 +894,7 @@ class View:
     turn_cells: tuple[int, ...]
     prev_log: tuple[str, ...]
     prev_cells: tuple[int, ...]
+    routes: tuple[tuple[int, ...], ...]  # the llamas' roads this turn (the previous turn's before a move)
 
 
 def view_for(state: State, seat: int | None) -> View:
@@ -888,6 +927,7 @@ def view_for(state: State, seat: int | None) -> View:
         turn_cells=tuple(state.turn_cells),
         prev_log=tuple(state.prev_log),
         prev_cells=tuple(state.prev_cells),
+        routes=tuple(tuple(r) for r in (state.turn_routes if state.turn_log else state.prev_routes)),
     )
 
 

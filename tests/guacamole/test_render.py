@@ -72,3 +72,33 @@ def test_render_phase_steps():
     b = render(g.view_for(s, 0))
     assert a != b
     _open(a)
+
+
+def test_turn_marks_gather_the_whole_turn():
+    """View: turn_marks holds every place the turn changed so far, and the whole previous turn
+    until the next player's first move; the board outlines them."""
+    s = g.new_game(g.Config(players=3), 3, 5)
+    rng = random.Random(5)
+    gathered: list[str] = []
+    ended = 0
+    for _ in range(300):
+        seat = s.turn
+        s, _ = g.apply_move(s, seat, g.computer_move(g.view_for(s, seat), g.legal_moves(s, seat), rng))
+        gathered += [m for m in s.marks if m not in gathered]
+        v = g.view_for(s, None)
+        assert list(v.turn_marks) == gathered
+        if not v.turn_moves:
+            ended += 1
+            gathered = []
+        if s.over:
+            break
+    assert ended > 5
+    restored = g.from_dict(g.to_dict(s))
+    assert g.view_for(restored, None).turn_marks == g.view_for(s, None).turn_marks
+
+
+def test_view_carries_the_outcome_ranking():
+    """View: once the game is over, the ranking (tiebreaks applied) is public; before, empty."""
+    s = _game_states(3, 4, ())[-1]
+    assert g.view_for(s, None).ranking == g.outcome(s).ranking
+    assert g.view_for(g.new_game(g.Config(players=3), 3, 4), None).ranking == ()

@@ -145,6 +145,8 @@ def test_parse_is_tolerant_and_canonical():
     "text,fragment",
     [
         ("", "empty"),
+        (",", "only separators"),
+        (" ;, ", "only separators"),
         ("prep 0T", "prep 5T"),
         ("prep 5X", "prep 5T"),
         ("dish", "dish z5T"),

@@ -46,8 +46,8 @@ def test_render_views_through_a_game():
             for seat in (None, 0):
                 png = render(G.view_for(s, seat), names=["Ana", "Beto", "Cusi", "Dora"][:players])
                 img = _open(png)
-                assert img.format == "PNG" and img.mode == "RGB"
-                assert 1000 <= img.width <= 1400 and 600 <= img.height <= 1600
+                assert img.format == "PNG" and img.mode in ("P", "RGB") and len(png) < 150 * 1024
+                assert img.width == 1200 and 600 <= img.height <= 3200
                 pngs.append(png)
         assert len(set(pngs)) >= 4, "different states give different images"
 
@@ -59,3 +59,10 @@ def test_seat_view_shows_private_order():
         s, _ = G.apply_move(s, seat, G.parse_move(f"keep {s.orders_dealt[seat][0]}"))
     assert render(G.view_for(s, 0)) != render(G.view_for(s, None))
     assert render(G.view_for(s, None), names=None)
+
+
+def test_view_carries_the_outcome_ranking():
+    """View: once the game is over, the ranking (tiebreaks applied) is public; before, empty."""
+    end = _states("master", 3, 5)[-1]
+    assert G.view_for(end, 1).ranking == G.outcome(end).ranking
+    assert G.view_for(_states("master", 3, 5)[0], 1).ranking == ()

@@ -38,8 +38,8 @@ def test_render_seat_and_spectator_views():
         for seat in (None, 0, 2):
             png = R.render(ng.view_for(s, seat), names=["Ana", "Bruno", "Chasca"])
             img = _open(png)
-            assert img.format == "PNG" and img.mode == "RGB"
-            assert 1000 <= img.width <= 1400
+            assert img.format == "PNG" and img.mode in ("P", "RGB") and len(png) < 150 * 1024
+            assert img.width == 1200
             images.append(png)
     assert len(set(images)) == len(images)
 
@@ -57,4 +57,4 @@ def test_render_each_board_and_game_over():
 def test_render_huts_chart():
     """render_huts draws the 12 huts with their letters and orientations."""
     img = _open(R.render_huts())
-    assert img.mode == "RGB" and img.height > 1000
+    assert img.format == "PNG" and img.height > 1000

@@ -773,3 +773,29 @@ def test_computer_move_uses_view_and_prefers_sales():
     legal = P.legal_moves(s, 0)
     move = P.computer_move(P.view_for(s, 0), legal, random.Random(1))
     assert move == P.Sell(1)
+
+
+def test_llama_route_is_public_in_the_view():
+    """View: each llama move's road is kept for the turn, then shown for the previous turn."""
+    s = all_tiles(fresh(), "M0")
+    put(s, 0, 1, 34, "red")
+    s.tiles[33] = "F1"
+    s.tiles[34] = "F1"
+    s1 = play(s, 0, "m1-33")
+    assert P.view_for(s1, None).routes == ((34, 33),)
+    s2 = play(s1, 0, "end")
+    assert P.view_for(s2, 1).routes == ((34, 33),)  # the previous turn's, until the next move
+    for a, b in zip(s1.turn_routes[0], s1.turn_routes[0][1:], strict=False):
+        assert b in dict(D.NEIGHBOURS[a]).values()
+    assert P.from_dict(json.loads(json.dumps(P.to_dict(s2)))).prev_routes == [[34, 33]]
+
+
+def test_route_follows_open_roads():
+    """route() walks only through edges open on both sides and ends where asked."""
+    s = fresh()
+    for start in (55,):
+        for end in sorted(reachable(s.tiles, start, False)):
+            path = P.rules.route(s.tiles, start, end, False)
+            assert path[0] == start and path[-1] == end
+            assert all(c not in D.VILLAGES for c in path[1:-1])
+            assert all(b in dict(D.NEIGHBOURS[a]).values() for a, b in zip(path, path[1:], strict=False))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from renderers.common import INK, centred_text, font, new_canvas, seat_name, to_png
 
 
-def render(view, *, names=None) -> bytes:
+def render(view, *, names=None, last_action: str | None = None) -> bytes:
     width = 120 + 90 * len(view.piles)
     image, draw = new_canvas(width, 360)
     title = "Nim"
@@ -22,4 +22,6 @@ def render(view, *, names=None) -> bytes:
         centred_text(draw, (x, 335), "ABCDE"[i], font(20, True))
     if view.seat is not None:
         draw.text((16, 44), f"your secret: {view.secrets[view.seat]}", font=font(16), fill=INK)
+    if last_action:
+        draw.text((16, 66), f"Last: {last_action}", font=font(16), fill=INK)
     return to_png(image)

@@ -218,6 +218,10 @@ def test_peek_terrain_is_private():
     assert "C2" not in e.public_text and "desert" not in e.public_text
     assert T.view_for(s2, 0).peeks == {cell("C2"): "D"}
     assert T.view_for(s2, 1).peeks == {} and T.view_for(s2, None).peeks == {}
+    # the last move's notation names the cell to the peeker only
+    assert T.view_for(s2, 0).last == "peek:C2"
+    assert T.view_for(s2, 1).last == "peek" and T.view_for(s2, None).last == "peek"
+    assert T.view_for(s2, None).last_cells == ()
     assert s2.turn == 0 and s2.actions_left == 1  # still has the action
     s3, _ = play(s2, 0, "+E1")
     s4, _ = play(s3, 1, "+E5")

@@ -1,0 +1,200 @@
+"""Render benchmark: every game's render + encode time against its floor, and its PNG sizes.
+
+Run from the repository root: ``python bench/render.py [game ...] [--repeat N]``.
+
+For each board (the middle and the end of every setup in :mod:`renderers.samples`, the
+spectator's and the first seat's picture) it measures, in one run:
+
+* ``render``: the renderer's call, drawing and encoding, as the table makes it;
+* the floor: the same drawing calls replayed on blank canvases (recorded while the renderer
+  ran: every ImageDraw primitive and every paste or alpha composite, the outermost call only),
+  plus the fastest encoding of the final canvas among RGB and a 128-colour palette at zlib
+  levels 1, 3 and 6.
+
+It prints, per game, the ratio render / floor (median and range) and the PNG sizes.  Each
+time is the best of ``--repeat`` runs, after a warm-up render (caches of static art filled),
+so that the other work on a shared machine disturbs the figures as little as possible.  The
+same script measures an older checkout too (``last_action`` is passed only where accepted).
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import io
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from PIL import Image, ImageDraw  # noqa: E402
+
+import engines  # noqa: E402
+from renderers.samples import SETUPS, positions  # noqa: E402
+
+DRAW_METHODS = (
+    "arc",
+    "bitmap",
+    "chord",
+    "circle",
+    "ellipse",
+    "line",
+    "pieslice",
+    "point",
+    "polygon",
+    "rectangle",
+    "regular_polygon",
+    "rounded_rectangle",
+    "text",
+    "multiline_text",
+)
+IMAGE_METHODS = ("paste", "alpha_composite")
+ENCODINGS = tuple((mode, level) for mode in ("RGB", "P128") for level in (1, 3, 6))
+
+
+class Tape:
+    """Records the outermost drawing calls made while it is active."""
+
+    def __init__(self) -> None:
+        self.ops: list[tuple[str, str, object, tuple, dict]] = []
+        self._depth = 0
+        self._saved: list[tuple[type, str, object]] = []
+
+    def _wrap(self, cls: type, name: str, kind: str) -> None:
+        original = getattr(cls, name)
+        tape = self
+
+        def wrapper(obj, *args, **kwargs):
+            if tape._depth == 0:
+                target = obj._image if kind == "draw" else obj
+                tape.ops.append((kind, name, target, args, kwargs))
+            tape._depth += 1
+            try:
+                return original(obj, *args, **kwargs)
+            finally:
+                tape._depth -= 1
+
+        self._saved.append((cls, name, original))
+        setattr(cls, name, wrapper)
+
+    def __enter__(self) -> Tape:
+        for name in DRAW_METHODS:
+            self._wrap(ImageDraw.ImageDraw, name, "draw")
+        for name in IMAGE_METHODS:
+            self._wrap(Image.Image, name, "image")
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for cls, name, original in reversed(self._saved):
+            setattr(cls, name, original)
+        self._saved.clear()
+
+    def replay(self) -> float:
+        """Seconds to make the same calls on blank canvases of the same sizes."""
+        blanks: dict[int, Image.Image] = {}
+        draws: dict[int, ImageDraw.ImageDraw] = {}
+        start = time.perf_counter()
+        for kind, name, target, args, kwargs in self.ops:
+            key = id(target)
+            image = blanks.get(key)
+            if image is None:
+                image = blanks[key] = Image.new(target.mode, target.size)
+            if kind == "draw":
+                draw = draws.get(key)
+                if draw is None:
+                    draw = draws[key] = ImageDraw.Draw(image)
+                getattr(ImageDraw.ImageDraw, name)(draw, *args, **kwargs)
+            else:
+                getattr(Image.Image, name)(image, *args, **kwargs)
+        return time.perf_counter() - start
+
+    def final_canvas(self, size: tuple[int, int]) -> Image.Image:
+        """The canvas of the output's size that received the most calls."""
+        counts: dict[int, int] = {}
+        images: dict[int, Image.Image] = {}
+        for _, _, target, _, _ in self.ops:
+            if target.size == size:
+                counts[id(target)] = counts.get(id(target), 0) + 1
+                images[id(target)] = target
+        return images[max(counts, key=counts.__getitem__)].convert("RGB")
+
+
+def encode(image: Image.Image, mode: str, level: int) -> bytes:
+    if mode == "P128":
+        image = image.quantize(128, method=Image.Quantize.FASTOCTREE)
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=level)
+    return buf.getvalue()
+
+
+def timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def measure(render, view, kwargs, repeat: int) -> tuple[float, float, int]:
+    """(render seconds, floor seconds, PNG bytes) for one board.
+
+    The render, the replay and the encodings are timed in turn within each round, so that a
+    busy moment on a shared machine falls on both sides; each keeps its best round."""
+    png = render(view, **kwargs)  # warm-up: static art and text layouts cached
+    size = Image.open(io.BytesIO(png)).size
+    with Tape() as tape:
+        render(view, **kwargs)
+    canvas = tape.final_canvas(size)
+    t_render = t_draw = math.inf
+    t_encode = dict.fromkeys(ENCODINGS, math.inf)
+    for _ in range(repeat):
+        t_render = min(t_render, timed(lambda: render(view, **kwargs)))
+        t_draw = min(t_draw, tape.replay())
+        for m, lv in ENCODINGS:
+            t_encode[m, lv] = min(t_encode[m, lv], timed(lambda m=m, lv=lv: encode(canvas, m, lv)))
+    return t_render, t_draw + min(t_encode.values()), len(png)
+
+
+def bench_game(game: str, repeat: int, boards: bool = False) -> None:
+    info = engines.get(game)
+    renderer = info.load_renderer()
+    ratios, sizes, times = [], [], []
+    for pos in positions(game):
+        if pos.label.endswith("-start"):
+            continue
+        for seat in (None, 0):
+            kwargs = {"names": pos.names}
+            if "last_action" in inspect.signature(renderer.render).parameters:  # an older checkout lacks it
+                kwargs["last_action"] = pos.last_action
+            t_render, floor, nbytes = measure(renderer.render, pos.view(seat), kwargs, repeat)
+            if boards:
+                who = "public" if seat is None else f"p{seat + 1}"
+                print(
+                    f"  {pos.label}-{who}: {t_render / floor:.2f} "
+                    f"({1000 * t_render:.0f} ms / floor {1000 * floor:.0f} ms), {nbytes / 1024:.0f} KB"
+                )
+            ratios.append(t_render / floor)
+            sizes.append(nbytes)
+            times.append(t_render)
+    print(
+        f"{info.title:24s} ratio median {statistics.median(ratios):.2f} "
+        f"(range {min(ratios):.2f}-{max(ratios):.2f})   "
+        f"render {1000 * statistics.median(times):5.0f} ms median   "
+        f"PNG {min(sizes) / 1024:4.0f}-{max(sizes) / 1024:4.0f} KB (max {max(sizes) / 1024:.0f} KB)   "
+        f"{len(ratios)} boards"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", default=list(SETUPS), help="games to measure (default: all)")
+    parser.add_argument("--repeat", type=int, default=5, help="rounds per board; the best of each is kept")
+    parser.add_argument("--boards", action="store_true", help="also print each board's figures")
+    args = parser.parse_args(argv)
+    for game in args.games:
+        bench_game(game, args.repeat, args.boards)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""Every game's boards in one folder, to look at before a change to a renderer lands.
+
+    python -m renderers.gallery DIR [game ...]
+
+For each game (all by default) it draws the start, the middle and the end of a seeded
+computer game for every player count and option that changes the picture
+(:data:`renderers.samples.SETUPS`): the public board and every seat's private picture, at
+full size (``DIR/<game>/<position>-<view>.png``) and scaled to 400 px wide as a phone shows it
+(``DIR/<game>/400/...``).  ``DIR/<game>-sheet.png`` is the game's contact sheet: every 400 px
+picture in a grid, labelled.  ``DIR/report.txt`` lists each picture's size, its encoding and
+any text that had to be cut (there should be none).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+import engines
+from renderers import common
+from renderers.samples import SETUPS, positions
+
+PHONE = 400
+SHEET_COLUMNS = 4
+
+
+def phone(image: Image.Image) -> Image.Image:
+    """The picture as Discord shows it on a phone: 400 px wide."""
+    return image.resize((PHONE, round(image.height * PHONE / image.width)), Image.Resampling.LANCZOS)
+
+
+def contact_sheet(items: list[tuple[str, Image.Image]]) -> Image.Image:
+    gap, label_h = 16, 30
+    rows = [items[i : i + SHEET_COLUMNS] for i in range(0, len(items), SHEET_COLUMNS)]
+    heights = [max(img.height for _, img in row) + label_h + gap for row in rows]
+    sheet = Image.new("RGB", (SHEET_COLUMNS * (PHONE + gap) + gap, sum(heights) + gap), (60, 60, 60))
+    draw = ImageDraw.Draw(sheet)
+    y = gap
+    for row, h in zip(rows, heights, strict=True):
+        for k, (label, img) in enumerate(row):
+            x = gap + k * (PHONE + gap)
+            draw.text((x, y + 4), label, font=common.font(17, True), fill=(240, 240, 240))
+            sheet.paste(img, (x, y + label_h))
+        y += h
+    return sheet
+
+
+def gallery(folder: Path, game: str, report: list[str]) -> int:
+    renderer = engines.get(game).load_renderer()
+    out = folder / game
+    (out / "400").mkdir(parents=True, exist_ok=True)
+    thumbs: list[tuple[str, Image.Image]] = []
+    count = 0
+    for pos in positions(game):
+        for seat in (None, *range(pos.players)):
+            tag = "public" if seat is None else f"p{seat + 1}"
+            name = f"{pos.label}-{tag}"
+            with common.fit_log() as log:
+                png = renderer.render(pos.view(seat), names=pos.names, last_action=pos.last_action)
+            enc = common.LAST_ENCODING
+            image = Image.open(io.BytesIO(png)).convert("RGB")
+            (out / f"{name}.png").write_bytes(png)
+            small = phone(image)
+            small.save(out / "400" / f"{name}.png")
+            thumbs.append((name, small))
+            cut = [f.text for f in log if f.cut]
+            report.append(
+                f"{game}/{name}.png {image.width}x{image.height} {len(png) / 1024:.0f} KB "
+                f"{'palette' if enc.palette else 'RGB'} zlib {enc.level} "
+                f"(error {enc.mean_error:.2f}, far {enc.far:.4f})" + (f" CUT: {cut}" if cut else "")
+            )
+            count += 1
+    contact_sheet(thumbs).save(folder / f"{game}-sheet.png")
+    return count
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m renderers.gallery", description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", help="where to write the pictures")
+    parser.add_argument("games", nargs="*", default=list(SETUPS), help="games (default: all)")
+    args = parser.parse_args(argv)
+    folder = Path(args.folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    report: list[str] = []
+    for game in args.games:
+        count = gallery(folder, game, report)
+        print(f"{game}: {count} pictures, sheet {folder / (game + '-sheet.png')}")
+    (folder / "report.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
+    cuts = [line for line in report if " CUT: " in line]
+    print(f"report: {folder / 'report.txt'}; {len(cuts)} pictures with cut text")
+    return 1 if cuts else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

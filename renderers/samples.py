@@ -1,0 +1,108 @@
+"""Game positions to draw: the start, the middle and the end of seeded games played by the
+computer, for the gallery, the render benchmark and the renderer tests.
+
+Each position carries the last action in words, as the table passes it to a renderer: the
+public lines of the most recent move that had any (``Event.text_for(None)``), seats named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import engines
+from engines.core import TABLE, config_from_options, name_seats, rng_for
+
+NAMES = ("Ana", "Beto", "Cusi", "Dora", "Eloy", "Fátima")
+
+# Per game: the player counts and options that change the picture.
+SETUPS: dict[str, tuple[tuple[int, dict[str, Any]], ...]] = {
+    "guacamole": tuple((n, {}) for n in range(2, 7)),
+    "guanga": (
+        (1, {"mode": "artisan"}),
+        (2, {"mode": "beginner"}),
+        (2, {"mode": "apprentice", "stoppers": True}),
+        (3, {"mode": "master"}),
+        (4, {"mode": "apprentice"}),
+    ),
+    "tiwanaku": (
+        (1, {}),
+        (2, {}),
+        (2, {"board": "long"}),
+        (3, {}),
+        (4, {}),
+    ),
+    "nowa_gwinea": (
+        (1, {}),
+        (2, {}),
+        (3, {"boards": "each"}),
+        (4, {"side": "hard"}),
+    ),
+    "pachakuna": (
+        (2, {"board": "A"}),
+        (2, {"board": "B", "max_turns": 60}),
+        (2, {"board": "random"}),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Position:
+    game: str
+    label: str  # e.g. "3p-start"
+    players: int
+    options: dict[str, Any]
+    state: Any
+    last_action: str | None
+    names: tuple[str, ...]
+
+    @property
+    def module(self):
+        return engines.get(self.game).load()
+
+    def view(self, seat: int | None):
+        return self.module.view_for(self.state, seat)
+
+
+def _public_line(events, names) -> str | None:
+    """The move's first public line: what was done (the lines after it are its consequences)."""
+    lines = [t for e in events if (t := e.text_for(None))]
+    return name_seats(lines[0], names) if lines else None
+
+
+def play(game: str, players: int, options: dict[str, Any], seed: int, limit: int = 4000):
+    """(state, last action) after every move of one computer game, the start first."""
+    module = engines.get(game).load()
+    names = NAMES[:players]
+    config = config_from_options(module.Config, players, options)
+    state = module.new_game(config, players, seed)
+    out = [(state, None)]
+    last = None
+    for k in range(limit):
+        if module.outcome(state) is not None:
+            break
+        due = sorted(module.to_move(state))
+        if due:
+            seat = due[0]
+            legal = list(module.legal_moves(state, seat))
+            move = module.computer_move(module.view_for(state, seat), legal, rng_for(seed, "cpu", k))
+        else:
+            seat = TABLE
+            move = module.legal_moves(state, TABLE)[0]
+        state, events = module.apply_move(state, seat, move)
+        last = _public_line(events, names) or last
+        out.append((state, last))
+    return out
+
+
+def positions(game: str, seed: int = 7) -> list[Position]:
+    """Start, middle and end of a game for every setup of ``game``."""
+    out = []
+    for players, options in SETUPS[game]:
+        history = play(game, players, options, seed + players)
+        tag = f"{players}p" + "".join(f"-{k}={v}" for k, v in options.items())
+        names = NAMES[:players]
+        for stage, index in (("start", 0), ("middle", len(history) // 2), ("end", len(history) - 1)):
+            state, last = history[index]
+            out.append(Position(game, f"{tag}-{stage}", players, options, state, last, names))
+    return out

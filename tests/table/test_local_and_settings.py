@@ -72,7 +72,10 @@ def test_example_env_lists_every_setting():
         "DEV_GUILD_ID",
         "LOG_LEVEL",
         "SYNC_COMMANDS",
-        "DEADLINE_POLL_SECONDS",
+        "JOB_POLL_SECONDS",
+        "DATABASE_URL",
+        "SHARD_COUNT",
+        "SHARD_IDS",
     ):
         assert f"{name}=" in text
 

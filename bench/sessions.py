@@ -1,14 +1,18 @@
 """What a move costs at the table: the commit against the raw driver, and moves/s and latency under load.
 
-    python bench/sessions.py [--commits 2000] [--moves 12] [--games 1,100,500]
+    python bench/sessions.py [--backends sqlite,postgres] [--commits 2000] [--moves 12] [--games 1,100,500]
 
-Two parts, in the same run:
+For each back end (PostgreSQL: a throw-away server started from the machine's
+installation, on a unix socket, as the tests do), two parts in the same run:
 
 1. The commit.  ``Store.record_moves`` (version check, log row with events and
    privacy mark, snapshot, version, deadline) timed against the raw driver doing
-   the same writes in one transaction: the ``sqlite3`` module run in one call on
-   a worker thread (what an asyncio program must do to keep the loop free).
-   Prints both times and their ratio (goal: 1.5x or less).
+   the same writes in one transaction.  SQLite: the ``sqlite3`` module run in
+   one call on a worker thread (what an asyncio program must do to keep the
+   loop free).  PostgreSQL: asyncpg, statement by statement inside
+   ``BEGIN``/``COMMIT`` (the ordinary way), and also as one statement (a CTE,
+   the fewest trips the writes can take).  Prints the times and the ratios
+   (goal: 1.5x or less).
 2. The table under load.  Nim (the table's test game) played through the real
    session service on a temporary database by 1, 100 and 500 games at once,
    each game a task that plays ``--moves`` moves (a new game starts when one
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import sqlite3
@@ -34,8 +39,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engines  # noqa: E402
+from bot.clock import stamp_of  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
-from bot.storage import NewMove, Store, now  # noqa: E402
+from bot.storage import NewMove, Store  # noqa: E402
+from tests.support.pg import Cluster  # noqa: E402
 
 engines.register(engines.GameInfo("nim", "Nim", "tests.support.nim", None, 1, 4))
 
@@ -62,18 +69,37 @@ async def new_active(store: Store, channel: int) -> tuple[int, int]:
     return sid, version
 
 
-async def time_store(store: Store, commits: int) -> float:
+ROUNDS = 20
+
+
+async def interleaved(committers: dict[str, object], commits: int) -> dict[str, float]:
+    """Seconds per commit of each committer, timed in ``ROUNDS`` alternating rounds (the median
+    round), so that a change in the machine's load touches them all alike."""
+    per_round = max(1, commits // ROUNDS)
+    times: dict[str, list[float]] = {name: [] for name in committers}
+    for _ in range(ROUNDS):
+        for name, commit in committers.items():
+            t0 = time.perf_counter()
+            for _ in range(per_round):
+                await commit()
+            times[name].append((time.perf_counter() - t0) / per_round)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+async def store_committer(store: Store):
     sid, version = await new_active(store, 1)
     move = NewMove(0, "B2", False, EVENTS, PRIVACY)
-    t0 = time.perf_counter()
-    for _ in range(commits):
+
+    async def commit() -> None:
+        nonlocal version
         version = await store.record_moves(sid, version, [move], STATE)
-    return (time.perf_counter() - t0) / commits
+
+    return commit
 
 
 def raw_sqlite_commit(con: sqlite3.Connection, sid: int, version: int) -> int:
     """The same writes with the bare driver: version check, log row, snapshot and version, one transaction."""
-    stamp = now()
+    stamp = stamp_of(time.time())
     con.execute("BEGIN IMMEDIATE")
     try:
         cur = con.execute(
@@ -95,7 +121,8 @@ def raw_sqlite_commit(con: sqlite3.Connection, sid: int, version: int) -> int:
     return version + 1
 
 
-async def time_raw_sqlite(path: Path, commits: int) -> float:
+@contextlib.asynccontextmanager
+async def raw_sqlite_committer(path: Path):
     store = await Store.open(path)
     try:
         sid, version = await new_active(store, 2)
@@ -106,14 +133,17 @@ async def time_raw_sqlite(path: Path, commits: int) -> float:
     con.execute("PRAGMA synchronous = NORMAL")
     con.execute("PRAGMA foreign_keys = ON")
     loop = asyncio.get_running_loop()
-    try:
-        with ThreadPoolExecutor(1) as worker:
-            t0 = time.perf_counter()
-            for _ in range(commits):
-                version = await loop.run_in_executor(worker, raw_sqlite_commit, con, sid, version)
-            return (time.perf_counter() - t0) / commits
-    finally:
-        con.close()
+
+    with ThreadPoolExecutor(1) as worker:
+
+        async def commit() -> None:
+            nonlocal version
+            version = await loop.run_in_executor(worker, raw_sqlite_commit, con, sid, version)
+
+        try:
+            yield commit
+        finally:
+            con.close()
 
 
 # ----------------------------------------------------------------------------- the table under load
@@ -174,31 +204,126 @@ async def load(store: Store, games: int, moves: int, *, paced: bool) -> tuple[in
     return sum(counts), time.perf_counter() - t0, latencies
 
 
-async def run(commits: int, moves: int, sizes: list[int]) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "commit.db")
+RAW_PG_UPDATE = (
+    "UPDATE sessions SET state = $1, version = version + 1, updated_at = $2"
+    " WHERE id = $3 AND version = $4 AND status = 'active'"
+)
+RAW_PG_INSERT = (
+    "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy)"
+    " SELECT $1, COALESCE(MAX(number), 0) + 1, 0, 'B2', 0, $2, $3, $4 FROM moves WHERE session_id = $1"
+)
+RAW_PG_ONE = (
+    "WITH up AS (UPDATE sessions SET state = $1, version = version + 1, updated_at = $2"
+    " WHERE id = $3 AND version = $4 AND status = 'active' RETURNING id)"
+    " INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy)"
+    " SELECT up.id, (SELECT COALESCE(MAX(number), 0) + 1 FROM moves WHERE session_id = up.id), 0, 'B2', 0,"
+    " $2, $5, $6 FROM up"
+)
+
+
+@contextlib.asynccontextmanager
+async def raw_postgres_committer(url: str, *, one_statement: bool):
+    """asyncpg doing the same writes: in a transaction statement by statement, or as one statement."""
+    import asyncpg
+
+    store = await Store.open(url)
+    try:
+        sid, version = await new_active(store, 3 if one_statement else 2)
+    finally:
+        await store.close()
+    conn = await asyncpg.connect(url)
+    events, privacy = json.dumps(EVENTS), json.dumps(PRIVACY)
+
+    async def commit() -> None:
+        nonlocal version
+        stamp = stamp_of(time.time())
+        if one_statement:
+            status = await conn.execute(RAW_PG_ONE, json.dumps(STATE), stamp, sid, version, events, privacy)
+            if status != "INSERT 0 1":
+                raise RuntimeError("stale")
+        else:
+            async with conn.transaction():
+                status = await conn.execute(RAW_PG_UPDATE, json.dumps(STATE), stamp, sid, version)
+                if status != "UPDATE 1":
+                    raise RuntimeError("stale")
+                await conn.execute(RAW_PG_INSERT, sid, stamp, events, privacy)
+        version += 1
+
+    try:
+        yield commit
+    finally:
+        await conn.close()
+
+
+class Databases:
+    """Fresh databases of one back end: files in a folder, or databases on a throw-away server."""
+
+    def __init__(self, backend: str, folder: Path):
+        self.backend = backend
+        self.folder = folder
+        self.cluster = Cluster().start() if backend == "postgres" else None
+        self.count = 0
+
+    async def new(self) -> str:
+        self.count += 1
+        if self.cluster is None:
+            return str(self.folder / f"bench{self.count}.db")
+        return self.cluster.url(await self.cluster.create_database())
+
+    def close(self) -> None:
+        if self.cluster is not None:
+            self.cluster.stop()
+
+
+async def run_backend(backend: str, folder: Path, commits: int, moves: int, sizes: list[int]) -> None:
+    databases = Databases(backend, folder)
+    try:
+        store = await Store.open(await databases.new())
         try:
-            mine = await time_store(store, commits)
+            mine = await store_committer(store)
+            if backend == "sqlite":
+                async with raw_sqlite_committer(Path(await databases.new())) as raw:
+                    t = await interleaved({"store": mine, "raw": raw}, commits)
+                print(
+                    f"{backend}: commit {1000 * t['store']:.3f} ms, raw driver {1000 * t['raw']:.3f} ms: "
+                    f"ratio {t['store'] / t['raw']:.2f}x (goal 1.5x or less)"
+                )
+            else:
+                url = await databases.new()
+                async with (
+                    raw_postgres_committer(url, one_statement=False) as raw,
+                    raw_postgres_committer(url, one_statement=True) as single,
+                ):
+                    t = await interleaved({"store": mine, "raw": raw, "single": single}, commits)
+                print(
+                    f"{backend}: commit {1000 * t['store']:.3f} ms, raw driver {1000 * t['raw']:.3f} ms in a"
+                    f" transaction ({1000 * t['single']:.3f} ms as one statement): ratio"
+                    f" {t['store'] / t['raw']:.2f}x ({t['store'] / t['single']:.2f}x) (goal 1.5x or less)"
+                )
         finally:
             await store.close()
-        raw = await time_raw_sqlite(Path(tmp) / "raw.db", commits)
-        print(
-            f"sqlite: commit {1000 * mine:.3f} ms, raw driver {1000 * raw:.3f} ms: "
-            f"ratio {mine / raw:.2f}x (goal 1.5x or less)"
-        )
-        for n, games in enumerate(sizes):
+        for games in sizes:
             for paced in (False, True):
-                store = await Store.open(Path(tmp) / f"load{n}{paced}.db")
+                store = await Store.open(await databases.new())
                 try:
                     total, seconds, latencies = await load(store, games, moves, paced=paced)
                 finally:
                     await store.close()
                 how = "at a player's pace" if paced else "as fast as they can"
                 print(
-                    f"sqlite: {games:>3} game(s) {how}: {total} moves in {seconds:.2f} s"
+                    f"{backend}: {games:>3} game(s) {how}: {total} moves in {seconds:.2f} s"
                     f" = {total / seconds:,.0f} moves/s; latency p50 {1000 * statistics.median(latencies):.1f} ms,"
-                    f" p99 {1000 * percentile(latencies, 99):.1f} ms"
+                    f" p99 {1000 * percentile(latencies, 99):.1f} ms",
+                    flush=True,
                 )
+    finally:
+        databases.close()
+
+
+async def run(backends: list[str], commits: int, moves: int, sizes: list[int]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        for backend in backends:
+            await run_backend(backend, Path(tmp), commits, moves, sizes)
 
 
 def main() -> None:
@@ -206,8 +331,10 @@ def main() -> None:
     parser.add_argument("--commits", type=int, default=2000, help="commits timed for the ratio")
     parser.add_argument("--moves", type=int, default=12, help="moves each game plays in the load test")
     parser.add_argument("--games", default="1,100,500", help="games at once, comma-separated")
+    parser.add_argument("--backends", default="sqlite,postgres", help="sqlite, postgres or both")
     args = parser.parse_args()
-    asyncio.run(run(args.commits, args.moves, [int(g) for g in args.games.split(",")]))
+    backends = [b.strip() for b in args.backends.split(",")]
+    asyncio.run(run(backends, args.commits, args.moves, [int(g) for g in args.games.split(",")]))
 
 
 if __name__ == "__main__":

@@ -373,9 +373,14 @@ class Store:
         raise NotImplementedError
 
     async def _commit_moves(
-        self, session_id: int, expected_version: int, moves: list[NewMove], state: str, job: Job | None
+        self,
+        session_id: int,
+        expected_version: int,
+        moves: list[NewMove],
+        state: dict[str, Any],
+        job: Job | None,
     ) -> int:
-        """Append ``moves`` with the snapshot ``state`` (JSON text) in one trip; StaleVersion if refused."""
+        """Append ``moves`` with the snapshot ``state`` in one trip; StaleVersion if refused."""
         raise NotImplementedError
 
     async def claim_jobs(self, owner: str, *, lease: float, limit: int = 20) -> list[Job]:
@@ -627,53 +632,61 @@ class Store:
         for it.
         """
         moves = [m if isinstance(m, NewMove) else NewMove(*m) for m in moves]
-        return await self._commit_moves(session_id, expected_version, moves, json.dumps(state), job)
+        return await self._commit_moves(session_id, expected_version, moves, state, job)
 
     def _commit_body(
         self,
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
-        state: str,
+        state: dict[str, Any],
         job: Job | None,
         stamp: str,
         now: float,
     ) -> Body:
-        """The move commit as one transaction body (the SQLite back end runs it in one call)."""
-        row = yield one("SELECT version, status, timer_seconds FROM sessions WHERE id = ?", session_id)
-        if row is None or row[0] != expected_version or row[1] != "active":
-            raise StaleVersion(row[0] if row else -1)
+        """The move commit as one transaction body (the SQLite back end runs it in one call).
+
+        Two statements when all goes well: the version bump (refused unless the session is
+        still at ``expected_version``) and the log rows, each numbered after the last; then
+        the claimed deadline is consumed and the next one armed, when there are such.
+        (Without a timer a session has no deadline job: setting the timer to none drops it.)
+        """
+        new_version = expected_version + len(moves)
+        row = yield one(
+            "UPDATE sessions SET state = ?, version = ?, updated_at = ?"
+            " WHERE id = ? AND version = ? AND status = 'active' RETURNING timer_seconds",
+            json.dumps(state),
+            new_version,
+            stamp,
+            session_id,
+            expected_version,
+        )
+        if row is None:
+            current = yield one("SELECT version FROM sessions WHERE id = ?", session_id)
+            raise StaleVersion(current[0] if current else -1)
         if job is not None:
             gone = yield run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
             if gone != 1:
-                raise StaleVersion(row[0])
-        base = yield one("SELECT COALESCE(MAX(number), 0) FROM moves WHERE session_id = ?", session_id)
+                raise StaleVersion(expected_version)
         yield many(
             "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " SELECT ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ?, ?, ? FROM moves WHERE session_id = ?",
             [
                 (
                     session_id,
-                    base[0] + i + 1,
                     m.seat,
                     m.move,
                     int(m.by_computer),
                     stamp,
                     _dump(m.events),
                     _dump(m.privacy),
+                    session_id,
                 )
-                for i, m in enumerate(moves)
+                for m in moves
             ],
         )
-        new_version = expected_version + len(moves)
-        yield run(
-            "UPDATE sessions SET state = ?, version = ?, updated_at = ? WHERE id = ?",
-            state,
-            new_version,
-            stamp,
-            session_id,
-        )
-        yield from self._arm(session_id, new_version, row[2], now, stamp)
+        if row[0]:
+            yield from self._arm(session_id, new_version, row[0], now, stamp)
         return new_version
 
     async def set_seat_flags(self, session_id: int, seat: int, *, computer: bool, resigned: bool) -> int:

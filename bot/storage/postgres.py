@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import re
 import secrets
 from typing import Any
@@ -182,6 +183,12 @@ async def _migrate(conn: asyncpg.Connection, where: str, stamp: str) -> None:
         await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """A connection goes back to the pool as it is: the store never changes session state
+    (no SET, LISTEN or cursors; its advisory locks end with their transaction), so asyncpg's
+    default reset, one more round trip on every release, has nothing to undo."""
+
+
 class PostgresStore(Store):
     backend = "postgresql"
 
@@ -195,7 +202,9 @@ class PostgresStore(Store):
         where = redact(url)
         clock = clock or SYSTEM
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, timeout=15)
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=POOL_SIZE, timeout=15, reset=_keep_session
+            )
         except (TimeoutError, asyncpg.PostgresError, OSError, asyncpg.InterfaceError, ValueError) as exc:
             raise StorageError(explain(where, exc)) from None
         try:
@@ -240,23 +249,28 @@ class PostgresStore(Store):
         yield one("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", f"ratings:{guild_id}:{game}")
 
     async def _commit_moves(
-        self, session_id: int, expected_version: int, moves: list[NewMove], state: str, job: Job | None
+        self, session_id: int, expected_version: int, moves: list[NewMove], state: dict, job: Job | None
     ) -> int:
-        row = await self._pool.fetchrow(
-            "SELECT o_accepted, o_version FROM pukllay_record_moves($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-            session_id,
-            expected_version,
-            [m.seat for m in moves],
-            [m.move for m in moves],
-            [int(m.by_computer) for m in moves],
-            [_dump(m.events) for m in moves],
-            [_dump(m.privacy) for m in moves],
-            state,
-            self.clock.stamp(),
-            self.clock.time(),
-            None if job is None else job.id,
-            None if job is None else job.claim,
-        )
+        try:
+            row = await self._pool.fetchrow(
+                "SELECT o_accepted, o_version FROM pukllay_record_moves($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                session_id,
+                expected_version,
+                [m.seat for m in moves],
+                [m.move for m in moves],
+                [int(m.by_computer) for m in moves],
+                [_dump(m.events) for m in moves],
+                [_dump(m.privacy) for m in moves],
+                json.dumps(state),
+                self.clock.stamp(),
+                self.clock.time(),
+                None if job is None else job.id,
+                None if job is None else job.claim,
+            )
+        except asyncpg.RaiseError as exc:
+            if "stale deadline" in str(exc):  # the claimed deadline was fired or re-armed meanwhile
+                raise StaleVersion(expected_version) from None
+            raise
         if not row["o_accepted"]:
             raise StaleVersion(row["o_version"])
         return row["o_version"]

@@ -130,7 +130,10 @@ def _steps(con: sqlite3.Connection, body: Body) -> Any:
         while True:
             kind, sql, params = op
             if kind == "many":
-                con.executemany(sql, params)
+                if len(params) == 1:
+                    con.execute(sql, params[0])  # one row: without executemany's own cost
+                else:
+                    con.executemany(sql, params)
                 result = None
             else:
                 cur = con.execute(sql, params)
@@ -309,7 +312,7 @@ class SQLiteStore(Store):
         return await self._reader.call(_readonly, body)
 
     async def _commit_moves(
-        self, session_id: int, expected_version: int, moves: list[NewMove], state: str, job: Job | None
+        self, session_id: int, expected_version: int, moves: list[NewMove], state: dict, job: Job | None
     ) -> int:
         # The whole commit (version check, log rows, snapshot, deadline) in one call on the writer thread.
         body = self._commit_body(

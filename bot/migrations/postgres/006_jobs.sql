@@ -25,11 +25,12 @@ DROP INDEX sessions_by_deadline;
 ALTER TABLE sessions DROP COLUMN deadline_at;
 ALTER TABLE sessions DROP COLUMN deadline_version;
 
--- A move's commit in one trip: check the version (and, for a deadline, that
--- the claimed job is still there, consuming it), append the moves, store the
--- snapshot and the new version, and arm or clear the turn deadline, all in
--- the caller's one statement.  Returns (accepted, version): the new version,
--- or, when refused, the version the session is at (-1: no such session).
+-- A move's commit in one trip: bump the version if the session is still at
+-- the expected one (the row lock makes a racing commit wait and then find the
+-- version moved on), consume the claimed deadline job when one is given,
+-- append the moves, and re-arm the turn deadline when the session has a
+-- timer.  Returns (accepted, version): the new version, or, when refused, the
+-- version the session is at (-1: no such session).
 CREATE FUNCTION pukllay_record_moves(
     p_session BIGINT, p_expected BIGINT,
     p_seats INTEGER[], p_moves TEXT[], p_by_computer INTEGER[], p_events TEXT[], p_privacy TEXT[],
@@ -37,39 +38,33 @@ CREATE FUNCTION pukllay_record_moves(
     OUT o_accepted BOOLEAN, OUT o_version BIGINT
 ) LANGUAGE plpgsql AS $$
 DECLARE
-    cur RECORD;
-    base INTEGER;
+    timer DOUBLE PRECISION;
 BEGIN
     o_accepted := FALSE;
-    SELECT s.version, s.status, s.timer_seconds INTO cur FROM sessions s WHERE s.id = p_session FOR UPDATE;
+    o_version := p_expected + cardinality(p_moves);
+    UPDATE sessions s SET state = p_state, version = o_version, updated_at = p_stamp
+        WHERE s.id = p_session AND s.version = p_expected AND s.status = 'active'
+        RETURNING s.timer_seconds INTO timer;
     IF NOT FOUND THEN
-        o_version := -1;
-        RETURN;
-    END IF;
-    o_version := cur.version;
-    IF cur.version <> p_expected OR cur.status <> 'active' THEN
+        SELECT s.version INTO o_version FROM sessions s WHERE s.id = p_session;
+        o_version := COALESCE(o_version, -1);
         RETURN;
     END IF;
     IF p_job IS NOT NULL THEN
         DELETE FROM jobs j WHERE j.id = p_job AND j.claim = p_claim;
         IF NOT FOUND THEN
-            RETURN;
+            RAISE EXCEPTION 'stale deadline' USING ERRCODE = 'P0001';
         END IF;
     END IF;
-    SELECT COALESCE(MAX(m.number), 0) INTO base FROM moves m WHERE m.session_id = p_session;
     INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy)
-        SELECT p_session, base + i, p_seats[i], p_moves[i], p_by_computer[i], p_stamp, p_events[i], p_privacy[i]
+        SELECT p_session, COALESCE((SELECT MAX(m.number) FROM moves m WHERE m.session_id = p_session), 0) + i,
+               p_seats[i], p_moves[i], p_by_computer[i], p_stamp, p_events[i], p_privacy[i]
         FROM generate_subscripts(p_moves, 1) AS i;
-    o_version := p_expected + cardinality(p_moves);
-    UPDATE sessions s SET state = p_state, version = o_version, updated_at = p_stamp WHERE s.id = p_session;
-    IF cur.timer_seconds IS NOT NULL THEN
+    IF timer IS NOT NULL THEN
         INSERT INTO jobs (kind, key, due_at, payload, created_at)
-            VALUES ('deadline', p_session::text, p_now + cur.timer_seconds,
-                    json_build_object('version', o_version)::text, p_stamp)
+            VALUES ('deadline', p_session::text, p_now + timer, json_build_object('version', o_version)::text, p_stamp)
             ON CONFLICT (kind, key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload,
                 claimed_by = NULL, claim = NULL, claimed_until = NULL, attempts = 0;
-    ELSE
-        DELETE FROM jobs j WHERE j.kind = 'deadline' AND j.key = p_session::text;
     END IF;
     o_accepted := TRUE;
 END

@@ -103,3 +103,26 @@ def test_ci_runs_the_readme_test_command():
     command = "python3 -m venv .venv && .venv/bin/pip install -q -e '.[dev]' && .venv/bin/python -m pytest"
     assert command in readme
     assert command in (ROOT / ".ci" / "run").read_text()
+
+
+def test_shard_settings():
+    """SHARD_COUNT and SHARD_IDS: shard lists and ranges, each id below the count; each mistake named."""
+    s = Settings.from_env({"SHARD_COUNT": "4", "SHARD_IDS": "0, 2-3"}, None)
+    assert s.sharded and s.shard_count == 4 and s.shard_ids == (0, 2, 3)
+    assert Settings.from_env({"SHARD_COUNT": "2"}, None).shard_ids is None  # all shards in this process
+    assert not Settings.from_env({}, None).sharded
+    for env, expect in (
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "from 0 to 1"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "a"}, "SHARD_IDS must be shard numbers"),
+        ({"DATABASE_URL": "sqlite:///x.db"}, "PostgreSQL URL"),
+        ({"JOB_POLL_SECONDS": "never"}, "JOB_POLL_SECONDS"),
+    ):
+        with pytest.raises(SettingsError, match=expect):
+            Settings.from_env(env, None)
+    assert Settings.from_env({"DEADLINE_POLL_SECONDS": "5"}, None).job_poll_seconds == 5
+    url = "postgresql://ann:secret@db/pukllay"
+    s = Settings.from_env({"DATABASE_URL": url}, None)
+    assert s.database == url and "secret" not in repr(s)

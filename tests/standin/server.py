@@ -19,10 +19,13 @@ import fnmatch
 import inspect
 import json
 import logging
+import os
 import re
 import secrets
 import socket
 import ssl
+import sys
+import tempfile
 import time
 import traceback
 import zlib
@@ -497,6 +500,7 @@ class StandIn:
         self._log_handler = _LogHandler(self)
         self._run_started_syncs = 0
         self._violation_numbers = 0
+        self._ca_file: str | None = None
         self.port = 0
         self._routes = self._build_routes()
 
@@ -522,6 +526,10 @@ class StandIn:
             logging.getLogger(name).addHandler(self._log_handler)
 
     async def stop(self) -> None:
+        if self._ca_file is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self._ca_file)
+            self._ca_file = None
         for name in self.watch_loggers:
             logging.getLogger(name).removeHandler(self._log_handler)
         for conn in list(self._conns):
@@ -534,6 +542,18 @@ class StandIn:
     def connector(self) -> aiohttp.TCPConnector:
         """An aiohttp connector that reaches Discord's hosts on this stand-in and no other host."""
         return aiohttp.TCPConnector(resolver=_Resolver(self), ssl=_client_context(), use_dns_cache=False)
+
+    def child_command(self, factory: str) -> tuple[list[str], dict[str, str]]:
+        """The command line and extra environment that run a client built by ``factory``
+        (``"module:function"``, called with the connector) in another process, against this
+        stand-in (see launch.py)."""
+        if self._ca_file is None:
+            handle = tempfile.NamedTemporaryFile(prefix="standin-ca-", suffix=".pem", delete=False)
+            handle.close()
+            _certificates()[0].cert_pem.write_to_path(handle.name)
+            self._ca_file = handle.name
+        argv = [sys.executable, "-m", "tests.standin.launch", str(self.port), self._ca_file, factory]
+        return argv, {"STANDIN_TOKEN": self.token}
 
     def client_options(self) -> dict[str, Any]:
         """Keyword arguments for ``discord.Client``: the connector and a short ``guild_ready_timeout``."""

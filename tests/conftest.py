@@ -23,7 +23,7 @@ import pytest
 import engines
 from bot.clock import ManualClock
 from bot.storage import Store
-from tests.support.pg import Cluster, NotInstalled
+from tests.support.pg import Cluster, NotInstalled, bindir
 
 NIM = engines.GameInfo(
     name="nim",
@@ -36,6 +36,22 @@ NIM = engines.GameInfo(
 engines.register(NIM)
 
 BACKENDS = ("sqlite", "postgres")
+
+
+def needs_postgres(item: pytest.Item) -> bool:
+    callspec = getattr(item, "callspec", None)
+    on_postgres = callspec is not None and callspec.params.get("database") == "postgres"
+    return on_postgres or "pg_cluster" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Without PostgreSQL the run stops before any test, in one line that says how to install it
+    (the PostgreSQL tests are never skipped silently)."""
+    if any(needs_postgres(item) for item in items):
+        try:
+            bindir()
+        except NotInstalled as exc:
+            pytest.exit(str(exc), returncode=1)
 
 
 @pytest.fixture

@@ -38,9 +38,12 @@ class NotInstalled(RuntimeError):
 
 def bindir() -> Path:
     """The folder holding ``initdb``, ``pg_ctl`` and ``postgres``."""
+    chosen = os.environ.get("PUKLLAY_PG_BINDIR")
+    if chosen:
+        if all((Path(chosen) / tool).exists() for tool in ("initdb", "pg_ctl", "postgres")):
+            return Path(chosen)
+        raise NotInstalled(f"PUKLLAY_PG_BINDIR={chosen} holds no initdb, pg_ctl and postgres; {INSTALL}")
     candidates: list[str] = []
-    if os.environ.get("PUKLLAY_PG_BINDIR"):
-        candidates.append(os.environ["PUKLLAY_PG_BINDIR"])
     if shutil.which("pg_config"):
         with contextlib.suppress(OSError, subprocess.CalledProcessError):
             out = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True, check=True)

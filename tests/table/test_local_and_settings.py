@@ -126,3 +126,21 @@ def test_shard_settings():
     url = "postgresql://ann:secret@db/pukllay"
     s = Settings.from_env({"DATABASE_URL": url}, None)
     assert s.database == url and "secret" not in repr(s)
+
+
+def test_the_tests_stop_in_one_line_without_postgresql(tmp_path):
+    """Without PostgreSQL the test command fails at once, saying how to install it, rather than
+    skipping the PostgreSQL half of the storage tests."""
+    env = {**os.environ, "PUKLLAY_PG_BINDIR": str(tmp_path)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/table/test_storage.py"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode != 0
+    lines = [line for line in proc.stdout.splitlines() if "PostgreSQL is not installed" in line]
+    assert len(lines) == 1 and "apt-get install postgresql" in lines[0], proc.stdout
+    assert " passed" not in proc.stdout and "skipped" not in proc.stdout

@@ -4,9 +4,11 @@ No Discord here: callers pass user ids and display names, and get back plain
 records and :class:`TableError` refusals whose messages a player can read.
 One ``asyncio.Lock`` per session serialises changes in the process; the
 session's version number, checked again inside the storage transaction,
-turns a stale button or a race into :class:`StaleMove`.  Every accepted move
-is committed (log row with its events and privacy mark, snapshot, version)
-before the caller hears of it.
+turns a stale button or a race (in this process or another sharing the
+database) into :class:`StaleMove`.  Every accepted move is committed (log row
+with its events and privacy mark, snapshot, version) before the caller hears
+of it.  Computer players and the table's moves when a turn timer runs out are
+computed in a worker thread, off the event loop.
 
 A session whose saved state cannot be read, or whose engine fails in a move
 the table makes by itself (a deadline), is marked damaged once (logged once,

@@ -203,11 +203,21 @@ def migrations(backend: str) -> list[tuple[int, str, str]]:
 SCHEMA_VERSION = len(migrations("sqlite"))
 
 
-def newer_schema(where: str, newest: int) -> StorageError:
-    return StorageError(
-        f"{where} was written by a newer Pukllay (database schema {newest}, this code knows up to "
-        f"{SCHEMA_VERSION}); upgrade the bot or point it at another database"
-    )
+MIGRATIONS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+    " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+)
+
+
+def pending(where: str, applied: set[int], known: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
+    """The migrations still to apply; a database written by newer code is refused."""
+    newest = max(applied, default=0)
+    if newest > SCHEMA_VERSION:
+        raise StorageError(
+            f"{where} was written by a newer Pukllay (database schema {newest}, this code knows up to "
+            f"{SCHEMA_VERSION}); upgrade the bot or point it at another database"
+        )
+    return [m for m in known if m[0] not in applied]
 
 
 # ----------------------------------------------------------------------------- rows

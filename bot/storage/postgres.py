@@ -31,7 +31,7 @@ import asyncpg
 
 from bot.clock import SYSTEM, Clock
 from bot.storage.base import (
-    SCHEMA_VERSION,
+    MIGRATIONS_TABLE,
     Body,
     Conflict,
     Job,
@@ -42,8 +42,8 @@ from bot.storage.base import (
     _dump,
     job_of,
     migrations,
-    newer_schema,
     one,
+    pending,
 )
 
 MIGRATIONS = migrations("postgres")
@@ -152,17 +152,9 @@ async def _migrate(conn: asyncpg.Connection, where: str, stamp: str) -> None:
                 f"{where} holds tables that are not Pukllay's ({', '.join(sorted(tables)[:5])}); "
                 "give Pukllay an empty database of its own"
             )
-        await conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations ("
-            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-        )
+        await conn.execute(MIGRATIONS_TABLE)
         applied = {r[0] for r in await conn.fetch("SELECT version FROM schema_migrations")}
-        newest = max(applied, default=0)
-        if newest > SCHEMA_VERSION:
-            raise newer_schema(where, newest)
-        for number, name, sql in MIGRATIONS:
-            if number in applied:
-                continue
+        for number, name, sql in pending(where, applied, MIGRATIONS):
             try:
                 async with conn.transaction():
                     await conn.execute(sql)

@@ -30,7 +30,7 @@ from typing import Any
 
 from bot.clock import Clock
 from bot.storage.base import (
-    SCHEMA_VERSION,
+    MIGRATIONS_TABLE,
     Body,
     Conflict,
     Job,
@@ -39,7 +39,7 @@ from bot.storage.base import (
     Store,
     job_of,
     migrations,
-    newer_schema,
+    pending,
 )
 
 MIGRATIONS = migrations("sqlite")
@@ -204,10 +204,7 @@ class _Thread:
 
 
 def _migrate(con: sqlite3.Connection, path: str, stamp: str) -> None:
-    con.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations ("
-        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-    )
+    con.execute(MIGRATIONS_TABLE)
     applied = {r[0] for r in con.execute("SELECT version FROM schema_migrations")}
     # The quick check reads every page but skips the index cross-checks; the full
     # integrity check is `python -m bot --check-database` (see check_integrity).
@@ -217,12 +214,7 @@ def _migrate(con: sqlite3.Connection, path: str, stamp: str) -> None:
             f"{path} failed SQLite's quick check ({check[0]}); restore a backup "
             "(python -m bot --check-database runs the full check)"
         )
-    newest = max(applied, default=0)
-    if newest > SCHEMA_VERSION:
-        raise newer_schema(path, newest)
-    for number, name, sql in MIGRATIONS:
-        if number in applied:
-            continue
+    for number, name, sql in pending(path, applied, MIGRATIONS):
         script = (
             f"BEGIN IMMEDIATE;\n{sql}\n"
             f"INSERT INTO schema_migrations (version, name, applied_at) VALUES ({number}, '{name}', "

@@ -312,7 +312,7 @@ async def run_backend(backend: str, folder: Path, commits: int, moves: int, size
                 how = "at a player's pace" if paced else "as fast as they can"
                 print(
                     f"{backend}: {games:>3} game(s) {how}: {total} moves in {seconds:.2f} s"
-                    f" = {total / seconds:,.0f} moves/s; latency p50 {1000 * statistics.median(latencies):.1f} ms,"
+                    f" = {total / seconds:,.1f} moves/s; latency p50 {1000 * statistics.median(latencies):.1f} ms,"
                     f" p99 {1000 * percentile(latencies, 99):.1f} ms",
                     flush=True,
                 )

@@ -316,7 +316,6 @@ ARM_SQL = (
     " ON CONFLICT (kind, key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload,"
     " claimed_by = NULL, claim = NULL, claimed_until = NULL, attempts = 0"
 )
-JOB_DUE = "due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)"
 
 
 # ----------------------------------------------------------------------------- the interface

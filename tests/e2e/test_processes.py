@@ -201,6 +201,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
         theirs = [c for c in chans if serving[c.id] == 1 - home]
         held = await service.in_channel(theirs[0].id)
         held_moves = len(await store.moves(held.id))
+        standin.skip_messages(theirs[0])
         await db.execute(
             "UPDATE jobs SET due_at = 0, claimed_by = 'killed', claim = 'gone', claimed_until = ?"
             " WHERE kind = ? AND key = ?",
@@ -224,6 +225,8 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
 
         await until(held_fired, "the held deadline to be fired by the other process")
         assert len(await store.moves(held.id)) == held_moves + 1
+        # ... and that process, which does not serve the game's server, posted its board all the same.
+        await standin.next_message(theirs[0], lambda m: is_board(m) and "Time is up" in m.content)
         held_after = await service.get(held.id)
         job = await store.job(DEADLINE, str(held.id))
         assert job.payload["version"] == held_after.version and job.claimed_by is None

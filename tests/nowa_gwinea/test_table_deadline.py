@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import engines.nowa_gwinea as ng
-from bot.clock import ManualClock
 from bot.sessions import SessionService
-from bot.storage import Store
 from engines.core import TABLE
 
 
-async def test_deadline_ends_the_round_and_replays(tmp_path):
+async def test_deadline_ends_the_round_and_replays(database, clock):
     """When the turn timer runs out mid-round the table plays 'timeout': round 2 begins, the log replays."""
-    clock = ManualClock()
-    store = await Store.open(tmp_path / "ng.db", clock=clock)
+    store = await database.open(clock)
     try:
         service = SessionService(store)
         await service.create("nowa_gwinea", guild_id=1, channel_id=5, host_id=1, host_name="ann", seed=8)
@@ -38,9 +35,9 @@ async def test_deadline_ends_the_round_and_replays(tmp_path):
         await store.close()
 
 
-async def test_computer_keeps_the_pace_of_people(tmp_path):
+async def test_computer_keeps_the_pace_of_people(database):
     """In a simultaneous round a computer seat makes one move per move a person makes."""
-    store = await Store.open(tmp_path / "pace.db")
+    store = await database.open()
     try:
         service = SessionService(store)
         await service.create("nowa_gwinea", guild_id=1, channel_id=6, host_id=1, host_name="ann", seed=3)

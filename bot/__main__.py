@@ -1,9 +1,11 @@
 """``python -m bot`` (or ``pukllay``): run the bot with settings from ``.env``.
 
-The database is opened and checked (SQLite's quick check, migrations) before
-the bot logs in to Discord, so a bad ``DATABASE_PATH`` is reported at once, in
-one line, even without a network.  ``--check-database`` runs SQLite's full
-integrity check instead (slower on a large file) and exits.
+The database is opened and checked (SQLite's quick check or PostgreSQL's
+schema check, migrations) before the bot logs in to Discord, so a bad
+``DATABASE_PATH`` or ``DATABASE_URL`` is reported at once, in one line, even
+without a network.  ``--check-database`` runs the full check instead (SQLite's
+integrity check, slower on a large file) and exits.  With ``SHARD_COUNT`` the
+process serves the shards ``SHARD_IDS`` (all of them when unset).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--check-database",
         action="store_true",
-        help="run SQLite's full integrity check on DATABASE_PATH, print the result and exit",
+        help="run the database's full check (SQLite's integrity check on DATABASE_PATH, or the "
+        "schema and log check on DATABASE_URL), print the result and exit",
     )
     return parser.parse_args(argv)
 
@@ -34,16 +37,17 @@ def say(text: str) -> None:
     print(f"pukllay: {text}", file=sys.stderr)
 
 
-async def check_database(path: str) -> int:
-    store = await Store.open(path)
+async def check_database(target: str) -> int:
+    store = await Store.open(target)
     try:
         problems = await store.check_integrity()
     finally:
         await store.close()
+    what = "SQLite's integrity check" if store.backend == "sqlite" else "the PostgreSQL check"
     if not problems:
-        print(f"pukllay: {path}: SQLite's integrity check found no problem (ok)")
+        print(f"pukllay: {store.where}: {what} found no problem (ok)")
         return 0
-    say(f"{path}: SQLite's integrity check found {len(problems)} problem(s); restore a backup:")
+    say(f"{store.where}: {what} found {len(problems)} problem(s); restore a backup:")
     for problem in problems:
         print(f"  {problem}", file=sys.stderr)
     return 1
@@ -58,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.check_database:
         try:
-            return asyncio.run(check_database(settings.database_path))
+            return asyncio.run(check_database(settings.database))
         except StorageError as exc:
             say(str(exc))
             return 2
@@ -73,11 +77,11 @@ def main(argv: list[str] | None = None) -> int:
     import aiohttp
     import discord
 
-    from bot.app import PukllayBot
+    from bot.app import create_bot
 
     async def run() -> None:
-        store = await Store.open(settings.database_path)  # before logging in: problems show at once
-        async with PukllayBot(settings, store=store) as bot:  # the bot closes the store when it closes
+        store = await Store.open(settings.database)  # before logging in: problems show at once
+        async with create_bot(settings, store=store) as bot:  # the bot closes the store when it closes
             await bot.start(settings.token)
 
     try:

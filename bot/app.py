@@ -1,4 +1,4 @@
-"""The bot: start-up, dependencies, extensions and command sync.
+"""The bot: start-up, dependencies, extensions, the scheduler, sharding and command sync.
 
 Every application command is server-only: the tree's allowed contexts are
 servers alone (the sync payload carries ``contexts: [0]`` and
@@ -9,7 +9,6 @@ not normally send (an unknown choice value, say) gets a plain answer too.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -18,9 +17,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock import Clock
+from bot.scheduler import Scheduler, process_name
 from bot.sessions import SessionService
 from bot.settings import Settings
-from bot.storage import Store
+from bot.storage import DEADLINE, Job, Store
 from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, Table
 
 log = logging.getLogger(__name__)
@@ -94,13 +95,23 @@ def intents() -> discord.Intents:
     return chosen
 
 
-class PukllayBot(commands.Bot):
+class TableBot:
+    """What the bot is, sharded or not: dependencies, extensions, the scheduler and command sync.
+
+    Mixed into :class:`PukllayBot` (one gateway connection) and :class:`ShardedPukllayBot`
+    (discord.py's ``AutoShardedBot``: the shards ``SHARD_IDS`` of ``SHARD_COUNT`` in this
+    process).  Every process runs the scheduler; jobs are claimed in the database, so each
+    fires once whichever process takes it.
+    """
+
     def __init__(
         self,
         settings: Settings,
         *,
         extensions: Sequence[str] = EXTENSIONS,
         store: Store | None = None,
+        clock: Clock | None = None,
+        start_scheduler: bool = True,
         **client_options: Any,
     ):
         client_options.setdefault("intents", intents())
@@ -115,54 +126,53 @@ class PukllayBot(commands.Bot):
         self.settings = settings
         self.extension_list = tuple(extensions)
         self.store: Store | None = store  # opened already (python -m bot checks it before logging in)
+        self.clock = clock
+        self.start_scheduler = start_scheduler  # tests that move a manual clock fire jobs by hand
         self.sessions: SessionService | None = None
         self.table: Table | None = None
+        self.scheduler: Scheduler | None = None
+
+    @property
+    def shard_label(self) -> str:
+        ids = getattr(self, "shard_ids", None)
+        return f"shards {','.join(map(str, ids))}/{self.shard_count}" if ids else ""
 
     async def setup_hook(self) -> None:
         if self.store is None:
-            self.store = await Store.open(self.settings.database_path)
+            self.store = await Store.open(self.settings.database, clock=self.clock)
         self.sessions = SessionService(self.store)
         self.table = Table(self, self.sessions)
+        self.scheduler = Scheduler(
+            self.store, owner=process_name(self.shard_label), poll=self.settings.job_poll_seconds
+        )
+        self.scheduler.register(DEADLINE, self.fire_deadline)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_list:
             await self.load_extension(name)
-        if self.settings.sync_commands:
+        if self.settings.sync_commands and self.syncs_commands:
             await self.sync_commands()
-        self._deadline_task = asyncio.create_task(self._deadline_loop(), name="pukllay-deadlines")
+        if self.start_scheduler:
+            self.scheduler.start()
 
-    async def _deadline_loop(self) -> None:
-        """Act on passed deadlines; they are in the database, so they survive restarts."""
-        await self.wait_until_ready()
-        while not self.is_closed():
-            try:
-                await self.run_due_deadlines()
-            except Exception:
-                log.exception("deadline check failed")
-            await asyncio.sleep(self.settings.deadline_poll_seconds)
+    @property
+    def syncs_commands(self) -> bool:
+        """One process pushes the commands: the one serving shard 0 (or the only one)."""
+        ids = getattr(self, "shard_ids", None)
+        return ids is None or 0 in ids
 
-    async def run_due_deadlines(self) -> int:
-        """Fire every deadline that has passed; returns how many acted.
+    async def fire_deadline(self, job: Job) -> None:
+        """The scheduler's handler for turn deadlines: the table acts, then the board is posted.
 
-        Each session is on its own: one that fails (damaged state, an engine
-        error, a board Discord refuses) is logged and the others still fire.
+        The move and the job's end are one transaction, so a deadline acts once even when
+        several processes share the database.  A board Discord refuses is logged; the move stays.
         """
-        acted = 0
-        for session_id, version in await self.store.due_deadlines():
-            try:
-                result = await self.sessions.fire_deadline(session_id, version)
-            except Exception:
-                log.exception("the deadline of session %s could not be run", session_id)
-                continue
-            if result is None:
-                continue
-            acted += 1
-            try:
-                await self.table.announce(result)
-            except Exception:
-                log.warning(
-                    "the board of session %s was not posted after its deadline", session_id, exc_info=True
-                )
-        return acted
+        result = await self.sessions.fire_deadline(int(job.key), int(job.payload.get("version", -1)), job=job)
+        if result is None:
+            return
+        try:
+            await self.table.announce(result)
+        except Exception:
+            log.warning("the board of session %s was not posted after its deadline", job.key, exc_info=True)
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -178,9 +188,8 @@ class PukllayBot(commands.Bot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        task = getattr(self, "_deadline_task", None)
-        if task is not None:
-            task.cancel()
+        if self.scheduler is not None:
+            await self.scheduler.stop()
         if self.table is not None and not await self.table.drain():
             log.warning("closing with interactions still being handled")
         try:
@@ -189,3 +198,21 @@ class PukllayBot(commands.Bot):
             if self.store is not None:
                 await self.store.close()
                 self.store = None
+
+
+class PukllayBot(TableBot, commands.Bot):
+    """The bot on one gateway connection (no sharding)."""
+
+
+class ShardedPukllayBot(TableBot, commands.AutoShardedBot):
+    """The bot serving the shards ``SHARD_IDS`` of ``SHARD_COUNT`` (all of them without SHARD_IDS)."""
+
+
+def create_bot(settings: Settings, **options: Any) -> TableBot:
+    """The bot the settings ask for: sharded when ``SHARD_COUNT`` is set."""
+    if settings.sharded:
+        options.setdefault("shard_count", settings.shard_count)
+        if settings.shard_ids is not None:
+            options.setdefault("shard_ids", list(settings.shard_ids))
+        return ShardedPukllayBot(settings, **options)
+    return PukllayBot(settings, **options)

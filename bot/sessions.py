@@ -4,9 +4,11 @@ No Discord here: callers pass user ids and display names, and get back plain
 records and :class:`TableError` refusals whose messages a player can read.
 One ``asyncio.Lock`` per session serialises changes in the process; the
 session's version number, checked again inside the storage transaction,
-turns a stale button or a race into :class:`StaleMove`.  Every accepted move
-is committed (log row with its events and privacy mark, snapshot, version)
-before the caller hears of it.
+turns a stale button or a race (in this process or another sharing the
+database) into :class:`StaleMove`.  Every accepted move is committed (log row
+with its events and privacy mark, snapshot, version) before the caller hears
+of it.  Computer players and the table's moves when a turn timer runs out are
+computed in a worker thread, off the event loop.
 
 A session whose saved state cannot be read, or whose engine fails in a move
 the table makes by itself (a deadline), is marked damaged once (logged once,
@@ -32,6 +34,8 @@ from bot import pace, ratings
 from bot.public import MoveRecord
 from bot.storage import (
     ChannelBusy,
+    Conflict,
+    Job,
     MoveRow,
     NewMove,
     RatingRow,
@@ -212,6 +216,59 @@ def rerate(current: list[RatingRow]) -> list[RatingRow]:
     ]
 
 
+def computer_turns(
+    module: ModuleType, state: Any, computers: set[int], seed: int, version: int, session_id: int
+) -> tuple[Any, list[Played], bool]:
+    """The computer seats' moves until a person must act (pure: run in a worker thread).
+
+    Returns the new state, the moves, and whether a computer player failed (logged).
+    """
+    batch: list[Played] = []
+    paced: set[int] = set()
+    for _ in range(MAX_COMPUTER_MOVES):
+        if module.outcome(state) is not None:
+            break
+        seat = pace.next_computer(module, state, computers, paced)
+        if seat is None:
+            break
+        try:
+            legal = list(module.legal_moves(state, seat))
+            rng = rng_for(seed, "computer", version + len(batch))
+            move = module.computer_move(module.view_for(state, seat), legal, rng)
+            state, played = apply(module, state, seat, move, by_computer=True)
+        except Exception:
+            log.exception("computer player failed in session %s (seat %s)", session_id, seat)
+            return state, batch, True
+        batch.append(played)
+    return state, batch, False
+
+
+def deadline_moves(
+    module: ModuleType, state: Any, late: list[int], seed: int, version: int
+) -> tuple[Any, list[Played], str | None]:
+    """What the table plays when a turn timer runs out (pure: run in a worker thread).
+
+    The game's first table move when it has them (with the note to show), else a
+    computer move for each late seat still to act.  Engine errors propagate.
+    """
+    played: list[Played] = []
+    table_moves = list(module.legal_moves(state, TABLE)) if getattr(module, "TABLE_MOVES", False) else []
+    if table_moves:
+        state, move = apply(module, state, TABLE, table_moves[0], by_computer=False)
+        return state, [move], "⏰ Time is up."
+    for seat in late:
+        if seat not in module.to_move(state):
+            continue
+        legal = list(module.legal_moves(state, seat))
+        if not legal:
+            continue
+        rng = rng_for(seed, "deadline", version, seat)
+        chosen = module.computer_move(module.view_for(state, seat), legal, rng)
+        state, move = apply(module, state, seat, chosen, by_computer=True)
+        played.append(move)
+    return state, played, None
+
+
 class SessionService:
     def __init__(self, store: Store, *, computer_names: Sequence[str] | None = None):
         self.store = store
@@ -234,10 +291,12 @@ class SessionService:
 
     # ----------------------------------------------------------------- loading
 
-    async def _load(self, row: SessionRow) -> Session:
+    async def _load(self, row: SessionRow, seat_rows: list[SeatRow] | None = None) -> Session:
+        if seat_rows is None:
+            seat_rows = await self.store.seats(row.id)
         seats = [
             Seat(s.join_order, s.seat, s.user_id, s.display_name, s.is_computer, s.resigned)
-            for s in await self.store.seats(row.id)
+            for s in seat_rows
         ]
         try:
             info = engines.get(row.game)
@@ -284,12 +343,12 @@ class SessionService:
             )
 
     async def get(self, session_id: int) -> Session | None:
-        row = await self.store.session(session_id)
-        return await self._load(row) if row else None
+        found = await self.store.load(session_id=session_id)
+        return await self._load(*found) if found else None
 
     async def in_channel(self, channel_id: int) -> Session | None:
-        row = await self.store.live_session(channel_id)
-        return await self._load(row) if row else None
+        found = await self.store.load(channel_id=channel_id)
+        return await self._load(*found) if found else None
 
     async def require(self, channel_id: int, *, damaged_ok: bool = False) -> Session:
         session = await self.in_channel(channel_id)
@@ -373,7 +432,11 @@ class SessionService:
                 raise TableError("this game has already started; watch it with /game board")
             if session.seat_of(user_id):
                 raise TableError("you are already seated at this table")
-            if not await self.store.add_seat(session.id, user_id, name, limit=session.row.max_players):
+            try:
+                seated = await self.store.add_seat(session.id, user_id, name, limit=session.row.max_players)
+            except Conflict:  # seated meanwhile, through another process
+                raise TableError("you are already seated at this table") from None
+            if not seated:
                 raise TableError(f"the table is full ({session.row.max_players} seats)")
             return await self.require(channel_id)
 
@@ -501,32 +564,22 @@ class SessionService:
             return result
 
     async def _after(self, session: Session, result: MoveResult) -> None:
-        """Let computer seats act, then finish the game if it is over (lock held)."""
+        """Let computer seats act (in a worker thread, off the event loop), then finish the game
+        if it is over (lock held)."""
         module = session.engine
         state = session.state
-        batch: list[Played] = []
         computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
-        paced: set[int] = set()
-        for _ in range(MAX_COMPUTER_MOVES):
-            if module.outcome(state) is not None:
-                break
-            seat = pace.next_computer(module, state, computers, paced)
-            if seat is None:
-                break
-            try:
-                legal = list(module.legal_moves(state, seat))
-                rng = rng_for(session.row.seed, "computer", session.version + len(batch))
-                move = module.computer_move(module.view_for(state, seat), legal, rng)
-                state, played = apply(module, state, seat, move, by_computer=True)
-            except Exception:
-                log.exception("computer player failed in session %s (seat %s)", session.id, seat)
+        batch: list[Played] = []
+        if computers and module.outcome(state) is None:
+            state, batch, failed = await asyncio.to_thread(
+                computer_turns, module, state, computers, session.row.seed, session.version, session.id
+            )
+            if failed:
                 result.note = (
                     "the computer player could not move; the game waits (ask an admin to check the log)"
                 )
-                break
-            batch.append(played)
-            result.played.append(played)
         if batch:
+            result.played.extend(batch)
             version = await self.store.record_moves(
                 session.id, session.version, [stored(p) for p in batch], module.to_dict(state)
             )
@@ -650,54 +703,46 @@ class SessionService:
             await self.store.set_timer(session.id, seconds or None)
             return await self.require(channel_id)
 
-    async def fire_deadline(self, session_id: int, version: int) -> MoveResult | None:
+    async def fire_deadline(
+        self, session_id: int, version: int, *, job: Job | None = None
+    ) -> MoveResult | None:
         """Act on a passed deadline, if the session is still where the deadline found it.
 
         An engine with table moves (``TABLE_MOVES``) gets its first one, a
         round's end for instance; otherwise the computer moves once for every
         person the game is waiting on.  Returns ``None`` when a move made
-        meanwhile has already moved the deadline on.
+        meanwhile has already moved the deadline on.  With ``job`` (the claimed
+        deadline job), the job is consumed in the move's own transaction: if
+        another process fired it, or a move re-armed it meanwhile, nothing is
+        recorded, so a deadline acts once.
         """
         async with self.lock(session_id):
             session = await self.get(session_id)
             if session is None or session.status != "active" or session.version != version:
                 return None
-            if session.row.deadline_version != version or session.damaged:
+            if session.damaged:
                 return None
             module = session.engine
-            state = session.state
-            played: list[Played] = []
             late = [s for s in session.waiting_on() if not s.computer]
             try:
-                table_moves = (
-                    list(module.legal_moves(state, TABLE)) if getattr(module, "TABLE_MOVES", False) else []
+                state, played, note = await asyncio.to_thread(
+                    deadline_moves, module, session.state, [s.seat for s in late], session.row.seed, version
                 )
-                if table_moves:
-                    state, move = apply(module, state, TABLE, table_moves[0], by_computer=False)
-                    played.append(move)
-                    note = "⏰ Time is up."
-                else:
-                    for seat in late:
-                        if seat.seat not in module.to_move(state):
-                            continue
-                        legal = list(module.legal_moves(state, seat.seat))
-                        if not legal:
-                            continue
-                        rng = rng_for(session.row.seed, "deadline", version, seat.seat)
-                        chosen = module.computer_move(module.view_for(state, seat.seat), legal, rng)
-                        state, move = apply(module, state, seat.seat, chosen, by_computer=True)
-                        played.append(move)
-                    names = ", ".join(s.name for s in late) or "nobody"
-                    note = f"⏰ Time ran out for {names}; the computer made the move."
             except Exception as exc:
                 # Nobody is waiting on an answer here: keep the damage to this one game.
                 await self._damage(session, f"the engine failed when the turn timer ran out ({exc})", exc)
                 return None
             if not played:
                 return None
-            new_version = await self.store.record_moves(
-                session.id, version, [stored(p) for p in played], module.to_dict(state)
-            )
+            if note is None:
+                names = ", ".join(s.name for s in late) or "nobody"
+                note = f"⏰ Time ran out for {names}; the computer made the move."
+            try:
+                new_version = await self.store.record_moves(
+                    session.id, version, [stored(p) for p in played], module.to_dict(state), job=job
+                )
+            except StaleVersion:
+                return None  # moved on meanwhile, or fired already (by another process)
             self._cache[session.id] = (new_version, state)
             session = await self.get(session.id)
             result = MoveResult(session, played, note=note)

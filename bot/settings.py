@@ -40,6 +40,34 @@ def read_dotenv(path: str | Path) -> dict[str, str]:
     return values
 
 
+def shard_settings(count_text: str | None, ids_text: str | None) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` and ``SHARD_IDS`` checked: (count, ids); ids None means every shard."""
+    if count_text is None:
+        if ids_text is not None:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT (the total number of shards of the bot)")
+        return None, None
+    if not count_text.isdigit() or not 1 <= int(count_text) <= 65536:
+        raise SettingsError(f"SHARD_COUNT must be a whole number from 1 to 65536, got {count_text!r}")
+    count = int(count_text)
+    if ids_text is None:
+        return count, None
+    ids: list[int] = []
+    for part in ids_text.replace(" ", "").split(","):
+        if "-" in part and part.replace("-", "").isdigit() and part.count("-") == 1:
+            lo, hi = (int(x) for x in part.split("-"))
+            ids.extend(range(lo, hi + 1))
+        elif part.isdigit():
+            ids.append(int(part))
+        else:
+            raise SettingsError(f"SHARD_IDS must be shard numbers such as 0,1 or 0-3, got {ids_text!r}")
+    bad = sorted({i for i in ids if i >= count})
+    if bad or not ids:
+        raise SettingsError(
+            f"SHARD_IDS must name shards from 0 to {count - 1} (SHARD_COUNT is {count}), got {ids_text!r}"
+        )
+    return count, tuple(sorted(set(ids)))
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str | None = field(default=None, repr=False)
@@ -47,7 +75,19 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     sync_commands: bool = True
-    deadline_poll_seconds: float = 30.0
+    job_poll_seconds: float = 30.0
+    database_url: str | None = field(default=None, repr=False)  # postgresql://...; may hold a password
+    shard_count: int | None = None  # None: no sharding (one gateway connection)
+    shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all of them
+
+    @property
+    def database(self) -> str:
+        """What the store opens: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count is not None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, dotenv: str | Path | None = ".env") -> Settings:
@@ -69,15 +109,31 @@ class Settings:
         sync = (get("SYNC_COMMANDS") or "yes").lower()
         if sync not in {"yes", "no", "true", "false", "1", "0"}:
             raise SettingsError(f"SYNC_COMMANDS must be yes or no, got {sync!r}")
-        poll = get("DEADLINE_POLL_SECONDS") or "30"
+        # JOB_POLL_SECONDS (DEADLINE_POLL_SECONDS is its older name).
+        poll_name = (
+            "JOB_POLL_SECONDS"
+            if get("JOB_POLL_SECONDS") or not get("DEADLINE_POLL_SECONDS")
+            else ("DEADLINE_POLL_SECONDS")
+        )
+        poll = get(poll_name) or "30"
         try:
             poll_seconds = float(poll)
         except ValueError:
-            raise SettingsError(f"DEADLINE_POLL_SECONDS must be a number of seconds, got {poll!r}") from None
+            raise SettingsError(f"{poll_name} must be a number of seconds, got {poll!r}") from None
         if not 0.01 <= poll_seconds <= 3600:
-            raise SettingsError("DEADLINE_POLL_SECONDS must be between 0.01 and 3600")
+            raise SettingsError(f"{poll_name} must be between 0.01 and 3600")
+        url = get("DATABASE_URL")
+        if url is not None and not url.lower().startswith(("postgresql://", "postgres://")):
+            raise SettingsError(
+                "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/database); "
+                "for SQLite set DATABASE_PATH instead"
+            )
+        shard_count, shard_ids = shard_settings(get("SHARD_COUNT"), get("SHARD_IDS"))
         return cls(
-            deadline_poll_seconds=poll_seconds,
+            job_poll_seconds=poll_seconds,
+            database_url=url,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
             token=get("DISCORD_TOKEN"),
             database_path=get("DATABASE_PATH") or "./pukllay.db",
             dev_guild_id=int(guild) if guild else None,

@@ -1,10 +1,29 @@
-"""Shared fixtures: the Nim test game is registered for every test."""
+"""Shared fixtures: the Nim test game, both storage back ends, a clock the tests move.
+
+``database`` is parametrized over the two back ends: a test that takes it (or a
+fixture built on it, such as ``service`` in tests/table) runs once on a fresh
+SQLite file and once on a fresh PostgreSQL database.  The PostgreSQL server is
+started once per test session from the machine's installation (see
+tests/support/pg.py) and removed at the end; each test gets its own database,
+copied from a migrated template.  Without PostgreSQL installed, the run stops
+at once with one line saying how to install it.
+"""
 
 from __future__ import annotations
+
+import asyncio
+import sqlite3
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 import engines
+from bot.clock import ManualClock
+from bot.storage import Store
+from tests.support.pg import Cluster, NotInstalled, bindir
 
 NIM = engines.GameInfo(
     name="nim",
@@ -16,7 +35,118 @@ NIM = engines.GameInfo(
 )
 engines.register(NIM)
 
+BACKENDS = ("sqlite", "postgres")
+
+
+def needs_postgres(item: pytest.Item) -> bool:
+    callspec = getattr(item, "callspec", None)
+    on_postgres = callspec is not None and callspec.params.get("database") == "postgres"
+    return on_postgres or "pg_cluster" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Without PostgreSQL the run stops before any test, in one line that says how to install it
+    (the PostgreSQL tests are never skipped silently)."""
+    if any(needs_postgres(item) for item in items):
+        try:
+            bindir()
+        except NotInstalled as exc:
+            pytest.exit(str(exc), returncode=1)
+
 
 @pytest.fixture
 def db_path(tmp_path):
     return tmp_path / "pukllay.db"
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    """The table's clock, moved by the test (``clock.advance(3600)``) instead of sleeping."""
+    return ManualClock()
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """One throw-away PostgreSQL server for the whole run (started on first use)."""
+    try:
+        cluster = Cluster().start()
+    except NotInstalled as exc:
+        pytest.exit(str(exc), returncode=1)
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_template(pg_cluster) -> str:
+    """A migrated database that each test's database is copied from."""
+
+    async def make() -> str:
+        name = await pg_cluster.create_database()
+        store = await Store.open(pg_cluster.url(name))
+        await store.close()
+        return name
+
+    # Built in a thread of its own: the first test to need it may already be running an event loop.
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, make()).result()
+
+
+@dataclass
+class Database:
+    """A fresh database of one back end: ``target`` is what ``Store.open`` takes."""
+
+    kind: str
+    target: str
+
+    async def open(self, clock=None) -> Store:
+        return await Store.open(self.target, clock=clock)
+
+    async def execute(self, sql: str, *params: Any) -> None:
+        """Run ``sql`` (``?`` placeholders) on the database directly, outside the store: for tests
+        that damage rows by hand."""
+        await self.fetch(sql, *params)
+
+    async def fetch(self, sql: str, *params: Any) -> list[Any]:
+        if self.kind == "sqlite":
+            con = sqlite3.connect(self.target)
+            try:
+                rows = con.execute(sql, params).fetchall()
+                con.commit()
+                return rows
+            finally:
+                con.close()
+        import asyncpg
+
+        from bot.storage.postgres import numbered
+
+        conn = await asyncpg.connect(self.target)
+        try:
+            return await conn.fetch(numbered(sql), *params)
+        finally:
+            await conn.close()
+
+    @property
+    def integrity_error(self) -> type[Exception]:
+        """What the database raises when a trigger or a constraint refuses a raw write."""
+        if self.kind == "sqlite":
+            return sqlite3.IntegrityError
+        import asyncpg
+
+        return asyncpg.IntegrityConstraintViolationError
+
+
+@pytest.fixture(params=BACKENDS)
+async def database(request, tmp_path: Path):
+    """A fresh, empty database: an SQLite file, or a PostgreSQL database on the session's server."""
+    if request.param == "sqlite":
+        yield Database("sqlite", str(tmp_path / "pukllay.db"))
+        return
+    cluster = request.getfixturevalue("pg_cluster")
+    template = request.getfixturevalue("pg_template")
+    name = await cluster.create_database(template)
+    try:
+        yield Database("postgres", cluster.url(name))
+    finally:
+        await cluster.drop_database(name)

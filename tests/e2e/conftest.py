@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from bot.app import PukllayBot
+from bot.clock import ManualClock
 from bot.settings import Settings
 from tests.standin.fixtures import STRICT_OPTIONS, discord_errors, standin  # noqa: F401
 
@@ -29,7 +30,14 @@ def discord_error_loggers() -> tuple[str, ...]:
 
 
 @pytest.fixture
-def bot_factory(standin, tmp_path) -> Callable[..., Callable]:
+def table_clock() -> ManualClock:
+    """The bot's clock: turn timers run out when the test moves it, and the test fires them
+    (``await bot.scheduler.run_due()``); the scheduler's own loop is not started."""
+    return ManualClock()
+
+
+@pytest.fixture
+def bot_factory(standin, tmp_path, table_clock) -> Callable[..., Callable]:
     """``bot_factory(extensions=...)`` returns a maker for ``standin.run_client`` on one database file."""
     db = tmp_path / "e2e.db"
 
@@ -37,7 +45,14 @@ def bot_factory(standin, tmp_path) -> Callable[..., Callable]:
         settings = Settings(token="standin-token", database_path=str(db), dev_guild_id=standin.guild.id)
 
         def make(connector):
-            return PukllayBot(settings, extensions=extensions, connector=connector, guild_ready_timeout=0.01)
+            return PukllayBot(
+                settings,
+                extensions=extensions,
+                connector=connector,
+                guild_ready_timeout=0.01,
+                clock=table_clock,
+                start_scheduler=False,
+            )
 
         return make
 

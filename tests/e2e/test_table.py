@@ -239,7 +239,7 @@ async def test_unexpected_error_is_logged_and_the_game_unchanged(standin, bot_fa
     assert logged and "crashed on purpose" in str(logged[0].exc_info[1])
 
 
-async def test_turn_timer_runs_out(standin, bot_factory):
+async def test_turn_timer_runs_out(standin, bot_factory, table_clock):
     """/game timer by a non-host is refused; when the timer runs out the table acts and says so."""
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
@@ -252,15 +252,10 @@ async def test_turn_timer_runs_out(standin, bot_factory):
         await standin.next_message(chan, lambda m: "Turn timer set: 24 h" in m.content)
         session = await nim_session(bot, chan)
         late, _ = await user_to_move(bot, chan, (alice, bob))
-        await bot.sessions.set_timer(chan.id, alice.id, 0.01, can_manage=False)
-        due = []
-        for _ in range(100):
-            due = await bot.store.due_deadlines()
-            if due:
-                break
-            await standin.settle()
-        assert due
-        assert await bot.run_due_deadlines() == 1
+        table_clock.advance(24 * 3600 - 1)
+        assert await bot.scheduler.run_due() == 0  # a second early
+        table_clock.advance(1)
+        assert await bot.scheduler.run_due() == 1
         board = await standin.next_message(chan, lambda m: is_board(m) and "Time is up" in m.content)
         assert "ran out of time" in board.content and f"<@{late.id}>" not in board.content.split("Next:")[-1]
         assert (await nim_session(bot, chan)).version == session.version + 1

@@ -233,7 +233,9 @@ async def test_log_and_channel_show_each_reader_what_they_may_see(standin, bot_f
 
 
 @pytest.mark.parametrize("discord_error_loggers", [("discord",)])  # the bot's own log is checked below
-async def test_a_damaged_game_is_listed_and_others_keep_their_deadlines(standin, bot_factory, caplog):
+async def test_a_damaged_game_is_listed_and_others_keep_their_deadlines(
+    standin, bot_factory, table_clock, caplog
+):
     """One game's saved state is unreadable: it is listed as damaged and skipped; another game's
     deadline still fires and its board is posted."""
     alice, bob = standin.add_users("alice", "bob")
@@ -249,17 +251,17 @@ async def test_a_damaged_game_is_listed_and_others_keep_their_deadlines(standin,
         broken = await bot.sessions.in_channel(games.id)
         con = sqlite3.connect(bot.settings.database_path)
         con.execute("UPDATE sessions SET state = 'not json' WHERE id = ?", (broken.id,))
-        # The hour has passed (without waiting for it).
-        con.execute(
-            "UPDATE sessions SET deadline_at = '2000-01-01T00:00:00.000+00:00' WHERE deadline_at IS NOT NULL"
-        )
         con.commit()
         con.close()
         bot.sessions._cache.clear()
-        assert len(await bot.store.due_deadlines()) == 2
+        table_clock.advance(3600)  # the hour has passed (without waiting for it)
+        assert len(await bot.store.jobs("deadline")) == 2
         standin.skip_messages(thread)
-        assert await bot.run_due_deadlines() == 1
+        standin.skip_messages(games)
+        assert await bot.scheduler.run_due() == 2  # both handled: one acted, the damaged one is skipped
+        assert await bot.store.jobs("deadline") != []  # the healthy game's next deadline
         await standin.next_message(thread, lambda m: is_board(m) and "Time is up" in m.content)
+        assert not [m for m in standin.messages(games) if is_board(m) and "Time is up" in m.content]
         text = await answer(await standin.slash(alice, thread, "game list"))
         assert "damaged" in text and f"<#{thread.id}>" in text
         r = await standin.slash(alice, games, "game status")

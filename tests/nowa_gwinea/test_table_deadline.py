@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import engines.nowa_gwinea as ng
 from bot.sessions import SessionService
-from bot.storage import Store
 from engines.core import TABLE
 
 
-async def test_deadline_ends_the_round_and_replays(tmp_path):
+async def test_deadline_ends_the_round_and_replays(database, clock):
     """When the turn timer runs out mid-round the table plays 'timeout': round 2 begins, the log replays."""
-    store = await Store.open(tmp_path / "ng.db")
+    store = await database.open(clock)
     try:
         service = SessionService(store)
         await service.create("nowa_gwinea", guild_id=1, channel_id=5, host_id=1, host_name="ann", seed=8)
@@ -22,15 +19,11 @@ async def test_deadline_ends_the_round_and_replays(tmp_path):
         seat = session.seat_of(1).seat
         first = next(m for m in await service.legal_moves(5, 1) if m not in ("done", "gwinea"))
         session = (await service.play(5, 1, first)).session
-        await service.set_timer(5, 1, 0.01, can_manage=False)
-        due = []
-        for _ in range(200):
-            due = await store.due_deadlines()
-            if due:
-                break
-            await asyncio.sleep(0.005)
-        [(sid, version)] = due
-        result = await service.fire_deadline(sid, version)
+        await service.set_timer(5, 1, 3600, can_manage=False)
+        clock.advance(3600)
+        (job,) = await store.claim_jobs("test", lease=60)
+        sid, version = int(job.key), job.payload["version"]
+        result = await service.fire_deadline(sid, version, job=job)
         assert result is not None and result.played[0].seat == TABLE and result.played[0].move == "timeout"
         session = result.session
         assert session.state.round == 2 and session.to_move() == {0, 1}
@@ -42,9 +35,9 @@ async def test_deadline_ends_the_round_and_replays(tmp_path):
         await store.close()
 
 
-async def test_computer_keeps_the_pace_of_people(tmp_path):
+async def test_computer_keeps_the_pace_of_people(database):
     """In a simultaneous round a computer seat makes one move per move a person makes."""
-    store = await Store.open(tmp_path / "pace.db")
+    store = await database.open()
     try:
         service = SessionService(store)
         await service.create("nowa_gwinea", guild_id=1, channel_id=6, host_id=1, host_name="ann", seed=3)

@@ -19,10 +19,13 @@ import fnmatch
 import inspect
 import json
 import logging
+import os
 import re
 import secrets
 import socket
 import ssl
+import sys
+import tempfile
 import time
 import traceback
 import zlib
@@ -313,6 +316,15 @@ class _GatewayConnection:
         self.session_id = secrets.token_hex(16)
         self.identified = asyncio.Event()
         self.processed = 0  # the last sequence number the client reported in a heartbeat
+        self.shard = (0, 1)  # [shard_id, num_shards] from IDENTIFY
+
+    def serves(self, guild: Guild | None) -> bool:
+        """Discord's sharding formula: a guild's events go to shard (guild_id >> 22) % num_shards;
+        events without a guild (DMs) go to shard 0."""
+        shard_id, count = self.shard
+        if guild is None:
+            return shard_id == 0
+        return (guild.id >> 22) % count == shard_id
 
     async def send(self, op: int, d: Any = None, t: str | None = None) -> None:
         async with self.lock:
@@ -459,19 +471,10 @@ class StandIn:
         self.application_id = self.bot_user.id
         owner = User(snowflake(), "owner")
         gid = snowflake()
-        self.guild = Guild(gid, guild_name, owner)
-        self.guild.roles.append(Role(gid, "@everyone", DEFAULT_EVERYONE))
-        self.bot_role = Role(snowflake(), "Pukllay", BOT_PERMISSIONS, position=1, managed=True)
-        self.guild.roles.append(self.bot_role)
-        self.users: dict[int, User] = {}
-        for u, roles in ((owner, []), (self.bot_user, [self.bot_role])):
-            self.users[u.id] = u
-            self.guild.members[u.id] = Member(u, list(roles))
-        for pos, name in enumerate(channels):
-            self.guild.channels.append(Channel(snowflake(), name, self.guild, 0, pos))
-        if thread and self.guild.channels:
-            parent = self.guild.channels[0]
-            self.guild.channels.append(Channel(snowflake(), thread, self.guild, 11, 0, parent.id, owner.id))
+        self.users: dict[int, User] = {owner.id: owner, self.bot_user.id: self.bot_user}
+        self.guilds: list[Guild] = []
+        self.guild = self._new_guild(gid, guild_name, owner, channels, thread)
+        self.bot_role = self.guild.role("Pukllay")
 
         self.messages_by_id: dict[int, Message] = {}
         self._channel_messages: dict[int, list[Message]] = {}
@@ -481,6 +484,7 @@ class StandIn:
         self.commands: dict[int | None, list[dict]] = {}  # guild id (None: global) -> commands with ids
         self.syncs = 0
         self.resumes = 0
+        self.identifies = 0  # IDENTIFY payloads accepted
         self.injections: list[Injection] = []
         self.requests: list[str] = []  # "METHOD /path" of every REST request, in order
         self.unknown_routes: list[str] = []
@@ -490,11 +494,13 @@ class StandIn:
         self.stats: dict[str, list[float]] = {"ready": [], "response": []}
 
         self._waiters: list[asyncio.Future] = []
-        self._conn: _GatewayConnection | None = None
+        self._conns: list[_GatewayConnection] = []  # identified gateway sessions, oldest first
+        self._session_shards: dict[str, tuple[int, int]] = {}  # session id -> shard, for RESUME
         self._runner: web.AppRunner | None = None
         self._log_handler = _LogHandler(self)
         self._run_started_syncs = 0
         self._violation_numbers = 0
+        self._ca_file: str | None = None
         self.port = 0
         self._routes = self._build_routes()
 
@@ -520,11 +526,15 @@ class StandIn:
             logging.getLogger(name).addHandler(self._log_handler)
 
     async def stop(self) -> None:
+        if self._ca_file is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self._ca_file)
+            self._ca_file = None
         for name in self.watch_loggers:
             logging.getLogger(name).removeHandler(self._log_handler)
-        if self._conn is not None:
+        for conn in list(self._conns):
             with contextlib.suppress(Exception):
-                await self._conn.ws.close()
+                await conn.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -532,6 +542,18 @@ class StandIn:
     def connector(self) -> aiohttp.TCPConnector:
         """An aiohttp connector that reaches Discord's hosts on this stand-in and no other host."""
         return aiohttp.TCPConnector(resolver=_Resolver(self), ssl=_client_context(), use_dns_cache=False)
+
+    def child_command(self, factory: str) -> tuple[list[str], dict[str, str]]:
+        """The command line and extra environment that run a client built by ``factory``
+        (``"module:function"``, called with the connector) in another process, against this
+        stand-in (see launch.py)."""
+        if self._ca_file is None:
+            handle = tempfile.NamedTemporaryFile(prefix="standin-ca-", suffix=".pem", delete=False)
+            handle.close()
+            _certificates()[0].cert_pem.write_to_path(handle.name)
+            self._ca_file = handle.name
+        argv = [sys.executable, "-m", "tests.standin.launch", str(self.port), self._ca_file, factory]
+        return argv, {"STANDIN_TOKEN": self.token}
 
     def client_options(self) -> dict[str, Any]:
         """Keyword arguments for ``discord.Client``: the connector and a short ``guild_ready_timeout``."""
@@ -557,7 +579,8 @@ class StandIn:
             )
         started = time.perf_counter()
         self._run_started_syncs = self.syncs
-        self._conn = None
+        self._conns = [c for c in self._conns if not c.ws.closed]
+        identified_before = self.identifies
         task = asyncio.create_task(client.start(self.token), name="standin-client")
         closing = ready = False
 
@@ -572,7 +595,7 @@ class StandIn:
 
         task.add_done_callback(stopped)
         try:
-            await self._until_ready(client, task, ready_timeout or self.wait_timeout)
+            await self._until_ready(client, task, ready_timeout or self.wait_timeout, identified_before)
             ready = True
             self.stats["ready"].append(time.perf_counter() - started)
             yield client
@@ -585,10 +608,10 @@ class StandIn:
             elif not task.cancelled():
                 task.exception()  # a crash was already reported (ClientStopped, or before READY)
 
-    async def _until_ready(self, client: Any, task: asyncio.Task, timeout: float) -> None:  # noqa: ASYNC109
+    async def _until_ready(self, client: Any, task: asyncio.Task, timeout: float, before: int) -> None:  # noqa: ASYNC109
         async def ready() -> None:
             await self.wait_for(
-                lambda: self._conn is not None and self._conn.identified.is_set(),
+                lambda: self.identifies > before,
                 timeout=timeout,
                 what="the client to IDENTIFY",
             )
@@ -605,31 +628,115 @@ class StandIn:
             raise StandInError(f"the client stopped before READY: {exc!r}") from exc
         raise StandInTimeout(f"the client was not READY after {timeout} s")
 
+    # -- gateway sessions and shards ---------------------------------------------------------------
+
+    @property
+    def _conn(self) -> _GatewayConnection | None:
+        """The gateway session serving the first guild (the one a single client test talks to)."""
+        return self._conn_for_guild(self.guild)
+
+    def _conn_for_guild(self, guild: Guild | None) -> _GatewayConnection | None:
+        """The newest identified session whose shard serves ``guild`` (None: DMs, shard 0).
+
+        Discord lets several sessions identify with the same shard; it does not document how
+        it splits events between them, so the stand-in sends each event to one of them, the newest.
+        """
+        for conn in reversed(self._conns):
+            if conn.identified.is_set() and not conn.ws.closed and conn.serves(guild):
+                return conn
+        return None
+
+    def _conn_for(self, channel: Channel) -> _GatewayConnection | None:
+        return self._conn_for_guild(None if channel.is_dm else channel.guild)
+
+    @staticmethod
+    def shard_of(guild: Guild, shard_count: int) -> int:
+        """The shard that gets ``guild``'s events: ``(guild_id >> 22) % shard_count``."""
+        return (guild.id >> 22) % shard_count
+
+    def shards_connected(self) -> set[tuple[int, int]]:
+        """The ``[shard_id, num_shards]`` of every identified gateway session."""
+        return {c.shard for c in self._conns if c.identified.is_set() and not c.ws.closed}
+
+    async def wait_shards(self, *shards: tuple[int, int], timeout: float | None = None) -> None:  # noqa: ASYNC109
+        """Wait until a session has identified for each of ``shards`` (``(shard_id, num_shards)``)."""
+        await self.wait_for(
+            lambda: set(shards) <= self.shards_connected(),
+            timeout=timeout,
+            what=f"gateway sessions for shards {sorted(shards)} (have {sorted(self.shards_connected())})",
+        )
+
     # -- users, roles, channels --------------------------------------------------------------------
 
-    def add_users(self, *names: str, roles: Iterable[Role] = ()) -> list[User]:
-        """Add members to the guild (announced with GUILD_MEMBER_ADD if a client is connected)."""
+    def _new_guild(
+        self, gid: int, name: str, owner: User, channels: Iterable[str], thread: str | None
+    ) -> Guild:
+        guild = Guild(gid, name, owner)
+        guild.roles.append(Role(gid, "@everyone", DEFAULT_EVERYONE))
+        bot_role = Role(snowflake(), "Pukllay", BOT_PERMISSIONS, position=1, managed=True)
+        guild.roles.append(bot_role)
+        for u, roles in ((owner, []), (self.bot_user, [bot_role])):
+            guild.members[u.id] = Member(u, list(roles))
+        for pos, channel_name in enumerate(channels):
+            guild.channels.append(Channel(snowflake(), channel_name, guild, 0, pos))
+        if thread and guild.channels:
+            parent = guild.channels[0]
+            guild.channels.append(Channel(snowflake(), thread, guild, 11, 0, parent.id, owner.id))
+        self.guilds.append(guild)
+        return guild
+
+    def add_guild(
+        self,
+        name: str,
+        *,
+        channels: Iterable[str] = ("general", "games"),
+        thread: str | None = None,
+        shard: tuple[int, int] | None = None,
+    ) -> Guild:
+        """Another guild the bot is in (owned by the first guild's owner).  With ``shard``
+        (``(shard_id, num_shards)``), its id is chosen so that Discord's formula sends its events to
+        that shard.  A connected session of its shard gets GUILD_CREATE, as when the bot joins."""
+        gid = snowflake()
+        if shard is not None:
+            shard_id, count = shard
+            while (gid >> 22) % count != shard_id:
+                gid = snowflake()
+        guild = self._new_guild(gid, name, self.guild.owner, channels, thread)
+        conn = self._conn_for_guild(guild)
+        if conn is not None:
+            self._spawn(conn.dispatch("GUILD_CREATE", guild.payload()))
+        self._changed()
+        return guild
+
+    def guild_by_id(self, guild_id: str | int) -> Guild | None:
+        return next((g for g in self.guilds if str(g.id) == str(guild_id)), None)
+
+    def add_users(self, *names: str, roles: Iterable[Role] = (), guild: Guild | None = None) -> list[User]:
+        """Add members to the guild (the first one unless ``guild`` is given); announced with
+        GUILD_MEMBER_ADD to the session serving it, if it asked for the members intent."""
         out = []
         for name in names:
             u = User(snowflake(), name)
             self.users[u.id] = u
-            member = Member(u, list(roles))
-            self.guild.members[u.id] = member
             out.append(u)
-            if self._conn is not None and self._conn.intents & INTENT_GUILD_MEMBERS:
-                self._spawn(
-                    self._conn.dispatch(
-                        "GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(self.guild.id)}
-                    )
-                )
+            self.join(u, guild or self.guild, roles=roles)
         return out
+
+    def join(self, user: User, guild: Guild, *, roles: Iterable[Role] = ()) -> None:
+        """``user`` joins ``guild`` too."""
+        member = Member(user, list(roles))
+        guild.members[user.id] = member
+        conn = self._conn_for_guild(guild)
+        if conn is not None and conn.intents & INTENT_GUILD_MEMBERS:
+            self._spawn(conn.dispatch("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)}))
 
     def add_user(self, name: str, **kw: Any) -> User:
         return self.add_users(name, **kw)[0]
 
-    def add_role(self, name: str, permissions: int = 0) -> Role:
-        role = Role(snowflake(), name, permissions, position=len(self.guild.roles))
-        self.guild.roles.append(role)
+    def add_role(self, name: str, permissions: int = 0, *, guild: Guild | None = None) -> Role:
+        guild = guild or self.guild
+        role = Role(snowflake(), name, permissions, position=len(guild.roles))
+        guild.roles.append(role)
         return role
 
     @property
@@ -637,11 +744,17 @@ class StandIn:
         return self.guild.owner
 
     def channel(self, name_or_id: str | int) -> Channel:
-        """A server channel or thread by name or id (or a DM channel by id)."""
+        """A server channel or thread by name (in the first guild) or id (in any guild, or a DM)."""
         for dm in self.dm_channels.values():
             if dm.id == name_or_id:
                 return dm
-        return self.guild.channel(name_or_id)
+        try:
+            return self.guild.channel(name_or_id)
+        except KeyError:
+            for guild in self.guilds[1:]:
+                if any(c.id == name_or_id for c in guild.channels):
+                    return guild.channel(name_or_id)
+            raise
 
     def dm(self, user: User, other: User | None = None) -> Channel:
         """The direct-message channel between ``user`` and the bot (or ``other``), opened if need be.
@@ -726,8 +839,9 @@ class StandIn:
         """Set a permission overwrite on ``channel`` for a role or member (CHANNEL_UPDATE tells the bot)."""
         kind = 0 if isinstance(target, Role) else 1
         channel.overwrites[target.id] = (kind, allow, deny)
-        if self._conn is not None:
-            self._spawn(self._conn.dispatch("CHANNEL_UPDATE", channel.payload()))
+        conn = self._conn_for(channel)
+        if conn is not None:
+            self._spawn(conn.dispatch("CHANNEL_UPDATE", channel.payload()))
         self._changed()
 
     async def settle(self, *, timeout: float | None = None) -> None:  # noqa: ASYNC109
@@ -755,7 +869,7 @@ class StandIn:
         conn = self._conn
         if conn is None:
             raise UsageError("no client is connected")
-        self._conn = None
+        self._conns.remove(conn)
         await conn.ws.close(code=code)
         self._changed()
 
@@ -772,9 +886,11 @@ class StandIn:
         self.clock.advance(self.user_pace)
         self._delete_message(message)
 
-    def command(self, name: str, guild: bool | None = None) -> dict:
-        """The synced command called ``name`` (guild commands first)."""
-        scopes = [self.guild.id, None] if guild is None else [self.guild.id if guild else None]
+    def command(self, name: str, guild: bool | None = None, *, server: Guild | None = None) -> dict:
+        """The synced command called ``name`` (the guild's commands first; ``server``: which guild,
+        the first by default)."""
+        gid = (server or self.guild).id
+        scopes = [gid, None] if guild is None else [gid if guild else None]
         for scope in scopes:
             for c in self.commands.get(scope, []):
                 if c["name"] == name and c.get("type", 1) == 1:
@@ -1132,7 +1248,7 @@ class StandIn:
         parts = path.strip().lstrip("/").split()
         context = self._context(user, channel)
         if context == GUILD_CONTEXT:
-            cmd = self.command(parts[0])
+            cmd = self.command(parts[0], server=channel.guild)
         else:  # the global command; a server command of that name is refused just below
             try:
                 cmd = self.command(parts[0], guild=False)
@@ -1251,13 +1367,14 @@ class StandIn:
 
     def _resolved(self, values: list[Any], channel: Channel | None = None) -> dict[str, dict]:
         channel = channel or self.guild.text_channels[0]
+        guild = channel.guild or self.guild
         out: dict[str, dict] = {}
         for v in values:
             if isinstance(v, User):
                 out.setdefault("users", {})[str(v.id)] = v.payload()
-                member = None if channel.is_dm else self.guild.members.get(v.id)
+                member = None if channel.is_dm else guild.members.get(v.id)
                 if member is not None:
-                    mp = member.payload(self.guild.channel_permissions_of(v, channel))
+                    mp = member.payload(guild.channel_permissions_of(v, channel))
                     del mp["user"]
                     out.setdefault("members", {})[str(v.id)] = mp
             elif isinstance(v, Role):
@@ -1265,7 +1382,7 @@ class StandIn:
             elif isinstance(v, Channel):
                 out.setdefault("channels", {})[str(v.id)] = {
                     **v.payload(),
-                    "permissions": str(self.guild.everyone.permissions),
+                    "permissions": str(guild.everyone.permissions),
                 }
         return out
 
@@ -1296,17 +1413,17 @@ class StandIn:
         reach: set[int] = set()
         if GUILD_INSTALL in installs:
             reach.add(GUILD_CONTEXT)
-            if user.id in self.guild.members:
+            if any(user.id in g.members for g in self.guilds):
                 reach.add(BOT_DM_CONTEXT)
         if USER_INSTALL in installs:
             reach |= {GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT}
         return allowed & reach
 
-    def _owners(self, context: int, user: User) -> dict[str, str]:
+    def _owners(self, context: int, user: User, channel: Channel) -> dict[str, str]:
         """``authorizing_integration_owners``: the installations the interaction was authorized for."""
         owners: dict[str, str] = {}
         if GUILD_INSTALL in self.installations and context != PRIVATE_CHANNEL_CONTEXT:
-            owners["0"] = str(self.guild.id) if context == GUILD_CONTEXT else "0"
+            owners["0"] = str(channel.guild.id) if context == GUILD_CONTEXT else "0"
         if USER_INSTALL in self.installations:
             owners["1"] = str(user.id)
         return owners
@@ -1328,7 +1445,7 @@ class StandIn:
             "attachment_size_limit": self.file_size_limit,
         }
         if i.context == GUILD_CONTEXT:
-            guild = self.guild
+            guild = i.channel.guild
             member = guild.members.get(i.user.id) or Member(i.user)
             payload.update(
                 {
@@ -1365,13 +1482,15 @@ class StandIn:
         label: str = "",
         wait: bool = True,
     ) -> InteractionResult:
-        if self._conn is None or not self._conn.identified.is_set():
-            raise UsageError("no client is connected (use run_client)")
+        conn = self._conn_for(channel)
+        if conn is None:
+            where = "DMs (shard 0)" if channel.is_dm else f"the guild {channel.guild.name}"
+            raise UsageError(f"no client serves {where} (use run_client, or start a bot for its shard)")
         context = self._context(user, channel)
         if context == GUILD_CONTEXT:
-            if user.id not in self.guild.members:
-                raise UsageError(f"{user!r} is not a member of the guild")
-            perms = self.guild.channel_permissions_of(user, channel)
+            if user.id not in channel.guild.members:
+                raise UsageError(f"{user!r} is not a member of the guild {channel.guild.name}")
+            perms = channel.guild.channel_permissions_of(user, channel)
             if not perms & VIEW_CHANNEL:
                 raise UsageError(f"{user.name} cannot see #{channel.name}")
             if itype in (2, 4) and not perms & USE_APPLICATION_COMMANDS:
@@ -1392,11 +1511,11 @@ class StandIn:
             parent=parent,
             label=f"{label} by {user.name}",
             context=context,
-            owners=self._owners(context, user),
+            owners=self._owners(context, user, channel),
         )
         self.interactions[i.id] = i
         self.raise_failures()
-        await self._conn.dispatch("INTERACTION_CREATE", self._interaction_payload(i))
+        await conn.dispatch("INTERACTION_CREATE", self._interaction_payload(i))
         result = InteractionResult(self, i)
         if not wait:
             return result
@@ -1509,7 +1628,7 @@ class StandIn:
 
     def _pings(self, msg: Message, allowed: dict | None) -> frozenset[int]:
         """Who Discord notifies for a new message: mentioned members, as ``allowed_mentions`` permits."""
-        members = {u.id for u in msg.channel.members} if msg.channel.is_dm else self.guild.members
+        members = {u.id for u in msg.channel.members} if msg.channel.is_dm else msg.channel.guild.members
         ids = [uid for uid in msg.mentioned if uid in members and uid != msg.author.id]
         if allowed is not None:
             if "users" in (allowed.get("parse") or []):
@@ -1572,12 +1691,12 @@ class StandIn:
             payload = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
             if msg.channel.guild is not None:
                 payload["guild_id"] = str(msg.channel.guild.id)
-            self._spawn(self._conn.dispatch("MESSAGE_DELETE", payload))  # type: ignore[union-attr]
+            self._spawn(self._conn_for(msg.channel).dispatch("MESSAGE_DELETE", payload))  # type: ignore[union-attr]
         self._changed()
 
     def _hears(self, channel: Channel) -> bool:
         """Whether the connected client gets message events from ``channel`` (its intents, its DMs)."""
-        conn = self._conn
+        conn = self._conn_for(channel)
         if conn is None:
             return False
         if channel.is_dm:
@@ -1585,7 +1704,7 @@ class StandIn:
         return bool(conn.intents & INTENT_GUILD_MESSAGES)
 
     def _gateway_message_event(self, event: str, msg: Message) -> None:
-        conn = self._conn
+        conn = self._conn_for(msg.channel)
         if conn is None or not self._hears(msg.channel):
             return
         payload = msg.payload()
@@ -2007,7 +2126,7 @@ class StandIn:
     async def _r_put_commands(self, request, label, application_id, guild_id=None):
         self._check_app(application_id, label)
         commands, _ = await self._read_body(request, label)
-        if guild_id is not None and guild_id != str(self.guild.id):
+        if guild_id is not None and self.guild_by_id(guild_id) is None:
             v = self._violation(f"{label}: unknown guild {guild_id}", label, 403)
             raise _ApiError(403, {"message": "Missing Access", "code": 50001}, v)
         if not isinstance(commands, list):
@@ -2333,7 +2452,7 @@ class StandIn:
             return 200, self._store_message(channel, self.bot_user, data, files).payload()
         if channel.locked:
             raise _ApiError(400, {"message": "Thread is locked", "code": 50083})
-        perms = self.guild.channel_permissions_of(self.bot_user, channel)
+        perms = channel.guild.channel_permissions_of(self.bot_user, channel)
         needed = {
             VIEW_CHANNEL: "View Channel",
             SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES: "Send Messages",
@@ -2399,7 +2518,7 @@ class StandIn:
         self._reject(label, problems)
         if message_id is not None:
             source = self._message_or_404(parent, message_id, label)
-            if any(c.id == source.id for c in self.guild.channels):
+            if any(c.id == source.id for c in parent.guild.channels):
                 v = self._violation(f"{label}: message {message_id} already has a thread", label)
                 raise _ApiError(
                     400, {"message": "A thread has already been created for this message", "code": 160004}, v
@@ -2407,11 +2526,12 @@ class StandIn:
             tid, kind = source.id, 11
         else:
             tid, kind = snowflake(), int(data.get("type") or 12)
-        thread = Channel(tid, data["name"], self.guild, kind, 0, parent.id, self.bot_user.id)
-        self.guild.channels.append(thread)
+        thread = Channel(tid, data["name"], parent.guild, kind, 0, parent.id, self.bot_user.id)
+        parent.guild.channels.append(thread)
         payload = {**thread.payload(), "newly_created": True}
-        if self._conn is not None:
-            self._spawn(self._conn.dispatch("THREAD_CREATE", payload))
+        conn = self._conn_for(thread)
+        if conn is not None:
+            self._spawn(conn.dispatch("THREAD_CREATE", payload))
         self._changed()
         return 201, payload
 
@@ -2438,9 +2558,10 @@ class StandIn:
         for key in ("archived", "locked"):
             if key in data and channel.is_thread:
                 setattr(channel, key, bool(data[key]))
-        if self._conn is not None:
+        conn = self._conn_for(channel)
+        if conn is not None:
             event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
-            self._spawn(self._conn.dispatch(event, channel.payload()))
+            self._spawn(conn.dispatch(event, channel.payload()))
         self._changed()
         return 200, channel.payload()
 
@@ -2449,14 +2570,15 @@ class StandIn:
         if not channel.is_thread:
             v = self._violation(f"{label}: the bot deleted the channel #{channel.name}", label, 403)
             raise _ApiError(403, {"message": "Missing Permissions", "code": 50013}, v)
-        self.guild.channels.remove(channel)
-        if self._conn is not None:
+        channel.guild.channels.remove(channel)
+        conn = self._conn_for(channel)
+        if conn is not None:
             self._spawn(
-                self._conn.dispatch(
+                conn.dispatch(
                     "THREAD_DELETE",
                     {
                         "id": str(channel.id),
-                        "guild_id": str(self.guild.id),
+                        "guild_id": str(channel.guild.id),
                         "parent_id": str(channel.parent_id),
                         "type": channel.type,
                     },
@@ -2477,18 +2599,23 @@ class StandIn:
         return 204, None
 
     async def _r_guild(self, request, label, guild_id):
-        if guild_id != str(self.guild.id):
+        guild = self.guild_by_id(guild_id)
+        if guild is None:
             raise _ApiError(404, {"message": "Unknown Guild", "code": 10004})
-        return 200, self.guild.rest_payload()
+        return 200, guild.rest_payload()
 
     async def _r_member(self, request, label, guild_id, user_id):
-        member = self.guild.members.get(int(user_id)) if user_id.isdigit() else None
-        if guild_id != str(self.guild.id) or member is None:
+        guild = self.guild_by_id(guild_id)
+        member = guild.members.get(int(user_id)) if guild is not None and user_id.isdigit() else None
+        if member is None:
             raise _ApiError(404, {"message": "Unknown Member", "code": 10007})
         return 200, member.payload()
 
     async def _r_guild_channels(self, request, label, guild_id):
-        return 200, [c.payload() for c in self.guild.channels if not c.is_thread]
+        guild = self.guild_by_id(guild_id)
+        if guild is None:
+            raise _ApiError(404, {"message": "Unknown Guild", "code": 10004})
+        return 200, [c.payload() for c in guild.channels if not c.is_thread]
 
     # -- gateway -----------------------------------------------------------------------------------
 
@@ -2516,8 +2643,8 @@ class StandIn:
                     continue
                 await self._gateway_op(conn, json.loads(frame.data))
         finally:
-            if self._conn is conn:
-                self._conn = None
+            if conn in self._conns:
+                self._conns.remove(conn)
                 self._changed()
         return ws
 
@@ -2532,17 +2659,33 @@ class StandIn:
                 self._violation("IDENTIFY with the wrong token", "GATEWAY")
                 await conn.ws.close(code=4004)
                 return
+            shard = d.get("shard", [0, 1])
+            if (
+                not isinstance(shard, list)
+                or len(shard) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in shard)
+                or not 0 <= shard[0] < shard[1]
+            ):
+                self._violation(
+                    f"IDENTIFY with the invalid shard {shard!r}; Discord closes with 4010", "GATEWAY"
+                )
+                await conn.ws.close(code=4010)
+                return
+            conn.shard = (shard[0], shard[1])
             conn.intents = int(d.get("intents") or 0)
-            self._conn = conn
+            self._session_shards[conn.session_id] = conn.shard
+            self._conns.append(conn)
+            self.identifies += 1
+            served = [g for g in self.guilds if conn.serves(g)]
             await conn.dispatch(
                 "READY",
                 {
                     "v": 10,
                     "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
-                    "guilds": [{"id": str(self.guild.id), "unavailable": True}],
+                    "guilds": [{"id": str(g.id), "unavailable": True} for g in served],
                     "session_id": conn.session_id,
                     "resume_gateway_url": f"wss://{GATEWAY_HOST}",
-                    "shard": [0, 1],
+                    "shard": list(conn.shard),
                     "application": {"id": str(self.application_id), "flags": 0},
                     "private_channels": [],
                     "relationships": [],
@@ -2553,20 +2696,24 @@ class StandIn:
                     "geo_ordered_rtc_regions": [],
                 },
             )
-            await conn.dispatch("GUILD_CREATE", self.guild.payload())
+            for g in served:
+                await conn.dispatch("GUILD_CREATE", g.payload())
             conn.identified.set()
             self._changed()
         elif op == 6:
-            if d.get("token") != self.token:
+            if d.get("token") != self.token or d.get("session_id") not in self._session_shards:
                 await conn.send(9, False)
                 return
-            self._conn = conn
+            conn.session_id = d["session_id"]
+            conn.shard = self._session_shards[conn.session_id]
+            self._conns.append(conn)
             self.resumes += 1
             await conn.dispatch("RESUMED", {})
             conn.identified.set()
             self._changed()
         elif op == 8:
-            members = list(self.guild.members.values())
+            guild = self.guild_by_id(d.get("guild_id")) or self.guild
+            members = list(guild.members.values())
             ids = d.get("user_ids")
             if ids:
                 wanted = {int(x) for x in (ids if isinstance(ids, list) else [ids])}
@@ -2574,7 +2721,7 @@ class StandIn:
             await conn.dispatch(
                 "GUILD_MEMBERS_CHUNK",
                 {
-                    "guild_id": str(self.guild.id),
+                    "guild_id": str(guild.id),
                     "members": [m.payload() for m in members],
                     "chunk_index": 0,
                     "chunk_count": 1,

@@ -1,13 +1,17 @@
-"""The session service on a fresh SQLite file, for the table's tests."""
+"""The session service on a fresh database of each back end, with a clock the tests move."""
 
 import pytest
 
 from bot.sessions import SessionService
-from bot.storage import Store
 
 
 @pytest.fixture
-async def service(db_path):
-    store = await Store.open(db_path)
-    yield SessionService(store)
+async def store(database, clock):
+    store = await database.open(clock)
+    yield store
     await store.close()
+
+
+@pytest.fixture
+async def service(store):
+    return SessionService(store)

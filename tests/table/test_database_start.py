@@ -151,3 +151,76 @@ async def test_check_database_reports_damage(tmp_path):
     proc = run_bot({"DATABASE_PATH": str(path)}, "--check-database", cwd=tmp_path)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert "problem" in (proc.stdout + proc.stderr)
+
+
+def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path):
+    """While one process has the SQLite file open, a second `python -m bot` on it is refused in one
+    line that points to PostgreSQL; once the first has stopped, the file opens again."""
+    path = tmp_path / "shared.db"
+    holder = subprocess.Popen(
+        [
+            PYTHON,
+            "-c",
+            "import asyncio, sys\n"
+            "from bot.storage import Store\n"
+            "async def main():\n"
+            f"    store = await Store.open({str(path)!r})\n"
+            "    print('open', flush=True)\n"
+            "    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)\n"
+            "    await store.close()\n"
+            "asyncio.run(main())\n",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "open"
+        proc = run_bot({"DATABASE_PATH": str(path)}, "--check-database", cwd=tmp_path)
+        line = one_line(proc)
+        assert proc.returncode == 2 and "in use by another Pukllay process" in line
+        assert "PostgreSQL" in line and "DATABASE_URL" in line and str(path) in line
+    finally:
+        holder.communicate("stop\n", timeout=60)
+    assert holder.returncode == 0
+    proc = run_bot({"DATABASE_PATH": str(path)}, "--check-database", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+async def test_one_process_cannot_open_the_file_twice(db_path):
+    """The lock is per opening: the same process opening the file again is refused too, and closing frees it."""
+    store = await Store.open(db_path)
+    with pytest.raises(StorageError, match="in use by another Pukllay process"):
+        await Store.open(db_path)
+    await store.close()
+    await (await Store.open(db_path)).close()
+
+
+async def test_postgres_at_start_one_line_each(pg_cluster, tmp_path):
+    """With DATABASE_URL: a server that is not there, and a newer schema, are each one line before login;
+    --check-database runs the PostgreSQL check."""
+    nowhere = f"postgresql://pukllay:hunter2@/pukllay?host={tmp_path}"
+    proc = run_bot({"DATABASE_URL": nowhere}, cwd=tmp_path)
+    line = one_line(proc)
+    assert proc.returncode == 2 and "cannot reach PostgreSQL" in line and "hunter2" not in line
+    name = await pg_cluster.create_database()
+    url = pg_cluster.url(name)
+    try:
+        proc = run_bot({"DATABASE_URL": url}, "--check-database", cwd=tmp_path)
+        assert proc.returncode == 0 and "PostgreSQL check found no problem" in proc.stdout, proc.stderr
+        import asyncpg
+
+        conn = await asyncpg.connect(url)
+        await conn.execute("INSERT INTO schema_migrations VALUES ($1, 'future', 'x')", SCHEMA_VERSION + 1)
+        await conn.close()
+        proc = run_bot({"DATABASE_URL": url}, cwd=tmp_path)
+        assert proc.returncode == 2 and "newer Pukllay" in one_line(proc)
+    finally:
+        await pg_cluster.drop_database(name)
+
+
+def test_database_url_must_be_postgres(tmp_path):
+    proc = run_bot({"DATABASE_URL": "mysql://x@y/z"}, cwd=tmp_path)
+    assert proc.returncode == 2 and "DATABASE_URL must be a PostgreSQL URL" in one_line(proc)

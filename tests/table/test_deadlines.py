@@ -1,18 +1,21 @@
-"""Turn timers: deadlines stored in SQLite, the table's own moves, the computer standing in."""
+"""Turn timers: deadlines are jobs in the database, fired by the scheduler on the table's clock.
+
+The tests move the clock (``clock.advance``) instead of waiting, on both back ends.
+"""
 
 from __future__ import annotations
-
-import asyncio
 
 import pytest
 
 import engines
+from bot.scheduler import Scheduler
 from bot.sessions import SessionService, TableError
-from bot.storage import Store
+from bot.storage import DEADLINE
 from engines.core import TABLE
 from tests.support import nim
 
 CH = 77
+HOUR = 3600
 
 
 async def started(service, seed=3):
@@ -21,88 +24,157 @@ async def started(service, seed=3):
     return (await service.start(CH, 1)).session
 
 
-async def wait_due(store, count=1):
-    for _ in range(200):
-        due = await store.due_deadlines()
-        if len(due) >= count:
-            return due
-        await asyncio.sleep(0.005)
-    raise AssertionError("no deadline came due")
+def deadline_scheduler(service, fired, owner="here"):
+    """A scheduler whose deadline handler fires through ``service`` and notes each result."""
+    scheduler = Scheduler(service.store, owner=owner)
+
+    async def handler(job):
+        result = await service.fire_deadline(int(job.key), job.payload["version"], job=job)
+        fired.append(result)
+
+    scheduler.register(DEADLINE, handler)
+    return scheduler
 
 
 async def test_timer_only_for_host_or_manager(service):
-    """Only the host or someone with Manage Channels sets the timer."""
-    await started(service)
+    """Only the host or someone with Manage Channels sets the timer; 0 turns it off."""
+    session = await started(service)
     with pytest.raises(TableError, match="only the host"):
-        await service.set_timer(CH, 2, 3600, can_manage=False)
-    session = await service.set_timer(CH, 2, 3600, can_manage=True)
-    assert session.row.timer_seconds == 3600 and session.row.deadline_at is not None
-    session = await service.set_timer(CH, 1, 0, can_manage=False)
-    assert session.row.deadline_at is None
+        await service.set_timer(CH, 2, HOUR, can_manage=False)
+    session = await service.set_timer(CH, 2, HOUR, can_manage=True)
+    assert session.row.timer_seconds == HOUR
+    job = await service.store.job(DEADLINE, str(session.id))
+    assert job.payload == {"version": session.version} and job.due_at == service.store.clock.time() + HOUR
+    await service.set_timer(CH, 1, 0, can_manage=False)
+    assert await service.store.job(DEADLINE, str(session.id)) is None
 
 
-async def test_table_move_when_the_deadline_passes(service):
-    """A game with table moves gets the table's move (Nim skips the late player)."""
+async def test_table_move_when_the_deadline_passes(service, clock):
+    """A game with table moves gets the table's move (Nim skips the late player), once."""
     session = await started(service)
     late = session.by_seat(session.state.turn)
-    await service.set_timer(CH, 1, 0.01, can_manage=False)
-    [(sid, version)] = await wait_due(service.store)
-    result = await service.fire_deadline(sid, version)
+    await service.set_timer(CH, 1, HOUR, can_manage=False)
+    fired = []
+    scheduler = deadline_scheduler(service, fired)
+    clock.advance(HOUR - 1)
+    assert await scheduler.run_due() == 0 and fired == []  # not yet
+    clock.advance(1)
+    assert await scheduler.run_due() == 1
+    (result,) = fired
     assert result is not None and "Time is up" in result.note
     assert result.played[0].seat == TABLE and result.played[0].move == "skip"
     assert result.session.state.turn != late.seat
-    log = await service.store.moves(sid)
+    log = await service.store.moves(session.id)
     assert [(m.seat, m.move) for m in log] == [(TABLE, "skip")]
-    assert nim.to_dict(await service.replay(sid)) == nim.to_dict(result.session.state)
-    assert result.session.row.deadline_version == result.session.version  # re-armed for the next turn
+    assert nim.to_dict(await service.replay(session.id)) == nim.to_dict(result.session.state)
+    # Re-armed for the next turn, an hour from now; nothing more is due.
+    job = await service.store.job(DEADLINE, str(session.id))
+    assert job.payload == {"version": result.session.version} and job.claim is None
+    assert await scheduler.run_due() == 0 and len(fired) == 1
 
 
-async def test_computer_moves_for_the_late_player(service, monkeypatch):
+async def test_computer_moves_for_the_late_player(service, clock, monkeypatch):
     """Without table moves the computer moves once for whoever is late."""
     monkeypatch.setattr(nim, "TABLE_MOVES", False)
     session = await started(service)
     late = session.by_seat(session.state.turn)
-    await service.set_timer(CH, 1, 0.01, can_manage=False)
-    [(sid, version)] = await wait_due(service.store)
-    result = await service.fire_deadline(sid, version)
+    await service.set_timer(CH, 1, HOUR, can_manage=False)
+    clock.advance(HOUR)
+    fired = []
+    assert await deadline_scheduler(service, fired).run_due() == 1
+    (result,) = fired
     assert late.name in result.note and result.played[0].seat == late.seat and result.played[0].by_computer
     assert not result.session.seat_of(late.user_id).computer  # the seat stays the player's
 
 
-async def test_a_move_in_time_cancels_the_deadline(service):
-    """A deadline found stale (someone moved meanwhile) does nothing."""
+async def test_a_move_in_time_cancels_the_deadline(service, clock):
+    """A move made before the deadline re-arms it for the new turn: the old one never fires."""
     session = await started(service)
-    await service.set_timer(CH, 1, 0.01, can_manage=False)
-    [(sid, version)] = await wait_due(service.store)
+    await service.set_timer(CH, 1, HOUR, can_manage=False)
+    clock.advance(HOUR - 10)
     mover = session.by_seat(session.state.turn).user_id
     await service.play(CH, mover, (await service.legal_moves(CH, mover))[0])
-    assert await service.fire_deadline(sid, version) is None
-    assert len(await service.store.moves(sid)) == 1
+    clock.advance(10)
+    fired = []
+    assert await deadline_scheduler(service, fired).run_due() == 0
+    assert len(await service.store.moves(session.id)) == 1
 
 
-async def test_deadlines_survive_a_restart(db_path):
+async def test_a_deadline_claimed_while_a_move_lands_does_nothing(service, clock):
+    """The scheduler claimed the deadline; a player moves before it fires: the stale claim acts not."""
+    session = await started(service)
+    await service.set_timer(CH, 1, HOUR, can_manage=False)
+    clock.advance(HOUR)
+    (job,) = await service.store.claim_jobs("here", lease=60)
+    mover = session.by_seat(session.state.turn).user_id
+    await service.play(CH, mover, (await service.legal_moves(CH, mover))[0])
+    assert await service.fire_deadline(session.id, job.payload["version"], job=job) is None
+    assert not await service.store.complete_job(job)  # the re-armed deadline stays
+    assert (await service.store.job(DEADLINE, str(session.id))).payload["version"] == session.version + 1
+    assert len(await service.store.moves(session.id)) == 1
+
+
+async def test_two_processes_racing_one_deadline_act_once(service, clock):
+    """Two schedulers (as two processes would) both try; the deadline acts once."""
+    session = await started(service)
+    await service.set_timer(CH, 1, HOUR, can_manage=False)
+    clock.advance(HOUR)
+    (job,) = await service.store.claim_jobs("one", lease=60)
+    clock.advance(61)  # process one stalled past its lease
+    (again,) = await service.store.claim_jobs("two", lease=60)
+    version = job.payload["version"]
+    first = await service.fire_deadline(session.id, version, job=again)
+    second = await service.fire_deadline(session.id, version, job=job)
+    assert first is not None and second is None
+    assert len(await service.store.moves(session.id)) == 1
+
+
+async def test_deadlines_survive_a_restart(database, clock):
     """A pending deadline is in the database: a new process finds it and acts."""
-    store = await Store.open(db_path)
+    store = await database.open(clock)
     service = SessionService(store)
-    await started(service)
-    await service.set_timer(CH, 1, 0.01, can_manage=False)
+    session = await started(service)
+    await service.set_timer(CH, 1, HOUR, can_manage=False)
     await store.close()
-    store = await Store.open(db_path)
+    clock.advance(2 * HOUR)
+    store = await database.open(clock)
     try:
         service = SessionService(store)
-        [(sid, version)] = await wait_due(store)
-        assert await service.fire_deadline(sid, version) is not None
+        fired = []
+        assert await deadline_scheduler(service, fired, owner="restarted").run_due() == 1
+        assert fired[0] is not None and fired[0].session.id == session.id
     finally:
         await store.close()
 
 
-async def test_finished_games_have_no_deadline(service):
+async def test_finished_games_have_no_deadline(service, clock):
     """Ending a game clears its deadline."""
     await started(service)
-    await service.set_timer(CH, 1, 3600, can_manage=False)
-    session = await service.abandon(CH, 1, can_manage=False)
-    assert session.row.deadline_at is None
-    assert await service.store.due_deadlines() == []
+    await service.set_timer(CH, 1, HOUR, can_manage=False)
+    await service.abandon(CH, 1, can_manage=False)
+    assert await service.store.jobs(DEADLINE) == []
+    clock.advance(2 * HOUR)
+    assert await service.store.claim_jobs("here", lease=60) == []
+
+
+async def test_a_failing_job_is_retried_then_dropped(service, clock, caplog):
+    """A handler that raises is tried again later, a few times, then the job is dropped and logged."""
+    calls = []
+    scheduler = Scheduler(service.store, owner="here", retry_after=10, max_attempts=3)
+
+    async def broken(job):
+        calls.append(job.attempts)
+        raise RuntimeError("cannot reach anything")
+
+    scheduler.register("reminder", broken)
+    with pytest.raises(ValueError, match="already registered"):
+        scheduler.register("reminder", broken)
+    await scheduler.schedule("reminder", "x", clock.time())
+    for _ in range(5):
+        await scheduler.run_due()
+        clock.advance(100)
+    assert calls == [1, 2, 3] and await service.store.jobs() == []
+    assert "dropped" in caplog.text
 
 
 def test_nim_refuses_table_moves_from_players():

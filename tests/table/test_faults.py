@@ -5,13 +5,11 @@ from __future__ import annotations
 import gc
 import logging
 import math
-import sqlite3
 
 import pytest
 
 from bot import public
 from bot.sessions import Damaged, SessionService, TableError
-from bot.storage import Store
 from tests.support import nim
 
 G = 1
@@ -30,7 +28,7 @@ async def test_odd_timer_values_are_refused_and_change_nothing(service, hours):
     with pytest.raises(TableError, match=r"from 0 \(off\) to 720, not"):
         await service.set_timer(5, 1, hours * 3600, can_manage=True)
     after = await service.in_channel(5)
-    assert after.row.timer_seconds is None and after.row.deadline_at is None
+    assert after.row.timer_seconds is None and await service.store.jobs() == []
     assert after.version == session.version
 
 
@@ -45,33 +43,29 @@ async def test_zero_players_and_missing_server_are_refused(service):
     assert await service.in_channel(5) is None
 
 
-async def test_server_scoped_queries_refuse_a_missing_server(db_path):
+async def test_server_scoped_queries_refuse_a_missing_server(store):
     """Storage never lists every server's games (or ratings) for a missing server id."""
-    store = await Store.open(db_path)
-    try:
+    await store.create_session(
+        game="nim", guild_id=G, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
+    )
+    with pytest.raises(ValueError, match="server id"):
+        await store.live_sessions(None)
+    with pytest.raises(ValueError, match="server id"):
+        await store.leaderboard(None, "nim")
+    with pytest.raises(ValueError, match="server id"):
+        await store.ratings_of(None, 1)
+    with pytest.raises(ValueError, match="server id"):
         await store.create_session(
-            game="nim", guild_id=G, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
+            game="nim",
+            guild_id=None,
+            channel_id=6,
+            host_id=1,
+            host_name="a",
+            options={},
+            max_players=2,
+            seed=1,
         )
-        with pytest.raises(ValueError, match="server id"):
-            await store.live_sessions(None)
-        with pytest.raises(ValueError, match="server id"):
-            await store.leaderboard(None, "nim")
-        with pytest.raises(ValueError, match="server id"):
-            await store.ratings_of(None, 1)
-        with pytest.raises(ValueError, match="server id"):
-            await store.create_session(
-                game="nim",
-                guild_id=None,
-                channel_id=6,
-                host_id=1,
-                host_name="a",
-                options={},
-                max_players=2,
-                seed=1,
-            )
-        assert len(await store.live_sessions(G)) == 1
-    finally:
-        await store.close()
+    assert len(await store.live_sessions(G)) == 1
 
 
 async def test_ids_beyond_sqlite_integers_name_nothing(service):
@@ -83,32 +77,15 @@ async def test_ids_beyond_sqlite_integers_name_nothing(service):
             await service.play_in(sid, 1, "A1")
 
 
-def expire_deadlines(db_path) -> None:
-    """Move every armed deadline into the past (as if the hours had passed), without waiting."""
-    con = sqlite3.connect(db_path)
-    con.execute(
-        "UPDATE sessions SET deadline_at = '2000-01-01T00:00:00.000+00:00' WHERE deadline_at IS NOT NULL"
-    )
-    con.commit()
-    con.close()
-
-
-def corrupt_state(db_path, session_id):
-    con = sqlite3.connect(db_path)
-    con.execute("UPDATE sessions SET state = '{not json' WHERE id = ?", (session_id,))
-    con.commit()
-    con.close()
-
-
-async def test_unreadable_state_is_isolated_logged_once_and_listed(db_path, caplog):
+async def test_unreadable_state_is_isolated_logged_once_and_listed(database, caplog):
     """One game with unreadable saved state: marked damaged (stored), logged once, listed as
     damaged; the other games are served; /game abandon frees the channel."""
-    store = await Store.open(db_path)
+    store = await database.open()
     service = SessionService(store)
     try:
         bad = await started(service, 5)
         await started(service, 6, seed=4)
-        corrupt_state(db_path, bad.id)
+        await database.execute("UPDATE sessions SET state = '{not json' WHERE id = ?", bad.id)
         service._cache.clear()  # as after a restart
         with caplog.at_level(logging.ERROR, logger="bot.sessions"):
             for _ in range(3):
@@ -135,7 +112,7 @@ async def test_unreadable_state_is_isolated_logged_once_and_listed(db_path, capl
         await store.close()
 
 
-async def test_engine_crash_in_a_timer_move_damages_only_that_game(service, monkeypatch, caplog):
+async def test_engine_crash_in_a_timer_move_damages_only_that_game(service, clock, monkeypatch, caplog):
     """A computer move that crashes when a deadline fires marks that game damaged; others still fire."""
     one = await started(service, 5)
     two = await started(service, 6, seed=4)
@@ -150,15 +127,15 @@ async def test_engine_crash_in_a_timer_move_damages_only_that_game(service, monk
     monkeypatch.setattr(nim, "computer_move", crashing)
     for channel in (5, 6):
         await service.set_timer(channel, 1, 3600, can_manage=False)
-    expire_deadlines(service.store.path)
-    due = dict(await service.store.due_deadlines())
+    clock.advance(3600)  # the hour has passed
+    due = {int(j.key): j.payload["version"] for j in await service.store.jobs("deadline")}
     assert set(due) == {one.id, two.id}
     with caplog.at_level(logging.ERROR, logger="bot.sessions"):
         assert await service.fire_deadline(one.id, due[one.id]) is None
         assert await service.fire_deadline(one.id, due[one.id]) is None
     assert len([r for r in caplog.records if "is damaged" in r.getMessage()]) == 1
     assert (await service.store.session(one.id)).damaged.startswith("the engine failed")
-    assert one.id not in dict(await service.store.due_deadlines())
+    assert [int(j.key) for j in await service.store.jobs("deadline")] == [two.id]  # damage drops it
     result = await service.fire_deadline(two.id, due[two.id])
     assert result is not None and result.played and result.session.version == two.version + 1
 
@@ -183,16 +160,13 @@ async def test_memory_does_not_grow_with_finished_games(service):
     assert set(service._cache) == {live.id}
 
 
-async def test_a_damaged_lobby_is_described_not_crashed_on(db_path):
+async def test_a_damaged_lobby_is_described_not_crashed_on(database):
     """A lobby whose saved options are unreadable: listed and described as damaged."""
-    store = await Store.open(db_path)
+    store = await database.open()
     service = SessionService(store)
     try:
         lobby = await service.create("nim", guild_id=G, channel_id=8, host_id=1, host_name="ann")
-        con = sqlite3.connect(db_path)
-        con.execute("UPDATE sessions SET options = '[' WHERE id = ?", (lobby.id,))
-        con.commit()
-        con.close()
+        await database.execute("UPDATE sessions SET options = '[' WHERE id = ?", lobby.id)
         (listed,) = await service.live(G)
         assert listed.damaged and "options" in listed.damaged
         assert "damaged" in public.status_text(listed, 0) and "1. ann" in public.status_text(listed, 0)

@@ -72,7 +72,10 @@ def test_example_env_lists_every_setting():
         "DEV_GUILD_ID",
         "LOG_LEVEL",
         "SYNC_COMMANDS",
-        "DEADLINE_POLL_SECONDS",
+        "JOB_POLL_SECONDS",
+        "DATABASE_URL",
+        "SHARD_COUNT",
+        "SHARD_IDS",
     ):
         assert f"{name}=" in text
 
@@ -100,3 +103,44 @@ def test_ci_runs_the_readme_test_command():
     command = "python3 -m venv .venv && .venv/bin/pip install -q -e '.[dev]' && .venv/bin/python -m pytest"
     assert command in readme
     assert command in (ROOT / ".ci" / "run").read_text()
+
+
+def test_shard_settings():
+    """SHARD_COUNT and SHARD_IDS: shard lists and ranges, each id below the count; each mistake named."""
+    s = Settings.from_env({"SHARD_COUNT": "4", "SHARD_IDS": "0, 2-3"}, None)
+    assert s.sharded and s.shard_count == 4 and s.shard_ids == (0, 2, 3)
+    assert Settings.from_env({"SHARD_COUNT": "2"}, None).shard_ids is None  # all shards in this process
+    assert not Settings.from_env({}, None).sharded
+    for env, expect in (
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "from 0 to 1"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "a"}, "SHARD_IDS must be shard numbers"),
+        ({"DATABASE_URL": "sqlite:///x.db"}, "PostgreSQL URL"),
+        ({"JOB_POLL_SECONDS": "never"}, "JOB_POLL_SECONDS"),
+    ):
+        with pytest.raises(SettingsError, match=expect):
+            Settings.from_env(env, None)
+    assert Settings.from_env({"DEADLINE_POLL_SECONDS": "5"}, None).job_poll_seconds == 5
+    url = "postgresql://ann:secret@db/pukllay"
+    s = Settings.from_env({"DATABASE_URL": url}, None)
+    assert s.database == url and "secret" not in repr(s)
+
+
+def test_the_tests_stop_in_one_line_without_postgresql(tmp_path):
+    """Without PostgreSQL the test command fails at once, saying how to install it, rather than
+    skipping the PostgreSQL half of the storage tests."""
+    env = {**os.environ, "PUKLLAY_PG_BINDIR": str(tmp_path)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/table/test_storage.py"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode != 0
+    lines = [line for line in proc.stdout.splitlines() if "PostgreSQL is not installed" in line]
+    assert len(lines) == 1 and "apt-get install postgresql" in lines[0], proc.stdout
+    assert " passed" not in proc.stdout and "skipped" not in proc.stdout

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from bot import public
 from bot.sessions import SessionService
-from bot.storage import Store
 
 G = 1
 
@@ -99,19 +96,15 @@ async def test_stored_marks_are_used_without_replay(service, monkeypatch):
     assert "ann built a hut" in (await texts_for(service, session))[None]
 
 
-async def test_log_is_append_only_with_marks(db_path):
+async def test_log_is_append_only_with_marks(database):
     """The new columns do not open the log to updates."""
-    store = await Store.open(db_path)
+    store = await database.open()
     service = SessionService(store)
     await nowa_gwinea_pair(service)
     await service.play(7, 1, first_hut(await service.legal_moves(7, 1)))
     await store.close()
-    con = sqlite3.connect(db_path)
-    try:
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            con.execute("UPDATE moves SET privacy = NULL")
-    finally:
-        con.close()
+    with pytest.raises(database.integrity_error, match="append-only"):
+        await database.execute("UPDATE moves SET privacy = NULL")
 
 
 async def test_guanga_order_in_log_and_status(service):

@@ -27,7 +27,6 @@ import pytest
 import engines
 from bot import public
 from bot.sessions import SessionService
-from bot.storage import Store
 from engines.core import TABLE, config_from_options, jsonable
 
 GUILD = 1
@@ -339,8 +338,8 @@ PLAYS = [
     PLAYS,
     ids=[f"{p[0]}-{p[2]}+{p[3]}" for p in PLAYS],
 )
-async def test_no_surface_shows_another_seats_secret(db_path, game, options, people, computers, seed, moves):
-    store = await Store.open(db_path)
+async def test_no_surface_shows_another_seats_secret(database, game, options, people, computers, seed, moves):
+    store = await database.open()
     try:
         service = SessionService(store)
         # A second live game on the server, so /game list has more than one line to leak from.

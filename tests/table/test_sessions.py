@@ -7,7 +7,6 @@ import asyncio
 import pytest
 
 from bot.sessions import NoGameHere, NotSeated, SessionService, StaleMove, TableError
-from bot.storage import Store
 from engines.core import IllegalMove, MalformedMove, NotYourTurn
 from tests.support import nim
 
@@ -134,16 +133,16 @@ async def test_concurrent_moves_without_versions_follow_the_rules(service):
     assert all(isinstance(r, NotYourTurn) for r in results if isinstance(r, Exception))
 
 
-async def test_game_survives_reopening_the_database(db_path):
+async def test_game_survives_reopening_the_database(database):
     """Close the database in the middle of a game, reopen it, and play on."""
-    store = await Store.open(db_path)
+    store = await database.open()
     service = SessionService(store)
     session = await two_player_game(service)
     await service.play(CH, user_to_move(session), "A1")
     before = await service.in_channel(CH)
     await store.close()
 
-    store = await Store.open(db_path)
+    store = await database.open()
     service = SessionService(store)
     try:
         session = await service.in_channel(CH)

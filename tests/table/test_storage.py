@@ -1,51 +1,85 @@
-"""Storage on real SQLite files: migrations, refusals, the append-only log."""
+"""Storage on both back ends: migrations, refusals, the append-only log, versions, jobs."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
 
-from bot.storage import SCHEMA_VERSION, StaleVersion, StorageError, Store
+from bot.storage import SCHEMA_VERSION, StaleVersion, StorageError, Store, migrations
 from tests.table.util import open_lobbies
 
 
-async def test_migrations_from_an_empty_database(db_path):
-    """An empty file gets every migration, recorded, in WAL mode with foreign keys on."""
-    store = await Store.open(db_path)
+async def test_both_back_ends_have_the_same_migrations():
+    """Each migration number exists for both back ends, with the same name."""
+    sqlite_set = [(n, name) for n, name, _ in migrations("sqlite")]
+    postgres_set = [(n, name) for n, name, _ in migrations("postgres")]
+    assert sqlite_set == postgres_set and len(sqlite_set) == SCHEMA_VERSION
+
+
+def schema_sqlite(path) -> dict[str, set[str]]:
+    con = sqlite3.connect(path)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION
+        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {t: {r[1] for r in con.execute(f"PRAGMA table_info({t})")} for t in tables}
     finally:
-        await store.close()
+        con.close()
+
+
+async def schema_postgres(database) -> dict[str, set[str]]:
+    rows = await database.fetch(
+        "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'"
+    )
+    out: dict[str, set[str]] = {}
+    for table, column in rows:
+        out.setdefault(table, set()).add(column)
+    return out
+
+
+async def test_the_schemas_agree_in_tables_and_columns(tmp_path, pg_cluster):
+    """Migrated from empty, both back ends have the same tables with the same columns."""
+    path = tmp_path / "schema.db"
+    await (await Store.open(path)).close()
+    name = await pg_cluster.create_database()
+    try:
+        await (await Store.open(pg_cluster.url(name))).close()
+        from tests.conftest import Database
+
+        postgres = await schema_postgres(Database("postgres", pg_cluster.url(name)))
+    finally:
+        await pg_cluster.drop_database(name)
+    lite = schema_sqlite(path)
+    assert lite == postgres
+    assert {"sessions", "seats", "moves", "results", "ratings", "jobs", "schema_migrations"} <= set(lite)
+
+
+async def test_migrations_from_an_empty_database(database):
+    """An empty database gets every migration, recorded once, however often it is opened."""
+    for _ in range(3):
+        store = await database.open()
+        try:
+            assert await store.schema_version() == SCHEMA_VERSION
+        finally:
+            await store.close()
+    applied = [r[0] for r in await database.fetch("SELECT version FROM schema_migrations ORDER BY version")]
+    assert applied == list(range(1, SCHEMA_VERSION + 1))
+
+
+async def test_sqlite_runs_in_wal_mode(db_path):
+    await (await Store.open(db_path)).close()
     con = sqlite3.connect(db_path)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert {"sessions", "seats", "moves", "results", "schema_migrations"} <= tables
-    applied = [r[0] for r in con.execute("SELECT version FROM schema_migrations ORDER BY version")]
-    assert applied == list(range(1, SCHEMA_VERSION + 1))
     con.close()
 
 
-async def test_reopening_applies_nothing_twice(db_path):
-    """Opening an up-to-date database changes nothing."""
-    for _ in range(3):
-        store = await Store.open(db_path)
-        await store.close()
-    con = sqlite3.connect(db_path)
-    assert con.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0] == SCHEMA_VERSION
-    con.close()
-
-
-async def test_newer_database_is_refused(db_path):
+async def test_newer_database_is_refused(database):
     """A database written by newer code is refused with a clear message."""
-    store = await Store.open(db_path)
-    await store.close()
-    con = sqlite3.connect(db_path)
-    con.execute("INSERT INTO schema_migrations VALUES (?, 'future', 'x')", (SCHEMA_VERSION + 1,))
-    con.commit()
-    con.close()
-    with pytest.raises(StorageError, match="newer Pukllay"):
-        await Store.open(db_path)
+    await (await database.open()).close()
+    await database.execute("INSERT INTO schema_migrations VALUES (?, 'future', 'x')", SCHEMA_VERSION + 1)
+    with pytest.raises(StorageError, match="newer Pukllay") as info:
+        await database.open()
+    assert "\n" not in str(info.value)
 
 
 async def test_corrupted_file_is_refused(db_path):
@@ -73,36 +107,149 @@ async def test_damaged_database_is_refused(db_path):
         await Store.open(db_path)
 
 
-async def test_move_log_is_append_only(db_path):
+async def test_damaged_postgres_schema_is_refused_one_line_per_problem(pg_cluster):
+    """A PostgreSQL database that lost the log's triggers and a table is refused, naming each problem."""
+    name = await pg_cluster.create_database()
+    url = pg_cluster.url(name)
+    try:
+        await (await Store.open(url)).close()
+        import asyncpg
+
+        conn = await asyncpg.connect(url)
+        await conn.execute("DROP TRIGGER moves_are_not_updated ON moves; DROP TABLE ratings")
+        await conn.close()
+        with pytest.raises(StorageError, match="is damaged") as info:
+            await Store.open(url)
+        text = str(info.value)
+        assert "moves_are_not_updated" in text and "ratings" in text and "\n" not in text
+    finally:
+        await pg_cluster.drop_database(name)
+
+
+async def test_a_database_of_something_else_is_refused(pg_cluster):
+    """A PostgreSQL database holding other tables is not taken over."""
+    name = await pg_cluster.create_database()
+    url = pg_cluster.url(name)
+    try:
+        import asyncpg
+
+        conn = await asyncpg.connect(url)
+        await conn.execute("CREATE TABLE invoices (id INTEGER)")
+        await conn.close()
+        with pytest.raises(StorageError, match="not Pukllay's"):
+            await Store.open(url)
+    finally:
+        await pg_cluster.drop_database(name)
+
+
+async def test_postgres_problems_are_one_line_without_the_password(pg_cluster, tmp_path):
+    """No server, no such database: one line each, and the password never shown."""
+    nowhere = f"postgresql://ann:s3cret@/pukllay?host={tmp_path}"
+    with pytest.raises(StorageError, match="cannot reach PostgreSQL") as info:
+        await Store.open(nowhere)
+    assert "s3cret" not in str(info.value) and "\n" not in str(info.value)
+    missing = pg_cluster.url("no_such_database").replace("pukllay@", "pukllay:s3cret@")
+    with pytest.raises(StorageError, match="does not exist") as info:
+        await Store.open(missing)
+    assert "s3cret" not in str(info.value)
+
+
+async def test_move_log_is_append_only(database):
     """Moves cannot be updated or deleted, even by hand."""
-    store = await Store.open(db_path)
+    store = await database.open()
     sid = await store.create_session(
         game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
     )
     version = await store.start(sid, {0: 0}, {}, {"x": 1})
     await store.record_moves(sid, version, [(0, "A1", False)], {"x": 2})
     await store.close()
-    con = sqlite3.connect(db_path)
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        con.execute("UPDATE moves SET move = 'B2'")
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        con.execute("DELETE FROM moves")
-    con.close()
+    with pytest.raises(database.integrity_error, match="append-only"):
+        await database.execute("UPDATE moves SET move = 'B2'")
+    with pytest.raises(database.integrity_error, match="append-only"):
+        await database.execute("DELETE FROM moves")
+    assert [r[0] for r in await database.fetch("SELECT move FROM moves")] == ["A1"]
 
 
-async def test_stale_version_writes_nothing(db_path):
-    """A write at an old version is refused and leaves log and snapshot as they were."""
-    store = await Store.open(db_path)
+async def test_one_live_game_per_channel_in_the_database(database):
+    """The database itself refuses a second live game in a channel (the partial unique index)."""
+    store = await database.open()
     try:
-        sid = await store.create_session(
-            game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
-        )
-        v = await store.start(sid, {0: 0}, {}, {"n": 0})
-        v2 = await store.record_moves(sid, v, [(0, "A1", False)], {"n": 1})
-        with pytest.raises(StaleVersion):
-            await store.record_moves(sid, v, [(0, "A2", False)], {"n": 99})
-        row = await store.session(sid)
-        assert row.version == v2 and row.state == {"n": 1}
-        assert [m.move for m in await store.moves(sid)] == ["A1"]
+        await open_lobbies(store, 1, first_channel=5)
+        with pytest.raises(database.integrity_error):
+            await database.execute(
+                "INSERT INTO sessions (game, guild_id, channel_id, host_id, status, options, max_players, seed,"
+                " created_at, updated_at) VALUES ('nim', 1, 5, 1, 'lobby', '{}', 2, 1, 'x', 'x')"
+            )
     finally:
         await store.close()
+
+
+async def test_stale_version_writes_nothing(store):
+    """A write at an old version is refused and leaves log and snapshot as they were."""
+    sid = await store.create_session(
+        game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
+    )
+    v = await store.start(sid, {0: 0}, {}, {"n": 0})
+    v2 = await store.record_moves(sid, v, [(0, "A1", False)], {"n": 1})
+    with pytest.raises(StaleVersion) as info:
+        await store.record_moves(sid, v, [(0, "A2", False)], {"n": 99})
+    assert info.value.current == v2
+    row = await store.session(sid)
+    assert row.version == v2 and row.state == {"n": 1}
+    assert [m.move for m in await store.moves(sid)] == ["A1"]
+    assert [m.number for m in await store.moves(sid)] == [1]
+
+
+async def test_moves_keep_events_and_marks(store):
+    """Several moves in one commit are numbered in order with their events and marks."""
+    from bot.storage import NewMove
+
+    sid = await store.create_session(
+        game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
+    )
+    v = await store.start(sid, {0: 0}, {}, {"n": 0})
+    moves = [NewMove(0, "A1", False, [{"kind": "took"}], {"public": True}), NewMove(1, "B2", True)]
+    assert await store.record_moves(sid, v, moves, {"n": 2}) == v + 2
+    rows = await store.moves(sid)
+    assert [(m.number, m.seat, m.move, m.by_computer) for m in rows] == [
+        (1, 0, "A1", False),
+        (2, 1, "B2", True),
+    ]
+    assert rows[0].events == [{"kind": "took"}] and rows[0].privacy == {"public": True}
+    assert rows[1].events is None and rows[1].privacy is None
+    assert [m.move for m in await store.moves(sid, last=1)] == ["B2"]
+
+
+async def test_jobs_are_claimed_once_and_leases_run_out(store, clock):
+    """A due job is claimed by one owner; its lease running out lets another take it; completing drops it."""
+    await store.schedule("reminder", "a", clock.time() + 60, {"user": 7})
+    assert await store.claim_jobs("one", lease=30) == []  # not due yet
+    clock.advance(60)
+    (job,) = await store.claim_jobs("one", lease=30)
+    assert job.kind == "reminder" and job.payload == {"user": 7} and job.claimed_by == "one"
+    assert await store.claim_jobs("two", lease=30) == []  # held by one
+    clock.advance(31)  # one died: its lease ran out
+    (again,) = await store.claim_jobs("two", lease=30)
+    assert again.id == job.id and again.claim != job.claim and again.attempts == 2
+    assert not await store.complete_job(job)  # the old claim no longer counts
+    assert await store.complete_job(again)
+    assert await store.jobs() == []
+
+
+async def test_rescheduling_replaces_the_job_and_its_claim(store, clock):
+    await store.schedule("reminder", "a", clock.time(), {"n": 1})
+    (job,) = await store.claim_jobs("one", lease=30)
+    await store.schedule("reminder", "a", clock.time() + 10, {"n": 2})
+    assert not await store.complete_job(job)  # re-armed meanwhile: the new job stays
+    (pending,) = await store.jobs("reminder")
+    assert pending.payload == {"n": 2} and pending.claim is None
+    assert await store.next_due() == pytest.approx(clock.time() + 10)
+    assert await store.cancel("reminder", "a") and not await store.cancel("reminder", "a")
+
+
+def test_placeholders_are_numbered_for_postgres():
+    from bot.storage.postgres import numbered, redact
+
+    assert numbered("SELECT ? , ?") == "SELECT $1 , $2"
+    assert redact("postgresql://ann:pw@db.example:5432/pukllay") == "postgresql://ann@db.example:5432/pukllay"
+    assert re.search("pw", redact("postgresql://ann:pw@/x?host=/tmp")) is None

@@ -1,0 +1,926 @@
+"""The storage interface and what both back ends share: records, refusals, and every transaction.
+
+Each change is written once, as a *transaction body*: a generator that yields
+statements (:func:`one`, :func:`all_`, :func:`run`, :func:`many`) and receives
+their results, so its logic (checks, numbering, deadlines, ratings) is the
+same on both back ends.  A back end runs a body inside one transaction: SQLite
+runs it to the end in one call on its writer thread; PostgreSQL runs it on one
+connection between ``BEGIN`` and ``COMMIT``.  The statements are written with
+``?`` placeholders in SQL both databases understand; the PostgreSQL back end
+numbers them.  The move commit, the one hot path, is one trip on both (see
+each back end's ``_commit_moves``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Generator, Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from bot.clock import SYSTEM, Clock
+
+LIVE = ("lobby", "active")
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+DEADLINE = "deadline"
+"""The job kind of a turn deadline (key: the session id; payload: the version it was set for)."""
+
+
+def fits(number: int) -> bool:
+    """Whether ``number`` fits a 64-bit signed integer column (SQLite INTEGER, PostgreSQL BIGINT):
+    ids from a forged custom_id can be any size, and such an id simply names no row."""
+    return INT_MIN <= number <= INT_MAX
+
+
+def _need_guild(guild_id: int | None) -> int:
+    if guild_id is None:
+        raise ValueError("a server id is needed: games and ratings belong to a server")
+    return guild_id
+
+
+class StorageError(RuntimeError):
+    """The database cannot be used; the message says why and what to do, in one line."""
+
+
+class ChannelBusy(Exception):
+    """A live game already occupies the channel."""
+
+
+class Conflict(Exception):
+    """A write broke a uniqueness rule (a second live game in a channel, a person seated twice)."""
+
+
+class StaleVersion(Exception):
+    """The session changed since the caller read it (or the deadline being fired is gone)."""
+
+    def __init__(self, current: int):
+        super().__init__(f"the session is at version {current}")
+        self.current = current
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    max_players: int
+    seed: int
+    state: dict[str, Any] | None
+    version: int
+    lobby_message_id: int | None
+    outcome: dict[str, Any] | None
+    end_reason: str | None
+    created_at: str
+    updated_at: str
+    finished_at: str | None
+    timer_seconds: float | None = None
+    damaged: str | None = None  # why the table could not load or run this session
+    unreadable: str | None = None  # what was wrong reading the row's saved JSON (state, options...)
+
+    @property
+    def live(self) -> bool:
+        return self.status in LIVE
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    join_order: int
+    seat: int | None
+    user_id: int | None
+    display_name: str
+    is_computer: bool
+    resigned: bool
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    number: int
+    seat: int
+    move: str
+    by_computer: bool
+    created_at: str
+    events: list[dict[str, Any]] | None = None  # Event.to_dict of each event; None on rows from before
+    privacy: dict[str, Any] | None = None  # Privacy.to_dict; None on rows from before
+
+
+@dataclass(frozen=True)
+class NewMove:
+    """A move to append to the log, with its events and privacy mark (plain JSON values)."""
+
+    seat: int
+    move: str
+    by_computer: bool = False
+    events: list[dict[str, Any]] | None = None
+    privacy: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's rating in one game on one server (``mu``/``sigma`` None: not rated yet)."""
+
+    user_id: int
+    name: str
+    mu: float | None
+    sigma: float | None
+    games: int = 0
+    wins: int = 0
+    place: int | None = None
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    seat: int
+    user_id: int | None
+    score: float | None
+    place: int
+    resigned: bool
+
+
+@dataclass(frozen=True)
+class Job:
+    """A job row; a claimed one carries its claim token, which completing or releasing it checks."""
+
+    id: int
+    kind: str
+    key: str
+    due_at: float
+    payload: dict[str, Any]
+    attempts: int = 0
+    claimed_by: str | None = None
+    claim: str | None = None
+    claimed_until: float | None = None
+
+
+# ----------------------------------------------------------------------------- statements
+
+
+def one(sql: str, *params: Any) -> tuple[str, str, tuple]:
+    """The first row (or None)."""
+    return ("one", sql, params)
+
+
+def all_(sql: str, *params: Any) -> tuple[str, str, tuple]:
+    """Every row."""
+    return ("all", sql, params)
+
+
+def run(sql: str, *params: Any) -> tuple[str, str, tuple]:
+    """Run a change; the result is the number of rows it changed."""
+    return ("run", sql, params)
+
+
+def many(sql: str, rows: Iterable[Sequence[Any]]) -> tuple[str, str, list]:
+    """Run a change once per parameter row."""
+    return ("many", sql, [tuple(r) for r in rows])
+
+
+Body = Generator[tuple[str, str, Any], Any, Any]
+
+
+# ----------------------------------------------------------------------------- migrations
+
+
+def migrations(backend: str) -> list[tuple[int, str, str]]:
+    """The numbered migrations of ``backend`` (``sqlite`` or ``postgres``): (number, name, SQL)."""
+    out = []
+    for entry in resources.files(f"bot.migrations.{backend}").iterdir():
+        m = re.fullmatch(r"(\d+)_(\w+)\.sql", entry.name)
+        if m:
+            out.append((int(m.group(1)), m.group(2), entry.read_text(encoding="utf-8")))
+    out.sort()
+    numbers = [n for n, _, _ in out]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise StorageError(f"{backend} migrations must be numbered 1..n without gaps, found {numbers}")
+    return out
+
+
+SCHEMA_VERSION = len(migrations("sqlite"))
+
+
+MIGRATIONS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+    " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+)
+
+
+def pending(where: str, applied: set[int], known: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
+    """The migrations still to apply; a database written by newer code is refused."""
+    newest = max(applied, default=0)
+    if newest > SCHEMA_VERSION:
+        raise StorageError(
+            f"{where} was written by a newer Pukllay (database schema {newest}, this code knows up to "
+            f"{SCHEMA_VERSION}); upgrade the bot or point it at another database"
+        )
+    return [m for m in known if m[0] not in applied]
+
+
+# ----------------------------------------------------------------------------- rows
+
+
+def _json(text: str | None, what: str, problems: list[str], default: Any = None) -> Any:
+    if not text:
+        return default
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError) as exc:
+        problems.append(f"its saved {what} is not readable JSON ({exc})")
+        return default
+
+
+def _dump(value: Any) -> str | None:
+    return None if value is None else json.dumps(value)
+
+
+def session_of(row: Any) -> SessionRow:
+    """A session row; saved JSON that cannot be read is reported in ``unreadable``, never raised,
+    so one damaged row cannot stop a list of sessions."""
+    problems: list[str] = []
+    return SessionRow(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_id=row["host_id"],
+        status=row["status"],
+        options=_json(row["options"], "options", problems, {}),
+        max_players=row["max_players"],
+        seed=row["seed"],
+        state=_json(row["state"], "state", problems),
+        version=row["version"],
+        lobby_message_id=row["lobby_message_id"],
+        outcome=_json(row["outcome"], "outcome", problems),
+        end_reason=row["end_reason"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        finished_at=row["finished_at"],
+        timer_seconds=row["timer_seconds"],
+        damaged=row["damaged"],
+        unreadable="; ".join(problems) or None,
+    )
+
+
+def move_of(row: Any) -> MoveRow:
+    problems: list[str] = []
+    events = _json(row["events"], "events", problems)
+    privacy = _json(row["privacy"], "privacy", problems)
+    return MoveRow(
+        number=row["number"],
+        seat=row["seat"],
+        move=row["move"],
+        by_computer=bool(row["by_computer"]),
+        created_at=row["created_at"],
+        events=events if isinstance(events, list) else None,
+        privacy=privacy if isinstance(privacy, dict) else None,
+    )
+
+
+def seat_of(row: Any) -> SeatRow:
+    return SeatRow(
+        join_order=row["join_order"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        is_computer=bool(row["is_computer"]),
+        resigned=bool(row["resigned"]),
+    )
+
+
+def job_of(row: Any) -> Job:
+    payload = _json(row["payload"], "payload", [], {})
+    return Job(
+        id=row["id"],
+        kind=row["kind"],
+        key=row["key"],
+        due_at=row["due_at"],
+        payload=payload if isinstance(payload, dict) else {},
+        attempts=row["attempts"],
+        claimed_by=row["claimed_by"],
+        claim=row["claim"],
+        claimed_until=row["claimed_until"],
+    )
+
+
+def rating_of(r: Any) -> RatingRow:
+    return RatingRow(r["user_id"], r["display_name"], r["mu"], r["sigma"], r["games"], r["wins"])
+
+
+SEATS_SQL = "SELECT * FROM seats WHERE session_id = ? ORDER BY COALESCE(seat, join_order), join_order"
+ARM_SQL = (
+    "INSERT INTO jobs (kind, key, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (kind, key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload,"
+    " claimed_by = NULL, claim = NULL, claimed_until = NULL, attempts = 0"
+)
+
+
+# ----------------------------------------------------------------------------- the interface
+
+
+class Store:
+    """The database: sessions, seats, the move log, results, ratings and jobs.
+
+    Open with :meth:`open` (a path: SQLite; a ``postgresql://`` URL: PostgreSQL), close with
+    :meth:`close`.  Times come from ``clock``.  Nothing outside this package sees SQL or which
+    database it talks to.
+    """
+
+    backend = "?"
+
+    def __init__(self, where: str, clock: Clock):
+        self.where = where  # the SQLite path, or the PostgreSQL URL without its password
+        self.clock = clock
+
+    # ----------------------------------------------------------------- lifecycle
+
+    @classmethod
+    async def open(cls, target: Any, *, clock: Clock | None = None) -> Store:
+        """Open (creating and migrating if need be) the database ``target`` names.
+
+        Every problem is a :class:`StorageError` whose message is one line naming the problem
+        and what to do.
+        """
+        from bot.storage import is_postgres_url
+
+        clock = clock or SYSTEM
+        if isinstance(target, str) and is_postgres_url(target):
+            from bot.storage.postgres import PostgresStore
+
+            return await PostgresStore.open(target, clock=clock)
+        from bot.storage.sqlite import SQLiteStore
+
+        return await SQLiteStore.open(target, clock=clock)
+
+    @property
+    def path(self) -> str:
+        """Where the data is (the SQLite file, or the PostgreSQL URL without its password)."""
+        return self.where
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def check_integrity(self) -> list[str]:
+        """The back end's full check: ``[]`` when sound, else the problems found."""
+        raise NotImplementedError
+
+    async def schema_version(self) -> int:
+        row = await self._one("SELECT MAX(version) FROM schema_migrations")
+        return row[0] or 0
+
+    # ----------------------------------------------------------------- what a back end provides
+
+    async def _transact(self, body: Body) -> Any:
+        """Run ``body`` in one write transaction; its return value is the result."""
+        raise NotImplementedError
+
+    async def _read(self, body: Body) -> Any:
+        """Run a reading ``body`` (several statements in one trip where the back end can)."""
+        raise NotImplementedError
+
+    async def _commit_moves(
+        self,
+        session_id: int,
+        expected_version: int,
+        moves: list[NewMove],
+        state: dict[str, Any],
+        job: Job | None,
+    ) -> int:
+        """Append ``moves`` with the snapshot ``state`` in one trip; StaleVersion if refused."""
+        raise NotImplementedError
+
+    async def claim_jobs(self, owner: str, *, lease: float, limit: int = 20) -> list[Job]:
+        """Claim up to ``limit`` due jobs for ``owner`` until now + ``lease`` seconds.
+
+        A job is due when its time has come and nobody holds a live claim on it (a claim whose
+        lease ran out, because its process died, is taken over).  Claims never overlap, across
+        processes too.
+        """
+        raise NotImplementedError
+
+    def _ratings_lock(self, guild_id: int, game: str) -> Body:
+        """Statements that keep two transactions from rating the same server's game at once."""
+        return
+        yield  # a generator that yields nothing (SQLite's writer lock already serialises)
+
+    async def _all(self, sql: str, *params: Any) -> list[Any]:
+        return await self._read(_single(all_(sql, *params)))
+
+    async def _one(self, sql: str, *params: Any) -> Any:
+        rows = await self._all(sql, *params)
+        return rows[0] if rows else None
+
+    # ----------------------------------------------------------------- sessions
+
+    async def create_session(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+        max_players: int,
+        seed: int,
+    ) -> int:
+        _need_guild(guild_id)
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            row = yield one(
+                "INSERT INTO sessions (game, guild_id, channel_id, host_id, status, options, max_players,"
+                " seed, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                game,
+                guild_id,
+                channel_id,
+                host_id,
+                json.dumps(options),
+                max_players,
+                seed,
+                stamp,
+                stamp,
+            )
+            yield run(
+                "INSERT INTO seats (session_id, join_order, user_id, display_name) VALUES (?, 0, ?, ?)",
+                row[0],
+                host_id,
+                host_name,
+            )
+            return row[0]
+
+        try:
+            return await self._transact(body())
+        except Conflict:
+            raise ChannelBusy() from None
+
+    async def session(self, session_id: int) -> SessionRow | None:
+        if not fits(session_id):
+            return None
+        row = await self._one("SELECT * FROM sessions WHERE id = ?", session_id)
+        return session_of(row) if row else None
+
+    async def live_session(self, channel_id: int) -> SessionRow | None:
+        if not fits(channel_id):
+            return None
+        row = await self._one(
+            "SELECT * FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')", channel_id
+        )
+        return session_of(row) if row else None
+
+    async def load(
+        self, *, session_id: int | None = None, channel_id: int | None = None
+    ) -> tuple[SessionRow, list[SeatRow]] | None:
+        """A session (by id, or the live one in a channel) with its seats, read in one trip."""
+        key = session_id if session_id is not None else channel_id
+        if key is None or not fits(key):
+            return None
+
+        where = (
+            "s.id = ?" if session_id is not None else "s.channel_id = ? AND s.status IN ('lobby', 'active')"
+        )
+        rows = await self._all(
+            "SELECT s.*, st.join_order, st.seat, st.user_id, st.display_name, st.is_computer, st.resigned"
+            f" FROM sessions s LEFT JOIN seats st ON st.session_id = s.id WHERE {where}"
+            " ORDER BY COALESCE(st.seat, st.join_order), st.join_order",
+            key,
+        )
+        if not rows:
+            return None
+        return session_of(rows[0]), [seat_of(r) for r in rows if r["join_order"] is not None]
+
+    async def live_sessions(self, guild_id: int | None) -> list[SessionRow]:
+        """The server's lobbies and running games; a missing server id is refused (ValueError)."""
+        rows = await self._all(
+            "SELECT * FROM sessions WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id",
+            _need_guild(guild_id),
+        )
+        return [session_of(r) for r in rows]
+
+    async def mark_damaged(self, session_id: int, reason: str) -> bool:
+        """Mark a session damaged (its deadline cleared); False when it already was."""
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            changed = yield run(
+                "UPDATE sessions SET damaged = ?, damaged_at = ? WHERE id = ? AND damaged IS NULL",
+                reason[:500],
+                stamp,
+                session_id,
+            )
+            yield from self._disarm(session_id)
+            return changed == 1
+
+        return await self._transact(body())
+
+    async def seats(self, session_id: int) -> list[SeatRow]:
+        return [seat_of(r) for r in await self._all(SEATS_SQL, session_id)]
+
+    async def add_seat(
+        self, session_id: int, user_id: int | None, name: str, *, limit: int, computer: bool = False
+    ) -> bool:
+        """Seat a player in a lobby; False when the lobby is full or not open.  A person seated
+        meanwhile (by another process) raises :class:`Conflict`."""
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            row = yield one("SELECT status FROM sessions WHERE id = ?", session_id)
+            if row is None or row[0] != "lobby":
+                return False
+            count = yield one(
+                "SELECT COUNT(*), COALESCE(MAX(join_order), -1) FROM seats WHERE session_id = ?", session_id
+            )
+            if count[0] >= limit:
+                return False
+            yield run(
+                "INSERT INTO seats (session_id, join_order, user_id, display_name, is_computer)"
+                " VALUES (?, ?, ?, ?, ?)",
+                session_id,
+                count[1] + 1,
+                user_id,
+                name,
+                int(computer),
+            )
+            yield from self._touch(session_id, stamp)
+            return True
+
+        return await self._transact(body())
+
+    async def remove_seat(self, session_id: int, join_order: int) -> None:
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            yield run("DELETE FROM seats WHERE session_id = ? AND join_order = ?", session_id, join_order)
+            yield from self._touch(session_id, stamp)
+
+        await self._transact(body())
+
+    async def set_lobby_message(self, session_id: int, message_id: int | None) -> None:
+        await self._transact(
+            _single(run("UPDATE sessions SET lobby_message_id = ? WHERE id = ?", message_id, session_id))
+        )
+
+    async def start(
+        self,
+        session_id: int,
+        seat_of: dict[int, int],
+        options: dict[str, Any],
+        state: dict[str, Any],
+    ) -> int:
+        """Lobby -> active: assign engine seats (join_order -> seat), store the first snapshot."""
+        stamp, now = self.clock.stamp(), self.clock.time()
+
+        def body() -> Body:
+            row = yield one(
+                "UPDATE sessions SET status = 'active', options = ?, state = ?, version = version + 1,"
+                " updated_at = ? WHERE id = ? AND status = 'lobby' RETURNING version, timer_seconds",
+                json.dumps(options),
+                json.dumps(state),
+                stamp,
+                session_id,
+            )
+            if row is None:
+                raise StaleVersion(-1)
+            yield many(
+                "UPDATE seats SET seat = ? WHERE session_id = ? AND join_order = ?",
+                [(seat, session_id, join_order) for join_order, seat in seat_of.items()],
+            )
+            yield from self._arm(session_id, row[0], row[1], now, stamp)
+            return row[0]
+
+        return await self._transact(body())
+
+    def _arm(self, session_id: int, version: int, timer: float | None, now: float, stamp: str) -> Body:
+        """Set the session's deadline job for ``version`` from its timer (none without a timer)."""
+        if timer:
+            yield run(
+                ARM_SQL, DEADLINE, str(session_id), now + timer, json.dumps({"version": version}), stamp
+            )
+        else:
+            yield from self._disarm(session_id)
+
+    def _disarm(self, session_id: int) -> Body:
+        yield run("DELETE FROM jobs WHERE kind = ? AND key = ?", DEADLINE, str(session_id))
+
+    async def set_timer(self, session_id: int, seconds: float | None) -> None:
+        """Set (or with ``None`` clear) the turn timer; the deadline restarts from now."""
+        stamp, now = self.clock.stamp(), self.clock.time()
+        seconds = float(seconds) if seconds else None
+
+        def body() -> Body:
+            row = yield one(
+                "UPDATE sessions SET timer_seconds = ? WHERE id = ? RETURNING version, status",
+                seconds,
+                session_id,
+            )
+            if row and row[1] == "active":
+                yield from self._arm(session_id, row[0], seconds, now, stamp)
+
+        await self._transact(body())
+
+    async def record_moves(
+        self,
+        session_id: int,
+        expected_version: int,
+        moves: Iterable[NewMove | tuple[int, str, bool]],
+        state: dict[str, Any],
+        *,
+        job: Job | None = None,
+    ) -> int:
+        """Append moves and the new snapshot atomically, in one trip to the database.
+
+        Each move is a :class:`NewMove` (with its events and privacy mark) or a bare
+        ``(seat, text, by_computer)`` tuple, stored without them.  Raises
+        :class:`StaleVersion` when the session is no longer at ``expected_version`` (or,
+        with ``job``, when that claimed job is no longer there: another process fired it,
+        or a move re-armed it); nothing is written then.  The claimed ``job`` is consumed
+        in the same transaction.  Returns the new version; the turn deadline is re-armed
+        for it.
+        """
+        moves = [m if isinstance(m, NewMove) else NewMove(*m) for m in moves]
+        return await self._commit_moves(session_id, expected_version, moves, state, job)
+
+    def _commit_body(
+        self,
+        session_id: int,
+        expected_version: int,
+        moves: list[NewMove],
+        state: dict[str, Any],
+        job: Job | None,
+        stamp: str,
+        now: float,
+    ) -> Body:
+        """The move commit as one transaction body (the SQLite back end runs it in one call).
+
+        Two statements when all goes well: the version bump (refused unless the session is
+        still at ``expected_version``) and the log rows, each numbered after the last; then
+        the claimed deadline is consumed and the next one armed, when there are such.
+        (Without a timer a session has no deadline job: setting the timer to none drops it.)
+        """
+        new_version = expected_version + len(moves)
+        row = yield one(
+            "UPDATE sessions SET state = ?, version = ?, updated_at = ?"
+            " WHERE id = ? AND version = ? AND status = 'active' RETURNING timer_seconds",
+            json.dumps(state),
+            new_version,
+            stamp,
+            session_id,
+            expected_version,
+        )
+        if row is None:
+            current = yield one("SELECT version FROM sessions WHERE id = ?", session_id)
+            raise StaleVersion(current[0] if current else -1)
+        if job is not None:
+            gone = yield run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
+            if gone != 1:
+                raise StaleVersion(expected_version)
+        yield many(
+            "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy)"
+            " SELECT ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ?, ?, ? FROM moves WHERE session_id = ?",
+            [
+                (
+                    session_id,
+                    m.seat,
+                    m.move,
+                    int(m.by_computer),
+                    stamp,
+                    _dump(m.events),
+                    _dump(m.privacy),
+                    session_id,
+                )
+                for m in moves
+            ],
+        )
+        if row[0]:
+            yield from self._arm(session_id, new_version, row[0], now, stamp)
+        return new_version
+
+    async def set_seat_flags(self, session_id: int, seat: int, *, computer: bool, resigned: bool) -> int:
+        """Mark an engine seat as played by the computer and/or resigned; bumps the version."""
+        stamp, now = self.clock.stamp(), self.clock.time()
+
+        def body() -> Body:
+            yield run(
+                "UPDATE seats SET is_computer = ?, resigned = ? WHERE session_id = ? AND seat = ?",
+                int(computer),
+                int(resigned),
+                session_id,
+                seat,
+            )
+            row = yield one(
+                "UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ?"
+                " RETURNING version, timer_seconds",
+                stamp,
+                session_id,
+            )
+            yield from self._arm(session_id, row[0], row[1], now, stamp)
+            return row[0]
+
+        return await self._transact(body())
+
+    async def finish(
+        self,
+        session_id: int,
+        *,
+        status: str,
+        reason: str,
+        outcome: dict[str, Any] | None,
+        results: Sequence[ResultRow],
+        rate: Callable[[list[RatingRow]], Sequence[RatingRow]] | None = None,
+        names: dict[int, str] | None = None,
+    ) -> None:
+        """Active or lobby -> finished or abandoned, with the results recorded.
+
+        With ``rate``, the players' current ratings are read and the new ones written in
+        the same transaction (no other transaction rates the same server's game meanwhile,
+        in any process), so two games ending at once cannot lose an update.  ``rate`` gets
+        and returns :class:`RatingRow` values.
+        """
+        if status not in ("finished", "abandoned"):
+            raise ValueError(status)
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            if rate is not None:
+                yield from self._rate(session_id, results, rate, names or {}, stamp)
+            yield run(
+                "UPDATE sessions SET status = ?, end_reason = ?, outcome = ?, finished_at = ?, updated_at = ?,"
+                " version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')",
+                status,
+                reason,
+                _dump(outcome) if outcome else None,
+                stamp,
+                stamp,
+                session_id,
+            )
+            yield from self._disarm(session_id)
+            yield many(
+                "INSERT INTO results (session_id, seat, user_id, score, place, resigned) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        session_id,
+                        r.seat,
+                        r.user_id,
+                        None if r.score is None else float(r.score),
+                        r.place,
+                        int(r.resigned),
+                    )
+                    for r in results
+                ],
+            )
+
+        await self._transact(body())
+
+    def _rate(self, session_id, results, rate, names, stamp) -> Body:
+        row = yield one("SELECT guild_id, game FROM sessions WHERE id = ?", session_id)
+        guild_id, game = row[0], row[1]
+        if guild_id is None:
+            return  # ratings belong to a server (a game opened outside one, by older code, is not rated)
+        yield from self._ratings_lock(guild_id, game)
+        current = []
+        for r in results:
+            if r.user_id is None:
+                continue
+            found = yield one(
+                "SELECT mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+                guild_id,
+                game,
+                r.user_id,
+            )
+            current.append(
+                RatingRow(
+                    user_id=r.user_id,
+                    name=names.get(r.user_id, str(r.user_id)),
+                    mu=found[0] if found else None,
+                    sigma=found[1] if found else None,
+                    games=found[2] if found else 0,
+                    wins=found[3] if found else 0,
+                    place=r.place,
+                )
+            )
+        new = list(rate(current))
+        if not new:
+            return
+        yield many(
+            "INSERT INTO ratings (guild_id, game, user_id, display_name, mu, sigma, games, wins, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+            " display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma,"
+            " games = excluded.games, wins = excluded.wins, updated_at = excluded.updated_at",
+            [
+                (guild_id, game, n.user_id, n.name, float(n.mu), float(n.sigma), n.games, n.wins, stamp)
+                for n in new
+            ],
+        )
+        yield run("UPDATE sessions SET rated = 1 WHERE id = ?", session_id)
+
+    async def leaderboard(self, guild_id: int | None, game: str, *, limit: int = 15) -> list[RatingRow]:
+        rows = await self._all(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ? ORDER BY mu - 3 * sigma DESC, games DESC"
+            " LIMIT ?",
+            _need_guild(guild_id),
+            game,
+            limit,
+        )
+        return [rating_of(r) for r in rows]
+
+    async def ratings_of(self, guild_id: int | None, user_id: int) -> dict[str, RatingRow]:
+        rows = await self._all(
+            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game",
+            _need_guild(guild_id),
+            user_id,
+        )
+        return {r["game"]: rating_of(r) for r in rows}
+
+    def _touch(self, session_id: int, stamp: str) -> Body:
+        yield run("UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ?", stamp, session_id)
+
+    # ----------------------------------------------------------------- log and results
+
+    async def moves(self, session_id: int, *, last: int | None = None) -> list[MoveRow]:
+        if last is None:
+            rows = await self._all("SELECT * FROM moves WHERE session_id = ? ORDER BY number", session_id)
+        else:
+            rows = await self._all(
+                "SELECT * FROM (SELECT * FROM moves WHERE session_id = ? ORDER BY number DESC LIMIT ?) AS recent"
+                " ORDER BY number",
+                session_id,
+                last,
+            )
+        return [move_of(r) for r in rows]
+
+    async def move_count(self, session_id: int) -> int:
+        row = await self._one("SELECT COUNT(*) FROM moves WHERE session_id = ?", session_id)
+        return row[0]
+
+    async def results(self, session_id: int) -> list[ResultRow]:
+        rows = await self._all("SELECT * FROM results WHERE session_id = ? ORDER BY place, seat", session_id)
+        return [ResultRow(r["seat"], r["user_id"], r["score"], r["place"], bool(r["resigned"])) for r in rows]
+
+    # ----------------------------------------------------------------- jobs
+
+    async def schedule(
+        self, kind: str, key: str, due_at: float, payload: dict[str, Any] | None = None
+    ) -> None:
+        """Set the job ``kind``/``key`` to fire at ``due_at`` (seconds since the epoch), replacing
+        a pending one of the same kind and key (and any claim on it)."""
+        stamp = self.clock.stamp()
+        await self._transact(
+            _single(run(ARM_SQL, kind, str(key), float(due_at), json.dumps(payload or {}), stamp))
+        )
+
+    async def cancel(self, kind: str, key: str) -> bool:
+        """Drop the pending job ``kind``/``key``; False when there was none."""
+        changed = await self._transact(
+            _single(run("DELETE FROM jobs WHERE kind = ? AND key = ?", kind, str(key)))
+        )
+        return changed == 1
+
+    async def job(self, kind: str, key: str) -> Job | None:
+        row = await self._one("SELECT * FROM jobs WHERE kind = ? AND key = ?", kind, str(key))
+        return job_of(row) if row else None
+
+    async def jobs(self, kind: str | None = None) -> list[Job]:
+        """Pending jobs (of one kind), soonest first."""
+        if kind is None:
+            rows = await self._all("SELECT * FROM jobs ORDER BY due_at, id")
+        else:
+            rows = await self._all("SELECT * FROM jobs WHERE kind = ? ORDER BY due_at, id", kind)
+        return [job_of(r) for r in rows]
+
+    async def next_due(self) -> float | None:
+        """When the soonest job is due (or its claim's lease ends), or None without jobs."""
+        row = await self._one(
+            "SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > due_at"
+            " THEN claimed_until ELSE due_at END) FROM jobs"
+        )
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def complete_job(self, job: Job) -> bool:
+        """Drop a fired job, if the claim is still ours (a job re-armed meanwhile stays)."""
+        changed = await self._transact(
+            _single(run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim))
+        )
+        return changed == 1
+
+    async def release_job(self, job: Job, due_at: float) -> bool:
+        """Give a claimed job back, to be tried again at ``due_at``."""
+        changed = await self._transact(
+            _single(
+                run(
+                    "UPDATE jobs SET due_at = ?, claimed_by = NULL, claim = NULL, claimed_until = NULL"
+                    " WHERE id = ? AND claim = ?",
+                    float(due_at),
+                    job.id,
+                    job.claim,
+                )
+            )
+        )
+        return changed == 1
+
+
+def _single(op: tuple[str, str, Any]) -> Body:
+    result = yield op
+    return result

@@ -1,0 +1,282 @@
+"""The PostgreSQL back end, for several processes sharing one database (``DATABASE_URL=postgresql://...``).
+
+asyncpg with a connection pool.  A transaction body runs on one connection
+between ``BEGIN`` and ``COMMIT``; a read of one statement runs without.  A
+move's commit is one statement, the server-side function
+``pukllay_record_moves`` (migrations/postgres/006_jobs.sql): it checks the
+version under a row lock, so of two processes racing the same move exactly
+one is accepted.  Jobs are claimed with ``FOR UPDATE SKIP LOCKED``, so each
+is fired by one process.  Ratings are updated under a transaction-scoped
+advisory lock per server and game.
+
+At start the database is migrated (under an advisory lock, so processes
+starting together migrate once) and checked, each problem in one line: the
+server cannot be reached, refuses the login, the database does not exist,
+holds something that is not Pukllay's, was written by a newer Pukllay, or
+lacks part of the schema (tables, the log's append-only triggers, the commit
+function).  Messages show the URL without its password.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import re
+import secrets
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from bot.clock import SYSTEM, Clock
+from bot.storage.base import (
+    MIGRATIONS_TABLE,
+    Body,
+    Conflict,
+    Job,
+    NewMove,
+    StaleVersion,
+    StorageError,
+    Store,
+    _dump,
+    job_of,
+    migrations,
+    one,
+    pending,
+)
+
+MIGRATIONS = migrations("postgres")
+MIGRATION_LOCK = 0x70756B6C  # advisory lock key held while migrating ("pukl")
+TABLES = ("sessions", "seats", "moves", "results", "ratings", "jobs", "schema_migrations")
+POOL_SIZE = 10
+
+
+def redact(url: str) -> str:
+    """The URL without its password."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "DATABASE_URL"
+    netloc = parts.netloc
+    if "@" in netloc:
+        user, host = netloc.rsplit("@", 1)
+        netloc = f"{user.split(':', 1)[0]}@{host}"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
+
+
+@functools.lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2, ...``."""
+    count = 0
+
+    def number(_: re.Match) -> str:
+        nonlocal count
+        count += 1
+        return f"${count}"
+
+    return re.sub(r"\?", number, sql)
+
+
+def explain(where: str, exc: BaseException) -> str:
+    """One line for a failure to reach or log in to PostgreSQL."""
+    if isinstance(exc, asyncpg.InvalidPasswordError):
+        return f"PostgreSQL refused the password for {where} ({exc}); check DATABASE_URL"
+    if isinstance(exc, asyncpg.InvalidCatalogNameError):
+        return f"{where}: {exc}; create it (createdb) or name an existing database in DATABASE_URL"
+    if isinstance(exc, asyncpg.InvalidAuthorizationSpecificationError):
+        return f"PostgreSQL refused the login to {where} ({exc}); check the user in DATABASE_URL"
+    if isinstance(exc, OSError | asyncio.TimeoutError):
+        reason = getattr(exc, "strerror", None) or str(exc) or exc.__class__.__name__
+        return f"cannot reach PostgreSQL at {where} ({reason}); check DATABASE_URL and that the server runs"
+    return f"cannot use the PostgreSQL database {where} ({exc.__class__.__name__}: {exc})"
+
+
+async def _steps(conn: asyncpg.Connection, body: Body) -> Any:
+    try:
+        op = next(body)
+        while True:
+            kind, sql, params = op
+            query = numbered(sql)
+            if kind == "many":
+                if params:
+                    await conn.executemany(query, params)
+                result = None
+            elif kind == "run":
+                status = await conn.execute(query, *params)
+                result = int(status.rsplit(" ", 1)[-1])
+            elif kind == "all":
+                result = await conn.fetch(query, *params)
+            else:
+                result = await conn.fetchrow(query, *params)
+            op = body.send(result)
+    except StopIteration as stop:
+        return stop.value
+
+
+async def _schema_problems(conn: asyncpg.Connection) -> list[str]:
+    """What is missing of the schema the migrations built (the PostgreSQL quick check)."""
+    problems = []
+    found = {
+        r[0]
+        for r in await conn.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    }
+    problems += [f"the table {t} is missing" for t in TABLES if t not in found]
+    triggers = {
+        r[0]
+        for r in await conn.fetch(
+            "SELECT tgname FROM pg_trigger WHERE tgrelid = to_regclass('moves') AND NOT tgisinternal"
+        )
+    }
+    for name in ("moves_are_not_updated", "moves_are_not_deleted"):
+        if name not in triggers:
+            problems.append(f"the trigger {name} that keeps the move log append-only is missing")
+    if await conn.fetchval("SELECT to_regproc('pukllay_record_moves')") is None:
+        problems.append("the function pukllay_record_moves is missing")
+    return problems
+
+
+async def _migrate(conn: asyncpg.Connection, where: str, stamp: str) -> None:
+    await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+    try:
+        tables = {
+            r[0]
+            for r in await conn.fetch(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+            )
+        }
+        if tables and "schema_migrations" not in tables:
+            raise StorageError(
+                f"{where} holds tables that are not Pukllay's ({', '.join(sorted(tables)[:5])}); "
+                "give Pukllay an empty database of its own"
+            )
+        await conn.execute(MIGRATIONS_TABLE)
+        applied = {r[0] for r in await conn.fetch("SELECT version FROM schema_migrations")}
+        for number, name, sql in pending(where, applied, MIGRATIONS):
+            try:
+                async with conn.transaction():
+                    await conn.execute(sql)
+                    await conn.execute(
+                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+                        number,
+                        name,
+                        stamp,
+                    )
+            except asyncpg.PostgresError as exc:
+                raise StorageError(f"{where}: migration {number} ({name}) failed: {exc}") from None
+        problems = await _schema_problems(conn)
+        if problems:
+            raise StorageError(
+                f"{where} is damaged: {'; '.join(problems)}; restore a backup or use another database"
+            )
+    finally:
+        await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+
+
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """A connection goes back to the pool as it is: the store never changes session state
+    (no SET, LISTEN or cursors; its advisory locks end with their transaction), so asyncpg's
+    default reset, one more round trip on every release, has nothing to undo."""
+
+
+class PostgresStore(Store):
+    backend = "postgresql"
+
+    def __init__(self, where: str, clock: Clock, pool: asyncpg.Pool):
+        super().__init__(where, clock)
+        self._pool = pool
+
+    @classmethod
+    async def open(cls, target: Any, *, clock: Clock | None = None) -> PostgresStore:
+        url = str(target)
+        where = redact(url)
+        clock = clock or SYSTEM
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=POOL_SIZE, timeout=15, reset=_keep_session
+            )
+        except (TimeoutError, asyncpg.PostgresError, OSError, asyncpg.InterfaceError, ValueError) as exc:
+            raise StorageError(explain(where, exc)) from None
+        try:
+            async with pool.acquire() as conn:
+                await _migrate(conn, where, clock.stamp())
+        except asyncpg.PostgresError as exc:
+            await pool.close()
+            raise StorageError(explain(where, exc)) from None
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(where, clock, pool)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def check_integrity(self) -> list[str]:
+        """The schema check of every start, and the log's numbering (1..n in every session)."""
+        async with self._pool.acquire() as conn:
+            problems = await _schema_problems(conn)
+            gaps = await conn.fetch(
+                "SELECT session_id FROM moves GROUP BY session_id HAVING MAX(number) <> COUNT(*) LIMIT 100"
+            )
+        problems += [f"the move log of session {r[0]} has gaps in its numbering" for r in gaps]
+        return problems
+
+    async def _transact(self, body: Body) -> Any:
+        try:
+            async with self._pool.acquire() as conn, conn.transaction():
+                return await _steps(conn, body)
+        except asyncpg.UniqueViolationError as exc:
+            raise Conflict(str(exc)) from None
+
+    async def _read(self, body: Body) -> Any:
+        async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            return await _steps(conn, body)
+
+    async def _all(self, sql: str, *params: Any) -> list[Any]:
+        return await self._pool.fetch(numbered(sql), *params)
+
+    def _ratings_lock(self, guild_id: int, game: str) -> Body:
+        yield one("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", f"ratings:{guild_id}:{game}")
+
+    async def _commit_moves(
+        self, session_id: int, expected_version: int, moves: list[NewMove], state: dict, job: Job | None
+    ) -> int:
+        try:
+            row = await self._pool.fetchrow(
+                "SELECT o_accepted, o_version FROM pukllay_record_moves($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                session_id,
+                expected_version,
+                [m.seat for m in moves],
+                [m.move for m in moves],
+                [int(m.by_computer) for m in moves],
+                [_dump(m.events) for m in moves],
+                [_dump(m.privacy) for m in moves],
+                json.dumps(state),
+                self.clock.stamp(),
+                self.clock.time(),
+                None if job is None else job.id,
+                None if job is None else job.claim,
+            )
+        except asyncpg.RaiseError as exc:
+            if "stale deadline" in str(exc):  # the claimed deadline was fired or re-armed meanwhile
+                raise StaleVersion(expected_version) from None
+            raise
+        if not row["o_accepted"]:
+            raise StaleVersion(row["o_version"])
+        return row["o_version"]
+
+    async def claim_jobs(self, owner: str, *, lease: float, limit: int = 20) -> list[Job]:
+        now = self.clock.time()
+        rows = await self._pool.fetch(
+            "UPDATE jobs SET claimed_by = $1, claim = $2, claimed_until = $3, attempts = attempts + 1"
+            " WHERE id IN (SELECT id FROM jobs WHERE due_at <= $4 AND (claimed_until IS NULL OR claimed_until <= $4)"
+            " ORDER BY due_at, id LIMIT $5 FOR UPDATE SKIP LOCKED) RETURNING *",
+            owner,
+            secrets.token_hex(8),
+            now + lease,
+            now,
+            limit,
+        )
+        return sorted((job_of(r) for r in rows), key=lambda j: (j.due_at, j.id))

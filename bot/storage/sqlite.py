@@ -1,0 +1,320 @@
+"""The SQLite back end: the zero-setup default, one process, one file.
+
+Two connections, each owned by one dedicated thread: the writer runs every
+change as one ``BEGIN IMMEDIATE ... COMMIT``, the reader runs reads (each
+reading body inside one read transaction, so a session and its seats come
+from the same snapshot).  A transaction body is run to the end in *one* call
+on its connection's thread, so a move's commit is one trip from the event
+loop, however many statements it holds.  (aiosqlite, used before, sends each
+statement to its thread separately and offers no public way to run a function
+there; a single-thread executor per connection is the same mechanism with
+that one call.)  The file is in WAL mode with foreign keys on.
+
+Only one process may use a database file: the file is locked (``flock``) while
+it is open, and a second process is refused with a message pointing to
+PostgreSQL.  A path that is a folder, a read-only file, a folder SQLite cannot
+write in, a file that is not a database, a damaged file (SQLite's quick check
+at every start) and a database from a newer Pukllay are each refused in one
+line, before anything else happens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import sqlite3
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from bot.clock import Clock
+from bot.storage.base import (
+    MIGRATIONS_TABLE,
+    Body,
+    Conflict,
+    Job,
+    NewMove,
+    StorageError,
+    Store,
+    job_of,
+    migrations,
+    pending,
+)
+
+MIGRATIONS = migrations("sqlite")
+SECOND_PROCESS = (
+    "{path} is in use by another Pukllay process; SQLite serves one process at a time: stop the other "
+    "one, or run several processes on PostgreSQL (DATABASE_URL=postgresql://..., see 'Running large' "
+    "in the README)"
+)
+
+
+def check_path(path: str) -> None:
+    """Refuse, in one line, a database path SQLite could not use, before opening it."""
+    p = Path(path)
+    if p.is_dir():
+        raise StorageError(
+            f"DATABASE_PATH {path} is a folder, not a file; name a file in it, such as {p / 'pukllay.db'}"
+        )
+    folder = p.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(
+            f"cannot create the folder {folder} for the database ({exc.strerror or exc}); "
+            "create it or set DATABASE_PATH elsewhere"
+        ) from None
+    if p.exists():
+        if not p.is_file():
+            raise StorageError(f"DATABASE_PATH {path} is not a regular file; name a database file")
+        if not os.access(p, os.R_OK):
+            raise StorageError(
+                f"{path} cannot be read (permission denied); give the bot's user read and write access"
+            )
+        if not os.access(p, os.W_OK):
+            raise StorageError(
+                f"{path} is read-only; Pukllay writes every move to it: make it writable for the bot's user"
+            )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StorageError(
+            f"the folder {folder} is not writable; SQLite creates {p.name} and its -wal and -shm files "
+            "there: make it writable for the bot's user or set DATABASE_PATH elsewhere"
+        )
+
+
+def explain(path: str, exc: BaseException) -> str:
+    """One line for an SQLite error met while opening ``path``."""
+    text = str(exc)
+    low = text.lower()
+    if "readonly" in low or "read-only" in low:
+        return (
+            f"{path} is read-only ({text}); Pukllay writes every move to it: make it and its folder writable"
+        )
+    if "unable to open" in low:
+        return f"cannot open {path} ({text}); check that the path and its folder exist and are writable"
+    if "not a database" in low or "malformed" in low or "corrupt" in low:
+        return (
+            f"{path} is not a Pukllay database or is damaged ({text}); "
+            "restore a backup or set DATABASE_PATH to another file"
+        )
+    return f"cannot use the database {path} ({exc.__class__.__name__}: {text})"
+
+
+def lock_file(path: str) -> int | None:
+    """Hold an exclusive lock on the database file for this process (None for ``:memory:``).
+
+    ``flock`` locks are separate from SQLite's own (POSIX record) locks, so this
+    does not disturb SQLite; the lock goes when the process ends, however it ends.
+    """
+    if path == ":memory:":
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    except OSError as exc:
+        raise StorageError(
+            f"cannot open {path} ({exc.strerror or exc}); check the path and its folder"
+        ) from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise StorageError(SECOND_PROCESS.format(path=path)) from None
+    return fd
+
+
+def _steps(con: sqlite3.Connection, body: Body) -> Any:
+    """Run a transaction body's statements on ``con``; its return value."""
+    try:
+        op = next(body)
+        while True:
+            kind, sql, params = op
+            if kind == "many":
+                if len(params) == 1:
+                    con.execute(sql, params[0])  # one row: without executemany's own cost
+                else:
+                    con.executemany(sql, params)
+                result = None
+            else:
+                cur = con.execute(sql, params)
+                if kind == "run":
+                    result = cur.rowcount
+                else:
+                    rows = cur.fetchall()
+                    result = rows if kind == "all" else (rows[0] if rows else None)
+            op = body.send(result)
+    except StopIteration as stop:
+        return stop.value
+
+
+def _write(con: sqlite3.Connection, body: Body) -> Any:
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        result = _steps(con, body)
+    except BaseException:
+        if con.in_transaction:
+            con.execute("ROLLBACK")
+        raise
+    con.execute("COMMIT")
+    return result
+
+
+def _readonly(con: sqlite3.Connection, body: Body) -> Any:
+    con.execute("BEGIN")  # one snapshot for every statement of the body
+    try:
+        return _steps(con, body)
+    finally:
+        if con.in_transaction:
+            con.execute("COMMIT")
+
+
+class _Thread:
+    """A connection owned by one thread; :meth:`call` runs a function with it there."""
+
+    def __init__(self, name: str):
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix=name)
+        self.con: sqlite3.Connection | None = None
+
+    async def call(self, fn, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, self.con, *args)
+
+    async def connect(self, path: str) -> None:
+        def connect(_: None) -> sqlite3.Connection:
+            con = sqlite3.connect(path, isolation_level=None, timeout=30)
+            try:
+                con.row_factory = sqlite3.Row
+                con.execute("PRAGMA foreign_keys = ON")
+                con.execute("PRAGMA busy_timeout = 30000")
+                mode = con.execute("PRAGMA journal_mode = WAL").fetchone()
+                con.execute("PRAGMA synchronous = NORMAL")
+                if path != ":memory:" and mode[0].lower() != "wal":
+                    raise StorageError(f"{path}: SQLite would not switch to WAL mode (got {mode[0]})")
+            except BaseException:
+                con.close()
+                raise
+            return con
+
+        self.con = await self.call(connect)
+
+    async def close(self) -> None:
+        if self.con is not None:
+            await self.call(lambda con: con.close())
+            self.con = None
+        self._pool.shutdown(wait=True)
+
+
+def _migrate(con: sqlite3.Connection, path: str, stamp: str) -> None:
+    con.execute(MIGRATIONS_TABLE)
+    applied = {r[0] for r in con.execute("SELECT version FROM schema_migrations")}
+    # The quick check reads every page but skips the index cross-checks; the full
+    # integrity check is `python -m bot --check-database` (see check_integrity).
+    check = con.execute("PRAGMA quick_check").fetchone()
+    if check[0] != "ok":
+        raise StorageError(
+            f"{path} failed SQLite's quick check ({check[0]}); restore a backup "
+            "(python -m bot --check-database runs the full check)"
+        )
+    for number, name, sql in pending(path, applied, MIGRATIONS):
+        script = (
+            f"BEGIN IMMEDIATE;\n{sql}\n"
+            f"INSERT INTO schema_migrations (version, name, applied_at) VALUES ({number}, '{name}', "
+            f"'{stamp.replace(chr(39), '')}');\nCOMMIT;"
+        )
+        try:
+            con.executescript(script)
+        except sqlite3.DatabaseError as exc:
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+            raise StorageError(f"{path}: migration {number} ({name}) failed: {exc}") from None
+
+
+def _claim(con: sqlite3.Connection, owner: str, now: float, until: float, limit: int, token: str) -> list:
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        rows = con.execute(
+            "UPDATE jobs SET claimed_by = ?, claim = ?, claimed_until = ?, attempts = attempts + 1"
+            " WHERE id IN (SELECT id FROM jobs WHERE due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)"
+            " ORDER BY due_at, id LIMIT ?) RETURNING *",
+            (owner, token, until, now, now, limit),
+        ).fetchall()
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    con.execute("COMMIT")
+    return rows
+
+
+class SQLiteStore(Store):
+    backend = "sqlite"
+
+    def __init__(self, path: str, clock: Clock, writer: _Thread, reader: _Thread, lock: int | None):
+        super().__init__(path, clock)
+        self._writer = writer
+        self._reader = reader
+        self._lock_fd = lock
+
+    @classmethod
+    async def open(cls, target: Any, *, clock: Clock | None = None) -> SQLiteStore:
+        from bot.clock import SYSTEM
+
+        clock = clock or SYSTEM
+        path = str(target)
+        if path != ":memory:":
+            check_path(path)
+        lock = lock_file(path)
+        writer, reader = _Thread("pukllay-sqlite-writer"), _Thread("pukllay-sqlite-reader")
+        try:
+            try:
+                await writer.connect(path)
+                await writer.call(_migrate, path, clock.stamp())
+                await reader.connect(path)
+            except sqlite3.Error as exc:
+                raise StorageError(explain(path, exc)) from None
+        except BaseException:
+            await reader.close()
+            await writer.close()
+            if lock is not None:
+                os.close(lock)
+            raise
+        return cls(path, clock, writer, reader, lock)
+
+    async def close(self) -> None:
+        await self._reader.close()
+        await self._writer.close()
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # releases the lock
+            self._lock_fd = None
+
+    async def check_integrity(self) -> list[str]:
+        """SQLite's full integrity check (slow on a large file): ``[]`` when the file is sound,
+        else the problems SQLite reports (at most 100)."""
+        rows = await self._all("PRAGMA integrity_check(100)")
+        found = [r[0] for r in rows]
+        return [] if found == ["ok"] else found
+
+    async def _transact(self, body: Body) -> Any:
+        try:
+            return await self._writer.call(_write, body)
+        except sqlite3.IntegrityError as exc:
+            if "UNIQUE" in str(exc):
+                raise Conflict(str(exc)) from None
+            raise
+
+    async def _read(self, body: Body) -> Any:
+        return await self._reader.call(_readonly, body)
+
+    async def _commit_moves(
+        self, session_id: int, expected_version: int, moves: list[NewMove], state: dict, job: Job | None
+    ) -> int:
+        # The whole commit (version check, log rows, snapshot, deadline) in one call on the writer thread.
+        body = self._commit_body(
+            session_id, expected_version, moves, state, job, self.clock.stamp(), self.clock.time()
+        )
+        return await self._transact(body)
+
+    async def claim_jobs(self, owner: str, *, lease: float, limit: int = 20) -> list[Job]:
+        import secrets
+
+        now = self.clock.time()
+        rows = await self._writer.call(_claim, owner, now, now + lease, limit, secrets.token_hex(8))
+        return sorted((job_of(r) for r in rows), key=lambda j: (j.due_at, j.id))

@@ -19,6 +19,7 @@ import pytest
 
 import engines.nowa_gwinea as ng
 from engines.core import (
+    TABLE,
     UNKNOWN,
     GameOver,
     IllegalMove,
@@ -38,7 +39,7 @@ from engines.nowa_gwinea.geometry import (
     shape,
 )
 from engines.nowa_gwinea.rules import copy_state, deadline_caller, status
-from tests.nowa_gwinea.util import build, play
+from tests.nowa_gwinea.util import build, play, rigged
 
 FULL = ["X0B3", "I0D5", "L0E2"]
 PARTIAL = ["X0B3", "I0D5"]
@@ -325,18 +326,70 @@ def test_remove_hut():
     assert s.villages[0] == PARTIAL
 
 
-def test_remove_can_break_village():
-    """Removing the totem hut (or a linking hut) breaks the village: no call, 0 points."""
+def test_totem_hut_goes_last():
+    """The village grows from the hut on the rolled totem: taking it back while other huts
+    stand is refused with the reason and the huts that may go; as the last hut it may go."""
     s = build(rig(), 0, FULL)
+    with pytest.raises(IllegalMove, match="covers the rolled parrot totem") as err:
+        play(s, 0, "remove X")
+    assert "you may take back I, L" in str(err.value)
+    removes = [m for m in ng.legal_moves(s, 0) if isinstance(m, ng.Remove)]
+    assert removes == [ng.Remove("I"), ng.Remove("L")]
+    s = build(s, 0, ["remove I", "remove L"])
+    assert ng.legal_moves(s, 0)[-2:] == [ng.Remove("X"), ng.Done()]
     s = play(s, 0, "remove X")
-    st = status(s, 0)
-    assert st.broken and "rolled totem" in st.broken
-    with pytest.raises(IllegalMove, match="cannot call Gwinea"):
-        play(s, 0, "gwinea")
-    s = build(s, 1, FULL)
-    s = play(s, 1, "gwinea")
-    assert s.history[-1]["rows"][0]["points"] == 0
-    assert s.history[-1]["rows"][0]["broken"]
+    assert s.villages[0] == [] and status(s, 0).broken is None
+
+
+def test_remove_that_splits_the_village_is_refused():
+    """Taking back the hut that links others to the totem hut would split the village: refused,
+    naming the huts cut off; the state is unchanged and the refused removal is not offered."""
+    s = build(rig(), 0, PARTIAL + ["P4B6"])  # P (B6 B7 C6 C7 D7) touches only I, at C6/D5
+    before = ng.to_dict(s)
+    with pytest.raises(IllegalMove, match="would split your village: hut P would no longer be linked") as err:
+        play(s, 0, "remove I")
+    assert "hut X on the parrot totem" in str(err.value) and "you may take back P" in str(err.value)
+    assert ng.to_dict(s) == before
+    assert [m for m in ng.legal_moves(s, 0) if isinstance(m, ng.Remove)] == [ng.Remove("P")]
+    s = play(s, 0, "remove P")
+    s = play(s, 0, "remove I")  # now I is at the end of the only branch
+    assert s.villages[0] == ["X0B3"]
+
+
+def test_split_village_neither_calls_nor_scores():
+    """A village in two groups (each hut touching another) is broken: on board 1 side B with the
+    parrot, taking I out of the witness and building Y0B5 used to call Gwinea for 11 points.
+    The removal is refused now; a split village in a saved state may not call and scores 0."""
+    s = rigged(players=1, board=1, side="B", totem=0)
+    s = build(s, 0, ["N0B8", "Z1F8", "I0B5", "L3G4", "P2D3", "F3A1"])
+    with pytest.raises(IllegalMove, match="would split your village: huts L, P, F"):
+        play(s, 0, "remove I")
+    split = copy_state(s)
+    split.villages[0] = ["N0B8", "Z1F8", "L3G4", "P2D3", "F3A1", "Y0B5"]
+    st = status(split, 0)
+    assert st.water == 5 and not st.complete
+    assert "huts L, P, F, Y are not linked corner to corner to the hut on the rolled totem" in st.broken
+    assert ng.Gwinea() not in ng.legal_moves(split, 0) and not ng.view_for(split, 0).can_call
+    with pytest.raises(IllegalMove, match="cannot call Gwinea: huts L, P, F, Y are not linked"):
+        play(split, 0, "gwinea")
+    ended, events = ng.apply_move(split, TABLE, ng.Timeout())
+    assert ended.history[-1]["rows"][0]["points"] == 0 and ended.scores == [0]
+    assert ended.history[-1]["caller"] is None
+    assert any(e.kind == "score" and "{p0} 0 (village breaks the rules" in e.text for e in events)
+
+
+def test_broken_village_from_an_old_save_may_lose_any_hut():
+    """A village already split (saved under the old rules) may give back any hut, to repair it."""
+    s = rigged(players=1, board=1, side="B", totem=0)
+    s.villages[0] = ["N0B8", "Z1F8", "L3G4", "P2D3", "F3A1"]  # I taken out: L, P, F cut off
+    assert status(s, 0).broken
+    assert {m.piece for m in ng.legal_moves(s, 0) if isinstance(m, ng.Remove)} == set("NZLPF")
+    s, events = ng.apply_move(s, 0, ng.parse_move("remove Z"))
+    assert "breaks the rules now" in events[0].text
+    s = play(s, 0, "remove N")  # the totem hut too
+    assert (
+        s.villages[0] == ["L3G4", "P2D3", "F3A1"] and "no hut covers the rolled totem" in status(s, 0).broken
+    )
 
 
 def test_refusal_lists_alternatives():
@@ -555,14 +608,3 @@ def test_options_from_table_strings():
     assert c.side is ng.Side.HARD and c.boards is ng.Deal.EACH and c.water_target == 3 and c.fruit_for_all
     with pytest.raises(SetupError):
         config_from_options(ng.Config, 2, {"water_target": "7"})
-
-
-def test_remove_linking_hut_leaves_lonely_hut():
-    """Taking back the hut that linked another leaves that hut touching none: the village breaks."""
-    s = build(rig(), 0, PARTIAL + ["P4B6"])  # P (B6 B7 C6 C7 D7) touches only I, at C6/D5
-    assert status(s, 0).broken is None
-    s = play(s, 0, "remove I")
-    assert "touches no other hut" in status(s, 0).broken  # X and P are both alone now
-    assert ng.view_for(s, 0).broken
-    s = play(s, 0, "I0D5")  # putting it back repairs the village
-    assert status(s, 0).broken is None

@@ -56,7 +56,9 @@ Rulings applied (DECISIONS.md, Nowa Gwinea)
   completed a legal village first, else the legal village with the most water
   holes (earliest to reach that count wins a tie); nobody if none has water.
 - Both variants: ``water_target`` (fewer water holes needed to call) and
-  ``fruit_for_all`` (the others score 2 per fruit bush).
+  ``fruit_for_all``: players who did not cover all the water holes score 2 per
+  fruit bush they cover; the caller scores the usual fruit bonus; anyone else
+  who covered them all scores the water holes only.
 
 Choices where the texts are silent
 ----------------------------------
@@ -68,8 +70,8 @@ Choices where the texts are silent
   back any hut.
 - ``done`` lets a player stop; when every player has stopped the round ends as
   at a deadline.  In the water-target variant the caller needs at least N water
-  holes and every covered hole scores.  "Did not cover all the water" in the
-  fruit variant is read as "everyone but the caller".
+  holes and every covered hole scores; with both variants, "covered all the
+  water holes" in the fruit variant means "covered the N needed to call".
 - With one board each and 4 players the 32 boards run out in round 9: the used
   boards are reshuffled into a new stack (decided at setup).
 - The +50/+100 tokens only wrap the score track; the engine keeps full totals.
@@ -113,7 +115,7 @@ RULES_HELP = """**Nowa Gwinea** - build a village of pentomino huts on an 8x8 ta
 **Moves:**
 `F3C4` hut F, orientation 3, anchor square C4 (see the hut chart: orientations 0-7, the anchor is the top-left square of the hut's top row)
 `remove F` take a hut back (the village must stay one group; the totem hut goes last)   `gwinea` call   `done` stop building this round
-**Options:** `side` standard/hard, `hard_seats` (e.g. `1,2` play the hard side), `boards` shared/each, `water_target` 1-5 (variant), `fruit_for_all` (variant: others get 2 per fruit), `hard_reroll` (on: the hard side re-rolls the die until the task needs 6+ huts).
+**Options:** `side` standard/hard, `hard_seats` (e.g. `1,2` play the hard side), `boards` shared/each, `water_target` 1-5 (variant), `fruit_for_all` (variant: whoever did not cover all the water gets 2 per fruit), `hard_reroll` (on: the hard side re-rolls the die until the task needs 6+ huts).
 **Table rulings:** same board for all by default; villages stay hidden until the round ends; at a deadline the first finished village (else the most water) counts as the caller."""
 
 TABLE_MOVES = True

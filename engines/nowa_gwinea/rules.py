@@ -82,7 +82,10 @@ class Config:
     )
     fruit_for_all: bool = field(
         default=False,
-        metadata={"help": "variant: everyone but the caller scores 2 points per fruit bush covered"},
+        metadata={
+            "help": "variant: players who did not cover all the water holes score 2 points per "
+            "fruit bush covered"
+        },
     )
     hard_reroll: bool = field(
         default=True,
@@ -653,7 +656,8 @@ def round_points(state: State, caller: int | None) -> list[dict[str, Any]]:
             pts = st.water
             if s == caller:
                 pts += FRUIT_BONUS[st.fruit]
-            elif state.config.fruit_for_all:
+            elif state.config.fruit_for_all and st.water < state.config.water_target:
+                # the variant consoles those who did not cover all the water holes
                 pts += 2 * st.fruit
         out.append({"water": st.water, "fruit": st.fruit, "broken": st.broken, "points": pts})
     return out

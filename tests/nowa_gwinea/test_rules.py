@@ -454,11 +454,25 @@ def test_fruit_bonus_table():
 
 
 def test_variant_fruit_for_all():
-    """Variant: players other than the caller get 2 points per fruit bush covered."""
-    s = build(rig(fruit_for_all=True), 0, PARTIAL)
+    """Variant: only players who did not cover all the water holes get 2 points per fruit bush;
+    the caller gets the usual bonus; another player who covered them all scores the water only."""
+    s = build(rig(players=3, fruit_for_all=True), 0, PARTIAL)
     s = build(s, 1, FULL)
+    s = build(s, 2, FULL)
     s = play(s, 1, "gwinea")
-    assert [r["points"] for r in s.history[-1]["rows"]] == [4 + 2 * 2, 5 + 6]
+    rows = s.history[-1]["rows"]
+    assert [(r["water"], r["fruit"]) for r in rows] == [(4, 2), (5, 3), (5, 3)]
+    assert [r["points"] for r in rows] == [4 + 2 * 2, 5 + 6, 5]
+
+
+def test_variant_fruit_for_all_with_water_target():
+    """Both variants: "all the water holes" are the ones needed to call, so a player with enough
+    water who did not call scores no fruit, one with fewer scores 2 per fruit bush."""
+    s = build(rig(players=3, fruit_for_all=True, water_target=4), 0, PARTIAL)  # 4 water, 2 fruit
+    s = play(s, 1, "X0B3")  # 2 water, 1 fruit
+    s = build(s, 2, FULL)
+    s = play(s, 2, "gwinea")
+    assert [r["points"] for r in s.history[-1]["rows"]] == [4, 2 + 2, 5 + 6]
 
 
 def test_variant_water_target():

@@ -235,18 +235,67 @@ def test_peek_crop_of_discovered_tile():
         play(s, 0, "peek:A3")
 
 
-def test_no_trade_or_offering_while_divining():
-    """Choice: trades and offerings come before an action, not during a run of divinations."""
+def _after_a_right_guess(cubes):
+    """Seat 0 guessed C2 right and may go on with its explorer on C3."""
     s = fixed()
     put(s, 0, "C2", "C3")
     discover(s, "C2", "C3")
-    s.cubes[0] = [1, 1, 1, 1]
+    s.cubes[0] = cubes
     s2, _ = play(s, 0, "C2=3")
+    return s2
+
+
+def test_peek_between_divinations_guides_the_next_guess():
+    """Ruling: after a right guess, while more guesses may follow, an offering may buy a peek;
+    the run of divinations goes on and the turn ends after the last guess."""
+    s2 = _after_a_right_guess([1, 1, 1, 1])
     assert s2.phase == DIVINING
-    with pytest.raises(IllegalMove, match="middle of divining"):
-        play(s2, 0, "extra")
-    with pytest.raises(IllegalMove, match="middle of divining"):
-        play(s2, 0, "SD>M")
+    legal = {str(m) for m in T.legal_moves(s2, 0)}
+    assert {"extra", "peek:C3", "SD>M", "done", "C3=1"} <= legal
+    s3, ev = play(s2, 0, "peek:C3")
+    assert ev[0].kind == "peek" and "crop 1 under C3" in ev[0].text
+    assert T.view_for(s3, 0).peeks == {cell("C3"): "1"} and s3.cubes[0] == [0, 0, 0, 0]
+    assert s3.phase == DIVINING and s3.turn == 0
+    s4, _ = play(s3, 0, "C3=1")
+    assert s4.correct[0] == 2 and s4.turn == 1 and s4.phase == "action"
+
+
+def test_extra_action_bought_between_divinations():
+    """Ruling: an extra action bought during a run of divinations follows it."""
+    s2 = _after_a_right_guess([1, 1, 1, 1])
+    s3, ev = play(s2, 0, "extra")
+    assert ev[0].kind == "offering" and s3.actions_left == 2 and s3.phase == DIVINING
+    s4, _ = play(s3, 0, "done")
+    assert (s4.turn, s4.phase, s4.actions_left) == (0, "action", 1)
+    s5, _ = play(s4, 0, "+E1")
+    assert s5.turn == 1
+
+
+def test_trade_after_a_right_guess():
+    """Ruling: trades are open after a right guess too; the run of divinations goes on."""
+    s2 = _after_a_right_guess([2, 1, 0, 0])
+    s3, ev = play(s2, 0, "SS>F")
+    assert s3.cubes[0] == [0, 1, 0, 1] and s3.phase == DIVINING and s3.turn == 0
+    assert ev[0].kind == "cubes"
+    assert "done" in {str(m) for m in T.legal_moves(s3, 0)}
+
+
+def test_trades_and_peeks_in_the_final_round():
+    """Ruling: on one's turn in the final divinations a player may trade and peek, but an extra
+    action has nothing to buy."""
+    s = fixed()
+    s.discovered = [True] * 25
+    put(s, 0, "C2")
+    s.phase, s.turn, s.actions_left, s.final_starter = FINAL, 0, 0, 0
+    s.cubes[0] = [1, 1, 1, 2]
+    legal = {str(m) for m in T.legal_moves(s, 0)}
+    assert {"peek:C2", "FF>S", "pass", "C2=3"} <= legal and "extra" not in legal
+    with pytest.raises(IllegalMove, match="no actions to buy"):
+        play(s, 0, "extra")
+    s2, _ = play(s, 0, "peek:C2")
+    assert T.view_for(s2, 0).peeks == {cell("C2"): "3"} and s2.phase == FINAL and s2.turn == 0
+    s3, _ = play(s2, 0, "C2=3")
+    assert s3.correct[0] == 1
 
 
 # --------------------------------------------------------------------------- divination

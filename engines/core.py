@@ -53,6 +53,7 @@ __all__ = [
     "options_of",
     "UNKNOWN",
     "TABLE",
+    "quoted",
 ]
 
 UNKNOWN = "?"
@@ -371,6 +372,15 @@ def options_of(config: Any) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def quoted(text: object, limit: int = 40) -> str:
+    """``text`` quoted for an error message, cut to about ``limit`` characters, so that a
+    refusal of a huge input still fits a message and ends by saying what is allowed."""
+    shown = repr(text)
+    if len(shown) > limit:
+        shown = shown[: limit - 4] + "...'"
+    return shown
 
 
 def jsonable(obj: Any) -> Any:

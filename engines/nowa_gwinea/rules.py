@@ -17,6 +17,7 @@ from engines.core import (
     NotYourTurn,
     Outcome,
     SetupError,
+    quoted,
     rank_by,
     rng_for,
 )
@@ -207,7 +208,7 @@ def parse_move(text: str) -> Move:
     if m:
         anchor = parse_cell(m.group(3) + m.group(4))
         return Place(m.group(1), int(m.group(2)), anchor)
-    raise MalformedMove(f"{text!r} is not a Nowa Gwinea move; {_HELP}")
+    raise MalformedMove(f"{quoted(text)} is not a Nowa Gwinea move; {_HELP}")
 
 
 # --------------------------------------------------------------------------- state

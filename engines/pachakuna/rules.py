@@ -16,6 +16,7 @@ from engines.core import (
     NotYourTurn,
     Outcome,
     SetupError,
+    quoted,
     rank_by,
     rng_for,
 )
@@ -163,7 +164,7 @@ def parse_move(text: str) -> Move:
     m = _BUY.match(t)
     if m:
         return Buy(int(m.group(1)), _norm_pay(m.group(2)))
-    raise MalformedMove(f"{raw!r} is not a P'achakuna move; {NOTATION_HELP}")
+    raise MalformedMove(f"{quoted(raw)} is not a P'achakuna move; {NOTATION_HELP}")
 
 
 # --------------------------------------------------------------------------- state

@@ -164,6 +164,15 @@ def test_malformed_moves_explain_notation(text, fragment):
     assert fragment.lower() in str(info.value).lower()
 
 
+@pytest.mark.parametrize("text", [",", ";", ",,", " ; ", " , ;", "\t,\n", ""])
+def test_separators_alone_are_no_move(text):
+    """Notation: spaces, commas and semicolons only separate words; a text of nothing else is
+    refused as malformed (it once raised IndexError), naming what a move looks like."""
+    with pytest.raises(MalformedMove, match="empty or holds only spaces or separators") as info:
+        g.parse_move(text)
+    assert "prep 5T" in str(info.value)
+
+
 def test_notation_fits_a_custom_id():
     """Notation: every move text fits a 100-character button custom_id."""
     s = rig(hands={0: [f"{n}T" for n in range(1, 10)] + [f"{n}T" for n in range(1, 10)]}, prep={0: ["1P"]})

@@ -143,3 +143,10 @@ def test_parse_move_of_a_non_text_is_malformed(game):
     module = engines.get(game).load()
     with pytest.raises(MalformedMove):
         module.parse_move(None)
+
+
+def test_property_tests_run_under_the_fixed_profile():
+    """The same commit gives the same examples: derandomized draws and no example database."""
+    current = settings()
+    assert current.derandomize is True
+    assert current.database is None

@@ -622,3 +622,95 @@ def test_options_from_table_strings():
     assert c.side is ng.Side.HARD and c.boards is ng.Deal.EACH and c.water_target == 3 and c.fruit_for_all
     with pytest.raises(SetupError):
         config_from_options(ng.Config, 2, {"water_target": "7"})
+
+
+# --------------------------------------------------------------------------- bookkeeping
+
+
+def test_one_board_each_deals_new_boards_every_round():
+    """One board each: every round deals the next boards of the stack, never a board again
+    before the stack is used up (2 players x 9 rounds = 18 different boards)."""
+    config = ng.Config(players=2, boards=ng.Deal.EACH)
+    dealt = []
+    for s, _ in _rounds(config, 5):
+        assert s.drawn == 2 * s.round
+        assert s.boards == s.deck[s.drawn - 2 : s.drawn]
+        dealt += s.boards
+    assert len(dealt) == 18 and len(set(dealt)) == 18
+
+
+def test_shared_board_moves_one_board_a_round():
+    """Shared boards: one board a round, a new one each round."""
+    boards = [s.boards[0] for s, _ in _rounds(ng.Config(players=3), 9)]
+    assert len(boards) == 9 and len(set(boards)) == 9
+
+
+def test_deadline_caller_with_exactly_one_water_hole():
+    """At a deadline the only village with any water (exactly one hole) is the caller and scores
+    the fruit bonus; when no village covers water, nobody is the caller."""
+    s = play(rig(players=2), 1, "I0A3")  # A3-E3: the parrot, one water hole (D3), one fruit (A3)
+    st = status(s, 1)
+    assert (st.broken, st.water, st.fruit) == (None, 1, 1)
+    assert deadline_caller(s) == 1
+    ended, events = ng.apply_move(s, TABLE, ng.Timeout())
+    h = ended.history[-1]
+    assert (h["caller"], h["how"]) == (1, "deadline")
+    assert [r["points"] for r in h["rows"]] == [0, 1 + FRUIT_BONUS[1]]
+    assert [e.kind for e in events[:2]] == ["deadline", "score"]
+    assert "Caller: {p1}" in events[1].text and "{p1} 2 (1 water, 1 fruit + fruit bonus)" in events[1].text
+    assert deadline_caller(rig(players=2)) is None
+    nobody, events = ng.apply_move(rig(players=2), TABLE, ng.Timeout())
+    assert nobody.history[-1]["caller"] is None and nobody.scores == [0, 0]
+    assert "Caller" not in events[1].text
+
+
+def test_every_round_ends_with_its_scores():
+    """Each of the 9 rounds ends with a score event naming every seat's points, and the
+    history, the per-round table and the totals agree."""
+    s = rig(players=2)
+    score_events = []
+    for rnd in range(1, 10):
+        s.boards, s.sides, s.totem = [99, 99], ["A", "A"], 0
+        s = build(s, 0, PARTIAL if rnd % 2 else FULL)
+        s, events = ng.apply_move(s, 0, ng.Gwinea() if rnd % 2 == 0 else ng.Done())
+        if rnd % 2:
+            s, more = ng.apply_move(s, 1, ng.Done())
+            events += more
+        score_events += [e for e in events if e.kind == "score"]
+        assert s.history[-1]["round"] == rnd
+    assert len(score_events) == 9
+    for rnd, e in enumerate(score_events, start=1):
+        assert e.text.startswith(f"Round {rnd} scores: ")
+        # odd rounds end when both stop: the most water makes seat 0 the caller at the deadline
+        mine = (
+            "{p0} 7 (4 water, 2 fruit + fruit bonus)"
+            if rnd % 2
+            else "{p0} 11 (5 water, 3 fruit + fruit bonus)"
+        )
+        assert mine in e.text and "{p1} 0 (0 water, 0 fruit)" in e.text
+    per_round = [[7, 0] if rnd % 2 else [11, 0] for rnd in range(1, 10)]
+    assert ng.outcome(s).details["per_round"] == per_round
+    assert ng.view_for(s, None).per_round == tuple(map(tuple, per_round))
+    assert s.scores == [5 * 7 + 4 * 11, 0] and s.over
+    assert [h["how"] for h in s.history] == ["deadline", "gwinea"] * 4 + ["deadline"]
+
+
+def test_view_can_call_only_with_a_complete_village():
+    """view.can_call: True for the seat whose legal village covers the water, never for others,
+    for a spectator, or once the seat has stopped."""
+    s = build(rig(players=2), 0, PARTIAL)
+    assert not ng.view_for(s, 0).can_call
+    s = play(s, 0, "L0E2")
+    assert ng.view_for(s, 0).can_call
+    assert not ng.view_for(s, 1).can_call and not ng.view_for(s, None).can_call
+    stopped = play(s, 0, "done")
+    assert not ng.view_for(stopped, 0).can_call
+
+
+def test_hard_seats_survive_saving():
+    """The hard_seats option (and every other option) comes back from the saved state."""
+    config = ng.Config(players=3, hard_seats="1,3", water_target=4, fruit_for_all=True, boards=ng.Deal.EACH)
+    s = ng.new_game(config, 3, 4)
+    back = ng.from_dict(json.loads(json.dumps(ng.to_dict(s))))
+    assert back.config == config and back.config.hard_seat_set() == {0, 2}
+    assert back.sides == ["B", "A", "B"]

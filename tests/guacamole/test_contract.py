@@ -23,7 +23,7 @@ from engines.guacamole.rules import (
     TOMATHOR,
     _codes,
 )
-from tests.support.contract import assert_replays, check_steps, playout
+from tests.support.contract import assert_events_tell, assert_replays, check_steps, playout
 
 CODES = [f"{n}{t}" for n in range(1, 10) for t in TYPES]
 
@@ -56,6 +56,21 @@ def candidates(state: g.State, seat: int) -> set[str]:
     return out
 
 
+KINDS = {
+    "Prep": {"prep"},
+    "Free": {"free"},
+    "Dish": {"dish"},
+    "Done": {"dish"},
+    "Cancel": {"cancel"},
+    "Add": {"add"},
+    "Steal": {"steal"},
+    "Swap": {"swap"},
+    "Take": {"take"},
+    "Draw": {"draw"},
+    "Discard": {"discard"},
+    "Pass": {"pass"},
+    "End": {"end"},
+}
 PHASES = {MAIN, BUILD, DRAW, AVOCALDO, LIMA, ONION, ONION_DISCARD, TOMATHOR, AJI}
 
 
@@ -67,4 +82,14 @@ def test_contract_on_random_games(players, seed):
     steps = playout(g, config, players, seed, random.Random(seed), max_moves=700)
     seen = check_steps(g, steps, range(players), candidates, key=lambda s: s.phase)
     assert_replays(g, config, players, seed, steps)
+    assert_events_tell(steps, KINDS)
+    for step in steps:  # the turn counter moves on with each turn, and the views show it
+        passed = step.after.turn != step.state.turn or step.after.over
+        assert step.after.turn_number == step.state.turn_number + (passed and not step.after.over)
+        assert g.view_for(step.after, None).turn_number == step.after.turn_number
+    outcome = g.outcome(steps[-1].after)
+    if outcome is not None:  # the last move says who scored what and who won
+        (over,) = [e for e in steps[-1].events if e.kind == "game_over"]
+        assert all(f"{{p{p}}} {int(v)}" in over.text for p, v in enumerate(outcome.scores))
+        assert all(f"{{p{p}}}" in over.text.split(".")[-2] for p in outcome.winners)
     assert PHASES - {ONION_DISCARD} <= set(seen), f"phases never reached: {PHASES - set(seen)}"

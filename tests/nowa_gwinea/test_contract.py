@@ -13,7 +13,7 @@ import engines.nowa_gwinea as ng
 from engines.core import TABLE
 from engines.nowa_gwinea.data import board_side
 from engines.nowa_gwinea.geometry import PIECES, PLACEMENTS, placement_from_text
-from tests.support.contract import assert_replays, check_steps, playout
+from tests.support.contract import assert_events_tell, assert_replays, check_steps, playout
 
 WORDS = ["gwinea", "done", "timeout", *(f"remove {p}" for p in PIECES)]
 EVERY_PLACEMENT = [pl.text for pl in PLACEMENTS]
@@ -51,6 +51,15 @@ def candidates(state, seat):
     return legal + others + WORDS
 
 
+KINDS = {
+    "Place": {"place"},
+    "Remove": {"remove"},
+    "Gwinea": {"gwinea"},
+    "Done": {"done"},
+    "Timeout": {"deadline"},
+}
+
+
 def choose(state, seat, legal, rng):
     """Mostly random huts and removals; a call or a stop now and then, so rounds end."""
     calls = [m for m in legal if isinstance(m, (ng.Gwinea, ng.Done))]
@@ -80,3 +89,4 @@ def test_contract_on_random_games(players, seed, options):
     )
     assert set(seen) == set(range(1, 10))
     assert_replays(ng, config, players, seed, steps)
+    assert_events_tell(steps, KINDS)

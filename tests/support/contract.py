@@ -126,3 +126,15 @@ def check_steps(
         if seen[kind] <= first or i % every == 0:
             assert_complete(module, step.state, seats, candidates)
     return seen
+
+
+def assert_events_tell(steps: list[Step], kinds: dict[str, set[str]]) -> None:
+    """Each move's first event has a kind allowed for that move (``kinds``: move class name ->
+    kinds) and names the seat that moved."""
+    for step in steps:
+        name = type(step.move).__name__
+        assert step.events, f"{step.move} told nothing"
+        first = step.events[0]
+        assert first.kind in kinds[name], f"{step.move}: first event is {first.kind!r}"
+        if step.seat >= 0:
+            assert f"{{p{step.seat}}}" in first.text, f"{step.move}: {first.text!r} does not name the mover"

@@ -12,7 +12,7 @@ import engines.tiwanaku as T
 from engines.tiwanaku.data import ROW_LETTERS, TERRAINS
 from engines.tiwanaku.moves import Divine, Trade
 from engines.tiwanaku.rules import ACTION, DIVINING, FINAL
-from tests.support.contract import assert_replays, check_steps, playout
+from tests.support.contract import assert_events_tell, assert_replays, check_steps, playout
 
 
 def candidates(state, seat):
@@ -24,6 +24,19 @@ def candidates(state, seat):
     out += [f"{a}-{b}" for a in cells for b in cells if a != b]
     out += [f"{x}{y}>{z}" for x in TERRAINS for y in TERRAINS for z in TERRAINS]
     return out
+
+
+KINDS = {
+    "Enter": {"explore", "move"},
+    "Step": {"explore", "move"},
+    "Leave": {"move"},
+    "Divine": {"divine"},
+    "Done": {"move"},
+    "Pass": {"move"},
+    "Trade": {"cubes"},
+    "Extra": {"offering"},
+    "Peek": {"peek"},
+}
 
 
 def choose(state, seat, legal, rng):
@@ -46,3 +59,4 @@ def test_contract_on_random_games(players, seed, board):
     seen = check_steps(T, steps, range(players), candidates, key=lambda s: s.phase, first=4, every=20)
     assert {ACTION, DIVINING, FINAL} <= set(seen)
     assert_replays(T, config, players, seed, steps)
+    assert_events_tell(steps, KINDS)

@@ -3,6 +3,7 @@
     .venv/bin/pip install -e '.[mutation]'          # mutmut, pinned
     .venv/bin/python bench/mutation.py guacamole    # one game
     .venv/bin/python bench/mutation.py all          # every game, one after the other
+    .venv/bin/python bench/mutation.py --per-file 20 tiwanaku   # a quick look
 
 For each game it mutates ``engines/<game>/rules.py`` (and ``moves.py`` where the parsing
 lives) with mutmut, draws a fixed sample of mutants per file (300 by default, the same sample
@@ -269,13 +270,15 @@ def table(results: list[FileResult]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=[*GAMES, "all"])
+    parser.add_argument(
+        "games", nargs="+", choices=[*GAMES, "all"], metavar="game", help=f"{', '.join(GAMES)} or all"
+    )
     parser.add_argument("--per-file", type=int, default=300, help="mutants sampled per file (300)")
     parser.add_argument("--seed", default=SEED, help="the sample's seed")
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (2)")
     parser.add_argument("--out", type=Path, default=ROOT / ".mutation", help="scratch folder")
     args = parser.parse_args(argv)
-    games = GAMES if args.game == "all" else (args.game,)
+    games = GAMES if "all" in args.games else tuple(dict.fromkeys(args.games))
     results: list[FileResult] = []
     for game in games:
         results += run_game(game, args.per_file, args.seed, args.jobs, args.out)

@@ -1,6 +1,7 @@
 """Checks of the engine contract shared by every game's tests.
 
-- ``playout``: a seeded random game through ``legal_moves`` and ``apply_move``, every state kept.
+- ``playout``: a seeded random game through ``legal_moves`` and ``apply_move``, every state kept
+  (and each state given to ``apply_move`` checked unchanged).
 - ``assert_round_trip``: ``from_dict(to_dict(s))`` equals ``s`` field by field (through JSON).
 - ``assert_replays``: the seed and the log of move texts rebuild the stored state exactly.
 - ``assert_complete``: ``legal_moves`` is exactly the set of candidate moves that ``apply_move``
@@ -52,7 +53,9 @@ def playout(
             seat = rng.choice(sorted(module.to_move(state)))
             legal = list(module.legal_moves(state, seat))
             move = choose(state, seat, legal, rng) if choose else rng.choice(legal)
+        before = module.to_dict(state)
         after, events = module.apply_move(state, seat, move)
+        assert module.to_dict(state) == before, f"apply_move changed its input state ({move})"
         steps.append(Step(state, seat, move, after, events))
         state = after
     return steps

@@ -587,3 +587,83 @@ def test_extra_action_then_divination_run():
     assert s.phase == DIVINING
     s, _ = play(s, 0, "done")
     assert s.turn == 1
+
+
+# --------------------------------------------------------------------------- bookkeeping
+
+
+def test_counters_and_public_view_follow_the_game():
+    """The move and round counters move on, the last move's cells are kept for the picture, and
+    the view shows every public number of the state."""
+    s = fixed()
+    assert (s.moves, s.round, s.cube_points) == (0, 1, [0, 0])
+    s1, _ = play(s, 0, "+C1")
+    assert (s1.moves, s1.round, s1.last, s1.last_seat, s1.last_cells) == (1, 1, "+C1", 0, [cell("C1")])
+    s2, _ = play(s1, 1, "+E1")
+    assert (s2.moves, s2.round, s2.turn) == (2, 2, 0)
+    s3, _ = play(s2, 0, "C1-C2")
+    assert s3.last_cells == [cell("C1"), cell("C2")] and s3.round == 2
+    s3.scores, s3.wrong, s3.final_out = [3, -1], [0, 2], [False, True]
+    v = T.view_for(s3, None)
+    assert (v.players, v.scores, v.wrong, v.final_out, v.round) == (2, (3, -1), (0, 2), (False, True), 2)
+    assert v.empty_left == 25 - 3 - 3 and v.last_cells == (cell("C1"), cell("C2"))
+
+
+def test_divination_event_names_cell_crop_and_points():
+    """A divination tells who, where, which crop and the points; the divined cell is kept as
+    the last move's cell."""
+    s = fixed()
+    put(s, 0, "C2")
+    discover(s, "C2")
+    s2, ev = play(s, 0, "C2=3")
+    assert ev[0].kind == "divine" and ev[0].text == (
+        "{p0} divines crop 3 on C2 correctly: 3 points and 1 for diversity"
+    )
+    assert s2.last_cells == [cell("C2")]
+    s3, ev = play(s, 0, "C2=1")
+    assert ev[0].kind == "divine" and "{p0} guesses 1 on C2 but the disc shows 3" in ev[0].text
+
+
+def test_divining_on_a_cultivated_tile_is_refused():
+    """An explorer standing on a cultivated tile cannot divine there; the refusal says so."""
+    s = fixed()
+    put(s, 0, "A3", "C2")
+    discover(s, "C2")
+    with pytest.raises(IllegalMove, match="A3 is already cultivated; you may divine on C2"):
+        play(s, 0, "A3=2")
+
+
+def test_trades_listed_with_exactly_two_cubes():
+    """Two cubes are enough to trade: the trades are listed; with none, a trade is refused
+    saying the player holds none."""
+    s = fixed()
+    s.cubes[0] = [1, 1, 0, 0]
+    legal = {str(m) for m in T.legal_moves(s, 0)}
+    assert {"SD>S", "SD>D", "SD>M", "SD>F"} <= legal and "SS>D" not in legal
+    s.cubes[0] = [0, 0, 0, 0]
+    with pytest.raises(IllegalMove, match="you hold none; you cannot give SD"):
+        play(s, 0, "SD>M")
+
+
+def test_end_events_and_cube_points():
+    """At the end each player with cubes left hears their points; the last event gives every
+    score."""
+    s = fixed()
+    s.discovered = [True] * 25
+    put(s, 0, "C2")
+    s.phase, s.turn, s.actions_left, s.final_starter = FINAL, 0, 0, 0
+    s.final_out = [False, True]
+    s.cubes = [[1, 0, 0, 1], [0, 0, 0, 0]]
+    s2, ev = play(s, 0, "pass")
+    assert s2.phase == OVER and s2.cube_points == [2, 0] and s2.scores == [2, 0]
+    assert [e.kind for e in ev] == ["move", "score", "end"]
+    assert ev[0].text == "{p0} passes and leaves the final divinations"
+    assert ev[1].text == "{p0} scores 2 for offering cubes left over"
+    assert ev[2].text == "The game is over. Final scores: {p0} 2, {p1} 0."
+
+
+def test_crop_six_is_not_a_crop():
+    """Notation: crops are 1 to 5."""
+    for text in ("C3=6", "C3=0"):
+        with pytest.raises(MalformedMove, match="a crop is 1 to 5"):
+            T.parse_move(text)

@@ -90,3 +90,4 @@ def test_contract_on_random_games(players, seed, options):
     assert set(seen) == set(range(1, 10))
     assert_replays(ng, config, players, seed, steps)
     assert_events_tell(steps, KINDS)
+    assert all(step.after.step == step.state.step + 1 for step in steps)

@@ -174,8 +174,9 @@ def test_hard_reroll_off_keeps_the_first_roll():
 def test_standard_side_never_rerolls():
     """The standard side rolls once, whatever hard_reroll says."""
     for seed in range(20):
-        for s, _ in _rounds(ng.Config(players=2), seed):
+        for s, events in _rounds(ng.Config(players=2), seed):
             assert s.totem == rng_for(seed, "die", s.round).randrange(6)
+            assert all("rolled again" not in e.text for e in events)
 
 
 def test_hard_reroll_with_one_board_each():
@@ -184,11 +185,14 @@ def test_hard_reroll_with_one_board_each():
     short = 0
     for seed in range(30):
         config = ng.Config(players=3, side=ng.Side.STANDARD, hard_seats="1,3", boards=ng.Deal.EACH)
+        dealt = []
         for s, _ in _rounds(config, seed):
+            dealt += s.boards
             assert len(set(s.boards)) == 3
             assert s.sides == ["B", "A", "B"]
             short += _task_huts(s, 0) < 6 or _task_huts(s, 2) < 6
         assert sorted(s.deck[:32]) == list(range(1, 33))
+        assert len(dealt) == 27 == len(set(dealt)), "a board came round twice in one stack"
     assert short == 0
 
 
@@ -210,7 +214,7 @@ def test_parse_notation():
     assert str(ng.parse_move("F3C4")) == "F3C4"
     assert ng.parse_move("remove f") == ng.Remove("F")
     assert ng.parse_move("-Z") == ng.Remove("Z")
-    assert ng.parse_move("Gwinea!") == ng.Gwinea()
+    assert ng.parse_move("Gwinea!") == ng.Gwinea() == ng.parse_move("call")
     assert ng.parse_move("done") == ng.Done()
     assert ng.parse_move("timeout") == ng.Timeout()
     for bad in ("Q3C4", "F8C4", "F3J4", "F3C9", "", "hello"):
@@ -602,7 +606,7 @@ def test_round_trip():
     s = build(rig(), 0, PARTIAL)
     d = ng.to_dict(s)
     assert ng.to_dict(ng.from_dict(json.loads(json.dumps(d)))) == d
-    with pytest.raises(SetupError):
+    with pytest.raises(SetupError, match="schema 99"):
         ng.from_dict({**d, "schema": 99})
 
 
@@ -692,6 +696,12 @@ def test_every_round_ends_with_its_scores():
     assert ng.outcome(s).details["per_round"] == per_round
     assert ng.view_for(s, None).per_round == tuple(map(tuple, per_round))
     assert s.scores == [5 * 7 + 4 * 11, 0] and s.over
+    assert events[-1].kind == "end"
+    assert events[-1].text == "The game is over after 9 rounds; {p0} wins with 79 points."
+    assert set(s.history[0]) == {"round", "boards", "sides", "totem", "villages", "caller", "how", "rows"}
+    assert s.history[0]["totem"] == 0 and s.history[1]["villages"][0] == FULL
+    end = ng.view_for(s, 0)
+    assert end.over and end.done == (True, True) and end.to_move == () and end.scores == (79, 0)
     assert [h["how"] for h in s.history] == ["deadline", "gwinea"] * 4 + ["deadline"]
 
 
@@ -714,3 +724,48 @@ def test_hard_seats_survive_saving():
     back = ng.from_dict(json.loads(json.dumps(ng.to_dict(s))))
     assert back.config == config and back.config.hard_seat_set() == {0, 2}
     assert back.sides == ["B", "A", "B"]
+
+
+def test_place_and_remove_events_tell_what_happened():
+    """The private building lines give the cells, the placement and the water and fruit counts
+    (one water hole, several); a removal from an empty village names no huts."""
+    s, ev = ng.apply_move(rig(), 0, ng.parse_move("I0A3"))
+    assert ev[0].kind == "place" and ev[0].visible_to == frozenset({0})
+    assert ev[0].text == "{p0} built hut I on A3 B3 C3 D3 E3 (I0A3): 1 water hole, 1 fruit covered"
+    s, ev = ng.apply_move(rig(), 0, ng.parse_move("X0B3"))
+    assert ev[0].text == "{p0} built hut X on B3 C2 C3 C4 D3 (X0B3): 2 water holes, 1 fruit covered"
+    s, ev = ng.apply_move(s, 0, ng.parse_move("remove X"))
+    assert (ev[0].kind, ev[0].text) == ("remove", "{p0} took hut X back")
+    assert s.step == 2 and s.last[0] == "remove X"
+    with pytest.raises(IllegalMove, match="your huts are: none"):
+        play(s, 0, "remove X")
+
+
+def test_call_and_done_are_told_and_remembered():
+    """A call is announced (kind gwinea) before the scores; done is remembered as the seat's
+    last move and announced."""
+    s = build(rig(), 0, FULL)
+    _, ev = ng.apply_move(s, 0, ng.Gwinea())
+    assert [e.kind for e in ev[:3]] == ["gwinea", "score", "round"]
+    assert ev[0].text == "{p0} calls Gwinea! Round 1 ends."
+    assert ev[2].text.startswith("Round 2 of 9: board ")
+    s, ev = ng.apply_move(s, 1, ng.Done())
+    assert (ev[0].kind, ev[0].text) == ("done", "{p1} has finished building for this round")
+    assert ng.view_for(s, 1).last_move == "done" and s.step == 4
+
+
+def test_seats_outside_the_game():
+    """A seat number outside the game may not build and sees what a spectator sees."""
+    s = rig(players=2)
+    with pytest.raises(NotYourTurn, match="only the seated players"):
+        ng.apply_move(s, 2, ng.parse_move("X0B3"))
+    assert ng.view_for(s, 2).villages == ng.view_for(s, None).villages
+    assert ng.view_for(s, 2).water is None
+
+
+def test_view_counts():
+    """The view shows the scores and the boards left in the stack."""
+    s = rig(players=4)
+    s.scores = [3, 1, 4, 1]
+    v = ng.view_for(s, None)
+    assert v.scores == (3, 1, 4, 1) and v.deck_left == len(s.deck) - s.drawn == 32 - 1

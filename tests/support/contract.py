@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -141,3 +142,38 @@ def assert_events_tell(steps: list[Step], kinds: dict[str, set[str]]) -> None:
         assert first.kind in kinds[name], f"{step.move}: first event is {first.kind!r}"
         if step.seat >= 0:
             assert f"{{p{step.seat}}}" in first.text, f"{step.move}: {first.text!r} does not name the mover"
+
+
+FACT = re.compile(r"\{p\d\}|\b[1-9][PLOTA]\b|\b[A-H][1-9]\b|-?\b\d+\b")
+
+
+def facts(text: str | None) -> list[str]:
+    """The facts a line carries, without its wording: seats ({p0}), cards (5T), cells (C3) and
+    numbers, in order."""
+    return FACT.findall(text or "")
+
+
+def transcript(module, config, seats: int, seed: int, moves: list[str]) -> list[dict]:
+    """For each move of a recorded game: who moved, and each event's kind, audience and facts
+    (the wording stays free)."""
+    state = module.new_game(config, seats, seed)
+    out = []
+    for text in moves:
+        (seat,) = module.to_move(state)
+        state, events = module.apply_move(state, seat, module.parse_move(text))
+        out.append(
+            {
+                "move": text,
+                "seat": seat,
+                "events": [
+                    [
+                        e.kind,
+                        None if e.visible_to is None else sorted(e.visible_to),
+                        facts(e.text),
+                        facts(e.public_text),
+                    ]
+                    for e in events
+                ],
+            }
+        )
+    return out

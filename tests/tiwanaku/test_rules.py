@@ -253,7 +253,9 @@ def test_peek_between_divinations_guides_the_next_guess():
     legal = {str(m) for m in T.legal_moves(s2, 0)}
     assert {"extra", "peek:C3", "SD>M", "done", "C3=1"} <= legal
     s3, ev = play(s2, 0, "peek:C3")
-    assert ev[0].kind == "peek" and "crop 1 under C3" in ev[0].text
+    assert (
+        ev[0].kind == "peek" and ev[0].text == "{p0} makes an offering and sees crop 1 under C3 on the disc"
+    )
     assert T.view_for(s3, 0).peeks == {cell("C3"): "1"} and s3.cubes[0] == [0, 0, 0, 0]
     assert s3.phase == DIVINING and s3.turn == 0
     s4, _ = play(s3, 0, "C3=1")
@@ -265,8 +267,13 @@ def test_extra_action_bought_between_divinations():
     s2 = _after_a_right_guess([1, 1, 1, 1])
     s3, ev = play(s2, 0, "extra")
     assert ev[0].kind == "offering" and s3.actions_left == 2 and s3.phase == DIVINING
-    s4, _ = play(s3, 0, "done")
+    s4, ev = play(s3, 0, "done")
+    assert [(e.kind, e.text) for e in ev] == [("move", "{p0} stops divining")]
     assert (s4.turn, s4.phase, s4.actions_left) == (0, "action", 1)
+    with pytest.raises(
+        IllegalMove, match="pass is only for the final divinations; say done to stop divining"
+    ):
+        play(s3, 0, "pass")
     s5, _ = play(s4, 0, "+E1")
     assert s5.turn == 1
 
@@ -663,7 +670,36 @@ def test_end_events_and_cube_points():
 
 
 def test_crop_six_is_not_a_crop():
-    """Notation: crops are 1 to 5."""
+    """Notation: crops are 1 to 5; the refusal quotes the text."""
     for text in ("C3=6", "C3=0"):
-        with pytest.raises(MalformedMove, match="a crop is 1 to 5"):
+        with pytest.raises(MalformedMove, match=f"'{text}': a crop is 1 to 5"):
             T.parse_move(text)
+    with pytest.raises(MalformedMove, match="'hello' is not a Tiwanaku move"):
+        T.parse_move("hello")
+
+
+def test_wrong_seat_is_told_whose_turn_it_is():
+    """A move out of turn names the player to move and the one who tried."""
+    with pytest.raises(NotYourTurn, match=r"it is player 1's turn, not yours \(you are player 2\)"):
+        play(fixed(), 1, "+C1")
+
+
+def test_peek_at_a_hidden_space_is_told_privately():
+    """A peek at a hidden space names the player, the space and the terrain, to that player."""
+    s = fixed()
+    s.cubes[0] = [1, 1, 1, 1]
+    _, ev = play(s, 0, "peek:C2")
+    assert ev[0].text == "{p0} makes an offering and sees desert under C2 on the disc"
+
+
+def test_final_round_is_announced_with_its_first_player():
+    """Discovering the last space announces the final divinations, naming who starts."""
+    s = fixed()
+    s.discovered = [True] * 25
+    s.discovered[cell("C1")] = False
+    put(s, 1, "B1")
+    discover(s, "B1")
+    s.turn = 1
+    s2, ev = play(s, 1, "B1-C1")
+    (final,) = [e for e in ev if e.kind == "final"]
+    assert "starting with {p1}" in final.text and s2.phase == FINAL and s2.final_starter == 1

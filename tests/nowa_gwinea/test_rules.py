@@ -215,6 +215,14 @@ def test_parse_notation():
     assert ng.parse_move("remove f") == ng.Remove("F")
     assert ng.parse_move("-Z") == ng.Remove("Z")
     assert ng.parse_move("Gwinea!") == ng.Gwinea() == ng.parse_move("call")
+    assert [str(m) for m in (ng.Gwinea(), ng.Done(), ng.Timeout(), ng.Remove("F"))] == [
+        "gwinea",
+        "done",
+        "timeout",
+        "remove F",
+    ]
+    with pytest.raises(MalformedMove, match="'hello' is not a Nowa Gwinea move"):
+        ng.parse_move("hello")
     assert ng.parse_move("done") == ng.Done()
     assert ng.parse_move("timeout") == ng.Timeout()
     for bad in ("Q3C4", "F8C4", "F3J4", "F3C9", "", "hello"):
@@ -683,6 +691,9 @@ def test_every_round_ends_with_its_scores():
         score_events += [e for e in events if e.kind == "score"]
         assert s.history[-1]["round"] == rnd
     assert len(score_events) == 9
+    assert score_events[0].text == (
+        "Round 1 scores: {p0} 7 (4 water, 2 fruit + fruit bonus); {p1} 0 (0 water, 0 fruit). Caller: {p0}."
+    )
     for rnd, e in enumerate(score_events, start=1):
         assert e.text.startswith(f"Round {rnd} scores: ")
         # odd rounds end when both stop: the most water makes seat 0 the caller at the deadline
@@ -769,3 +780,13 @@ def test_view_counts():
     s.scores = [3, 1, 4, 1]
     v = ng.view_for(s, None)
     assert v.scores == (3, 1, 4, 1) and v.deck_left == len(s.deck) - s.drawn == 32 - 1
+
+
+def test_shared_win_is_told():
+    """Equal totals after 9 rounds share the win, and the last line says so."""
+    s = rig(players=2)
+    for _ in range(9):
+        s, events = ng.apply_move(s, 0, ng.Done())
+        s, events = ng.apply_move(s, 1, ng.Done())
+    assert s.over and ng.outcome(s).winners == (0, 1)
+    assert events[-1].text == "The game is over after 9 rounds; {p0} and {p1} win with 0 points."

@@ -122,6 +122,8 @@ def check_steps(
     each kind (``key(state)``: a phase, a round) and every ``every`` steps; returns how many
     steps each kind had."""
     seats = list(seats)
+    if steps:
+        assert_round_trip(module, steps[0].state)  # the new game too, before any copy
     seen: dict[Any, int] = {}
     for i, step in enumerate(steps):
         assert_round_trip(module, step.after)

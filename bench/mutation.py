@@ -209,20 +209,27 @@ class FileResult:
 KILLED = {1, 3, 36, 24, -24, 152, 255}  # a failing test, pytest's internal error, a timeout
 
 
-def run_game(game: str, per_file: int, seed: str, jobs: int, out: Path) -> list[FileResult]:
+def run_game(
+    game: str, per_file: int, seed: str, jobs: int, out: Path, report_only: bool = False
+) -> list[FileResult]:
     work = out / game
-    prepare(game, work)
-    generate(work)
+    if not report_only:
+        prepare(game, work)
+        generate(work)
     chosen: dict[str, list[str]] = {}
     for path in files_of(game):
         chosen[path] = sample(list(meta(work, path)), per_file, seed, path)
     names = [n for ns in chosen.values() for n in ns]
     start = time.monotonic()
-    log = work / "mutmut.log"
-    with log.open("w") as fh:
-        subprocess.run(
-            [*MUTMUT, "run", "--max-children", str(jobs), *names], cwd=work, stdout=fh, stderr=fh, check=False
-        )
+    if not report_only:
+        with (work / "mutmut.log").open("w") as fh:
+            subprocess.run(
+                [*MUTMUT, "run", "--max-children", str(jobs), *names],
+                cwd=work,
+                stdout=fh,
+                stderr=fh,
+                check=False,
+            )
     results = []
     report = []
     for path, ns in chosen.items():
@@ -279,11 +286,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", default=SEED, help="the sample's seed")
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (2)")
     parser.add_argument("--out", type=Path, default=ROOT / ".mutation", help="scratch folder")
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="print the table of the last run (or of the mutants run so far) without running anything",
+    )
     args = parser.parse_args(argv)
     games = GAMES if "all" in args.games else tuple(dict.fromkeys(args.games))
     results: list[FileResult] = []
     for game in games:
-        results += run_game(game, args.per_file, args.seed, args.jobs, args.out)
+        results += run_game(game, args.per_file, args.seed, args.jobs, args.out, args.report_only)
         print(table(results), flush=True)
 
 

@@ -79,6 +79,7 @@ __all__ = [
     "AT_END",
     "at_round_end",
     "can_read",
+    "quoted",
 ]
 
 UNKNOWN = "?"
@@ -477,6 +478,15 @@ def options_of(config: Any) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def quoted(text: object, limit: int = 40) -> str:
+    """``text`` quoted for an error message, cut to about ``limit`` characters, so that a
+    refusal of a huge input still fits a message and ends by saying what is allowed."""
+    shown = repr(text)
+    if len(shown) > limit:
+        shown = shown[: limit - 4] + "...'"
+    return shown
 
 
 def jsonable(obj: Any) -> Any:

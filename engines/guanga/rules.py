@@ -21,6 +21,7 @@ from engines.core import (
     Privacy,
     SetupError,
     can_read,
+    quoted,
     rank_by,
     rng_for,
 )
@@ -325,7 +326,7 @@ def parse_move(text: str) -> Move:
         if len(cells) != 2 or re.sub(r"[A-E][1-5]|[ ,;]", "", rest) or cells[0] == cells[1]:
             raise MalformedMove("return exactly two different cells of the claimed shape, e.g. R B2D4")
         return Return(tuple(sorted(cells)))
-    raise MalformedMove(f"{raw.strip()!r} is not a Guanga move; {NOTATION}")
+    raise MalformedMove(f"{quoted(raw.strip())} is not a Guanga move; {NOTATION}")
 
 
 # --------------------------------------------------------------------------- state

@@ -21,6 +21,7 @@ from engines.core import (
     SetupError,
     at_round_end,
     can_read,
+    quoted,
     rank_by,
     rng_for,
 )
@@ -33,6 +34,7 @@ from .geometry import (
     Placement,
     cell_name,
     cells_of,
+    linked_to,
     parse_cell,
     placement,
     placement_from_text,
@@ -85,7 +87,10 @@ class Config:
     )
     fruit_for_all: bool = field(
         default=False,
-        metadata={"help": "variant: everyone but the caller scores 2 points per fruit bush covered"},
+        metadata={
+            "help": "variant: players who did not cover all the water holes score 2 points per "
+            "fruit bush covered"
+        },
     )
     hard_reroll: bool = field(
         default=True,
@@ -207,7 +212,7 @@ def parse_move(text: str) -> Move:
     if m:
         anchor = parse_cell(m.group(3) + m.group(4))
         return Place(m.group(1), int(m.group(2)), anchor)
-    raise MalformedMove(f"{text!r} is not a Nowa Gwinea move; {_HELP}")
+    raise MalformedMove(f"{quoted(text)} is not a Nowa Gwinea move; {_HELP}")
 
 
 # --------------------------------------------------------------------------- state
@@ -419,6 +424,41 @@ def _placement_error(state: State, seat: int, pl: Placement) -> str | None:
     return None
 
 
+def _removal_error(state: State, seat: int, piece: str) -> str | None:
+    """Why hut ``piece`` may not be taken back now (``None``: it may).
+
+    The village must stay one group grown from the hut on the rolled totem:
+    that hut goes last, and a hut linking others to it stays while they do.
+    A village already broken (only a state saved under older rules can be)
+    may lose any hut, so that it can be repaired."""
+    huts = huts_of(state, seat)
+    task = task_of(state, seat)
+    rolled = task.totems[state.totem]
+    other = task.other_totems(state.totem)
+    rest = [h for h in huts if h.piece != piece]
+    if not rest or village_problems(huts, rolled, other) is not None:
+        return None
+    if village_problems(rest, rolled, other) is None:
+        return None
+    allowed = [
+        h.piece for h in huts if village_problems([o for o in huts if o is not h], rolled, other) is None
+    ]
+    may = "you may take back " + (", ".join(allowed) if allowed else "no hut but the last one")
+    gone = next(h for h in huts if h.piece == piece)
+    if gone.mask >> rolled & 1:
+        return (
+            f"hut {piece} covers the rolled {ANIMALS[state.totem]} totem and the village is grown from it, "
+            f"so it goes only when it is your last hut; {may}"
+        )
+    root = next(h for h in rest if h.mask >> rolled & 1)
+    cut = [h.piece for h in rest if h not in linked_to(rest, root)]
+    return (
+        f"taking hut {piece} back would split your village: hut{'s' if len(cut) > 1 else ''} "
+        f"{', '.join(cut)} would no longer be linked to hut {root.piece} on the {ANIMALS[state.totem]} "
+        f"totem; {may}"
+    )
+
+
 def _legal_placements(state: State, seat: int) -> list[Placement]:
     task = task_of(state, seat)
     huts = huts_of(state, seat)
@@ -470,7 +510,7 @@ def legal_moves(state: State, seat: int | None) -> list[Move]:
     if seat not in to_move(state):
         return []
     moves: list[Move] = [Place(pl.piece, pl.orient, pl.anchor) for pl in _legal_placements(state, seat)]
-    moves.extend(Remove(t[0]) for t in state.villages[seat])
+    moves.extend(Remove(t[0]) for t in state.villages[seat] if _removal_error(state, seat, t[0]) is None)
     if status(state, seat).complete:
         moves.append(Gwinea())
     moves.append(Done())
@@ -553,6 +593,9 @@ def _remove(state: State, seat: int, move: Remove) -> tuple[State, list[Event]]:
     if idx is None:
         have = ", ".join(t[0] for t in texts) or "none"
         raise IllegalMove(f"hut {move.piece} is not in your village; your huts are: {have}")
+    why = _removal_error(state, seat, move.piece)
+    if why is not None:
+        raise IllegalMove(why)
     before = status(state, seat)
     new = copy_state(state)
     new.step += 1
@@ -622,7 +665,8 @@ def round_points(state: State, caller: int | None) -> list[dict[str, Any]]:
             pts = st.water
             if s == caller:
                 pts += FRUIT_BONUS[st.fruit]
-            elif state.config.fruit_for_all:
+            elif state.config.fruit_for_all and st.water < state.config.water_target:
+                # the variant consoles those who did not cover all the water holes
                 pts += 2 * st.fruit
         out.append({"water": st.water, "fruit": st.fruit, "broken": st.broken, "points": pts})
     return out

@@ -19,6 +19,7 @@ from engines.core import (
     Privacy,
     SetupError,
     can_read,
+    quoted,
     rank_by,
     rng_for,
 )
@@ -166,7 +167,7 @@ def parse_move(text: str) -> Move:
     m = _BUY.match(t)
     if m:
         return Buy(int(m.group(1)), _norm_pay(m.group(2)))
-    raise MalformedMove(f"{raw!r} is not a P'achakuna move; {NOTATION_HELP}")
+    raise MalformedMove(f"{quoted(raw)} is not a P'achakuna move; {NOTATION_HELP}")
 
 
 # --------------------------------------------------------------------------- state

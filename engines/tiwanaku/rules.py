@@ -50,8 +50,8 @@ MIN_PLAYERS = 1
 MAX_PLAYERS = 4
 SCHEMA = 1
 
-# phases
-ACTION = "action"  # the player chooses an action (or trades / makes an offering first)
+# phases (trades and offerings are open in all three, on one's own turn)
+ACTION = "action"  # the player chooses an action
 DIVINING = "divining"  # after a correct guess: guess again with another explorer, or done
 FINAL = "final"  # the final divination round
 OVER = "over"
@@ -327,25 +327,20 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         return []
     cols = state.cols
     out: list[Move] = []
-    if state.phase == FINAL:
-        for c in divinable(state, seat):
-            out += [Divine(c // cols, c % cols, v) for v in range(1, 6)]
-        out.append(Pass())
-        return out
-    if state.phase == DIVINING:
-        for c in divinable(state, seat):
-            out += [Divine(c // cols, c % cols, v) for v in range(1, 6)]
-        out.append(Done())
-        return out
-    # ACTION
-    for c in entries(state, seat):
-        out.append(Enter(c // cols, c % cols))
-    for src in own_explorers(state, seat):
-        for dst in sorted(destinations(state, seat, src)):
-            out.append(Step(src // cols, src % cols, dst // cols, dst % cols))
-        out.append(Leave(src // cols, src % cols))
+    if state.phase == ACTION:
+        for c in entries(state, seat):
+            out.append(Enter(c // cols, c % cols))
+        for src in own_explorers(state, seat):
+            for dst in sorted(destinations(state, seat, src)):
+                out.append(Step(src // cols, src % cols, dst // cols, dst % cols))
+            out.append(Leave(src // cols, src % cols))
     for c in divinable(state, seat):
         out += [Divine(c // cols, c % cols, v) for v in range(1, 6)]
+    if state.phase == DIVINING:
+        out.append(Done())
+    if state.phase == FINAL:
+        out.append(Pass())
+    # trades and offerings: at any moment of one's own turn
     held = state.cubes[seat]
     if sum(held) >= 2:
         pairs = set()
@@ -361,7 +356,8 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         for give in sorted(pairs, key=lambda g: (TERRAINS.index(g[0]), TERRAINS.index(g[1]))):
             out += [Trade(give, t) for t in TERRAINS]
     if _can_offer(state, seat):
-        out.append(Extra())
+        if state.phase != FINAL:
+            out.append(Extra())
         for c in range(ROWS * cols):
             if _peek_problem(state, seat, c) is None:
                 out.append(Peek(c // cols, c % cols))
@@ -425,11 +421,12 @@ def _require_phase(state: State, move: Move, *phases: str) -> None:
     if state.phase == FINAL:
         raise IllegalMove(
             f"{move} is not allowed in the final divinations; divine under one of your explorers "
-            f"(like C3=2) or pass"
+            f"(like C3=2) or pass (trading cubes or peeking first is allowed)"
         )
     if state.phase == DIVINING:
         raise IllegalMove(
-            "you are in the middle of divining; guess under another explorer (like C3=2) or say done"
+            "you are in the middle of divining; guess under another explorer (like C3=2), trade cubes, "
+            "make an offering, or say done"
         )
     raise IllegalMove(f"{move} is not allowed now: choose an action (enter, move, explore or divine)")
 
@@ -594,7 +591,6 @@ def _do_pass(state: State, seat: int, move: Pass, events: list[Event]) -> None:
 
 def _do_trade(state: State, seat: int, move: Trade, events: list[Event]) -> None:
     state.last_cells = []
-    _require_phase(state, move, ACTION)
     held = state.cubes[seat]
     need = [0] * len(TERRAINS)
     for t in move.give:
@@ -613,7 +609,6 @@ def _do_trade(state: State, seat: int, move: Trade, events: list[Event]) -> None
 
 
 def _spend_offering(state: State, seat: int, move: Move) -> None:
-    _require_phase(state, move, ACTION)
     if not _can_offer(state, seat):
         raise IllegalMove(
             f"an offering needs one cube of each terrain (SDMF); you hold {_cube_text(state.cubes[seat])}"
@@ -622,6 +617,11 @@ def _spend_offering(state: State, seat: int, move: Move) -> None:
 
 
 def _do_extra(state: State, seat: int, move: Extra, events: list[Event]) -> None:
+    if state.phase == FINAL:
+        raise IllegalMove(
+            "the final divinations have no actions to buy: divine under one of your explorers "
+            "(like C3=2) or pass; an offering may still buy a peek"
+        )
     state.last_cells = []
     _spend_offering(state, seat, move)
     state.actions_left += 1
@@ -629,7 +629,6 @@ def _do_extra(state: State, seat: int, move: Extra, events: list[Event]) -> None
 
 
 def _do_peek(state: State, seat: int, move: Peek, events: list[Event]) -> None:
-    _require_phase(state, move, ACTION)
     c = _cell_or_refuse(state, move.row, move.col)
     problem = _peek_problem(state, seat, c)
     if problem is not None:

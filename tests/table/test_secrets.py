@@ -324,7 +324,7 @@ PLAYS = [
     ("guanga", {"mode": "apprentice"}, 3, 0, 11, 80),
     ("guanga", {"mode": "apprentice", "stoppers": True}, 2, 2, 12, 80),
     ("tiwanaku", {}, 2, 1, 5, 150),
-    ("tiwanaku", {"board": "short"}, 2, 0, 10, 150),
+    ("tiwanaku", {"board": "short"}, 2, 0, 11, 150),
     ("pachakuna", {}, 2, 0, 3, 80),
     ("nowa_gwinea", {}, 2, 1, 8, 160),
     ("nowa_gwinea", {"boards": "each"}, 3, 0, 2, 200),

@@ -442,6 +442,11 @@ def to_move(state: State) -> set[int]:
     return set() if state.over else {state.turn}
 
 
+def turn_number(state: State) -> int:
+    """Turns played so far plus one: it goes up when a player's second draw (or ``end``) ends a turn."""
+    return state.turn_number
+
+
 def legal_moves(state: State, seat: int) -> list[Move]:
     """Every move ``seat`` may make now (empty when it may not act)."""
     if state.over or seat != state.turn:
@@ -579,7 +584,7 @@ def _end_turn(s: State, events: list[Event]) -> None:
         scores = ", ".join(f"{{p{p}}} {int(v)}" for p, v in enumerate(oc.scores))
         winners = " and ".join(f"{{p{p}}}" for p in oc.winners)
         verb = "share the win" if len(oc.winners) > 1 else "wins"
-        events.append(Event(f"The game is over. Scores: {scores}. {winners} {verb}.", kind="game_over"))
+        events.append(Event(f"The game is over. Scores: {scores}. {winners} {verb}.", kind="end"))
         return
     s.turn = (s.turn + 1) % n
     s.phase = MAIN

@@ -708,6 +708,11 @@ def _can_refresh(s: State, seat: int) -> bool:
     return uses_shells(s.config) and s.shells[seat] >= D.SHELL_REFRESH_COST
 
 
+def turn_number(s: State) -> int:
+    """Turns so far plus one; 0 while everyone picks an order at the start (that is one round)."""
+    return 0 if s.phase == "order" else s.turns + 1
+
+
 def to_move(s: State) -> set[int]:
     if s.finished:
         return set()

@@ -21,6 +21,7 @@ from engines.core import (
     SetupError,
     at_round_end,
     can_read,
+    plural,
     rank_by,
     rng_for,
 )
@@ -462,6 +463,11 @@ def to_move(state: State) -> set[int]:
     return {s for s in range(state.config.players) if not state.done[s]}
 
 
+def turn_number(state: State) -> int:
+    """The round being played (1..9): everyone builds at once, and a round is one turn."""
+    return state.round
+
+
 def legal_moves(state: State, seat: int | None) -> list[Move]:
     if state.over:
         return []
@@ -535,8 +541,8 @@ def _place(state: State, seat: int, move: Place) -> tuple[State, list[Event]]:
     st = status(new, seat)
     cells = " ".join(cell_name(c) for c in pl.cells)
     text = (
-        f"{{p{seat}}} built hut {pl.piece} on {cells} ({pl.text}): {st.water} water hole"
-        f"{'s' if st.water != 1 else ''}, {st.fruit} fruit covered"
+        f"{{p{seat}}} built hut {pl.piece} on {cells} ({pl.text}): "
+        f"{plural(st.water, 'water hole')} and {plural(st.fruit, 'fruit bush', 'fruit bushes')} covered"
     )
     if st.complete:
         text += "; you may call 'gwinea'"
@@ -582,6 +588,14 @@ def _gwinea(state: State, seat: int) -> tuple[State, list[Event]]:
     new.step += 1
     new.last[seat] = "gwinea"
     events = [Event(f"{{p{seat}}} calls Gwinea! Round {state.round} ends.", kind="gwinea")]
+    for other in sorted(to_move(state) - {seat}):
+        events.append(
+            Event(
+                f"{{p{other}}} was still building when {{p{seat}}} called: "
+                f"{{p{other}}}'s village scores as it stands.",
+                kind="cut_off",
+            )
+        )
     events += _end_round(new, seat)
     return new, events
 
@@ -650,13 +664,23 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
     parts = []
     for s, row in enumerate(rows):
         if row["broken"]:
-            parts.append(f"{{p{s}}} 0 (village breaks the rules: {row['broken']})")
+            parts.append(f"{{p{s}}} 0 points (the village breaks the rules: {row['broken']})")
         else:
             extra = " + fruit bonus" if s == caller and row["fruit"] else ""
-            parts.append(f"{{p{s}}} {row['points']} ({row['water']} water, {row['fruit']} fruit{extra})")
+            water = plural(row["water"], "water hole")
+            fruit = plural(row["fruit"], "fruit bush", "fruit bushes")
+            parts.append(f"{{p{s}}} {plural(row['points'], 'point')} ({water}, {fruit}{extra})")
     lead = f"Round {state.round} scores: " + "; ".join(parts) + "."
-    if caller is not None:
-        lead += f" Caller: {{p{caller}}}."
+    if how == "deadline":
+        if caller is None:
+            lead += " Nobody called Gwinea, and no village covers a water hole: no fruit bonus."
+        elif status(state, caller).complete:
+            lead += f" Nobody called Gwinea: the fruit bonus goes to {{p{caller}}}, who completed a village first."
+        else:
+            lead += (
+                f" Nobody called Gwinea: the fruit bonus goes to {{p{caller}}}, "
+                "whose legal village covers the most water holes."
+            )
     events = [Event(lead, kind="score")]
     if state.round >= ROUNDS:
         state.over = True
@@ -667,8 +691,8 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
         events.append(
             Event(
                 f"The game is over after {ROUNDS} rounds; {win} "
-                f"{'win' if len(res.winners) > 1 else 'wins'} with {int(res.scores[res.winners[0]])} "
-                "points.",
+                f"{'win' if len(res.winners) > 1 else 'wins'} with "
+                f"{plural(int(res.scores[res.winners[0]]), 'point')}.",
                 kind="end",
             )
         )

@@ -375,6 +375,11 @@ def to_move(state: State) -> set[int]:
     return set() if state.phase == "over" else {state.turn}
 
 
+def turn_number(state: State) -> int:
+    """Turns so far plus one: up when a player ends the turn (``end``)."""
+    return state.turn_number
+
+
 def llama(state: State, seat: int, ident: int) -> Llama | None:
     for lm in state.llamas:
         if lm.seat == seat and lm.id == ident:

@@ -180,7 +180,10 @@ def test_trade_two_for_one():
     s.cubes[0] = [2, 1, 0, 0]
     s2, ev = play(s, 0, "ss>f")
     assert s2.cubes[0] == [0, 1, 0, 1] and s2.turn == 0
-    with pytest.raises(IllegalMove, match="you hold SSD; you cannot give MF"):
+    with pytest.raises(
+        IllegalMove,
+        match="you hold two swamp cubes and a desert cube; you cannot give a mountain cube and a forest cube",
+    ):
         play(s, 0, "MF>S")
     s3, _ = play(s, 0, "DS>M")
     assert s3.cubes[0] == [1, 0, 1, 0]

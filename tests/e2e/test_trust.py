@@ -27,8 +27,11 @@ async def answer(result):
 
 
 async def lobby_with(standin, chan, host, guest, **options):
+    """A Nim lobby of two, full once the guest joins (the host is pinged about it)."""
     lobby = await standin.slash(host, chan, "nim new", **options)
     await standin.click(guest, lobby.message, "Join")
+    ping = await standin.next_message(chan, lambda m: "your Nim table is full" in m.content)
+    assert host.id in ping.pinged
     return lobby
 
 
@@ -150,7 +153,7 @@ async def test_bot_permissions_are_checked_at_new_and_at_start(standin, bot_fact
         standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES)
         r = await standin.click(alice, lobby.message, "Start")
         assert "Send Messages" in await answer(r)
-        assert "Waiting for players" in standin.message(lobby.message.id).content
+        assert "The table is full" in standin.message(lobby.message.id).content
         assert (await bot.sessions.in_channel(chan.id)).status == "lobby"
         r = await standin.slash(alice, chan, "game start")
         assert "Send Messages" in await answer(r)

@@ -25,8 +25,7 @@ from typing import TextIO
 import engines
 from bot import pace
 from bot.choices import group_moves
-from bot.public import number, plural
-from engines.core import MoveError, SetupError, config_from_options, name_seats, rng_for
+from engines.core import MoveError, SetupError, config_from_options, name_seats, plural, rng_for
 
 
 class Refused(Exception):
@@ -109,8 +108,7 @@ def moves_text(legal: list[str], prefix: str = "") -> str:
 
 def points(score: float) -> str:
     """``1 point``, ``12 points``, ``-3 points``."""
-    shown = number(score)
-    return f"{shown} point" if shown == "1" else f"{shown} points"
+    return plural(score, "point")
 
 
 class Folder:
@@ -185,7 +183,10 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         path = folder.write(f"{label}.png" if seat is None else f"{label}-p{seat + 1}.png", png)
         print(f"  board: {path}", file=out)
 
-    print(f"{info.title}: {players} players, seed {args.seed}, options {options or 'standard'}", file=out)
+    print(
+        f"{info.title}: {plural(players, 'player')}, seed {args.seed}, options {options or 'standard'}",
+        file=out,
+    )
     write(f"turn-{turn:04d}")
     moves_made = 0
     paced: set[int] = set()

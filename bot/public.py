@@ -167,7 +167,8 @@ def next_line(session: Session, already: frozenset[int] = frozenset()) -> str:
 
 
 def turn_lines(session: Session, records: Sequence[MoveRecord], *, finished: bool = False) -> list[str]:
-    """What the channel may read of ``records``, one line per turn (a run of one seat's moves).
+    """What the channel may read of ``records``: one line per turn (a run of one seat's moves),
+    its events as sentences.
 
     Quiet moves (a hut built in a simultaneous round) are left out; so, once the
     game is over, is the engine's own end summary (:data:`engines.core.END`),
@@ -189,11 +190,16 @@ def turn_lines(session: Session, records: Sequence[MoveRecord], *, finished: boo
             runs[-1][1].extend(texts)
         else:
             runs.append((record.seat, list(texts)))
-    out = []
-    for _, texts in runs:
-        parts = [name_seats(t, names).rstrip(" .") for t in texts]
-        out.append("; ".join(parts) + ".")
-    return out
+    return [" ".join(sentence(name_seats(t, names)) for t in texts) for _, texts in runs]
+
+
+def sentence(text: str) -> str:
+    """An event's line as a sentence: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def outcome_lines(session: Session, outcome: Outcome | None) -> list[str]:
@@ -223,7 +229,7 @@ RATING_MEANING = (
 
 
 def signed(value: float) -> str:
-    return f"+{number(value)}" if value >= 0 else f"−{number(-value)}"
+    return f"+{number(value)}" if value >= 0 else f"-{number(-value)}"
 
 
 def rating_lines(changes: Sequence[RatingChange]) -> list[str]:

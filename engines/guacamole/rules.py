@@ -19,6 +19,7 @@ from engines.core import (
     Privacy,
     SetupError,
     can_read,
+    plural,
     rank_by,
     rng_for,
 )
@@ -416,7 +417,9 @@ def _swap_problem(src: str, dst: str) -> str | None:
 def new_game(config: Config, seats: int, seed: int) -> State:
     config.validate()
     if seats != config.players:
-        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+        raise SetupError(
+            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+        )
     deck = list(range(DECK_SIZE))
     rng_for(seed, "setup").shuffle(deck)
     n = config.players
@@ -700,7 +703,7 @@ def _do_prep(s: State, seat: int, m: Prep, events: list[Event]) -> None:
         hint = (
             " first free one onto a discard pile (free 5T x1)" if _can_free(s) else " wait until it has room"
         )
-        raise IllegalMove(f"your preparation zone is full ({PREP_LIMIT} cards);{hint}")
+        raise IllegalMove(f"your preparation zone is full ({plural(PREP_LIMIT, 'card')});{hint}")
     idx = _find(s.hands[seat], m.card)
     if idx < 0:
         raise IllegalMove(f"you have no {m.card} in hand; your hand holds {_list_codes(s.hands[seat])}")
@@ -719,7 +722,7 @@ def _do_free(s: State, seat: int, m: Free, events: list[Event]) -> None:
             raise _wrong_phase(s, m)
         raise IllegalMove(
             "you may free a preparation-zone card only as the first thing in your turn, when the zone "
-            f"held {PREP_LIMIT} cards as the turn began; you may {step_text(s)}"
+            f"held {plural(PREP_LIMIT, 'card')} as the turn began; you may {step_text(s)}"
         )
     idx = _find(s.prep[seat], m.card)
     if idx < 0:

@@ -238,7 +238,9 @@ class State:
 def new_game(config: Config, seats: int, seed: int) -> State:
     config.validate()
     if seats != config.players:
-        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+        raise SetupError(
+            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+        )
     rng = rng_for(seed, "deck")
     deck: list[int] = []
     needed = ROUNDS * (seats if config.boards is Deal.EACH else 1)
@@ -581,7 +583,7 @@ def _gwinea(state: State, seat: int) -> tuple[State, list[Event]]:
         raise IllegalMove(f"you cannot call Gwinea: {st.broken}; fix the village first")
     if not st.huts or st.water < target:
         raise IllegalMove(
-            f"you cannot call Gwinea yet: your village covers {st.water} of the {target} water holes needed; "
+            f"you cannot call Gwinea yet: your village covers {st.water} of the {plural(target, 'water hole')} needed; "
             "keep building"
         )
     new = copy_state(state)
@@ -690,7 +692,7 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
         win = " and ".join(f"{{p{s}}}" for s in res.winners)
         events.append(
             Event(
-                f"The game is over after {ROUNDS} rounds; {win} "
+                f"The game is over after {plural(ROUNDS, 'round')}; {win} "
                 f"{'win' if len(res.winners) > 1 else 'wins'} with "
                 f"{plural(int(res.scores[res.winners[0]]), 'point')}.",
                 kind="end",
@@ -709,7 +711,7 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(
         scores=tuple(float(x) for x in state.scores),
         ranking=ranking,
-        reason=f"all {ROUNDS} rounds were played",
+        reason=f"all {plural(ROUNDS, 'round')} were played",
         tiebreak=tiebreak,
         details={"per_round": [[row["points"] for row in h["rows"]] for h in state.history]},
     )

@@ -1,8 +1,9 @@
 """Nowa Gwinea's moves in words: the one place that describes them.
 
-Huts are offered hut first, then where (``build`` is a two-step kind): a
-placement is shown by the squares it covers, which the private picture's
-coordinates make easy to find.  ``WORDS`` holds every English text by
+Huts are offered hut by hut (one menu per hut, where it may go), a
+placement shown by the squares it covers, which the private picture's
+coordinates make easy to find; when they would not fit in one message the
+menu offers the huts first, then where.  ``WORDS`` holds every English text by
 message id; :func:`move_words` describes one legal move.
 """
 
@@ -14,7 +15,7 @@ from .geometry import cell_name, placement
 from .rules import Done, Gwinea, Move, Place, Remove, State, Timeout
 
 KINDS: tuple[Kind, ...] = (
-    Kind("build", two_step=True),
+    Kind("build"),
     Kind("remove"),
     Kind("gwinea", ends_turn=True),
     Kind("done", ends_turn=True),

@@ -129,7 +129,9 @@ class State:
 def new_game(config: Config, seats: int, seed: int) -> State:
     config.validate()
     if seats != config.players:
-        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+        raise SetupError(
+            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+        )
     cols = config.cols
     terrain, crops, revealed = generate(seed, cols)
     n = ROWS * cols
@@ -481,7 +483,7 @@ def _arrive(state: State, seat: int, c: int, events: list[Event], how: str) -> N
         held[TERRAINS.index(t)] += 1
         cube = f" and takes a {tname} cube"
     else:
-        cube = f"; already holding {MAX_CUBES} cubes, the {tname} cube is not taken"
+        cube = f"; already holding {plural(MAX_CUBES, 'cube')}, the {tname} cube is not taken"
     events.append(Event(f"{P(seat)} {how} {name} and discovers {tname}{cube}", kind="explore"))
     if not empty_cells(state):
         _start_final(state, seat, events)

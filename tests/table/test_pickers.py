@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 
 import pytest
@@ -102,24 +103,37 @@ def test_a_big_tomathor_swap_is_one_click():
     assert any(p.value == "m:pass" for c in plans if c.kind == "buttons" for p in c.picks)
 
 
-def test_nowa_gwinea_offers_the_hut_then_where():
-    """Huts first (one choice per hut, with a count), then that hut's places, back, done."""
-    m, state, seat, legal = first("nowa_gwinea", 2, lambda m, s, seat, legal: len(legal) > 100)
+def test_nowa_gwinea_offers_each_hut_then_where():
+    """A select per hut ("Hut F…") listing the squares each placement covers: one click a hut."""
+    m, state, seat, legal = first("nowa_gwinea", 2, lambda m, s, seat, legal: len(legal) > 200)
     found, plans = menu_of(m, state, seat, legal)
-    groups = [p for c in plans if c.kind == "select" for p in c.picks]
-    assert groups and all(p.value.startswith("g:build:") for p in groups)
-    assert groups[0].label == f"Hut {groups[0].value[-1]}" and groups[0].description.endswith("moves")
-    assert {p.value for c in plans if c.kind == "buttons" for p in c.picks} >= {"m:done"}
-    hut = groups[0].value[-1]
-    opened = plan_menu(m.KINDS, lambda k: choices.kind_label(m, k), found, opened=("build", hut))
-    places = one_click(opened)
-    assert places == {e.move for e in found if e.kind == "build" and e.group == hut} | {"done"} | (
-        {"gwinea"} if "gwinea" in {str(x) for x in legal} else set()
+    assert one_click(plans) == {str(x) for x in legal}
+    selects = [c for c in plans if c.kind == "select" and c.picks[0].value[2] in "FILNPTUVWXYZ"]
+    assert selects and all(
+        re.fullmatch(r"Hut [A-Z]…( \(\d of \d\))?|Build a hut.*", c.placeholder) for c in selects
     )
-    select = next(c for c in opened if c.kind == "select")
-    assert select.placeholder == f"Hut {hut}…"
-    label = select.picks[0].label
+    label = next(p.label for c in selects if c.placeholder.startswith("Hut") for p in c.picks)
     assert label.startswith("on ") and len(label.split()) == 6  # "on" and the five squares covered
+    assert {p.value for c in plans if c.kind == "buttons" for p in c.picks} >= {"m:done"}
+
+
+def test_too_many_moves_for_one_message_open_by_group():
+    """When one click per move would not fit in a message, the groups come first, each opening
+    its own moves with a way back and the turn-ending moves."""
+    found = [
+        choices.Entry(f"{hut}{i}", "build", f"on {i}", hut, f"Hut {hut}")
+        for hut in "FILNPTUVWXYZ"
+        for i in range(60)
+    ] + [choices.Entry("done", "done", "done building")]
+    kinds = engines.get("nowa_gwinea").load().KINDS
+    plans = plan_menu(kinds, str.title, found)
+    assert sum(c.cost for c in plans) <= MENU_BUDGET
+    groups = [p for c in plans for p in c.picks if p.value.startswith("g:")]
+    assert [p.label for p in groups] == [f"Hut {h}" for h in "FILNPTUVWXYZ"]
+    assert groups[0].description == "60 moves"
+    opened = plan_menu(kinds, str.title, found, opened=("build", "F"))
+    assert one_click(opened) == {f"F{i}" for i in range(60)} | {"done"}
+    assert sum(c.cost for c in opened) <= MENU_BUDGET
 
 
 def test_tiwanaku_says_enter_at_a_cell():

@@ -166,24 +166,29 @@ def next_line(session: Session, already: frozenset[int] = frozenset()) -> str:
     return f"**Next:** {who}"
 
 
-def turn_lines(session: Session, records: Sequence[MoveRecord], *, finished: bool = False) -> list[str]:
+def turn_lines(
+    session: Session, records: Sequence[MoveRecord], *, finished: bool = False, reader: Reader = None
+) -> list[str]:
     """What the channel may read of ``records``: one line per turn (a run of one seat's moves),
     its events as sentences.
 
     Quiet moves (a hut built in a simultaneous round) are left out; so, once the
     game is over, is the engine's own end summary (:data:`engines.core.END`),
-    since the outcome is shown once below it.
+    since the outcome is shown once below it.  ``reader``: a seat reading them privately (what
+    that seat may read), else the channel.
     """
     names = session.names()
     runs: list[tuple[int, list[str]]] = []
     for record in records:
-        s = seen(session.engine, session.state, record, None)
-        if s.quiet:
+        s = seen(session.engine, session.state, record, reader)
+        if s.quiet and reader is None:
             continue
         if record.events is None or (not record.events and s.notation is not None):
             texts = [s.summary()]  # no stored events: its notation if readable, else that it happened
         else:
-            texts = [t for e in record.events if (t := e.text_for(None)) and not (finished and e.kind == END)]
+            texts = [
+                t for e in record.events if (t := e.text_for(reader)) and not (finished and e.kind == END)
+            ]
         if not texts:
             continue
         if runs and runs[-1][0] == record.seat:

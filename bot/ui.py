@@ -661,11 +661,18 @@ class Table:
         seat = session.seat_of(interaction.user.id)
         lines = [f"You played `{text}`."] + public.own_lines(session, result.played, seat.seat)
         acting = session.status == "active" and seat.seat in session.to_move()
+        if acting and result.turn_ended:  # the computers played their turns at once: say what they did
+            others = [r for r in result.played if r.seat != seat.seat]
+            lines += (
+                ["Your turn is over; then:"]
+                + public.turn_lines(session, others, reader=seat.seat)
+                + ["It is your turn again."]
+            )
         if acting and in_menu:
             await self.send_menu(interaction, session, "\n".join(lines))
             return
         if acting:
-            lines.append("It is still your turn: play on, or press Play under the board for a menu.")
+            lines.append("Play on, or press Play under the board for a menu.")
         elif session.status != "active":
             lines.append("The game is over: the result is in the channel.")
         elif result.turn_ended:

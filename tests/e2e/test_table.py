@@ -64,7 +64,8 @@ async def test_whole_flow_by_commands_and_buttons(standin, bot_factory):
         for user, text, expect in (
             (mover, "A99", "take 1 to"),
             (mover, "hello", "not a Nim move"),
-            (other, legal[0], "turn"),
+            (mover, "A", "is the start of"),  # an autocomplete group sent as it is: keep typing
+            (other, legal[0], f"it is {mover.name.title()}'s turn"),
             (carol, legal[0], "not playing"),
         ):
             r = await standin.slash(user, chan, "nim move", move=text)

@@ -47,6 +47,8 @@ async def test_guacamole_three_people_one_post_per_turn(standin, bot_factory):
         assert "Game over" in status.content
         log = await (await standin.slash(carol, chan, "game log")).original()
         assert "draw" in log.content
+        league = await (await standin.slash(carol, chan, "game ratings", game="guacamole")).original()
+        assert "everyone starts at 0" in league.content and "(1 game, " in league.content
         await (await standin.slash(alice, chan, "game board")).original()
         again = await standin.next_message(chan, lambda m: is_board(m) and "as it ended" in m.content)
         assert not again.components and "Game over" in again.content
@@ -128,3 +130,39 @@ async def test_a_turn_half_played_before_a_restart_is_told_in_full(standin, bot_
             and post.content.count("drew") + post.content.count("took") >= 2
         )
         assert not standin.message(board.id).components  # the old board lost its buttons
+
+
+async def test_computer_turns_are_told_in_the_post_of_the_persons_turn(standin, bot_factory):
+    """With a computer seated, a person's turn and the computer's turn after it make one post, which
+    tells the computer's turn too and pings the person again; the person's private menu goes on into
+    the next turn, saying what the computer did."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        bot.sessions.new_seed = lambda: 5
+        lobby = await standin.slash(alice, chan, "guacamole new", players=2)
+        await standin.click(alice, lobby.message, "Add computer")
+        standin.skip_messages(chan)
+        await standin.click(alice, lobby.message, "Start")
+        board = await standin.next_message(chan, is_board)
+        menu = await (await standin.click(alice, board, "Play")).original()
+        for _ in range(3):
+            session = await bot.sessions.in_channel(chan.id)
+            before = session.engine.turn_number(session.state)
+            boards = len([m for m in standin.messages(chan) if is_board(m)])
+            while True:
+                moves = menu_moves(menu)
+                move = next((m for m in moves if m.startswith("draw")), None) or "pass"
+                custom_id, value = moves[move]
+                menu = await (await click_choice(standin, alice, menu, custom_id, value)).original(
+                    lambda m, edits=menu.edits: m.edits > edits
+                )
+                if "It is your turn again" in menu.text:
+                    break
+            assert "Cpu Ada" in menu.text and menu_moves(menu)
+            posts = [m for m in standin.messages(chan) if is_board(m)]
+            assert len(posts) == boards + 1  # one post for the person's turn and the computer's
+            assert "Cpu Ada" in posts[-1].content and posts[-1].pinged == frozenset({alice.id})
+            session = await bot.sessions.in_channel(chan.id)
+            assert session.engine.turn_number(session.state) == before + 2

@@ -55,6 +55,9 @@ def test_every_move_is_reachable_within_discords_limits(game, players):
     for m, state, seat, legal in itertools.islice(states(game, players), 0, None, 3):
         found, plans = menu_of(m, state, seat, legal)
         assert sum(c.cost for c in plans) <= MENU_BUDGET
+        view = Table.layout("text", None, plans, session_id=2**53, stamp="999.9999")
+        assert view.total_children_count <= 40
+        assert all(len(getattr(i, "custom_id", None) or "") <= 100 for i in view.walk_children())
         reachable = one_click(plans)
         for c in plans:
             assert c.kind == "buttons" and len(c.picks) <= 5 or c.kind == "select" and len(c.picks) <= 25

@@ -198,7 +198,6 @@ class MoveResult:
     finished: bool = False
     outcome: Outcome | None = None
     note: str | None = None  # a line from the table itself (a resignation, a stalled computer)
-    waiting_before: frozenset[int] = frozenset()  # seats that were to act before these moves
     turn_before: int | None = None  # the engine's turn_number before these moves
     turn_ended: bool = False
     ratings: list[RatingChange] = field(default_factory=list)
@@ -565,10 +564,9 @@ class SessionService:
             except StaleVersion:
                 raise StaleMove("someone else moved first; the board changed, here it is now") from None
             self._cache[session.id] = (version, new_state)
-            waiting_before = frozenset(module.to_move(session.state))
             turn_before = module.turn_number(session.state)
             session = await self.get(session.id)
-            result = MoveResult(session, played, waiting_before=waiting_before, turn_before=turn_before)
+            result = MoveResult(session, played, turn_before=turn_before)
             await self._after(session, result)
             return result
 

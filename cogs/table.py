@@ -147,6 +147,8 @@ class TableCog(
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self.table.refresh_lobby(session)
+            if session.row.board_message_id:  # the game's last board loses its buttons
+                await self.table.strip_buttons(session, session.row.board_message_id)
             await self.table.reply(interaction, "Game abandoned.")
 
         await self.table.guard(interaction, work)

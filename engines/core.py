@@ -36,9 +36,10 @@ two functions for their "last move" fields, and the table stores each move's
 mark with its log row, so every surface (channel, log, history, exports)
 asks the same question.  :func:`can_read` does the common part.
 
-Turns.  ``turn_number(state)`` counts the game's turns from 1: it goes up
-when a turn ends (or, where everyone acts at once, when a round ends) and at
-no other time, and never goes down.  Moves inside one turn (Guacamole's
+Turns.  ``turn_number(state)`` counts the game's turns: it goes up when a
+turn ends (or, where everyone acts at once, when a round ends: Nowa Gwinea's
+rounds, Guanga's opening choice of orders) and at no other time, and never
+goes down.  Moves inside one turn (Guacamole's
 prepare, ability, dish and draws; a Tiwanaku trade before its action) leave
 it alone.  The table posts the board to the channel once per turn, when this
 number changes (or the game ends), and confirms the steps inside a turn to
@@ -54,8 +55,7 @@ each kind, ``group.<kind>`` a group, ``option.<name>`` and
 ``option.<name>.<value>`` the lobby's options); :func:`say` puts the
 arguments in.  A move's whole description is its group's words followed by
 its own (``Hut F`` ``on B2 B3 C2 C3 D2``); a menu that names the group above
-its moves shows the move's own words only.
-Every game keeps these in one module (``engines/<game>/words.py``), so a
+its moves shows the move's own words only.  Every game keeps these in one module (``engines/<game>/words.py``), so a
 move is described in one place and a translation adds a catalogue.  Seats
 in arguments are written ``{pN}`` as in events.
 

@@ -270,5 +270,7 @@ async def test_a_damaged_game_is_listed_and_others_keep_their_deadlines(standin,
         r = await standin.slash(alice, games, "game abandon")
         assert "abandoned" in (await answer(r)).lower()
         assert await bot.sessions.in_channel(games.id) is None
+        boards = [m for m in standin.messages(games) if is_board(m)]
+        assert boards and not boards[-1].components  # the abandoned game's board lost its buttons
     errors = [r for r in caplog.records if r.levelname == "ERROR" and r.name.startswith(("bot", "cogs"))]
     assert len(errors) == 1 and "is damaged" in errors[0].getMessage()

@@ -108,8 +108,10 @@ from .rules import (
     summary,
     to_dict,
     to_move,
+    turn_number,
     view_for,
 )
+from .words import KINDS, WORDS, move_words
 
 RULES_HELP = """**Nowa Gwinea** - build a village of pentomino huts on an 8x8 task board, all at once.
 **Goal:** most points after 9 rounds.
@@ -125,6 +127,10 @@ TABLE_MOVES = True
 """The table ends a round when its deadline passes (``timeout``, played as seat ``engines.core.TABLE``)."""
 
 __all__ = [
+    "KINDS",
+    "WORDS",
+    "move_words",
+    "turn_number",
     "TABLE_MOVES",
     "TITLE",
     "MIN_PLAYERS",

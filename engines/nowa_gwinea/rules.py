@@ -21,6 +21,7 @@ from engines.core import (
     SetupError,
     at_round_end,
     can_read,
+    plural,
     quoted,
     rank_by,
     rng_for,
@@ -242,7 +243,9 @@ class State:
 def new_game(config: Config, seats: int, seed: int) -> State:
     config.validate()
     if seats != config.players:
-        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+        raise SetupError(
+            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+        )
     rng = rng_for(seed, "deck")
     deck: list[int] = []
     needed = ROUNDS * (seats if config.boards is Deal.EACH else 1)
@@ -502,6 +505,11 @@ def to_move(state: State) -> set[int]:
     return {s for s in range(state.config.players) if not state.done[s]}
 
 
+def turn_number(state: State) -> int:
+    """The round being played (1..9): everyone builds at once, and a round is one turn."""
+    return state.round
+
+
 def legal_moves(state: State, seat: int | None) -> list[Move]:
     if state.over:
         return []
@@ -575,8 +583,8 @@ def _place(state: State, seat: int, move: Place) -> tuple[State, list[Event]]:
     st = status(new, seat)
     cells = " ".join(cell_name(c) for c in pl.cells)
     text = (
-        f"{{p{seat}}} built hut {pl.piece} on {cells} ({pl.text}): {st.water} water hole"
-        f"{'s' if st.water != 1 else ''}, {st.fruit} fruit covered"
+        f"{{p{seat}}} built hut {pl.piece} on {cells} ({pl.text}): "
+        f"{plural(st.water, 'water hole')} and {plural(st.fruit, 'fruit bush', 'fruit bushes')} covered"
     )
     if st.complete:
         text += "; you may call 'gwinea'"
@@ -618,13 +626,21 @@ def _gwinea(state: State, seat: int) -> tuple[State, list[Event]]:
         raise IllegalMove(f"you cannot call Gwinea: {st.broken}; fix the village first")
     if not st.huts or st.water < target:
         raise IllegalMove(
-            f"you cannot call Gwinea yet: your village covers {st.water} of the {target} water holes needed; "
+            f"you cannot call Gwinea yet: your village covers {st.water} of the {plural(target, 'water hole')} needed; "
             "keep building"
         )
     new = copy_state(state)
     new.step += 1
     new.last[seat] = "gwinea"
     events = [Event(f"{{p{seat}}} calls Gwinea! Round {state.round} ends.", kind="gwinea")]
+    for other in sorted(to_move(state) - {seat}):
+        events.append(
+            Event(
+                f"{{p{other}}} was still building when {{p{seat}}} called: "
+                f"{{p{other}}}'s village scores as it stands.",
+                kind="cut_off",
+            )
+        )
     events += _end_round(new, seat)
     return new, events
 
@@ -694,13 +710,23 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
     parts = []
     for s, row in enumerate(rows):
         if row["broken"]:
-            parts.append(f"{{p{s}}} 0 (village breaks the rules: {row['broken']})")
+            parts.append(f"{{p{s}}} 0 points (the village breaks the rules: {row['broken']})")
         else:
             extra = " + fruit bonus" if s == caller and row["fruit"] else ""
-            parts.append(f"{{p{s}}} {row['points']} ({row['water']} water, {row['fruit']} fruit{extra})")
+            water = plural(row["water"], "water hole")
+            fruit = plural(row["fruit"], "fruit bush", "fruit bushes")
+            parts.append(f"{{p{s}}} {plural(row['points'], 'point')} ({water}, {fruit}{extra})")
     lead = f"Round {state.round} scores: " + "; ".join(parts) + "."
-    if caller is not None:
-        lead += f" Caller: {{p{caller}}}."
+    if how == "deadline":
+        if caller is None:
+            lead += " Nobody called Gwinea, and no village covers a water hole: no fruit bonus."
+        elif status(state, caller).complete:
+            lead += f" Nobody called Gwinea: the fruit bonus goes to {{p{caller}}}, who completed a village first."
+        else:
+            lead += (
+                f" Nobody called Gwinea: the fruit bonus goes to {{p{caller}}}, "
+                "whose legal village covers the most water holes."
+            )
     events = [Event(lead, kind="score")]
     if state.round >= ROUNDS:
         state.over = True
@@ -710,9 +736,9 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
         win = " and ".join(f"{{p{s}}}" for s in res.winners)
         events.append(
             Event(
-                f"The game is over after {ROUNDS} rounds; {win} "
-                f"{'win' if len(res.winners) > 1 else 'wins'} with {int(res.scores[res.winners[0]])} "
-                "points.",
+                f"The game is over after {plural(ROUNDS, 'round')}; {win} "
+                f"{'win' if len(res.winners) > 1 else 'wins'} with "
+                f"{plural(int(res.scores[res.winners[0]]), 'point')}.",
                 kind="end",
             )
         )
@@ -729,7 +755,7 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(
         scores=tuple(float(x) for x in state.scores),
         ranking=ranking,
-        reason=f"all {ROUNDS} rounds were played",
+        reason=f"all {plural(ROUNDS, 'round')} were played",
         tiebreak=tiebreak,
         details={"per_round": [[row["points"] for row in h["rows"]] for h in state.history]},
     )

@@ -98,8 +98,10 @@ from engines.tiwanaku.rules import (
     summary,
     to_dict,
     to_move,
+    turn_number,
     view_for,
 )
+from engines.tiwanaku.words import KINDS, WORDS, move_words
 
 RULES_HELP = """**Tiwanaku** - explore a hidden valley and deduce its crops.
 **Map**: rows A-E, columns 1-5 (short) or 1-9 (long). Each cell hides a terrain (S swamp, D desert, M mountain, F forest). Touching cells of one terrain form a region of 1-5 cells; a region of n cells grows crops 1..n, and equal crops never touch, not even diagonally. A few cells start revealed, and the terrain totals are public.
@@ -114,6 +116,10 @@ Any time in your turn (also between guesses, and on your turn in the final round
 Rulings used: 5/5/4/3 explorers; a 5th cube is refused; scores can go negative; a wrong guess ends the turn."""
 
 __all__ = [
+    "KINDS",
+    "WORDS",
+    "move_words",
+    "turn_number",
     "TITLE",
     "MIN_PLAYERS",
     "MAX_PLAYERS",

@@ -89,7 +89,7 @@ def test_contract_on_random_games(players, seed):
         assert g.view_for(step.after, None).turn_number == step.after.turn_number
     outcome = g.outcome(steps[-1].after)
     if outcome is not None:  # the last move says who scored what and who won
-        (over,) = [e for e in steps[-1].events if e.kind == "game_over"]
+        (over,) = [e for e in steps[-1].events if e.kind == "end"]
         assert all(f"{{p{p}}} {int(v)}" in over.text for p, v in enumerate(outcome.scores))
         assert all(f"{{p{p}}}" in over.text.split(".")[-2] for p in outcome.winners)
     assert PHASES - {ONION_DISCARD} <= set(seen), f"phases never reached: {PHASES - set(seen)}"

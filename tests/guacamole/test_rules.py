@@ -696,7 +696,7 @@ def test_game_over_event_names_winner():
     """Game end: the last move announces the scores and the (shared) win."""
     s = rig(players=2, discards=(["1A"], []), fill_deck=False, turn=1, dishes={1: [["1T", "2T", "3T"]]})
     _, ev = play(s, 1, "draw x1")
-    assert ev[-1].kind == "game_over" and "{p1} wins" in ev[-1].text
+    assert ev[-1].kind == "end" and "{p1} wins" in ev[-1].text
 
 
 # --------------------------------------------------------------------------- views and serialisation

@@ -387,7 +387,7 @@ def test_split_village_neither_calls_nor_scores():
     ended, events = ng.apply_move(split, TABLE, ng.Timeout())
     assert ended.history[-1]["rows"][0]["points"] == 0 and ended.scores == [0]
     assert ended.history[-1]["caller"] is None
-    assert any(e.kind == "score" and "{p0} 0 (village breaks the rules" in e.text for e in events)
+    assert any(e.kind == "score" and "{p0} 0 points (the village breaks the rules" in e.text for e in events)
 
 
 def test_broken_village_from_an_old_save_may_lose_any_hut():
@@ -672,7 +672,8 @@ def test_deadline_caller_with_exactly_one_water_hole():
     assert (h["caller"], h["how"]) == (1, "deadline")
     assert [r["points"] for r in h["rows"]] == [0, 1 + FRUIT_BONUS[1]]
     assert [e.kind for e in events[:2]] == ["deadline", "score"]
-    assert "Caller: {p1}" in events[1].text and "{p1} 2 (1 water, 1 fruit + fruit bonus)" in events[1].text
+    assert "the fruit bonus goes to {p1}, whose legal village covers the most water holes" in events[1].text
+    assert "{p1} 2 points (1 water hole, 1 fruit bush + fruit bonus)" in events[1].text
     assert deadline_caller(rig(players=2)) is None
     nobody, events = ng.apply_move(rig(players=2), TABLE, ng.Timeout())
     assert nobody.history[-1]["caller"] is None and nobody.scores == [0, 0]
@@ -695,17 +696,19 @@ def test_every_round_ends_with_its_scores():
         assert s.history[-1]["round"] == rnd
     assert len(score_events) == 9
     assert score_events[0].text == (
-        "Round 1 scores: {p0} 7 (4 water, 2 fruit + fruit bonus); {p1} 0 (0 water, 0 fruit). Caller: {p0}."
+        "Round 1 scores: {p0} 7 points (4 water holes, 2 fruit bushes + fruit bonus); {p1} 0 points"
+        " (0 water holes, 0 fruit bushes). Nobody called Gwinea: the fruit bonus goes to {p0}, whose legal"
+        " village covers the most water holes."
     )
     for rnd, e in enumerate(score_events, start=1):
         assert e.text.startswith(f"Round {rnd} scores: ")
         # odd rounds end when both stop: the most water makes seat 0 the caller at the deadline
         mine = (
-            "{p0} 7 (4 water, 2 fruit + fruit bonus)"
+            "{p0} 7 points (4 water holes, 2 fruit bushes + fruit bonus)"
             if rnd % 2
-            else "{p0} 11 (5 water, 3 fruit + fruit bonus)"
+            else "{p0} 11 points (5 water holes, 3 fruit bushes + fruit bonus)"
         )
-        assert mine in e.text and "{p1} 0 (0 water, 0 fruit)" in e.text
+        assert mine in e.text and "{p1} 0 points (0 water holes, 0 fruit bushes)" in e.text
     per_round = [[7, 0] if rnd % 2 else [11, 0] for rnd in range(1, 10)]
     assert ng.outcome(s).details["per_round"] == per_round
     assert ng.view_for(s, None).per_round == tuple(map(tuple, per_round))
@@ -745,9 +748,9 @@ def test_place_and_remove_events_tell_what_happened():
     (one water hole, several); a removal from an empty village names no huts."""
     s, ev = ng.apply_move(rig(), 0, ng.parse_move("I0A3"))
     assert ev[0].kind == "place" and ev[0].visible_to == frozenset({0})
-    assert ev[0].text == "{p0} built hut I on A3 B3 C3 D3 E3 (I0A3): 1 water hole, 1 fruit covered"
+    assert ev[0].text == "{p0} built hut I on A3 B3 C3 D3 E3 (I0A3): 1 water hole and 1 fruit bush covered"
     s, ev = ng.apply_move(rig(), 0, ng.parse_move("X0B3"))
-    assert ev[0].text == "{p0} built hut X on B3 C2 C3 C4 D3 (X0B3): 2 water holes, 1 fruit covered"
+    assert ev[0].text == "{p0} built hut X on B3 C2 C3 C4 D3 (X0B3): 2 water holes and 1 fruit bush covered"
     s, ev = ng.apply_move(s, 0, ng.parse_move("remove X"))
     assert (ev[0].kind, ev[0].text) == ("remove", "{p0} took hut X back")
     assert s.step == 2 and s.last[0] == "remove X"
@@ -760,9 +763,9 @@ def test_call_and_done_are_told_and_remembered():
     last move and announced."""
     s = build(rig(), 0, FULL)
     _, ev = ng.apply_move(s, 0, ng.Gwinea())
-    assert [e.kind for e in ev[:3]] == ["gwinea", "score", "round"]
+    assert [e.kind for e in ev[:4]] == ["gwinea", "cut_off", "score", "round"]
     assert ev[0].text == "{p0} calls Gwinea! Round 1 ends."
-    assert ev[2].text.startswith("Round 2 of 9: board ")
+    assert ev[3].text.startswith("Round 2 of 9: board ")
     s, ev = ng.apply_move(s, 1, ng.Done())
     assert (ev[0].kind, ev[0].text) == ("done", "{p1} has finished building for this round")
     assert ng.view_for(s, 1).last_move == "done" and s.step == 4

@@ -180,7 +180,10 @@ def test_trade_two_for_one():
     s.cubes[0] = [2, 1, 0, 0]
     s2, ev = play(s, 0, "ss>f")
     assert s2.cubes[0] == [0, 1, 0, 1] and s2.turn == 0
-    with pytest.raises(IllegalMove, match="you hold SSD; you cannot give MF"):
+    with pytest.raises(
+        IllegalMove,
+        match="you hold two swamp cubes and a desert cube; you cannot give a mountain cube and a forest cube",
+    ):
         play(s, 0, "MF>S")
     s3, _ = play(s, 0, "DS>M")
     assert s3.cubes[0] == [1, 0, 1, 0]
@@ -652,7 +655,9 @@ def test_trades_listed_with_exactly_two_cubes():
     legal = {str(m) for m in T.legal_moves(s, 0)}
     assert {"SD>S", "SD>D", "SD>M", "SD>F"} <= legal and "SS>D" not in legal
     s.cubes[0] = [0, 0, 0, 0]
-    with pytest.raises(IllegalMove, match="you hold none; you cannot give SD"):
+    with pytest.raises(
+        IllegalMove, match="you hold no cubes; you cannot give a swamp cube and a desert cube"
+    ):
         play(s, 0, "SD>M")
 
 
@@ -669,7 +674,7 @@ def test_end_events_and_cube_points():
     assert s2.phase == OVER and s2.cube_points == [2, 0] and s2.scores == [2, 0]
     assert [e.kind for e in ev] == ["move", "score", "end"]
     assert ev[0].text == "{p0} passes and leaves the final divinations"
-    assert ev[1].text == "{p0} scores 2 for offering cubes left over"
+    assert ev[1].text == "{p0} scores 2 points for the offering cubes left over"
     assert ev[2].text == "The game is over. Final scores: {p0} 2, {p1} 0."
 
 

@@ -3,6 +3,7 @@ so CI fails on drift."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -45,3 +46,18 @@ def test_types_are_clean(tmp_path):
         "mypy", "--cache-dir", str(tmp_path / "mypy-cache"), "--no-error-summary", "--hide-error-context"
     )
     assert result.returncode == 0, "mypy found type errors:\n" + result.stdout[-6000:] + result.stderr[-2000:]
+
+
+IGNORE = re.compile(r"#\s*type:\s*ignore(?:\[[^\]]*\])?(?P<rest>.*)$")
+
+
+def test_every_type_ignore_gives_its_reason():
+    """A ``# type: ignore[code]`` silences the checker, so the same line says why it must."""
+    bare = []
+    for folder in ("engines", "bot", "renderers", "cogs", "bench"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                found = IGNORE.search(line)
+                if found and not re.search(r"[A-Za-z]{3,}", found["rest"]):
+                    bare.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not bare, "type: ignore without a reason on the same line:\n" + "\n".join(bare)

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 import engines
 from bot import public
-from bot.app import TableBot
+from bot.app import PukllayBot
 from bot.public import number
 from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
@@ -33,7 +33,7 @@ GAME_NAMES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 class TableCog(
     commands.GroupCog, group_name="game", group_description="Join, watch and manage the game in this channel"
 ):
-    def __init__(self, bot: TableBot):
+    def __init__(self, bot: PukllayBot):
         self.bot = bot
 
     @property
@@ -210,7 +210,7 @@ class TableCog(
         member = interaction.user
         if guild is None or not isinstance(member, discord.Member):
             return False
-        if session.row.channel_id == channel_of(interaction):
+        if session.row.channel_id == interaction.channel_id:
             return True
         channel = guild.get_channel_or_thread(session.row.channel_id)
         if channel is None:
@@ -285,5 +285,5 @@ class TableCog(
         await self.table.reply(interaction, "\n".join(lines) or "No games are installed.")
 
 
-async def setup(bot: TableBot) -> None:
+async def setup(bot: PukllayBot) -> None:
     await bot.add_cog(TableCog(bot))

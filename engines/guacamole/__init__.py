@@ -58,7 +58,7 @@ discard piles show only their top and size.
 
 from __future__ import annotations
 
-from .ai import computer_move
+from .ai import computer_move, determinize
 from .moves import (
     Add,
     Cancel,
@@ -142,4 +142,5 @@ __all__ = [
     "to_dict",
     "from_dict",
     "computer_move",
+    "determinize",
 ]

@@ -79,6 +79,7 @@ class SeatRow:
     display_name: str
     is_computer: bool
     resigned: bool
+    level: str | None = None  # the computer level chosen when the seat was given to the computer
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,7 @@ def _seat(row: sqlite3.Row) -> SeatRow:
         display_name=row["display_name"],
         is_computer=bool(row["is_computer"]),
         resigned=bool(row["resigned"]),
+        level=row["computer_level"],
     )
 
 
@@ -360,9 +362,16 @@ class Store:
         return [_seat(r) for r in rows]
 
     async def add_seat(
-        self, session_id: int, user_id: int | None, name: str, *, limit: int, computer: bool = False
+        self,
+        session_id: int,
+        user_id: int | None,
+        name: str,
+        *,
+        limit: int,
+        computer: bool = False,
+        level: str | None = None,
     ) -> bool:
-        """Seat a player in a lobby; False when the lobby is full or not open."""
+        """Seat a player (a computer at ``level``) in a lobby; False when the lobby is full or not open."""
         async with self._write() as db:
             row = await self._fetch(db, "SELECT status FROM sessions WHERE id = ?", (session_id,))
             if row is None or row[0] != "lobby":
@@ -375,9 +384,9 @@ class Store:
             if count >= limit:
                 return False
             await db.execute(
-                "INSERT INTO seats (session_id, join_order, user_id, display_name, is_computer)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (session_id, top + 1, user_id, name, int(computer)),
+                "INSERT INTO seats (session_id, join_order, user_id, display_name, is_computer, computer_level)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (session_id, top + 1, user_id, name, int(computer), level),
             )
             await self._touch(db, session_id)
         return True

@@ -54,7 +54,7 @@ class PukllayBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        self.sessions = SessionService(self.store)
+        self.sessions = SessionService(self.store, computer_seconds=self.settings.computer_seconds)
         self.table = Table(self, self.sessions)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_list:

@@ -22,6 +22,8 @@ import engines
 from bot import ratings
 from bot.storage import ChannelBusy, RatingRow, ResultRow, SeatRow, SessionRow, StaleVersion, Store
 from engines.core import (
+    DEFAULT_LEVEL,
+    LEVELS,
     TABLE,
     Event,
     MoveError,
@@ -62,6 +64,17 @@ class Seat:
     name: str
     computer: bool
     resigned: bool
+    level: str | None = None  # chosen when seated as a computer; None: a person, or taken over
+
+    @property
+    def computer_level(self) -> str:
+        """The level the computer plays this seat at (a seat taken over from a person: normal)."""
+        return self.level or DEFAULT_LEVEL
+
+    @property
+    def tag(self) -> str:
+        """What follows the seat's name in lists: `` (computer, strong)`` for a computer seat."""
+        return f" (computer, {self.computer_level})" if self.computer else ""
 
     @property
     def mention(self) -> str:
@@ -155,8 +168,15 @@ def rerate(current: list[RatingRow]) -> list[RatingRow]:
 
 
 class SessionService:
-    def __init__(self, store: Store, *, computer_names: Sequence[str] | None = None):
+    def __init__(
+        self,
+        store: Store,
+        *,
+        computer_names: Sequence[str] | None = None,
+        computer_seconds: float | None = None,
+    ):
         self.store = store
+        self.computer_seconds = computer_seconds  # the strong level's thinking time per move
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, tuple[int, Any]] = {}  # session id -> (version, engine state)
         self._computer_names = list(
@@ -170,7 +190,7 @@ class SessionService:
 
     async def _load(self, row: SessionRow) -> Session:
         seats = [
-            Seat(s.join_order, s.seat, s.user_id, s.display_name, s.is_computer, s.resigned)
+            Seat(s.join_order, s.seat, s.user_id, s.display_name, s.is_computer, s.resigned, s.level)
             for s in await self.store.seats(row.id)
         ]
         info = engines.get(row.game)
@@ -271,7 +291,9 @@ class SessionService:
                 raise TableError(f"the table is full ({session.row.max_players} seats)")
             return await self.require(channel_id)
 
-    async def add_computer(self, channel_id: int, user_id: int) -> Session:
+    async def add_computer(self, channel_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> Session:
+        if level not in LEVELS:
+            raise TableError(f"there is no computer level {level!r}; choose {', '.join(LEVELS)}")
         session = await self.require(channel_id)
         async with self.lock(session.id):
             session = await self.require(channel_id)
@@ -282,7 +304,7 @@ class SessionService:
             taken = {s.name for s in session.seats}
             name = next((n for n in self._computer_names if n not in taken), f"Cpu {len(session.seats) + 1}")
             if not await self.store.add_seat(
-                session.id, None, name, limit=session.row.max_players, computer=True
+                session.id, None, name, limit=session.row.max_players, computer=True, level=level
             ):
                 raise TableError(f"the table is full ({session.row.max_players} seats)")
             return await self.require(channel_id)
@@ -392,11 +414,41 @@ class SessionService:
             return result
 
     async def _after(self, session: Session, result: MoveResult) -> None:
-        """Let computer seats act, then finish the game if it is over (lock held)."""
+        """Let computer seats act, then finish the game if it is over (lock held).
+
+        The computers think in a worker thread, so a strong player's search never
+        holds up the other games on the event loop."""
         module = session.engine
-        state = session.state
+        levels = {s.seat: s.computer_level for s in session.seats if s.computer and s.seat is not None}
+        state, batch, played, failed = await asyncio.to_thread(
+            self._computer_turns, module, session.state, levels, session.row.seed, session.version
+        )
+        result.played.extend(played)
+        if failed:
+            log.error("computer player failed in session %s", session.id, exc_info=failed)
+            result.note = "the computer player could not move; the game waits (ask an admin to check the log)"
+        if batch:
+            version = await self.store.record_moves(session.id, session.version, batch, module.to_dict(state))
+            self._cache[session.id] = (version, state)
+            session = await self.get(session.id)
+            result.session = session
+        outcome = module.outcome(state)
+        if outcome is not None:
+            await self._finish(session, outcome)
+            result.finished = True
+            result.outcome = outcome
+            result.session = await self.get(session.id)
+
+    def _computer_turns(
+        self, module: ModuleType, state: Any, levels: dict[int, str], seed: int, version: int
+    ) -> tuple[Any, list[tuple[int, str, bool]], list[Played], BaseException | None]:
+        """The computer seats' moves from ``state`` on (run in a worker thread).
+
+        Each computer move is seeded by the game's seed and its move number, so a
+        replay chooses the same moves."""
         batch: list[tuple[int, str, bool]] = []
-        computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
+        played: list[Played] = []
+        computers = set(levels)
         paced: set[int] = set()
         for _ in range(MAX_COMPUTER_MOVES):
             if module.outcome(state) is not None:
@@ -415,28 +467,15 @@ class SessionService:
                 paced.add(seat)
             try:
                 legal = list(module.legal_moves(state, seat))
-                rng = rng_for(session.row.seed, "computer", session.version + len(batch))
-                move = module.computer_move(module.view_for(state, seat), legal, rng)
+                rng = rng_for(seed, "computer", version + len(batch))
+                view = module.view_for(state, seat)
+                move = module.computer_move(view, legal, rng, levels[seat], self.computer_seconds)
                 state, events = module.apply_move(state, seat, move)
-            except Exception:
-                log.exception("computer player failed in session %s (seat %s)", session.id, seat)
-                result.note = (
-                    "the computer player could not move; the game waits (ask an admin to check the log)"
-                )
-                break
+            except Exception as exc:
+                return state, batch, played, exc
             batch.append((seat, str(move), True))
-            result.played.append(Played(seat, str(move), True, tuple(events)))
-        if batch:
-            version = await self.store.record_moves(session.id, session.version, batch, module.to_dict(state))
-            self._cache[session.id] = (version, state)
-            session = await self.get(session.id)
-            result.session = session
-        outcome = module.outcome(state)
-        if outcome is not None:
-            await self._finish(session, outcome)
-            result.finished = True
-            result.outcome = outcome
-            result.session = await self.get(session.id)
+            played.append(Played(seat, str(move), True, tuple(events)))
+        return state, batch, played, None
 
     async def _finish(self, session: Session, outcome: Outcome, reason: str | None = None) -> None:
         resigned = {s.seat for s in session.seats if s.resigned}

@@ -48,6 +48,7 @@ class Settings:
     log_level: str = "INFO"
     sync_commands: bool = True
     deadline_poll_seconds: float = 30.0
+    computer_seconds: float = 1.0  # the strong computer level's thinking time per move
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, dotenv: str | Path | None = ".env") -> Settings:
@@ -76,7 +77,17 @@ class Settings:
             raise SettingsError(f"DEADLINE_POLL_SECONDS must be a number of seconds, got {poll!r}") from None
         if not 0.01 <= poll_seconds <= 3600:
             raise SettingsError("DEADLINE_POLL_SECONDS must be between 0.01 and 3600")
+        think = get("COMPUTER_STRONG_SECONDS") or "1"
+        try:
+            computer_seconds = float(think)
+        except ValueError:
+            raise SettingsError(
+                f"COMPUTER_STRONG_SECONDS must be a number of seconds, got {think!r}"
+            ) from None
+        if not 0.01 <= computer_seconds <= 60:
+            raise SettingsError("COMPUTER_STRONG_SECONDS must be between 0.01 and 60")
         return cls(
+            computer_seconds=computer_seconds,
             deadline_poll_seconds=poll_seconds,
             token=get("DISCORD_TOKEN"),
             database_path=get("DATABASE_PATH") or "./pukllay.db",

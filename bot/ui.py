@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 
 from bot.sessions import MoveResult, Session, SessionService, StaleMove, TableError
-from engines.core import MoveError, Outcome, name_seats
+from engines.core import DEFAULT_LEVEL, MoveError, Outcome, name_seats
 
 if TYPE_CHECKING:
     from bot.app import PukllayBot
@@ -220,7 +220,7 @@ class Table:
     def lobby_text(self, session: Session) -> str:
         opts = ", ".join(f"{k}: {v}" for k, v in session.row.options.items()) or "standard"
         seats = "\n".join(
-            f"{i + 1}. {s.name}{' (computer)' if s.computer else ''}{' — host' if s.user_id == session.row.host_id else ''}"
+            f"{i + 1}. {s.name}{s.tag}{' — host' if s.user_id == session.row.host_id else ''}"
             for i, s in enumerate(session.seats)
         )
         info = session.info
@@ -284,8 +284,9 @@ class Table:
         action: str,
         *,
         from_button: bool = True,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
-        """Join, leave, add a computer or start, from a lobby button or a slash command."""
+        """Join, leave, add a computer (at ``level``) or start, from a lobby button or a slash command."""
 
         async def work() -> None:
             channel_id = interaction.channel_id
@@ -303,8 +304,8 @@ class Table:
                 session = await self.service.leave(channel_id, user.id)
                 note = f"{user.display_name} left."
             elif action == "cpu":
-                session = await self.service.add_computer(channel_id, user.id)
-                note = f"{user.display_name} added a computer player."
+                session = await self.service.add_computer(channel_id, user.id, level)
+                note = f"{user.display_name} added a computer player ({level})."
             elif action == "start":
                 result = await self.service.start(channel_id, user.id)
                 session = result.session

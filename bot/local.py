@@ -1,6 +1,6 @@
 """Play any registered game in the terminal, hot-seat and against computer players.
 
-    python -m bot.local guacamole --players 3 --computer 2 --seed 7
+    python -m bot.local guacamole --players 3 --computer 2 --computer-level strong --seed 7
 
 Each turn's board is written as a PNG into the output folder (``./pukllay-local``
 by default) and the path is printed.  Type a move in the game's notation at the
@@ -17,7 +17,15 @@ from pathlib import Path
 from typing import TextIO
 
 import engines
-from engines.core import MoveError, SetupError, config_from_options, name_seats, rng_for
+from engines.core import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    MoveError,
+    SetupError,
+    config_from_options,
+    name_seats,
+    rng_for,
+)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -27,6 +35,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--players", type=int, help="how many seats (default: the game's minimum, at least 2)"
     )
     parser.add_argument("--computer", type=int, default=0, help="how many of the seats the computer plays")
+    parser.add_argument(
+        "--computer-level",
+        choices=LEVELS,
+        default=DEFAULT_LEVEL,
+        help="how strong the computer players are (default: normal)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the seed for shuffling and generation")
     parser.add_argument("--out", default="pukllay-local", help="folder for the board images")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
@@ -64,7 +78,9 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
         print(f"cannot set up {info.title}: {exc}", file=out)
         return 2
     computers = set(range(players - args.computer, players))
-    names = [f"P{i + 1}" + (" (cpu)" if i in computers else "") for i in range(players)]
+    names = [
+        f"P{i + 1}" + (f" (cpu, {args.computer_level})" if i in computers else "") for i in range(players)
+    ]
     folder = Path(args.out)
     if renderer is not None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -90,7 +106,10 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
         if seat in computers:
             legal = list(module.legal_moves(state, seat))
             move = module.computer_move(
-                module.view_for(state, seat), legal, rng_for(args.seed, "cpu", moves_made)
+                module.view_for(state, seat),
+                legal,
+                rng_for(args.seed, "cpu", moves_made),
+                args.computer_level,
             )
         else:
             print(f"{names[seat]} to play> ", end="", file=out, flush=True)

@@ -41,8 +41,14 @@ from engines.core import Outcome, check_level
 DEFAULT_SECONDS = 1.0
 """The strong level's thinking time per move when the table names none."""
 
+KEEP_MARGIN = 0.02
+"""How much better (on the 0..1 value scale) a move must average to replace the default."""
+
 CAP_FACTOR = 5.0
-"""The wall-clock safety stop, as a multiple of the thinking time (plus one second)."""
+"""The wall-clock safety stop, as a multiple of the thinking time (plus :data:`CAP_EXTRA`)."""
+
+CAP_EXTRA = 10.0
+"""Seconds added to the safety stop, so that a busy machine does not trip it for a short search."""
 
 
 class NoWorld(Exception):
@@ -69,7 +75,7 @@ def simulations_for(seconds: float | None, per_second: float, minimum: int = 4) 
 
 def cap_for(seconds: float | None) -> float:
     """The wall-clock safety stop for a move given ``seconds`` of thinking time."""
-    return CAP_FACTOR * (DEFAULT_SECONDS if seconds is None else seconds) + 1.0
+    return CAP_FACTOR * (DEFAULT_SECONDS if seconds is None else seconds) + CAP_EXTRA
 
 
 def outcome_reward(result: Outcome, seat: int, scale: float) -> float:
@@ -125,9 +131,13 @@ def choose(
     *,
     simulations: int,
     cap_seconds: float | None = None,
+    keep_margin: float = KEEP_MARGIN,
 ) -> Any:
     """The candidate with the best average value over sampled worlds (sequential halving).
 
+    ``candidates[0]`` is the default (the normal player's move): it is never
+    eliminated, and another candidate replaces it only when its average is
+    better by ``keep_margin``, so that noise alone never changes a good move.
     ``view.seat`` is the seat to play.  A candidate that turns out illegal in a
     sampled world (it never should) scores 0 there.
     """
@@ -142,6 +152,10 @@ def choose(
     rounds = max(1, math.ceil(math.log2(len(arms))))
     deadline = None if cap_seconds is None else time.monotonic() + cap_seconds
     left = simulations
+
+    def mean(i: int) -> float:
+        return total[i] / count[i] if count[i] else 0.0
+
     for r in range(rounds):
         if len(alive) == 1:
             break
@@ -165,12 +179,19 @@ def choose(
                 left -= 1
             if deadline is not None and time.monotonic() > deadline:
                 break
-        alive.sort(key=lambda i: (-(total[i] / count[i]) if count[i] else 0.0, i))
+        alive.sort(key=lambda i: (-mean(i), i))
         if deadline is not None and time.monotonic() > deadline:
-            alive = alive[:1]
             break
-        alive = alive[: max(1, (len(alive) + 1) // 2)]
-    return arms[alive[0]]
+        # the first candidate (the normal player's move) stays in to the end
+        keep = alive[: max(1, (len(alive) + 1) // 2)]
+        if 0 not in keep:
+            keep.append(0)
+        alive = keep
+    best = min(alive, key=lambda i: (-mean(i), i))
+    # leave the normal player's move only for a clearly better one
+    if best != 0 and count[0] and mean(best) < mean(0) + keep_margin:
+        return arms[0]
+    return arms[best]
 
 
 def by_level(
@@ -200,6 +221,7 @@ def by_level(
 
 
 __all__ = [
+    "CAP_EXTRA",
     "CAP_FACTOR",
     "DEFAULT_SECONDS",
     "Game",

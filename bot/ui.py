@@ -307,6 +307,10 @@ class Table:
                 session = await self.service.add_computer(channel_id, user.id, level)
                 note = f"{user.display_name} added a computer player ({level})."
             elif action == "start":
+                seated = await self.service.get(session_id) if session_id is not None else None
+                if from_button and seated and any(s.computer for s in seated.seats):
+                    # computers may think before the first board: answer Discord in time
+                    await interaction.response.defer()
                 result = await self.service.start(channel_id, user.id)
                 session = result.session
                 note = "The game has started."
@@ -320,6 +324,10 @@ class Table:
                 if session is None:
                     await interaction.response.edit_message(
                         content="This lobby is closed: everyone left.", view=None
+                    )
+                elif interaction.response.is_done():
+                    await interaction.edit_original_response(
+                        content=self.lobby_text(session), view=self.lobby_view(session)
                     )
                 else:
                     await interaction.response.edit_message(

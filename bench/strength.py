@@ -35,6 +35,8 @@ from engines.core import config_from_options, rng_for  # noqa: E402
 TWO_PLAYER = ("guacamole", "guanga", "tiwanaku", "pachakuna", "nowa_gwinea")
 THREE_PLAYER = ("guacamole", "guanga", "tiwanaku", "nowa_gwinea")
 SOLO = ("guanga", "tiwanaku", "nowa_gwinea")
+NG_SECONDS = 1.0
+"""Nowa Gwinea's strong level plans once per round (the solver), so the bench affords the table's time."""
 ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
@@ -76,6 +78,8 @@ def play(game: str, levels: tuple[str, ...], seed: int, seconds: float, options:
 
 def duel(args: tuple) -> tuple:
     game, a, b, seed, seconds = args
+    if game == "nowa_gwinea":
+        seconds = NG_SECONDS
     levels = (a, b) if seed % 2 == 0 else (b, a)
     result, spent, count = play(game, levels, seed, seconds)
     seat_a = levels.index(a)
@@ -87,6 +91,8 @@ def duel(args: tuple) -> tuple:
 
 def trio(args: tuple) -> tuple:
     game, seed, seconds = args
+    if game == "nowa_gwinea":
+        seconds = NG_SECONDS
     order = ORDERS[seed % 6]
     levels = tuple(("easy", "normal", "strong")[i] for i in order)
     result, spent, count = play(game, levels, seed, seconds)
@@ -95,6 +101,8 @@ def trio(args: tuple) -> tuple:
 
 def solo(args: tuple) -> tuple:
     game, level, seed, seconds = args
+    if game == "nowa_gwinea":
+        seconds = NG_SECONDS
     result, spent, count = play(game, (level,), seed, seconds)
     return result.scores[0], result.details.get("rank"), spent, count
 
@@ -138,6 +146,12 @@ def timing(parts) -> str:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=200, help="games per pairing (and seeds for solo)")
+    ap.add_argument(
+        "--strong-games", type=int, default=None, help="games (or seeds) for anything the strong level plays"
+    )
+    ap.add_argument(
+        "--limit", action="append", default=[], metavar="GAME=N", help="at most N strong games for GAME"
+    )
     ap.add_argument("--seconds", type=float, default=0.1, help="the strong level's thinking time per move")
     ap.add_argument("--workers", type=int, default=2, help="processes (at most 2 on a shared machine)")
     ap.add_argument("--only", default="", help="comma-separated games to run (default: all)")
@@ -146,40 +160,52 @@ def main(argv: list[str] | None = None) -> None:
     only = set(filter(None, args.only.split(",")))
     parts = set(args.parts.split(","))
     n, sec = args.games, args.seconds
+    limits = {k: int(v) for k, v in (item.split("=") for item in args.limit)}
+
+    def count(game: str, strong: bool) -> int:
+        if not strong:
+            return n
+        return min(args.strong_games or n, limits.get(game, n))
+
     begin = time.perf_counter()
-    print(f"strong level: {sec:g} s of thinking per move (the table uses 1 s); {args.workers} worker(s)")
+    print(
+        f"strong level: {sec:g} s of thinking per move (the table uses 1 s; Nowa Gwinea {NG_SECONDS:g} s); "
+        f"{args.workers} worker(s)"
+    )
     with multiprocessing.Pool(args.workers) as pool:
         if "duel" in parts:
-            print(f"\nTwo players, seats swapped each game ({n} games per pairing)")
-            print(f"{'game':<12} {'pairing':<17} {'win rate':>8}  {'95% interval':<15} time per move")
+            print("\nTwo players, seats swapped each game")
+            print(
+                f"{'game':<12} {'pairing':<17} {'games':>5} {'win rate':>8}  {'95% interval':<15} time per move"
+            )
             for game in TWO_PLAYER:
                 if only and game not in only:
                     continue
                 for a, b in (("strong", "normal"), ("normal", "easy")):
                     t = time.perf_counter()
-                    rows = pool.map(duel, [(game, a, b, seed, sec) for seed in range(n)])
+                    g = count(game, a == "strong")
+                    rows = pool.map(duel, [(game, a, b, seed, sec) for seed in range(g)])
                     wins = sum(r[0] for r in rows)
                     ties = sum(1 for r in rows if r[0] == 0.5)
-                    lo, hi = wilson(wins, n)
+                    lo, hi = wilson(wins, g)
                     print(
-                        f"{game:<12} {a + ' v ' + b:<17} {wins / n:8.1%}  [{lo:.1%}, {hi:.1%}]"
+                        f"{game:<12} {a + ' v ' + b:<17} {g:5d} {wins / g:8.1%}  [{lo:.1%}, {hi:.1%}]"
                         f"{'':<2}{timing((r[1], r[2]) for r in rows)}"
                         f"{f', {ties} shared' if ties else ''} ({time.perf_counter() - t:.0f} s)",
                         flush=True,
                     )
         if "trio" in parts:
-            print(
-                f"\nThree players, one seat per level, seats rotated ({n} games); average place (1 = first)"
-            )
+            print("\nThree players, one seat per level, seats rotated; average place (1 = first)")
             for game in THREE_PLAYER:
                 if only and game not in only:
                     continue
                 t = time.perf_counter()
-                rows = pool.map(trio, [(game, seed, sec) for seed in range(n)])
-                avg = {lv: sum(r[0][lv] for r in rows) / n for lv in ("easy", "normal", "strong")}
+                g = count(game, True)
+                rows = pool.map(trio, [(game, seed, sec) for seed in range(g)])
+                avg = {lv: sum(r[0][lv] for r in rows) / g for lv in ("easy", "normal", "strong")}
                 first = {lv: sum(1 for r in rows if r[0][lv] == 1) for lv in avg}
                 print(
-                    f"{game:<12} "
+                    f"{game:<12} {g:4d} games  "
                     + "  ".join(
                         f"{lv} {avg[lv]:.2f} (first {first[lv]})" for lv in ("strong", "normal", "easy")
                     )
@@ -191,31 +217,47 @@ def main(argv: list[str] | None = None) -> None:
 
             tasks = [(b, side, k) for side in "AB" for b in range(1, BOARDS + 1) for k in range(6)]
             t = time.perf_counter()
-            print(f"\nNowa Gwinea, every task of both sides ({len(tasks)} tasks), building alone")
+            print(
+                f"\nNowa Gwinea, every task of both sides ({len(tasks)} tasks), building alone, "
+                f"strong at {NG_SECONDS:g} s"
+            )
+            runs = {}
             for level in ("strong", "normal", "easy"):
-                rows = pool.map(task_run, [(b, s, k, level, sec) for b, s, k in tasks])
-                done = [(r, task) for r, task in zip(rows, tasks, strict=True) if r[0] is not None]
+                runs[level] = pool.map(task_run, [(b, s, k, level, NG_SECONDS) for b, s, k in tasks])
+                done = [(r, task) for r, task in zip(runs[level], tasks, strict=True) if r[0] is not None]
                 smallest = sum(1 for r, (b, s, k) in done if r[0] == board_side(b, s).sizes[k])
-                moves = sum(r[1] for r, _ in done) / max(1, len(done))
                 print(
-                    f"{level:<7} complete villages {len(done)}/{len(tasks)}, smallest size {smallest}/{len(tasks)}"
-                    f" ({smallest / len(tasks):.1%}), moves before the call {moves:.2f} on average",
+                    f"{level:<7} complete villages {len(done)}/{len(tasks)}, the solver's smallest size "
+                    f"{smallest}/{len(tasks)} ({smallest / len(tasks):.1%})",
                     flush=True,
                 )
+            both = [
+                (a[1], b[1])
+                for a, b in zip(runs["strong"], runs["normal"], strict=True)
+                if a[0] is not None and b[0] is not None
+            ]
+            earlier = sum(1 for a, b in both if a < b)
+            later = sum(1 for a, b in both if a > b)
+            print(
+                f"tasks both strong and normal complete: {len(both)}; huts before the call: strong "
+                f"{sum(a for a, _ in both) / max(1, len(both)):.2f}, normal {sum(b for _, b in both) / max(1, len(both)):.2f}"
+                f" on average; strong earlier on {earlier}, later on {later}"
+            )
             print(f"({time.perf_counter() - t:.0f} s)")
         if "solo" in parts:
-            print(f"\nSolo: average score over {n} seeds")
+            print("\nSolo: average score (and standard deviation) over the seeds")
             for game in SOLO:
                 if only and game not in only:
                     continue
                 cells = []
                 for level in ("strong", "normal", "easy"):
-                    rows = pool.map(solo, [(game, level, seed, sec) for seed in range(n)])
-                    avg = sum(r[0] for r in rows) / n
-                    sd = math.sqrt(sum((r[0] - avg) ** 2 for r in rows) / max(1, n - 1))
+                    g = count(game, level == "strong")
+                    rows = pool.map(solo, [(game, level, seed, sec) for seed in range(g)])
+                    avg = sum(r[0] for r in rows) / g
+                    sd = math.sqrt(sum((r[0] - avg) ** 2 for r in rows) / max(1, g - 1))
                     ranks = Counter(r[1] for r in rows if r[1])
                     rank = f", ranks {dict(ranks.most_common(3))}" if ranks else ""
-                    cells.append(f"{level} {avg:.1f} (sd {sd:.1f}{rank})")
+                    cells.append(f"{level} {avg:.1f} over {g} (sd {sd:.1f}{rank})")
                 print(f"{game:<12} " + "; ".join(cells), flush=True)
     print(f"\ntotal {time.perf_counter() - begin:.0f} s")
 

@@ -367,7 +367,7 @@ SIMULATIONS_PER_SECOND = 60
 """Simulations the strong player runs per second of thinking (measured on the
 development machine with bench/strength.py)."""
 
-HORIZON = 30
+HORIZON = 24
 """Moves played after a candidate before the position is scored."""
 
 
@@ -437,7 +437,7 @@ def _game() -> search.Game:
     return search.Game(rules, determinize, normal_move, _evaluate, HORIZON)
 
 
-CANDIDATES = 6
+CANDIDATES = 5
 """At most this many moves are compared by the strong player."""
 
 

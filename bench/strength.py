@@ -132,6 +132,42 @@ def task_run(args: tuple) -> tuple:
     return None, moves
 
 
+def calibrate(game: str) -> tuple[int, float, int]:
+    """Searches at positions of seeded 2-player games: (searches, CPU seconds, playouts)."""
+    import random
+
+    from engines import search
+
+    module = engines.get(game).load()
+    ai = __import__(f"engines.{game}.ai", fromlist=["ai"])
+    played = [0]
+    real = search.playout
+
+    def counted(*args, **kwargs):
+        played[0] += 1
+        return real(*args, **kwargs)
+
+    search.playout = counted
+    searches, spent = 0, 0.0
+    for seed in range(3):
+        state = module.new_game(module.Config(players=2), 2, seed)
+        k = 0
+        while module.outcome(state) is None:
+            seat = min(module.to_move(state))
+            view = module.view_for(state, seat)
+            legal = list(module.legal_moves(state, seat))
+            if seat == 0 and k % 3 == 0 and len(ai.candidates(view, legal, random.Random(1))) > 1:
+                start = time.process_time()
+                ai.strong_move(view, legal, rng_for(seed, k), 0.2)
+                spent += time.process_time() - start
+                searches += 1
+            move = module.computer_move(view, legal, rng_for(seed, "x", k))
+            state, _ = module.apply_move(state, seat, move)
+            k += 1
+    search.playout = real
+    return searches, spent, played[0]
+
+
 def timing(parts) -> str:
     spent: Counter[str] = Counter()
     count: Counter[str] = Counter()
@@ -155,7 +191,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seconds", type=float, default=0.1, help="the strong level's thinking time per move")
     ap.add_argument("--workers", type=int, default=2, help="processes (at most 2 on a shared machine)")
     ap.add_argument("--only", default="", help="comma-separated games to run (default: all)")
-    ap.add_argument("--parts", default="duel,trio,tasks,solo", help="which tables to print")
+    ap.add_argument(
+        "--parts",
+        default="duel,trio,tasks,solo",
+        help="which tables to print: duel, trio, tasks, solo, and calibrate (playouts per CPU second)",
+    )
     args = ap.parse_args(argv)
     only = set(filter(None, args.only.split(",")))
     parts = set(args.parts.split(","))
@@ -173,6 +213,18 @@ def main(argv: list[str] | None = None) -> None:
         f"{args.workers} worker(s)"
     )
     with multiprocessing.Pool(args.workers) as pool:
+        if "calibrate" in parts:
+            print("\nCalibration: strong searches of 0.2 s at positions of 2-player games")
+            for game in ("guacamole", "guanga", "tiwanaku", "pachakuna"):
+                if only and game not in only:
+                    continue
+                searches, spent, played = pool.apply(calibrate, (game,))
+                constant = __import__(f"engines.{game}.ai", fromlist=["ai"]).SIMULATIONS_PER_SECOND
+                print(
+                    f"{game:<12} {searches} searches, {1000 * spent / searches:.0f} ms CPU each, "
+                    f"{played / spent:.0f} playouts per CPU second (SIMULATIONS_PER_SECOND = {constant})",
+                    flush=True,
+                )
         if "duel" in parts:
             print("\nTwo players, seats swapped each game")
             print(

@@ -253,9 +253,9 @@ def normal_move(view, legal: Sequence[Move], rng: random.Random) -> Move:
 EASY_RANDOM = 0.3
 """How often the easy player takes a random legal move instead of the normal one."""
 
-SIMULATIONS_PER_SECOND = 300
-"""Simulations the strong player runs per second of thinking (measured on the
-development machine: 2-player games, a move of each kind, bench/strength.py)."""
+SIMULATIONS_PER_SECOND = 150
+"""Simulations the strong player runs per second of thinking: the playouts per CPU second
+measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
 
 HORIZON = 40
 """Moves played after a candidate before the position is scored."""

@@ -364,8 +364,8 @@ EASY_RANDOM = 0.3
 """How often the easy player takes a random legal move instead of the normal one."""
 
 SIMULATIONS_PER_SECOND = 60
-"""Simulations the strong player runs per second of thinking (measured on the
-development machine with bench/strength.py)."""
+"""Simulations the strong player runs per second of thinking: the playouts per CPU second
+measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
 
 HORIZON = 24
 """Moves played after a candidate before the position is scored."""

@@ -194,9 +194,9 @@ def _useful_trade(held: list[int], legal: list):
 EASY_RANDOM = 0.3
 """How often the easy player takes a random legal move instead of the normal one."""
 
-SIMULATIONS_PER_SECOND = 120
-"""Simulations the strong player runs per second of thinking (measured on the
-development machine with bench/strength.py)."""
+SIMULATIONS_PER_SECOND = 140
+"""Simulations the strong player runs per second of thinking: the playouts per CPU second
+measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
 
 HORIZON = 30
 """Moves played after a candidate before the position is scored."""

@@ -41,6 +41,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=DEFAULT_LEVEL,
         help="how strong the computer players are (default: normal)",
     )
+    parser.add_argument(
+        "--computer-seconds",
+        type=float,
+        default=None,
+        help="how long the strong level thinks per move (default: 1)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the seed for shuffling and generation")
     parser.add_argument("--out", default="pukllay-local", help="folder for the board images")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")

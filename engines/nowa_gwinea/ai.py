@@ -135,6 +135,41 @@ def plan(
     return tuple(pl.text for pl in _building_order(best, rolled))
 
 
+@lru_cache(maxsize=256)
+def fruit_plan(
+    rolled: int,
+    water: tuple[int, ...],
+    fruit: tuple[int, ...],
+    others: tuple[int, ...],
+    need: int,
+    node_limit: int,
+) -> tuple[str, ...] | None:
+    """A village covering the water holes and as many fruit bushes as the solver finds
+    within the node budget (most fruit first), in building order; None if none."""
+    left = node_limit
+    for k in range(len(fruit), 0, -1):
+        for bushes in combinations(fruit, k):
+            for subset in combinations(water, need):
+                if left <= 0:
+                    return None
+                search_ = None
+                try:
+                    search_ = solve(
+                        rolled,
+                        [*subset, *bushes],
+                        list(others),
+                        max_huts=12,
+                        connected=True,
+                        node_limit=min(left, node_limit // 8),
+                    )
+                except TimeoutError:
+                    pass
+                left -= node_limit // 8
+                if search_:
+                    return tuple(pl.text for pl in _building_order(search_, rolled))
+    return None
+
+
 def _building_order(village: list, rolled: int) -> list:
     """The huts from the one on the rolled totem outwards, each touching an earlier one."""
     left = list(village)
@@ -149,19 +184,30 @@ def _building_order(village: list, rolled: int) -> list:
 
 
 def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
-    """Build the planned smallest village hut by hut, then call Gwinea."""
+    """Build the planned smallest village hut by hut, then call Gwinea (alone, after
+    adding the huts that cover more fruit bushes)."""
     from .rules import Gwinea, Place
 
-    for m in legal:
-        if isinstance(m, Gwinea):
-            return m
     seat = view.seat
     board = view.boards[seat]
+    if any(isinstance(m, Gwinea) for m in legal):
+        if view.players == 1:
+            # alone there is no race: a hut that covers one more fruit bush raises the bonus
+            fruit = _fruit_hut(view, board, [m for m in legal if isinstance(m, Place)])
+            if fruit is not None:
+                return fruit
+        return Gwinea()
     rolled = parse_cell(board.totems[view.totem])
     others = tuple(parse_cell(c) for i, c in enumerate(board.totems) if i != view.totem)
     water = tuple(parse_cell(c) for c in board.water)
     nodes = search.simulations_for(seconds, NODES_PER_SECOND, minimum=1000)
-    village = plan(rolled, water, others, view.water_target, nodes)
+    village = None
+    if view.players == 1:
+        # alone there is no race: the most fruit bushes the solver can add to the water holes
+        fruit = tuple(parse_cell(c) for c in board.fruit)
+        village = fruit_plan(rolled, water, fruit, others, view.water_target, nodes)
+    if village is None:
+        village = plan(rolled, water, others, view.water_target, nodes)
     built = set(view.villages[seat])
     if village is None or not built <= set(village):
         return normal_move(view, legal, rng)
@@ -170,6 +216,19 @@ def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
         if text not in built and text in places:
             return places[text]
     return normal_move(view, legal, rng)
+
+
+def _fruit_hut(view, board, places: list):
+    """The first placement (in the order given) that covers a fruit bush not yet covered."""
+    fruit = 0
+    for c in board.fruit:
+        fruit |= 1 << parse_cell(c)
+    for text in view.villages[view.seat]:
+        fruit &= ~placement_from_text(text).mask
+    for m in places:
+        if placement(m.piece, m.orient, m.anchor).mask & fruit:
+            return m
+    return None
 
 
 def determinize(view, rng: random.Random):

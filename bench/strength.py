@@ -108,14 +108,15 @@ def solo(args: tuple) -> tuple:
 
 
 def task_run(args: tuple) -> tuple:
-    """Build alone on one Nowa Gwinea task until the village can call; returns (huts, moves)."""
+    """Build on one Nowa Gwinea task until the village can call (the other seat waits); returns (huts, moves)."""
     board, side, totem, level, seconds = args
     from engines.nowa_gwinea import ai as nai
     from engines.nowa_gwinea import rules as R
 
-    config = R.Config(players=1, side=R.Side.HARD if side == "B" else R.Side.STANDARD, hard_reroll=False)
-    state = R.new_game(config, 1, 1)
-    state.boards = [board]
+    # two seats, so that the strong player races (alone it would spend huts on fruit); only seat 0 builds
+    config = R.Config(players=2, side=R.Side.HARD if side == "B" else R.Side.STANDARD, hard_reroll=False)
+    state = R.new_game(config, 2, 1)
+    state.boards = [board, board]
     state.totem = totem
     moves = 0
     while moves < 60:
@@ -270,7 +271,7 @@ def main(argv: list[str] | None = None) -> None:
             tasks = [(b, side, k) for side in "AB" for b in range(1, BOARDS + 1) for k in range(6)]
             t = time.perf_counter()
             print(
-                f"\nNowa Gwinea, every task of both sides ({len(tasks)} tasks), building alone, "
+                f"\nNowa Gwinea, every task of both sides ({len(tasks)} tasks), racing (one seat builds), "
                 f"strong at {NG_SECONDS:g} s"
             )
             runs = {}

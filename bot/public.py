@@ -255,8 +255,7 @@ def status_text(
     """``/game status`` for a running or finished game (lobbies show their lobby text)."""
     ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
     seats = "\n".join(
-        f"{i + 1}. {s.name}{' (computer)' if s.computer else ''}{' — resigned' if s.resigned else ''}"
-        for i, s in enumerate(ordered)
+        f"{i + 1}. {s.name}{s.tag}{' — resigned' if s.resigned else ''}" for i, s in enumerate(ordered)
     )
     lines = [
         f"**{session.info.title}** (game #{session.id}) — {plural(moves_played, 'move')} played",

@@ -34,7 +34,7 @@ from bot.choices import CHOICE_LIMIT, cell_grid, group_moves
 from bot.public import MESSAGE_LIMIT, clip, ordinal
 from bot.sessions import MoveResult, Session, SessionService, StaleMove, TableError, damaged_text
 from bot.storage import fits
-from engines.core import MoveError, Outcome
+from engines.core import DEFAULT_LEVEL, MoveError, Outcome
 
 if TYPE_CHECKING:
     from bot.app import PukllayBot
@@ -188,7 +188,7 @@ class Table:
     def lobby_text(self, session: Session) -> str:
         opts = ", ".join(f"{k}: {v}" for k, v in session.row.options.items()) or "standard"
         seats = "\n".join(
-            f"{i + 1}. {s.name}{' (computer)' if s.computer else ''}{' — host' if s.user_id == session.row.host_id else ''}"
+            f"{i + 1}. {s.name}{s.tag}{' — host' if s.user_id == session.row.host_id else ''}"
             for i, s in enumerate(session.seats)
         )
         info = session.info
@@ -282,8 +282,9 @@ class Table:
         action: str,
         *,
         from_button: bool = True,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
-        """Join, leave, add a computer or start, from a lobby button or a slash command."""
+        """Join, leave, add a computer (at ``level``) or start, from a lobby button or a slash command."""
 
         async def work() -> None:
             channel_id = interaction.channel_id
@@ -300,10 +301,13 @@ class Table:
                 session = await self.service.leave(channel_id, user.id)
                 note = f"{user.display_name} left."
             elif action == "cpu":
-                session = await self.service.add_computer(channel_id, user.id)
-                note = f"{user.display_name} added a computer player."
+                session = await self.service.add_computer(channel_id, user.id, level)
+                note = f"{user.display_name} added a computer player ({level})."
             elif action == "start":
                 self.check_permissions(interaction)
+                if from_button and session_id is not None and any(s.computer for s in session.seats):
+                    # computers may think before the first board: answer Discord in time
+                    await interaction.response.defer()
                 result = await self.service.start(channel_id, user.id)
                 session = result.session
                 note = "The game has started."
@@ -318,6 +322,10 @@ class Table:
                 if session is None:
                     await interaction.response.edit_message(
                         content="This lobby is closed: everyone left.", view=None
+                    )
+                elif interaction.response.is_done():
+                    await interaction.edit_original_response(
+                        content=self.lobby_text(session), view=self.lobby_view(session)
                     )
                 else:
                     await interaction.response.edit_message(

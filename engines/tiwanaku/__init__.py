@@ -74,7 +74,7 @@ Choices where neither text decides:
 
 from __future__ import annotations
 
-from engines.tiwanaku.ai import computer_move
+from engines.tiwanaku.ai import computer_move, determinize
 from engines.tiwanaku.moves import Move, parse_move
 from engines.tiwanaku.rules import (
     MAX_PLAYERS,
@@ -121,6 +121,7 @@ __all__ = [
     "View",
     "apply_move",
     "computer_move",
+    "determinize",
     "from_dict",
     "legal_moves",
     "new_game",

@@ -1,6 +1,6 @@
-"""The computer player: reads only its seat's view.
+"""The computer players: they read only their seat's view.
 
-It works out which crops are certain from what it can see (discovered
+The ``normal`` player works out which crops are certain from what it can see (discovered
 terrain, planted crops, its own peeks): a region whose cells and whole border
 are known is a closed region, and the crop puzzle restricted to the closed
 regions (planted crops elsewhere still forbid their neighbours) has every
@@ -8,6 +8,12 @@ true layout among its solutions, so a cell with one value across all of
 them is certain.  It divines certain crops, walks explorers onto tiles whose
 crop it knows, explores for cubes (preferring the terrains it lacks for an
 offering), and trades or offers when that helps.
+
+The ``easy`` level takes a random legal move now and then.  The ``strong``
+level samples hidden maps that agree with everything its seat knows
+(:func:`determinize`) and plays the normal player's candidates out in them
+(:mod:`engines.search`); in those worlds a crop it is unsure of has the odds
+the sampled maps give it.
 """
 
 from __future__ import annotations
@@ -15,8 +21,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engines.tiwanaku.board import Puzzle, SearchTooLong, neighbours4, regions_of
-from engines.tiwanaku.data import TERRAINS
+from engines import search
+from engines.core import DEFAULT_LEVEL
+from engines.tiwanaku import rules
+from engines.tiwanaku.board import Puzzle, SearchTooLong, neighbours4, neighbours8, regions_of
+from engines.tiwanaku.data import LONG_COLS, MAX_REGION, ROWS, SHORT_COLS, TERRAINS
 from engines.tiwanaku.moves import Divine, Done, Enter, Extra, Leave, Pass, Peek, Step, Trade
 
 
@@ -73,7 +82,8 @@ def _cell(view, move) -> int:
     return move.row * view.cols + move.col
 
 
-def computer_move(view, legal: list, rng: random.Random):
+def normal_move(view, legal: list, rng: random.Random):
+    """The deducing player: certain crops first, then known tiles, then exploring."""
     if not legal:
         raise ValueError("no legal move to choose from")
     seat = view.seat
@@ -177,3 +187,291 @@ def _useful_trade(held: list[int], legal: list):
         if isinstance(m, Trade) and m.give == give and m.get == missing[0]:
             return m
     return None
+
+
+# --------------------------------------------------------------------------- levels
+
+EASY_RANDOM = 0.3
+"""How often the easy player takes a random legal move instead of the normal one."""
+
+SIMULATIONS_PER_SECOND = 140
+"""Simulations the strong player runs per second of thinking: the playouts per CPU second
+measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
+
+HORIZON = 30
+"""Moves played after a candidate before the position is scored."""
+
+MAP_TRIES = 4
+"""Fresh starts of the hidden-map sampler before it gives up on a world."""
+
+
+def computer_move(
+    view, legal: list, rng: random.Random, level: str = DEFAULT_LEVEL, seconds: float | None = None
+):
+    """The ``level`` player's move (see :data:`engines.core.LEVELS`), from ``view`` alone."""
+    return search.by_level(
+        view, legal, rng, level, seconds, normal=normal_move, strong=strong_move, easy_chance=EASY_RANDOM
+    )
+
+
+def sample_terrain(view, rng: random.Random) -> list[str] | None:
+    """A terrain for every cell that agrees with what the seat knows, or None.
+
+    Known: discovered cells, terrains seen on the disc, and how many cells of
+    each terrain the map holds.  The rules of a map: an orthogonally connected
+    area of one terrain (a region) has at most 5 cells, and two regions of one
+    terrain never touch, not even at a corner.  With regions that small, two
+    cells of a terrain touching at a corner are one region only if one of the
+    two cells beside both has that terrain too; that local rule and the region
+    sizes are checked as cells are filled in, in reading order, with random
+    choices weighted by the terrains still to place.
+    """
+    cols = view.cols
+    n = ROWS * cols
+    known: list[str | None] = list(view.terrain)
+    for c, seen in view.peeks.items():
+        if not seen.isdigit():
+            known[int(c)] = seen
+    left = dict(view.terrain_totals)
+    for t in known:
+        if t is not None:
+            left[t] -= 1
+    if any(v < 0 for v in left.values()):
+        return None
+    free = [c for c in range(n) if known[c] is None]
+    n4 = neighbours4(cols)
+    n8 = neighbours8(cols)
+    budget = [400]
+
+    def blocks_ok(grid: list[str | None], c: int) -> bool:
+        r, k = divmod(c, cols)
+        for dr in (-1, 0):
+            for dk in (-1, 0):
+                r0, k0 = r + dr, k + dk
+                if not (0 <= r0 < ROWS - 1 and 0 <= k0 < cols - 1):
+                    continue
+                a, b = r0 * cols + k0, r0 * cols + k0 + 1
+                d, e = a + cols, b + cols
+                ta, tb, td, te = grid[a], grid[b], grid[d], grid[e]
+                if ta is None or tb is None or td is None or te is None:
+                    continue
+                if ta == te and tb != ta and td != ta:
+                    return False
+                if tb == td and ta != tb and te != tb:
+                    return False
+        return True
+
+    def region_ok(grid: list[str | None], c: int) -> bool:
+        t = grid[c]
+        seen = {c}
+        stack = [c]
+        while stack:
+            i = stack.pop()
+            for j in n4[i]:
+                if j not in seen and grid[j] == t:
+                    seen.add(j)
+                    if len(seen) > MAX_REGION:
+                        return False
+                    stack.append(j)
+        return True
+
+    fixed = {c: v for c, v in enumerate(view.crops) if v is not None}
+    for c, seen in view.peeks.items():
+        if seen.isdigit():
+            fixed[int(c)] = int(seen)
+
+    def closed_ok(grid: list[str | None], c: int) -> bool:
+        """A region next to ``c`` that can grow no more must still hold its crops 1..n."""
+        checked: set[int] = set()
+        for start in (c, *n4[c]):
+            t = grid[start]
+            if t is None or start in checked:
+                continue
+            cells = {start}
+            stack = [start]
+            shut = True
+            while stack:
+                i = stack.pop()
+                for j in n4[i]:
+                    if grid[j] is None:
+                        shut = False
+                    elif grid[j] == t and j not in cells:
+                        cells.add(j)
+                        stack.append(j)
+            checked |= cells
+            if not shut:
+                continue
+            # crops 1..size, each once: a known crop above the size, or twice, cannot be;
+            # a lone cell grows a 1, which may not touch another 1
+            known = [fixed[i] for i in cells if i in fixed]
+            if known and (max(known) > len(cells) or len(set(known)) < len(known)):
+                return False
+            if len(cells) == 1:
+                (i,) = cells
+                for j in n8[i]:
+                    if fixed.get(j) == 1 and j != i:
+                        return False
+                    if grid[j] is not None and lone(grid, j):
+                        return False
+        return True
+
+    def lone(grid: list[str | None], j: int) -> bool:
+        """Whether ``j`` is a finished region of one cell (all its neighbours known, none alike)."""
+        return all(grid[x] is not None and grid[x] != grid[j] for x in n4[j])
+
+    def rec(grid: list[str | None], pos: int) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if pos == len(free):
+            return True
+        c = free[pos]
+        options = [t for t in TERRAINS if left[t] > 0]
+        weights = [left[t] * rng.random() for t in options]
+        for t in [t for _, t in sorted(zip(weights, options, strict=True), reverse=True)]:
+            grid[c] = t
+            left[t] -= 1
+            if blocks_ok(grid, c) and region_ok(grid, c) and closed_ok(grid, c) and rec(grid, pos + 1):
+                return True
+            left[t] += 1
+            grid[c] = None
+        return False
+
+    grid = list(known)
+    # the cells already known must obey the rules on their own; check every one once
+    for c in range(n):
+        if grid[c] is not None and not region_ok(grid, c):
+            return None
+    if not rec(grid, 0):
+        return None
+    return grid  # type: ignore[return-value]
+
+
+def determinize(view, rng: random.Random):
+    """A full state agreeing with ``view``: a hidden map sampled to fit everything the
+    seat has seen (terrains, planted crops, its looks at the disc, the terrain counts).
+
+    Raises :class:`engines.search.NoWorld` when no such map turns up within the
+    sampler's budget (the strong player then skips that world).
+    """
+    cols = view.cols
+    n = ROWS * cols
+    fixed = {c: v for c, v in enumerate(view.crops) if v is not None}
+    for c, seen in view.peeks.items():
+        if seen.isdigit():
+            fixed[int(c)] = int(seen)
+    terrain = crops = None
+    for _ in range(MAP_TRIES):
+        terrain = sample_terrain(view, rng)
+        if terrain is None:
+            continue
+        order = list(range(1, MAX_REGION + 1))
+        rng.shuffle(order)
+        try:
+            sols = Puzzle(regions_of(terrain, cols), cols, fixed).solutions(1, order=order, max_nodes=300)
+        except SearchTooLong:
+            sols = []
+        if sols:
+            crops = sols[0]
+            break
+    if terrain is None or crops is None:
+        raise search.NoWorld("no hidden map fits this view")
+    me = view.seat
+    players = view.players
+    discovered = [t is not None for t in view.terrain]
+    cultivated = [v is not None for v in view.crops]
+    peeks: list[dict[int, str]] = []
+    for s in range(players):
+        if s == me:
+            mine = {int(c): v for c, v in view.peeks.items()}
+            # looks that no longer show (the tile was discovered or planted since) still count
+            stale = [c for c in range(n) if discovered[c] and c not in mine]
+            for c in stale[: view.peek_counts[s] - len(mine)]:
+                mine[c] = terrain[c]
+            peeks.append(mine)
+        else:
+            cells = [c for c in range(n) if not cultivated[c]]
+            rng.shuffle(cells)
+            peeks.append(
+                {c: (str(crops[c]) if discovered[c] else terrain[c]) for c in cells[: view.peek_counts[s]]}
+            )
+    board = rules.BoardSize.SHORT if cols == SHORT_COLS else rules.BoardSize.LONG
+    if players > 2 and cols == LONG_COLS:
+        board = rules.BoardSize.AUTO
+    return rules.State(
+        config=rules.Config(players=players, board=board),
+        seed=rng.getrandbits(48),
+        cols=cols,
+        terrain=terrain,
+        crops=crops,
+        start_cells=list(view.start_cells),
+        discovered=discovered,
+        cultivated=cultivated,
+        explorer=list(view.explorer),
+        reserve=list(view.reserve),
+        cubes=[list(c) for c in view.cubes],
+        scores=list(view.scores),
+        scales=[list(x) for x in view.scales],
+        correct=list(view.correct),
+        wrong=list(view.wrong),
+        peeks=peeks,
+        turn=view.turn,
+        phase=view.phase,
+        actions_left=view.actions_left,
+        final_out=list(view.final_out),
+        final_starter=view.turn,
+        cube_points=list(view.cube_points),
+        last=view.last,
+        last_seat=view.last_seat,
+        last_cells=list(view.last_cells),
+        round=view.round,
+    )
+
+
+def _evaluate(state, seat: int) -> float:
+    result = rules.outcome(state)
+    if result is not None:
+        return search.outcome_reward(result, seat, 50.0 if state.config.players == 1 else 8.0)
+    worth = [state.scores[p] + sum(state.cubes[p]) for p in range(state.config.players)]
+    if state.config.players == 1:
+        return max(0.0, min(1.0, worth[0] / 50.0))
+    best_other = max(v for p, v in enumerate(worth) if p != seat)
+    return search.margin_value(worth[seat] - best_other, 8.0)
+
+
+def _game() -> search.Game:
+    return search.Game(rules, determinize, normal_move, _evaluate, HORIZON)
+
+
+CANDIDATES = 8
+"""At most this many moves are compared by the strong player."""
+
+
+def candidates(view, legal: list, rng: random.Random) -> list:
+    """The normal player's pick, guesses on uncertain crops, exploring, and stopping."""
+    out = [normal_move(view, legal, rng)]
+    divines = [m for m in legal if isinstance(m, Divine)]
+    if divines:
+        cells = sorted({_cell(view, m) for m in divines})
+        cand = crop_candidates(view, cells)
+        for m in divines:
+            c = _cell(view, m)
+            if m.crop in cand.get(c, range(1, 6)):
+                out.append(m)
+    out += [m for m in legal if isinstance(m, (Done, Pass, Extra))]
+    moves = [m for m in legal if isinstance(m, (Enter, Step)) and view.terrain[_dest(view, m)] is None]
+    rng.shuffle(moves)
+    out += moves[:3]
+    return list(dict.fromkeys(out))[:CANDIDATES]
+
+
+def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
+    """Search the best candidates in sampled hidden maps."""
+    return search.choose(
+        _game(),
+        view,
+        candidates(view, legal, rng),
+        rng,
+        simulations=search.simulations_for(seconds, SIMULATIONS_PER_SECOND),
+        cap_seconds=search.cap_for(seconds),
+    )

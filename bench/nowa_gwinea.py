@@ -70,7 +70,7 @@ def main() -> None:
             t = board_side(b, side)
             for k in range(6):
                 others = [c for i, c in enumerate(t.totems) if i != k]
-                solve(t.totems[k], list(t.water), others, max_huts=8, connected=True)
+                solve(t.totems[k], list(t.water), others, max_huts=8)
                 count += 1
     print(
         f"solver, smallest village per task          {(time.perf_counter() - start) * 1000 / count:7.1f} ms/task"

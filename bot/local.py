@@ -5,7 +5,7 @@
 The board is written as a PNG after every turn into a folder of its own,
 ``<out>/<game>-seed<seed>/`` (``./pukllay-local`` by default), and the path is
 printed.  Type a move in the game's notation at the prompt; ``moves`` lists
-the legal ones by kind (``moves r3`` those starting with ``r3``), ``view``
+the legal ones by kind, in words (``moves r3`` those starting with ``r3``), ``view``
 writes your private picture, ``huts`` (Nowa Gwinea) the hut chart, ``help``
 shows the rules, ``quit`` stops.  Your own hand, order or village is shown as
 text at each prompt.  Seats are numbered from 1; computer players take the
@@ -16,6 +16,7 @@ you make), as at the Discord table.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import textwrap
@@ -25,7 +26,6 @@ from typing import TextIO
 import engines
 from bot import pace
 from bot.choices import group_moves
-from bot.public import number, plural
 from engines.core import (
     DEFAULT_LEVEL,
     LEVELS,
@@ -33,7 +33,9 @@ from engines.core import (
     SetupError,
     config_from_options,
     name_seats,
+    plural,
     rng_for,
+    say,
 )
 
 
@@ -104,33 +106,50 @@ def plain(text: str) -> str:
     return text.replace("`", "")
 
 
-LIST_ALL = 40
-"""Up to this many moves are listed one by one; more are grouped by kind with a count each."""
+LIST_KIND = 12
+"""Up to this many moves of one kind are listed one by one; more are grouped by their start."""
 
 
-def moves_text(legal: list[str], prefix: str = "") -> str:
-    """Legal moves grouped by kind (as the Discord menus group them), with a count per group."""
-    chosen = [m for m in legal if m.lower().startswith(prefix.lower())]
+def moves_text(module, state, seat: int, legal: list, prefix: str = "") -> str:
+    """Legal moves by kind, in the game's words and order (as the Discord menus offer them), a
+    kind with many moves in groups by their start with a count each."""
+    chosen = [m for m in legal if str(m).lower().startswith(prefix.lower())]
     if not chosen:
         return f"  no legal move starts with {prefix!r}" if prefix else "  no legal moves"
-    if len(chosen) <= LIST_ALL:
-        groups = [(m, [m]) for m in chosen]
-    else:
-        groups = group_moves(chosen, chosen[0][: len(prefix)], limit=None)
-    parts = [members[0] if len(members) == 1 else f"{key}…({len(members)})" for key, members in groups]
-    head = f"  {plural(len(chosen), 'legal move')}" + (f" starting with {prefix}" if prefix else "") + ":"
-    body = textwrap.fill(", ".join(parts), width=100, initial_indent="  ", subsequent_indent="  ")
-    hint = ""
-    if any(len(members) > 1 for _, members in groups):
-        key = next(k for k, members in groups if len(members) > 1)
-        hint = f"\n  (key…(n) is a group of n moves: type 'moves {key}' to list them)"
-    return f"{head}\n{body}{hint}"
+    by_kind: dict[str, list[str]] = {}
+    for move in chosen:
+        by_kind.setdefault(module.move_words(state, seat, move).kind, []).append(str(move))
+    order = [k.key for k in module.KINDS]
+    lines = [f"  {plural(len(chosen), 'legal move')}" + (f" starting with {prefix}" if prefix else "") + ":"]
+    grouped = None
+    for kind in sorted(by_kind, key=lambda k: order.index(k) if k in order else len(order)):
+        moves = by_kind[kind]
+        if len(moves) <= LIST_KIND:
+            parts = moves
+        else:
+            start = os.path.commonprefix(moves)
+            groups = group_moves(moves, start, limit=None)
+            parts = [
+                members[0] if len(members) == 1 else f"{key}…({len(members)})" for key, members in groups
+            ]
+            grouped = grouped or next((key for key, members in groups if len(members) > 1), None)
+        title = say(module.WORDS, f"kind.{kind}")
+        lines.append(
+            textwrap.fill(
+                f"{title} ({len(moves)}): " + ", ".join(parts),
+                width=100,
+                initial_indent="  ",
+                subsequent_indent="    ",
+            )
+        )
+    if grouped:
+        lines.append(f"  (key…(n) is a group of n moves: type 'moves {grouped}' to list them)")
+    return "\n".join(lines)
 
 
 def points(score: float) -> str:
     """``1 point``, ``12 points``, ``-3 points``."""
-    shown = number(score)
-    return f"{shown} point" if shown == "1" else f"{shown} points"
+    return plural(score, "point")
 
 
 class Folder:
@@ -210,7 +229,10 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         path = folder.write(f"{label}.png" if seat is None else f"{label}-p{seat + 1}.png", png)
         print(f"  board: {path}", file=out)
 
-    print(f"{info.title}: {players} players, seed {args.seed}, options {options or 'standard'}", file=out)
+    print(
+        f"{info.title}: {plural(players, 'player')}, seed {args.seed}, options {options or 'standard'}",
+        file=out,
+    )
     write(f"turn-{turn:04d}")
     moves_made = 0
     paced: set[int] = set()
@@ -250,7 +272,10 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             if command in ("quit", "exit"):
                 return 0
             if command == "moves":
-                print(moves_text([str(m) for m in module.legal_moves(state, seat)], rest.strip()), file=out)
+                print(
+                    moves_text(module, state, seat, list(module.legal_moves(state, seat)), rest.strip()),
+                    file=out,
+                )
                 continue
             if command == "view":
                 write(f"turn-{turn:04d}", seat)

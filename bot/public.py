@@ -4,8 +4,9 @@ A *reader* is a seat number, or ``None`` for anyone who is not seated (the
 channel, spectators).  Every text the table shows about a game is built here
 from :class:`MoveRecord` values (a move, its events and its privacy mark,
 whether just played or read back from the log) and the game's current state:
-the channel's message after a move, the mover's private confirmation,
-``/game log``, ``/game status`` and ``/game list``.  Later surfaces (history
+the channel's post at the end of a turn, the mover's private confirmation,
+``/game log``, ``/game status``, ``/game list`` and the lobby.  Counts meet
+their nouns through :func:`engines.core.plural` only.  Later surfaces (history
 pages, exports, a board header with the last action in words) should ask
 :func:`seen` too, so that one rule decides what is public.
 
@@ -26,10 +27,10 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from engines.core import TABLE, Event, Outcome, Privacy, name_seats
+from engines.core import END, TABLE, Event, Outcome, Privacy, name_seats, plural, say
 
 if TYPE_CHECKING:
-    from bot.sessions import MoveResult, Session
+    from bot.sessions import MoveResult, RatingChange, Session
 
 MESSAGE_LIMIT = 2000
 
@@ -43,11 +44,6 @@ def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``1 move``, ``2 moves``."""
-    return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
 def number(value: float) -> str:
@@ -163,16 +159,15 @@ def own_lines(session: Session, records: Iterable[MoveRecord], seat: int, limit:
 
 
 def has_public_news(session: Session, result: MoveResult) -> bool:
-    """Whether the channel should hear of ``result``: the game ended, the table said
-    something, or a move that is not quiet has a line everyone may read."""
-    if result.finished or result.note:
-        return True
-    return bool(event_lines(session, result.played, None, channel=True))
+    """Whether the channel should hear of ``result`` now: a turn (or a round) ended, the game
+    did, or the table said something.  Steps inside a turn are told to their player alone,
+    and the channel hears all of them when the turn ends."""
+    return bool(result.turn_ended or result.finished or result.note)
 
 
 def next_line(session: Session, already: frozenset[int] = frozenset()) -> str:
-    """Who acts next.  Those newly called on are mentioned (pinged); those who were
-    already acting (building at once in a race, say) are named without a ping."""
+    """Who acts next.  Those newly called on are mentioned (pinged); those in ``already``
+    (who were acting before, and still are) are named without a ping."""
     if session.status != "active" or session.damaged:
         return ""
     waiting = session.waiting_on()
@@ -182,18 +177,60 @@ def next_line(session: Session, already: frozenset[int] = frozenset()) -> str:
     return f"**Next:** {who}"
 
 
+def turn_lines(
+    session: Session, records: Sequence[MoveRecord], *, finished: bool = False, reader: Reader = None
+) -> list[str]:
+    """What the channel may read of ``records``: one line per turn (a run of one seat's moves),
+    its events as sentences.
+
+    Quiet moves (a hut built in a simultaneous round) are left out; so, once the
+    game is over, is the engine's own end summary (:data:`engines.core.END`),
+    since the outcome is shown once below it.  ``reader``: a seat reading them privately (what
+    that seat may read), else the channel.
+    """
+    names = session.names()
+    runs: list[tuple[int, list[str]]] = []
+    for record in records:
+        s = seen(session.engine, session.state, record, reader)
+        if s.quiet and reader is None:
+            continue
+        if record.events is None or (not record.events and s.notation is not None):
+            texts = [s.summary()]  # no stored events: its notation if readable, else that it happened
+        else:
+            texts = [
+                t for e in record.events if (t := e.text_for(reader)) and not (finished and e.kind == END)
+            ]
+        if not texts:
+            continue
+        if runs and runs[-1][0] == record.seat:
+            runs[-1][1].extend(texts)
+        else:
+            runs.append((record.seat, list(texts)))
+    return [" ".join(sentence(name_seats(t, names)) for t in texts) for _, texts in runs]
+
+
+def sentence(text: str) -> str:
+    """An event's line as a sentence: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def outcome_lines(session: Session, outcome: Outcome | None) -> list[str]:
+    """The result, once: why the game ended, then each seat's place and score."""
     if outcome is None:
         return []
     names = session.names()
-    lines = [f"**Game over** — {name_seats(outcome.reason, names)}."]
+    lines = [f"**Game over**: {name_seats(outcome.reason, names)}."]
     place = 1
     resigned = {s.seat for s in session.seats if s.resigned}
     for group in outcome.ranking:
         for seat in group:
             tag = " (resigned)" if seat in resigned else ""
             lines.append(
-                f"{ordinal(place)}: {session.by_seat(seat).mention} — {number(outcome.scores[seat])}{tag}"
+                f"{ordinal(place)}: {session.by_seat(seat).mention}: {number(outcome.scores[seat])}{tag}"
             )
         place += len(group)
     if outcome.tiebreak:
@@ -201,20 +238,82 @@ def outcome_lines(session: Session, outcome: Outcome | None) -> list[str]:
     return lines
 
 
-def channel_text(session: Session, result: MoveResult | None, header: str | None = None) -> str:
-    """The public message posted with the board (after a move, a start, or on request)."""
+RATING_MEANING = (
+    "a cautious estimate of skill: everyone starts at 0, wins raise it, losses can take it "
+    "below 0, and it settles as the table grows sure of a player"
+)
+
+
+def signed(value: float) -> str:
+    return f"+{number(value)}" if value >= 0 else f"-{number(-value)}"
+
+
+def rating_lines(changes: Sequence[RatingChange]) -> list[str]:
+    """How each person's rating moved, and what the number means."""
+    if not changes:
+        return []
+    moved = ", ".join(
+        f"{c.name} {number(c.before)} → {number(c.after)} ({signed(round(c.after - c.before, 1))})"
+        for c in changes
+    )
+    return [f"**Ratings**: {moved}. (The rating is {RATING_MEANING}.)"]
+
+
+def next_steps(session: Session) -> str:
+    """What to do after a game."""
+    return (
+        f"Play again with `/{session.info.name} new`; `/game log` shows the moves and "
+        f"`/game ratings` the league table."
+    )
+
+
+def board_text(
+    session: Session,
+    records: Sequence[MoveRecord],
+    *,
+    header: str | None = None,
+    note: str | None = None,
+    outcome: Outcome | None = None,
+    ratings: Sequence[RatingChange] = (),
+    ping: bool = True,
+) -> str:
+    """The channel's post with the board: what happened since the last post (one line a
+    turn), the result if the game is over, and who acts next (mentioned when ``ping``)."""
+    finished = session.status == "finished"
     lines = [header] if header else []
-    if result is not None:
-        if result.note:
-            lines.append(result.note)
-        lines.extend(event_lines(session, result.played, None, channel=True))
-        if result.finished:
-            lines.extend(outcome_lines(session, result.outcome))
-    nxt = next_line(session, result.waiting_before if result is not None else frozenset())
+    if note:
+        lines.append(note[0].upper() + note[1:] + ("" if note.endswith((".", "!")) else "."))
+    told = turn_lines(session, records, finished=finished)
+    if len(told) > 15:
+        told = told[:14] + [f"… and {plural(len(told) - 14, 'more turn')} (see /game log)"]
+    lines.extend(told)
+    if finished:
+        if outcome is None and session.row.outcome:
+            outcome = Outcome.from_dict(session.row.outcome)
+        lines.extend(outcome_lines(session, outcome))
+        lines.extend(rating_lines(ratings))
+        lines.append(next_steps(session))
+    elif session.status == "abandoned":
+        lines.append(f"This game was abandoned. {next_steps(session)}")
+    waiting = frozenset() if ping else frozenset(session.to_move())
+    nxt = next_line(session, waiting)
     body = "\n".join(lines)
-    # The mention must survive clipping.
-    room = MESSAGE_LIMIT - len(nxt) - 1
+    room = MESSAGE_LIMIT - len(nxt) - 1  # the mention must survive clipping
     return (clip(body, room) + ("\n" + nxt if nxt else "")).strip() or session.info.title
+
+
+def channel_text(session: Session, result: MoveResult | None, header: str | None = None) -> str:
+    """The public message for ``result`` alone (its moves as records), for callers without the log."""
+    records = list(result.played) if result is not None else []
+    return board_text(
+        session,
+        records,
+        header=header,
+        note=result.note if result is not None else None,
+        outcome=result.outcome if result is not None else None,
+        ratings=result.ratings if result is not None else (),
+        ping=result is None or result.turn_ended,
+    )
 
 
 # ------------------------------------------------------------------ /game log, status, list
@@ -245,20 +344,79 @@ def log_text(session: Session, records: Sequence[MoveRecord], reader: Reader) ->
     return clip("\n".join(lines))
 
 
+def option_words(session: Session) -> list[str]:
+    """The options that differ from the game's defaults, in the game's words
+    (``option.<name>.<value>``, else ``option.<name>`` with the value put in)."""
+    try:
+        words = getattr(session.engine, "WORDS", {})
+        defaults = {o.name: o.default for o in session.info.options()}
+    except (ImportError, ValueError):  # a game that is not installed (a damaged session)
+        words, defaults = {}, {}
+    out = []
+    for name, value in session.row.options.items():
+        if name in defaults and value == defaults[name]:
+            continue
+        specific = f"option.{name}.{value}"
+        if specific in words:
+            out.append(words[specific])
+        elif f"option.{name}" in words:
+            out.append(say(words, f"option.{name}", {"value": value}))
+        else:
+            out.append(f"{name.replace('_', ' ')}: {value}")
+    return out
+
+
 def options_text(session: Session) -> str:
-    return ", ".join(f"{k}: {v}" for k, v in session.row.options.items()) or "standard"
+    return "; ".join(option_words(session)) or "standard rules"
+
+
+def lobby_text(session: Session) -> str:
+    """The lobby message: options in words, the seats, and what happens next."""
+    seats = "\n".join(
+        f"{i + 1}. {s.name}{s.tag}{' (host)' if s.user_id == session.row.host_id else ''}"
+        for i, s in enumerate(session.seats)
+    )
+    info = session.info
+    taken, most, least = len(session.seats), session.row.max_players, info.min_players
+    if session.status == "lobby":
+        if taken >= most:
+            state = f"The table is full ({plural(most, 'seat')}): the host can press Start."
+        elif taken >= least:
+            state = (
+                f"{plural(taken, 'seat')} of {most} taken: ready to start (the host presses Start), "
+                "or wait for more players."
+            )
+        else:
+            state = (
+                f"{plural(taken, 'seat')} of {most} taken: {info.title} needs at least "
+                f"{plural(least, 'player')} (Join, or Add computer)."
+            )
+    elif session.status == "active":
+        state = "The game has started."
+    else:
+        state = f"This lobby is closed ({session.row.end_reason or session.status})."
+    return clip(f"**{info.title}**: new game\nOptions: {options_text(session)}\n{seats}\n{state}")
+
+
+def full_table_text(session: Session) -> str:
+    """The ping for the host when the last seat is taken."""
+    host = f"<@{session.row.host_id}>"
+    return (
+        f"{host}, your {session.info.title} table is full ({plural(session.row.max_players, 'seat')}): "
+        "press Start on the lobby message, or use /game start."
+    )
 
 
 def status_text(
     session: Session, moves_played: int, last: MoveRecord | None = None, reader: Reader = None
 ) -> str:
-    """``/game status`` for a running or finished game (lobbies show their lobby text)."""
+    """``/game status`` for a running game, or one that ended here (lobbies show their lobby text)."""
     ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
     seats = "\n".join(
-        f"{i + 1}. {s.name}{s.tag}{' — resigned' if s.resigned else ''}" for i, s in enumerate(ordered)
+        f"{i + 1}. {s.name}{s.tag}{' (resigned)' if s.resigned else ''}" for i, s in enumerate(ordered)
     )
     lines = [
-        f"**{session.info.title}** (game #{session.id}) — {plural(moves_played, 'move')} played",
+        f"**{session.info.title}** (game #{session.id}): {plural(moves_played, 'move')} played",
         f"Options: {options_text(session)}",
         seats,
     ]
@@ -266,6 +424,12 @@ def status_text(
         lines.append(
             f"⚠️ This game is damaged ({session.damaged}); the host or an admin can /game abandon it."
         )
+    elif session.status == "finished":
+        outcome = Outcome.from_dict(session.row.outcome) if session.row.outcome else None
+        lines.extend(outcome_lines(session, outcome) or [f"**Game over**: {session.row.end_reason}."])
+        lines.append(next_steps(session))
+    elif session.status == "abandoned":
+        lines.append(f"This game was abandoned ({session.row.end_reason}). {next_steps(session)}")
     else:
         lines.append(f"Waiting on: {', '.join(s.name for s in session.waiting_on()) or 'nobody'}")
     if last is not None and not session.damaged:
@@ -280,12 +444,14 @@ def list_line(session: Session) -> str:
     elif session.status == "active":
         extra = f"waiting on {', '.join(x.name for x in session.waiting_on()) or 'nobody'}"
     else:
-        extra = f"lobby {len(session.seats)}/{session.row.max_players}"
-    return f"<#{session.row.channel_id}> — {session.info.title} ({extra}): {who}"
+        extra = f"lobby, {plural(len(session.seats), 'seat')} of {session.row.max_players} taken"
+    return f"<#{session.row.channel_id}> · {session.info.title} ({extra}): {who}"
 
 
 def list_text(sessions: Sequence[Session]) -> str:
     """``/game list``: the games given (already filtered to what the asker may see)."""
     if not sessions:
-        return "No games you can see right now. Start one with `/<game> new`."
+        from bot.sessions import new_game_hint
+
+        return f"No games you can see right now; {new_game_hint()}."
     return clip("\n".join(list_line(s) for s in sessions))

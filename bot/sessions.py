@@ -51,11 +51,14 @@ from engines.core import (
     TABLE,
     Event,
     MoveError,
+    NotYourTurn,
     Outcome,
     Privacy,
     SetupError,
     config_from_options,
+    name_seats,
     options_of,
+    plural,
     rng_for,
 )
 
@@ -192,14 +195,29 @@ def record_of(row: MoveRow) -> MoveRecord:
     return MoveRecord(row.seat, row.move, row.by_computer, events, privacy, row.number)
 
 
+@dataclass(frozen=True)
+class RatingChange:
+    """A person's shown rating before and after a finished game (see :mod:`bot.ratings`)."""
+
+    user_id: int
+    name: str
+    before: float
+    after: float
+
+
 @dataclass
 class MoveResult:
+    """What a change did.  ``turn_ended``: a turn (or a simultaneous round) ended, or the
+    game did, so the channel gets the board; steps inside a turn are told to their player."""
+
     session: Session
     played: list[Played] = field(default_factory=list)
     finished: bool = False
     outcome: Outcome | None = None
     note: str | None = None  # a line from the table itself (a resignation, a stalled computer)
-    waiting_before: frozenset[int] = frozenset()  # seats that were to act before these moves
+    turn_before: int | None = None  # the engine's turn_number before these moves
+    turn_ended: bool = False
+    ratings: list[RatingChange] = field(default_factory=list)
 
 
 def damaged_text(session: Session) -> str:
@@ -209,8 +227,11 @@ def damaged_text(session: Session) -> str:
     )
 
 
-def rerate(current: list[RatingRow]) -> list[RatingRow]:
-    """New ratings for the people of a finished game (none with fewer than two people)."""
+def rerate(current: list[RatingRow], changes: list[RatingChange] | None = None) -> list[RatingRow]:
+    """New ratings for the people of a finished game (none with fewer than two people).
+
+    ``changes``, when given, collects each person's shown rating before and after.
+    """
     if len(current) < 2:
         return []
     standings = [
@@ -223,10 +244,29 @@ def rerate(current: list[RatingRow]) -> list[RatingRow]:
         )
         for r in current
     ]
-    return [
+    new = [
         RatingRow(n.user_id, n.name, n.mu, n.sigma, c.games + 1, c.wins + int(n.won))
         for n, c in zip(ratings.rate(standings), current, strict=True)
     ]
+    if changes is not None:
+        for before, after in zip(standings, new, strict=True):
+            changes.append(
+                RatingChange(
+                    after.user_id,
+                    after.name,
+                    ratings.shown(before.mu, before.sigma),
+                    ratings.shown(after.mu, after.sigma),
+                )
+            )
+    return new
+
+
+def new_game_hint() -> str:
+    """How to open a game here, naming the real commands."""
+    names = sorted(engines.available())
+    shown = [f"/{n} new" for n in names]
+    listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+    return f"start one with {listed}"
 
 
 def computer_turns(
@@ -303,6 +343,7 @@ class SessionService:
     ):
         self.store = store
         self.computer_seconds = computer_seconds  # the strong level's thinking time per move
+        self.new_seed = lambda: secrets.randbits(48)  # tests set a fixed seed here
         # A lock exists while someone holds or waits for it; the cache holds live games only.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: dict[int, tuple[int, Any]] = {}  # session id -> (version, engine state)
@@ -384,12 +425,18 @@ class SessionService:
     async def require(self, channel_id: int, *, damaged_ok: bool = False) -> Session:
         session = await self.in_channel(channel_id)
         if session is None:
-            raise NoGameHere(
-                "there is no game in this channel; start one with /<game> new, e.g. /guacamole new"
-            )
+            raise NoGameHere(f"there is no game in this channel; {new_game_hint()}")
         if session.damaged and not damaged_ok:
             raise Damaged(damaged_text(session))
         return session
+
+    async def latest(self, channel_id: int) -> Session:
+        """The channel's game for /game status, log and board: the live one, else the last
+        that ended here (until a new game opens in the channel)."""
+        row = await self.store.last_session(channel_id)
+        if row is None:
+            raise NoGameHere(f"there is no game in this channel; {new_game_hint()}")
+        return await self._load(row)
 
     async def live(self, guild_id: int | None) -> list[Session]:
         """The server's lobbies and games (damaged ones included, marked); a server id is required."""
@@ -438,7 +485,7 @@ class SessionService:
                 host_name=host_name,
                 options=options_of(config),
                 max_players=limit,
-                seed=seed if seed is not None else secrets.randbits(48),
+                seed=seed if seed is not None else self.new_seed(),
             )
         except ChannelBusy:
             existing = await self.store.live_session(channel_id)
@@ -468,7 +515,7 @@ class SessionService:
             except Conflict:  # seated meanwhile, through another process
                 raise TableError("you are already seated at this table") from None
             if not seated:
-                raise TableError(f"the table is full ({session.row.max_players} seats)")
+                raise TableError(f"the table is full ({plural(session.row.max_players, 'seat')})")
             return await self.require(channel_id)
 
     async def add_computer(self, channel_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> Session:
@@ -486,7 +533,7 @@ class SessionService:
             if not await self.store.add_seat(
                 session.id, None, name, limit=session.row.max_players, computer=True, level=level
             ):
-                raise TableError(f"the table is full ({session.row.max_players} seats)")
+                raise TableError(f"the table is full ({plural(session.row.max_players, 'seat')})")
             return await self.require(channel_id)
 
     async def leave(self, channel_id: int, user_id: int) -> Session | None:
@@ -520,21 +567,21 @@ class SessionService:
             n = len(session.seats)
             if n < session.info.min_players:
                 raise TableError(
-                    f"{session.info.title} needs at least {session.info.min_players} players; "
+                    f"{session.info.title} needs at least {plural(session.info.min_players, 'player')}; "
                     f"{n} seated (add a computer player or wait for others)"
                 )
             module = session.engine
             try:
                 config = config_from_options(module.Config, n, session.row.options)
             except SetupError as exc:
-                raise TableError(f"these options do not work with {n} players: {exc}") from None
+                raise TableError(f"these options do not work with {plural(n, 'player')}: {exc}") from None
             order = list(range(n))
             rng_for(session.row.seed, "seating").shuffle(order)
             seat_of = {s.join_order: order[i] for i, s in enumerate(session.seats)}
             state = module.new_game(config, n, session.row.seed)
             await self.store.start(session.id, seat_of, options_of(config), module.to_dict(state))
             session = await self.require(channel_id)
-            result = MoveResult(session)
+            result = MoveResult(session, turn_before=module.turn_number(state))
             await self._after(session, result)
             return result
 
@@ -556,8 +603,24 @@ class SessionService:
         session = await self.require(channel_id)
         return await self.play_in(session.id, user_id, text, expected_version=expected_version)
 
+    async def stamp(self, session: Session, seat: int) -> str:
+        """What a private menu was made for: ``<turn>.<moves by this seat>``.
+
+        A click carrying an older stamp is stale: the turn (or the round) has
+        moved on, or the seat has moved since (a double click).  Other players
+        building at once in a simultaneous round do not make it stale.
+        """
+        mine = await self.store.seat_move_count(session.id, seat)
+        return f"{session.engine.turn_number(session.state)}.{mine}"
+
     async def play_in(
-        self, session_id: int, user_id: int, text: str, *, expected_version: int | None = None
+        self,
+        session_id: int,
+        user_id: int,
+        text: str,
+        *,
+        expected_version: int | None = None,
+        expected_stamp: str | None = None,
     ) -> MoveResult:
         async with self.lock(session_id):
             session = await self.get(session_id)
@@ -579,9 +642,16 @@ class SessionService:
                 raise TableError("you resigned from this game; the computer plays your seat now")
             if session.damaged:
                 raise Damaged(damaged_text(session))
+            if expected_stamp is not None and expected_stamp != await self.stamp(session, seat.seat):
+                raise StaleMove("the board changed since that menu was made; here it is now")
             module = session.engine
-            move = module.parse_move(text)  # MalformedMove reaches the caller as a MoveError
-            new_state, mine = apply(module, session.state, seat.seat, move, by_computer=False)
+            if seat.seat not in module.to_move(session.state):
+                raise NotYourTurn(self.not_your_turn(session, seat.seat))
+            try:
+                move = module.parse_move(text)
+                new_state, mine = apply(module, session.state, seat.seat, move, by_computer=False)
+            except MoveError as exc:  # the engine's words, with the players' names put in
+                raise type(exc)(name_seats(str(exc), session.names())) from None
             played = [mine]
             try:
                 version = await self.store.record_moves(
@@ -590,11 +660,23 @@ class SessionService:
             except StaleVersion:
                 raise StaleMove("someone else moved first; the board changed, here it is now") from None
             self._cache[session.id] = (version, new_state)
-            waiting_before = frozenset(module.to_move(session.state))
+            turn_before = module.turn_number(session.state)
             session = await self.get(session.id)
-            result = MoveResult(session, played, waiting_before=waiting_before)
+            result = MoveResult(session, played, turn_before=turn_before)
             await self._after(session, result)
             return result
+
+    @staticmethod
+    def not_your_turn(session: Session, seat: int) -> str:
+        """A refusal that says whose turn it is."""
+        waiting = session.waiting_on()
+        if not waiting:
+            return "nobody can move right now"
+        who = " and ".join(s.name for s in waiting)
+        verb = "are"
+        if len(waiting) > 1:
+            return f"it is not your turn: {who} {verb} still to play; you will be mentioned when it is yours"
+        return f"it is not your turn: it is {who}'s turn; you will be mentioned when it is yours"
 
     async def _after(self, session: Session, result: MoveResult) -> None:
         """Let computer seats act (in a worker thread, off the event loop), then finish the game
@@ -628,12 +710,18 @@ class SessionService:
             result.session = session
         outcome = module.outcome(state)
         if outcome is not None:
-            await self._finish(session, outcome)
+            result.ratings = await self._finish(session, outcome)
             result.finished = True
             result.outcome = outcome
             result.session = await self.get(session.id)
+        if result.turn_before is not None and module.turn_number(state) != result.turn_before:
+            result.turn_ended = True
+        result.turn_ended = result.turn_ended or result.finished
 
-    async def _finish(self, session: Session, outcome: Outcome, reason: str | None = None) -> None:
+    async def _finish(
+        self, session: Session, outcome: Outcome, reason: str | None = None
+    ) -> list[RatingChange]:
+        """Record the results (and the ratings); returns how each person's rating moved."""
         resigned = {s.seat for s in session.seats if s.resigned}
         ranking = [tuple(s for s in group if s not in resigned) for group in outcome.ranking]
         ranking = [g for g in ranking if g]
@@ -643,6 +731,7 @@ class SessionService:
             if left:
                 ranking.append(left)
         results = []
+        changes: list[RatingChange] = []
         place = 1
         for group in ranking:
             for s in group:
@@ -655,10 +744,11 @@ class SessionService:
             reason=reason or outcome.reason,
             outcome=outcome.to_dict(),
             results=results,
-            rate=rerate,
+            rate=lambda current: rerate(current, changes),
             names={s.user_id: s.name for s in session.seats if s.user_id is not None},
         )
         self._release(session.id)
+        return changes
 
     # ----------------------------------------------------------------- leaving a game
 
@@ -680,12 +770,13 @@ class SessionService:
                 raise TableError("you have already resigned from this game")
             await self.store.set_seat_flags(session.id, seat.seat, computer=True, resigned=True)
             session = await self.require(channel_id)
-            result = MoveResult(session, note=f"{seat.name} resigned")
+            turn_before = session.engine.turn_number(session.state)
+            result = MoveResult(session, note=f"{seat.name} resigned", turn_before=turn_before)
             staying = [s for s in session.seats if not s.resigned]
             people = [s for s in staying if not s.computer]
             if len(staying) <= 1 or not people:
-                await self._end_early(session, staying, "resignation")
-                result.finished = True
+                result.ratings = await self._end_early(session, staying, "resignation")
+                result.finished = result.turn_ended = True
                 result.session = await self.get(session.id)
                 result.outcome = Outcome.from_dict(result.session.row.outcome)
                 return result
@@ -693,14 +784,14 @@ class SessionService:
             await self._after(session, result)
             return result
 
-    async def _end_early(self, session: Session, staying: list[Seat], why: str) -> None:
+    async def _end_early(self, session: Session, staying: list[Seat], why: str) -> list[RatingChange]:
         order = [s.seat for s in session.seats if s.resigned]
         ranking = [tuple(sorted(s.seat for s in staying))] if staying else []
         ranking += [(s,) for s in reversed(order)]  # the last to resign ranks highest among them
         n = len(session.seats)
         scores = tuple(1.0 if any(st.seat == s for st in staying) else 0.0 for s in range(n))
         outcome = Outcome(scores, tuple(ranking), f"the game ended by {why}")
-        await self._finish(session, outcome, reason=outcome.reason)
+        return await self._finish(session, outcome, reason=outcome.reason)
 
     async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool) -> Session:
         session = await self.require(channel_id, damaged_ok=True)
@@ -763,6 +854,7 @@ class SessionService:
             if session.damaged:
                 return None
             module = session.engine
+            turn_before = module.turn_number(session.state)
             late = [s for s in session.waiting_on() if not s.computer]
             try:
                 state, played, note = await asyncio.to_thread(
@@ -785,7 +877,7 @@ class SessionService:
                 return None  # moved on meanwhile, or fired already (by another process)
             self._cache[session.id] = (new_version, state)
             session = await self.get(session.id)
-            result = MoveResult(session, played, note=note)
+            result = MoveResult(session, played, note=note, turn_before=turn_before)
             await self._after(session, result)
             return result
 
@@ -806,18 +898,34 @@ class SessionService:
 
     # ----------------------------------------------------------------- the log
 
-    async def log(self, session: Session, *, last: int | None = None) -> list[MoveRecord]:
-        """The last moves of ``session`` as records (all with ``last=None``), oldest first.
+    async def log(
+        self, session: Session, *, last: int | None = None, after: int | None = None
+    ) -> list[MoveRecord]:
+        """The last moves of ``session`` as records (all with ``last=None``; with ``after``,
+        those after that move number), oldest first.
 
         Rows written before events and marks were stored get them back by
         replaying the game from its seed; when that fails (the rules changed
         since), they stay without, and :mod:`bot.public` shows them safely.
         """
-        rows = await self.store.moves(session.id, last=last)
+        if after is not None:
+            rows = await self.store.moves_after(session.id, after)
+        else:
+            rows = await self.store.moves(session.id, last=last)
         records = [record_of(r) for r in rows]
         if any(r.privacy is None for r in records):
             records = await self._replayed(session, records)
         return records
+
+    async def untold(self, session: Session) -> list[MoveRecord]:
+        """The moves the channel has not been told of yet, read from the log (so that a turn
+        half played before a restart is still told in full)."""
+        return await self.log(session, after=session.row.told_through)
+
+    async def told(self, session: Session, message_id: int, through: int) -> int | None:
+        """The board ``message_id`` was posted telling the moves up to ``through``; returns the
+        id of the board it replaces (whose buttons come off)."""
+        return await self.store.set_board_message(session.id, message_id, through)
 
     async def _replayed(self, session: Session, records: list[MoveRecord]) -> list[MoveRecord]:
         module = session.engine
@@ -848,6 +956,7 @@ __all__ = [
     "NoGameHere",
     "NotSeated",
     "Played",
+    "RatingChange",
     "Seat",
     "SeatRow",
     "Session",

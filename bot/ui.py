@@ -1,13 +1,26 @@
 """The Discord side of the table, shared by every game's cog.
 
-:class:`Table` turns the session service's records into messages: the board
-image with a line or two on what happened and a mention of whoever acts next,
-lobbies with buttons, private pictures sent ephemerally, and refusals in plain
-words.  The buttons and selects are :class:`discord.ui.DynamicItem` classes
-whose ``custom_id`` carries the session (and, for moves, the version), so they
-keep working after a restart and a stale click is recognised; a click whose
-session belongs to another channel (a forged ``custom_id``) is refused.  What
-each reader may see is decided in :mod:`bot.public`; this module only sends it.
+:class:`Table` turns the session service's records into messages.  The
+channel gets one post per turn: when a turn (or a simultaneous round) ends,
+the board image, everything public that happened since the last post, read
+from the move log through :mod:`bot.public`, and a mention of whoever acts
+next; the previous board loses its buttons, so the channel shows one live
+board.  Steps inside a turn are confirmed to their player alone, on the same
+private message, which shows the new private picture and the next menu until
+the turn ends (a message with components v2, to hold a menu of many moves).
+
+Computer turns that follow a person's move are told in the same post as that
+move: they are played at once, so separate posts would arrive in the same
+second, each with a board nobody acts on, and a table with several computers
+would run into Discord's five messages per five seconds in a channel.  The
+post's mention goes to the next person.
+
+The buttons and selects are :class:`discord.ui.DynamicItem` classes whose
+``custom_id`` carries the session (and, for moves, the stamp of the menu:
+the turn and the player's own move count), so they keep working after a
+restart and a stale click is recognised; a click whose session belongs to
+another channel (a forged ``custom_id``) is refused.  What each reader may see
+is decided in :mod:`bot.public`; this module only sends it.
 
 Everything runs in servers only.  Before a lobby opens and before a game
 starts, the bot's own permissions in the channel (which every interaction
@@ -23,18 +36,27 @@ import asyncio
 import io
 import logging
 import re
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot import public
-from bot.choices import CHOICE_LIMIT, cell_grid, group_moves
+from bot import choices, public
+from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
 from bot.public import MESSAGE_LIMIT, clip, ordinal
-from bot.sessions import MoveResult, Session, SessionService, StaleMove, TableError, damaged_text
+from bot.sessions import (
+    MoveResult,
+    RatingChange,
+    Session,
+    SessionService,
+    StaleMove,
+    TableError,
+    damaged_text,
+)
 from bot.storage import fits
-from engines.core import DEFAULT_LEVEL, MoveError, Outcome
+from engines.core import DEFAULT_LEVEL, MoveError, Outcome, plural
 
 if TYPE_CHECKING:
     from bot.app import PukllayBot
@@ -50,7 +72,6 @@ __all__ = [
     "DYNAMIC_ITEMS",
     "MESSAGE_LIMIT",
     "Table",
-    "cell_grid",
     "clip",
     "group_moves",
     "missing_permissions",
@@ -89,6 +110,18 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [name for attr, name in needed if not getattr(have, attr)]
 
 
+def on_v2_message(interaction: discord.Interaction) -> bool:
+    """Whether the answer edits a message that uses components v2 (a private menu): such a
+    message keeps the flag, so the answer must be a layout too."""
+    message = interaction.message
+    return (
+        interaction.response.is_done()
+        and interaction.response.type == discord.InteractionResponseType.deferred_message_update
+        and message is not None
+        and message.flags.components_v2
+    )
+
+
 class Table:
     """Shared presentation and interaction handling for every game."""
 
@@ -99,6 +132,8 @@ class Table:
         self._idle = asyncio.Event()
         self._idle.set()
         self._recorded: dict[int, str] = {}  # interaction id -> what it committed, while handled
+        # One board post at a time per game, so that two posts never tell the same moves.
+        self._post_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def committed(self, interaction: discord.Interaction, what: str) -> None:
         """Note that ``interaction`` changed a game (``what``: "Your move `B3` was recorded").
@@ -133,28 +168,6 @@ class Table:
         )
         return discord.File(io.BytesIO(png), filename=name)
 
-    # The texts come from bot.public, the one place that decides what each reader sees.
-
-    def next_line(self, session: Session, already: frozenset[int] = frozenset()) -> str:
-        return public.next_line(session, already)
-
-    def outcome_lines(self, session: Session, outcome: Outcome | None) -> list[str]:
-        return public.outcome_lines(session, outcome)
-
-    def event_lines(
-        self, session: Session, result: MoveResult, seat: int | None = None, limit: int = 12
-    ) -> list[str]:
-        return public.event_lines(session, result.played, seat, channel=seat is None, limit=limit)
-
-    def public_text(self, session: Session, result: MoveResult | None, header: str | None = None) -> str:
-        return public.channel_text(session, result, header)
-
-    @staticmethod
-    def has_public_news(result: MoveResult) -> bool:
-        """Whether anything the channel may see happened (a quiet private move is
-        confirmed to its player alone; the channel hears when something public happens)."""
-        return public.has_public_news(result.session, result)
-
     def board_view(self, session: Session) -> discord.ui.View | None:
         if session.status != "active":
             return None
@@ -163,42 +176,73 @@ class Table:
         view.add_item(HandButton(session.id))
         return view
 
+    # ------------------------------------------------------------- the channel's board
+
+    def _post_lock(self, session_id: int) -> asyncio.Lock:
+        lock = self._post_locks.get(session_id)
+        if lock is None:
+            lock = self._post_locks[session_id] = asyncio.Lock()
+        return lock
+
     async def post_board(
-        self, session: Session, text: str, last_action: str | None = None
+        self,
+        session: Session,
+        *,
+        header: str | None = None,
+        note: str | None = None,
+        outcome: Outcome | None = None,
+        ratings: Sequence[RatingChange] = (),
+        ping: bool = True,
     ) -> discord.Message:
-        """Post the public board to the session's channel."""
+        """Post the board with everything public the channel has not been told yet.
+
+        The untold moves are read from the move log, so a turn half played
+        before a restart is told in full; the post is remembered with the last
+        move it told, and the previous board loses its buttons.
+        """
+        async with self._post_lock(session.id):
+            session = await self.service.get(session.id) or session
+            records = await self.service.untold(session)
+            text = public.board_text(
+                session, records, header=header, note=note, outcome=outcome, ratings=ratings, ping=ping
+            )
+            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+            file = await self.render(session, last_action=public.last_action(session, records))
+            kwargs: dict[str, Any] = {"content": text, "allowed_mentions": MENTIONS}
+            if file is not None:
+                kwargs["file"] = file
+            view = self.board_view(session)
+            if view is not None:
+                kwargs["view"] = view
+            message = await channel.send(**kwargs)
+            through = max([r.number for r in records if r.number is not None], default=0)
+            old = await self.service.told(session, message.id, max(through, session.row.told_through))
+            if old is not None and old != message.id:
+                await self.strip_buttons(session, old)
+            return message
+
+    async def strip_buttons(self, session: Session, message_id: int) -> None:
+        """Take the buttons off an old board (the channel shows one live board)."""
         channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
-        file = await self.render(session, last_action=last_action)
-        kwargs: dict[str, Any] = {"content": text, "allowed_mentions": MENTIONS}
-        if file is not None:
-            kwargs["file"] = file
-        view = self.board_view(session)
-        if view is not None:
-            kwargs["view"] = view
-        return await channel.send(**kwargs)
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException:
+            log.warning("could not take the buttons off board %s of session %s", message_id, session.id)
 
     async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
-        session = result.session
         return await self.post_board(
-            session, self.public_text(session, result, header), public.last_action(session, result.played)
+            result.session,
+            header=header,
+            note=result.note,
+            outcome=result.outcome,
+            ratings=result.ratings,
+            ping=result.turn_ended or header is not None,
         )
 
     # ------------------------------------------------------------- lobbies
 
     def lobby_text(self, session: Session) -> str:
-        opts = ", ".join(f"{k}: {v}" for k, v in session.row.options.items()) or "standard"
-        seats = "\n".join(
-            f"{i + 1}. {s.name}{s.tag}{' — host' if s.user_id == session.row.host_id else ''}"
-            for i, s in enumerate(session.seats)
-        )
-        info = session.info
-        if session.status == "lobby":
-            state = f"Waiting for players ({len(session.seats)}/{session.row.max_players} seated, {info.min_players} needed)."
-        elif session.status == "active":
-            state = "The game has started."
-        else:
-            state = f"This lobby is closed ({session.row.end_reason or session.status})."
-        return clip(f"**{info.title}** — new game\nOptions: {opts}\n{seats}\n{state}")
+        return public.lobby_text(session)
 
     def lobby_view(self, session: Session) -> discord.ui.View | None:
         if session.status != "lobby":
@@ -275,6 +319,23 @@ class Table:
             raise TableError(damaged_text(session))
         return session
 
+    async def tell_host_full(self, session: Session, actor_id: int) -> None:
+        """Ping the host when someone else takes the last seat."""
+        if session.status != "lobby" or len(session.seats) < session.row.max_players:
+            return
+        if actor_id == session.row.host_id:
+            return
+        channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+        try:
+            await channel.send(
+                public.full_table_text(session),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(session.row.host_id)]
+                ),
+            )
+        except discord.HTTPException:  # the seat is taken all the same; the lobby message says so
+            log.warning("could not tell the host of session %s that the table is full", session.id)
+
     async def lobby_action(
         self,
         interaction: discord.Interaction,
@@ -345,6 +406,8 @@ class Table:
                 )
             elif session is None:
                 await self.refresh_lobby(None, session_id)
+            elif action in ("join", "cpu"):
+                await self.tell_host_full(session, user.id)
 
         await self.guard(interaction, work, defer=not from_button)
 
@@ -413,31 +476,70 @@ class Table:
             text = text[0].upper() + text[1:]
         return text if text.endswith((".", "!", "?")) else text + "."
 
+    @staticmethod
+    def layout(
+        text: str,
+        file: discord.File | None = None,
+        controls: Sequence[Control] = (),
+        *,
+        session_id: int = 0,
+        stamp: str = "0",
+    ) -> discord.ui.LayoutView:
+        """A private message with components v2: the text, the picture, then the menu."""
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(discord.ui.TextDisplay(clip(text)))
+        if file is not None:
+            view.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{file.filename}")))
+        for index, control in enumerate(controls):
+            if control.kind == "select":
+                options = [
+                    discord.SelectOption(
+                        label=choices.cap(p.label, choices.OPTION_LIMIT),
+                        value=p.value[: choices.OPTION_LIMIT],
+                        description=(p.description or "")[: choices.OPTION_LIMIT] or None,
+                    )
+                    for p in control.picks
+                ]
+                select = MoveSelect(session_id, stamp, options, index=index, placeholder=control.placeholder)
+                view.add_item(discord.ui.ActionRow(select))
+            else:
+                view.add_item(
+                    discord.ui.ActionRow(*(menu_button(p, session_id, stamp) for p in control.picks))
+                )
+        return view
+
     async def reply(
         self,
         interaction: discord.Interaction,
         content: str,
         *,
         file: discord.File | None = None,
-        view: discord.ui.View | None = None,
+        view: discord.ui.View | discord.ui.LayoutView | None = None,
     ) -> None:
         """Answer ephemerally, whether or not the interaction was deferred.
 
         A deferred answer (ours is always private) is filled in; after a public
         answer (a lobby posted or updated), the reply is a private follow-up, so
-        that the public message is never overwritten.
+        that the public message is never overwritten.  On a private menu (a
+        message with components v2) the answer is a layout too.
         """
         content = clip(content)
+        if not isinstance(view, discord.ui.LayoutView) and on_v2_message(interaction):
+            view = self.layout(content, file)
+        v2 = isinstance(view, discord.ui.LayoutView)
         deferred = (
             discord.InteractionResponseType.deferred_channel_message,
             discord.InteractionResponseType.deferred_message_update,
         )
         if interaction.response.is_done() and interaction.response.type in deferred:
-            await interaction.edit_original_response(
-                content=content, attachments=[file] if file is not None else [], view=view
-            )
+            kwargs: dict[str, Any] = {"attachments": [file] if file is not None else [], "view": view}
+            if not v2:
+                kwargs["content"] = content
+            await interaction.edit_original_response(**kwargs)
             return
-        kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
+        kwargs = {"ephemeral": True}
+        if not v2:
+            kwargs["content"] = content
         if file is not None:
             kwargs["file"] = file
         if view is not None:
@@ -446,6 +548,56 @@ class Table:
             await interaction.followup.send(**kwargs)
         else:
             await interaction.response.send_message(**kwargs)
+
+    # ------------------------------------------------------------- menus
+
+    async def menu(
+        self, session: Session, seat: int, opened: tuple[str, str] | None = None
+    ) -> tuple[list[Control], str, int]:
+        """The private menu of ``seat``'s legal moves (``opened``: one kind or group), its stamp,
+        and how many moves it offers."""
+        engine = session.engine
+        moves = list(engine.legal_moves(session.state, seat))
+        found = choices.entries(engine, session.state, seat, moves, session.names())
+        controls = choices.plan_menu(
+            engine.KINDS, lambda kind: choices.kind_label(engine, kind), found, opened=opened
+        )
+        return controls, await self.service.stamp(session, seat), len(moves)
+
+    async def send_menu(
+        self,
+        interaction: discord.Interaction,
+        session: Session,
+        lead: str,
+        *,
+        opened: tuple[str, str] | None = None,
+    ) -> None:
+        """The private message of a player: ``lead``, their picture and holdings, and the menu
+        of their legal moves when it is their turn."""
+        seat = session.seat_of(interaction.user.id)
+        picture, file = await self.private_picture(session, interaction.user.id)
+        text = f"{lead}\n{picture}" if lead else picture
+        controls: list[Control] = []
+        stamp = "0"
+        if (
+            seat is not None
+            and seat.seat is not None
+            and not seat.computer
+            and session.status == "active"
+            and seat.seat in session.to_move()
+        ):
+            controls, stamp, count = await self.menu(session, seat.seat, opened)
+            if controls:
+                text += (
+                    f"\nPick a move below ({plural(count, 'legal move')}), or type "
+                    f"`/{session.info.name} move` to search them all."
+                )
+        await self.reply(
+            interaction,
+            text,
+            view=self.layout(text, file, controls, session_id=session.id, stamp=stamp),
+            file=file,
+        )
 
     # ------------------------------------------------------------- moves
 
@@ -456,34 +608,48 @@ class Table:
         *,
         session_id: int | None = None,
         expected_version: int | None = None,
-        deferred_update: bool = False,
+        expected_stamp: str | None = None,
+        in_menu: bool = False,
     ) -> None:
-        """Play ``text`` for the user, announce it publicly, confirm privately."""
+        """Play ``text`` for the user; post the board when the turn ends; confirm privately.
+
+        From a private menu (``in_menu``) the same message shows the new picture
+        and the next menu until the turn ends.
+        """
 
         async def work() -> None:
             if session_id is not None:
                 await self.session_for(interaction, session_id)  # a forged click is refused untouched
             if not interaction.response.is_done():
-                if deferred_update:
+                if in_menu:
                     await interaction.response.defer()  # the private menu is replaced by the answer
                 else:
                     await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 if session_id is None:
-                    result = await self.service.play(
-                        interaction.channel_id, interaction.user.id, text, expected_version=expected_version
-                    )
+                    found = await self.service.require(interaction.channel_id)
+                    sid = found.id
                 else:
-                    result = await self.service.play_in(
-                        session_id, interaction.user.id, text, expected_version=expected_version
-                    )
+                    sid = session_id
+                result = await self.service.play_in(
+                    sid,
+                    interaction.user.id,
+                    text,
+                    expected_version=expected_version,
+                    expected_stamp=expected_stamp,
+                )
             except StaleMove as exc:
                 await self.show_current(interaction, session_id, str(exc))
                 return
+            except MoveError as exc:
+                hint = await self.prefix_hint(interaction, text)
+                if hint is not None:
+                    raise TableError(hint) from exc
+                raise
             self.committed(interaction, f"Your move `{text}` was recorded")
             session = result.session
             try:
-                if self.has_public_news(result):
+                if public.has_public_news(session, result):
                     await self.announce(result)
             except discord.HTTPException:
                 log.warning("board for session %s not posted", session.id, exc_info=True)
@@ -493,12 +659,57 @@ class Table:
                     "use /game board to post it again.",
                 )
                 return
-            seat = session.seat_of(interaction.user.id)
-            lines = [f"You played `{text}`."] + public.own_lines(session, result.played, seat.seat)
-            file = await self.render(session, seat.seat) if session.status == "active" else None
-            await self.reply(interaction, "\n".join(lines), file=file)
+            await self.confirm(interaction, result, text, in_menu=in_menu)
 
         await self.guard(interaction, work, defer=False)
+
+    async def confirm(
+        self, interaction: discord.Interaction, result: MoveResult, text: str, *, in_menu: bool
+    ) -> None:
+        """Tell the mover what their move did; on a private menu, show the next one."""
+        session = result.session
+        seat = session.seat_of(interaction.user.id)
+        lines = [f"You played `{text}`."] + public.own_lines(session, result.played, seat.seat)
+        acting = session.status == "active" and seat.seat in session.to_move()
+        if acting and result.turn_ended:  # the computers played their turns at once: say what they did
+            others = [r for r in result.played if r.seat != seat.seat]
+            lines += (
+                ["Your turn is over; then:"]
+                + public.turn_lines(session, others, reader=seat.seat)
+                + ["It is your turn again."]
+            )
+        if acting and in_menu:
+            await self.send_menu(interaction, session, "\n".join(lines))
+            return
+        if acting:
+            lines.append("Play on, or press Play under the board for a menu.")
+        elif session.status != "active":
+            lines.append("The game is over: the result is in the channel.")
+        elif result.turn_ended:
+            lines.append(
+                "Your turn is over: the board is in the channel, and you will be mentioned next time."
+            )
+        else:
+            lines.append("You have nothing more to do until the round ends; you will be mentioned then.")
+        file = await self.render(session, seat.seat) if session.status == "active" else None
+        await self.reply(interaction, "\n".join(lines), file=file)
+
+    async def prefix_hint(self, interaction: discord.Interaction, text: str) -> str | None:
+        """When ``text`` is not a move but the start of several (an autocomplete group was
+        sent as it is), say so and how to go on."""
+        key = text.strip().lower()
+        if not key:
+            return None
+        moves = await self.service.legal_moves(interaction.channel_id, interaction.user.id)
+        starting = [m for m in moves if m.lower().startswith(key) and m.lower() != key]
+        if len(starting) < 2:
+            return None
+        session = await self.service.in_channel(interaction.channel_id)
+        name = session.info.name if session is not None else "<game>"
+        return (
+            f"`{text.strip()}` is the start of {plural(len(starting), 'move')}, not a move: keep typing in "
+            f"`/{name} move` (autocomplete lists them, e.g. `{starting[0]}`), or press Play under the board"
+        )
 
     async def autocomplete(
         self,
@@ -512,24 +723,32 @@ class Table:
 
         ``kinds`` keeps moves starting with one of those prefixes and
         ``contains`` moves holding that text (either may match when both are
-        given), so a command for one kind of move offers only those.
+        given), so a command for one kind of move offers only those.  When more
+        than 25 match, the groups come first (see :func:`bot.choices.complete`).
         """
         try:
-            moves = await self.service.legal_moves(interaction.channel_id, interaction.user.id)
+            session = await self.service.in_channel(interaction.channel_id)
+            if session is None or session.status != "active" or session.damaged:
+                return []
+            seat = session.seat_of(interaction.user.id)
+            if seat is None or seat.seat is None or seat.computer:
+                return []
+            engine = session.engine
+            moves = list(engine.legal_moves(session.state, seat.seat))
+            if kinds or contains:
+                low_kinds = tuple(k.lower() for k in kinds)
+                moves = [
+                    m
+                    for m in moves
+                    if (low_kinds and str(m).lower().startswith(low_kinds))
+                    or (contains and contains in str(m))
+                ]
+            found = choices.entries(engine, session.state, seat.seat, moves, session.names())
+            pairs = choices.complete(found, current, lambda kind: choices.kind_label(engine, kind))
         except Exception:
             log.exception("autocomplete failed")
             return []
-        if kinds or contains:
-            low_kinds = tuple(k.lower() for k in kinds)
-            moves = [
-                m
-                for m in moves
-                if (low_kinds and m.lower().startswith(low_kinds)) or (contains and contains in m)
-            ]
-        needle = current.strip().lower()
-        starts = [m for m in moves if m.lower().startswith(needle)]
-        inside = [m for m in moves if needle in m.lower() and m not in starts]
-        return [app_commands.Choice(name=m[:100], value=m[:100]) for m in (starts + inside)[:CHOICE_LIMIT]]
+        return [app_commands.Choice(name=name, value=value[:100]) for name, value in pairs]
 
     async def private_picture(self, session: Session, user_id: int) -> tuple[str, discord.File | None]:
         seat = session.seat_of(user_id)
@@ -551,16 +770,7 @@ class Table:
         if session is None or session.status != "active" or session.damaged:
             await self.reply(interaction, f"⚠️ {self.sentence(why)} The game is no longer running.")
             return
-        text, file = await self.private_picture(session, interaction.user.id)
-        seat = session.seat_of(interaction.user.id)
-        view = None
-        if seat is not None and seat.seat is not None and not seat.computer:
-            view = self.move_picker(
-                session, [str(m) for m in session.engine.legal_moves(session.state, seat.seat)]
-            )
-        await self.reply(
-            interaction, f"⚠️ {self.sentence(why)} Nothing was played.\n{text}", file=file, view=view
-        )
+        await self.send_menu(interaction, session, f"⚠️ {self.sentence(why)} Nothing was played.")
 
     async def show_hand(self, interaction: discord.Interaction, session_id: int | None = None) -> None:
         async def work() -> None:
@@ -578,93 +788,49 @@ class Table:
 
         await self.guard(interaction, work)
 
-    def move_picker(self, session: Session, moves: list[str], prefix: str = "") -> discord.ui.View | None:
-        """The quickest way to choose among ``moves``.
-
-        Moves that differ only by a cell of a 5 x 5 board (A1..E5) become a grid
-        of buttons; a handful of short moves become buttons; otherwise a select
-        menu, grouped by a common prefix when there are more than 25.
-        """
-        groups = group_moves(moves, prefix)
-        if not groups:
-            return None
-        view = discord.ui.View(timeout=None)
-        singles = all(len(members) == 1 and members[0] == key for key, members in groups)
-        if singles:
-            chosen = [key for key, _ in groups]
-            grid = cell_grid(chosen)
-            if grid is not None:
-                stem, cells = grid
-                for r, row in enumerate("ABCDE"):
-                    for c in range(1, 6):
-                        cell = f"{row}{c}"
-                        button = MoveButton(session.id, session.version, stem + cell, label=cell, row=r)
-                        button.item.disabled = cell not in cells
-                        if cell in cells:
-                            button.item.style = discord.ButtonStyle.primary
-                        view.add_item(button)
-                return view
-            if len(chosen) <= 20 and all(len(m) <= 24 for m in chosen):
-                for i, move in enumerate(chosen):
-                    view.add_item(MoveButton(session.id, session.version, move, row=i // 5))
-                return view
-        options = []
-        for key, members in groups:
-            if len(members) == 1 and members[0] == key:
-                options.append(discord.SelectOption(label=key[:100], value=("m:" + key)[:100]))
-            else:
-                options.append(
-                    discord.SelectOption(
-                        label=f"{key}… ({len(members)} moves)"[:100], value=("p:" + key)[:100]
-                    )
-                )
-        view.add_item(MoveSelect(session.id, session.version, options))
-        return view
-
     async def show_turn(self, interaction: discord.Interaction, session_id: int) -> None:
+        """The Play button: the player's picture and menu, privately."""
+
         async def work() -> None:
             session = await self.session_for(interaction, session_id, running=True)
             seat = session.seat_of(interaction.user.id)
             if seat is None or seat.seat is None:
                 raise TableError("you are not playing in this game")
-            text, file = await self.private_picture(session, interaction.user.id)
-            moves = (
-                [str(m) for m in session.engine.legal_moves(session.state, seat.seat)]
-                if not seat.computer
-                else []
-            )
-            view = self.move_picker(session, moves)
-            if view is not None:
-                text += (
-                    f"\nPick a move below ({len(moves)} legal), or type "
-                    f"`/{session.info.name} move` to search them all."
-                )
-            await self.reply(interaction, text, file=file, view=view)
+            await self.send_menu(interaction, session, "")
 
         await self.guard(interaction, work)
 
-    async def picked(
-        self, interaction: discord.Interaction, session_id: int, version: int, value: str
-    ) -> None:
-        kind, _, text = value.partition(":")
-        if kind == "p":
-
-            async def narrow() -> None:
-                session = await self.session_for(interaction, session_id, running=True)
-                if session.version != version:
-                    raise TableError("the board changed since this menu was made; press Play again")
-                seat = session.seat_of(interaction.user.id)
-                if seat is None or seat.seat is None:
-                    raise TableError("you are not playing in this game")
-                moves = [str(m) for m in session.engine.legal_moves(session.state, seat.seat)]
-                view = self.move_picker(session, moves, text)
-                await interaction.response.edit_message(content=f"Moves starting with `{text}`:", view=view)
-
-            await self.guard(interaction, narrow, defer=False)
+    async def picked(self, interaction: discord.Interaction, session_id: int, stamp: str, value: str) -> None:
+        """A choice on a private menu: play a move, open a group, or go back to every move."""
+        kind, _, rest = value.partition(":")
+        if kind == "m":
+            await self.play(interaction, rest, session_id=session_id, **expected(stamp), in_menu=True)
             return
-        await self.play(
-            interaction, text, session_id=session_id, expected_version=version, deferred_update=True
-        )
+
+        async def navigate() -> None:
+            session = await self.session_for(interaction, session_id, running=True)
+            await interaction.response.defer()
+            seat = session.seat_of(interaction.user.id)
+            if seat is None or seat.seat is None:
+                raise TableError("you are not playing in this game")
+            if "." not in stamp or stamp != await self.service.stamp(session, seat.seat):
+                await self.show_current(interaction, session_id, "the board changed since that menu was made")
+                return
+            opened = None
+            if kind == "g":
+                group_kind, _, group = rest.partition(":")
+                opened = (group_kind, group)
+            await self.send_menu(interaction, session, "", opened=opened)
+
+        await self.guard(interaction, navigate, defer=False)
+
+
+def expected(token: str) -> dict[str, Any]:
+    """A component's token as what it expects: a menu's stamp (``7.3``), or the session's
+    version on components posted before stamps (``12``)."""
+    if "." in token:
+        return {"expected_stamp": token}
+    return {"expected_version": int(token)}
 
 
 # ------------------------------------------------------------------ persistent components
@@ -672,6 +838,20 @@ class Table:
 
 def _table(interaction: discord.Interaction) -> Table:
     return interaction.client.table  # type: ignore[attr-defined]
+
+
+TOKEN = r"(?P<ver>\d+(?:\.\d+)?)"
+
+
+def menu_button(pick: Pick, session_id: int, stamp: str) -> discord.ui.Item:
+    """A button of a private menu: a move, or the way back to every move."""
+    if pick.value == "back":
+        return NavButton(session_id, stamp)
+    move = pick.value[2:]
+    button = MoveButton(session_id, stamp, move, label=choices.cap(pick.label, choices.LABEL_LIMIT))
+    if pick.ends:
+        button.item.style = discord.ButtonStyle.primary
+    return button
 
 
 LOBBY_LABELS = {
@@ -737,61 +917,91 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:hand:(
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"pk:mv:(?P<sid>\d+):(?P<ver>\d+):(?P<move>.+)"
+    discord.ui.DynamicItem[discord.ui.Button], template=rf"pk:mv:(?P<sid>\d+):{TOKEN}:(?P<move>.+)"
 ):
-    """A button that plays one move; games use it where a click beats typing."""
+    """A button that plays one move.  Its token is the menu's stamp (or, on buttons
+    posted before stamps, the session's version)."""
 
-    def __init__(
-        self, session_id: int, version: int, move: str, label: str | None = None, *, row: int | None = None
-    ):
-        custom_id = f"pk:mv:{session_id}:{version}:{move}"
+    def __init__(self, session_id: int, token: int | str, move: str, label: str | None = None):
+        custom_id = f"pk:mv:{session_id}:{token}:{move}"
         if len(custom_id) > 100:
             raise ValueError(f"move {move!r} is too long for a button")
         super().__init__(
             discord.ui.Button(
-                label=(label or move)[:80], style=discord.ButtonStyle.secondary, custom_id=custom_id
-            ),
-            row=row,
+                label=(label or move)[: choices.LABEL_LIMIT],
+                style=discord.ButtonStyle.secondary,
+                custom_id=custom_id,
+            )
         )
-        self.session_id, self.version, self.move = session_id, version, move
+        self.session_id, self.token, self.move = session_id, str(token), move
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["sid"]), int(match["ver"]), match["move"], item.label)
+        return cls(int(match["sid"]), match["ver"], match["move"], item.label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # On a private menu the answer replaces the menu; on a public message it is a new private reply.
         in_place = interaction.message is not None and interaction.message.flags.ephemeral
         await _table(interaction).play(
-            interaction,
-            self.move,
-            session_id=self.session_id,
-            expected_version=self.version,
-            deferred_update=in_place,
+            interaction, self.move, session_id=self.session_id, **expected(self.token), in_menu=in_place
         )
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"pk:pick:(?P<sid>\d+):(?P<ver>\d+)"):
-    def __init__(self, session_id: int, version: int, options: list[discord.SelectOption] | None = None):
+class NavButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"pk:nav:(?P<sid>\d+):{TOKEN}"):
+    """Back from one kind or group of moves to the whole menu."""
+
+    def __init__(self, session_id: int, token: str):
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"pk:pick:{session_id}:{version}",
-                placeholder="Choose your move",
-                options=options or [discord.SelectOption(label="-", value="-")],
+            discord.ui.Button(
+                label="All moves",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pk:nav:{session_id}:{token}",
             )
         )
-        self.session_id, self.version = session_id, version
+        self.session_id, self.token = session_id, str(token)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["sid"]), int(match["ver"]))
+        return cls(int(match["sid"]), match["ver"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).picked(interaction, self.session_id, self.token, "back")
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=rf"pk:pick:(?P<sid>\d+):{TOKEN}(?::(?P<idx>\d+))?",
+):
+    """A select of a private menu: moves (``m:<move>``) or groups to open (``g:<kind>:<group>``)."""
+
+    def __init__(
+        self,
+        session_id: int,
+        token: int | str,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        index: int = 0,
+        placeholder: str = "Choose your move",
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pk:pick:{session_id}:{token}:{index}",
+                placeholder=placeholder[:150] or "Choose your move",
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.session_id, self.token = session_id, str(token)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]), match["ver"], index=int(match["idx"] or 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if not values:
             await interaction.response.send_message("Nothing was chosen.", ephemeral=True)
             return
-        await _table(interaction).picked(interaction, self.session_id, self.version, values[0])
+        await _table(interaction).picked(interaction, self.session_id, self.token, values[0])
 
 
-DYNAMIC_ITEMS = (LobbyButton, TurnButton, HandButton, MoveButton, MoveSelect)
+DYNAMIC_ITEMS = (LobbyButton, TurnButton, HandButton, MoveButton, MoveSelect, NavButton)

@@ -22,7 +22,7 @@ class NowaGwineaCog(
         side="Task boards' side: standard or hard (default standard)",
         boards="Everyone on the same board each round, or one board each (default same)",
         water_target="Water holes needed to call Gwinea (variant; default 5)",
-        fruit_for_all="Variant: everyone but the caller scores 2 per fruit bush covered",
+        fruit_for_all="Variant: players who did not cover all the water score 2 per fruit bush covered",
         hard_seats="Seat numbers that play the hard side anyway, e.g. 1,2",
         hard_reroll="Hard side: roll again until the totem's task needs 6+ huts (default on)",
     )

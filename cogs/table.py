@@ -14,10 +14,17 @@ from discord.ext import commands
 import engines
 from bot import public
 from bot.app import PukllayBot
+from bot.public import number
 from bot.ratings import shown
-from bot.sessions import MAX_TIMER_HOURS, Session, TableError
+from bot.sessions import MAX_TIMER_HOURS, Session, TableError, damaged_text
 from bot.ui import clip
-from engines.core import DEFAULT_LEVEL, LEVELS
+from engines.core import DEFAULT_LEVEL, LEVELS, plural
+
+
+def record(games: int, wins: int) -> str:
+    """``1 game, 1 win``."""
+    return f"{plural(games, 'game')}, {plural(wins, 'win')}"
+
 
 GAME_NAMES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 
@@ -63,7 +70,7 @@ class TableCog(
     @app_commands.command(name="status", description="Who is playing, whose turn it is, and the options")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            session = await self.sessions.require(interaction.channel_id, damaged_ok=True)
+            session = await self.sessions.latest(interaction.channel_id)
             if session.status == "lobby" and not session.damaged:
                 await self.table.reply(interaction, self.table.lobby_text(session))
                 return
@@ -75,16 +82,21 @@ class TableCog(
 
         await self.table.guard(interaction, work)
 
-    @app_commands.command(name="board", description="Post the current board in this channel again")
+    @app_commands.command(name="board", description="Post the board of this channel's game again")
     async def board(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            session = await self.sessions.require(interaction.channel_id)
-            if session.status != "active":
+            session = await self.sessions.latest(interaction.channel_id)
+            if session.damaged:
+                raise TableError(damaged_text(session))
+            if session.status == "lobby":
                 raise TableError("the game has not started yet; the lobby is above")
+            if session.state is None:
+                raise TableError("that game ended before it started; there is no board to show")
             self.table.check_permissions(interaction)
-            await self.table.post_board(
-                session, self.table.public_text(session, None, f"**{session.info.title}**")
+            header = f"**{session.info.title}**" + (
+                "" if session.status == "active" else f" (game #{session.id}, as it ended)"
             )
+            await self.table.post_board(session, header=header, ping=False)
             await self.table.reply(interaction, "Board posted.")
 
         await self.table.guard(interaction, work)
@@ -99,7 +111,9 @@ class TableCog(
     @app_commands.describe(count="How many recent moves to show (1-50)")
     async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15) -> None:
         async def work() -> None:
-            session = await self.sessions.require(interaction.channel_id)
+            session = await self.sessions.latest(interaction.channel_id)
+            if session.damaged:
+                raise TableError(damaged_text(session))
             records = await self.sessions.log(session, last=count)
             reader = self.reader(session, interaction)
             await self.table.reply(interaction, public.log_text(session, records, reader))
@@ -138,6 +152,8 @@ class TableCog(
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self.table.refresh_lobby(session)
+            if session.row.board_message_id:  # the game's last board loses its buttons
+                await self.table.strip_buttons(session, session.row.board_message_id)
             await self.table.reply(interaction, "Game abandoned.")
 
         await self.table.guard(interaction, work)
@@ -227,9 +243,12 @@ class TableCog(
                     interaction, f"No rated {game.name} games here yet (two people or more)."
                 )
                 return
-            lines = [f"**{game.name}** — ratings on this server (mu - 3 sigma)"]
+            lines = [
+                f"**{game.name}**: ratings on this server. A rating is {public.RATING_MEANING} "
+                "(skill minus three times its uncertainty)."
+            ]
             for i, r in enumerate(rows, 1):
-                lines.append(f"{i}. {r.name} — {shown(r.mu, r.sigma)} ({r.games} games, {r.wins} wins)")
+                lines.append(f"{i}. {r.name}: {number(shown(r.mu, r.sigma))} ({record(r.games, r.wins)})")
             await self.table.reply(interaction, clip("\n".join(lines)))
 
         await self.table.guard(interaction, work)
@@ -248,7 +267,8 @@ class TableCog(
             lines = [f"**{who.display_name}**"]
             for name, r in rows.items():
                 title = engines.get(name).title if name in engines.GAMES else name
-                lines.append(f"{title}: {shown(r.mu, r.sigma)} ({r.games} games, {r.wins} wins)")
+                lines.append(f"{title}: {number(shown(r.mu, r.sigma))} ({record(r.games, r.wins)})")
+            lines.append(f"A rating is {public.RATING_MEANING}.")
             await self.table.reply(interaction, "\n".join(lines))
 
         await self.table.guard(interaction, work)
@@ -256,7 +276,12 @@ class TableCog(
     @app_commands.command(name="games", description="The games Pukllay hosts")
     async def games(self, interaction: discord.Interaction) -> None:
         lines = [
-            f"**{g.title}** — `/{g.name} new`, {g.min_players}-{g.max_players} players"
+            f"**{g.title}**: `/{g.name} new`, "
+            + (
+                plural(g.min_players, "player")
+                if g.min_players == g.max_players
+                else f"{g.min_players}-{g.max_players} players"
+            )
             for g in engines.available().values()
         ]
         await self.table.reply(interaction, "\n".join(lines) or "No games are installed.")

@@ -17,8 +17,11 @@ alike::
     move_privacy(state, seat, move) -> Privacy
     readable(state, privacy, reader) -> bool
     summary(view) -> str
+    turn_number(state) -> int
+    move_words(state, seat, move) -> MoveWords
 
-plus the constants ``TITLE``, ``MIN_PLAYERS`` and ``MAX_PLAYERS``.
+plus the constants ``TITLE``, ``MIN_PLAYERS``, ``MAX_PLAYERS``, and ``KINDS`` and
+``WORDS`` (a game's kinds of move and its words for moves, below).
 
 What is public.  A game decides in ONE place what each of its moves looks
 like to each reader: ``move_privacy`` gives an accepted move its
@@ -32,6 +35,29 @@ as a board's "last move" label show :attr:`Privacy.mask`.  Views use the same
 two functions for their "last move" fields, and the table stores each move's
 mark with its log row, so every surface (channel, log, history, exports)
 asks the same question.  :func:`can_read` does the common part.
+
+Turns.  ``turn_number(state)`` counts the game's turns: it goes up when a
+turn ends (or, where everyone acts at once, when a round ends: Nowa Gwinea's
+rounds, Guanga's opening choice of orders) and at no other time, and never
+goes down.  Moves inside one turn (Guacamole's
+prepare, ability, dish and draws; a Tiwanaku trade before its action) leave
+it alone.  The table posts the board to the channel once per turn, when this
+number changes (or the game ends), and confirms the steps inside a turn to
+their player alone.
+
+Moves in words.  ``move_words(state, seat, move)`` describes a legal move as
+a :class:`MoveWords`: its kind (one of the game's ``KINDS``, in the order
+menus show them), the message id and arguments of its label, and where a
+kind has many moves, the group it belongs to within the kind (the hut of a
+Nowa Gwinea placement, the card a Tomathor swap gives away).  ``WORDS`` is
+the game's catalogue of English texts by message id (``kind.<key>`` names
+each kind, ``group.<kind>`` a group, ``option.<name>`` and
+``option.<name>.<value>`` the lobby's options); :func:`say` puts the
+arguments in.  A move's whole description is its group's words followed by
+its own (``Hut F`` ``on B2 B3 C2 C3 D2``); a menu that names the group above
+its moves shows the move's own words only.  Every game keeps these in one module (``engines/<game>/words.py``), so a
+move is described in one place and a translation adds a catalogue.  Seats
+in arguments are written ``{pN}`` as in events.
 
 ``summary(view)`` is the view's seat's own holdings (hand, secret order,
 village...) in a few plain-text lines, for the terminal and for text replies;
@@ -72,6 +98,7 @@ __all__ = [
     "MalformedMove",
     "GameOver",
     "Event",
+    "END",
     "Outcome",
     "Option",
     "config_options",
@@ -92,6 +119,11 @@ __all__ = [
     "LEVELS",
     "DEFAULT_LEVEL",
     "check_level",
+    "quoted",
+    "plural",
+    "Kind",
+    "MoveWords",
+    "say",
 ]
 
 UNKNOWN = "?"
@@ -159,6 +191,9 @@ class Event:
     moved and tells everyone else only that a card moved.
 
     Seats are written ``{p0}``, ``{p1}``...; :func:`name_seats` puts names in.
+    ``kind`` names what happened; :data:`END` marks the engine's own summary of
+    a finished game (the table shows the outcome once, and leaves it out of
+    the channel's last post).
     """
 
     text: str
@@ -190,6 +225,9 @@ class Event:
             kind=data.get("kind", ""),
         )
 
+
+END = "end"
+"""The kind of the event that sums up a finished game (final scores, the winner)."""
 
 _SEAT_REF = re.compile(r"\{p(\d+)\}")
 
@@ -284,6 +322,70 @@ def can_read(privacy: Privacy, reader: int | None, *, over: bool, rounds_ended: 
             return False
         return over or rounds_ended >= number
     return False
+
+
+# --------------------------------------------------------------------------- words
+
+
+def plural(n: float, word: str, words: str | None = None) -> str:
+    """A count with its noun: ``1 point``, ``0 points``, ``2 points``, ``1.5 points``.
+
+    The one place where a count meets a noun, in the engines and at the table,
+    so that no text says "1 points".  ``words`` is the plural when it is not
+    ``word`` + "s" (``plural(n, "patch", "patches")``).
+    """
+    shown = str(int(n)) if float(n).is_integer() else f"{n:g}"
+    return f"{shown} {word if shown in ('1', '-1') else (words or word + 's')}"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of move, as menus group moves: ``key`` (its words are ``kind.<key>``
+    in the game's ``WORDS``).  ``ends_turn``: a move of this kind ends the turn
+    (menus keep it one click away).  ``two_step``: menus offer the kind's groups
+    first, then the moves of the group chosen (which hut, then where)."""
+
+    key: str
+    ends_turn: bool = False
+    two_step: bool = False
+
+
+@dataclass(frozen=True)
+class MoveWords:
+    """A move in words, kept structured for translation.
+
+    ``kind`` is the key of its :class:`Kind`; ``text`` the message id of its
+    label and ``args`` the values put in (plain strings; seats as ``{pN}``);
+    ``group`` the key of its group within the kind (``None``: no groups) and
+    ``group_args`` the values for the group's label (message id ``group.<kind>``).
+    """
+
+    kind: str
+    text: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    group: str | None = None
+    group_args: Mapping[str, Any] = field(default_factory=dict)
+
+    def label(self, words: Mapping[str, str]) -> str:
+        return say(words, self.text, self.args)
+
+    def group_label(self, words: Mapping[str, str]) -> str | None:
+        if self.group is None:
+            return None
+        return say(words, f"group.{self.kind}", self.group_args)
+
+    def full(self, words: Mapping[str, str]) -> str:
+        """The move's whole description: its group's words, then its own (``Hut F`` ``on B2 ...``)."""
+        group = self.group_label(words)
+        return f"{group} {self.label(words)}" if group else self.label(words)
+
+
+def say(words: Mapping[str, str], message_id: str, args: Mapping[str, Any] | None = None) -> str:
+    """The text of ``message_id`` in a catalogue, arguments put in (the id itself if missing)."""
+    template = words.get(message_id)
+    if template is None:
+        return message_id
+    return template.format(**dict(args or {}))
 
 
 # --------------------------------------------------------------------------- outcome
@@ -504,6 +606,15 @@ def options_of(config: Any) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def quoted(text: object, limit: int = 40) -> str:
+    """``text`` quoted for an error message, cut to about ``limit`` characters, so that a
+    refusal of a huge input still fits a message and ends by saying what is allowed."""
+    shown = repr(text)
+    if len(shown) > limit:
+        shown = shown[: limit - 4] + "...'"
+    return shown
 
 
 def jsonable(obj: Any) -> Any:

@@ -45,6 +45,13 @@ CONTRACT = (
     "from_dict",
     "computer_move",
     "RULES_HELP",
+    "move_privacy",
+    "readable",
+    "summary",
+    "turn_number",
+    "move_words",
+    "KINDS",
+    "WORDS",
 )
 
 

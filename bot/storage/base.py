@@ -82,6 +82,8 @@ class SessionRow:
     timer_seconds: float | None = None
     damaged: str | None = None  # why the table could not load or run this session
     unreadable: str | None = None  # what was wrong reading the row's saved JSON (state, options...)
+    board_message_id: int | None = None  # the channel message holding the live board
+    told_through: int = 0  # the last move the channel has been told of
 
     @property
     def live(self) -> bool:
@@ -263,6 +265,8 @@ def session_of(row: Any) -> SessionRow:
         timer_seconds=row["timer_seconds"],
         damaged=row["damaged"],
         unreadable="; ".join(problems) or None,
+        board_message_id=row["board_message_id"],
+        told_through=row["told_through"] or 0,
     )
 
 
@@ -865,6 +869,52 @@ class Store:
     async def move_count(self, session_id: int) -> int:
         row = await self._one("SELECT COUNT(*) FROM moves WHERE session_id = ?", session_id)
         return row[0]
+
+    async def moves_after(self, session_id: int, number: int) -> list[MoveRow]:
+        """The moves after move ``number``, oldest first (what the channel has not been told)."""
+        rows = await self._all(
+            "SELECT * FROM moves WHERE session_id = ? AND number > ? ORDER BY number", session_id, number
+        )
+        return [move_of(r) for r in rows]
+
+    async def seat_move_count(self, session_id: int, seat: int) -> int:
+        """How many moves ``seat`` has made (a stale private menu is told by it)."""
+        row = await self._one(
+            "SELECT COUNT(*) FROM moves WHERE session_id = ? AND seat = ?", session_id, seat
+        )
+        return row[0]
+
+    # ----------------------------------------------------------------- the channel's board
+
+    async def set_board_message(self, session_id: int, message_id: int, told_through: int) -> int | None:
+        """Record the newly posted board and the last move it told; returns the board it replaces.
+
+        ``told_through`` never goes back (two posts racing keep the larger).
+        """
+
+        def body() -> Body:
+            row = yield one("SELECT board_message_id FROM sessions WHERE id = ?", session_id)
+            yield run(
+                "UPDATE sessions SET board_message_id = ?,"
+                " told_through = CASE WHEN told_through > ? THEN told_through ELSE ? END WHERE id = ?",
+                message_id,
+                told_through,
+                told_through,
+                session_id,
+            )
+            return row[0] if row else None
+
+        return await self._transact(body())
+
+    async def last_session(self, channel_id: int) -> SessionRow | None:
+        """The newest session in a channel, live or ended: a finished game stays visible to
+        /game status, log and board until a new one opens there."""
+        if not fits(channel_id):
+            return None
+        row = await self._one(
+            "SELECT * FROM sessions WHERE channel_id = ? ORDER BY id DESC LIMIT 1", channel_id
+        )
+        return session_of(row) if row else None
 
     async def results(self, session_id: int) -> list[ResultRow]:
         rows = await self._all("SELECT * FROM results WHERE session_id = ? ORDER BY place, seat", session_id)

@@ -94,8 +94,10 @@ from .rules import (
     summary,
     to_dict,
     to_move,
+    turn_number,
     view_for,
 )
+from .words import KINDS, WORDS, move_words
 
 RULES_HELP = """**Guacamole** — cook the tastiest dishes. Only cards in your dishes score.
 **Turn**, in order, each step optional except the last:
@@ -113,6 +115,10 @@ Visible cards: zone cards `p2z5T`, dish tops `p2d1`, discard tops `x1` `x2`. A d
 **Option** `dishes_per_turn` (default 1; 0 = no limit)."""
 
 __all__ = [
+    "KINDS",
+    "WORDS",
+    "move_words",
+    "turn_number",
     "TITLE",
     "MIN_PLAYERS",
     "MAX_PLAYERS",

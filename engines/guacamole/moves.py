@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engines.core import MalformedMove
+from engines.core import MalformedMove, quoted
 
 from .data import TYPES
 
@@ -187,7 +187,7 @@ Move = Prep | Free | Dish | Done | Cancel | Add | Steal | Swap | Take | Draw | D
 
 def _bad(text: str, why: str, example: str) -> MalformedMove:
     return MalformedMove(
-        f"{text.strip()!r} is not a Guacamole move: {why}, like `{example}`. {NOTATION_HELP}"
+        f"{quoted(text.strip())} is not a Guacamole move: {why}, like `{example}`. {NOTATION_HELP}"
     )
 
 
@@ -222,11 +222,13 @@ def _pile(tok: str) -> int | None:
 
 def parse_move(text: str) -> Move:
     """Read a move in Guacamole notation (see the package docstring); raises MalformedMove."""
-    if not isinstance(text, str) or not text.strip():
-        raise MalformedMove(f"an empty text is not a Guacamole move. {NOTATION_HELP}")
-    toks = [t for t in re.split(r"[\s,;]+", text.strip().upper()) if t]
+    # spaces, commas and semicolons only separate words; a text without a word is no move
+    toks = re.split(r"[\s,;]+", text.upper()) if isinstance(text, str) else []
+    toks = [t for t in toks if t]
     if not toks:
-        raise MalformedMove(f"{text.strip()!r} holds only separators, not a Guacamole move. {NOTATION_HELP}")
+        raise MalformedMove(
+            f"{quoted(text)} is not a Guacamole move: it is empty or holds only spaces or separators. {NOTATION_HELP}"
+        )
     verb, args = toks[0], toks[1:]
     if verb in ("PREP", "PREPARE", "PLAY"):
         if len(args) == 1 and _card(args[0]):
@@ -286,4 +288,4 @@ def parse_move(text: str) -> Move:
         return Done()
     if verb == "CANCEL" and not args:
         return Cancel()
-    raise _bad(text, f"unknown word {verb.lower()!r}", "prep 5T")
+    raise _bad(text, f"unknown word {quoted(verb.lower())}", "prep 5T")

@@ -19,6 +19,7 @@ from engines.core import (
     Privacy,
     SetupError,
     can_read,
+    plural,
     rank_by,
     rng_for,
 )
@@ -422,7 +423,9 @@ def _swap_problem(src: str, dst: str) -> str | None:
 def new_game(config: Config, seats: int, seed: int) -> State:
     config.validate()
     if seats != config.players:
-        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+        raise SetupError(
+            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+        )
     deck = list(range(DECK_SIZE))
     rng_for(seed, "setup").shuffle(deck)
     n = config.players
@@ -446,6 +449,11 @@ def new_game(config: Config, seats: int, seed: int) -> State:
 
 def to_move(state: State) -> set[int]:
     return set() if state.over else {state.turn}
+
+
+def turn_number(state: State) -> int:
+    """Turns played so far plus one: it goes up when a player's second draw (or ``end``) ends a turn."""
+    return state.turn_number
 
 
 def legal_moves(state: State, seat: int) -> list[Move]:
@@ -585,7 +593,7 @@ def _end_turn(s: State, events: list[Event]) -> None:
         scores = ", ".join(f"{{p{p}}} {int(v)}" for p, v in enumerate(oc.scores))
         winners = " and ".join(f"{{p{p}}}" for p in oc.winners)
         verb = "share the win" if len(oc.winners) > 1 else "wins"
-        events.append(Event(f"The game is over. Scores: {scores}. {winners} {verb}.", kind="game_over"))
+        events.append(Event(f"The game is over. Scores: {scores}. {winners} {verb}.", kind="end"))
         return
     s.turn = (s.turn + 1) % n
     s.phase = MAIN
@@ -706,7 +714,7 @@ def _do_prep(s: State, seat: int, m: Prep, events: list[Event]) -> None:
         hint = (
             " first free one onto a discard pile (free 5T x1)" if _can_free(s) else " wait until it has room"
         )
-        raise IllegalMove(f"your preparation zone is full ({PREP_LIMIT} cards);{hint}")
+        raise IllegalMove(f"your preparation zone is full ({plural(PREP_LIMIT, 'card')});{hint}")
     idx = _find(s.hands[seat], m.card)
     if idx < 0:
         raise IllegalMove(f"you have no {m.card} in hand; your hand holds {_list_codes(s.hands[seat])}")
@@ -725,7 +733,7 @@ def _do_free(s: State, seat: int, m: Free, events: list[Event]) -> None:
             raise _wrong_phase(s, m)
         raise IllegalMove(
             "you may free a preparation-zone card only as the first thing in your turn, when the zone "
-            f"held {PREP_LIMIT} cards as the turn began; you may {step_text(s)}"
+            f"held {plural(PREP_LIMIT, 'card')} as the turn began; you may {step_text(s)}"
         )
     idx = _find(s.prep[seat], m.card)
     if idx < 0:

@@ -86,8 +86,10 @@ from .rules import (
     summary,
     to_dict,
     to_move,
+    turn_number,
     view_for,
 )
+from .words import KINDS, WORDS, move_words
 
 RULES_HELP = """**Guanga: Tejidos Andinos**: weave patches onto your 5x5 guanga (rows A-E, cols 1-5) to \
 match market cards.
@@ -111,6 +113,10 @@ costs 3, 2 shells = 1 VP; blankets in the market give one more patch.
 you get a rank."""
 
 __all__ = [
+    "KINDS",
+    "WORDS",
+    "move_words",
+    "turn_number",
     "TITLE",
     "MIN_PLAYERS",
     "MAX_PLAYERS",

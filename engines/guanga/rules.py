@@ -21,6 +21,8 @@ from engines.core import (
     Privacy,
     SetupError,
     can_read,
+    plural,
+    quoted,
     rank_by,
     rng_for,
 )
@@ -325,7 +327,7 @@ def parse_move(text: str) -> Move:
         if len(cells) != 2 or re.sub(r"[A-E][1-5]|[ ,;]", "", rest) or cells[0] == cells[1]:
             raise MalformedMove("return exactly two different cells of the claimed shape, e.g. R B2D4")
         return Return(tuple(sorted(cells)))
-    raise MalformedMove(f"{raw.strip()!r} is not a Guanga move; {NOTATION}")
+    raise MalformedMove(f"{quoted(raw.strip())} is not a Guanga move; {NOTATION}")
 
 
 # --------------------------------------------------------------------------- state
@@ -438,7 +440,9 @@ def new_game(config: Config, seats: int, seed: int) -> State:
         raise SetupError("new_game needs a guanga Config")
     config.validate()
     if seats != config.players:
-        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+        raise SetupError(
+            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+        )
     n = config.players
     per = patches_per_kind(config)
     pile = [k for k in range(D.KINDS) for _ in range(per)]
@@ -706,6 +710,11 @@ def _can_buy(s: State, seat: int) -> bool:
 
 def _can_refresh(s: State, seat: int) -> bool:
     return uses_shells(s.config) and s.shells[seat] >= D.SHELL_REFRESH_COST
+
+
+def turn_number(s: State) -> int:
+    """Turns so far plus one; 0 while everyone picks an order at the start (that is one round)."""
+    return 0 if s.phase == "order" else s.turns + 1
 
 
 def to_move(s: State) -> set[int]:
@@ -980,7 +989,7 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
         raise _refuse(s, seat, "shells can be spent before you take your two patches or after placing them")
     cost = buy_cost(s.config)
     if s.shells[seat] < cost:
-        raise IllegalMove(f"buying a patch costs {cost} shell(s) and you have {s.shells[seat]}")
+        raise IllegalMove(f"buying a patch costs {plural(cost, 'shell')} and you have {s.shells[seat]}")
     slot = m.slot - 1
     if s.basket[slot] is None:
         filled = [str(i + 1) for i, k in enumerate(s.basket) if k is not None]
@@ -995,7 +1004,7 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
     kind = _put(s, seat, slot, m.cell)
     events.append(
         Event(
-            f"{{p{seat}}} spent {cost} shell(s) on {patch_name(kind)} and placed it on {CELL_NAMES[m.cell]}",
+            f"{{p{seat}}} spent {plural(cost, 'shell')} on {patch_name(kind)} and placed it on {CELL_NAMES[m.cell]}",
             kind="buy",
         )
     )
@@ -1116,7 +1125,7 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
         if lines:
             events.append(
                 Event(
-                    f"{{p{seat}}} completed {lines} {m.attr} line(s) and gained {got} Mullu shell(s)",
+                    f"{{p{seat}}} completed {plural(lines, m.attr + ' line')} and gained {plural(got, 'Mullu shell')}",
                     kind="shells",
                 )
             )
@@ -1175,7 +1184,7 @@ def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
                 s.highlight.append([seat, c])
             events.append(
                 Event(
-                    f"{removed} patch(es) cut off from the centre ({_cells_list(cut)}) went to the bag",
+                    f"{plural(removed, 'patch', 'patches')} cut off from the centre ({_cells_list(cut)}) went to the bag",
                     kind="cutoff",
                 )
             )

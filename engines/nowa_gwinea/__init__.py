@@ -35,7 +35,8 @@ Rulings applied (DECISIONS.md, Nowa Gwinea)
   holes lie at least 5 squares apart, so every village needs 5 huts or more,
   and 97 of the 192 hard tasks need 6 or more (at least one on every board;
   ``generate.py`` says why not all six totems of a side can).  Witnesses and
-  sizes are for connected villages (buildable hut by hut).
+  sizes count only villages that are one group (buildable hut by hut); 9 of
+  the tasks needing 6 could be done with 5 huts in two groups.
 - Hard tasks need 6+ huts in play: with ``hard_reroll`` (on by default) the
   die is rolled again until it shows a totem whose task needs 6 huts or more
   on every hard board in play.  With one board each, a hard board without
@@ -44,27 +45,33 @@ Rulings applied (DECISIONS.md, Nowa Gwinea)
   has none left before its reshuffle does a 5-hut task stay (measured: 2.4% of
   seat-rounds with 4 players all on hard boards, 0.02% with 3, none with 1-2).
 - By default everyone plays the same board each round; option ``boards=each``.
-- Placement: no overlap, inside the board, huts touch only at corners, each
-  hut touches another, a hut covers the rolled totem, no other totem covered.
-  Refusals are immediate and say why.
+- Placement: no overlap, inside the board, huts touch only at corners, a hut
+  covers the rolled totem, no other totem covered, and the huts are ONE
+  village: a single group linked corner to corner from the hut on the rolled
+  totem.  Refusals are immediate and say why; so is the refusal of a
+  ``remove`` that would split the village or leave huts without the totem hut.
 - The die roll and boards are public; villages are secret while the round
   runs (others see hut counts) and revealed in ``last_round`` when it ends.
 - Deadline (asynchronous play): ``timeout`` ends the round; the caller is whoever
   completed a legal village first, else the legal village with the most water
   holes (earliest to reach that count wins a tie); nobody if none has water.
 - Both variants: ``water_target`` (fewer water holes needed to call) and
-  ``fruit_for_all`` (the others score 2 per fruit bush).
+  ``fruit_for_all``: players who did not cover all the water holes score 2 per
+  fruit bush they cover; the caller scores the usual fruit bonus; anyone else
+  who covered them all scores the water holes only.
 
 Choices where the texts are silent
 ----------------------------------
 - Building order: the first hut must cover the rolled totem; each later hut
-  must touch an existing hut at a corner.  ``remove`` is always allowed; if it
-  leaves a hut touching no other or the totem uncovered, the village is
-  "broken": it may not call Gwinea and scores 0 unless repaired.
+  must touch an existing hut at a corner.  ``remove`` takes back a hut at the
+  end of a branch (the totem hut goes last); the refusal lists the huts that
+  may go.  A village saved under older rules that is already split is
+  "broken": it may not call Gwinea, scores 0 unless repaired, and may give
+  back any hut.
 - ``done`` lets a player stop; when every player has stopped the round ends as
   at a deadline.  In the water-target variant the caller needs at least N water
-  holes and every covered hole scores.  "Did not cover all the water" in the
-  fruit variant is read as "everyone but the caller".
+  holes and every covered hole scores; with both variants, "covered all the
+  water holes" in the fruit variant means "covered the N needed to call".
 - With one board each and 4 players the 32 boards run out in round 9: the used
   boards are reshuffled into a new stack (decided at setup).
 - The +50/+100 tokens only wrap the score track; the engine keeps full totals.
@@ -101,23 +108,29 @@ from .rules import (
     summary,
     to_dict,
     to_move,
+    turn_number,
     view_for,
 )
+from .words import KINDS, WORDS, move_words
 
 RULES_HELP = """**Nowa Gwinea** - build a village of pentomino huts on an 8x8 task board, all at once.
 **Goal:** most points after 9 rounds.
-**Round:** everyone gets a board (rows A-H, columns 1-8) with 6 totems, 5 water holes and 5 fruit bushes; the die picks the totem your village must cover. Your first hut covers it; every later hut must touch one of yours *only at a corner*. Never overlap, never leave the board, never cover another totem.
+**Round:** everyone gets a board (rows A-H, columns 1-8) with 6 totems, 5 water holes and 5 fruit bushes; the die picks the totem your village must cover. Your first hut covers it; every later hut must touch one of yours *only at a corner*, so the village is one group. Never overlap, never leave the board, never cover another totem.
 **Gwinea!** When your village covers every water hole, call it: the round ends for all. Everyone with a legal village scores 1 per water hole; the caller adds a fruit bonus (1/3/6/10/15 for 1-5 fruit). A broken village scores 0.
 **Moves:**
 `F3C4` hut F, orientation 3, anchor square C4 (see the hut chart: orientations 0-7, the anchor is the top-left square of the hut's top row)
-`remove F` take a hut back   `gwinea` call   `done` stop building this round
-**Options:** `side` standard/hard, `hard_seats` (e.g. `1,2` play the hard side), `boards` shared/each, `water_target` 1-5 (variant), `fruit_for_all` (variant: others get 2 per fruit), `hard_reroll` (on: the hard side re-rolls the die until the task needs 6+ huts).
+`remove F` take a hut back (the village must stay one group; the totem hut goes last)   `gwinea` call   `done` stop building this round
+**Options:** `side` standard/hard, `hard_seats` (e.g. `1,2` play the hard side), `boards` shared/each, `water_target` 1-5 (variant), `fruit_for_all` (variant: whoever did not cover all the water gets 2 per fruit), `hard_reroll` (on: the hard side re-rolls the die until the task needs 6+ huts).
 **Table rulings:** same board for all by default; villages stay hidden until the round ends; at a deadline the first finished village (else the most water) counts as the caller."""
 
 TABLE_MOVES = True
 """The table ends a round when its deadline passes (``timeout``, played as seat ``engines.core.TABLE``)."""
 
 __all__ = [
+    "KINDS",
+    "WORDS",
+    "move_words",
+    "turn_number",
     "TABLE_MOVES",
     "TITLE",
     "MIN_PLAYERS",

@@ -123,9 +123,7 @@ def plan(
     nodes = node_limit
     for subset in combinations(water, need):
         try:
-            got = solve(
-                rolled, list(subset), list(others), max_huts=SOLVER_MAX_HUTS, connected=True, node_limit=nodes
-            )
+            got = solve(rolled, list(subset), list(others), max_huts=SOLVER_MAX_HUTS, node_limit=nodes)
         except TimeoutError:
             break
         if got is not None and (best is None or len(got) < len(best)):
@@ -159,7 +157,6 @@ def fruit_plan(
                         [*subset, *bushes],
                         list(others),
                         max_huts=12,
-                        connected=True,
                         node_limit=min(left, node_limit // 8),
                     )
                 except TimeoutError:

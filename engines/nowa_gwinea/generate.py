@@ -68,7 +68,7 @@ def _witnesses(totems, water, lo, hi):
     for i, t in enumerate(totems):
         others = [c for j, c in enumerate(totems) if j != i]
         try:
-            village = solve(t, water, others, max_huts=hi, min_huts=lo, node_limit=NODE_LIMIT, connected=True)
+            village = solve(t, water, others, max_huts=hi, min_huts=lo, node_limit=NODE_LIMIT)
         except TimeoutError:
             return None
         if village is None:
@@ -103,7 +103,7 @@ def _hard_task(totems, water, i):
     t = totems[i]
     others = [c for j, c in enumerate(totems) if j != i]
     try:
-        return solve(t, water, others, max_huts=8, min_huts=1, node_limit=NODE_LIMIT, connected=True)
+        return solve(t, water, others, max_huts=8, min_huts=1, node_limit=NODE_LIMIT)
     except TimeoutError:
         return None
 

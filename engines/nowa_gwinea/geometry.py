@@ -173,14 +173,26 @@ def placement_from_text(text: str) -> Placement:
     return pl
 
 
+def linked_to(placed: list[Placement], first: Placement) -> list[Placement]:
+    """The huts of ``placed`` linked to ``first`` corner to corner, directly or
+    through other huts (``first`` included), in the order they are reached."""
+    group = [first]
+    for hut in group:
+        group.extend(o for o in placed if o not in group and hut.corner & o.mask)
+    return group
+
+
 def village_problems(placed: list[Placement], rolled: int, other_totems: int) -> str | None:
     """Why a village breaks the placement rules (``None`` if it is legal).
 
     ``rolled`` is the cell of the rolled totem, ``other_totems`` a mask of the
-    other totems' cells.
+    other totems' cells.  A legal village is one group: every hut is linked,
+    corner to corner, to the hut on the rolled totem.
     """
     if not placed:
         return None
+    if len({a.piece for a in placed}) != len(placed):
+        return "a hut is used twice"
     occupied = 0
     for i, a in enumerate(placed):
         if a.mask & occupied:
@@ -191,12 +203,15 @@ def village_problems(placed: list[Placement], rolled: int, other_totems: int) ->
         for b in placed[i + 1 :]:
             if a.mask & b.edge:
                 return f"huts {a.piece} and {b.piece} touch along an edge"
-    if not occupied >> rolled & 1:
+    totem_hut = next((a for a in placed if a.mask >> rolled & 1), None)
+    if totem_hut is None:
         return f"no hut covers the rolled totem at {cell_name(rolled)}"
-    if len(placed) >= 2:
-        for a in placed:
-            if not any(a.mask & b.corner for b in placed if b is not a):
-                return f"hut {a.piece} touches no other hut"
-    if len({a.piece for a in placed}) != len(placed):
-        return "a hut is used twice"
+    group = linked_to(placed, totem_hut)
+    apart = [a.piece for a in placed if a not in group]
+    if apart:
+        return (
+            f"hut{'s' if len(apart) > 1 else ''} {', '.join(apart)} "
+            f"{'are' if len(apart) > 1 else 'is'} not linked corner to corner to the hut on the rolled totem "
+            f"(hut {totem_hut.piece}); a village is one group"
+        )
     return None

@@ -21,6 +21,8 @@ from engines.core import (
     SetupError,
     at_round_end,
     can_read,
+    plural,
+    quoted,
     rank_by,
     rng_for,
 )
@@ -33,6 +35,7 @@ from .geometry import (
     Placement,
     cell_name,
     cells_of,
+    linked_to,
     parse_cell,
     placement,
     placement_from_text,
@@ -85,7 +88,10 @@ class Config:
     )
     fruit_for_all: bool = field(
         default=False,
-        metadata={"help": "variant: everyone but the caller scores 2 points per fruit bush covered"},
+        metadata={
+            "help": "variant: players who did not cover all the water holes score 2 points per "
+            "fruit bush covered"
+        },
     )
     hard_reroll: bool = field(
         default=True,
@@ -207,7 +213,7 @@ def parse_move(text: str) -> Move:
     if m:
         anchor = parse_cell(m.group(3) + m.group(4))
         return Place(m.group(1), int(m.group(2)), anchor)
-    raise MalformedMove(f"{text!r} is not a Nowa Gwinea move; {_HELP}")
+    raise MalformedMove(f"{quoted(text)} is not a Nowa Gwinea move; {_HELP}")
 
 
 # --------------------------------------------------------------------------- state
@@ -237,7 +243,9 @@ class State:
 def new_game(config: Config, seats: int, seed: int) -> State:
     config.validate()
     if seats != config.players:
-        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+        raise SetupError(
+            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+        )
     rng = rng_for(seed, "deck")
     deck: list[int] = []
     needed = ROUNDS * (seats if config.boards is Deal.EACH else 1)
@@ -419,6 +427,41 @@ def _placement_error(state: State, seat: int, pl: Placement) -> str | None:
     return None
 
 
+def _removal_error(state: State, seat: int, piece: str) -> str | None:
+    """Why hut ``piece`` may not be taken back now (``None``: it may).
+
+    The village must stay one group grown from the hut on the rolled totem:
+    that hut goes last, and a hut linking others to it stays while they do.
+    A village already broken (only a state saved under older rules can be)
+    may lose any hut, so that it can be repaired."""
+    huts = huts_of(state, seat)
+    task = task_of(state, seat)
+    rolled = task.totems[state.totem]
+    other = task.other_totems(state.totem)
+    rest = [h for h in huts if h.piece != piece]
+    if not rest or village_problems(huts, rolled, other) is not None:
+        return None
+    if village_problems(rest, rolled, other) is None:
+        return None
+    allowed = [
+        h.piece for h in huts if village_problems([o for o in huts if o is not h], rolled, other) is None
+    ]
+    may = "you may take back " + (", ".join(allowed) if allowed else "no hut but the last one")
+    gone = next(h for h in huts if h.piece == piece)
+    if gone.mask >> rolled & 1:
+        return (
+            f"hut {piece} covers the rolled {ANIMALS[state.totem]} totem and the village is grown from it, "
+            f"so it goes only when it is your last hut; {may}"
+        )
+    root = next(h for h in rest if h.mask >> rolled & 1)
+    cut = [h.piece for h in rest if h not in linked_to(rest, root)]
+    return (
+        f"taking hut {piece} back would split your village: hut{'s' if len(cut) > 1 else ''} "
+        f"{', '.join(cut)} would no longer be linked to hut {root.piece} on the {ANIMALS[state.totem]} "
+        f"totem; {may}"
+    )
+
+
 def _legal_placements(state: State, seat: int) -> list[Placement]:
     task = task_of(state, seat)
     huts = huts_of(state, seat)
@@ -462,6 +505,11 @@ def to_move(state: State) -> set[int]:
     return {s for s in range(state.config.players) if not state.done[s]}
 
 
+def turn_number(state: State) -> int:
+    """The round being played (1..9): everyone builds at once, and a round is one turn."""
+    return state.round
+
+
 def legal_moves(state: State, seat: int | None) -> list[Move]:
     if state.over:
         return []
@@ -470,7 +518,7 @@ def legal_moves(state: State, seat: int | None) -> list[Move]:
     if seat not in to_move(state):
         return []
     moves: list[Move] = [Place(pl.piece, pl.orient, pl.anchor) for pl in _legal_placements(state, seat)]
-    moves.extend(Remove(t[0]) for t in state.villages[seat])
+    moves.extend(Remove(t[0]) for t in state.villages[seat] if _removal_error(state, seat, t[0]) is None)
     if status(state, seat).complete:
         moves.append(Gwinea())
     moves.append(Done())
@@ -535,8 +583,8 @@ def _place(state: State, seat: int, move: Place) -> tuple[State, list[Event]]:
     st = status(new, seat)
     cells = " ".join(cell_name(c) for c in pl.cells)
     text = (
-        f"{{p{seat}}} built hut {pl.piece} on {cells} ({pl.text}): {st.water} water hole"
-        f"{'s' if st.water != 1 else ''}, {st.fruit} fruit covered"
+        f"{{p{seat}}} built hut {pl.piece} on {cells} ({pl.text}): "
+        f"{plural(st.water, 'water hole')} and {plural(st.fruit, 'fruit bush', 'fruit bushes')} covered"
     )
     if st.complete:
         text += "; you may call 'gwinea'"
@@ -553,6 +601,9 @@ def _remove(state: State, seat: int, move: Remove) -> tuple[State, list[Event]]:
     if idx is None:
         have = ", ".join(t[0] for t in texts) or "none"
         raise IllegalMove(f"hut {move.piece} is not in your village; your huts are: {have}")
+    why = _removal_error(state, seat, move.piece)
+    if why is not None:
+        raise IllegalMove(why)
     before = status(state, seat)
     new = copy_state(state)
     new.step += 1
@@ -575,13 +626,21 @@ def _gwinea(state: State, seat: int) -> tuple[State, list[Event]]:
         raise IllegalMove(f"you cannot call Gwinea: {st.broken}; fix the village first")
     if not st.huts or st.water < target:
         raise IllegalMove(
-            f"you cannot call Gwinea yet: your village covers {st.water} of the {target} water holes needed; "
+            f"you cannot call Gwinea yet: your village covers {st.water} of the {plural(target, 'water hole')} needed; "
             "keep building"
         )
     new = copy_state(state)
     new.step += 1
     new.last[seat] = "gwinea"
     events = [Event(f"{{p{seat}}} calls Gwinea! Round {state.round} ends.", kind="gwinea")]
+    for other in sorted(to_move(state) - {seat}):
+        events.append(
+            Event(
+                f"{{p{other}}} was still building when {{p{seat}}} called: "
+                f"{{p{other}}}'s village scores as it stands.",
+                kind="cut_off",
+            )
+        )
     events += _end_round(new, seat)
     return new, events
 
@@ -622,7 +681,8 @@ def round_points(state: State, caller: int | None) -> list[dict[str, Any]]:
             pts = st.water
             if s == caller:
                 pts += FRUIT_BONUS[st.fruit]
-            elif state.config.fruit_for_all:
+            elif state.config.fruit_for_all and st.water < state.config.water_target:
+                # the variant consoles those who did not cover all the water holes
                 pts += 2 * st.fruit
         out.append({"water": st.water, "fruit": st.fruit, "broken": st.broken, "points": pts})
     return out
@@ -650,13 +710,23 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
     parts = []
     for s, row in enumerate(rows):
         if row["broken"]:
-            parts.append(f"{{p{s}}} 0 (village breaks the rules: {row['broken']})")
+            parts.append(f"{{p{s}}} 0 points (the village breaks the rules: {row['broken']})")
         else:
             extra = " + fruit bonus" if s == caller and row["fruit"] else ""
-            parts.append(f"{{p{s}}} {row['points']} ({row['water']} water, {row['fruit']} fruit{extra})")
+            water = plural(row["water"], "water hole")
+            fruit = plural(row["fruit"], "fruit bush", "fruit bushes")
+            parts.append(f"{{p{s}}} {plural(row['points'], 'point')} ({water}, {fruit}{extra})")
     lead = f"Round {state.round} scores: " + "; ".join(parts) + "."
-    if caller is not None:
-        lead += f" Caller: {{p{caller}}}."
+    if how == "deadline":
+        if caller is None:
+            lead += " Nobody called Gwinea, and no village covers a water hole: no fruit bonus."
+        elif status(state, caller).complete:
+            lead += f" Nobody called Gwinea: the fruit bonus goes to {{p{caller}}}, who completed a village first."
+        else:
+            lead += (
+                f" Nobody called Gwinea: the fruit bonus goes to {{p{caller}}}, "
+                "whose legal village covers the most water holes."
+            )
     events = [Event(lead, kind="score")]
     if state.round >= ROUNDS:
         state.over = True
@@ -666,9 +736,9 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
         win = " and ".join(f"{{p{s}}}" for s in res.winners)
         events.append(
             Event(
-                f"The game is over after {ROUNDS} rounds; {win} "
-                f"{'win' if len(res.winners) > 1 else 'wins'} with {int(res.scores[res.winners[0]])} "
-                "points.",
+                f"The game is over after {plural(ROUNDS, 'round')}; {win} "
+                f"{'win' if len(res.winners) > 1 else 'wins'} with "
+                f"{plural(int(res.scores[res.winners[0]]), 'point')}.",
                 kind="end",
             )
         )
@@ -685,7 +755,7 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(
         scores=tuple(float(x) for x in state.scores),
         ranking=ranking,
-        reason=f"all {ROUNDS} rounds were played",
+        reason=f"all {plural(ROUNDS, 'round')} were played",
         tiebreak=tiebreak,
         details={"per_round": [[row["points"] for row in h["rows"]] for h in state.history]},
     )

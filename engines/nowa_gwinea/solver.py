@@ -1,16 +1,19 @@
 """A complete solver for Nowa Gwinea tasks.
 
-A task is a board side and a rolled totem: find a legal village (huts touch
-only at corners, each hut touches another, the rolled totem covered, no other
-totem covered, each hut at most once) that covers every water hole.
+A task is a board side and a rolled totem: find a legal village that covers
+every water hole.  Legal: huts touch only at corners, each hut at most once,
+the rolled totem covered, no other totem covered, and the huts form ONE group
+linked corner to corner from the hut on the rolled totem (the ruling; a
+village split into groups that each touch something does not count).
 
 The search is exact.  It branches on the uncovered target (the rolled totem or
 a water hole) with the fewest huts that can still cover it, so every village is
-reached through the huts that cover targets; afterwards it adds "connector"
-huts, one for each hut that touches no other.  With a hut budget ``k`` it finds
-a village of at most ``k`` huts whenever one exists, so iterative deepening
-gives the smallest village.  Placements are kept as bitsets (Python ints) of
-placement indices.
+reached through the huts that cover targets; then, while the huts are not one
+group, it adds a "connector" hut touching the group of the first hut (some hut
+of any connected village containing them does).  With a hut budget ``k`` it
+finds a village of at most ``k`` huts whenever one exists, so iterative
+deepening gives the smallest village.  Placements are kept as bitsets (Python
+ints) of placement indices.
 """
 
 from __future__ import annotations
@@ -75,9 +78,7 @@ class _Search:
         water: list[int],
         other_totems: list[int],
         limit: int | None,
-        connected: bool = False,
     ):
-        self.connected = connected
         self.cover, self.piece_bits, self.compat, self.touch = _tables()
         forbidden = 0
         for c in other_totems:
@@ -140,16 +141,13 @@ class _Search:
         self._count()
         if len(placed) <= 1:
             return placed
-        if self.connected:
-            lonely = self._component(placed)
-        else:
-            lonely = [h for h in placed if not any(self.touch[h] >> o & 1 for o in placed if o != h)]
-        if not lonely:
+        group = self._component(placed)
+        if not group:
             return placed
         if budget <= 0:
             return None
         reach = 0
-        for h in lonely if self.connected else lonely[:1]:
+        for h in group:
             reach |= self.touch[h]
         for j in _bits(reach & avail):
             pl = PLACEMENTS[j]
@@ -178,13 +176,12 @@ def solve(
     max_huts: int = 12,
     min_huts: int = 1,
     node_limit: int | None = None,
-    connected: bool = False,
 ) -> list[Placement] | None:
     """The smallest legal village (at least ``min_huts`` deep in the search)
     covering the rolled totem and every water hole, or ``None`` if none has
     at most ``max_huts`` huts.  Raises ``TimeoutError`` past ``node_limit``
     search nodes."""
-    search = _Search(rolled, water, other_totems, node_limit, connected)
+    search = _Search(rolled, water, other_totems, node_limit)
     start = max(min_huts, _independent([rolled, *water]))
     for k in range(start, max_huts + 1):
         got = search.run(k)
@@ -199,8 +196,7 @@ def exists(
     other_totems: list[int],
     huts: int,
     node_limit: int | None = None,
-    connected: bool = False,
 ) -> bool:
     """Whether a legal village of at most ``huts`` huts solves the task."""
-    search = _Search(rolled, water, other_totems, node_limit, connected)
+    search = _Search(rolled, water, other_totems, node_limit)
     return search.run(huts) is not None

@@ -87,8 +87,10 @@ from .rules import (
     summary,
     to_dict,
     to_move,
+    turn_number,
     view_for,
 )
+from .words import KINDS, WORDS, move_words
 
 RULES_HELP = """**P'achakuna**: collect all 7 colours (white, yellow, orange, red, purple, blue, green) first. Brown and loads on llamas don't count.
 **Sides**: White (first player) walks valleys and starts; Black climbs mountains and starts with the brown piece. Both begin with one llama on the white centre village carrying white.
@@ -104,6 +106,10 @@ Add `/ry` to `r` or `b` to give up cut-out colours when loose pieces fall short.
 **Rulings**: a tile turns once per turn, turning is optional; acting with another llama closes the current one; a new llama waits until next turn; payments use loose pieces first."""
 
 __all__ = [
+    "KINDS",
+    "WORDS",
+    "move_words",
+    "turn_number",
     "TITLE",
     "MIN_PLAYERS",
     "MAX_PLAYERS",

@@ -19,6 +19,8 @@ from engines.core import (
     Privacy,
     SetupError,
     can_read,
+    plural,
+    quoted,
     rank_by,
     rng_for,
 )
@@ -166,7 +168,7 @@ def parse_move(text: str) -> Move:
     m = _BUY.match(t)
     if m:
         return Buy(int(m.group(1)), _norm_pay(m.group(2)))
-    raise MalformedMove(f"{raw!r} is not a P'achakuna move; {NOTATION_HELP}")
+    raise MalformedMove(f"{quoted(raw)} is not a P'achakuna move; {NOTATION_HELP}")
 
 
 # --------------------------------------------------------------------------- state
@@ -252,7 +254,9 @@ def random_fair_board(seed: int) -> dict[int, str]:
 def new_game(config: Config, seats: int, seed: int) -> State:
     config.validate()
     if seats != config.players:
-        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+        raise SetupError(
+            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+        )
     if config.board is Board.RANDOM:
         tiles = random_fair_board(seed)
     else:
@@ -365,7 +369,7 @@ def pay_options(sup: dict[str, int], cost: int) -> list[str]:
 def _check_pay(sup: dict[str, int], cost: int, pay: str, what: str) -> None:
     have = total(sup)
     if have < cost:
-        raise IllegalMove(f"{what} costs {cost} resources and you have only {have}")
+        raise IllegalMove(f"{what} costs {plural(cost, 'resource')} and you have only {have}")
     opts = pay_options(sup, cost)
     if pay in opts:
         return
@@ -404,6 +408,11 @@ def _pay(sup: dict[str, int], cost: int, pay: str) -> None:
 
 def to_move(state: State) -> set[int]:
     return set() if state.phase == "over" else {state.turn}
+
+
+def turn_number(state: State) -> int:
+    """Turns so far plus one: up when a player ends the turn (``end``)."""
+    return state.turn_number
 
 
 def llama(state: State, seat: int, ident: int) -> Llama | None:
@@ -557,8 +566,10 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
         _pay(new.supply[seat], cost, move.pay)
     new.rotated.append(move.cell)
     _record(new, seat, move, [move.cell])
-    paid = f", paying {cost} resources" if cost else ""
-    return new, [Event(f"{{p{seat}}} turned tile {move.cell} by {move.steps} step(s){paid}", kind="rotate")]
+    paid = f", paying {plural(cost, 'resource')}" if cost else ""
+    return new, [
+        Event(f"{{p{seat}}} turned tile {move.cell} by {plural(move.steps, 'step')}{paid}", kind="rotate")
+    ]
 
 
 def _start_llamas(new: State) -> None:
@@ -665,7 +676,7 @@ def _buy(state: State, seat: int, move: Buy) -> tuple[State, list[Event]]:
         raise IllegalMove(f"llama {lm.id} stands on a tile and must move first")
     count = len(own_llamas(state, seat))
     if count >= D.MAX_LLAMAS:
-        raise IllegalMove(f"you already have {D.MAX_LLAMAS} llamas, the most a player may own")
+        raise IllegalMove(f"you already have {plural(D.MAX_LLAMAS, 'llama')}, the most a player may own")
     _check_pay(state.supply[seat], D.LLAMA_PRICE, move.pay, "a llama")
     new = _copy(state)
     _start_llamas(new)
@@ -736,7 +747,9 @@ def _end(state: State, seat: int, move: End | None = None) -> tuple[State, list[
     if limit and new.turn_number >= limit:
         new.phase = "over"
         new.end_reason = f"the turn limit ({limit}) was reached"
-        events.append(Event(f"the turn limit of {limit} turns was reached; the game ends", kind="end"))
+        events.append(
+            Event(f"the turn limit of {plural(limit, 'turn')} was reached; the game ends", kind="end")
+        )
         return new, events
     new.turn = 1 - seat
     new.turn_number += 1

@@ -13,8 +13,9 @@ space, which shows its terrain and gives an offering cube of it), Move (stop
 on a discovered tile), or Divine (guess the crops under one's explorers, one
 after another while right; a right guess scores the crop's value plus the
 diversity scale, a wrong one plants the true crop, costs its value and ends
-the turn).  Before acting one may trade 2 cubes for 1, or offer 4 different
-cubes for one extra action or a private look at the disc.  When no hidden
+the turn).  At any moment of one's own turn one may also trade 2 cubes for 1,
+or offer 4 different cubes for one extra action or a private look at the
+disc.  When no hidden
 space is left, a final round of divinations is played and leftover cubes
 score 1 each.
 
@@ -55,10 +56,13 @@ Rulings applied (DECISIONS.md, Tiwanaku):
 
 Choices where neither text decides:
 
-- Trades and offerings come before the action (or between actions when an
-  offering bought an extra one); a turn ends by itself once its actions are
-  used.  Trades and offerings are not allowed while divining or in the final
-  round.  The cube got in a trade is any terrain the player names.
+- Trades and offerings are open whenever it is one's turn: before an action,
+  between actions, after a right guess while more guesses may follow (a peek
+  can settle the next guess; an extra action bought then follows the
+  divinations), and on one's turn in the final round (trades and peeks only:
+  there are no actions to buy).  A turn ends by itself once its actions are
+  used, so nothing can be traded after the last one.  The cube got in a trade
+  is any terrain the player names.
 - A wrong guess ends the whole turn, extra actions included.  Discovering
   the last space starts the final round at once (remaining actions lapse).
 - Entering puts the explorer straight on an edge cell (no path walk on the
@@ -94,8 +98,10 @@ from engines.tiwanaku.rules import (
     summary,
     to_dict,
     to_move,
+    turn_number,
     view_for,
 )
+from engines.tiwanaku.words import KINDS, WORDS, move_words
 
 RULES_HELP = """**Tiwanaku** - explore a hidden valley and deduce its crops.
 **Map**: rows A-E, columns 1-5 (short) or 1-9 (long). Each cell hides a terrain (S swamp, D desert, M mountain, F forest). Touching cells of one terrain form a region of 1-5 cells; a region of n cells grows crops 1..n, and equal crops never touch, not even diagonally. A few cells start revealed, and the terrain totals are public.
@@ -103,13 +109,17 @@ RULES_HELP = """**Tiwanaku** - explore a hidden valley and deduce its crops.
 - explore or move: `+A1` brings an explorer in on an edge cell, `B3-C3` moves one a step (or along a chain of your explorers and planted tiles). Stopping on a hidden space reveals it and gives you a cube of that terrain (max 4).
 - `B3-out` takes an explorer off the board.
 - divine: `C3=2` guesses the crop under your explorer. Right: score its value + diversity points, and you may guess again with another explorer or say `done`. Wrong: the real crop is planted, you lose its value and your turn ends.
-Before acting: `SD>M` trades 2 cubes for 1; with one cube of each terrain, `extra` buys another action and `peek:C4` shows you (only you) a hidden terrain or an unplanted crop.
+Any time in your turn (also between guesses, and on your turn in the final round): `SD>M` trades 2 cubes for 1; with one cube of each terrain, `peek:C4` shows you (only you) a hidden terrain or an unplanted crop, and `extra` buys another action (not in the final round).
 **Diversity**: each crop value has a scale; a right guess moves that stone up one level and scores how many of your stones share that level (1 if already at the top).
 **End**: once every space is revealed, players take turns from whoever revealed the last one: guess under one explorer or `pass`; a pass or miss puts you out. Cubes left score 1 each. Ties: most right guesses.
 **Options**: `board` auto/short/long (3-4 players always long).
 Rulings used: 5/5/4/3 explorers; a 5th cube is refused; scores can go negative; a wrong guess ends the turn."""
 
 __all__ = [
+    "KINDS",
+    "WORDS",
+    "move_words",
+    "turn_number",
     "TITLE",
     "MIN_PLAYERS",
     "MAX_PLAYERS",

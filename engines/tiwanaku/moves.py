@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engines.core import MalformedMove
+from engines.core import MalformedMove, quoted
 from engines.tiwanaku.data import ROW_LETTERS, TERRAINS
 
 
@@ -144,6 +144,6 @@ def parse_move(text: str) -> Move:
         if m:
             move = build(m)
             if isinstance(move, Divine) and not 1 <= move.crop <= 5:
-                raise MalformedMove(f"{text!r}: a crop is 1 to 5, like C3=2")
+                raise MalformedMove(f"{quoted(text)}: a crop is 1 to 5, like C3=2")
             return move
-    raise MalformedMove(f"{text!r} is not a Tiwanaku move; {NOTATION_HELP}")
+    raise MalformedMove(f"{quoted(text)} is not a Tiwanaku move; {NOTATION_HELP}")

@@ -17,6 +17,7 @@ from engines.core import (
     Privacy,
     SetupError,
     can_read,
+    plural,
     rank_by,
 )
 from engines.tiwanaku.board import cell_name, edge_cells, generate, neighbours4, terrain_counts
@@ -50,8 +51,8 @@ MIN_PLAYERS = 1
 MAX_PLAYERS = 4
 SCHEMA = 1
 
-# phases
-ACTION = "action"  # the player chooses an action (or trades / makes an offering first)
+# phases (trades and offerings are open in all three, on one's own turn)
+ACTION = "action"  # the player chooses an action
 DIVINING = "divining"  # after a correct guess: guess again with another explorer, or done
 FINAL = "final"  # the final divination round
 OVER = "over"
@@ -119,6 +120,7 @@ class State:
     last_cells: list[int] = field(default_factory=list)
     moves: int = 0
     round: int = 1
+    turns: int = 1  # turn_number: goes up when a turn ends (final divinations included)
 
 
 # --------------------------------------------------------------------------- setup
@@ -127,7 +129,9 @@ class State:
 def new_game(config: Config, seats: int, seed: int) -> State:
     config.validate()
     if seats != config.players:
-        raise SetupError(f"the config is for {config.players} players but {seats} seats were given")
+        raise SetupError(
+            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+        )
     cols = config.cols
     terrain, crops, revealed = generate(seed, cols)
     n = ROWS * cols
@@ -192,8 +196,24 @@ def _cell_or_refuse(state: State, row: int, col: int) -> int:
     return c
 
 
+COUNT_WORDS = ("no", "a", "two", "three", "four")
+
+
 def _cube_text(counts: list[int]) -> str:
-    return "".join(t * k for t, k in zip(TERRAINS, counts, strict=True)) or "none"
+    """Offering cubes in words: ``two swamp cubes and a desert cube``."""
+    parts = [
+        f"{COUNT_WORDS[k] if k < len(COUNT_WORDS) else k} {TERRAIN_NAMES[t]} cube{'' if k == 1 else 's'}"
+        for t, k in zip(TERRAINS, counts, strict=True)
+        if k
+    ]
+    if not parts:
+        return "no cubes"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def cubes_of(letters: str) -> str:
+    """Cubes written as terrain letters (``DD``) in words (``two desert cubes``)."""
+    return _cube_text([letters.count(t) for t in TERRAINS])
 
 
 def own_explorers(state: State, seat: int) -> list[int]:
@@ -254,8 +274,14 @@ def to_move(state: State) -> set[int]:
     return {state.turn}
 
 
+def turn_number(state: State) -> int:
+    """Turns so far plus one: up when a player's actions are used, and at each turn of the final round."""
+    return state.turns
+
+
 def _next_turn(state: State, events: list[Event]) -> None:
     n = state.config.players
+    state.turns += 1
     state.turn = (state.turn + 1) % n
     if state.turn == 0:
         state.round += 1
@@ -275,6 +301,7 @@ def _end_action(state: State, events: list[Event]) -> None:
 
 
 def _start_final(state: State, seat: int, events: list[Event]) -> None:
+    state.turns += 1
     state.phase = FINAL
     state.actions_left = 0
     state.final_starter = seat
@@ -299,6 +326,8 @@ def _final_advance(state: State, events: list[Event], first: bool = False) -> No
         _finish(state, events)
         return
     start = state.turn if first else (state.turn + 1) % n
+    if not first:
+        state.turns += 1
     for k in range(n):
         seat = (start + k) % n
         if not state.final_out[seat]:
@@ -314,7 +343,11 @@ def _finish(state: State, events: list[Event]) -> None:
         state.cube_points[seat] = pts
         state.scores[seat] += pts
         if pts:
-            events.append(Event(f"{P(seat)} scores {pts} for offering cubes left over", kind="score"))
+            events.append(
+                Event(
+                    f"{P(seat)} scores {plural(pts, 'point')} for the offering cubes left over", kind="score"
+                )
+            )
     summary = ", ".join(f"{P(s)} {state.scores[s]}" for s in range(state.config.players))
     events.append(Event(f"The game is over. Final scores: {summary}.", kind="end"))
 
@@ -327,25 +360,20 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         return []
     cols = state.cols
     out: list[Move] = []
-    if state.phase == FINAL:
-        for c in divinable(state, seat):
-            out += [Divine(c // cols, c % cols, v) for v in range(1, 6)]
-        out.append(Pass())
-        return out
-    if state.phase == DIVINING:
-        for c in divinable(state, seat):
-            out += [Divine(c // cols, c % cols, v) for v in range(1, 6)]
-        out.append(Done())
-        return out
-    # ACTION
-    for c in entries(state, seat):
-        out.append(Enter(c // cols, c % cols))
-    for src in own_explorers(state, seat):
-        for dst in sorted(destinations(state, seat, src)):
-            out.append(Step(src // cols, src % cols, dst // cols, dst % cols))
-        out.append(Leave(src // cols, src % cols))
+    if state.phase == ACTION:
+        for c in entries(state, seat):
+            out.append(Enter(c // cols, c % cols))
+        for src in own_explorers(state, seat):
+            for dst in sorted(destinations(state, seat, src)):
+                out.append(Step(src // cols, src % cols, dst // cols, dst % cols))
+            out.append(Leave(src // cols, src % cols))
     for c in divinable(state, seat):
         out += [Divine(c // cols, c % cols, v) for v in range(1, 6)]
+    if state.phase == DIVINING:
+        out.append(Done())
+    if state.phase == FINAL:
+        out.append(Pass())
+    # trades and offerings: at any moment of one's own turn
     held = state.cubes[seat]
     if sum(held) >= 2:
         pairs = set()
@@ -361,7 +389,8 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         for give in sorted(pairs, key=lambda g: (TERRAINS.index(g[0]), TERRAINS.index(g[1]))):
             out += [Trade(give, t) for t in TERRAINS]
     if _can_offer(state, seat):
-        out.append(Extra())
+        if state.phase != FINAL:
+            out.append(Extra())
         for c in range(ROWS * cols):
             if _peek_problem(state, seat, c) is None:
                 out.append(Peek(c // cols, c % cols))
@@ -425,11 +454,12 @@ def _require_phase(state: State, move: Move, *phases: str) -> None:
     if state.phase == FINAL:
         raise IllegalMove(
             f"{move} is not allowed in the final divinations; divine under one of your explorers "
-            f"(like C3=2) or pass"
+            f"(like C3=2) or pass (trading cubes or peeking first is allowed)"
         )
     if state.phase == DIVINING:
         raise IllegalMove(
-            "you are in the middle of divining; guess under another explorer (like C3=2) or say done"
+            "you are in the middle of divining; guess under another explorer (like C3=2), trade cubes, "
+            "make an offering, or say done"
         )
     raise IllegalMove(f"{move} is not allowed now: choose an action (enter, move, explore or divine)")
 
@@ -450,7 +480,7 @@ def _arrive(state: State, seat: int, c: int, events: list[Event], how: str) -> N
         held[TERRAINS.index(t)] += 1
         cube = f" and takes a {tname} cube"
     else:
-        cube = f"; already holding {MAX_CUBES} cubes, the {tname} cube is not taken"
+        cube = f"; already holding {plural(MAX_CUBES, 'cube')}, the {tname} cube is not taken"
     events.append(Event(f"{P(seat)} {how} {name} and discovers {tname}{cube}", kind="explore"))
     if not empty_cells(state):
         _start_final(state, seat, events)
@@ -542,7 +572,7 @@ def _do_divine(state: State, seat: int, move: Divine, events: list[Event]) -> No
         state.scores[seat] += bonus
         events.append(
             Event(
-                f"{P(seat)} divines crop {truth} on {name} correctly: {truth} points and {bonus} for diversity",
+                f"{P(seat)} divines crop {truth} on {name} correctly: {plural(truth, 'point')} and {bonus} for diversity",
                 kind="divine",
             )
         )
@@ -559,7 +589,7 @@ def _do_divine(state: State, seat: int, move: Divine, events: list[Event]) -> No
     events.append(
         Event(
             f"{P(seat)} guesses {move.crop} on {name} but the disc shows {truth}: "
-            f"the {truth} is planted and {P(seat)} loses {truth} points",
+            f"the {truth} is planted and {P(seat)} loses {plural(truth, 'point')}",
             kind="divine",
         )
     )
@@ -594,34 +624,38 @@ def _do_pass(state: State, seat: int, move: Pass, events: list[Event]) -> None:
 
 def _do_trade(state: State, seat: int, move: Trade, events: list[Event]) -> None:
     state.last_cells = []
-    _require_phase(state, move, ACTION)
     held = state.cubes[seat]
     need = [0] * len(TERRAINS)
     for t in move.give:
         need[TERRAINS.index(t)] += 1
     if any(h < k for h, k in zip(held, need, strict=True)):
-        raise IllegalMove(f"you hold {_cube_text(held)}; you cannot give {move.give}")
+        raise IllegalMove(f"you hold {_cube_text(held)}; you cannot give {cubes_of(move.give)}")
     for i, k in enumerate(need):
         held[i] -= k
     held[TERRAINS.index(move.get)] += 1
     events.append(
         Event(
-            f"{P(seat)} trades {move.give} cubes for a {TERRAIN_NAMES[move.get]} cube",
+            f"{P(seat)} trades {cubes_of(move.give)} for a {TERRAIN_NAMES[move.get]} cube",
             kind="cubes",
         )
     )
 
 
 def _spend_offering(state: State, seat: int, move: Move) -> None:
-    _require_phase(state, move, ACTION)
     if not _can_offer(state, seat):
         raise IllegalMove(
-            f"an offering needs one cube of each terrain (SDMF); you hold {_cube_text(state.cubes[seat])}"
+            "an offering needs one cube of each terrain (swamp, desert, mountain and forest); "
+            f"you hold {_cube_text(state.cubes[seat])}"
         )
     state.cubes[seat] = [k - 1 for k in state.cubes[seat]]
 
 
 def _do_extra(state: State, seat: int, move: Extra, events: list[Event]) -> None:
+    if state.phase == FINAL:
+        raise IllegalMove(
+            "the final divinations have no actions to buy: divine under one of your explorers "
+            "(like C3=2) or pass; an offering may still buy a peek"
+        )
     state.last_cells = []
     _spend_offering(state, seat, move)
     state.actions_left += 1
@@ -629,7 +663,6 @@ def _do_extra(state: State, seat: int, move: Extra, events: list[Event]) -> None
 
 
 def _do_peek(state: State, seat: int, move: Peek, events: list[Event]) -> None:
-    _require_phase(state, move, ACTION)
     c = _cell_or_refuse(state, move.row, move.col)
     problem = _peek_problem(state, seat, c)
     if problem is not None:
@@ -842,6 +875,7 @@ def to_dict(state: State) -> dict:
         "last_cells": list(state.last_cells),
         "moves": state.moves,
         "round": state.round,
+        "turns": state.turns,
     }
 
 
@@ -878,4 +912,5 @@ def from_dict(data: dict) -> State:
         last_cells=list(data["last_cells"]),
         moves=data["moves"],
         round=data["round"],
+        turns=data.get("turns", data["moves"] + 1),  # snapshots from before turns were counted
     )

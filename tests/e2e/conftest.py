@@ -68,26 +68,53 @@ def png_of(message) -> Image.Image:
     return image
 
 
+def menu_moves(menu) -> dict[str, tuple[str, str]]:
+    """The moves a private menu plays in one click: move -> (custom_id, select value or "")."""
+    out: dict[str, tuple[str, str]] = {}
+    for select in menu.selects:
+        for option in select["options"]:
+            if option["value"].startswith("m:"):
+                out[option["value"][2:]] = (select["custom_id"], option["value"])
+    for button in menu.buttons:
+        cid = button["custom_id"]
+        if cid.startswith("pk:mv:") and not button.get("disabled"):
+            out[cid.split(":", 4)[4]] = (cid, "")
+    return out
+
+
+def menu_groups(menu) -> dict[str, tuple[str, str]]:
+    """The groups a private menu opens: ``g:<kind>:<group>`` -> (select custom_id, value)."""
+    return {
+        option["value"]: (select["custom_id"], option["value"])
+        for select in menu.selects
+        for option in select["options"]
+        if option["value"].startswith("g:")
+    }
+
+
+async def click_choice(standin, user, menu, custom_id: str, value: str):
+    """Press a menu's button, or choose ``value`` in its select."""
+    if value:
+        return await standin.select(user, menu, custom_id, [value])
+    return await standin.click(user, menu, custom_id)
+
+
 async def pick_from_menu(standin, user, menu, choose=lambda moves: moves[0]):
     """Choose a move on the private Play menu, however it is shown; returns (result, move).
 
-    The menu is a select (narrowed step by step when grouped by prefix), a grid
-    of cell buttons, or a row of move buttons.  ``choose`` picks among the
+    Moves are buttons or select options; a group (a select option ``g:...``) is
+    opened first when no move is offered at once.  ``choose`` picks among the
     moves offered at the last step.
     """
     while True:
-        if menu.selects:
-            values = [o["value"] for o in menu.selects[0]["options"]]
-            value = choose(values) if all(v.startswith("m:") for v in values) else values[0]
-            result = await standin.select(user, menu, menu.selects[0]["custom_id"], [value])
-            if value.startswith("p:"):
-                assert result.type == 7, "narrowing a group updates the menu in place"
-                menu = result.message
-                continue
-            return result, value[2:]
-        enabled = [b for b in menu.buttons if not b.get("disabled") and b["custom_id"].startswith("pk:mv:")]
-        assert enabled, f"the menu offers nothing to choose: {menu.content!r}"
-        moves = [b["custom_id"].split(":", 4)[4] for b in enabled]
-        move = choose(moves)
-        result = await standin.click(user, menu, enabled[moves.index(move)]["custom_id"])
-        return result, move
+        moves = menu_moves(menu)
+        if moves:
+            move = choose(list(moves))
+            custom_id, value = moves[move]
+            return await click_choice(standin, user, menu, custom_id, value), move
+        groups = menu_groups(menu)
+        assert groups, f"the menu offers nothing to choose: {menu.text!r}"
+        custom_id, value = next(iter(groups.values()))
+        result = await standin.select(user, menu, custom_id, [value])
+        assert result.type == 6, "opening a group updates the menu in place"
+        menu = await result.original(lambda m: bool(menu_moves(m)))

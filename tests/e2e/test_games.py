@@ -26,12 +26,42 @@ def is_board(message) -> bool:
 SIMULTANEOUS = {"nowa_gwinea"}  # building is private: the channel hears of calls and round ends
 
 
-async def board_after_move(standin, chan, game):
-    """Turn-based games post the board after every move; simultaneous building is private."""
-    if game in SIMULTANEOUS:
-        standin.skip_messages(chan)
-    else:
+async def turn_of(bot, chan):
+    session = await bot.sessions.in_channel(chan.id)
+    return None if session is None else session.engine.turn_number(session.state)
+
+
+async def typed_move(standin, user, chan, path, option, legal) -> str | None:
+    """What a person types with autocomplete: the start of a group offered, until moves are offered.
+
+    Every value offered is a legal move or the start of several (a group to keep typing).
+    """
+    typed = ""
+    while True:
+        choices = await standin.autocomplete(user, chan, path, option, **{option: typed})
+        if not choices:
+            return None
+        values = [c["value"] for c in choices]
+        for value in values:
+            assert value in legal or sum(m.startswith(value) for m in legal) >= 2, value
+        moves = [v for v in values if v in legal]
+        if moves:
+            return moves[-1]
+        typed = values[-1]
+
+
+def boards(standin, chan) -> int:
+    return len([m for m in standin.messages(chan) if is_board(m)])
+
+
+async def board_after_move(standin, bot, chan, before):
+    """The channel gets a board when the turn ends (or the game does), and none for a step inside it."""
+    turn, count = before
+    if await turn_of(bot, chan) != turn:
         await standin.next_message(chan, is_board)
+    else:
+        await standin.settle()
+        assert boards(standin, chan) == count, "a step inside a turn posted a board"
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -69,35 +99,36 @@ async def test_game_through_discord(standin, bot_factory, game):
             me = session.seat_of(alice.id).seat
             if me not in session.to_move():
                 break
+            before = (session.engine.turn_number(session.state), boards(standin, chan))
             if special and not used_special:
                 path, option = special
-                choices = await standin.autocomplete(alice, chan, path, option)
-                if choices:
+                legal = set(await bot.sessions.legal_moves(chan.id, alice.id))
+                typed = await typed_move(standin, alice, chan, path, option, legal)
+                if typed is not None:
                     used_special = True
-                    r = await standin.slash(alice, chan, path, **{option: choices[0]["value"]})
+                    r = await standin.slash(alice, chan, path, **{option: typed})
                     answer = await r.original()
-                    assert "You played" in answer.content, answer.content
-                    await board_after_move(standin, chan, game)
+                    assert "You played" in answer.text, answer.text
+                    await board_after_move(standin, bot, chan, before)
                     played += 1
                     continue
             if not used_menu:
                 used_menu = True
                 latest = [m for m in standin.messages(chan) if is_board(m)][-1]
                 menu = await (await standin.click(alice, latest, "Play")).original()
-                assert menu.ephemeral and (menu.selects or menu.buttons), menu.content
+                assert menu.ephemeral and (menu.selects or menu.buttons), menu.text
                 picked, _ = await pick_from_menu(standin, alice, menu)
-                await picked.original(lambda m: "You played" in m.content)
-                await board_after_move(standin, chan, game)
+                await picked.original(lambda m: "You played" in m.text)
+                await board_after_move(standin, bot, chan, before)
                 played += 1
                 continue
-            choices = await standin.autocomplete(alice, chan, f"{game} move", "move")
-            assert choices, "autocomplete offered no legal move on my turn"
             legal = set(await bot.sessions.legal_moves(chan.id, alice.id))
-            assert {c["value"] for c in choices} <= legal
-            r = await standin.slash(alice, chan, f"{game} move", move=choices[-1]["value"])
+            move = await typed_move(standin, alice, chan, f"{game} move", "move", legal)
+            assert move is not None, "autocomplete offered no legal move on my turn"
+            r = await standin.slash(alice, chan, f"{game} move", move=move)
             answer = await r.original()
-            assert "You played" in answer.content, answer.content
-            await board_after_move(standin, chan, game)
+            assert "You played" in answer.text, answer.text
+            await board_after_move(standin, bot, chan, before)
             played += 1
         assert played >= 2, f"only {played} moves were played through Discord"
 

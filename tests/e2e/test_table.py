@@ -64,7 +64,8 @@ async def test_whole_flow_by_commands_and_buttons(standin, bot_factory):
         for user, text, expect in (
             (mover, "A99", "take 1 to"),
             (mover, "hello", "not a Nim move"),
-            (other, legal[0], "turn"),
+            (mover, "A", "is the start of"),  # an autocomplete group sent as it is: keep typing
+            (other, legal[0], f"it is {mover.name.title()}'s turn"),
             (carol, legal[0], "not playing"),
         ):
             r = await standin.slash(user, chan, "nim move", move=text)
@@ -94,7 +95,7 @@ async def test_whole_flow_by_commands_and_buttons(standin, bot_factory):
         picked, chosen = await pick_from_menu(standin, other, menu)
         assert chosen in legal_other
         assert picked.type == 6  # the private menu is replaced by the answer
-        await picked.original(lambda m: "You played" in m.content)
+        await picked.original(lambda m: "You played" in m.text)
         await standin.next_message(chan, lambda m: is_board(m) and "took" in m.content)
 
         # The log lists moves with who made them.
@@ -106,14 +107,17 @@ async def test_whole_flow_by_commands_and_buttons(standin, bot_factory):
         await r.original(lambda m: "resigned" in m.content.lower())
         final = await standin.next_message(chan, lambda m: "Game over" in m.content)
         assert "1st" in final.content and "resigned" in final.content
+        # The finished game stays visible in its channel until a new one opens there.
         status = await (await standin.slash(bob, chan, "game status")).original()
-        assert "no game" in status.content.lower()
+        assert "Game over" in status.content and "1st: <@" in status.content
+        log = await (await standin.slash(carol, chan, "game log")).original()
+        assert legal[0] in log.content
 
         # Both people's ratings moved; the winner leads.
         stats = await (await standin.slash(carol, chan, "game stats", player=bob)).original()
-        assert "Nim" in stats.content and "(1 games, 1 wins)" in stats.content
+        assert "Nim" in stats.content and "(1 game, 1 win)" in stats.content
         stats = await (await standin.slash(alice, chan, "game stats")).original()
-        assert "(1 games, 0 wins)" in stats.content
+        assert "(1 game, 0 wins)" in stats.content
         league = await (await standin.slash(alice, chan, "game ratings", game="guacamole")).original()
         assert "No rated Guacamole games" in league.content
 
@@ -130,8 +134,8 @@ async def test_stale_menu_after_the_board_moved(standin, bot_factory):
         legal = [str(m) for m in nim.legal_moves(session.state, session.seat_of(mover.id).seat)]
         await (await standin.slash(mover, chan, "nim move", move=legal[0])).original()
         picked, _ = await pick_from_menu(standin, mover, menu, choose=lambda moves: moves[-1])
-        answer = await picked.original(lambda m: "changed" in m.content)
-        assert answer.ephemeral and "Nothing was played" in answer.content
+        answer = await picked.original(lambda m: "changed" in m.text)
+        assert answer.ephemeral and "Nothing was played" in answer.text
         png_of(answer)
         assert (await nim_session(bot, chan)).version == session.version + 1
 

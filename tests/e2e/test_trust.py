@@ -27,8 +27,11 @@ async def answer(result):
 
 
 async def lobby_with(standin, chan, host, guest, **options):
+    """A Nim lobby of two, full once the guest joins (the host is pinged about it)."""
     lobby = await standin.slash(host, chan, "nim new", **options)
     await standin.click(guest, lobby.message, "Join")
+    ping = await standin.next_message(chan, lambda m: "your Nim table is full" in m.content)
+    assert host.id in ping.pinged
     return lobby
 
 
@@ -150,7 +153,7 @@ async def test_bot_permissions_are_checked_at_new_and_at_start(standin, bot_fact
         standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES)
         r = await standin.click(alice, lobby.message, "Start")
         assert "Send Messages" in await answer(r)
-        assert "Waiting for players" in standin.message(lobby.message.id).content
+        assert "The table is full" in standin.message(lobby.message.id).content
         assert (await bot.sessions.in_channel(chan.id)).status == "lobby"
         r = await standin.slash(alice, chan, "game start")
         assert "Send Messages" in await answer(r)
@@ -269,5 +272,7 @@ async def test_a_damaged_game_is_listed_and_others_keep_their_deadlines(
         r = await standin.slash(alice, games, "game abandon")
         assert "abandoned" in (await answer(r)).lower()
         assert await bot.sessions.in_channel(games.id) is None
+        boards = [m for m in standin.messages(games) if is_board(m)]
+        assert boards and not boards[-1].components  # the abandoned game's board lost its buttons
     errors = [r for r in caplog.records if r.levelname == "ERROR" and r.name.startswith(("bot", "cogs"))]
     assert len(errors) == 1 and "is damaged" in errors[0].getMessage()

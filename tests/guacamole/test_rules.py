@@ -145,8 +145,8 @@ def test_parse_is_tolerant_and_canonical():
     "text,fragment",
     [
         ("", "empty"),
-        (",", "only separators"),
-        (" ;, ", "only separators"),
+        (",", "only spaces or separators"),
+        (" ;, ", "only spaces or separators"),
         ("prep 0T", "prep 5T"),
         ("prep 5X", "prep 5T"),
         ("dish", "dish z5T"),
@@ -164,6 +164,15 @@ def test_malformed_moves_explain_notation(text, fragment):
     with pytest.raises(MalformedMove) as info:
         g.parse_move(text)
     assert fragment.lower() in str(info.value).lower()
+
+
+@pytest.mark.parametrize("text", [",", ";", ",,", " ; ", " , ;", "\t,\n", ""])
+def test_separators_alone_are_no_move(text):
+    """Notation: spaces, commas and semicolons only separate words; a text of nothing else is
+    refused as malformed (it once raised IndexError), naming what a move looks like."""
+    with pytest.raises(MalformedMove, match="empty or holds only spaces or separators") as info:
+        g.parse_move(text)
+    assert "prep 5T" in str(info.value)
 
 
 def test_notation_fits_a_custom_id():
@@ -687,7 +696,7 @@ def test_game_over_event_names_winner():
     """Game end: the last move announces the scores and the (shared) win."""
     s = rig(players=2, discards=(["1A"], []), fill_deck=False, turn=1, dishes={1: [["1T", "2T", "3T"]]})
     _, ev = play(s, 1, "draw x1")
-    assert ev[-1].kind == "game_over" and "{p1} wins" in ev[-1].text
+    assert ev[-1].kind == "end" and "{p1} wins" in ev[-1].text
 
 
 # --------------------------------------------------------------------------- views and serialisation
@@ -785,3 +794,50 @@ def test_computer_move_is_legal():
         m = g.computer_move(view, legal, rng)
         assert m in legal
         s, _ = g.apply_move(s, seat, m)
+
+
+# --------------------------------------------------------------------------- words and facts
+
+
+def test_parse_synonyms_and_bad_arguments():
+    """prepare / play mean prep; a move with missing or wrong arguments is malformed and the
+    refusal quotes it."""
+    assert g.parse_move("prepare 5t") == g.parse_move("PLAY 5T") == g.Prep("5T")
+    for text in ("free 5T", "free ZZ x1", "free x1"):
+        with pytest.raises(MalformedMove, match=f"'{text}' is not a Guacamole move"):
+            g.parse_move(text)
+
+
+def test_end_of_turn_with_nothing_to_draw_is_told():
+    """With every pile empty the turn ends by 'end', told as such."""
+    s = rig(hands={0: ["1T"], 1: ["2T"]}, discards=((), ()), fill_deck=False)
+    s2, ev = g.apply_move(s, 0, g.parse_move("end"))
+    assert (ev[0].kind, ev[0].text) == ("end", "{p0} ended the turn with nothing left to draw.")
+    assert s2.turn == 1 and s2.turn_number == 2
+
+
+def test_refusals_list_the_hand_in_order():
+    """A card not in hand is refused, listing the hand in card order."""
+    s = rig(hands={0: ["9A", "1T", "5P"]})
+    refused(s, 0, "prep 2O", IllegalMove, "you have no 2O in hand; your hand holds 1T, 5P, 9A")
+
+
+def test_fewer_cards_in_hand_and_zone_breaks_ties():
+    """Last tiebreak: fewer cards in hand and preparation zone together."""
+    s = rig(
+        hands={0: ["1T", "2T"], 1: ["3T", "4T", "5T"]},
+        prep={0: ["1P", "2P"]},
+        dishes={0: [["6L", "6O", "6A"]], 1: [["7L", "7O", "7A"]]},
+        over=True,
+        phase="over",
+    )
+    oc = g.outcome(s)
+    assert oc.scores == (4.0, 4.0)
+    assert oc.ranking == ((1,), (0,)) and oc.tiebreak == "fewer cards in hand and preparation zone"
+
+
+def test_unknown_schema_is_named():
+    """A saved state of another schema is refused, naming it."""
+    data = g.to_dict(rig())
+    with pytest.raises(SetupError, match="schema 99"):
+        g.from_dict({**data, "schema": 99})

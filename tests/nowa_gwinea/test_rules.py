@@ -19,6 +19,7 @@ import pytest
 
 import engines.nowa_gwinea as ng
 from engines.core import (
+    TABLE,
     UNKNOWN,
     GameOver,
     IllegalMove,
@@ -38,7 +39,7 @@ from engines.nowa_gwinea.geometry import (
     shape,
 )
 from engines.nowa_gwinea.rules import copy_state, deadline_caller, status
-from tests.nowa_gwinea.util import build, play
+from tests.nowa_gwinea.util import build, play, rigged
 
 FULL = ["X0B3", "I0D5", "L0E2"]
 PARTIAL = ["X0B3", "I0D5"]
@@ -173,8 +174,9 @@ def test_hard_reroll_off_keeps_the_first_roll():
 def test_standard_side_never_rerolls():
     """The standard side rolls once, whatever hard_reroll says."""
     for seed in range(20):
-        for s, _ in _rounds(ng.Config(players=2), seed):
+        for s, events in _rounds(ng.Config(players=2), seed):
             assert s.totem == rng_for(seed, "die", s.round).randrange(6)
+            assert all("rolled again" not in e.text for e in events)
 
 
 def test_hard_reroll_with_one_board_each():
@@ -183,11 +185,14 @@ def test_hard_reroll_with_one_board_each():
     short = 0
     for seed in range(30):
         config = ng.Config(players=3, side=ng.Side.STANDARD, hard_seats="1,3", boards=ng.Deal.EACH)
+        dealt = []
         for s, _ in _rounds(config, seed):
+            dealt += s.boards
             assert len(set(s.boards)) == 3
             assert s.sides == ["B", "A", "B"]
             short += _task_huts(s, 0) < 6 or _task_huts(s, 2) < 6
         assert sorted(s.deck[:32]) == list(range(1, 33))
+        assert len(dealt) == 27 == len(set(dealt)), "a board came round twice in one stack"
     assert short == 0
 
 
@@ -209,7 +214,15 @@ def test_parse_notation():
     assert str(ng.parse_move("F3C4")) == "F3C4"
     assert ng.parse_move("remove f") == ng.Remove("F")
     assert ng.parse_move("-Z") == ng.Remove("Z")
-    assert ng.parse_move("Gwinea!") == ng.Gwinea()
+    assert ng.parse_move("Gwinea!") == ng.Gwinea() == ng.parse_move("call")
+    assert [str(m) for m in (ng.Gwinea(), ng.Done(), ng.Timeout(), ng.Remove("F"))] == [
+        "gwinea",
+        "done",
+        "timeout",
+        "remove F",
+    ]
+    with pytest.raises(MalformedMove, match="'hello' is not a Nowa Gwinea move"):
+        ng.parse_move("hello")
     assert ng.parse_move("done") == ng.Done()
     assert ng.parse_move("timeout") == ng.Timeout()
     for bad in ("Q3C4", "F8C4", "F3J4", "F3C9", "", "hello"):
@@ -325,18 +338,70 @@ def test_remove_hut():
     assert s.villages[0] == PARTIAL
 
 
-def test_remove_can_break_village():
-    """Removing the totem hut (or a linking hut) breaks the village: no call, 0 points."""
+def test_totem_hut_goes_last():
+    """The village grows from the hut on the rolled totem: taking it back while other huts
+    stand is refused with the reason and the huts that may go; as the last hut it may go."""
     s = build(rig(), 0, FULL)
+    with pytest.raises(IllegalMove, match="covers the rolled parrot totem") as err:
+        play(s, 0, "remove X")
+    assert "you may take back I, L" in str(err.value)
+    removes = [m for m in ng.legal_moves(s, 0) if isinstance(m, ng.Remove)]
+    assert removes == [ng.Remove("I"), ng.Remove("L")]
+    s = build(s, 0, ["remove I", "remove L"])
+    assert ng.legal_moves(s, 0)[-2:] == [ng.Remove("X"), ng.Done()]
     s = play(s, 0, "remove X")
-    st = status(s, 0)
-    assert st.broken and "rolled totem" in st.broken
-    with pytest.raises(IllegalMove, match="cannot call Gwinea"):
-        play(s, 0, "gwinea")
-    s = build(s, 1, FULL)
-    s = play(s, 1, "gwinea")
-    assert s.history[-1]["rows"][0]["points"] == 0
-    assert s.history[-1]["rows"][0]["broken"]
+    assert s.villages[0] == [] and status(s, 0).broken is None
+
+
+def test_remove_that_splits_the_village_is_refused():
+    """Taking back the hut that links others to the totem hut would split the village: refused,
+    naming the huts cut off; the state is unchanged and the refused removal is not offered."""
+    s = build(rig(), 0, PARTIAL + ["P4B6"])  # P (B6 B7 C6 C7 D7) touches only I, at C6/D5
+    before = ng.to_dict(s)
+    with pytest.raises(IllegalMove, match="would split your village: hut P would no longer be linked") as err:
+        play(s, 0, "remove I")
+    assert "hut X on the parrot totem" in str(err.value) and "you may take back P" in str(err.value)
+    assert ng.to_dict(s) == before
+    assert [m for m in ng.legal_moves(s, 0) if isinstance(m, ng.Remove)] == [ng.Remove("P")]
+    s = play(s, 0, "remove P")
+    s = play(s, 0, "remove I")  # now I is at the end of the only branch
+    assert s.villages[0] == ["X0B3"]
+
+
+def test_split_village_neither_calls_nor_scores():
+    """A village in two groups (each hut touching another) is broken: on board 1 side B with the
+    parrot, taking I out of the witness and building Y0B5 used to call Gwinea for 11 points.
+    The removal is refused now; a split village in a saved state may not call and scores 0."""
+    s = rigged(players=1, board=1, side="B", totem=0)
+    s = build(s, 0, ["N0B8", "Z1F8", "I0B5", "L3G4", "P2D3", "F3A1"])
+    with pytest.raises(IllegalMove, match="would split your village: huts L, P, F"):
+        play(s, 0, "remove I")
+    split = copy_state(s)
+    split.villages[0] = ["N0B8", "Z1F8", "L3G4", "P2D3", "F3A1", "Y0B5"]
+    st = status(split, 0)
+    assert st.water == 5 and not st.complete
+    assert "huts L, P, F, Y are not linked corner to corner to the hut on the rolled totem" in st.broken
+    assert ng.Gwinea() not in ng.legal_moves(split, 0) and not ng.view_for(split, 0).can_call
+    with pytest.raises(IllegalMove, match="cannot call Gwinea: huts L, P, F, Y are not linked"):
+        play(split, 0, "gwinea")
+    ended, events = ng.apply_move(split, TABLE, ng.Timeout())
+    assert ended.history[-1]["rows"][0]["points"] == 0 and ended.scores == [0]
+    assert ended.history[-1]["caller"] is None
+    assert any(e.kind == "score" and "{p0} 0 points (the village breaks the rules" in e.text for e in events)
+
+
+def test_broken_village_from_an_old_save_may_lose_any_hut():
+    """A village already split (saved under the old rules) may give back any hut, to repair it."""
+    s = rigged(players=1, board=1, side="B", totem=0)
+    s.villages[0] = ["N0B8", "Z1F8", "L3G4", "P2D3", "F3A1"]  # I taken out: L, P, F cut off
+    assert status(s, 0).broken
+    assert {m.piece for m in ng.legal_moves(s, 0) if isinstance(m, ng.Remove)} == set("NZLPF")
+    s, events = ng.apply_move(s, 0, ng.parse_move("remove Z"))
+    assert "breaks the rules now" in events[0].text
+    s = play(s, 0, "remove N")  # the totem hut too
+    assert (
+        s.villages[0] == ["L3G4", "P2D3", "F3A1"] and "no hut covers the rolled totem" in status(s, 0).broken
+    )
 
 
 def test_refusal_lists_alternatives():
@@ -401,11 +466,25 @@ def test_fruit_bonus_table():
 
 
 def test_variant_fruit_for_all():
-    """Variant: players other than the caller get 2 points per fruit bush covered."""
-    s = build(rig(fruit_for_all=True), 0, PARTIAL)
+    """Variant: only players who did not cover all the water holes get 2 points per fruit bush;
+    the caller gets the usual bonus; another player who covered them all scores the water only."""
+    s = build(rig(players=3, fruit_for_all=True), 0, PARTIAL)
     s = build(s, 1, FULL)
+    s = build(s, 2, FULL)
     s = play(s, 1, "gwinea")
-    assert [r["points"] for r in s.history[-1]["rows"]] == [4 + 2 * 2, 5 + 6]
+    rows = s.history[-1]["rows"]
+    assert [(r["water"], r["fruit"]) for r in rows] == [(4, 2), (5, 3), (5, 3)]
+    assert [r["points"] for r in rows] == [4 + 2 * 2, 5 + 6, 5]
+
+
+def test_variant_fruit_for_all_with_water_target():
+    """Both variants: "all the water holes" are the ones needed to call, so a player with enough
+    water who did not call scores no fruit, one with fewer scores 2 per fruit bush."""
+    s = build(rig(players=3, fruit_for_all=True, water_target=4), 0, PARTIAL)  # 4 water, 2 fruit
+    s = play(s, 1, "X0B3")  # 2 water, 1 fruit
+    s = build(s, 2, FULL)
+    s = play(s, 2, "gwinea")
+    assert [r["points"] for r in s.history[-1]["rows"]] == [4, 2 + 2, 5 + 6]
 
 
 def test_variant_water_target():
@@ -538,7 +617,7 @@ def test_round_trip():
     s = build(rig(), 0, PARTIAL)
     d = ng.to_dict(s)
     assert ng.to_dict(ng.from_dict(json.loads(json.dumps(d)))) == d
-    with pytest.raises(SetupError):
+    with pytest.raises(SetupError, match="schema 99"):
         ng.from_dict({**d, "schema": 99})
 
 
@@ -560,12 +639,160 @@ def test_options_from_table_strings():
         config_from_options(ng.Config, 2, {"water_target": "7"})
 
 
-def test_remove_linking_hut_leaves_lonely_hut():
-    """Taking back the hut that linked another leaves that hut touching none: the village breaks."""
-    s = build(rig(), 0, PARTIAL + ["P4B6"])  # P (B6 B7 C6 C7 D7) touches only I, at C6/D5
-    assert status(s, 0).broken is None
-    s = play(s, 0, "remove I")
-    assert "touches no other hut" in status(s, 0).broken  # X and P are both alone now
-    assert ng.view_for(s, 0).broken
-    s = play(s, 0, "I0D5")  # putting it back repairs the village
-    assert status(s, 0).broken is None
+# --------------------------------------------------------------------------- bookkeeping
+
+
+def test_one_board_each_deals_new_boards_every_round():
+    """One board each: every round deals the next boards of the stack, never a board again
+    before the stack is used up (2 players x 9 rounds = 18 different boards)."""
+    config = ng.Config(players=2, boards=ng.Deal.EACH)
+    dealt = []
+    for s, _ in _rounds(config, 5):
+        assert s.drawn == 2 * s.round
+        assert s.boards == s.deck[s.drawn - 2 : s.drawn]
+        dealt += s.boards
+    assert len(dealt) == 18 and len(set(dealt)) == 18
+
+
+def test_shared_board_moves_one_board_a_round():
+    """Shared boards: one board a round, a new one each round."""
+    boards = [s.boards[0] for s, _ in _rounds(ng.Config(players=3), 9)]
+    assert len(boards) == 9 and len(set(boards)) == 9
+
+
+def test_deadline_caller_with_exactly_one_water_hole():
+    """At a deadline the only village with any water (exactly one hole) is the caller and scores
+    the fruit bonus; when no village covers water, nobody is the caller."""
+    s = play(rig(players=2), 1, "I0A3")  # A3-E3: the parrot, one water hole (D3), one fruit (A3)
+    st = status(s, 1)
+    assert (st.broken, st.water, st.fruit) == (None, 1, 1)
+    assert deadline_caller(s) == 1
+    ended, events = ng.apply_move(s, TABLE, ng.Timeout())
+    h = ended.history[-1]
+    assert (h["caller"], h["how"]) == (1, "deadline")
+    assert [r["points"] for r in h["rows"]] == [0, 1 + FRUIT_BONUS[1]]
+    assert [e.kind for e in events[:2]] == ["deadline", "score"]
+    assert "the fruit bonus goes to {p1}, whose legal village covers the most water holes" in events[1].text
+    assert "{p1} 2 points (1 water hole, 1 fruit bush + fruit bonus)" in events[1].text
+    assert deadline_caller(rig(players=2)) is None
+    nobody, events = ng.apply_move(rig(players=2), TABLE, ng.Timeout())
+    assert nobody.history[-1]["caller"] is None and nobody.scores == [0, 0]
+    assert "Caller" not in events[1].text
+
+
+def test_every_round_ends_with_its_scores():
+    """Each of the 9 rounds ends with a score event naming every seat's points, and the
+    history, the per-round table and the totals agree."""
+    s = rig(players=2)
+    score_events = []
+    for rnd in range(1, 10):
+        s.boards, s.sides, s.totem = [99, 99], ["A", "A"], 0
+        s = build(s, 0, PARTIAL if rnd % 2 else FULL)
+        s, events = ng.apply_move(s, 0, ng.Gwinea() if rnd % 2 == 0 else ng.Done())
+        if rnd % 2:
+            s, more = ng.apply_move(s, 1, ng.Done())
+            events += more
+        score_events += [e for e in events if e.kind == "score"]
+        assert s.history[-1]["round"] == rnd
+    assert len(score_events) == 9
+    assert score_events[0].text == (
+        "Round 1 scores: {p0} 7 points (4 water holes, 2 fruit bushes + fruit bonus); {p1} 0 points"
+        " (0 water holes, 0 fruit bushes). Nobody called Gwinea: the fruit bonus goes to {p0}, whose legal"
+        " village covers the most water holes."
+    )
+    for rnd, e in enumerate(score_events, start=1):
+        assert e.text.startswith(f"Round {rnd} scores: ")
+        # odd rounds end when both stop: the most water makes seat 0 the caller at the deadline
+        mine = (
+            "{p0} 7 points (4 water holes, 2 fruit bushes + fruit bonus)"
+            if rnd % 2
+            else "{p0} 11 points (5 water holes, 3 fruit bushes + fruit bonus)"
+        )
+        assert mine in e.text and "{p1} 0 points (0 water holes, 0 fruit bushes)" in e.text
+    per_round = [[7, 0] if rnd % 2 else [11, 0] for rnd in range(1, 10)]
+    assert ng.outcome(s).details["per_round"] == per_round
+    assert ng.view_for(s, None).per_round == tuple(map(tuple, per_round))
+    assert s.scores == [5 * 7 + 4 * 11, 0] and s.over
+    assert events[-1].kind == "end"
+    assert events[-1].text == "The game is over after 9 rounds; {p0} wins with 79 points."
+    assert set(s.history[0]) == {"round", "boards", "sides", "totem", "villages", "caller", "how", "rows"}
+    assert s.history[0]["totem"] == 0 and s.history[1]["villages"][0] == FULL
+    end = ng.view_for(s, 0)
+    assert end.over and end.done == (True, True) and end.to_move == () and end.scores == (79, 0)
+    assert [h["how"] for h in s.history] == ["deadline", "gwinea"] * 4 + ["deadline"]
+
+
+def test_view_can_call_only_with_a_complete_village():
+    """view.can_call: True for the seat whose legal village covers the water, never for others,
+    for a spectator, or once the seat has stopped."""
+    s = build(rig(players=2), 0, PARTIAL)
+    assert not ng.view_for(s, 0).can_call
+    s = play(s, 0, "L0E2")
+    assert ng.view_for(s, 0).can_call
+    assert not ng.view_for(s, 1).can_call and not ng.view_for(s, None).can_call
+    stopped = play(s, 0, "done")
+    assert not ng.view_for(stopped, 0).can_call
+
+
+def test_hard_seats_survive_saving():
+    """The hard_seats option (and every other option) comes back from the saved state."""
+    config = ng.Config(players=3, hard_seats="1,3", water_target=4, fruit_for_all=True, boards=ng.Deal.EACH)
+    s = ng.new_game(config, 3, 4)
+    back = ng.from_dict(json.loads(json.dumps(ng.to_dict(s))))
+    assert back.config == config and back.config.hard_seat_set() == {0, 2}
+    assert back.sides == ["B", "A", "B"]
+
+
+def test_place_and_remove_events_tell_what_happened():
+    """The private building lines give the cells, the placement and the water and fruit counts
+    (one water hole, several); a removal from an empty village names no huts."""
+    s, ev = ng.apply_move(rig(), 0, ng.parse_move("I0A3"))
+    assert ev[0].kind == "place" and ev[0].visible_to == frozenset({0})
+    assert ev[0].text == "{p0} built hut I on A3 B3 C3 D3 E3 (I0A3): 1 water hole and 1 fruit bush covered"
+    s, ev = ng.apply_move(rig(), 0, ng.parse_move("X0B3"))
+    assert ev[0].text == "{p0} built hut X on B3 C2 C3 C4 D3 (X0B3): 2 water holes and 1 fruit bush covered"
+    s, ev = ng.apply_move(s, 0, ng.parse_move("remove X"))
+    assert (ev[0].kind, ev[0].text) == ("remove", "{p0} took hut X back")
+    assert s.step == 2 and s.last[0] == "remove X"
+    with pytest.raises(IllegalMove, match="your huts are: none"):
+        play(s, 0, "remove X")
+
+
+def test_call_and_done_are_told_and_remembered():
+    """A call is announced (kind gwinea) before the scores; done is remembered as the seat's
+    last move and announced."""
+    s = build(rig(), 0, FULL)
+    _, ev = ng.apply_move(s, 0, ng.Gwinea())
+    assert [e.kind for e in ev[:4]] == ["gwinea", "cut_off", "score", "round"]
+    assert ev[0].text == "{p0} calls Gwinea! Round 1 ends."
+    assert ev[3].text.startswith("Round 2 of 9: board ")
+    s, ev = ng.apply_move(s, 1, ng.Done())
+    assert (ev[0].kind, ev[0].text) == ("done", "{p1} has finished building for this round")
+    assert ng.view_for(s, 1).last_move == "done" and s.step == 4
+
+
+def test_seats_outside_the_game():
+    """A seat number outside the game may not build and sees what a spectator sees."""
+    s = rig(players=2)
+    with pytest.raises(NotYourTurn, match="only the seated players"):
+        ng.apply_move(s, 2, ng.parse_move("X0B3"))
+    assert ng.view_for(s, 2).villages == ng.view_for(s, None).villages
+    assert ng.view_for(s, 2).water is None
+
+
+def test_view_counts():
+    """The view shows the scores and the boards left in the stack."""
+    s = rig(players=4)
+    s.scores = [3, 1, 4, 1]
+    v = ng.view_for(s, None)
+    assert v.scores == (3, 1, 4, 1) and v.deck_left == len(s.deck) - s.drawn == 32 - 1
+
+
+def test_shared_win_is_told():
+    """Equal totals after 9 rounds share the win, and the last line says so."""
+    s = rig(players=2)
+    for _ in range(9):
+        s, events = ng.apply_move(s, 0, ng.Done())
+        s, events = ng.apply_move(s, 1, ng.Done())
+    assert s.over and ng.outcome(s).winners == (0, 1)
+    assert events[-1].text == "The game is over after 9 rounds; {p0} and {p1} win with 0 points."

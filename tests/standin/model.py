@@ -460,6 +460,7 @@ COMPONENT_DEFAULTS: dict[int, dict[str, Any]] = {
     14: {"spacing": 1, "divider": True},
     17: {"accent_color": None, "spoiler": False},
 }
+MEDIA_ITEM_DEFAULTS: dict[str, Any] = {"description": None, "spoiler": False}  # a media gallery's item
 
 
 def normalize_components(components: list[dict] | None, media: Any = None) -> list[dict]:
@@ -492,6 +493,11 @@ def _copy_components(components: list[dict], media: Any) -> list[dict]:
         for key in ("component", "accessory"):
             if isinstance(c.get(key), dict):
                 c[key] = _copy_components([c[key]], media)[0]
+        if c.get("type") == 12 and "items" in c:  # a media gallery's items take their defaults too
+            c["items"] = [
+                {**MEDIA_ITEM_DEFAULTS, **{k: v for k, v in item.items() if v is not None}}
+                for item in c["items"]
+            ]
         if media is not None:
             for key in ("media", "file"):
                 if isinstance(c.get(key), dict) and "proxy_url" not in c[key]:
@@ -528,6 +534,12 @@ class Message:
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & 64)
+
+    @property
+    def text(self) -> str:
+        """The words a person reads: the content, or a components-v2 message's text displays."""
+        shown = [c.get("content", "") for c in self.all_components if c.get("type") == 10]
+        return "\n".join([self.content, *shown] if self.content else shown)
 
     @property
     def mentioned(self) -> list[int]:

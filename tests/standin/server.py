@@ -240,6 +240,11 @@ class InteractionResult:
         return self._msg().content
 
     @property
+    def text(self) -> str:
+        """The words of the message (a components-v2 message's text displays included)."""
+        return self._msg().text
+
+    @property
     def files(self) -> list[Attachment]:
         return self._msg().files
 

@@ -25,7 +25,9 @@ from engines.core import (
     Event,
     GameOver,
     IllegalMove,
+    Kind,
     MalformedMove,
+    MoveWords,
     NotYourTurn,
     Outcome,
     Privacy,
@@ -118,6 +120,30 @@ def parse_move(text: str) -> Move:
 
 def to_move(state: State) -> set[int]:
     return set() if state.winner is not None else {state.turn}
+
+
+def turn_number(state: State) -> int:
+    """Every Nim move is a whole turn."""
+    return state.moves + 1
+
+
+KINDS = (Kind("take"), Kind("skip"))
+WORDS = {
+    "kind.take": "Take stones",
+    "kind.skip": "Skip",
+    "group.take": "Pile {pile}:",
+    "move.take": "take {count}",
+    "move.skip": "skip the late player's turn",
+}
+
+
+def move_words(state: State, seat: int, move) -> MoveWords:
+    if isinstance(move, Skip):
+        return MoveWords("skip", "move.skip")
+    pile = "ABCDE"[move.pile]
+    return MoveWords(
+        "take", "move.take", {"count": move.count, "pile": pile}, group=pile, group_args={"pile": pile}
+    )
 
 
 def legal_moves(state: State, seat: int) -> list[Move]:

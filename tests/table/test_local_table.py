@@ -59,14 +59,18 @@ def test_meta_commands_ignore_case_and_help_is_plain_text():
 
 
 def test_moves_are_grouped_by_kind_with_counts():
-    """P'achakuna's first moves: tile turns in groups with counts, the llama's moves and end all shown."""
-    code, out, _ = run(["pachakuna", "--no-images"], "moves\nmoves r2\nquit\n")
+    """P'achakuna's first moves, by kind in words: tile turns in groups with counts, the llama's
+    moves and end one by one."""
+    code, out, _ = run(["pachakuna", "--no-images"], "moves\nmoves r2\nmoves r23\nquit\n")
     assert code == 0
     listing = out[out.index("legal moves:") :]
     first = listing.split("P1 to play>")[0]
-    assert re.search(r"\br2…\(\d+\)", first) and "m1…(" in first and "end" in first
+    assert re.search(r"Turn a tile \(\d+\): r1…\(\d+\), r2…\(\d+\)", first)
+    assert re.search(r"Move a llama \(\d+\): m1-\d\d", first) and "End the turn (1): end" in first
     second = listing.split("P1 to play>")[1]
-    assert "legal moves starting with r2:" in second and "r23+0" in second and "m1" not in second
+    assert "legal moves starting with r2:" in second and "r23+…(6)" in second and "m1" not in second
+    third = listing.split("P1 to play>")[2]
+    assert "r23+0" in third and "r23+5" in third
 
 
 def test_own_hand_is_shown_as_text_at_each_prompt():

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 import engines
-from bot import public
+from bot import choices, public
 from bot.sessions import SessionService
 from engines.core import TABLE, config_from_options, jsonable
 
@@ -247,6 +247,8 @@ class Table:
         batch_numbers = {str(k) for k in range(first, self.log_rows + 1)}
         listing = public.list_text(await self.service.live(GUILD))
         channel_text = public.channel_text(session, result) if public.has_public_news(session, result) else ""
+        batch = [r for r in records if str(r.number) in batch_numbers]
+        turn_post = public.board_text(session, batch)  # the turn's post, told from the log
         for reader in [*range(n), None]:
             forbidden = oracle.forbidden(reader)
             surfaces = {
@@ -259,9 +261,15 @@ class Table:
                 ),
                 "the view": repr(jsonable(module.view_for(session.state, reader))),
             }
+            surfaces["the turn's lines"] = "\n".join(public.turn_lines(session, batch, reader=reader))
             if reader is None:
                 surfaces["the channel message"] = channel_text
+                surfaces["the turn post"] = turn_post
                 surfaces["/game list"] = listing
+            elif session.status == "active" and reader in session.to_move():
+                legal = list(module.legal_moves(session.state, reader))
+                found = choices.entries(module, session.state, reader, legal, names)
+                surfaces["the private menu"] = "\n".join(f"{e.full} {e.group_title}" for e in found)
             if reader is not None and reader == mover:
                 surfaces["the private reply"] = "\n".join(public.own_lines(session, result.played, reader))
             for where, text in surfaces.items():
@@ -324,7 +332,7 @@ PLAYS = [
     ("guanga", {"mode": "apprentice"}, 3, 0, 11, 80),
     ("guanga", {"mode": "apprentice", "stoppers": True}, 2, 2, 12, 80),
     ("tiwanaku", {}, 2, 1, 5, 150),
-    ("tiwanaku", {"board": "short"}, 2, 0, 10, 150),
+    ("tiwanaku", {"board": "short"}, 2, 0, 11, 150),
     ("pachakuna", {}, 2, 0, 3, 80),
     ("nowa_gwinea", {}, 2, 1, 8, 160),
     ("nowa_gwinea", {"boards": "each"}, 3, 0, 2, 200),

@@ -180,7 +180,10 @@ def test_trade_two_for_one():
     s.cubes[0] = [2, 1, 0, 0]
     s2, ev = play(s, 0, "ss>f")
     assert s2.cubes[0] == [0, 1, 0, 1] and s2.turn == 0
-    with pytest.raises(IllegalMove, match="you hold SSD; you cannot give MF"):
+    with pytest.raises(
+        IllegalMove,
+        match="you hold two swamp cubes and a desert cube; you cannot give a mountain cube and a forest cube",
+    ):
         play(s, 0, "MF>S")
     s3, _ = play(s, 0, "DS>M")
     assert s3.cubes[0] == [1, 0, 1, 0]
@@ -239,18 +242,74 @@ def test_peek_crop_of_discovered_tile():
         play(s, 0, "peek:A3")
 
 
-def test_no_trade_or_offering_while_divining():
-    """Choice: trades and offerings come before an action, not during a run of divinations."""
+def _after_a_right_guess(cubes):
+    """Seat 0 guessed C2 right and may go on with its explorer on C3."""
     s = fixed()
     put(s, 0, "C2", "C3")
     discover(s, "C2", "C3")
-    s.cubes[0] = [1, 1, 1, 1]
+    s.cubes[0] = cubes
     s2, _ = play(s, 0, "C2=3")
+    return s2
+
+
+def test_peek_between_divinations_guides_the_next_guess():
+    """Ruling: after a right guess, while more guesses may follow, an offering may buy a peek;
+    the run of divinations goes on and the turn ends after the last guess."""
+    s2 = _after_a_right_guess([1, 1, 1, 1])
     assert s2.phase == DIVINING
-    with pytest.raises(IllegalMove, match="middle of divining"):
-        play(s2, 0, "extra")
-    with pytest.raises(IllegalMove, match="middle of divining"):
-        play(s2, 0, "SD>M")
+    legal = {str(m) for m in T.legal_moves(s2, 0)}
+    assert {"extra", "peek:C3", "SD>M", "done", "C3=1"} <= legal
+    s3, ev = play(s2, 0, "peek:C3")
+    assert (
+        ev[0].kind == "peek" and ev[0].text == "{p0} makes an offering and sees crop 1 under C3 on the disc"
+    )
+    assert T.view_for(s3, 0).peeks == {cell("C3"): "1"} and s3.cubes[0] == [0, 0, 0, 0]
+    assert s3.phase == DIVINING and s3.turn == 0
+    s4, _ = play(s3, 0, "C3=1")
+    assert s4.correct[0] == 2 and s4.turn == 1 and s4.phase == "action"
+
+
+def test_extra_action_bought_between_divinations():
+    """Ruling: an extra action bought during a run of divinations follows it."""
+    s2 = _after_a_right_guess([1, 1, 1, 1])
+    s3, ev = play(s2, 0, "extra")
+    assert ev[0].kind == "offering" and s3.actions_left == 2 and s3.phase == DIVINING
+    s4, ev = play(s3, 0, "done")
+    assert [(e.kind, e.text) for e in ev] == [("move", "{p0} stops divining")]
+    assert (s4.turn, s4.phase, s4.actions_left) == (0, "action", 1)
+    with pytest.raises(
+        IllegalMove, match="pass is only for the final divinations; say done to stop divining"
+    ):
+        play(s3, 0, "pass")
+    s5, _ = play(s4, 0, "+E1")
+    assert s5.turn == 1
+
+
+def test_trade_after_a_right_guess():
+    """Ruling: trades are open after a right guess too; the run of divinations goes on."""
+    s2 = _after_a_right_guess([2, 1, 0, 0])
+    s3, ev = play(s2, 0, "SS>F")
+    assert s3.cubes[0] == [0, 1, 0, 1] and s3.phase == DIVINING and s3.turn == 0
+    assert ev[0].kind == "cubes"
+    assert "done" in {str(m) for m in T.legal_moves(s3, 0)}
+
+
+def test_trades_and_peeks_in_the_final_round():
+    """Ruling: on one's turn in the final divinations a player may trade and peek, but an extra
+    action has nothing to buy."""
+    s = fixed()
+    s.discovered = [True] * 25
+    put(s, 0, "C2")
+    s.phase, s.turn, s.actions_left, s.final_starter = FINAL, 0, 0, 0
+    s.cubes[0] = [1, 1, 1, 2]
+    legal = {str(m) for m in T.legal_moves(s, 0)}
+    assert {"peek:C2", "FF>S", "pass", "C2=3"} <= legal and "extra" not in legal
+    with pytest.raises(IllegalMove, match="no actions to buy"):
+        play(s, 0, "extra")
+    s2, _ = play(s, 0, "peek:C2")
+    assert T.view_for(s2, 0).peeks == {cell("C2"): "3"} and s2.phase == FINAL and s2.turn == 0
+    s3, _ = play(s2, 0, "C2=3")
+    assert s3.correct[0] == 1
 
 
 # --------------------------------------------------------------------------- divination
@@ -542,3 +601,114 @@ def test_extra_action_then_divination_run():
     assert s.phase == DIVINING
     s, _ = play(s, 0, "done")
     assert s.turn == 1
+
+
+# --------------------------------------------------------------------------- bookkeeping
+
+
+def test_counters_and_public_view_follow_the_game():
+    """The move and round counters move on, the last move's cells are kept for the picture, and
+    the view shows every public number of the state."""
+    s = fixed()
+    assert (s.moves, s.round, s.cube_points) == (0, 1, [0, 0])
+    s1, _ = play(s, 0, "+C1")
+    assert (s1.moves, s1.round, s1.last, s1.last_seat, s1.last_cells) == (1, 1, "+C1", 0, [cell("C1")])
+    s2, _ = play(s1, 1, "+E1")
+    assert (s2.moves, s2.round, s2.turn) == (2, 2, 0)
+    s3, _ = play(s2, 0, "C1-C2")
+    assert s3.last_cells == [cell("C1"), cell("C2")] and s3.round == 2
+    s3.scores, s3.wrong, s3.final_out = [3, -1], [0, 2], [False, True]
+    v = T.view_for(s3, None)
+    assert (v.players, v.scores, v.wrong, v.final_out, v.round) == (2, (3, -1), (0, 2), (False, True), 2)
+    assert v.empty_left == 25 - 3 - 3 and v.last_cells == (cell("C1"), cell("C2"))
+
+
+def test_divination_event_names_cell_crop_and_points():
+    """A divination tells who, where, which crop and the points; the divined cell is kept as
+    the last move's cell."""
+    s = fixed()
+    put(s, 0, "C2")
+    discover(s, "C2")
+    s2, ev = play(s, 0, "C2=3")
+    assert ev[0].kind == "divine" and ev[0].text == (
+        "{p0} divines crop 3 on C2 correctly: 3 points and 1 for diversity"
+    )
+    assert s2.last_cells == [cell("C2")]
+    s3, ev = play(s, 0, "C2=1")
+    assert ev[0].kind == "divine" and "{p0} guesses 1 on C2 but the disc shows 3" in ev[0].text
+
+
+def test_divining_on_a_cultivated_tile_is_refused():
+    """An explorer standing on a cultivated tile cannot divine there; the refusal says so."""
+    s = fixed()
+    put(s, 0, "A3", "C2")
+    discover(s, "C2")
+    with pytest.raises(IllegalMove, match="A3 is already cultivated; you may divine on C2"):
+        play(s, 0, "A3=2")
+
+
+def test_trades_listed_with_exactly_two_cubes():
+    """Two cubes are enough to trade: the trades are listed; with none, a trade is refused
+    saying the player holds none."""
+    s = fixed()
+    s.cubes[0] = [1, 1, 0, 0]
+    legal = {str(m) for m in T.legal_moves(s, 0)}
+    assert {"SD>S", "SD>D", "SD>M", "SD>F"} <= legal and "SS>D" not in legal
+    s.cubes[0] = [0, 0, 0, 0]
+    with pytest.raises(
+        IllegalMove, match="you hold no cubes; you cannot give a swamp cube and a desert cube"
+    ):
+        play(s, 0, "SD>M")
+
+
+def test_end_events_and_cube_points():
+    """At the end each player with cubes left hears their points; the last event gives every
+    score."""
+    s = fixed()
+    s.discovered = [True] * 25
+    put(s, 0, "C2")
+    s.phase, s.turn, s.actions_left, s.final_starter = FINAL, 0, 0, 0
+    s.final_out = [False, True]
+    s.cubes = [[1, 0, 0, 1], [0, 0, 0, 0]]
+    s2, ev = play(s, 0, "pass")
+    assert s2.phase == OVER and s2.cube_points == [2, 0] and s2.scores == [2, 0]
+    assert [e.kind for e in ev] == ["move", "score", "end"]
+    assert ev[0].text == "{p0} passes and leaves the final divinations"
+    assert ev[1].text == "{p0} scores 2 points for the offering cubes left over"
+    assert ev[2].text == "The game is over. Final scores: {p0} 2, {p1} 0."
+
+
+def test_crop_six_is_not_a_crop():
+    """Notation: crops are 1 to 5; the refusal quotes the text."""
+    for text in ("C3=6", "C3=0"):
+        with pytest.raises(MalformedMove, match=f"'{text}': a crop is 1 to 5"):
+            T.parse_move(text)
+    with pytest.raises(MalformedMove, match="'hello' is not a Tiwanaku move"):
+        T.parse_move("hello")
+
+
+def test_wrong_seat_is_told_whose_turn_it_is():
+    """A move out of turn names the player to move and the one who tried."""
+    with pytest.raises(NotYourTurn, match=r"it is player 1's turn, not yours \(you are player 2\)"):
+        play(fixed(), 1, "+C1")
+
+
+def test_peek_at_a_hidden_space_is_told_privately():
+    """A peek at a hidden space names the player, the space and the terrain, to that player."""
+    s = fixed()
+    s.cubes[0] = [1, 1, 1, 1]
+    _, ev = play(s, 0, "peek:C2")
+    assert ev[0].text == "{p0} makes an offering and sees desert under C2 on the disc"
+
+
+def test_final_round_is_announced_with_its_first_player():
+    """Discovering the last space announces the final divinations, naming who starts."""
+    s = fixed()
+    s.discovered = [True] * 25
+    s.discovered[cell("C1")] = False
+    put(s, 1, "B1")
+    discover(s, "B1")
+    s.turn = 1
+    s2, ev = play(s, 1, "B1-C1")
+    (final,) = [e for e in ev if e.kind == "final"]
+    assert "starting with {p1}" in final.text and s2.phase == FINAL and s2.final_starter == 1

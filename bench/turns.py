@@ -1,0 +1,115 @@
+"""What a turn costs people in Discord: whole games played through the stand-in, measured.
+
+    python bench/turns.py
+
+Plays, with the real bot against the Discord stand-in, a 3-player Guacamole
+game (one person with the Play menu, one with the game's commands and
+autocomplete, one typing ``/guacamole move``), a 2-player Tiwanaku game and a
+2-player Nowa Gwinea game (Play menu and commands), with the moves the
+computer player would choose (seeded), and prints per turn (per player-round in
+Nowa Gwinea): the moves, the channel posts, the clicks of the Play-menu player
+and the slash commands + autocomplete requests of the commands player, beside
+the figures measured before one post per turn (the issue's table).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.app import EXTENSIONS, PukllayBot  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+from tests.e2e.players import Driver, start  # noqa: E402
+from tests.standin import StandIn  # noqa: E402
+
+BEFORE = {
+    # game: (moves per turn, posts per turn, clicks per turn, slash + autocomplete per turn)
+    "Guacamole, 3 players": ("8.2", "8.2", "17.7", "7.7 + 9.9"),
+    "Tiwanaku, 2 players": ("1.5", "1.5", "4.1", "1.4 + 1.7"),
+    "Nowa Gwinea, 2 players": ("4.5 huts a round", "1 per player-round", "13 a round", "4.5 + 7.5"),
+}
+
+GAMES = (
+    ("Guacamole, 3 players", "guacamole", ("alice", "bob", "carol"), ("menu", "commands", "typed"), 7),
+    ("Tiwanaku, 2 players", "tiwanaku", ("alice", "bob"), ("menu", "commands"), 3),
+    ("Nowa Gwinea, 2 players", "nowa_gwinea", ("alice", "bob"), ("menu", "commands"), 5),
+)
+
+
+async def measure(title: str, game: str, names, styles, driver_seed: int, seed: int) -> tuple[str, ...]:
+    with tempfile.TemporaryDirectory() as tmp:
+        async with StandIn(wait_timeout=30.0) as discord_:
+            users = discord_.add_users(*names)
+            chan = discord_.channel("games")
+            settings = Settings(
+                token="bench", database_path=str(Path(tmp) / "b.db"), dev_guild_id=discord_.guild.id
+            )
+
+            def make(connector):
+                return PukllayBot(
+                    settings, extensions=EXTENSIONS, connector=connector, guild_ready_timeout=0.01
+                )
+
+            async with discord_.run_client(make) as bot:
+                await discord_.wait_synced()
+                await start(discord_, bot, chan, game, users, seed=seed)
+                driver = Driver(discord_, bot, chan, dict(zip(users, styles, strict=True)), seed=driver_seed)
+                record = await driver.play()
+    turns = sorted({n for n, _ in record.turns})
+    moves = sum(t.moves for t in record.turns.values())
+    posts = sum(record.posts.values())
+    menu = record.of("menu")
+    commands = record.of("commands")
+    if game == "nowa_gwinea":
+        per = len(turns)  # rounds
+        unit = "a round"
+        moves_text = f"{statistics.mean(t.moves for t in record.turns.values()):.1f} a player-round"
+        posts_text = f"{posts / per:.1f} {unit} ({posts} for {per} rounds)"
+    else:
+        per = len(turns)
+        moves_text = f"{moves / per:.1f}"
+        posts_text = f"{posts / per:.2f} ({posts} for {per} turns, plus the start)"
+    clicks = statistics.mean(t.clicks for t in menu)
+    menu_moves = statistics.mean(t.moves for t in menu)
+    slashes = statistics.mean(t.slashes for t in commands)
+    completes = statistics.mean(t.autocompletes for t in commands)
+    worst = max(t.clicks - t.moves for t in menu)
+    return (
+        title,
+        moves_text,
+        posts_text,
+        f"{clicks:.1f} for {menu_moves:.1f} moves (at most moves + {worst})",
+        f"{slashes:.1f} + {completes:.1f}",
+    )
+
+
+async def main() -> None:
+    rows = []
+    for title, game, names, styles, driver_seed in GAMES:
+        rows.append(await measure(title, game, names, styles, driver_seed, seed=2026))
+    head = (
+        "game",
+        "moves per turn",
+        "channel posts per turn",
+        "clicks per turn (Play menu)",
+        "slash + autocomplete per turn",
+    )
+    print("Before (the issue's measurements):")
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for title, *cells in ((t, *BEFORE[t]) for t, *_ in rows):
+        print("| " + " | ".join([title, *cells]) + " |")
+    print("\nNow (python bench/turns.py):")
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,162 @@
+"""Guacamole's moves in words: the one place that describes them.
+
+``KINDS`` orders the kinds as a turn runs (free, prepare, the card's ability,
+dish, draw, end); ``WORDS`` holds every English text by message id; and
+:func:`move_words` describes one legal move.  Menus, autocomplete and the
+terminal show these texts; a translation adds a catalogue with the same ids.
+"""
+
+from __future__ import annotations
+
+from engines.core import Kind, MoveWords
+
+from .data import ABILITIES, SHORT_NAMES, card_code
+from .moves import Add, Cancel, Discard, Dish, Done, Draw, End, Free, Move, Pass, Prep, Steal, Swap, Take
+from .rules import State
+
+KINDS: tuple[Kind, ...] = (
+    Kind("free"),
+    Kind("prepare"),
+    Kind("add"),
+    Kind("steal"),
+    Kind("swap"),
+    Kind("take"),
+    Kind("discard"),
+    Kind("pass"),
+    Kind("dish"),
+    Kind("serve"),
+    Kind("cancel"),
+    Kind("draw", ends_turn=True),
+    Kind("end", ends_turn=True),
+)
+
+WORDS: dict[str, str] = {
+    "option.dishes_per_turn.0": "no limit on new dishes per turn",
+    "option.dishes_per_turn.1": "one new dish per turn",
+    "option.dishes_per_turn": "up to {value} new dishes per turn",
+    "kind.free": "Free a zone card",
+    "kind.prepare": "Prepare a card",
+    "kind.add": "Add cards to a dish (Patricia & Avocaldo)",
+    "kind.steal": "Steal a card (Lima Kahlo)",
+    "kind.swap": "Swap a card (Tomathor)",
+    "kind.take": "Take a visible card (Aji Styles)",
+    "kind.discard": "Discard a card (Onion Musk)",
+    "kind.pass": "Skip the ability",
+    "kind.dish": "Make a dish",
+    "kind.serve": "Serve the dish",
+    "kind.cancel": "Take the dish back",
+    "kind.draw": "Draw",
+    "kind.end": "End the turn",
+    "group.swap": "Swap your {card}",
+    "move.free": "put {card} from your zone on discard pile {pile}",
+    "move.prep": "prepare {card}: {ability}",
+    "move.dish.start": "start a dish with {card} from your {where}",
+    "move.dish.lay": "lay {card} from your {where}",
+    "move.done": "serve the dish",
+    "move.cancel": "take the dish back",
+    "move.add": "add {cards} to your dish {dish}",
+    "move.steal": "steal a random card from {target}",
+    "move.swap": "for {card} ({place})",
+    "move.take": "take {card} ({place})",
+    "move.draw.deck": "draw from the deck",
+    "move.draw.pile": "draw {card} from discard pile {pile}",
+    "move.discard": "discard {card} on pile {pile}",
+    "move.pass": "don't use the ability",
+    "move.end": "end the turn (nothing left to draw)",
+    "where.hand": "hand",
+    "where.zone": "zone",
+}
+
+
+def card_words(code: str) -> str:
+    """``5T`` -> ``5 Tomathor``."""
+    return f"{code[0]} {SHORT_NAMES[code[1]]}"
+
+
+def _place_words(place: str) -> str:
+    """Where a visible card lies, in a few words (seats as ``{pN}``)."""
+    if place.startswith("x"):
+        return f"discard pile {place[1]}"
+    seat = int(place[1]) - 1
+    if place[2] == "z":
+        return f"{{p{seat}}}'s zone"
+    return f"top of {{p{seat}}}'s dish {place[3:]}"
+
+
+def _card_at(s: State, place: str) -> str:
+    """The code of the visible card at ``place`` (``?`` if there is none)."""
+    if place.startswith("x"):
+        pile = s.discards[int(place[1]) - 1]
+        return card_code(pile[-1]) if pile else "?"
+    seat = int(place[1]) - 1
+    if place[2] == "z":
+        return place[3:]
+    dish = s.dishes[seat][int(place[3:]) - 1]
+    return card_code(dish[-1]) if dish else "?"
+
+
+def _source_words(s: State, seat: int, source: str) -> str:
+    """One's own card given away in a swap: a hand card, a zone card or a dish top."""
+    if not source.startswith("p"):
+        return f"{card_words(source)} (hand)"
+    if source[2] == "z":
+        return f"{card_words(source[3:])} (zone)"
+    return f"{card_words(_card_at(s, source))} (top of dish {source[3:]})"
+
+
+def _ref_words(ref: str) -> str:
+    return f"{card_words(ref[1:])} (zone)" if ref.startswith("z") else card_words(ref)
+
+
+def move_words(state: State, seat: int, move: Move) -> MoveWords:
+    """``move`` (legal for ``seat`` in ``state``) in words."""
+    if isinstance(move, Free):
+        return MoveWords("free", "move.free", {"card": card_words(move.card), "pile": move.pile})
+    if isinstance(move, Prep):
+        return MoveWords(
+            "prepare", "move.prep", {"card": card_words(move.card), "ability": ABILITIES[move.card[1]]}
+        )
+    if isinstance(move, Dish):
+        zone = move.card.startswith("z")
+        card = card_words(move.card[1:] if zone else move.card)
+        text = "move.dish.lay" if state.building else "move.dish.start"
+        return MoveWords("dish", text, {"card": card, "where": WORDS["where.zone" if zone else "where.hand"]})
+    if isinstance(move, Done):
+        return MoveWords("serve", "move.done")
+    if isinstance(move, Cancel):
+        return MoveWords("cancel", "move.cancel")
+    if isinstance(move, Add):
+        cards = ", ".join(_ref_words(r) for r in move.cards)
+        return MoveWords("add", "move.add", {"cards": cards, "dish": move.dish})
+    if isinstance(move, Steal):
+        return MoveWords("steal", "move.steal", {"target": f"{{p{move.target}}}"})
+    if isinstance(move, Swap):
+        place = _place_words(move.target)
+        return MoveWords(
+            "swap",
+            "move.swap",
+            {"card": card_words(_card_at(state, move.target)), "place": place},
+            group=move.source,
+            group_args={"card": _source_words(state, seat, move.source)},
+        )
+    if isinstance(move, Take):
+        return MoveWords(
+            "take",
+            "move.take",
+            {"card": card_words(_card_at(state, move.target)), "place": _place_words(move.target)},
+        )
+    if isinstance(move, Draw):
+        if move.source == "deck":
+            return MoveWords("draw", "move.draw.deck")
+        code = _card_at(state, move.source)
+        return MoveWords("draw", "move.draw.pile", {"card": card_words(code), "pile": move.source[1]})
+    if isinstance(move, Discard):
+        return MoveWords("discard", "move.discard", {"card": card_words(move.card), "pile": move.pile})
+    if isinstance(move, Pass):
+        return MoveWords("pass", "move.pass")
+    if isinstance(move, End):
+        return MoveWords("end", "move.end")
+    raise TypeError(f"not a Guacamole move: {move!r}")
+
+
+__all__ = ["KINDS", "WORDS", "card_words", "move_words"]

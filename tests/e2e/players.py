@@ -1,0 +1,240 @@
+"""People playing a whole game through the Discord stand-in, and what each turn cost them.
+
+Three ways to play, as people do:
+
+* ``menu``: the Play button under the latest board, then one click per move on the
+  private menu that stays open through the turn (a group is opened first when the
+  move sits in one);
+* ``commands``: the game's own slash commands (``/guacamole dish``...), typing with
+  autocomplete: the start of the group offered that holds the move, until the move
+  itself is offered;
+* ``typed``: ``/<game> move`` with the move typed out in full.
+
+Each move is the one the game's computer player would choose for that seat
+(seeded), so the games are the same on every run.  A :class:`Driver` plays, checks
+after every action that the channel got a board exactly when a turn (or a round)
+ended, that only the latest board has buttons and who was pinged, and counts per
+turn the moves, channel posts, clicks, slash commands and autocomplete requests.
+Used by ``tests/e2e/test_turns.py`` and ``bench/turns.py``.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.core import rng_for
+from tests.e2e.conftest import click_choice, menu_groups, menu_moves
+
+# The game-specific command that plays a move, by the move's kind: (command, option).
+COMMANDS: dict[str, dict[str, tuple[str, str]]] = {
+    "guacamole": {
+        "free": ("guacamole prepare", "card"),
+        "prepare": ("guacamole prepare", "card"),
+        "dish": ("guacamole dish", "card"),
+        "serve": ("guacamole dish", "card"),
+        "cancel": ("guacamole dish", "card"),
+        "draw": ("guacamole draw", "source"),
+    },
+    "tiwanaku": {
+        "enter": ("tiwanaku explore", "step"),
+        "walk": ("tiwanaku explore", "step"),
+        "leave": ("tiwanaku explore", "step"),
+        "divine": ("tiwanaku divine", "guess"),
+    },
+    "nowa_gwinea": {"build": ("nowa_gwinea place", "hut"), "gwinea": ("nowa_gwinea gwinea", "")},
+}
+
+
+@dataclass
+class Turn:
+    """What one turn of one person (or, in a simultaneous round, one person's part of it) cost."""
+
+    number: int
+    user: str
+    style: str
+    moves: int = 0
+    clicks: int = 0
+    slashes: int = 0
+    autocompletes: int = 0
+
+
+@dataclass
+class Record:
+    turns: dict[tuple[int, str], Turn] = field(default_factory=dict)
+    posts: dict[int, int] = field(default_factory=dict)  # turn number -> channel posts it caused
+    pings: dict[int, frozenset[int]] = field(default_factory=dict)  # turn number -> who its post pinged
+    start_posts: int = 0
+    end_posts: int = 0
+    texts: list[str] = field(default_factory=list)  # every channel post, in order
+
+    def of(self, style: str) -> list[Turn]:
+        return [t for t in self.turns.values() if t.style == style]
+
+    def mean(self, style: str, what: str) -> float:
+        turns = self.of(style)
+        return statistics.mean(getattr(t, what) for t in turns) if turns else 0.0
+
+
+def is_board(message) -> bool:
+    return bool(message.files) and not message.ephemeral
+
+
+class Driver:
+    """Plays the game in ``chan`` to its end; ``styles`` maps each user to how they play."""
+
+    def __init__(self, standin, bot, chan, styles: dict[Any, str], *, seed: int = 1):
+        self.standin, self.bot, self.chan = standin, bot, chan
+        self.styles = styles
+        self.users = {u.id: u for u in styles}
+        self.seed = seed
+        self.record = Record()
+        self.menus: dict[int, tuple[int, Any]] = {}  # user id -> (turn number, private menu message)
+        self.actions = 0
+
+    # ------------------------------------------------------------------ the channel
+
+    def posts(self) -> list:
+        return [m for m in self.standin.messages(self.chan) if not m.ephemeral and not m.deleted]
+
+    def boards(self) -> list:
+        return [m for m in self.posts() if is_board(m)]
+
+    def check_live_boards(self, active: bool) -> None:
+        """Only the latest board has buttons (Play and My view while the game runs)."""
+        boards = self.boards()
+        for old in boards[:-1]:
+            assert not old.components, f"an old board still has buttons: {old.content[:60]!r}"
+        if boards:
+            labels = {b.get("label") for b in boards[-1].buttons}
+            assert labels == ({"Play", "My view"} if active else set()), labels
+
+    async def session(self):
+        return await self.bot.sessions.latest(self.chan.id)
+
+    # ------------------------------------------------------------------ playing
+
+    async def play(self, *, limit: int = 3000) -> Record:
+        session = await self.session()
+        assert session.status == "active"
+        self.record.start_posts = len(self.posts())
+        self.record.texts = [m.content for m in self.posts()]
+        while session.status == "active" and self.actions < limit:
+            engine = session.engine
+            acting = sorted(session.to_move())
+            # In a simultaneous round people take turns at the keyboard; in a turn-based game one acts.
+            seat = acting[self.actions % len(acting)]
+            who = session.by_seat(seat)
+            user = self.users[who.user_id]
+            legal = list(engine.legal_moves(session.state, seat))
+            rng = rng_for(self.seed, "driver", self.actions)
+            target = str(engine.computer_move(engine.view_for(session.state, seat), legal, rng))
+            number = engine.turn_number(session.state)
+            turn = self.record.turns.setdefault(
+                (number, user.name), Turn(number, user.name, self.styles[user])
+            )
+            before = len(self.posts())
+            await getattr(self, f"by_{self.styles[user]}")(session, seat, user, target, turn)
+            turn.moves += 1
+            self.actions += 1
+            # The mover's answer comes after the board post (the bot posts, then confirms), so the
+            # channel is complete for this action once the answer is in.
+            session = await self.session()
+            new = self.posts()[before:]
+            self.record.texts.extend(m.content for m in new)
+            ended = session.status != "active" or engine.turn_number(session.state) != number
+            if ended:
+                assert len(new) == 1, f"turn {number} ended with {len(new)} channel posts"
+                assert is_board(new[0])
+                self.record.posts[number] = self.record.posts.get(number, 0) + len(new)
+                self.record.pings[number] = new[0].pinged
+                if session.status == "active":
+                    waiting = {session.by_seat(s).user_id for s in session.to_move()}
+                    assert new[0].pinged == frozenset(waiting), (new[0].pinged, waiting)
+                else:
+                    self.record.end_posts = 1
+            else:
+                assert not new, f"a step inside turn {number} posted {[m.content[:40] for m in new]}"
+            self.check_live_boards(session.status == "active")
+        assert session.status != "active", "the game did not end"
+        return self.record
+
+    async def open_menu(self, session, user, turn: Turn):
+        """The private menu for this turn: the one still open, else Play on the latest board."""
+        number = session.engine.turn_number(session.state)
+        held = self.menus.get(user.id)
+        if held is not None and held[0] == number and (menu_moves(held[1]) or menu_groups(held[1])):
+            return held[1]
+        board = self.boards()[-1]
+        r = await self.standin.click(user, board, "Play")
+        turn.clicks += 1
+        menu = await r.original()
+        assert menu.ephemeral and "⚠️" not in menu.text, menu.text
+        return menu
+
+    async def by_menu(self, session, seat, user, target: str, turn: Turn) -> None:
+        menu = await self.open_menu(session, user, turn)
+        if target not in menu_moves(menu):
+            engine = session.engine
+            words = engine.move_words(session.state, seat, engine.parse_move(target))
+            groups = menu_groups(menu)
+            value = f"g:{words.kind}:{words.group or ''}"
+            if value not in groups:
+                value = f"g:{words.kind}:"
+            assert value in groups, (target, list(groups), list(menu_moves(menu))[:5])
+            edits = menu.edits
+            r = await self.standin.select(user, menu, groups[value][0], [value])
+            turn.clicks += 1
+            menu = await r.original(lambda m: m.edits > edits and target in menu_moves(m))
+        custom_id, value = menu_moves(menu)[target]
+        edits = menu.edits
+        r = await click_choice(self.standin, user, menu, custom_id, value)
+        turn.clicks += 1
+        answer = await r.original(lambda m: m.edits > edits)
+        assert f"You played `{target}`" in answer.text, answer.text
+        self.menus[user.id] = (turn.number, answer)
+
+    async def by_commands(self, session, seat, user, target: str, turn: Turn) -> None:
+        engine = session.engine
+        kind = engine.move_words(session.state, seat, engine.parse_move(target)).kind
+        game = session.info.name
+        path, option = COMMANDS.get(game, {}).get(kind, (f"{game} move", "move"))
+        if not option:  # a command without a value (/nowa_gwinea gwinea)
+            r = await self.standin.slash(user, self.chan, path)
+            turn.slashes += 1
+        else:
+            typed = ""
+            while True:
+                choices = await self.standin.autocomplete(user, self.chan, path, option, **{option: typed})
+                turn.autocompletes += 1
+                values = [c["value"] for c in choices]
+                if target in values:
+                    break
+                longer = [v for v in values if target.startswith(v) and len(v) > len(typed)]
+                assert longer, f"{target!r} is not offered after typing {typed!r}: {values}"
+                typed = max(longer, key=len)
+            r = await self.standin.slash(user, self.chan, path, **{option: target})
+            turn.slashes += 1
+        answer = await r.original()
+        assert "You played" in answer.text, answer.text
+
+    async def by_typed(self, session, seat, user, target: str, turn: Turn) -> None:
+        r = await self.standin.slash(user, self.chan, f"{session.info.name} move", move=target)
+        turn.slashes += 1
+        answer = await r.original()
+        assert "You played" in answer.text, answer.text
+
+
+async def start(standin, bot, chan, game: str, users, *, seed: int, **options):
+    """Open ``game`` in ``chan`` with ``users`` seated (the first is the host) and start it."""
+    bot.sessions.new_seed = lambda: seed
+    host, *guests = users
+    lobby = await standin.slash(host, chan, f"{game} new", players=len(users), **options)
+    for guest in guests:
+        await standin.click(guest, lobby.message, "Join")
+    await standin.next_message(chan, lambda m: "table is full" in m.content and host.id in m.pinged)
+    standin.skip_messages(chan)
+    await standin.click(host, lobby.message, "Start")
+    await standin.next_message(chan, is_board)
+    return lobby

@@ -33,6 +33,12 @@ def test_local_refuses_odd_thinking_times():
         assert "--computer-seconds must be from 0.01 to 60" in err.getvalue() and not out.getvalue()
 
 
+def test_local_refuses_a_thinking_time_that_is_not_a_number(capsys):
+    args = ["guacamole", "--computer", "1", "--computer-seconds", "fast", "--no-images"]
+    assert local_main(args, io.StringIO(""), io.StringIO()) == 2
+    assert "--computer-seconds: invalid float value: 'fast'" in capsys.readouterr().err
+
+
 def test_strong_seconds_setting():
     assert Settings.from_env({}, None).computer_seconds == 1.0
     assert Settings.from_env({"COMPUTER_STRONG_SECONDS": "0.5"}, None).computer_seconds == 0.5

@@ -57,7 +57,7 @@ def play(game: str, levels: tuple[str, ...], seed: int, seconds: float, options:
     config = config_from_options(module.Config, n, options or {})
     state = module.new_game(config, n, seed)
     made = [0] * n
-    spent: Counter[str] = Counter()
+    spent: dict[str, float] = {}
     count: Counter[str] = Counter()
     number = 0
     while module.outcome(state) is None:
@@ -68,7 +68,7 @@ def play(game: str, levels: tuple[str, ...], seed: int, seconds: float, options:
         rng = rng_for(seed, "bench", number)
         start = time.process_time()
         move = module.computer_move(module.view_for(state, seat), legal, rng, levels[seat], seconds)
-        spent[levels[seat]] += time.process_time() - start
+        spent[levels[seat]] = spent.get(levels[seat], 0.0) + time.process_time() - start
         count[levels[seat]] += 1
         state, _ = module.apply_move(state, seat, move)
         made[seat] += 1
@@ -205,8 +205,8 @@ def main(argv: list[str] | None = None) -> None:
 
     def count(game: str, strong: bool) -> int:
         if not strong:
-            return n
-        return min(args.strong_games or n, limits.get(game, n))
+            return int(n)
+        return int(min(args.strong_games or n, limits.get(game, n)))
 
     begin = time.perf_counter()
     print(

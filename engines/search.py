@@ -34,9 +34,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from engines.core import Outcome, check_level
+
+M = TypeVar("M")
+"""A game's move type: what the search and the levels hand back is one of the moves given."""
 
 DEFAULT_SECONDS = 1.0
 """The strong level's thinking time per move when the table names none."""
@@ -126,13 +129,13 @@ def playout(game: Game, state: Any, rng: random.Random, horizon: int | None, sea
 def choose(
     game: Game,
     view: Any,
-    candidates: Sequence[Any],
+    candidates: Sequence[M],
     rng: random.Random,
     *,
     simulations: int,
     cap_seconds: float | None = None,
     keep_margin: float = KEEP_MARGIN,
-) -> Any:
+) -> M:
     """The candidate with the best average value over sampled worlds (sequential halving).
 
     ``candidates[0]`` is the default (the normal player's move): it is never
@@ -196,15 +199,15 @@ def choose(
 
 def by_level(
     view: Any,
-    legal: Sequence[Any],
+    legal: Sequence[M],
     rng: random.Random,
     level: str,
     seconds: float | None,
     *,
-    normal: Callable[[Any, list, random.Random], Any],
-    strong: Callable[[Any, list, random.Random, float | None], Any],
+    normal: Callable[[Any, list[M], random.Random], M],
+    strong: Callable[[Any, list[M], random.Random, float | None], M],
     easy_chance: float,
-) -> Any:
+) -> M:
     """Play ``level``: ``easy`` takes a random legal move with probability
     ``easy_chance`` and the normal player's otherwise; ``strong`` searches."""
     legal = list(legal)

@@ -18,7 +18,7 @@ from engines import search
 from engines.core import DEFAULT_LEVEL, UNKNOWN
 
 from . import rules
-from .geometry import PLACEMENTS, SIZE, parse_cell, placement, placement_from_text
+from .geometry import PLACEMENTS, SIZE, cell_of, placement, placement_from_text
 from .solver import solve
 
 
@@ -49,10 +49,10 @@ def normal_move(view, legal, rng: random.Random):
     if seat is None or not places:
         return done if done is not None else rng.choice(legal)
     board = view.boards[seat]
-    water = [parse_cell(c) for c in board.water]
+    water = [cell_of(c) for c in board.water]
     fruit = 0
     for c in board.fruit:
-        fruit |= 1 << parse_cell(c)
+        fruit |= 1 << cell_of(c)
     occ_cells: list[int] = []
     occ = 0
     for text in view.villages[seat]:
@@ -60,7 +60,7 @@ def normal_move(view, legal, rng: random.Random):
         occ |= pl.mask
         occ_cells.extend(pl.cells)
     if not occ_cells:
-        occ_cells = [parse_cell(board.totems[view.totem])]
+        occ_cells = [cell_of(board.totems[view.totem])]
     open_water = [w for w in water if not occ >> w & 1]
     base = {w: min(_dist(w, c) for c in occ_cells) for w in open_water}
     base_total = sum(base.values())
@@ -68,8 +68,10 @@ def normal_move(view, legal, rng: random.Random):
     best_score = None
     reach = _reach()
     for m in places:
-        pl = placement(m.piece, m.orient, m.anchor)
-        row = reach[pl.index]
+        fit = placement(m.piece, m.orient, m.anchor)
+        if fit is None:  # a legal Place always fits the board
+            continue
+        row = reach[fit.index]
         total = 0
         new_water = 0
         for w in open_water:
@@ -78,7 +80,7 @@ def normal_move(view, legal, rng: random.Random):
                 new_water += 1
                 continue
             total += d if d < base[w] else base[w]
-        new_fruit = (pl.mask & fruit & ~occ).bit_count()
+        new_fruit = (fit.mask & fruit & ~occ).bit_count()
         gain = base_total - total
         score = 100 * new_water + 12 * new_fruit + 4 * gain + rng.random()
         if new_water == 0 and gain <= 0 and new_fruit == 0:
@@ -194,14 +196,14 @@ def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
             if fruit is not None:
                 return fruit
         return Gwinea()
-    rolled = parse_cell(board.totems[view.totem])
-    others = tuple(parse_cell(c) for i, c in enumerate(board.totems) if i != view.totem)
-    water = tuple(parse_cell(c) for c in board.water)
+    rolled = cell_of(board.totems[view.totem])
+    others = tuple(cell_of(c) for i, c in enumerate(board.totems) if i != view.totem)
+    water = tuple(cell_of(c) for c in board.water)
     nodes = search.simulations_for(seconds, NODES_PER_SECOND, minimum=1000)
     village = None
     if view.players == 1:
         # alone there is no race: the most fruit bushes the solver can add to the water holes
-        fruit = tuple(parse_cell(c) for c in board.fruit)
+        fruit = tuple(cell_of(c) for c in board.fruit)
         village = fruit_plan(rolled, water, fruit, others, view.water_target, nodes)
     if village is None:
         village = plan(rolled, water, others, view.water_target, nodes)
@@ -219,11 +221,14 @@ def _fruit_hut(view, board, places: list):
     """The first placement (in the order given) that covers a fruit bush not yet covered."""
     fruit = 0
     for c in board.fruit:
-        fruit |= 1 << parse_cell(c)
+        fruit |= 1 << cell_of(c)
     for text in view.villages[view.seat]:
-        fruit &= ~placement_from_text(text).mask
+        built = placement_from_text(text)
+        assert built is not None, "the view's village holds a placement the game wrote"
+        fruit &= ~built.mask
     for m in places:
-        if placement(m.piece, m.orient, m.anchor).mask & fruit:
+        pl = placement(m.piece, m.orient, m.anchor)
+        if pl is not None and pl.mask & fruit:
             return m
     return None
 
@@ -319,4 +324,4 @@ def _random_village(state, seat: int, huts: int, rng: random.Random) -> list[str
                 used.add(pl.piece)
             options = [pl for pl in PLACEMENTS if pl.piece not in used and not pl.mask & taken]
         state.villages[seat].append(rng.choice(options).text)
-    return state.villages[seat]
+    return list(state.villages[seat])

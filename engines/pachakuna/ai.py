@@ -446,7 +446,7 @@ CANDIDATES = 5
 
 def candidates(view: View, legal: list[Move], rng: random.Random) -> list[Move]:
     """The normal player's pick, its best llama actions and, before them, no rotation at all."""
-    me = view.seat
+    me = view.seat if view.seat is not None else view.turn
     out = [normal_move(view, legal, rng)]
     out += [m for _, m in _rank_actions(view, me, legal, rng)]
     return list(dict.fromkeys(out))[:CANDIDATES]

@@ -158,7 +158,7 @@ class TableBot(_BotBase):
     async def setup_hook(self) -> None:
         if self.store is None:
             self.store = await Store.open(self.settings.database, clock=self.clock)
-        self.sessions = SessionService(self.store)
+        self.sessions = SessionService(self.store, computer_seconds=self.settings.computer_seconds)
         self.table = Table(self, self.sessions)
         self.scheduler = Scheduler(
             self.store, owner=process_name(self.shard_label), poll=self.settings.job_poll_seconds

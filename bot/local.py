@@ -1,6 +1,6 @@
 """Play any registered game in the terminal, hot-seat and against computer players.
 
-    python -m bot.local guacamole --players 3 --computer 2 --seed 7
+    python -m bot.local guacamole --players 3 --computer 2 --computer-level strong --seed 7
 
 The board is written as a PNG after every turn into a folder of its own,
 ``<out>/<game>-seed<seed>/`` (``./pukllay-local`` by default), and the path is
@@ -26,7 +26,17 @@ from typing import TextIO
 import engines
 from bot import pace
 from bot.choices import group_moves
-from engines.core import MoveError, SetupError, config_from_options, name_seats, plural, rng_for, say
+from engines.core import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    MoveError,
+    SetupError,
+    config_from_options,
+    name_seats,
+    plural,
+    rng_for,
+    say,
+)
 
 
 class Refused(Exception):
@@ -67,6 +77,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--players", type=int, help="how many seats (default: the game's minimum, at least 2)"
     )
     parser.add_argument("--computer", type=int, default=0, help="how many of the seats the computer plays")
+    parser.add_argument(
+        "--computer-level",
+        choices=LEVELS,
+        default=DEFAULT_LEVEL,
+        help="how strong the computer players are (default: normal)",
+    )
+    parser.add_argument(
+        "--computer-seconds",
+        type=float,
+        default=None,
+        help="how long the strong level thinks per move (default: 1)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the seed for shuffling and generation")
     parser.add_argument(
         "--out", default="pukllay-local", help="folder for the board images (one subfolder a game)"
@@ -178,6 +200,8 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         )
     if not 0 <= args.computer <= players:
         raise Refused(f"--computer must be from 0 to {players} (the number of seats), not {args.computer}")
+    if args.computer_seconds is not None and not 0.01 <= args.computer_seconds <= 60:
+        raise Refused(f"--computer-seconds must be from 0.01 to 60, not {args.computer_seconds}")
     options = {}
     for item in args.option:
         name, sep, value = item.partition("=")
@@ -192,7 +216,9 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
     renderer = None if args.no_images else info.load_renderer()
     folder = Folder(args.out, info.name, args.seed) if renderer is not None else None
     computers = set(range(players - args.computer, players))
-    names = [f"P{i + 1}" + (" (cpu)" if i in computers else "") for i in range(players)]
+    names = [
+        f"P{i + 1}" + (f" (cpu, {args.computer_level})" if i in computers else "") for i in range(players)
+    ]
     turn = 0
     last_action = None  # the last move's first public line, for the board's header
 
@@ -221,7 +247,11 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         if seat is not None:
             legal = list(module.legal_moves(state, seat))
             move = module.computer_move(
-                module.view_for(state, seat), legal, rng_for(args.seed, "cpu", moves_made)
+                module.view_for(state, seat),
+                legal,
+                rng_for(args.seed, "cpu", moves_made),
+                args.computer_level,
+                args.computer_seconds,
             )
         else:
             people = [s for s in due if s not in computers]

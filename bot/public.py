@@ -373,8 +373,7 @@ def options_text(session: Session) -> str:
 def lobby_text(session: Session) -> str:
     """The lobby message: options in words, the seats, and what happens next."""
     seats = "\n".join(
-        f"{i + 1}. {s.name}{' (computer)' if s.computer else ''}"
-        f"{' (host)' if s.user_id == session.row.host_id else ''}"
+        f"{i + 1}. {s.name}{s.tag}{' (host)' if s.user_id == session.row.host_id else ''}"
         for i, s in enumerate(session.seats)
     )
     info = session.info
@@ -414,8 +413,7 @@ def status_text(
     """``/game status`` for a running game, or one that ended here (lobbies show their lobby text)."""
     ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
     seats = "\n".join(
-        f"{i + 1}. {s.name}{' (computer)' if s.computer else ''}{' (resigned)' if s.resigned else ''}"
-        for i, s in enumerate(ordered)
+        f"{i + 1}. {s.name}{s.tag}{' (resigned)' if s.resigned else ''}" for i, s in enumerate(ordered)
     )
     lines = [
         f"**{session.info.title}** (game #{session.id}): {plural(moves_played, 'move')} played",

@@ -46,6 +46,8 @@ from bot.storage import (
     Store,
 )
 from engines.core import (
+    DEFAULT_LEVEL,
+    LEVELS,
     TABLE,
     Event,
     MoveError,
@@ -97,6 +99,17 @@ class Seat:
     name: str
     computer: bool
     resigned: bool
+    level: str | None = None  # chosen when seated as a computer; None: a person, or taken over
+
+    @property
+    def computer_level(self) -> str:
+        """The level the computer plays this seat at (a seat taken over from a person: normal)."""
+        return self.level or DEFAULT_LEVEL
+
+    @property
+    def tag(self) -> str:
+        """What follows the seat's name in lists: `` (computer, strong)`` for a computer seat."""
+        return f" (computer, {self.computer_level})" if self.computer else ""
 
     @property
     def mention(self) -> str:
@@ -265,13 +278,23 @@ def new_game_hint() -> str:
 
 
 def computer_turns(
-    module: ModuleType, state: Any, computers: set[int], seed: int, version: int, session_id: int
+    module: ModuleType,
+    state: Any,
+    levels: dict[int, str],
+    seed: int,
+    version: int,
+    session_id: int,
+    seconds: float | None = None,
 ) -> tuple[Any, list[Played], bool]:
     """The computer seats' moves until a person must act (pure: run in a worker thread).
 
+    ``levels`` maps each computer seat to the level it plays at; ``seconds`` is
+    the strong level's thinking time per move.  Each move is seeded by the
+    game's seed and its move number, so a replay chooses the same moves.
     Returns the new state, the moves, and whether a computer player failed (logged).
     """
     batch: list[Played] = []
+    computers = set(levels)
     paced: set[int] = set()
     for _ in range(MAX_COMPUTER_MOVES):
         if module.outcome(state) is not None:
@@ -282,7 +305,7 @@ def computer_turns(
         try:
             legal = list(module.legal_moves(state, seat))
             rng = rng_for(seed, "computer", version + len(batch))
-            move = module.computer_move(module.view_for(state, seat), legal, rng)
+            move = module.computer_move(module.view_for(state, seat), legal, rng, levels[seat], seconds)
             state, played = apply(module, state, seat, move, by_computer=True)
         except Exception:
             log.exception("computer player failed in session %s (seat %s)", session_id, seat)
@@ -297,7 +320,8 @@ def deadline_moves(
     """What the table plays when a turn timer runs out (pure: run in a worker thread).
 
     The game's first table move when it has them (with the note to show), else a
-    computer move for each late seat still to act.  Engine errors propagate.
+    computer move for each late seat still to act, at the ``normal`` level (the
+    level of every seat the table plays for a person).  Engine errors propagate.
     """
     played: list[Played] = []
     table_moves = list(module.legal_moves(state, TABLE)) if getattr(module, "TABLE_MOVES", False) else []
@@ -311,15 +335,22 @@ def deadline_moves(
         if not legal:
             continue
         rng = rng_for(seed, "deadline", version, seat)
-        chosen = module.computer_move(module.view_for(state, seat), legal, rng)
+        chosen = module.computer_move(module.view_for(state, seat), legal, rng, DEFAULT_LEVEL)
         state, move = apply(module, state, seat, chosen, by_computer=True)
         played.append(move)
     return state, played, None
 
 
 class SessionService:
-    def __init__(self, store: Store, *, computer_names: Sequence[str] | None = None):
+    def __init__(
+        self,
+        store: Store,
+        *,
+        computer_names: Sequence[str] | None = None,
+        computer_seconds: float | None = None,
+    ):
         self.store = store
+        self.computer_seconds = computer_seconds  # the strong level's thinking time per move
         self.new_seed = lambda: secrets.randbits(48)  # tests set a fixed seed here
         # A lock exists while someone holds or waits for it; the cache holds live games only.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -344,7 +375,7 @@ class SessionService:
         if seat_rows is None:
             seat_rows = await self.store.seats(row.id)
         seats = [
-            Seat(s.join_order, s.seat, s.user_id, s.display_name, s.is_computer, s.resigned)
+            Seat(s.join_order, s.seat, s.user_id, s.display_name, s.is_computer, s.resigned, s.level)
             for s in seat_rows
         ]
         try:
@@ -502,7 +533,9 @@ class SessionService:
                 raise TableError(f"the table is full ({plural(session.row.max_players, 'seat')})")
             return await self.require(channel_id)
 
-    async def add_computer(self, channel_id: int, user_id: int) -> Session:
+    async def add_computer(self, channel_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> Session:
+        if level not in LEVELS:
+            raise TableError(f"there is no computer level {level!r}; choose {', '.join(LEVELS)}")
         session = await self.require(channel_id)
         async with self.lock(session.id):
             session = await self.require(channel_id)
@@ -513,7 +546,7 @@ class SessionService:
             taken = {s.name for s in session.seats}
             name = next((n for n in self._computer_names if n not in taken), f"Cpu {len(session.seats) + 1}")
             if not await self.store.add_seat(
-                session.id, None, name, limit=session.row.max_players, computer=True
+                session.id, None, name, limit=session.row.max_players, computer=True, level=level
             ):
                 raise TableError(f"the table is full ({plural(session.row.max_players, 'seat')})")
             return await self.require(channel_id)
@@ -665,11 +698,18 @@ class SessionService:
         if it is over (lock held)."""
         module = session.engine
         state = session.state
-        computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
+        levels = {s.seat: s.computer_level for s in session.seats if s.computer and s.seat is not None}
         batch: list[Played] = []
-        if computers and module.outcome(state) is None:
+        if levels and module.outcome(state) is None:
             state, batch, failed = await asyncio.to_thread(
-                computer_turns, module, state, computers, session.row.seed, session.version, session.id
+                computer_turns,
+                module,
+                state,
+                levels,
+                session.row.seed,
+                session.version,
+                session.id,
+                self.computer_seconds,
             )
             if failed:
                 result.note = (

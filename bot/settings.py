@@ -76,6 +76,7 @@ class Settings:
     log_level: str = "INFO"
     sync_commands: bool = True
     job_poll_seconds: float = 30.0
+    computer_seconds: float = 1.0  # the strong computer level's thinking time per move
     database_url: str | None = field(default=None, repr=False)  # postgresql://...; may hold a password
     shard_count: int | None = None  # None: no sharding (one gateway connection)
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all of them
@@ -129,7 +130,17 @@ class Settings:
                 "for SQLite set DATABASE_PATH instead"
             )
         shard_count, shard_ids = shard_settings(get("SHARD_COUNT"), get("SHARD_IDS"))
+        think = get("COMPUTER_STRONG_SECONDS") or "1"
+        try:
+            computer_seconds = float(think)
+        except ValueError:
+            raise SettingsError(
+                f"COMPUTER_STRONG_SECONDS must be a number of seconds, got {think!r}"
+            ) from None
+        if not 0.01 <= computer_seconds <= 60:
+            raise SettingsError("COMPUTER_STRONG_SECONDS must be between 0.01 and 60")
         return cls(
+            computer_seconds=computer_seconds,
             job_poll_seconds=poll_seconds,
             database_url=url,
             shard_count=shard_count,

@@ -57,7 +57,7 @@ from bot.sessions import (
     damaged_text,
 )
 from bot.storage import fits
-from engines.core import MoveError, Outcome, plural
+from engines.core import DEFAULT_LEVEL, MoveError, Outcome, plural
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -347,8 +347,9 @@ class Table:
         action: str,
         *,
         from_button: bool = True,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
-        """Join, leave, add a computer or start, from a lobby button or a slash command."""
+        """Join, leave, add a computer (at ``level``) or start, from a lobby button or a slash command."""
 
         async def work() -> None:
             channel_id = channel_of(interaction)
@@ -366,10 +367,18 @@ class Table:
                 session = await self.service.leave(channel_id, user.id)
                 note = f"{user.display_name} left."
             elif action == "cpu":
-                session = await self.service.add_computer(channel_id, user.id)
-                note = f"{user.display_name} added a computer player."
+                session = await self.service.add_computer(channel_id, user.id, level)
+                note = f"{user.display_name} added a computer player ({level})."
             elif action == "start":
                 self.check_permissions(interaction)
+                if (
+                    from_button
+                    and session is not None
+                    and session_id is not None
+                    and any(s.computer for s in session.seats)
+                ):
+                    # computers may think before the first board: answer Discord in time
+                    await interaction.response.defer()
                 result = await self.service.start(channel_id, user.id)
                 session = result.session
                 note = "The game has started."
@@ -384,6 +393,10 @@ class Table:
                 if session is None:
                     await interaction.response.edit_message(
                         content="This lobby is closed: everyone left.", view=None
+                    )
+                elif interaction.response.is_done():
+                    await interaction.edit_original_response(
+                        content=self.lobby_text(session), view=self.lobby_view(session)
                     )
                 else:
                     await interaction.response.edit_message(

@@ -18,7 +18,7 @@ from bot.public import number
 from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
 from bot.ui import Table, channel_of, clip
-from engines.core import plural
+from engines.core import DEFAULT_LEVEL, LEVELS, plural
 
 
 def record(games: int, wins: int) -> str:
@@ -55,8 +55,13 @@ class TableCog(
         await self.table.lobby_action(interaction, None, "leave", from_button=False)
 
     @app_commands.command(name="computer", description="Seat a computer player in the lobby")
-    async def computer(self, interaction: discord.Interaction) -> None:
-        await self.table.lobby_action(interaction, None, "cpu", from_button=False)
+    @app_commands.describe(level="How strong it plays: easy, normal (the default) or strong")
+    @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in LEVELS])
+    async def computer(
+        self, interaction: discord.Interaction, level: app_commands.Choice[str] | None = None
+    ) -> None:
+        chosen = level.value if level is not None else DEFAULT_LEVEL
+        await self.table.lobby_action(interaction, None, "cpu", from_button=False, level=chosen)
 
     @app_commands.command(name="start", description="Start the game in this channel with the players seated")
     async def start(self, interaction: discord.Interaction) -> None:

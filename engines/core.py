@@ -13,7 +13,7 @@ alike::
     view_for(state, seat | None) -> View
     outcome(state) -> Outcome | None
     to_dict(state) -> dict       from_dict(data) -> State
-    computer_move(view, legal, rng) -> Move
+    computer_move(view, legal, rng, level="normal", seconds=None) -> Move
     move_privacy(state, seat, move) -> Privacy
     readable(state, privacy, reader) -> bool
     summary(view) -> str
@@ -63,6 +63,16 @@ in arguments are written ``{pN}`` as in events.
 village...) in a few plain-text lines, for the terminal and for text replies;
 it reads only the view, so it cannot tell more than the view does.
 
+Computer players.  ``computer_move`` chooses from ``legal`` using only
+``view`` (never the state) and ``rng`` (seeded by the table from the game's
+seed and the move number).  ``level`` is one of :data:`LEVELS`: ``easy``
+sometimes takes a random legal move, ``normal`` is the game's heuristic
+player, ``strong`` searches (see :mod:`engines.search`) within ``seconds`` of
+thinking, turned into a fixed number of simulations so that the same seed
+always gives the same move.  To sample what it cannot see, each game also
+offers ``determinize(view, rng) -> State``: a full state that agrees with the
+view (``view_for(determinize(view, rng), view.seat) == view``).
+
 Engines speak in seats ``0..n-1`` and import only the standard library.  All
 randomness is derived from the game's seed (see :func:`rng_for`); the module
 level :mod:`random` functions are never used.
@@ -106,6 +116,9 @@ __all__ = [
     "AT_END",
     "at_round_end",
     "can_read",
+    "LEVELS",
+    "DEFAULT_LEVEL",
+    "check_level",
     "quoted",
     "plural",
     "Kind",
@@ -121,6 +134,13 @@ TABLE = -1
 passing, say.  An engine that has such moves lists them in
 ``legal_moves(state, TABLE)`` and accepts them only from ``TABLE``; the table
 plays the first of them when a deadline passes."""
+
+
+LEVELS = ("easy", "normal", "strong")
+"""The computer player's levels, weakest first."""
+
+DEFAULT_LEVEL = "normal"
+"""The level of a seat that names none, and of a seat taken over from a person."""
 
 
 # --------------------------------------------------------------------------- errors
@@ -149,6 +169,13 @@ class MalformedMove(MoveError):
 
 class GameOver(MoveError):
     """The game has ended; no more moves are taken."""
+
+
+def check_level(level: str) -> str:
+    """``level`` if it is one of :data:`LEVELS`; otherwise ``ValueError`` naming them."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r}; the levels are {', '.join(LEVELS)}")
+    return level
 
 
 # --------------------------------------------------------------------------- events

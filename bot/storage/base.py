@@ -98,6 +98,7 @@ class SeatRow:
     display_name: str
     is_computer: bool
     resigned: bool
+    level: str | None = None  # the computer level chosen when the seat was given to the computer
 
 
 @dataclass(frozen=True)
@@ -292,6 +293,7 @@ def seat_of(row: Any) -> SeatRow:
         display_name=row["display_name"],
         is_computer=bool(row["is_computer"]),
         resigned=bool(row["resigned"]),
+        level=row["computer_level"],
     )
 
 
@@ -487,7 +489,8 @@ class Store:
             "s.id = ?" if session_id is not None else "s.channel_id = ? AND s.status IN ('lobby', 'active')"
         )
         rows = await self._all(
-            "SELECT s.*, st.join_order, st.seat, st.user_id, st.display_name, st.is_computer, st.resigned"
+            "SELECT s.*, st.join_order, st.seat, st.user_id, st.display_name, st.is_computer, st.resigned,"
+            " st.computer_level"
             f" FROM sessions s LEFT JOIN seats st ON st.session_id = s.id WHERE {where}"
             " ORDER BY COALESCE(st.seat, st.join_order), st.join_order",
             key,
@@ -524,10 +527,17 @@ class Store:
         return [seat_of(r) for r in await self._all(SEATS_SQL, session_id)]
 
     async def add_seat(
-        self, session_id: int, user_id: int | None, name: str, *, limit: int, computer: bool = False
+        self,
+        session_id: int,
+        user_id: int | None,
+        name: str,
+        *,
+        limit: int,
+        computer: bool = False,
+        level: str | None = None,
     ) -> bool:
-        """Seat a player in a lobby; False when the lobby is full or not open.  A person seated
-        meanwhile (by another process) raises :class:`Conflict`."""
+        """Seat a player (a computer at ``level``) in a lobby; False when the lobby is full or not
+        open.  A person seated meanwhile (by another process) raises :class:`Conflict`."""
         stamp = self.clock.stamp()
 
         def body() -> Body:
@@ -540,13 +550,14 @@ class Store:
             if count[0] >= limit:
                 return False
             yield run(
-                "INSERT INTO seats (session_id, join_order, user_id, display_name, is_computer)"
-                " VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO seats (session_id, join_order, user_id, display_name, is_computer, computer_level)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
                 session_id,
                 count[1] + 1,
                 user_id,
                 name,
                 int(computer),
+                level,
             )
             yield from self._touch(session_id, stamp)
             return True

@@ -58,7 +58,7 @@ discard piles show only their top and size.
 
 from __future__ import annotations
 
-from .ai import computer_move
+from .ai import computer_move, determinize
 from .moves import (
     Add,
     Cancel,
@@ -154,4 +154,5 @@ __all__ = [
     "move_privacy",
     "readable",
     "summary",
+    "determinize",
 ]

@@ -1,4 +1,9 @@
-"""The computer player: a greedy one-ply evaluation of what its seat's view shows."""
+"""The computer players, reading only their seat's view.
+
+``normal`` is a greedy one-ply evaluation; ``easy`` takes a random legal move
+now and then; ``strong`` samples the unseen cards (:func:`determinize`) and
+plays the normal player's candidates out in those worlds (:mod:`engines.search`).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,13 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .data import dish_kind, dish_points
+from engines import search
+from engines.core import DEFAULT_LEVEL
+
+from . import rules
+from .data import CODES, DECK_SIZE, dish_kind, dish_points
 from .moves import Add, Cancel, Discard, Dish, Done, Draw, End, Free, Move, Pass, Prep, Steal, Swap, Take
+from .rules import Config, State, outcome, scores
 
 if TYPE_CHECKING:
     from .rules import View
@@ -210,7 +220,7 @@ class _Eval:
         return base - 0.15 * _fit(code, others)
 
 
-def computer_move(view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+def normal_move(view: View, legal: Sequence[Move], rng: random.Random) -> Move:
     """Pick a good move using only ``view``: prepare, then dish, then draw, each scored greedily."""
     legal = list(legal)
     if not legal:
@@ -239,3 +249,160 @@ def computer_move(view: View, legal: Sequence[Move], rng: random.Random) -> Move
                 best = max(group, key=lambda m: ev.value(m) + rng.random() * 0.01)
                 return best
     return max(legal, key=lambda m: ev.value(m) + rng.random() * 0.01)
+
+
+# --------------------------------------------------------------------------- levels
+
+EASY_RANDOM = 0.3
+"""How often the easy player takes a random legal move instead of the normal one."""
+
+SIMULATIONS_PER_SECOND = 150
+"""Simulations the strong player runs per second of thinking: the playouts per CPU second
+measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
+
+HORIZON = 40
+"""Moves played after a candidate before the position is scored."""
+
+
+def computer_move(
+    view, legal: Sequence[Move], rng: random.Random, level: str = DEFAULT_LEVEL, seconds: float | None = None
+) -> Move:
+    """The ``level`` player's move (see :data:`engines.core.LEVELS`), from ``view`` alone."""
+    return search.by_level(
+        view, legal, rng, level, seconds, normal=normal_move, strong=strong_move, easy_chance=EASY_RANDOM
+    )
+
+
+def determinize(view, rng: random.Random):
+    """A full state agreeing with ``view``: the cards its seat cannot see dealt at random.
+
+    Unseen are the other hands, the draw pile and the discard piles under their
+    tops; every other card (own hand, preparation zones, dishes, the dish being
+    made, discard tops) is where the view shows it.
+    """
+    ids: dict[str, list[int]] = {}
+    for cid in range(DECK_SIZE):
+        ids.setdefault(CODES[cid], []).append(cid)
+
+    def take(code: str) -> int:
+        return ids[code].pop()
+
+    me = view.seat
+    n = view.players
+    hand = sorted(take(c) for c in view.hand or ())
+    prep = [[take(c) for c in zone] for zone in view.prep]
+    dishes = [[[take(c) for c in d.cards] for d in ds] for ds in view.dishes]
+    building = [take(c) for c in view.building]
+    tops = [None if t is None else take(t) for t in view.discard_tops]
+    unseen = sorted(c for left in ids.values() for c in left)
+    rng.shuffle(unseen)
+    hands = []
+    for p in range(n):
+        if p == me:
+            hands.append(hand)
+        else:
+            hands.append(sorted(unseen.pop() for _ in range(view.hand_sizes[p])))
+    discards: list[list[int]] = []
+    for k in (0, 1):
+        top = tops[k]
+        if top is None:
+            discards.append([])
+        else:
+            discards.append([unseen.pop() for _ in range(view.discard_sizes[k] - 1)] + [top])
+    deck = list(unseen)
+    assert len(deck) == view.deck_size, "the view's card counts do not add up"
+    return State(
+        config=Config(players=n, dishes_per_turn=view.dishes_per_turn),
+        seed=rng.getrandbits(48),
+        hands=hands,
+        prep=prep,
+        dishes=dishes,
+        discards=discards,
+        deck=deck,
+        turn=view.turn if view.turn is not None else 0,
+        phase=view.phase,
+        prep_at_start=4 if view.can_free else 0,
+        freed=any(m.startswith("free") for m in view.turn_moves),
+        prepared=view.prepared,
+        dishes_made=view.dishes_made,
+        draws_left=view.draws_left,
+        end_triggered=view.end_triggered,
+        over=view.over,
+        steals=0,
+        turn_number=view.turn_number,
+        turn_moves=list(view.turn_moves),
+        prev_turn=list(view.prev_turn),
+        prev_seat=view.prev_seat,
+        marks=list(view.marks),
+        building=building,
+        build_zone=[False] * len(building),
+        # the view shows this turn's changed places, or the previous turn's before a move
+        turn_marks=list(view.turn_marks) if view.turn_moves else [],
+        prev_marks=[] if view.turn_moves else list(view.turn_marks),
+    )
+
+
+def _potential(hand: list[str], zone: list[str]) -> float:
+    """Points a hand could still serve: the best dish it holds now."""
+    plan = plan_dish([], list(hand) + ["z" + c for c in zone])
+    if not plan:
+        return 0.0
+    return float(dish_points([_code(r) for r in plan]))
+
+
+def _evaluate(state, seat: int) -> float:
+    result = outcome(state)
+    if result is not None:
+        return search.outcome_reward(result, seat, 8.0)
+    pts = scores(state)
+    value = []
+    for p in range(state.config.players):
+        hand = [CODES[c] for c in state.hands[p]]
+        zone = [CODES[c] for c in state.prep[p]]
+        value.append(pts[p] + 0.5 * _potential(hand, zone) + 0.1 * len(hand))
+    best_other = max(v for p, v in enumerate(value) if p != seat)
+    return search.margin_value(value[seat] - best_other, 8.0)
+
+
+def _game():
+    return search.Game(rules, determinize, normal_move, _evaluate, HORIZON)
+
+
+CANDIDATES = 8
+"""At most this many moves are compared by the strong player (the normal player's favourites)."""
+
+
+def candidates(view, legal: list[Move], rng: random.Random) -> list[Move]:
+    """The moves worth searching: the normal player's pick and the best-valued others."""
+    first = normal_move(view, legal, rng)
+    if view.phase == "dish":
+        return [first]  # laying a planned dish card by card: the plan stands
+    ev = _Eval(view, view.seat)
+    ranked = sorted(legal, key=lambda m: -ev.value(m))
+    out = [first]
+    if view.phase == "main":
+        # every kind of start: each card to prepare, the planned dish, a draw
+        out += [m for m in legal if isinstance(m, (Prep, Free))]
+        out += [m for m in ranked if isinstance(m, Draw)][:2]
+        pool = list(ev.hand) + ["z" + c for c in ev.zone]
+        plan = plan_dish(view.building, pool)
+        if plan and Dish(plan[0]) in legal:
+            out.append(Dish(plan[0]))
+    out += ranked
+    return list(dict.fromkeys(out))[:CANDIDATES]
+
+
+def strong_move(view, legal: list[Move], rng: random.Random, seconds: float | None) -> Move:
+    """Search the best candidates in sampled deals of the unseen cards."""
+    options = candidates(view, legal, rng)
+    return search.choose(
+        _game(),
+        view,
+        options,
+        rng,
+        simulations=search.simulations_for(seconds, SIMULATIONS_PER_SECOND),
+        cap_seconds=search.cap_for(seconds),
+    )
+
+
+__all__ = ["computer_move", "determinize", "normal_move", "strong_move", "plan_dish"]

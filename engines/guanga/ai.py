@@ -1,13 +1,40 @@
-"""The computer player: a greedy one-ply evaluation of what its seat's view shows."""
+"""The computer players, reading only their seat's view.
+
+``normal`` is a greedy one-ply evaluation; ``easy`` takes a random legal move
+now and then; ``strong`` samples what is hidden (covered patches, the pile and
+the bag, the card decks, the others' orders: :func:`determinize`) and plays the
+normal player's candidates out in those worlds (:mod:`engines.search`).
+"""
 
 from __future__ import annotations
 
 import random
 
-from engines.core import UNKNOWN
+from engines import search
+from engines.core import DEFAULT_LEVEL, UNKNOWN
 
 from . import data as D
-from .rules import CARD, ORDER, Buy, Claim, Done, Keep, Place, Refresh, Return, Stopper, joined_to_centre
+from . import rules
+from .rules import (
+    CARD,
+    ORDER,
+    Buy,
+    Claim,
+    Config,
+    Done,
+    Keep,
+    Mode,
+    Place,
+    Refresh,
+    Return,
+    State,
+    Stopper,
+    breakdown,
+    joined_to_centre,
+    outcome,
+    patches_per_kind,
+    shells_from_lines,
+)
 from .shapes import CELLS, NEIGHBOURS, PLACEMENTS
 
 CENTRE = D.CENTRE
@@ -133,7 +160,21 @@ def _return_cost(view, me, m: Return) -> float:
     return cost
 
 
-def computer_move(view, legal, rng: random.Random):
+def _place_scores(view, me, places: list[Place]) -> list[float]:
+    pot = _potential(view, me)
+    base = _cell_base(view, me)
+    zero = [0.0] * CELLS
+    attrs = {slot: p.split("/") for slot, p in enumerate(view.basket) if p is not None}
+    out = []
+    for m in places:
+        colour, symbol = attrs[m.slot - 1]
+        c = m.cell
+        out.append(pot.get(colour, zero)[c] + pot.get(symbol, zero)[c] + base[c])
+    return out
+
+
+def normal_move(view, legal, rng: random.Random):
+    """The greedy player: the best claim, the patch placements nearest to cards, cheap returns."""
     legal = list(legal)
     if not legal:
         raise ValueError("no legal move to choose from")
@@ -150,17 +191,7 @@ def computer_move(view, legal, rng: random.Random):
         return max(claims, key=lambda m: (_claim_value(view, me, m), rng.random()))
     places = [m for m in legal if isinstance(m, Place)]
     if places:
-        pot = _potential(view, me)
-        base = _cell_base(view, me)
-        zero = [0.0] * CELLS
-        attrs = {slot: p.split("/") for slot, p in enumerate(view.basket) if p is not None}
-
-        def score(m: Place) -> float:
-            colour, symbol = attrs[m.slot - 1]
-            c = m.cell
-            return pot.get(colour, zero)[c] + pot.get(symbol, zero)[c] + base[c]
-
-        scores = [score(m) for m in places]
+        scores = _place_scores(view, me, places)
         top = max(scores)
         best = rng.choice([m for m, v in zip(places, scores, strict=True) if v >= top - 1e-9])
         if phase != "extra" or top > 0:
@@ -180,3 +211,180 @@ def computer_move(view, legal, rng: random.Random):
         if options:
             return rng.choice(options)
     return rng.choice(legal)
+
+
+# --------------------------------------------------------------------------- levels
+
+EASY_RANDOM = 0.3
+"""How often the easy player takes a random legal move instead of the normal one."""
+
+SIMULATIONS_PER_SECOND = 150
+"""Simulations the strong player runs per second of thinking: the playouts per CPU second
+measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
+
+HORIZON = None
+"""Guanga games are short: candidates are played out to the end."""
+
+
+def computer_move(view, legal, rng: random.Random, level: str = DEFAULT_LEVEL, seconds: float | None = None):
+    """The ``level`` player's move (see :data:`engines.core.LEVELS`), from ``view`` alone."""
+    return search.by_level(
+        view, legal, rng, level, seconds, normal=normal_move, strong=strong_move, easy_chance=EASY_RANDOM
+    )
+
+
+_KIND = {f"{D.COLOURS[k // 5]}/{D.SYMBOLS[k % 5]}": k for k in range(D.KINDS)}
+
+
+def determinize(view, rng: random.Random) -> State:
+    """A full state agreeing with ``view``.
+
+    Unseen are the covered patches under every top, the pile and the bag (and
+    in master and artisan the patches turned into shells): the patches not in
+    sight are dealt to them at random.  The card decks hold the cards of their
+    level neither in the market nor claimed, shuffled.  Another player's kept
+    order is any order this seat does not hold.
+    """
+    mode = Mode(view.mode)
+    config = Config(players=view.players, mode=mode, stoppers=view.stoppers_variant)
+    left = [patches_per_kind(config)] * D.KINDS
+    basket = [None if p is None else _KIND[p] for p in view.basket]
+    for k in basket:
+        if k is not None:
+            left[k] -= 1
+    for g in view.guangas:
+        for p in g.tops:
+            if p is not None:
+                left[_KIND[p]] -= 1
+    unseen = [k for k in range(D.KINDS) for _ in range(left[k])]
+    rng.shuffle(unseen)
+    guangas = []
+    for g in view.guangas:
+        cells = []
+        for top, h in zip(g.tops, g.heights, strict=True):
+            cells.append([] if top is None else [unseen.pop() for _ in range(h - 1)] + [_KIND[top]])
+        guangas.append(cells)
+    lines = shells_from_lines(config)
+    shell_patches = [[unseen.pop() for _ in range(g.shells)] if lines else [] for g in view.guangas]
+    bag = [unseen.pop() for _ in range(view.bag)]
+    pile = list(unseen)
+    assert len(pile) == view.pile, "the view's patch counts do not add up"
+
+    layout = [level for level, count in D.MARKET_LAYOUT[mode.value] for _ in range(count)]
+    market = [None if c is None else c.id for c in view.market]
+    claimed = {c for g in view.guangas for c in g.claimed}
+    decks = {}
+    for level, size in view.decks.items():
+        deck = [c[0] for c in D.CARDS if c[0][0] == level and c[0] not in market and c[0] not in claimed]
+        rng.shuffle(deck)
+        decks[level] = deck[:size]
+
+    me = view.seat
+    mine = view.guangas[me].order if me is not None else None
+    pool = [o[0] for o in D.ORDERS if o[0] not in (mine, *view.dealt_orders)]
+    rng.shuffle(pool)
+    orders: list[str | None] = []
+    dealt: list[list[str]] = []
+    for g in view.guangas:
+        if g.seat == me:
+            orders.append(g.order)
+            dealt.append(list(view.dealt_orders) or ([g.order] if g.order else []))
+        elif g.order is None:
+            orders.append(None)
+            dealt.append([pool.pop(), pool.pop()] if view.phase == "order" else [])
+        else:
+            got = pool.pop()
+            orders.append(got)
+            dealt.append([got])
+    first = view.first_patch
+    last = view.last
+    if last is not None and view.last_seat is not None and view.last_seat != me:
+        try:
+            rules.parse_move(last)
+        except rules.MalformedMove:  # masked: another player's secret keep, of the order sampled for them
+            last = str(rules.Keep(orders[view.last_seat]))
+    return State(
+        config=config,
+        seed=rng.getrandbits(48),
+        pile=pile,
+        bag=bag,
+        basket=basket,
+        market=market,
+        market_levels=layout,
+        decks=decks,
+        guangas=guangas,
+        stoppers=[list(g.stoppers) for g in view.guangas],
+        stoppers_left=[g.stoppers_left for g in view.guangas],
+        claimed=[list(g.claimed) for g in view.guangas],
+        shells=[g.shells for g in view.guangas],
+        shell_patches=shell_patches,
+        shells_spent=0,
+        markers=dict(view.markers),
+        orders_dealt=dealt,
+        orders=orders,
+        tile=view.tile,
+        turn=view.turn,
+        phase=view.phase,
+        placed=list(view.placed),
+        first_kind=None if first is None else _KIND[first],
+        pending=None if view.pending is None else {**view.pending, "cells": list(view.pending["cells"])},
+        claimed_this_turn=view.phase in ("return", "extra"),
+        end_triggered=view.end_triggered,
+        finished=view.finished,
+        end_reason=view.end_reason,
+        recycles=0,
+        turns=view.turns,
+        last=last,
+        last_seat=view.last_seat,
+        highlight=[list(x) for x in view.highlight],
+    )
+
+
+def _evaluate(state: State, seat: int) -> float:
+    result = outcome(state)
+    if result is not None:
+        return search.outcome_reward(result, seat, 120.0 if state.n == 1 else 12.0)
+    totals = [breakdown(state, p)["total"] for p in range(state.n)]
+    if state.n == 1:
+        return max(0.0, min(1.0, totals[0] / 120.0))
+    best_other = max(v for p, v in enumerate(totals) if p != seat)
+    return search.margin_value(totals[seat] - best_other, 12.0)
+
+
+def _game() -> search.Game:
+    return search.Game(rules, determinize, normal_move, _evaluate, HORIZON)
+
+
+CANDIDATES = 6
+"""At most this many moves are compared by the strong player."""
+
+
+def candidates(view, legal: list, rng: random.Random) -> list:
+    """The normal player's pick and its next favourites of the same kind."""
+    me = view.seat
+    first = normal_move(view, legal, rng)
+    out = [first]
+    places = [m for m in legal if isinstance(m, Place)]
+    if places and isinstance(first, Place):
+        scores = _place_scores(view, me, places)
+        out += [m for _, m in sorted(zip(scores, places, strict=True), key=lambda t: -t[0])]
+    claims = [m for m in legal if isinstance(m, Claim)]
+    if claims:
+        out += sorted(claims, key=lambda m: -_claim_value(view, me, m))
+    rets = [m for m in legal if isinstance(m, Return)]
+    if rets:
+        out += sorted(rets, key=lambda m: _return_cost(view, me, m))
+    out += [m for m in legal if isinstance(m, (Keep, Done))]
+    return list(dict.fromkeys(out))[:CANDIDATES]
+
+
+def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
+    """Search the best candidates in sampled deals of what is hidden."""
+    return search.choose(
+        _game(),
+        view,
+        candidates(view, legal, rng),
+        rng,
+        simulations=search.simulations_for(seconds, SIMULATIONS_PER_SECOND),
+        cap_seconds=search.cap_for(seconds),
+    )

@@ -81,7 +81,7 @@ Choices where the texts are silent
 
 from __future__ import annotations
 
-from .ai import computer_move
+from .ai import computer_move, determinize
 from .rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -149,6 +149,7 @@ __all__ = [
     "move_privacy",
     "readable",
     "summary",
+    "determinize",
     "Move",
     "State",
     "View",

@@ -1,11 +1,25 @@
-"""The computer player: a greedy builder that reads only its own view."""
+"""The computer players, reading only their seat's view.
+
+``normal`` is a greedy builder; ``easy`` takes a random legal move now and
+then; ``strong`` plans: the exact solver (:mod:`.solver`) looks for the
+smallest village for the task, within a node budget, and the player builds it
+hut by hut, each hut touching the ones already built, then calls Gwinea.  The
+task (board, water holes, totems, the die) is public, so the plan reads only
+the view.  Other players' villages are hidden; :func:`determinize` samples them.
+"""
 
 from __future__ import annotations
 
 import random
 from functools import lru_cache
+from itertools import combinations
 
+from engines import search
+from engines.core import DEFAULT_LEVEL, UNKNOWN
+
+from . import rules
 from .geometry import PLACEMENTS, SIZE, cell_of, placement, placement_from_text
+from .solver import solve
 
 
 def _dist(a: int, b: int) -> int:
@@ -18,7 +32,7 @@ def _reach() -> list[list[int]]:
     return [[min(_dist(w, c) for c in pl.cells) for w in range(SIZE * SIZE)] for pl in PLACEMENTS]
 
 
-def computer_move(view, legal, rng: random.Random):
+def normal_move(view, legal, rng: random.Random):
     """Call Gwinea as soon as the village allows it; otherwise build the hut that
     covers the most water (then fruit) and brings the village closest to the
     water holes still open; say 'done' when nothing gets closer."""
@@ -76,3 +90,238 @@ def computer_move(view, legal, rng: random.Random):
     if best is None:
         return done if done is not None else rng.choice(legal)
     return best
+
+
+# --------------------------------------------------------------------------- levels
+
+EASY_RANDOM = 0.3
+"""How often the easy player takes a random legal move instead of the normal one."""
+
+NODES_PER_SECOND = 150_000
+"""Solver nodes the strong player may search per second of thinking (measured on
+the development machine: the solver visits about this many nodes a second)."""
+
+SOLVER_MAX_HUTS = 9
+"""The largest village the strong player's plan looks for."""
+
+
+def computer_move(view, legal, rng: random.Random, level: str = DEFAULT_LEVEL, seconds: float | None = None):
+    """The ``level`` player's move (see :data:`engines.core.LEVELS`), from ``view`` alone."""
+    return search.by_level(
+        view, legal, rng, level, seconds, normal=normal_move, strong=strong_move, easy_chance=EASY_RANDOM
+    )
+
+
+@lru_cache(maxsize=256)
+def plan(
+    rolled: int, water: tuple[int, ...], others: tuple[int, ...], need: int, node_limit: int
+) -> tuple[str, ...] | None:
+    """The smallest village the solver finds covering ``need`` of the water holes, in
+    building order (each hut touches one before it), or None past the node budget.
+
+    The budget is shared by the subsets of water holes tried when fewer than all
+    are needed; the search is deterministic, so the plan is too."""
+    best = None
+    nodes = node_limit
+    for subset in combinations(water, need):
+        try:
+            got = solve(rolled, list(subset), list(others), max_huts=SOLVER_MAX_HUTS, node_limit=nodes)
+        except TimeoutError:
+            break
+        if got is not None and (best is None or len(got) < len(best)):
+            best = got
+    if best is None:
+        return None
+    return tuple(pl.text for pl in _building_order(best, rolled))
+
+
+@lru_cache(maxsize=256)
+def fruit_plan(
+    rolled: int,
+    water: tuple[int, ...],
+    fruit: tuple[int, ...],
+    others: tuple[int, ...],
+    need: int,
+    node_limit: int,
+) -> tuple[str, ...] | None:
+    """A village covering the water holes and as many fruit bushes as the solver finds
+    within the node budget (most fruit first), in building order; None if none."""
+    left = node_limit
+    for k in range(len(fruit), 0, -1):
+        for bushes in combinations(fruit, k):
+            for subset in combinations(water, need):
+                if left <= 0:
+                    return None
+                search_ = None
+                try:
+                    search_ = solve(
+                        rolled,
+                        [*subset, *bushes],
+                        list(others),
+                        max_huts=12,
+                        node_limit=min(left, node_limit // 8),
+                    )
+                except TimeoutError:
+                    pass
+                left -= node_limit // 8
+                if search_:
+                    return tuple(pl.text for pl in _building_order(search_, rolled))
+    return None
+
+
+def _building_order(village: list, rolled: int) -> list:
+    """The huts from the one on the rolled totem outwards, each touching an earlier one."""
+    left = list(village)
+    first = next(pl for pl in left if pl.mask >> rolled & 1)
+    order = [first]
+    left.remove(first)
+    while left:
+        nxt = next(pl for pl in left if any(pl.mask & h.corner for h in order))
+        order.append(nxt)
+        left.remove(nxt)
+    return order
+
+
+def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
+    """Build the planned smallest village hut by hut, then call Gwinea (alone, after
+    adding the huts that cover more fruit bushes)."""
+    from .rules import Gwinea, Place
+
+    seat = view.seat
+    board = view.boards[seat]
+    if any(isinstance(m, Gwinea) for m in legal):
+        if view.players == 1:
+            # alone there is no race: a hut that covers one more fruit bush raises the bonus
+            fruit = _fruit_hut(view, board, [m for m in legal if isinstance(m, Place)])
+            if fruit is not None:
+                return fruit
+        return Gwinea()
+    rolled = cell_of(board.totems[view.totem])
+    others = tuple(cell_of(c) for i, c in enumerate(board.totems) if i != view.totem)
+    water = tuple(cell_of(c) for c in board.water)
+    nodes = search.simulations_for(seconds, NODES_PER_SECOND, minimum=1000)
+    village = None
+    if view.players == 1:
+        # alone there is no race: the most fruit bushes the solver can add to the water holes
+        fruit = tuple(cell_of(c) for c in board.fruit)
+        village = fruit_plan(rolled, water, fruit, others, view.water_target, nodes)
+    if village is None:
+        village = plan(rolled, water, others, view.water_target, nodes)
+    built = set(view.villages[seat])
+    if village is None or not built <= set(village):
+        return normal_move(view, legal, rng)
+    places = {str(m): m for m in legal if isinstance(m, Place)}
+    for text in village:
+        if text not in built and text in places:
+            return places[text]
+    return normal_move(view, legal, rng)
+
+
+def _fruit_hut(view, board, places: list):
+    """The first placement (in the order given) that covers a fruit bush not yet covered."""
+    fruit = 0
+    for c in board.fruit:
+        fruit |= 1 << cell_of(c)
+    for text in view.villages[view.seat]:
+        built = placement_from_text(text)
+        assert built is not None, "the view's village holds a placement the game wrote"
+        fruit &= ~built.mask
+    for m in places:
+        pl = placement(m.piece, m.orient, m.anchor)
+        if pl is not None and pl.mask & fruit:
+            return m
+    return None
+
+
+def determinize(view, rng: random.Random):
+    """A full state agreeing with ``view``.
+
+    Hidden are the other players' villages (only their hut counts show), the
+    order of the boards still in the stack and the die: each other village is
+    that many huts laid at random (touching where they can, as people build),
+    the unseen boards are shuffled and the generator's seed is new.  Rounds
+    already played appear only with their points (and the last one whole).
+    """
+    n = view.players
+    sides = [b.side for b in view.boards]
+    boards = [b.board for b in view.boards]
+    hard = tuple(s for s in range(n) if sides[s] == "B")
+    if len(hard) == n:
+        side, hard_seats = rules.Side.HARD, ""
+    else:
+        side, hard_seats = rules.Side.STANDARD, ",".join(str(s + 1) for s in hard)
+    deal = rules.Deal.EACH if n > 1 and len(set(boards)) > 1 else rules.Deal.SHARED
+    config = rules.Config(
+        players=n,
+        side=side,
+        hard_seats=hard_seats,
+        boards=deal,
+        water_target=view.water_target,
+        fruit_for_all=view.fruit_for_all,
+    )
+    current = boards if deal is rules.Deal.EACH else boards[:1]
+    drawn = view.round * len(current)
+    future = [b for b in range(1, 33) if b not in current] * (1 + view.deck_left // 28)
+    rng.shuffle(future)
+    deck = [0] * (drawn - len(current)) + list(current) + future[: view.deck_left]
+    history = [
+        {
+            "round": r + 1,
+            "boards": [],
+            "sides": [],
+            "totem": 0,
+            "villages": [],
+            "caller": None,
+            "how": "deadline",
+        }
+        | {"rows": [{"water": 0, "fruit": 0, "broken": None, "points": p} for p in points]}
+        for r, points in enumerate(view.per_round[:-1])
+    ]
+    if view.last_round is not None:
+        history.append(dict(view.last_round))
+    state = rules.State(
+        config=config,
+        seed=rng.getrandbits(48),
+        deck=deck,
+        drawn=drawn,
+        round=view.round,
+        boards=boards,
+        sides=sides,
+        totem=view.totem,
+        villages=[[] for _ in range(n)],
+        done=list(view.done),
+        since=[0] * n,
+        complete_at=[None] * n,
+        scores=list(view.scores),
+        history=history,
+        last=[None] * n,
+        over=view.over,
+    )
+    for s in range(n):
+        if view.villages[s] != UNKNOWN:
+            state.villages[s] = list(view.villages[s])
+            state.last[s] = view.last_move
+        else:
+            state.villages[s] = _random_village(state, s, view.huts[s], rng)
+        if rules.status(state, s).complete:
+            state.complete_at[s] = 0
+    return state
+
+
+def _random_village(state, seat: int, huts: int, rng: random.Random) -> list[str]:
+    """``huts`` huts on ``seat``'s board, each touching an earlier one while that is possible."""
+    state.villages[seat] = []
+    for _ in range(huts):
+        options = rules._legal_placements(state, seat)
+        if not options:
+            # nothing touches any more: any free spot off the other totems will do (it is hidden)
+            task = rules.task_of(state, seat)
+            taken = task.other_totems(state.totem)
+            used = set()
+            for text in state.villages[seat]:
+                pl = placement_from_text(text)
+                taken |= pl.mask
+                used.add(pl.piece)
+            options = [pl for pl in PLACEMENTS if pl.piece not in used and not pl.mask & taken]
+        state.villages[seat].append(rng.choice(options).text)
+    return list(state.villages[seat])

@@ -59,7 +59,7 @@ Choices where the texts are silent:
 
 from __future__ import annotations
 
-from .ai import computer_move
+from .ai import computer_move, determinize
 from .rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -128,6 +128,7 @@ __all__ = [
     "move_privacy",
     "readable",
     "summary",
+    "determinize",
     "Move",
     "Rotate",
     "MoveLlama",

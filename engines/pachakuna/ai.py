@@ -1,12 +1,39 @@
-"""The computer player: a greedy one-ply trader that reads only its view."""
+"""The computer players, reading only their seat's view.
+
+``normal`` is a greedy one-ply trader; ``easy`` takes a random legal move now
+and then; ``strong`` samples the order of the demand bag (:func:`determinize`)
+and plays the normal player's candidates out in those worlds
+(:mod:`engines.search`).
+"""
 
 from __future__ import annotations
 
 import random
 from collections import deque
 
+from engines import search
+from engines.core import DEFAULT_LEVEL
+
 from . import data as D
-from .rules import Buy, End, Move, MoveLlama, Rotate, Sell, View, open_mask, reachable_by_masks
+from . import rules
+from .rules import (
+    Board,
+    Buy,
+    Config,
+    End,
+    Llama,
+    Move,
+    MoveLlama,
+    Rotate,
+    Sell,
+    State,
+    View,
+    colours_held,
+    open_mask,
+    outcome,
+    reachable_by_masks,
+    total,
+)
 
 
 def _masks(tiles: dict[int, str], black: bool) -> dict[int, int]:
@@ -157,59 +184,81 @@ class _Search:
         return out
 
 
-def computer_move(view: View, legal: list[Move], rng: random.Random) -> Move:
+def normal_move(view: View, legal: list[Move], rng: random.Random) -> Move:
     """Greedy: sell where it pays, buy llamas with spare pieces, turn tiles toward good villages."""
     if not legal:
         raise ValueError("no legal move to choose from")
     me = view.seat if view.seat is not None else view.turn
-    black = me == 1
-    tiles = dict(view.tiles)
-    ev = _Eval(view, me)
-    mine = [lm for lm in view.llamas if lm.seat == me]
-    by_id = {lm.id: lm for lm in mine}
-    masks = _masks(tiles, black)
+    rotation = _rotation(view, me, legal, rng)
+    if rotation is not None:
+        return rotation
+    scored = _rank_actions(view, me, legal, rng)
+    if not scored:
+        return rng.choice(legal)
+    return scored[0][1]
 
-    tcache: dict[str | None, list[tuple[float, int]]] = {}
 
-    def targets(load: str | None) -> list[tuple[float, int]]:
-        if load in tcache:
-            return tcache[load]
+class _Plan:
+    """What the greedy player works from: its llamas, the open edges, sale values."""
+
+    def __init__(self, view: View, me: int):
+        self.view = view
+        self.me = me
+        self.black = me == 1
+        self.ev = _Eval(view, me)
+        self.mine = [lm for lm in view.llamas if lm.seat == me]
+        self.by_id = {lm.id: lm for lm in self.mine}
+        self.masks = _masks(dict(view.tiles), self.black)
+        self.tcache: dict[str | None, list[tuple[float, int]]] = {}
+        self.search_cache: dict[int, _Search] = {}
+
+    def targets(self, load: str | None) -> list[tuple[float, int]]:
+        if load in self.tcache:
+            return self.tcache[load]
         out = []
         for v in D.VILLAGE_ORDER:
-            val = ev.sale(load, v)
+            val = self.ev.sale(load, v)
             if val is not None and val > 0:
                 out.append((val, v))
-        tcache[load] = out
+        self.tcache[load] = out
         return out
 
-    rotations = [m for m in legal if isinstance(m, Rotate)]
-    if rotations and view.phase == "rotate":
-        cost = view.rotation_cost
-        if cost == 0 or view.loose[me] >= cost + 2:
-            move = _choose_rotation(view, me, masks, mine, rotations, targets, cost, rng, ev)
-            if move is not None:
-                return move
-        if cost == 0:
-            # No rotation the planner can see helps.  Now and then turn a free tile at random
-            # anyway: when every path is shut (both players shuttling between the same two
-            # tiles), that is what opens the board again; otherwise it costs nothing.
-            free = [m for m in rotations if not m.pay and m.steps]
-            if free and rng.random() < 0.3:
-                return rng.choice(free)
-
-    # Llama actions: score each and take the best.
-    search_cache: dict[int, _Search] = {}
-
-    def potential(cell: int, load: str | None) -> float:
+    def potential(self, cell: int, load: str | None) -> float:
         best = 0.0
-        for val, v in targets(load):
-            if v not in search_cache:
-                search_cache[v] = _search(view.tiles, black, masks, v)
-            d = search_cache[v].to_field(cell)
+        for val, v in self.targets(load):
+            if v not in self.search_cache:
+                self.search_cache[v] = _search(self.view.tiles, self.black, self.masks, v)
+            d = self.search_cache[v].to_field(cell)
             if d is not None:
                 best = max(best, val * 0.6**d)
         return best
 
+
+def _rotation(view: View, me: int, legal: list[Move], rng: random.Random) -> Move | None:
+    """The rotation the greedy player makes now, if any."""
+    rotations = [m for m in legal if isinstance(m, Rotate)]
+    if not rotations or view.phase != "rotate":
+        return None
+    plan = _Plan(view, me)
+    cost = view.rotation_cost
+    if cost == 0 or view.loose[me] >= cost + 2:
+        move = _choose_rotation(view, me, plan.masks, plan.mine, rotations, plan.targets, cost, rng, plan.ev)
+        if move is not None:
+            return move
+    if cost == 0:
+        # No rotation the planner can see helps.  Now and then turn a free tile at random
+        # anyway: when every path is shut (both players shuttling between the same two
+        # tiles), that is what opens the board again; otherwise it costs nothing.
+        free = [m for m in rotations if not m.pay and m.steps]
+        if free and rng.random() < 0.3:
+            return rng.choice(free)
+    return None
+
+
+def _rank_actions(view: View, me: int, legal: list[Move], rng: random.Random) -> list[tuple[float, Move]]:
+    """Every llama action and ``end``, scored, best first."""
+    plan = _Plan(view, me)
+    ev, by_id, mine = plan.ev, plan.by_id, plan.mine
     scored: list[tuple[float, Move]] = []
     for mv in legal:
         if isinstance(mv, Rotate):
@@ -220,7 +269,7 @@ def computer_move(view: View, legal: list[Move], rng: random.Random) -> Move:
                 v = ev.sale(lm.load, mv.to)
                 score = v if v is not None else 0.2
             else:
-                score = 0.45 * potential(mv.to, lm.load) + 0.1
+                score = 0.45 * plan.potential(mv.to, lm.load) + 0.1
             if lm.cell in D.VILLAGES:
                 here = ev.sale(lm.load, lm.cell)
                 if here is not None and here >= score:
@@ -243,10 +292,8 @@ def computer_move(view: View, legal: list[Move], rng: random.Random) -> Move:
         else:  # pragma: no cover
             score = -10.0
         scored.append((score + rng.random() * 0.01, mv))
-    if not scored:
-        return rng.choice(legal)
     scored.sort(key=lambda t: t[0], reverse=True)
-    return scored[0][1]
+    return scored
 
 
 _CACHE: dict[tuple, _Search] = {}
@@ -309,3 +356,109 @@ def _choose_rotation(view, me, masks, mine, rotations, targets, cost, rng, ev) -
             if options:
                 return Rotate(cell, rng.choice(options))
     return None
+
+
+# --------------------------------------------------------------------------- levels
+
+EASY_RANDOM = 0.3
+"""How often the easy player takes a random legal move instead of the normal one."""
+
+SIMULATIONS_PER_SECOND = 60
+"""Simulations the strong player runs per second of thinking: the playouts per CPU second
+measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
+
+HORIZON = 24
+"""Moves played after a candidate before the position is scored."""
+
+
+def computer_move(
+    view: View,
+    legal: list[Move],
+    rng: random.Random,
+    level: str = DEFAULT_LEVEL,
+    seconds: float | None = None,
+) -> Move:
+    """The ``level`` player's move (see :data:`engines.core.LEVELS`), from ``view`` alone."""
+    return search.by_level(
+        view, legal, rng, level, seconds, normal=normal_move, strong=strong_move, easy_chance=EASY_RANDOM
+    )
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full state agreeing with ``view``: the demand bag (whose content is known) in a random order."""
+    shown = [d for _, d in view.demands if d is not None]
+    bag = [d for d in D.DEMANDS if d not in shown and d not in view.used]
+    rng.shuffle(bag)
+    assert len(bag) == view.bag_count, "the view's demands do not add up"
+    return State(
+        config=Config(players=view.players, board=Board(view.board), max_turns=view.max_turns),
+        seed=rng.getrandbits(48),
+        tiles=dict(view.tiles),
+        demands=dict(view.demands),
+        bag=bag,
+        used=list(view.used),
+        llamas=[Llama(lm.seat, lm.id, lm.cell, lm.load, lm.stage, lm.new) for lm in view.llamas],
+        supply=[dict(s) for s in view.supply],
+        rocks=list(view.rocks),
+        rotated=list(view.rotated),
+        phase=view.phase,
+        turn=view.turn,
+        turn_number=view.turn_number,
+        active=view.active,
+        recycles=0,
+        winner=view.winner,
+        end_reason=view.end_reason,
+        last=view.last,
+        last_seat=view.last_seat,
+        turn_log=list(view.turn_log),
+        turn_cells=list(view.turn_cells),
+        prev_log=list(view.prev_log),
+        prev_cells=list(view.prev_cells),
+        # the view shows this turn's roads, or the previous turn's before a move
+        turn_routes=[list(r) for r in view.routes] if view.turn_log else [],
+        prev_routes=[] if view.turn_log else [list(r) for r in view.routes],
+    )
+
+
+def _worth(state: State, seat: int) -> float:
+    """How far a seat is towards the seven colours: colours, then pieces, llamas and loads."""
+    sup = state.supply[seat]
+    held = colours_held(sup)
+    lms = [lm for lm in state.llamas if lm.seat == seat]
+    loads = sum(1 for lm in lms if lm.load is not None and sup.get(lm.load, 0) == 0)
+    return 3.0 * held + 0.4 * total(sup) + 1.0 * len(lms) + 0.8 * loads
+
+
+def _evaluate(state: State, seat: int) -> float:
+    result = outcome(state)
+    if result is not None:
+        return search.outcome_reward(result, seat, 3.0)
+    return search.margin_value(_worth(state, seat) - _worth(state, 1 - seat), 4.0)
+
+
+def _game() -> search.Game:
+    return search.Game(rules, determinize, normal_move, _evaluate, HORIZON)
+
+
+CANDIDATES = 5
+"""At most this many moves are compared by the strong player."""
+
+
+def candidates(view: View, legal: list[Move], rng: random.Random) -> list[Move]:
+    """The normal player's pick, its best llama actions and, before them, no rotation at all."""
+    me = view.seat if view.seat is not None else view.turn
+    out = [normal_move(view, legal, rng)]
+    out += [m for _, m in _rank_actions(view, me, legal, rng)]
+    return list(dict.fromkeys(out))[:CANDIDATES]
+
+
+def strong_move(view: View, legal: list[Move], rng: random.Random, seconds: float | None) -> Move:
+    """Search the best candidates in sampled orders of the demand bag."""
+    return search.choose(
+        _game(),
+        view,
+        candidates(view, legal, rng),
+        rng,
+        simulations=search.simulations_for(seconds, SIMULATIONS_PER_SECOND),
+        cap_seconds=search.cap_for(seconds),
+    )

@@ -78,7 +78,7 @@ Choices where neither text decides:
 
 from __future__ import annotations
 
-from engines.tiwanaku.ai import computer_move
+from engines.tiwanaku.ai import computer_move, determinize
 from engines.tiwanaku.moves import Move, parse_move
 from engines.tiwanaku.rules import (
     MAX_PLAYERS,
@@ -131,6 +131,7 @@ __all__ = [
     "View",
     "apply_move",
     "computer_move",
+    "determinize",
     "from_dict",
     "legal_moves",
     "new_game",

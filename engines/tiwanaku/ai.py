@@ -1,6 +1,6 @@
-"""The computer player: reads only its seat's view.
+"""The computer players: they read only their seat's view.
 
-It works out which crops are certain from what it can see (discovered
+The ``normal`` player works out which crops are certain from what it can see (discovered
 terrain, planted crops, its own peeks): a region whose cells and whole border
 are known is a closed region, and the crop puzzle restricted to the closed
 regions (planted crops elsewhere still forbid their neighbours) has every
@@ -8,6 +8,12 @@ true layout among its solutions, so a cell with one value across all of
 them is certain.  It divines certain crops, walks explorers onto tiles whose
 crop it knows, explores for cubes (preferring the terrains it lacks for an
 offering), and trades or offers when that helps.
+
+The ``easy`` level takes a random legal move now and then.  The ``strong``
+level samples hidden maps that agree with everything its seat knows
+(:func:`determinize`) and plays the normal player's candidates out in them
+(:mod:`engines.search`); in those worlds a crop it is unsure of has the odds
+the sampled maps give it.
 """
 
 from __future__ import annotations
@@ -16,8 +22,11 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engines.tiwanaku.board import Puzzle, SearchTooLong, neighbours4, regions_of
-from engines.tiwanaku.data import TERRAINS
+from engines import search
+from engines.core import DEFAULT_LEVEL
+from engines.tiwanaku import rules
+from engines.tiwanaku.board import Puzzle, SearchTooLong, neighbours4, neighbours8, regions_of
+from engines.tiwanaku.data import LONG_COLS, MAX_REGION, ROWS, SHORT_COLS, TERRAINS
 from engines.tiwanaku.moves import Divine, Done, Enter, Extra, Leave, Move, Pass, Peek, Step, Trade
 
 if TYPE_CHECKING:
@@ -77,7 +86,8 @@ def _cell(view: View, move: Divine | Peek) -> int:
     return move.row * view.cols + move.col
 
 
-def computer_move(view: View, legal: list[Move], rng: random.Random) -> Move:
+def normal_move(view: View, legal: list[Move], rng: random.Random) -> Move:
+    """The deducing player: certain crops first, then known tiles, then exploring."""
     if not legal:
         raise ValueError("no legal move to choose from")
     seat = view.seat
@@ -183,3 +193,367 @@ def _useful_trade(held: list[int], legal: list[Move]) -> Trade | None:
         if isinstance(m, Trade) and m.give == give and m.get == missing[0]:
             return m
     return None
+
+
+# --------------------------------------------------------------------------- levels
+
+EASY_RANDOM = 0.3
+"""How often the easy player takes a random legal move instead of the normal one."""
+
+SIMULATIONS_PER_SECOND = 140
+"""Simulations the strong player runs per second of thinking: the playouts per CPU second
+measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
+
+HORIZON = 30
+"""Moves played after a candidate before the position is scored."""
+
+CHECK_NODES = 1
+"""Search nodes for the crop check made whenever the terrain sampler closes a region: in
+effect the puzzle's propagation alone (what it cannot refute at once counts as a fit),
+which catches most dead ends at a fraction of a full search's cost."""
+
+MAP_TRIES = 1
+"""Fresh starts of the hidden-map sampler before :func:`approximate_map` stands in."""
+
+
+def computer_move(
+    view, legal: list, rng: random.Random, level: str = DEFAULT_LEVEL, seconds: float | None = None
+):
+    """The ``level`` player's move (see :data:`engines.core.LEVELS`), from ``view`` alone."""
+    return search.by_level(
+        view, legal, rng, level, seconds, normal=normal_move, strong=strong_move, easy_chance=EASY_RANDOM
+    )
+
+
+def known_crops(view) -> dict[int, int]:
+    """The crops the seat knows: planted ones and those it saw on the disc."""
+    fixed = {c: v for c, v in enumerate(view.crops) if v is not None}
+    for c, seen in view.peeks.items():
+        if seen.isdigit():
+            fixed[int(c)] = int(seen)
+    return fixed
+
+
+def sample_terrain(view, rng: random.Random) -> list[str] | None:
+    """A terrain for every cell that agrees with what the seat knows, or None.
+
+    Known: discovered cells, terrains seen on the disc, and how many cells of
+    each terrain the map holds.  The rules of a map: an orthogonally connected
+    area of one terrain (a region) has at most 5 cells, and two regions of one
+    terrain never touch, not even at a corner.  With regions that small, two
+    cells of a terrain touching at a corner are one region only if one of the
+    two cells beside both has that terrain too; that local rule and the region
+    sizes are checked as cells are filled in, in reading order, with random
+    choices weighted by the terrains still to place.
+    """
+    cols = view.cols
+    n = ROWS * cols
+    known: list[str | None] = list(view.terrain)
+    for c, seen in view.peeks.items():
+        if not seen.isdigit():
+            known[int(c)] = seen
+    left = dict(view.terrain_totals)
+    for t in known:
+        if t is not None:
+            left[t] -= 1
+    if any(v < 0 for v in left.values()):
+        return None
+    free = [c for c in range(n) if known[c] is None]
+    n4 = neighbours4(cols)
+    n8 = neighbours8(cols)
+    budget = [400]
+
+    def blocks_ok(grid: list[str | None], c: int) -> bool:
+        r, k = divmod(c, cols)
+        for dr in (-1, 0):
+            for dk in (-1, 0):
+                r0, k0 = r + dr, k + dk
+                if not (0 <= r0 < ROWS - 1 and 0 <= k0 < cols - 1):
+                    continue
+                a, b = r0 * cols + k0, r0 * cols + k0 + 1
+                d, e = a + cols, b + cols
+                ta, tb, td, te = grid[a], grid[b], grid[d], grid[e]
+                if ta is None or tb is None or td is None or te is None:
+                    continue
+                if ta == te and tb != ta and td != ta:
+                    return False
+                if tb == td and ta != tb and te != tb:
+                    return False
+        return True
+
+    fixed = known_crops(view)
+
+    def region_ok(grid: list[str | None], c: int) -> bool:
+        """The region of ``c`` has at most 5 cells and no known crop twice (crops 1..n, once each)."""
+        t = grid[c]
+        seen = {c}
+        stack = [c]
+        crops = {fixed[c]} if c in fixed else set()
+        while stack:
+            i = stack.pop()
+            for j in n4[i]:
+                if j not in seen and grid[j] == t:
+                    seen.add(j)
+                    if len(seen) > MAX_REGION:
+                        return False
+                    v = fixed.get(j)
+                    if v is not None:
+                        if v in crops:
+                            return False
+                        crops.add(v)
+                    stack.append(j)
+        return True
+
+    def closed_ok(grid: list[str | None], c: int) -> bool:
+        """A region next to ``c`` that can grow no more must still hold its crops 1..n."""
+        checked: set[int] = set()
+        any_shut = False
+        for start in (c, *n4[c]):
+            t = grid[start]
+            if t is None or start in checked:
+                continue
+            cells = {start}
+            stack = [start]
+            shut = True
+            while stack:
+                i = stack.pop()
+                for j in n4[i]:
+                    if grid[j] is None:
+                        shut = False
+                    elif grid[j] == t and j not in cells:
+                        cells.add(j)
+                        stack.append(j)
+            checked |= cells
+            if not shut:
+                continue
+            # crops 1..size, each once: a known crop above the size, or twice, cannot be;
+            # a lone cell grows a 1, which may not touch another 1
+            known = [fixed[i] for i in cells if i in fixed]
+            if known and (max(known) > len(cells) or len(set(known)) < len(known)):
+                return False
+            if len(cells) == 1:
+                (i,) = cells
+                for j in n8[i]:
+                    if fixed.get(j) == 1 and j != i:
+                        return False
+                    if grid[j] is not None and lone(grid, j):
+                        return False
+            any_shut = True
+        return not any_shut or crops_fit(grid)
+
+    def crops_fit(grid: list[str | None]) -> bool:
+        """The regions that can grow no more still have crops that fit together (the crop
+        puzzle on those regions alone, bounded; a search too long counts as a fit)."""
+        rid = regions_of(grid, cols)
+        open_regions = {
+            rid[i] for i in range(n) if grid[i] is not None and any(grid[j] is None for j in n4[i])
+        }
+        shut_rid = [r if r >= 0 and r not in open_regions else -1 for r in rid]
+        try:
+            return bool(Puzzle(shut_rid, cols, fixed).solutions(1, max_nodes=CHECK_NODES))
+        except SearchTooLong:
+            return True
+
+    def lone(grid: list[str | None], j: int) -> bool:
+        """Whether ``j`` is a finished region of one cell (all its neighbours known, none alike)."""
+        return all(grid[x] is not None and grid[x] != grid[j] for x in n4[j])
+
+    def rec(grid: list[str | None], pos: int) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if pos == len(free):
+            return True
+        c = free[pos]
+        options = [t for t in TERRAINS if left[t] > 0]
+        weights = [left[t] * rng.random() for t in options]
+        for t in [t for _, t in sorted(zip(weights, options, strict=True), reverse=True)]:
+            grid[c] = t
+            left[t] -= 1
+            if blocks_ok(grid, c) and region_ok(grid, c) and closed_ok(grid, c) and rec(grid, pos + 1):
+                return True
+            left[t] += 1
+            grid[c] = None
+        return False
+
+    grid = list(known)
+    # the cells already known must obey the rules on their own; check every one once
+    for c in range(n):
+        if grid[c] is not None and not region_ok(grid, c):
+            return None
+    if not rec(grid, 0):
+        return None
+    return grid  # type: ignore[return-value]
+
+
+def approximate_map(view, rng: random.Random, terrain: list[str] | None) -> tuple[list[str], list[int]]:
+    """The fallback when no legal hidden map turned up: a map that agrees with the view
+    but may break a map rule where the view cannot tell.
+
+    ``terrain`` is the last terrain the sampler completed (None: the cells nobody has
+    seen take the terrains still unplaced, shuffled).  Every region keeps its known
+    crops and its other cells take the missing values 1..n in a random order (a region
+    of more than 5 cells, or one whose known crops leave too few values, takes random
+    crops 1..5 there).  Discovered terrains, planted crops, the seat's looks at the disc
+    and the terrain counts all match the view, so the view of the world is the view.
+    """
+    cols = view.cols
+    n = ROWS * cols
+    fixed = known_crops(view)
+    known: list[str | None] = list(view.terrain)
+    for c, seen in view.peeks.items():
+        if not seen.isdigit():
+            known[int(c)] = seen
+    if terrain is None:
+        pool = []
+        for t, k in view.terrain_totals.items():
+            pool += [t] * (k - sum(1 for x in known if x == t))
+        rng.shuffle(pool)
+        terrain = [t if t is not None else pool.pop() for t in known]
+    crops = [0] * n
+    rid = regions_of(terrain, cols)
+    groups: dict[int, list[int]] = {}
+    for c in range(n):
+        groups.setdefault(rid[c], []).append(c)
+    for cells in groups.values():
+        missing = [v for v in range(1, len(cells) + 1) if v not in {fixed.get(c) for c in cells}]
+        rng.shuffle(missing)
+        for c in cells:
+            if c in fixed:
+                crops[c] = fixed[c]
+            elif missing:
+                crops[c] = missing.pop()
+            else:
+                crops[c] = rng.randint(1, MAX_REGION)
+    return terrain, crops
+
+
+def determinize(view, rng: random.Random):
+    """A full state agreeing with ``view``: a hidden map sampled to fit everything the
+    seat has seen (terrains, planted crops, its looks at the disc, the terrain counts).
+
+    Up to :data:`MAP_TRIES` terrains are sampled (:func:`sample_terrain`) and the crops
+    solved on each; the first legal map is taken.  When none turns up (late in a game
+    the known crops leave few layouts and most sampled terrains have no crops that
+    fit), :func:`approximate_map` stands in: bounded work, a world that still shows the
+    seat exactly its view, only the hidden cells may break a map rule.
+    """
+    cols = view.cols
+    n = ROWS * cols
+    fixed = known_crops(view)
+    terrain = crops = last = None
+    for _ in range(MAP_TRIES):
+        terrain = sample_terrain(view, rng)
+        if terrain is None:
+            continue
+        last = terrain
+        order = list(range(1, MAX_REGION + 1))
+        rng.shuffle(order)
+        try:
+            sols = Puzzle(regions_of(terrain, cols), cols, fixed).solutions(1, order=order, max_nodes=300)
+        except SearchTooLong:
+            sols = []
+        if sols:
+            crops = sols[0]
+            break
+    if terrain is None or crops is None:
+        terrain, crops = approximate_map(view, rng, last)
+    me = view.seat
+    players = view.players
+    discovered = [t is not None for t in view.terrain]
+    cultivated = [v is not None for v in view.crops]
+    peeks: list[dict[int, str]] = []
+    for s in range(players):
+        if s == me:
+            mine = {int(c): v for c, v in view.peeks.items()}
+            # looks that no longer show (the tile was discovered or planted since) still count
+            stale = [c for c in range(n) if discovered[c] and c not in mine]
+            for c in stale[: view.peek_counts[s] - len(mine)]:
+                mine[c] = terrain[c]
+            peeks.append(mine)
+        else:
+            cells = [c for c in range(n) if not cultivated[c]]
+            rng.shuffle(cells)
+            peeks.append(
+                {c: (str(crops[c]) if discovered[c] else terrain[c]) for c in cells[: view.peek_counts[s]]}
+            )
+    board = rules.BoardSize.SHORT if cols == SHORT_COLS else rules.BoardSize.LONG
+    if players > 2 and cols == LONG_COLS:
+        board = rules.BoardSize.AUTO
+    return rules.State(
+        config=rules.Config(players=players, board=board),
+        seed=rng.getrandbits(48),
+        cols=cols,
+        terrain=terrain,
+        crops=crops,
+        start_cells=list(view.start_cells),
+        discovered=discovered,
+        cultivated=cultivated,
+        explorer=list(view.explorer),
+        reserve=list(view.reserve),
+        cubes=[list(c) for c in view.cubes],
+        scores=list(view.scores),
+        scales=[list(x) for x in view.scales],
+        correct=list(view.correct),
+        wrong=list(view.wrong),
+        peeks=peeks,
+        turn=view.turn,
+        phase=view.phase,
+        actions_left=view.actions_left,
+        final_out=list(view.final_out),
+        final_starter=view.turn,
+        cube_points=list(view.cube_points),
+        last=view.last,
+        last_seat=view.last_seat,
+        last_cells=list(view.last_cells),
+        round=view.round,
+    )
+
+
+def _evaluate(state, seat: int) -> float:
+    result = rules.outcome(state)
+    if result is not None:
+        return search.outcome_reward(result, seat, 50.0 if state.config.players == 1 else 8.0)
+    worth = [state.scores[p] + sum(state.cubes[p]) for p in range(state.config.players)]
+    if state.config.players == 1:
+        return max(0.0, min(1.0, float(worth[0]) / 50.0))
+    best_other = max(v for p, v in enumerate(worth) if p != seat)
+    return search.margin_value(worth[seat] - best_other, 8.0)
+
+
+def _game() -> search.Game:
+    return search.Game(rules, determinize, normal_move, _evaluate, HORIZON)
+
+
+CANDIDATES = 8
+"""At most this many moves are compared by the strong player."""
+
+
+def candidates(view, legal: list, rng: random.Random) -> list:
+    """The normal player's pick, guesses on uncertain crops, exploring, and stopping."""
+    out = [normal_move(view, legal, rng)]
+    divines = [m for m in legal if isinstance(m, Divine)]
+    if divines:
+        cells = sorted({_cell(view, m) for m in divines})
+        cand = crop_candidates(view, cells)
+        for m in divines:
+            c = _cell(view, m)
+            if m.crop in cand.get(c, range(1, 6)):
+                out.append(m)
+    out += [m for m in legal if isinstance(m, (Done, Pass, Extra))]
+    moves = [m for m in legal if isinstance(m, (Enter, Step)) and view.terrain[_dest(view, m)] is None]
+    rng.shuffle(moves)
+    out += moves[:3]
+    return list(dict.fromkeys(out))[:CANDIDATES]
+
+
+def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
+    """Search the best candidates in sampled hidden maps."""
+    return search.choose(
+        _game(),
+        view,
+        candidates(view, legal, rng),
+        rng,
+        simulations=search.simulations_for(seconds, SIMULATIONS_PER_SECOND),
+        cap_seconds=search.cap_for(seconds),
+    )

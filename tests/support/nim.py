@@ -242,8 +242,13 @@ def from_dict(data: dict) -> State:
     )
 
 
-def computer_move(view: View, legal: list, rng: random.Random):
-    """Play the nim-sum strategy when two play; otherwise take from the largest pile."""
+def computer_move(view: View, legal: list, rng: random.Random, level: str = "normal", seconds=None):
+    """Play the nim-sum strategy when two play; otherwise take from the largest pile.
+
+    ``easy`` takes a random move half the time; ``strong`` plays as ``normal``
+    (the nim-sum strategy is already perfect for two)."""
+    if level == "easy" and rng.random() < 0.5:
+        return rng.choice(legal)
     xor = 0
     for n in view.piles:
         xor ^= n

@@ -119,10 +119,10 @@ async def test_engine_crash_in_a_timer_move_damages_only_that_game(service, cloc
     monkeypatch.setattr(nim, "TABLE_MOVES", False)  # the computer moves for the late player
     real = nim.computer_move
 
-    def crashing(view, legal, rng):
+    def crashing(view, legal, rng, level="normal", seconds=None):
         if view.piles == tuple(one.state.piles):
             raise RuntimeError("the engine broke")
-        return real(view, legal, rng)
+        return real(view, legal, rng, level, seconds)
 
     monkeypatch.setattr(nim, "computer_move", crashing)
     for channel in (5, 6):

@@ -118,7 +118,9 @@ def test_nowa_gwinea_computers_keep_the_persons_pace():
     assert code == 0
     before, after = out.split("P1 to play>")[:2]
     assert before.count("built a hut") == 2  # each computer once, then the person
-    assert after.count("P2 (cpu) built a hut") == 1 and after.count("P3 (cpu) built a hut") == 1
+    assert (
+        after.count("P2 (cpu, normal) built a hut") == 1 and after.count("P3 (cpu, normal) built a hut") == 1
+    )
     assert f"P1: {first}" in after
 
 
@@ -126,8 +128,8 @@ def test_scores_are_integers_with_the_right_plural():
     """Nim to the end: '1 point' and '0 points', not 1.0."""
     code, out, _ = run(["nim", "--players", "2", "--computer", "2", "--no-images"])
     assert code == 0
-    assert re.search(r"1\. P\d \(cpu\): 1 point$", out, re.M) and re.search(
-        r"2\. P\d \(cpu\): 0 points$", out, re.M
+    assert re.search(r"1\. P\d \(cpu, normal\): 1 point$", out, re.M) and re.search(
+        r"2\. P\d \(cpu, normal\): 0 points$", out, re.M
     )
     assert ".0" not in out.split("Game over")[1]
 

@@ -1,0 +1,239 @@
+"""Determinized Monte Carlo search: the engine behind every game's ``strong`` level.
+
+A strong computer player reads only its seat's view, like the others.  What it
+cannot see it samples: each game's ``determinize(view, rng)`` builds a full
+state that agrees with the view (unseen cards dealt at random, a hidden map
+that fits everything discovered, the order of a bag).  In each sampled world
+every candidate move is played and the game goes on with the ``normal`` player
+at every seat, to the end or for a fixed number of moves, and the position is
+scored for the seat.  The candidate with the best average wins.
+
+Candidates are compared on the same worlds with the same continuations (common
+random numbers), and sequential halving spends the budget on the promising
+ones: each round plays every surviving candidate in a fresh batch of worlds and
+keeps the better half.
+
+Budget.  The search is told how many simulations it may run (one simulation =
+one candidate played out in one world).  A number of simulations, not a time,
+keeps a move reproducible: the same view, legal moves and generator (seeded
+from the game's seed and the move number) always give the same move.  Each
+game converts the table's thinking time into simulations with a rate measured
+on the development machine (``SIMULATIONS_PER_SECOND`` in its ``ai`` module).
+``cap_seconds`` is a safety stop on the wall clock for a much slower machine:
+it is the one thing that can make a move depend on timing, and it is set well
+above the expected time so that it never fires in normal use.
+
+Standard library only, like every engine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, TypeVar
+
+from engines.core import Outcome, check_level
+
+M = TypeVar("M")
+"""A game's move type: what the search and the levels hand back is one of the moves given."""
+
+DEFAULT_SECONDS = 1.0
+"""The strong level's thinking time per move when the table names none."""
+
+KEEP_MARGIN = 0.02
+"""How much better (on the 0..1 value scale) a move must average to replace the default."""
+
+CAP_FACTOR = 5.0
+"""The wall-clock safety stop, as a multiple of the thinking time (plus :data:`CAP_EXTRA`)."""
+
+CAP_EXTRA = 10.0
+"""Seconds added to the safety stop, so that a busy machine does not trip it for a short search."""
+
+
+class NoWorld(Exception):
+    """``determinize`` could not find a state agreeing with the view within its budget."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the search needs from one game, bundled by its ``ai`` module."""
+
+    module: ModuleType
+    determinize: Callable[[Any, random.Random], Any]
+    policy: Callable[[Any, list, random.Random], Any]
+    evaluate: Callable[[Any, int], float]
+    horizon: int | None = None  # moves played after the candidate before evaluating (None: to the end)
+
+
+def simulations_for(seconds: float | None, per_second: float, minimum: int = 4) -> int:
+    """The simulation budget standing for ``seconds`` of thinking (at least ``minimum``)."""
+    if seconds is None:
+        seconds = DEFAULT_SECONDS
+    return max(minimum, int(round(seconds * per_second)))
+
+
+def cap_for(seconds: float | None) -> float:
+    """The wall-clock safety stop for a move given ``seconds`` of thinking time."""
+    return CAP_FACTOR * (DEFAULT_SECONDS if seconds is None else seconds) + CAP_EXTRA
+
+
+def outcome_reward(result: Outcome, seat: int, scale: float) -> float:
+    """A finished game's value for ``seat``, between 0 and 1.
+
+    Mostly the place (first 1, last 0, shared places share the value), plus a
+    little for the score margin over the best opponent (``scale`` points of
+    margin count fully), so that near misses and narrow wins are told apart.
+    Alone at the table the score itself, over ``scale``, is the value.
+    """
+    n = len(result.scores)
+    if n == 1:
+        return max(0.0, min(1.0, result.scores[0] / scale))
+    place = result.place_of(seat)
+    group = next(len(g) for g in result.ranking if seat in g)
+    # the average of the places the tied seats share
+    mean_place = place + (group - 1) / 2
+    rank_value = (n - mean_place) / (n - 1)
+    best_other = max(s for i, s in enumerate(result.scores) if i != seat)
+    return 0.8 * rank_value + 0.2 * margin_value(result.scores[seat] - best_other, scale)
+
+
+def margin_value(margin: float, scale: float) -> float:
+    """A score margin squeezed into 0..1 (0.5 for a tie)."""
+    return 0.5 + 0.5 * math.tanh(margin / scale)
+
+
+def playout(game: Game, state: Any, rng: random.Random, horizon: int | None, seat: int) -> float:
+    """Play on with the policy at every seat, then score the position for ``seat``."""
+    m = game.module
+    steps = 0
+    while m.outcome(state) is None:
+        if horizon is not None and steps >= horizon:
+            break
+        acting = m.to_move(state)
+        if not acting:
+            break
+        who = min(acting)
+        legal = list(m.legal_moves(state, who))
+        if not legal:
+            break
+        move = game.policy(m.view_for(state, who), legal, rng)
+        state, _ = m.apply_move(state, who, move)
+        steps += 1
+    return game.evaluate(state, seat)
+
+
+def choose(
+    game: Game,
+    view: Any,
+    candidates: Sequence[M],
+    rng: random.Random,
+    *,
+    simulations: int,
+    cap_seconds: float | None = None,
+    keep_margin: float = KEEP_MARGIN,
+) -> M:
+    """The candidate with the best average value over sampled worlds (sequential halving).
+
+    ``candidates[0]`` is the default (the normal player's move): it is never
+    eliminated, and another candidate replaces it only when its average is
+    better by ``keep_margin``, so that noise alone never changes a good move.
+    ``view.seat`` is the seat to play.  A candidate that turns out illegal in a
+    sampled world (it never should) scores 0 there.
+    """
+    arms = list(dict.fromkeys(candidates))
+    if len(arms) == 1:
+        return arms[0]
+    seat = view.seat
+    m = game.module
+    total = [0.0] * len(arms)
+    count = [0] * len(arms)
+    alive = list(range(len(arms)))
+    rounds = max(1, math.ceil(math.log2(len(arms))))
+    deadline = None if cap_seconds is None else time.monotonic() + cap_seconds
+    left = simulations
+
+    def mean(i: int) -> float:
+        return total[i] / count[i] if count[i] else 0.0
+
+    for r in range(rounds):
+        if len(alive) == 1:
+            break
+        per_arm = max(1, (left // (len(alive) * (rounds - r))))
+        for _ in range(per_arm):
+            try:
+                world = game.determinize(view, rng)
+            except NoWorld:
+                left -= len(alive)
+                continue
+            seed = rng.getrandbits(64)
+            for i in alive:
+                try:
+                    after, _ = m.apply_move(world, seat, arms[i])
+                except ValueError:
+                    value = 0.0
+                else:
+                    value = playout(game, after, random.Random(seed), game.horizon, seat)
+                total[i] += value
+                count[i] += 1
+                left -= 1
+            if deadline is not None and time.monotonic() > deadline:
+                break
+        alive.sort(key=lambda i: (-mean(i), i))
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        # the first candidate (the normal player's move) stays in to the end
+        keep = alive[: max(1, (len(alive) + 1) // 2)]
+        if 0 not in keep:
+            keep.append(0)
+        alive = keep
+    best = min(alive, key=lambda i: (-mean(i), i))
+    # leave the normal player's move only for a clearly better one
+    if best != 0 and count[0] and mean(best) < mean(0) + keep_margin:
+        return arms[0]
+    return arms[best]
+
+
+def by_level(
+    view: Any,
+    legal: Sequence[M],
+    rng: random.Random,
+    level: str,
+    seconds: float | None,
+    *,
+    normal: Callable[[Any, list[M], random.Random], M],
+    strong: Callable[[Any, list[M], random.Random, float | None], M],
+    easy_chance: float,
+) -> M:
+    """Play ``level``: ``easy`` takes a random legal move with probability
+    ``easy_chance`` and the normal player's otherwise; ``strong`` searches."""
+    legal = list(legal)
+    if not legal:
+        raise ValueError("no legal move to choose from")
+    check_level(level)
+    if level == "easy":
+        if len(legal) > 1 and rng.random() < easy_chance:
+            return rng.choice(legal)
+        return normal(view, legal, rng)
+    if level == "strong" and len(legal) > 1 and view.seat is not None:
+        return strong(view, legal, rng, seconds)
+    return normal(view, legal, rng)
+
+
+__all__ = [
+    "CAP_EXTRA",
+    "CAP_FACTOR",
+    "DEFAULT_SECONDS",
+    "Game",
+    "NoWorld",
+    "cap_for",
+    "choose",
+    "by_level",
+    "margin_value",
+    "outcome_reward",
+    "playout",
+    "simulations_for",
+]

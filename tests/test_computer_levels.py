@@ -1,0 +1,174 @@
+"""The computer levels of every game, on seeded playouts.
+
+* every level returns a legal move in every position (the strong one with a tiny budget);
+* ``determinize(view, rng)`` builds a state whose view is exactly the view it started from,
+  with the same legal moves;
+* the strong player's move does not change when the hidden parts of the state change in a
+  way its view cannot see, and the same seed gives the same move.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engines
+from engines import search
+from engines.core import LEVELS, config_from_options, rng_for
+
+TINY = 0.001  # strong level's thinking time here: the minimum number of simulations
+
+# (game, players, options) for the playouts
+SETUPS = [
+    ("guacamole", 2, {}),
+    ("guacamole", 4, {}),
+    ("guanga", 1, {}),
+    ("guanga", 2, {"mode": "apprentice", "stoppers": "yes"}),
+    ("guanga", 3, {"mode": "master"}),
+    ("guanga", 2, {"mode": "artisan"}),
+    ("tiwanaku", 1, {}),
+    ("tiwanaku", 2, {}),
+    ("tiwanaku", 3, {}),
+    ("pachakuna", 2, {"board": "random", "max_turns": 40}),
+    ("nowa_gwinea", 1, {}),
+    ("nowa_gwinea", 3, {"side": "hard", "boards": "each"}),
+]
+
+
+def playout(game: str, players: int, options: dict, seed: int, max_moves: int = 400):
+    """Positions of a seeded game, moves half random, half by the normal player: (state, seat)."""
+    module = engines.get(game).load()
+    state = module.new_game(config_from_options(module.Config, players, options), players, seed)
+    rng = random.Random(seed)
+    for _ in range(max_moves):
+        if module.outcome(state) is not None:
+            return
+        seat = rng.choice(sorted(module.to_move(state)))
+        yield state, seat
+        legal = list(module.legal_moves(state, seat))
+        if rng.random() < 0.5:
+            move = rng.choice(legal)
+        else:
+            move = module.computer_move(module.view_for(state, seat), legal, rng)
+        state, _ = module.apply_move(state, seat, move)
+
+
+def label(setup) -> str:
+    game, players, options = setup
+    return f"{game}-{players}p" + "".join(f"-{v}" for v in options.values())
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=label)
+def test_every_level_returns_a_legal_move(setup):
+    game, players, options = setup
+    module = engines.get(game).load()
+    checked = 0
+    for k, (state, seat) in enumerate(playout(game, players, options, seed=11, max_moves=100)):
+        view = module.view_for(state, seat)
+        legal = list(module.legal_moves(state, seat))
+        texts = {str(m) for m in legal}
+        for level in LEVELS:
+            move = module.computer_move(view, legal, rng_for(11, k, level), level, TINY)
+            assert str(move) in texts, f"{level} chose {move} at move {k}"
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=label)
+def test_determinize_agrees_with_the_view(setup):
+    game, players, options = setup
+    module = engines.get(game).load()
+    worlds = failed = 0
+    for k, (state, seat) in enumerate(playout(game, players, options, seed=5)):
+        view = module.view_for(state, seat)
+        try:
+            world = module.determinize(view, random.Random(k))
+        except search.NoWorld:
+            failed += 1
+            continue
+        worlds += 1
+        assert module.view_for(world, seat) == view, f"move {k}"
+        assert {str(m) for m in module.legal_moves(world, seat)} == {
+            str(m) for m in module.legal_moves(state, seat)
+        }
+    # Tiwanaku's sampler falls back on an approximate map rather than give up
+    assert worlds > 20 and failed == 0
+
+
+STRONG = [
+    ("guacamole", 2, {}),
+    ("guanga", 2, {}),
+    ("tiwanaku", 2, {}),
+    ("pachakuna", 2, {}),
+    ("nowa_gwinea", 2, {}),
+]
+
+
+@pytest.mark.parametrize("setup", STRONG, ids=label)
+def test_strong_move_depends_only_on_the_view(setup):
+    """Hidden parts changed (another state with the same view): the same strong move; and the
+    same seed always gives the same move."""
+    game, players, options = setup
+    module = engines.get(game).load()
+    compared = 0
+    for k, (state, seat) in enumerate(playout(game, players, options, seed=3, max_moves=150)):
+        if k % 7:
+            continue
+        view = module.view_for(state, seat)
+        try:
+            twin = module.determinize(view, random.Random(1000 + k))
+        except search.NoWorld:
+            continue
+        assert twin != state
+        twin_view = module.view_for(twin, seat)
+        assert twin_view == view
+        legal = list(module.legal_moves(state, seat))
+        twin_legal = list(module.legal_moves(twin, seat))
+        first = module.computer_move(view, legal, rng_for(3, "cpu", k), "strong", 0.02)
+        again = module.computer_move(view, legal, rng_for(3, "cpu", k), "strong", 0.02)
+        other = module.computer_move(twin_view, twin_legal, rng_for(3, "cpu", k), "strong", 0.02)
+        assert first == again == other, f"move {k}"
+        compared += 1
+    assert compared >= 5
+
+
+def test_unknown_level_is_refused():
+    module = engines.get("guacamole").load()
+    state = module.new_game(module.Config(players=2), 2, 1)
+    with pytest.raises(ValueError, match="easy, normal, strong"):
+        module.computer_move(
+            module.view_for(state, 0), module.legal_moves(state, 0), random.Random(1), "hard"
+        )
+
+
+def test_tiwanaku_hidden_maps_are_legal_or_flagged_approximate():
+    """Late in seeded games: an exact sample is a legal map (the crop puzzle accepts it with
+    every crop fixed); the fallback map agrees with the view all the same."""
+    from engines.tiwanaku import ai as tai
+    from engines.tiwanaku.board import Puzzle, regions_of
+
+    module = engines.get("tiwanaku").load()
+    exact = checked = 0
+    for players, seed in ((2, 7), (3, 5)):
+        for k, (state, seat) in enumerate(playout("tiwanaku", players, {}, seed=seed)):
+            view = module.view_for(state, seat)
+            rng = random.Random(k)
+            terrain = tai.sample_terrain(view, rng)
+            if terrain is not None:
+                cols = view.cols
+                for c, t in enumerate(view.terrain):
+                    assert t is None or terrain[c] == t
+                fixed = {c: v for c, v in enumerate(view.crops) if v is not None}
+                sols = Puzzle(regions_of(terrain, cols), cols, fixed).solutions(1, max_nodes=3000)
+                if sols:
+                    full = dict(enumerate(sols[0]))
+                    assert Puzzle(regions_of(terrain, cols), cols, full).solutions(1) == [sols[0]]
+                    exact += 1
+            world_terrain, crops = tai.approximate_map(view, random.Random(k), terrain)
+            world = tai.determinize(view, random.Random(k))
+            assert module.view_for(world, seat) == view
+            for c, v in enumerate(view.crops):
+                assert v is None or crops[c] == v
+            checked += 1
+    assert exact > 0 and checked > exact

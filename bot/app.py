@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clock import Clock
+from bot.notify import REMIND
 from bot.scheduler import Scheduler, process_name
 from bot.sessions import SessionService
 from bot.settings import Settings
@@ -28,6 +29,7 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.table",
+    "cogs.me",
     "cogs.guanga",
     "cogs.tiwanaku",
     "cogs.pachakuna",
@@ -147,6 +149,7 @@ class TableBot:
         )
         self.scheduler.register(DEADLINE, self.fire_deadline)
         self.scheduler.register(THREAD_ARCHIVE, lambda job: self.table.archive_thread(int(job.key)))
+        self.scheduler.register(REMIND, lambda job: self.table.notifier.remind(int(job.key)))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_list:
             await self.load_extension(name)

@@ -413,6 +413,10 @@ class SessionService:
             raise TableError("games are listed per server; use this command in a server")
         return [await self._load(r) for r in await self.store.live_sessions(guild_id)]
 
+    async def sessions_of(self, user_id: int) -> list[Session]:
+        """Every lobby and game, in every server, where the person sits (not resigned)."""
+        return [await self._load(row, seats) for row, seats in await self.store.sessions_of(user_id)]
+
     # ----------------------------------------------------------------- lobby
 
     def check_new(

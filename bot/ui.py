@@ -45,6 +45,7 @@ from discord import app_commands
 
 from bot import choices, public
 from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
+from bot.notify import Notifier, PrivateViewButton
 from bot.public import MESSAGE_LIMIT, clip, ordinal
 from bot.sessions import (
     MoveResult,
@@ -155,6 +156,7 @@ class Table:
         self._recorded: dict[int, str] = {}  # interaction id -> what it committed, while handled
         # One board post at a time per game, so that two posts never tell the same moves.
         self._post_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.notifier = Notifier(self)
 
     def committed(self, interaction: discord.Interaction, what: str) -> None:
         """Note that ``interaction`` changed a game (``what``: "Your move `B3` was recorded").
@@ -229,7 +231,8 @@ class Table:
             )
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             file = await self.render(session, last_action=public.last_action(session, records))
-            kwargs: dict[str, Any] = {"content": text, "allowed_mentions": MENTIONS}
+            mentions = await self.notifier.mentions(session, ping)
+            kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
             if file is not None:
                 kwargs["file"] = file
             view = self.board_view(session)
@@ -242,6 +245,11 @@ class Table:
                 await self.strip_buttons(session, old)
         if not session.row.live:
             await self.game_over(session)
+        elif ping:
+            try:
+                await self.notifier.after_board(session, message)
+            except Exception:  # the board is posted; a notice that fails must not undo the answer
+                log.exception("turn notices for session %s failed", session.id)
         return message
 
     async def game_over(self, session: Session) -> None:
@@ -547,7 +555,10 @@ class Table:
                 return
             if defer and not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
+            failed_dm = await self.notifier.dm_failed(interaction.user.id)  # before this command
             await work()
+            if failed_dm and interaction.response.is_done():
+                await self.notifier.tell_failed_once(interaction)
         except (TableError, MoveError) as exc:
             await self.reply(interaction, f"⚠️ {self.sentence(str(exc))}")
         except Exception as exc:
@@ -1117,4 +1128,4 @@ class MoveSelect(
         await _table(interaction).picked(interaction, self.session_id, self.token, values[0])
 
 
-DYNAMIC_ITEMS = (LobbyButton, TurnButton, HandButton, MoveButton, MoveSelect, NavButton)
+DYNAMIC_ITEMS = (LobbyButton, TurnButton, HandButton, MoveButton, MoveSelect, NavButton, PrivateViewButton)

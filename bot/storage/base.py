@@ -123,6 +123,30 @@ class NewMove:
     privacy: dict[str, Any] | None = None
 
 
+NOTIFY_PLACES = ("thread", "dm", "both", "none")
+
+
+@dataclass(frozen=True)
+class PersonRow:
+    """A person's settings, the same in every server (defaults when they never set any)."""
+
+    user_id: int
+    notify: str = "thread"  # where turn notices go: one of NOTIFY_PLACES
+    remind_hours: int = 12  # 0: no reminders
+    time_zone: str = "UTC"
+    quiet_start: int | None = None  # local hour when quiet hours begin (no DMs), 0-23
+    quiet_end: int | None = None  # local hour when they end
+    dm_failed: bool = False  # a DM failed since they were last told
+
+    @property
+    def wants_dm(self) -> bool:
+        return self.notify in ("dm", "both")
+
+    @property
+    def wants_mention(self) -> bool:
+        return self.notify in ("thread", "both")
+
+
 @dataclass(frozen=True)
 class RatingRow:
     """A player's rating in one game on one server (``mu``/``sigma`` None: not rated yet)."""
@@ -268,6 +292,18 @@ def session_of(row: Any) -> SessionRow:
         board_message_id=row["board_message_id"],
         told_through=row["told_through"] or 0,
         lobby_channel_id=row["lobby_channel_id"],
+    )
+
+
+def person_of(row: Any) -> PersonRow:
+    return PersonRow(
+        user_id=row["user_id"],
+        notify=row["notify"],
+        remind_hours=row["remind_hours"],
+        time_zone=row["time_zone"],
+        quiet_start=row["quiet_start"],
+        quiet_end=row["quiet_end"],
+        dm_failed=bool(row["dm_failed"]),
     )
 
 
@@ -913,6 +949,97 @@ class Store:
     async def results(self, session_id: int) -> list[ResultRow]:
         rows = await self._all("SELECT * FROM results WHERE session_id = ? ORDER BY place, seat", session_id)
         return [ResultRow(r["seat"], r["user_id"], r["score"], r["place"], bool(r["resigned"])) for r in rows]
+
+    # ----------------------------------------------------------------- people
+
+    async def person(self, user_id: int) -> PersonRow:
+        """A person's settings (the defaults when they never set any)."""
+        row = await self._one("SELECT * FROM people WHERE user_id = ?", user_id) if fits(user_id) else None
+        return person_of(row) if row else PersonRow(user_id)
+
+    async def people(self, user_ids: Iterable[int]) -> dict[int, PersonRow]:
+        """Several people's settings in one query (defaults for those without a row)."""
+        ids = sorted({u for u in user_ids if fits(u)})
+        found: dict[int, PersonRow] = {}
+        if ids:
+            marks = ", ".join("?" for _ in ids)
+            rows = await self._all(f"SELECT * FROM people WHERE user_id IN ({marks})", *ids)
+            found = {r["user_id"]: person_of(r) for r in rows}
+        return {u: found.get(u, PersonRow(u)) for u in ids}
+
+    async def save_person(self, person: PersonRow) -> None:
+        stamp = self.clock.stamp()
+        await self._transact(
+            _single(
+                run(
+                    "INSERT INTO people (user_id, notify, remind_hours, time_zone, quiet_start, quiet_end,"
+                    " dm_failed, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
+                    " remind_hours = excluded.remind_hours, time_zone = excluded.time_zone,"
+                    " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,"
+                    " dm_failed = excluded.dm_failed, updated_at = excluded.updated_at",
+                    person.user_id,
+                    person.notify,
+                    person.remind_hours,
+                    person.time_zone,
+                    person.quiet_start,
+                    person.quiet_end,
+                    int(person.dm_failed),
+                    stamp,
+                )
+            )
+        )
+
+    async def set_dm_failed(self, user_id: int, failed: bool) -> bool:
+        """Note (or clear) that a DM to the person failed; True when the flag changed."""
+        stamp = self.clock.stamp()
+        if failed:
+            sql = (
+                "INSERT INTO people (user_id, dm_failed, updated_at) VALUES (?, 1, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_failed = 1, updated_at = excluded.updated_at"
+                " WHERE people.dm_failed = 0"
+            )
+            changed = await self._transact(_single(run(sql, user_id, stamp)))
+        else:
+            changed = await self._transact(
+                _single(
+                    run(
+                        "UPDATE people SET dm_failed = 0, updated_at = ? WHERE user_id = ? AND dm_failed = 1",
+                        stamp,
+                        user_id,
+                    )
+                )
+            )
+        return changed == 1
+
+    async def sessions_of(self, user_id: int) -> list[tuple[SessionRow, list[SeatRow]]]:
+        """Every live session (lobby or game, every server) where the person sits and has not
+        resigned, with its seats, in one query."""
+        if not fits(user_id):
+            return []
+        rows = await self._all(
+            "SELECT s.*, st.join_order, st.seat, st.user_id AS seat_user, st.display_name, st.is_computer,"
+            " st.resigned FROM sessions s JOIN seats st ON st.session_id = s.id"
+            " WHERE s.status IN ('lobby', 'active') AND s.id IN (SELECT session_id FROM seats"
+            " WHERE user_id = ? AND resigned = 0)"
+            " ORDER BY s.id, COALESCE(st.seat, st.join_order), st.join_order",
+            user_id,
+        )
+        out: dict[int, tuple[SessionRow, list[SeatRow]]] = {}
+        for r in rows:
+            if r["id"] not in out:
+                out[r["id"]] = (session_of(r), [])
+            out[r["id"]][1].append(
+                SeatRow(
+                    r["join_order"],
+                    r["seat"],
+                    r["seat_user"],
+                    r["display_name"],
+                    bool(r["is_computer"]),
+                    bool(r["resigned"]),
+                )
+            )
+        return list(out.values())
 
     # ----------------------------------------------------------------- jobs
 

@@ -739,6 +739,16 @@ class StandIn:
         if conn is not None and conn.intents & INTENT_GUILD_MEMBERS:
             self._spawn(conn.dispatch("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)}))
 
+    def leave(self, user: User, guild: Guild) -> None:
+        """``user`` leaves ``guild`` (announced with GUILD_MEMBER_REMOVE, with the members intent)."""
+        guild.members.pop(user.id, None)
+        conn = self._conn_for_guild(guild)
+        if conn is not None and conn.intents & INTENT_GUILD_MEMBERS:
+            self._spawn(
+                conn.dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(guild.id), "user": user.payload()})
+            )
+        self._changed()
+
     def add_user(self, name: str, **kw: Any) -> User:
         return self.add_users(name, **kw)[0]
 
@@ -2458,7 +2468,8 @@ class StandIn:
         )
         if channel.is_dm:
             (recipient,) = channel.recipients(self.bot_user)
-            if not recipient.dms_open:
+            shares_a_server = any(recipient.id in g.members for g in self.guilds)
+            if not recipient.dms_open or not (shares_a_server or USER_INSTALL in self.installations):
                 # Discord's ordinary answer: the user does not take DMs from the bot.  The bot must cope.
                 log.info("%s does not accept DMs", recipient.name)
                 raise _ApiError(403, {"message": "Cannot send messages to this user", "code": 50007})

@@ -183,3 +183,51 @@ def digest(games: Sequence[Waiting], link_of) -> str:
             break
         lines.append(line)
     return clip("\n".join([head, *lines, tail]), MESSAGE_LIMIT)
+
+
+def mine_line(w: Waiting, user_id: int, link: str) -> str:
+    """One game of ``/game mine``: game, server, link, whose turn and for how long, the timer."""
+    session = w.session
+    head = f"**{session.info.title}** #{session.id} on {w.guild_name}: {link}"
+    if session.status == "lobby":
+        return f"{head}\n  lobby, {plural(len(session.seats), 'seat')} of {session.row.max_players} taken"
+    if session.damaged:
+        return f"{head}\n  damaged: ask the host or an admin to /game abandon it"
+    waiting = session.waiting_on()
+    mine = any(s.user_id == user_id for s in waiting)
+    who = (
+        "your turn"
+        if mine and len(waiting) == 1
+        else f"{', '.join(s.name for s in waiting) or 'nobody'} to play"
+    )
+    if mine and len(waiting) > 1:
+        who = f"your turn (with {', '.join(s.name for s in waiting if s.user_id != user_id)})"
+    timer = (
+        f"; turn timer {session.row.timer_seconds / 3600:g} h"
+        if session.row.timer_seconds
+        else "; no turn timer"
+    )
+    return f"{head}\n  {who}, waiting {waited(w.seconds)}{timer}"
+
+
+def mine_text(games: Sequence[Waiting], user_id: int, link_of) -> str:
+    """``/game mine``: the person's games in every server, those where it is their turn first."""
+    if not games:
+        return "You are not sitting in any game or lobby. Open one with /<game> new, or join one with /game join."
+
+    def order(w: Waiting) -> tuple:
+        session = w.session
+        turn = any(s.user_id == user_id for s in session.waiting_on())
+        return (0 if turn else 1 if session.status == "active" else 2, -w.seconds)
+
+    ordered = sorted(games, key=order)
+    turns = sum(1 for w in ordered if order(w)[0] == 0)
+    head = f"**Your games** ({plural(len(ordered), 'game')}, your turn in {turns}):"
+    lines: list[str] = []
+    for i, w in enumerate(ordered):
+        line = mine_line(w, user_id, link_of(w.session))
+        if len(head) + sum(len(x) + 1 for x in lines) + len(line) > MESSAGE_LIMIT - 60:
+            lines.append(f"... and {plural(len(ordered) - i, 'more game')}")
+            break
+        lines.append(line)
+    return clip("\n".join([head, *lines]), MESSAGE_LIMIT)

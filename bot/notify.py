@@ -158,16 +158,25 @@ class Notifier:
 
     # ------------------------------------------------------------- reminders
 
+    async def games_of(self, user_id: int) -> list[Waiting]:
+        """Every lobby and game the person sits in, in the servers the bot is still in."""
+        now = self.now()
+        return [
+            Waiting(s, self.guild_name(s), now - seconds_of(s.row.updated_at))
+            for s in await self.table.service.sessions_of(user_id)
+            if s.row.guild_id is not None and self.bot.get_guild(s.row.guild_id) is not None
+        ]
+
+    async def mine(self, user_id: int) -> str:
+        return notices.mine_text(await self.games_of(user_id), user_id, self.link)
+
     async def waiting_games(self, user_id: int) -> list[Waiting]:
         """The person's games where it is their turn, the longest waiting first."""
-        now = self.now()
         out = []
-        for session in await self.table.service.sessions_of(user_id):
-            seat = session.seat_of(user_id)
-            if seat is not None and seat.seat is not None and seat.seat in session.to_move():
-                out.append(
-                    Waiting(session, self.guild_name(session), now - seconds_of(session.row.updated_at))
-                )
+        for w in await self.games_of(user_id):
+            seat = w.session.seat_of(user_id)
+            if seat is not None and seat.seat is not None and seat.seat in w.session.to_move():
+                out.append(w)
         return sorted(out, key=lambda w: -w.seconds)
 
     async def remind(self, user_id: int) -> None:

@@ -183,6 +183,16 @@ class TableCog(
         await self.table.guard(interaction, work)
 
     @app_commands.command(
+        name="mine",
+        description="Your games and lobbies in every server, where it is your turn first (private)",
+    )
+    async def mine(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            await self.table.reply(interaction, await self.table.notifier.mine(interaction.user.id))
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(
         name="list", description="The games being played or waiting for players in this server"
     )
     async def list(self, interaction: discord.Interaction) -> None:

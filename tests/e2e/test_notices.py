@@ -186,3 +186,56 @@ async def test_quiet_hours_hold_dms_and_reminders_back(standin, bot_factory, tab
         assert await bot.scheduler.run_due() == 1
         digest = await standin.next_message(standin.dm(first))
         assert "your turn in 1 game" in digest.content
+
+
+async def test_game_mine_lists_games_and_lobbies_across_two_servers(standin, tmp_path, table_clock):
+    from bot.app import PukllayBot
+    from bot.settings import Settings
+
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    other = standin.add_guild("Second server")
+    for user in (alice, bob):
+        standin.join(user, other)
+    settings_ = Settings(token="standin-token", database_path=str(tmp_path / "mine.db"))  # global commands
+
+    def make(connector):
+        return PukllayBot(
+            settings_,
+            extensions=EXTENSIONS,
+            connector=connector,
+            guild_ready_timeout=0.01,
+            clock=table_clock,
+            start_scheduler=False,
+        )
+
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        here, there = standin.channel("games"), other.channel("games")
+        thread, _ = await start_game(standin, bot, here, alice, bob)
+        table_clock.advance(3 * 3600)
+        r = await standin.slash(bob, there, "nim new", thread=False)
+        lobby = await r.original()
+        await standin.click(alice, lobby, "Join")
+        await standin.click(bob, lobby, "Start")
+        await standin.next_message(there, is_board)
+        await standin.slash(carol, here, "nim new", thread=False)  # alice does not sit here
+        table_clock.advance(2 * 3600)
+        await (await standin.slash(bob, here, "game list")).original()
+        answer = await (await standin.slash(alice, here, "game mine")).original()
+        text = answer.content
+        assert answer.ephemeral and answer.visible_to == frozenset({alice.id})
+        assert "**Your games** (2 games" in text
+        assert standin.guild.name in text and "Second server" in text
+        assert f"https://discord.com/channels/{standin.guild.id}/{thread.id}/" in text
+        assert f"https://discord.com/channels/{other.id}/{there.id}/" in text
+        assert "waiting 5 hours" in text and "waiting 2 hours" in text
+        first, _ = await to_move(bot, thread, (alice, bob))
+        second_session = await bot.sessions.in_channel(there.id)
+        (seat,) = second_session.to_move()
+        mine_first = [first is alice, second_session.by_seat(seat).user_id == alice.id]
+        entries = text.split("\n**")[1:]
+        turn_entries = [e for e in entries if "your turn" in e]
+        assert len(turn_entries) == sum(mine_first)
+        assert entries[: len(turn_entries)] == turn_entries  # their turn first
+        lobby_only = await (await standin.slash(carol, here, "game mine")).original()
+        assert "lobby, 1 seat of 2 taken" in lobby_only.content

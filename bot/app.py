@@ -170,6 +170,8 @@ class TableBot:
         The move and the job's end are one transaction, so a deadline acts once even when
         several processes share the database.  A board Discord refuses is logged; the move stays.
         """
+        if await self.table.notifier.pause_deadline(job):  # those to move are (or were) away
+            return
         result = await self.sessions.fire_deadline(int(job.key), int(job.payload.get("version", -1)), job=job)
         if result is None:
             return

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
@@ -231,3 +231,76 @@ def mine_text(games: Sequence[Waiting], user_id: int, link_of) -> str:
             break
         lines.append(line)
     return clip("\n".join([head, *lines]), MESSAGE_LIMIT)
+
+
+# ------------------------------------------------------------------ time away
+
+DAY = 86400.0
+
+
+def away_days_left(person: PersonRow, now: float, allowance: int) -> int:
+    year = datetime.fromtimestamp(now, UTC).year
+    used = person.away_days_used if person.away_year == year else 0
+    return max(0, allowance - used)
+
+
+def take_away(person: PersonRow, days: int, reason: str | None, now: float, allowance: int) -> PersonRow:
+    """``/me away``: the person's new settings, or a refusal saying what is allowed."""
+    if person.away_at(now):
+        raise SettingError(f"you are already away until {away_date(person)}; use /me back first to change it")
+    left = away_days_left(person, now, allowance)
+    if not 1 <= days <= left:
+        raise SettingError(
+            f"you can be away 1 to {left} more days this year ({allowance} a year), not {days}"
+            if left
+            else f"you have used all {allowance} days of time away this year"
+        )
+    year = datetime.fromtimestamp(now, UTC).year
+    return replace(
+        person,
+        away_since=now,
+        away_until=now + days * DAY,
+        away_reason=(reason or "").strip()[:100] or None,
+        away_year=year,
+        away_days_used=allowance - left + days,
+    )
+
+
+def come_back(person: PersonRow, now: float) -> PersonRow:
+    """``/me back``: time away ends now; whole days not used are given back."""
+    if not person.away_at(now):
+        raise SettingError("you are not away")
+    unused = int((person.away_until - now) // DAY)
+    return replace(person, away_until=now, away_days_used=max(0, person.away_days_used - unused))
+
+
+def away_date(person: PersonRow) -> str:
+    """When time away ends, in the person's time zone."""
+    moment = datetime.fromtimestamp(person.away_until or 0, UTC).astimezone(zone(person.time_zone))
+    return moment.strftime("%Y-%m-%d %H:%M") + f" ({person.time_zone})"
+
+
+def away_labels(people: dict[int, PersonRow], now: float) -> dict[int, str]:
+    """``user id -> "away until ..."`` for those away now (for the board's text and /game status)."""
+    return {uid: f"away until {away_date(p)}" for uid, p in people.items() if p.away_at(now)}
+
+
+def time_used(person: PersonRow, start: float, now: float) -> float:
+    """Seconds of a turn clock used between ``start`` and ``now``, not counting time away."""
+    used = max(0.0, now - start)
+    if person.away_since is not None and person.away_until is not None:
+        overlap = min(person.away_until, now) - max(person.away_since, start)
+        used -= max(0.0, overlap)
+    return used
+
+
+def paused_deadline(people: Sequence[PersonRow], start: float, timer: float, now: float) -> float | None:
+    """A turn deadline due ``now`` for those to move (turn begun at ``start``): None if it stands,
+    else when it falls once their time away is left out (the latest of theirs: the game waits)."""
+    later = []
+    for person in people:
+        left = timer - time_used(person, start, now)
+        if left > 0:
+            resume = person.away_until if person.away_at(now) else now
+            later.append(resume + left)
+    return max(later) if later else None

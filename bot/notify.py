@@ -26,7 +26,7 @@ import discord
 from bot import notices
 from bot.notices import Waiting
 from bot.sessions import Session
-from bot.storage import PersonRow
+from bot.storage import DEADLINE, PersonRow
 
 if TYPE_CHECKING:
     from bot.ui import Table
@@ -74,12 +74,15 @@ class Notifier:
     def waiting_people(self, session: Session) -> list[int]:
         return [s.user_id for s in session.waiting_on() if s.user_id and not s.computer]
 
-    async def mentions(self, session: Session, ping: bool) -> discord.AllowedMentions:
+    async def people_to_move(self, session: Session) -> dict[int, PersonRow]:
+        return await self.store.people(self.waiting_people(session))
+
+    def away_labels(self, people: dict[int, PersonRow]) -> dict[int, str]:
+        return notices.away_labels(people, self.now())
+
+    def mentions(self, people: dict[int, PersonRow], ping: bool) -> discord.AllowedMentions:
         """Whom the board may ping: those to move who want a mention in the thread."""
-        wanted: list[discord.Object] = []
-        if ping:
-            people = await self.store.people(self.waiting_people(session))
-            wanted = [discord.Object(uid) for uid, p in people.items() if p.wants_mention]
+        wanted = [discord.Object(uid) for uid, p in people.items() if p.wants_mention] if ping else []
         return discord.AllowedMentions(everyone=False, roles=False, users=wanted or False)
 
     async def after_board(self, session: Session, message: discord.Message) -> None:
@@ -184,6 +187,9 @@ class Notifier:
         person = await self.store.person(user_id)
         if not person.remind_hours or person.notify == "none":
             return
+        if person.away_at(self.now()):  # no reminders while away; they start again on return
+            await self.bot.scheduler.schedule(REMIND, str(user_id), person.away_until)
+            return
         games = await self.waiting_games(user_id)
         if not games:
             return  # armed again when a turn of theirs begins
@@ -200,6 +206,38 @@ class Notifier:
                     w.session, user_id, f"a reminder: it is your turn (waiting {notices.waited(w.seconds)})"
                 )
         await self.bot.scheduler.schedule(REMIND, str(user_id), now + person.remind_hours * 3600)
+
+    # ------------------------------------------------------------- time away
+
+    async def pause_deadline(self, job) -> bool:
+        """Before a turn deadline acts: if those to move still have time on their clocks once
+        their time away is left out, move the deadline on (True) instead of acting."""
+        session = await self.table.service.get(int(job.key))
+        timer = session.row.timer_seconds if session is not None else None
+        if not timer or session.status != "active" or session.version != int(job.payload.get("version", -1)):
+            return False
+        people = await self.people_to_move(session)
+        start = float(job.payload.get("start", job.due_at - timer))
+        now = self.now()
+        later = notices.paused_deadline(list(people.values()), start, timer, now)
+        if later is None or later <= now:
+            return False
+        await self.bot.scheduler.schedule(job.kind, job.key, later, {**job.payload, "start": start})
+        return True
+
+    async def clocks_resume(self, user_id: int) -> None:
+        """After ``/me back``: the person's turn deadlines are looked at now, so that each moves to
+        when their clock, running again, runs out (the deadline's check does the arithmetic)."""
+        now = self.now()
+        for session in await self.table.service.sessions_of(user_id):
+            if user_id in self.waiting_people(session):
+                job = await self.store.job(DEADLINE, str(session.id))
+                if job is not None and job.due_at > now:
+                    await self.bot.scheduler.schedule(DEADLINE, job.key, now, job.payload)
+
+    async def away_statuses(self, session: Session) -> dict[int, str]:
+        people = await self.store.people([s.user_id for s in session.seats if s.user_id and not s.computer])
+        return self.away_labels(people)
 
     # ------------------------------------------------------------- the private view from a DM
 

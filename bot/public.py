@@ -22,7 +22,7 @@ No Discord here (texts use Discord's markdown and mentions, nothing more).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -165,15 +165,22 @@ def has_public_news(session: Session, result: MoveResult) -> bool:
     return bool(result.turn_ended or result.finished or result.note)
 
 
-def next_line(session: Session, already: frozenset[int] = frozenset()) -> str:
+def next_line(
+    session: Session, already: frozenset[int] = frozenset(), away: Mapping[int, str] | None = None
+) -> str:
     """Who acts next.  Those newly called on are mentioned (pinged); those in ``already``
-    (who were acting before, and still are) are named without a ping."""
+    (who were acting before, and still are) are named without a ping; ``away``: user id ->
+    "away until ..." for those taking time away."""
     if session.status != "active" or session.damaged:
         return ""
     waiting = session.waiting_on()
     if not waiting:
         return ""
-    who = ", ".join(s.name if s.seat in already else s.mention for s in waiting)
+    away = away or {}
+    who = ", ".join(
+        (s.name if s.seat in already else s.mention) + (f" ({away[s.user_id]})" if s.user_id in away else "")
+        for s in waiting
+    )
     return f"**Next:** {who}"
 
 
@@ -276,6 +283,7 @@ def board_text(
     outcome: Outcome | None = None,
     ratings: Sequence[RatingChange] = (),
     ping: bool = True,
+    away: Mapping[int, str] | None = None,
 ) -> str:
     """The channel's post with the board: what happened since the last post (one line a
     turn), the result if the game is over, and who acts next (mentioned when ``ping``)."""
@@ -296,7 +304,7 @@ def board_text(
     elif session.status == "abandoned":
         lines.append(f"This game was abandoned. {next_steps(session)}")
     waiting = frozenset() if ping else frozenset(session.to_move())
-    nxt = next_line(session, waiting)
+    nxt = next_line(session, waiting, away)
     body = "\n".join(lines)
     room = MESSAGE_LIMIT - len(nxt) - 1  # the mention must survive clipping
     return (clip(body, room) + ("\n" + nxt if nxt else "")).strip() or session.info.title
@@ -461,12 +469,19 @@ def full_table_text(session: Session) -> str:
 
 
 def status_text(
-    session: Session, moves_played: int, last: MoveRecord | None = None, reader: Reader = None
+    session: Session,
+    moves_played: int,
+    last: MoveRecord | None = None,
+    reader: Reader = None,
+    away: Mapping[int, str] | None = None,
 ) -> str:
-    """``/game status`` for a running game, or one that ended here (lobbies show their lobby text)."""
+    """``/game status`` for a running game, or one that ended here (lobbies show their lobby text);
+    ``away``: user id -> "away until ..." for those taking time away."""
+    away = away or {}
     ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
     seats = "\n".join(
         f"{i + 1}. {s.name}{' (computer)' if s.computer else ''}{' (resigned)' if s.resigned else ''}"
+        f"{f' ({away[s.user_id]})' if s.user_id in away else ''}"
         for i, s in enumerate(ordered)
     )
     lines = [

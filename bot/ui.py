@@ -226,12 +226,20 @@ class Table:
         async with self._post_lock(session.id):
             session = await self.service.get(session.id) or session
             records = await self.service.untold(session)
+            people = await self.notifier.people_to_move(session)
             text = public.board_text(
-                session, records, header=header, note=note, outcome=outcome, ratings=ratings, ping=ping
+                session,
+                records,
+                header=header,
+                note=note,
+                outcome=outcome,
+                ratings=ratings,
+                ping=ping,
+                away=self.notifier.away_labels(people),
             )
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             file = await self.render(session, last_action=public.last_action(session, records))
-            mentions = await self.notifier.mentions(session, ping)
+            mentions = self.notifier.mentions(people, ping)
             kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
             if file is not None:
                 kwargs["file"] = file

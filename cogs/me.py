@@ -85,6 +85,57 @@ class MeCog(
 
         await self.table.guard(interaction, work)
 
+    @app_commands.command(name="away", description="Take time away: your turn clocks pause in every game")
+    @app_commands.describe(
+        days="How many days (your yearly allowance is shown if this is too many)",
+        reason="Why, shown to no one but you (optional)",
+    )
+    async def away(
+        self,
+        interaction: discord.Interaction,
+        days: app_commands.Range[int, 1, 366],
+        reason: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        async def work() -> None:
+            store = self.table.service.store
+            now = store.clock.time()
+            person = await store.person(interaction.user.id)
+            try:
+                person = notices.take_away(person, days, reason, now, self.bot.settings.away_days_per_year)
+            except SettingError as exc:
+                await self.table.reply(interaction, f"⚠️ {self.table.sentence(str(exc))}")
+                return
+            await store.save_person(person)
+            left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
+            await self.table.reply(
+                interaction,
+                f"You are away until {notices.away_date(person)}: your turn clocks are paused in every game and "
+                f"reminders stop; the others see it in /game status and on the boards. {left} days of time away "
+                "are left this year. /me back ends it early.",
+            )
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(name="back", description="End your time away now; your turn clocks run again")
+    async def back(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            store = self.table.service.store
+            now = store.clock.time()
+            try:
+                person = notices.come_back(await store.person(interaction.user.id), now)
+            except SettingError as exc:
+                await self.table.reply(interaction, f"⚠️ {self.table.sentence(str(exc))}")
+                return
+            await store.save_person(person)
+            await self.table.notifier.clocks_resume(person.user_id)
+            left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
+            await self.table.reply(
+                interaction,
+                f"Welcome back: your turn clocks run again. {left} days of time away are left this year.",
+            )
+
+        await self.table.guard(interaction, work)
+
     @notify.autocomplete("time_zone")
     async def _zones(self, interaction: discord.Interaction, current: str):
         return [app_commands.Choice(name=z, value=z) for z in notices.zone_choices(current)]

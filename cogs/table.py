@@ -71,8 +71,9 @@ class TableCog(
                 return
             moves = await self.sessions.store.move_count(session.id)
             last = None if session.damaged else (await self.sessions.log(session, last=1) or [None])[-1]
+            away = await self.table.notifier.away_statuses(session)
             await self.table.reply(
-                interaction, public.status_text(session, moves, last, self.reader(session, interaction))
+                interaction, public.status_text(session, moves, last, self.reader(session, interaction), away)
             )
 
         await self.table.guard(interaction, work)

@@ -137,6 +137,18 @@ class PersonRow:
     quiet_start: int | None = None  # local hour when quiet hours begin (no DMs), 0-23
     quiet_end: int | None = None  # local hour when they end
     dm_failed: bool = False  # a DM failed since they were last told
+    away_since: float | None = None  # time away (/me away): from, until (seconds since the epoch)
+    away_until: float | None = None
+    away_reason: str | None = None
+    away_year: int | None = None  # the year away_days_used counts
+    away_days_used: int = 0
+
+    def away_at(self, now: float) -> bool:
+        return (
+            self.away_since is not None
+            and self.away_until is not None
+            and self.away_since <= now < self.away_until
+        )
 
     @property
     def wants_dm(self) -> bool:
@@ -304,6 +316,11 @@ def person_of(row: Any) -> PersonRow:
         quiet_start=row["quiet_start"],
         quiet_end=row["quiet_end"],
         dm_failed=bool(row["dm_failed"]),
+        away_since=row["away_since"],
+        away_until=row["away_until"],
+        away_reason=row["away_reason"],
+        away_year=row["away_year"],
+        away_days_used=row["away_days_used"] or 0,
     )
 
 
@@ -973,11 +990,15 @@ class Store:
             _single(
                 run(
                     "INSERT INTO people (user_id, notify, remind_hours, time_zone, quiet_start, quiet_end,"
-                    " dm_failed, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    " dm_failed, away_since, away_until, away_reason, away_year, away_days_used, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
                     " remind_hours = excluded.remind_hours, time_zone = excluded.time_zone,"
                     " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,"
-                    " dm_failed = excluded.dm_failed, updated_at = excluded.updated_at",
+                    " dm_failed = excluded.dm_failed, away_since = excluded.away_since,"
+                    " away_until = excluded.away_until, away_reason = excluded.away_reason,"
+                    " away_year = excluded.away_year, away_days_used = excluded.away_days_used,"
+                    " updated_at = excluded.updated_at",
                     person.user_id,
                     person.notify,
                     person.remind_hours,
@@ -985,6 +1006,11 @@ class Store:
                     person.quiet_start,
                     person.quiet_end,
                     int(person.dm_failed),
+                    person.away_since,
+                    person.away_until,
+                    person.away_reason,
+                    person.away_year,
+                    person.away_days_used,
                     stamp,
                 )
             )

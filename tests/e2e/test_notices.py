@@ -239,3 +239,56 @@ async def test_game_mine_lists_games_and_lobbies_across_two_servers(standin, tmp
         assert entries[: len(turn_entries)] == turn_entries  # their turn first
         lobby_only = await (await standin.slash(carol, here, "game mine")).original()
         assert "lobby, 1 seat of 2 taken" in lobby_only.content
+
+
+async def test_away_pauses_clocks_in_two_games_and_back_restarts_them(standin, bot_factory, table_clock):
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    hour = 3600
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        threads = [(await start_game(standin, bot, games, alice, bob, piles=5))[0] for _ in range(2)]
+        for thread in threads:
+            first, _ = await to_move(bot, thread, (alice, bob))
+            if first is bob:
+                await play_one(standin, bot, thread, (alice, bob))
+        for thread in threads:
+            await (await standin.slash(alice, thread, "game timer", hours=24)).original()
+        t0 = table_clock.time()
+        versions = [(await bot.sessions.in_channel(t.id)).version for t in threads]
+
+        table_clock.advance(hour)
+        r = await (await standin.slash(alice, games, "me away", days=2, reason="a trip")).original()
+        assert "You are away until" in r.content and "28 days of time away are left" in r.content
+        until = t0 + hour + 2 * 86400
+        for thread in threads:
+            status = await (await standin.slash(bob, thread, "game status")).original()
+            assert "Alice (away until" in status.content
+
+        # The 24-hour timers would run out now: the clocks are paused, nothing is played.
+        table_clock.advance(23 * hour)
+        await bot.scheduler.run_due()
+        for thread, version in zip(threads, versions, strict=True):
+            session = await bot.sessions.in_channel(thread.id)
+            assert session.version == version
+            job = await bot.store.job("deadline", str(session.id))
+            assert job.due_at == until + 23 * hour  # the 23 hours alice had left when she went away
+            assert not [m for m in standin.messages(thread) if "Time is up" in m.content]
+
+        # Back a day later: the clocks run again from now with what was left.
+        table_clock.advance(hour)
+        back = await (await standin.slash(alice, games, "me back")).original()
+        assert "Welcome back" in back.content and "29 days" in back.content
+        await bot.scheduler.run_due()
+        for thread in threads:
+            job = await bot.store.job("deadline", str((await bot.sessions.in_channel(thread.id)).id))
+            assert job.due_at == table_clock.time() + 23 * hour
+        table_clock.advance(23 * hour)
+        await bot.scheduler.run_due()
+        for thread, version in zip(threads, versions, strict=True):
+            await standin.next_message(thread, lambda m: "Time is up" in m.content)  # the table skipped her
+            assert (await bot.sessions.in_channel(thread.id)).version == version + 1
+        refused = await (await standin.slash(alice, games, "me back")).original()
+        assert "not away" in refused.content
+        too_long = await (await standin.slash(alice, games, "me away", days=30)).original()
+        assert "1 to 29 more days" in too_long.content

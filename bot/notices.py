@@ -185,7 +185,7 @@ def digest(games: Sequence[Waiting], link_of) -> str:
     return clip("\n".join([head, *lines, tail]), MESSAGE_LIMIT)
 
 
-def mine_line(w: Waiting, user_id: int, link: str) -> str:
+def mine_line(w: Waiting, user_id: int, link: str, clock: str | None = None) -> str:
     """One game of ``/game mine``: game, server, link, whose turn and for how long, the timer."""
     session = w.session
     head = f"**{session.info.title}** #{session.id} on {w.guild_name}: {link}"
@@ -202,15 +202,13 @@ def mine_line(w: Waiting, user_id: int, link: str) -> str:
     )
     if mine and len(waiting) > 1:
         who = f"your turn (with {', '.join(s.name for s in waiting if s.user_id != user_id)})"
-    timer = (
-        f"; turn timer {session.row.timer_seconds / 3600:g} h"
-        if session.row.timer_seconds
-        else "; no turn timer"
-    )
+    timer = f"; {clock}" if clock else "; no turn timer"
     return f"{head}\n  {who}, waiting {waited(w.seconds)}{timer}"
 
 
-def mine_text(games: Sequence[Waiting], user_id: int, link_of) -> str:
+def mine_text(
+    games: Sequence[Waiting], user_id: int, link_of, clocks: dict[int, str | None] | None = None
+) -> str:
     """``/game mine``: the person's games in every server, those where it is their turn first."""
     if not games:
         return "You are not sitting in any game or lobby. Open one with /<game> new, or join one with /game join."
@@ -225,7 +223,7 @@ def mine_text(games: Sequence[Waiting], user_id: int, link_of) -> str:
     head = f"**Your games** ({plural(len(ordered), 'game')}, your turn in {turns}):"
     lines: list[str] = []
     for i, w in enumerate(ordered):
-        line = mine_line(w, user_id, link_of(w.session))
+        line = mine_line(w, user_id, link_of(w.session), (clocks or {}).get(w.session.id))
         if len(head) + sum(len(x) + 1 for x in lines) + len(line) > MESSAGE_LIMIT - 60:
             lines.append(f"... and {plural(len(ordered) - i, 'more game')}")
             break

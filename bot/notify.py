@@ -171,7 +171,9 @@ class Notifier:
         ]
 
     async def mine(self, user_id: int) -> str:
-        return notices.mine_text(await self.games_of(user_id), user_id, self.link)
+        games = await self.games_of(user_id)
+        clocks = {w.session.id: await self.time_left(w.session) for w in games}
+        return notices.mine_text(games, user_id, self.link, clocks)
 
     async def waiting_games(self, user_id: int) -> list[Waiting]:
         """The person's games where it is their turn, the longest waiting first."""
@@ -234,6 +236,17 @@ class Notifier:
                 job = await self.store.job(DEADLINE, str(session.id))
                 if job is not None and job.due_at > now:
                     await self.bot.scheduler.schedule(DEADLINE, job.key, now, job.payload)
+
+    async def time_left(self, session: Session) -> str | None:
+        """The turn timer's line: how long those to move have left (None without a timer)."""
+        if session.status != "active" or not session.row.timer_seconds:
+            return None
+        job = await self.store.job(DEADLINE, str(session.id))
+        if job is None:
+            return None
+        names = ", ".join(s.name for s in session.waiting_on()) or "nobody"
+        left = notices.waited(max(0.0, job.due_at - self.now()))
+        return f"⏱ {left} left for {names} (turn timer {session.row.timer_seconds / 3600:g} h)"
 
     async def away_statuses(self, session: Session) -> dict[int, str]:
         people = await self.store.people([s.user_id for s in session.seats if s.user_id and not s.computer])

@@ -284,6 +284,7 @@ def board_text(
     ratings: Sequence[RatingChange] = (),
     ping: bool = True,
     away: Mapping[int, str] | None = None,
+    clock: str | None = None,
 ) -> str:
     """The channel's post with the board: what happened since the last post (one line a
     turn), the result if the game is over, and who acts next (mentioned when ``ping``)."""
@@ -305,6 +306,8 @@ def board_text(
         lines.append(f"This game was abandoned. {next_steps(session)}")
     waiting = frozenset() if ping else frozenset(session.to_move())
     nxt = next_line(session, waiting, away)
+    if nxt and clock:
+        nxt = f"{nxt}\n{clock}"
     body = "\n".join(lines)
     room = MESSAGE_LIMIT - len(nxt) - 1  # the mention must survive clipping
     return (clip(body, room) + ("\n" + nxt if nxt else "")).strip() or session.info.title
@@ -474,6 +477,7 @@ def status_text(
     last: MoveRecord | None = None,
     reader: Reader = None,
     away: Mapping[int, str] | None = None,
+    clock: str | None = None,
 ) -> str:
     """``/game status`` for a running game, or one that ended here (lobbies show their lobby text);
     ``away``: user id -> "away until ..." for those taking time away."""
@@ -501,6 +505,8 @@ def status_text(
         lines.append(f"This game was abandoned ({session.row.end_reason}). {next_steps(session)}")
     else:
         lines.append(f"Waiting on: {', '.join(s.name for s in session.waiting_on()) or 'nobody'}")
+        if clock:
+            lines.append(clock)
     if last is not None and not session.damaged:
         lines.append("Last: " + describe(session, last, reader))
     return clip("\n".join(lines))

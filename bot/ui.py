@@ -236,6 +236,7 @@ class Table:
                 ratings=ratings,
                 ping=ping,
                 away=self.notifier.away_labels(people),
+                clock=await self.notifier.time_left(session),
             )
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             file = await self.render(session, last_action=public.last_action(session, records))

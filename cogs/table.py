@@ -73,7 +73,15 @@ class TableCog(
             last = None if session.damaged else (await self.sessions.log(session, last=1) or [None])[-1]
             away = await self.table.notifier.away_statuses(session)
             await self.table.reply(
-                interaction, public.status_text(session, moves, last, self.reader(session, interaction), away)
+                interaction,
+                public.status_text(
+                    session,
+                    moves,
+                    last,
+                    self.reader(session, interaction),
+                    away,
+                    await self.table.notifier.time_left(session),
+                ),
             )
 
         await self.table.guard(interaction, work)

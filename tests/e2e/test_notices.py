@@ -228,7 +228,7 @@ async def test_game_mine_lists_games_and_lobbies_across_two_servers(standin, tmp
         assert standin.guild.name in text and "Second server" in text
         assert f"https://discord.com/channels/{standin.guild.id}/{thread.id}/" in text
         assert f"https://discord.com/channels/{other.id}/{there.id}/" in text
-        assert "waiting 5 hours" in text and "waiting 2 hours" in text
+        assert "waiting 5 hours; no turn timer" in text and "waiting 2 hours; no turn timer" in text
         first, _ = await to_move(bot, thread, (alice, bob))
         second_session = await bot.sessions.in_channel(there.id)
         (seat,) = second_session.to_move()
@@ -274,6 +274,8 @@ async def test_away_pauses_clocks_in_two_games_and_back_restarts_them(standin, b
             job = await bot.store.job("deadline", str(session.id))
             assert job.due_at == until + 23 * hour  # the 23 hours alice had left when she went away
             assert not [m for m in standin.messages(thread) if "Time is up" in m.content]
+            status = await (await standin.slash(bob, thread, "game status")).original()
+            assert "⏱ 2 days 0 hours left for Alice (turn timer 24 h)" in status.content
 
         # Back a day later: the clocks run again from now with what was left.
         table_clock.advance(hour)

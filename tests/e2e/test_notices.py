@@ -32,6 +32,7 @@ async def start_game(standin, bot, chan, host, guest, piles=3):
     await standin.click(guest, lobby, "Join")
     await standin.click(host, lobby, "Start")
     board = await standin.next_message(thread, is_board)
+    await bot.table.drain()  # the notices after the board (DMs, reminders) are sent
     return thread, board
 
 
@@ -47,7 +48,9 @@ async def play_one(standin, bot, thread, users):
     move = min(nim.legal_moves(session.state, session.seat_of(user.id).seat), key=lambda m: m.count)
     r = await standin.slash(user, thread, "nim move", move=str(move))
     await r.original()
-    return await standin.next_message(thread, is_board)
+    board = await standin.next_message(thread, is_board)
+    await bot.table.drain()
+    return board
 
 
 async def test_me_notify_saves_settings_and_refuses_bad_ones(standin, bot_factory):

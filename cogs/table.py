@@ -155,7 +155,12 @@ class TableCog(
                 f"The {session.info.title} game was abandoned by {interaction.user.mention}.",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            await self.table.refresh_lobby(session)
+            if (
+                session.row.lobby_channel_id
+            ):  # a game in its own thread: the lobby says so, the thread is archived
+                await self.table.game_over(session)
+            else:
+                await self.table.refresh_lobby(session)
             if session.row.board_message_id:  # the game's last board loses its buttons
                 await self.table.strip_buttons(session, session.row.board_message_id)
             await self.table.reply(interaction, "Game abandoned.")

@@ -102,6 +102,15 @@ async def test_one_channel_holds_several_games_and_the_archive_survives_a_restar
         assert await bot.scheduler.run_due() == 1
         assert one.archived and not two.archived
         assert (await bot.sessions.in_channel(two.id)).status == "lobby"
+        # An abandoned game's thread is archived too, and its lobby message says it is closed.
+        r = await standin.slash(bob, two, "game abandon")
+        await r.original()
+        assert (
+            "closed" in standin.message(second.id).content
+            and two.mention in standin.message(second.id).content
+        )
+        table_clock.advance(3600)
+        assert await bot.scheduler.run_due() == 1 and two.archived
 
 
 async def test_without_thread_permissions_the_answer_names_them_and_nothing_opens(standin, bot_factory):

@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -66,7 +67,8 @@ async def sweep(games: int, due: int) -> tuple[float, int, int]:
             if sql.strip().upper() not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"):
                 statements += 1
 
-        for worker in (store._writer, store._reader):  # the two connections of the SQLite back end
+        sqlite_store = cast(Any, store)  # the SQLite back end's two connections (its writer and reader)
+        for worker in (sqlite_store._writer, sqlite_store._reader):
             await worker.call(lambda con: con.set_trace_callback(count))
         sent = 0
 

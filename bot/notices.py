@@ -268,7 +268,7 @@ def come_back(person: PersonRow, now: float) -> PersonRow:
     """``/me back``: time away ends now; whole days not used are given back."""
     if not person.away_at(now):
         raise SettingError("you are not away")
-    unused = int((person.away_until - now) // DAY)
+    unused = int(((person.away_until or now) - now) // DAY)
     return replace(person, away_until=now, away_days_used=max(0, person.away_days_used - unused))
 
 
@@ -299,6 +299,6 @@ def paused_deadline(people: Sequence[PersonRow], start: float, timer: float, now
     for person in people:
         left = timer - time_used(person, start, now)
         if left > 0:
-            resume = person.away_until if person.away_at(now) else now
+            resume = person.away_until if person.away_at(now) and person.away_until is not None else now
             later.append(resume + left)
     return max(later) if later else None

@@ -26,7 +26,7 @@ import discord
 from bot import notices
 from bot.notices import Waiting
 from bot.sessions import Session
-from bot.storage import DEADLINE, PersonRow
+from bot.storage import DEADLINE, PersonRow, Store
 
 if TYPE_CHECKING:
     from bot.ui import Table
@@ -52,7 +52,7 @@ class Notifier:
         self.table = table
 
     @property
-    def store(self):
+    def store(self) -> Store:
         return self.table.service.store
 
     @property
@@ -215,8 +215,10 @@ class Notifier:
         """Before a turn deadline acts: if those to move still have time on their clocks once
         their time away is left out, move the deadline on (True) instead of acting."""
         session = await self.table.service.get(int(job.key))
-        timer = session.row.timer_seconds if session is not None else None
-        if not timer or session.status != "active" or session.version != int(job.payload.get("version", -1)):
+        if session is None or session.status != "active":
+            return False
+        timer = session.row.timer_seconds
+        if not timer or session.version != int(job.payload.get("version", -1)):
             return False
         people = await self.people_to_move(session)
         start = float(job.payload.get("start", job.due_at - timer))

@@ -150,7 +150,7 @@ def last_action(session: Session, records: Sequence[MoveRecord]) -> str | None:
 def own_lines(session: Session, records: Iterable[MoveRecord], seat: int, limit: int = 5) -> list[str]:
     """What ``seat`` made happen with its own moves, as it may read it (for its private reply)."""
     names = session.names()
-    out = []
+    out: list[str] = []
     for record in records:
         if record.seat != seat or record.by_computer:
             continue
@@ -178,7 +178,8 @@ def next_line(
         return ""
     away = away or {}
     who = ", ".join(
-        (s.name if s.seat in already else s.mention) + (f" ({away[s.user_id]})" if s.user_id in away else "")
+        (s.name if s.seat in already else s.mention)
+        + (f" ({away[s.user_id]})" if s.user_id is not None and s.user_id in away else "")
         for s in waiting
     )
     return f"**Next:** {who}"
@@ -485,7 +486,7 @@ def status_text(
     ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
     seats = "\n".join(
         f"{i + 1}. {s.name}{' (computer)' if s.computer else ''}{' (resigned)' if s.resigned else ''}"
-        f"{f' ({away[s.user_id]})' if s.user_id in away else ''}"
+        f"{f' ({away[s.user_id]})' if s.user_id is not None and s.user_id in away else ''}"
         for i, s in enumerate(ordered)
     )
     lines = [

@@ -79,7 +79,7 @@ class MeCog(
                 return
             person = dataclasses.replace(person, **changes)
             await store.save_person(person)
-            if not person.remind_hours or person.notify == "none":
+            if (not person.remind_hours or person.notify == "none") and self.bot.scheduler is not None:
                 await self.bot.scheduler.cancel("remind", str(person.user_id))
             await self.table.reply(interaction, "Saved. " + notices.settings_text(person))
 

@@ -294,4 +294,4 @@ class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.table.notifier.show_private(interaction, self.session_id)  # type: ignore[attr-defined]
+        await interaction.client.table.notifier.show_private(interaction, self.session_id)  # type: ignore[attr-defined]  # the client is the bot, which has a table

@@ -18,16 +18,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clock import Clock
+from bot.notify import REMIND
 from bot.scheduler import Scheduler, process_name
 from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import DEADLINE, Job, Store
-from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, Table
+from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, THREAD_ARCHIVE, Table
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.table",
+    "cogs.me",
     "cogs.guanga",
     "cogs.tiwanaku",
     "cogs.pachakuna",
@@ -164,6 +166,8 @@ class TableBot(_BotBase):
             self.store, owner=process_name(self.shard_label), poll=self.settings.job_poll_seconds
         )
         self.scheduler.register(DEADLINE, self.fire_deadline)
+        self.scheduler.register(THREAD_ARCHIVE, lambda job: self.ready_table().archive_thread(int(job.key)))
+        self.scheduler.register(REMIND, lambda job: self.ready_table().notifier.remind(int(job.key)))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_list:
             await self.load_extension(name)
@@ -184,6 +188,8 @@ class TableBot(_BotBase):
         The move and the job's end are one transaction, so a deadline acts once even when
         several processes share the database.  A board Discord refuses is logged; the move stays.
         """
+        if await self.ready_table().notifier.pause_deadline(job):  # those to move are (or were) away
+            return
         result = await self.ready_sessions().fire_deadline(
             int(job.key), int(job.payload.get("version", -1)), job=job
         )

@@ -22,7 +22,7 @@ No Discord here (texts use Discord's markdown and mentions, nothing more).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -165,15 +165,23 @@ def has_public_news(session: Session, result: MoveResult) -> bool:
     return bool(result.turn_ended or result.finished or result.note)
 
 
-def next_line(session: Session, already: frozenset[int] = frozenset()) -> str:
+def next_line(
+    session: Session, already: frozenset[int] = frozenset(), away: Mapping[int, str] | None = None
+) -> str:
     """Who acts next.  Those newly called on are mentioned (pinged); those in ``already``
-    (who were acting before, and still are) are named without a ping."""
+    (who were acting before, and still are) are named without a ping; ``away``: user id ->
+    "away until ..." for those taking time away."""
     if session.status != "active" or session.damaged:
         return ""
     waiting = session.waiting_on()
     if not waiting:
         return ""
-    who = ", ".join(s.name if s.seat in already else s.mention for s in waiting)
+    away = away or {}
+    who = ", ".join(
+        (s.name if s.seat in already else s.mention)
+        + (f" ({away[s.user_id]})" if s.user_id is not None and s.user_id in away else "")
+        for s in waiting
+    )
     return f"**Next:** {who}"
 
 
@@ -276,6 +284,8 @@ def board_text(
     outcome: Outcome | None = None,
     ratings: Sequence[RatingChange] = (),
     ping: bool = True,
+    away: Mapping[int, str] | None = None,
+    clock: str | None = None,
 ) -> str:
     """The channel's post with the board: what happened since the last post (one line a
     turn), the result if the game is over, and who acts next (mentioned when ``ping``)."""
@@ -296,7 +306,9 @@ def board_text(
     elif session.status == "abandoned":
         lines.append(f"This game was abandoned. {next_steps(session)}")
     waiting = frozenset() if ping else frozenset(session.to_move())
-    nxt = next_line(session, waiting)
+    nxt = next_line(session, waiting, away)
+    if nxt and clock:
+        nxt = f"{nxt}\n{clock}"
     body = "\n".join(lines)
     room = MESSAGE_LIMIT - len(nxt) - 1  # the mention must survive clipping
     return (clip(body, room) + ("\n" + nxt if nxt else "")).strip() or session.info.title
@@ -393,9 +405,61 @@ def lobby_text(session: Session) -> str:
             )
     elif session.status == "active":
         state = "The game has started."
+    elif session.status == "finished" and session.row.lobby_channel_id:
+        state = result_line(session)
     else:
         state = f"This lobby is closed ({session.row.end_reason or session.status})."
+    if session.row.lobby_channel_id:
+        state = f"{state}\n{thread_line(session)}"
     return clip(f"**{info.title}**: new game\nOptions: {options_text(session)}\n{seats}\n{state}")
+
+
+THREAD_NAME_LIMIT = 100
+
+
+def thread_name(title: str, number: int, host: str) -> str:
+    """A game's thread: its title, number and host, within Discord's 100 characters."""
+    return f"{title} #{number} · {host}"[:THREAD_NAME_LIMIT]
+
+
+def thread_line(session: Session) -> str:
+    """The lobby message's line about the game's thread (the lobby message is in the parent channel)."""
+    where = f"<#{session.row.channel_id}>"
+    if session.status == "lobby":
+        return f"The game lives in its thread {where}: join here or with /game join there, then play there."
+    if session.status == "active":
+        return f"The game is being played in {where}."
+    return f"The game was played in {where}."
+
+
+def opening_text(title: str, host: str) -> str:
+    """The lobby message while its thread is being opened."""
+    return f"**{title}**: {host} is opening a new game..."
+
+
+def thread_welcome(session: Session) -> str:
+    """The first message in a game's thread."""
+    return clip(
+        f"This thread holds **{session.info.title}** game #{session.id}, opened by "
+        f"{host_name(session)}. Join with the lobby's buttons in <#{session.row.lobby_channel_id}> or "
+        "with /game join here; the host starts it with /game start. Boards, turns and results are posted here."
+    )
+
+
+def host_name(session: Session) -> str:
+    return next((s.name for s in session.seats if s.user_id == session.row.host_id), "its host")
+
+
+def result_line(session: Session) -> str:
+    """One line for the lobby message once the game is over: who won, or why it ended."""
+    if session.status == "finished" and session.row.outcome:
+        outcome = Outcome.from_dict(session.row.outcome)
+        first = outcome.ranking[0] if outcome.ranking else ()
+        names = " and ".join(session.by_seat(s).name for s in first)
+        if names:
+            verb = "win" if len(first) > 1 else "wins"
+            return f"Result: {names} {verb} ({name_seats(outcome.reason, session.names())})."
+    return f"Result: none ({session.row.end_reason or session.status})."
 
 
 def full_table_text(session: Session) -> str:
@@ -408,12 +472,21 @@ def full_table_text(session: Session) -> str:
 
 
 def status_text(
-    session: Session, moves_played: int, last: MoveRecord | None = None, reader: Reader = None
+    session: Session,
+    moves_played: int,
+    last: MoveRecord | None = None,
+    reader: Reader = None,
+    away: Mapping[int, str] | None = None,
+    clock: str | None = None,
 ) -> str:
-    """``/game status`` for a running game, or one that ended here (lobbies show their lobby text)."""
+    """``/game status`` for a running game, or one that ended here (lobbies show their lobby text);
+    ``away``: user id -> "away until ..." for those taking time away."""
+    away = away or {}
     ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
     seats = "\n".join(
-        f"{i + 1}. {s.name}{s.tag}{' (resigned)' if s.resigned else ''}" for i, s in enumerate(ordered)
+        f"{i + 1}. {s.name}{s.tag}{' (resigned)' if s.resigned else ''}"
+        f"{f' ({away[s.user_id]})' if s.user_id is not None and s.user_id in away else ''}"
+        for i, s in enumerate(ordered)
     )
     lines = [
         f"**{session.info.title}** (game #{session.id}): {plural(moves_played, 'move')} played",
@@ -432,6 +505,8 @@ def status_text(
         lines.append(f"This game was abandoned ({session.row.end_reason}). {next_steps(session)}")
     else:
         lines.append(f"Waiting on: {', '.join(s.name for s in session.waiting_on()) or 'nobody'}")
+        if clock:
+            lines.append(clock)
     if last is not None and not session.damaged:
         lines.append("Last: " + describe(session, last, reader))
     return clip("\n".join(lines))

@@ -80,6 +80,8 @@ class Settings:
     database_url: str | None = field(default=None, repr=False)  # postgresql://...; may hold a password
     shard_count: int | None = None  # None: no sharding (one gateway connection)
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all of them
+    thread_archive_hours: float = 1.0  # a finished game's thread is archived after this (0: never)
+    away_days_per_year: int = 30  # /me away: days of time away a person may take in a year
 
     @property
     def database(self) -> str:
@@ -139,8 +141,20 @@ class Settings:
             ) from None
         if not 0.01 <= computer_seconds <= 60:
             raise SettingsError("COMPUTER_STRONG_SECONDS must be between 0.01 and 60")
+        archive = get("THREAD_ARCHIVE_HOURS") or "1"
+        try:
+            archive_hours = float(archive)
+        except ValueError:
+            raise SettingsError(f"THREAD_ARCHIVE_HOURS must be a number of hours, got {archive!r}") from None
+        if not 0 <= archive_hours <= 720:
+            raise SettingsError("THREAD_ARCHIVE_HOURS must be between 0 (never) and 720")
+        away = get("AWAY_DAYS_PER_YEAR") or "30"
+        if not away.isdigit() or not 0 <= int(away) <= 366:
+            raise SettingsError(f"AWAY_DAYS_PER_YEAR must be a number of days from 0 to 366, got {away!r}")
         return cls(
             computer_seconds=computer_seconds,
+            away_days_per_year=int(away),
+            thread_archive_hours=archive_hours,
             job_poll_seconds=poll_seconds,
             database_url=url,
             shard_count=shard_count,

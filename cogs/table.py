@@ -77,8 +77,17 @@ class TableCog(
             moves = await self.sessions.store.move_count(session.id)
             logged = [] if session.damaged else await self.sessions.log(session, last=1)
             last = logged[-1] if logged else None
+            away = await self.table.notifier.away_statuses(session)
             await self.table.reply(
-                interaction, public.status_text(session, moves, last, self.reader(session, interaction))
+                interaction,
+                public.status_text(
+                    session,
+                    moves,
+                    last,
+                    self.reader(session, interaction),
+                    away,
+                    await self.table.notifier.time_left(session),
+                ),
             )
 
         await self.table.guard(interaction, work)
@@ -152,7 +161,12 @@ class TableCog(
                 f"The {session.info.title} game was abandoned by {interaction.user.mention}.",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            await self.table.refresh_lobby(session)
+            if (
+                session.row.lobby_channel_id
+            ):  # a game in its own thread: the lobby says so, the thread is archived
+                await self.table.game_over(session)
+            else:
+                await self.table.refresh_lobby(session)
             if session.row.board_message_id:  # the game's last board loses its buttons
                 await self.table.strip_buttons(session, session.row.board_message_id)
             await self.table.reply(interaction, "Game abandoned.")
@@ -185,6 +199,16 @@ class TableCog(
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             await channel.send(text)
             await self.table.reply(interaction, "Done.")
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(
+        name="mine",
+        description="Your games and lobbies in every server, where it is your turn first (private)",
+    )
+    async def mine(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            await self.table.reply(interaction, await self.table.notifier.mine(interaction.user.id))
 
         await self.table.guard(interaction, work)
 

@@ -84,6 +84,7 @@ class SessionRow:
     unreadable: str | None = None  # what was wrong reading the row's saved JSON (state, options...)
     board_message_id: int | None = None  # the channel message holding the live board
     told_through: int = 0  # the last move the channel has been told of
+    lobby_channel_id: int | None = None  # the parent channel of a game's thread (its lobby message)
 
     @property
     def live(self) -> bool:
@@ -121,6 +122,42 @@ class NewMove:
     by_computer: bool = False
     events: list[dict[str, Any]] | None = None
     privacy: dict[str, Any] | None = None
+
+
+NOTIFY_PLACES = ("thread", "dm", "both", "none")
+
+
+@dataclass(frozen=True)
+class PersonRow:
+    """A person's settings, the same in every server (defaults when they never set any)."""
+
+    user_id: int
+    notify: str = "thread"  # where turn notices go: one of NOTIFY_PLACES
+    remind_hours: int = 12  # 0: no reminders
+    time_zone: str = "UTC"
+    quiet_start: int | None = None  # local hour when quiet hours begin (no DMs), 0-23
+    quiet_end: int | None = None  # local hour when they end
+    dm_failed: bool = False  # a DM failed since they were last told
+    away_since: float | None = None  # time away (/me away): from, until (seconds since the epoch)
+    away_until: float | None = None
+    away_reason: str | None = None
+    away_year: int | None = None  # the year away_days_used counts
+    away_days_used: int = 0
+
+    def away_at(self, now: float) -> bool:
+        return (
+            self.away_since is not None
+            and self.away_until is not None
+            and self.away_since <= now < self.away_until
+        )
+
+    @property
+    def wants_dm(self) -> bool:
+        return self.notify in ("dm", "both")
+
+    @property
+    def wants_mention(self) -> bool:
+        return self.notify in ("thread", "both")
 
 
 @dataclass(frozen=True)
@@ -267,6 +304,24 @@ def session_of(row: Any) -> SessionRow:
         unreadable="; ".join(problems) or None,
         board_message_id=row["board_message_id"],
         told_through=row["told_through"] or 0,
+        lobby_channel_id=row["lobby_channel_id"],
+    )
+
+
+def person_of(row: Any) -> PersonRow:
+    return PersonRow(
+        user_id=row["user_id"],
+        notify=row["notify"],
+        remind_hours=row["remind_hours"],
+        time_zone=row["time_zone"],
+        quiet_start=row["quiet_start"],
+        quiet_end=row["quiet_end"],
+        dm_failed=bool(row["dm_failed"]),
+        away_since=row["away_since"],
+        away_until=row["away_until"],
+        away_reason=row["away_reason"],
+        away_year=row["away_year"],
+        away_days_used=row["away_days_used"] or 0,
     )
 
 
@@ -432,6 +487,7 @@ class Store:
         options: dict[str, Any],
         max_players: int,
         seed: int,
+        lobby_channel_id: int | None = None,
     ) -> int:
         _need_guild(guild_id)
         stamp = self.clock.stamp()
@@ -439,7 +495,8 @@ class Store:
         def body() -> Body:
             row = yield one(
                 "INSERT INTO sessions (game, guild_id, channel_id, host_id, status, options, max_players,"
-                " seed, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                " seed, created_at, updated_at, lobby_channel_id)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
                 game,
                 guild_id,
                 channel_id,
@@ -449,6 +506,7 @@ class Store:
                 seed,
                 stamp,
                 stamp,
+                lobby_channel_id,
             )
             yield run(
                 "INSERT INTO seats (session_id, join_order, user_id, display_name) VALUES (?, 0, ?, ?)",
@@ -919,6 +977,106 @@ class Store:
     async def results(self, session_id: int) -> list[ResultRow]:
         rows = await self._all("SELECT * FROM results WHERE session_id = ? ORDER BY place, seat", session_id)
         return [ResultRow(r["seat"], r["user_id"], r["score"], r["place"], bool(r["resigned"])) for r in rows]
+
+    # ----------------------------------------------------------------- people
+
+    async def person(self, user_id: int) -> PersonRow:
+        """A person's settings (the defaults when they never set any)."""
+        row = await self._one("SELECT * FROM people WHERE user_id = ?", user_id) if fits(user_id) else None
+        return person_of(row) if row else PersonRow(user_id)
+
+    async def people(self, user_ids: Iterable[int]) -> dict[int, PersonRow]:
+        """Several people's settings in one query (defaults for those without a row)."""
+        ids = sorted({u for u in user_ids if fits(u)})
+        found: dict[int, PersonRow] = {}
+        if ids:
+            marks = ", ".join("?" for _ in ids)
+            rows = await self._all(f"SELECT * FROM people WHERE user_id IN ({marks})", *ids)
+            found = {r["user_id"]: person_of(r) for r in rows}
+        return {u: found.get(u, PersonRow(u)) for u in ids}
+
+    async def save_person(self, person: PersonRow) -> None:
+        stamp = self.clock.stamp()
+        await self._transact(
+            _single(
+                run(
+                    "INSERT INTO people (user_id, notify, remind_hours, time_zone, quiet_start, quiet_end,"
+                    " dm_failed, away_since, away_until, away_reason, away_year, away_days_used, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
+                    " remind_hours = excluded.remind_hours, time_zone = excluded.time_zone,"
+                    " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,"
+                    " dm_failed = excluded.dm_failed, away_since = excluded.away_since,"
+                    " away_until = excluded.away_until, away_reason = excluded.away_reason,"
+                    " away_year = excluded.away_year, away_days_used = excluded.away_days_used,"
+                    " updated_at = excluded.updated_at",
+                    person.user_id,
+                    person.notify,
+                    person.remind_hours,
+                    person.time_zone,
+                    person.quiet_start,
+                    person.quiet_end,
+                    int(person.dm_failed),
+                    person.away_since,
+                    person.away_until,
+                    person.away_reason,
+                    person.away_year,
+                    person.away_days_used,
+                    stamp,
+                )
+            )
+        )
+
+    async def set_dm_failed(self, user_id: int, failed: bool) -> bool:
+        """Note (or clear) that a DM to the person failed; True when the flag changed."""
+        stamp = self.clock.stamp()
+        if failed:
+            sql = (
+                "INSERT INTO people (user_id, dm_failed, updated_at) VALUES (?, 1, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_failed = 1, updated_at = excluded.updated_at"
+                " WHERE people.dm_failed = 0"
+            )
+            changed = await self._transact(_single(run(sql, user_id, stamp)))
+        else:
+            changed = await self._transact(
+                _single(
+                    run(
+                        "UPDATE people SET dm_failed = 0, updated_at = ? WHERE user_id = ? AND dm_failed = 1",
+                        stamp,
+                        user_id,
+                    )
+                )
+            )
+        return changed == 1
+
+    async def sessions_of(self, user_id: int) -> list[tuple[SessionRow, list[SeatRow]]]:
+        """Every live session (lobby or game, every server) where the person sits and has not
+        resigned, with its seats, in one query."""
+        if not fits(user_id):
+            return []
+        rows = await self._all(
+            "SELECT s.*, st.join_order, st.seat, st.user_id AS seat_user, st.display_name, st.is_computer,"
+            " st.resigned FROM sessions s JOIN seats st ON st.session_id = s.id"
+            " WHERE s.status IN ('lobby', 'active') AND s.id IN (SELECT session_id FROM seats"
+            " WHERE user_id = ? AND resigned = 0)"
+            " ORDER BY s.id, COALESCE(st.seat, st.join_order), st.join_order",
+            user_id,
+        )
+        out: dict[int, tuple[SessionRow, list[SeatRow]]] = {}
+        for r in rows:
+            if r["id"] not in out:
+                out[r["id"]] = (session_of(r), [])
+            out[r["id"]][1].append(
+                SeatRow(
+                    r["join_order"],
+                    r["seat"],
+                    r["seat_user"],
+                    r["display_name"],
+                    bool(r["is_computer"]),
+                    bool(r["resigned"]),
+                )
+            )
+        return list(out.values())
 
     # ----------------------------------------------------------------- jobs
 

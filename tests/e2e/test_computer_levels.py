@@ -33,7 +33,7 @@ async def test_game_computer_level_end_to_end(standin, bot_factory, monkeypatch)
         assert level["name"] == "level" and not level.get("required")
         assert [c["value"] for c in level["choices"]] == ["easy", "normal", "strong"]
 
-        lobby = await standin.slash(alice, chan, "guacamole new")
+        lobby = await standin.slash(alice, chan, "guacamole new", thread=False)
         assert not lobby.ephemeral
         added = await (await standin.slash(alice, chan, "game computer", level="strong")).original()
         assert added.ephemeral and "(strong)" in added.content

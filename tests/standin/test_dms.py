@@ -140,3 +140,15 @@ async def test_interaction_payloads_in_a_dm_carry_the_user_not_a_member(standin,
 def test_the_stand_in_is_installed_to_the_server_unless_told_otherwise():
     assert StandIn().installations == {0}
     assert StandIn(user_install=True).installations == {0, 1}
+
+
+async def test_a_user_who_shares_no_server_with_the_bot_gets_no_dm(standin, bot, alice):
+    """Discord lets a bot DM only users it shares a server with (or who installed the app)."""
+    user = await bot.fetch_user(alice.id)
+    standin.leave(alice, standin.guild)
+    with pytest.raises(discord.Forbidden) as err:
+        await user.send("your turn")
+    assert err.value.code == 50007 and standin.messages(standin.dm(alice)) == []
+    standin.join(alice, standin.guild)
+    await user.send("back in the server")
+    assert [m.content for m in standin.messages(standin.dm(alice))] == ["back in the server"]

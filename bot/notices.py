@@ -1,0 +1,304 @@
+"""Who is told what, and where: turn notices, reminders and quiet hours.
+
+Pure decisions and texts, no Discord and no SQL: :mod:`bot.notify` sends what
+this module decides.  A person's settings (:class:`bot.storage.PersonRow`) say
+where notices go (a mention in the game's thread, a direct message, both, or
+none), how often to remind them while it is their turn, and their quiet hours
+(no direct messages then), read in their own time zone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from bot.public import MESSAGE_LIMIT, clip, event_lines
+from bot.sessions import Session
+from bot.storage import NOTIFY_PLACES, PersonRow
+from engines.core import plural
+
+MAX_REMIND_HOURS = 168  # a week
+PLACE_WORDS = {
+    "thread": "a mention in the game's thread",
+    "dm": "a direct message",
+    "both": "a mention in the game's thread and a direct message",
+    "none": "nowhere (no notices)",
+}
+_QUIET = re.compile(r"^\s*(\d{1,2})(?::00)?\s*-\s*(\d{1,2})(?::00)?\s*$")
+
+
+class SettingError(ValueError):
+    """A setting given in words a person can fix."""
+
+
+def zone(name: str) -> ZoneInfo:
+    """The time zone called ``name`` (an IANA name such as ``America/Lima``), or a clear refusal."""
+    try:
+        if "/" not in name and name != "UTC":
+            raise ZoneInfoNotFoundError(name)
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise SettingError(
+            f"{name!r} is not a time zone I know; use a name such as Europe/Madrid, America/Lima or UTC "
+            "(start typing to see them)"
+        ) from None
+
+
+def zone_choices(current: str, limit: int = 25) -> list[str]:
+    """Time zone names containing what was typed, for autocomplete."""
+    typed = current.strip().lower()
+    names = sorted(available_timezones() | {"UTC"})
+    return [n for n in names if typed in n.lower()][:limit]
+
+
+def parse_quiet(text: str) -> tuple[int | None, int | None]:
+    """Quiet hours as typed: ``22-7`` (from 22:00 to 07:00, local time) or ``off``."""
+    if text.strip().lower() in ("off", "none", "no", ""):
+        return None, None
+    m = _QUIET.match(text)
+    if not m or not (0 <= int(m.group(1)) <= 23 and 0 <= int(m.group(2)) <= 23):
+        raise SettingError(
+            f"{text!r} is not a span of hours; write it as start-end in whole hours, e.g. 22-7, or off"
+        )
+    start, end = int(m.group(1)), int(m.group(2))
+    if start == end:
+        raise SettingError("quiet hours must start and end at different hours (or use off)")
+    return start, end
+
+
+def check_place(place: str) -> str:
+    if place not in NOTIFY_PLACES:
+        raise SettingError(f"notices go to one of {', '.join(NOTIFY_PLACES)}, not {place!r}")
+    return place
+
+
+def check_remind(hours: int) -> int:
+    if not 0 <= hours <= MAX_REMIND_HOURS:
+        raise SettingError(f"reminders come every 1 to {MAX_REMIND_HOURS} hours, or 0 for none; not {hours}")
+    return hours
+
+
+def local(person: PersonRow, now: float) -> datetime:
+    return datetime.fromtimestamp(now, UTC).astimezone(zone(person.time_zone))
+
+
+def is_quiet(person: PersonRow, now: float) -> bool:
+    """Whether ``now`` falls in the person's quiet hours (local time)."""
+    if person.quiet_start is None or person.quiet_end is None:
+        return False
+    hour = local(person, now).hour
+    start, end = person.quiet_start, person.quiet_end
+    return start <= hour < end if start < end else hour >= start or hour < end
+
+
+def quiet_ends(person: PersonRow, now: float) -> float:
+    """When the quiet hours that hold at ``now`` end (``now`` itself when they do not hold)."""
+    if not is_quiet(person, now) or person.quiet_end is None:
+        return now
+    here = local(person, now)
+    end = here.replace(hour=person.quiet_end, minute=0, second=0, microsecond=0)
+    if end <= here:
+        end += timedelta(days=1)
+    return end.timestamp()
+
+
+def settings_text(person: PersonRow) -> str:
+    """``/me show``: the person's settings in words."""
+    quiet = (
+        f"{person.quiet_start:02d}:00 to {person.quiet_end:02d}:00 ({person.time_zone}): no direct messages then"
+        if person.quiet_start is not None and person.quiet_end is not None
+        else "none"
+    )
+    remind = (
+        f"every {plural(person.remind_hours, 'hour')} while it is your turn" if person.remind_hours else "off"
+    )
+    return (
+        "**Your settings** (the same in every server):\n"
+        f"Turn notices: {PLACE_WORDS[person.notify]}\n"
+        f"Reminders: {remind}\n"
+        f"Time zone: {person.time_zone}\n"
+        f"Quiet hours: {quiet}\n"
+        "Change them with /me notify."
+    )
+
+
+def waited(seconds: float) -> str:
+    """A wait in words: minutes, hours, then days and hours."""
+    minutes = max(0, int(seconds // 60))
+    if minutes < 60:
+        return plural(minutes, "minute")
+    hours = minutes // 60
+    if hours < 48:
+        return plural(hours, "hour")
+    return f"{plural(hours // 24, 'day')} {plural(hours % 24, 'hour')}"
+
+
+def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A Discord link that opens the channel (or the message) in the client."""
+    link = f"https://discord.com/channels/{guild_id}/{channel_id}"
+    return f"{link}/{message_id}" if message_id else link
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """One game where it is someone's turn, for a reminder or ``/game mine``."""
+
+    session: Session
+    guild_name: str
+    seconds: float
+
+
+def turn_notice(
+    session: Session, seat: int, records: Sequence, guild_name: str, link: str, *, reminder: bool = False
+) -> str:
+    """The direct message telling ``seat`` it is their turn: which game and server, what
+    happened since they last moved (as that seat may read it), and the jump link."""
+    head = "Reminder: it is still your turn" if reminder else "It is your turn"
+    lines = [f"{head} in **{session.info.title}** #{session.id} on **{guild_name}**."]
+    since = event_lines(session, records, seat, channel=True, limit=10)
+    if since:
+        lines.append("Since your last move:")
+        lines.extend(f"- {line}" for line in since)
+    lines.append(f"Play it there: {link}")
+    lines.append("Moves are made in the server; the button below shows your own view.")
+    return clip("\n".join(lines), MESSAGE_LIMIT)
+
+
+def digest(games: Sequence[Waiting], link_of) -> str:
+    """One reminder listing every game where it is the person's turn."""
+    head = f"Reminder: it is your turn in {plural(len(games), 'game')}:"
+    tail = "Change or stop reminders with /me notify."
+    lines: list[str] = []
+    room = MESSAGE_LIMIT - len(head) - len(tail) - 60  # keeps space for the "more" line
+    for i, w in enumerate(games):
+        line = (
+            f"- **{w.session.info.title}** #{w.session.id} on {w.guild_name}, waiting {waited(w.seconds)}: "
+            f"{link_of(w.session)}"
+        )
+        if sum(len(x) + 1 for x in lines) + len(line) > room:
+            lines.append(f"- ... and {plural(len(games) - i, 'more game')} (see /game mine)")
+            break
+        lines.append(line)
+    return clip("\n".join([head, *lines, tail]), MESSAGE_LIMIT)
+
+
+def mine_line(w: Waiting, user_id: int, link: str, clock: str | None = None) -> str:
+    """One game of ``/game mine``: game, server, link, whose turn and for how long, the timer."""
+    session = w.session
+    head = f"**{session.info.title}** #{session.id} on {w.guild_name}: {link}"
+    if session.status == "lobby":
+        return f"{head}\n  lobby, {plural(len(session.seats), 'seat')} of {session.row.max_players} taken"
+    if session.damaged:
+        return f"{head}\n  damaged: ask the host or an admin to /game abandon it"
+    waiting = session.waiting_on()
+    mine = any(s.user_id == user_id for s in waiting)
+    who = (
+        "your turn"
+        if mine and len(waiting) == 1
+        else f"{', '.join(s.name for s in waiting) or 'nobody'} to play"
+    )
+    if mine and len(waiting) > 1:
+        who = f"your turn (with {', '.join(s.name for s in waiting if s.user_id != user_id)})"
+    timer = f"; {clock}" if clock else "; no turn timer"
+    return f"{head}\n  {who}, waiting {waited(w.seconds)}{timer}"
+
+
+def mine_text(
+    games: Sequence[Waiting], user_id: int, link_of, clocks: dict[int, str | None] | None = None
+) -> str:
+    """``/game mine``: the person's games in every server, those where it is their turn first."""
+    if not games:
+        return "You are not sitting in any game or lobby. Open one with /<game> new, or join one with /game join."
+
+    def order(w: Waiting) -> tuple:
+        session = w.session
+        turn = any(s.user_id == user_id for s in session.waiting_on())
+        return (0 if turn else 1 if session.status == "active" else 2, -w.seconds)
+
+    ordered = sorted(games, key=order)
+    turns = sum(1 for w in ordered if order(w)[0] == 0)
+    head = f"**Your games** ({plural(len(ordered), 'game')}, your turn in {turns}):"
+    lines: list[str] = []
+    for i, w in enumerate(ordered):
+        line = mine_line(w, user_id, link_of(w.session), (clocks or {}).get(w.session.id))
+        if len(head) + sum(len(x) + 1 for x in lines) + len(line) > MESSAGE_LIMIT - 60:
+            lines.append(f"... and {plural(len(ordered) - i, 'more game')}")
+            break
+        lines.append(line)
+    return clip("\n".join([head, *lines]), MESSAGE_LIMIT)
+
+
+# ------------------------------------------------------------------ time away
+
+DAY = 86400.0
+
+
+def away_days_left(person: PersonRow, now: float, allowance: int) -> int:
+    year = datetime.fromtimestamp(now, UTC).year
+    used = person.away_days_used if person.away_year == year else 0
+    return max(0, allowance - used)
+
+
+def take_away(person: PersonRow, days: int, reason: str | None, now: float, allowance: int) -> PersonRow:
+    """``/me away``: the person's new settings, or a refusal saying what is allowed."""
+    if person.away_at(now):
+        raise SettingError(f"you are already away until {away_date(person)}; use /me back first to change it")
+    left = away_days_left(person, now, allowance)
+    if not 1 <= days <= left:
+        raise SettingError(
+            f"you can be away 1 to {left} more days this year ({allowance} a year), not {days}"
+            if left
+            else f"you have used all {allowance} days of time away this year"
+        )
+    year = datetime.fromtimestamp(now, UTC).year
+    return replace(
+        person,
+        away_since=now,
+        away_until=now + days * DAY,
+        away_reason=(reason or "").strip()[:100] or None,
+        away_year=year,
+        away_days_used=allowance - left + days,
+    )
+
+
+def come_back(person: PersonRow, now: float) -> PersonRow:
+    """``/me back``: time away ends now; whole days not used are given back."""
+    if not person.away_at(now):
+        raise SettingError("you are not away")
+    unused = int(((person.away_until or now) - now) // DAY)
+    return replace(person, away_until=now, away_days_used=max(0, person.away_days_used - unused))
+
+
+def away_date(person: PersonRow) -> str:
+    """When time away ends, in the person's time zone."""
+    moment = datetime.fromtimestamp(person.away_until or 0, UTC).astimezone(zone(person.time_zone))
+    return moment.strftime("%Y-%m-%d %H:%M") + f" ({person.time_zone})"
+
+
+def away_labels(people: dict[int, PersonRow], now: float) -> dict[int, str]:
+    """``user id -> "away until ..."`` for those away now (for the board's text and /game status)."""
+    return {uid: f"away until {away_date(p)}" for uid, p in people.items() if p.away_at(now)}
+
+
+def time_used(person: PersonRow, start: float, now: float) -> float:
+    """Seconds of a turn clock used between ``start`` and ``now``, not counting time away."""
+    used = max(0.0, now - start)
+    if person.away_since is not None and person.away_until is not None:
+        overlap = min(person.away_until, now) - max(person.away_since, start)
+        used -= max(0.0, overlap)
+    return used
+
+
+def paused_deadline(people: Sequence[PersonRow], start: float, timer: float, now: float) -> float | None:
+    """A turn deadline due ``now`` for those to move (turn begun at ``start``): None if it stands,
+    else when it falls once their time away is left out (the latest of theirs: the game waits)."""
+    later = []
+    for person in people:
+        left = timer - time_used(person, start, now)
+        if left > 0:
+            resume = person.away_until if person.away_at(now) and person.away_until is not None else now
+            later.append(resume + left)
+    return max(later) if later else None

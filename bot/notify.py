@@ -1,0 +1,297 @@
+"""Sending turn notices and reminders, as :mod:`bot.notices` decides.
+
+After a board is posted, each person whose turn begins is told where their
+settings say: the board's mention in the game's thread (only those who want
+it are pinged), and/or a direct message with the game, the server, what
+happened since they last moved, a jump link, the public board and a button
+for their own view.  Quiet hours hold DMs back.  A DM Discord refuses (the
+person closed them, or shares no server with the bot) falls back to a mention
+in the thread, and the person is told once, privately, at their next command.
+
+Reminders are scheduler jobs of kind ``remind``, one per person (key: the user
+id), armed when a turn of theirs begins; when one fires it sends one message
+listing every game where it is their turn, then re-arms itself for the next
+interval while such games remain, so thirty games still make one DM.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import notices
+from bot.notices import Waiting
+from bot.sessions import Session
+from bot.storage import DEADLINE, PersonRow, Store
+
+if TYPE_CHECKING:
+    from bot.ui import Table
+
+log = logging.getLogger(__name__)
+
+REMIND = "remind"  # the scheduler's job kind (key: the user id)
+DM_FAILED = (
+    "I could not send you a direct message (your DMs are closed to me, or we share no server), so your "
+    "turn notices came as mentions in the game's thread instead. Open your DMs to me, or choose "
+    "/me notify where: thread."
+)
+
+
+def seconds_of(stamp: str) -> float:
+    return datetime.fromisoformat(stamp).timestamp()
+
+
+class Notifier:
+    """Turn notices, reminders and the private view from a DM, for the table."""
+
+    def __init__(self, table: Table):
+        self.table = table
+
+    @property
+    def store(self) -> Store:
+        return self.table.service.store
+
+    @property
+    def bot(self):
+        return self.table.bot
+
+    def now(self) -> float:
+        return self.store.clock.time()
+
+    def guild_name(self, session: Session) -> str:
+        guild = self.bot.get_guild(session.row.guild_id) if session.row.guild_id else None
+        return guild.name if guild is not None else "a server"
+
+    def link(self, session: Session) -> str:
+        return notices.jump_link(session.row.guild_id, session.row.channel_id, session.row.board_message_id)
+
+    # ------------------------------------------------------------- after a board
+
+    def waiting_people(self, session: Session) -> list[int]:
+        return [s.user_id for s in session.waiting_on() if s.user_id and not s.computer]
+
+    async def people_to_move(self, session: Session) -> dict[int, PersonRow]:
+        return await self.store.people(self.waiting_people(session))
+
+    def away_labels(self, people: dict[int, PersonRow]) -> dict[int, str]:
+        return notices.away_labels(people, self.now())
+
+    def mentions(self, people: dict[int, PersonRow], ping: bool) -> discord.AllowedMentions:
+        """Whom the board may ping: those to move who want a mention in the thread."""
+        wanted = [discord.Object(uid) for uid, p in people.items() if p.wants_mention] if ping else []
+        return discord.AllowedMentions(everyone=False, roles=False, users=wanted or False)
+
+    async def after_board(self, session: Session, message: discord.Message) -> None:
+        """DM those whose turn began and who want it (unless in quiet hours); arm reminders."""
+        waiting = self.waiting_people(session)
+        if not waiting:
+            return
+        people = await self.store.people(waiting)
+        now = self.now()
+        for uid, person in people.items():
+            if person.notify != "none" and person.remind_hours:
+                if await self.store.job(REMIND, str(uid)) is None:
+                    await self.bot.scheduler.schedule(REMIND, str(uid), now + person.remind_hours * 3600)
+            if person.wants_dm and not notices.is_quiet(person, now):
+                await self.dm_turn(session, person, message)
+
+    async def dm_turn(self, session: Session, person: PersonRow, message: discord.Message) -> None:
+        seat = session.seat_of(person.user_id)
+        if seat is None or seat.seat is None:
+            return
+        records = await self.table.service.log(session, last=60)
+        mine = [i for i, r in enumerate(records) if r.seat == seat.seat and not r.by_computer]
+        since = records[mine[-1] + 1 :] if mine else records
+        link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
+        text = notices.turn_notice(session, seat.seat, since, self.guild_name(session), link)
+        file = await self.table.render(session)
+        if await self.send_dm(person.user_id, text, file=file, view=private_view(session.id)):
+            return
+        await self.fall_back(session, person.user_id, "it is your turn")
+
+    async def send_dm(
+        self,
+        user_id: int,
+        text: str,
+        *,
+        file: discord.File | None = None,
+        view: discord.ui.View | None = None,
+    ) -> bool:
+        """Send a DM; False (and the person marked to be told) when Discord refuses it."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            kwargs: dict = {"content": text}
+            if file is not None:
+                kwargs["file"] = file
+            if view is not None:
+                kwargs["view"] = view
+            await user.send(**kwargs)
+            return True
+        except discord.HTTPException as exc:
+            log.info("a DM to %s was refused (%s)", user_id, exc)
+            await self.store.set_dm_failed(user_id, True)
+            return False
+
+    async def fall_back(self, session: Session, user_id: int, what: str) -> None:
+        """The DM failed: mention the person in the game's thread instead."""
+        channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+        try:
+            await channel.send(
+                f"<@{user_id}>, {what} in this game.",
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+            )
+        except discord.HTTPException:
+            log.warning("could not mention %s in session %s either", user_id, session.id)
+
+    async def dm_failed(self, user_id: int) -> bool:
+        return (await self.store.person(user_id)).dm_failed
+
+    async def tell_failed_once(self, interaction: discord.Interaction) -> None:
+        """At a person's next command after a failed DM: tell them, privately, once."""
+        if not await self.store.set_dm_failed(interaction.user.id, False):
+            return
+        try:
+            await interaction.followup.send(DM_FAILED, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell %s that a DM failed", interaction.user.id)
+
+    # ------------------------------------------------------------- reminders
+
+    async def games_of(self, user_id: int) -> list[Waiting]:
+        """Every lobby and game the person sits in, in the servers the bot is still in."""
+        now = self.now()
+        return [
+            Waiting(s, self.guild_name(s), now - seconds_of(s.row.updated_at))
+            for s in await self.table.service.sessions_of(user_id)
+            if s.row.guild_id is not None and self.bot.get_guild(s.row.guild_id) is not None
+        ]
+
+    async def mine(self, user_id: int) -> str:
+        games = await self.games_of(user_id)
+        clocks = {w.session.id: await self.time_left(w.session) for w in games}
+        return notices.mine_text(games, user_id, self.link, clocks)
+
+    async def waiting_games(self, user_id: int) -> list[Waiting]:
+        """The person's games where it is their turn, the longest waiting first."""
+        out = []
+        for w in await self.games_of(user_id):
+            seat = w.session.seat_of(user_id)
+            if seat is not None and seat.seat is not None and seat.seat in w.session.to_move():
+                out.append(w)
+        return sorted(out, key=lambda w: -w.seconds)
+
+    async def remind(self, user_id: int) -> None:
+        """The scheduler's reminder: one message listing every game where it is their turn."""
+        person = await self.store.person(user_id)
+        if not person.remind_hours or person.notify == "none":
+            return
+        if person.away_at(self.now()):  # no reminders while away; they start again on return
+            await self.bot.scheduler.schedule(REMIND, str(user_id), person.away_until)
+            return
+        games = await self.waiting_games(user_id)
+        if not games:
+            return  # armed again when a turn of theirs begins
+        now = self.now()
+        if person.wants_dm and notices.is_quiet(person, now) and not person.wants_mention:
+            await self.bot.scheduler.schedule(REMIND, str(user_id), notices.quiet_ends(person, now))
+            return
+        dm_ok = False
+        if person.wants_dm and not notices.is_quiet(person, now):
+            dm_ok = await self.send_dm(user_id, notices.digest(games, self.link))
+        if person.wants_mention or (person.wants_dm and not dm_ok):
+            for w in games:
+                await self.fall_back(
+                    w.session, user_id, f"a reminder: it is your turn (waiting {notices.waited(w.seconds)})"
+                )
+        await self.bot.scheduler.schedule(REMIND, str(user_id), now + person.remind_hours * 3600)
+
+    # ------------------------------------------------------------- time away
+
+    async def pause_deadline(self, job) -> bool:
+        """Before a turn deadline acts: if those to move still have time on their clocks once
+        their time away is left out, move the deadline on (True) instead of acting."""
+        session = await self.table.service.get(int(job.key))
+        if session is None or session.status != "active":
+            return False
+        timer = session.row.timer_seconds
+        if not timer or session.version != int(job.payload.get("version", -1)):
+            return False
+        people = await self.people_to_move(session)
+        start = float(job.payload.get("start", job.due_at - timer))
+        now = self.now()
+        later = notices.paused_deadline(list(people.values()), start, timer, now)
+        if later is None or later <= now:
+            return False
+        await self.bot.scheduler.schedule(job.kind, job.key, later, {**job.payload, "start": start})
+        return True
+
+    async def clocks_resume(self, user_id: int) -> None:
+        """After ``/me back``: the person's turn deadlines are looked at now, so that each moves to
+        when their clock, running again, runs out (the deadline's check does the arithmetic)."""
+        now = self.now()
+        for session in await self.table.service.sessions_of(user_id):
+            if user_id in self.waiting_people(session):
+                job = await self.store.job(DEADLINE, str(session.id))
+                if job is not None and job.due_at > now:
+                    await self.bot.scheduler.schedule(DEADLINE, job.key, now, job.payload)
+
+    async def time_left(self, session: Session) -> str | None:
+        """The turn timer's line: how long those to move have left (None without a timer)."""
+        if session.status != "active" or not session.row.timer_seconds:
+            return None
+        job = await self.store.job(DEADLINE, str(session.id))
+        if job is None:
+            return None
+        names = ", ".join(s.name for s in session.waiting_on()) or "nobody"
+        left = notices.waited(max(0.0, job.due_at - self.now()))
+        return f"⏱ {left} left for {names} (turn timer {session.row.timer_seconds / 3600:g} h)"
+
+    async def away_statuses(self, session: Session) -> dict[int, str]:
+        people = await self.store.people([s.user_id for s in session.seats if s.user_id and not s.computer])
+        return self.away_labels(people)
+
+    # ------------------------------------------------------------- the private view from a DM
+
+    async def show_private(self, interaction: discord.Interaction, session_id: int) -> None:
+        session = await self.table.service.get(session_id)
+        if session is None or session.seat_of(interaction.user.id) is None:
+            await interaction.response.send_message("You are not playing in that game.", ephemeral=True)
+            return
+        if session.status != "active" or session.state is None:
+            await interaction.response.send_message("That game is not running any more.", ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text, file = await self.table.private_picture(session, interaction.user.id)
+        kwargs: dict = {"content": text, "ephemeral": True}
+        if file is not None:
+            kwargs["file"] = file
+        await interaction.followup.send(**kwargs)
+
+
+def private_view(session_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PrivateViewButton(session_id))
+    return view
+
+
+class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:dmv:(?P<sid>\d+)"):
+    """On a DM notice: the person's own view of the game (works after a restart)."""
+
+    def __init__(self, session_id: int):
+        super().__init__(
+            discord.ui.Button(
+                label="My view", style=discord.ButtonStyle.secondary, custom_id=f"pk:dmv:{session_id}"
+            )
+        )
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.table.notifier.show_private(interaction, self.session_id)  # type: ignore[attr-defined]  # the client is the bot, which has a table

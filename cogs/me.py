@@ -1,0 +1,145 @@
+"""``/me ...``: a person's own settings, the same in every server (turn notices, reminders, quiet hours)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import notices
+from bot.app import PukllayBot
+from bot.notices import MAX_REMIND_HOURS, SettingError
+
+PLACES = [
+    app_commands.Choice(name="A mention in the game's thread (default)", value="thread"),
+    app_commands.Choice(name="A direct message", value="dm"),
+    app_commands.Choice(name="Both", value="both"),
+    app_commands.Choice(name="None", value="none"),
+]
+
+
+@app_commands.guild_only()
+class MeCog(
+    commands.GroupCog, group_name="me", group_description="Your own settings, the same in every server"
+):
+    def __init__(self, bot: PukllayBot):
+        self.bot = bot
+
+    @property
+    def table(self):
+        return self.bot.table
+
+    @app_commands.command(name="show", description="Show your settings: notices, reminders, quiet hours")
+    async def show(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            person = await self.table.service.store.person(interaction.user.id)
+            await self.table.reply(interaction, notices.settings_text(person))
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(
+        name="notify", description="Choose where your turn notices go and how often to remind you"
+    )
+    @app_commands.describe(
+        where="Where turn notices go",
+        reminders=f"Remind you every this many hours while it is your turn (0: never; at most {MAX_REMIND_HOURS})",
+        time_zone="Your time zone, e.g. Europe/Madrid (for quiet hours)",
+        quiet="Hours with no direct messages, in your time zone, e.g. 22-7 (or off)",
+    )
+    @app_commands.choices(where=PLACES)
+    async def notify(
+        self,
+        interaction: discord.Interaction,
+        where: app_commands.Choice[str] | None = None,
+        reminders: app_commands.Range[int, 0, MAX_REMIND_HOURS] | None = None,
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
+        quiet: app_commands.Range[str, 1, 20] | None = None,
+    ) -> None:
+        async def work() -> None:
+            store = self.table.service.store
+            person = await store.person(interaction.user.id)
+            changes: dict = {}
+            try:
+                if where is not None:
+                    changes["notify"] = notices.check_place(where.value)
+                if reminders is not None:
+                    changes["remind_hours"] = notices.check_remind(reminders)
+                if time_zone is not None:
+                    notices.zone(time_zone)
+                    changes["time_zone"] = time_zone
+                if quiet is not None:
+                    changes["quiet_start"], changes["quiet_end"] = notices.parse_quiet(quiet)
+            except SettingError as exc:
+                await self.table.reply(interaction, f"⚠️ {self.table.sentence(str(exc))} Nothing was changed.")
+                return
+            if not changes:
+                await self.table.reply(interaction, "Nothing to change. " + notices.settings_text(person))
+                return
+            person = dataclasses.replace(person, **changes)
+            await store.save_person(person)
+            if (not person.remind_hours or person.notify == "none") and self.bot.scheduler is not None:
+                await self.bot.scheduler.cancel("remind", str(person.user_id))
+            await self.table.reply(interaction, "Saved. " + notices.settings_text(person))
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(name="away", description="Take time away: your turn clocks pause in every game")
+    @app_commands.describe(
+        days="How many days (your yearly allowance is shown if this is too many)",
+        reason="Why, shown to no one but you (optional)",
+    )
+    async def away(
+        self,
+        interaction: discord.Interaction,
+        days: app_commands.Range[int, 1, 366],
+        reason: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        async def work() -> None:
+            store = self.table.service.store
+            now = store.clock.time()
+            person = await store.person(interaction.user.id)
+            try:
+                person = notices.take_away(person, days, reason, now, self.bot.settings.away_days_per_year)
+            except SettingError as exc:
+                await self.table.reply(interaction, f"⚠️ {self.table.sentence(str(exc))}")
+                return
+            await store.save_person(person)
+            left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
+            await self.table.reply(
+                interaction,
+                f"You are away until {notices.away_date(person)}: your turn clocks are paused in every game and "
+                f"reminders stop; the others see it in /game status and on the boards. {left} days of time away "
+                "are left this year. /me back ends it early.",
+            )
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(name="back", description="End your time away now; your turn clocks run again")
+    async def back(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            store = self.table.service.store
+            now = store.clock.time()
+            try:
+                person = notices.come_back(await store.person(interaction.user.id), now)
+            except SettingError as exc:
+                await self.table.reply(interaction, f"⚠️ {self.table.sentence(str(exc))}")
+                return
+            await store.save_person(person)
+            await self.table.notifier.clocks_resume(person.user_id)
+            left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
+            await self.table.reply(
+                interaction,
+                f"Welcome back: your turn clocks run again. {left} days of time away are left this year.",
+            )
+
+        await self.table.guard(interaction, work)
+
+    @notify.autocomplete("time_zone")
+    async def _zones(self, interaction: discord.Interaction, current: str):
+        return [app_commands.Choice(name=z, value=z) for z in notices.zone_choices(current)]
+
+
+async def setup(bot: PukllayBot) -> None:
+    await bot.add_cog(MeCog(bot))

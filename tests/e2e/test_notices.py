@@ -1,0 +1,299 @@
+"""Turn notices and reminders end to end: /me notify, DMs with a jump link and the board, a refused
+DM and its fallback, reminders that fire after a restart, quiet hours."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.support import nim
+
+EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me")
+
+
+def is_board(message) -> bool:
+    return bool(message.files) and not message.ephemeral
+
+
+async def settings(standin, user, chan, **options):
+    r = await standin.slash(user, chan, "me notify", **options)
+    answer = await r.original()
+    assert answer.ephemeral and answer.content.startswith("Saved."), answer.content
+    return answer
+
+
+async def start_game(standin, bot, chan, host, guest, piles=3):
+    """A Nim game in its own thread, started; returns the thread and its first board."""
+    r = await standin.slash(host, chan, "nim new", piles=piles)
+    lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+    thread = standin.channel(lobby.id)
+    await standin.click(guest, lobby, "Join")
+    await standin.click(host, lobby, "Start")
+    board = await standin.next_message(thread, is_board)
+    await bot.table.drain()  # the notices after the board (DMs, reminders) are sent
+    return thread, board
+
+
+async def to_move(bot, thread, users):
+    session = await bot.sessions.in_channel(thread.id)
+    (seat,) = session.to_move()
+    return next(u for u in users if u.id == session.by_seat(seat).user_id), session
+
+
+async def play_one(standin, bot, thread, users):
+    """The player to move takes one stone; returns the next board."""
+    user, session = await to_move(bot, thread, users)
+    move = min(nim.legal_moves(session.state, session.seat_of(user.id).seat), key=lambda m: m.count)
+    r = await standin.slash(user, thread, "nim move", move=str(move))
+    await r.original()
+    board = await standin.next_message(thread, is_board)
+    await bot.table.drain()
+    return board
+
+
+async def test_me_notify_saves_settings_and_refuses_bad_ones(standin, bot_factory):
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        shown = await (await standin.slash(alice, chan, "me show")).original()
+        assert "a mention in the game's thread" in shown.content and "every 12 hours" in shown.content
+        await settings(standin, alice, chan, where="dm", reminders=6, time_zone="America/Lima", quiet="22-7")
+        person = await bot.store.person(alice.id)
+        assert (person.notify, person.remind_hours, person.time_zone) == ("dm", 6, "America/Lima")
+        assert (person.quiet_start, person.quiet_end) == (22, 7)
+        for options, expect in (
+            ({"time_zone": "Mars/Olympus"}, "not a time zone"),
+            ({"quiet": "25-3"}, "not a span of hours"),
+            ({"quiet": "5-5"}, "different hours"),
+        ):
+            answer = await (await standin.slash(alice, chan, "me notify", **options)).original()
+            assert answer.ephemeral and expect in answer.content and "Nothing was changed" in answer.content
+        assert await bot.store.person(alice.id) == person
+        zones = await standin.autocomplete(alice, chan, "me notify", "time_zone", time_zone="lima")
+        assert [c["value"] for c in zones] == ["America/Lima"]
+        shown = await (await standin.slash(alice, chan, "me show")).original()
+        assert "a direct message" in shown.content and "22:00 to 07:00 (America/Lima)" in shown.content
+
+
+async def test_a_dm_notice_has_the_game_the_server_a_jump_link_the_board_and_a_private_view(
+    standin, bot_factory
+):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await settings(standin, alice, chan, where="dm")
+        await settings(standin, bob, chan, where="dm")
+        thread, board = await start_game(standin, bot, chan, alice, bob)
+        first, session = await to_move(bot, thread, (alice, bob))
+        assert first.id not in board.pinged  # DMs only: the board names them without a ping
+        dm = await standin.next_message(standin.dm(first))
+        assert f"**Nim** #{session.id} on **{standin.guild.name}**" in dm.content
+        assert f"https://discord.com/channels/{standin.guild.id}/{thread.id}/{board.id}" in dm.content
+        image = Image.open(io.BytesIO(bytes(dm.files[0])))
+        assert image.format == "PNG"
+        assert f"secret {session.state.secrets[session.seat_of(first.id).seat]}" not in dm.content
+
+        # The next player's notice tells what happened since they last moved.
+        board = await play_one(standin, bot, thread, (alice, bob))
+        second, _ = await to_move(bot, thread, (alice, bob))
+        dm2 = await standin.next_message(standin.dm(second))
+        assert "Since your last move:" in dm2.content and first.name.title() in dm2.content
+        view = await standin.click(second, dm2, "My view")
+        answer = await view.original()
+        assert answer.ephemeral and "Your view of **Nim**" in answer.content and answer.files
+
+
+async def test_a_refused_dm_falls_back_to_a_mention_and_is_told_once(standin, bot_factory):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):
+            await settings(standin, user, chan, where="dm")
+            standin.close_dms(user)
+        thread, board = await start_game(standin, bot, chan, alice, bob)
+        first, _ = await to_move(bot, thread, (alice, bob))
+        fallback = await standin.next_message(
+            thread, lambda m: "it is your turn" in m.content and not m.files
+        )
+        assert first.id in fallback.pinged and f"<@{first.id}>" in fallback.content
+        assert standin.messages(standin.dm(first)) == []
+        assert (await bot.store.person(first.id)).dm_failed
+        r = await standin.slash(first, thread, "game status")
+        told = await r.followups(1)
+        assert told[0].ephemeral and "could not send you a direct message" in told[0].content
+        again = await standin.slash(first, thread, "game status")
+        await again.original()
+        assert len(again.followup_messages) <= 0 or all(
+            "direct message" not in m.content for m in again.followup_messages
+        )
+        assert not (await bot.store.person(first.id)).dm_failed
+
+
+async def test_reminders_fire_after_a_restart_one_dm_for_all_games(standin, bot_factory, table_clock):
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await settings(standin, alice, games, where="dm", reminders=6)
+        threads = [(await start_game(standin, bot, games, alice, bob))[0] for _ in range(2)]
+        # Make it alice's turn in both games.
+        for thread in threads:
+            first, _ = await to_move(bot, thread, (alice, bob))
+            if first is bob:
+                await play_one(standin, bot, thread, (alice, bob))
+        assert (await bot.store.job("remind", str(alice.id))) is not None
+        standin.skip_messages(standin.dm(alice))
+    table_clock.advance(6 * 3600 - 5)
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        fired = await bot.scheduler.run_due()
+        assert (await bot.store.job("remind", str(alice.id))).due_at > table_clock.time()
+        table_clock.advance(5)
+        fired = await bot.scheduler.run_due()
+        assert fired >= 1
+        digest = await standin.next_message(standin.dm(alice), lambda m: m.content.startswith("Reminder"))
+        assert "your turn in 2 games" in digest.content
+        for thread in threads:
+            assert f"/{thread.id}" in digest.content
+        assert "waiting 6 hours" in digest.content
+        # Re-armed for the next interval, one job for all the games.
+        job = await bot.store.job("remind", str(alice.id))
+        assert job is not None and job.due_at == table_clock.time() + 6 * 3600
+        assert [j.key for j in await bot.store.jobs("remind")].count(str(alice.id)) == 1
+
+
+async def test_quiet_hours_hold_dms_and_reminders_back(standin, bot_factory, table_clock):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    # The manual clock starts at 2027-01-15 08:00 UTC: 03:00 in Lima.
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):
+            await settings(
+                standin, user, chan, where="dm", reminders=1, time_zone="America/Lima", quiet="22-7"
+            )
+        thread, _ = await start_game(standin, bot, chan, alice, bob)
+        first, _ = await to_move(bot, thread, (alice, bob))
+        await standin.settle()
+        assert standin.messages(standin.dm(first)) == []  # quiet: no DM now
+        table_clock.advance(3600)  # 04:00 in Lima: the reminder waits for 07:00
+        assert await bot.scheduler.run_due() == 1
+        job = await bot.store.job("remind", str(first.id))
+        assert job.due_at == table_clock.time() + 3 * 3600
+        assert standin.messages(standin.dm(first)) == []
+        table_clock.advance(3 * 3600)
+        assert await bot.scheduler.run_due() == 1
+        digest = await standin.next_message(standin.dm(first))
+        assert "your turn in 1 game" in digest.content
+
+
+async def test_game_mine_lists_games_and_lobbies_across_two_servers(standin, tmp_path, table_clock):
+    from bot.app import PukllayBot
+    from bot.settings import Settings
+
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    other = standin.add_guild("Second server")
+    for user in (alice, bob):
+        standin.join(user, other)
+    settings_ = Settings(token="standin-token", database_path=str(tmp_path / "mine.db"))  # global commands
+
+    def make(connector):
+        return PukllayBot(
+            settings_,
+            extensions=EXTENSIONS,
+            connector=connector,
+            guild_ready_timeout=0.01,
+            clock=table_clock,
+            start_scheduler=False,
+        )
+
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        here, there = standin.channel("games"), other.channel("games")
+        thread, _ = await start_game(standin, bot, here, alice, bob)
+        table_clock.advance(3 * 3600)
+        r = await standin.slash(bob, there, "nim new", thread=False)
+        lobby = await r.original()
+        await standin.click(alice, lobby, "Join")
+        await standin.click(bob, lobby, "Start")
+        await standin.next_message(there, is_board)
+        await standin.slash(carol, here, "nim new", thread=False)  # alice does not sit here
+        table_clock.advance(2 * 3600)
+        await (await standin.slash(bob, here, "game list")).original()
+        answer = await (await standin.slash(alice, here, "game mine")).original()
+        text = answer.content
+        assert answer.ephemeral and answer.visible_to == frozenset({alice.id})
+        assert "**Your games** (2 games" in text
+        assert standin.guild.name in text and "Second server" in text
+        assert f"https://discord.com/channels/{standin.guild.id}/{thread.id}/" in text
+        assert f"https://discord.com/channels/{other.id}/{there.id}/" in text
+        assert "waiting 5 hours; no turn timer" in text and "waiting 2 hours; no turn timer" in text
+        first, _ = await to_move(bot, thread, (alice, bob))
+        second_session = await bot.sessions.in_channel(there.id)
+        (seat,) = second_session.to_move()
+        mine_first = [first is alice, second_session.by_seat(seat).user_id == alice.id]
+        entries = text.split("\n**")[1:]
+        turn_entries = [e for e in entries if "your turn" in e]
+        assert len(turn_entries) == sum(mine_first)
+        assert entries[: len(turn_entries)] == turn_entries  # their turn first
+        lobby_only = await (await standin.slash(carol, here, "game mine")).original()
+        assert "lobby, 1 seat of 2 taken" in lobby_only.content
+
+
+async def test_away_pauses_clocks_in_two_games_and_back_restarts_them(standin, bot_factory, table_clock):
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    hour = 3600
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        threads = [(await start_game(standin, bot, games, alice, bob, piles=5))[0] for _ in range(2)]
+        for thread in threads:
+            first, _ = await to_move(bot, thread, (alice, bob))
+            if first is bob:
+                await play_one(standin, bot, thread, (alice, bob))
+        for thread in threads:
+            await (await standin.slash(alice, thread, "game timer", hours=24)).original()
+        t0 = table_clock.time()
+        versions = [(await bot.sessions.in_channel(t.id)).version for t in threads]
+
+        table_clock.advance(hour)
+        r = await (await standin.slash(alice, games, "me away", days=2, reason="a trip")).original()
+        assert "You are away until" in r.content and "28 days of time away are left" in r.content
+        until = t0 + hour + 2 * 86400
+        for thread in threads:
+            status = await (await standin.slash(bob, thread, "game status")).original()
+            assert "Alice (away until" in status.content
+
+        # The 24-hour timers would run out now: the clocks are paused, nothing is played.
+        table_clock.advance(23 * hour)
+        await bot.scheduler.run_due()
+        for thread, version in zip(threads, versions, strict=True):
+            session = await bot.sessions.in_channel(thread.id)
+            assert session.version == version
+            job = await bot.store.job("deadline", str(session.id))
+            assert job.due_at == until + 23 * hour  # the 23 hours alice had left when she went away
+            assert not [m for m in standin.messages(thread) if "Time is up" in m.content]
+            status = await (await standin.slash(bob, thread, "game status")).original()
+            assert "⏱ 2 days 0 hours left for Alice (turn timer 24 h)" in status.content
+
+        # Back a day later: the clocks run again from now with what was left.
+        table_clock.advance(hour)
+        back = await (await standin.slash(alice, games, "me back")).original()
+        assert "Welcome back" in back.content and "29 days" in back.content
+        await bot.scheduler.run_due()
+        for thread in threads:
+            job = await bot.store.job("deadline", str((await bot.sessions.in_channel(thread.id)).id))
+            assert job.due_at == table_clock.time() + 23 * hour
+        table_clock.advance(23 * hour)
+        await bot.scheduler.run_due()
+        for thread, version in zip(threads, versions, strict=True):
+            await standin.next_message(thread, lambda m: "Time is up" in m.content)  # the table skipped her
+            assert (await bot.sessions.in_channel(thread.id)).version == version + 1
+        refused = await (await standin.slash(alice, games, "me back")).original()
+        assert "not away" in refused.content
+        too_long = await (await standin.slash(alice, games, "me away", days=30)).original()
+        assert "1 to 29 more days" in too_long.content

@@ -1,0 +1,47 @@
+"""People's settings and their games across servers, on both back ends."""
+
+from __future__ import annotations
+
+from bot.storage import PersonRow
+
+
+async def test_a_person_has_defaults_until_they_save_settings(store):
+    assert await store.person(7) == PersonRow(7)
+    assert PersonRow(7).notify == "thread" and PersonRow(7).remind_hours == 12
+    saved = PersonRow(7, notify="both", remind_hours=6, time_zone="America/Lima", quiet_start=22, quiet_end=7)
+    await store.save_person(saved)
+    assert await store.person(7) == saved
+    await store.save_person(PersonRow(7, notify="none", remind_hours=0))
+    assert await store.person(7) == PersonRow(7, notify="none", remind_hours=0)
+    assert await store.people([7, 8]) == {7: PersonRow(7, notify="none", remind_hours=0), 8: PersonRow(8)}
+    assert await store.people([]) == {}
+
+
+async def test_a_failed_dm_is_noted_once_and_cleared_once(store):
+    assert await store.set_dm_failed(5, True)
+    assert not await store.set_dm_failed(5, True)  # already noted
+    assert (await store.person(5)).dm_failed and (await store.person(5)).notify == "thread"
+    await store.save_person(PersonRow(6, notify="dm"))
+    assert await store.set_dm_failed(6, True) and (await store.person(6)).notify == "dm"
+    assert await store.set_dm_failed(6, False)
+    assert not await store.set_dm_failed(6, False)
+    assert not (await store.person(6)).dm_failed
+
+
+async def test_sessions_of_lists_live_seats_across_servers(store):
+    a = await store.create_session(
+        game="nim", guild_id=1, channel_id=10, host_id=1, host_name="a", options={}, max_players=2, seed=1
+    )
+    b = await store.create_session(
+        game="nim", guild_id=2, channel_id=20, host_id=2, host_name="b", options={}, max_players=2, seed=2
+    )
+    c = await store.create_session(
+        game="nim", guild_id=2, channel_id=30, host_id=3, host_name="c", options={}, max_players=2, seed=3
+    )
+    await store.add_seat(b, 1, "a", limit=2)
+    await store.finish(c, status="abandoned", reason="x", outcome=None, results=[])
+    found = await store.sessions_of(1)
+    assert [row.id for row, _ in found] == [a, b]
+    assert [[s.user_id for s in seats] for _, seats in found] == [[1], [2, 1]]
+    assert {row.guild_id for row, _ in found} == {1, 2}
+    assert await store.sessions_of(3) == [] and await store.sessions_of(99) == []

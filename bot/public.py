@@ -457,3 +457,40 @@ def list_text(sessions: Sequence[Session]) -> str:
 
         return f"No games you can see right now; {new_game_hint()}."
     return clip("\n".join(list_line(s) for s in sessions))
+
+
+# ------------------------------------------------------------------ /game history
+
+
+def history_text(session: Session, number: int, shown: int, record: MoveRecord | None, reader: Reader) -> str:
+    """A history page for ``reader``: which move, who made it, and its event lines as that reader
+    may read them (the mover's private lines only to the mover's own seat)."""
+    title = f"**{session.info.title}** (game #{session.id}), move {number} of {shown}"
+    if session.status == "active":
+        title += " (the game goes on)"
+    if number == 0 or record is None:
+        return clip(f"{title}\nThe board before the first move.")
+    names = session.names()
+    s = seen(session.engine, session.state, record, reader)
+    who = (
+        "the table" if record.seat == TABLE else names[record.seat] if 0 <= record.seat < len(names) else "?"
+    )
+    by = " (played by the computer)" if record.by_computer else ""
+    if s.notation is not None:
+        head = f"{who}{by} played `{s.notation}`."
+    else:
+        head = f"{who}{by} moved (the move itself is hidden from you)."
+    lines = [title, head[0].upper() + head[1:]]
+    lines.extend(sentence(name_seats(t, names)) for t in s.lines)
+    return clip("\n".join(lines))
+
+
+def history_label(session: Session, number: int, seat: int | None) -> str:
+    """A jump target in the history select: ``Move 12: Ana``."""
+    if number == 0:
+        return "The start"
+    names = session.names()
+    who = (
+        "the table" if seat == TABLE else names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+    )
+    return f"Move {number}: {who}"

@@ -45,6 +45,7 @@ from discord import app_commands
 
 from bot import choices, public
 from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
+from bot.history import History
 from bot.public import MESSAGE_LIMIT, clip, ordinal
 from bot.sessions import (
     MoveResult,
@@ -56,7 +57,7 @@ from bot.sessions import (
     damaged_text,
 )
 from bot.storage import fits
-from engines.core import MoveError, Outcome, plural
+from engines.core import MoveError, Outcome, name_seats, plural
 
 if TYPE_CHECKING:
     from bot.app import PukllayBot
@@ -122,12 +123,41 @@ def on_v2_message(interaction: discord.Interaction) -> bool:
     )
 
 
+def can_view(interaction: discord.Interaction, session: Session) -> bool:
+    """Whether the asker can view the session's channel or thread.
+
+    With only the ``guilds`` intent the bot still has the server's channels,
+    threads, roles and permission overwrites in its cache, and the
+    interaction carries the asker as a member with their roles: that is
+    enough for Discord's permission computation (``permissions_for``).  A
+    channel missing from the cache is not listed.  A private thread is
+    listed only to those who manage threads in its channel or are seated in
+    its game (thread membership is not in the cache).
+    """
+    guild = interaction.guild
+    member = interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return False
+    if session.row.channel_id == interaction.channel_id:
+        return True
+    channel = guild.get_channel_or_thread(session.row.channel_id)
+    if channel is None:
+        return False
+    perms = channel.permissions_for(member)
+    if not perms.view_channel:
+        return False
+    if isinstance(channel, discord.Thread) and channel.is_private():
+        return perms.manage_threads or session.seat_of(member.id) is not None
+    return True
+
+
 class Table:
     """Shared presentation and interaction handling for every game."""
 
     def __init__(self, bot: PukllayBot, service: SessionService):
         self.bot = bot
         self.service = service
+        self.history = History(service)
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -230,6 +260,15 @@ class Table:
             log.warning("could not take the buttons off board %s of session %s", message_id, session.id)
 
     async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
+        message = await self._announce(result, header)
+        if result.finished:  # snapshot the whole game now, so that browsing it later is quick
+            try:
+                await self.history.warm(result.session)
+            except Exception:
+                log.warning("could not snapshot finished session %s", result.session.id, exc_info=True)
+        return message
+
+    async def _announce(self, result: MoveResult, header: str | None) -> discord.Message:
         return await self.post_board(
             result.session,
             header=header,
@@ -540,6 +579,80 @@ class Table:
             await interaction.followup.send(**kwargs)
         else:
             await interaction.response.send_message(**kwargs)
+
+    # ------------------------------------------------------------- history
+
+    async def history_session(self, interaction: discord.Interaction, session_id: int) -> Session:
+        """The game to browse: one of this server's, in a channel the asker can view."""
+        session = await self.history.session(session_id, interaction.guild_id)
+        if not can_view(interaction, session):
+            raise TableError(f"there is no game #{session_id} on this server that you can view")
+        return session
+
+    async def history_page(
+        self, interaction: discord.Interaction, session: Session, number: int | None
+    ) -> tuple[str, discord.File | None, discord.ui.View]:
+        """One page of the history browser for the asker: text, the public board then, and the controls."""
+        page = await self.history.page(session, number)
+        seat = session.seat_of(interaction.user.id)
+        reader = seat.seat if seat is not None else None
+        text = public.history_text(session, page.number, page.shown, page.record, reader)
+        file = None
+        renderer = session.info.load_renderer()
+        if renderer is not None:
+            view = session.engine.view_for(page.state, None)
+            last = None
+            if page.record is not None:
+                s = public.seen(session.engine, session.state, page.record, None)
+                last = name_seats(s.summary(), session.names())
+            png = await asyncio.to_thread(renderer.render, view, names=session.names(), last_action=last)
+            file = discord.File(
+                io.BytesIO(png), filename=f"{session.info.name}-{session.id}-move{page.number}.png"
+            )
+        controls = discord.ui.View(timeout=None)
+        n, shown = page.number, page.shown
+        for tag, target in (
+            ("first", 0),
+            ("back", n - 1),
+            ("back10", max(0, n - 10)),
+            ("next", n + 1),
+            ("last", shown),
+        ):
+            button = HistoryButton(session.id, max(0, min(target, shown)), tag)
+            button.item.disabled = not 0 <= target <= shown or target == n
+            controls.add_item(button)
+        seats = {r.number: r.seat for r in await self.service.store.moves(session.id)}
+        options = [
+            discord.SelectOption(
+                label=public.history_label(session, m, seats.get(m)), value=str(m), default=m == n
+            )
+            for m in jump_targets(n, shown)
+        ]
+        controls.add_item(HistorySelect(session.id, options))
+        return text, file, controls
+
+    async def show_history(
+        self,
+        interaction: discord.Interaction,
+        session_id: int | None,
+        number: int | None,
+        *,
+        in_place: bool = False,
+    ) -> None:
+        """``/game history`` (a new private message) or a click on one (the same message, edited)."""
+
+        async def work() -> None:
+            if in_place:
+                await interaction.response.defer()
+            if session_id is None:
+                session = await self.service.latest(interaction.channel_id)
+                session = await self.history_session(interaction, session.id)
+            else:
+                session = await self.history_session(interaction, session_id)
+            text, file, controls = await self.history_page(interaction, session, number)
+            await self.reply(interaction, text, file=file, view=controls)
+
+        await self.guard(interaction, work, defer=not in_place)
 
     # ------------------------------------------------------------- menus
 
@@ -996,4 +1109,87 @@ class MoveSelect(
         await _table(interaction).picked(interaction, self.session_id, self.token, values[0])
 
 
-DYNAMIC_ITEMS = (LobbyButton, TurnButton, HandButton, MoveButton, MoveSelect, NavButton)
+def jump_targets(current: int, shown: int, limit: int = CHOICE_LIMIT) -> list[int]:
+    """The moves the history select offers: the start, the last, the current one and its
+    neighbours, and the rest spread evenly over the game (``limit`` at most)."""
+    wanted = {0, shown, current}
+    wanted.update(m for m in range(current - 2, current + 3) if 0 <= m <= shown)
+    room = limit - len(wanted)
+    if room > 0 and shown > 0:
+        step = shown / (room + 1)
+        wanted.update(round(step * i) for i in range(1, room + 1))
+    return sorted(wanted)
+
+
+HISTORY_LABELS = {
+    "first": "⏮ First",
+    "back": "◀ Back 1",
+    "back10": "⏪ Back 10",
+    "next": "Forward ▶",
+    "last": "Last ⏭",
+}
+
+
+class HistoryButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pk:hist:(?P<sid>\d+):(?P<n>\d+):(?P<tag>first|back|back10|next|last)",
+):
+    """A history page's button: the move it goes to is in its ``custom_id``."""
+
+    def __init__(self, session_id: int, number: int, tag: str):
+        super().__init__(
+            discord.ui.Button(
+                label=HISTORY_LABELS[tag],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pk:hist:{session_id}:{number}:{tag}",
+            )
+        )
+        self.session_id, self.number = session_id, number
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]), int(match["n"]), match["tag"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).show_history(interaction, self.session_id, self.number, in_place=True)
+
+
+class HistorySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"pk:histgo:(?P<sid>\d+)"):
+    """A history page's select: jump to a move."""
+
+    def __init__(self, session_id: int, options: list[discord.SelectOption] | None = None):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pk:histgo:{session_id}",
+                placeholder="Jump to a move",
+                options=options or [discord.SelectOption(label="The start", value="0")],
+            )
+        )
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        table = _table(interaction)
+        if len(values) != 1 or not values[0].isdigit() or len(values[0]) > 9:
+            await table.guard(
+                interaction,
+                lambda: table.reply(interaction, "⚠️ Choose one move number from the list."),
+            )
+            return
+        await table.show_history(interaction, self.session_id, int(values[0]), in_place=True)
+
+
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    TurnButton,
+    HandButton,
+    MoveButton,
+    MoveSelect,
+    NavButton,
+    HistoryButton,
+    HistorySelect,
+)

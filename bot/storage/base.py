@@ -909,6 +909,59 @@ class Store:
         rows = await self._all("SELECT * FROM results WHERE session_id = ? ORDER BY place, seat", session_id)
         return [ResultRow(r["seat"], r["user_id"], r["score"], r["place"], bool(r["resigned"])) for r in rows]
 
+    # ----------------------------------------------------------------- snapshots (history)
+
+    async def moves_between(self, session_id: int, after: int, through: int) -> list[MoveRow]:
+        """The moves numbered ``after + 1`` to ``through``, oldest first."""
+        rows = await self._all(
+            "SELECT * FROM moves WHERE session_id = ? AND number > ? AND number <= ? ORDER BY number",
+            session_id,
+            after,
+            through,
+        )
+        return [move_of(r) for r in rows]
+
+    async def move_at(self, session_id: int, number: int) -> MoveRow | None:
+        row = await self._one("SELECT * FROM moves WHERE session_id = ? AND number = ?", session_id, number)
+        return move_of(row) if row else None
+
+    async def snapshot_before(self, session_id: int, number: int) -> tuple[int, dict[str, Any]] | None:
+        """The latest saved state at or before move ``number``: (its move number, the state)."""
+        row = await self._one(
+            "SELECT number, state FROM snapshots WHERE session_id = ? AND number <= ?"
+            " ORDER BY number DESC LIMIT 1",
+            session_id,
+            number,
+        )
+        if row is None:
+            return None
+        try:
+            return row[0], json.loads(row[1])
+        except ValueError:
+            return None  # an unreadable snapshot is only a lost shortcut: the log rebuilds it
+
+    async def save_snapshots(self, session_id: int, states: Sequence[tuple[int, dict[str, Any]]]) -> None:
+        """Keep the states after the moves given (one already saved is left as it is)."""
+        if not states:
+            return
+        await self._transact(
+            _single(
+                many(
+                    "INSERT INTO snapshots (session_id, number, state) VALUES (?, ?, ?)"
+                    " ON CONFLICT (session_id, number) DO NOTHING",
+                    [(session_id, n, json.dumps(s)) for n, s in states],
+                )
+            )
+        )
+
+    async def snapshot_count(self, session_id: int) -> int:
+        row = await self._one("SELECT COUNT(*) FROM snapshots WHERE session_id = ?", session_id)
+        return row[0]
+
+    async def drop_snapshots(self, session_id: int) -> None:
+        """Forget a game's saved states (they are rebuilt from the log when needed)."""
+        await self._transact(_single(run("DELETE FROM snapshots WHERE session_id = ?", session_id)))
+
     # ----------------------------------------------------------------- jobs
 
     async def schedule(

@@ -79,6 +79,7 @@ class Settings:
     database_url: str | None = field(default=None, repr=False)  # postgresql://...; may hold a password
     shard_count: int | None = None  # None: no sharding (one gateway connection)
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all of them
+    export_id_guilds: frozenset[int] = frozenset()  # servers whose game exports carry user ids
 
     @property
     def database(self) -> str:
@@ -129,7 +130,12 @@ class Settings:
                 "for SQLite set DATABASE_PATH instead"
             )
         shard_count, shard_ids = shard_settings(get("SHARD_COUNT"), get("SHARD_IDS"))
+        id_guilds = [g.strip() for g in (get("EXPORT_IDS_SERVERS") or "").split(",") if g.strip()]
+        bad = [g for g in id_guilds if not g.isdigit()]
+        if bad:
+            raise SettingsError(f"EXPORT_IDS_SERVERS must be server ids separated by commas, got {bad[0]!r}")
         return cls(
+            export_id_guilds=frozenset(int(g) for g in id_guilds),
             job_poll_seconds=poll_seconds,
             database_url=url,
             shard_count=shard_count,

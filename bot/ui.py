@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import choices, public
+from bot import choices, export, public
 from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
 from bot.history import History
 from bot.public import MESSAGE_LIMIT, clip, ordinal
@@ -653,6 +653,40 @@ class Table:
             await self.reply(interaction, text, file=file, view=controls)
 
         await self.guard(interaction, work, defer=not in_place)
+
+    async def export_game(self, interaction: discord.Interaction, session_id: int | None) -> None:
+        """``/game export``: the game as a JSON file; privately while it runs, in the channel once ended."""
+
+        async def work() -> None:
+            if session_id is None:
+                session = await self.service.latest(interaction.channel_id)
+                session = await self.history_session(interaction, session.id)
+            else:
+                session = await self.history_session(interaction, session_id)
+            with_ids = interaction.guild_id in self.bot.settings.export_id_guilds
+            data = await export.export_session(self.service, session, with_ids=with_ids)
+            body = export.dump(data)
+            name = f"{session.info.name}-game{session.id}.json"
+            moves = plural(len(data["moves"]), "move")
+            if session.status == "active":
+                text = (
+                    f"**{session.info.title}**, game #{session.id}, as the channel knows it ({moves}); "
+                    "the seed and the hidden moves are added once the game has ended (only you can see this)."
+                )
+                await self.reply(interaction, text, file=discord.File(io.BytesIO(body), filename=name))
+                return
+            self.check_permissions(interaction)
+            channel = self.bot.get_partial_messageable(interaction.channel_id, guild_id=interaction.guild_id)
+            await channel.send(
+                f"**{session.info.title}**, game #{session.id} ({session.row.end_reason or session.status}), "
+                f"exported by {interaction.user.mention}: {moves}. "
+                "Replay it with `python -m bot.local --replay " + name + "`.",
+                file=discord.File(io.BytesIO(body), filename=name),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.reply(interaction, "Export posted.")
+
+        await self.guard(interaction, work)
 
     # ------------------------------------------------------------- menus
 

@@ -130,6 +130,15 @@ class TableCog(
     ) -> None:
         await self.table.show_history(interaction, game, move)
 
+    @app_commands.command(
+        name="export", description="The game as a JSON file (only you see it until the game has ended)"
+    )
+    @app_commands.describe(game="The game's number (from /game status); default: the game in this channel")
+    async def export(
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53 - 1] | None = None
+    ) -> None:
+        await self.table.export_game(interaction, game)
+
     @staticmethod
     def reader(session: Session, interaction: discord.Interaction) -> int | None:
         """The asker as a reader of this game: their seat, or None (a spectator)."""

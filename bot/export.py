@@ -35,6 +35,7 @@ import engines
 from bot import public
 from bot.history import browsable, start_state
 from bot.public import MoveRecord
+from bot.replaying import UNDO, undo_target, walk
 from bot.sessions import Session, SessionService, TableError, record_of
 from engines.core import TABLE, MoveError, Outcome, SetupError, config_from_options, name_seats
 
@@ -83,7 +84,7 @@ def build(
             player["user_id"] = str(s.user_id)
         players.append(player)
     moves = []
-    state = start_state(session) if ended else None
+    states = walk(module, start_state(session), records[:shown]) if ended else None
     for record, time in zip(records[:shown], times[:shown], strict=True):
         if ended:  # everything, hidden lines included: the game is over
             notation, lines = record.move, [e.text for e in record.events or ()]
@@ -98,8 +99,10 @@ def build(
             "computer": record.by_computer,
             "lines": [public.sentence(name_seats(t, names)) for t in lines],
         }
-        if state is not None:
-            state, _ = module.apply_move(state, record.seat, module.parse_move(record.move))
+        if undo_target(record.move) is not None:
+            entry["undo"] = undo_target(record.move)
+        if states is not None:
+            state = next(states).after
             entry["after"] = state_digest(module, state)
         moves.append(entry)
     data: dict[str, Any] = {
@@ -114,6 +117,8 @@ def build(
         "moves": moves,
     }
     if ended:
+        if states is None or not moves:
+            state = start_state(session)
         data["seed"] = session.row.seed
         data["ended"] = session.row.end_reason
         data["result"] = session.row.outcome
@@ -140,6 +145,13 @@ def dump(data: dict[str, Any]) -> bytes:
 
 
 # ------------------------------------------------------------------ reading and replaying
+
+
+@dataclass(frozen=True)
+class Entry:
+    number: int
+    seat: int
+    move: str
 
 
 @dataclass(frozen=True)
@@ -200,19 +212,27 @@ def replay(data: dict[str, Any]) -> Iterator[Step]:
         state = module.new_game(config, n, int(data["seed"]))
     except (SetupError, TypeError, ValueError) as exc:
         raise ExportError(f"the export's options do not make a game: {exc}") from None
+    entries = []
     for i, entry in enumerate(data["moves"], 1):
         if not isinstance(entry, dict) or not isinstance(entry.get("move"), str):
             raise ExportError(f"move {i} has no notation")
         seat = entry.get("seat")
         if not isinstance(seat, int) or not (seat == TABLE or 0 <= seat < n):
             raise ExportError(f"move {i} names seat {seat!r}, not one of the game's seats")
+        target = undo_target(entry["move"])
+        if entry["move"].startswith(UNDO) and (target is None or not 1 <= target < i):
+            raise ExportError(f"entry {i} takes back to move {target!r}, which is not an earlier move")
+        entries.append(Entry(i, seat, entry["move"]))
+    steps = walk(module, state, entries)
+    for i, entry in enumerate(data["moves"], 1):
         try:
-            state, events = module.apply_move(state, seat, module.parse_move(entry["move"]))
+            step = next(steps)
         except MoveError as exc:
             raise ExportError(f"move {i} ({entry['move']!r}) is refused by the rules: {exc}") from None
+        state = step.after
         if entry.get("after") is not None and entry["after"] != state_digest(module, state):
             raise ExportError(f"the replay disagrees with the export at move {i} ({entry['move']!r})")
-        yield Step(i, seat, entry["move"], state, tuple(events))
+        yield Step(i, entry["seat"], entry["move"], state, step.events or ())
     recorded = data.get("rules_outcome")
     reached = module.outcome(state)
     if (reached.to_dict() if reached is not None else None) != recorded:

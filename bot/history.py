@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.public import MoveRecord
+from bot.replaying import earliest_target, walk
 from bot.sessions import Session, SessionService, TableError, damaged_text, record_of
 from engines.core import config_from_options
 
@@ -95,29 +96,37 @@ class History:
             raise TableError(f"game #{session.id} has moves 0 to {total}, not {number}")
         if number == total and session.state is not None:
             return session.state, 0
-        found = await self.store.snapshot_before(session.id, number)
-        base, state = 0, None
-        if found is not None:
-            try:
-                base, state = found[0], module.from_dict(found[1])
-            except Exception:  # a snapshot of another version of the rules: rebuild from the log
-                base, state = 0, None
-        if state is None:
-            state = start_state(session)
-        rows = await self.store.moves_between(session.id, base, number)
+        limit = number
+        while True:
+            base, state = await self._nearest(session, limit)
+            rows = await self.store.moves_between(session.id, base, number)
+            target = earliest_target(rows)
+            if target is None or target - 1 >= base:
+                break
+            limit = target - 1  # an undo reaches back before that snapshot: start earlier
         every = self.every
 
         def replay() -> tuple[Any, list[tuple[int, dict]]]:
             current, saved = state, []
-            for row in rows:
-                current, _ = module.apply_move(current, row.seat, module.parse_move(row.move))
-                if row.number % every == 0:
-                    saved.append((row.number, module.to_dict(current)))
+            for step in walk(module, state, rows, base):
+                current = step.after
+                if step.entry.number % every == 0:
+                    saved.append((step.entry.number, module.to_dict(current)))
             return current, saved
 
         state, saved = await asyncio.to_thread(replay) if len(rows) > every else replay()
         await self.store.save_snapshots(session.id, saved)
         return state, len(rows)
+
+    async def _nearest(self, session: Session, number: int) -> tuple[int, Any]:
+        """The latest snapshot at or before move ``number`` (else the start): (its move, the state)."""
+        found = await self.store.snapshot_before(session.id, number)
+        if found is not None:
+            try:
+                return found[0], session.engine.from_dict(found[1])
+            except Exception:  # a snapshot of another version of the rules: rebuild from the log
+                pass
+        return 0, start_state(session)
 
     async def page(self, session: Session, number: int | None = None) -> Page:
         """The page after move ``number`` (None: the latest one may browse)."""

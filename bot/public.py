@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from bot.replaying import undo_target
 from engines.core import END, TABLE, Event, Outcome, Privacy, name_seats, plural, say
 
 if TYPE_CHECKING:
@@ -324,6 +325,8 @@ def describe(session: Session, record: MoveRecord, reader: Reader) -> str:
     names = session.names()
     s = seen(session.engine, session.state, record, reader)
     who = "the table" if record.seat == TABLE else names[record.seat] if record.seat < len(names) else "?"
+    if undo_target(record.move) is not None:  # an undo entry: its line says what it took back
+        return name_seats(s.summary(), names)
     if s.notation is not None:
         return f"{who}{' (computer)' if record.by_computer else ''}: `{s.notation}`"
     return name_seats(s.summary(), names) + (" (played by the computer)" if record.by_computer else "")
@@ -476,6 +479,8 @@ def history_text(session: Session, number: int, shown: int, record: MoveRecord |
         "the table" if record.seat == TABLE else names[record.seat] if 0 <= record.seat < len(names) else "?"
     )
     by = " (played by the computer)" if record.by_computer else ""
+    if undo_target(record.move) is not None:
+        return clip("\n".join([title, *(sentence(name_seats(t, names)) for t in s.lines)]))
     if s.notation is not None:
         head = f"{who}{by} played `{s.notation}`."
     else:

@@ -57,6 +57,7 @@ from bot.sessions import (
     damaged_text,
 )
 from bot.storage import fits
+from bot.undo import UndoService
 from engines.core import MoveError, Outcome, name_seats, plural
 
 if TYPE_CHECKING:
@@ -158,6 +159,7 @@ class Table:
         self.bot = bot
         self.service = service
         self.history = History(service)
+        self.undo = UndoService(service, self.history)
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -688,6 +690,81 @@ class Table:
 
         await self.guard(interaction, work)
 
+    # ------------------------------------------------------------- undo by consent
+
+    async def ask_undo(self, interaction: discord.Interaction) -> None:
+        """``/game undo``: take back one's last move, at once when only computers play along,
+        else by asking the others in the channel with buttons."""
+
+        async def work() -> None:
+            asked = await self.undo.ask(interaction.channel_id, interaction.user.id)
+            session = asked.session
+            count = plural(len(asked.moves), "move")
+            if asked.result is not None:
+                self.committed(interaction, "Your move was taken back")
+                await self.announce(asked.result)
+                await self.reply(interaction, f"Taken back: {count}, from move {asked.target}.")
+                return
+            request = asked.request
+            names = ", ".join(session.by_seat(s).mention for s in sorted(request.waiting))
+            lines = [public.describe(session, r, None) for r in asked.moves[:5]]
+            text = (
+                f"{interaction.user.mention} asks to take back {count}, from move {asked.target}: "
+                + "; ".join(lines)
+                + ("…" if len(asked.moves) > 5 else "")
+                + f"\n{names}: do you agree? Everyone asked must agree; any move meanwhile cancels the request."
+            )
+            view = discord.ui.View(timeout=None)
+            view.add_item(UndoButton(session.id, request.version, True))
+            view.add_item(UndoButton(session.id, request.version, False))
+            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+            message = await channel.send(
+                clip(text),
+                view=view,
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False,
+                    roles=False,
+                    users=[discord.Object(session.by_seat(s).user_id) for s in request.waiting],
+                ),
+            )
+            await self.service.store.set_undo_message(session.id, message.id)
+            await self.reply(interaction, "Asked: the other players answer with the buttons in the channel.")
+
+        await self.guard(interaction, work)
+
+    async def answer_undo(
+        self, interaction: discord.Interaction, session_id: int, version: int, agree: bool
+    ) -> None:
+        """A click on Agree or Refuse under an undo request."""
+
+        async def work() -> None:
+            session = await self.history_session(interaction, session_id)
+            if session.row.channel_id != interaction.channel_id:
+                raise TableError("this button does not belong to a game in this channel")
+            answered = await self.undo.answer(session_id, version, interaction.user.id, agree)
+            who = interaction.user.display_name
+            content = interaction.message.content if interaction.message is not None else ""
+            if not answered.agreed:
+                await interaction.response.edit_message(
+                    content=clip(f"{content}\n{who} refused: the moves stand."), view=None
+                )
+                return
+            if answered.result is None:
+                waiting = ", ".join(
+                    answered.session.by_seat(s).name for s in sorted(answered.request.waiting)
+                )
+                await interaction.response.edit_message(
+                    content=clip(f"{content}\n{who} agreed; waiting on {waiting}.")
+                )
+                return
+            self.committed(interaction, "The moves were taken back")
+            await interaction.response.edit_message(
+                content=clip(f"{content}\n{who} agreed: everyone did, the moves were taken back."), view=None
+            )
+            await self.announce(answered.result)
+
+        await self.guard(interaction, work, defer=False)
+
     # ------------------------------------------------------------- menus
 
     async def menu(
@@ -1217,6 +1294,29 @@ class HistorySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"pk:his
         await table.show_history(interaction, self.session_id, int(values[0]), in_place=True)
 
 
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"pk:undo:(?P<sid>\d+):(?P<ver>\d+):(?P<yes>yes|no)"
+):
+    """Agree to, or refuse, a request to take back moves (made when the game was at ``version``)."""
+
+    def __init__(self, session_id: int, version: int, agree: bool):
+        super().__init__(
+            discord.ui.Button(
+                label="Agree" if agree else "Refuse",
+                style=discord.ButtonStyle.success if agree else discord.ButtonStyle.danger,
+                custom_id=f"pk:undo:{session_id}:{version}:{'yes' if agree else 'no'}",
+            )
+        )
+        self.session_id, self.version, self.agree = session_id, version, agree
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]), int(match["ver"]), match["yes"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).answer_undo(interaction, self.session_id, self.version, self.agree)
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     TurnButton,
@@ -1226,4 +1326,5 @@ DYNAMIC_ITEMS = (
     NavButton,
     HistoryButton,
     HistorySelect,
+    UndoButton,
 )

@@ -139,6 +139,12 @@ class TableCog(
     ) -> None:
         await self.table.export_game(interaction, game)
 
+    @app_commands.command(
+        name="undo", description="Ask to take back your last move (the other players must agree)"
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.table.ask_undo(interaction)
+
     @staticmethod
     def reader(session: Session, interaction: discord.Interaction) -> int | None:
         """The asker as a reader of this game: their seat, or None (a spectator)."""

@@ -31,6 +31,7 @@ from bot.storage.base import (
     StaleVersion,
     StorageError,
     Store,
+    UndoRequest,
     fits,
     migrations,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "MoveRow",
     "NewMove",
     "RatingRow",
+    "UndoRequest",
     "ResultRow",
     "SeatRow",
     "SessionRow",

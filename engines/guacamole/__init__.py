@@ -95,6 +95,7 @@ from .rules import (
     to_dict,
     to_move,
     turn_number,
+    undoable,
     view_for,
 )
 from .words import KINDS, WORDS, move_words
@@ -153,5 +154,6 @@ __all__ = [
     "computer_move",
     "move_privacy",
     "readable",
+    "undoable",
     "summary",
 ]

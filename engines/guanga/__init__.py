@@ -87,6 +87,7 @@ from .rules import (
     to_dict,
     to_move,
     turn_number,
+    undoable,
     view_for,
 )
 from .words import KINDS, WORDS, move_words
@@ -138,5 +139,6 @@ __all__ = [
     "computer_move",
     "move_privacy",
     "readable",
+    "undoable",
     "summary",
 ]

@@ -1532,6 +1532,31 @@ def move_privacy(s: State, seat: int, move: Move | str) -> Privacy:
     return PUBLIC
 
 
+def undoable(s: State, seat: int, move: Move | str) -> bool:
+    """Whether ``move``, played by ``seat`` from ``s``, could be taken back by consent: it
+    shows nothing hidden and involves no chance.
+
+    Not undoable: a take from the basket (``P``/``S``: the basket is refilled from the face-down
+    pile, and the turn's take is then committed), a refresh (8 patches drawn), a claim (the
+    market card is replaced from its face-down deck), and any move after which the pile, the
+    bag's draws, a market deck or the game's end changed.  Undoable: keeping an order (a secret
+    choice nobody else has seen), a stopper, the returns after a claim, and ``done`` when it
+    draws nothing.
+    """
+    if isinstance(move, str):
+        move = parse_move(move)
+    if isinstance(move, Place | Buy | Refresh | Claim):
+        return False
+    after, _ = apply_move(s, seat, move)
+    return (
+        after.pile == s.pile
+        and after.decks == s.decks
+        and after.basket == s.basket
+        and after.recycles == s.recycles
+        and not after.finished
+    )
+
+
 def readable(s: State, privacy: Privacy, reader: int | None) -> bool:
     return can_read(privacy, reader, over=s.finished)
 

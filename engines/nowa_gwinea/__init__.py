@@ -109,6 +109,7 @@ from .rules import (
     to_dict,
     to_move,
     turn_number,
+    undoable,
     view_for,
 )
 from .words import KINDS, WORDS, move_words
@@ -148,6 +149,7 @@ __all__ = [
     "computer_move",
     "move_privacy",
     "readable",
+    "undoable",
     "summary",
     "Move",
     "State",

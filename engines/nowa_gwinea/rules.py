@@ -858,6 +858,23 @@ def move_privacy(state: State, seat: int, move: Move) -> Privacy:
     return PUBLIC
 
 
+def undoable(state: State, seat: int, move: Move) -> bool:
+    """Whether ``move``, played by ``seat`` from ``state``, could be taken back by consent: it
+    reveals no village and rolls no die.
+
+    Not undoable: calling Gwinea, a ``done`` that ends the round (the villages are revealed and
+    the die is rolled for the next round), the table's timeout, and any move that ends the game.
+    Undoable: building or removing a hut (secret to its builder), and ``done`` while others are
+    still building.  (Taking back one's own hut is also a rule of the game: ``remove``.)
+    """
+    if isinstance(move, str):
+        move = parse_move(move)
+    if isinstance(move, Gwinea | Timeout) or move is None:
+        return False
+    after, _ = apply_move(state, seat, move)
+    return after.round == state.round and after.drawn == state.drawn and not after.over
+
+
 def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
     return can_read(privacy, reader, over=state.over, rounds_ended=len(state.history))
 

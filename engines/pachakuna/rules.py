@@ -952,6 +952,22 @@ def move_privacy(state: State, seat: int, move: Move) -> Privacy:
     return PUBLIC
 
 
+def undoable(state: State, seat: int, move: Move) -> bool:
+    """Whether ``move``, played by ``seat`` from ``state``, could be taken back by consent: it
+    involves no chance (P'achakuna hides nothing but the order of the demand bag).
+
+    Not undoable: a move after which demands were drawn from the bag (the end of a turn that
+    refills them) or the game ended (a winning sale).  Undoable: turning tiles, moving a
+    llama, selling and buying within the turn.
+    """
+    if isinstance(move, str):
+        move = parse_move(move)
+    after, _ = apply_move(state, seat, move)
+    return (
+        after.bag == state.bag and after.used == state.used and after.winner is None and after.phase != "over"
+    )
+
+
 def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
     return can_read(privacy, reader, over=state.phase == "over")
 

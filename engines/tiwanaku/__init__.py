@@ -99,6 +99,7 @@ from engines.tiwanaku.rules import (
     to_dict,
     to_move,
     turn_number,
+    undoable,
     view_for,
 )
 from engines.tiwanaku.words import KINDS, WORDS, move_words
@@ -141,5 +142,6 @@ __all__ = [
     "view_for",
     "move_privacy",
     "readable",
+    "undoable",
     "summary",
 ]

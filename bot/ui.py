@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import choices, export, public
+from bot import choices, export, public, results
 from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
 from bot.history import History
 from bot.public import MESSAGE_LIMIT, clip, ordinal
@@ -263,12 +263,80 @@ class Table:
 
     async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
         message = await self._announce(result, header)
-        if result.finished:  # snapshot the whole game now, so that browsing it later is quick
-            try:
+        if result.finished:
+            await self.post_results(result)
+            try:  # snapshot the whole game now, so that browsing it later is quick
                 await self.history.warm(result.session)
             except Exception:
                 log.warning("could not snapshot finished session %s", result.session.id, exc_info=True)
         return message
+
+    async def post_results(self, result: MoveResult) -> None:
+        """The results card under the last board, with a Rematch button."""
+        session = await self.service.get(result.session.id) or result.session
+        if session.status != "finished" or not session.row.outcome:
+            return
+        png = await results.card(self.service, session, result.ratings)
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(session.id))
+        channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+        await channel.send(
+            f"**Results** of {session.info.title} game #{session.id}. Play again with the same players and "
+            "options: press Rematch (each player presses it to take a seat).",
+            file=discord.File(io.BytesIO(png), filename=f"{session.info.name}-{session.id}-results.png"),
+            view=view,
+        )
+
+    async def rematch(self, interaction: discord.Interaction, session_id: int) -> None:
+        """The Rematch button: open a lobby with the same game and options and a new seed (the
+        presser hosts, the old game's computer players are seated), or join that lobby."""
+
+        async def work() -> None:
+            old = await self.session_for(interaction, session_id)
+            if old.status != "finished":
+                raise TableError("a rematch is offered once the game has ended")
+            user = interaction.user
+            live = await self.service.in_channel(interaction.channel_id)
+            if live is not None:
+                if live.status == "lobby" and live.row.game == old.row.game:
+                    session = await self.service.join(interaction.channel_id, user.id, user.display_name)
+                    await self.refresh_lobby(session)
+                    await self.tell_host_full(session, user.id)
+                    await self.reply(interaction, "You joined the rematch.")
+                    return
+                raise TableError(self.service._busy_message(live.row))
+            self.check_permissions(interaction)
+            session = await self.service.create(
+                old.row.game,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_id=user.id,
+                host_name=user.display_name,
+                options=dict(old.row.options),
+                max_players=old.row.max_players,
+            )
+            self.committed(interaction, "The rematch lobby is open")
+            for seat in old.seats:
+                if seat.computer and seat.user_id is None:
+                    session = await self.service.add_computer(interaction.channel_id, user.id)
+            others = [s.user_id for s in old.seats if s.user_id not in (None, user.id) and not s.computer]
+            others += [s.user_id for s in old.seats if s.resigned and s.user_id not in (None, user.id)]
+            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+            pings = " ".join(f"<@{uid}>" for uid in dict.fromkeys(others))
+            message = await channel.send(
+                f"Rematch of game #{old.id}{': ' + pings + ', press Join (or Rematch) to play again' if pings else ''}.\n"
+                + self.lobby_text(session),
+                view=self.lobby_view(session),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in dict.fromkeys(others)]
+                ),
+            )
+            await self.service.store.set_lobby_message(session.id, message.id)
+            await self.reply(
+                interaction, "Rematch lobby opened; you host it. Press Start when everyone is seated."
+            )
+
+        await self.guard(interaction, work)
 
     async def _announce(self, result: MoveResult, header: str | None) -> discord.Message:
         return await self.post_board(
@@ -1317,6 +1385,25 @@ class UndoButton(
         await _table(interaction).answer_undo(interaction, self.session_id, self.version, self.agree)
 
 
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:rematch:(?P<sid>\d+)"):
+    """Under a results card: a new game with the same players and options."""
+
+    def __init__(self, session_id: int):
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"pk:rematch:{session_id}"
+            )
+        )
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).rematch(interaction, self.session_id)
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     TurnButton,
@@ -1327,4 +1414,5 @@ DYNAMIC_ITEMS = (
     HistoryButton,
     HistorySelect,
     UndoButton,
+    RematchButton,
 )

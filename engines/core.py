@@ -20,6 +20,7 @@ alike::
     turn_number(state) -> int
     move_words(state, seat, move) -> MoveWords
     undoable(state, seat, move) -> bool
+    scores_now(state) -> tuple[float, ...]   each seat's score if scored now (results chart)
 
 plus the constants ``TITLE``, ``MIN_PLAYERS``, ``MAX_PLAYERS``, and ``KINDS`` and
 ``WORDS`` (a game's kinds of move and its words for moves, below).

@@ -91,6 +91,7 @@ from .rules import (
     new_game,
     outcome,
     readable,
+    scores_now,
     summary,
     to_dict,
     to_move,
@@ -154,6 +155,7 @@ __all__ = [
     "computer_move",
     "move_privacy",
     "readable",
+    "scores_now",
     "undoable",
     "summary",
 ]

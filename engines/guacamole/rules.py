@@ -1119,6 +1119,11 @@ def tiebreak_keys(s: State) -> list[tuple[str | None, dict[int, Any]]]:
     ]
 
 
+def scores_now(state: State) -> tuple[float, ...]:
+    """Each seat's score if the dishes were scored now (for the results card's chart)."""
+    return tuple(float(v) for v in scores(state))
+
+
 def outcome(state: State) -> Outcome | None:
     if not state.over:
         return None

@@ -83,6 +83,7 @@ from .rules import (
     outcome,
     parse_move,
     readable,
+    scores_now,
     summary,
     to_dict,
     to_move,
@@ -139,6 +140,7 @@ __all__ = [
     "computer_move",
     "move_privacy",
     "readable",
+    "scores_now",
     "undoable",
     "summary",
 ]

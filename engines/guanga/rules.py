@@ -1263,6 +1263,12 @@ def solo_rank(points: int) -> str:
     return D.SOLO_LOWEST_RANK
 
 
+def scores_now(s: State) -> tuple[float, ...]:
+    """Each seat's total if the game were scored now, orders included (for the results card's
+    chart, drawn once the game is over and the orders are shown)."""
+    return tuple(float(breakdown(s, i)["total"]) for i in range(s.n))
+
+
 def outcome(s: State) -> Outcome | None:
     if not s.finished:
         return None

@@ -747,6 +747,11 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
     return events
 
 
+def scores_now(state: State) -> tuple[float, ...]:
+    """Each seat's points from the rounds played so far (for the results card's chart)."""
+    return tuple(float(v) for v in state.scores)
+
+
 def outcome(state: State) -> Outcome | None:
     if not state.over:
         return None

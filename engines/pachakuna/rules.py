@@ -760,6 +760,11 @@ def _end(state: State, seat: int, move: End | None = None) -> tuple[State, list[
 # --------------------------------------------------------------------------- outcome
 
 
+def scores_now(state: State) -> tuple[float, ...]:
+    """Each seat's colours held now (the score; for the results card's chart)."""
+    return tuple(float(colours_held(state.supply[s])) for s in range(2))
+
+
 def outcome(state: State) -> Outcome | None:
     if state.phase != "over":
         return None

@@ -95,6 +95,7 @@ from engines.tiwanaku.rules import (
     new_game,
     outcome,
     readable,
+    scores_now,
     summary,
     to_dict,
     to_move,
@@ -142,6 +143,7 @@ __all__ = [
     "view_for",
     "move_privacy",
     "readable",
+    "scores_now",
     "undoable",
     "summary",
 ]

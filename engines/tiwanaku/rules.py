@@ -838,6 +838,11 @@ def summary(view: View) -> str:
 # --------------------------------------------------------------------------- outcome
 
 
+def scores_now(state: State) -> tuple[float, ...]:
+    """Each seat's points so far (for the results card's chart)."""
+    return tuple(float(v) for v in state.scores)
+
+
 def outcome(state: State) -> Outcome | None:
     if state.phase != OVER:
         return None

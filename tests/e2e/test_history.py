@@ -8,7 +8,7 @@ the jump select, and forged or stale ids.
 from __future__ import annotations
 
 from bot.app import EXTENSIONS
-from tests.e2e.conftest import png_of
+from tests.e2e.conftest import nim_to_the_end, png_of
 from tests.e2e.forge import forged_click, forged_select
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
@@ -93,16 +93,7 @@ async def test_history_of_a_finished_game_from_another_channel(standin, bot_fact
     chan, elsewhere = standin.channel("games"), standin.channel("general")
     async with standin.run_client(bot_factory(ALL)) as bot:
         await standin.wait_synced()
-        lobby = await standin.slash(alice, chan, "nim new", piles=2)
-        await standin.click(bob, lobby.message, "Join")
-        await standin.click(alice, lobby.message, "Start")
-        session = await bot.sessions.in_channel(chan.id)
-        while session.status == "active":
-            (seat,) = session.to_move()
-            user = alice if session.by_seat(seat).user_id == alice.id else bob
-            legal = await bot.sessions.legal_moves(chan.id, user.id)
-            await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
-            session = await bot.sessions.get(session.id)
+        session = await nim_to_the_end(standin, bot, chan, alice, bob)
         await standin.settle()
         total = await bot.sessions.store.move_count(session.id)
         # The finished game was snapshotted when it ended (here every K moves; Nim is short).

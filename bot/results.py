@@ -17,6 +17,7 @@ from bot.public import number, signed
 from bot.replaying import taken_back, walk
 from bot.sessions import RatingChange, Session, SessionService
 from engines.core import Outcome, name_seats, plural
+from renderers import animation
 from renderers import results as card_renderer
 
 MAX_POINTS = 400  # chart points at most (a long game is sampled evenly)
@@ -108,3 +109,34 @@ async def card(service: SessionService, session: Session, ratings: Sequence[Rati
         figures=figures,
     )
     return await asyncio.to_thread(card_renderer.render, made)
+
+
+def frames(session: Session, rows: Sequence) -> list[bytes]:
+    """The public board at the start and after every turn of a finished game, as PNG bytes."""
+    renderer = session.info.load_renderer()
+    if renderer is None:
+        return []
+    module = session.engine
+    names = session.names()
+    state = start_state(session)
+    out = [renderer.render(module.view_for(state, None), names=names)]
+    turn = module.turn_number(state)
+    for step in walk(module, state, rows):
+        now = module.turn_number(step.after)
+        if now != turn or step.entry is rows[-1]:
+            out.append(renderer.render(module.view_for(step.after, None), names=names))
+            turn = now
+    return out
+
+
+async def summary(service: SessionService, session: Session) -> bytes | None:
+    """A finished game's animated summary (GIF, one frame per turn, under 8 MB), or None."""
+    if session.status != "finished":
+        return None
+    rows = await service.store.moves(session.id)
+
+    def make() -> bytes | None:
+        made = frames(session, rows)
+        return animation.animate(made) if made else None
+
+    return await asyncio.to_thread(make)

@@ -746,12 +746,21 @@ class Table:
                 await self.reply(interaction, text, file=discord.File(io.BytesIO(body), filename=name))
                 return
             self.check_permissions(interaction)
+            files = [discord.File(io.BytesIO(body), filename=name)]
+            gif = await results.summary(self.service, session)
+            if gif is not None:
+                files.append(
+                    discord.File(io.BytesIO(gif), filename=f"{session.info.name}-game{session.id}.gif")
+                )
             channel = self.bot.get_partial_messageable(interaction.channel_id, guild_id=interaction.guild_id)
             await channel.send(
                 f"**{session.info.title}**, game #{session.id} ({session.row.end_reason or session.status}), "
                 f"exported by {interaction.user.mention}: {moves}. "
-                "Replay it with `python -m bot.local --replay " + name + "`.",
-                file=discord.File(io.BytesIO(body), filename=name),
+                "Replay it with `python -m bot.local --replay "
+                + name
+                + "`"
+                + (", or watch it turn by turn in the animation." if gif is not None else "."),
+                files=files,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self.reply(interaction, "Export posted.")

@@ -3,9 +3,11 @@ stand-in, exported, and replayed by ``python -m bot.local --replay`` to the same
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
+from PIL import Image
 
 from bot import export
 from bot.app import EXTENSIONS
@@ -48,10 +50,14 @@ async def test_export_of_a_whole_game_replays_to_its_result(standin, bot_factory
         with pytest.raises(export.ExportError, match="while the game was running"):
             list(export.replay(export.load(json.dumps(running_export))))
 
-        done = await (await standin.slash(alice, chan, "game export")).original()
+        # Rendering a board per turn for the animation takes seconds: the answer was deferred.
+        done = await (await standin.slash(alice, chan, "game export")).original(timeout=120)
         assert done.ephemeral and "posted" in done.content
-        post = await standin.next_message(chan, lambda m: m.files and "exported by" in m.content)
+        post = await standin.next_message(chan, lambda m: m.files and "exported by" in m.content, timeout=30)
         assert not post.ephemeral and post.files[0].filename.endswith(".json")
+        assert len(post.files) == 2 and post.files[1].filename.endswith(".gif")
+        gif = Image.open(io.BytesIO(bytes(post.files[1])))
+        assert gif.format == "GIF" and gif.n_frames >= 2 and len(post.files[1]) <= 8 * 1024 * 1024
         path = tmp_path / post.files[0].filename
         path.write_bytes(bytes(post.files[0]))
         out, err = tmp_path / "out.txt", tmp_path / "err.txt"

@@ -9,6 +9,7 @@ from PIL import Image
 
 from bot import results
 from bot.sessions import RatingChange
+from renderers import animation
 from renderers.common import seat_colour
 from tests.table.test_history import GAMES, played
 
@@ -39,3 +40,20 @@ def test_durations_read_as_people_write_them():
     assert results.duration("2026-01-01T10:00:00+00:00", "2026-01-01T12:05:00+00:00") == "2 h 05 min"
     assert results.duration("2026-01-01T10:00:00+00:00", "2026-01-04T11:00:00+00:00") == "3 days 1 h"
     assert results.duration("nonsense", "2026-01-01T10:00:00+00:00") == "?"
+
+
+async def test_animated_summary_has_a_frame_per_turn_and_fits(service):
+    session = await played(service, "pachakuna", 401, moves=10**6, seed=2)
+    session = await service.get(session.id)
+    rows = await service.store.moves(session.id)
+    _, turns = results.series(session, rows)
+    frames = results.frames(session, rows)
+    assert len(frames) == turns + 1
+    gif = await results.summary(service, session)
+    image = Image.open(io.BytesIO(gif))
+    assert image.format == "GIF" and image.n_frames == len(frames) and len(gif) <= animation.LIMIT
+    assert image.info.get("loop") == 0
+    # Under a tight limit it gets narrower, then keeps every other frame (the last one too).
+    tight = animation.animate(frames, limit=len(gif) // 4)
+    small = Image.open(io.BytesIO(tight))
+    assert len(tight) <= len(gif) // 4 and small.width < image.width and small.n_frames < image.n_frames

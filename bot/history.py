@@ -76,6 +76,7 @@ class History:
         self.service = service
         self.store = service.store
         self.every = every
+        self._turns: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
 
     async def session(self, session_id: int, guild_id: int | None) -> Session:
         """The session to browse, refused unless it is a started game of the server ``guild_id``."""
@@ -151,6 +152,30 @@ class History:
             if record is not None and record.privacy is None:
                 record = (await self.service._replayed(session, [record]))[0]
         return Page(number, shown, state, record, replayed)
+
+    async def turn_starts(self, session: Session, shown: int) -> list[tuple[int, int]]:
+        """Each turn (or round) of the first ``shown`` moves: (its number, the move after which it
+        began; 0 for the first).  Replayed once per version of the game, then kept (a few games)."""
+        key = (session.id, session.version, shown)
+        if key in self._turns:
+            return self._turns[key]
+        module = session.engine
+        rows = await self.store.moves_between(session.id, 0, shown)
+
+        def compute() -> list[tuple[int, int]]:
+            state = start_state(session)
+            out = [(module.turn_number(state), 0)]
+            for step in walk(module, state, rows):
+                now = module.turn_number(step.after)
+                if now != out[-1][0]:
+                    out.append((now, step.entry.number))
+            return out
+
+        found = await asyncio.to_thread(compute) if len(rows) > self.every else compute()
+        while len(self._turns) >= 32:
+            self._turns.pop(next(iter(self._turns)))
+        self._turns[key] = found
+        return found
 
     async def warm(self, session: Session) -> int:
         """Snapshot a whole game (when it ends); returns how many moves were replayed."""

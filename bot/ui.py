@@ -691,6 +691,18 @@ class Table:
             button = HistoryButton(session.id, max(0, min(target, shown)), tag)
             button.item.disabled = not 0 <= target <= shown or target == n
             controls.add_item(button)
+        turns = await self.history.turn_starts(session, shown)
+        if len(turns) > 1:
+            here = max(i for i, (_, start) in enumerate(turns) if start <= n)
+            options = [
+                discord.SelectOption(
+                    label=f"Turn {i + 1} (from move {turns[i][1]})" if i else "Turn 1 (the start)",
+                    value=str(turns[i][1]),
+                    default=i == here,
+                )
+                for i in jump_targets(here, len(turns) - 1)
+            ]
+            controls.add_item(HistorySelect(session.id, options, index=1, placeholder="Jump to a turn"))
         seats = {r.number: r.seat for r in await self.service.store.moves(session.id)}
         options = [
             discord.SelectOption(
@@ -1298,8 +1310,8 @@ class MoveSelect(
 
 
 def jump_targets(current: int, shown: int, limit: int = CHOICE_LIMIT) -> list[int]:
-    """The moves the history select offers: the start, the last, the current one and its
-    neighbours, and the rest spread evenly over the game (``limit`` at most)."""
+    """What a history select offers of ``0..shown`` (moves, or turns by index): the first, the
+    last, the current one and its neighbours, and the rest spread evenly (``limit`` at most)."""
     wanted = {0, shown, current}
     wanted.update(m for m in range(current - 2, current + 3) if 0 <= m <= shown)
     room = limit - len(wanted)
@@ -1342,14 +1354,23 @@ class HistoryButton(
         await _table(interaction).show_history(interaction, self.session_id, self.number, in_place=True)
 
 
-class HistorySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"pk:histgo:(?P<sid>\d+)"):
-    """A history page's select: jump to a move."""
+class HistorySelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"pk:histgo:(?P<sid>\d+)(?::(?P<idx>\d))?"
+):
+    """A history page's select: jump to a move (index 0), or to the start of a turn (index 1)."""
 
-    def __init__(self, session_id: int, options: list[discord.SelectOption] | None = None):
+    def __init__(
+        self,
+        session_id: int,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        index: int = 0,
+        placeholder: str = "Jump to a move",
+    ):
         super().__init__(
             discord.ui.Select(
-                custom_id=f"pk:histgo:{session_id}",
-                placeholder="Jump to a move",
+                custom_id=f"pk:histgo:{session_id}" + (f":{index}" if index else ""),
+                placeholder=placeholder,
                 options=options or [discord.SelectOption(label="The start", value="0")],
             )
         )
@@ -1357,7 +1378,7 @@ class HistorySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"pk:his
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["sid"]))
+        return cls(int(match["sid"]), index=int(match["idx"] or 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []

@@ -69,10 +69,18 @@ async def test_history_of_a_game_in_progress_shows_no_other_seats_secret(standin
         page = await (await standin.slash(carol, chan, "game history", move=0)).original()
         assert page_move(page) == 0
         page = await (await standin.click(carol, page, "Forward ▶")).original(lambda m: page_move(m) == 1)
-        (select,) = page.selects
-        assert [o["value"] for o in select["options"]] == ["0", "1", "2"]
-        jumped = await standin.select(carol, page, select["custom_id"], ["2"])
+        selects = {s["placeholder"]: s for s in page.selects}
+        assert [o["value"] for o in selects["Jump to a move"]["options"]] == ["0", "1", "2"]
+        jumped = await standin.select(carol, page, selects["Jump to a move"]["custom_id"], ["2"])
         page = await jumped.original(lambda m: page_move(m) == 2)
+        # The choice of orders is one round: the second turn starts after both orders were kept.
+        turns = {s["placeholder"]: s for s in page.selects}["Jump to a turn"]
+        assert [(o["label"], o["value"]) for o in turns["options"]] == [
+            ("Turn 1 (the start)", "0"),
+            ("Turn 2 (from move 2)", "2"),
+        ]
+        jumped = await standin.select(carol, page, turns["custom_id"], ["0"])
+        page = await jumped.original(lambda m: page_move(m) == 0)
 
         # Forged and stale ids get plain answers.
         for custom_id, expect in (

@@ -264,7 +264,10 @@ class Table:
     async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
         message = await self._announce(result, header)
         if result.finished:
-            await self.post_results(result)
+            try:  # the card comes after the result, which is already posted: its failure is logged only
+                await self.post_results(result)
+            except Exception:
+                log.exception("could not post the results card of session %s", result.session.id)
             try:  # snapshot the whole game now, so that browsing it later is quick
                 await self.history.warm(result.session)
             except Exception:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bot.app import EXTENSIONS
 from tests.e2e.conftest import nim_to_the_end, png_of
 from tests.e2e.forge import forged_click, forged_select
+from tests.standin.model import VIEW_CHANNEL
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
 
@@ -97,8 +98,9 @@ async def test_history_of_a_game_in_progress_shows_no_other_seats_secret(standin
 
 
 async def test_history_of_a_finished_game_from_another_channel(standin, bot_factory):
-    alice, bob = standin.add_users("alice", "bob")
+    alice, bob, dave = standin.add_users("alice", "bob", "dave")
     chan, elsewhere = standin.channel("games"), standin.channel("general")
+    standin.set_permissions(chan, dave, deny=VIEW_CHANNEL)
     async with standin.run_client(bot_factory(ALL)) as bot:
         await standin.wait_synced()
         session = await nim_to_the_end(standin, bot, chan, alice, bob)
@@ -115,5 +117,10 @@ async def test_history_of_a_finished_game_from_another_channel(standin, bot_fact
         page = await (await standin.click(bob, page, "⏪ Back 10")).original(
             lambda m: page_move(m) == max(0, total - 10)
         )
+        # Someone who cannot view the game's channel cannot browse it from elsewhere either.
+        hidden = await standin.slash(dave, elsewhere, "game history", game=session.id)
+        assert "that you can view" in (await hidden.original()).content
+        hidden = await standin.slash(dave, elsewhere, "game export", game=session.id)
+        assert "that you can view" in (await hidden.original()).content
         missing = await standin.slash(bob, elsewhere, "game history", game=session.id + 7)
         assert f"no game #{session.id + 7}" in (await missing.original()).content

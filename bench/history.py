@@ -34,24 +34,25 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engines  # noqa: E402
 from bot.history import History  # noqa: E402
-from bot.sessions import SessionService, apply, stored  # noqa: E402
+from bot.sessions import Played, SessionService, apply, stored  # noqa: E402
 from bot.storage import Store  # noqa: E402
 from engines.core import TABLE, config_from_options, rng_for  # noqa: E402
 
 TITLES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 
 
-def whole_game(game: str, players: int, seed: int, limit: int = 5000):
+def whole_game(game: str, players: int, seed: int, limit: int = 5000) -> tuple[list[Played], Any]:
     """A game played to the end by computer players: (moves as played records, final state)."""
     module = engines.get(game).load()
     config = config_from_options(module.Config, players, {})
     state = module.new_game(config, players, seed)
-    played = []
+    played: list[Played] = []
     rng = rng_for(seed, "bench-history")
     while module.outcome(state) is None and len(played) < limit:
         movers = sorted(module.to_move(state))
@@ -67,12 +68,14 @@ def whole_game(game: str, players: int, seed: int, limit: int = 5000):
     return played, state
 
 
-async def store_game(service: SessionService, game: str, players: int, seed: int, played, final) -> int:
+async def store_game(
+    service: SessionService, game: str, players: int, seed: int, played: list[Played], final: Any
+) -> int:
+    """``played`` stored as the log of a new session, its board told through the last move."""
     channel = 1000 + TITLES.index(game)
-    await service.create(game, guild_id=1, channel_id=channel, host_id=1, host_name="p1", seed=seed)
+    session = await service.create(game, guild_id=1, channel_id=channel, host_id=1, host_name="p1", seed=seed)
     for uid in range(2, players + 1):
         await service.join(channel, uid, f"p{uid}")
-    session = await service.store.live_session(channel)
     module = engines.get(game).load()
     await service.store.start(
         session.id,
@@ -80,7 +83,7 @@ async def store_game(service: SessionService, game: str, players: int, seed: int
         {},
         module.to_dict(module.new_game(config_from_options(module.Config, players, {}), players, seed)),
     )
-    version = (await service.store.session(session.id)).version
+    version = (await service.reread(session.id)).version
     await service.store.record_moves(session.id, version, [stored(p) for p in played], module.to_dict(final))
     await service.store.set_board_message(session.id, 1, len(played))
     return session.id
@@ -111,7 +114,7 @@ async def main(seeds: int, everies: list[int], repeat: int) -> None:
             )
             played, final, seed = longest
             sid = await store_game(service, game, info.max_players, seed, played, final)
-            session = await service.get(sid)
+            session = await service.reread(sid)
             total = len(played)
             await store.drop_snapshots(sid)
             none = await timed(History(service, every=10**9), session, total - 1, max(1, repeat // 4))

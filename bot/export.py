@@ -37,6 +37,7 @@ from bot.history import browsable, start_state
 from bot.public import MoveRecord
 from bot.replaying import UNDO, undo_target, walk
 from bot.sessions import Session, SessionService, TableError, record_of
+from bot.storage import MoveRow
 from engines.core import TABLE, MoveError, Outcome, SetupError, config_from_options, name_seats
 
 FORMAT = "pukllay-game"
@@ -64,38 +65,41 @@ def seal(data: dict[str, Any]) -> dict[str, Any]:
 
 def build(
     session: Session,
+    rows: Sequence[MoveRow],
     records: Sequence[MoveRecord],
-    times: Sequence[str],
     *,
     with_ids: bool = False,
 ) -> dict[str, Any]:
-    """The export of ``session``: ``records`` its whole log (oldest first), ``times`` their times."""
+    """The export of ``session``: ``rows`` its whole log (oldest first), ``records`` the same
+    moves with their events and marks."""
     module = session.engine
     ended = session.status in ("finished", "abandoned")
     shown = len(records) if ended else browsable(session, len(records))
     names = session.names()
-    seats = sorted((s for s in session.seats if s.seat is not None), key=lambda s: s.seat)
+    seated = sorted(((s.seat, s) for s in session.seats if s.seat is not None), key=lambda pair: pair[0])
     players = []
-    for s in seats:
-        player: dict[str, Any] = {"seat": s.seat, "name": s.name, "computer": s.computer}
+    for seat, s in seated:
+        player: dict[str, Any] = {"seat": seat, "name": s.name, "computer": s.computer}
         if s.resigned:
             player["resigned"] = True
         if with_ids and s.user_id is not None and not s.computer:
             player["user_id"] = str(s.user_id)
         players.append(player)
     moves = []
-    states = walk(module, start_state(session), records[:shown]) if ended else None
-    for record, time in zip(records[:shown], times[:shown], strict=True):
+    state = start_state(session) if ended else session.state
+    states = walk(module, state, rows[:shown]) if ended else None
+    for row, record in zip(rows[:shown], records[:shown], strict=True):
+        notation: str | None  # None where the channel may not read it
         if ended:  # everything, hidden lines included: the game is over
             notation, lines = record.move, [e.text for e in record.events or ()]
         else:  # what the channel may read
-            s = public.seen(module, session.state, record, None)
-            notation, lines = s.notation, list(s.lines)
+            seen = public.seen(module, session.state, record, None)
+            notation, lines = seen.notation, list(seen.lines)
         entry: dict[str, Any] = {
-            "number": record.number,
-            "seat": record.seat,
+            "number": row.number,
+            "seat": row.seat,
             "move": notation,
-            "time": time,
+            "time": row.created_at,
             "computer": record.by_computer,
             "lines": [public.sentence(name_seats(t, names)) for t in lines],
         }
@@ -116,13 +120,11 @@ def build(
         "players": players,
         "moves": moves,
     }
-    if ended:
-        if states is None or not moves:
-            state = start_state(session)
+    if ended:  # ``state`` is the state after the last move
         data["seed"] = session.row.seed
         data["ended"] = session.row.end_reason
         data["result"] = session.row.outcome
-        rules = module.outcome(state) if state is not None else None
+        rules = module.outcome(state)
         data["rules_outcome"] = rules.to_dict() if rules is not None else None
     return seal(data)
 
@@ -137,7 +139,7 @@ async def export_session(
     records = [record_of(r) for r in rows]
     if any(r.privacy is None for r in records):
         records = await service._replayed(session, records)
-    return build(session, records, [r.created_at for r in rows], with_ids=with_ids)
+    return build(session, rows, records, with_ids=with_ids)
 
 
 def dump(data: dict[str, Any]) -> bytes:
@@ -176,10 +178,16 @@ def load(raw: bytes | str) -> dict[str, Any]:
             raise ExportError("the file is not text (UTF-8); it is not a Pukllay export") from None
     try:
         data = json.loads(raw)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise ExportError(
             f"the file is not valid JSON ({exc.msg} at line {exc.lineno}); it may be cut short"
         ) from None
+    except ValueError:  # well formed, but a number longer than Python reads (over 4300 digits)
+        raise ExportError(
+            "the file holds a number thousands of digits long; it is not a Pukllay export"
+        ) from None
+    except RecursionError:
+        raise ExportError("the file nests its values too deeply; it is not a Pukllay export") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ExportError("this is not a Pukllay game export (its 'format' is not 'pukllay-game')")
     if data.get("version") != VERSION:
@@ -193,6 +201,10 @@ def load(raw: bytes | str) -> dict[str, Any]:
     for key, kind in (("game", str), ("options", dict), ("players", list), ("moves", list)):
         if not isinstance(data.get(key), kind):
             raise ExportError(f"the export's {key!r} is missing or of the wrong kind")
+    if not all(isinstance(p, dict) for p in data["players"]):
+        raise ExportError("the export's 'players' are not each a player (an object with a name)")
+    if "seed" in data and (not isinstance(data["seed"], int) or isinstance(data["seed"], bool)):
+        raise ExportError(f"the export's seed {data['seed']!r} is not a whole number")
     if data["game"] not in engines.GAMES:
         raise ExportError(f"this export is of {data['game']!r}, a game this Pukllay does not have")
     return data

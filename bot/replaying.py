@@ -33,9 +33,16 @@ def undo_target(move: str) -> int | None:
 
 
 class Entry(Protocol):
-    number: int
-    seat: int
-    move: str
+    """What a replay reads of a log entry: a log row, a move record, an export's entry."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def move(self) -> str: ...
 
 
 @dataclass(frozen=True)

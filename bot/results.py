@@ -16,6 +16,7 @@ from bot.history import start_state
 from bot.public import number, signed
 from bot.replaying import taken_back, walk
 from bot.sessions import RatingChange, Session, SessionService
+from bot.storage import MoveRow
 from engines.core import Outcome, name_seats, plural
 from renderers import animation
 from renderers import results as card_renderer
@@ -40,7 +41,7 @@ def duration(first: str, last: str) -> str:
     return f"{hours // 24} days {hours % 24} h"
 
 
-def series(session: Session, rows: Sequence) -> tuple[list[list[float]], int]:
+def series(session: Session, rows: Sequence[MoveRow]) -> tuple[list[list[float]], int]:
     """Each seat's score at the start and after every turn, and the number of turns."""
     module = session.engine
     state = start_state(session)
@@ -60,6 +61,8 @@ def series(session: Session, rows: Sequence) -> tuple[list[list[float]], int]:
 
 async def card(service: SessionService, session: Session, ratings: Sequence[RatingChange] = ()) -> bytes:
     """The results card of a finished ``session`` as PNG bytes."""
+    if session.row.outcome is None:
+        raise ValueError(f"game {session.id} has no result to show")
     rows = await service.store.moves(session.id)
     outcome = Outcome.from_dict(session.row.outcome)
     names = session.names()
@@ -111,7 +114,7 @@ async def card(service: SessionService, session: Session, ratings: Sequence[Rati
     return await asyncio.to_thread(card_renderer.render, made)
 
 
-def frames(session: Session, rows: Sequence) -> list[bytes]:
+def frames(session: Session, rows: Sequence[MoveRow]) -> list[bytes]:
     """The public board at the start and after every turn of a finished game, as PNG bytes."""
     renderer = session.info.load_renderer()
     if renderer is None:

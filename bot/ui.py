@@ -58,7 +58,7 @@ from bot.sessions import (
     damaged_text,
 )
 from bot.storage import fits
-from bot.undo import UndoService
+from bot.undo import Undone, UndoService
 from engines.core import MoveError, Outcome, name_seats, plural
 
 if TYPE_CHECKING:
@@ -300,10 +300,11 @@ class Table:
             if old.status != "finished":
                 raise TableError("a rematch is offered once the game has ended")
             user = interaction.user
-            live = await self.service.in_channel(interaction.channel_id)
+            channel_id = channel_of(interaction)
+            live = await self.service.in_channel(channel_id)
             if live is not None:
                 if live.status == "lobby" and live.row.game == old.row.game:
-                    session = await self.service.join(interaction.channel_id, user.id, user.display_name)
+                    session = await self.service.join(channel_id, user.id, user.display_name)
                     await self.refresh_lobby(session)
                     await self.tell_host_full(session, user.id)
                     await self.reply(interaction, "You joined the rematch.")
@@ -313,7 +314,7 @@ class Table:
             session = await self.service.create(
                 old.row.game,
                 guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
+                channel_id=channel_id,
                 host_id=user.id,
                 host_name=user.display_name,
                 options=dict(old.row.options),
@@ -322,7 +323,7 @@ class Table:
             self.committed(interaction, "The rematch lobby is open")
             for seat in old.seats:
                 if seat.computer and seat.user_id is None:
-                    session = await self.service.add_computer(interaction.channel_id, user.id)
+                    session = await self.service.add_computer(channel_id, user.id)
             others = [s.user_id for s in old.seats if s.user_id not in (None, user.id) and not s.computer]
             others += [s.user_id for s in old.seats if s.resigned and s.user_id not in (None, user.id)]
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
@@ -330,7 +331,7 @@ class Table:
             message = await channel.send(
                 f"Rematch of game #{old.id}{': ' + pings + ', press Join (or Rematch) to play again' if pings else ''}.\n"
                 + self.lobby_text(session),
-                view=self.lobby_view(session),
+                view=self.lobby_buttons(session),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(u) for u in dict.fromkeys(others)]
                 ),
@@ -735,7 +736,7 @@ class Table:
             if in_place:
                 await interaction.response.defer()
             if session_id is None:
-                session = await self.service.latest(interaction.channel_id)
+                session = await self.service.latest(channel_of(interaction))
                 session = await self.history_session(interaction, session.id)
             else:
                 session = await self.history_session(interaction, session_id)
@@ -749,7 +750,7 @@ class Table:
 
         async def work() -> None:
             if session_id is None:
-                session = await self.service.latest(interaction.channel_id)
+                session = await self.service.latest(channel_of(interaction))
                 session = await self.history_session(interaction, session.id)
             else:
                 session = await self.history_session(interaction, session_id)
@@ -772,7 +773,7 @@ class Table:
                 files.append(
                     discord.File(io.BytesIO(gif), filename=f"{session.info.name}-game{session.id}.gif")
                 )
-            channel = self.bot.get_partial_messageable(interaction.channel_id, guild_id=interaction.guild_id)
+            channel = self.bot.get_partial_messageable(channel_of(interaction), guild_id=interaction.guild_id)
             await channel.send(
                 f"**{session.info.title}**, game #{session.id} ({session.row.end_reason or session.status}), "
                 f"exported by {interaction.user.mention}: {moves}. "
@@ -794,10 +795,10 @@ class Table:
         else by asking the others in the channel with buttons."""
 
         async def work() -> None:
-            asked = await self.undo.ask(interaction.channel_id, interaction.user.id)
+            asked = await self.undo.ask(channel_of(interaction), interaction.user.id)
             session = asked.session
             count = plural(len(asked.moves), "move")
-            if asked.result is not None:
+            if isinstance(asked, Undone):
                 self.committed(interaction, "Your move was taken back")
                 await self.announce(asked.result)
                 await self.reply(interaction, f"Taken back: {count}, from move {asked.target}.")
@@ -821,7 +822,11 @@ class Table:
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False,
                     roles=False,
-                    users=[discord.Object(session.by_seat(s).user_id) for s in request.waiting],
+                    users=[
+                        discord.Object(uid)
+                        for s in request.waiting
+                        if (uid := session.by_seat(s).user_id) is not None
+                    ],
                 ),
             )
             await self.service.store.set_undo_message(session.id, message.id)
@@ -1404,7 +1409,7 @@ class HistorySelect(
         return cls(int(match["sid"]), index=int(match["idx"] or 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        values = self.item.values  # discord.py fills the select from the interaction before this
         table = _table(interaction)
         if len(values) != 1 or not values[0].isdigit() or len(values[0]) > 9:
             await table.guard(

@@ -33,13 +33,22 @@ from engines.core import PUBLIC, TABLE, Event, plural
 
 @dataclass
 class Asked:
-    """What ``/game undo`` did: a request waiting for ``waiting`` (seats), or the undo done."""
+    """``/game undo`` asked the others: ``request`` waits for its ``waiting`` seats."""
 
     session: Session
     target: int
     moves: list[MoveRecord]
-    request: UndoRequest | None = None
-    result: MoveResult | None = None
+    request: UndoRequest
+
+
+@dataclass
+class Undone:
+    """``/game undo`` took the moves back at once (nobody else to ask)."""
+
+    session: Session
+    target: int
+    moves: list[MoveRecord]
+    result: MoveResult
 
 
 @dataclass
@@ -56,7 +65,7 @@ class UndoService:
         self.store = service.store
         self.history = history
 
-    async def ask(self, channel_id: int, user_id: int) -> Asked:
+    async def ask(self, channel_id: int, user_id: int) -> Asked | Undone:
         session = await self.service.require(channel_id)
         async with self.service.lock(session.id):
             session = await self.service.require(channel_id)
@@ -75,10 +84,10 @@ class UndoService:
             }
             if not others:
                 result = await self._apply(session, seat.seat, target, moves)
-                return Asked(result.session, target, moves, result=result)
+                return Undone(result.session, target, moves, result)
             request = UndoRequest(session.id, session.version, seat.seat, target, frozenset(others))
             await self.store.ask_undo(request)
-            return Asked(session, target, moves, request=request)
+            return Asked(session, target, moves, request)
 
     async def _check(self, session: Session, seat: int) -> tuple[int, list[MoveRecord]]:
         """The asker's last standing move and every move after it, refused unless all are undoable."""
@@ -156,7 +165,7 @@ class UndoService:
         entry = NewMove(seat, undo_text(target), False, [event.to_dict()], PUBLIC.to_dict())
         await self.store.record_moves(session.id, session.version, [entry], module.to_dict(state))
         await self.store.drop_undo(session.id)
-        session = await self.service.get(session.id)
+        session = await self.service.reread(session.id)
         result = MoveResult(session, [], turn_before=None, turn_ended=True)
         await self.service._after(session, result)
         result.turn_ended = True

@@ -42,7 +42,7 @@ def animate(frames: Sequence[bytes], *, width: int = 480, ms: int = 900, limit: 
         images = []
         for i in chosen:
             im = sources[i]
-            scaled = im.resize((width, max(1, round(im.height * width / im.width))), Image.LANCZOS)
+            scaled = im.resize((width, max(1, round(im.height * width / im.width))), Image.Resampling.LANCZOS)
             images.append(scaled.quantize(colors=64, method=Image.Quantize.FASTOCTREE))
         data = _gif(images, ms)
         if len(data) <= limit:

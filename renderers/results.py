@@ -123,7 +123,7 @@ def render(card: Card) -> bytes:
             fill=seat_colour(row.seat),
             anchor="lm",
         )
-        right = WIDTH - PAD
+        right: float = WIDTH - PAD
         if row.rating:
             draw.text((right, cy), row.rating, font=font(SMALLEST), fill=MUTED, anchor="rm")
             right -= rating_w + 24
@@ -144,7 +144,16 @@ def render(card: Card) -> bytes:
     return to_png(image)
 
 
-def chart(draw, series, rows, left, top, right, bottom, x_label: str) -> int:
+def chart(
+    draw: ImageDraw.ImageDraw,
+    series: Sequence[Sequence[float]],
+    rows: Sequence[Row],
+    left: int,
+    top: int,
+    right: int,
+    bottom: int,
+    x_label: str,
+) -> int:
     """Each seat's score over the game, one line per seat in its colour; returns the bottom."""
     lo = min(min(s) for s in series)
     hi = max(max(s) for s in series)

@@ -59,6 +59,12 @@ async def test_edited_damaged_and_forged_files_are_refused(service, tmp_path):
         "something else": (b'{"hello": 1}', "not a Pukllay game export"),
         "edited": (raw.replace(b'"computer": false', b'"computer": true', 1), "damaged or edited"),
         "newer": (json.dumps(export.seal({**data, "version": 99})).encode(), "format version 99"),
+        # JSON that Python will not read as it reads the rest: a number past 4300 digits, deep nesting.
+        "huge number": (b'{"format": "pukllay-game", "seed": ' + b"7" * 5000 + b"}", "thousands of digits"),
+        "nested": (b"[" * 100_000 + b"]" * 100_000, "nests its values too deeply"),
+        # Sealed again after the edit, so only the checks of the content can catch them.
+        "players": (export.dump(export.seal({**data, "players": ["ann", 2]})), "not each a player"),
+        "seed": (export.dump(export.seal({**data, "seed": "twelve"})), "seed 'twelve' is not a whole number"),
     }
     for name, (content, expect) in cases.items():
         with pytest.raises(export.ExportError, match=expect):

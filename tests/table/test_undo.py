@@ -9,7 +9,7 @@ from bot import export
 from bot.history import History
 from bot.replaying import undo_target
 from bot.sessions import TableError
-from bot.undo import UndoService
+from bot.undo import Asked, Undone, UndoService
 from engines.core import rng_for
 from tests.support import nim
 
@@ -47,7 +47,7 @@ async def test_against_a_computer_the_undo_is_immediate_and_logged(service):
     my_last = max(r.number for r in before_rows if r.seat == session.seat_of(1).seat)
     expected, _ = await history.state_at(session, my_last - 1)
     asked = await undo.ask(300, 1)
-    assert asked.result is not None and asked.target == my_last
+    assert isinstance(asked, Undone) and asked.target == my_last
     session = await service.get(session.id)
     assert nim.to_dict(session.state) == nim.to_dict(expected)
     rows = await service.store.moves(session.id)
@@ -72,7 +72,7 @@ async def test_the_other_player_refuses_then_agrees(service):
     session = (await service.play(301, first, legal[0])).session
     state = nim.to_dict(session.state)
     asked = await undo.ask(301, first)
-    assert asked.result is None and asked.request.waiting == {session.seat_of(other).seat}
+    assert isinstance(asked, Asked) and asked.request.waiting == {session.seat_of(other).seat}
     with pytest.raises(TableError, match="you asked"):
         await undo.answer(session.id, asked.request.version, first, True)
     with pytest.raises(TableError, match="only the players"):
@@ -119,7 +119,7 @@ async def test_a_card_drawn_forbids_the_undo(service):
             took_back = True
             session = (await service.play(303, 1, "pass")).session
             asked = await undo.ask(303, 1)  # passing an ability moves nothing hidden: taken back
-            assert asked.result is not None
+            assert isinstance(asked, Undone)
             session = await service.get(session.id)
             continue
         drew = str(move).startswith("draw")

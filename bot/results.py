@@ -11,6 +11,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
+
+from PIL import Image
 
 from bot.history import start_state
 from bot.public import number, signed
@@ -114,20 +117,25 @@ async def card(service: SessionService, session: Session, ratings: Sequence[Rati
     return await asyncio.to_thread(card_renderer.render, made)
 
 
-def frames(session: Session, rows: Sequence[MoveRow]) -> list[bytes]:
-    """The public board at the start and after every turn of a finished game, as PNG bytes."""
+def frames(session: Session, rows: Sequence[MoveRow]) -> list[Image.Image]:
+    """The public board at the start and after every turn of a finished game, drawn by the
+    renderer's ``draw_board`` (the image ``render`` encodes) and scaled to a summary's frame."""
     renderer = session.info.load_renderer()
     if renderer is None:
         return []
     module = session.engine
     names = session.names()
+
+    def board(state: Any) -> Image.Image:
+        return animation.frame(renderer.draw_board(module.view_for(state, None), names=names))
+
     state = start_state(session)
-    out = [renderer.render(module.view_for(state, None), names=names)]
+    out = [board(state)]
     turn = module.turn_number(state)
     for step in walk(module, state, rows):
         now = module.turn_number(step.after)
         if now != turn or step.entry is rows[-1]:
-            out.append(renderer.render(module.view_for(step.after, None), names=names))
+            out.append(board(step.after))
             turn = now
     return out
 

@@ -50,8 +50,8 @@ async def test_export_of_a_whole_game_replays_to_its_result(standin, bot_factory
         with pytest.raises(export.ExportError, match="while the game was running"):
             list(export.replay(export.load(json.dumps(running_export))))
 
-        # Rendering a board per turn for the animation takes seconds: the answer was deferred.
-        done = await (await standin.slash(alice, chan, "game export")).original(timeout=120)
+        # Drawing a board per turn for the animation takes seconds: the answer was deferred.
+        done = await (await standin.slash(alice, chan, "game export")).original(timeout=90)
         assert done.ephemeral and "posted" in done.content
         post = await standin.next_message(chan, lambda m: m.files and "exported by" in m.content, timeout=30)
         assert not post.ephemeral and post.files[0].filename.endswith(".json")
@@ -61,8 +61,8 @@ async def test_export_of_a_whole_game_replays_to_its_result(standin, bot_factory
         path = tmp_path / post.files[0].filename
         path.write_bytes(bytes(post.files[0]))
         out, err = tmp_path / "out.txt", tmp_path / "err.txt"
-        with out.open("w") as o, err.open("w") as e:
-            code = main(["--replay", str(path), "--out", str(tmp_path / "boards")], stdout=o, stderr=e)
+        with out.open("w") as o, err.open("w") as e:  # its boards: tests/table/test_export.py
+            code = main(["--replay", str(path), "--no-images"], stdout=o, stderr=e)
         assert code == 0, err.read_text()
         data = export.load(path.read_bytes())
         final = list(export.replay(data))[-1].state

@@ -26,6 +26,7 @@ async def test_export_of_a_whole_game_replays_to_its_result(standin, bot_factory
     alice = standin.add_user("alice")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        bot.sessions.new_seed = lambda: 11  # the same games on every run
         await standin.wait_synced()
         lobby = await standin.slash(alice, chan, f"{game} new", **options)
         await standin.click(alice, lobby.message, "Add computer")

@@ -1,6 +1,7 @@
 """Play any registered game in the terminal, hot-seat and against computer players.
 
     python -m bot.local guacamole --players 3 --computer 2 --computer-level strong --seed 7
+    python -m bot.local --replay guacamole-game12.json
 
 The board is written as a PNG after every turn into a folder of its own,
 ``<out>/<game>-seed<seed>/`` (``./pukllay-local`` by default), and the path is
@@ -10,7 +11,9 @@ writes your private picture, ``huts`` (Nowa Gwinea) the hut chart, ``help``
 shows the rules, ``quit`` stops.  Your own hand, order or village is shown as
 text at each prompt.  Seats are numbered from 1; computer players take the
 last seats, and in simultaneous rounds they keep your pace (one move per move
-you make), as at the Discord table.
+you make), as at the Discord table.  With ``--replay FILE`` it replays a game
+exported by ``/game export`` instead (see :mod:`bot.export`), checking every
+move against the file and writing a board per turn.
 """
 
 from __future__ import annotations
@@ -24,12 +27,14 @@ from pathlib import Path
 from typing import TextIO
 
 import engines
-from bot import pace
+from bot import export, pace
 from bot.choices import group_moves
 from engines.core import (
     DEFAULT_LEVEL,
     LEVELS,
+    TABLE,
     MoveError,
+    Outcome,
     SetupError,
     config_from_options,
     name_seats,
@@ -71,7 +76,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "game", help="the game's name, in any case, with - or _: " + ", ".join(sorted(engines.GAMES))
+        "game",
+        nargs="?",
+        help="the game's name, in any case, with - or _: " + ", ".join(sorted(engines.GAMES)),
+    )
+    parser.add_argument(
+        "--replay",
+        metavar="FILE",
+        help="replay a game exported with /game export, move by move, writing the boards",
     )
     parser.add_argument(
         "--players", type=int, help="how many seats (default: the game's minimum, at least 2)"
@@ -181,6 +193,12 @@ def main(
     except SystemExit as exc:  # --help (0) or a usage error, already printed by argparse
         return int(exc.code or 0)
     try:
+        if args.replay is not None:
+            if args.game is not None:
+                raise Refused("--replay takes the game from the file; leave out the game's name")
+            return replay(args, out, err)
+        if args.game is None:
+            raise Refused("name a game to play (such as guacamole), or give --replay FILE")
         return play(args, stdin, out, err)
     except Refused as exc:
         print(f"python -m bot.local: {exc}", file=err)
@@ -188,6 +206,62 @@ def main(
     except KeyboardInterrupt:
         print("\nstopped", file=out)
         return 130
+
+
+def replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Replay an exported game: each move with its lines, a board per turn, and the result checked."""
+    path = Path(args.replay)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise Refused(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        data = export.load(raw)
+    except export.ExportError as exc:
+        raise Refused(f"{path} cannot be replayed: {exc}") from None
+    info = engines.get(data["game"])
+    module = info.load()
+    names = [str(p.get("name", f"P{i + 1}")) for i, p in enumerate(data["players"])]
+    renderer = None if args.no_images else info.load_renderer()
+    folder = Folder(args.out, f"{info.name}-game{data.get('number', 0)}", int(data.get("seed") or 0))
+    print(
+        f"{info.title}, game #{data.get('number')}: {', '.join(names)}; {plural(len(data['moves']), 'move')}",
+        file=out,
+    )
+
+    def who(seat: int) -> str:
+        return "the table" if seat == TABLE else names[seat]
+
+    turn = None
+    step = None
+    try:
+        for step in export.replay(data):
+            events = [name_seats(e.text, names) for e in step.events]
+            print(
+                f"{step.number}. {who(step.seat)}: {step.move}"
+                + (f" ({'; '.join(events)})" if events else ""),
+                file=out,
+            )
+            now = module.turn_number(step.state)
+            if renderer is not None and now != turn:
+                turn = now
+                png = renderer.render(
+                    module.view_for(step.state, None), names=names, last_action=events[0] if events else None
+                )
+                print(f"  board: {folder.write(f'move-{step.number:04d}.png', png)}", file=out)
+    except export.ExportError as exc:
+        print(f"python -m bot.local: {exc}", file=err)
+        return 1
+    if renderer is not None and step is not None:
+        png = renderer.render(module.view_for(step.state, None), names=names)
+        print(f"  final board: {folder.write('final.png', png)}", file=out)
+    outcome = export.final_outcome(data)
+    if outcome is not None:
+        print_outcome(outcome, names, out)
+    print(
+        f"The replay agrees with the export, move by move ({plural(len(data['moves']), 'move')}).", file=out
+    )
+    return 0
 
 
 def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
@@ -328,6 +402,12 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
     if result is None:
         print(f"stopped after {plural(moves_made, 'move')}", file=out)
         return 0
+    print_outcome(result, names, out)
+    return 0
+
+
+def print_outcome(result: Outcome, names: list[str], out: TextIO) -> None:
+    """The result: why the game ended, each seat's place and score, and the tiebreak."""
     print(f"Game over: {name_seats(result.reason, names)}", file=out)
     place = 1
     for group in result.ranking:
@@ -336,7 +416,6 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         place += len(group)
     if result.tiebreak:
         print(f"  tiebreak: {result.tiebreak}", file=out)
-    return 0
 
 
 if __name__ == "__main__":

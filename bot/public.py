@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from bot.replaying import undo_target
 from engines.core import END, TABLE, Event, Outcome, Privacy, name_seats, plural, say
 
 if TYPE_CHECKING:
@@ -336,6 +337,8 @@ def describe(session: Session, record: MoveRecord, reader: Reader) -> str:
     names = session.names()
     s = seen(session.engine, session.state, record, reader)
     who = "the table" if record.seat == TABLE else names[record.seat] if record.seat < len(names) else "?"
+    if undo_target(record.move) is not None:  # an undo entry: its line says what it took back
+        return name_seats(s.summary(), names)
     if s.notation is not None:
         return f"{who}{' (computer)' if record.by_computer else ''}: `{s.notation}`"
     return name_seats(s.summary(), names) + (" (played by the computer)" if record.by_computer else "")
@@ -530,3 +533,42 @@ def list_text(sessions: Sequence[Session]) -> str:
 
         return f"No games you can see right now; {new_game_hint()}."
     return clip("\n".join(list_line(s) for s in sessions))
+
+
+# ------------------------------------------------------------------ /game history
+
+
+def history_text(session: Session, number: int, shown: int, record: MoveRecord | None, reader: Reader) -> str:
+    """A history page for ``reader``: which move, who made it, and its event lines as that reader
+    may read them (the mover's private lines only to the mover's own seat)."""
+    title = f"**{session.info.title}** (game #{session.id}), move {number} of {shown}"
+    if session.status == "active":
+        title += " (the game goes on)"
+    if number == 0 or record is None:
+        return clip(f"{title}\nThe board before the first move.")
+    names = session.names()
+    s = seen(session.engine, session.state, record, reader)
+    who = (
+        "the table" if record.seat == TABLE else names[record.seat] if 0 <= record.seat < len(names) else "?"
+    )
+    by = " (played by the computer)" if record.by_computer else ""
+    if undo_target(record.move) is not None:
+        return clip("\n".join([title, *(sentence(name_seats(t, names)) for t in s.lines)]))
+    if s.notation is not None:
+        head = f"{who}{by} played `{s.notation}`."
+    else:
+        head = f"{who}{by} moved (the move itself is hidden from you)."
+    lines = [title, head[0].upper() + head[1:]]
+    lines.extend(sentence(name_seats(t, names)) for t in s.lines)
+    return clip("\n".join(lines))
+
+
+def history_label(session: Session, number: int, seat: int | None) -> str:
+    """A jump target in the history select: ``Move 12: Ana``."""
+    if number == 0:
+        return "The start"
+    names = session.names()
+    who = (
+        "the table" if seat == TABLE else names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+    )
+    return f"Move {number}: {who}"

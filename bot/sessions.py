@@ -32,6 +32,7 @@ from typing import Any
 import engines
 from bot import pace, ratings
 from bot.public import MoveRecord
+from bot.replaying import walk
 from bot.storage import (
     ChannelBusy,
     Conflict,
@@ -938,8 +939,8 @@ class SessionService:
         n = len([s for s in session.seats if s.seat is not None])
         config = config_from_options(module.Config, n, session.row.options)
         state = module.new_game(config, n, session.row.seed)
-        for row in await self.store.moves(session_id):
-            state, _ = module.apply_move(state, row.seat, module.parse_move(row.move))
+        for step in walk(module, state, await self.store.moves(session_id)):
+            state = step.after
         return state
 
     # ----------------------------------------------------------------- the log
@@ -982,11 +983,12 @@ class SessionService:
             )
             wanted = {r.number for r in records if r.privacy is None}
             found: dict[int, MoveRecord] = {}
-            for row in await self.store.moves(session.id):
-                state, played = apply(module, state, row.seat, module.parse_move(row.move), by_computer=False)
-                if row.number in wanted:
+            for step in walk(module, state, await self.store.moves(session.id)):
+                row = step.entry
+                if row.number in wanted and step.events is not None:
+                    privacy = module.move_privacy(step.before, row.seat, module.parse_move(row.move))
                     found[row.number] = MoveRecord(
-                        row.seat, row.move, row.by_computer, played.events, played.privacy, row.number
+                        row.seat, row.move, row.by_computer, step.events, privacy, row.number
                     )
         except Exception:
             log.warning("could not replay session %s to recover its log's marks", session.id, exc_info=True)

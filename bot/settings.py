@@ -82,6 +82,7 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all of them
     thread_archive_hours: float = 1.0  # a finished game's thread is archived after this (0: never)
     away_days_per_year: int = 30  # /me away: days of time away a person may take in a year
+    export_id_guilds: frozenset[int] = frozenset()  # servers whose game exports carry user ids
 
     @property
     def database(self) -> str:
@@ -151,10 +152,15 @@ class Settings:
         away = get("AWAY_DAYS_PER_YEAR") or "30"
         if not away.isdigit() or not 0 <= int(away) <= 366:
             raise SettingsError(f"AWAY_DAYS_PER_YEAR must be a number of days from 0 to 366, got {away!r}")
+        id_guilds = [g.strip() for g in (get("EXPORT_IDS_SERVERS") or "").split(",") if g.strip()]
+        bad = [g for g in id_guilds if not g.isdigit()]
+        if bad:
+            raise SettingsError(f"EXPORT_IDS_SERVERS must be server ids separated by commas, got {bad[0]!r}")
         return cls(
             computer_seconds=computer_seconds,
             away_days_per_year=int(away),
             thread_archive_hours=archive_hours,
+            export_id_guilds=frozenset(int(g) for g in id_guilds),
             job_poll_seconds=poll_seconds,
             database_url=url,
             shard_count=shard_count,

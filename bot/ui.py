@@ -43,8 +43,9 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot import choices, public
+from bot import choices, export, public, results
 from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
+from bot.history import History
 from bot.notify import Notifier, PrivateViewButton
 from bot.public import MESSAGE_LIMIT, clip, ordinal
 from bot.sessions import (
@@ -58,7 +59,8 @@ from bot.sessions import (
     damaged_text,
 )
 from bot.storage import fits
-from engines.core import DEFAULT_LEVEL, MoveError, Outcome, plural
+from bot.undo import Undone, UndoService
+from engines.core import DEFAULT_LEVEL, MoveError, Outcome, name_seats, plural
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -145,12 +147,42 @@ def on_v2_message(interaction: discord.Interaction) -> bool:
     )
 
 
+def can_view(interaction: discord.Interaction, session: Session) -> bool:
+    """Whether the asker can view the session's channel or thread.
+
+    With only the ``guilds`` intent the bot still has the server's channels,
+    threads, roles and permission overwrites in its cache, and the
+    interaction carries the asker as a member with their roles: that is
+    enough for Discord's permission computation (``permissions_for``).  A
+    channel missing from the cache is not listed.  A private thread is
+    listed only to those who manage threads in its channel or are seated in
+    its game (thread membership is not in the cache).
+    """
+    guild = interaction.guild
+    member = interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return False
+    if session.row.channel_id == interaction.channel_id:
+        return True
+    channel = guild.get_channel_or_thread(session.row.channel_id)
+    if channel is None:
+        return False
+    perms = channel.permissions_for(member)
+    if not perms.view_channel:
+        return False
+    if isinstance(channel, discord.Thread) and channel.is_private():
+        return perms.manage_threads or session.seat_of(member.id) is not None
+    return True
+
+
 class Table:
     """Shared presentation and interaction handling for every game."""
 
     def __init__(self, bot: TableBot, service: SessionService):
         self.bot = bot
         self.service = service
+        self.history = History(service)
+        self.undo = UndoService(service, self.history)
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -300,6 +332,87 @@ class Table:
             log.warning("could not take the buttons off board %s of session %s", message_id, session.id)
 
     async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
+        message = await self._announce(result, header)
+        if result.finished:
+            try:  # the card comes after the result, which is already posted: its failure is logged only
+                await self.post_results(result)
+            except Exception:
+                log.exception("could not post the results card of session %s", result.session.id)
+            try:  # snapshot the whole game now, so that browsing it later is quick
+                await self.history.warm(result.session)
+            except Exception:
+                log.warning("could not snapshot finished session %s", result.session.id, exc_info=True)
+        return message
+
+    async def post_results(self, result: MoveResult) -> None:
+        """The results card under the last board, with a Rematch button."""
+        session = await self.service.get(result.session.id) or result.session
+        if session.status != "finished" or not session.row.outcome:
+            return
+        png = await results.card(self.service, session, result.ratings)
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(session.id))
+        channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+        await channel.send(
+            f"**Results** of {session.info.title} game #{session.id}. Play again with the same players and "
+            "options: press Rematch (each player presses it to take a seat).",
+            file=discord.File(io.BytesIO(png), filename=f"{session.info.name}-{session.id}-results.png"),
+            view=view,
+        )
+
+    async def rematch(self, interaction: discord.Interaction, session_id: int) -> None:
+        """The Rematch button: open a lobby with the same game and options and a new seed (the
+        presser hosts, the old game's computer players are seated), or join that lobby."""
+
+        async def work() -> None:
+            old = await self.session_for(interaction, session_id)
+            if old.status != "finished":
+                raise TableError("a rematch is offered once the game has ended")
+            user = interaction.user
+            channel_id = channel_of(interaction)
+            live = await self.service.in_channel(channel_id)
+            if live is not None:
+                if live.status == "lobby" and live.row.game == old.row.game:
+                    session = await self.service.join(channel_id, user.id, user.display_name)
+                    await self.refresh_lobby(session)
+                    await self.tell_host_full(session, user.id)
+                    await self.reply(interaction, "You joined the rematch.")
+                    return
+                raise TableError(self.service._busy_message(live.row))
+            self.check_permissions(interaction)
+            session = await self.service.create(
+                old.row.game,
+                guild_id=interaction.guild_id,
+                channel_id=channel_id,
+                host_id=user.id,
+                host_name=user.display_name,
+                options=dict(old.row.options),
+                max_players=old.row.max_players,
+            )
+            self.committed(interaction, "The rematch lobby is open")
+            for seat in old.seats:
+                if seat.computer and seat.user_id is None:
+                    session = await self.service.add_computer(channel_id, user.id)
+            others = [s.user_id for s in old.seats if s.user_id not in (None, user.id) and not s.computer]
+            others += [s.user_id for s in old.seats if s.resigned and s.user_id not in (None, user.id)]
+            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+            pings = " ".join(f"<@{uid}>" for uid in dict.fromkeys(others))
+            message = await channel.send(
+                f"Rematch of game #{old.id}{': ' + pings + ', press Join (or Rematch) to play again' if pings else ''}.\n"
+                + self.lobby_text(session),
+                view=self.lobby_buttons(session),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in dict.fromkeys(others)]
+                ),
+            )
+            await self.service.store.set_lobby_message(session.id, message.id)
+            await self.reply(
+                interaction, "Rematch lobby opened; you host it. Press Start when everyone is seated."
+            )
+
+        await self.guard(interaction, work)
+
+    async def _announce(self, result: MoveResult, header: str | None) -> discord.Message:
         return await self.post_board(
             result.session,
             header=header,
@@ -702,6 +815,214 @@ class Table:
             await interaction.followup.send(**kwargs)
         else:
             await interaction.response.send_message(**kwargs)
+
+    # ------------------------------------------------------------- history
+
+    async def history_session(self, interaction: discord.Interaction, session_id: int) -> Session:
+        """The game to browse: one of this server's, in a channel the asker can view."""
+        session = await self.history.session(session_id, interaction.guild_id)
+        if not can_view(interaction, session):
+            raise TableError(f"there is no game #{session_id} on this server that you can view")
+        return session
+
+    async def history_page(
+        self, interaction: discord.Interaction, session: Session, number: int | None
+    ) -> tuple[str, discord.File | None, discord.ui.View]:
+        """One page of the history browser for the asker: text, the public board then, and the controls."""
+        page = await self.history.page(session, number)
+        seat = session.seat_of(interaction.user.id)
+        reader = seat.seat if seat is not None else None
+        text = public.history_text(session, page.number, page.shown, page.record, reader)
+        file = None
+        renderer = session.info.load_renderer()
+        if renderer is not None:
+            view = session.engine.view_for(page.state, None)
+            last = None
+            if page.record is not None:
+                s = public.seen(session.engine, session.state, page.record, None)
+                last = name_seats(s.summary(), session.names())
+            png = await asyncio.to_thread(renderer.render, view, names=session.names(), last_action=last)
+            file = discord.File(
+                io.BytesIO(png), filename=f"{session.info.name}-{session.id}-move{page.number}.png"
+            )
+        controls = discord.ui.View(timeout=None)
+        n, shown = page.number, page.shown
+        for tag, target in (
+            ("first", 0),
+            ("back", n - 1),
+            ("back10", max(0, n - 10)),
+            ("next", n + 1),
+            ("last", shown),
+        ):
+            button = HistoryButton(session.id, max(0, min(target, shown)), tag)
+            button.item.disabled = not 0 <= target <= shown or target == n
+            controls.add_item(button)
+        turns = await self.history.turn_starts(session, shown)
+        if len(turns) > 1:
+            here = max(i for i, (_, start) in enumerate(turns) if start <= n)
+            options = [
+                discord.SelectOption(
+                    label=f"Turn {i + 1} (from move {turns[i][1]})" if i else "Turn 1 (the start)",
+                    value=str(turns[i][1]),
+                    default=i == here,
+                )
+                for i in jump_targets(here, len(turns) - 1)
+            ]
+            controls.add_item(HistorySelect(session.id, options, index=1, placeholder="Jump to a turn"))
+        seats = {r.number: r.seat for r in await self.service.store.moves(session.id)}
+        options = [
+            discord.SelectOption(
+                label=public.history_label(session, m, seats.get(m)), value=str(m), default=m == n
+            )
+            for m in jump_targets(n, shown)
+        ]
+        controls.add_item(HistorySelect(session.id, options))
+        return text, file, controls
+
+    async def show_history(
+        self,
+        interaction: discord.Interaction,
+        session_id: int | None,
+        number: int | None,
+        *,
+        in_place: bool = False,
+    ) -> None:
+        """``/game history`` (a new private message) or a click on one (the same message, edited)."""
+
+        async def work() -> None:
+            if in_place:
+                await interaction.response.defer()
+            if session_id is None:
+                session = await self.service.latest(channel_of(interaction))
+                session = await self.history_session(interaction, session.id)
+            else:
+                session = await self.history_session(interaction, session_id)
+            text, file, controls = await self.history_page(interaction, session, number)
+            await self.reply(interaction, text, file=file, view=controls)
+
+        await self.guard(interaction, work, defer=not in_place)
+
+    async def export_game(self, interaction: discord.Interaction, session_id: int | None) -> None:
+        """``/game export``: the game as a JSON file; privately while it runs, in the channel once ended."""
+
+        async def work() -> None:
+            if session_id is None:
+                session = await self.service.latest(channel_of(interaction))
+                session = await self.history_session(interaction, session.id)
+            else:
+                session = await self.history_session(interaction, session_id)
+            with_ids = interaction.guild_id in self.bot.settings.export_id_guilds
+            data = await export.export_session(self.service, session, with_ids=with_ids)
+            body = export.dump(data)
+            name = f"{session.info.name}-game{session.id}.json"
+            moves = plural(len(data["moves"]), "move")
+            if session.status == "active":
+                text = (
+                    f"**{session.info.title}**, game #{session.id}, as the channel knows it ({moves}); "
+                    "the seed and the hidden moves are added once the game has ended (only you can see this)."
+                )
+                await self.reply(interaction, text, file=discord.File(io.BytesIO(body), filename=name))
+                return
+            self.check_permissions(interaction)
+            files = [discord.File(io.BytesIO(body), filename=name)]
+            gif = await results.summary(self.service, session)
+            if gif is not None:
+                files.append(
+                    discord.File(io.BytesIO(gif), filename=f"{session.info.name}-game{session.id}.gif")
+                )
+            channel = self.bot.get_partial_messageable(channel_of(interaction), guild_id=interaction.guild_id)
+            await channel.send(
+                f"**{session.info.title}**, game #{session.id} ({session.row.end_reason or session.status}), "
+                f"exported by {interaction.user.mention}: {moves}. "
+                "Replay it with `python -m bot.local --replay "
+                + name
+                + "`"
+                + (", or watch it turn by turn in the animation." if gif is not None else "."),
+                files=files,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.reply(interaction, "Export posted.")
+
+        await self.guard(interaction, work)
+
+    # ------------------------------------------------------------- undo by consent
+
+    async def ask_undo(self, interaction: discord.Interaction) -> None:
+        """``/game undo``: take back one's last move, at once when only computers play along,
+        else by asking the others in the channel with buttons."""
+
+        async def work() -> None:
+            asked = await self.undo.ask(channel_of(interaction), interaction.user.id)
+            session = asked.session
+            count = plural(len(asked.moves), "move")
+            if isinstance(asked, Undone):
+                self.committed(interaction, "Your move was taken back")
+                await self.announce(asked.result)
+                await self.reply(interaction, f"Taken back: {count}, from move {asked.target}.")
+                return
+            request = asked.request
+            names = ", ".join(session.by_seat(s).mention for s in sorted(request.waiting))
+            lines = [public.describe(session, r, None) for r in asked.moves[:5]]
+            text = (
+                f"{interaction.user.mention} asks to take back {count}, from move {asked.target}: "
+                + "; ".join(lines)
+                + ("…" if len(asked.moves) > 5 else "")
+                + f"\n{names}: do you agree? Everyone asked must agree; any move meanwhile cancels the request."
+            )
+            view = discord.ui.View(timeout=None)
+            view.add_item(UndoButton(session.id, request.version, True))
+            view.add_item(UndoButton(session.id, request.version, False))
+            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+            message = await channel.send(
+                clip(text),
+                view=view,
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False,
+                    roles=False,
+                    users=[
+                        discord.Object(uid)
+                        for s in request.waiting
+                        if (uid := session.by_seat(s).user_id) is not None
+                    ],
+                ),
+            )
+            await self.service.store.set_undo_message(session.id, message.id)
+            await self.reply(interaction, "Asked: the other players answer with the buttons in the channel.")
+
+        await self.guard(interaction, work)
+
+    async def answer_undo(
+        self, interaction: discord.Interaction, session_id: int, version: int, agree: bool
+    ) -> None:
+        """A click on Agree or Refuse under an undo request."""
+
+        async def work() -> None:
+            session = await self.history_session(interaction, session_id)
+            if session.row.channel_id != interaction.channel_id:
+                raise TableError("this button does not belong to a game in this channel")
+            answered = await self.undo.answer(session_id, version, interaction.user.id, agree)
+            who = interaction.user.display_name
+            content = interaction.message.content if interaction.message is not None else ""
+            if not answered.agreed:
+                await interaction.response.edit_message(
+                    content=clip(f"{content}\n{who} refused: the moves stand."), view=None
+                )
+                return
+            if answered.result is None:
+                waiting = ", ".join(
+                    answered.session.by_seat(s).name for s in sorted(answered.request.waiting)
+                )
+                await interaction.response.edit_message(
+                    content=clip(f"{content}\n{who} agreed; waiting on {waiting}.")
+                )
+                return
+            self.committed(interaction, "The moves were taken back")
+            await interaction.response.edit_message(
+                content=clip(f"{content}\n{who} agreed: everyone did, the moves were taken back."), view=None
+            )
+            await self.announce(answered.result)
+
+        await self.guard(interaction, work, defer=False)
 
     # ------------------------------------------------------------- menus
 
@@ -1173,4 +1494,141 @@ class MoveSelect(
         await _table(interaction).picked(interaction, self.session_id, self.token, values[0])
 
 
-DYNAMIC_ITEMS = (LobbyButton, TurnButton, HandButton, MoveButton, MoveSelect, NavButton, PrivateViewButton)
+def jump_targets(current: int, shown: int, limit: int = CHOICE_LIMIT) -> list[int]:
+    """What a history select offers of ``0..shown`` (moves, or turns by index): the first, the
+    last, the current one and its neighbours, and the rest spread evenly (``limit`` at most)."""
+    wanted = {0, shown, current}
+    wanted.update(m for m in range(current - 2, current + 3) if 0 <= m <= shown)
+    room = limit - len(wanted)
+    if room > 0 and shown > 0:
+        step = shown / (room + 1)
+        wanted.update(round(step * i) for i in range(1, room + 1))
+    return sorted(wanted)
+
+
+HISTORY_LABELS = {
+    "first": "⏮ First",
+    "back": "◀ Back 1",
+    "back10": "⏪ Back 10",
+    "next": "Forward ▶",
+    "last": "Last ⏭",
+}
+
+
+class HistoryButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pk:hist:(?P<sid>\d+):(?P<n>\d+):(?P<tag>first|back|back10|next|last)",
+):
+    """A history page's button: the move it goes to is in its ``custom_id``."""
+
+    def __init__(self, session_id: int, number: int, tag: str):
+        super().__init__(
+            discord.ui.Button(
+                label=HISTORY_LABELS[tag],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pk:hist:{session_id}:{number}:{tag}",
+            )
+        )
+        self.session_id, self.number = session_id, number
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]), int(match["n"]), match["tag"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).show_history(interaction, self.session_id, self.number, in_place=True)
+
+
+class HistorySelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"pk:histgo:(?P<sid>\d+)(?::(?P<idx>\d))?"
+):
+    """A history page's select: jump to a move (index 0), or to the start of a turn (index 1)."""
+
+    def __init__(
+        self,
+        session_id: int,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        index: int = 0,
+        placeholder: str = "Jump to a move",
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pk:histgo:{session_id}" + (f":{index}" if index else ""),
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label="The start", value="0")],
+            )
+        )
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]), index=int(match["idx"] or 0))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values  # discord.py fills the select from the interaction before this
+        table = _table(interaction)
+        if len(values) != 1 or not values[0].isdigit() or len(values[0]) > 9:
+            await table.guard(
+                interaction,
+                lambda: table.reply(interaction, "⚠️ Choose one move number from the list."),
+            )
+            return
+        await table.show_history(interaction, self.session_id, int(values[0]), in_place=True)
+
+
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"pk:undo:(?P<sid>\d+):(?P<ver>\d+):(?P<yes>yes|no)"
+):
+    """Agree to, or refuse, a request to take back moves (made when the game was at ``version``)."""
+
+    def __init__(self, session_id: int, version: int, agree: bool):
+        super().__init__(
+            discord.ui.Button(
+                label="Agree" if agree else "Refuse",
+                style=discord.ButtonStyle.success if agree else discord.ButtonStyle.danger,
+                custom_id=f"pk:undo:{session_id}:{version}:{'yes' if agree else 'no'}",
+            )
+        )
+        self.session_id, self.version, self.agree = session_id, version, agree
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]), int(match["ver"]), match["yes"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).answer_undo(interaction, self.session_id, self.version, self.agree)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:rematch:(?P<sid>\d+)"):
+    """Under a results card: a new game with the same players and options."""
+
+    def __init__(self, session_id: int):
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"pk:rematch:{session_id}"
+            )
+        )
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).rematch(interaction, self.session_id)
+
+
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    TurnButton,
+    HandButton,
+    MoveButton,
+    MoveSelect,
+    NavButton,
+    HistoryButton,
+    HistorySelect,
+    UndoButton,
+    RematchButton,
+    PrivateViewButton,
+)

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot import public
+from bot import public, ui
 from bot.app import PukllayBot
 from bot.public import number
 from bot.ratings import shown_or_start
@@ -130,6 +130,36 @@ class TableCog(
 
         await self.table.guard(interaction, work)
 
+    @app_commands.command(
+        name="history", description="Browse a game move by move (only you see it); finished games too"
+    )
+    @app_commands.describe(
+        game="The game's number (from /game status); default: the game in this channel",
+        move="The move to open at (0 is the start); default: the latest",
+    )
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Range[int, 1, 2**53 - 1] | None = None,
+        move: app_commands.Range[int, 0, 10**6] | None = None,
+    ) -> None:
+        await self.table.show_history(interaction, game, move)
+
+    @app_commands.command(
+        name="export", description="The game as a JSON file (only you see it until the game has ended)"
+    )
+    @app_commands.describe(game="The game's number (from /game status); default: the game in this channel")
+    async def export(
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53 - 1] | None = None
+    ) -> None:
+        await self.table.export_game(interaction, game)
+
+    @app_commands.command(
+        name="undo", description="Ask to take back your last move (the other players must agree)"
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.table.ask_undo(interaction)
+
     @staticmethod
     def reader(session: Session, interaction: discord.Interaction) -> int | None:
         """The asker as a reader of this game: their seat, or None (a spectator)."""
@@ -223,33 +253,7 @@ class TableCog(
 
         await self.table.guard(interaction, work)
 
-    @staticmethod
-    def can_view(interaction: discord.Interaction, session: Session) -> bool:
-        """Whether the asker can view the session's channel or thread.
-
-        With only the ``guilds`` intent the bot still has the server's channels,
-        threads, roles and permission overwrites in its cache, and the
-        interaction carries the asker as a member with their roles: that is
-        enough for Discord's permission computation (``permissions_for``).  A
-        channel missing from the cache is not listed.  A private thread is
-        listed only to those who manage threads in its channel or are seated in
-        its game (thread membership is not in the cache).
-        """
-        guild = interaction.guild
-        member = interaction.user
-        if guild is None or not isinstance(member, discord.Member):
-            return False
-        if session.row.channel_id == interaction.channel_id:
-            return True
-        channel = guild.get_channel_or_thread(session.row.channel_id)
-        if channel is None:
-            return False
-        perms = channel.permissions_for(member)
-        if not perms.view_channel:
-            return False
-        if isinstance(channel, discord.Thread) and channel.is_private():
-            return perms.manage_threads or session.seat_of(member.id) is not None
-        return True
+    can_view = staticmethod(ui.can_view)
 
     @app_commands.command(name="ratings", description="The server's league table for a game")
     @app_commands.describe(game="Which game's ratings to show")

@@ -19,6 +19,8 @@ alike::
     summary(view) -> str
     turn_number(state) -> int
     move_words(state, seat, move) -> MoveWords
+    undoable(state, seat, move) -> bool
+    scores_now(state) -> tuple[float, ...]   each seat's score if scored now (results chart)
 
 plus the constants ``TITLE``, ``MIN_PLAYERS``, ``MAX_PLAYERS``, and ``KINDS`` and
 ``WORDS`` (a game's kinds of move and its words for moves, below).
@@ -58,6 +60,13 @@ its own (``Hut F`` ``on B2 B3 C2 C3 D2``); a menu that names the group above
 its moves shows the move's own words only.  Every game keeps these in one module (``engines/<game>/words.py``), so a
 move is described in one place and a translation adds a catalogue.  Seats
 in arguments are written ``{pN}`` as in events.
+
+Undo by consent.  ``undoable(state, seat, move)`` says whether ``move``, played by
+``seat`` from ``state``, could be taken back if every player agrees: it reveals
+nothing that was hidden from anyone (a card laid from a hand, a space discovered,
+a village shown) and involves no chance (a card drawn, a die rolled, a random
+choice), and it does not end the game.  The table allows an undo only when every
+move since the one taken back answers yes.  Each game documents its answers.
 
 ``summary(view)`` is the view's seat's own holdings (hand, secret order,
 village...) in a few plain-text lines, for the terminal and for text replies;

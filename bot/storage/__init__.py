@@ -33,6 +33,7 @@ from bot.storage.base import (
     StaleVersion,
     StorageError,
     Store,
+    UndoRequest,
     fits,
     migrations,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "NewMove",
     "PersonRow",
     "RatingRow",
+    "UndoRequest",
     "ResultRow",
     "SeatRow",
     "SessionRow",

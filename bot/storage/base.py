@@ -161,6 +161,19 @@ class PersonRow:
 
 
 @dataclass(frozen=True)
+class UndoRequest:
+    """A pending request to take back moves: asked by ``seat`` at ``version``, from move ``target``;
+    ``waiting``: the seats still to agree."""
+
+    session_id: int
+    version: int
+    seat: int
+    target: int
+    waiting: frozenset[int]
+    message_id: int | None = None
+
+
+@dataclass(frozen=True)
 class RatingRow:
     """A player's rating in one game on one server (``mu``/``sigma`` None: not rated yet)."""
 
@@ -337,6 +350,17 @@ def move_of(row: Any) -> MoveRow:
         created_at=row["created_at"],
         events=events if isinstance(events, list) else None,
         privacy=privacy if isinstance(privacy, dict) else None,
+    )
+
+
+def _undo_of(row: Any) -> UndoRequest:
+    return UndoRequest(
+        row["session_id"],
+        row["version"],
+        row["seat"],
+        row["target"],
+        frozenset(json.loads(row["waiting"])),
+        row["message_id"],
     )
 
 
@@ -1077,6 +1101,128 @@ class Store:
                 )
             )
         return list(out.values())
+
+    # ----------------------------------------------------------------- snapshots (history)
+
+    async def moves_between(self, session_id: int, after: int, through: int) -> list[MoveRow]:
+        """The moves numbered ``after + 1`` to ``through``, oldest first."""
+        rows = await self._all(
+            "SELECT * FROM moves WHERE session_id = ? AND number > ? AND number <= ? ORDER BY number",
+            session_id,
+            after,
+            through,
+        )
+        return [move_of(r) for r in rows]
+
+    async def move_at(self, session_id: int, number: int) -> MoveRow | None:
+        row = await self._one("SELECT * FROM moves WHERE session_id = ? AND number = ?", session_id, number)
+        return move_of(row) if row else None
+
+    async def snapshot_before(self, session_id: int, number: int) -> tuple[int, dict[str, Any]] | None:
+        """The latest saved state at or before move ``number``: (its move number, the state)."""
+        row = await self._one(
+            "SELECT number, state FROM snapshots WHERE session_id = ? AND number <= ?"
+            " ORDER BY number DESC LIMIT 1",
+            session_id,
+            number,
+        )
+        if row is None:
+            return None
+        try:
+            return row[0], json.loads(row[1])
+        except ValueError:
+            return None  # an unreadable snapshot is only a lost shortcut: the log rebuilds it
+
+    async def save_snapshots(self, session_id: int, states: Sequence[tuple[int, dict[str, Any]]]) -> None:
+        """Keep the states after the moves given (one already saved is left as it is)."""
+        if not states:
+            return
+        await self._transact(
+            _single(
+                many(
+                    "INSERT INTO snapshots (session_id, number, state) VALUES (?, ?, ?)"
+                    " ON CONFLICT (session_id, number) DO NOTHING",
+                    [(session_id, n, json.dumps(s)) for n, s in states],
+                )
+            )
+        )
+
+    async def snapshot_count(self, session_id: int) -> int:
+        row = await self._one("SELECT COUNT(*) FROM snapshots WHERE session_id = ?", session_id)
+        return row[0]
+
+    async def drop_snapshots(self, session_id: int) -> None:
+        """Forget a game's saved states (they are rebuilt from the log when needed)."""
+        await self._transact(_single(run("DELETE FROM snapshots WHERE session_id = ?", session_id)))
+
+    # ----------------------------------------------------------------- undo requests
+
+    async def ask_undo(self, request: UndoRequest) -> None:
+        """Store ``request`` as the game's pending undo request (replacing an older one)."""
+
+        def body() -> Body:
+            yield run("DELETE FROM undo_requests WHERE session_id = ?", request.session_id)
+            yield run(
+                "INSERT INTO undo_requests (session_id, version, seat, target, waiting, message_id, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                request.session_id,
+                request.version,
+                request.seat,
+                request.target,
+                json.dumps(sorted(request.waiting)),
+                request.message_id,
+                self.clock.stamp(),
+            )
+
+        await self._transact(body())
+
+    async def undo_request(self, session_id: int) -> UndoRequest | None:
+        row = await self._one("SELECT * FROM undo_requests WHERE session_id = ?", session_id)
+        return _undo_of(row) if row else None
+
+    async def set_undo_message(self, session_id: int, message_id: int) -> None:
+        await self._transact(
+            _single(
+                run("UPDATE undo_requests SET message_id = ? WHERE session_id = ?", message_id, session_id)
+            )
+        )
+
+    async def agree_undo(self, session_id: int, version: int, seat: int) -> UndoRequest | None:
+        """``seat`` agrees to the request made at ``version``; returns it as it stands now
+        (``None`` when there is no such request any more)."""
+
+        def body() -> Body:
+            row = yield one(
+                "SELECT * FROM undo_requests WHERE session_id = ? AND version = ?", session_id, version
+            )
+            if row is None:
+                return None
+            request = _undo_of(row)
+            waiting = request.waiting - {seat}
+            yield run(
+                "UPDATE undo_requests SET waiting = ? WHERE session_id = ?",
+                json.dumps(sorted(waiting)),
+                session_id,
+            )
+            return UndoRequest(
+                session_id, version, request.seat, request.target, frozenset(waiting), request.message_id
+            )
+
+        return await self._transact(body())
+
+    async def drop_undo(self, session_id: int, version: int | None = None) -> bool:
+        """Forget the game's request (only the one made at ``version``, when given)."""
+        if version is None:
+            changed = await self._transact(
+                _single(run("DELETE FROM undo_requests WHERE session_id = ?", session_id))
+            )
+        else:
+            changed = await self._transact(
+                _single(
+                    run("DELETE FROM undo_requests WHERE session_id = ? AND version = ?", session_id, version)
+                )
+            )
+        return changed == 1
 
     # ----------------------------------------------------------------- jobs
 

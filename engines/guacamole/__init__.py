@@ -91,10 +91,12 @@ from .rules import (
     new_game,
     outcome,
     readable,
+    scores_now,
     summary,
     to_dict,
     to_move,
     turn_number,
+    undoable,
     view_for,
 )
 from .words import KINDS, WORDS, move_words
@@ -153,6 +155,8 @@ __all__ = [
     "computer_move",
     "move_privacy",
     "readable",
+    "scores_now",
+    "undoable",
     "summary",
     "determinize",
 ]

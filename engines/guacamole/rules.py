@@ -1063,6 +1063,34 @@ def move_privacy(state: State, seat: int, move: Move) -> Privacy:
     return PUBLIC
 
 
+def undoable(state: State, seat: int, move: Move) -> bool:
+    """Whether ``move``, played by ``seat`` from ``state``, could be taken back by consent: it
+    shows no card that was hidden and involves no chance.
+
+    Not undoable: preparing (a hand card is laid face up), a draw (chance; from a discard
+    pile it also uncovers the card beneath), Lima Kahlo's steal (a random card), Onion Musk's
+    discard (a hand card shown), a dish card, Patricia & Avocaldo card or Tomathor swap from
+    the hand, an Aji take from a discard pile (it uncovers the card beneath), and any move
+    that ends the game or moves the draw pile.  Everything else moves only visible cards:
+    freeing a zone card, zone cards into a dish, serving or cancelling a dish, a swap of
+    visible cards, a take from a zone or a dish, passing, ending the turn.
+    """
+    if isinstance(move, str):
+        move = parse_move(move)
+    if isinstance(move, Prep | Steal | Draw | Discard):
+        return False
+    if isinstance(move, Dish) and not move.card.lower().startswith("z"):
+        return False
+    if isinstance(move, Add) and not all(c.lower().startswith("z") for c in move.cards):
+        return False
+    if isinstance(move, Swap) and not move.source.lower().startswith("p"):
+        return False
+    if isinstance(move, Take) and move.target.lower().startswith("x"):
+        return False
+    after, _ = apply_move(state, seat, move)
+    return len(after.deck) == len(state.deck) and not after.over
+
+
 def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
     return can_read(privacy, reader, over=state.over)
 
@@ -1089,6 +1117,11 @@ def tiebreak_keys(s: State) -> list[tuple[str | None, dict[int, Any]]]:
         ("more dishes", count),
         ("fewer cards in hand and preparation zone", fewer),
     ]
+
+
+def scores_now(state: State) -> tuple[float, ...]:
+    """Each seat's score if the dishes were scored now (for the results card's chart)."""
+    return tuple(float(v) for v in scores(state))
 
 
 def outcome(state: State) -> Outcome | None:

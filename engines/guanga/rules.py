@@ -1288,6 +1288,12 @@ def solo_rank(points: int) -> str:
     return D.SOLO_LOWEST_RANK
 
 
+def scores_now(s: State) -> tuple[float, ...]:
+    """Each seat's total if the game were scored now, orders included (for the results card's
+    chart, drawn once the game is over and the orders are shown)."""
+    return tuple(float(breakdown(s, i)["total"]) for i in range(s.n))
+
+
 def outcome(s: State) -> Outcome | None:
     if not s.finished:
         return None
@@ -1555,6 +1561,31 @@ def move_privacy(s: State, seat: int, move: Move | str) -> Privacy:
     if isinstance(move, Keep):
         return Privacy(owner=seat, until=AT_END, mask="keep ?")
     return PUBLIC
+
+
+def undoable(s: State, seat: int, move: Move | str) -> bool:
+    """Whether ``move``, played by ``seat`` from ``s``, could be taken back by consent: it
+    shows nothing hidden and involves no chance.
+
+    Not undoable: a take from the basket (``P``/``S``: the basket is refilled from the face-down
+    pile, and the turn's take is then committed), a refresh (8 patches drawn), a claim (the
+    market card is replaced from its face-down deck), and any move after which the pile, the
+    bag's draws, a market deck or the game's end changed.  Undoable: keeping an order (a secret
+    choice nobody else has seen), a stopper, the returns after a claim, and ``done`` when it
+    draws nothing.
+    """
+    if isinstance(move, str):
+        move = parse_move(move)
+    if isinstance(move, Place | Buy | Refresh | Claim):
+        return False
+    after, _ = apply_move(s, seat, move)
+    return (
+        after.pile == s.pile
+        and after.decks == s.decks
+        and after.basket == s.basket
+        and after.recycles == s.recycles
+        and not after.finished
+    )
 
 
 def readable(s: State, privacy: Privacy, reader: int | None) -> bool:

@@ -105,10 +105,12 @@ from .rules import (
     outcome,
     parse_move,
     readable,
+    scores_now,
     summary,
     to_dict,
     to_move,
     turn_number,
+    undoable,
     view_for,
 )
 from .words import KINDS, WORDS, move_words
@@ -148,6 +150,8 @@ __all__ = [
     "computer_move",
     "move_privacy",
     "readable",
+    "scores_now",
+    "undoable",
     "summary",
     "determinize",
     "Move",

@@ -747,6 +747,11 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
     return events
 
 
+def scores_now(state: State) -> tuple[float, ...]:
+    """Each seat's points from the rounds played so far (for the results card's chart)."""
+    return tuple(float(v) for v in state.scores)
+
+
 def outcome(state: State) -> Outcome | None:
     if not state.over:
         return None
@@ -857,6 +862,23 @@ def move_privacy(state: State, seat: int, move: Move) -> Privacy:
     if isinstance(move, Remove):
         return Privacy(owner=seat, until=at_round_end(state.round), mask="remove ?", quiet=True)
     return PUBLIC
+
+
+def undoable(state: State, seat: int, move: Move) -> bool:
+    """Whether ``move``, played by ``seat`` from ``state``, could be taken back by consent: it
+    reveals no village and rolls no die.
+
+    Not undoable: calling Gwinea, a ``done`` that ends the round (the villages are revealed and
+    the die is rolled for the next round), the table's timeout, and any move that ends the game.
+    Undoable: building or removing a hut (secret to its builder), and ``done`` while others are
+    still building.  (Taking back one's own hut is also a rule of the game: ``remove``.)
+    """
+    if isinstance(move, str):
+        move = parse_move(move)
+    if isinstance(move, Gwinea | Timeout) or move is None:
+        return False
+    after, _ = apply_move(state, seat, move)
+    return after.round == state.round and after.drawn == state.drawn and not after.over
 
 
 def readable(state: State, privacy: Privacy, reader: int | None) -> bool:

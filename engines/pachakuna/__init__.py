@@ -84,10 +84,12 @@ from .rules import (
     outcome,
     parse_move,
     readable,
+    scores_now,
     summary,
     to_dict,
     to_move,
     turn_number,
+    undoable,
     view_for,
 )
 from .words import KINDS, WORDS, move_words
@@ -127,6 +129,8 @@ __all__ = [
     "computer_move",
     "move_privacy",
     "readable",
+    "scores_now",
+    "undoable",
     "summary",
     "determinize",
     "Move",

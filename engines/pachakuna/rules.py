@@ -770,6 +770,11 @@ def _end(state: State, seat: int, move: End | None = None) -> tuple[State, list[
 # --------------------------------------------------------------------------- outcome
 
 
+def scores_now(state: State) -> tuple[float, ...]:
+    """Each seat's colours held now (the score; for the results card's chart)."""
+    return tuple(float(colours_held(state.supply[s])) for s in range(2))
+
+
 def outcome(state: State) -> Outcome | None:
     if state.phase != "over":
         return None
@@ -960,6 +965,22 @@ def view_for(state: State, seat: int | None) -> View:
 def move_privacy(state: State, seat: int, move: Move) -> Privacy:
     """Every P'achakuna move is public (only the bag's order is hidden, and no move shows it)."""
     return PUBLIC
+
+
+def undoable(state: State, seat: int, move: Move) -> bool:
+    """Whether ``move``, played by ``seat`` from ``state``, could be taken back by consent: it
+    involves no chance (P'achakuna hides nothing but the order of the demand bag).
+
+    Not undoable: a move after which demands were drawn from the bag (the end of a turn that
+    refills them) or the game ended (a winning sale).  Undoable: turning tiles, moving a
+    llama, selling and buying within the turn.
+    """
+    if isinstance(move, str):
+        move = parse_move(move)
+    after, _ = apply_move(state, seat, move)
+    return (
+        after.bag == state.bag and after.used == state.used and after.winner is None and after.phase != "over"
+    )
 
 
 def readable(state: State, privacy: Privacy, reader: int | None) -> bool:

@@ -95,10 +95,12 @@ from engines.tiwanaku.rules import (
     new_game,
     outcome,
     readable,
+    scores_now,
     summary,
     to_dict,
     to_move,
     turn_number,
+    undoable,
     view_for,
 )
 from engines.tiwanaku.words import KINDS, WORDS, move_words
@@ -142,5 +144,7 @@ __all__ = [
     "view_for",
     "move_privacy",
     "readable",
+    "scores_now",
+    "undoable",
     "summary",
 ]

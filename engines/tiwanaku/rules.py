@@ -792,6 +792,27 @@ def move_privacy(state: State, seat: int, move: Move) -> Privacy:
     return PUBLIC
 
 
+def undoable(state: State, seat: int, move: Move) -> bool:
+    """Whether ``move``, played by ``seat`` from ``state``, could be taken back by consent: it
+    shows nothing of Pachamama's disc and involves no chance.
+
+    Not undoable: a divination (it tells whether the guess was right), a peek, a step that
+    discovers a hidden space, and any move that ends the game.  Undoable: trades, an offering
+    for an extra action, and an explorer entering, moving or leaving over discovered tiles.
+    """
+    if isinstance(move, str):
+        move = parse_move(move)
+    if isinstance(move, Divine | Peek):
+        return False
+    after, _ = apply_move(state, seat, move)
+    return (
+        after.discovered == state.discovered
+        and after.cultivated == state.cultivated
+        and after.peeks == state.peeks
+        and outcome(after) is None
+    )
+
+
 def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
     return can_read(privacy, reader, over=state.phase == OVER)
 
@@ -817,6 +838,11 @@ def summary(view: View) -> str:
 
 
 # --------------------------------------------------------------------------- outcome
+
+
+def scores_now(state: State) -> tuple[float, ...]:
+    """Each seat's points so far (for the results card's chart)."""
+    return tuple(float(v) for v in state.scores)
 
 
 def outcome(state: State) -> Outcome | None:

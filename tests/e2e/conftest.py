@@ -118,3 +118,18 @@ async def pick_from_menu(standin, user, menu, choose=lambda moves: moves[0]):
         result = await standin.select(user, menu, custom_id, [value])
         assert result.type == 6, "opening a group updates the menu in place"
         menu = await result.original(lambda m: bool(menu_moves(m)))
+
+
+async def nim_to_the_end(standin, bot, chan, alice, bob, piles: int = 2):
+    """A Nim game of two people opened, started and played to its end by slash commands."""
+    lobby = await standin.slash(alice, chan, "nim new", piles=piles)
+    await standin.click(bob, lobby.message, "Join")
+    await standin.click(alice, lobby.message, "Start")
+    session = await bot.sessions.in_channel(chan.id)
+    while session.status == "active":
+        (seat,) = session.to_move()
+        user = alice if session.by_seat(seat).user_id == alice.id else bob
+        legal = await bot.sessions.legal_moves(chan.id, user.id)
+        await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
+        session = await bot.sessions.get(session.id)
+    return session

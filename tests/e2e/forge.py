@@ -23,20 +23,23 @@ class Crafted:
         return getattr(self.message, name)
 
     def payload(self) -> dict[str, Any]:
-        return {**self.message.payload(), "components": [{"type": 1, "components": [self.component]}]}
+        return {
+            **self.message.payload(),
+            "components": [{"type": 1, "id": 2, "components": [self.component]}],
+        }
 
 
 async def forged_click(standin, user, channel, custom_id: str, message):
     """``user`` clicks a button with ``custom_id`` on ``message`` in ``channel``, whatever the message holds."""
     data = {"custom_id": custom_id, "component_type": 2}
-    crafted = Crafted(message, {"type": 2, "style": 2, "label": "x", "custom_id": custom_id})
+    crafted = Crafted(message, {"type": 2, "id": 1, "style": 2, "label": "x", "custom_id": custom_id})
     return await standin._interact(3, user, channel, data, message=crafted, label=f"forged {custom_id!r}")
 
 
 async def forged_select(standin, user, channel, custom_id: str, values: list[str], message):
     data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
     options = [{"label": v, "value": v} for v in values]
-    crafted = Crafted(message, {"type": 3, "custom_id": custom_id, "options": options})
+    crafted = Crafted(message, {"type": 3, "id": 1, "custom_id": custom_id, "options": options})
     return await standin._interact(
         3, user, channel, data, message=crafted, label=f"forged select {custom_id!r}"
     )

@@ -77,8 +77,13 @@ class Record:
         return statistics.mean(getattr(t, what) for t in turns) if turns else 0.0
 
 
+def is_results(message) -> bool:
+    """The results card posted under a finished game's last board."""
+    return message.content.startswith("**Results**")
+
+
 def is_board(message) -> bool:
-    return bool(message.files) and not message.ephemeral
+    return bool(message.files) and not message.ephemeral and not is_results(message)
 
 
 class Driver:
@@ -145,6 +150,9 @@ class Driver:
             self.record.texts.extend(m.content for m in new)
             ended = session.status != "active" or engine.turn_number(session.state) != number
             if ended:
+                if session.status != "active":  # the last board, then the results card under it
+                    assert len(new) == 2 and is_results(new[1]), [m.content[:40] for m in new]
+                    new = new[:1]
                 assert len(new) == 1, f"turn {number} ended with {len(new)} channel posts"
                 assert is_board(new[0])
                 self.record.posts[number] = self.record.posts.get(number, 0) + len(new)

@@ -37,7 +37,7 @@ async def test_guacamole_three_people_one_post_per_turn(standin, bot_factory):
         for turn in record.of("commands"):
             assert turn.autocompletes <= 3 * turn.moves, turn
 
-        final = driver.posts()[-1]
+        final = driver.boards()[-1]
         assert final.content.count("Game over") == 1 and "The game is over. Scores" not in final.content
         assert "**Ratings**" in final.content and "→" in final.content and "Play again" in final.content
         assert not any(PLURALS.search(text) for text in record.texts)

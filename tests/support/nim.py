@@ -199,6 +199,22 @@ def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
     return can_read(privacy, reader, over=state.winner is not None)
 
 
+def scores_now(state: State) -> tuple[float, ...]:
+    """1 for the winner once there is one, else 0."""
+    return tuple(1.0 if state.winner == s else 0.0 for s in range(len(state.secrets)))
+
+
+def undoable(state: State, seat: int, move) -> bool:
+    """Nim has no chance and taking stones shows nothing hidden: a move is undoable unless it
+    ends the game (the table's ``skip`` is never taken back by a player)."""
+    if isinstance(move, str):
+        move = parse_move(move)
+    if seat == TABLE:
+        return False
+    after, _ = apply_move(state, seat, move)
+    return outcome(after) is None
+
+
 def summary(view: View) -> str:
     return "" if view.seat is None else f"Your secret number: {view.secrets[view.seat]}"
 

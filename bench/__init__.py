@@ -1,0 +1,1 @@
+"""Benchmarks: scripts run as ``python bench/<name>.py`` that print figures."""

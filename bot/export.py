@@ -1,0 +1,257 @@
+"""A game as a JSON file anyone can keep, share and replay (``/game export``, ``--replay``).
+
+The file (format :data:`FORMAT`, version :data:`VERSION`) holds the game, its
+options, the players (by name; with their Discord user ids only on servers
+that allow it, ``EXPORT_IDS_SERVERS``), every move with its seat, notation,
+time and the lines everyone may read, and the result.
+
+Hidden information is in it only once the game has ended.  While the game
+runs, an export is what the channel has been told: no seed (from the seed
+anyone could deal the cards again), each move's notation only where the
+game makes it public, and only the moves of turns the channel has heard of.
+Such a file is a record, not a replay: ``--replay`` says so.
+
+Once the game has ended the file carries the seed, every notation, and after
+each move a short digest of the game's state (the first 16 hex digits of the
+SHA-256 of its JSON), so that a replay that disagrees says at which move.
+The whole file carries a SHA-256 ``digest`` of its content: a file damaged in
+transit or edited by hand is refused before anything is replayed.  (Anyone
+can recompute that digest; what makes a forged game fail is the replay:
+every move must be legal and reproduce the recorded states and result.)
+
+No Discord and no SQL here: the table passes the session and its log rows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import engines
+from bot import public
+from bot.history import browsable, start_state
+from bot.public import MoveRecord
+from bot.replaying import UNDO, undo_target, walk
+from bot.sessions import Session, SessionService, TableError, record_of
+from bot.storage import MoveRow
+from engines.core import TABLE, MoveError, Outcome, SetupError, config_from_options, name_seats
+
+FORMAT = "pukllay-game"
+VERSION = 1
+LIMIT = 8 * 1024 * 1024  # the largest file --replay reads (Discord's upload limit without boosts)
+
+
+class ExportError(ValueError):
+    """A file that cannot be replayed; the message says why, in one line."""
+
+
+def canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_digest(module: ModuleType, state: Any) -> str:
+    return hashlib.sha256(canonical(module.to_dict(state)).encode()).hexdigest()[:16]
+
+
+def seal(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with the digest of everything else in it."""
+    body = {k: v for k, v in data.items() if k != "digest"}
+    return {**body, "digest": hashlib.sha256(canonical(body).encode()).hexdigest()}
+
+
+def build(
+    session: Session,
+    rows: Sequence[MoveRow],
+    records: Sequence[MoveRecord],
+    *,
+    with_ids: bool = False,
+) -> dict[str, Any]:
+    """The export of ``session``: ``rows`` its whole log (oldest first), ``records`` the same
+    moves with their events and marks."""
+    module = session.engine
+    ended = session.status in ("finished", "abandoned")
+    shown = len(records) if ended else browsable(session, len(records))
+    names = session.names()
+    seated = sorted(((s.seat, s) for s in session.seats if s.seat is not None), key=lambda pair: pair[0])
+    players = []
+    for seat, s in seated:
+        player: dict[str, Any] = {"seat": seat, "name": s.name, "computer": s.computer}
+        if s.resigned:
+            player["resigned"] = True
+        if with_ids and s.user_id is not None and not s.computer:
+            player["user_id"] = str(s.user_id)
+        players.append(player)
+    moves = []
+    state = start_state(session) if ended else session.state
+    states = walk(module, state, rows[:shown]) if ended else None
+    for row, record in zip(rows[:shown], records[:shown], strict=True):
+        notation: str | None  # None where the channel may not read it
+        if ended:  # everything, hidden lines included: the game is over
+            notation, lines = record.move, [e.text for e in record.events or ()]
+        else:  # what the channel may read
+            seen = public.seen(module, session.state, record, None)
+            notation, lines = seen.notation, list(seen.lines)
+        entry: dict[str, Any] = {
+            "number": row.number,
+            "seat": row.seat,
+            "move": notation,
+            "time": row.created_at,
+            "computer": record.by_computer,
+            "lines": [public.sentence(name_seats(t, names)) for t in lines],
+        }
+        if undo_target(record.move) is not None:
+            entry["undo"] = undo_target(record.move)
+        if states is not None:
+            state = next(states).after
+            entry["after"] = state_digest(module, state)
+        moves.append(entry)
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": session.info.name,
+        "title": session.info.title,
+        "number": session.id,
+        "status": session.status,
+        "options": session.row.options,
+        "players": players,
+        "moves": moves,
+    }
+    if ended:  # ``state`` is the state after the last move
+        data["seed"] = session.row.seed
+        data["ended"] = session.row.end_reason
+        data["result"] = session.row.outcome
+        rules = module.outcome(state)
+        data["rules_outcome"] = rules.to_dict() if rules is not None else None
+    return seal(data)
+
+
+async def export_session(
+    service: SessionService, session: Session, *, with_ids: bool = False
+) -> dict[str, Any]:
+    """The export of a started game, read from its log."""
+    if session.state is None or session.status == "lobby":
+        raise TableError(f"game #{session.id} has not started, so there is nothing to export yet")
+    rows = await service.store.moves(session.id)
+    records = [record_of(r) for r in rows]
+    if any(r.privacy is None for r in records):
+        records = await service._replayed(session, records)
+    return build(session, rows, records, with_ids=with_ids)
+
+
+def dump(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, indent=1, ensure_ascii=False).encode()
+
+
+# ------------------------------------------------------------------ reading and replaying
+
+
+@dataclass(frozen=True)
+class Entry:
+    number: int
+    seat: int
+    move: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move replayed: its entry, the state after it and its events."""
+
+    number: int
+    seat: int
+    move: str
+    state: Any
+    events: tuple
+
+
+def load(raw: bytes | str) -> dict[str, Any]:
+    """Read and check an export; :class:`ExportError` says what is wrong with it."""
+    if isinstance(raw, bytes):
+        if len(raw) > LIMIT:
+            raise ExportError(f"the file is {len(raw)} bytes; an export is at most {LIMIT}")
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ExportError("the file is not text (UTF-8); it is not a Pukllay export") from None
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ExportError(
+            f"the file is not valid JSON ({exc.msg} at line {exc.lineno}); it may be cut short"
+        ) from None
+    except ValueError:  # well formed, but a number longer than Python reads (over 4300 digits)
+        raise ExportError(
+            "the file holds a number thousands of digits long; it is not a Pukllay export"
+        ) from None
+    except RecursionError:
+        raise ExportError("the file nests its values too deeply; it is not a Pukllay export") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ExportError("this is not a Pukllay game export (its 'format' is not 'pukllay-game')")
+    if data.get("version") != VERSION:
+        raise ExportError(
+            f"this export is of format version {data.get('version')!r}; this Pukllay reads version {VERSION}"
+        )
+    if not isinstance(data.get("digest"), str) or seal(data)["digest"] != data["digest"]:
+        raise ExportError(
+            "the file's digest does not match its content: it was damaged or edited after export"
+        )
+    for key, kind in (("game", str), ("options", dict), ("players", list), ("moves", list)):
+        if not isinstance(data.get(key), kind):
+            raise ExportError(f"the export's {key!r} is missing or of the wrong kind")
+    if not all(isinstance(p, dict) for p in data["players"]):
+        raise ExportError("the export's 'players' are not each a player (an object with a name)")
+    if "seed" in data and (not isinstance(data["seed"], int) or isinstance(data["seed"], bool)):
+        raise ExportError(f"the export's seed {data['seed']!r} is not a whole number")
+    if data["game"] not in engines.GAMES:
+        raise ExportError(f"this export is of {data['game']!r}, a game this Pukllay does not have")
+    return data
+
+
+def replay(data: dict[str, Any]) -> Iterator[Step]:
+    """Replay a checked export move by move; :class:`ExportError` at the first disagreement."""
+    if "seed" not in data:
+        raise ExportError(
+            "this export was made while the game was running, so it holds no seed and no hidden moves; "
+            "export the game again once it has ended to replay it"
+        )
+    module = engines.get(data["game"]).load()
+    n = len(data["players"])
+    try:
+        config = config_from_options(module.Config, n, data["options"])
+        state = module.new_game(config, n, int(data["seed"]))
+    except (SetupError, TypeError, ValueError) as exc:
+        raise ExportError(f"the export's options do not make a game: {exc}") from None
+    entries = []
+    for i, entry in enumerate(data["moves"], 1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("move"), str):
+            raise ExportError(f"move {i} has no notation")
+        seat = entry.get("seat")
+        if not isinstance(seat, int) or not (seat == TABLE or 0 <= seat < n):
+            raise ExportError(f"move {i} names seat {seat!r}, not one of the game's seats")
+        target = undo_target(entry["move"])
+        if entry["move"].startswith(UNDO) and (target is None or not 1 <= target < i):
+            raise ExportError(f"entry {i} takes back to move {target!r}, which is not an earlier move")
+        entries.append(Entry(i, seat, entry["move"]))
+    steps = walk(module, state, entries)
+    for i, entry in enumerate(data["moves"], 1):
+        try:
+            step = next(steps)
+        except MoveError as exc:
+            raise ExportError(f"move {i} ({entry['move']!r}) is refused by the rules: {exc}") from None
+        state = step.after
+        if entry.get("after") is not None and entry["after"] != state_digest(module, state):
+            raise ExportError(f"the replay disagrees with the export at move {i} ({entry['move']!r})")
+        yield Step(i, entry["seat"], entry["move"], state, step.events or ())
+    recorded = data.get("rules_outcome")
+    reached = module.outcome(state)
+    if (reached.to_dict() if reached is not None else None) != recorded:
+        raise ExportError(
+            f"the replay ends with a different result from the export's, after move {len(data['moves'])}"
+        )
+
+
+def final_outcome(data: dict[str, Any]) -> Outcome | None:
+    return Outcome.from_dict(data["result"]) if data.get("result") else None

@@ -1,0 +1,153 @@
+"""The results card of a finished game, built from its log: the ranking, each seat's score over
+the game (replayed from the seed, one point per turn, through ``scores_now`` of the engine), the
+rating changes and the key figures (turns, moves, time taken).
+
+Only for finished games: by then everything hidden has been shown, so the chart (which counts,
+say, Guanga's secret orders all along) tells nobody anything early.  No Discord, no SQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from PIL import Image
+
+from bot.history import start_state
+from bot.public import number, signed
+from bot.replaying import taken_back, walk
+from bot.sessions import RatingChange, Session, SessionService
+from bot.storage import MoveRow
+from engines.core import Outcome, name_seats, plural
+from renderers import animation
+from renderers import results as card_renderer
+
+MAX_POINTS = 400  # chart points at most (a long game is sampled evenly)
+
+
+def duration(first: str, last: str) -> str:
+    """``2 h 05 min``, ``12 min``, ``40 s`` between two stored times."""
+    try:
+        seconds = int((datetime.fromisoformat(last) - datetime.fromisoformat(first)).total_seconds())
+    except ValueError:
+        return "?"
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes = seconds // 60
+    if minutes < 60:
+        return f"{minutes} min"
+    hours, minutes = divmod(minutes, 60)
+    if hours < 48:
+        return f"{hours} h {minutes:02d} min"
+    return f"{hours // 24} days {hours % 24} h"
+
+
+def series(session: Session, rows: Sequence[MoveRow]) -> tuple[list[list[float]], int]:
+    """Each seat's score at the start and after every turn, and the number of turns."""
+    module = session.engine
+    state = start_state(session)
+    seats = len([s for s in session.seats if s.seat is not None])
+    points = [list(module.scores_now(state))]
+    turn = module.turn_number(state)
+    for step in walk(module, state, rows):
+        now = module.turn_number(step.after)
+        if now != turn or step.entry is rows[-1]:
+            points.append(list(module.scores_now(step.after)))
+            turn = now
+    if len(points) > MAX_POINTS:
+        stride = len(points) / MAX_POINTS
+        points = [points[int(i * stride)] for i in range(MAX_POINTS)] + [points[-1]]
+    return [[p[s] for p in points] for s in range(seats)], len(points) - 1
+
+
+async def card(service: SessionService, session: Session, ratings: Sequence[RatingChange] = ()) -> bytes:
+    """The results card of a finished ``session`` as PNG bytes."""
+    if session.row.outcome is None:
+        raise ValueError(f"game {session.id} has no result to show")
+    rows = await service.store.moves(session.id)
+    outcome = Outcome.from_dict(session.row.outcome)
+    names = session.names()
+    by_user = {c.user_id: c for c in ratings}
+    lines = []
+    place = 1
+    for group in outcome.ranking:
+        for seat in group:
+            who = session.by_seat(seat)
+            change = by_user.get(who.user_id) if who.user_id is not None else None
+            rating = (
+                f"{number(change.before)} → {number(change.after)} ({signed(round(change.after - change.before, 1))})"
+                if change
+                else None
+            )
+            lines.append(
+                card_renderer.Row(
+                    place,
+                    seat,
+                    names[seat],
+                    number(outcome.scores[seat]),
+                    rating,
+                    "resigned" if who.resigned else None,
+                )
+            )
+        place += len(group)
+    gone = taken_back(rows)
+    standing = [r for r in rows if r.number not in gone and not r.move.startswith("!")]
+    if rows:
+        values, turns = await asyncio.to_thread(series, session, rows)
+    else:
+        values, turns = [], 0
+    figures = [
+        ("Turns", str(turns)),
+        ("Moves", str(len(standing))),
+        ("Time taken", duration(rows[0].created_at, rows[-1].created_at) if rows else "0 s"),
+        ("Players", plural(len(names), "seat")),
+    ]
+    undos = sum(1 for r in rows if r.move.startswith("!"))
+    if undos:
+        figures.append(("Undos", str(undos)))
+    made = card_renderer.Card(
+        title=f"{session.info.title}, game #{session.id}",
+        reason=f"Game over: {name_seats(outcome.reason, names)}.",
+        rows=lines,
+        series=values,
+        figures=figures,
+    )
+    return await asyncio.to_thread(card_renderer.render, made)
+
+
+def frames(session: Session, rows: Sequence[MoveRow]) -> list[Image.Image]:
+    """The public board at the start and after every turn of a finished game, drawn by the
+    renderer's ``draw_board`` (the image ``render`` encodes) and scaled to a summary's frame."""
+    renderer = session.info.load_renderer()
+    if renderer is None:
+        return []
+    module = session.engine
+    names = session.names()
+
+    def board(state: Any) -> Image.Image:
+        return animation.frame(renderer.draw_board(module.view_for(state, None), names=names))
+
+    state = start_state(session)
+    out = [board(state)]
+    turn = module.turn_number(state)
+    for step in walk(module, state, rows):
+        now = module.turn_number(step.after)
+        if now != turn or step.entry is rows[-1]:
+            out.append(board(step.after))
+            turn = now
+    return out
+
+
+async def summary(service: SessionService, session: Session) -> bytes | None:
+    """A finished game's animated summary (GIF, one frame per turn, under 8 MB), or None."""
+    if session.status != "finished":
+        return None
+    rows = await service.store.moves(session.id)
+
+    def make() -> bytes | None:
+        made = frames(session, rows)
+        return animation.animate(made) if made else None
+
+    return await asyncio.to_thread(make)

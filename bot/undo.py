@@ -1,0 +1,172 @@
+"""Undo by consent: taking back one's last move when every other player agrees.
+
+``/game undo`` asks to take back the asker's last move that still stands,
+together with every move played after it.  It is refused when any of those
+moves is not *undoable* by its game's rules (``undoable(state, seat, move)``
+in the engine: it revealed something hidden, or involved chance: a card
+drawn, a die rolled, a space discovered), when one of them is the table's own
+move (a deadline), and when the game is over.  Otherwise the other people
+seated (not computers, not those who resigned) are asked; when they have all
+agreed (at once, if there are none), an *undo entry* is appended to the move
+log (:mod:`bot.replaying`) and the game goes back to the state before that
+move.  Nothing is deleted: the log keeps the moves taken back and the entry
+that took them back, and every replay honours it.
+
+A request is stored (``undo_requests``) with the game's version: any move
+played meanwhile voids it, and a button of a void request is answered so.
+One refusal ends the request.
+
+No Discord and no SQL here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.history import History
+from bot.public import MoveRecord
+from bot.replaying import taken_back, undo_target, undo_text, walk
+from bot.sessions import MoveResult, Session, SessionService, TableError, record_of
+from bot.storage import NewMove, UndoRequest
+from engines.core import PUBLIC, TABLE, Event, plural
+
+
+@dataclass
+class Asked:
+    """``/game undo`` asked the others: ``request`` waits for its ``waiting`` seats."""
+
+    session: Session
+    target: int
+    moves: list[MoveRecord]
+    request: UndoRequest
+
+
+@dataclass
+class Undone:
+    """``/game undo`` took the moves back at once (nobody else to ask)."""
+
+    session: Session
+    target: int
+    moves: list[MoveRecord]
+    result: MoveResult
+
+
+@dataclass
+class Answered:
+    session: Session
+    agreed: bool
+    request: UndoRequest
+    result: MoveResult | None = None  # the undo, once everyone agreed
+
+
+class UndoService:
+    def __init__(self, service: SessionService, history: History):
+        self.service = service
+        self.store = service.store
+        self.history = history
+
+    async def ask(self, channel_id: int, user_id: int) -> Asked | Undone:
+        session = await self.service.require(channel_id)
+        async with self.service.lock(session.id):
+            session = await self.service.require(channel_id)
+            if session.status != "active":
+                raise TableError("there is no running game here to take a move back in")
+            seat = session.seat_of(user_id)
+            if seat is None or seat.seat is None:
+                raise TableError("you are not playing in this game")
+            if seat.computer:
+                raise TableError("you resigned from this game; the computer plays your seat now")
+            target, moves = await self._check(session, seat.seat)
+            others = {
+                s.seat
+                for s in session.seats
+                if s.seat is not None and s.seat != seat.seat and not s.computer and not s.resigned
+            }
+            if not others:
+                result = await self._apply(session, seat.seat, target, moves)
+                return Undone(result.session, target, moves, result)
+            request = UndoRequest(session.id, session.version, seat.seat, target, frozenset(others))
+            await self.store.ask_undo(request)
+            return Asked(session, target, moves, request)
+
+    async def _check(self, session: Session, seat: int) -> tuple[int, list[MoveRecord]]:
+        """The asker's last standing move and every move after it, refused unless all are undoable."""
+        rows = await self.store.moves(session.id)
+        gone = taken_back(rows)
+        mine = [r for r in rows if r.seat == seat and r.number not in gone and undo_target(r.move) is None]
+        if not mine:
+            raise TableError("you have no move in this game that could be taken back")
+        target = mine[-1].number
+        module = session.engine
+        before, _ = await self.history.state_at(session, target - 1)
+        later = [r for r in rows if r.number >= target]
+        records = []
+        names = session.names()
+        for step in walk(module, before, later, target - 1):
+            row = step.entry
+            if step.events is None or row.number in gone:
+                continue
+            who = "the table" if row.seat == TABLE else names[row.seat]
+            if row.seat == TABLE:
+                raise TableError(
+                    f"move {row.number} was the table's own (a deadline), which cannot be taken back"
+                )
+            if not module.undoable(step.before, row.seat, module.parse_move(row.move)):
+                mover = "your" if row.seat == seat else f"{who}'s"
+                raise TableError(
+                    f"move {row.number} ({mover}) revealed something hidden or involved chance "
+                    "(a card drawn or shown, a space discovered, a die rolled...), so it cannot be taken back"
+                )
+            records.append(record_of(row))
+        return target, records
+
+    async def answer(self, session_id: int, version: int, user_id: int, agree: bool) -> Answered:
+        async with self.service.lock(session_id):
+            session = await self.service.get(session_id)
+            request = await self.store.undo_request(session_id)
+            if (
+                session is None
+                or request is None
+                or request.version != version
+                or session.version != version
+                or session.status != "active"
+            ):
+                raise TableError(
+                    "this request to take back a move is no longer open (the game moved on, or it was answered)"
+                )
+            seat = session.seat_of(user_id)
+            if seat is None or seat.seat is None:
+                raise TableError("only the players of this game answer this request")
+            if seat.seat == request.seat:
+                raise TableError("you asked for this undo; the other players answer it")
+            if seat.seat not in request.waiting:
+                raise TableError("you have already agreed; waiting for the others")
+            if not agree:
+                await self.store.drop_undo(session_id, version)
+                return Answered(session, False, request)
+            agreed = await self.store.agree_undo(session_id, version, seat.seat)
+            if agreed is None:
+                raise TableError("this request to take back a move is no longer open")
+            if agreed.waiting:
+                return Answered(session, True, agreed)
+            target, moves = await self._check(session, request.seat)
+            if target != request.target:
+                raise TableError("the moves to take back changed since the request; ask again")
+            result = await self._apply(session, request.seat, target, moves)
+            return Answered(result.session, True, agreed, result)
+
+    async def _apply(self, session: Session, seat: int, target: int, moves: list[MoveRecord]) -> MoveResult:
+        """Append the undo entry and go back to the state before move ``target`` (lock held)."""
+        module = session.engine
+        state, _ = await self.history.state_at(session, target - 1)
+        event = Event(
+            f"{{p{seat}}} took back {plural(len(moves), 'move')}, from move {target}, with everyone's agreement"
+        )
+        entry = NewMove(seat, undo_text(target), False, [event.to_dict()], PUBLIC.to_dict())
+        await self.store.record_moves(session.id, session.version, [entry], module.to_dict(state))
+        await self.store.drop_undo(session.id)
+        session = await self.service.reread(session.id)
+        result = MoveResult(session, [], turn_before=None, turn_ended=True)
+        await self.service._after(session, result)
+        result.turn_ended = True
+        return result

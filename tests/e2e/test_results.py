@@ -1,0 +1,49 @@
+"""End of a game through the Discord stand-in: the results card with its chart under the last
+board, and a rematch started from its button."""
+
+from __future__ import annotations
+
+from bot.app import EXTENSIONS
+from tests.e2e.conftest import nim_to_the_end, png_of
+
+ALL = (*EXTENSIONS, "tests.support.nim_cog")
+
+
+def is_board(message) -> bool:
+    return bool(message.files) and not message.ephemeral
+
+
+async def test_results_card_and_rematch(standin, bot_factory):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        session = await nim_to_the_end(standin, bot, chan, alice, bob)
+        final = await standin.next_message(chan, lambda m: "Game over" in m.content)
+        card = await standin.next_message(chan, lambda m: "**Results**" in m.content)
+        assert standin.messages(chan).index(card) > standin.messages(chan).index(final)
+        image = png_of(card)
+        assert image.width == 800 and image.height > 400
+        assert [b["label"] for b in card.buttons] == ["Rematch"]
+
+        # Bob presses Rematch: a new lobby with the same options, Bob hosting; Alice is pinged.
+        pressed = await (await standin.click(bob, card, "Rematch")).original()
+        assert pressed.ephemeral and "you host it" in pressed.content
+        rematch = await standin.next_message(chan, lambda m: "Rematch of game" in m.content)
+        assert alice.id in rematch.pinged and "Join" in {b["label"] for b in rematch.buttons}
+        new = await bot.sessions.in_channel(chan.id)
+        assert new.id != session.id and new.status == "lobby" and new.row.host_id == bob.id
+        assert new.row.options == session.row.options and new.row.max_players == session.row.max_players
+        # Alice presses Rematch too and is seated; a third press says she is seated already.
+        joined = await (await standin.click(alice, card, "Rematch")).original()
+        assert "joined the rematch" in joined.content
+        again = await (await standin.click(alice, card, "Rematch")).original()
+        assert "already seated" in again.content
+        started = await standin.click(bob, rematch, "Start")
+        assert started.type == 7 and "started" in started.content
+        new = await bot.sessions.get(new.id)
+        assert new.status == "active" and new.row.seed != session.row.seed
+        assert {s.user_id for s in new.seats} == {alice.id, bob.id}
+        # The old card's button now meets a running game and says so.
+        busy = await (await standin.click(alice, card, "Rematch")).original()
+        assert "already has a Nim game" in busy.content

@@ -1,0 +1,119 @@
+"""Exports: the five games round trip (export, read back, replay to the same states and result),
+and damaged, edited, forged or unfinished files are refused with a reason."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot import export
+from bot.local import main
+from tests.table.test_history import GAMES, played
+
+GUILD = 1
+
+
+async def finished(service, game: str, channel: int, seed: int = 5):
+    session = await played(service, game, channel, moves=10**6, seed=seed)
+    assert session.status == "finished", f"{game} did not finish"
+    return session
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_every_game_round_trips(service, game, tmp_path):
+    """A finished game's export replays to the stored final state and the engine's result,
+    from the file alone (read back from disk), and through ``python -m bot.local --replay``."""
+    session = await finished(service, game, 200)
+    data = await export.export_session(service, session)
+    path = tmp_path / "game.json"
+    path.write_bytes(export.dump(data))
+    loaded = export.load(path.read_bytes())
+    steps = list(export.replay(loaded))
+    module = session.engine
+    assert len(steps) == await service.store.move_count(session.id) == len(loaded["moves"])
+    assert module.to_dict(steps[-1].state) == module.to_dict(session.state)
+    assert module.outcome(steps[-1].state).to_dict() == loaded["rules_outcome"] == session.row.outcome
+    assert loaded["seed"] == session.row.seed and loaded["options"] == session.row.options
+    assert [p["name"] for p in loaded["players"]] == session.names()
+    assert not any("user_id" in p for p in loaded["players"])
+    assert all(m["time"] and m["move"] for m in loaded["moves"])
+
+    out, err = tmp_path / "out.txt", tmp_path / "err.txt"
+    with out.open("w") as o, err.open("w") as e:
+        code = main(["--replay", str(path), "--out", str(tmp_path / "boards")], stdout=o, stderr=e)
+    assert code == 0, err.read_text()
+    text = out.read_text()
+    assert "Game over" in text and "agrees with the export" in text
+    boards = list((tmp_path / "boards").rglob("*.png"))
+    assert len(boards) >= 2
+
+
+async def test_edited_damaged_and_forged_files_are_refused(service, tmp_path):
+    session = await finished(service, "guacamole", 201)
+    data = await export.export_session(service, session)
+    raw = export.dump(data)
+    cases = {
+        "cut short": (raw[: len(raw) // 2], "not valid JSON"),
+        "not text": (b"\xff\xfe\x00", "not text"),
+        "something else": (b'{"hello": 1}', "not a Pukllay game export"),
+        "edited": (raw.replace(b'"computer": false', b'"computer": true', 1), "damaged or edited"),
+        "newer": (json.dumps(export.seal({**data, "version": 99})).encode(), "format version 99"),
+        # JSON that Python will not read as it reads the rest: a number past 4300 digits, deep nesting.
+        "huge number": (b'{"format": "pukllay-game", "seed": ' + b"7" * 5000 + b"}", "thousands of digits"),
+        "nested": (b"[" * 100_000 + b"]" * 100_000, "nests its values too deeply"),
+        # Sealed again after the edit, so only the checks of the content can catch them.
+        "players": (export.dump(export.seal({**data, "players": ["ann", 2]})), "not each a player"),
+        "seed": (export.dump(export.seal({**data, "seed": "twelve"})), "seed 'twelve' is not a whole number"),
+    }
+    for name, (content, expect) in cases.items():
+        with pytest.raises(export.ExportError, match=expect):
+            export.load(content)
+        path = tmp_path / f"{name}.json"
+        path.write_bytes(content)
+        err = tmp_path / "err.txt"
+        with err.open("w") as e, (tmp_path / "out.txt").open("w") as o:
+            assert main(["--replay", str(path), "--no-images"], stdout=o, stderr=e) == 2
+        assert expect in err.read_text() and "\n" == err.read_text()[-1] and err.read_text().count("\n") == 1
+
+    # A forger who recomputes the digest is caught by the replay: at the move changed.
+    moves = data["moves"]
+    k = next(i for i, m in enumerate(moves) if m["seat"] == moves[0]["seat"] and i > 3)
+    swapped = [dict(m) for m in moves]
+    swapped[k]["after"] = "0" * 16
+    forged = export.load(export.dump(export.seal({**data, "moves": swapped})))
+    with pytest.raises(export.ExportError, match=f"disagrees with the export at move {k + 1}"):
+        list(export.replay(forged))
+    wrong = export.load(export.dump(export.seal({**data, "moves": moves[:-3]})))
+    with pytest.raises(export.ExportError, match="different result"):
+        list(export.replay(wrong))
+    illegal = [dict(m) for m in moves]
+    illegal[2]["move"] = "nonsense!"
+    bad = export.load(export.dump(export.seal({**data, "moves": illegal})))
+    with pytest.raises(export.ExportError, match="move 3"):
+        list(export.replay(bad))
+
+
+async def test_a_running_games_export_has_no_hidden_information(service):
+    """While Guanga runs, its export has no seed and no kept order, and cannot be replayed."""
+    await service.create(
+        "guanga", guild_id=GUILD, channel_id=202, host_id=1, host_name="ann", options={"mode": "apprentice"}
+    )
+    await service.join(202, 2, "bob")
+    session = (await service.start(202, 1)).session
+    orders = {}
+    for uid in (1, 2):
+        seat = session.seat_of(uid).seat
+        orders[uid] = session.state.orders_dealt[seat][1]
+        session = (await service.play(202, uid, f"keep {orders[uid]}")).session
+    await service.store.set_board_message(session.id, 1, 2)
+    session = await service.get(session.id)
+    data = await export.export_session(service, session, with_ids=True)
+    text = json.dumps(data)
+    assert "seed" not in data and "rules_outcome" not in data
+    assert len(data["moves"]) == 2 and all(m["move"] is None for m in data["moves"])
+    assert not any(order in text for order in orders.values())
+    assert "kept a secret order" in text
+    assert sorted(p["user_id"] for p in data["players"]) == ["1", "2"]
+    with pytest.raises(export.ExportError, match="while the game was running"):
+        list(export.replay(export.load(export.dump(data))))

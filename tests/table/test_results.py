@@ -1,0 +1,59 @@
+"""The results card: the score series from the log, and the PNG it draws (opened with Pillow)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot import results
+from bot.sessions import RatingChange
+from renderers import animation
+from renderers.common import seat_colour
+from tests.table.test_history import GAMES, played
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_card_of_each_game(service, game):
+    session = await played(service, game, 400, moves=10**6, seed=6)
+    session = await service.get(session.id)
+    rows = await service.store.moves(session.id)
+    values, turns = results.series(session, rows)
+    module = session.engine
+    assert 1 <= turns <= len(rows)
+    assert all(len(v) == turns + 1 for v in values)
+    assert [v[-1] for v in values] == list(module.scores_now(session.state))
+    png = await results.card(service, session, [RatingChange(1, "ann", 0.0, 2.5)])
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    assert image.format == "PNG" and image.width == 800
+    colours = {c for _, c in image.convert("RGB").getcolors(1 << 20)}
+    for seat in range(len(values)):
+        assert seat_colour(seat) in colours, f"seat {seat}'s line is missing"
+    small = image.resize((400, image.height * 400 // image.width))
+    assert small.height < 600  # one phone screen at 400 px wide
+
+
+def test_durations_read_as_people_write_them():
+    assert results.duration("2026-01-01T10:00:00+00:00", "2026-01-01T10:00:40+00:00") == "40 s"
+    assert results.duration("2026-01-01T10:00:00+00:00", "2026-01-01T12:05:00+00:00") == "2 h 05 min"
+    assert results.duration("2026-01-01T10:00:00+00:00", "2026-01-04T11:00:00+00:00") == "3 days 1 h"
+    assert results.duration("nonsense", "2026-01-01T10:00:00+00:00") == "?"
+
+
+async def test_animated_summary_has_a_frame_per_turn_and_fits(service):
+    session = await played(service, "pachakuna", 401, moves=10**6, seed=2)
+    session = await service.get(session.id)
+    rows = await service.store.moves(session.id)
+    _, turns = results.series(session, rows)
+    frames = results.frames(session, rows)
+    assert len(frames) == turns + 1
+    gif = await results.summary(service, session)
+    image = Image.open(io.BytesIO(gif))
+    assert image.format == "GIF" and image.n_frames == len(frames) and len(gif) <= animation.LIMIT
+    assert image.info.get("loop") == 0
+    # Under a tight limit it gets narrower, then keeps every other frame (the last one too).
+    tight = animation.animate(frames, limit=len(gif) // 4)
+    small = Image.open(io.BytesIO(tight))
+    assert len(tight) <= len(gif) // 4 and small.width < image.width and small.n_frames < image.n_frames

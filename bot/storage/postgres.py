@@ -45,6 +45,7 @@ from bot.storage.base import (
     one,
     pending,
 )
+from bot.storage.leagues import Leagues
 
 MIGRATIONS = migrations("postgres")
 MIGRATION_LOCK = 0x70756B6C  # advisory lock key held while migrating ("pukl")
@@ -181,7 +182,7 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     default reset, one more round trip on every release, has nothing to undo."""
 
 
-class PostgresStore(Store):
+class PostgresStore(Leagues, Store):
     backend = "postgresql"
 
     def __init__(self, where: str, clock: Clock, pool: asyncpg.Pool):

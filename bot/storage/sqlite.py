@@ -41,6 +41,7 @@ from bot.storage.base import (
     migrations,
     pending,
 )
+from bot.storage.leagues import Leagues
 
 MIGRATIONS = migrations("sqlite")
 SECOND_PROCESS = (
@@ -244,7 +245,7 @@ def _claim(con: sqlite3.Connection, owner: str, now: float, until: float, limit:
     return rows
 
 
-class SQLiteStore(Store):
+class SQLiteStore(Leagues, Store):
     backend = "sqlite"
 
     def __init__(self, path: str, clock: Clock, writer: _Thread, reader: _Thread, lock: int | None):

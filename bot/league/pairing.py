@@ -35,6 +35,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from engines.core import plural
+
 MIN_SIZE = 2
 MAX_SIZE = 6
 SEARCH_BUDGET = 200_000
@@ -155,7 +157,7 @@ def swiss_round(
         raise PairingError("a player is listed twice")
     if len(players) < size:
         raise PairingError(
-            f"a round of {size}-player games needs at least {size} players, not {len(players)}"
+            f"a round of {size}-player games needs at least {plural(size, 'player')}, not {len(players)}"
         )
     ordered = swiss_order(players, points, ratings, seed)
     byes = choose_byes(ordered, len(ordered) % size, byes_had or {}, points)
@@ -269,7 +271,7 @@ def round_robin(players: Sequence[str], size: int = 2, *, seed: int = 0) -> list
     if len(set(players)) != len(players):
         raise PairingError("a player is listed twice")
     if len(players) < size:
-        raise PairingError(f"a round robin of {size}-player games needs at least {size} players")
+        raise PairingError(f"a round robin of {size}-player games needs at least {plural(size, 'player')}")
     order = list(players)
     random.Random(seed).shuffle(order)
     if size == 2:

@@ -60,6 +60,7 @@ class LeaguePlayer:
     user_id: int
     name: str
     dropped_round: int | None
+    seed: int | None = None
 
     @property
     def active(self) -> bool:
@@ -201,8 +202,11 @@ class Leagues:
             _single(run("UPDATE leagues SET signup_message_id = ? WHERE id = ?", message_id, league_id))
         )
 
-    async def start_league(self, league_id: int, first_at: float, rounds: int) -> bool:
-        """Sign-up -> running: the first round is due at ``first_at``; False unless in sign-up."""
+    async def start_league(
+        self, league_id: int, first_at: float, rounds: int, seeds: Sequence[int] = ()
+    ) -> bool:
+        """Sign-up -> running with the players' ``seeds`` (user ids, best first) fixed: the first
+        round is due at ``first_at``; False unless in sign-up."""
         stamp = self.clock.stamp()
 
         def body() -> Body:
@@ -213,6 +217,10 @@ class Leagues:
             )
             if changed != 1:
                 return False
+            yield many(
+                "UPDATE league_players SET seed = ? WHERE league_id = ? AND user_id = ?",
+                [(i, league_id, uid) for i, uid in enumerate(seeds, 1)],
+            )
             yield run(ARM_SQL, ROUND_JOB, str(league_id), float(first_at), json.dumps({"round": 1}), stamp)
             return True
 
@@ -240,11 +248,11 @@ class Leagues:
 
     async def league_players(self, league_id: int) -> list[LeaguePlayer]:
         rows = await self._all(
-            "SELECT user_id, display_name, dropped_round FROM league_players WHERE league_id = ?"
+            "SELECT user_id, display_name, dropped_round, seed FROM league_players WHERE league_id = ?"
             " ORDER BY joined_at, user_id",
             league_id,
         )
-        return [LeaguePlayer(r["user_id"], r["display_name"], r["dropped_round"]) for r in rows]
+        return [LeaguePlayer(r["user_id"], r["display_name"], r["dropped_round"], r["seed"]) for r in rows]
 
     async def join_league(self, league_id: int, user_id: int, name: str) -> str:
         """Sign up: 'joined', 'already', or 'closed' (the league is not taking sign-ups)."""
@@ -331,9 +339,11 @@ class Leagues:
         deadline_at: float,
         *,
         job: Any = None,
+        tables: Sequence[int] | None = None,
     ) -> list[int] | None:
         """Open round ``number``: its games (pending, one per group), the byes with their points,
-        the round's deadline job; with ``job`` (the claimed round job) consumed in the same
+        the round's deadline job (``tables``: each game's table number, by default 1, 2, ...; a
+        bracket numbers them by match); with ``job`` (the claimed round job) consumed in the same
         transaction.  Returns the new games' ids, or None when that round is already open (a
         job fired twice) or the league is not running."""
         stamp = self.clock.stamp()
@@ -364,7 +374,8 @@ class Leagues:
                 [(league_id, number, b, bye[0]) for b in byes],
             )
             ids = []
-            for table_no, group in enumerate(groups, 1):
+            for i, group in enumerate(groups):
+                table_no = tables[i] if tables is not None else i + 1
                 game = yield one(
                     "INSERT INTO league_games (league_id, round, table_no) VALUES (?, ?, ?) RETURNING id",
                     league_id,
@@ -477,6 +488,17 @@ class Leagues:
             league_id,
         )
         return [(r[0], r[1], float(r[2])) for r in rows]
+
+    async def set_forfeits(self, game_id: int, user_ids: Sequence[int]) -> None:
+        """Mark players of a game not finished yet as forfeiting it (dropped before it opened)."""
+        await self._transact(
+            _single(
+                many(
+                    "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
+                    [(game_id, uid) for uid in user_ids],
+                )
+            )
+        )
 
     async def record_forfeit(self, game_id: int) -> bool:
         """End a league game that never got a session (every seat forfeited or the table could not

@@ -35,6 +35,7 @@ CREATE TABLE league_players (
     display_name  TEXT    NOT NULL,
     joined_at     TEXT    NOT NULL,
     dropped_round INTEGER,                       -- the round in which the organiser dropped them
+    seed          INTEGER,                       -- 1 = best, fixed at the start (rating, then sign-up order)
     PRIMARY KEY (league_id, user_id)
 );
 

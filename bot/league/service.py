@@ -153,7 +153,8 @@ class LeagueService:
         return await self.store.league(lid)
 
     async def find(self, guild_id: int, name: str | None) -> LeagueRow:
-        """The server's live league by name (or the only one, when the name is left out)."""
+        """The server's league by name (live ones first), or, with no name, the only live one (the
+        latest one when none is live)."""
         live = await self.store.leagues(guild_id)
         if name:
             wanted = " ".join(name.split()).casefold()
@@ -167,6 +168,9 @@ class LeagueService:
             raise LeagueError(f"there is no league called {name!r} here (running or open: {listed})")
         if len(live) == 1:
             return live[0]
+        ended = await self.store.leagues(guild_id, live=False)
+        if not live and ended:
+            return ended[0]  # the latest season, to look back at
         if not live:
             raise LeagueError(
                 "this server has no league open or running; an organiser starts one with /league create"
@@ -175,7 +179,7 @@ class LeagueService:
 
     # ----------------------------------------------------------------- sign-ups
 
-    async def join(self, league: LeagueRow, user_id: int, name: str) -> str:
+    async def join(self, league: LeagueRow, user_id: int, name: str, *, who: str = "you") -> str:
         players = await self.store.league_players(league.id)
         if len(players) >= MAX_PLAYERS:
             raise LeagueError(f"the league is full ({plural(MAX_PLAYERS, 'player')})")
@@ -183,7 +187,7 @@ class LeagueService:
         if answer == "closed":
             raise LeagueError(f"{league.name} has started; sign-ups are closed")
         if answer == "already":
-            raise LeagueError(f"you are already signed up for {league.name}")
+            raise LeagueError(f"{who} {'are' if who == 'you' else 'is'} already signed up for {league.name}")
         return f"{name} signed up for {league.name} ({plural(len(players) + 1, 'player')})"
 
     async def leave(self, league: LeagueRow, user_id: int, *, who: str = "you") -> str:

@@ -90,7 +90,7 @@ def signup_text(league: LeagueRow, names: list[str]) -> str:
     rounds = f"{plural(league.rounds, 'round')}, " if league.format == "swiss" else ""
     lines = [
         f"🏆 **{league.name}**: a {FORMAT_NAMES[league.format]} league of {info.title},"
-        f" {league.group_size} players a game, {rounds}{league.round_seconds / 86400:g} days a round.",
+        f" {plural(league.group_size, 'player')} a game, {rounds}{plural(league.round_seconds / 86400, 'day')} a round.",
         f"Points per place: {', '.join(f'{p:g}' for p in league.points)}; a bye scores {league.bye_points:g}.",
     ]
     if league.status == "signup":
@@ -501,7 +501,7 @@ class LeagueCog(
                 if r == found.current_round
             ]
             if byes:
-                lines.append(f"Bye ({found.bye_points:g} points each): {', '.join(byes)}")
+                lines.append(f"Bye ({plural(found.bye_points, 'point')} each): {', '.join(byes)}")
             await self.table.reply(interaction, "\n".join(lines))
 
         await self.table.guard(interaction, work)

@@ -548,7 +548,22 @@ class LeagueCog(
             "\n".join(lines)
         )
 
+    @app_commands.command(name="export", description="The standings and every result as a CSV file")
+    @app_commands.describe(league="The league (leave out when there is only one)")
+    async def export(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        async def work() -> None:
+            found = await self.leagues.find(interaction.guild_id, league)
+            data = (await self.leagues.export(found)).encode("utf-8")
+            name = re.sub(r"[^A-Za-z0-9]+", "-", found.name).strip("-").lower() or "league"
+            file = discord.File(io.BytesIO(data), filename=f"{name}.csv")
+            await self.table.reply(
+                interaction, f"{found.name}: standings, then every game and bye.", file=file
+            )
+
+        await self.table.guard(interaction, work)
+
     standings.autocomplete("league")(league_names)
+    export.autocomplete("league")(league_names)
     round.autocomplete("league")(league_names)
     bracket.autocomplete("league")(league_names)
 

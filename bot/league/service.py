@@ -431,3 +431,15 @@ class LeagueService:
             move = before[r.player] - r.rank if r.player in before else None
             out.append(Standing(r, p.name if p else r.player, move, dropped=bool(p and not p.active)))
         return out
+
+    async def export(self, league: LeagueRow) -> str:
+        """The standings and every result as CSV."""
+        from bot.league.export import league_csv
+
+        names = {p.user_id: p.name for p in await self.store.league_players(league.id)}
+        return league_csv(
+            await self.table_rows(league),
+            await self.store.league_games(league.id),
+            await self.store.league_byes(league.id),
+            names,
+        )

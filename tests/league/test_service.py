@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 
 import pytest
@@ -103,6 +105,14 @@ async def test_a_swiss_season_of_seven_in_three_player_guacamole(leagues, servic
     total = sum(s.row.points for s in table)
     assert total == pytest.approx(6 * 3 + 3 * 1.0)  # six games worth 3 points, three byes worth 1
     assert all(s.row.games + s.row.byes == 3 for s in table)
+    exported = list(csv.reader(io.StringIO(await leagues.export(await store.league(league.id)))))
+    blank = exported.index([])
+    assert exported[0][:4] == ["rank", "player", "user_id", "points"] and len(exported[1:blank]) == 7
+    assert exported[1][1] == table[0].name and float(exported[1][3]) == table[0].row.points
+    results = exported[blank + 2 :]
+    assert (
+        len([r for r in results if r[1] != "bye"]) == 18 and len([r for r in results if r[1] == "bye"]) == 3
+    )
     champion = await leagues.champion(await store.league(league.id))
     assert champion == int(table[0].row.player)
     assert (await store.league(league.id)).status == "finished"

@@ -22,7 +22,7 @@ from bot.scheduler import Scheduler, process_name
 from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import DEADLINE, Job, Store
-from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, Table
+from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, THREAD_ARCHIVE, Table
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +147,7 @@ class TableBot:
             self.store, owner=process_name(self.shard_label), poll=self.settings.job_poll_seconds
         )
         self.scheduler.register(DEADLINE, self.fire_deadline)
+        self.scheduler.register(THREAD_ARCHIVE, lambda job: self.table.archive_thread(int(job.key)))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_list:
             await self.load_extension(name)

@@ -31,9 +31,14 @@ class GameCog(commands.GroupCog):
         return self.bot.table  # type: ignore[attr-defined]
 
     async def open_lobby(
-        self, interaction: discord.Interaction, options: dict[str, Any], players: int | None = None
+        self,
+        interaction: discord.Interaction,
+        options: dict[str, Any],
+        players: int | None = None,
+        *,
+        thread: bool = True,
     ) -> None:
-        await self.table.open_lobby(interaction, self.game, options, players)
+        await self.table.open_lobby(interaction, self.game, options, players, thread=thread)
 
     async def play(self, interaction: discord.Interaction, move: str) -> None:
         await self.table.play(interaction, move)

@@ -394,9 +394,61 @@ def lobby_text(session: Session) -> str:
             )
     elif session.status == "active":
         state = "The game has started."
+    elif session.status == "finished" and session.row.lobby_channel_id:
+        state = result_line(session)
     else:
         state = f"This lobby is closed ({session.row.end_reason or session.status})."
+    if session.row.lobby_channel_id:
+        state = f"{state}\n{thread_line(session)}"
     return clip(f"**{info.title}**: new game\nOptions: {options_text(session)}\n{seats}\n{state}")
+
+
+THREAD_NAME_LIMIT = 100
+
+
+def thread_name(title: str, number: int, host: str) -> str:
+    """A game's thread: its title, number and host, within Discord's 100 characters."""
+    return f"{title} #{number} · {host}"[:THREAD_NAME_LIMIT]
+
+
+def thread_line(session: Session) -> str:
+    """The lobby message's line about the game's thread (the lobby message is in the parent channel)."""
+    where = f"<#{session.row.channel_id}>"
+    if session.status == "lobby":
+        return f"The game lives in its thread {where}: join here or with /game join there, then play there."
+    if session.status == "active":
+        return f"The game is being played in {where}."
+    return f"The game was played in {where}."
+
+
+def opening_text(title: str, host: str) -> str:
+    """The lobby message while its thread is being opened."""
+    return f"**{title}**: {host} is opening a new game..."
+
+
+def thread_welcome(session: Session) -> str:
+    """The first message in a game's thread."""
+    return clip(
+        f"This thread holds **{session.info.title}** game #{session.id}, opened by "
+        f"{host_name(session)}. Join with the lobby's buttons in <#{session.row.lobby_channel_id}> or "
+        "with /game join here; the host starts it with /game start. Boards, turns and results are posted here."
+    )
+
+
+def host_name(session: Session) -> str:
+    return next((s.name for s in session.seats if s.user_id == session.row.host_id), "its host")
+
+
+def result_line(session: Session) -> str:
+    """One line for the lobby message once the game is over: who won, or why it ended."""
+    if session.status == "finished" and session.row.outcome:
+        outcome = Outcome.from_dict(session.row.outcome)
+        first = outcome.ranking[0] if outcome.ranking else ()
+        names = " and ".join(session.by_seat(s).name for s in first)
+        if names:
+            verb = "win" if len(first) > 1 else "wins"
+            return f"Result: {names} {verb} ({name_seats(outcome.reason, session.names())})."
+    return f"Result: none ({session.row.end_reason or session.status})."
 
 
 def full_table_text(session: Session) -> str:

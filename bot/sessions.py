@@ -415,6 +415,25 @@ class SessionService:
 
     # ----------------------------------------------------------------- lobby
 
+    def check_new(
+        self, game: str, options: dict[str, Any] | None, max_players: int | None
+    ) -> tuple[engines.GameInfo, dict[str, Any], int]:
+        """Validate a new game's options (with the largest table, so a bad option fails at once);
+        returns the game, its stored options and the seat limit.  Nothing is written."""
+        info = engines.get(game)
+        module = info.load()
+        options = {k: v for k, v in (options or {}).items() if v is not None}
+        limit = info.max_players if max_players is None else max_players
+        if not info.min_players <= limit <= info.max_players:
+            raise TableError(
+                f"{info.title} seats {info.min_players} to {info.max_players} players, not {limit}"
+            )
+        try:
+            config = config_from_options(module.Config, limit, options)
+        except SetupError as exc:
+            raise TableError(str(exc)) from None
+        return info, options_of(config), limit
+
     async def create(
         self,
         game: str,
@@ -426,22 +445,13 @@ class SessionService:
         options: dict[str, Any] | None = None,
         max_players: int | None = None,
         seed: int | None = None,
+        lobby_channel_id: int | None = None,
     ) -> Session:
+        """Open a lobby in ``channel_id`` (a channel or the game's thread; ``lobby_channel_id``:
+        the thread's parent channel, where the lobby message is)."""
         if guild_id is None:
             raise TableError("games are played in a server's channels; open one there")
-        info = engines.get(game)
-        module = info.load()
-        options = {k: v for k, v in (options or {}).items() if v is not None}
-        limit = info.max_players if max_players is None else max_players
-        if not info.min_players <= limit <= info.max_players:
-            raise TableError(
-                f"{info.title} seats {info.min_players} to {info.max_players} players, not {limit}"
-            )
-        try:
-            # Validate the options now, with the largest table, so a bad option fails at once.
-            config = config_from_options(module.Config, limit, options)
-        except SetupError as exc:
-            raise TableError(str(exc)) from None
+        _, stored_options, limit = self.check_new(game, options, max_players)
         existing = await self.store.live_session(channel_id)
         if existing is not None:
             raise TableError(self._busy_message(existing))
@@ -452,9 +462,10 @@ class SessionService:
                 channel_id=channel_id,
                 host_id=host_id,
                 host_name=host_name,
-                options=options_of(config),
+                options=stored_options,
                 max_players=limit,
                 seed=seed if seed is not None else self.new_seed(),
+                lobby_channel_id=lobby_channel_id,
             )
         except ChannelBusy:
             existing = await self.store.live_session(channel_id)
@@ -522,6 +533,16 @@ class SessionService:
                 return None
             await self.store.remove_seat(session.id, seat.join_order)
             return await self.require(channel_id)
+
+    async def close_lobby(self, session_id: int, reason: str) -> None:
+        """Close a lobby that could not be set up (its thread was refused); nothing was played."""
+        async with self.lock(session_id):
+            session = await self.get(session_id)
+            if session is not None and session.status == "lobby":
+                await self.store.finish(
+                    session_id, status="abandoned", reason=reason, outcome=None, results=[]
+                )
+                self._release(session_id)
 
     async def start(self, channel_id: int, user_id: int) -> MoveResult:
         session = await self.require(channel_id)

@@ -79,6 +79,7 @@ class Settings:
     database_url: str | None = field(default=None, repr=False)  # postgresql://...; may hold a password
     shard_count: int | None = None  # None: no sharding (one gateway connection)
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all of them
+    thread_archive_hours: float = 1.0  # a finished game's thread is archived after this (0: never)
 
     @property
     def database(self) -> str:
@@ -129,7 +130,15 @@ class Settings:
                 "for SQLite set DATABASE_PATH instead"
             )
         shard_count, shard_ids = shard_settings(get("SHARD_COUNT"), get("SHARD_IDS"))
+        archive = get("THREAD_ARCHIVE_HOURS") or "1"
+        try:
+            archive_hours = float(archive)
+        except ValueError:
+            raise SettingsError(f"THREAD_ARCHIVE_HOURS must be a number of hours, got {archive!r}") from None
+        if not 0 <= archive_hours <= 720:
+            raise SettingsError("THREAD_ARCHIVE_HOURS must be between 0 (never) and 720")
         return cls(
+            thread_archive_hours=archive_hours,
             job_poll_seconds=poll_seconds,
             database_url=url,
             shard_count=shard_count,

@@ -93,6 +93,16 @@ NEEDED_IN_THREADS = tuple(
 )
 
 
+# What the bot needs in a text channel to open a game in a thread there.
+NEEDED_FOR_THREADS = (
+    *NEEDED,
+    ("create_public_threads", "Create Public Threads"),
+    ("send_messages_in_threads", "Send Messages in Threads"),
+)
+THREAD_ARCHIVE = "archive"  # the scheduler's job kind: archive a finished game's thread
+THREAD_AUTO_ARCHIVE_MINUTES = 10080  # a week: a slow game's thread stays in the channel list
+
+
 def in_thread(interaction: discord.Interaction) -> bool:
     channel = interaction.channel
     return isinstance(channel, discord.Thread) or getattr(channel, "type", None) in (
@@ -102,12 +112,23 @@ def in_thread(interaction: discord.Interaction) -> bool:
     )
 
 
-def missing_permissions(interaction: discord.Interaction) -> list[str]:
+def missing_permissions(interaction: discord.Interaction, *, for_thread: bool = False) -> list[str]:
     """The permissions the bot lacks in the interaction's channel, by name (Discord sends
-    the bot's permissions there with every interaction)."""
+    the bot's permissions there with every interaction); ``for_thread``: to open a game's
+    thread in this channel too."""
     have = interaction.app_permissions
-    needed = NEEDED_IN_THREADS if in_thread(interaction) else NEEDED
+    if in_thread(interaction):
+        needed = NEEDED_IN_THREADS
+    else:
+        needed = NEEDED_FOR_THREADS if for_thread else NEEDED
     return [name for attr, name in needed if not getattr(have, attr)]
+
+
+def opens_thread(interaction: discord.Interaction) -> bool:
+    """Whether a new game here gets its own thread: in a text or announcement channel, not
+    inside a thread or forum post (a game there is played where it is)."""
+    channel_type = getattr(interaction.channel, "type", None)
+    return not in_thread(interaction) and channel_type in (discord.ChannelType.text, discord.ChannelType.news)
 
 
 def on_v2_message(interaction: discord.Interaction) -> bool:
@@ -219,7 +240,38 @@ class Table:
             old = await self.service.told(session, message.id, max(through, session.row.told_through))
             if old is not None and old != message.id:
                 await self.strip_buttons(session, old)
-            return message
+        if not session.row.live:
+            await self.game_over(session)
+        return message
+
+    async def game_over(self, session: Session) -> None:
+        """A game in its own thread ended: the lobby message in the parent channel shows the
+        result, and the thread is archived later (``THREAD_ARCHIVE_HOURS``, by the scheduler)."""
+        if not session.row.lobby_channel_id:
+            return
+        await self.refresh_lobby(session)
+        hours = self.bot.settings.thread_archive_hours
+        scheduler = self.bot.scheduler
+        if hours > 0 and scheduler is not None:
+            due = self.service.store.clock.time() + hours * 3600
+            await scheduler.schedule(THREAD_ARCHIVE, str(session.id), due)
+
+    async def archive_thread(self, session_id: int) -> None:
+        """The scheduler's job: archive the thread of a game that is over (idempotent; a thread
+        that is gone or that the bot may no longer edit is left as it is, logged)."""
+        session = await self.service.get(session_id)
+        if session is None or session.row.live or not session.row.lobby_channel_id:
+            return
+        try:
+            thread = self.bot.get_channel(session.row.channel_id) or await self.bot.fetch_channel(
+                session.row.channel_id
+            )
+            if isinstance(thread, discord.Thread) and not thread.archived:
+                await thread.edit(archived=True)
+        except discord.NotFound:
+            log.info("the thread of session %s is gone; nothing to archive", session_id)
+        except discord.HTTPException as exc:
+            log.warning("could not archive the thread of session %s: %s", session_id, exc)
 
     async def strip_buttons(self, session: Session, message_id: int) -> None:
         """Take the buttons off an old board (the channel shows one live board)."""
@@ -257,7 +309,8 @@ class Table:
             session = await self.service.get(session_id)
         if session is None or not session.row.lobby_message_id:
             return
-        channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+        where = session.row.lobby_channel_id or session.row.channel_id
+        channel = self.bot.get_partial_messageable(where, guild_id=session.row.guild_id)
         try:
             await channel.get_partial_message(session.row.lobby_message_id).edit(
                 content=self.lobby_text(session), view=self.lobby_view(session)
@@ -271,8 +324,17 @@ class Table:
         game: str,
         options: dict[str, Any],
         players: int | None = None,
+        *,
+        thread: bool = True,
     ) -> None:
+        """Open a lobby: in a text channel (with ``thread``) the lobby message goes to the channel
+        and the game gets its own thread; elsewhere (``thread`` False, or inside a thread or a
+        forum post) the game is played where the command was used."""
+
         async def work() -> None:
+            if thread and opens_thread(interaction):
+                await self._open_in_thread(interaction, game, options, players)
+                return
             self.check_permissions(interaction)
             session = await self.service.create(
                 game,
@@ -294,15 +356,69 @@ class Table:
 
         await self.guard(interaction, work, defer=False)
 
+    async def _open_in_thread(
+        self, interaction: discord.Interaction, game: str, options: dict[str, Any], players: int | None
+    ) -> None:
+        """The lobby message in this channel, and a public thread started from it for the game
+        (the thread has the message's id, so the session is created for it before it exists)."""
+        self.check_permissions(interaction, for_thread=True)
+        info, _, _ = self.service.check_new(game, options, players)
+        host = interaction.user
+        sent = await interaction.response.send_message(public.opening_text(info.title, host.display_name))
+        message_id = sent.message_id
+        try:
+            session = await self.service.create(
+                game,
+                guild_id=interaction.guild_id,
+                channel_id=message_id,
+                lobby_channel_id=interaction.channel_id,
+                host_id=host.id,
+                host_name=host.display_name,
+                options=options,
+                max_players=players,
+            )
+        except TableError as exc:
+            await interaction.edit_original_response(content=f"No game was opened: {exc}.")
+            raise
+        await self.service.store.set_lobby_message(session.id, message_id)
+        self.committed(interaction, f"The {info.title} lobby is open")
+        parent = self.bot.get_partial_messageable(interaction.channel_id, guild_id=interaction.guild_id)
+        try:
+            opened = await parent.get_partial_message(message_id).create_thread(
+                name=public.thread_name(info.title, session.id, host.display_name),
+                auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not open the thread of session %s: %s", session.id, exc)
+            await self.service.close_lobby(session.id, "its thread could not be opened")
+            why = "missing permissions" if isinstance(exc, discord.Forbidden) else f"error {exc.status}"
+            await interaction.edit_original_response(
+                content=f"No game was opened: Discord refused to open its thread ({why}). "
+                "Try again, or use thread: False to play in this channel.",
+                view=None,
+            )
+            return
+        session = await self.service.get(session.id) or session
+        await interaction.edit_original_response(
+            content=self.lobby_text(session), view=self.lobby_view(session)
+        )
+        await opened.send(public.thread_welcome(session), allowed_mentions=discord.AllowedMentions.none())
+
     @staticmethod
-    def check_permissions(interaction: discord.Interaction) -> None:
+    def check_permissions(interaction: discord.Interaction, *, for_thread: bool = False) -> None:
         """Refuse, naming them, when the bot lacks permissions it needs in this channel."""
-        missing = missing_permissions(interaction)
+        missing = missing_permissions(interaction, for_thread=for_thread)
         if missing:
             where = "this thread" if in_thread(interaction) else "this channel"
+            threads = {"Create Public Threads", "Send Messages in Threads"}
+            other = (
+                "or use thread: False to play in this channel itself"
+                if for_thread and set(missing) <= threads
+                else "or open the game in another channel"
+            )
             raise TableError(
                 f"I am missing {', '.join(missing)} in {where}; a server admin can grant "
-                f"{'it' if len(missing) == 1 else 'them'} to my role (or open the game in another channel)"
+                f"{'it' if len(missing) == 1 else 'them'} to my role ({other})"
             )
 
     async def session_for(
@@ -311,7 +427,10 @@ class Table:
         """The session a button or menu names, refused unless it belongs to the channel
         the click came from (a forged or copied ``custom_id`` changes nothing)."""
         session = await self.service.get(session_id) if fits(session_id) else None
-        if session is None or session.row.channel_id != interaction.channel_id:
+        if session is None or interaction.channel_id not in (
+            session.row.channel_id,
+            session.row.lobby_channel_id,
+        ):
             raise TableError("this button does not belong to a game in this channel")
         if running and session.status != "active":
             raise TableError("that game is not running")
@@ -352,6 +471,7 @@ class Table:
                 session = await self.session_for(interaction, session_id)
                 if not session.row.live:
                     raise TableError("this lobby is closed")
+                channel_id = session.row.channel_id  # a lobby button in the parent of the game's thread
             user = interaction.user
             result: MoveResult | None = None
             if action == "join":
@@ -364,7 +484,8 @@ class Table:
                 session = await self.service.add_computer(channel_id, user.id)
                 note = f"{user.display_name} added a computer player."
             elif action == "start":
-                self.check_permissions(interaction)
+                # From the lobby message in the parent channel, the board goes to the game's thread.
+                self.check_permissions(interaction, for_thread=channel_id != interaction.channel_id)
                 result = await self.service.start(channel_id, user.id)
                 session = result.session
                 note = "The game has started."

@@ -17,6 +17,7 @@ class GuacamoleCog(
     @app_commands.describe(
         players="The most players who may sit, 2-6",
         dishes_per_turn="New dishes allowed per turn (default 1; 0 = no limit)",
+        thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
     )
     @app_commands.choices(
         dishes_per_turn=[app_commands.Choice(name=str(n) if n else "no limit", value=n) for n in (1, 2, 3, 0)]
@@ -26,8 +27,9 @@ class GuacamoleCog(
         interaction: discord.Interaction,
         players: app_commands.Range[int, 2, 6] = 6,
         dishes_per_turn: int = 1,
+        thread: bool = True,
     ) -> None:
-        await self.open_lobby(interaction, {"dishes_per_turn": dishes_per_turn}, players)
+        await self.open_lobby(interaction, {"dishes_per_turn": dishes_per_turn}, players, thread=thread)
 
     @app_commands.command(name="prepare", description="Prepare a card from your hand, e.g. prep 5T")
     @app_commands.describe(card="The card to prepare (autocomplete lists your hand's legal ones)")

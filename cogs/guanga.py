@@ -25,6 +25,7 @@ class GuangaCog(
         mode="Which mode to play (default Beginner)",
         stoppers="Stoppers variant, Beginner and Apprentice only (default off)",
         players="The most players who may sit, 1-4 (1 plays the solo version)",
+        thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
     )
     @app_commands.choices(mode=MODES)
     async def new(
@@ -33,9 +34,10 @@ class GuangaCog(
         mode: app_commands.Choice[str] | None = None,
         stoppers: bool = False,
         players: app_commands.Range[int, 1, 4] = 4,
+        thread: bool = True,
     ) -> None:
         options = {"mode": mode.value if mode else "beginner", "stoppers": stoppers}
-        await self.open_lobby(interaction, options, players)
+        await self.open_lobby(interaction, options, players, thread=thread)
 
     @app_commands.command(name="place", description="Take a basket patch and place it on your guanga")
     @app_commands.describe(patch="Basket slot and cell, e.g. P3B2 (autocomplete lists the legal ones)")

@@ -25,6 +25,7 @@ class NowaGwineaCog(
         fruit_for_all="Variant: players who did not cover all the water score 2 per fruit bush covered",
         hard_seats="Seat numbers that play the hard side anyway, e.g. 1,2",
         hard_reroll="Hard side: roll again until the totem's task needs 6+ huts (default on)",
+        thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
     )
     @app_commands.choices(
         side=[
@@ -46,6 +47,7 @@ class NowaGwineaCog(
         fruit_for_all: bool = False,
         hard_seats: app_commands.Range[str, 0, 20] = "",
         hard_reroll: bool = True,
+        thread: bool = True,
     ) -> None:
         options = {
             "side": side.value if side else "standard",
@@ -55,7 +57,7 @@ class NowaGwineaCog(
             "hard_seats": hard_seats,
             "hard_reroll": hard_reroll,
         }
-        await self.open_lobby(interaction, options, players)
+        await self.open_lobby(interaction, options, players, thread=thread)
 
     @app_commands.command(
         name="place", description="Build a hut: letter, orientation 0-7, anchor cell, e.g. F3C4"

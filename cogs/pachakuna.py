@@ -23,6 +23,7 @@ class PachakunaCog(
     @app_commands.describe(
         board="How the tiles are laid out (default plan A)",
         max_turns="End after 40, 60, 80, 100, 150 or 200 turns, most colours winning (0, the default: no limit)",
+        thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
     )
     @app_commands.choices(board=BOARDS)
     async def new(
@@ -30,9 +31,10 @@ class PachakunaCog(
         interaction: discord.Interaction,
         board: app_commands.Choice[str] | None = None,
         max_turns: app_commands.Range[int, 0, 200] = 0,
+        thread: bool = True,
     ) -> None:
         await self.open_lobby(
-            interaction, {"board": board.value if board else "A", "max_turns": max_turns}, 2
+            interaction, {"board": board.value if board else "A", "max_turns": max_turns}, 2, thread=thread
         )
 
     @app_commands.command(name="rotate", description="Turn a tile: field and sixths clockwise, e.g. r34+2")

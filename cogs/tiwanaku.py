@@ -21,7 +21,9 @@ class TiwanakuCog(
 
     @app_commands.command(name="new", description="Open a Tiwanaku lobby in this channel")
     @app_commands.describe(
-        board="Board size (default automatic)", players="The most players who may sit, 1-4"
+        board="Board size (default automatic)",
+        players="The most players who may sit, 1-4",
+        thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
     )
     @app_commands.choices(board=BOARDS)
     async def new(
@@ -29,8 +31,11 @@ class TiwanakuCog(
         interaction: discord.Interaction,
         board: app_commands.Choice[str] | None = None,
         players: app_commands.Range[int, 1, 4] = 4,
+        thread: bool = True,
     ) -> None:
-        await self.open_lobby(interaction, {"board": board.value if board else "auto"}, players)
+        await self.open_lobby(
+            interaction, {"board": board.value if board else "auto"}, players, thread=thread
+        )
 
     @app_commands.command(name="divine", description="Guess the crop under one of your explorers, e.g. C3=2")
     @app_commands.describe(guess="Cell and crop, e.g. C3=2 (autocomplete lists the guesses you can make)")

@@ -84,6 +84,7 @@ class SessionRow:
     unreadable: str | None = None  # what was wrong reading the row's saved JSON (state, options...)
     board_message_id: int | None = None  # the channel message holding the live board
     told_through: int = 0  # the last move the channel has been told of
+    lobby_channel_id: int | None = None  # the parent channel of a game's thread (its lobby message)
 
     @property
     def live(self) -> bool:
@@ -266,6 +267,7 @@ def session_of(row: Any) -> SessionRow:
         unreadable="; ".join(problems) or None,
         board_message_id=row["board_message_id"],
         told_through=row["told_through"] or 0,
+        lobby_channel_id=row["lobby_channel_id"],
     )
 
 
@@ -430,6 +432,7 @@ class Store:
         options: dict[str, Any],
         max_players: int,
         seed: int,
+        lobby_channel_id: int | None = None,
     ) -> int:
         _need_guild(guild_id)
         stamp = self.clock.stamp()
@@ -437,7 +440,8 @@ class Store:
         def body() -> Body:
             row = yield one(
                 "INSERT INTO sessions (game, guild_id, channel_id, host_id, status, options, max_players,"
-                " seed, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                " seed, created_at, updated_at, lobby_channel_id)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
                 game,
                 guild_id,
                 channel_id,
@@ -447,6 +451,7 @@ class Store:
                 seed,
                 stamp,
                 stamp,
+                lobby_channel_id,
             )
             yield run(
                 "INSERT INTO seats (session_id, join_order, user_id, display_name) VALUES (?, 0, ?, ?)",

@@ -230,7 +230,7 @@ async def start(standin, bot, chan, game: str, users, *, seed: int, **options):
     """Open ``game`` in ``chan`` with ``users`` seated (the first is the host) and start it."""
     bot.sessions.new_seed = lambda: seed
     host, *guests = users
-    lobby = await standin.slash(host, chan, f"{game} new", players=len(users), **options)
+    lobby = await standin.slash(host, chan, f"{game} new", thread=False, players=len(users), **options)
     for guest in guests:
         await standin.click(guest, lobby.message, "Join")
     await standin.next_message(chan, lambda m: "table is full" in m.content and host.id in m.pinged)

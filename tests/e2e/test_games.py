@@ -77,7 +77,7 @@ async def test_game_through_discord(standin, bot_factory, game):
         rules = await standin.slash(alice, chan, f"{game} rules")
         assert rules.ephemeral and len(rules.content) > 200
 
-        lobby = await standin.slash(alice, chan, f"{game} new", **options)
+        lobby = await standin.slash(alice, chan, f"{game} new", thread=False, **options)
         assert not lobby.ephemeral
         await standin.click(alice, lobby.message, "Add computer")
         standin.skip_messages(chan)
@@ -160,7 +160,14 @@ async def test_nowa_gwinea_lobby_takes_the_hard_side_options(standin, bot_factor
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         lobby = await standin.slash(
-            alice, chan, "nowa_gwinea new", players=2, side="hard", hard_seats="1", hard_reroll=False
+            alice,
+            chan,
+            "nowa_gwinea new",
+            thread=False,
+            players=2,
+            side="hard",
+            hard_seats="1",
+            hard_reroll=False,
         )
         assert not lobby.ephemeral
         session = await bot.sessions.in_channel(chan.id)

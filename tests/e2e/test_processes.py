@@ -103,7 +103,7 @@ def is_board(message) -> bool:
 
 
 async def open_game(standin, chan, alice, bob):
-    lobby = await standin.slash(alice, chan, "nim new", piles=5)
+    lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=5)
     await standin.click(bob, lobby.message, "Join")
     standin.skip_messages(chan)
     await standin.click(alice, lobby.message, "Start")

@@ -24,7 +24,7 @@ async def user_to_move(bot, chan, users):
 
 
 async def open_and_start(standin, chan, alice, bob, **options):
-    lobby = await standin.slash(alice, chan, "nim new", **options)
+    lobby = await standin.slash(alice, chan, "nim new", thread=False, **options)
     assert lobby.type == 4 and not lobby.ephemeral
     assert "pk:lobby:join:" in " ".join(lobby.message.custom_ids)
     joined = await standin.click(bob, lobby.message, "Join")
@@ -148,8 +148,8 @@ async def test_second_game_in_channel_and_no_game_refusals(standin, bot_factory)
         await standin.wait_synced()
         r = await standin.slash(alice, chan, "nim move", move="A1")
         assert "no game in this channel" in (await r.original()).content
-        await standin.slash(alice, chan, "nim new")
-        second = await standin.slash(bob, chan, "nim new")
+        await standin.slash(alice, chan, "nim new", thread=False)
+        second = await standin.slash(bob, chan, "nim new", thread=False)
         assert second.ephemeral and "already has a Nim game" in second.content
         thread = standin.guild.threads[0]
         other = await standin.slash(bob, thread, "nim new")
@@ -163,7 +163,7 @@ async def test_restart_keeps_lobby_buttons_and_game(standin, bot_factory):
     make = bot_factory()
     async with standin.run_client(make):
         await standin.wait_synced()
-        lobby = await standin.slash(alice, chan, "nim new", piles=2)
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2)
     async with standin.run_client(make) as bot:
         await standin.click(bob, lobby.message, "Join")
         standin.skip_messages(chan)

@@ -28,7 +28,7 @@ async def answer(result):
 
 async def lobby_with(standin, chan, host, guest, **options):
     """A Nim lobby of two, full once the guest joins (the host is pinged about it)."""
-    lobby = await standin.slash(host, chan, "nim new", **options)
+    lobby = await standin.slash(host, chan, "nim new", thread=False, **options)
     await standin.click(guest, lobby.message, "Join")
     ping = await standin.next_message(chan, lambda m: "your Nim table is full" in m.content)
     assert host.id in ping.pinged
@@ -120,17 +120,17 @@ async def test_zero_players_and_unknown_choices_get_clear_answers(standin, bot_f
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(ALL)) as bot:
         await standin.wait_synced()
-        r = await forged_slash(standin, alice, chan, "nim new", players=0)
+        r = await forged_slash(standin, alice, chan, "nim new", thread=False, players=0)
         assert "not 0" in await answer(r)
         assert await bot.sessions.in_channel(chan.id) is None
         r = await forged_slash(standin, alice, chan, "game ratings", game="chess")
         text = await answer(r)
         assert "'chess'" in text and "guacamole" in text
-        r = await forged_slash(standin, alice, chan, "guanga new", mode="grandmaster")
+        r = await forged_slash(standin, alice, chan, "guanga new", thread=False, mode="grandmaster")
         assert "'grandmaster'" in await answer(r) and await bot.sessions.in_channel(chan.id) is None
-        r = await forged_slash(standin, alice, chan, "guacamole new", dishes_per_turn=7)
+        r = await forged_slash(standin, alice, chan, "guacamole new", thread=False, dishes_per_turn=7)
         assert "dishes_per_turn must be one of 1, 2, 3, 0, not 7" in await answer(r)
-        r = await forged_slash(standin, alice, chan, "pachakuna new", max_turns=-3)
+        r = await forged_slash(standin, alice, chan, "pachakuna new", thread=False, max_turns=-3)
         assert "max_turns must be one of 0, 40" in await answer(r)
         assert await bot.sessions.in_channel(chan.id) is None
 
@@ -145,7 +145,7 @@ async def test_bot_permissions_are_checked_at_new_and_at_start(standin, bot_fact
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
         standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
-        r = await standin.slash(alice, chan, "nim new")
+        r = await standin.slash(alice, chan, "nim new", thread=False)
         assert r.ephemeral and "Attach Files" in r.content
         assert await bot.sessions.in_channel(chan.id) is None
         standin.set_permissions(chan, standin.bot_user)
@@ -199,7 +199,7 @@ async def test_game_list_names_only_channels_the_asker_can_view(standin, bot_fac
     standin.set_permissions(games, hidden_role, deny=VIEW_CHANNEL)
     async with standin.run_client(bot_factory()):
         await standin.wait_synced()
-        await standin.slash(bob, games, "nim new")
+        await standin.slash(bob, games, "nim new", thread=False)
         await standin.slash(carol, thread, "nim new")
         await standin.settle()
         for user in (alice, dave):
@@ -216,7 +216,7 @@ async def test_log_and_channel_show_each_reader_what_they_may_see(standin, bot_f
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(ALL)) as bot:
         await standin.wait_synced()
-        lobby = await standin.slash(alice, chan, "guanga new", mode="apprentice", players=2)
+        lobby = await standin.slash(alice, chan, "guanga new", thread=False, mode="apprentice", players=2)
         await standin.click(bob, lobby.message, "Join")
         await standin.click(alice, lobby.message, "Start")
         session = await bot.sessions.in_channel(chan.id)

@@ -141,7 +141,7 @@ async def test_computer_turns_are_told_in_the_post_of_the_persons_turn(standin, 
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         bot.sessions.new_seed = lambda: 5
-        lobby = await standin.slash(alice, chan, "guacamole new", players=2)
+        lobby = await standin.slash(alice, chan, "guacamole new", thread=False, players=2)
         await standin.click(alice, lobby.message, "Add computer")
         standin.skip_messages(chan)
         await standin.click(alice, lobby.message, "Start")

@@ -44,6 +44,12 @@ SEND_MESSAGES = 1 << 11
 EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 SEND_MESSAGES_IN_THREADS = 1 << 38
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+READ_MESSAGE_HISTORY = 1 << 16
+HAS_THREAD = 1 << 5  # message flag: a thread was started from this message
+AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)  # minutes, the only values Discord takes
 USE_APPLICATION_COMMANDS = 1 << 31
 
 _counter = itertools.count()
@@ -157,6 +163,9 @@ class Channel:
     owner_id: int | None = None
     archived: bool = False
     locked: bool = False
+    auto_archive_duration: int = 1440  # minutes (a thread's)
+    archive_timestamp: float = field(default_factory=time.time)  # created, archived or unarchived
+    created: float = field(default_factory=time.time)
     overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # id -> (type, allow, deny)
     members: tuple[User, ...] = ()  # a DM's two ends
 
@@ -213,11 +222,11 @@ class Channel:
                     "total_message_sent": 0,
                     "thread_metadata": {
                         "archived": self.archived,
-                        "auto_archive_duration": 1440,
-                        "archive_timestamp": iso(),
+                        "auto_archive_duration": self.auto_archive_duration,
+                        "archive_timestamp": iso(self.archive_timestamp),
                         "locked": self.locked,
                         "invitable": True,
-                        "create_timestamp": iso(),
+                        "create_timestamp": iso(self.created),
                     },
                 }
             )
@@ -335,7 +344,8 @@ class Guild:
             "member_count": len(self.members),
             "members": [m.payload() for m in self.members.values()],
             "channels": [c.payload() for c in self.channels if not c.is_thread],
-            "threads": [c.payload() for c in self.channels if c.is_thread],
+            # GUILD_CREATE carries the active threads only (archived ones are not synced up front)
+            "threads": [c.payload() for c in self.channels if c.is_thread and not c.archived],
             "voice_states": [],
             "presences": [],
             "stage_instances": [],
@@ -528,6 +538,7 @@ class Message:
     edits: int = 0
     reference_id: int | None = None
     webhook_id: int | None = None
+    thread: Channel | None = None  # the thread started from this message
     pinged: frozenset[int] = frozenset()  # users notified when it was created (edits never notify)
     extra: dict[str, Any] = field(default_factory=dict)  # other fields the bot sent (poll, tts, ...)
 
@@ -625,6 +636,9 @@ class Message:
         if self.interaction is not None:
             out["type"] = 20 if self.interaction.type == 2 else 0
             out["interaction_metadata"] = self.interaction.metadata(self)
+        if self.thread is not None:
+            out["flags"] = self.flags | HAS_THREAD
+            out["thread"] = self.thread.payload()
         if self.reference_id:
             out["type"] = 19
             out["message_reference"] = {

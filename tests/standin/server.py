@@ -43,8 +43,12 @@ from . import spec as spec_module
 from .model import (
     ATTACH_FILES,
     BOT_PERMISSIONS,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
     DEFAULT_EVERYONE,
     EMBED_LINKS,
+    MANAGE_THREADS,
+    READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     USE_APPLICATION_COMMANDS,
@@ -1500,6 +1504,10 @@ class StandIn:
                 raise UsageError(f"{user.name} cannot see #{channel.name}")
             if itype in (2, 4) and not perms & USE_APPLICATION_COMMANDS:
                 raise UsageError(f"{user.name} may not use application commands in #{channel.name}")
+            if itype in (2, 4) and channel.is_thread and channel.archived:
+                raise UsageError(
+                    f"#{channel.name} is archived: Discord offers no commands in an archived thread"
+                )
         self.clock.advance(self.user_pace)  # a person acts at a person's pace
         loop = asyncio.get_running_loop()
         now = loop.time()
@@ -2455,9 +2463,12 @@ class StandIn:
                 log.info("%s does not accept DMs", recipient.name)
                 raise _ApiError(403, {"message": "Cannot send messages to this user", "code": 50007})
             return 200, self._store_message(channel, self.bot_user, data, files).payload()
-        if channel.locked:
-            raise _ApiError(400, {"message": "Thread is locked", "code": 50083})
         perms = channel.guild.channel_permissions_of(self.bot_user, channel)
+        if channel.is_thread and channel.locked and (channel.archived or not perms & MANAGE_THREADS):
+            # A locked thread takes messages only from those with Manage Threads, and only while it
+            # is active: sending never unarchives a thread a moderator locked.
+            log.info("#%s is locked", channel.name)
+            raise _ApiError(403, {"message": "Thread is locked", "code": 160005})
         needed = {
             VIEW_CHANNEL: "View Channel",
             SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES: "Send Messages",
@@ -2472,7 +2483,12 @@ class StandIn:
             log.info("bot lacks %s in #%s", missing, channel.name)
             raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
         if channel.archived:
-            channel.archived = False  # Discord unarchives a thread someone posts in
+            # Discord unarchives a thread someone posts in (it was not locked: see above)
+            channel.archived = False
+            channel.archive_timestamp = time.time()
+            conn = self._conn_for(channel)
+            if conn is not None:
+                self._spawn(conn.dispatch("THREAD_UPDATE", channel.payload()))
         msg = self._store_message(channel, self.bot_user, data, files)
         return 200, msg.payload()
 
@@ -2492,6 +2508,9 @@ class StandIn:
             raise _ApiError(
                 403, {"message": "Cannot edit a message authored by another user", "code": 50005}, v
             )
+        if request.method == "PATCH" and channel.is_thread and channel.archived:
+            # Only deleting happens in an archived thread; editing a message there is refused.
+            raise _ApiError(400, {"message": "Thread is archived", "code": 50083})
         if request.method == "DELETE":
             self._delete_message(msg)
             return 204, None
@@ -2508,6 +2527,9 @@ class StandIn:
         return 200, msg.payload()
 
     async def _r_create_thread(self, request, label, channel_id, message_id=None):
+        """Start a thread (from a message, or without one), as Discord documents it: a public
+        thread needs Create Public Threads in the parent, a private one Create Private Threads;
+        a thread started from a message has the message's id, and the message links to it."""
         parent = self._channel_or_404(channel_id, label)
         data, _ = await self._read_body(request, label)
         problems = limits.length_problem(("name",), data.get("name") or "", 100, "thread name", 1)
@@ -2521,24 +2543,48 @@ class StandIn:
                 )
             )
         self._reject(label, problems)
+        if parent.is_dm or parent.type not in (0, 5):
+            v = self._violation(
+                f"{label}: threads cannot be started in #{parent.name} (type {parent.type})", label
+            )
+            raise _ApiError(400, {"message": "Cannot execute action on this channel type", "code": 50024}, v)
+        kind = 11 if message_id is not None else int(data.get("type") or 12)
+        perms = parent.guild.channel_permissions_of(self.bot_user, parent)
+        if not perms & VIEW_CHANNEL:
+            log.info("bot cannot see #%s", parent.name)
+            raise _ApiError(403, {"message": "Missing Access", "code": 50001})
+        needed = CREATE_PUBLIC_THREADS if kind in (10, 11) else CREATE_PRIVATE_THREADS
+        if not perms & needed or (message_id is not None and not perms & READ_MESSAGE_HISTORY):
+            # Discord's ordinary answer (an admin can take the permission away); the bot must cope.
+            log.info("bot may not start threads in #%s", parent.name)
+            raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
+        source = None
         if message_id is not None:
             source = self._message_or_404(parent, message_id, label)
-            if any(c.id == source.id for c in parent.guild.channels):
+            if source.ephemeral:
+                v = self._violation(f"{label}: a thread cannot start from an ephemeral message", label, 404)
+                raise _ApiError(404, {"message": "Unknown Message", "code": 10008}, v)
+            if source.thread is not None or any(c.id == source.id for c in parent.guild.channels):
                 v = self._violation(f"{label}: message {message_id} already has a thread", label)
                 raise _ApiError(
                     400, {"message": "A thread has already been created for this message", "code": 160004}, v
                 )
-            tid, kind = source.id, 11
+            tid = source.id
         else:
-            tid, kind = snowflake(), int(data.get("type") or 12)
+            tid = snowflake()
         thread = Channel(tid, data["name"], parent.guild, kind, 0, parent.id, self.bot_user.id)
+        if data.get("auto_archive_duration") is not None:
+            thread.auto_archive_duration = int(data["auto_archive_duration"])
         parent.guild.channels.append(thread)
         payload = {**thread.payload(), "newly_created": True}
         conn = self._conn_for(thread)
         if conn is not None:
             self._spawn(conn.dispatch("THREAD_CREATE", payload))
+        if source is not None:
+            source.thread = thread
+            self._gateway_message_event("MESSAGE_UPDATE", source)
         self._changed()
-        return 201, payload
+        return 201, thread.payload()
 
     async def _r_edit_channel(self, request, label, channel_id):
         channel = self._channel_or_404(channel_id, label)
@@ -2547,6 +2593,8 @@ class StandIn:
         if "name" in data:
             problems = limits.length_problem(("name",), data["name"] or "", 100, "channel name", 1)
         self._reject(label, problems)
+        if channel.is_thread:
+            self._may_edit_thread(channel, data)
         renamed = data.get("name") not in (None, channel.name)
         if renamed and self.ratelimits is not None:
             decision = self.ratelimits.check_limit(label, ratelimits.RENAME_LIMIT, {"channel_id": channel_id})
@@ -2560,15 +2608,46 @@ class StandIn:
                 raise _RateLimited(decision)
         if "name" in data:
             channel.name = data["name"]
-        for key in ("archived", "locked"):
-            if key in data and channel.is_thread:
-                setattr(channel, key, bool(data[key]))
+        if channel.is_thread:
+            if "archived" in data and bool(data["archived"]) != channel.archived:
+                channel.archived = bool(data["archived"])
+                channel.archive_timestamp = time.time()
+            if "locked" in data:
+                channel.locked = bool(data["locked"])
+            if data.get("auto_archive_duration") is not None:
+                channel.auto_archive_duration = int(data["auto_archive_duration"])
+                channel.archive_timestamp = time.time()
         conn = self._conn_for(channel)
         if conn is not None:
             event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
             self._spawn(conn.dispatch(event, channel.payload()))
         self._changed()
         return 200, channel.payload()
+
+    def _may_edit_thread(self, thread: Channel, data: dict) -> None:
+        """Discord's rules for editing a thread (topics/threads, Editing & Deleting Threads): the name,
+        ``archived`` and ``auto_archive_duration`` need Manage Threads or being the thread's creator;
+        ``locked`` and ``rate_limit_per_user`` need Manage Threads; a locked thread is unarchived only
+        by its creator or with Manage Threads."""
+        perms = thread.guild.channel_permissions_of(self.bot_user, thread)
+        if not perms & VIEW_CHANNEL:
+            raise _ApiError(403, {"message": "Missing Access", "code": 50001})
+        manage = bool(perms & MANAGE_THREADS)
+        creator = thread.owner_id == self.bot_user.id
+        wants = set(data) & {"name", "archived", "auto_archive_duration", "locked", "rate_limit_per_user"}
+        if wants & {"locked", "rate_limit_per_user"} and not manage:
+            raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
+        if wants & {"name", "archived", "auto_archive_duration"} and not (manage or creator):
+            raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
+        if thread.archived and data.get("archived") is not False:
+            # Only unarchiving touches an archived thread; anything else is refused.
+            raise _ApiError(
+                400,
+                {
+                    "message": "Thread is archived; unarchive it (archived: false) before changing it",
+                    "code": 50083,
+                },
+            )
 
     async def _r_delete_channel(self, request, label, channel_id):
         channel = self._channel_or_404(channel_id, label)

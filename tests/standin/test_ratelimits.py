@@ -169,7 +169,7 @@ async def test_a_channel_is_renamed_at_most_twice_in_10_minutes(standin, bot):
     channel = bot.get_channel(thread.id)
     await channel.edit(name="one")
     await channel.edit(name="two")
-    await channel.edit(archived=True)  # not a rename
+    await channel.edit(auto_archive_duration=60)  # not a rename
     third = await standin.http("PATCH", f"/channels/{thread.id}", body={"name": "three"})
     assert third.status == 429 and third.json["retry_after"] == 600.0
     await standin.next_violation("renamed a third time within 10 minutes")

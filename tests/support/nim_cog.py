@@ -12,14 +12,17 @@ class NimCog(GameCog, group_name="nim", group_description="Nim, the table's test
     game = "nim"
 
     @app_commands.command(name="new", description="Open a Nim lobby in this channel")
-    @app_commands.describe(piles="How many piles of stones", players="The most players who may sit")
+    @app_commands.describe(
+        piles="How many piles of stones", players="The most players who may sit", thread="Open it in a thread"
+    )
     async def new(
         self,
         interaction: discord.Interaction,
         piles: app_commands.Range[int, 1, 5] = 3,
         players: app_commands.Range[int, 1, 4] = 2,
+        thread: bool = True,
     ) -> None:
-        await self.open_lobby(interaction, {"piles": piles}, players)
+        await self.open_lobby(interaction, {"piles": piles}, players, thread=thread)
 
 
 async def setup(bot) -> None:

@@ -1,0 +1,133 @@
+"""A game per thread: opened from a text channel, played in its thread, archived after its end."""
+
+from __future__ import annotations
+
+from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
+from tests.support import nim
+
+
+def is_board(message) -> bool:
+    return bool(message.files) and not message.ephemeral
+
+
+async def open_in_thread(standin, chan, host, **options):
+    """``/nim new`` in a text channel: the lobby message there, the game's thread started from it."""
+    r = await standin.slash(host, chan, "nim new", **options)
+    assert r.type == 4 and not r.ephemeral
+    lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+    thread = standin.channel(lobby.id)  # a thread started from a message has the message's id
+    return lobby, thread
+
+
+async def play_to_the_end(standin, bot, thread, users):
+    """Each player in turn takes the most stones they can, by ``/nim move`` in the thread."""
+    for _ in range(40):
+        session = await bot.sessions.in_channel(thread.id)
+        if session is None or session.status != "active":
+            return
+        (seat,) = session.to_move()
+        user = next(u for u in users if u.id == session.by_seat(seat).user_id)
+        move = max(nim.legal_moves(session.state, seat), key=lambda m: m.count)
+        r = await standin.slash(user, thread, "nim move", move=str(move))
+        assert not (await r.original()).content.startswith("⚠️")
+    raise AssertionError("the game did not end")
+
+
+async def test_a_game_opened_in_a_channel_lives_in_its_thread_and_is_archived_after_its_end(
+    standin, bot_factory, table_clock
+):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby, thread = await open_in_thread(standin, chan, alice, piles=2)
+        session = await bot.sessions.in_channel(thread.id)
+        assert thread.is_thread and thread.type == 11 and thread.parent_id == chan.id
+        assert thread.name == f"Nim #{session.id} · Alice"
+        assert session.row.lobby_channel_id == chan.id and session.row.lobby_message_id == lobby.id
+        assert thread.mention in lobby.content and lobby.channel is chan
+        welcome = await standin.next_message(thread)
+        assert "/game join" in welcome.content and chan.mention in welcome.content
+        assert await bot.sessions.in_channel(chan.id) is None  # the channel stays free for more games
+
+        # Join with the lobby's button in the channel; start with /game start inside the thread.
+        joined = await standin.click(bob, lobby, "Join")
+        assert joined.type == 7 and "bob" in joined.content.lower()
+        started = await standin.slash(alice, thread, "game start")
+        await started.original()
+        board = await standin.next_message(thread, is_board)
+        assert board.channel is thread and not [m for m in standin.messages(chan) if m.files]
+        assert "being played in" in standin.message(lobby.id).content
+
+        await play_to_the_end(standin, bot, thread, (alice, bob))
+        session = await bot.sessions.get(session.id)
+        assert session.status == "finished"
+        winner = session.by_seat(session.engine.outcome(session.state).ranking[0][0]).name
+        await standin.wait_for(lambda: "Result:" in standin.message(lobby.id).content, what="the result")
+        assert f"Result: {winner} wins" in standin.message(lobby.id).content
+        job = await bot.store.job("archive", str(session.id))
+        assert job is not None and job.due_at == table_clock.time() + 3600
+
+        # Not yet: an hour has not passed.  Then the scheduler archives the thread.
+        table_clock.advance(3599)
+        assert await bot.scheduler.run_due() == 0 and not thread.archived
+        table_clock.advance(1)
+        assert await bot.scheduler.run_due() == 1
+        assert thread.archived and not thread.locked
+        assert await bot.store.job("archive", str(session.id)) is None
+
+
+async def test_one_channel_holds_several_games_and_the_archive_survives_a_restart(
+    standin, bot_factory, table_clock
+):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        first, one = await open_in_thread(standin, chan, alice)
+        second, two = await open_in_thread(standin, chan, bob)
+        assert one is not two and {one.parent_id, two.parent_id} == {chan.id}
+        s1, s2 = await bot.sessions.in_channel(one.id), await bot.sessions.in_channel(two.id)
+        assert s1.id != s2.id and s1.row.host_id == alice.id and s2.row.host_id == bob.id
+        await standin.click(bob, first, "Join")
+        r = await standin.click(alice, first, "Start")  # the Start button in the channel
+        assert r.type == 7
+        await standin.next_message(one, is_board)
+        await play_to_the_end(standin, bot, one, (alice, bob))
+        assert await bot.store.job("archive", str(s1.id)) is not None
+    table_clock.advance(7200)
+    async with standin.run_client(bot_factory()) as bot:
+        assert await bot.scheduler.run_due() == 1
+        assert one.archived and not two.archived
+        assert (await bot.sessions.in_channel(two.id)).status == "lobby"
+
+
+async def test_without_thread_permissions_the_answer_names_them_and_nothing_opens(standin, bot_factory):
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        standin.set_permissions(chan, standin.bot_role, deny=CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS)
+        r = await standin.slash(alice, chan, "nim new")
+        answer = await r.original()
+        assert answer.ephemeral
+        assert "Create Public Threads" in answer.content and "Send Messages in Threads" in answer.content
+        assert "thread: False" in answer.content
+        assert standin.messages(chan) == [] or all(m.ephemeral for m in standin.messages(chan))
+        assert await bot.store.live_sessions(standin.guild.id) == []
+        # thread: False plays in the channel itself, which needs neither.
+        here = await standin.slash(alice, chan, "nim new", thread=False)
+        assert not here.ephemeral and (await bot.sessions.in_channel(chan.id)) is not None
+
+
+async def test_a_thread_refused_by_discord_closes_the_lobby_and_says_so(standin, bot_factory):
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        standin.inject("POST /channels/*/messages/*/threads", status=503)
+        r = await standin.slash(alice, chan, "nim new")
+        final = await r.original(lambda m: "No game was opened" in m.content)
+        assert "thread: False" in final.content and not final.components
+        assert await bot.store.live_sessions(standin.guild.id) == []
+        assert standin.guild.threads == [standin.guild.threads[0]]  # only the fixture's thread

@@ -1,0 +1,127 @@
+"""Threads as Discord has them: started from a message, archived, locked, refused without permission."""
+
+import discord
+import pytest
+
+from tests.standin import UsageError
+from tests.standin.model import (
+    CREATE_PUBLIC_THREADS,
+    HAS_THREAD,
+    MANAGE_THREADS,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+)
+
+
+@pytest.fixture
+def chan(standin):
+    return standin.guild.text_channels[1]
+
+
+async def start(bot, chan, text="lobby", name="Nim 1 (alice)", minutes=60):
+    channel = bot.get_channel(chan.id)
+    message = await channel.send(text)
+    thread = await message.create_thread(name=name, auto_archive_duration=minutes)
+    return message, thread
+
+
+async def test_a_thread_started_from_a_message_has_its_id_and_the_message_links_to_it(standin, bot, chan):
+    message, thread = await start(bot, chan)
+    stored = standin.channel(thread.id)
+    assert thread.id == message.id and stored.type == 11 and stored.parent_id == chan.id
+    assert (
+        stored.auto_archive_duration == 60 and not stored.archived and stored.owner_id == standin.bot_user.id
+    )
+    payload = standin.message(message.id).payload()
+    assert payload["thread"]["id"] == str(thread.id) and payload["flags"] & HAS_THREAD
+    await standin.settle()  # THREAD_CREATE reached the client's cache
+    cached = bot.get_channel(thread.id)
+    assert isinstance(cached, discord.Thread) and cached.parent_id == chan.id
+    assert cached.auto_archive_duration == 60
+    await thread.send("inside")
+    assert [m.content for m in standin.messages(stored)] == ["inside"]
+    assert [m.content for m in standin.messages(chan)] == ["lobby"]
+    with pytest.raises(discord.HTTPException, match="already been created"):
+        await message.create_thread(name="again")
+    standin.expect_violation("already has a thread")
+
+
+async def test_auto_archive_duration_takes_only_discords_values(standin, bot, chan):
+    message = await bot.get_channel(chan.id).send("x")
+    r = await standin.http(
+        "POST",
+        f"/channels/{chan.id}/messages/{message.id}/threads",
+        body={"name": "t", "auto_archive_duration": 90},
+    )
+    assert r.status == 400 and r.json["code"] == 50035
+    standin.expect_violation("auto_archive_duration")
+    assert not standin.guild.threads[1:]
+
+
+async def test_without_create_public_threads_or_view_channel_discord_refuses(standin, bot, chan):
+    channel = bot.get_channel(chan.id)
+    message = await channel.send("lobby")
+    standin.set_permissions(chan, standin.bot_role, deny=CREATE_PUBLIC_THREADS)
+    with pytest.raises(discord.Forbidden, match="50013"):
+        await message.create_thread(name="no")
+    standin.set_permissions(chan, standin.bot_role, deny=VIEW_CHANNEL)
+    r = await standin.http("POST", f"/channels/{chan.id}/messages/{message.id}/threads", body={"name": "no"})
+    assert r.status == 403 and r.json["code"] == 50001
+    assert [t.name for t in standin.guild.threads] == ["game-thread"]
+
+
+async def test_send_messages_does_not_reach_threads(standin, bot, chan):
+    _, thread = await start(bot, chan)
+    standin.set_permissions(chan, standin.bot_role, allow=SEND_MESSAGES, deny=SEND_MESSAGES_IN_THREADS)
+    with pytest.raises(discord.Forbidden, match="50013"):
+        await thread.send("no")
+    await bot.get_channel(chan.id).send("the parent still takes messages")
+
+
+async def test_archived_threads_take_no_edits_and_a_message_unarchives_them(standin, bot, chan):
+    _, thread = await start(bot, chan)
+    inside = await thread.send("board")
+    await thread.edit(archived=True)
+    stored = standin.channel(thread.id)
+    assert stored.archived
+    await standin.settle()
+    assert bot.get_channel(thread.id) is None or bot.get_channel(thread.id).archived  # THREAD_UPDATE
+    with pytest.raises(discord.HTTPException, match="50083"):
+        await inside.edit(content="changed")
+    with pytest.raises(discord.HTTPException, match="50083"):
+        await thread.edit(name="renamed while archived")
+    await thread.send("wakes it")
+    assert not stored.archived
+    await inside.edit(content="changed")
+
+
+async def test_a_locked_archived_thread_refuses_messages(standin, bot, chan):
+    _, thread = await start(bot, chan)
+    await thread.edit(archived=True, locked=True)
+    with pytest.raises(discord.Forbidden, match="160005"):
+        await thread.send("no")
+    assert standin.channel(thread.id).archived
+
+
+async def test_locking_needs_manage_threads_but_the_creator_may_archive(standin, bot, chan):
+    _, thread = await start(bot, chan)
+    standin.set_permissions(chan, standin.bot_role, deny=MANAGE_THREADS)
+    with pytest.raises(discord.Forbidden, match="50013"):
+        await thread.edit(locked=True)
+    await thread.edit(archived=True)  # the bot started it
+    assert standin.channel(thread.id).archived and not standin.channel(thread.id).locked
+    other = standin.guild.threads[0]  # started by the server owner
+    standin.set_permissions(standin.channel(other.parent_id), standin.bot_role, deny=MANAGE_THREADS)
+    with pytest.raises(discord.Forbidden, match="50013"):
+        await bot.get_channel(other.id).edit(archived=True)
+
+
+async def test_commands_inside_a_thread_come_from_the_thread_but_not_when_archived(standin, bot, chan, alice):
+    _, thread = await start(bot, chan)
+    stored = standin.channel(thread.id)
+    r = await standin.slash(alice, stored, "game join")
+    assert r.message.channel is stored
+    await thread.edit(archived=True)
+    with pytest.raises(UsageError, match="archived"):
+        await standin.slash(alice, stored, "game join")

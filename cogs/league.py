@@ -21,9 +21,10 @@ import engines
 from bot.app import PukllayBot
 from bot.league.service import FORMAT_NAMES, LeagueError, LeagueService, OpenedRound, Standing
 from bot.public import clip
+from bot.scheduler import Scheduler
 from bot.storage import Job
-from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueRow
-from bot.ui import MENTIONS
+from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueRow, LeagueStore
+from bot.ui import MENTIONS, Table
 from engines.core import plural
 from renderers import league as pictures
 
@@ -35,6 +36,20 @@ GAMES = [
     if name in ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 ]
 FORMATS = [app_commands.Choice(name=title.capitalize(), value=value) for value, title in FORMAT_NAMES.items()]
+
+
+def server(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise LeagueError("leagues belong to a server; use this command in one of its channels")
+    return interaction.guild_id
+
+
+def channel(interaction: discord.Interaction) -> int:
+    if interaction.channel_id is None:
+        raise LeagueError("use this command in a server channel")
+    return interaction.channel_id
+
+
 NOT_ORGANISER = "only someone with Manage Server, or the league organiser role, can do that"
 
 
@@ -152,8 +167,10 @@ class SignupButton(
         return cls(int(match["lid"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("LeagueCog")
-        await cog.signup_click(interaction, self.league_id, self.action)
+        client = interaction.client
+        cog = client.get_cog("LeagueCog") if isinstance(client, commands.Bot) else None
+        if isinstance(cog, LeagueCog):
+            await cog.signup_click(interaction, self.league_id, self.action)
 
 
 def signup_view(league: LeagueRow) -> discord.ui.View | None:
@@ -174,20 +191,28 @@ class LeagueCog(
 
     def __init__(self, bot: PukllayBot):
         self.bot = bot
-        self.leagues = LeagueService(bot.store, bot.sessions)
+        sessions = bot.ready_sessions()
+        store = sessions.store
+        if not isinstance(store, LeagueStore):
+            raise RuntimeError("this store keeps no leagues")
+        self.leagues = LeagueService(store, sessions)
+        self.store = store
 
     async def cog_load(self) -> None:
-        self.bot.scheduler.register(ROUND_JOB, self.fire_round)
-        self.bot.scheduler.register(DEADLINE_JOB, self.fire_deadline)
+        self.scheduler.register(ROUND_JOB, self.fire_round)
+        self.scheduler.register(DEADLINE_JOB, self.fire_deadline)
         self.bot.add_dynamic_items(SignupButton)
 
     @property
-    def table(self):
-        return self.bot.table
+    def table(self) -> Table:
+        return self.bot.ready_table()
 
     @property
-    def store(self):
-        return self.bot.store
+    def scheduler(self) -> Scheduler:
+        """The bot's scheduler, which ``setup_hook`` makes before loading the cogs."""
+        if self.bot.scheduler is None:
+            raise RuntimeError("the bot has not been set up yet (setup_hook makes its scheduler)")
+        return self.bot.scheduler
 
     # ----------------------------------------------------------------- helpers
 
@@ -196,7 +221,7 @@ class LeagueCog(
         perms = getattr(user, "guild_permissions", None)
         if perms is not None and perms.manage_guild:
             return True
-        role = await self.store.organiser_role(interaction.guild_id)
+        role = await self.store.organiser_role(server(interaction))
         return role is not None and any(r.id == role for r in getattr(user, "roles", ()))
 
     async def require_organiser(
@@ -213,25 +238,28 @@ class LeagueCog(
     async def refresh_signup(self, league: LeagueRow) -> None:
         if not league.signup_message_id:
             return
-        league = await self.store.league(league.id)
+        fresh = await self.store.league(league.id)
+        if fresh is None or fresh.signup_message_id is None:
+            return
+        league, message_id = fresh, fresh.signup_message_id
         names = list((await self.names(league)).values())
         channel = self.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
         try:
-            await channel.get_partial_message(league.signup_message_id).edit(
+            await channel.get_partial_message(message_id).edit(
                 content=signup_text(league, names), view=signup_view(league)
             )
         except discord.HTTPException:
             log.warning("could not update the sign-up message of league %s", league.id, exc_info=True)
 
     async def post(self, league: LeagueRow, content: str, *, file: discord.File | None = None) -> None:
-        channel = self.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
-        kwargs = {"content": clip(content), "allowed_mentions": MENTIONS}
-        if file is not None:
-            kwargs["file"] = file
-        await channel.send(**kwargs)
+        target = self.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
+        if file is None:
+            await target.send(clip(content), allowed_mentions=MENTIONS)
+        else:
+            await target.send(clip(content), file=file, allowed_mentions=MENTIONS)
 
     async def league_names(self, interaction: discord.Interaction, current: str):
-        leagues = await self.store.leagues(interaction.guild_id, live=False)
+        leagues = await self.store.leagues(server(interaction), live=False)
         wanted = current.casefold()
         return [
             app_commands.Choice(name=x.name, value=x.name) for x in leagues if wanted in x.name.casefold()
@@ -270,8 +298,8 @@ class LeagueCog(
         async def work() -> None:
             await self.require_organiser(interaction)
             league = await self.leagues.create(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
+                guild_id=server(interaction),
+                channel_id=channel(interaction),
                 organiser_id=interaction.user.id,
                 name=name,
                 game=game.value,
@@ -286,8 +314,11 @@ class LeagueCog(
                 seed=interaction.id % (2**31),
             )
             self.table.committed(interaction, f"The league {league.name} was created")
-            sent = await interaction.response.send_message(signup_text(league, []), view=signup_view(league))
-            await self.store.set_signup_message(league.id, sent.message_id)
+            view = signup_view(league)
+            assert view is not None  # a new league takes sign-ups
+            sent = await interaction.response.send_message(signup_text(league, []), view=view)
+            if sent.message_id is not None:
+                await self.store.set_signup_message(league.id, sent.message_id)
 
         await self.table.guard(interaction, work, defer=False)
 
@@ -302,7 +333,7 @@ class LeagueCog(
             perms = getattr(interaction.user, "guild_permissions", None)
             if perms is None or not perms.manage_guild:
                 raise LeagueError("only someone with Manage Server can set the organiser role")
-            await self.store.set_organiser_role(interaction.guild_id, role.id if role else None)
+            await self.store.set_organiser_role(server(interaction), role.id if role else None)
             text = (
                 f"Members with the role {role.name} can now run leagues."
                 if role
@@ -318,7 +349,7 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def join(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(interaction.guild_id, league)
+            found = await self.leagues.find(server(interaction), league)
             text = await self.leagues.join(found, interaction.user.id, interaction.user.display_name)
             await self.refresh_signup(found)
             await self.table.reply(interaction, text + ".")
@@ -329,7 +360,7 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def leave(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(interaction.guild_id, league)
+            found = await self.leagues.find(server(interaction), league)
             text = await self.leagues.leave(found, interaction.user.id)
             await self.refresh_signup(found)
             await self.table.reply(interaction, text + ".")
@@ -364,7 +395,7 @@ class LeagueCog(
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
         async def work() -> None:
-            found = await self.leagues.find(interaction.guild_id, league)
+            found = await self.leagues.find(server(interaction), league)
             await self.require_organiser(interaction, found)
             if member.bot:
                 raise LeagueError("bots do not play in leagues; the computer fills seats by itself")
@@ -380,7 +411,7 @@ class LeagueCog(
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
         async def work() -> None:
-            found = await self.leagues.find(interaction.guild_id, league)
+            found = await self.leagues.find(server(interaction), league)
             await self.require_organiser(interaction, found)
             text = await self.leagues.leave(found, member.id, who=member.display_name)
             await self.refresh_signup(found)
@@ -396,7 +427,7 @@ class LeagueCog(
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
         async def work() -> None:
-            found = await self.leagues.find(interaction.guild_id, league)
+            found = await self.leagues.find(server(interaction), league)
             await self.require_organiser(interaction, found)
             results = await self.leagues.drop(found, member.id)
             self.table.committed(interaction, f"{member.display_name} was dropped from {found.name}")
@@ -421,12 +452,12 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def start(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(interaction.guild_id, league)
+            found = await self.leagues.find(server(interaction), league)
             await self.require_organiser(interaction, found)
             started, first = await self.leagues.start(found, interaction.user.id)
             self.table.committed(interaction, f"{started.name} started")
             await self.refresh_signup(started)
-            self.bot.scheduler.wake()
+            self.scheduler.wake()
             await self.table.reply(
                 interaction,
                 f"{started.name} has started: {plural(started.rounds, 'round')}, the first opens {when(first)}.",
@@ -459,7 +490,7 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def standings(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(interaction.guild_id, league)
+            found = await self.leagues.find(server(interaction), league)
             await interaction.response.defer(thinking=True)  # a public answer: the picture is for everyone
             text, file = await self.standings_post(found, self.round_heading(found))
             await interaction.followup.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
@@ -472,7 +503,7 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def round(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(interaction.guild_id, league)
+            found = await self.leagues.find(server(interaction), league)
             if found.current_round == 0:
                 raise LeagueError(f"{found.name} has no round open yet")
             names = await self.names(found)
@@ -483,7 +514,7 @@ class LeagueCog(
                 lines[0] += f" (ends {when(current.deadline_at)})"
             for g in await self.store.league_games(found.id, found.current_round):
                 who = ", ".join(names.get(u, str(u)) for u in g.players)
-                session = await self.bot.sessions.get(g.session_id) if g.session_id else None
+                session = await self.bot.ready_sessions().get(g.session_id) if g.session_id else None
                 where = f" in <#{session.row.channel_id}>" if session else ""
                 if g.status == "finished":
                     order = sorted(g.seats, key=lambda s: s.place or 99)
@@ -510,7 +541,7 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def bracket(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(interaction.guild_id, league)
+            found = await self.leagues.find(server(interaction), league)
             if found.format != "elimination":
                 raise LeagueError(
                     f"{found.name} is a {FORMAT_NAMES[found.format]} league; /league standings shows it"
@@ -552,7 +583,7 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def export(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(interaction.guild_id, league)
+            found = await self.leagues.find(server(interaction), league)
             data = (await self.leagues.export(found)).encode("utf-8")
             name = re.sub(r"[^A-Za-z0-9]+", "-", found.name).strip("-").lower() or "league"
             file = discord.File(io.BytesIO(data), filename=f"{name}.csv")
@@ -588,11 +619,13 @@ class LeagueCog(
         for game in opened.games:
             who = ", ".join(names.get(u, str(u)) for u in game.players)
             try:
+                if not isinstance(parent, discord.TextChannel):
+                    raise TypeError(f"#{getattr(parent, 'name', parent)} takes no threads")
                 thread = await parent.create_thread(
                     name=f"{league.name[:60]} · round {opened.number} · table {game.table_no}",
                     type=discord.ChannelType.public_thread,
                 )
-            except (discord.HTTPException, AttributeError) as exc:
+            except (discord.HTTPException, TypeError) as exc:
                 log.warning("league %s: no thread for table %s (%s)", league.id, game.table_no, exc)
                 lines.append(
                     f"Table {game.table_no}: {who}: could not be opened (the bot cannot create threads here)"
@@ -631,10 +664,10 @@ class LeagueCog(
             return
         if number < league.rounds:
             await self.store.schedule_round(league_id, number + 1, self.store.clock.time())
-            self.bot.scheduler.wake()
+            self.scheduler.wake()
             return
         champion = await self.leagues.champion(league)
-        league = await self.store.league(league_id)
+        league = await self.leagues.reread(league_id)
         text, file = await self.standings_post(league, self.round_heading(league))
         crown = (
             f"🏆 **{league.name}** is over. Champion: <@{champion}>!"

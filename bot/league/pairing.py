@@ -163,9 +163,10 @@ def swiss_round(
     byes = choose_byes(ordered, len(ordered) % size, byes_had or {}, points)
     playing = [p for p in ordered if p not in set(byes)]
     met = met_pairs(history)
-    groups = search_groups(playing, size, met, budget)
-    if groups is None:
-        groups = improve(greedy_groups(playing, size, met), met)
+    found = search_groups(playing, size, met, budget)
+    groups: Sequence[Sequence[str]] = (
+        found if found is not None else improve(greedy_groups(playing, size, met), met)
+    )
     return Round(tuple(tuple(g) for g in groups), tuple(byes))
 
 
@@ -467,8 +468,8 @@ def standings(
         for pid in g.places:
             rows[pid].buchholz += sum(rows[o].points for o in g.places if o != pid)
     ordered = sorted(rows.values(), key=lambda r: (-r.points, -r.buchholz))
-    for _, tied in itertools.groupby(ordered, key=lambda r: (r.points, r.buchholz)):
-        tied = list(tied)
+    for _, same in itertools.groupby(ordered, key=lambda r: (r.points, r.buchholz)):
+        tied = list(same)
         if len(tied) < 2:
             continue
         names = {r.player for r in tied}

@@ -30,8 +30,7 @@ import engines
 from bot.league import pairing
 from bot.league.pairing import PairingError, Row
 from bot.sessions import MoveResult, Session, SessionService, TableError
-from bot.storage import Store
-from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueGame, LeagueNameTaken, LeagueRow
+from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueGame, LeagueNameTaken, LeagueRow, LeagueStore
 from engines.core import SetupError, config_from_options, options_of, plural
 
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
@@ -68,9 +67,16 @@ class OpenedRound:
 
 
 class LeagueService:
-    def __init__(self, store: Store, sessions: SessionService):
+    def __init__(self, store: LeagueStore, sessions: SessionService):
         self.store = store
         self.sessions = sessions
+
+    async def reread(self, league_id: int) -> LeagueRow:
+        """A league read again after a change to it (leagues are never deleted)."""
+        league = await self.store.league(league_id)
+        if league is None:
+            raise LeagueError(f"league {league_id} is gone from the database")
+        return league
 
     # ----------------------------------------------------------------- creating
 
@@ -150,7 +156,7 @@ class LeagueService:
             raise LeagueError(
                 f"this server already has a league called {name!r}; choose another name"
             ) from None
-        return await self.store.league(lid)
+        return await self.reread(lid)
 
     async def find(self, guild_id: int, name: str | None) -> LeagueRow:
         """The server's league by name (live ones first), or, with no name, the only live one (the
@@ -233,7 +239,7 @@ class LeagueService:
         ratings = await self.rating_map(league)
         order = sorted(range(len(players)), key=lambda i: (-ratings.get(players[i], 0.0), i))
         await self.store.start_league(league.id, first, rounds, [players[i] for i in order])
-        return await self.store.league(league.id), first
+        return await self.reread(league.id), first
 
     def planned_rounds(self, league: LeagueRow, players: list[int]) -> int:
         if league.format == "swiss":
@@ -264,7 +270,9 @@ class LeagueService:
             for i, match in enumerate(bracket.rounds[number - 1]):
                 if match.a is not None and match.b is not None and match.winner is None:
                     groups.append((i, [int(match.a), int(match.b)]))
-            byes = [int(m.winner) for m in bracket.rounds[number - 1] if number == 1 and m.is_bye]
+            byes = [
+                int(m.winner) for m in bracket.rounds[number - 1] if number == 1 and m.is_bye and m.winner
+            ]
             return [g for _, g in groups], byes
         rows = await self.table_rows(league)
         points = {r.player: r.points for r in rows}
@@ -326,7 +334,7 @@ class LeagueService:
         if ids is None:
             return None
         games = await self.store.league_games(league.id, number)
-        return OpenedRound(await self.store.league(league.id), number, games, byes, deadline)
+        return OpenedRound(await self.reread(league.id), number, games, byes, deadline)
 
     async def open_game(
         self, league: LeagueRow, game: LeagueGame, channel_id: int, names: dict[int, str]
@@ -395,12 +403,12 @@ class LeagueService:
         board = await self.store.leaderboard(league.guild_id, league.game, limit=MAX_PLAYERS)
         from bot.ratings import shown
 
-        return {r.user_id: shown(r.mu, r.sigma) for r in board if r.mu is not None}
+        return {r.user_id: shown(r.mu, r.sigma) for r in board if r.mu is not None and r.sigma is not None}
 
     async def table_rows(self, league: LeagueRow, through_round: int | None = None) -> list[Row]:
         players = [str(p.user_id) for p in await self.store.league_players(league.id)]
         results = [
-            pairing.GameResult(g.round, {str(s.user_id): s.place for s in g.seats})
+            pairing.GameResult(g.round, {str(s.user_id): s.place for s in g.seats if s.place is not None})
             for g in await self.store.league_games(league.id)
             if g.status == "finished"
         ]

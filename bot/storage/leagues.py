@@ -1,9 +1,9 @@
 """League storage: leagues, sign-ups, rounds, games, byes and the organiser role (both back ends).
 
-A mixin of :class:`bot.storage.base.Store`: the two back ends inherit it, so it uses the same
+A subclass of :class:`bot.storage.base.Store` that the two back ends inherit, so it uses the same
 transaction bodies.  A round is opened in one transaction (its games, seats, byes, the round
 number and the round's deadline job); a league game's places and points are written by the
-hook :meth:`Leagues._after_finish`, inside the transaction that records the session's results.
+hook :meth:`LeagueStore._after_finish`, inside the transaction that records the session's results.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from bot.league.pairing import place_points, points_for_places
-from bot.storage.base import ARM_SQL, Body, Conflict, ResultRow, _single, all_, fits, many, one, run
+from bot.storage.base import ARM_SQL, Body, Conflict, ResultRow, Store, _single, all_, fits, many, one, run
 
 ROUND_JOB = "league_round"
 """The job kind that opens a league's next round (key: the league id; payload: the round number)."""
@@ -111,24 +111,22 @@ def league_places(results: Sequence[ResultRow], forfeits: set[int]) -> dict[int,
     """League places from a session's results: players who forfeited rank below everyone else
     (sharing the last place), the others keep the game's order (ties stay ties)."""
     playing = sorted(
-        (r for r in results if r.user_id is not None and r.user_id not in forfeits), key=lambda r: r.place
+        ((r.user_id, r.place) for r in results if r.user_id is not None and r.user_id not in forfeits),
+        key=lambda pair: pair[1],
     )
     places: dict[int, int] = {}
-    for i, r in enumerate(playing):
-        same = i > 0 and r.place == playing[i - 1].place
-        places[r.user_id] = places[playing[i - 1].user_id] if same else i + 1
+    for i, (uid, place) in enumerate(playing):
+        same = i > 0 and place == playing[i - 1][1]
+        places[uid] = places[playing[i - 1][0]] if same else i + 1
     last = len(playing) + 1
     for r in results:
-        if r.user_id in forfeits:
+        if r.user_id is not None and r.user_id in forfeits:
             places[r.user_id] = last
     return places
 
 
-class Leagues:
-    """League queries and transactions (mixed into the store)."""
-
-    # The store provides: clock, _transact(body), _all(sql, *params).
-    clock: Any
+class LeagueStore(Store):
+    """The store with league queries and transactions: both back ends are one."""
 
     # ----------------------------------------------------------------- leagues
 

@@ -36,12 +36,11 @@ from bot.storage.base import (
     Job,
     NewMove,
     StorageError,
-    Store,
     job_of,
     migrations,
     pending,
 )
-from bot.storage.leagues import Leagues
+from bot.storage.leagues import LeagueStore
 
 MIGRATIONS = migrations("sqlite")
 SECOND_PROCESS = (
@@ -129,6 +128,7 @@ def _steps(con: sqlite3.Connection, body: Body) -> Any:
     try:
         op = next(body)
         while True:
+            result: Any
             kind, sql, params = op
             if kind == "many":
                 if len(params) == 1:
@@ -245,7 +245,7 @@ def _claim(con: sqlite3.Connection, owner: str, now: float, until: float, limit:
     return rows
 
 
-class SQLiteStore(Leagues, Store):
+class SQLiteStore(LeagueStore):
     backend = "sqlite"
 
     def __init__(self, path: str, clock: Clock, writer: _Thread, reader: _Thread, lock: int | None):

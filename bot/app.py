@@ -35,6 +35,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.pachakuna",
     "cogs.nowa_gwinea",
     "cogs.guacamole",
+    "cogs.league",
 )
 """The cogs loaded at start, in order.  A game's cog is added here when it lands."""
 

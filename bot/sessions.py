@@ -809,21 +809,64 @@ class SessionService:
                 raise NotSeated("you are not playing in this game")
             if seat.resigned:
                 raise TableError("you have already resigned from this game")
-            await self.store.set_seat_flags(session.id, seat.seat, computer=True, resigned=True)
-            session = await self.require(channel_id)
-            turn_before = session.engine.turn_number(session.state)
-            result = MoveResult(session, note=f"{seat.name} resigned", turn_before=turn_before)
-            staying = [s for s in session.seats if not s.resigned]
-            people = [s for s in staying if not s.computer]
-            if len(staying) <= 1 or not people:
-                result.ratings = await self._end_early(session, staying, "resignation")
-                result.finished = result.turn_ended = True
-                result.session = await self.reread(session.id)
-                ended = result.session.row.outcome
-                result.outcome = Outcome.from_dict(ended) if ended is not None else None
-                return result
-            result.note = f"{seat.name} resigned; the computer plays that seat from now on"
-            await self._after(session, result)
+            return await self._resign_seat(session, seat)
+
+    async def _resign_seat(self, session: Session, seat: Seat) -> MoveResult:
+        """The seat resigns (lock held): the computer takes it, or the game ends when too few stay."""
+        assert seat.seat is not None  # callers pass a seat of a running game
+        await self.store.set_seat_flags(session.id, seat.seat, computer=True, resigned=True)
+        session = await self.reread(session.id)
+        turn_before = session.engine.turn_number(session.state)
+        result = MoveResult(session, note=f"{seat.name} resigned", turn_before=turn_before)
+        staying = [s for s in session.seats if not s.resigned]
+        people = [s for s in staying if not s.computer]
+        if len(staying) <= 1 or not people:
+            result.ratings = await self._end_early(session, staying, "resignation")
+            result.finished = result.turn_ended = True
+            result.session = await self.reread(session.id)
+            ended = result.session.row.outcome
+            result.outcome = Outcome.from_dict(ended) if ended is not None else None
+            return result
+        result.note = f"{seat.name} resigned; the computer plays that seat from now on"
+        await self._after(session, result)
+        return result
+
+    async def forfeit_seat(self, session_id: int, user_id: int) -> MoveResult | None:
+        """A league dropped ``user_id``: their seat in this running game resigns (see resign).
+        None when the game is not running or they are no longer in it."""
+        async with self.lock(session_id):
+            session = await self.get(session_id)
+            if session is None or session.status != "active" or session.damaged:
+                return None
+            seat = session.seat_of(user_id)
+            if seat is None or seat.seat is None or seat.resigned:
+                return None
+            return await self._resign_seat(session, seat)
+
+    async def finish_by_computer(self, session_id: int) -> MoveResult | None:
+        """Time is up for the whole game (a league round's deadline): the computer takes every
+        person's seat and plays the game to its end; the result stands.  None when the game is
+        not running."""
+        async with self.lock(session_id):
+            session = await self.get(session_id)
+            if session is None or session.status != "active" or session.damaged:
+                return None
+            late = [s for s in session.seats if not s.computer and s.seat is not None]
+            for s in late:
+                if s.seat is not None:
+                    await self.store.set_seat_flags(session.id, s.seat, computer=True, resigned=s.resigned)
+            session = await self.reread(session.id)
+            names = ", ".join(s.name for s in late) or "nobody"
+            result = MoveResult(
+                session,
+                note=f"⏰ The round's time is up; the computer finished the game for {names}.",
+                turn_before=session.engine.turn_number(session.state),
+            )
+            for _ in range(5):  # each pass plays up to MAX_COMPUTER_MOVES moves
+                await self._after(session, result)
+                if result.finished or (result.note or "").startswith("the computer player could not"):
+                    break
+                session = await self.reread(session.id)
             return result
 
     async def _end_early(self, session: Session, staying: list[Seat], why: str) -> list[RatingChange]:

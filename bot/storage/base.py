@@ -868,8 +868,15 @@ class Store:
                     for r in results
                 ],
             )
+            yield from self._after_finish(session_id, status, results)
 
         await self._transact(body())
+
+    def _after_finish(self, session_id: int, status: str, results: Sequence[ResultRow]) -> Body:
+        """Statements run in a session's finishing transaction after its results (the league
+        storage writes a league game's places here)."""
+        return
+        yield
 
     def _rate(self, session_id, results, rate, names, stamp) -> Body:
         row = yield one("SELECT guild_id, game FROM sessions WHERE id = ?", session_id)

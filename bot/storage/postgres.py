@@ -38,13 +38,13 @@ from bot.storage.base import (
     NewMove,
     StaleVersion,
     StorageError,
-    Store,
     _dump,
     job_of,
     migrations,
     one,
     pending,
 )
+from bot.storage.leagues import LeagueStore
 
 MIGRATIONS = migrations("postgres")
 MIGRATION_LOCK = 0x70756B6C  # advisory lock key held while migrating ("pukl")
@@ -181,7 +181,7 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     default reset, one more round trip on every release, has nothing to undo."""
 
 
-class PostgresStore(Store):
+class PostgresStore(LeagueStore):
     backend = "postgresql"
 
     def __init__(self, where: str, clock: Clock, pool: asyncpg.Pool):

@@ -36,11 +36,11 @@ from bot.storage.base import (
     Job,
     NewMove,
     StorageError,
-    Store,
     job_of,
     migrations,
     pending,
 )
+from bot.storage.leagues import LeagueStore
 
 MIGRATIONS = migrations("sqlite")
 SECOND_PROCESS = (
@@ -245,7 +245,7 @@ def _claim(con: sqlite3.Connection, owner: str, now: float, until: float, limit:
     return rows
 
 
-class SQLiteStore(Store):
+class SQLiteStore(LeagueStore):
     backend = "sqlite"
 
     def __init__(self, path: str, clock: Clock, writer: _Thread, reader: _Thread, lock: int | None):

@@ -1,0 +1,494 @@
+"""League pairing and standings: pure functions, no Discord, no database.
+
+Players are identified by strings (the league service uses user ids as text).  Everything is
+deterministic: the same arguments (including ``seed``) always give the same answer.
+
+Formats
+-------
+- **Swiss** (:func:`swiss_round`): players sorted by league points (ties broken by rating, then
+  by a seeded shuffle) are cut into groups of ``size`` (2 for two-player games, 3-6 for the
+  others).  A depth-first search takes the best-placed player left and fills their group with the
+  nearest players by standing that none of the group has met yet; it backtracks when a group
+  cannot be filled, so when some grouping without a repeat meeting exists and the search finishes
+  within its budget, one is found.  Past the budget (very large fields late in a season) a greedy
+  grouping is improved by swaps that lower the number of repeat meetings.  When the number of
+  players does not divide by ``size``, ``len(players) % size`` players sit the round out with a
+  bye: those with the fewest byes so far, then the fewest points, then the lowest rating.
+- **Round robin** (:func:`round_robin`): for pairs, the circle method (n-1 rounds for even n,
+  n rounds with one bye each for odd n); for groups of three or more, every group of ``size``
+  players meets once, packed greedily into rounds in which nobody plays twice.
+- **Single elimination** (:func:`bracket`): the field is padded to the next power of two; seed 1
+  meets the lowest seed, and the byes (the empty places) fall to the top seeds.  A final stage after
+  a Swiss league is ``bracket(top(standings, n))``.
+
+Standings (:func:`standings`) rank by league points, then Buchholz (the sum of the final league
+points of every opponent met, once per game played together; byes add nothing), then head to
+head among the players still tied (how often each finished ahead of the others in games between
+them), then rating, then the player id so that the order is total.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engines.core import plural
+
+MIN_SIZE = 2
+MAX_SIZE = 6
+SEARCH_BUDGET = 200_000
+
+
+class PairingError(ValueError):
+    """The request cannot be paired (too few players, a group size out of range)."""
+
+
+# --------------------------------------------------------------------------- points
+
+
+def place_points(size: int) -> tuple[float, ...]:
+    """The default league points per place in a game of ``size``: ``size-1`` for first down to 0
+    for last (4 players: 3, 2, 1, 0; 2 players: a win 1, a loss 0)."""
+    check_size(size)
+    return tuple(float(size - 1 - i) for i in range(size))
+
+
+def bye_points(size: int, table: Sequence[float] | None = None) -> float:
+    """What a bye scores by default: a win in two-player games (as in chess Swiss events), and the
+    average of the place points in larger games (3 players: 1, 4 players: 1.5)."""
+    table = tuple(table) if table is not None else place_points(size)
+    if size == 2:
+        return table[0]
+    return sum(table) / len(table)
+
+
+def points_for_places(places: Sequence[int], table: Sequence[float]) -> list[float]:
+    """League points for one game's places (1 is best; equal places are ties, which share the
+    points of the places they cover: a two-player draw gives 0.5 each)."""
+    result = []
+    for place in places:
+        if place < 1 or place > len(places):
+            raise PairingError(f"place {place} is outside 1..{len(places)}")
+        tied = sum(1 for p in places if p == place)
+        covered = table[place - 1 : place - 1 + tied]
+        result.append(sum(covered) / tied)
+    return result
+
+
+def check_size(size: int) -> None:
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise PairingError(f"a game has {MIN_SIZE} to {MAX_SIZE} players, not {size}")
+
+
+# --------------------------------------------------------------------------- history
+
+
+def met_pairs(groups: Iterable[Sequence[str]]) -> Counter[frozenset[str]]:
+    """How many times each pair of players has met in ``groups`` (past games)."""
+    met: Counter[frozenset[str]] = Counter()
+    for group in groups:
+        for a, b in itertools.combinations(group, 2):
+            met[frozenset((a, b))] += 1
+    return met
+
+
+def repeats(groups: Iterable[Sequence[str]], history: Iterable[Sequence[str]]) -> int:
+    """How many pairs inside ``groups`` already met in ``history``."""
+    met = met_pairs(history)
+    return sum(1 for g in groups for a, b in itertools.combinations(g, 2) if met[frozenset((a, b))])
+
+
+# --------------------------------------------------------------------------- Swiss
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round's games (each a tuple of players, best-placed first) and who has a bye."""
+
+    groups: tuple[tuple[str, ...], ...]
+    byes: tuple[str, ...] = ()
+
+    @property
+    def players(self) -> list[str]:
+        return [p for g in self.groups for p in g] + list(self.byes)
+
+
+def swiss_order(
+    players: Sequence[str],
+    points: Mapping[str, float],
+    ratings: Mapping[str, float] | None = None,
+    seed: int = 0,
+) -> list[str]:
+    """Players best first: by points, then rating, then a seeded shuffle."""
+    ratings = ratings or {}
+    order = sorted(set(players))
+    random.Random(seed).shuffle(order)
+    return sorted(order, key=lambda p: (-points.get(p, 0.0), -ratings.get(p, 0.0)))
+
+
+def choose_byes(
+    ordered: Sequence[str], count: int, byes_had: Mapping[str, int], points: Mapping[str, float]
+) -> list[str]:
+    """The ``count`` players who sit out: fewest byes so far, then lowest in the order."""
+    if count == 0:
+        return []
+    rank = {p: i for i, p in enumerate(ordered)}
+    return sorted(ordered, key=lambda p: (byes_had.get(p, 0), points.get(p, 0.0), -rank[p]))[:count]
+
+
+def swiss_round(
+    players: Sequence[str],
+    size: int,
+    *,
+    points: Mapping[str, float] | None = None,
+    history: Iterable[Sequence[str]] = (),
+    byes_had: Mapping[str, int] | None = None,
+    ratings: Mapping[str, float] | None = None,
+    seed: int = 0,
+    budget: int = SEARCH_BUDGET,
+) -> Round:
+    """Group ``players`` for one Swiss round (see the module docstring)."""
+    check_size(size)
+    points = points or {}
+    if len(set(players)) != len(players):
+        raise PairingError("a player is listed twice")
+    if len(players) < size:
+        raise PairingError(
+            f"a round of {size}-player games needs at least {plural(size, 'player')}, not {len(players)}"
+        )
+    ordered = swiss_order(players, points, ratings, seed)
+    byes = choose_byes(ordered, len(ordered) % size, byes_had or {}, points)
+    playing = [p for p in ordered if p not in set(byes)]
+    met = met_pairs(history)
+    found = search_groups(playing, size, met, budget)
+    groups: Sequence[Sequence[str]] = (
+        found if found is not None else improve(greedy_groups(playing, size, met), met)
+    )
+    return Round(tuple(tuple(g) for g in groups), tuple(byes))
+
+
+def search_groups(
+    ordered: Sequence[str], size: int, met: Counter[frozenset[str]], budget: int
+) -> list[tuple[str, ...]] | None:
+    """Groups of ``size`` with no pair that has met, nearest by order first; None when there is
+    none or the search ran past ``budget`` steps (a depth-first search kept on an explicit stack,
+    so a field of thousands does not run into Python's recursion limit)."""
+    steps = 0
+
+    def options(left: list[str]):
+        """Every fresh group holding ``left[0]``, nearest members first."""
+
+        def grow(group: tuple[str, ...], start: int):
+            nonlocal steps
+            if len(group) == size:
+                yield group
+                return
+            need = size - len(group)
+            for i in range(start, len(left) - need + 1):
+                steps += 1
+                candidate = left[i]
+                if all(not met[frozenset((candidate, b))] for b in group):
+                    yield from grow((*group, candidate), i + 1)
+
+        return grow((left[0],), 1)
+
+    lefts = [list(ordered)]
+    if not lefts[0]:
+        return []
+    stack = [options(lefts[0])]
+    chosen: list[tuple[str, ...]] = []
+    while stack:
+        if steps > budget:
+            return None
+        group = next(stack[-1], None)
+        if group is None:
+            stack.pop()
+            lefts.pop()
+            if chosen:
+                chosen.pop()
+            continue
+        taken = set(group)
+        left = [p for p in lefts[-1] if p not in taken]
+        chosen.append(group)
+        if not left:
+            return chosen
+        lefts.append(left)
+        stack.append(options(left))
+    return None
+
+
+def greedy_groups(ordered: Sequence[str], size: int, met: Counter[frozenset[str]]) -> list[list[str]]:
+    """Groups filled in order, each new member the nearest with the fewest earlier meetings."""
+    left = list(ordered)
+    groups = []
+    while left:
+        group = [left.pop(0)]
+        while len(group) < size:
+            window = left[: 4 * size]
+            best = min(window, key=lambda p: sum(met[frozenset((p, q))] for q in group))
+            left.remove(best)
+            group.append(best)
+        groups.append(group)
+    return groups
+
+
+def improve(groups: list[list[str]], met: Counter[frozenset[str]], rounds: int = 20) -> list[list[str]]:
+    """Swap players between groups while a swap lowers the repeat meetings."""
+
+    def cost(group: list[str]) -> int:
+        return sum(met[frozenset((a, b))] for a, b in itertools.combinations(group, 2))
+
+    for _ in range(rounds):
+        better = False
+        for gi, g in enumerate(groups):
+            if not cost(g):
+                continue
+            for hi, h in enumerate(groups):
+                if hi == gi:
+                    continue
+                for i, j in itertools.product(range(len(g)), range(len(h))):
+                    ng = [*g[:i], h[j], *g[i + 1 :]]
+                    nh = [*h[:j], g[i], *h[j + 1 :]]
+                    if cost(ng) + cost(nh) < cost(g) + cost(h):
+                        groups[gi], groups[hi] = g, h = ng, nh
+                        better = True
+                        break
+                if not cost(g):
+                    break
+        if not better:
+            break
+    return groups
+
+
+# --------------------------------------------------------------------------- round robin
+
+
+def round_robin(players: Sequence[str], size: int = 2, *, seed: int = 0) -> list[Round]:
+    """Every round of a round robin (see the module docstring)."""
+    check_size(size)
+    if len(set(players)) != len(players):
+        raise PairingError("a player is listed twice")
+    if len(players) < size:
+        raise PairingError(f"a round robin of {size}-player games needs at least {plural(size, 'player')}")
+    order = list(players)
+    random.Random(seed).shuffle(order)
+    if size == 2:
+        return circle(order)
+    return packed(order, size)
+
+
+def circle(order: list[str]) -> list[Round]:
+    """The circle method: the first player stays, the others turn one place each round."""
+    slots: list[str | None] = list(order) + ([None] if len(order) % 2 else [])
+    n = len(slots)
+    rounds = []
+    for _ in range(n - 1):
+        pairs, byes = [], []
+        for i in range(n // 2):
+            a, b = slots[i], slots[n - 1 - i]
+            if a is None or b is None:
+                byes.append(b if a is None else a)
+            else:
+                pairs.append((a, b))
+        rounds.append(Round(tuple(pairs), tuple(p for p in byes if p is not None)))
+        slots = [slots[0], slots[-1], *slots[1:-1]]
+    return rounds
+
+
+def packed(order: list[str], size: int) -> list[Round]:
+    """Every group of ``size`` once, packed into rounds where nobody plays twice."""
+    remaining = [tuple(c) for c in itertools.combinations(order, size)]
+    rounds = []
+    while remaining:
+        busy: set[str] = set()
+        chosen, kept = [], []
+        for group in remaining:
+            if busy.isdisjoint(group):
+                chosen.append(group)
+                busy.update(group)
+            else:
+                kept.append(group)
+        remaining = kept
+        rounds.append(Round(tuple(chosen), tuple(p for p in order if p not in busy)))
+    return rounds
+
+
+# --------------------------------------------------------------------------- single elimination
+
+
+def bracket_size(count: int) -> int:
+    """The smallest power of two that holds ``count`` players (at least 2)."""
+    if count < 2:
+        raise PairingError("a bracket needs at least 2 players")
+    size = 2
+    while size < count:
+        size *= 2
+    return size
+
+
+def seed_positions(size: int) -> list[int]:
+    """Seeds (1-based) in bracket order: for 8, 1 8 4 5 2 7 3 6, so 1 and 2 meet only in the final."""
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [x for s in order for x in (s, total - s)]
+    return order
+
+
+@dataclass
+class Match:
+    """One bracket match.  In the first round an empty place (None) is a bye; in later rounds it is
+    a place whose player is not known yet.  ``winner`` is set once the match is decided."""
+
+    a: str | None
+    b: str | None
+    winner: str | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        """One place empty (meaningful in the first round only)."""
+        return (self.a is None) != (self.b is None)
+
+
+@dataclass
+class Bracket:
+    """A single-elimination bracket: ``rounds[0]`` is the first round, the last holds the final."""
+
+    seeds: list[str]
+    rounds: list[list[Match]] = field(default_factory=list)
+
+    @property
+    def champion(self) -> str | None:
+        return self.rounds[-1][0].winner if self.rounds else None
+
+    def open_matches(self) -> list[tuple[int, int, Match]]:
+        """Matches with both players known and no winner yet: (round, index, match)."""
+        return [
+            (r, i, m)
+            for r, matches in enumerate(self.rounds)
+            for i, m in enumerate(matches)
+            if m.a is not None and m.b is not None and m.winner is None
+        ]
+
+
+def bracket(seeds: Sequence[str], winners: Mapping[tuple[int, int], str] | None = None) -> Bracket:
+    """The bracket for ``seeds`` (best first), with the results known so far.
+
+    ``winners`` maps (round, match index) to the winner; byes advance by themselves, and each
+    round's match i is fed by the previous round's matches 2i and 2i+1.
+    """
+    if len(set(seeds)) != len(seeds):
+        raise PairingError("a player is seeded twice")
+    size = bracket_size(len(seeds))
+    winners = winners or {}
+    slots = [seeds[s - 1] if s <= len(seeds) else None for s in seed_positions(size)]
+    result = Bracket(list(seeds))
+    entrants: list[str | None] = slots
+    r = 0
+    while len(entrants) > 1:
+        matches = []
+        for i in range(0, len(entrants), 2):
+            m = Match(entrants[i], entrants[i + 1])
+            if r == 0 and m.is_bye:
+                m.winner = m.a or m.b
+            elif m.a is not None and m.b is not None:
+                w = winners.get((r, i // 2))
+                if w is not None and w not in (m.a, m.b):
+                    raise PairingError(f"{w} is not in match {i // 2} of round {r + 1}")
+                m.winner = w
+            matches.append(m)
+        result.rounds.append(matches)
+        entrants = [m.winner for m in matches]
+        r += 1
+    return result
+
+
+# --------------------------------------------------------------------------- standings
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished league game: the round and each player's place (1 is best)."""
+
+    round: int
+    places: Mapping[str, int]
+
+
+@dataclass
+class Row:
+    player: str
+    points: float = 0.0
+    games: int = 0
+    wins: int = 0
+    byes: int = 0
+    buchholz: float = 0.0
+    head_to_head: float = 0.0
+    rating: float = 0.0
+    rank: int = 0
+
+
+def standings(
+    players: Sequence[str],
+    results: Iterable[GameResult],
+    *,
+    byes: Iterable[tuple[int, str]] = (),
+    table: Sequence[float] | None = None,
+    bye_score: float | None = None,
+    ratings: Mapping[str, float] | None = None,
+    through_round: int | None = None,
+) -> list[Row]:
+    """The ranked table (see the module docstring for the tiebreaks).
+
+    ``table`` gives the points per place for the largest game (smaller games use its last
+    places' length: a 3-player game in a 4-seat table uses the default points for 3); ``byes``
+    lists (round, player); ``through_round`` counts only rounds up to it (for the movement since
+    the last round).
+    """
+    ratings = ratings or {}
+    rows = {p: Row(p, rating=ratings.get(p, 0.0)) for p in players}
+    games = [g for g in results if through_round is None or g.round <= through_round]
+    for g in games:
+        ids = list(g.places)
+        scale = tuple(table) if table is not None and len(table) == len(ids) else place_points(len(ids))
+        for pid, pts in zip(ids, points_for_places([g.places[i] for i in ids], scale), strict=True):
+            row = rows.setdefault(pid, Row(pid, rating=ratings.get(pid, 0.0)))
+            row.points += pts
+            row.games += 1
+            row.wins += g.places[pid] == 1 and sum(1 for v in g.places.values() if v == 1) == 1
+    for rnd, pid in byes:
+        if through_round is not None and rnd > through_round:
+            continue
+        row = rows.setdefault(pid, Row(pid, rating=ratings.get(pid, 0.0)))
+        row.byes += 1
+        row.points += bye_score if bye_score is not None else 0.0
+    for g in games:
+        for pid in g.places:
+            rows[pid].buchholz += sum(rows[o].points for o in g.places if o != pid)
+    ordered = sorted(rows.values(), key=lambda r: (-r.points, -r.buchholz))
+    for _, same in itertools.groupby(ordered, key=lambda r: (r.points, r.buchholz)):
+        tied = list(same)
+        if len(tied) < 2:
+            continue
+        names = {r.player for r in tied}
+        for g in games:
+            inside = [p for p in g.places if p in names]
+            for a, b in itertools.permutations(inside, 2):
+                if g.places[a] < g.places[b]:
+                    rows[a].head_to_head += 1
+                elif g.places[a] == g.places[b]:
+                    rows[a].head_to_head += 0.5
+    ordered = sorted(
+        rows.values(), key=lambda r: (-r.points, -r.buchholz, -r.head_to_head, -r.rating, r.player)
+    )
+    for i, row in enumerate(ordered, 1):
+        row.rank = i
+    return ordered
+
+
+def top(rows: Sequence[Row], n: int, dropped: Iterable[str] = ()) -> list[str]:
+    """The best ``n`` players of a standings table, for a final stage's seeds."""
+    out = set(dropped)
+    return [r.player for r in rows if r.player not in out][:n]

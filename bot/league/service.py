@@ -1,0 +1,453 @@
+"""The league service: creating leagues, sign-ups, opening rounds, deadlines and standings.
+
+No Discord here: the league cog presents what this returns.  The rules of a season:
+
+- A league is created in sign-up; players join and leave until the organiser starts it.  The
+  first round opens at the start date (or at once, when that has passed), and each next round
+  opens when the round before reaches its deadline (``days per round`` after it opened), so a
+  season runs on a fixed schedule.  Both are scheduler jobs (:data:`ROUND_JOB`,
+  :data:`DEADLINE_JOB`) read from the store's clock.
+- Opening a round pairs it (:mod:`bot.league.pairing`), stores its games and byes in one
+  transaction, then the cog opens a session for each game (:meth:`LeagueService.open_game`).
+- At a round's deadline every game still running is finished by the computer playing the
+  seats of the people in it, and the result stands.
+- A dropped player is paired no more; each of their games not finished yet is forfeited: they
+  rank last in it (a running game goes on with the computer in their seat; a two-player game
+  ends at once, won by the opponent).
+- Single elimination: each round plays the bracket's open matches; a drawn match goes to the
+  better seed.  The champion is the bracket's winner; in Swiss and round robin, the top of the
+  final standings.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import engines
+from bot.league import pairing
+from bot.league.pairing import PairingError, Row
+from bot.sessions import MoveResult, Session, SessionService, TableError
+from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueGame, LeagueNameTaken, LeagueRow, LeagueStore
+from engines.core import SetupError, config_from_options, options_of, plural
+
+FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
+MAX_ROUNDS = 30
+MAX_DAYS = 60
+MAX_PLAYERS = 1000
+NAME_LIMIT = 60
+MAX_ROUND_ROBIN_GAMES = 400
+
+__all__ = ["DEADLINE_JOB", "ROUND_JOB", "LeagueError", "LeagueService"]
+
+
+class LeagueError(TableError):
+    """A refusal, in words the asker can read."""
+
+
+@dataclass
+class Standing:
+    """A standings row with the player's name and their move since the previous round."""
+
+    row: Row
+    name: str
+    movement: int | None  # places gained since the last round (None: no earlier table)
+    dropped: bool = False
+
+
+@dataclass
+class OpenedRound:
+    league: LeagueRow
+    number: int
+    games: list[LeagueGame]
+    byes: list[int]
+    deadline_at: float
+
+
+class LeagueService:
+    def __init__(self, store: LeagueStore, sessions: SessionService):
+        self.store = store
+        self.sessions = sessions
+
+    async def reread(self, league_id: int) -> LeagueRow:
+        """A league read again after a change to it (leagues are never deleted)."""
+        league = await self.store.league(league_id)
+        if league is None:
+            raise LeagueError(f"league {league_id} is gone from the database")
+        return league
+
+    # ----------------------------------------------------------------- creating
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        name: str,
+        game: str,
+        format: str,
+        group_size: int,
+        options: dict[str, Any] | None = None,
+        rounds: int = 0,
+        days: float = 7.0,
+        timer_hours: float | None = None,
+        starts_at: float | None = None,
+        points: list[float] | None = None,
+        bye_points: float | None = None,
+        seed: int = 0,
+    ) -> LeagueRow:
+        """A new league in sign-up; every bad value is refused with what is allowed."""
+        name = " ".join(name.split())
+        if not name or len(name) > NAME_LIMIT:
+            raise LeagueError(f"a league's name has 1 to {NAME_LIMIT} characters")
+        if game not in engines.GAMES:
+            raise LeagueError(f"{game!r} is not a game here; choose one of: {', '.join(engines.GAMES)}")
+        info = engines.get(game)
+        if format not in FORMAT_NAMES:
+            raise LeagueError(f"the format is one of: {', '.join(FORMAT_NAMES)}")
+        if not info.min_players <= group_size <= info.max_players or not 2 <= group_size <= 6:
+            raise LeagueError(
+                f"{info.title} games seat {info.min_players} to {info.max_players} players, not {group_size}"
+            )
+        if format == "elimination" and group_size != 2:
+            raise LeagueError("single elimination is for two-player games; use Swiss for larger tables")
+        if format == "swiss" and not 1 <= rounds <= MAX_ROUNDS:
+            raise LeagueError(f"a Swiss league has 1 to {MAX_ROUNDS} rounds, not {rounds}")
+        if not (isinstance(days, int | float) and math.isfinite(days) and 0 < days <= MAX_DAYS):
+            raise LeagueError(f"a round lasts more than 0 and at most {MAX_DAYS} days")
+        if timer_hours is not None and not (math.isfinite(timer_hours) and 0 <= timer_hours <= days * 24):
+            raise LeagueError("the move timer is 0 (none) to the length of a round, in hours")
+        try:
+            config = config_from_options(info.load().Config, group_size, options or {})
+        except SetupError as exc:
+            raise LeagueError(str(exc)) from None
+        table = list(points) if points is not None else list(pairing.place_points(group_size))
+        if len(table) != group_size or any(not math.isfinite(p) or p < 0 for p in table):
+            raise LeagueError(f"give {plural(group_size, 'number')} of points, one per place, none negative")
+        if any(a < b for a, b in zip(table, table[1:], strict=False)):
+            raise LeagueError("the points per place may not rise from one place to the next")
+        bye = pairing.bye_points(group_size, table) if bye_points is None else float(bye_points)
+        taken = {x.name.casefold() for x in await self.store.leagues(guild_id)}
+        if name.casefold() in taken:
+            raise LeagueError(f"this server already has a league called {name!r}; choose another name")
+        now = self.store.clock.time()
+        try:
+            lid = await self.store.create_league(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                organiser_id=organiser_id,
+                name=name,
+                game=game,
+                format=format,
+                group_size=group_size,
+                options=options_of(config),
+                points=table,
+                bye_points=bye,
+                round_seconds=days * 86400.0,
+                rounds=rounds if format == "swiss" else 0,
+                timer_seconds=timer_hours * 3600.0 if timer_hours else None,
+                starts_at=max(now, starts_at if starts_at is not None else now),
+                seed=seed,
+            )
+        except LeagueNameTaken:
+            raise LeagueError(
+                f"this server already has a league called {name!r}; choose another name"
+            ) from None
+        return await self.reread(lid)
+
+    async def find(self, guild_id: int, name: str | None) -> LeagueRow:
+        """The server's league by name (live ones first), or, with no name, the only live one (the
+        latest one when none is live)."""
+        live = await self.store.leagues(guild_id)
+        if name:
+            wanted = " ".join(name.split()).casefold()
+            for league in live:
+                if league.name.casefold() == wanted:
+                    return league
+            for league in await self.store.leagues(guild_id, live=False):
+                if league.name.casefold() == wanted:
+                    return league
+            listed = ", ".join(x.name for x in live) or "none"
+            raise LeagueError(f"there is no league called {name!r} here (running or open: {listed})")
+        if len(live) == 1:
+            return live[0]
+        ended = await self.store.leagues(guild_id, live=False)
+        if not live and ended:
+            return ended[0]  # the latest season, to look back at
+        if not live:
+            raise LeagueError(
+                "this server has no league open or running; an organiser starts one with /league create"
+            )
+        raise LeagueError(f"name the league: {', '.join(x.name for x in live)}")
+
+    # ----------------------------------------------------------------- sign-ups
+
+    async def join(self, league: LeagueRow, user_id: int, name: str, *, who: str = "you") -> str:
+        players = await self.store.league_players(league.id)
+        if len(players) >= MAX_PLAYERS:
+            raise LeagueError(f"the league is full ({plural(MAX_PLAYERS, 'player')})")
+        answer = await self.store.join_league(league.id, user_id, name)
+        if answer == "closed":
+            raise LeagueError(f"{league.name} has started; sign-ups are closed")
+        if answer == "already":
+            raise LeagueError(f"{who} {'are' if who == 'you' else 'is'} already signed up for {league.name}")
+        return f"{name} signed up for {league.name} ({plural(len(players) + 1, 'player')})"
+
+    async def leave(self, league: LeagueRow, user_id: int, *, who: str = "you") -> str:
+        answer = await self.store.leave_league(league.id, user_id)
+        if answer == "closed":
+            raise LeagueError(
+                f"{league.name} has started; the organiser can drop a player with /league organiser drop"
+            )
+        if answer == "absent":
+            raise LeagueError(f"{who} {'are' if who == 'you' else 'is'} not signed up for {league.name}")
+        return f"{'You' if who == 'you' else who} left {league.name}"
+
+    async def drop(self, league: LeagueRow, user_id: int) -> list[MoveResult]:
+        """Drop a player mid-season; the games of theirs being played go on without them."""
+        if league.status != "running":
+            raise LeagueError(
+                "only a running league drops players; before the start use /league organiser remove"
+            )
+        sessions = await self.store.drop_player(league.id, user_id)
+        if sessions is None:
+            raise LeagueError("that player is not playing in this league (or was dropped already)")
+        results = []
+        for sid in sessions:
+            result = await self.sessions.forfeit_seat(sid, user_id)
+            if result is not None:
+                results.append(result)
+        return results
+
+    # ----------------------------------------------------------------- the season
+
+    async def start(self, league: LeagueRow, user_id: int) -> tuple[LeagueRow, float]:
+        """Close the sign-ups; the first round is due at the start date (or now)."""
+        if league.status != "signup":
+            raise LeagueError(f"{league.name} has already started")
+        players = [p.user_id for p in await self.store.league_players(league.id)]
+        need = max(2, league.group_size)
+        if len(players) < need:
+            raise LeagueError(
+                f"{league.name} needs at least {plural(need, 'player')} to start; {len(players)} signed up"
+            )
+        rounds = self.planned_rounds(league, players)
+        first = max(self.store.clock.time(), league.starts_at)
+        ratings = await self.rating_map(league)
+        order = sorted(range(len(players)), key=lambda i: (-ratings.get(players[i], 0.0), i))
+        await self.store.start_league(league.id, first, rounds, [players[i] for i in order])
+        return await self.reread(league.id), first
+
+    def planned_rounds(self, league: LeagueRow, players: list[int]) -> int:
+        if league.format == "swiss":
+            return league.rounds
+        if league.format == "elimination":
+            return pairing.bracket_size(len(players)).bit_length() - 1
+        if math.comb(len(players), league.group_size) > MAX_ROUND_ROBIN_GAMES:
+            raise LeagueError(
+                f"a round robin of {plural(len(players), 'player')} in games of {league.group_size} is too long"
+                f" (over {plural(MAX_ROUND_ROBIN_GAMES, 'game')}); use Swiss"
+            )
+        return len(self.round_robin(league, players))
+
+    def round_robin(self, league: LeagueRow, players: list[int]) -> list[pairing.Round]:
+        return pairing.round_robin([str(p) for p in players], league.group_size, seed=league.seed)
+
+    async def pair(self, league: LeagueRow, number: int) -> tuple[list[list[int]], list[int]]:
+        """Round ``number``'s groups and byes, from what is stored (pure of side effects)."""
+        everyone = await self.store.league_players(league.id)
+        active = [p.user_id for p in everyone if p.active]
+        if league.format == "round_robin":
+            rnd = self.round_robin(league, [p.user_id for p in everyone])[number - 1]
+            return [[int(x) for x in g] for g in rnd.groups], [int(b) for b in rnd.byes if int(b) in active]
+        if league.format == "elimination":
+            seeds = await self.seeds(league)
+            bracket = await self.bracket(league, seeds)
+            groups = []
+            for i, match in enumerate(bracket.rounds[number - 1]):
+                if match.a is not None and match.b is not None and match.winner is None:
+                    groups.append((i, [int(match.a), int(match.b)]))
+            byes = [
+                int(m.winner) for m in bracket.rounds[number - 1] if number == 1 and m.is_bye and m.winner
+            ]
+            return [g for _, g in groups], byes
+        rows = await self.table_rows(league)
+        points = {r.player: r.points for r in rows}
+        games = await self.store.league_games(league.id)
+        byes_had = Counter(str(uid) for _, uid, _ in await self.store.league_byes(league.id))
+        ratings = await self.rating_map(league)
+        try:
+            rnd = pairing.swiss_round(
+                [str(p) for p in active],
+                league.group_size,
+                points=points,
+                history=[[str(u) for u in g.players] for g in games],
+                byes_had=byes_had,
+                ratings={str(k): v for k, v in ratings.items()},
+                seed=league.seed * 1000 + number,
+            )
+        except PairingError as exc:
+            raise LeagueError(str(exc)) from None
+        return [[int(x) for x in g] for g in rnd.groups], [int(b) for b in rnd.byes]
+
+    async def seeds(self, league: LeagueRow) -> list[str]:
+        """The seeds fixed at the start (by rating, best first, then sign-up order)."""
+        players = await self.store.league_players(league.id)
+        return [str(p.user_id) for p in sorted(players, key=lambda p: (p.seed is None, p.seed or 0))]
+
+    async def bracket(self, league: LeagueRow, seeds: list[str] | None = None) -> pairing.Bracket:
+        """The bracket with every decided match (a draw goes to the better seed; a forfeit to the
+        other player)."""
+        seeds = seeds or await self.seeds(league)
+        rank = {p: i for i, p in enumerate(seeds)}
+        winners: dict[tuple[int, int], str] = {}
+        for g in await self.store.league_games(league.id):
+            if g.status != "finished":
+                continue
+            best = sorted(g.seats, key=lambda s: (s.place or 99, rank.get(str(s.user_id), 0)))[0]
+            winners[(g.round - 1, g.table_no - 1)] = str(best.user_id)
+        return pairing.bracket(seeds, winners)
+
+    async def open_round(self, league_id: int, number: int, *, job: Any = None) -> OpenedRound | None:
+        """Pair and store round ``number``; None when it is open already or the league is over."""
+        league = await self.store.league(league_id)
+        if league is None or league.status != "running" or league.current_round != number - 1:
+            return None
+        if number > league.rounds:
+            return None
+        groups, byes = await self.pair(league, number)
+        deadline = self.store.clock.time() + league.round_seconds
+        if league.format == "elimination":
+            bracket = await self.bracket(league)
+            index = {
+                tuple(sorted((int(m.a), int(m.b)))): i
+                for i, m in enumerate(bracket.rounds[number - 1])
+                if m.a is not None and m.b is not None
+            }
+            tables = [index[tuple(sorted(g))] + 1 for g in groups]
+        else:
+            tables = None
+        ids = await self.store.open_round(league.id, number, groups, byes, deadline, job=job, tables=tables)
+        if ids is None:
+            return None
+        games = await self.store.league_games(league.id, number)
+        return OpenedRound(await self.reread(league.id), number, games, byes, deadline)
+
+    async def open_game(
+        self, league: LeagueRow, game: LeagueGame, channel_id: int, names: dict[int, str]
+    ) -> Session | None:
+        """Open and start the session of one league game in ``channel_id`` (a thread of its own).
+
+        A dropped player's seat is taken by the computer (they forfeit the game); a game in which
+        fewer than two people remain is recorded as a forfeit without being played.
+        """
+        dropped = {p.user_id for p in await self.store.league_players(league.id) if not p.active}
+        people = [u for u in game.players if u not in dropped]
+        if len(people) < len(game.players):
+            await self.store.set_forfeits(game.id, [u for u in game.players if u in dropped])
+        if len(people) < 2:
+            await self.store.record_forfeit(game.id)
+            return None
+        host = people[0]
+        session = await self.sessions.create(
+            league.game,
+            guild_id=league.guild_id,
+            channel_id=channel_id,
+            host_id=host,
+            host_name=names.get(host, str(host)),
+            options=league.options,
+            max_players=league.group_size,
+            seed=league.seed * 100_003 + game.id,
+        )
+        await self.store.attach_session(game.id, session.id)
+        for uid in people[1:]:
+            await self.sessions.join(channel_id, uid, names.get(uid, str(uid)))
+        for _ in range(league.group_size - len(people)):
+            await self.sessions.add_computer(channel_id, host)
+        if league.timer_seconds:
+            await self.store.set_timer(session.id, league.timer_seconds)
+        await self.sessions.start(channel_id, host)
+        return await self.sessions.get(session.id)
+
+    async def round_deadline(self, league_id: int, number: int) -> list[MoveResult]:
+        """The round's time is up: the computer finishes every game still running."""
+        finished = []
+        for game in await self.store.league_games(league_id, number):
+            if game.status == "playing" and game.session_id is not None:
+                result = await self.sessions.finish_by_computer(game.session_id)
+                if result is not None:
+                    finished.append(result)
+            elif game.status == "pending":
+                await self.store.record_forfeit(game.id)
+        await self.store.close_round(league_id, number)
+        return finished
+
+    async def champion(self, league: LeagueRow) -> int | None:
+        """End the season when its last round has closed; returns the champion."""
+        if league.format == "elimination":
+            winner = (await self.bracket(league)).champion
+            champion = int(winner) if winner is not None else None
+        else:
+            rows = await self.standings(league)
+            active = [s for s in rows if not s.dropped]
+            champion = int(active[0].row.player) if active else None
+        await self.store.end_league(league.id, champion)
+        return champion
+
+    # ----------------------------------------------------------------- standings
+
+    async def rating_map(self, league: LeagueRow) -> dict[int, float]:
+        board = await self.store.leaderboard(league.guild_id, league.game, limit=MAX_PLAYERS)
+        from bot.ratings import shown
+
+        return {r.user_id: shown(r.mu, r.sigma) for r in board if r.mu is not None and r.sigma is not None}
+
+    async def table_rows(self, league: LeagueRow, through_round: int | None = None) -> list[Row]:
+        players = [str(p.user_id) for p in await self.store.league_players(league.id)]
+        results = [
+            pairing.GameResult(g.round, {str(s.user_id): s.place for s in g.seats if s.place is not None})
+            for g in await self.store.league_games(league.id)
+            if g.status == "finished"
+        ]
+        byes = await self.store.league_byes(league.id)
+        ratings = {str(k): v for k, v in (await self.rating_map(league)).items()}
+        rows = pairing.standings(
+            players,
+            results,
+            byes=[(r, str(u)) for r, u, _ in byes],
+            table=league.points,
+            bye_score=league.bye_points,
+            ratings=ratings,
+            through_round=through_round,
+        )
+        return rows
+
+    async def standings(self, league: LeagueRow) -> list[Standing]:
+        """The table now, with each player's movement since the round before the last one played."""
+        players = {p.user_id: p for p in await self.store.league_players(league.id)}
+        rows = await self.table_rows(league)
+        played = max(
+            (g.round for g in await self.store.league_games(league.id) if g.status == "finished"), default=0
+        )
+        before = {r.player: r.rank for r in await self.table_rows(league, played - 1)} if played > 1 else {}
+        out = []
+        for r in rows:
+            p = players.get(int(r.player))
+            move = before[r.player] - r.rank if r.player in before else None
+            out.append(Standing(r, p.name if p else r.player, move, dropped=bool(p and not p.active)))
+        return out
+
+    async def export(self, league: LeagueRow) -> str:
+        """The standings and every result as CSV."""
+        from bot.league.export import league_csv
+
+        names = {p.user_id: p.name for p in await self.store.league_players(league.id)}
+        return league_csv(
+            await self.table_rows(league),
+            await self.store.league_games(league.id),
+            await self.store.league_byes(league.id),
+            names,
+        )

@@ -1,0 +1,566 @@
+"""League storage: leagues, sign-ups, rounds, games, byes and the organiser role (both back ends).
+
+A subclass of :class:`bot.storage.base.Store` that the two back ends inherit, so it uses the same
+transaction bodies.  A round is opened in one transaction (its games, seats, byes, the round
+number and the round's deadline job); a league game's places and points are written by the
+hook :meth:`LeagueStore._after_finish`, inside the transaction that records the session's results.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from bot.league.pairing import place_points, points_for_places
+from bot.storage.base import ARM_SQL, Body, Conflict, ResultRow, Store, _single, all_, fits, many, one, run
+
+ROUND_JOB = "league_round"
+"""The job kind that opens a league's next round (key: the league id; payload: the round number)."""
+DEADLINE_JOB = "league_deadline"
+"""The job kind of a round's deadline (key: ``league:round``)."""
+
+FORMATS = ("swiss", "round_robin", "elimination")
+LIVE_LEAGUE = ("signup", "running")
+
+
+class LeagueNameTaken(Exception):
+    """The server already has a live league of that name."""
+
+
+@dataclass(frozen=True)
+class LeagueRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    name: str
+    game: str
+    format: str
+    group_size: int
+    options: dict[str, Any]
+    points: list[float]
+    bye_points: float
+    round_seconds: float
+    rounds: int
+    timer_seconds: float | None
+    starts_at: float
+    status: str
+    current_round: int
+    seed: int
+    signup_message_id: int | None
+    champion_id: int | None
+    created_at: str
+    finished_at: str | None
+
+
+@dataclass(frozen=True)
+class LeaguePlayer:
+    user_id: int
+    name: str
+    dropped_round: int | None
+    seed: int | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.dropped_round is None
+
+
+@dataclass(frozen=True)
+class LeagueSeat:
+    user_id: int
+    position: int
+    place: int | None
+    points: float | None
+    forfeit: bool
+
+
+@dataclass(frozen=True)
+class LeagueGame:
+    id: int
+    round: int
+    table_no: int
+    session_id: int | None
+    status: str
+    seats: list[LeagueSeat] = field(default_factory=list)
+
+    @property
+    def players(self) -> list[int]:
+        return [s.user_id for s in sorted(self.seats, key=lambda s: s.position)]
+
+
+@dataclass(frozen=True)
+class LeagueRound:
+    number: int
+    opened_at: str
+    deadline_at: float
+    closed_at: str | None
+
+
+def league_of(r: Any) -> LeagueRow:
+    values = {f.name: r[f.name] for f in fields(LeagueRow)}
+    values["options"] = json.loads(values["options"] or "{}")
+    values["points"] = [float(x) for x in json.loads(values["points"])]
+    for name in ("bye_points", "round_seconds", "starts_at"):
+        values[name] = float(values[name])
+    return LeagueRow(**values)
+
+
+def league_places(results: Sequence[ResultRow], forfeits: set[int]) -> dict[int, int]:
+    """League places from a session's results: players who forfeited rank below everyone else
+    (sharing the last place), the others keep the game's order (ties stay ties)."""
+    playing = sorted(
+        ((r.user_id, r.place) for r in results if r.user_id is not None and r.user_id not in forfeits),
+        key=lambda pair: pair[1],
+    )
+    places: dict[int, int] = {}
+    for i, (uid, place) in enumerate(playing):
+        same = i > 0 and place == playing[i - 1][1]
+        places[uid] = places[playing[i - 1][0]] if same else i + 1
+    last = len(playing) + 1
+    for r in results:
+        if r.user_id is not None and r.user_id in forfeits:
+            places[r.user_id] = last
+    return places
+
+
+class LeagueStore(Store):
+    """The store with league queries and transactions: both back ends are one."""
+
+    # ----------------------------------------------------------------- leagues
+
+    async def create_league(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        name: str,
+        game: str,
+        format: str,
+        group_size: int,
+        options: dict[str, Any],
+        points: Sequence[float],
+        bye_points: float,
+        round_seconds: float,
+        rounds: int,
+        timer_seconds: float | None,
+        starts_at: float,
+        seed: int,
+    ) -> int:
+        """A new league open for sign-ups; raises :class:`LeagueNameTaken` for a live name."""
+        if format not in FORMATS:
+            raise ValueError(format)
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            row = yield one(
+                "INSERT INTO leagues (guild_id, channel_id, organiser_id, name, game, format, group_size, options,"
+                " points, bye_points, round_seconds, rounds, timer_seconds, starts_at, status, seed, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?) RETURNING id",
+                guild_id,
+                channel_id,
+                organiser_id,
+                name,
+                game,
+                format,
+                group_size,
+                json.dumps(options),
+                json.dumps([float(p) for p in points]),
+                float(bye_points),
+                float(round_seconds),
+                rounds,
+                timer_seconds,
+                float(starts_at),
+                seed,
+                stamp,
+            )
+            return row[0]
+
+        try:
+            return await self._transact(body())
+        except Conflict:
+            raise LeagueNameTaken(name) from None
+
+    async def league(self, league_id: int) -> LeagueRow | None:
+        if not fits(league_id):
+            return None
+        rows = await self._all("SELECT * FROM leagues WHERE id = ?", league_id)
+        return league_of(rows[0]) if rows else None
+
+    async def leagues(self, guild_id: int, *, live: bool = True) -> list[LeagueRow]:
+        """The server's leagues (live ones only, by default), newest first."""
+        where = " AND status IN ('signup', 'running')" if live else ""
+        rows = await self._all(f"SELECT * FROM leagues WHERE guild_id = ?{where} ORDER BY id DESC", guild_id)
+        return [league_of(r) for r in rows]
+
+    async def set_signup_message(self, league_id: int, message_id: int) -> None:
+        await self._transact(
+            _single(run("UPDATE leagues SET signup_message_id = ? WHERE id = ?", message_id, league_id))
+        )
+
+    async def start_league(
+        self, league_id: int, first_at: float, rounds: int, seeds: Sequence[int] = ()
+    ) -> bool:
+        """Sign-up -> running with the players' ``seeds`` (user ids, best first) fixed: the first
+        round is due at ``first_at``; False unless in sign-up."""
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            changed = yield run(
+                "UPDATE leagues SET status = 'running', rounds = ? WHERE id = ? AND status = 'signup'",
+                rounds,
+                league_id,
+            )
+            if changed != 1:
+                return False
+            yield many(
+                "UPDATE league_players SET seed = ? WHERE league_id = ? AND user_id = ?",
+                [(i, league_id, uid) for i, uid in enumerate(seeds, 1)],
+            )
+            yield run(ARM_SQL, ROUND_JOB, str(league_id), float(first_at), json.dumps({"round": 1}), stamp)
+            return True
+
+        return await self._transact(body())
+
+    async def end_league(self, league_id: int, champion_id: int | None, *, status: str = "finished") -> bool:
+        """Running (or sign-up) -> finished or cancelled; its pending jobs go."""
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            changed = yield run(
+                "UPDATE leagues SET status = ?, champion_id = ?, finished_at = ?"
+                " WHERE id = ? AND status IN ('signup', 'running')",
+                status,
+                champion_id,
+                stamp,
+                league_id,
+            )
+            yield run("DELETE FROM jobs WHERE kind = ? AND key = ?", ROUND_JOB, str(league_id))
+            return changed == 1
+
+        return await self._transact(body())
+
+    # ----------------------------------------------------------------- players
+
+    async def league_players(self, league_id: int) -> list[LeaguePlayer]:
+        rows = await self._all(
+            "SELECT user_id, display_name, dropped_round, seed FROM league_players WHERE league_id = ?"
+            " ORDER BY joined_at, user_id",
+            league_id,
+        )
+        return [LeaguePlayer(r["user_id"], r["display_name"], r["dropped_round"], r["seed"]) for r in rows]
+
+    async def join_league(self, league_id: int, user_id: int, name: str) -> str:
+        """Sign up: 'joined', 'already', or 'closed' (the league is not taking sign-ups)."""
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            row = yield one("SELECT status FROM leagues WHERE id = ?", league_id)
+            if row is None or row[0] != "signup":
+                return "closed"
+            there = yield one(
+                "SELECT 1 FROM league_players WHERE league_id = ? AND user_id = ?", league_id, user_id
+            )
+            if there is not None:
+                return "already"
+            yield run(
+                "INSERT INTO league_players (league_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)",
+                league_id,
+                user_id,
+                name,
+                stamp,
+            )
+            return "joined"
+
+        try:
+            return await self._transact(body())
+        except Conflict:
+            return "already"
+
+    async def leave_league(self, league_id: int, user_id: int) -> str:
+        """Withdraw a sign-up: 'left', 'absent' (not signed up) or 'closed' (the league started)."""
+
+        def body() -> Body:
+            row = yield one("SELECT status FROM leagues WHERE id = ?", league_id)
+            if row is None or row[0] != "signup":
+                return "closed"
+            gone = yield run(
+                "DELETE FROM league_players WHERE league_id = ? AND user_id = ?", league_id, user_id
+            )
+            return "left" if gone == 1 else "absent"
+
+        return await self._transact(body())
+
+    async def drop_player(self, league_id: int, user_id: int) -> list[int] | None:
+        """Drop a player from a running league: they are paired no more, and every game of theirs
+        not finished yet is marked forfeited (they rank last in it).  Returns the sessions of
+        those games that are being played (for the table to end their part), or None when the
+        player is not an active player of a running league."""
+
+        def body() -> Body:
+            row = yield one("SELECT status, current_round FROM leagues WHERE id = ?", league_id)
+            if row is None or row[0] != "running":
+                return None
+            changed = yield run(
+                "UPDATE league_players SET dropped_round = ? WHERE league_id = ? AND user_id = ?"
+                " AND dropped_round IS NULL",
+                row[1],
+                league_id,
+                user_id,
+            )
+            if changed != 1:
+                return None
+            open_games = yield all_(
+                "SELECT g.id, g.session_id FROM league_games g JOIN league_seats s ON s.game_id = g.id"
+                " WHERE g.league_id = ? AND s.user_id = ? AND g.status <> 'finished'",
+                league_id,
+                user_id,
+            )
+            yield many(
+                "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
+                [(g[0], user_id) for g in open_games],
+            )
+            return [g[1] for g in open_games if g[1] is not None]
+
+        return await self._transact(body())
+
+    # ----------------------------------------------------------------- rounds and games
+
+    async def open_round(
+        self,
+        league_id: int,
+        number: int,
+        groups: Sequence[Sequence[int]],
+        byes: Sequence[int],
+        deadline_at: float,
+        *,
+        job: Any = None,
+        tables: Sequence[int] | None = None,
+    ) -> list[int] | None:
+        """Open round ``number``: its games (pending, one per group), the byes with their points,
+        the round's deadline job (``tables``: each game's table number, by default 1, 2, ...; a
+        bracket numbers them by match); with ``job`` (the claimed round job) consumed in the same
+        transaction.  Returns the new games' ids, or None when that round is already open (a
+        job fired twice) or the league is not running."""
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            changed = yield run(
+                "UPDATE leagues SET current_round = ? WHERE id = ? AND current_round = ? AND status = 'running'",
+                number,
+                league_id,
+                number - 1,
+            )
+            if changed != 1:
+                return None
+            if job is not None:
+                gone = yield run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
+                if gone != 1:
+                    raise Conflict("the round job was taken meanwhile")
+            yield run(
+                "INSERT INTO league_rounds (league_id, number, opened_at, deadline_at) VALUES (?, ?, ?, ?)",
+                league_id,
+                number,
+                stamp,
+                float(deadline_at),
+            )
+            bye = yield one("SELECT bye_points FROM leagues WHERE id = ?", league_id)
+            yield many(
+                "INSERT INTO league_byes (league_id, round, user_id, points) VALUES (?, ?, ?, ?)",
+                [(league_id, number, b, bye[0]) for b in byes],
+            )
+            ids = []
+            for i, group in enumerate(groups):
+                table_no = tables[i] if tables is not None else i + 1
+                game = yield one(
+                    "INSERT INTO league_games (league_id, round, table_no) VALUES (?, ?, ?) RETURNING id",
+                    league_id,
+                    number,
+                    table_no,
+                )
+                ids.append(game[0])
+                yield many(
+                    "INSERT INTO league_seats (game_id, user_id, position) VALUES (?, ?, ?)",
+                    [(game[0], uid, pos) for pos, uid in enumerate(group)],
+                )
+            yield run(
+                ARM_SQL,
+                DEADLINE_JOB,
+                f"{league_id}:{number}",
+                float(deadline_at),
+                json.dumps({"league": league_id, "round": number}),
+                stamp,
+            )
+            return ids
+
+        return await self._transact(body())
+
+    async def attach_session(self, game_id: int, session_id: int) -> bool:
+        """The session that plays a pending league game; False when the game was not pending."""
+        changed = await self._transact(
+            _single(
+                run(
+                    "UPDATE league_games SET session_id = ?, status = 'playing' WHERE id = ? AND status = 'pending'",
+                    session_id,
+                    game_id,
+                )
+            )
+        )
+        return changed == 1
+
+    async def close_round(self, league_id: int, number: int) -> bool:
+        """Mark the round closed (its deadline passed, or every game ended); False if it was."""
+        stamp = self.clock.stamp()
+        changed = await self._transact(
+            _single(
+                run(
+                    "UPDATE league_rounds SET closed_at = ? WHERE league_id = ? AND number = ? AND closed_at IS NULL",
+                    stamp,
+                    league_id,
+                    number,
+                )
+            )
+        )
+        return changed == 1
+
+    async def schedule_round(self, league_id: int, number: int, due_at: float) -> None:
+        """Set the job that opens round ``number`` at ``due_at``."""
+        stamp = self.clock.stamp()
+        await self._transact(
+            _single(
+                run(ARM_SQL, ROUND_JOB, str(league_id), float(due_at), json.dumps({"round": number}), stamp)
+            )
+        )
+
+    async def league_rounds(self, league_id: int) -> list[LeagueRound]:
+        rows = await self._all("SELECT * FROM league_rounds WHERE league_id = ? ORDER BY number", league_id)
+        return [
+            LeagueRound(r["number"], r["opened_at"], float(r["deadline_at"]), r["closed_at"]) for r in rows
+        ]
+
+    async def league_games(self, league_id: int, round: int | None = None) -> list[LeagueGame]:
+        """The league's games (of one round) with their seats, by round and table."""
+        where, params = (
+            ("g.league_id = ?", [league_id])
+            if round is None
+            else (
+                "g.league_id = ? AND g.round = ?",
+                [league_id, round],
+            )
+        )
+        rows = await self._all(
+            "SELECT g.id, g.round, g.table_no, g.session_id, g.status, s.user_id, s.position, s.place, s.points,"
+            f" s.forfeit FROM league_games g JOIN league_seats s ON s.game_id = g.id WHERE {where}"
+            " ORDER BY g.round, g.table_no, s.position",
+            *params,
+        )
+        games: dict[int, LeagueGame] = {}
+        for r in rows:
+            game = games.get(r["id"])
+            if game is None:
+                game = games[r["id"]] = LeagueGame(
+                    r["id"], r["round"], r["table_no"], r["session_id"], r["status"]
+                )
+            game.seats.append(
+                LeagueSeat(
+                    r["user_id"],
+                    r["position"],
+                    r["place"],
+                    None if r["points"] is None else float(r["points"]),
+                    bool(r["forfeit"]),
+                )
+            )
+        return list(games.values())
+
+    async def league_game_of(self, session_id: int) -> tuple[int, int] | None:
+        """(league id, round) of the league game a session plays, or None."""
+        rows = await self._all("SELECT league_id, round FROM league_games WHERE session_id = ?", session_id)
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    async def league_byes(self, league_id: int) -> list[tuple[int, int, float]]:
+        """(round, user id, points) of every bye so far."""
+        rows = await self._all(
+            "SELECT round, user_id, points FROM league_byes WHERE league_id = ? ORDER BY round, user_id",
+            league_id,
+        )
+        return [(r[0], r[1], float(r[2])) for r in rows]
+
+    async def set_forfeits(self, game_id: int, user_ids: Sequence[int]) -> None:
+        """Mark players of a game not finished yet as forfeiting it (dropped before it opened)."""
+        await self._transact(
+            _single(
+                many(
+                    "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
+                    [(game_id, uid) for uid in user_ids],
+                )
+            )
+        )
+
+    async def record_forfeit(self, game_id: int) -> bool:
+        """End a league game that never got a session (every seat forfeited or the table could not
+        open it): the players who did not forfeit share first place, the others rank last."""
+
+        def body() -> Body:
+            seats = yield all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
+            results = [ResultRow(i, r[0], None, 2 if r[1] else 1, False) for i, r in enumerate(seats)]
+            return (yield from self._league_result(game_id, results))
+
+        return await self._transact(body())
+
+    # ----------------------------------------------------------------- the result hook
+
+    def _after_finish(self, session_id: int, status: str, results: Sequence[ResultRow]) -> Body:
+        """Inside the session's finishing transaction: a league game's places and points."""
+        row = yield one("SELECT id FROM league_games WHERE session_id = ? AND status = 'playing'", session_id)
+        if row is None:
+            return
+        if status == "abandoned" or not results:
+            # An abandoned league game counts as a forfeit by everyone who had not already forfeited:
+            # all share the points of the last places, so nobody gains from it.
+            seats = yield all_("SELECT user_id FROM league_seats WHERE game_id = ?", row[0])
+            results = [ResultRow(i, s[0], None, 1, False) for i, s in enumerate(seats)]
+        yield from self._league_result(row[0], results)
+
+    def _league_result(self, game_id: int, results: Sequence[ResultRow]) -> Body:
+        seats = yield all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
+        forfeits = {s[0] for s in seats if s[1]}
+        table = yield one(
+            "SELECT l.points FROM leagues l JOIN league_games g ON g.league_id = l.id WHERE g.id = ?", game_id
+        )
+        scale = [float(x) for x in json.loads(table[0])]
+        places = league_places([r for r in results if r.user_id in {s[0] for s in seats}], forfeits)
+        ids = list(places)
+        if len(scale) != len(ids):
+            scale = list(place_points(len(ids)))
+        points = points_for_places([places[i] for i in ids], scale)
+        yield many(
+            "UPDATE league_seats SET place = ?, points = ? WHERE game_id = ? AND user_id = ?",
+            [(places[i], pts, game_id, i) for i, pts in zip(ids, points, strict=True)],
+        )
+        changed = yield run(
+            "UPDATE league_games SET status = 'finished' WHERE id = ? AND status <> 'finished'", game_id
+        )
+        return changed == 1
+
+    # ----------------------------------------------------------------- server settings
+
+    async def organiser_role(self, guild_id: int) -> int | None:
+        rows = await self._all("SELECT organiser_role_id FROM league_settings WHERE guild_id = ?", guild_id)
+        return rows[0][0] if rows else None
+
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
+        stamp = self.clock.stamp()
+        await self._transact(
+            _single(
+                run(
+                    "INSERT INTO league_settings (guild_id, organiser_role_id, updated_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (guild_id) DO UPDATE SET organiser_role_id = excluded.organiser_role_id,"
+                    " updated_at = excluded.updated_at",
+                    guild_id,
+                    role_id,
+                    stamp,
+                )
+            )
+        )

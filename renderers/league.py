@@ -1,0 +1,198 @@
+"""League pictures: the standings table and the elimination bracket, as PNG bytes.
+
+Plain values in, no Discord and no storage.  Both images are drawn to be read on a phone,
+where Discord shows them about 400 px wide: the standings image is 1000 px wide with text at
+least 1/45 of the width tall, and a long list is cut after :data:`MAX_ROWS` rows (the text
+version the league posts with it lists everyone).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from renderers.common import BACKGROUND, GOLD, INK, MUTED, PANEL, RULE, font, text_width
+
+STANDINGS_WIDTH = 1000
+ROW = 56
+SIZE = 30
+TITLE = 40
+MAX_ROWS = 32
+UP = (20, 130, 60)
+DOWN = (190, 40, 40)
+ZEBRA = (244, 240, 231)
+
+# (heading, width, align): the columns of the standings picture.
+COLUMNS = (
+    ("#", 60, "r"),
+    ("Player", 330, "l"),
+    ("Pts", 95, "r"),
+    ("G", 60, "r"),
+    ("W", 60, "r"),
+    ("TB", 105, "r"),
+    ("Rating", 125, "r"),
+    ("±", 85, "r"),
+)
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One row of the standings: ``movement`` is places gained since the last round (None: new)."""
+
+    rank: int
+    name: str
+    points: float
+    games: int
+    wins: int
+    tiebreak: float
+    rating: float | None
+    movement: int | None
+    dropped: bool = False
+
+
+def number(value: float) -> str:
+    """``3``, ``2.5``: a whole number without its ``.0``."""
+    return f"{value:g}"
+
+
+def movement_text(movement: int | None) -> tuple[str, tuple[int, int, int]]:
+    if movement is None:
+        return "new", MUTED
+    if movement > 0:
+        return f"▲{movement}", UP
+    if movement < 0:
+        return f"▼{-movement}", DOWN
+    return "=", MUTED
+
+
+def clip_to(text: str, width: float, size: int, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` pixels."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def png(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def standings(title: str, subtitle: str, lines: Sequence[StandingLine]) -> bytes:
+    """The standings picture: a title, a subtitle (the round), and one row per player."""
+    shown = list(lines[:MAX_ROWS])
+    more = len(lines) - len(shown)
+    top = 24 + TITLE + 14 + SIZE + 24
+    height = top + ROW * (len(shown) + 1) + (ROW if more else 0) + 24
+    image = Image.new("RGB", (STANDINGS_WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.text((20, 24), clip_to(title, STANDINGS_WIDTH - 40, TITLE, True), font=font(TITLE, True), fill=INK)
+    draw.text(
+        (20, 24 + TITLE + 14), clip_to(subtitle, STANDINGS_WIDTH - 40, SIZE), font=font(SIZE), fill=MUTED
+    )
+    draw.rectangle((10, top - 6, STANDINGS_WIDTH - 10, height - 18), fill=PANEL, outline=RULE, width=2)
+
+    def row(y: int, cells: Sequence[tuple[str, tuple[int, int, int], bool]]) -> None:
+        x = 10
+        for (_, width, align), (text, colour, bold) in zip(COLUMNS, cells, strict=True):
+            text = clip_to(text, width - 14, SIZE, bold)
+            if align == "r":
+                draw.text(
+                    (x + width - 8, y + ROW // 2), text, font=font(SIZE, bold), fill=colour, anchor="rm"
+                )
+            else:
+                draw.text((x + 14, y + ROW // 2), text, font=font(SIZE, bold), fill=colour, anchor="lm")
+            x += width
+
+    row(top, [(heading, MUTED, True) for heading, _, _ in COLUMNS])
+    draw.line((20, top + ROW, STANDINGS_WIDTH - 20, top + ROW), fill=RULE, width=2)
+    for i, line in enumerate(shown):
+        y = top + ROW * (i + 1)
+        if i % 2:
+            draw.rectangle((12, y + 1, STANDINGS_WIDTH - 12, y + ROW - 1), fill=ZEBRA)
+        colour = MUTED if line.dropped else INK
+        move, move_colour = movement_text(line.movement)
+        name = line.name + (" (dropped)" if line.dropped else "")
+        row(
+            y,
+            [
+                (str(line.rank), GOLD if line.rank == 1 else colour, True),
+                (name, colour, line.rank == 1),
+                (number(line.points), colour, True),
+                (str(line.games), colour, False),
+                (str(line.wins), colour, False),
+                (number(line.tiebreak), colour, False),
+                ("–" if line.rating is None else f"{line.rating:.1f}", colour, False),
+                (move, move_colour, False),
+            ],
+        )
+    if more:
+        y = top + ROW * (len(shown) + 1)
+        draw.text((24, y + ROW // 2), f"… and {more} more below", font=font(SIZE), fill=MUTED, anchor="lm")
+    return png(image)
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    """One match as drawn: the two names (None: a bye or not known yet) and the winner's name."""
+
+    a: str | None
+    b: str | None
+    winner: str | None = None
+    first_round: bool = False
+
+
+BOX_W = 300
+BOX_H = 96
+GAP = 70
+
+
+def bracket(title: str, rounds: Sequence[Sequence[BracketMatch]]) -> bytes:
+    """The bracket picture: one column per round, each match a box with its two players, the
+    winner in bold; lines lead each winner to the next round."""
+    first = len(rounds[0]) if rounds else 1
+    slot = BOX_H + 28
+    top = 24 + TITLE + 30
+    width = 20 + len(rounds) * (BOX_W + GAP)
+    height = top + first * slot + 20
+    image = Image.new("RGB", (max(width, 640), height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.text((20, 24), clip_to(title, image.width - 40, TITLE, True), font=font(TITLE, True), fill=INK)
+    centres: list[list[float]] = []
+    for r, matches in enumerate(rounds):
+        x = 20 + r * (BOX_W + GAP)
+        span = slot * (2**r)
+        column = []
+        for i, m in enumerate(matches):
+            cy = top + span * i + span / 2
+            column.append(cy)
+            draw.rectangle((x, cy - BOX_H / 2, x + BOX_W, cy + BOX_H / 2), fill=PANEL, outline=RULE, width=2)
+            draw.line((x, cy, x + BOX_W, cy), fill=RULE, width=1)
+            for k, name in enumerate((m.a, m.b)):
+                if name is None:
+                    text, colour, bold = ("bye" if m.first_round else "…"), MUTED, False
+                else:
+                    text, colour, bold = name, INK, name == m.winner
+                    if m.winner is not None and name != m.winner:
+                        colour = MUTED
+                y = cy - BOX_H / 4 if k == 0 else cy + BOX_H / 4
+                draw.text(
+                    (x + 12, y),
+                    clip_to(text, BOX_W - 24, SIZE, bold),
+                    font=font(SIZE, bold),
+                    fill=colour,
+                    anchor="lm",
+                )
+            if r > 0:
+                for prev in (centres[r - 1][2 * i], centres[r - 1][2 * i + 1]):
+                    px = x - GAP
+                    draw.line((px, prev, px + GAP / 2, prev), fill=RULE, width=3)
+                    draw.line((px + GAP / 2, prev, px + GAP / 2, cy), fill=RULE, width=3)
+                draw.line((x - GAP / 2, cy, x, cy), fill=RULE, width=3)
+        centres.append(column)
+    return png(image)

@@ -1,0 +1,192 @@
+"""Leagues end to end: the real bot against the Discord stand-in, time moved by the test.
+
+A Swiss league of seven in three-player Guacamole over three rounds (sign-ups by button and by
+command, a bye each round, a thread per game, one game played by its people, the others finished
+by the computer at the deadline, standings pictures, the champion); a single-elimination
+P'achakuna cup of five with a player dropped mid-season.
+"""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import BASE_EXTENSIONS, png_of
+from tests.e2e.players import Driver, is_board
+
+EXTENSIONS = (*BASE_EXTENSIONS, "cogs.league")
+DAY = 86400
+
+
+def threads_of(standin, before: set[int]) -> list:
+    return [t for t in standin.guild.threads if t.id not in before]
+
+
+async def fire(bot) -> int:
+    """Fire every due job, and the jobs those set for now (the next round after a deadline)."""
+    fired = 0
+    while True:
+        n = await bot.scheduler.run_due()
+        fired += n
+        if not n:
+            return fired
+
+
+async def test_a_swiss_league_of_seven_in_three_player_guacamole(standin, bot_factory, table_clock):
+    chan = standin.channel("games")
+    owner = standin.owner
+    people = standin.add_users("ana", "beto", "cusi", "dora", "eloy", "fatima", "gil")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        # Only an organiser creates a league.
+        refused = await standin.slash(
+            people[0], chan, "league create", name="Mine", game="guacamole", format="swiss", players=3
+        )
+        assert "Manage Server" in (await refused.original()).content
+        created = await standin.slash(
+            owner,
+            chan,
+            "league create",
+            name="Guacamole autumn",
+            game="guacamole",
+            format="swiss",
+            players=3,
+            rounds=3,
+            days=7,
+        )
+        signup = created.message
+        assert (
+            not signup.ephemeral and "Guacamole autumn" in signup.content and "nobody yet" in signup.content
+        )
+        for user in people[:4]:
+            r = await standin.click(user, signup, "Join")
+            assert r.type == 7
+        for user in people[4:]:
+            r = await standin.slash(user, chan, "league join")
+            assert "signed up" in (await r.original()).content
+        again = await standin.slash(people[0], chan, "league join")
+        assert "already signed up" in (await again.original()).content
+        signup = standin.message(signup.id)
+        assert "Signed up (7)" in signup.content
+        nope = await standin.slash(people[0], chan, "league start")
+        assert "Manage Server" in (await nope.original()).content
+        started = await standin.slash(owner, chan, "league start")
+        assert "has started: 3 rounds" in (await started.original()).content
+        assert not standin.message(signup.id).components  # the buttons go when sign-ups close
+
+        champion_line = None
+        played_by_people = 0
+        before = {t.id for t in standin.guild.threads}
+        standin.skip_messages(chan)
+        assert await fire(bot) == 1  # the first round opens at once (no start date was given)
+        for number in (1, 2, 3):
+            announce = await standin.next_message(
+                chan, lambda m, n=number: f"round {n} of 3 is open" in m.content
+            )
+            assert "Bye (1 point)" in announce.content
+            threads = threads_of(standin, before)
+            assert len(threads) == 2
+            seated = set()
+            for thread in threads:
+                posts = standin.messages(thread)
+                ping, board = posts[0], next(m for m in posts if is_board(m))
+                assert "round" in ping.content and len(ping.pinged) == 3
+                seated |= ping.pinged
+                assert png_of(board).width > 100
+            assert len(seated) == 6 and owner.id not in seated
+            if number == 1:
+                # The people at the first table play their game through; the other is left running.
+                thread = threads[0]
+                session = await bot.sessions.in_channel(thread.id)
+                users = {u.id: u for u in people}
+                driver = Driver(standin, bot, thread, {users[s.user_id]: "menu" for s in session.seats})
+                await driver.play()
+                played_by_people += 1
+            before = {t.id for t in standin.guild.threads}
+            table_clock.advance(7 * DAY - 1)
+            assert await fire(bot) == 0  # not before the deadline
+            table_clock.advance(1)
+            assert await fire(bot) == (2 if number < 3 else 1)  # the deadline, then the next round
+            for thread in threads:
+                session = await bot.sessions.latest(thread.id)
+                assert session.status == "finished"
+            late = [
+                t
+                for t in threads
+                if any("the computer finished the game" in m.content for m in standin.messages(t))
+            ]
+            assert len(late) == (1 if number == 1 else 2)
+        assert played_by_people == 1
+        end = next(m for m in standin.messages(chan) if "is over. Champion" in m.content)
+        champion_line = end.content.splitlines()[0]
+        image = png_of(end)
+        assert image.width == 1000 and image.height > 400
+        standings = await standin.slash(people[2], chan, "league standings")
+        message = await standings.original()
+        assert not message.ephemeral and "final standings after 3 rounds" in message.content
+        assert message.content.count("points") + message.content.count("point,") >= 7
+        first = message.content.splitlines()[1]
+        assert first.startswith("1. ")
+        winner = first[3:].split(":")[0]
+        assert any(u.id in end.pinged and u.name.lower() == winner.lower() for u in people), (
+            winner,
+            champion_line,
+        )
+        assert png_of(message).size == image.size
+
+
+async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, bot_factory, table_clock):
+    chan = standin.channel("games")
+    owner = standin.owner
+    people = standin.add_users("ana", "beto", "cusi", "dora", "eloy")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await standin.slash(
+            owner,
+            chan,
+            "league create",
+            name="Llama cup",
+            game="pachakuna",
+            format="elimination",
+            players=2,
+            days=2,
+        )
+        for user in people:
+            await standin.slash(user, chan, "league join", league="Llama cup")
+        early = await standin.slash(owner, chan, "league bracket")
+        assert "drawn when the league starts" in (await early.original()).content
+        started = await standin.slash(owner, chan, "league start")
+        assert "has started: 3 rounds" in (await started.original()).content
+        before = {t.id for t in standin.guild.threads}
+        await fire(bot)
+        round_one = threads_of(standin, before)
+        assert len(round_one) == 1  # 5 players in a bracket of 8: three byes, one match
+        open_msg = next(m for m in standin.messages(chan) if "round 1 of 3 is open" in m.content)
+        assert "Bye (1 point)" in open_msg.content and open_msg.content.count(",") >= 2
+        table_clock.advance(2 * DAY)
+        before = {t.id for t in standin.guild.threads}
+        await fire(bot)
+        round_two = threads_of(standin, before)
+        assert len(round_two) == 2
+        # The organiser drops a player in the middle of round two: their game ends, the other wins.
+        session = await bot.sessions.in_channel(round_two[0].id)
+        dropped_id = session.seats[0].user_id
+        dropped = next(u for u in people if u.id == dropped_id)
+        opponent = next(s.user_id for s in session.seats if s.user_id != dropped_id)
+        r = await standin.slash(owner, chan, "league organiser drop", member=dropped)
+        assert "forfeit their remaining games" in (await r.original()).content
+        ended = await bot.sessions.latest(round_two[0].id)
+        assert (
+            ended.status == "finished"
+            and ended.by_seat(ended.row.outcome["ranking"][0][0]).user_id == opponent
+        )
+        again = await standin.slash(owner, chan, "league organiser drop", member=dropped)
+        assert "dropped already" in (await again.original()).content
+        table_clock.advance(2 * DAY)
+        await fire(bot)
+        drawn = await standin.slash(people[1], chan, "league bracket")
+        picture = await drawn.original()
+        assert "Round 2:" in picture.content and png_of(picture).width >= 640
+        table_clock.advance(2 * DAY)
+        await fire(bot)
+        end = next(m for m in standin.messages(chan) if "is over. Champion" in m.content)
+        assert dropped.id not in end.pinged and len(end.pinged) == 1
+        league = (await bot.store.leagues(standin.guild.id, live=False))[0]
+        assert league.status == "finished" and league.champion_id in {u.id for u in people} - {dropped.id}

@@ -1,0 +1,229 @@
+"""The league service without Discord: whole seasons on both back ends, time moved by the test."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+
+import pytest
+
+from bot.league.service import LeagueError, LeagueService
+from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB
+
+GUILD = 9
+DAY = 86400.0
+
+
+@pytest.fixture
+def leagues(service):
+    return LeagueService(service.store, service)
+
+
+async def play_out(service, session, *, limit=3000):
+    """People play ``session`` to its end, each move the one the computer player would choose
+    (seeded), sent as the person's own."""
+    channel = session.row.channel_id
+    rng = random.Random(session.id)
+    for _ in range(limit):
+        session = await service.get(session.id)
+        if session.status != "active":
+            return session
+        seat = session.waiting_on()[0]
+        module = session.engine
+        legal = list(module.legal_moves(session.state, seat.seat))
+        move = module.computer_move(module.view_for(session.state, seat.seat), legal, rng)
+        await service.play(channel, seat.user_id, str(move))
+    raise AssertionError("the game did not end")
+
+
+async def open_games(leagues, opened, names, channels):
+    sessions = []
+    for game in opened.games:
+        channel = next(channels)
+        sessions.append(await leagues.open_game(opened.league, game, channel, names))
+    return sessions
+
+
+async def new_league(leagues, **values):
+    """A league with the test server, channel and organiser."""
+    return await leagues.create(guild_id=GUILD, channel_id=50, organiser_id=1, **values)
+
+
+def counter(start):
+    n = start
+    while True:
+        n += 1
+        yield n
+
+
+async def test_a_swiss_season_of_seven_in_three_player_guacamole(leagues, service, clock):
+    store = service.store
+    league = await new_league(
+        leagues,
+        name="Guacamole autumn",
+        game="guacamole",
+        format="swiss",
+        group_size=3,
+        rounds=3,
+        days=7,
+        seed=11,
+    )
+    assert league.points == [2.0, 1.0, 0.0] and league.bye_points == 1.0
+    names = {uid: f"player{uid}" for uid in range(101, 108)}
+    for uid, name in names.items():
+        assert "signed up" in await leagues.join(league, uid, name)
+    with pytest.raises(LeagueError, match="already signed up"):
+        await leagues.join(league, 101, "again")
+    league, first = await leagues.start(league, 1)
+    assert first == clock.time() and (await store.job(ROUND_JOB, str(league.id))).due_at == first
+    channels = counter(1000)
+    byes_seen = []
+    for number in (1, 2, 3):
+        opened = await leagues.open_round(league.id, number)
+        assert opened is not None and await leagues.open_round(league.id, number) is None
+        assert len(opened.games) == 2 and len(opened.byes) == 1
+        everyone = sorted(u for g in opened.games for u in g.players) + opened.byes
+        assert sorted(everyone) == sorted(names)
+        byes_seen += opened.byes
+        sessions = await open_games(leagues, opened, names, channels)
+        assert all(s.status == "active" and len(s.seats) == 3 for s in sessions)
+        await play_out(service, sessions[0])  # one game played by its people
+        clock.advance(7 * DAY)
+        assert (await store.job(DEADLINE_JOB, f"{league.id}:{number}")).due_at <= clock.time()
+        finished = await leagues.round_deadline(league.id, number)  # the other one, by the computer
+        assert len(finished) == 1 and finished[0].finished
+        games = await store.league_games(league.id, number)
+        assert all(g.status == "finished" for g in games)
+        assert all(
+            sorted(s.place for s in g.seats) == [1, 2, 3] or len({s.place for s in g.seats}) < 3
+            for g in games
+        )
+    assert len(set(byes_seen)) == 3  # the bye went to a different player each round
+    table = await leagues.standings(await store.league(league.id))
+    assert [s.row.rank for s in table] == list(range(1, 8))
+    total = sum(s.row.points for s in table)
+    assert total == pytest.approx(6 * 3 + 3 * 1.0)  # six games worth 3 points, three byes worth 1
+    assert all(s.row.games + s.row.byes == 3 for s in table)
+    exported = list(csv.reader(io.StringIO(await leagues.export(await store.league(league.id)))))
+    blank = exported.index([])
+    assert exported[0][:4] == ["rank", "player", "user_id", "points"] and len(exported[1:blank]) == 7
+    assert exported[1][1] == table[0].name and float(exported[1][3]) == table[0].row.points
+    results = exported[blank + 2 :]
+    assert (
+        len([r for r in results if r[1] != "bye"]) == 18 and len([r for r in results if r[1] == "bye"]) == 3
+    )
+    champion = await leagues.champion(await store.league(league.id))
+    assert champion == int(table[0].row.player)
+    assert (await store.league(league.id)).status == "finished"
+
+
+async def test_a_single_elimination_bracket_of_five_in_pachakuna(leagues, service, clock):
+    store = service.store
+    league = await new_league(
+        leagues,
+        name="Cup",
+        game="pachakuna",
+        format="elimination",
+        group_size=2,
+        days=3,
+        seed=2,
+    )
+    names = {uid: f"p{uid}" for uid in range(201, 206)}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league, 1)
+    assert league.rounds == 3  # a bracket of 8
+    channels = counter(2000)
+    opened = await leagues.open_round(league.id, 1)
+    assert len(opened.games) == 1 and len(opened.byes) == 3  # the top three seeds wait
+    for number in (1, 2, 3):
+        if number > 1:
+            opened = await leagues.open_round(league.id, number)
+        sessions = await open_games(leagues, opened, names, channels)
+        assert len(sessions) == {1: 1, 2: 2, 3: 1}[number]
+        clock.advance(3 * DAY)
+        await leagues.round_deadline(league.id, number)
+    bracket = await leagues.bracket(await store.league(league.id))
+    champion = await leagues.champion(await store.league(league.id))
+    assert champion is not None and str(champion) == bracket.champion
+    final = (await store.league_games(league.id, 3))[0]
+    assert champion in final.players
+
+
+async def test_a_player_dropped_mid_season_forfeits_their_games(leagues, service, clock):
+    store = service.store
+    league = await new_league(
+        leagues,
+        name="Nim league",
+        game="nim",
+        format="round_robin",
+        group_size=2,
+        days=1,
+        seed=4,
+    )
+    names = {uid: f"n{uid}" for uid in (301, 302, 303, 304)}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    with pytest.raises(LeagueError, match="only a running league"):
+        await leagues.drop(league, 301)
+    league, _ = await leagues.start(league, 1)
+    assert league.rounds == 3
+    channels = counter(3000)
+    opened = await leagues.open_round(league.id, 1)
+    sessions = await open_games(leagues, opened, names, channels)
+    game_of_301 = next(g for g in opened.games if 301 in g.players)
+    other = next(u for u in game_of_301.players if u != 301)
+    results = await leagues.drop(await store.league(league.id), 301)
+    assert len(results) == 1 and results[0].finished  # a two-player game ends at once
+    (game,) = [g for g in await store.league_games(league.id, 1) if g.id == game_of_301.id]
+    by = {s.user_id: s for s in game.seats}
+    assert by[301].forfeit and by[301].place == 2 and by[other].place == 1 and by[other].points == 1.0
+    with pytest.raises(LeagueError, match="dropped already"):
+        await leagues.drop(await store.league(league.id), 301)
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 1)
+    for number in (2, 3):
+        opened = await leagues.open_round(league.id, number)
+        sessions = await open_games(leagues, opened, names, channels)
+        assert len([s for s in sessions if s is not None]) == 1  # 301's game is not played
+        clock.advance(DAY)
+        await leagues.round_deadline(league.id, number)
+    games = await store.league_games(league.id)
+    assert all(g.status == "finished" for g in games) and len(games) == 6
+    mine = [g for g in games if 301 in g.players]
+    assert len(mine) == 3 and all({s.user_id: s for s in g.seats}[301].points == 0.0 for g in mine)
+    table = await leagues.standings(await store.league(league.id))
+    assert table[-1].row.player == "301" and table[-1].dropped
+    assert await leagues.champion(await store.league(league.id)) != 301
+
+
+async def test_bad_league_settings_are_refused(leagues):
+    base = dict(
+        guild_id=GUILD,
+        channel_id=50,
+        organiser_id=1,
+        name="X",
+        game="guacamole",
+        format="swiss",
+        group_size=3,
+        rounds=3,
+    )
+    for change, words in (
+        ({"name": "  "}, "1 to 60 characters"),
+        ({"game": "chess"}, "not a game here"),
+        ({"format": "ladder"}, "format is one of"),
+        ({"group_size": 7}, "seat 2 to 6"),
+        ({"format": "elimination"}, "two-player games"),
+        ({"rounds": 0}, "1 to 30 rounds"),
+        ({"days": 0}, "at most 60 days"),
+        ({"days": float("nan")}, "at most 60 days"),
+        ({"points": [1, 2, 0]}, "may not rise"),
+        ({"points": [1, 0]}, "3 numbers"),
+        ({"options": {"mode": "nonsense"}}, "mode"),
+    ):
+        with pytest.raises(LeagueError, match=words):
+            await leagues.create(**{**base, **change})
+    await leagues.create(**base)
+    with pytest.raises(LeagueError, match="already has a league called"):
+        await leagues.create(**{**base, "name": " x "})

@@ -1,0 +1,154 @@
+"""League storage on both back ends: sign-ups, rounds, games, byes, drops, and results that reach
+the league in the session's own finishing transaction."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.storage import ResultRow
+from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueNameTaken, league_places
+
+GUILD = 9
+
+
+async def new_league(store, name="Autumn", size=2, points=(1.0, 0.0), bye=1.0):
+    return await store.create_league(
+        guild_id=GUILD,
+        channel_id=100,
+        organiser_id=1,
+        name=name,
+        game="nim",
+        format="swiss",
+        group_size=size,
+        options={},
+        points=points,
+        bye_points=bye,
+        round_seconds=86400.0,
+        rounds=3,
+        timer_seconds=None,
+        starts_at=store.clock.time() + 60,
+        seed=5,
+    )
+
+
+async def test_sign_ups_until_the_start(store):
+    lid = await new_league(store)
+    assert await store.join_league(lid, 10, "Ana") == "joined"
+    assert await store.join_league(lid, 10, "Ana") == "already"
+    assert await store.join_league(lid, 20, "Bo") == "joined"
+    assert await store.leave_league(lid, 20) == "left"
+    assert await store.leave_league(lid, 20) == "absent"
+    assert [p.user_id for p in await store.league_players(lid)] == [10]
+    assert await store.start_league(lid, store.clock.time() + 60, 3)
+    assert not await store.start_league(lid, store.clock.time(), 3)
+    assert await store.join_league(lid, 30, "Cy") == "closed"
+    assert await store.leave_league(lid, 10) == "closed"
+    job = await store.job(ROUND_JOB, str(lid))
+    assert job is not None and job.payload == {"round": 1}
+
+
+async def test_a_live_name_is_unique_per_server(store):
+    lid = await new_league(store)
+    with pytest.raises(LeagueNameTaken):
+        await new_league(store)
+    await store.end_league(lid, None, status="cancelled")
+    assert await new_league(store) != lid
+    assert [x.name for x in await store.leagues(GUILD)] == ["Autumn"]
+    assert len(await store.leagues(GUILD, live=False)) == 2
+
+
+async def test_a_round_opens_once_with_its_games_byes_and_deadline(store):
+    lid = await new_league(store)
+    for uid in (10, 20, 30):
+        await store.join_league(lid, uid, f"u{uid}")
+    await store.start_league(lid, store.clock.time(), 3)
+    deadline = store.clock.time() + 86400
+    ids = await store.open_round(lid, 1, [[10, 20]], [30], deadline)
+    assert ids is not None and len(ids) == 1
+    assert await store.open_round(lid, 1, [[10, 20]], [30], deadline) is None  # fired twice: no change
+    assert await store.open_round(lid, 3, [[10, 20]], [30], deadline) is None  # not the next round
+    (game,) = await store.league_games(lid, 1)
+    assert game.players == [10, 20] and game.status == "pending" and game.session_id is None
+    assert await store.league_byes(lid) == [(1, 30, 1.0)]
+    assert (await store.league(lid)).current_round == 1
+    job = await store.job(DEADLINE_JOB, f"{lid}:1")
+    assert job.due_at == deadline and job.payload == {"league": lid, "round": 1}
+    assert [r.number for r in await store.league_rounds(lid)] == [1]
+    assert await store.close_round(lid, 1) and not await store.close_round(lid, 1)
+
+
+async def test_a_finished_game_feeds_the_league_in_its_own_transaction(service):
+    store = service.store
+    lid = await new_league(store)
+    for uid in (10, 20):
+        await store.join_league(lid, uid, f"u{uid}")
+    await store.start_league(lid, store.clock.time(), 3)
+    (gid,) = await store.open_round(lid, 1, [[10, 20]], [], store.clock.time() + 10)
+    session = await service.create("nim", guild_id=GUILD, channel_id=7, host_id=10, host_name="u10", seed=3)
+    await service.join(7, 20, "u20")
+    assert await store.attach_session(gid, session.id)
+    assert not await store.attach_session(gid, session.id)
+    assert await store.league_game_of(session.id) == (lid, 1)
+    session = (await service.start(7, 10)).session
+    while session.status == "active":
+        (seat,) = session.to_move()
+        uid = session.by_seat(seat).user_id
+        session = (await service.play(7, uid, (await service.legal_moves(7, uid))[-1])).session
+    (game,) = await store.league_games(lid, 1)
+    winner = session.by_seat(session.state.winner).user_id
+    assert game.status == "finished"
+    by = {s.user_id: s for s in game.seats}
+    assert by[winner].place == 1 and by[winner].points == 1.0
+    loser = 30 - winner
+    assert by[loser].place == 2 and by[loser].points == 0.0
+
+
+async def test_a_failed_finish_leaves_the_league_untouched(store, database):
+    """The league rows are written in the finishing transaction: when it fails, neither the
+    session's result nor the league's is kept."""
+    lid = await new_league(store)
+    for uid in (10, 20):
+        await store.join_league(lid, uid, f"u{uid}")
+    await store.start_league(lid, store.clock.time(), 3)
+    (gid,) = await store.open_round(lid, 1, [[10, 20]], [], store.clock.time() + 10)
+    sid = await store.create_session(
+        game="nim", guild_id=GUILD, channel_id=8, host_id=10, host_name="a", options={}, max_players=2, seed=1
+    )
+    await store.attach_session(gid, sid)
+    results = [ResultRow(0, 10, 1.0, 1, False), ResultRow(0, 20, 0.0, 2, False)]  # the same seat twice
+    with pytest.raises(Exception):  # noqa: B017 - the primary key refuses the second row, on either back end
+        await store.finish(sid, status="finished", reason="x", outcome=None, results=results)
+    (game,) = await store.league_games(lid, 1)
+    assert game.status == "playing" and all(s.place is None for s in game.seats)
+    assert (await store.session(sid)).status == "lobby"
+
+
+async def test_a_dropped_player_forfeits_the_games_left(store):
+    lid = await new_league(store, size=3, points=(2.0, 1.0, 0.0))
+    for uid in (10, 20, 30):
+        await store.join_league(lid, uid, f"u{uid}")
+    await store.start_league(lid, store.clock.time(), 3)
+    (gid,) = await store.open_round(lid, 1, [[10, 20, 30]], [], store.clock.time() + 10)
+    assert await store.drop_player(lid, 10) == []  # no session yet
+    assert await store.drop_player(lid, 10) is None  # already dropped
+    assert [p.dropped_round for p in await store.league_players(lid)] == [1, None, None]
+    assert await store.record_forfeit(gid)
+    (game,) = await store.league_games(lid, 1)
+    by = {s.user_id: s for s in game.seats}
+    assert by[10].forfeit and by[10].place == 3 and by[10].points == 0.0
+    assert by[20].place == by[30].place == 1 and by[20].points == 1.5
+
+
+def test_forfeits_rank_last_and_keep_ties():
+    rows = [ResultRow(0, 1, None, 1, False), ResultRow(1, 2, None, 2, False), ResultRow(2, 3, None, 2, False)]
+    assert league_places(rows, set()) == {1: 1, 2: 2, 3: 2}
+    assert league_places(rows, {1}) == {2: 1, 3: 1, 1: 3}
+
+
+async def test_the_organiser_role_per_server(store):
+    assert await store.organiser_role(GUILD) is None
+    await store.set_organiser_role(GUILD, 555)
+    await store.set_organiser_role(GUILD, 556)
+    assert await store.organiser_role(GUILD) == 556
+    await store.set_organiser_role(GUILD, None)
+    assert await store.organiser_role(GUILD) is None

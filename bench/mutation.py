@@ -50,7 +50,7 @@ source_paths = ["engines/"]
 only_mutate = {files}
 pytest_add_cli_args_test_selection = ["tests/{game}/"]
 pytest_add_cli_args = ["-m", "not slow", "-p", "no:cacheprovider", "--ignore=tests/{game}/test_render.py",
-    "--ignore=tests/{game}/test_imports.py"]
+    "--ignore=tests/{game}/test_imports.py", "--ignore=tests/{game}/test_playouts.py"]
 """
 
 GENERATE = """

@@ -721,6 +721,7 @@ def _all_candidates(s: P.State) -> list:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_legal_moves_match_apply_move(seed):
     """Contract: every listed move is accepted and unlisted moves are refused."""

@@ -151,7 +151,12 @@ def test_parse_is_tolerant_and_canonical():
         ("prep 5X", "prep 5T"),
         ("dish", "dish z5T"),
         ("dish 5T,6T,7T", "one card per move"),
-        ("add d1 1T,2T,3T,4T", "add d1"),
+        ("add d1 1T,2T,3T,4T", "1 to 3 cards"),
+        ("add d1", "1 to 3 cards"),
+        ("add 1 ,;", "1 to 3 cards"),
+        ("add", "1 to 3 cards"),
+        ("add 5T 6T", "1 to 3 cards"),
+        ("add d1 5T x1", "1 to 3 cards"),
         ("steal p9", "steal p2"),
         ("swap x1 p2d1", "swap 5T p2d1"),
         ("take 5T", "take p2d1"),
@@ -395,6 +400,9 @@ def test_avocaldo_adds_up_to_three_cards():
     assert s3.phase == MAIN and "added" in ev[0].text
     refused(s2, 0, "add d1 5A,6A", IllegalMove, "invalid")
     refused(s2, 0, "add d2 5A", IllegalMove, "no dish 2")
+    for cards in ((), ("5A", "6A", "7A", "z5L")):  # the parser never makes these; the rules refuse them too
+        with pytest.raises(IllegalMove, match=f"add 1 to 3 cards .* not {len(cards)}"):
+            g.apply_move(s2, 0, g.Add(1, cards))
 
 
 def test_avocaldo_can_add_itself_and_extend_runs():

@@ -103,9 +103,10 @@ def test_shape_geometry():
 @pytest.mark.parametrize(
     "players,mode,seed", [(2, "beginner", 2), (3, "master", 1), (2, "artisan", 2), (1, "apprentice", 1)]
 )
-def test_claims_listed_are_exactly_the_claims_accepted(players, mode, seed):
-    """At every claim step of a seeded game (claims preferred, so that many are made): the
-    listed claims are exactly the generated claims that apply_move accepts."""
+def test_claims_and_what_follows_are_complete(players, mode, seed):
+    """At every claim step of a seeded game (claims preferred, so that many are made), and every
+    step after one (return, extra patch, after): the listed moves are exactly the generated
+    moves that apply_move accepts."""
 
     def choose(state, seat, legal, rng):
         claims = [m for m in legal if isinstance(m, Claim)]
@@ -114,13 +115,40 @@ def test_claims_listed_are_exactly_the_claims_accepted(players, mode, seed):
     config = config_from_options(G.Config, players, {"mode": mode})
     steps = playout(G, config, players, seed, random.Random(seed), max_moves=1000, choose=choose)
     checked = with_claims = 0
+    kinds_after: set[str] = set()
     for step in steps:
-        if step.state.phase != "claim":
+        if step.state.phase not in ("claim", "return", "extra", "after"):
             continue
         assert_complete(G, step.state, [step.seat], candidates)
-        checked += 1
-        with_claims += bool(accepted(G, step.state, step.seat, claim_texts(step.state)))
+        if step.state.phase == "claim":
+            checked += 1
+            with_claims += bool(accepted(G, step.state, step.seat, claim_texts(step.state)))
+        else:
+            kinds_after |= {
+                f"{step.state.phase} {type(m).__name__}" for m in G.legal_moves(step.state, step.seat)
+            }
     assert checked >= 5 and with_claims >= 3, (checked, with_claims)  # the seeds give 5-8 and 3-6
+    assert "return Return" in kinds_after
+
+
+@pytest.mark.parametrize("phase", ["place1", "claim", "after", "extra"])
+def test_shells_and_stoppers_in_every_phase_that_allows_them(phase):
+    """With shells and stoppers in hand: buying, refreshing and stoppers are listed (and
+    accepted) before the take, at the claim and after it, never on the blanket's extra patch;
+    ending the turn only once the take is over.  The list is complete in each of these phases."""
+    s = G.new_game(config_from_options(G.Config, 2, {"mode": "apprentice", "stoppers": True}), 2, 4)
+    for seat in (0, 1):
+        s, _ = G.apply_move(s, seat, G.parse_move(f"keep {s.orders_dealt[seat][0]}"))
+    s.phase = phase
+    s.shells[0] = 3
+    assert_complete(G, s, [0, 1], candidates)
+    kinds = {type(m).__name__ for m in G.legal_moves(s, 0)}
+    spend = phase != "extra"
+    assert {"Buy", "Refresh", "Stopper"} <= kinds if spend else not kinds & {"Buy", "Refresh", "Stopper"}
+    assert ("Done" in kinds) == (phase != "place1")
+    if spend:
+        after, events = G.apply_move(s, 0, G.parse_move("refresh"))
+        assert events[0].kind == "refresh" and after.shells[0] == 2
 
 
 @pytest.mark.parametrize(

@@ -457,6 +457,14 @@ def test_bag_recycled_into_pile():
         s, _ = _apply(s, 0, "done")
     assert not s.finished and s.recycles == 1 and len(s.pile) == bag - 2 and s.bag == []
     assert all(k is not None for k in s.basket) and conserved(s)
+    s.bag.extend(s.pile)
+    s.pile = []
+    seat = s.turn
+    s, _ = play(s, seat, "P1A1")
+    s, _ = G.apply_move(s, seat, [m for m in legal_moves(s, seat) if isinstance(m, Place)][0])
+    if s.turn == seat:
+        s, _ = _apply(s, seat, "done")
+    assert s.turn != seat and s.recycles == 2 and conserved(s)
 
 
 def test_orders_score_with_two_items_per_part():
@@ -566,7 +574,7 @@ def test_blanket_gives_an_extra_patch():
     s, _ = play(s, 0, "C B01 chakana A1A2A3A4B1B2B3B4", "R A1A2")
     assert s.phase == "extra"
     s, ev = _apply(s, 0, "P2E5")
-    assert s.guangas[0][cell("E5")] == [BLU_IN] and "blanket" in ev[0].text
+    assert s.guangas[0][cell("E5")] == [BLU_IN] and "blanket" in ev[0].text and ev[0].kind == "place"
     assert s.turn == 1 or s.phase == "after"
 
 
@@ -933,3 +941,47 @@ def test_a_full_guanga_does_not_hide_the_others_from_stoppers():
     s.stoppers[0] = [cell("A1"), cell("A2")]
     targets = {m.target for m in legal_moves(s, 0) if isinstance(m, Stopper)}
     assert targets == {1, 2}
+
+
+@pytest.mark.parametrize("mode", ["beginner", "apprentice"])
+def test_own_stoppers_take_cells_out_of_every_placement(mode):
+    """A stoppered cell of one's own guanga takes no patch and no first patch of a pair."""
+    s = game(2, mode, stoppers=True)
+    s.stoppers[0] = [cell("B2"), cell("D4")]
+    cells = {m.cell for m in legal_moves(s, 0) if isinstance(m, Place)}
+    assert cells and not cells & {cell("B2"), cell("D4")} and cell("A1") in cells
+
+
+def test_beginner_needs_two_basket_patches_to_take():
+    s = game(2, "beginner")
+    set_basket(s, [RED_CH, None, None, None, None, None, None, None])
+    assert not [m for m in legal_moves(s, 0) if isinstance(m, Place)]
+    set_basket(s, [RED_CH, BLU_IN, None, None, None, None, None, None])
+    assert {m.slot for m in legal_moves(s, 0) if isinstance(m, Place)} == {1, 2}
+
+
+def test_no_claim_without_a_face_up_marker():
+    """A claim flips a marker of its attribute, or a grey one once every colour marker is down;
+    with neither left, nothing can be claimed in that colour."""
+    s = game(2, "apprentice")
+    set_market(s, ["A01", "A02", "A03", "A04", "G01", "G02", "G03", "M01", "M02"])
+    clear(s, 0)
+    put(s, 0, {"C3": RED_CH, "A1": RED_IN, "A2": RED_IN})
+    set_basket(s, [RED_CH, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
+    s, _ = play(s, 0, "P1A3", "P2B3")
+    for c in D.COLOURS:
+        s.markers[c] = 0
+    s.markers["grey"] = 1
+    assert Claim("A01", "red", (0, 1, 2)) in claim_options(s, 0)
+    s.markers["grey"] = 0
+    assert not [m for m in claim_options(s, 0) if m.attr == "red"]
+    with pytest.raises(IllegalMove, match="no workshop marker for red"):
+        _apply(s, 0, "C A01 red A1A2A3")
+
+
+def test_claim_words_for_the_attribute():
+    assert G.parse_move("C A03 sym B2C3D4") == Claim("A03", "amaru", (6, 12, 18))
+    assert G.parse_move("C A03 colour B2C3D4") == Claim("A03", "yellow", (6, 12, 18))
+    with pytest.raises(MalformedMove, match="^purple is not a colour or symbol"):
+        G.parse_move("C A03 Purple B2C3D4")
+    assert G.parse_move("x") == G.parse_move("REFRESH") == G.rules.Refresh()

@@ -11,6 +11,7 @@ from engines import pachakuna as P
 from engines.core import GameOver, IllegalMove, MalformedMove, NotYourTurn, SetupError, jsonable
 from engines.pachakuna import data as D
 from engines.pachakuna.rules import reachable
+from tests.support.contract import assert_round_trip
 
 from .helpers import all_tiles, demands_all, fresh, give, play, put, set_demand
 
@@ -639,9 +640,25 @@ def test_seven_colours_win_at_once():
     assert s2.winner == 0 and s2.phase == "over" and P.to_move(s2) == set()
     assert any(e.kind == "end" for e in events)
     out = P.outcome(s2)
-    assert out.winners == (0,) and out.scores == (7.0, 0.0)
+    assert out.winners == (0,) and out.scores == (7.0, 0.0) and out.ranking == ((0,), (1,))
+    held = {i: sum(s2.supply[i].values()) for i in (0, 1)}
+    assert held[0] >= 8 and out.details == {"colours": {0: 7, 1: 0}, "resources": held}
+    assert_round_trip(P, s2)
     with pytest.raises(GameOver):
         play(s2, 0, "end")
+
+
+def test_the_second_player_can_win_too():
+    s = fresh()
+    s = play(s, 0, "end")
+    put(s, 1, 1, 11, "red")
+    set_demand(s, 11, "RB")
+    give(s, 1, white=1, orange=1, purple=1, blue=1, green=1, yellow=1)
+    s2, events = P.apply_move(s, 1, P.parse_move("s1"))
+    assert s2.winner == 1 and events[-1].kind == "end" and "{p1}" in events[-1].text
+    out = P.outcome(s2)
+    assert out.ranking == ((1,), (0,)) and out.winners == (1,) and out.scores == (0.0, 7.0)
+    assert_round_trip(P, s2)
 
 
 def test_brown_and_loads_do_not_count():
@@ -662,6 +679,10 @@ def test_turn_limit_option():
     s = play(s, 1, "end")
     out = P.outcome(s)
     assert out is not None and out.winners == (1,) and "limit" in out.reason
+    held = {i: sum(s.supply[i].values()) for i in (0, 1)}
+    assert (
+        held[0] >= 5 and out.details == {"colours": {0: 1, 1: 2}, "resources": held} and out.tiebreak is None
+    )
     s = fresh(max_turns=2)
     give(s, 0, red=3)
     give(s, 1, blue=1)

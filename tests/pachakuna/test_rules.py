@@ -523,6 +523,9 @@ def test_buy_llama_costs_four_and_stands_on_village():
     new = P.rules.llama(s, 0, 2)
     assert new.cell == 11 and new.load is None and new.new
     assert s.supply[0] == {**s.supply[0], "white": 1, "blue": 1, "red": 1}
+    assert (s.last, s.last_seat, s.turn_log) == ("b1", 0, ["s1", "b1"])
+    assert P.rules.llama(s, 0, 1).stage == 3 and new.stage == 3  # the buyer's actions are spent
+    assert s.active == 1
 
 
 def test_buy_refused_without_four_resources():

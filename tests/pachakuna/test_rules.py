@@ -333,7 +333,7 @@ def test_payment_takes_loose_first_and_asks_for_cutouts():
     s = fresh()
     give(s, 0, red=2, blue=1, green=1)  # 1 loose (the second red)
     s = play(s, 0, "r34+1")
-    with pytest.raises(IllegalMove, match="name exactly 1"):
+    with pytest.raises(IllegalMove, match=r"name exactly 1 .*\(you hold rbg\), e\.g\. /r\. "):
         play(s, 0, "r33+1")
     with pytest.raises(IllegalMove, match="name exactly 1"):
         play(s, 0, "r33+1/yr")
@@ -818,9 +818,28 @@ def test_llama_route_is_public_in_the_view():
 def test_route_follows_open_roads():
     """route() walks only through edges open on both sides and ends where asked."""
     s = fresh()
-    for start in (55,):
-        for end in sorted(reachable(s.tiles, start, False)):
-            path = P.rules.route(s.tiles, start, end, False)
+    for start, black in ((55, False), (34, False), (55, True), (64, True)):
+        for end in sorted(reachable(s.tiles, start, black)):
+            path = P.rules.route(s.tiles, start, end, black)
             assert path[0] == start and path[-1] == end
             assert all(c not in D.VILLAGES for c in path[1:-1])
             assert all(b in dict(D.NEIGHBOURS[a]).values() for a, b in zip(path, path[1:], strict=False))
+            for a, b in zip(path, path[1:], strict=False):
+                d = next(d for d, n in D.NEIGHBOURS[a] if n == b)
+                assert a in D.VILLAGES or P.rules.open_mask(s.tiles[a], black) >> d & 1
+                assert b in D.VILLAGES or P.rules.open_mask(s.tiles[b], black) >> (d + 3) % 6 & 1
+
+
+def test_end_of_turn_tells_the_new_demands_and_the_reloads():
+    s = _at_village("red", 11, "RB")
+    give(s, 0, white=9)
+    s = play(s, 0, "s1")
+    s, ev = P.apply_move(s, 0, P.parse_move("b1"))
+    assert [e.kind for e in ev] == ["buy"] and ev[0].text == "{p0} bought llama 2 at village 11"
+    s, ev = P.apply_move(s, 0, P.parse_move("end"))
+    kinds = [e.kind for e in ev]
+    assert kinds[0] == "end_turn" and "refill" in kinds and kinds.index("refill") < kinds.index("reload")
+    refill = ev[kinds.index("refill")]
+    assert s.demands[11] and refill.text.startswith("new demands: 11 (")
+    reload = ev[kinds.index("reload")]
+    assert reload.text == "{p0} reloads: llama 1 takes yellow at 11, llama 2 takes yellow at 11"

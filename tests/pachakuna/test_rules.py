@@ -238,9 +238,11 @@ def test_first_rotation_free_then_two_each():
     """Rotate: one tile free, each further tile costs 2 resources."""
     s = fresh()
     give(s, 0, red=3, blue=1)
-    s = play(s, 0, "r36+2")
+    s, ev = P.apply_move(s, 0, P.parse_move("r36+2"))
     assert s.tiles[36] == "N2" and P.rules.total(s.supply[0]) == 4  # N0 + 2, free
-    s = play(s, 0, "r34+1")
+    assert (ev[0].kind, ev[0].text) == ("rotate", "{p0} turned tile 36 by 2 steps")
+    s, ev = P.apply_move(s, 0, P.parse_move("r34+1"))
+    assert ev[0].text == "{p0} turned tile 34 by 1 step, paying 2 resources"
     assert s.tiles[34] == "F0" and s.supply[0] == {**s.supply[0], "red": 1, "blue": 1}
     with pytest.raises(IllegalMove, match="name exactly 2"):
         play(s, 0, "r32+1")
@@ -560,11 +562,20 @@ def test_new_llama_waits_and_is_loaded_at_end():
     s = _at_village("red", 11, "RB")
     give(s, 0, white=9)
     s = play(s, 0, "b1")
-    with pytest.raises(IllegalMove, match="just bought"):
+    with pytest.raises(IllegalMove, match="llama 2 was just bought; no llama may act any more; write end"):
         play(s, 0, "s2")
     s = play(s, 0, "end")
     assert P.rules.llama(s, 0, 2).load == "yellow"
     assert P.rules.llama(s, 0, 1).load == "red"  # it did not sell
+
+
+def test_refusal_names_the_llamas_that_may_still_act():
+    s = _at_village("red", 11, "RB")
+    put(s, 0, 2, 15, "red")
+    give(s, 0, white=9)
+    s = play(s, 0, "b1")
+    with pytest.raises(IllegalMove, match="llama 3 was just bought; llamas that may still act: 2\. Allowed now: end, s2$"):
+        play(s, 0, "s3")
 
 
 def test_buy_with_cutout_payment():

@@ -63,7 +63,7 @@ def check_summary(v, s):
 def test_view_tells_the_state(board, seed):
     config = P.Config(board=P.Board(board))
     steps = playout(P, config, 2, seed, random.Random(seed), max_moves=250)
-    loads = rotated = 0
+    loads = rotated = moved = 0
     for step in steps:
         for s in (step.state, step.after):
             for seat in (None, 0, 1):
@@ -72,7 +72,23 @@ def test_view_tells_the_state(board, seed):
                 assert P.readable(s, P.move_privacy(s, step.seat, step.move), seat)
             loads += any(lm.load for lm in s.llamas)
             rotated += bool(s.rotated and s.phase == "rotate")
-    assert loads and rotated
+        after = step.after
+        assert (after.last, after.last_seat) == (str(step.move), step.seat)
+        assert after.phase in ("rotate", "llamas", "over")
+        if isinstance(step.move, P.MoveLlama):
+            moved += 1
+            assert after.phase == "llamas" and after.active == step.move.llama
+            black = step.seat == 1
+            road = after.turn_routes[-1]
+            assert road[0] != road[-1] and road[-1] == step.move.to
+            for a, b in zip(road, road[1:], strict=False):  # the llama's own roads, open on both sides
+                d = next(d for d, n in D.NEIGHBOURS[a] if n == b)
+                assert a in D.VILLAGES or P.rules.open_mask(step.state.tiles[a], black) >> d & 1
+                assert b in D.VILLAGES or P.rules.open_mask(step.state.tiles[b], black) >> (d + 3) % 6 & 1
+            before = step.state.active
+            if before is not None and before != step.move.llama:
+                assert P.rules.llama(after, step.seat, before).stage == 3  # the llama before it is done
+    assert loads and rotated and moved
 
 
 def test_turn_number_goes_up_with_each_end():

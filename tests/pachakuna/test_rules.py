@@ -528,6 +528,8 @@ def test_buy_llama_costs_four_and_stands_on_village():
     assert (s.last, s.last_seat, s.turn_log) == ("b1", 0, ["s1", "b1"])
     assert P.rules.llama(s, 0, 1).stage == 3 and new.stage == 3  # the buyer's actions are spent
     assert s.active == 1
+    with pytest.raises(IllegalMove, match="llama 1 has finished its actions this turn"):
+        play(s, 0, "b1")  # one llama per purchase, though 5 resources and a free place remain
 
 
 def test_buy_refused_without_four_resources():

@@ -576,7 +576,9 @@ def test_refusal_names_the_llamas_that_may_still_act():
     put(s, 0, 2, 15, "red")
     give(s, 0, white=9)
     s = play(s, 0, "b1")
-    with pytest.raises(IllegalMove, match="llama 3 was just bought; llamas that may still act: 2\. Allowed now: end, s2$"):
+    with pytest.raises(
+        IllegalMove, match=r"llama 3 was just bought; llamas that may still act: 2\. Allowed now: end, s2$"
+    ):
         play(s, 0, "s3")
 
 
@@ -856,3 +858,14 @@ def test_end_of_turn_tells_the_new_demands_and_the_reloads():
     assert s.demands[11] and refill.text.startswith("new demands: 11 (")
     reload = ev[kinds.index("reload")]
     assert reload.text == "{p0} reloads: llama 1 takes yellow at 11, llama 2 takes yellow at 11"
+
+
+def test_the_seed_shuffles_the_demands():
+    """Each game's seed draws its own demand bag (and the same seed the same one)."""
+    bags = {tuple(fresh(seed=seed).bag) for seed in range(6)}
+    assert len(bags) == 6 and fresh(seed=3).bag == fresh(seed=3).bag
+    assert len({tuple(sorted(fresh(seed=seed).demands.items())) for seed in range(6)}) > 1
+
+
+def test_end_words():
+    assert {P.parse_move(t) for t in ("end", "Done", " PASS ", "e")} == {P.End()}

@@ -23,6 +23,7 @@ def check_view(s, seat):
     assert [(lm.seat, lm.id, lm.cell, lm.load, lm.stage, lm.new) for lm in v.llamas] == [
         (lm.seat, lm.id, lm.cell, lm.load, lm.stage, lm.new) for lm in s.llamas
     ]
+    assert len(v.supply) == len(v.colours) == len(v.loose) == len(s.supply) == 2
     for i in (0, 1):
         sup = s.supply[i]
         assert v.supply[i] == tuple((k, sup[k]) for k in KINDS)

@@ -240,6 +240,8 @@ def test_free_needs_four_at_turn_start():
     """Step 1: with fewer than 4 zone cards at turn start, nothing may be freed."""
     s = rig(hands={0: ["5L"]}, prep={0: ["1P", "2P", "3P"]})
     refused(s, 0, "free 1P x1", IllegalMove, "held 4")
+    s4 = rig(hands={0: ["5L"]}, prep={0: ["1P", "2P", "3P", "4P"]})
+    refused(s4, 0, "free 9A x1", IllegalMove, "your preparation zone has no 9A; it holds 1P, 2P, 3P, 4P")
     s2, _ = apply(s, 0, "prep 5L")  # zone now 4, but it held 3 at turn start
     s2, _ = apply(s2, 0, "pass")
     refused(s2, 0, "free 1P x1", IllegalMove, "first thing")
@@ -673,6 +675,10 @@ def test_tiebreak_guacamole():
     s = _ended(dishes={0: [["1P", "3L", "5O", "7T", "9A"]], 1: [["1T", "2T", "3T", "4T", "5T", "6T", "7T"]]})
     oc = g.outcome(s)
     assert oc.scores == (8.0, 8.0) and oc.ranking == ((0,), (1,)) and oc.tiebreak == "more guacamole dishes"
+    assert oc.details["more guacamole dishes"] == [1, 0] and oc.details["more dishes"] == [1, 1]
+    assert oc.details["score"] == [8, 8]
+    v = g.view_for(s, None)
+    assert v.ranking == oc.ranking and v.winners == (0,) and v.over and v.turn is None
 
 
 def test_tiebreak_more_dishes():
@@ -746,6 +752,31 @@ def test_round_trip():
     assert g.to_dict(g.from_dict(d)) == d
     with pytest.raises(SetupError):
         g.from_dict({**d, "schema": 99})
+    older = {k: v for k, v in d.items() if k not in ("turn_marks", "prev_marks")}  # saved before marks
+    back = g.from_dict(json.loads(json.dumps(older)))
+    assert back.turn_marks == [] and back.prev_marks == [] and back.turn_moves == s2.turn_moves
+
+
+def test_view_marks_the_turn_so_far_then_the_last_turn():
+    """The turn's places are marked as it goes; at the start of the next turn, until its first
+    move, the view marks the places of the turn just played."""
+    s = rig(hands={0: ["5L"], 1: ["6L"]})
+    s, _ = play(s, 0, "prep 5L", "pass")
+    marked = g.view_for(s, None).turn_marks
+    assert marked and marked == tuple(s.turn_marks)
+    s, _ = play(s, 0, "draw deck", "draw deck")
+    assert s.turn == 1 and not s.turn_moves
+    assert g.view_for(s, 1).turn_marks == tuple(s.prev_marks) and s.prev_marks
+
+
+def test_summary_tells_hand_zone_and_score():
+    s = rig(hands={0: ["5L", "1T"], 1: []}, prep={1: ["2P"]}, dishes={0: [["1T", "2T", "3T"]]})
+    assert g.summary(g.view_for(s, None)) == ""
+    mine = g.summary(g.view_for(s, 0))
+    assert mine == f"Your hand (2): 1T 5L\nYour zone: empty; your score: {g.view_for(s, 0).scores[0]}"
+    assert g.summary(g.view_for(s, 1)) == "Your hand (0): empty\nYour zone: 2P; your score: 0"
+    for reader in (None, 0, 1):
+        assert g.readable(s, g.move_privacy(s, 0, g.parse_move("prep 5L")), reader)
 
 
 def test_rules_help_size():

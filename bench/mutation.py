@@ -22,7 +22,8 @@ mutmut runs only the tests that reach the mutated function, fastest first, and s
 first failure, so a killed mutant costs a second or two; a survivor costs every test that
 reaches its function (10-30 s of CPU here, several times that under the mutation trampolines).
 
-``--survivors-only`` reuses the last run's mutants and results and runs again only the sampled
+``--resume`` goes on with an interrupted run (same mutants, same tests), running only the sampled
+mutants that have no result yet.  ``--survivors-only`` reuses the last run's mutants and results and runs again only the sampled
 mutants that survived, against the current tests: a killed mutant stays killed when tests are
 only added.  It refuses when a mutated file changed since (the mutants would be stale).
 
@@ -243,22 +244,25 @@ def run_game(
     out: Path,
     report_only: bool = False,
     survivors_only: bool = False,
+    resume: bool = False,
 ) -> list[FileResult]:
     work = out / game
     if survivors_only:
         refresh_tests(game, work)
-    elif not report_only:
+    elif not report_only and not resume:
         prepare(game, work)
         generate(work)
     chosen: dict[str, list[str]] = {}
     for path in files_of(game):
         chosen[path] = sample(list(meta(work, path)), per_file, seed, path)
     names = [n for ns in chosen.values() for n in ns]
+    codes = {n: c for path in chosen for n, c in meta(work, path).items()}
     if survivors_only:  # killed mutants stay killed as long as tests are only added
-        codes = {n: c for path in chosen for n, c in meta(work, path).items()}
         names = [n for n in names if codes.get(n) is None or codes[n] not in KILLED]
+    elif resume:  # an interrupted run: only the sampled mutants without a result yet
+        names = [n for n in names if codes.get(n) is None]
     start = time.monotonic()
-    if not report_only:
+    if not report_only and names:
         with (work / "mutmut.log").open("w") as fh:
             subprocess.run(
                 [*MUTMUT, "run", "--max-children", str(jobs), *names],
@@ -334,12 +338,24 @@ def main(argv: list[str] | None = None) -> None:
         help="after adding tests: run again only the sampled mutants that survived the last run "
         "(the mutated files must be unchanged)",
     )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with an interrupted run: the sampled mutants without a result, same mutants and tests",
+    )
     args = parser.parse_args(argv)
     games = GAMES if "all" in args.games else tuple(dict.fromkeys(args.games))
     results: list[FileResult] = []
     for game in games:
         results += run_game(
-            game, args.per_file, args.seed, args.jobs, args.out, args.report_only, args.survivors_only
+            game,
+            args.per_file,
+            args.seed,
+            args.jobs,
+            args.out,
+            args.report_only,
+            args.survivors_only,
+            args.resume,
         )
         print(table(results), flush=True)
 

@@ -25,7 +25,9 @@ reaches its function (10-30 s of CPU here, several times that under the mutation
 ``--resume`` goes on with an interrupted run (same mutants, same tests), running only the sampled
 mutants that have no result yet.  ``--survivors-only`` reuses the last run's mutants and results and runs again only the sampled
 mutants that survived, against the current tests: a killed mutant stays killed when tests are
-only added.  It refuses when a mutated file changed since (the mutants would be stale).
+only added.  It refuses when a mutated file changed since (the mutants would be stale).  The
+surviving mutants of message wording are not run again (they are not scored) unless
+``--with-text``.
 
 A mutant "only changes message text" when everything it changes is the wording of a message:
 a string literal holding a phrase (a space and something else; raw strings, which are
@@ -245,6 +247,7 @@ def run_game(
     report_only: bool = False,
     survivors_only: bool = False,
     resume: bool = False,
+    with_text: bool = False,
 ) -> list[FileResult]:
     work = out / game
     if survivors_only:
@@ -259,6 +262,9 @@ def run_game(
     codes = {n: c for path in chosen for n, c in meta(work, path).items()}
     if survivors_only:  # killed mutants stay killed as long as tests are only added
         names = [n for n in names if codes.get(n) is None or codes[n] not in KILLED]
+        if not with_text:  # mutants of message wording stay as they were: they are not scored
+            path_of = {n: path for path, ns in chosen.items() for n in ns}
+            names = [n for n in names if not text_only(*_function_sources(work, path_of[n], n))]
     elif resume:  # an interrupted run: only the sampled mutants without a result yet
         names = [n for n in names if codes.get(n) is None]
     start = time.monotonic()
@@ -343,6 +349,11 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="go on with an interrupted run: the sampled mutants without a result, same mutants and tests",
     )
+    parser.add_argument(
+        "--with-text",
+        action="store_true",
+        help="with --survivors-only: run the surviving mutants of message wording again too",
+    )
     args = parser.parse_args(argv)
     games = GAMES if "all" in args.games else tuple(dict.fromkeys(args.games))
     results: list[FileResult] = []
@@ -356,6 +367,7 @@ def main(argv: list[str] | None = None) -> None:
             args.report_only,
             args.survivors_only,
             args.resume,
+            args.with_text,
         )
         print(table(results), flush=True)
 

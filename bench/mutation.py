@@ -261,7 +261,7 @@ def run_game(
     names = [n for ns in chosen.values() for n in ns]
     codes = {n: c for path in chosen for n, c in meta(work, path).items()}
     if survivors_only:  # killed mutants stay killed as long as tests are only added
-        names = [n for n in names if codes.get(n) is None or codes[n] not in KILLED]
+        names = [n for n in names if codes.get(n) is not None and codes[n] not in KILLED]
         if not with_text:  # mutants of message wording stay as they were: they are not scored
             path_of = {n: path for path, ns in chosen.items() for n in ns}
             names = [n for n in names if not text_only(*_function_sources(work, path_of[n], n))]

@@ -192,6 +192,30 @@ def test_black_climbs_mountains_only():
     assert reachable(s.tiles, 33, black=False) == set()
 
 
+def test_a_refused_move_names_the_terrain_and_the_reachable_places():
+    s = all_tiles(fresh(), "F1")
+    put(s, 0, 1, 43, None)
+    with pytest.raises(
+        IllegalMove, match=r"^llama 1 cannot reach 33 from 43 through the valleys; it can reach 41, 42, 44"
+    ):
+        play(s, 0, "m1-33")
+    s = all_tiles(fresh(), "F1")
+    s = play(s, 0, "end")
+    put(s, 1, 1, 43, None)
+    with pytest.raises(IllegalMove, match=r"^llama 1 on 43 has no open path through the mountains; it stays"):
+        play(s, 1, "m1-44")
+
+
+def test_the_llama_acting_before_is_done_when_another_acts():
+    s = all_tiles(fresh(), "F1")
+    put(s, 0, 1, 43, None)
+    put(s, 0, 2, 33, None)
+    s = play(s, 0, "m1-44")
+    assert s.active == 1 and P.rules.llama(s, 0, 1).stage == 1
+    s = play(s, 0, "m2-34")
+    assert s.active == 2 and P.rules.llama(s, 0, 1).stage == 3 and P.rules.llama(s, 0, 2).stage == 1
+
+
 def test_any_distance_and_village_exits():
     """Paths: any distance along an unbroken path; the centre is left through matching tile edges."""
     s = all_tiles(fresh(), "M0")

@@ -95,6 +95,10 @@ def test_contract_on_random_games(players, seed):
             assert ("start a dish" in said) == ("Dish" in kinds), said
             assert ("draw 2 to end the turn" in said) == ("Draw" in kinds), said
             assert ("end the turn (end)" in said) == ("End" in kinds), said
+        if step.state.phase == ONION:  # Onion Musk may be passed only before its first draw
+            said = g.view_for(step.state, None).step
+            kinds = {type(m).__name__ for m in g.legal_moves(step.state, step.state.turn)}
+            assert said.endswith(" or pass") == ("Pass" in kinds), said
     outcome = g.outcome(steps[-1].after)
     if outcome is not None:  # the last move says who scored what and who won
         (over,) = [e for e in steps[-1].events if e.kind == "end"]

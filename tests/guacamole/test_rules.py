@@ -880,3 +880,10 @@ def test_unknown_schema_is_named():
     data = g.to_dict(rig())
     with pytest.raises(SetupError, match="schema 99"):
         g.from_dict({**data, "schema": 99})
+
+
+def test_stealing_from_oneself_names_the_others():
+    s = rig(players=3, hands={0: ["5L"], 1: ["1T"], 2: ["2T"]})
+    s2, _ = apply(s, 0, "prep 5L")
+    refused(s2, 0, "steal p1", IllegalMove, "choose another player: p2, p3")
+    refused(s2, 0, "steal p4", IllegalMove, "choose another player: p2, p3")

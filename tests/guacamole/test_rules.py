@@ -151,6 +151,7 @@ def test_parse_is_tolerant_and_canonical():
         ("prep 5X", "prep 5T"),
         ("dish", "dish z5T"),
         ("dish 5T,6T,7T", "one card per move"),
+        ("dish 5T z6T", "one card per move"),
         ("add d1 1T,2T,3T,4T", "1 to 3 cards"),
         ("add d1", "1 to 3 cards"),
         ("add 1 ,;", "1 to 3 cards"),
@@ -178,6 +179,7 @@ def test_separators_alone_are_no_move(text):
     with pytest.raises(MalformedMove, match="empty or holds only spaces or separators") as info:
         g.parse_move(text)
     assert "prep 5T" in str(info.value)
+    assert str(info.value).startswith(f"{text!r} is not a Guacamole move")
 
 
 def test_notation_fits_a_custom_id():
@@ -466,6 +468,7 @@ def test_lima_kahlo_empty_hand_gives_nothing():
     s = rig(hands={0: ["5L"], 1: []})
     s2, ev = play(s, 0, "prep 5L", "steal p2")
     assert s2.hands == [[], []] and "empty" in ev[-1].text and s2.phase == MAIN
+    assert (ev[-1].kind, ev[-1].text) == ("steal", "{p0} tried to steal from {p1}, whose hand is empty.")
 
 
 def test_onion_musk_draws_three_then_discards():

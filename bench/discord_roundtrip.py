@@ -56,11 +56,13 @@ async def run(rounds: int) -> None:
             async with discord_.run_client(make) as bot:
                 await discord_.wait_synced()
                 for _ in range(rounds):
-                    lobby = await discord_.slash(alice, chan, "nim new", piles=5)
-                    await discord_.click(bob, lobby.message, "Join")
+                    lobby = (await discord_.slash(alice, chan, "nim new", piles=5)).message
+                    if lobby is None:
+                        raise SystemExit("the lobby was not posted")
+                    await discord_.click(bob, lobby, "Join")
                     discord_.skip_messages(chan)
-                    await discord_.click(alice, lobby.message, "Start")
-                    await discord_.next_message(chan, lambda m: m.files and not m.ephemeral)
+                    await discord_.click(alice, lobby, "Start")
+                    await discord_.next_message(chan, lambda m: bool(m.files) and not m.ephemeral)
                     session = await bot.sessions.in_channel(chan.id)
                     (seat,) = session.to_move()
                     uid = session.by_seat(seat).user_id
@@ -73,7 +75,7 @@ async def run(rounds: int) -> None:
                     complete.append(time.perf_counter() - t)
                     t = time.perf_counter()
                     r = await discord_.slash(mover, chan, "nim move", move=choices[0]["value"])
-                    await discord_.next_message(chan, lambda m: m.files and not m.ephemeral)
+                    await discord_.next_message(chan, lambda m: bool(m.files) and not m.ephemeral)
                     moves.append(time.perf_counter() - t)
                     await r.original(lambda m: "You played" in m.content)
                     await (await discord_.slash(alice, chan, "game abandon")).original()

@@ -38,8 +38,8 @@ def games_per_second(computer: bool, games: int = 60) -> tuple[float, float]:
 
 def main() -> None:
     for label, computer in (("computer players", True), ("random legal moves", False)):
-        wall, cpu = games_per_second(computer)
-        print(f"games/s, {label}: {wall:.1f} wall clock, {cpu:.1f} per CPU second")
+        wall, per_cpu = games_per_second(computer)
+        print(f"games/s, {label}: {wall:.1f} wall clock, {per_cpu:.1f} per CPU second")
     wins = 0
     for seed in range(40):
         rng = random.Random(seed)
@@ -49,16 +49,19 @@ def main() -> None:
             legal = g.legal_moves(s, seat)
             m = g.computer_move(g.view_for(s, seat), legal, rng) if seat == seed % 2 else rng.choice(legal)
             s, _ = g.apply_move(s, seat, m)
-        wins += (seed % 2) in g.outcome(s).winners
+        result = g.outcome(s)
+        wins += result is not None and (seed % 2) in result.winners
     print(f"computer vs random (2 players): won {wins}/40")
     for players in (2, 4, 6):
         _, states = play(players, 99, True)
         sample = states[:: max(1, len(states) // 20)]
-        times, cpu, sizes = [], [], []
+        times: list[float] = []
+        cpu: list[float] = []
+        sizes: list[float] = []
         for st in sample:
-            for seat in (None, 0):
+            for who in (None, 0):
                 t, c = time.perf_counter(), time.process_time()
-                png = render(g.view_for(st, seat))
+                png = render(g.view_for(st, who))
                 times.append((time.perf_counter() - t) * 1000)
                 cpu.append((time.process_time() - c) * 1000)
                 sizes.append(len(png) / 1024)

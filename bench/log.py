@@ -43,6 +43,8 @@ async def game(service: SessionService, channel: int, moves: int, *, bare: bool)
             rows.append((seat, str(move), False))
         else:
             user = session.by_seat(seat).user_id
+            if user is None:
+                raise ValueError(f"seat {seat} of the bench's game has no person")
             session = (await service.play(channel, user, str(move))).session
             state = session.state
     if bare:
@@ -51,7 +53,7 @@ async def game(service: SessionService, channel: int, moves: int, *, bare: bool)
 
 
 async def timed_log(service: SessionService, session_id: int, repeat: int) -> float:
-    session = await service.get(session_id)
+    session = await service.reread(session_id)
     t0 = time.perf_counter()
     for _ in range(repeat):
         records = await service.log(session, last=50)

@@ -106,7 +106,10 @@ def generate(work: Path) -> None:
 
 
 def meta(work: Path, path: str) -> dict[str, int | None]:
-    return json.loads((work / "mutants" / f"{path}.meta").read_text())["exit_code_by_key"]
+    codes: dict[str, int | None] = json.loads((work / "mutants" / f"{path}.meta").read_text())[
+        "exit_code_by_key"
+    ]
+    return codes
 
 
 def sample(names: list[str], size: int, seed: str, path: str) -> list[str]:

@@ -53,9 +53,9 @@ def main() -> None:
             s, _ = ng.apply_move(
                 s, seat, ng.computer_move(ng.view_for(s, seat), ng.legal_moves(s, seat), rng)
             )
-    for label, seat in (("spectator", None), ("seat 0", 0)):
-        view = ng.view_for(s, seat)
-        R.render(view)
+    for label, who in (("spectator", None), ("seat 0", 0)):
+        view = ng.view_for(s, who)
+        png = R.render(view)
         start = time.perf_counter()
         for _ in range(10):
             png = R.render(view)

@@ -59,7 +59,7 @@ class Tape:
     """Records the outermost drawing calls made while it is active."""
 
     def __init__(self) -> None:
-        self.ops: list[tuple[str, str, object, tuple, dict]] = []
+        self.ops: list[tuple[str, str, Image.Image, tuple, dict]] = []
         self._depth = 0
         self._saved: list[tuple[type, str, object]] = []
 
@@ -159,12 +159,14 @@ def measure(render, view, kwargs, repeat: int) -> tuple[float, float, int]:
 def bench_game(game: str, repeat: int, boards: bool = False) -> None:
     info = engines.get(game)
     renderer = info.load_renderer()
+    if renderer is None:
+        raise SystemExit(f"{info.title} has no renderer to measure")
     ratios, sizes, times = [], [], []
     for pos in positions(game):
         if pos.label.endswith("-start"):
             continue
         for seat in (None, 0):
-            kwargs = {"names": pos.names}
+            kwargs: dict[str, object] = {"names": pos.names}
             if "last_action" in inspect.signature(renderer.render).parameters:  # an older checkout lacks it
                 kwargs["last_action"] = pos.last_action
             t_render, floor, nbytes = measure(renderer.render, pos.view(seat), kwargs, repeat)

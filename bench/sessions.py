@@ -33,6 +33,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -72,7 +73,9 @@ async def new_active(store: Store, channel: int) -> tuple[int, int]:
 ROUNDS = 20
 
 
-async def interleaved(committers: dict[str, object], commits: int) -> dict[str, float]:
+async def interleaved(
+    committers: dict[str, Callable[[], Awaitable[object]]], commits: int
+) -> dict[str, float]:
     """Seconds per commit of each committer, timed in ``ROUNDS`` alternating rounds (the median
     round), so that a change in the machine's load touches them all alike."""
     per_round = max(1, commits // ROUNDS)

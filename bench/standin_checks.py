@@ -52,8 +52,8 @@ def pytest_configure(config) -> None:
             _holds.append(seconds)
         return hold(self, seconds)
 
-    server.StandIn.__init__ = patched_init
-    server.StandIn._hold = patched_hold
+    setattr(server.StandIn, "__init__", patched_init)  # noqa: B010 (a method is replaced on purpose)
+    setattr(server.StandIn, "_hold", patched_hold)  # noqa: B010
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:

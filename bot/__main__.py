@@ -66,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
         except StorageError as exc:
             say(str(exc))
             return 2
-    if not settings.token or settings.token == "paste-your-bot-token-here":
+    token = settings.token
+    if not token or token == "paste-your-bot-token-here":
         say("DISCORD_TOKEN is not set; copy .env.example to .env and put your bot token in it.")
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     async def run() -> None:
         store = await Store.open(settings.database)  # before logging in: problems show at once
         async with create_bot(settings, store=store) as bot:  # the bot closes the store when it closes
-            await bot.start(settings.token)
+            await bot.start(token)
 
     try:
         asyncio.run(run())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -95,7 +95,13 @@ def intents() -> discord.Intents:
     return chosen
 
 
-class TableBot:
+if TYPE_CHECKING:  # a mixin for the two bots below; to the type checker, a bot
+    _BotBase = commands.Bot
+else:
+    _BotBase = object
+
+
+class TableBot(_BotBase):
     """What the bot is, sharded or not: dependencies, extensions, the scheduler and command sync.
 
     Mixed into :class:`PukllayBot` (one gateway connection) and :class:`ShardedPukllayBot`
@@ -132,6 +138,18 @@ class TableBot:
         self.table: Table | None = None
         self.scheduler: Scheduler | None = None
 
+    def ready_sessions(self) -> SessionService:
+        """The session service, which ``setup_hook`` makes before any cog or job can ask."""
+        if self.sessions is None:
+            raise RuntimeError("the bot has not been set up yet (setup_hook makes its sessions)")
+        return self.sessions
+
+    def ready_table(self) -> Table:
+        """The table, which ``setup_hook`` makes before any cog or job can ask."""
+        if self.table is None:
+            raise RuntimeError("the bot has not been set up yet (setup_hook makes its table)")
+        return self.table
+
     @property
     def shard_label(self) -> str:
         ids = getattr(self, "shard_ids", None)
@@ -166,11 +184,13 @@ class TableBot:
         The move and the job's end are one transaction, so a deadline acts once even when
         several processes share the database.  A board Discord refuses is logged; the move stays.
         """
-        result = await self.sessions.fire_deadline(int(job.key), int(job.payload.get("version", -1)), job=job)
+        result = await self.ready_sessions().fire_deadline(
+            int(job.key), int(job.payload.get("version", -1)), job=job
+        )
         if result is None:
             return
         try:
-            await self.table.announce(result)
+            await self.ready_table().announce(result)
         except Exception:
             log.warning("the board of session %s was not posted after its deadline", job.key, exc_info=True)
 

@@ -8,7 +8,7 @@ registry name, adds a ``new`` command carrying that game's options (which calls
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -17,18 +17,21 @@ from discord.ext import commands
 import engines
 from bot.ui import Table
 
+if TYPE_CHECKING:
+    from bot.app import TableBot
+
 
 @app_commands.guild_only()
 class GameCog(commands.GroupCog):
     game: ClassVar[str]
 
-    def __init__(self, bot: commands.Bot):
+    def __init__(self, bot: TableBot):
         self.bot = bot
         self.info = engines.get(self.game)
 
     @property
     def table(self) -> Table:
-        return self.bot.table  # type: ignore[attr-defined]
+        return self.bot.ready_table()
 
     async def open_lobby(
         self, interaction: discord.Interaction, options: dict[str, Any], players: int | None = None

@@ -197,7 +197,7 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
     last_action = None  # the last move's first public line, for the board's header
 
     def write(label: str, seat: int | None = None) -> None:
-        if folder is None:
+        if folder is None or renderer is None:
             return
         png = renderer.render(module.view_for(state, seat), names=names, last_action=last_action)
         path = folder.write(f"{label}.png" if seat is None else f"{label}-p{seat + 1}.png", png)
@@ -252,7 +252,7 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
                 continue
             if command == "huts":
                 chart = getattr(renderer, "render_huts", None) if renderer is not None else None
-                if chart is None:
+                if chart is None or folder is None:
                     print("  huts: the hut chart is for Nowa Gwinea (and needs images on)", file=out)
                 else:
                     print(f"  hut chart: {folder.write('huts.png', chart())}", file=out)

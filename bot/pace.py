@@ -17,7 +17,7 @@ def next_computer(module: ModuleType, state: Any, computers: set[int], paced: se
     ``paced`` collects the computers that already moved since the last person's
     move; start it empty after each move a person makes.
     """
-    acting = set(module.to_move(state))
+    acting: set[int] = set(module.to_move(state))
     due = sorted(acting & computers)
     people_acting = bool(acting - computers)
     if people_acting:

@@ -150,7 +150,7 @@ def last_action(session: Session, records: Sequence[MoveRecord]) -> str | None:
 def own_lines(session: Session, records: Iterable[MoveRecord], seat: int, limit: int = 5) -> list[str]:
     """What ``seat`` made happen with its own moves, as it may read it (for its private reply)."""
     names = session.names()
-    out = []
+    out: list[str] = []
     for record in records:
         if record.seat != seat or record.by_computer:
             continue

@@ -42,6 +42,11 @@ def shown(mu: float, sigma: float) -> float:
     return round(mu - 3 * sigma, 1)
 
 
+def shown_or_start(mu: float | None, sigma: float | None) -> float:
+    """The shown rating of a row that may not be rated yet (then the rating everyone starts with)."""
+    return shown(START_MU if mu is None else mu, START_SIGMA if sigma is None else sigma)
+
+
 def rate(standings: Sequence[Standing]) -> list[NewRating]:
     """New ratings after a game; ``place`` 1 is best, equal places are ties."""
     if len(standings) < 2:

@@ -130,7 +130,8 @@ class Session:
         return self.row.status
 
     def names(self) -> list[str]:
-        ordered = sorted((s for s in self.seats if s.seat is not None), key=lambda s: s.seat)
+        seated = [(s.seat, s) for s in self.seats if s.seat is not None]
+        ordered = [s for _, s in sorted(seated, key=lambda pair: pair[0])]
         if ordered:
             return [s.name for s in ordered]
         return [s.name for s in self.seats]
@@ -214,6 +215,12 @@ def damaged_text(session: Session) -> str:
     )
 
 
+def _place_of(row: RatingRow) -> int:
+    if row.place is None:
+        raise ValueError(f"the rating of user {row.user_id} is to change without a place in the game")
+    return row.place
+
+
 def rerate(current: list[RatingRow], changes: list[RatingChange] | None = None) -> list[RatingRow]:
     """New ratings for the people of a finished game (none with fewer than two people).
 
@@ -225,18 +232,19 @@ def rerate(current: list[RatingRow], changes: list[RatingChange] | None = None) 
         ratings.Standing(
             r.user_id,
             r.name,
-            r.place,
+            _place_of(r),
             r.mu if r.mu is not None else ratings.START_MU,
             r.sigma if r.sigma is not None else ratings.START_SIGMA,
         )
         for r in current
     ]
+    rated = ratings.rate(standings)
     new = [
         RatingRow(n.user_id, n.name, n.mu, n.sigma, c.games + 1, c.wins + int(n.won))
-        for n, c in zip(ratings.rate(standings), current, strict=True)
+        for n, c in zip(rated, current, strict=True)
     ]
     if changes is not None:
-        for before, after in zip(standings, new, strict=True):
+        for before, after in zip(standings, rated, strict=True):
             changes.append(
                 RatingChange(
                     after.user_id,
@@ -387,6 +395,13 @@ class SessionService:
         found = await self.store.load(session_id=session_id)
         return await self._load(*found) if found else None
 
+    async def reread(self, session_id: int) -> Session:
+        """A session read again after a change to it (it is never deleted, so it is there)."""
+        session = await self.get(session_id)
+        if session is None:
+            raise NoGameHere(f"game {session_id} is gone from the database")
+        return session
+
     async def in_channel(self, channel_id: int) -> Session | None:
         found = await self.store.load(channel_id=channel_id)
         return await self._load(*found) if found else None
@@ -459,7 +474,7 @@ class SessionService:
         except ChannelBusy:
             existing = await self.store.live_session(channel_id)
             raise TableError(self._busy_message(existing)) from None
-        return await self.get(sid)
+        return await self.reread(sid)
 
     @staticmethod
     def _busy_message(existing: SessionRow | None) -> str:
@@ -628,7 +643,7 @@ class SessionService:
                 raise StaleMove("someone else moved first; the board changed, here it is now") from None
             self._cache[session.id] = (version, new_state)
             turn_before = module.turn_number(session.state)
-            session = await self.get(session.id)
+            session = await self.reread(session.id)
             result = MoveResult(session, played, turn_before=turn_before)
             await self._after(session, result)
             return result
@@ -666,14 +681,14 @@ class SessionService:
                 session.id, session.version, [stored(p) for p in batch], module.to_dict(state)
             )
             self._cache[session.id] = (version, state)
-            session = await self.get(session.id)
+            session = await self.reread(session.id)
             result.session = session
         outcome = module.outcome(state)
         if outcome is not None:
             result.ratings = await self._finish(session, outcome)
             result.finished = True
             result.outcome = outcome
-            result.session = await self.get(session.id)
+            result.session = await self.reread(session.id)
         if result.turn_before is not None and module.turn_number(state) != result.turn_before:
             result.turn_ended = True
         result.turn_ended = result.turn_ended or result.finished
@@ -737,16 +752,17 @@ class SessionService:
             if len(staying) <= 1 or not people:
                 result.ratings = await self._end_early(session, staying, "resignation")
                 result.finished = result.turn_ended = True
-                result.session = await self.get(session.id)
-                result.outcome = Outcome.from_dict(result.session.row.outcome)
+                result.session = await self.reread(session.id)
+                ended = result.session.row.outcome
+                result.outcome = Outcome.from_dict(ended) if ended is not None else None
                 return result
-            result.note += "; the computer plays that seat from now on"
+            result.note = f"{seat.name} resigned; the computer plays that seat from now on"
             await self._after(session, result)
             return result
 
     async def _end_early(self, session: Session, staying: list[Seat], why: str) -> list[RatingChange]:
-        order = [s.seat for s in session.seats if s.resigned]
-        ranking = [tuple(sorted(s.seat for s in staying))] if staying else []
+        order = [s.seat for s in session.seats if s.resigned and s.seat is not None]
+        ranking = [tuple(sorted(s.seat for s in staying if s.seat is not None))] if staying else []
         ranking += [(s,) for s in reversed(order)]  # the last to resign ranks highest among them
         n = len(session.seats)
         scores = tuple(1.0 if any(st.seat == s for st in staying) else 0.0 for s in range(n))
@@ -767,7 +783,7 @@ class SessionService:
                 results=[],
             )
             self._release(session.id)
-            return await self.get(session.id)
+            return await self.reread(session.id)
 
     # ----------------------------------------------------------------- deadlines
 
@@ -818,7 +834,12 @@ class SessionService:
             late = [s for s in session.waiting_on() if not s.computer]
             try:
                 state, played, note = await asyncio.to_thread(
-                    deadline_moves, module, session.state, [s.seat for s in late], session.row.seed, version
+                    deadline_moves,
+                    module,
+                    session.state,
+                    [s.seat for s in late if s.seat is not None],
+                    session.row.seed,
+                    version,
                 )
             except Exception as exc:
                 # Nobody is waiting on an answer here: keep the damage to this one game.
@@ -836,7 +857,7 @@ class SessionService:
             except StaleVersion:
                 return None  # moved on meanwhile, or fired already (by another process)
             self._cache[session.id] = (new_version, state)
-            session = await self.get(session.id)
+            session = await self.reread(session.id)
             result = MoveResult(session, played, note=note, turn_before=turn_before)
             await self._after(session, result)
             return result
@@ -905,7 +926,7 @@ class SessionService:
         except Exception:
             log.warning("could not replay session %s to recover its log's marks", session.id, exc_info=True)
             return records
-        return [found.get(r.number, r) if r.privacy is None else r for r in records]
+        return [found.get(r.number, r) if r.privacy is None and r.number is not None else r for r in records]
 
 
 __all__ = [

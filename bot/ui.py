@@ -48,6 +48,7 @@ from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
 from bot.public import MESSAGE_LIMIT, clip, ordinal
 from bot.sessions import (
     MoveResult,
+    NotSeated,
     RatingChange,
     Session,
     SessionService,
@@ -59,7 +60,7 @@ from bot.storage import fits
 from engines.core import MoveError, Outcome, plural
 
 if TYPE_CHECKING:
-    from bot.app import PukllayBot
+    from bot.app import TableBot
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +126,7 @@ def on_v2_message(interaction: discord.Interaction) -> bool:
 class Table:
     """Shared presentation and interaction handling for every game."""
 
-    def __init__(self, bot: PukllayBot, service: SessionService):
+    def __init__(self, bot: TableBot, service: SessionService):
         self.bot = bot
         self.service = service
         self._busy = 0
@@ -245,8 +246,11 @@ class Table:
         return public.lobby_text(session)
 
     def lobby_view(self, session: Session) -> discord.ui.View | None:
-        if session.status != "lobby":
-            return None
+        """The lobby's buttons while it is open; None (no buttons) once it is not."""
+        return self.lobby_buttons(session) if session.status == "lobby" else None
+
+    @staticmethod
+    def lobby_buttons(session: Session) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         for action in ("join", "leave", "cpu", "start"):
             view.add_item(LobbyButton(session.id, action))
@@ -277,7 +281,7 @@ class Table:
             session = await self.service.create(
                 game,
                 guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
+                channel_id=channel_of(interaction),
                 host_id=interaction.user.id,
                 host_name=interaction.user.display_name,
                 options=options,
@@ -288,7 +292,7 @@ class Table:
                 f"The {session.info.title} lobby is open (players can /game join, the host can /game abandon it)",
             )
             sent = await interaction.response.send_message(
-                self.lobby_text(session), view=self.lobby_view(session)
+                self.lobby_text(session), view=self.lobby_buttons(session)
             )
             await self.service.store.set_lobby_message(session.id, sent.message_id)
 
@@ -347,7 +351,8 @@ class Table:
         """Join, leave, add a computer or start, from a lobby button or a slash command."""
 
         async def work() -> None:
-            channel_id = interaction.channel_id
+            channel_id = channel_of(interaction)
+            session: Session | None = None  # None once the last person has left the lobby
             if session_id is not None:
                 session = await self.session_for(interaction, session_id)
                 if not session.row.live:
@@ -393,8 +398,8 @@ class Table:
             if result is not None:
                 await self.announce(
                     result,
-                    header=f"**{session.info.title}** begins! Seats in play order: "
-                    + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(session.names())),
+                    header=f"**{result.session.info.title}** begins! Seats in play order: "
+                    + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(result.session.names())),
                 )
             elif session is None:
                 await self.refresh_lobby(None, session_id)
@@ -619,7 +624,7 @@ class Table:
                     await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 if session_id is None:
-                    found = await self.service.require(interaction.channel_id)
+                    found = await self.service.require(channel_of(interaction))
                     sid = found.id
                 else:
                     sid = session_id
@@ -661,13 +666,16 @@ class Table:
         """Tell the mover what their move did; on a private menu, show the next one."""
         session = result.session
         seat = session.seat_of(interaction.user.id)
-        lines = [f"You played `{text}`."] + public.own_lines(session, result.played, seat.seat)
-        acting = session.status == "active" and seat.seat in session.to_move()
+        if seat is None or seat.seat is None:  # only a seated player's move is confirmed
+            raise NotSeated("you have no seat at this game")
+        mine = seat.seat
+        lines = [f"You played `{text}`."] + public.own_lines(session, result.played, mine)
+        acting = session.status == "active" and mine in session.to_move()
         if acting and result.turn_ended:  # the computers played their turns at once: say what they did
-            others = [r for r in result.played if r.seat != seat.seat]
+            others = [r for r in result.played if r.seat != mine]
             lines += (
                 ["Your turn is over; then:"]
-                + public.turn_lines(session, others, reader=seat.seat)
+                + public.turn_lines(session, others, reader=mine)
                 + ["It is your turn again."]
             )
         if acting and in_menu:
@@ -683,7 +691,7 @@ class Table:
             )
         else:
             lines.append("You have nothing more to do until the round ends; you will be mentioned then.")
-        file = await self.render(session, seat.seat) if session.status == "active" else None
+        file = await self.render(session, mine) if session.status == "active" else None
         await self.reply(interaction, "\n".join(lines), file=file)
 
     async def prefix_hint(self, interaction: discord.Interaction, text: str) -> str | None:
@@ -692,11 +700,11 @@ class Table:
         key = text.strip().lower()
         if not key:
             return None
-        moves = await self.service.legal_moves(interaction.channel_id, interaction.user.id)
+        moves = await self.service.legal_moves(channel_of(interaction), interaction.user.id)
         starting = [m for m in moves if m.lower().startswith(key) and m.lower() != key]
         if len(starting) < 2:
             return None
-        session = await self.service.in_channel(interaction.channel_id)
+        session = await self.service.in_channel(channel_of(interaction))
         name = session.info.name if session is not None else "<game>"
         return (
             f"`{text.strip()}` is the start of {plural(len(starting), 'move')}, not a move: keep typing in "
@@ -718,6 +726,8 @@ class Table:
         given), so a command for one kind of move offers only those.  When more
         than 25 match, the groups come first (see :func:`bot.choices.complete`).
         """
+        if interaction.channel_id is None:
+            return []
         try:
             session = await self.service.in_channel(interaction.channel_id)
             if session is None or session.status != "active" or session.damaged:
@@ -757,7 +767,7 @@ class Table:
         session = (
             await self.service.get(session_id)
             if session_id is not None
-            else await self.service.in_channel(interaction.channel_id)
+            else await self.service.in_channel(channel_of(interaction))
         )
         if session is None or session.status != "active" or session.damaged:
             await self.reply(interaction, f"⚠️ {self.sentence(why)} The game is no longer running.")
@@ -769,7 +779,7 @@ class Table:
             session = (
                 await self.session_for(interaction, session_id, running=True)
                 if session_id is not None
-                else await self.service.require(interaction.channel_id)
+                else await self.service.require(channel_of(interaction))
             )
             if session.status != "active":
                 raise TableError("that game is not running")
@@ -825,11 +835,21 @@ def expected(token: str) -> dict[str, Any]:
     return {"expected_version": int(token)}
 
 
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel an interaction came from; every table action happens in one."""
+    if interaction.channel_id is None:
+        raise TableError(SERVERS_ONLY)
+    return interaction.channel_id
+
+
 # ------------------------------------------------------------------ persistent components
 
 
 def _table(interaction: discord.Interaction) -> Table:
-    return interaction.client.table  # type: ignore[attr-defined]
+    table = getattr(interaction.client, "table", None)
+    if not isinstance(table, Table):
+        raise RuntimeError("a component was clicked before the bot's table was set up")
+    return table
 
 
 TOKEN = r"(?P<ver>\d+(?:\.\d+)?)"
@@ -989,7 +1009,7 @@ class MoveSelect(
         return cls(int(match["sid"]), match["ver"], index=int(match["idx"] or 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        values = self.item.values  # discord.py fills the select from the interaction before this
         if not values:
             await interaction.response.send_message("Nothing was chosen.", ephemeral=True)
             return

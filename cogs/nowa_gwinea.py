@@ -77,6 +77,13 @@ class NowaGwineaCog(
     )
     async def huts(self, interaction: discord.Interaction) -> None:
         renderer = self.info.load_renderer()
+        if renderer is None:
+            await interaction.response.send_message(
+                "This table draws no pictures, so there is no hut chart. A move is a hut's letter "
+                "(F I L N P T U V W X Y Z), its orientation 0-7 and its anchor's cell, e.g. F3C4.",
+                ephemeral=True,
+            )
+            return
         png = await asyncio.to_thread(renderer.render_huts)
         await interaction.response.send_message(
             "The 12 huts: letter, then orientation 0-7, then the cell of the hut's anchor square.",

@@ -15,9 +15,9 @@ import engines
 from bot import public
 from bot.app import PukllayBot
 from bot.public import number
-from bot.ratings import shown
-from bot.sessions import MAX_TIMER_HOURS, Session, TableError, damaged_text
-from bot.ui import clip
+from bot.ratings import shown_or_start
+from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
+from bot.ui import Table, channel_of, clip
 from engines.core import plural
 
 
@@ -37,12 +37,12 @@ class TableCog(
         self.bot = bot
 
     @property
-    def table(self):
-        return self.bot.table
+    def table(self) -> Table:
+        return self.bot.ready_table()
 
     @property
-    def sessions(self):
-        return self.bot.sessions
+    def sessions(self) -> SessionService:
+        return self.bot.ready_sessions()
 
     @app_commands.command(name="join", description="Take a seat in the lobby in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -65,12 +65,13 @@ class TableCog(
     @app_commands.command(name="status", description="Who is playing, whose turn it is, and the options")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            session = await self.sessions.latest(interaction.channel_id)
+            session = await self.sessions.latest(channel_of(interaction))
             if session.status == "lobby" and not session.damaged:
                 await self.table.reply(interaction, self.table.lobby_text(session))
                 return
             moves = await self.sessions.store.move_count(session.id)
-            last = None if session.damaged else (await self.sessions.log(session, last=1) or [None])[-1]
+            logged = [] if session.damaged else await self.sessions.log(session, last=1)
+            last = logged[-1] if logged else None
             await self.table.reply(
                 interaction, public.status_text(session, moves, last, self.reader(session, interaction))
             )
@@ -80,7 +81,7 @@ class TableCog(
     @app_commands.command(name="board", description="Post the board of this channel's game again")
     async def board(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            session = await self.sessions.latest(interaction.channel_id)
+            session = await self.sessions.latest(channel_of(interaction))
             if session.damaged:
                 raise TableError(damaged_text(session))
             if session.status == "lobby":
@@ -106,7 +107,7 @@ class TableCog(
     @app_commands.describe(count="How many recent moves to show (1-50)")
     async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15) -> None:
         async def work() -> None:
-            session = await self.sessions.latest(interaction.channel_id)
+            session = await self.sessions.latest(channel_of(interaction))
             if session.damaged:
                 raise TableError(damaged_text(session))
             records = await self.sessions.log(session, last=count)
@@ -124,7 +125,7 @@ class TableCog(
     @app_commands.command(name="resign", description="Leave the running game; the computer takes your seat")
     async def resign(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            result = await self.sessions.resign(interaction.channel_id, interaction.user.id)
+            result = await self.sessions.resign(channel_of(interaction), interaction.user.id)
             self.table.committed(interaction, "You resigned")
             await self.table.announce(result)
             await self.table.reply(interaction, "You resigned.")
@@ -138,7 +139,7 @@ class TableCog(
         async def work() -> None:
             perms = interaction.permissions
             session = await self.sessions.abandon(
-                interaction.channel_id, interaction.user.id, can_manage=bool(perms and perms.manage_channels)
+                channel_of(interaction), interaction.user.id, can_manage=bool(perms and perms.manage_channels)
             )
             self.table.committed(interaction, "The game was abandoned")
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
@@ -163,7 +164,7 @@ class TableCog(
         async def work() -> None:
             perms = interaction.permissions
             session = await self.sessions.set_timer(
-                interaction.channel_id,
+                channel_of(interaction),
                 interaction.user.id,
                 hours * 3600,
                 can_manage=bool(perms and perms.manage_channels),
@@ -243,7 +244,9 @@ class TableCog(
                 "(skill minus three times its uncertainty)."
             ]
             for i, r in enumerate(rows, 1):
-                lines.append(f"{i}. {r.name}: {number(shown(r.mu, r.sigma))} ({record(r.games, r.wins)})")
+                lines.append(
+                    f"{i}. {r.name}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins)})"
+                )
             await self.table.reply(interaction, clip("\n".join(lines)))
 
         await self.table.guard(interaction, work)
@@ -262,7 +265,7 @@ class TableCog(
             lines = [f"**{who.display_name}**"]
             for name, r in rows.items():
                 title = engines.get(name).title if name in engines.GAMES else name
-                lines.append(f"{title}: {number(shown(r.mu, r.sigma))} ({record(r.games, r.wins)})")
+                lines.append(f"{title}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins)})")
             lines.append(f"A rating is {public.RATING_MEANING}.")
             await self.table.reply(interaction, "\n".join(lines))
 

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import _lru_cache_wrapper, lru_cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -58,10 +59,11 @@ CHIP = (232, 229, 222)
 
 # --------------------------------------------------------------------------- static art
 
-_ART_CACHES: list = []
+_ART_CACHES: list[_lru_cache_wrapper[Any]] = []
+_Art = TypeVar("_Art")
 
 
-def art_cache(fn):
+def art_cache(fn: Callable[..., _Art]) -> _lru_cache_wrapper[_Art]:
     """Cache a piece of static art (a card face, a tile) drawn once per argument set."""
     cached = lru_cache(maxsize=512)(fn)
     _ART_CACHES.append(cached)
@@ -79,7 +81,7 @@ def clear_art() -> None:
 
 
 @lru_cache(maxsize=128)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     try:
         return ImageFont.truetype(str(FONT_FILES[bold]), size)
     except OSError:  # the bundled file is missing: Pillow's own scalable font still draws
@@ -89,7 +91,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 def ink_height(size: int, bold: bool = False) -> int:
     """How tall a line of text stands at ``size``: from the top of a capital to the foot of a g."""
     left, top, right, bottom = font(size, bold).getbbox("Hg")
-    return bottom - top
+    return int(bottom - top)
 
 
 # The header's text stands at least 1/45 of the image's width tall (27 px of 1200), so that it
@@ -104,7 +106,7 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
 
 def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
     left, top, right, bottom = draw.textbbox((0, 0), text, font=fnt)
-    return right - left, bottom - top
+    return int(right - left), int(bottom - top)
 
 
 def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt, fill=INK) -> None:
@@ -187,21 +189,21 @@ def fit_log() -> Iterator[list[Fit]]:
         _LOG.remove(log)
 
 
-Span = tuple[str, tuple[int, int, int]]  # a run of text and its colour
+Span = tuple[str, tuple[int, ...]]  # a run of text and its colour (RGB)
 
 
 @dataclass(frozen=True)
 class _Layout:
     size: int
-    lines: tuple[tuple[tuple[str, tuple[int, int, int], float], ...], ...]  # runs: text, fill, x offset
+    lines: tuple[tuple[tuple[str, tuple[int, ...], float], ...], ...]  # runs: text, fill, x offset
     widths: tuple[float, ...]
     height: int
     cut: bool
 
 
-def _words(spans: tuple[Span, ...]) -> list[tuple[str, tuple[int, int, int], bool]]:
+def _words(spans: tuple[Span, ...]) -> list[tuple[str, tuple[int, ...], bool]]:
     """Words with their colour, and whether each is glued to the previous one (no space)."""
-    out: list[tuple[str, tuple[int, int, int], bool]] = []
+    out: list[tuple[str, tuple[int, ...], bool]] = []
     spaced = True  # a space comes before the next word
     for text, fill in spans:
         parts = text.split(" ")
@@ -257,7 +259,7 @@ LEADING = 1.18
 @lru_cache(maxsize=8192)
 def _layout(
     spans: tuple[Span, ...], width: int, height: int, size: int, min_size: int, bold: bool, max_lines: int
-):
+) -> _Layout:
     words = _words(spans)
     if not words:
         return _Layout(size, (), (), 0, False)
@@ -384,7 +386,9 @@ LAST_SIZE = 30
 LAST_LINES = 4  # the last action wraps to this many lines before it is cut
 
 
-def _header_parts(header: Header, width: int):
+def _header_parts(
+    header: Header, width: int
+) -> tuple[_Layout, _Layout | None, _Layout, _Layout | None, int, int]:
     inner = width - 2 * PAD
     info_w = int(min(inner * 0.45, text_width(header.info, STATUS_SIZE, True) + 4)) if header.info else 0
     title = fit(header.title, inner - info_w - 16, TITLE_SIZE * 2, TITLE_SIZE, HEADER_MIN, True, 1)
@@ -519,7 +523,7 @@ def _cell_height(lines: int) -> int:
     return 12 + int(STRIP_NAME * LEADING) + 4 + lines * int(STRIP_DETAIL * LEADING) + 12
 
 
-def _strip_geometry(seats: Sequence[SeatLine], width: int):
+def _strip_geometry(seats: Sequence[SeatLine], width: int) -> tuple[int, int, int, int, int]:
     cols = strip_columns(len(seats))
     rows = -(-len(seats) // cols)
     cw = (width - 2 * PAD - (cols - 1) * STRIP_GAP) // cols

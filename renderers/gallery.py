@@ -51,6 +51,8 @@ def contact_sheet(items: list[tuple[str, Image.Image]]) -> Image.Image:
 
 def gallery(folder: Path, game: str, report: list[str]) -> int:
     renderer = engines.get(game).load_renderer()
+    if renderer is None:
+        raise ValueError(f"{game} has no renderer, so it has no boards to show")
     out = folder / game
     (out / "400").mkdir(parents=True, exist_ok=True)
     thumbs: list[tuple[str, Image.Image]] = []

@@ -195,7 +195,7 @@ def _panel_order(v) -> list[tuple[int, bool]]:
     return [(v.seat, True)] + [(p, not two) for p in range(n) if p != v.seat]
 
 
-def _stack_height(cards: int, size=SMALL) -> int:
+def _stack_height(cards: int, size: tuple[int, int] = SMALL) -> int:
     """A dish or the zone: a label, up to three strips, the top card, two lines of words."""
     return 28 + min(max(0, cards - 1), 3) * 20 + size[1] + 54
 
@@ -358,15 +358,15 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
             d.text((PAD, y), "(empty)", font=font(24), fill=MUTED)
 
     # ---------------------------------------------------------------- the last turn
-    for place in v.turn_marks:
-        box = boxes.get(place)
+    for mark in v.turn_marks:
+        box = boxes.get(mark)
         if box:
             x0, y0, x1, y1 = box
             mark_box(d, (x0 - 6, y0 - 6, x1 + 5, y1 + 5), radius=12)
-    for a, b in _last_path(v):
-        if a in boxes and b in boxes and a != b:
-            ax0, ay0, ax1, ay1 = boxes[a]
-            bx0, by0, bx1, by1 = boxes[b]
+    for src, dst in _last_path(v):
+        if src in boxes and dst in boxes and src != dst:
+            ax0, ay0, ax1, ay1 = boxes[src]
+            bx0, by0, bx1, by1 = boxes[dst]
             arrow(d, ((ax0 + ax1) / 2, (ay0 + ay1) / 2), ((bx0 + bx1) / 2, (by0 + by1) / 2))
     return img
 

@@ -25,6 +25,7 @@ from renderers.common import (
     WIDTH,
     Header,
     SeatLine,
+    Span,
     art_cache,
     draw_header,
     draw_legend,
@@ -172,7 +173,7 @@ def _patch_tile(colour: str, symbol: str, size: int) -> Image.Image:
     d.rectangle((6, 6, big - 7, big - 7), outline=tuple(max(0, v - 40) for v in PATCH_RGB[colour]), width=3)
     m = big * 0.2
     _draw_glyph(d, symbol, (m, m, big - m, big - m), GLYPH_INK[colour], PATCH_RGB[colour])
-    return img.resize((size, size), Image.LANCZOS)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
 @art_cache
@@ -180,12 +181,7 @@ def _glyph_icon(symbol: str, size: int, ink: tuple[int, int, int] = INK) -> Imag
     big = size * 3
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     _draw_glyph(ImageDraw.Draw(img), symbol, (big * 0.08, big * 0.08, big * 0.92, big * 0.92), ink)
-    return img.resize((size, size), Image.LANCZOS)
-
-
-def _paste_patch(img: Image.Image, patch: str, x: int, y: int, size: int) -> None:
-    colour, symbol = patch.split("/")
-    img.paste(_patch_tile(colour, symbol, size), (x, y))
+    return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
 # --------------------------------------------------------------------------- pieces
@@ -443,9 +439,9 @@ def _header(view, names, last_action) -> Header:
     info = f"{mode} · side {view.side}" + (" · stoppers" if view.stoppers_variant else "")
     title = "Guanga: Tejidos Andinos" + (" · solo" if view.players == 1 else "")
     if view.finished:
-        scores = view.final_scores or ()
+        scores: tuple[int, ...] = view.final_scores or ()
         if view.players == 1:
-            status = [(f"Game over: {scores[0]} VP, rank {view.solo_rank}", INK)]
+            status: list[Span] = [(f"Game over: {scores[0]} VP, rank {view.solo_rank}", INK)]
         else:
             status = winners_status(names, view.ranking[0])
         return Header(title, info, status, None, last_action)

@@ -22,7 +22,7 @@ from engines.nowa_gwinea.geometry import (
     ROWS,
     SHAPES,
     SIZE,
-    parse_cell,
+    cell_of,
     placement_from_text,
 )
 from renderers.common import (
@@ -112,7 +112,7 @@ def _draw_symbols(
     small = size < 50
     f = font(max(10, size // 4), True)
     for i, name in enumerate(board.totems):
-        cell = parse_cell(name)
+        cell = cell_of(name)
         x, y = _xy(cell, ox, oy, size)
         pad = size * 0.12
         if i == rolled:
@@ -128,7 +128,7 @@ def _draw_symbols(
         if not small:
             centred_text(d, (x + size / 2, y + size / 2), TOTEM_LABELS[i], f, fill=(255, 255, 255))
     for name in board.water:
-        cell = parse_cell(name)
+        cell = cell_of(name)
         x, y = _xy(cell, ox, oy, size)
         pad = size * 0.22
         hit = covered >> cell & 1
@@ -147,7 +147,7 @@ def _draw_symbols(
                 fill=(255, 255, 255),
             )
     for name in board.fruit:
-        cell = parse_cell(name)
+        cell = cell_of(name)
         x, y = _xy(cell, ox, oy, size)
         pad = size * 0.28
         d.ellipse(
@@ -195,7 +195,7 @@ def _draw_huts(
 
 
 def _hut_letters(d, texts, ox, oy, size, board) -> None:
-    busy = {parse_cell(n) for n in (*board.totems, *board.water, *board.fruit)}
+    busy = {cell_of(n) for n in (*board.totems, *board.water, *board.fruit)}
     f = font(max(12, size // 3), True)
     for text in texts:
         pl = placement_from_text(text)
@@ -294,7 +294,7 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
         )
     draw_text(d, (PAD, y), sub, WIDTH - 2 * PAD, 26, min_size=18, bold=True)
     y += 44
-    texts = ()
+    texts: tuple[str, ...] = ()
     if view.seat is not None and view.villages[view.seat] != UNKNOWN and not view.over:
         texts = view.villages[view.seat]
     bx, by = PAD + 34, y + 34

@@ -120,7 +120,7 @@ def tile_sprite(code: str) -> Image.Image:
     # centre joint
     dr.ellipse((cx - 7 * SS, cy - 7 * SS, cx + 7 * SS, cy + 7 * SS), fill=(200, 190, 170))
     dr.polygon(pts, outline=(60, 60, 60), width=int(1.5 * SS))
-    return img.resize((size // SS, size // SS), Image.LANCZOS)
+    return img.resize((size // SS, size // SS), Image.Resampling.LANCZOS)
 
 
 @art_cache
@@ -306,7 +306,7 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
 
 
 def _panel(
-    img: Image.Image, dr: ImageDraw.ImageDraw, view, names, x: int, y: int, w: int, bottom: int
+    img: Image.Image, dr: ImageDraw.ImageDraw, view, names, x: int, y: float, w: int, bottom: int
 ) -> None:
     order = ([view.seat] if view.seat is not None else []) + [
         s for s in range(view.players) if s != view.seat

@@ -76,8 +76,8 @@ def play(game: str, players: int, options: dict[str, Any], seed: int, limit: int
     names = NAMES[:players]
     config = config_from_options(module.Config, players, options)
     state = module.new_game(config, players, seed)
-    out = [(state, None)]
-    last = None
+    last: str | None = None
+    out = [(state, last)]
     for k in range(limit):
         if module.outcome(state) is not None:
             break

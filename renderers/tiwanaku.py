@@ -203,13 +203,13 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, view, ox: int, oy: 
         r, c = divmod(cell, cols)
         x, y = _cell_xy(cell, cols, ox, oy)
         if c + 1 < cols:
-            k = kind_between(cell, cell + 1)
+            edge = kind_between(cell, cell + 1)
             seg = ((x + CELL, y), (x + CELL, y + CELL))
-            (thick.append(seg) if k == "region" else line(*seg, k))
+            (thick.append(seg) if edge == "region" else line(*seg, edge))
         if r + 1 < 5:
-            k = kind_between(cell, cell + cols)
+            edge = kind_between(cell, cell + cols)
             seg = ((x, y + CELL), (x + CELL, y + CELL))
-            (thick.append(seg) if k == "region" else line(*seg, k))
+            (thick.append(seg) if edge == "region" else line(*seg, edge))
     for a, b in thick:
         draw.line((*a, *b), fill=REGION_LINE, width=7)
     for a, b in thick:  # round the joints
@@ -246,6 +246,7 @@ def _header(view, names, last_action) -> Header:
 
 def _seat_lines(view, names) -> list[SeatLine]:
     over = view.phase == "over"
+    place: dict[int, int] = {}
     if over:
         order = sorted(range(view.players), key=lambda s: (view.scores[s], view.correct[s]), reverse=True)
         groups: list[list[int]] = []

@@ -644,8 +644,8 @@ class Store:
         in the same transaction.  Returns the new version; the turn deadline is re-armed
         for it.
         """
-        moves = [m if isinstance(m, NewMove) else NewMove(*m) for m in moves]
-        return await self._commit_moves(session_id, expected_version, moves, state, job)
+        rows = [m if isinstance(m, NewMove) else NewMove(*m) for m in moves]
+        return await self._commit_moves(session_id, expected_version, rows, state, job)
 
     def _commit_body(
         self,

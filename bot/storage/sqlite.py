@@ -128,6 +128,7 @@ def _steps(con: sqlite3.Connection, body: Body) -> Any:
     try:
         op = next(body)
         while True:
+            result: Any
             kind, sql, params = op
             if kind == "many":
                 if len(params) == 1:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .data import dish_kind, dish_points
 from .moves import Add, Cancel, Discard, Dish, Done, Draw, End, Free, Move, Pass, Prep, Steal, Swap, Take
+
+if TYPE_CHECKING:
+    from .rules import View
 
 
 def _code(ref: str) -> str:
@@ -44,11 +48,10 @@ def plan_dish(building: Sequence[str], pool: Sequence[str]) -> list[str] | None:
         for r in pool:
             by_num.setdefault(int(_code(r)[0]), []).append(r)
         have = set(nums_b)
-        lo = min(have) if have else None
-        hi = max(have) if have else None
+        span = (min(have), max(have)) if have else None
         for a in range(1, 10):
             for b in range(9, a + 1, -1):
-                if lo is not None and not (a <= lo and hi <= b):
+                if span is not None and not (a <= span[0] and span[1] <= b):
                     continue
                 if all(k in have or k in by_num for k in range(a, b + 1)):
                     types = {c[1] for c in building}
@@ -92,9 +95,9 @@ def _fit(code: str, pool: Sequence[str]) -> float:
 
 
 class _Eval:
-    def __init__(self, view) -> None:
+    def __init__(self, view: View, seat: int) -> None:
         self.v = view
-        self.me = view.seat
+        self.me = seat
         self.hand = list(view.hand or ())
         self.zone = list(view.prep[self.me])
         self.pool = self.hand + self.zone
@@ -207,14 +210,14 @@ class _Eval:
         return base - 0.15 * _fit(code, others)
 
 
-def computer_move(view, legal: Sequence[Move], rng: random.Random) -> Move:
+def computer_move(view: View, legal: Sequence[Move], rng: random.Random) -> Move:
     """Pick a good move using only ``view``: prepare, then dish, then draw, each scored greedily."""
     legal = list(legal)
     if not legal:
         raise ValueError("no legal move to choose from")
     if len(legal) == 1 or view.seat is None:
         return legal[0] if len(legal) == 1 else rng.choice(legal)
-    ev = _Eval(view)
+    ev = _Eval(view, view.seat)
     if view.phase == "dish" or (view.phase == "main" and any(isinstance(m, Dish) for m in legal)):
         pool = [c for c in ev.hand] + ["z" + c for c in ev.zone]
         plan = plan_dish(view.building, pool)

@@ -235,12 +235,12 @@ def parse_move(text: str) -> Move:
             return Prep(args[0])
         raise _bad(text, "prep takes one card of your hand (number then type letter P L O T A)", "prep 5T")
     if verb == "FREE":
-        if len(args) == 2 and _card(args[0]) and _pile(args[1]):
-            return Free(args[0], _pile(args[1]))
+        if len(args) == 2 and _card(args[0]) and (pile := _pile(args[1])):
+            return Free(args[0], pile)
         raise _bad(text, "free takes a card of your preparation zone and a discard pile", "free 5T x1")
     if verb == "DISH":
-        if len(args) == 1 and _ref(args[0]):
-            return Dish(_ref(args[0]))
+        if len(args) == 1 and (ref := _ref(args[0])):
+            return Dish(ref)
         if len(args) > 1 and all(_ref(a) for a in args):
             raise _bad(
                 text,
@@ -249,14 +249,14 @@ def parse_move(text: str) -> Move:
             )
         raise _bad(text, "dish takes one card of your hand (5T) or preparation zone (z5T)", "dish z5T")
     if verb == "ADD":
-        if len(args) >= 2 and _RE_DISH_NO.match(args[0]):
-            refs = [_ref(a) for a in args[1:]]
-            if all(refs) and len(refs) <= 3:
-                return Add(int(_RE_DISH_NO.match(args[0]).group(1)), tuple(refs))
+        if len(args) >= 2 and (dish := _RE_DISH_NO.match(args[0])):
+            refs = [ref for a in args[1:] if (ref := _ref(a))]
+            if len(refs) == len(args) - 1 and len(refs) <= 3:
+                return Add(int(dish.group(1)), tuple(refs))
         raise _bad(text, "add takes your dish number and 1 to 3 cards of hand or zone", "add d1 6T,z7T")
     if verb == "STEAL":
-        if len(args) == 1 and _RE_PLAYER.match(args[0]):
-            return Steal(int(_RE_PLAYER.match(args[0]).group(1)) - 1)
+        if len(args) == 1 and (player := _RE_PLAYER.match(args[0])):
+            return Steal(int(player.group(1)) - 1)
         raise _bad(text, "steal takes a player number", "steal p2")
     if verb == "SWAP":
         if len(args) == 2:
@@ -266,8 +266,8 @@ def parse_move(text: str) -> Move:
                 return Swap(src, dst)
         raise _bad(text, "swap takes your card (5T, p1z5T or p1d2) then a visible card", "swap 5T p2d1")
     if verb == "TAKE":
-        if len(args) == 1 and _place(args[0]):
-            return Take(_place(args[0]))
+        if len(args) == 1 and (place := _place(args[0])):
+            return Take(place)
         raise _bad(text, "take takes a visible card (p2z5T, p2d1, x1 or x2)", "take p2d1")
     if verb == "DRAW":
         if len(args) == 1:
@@ -277,8 +277,8 @@ def parse_move(text: str) -> Move:
                 return Draw(f"x{_pile(args[0])}")
         raise _bad(text, "draw takes deck, x1 or x2", "draw deck")
     if verb == "DISCARD":
-        if len(args) == 2 and _card(args[0]) and _pile(args[1]):
-            return Discard(args[0], _pile(args[1]))
+        if len(args) == 2 and _card(args[0]) and (pile := _pile(args[1])):
+            return Discard(args[0], pile)
         raise _bad(text, "discard takes a card of your hand and a discard pile", "discard 5T x2")
     if verb == "PASS" and not args:
         return Pass()

@@ -486,11 +486,11 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if ph == AVOCALDO:
         return [*_add_options(s, seat), Pass()]
     if ph == LIMA:
-        return [Steal(p) for p in range(s.config.players) if p != seat] + [Pass()]
+        return [*(Steal(p) for p in range(s.config.players) if p != seat), Pass()]
     if ph == TOMATHOR:
         return [*_swap_options(s, seat), Pass()]
     if ph == AJI:
-        return [Take(p) for p in visible_places(s)] + [Pass()]
+        return [*(Take(p) for p in visible_places(s)), Pass()]
     return []
 
 

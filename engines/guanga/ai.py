@@ -90,7 +90,7 @@ def _cell_base(view, me) -> list[float]:
             same = sum(
                 1
                 for j in NEIGHBOURS[cell]
-                if tops[j] is not None and (tops[j][0] == t[0] or tops[j][1] == t[1])
+                if (n := tops[j]) is not None and t is not None and (n[0] == t[0] or n[1] == t[1])
             )
             v = -1.0 - 0.5 * same
         if paired:
@@ -153,7 +153,7 @@ def computer_move(view, legal, rng: random.Random):
         pot = _potential(view, me)
         base = _cell_base(view, me)
         zero = [0.0] * CELLS
-        attrs = [None if p is None else p.split("/") for p in view.basket]
+        attrs = {slot: p.split("/") for slot, p in enumerate(view.basket) if p is not None}
 
         def score(m: Place) -> float:
             colour, symbol = attrs[m.slot - 1]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -326,7 +327,8 @@ def parse_move(text: str) -> Move:
         cells = parse_cells(rest)
         if len(cells) != 2 or re.sub(r"[A-E][1-5]|[ ,;]", "", rest) or cells[0] == cells[1]:
             raise MalformedMove("return exactly two different cells of the claimed shape, e.g. R B2D4")
-        return Return(tuple(sorted(cells)))
+        a, b = sorted(cells)
+        return Return((a, b))
     raise MalformedMove(f"{quoted(raw.strip())} is not a Guanga move; {NOTATION}")
 
 
@@ -501,9 +503,9 @@ def new_game(config: Config, seats: int, seed: int) -> State:
 def _take_mother(s: State, seat: int) -> None:
     """Put the seat's mother patch (a patch of its colour) on C3: from the basket if there is one
     (the basket is refilled at once), else the topmost one of the pile."""
-    slot = next((i for i, k in enumerate(s.basket) if k is not None and k // 5 == seat), None)
-    if slot is not None:
-        kind = s.basket[slot]
+    found = next(((i, k) for i, k in enumerate(s.basket) if k is not None and k // 5 == seat), None)
+    if found is not None:
+        slot, kind = found
         s.basket[slot] = None
         _refill_basket(s)
     else:
@@ -616,27 +618,27 @@ def place_parts(s: State, seat: int) -> tuple[list[int], tuple[int, ...]]:
             return [], ()
         return slots, _cells(free)
     if s.phase == "place2":
-        row = DIFFER[s.first_kind]
-        good = [b for b in slots if row[basket[b]]]
+        row = DIFFER[_first_kind(s)]
+        good = [b for b in slots if row[_basket_kind(s, b)]]
         cells = NB_MASK[s.placed[0]] & free
         if connected_rule(s.config):
             occ = occupied_mask(s, seat)
             cells = mask_of(y for y in cells_of(cells) if _connected(occ | 1 << y))
         return good, _cells(cells)
     # place1: the first patch must leave a legal second one
-    good_slots = [a for a in slots if any(DIFFER[basket[a]][basket[b]] for b in slots)]
+    good_slots = [a for a in slots if any(DIFFER[_basket_kind(s, a)][_basket_kind(s, b)] for b in slots)]
     if not good_slots:
         return [], ()
     if connected_rule(s.config):
         near = _near_mask(occupied_mask(s, seat))
         # x itself near the weave, or x next to a free cell that is near it
-        good = free & (near | mask_of(x for x in range(CELLS) if NB_MASK[x] & free & near))
-        good = mask_of(x for x in cells_of(good) if NB_MASK[x] & free)
+        first = free & (near | mask_of(x for x in range(CELLS) if NB_MASK[x] & free & near))
+        first = mask_of(x for x in cells_of(first) if NB_MASK[x] & free)
     elif free == FULL_MASK:
-        good = FULL_MASK
+        first = FULL_MASK
     else:
-        good = mask_of(x for x in range(CELLS) if free >> x & 1 and NB_MASK[x] & free)
-    return good_slots, _cells(good)
+        first = mask_of(x for x in range(CELLS) if free >> x & 1 and NB_MASK[x] & free)
+    return good_slots, _cells(first)
 
 
 def place_options(s: State, seat: int) -> list[tuple[int, int]]:
@@ -676,9 +678,9 @@ def claim_options(s: State, seat: int, first: bool = False) -> list[Claim]:
 
 
 def return_options(s: State, seat: int) -> list[Return]:
-    cells = s.pending["cells"]
+    cells = _pending(s)["cells"]
     g = s.guangas[seat]
-    out = []
+    out: list[Return] = []
     for i, a in enumerate(cells):
         for b in cells[i + 1 :]:
             if connected_rule(s.config) and CENTRE in (a, b) and len(g[CENTRE]) == 1:
@@ -690,7 +692,7 @@ def return_options(s: State, seat: int) -> list[Return]:
 def stopper_options(s: State, seat: int) -> list[Stopper]:
     if not s.config.stoppers or s.stoppers_left[seat] <= 0:
         return []
-    out = []
+    out: list[Stopper] = []
     for g in range(s.n):
         if len(s.stoppers[g]) >= D.STOPPERS_PER_GUANGA:
             continue
@@ -746,8 +748,8 @@ def legal_moves(s: State, seat: int) -> list[Move]:
             cells = single_place_cells(s, seat)
             for a, k in enumerate(s.basket):
                 if k is not None:
-                    row = _BUY[a]
-                    out.extend([row[c] for c in cells])
+                    buys = _BUY[a]
+                    out.extend([buys[c] for c in cells])
         if _can_refresh(s, seat):
             out.append(Refresh())
         out.extend(stopper_options(s, seat))
@@ -916,8 +918,30 @@ def _do_keep(s: State, seat: int, m: Keep, events: list[Event]) -> None:
         _start_turn(s, 0, events)
 
 
-def _put(s: State, seat: int, slot: int, cell: int) -> int:
+def _basket_kind(s: State, slot: int) -> int:
+    """The patch in a basket slot that the phase or a check before guarantees is filled."""
     kind = s.basket[slot]
+    if kind is None:
+        raise IllegalMove(f"basket slot {slot + 1} is empty")
+    return kind
+
+
+def _first_kind(s: State) -> int:
+    """The first patch of a pair, which the second placement (phase place2) always has."""
+    if s.first_kind is None:
+        raise IllegalMove("no first patch has been placed this turn")
+    return s.first_kind
+
+
+def _pending(s: State) -> dict[str, Any]:
+    """The claim waiting for its returned patches (phase return and the claim that made it)."""
+    if s.pending is None:
+        raise IllegalMove("no claim is waiting for its patches")
+    return s.pending
+
+
+def _put(s: State, seat: int, slot: int, cell: int) -> int:
+    kind = _basket_kind(s, slot)
     s.basket[slot] = None
     s.guangas[seat][cell].append(kind)
     return kind
@@ -938,10 +962,10 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
         where = CELL_NAMES[m.cell]
         if m.cell in s.stoppers[seat]:
             why = f"{where} has a stopper; nothing may go on it"
-        elif s.phase == "place2" and differ(s.first_kind, s.basket[slot]) is False:
+        elif s.phase == "place2" and not differ(_first_kind(s), _basket_kind(s, slot)):
             why = (
-                f"the {patch_name(s.basket[slot])} patch shares a colour or symbol with your first patch "
-                f"({patch_name(s.first_kind)}); the two patches must differ in both"
+                f"the {patch_name(_basket_kind(s, slot))} patch shares a colour or symbol with your first patch "
+                f"({patch_name(_first_kind(s))}); the two patches must differ in both"
             )
         elif s.phase == "place2" and m.cell not in NEIGHBOURS[s.placed[0]]:
             why = f"the second patch must go orthogonally next to {CELL_NAMES[s.placed[0]]} (the first patch)"
@@ -1087,7 +1111,7 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
     if stop:
         raise IllegalMove(f"{_cells_list(stop)} has a stopper and cannot be part of a shape")
     t = tops(s, seat)
-    bad = [c for c in m.cells if t[c] is None or not has_attr(t[c], m.attr)]
+    bad = [c for c in m.cells if (top := t[c]) is None or not has_attr(top, m.attr)]
     if bad:
         raise IllegalMove(
             f"the top patch of {_cells_list(bad)} does not show {m.attr}; every cell of the shape "
@@ -1117,8 +1141,9 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
         for i in range(D.BASKET_SIZE):
             if got >= want:
                 break
-            if s.basket[i] is not None:
-                s.shell_patches[seat].append(s.basket[i])
+            kind = s.basket[i]
+            if kind is not None:
+                s.shell_patches[seat].append(kind)
                 s.basket[i] = None
                 got += 1
         s.shells[seat] += got
@@ -1148,7 +1173,7 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
 def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
     if s.phase != "return":
         raise _refuse(s, seat, "patches are returned only right after a claim")
-    cells = s.pending["cells"]
+    cells = _pending(s)["cells"]
     if any(c not in cells for c in m.cells):
         raise IllegalMove(f"return two cells of the claimed shape: {_cells_list(cells)}")
     g = s.guangas[seat]
@@ -1188,7 +1213,7 @@ def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
                     kind="cutoff",
                 )
             )
-    card = s.pending["card"]
+    card = _pending(s)["card"]
     s.pending = None
     s.phase = "extra" if card[0] == "B" else "after"
     _maybe_auto_end(s, seat, events)
@@ -1201,7 +1226,7 @@ def _do_done(s: State, seat: int, m: Done, events: list[Event]) -> None:
     _end_turn(s, seat, events)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[State, int, Any, list[Event]], None]] = {
     Keep: _do_keep,
     Place: _do_place,
     Buy: _do_buy,
@@ -1452,7 +1477,7 @@ def view_for(s: State, seat: int | None) -> View:
     players = []
     for i in range(s.n):
         visible = s.finished or i == seat
-        b = breakdown(s, i, with_order=visible)
+        b: dict[str, Any] = breakdown(s, i, with_order=visible)
         if not visible and uses_orders(s.config):
             b["orders"] = UNKNOWN
         if s.orders[i] is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from .geometry import PLACEMENTS, SIZE, parse_cell, placement, placement_from_text
+from .geometry import PLACEMENTS, SIZE, cell_of, placement, placement_from_text
 
 
 def _dist(a: int, b: int) -> int:
@@ -35,10 +35,10 @@ def computer_move(view, legal, rng: random.Random):
     if seat is None or not places:
         return done if done is not None else rng.choice(legal)
     board = view.boards[seat]
-    water = [parse_cell(c) for c in board.water]
+    water = [cell_of(c) for c in board.water]
     fruit = 0
     for c in board.fruit:
-        fruit |= 1 << parse_cell(c)
+        fruit |= 1 << cell_of(c)
     occ_cells: list[int] = []
     occ = 0
     for text in view.villages[seat]:
@@ -46,7 +46,7 @@ def computer_move(view, legal, rng: random.Random):
         occ |= pl.mask
         occ_cells.extend(pl.cells)
     if not occ_cells:
-        occ_cells = [parse_cell(board.totems[view.totem])]
+        occ_cells = [cell_of(board.totems[view.totem])]
     open_water = [w for w in water if not occ >> w & 1]
     base = {w: min(_dist(w, c) for c in occ_cells) for w in open_water}
     base_total = sum(base.values())
@@ -54,8 +54,10 @@ def computer_move(view, legal, rng: random.Random):
     best_score = None
     reach = _reach()
     for m in places:
-        pl = placement(m.piece, m.orient, m.anchor)
-        row = reach[pl.index]
+        fit = placement(m.piece, m.orient, m.anchor)
+        if fit is None:  # a legal Place always fits the board
+            continue
+        row = reach[fit.index]
         total = 0
         new_water = 0
         for w in open_water:
@@ -64,7 +66,7 @@ def computer_move(view, legal, rng: random.Random):
                 new_water += 1
                 continue
             total += d if d < base[w] else base[w]
-        new_fruit = (pl.mask & fruit & ~occ).bit_count()
+        new_fruit = (fit.mask & fruit & ~occ).bit_count()
         gain = base_total - total
         score = 100 * new_water + 12 * new_fruit + 4 * gain + rng.random()
         if new_water == 0 and gain <= 0 and new_fruit == 0:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .geometry import mask_of, parse_cell
+from .geometry import cell_of, mask_of
 
 ANIMALS = ("parrot", "cassowary", "tree kangaroo", "crocodile", "lizard", "butterfly")
 SIDES = {"A": "standard", "B": "hard"}
@@ -46,8 +46,8 @@ class BoardSide:
 
 
 def _side(board: int, side: str, raw: dict) -> BoardSide:
-    def cells(names):
-        return tuple(parse_cell(n) for n in names)
+    def cells(names: list[str]) -> tuple[int, ...]:
+        return tuple(cell_of(n) for n in names)
 
     return BoardSide(
         board=board,

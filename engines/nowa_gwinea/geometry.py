@@ -45,6 +45,15 @@ def parse_cell(text: str) -> int | None:
     return ROWS.index(text[0]) * SIZE + int(text[1]) - 1
 
 
+def cell_of(text: str) -> int:
+    """The index of a cell name that is known to be on the board (the boards' data, our own texts);
+    ``parse_cell`` is for what a player typed."""
+    cell = parse_cell(text)
+    if cell is None:
+        raise ValueError(f"{text!r} is not a cell of the board")
+    return cell
+
+
 def _normalise(cells) -> tuple[tuple[int, int], ...]:
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)

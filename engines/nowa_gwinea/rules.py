@@ -34,9 +34,9 @@ from .geometry import (
     PIECES,
     Placement,
     cell_name,
+    cell_of,
     cells_of,
     linked_to,
-    parse_cell,
     placement,
     placement_from_text,
     village_problems,
@@ -211,7 +211,7 @@ def parse_move(text: str) -> Move:
         return Remove(m.group(1))
     m = _PLACE.match(flat.replace(" ", ""))
     if m:
-        anchor = parse_cell(m.group(3) + m.group(4))
+        anchor = cell_of(m.group(3) + m.group(4))
         return Place(m.group(1), int(m.group(2)), anchor)
     raise MalformedMove(f"{quoted(text)} is not a Nowa Gwinea move; {_HELP}")
 
@@ -813,8 +813,9 @@ class View:
 
 def view_for(state: State, seat: int | None) -> View:
     n = state.config.players
-    own = seat is not None and 0 <= seat < n
-    st = status(state, seat) if own else None
+    mine = seat if seat is not None and 0 <= seat < n else None
+    own = mine is not None
+    st = status(state, mine) if mine is not None else None
     return View(
         seat=seat,
         players=n,
@@ -834,8 +835,8 @@ def view_for(state: State, seat: int | None) -> View:
         water=st.water if st else None,
         fruit=st.fruit if st else None,
         broken=st.broken if st else None,
-        can_call=bool(st and st.complete and not state.done[seat]) and not state.over,
-        last_move=state.last[seat] if own else None,
+        can_call=bool(st and mine is not None and st.complete and not state.done[mine]) and not state.over,
+        last_move=state.last[mine] if mine is not None else None,
         deck_left=len(state.deck) - state.drawn,
         last_round=dict(state.history[-1]) if state.history else None,
         per_round=tuple(tuple(row["points"] for row in h["rows"]) for h in state.history),

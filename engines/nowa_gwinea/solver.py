@@ -116,7 +116,7 @@ class _Search:
             pool = reach if need == budget else avail
             if not self.touch[h] & pool:
                 return None
-        best = None
+        best = 0
         best_n = 1 << 30
         for t in todo:
             cand = self.cover[t] & avail

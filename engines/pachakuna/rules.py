@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any
@@ -578,6 +579,14 @@ def _start_llamas(new: State) -> None:
         new.rocks = list(new.rotated)
 
 
+def _copy_of(new: State, lm: Llama) -> Llama:
+    """The llama ``lm`` in ``new``, a copy of the state it was found in."""
+    found = llama(new, lm.seat, lm.id)
+    if found is None:
+        raise ValueError(f"llama {lm.id} of seat {lm.seat} is missing from the copied state")
+    return found
+
+
 def _get_llama(state: State, seat: int, ident: int) -> Llama:
     lm = llama(state, seat, ident)
     if lm is None:
@@ -618,7 +627,7 @@ def _move(state: State, seat: int, move: MoveLlama) -> tuple[State, list[Event]]
         )
     new = _copy(state)
     _start_llamas(new)
-    nl = llama(new, seat, lm.id)
+    nl = _copy_of(new, lm)
     _switch_to(new, nl)
     start = nl.cell
     nl.cell = move.to
@@ -640,12 +649,13 @@ def _sell(state: State, seat: int, move: Sell) -> tuple[State, list[Event]]:
         raise IllegalMove(problem)
     new = _copy(state)
     _start_llamas(new)
-    nl = llama(new, seat, lm.id)
+    nl = _copy_of(new, lm)
     _switch_to(new, nl)
     village = nl.cell
-    demand = new.demands[village]
+    demand, load = new.demands[village], nl.load
+    if demand is None or load is None:  # refused by _sell_problem above
+        raise IllegalMove(f"llama {lm.id} has nothing to sell at village {village}")
     big, small = D.demand_colours(demand)
-    load = nl.load
     gain = 2 if load == big else 1 if load == small else 0
     if gain:
         new.supply[seat][load] += gain
@@ -680,7 +690,7 @@ def _buy(state: State, seat: int, move: Buy) -> tuple[State, list[Event]]:
     _check_pay(state.supply[seat], D.LLAMA_PRICE, move.pay, "a llama")
     new = _copy(state)
     _start_llamas(new)
-    nl = llama(new, seat, lm.id)
+    nl = _copy_of(new, lm)
     _switch_to(new, nl)
     _pay(new.supply[seat], D.LLAMA_PRICE, move.pay)
     nl.stage = 3
@@ -717,9 +727,9 @@ def _end(state: State, seat: int, move: End | None = None) -> tuple[State, list[
     drawn = []
     for v in D.VILLAGE_ORDER:
         if new.demands[v] is None:
-            new.demands[v] = _draw_demand(new, v)
-            if new.demands[v]:
-                big, small = D.demand_colours(new.demands[v])
+            new.demands[v] = fresh = _draw_demand(new, v)
+            if fresh:
+                big, small = D.demand_colours(fresh)
                 drawn.append(f"{v} ({D.VILLAGES[v]}) wants {big} (big flag) and {small} (small flag)")
     if new.recycles != recycled:
         events.append(Event("the used demands went back into the bag", kind="recycle"))
@@ -767,7 +777,7 @@ def outcome(state: State) -> Outcome | None:
     totals = {s: total(state.supply[s]) for s in range(2)}
     if state.winner is not None:
         loser = 1 - state.winner
-        ranking = ((state.winner,), (loser,))
+        ranking: tuple[tuple[int, ...], ...] = ((state.winner,), (loser,))
         return Outcome(
             tuple(float(colours[s]) for s in range(2)),
             ranking,
@@ -972,4 +982,10 @@ def summary(view: View) -> str:
     )
 
 
-_HANDLERS = {Rotate: _rotate, MoveLlama: _move, Sell: _sell, Buy: _buy, End: _end}
+_HANDLERS: dict[type, Callable[[State, int, Any], tuple[State, list[Event]]]] = {
+    Rotate: _rotate,
+    MoveLlama: _move,
+    Sell: _sell,
+    Buy: _buy,
+    End: _end,
+}

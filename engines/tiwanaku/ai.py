@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engines.tiwanaku.board import Puzzle, SearchTooLong, neighbours4, regions_of
 from engines.tiwanaku.data import TERRAINS
-from engines.tiwanaku.moves import Divine, Done, Enter, Extra, Leave, Pass, Peek, Step, Trade
+from engines.tiwanaku.moves import Divine, Done, Enter, Extra, Leave, Move, Pass, Peek, Step, Trade
+
+if TYPE_CHECKING:
+    from engines.tiwanaku.rules import View
 
 
-def knowledge(view) -> tuple[list[str | None], dict[int, int]]:
+def knowledge(view: View) -> tuple[list[str | None], dict[int, int]]:
     """Terrain known per cell and crops known per cell, for the view's seat."""
     terrain = list(view.terrain)
     crops = {c: v for c, v in enumerate(view.crops) if v is not None}
@@ -33,7 +37,7 @@ def knowledge(view) -> tuple[list[str | None], dict[int, int]]:
     return terrain, crops
 
 
-def crop_candidates(view, cells: Sequence[int] | None = None) -> dict[int, set[int]]:
+def crop_candidates(view: View, cells: Sequence[int] | None = None) -> dict[int, set[int]]:
     """Possible crops per cell of a closed region (only ``cells`` if given)."""
     terrain, crops = knowledge(view)
     cols = view.cols
@@ -69,14 +73,16 @@ def crop_candidates(view, cells: Sequence[int] | None = None) -> dict[int, set[i
     return out
 
 
-def _cell(view, move) -> int:
+def _cell(view: View, move: Divine | Peek) -> int:
     return move.row * view.cols + move.col
 
 
-def computer_move(view, legal: list, rng: random.Random):
+def computer_move(view: View, legal: list[Move], rng: random.Random) -> Move:
     if not legal:
         raise ValueError("no legal move to choose from")
     seat = view.seat
+    if seat is None:
+        raise ValueError("a computer player chooses from its own seat's view")
     divines = [m for m in legal if isinstance(m, Divine)]
     cand: dict[int, set[int]] = {}
     if divines:
@@ -129,9 +135,9 @@ def computer_move(view, legal: list, rng: random.Random):
         if view.terrain[c] is not None and view.crops[c] is None and view.explorer[c] < 0
     ]
     if free_tiles:
-        for c, v in crop_candidates(view, free_tiles).items():
-            if len(v) == 1:
-                targets[c] = next(iter(v))
+        for c, crops_here in crop_candidates(view, free_tiles).items():
+            if len(crops_here) == 1:
+                targets[c] = next(iter(crops_here))
         for c in free_tiles:
             seen = view.peeks.get(c)
             if seen is not None and seen.isdigit():
@@ -158,13 +164,13 @@ def computer_move(view, legal: list, rng: random.Random):
     return rng.choice(non_leave or pool)
 
 
-def _dest(view, m) -> int:
+def _dest(view: View, m: Enter | Step) -> int:
     if isinstance(m, Enter):
         return m.row * view.cols + m.col
     return m.to_row * view.cols + m.to_col
 
 
-def _useful_trade(held: list[int], legal: list):
+def _useful_trade(held: list[int], legal: list[Move]) -> Trade | None:
     """With 4 cubes and duplicates, trade a duplicate pair for a missing terrain."""
     missing = [TERRAINS[i] for i, k in enumerate(held) if k == 0]
     if not missing:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from engines.core import (
     NEVER,
@@ -687,7 +689,7 @@ def _do_peek(state: State, seat: int, move: Peek, events: list[Event]) -> None:
     )
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[State, int, Any, list[Event]], None]] = {
     Enter: _do_enter,
     Step: _do_step,
     Leave: _do_leave,

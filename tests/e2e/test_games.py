@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 
 import pytest
@@ -167,3 +168,20 @@ async def test_nowa_gwinea_lobby_takes_the_hard_side_options(standin, bot_factor
         assert session.row.options["side"] == "hard"
         assert session.row.options["hard_seats"] == "1"
         assert session.row.options["hard_reroll"] is False
+
+
+async def test_nowa_gwinea_huts_chart_and_a_table_without_pictures(standin, bot_factory):
+    """/nowa_gwinea huts sends the hut chart privately; where the game has no renderer (a registry
+    entry may leave it out), the same command answers in words instead of failing."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        chart = await standin.slash(alice, chan, "nowa_gwinea huts")
+        assert chart.ephemeral
+        assert png_of(chart).size[0] > 0
+        cog = next(c for c in bot.cogs.values() if getattr(c, "game", None) == "nowa_gwinea")
+        cog.info = dataclasses.replace(cog.info, renderer=None)
+        words = await standin.slash(alice, chan, "nowa_gwinea huts")
+        assert words.ephemeral and not words.files
+        assert "no hut chart" in words.content and "F3C4" in words.content

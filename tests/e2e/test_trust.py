@@ -10,7 +10,9 @@ import sqlite3
 import pytest
 
 from bot.app import EXTENSIONS
+from bot.ui import SERVERS_ONLY
 from tests.e2e.forge import forged_click, forged_select, forged_slash
+from tests.standin import UsageError
 from tests.standin.model import ATTACH_FILES, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL
 from tests.support import nim
 
@@ -276,3 +278,22 @@ async def test_a_damaged_game_is_listed_and_others_keep_their_deadlines(
         assert boards and not boards[-1].components  # the abandoned game's board lost its buttons
     errors = [r for r in caplog.records if r.levelname == "ERROR" and r.name.startswith(("bot", "cogs"))]
     assert len(errors) == 1 and "is damaged" in errors[0].getMessage()
+
+
+async def test_a_command_from_a_dm_is_refused_and_reads_no_server(standin, bot_factory):
+    """Discord does not offer the commands in a DM with the bot; an interaction that comes from
+    one anyway (an old client's cached command) is answered in words and lists nothing."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)):
+        await standin.wait_synced()
+        await lobby_with(standin, games, alice, bob)
+        dm = standin.dm(alice)
+        with pytest.raises(UsageError, match=r"does not offer /game in a DM with the bot, only in a server"):
+            await standin.slash(alice, dm, "game list")
+        for path in ("game list", "game status", "nim new"):
+            r = await forged_slash(standin, alice, dm, path)
+            text = await answer(r)
+            assert text == SERVERS_ONLY, (path, text)
+            assert r.ephemeral or r.message.channel is dm, path
+        assert {m.content for m in standin.messages(dm)} == {SERVERS_ONLY}  # no lobby of #games shown

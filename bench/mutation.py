@@ -5,13 +5,29 @@
     .venv/bin/python bench/mutation.py all          # every game, one after the other
     .venv/bin/python bench/mutation.py --per-file 20 tiwanaku   # a quick look
 
+    nice -n 19 .venv/bin/python bench/mutation.py --survivors-only guacamole  # after adding tests
+
 For each game it mutates ``engines/<game>/rules.py`` (and ``moves.py`` where the parsing
 lives) with mutmut, draws a fixed sample of mutants per file (300 by default, the same sample
-for the same code and seed), runs each against the game's own tests (``tests/<game>/``
-without the slow playouts and the renderer tests; mutmut runs only the tests that reach the
-mutated function; the layering test that reads the engine's imports is left out too, since
-mutmut's own import is there), and prints per file: mutants tested, killed, survived, the score, and the
-mutants that only change message text, counted apart (they are left out of the score).
+for the same code and seed), runs each against the game's fast engine tests and prints per
+file: mutants tested, killed, survived, the score, and the mutants that only change message
+text, counted apart (they are left out of the score).  A mutant that no test reaches counts
+as survived.
+
+The fast engine tests are ``tests/<game>/`` without the tests marked ``slow`` (long random
+playouts and move-by-move consistency walks; the contract tests in ``test_contract.py`` check
+the same completeness on fewer positions), without ``test_playouts.py``, the renderer tests
+and the layering test that reads the engine's imports (mutmut's own import is there).
+mutmut runs only the tests that reach the mutated function, fastest first, and stops at the
+first failure, so a killed mutant costs a second or two; a survivor costs every test that
+reaches its function (10-30 s of CPU here, several times that under the mutation trampolines).
+
+``--resume`` goes on with an interrupted run (same mutants, same tests), running only the sampled
+mutants that have no result yet.  ``--survivors-only`` reuses the last run's mutants and results and runs again only the sampled
+mutants that survived, against the current tests: a killed mutant stays killed when tests are
+only added.  It refuses when a mutated file changed since (the mutants would be stale).  The
+surviving mutants of message wording are not run again (they are not scored) unless
+``--with-text``.
 
 A mutant "only changes message text" when everything it changes is the wording of a message:
 a string literal holding a phrase (a space and something else; raw strings, which are
@@ -50,7 +66,7 @@ source_paths = ["engines/"]
 only_mutate = {files}
 pytest_add_cli_args_test_selection = ["tests/{game}/"]
 pytest_add_cli_args = ["-m", "not slow", "-p", "no:cacheprovider", "--ignore=tests/{game}/test_render.py",
-    "--ignore=tests/{game}/test_imports.py"]
+    "--ignore=tests/{game}/test_imports.py", "--ignore=tests/{game}/test_playouts.py"]
 """
 
 GENERATE = """
@@ -212,19 +228,50 @@ class FileResult:
 KILLED = {1, 3, 36, 24, -24, 152, 255}  # a failing test, pytest's internal error, a timeout
 
 
+def refresh_tests(game: str, work: Path) -> None:
+    """Bring the scratch copy's tests up to date, keeping its mutants and their results; refused
+    when a mutated file changed since the mutants were made (the results would be stale)."""
+    for path in files_of(game):
+        if (work / path).read_text() != (ROOT / path).read_text():
+            sys.exit(f"{path} changed since the last run: run the whole sample again")
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
+    for dest in (work / "tests", work / "mutants" / "tests"):
+        shutil.rmtree(dest)
+        shutil.copytree(ROOT / "tests", dest, ignore=ignore)
+    (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)  # which tests reach what: anew
+
+
 def run_game(
-    game: str, per_file: int, seed: str, jobs: int, out: Path, report_only: bool = False
+    game: str,
+    per_file: int,
+    seed: str,
+    jobs: int,
+    out: Path,
+    report_only: bool = False,
+    survivors_only: bool = False,
+    resume: bool = False,
+    with_text: bool = False,
 ) -> list[FileResult]:
     work = out / game
-    if not report_only:
+    if survivors_only:
+        refresh_tests(game, work)
+    elif not report_only and not resume:
         prepare(game, work)
         generate(work)
     chosen: dict[str, list[str]] = {}
     for path in files_of(game):
         chosen[path] = sample(list(meta(work, path)), per_file, seed, path)
     names = [n for ns in chosen.values() for n in ns]
+    codes = {n: c for path in chosen for n, c in meta(work, path).items()}
+    if survivors_only:  # killed mutants stay killed as long as tests are only added
+        names = [n for n in names if codes.get(n) is not None and codes[n] not in KILLED]
+        if not with_text:  # mutants of message wording stay as they were: they are not scored
+            path_of = {n: path for path, ns in chosen.items() for n in ns}
+            names = [n for n in names if not text_only(*_function_sources(work, path_of[n], n))]
+    elif resume:  # an interrupted run: only the sampled mutants without a result yet
+        names = [n for n in names if codes.get(n) is None]
     start = time.monotonic()
-    if not report_only:
+    if not report_only and names:
         with (work / "mutmut.log").open("w") as fh:
             subprocess.run(
                 [*MUTMUT, "run", "--max-children", str(jobs), *names],
@@ -242,7 +289,7 @@ def run_game(
             code = codes.get(name)
             orig_src, mut_src = _function_sources(work, path, name)
             wording = text_only(orig_src, mut_src)
-            if code is None or code in (5, 33, 34):
+            if code is None or code in (5, 34):
                 res.other[str(code)] = res.other.get(str(code), 0) + 1
                 continue
             res.tested += 1
@@ -255,7 +302,7 @@ def run_game(
             (res.text_survived if wording else res.survived).append(name)
             if code != 0:
                 res.other[f"exit {code}"] = res.other.get(f"exit {code}", 0) + 1
-            label = "TEXT ONLY" if wording else "SURVIVED"
+            label = ("TEXT ONLY" if wording else "SURVIVED") + (" (no test reaches it)" if code == 33 else "")
             report.append(f"## {label} {name} (exit {code})\n{unified(orig_src, mut_src)}\n")
         results.append(res)
     (work / "survivors.txt").write_text("\n".join(report))
@@ -294,11 +341,37 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="print the table of the last run (or of the mutants run so far) without running anything",
     )
+    parser.add_argument(
+        "--survivors-only",
+        action="store_true",
+        help="after adding tests: run again only the sampled mutants that survived the last run "
+        "(the mutated files must be unchanged)",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with an interrupted run: the sampled mutants without a result, same mutants and tests",
+    )
+    parser.add_argument(
+        "--with-text",
+        action="store_true",
+        help="with --survivors-only: run the surviving mutants of message wording again too",
+    )
     args = parser.parse_args(argv)
     games = GAMES if "all" in args.games else tuple(dict.fromkeys(args.games))
     results: list[FileResult] = []
     for game in games:
-        results += run_game(game, args.per_file, args.seed, args.jobs, args.out, args.report_only)
+        results += run_game(
+            game,
+            args.per_file,
+            args.seed,
+            args.jobs,
+            args.out,
+            args.report_only,
+            args.survivors_only,
+            args.resume,
+            args.with_text,
+        )
         print(table(results), flush=True)
 
 

@@ -818,6 +818,10 @@ def _do_cancel(s: State, seat: int, m: Cancel, events: list[Event]) -> None:
 def _do_add(s: State, seat: int, m: Add, events: list[Event]) -> None:
     if s.phase != AVOCALDO:
         raise _wrong_phase(s, m)
+    if not 1 <= len(m.cards) <= 3:
+        raise IllegalMove(
+            f"add 1 to 3 cards of your hand or zone to a dish, not {len(m.cards)}, e.g. add d1 6T,z7T"
+        )
     dishes = s.dishes[seat]
     valid_nos = [str(k + 1) for k, d in enumerate(dishes) if dish_kind(_codes(d))]
     allowed = ", ".join(f"d{k}" for k in valid_nos) or "none (pass)"

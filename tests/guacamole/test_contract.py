@@ -87,6 +87,18 @@ def test_contract_on_random_games(players, seed):
         passed = step.after.turn != step.state.turn or step.after.over
         assert step.after.turn_number == step.state.turn_number + (passed and not step.after.over)
         assert g.view_for(step.after, None).turn_number == step.after.turn_number
+        if step.state.phase == MAIN:  # the step's words offer exactly the kinds of move listed
+            said = g.view_for(step.state, None).step
+            kinds = {type(m).__name__ for m in g.legal_moves(step.state, step.state.turn)}
+            assert ("free a preparation-zone card" in said) == ("Free" in kinds), said
+            assert ("prepare a card" in said) == ("Prep" in kinds), said
+            assert ("start a dish" in said) == ("Dish" in kinds), said
+            assert ("draw 2 to end the turn" in said) == ("Draw" in kinds), said
+            assert ("end the turn (end)" in said) == ("End" in kinds), said
+        if step.state.phase == ONION:  # Onion Musk may be passed only before its first draw
+            said = g.view_for(step.state, None).step
+            kinds = {type(m).__name__ for m in g.legal_moves(step.state, step.state.turn)}
+            assert said.endswith(" or pass") == ("Pass" in kinds), said
     outcome = g.outcome(steps[-1].after)
     if outcome is not None:  # the last move says who scored what and who won
         (over,) = [e for e in steps[-1].events if e.kind == "end"]

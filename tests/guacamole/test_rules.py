@@ -151,7 +151,13 @@ def test_parse_is_tolerant_and_canonical():
         ("prep 5X", "prep 5T"),
         ("dish", "dish z5T"),
         ("dish 5T,6T,7T", "one card per move"),
-        ("add d1 1T,2T,3T,4T", "add d1"),
+        ("dish 5T z6T", "one card per move"),
+        ("add d1 1T,2T,3T,4T", "1 to 3 cards"),
+        ("add d1", "1 to 3 cards"),
+        ("add 1 ,;", "1 to 3 cards"),
+        ("add", "1 to 3 cards"),
+        ("add 5T 6T", "1 to 3 cards"),
+        ("add d1 5T x1", "1 to 3 cards"),
         ("steal p9", "steal p2"),
         ("swap x1 p2d1", "swap 5T p2d1"),
         ("take 5T", "take p2d1"),
@@ -173,6 +179,7 @@ def test_separators_alone_are_no_move(text):
     with pytest.raises(MalformedMove, match="empty or holds only spaces or separators") as info:
         g.parse_move(text)
     assert "prep 5T" in str(info.value)
+    assert str(info.value).startswith(f"{text!r} is not a Guacamole move")
 
 
 def test_notation_fits_a_custom_id():
@@ -235,6 +242,8 @@ def test_free_needs_four_at_turn_start():
     """Step 1: with fewer than 4 zone cards at turn start, nothing may be freed."""
     s = rig(hands={0: ["5L"]}, prep={0: ["1P", "2P", "3P"]})
     refused(s, 0, "free 1P x1", IllegalMove, "held 4")
+    s4 = rig(hands={0: ["5L"]}, prep={0: ["1P", "2P", "3P", "4P"]})
+    refused(s4, 0, "free 9A x1", IllegalMove, "your preparation zone has no 9A; it holds 1P, 2P, 3P, 4P")
     s2, _ = apply(s, 0, "prep 5L")  # zone now 4, but it held 3 at turn start
     s2, _ = apply(s2, 0, "pass")
     refused(s2, 0, "free 1P x1", IllegalMove, "first thing")
@@ -395,6 +404,9 @@ def test_avocaldo_adds_up_to_three_cards():
     assert s3.phase == MAIN and "added" in ev[0].text
     refused(s2, 0, "add d1 5A,6A", IllegalMove, "invalid")
     refused(s2, 0, "add d2 5A", IllegalMove, "no dish 2")
+    for cards in ((), ("5A", "6A", "7A", "z5L")):  # the parser never makes these; the rules refuse them too
+        with pytest.raises(IllegalMove, match=f"add 1 to 3 cards .* not {len(cards)}"):
+            g.apply_move(s2, 0, g.Add(1, cards))
 
 
 def test_avocaldo_can_add_itself_and_extend_runs():
@@ -456,6 +468,7 @@ def test_lima_kahlo_empty_hand_gives_nothing():
     s = rig(hands={0: ["5L"], 1: []})
     s2, ev = play(s, 0, "prep 5L", "steal p2")
     assert s2.hands == [[], []] and "empty" in ev[-1].text and s2.phase == MAIN
+    assert (ev[-1].kind, ev[-1].text) == ("steal", "{p0} tried to steal from {p1}, whose hand is empty.")
 
 
 def test_onion_musk_draws_three_then_discards():
@@ -665,6 +678,10 @@ def test_tiebreak_guacamole():
     s = _ended(dishes={0: [["1P", "3L", "5O", "7T", "9A"]], 1: [["1T", "2T", "3T", "4T", "5T", "6T", "7T"]]})
     oc = g.outcome(s)
     assert oc.scores == (8.0, 8.0) and oc.ranking == ((0,), (1,)) and oc.tiebreak == "more guacamole dishes"
+    assert oc.details["more guacamole dishes"] == [1, 0] and oc.details["more dishes"] == [1, 1]
+    assert oc.details["score"] == [8, 8]
+    v = g.view_for(s, None)
+    assert v.ranking == oc.ranking and v.winners == (0,) and v.over and v.turn is None
 
 
 def test_tiebreak_more_dishes():
@@ -738,6 +755,31 @@ def test_round_trip():
     assert g.to_dict(g.from_dict(d)) == d
     with pytest.raises(SetupError):
         g.from_dict({**d, "schema": 99})
+    older = {k: v for k, v in d.items() if k not in ("turn_marks", "prev_marks")}  # saved before marks
+    back = g.from_dict(json.loads(json.dumps(older)))
+    assert back.turn_marks == [] and back.prev_marks == [] and back.turn_moves == s2.turn_moves
+
+
+def test_view_marks_the_turn_so_far_then_the_last_turn():
+    """The turn's places are marked as it goes; at the start of the next turn, until its first
+    move, the view marks the places of the turn just played."""
+    s = rig(hands={0: ["5L"], 1: ["6L"]})
+    s, _ = play(s, 0, "prep 5L", "pass")
+    marked = g.view_for(s, None).turn_marks
+    assert marked and marked == tuple(s.turn_marks)
+    s, _ = play(s, 0, "draw deck", "draw deck")
+    assert s.turn == 1 and not s.turn_moves
+    assert g.view_for(s, 1).turn_marks == tuple(s.prev_marks) and s.prev_marks
+
+
+def test_summary_tells_hand_zone_and_score():
+    s = rig(hands={0: ["5L", "1T"], 1: []}, prep={1: ["2P"]}, dishes={0: [["1T", "2T", "3T"]]})
+    assert g.summary(g.view_for(s, None)) == ""
+    mine = g.summary(g.view_for(s, 0))
+    assert mine == f"Your hand (2): 1T 5L\nYour zone: empty; your score: {g.view_for(s, 0).scores[0]}"
+    assert g.summary(g.view_for(s, 1)) == "Your hand (0): empty\nYour zone: 2P; your score: 0"
+    for reader in (None, 0, 1):
+        assert g.readable(s, g.move_privacy(s, 0, g.parse_move("prep 5L")), reader)
 
 
 def test_rules_help_size():
@@ -841,3 +883,10 @@ def test_unknown_schema_is_named():
     data = g.to_dict(rig())
     with pytest.raises(SetupError, match="schema 99"):
         g.from_dict({**data, "schema": 99})
+
+
+def test_stealing_from_oneself_names_the_others():
+    s = rig(players=3, hands={0: ["5L"], 1: ["1T"], 2: ["2T"]})
+    s2, _ = apply(s, 0, "prep 5L")
+    refused(s2, 0, "steal p1", IllegalMove, "choose another player: p2, p3")
+    refused(s2, 0, "steal p4", IllegalMove, "choose another player: p2, p3")

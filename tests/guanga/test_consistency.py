@@ -33,6 +33,7 @@ def _candidates(rng: random.Random, s) -> list:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "mode,stoppers", [("beginner", True), ("apprentice", True), ("master", False), ("artisan", False)]
 )

@@ -457,6 +457,14 @@ def test_bag_recycled_into_pile():
         s, _ = _apply(s, 0, "done")
     assert not s.finished and s.recycles == 1 and len(s.pile) == bag - 2 and s.bag == []
     assert all(k is not None for k in s.basket) and conserved(s)
+    s.bag.extend(s.pile)
+    s.pile = []
+    seat = s.turn
+    s, _ = play(s, seat, "P1A1")
+    s, _ = G.apply_move(s, seat, [m for m in legal_moves(s, seat) if isinstance(m, Place)][0])
+    if s.turn == seat:
+        s, _ = _apply(s, seat, "done")
+    assert s.turn != seat and s.recycles == 2 and conserved(s)
 
 
 def test_orders_score_with_two_items_per_part():
@@ -523,6 +531,9 @@ def test_master_shells_from_complete_lines_and_costs():
     s, ev = _apply(s, 0, "C A01 red A1A2A3")
     # row A and column 5 are all red: 2 lines -> 4 shells, from the 4 leftmost basket patches
     assert s.shells[0] == 4 and s.basket[:6] == [None] * 6
+    shells = [e for e in ev if e.kind == "shells"]
+    assert len(shells) == 1 and "{p0}" in shells[0].text and "2 red lines" in shells[0].text
+    assert "4 Mullu shells" in shells[0].text
     assert len(s.shell_patches[0]) == 4 and conserved(s)
     s, _ = _apply(s, 0, "R A1A2")
     s, _ = _apply(s, 0, "S7D1")
@@ -563,7 +574,7 @@ def test_blanket_gives_an_extra_patch():
     s, _ = play(s, 0, "C B01 chakana A1A2A3A4B1B2B3B4", "R A1A2")
     assert s.phase == "extra"
     s, ev = _apply(s, 0, "P2E5")
-    assert s.guangas[0][cell("E5")] == [BLU_IN] and "blanket" in ev[0].text
+    assert s.guangas[0][cell("E5")] == [BLU_IN] and "blanket" in ev[0].text and ev[0].kind == "place"
     assert s.turn == 1 or s.phase == "after"
 
 
@@ -852,3 +863,125 @@ def test_second_patch_nothing_else_between():
         _apply(s, 0, "refresh")
     with pytest.raises(IllegalMove, match="cannot end your turn"):
         _apply(s, 0, "done")
+
+
+# --------------------------------------------------------------------------- what the events and refusals tell
+
+
+def test_claim_names_the_card_and_its_replacement():
+    """A claim is told with the card's name and points, the attribute, the cells and the marker;
+    the market card that replaces it is named too."""
+    s = game(2, "apprentice")
+    set_market(s, ["A01", "A02", "A03", "A04", "G01", "G02", "G03", "M01", "M02"])
+    clear(s, 0)
+    put(s, 0, {"C3": RED_CH, "A1": RED_IN, "A2": RED_IN})
+    set_basket(s, [RED_CH, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
+    s, _ = play(s, 0, "P1A3", "P2B3")
+    slot = s.market.index("A01")
+    refill = s.decks[s.market_levels[slot]][-1]
+    s2, ev = _apply(s, 0, "C A01 red A1A2A3")
+    assert ev[0].kind == "claim" and s2.market[slot] == refill
+    text = ev[0].text
+    row = {c[0]: c for c in D.CARDS}
+    assert text.startswith("{p0} claimed A01 Chullo (5 VP) with red on A1, A2, A3")
+    assert "flipping the red marker" in text and f"{refill} {row[refill][1]} joins the market" in text
+    with pytest.raises(IllegalMove, match="A1, A2, B3 is not the shape of A01 Chullo"):
+        _apply(s, 0, "C A01 red A1A2B3")
+
+
+def test_refusal_in_the_wrong_phase_says_what_may_be_done():
+    """A move out of its moment is refused naming the moment and the moves allowed now."""
+    s = game(2, "apprentice")
+    with pytest.raises(IllegalMove) as info:
+        _apply(s, 0, "C A01 red A1A2A3")
+    text = str(info.value)
+    assert "only after taking and placing your two patches" in text
+    assert "now (taking the first of your two patches) you may:" in text
+    assert "place a basket patch (P3B2)" in text and "refresh the basket" in text
+    assert "end your turn" not in text
+
+
+def test_a_wrong_cell_for_a_bought_patch_lists_the_right_ones():
+    """Artisan: a bought patch must join the weave; the refusal lists where it may go."""
+    s = game(2, "artisan")
+    s.shells[0] = 3
+    with pytest.raises(IllegalMove) as info:
+        _apply(s, 0, "S1A1")
+    assert "A1 would not be connected to the centre C3; a bought patch may go on: " in str(info.value)
+    assert "B3, C2, C3, C4, D3" in str(info.value)
+
+
+def test_every_order_chosen_starts_the_first_turn():
+    s = game(2, "apprentice", keep=False)
+    s, ev = _apply(s, 0, f"keep {s.orders_dealt[0][0]}")
+    assert [e.kind for e in ev] == ["order"] and s.phase == "order"
+    s, ev = _apply(s, 1, f"keep {s.orders_dealt[1][0]}")
+    assert [e.kind for e in ev][:2] == ["order", "turn"] and "{p0} begins" in ev[1].text
+    assert s.phase == "place1" and s.turn == 0
+
+
+def test_tile_points_count_in_the_total_and_hidden_orders_do_not():
+    """The total adds market, orders, shells and tile points and takes off the penalty; while
+    the game is on, another player's view counts no hidden order points."""
+    s = game(2, "apprentice")
+    s.claimed[0] = ["A01", "A02"]  # Peru Head 5 + Peru Torso
+    s.orders[0] = "O1"  # Peru 5 / Torso 3
+    s.tile = 0
+    b = G.rules.breakdown(s, 0)
+    assert b["tile"] > 0 and b["orders"] == 5
+    assert b["total"] == b["market"] + b["orders"] + b["shells"] + b["tile"] - b["penalty"]
+    hidden = G.view_for(s, 1).guangas[0].score
+    assert hidden["orders"] == UNKNOWN
+    assert hidden["total"] == b["market"] + b["shells"] + b["tile"] - b["penalty"]
+    assert G.view_for(s, 0).guangas[0].score["total"] == b["total"]
+
+
+def test_a_full_guanga_does_not_hide_the_others_from_stoppers():
+    s = game(3, "beginner", stoppers=True)
+    s.stoppers[0] = [cell("A1"), cell("A2")]
+    targets = {m.target for m in legal_moves(s, 0) if isinstance(m, Stopper)}
+    assert targets == {1, 2}
+
+
+@pytest.mark.parametrize("mode", ["beginner", "apprentice"])
+def test_own_stoppers_take_cells_out_of_every_placement(mode):
+    """A stoppered cell of one's own guanga takes no patch and no first patch of a pair."""
+    s = game(2, mode, stoppers=True)
+    s.stoppers[0] = [cell("B2"), cell("D4")]
+    cells = {m.cell for m in legal_moves(s, 0) if isinstance(m, Place)}
+    assert cells and not cells & {cell("B2"), cell("D4")} and cell("A1") in cells
+
+
+def test_beginner_needs_two_basket_patches_to_take():
+    s = game(2, "beginner")
+    set_basket(s, [RED_CH, None, None, None, None, None, None, None])
+    assert not [m for m in legal_moves(s, 0) if isinstance(m, Place)]
+    set_basket(s, [RED_CH, BLU_IN, None, None, None, None, None, None])
+    assert {m.slot for m in legal_moves(s, 0) if isinstance(m, Place)} == {1, 2}
+
+
+def test_no_claim_without_a_face_up_marker():
+    """A claim flips a marker of its attribute, or a grey one once every colour marker is down;
+    with neither left, nothing can be claimed in that colour."""
+    s = game(2, "apprentice")
+    set_market(s, ["A01", "A02", "A03", "A04", "G01", "G02", "G03", "M01", "M02"])
+    clear(s, 0)
+    put(s, 0, {"C3": RED_CH, "A1": RED_IN, "A2": RED_IN})
+    set_basket(s, [RED_CH, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
+    s, _ = play(s, 0, "P1A3", "P2B3")
+    for c in D.COLOURS:
+        s.markers[c] = 0
+    s.markers["grey"] = 1
+    assert Claim("A01", "red", (0, 1, 2)) in claim_options(s, 0)
+    s.markers["grey"] = 0
+    assert not [m for m in claim_options(s, 0) if m.attr == "red"]
+    with pytest.raises(IllegalMove, match="no workshop marker for red"):
+        _apply(s, 0, "C A01 red A1A2A3")
+
+
+def test_claim_words_for_the_attribute():
+    assert G.parse_move("C A03 sym B2C3D4") == Claim("A03", "amaru", (6, 12, 18))
+    assert G.parse_move("C A03 colour B2C3D4") == Claim("A03", "yellow", (6, 12, 18))
+    with pytest.raises(MalformedMove, match="^purple is not a colour or symbol"):
+        G.parse_move("C A03 Purple B2C3D4")
+    assert G.parse_move("x") == G.parse_move("REFRESH") == G.rules.Refresh()

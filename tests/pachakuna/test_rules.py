@@ -11,6 +11,7 @@ from engines import pachakuna as P
 from engines.core import GameOver, IllegalMove, MalformedMove, NotYourTurn, SetupError, jsonable
 from engines.pachakuna import data as D
 from engines.pachakuna.rules import reachable
+from tests.support.contract import assert_round_trip
 
 from .helpers import all_tiles, demands_all, fresh, give, play, put, set_demand
 
@@ -191,6 +192,30 @@ def test_black_climbs_mountains_only():
     assert reachable(s.tiles, 33, black=False) == set()
 
 
+def test_a_refused_move_names_the_terrain_and_the_reachable_places():
+    s = all_tiles(fresh(), "F1")
+    put(s, 0, 1, 43, None)
+    with pytest.raises(
+        IllegalMove, match=r"^llama 1 cannot reach 33 from 43 through the valleys; it can reach 41, 42, 44"
+    ):
+        play(s, 0, "m1-33")
+    s = all_tiles(fresh(), "F1")
+    s = play(s, 0, "end")
+    put(s, 1, 1, 43, None)
+    with pytest.raises(IllegalMove, match=r"^llama 1 on 43 has no open path through the mountains; it stays"):
+        play(s, 1, "m1-44")
+
+
+def test_the_llama_acting_before_is_done_when_another_acts():
+    s = all_tiles(fresh(), "F1")
+    put(s, 0, 1, 43, None)
+    put(s, 0, 2, 33, None)
+    s = play(s, 0, "m1-44")
+    assert s.active == 1 and P.rules.llama(s, 0, 1).stage == 1
+    s = play(s, 0, "m2-34")
+    assert s.active == 2 and P.rules.llama(s, 0, 1).stage == 3 and P.rules.llama(s, 0, 2).stage == 1
+
+
 def test_any_distance_and_village_exits():
     """Paths: any distance along an unbroken path; the centre is left through matching tile edges."""
     s = all_tiles(fresh(), "M0")
@@ -237,9 +262,11 @@ def test_first_rotation_free_then_two_each():
     """Rotate: one tile free, each further tile costs 2 resources."""
     s = fresh()
     give(s, 0, red=3, blue=1)
-    s = play(s, 0, "r36+2")
+    s, ev = P.apply_move(s, 0, P.parse_move("r36+2"))
     assert s.tiles[36] == "N2" and P.rules.total(s.supply[0]) == 4  # N0 + 2, free
-    s = play(s, 0, "r34+1")
+    assert (ev[0].kind, ev[0].text) == ("rotate", "{p0} turned tile 36 by 2 steps")
+    s, ev = P.apply_move(s, 0, P.parse_move("r34+1"))
+    assert ev[0].text == "{p0} turned tile 34 by 1 step, paying 2 resources"
     assert s.tiles[34] == "F0" and s.supply[0] == {**s.supply[0], "red": 1, "blue": 1}
     with pytest.raises(IllegalMove, match="name exactly 2"):
         play(s, 0, "r32+1")
@@ -332,7 +359,7 @@ def test_payment_takes_loose_first_and_asks_for_cutouts():
     s = fresh()
     give(s, 0, red=2, blue=1, green=1)  # 1 loose (the second red)
     s = play(s, 0, "r34+1")
-    with pytest.raises(IllegalMove, match="name exactly 1"):
+    with pytest.raises(IllegalMove, match=r"name exactly 1 .*\(you hold rbg\), e\.g\. /r\. "):
         play(s, 0, "r33+1")
     with pytest.raises(IllegalMove, match="name exactly 1"):
         play(s, 0, "r33+1/yr")
@@ -522,6 +549,11 @@ def test_buy_llama_costs_four_and_stands_on_village():
     new = P.rules.llama(s, 0, 2)
     assert new.cell == 11 and new.load is None and new.new
     assert s.supply[0] == {**s.supply[0], "white": 1, "blue": 1, "red": 1}
+    assert (s.last, s.last_seat, s.turn_log) == ("b1", 0, ["s1", "b1"])
+    assert P.rules.llama(s, 0, 1).stage == 3 and new.stage == 3  # the buyer's actions are spent
+    assert s.active == 1
+    with pytest.raises(IllegalMove, match="llama 1 has finished its actions this turn"):
+        play(s, 0, "b1")  # one llama per purchase, though 5 resources and a free place remain
 
 
 def test_buy_refused_without_four_resources():
@@ -556,11 +588,22 @@ def test_new_llama_waits_and_is_loaded_at_end():
     s = _at_village("red", 11, "RB")
     give(s, 0, white=9)
     s = play(s, 0, "b1")
-    with pytest.raises(IllegalMove, match="just bought"):
+    with pytest.raises(IllegalMove, match="llama 2 was just bought; no llama may act any more; write end"):
         play(s, 0, "s2")
     s = play(s, 0, "end")
     assert P.rules.llama(s, 0, 2).load == "yellow"
     assert P.rules.llama(s, 0, 1).load == "red"  # it did not sell
+
+
+def test_refusal_names_the_llamas_that_may_still_act():
+    s = _at_village("red", 11, "RB")
+    put(s, 0, 2, 15, "red")
+    give(s, 0, white=9)
+    s = play(s, 0, "b1")
+    with pytest.raises(
+        IllegalMove, match=r"llama 3 was just bought; llamas that may still act: 2\. Allowed now: end, s2$"
+    ):
+        play(s, 0, "s3")
 
 
 def test_buy_with_cutout_payment():
@@ -639,9 +682,25 @@ def test_seven_colours_win_at_once():
     assert s2.winner == 0 and s2.phase == "over" and P.to_move(s2) == set()
     assert any(e.kind == "end" for e in events)
     out = P.outcome(s2)
-    assert out.winners == (0,) and out.scores == (7.0, 0.0)
+    assert out.winners == (0,) and out.scores == (7.0, 0.0) and out.ranking == ((0,), (1,))
+    held = {i: sum(s2.supply[i].values()) for i in (0, 1)}
+    assert held[0] >= 8 and out.details == {"colours": {0: 7, 1: 0}, "resources": held}
+    assert_round_trip(P, s2)
     with pytest.raises(GameOver):
         play(s2, 0, "end")
+
+
+def test_the_second_player_can_win_too():
+    s = fresh()
+    s = play(s, 0, "end")
+    put(s, 1, 1, 11, "red")
+    set_demand(s, 11, "RB")
+    give(s, 1, white=1, orange=1, purple=1, blue=1, green=1, yellow=1)
+    s2, events = P.apply_move(s, 1, P.parse_move("s1"))
+    assert s2.winner == 1 and events[-1].kind == "end" and "{p1}" in events[-1].text
+    out = P.outcome(s2)
+    assert out.ranking == ((1,), (0,)) and out.winners == (1,) and out.scores == (0.0, 7.0)
+    assert_round_trip(P, s2)
 
 
 def test_brown_and_loads_do_not_count():
@@ -662,6 +721,10 @@ def test_turn_limit_option():
     s = play(s, 1, "end")
     out = P.outcome(s)
     assert out is not None and out.winners == (1,) and "limit" in out.reason
+    held = {i: sum(s.supply[i].values()) for i in (0, 1)}
+    assert (
+        held[0] >= 5 and out.details == {"colours": {0: 1, 1: 2}, "resources": held} and out.tiebreak is None
+    )
     s = fresh(max_turns=2)
     give(s, 0, red=3)
     give(s, 1, blue=1)
@@ -721,6 +784,7 @@ def _all_candidates(s: P.State) -> list:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_legal_moves_match_apply_move(seed):
     """Contract: every listed move is accepted and unlisted moves are refused."""
@@ -793,9 +857,39 @@ def test_llama_route_is_public_in_the_view():
 def test_route_follows_open_roads():
     """route() walks only through edges open on both sides and ends where asked."""
     s = fresh()
-    for start in (55,):
-        for end in sorted(reachable(s.tiles, start, False)):
-            path = P.rules.route(s.tiles, start, end, False)
+    for start, black in ((55, False), (34, False), (55, True), (64, True)):
+        for end in sorted(reachable(s.tiles, start, black)):
+            path = P.rules.route(s.tiles, start, end, black)
             assert path[0] == start and path[-1] == end
             assert all(c not in D.VILLAGES for c in path[1:-1])
             assert all(b in dict(D.NEIGHBOURS[a]).values() for a, b in zip(path, path[1:], strict=False))
+            for a, b in zip(path, path[1:], strict=False):
+                d = next(d for d, n in D.NEIGHBOURS[a] if n == b)
+                assert a in D.VILLAGES or P.rules.open_mask(s.tiles[a], black) >> d & 1
+                assert b in D.VILLAGES or P.rules.open_mask(s.tiles[b], black) >> (d + 3) % 6 & 1
+
+
+def test_end_of_turn_tells_the_new_demands_and_the_reloads():
+    s = _at_village("red", 11, "RB")
+    give(s, 0, white=9)
+    s = play(s, 0, "s1")
+    s, ev = P.apply_move(s, 0, P.parse_move("b1"))
+    assert [e.kind for e in ev] == ["buy"] and ev[0].text == "{p0} bought llama 2 at village 11"
+    s, ev = P.apply_move(s, 0, P.parse_move("end"))
+    kinds = [e.kind for e in ev]
+    assert kinds[0] == "end_turn" and "refill" in kinds and kinds.index("refill") < kinds.index("reload")
+    refill = ev[kinds.index("refill")]
+    assert s.demands[11] and refill.text.startswith("new demands: 11 (")
+    reload = ev[kinds.index("reload")]
+    assert reload.text == "{p0} reloads: llama 1 takes yellow at 11, llama 2 takes yellow at 11"
+
+
+def test_the_seed_shuffles_the_demands():
+    """Each game's seed draws its own demand bag (and the same seed the same one)."""
+    bags = {tuple(fresh(seed=seed).bag) for seed in range(6)}
+    assert len(bags) == 6 and fresh(seed=3).bag == fresh(seed=3).bag
+    assert len({tuple(sorted(fresh(seed=seed).demands.items())) for seed in range(6)}) > 1
+
+
+def test_end_words():
+    assert {P.parse_move(t) for t in ("end", "Done", " PASS ", "e")} == {P.End()}

@@ -122,7 +122,7 @@ async def pick_from_menu(standin, user, menu, choose=lambda moves: moves[0]):
 
 async def nim_to_the_end(standin, bot, chan, alice, bob, piles: int = 2):
     """A Nim game of two people opened, started and played to its end by slash commands."""
-    lobby = await standin.slash(alice, chan, "nim new", piles=piles)
+    lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=piles)
     await standin.click(bob, lobby.message, "Join")
     await standin.click(alice, lobby.message, "Start")
     session = await bot.sessions.in_channel(chan.id)

@@ -28,7 +28,7 @@ async def test_export_of_a_whole_game_replays_to_its_result(standin, bot_factory
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         bot.sessions.new_seed = lambda: 11  # the same games on every run
         await standin.wait_synced()
-        lobby = await standin.slash(alice, chan, f"{game} new", **options)
+        lobby = await standin.slash(alice, chan, f"{game} new", thread=False, **options)
         await standin.click(alice, lobby.message, "Add computer")
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, is_board)

@@ -26,7 +26,7 @@ async def test_history_of_a_game_in_progress_shows_no_other_seats_secret(standin
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(ALL)) as bot:
         await standin.wait_synced()
-        lobby = await standin.slash(alice, chan, "guanga new", mode="apprentice", players=2)
+        lobby = await standin.slash(alice, chan, "guanga new", thread=False, mode="apprentice", players=2)
         await standin.click(bob, lobby.message, "Join")
         await standin.click(alice, lobby.message, "Start")
         session = await bot.sessions.in_channel(chan.id)

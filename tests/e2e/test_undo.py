@@ -15,7 +15,7 @@ def is_board(message) -> bool:
 
 
 async def nim_game(standin, bot, chan, alice, bob):
-    lobby = await standin.slash(alice, chan, "nim new", piles=3)
+    lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
     await standin.click(bob, lobby.message, "Join")
     await standin.click(alice, lobby.message, "Start")
     await standin.next_message(chan, is_board)
@@ -77,7 +77,7 @@ async def test_undo_refused_after_a_card_was_drawn(standin, bot_factory):
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        lobby = await standin.slash(alice, chan, "guacamole new", players=2)
+        lobby = await standin.slash(alice, chan, "guacamole new", thread=False, players=2)
         await standin.click(alice, lobby.message, "Add computer")
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, is_board)

@@ -383,7 +383,8 @@ def sample_terrain(view, rng: random.Random) -> list[str] | None:
             return None
     if not rec(grid, 0):
         return None
-    return grid  # type: ignore[return-value]
+    filled = [t for t in grid if t is not None]
+    return filled if len(filled) == n else None  # a success fills every cell
 
 
 def approximate_map(view, rng: random.Random, terrain: list[str] | None) -> tuple[list[str], list[int]]:

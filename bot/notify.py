@@ -294,4 +294,6 @@ class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.table.notifier.show_private(interaction, self.session_id)  # type: ignore[attr-defined]  # the client is the bot, which has a table
+        from bot.ui import _table  # bot.ui imports this module, so the table's lookup is reached here
+
+        await _table(interaction).notifier.show_private(interaction, self.session_id)

@@ -330,3 +330,26 @@ def ranks_last(banks: Banks) -> set[int]:
 def round_deadline(due: float, now: float) -> float:
     """A round the table ends by itself lasts at least :data:`ROUND_FLOOR`."""
     return max(due, now + ROUND_FLOOR)
+
+
+def clock_line(
+    spec: ClockSpec,
+    banks: Banks,
+    names: dict[int, str],
+    now: float,
+    away: Callable[[int], Away] = lambda seat: (),
+) -> str:
+    """Each person's time left, for the board, ``/game status`` and ``/game mine``:
+    ``⏱ bank:3d+12h: Ana 2 d 4 h (to move), Bo 3 d, Cy out of time (the others are asked)``.
+    A per-move clock shows only those to move.  ``names``: the seats with a clock (people)."""
+    parts = []
+    for seat, name in sorted(names.items()):
+        if seat in banks.pending:
+            parts.append(f"{name} out of time (the others are asked)")
+        elif banks.taken.get(seat) is False:
+            parts.append(f"{name} played by the computer (out of time)")
+        elif seat in banks.since:
+            parts.append(f"{name} {spoken(left(spec, banks, seat, now, away(seat)))} (to move)")
+        elif spec.kind == BANK:
+            parts.append(f"{name} {spoken(left(spec, banks, seat, now))}")
+    return f"⏱ {spec.text}: " + (", ".join(parts) if parts else "nobody to move")

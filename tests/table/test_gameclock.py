@@ -171,3 +171,16 @@ def test_a_bank_never_goes_below_zero_nor_above_its_start(plays, start_h, inc_h)
             assert 0 <= gc.left(spec, b, seat, now) <= spec.start
         due = gc.deadline(spec, b, now)
         assert due is not None and now <= due <= now + spec.start
+
+
+def test_clock_line_shows_each_persons_time():
+    b = gc.begin(BANK3, [0, 1, 2], [0], 0.0)
+    b = gc.run_out(gc.advance(BANK3, b, [0], [1], DAY), [1], 4 * DAY)
+    line = gc.clock_line(BANK3, b, {0: "Ana", 1: "Bo", 2: "Cy"}, 4 * DAY)
+    assert line == "⏱ bank:3d+12h: Ana 2 d 12 h, Bo out of time (the others are asked), Cy 3 d"
+    per_move = ClockSpec(MOVE, 24 * HOUR)
+    b = gc.begin(per_move, [0, 1], [1], 0.0)
+    assert gc.clock_line(per_move, b, {0: "Ana", 1: "Bo"}, 5 * HOUR) == "⏱ move:1d: Bo 19 h (to move)"
+    assert gc.clock_line(per_move, gc.take(b, 1), {0: "Ana", 1: "Bo"}, 0.0).endswith(
+        "Bo played by the computer (out of time)"
+    )

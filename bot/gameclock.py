@@ -265,12 +265,20 @@ def running(banks: Banks) -> list[int]:
 
 
 def deadline(
-    spec: ClockSpec, banks: Banks, now: float, away: Callable[[int], Away] = lambda seat: ()
+    spec: ClockSpec,
+    banks: Banks,
+    now: float,
+    away: Callable[[int], Away] = lambda seat: (),
+    *,
+    last: bool = False,
 ) -> float | None:
-    """When the first running clock runs out (None when none runs).  A seat away runs out
-    only after it is back, so a game where everyone to move is away waits."""
+    """When the first running clock runs out (with ``last``: the last one, as for a round that
+    ends for everyone at once); None when none runs.  A seat away runs out only after it is
+    back, so a game where everyone to move is away waits."""
     times = [resumes(now, away(s)) + left(spec, banks, s, now, away(s)) for s in running(banks)]
-    return min(times) if times else None
+    if not times:
+        return None
+    return max(times) if last else min(times)
 
 
 def timed_out(

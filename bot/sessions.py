@@ -1069,10 +1069,11 @@ class SessionService:
         """Seconds from now to the next deadline: when the first running clock runs out (a round
         the table ends by itself: not before :data:`gameclock.ROUND_FLOOR`)."""
         now = self.now()
-        due = gc.deadline(spec, banks, now, away)
+        rounds = bool(getattr(session.engine, "TABLE_MOVES", False))
+        due = gc.deadline(spec, banks, now, away, last=rounds)
         if due is None:
             return None
-        if getattr(session.engine, "TABLE_MOVES", False):
+        if rounds:
             due = gc.round_deadline(due, now)
         return due - now
 
@@ -1087,9 +1088,14 @@ class SessionService:
         away = await self.away_of(session)
         people = [s.seat for s in session.seats if s.seat is not None and not s.computer]
         after = set() if module.outcome(new_state) is not None else set(module.to_move(new_state))
-        banks = gc.advance(
-            spec, session.banks, set(module.to_move(session.state)), after, self.now(), away, people
-        )
+        before = set(module.to_move(session.state))
+        now, banks = self.now(), session.banks
+        if module.turn_number(new_state) != module.turn_number(session.state):
+            # A new turn (or round): every clock that ran stops and is paid for, then those to
+            # move start afresh, even a seat to move in both.
+            banks = gc.advance(spec, banks, before, set(), now, away, people)
+            before = set()
+        banks = gc.advance(spec, banks, before, after, now, away, people)
         return banks.to_dict(), self._timer(session, spec, banks, away)
 
     async def _save_clock(
@@ -1156,11 +1162,14 @@ class SessionService:
             away = await self.away_of(session)
             banks = session.banks
             out = gc.timed_out(spec, banks, now, away)
-            if not out:
+            module = session.engine
+            rounds = getattr(module, "TABLE_MOVES", False) and list(module.legal_moves(session.state, TABLE))
+            if not out or (rounds and set(out) != set(gc.running(banks))):
+                # Nobody ran out yet (time away, or a deadline set before a move); a round waits
+                # for the last clock of those still to move.
                 await self._save_clock(session, banks, expected_version=session.version)
                 return None
-            module = session.engine
-            if getattr(module, "TABLE_MOVES", False) and list(module.legal_moves(session.state, TABLE)):
+            if rounds:
                 return await self._table_deadline(session, job)
             banks = gc.run_out(banks, out, now)
             if not await self._save_clock(session, banks, expected_version=session.version):

@@ -87,7 +87,9 @@ async def test_bank_runs_out_nobody_answers_the_computer_takes_over_and_the_play
         await bot.scheduler.run_due()
         said = await standin.next_message(thread, lambda m: m.content.startswith("No answer in time"))
         assert "the computer plays the seat from now on" in said.content
-        board = await standin.next_message(thread, lambda m: is_board(m) and "computer plays that seat" in m.content)
+        board = await standin.next_message(
+            thread, lambda m: is_board(m) and "computer plays that seat" in m.content
+        )
         await bot.table.drain()
         after = await bot.sessions.get(session.id)
         seat = after.seat_of(late.id)

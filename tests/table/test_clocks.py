@@ -179,3 +179,28 @@ async def test_a_round_the_table_ends_follows_the_clock(service, clock):
     session = result.session
     assert session.waiting_on()[0].seat != late.seat and session.banks.pending == {}
     assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + 2 * HOUR
+
+
+async def test_a_nowa_gwinea_round_ends_when_the_last_builders_clock_runs_out(service, clock):
+    """Everyone builds at once: the round waits for the last clock of those still building, then
+    the table ends it; the next round's clocks start afresh from the banks left."""
+    await service.create(
+        "nowa_gwinea", guild_id=1, channel_id=CH, host_id=1, host_name="p1", seed=5, clock="bank:1d+2h"
+    )
+    await service.join(CH, 2, "p2")
+    session = (await service.start(CH, 1)).session
+    assert session.to_move() == {0, 1}
+    assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY
+    clock.advance(HOUR)
+    quick = session.by_seat(0)
+    session = (await service.play(CH, quick.user_id, "done")).session
+    assert session.to_move() == {1} and session.banks.banks[0] == DAY  # 1 h used, 2 h back, capped
+    clock.advance(23 * HOUR)
+    result = await fire(service, session)
+    assert isinstance(result, MoveResult) and result.note == "⏰ Time is up."
+    session = result.session
+    assert session.engine.turn_number(session.state) == 2 and session.to_move() == {0, 1}
+    banks = session.banks
+    assert banks.banks == {0: DAY, 1: 2 * HOUR} and set(banks.since) == {0, 1}
+    # the round lasts until the last clock runs out: seat 0's full day
+    assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY

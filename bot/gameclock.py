@@ -306,14 +306,18 @@ def more_time(spec: ClockSpec, banks: Banks, seat: int, now: float) -> Banks:
     return replace(banks, banks={**banks.banks, seat: spec.start}, since=since, pending=pending)
 
 
-def take(banks: Banks, seat: int) -> Banks:
-    """The computer takes the seat: no clock for it, and the seat is marked as taken."""
+def stop(banks: Banks, seat: int) -> Banks:
+    """The seat has no clock any more (the person resigned): it stops, and any question about it ends."""
     return replace(
         banks,
         since={s: t for s, t in banks.since.items() if s != seat},
         pending={s: t for s, t in banks.pending.items() if s != seat},
-        taken={**banks.taken, seat: False},
     )
+
+
+def take(banks: Banks, seat: int) -> Banks:
+    """The computer takes the seat: no clock for it, and the seat is marked as taken."""
+    return replace(stop(banks, seat), taken={**banks.taken, seat: False})
 
 
 def give_back(spec: ClockSpec, banks: Banks, seat: int, to_move: Iterable[int], now: float) -> Banks:

@@ -747,7 +747,7 @@ class SessionService:
                     session.version,
                     [stored(mine)],
                     module.to_dict(new_state),
-                    clock=await self._clock_after(session, new_state),
+                    clock=await self.clock_after(session, new_state),
                 )
             except StaleVersion:
                 raise StaleMove("someone else moved first; the board changed, here it is now") from None
@@ -799,7 +799,7 @@ class SessionService:
                 session.version,
                 [stored(p) for p in batch],
                 module.to_dict(state),
-                clock=await self._clock_after(session, state),
+                clock=await self.clock_after(session, state),
             )
             self._cache[session.id] = (version, state)
             session = await self.reread(session.id)
@@ -872,6 +872,9 @@ class SessionService:
         assert seat.seat is not None  # callers pass a seat of a running game
         await self.store.set_seat_flags(session.id, seat.seat, computer=True, resigned=True)
         session = await self.reread(session.id)
+        if session.clock is not None:  # the seat's clock stops; the deadline follows the others'
+            await self._save_clock(session, gc.stop(session.banks, seat.seat))
+            session = await self.reread(session.id)
         turn_before = session.engine.turn_number(session.state)
         result = MoveResult(session, note=f"{seat.name} resigned", turn_before=turn_before)
         staying = [s for s in session.seats if not s.resigned]
@@ -1025,7 +1028,7 @@ class SessionService:
                     [stored(p) for p in played],
                     module.to_dict(state),
                     job=job,
-                    clock=await self._clock_after(session, state),
+                    clock=await self.clock_after(session, state),
                 )
             except StaleVersion:
                 return None  # moved on meanwhile, or fired already (by another process)
@@ -1077,7 +1080,7 @@ class SessionService:
             due = gc.round_deadline(due, now)
         return due - now
 
-    async def _clock_after(
+    async def clock_after(
         self, session: Session, new_state: Any
     ) -> tuple[dict[str, Any], float | None] | None:
         """The clocks once the game goes from ``session.state`` to ``new_state`` now (None: no clock)."""
@@ -1194,7 +1197,7 @@ class SessionService:
                 [stored(p) for p in played],
                 module.to_dict(state),
                 job=job,
-                clock=await self._clock_after(session, state),
+                clock=await self.clock_after(session, state),
             )
         except StaleVersion:
             return None

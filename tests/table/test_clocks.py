@@ -204,3 +204,34 @@ async def test_a_nowa_gwinea_round_ends_when_the_last_builders_clock_runs_out(se
     assert banks.banks == {0: DAY, 1: 2 * HOUR} and set(banks.since) == {0, 1}
     # the round lasts until the last clock runs out: seat 0's full day
     assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY
+
+
+async def test_resigning_stops_the_clock_and_ends_the_question(service, clock, no_table_moves):
+    session, late, at = await run_out(service, clock)  # three people
+    session = (await service.resign(CH, late.user_id)).session
+    assert late.seat not in session.banks.since and session.banks.pending == {}
+    with pytest.raises(StaleMove):
+        await service.answer_timeout(session.id, late.seat, at, "computer", None)
+    assert session.to_move() and session.to_move() != {late.seat}  # the computer moved for it
+    (nxt,) = session.waiting_on()
+    assert session.banks.since == {nxt.seat: clock.time()}
+
+
+async def test_an_undo_restarts_the_clock_of_the_seat_to_move_again(service, clock):
+    from bot.history import History
+    from bot.undo import Undone, UndoService
+
+    await service.create("nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", seed=7, clock="bank:1d")
+    await service.add_computer(CH, 1)
+    session = (await service.start(CH, 1)).session
+    clock.advance(HOUR)
+    session = await move(service, session)  # p1 moves, the computer answers at once
+    assert session.banks.banks[session.seat_of(1).seat] == DAY - HOUR
+    clock.advance(HOUR)
+    asked = await UndoService(service, History(service)).ask(CH, 1)
+    assert isinstance(asked, Undone)
+    session = await service.get(session.id)
+    mine = session.seat_of(1).seat
+    assert session.to_move() == {mine} and session.banks.since == {mine: clock.time()}
+    assert session.banks.banks[mine] == DAY - 2 * HOUR  # the hour spent thinking about the undo counts
+    assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY - 2 * HOUR

@@ -77,7 +77,7 @@ class ClockDesk:
         for seat in out.seats:
             assert seat.seat is not None  # a seat in a running game
             others = [s for s in session.seats if not s.computer and not s.resigned and s.seat != seat.seat]
-            asked = " ".join(s.mention for s in others) or "Nobody else is playing here"
+            asked = " ".join(s.mention for s in others) or "Nobody else can answer here, so"
             more = spec.describe() if spec is not None else "more time"
             text = (
                 f"⏰ {seat.mention}'s time ran out in {session.info.title} game #{session.id}.\n"

@@ -707,10 +707,16 @@ class LeagueCog(
             return
         opened = await self.leagues.open_round(league_id, number, job=job)
         if opened is None:
+            # Nothing opened, and the season is not over: the final stage found fewer than two
+            # players left, or it was removed while its round was due.  The season ends here.
             league = await self.store.league(league_id)
-            if league is not None and league.status == "running" and league.final_round == number:
-                if league.current_round == number - 1:  # too few players left for the final
-                    await self.end_season(league)
+            if (
+                league is not None
+                and league.status == "running"
+                and league.current_round == number - 1
+                and (number > league.rounds or league.final_round == number)
+            ):
+                await self.end_season(league)
             return
         await self.open_games(opened)
 

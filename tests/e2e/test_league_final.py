@@ -9,9 +9,10 @@ league's games also make a rating season, shown by ``/game ratings season:``.
 
 from __future__ import annotations
 
+from bot.storage.leagues import ROUND_JOB
 from tests.e2e.conftest import png_of
 from tests.e2e.test_league import DAY, EXTENSIONS, fire, threads_of
-from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
+from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
 
 
 async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory, table_clock):
@@ -131,3 +132,34 @@ async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory
         assert "all time" in (await alltime.original()).content
         wrong = await standin.slash(people[0], chan, "game ratings", game="pachakuna", season="Winter")
         assert "is not a P'achakuna season" in (await wrong.original()).content
+
+
+async def test_the_organiser_hears_by_dm_when_the_bot_cannot_post_in_the_league_channel(
+    standin, bot_factory, table_clock
+):
+    chan = standin.channel("games")
+    owner = standin.owner
+    people = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await standin.slash(
+            owner, chan, "league create", name="Duel", game="pachakuna", format="swiss", players=2, rounds=1
+        )
+        for user in people:
+            await standin.slash(user, chan, "league join")
+        await standin.slash(owner, chan, "league start")
+        standin.set_permissions(chan, standin.bot_role, deny=SEND_MESSAGES | CREATE_PUBLIC_THREADS)
+        await standin.settle()
+        standin.skip_messages(chan)
+        await fire(bot)
+        (told,) = standin.messages(standin.dm(owner))
+        assert "I am missing Send Messages, " in told.content and "Duel" in told.content
+        assert " and Create Public Threads in" in told.content and owner.id in told.pinged
+        assert [m for m in standin.messages(chan) if not m.ephemeral and "cannot open" in m.content] == []
+        league = (await bot.store.leagues(standin.guild.id))[0]
+        assert league.current_round == 0
+        job = await bot.store.job(ROUND_JOB, str(league.id))
+        # Without Send Messages, Discord also withholds Attach Files and Embed Links; all are named.
+        missing = job.payload["missing"]
+        assert missing[0] == "Send Messages" and missing[-1] == "Create Public Threads"
+        assert job.due_at == table_clock.time() + 600

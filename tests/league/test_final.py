@@ -138,3 +138,25 @@ async def test_each_league_is_a_rating_season_found_by_id_or_name(leagues, servi
         await season_named(store, GUILD, "nim", "winter")
     with pytest.raises(LeagueError, match="not a Guacamole season"):
         await season_named(store, GUILD, "guacamole", str(league.id))
+
+
+async def test_a_final_with_fewer_than_two_players_left_ends_on_the_standings(leagues, service, clock):
+    store = service.store
+    league, names = await swiss_of_six(leagues, "Nim empty")
+    league = await leagues.set_final(league, 2)
+    league, _ = await leagues.start(league, 1)
+    channels = counter(7000)
+    for number in (1, 2, 3):
+        opened = await leagues.open_round(league.id, number)
+        await open_games(leagues, opened, names, channels)
+        clock.advance(DAY)
+        await leagues.round_deadline(league.id, number)
+    league = await store.league(league.id)
+    table = await leagues.standings(league)
+    last_one = int(table[-1].row.player)
+    for s in table[:-1]:
+        await leagues.drop(league, int(s.row.player))
+    assert await leagues.open_round(league.id, 4) is None
+    league = await store.league(league.id)
+    assert league.current_round == 3 and await leagues.seeds(league) == []
+    assert await leagues.champion(league) == last_one  # the only one still playing

@@ -765,14 +765,18 @@ class LeagueCog(
                 "The final stage, seeded by the standings: "
                 + ", ".join(f"{i}. {names.get(int(p), p)}" for i, p in enumerate(seeds, 1)),
             )
+        stage_round = (
+            f"final round {opened.number - (league.final_round or 0) + 1}"
+            if opened.final_stage
+            else f"round {opened.number}"
+        )
         for game in opened.games:
             who = ", ".join(names.get(u, str(u)) for u in game.players)
             try:
                 if not isinstance(parent, discord.TextChannel):
                     raise TypeError(f"#{getattr(parent, 'name', parent)} takes no threads")
                 thread = await parent.create_thread(
-                    name=f"{league.name[:60]} · {'final ' if opened.final_stage else ''}round {opened.number}"
-                    f" · table {game.table_no}",
+                    name=f"{league.name[:60]} · {stage_round} · table {game.table_no}",
                     type=discord.ChannelType.public_thread,
                 )
             except (discord.HTTPException, TypeError) as exc:

@@ -83,7 +83,7 @@ async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory
         assert len(seeded) == 3 and f"Bye into the next round: {seeded[0]}" in stage.content
         standings = await bot.get_cog("LeagueCog").leagues.standings(await bot.store.league(league.id))
         assert seeded == [s.name for s in standings[:3]]  # seeded by the Swiss standings
-        semi_threads = [t for t in standin.guild.threads if "final round 3" in t.name]
+        semi_threads = [t for t in standin.guild.threads if "final round 1 ·" in t.name]
         assert len(semi_threads) == 1
         ids = {p.name: p.user_id for p in await bot.store.league_players(league.id)}
         semi = await bot.sessions.in_channel(semi_threads[0].id)
@@ -98,7 +98,7 @@ async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory
 
         table_clock.advance(DAY)
         await fire(bot)
-        (final_thread,) = [t for t in standin.guild.threads if "final round 4" in t.name]
+        (final_thread,) = [t for t in standin.guild.threads if "final round 2 ·" in t.name]
         final_game = await bot.sessions.in_channel(final_thread.id)
         finalists = {s.user_id for s in final_game.seats}
         assert len(finalists) == 2 and ids[seeded[0]] in finalists  # the top seed meets the semi's winner

@@ -235,6 +235,58 @@ class TableCog(
         await self.table.guard(interaction, work)
 
     @app_commands.command(
+        name="clock", description="Choose the game's clock, per move or a time bank (host or Manage Channels)"
+    )
+    @app_commands.describe(clock="move:24h (each turn), bank:3d+12h (a bank plus an increment), or off")
+    async def clock(self, interaction: discord.Interaction, clock: app_commands.Range[str, 1, 40]) -> None:
+        async def work() -> None:
+            perms = interaction.permissions
+            session = await self.sessions.set_clock(
+                channel_of(interaction),
+                interaction.user.id,
+                clock,
+                can_manage=bool(perms and perms.manage_channels),
+            )
+            self.table.committed(interaction, "The game's clock was changed")
+            spec = session.clock
+            if spec is None:
+                text = "This game has no clock now."
+            else:
+                text = (
+                    f"Clock set: `{spec.text}`, {spec.describe()}. When someone's time runs out, the "
+                    "others are asked whether the computer plays that seat, to give more time, or to abandon."
+                )
+                if session.status == "active":
+                    text += " Everyone starts afresh from now."
+            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+            await channel.send(text)
+            if session.status == "lobby":
+                await self.table.refresh_lobby(session)
+            await self.table.reply(interaction, "Done.")
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(
+        name="return", description="Take your seat back from the computer after your time ran out (once)"
+    )
+    async def return_(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            session = await self.sessions.return_seat(channel_of(interaction), interaction.user.id)
+            self.table.committed(interaction, "You took your seat back")
+            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+            await channel.send(
+                f"{interaction.user.mention} took their seat back from the computer and plays it from their "
+                "next turn.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.table.reply(
+                interaction,
+                "Your seat is yours again; you play it from your next turn. This works once per game.",
+            )
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(
         name="mine",
         description="Your games and lobbies in every server, where it is your turn first (private)",
     )

@@ -167,7 +167,8 @@ async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, b
             days=2,
         )
         for user in people:
-            await standin.slash(user, chan, "league join", league="Llama cup")
+            joined = await standin.slash(user, chan, "league join", league="Llama cup")
+            assert "Llama cup" in (await joined.original()).content
         early = await standin.slash(owner, chan, "league bracket")
         assert "drawn when the league starts" in (await early.original()).content
         started = await standin.slash(owner, chan, "league start")

@@ -33,7 +33,8 @@ async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory
             days=1,
         )
         for user in people:
-            await standin.slash(user, chan, "league join")
+            joined = await standin.slash(user, chan, "league join")
+            await joined.original()  # the sign-up is stored before the next command
         # Only an organiser sets the final stage, and only a sensible size.
         nope = await standin.slash(people[0], chan, "league final", top=3)
         assert "Manage Server" in (await nope.original()).content
@@ -146,8 +147,10 @@ async def test_the_organiser_hears_by_dm_when_the_bot_cannot_post_in_the_league_
             owner, chan, "league create", name="Duel", game="pachakuna", format="swiss", players=2, rounds=1
         )
         for user in people:
-            await standin.slash(user, chan, "league join")
-        await standin.slash(owner, chan, "league start")
+            joined = await standin.slash(user, chan, "league join")
+            await joined.original()  # the sign-up is stored before the next command
+        started = await standin.slash(owner, chan, "league start")
+        assert "has started" in (await started.original()).content
         standin.set_permissions(chan, standin.bot_role, deny=SEND_MESSAGES | CREATE_PUBLIC_THREADS)
         await standin.settle()
         standin.skip_messages(chan)

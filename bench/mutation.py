@@ -31,7 +31,8 @@ surviving mutants of message wording are not run again (they are not scored) unl
 
 A mutant "only changes message text" when everything it changes is the wording of a message:
 a string literal holding a phrase (a space and something else; raw strings, which are
-patterns, never count) changed, replaced by None or dropped from a call.  Event kinds, keys,
+patterns, never count) or a noun given to ``plural()`` changed, replaced by None or dropped from
+a call.  Event kinds, keys,
 notation and phase names hold no space, so mutants of them count.
 
 Everything runs in a scratch copy under ``.mutation/<game>/`` (git ignores it); the surviving
@@ -177,19 +178,40 @@ def _diffs(a: ast.AST, b: ast.AST) -> list[tuple[ast.AST, ast.AST]]:
     return out
 
 
+def _plural_words(tree: ast.AST) -> set[int]:
+    """The string literals given to ``plural()`` as its noun (``plural(n, "shell")``, and the plural
+    form after it): words of a message even without a space."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        if name != "plural":
+            continue
+        words = node.args[1:] + [k.value for k in node.keywords if k.arg in ("word", "words")]
+        out |= {id(w) for w in words if isinstance(w, ast.Constant) and isinstance(w.value, str)}
+    return out
+
+
 def text_only(orig_src: str, mut_src: str) -> bool:
     """Whether the mutant changes nothing but the wording of messages."""
     a, b = ast.parse(orig_src), ast.parse(mut_src)
     pairs = _diffs(a, b)
     if not pairs:
         return False
+    nouns = _plural_words(a)
+
+    def wording(node: ast.AST) -> bool:
+        return _is_phrase(node, orig_src) or id(node) in nouns
+
     for x, y in pairs:
         if isinstance(x, ast.Call) and isinstance(y, ast.Call) and len(y.args) == len(x.args) - 1:
             dropped = [u for u in x.args if not any(ast.dump(u) == ast.dump(v) for v in y.args)]
-            if len(dropped) == 1 and _is_phrase(dropped[0], orig_src):
+            if len(dropped) == 1 and wording(dropped[0]):
                 continue
             return False
-        if not _is_phrase(x, orig_src):
+        if not wording(x):
             return False
         if isinstance(y, ast.Constant) and (y.value is None or isinstance(y.value, str)):
             continue

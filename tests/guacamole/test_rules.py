@@ -890,3 +890,43 @@ def test_stealing_from_oneself_names_the_others():
     s2, _ = apply(s, 0, "prep 5L")
     refused(s2, 0, "steal p1", IllegalMove, "choose another player: p2, p3")
     refused(s2, 0, "steal p4", IllegalMove, "choose another player: p2, p3")
+
+
+def test_view_tells_when_a_card_may_be_freed_and_when_the_end_is_triggered():
+    """The view carries whether the player to move may free a zone card now, and whether the last
+    round has begun."""
+    s = rig(hands={0: ["5L"]}, prep={0: ["1P", "2P", "3P", "4P"]})
+    assert g.view_for(s, 0).can_free is True and g.view_for(s, 1).can_free is True
+    assert g.view_for(s, None).end_triggered is False
+    s2, _ = apply(s, 0, "free 1P x1")
+    assert g.view_for(s2, 0).can_free is False
+    s3 = rig(hands={0: ["5L"]}, end_triggered=True)
+    assert g.view_for(s3, 1).end_triggered is True and g.view_for(s3, 0).can_free is False
+
+
+def test_onion_musk_step_counts_the_draws_left():
+    """Onion Musk's step names the draws left, and offers pass only before the first draw."""
+    s = rig(hands={0: ["5O"]}, discards=(["1A", "2A"], ["3P", "4P"]))
+    s2, _ = apply(s, 0, "prep 5O")
+    assert g.view_for(s2, 1).step == "Onion Musk: draw 3 more (draw deck / x1 / x2) or pass"
+    s3, _ = apply(s2, 0, "draw x1")
+    assert g.view_for(s3, 1).step == "Onion Musk: draw 2 more (draw deck / x1 / x2)"
+
+
+def test_an_avocaldo_add_is_undoable_only_from_the_zone():
+    """Undo by consent: adding zone cards (face up already) to a dish may be taken back; adding a
+    hand card shows it, so it may not."""
+    s = rig(hands={0: ["1P", "5A"]}, prep={0: ["5L"]}, dishes={0: [["5T", "5O", "5P"]]})
+    s2, _ = apply(s, 0, "prep 1P")
+    assert s2.phase == AVOCALDO
+    assert g.undoable(s2, 0, g.parse_move("add d1 z5L")) is True
+    assert g.undoable(s2, 0, "add d1 z5L") is True  # the notation is read too
+    assert g.undoable(s2, 0, g.parse_move("add d1 5A")) is False
+    assert g.undoable(s2, 0, g.parse_move("add d1 z5L,5A")) is False
+
+
+@pytest.mark.parametrize("text", [None, 5, b"prep 5T", ["prep", "5T"]])
+def test_a_move_that_is_not_text_is_refused(text):
+    """Bad input: something that is not text is no move, refused as such, never a crash."""
+    with pytest.raises(MalformedMove):
+        g.parse_move(text)

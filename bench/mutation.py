@@ -335,17 +335,26 @@ def run_game(
 
 
 def table(results: list[FileResult]) -> str:
+    """Per file: the counts and the score; then the sampled mutants not run yet (``None``) or not
+    run by their tests (mutmut's codes), and the survivors that are counted but no test reached
+    (exit 33) or that ended otherwise than passing."""
     head = (
         f"{'file':<30} {'mutants':>7} {'tested':>6} {'killed':>6} {'survived':>8} {'score':>6}"
         f"   {'text-only: killed':>17} {'survived':>8}"
     )
     rows = [head, "-" * len(head)]
     for r in results:
-        rows.append(
+        row = (
             f"{r.path:<30} {r.total:>7} {r.tested:>6} {r.killed:>6} {len(r.survived):>8} {r.score:>5.1f}%"
             f"   {r.text_killed:>17} {len(r.text_survived):>8}"
-            + (f"   not run: {r.other}" if r.other else "")
         )
+        not_run = {k: v for k, v in r.other.items() if not k.startswith("exit")}
+        odd = {("unreached" if k == "exit 33" else k): v for k, v in r.other.items() if k.startswith("exit")}
+        if not_run:
+            row += f"   not run: {not_run}"
+        if odd:
+            row += f"   survived: {odd}"
+        rows.append(row)
     return "\n".join(rows)
 
 

@@ -46,6 +46,7 @@ from __future__ import annotations
 import argparse
 import ast
 import difflib
+import functools
 import json
 import random
 import shutil
@@ -122,10 +123,18 @@ def sample(names: list[str], size: int, seed: str, path: str) -> list[str]:
 # --------------------------------------------------------------------------- reading a mutant
 
 
-def _function_sources(work: Path, path: str, name: str) -> tuple[str, str]:
-    """The original and the mutated function of mutant ``name`` (as written in the mutants file)."""
+@functools.cache
+def _mutants_file(work: Path, path: str) -> tuple[list[str], dict[str, list[int]]]:
+    """The lines of the mutated copy of ``path`` and each function's span in it (read once: the
+    copy is written when the mutants are made and stays as it is)."""
     lines = (work / "mutants" / path).read_text().splitlines()
     spans = json.loads((work / "mutants" / f"{path}.spans").read_text())["spans"]
+    return lines, spans
+
+
+def _function_sources(work: Path, path: str, name: str) -> tuple[str, str]:
+    """The original and the mutated function of mutant ``name`` (as written in the mutants file)."""
+    lines, spans = _mutants_file(work, path)
     short = name.rsplit(".", 1)[1]
     orig = short.rsplit("__mutmut_", 1)[0] + "__mutmut_orig"
 

@@ -806,3 +806,23 @@ def test_a_walk_over_discovered_land_is_undoable_a_discovery_is_not():
     assert T.undoable(s, 0, T.parse_move("E1-E2")) is True
     assert T.undoable(s, 0, "E1-out") is True
     assert T.undoable(s, 0, T.parse_move("E1-D1")) is False  # D1 is hidden
+
+
+def test_a_wrong_final_guess_puts_the_player_out_even_with_explorers_left():
+    s = _nearly_done()
+    put(s, 0, "C2", "D2")
+    put(s, 1, "C3", "D3")
+    s.turn = 1
+    for seat, text in ((1, "+E5"), (1, "E5=1"), (0, "C2=3"), (1, "C3=2")):
+        s, _ = play(s, seat, text)
+    assert s.final_out == [False, True] and s.turn == 0  # D3 could still be divined, but p1 is out
+    s, _ = play(s, 0, "pass")
+    assert s.phase == OVER
+
+
+def test_summary_tells_a_crop_seen_on_the_disc():
+    s = fixed()
+    discover(s, "C2")
+    s.cubes[0] = [1, 1, 1, 1]
+    s2, _ = play(s, 0, "peek:C2")
+    assert T.summary(T.view_for(s2, 0)).splitlines()[-1] == "What you saw on the disc: C2 crop 3"

@@ -930,3 +930,16 @@ def test_a_move_that_is_not_text_is_refused(text):
     """Bad input: something that is not text is no move, refused as such, never a crash."""
     with pytest.raises(MalformedMove):
         g.parse_move(text)
+
+
+def test_every_word_for_the_draw_pile_is_read():
+    """Notation: the draw pile is ``deck``, ``d`` or ``pile``, in any case."""
+    for word in ("deck", "D", "d", "pile", "PILE"):
+        assert g.parse_move(f"draw {word}") == g.Draw("deck")
+
+
+def test_a_discard_without_a_pile_quotes_the_text():
+    with pytest.raises(MalformedMove) as info:
+        g.parse_move("discard 5t")
+    assert str(info.value).startswith("'discard 5t' is not a Guacamole move")
+    assert "discard 5T x2" in str(info.value)

@@ -849,3 +849,24 @@ def test_building_is_undoable_calling_and_ending_the_round_are_not():
     assert ng.undoable(s, 0, ng.parse_move("gwinea")) is False
     assert ng.undoable(s, 0, ng.parse_move("done")) is True  # seat 1 still builds
     assert ng.undoable(play(s, 1, "done"), 0, ng.parse_move("done")) is False  # the round ends
+
+
+def test_the_view_names_the_reader_the_round_the_boards_and_a_broken_rule():
+    s = build(rig(), 0, PARTIAL)
+    for seat in (0, 1, None):
+        view = ng.view_for(s, seat)
+        assert view.seat == seat and view.round == s.round == 1
+        assert view.boards == tuple(
+            ng.rules.board_info(b, side) for b, side in zip(s.boards, s.sides, strict=True)
+        )
+    split = rigged(players=1, board=1, side="B", totem=0)
+    split.villages[0] = ["N0B8", "Z1F8", "L3G4", "P2D3", "F3A1", "Y0B5"]
+    assert ng.view_for(split, 0).broken == status(split, 0).broken
+    assert "are not linked corner to corner" in ng.view_for(split, 0).broken
+    assert ng.view_for(split, None).broken is None
+
+
+def test_the_last_call_of_the_game_stays_in_the_callers_view():
+    s = dataclasses.replace(rig(), round=9)
+    s = play(build(s, 1, FULL), 1, "gwinea")
+    assert s.over and ng.view_for(s, 1).last_move == "gwinea" and ng.view_for(s, 0).last_move is None

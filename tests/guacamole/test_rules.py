@@ -943,3 +943,31 @@ def test_a_discard_without_a_pile_quotes_the_text():
         g.parse_move("discard 5t")
     assert str(info.value).startswith("'discard 5t' is not a Guacamole move")
     assert "discard 5T x2" in str(info.value)
+
+
+def test_avocaldo_offers_a_card_that_shares_only_the_type_of_a_far_run():
+    """Patricia & Avocaldo: a card of the dish's type far from its numbers still fits a one-type
+    dish, and is offered."""
+    s = rig(hands={0: ["1P", "9T"]}, dishes={0: [["1T", "2T", "3T"]]})
+    s2, _ = apply(s, 0, "prep 1P")
+    assert s2.phase == AVOCALDO
+    assert dish_kind(["1T", "2T", "3T", "9T"]) is not None
+    assert "add d1 9T" in legal_strs(s2)
+    apply(s2, 0, "add d1 9T")
+
+
+def test_an_add_to_a_missing_dish_names_the_valid_ones():
+    s = rig(hands={0: ["1P", "5A"]}, dishes={0: [["5T", "5O", "5P"], ["1T", "2O"]]})
+    s2, _ = apply(s, 0, "prep 1P")
+    refused(s2, 0, "add d3 5A", IllegalMove, "you have no dish 3; your valid dishes are d1")
+
+
+def test_a_swap_outside_tomathor_is_refused_with_what_is_allowed():
+    s = rig(hands={0: ["5L"]}, dishes={0: [["5T", "5O", "5P"]]})
+    refused(s, 0, "swap 5L p1d1", IllegalMove, "now; you may")
+
+
+def test_onion_musk_has_no_draws_left_once_done():
+    s = rig(hands={0: ["5O"]}, discards=(["1A", "2A"], ["3P", "4P"]), deck_top=["7L"])
+    s2, _ = play(s, 0, "prep 5O", "draw x1", "draw x2", "draw deck")
+    assert s2.phase == ONION_DISCARD and s2.draws_left == 0 and g.view_for(s2, 0).draws_left == 0

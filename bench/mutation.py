@@ -31,7 +31,8 @@ surviving mutants of message wording are not run again (they are not scored) unl
 
 A mutant "only changes message text" when everything it changes is the wording of a message:
 a string literal holding a phrase (a space and something else; raw strings, which are
-patterns, never count) changed, replaced by None or dropped from a call.  Event kinds, keys,
+patterns, never count) or a noun given to ``plural()`` changed, replaced by None or dropped from
+a call.  Event kinds, keys,
 notation and phase names hold no space, so mutants of them count.
 
 Everything runs in a scratch copy under ``.mutation/<game>/`` (git ignores it); the surviving
@@ -45,6 +46,7 @@ from __future__ import annotations
 import argparse
 import ast
 import difflib
+import functools
 import json
 import random
 import shutil
@@ -121,10 +123,18 @@ def sample(names: list[str], size: int, seed: str, path: str) -> list[str]:
 # --------------------------------------------------------------------------- reading a mutant
 
 
-def _function_sources(work: Path, path: str, name: str) -> tuple[str, str]:
-    """The original and the mutated function of mutant ``name`` (as written in the mutants file)."""
+@functools.cache
+def _mutants_file(work: Path, path: str) -> tuple[list[str], dict[str, list[int]]]:
+    """The lines of the mutated copy of ``path`` and each function's span in it (read once: the
+    copy is written when the mutants are made and stays as it is)."""
     lines = (work / "mutants" / path).read_text().splitlines()
     spans = json.loads((work / "mutants" / f"{path}.spans").read_text())["spans"]
+    return lines, spans
+
+
+def _function_sources(work: Path, path: str, name: str) -> tuple[str, str]:
+    """The original and the mutated function of mutant ``name`` (as written in the mutants file)."""
+    lines, spans = _mutants_file(work, path)
     short = name.rsplit(".", 1)[1]
     orig = short.rsplit("__mutmut_", 1)[0] + "__mutmut_orig"
 
@@ -177,19 +187,40 @@ def _diffs(a: ast.AST, b: ast.AST) -> list[tuple[ast.AST, ast.AST]]:
     return out
 
 
+def _plural_words(tree: ast.AST) -> set[int]:
+    """The string literals given to ``plural()`` as its noun (``plural(n, "shell")``, and the plural
+    form after it): words of a message even without a space."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        if name != "plural":
+            continue
+        words = node.args[1:] + [k.value for k in node.keywords if k.arg in ("word", "words")]
+        out |= {id(w) for w in words if isinstance(w, ast.Constant) and isinstance(w.value, str)}
+    return out
+
+
 def text_only(orig_src: str, mut_src: str) -> bool:
     """Whether the mutant changes nothing but the wording of messages."""
     a, b = ast.parse(orig_src), ast.parse(mut_src)
     pairs = _diffs(a, b)
     if not pairs:
         return False
+    nouns = _plural_words(a)
+
+    def wording(node: ast.AST) -> bool:
+        return _is_phrase(node, orig_src) or id(node) in nouns
+
     for x, y in pairs:
         if isinstance(x, ast.Call) and isinstance(y, ast.Call) and len(y.args) == len(x.args) - 1:
             dropped = [u for u in x.args if not any(ast.dump(u) == ast.dump(v) for v in y.args)]
-            if len(dropped) == 1 and _is_phrase(dropped[0], orig_src):
+            if len(dropped) == 1 and wording(dropped[0]):
                 continue
             return False
-        if not _is_phrase(x, orig_src):
+        if not wording(x):
             return False
         if isinstance(y, ast.Constant) and (y.value is None or isinstance(y.value, str)):
             continue
@@ -313,17 +344,26 @@ def run_game(
 
 
 def table(results: list[FileResult]) -> str:
+    """Per file: the counts and the score; then the sampled mutants not run yet (``None``) or not
+    run by their tests (mutmut's codes), and the survivors that are counted but no test reached
+    (exit 33) or that ended otherwise than passing."""
     head = (
         f"{'file':<30} {'mutants':>7} {'tested':>6} {'killed':>6} {'survived':>8} {'score':>6}"
         f"   {'text-only: killed':>17} {'survived':>8}"
     )
     rows = [head, "-" * len(head)]
     for r in results:
-        rows.append(
+        row = (
             f"{r.path:<30} {r.total:>7} {r.tested:>6} {r.killed:>6} {len(r.survived):>8} {r.score:>5.1f}%"
             f"   {r.text_killed:>17} {len(r.text_survived):>8}"
-            + (f"   not run: {r.other}" if r.other else "")
         )
+        not_run = {k: v for k, v in r.other.items() if not k.startswith("exit")}
+        odd = {("unreached" if k == "exit 33" else k): v for k, v in r.other.items() if k.startswith("exit")}
+        if not_run:
+            row += f"   not run: {not_run}"
+        if odd:
+            row += f"   survived: {odd}"
+        rows.append(row)
     return "\n".join(rows)
 
 

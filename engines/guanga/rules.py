@@ -593,10 +593,6 @@ def _free_mask(s: State, seat: int) -> int:
     return m
 
 
-def _free_cells(s: State, seat: int) -> tuple[int, ...]:
-    return _cells(_free_mask(s, seat))
-
-
 def single_place_cells(s: State, seat: int) -> tuple[int, ...]:
     """Cells where one extra patch (bought or from a blanket) may go."""
     free = _free_mask(s, seat)
@@ -639,12 +635,6 @@ def place_parts(s: State, seat: int) -> tuple[list[int], tuple[int, ...]]:
     else:
         first = mask_of(x for x in range(CELLS) if free >> x & 1 and NB_MASK[x] & free)
     return good_slots, _cells(first)
-
-
-def place_options(s: State, seat: int) -> list[tuple[int, int]]:
-    """(slot index 0-7, cell) pairs legal for the current take step."""
-    slots, cells = place_parts(s, seat)
-    return [(a, c) for a in slots for c in cells]
 
 
 def marker_for(s: State, attr: str) -> str | None:

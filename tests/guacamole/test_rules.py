@@ -890,3 +890,84 @@ def test_stealing_from_oneself_names_the_others():
     s2, _ = apply(s, 0, "prep 5L")
     refused(s2, 0, "steal p1", IllegalMove, "choose another player: p2, p3")
     refused(s2, 0, "steal p4", IllegalMove, "choose another player: p2, p3")
+
+
+def test_view_tells_when_a_card_may_be_freed_and_when_the_end_is_triggered():
+    """The view carries whether the player to move may free a zone card now, and whether the last
+    round has begun."""
+    s = rig(hands={0: ["5L"]}, prep={0: ["1P", "2P", "3P", "4P"]})
+    assert g.view_for(s, 0).can_free is True and g.view_for(s, 1).can_free is True
+    assert g.view_for(s, None).end_triggered is False
+    s2, _ = apply(s, 0, "free 1P x1")
+    assert g.view_for(s2, 0).can_free is False
+    s3 = rig(hands={0: ["5L"]}, end_triggered=True)
+    assert g.view_for(s3, 1).end_triggered is True and g.view_for(s3, 0).can_free is False
+
+
+def test_onion_musk_step_counts_the_draws_left():
+    """Onion Musk's step names the draws left, and offers pass only before the first draw."""
+    s = rig(hands={0: ["5O"]}, discards=(["1A", "2A"], ["3P", "4P"]))
+    s2, _ = apply(s, 0, "prep 5O")
+    assert g.view_for(s2, 1).step == "Onion Musk: draw 3 more (draw deck / x1 / x2) or pass"
+    s3, _ = apply(s2, 0, "draw x1")
+    assert g.view_for(s3, 1).step == "Onion Musk: draw 2 more (draw deck / x1 / x2)"
+
+
+def test_an_avocaldo_add_is_undoable_only_from_the_zone():
+    """Undo by consent: adding zone cards (face up already) to a dish may be taken back; adding a
+    hand card shows it, so it may not."""
+    s = rig(hands={0: ["1P", "5A"]}, prep={0: ["5L"]}, dishes={0: [["5T", "5O", "5P"]]})
+    s2, _ = apply(s, 0, "prep 1P")
+    assert s2.phase == AVOCALDO
+    assert g.undoable(s2, 0, g.parse_move("add d1 z5L")) is True
+    assert g.undoable(s2, 0, "add d1 z5L") is True  # the notation is read too
+    assert g.undoable(s2, 0, g.parse_move("add d1 5A")) is False
+    assert g.undoable(s2, 0, g.parse_move("add d1 z5L,5A")) is False
+
+
+@pytest.mark.parametrize("text", [None, 5, b"prep 5T", ["prep", "5T"]])
+def test_a_move_that_is_not_text_is_refused(text):
+    """Bad input: something that is not text is no move, refused as such, never a crash."""
+    with pytest.raises(MalformedMove):
+        g.parse_move(text)
+
+
+def test_every_word_for_the_draw_pile_is_read():
+    """Notation: the draw pile is ``deck``, ``d`` or ``pile``, in any case."""
+    for word in ("deck", "D", "d", "pile", "PILE"):
+        assert g.parse_move(f"draw {word}") == g.Draw("deck")
+
+
+def test_a_discard_without_a_pile_quotes_the_text():
+    with pytest.raises(MalformedMove) as info:
+        g.parse_move("discard 5t")
+    assert str(info.value).startswith("'discard 5t' is not a Guacamole move")
+    assert "discard 5T x2" in str(info.value)
+
+
+def test_avocaldo_offers_a_card_that_shares_only_the_type_of_a_far_run():
+    """Patricia & Avocaldo: a card of the dish's type far from its numbers still fits a one-type
+    dish, and is offered."""
+    s = rig(hands={0: ["1P", "9T"]}, dishes={0: [["1T", "2T", "3T"]]})
+    s2, _ = apply(s, 0, "prep 1P")
+    assert s2.phase == AVOCALDO
+    assert dish_kind(["1T", "2T", "3T", "9T"]) is not None
+    assert "add d1 9T" in legal_strs(s2)
+    apply(s2, 0, "add d1 9T")
+
+
+def test_an_add_to_a_missing_dish_names_the_valid_ones():
+    s = rig(hands={0: ["1P", "5A"]}, dishes={0: [["5T", "5O", "5P"], ["1T", "2O"]]})
+    s2, _ = apply(s, 0, "prep 1P")
+    refused(s2, 0, "add d3 5A", IllegalMove, "you have no dish 3; your valid dishes are d1")
+
+
+def test_a_swap_outside_tomathor_is_refused_with_what_is_allowed():
+    s = rig(hands={0: ["5L"]}, dishes={0: [["5T", "5O", "5P"]]})
+    refused(s, 0, "swap 5L p1d1", IllegalMove, "now; you may")
+
+
+def test_onion_musk_has_no_draws_left_once_done():
+    s = rig(hands={0: ["5O"]}, discards=(["1A", "2A"], ["3P", "4P"]), deck_top=["7L"])
+    s2, _ = play(s, 0, "prep 5O", "draw x1", "draw x2", "draw deck")
+    assert s2.phase == ONION_DISCARD and s2.draws_left == 0 and g.view_for(s2, 0).draws_left == 0

@@ -796,3 +796,77 @@ def test_shared_win_is_told():
         s, events = ng.apply_move(s, 1, ng.Done())
     assert s.over and ng.outcome(s).winners == (0, 1)
     assert events[-1].text == "The game is over after 9 rounds; {p0} and {p1} win with 0 points."
+
+
+def test_taking_a_hut_back_stays_secret_until_the_round_ends():
+    """A removal is the builder's secret: the others read only that a hut was taken back, and the
+    move itself becomes readable to all when the round is over."""
+    s = build(rig(), 0, PARTIAL)
+    move = ng.parse_move("remove I")
+    mark = ng.move_privacy(s, 0, move)
+    assert mark.owner == 0 and mark.quiet and mark.mask == "remove ?"
+    assert ng.readable(s, mark, 0) and not ng.readable(s, mark, 1) and not ng.readable(s, mark, None)
+    s2, (ev,) = ng.apply_move(s, 0, move)
+    assert ev.kind == "remove" and ev.text_for(1) == ev.text_for(None) == "{p0} took a hut back"
+    assert ev.text_for(0) == "{p0} took hut I back"
+    s3 = play(build(s2, 0, ["I0D5", "L0E2"]), 0, "gwinea")
+    assert ng.readable(s3, mark, 1) and ng.readable(s3, mark, None)
+    assert not ng.readable(s3, ng.move_privacy(s3, 0, ng.parse_move("X0B3")), 1)  # round 2's huts
+
+
+def test_round_scores_name_the_fruit_bonus_for_the_caller_only():
+    s = build(build(rig(), 0, FULL), 1, FULL)
+    s2, events = ng.apply_move(s, 1, ng.parse_move("gwinea"))
+    (score,) = [e for e in events if e.kind == "score"]
+    p0, p1 = score.text.split(". ")[0].removeprefix("Round 1 scores: ").split("; ")
+    assert p0.startswith("{p0} 5 points") and "fruit bonus" not in p0
+    assert p1.startswith("{p1} 11 points") and "+ fruit bonus)" in p1
+    assert ng.scores_now(s2) == (5.0, 11.0) and ng.scores_now(s) == (0.0, 0.0)
+
+
+def test_deadline_scores_tell_who_gets_the_fruit_bonus():
+    s = build(build(rig(), 1, FULL), 0, FULL)
+    _, events = ng.apply_move(s, None, ng.Timeout())
+    (score,) = [e for e in events if e.kind == "score"]
+    assert score.text.startswith("Round 1 scores: {p0} 5 points")
+    assert "Nobody called Gwinea: the fruit bonus goes to {p1}, who completed a village first." in score.text
+
+
+def test_summary_tells_the_village_and_the_call():
+    s = build(rig(), 0, PARTIAL)
+    text = ng.summary(ng.view_for(s, 0))
+    assert text.splitlines()[1].startswith("Your village: X0B3 I0D5 (water 4 of 5, fruit ")
+    assert ng.summary(ng.view_for(s, 1)).splitlines()[1] == "Your village: no huts yet"
+    assert ng.summary(ng.view_for(s, None)) == ""
+    full = play(s, 0, "L0E2")
+    assert ng.summary(ng.view_for(full, 0)).splitlines()[-1] == "You may call 'gwinea'."
+
+
+def test_building_is_undoable_calling_and_ending_the_round_are_not():
+    s = build(rig(), 0, FULL)
+    assert ng.undoable(s, 1, ng.parse_move("X0B3")) is True
+    assert ng.undoable(s, 0, "remove I") is True
+    assert ng.undoable(s, 0, ng.parse_move("gwinea")) is False
+    assert ng.undoable(s, 0, ng.parse_move("done")) is True  # seat 1 still builds
+    assert ng.undoable(play(s, 1, "done"), 0, ng.parse_move("done")) is False  # the round ends
+
+
+def test_the_view_names_the_reader_the_round_the_boards_and_a_broken_rule():
+    s = build(rig(), 0, PARTIAL)
+    for seat in (0, 1, None):
+        view = ng.view_for(s, seat)
+        assert view.seat == seat and view.round == s.round == 1
+        assert view.boards == tuple(
+            ng.rules.board_info(b, side) for b, side in zip(s.boards, s.sides, strict=True)
+        )
+    split = rigged(players=1, board=1, side="B", totem=0)
+    split.villages[0] = ["N0B8", "Z1F8", "L3G4", "P2D3", "F3A1", "Y0B5"]
+    assert ng.view_for(split, 0).broken == status(split, 0).broken
+    assert "are not linked corner to corner" in ng.view_for(split, 0).broken
+    assert ng.view_for(split, None).broken is None
+
+
+def test_the_last_call_of_the_game_stays_in_the_callers_view():
+    s = dataclasses.replace(rig(), round=9)
+    s = play(build(s, 1, FULL), 1, "gwinea")
+    assert s.over and ng.view_for(s, 1).last_move == "gwinea" and ng.view_for(s, 0).last_move is None

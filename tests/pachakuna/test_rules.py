@@ -893,3 +893,18 @@ def test_the_seed_shuffles_the_demands():
 
 def test_end_words():
     assert {P.parse_move(t) for t in ("end", "Done", " PASS ", "e")} == {P.End()}
+
+
+@pytest.mark.parametrize("free", [20, 21])
+def test_rotation_refusal_lists_at_most_twenty_tiles(free):
+    """A refused rotation names the tiles that may still turn: all of them up to 20, then the first
+    20 and "..." for the rest."""
+    s = fresh()
+    open_tiles = P.rules.rotatable(s)
+    s.rotated = open_tiles[: len(open_tiles) - free]
+    left = open_tiles[len(open_tiles) - free :]
+    assert P.rules.rotatable(s) == left
+    with pytest.raises(IllegalMove) as err:
+        play(s, 0, f"r{s.rotated[0]}+1")
+    listed = str(err.value).split("tiles you may turn: ")[1].split(". Allowed now")[0]
+    assert listed == ", ".join(map(str, left[:20])) + (" ..." if free > 20 else "")

@@ -80,12 +80,24 @@ def assert_replays(module, config, seats: int, seed: int, steps: list[Step]) -> 
     assert state == final
 
 
-def accepted(module, state, seat: int, texts: Iterable[str]) -> set[str]:
-    """The candidate texts that parse and that ``apply_move`` accepts from ``seat``, canonical."""
+def accepted(
+    module, state, seat: int, texts: Iterable[str], parsed: dict[str, Any] | None = None
+) -> set[str]:
+    """The candidate texts that parse and that ``apply_move`` accepts from ``seat``, canonical.
+    ``parsed`` keeps each text's parse (a move, or the MoveError it raised) between calls of one
+    test: parse_move depends on the text alone, and the same texts come back at every step."""
+    parsed = {} if parsed is None else parsed
     out = set()
     for text in texts:
+        if text not in parsed:
+            try:
+                parsed[text] = module.parse_move(text)
+            except MoveError as e:
+                parsed[text] = e
+        move = parsed[text]
+        if isinstance(move, MoveError):
+            continue
         try:
-            move = module.parse_move(text)
             module.apply_move(state, seat, move)
         except MoveError:
             continue
@@ -94,13 +106,17 @@ def accepted(module, state, seat: int, texts: Iterable[str]) -> set[str]:
 
 
 def assert_complete(
-    module, state, seats: Iterable[int], candidates: Callable[[Any, int], Iterable[str]]
+    module,
+    state,
+    seats: Iterable[int],
+    candidates: Callable[[Any, int], Iterable[str]],
+    parsed: dict[str, Any] | None = None,
 ) -> None:
     """For every seat: legal_moves holds no duplicate and is exactly what apply_move accepts."""
     for seat in seats:
         legal = [str(m) for m in module.legal_moves(state, seat)]
         assert len(legal) == len(set(legal)), f"seat {seat}: a legal move is listed twice"
-        found = accepted(module, state, seat, candidates(state, seat))
+        found = accepted(module, state, seat, candidates(state, seat), parsed)
         missing = found - set(legal)
         extra = set(legal) - found
         assert not missing, f"seat {seat}: accepted but not listed: {sorted(missing)[:8]}"
@@ -125,12 +141,13 @@ def check_steps(
     if steps:
         assert_round_trip(module, steps[0].state)  # the new game too, before any copy
     seen: dict[Any, int] = {}
+    parsed: dict[str, Any] = {}
     for i, step in enumerate(steps):
         assert_round_trip(module, step.after)
         kind = key(step.state)
         seen[kind] = seen.get(kind, 0) + 1
         if seen[kind] <= first or i % every == 0:
-            assert_complete(module, step.state, seats, candidates)
+            assert_complete(module, step.state, seats, candidates, parsed)
     return seen
 
 

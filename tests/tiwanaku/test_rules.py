@@ -712,3 +712,117 @@ def test_final_round_is_announced_with_its_first_player():
     s2, ev = play(s, 1, "B1-C1")
     (final,) = [e for e in ev if e.kind == "final"]
     assert "starting with {p1}" in final.text and s2.phase == FINAL and s2.final_starter == 1
+
+
+def test_turn_numbers_through_the_final_round():
+    """The turn number goes up by one when a turn ends: at the last discovery (the final round is a
+    new turn), after each final divination or pass, and not at the game's end."""
+    s = _nearly_done()
+    put(s, 0, "C2", "D2")
+    put(s, 1, "C3")
+    s.turn = 1
+    assert T.turn_number(s) == 1
+    numbers = []
+    for seat, text in ((1, "+E5"), (1, "E5=1"), (0, "C2=3"), (1, "C3=2"), (0, "pass")):
+        s, _ = play(s, seat, text)
+        numbers.append(T.turn_number(s))
+    assert numbers == [2, 3, 4, 5, 5] and s.phase == OVER
+    oc = T.outcome(s)
+    assert oc.details["correct"] == list(s.correct) and oc.details["wrong"] == list(s.wrong)
+    assert sum(oc.details["correct"]) == 2 and sum(oc.details["wrong"]) == 1
+
+
+def test_turn_number_goes_up_with_each_turn():
+    s = fixed()
+    s, _ = play(s, 0, "+E1")
+    assert T.turn_number(s) == 2
+    s, _ = play(s, 1, "+E5")
+    assert T.turn_number(s) == 3
+
+
+def test_an_old_save_without_turns_counts_them_from_the_moves():
+    s, _ = play(fixed(), 0, "+E1")
+    data = json.loads(json.dumps(T.to_dict(s)))
+    del data["turns"]
+    assert T.from_dict(data).turns == data["moves"] + 1
+    data["schema"] = 99
+    with pytest.raises(SetupError, match="schema 99"):
+        T.from_dict(data)
+
+
+def test_a_second_peek_at_the_same_space_is_refused_by_name():
+    s = fixed()
+    s.cubes[0] = [2, 2, 2, 2]
+    s2, _ = play(s, 0, "peek:C2")
+    with pytest.raises(IllegalMove, match="you have already looked at C2"):
+        play(s2, 0, "peek:C2")
+
+
+def test_a_space_off_the_board_is_refused_with_the_board_size():
+    s = fixed()
+    for text, name in (("+A6", "A6"), ("E6-out", "E6")):
+        with pytest.raises(IllegalMove, match=f"{name} is off the board; rows are A-E and columns 1-5"):
+            play(s, 0, text)
+    assert T.view_for(s, 0).cols == 5
+    long = T.new_game(T.Config(players=2, board=BoardSize.LONG), 2, 1)
+    assert T.view_for(long, None).cols == long.cols != 5
+
+
+def test_an_action_in_the_middle_of_divining_says_what_is_allowed():
+    s = _after_a_right_guess([0, 0, 0, 0])
+    assert s.phase == DIVINING
+    for text in ("+E1", "C3-C4", "C3-out"):
+        with pytest.raises(
+            IllegalMove, match="you are in the middle of divining; guess under another explorer"
+        ):
+            play(s, 0, text)
+
+
+def test_a_refused_trade_lists_three_kinds_of_cube():
+    s = fixed()
+    s.cubes[0] = [1, 1, 1, 0]
+    with pytest.raises(
+        IllegalMove, match="you hold a swamp cube, a desert cube and a mountain cube; you cannot give"
+    ):
+        play(s, 0, "FF>S")
+
+
+def test_summary_tells_cubes_reserve_score_and_peeks():
+    s = fixed()
+    s.cubes[0] = [2, 1, 1, 1]
+    s2, _ = play(s, 0, "peek:C2")
+    view = T.view_for(s2, 0)
+    assert T.summary(view) == (
+        f"You: score 0; cubes: swamp 1; explorers off the board: "
+        f"{view.reserve[0]}\nWhat you saw on the disc: C2 desert"
+    )
+    assert T.summary(T.view_for(s2, None)) == ""
+
+
+def test_a_walk_over_discovered_land_is_undoable_a_discovery_is_not():
+    s = fixed()
+    discover(s, "E1", "E2")
+    put(s, 0, "E1")
+    assert T.undoable(s, 0, T.parse_move("E1-E2")) is True
+    assert T.undoable(s, 0, "E1-out") is True
+    assert T.undoable(s, 0, T.parse_move("E1-D1")) is False  # D1 is hidden
+
+
+def test_a_wrong_final_guess_puts_the_player_out_even_with_explorers_left():
+    s = _nearly_done()
+    put(s, 0, "C2", "D2")
+    put(s, 1, "C3", "D3")
+    s.turn = 1
+    for seat, text in ((1, "+E5"), (1, "E5=1"), (0, "C2=3"), (1, "C3=2")):
+        s, _ = play(s, seat, text)
+    assert s.final_out == [False, True] and s.turn == 0  # D3 could still be divined, but p1 is out
+    s, _ = play(s, 0, "pass")
+    assert s.phase == OVER
+
+
+def test_summary_tells_a_crop_seen_on_the_disc():
+    s = fixed()
+    discover(s, "C2")
+    s.cubes[0] = [1, 1, 1, 1]
+    s2, _ = play(s, 0, "peek:C2")
+    assert T.summary(T.view_for(s2, 0)).splitlines()[-1] == "What you saw on the disc: C2 crop 3"

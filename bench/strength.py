@@ -198,6 +198,12 @@ def main(argv: list[str] | None = None) -> None:
         help="which two-player pairings the duel table plays (first level's win rate)",
     )
     ap.add_argument(
+        "--first-seed",
+        type=int,
+        default=0,
+        help="the first game seed (runs with different first seeds add up to a larger sample)",
+    )
+    ap.add_argument(
         "--progress",
         type=int,
         default=0,
@@ -254,7 +260,10 @@ def main(argv: list[str] | None = None) -> None:
                     t = time.perf_counter()
                     g = count(game, "strong" in (a, b))
                     rows = []
-                    for row in pool.imap(duel, [(game, a, b, seed, sec) for seed in range(g)]):
+                    for row in pool.imap(
+                        duel,
+                        [(game, a, b, seed, sec) for seed in range(args.first_seed, args.first_seed + g)],
+                    ):
                         rows.append(row)
                         if args.progress and len(rows) % args.progress == 0 and len(rows) < g:
                             w = sum(r[0] for r in rows)
@@ -280,7 +289,9 @@ def main(argv: list[str] | None = None) -> None:
                     continue
                 t = time.perf_counter()
                 g = count(game, True)
-                rows = pool.map(trio, [(game, seed, sec) for seed in range(g)])
+                rows = pool.map(
+                    trio, [(game, seed, sec) for seed in range(args.first_seed, args.first_seed + g)]
+                )
                 avg = {lv: sum(r[0][lv] for r in rows) / g for lv in ("easy", "normal", "strong")}
                 first = {lv: sum(1 for r in rows if r[0][lv] == 1) for lv in avg}
                 print(
@@ -331,7 +342,10 @@ def main(argv: list[str] | None = None) -> None:
                 cells = []
                 for level in ("strong", "normal", "easy"):
                     g = count(game, level == "strong")
-                    rows = pool.map(solo, [(game, level, seed, sec) for seed in range(g)])
+                    rows = pool.map(
+                        solo,
+                        [(game, level, seed, sec) for seed in range(args.first_seed, args.first_seed + g)],
+                    )
                     avg = sum(r[0] for r in rows) / g
                     sd = math.sqrt(sum((r[0] - avg) ** 2 for r in rows) / max(1, g - 1))
                     ranks = Counter(r[1] for r in rows if r[1])

@@ -212,3 +212,21 @@ def test_pachakuna_playouts_stop_when_the_seat_is_about_to_start_its_turn_again(
         assert value == pai._evaluate(now, seat)
         checked += 1
     assert checked >= 5
+
+
+def test_pachakuna_strong_candidates_are_legal_and_include_tile_turns():
+    """The normal player's move comes first; the others are legal, and at the start of some
+    turns several tile turns are compared, not only the normal player's."""
+    from engines.pachakuna import ai as pai
+    from engines.pachakuna.rules import Rotate
+
+    module = engines.get("pachakuna").load()
+    several = 0
+    for k, (state, seat) in enumerate(playout("pachakuna", 2, {}, seed=6, max_moves=200)):
+        view = module.view_for(state, seat)
+        legal = list(module.legal_moves(state, seat))
+        found = pai.candidates(view, legal, random.Random(k))
+        assert found[0] == pai.normal_move(view, legal, random.Random(k))
+        assert set(found) <= set(legal) and len(found) == len(set(found)) <= pai.CANDIDATES
+        several += sum(isinstance(m, Rotate) for m in found) >= 2
+    assert several >= 3

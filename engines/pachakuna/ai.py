@@ -391,7 +391,7 @@ def _choose_rotation(view, me, masks, mine, rotations, targets, cost, rng, ev, e
 EASY_RANDOM = 0.3
 """How often the easy player takes a random legal move instead of the normal one."""
 
-SIMULATIONS_PER_SECOND = 400
+SIMULATIONS_PER_SECOND = 330
 """Simulations the strong player runs per second of thinking: the playouts per CPU second
 measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
 

@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clock import Clock
+from bot.clockvote import TIMEOUT
 from bot.notify import REMIND
 from bot.scheduler import Scheduler, process_name
 from bot.sessions import SessionService
@@ -169,6 +170,7 @@ class TableBot(_BotBase):
         self.scheduler.register(DEADLINE, self.fire_deadline)
         self.scheduler.register(THREAD_ARCHIVE, lambda job: self.ready_table().archive_thread(int(job.key)))
         self.scheduler.register(REMIND, lambda job: self.ready_table().notifier.remind(int(job.key)))
+        self.scheduler.register(TIMEOUT, lambda job: self.ready_table().clocks.unanswered(job))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_list:
             await self.load_extension(name)
@@ -189,6 +191,10 @@ class TableBot(_BotBase):
         The move and the job's end are one transaction, so a deadline acts once even when
         several processes share the database.  A board Discord refuses is logged; the move stays.
         """
+        session = await self.ready_sessions().get(int(job.key))
+        if session is not None and session.clock is not None:  # a game clock: time away is in its arithmetic
+            await self.ready_table().clocks.deadline(job)
+            return
         if await self.ready_table().notifier.pause_deadline(job):  # those to move are (or were) away
             return
         result = await self.ready_sessions().fire_deadline(

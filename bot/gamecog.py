@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from bot.app import TableBot
 
 
+CLOCK_DESCRIPTION = "A clock: move:24h (each turn), bank:3d+12h (a time bank plus an increment), or off"
+
+
 @app_commands.guild_only()
 class GameCog(commands.GroupCog):
     game: ClassVar[str]
@@ -40,8 +43,9 @@ class GameCog(commands.GroupCog):
         players: int | None = None,
         *,
         thread: bool = True,
+        clock: str | None = None,
     ) -> None:
-        await self.table.open_lobby(interaction, self.game, options, players, thread=thread)
+        await self.table.open_lobby(interaction, self.game, options, players, thread=thread, clock=clock)
 
     async def play(self, interaction: discord.Interaction, move: str) -> None:
         await self.table.play(interaction, move)

@@ -218,7 +218,7 @@ class Notifier:
         if session is None or session.status != "active":
             return False
         timer = session.row.timer_seconds
-        if not timer or session.version != int(job.payload.get("version", -1)):
+        if not timer or session.clock is not None or session.version != int(job.payload.get("version", -1)):
             return False
         people = await self.people_to_move(session)
         start = float(job.payload.get("start", job.due_at - timer))
@@ -240,7 +240,9 @@ class Notifier:
                     await self.bot.scheduler.schedule(DEADLINE, job.key, now, job.payload)
 
     async def time_left(self, session: Session) -> str | None:
-        """The turn timer's line: how long those to move have left (None without a timer)."""
+        """The clock's line: how long those to move have left (None without a clock or timer)."""
+        if session.clock is not None:
+            return await self.table.clocks.time_left(session)
         if session.status != "active" or not session.row.timer_seconds:
             return None
         job = await self.store.job(DEADLINE, str(session.id))

@@ -414,7 +414,9 @@ def lobby_text(session: Session) -> str:
         state = f"This lobby is closed ({session.row.end_reason or session.status})."
     if session.row.lobby_channel_id:
         state = f"{state}\n{thread_line(session)}"
-    return clip(f"**{info.title}**: new game\nOptions: {options_text(session)}\n{seats}\n{state}")
+    spec = session.clock
+    clock = f"\nClock: `{spec.text}`, {spec.describe()}" if spec is not None else ""
+    return clip(f"**{info.title}**: new game\nOptions: {options_text(session)}{clock}\n{seats}\n{state}")
 
 
 THREAD_NAME_LIMIT = 100

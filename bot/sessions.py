@@ -24,12 +24,13 @@ import logging
 import math
 import secrets
 import weakref
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
 import engines
+from bot import gameclock as gc
 from bot import pace, ratings
 from bot.public import MoveRecord
 from bot.replaying import walk
@@ -161,6 +162,21 @@ class Session:
             return set()
         return set(self.engine.to_move(self.state))
 
+    @property
+    def clock(self) -> gc.ClockSpec | None:
+        """The game clock (None: none, or only the older turn timer)."""
+        if not self.row.clock:
+            return None
+        try:
+            return gc.parse_clock(self.row.clock)
+        except gc.ClockError:
+            return None
+
+    @property
+    def banks(self) -> gc.Banks:
+        """The running clocks (empty before the game starts or without a clock)."""
+        return gc.Banks.from_dict(self.row.clock_state)
+
     def waiting_on(self) -> list[Seat]:
         return [self.by_seat(s) for s in sorted(self.to_move())]
 
@@ -220,6 +236,19 @@ class MoveResult:
     turn_before: int | None = None  # the engine's turn_number before these moves
     turn_ended: bool = False
     ratings: list[RatingChange] = field(default_factory=list)
+
+
+TIMEOUT_CHOICES = ("computer", "more", "abandon")
+"""The answers when someone's time runs out (see SessionService.answer_timeout)."""
+
+
+@dataclass
+class TimeOut:
+    """Seats whose time ran out at ``at``; the others are asked what to do (see answer_timeout)."""
+
+    session: Session
+    seats: list[Seat]
+    at: float
 
 
 def damaged_text(session: Session) -> str:
@@ -497,12 +526,15 @@ class SessionService:
         max_players: int | None = None,
         seed: int | None = None,
         lobby_channel_id: int | None = None,
+        clock: str | None = None,
     ) -> Session:
         """Open a lobby in ``channel_id`` (a channel or the game's thread; ``lobby_channel_id``:
-        the thread's parent channel, where the lobby message is)."""
+        the thread's parent channel, where the lobby message is; ``clock``: a clock spec, see
+        :mod:`bot.gameclock`)."""
         if guild_id is None:
             raise TableError("games are played in a server's channels; open one there")
         _, stored_options, limit = self.check_new(game, options, max_players)
+        spec = self.check_clock(clock)
         existing = await self.store.live_session(channel_id)
         if existing is not None:
             raise TableError(self._busy_message(existing))
@@ -517,6 +549,8 @@ class SessionService:
                 max_players=limit,
                 seed=seed if seed is not None else self.new_seed(),
                 lobby_channel_id=lobby_channel_id,
+                clock=spec.text if spec else None,
+                timer_seconds=spec.start if spec else None,
             )
         except ChannelBusy:
             existing = await self.store.live_session(channel_id)
@@ -620,8 +654,14 @@ class SessionService:
             rng_for(session.row.seed, "seating").shuffle(order)
             seat_of = {s.join_order: order[i] for i, s in enumerate(session.seats)}
             state = module.new_game(config, n, session.row.seed)
-            await self.store.start(session.id, seat_of, options_of(config), module.to_dict(state))
+            version = await self.store.start(session.id, seat_of, options_of(config), module.to_dict(state))
             session = await self.require(channel_id)
+            spec = session.clock
+            if spec is not None:
+                people = [s.seat for s in session.seats if not s.computer and s.seat is not None]
+                banks = gc.begin(spec, people, set(module.to_move(state)) & set(people), self.now())
+                await self._save_clock(session, banks, expected_version=version)
+                session = await self.require(channel_id)
             result = MoveResult(session, turn_before=module.turn_number(state))
             await self._after(session, result)
             return result
@@ -679,8 +719,15 @@ class SessionService:
             seat = session.seat_of(user_id)
             if seat is None or seat.seat is None:
                 raise NotSeated("you are not playing in this game; you can watch with /game board")
+            if seat.computer and gc.may_return(session.banks, seat.seat):
+                raise TableError(
+                    "your time ran out and the computer plays your seat now; "
+                    "/game return takes it back (once)"
+                )
             if seat.computer:
-                raise TableError("you resigned from this game; the computer plays your seat now")
+                raise TableError(
+                    "the computer plays your seat in this game now (you resigned or ran out of time)"
+                )
             if session.damaged:
                 raise Damaged(damaged_text(session))
             if expected_stamp is not None and expected_stamp != await self.stamp(session, seat.seat):
@@ -696,7 +743,11 @@ class SessionService:
             played = [mine]
             try:
                 version = await self.store.record_moves(
-                    session.id, session.version, [stored(mine)], module.to_dict(new_state)
+                    session.id,
+                    session.version,
+                    [stored(mine)],
+                    module.to_dict(new_state),
+                    clock=await self.clock_after(session, new_state),
                 )
             except StaleVersion:
                 raise StaleMove("someone else moved first; the board changed, here it is now") from None
@@ -744,7 +795,11 @@ class SessionService:
         if batch:
             result.played.extend(batch)
             version = await self.store.record_moves(
-                session.id, session.version, [stored(p) for p in batch], module.to_dict(state)
+                session.id,
+                session.version,
+                [stored(p) for p in batch],
+                module.to_dict(state),
+                clock=await self.clock_after(session, state),
             )
             self._cache[session.id] = (version, state)
             session = await self.reread(session.id)
@@ -763,7 +818,8 @@ class SessionService:
         self, session: Session, outcome: Outcome, reason: str | None = None
     ) -> list[RatingChange]:
         """Record the results (and the ratings); returns how each person's rating moved."""
-        resigned = {s.seat for s in session.seats if s.resigned}
+        # Resigned seats, and seats the computer took when their time ran out, rank last.
+        resigned = {s.seat for s in session.seats if s.resigned} | gc.ranks_last(session.banks)
         ranking = [tuple(s for s in group if s not in resigned) for group in outcome.ranking]
         ranking = [g for g in ranking if g]
         # Resigned seats rank below everyone who stayed, in the engine's order among themselves.
@@ -777,7 +833,7 @@ class SessionService:
         for group in ranking:
             for s in group:
                 seat = session.by_seat(s)
-                results.append(ResultRow(s, seat.user_id, outcome.scores[s], place, seat.resigned))
+                results.append(ResultRow(s, seat.user_id, outcome.scores[s], place, s in resigned))
             place += len(group)
         await self.store.finish(
             session.id,
@@ -816,6 +872,9 @@ class SessionService:
         assert seat.seat is not None  # callers pass a seat of a running game
         await self.store.set_seat_flags(session.id, seat.seat, computer=True, resigned=True)
         session = await self.reread(session.id)
+        if session.clock is not None:  # the seat's clock stops; the deadline follows the others'
+            await self._save_clock(session, gc.stop(session.banks, seat.seat))
+            session = await self.reread(session.id)
         turn_before = session.engine.turn_number(session.state)
         result = MoveResult(session, note=f"{seat.name} resigned", turn_before=turn_before)
         staying = [s for s in session.seats if not s.resigned]
@@ -884,15 +943,13 @@ class SessionService:
             session = await self.require(channel_id, damaged_ok=True)
             if user_id != session.row.host_id and not can_manage:
                 raise TableError("only the host or someone with Manage Channels can abandon this game")
-            await self.store.finish(
-                session.id,
-                status="abandoned",
-                reason="abandoned (damaged)" if session.damaged else "abandoned",
-                outcome=None,
-                results=[],
-            )
-            self._release(session.id)
-            return await self.reread(session.id)
+            return await self._abandon(session, "abandoned (damaged)" if session.damaged else "abandoned")
+
+    async def _abandon(self, session: Session, reason: str) -> Session:
+        """End the game without a result (lock held)."""
+        await self.store.finish(session.id, status="abandoned", reason=reason, outcome=None, results=[])
+        self._release(session.id)
+        return await self.reread(session.id)
 
     # ----------------------------------------------------------------- deadlines
 
@@ -916,6 +973,11 @@ class SessionService:
             session = await self.require(channel_id)
             if user_id != session.row.host_id and not can_manage:
                 raise TableError("only the host or someone with Manage Channels can set the turn timer")
+            if session.row.clock:
+                raise TableError(
+                    f"this game has a clock ({session.row.clock}); change it with /game clock "
+                    "(`/game clock clock:off` removes it)"
+                )
             await self.store.set_timer(session.id, seconds or None)
             return await self.require(channel_id)
 
@@ -961,7 +1023,12 @@ class SessionService:
                 note = f"⏰ Time ran out for {names}; the computer made the move."
             try:
                 new_version = await self.store.record_moves(
-                    session.id, version, [stored(p) for p in played], module.to_dict(state), job=job
+                    session.id,
+                    version,
+                    [stored(p) for p in played],
+                    module.to_dict(state),
+                    job=job,
+                    clock=await self.clock_after(session, state),
                 )
             except StaleVersion:
                 return None  # moved on meanwhile, or fired already (by another process)
@@ -970,6 +1037,246 @@ class SessionService:
             result = MoveResult(session, played, note=note, turn_before=turn_before)
             await self._after(session, result)
             return result
+
+    # ----------------------------------------------------------------- game clocks
+
+    def now(self) -> float:
+        return self.store.clock.time()
+
+    @staticmethod
+    def check_clock(text: str | None) -> gc.ClockSpec | None:
+        """A clock spec from a player (None or ``off``: none); refused in words that say what is allowed."""
+        if text is None:
+            return None
+        try:
+            return gc.parse_clock_or_off(text)
+        except gc.ClockError as exc:
+            raise TableError(str(exc)) from None
+
+    async def away_of(self, session: Session) -> Callable[[int], gc.Away]:
+        """Each seat's time away (periods when its clock does not run), from the people's settings."""
+        users = {
+            s.seat: s.user_id for s in session.seats if s.seat is not None and s.user_id and not s.computer
+        }
+        people = await self.store.people(users.values())
+        periods: dict[int, list[tuple[float, float]]] = {}
+        for seat, user in users.items():
+            person = people.get(user)
+            if person is not None and person.away_since is not None and person.away_until is not None:
+                periods[seat] = [(person.away_since, person.away_until)]
+        return lambda seat: periods.get(seat, [])
+
+    def _timer(
+        self, session: Session, spec: gc.ClockSpec, banks: gc.Banks, away: Callable[[int], gc.Away]
+    ) -> float | None:
+        """Seconds from now to the next deadline: when the first running clock runs out (a round
+        the table ends by itself: not before :data:`gameclock.ROUND_FLOOR`)."""
+        now = self.now()
+        rounds = bool(getattr(session.engine, "TABLE_MOVES", False))
+        due = gc.deadline(spec, banks, now, away, last=rounds)
+        if due is None:
+            return None
+        if rounds:
+            due = gc.round_deadline(due, now)
+        return due - now
+
+    async def clock_after(
+        self, session: Session, new_state: Any
+    ) -> tuple[dict[str, Any], float | None] | None:
+        """The clocks once the game goes from ``session.state`` to ``new_state`` now (None: no clock)."""
+        spec = session.clock
+        if spec is None or session.state is None:
+            return None
+        module = session.engine
+        away = await self.away_of(session)
+        people = [s.seat for s in session.seats if s.seat is not None and not s.computer]
+        after = set() if module.outcome(new_state) is not None else set(module.to_move(new_state))
+        before = set(module.to_move(session.state))
+        now, banks = self.now(), session.banks
+        if module.turn_number(new_state) != module.turn_number(session.state):
+            # A new turn (or round): every clock that ran stops and is paid for, then those to
+            # move start afresh, even a seat to move in both.
+            banks = gc.advance(spec, banks, before, set(), now, away, people)
+            before = set()
+        banks = gc.advance(spec, banks, before, after, now, away, people)
+        return banks.to_dict(), self._timer(session, spec, banks, away)
+
+    async def _save_clock(
+        self,
+        session: Session,
+        banks: gc.Banks,
+        *,
+        spec: gc.ClockSpec | None = None,
+        expected_version: int | None = None,
+    ) -> bool:
+        """Store the running clocks (and ``spec``, when it changes) and re-arm the deadline."""
+        spec = spec or session.clock
+        if spec is None:
+            return await self.store.set_clock(session.id, None, None, None, expected_version=expected_version)
+        timer = (
+            self._timer(session, spec, banks, await self.away_of(session)) if session.state else spec.start
+        )
+        return await self.store.set_clock(
+            session.id, spec.text, banks.to_dict(), timer, expected_version=expected_version
+        )
+
+    async def set_clock(self, channel_id: int, user_id: int, text: str, *, can_manage: bool) -> Session:
+        """``/game clock``: choose the game's clock (``off``: none), in the lobby or during the game.
+
+        During the game the new clock starts afresh for everyone: each person gets the full
+        start, and the clocks of those to move run from now.
+        """
+        spec = self.check_clock(text)
+        session = await self.require(channel_id)
+        async with self.lock(session.id):
+            session = await self.require(channel_id)
+            if user_id != session.row.host_id and not can_manage:
+                raise TableError("only the host or someone with Manage Channels can set the game's clock")
+            if session.banks.pending:
+                raise TableError("someone's time ran out and the others are being asked; answer that first")
+            if spec is None:
+                await self.store.set_clock(session.id, None, None, None)
+                return await self.require(channel_id)
+            if session.status == "lobby":
+                await self.store.set_clock(session.id, spec.text, None, spec.start)
+                return await self.require(channel_id)
+            people = [s.seat for s in session.seats if s.seat is not None and not s.computer]
+            banks = gc.begin(spec, people, session.to_move() & set(people), self.now())
+            banks = replace(banks, taken=session.banks.taken)
+            await self._save_clock(session, banks, spec=spec)
+            return await self.require(channel_id)
+
+    async def fire_clock(self, session_id: int, job: Job) -> MoveResult | TimeOut | None:
+        """A clocked game's deadline: whose time ran out, once time away is left out.
+
+        Nobody's (time away, or a deadline set before a move): the deadline moves to when the
+        first clock runs out.  In a game with table moves (a round the table ends), the round
+        ends.  Otherwise the seats that ran out wait while the others are asked (a
+        :class:`TimeOut` for the table to post).
+        """
+        async with self.lock(session_id):
+            session = await self.get(session_id)
+            if session is None or session.status != "active" or session.damaged:
+                return None
+            spec = session.clock
+            if spec is None:
+                return None
+            now = self.now()
+            away = await self.away_of(session)
+            banks = session.banks
+            out = gc.timed_out(spec, banks, now, away)
+            module = session.engine
+            rounds = getattr(module, "TABLE_MOVES", False) and list(module.legal_moves(session.state, TABLE))
+            if not out or (rounds and set(out) != set(gc.running(banks))):
+                # Nobody ran out yet (time away, or a deadline set before a move); a round waits
+                # for the last clock of those still to move.
+                await self._save_clock(session, banks, expected_version=session.version)
+                return None
+            if rounds:
+                return await self._table_deadline(session, job)
+            banks = gc.run_out(banks, out, now)
+            if not await self._save_clock(session, banks, expected_version=session.version):
+                return None
+            return TimeOut(await self.reread(session_id), [session.by_seat(s) for s in out], now)
+
+    async def _table_deadline(self, session: Session, job: Job) -> MoveResult | None:
+        """The round's time is up: the table's move ends it (lock held)."""
+        module = session.engine
+        turn_before = module.turn_number(session.state)
+        try:
+            state, played, note = await asyncio.to_thread(
+                deadline_moves, module, session.state, [], session.row.seed, session.version
+            )
+        except Exception as exc:
+            await self._damage(session, f"the engine failed when the round's time ran out ({exc})", exc)
+            return None
+        try:
+            version = await self.store.record_moves(
+                session.id,
+                session.version,
+                [stored(p) for p in played],
+                module.to_dict(state),
+                job=job,
+                clock=await self.clock_after(session, state),
+            )
+        except StaleVersion:
+            return None
+        self._cache[session.id] = (version, state)
+        session = await self.reread(session.id)
+        result = MoveResult(session, played, note=note, turn_before=turn_before)
+        await self._after(session, result)
+        return result
+
+    async def answer_timeout(
+        self, session_id: int, seat: int, at: int, choice: str, user_id: int | None
+    ) -> tuple[Session, str, MoveResult | None]:
+        """The others' answer when ``seat`` ran out of time at ``at`` (whole seconds): ``computer``
+        (it plays the seat from now on), ``more`` (the seat gets its full start again) or
+        ``abandon``.  The first answer from another person in the game decides; ``user_id``
+        None is the table itself after :data:`gameclock.VOTE_SECONDS` (the computer).
+        Returns the session, what was decided, and the computer's moves when it took over."""
+        if choice not in TIMEOUT_CHOICES:
+            raise TableError(f"the answers are {', '.join(TIMEOUT_CHOICES)}, not {choice!r}")
+        async with self.lock(session_id):
+            session = await self.get(session_id)
+            if session is None or session.status != "active" or session.damaged:
+                raise TableError("that game is not running any more")
+            banks = session.banks
+            when = banks.pending.get(seat)
+            if when is None or int(when) != at:
+                raise StaleMove("that question is closed: it was answered already, or the player moved")
+            late = session.by_seat(seat)
+            if user_id is not None:
+                voter = session.seat_of(user_id)
+                if voter is None or voter.seat is None or voter.computer or voter.resigned:
+                    raise NotSeated("only the other players in this game answer this")
+                if voter.seat == seat:
+                    raise TableError("the others decide this; you can still move, which ends the question")
+            if choice == "more":
+                spec = session.clock
+                assert spec is not None  # a pending timeout needs a clock
+                await self._save_clock(session, gc.more_time(spec, banks, seat, self.now()))
+                return await self.reread(session_id), f"{late.name} has {spec.describe()} again", None
+            if choice == "abandon":
+                session = await self._abandon(session, f"abandoned after {late.name}'s time ran out")
+                return session, "the game is abandoned", None
+            await self.store.set_seat_flags(session.id, seat, computer=True, resigned=False)
+            session = await self.reread(session_id)
+            await self._save_clock(session, gc.take(banks, seat), expected_version=session.version)
+            session = await self.reread(session_id)
+            result = MoveResult(
+                session,
+                note=f"⏰ {late.name}'s time ran out; the computer plays that seat from now on",
+                turn_before=session.engine.turn_number(session.state),
+            )
+            await self._after(session, result)
+            return result.session, "the computer plays the seat from now on", result
+
+    async def return_seat(self, channel_id: int, user_id: int) -> Session:
+        """``/game return``: a person whose seat the computer took after a timeout takes it back,
+        once; they play it again from their next turn, with the full start on their clock."""
+        session = await self.require(channel_id)
+        async with self.lock(session.id):
+            session = await self.require(channel_id)
+            if session.status != "active":
+                raise TableError("the game is not running")
+            seat = session.seat_of(user_id)
+            if seat is None or seat.seat is None:
+                raise NotSeated("you are not playing in this game")
+            if seat.resigned:
+                raise TableError("you resigned from this game; a resignation cannot be taken back")
+            banks = session.banks
+            if seat.seat not in banks.taken or not seat.computer:
+                raise TableError("your seat is yours: the computer took no seat of yours in this game")
+            if not gc.may_return(banks, seat.seat):
+                raise TableError("you came back once already; the computer keeps your seat now")
+            spec = session.clock
+            assert spec is not None  # a taken seat needs a clock
+            await self.store.set_seat_flags(session.id, seat.seat, computer=False, resigned=False)
+            session = await self.reread(session.id)
+            banks = gc.give_back(spec, banks, seat.seat, session.to_move(), self.now())
+            await self._save_clock(session, banks)
+            return await self.reread(session.id)
 
     # ----------------------------------------------------------------- replay
 

@@ -45,6 +45,7 @@ from discord import app_commands
 
 from bot import choices, export, public, results
 from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
+from bot.clockvote import ClockDesk, TimeoutButton
 from bot.history import History
 from bot.notify import Notifier, PrivateViewButton
 from bot.public import MESSAGE_LIMIT, clip, ordinal
@@ -190,6 +191,7 @@ class Table:
         # One board post at a time per game, so that two posts never tell the same moves.
         self._post_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.notifier = Notifier(self)
+        self.clocks = ClockDesk(self)
 
     def committed(self, interaction: discord.Interaction, what: str) -> None:
         """Note that ``interaction`` changed a game (``what``: "Your move `B3` was recorded").
@@ -460,14 +462,15 @@ class Table:
         players: int | None = None,
         *,
         thread: bool = True,
+        clock: str | None = None,
     ) -> None:
-        """Open a lobby: in a text channel (with ``thread``) the lobby message goes to the channel
+        """Open a lobby (``clock``: a clock spec, see :mod:`bot.gameclock`): in a text channel (with ``thread``) the lobby message goes to the channel
         and the game gets its own thread; elsewhere (``thread`` False, or inside a thread or a
         forum post) the game is played where the command was used."""
 
         async def work() -> None:
             if thread and opens_thread(interaction):
-                await self._open_in_thread(interaction, game, options, players)
+                await self._open_in_thread(interaction, game, options, players, clock)
                 return
             self.check_permissions(interaction)
             session = await self.service.create(
@@ -478,6 +481,7 @@ class Table:
                 host_name=interaction.user.display_name,
                 options=options,
                 max_players=players,
+                clock=clock,
             )
             self.committed(
                 interaction,
@@ -491,12 +495,18 @@ class Table:
         await self.guard(interaction, work, defer=False)
 
     async def _open_in_thread(
-        self, interaction: discord.Interaction, game: str, options: dict[str, Any], players: int | None
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: dict[str, Any],
+        players: int | None,
+        clock: str | None = None,
     ) -> None:
         """The lobby message in this channel, and a public thread started from it for the game
         (the thread has the message's id, so the session is created for it before it exists)."""
         self.check_permissions(interaction, for_thread=True)
         info, _, _ = self.service.check_new(game, options, players)
+        self.service.check_clock(clock)
         host = interaction.user
         sent = await interaction.response.send_message(public.opening_text(info.title, host.display_name))
         message_id = sent.message_id
@@ -513,6 +523,7 @@ class Table:
                 host_name=host.display_name,
                 options=options,
                 max_players=players,
+                clock=clock,
             )
         except TableError as exc:
             await interaction.edit_original_response(content=f"No game was opened: {exc}.")
@@ -1631,4 +1642,5 @@ DYNAMIC_ITEMS = (
     UndoButton,
     RematchButton,
     PrivateViewButton,
+    TimeoutButton,
 )

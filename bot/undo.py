@@ -163,7 +163,10 @@ class UndoService:
             f"{{p{seat}}} took back {plural(len(moves), 'move')}, from move {target}, with everyone's agreement"
         )
         entry = NewMove(seat, undo_text(target), False, [event.to_dict()], PUBLIC.to_dict())
-        await self.store.record_moves(session.id, session.version, [entry], module.to_dict(state))
+        clock = await self.service.clock_after(session, state)  # a clocked game: clocks as of now
+        await self.store.record_moves(
+            session.id, session.version, [entry], module.to_dict(state), clock=clock
+        )
         await self.store.drop_undo(session.id)
         session = await self.service.reread(session.id)
         result = MoveResult(session, [], turn_before=None, turn_ended=True)

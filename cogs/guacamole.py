@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.gamecog import GameCog
+from bot.gamecog import CLOCK_DESCRIPTION, GameCog
 
 
 class GuacamoleCog(
@@ -18,6 +18,7 @@ class GuacamoleCog(
         players="The most players who may sit, 2-6",
         dishes_per_turn="New dishes allowed per turn (default 1; 0 = no limit)",
         thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
+        clock=CLOCK_DESCRIPTION,
     )
     @app_commands.choices(
         dishes_per_turn=[app_commands.Choice(name=str(n) if n else "no limit", value=n) for n in (1, 2, 3, 0)]
@@ -28,8 +29,11 @@ class GuacamoleCog(
         players: app_commands.Range[int, 2, 6] = 6,
         dishes_per_turn: int = 1,
         thread: bool = True,
+        clock: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
-        await self.open_lobby(interaction, {"dishes_per_turn": dishes_per_turn}, players, thread=thread)
+        await self.open_lobby(
+            interaction, {"dishes_per_turn": dishes_per_turn}, players, thread=thread, clock=clock
+        )
 
     @app_commands.command(name="prepare", description="Prepare a card from your hand, e.g. prep 5T")
     @app_commands.describe(card="The card to prepare (autocomplete lists your hand's legal ones)")

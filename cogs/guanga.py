@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.gamecog import GameCog
+from bot.gamecog import CLOCK_DESCRIPTION, GameCog
 
 MODES = [
     app_commands.Choice(name="Beginner (side A, free placement)", value="beginner"),
@@ -26,6 +26,7 @@ class GuangaCog(
         stoppers="Stoppers variant, Beginner and Apprentice only (default off)",
         players="The most players who may sit, 1-4 (1 plays the solo version)",
         thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
+        clock=CLOCK_DESCRIPTION,
     )
     @app_commands.choices(mode=MODES)
     async def new(
@@ -35,9 +36,10 @@ class GuangaCog(
         stoppers: bool = False,
         players: app_commands.Range[int, 1, 4] = 4,
         thread: bool = True,
+        clock: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         options = {"mode": mode.value if mode else "beginner", "stoppers": stoppers}
-        await self.open_lobby(interaction, options, players, thread=thread)
+        await self.open_lobby(interaction, options, players, thread=thread, clock=clock)
 
     @app_commands.command(name="place", description="Take a basket patch and place it on your guanga")
     @app_commands.describe(patch="Basket slot and cell, e.g. P3B2 (autocomplete lists the legal ones)")

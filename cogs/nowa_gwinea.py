@@ -8,7 +8,7 @@ import io
 import discord
 from discord import app_commands
 
-from bot.gamecog import GameCog
+from bot.gamecog import CLOCK_DESCRIPTION, GameCog
 
 
 class NowaGwineaCog(
@@ -26,6 +26,7 @@ class NowaGwineaCog(
         hard_seats="Seat numbers that play the hard side anyway, e.g. 1,2",
         hard_reroll="Hard side: roll again until the totem's task needs 6+ huts (default on)",
         thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
+        clock=CLOCK_DESCRIPTION,
     )
     @app_commands.choices(
         side=[
@@ -48,6 +49,7 @@ class NowaGwineaCog(
         hard_seats: app_commands.Range[str, 0, 20] = "",
         hard_reroll: bool = True,
         thread: bool = True,
+        clock: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         options = {
             "side": side.value if side else "standard",
@@ -57,7 +59,7 @@ class NowaGwineaCog(
             "hard_seats": hard_seats,
             "hard_reroll": hard_reroll,
         }
-        await self.open_lobby(interaction, options, players, thread=thread)
+        await self.open_lobby(interaction, options, players, thread=thread, clock=clock)
 
     @app_commands.command(
         name="place", description="Build a hut: letter, orientation 0-7, anchor cell, e.g. F3C4"

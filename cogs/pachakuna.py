@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.gamecog import GameCog
+from bot.gamecog import CLOCK_DESCRIPTION, GameCog
 
 BOARDS = [
     app_commands.Choice(name="Plan A", value="A"),
@@ -24,6 +24,7 @@ class PachakunaCog(
         board="How the tiles are laid out (default plan A)",
         max_turns="End after 40, 60, 80, 100, 150 or 200 turns, most colours winning (0, the default: no limit)",
         thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
+        clock=CLOCK_DESCRIPTION,
     )
     @app_commands.choices(board=BOARDS)
     async def new(
@@ -32,9 +33,14 @@ class PachakunaCog(
         board: app_commands.Choice[str] | None = None,
         max_turns: app_commands.Range[int, 0, 200] = 0,
         thread: bool = True,
+        clock: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await self.open_lobby(
-            interaction, {"board": board.value if board else "A", "max_turns": max_turns}, 2, thread=thread
+            interaction,
+            {"board": board.value if board else "A", "max_turns": max_turns},
+            2,
+            thread=thread,
+            clock=clock,
         )
 
     @app_commands.command(name="rotate", description="Turn a tile: field and sixths clockwise, e.g. r34+2")

@@ -14,9 +14,11 @@ from discord.ext import commands
 import engines
 from bot import public, ui
 from bot.app import PukllayBot
+from bot.league.service import season_label, season_named, seasons
 from bot.public import number
 from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
+from bot.storage.leagues import LeagueStore
 from bot.ui import Table, channel_of, clip
 from engines.core import DEFAULT_LEVEL, LEVELS, plural
 
@@ -233,6 +235,58 @@ class TableCog(
         await self.table.guard(interaction, work)
 
     @app_commands.command(
+        name="clock", description="Choose the game's clock, per move or a time bank (host or Manage Channels)"
+    )
+    @app_commands.describe(clock="move:24h (each turn), bank:3d+12h (a bank plus an increment), or off")
+    async def clock(self, interaction: discord.Interaction, clock: app_commands.Range[str, 1, 40]) -> None:
+        async def work() -> None:
+            perms = interaction.permissions
+            session = await self.sessions.set_clock(
+                channel_of(interaction),
+                interaction.user.id,
+                clock,
+                can_manage=bool(perms and perms.manage_channels),
+            )
+            self.table.committed(interaction, "The game's clock was changed")
+            spec = session.clock
+            if spec is None:
+                text = "This game has no clock now."
+            else:
+                text = (
+                    f"Clock set: `{spec.text}`, {spec.describe()}. When someone's time runs out, the "
+                    "others are asked whether the computer plays that seat, to give more time, or to abandon."
+                )
+                if session.status == "active":
+                    text += " Everyone starts afresh from now."
+            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+            await channel.send(text)
+            if session.status == "lobby":
+                await self.table.refresh_lobby(session)
+            await self.table.reply(interaction, "Done.")
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(
+        name="return", description="Take your seat back from the computer after your time ran out (once)"
+    )
+    async def return_(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            session = await self.sessions.return_seat(channel_of(interaction), interaction.user.id)
+            self.table.committed(interaction, "You took your seat back")
+            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+            await channel.send(
+                f"{interaction.user.mention} took their seat back from the computer and plays it from their "
+                "next turn.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.table.reply(
+                interaction,
+                "Your seat is yours again; you play it from your next turn. This works once per game.",
+            )
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(
         name="mine",
         description="Your games and lobbies in every server, where it is your turn first (private)",
     )
@@ -256,7 +310,10 @@ class TableCog(
     can_view = staticmethod(ui.can_view)
 
     @app_commands.command(name="ratings", description="The server's league table for a game")
-    @app_commands.describe(game="Which game's ratings to show")
+    @app_commands.describe(
+        game="Which game's ratings to show",
+        season="A league's own season table, which started fresh (leave out for all time)",
+    )
     @app_commands.choices(
         game=[
             app_commands.Choice(name=g.title, value=g.name)
@@ -264,16 +321,28 @@ class TableCog(
             if g.name in GAME_NAMES
         ]
     )
-    async def ratings(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+    async def ratings(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        season: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
         async def work() -> None:
-            rows = await self.sessions.store.leaderboard(interaction.guild_id, game.value)
+            store = self.sessions.store
+            if season is not None and isinstance(store, LeagueStore) and interaction.guild_id is not None:
+                league = await season_named(store, interaction.guild_id, game.value, season)
+                rows = await store.season_leaderboard(league.id)
+                where = f"in the season {league.name}, which started fresh"
+                empty = f"No rated games in the season {league.name} yet (two people or more)."
+            else:
+                rows = await store.leaderboard(interaction.guild_id, game.value)
+                where = "on this server, all time"
+                empty = f"No rated {game.name} games here yet (two people or more)."
             if not rows:
-                await self.table.reply(
-                    interaction, f"No rated {game.name} games here yet (two people or more)."
-                )
+                await self.table.reply(interaction, empty)
                 return
             lines = [
-                f"**{game.name}**: ratings on this server. A rating is {public.RATING_MEANING} "
+                f"**{game.name}**: ratings {where}. A rating is {public.RATING_MEANING} "
                 "(skill minus three times its uncertainty)."
             ]
             for i, r in enumerate(rows, 1):
@@ -283,6 +352,15 @@ class TableCog(
             await self.table.reply(interaction, clip("\n".join(lines)))
 
         await self.table.guard(interaction, work)
+
+    @ratings.autocomplete("season")
+    async def season_choices(self, interaction: discord.Interaction, current: str):
+        store = self.sessions.store
+        game = getattr(interaction.namespace, "game", None)
+        if not isinstance(store, LeagueStore) or interaction.guild_id is None or not isinstance(game, str):
+            return []
+        found = await seasons(store, interaction.guild_id, game, current)
+        return [app_commands.Choice(name=season_label(x), value=str(x.id)) for x in found[:25]]
 
     @app_commands.command(name="stats", description="A player's ratings and record on this server")
     @app_commands.describe(player="Whose record to show (default: yours)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.gamecog import GameCog
+from bot.gamecog import CLOCK_DESCRIPTION, GameCog
 
 BOARDS = [
     app_commands.Choice(name="Automatic (5x5 for 1-2 players, 5x9 for 3-4)", value="auto"),
@@ -24,6 +24,7 @@ class TiwanakuCog(
         board="Board size (default automatic)",
         players="The most players who may sit, 1-4",
         thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
+        clock=CLOCK_DESCRIPTION,
     )
     @app_commands.choices(board=BOARDS)
     async def new(
@@ -32,9 +33,10 @@ class TiwanakuCog(
         board: app_commands.Choice[str] | None = None,
         players: app_commands.Range[int, 1, 4] = 4,
         thread: bool = True,
+        clock: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await self.open_lobby(
-            interaction, {"board": board.value if board else "auto"}, players, thread=thread
+            interaction, {"board": board.value if board else "auto"}, players, thread=thread, clock=clock
         )
 
     @app_commands.command(name="divine", description="Guess the crop under one of your explorers, e.g. C3=2")

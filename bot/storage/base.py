@@ -85,6 +85,8 @@ class SessionRow:
     board_message_id: int | None = None  # the channel message holding the live board
     told_through: int = 0  # the last move the channel has been told of
     lobby_channel_id: int | None = None  # the parent channel of a game's thread (its lobby message)
+    clock: str | None = None  # the game clock's spec (bot/gameclock.py); None: none, or the turn timer
+    clock_state: dict[str, Any] | None = None  # the running clocks (gameclock.Banks.to_dict)
 
     @property
     def live(self) -> bool:
@@ -286,6 +288,11 @@ def _json(text: str | None, what: str, problems: list[str], default: Any = None)
         return default
 
 
+def _seconds(timer: float | None) -> float | None:
+    """A deadline's delay as stored: None for none, and never 0 (which would mean none)."""
+    return None if timer is None else max(float(timer), 0.001)
+
+
 def _dump(value: Any) -> str | None:
     return None if value is None else json.dumps(value)
 
@@ -294,6 +301,7 @@ def session_of(row: Any) -> SessionRow:
     """A session row; saved JSON that cannot be read is reported in ``unreadable``, never raised,
     so one damaged row cannot stop a list of sessions."""
     problems: list[str] = []
+    clock_state = _json(row["clock_state"], "clock", problems)  # read before `unreadable` is
     return SessionRow(
         id=row["id"],
         game=row["game"],
@@ -318,6 +326,8 @@ def session_of(row: Any) -> SessionRow:
         board_message_id=row["board_message_id"],
         told_through=row["told_through"] or 0,
         lobby_channel_id=row["lobby_channel_id"],
+        clock=row["clock"],
+        clock_state=clock_state,
     )
 
 
@@ -473,6 +483,7 @@ class Store:
         moves: list[NewMove],
         state: dict[str, Any],
         job: Job | None,
+        clock: tuple[dict[str, Any], float | None] | None = None,
     ) -> int:
         """Append ``moves`` with the snapshot ``state`` in one trip; StaleVersion if refused."""
         raise NotImplementedError
@@ -512,15 +523,18 @@ class Store:
         max_players: int,
         seed: int,
         lobby_channel_id: int | None = None,
+        clock: str | None = None,
+        timer_seconds: float | None = None,
     ) -> int:
+        """A new lobby (``clock``: its game clock's spec, ``timer_seconds``: the first turn's delay)."""
         _need_guild(guild_id)
         stamp = self.clock.stamp()
 
         def body() -> Body:
             row = yield one(
                 "INSERT INTO sessions (game, guild_id, channel_id, host_id, status, options, max_players,"
-                " seed, created_at, updated_at, lobby_channel_id)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+                " seed, created_at, updated_at, lobby_channel_id, clock, timer_seconds)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 game,
                 guild_id,
                 channel_id,
@@ -531,6 +545,8 @@ class Store:
                 stamp,
                 stamp,
                 lobby_channel_id,
+                clock,
+                None if timer_seconds is None else float(timer_seconds),
             )
             yield run(
                 "INSERT INTO seats (session_id, join_order, user_id, display_name) VALUES (?, 0, ?, ?)",
@@ -718,6 +734,59 @@ class Store:
 
         await self._transact(body())
 
+    async def set_clock(
+        self,
+        session_id: int,
+        clock: str | None,
+        state: dict[str, Any] | None,
+        timer: float | None,
+        *,
+        expected_version: int | None = None,
+    ) -> bool:
+        """Set the game clock (its spec and running clocks) and the delay to the next deadline,
+        re-armed from now when the game runs (``timer`` None: no deadline).  With
+        ``expected_version``, nothing changes unless the session is still at it (False)."""
+        stamp, now = self.clock.stamp(), self.clock.time()
+
+        def body() -> Body:
+            check = "" if expected_version is None else " AND version = ?"
+            extra = () if expected_version is None else (expected_version,)
+            row = yield one(
+                "UPDATE sessions SET clock = ?, clock_state = ?, timer_seconds = ? WHERE id = ?"
+                + check
+                + " RETURNING version, status",
+                clock,
+                _dump(state),
+                _seconds(timer),
+                session_id,
+                *extra,
+            )
+            if row is None:
+                return False
+            if row[1] == "active":
+                yield from self._arm(session_id, row[0], _seconds(timer), now, stamp)
+            return True
+
+        return await self._transact(body())
+
+    def _clock_body(
+        self,
+        session_id: int,
+        version: int,
+        state: dict[str, Any],
+        timer: float | None,
+        now: float,
+        stamp: str,
+    ) -> Body:
+        """A move's clock update, inside the move's transaction: the running clocks and the deadline."""
+        yield run(
+            "UPDATE sessions SET clock_state = ?, timer_seconds = ? WHERE id = ?",
+            json.dumps(state),
+            _seconds(timer),
+            session_id,
+        )
+        yield from self._arm(session_id, version, _seconds(timer), now, stamp)
+
     async def record_moves(
         self,
         session_id: int,
@@ -726,6 +795,7 @@ class Store:
         state: dict[str, Any],
         *,
         job: Job | None = None,
+        clock: tuple[dict[str, Any], float | None] | None = None,
     ) -> int:
         """Append moves and the new snapshot atomically, in one trip to the database.
 
@@ -735,10 +805,11 @@ class Store:
         with ``job``, when that claimed job is no longer there: another process fired it,
         or a move re-armed it); nothing is written then.  The claimed ``job`` is consumed
         in the same transaction.  Returns the new version; the turn deadline is re-armed
-        for it.
+        for it.  ``clock`` (a clocked game): the running clocks after these moves and the
+        delay to the next deadline, written in the same transaction.
         """
         rows = [m if isinstance(m, NewMove) else NewMove(*m) for m in moves]
-        return await self._commit_moves(session_id, expected_version, rows, state, job)
+        return await self._commit_moves(session_id, expected_version, rows, state, job, clock)
 
     def _commit_body(
         self,
@@ -749,6 +820,7 @@ class Store:
         job: Job | None,
         stamp: str,
         now: float,
+        clock: tuple[dict[str, Any], float | None] | None = None,
     ) -> Body:
         """The move commit as one transaction body (the SQLite back end runs it in one call).
 
@@ -791,7 +863,9 @@ class Store:
                 for m in moves
             ],
         )
-        if row[0]:
+        if clock is not None:
+            yield from self._clock_body(session_id, new_version, clock[0], clock[1], now, stamp)
+        elif row[0]:
             yield from self._arm(session_id, new_version, row[0], now, stamp)
         return new_version
 

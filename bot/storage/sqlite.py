@@ -305,11 +305,18 @@ class SQLiteStore(LeagueStore):
         return await self._reader.call(_readonly, body)
 
     async def _commit_moves(
-        self, session_id: int, expected_version: int, moves: list[NewMove], state: dict, job: Job | None
+        self,
+        session_id: int,
+        expected_version: int,
+        moves: list[NewMove],
+        state: dict,
+        job: Job | None,
+        clock: tuple[dict[str, Any], float | None] | None = None,
     ) -> int:
-        # The whole commit (version check, log rows, snapshot, deadline) in one call on the writer thread.
+        # The whole commit (version check, log rows, snapshot, clocks, deadline) in one call on the
+        # writer thread.
         body = self._commit_body(
-            session_id, expected_version, moves, state, job, self.clock.stamp(), self.clock.time()
+            session_id, expected_version, moves, state, job, self.clock.stamp(), self.clock.time(), clock
         )
         return await self._transact(body)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.gamecog import GameCog
+from bot.gamecog import CLOCK_DESCRIPTION, GameCog
 
 
 class NimCog(GameCog, group_name="nim", group_description="Nim, the table's test game"):
@@ -13,7 +13,10 @@ class NimCog(GameCog, group_name="nim", group_description="Nim, the table's test
 
     @app_commands.command(name="new", description="Open a Nim lobby in this channel")
     @app_commands.describe(
-        piles="How many piles of stones", players="The most players who may sit", thread="Open it in a thread"
+        piles="How many piles of stones",
+        players="The most players who may sit",
+        thread="Open it in a thread",
+        clock=CLOCK_DESCRIPTION,
     )
     async def new(
         self,
@@ -21,8 +24,9 @@ class NimCog(GameCog, group_name="nim", group_description="Nim, the table's test
         piles: app_commands.Range[int, 1, 5] = 3,
         players: app_commands.Range[int, 1, 4] = 2,
         thread: bool = True,
+        clock: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
-        await self.open_lobby(interaction, {"piles": piles}, players, thread=thread)
+        await self.open_lobby(interaction, {"piles": piles}, players, thread=thread, clock=clock)
 
 
 async def setup(bot) -> None:

@@ -1,0 +1,178 @@
+"""Game clocks at the table: deadlines of clocked games, the question when time runs out, and
+``/game return``.
+
+When a person's clock runs out (see :mod:`bot.gameclock`), the game's channel gets one message
+naming them, with three buttons for the other people in the game: let the computer play the seat
+from now on, give more time (the clock's full start again), or abandon the game.  The first answer
+decides.  A scheduler job (kind ``timeout``, key ``<session>:<seat>``) lets the computer take the
+seat when nobody has answered within :data:`gameclock.VOTE_SECONDS`.  Buttons and job are stored
+(the buttons are dynamic items), so both survive a restart.  The late person may still move while
+the question is open; that closes it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import gameclock as gc
+from bot.sessions import TIMEOUT_CHOICES, MoveResult, Session, TableError, TimeOut
+from bot.storage import Job
+
+if TYPE_CHECKING:
+    from bot.ui import Table
+
+log = logging.getLogger(__name__)
+
+TIMEOUT = "timeout"  # the scheduler's job kind (key: "<session id>:<seat>"; payload: {"at": whole seconds})
+LABELS = {"computer": "Computer plays the seat", "more": "Give more time", "abandon": "Abandon the game"}
+STYLES = {
+    "computer": discord.ButtonStyle.primary,
+    "more": discord.ButtonStyle.success,
+    "abandon": discord.ButtonStyle.danger,
+}
+
+
+class ClockDesk:
+    """What the table does about clocks: deadlines, the timeout question, returns."""
+
+    def __init__(self, table: Table):
+        self.table = table
+
+    @property
+    def service(self):
+        return self.table.service
+
+    def channel(self, session: Session):
+        return self.table.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+
+    async def time_left(self, session: Session) -> str | None:
+        """The clock's line for the board, ``/game status`` and ``/game mine`` (None: no clock)."""
+        spec = session.clock
+        if spec is None or session.status != "active":
+            return None
+        names = {s.seat: s.name for s in session.seats if s.seat is not None and not s.computer}
+        names |= {s: session.by_seat(s).name for s in session.banks.taken}
+        away = await self.service.away_of(session)
+        return gc.clock_line(spec, session.banks, names, self.service.now(), away)
+
+    async def deadline(self, job: Job) -> None:
+        """A clocked game's deadline job (see SessionService.fire_clock)."""
+        outcome = await self.service.fire_clock(int(job.key), job)
+        if isinstance(outcome, MoveResult):
+            await self.table.announce(outcome)
+        elif isinstance(outcome, TimeOut):
+            await self.ask(outcome)
+
+    async def ask(self, out: TimeOut) -> None:
+        """Post the question for each seat that ran out, and arm the job that ends it unanswered."""
+        session = out.session
+        spec = session.clock
+        at = int(out.at)
+        due = out.at + gc.VOTE_SECONDS
+        scheduler = self.table.bot.scheduler
+        for seat in out.seats:
+            assert seat.seat is not None  # a seat in a running game
+            others = [s for s in session.seats if not s.computer and not s.resigned and s.seat != seat.seat]
+            asked = " ".join(s.mention for s in others) or "Nobody else can answer here, so"
+            more = spec.describe() if spec is not None else "more time"
+            text = (
+                f"⏰ {seat.mention}'s time ran out in {session.info.title} game #{session.id}.\n"
+                f"{asked}: what now? **Computer plays the seat** from now on ({seat.name} may take it back "
+                f"once with `/game return`, and ranks last), **give more time** ({more}), or "
+                "**abandon the game**. The first answer decides. "
+                f"With no answer <t:{int(due)}:R>, the computer takes the seat. "
+                f"{seat.name} can still move until then, which closes this question."
+            )
+            view = discord.ui.View(timeout=None)
+            for choice in TIMEOUT_CHOICES:
+                view.add_item(TimeoutButton(session.id, seat.seat, at, choice))
+            if scheduler is not None:
+                await scheduler.schedule(TIMEOUT, f"{session.id}:{seat.seat}", due, {"at": at})
+            try:
+                await self.channel(session).send(
+                    text,
+                    view=view,
+                    allowed_mentions=discord.AllowedMentions(
+                        users=[discord.Object(s.user_id) for s in [seat, *others] if s.user_id]
+                    ),
+                )
+            except discord.HTTPException:
+                log.warning("could not ask about the timeout in session %s", session.id, exc_info=True)
+
+    async def unanswered(self, job: Job) -> None:
+        """The ``timeout`` job: nobody answered in time, so the computer takes the seat."""
+        session_id, seat = (int(x) for x in job.key.split(":"))
+        try:
+            session, said, result = await self.service.answer_timeout(
+                session_id, seat, int(job.payload.get("at", -1)), "computer", None
+            )
+        except TableError:
+            return  # answered already, the person moved, or the game ended
+        await self.decided(session, f"No answer in time: {said}.", result)
+
+    async def answer(
+        self, interaction: discord.Interaction, session_id: int, seat: int, at: int, choice: str
+    ):
+        table = self.table
+
+        async def work() -> None:
+            await table.session_for(interaction, session_id, running=True)
+            session, said, result = await self.service.answer_timeout(
+                session_id, seat, at, choice, interaction.user.id
+            )
+            table.committed(interaction, f"Your answer was recorded ({said})")
+            await self.decided(session, f"{interaction.user.mention} answered: {said}.", result)
+            if interaction.message is not None:
+                try:
+                    await interaction.message.edit(view=None)
+                except discord.HTTPException:
+                    log.warning("could not take the buttons off a timeout question", exc_info=True)
+            await table.reply(interaction, f"Done: {said}.")
+
+        await table.guard(interaction, work)
+
+    async def decided(self, session: Session, text: str, result: MoveResult | None) -> None:
+        """Tell the channel what was decided, then post the board (or close the game)."""
+        channel = self.channel(session)
+        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        if result is not None:
+            await self.table.announce(result)
+        elif session.status == "abandoned":
+            if session.row.lobby_channel_id:
+                await self.table.game_over(session)
+            else:
+                await self.table.refresh_lobby(session)
+            if session.row.board_message_id:
+                await self.table.strip_buttons(session, session.row.board_message_id)
+        else:
+            await self.table.post_board(session, ping=True)
+
+
+class TimeoutButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pk:tmo:(?P<sid>\d+):(?P<seat>\d+):(?P<at>\d+):(?P<choice>[a-z]+)",
+):
+    """Under a timeout question: one of the answers (works after a restart)."""
+
+    def __init__(self, session_id: int, seat: int, at: int, choice: str):
+        super().__init__(
+            discord.ui.Button(
+                label=LABELS.get(choice, choice),
+                style=STYLES.get(choice, discord.ButtonStyle.secondary),
+                custom_id=f"pk:tmo:{session_id}:{seat}:{at}:{choice}",
+            )
+        )
+        self.session_id, self.seat, self.at, self.choice = session_id, seat, at, choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["sid"]), int(match["seat"]), int(match["at"]), match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.ui import _table  # bot.ui imports this module, so the table is reached here
+
+        await _table(interaction).clocks.answer(interaction, self.session_id, self.seat, self.at, self.choice)

@@ -1,0 +1,367 @@
+"""Game clocks as text and arithmetic (pure: no Discord, no SQL, no reading of the time).
+
+A clock is written as a short spec, the same in ``/game clock`` and in the lobby's
+``clock:`` option (and meant for league settings too):
+
+- ``move:24h``: each turn may take 24 hours (the per-move timer);
+- ``bank:3d+12h``: a time bank as on Board Game Arena: each player starts with
+  3 days, their bank runs down while they are to move, and each time their turn
+  ends they get 12 hours back, never more than the 3 days they started with.
+  ``bank:3d`` is a bank without an increment.
+
+Times are whole numbers followed by ``d``, ``h`` or ``m``, combined as in ``2d12h``
+or ``90m``, from :data:`MIN_SECONDS` to :data:`MAX_SECONDS`.  :func:`parse_clock`
+turns a spec into a :class:`ClockSpec` or raises :class:`ClockError` saying what
+is allowed; :attr:`ClockSpec.text` writes it back in the shortest form.
+
+:class:`Banks` is one game's running clocks (JSON in storage).  Every function
+takes the time (``now``) from its caller, and time away from the caller as
+periods ``(since, until)`` during which a person's clock does not run.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+MOVE, BANK = "move", "bank"
+MINUTE, HOUR, DAY = 60, 3600, 86400
+MIN_SECONDS = MINUTE
+MAX_SECONDS = 30 * DAY
+ROUND_FLOOR = HOUR
+"""A round that the table ends by itself (Nowa Gwinea) lasts at least this long."""
+VOTE_SECONDS = DAY
+"""How long the others have to answer when someone's time runs out; then the computer takes the seat."""
+OFF = ("off", "none")
+
+SPEC_HELP = (
+    "a clock is `move:<time>` (each turn gets that long, e.g. `move:24h`) or "
+    "`bank:<start>+<increment>` (a time bank: the start, plus the increment back after each turn, "
+    "never above the start, e.g. `bank:3d+12h`; `bank:3d` has no increment); a time is whole "
+    "numbers of d, h and m such as `2d12h` or `90m`, from 1m to 30d"
+)
+
+_UNITS = {"d": DAY, "h": HOUR, "m": MINUTE}
+_DURATION = re.compile(r"(?:(\d{1,4})([dhm]))+")
+_PART = re.compile(r"(\d{1,4})([dhm])")
+
+
+class ClockError(ValueError):
+    """A clock spec that cannot be used; the message says what was wrong and what is allowed."""
+
+
+def parse_duration(text: str, what: str = "time") -> float:
+    """``2d12h`` -> seconds.  Each unit at most once, largest first."""
+    raw = text.strip().lower()
+    if not raw or _DURATION.fullmatch(raw) is None:
+        raise ClockError(f"the {what} {text.strip()!r} is not a time like 24h, 3d, 2d12h or 90m")
+    parts = _PART.findall(raw)
+    units = [u for _, u in parts]
+    if len(set(units)) != len(units) or units != sorted(units, key="dhm".index):
+        raise ClockError(f"the {what} {text.strip()!r} should give each of d, h, m once, in that order")
+    return float(sum(int(n) * _UNITS[u] for n, u in parts))
+
+
+def duration_text(seconds: float) -> str:
+    """Seconds as a spec time: ``2d12h``, ``90m`` -> ``1h30m``, 0 -> ``0m``."""
+    total = round(seconds / MINUTE)
+    days, rest = divmod(total, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    text = "".join(f"{n}{u}" for n, u in ((days, "d"), (hours, "h"), (minutes, "m")) if n)
+    return text or "0m"
+
+
+def spoken(seconds: float) -> str:
+    """A time left, for people: ``2 d 4 h``, ``5 h 10 min``, ``12 min``, ``0 min``."""
+    total = max(0, int(seconds // MINUTE))
+    days, rest = divmod(total, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    if days:
+        return f"{days} d {hours} h" if hours else f"{days} d"
+    if hours:
+        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    return f"{minutes} min"
+
+
+@dataclass(frozen=True)
+class ClockSpec:
+    """A per-move clock (``start`` seconds each turn) or a bank (``start``, plus ``increment`` per turn)."""
+
+    kind: str
+    start: float
+    increment: float = 0.0
+
+    @property
+    def text(self) -> str:
+        if self.kind == MOVE:
+            return f"move:{duration_text(self.start)}"
+        inc = f"+{duration_text(self.increment)}" if self.increment else ""
+        return f"bank:{duration_text(self.start)}{inc}"
+
+    def describe(self) -> str:
+        if self.kind == MOVE:
+            return f"{spoken(self.start)} for each turn"
+        more = f", plus {spoken(self.increment)} after each turn" if self.increment else ""
+        return f"a time bank of {spoken(self.start)} each{more} (never above {spoken(self.start)})"
+
+
+def _in_range(seconds: float, what: str, text: str) -> None:
+    if not MIN_SECONDS <= seconds <= MAX_SECONDS:
+        raise ClockError(f"the {what} {text!r} is out of range: times go from 1m to 30d")
+
+
+def parse_clock(text: str) -> ClockSpec:
+    """A clock spec (``move:24h``, ``bank:3d+12h``, ``bank:3d``) -> :class:`ClockSpec`.
+
+    Raises :class:`ClockError` (a ``ValueError``) naming what was wrong and what is
+    allowed; case and spaces around the parts do not matter.
+    """
+    if not isinstance(text, str):
+        raise ClockError(f"a clock is text; {SPEC_HELP}")
+    raw = text.strip().lower().replace(" ", "")
+    if len(raw) > 40:
+        raise ClockError(f"that clock is too long; {SPEC_HELP}")
+    kind, colon, rest = raw.partition(":")
+    if not colon or kind not in (MOVE, BANK):
+        raise ClockError(f"{text.strip()!r} is not a clock; {SPEC_HELP}")
+    if kind == MOVE:
+        if "+" in rest:
+            raise ClockError(f"a per-move clock has no increment (that is `bank:`); {SPEC_HELP}")
+        start = parse_duration(rest, "turn time")
+        _in_range(start, "turn time", rest)
+        return ClockSpec(MOVE, start)
+    head, plus, tail = rest.partition("+")
+    start = parse_duration(head, "starting bank")
+    _in_range(start, "starting bank", head)
+    increment = 0.0
+    if plus:
+        increment = parse_duration(tail, "increment")
+        if increment > start:
+            raise ClockError(
+                f"the increment {tail!r} is more than the starting bank {head!r}; "
+                "the bank never holds more than its start"
+            )
+    return ClockSpec(BANK, start, increment)
+
+
+def parse_clock_or_off(text: str) -> ClockSpec | None:
+    """:func:`parse_clock`, or None for ``off``/``none`` (no clock)."""
+    if isinstance(text, str) and text.strip().lower() in OFF:
+        return None
+    return parse_clock(text)
+
+
+# ---------------------------------------------------------------------------- running clocks
+
+Away = Iterable[tuple[float, float]]
+"""Periods ``(since, until)`` when a person is away: their clock does not run."""
+
+
+def used(start: float, now: float, away: Away = ()) -> float:
+    """Clock seconds used between ``start`` and ``now``, leaving out time away."""
+    spent = max(0.0, now - start)
+    for since, until in away:
+        spent -= max(0.0, min(until, now) - max(since, start))
+    return max(0.0, spent)
+
+
+def resumes(now: float, away: Away = ()) -> float:
+    """When a clock stopped by time away runs again (``now`` if it runs now)."""
+    for since, until in away:
+        if since <= now < until:
+            return until
+    return now
+
+
+@dataclass(frozen=True)
+class Banks:
+    """One game's clocks: each seat's time left, and whose clock runs since when.
+
+    ``banks``: seconds left per seat, as of ``since`` for a seat whose clock runs;
+    ``since``: the seats to move, and when their clock started;
+    ``pending``: seats whose time ran out, with when (the others are being asked);
+    ``taken``: seats the computer took after a timeout (value: the person came back).
+    """
+
+    banks: dict[int, float] = field(default_factory=dict)
+    since: dict[int, float] = field(default_factory=dict)
+    pending: dict[int, float] = field(default_factory=dict)
+    taken: dict[int, bool] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "banks": {str(k): v for k, v in self.banks.items()},
+            "since": {str(k): v for k, v in self.since.items()},
+            "pending": {str(k): v for k, v in self.pending.items()},
+            "taken": {str(k): v for k, v in self.taken.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Banks:
+        data = data or {}
+
+        def seats(name: str, kind: Callable[[Any], Any]) -> dict:
+            return {int(k): kind(v) for k, v in (data.get(name) or {}).items()}
+
+        return cls(
+            seats("banks", float), seats("since", float), seats("pending", float), seats("taken", bool)
+        )
+
+
+def begin(spec: ClockSpec, seats: Iterable[int], to_move: Iterable[int], now: float) -> Banks:
+    """The clocks of a game starting now: every seat has the full start; those to move run."""
+    return Banks({s: spec.start for s in seats}, {s: now for s in to_move})
+
+
+def left(spec: ClockSpec, banks: Banks, seat: int, now: float, away: Away = ()) -> float:
+    """Seconds the seat has left now (its bank, less the running turn's time)."""
+    bank = banks.banks.get(seat, spec.start)
+    if seat in banks.since:
+        bank -= used(banks.since[seat], now, away)
+    return max(0.0, bank)
+
+
+def advance(
+    spec: ClockSpec,
+    banks: Banks,
+    before: Iterable[int],
+    after: Iterable[int],
+    now: float,
+    away: Callable[[int], Away] = lambda seat: (),
+    people: Iterable[int] | None = None,
+) -> Banks:
+    """The clocks once the seats to move went from ``before`` to ``after`` at ``now``.
+
+    A seat whose turn ended pays the time it used and gets the increment (never
+    above the start); a seat whose turn begins starts its clock (with the full
+    turn, for a per-move clock).  A seat still to move keeps running.  Only
+    ``people`` (default: every seat) have clocks; a pending timeout ends with
+    the seat's turn.
+    """
+    before_set, after_set = set(before), set(after)
+    who = None if people is None else set(people)
+    bank = dict(banks.banks)
+    since = dict(banks.since)
+    pending = dict(banks.pending)
+    for seat in sorted(before_set - after_set):
+        if seat in since:
+            rest = max(0.0, bank.get(seat, spec.start) - used(since.pop(seat), now, away(seat)))
+            bank[seat] = min(spec.start, rest + spec.increment) if spec.kind == BANK else spec.start
+        pending.pop(seat, None)
+    for seat in sorted(after_set - before_set):
+        if who is not None and seat not in who:
+            continue
+        if spec.kind == MOVE:
+            bank[seat] = spec.start
+        since[seat] = now
+    return replace(banks, banks=bank, since=since, pending=pending)
+
+
+def running(banks: Banks) -> list[int]:
+    """The seats whose clock runs (to move, and not waiting on a vote)."""
+    return sorted(s for s in banks.since if s not in banks.pending)
+
+
+def deadline(
+    spec: ClockSpec,
+    banks: Banks,
+    now: float,
+    away: Callable[[int], Away] = lambda seat: (),
+    *,
+    last: bool = False,
+) -> float | None:
+    """When the first running clock runs out (with ``last``: the last one, as for a round that
+    ends for everyone at once); None when none runs.  A seat away runs out only after it is
+    back, so a game where everyone to move is away waits."""
+    times = [resumes(now, away(s)) + left(spec, banks, s, now, away(s)) for s in running(banks)]
+    if not times:
+        return None
+    return max(times) if last else min(times)
+
+
+def timed_out(
+    spec: ClockSpec, banks: Banks, now: float, away: Callable[[int], Away] = lambda seat: ()
+) -> list[int]:
+    """The running seats with no time left."""
+    return [s for s in running(banks) if left(spec, banks, s, now, away(s)) <= 0]
+
+
+def run_out(banks: Banks, seats: Iterable[int], now: float) -> Banks:
+    """The seats' time ran out: their banks are empty and the others are asked (pending)."""
+    bank, pending = dict(banks.banks), dict(banks.pending)
+    for seat in seats:
+        bank[seat] = 0.0
+        pending[seat] = now
+    return replace(banks, banks=bank, pending=pending)
+
+
+def more_time(spec: ClockSpec, banks: Banks, seat: int, now: float) -> Banks:
+    """The others gave the seat more time: a full start again, its clock running from now."""
+    pending = {s: t for s, t in banks.pending.items() if s != seat}
+    since = dict(banks.since)
+    if seat in since:
+        since[seat] = now
+    return replace(banks, banks={**banks.banks, seat: spec.start}, since=since, pending=pending)
+
+
+def stop(banks: Banks, seat: int) -> Banks:
+    """The seat has no clock any more (the person resigned): it stops, and any question about it ends."""
+    return replace(
+        banks,
+        since={s: t for s, t in banks.since.items() if s != seat},
+        pending={s: t for s, t in banks.pending.items() if s != seat},
+    )
+
+
+def take(banks: Banks, seat: int) -> Banks:
+    """The computer takes the seat: no clock for it, and the seat is marked as taken."""
+    return replace(stop(banks, seat), taken={**banks.taken, seat: False})
+
+
+def give_back(spec: ClockSpec, banks: Banks, seat: int, to_move: Iterable[int], now: float) -> Banks:
+    """The person took their seat back (once): a full start, running if the seat is to move."""
+    since = dict(banks.since)
+    if seat in set(to_move):
+        since[seat] = now
+    return replace(
+        banks, banks={**banks.banks, seat: spec.start}, since=since, taken={**banks.taken, seat: True}
+    )
+
+
+def may_return(banks: Banks, seat: int) -> bool:
+    return banks.taken.get(seat) is False
+
+
+def ranks_last(banks: Banks) -> set[int]:
+    """Seats that ran out of time and were taken by the computer: they rank last."""
+    return set(banks.taken)
+
+
+def round_deadline(due: float, now: float) -> float:
+    """A round the table ends by itself lasts at least :data:`ROUND_FLOOR`."""
+    return max(due, now + ROUND_FLOOR)
+
+
+def clock_line(
+    spec: ClockSpec,
+    banks: Banks,
+    names: dict[int, str],
+    now: float,
+    away: Callable[[int], Away] = lambda seat: (),
+) -> str:
+    """Each person's time left, for the board, ``/game status`` and ``/game mine``:
+    ``⏱ bank:3d+12h: Ana 2 d 4 h (to move), Bo 3 d, Cy out of time (the others are asked)``.
+    A per-move clock shows only those to move.  ``names``: the seats with a clock (people)."""
+    parts = []
+    for seat, name in sorted(names.items()):
+        if seat in banks.pending:
+            parts.append(f"{name} out of time (the others are asked)")
+        elif banks.taken.get(seat) is False:
+            parts.append(f"{name} played by the computer (out of time)")
+        elif seat in banks.since:
+            parts.append(f"{name} {spoken(left(spec, banks, seat, now, away(seat)))} (to move)")
+        elif spec.kind == BANK:
+            parts.append(f"{name} {spoken(left(spec, banks, seat, now))}")
+    return f"⏱ {spec.text}: " + (", ".join(parts) if parts else "nobody to move")

@@ -1,0 +1,154 @@
+"""Game clocks end to end: a bank clock chosen in the lobby, running out, the question to the
+others (buttons that work after a restart), the computer taking the seat after 24 hours with no
+answer, /game return, and the "more time" and "abandon" answers.
+
+Nim's table move (skipping a late player) is switched off here, so that running out of time asks
+the others, as in the games without a table move.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.test_notices import EXTENSIONS, is_board, to_move
+from tests.support import nim
+
+DAY, HOUR = 86400, 3600
+
+
+@pytest.fixture(autouse=True)
+def no_table_moves(monkeypatch):
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+
+
+def is_question(message) -> bool:
+    return "pk:tmo:" in " ".join(message.custom_ids)
+
+
+async def open_clocked(standin, bot, chan, host, guest, clock="bank:1d+2h"):
+    """A two-player Nim game in its own thread with ``clock``, started; returns the thread."""
+    r = await standin.slash(host, chan, "nim new", piles=5, clock=clock)
+    lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+    assert "Clock: `bank:1d2h`" not in lobby.content  # the canonical form is bank:1d+2h
+    thread = standin.channel(lobby.id)
+    await standin.click(guest, lobby, "Join")
+    await standin.click(host, lobby, "Start")
+    await standin.next_message(thread, is_board)
+    await bot.table.drain()
+    return thread, lobby
+
+
+async def run_out(standin, bot, thread, users, table_clock, wait=DAY):
+    """Nobody moves for a day: the late player's bank runs out and the others are asked."""
+    late, session = await to_move(bot, thread, users)
+    other = next(u for u in users if u is not late)
+    table_clock.advance(wait)
+    await bot.scheduler.run_due()
+    question = await standin.next_message(thread, is_question)
+    assert late.id in question.pinged and other.id in question.pinged
+    assert "time ran out" in question.content and "The first answer decides" in question.content
+    return late, other, session, question
+
+
+async def test_bank_runs_out_nobody_answers_the_computer_takes_over_and_the_player_returns(
+    standin, bot_factory, table_clock
+):
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        bad = await (await standin.slash(alice, games, "nim new", clock="3 days")).original()
+        assert bad.ephemeral and "`bank:<start>+<increment>`" in bad.content
+        assert await bot.sessions.store.live_session(games.id) is None
+        thread, lobby = await open_clocked(standin, bot, games, alice, bob)
+        assert "Clock: `bank:1d+2h`, a time bank of 1 d each, plus 2 h after each turn" in (
+            standin.message(lobby.id).content
+        )
+        first, running = await to_move(bot, thread, (alice, bob))
+        table_clock.advance(5 * HOUR)
+        status = await (await standin.slash(alice, thread, "game status")).original()
+        assert f"{running.seat_of(first.id).name} 19 h (to move)" in status.content
+        mine = await (await standin.slash(alice, games, "game mine")).original()
+        assert "⏱ bank:1d+2h:" in mine.content
+        assert await bot.scheduler.run_due() == 0  # five hours of a day: nothing happens
+        late, other, session, question = await run_out(
+            standin, bot, thread, (alice, bob), table_clock, wait=19 * HOUR
+        )
+        refused = await standin.click(late, question, "Give more time")
+        assert "The others decide" in (await refused.original()).content
+        status = await (await standin.slash(other, thread, "game status")).original()
+        assert f"{session.seat_of(late.id).name} out of time (the others are asked)" in status.content
+    # A restart, and nobody answers for 24 hours: the computer takes the seat.
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        table_clock.advance(DAY - 1)
+        await bot.scheduler.run_due()
+        assert not (await bot.sessions.get(session.id)).by_seat(session.seat_of(late.id).seat).computer
+        table_clock.advance(1)
+        await bot.scheduler.run_due()
+        said = await standin.next_message(thread, lambda m: m.content.startswith("No answer in time"))
+        assert "the computer plays the seat from now on" in said.content
+        board = await standin.next_message(
+            thread, lambda m: is_board(m) and "computer plays that seat" in m.content
+        )
+        await bot.table.drain()
+        after = await bot.sessions.get(session.id)
+        seat = after.seat_of(late.id)
+        assert seat.computer and after.to_move() == {1 - seat.seat}  # it moved for the late player
+        assert "played by the computer (out of time)" in board.content
+        # The question's buttons now answer that it is closed.
+        closed = await standin.click(other, question, "Abandon the game")
+        assert "closed" in (await closed.original()).content
+        assert (await bot.sessions.get(session.id)).status == "active"
+        # The late player takes the seat back, once.
+        back = await (await standin.slash(late, thread, "game return")).original()
+        assert "Your seat is yours again" in back.content
+        await standin.next_message(thread, lambda m: "took their seat back" in m.content)
+        again = await (await standin.slash(late, thread, "game return")).original()
+        assert "your seat is yours" in again.content.lower()
+        after = await bot.sessions.get(session.id)
+        assert not after.seat_of(late.id).computer
+        # Play it out: the seat that ran out ranks last, and the game is rated.
+        while after.status == "active":
+            user = alice if after.by_seat(next(iter(after.to_move()))).user_id == alice.id else bob
+            move = min(nim.legal_moves(after.state, after.seat_of(user.id).seat), key=lambda m: m.count)
+            await (await standin.slash(user, thread, "nim move", move=str(move))).original()
+            await bot.table.drain()
+            after = await bot.sessions.get(session.id)
+        places = {r.user_id: r.place for r in await bot.store.results(session.id)}
+        assert places == {other.id: 1, late.id: 2}
+        rated = {r.user_id for r in await bot.store.leaderboard(standin.guild.id, "nim")}
+        assert rated == {alice.id, bob.id}
+
+
+async def test_more_time_after_a_restart_and_abandon(standin, bot_factory, table_clock):
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, other, session, question = await run_out(standin, bot, thread, (alice, bob), table_clock)
+    table_clock.advance(HOUR)
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:  # the buttons survive the restart
+        answer = await standin.click(other, question, "Give more time")
+        assert "Done: " in (await answer.original()).content
+        said = await standin.next_message(thread, lambda m: "answered:" in m.content)
+        assert f"{session.seat_of(late.id).name} has a time bank of 1 d" in said.content
+        board = await standin.next_message(thread, lambda m: is_board(m) and "1 d (to move)" in m.content)
+        assert late.id in board.pinged
+        await bot.table.drain()
+        job = await bot.store.job("deadline", str(session.id))
+        assert job.due_at == table_clock.time() + DAY  # the full start again, from now
+        assert not [c for c in standin.message(question.id).custom_ids]  # no buttons
+        # The day runs out again; this time the other player abandons the game.
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        second = await standin.next_message(thread, lambda m: is_question(m) and m.id != question.id)
+        await (await standin.click(other, second, "Abandon the game")).original()
+        await standin.next_message(thread, lambda m: "the game is abandoned" in m.content)
+        ended = await bot.sessions.get(session.id)
+        assert ended.status == "abandoned" and "time ran out" in ended.row.end_reason
+        assert await bot.store.job("timeout", f"{session.id}:{session.seat_of(late.id).seat}") is not None
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()  # the unanswered job finds the game over and does nothing
+        assert (await bot.sessions.get(session.id)).status == "abandoned"
+        assert await bot.store.job("timeout", f"{session.id}:{session.seat_of(late.id).seat}") is None

@@ -1,0 +1,186 @@
+"""Clock specs and bank arithmetic (bot/gameclock.py, pure)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot import gameclock as gc
+from bot.gameclock import BANK, DAY, HOUR, MOVE, ClockError, ClockSpec, parse_clock
+
+
+@pytest.mark.parametrize(
+    ("text", "spec"),
+    [
+        ("move:24h", ClockSpec(MOVE, 24 * HOUR)),
+        ("MOVE: 90m", ClockSpec(MOVE, 90 * 60)),
+        ("bank:3d+12h", ClockSpec(BANK, 3 * DAY, 12 * HOUR)),
+        ("bank:3d", ClockSpec(BANK, 3 * DAY)),
+        (" bank:2d12h+1h30m ", ClockSpec(BANK, 2.5 * DAY, 1.5 * HOUR)),
+        ("bank:30d+30d", ClockSpec(BANK, 30 * DAY, 30 * DAY)),
+        ("move:1m", ClockSpec(MOVE, 60)),
+    ],
+)
+def test_specs_that_parse(text, spec):
+    assert parse_clock(text) == spec
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "not a clock"),
+        ("24h", "not a clock"),
+        ("blitz:5m", "not a clock"),
+        ("move:", "not a time"),
+        ("move:24", "not a time"),
+        ("move:-1h", "not a time"),
+        ("move:1.5h", "not a time"),
+        ("move:24h+1h", "no increment"),
+        ("move:31d", "out of range"),
+        ("move:0m", "out of range"),
+        ("bank:0d", "out of range"),
+        ("bank:1d+2d", "more than the starting bank"),
+        ("bank:1h1d", "in that order"),
+        ("bank:1h1h", "in that order"),
+        ("bank:3d+", "not a time"),
+        ("bank:3d+1h+1h", "not a time"),
+        ("move:99999h", "not a time"),
+        ("bank:" + "1d" * 30, "too long"),
+    ],
+)
+def test_bad_specs_are_refused_with_what_is_allowed(text, words):
+    with pytest.raises(ClockError) as err:
+        parse_clock(text)
+    assert words in str(err.value)
+    assert isinstance(err.value, ValueError)
+
+
+def test_off_and_non_text():
+    assert gc.parse_clock_or_off(" OFF ") is None
+    with pytest.raises(ClockError, match="a clock is text"):
+        parse_clock(3)  # type: ignore[arg-type]  # a wrong type on purpose
+
+
+minutes = st.integers(min_value=1, max_value=30 * 24 * 60)
+
+
+@given(minutes, minutes)
+def test_text_round_trips(start, inc):
+    bank = ClockSpec(BANK, start * 60.0, min(start, inc) * 60.0)
+    assert parse_clock(bank.text) == bank
+    move = ClockSpec(MOVE, start * 60.0)
+    assert parse_clock(move.text) == move
+    assert bank.describe() and move.describe()
+
+
+def test_describe_and_spoken():
+    assert ClockSpec(BANK, 3 * DAY, 12 * HOUR).describe() == (
+        "a time bank of 3 d each, plus 12 h after each turn (never above 3 d)"
+    )
+    assert ClockSpec(MOVE, 24 * HOUR).describe() == "1 d for each turn"
+    assert gc.spoken(2 * DAY + 4 * HOUR + 59) == "2 d 4 h"
+    assert gc.spoken(5 * HOUR + 600) == "5 h 10 min"
+    assert gc.spoken(-5) == "0 min"
+
+
+BANK3 = ClockSpec(BANK, 3 * DAY, 12 * HOUR)
+
+
+def test_a_bank_runs_down_while_to_move_and_gets_the_increment_capped():
+    t = 1000.0
+    b = gc.begin(BANK3, [0, 1], [0], t)
+    assert gc.left(BANK3, b, 0, t + DAY) == 2 * DAY
+    assert gc.left(BANK3, b, 1, t + DAY) == 3 * DAY  # not to move: not running
+    b = gc.advance(BANK3, b, [0], [1], t + DAY)  # seat 0 used a day, gets 12 h back
+    assert b.banks[0] == 2.5 * DAY and 0 not in b.since and b.since[1] == t + DAY
+    b = gc.advance(BANK3, b, [1], [0], t + DAY + 60)  # seat 1 moved at once: capped at the start
+    assert b.banks[1] == 3 * DAY
+    assert gc.deadline(BANK3, b, t + DAY + 60) == t + DAY + 60 + 2.5 * DAY
+
+
+def test_time_away_does_not_run_the_bank_and_the_game_waits():
+    t = 0.0
+    b = gc.begin(BANK3, [0, 1], [0, 1], t)
+    away = {0: [(t + HOUR, t + 10 * DAY)], 1: []}
+    assert gc.used(t, t + 5 * DAY, away[0]) == HOUR
+    # seat 1 runs out first; seat 0 would only after coming back
+    assert gc.deadline(BANK3, b, t + 2 * HOUR, lambda s: away[s]) == t + 3 * DAY
+    everyone_away = {0: [(t, t + 10 * DAY)], 1: [(t, t + 5 * DAY)]}
+    assert gc.deadline(BANK3, b, t + HOUR, lambda s: everyone_away[s]) == t + 5 * DAY + 3 * DAY
+    assert gc.timed_out(BANK3, b, t + 4 * DAY, lambda s: everyone_away[s]) == []
+
+
+def test_per_move_clock_starts_full_each_turn():
+    spec = ClockSpec(MOVE, 24 * HOUR)
+    b = gc.begin(spec, [0, 1], [0], 0.0)
+    b = gc.advance(spec, b, [0], [1], 20 * HOUR)
+    b = gc.advance(spec, b, [1], [0], 21 * HOUR)
+    assert gc.left(spec, b, 0, 21 * HOUR) == 24 * HOUR
+    assert gc.deadline(spec, b, 21 * HOUR) == 45 * HOUR
+
+
+def test_run_out_vote_outcomes_and_return():
+    b = gc.begin(BANK3, [0, 1, 2], [1], 0.0)
+    assert gc.timed_out(BANK3, b, 3 * DAY) == [1]
+    b = gc.run_out(b, [1], 3 * DAY)
+    assert gc.running(b) == [] and gc.deadline(BANK3, b, 3 * DAY) is None
+    more = gc.more_time(BANK3, b, 1, 4 * DAY)
+    assert gc.running(more) == [1] and gc.left(BANK3, more, 1, 4 * DAY) == 3 * DAY
+    taken = gc.take(b, 1)
+    assert gc.may_return(taken, 1) and gc.ranks_last(taken) == {1}
+    back = gc.give_back(BANK3, taken, 1, [1], 5 * DAY)
+    assert not gc.may_return(back, 1) and gc.ranks_last(back) == {1}
+    assert back.since[1] == 5 * DAY and back.banks[1] == 3 * DAY
+    assert gc.Banks.from_dict(back.to_dict()) == back
+    assert gc.Banks.from_dict(None) == gc.Banks()
+
+
+def test_moving_after_running_out_ends_the_pending_timeout():
+    b = gc.run_out(gc.begin(BANK3, [0, 1], [0], 0.0), [0], 3 * DAY)
+    b = gc.advance(BANK3, b, [0], [1], 3 * DAY + HOUR)
+    assert b.pending == {} and b.banks[0] == 12 * HOUR
+
+
+def test_round_floor():
+    assert gc.round_deadline(10.0, 0.0) == HOUR
+    assert gc.round_deadline(2 * HOUR, 0.0) == 2 * HOUR
+
+
+turns = st.lists(
+    st.tuples(st.integers(0, 3), st.integers(0, 5 * DAY)),
+    min_size=1,
+    max_size=40,
+)
+
+
+@given(turns, st.integers(1, 10 * 24), st.integers(0, 10 * 24))
+def test_a_bank_never_goes_below_zero_nor_above_its_start(plays, start_h, inc_h):
+    spec = ClockSpec(BANK, start_h * HOUR, min(start_h, inc_h) * HOUR)
+    now = 0.0
+    to_move = [0]
+    b = gc.begin(spec, range(4), to_move, now)
+    for nxt, wait in plays:
+        now += wait
+        b = gc.advance(spec, b, to_move, [nxt] if nxt != to_move[0] else [], now)
+        to_move = [nxt] if nxt != to_move[0] else []
+        if not to_move:
+            b = gc.advance(spec, b, [], [nxt], now)
+            to_move = [nxt]
+        for seat in range(4):
+            assert 0 <= gc.left(spec, b, seat, now) <= spec.start
+        due = gc.deadline(spec, b, now)
+        assert due is not None and now <= due <= now + spec.start
+
+
+def test_clock_line_shows_each_persons_time():
+    b = gc.begin(BANK3, [0, 1, 2], [0], 0.0)
+    b = gc.run_out(gc.advance(BANK3, b, [0], [1], DAY), [1], 4 * DAY)
+    line = gc.clock_line(BANK3, b, {0: "Ana", 1: "Bo", 2: "Cy"}, 4 * DAY)
+    assert line == "⏱ bank:3d+12h: Ana 2 d 12 h, Bo out of time (the others are asked), Cy 3 d"
+    per_move = ClockSpec(MOVE, 24 * HOUR)
+    b = gc.begin(per_move, [0, 1], [1], 0.0)
+    assert gc.clock_line(per_move, b, {0: "Ana", 1: "Bo"}, 5 * HOUR) == "⏱ move:1d: Bo 19 h (to move)"
+    assert gc.clock_line(per_move, gc.take(b, 1), {0: "Ana", 1: "Bo"}, 0.0).endswith(
+        "Bo played by the computer (out of time)"
+    )

@@ -193,6 +193,24 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--workers", type=int, default=2, help="processes (at most 2 on a shared machine)")
     ap.add_argument("--only", default="", help="comma-separated games to run (default: all)")
     ap.add_argument(
+        "--pairings",
+        default="strong-normal,normal-easy",
+        help="which two-player pairings the duel table plays (first level's win rate)",
+    )
+    ap.add_argument(
+        "--first-seed",
+        type=int,
+        default=0,
+        help="the first game seed (runs with different first seeds add up to a larger sample)",
+    )
+    ap.add_argument(
+        "--progress",
+        type=int,
+        default=0,
+        metavar="N",
+        help="print the duel's running win rate every N games (for long runs that may be stopped)",
+    )
+    ap.add_argument(
         "--parts",
         default="duel,trio,tasks,solo",
         help="which tables to print: duel, trio, tasks, solo, and calibrate (playouts per CPU second)",
@@ -202,6 +220,10 @@ def main(argv: list[str] | None = None) -> None:
     parts = set(args.parts.split(","))
     n, sec = args.games, args.seconds
     limits = {k: int(v) for k, v in (item.split("=") for item in args.limit)}
+    pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
+    for pair in pairings:
+        if len(pair) != 2 or not set(pair) <= {"easy", "normal", "strong"}:
+            ap.error(f"--pairings takes LEVEL-LEVEL items such as strong-normal, not {'-'.join(pair)!r}")
 
     def count(game: str, strong: bool) -> int:
         if not strong:
@@ -234,10 +256,23 @@ def main(argv: list[str] | None = None) -> None:
             for game in TWO_PLAYER:
                 if only and game not in only:
                     continue
-                for a, b in (("strong", "normal"), ("normal", "easy")):
+                for a, b in pairings:
                     t = time.perf_counter()
-                    g = count(game, a == "strong")
-                    rows = pool.map(duel, [(game, a, b, seed, sec) for seed in range(g)])
+                    g = count(game, "strong" in (a, b))
+                    rows = []
+                    for row in pool.imap(
+                        duel,
+                        [(game, a, b, seed, sec) for seed in range(args.first_seed, args.first_seed + g)],
+                    ):
+                        rows.append(row)
+                        if args.progress and len(rows) % args.progress == 0 and len(rows) < g:
+                            w = sum(r[0] for r in rows)
+                            lo, hi = wilson(w, len(rows))
+                            print(
+                                f"{'':<12} {'(so far)':<17} {len(rows):5d} {w / len(rows):8.1%}  "
+                                f"[{lo:.1%}, {hi:.1%}] ({time.perf_counter() - t:.0f} s)",
+                                flush=True,
+                            )
                     wins = sum(r[0] for r in rows)
                     ties = sum(1 for r in rows if r[0] == 0.5)
                     lo, hi = wilson(wins, g)
@@ -254,7 +289,9 @@ def main(argv: list[str] | None = None) -> None:
                     continue
                 t = time.perf_counter()
                 g = count(game, True)
-                rows = pool.map(trio, [(game, seed, sec) for seed in range(g)])
+                rows = pool.map(
+                    trio, [(game, seed, sec) for seed in range(args.first_seed, args.first_seed + g)]
+                )
                 avg = {lv: sum(r[0][lv] for r in rows) / g for lv in ("easy", "normal", "strong")}
                 first = {lv: sum(1 for r in rows if r[0][lv] == 1) for lv in avg}
                 print(
@@ -305,7 +342,10 @@ def main(argv: list[str] | None = None) -> None:
                 cells = []
                 for level in ("strong", "normal", "easy"):
                     g = count(game, level == "strong")
-                    rows = pool.map(solo, [(game, level, seed, sec) for seed in range(g)])
+                    rows = pool.map(
+                        solo,
+                        [(game, level, seed, sec) for seed in range(args.first_seed, args.first_seed + g)],
+                    )
                     avg = sum(r[0] for r in rows) / g
                     sd = math.sqrt(sum((r[0] - avg) ** 2 for r in rows) / max(1, g - 1))
                     ranks = Counter(r[1] for r in rows if r[1])

@@ -67,6 +67,9 @@ class Game:
     policy: Callable[[Any, list, random.Random], Any]
     evaluate: Callable[[Any, int], float]
     horizon: int | None = None  # moves played after the candidate before evaluating (None: to the end)
+    until: Callable[[Any], Callable[[Any], bool] | None] | None = None
+    """Optional: given a sampled world before the candidate, a test that ends its playouts early
+    (for example "the seat is about to start its turn again"); checked before every policy move."""
 
 
 def simulations_for(seconds: float | None, per_second: float, minimum: int = 4) -> int:
@@ -106,12 +109,23 @@ def margin_value(margin: float, scale: float) -> float:
     return 0.5 + 0.5 * math.tanh(margin / scale)
 
 
-def playout(game: Game, state: Any, rng: random.Random, horizon: int | None, seat: int) -> float:
-    """Play on with the policy at every seat, then score the position for ``seat``."""
+def playout(
+    game: Game,
+    state: Any,
+    rng: random.Random,
+    horizon: int | None,
+    seat: int,
+    done: Callable[[Any], bool] | None = None,
+) -> float:
+    """Play on with the policy at every seat, then score the position for ``seat``.
+
+    The playout stops at the end of the game, after ``horizon`` moves, or when ``done(state)``."""
     m = game.module
     steps = 0
     while m.outcome(state) is None:
         if horizon is not None and steps >= horizon:
+            break
+        if done is not None and done(state):
             break
         acting = m.to_move(state)
         if not acting:
@@ -135,6 +149,7 @@ def choose(
     simulations: int,
     cap_seconds: float | None = None,
     keep_margin: float = KEEP_MARGIN,
+    confidence: float = 0.0,
 ) -> M:
     """The candidate with the best average value over sampled worlds (sequential halving).
 
@@ -151,6 +166,7 @@ def choose(
     m = game.module
     total = [0.0] * len(arms)
     count = [0] * len(arms)
+    values: list[list[float]] = [[] for _ in arms]  # per arm, in the order of the worlds
     alive = list(range(len(arms)))
     rounds = max(1, math.ceil(math.log2(len(arms))))
     deadline = None if cap_seconds is None else time.monotonic() + cap_seconds
@@ -170,15 +186,17 @@ def choose(
                 left -= len(alive)
                 continue
             seed = rng.getrandbits(64)
+            done = game.until(world) if game.until is not None else None
             for i in alive:
                 try:
                     after, _ = m.apply_move(world, seat, arms[i])
                 except ValueError:
                     value = 0.0
                 else:
-                    value = playout(game, after, random.Random(seed), game.horizon, seat)
+                    value = playout(game, after, random.Random(seed), game.horizon, seat, done)
                 total[i] += value
                 count[i] += 1
+                values[i].append(value)
                 left -= 1
             if deadline is not None and time.monotonic() > deadline:
                 break
@@ -194,7 +212,23 @@ def choose(
     # leave the normal player's move only for a clearly better one
     if best != 0 and count[0] and mean(best) < mean(0) + keep_margin:
         return arms[0]
+    if best != 0 and confidence > 0 and not clearly_better(values[best], values[0], confidence):
+        return arms[0]
     return arms[best]
+
+
+def clearly_better(values: Sequence[float], default: Sequence[float], confidence: float) -> bool:
+    """Whether ``values`` beat ``default`` on the same worlds by ``confidence`` standard errors.
+
+    Both lists hold one value per sampled world, in the same order (the default
+    is played in every world the other was); fewer than two worlds never suffice."""
+    diffs = [a - b for a, b in zip(values, default, strict=False)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    avg = sum(diffs) / n
+    var = sum((d - avg) ** 2 for d in diffs) / (n - 1)
+    return avg > confidence * math.sqrt(var / n)
 
 
 def by_level(
@@ -232,6 +266,7 @@ __all__ = [
     "cap_for",
     "choose",
     "by_level",
+    "clearly_better",
     "margin_value",
     "outcome_reward",
     "playout",

@@ -172,3 +172,61 @@ def test_tiwanaku_hidden_maps_are_legal_or_flagged_approximate():
                 assert v is None or crops[c] == v
             checked += 1
     assert exact > 0 and checked > exact
+
+
+def test_a_move_replaces_the_default_only_when_clearly_better_on_the_same_worlds():
+    steady = [0.62, 0.66, 0.64, 0.61]
+    assert search.clearly_better(steady, [0.5] * 4, 1.64)
+    # the same average gain, but up and down from world to world: not enough evidence
+    assert not search.clearly_better([0.9, 0.2, 0.85, 0.3], [0.5] * 4, 1.64)
+    # no gain, or a single world, never suffices
+    assert not search.clearly_better([0.5] * 4, [0.5] * 4, 1.64)
+    assert not search.clearly_better([1.0], [0.0], 1.64)
+
+
+def test_pachakuna_playouts_stop_when_the_seat_is_about_to_start_its_turn_again():
+    """A playout of the strong P'achakuna player covers the rest of the seat's turn and
+    ``ROUNDS`` turns of each player, and is scored at the start of the seat's turn."""
+    from engines.pachakuna import ai as pai
+
+    module = engines.get("pachakuna").load()
+    assert pai.ROUNDS
+    checked = 0
+    for k, (state, seat) in enumerate(playout("pachakuna", 2, {}, seed=4, max_moves=120)):
+        if k % 9:
+            continue
+        world = pai.determinize(module.view_for(state, seat), random.Random(k))
+        done = pai._until(world)
+        game = pai._game()
+        value = search.playout(game, world, random.Random(k), None, seat, done)
+        # the same playout by hand: the normal player at every seat until the stop
+        rng = random.Random(k)
+        now = world
+        while module.outcome(now) is None and not done(now):
+            who = min(module.to_move(now))
+            move = pai.normal_move(module.view_for(now, who), list(module.legal_moves(now, who)), rng)
+            now, _ = module.apply_move(now, who, move)
+        if module.outcome(now) is None:
+            assert now.turn == seat and now.phase == "rotate" and not now.turn_log
+            assert now.turn_number == world.turn_number + 2 * pai.ROUNDS
+        assert value == pai._evaluate(now, seat)
+        checked += 1
+    assert checked >= 5
+
+
+def test_pachakuna_strong_candidates_are_legal_and_include_tile_turns():
+    """The normal player's move comes first; the others are legal, and at the start of some
+    turns several tile turns are compared, not only the normal player's."""
+    from engines.pachakuna import ai as pai
+    from engines.pachakuna.rules import Rotate
+
+    module = engines.get("pachakuna").load()
+    several = 0
+    for k, (state, seat) in enumerate(playout("pachakuna", 2, {}, seed=6, max_moves=200)):
+        view = module.view_for(state, seat)
+        legal = list(module.legal_moves(state, seat))
+        found = pai.candidates(view, legal, random.Random(k))
+        assert found[0] == pai.normal_move(view, legal, random.Random(k))
+        assert set(found) <= set(legal) and len(found) == len(set(found)) <= pai.CANDIDATES
+        several += sum(isinstance(m, Rotate) for m in found) >= 2
+    assert several >= 3

@@ -2,14 +2,18 @@
 
 ``normal`` is a greedy one-ply trader; ``easy`` takes a random legal move now
 and then; ``strong`` samples the order of the demand bag (:func:`determinize`)
-and plays the normal player's candidates out in those worlds
-(:mod:`engines.search`).
+and plays candidates out in those worlds (:mod:`engines.search`): the normal
+player's move, its best llama actions and the tile turns that open its best
+plans, each followed by the normal player at both seats to the start of the
+seat's next turn, where the position is scored.  Another move replaces the
+normal one only when it is better on the same worlds beyond the noise.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 
 from engines import search
 from engines.core import DEFAULT_LEVEL
@@ -38,6 +42,21 @@ from .rules import (
 
 def _masks(tiles: dict[int, str], black: bool) -> dict[int, int]:
     return {c: open_mask(code, black) for c, code in tiles.items()}
+
+
+_MASKS: dict[tuple, dict[int, int]] = {}
+
+
+def _board_masks(tiles: tuple[tuple[int, str], ...], black: bool) -> dict[int, int]:
+    """:func:`_masks` of a view's tiles, memoised (the greedy player asks twice a move, playouts
+    many times on the same board); callers only read the mapping."""
+    key = (tiles, black)
+    found = _MASKS.get(key)
+    if found is None:
+        if len(_MASKS) > CACHE_SIZE:
+            _MASKS.clear()
+        found = _MASKS[key] = _masks(dict(tiles), black)
+    return found
 
 
 class _Eval:
@@ -208,7 +227,7 @@ class _Plan:
         self.ev = _Eval(view, me)
         self.mine = [lm for lm in view.llamas if lm.seat == me]
         self.by_id = {lm.id: lm for lm in self.mine}
-        self.masks = _masks(dict(view.tiles), self.black)
+        self.masks = _board_masks(view.tiles, self.black)
         self.tcache: dict[str | None, list[tuple[float, int]]] = {}
         self.search_cache: dict[int, _Search] = {}
 
@@ -297,6 +316,8 @@ def _rank_actions(view: View, me: int, legal: list[Move], rng: random.Random) ->
 
 
 _CACHE: dict[tuple, _Search] = {}
+CACHE_SIZE = 512
+"""Ways kept in memory (each about 13 kB); the cache is emptied when it grows past this."""
 
 
 def _search(tiles_key: tuple, black: bool, masks: dict[int, int], source: int) -> _Search:
@@ -304,13 +325,17 @@ def _search(tiles_key: tuple, black: bool, masks: dict[int, int], source: int) -
     key = (tiles_key, black, source)
     found = _CACHE.get(key)
     if found is None:
-        if len(_CACHE) > 512:
+        if len(_CACHE) > CACHE_SIZE:
             _CACHE.clear()
         found = _CACHE[key] = _Search(masks, source)
     return found
 
 
-def _choose_rotation(view, me, masks, mine, rotations, targets, cost, rng, ev) -> Move | None:
+def _choose_rotation(view, me, masks, mine, rotations, targets, cost, rng, ev, every=None) -> Move | None:
+    """The greedy rotation: one that opens the way of one of the three best plans.
+
+    With a list ``every``, the rotations opening each of those plans' ways are added to it
+    instead (all the turns that work on the first tile in the way), and None is returned."""
     black = me == 1
     allowed = {m.cell for m in rotations if m.pay == ""}
     if not allowed:
@@ -353,6 +378,9 @@ def _choose_rotation(view, me, masks, mine, rotations, targets, cost, rng, ev) -
                 om = m2 if black else 63 ^ m2
                 if (om >> e_out) & 1 and (e_in == _NONE or (om >> e_in) & 1):
                     options.append(k)
+            if options and every is not None:
+                every.extend(Rotate(cell, k) for k in options)
+                break
             if options:
                 return Rotate(cell, rng.choice(options))
     return None
@@ -363,12 +391,13 @@ def _choose_rotation(view, me, masks, mine, rotations, targets, cost, rng, ev) -
 EASY_RANDOM = 0.3
 """How often the easy player takes a random legal move instead of the normal one."""
 
-SIMULATIONS_PER_SECOND = 60
+SIMULATIONS_PER_SECOND = 330
 """Simulations the strong player runs per second of thinking: the playouts per CPU second
 measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
 
-HORIZON = 24
-"""Moves played after a candidate before the position is scored."""
+HORIZON = 60
+"""At most this many moves are played after a candidate (a safety bound: :data:`ROUNDS` ends
+playouts first)."""
 
 
 def computer_move(
@@ -436,19 +465,56 @@ def _evaluate(state: State, seat: int) -> float:
     return search.margin_value(_worth(state, seat) - _worth(state, 1 - seat), 4.0)
 
 
+ROUNDS: int | None = 1
+"""Playouts stop when the seat is about to start its turn for the ``ROUNDS``-th time after the
+move searched (None: after :data:`HORIZON` moves only).  One round (the rest of this turn and
+the opponent's reply) keeps playouts short, so a second of thinking affords hundreds, and
+every playout is scored at the same point of the turn order, whatever the candidate."""
+
+KEEP_MARGIN = search.KEEP_MARGIN
+"""How much better on average another candidate must be than the normal player's move."""
+
+CONFIDENCE = 1.64
+"""And by how many standard errors of the paired differences over the same sampled worlds
+(one-sided, about 95 %): with few simulations, noise alone would otherwise pick a worse move."""
+
+
+def _until(world: State) -> Callable[[State], bool] | None:
+    """The test ending a playout from ``world``: the seat to move is about to start its turn
+    for the :data:`ROUNDS`-th time (None: no such test)."""
+    if ROUNDS is None:
+        return None
+    stop = world.turn_number + 2 * ROUNDS
+    return lambda state: state.turn_number >= stop
+
+
 def _game() -> search.Game:
-    return search.Game(rules, determinize, normal_move, _evaluate, HORIZON)
+    return search.Game(rules, determinize, normal_move, _evaluate, HORIZON, _until)
 
 
-CANDIDATES = 5
+CANDIDATES = 7
 """At most this many moves are compared by the strong player."""
+
+ROTATION_CANDIDATES = 3
+"""At most this many tile turns (other than the normal player's) among the candidates."""
 
 
 def candidates(view: View, legal: list[Move], rng: random.Random) -> list[Move]:
     """The normal player's pick, its best llama actions and, before them, no rotation at all."""
     me = view.seat if view.seat is not None else view.turn
     out = [normal_move(view, legal, rng)]
-    out += [m for _, m in _rank_actions(view, me, legal, rng)]
+    actions = [m for _, m in _rank_actions(view, me, legal, rng)]
+    turns: list[Move] = []
+    if ROTATION_CANDIDATES and view.phase == "rotate" and any(isinstance(m, Rotate) for m in legal):
+        plan = _Plan(view, me)
+        rotations = [m for m in legal if isinstance(m, Rotate)]
+        _choose_rotation(
+            view, me, plan.masks, plan.mine, rotations, plan.targets, view.rotation_cost, rng, plan.ev, turns
+        )
+        legal_set = set(legal)
+        turns = [m for m in turns if m in legal_set][:ROTATION_CANDIDATES]
+    # the best llama action (no rotation) first, then the other rotations, then more actions
+    out += actions[:1] + turns + actions[1:]
     return list(dict.fromkeys(out))[:CANDIDATES]
 
 
@@ -461,4 +527,6 @@ def strong_move(view: View, legal: list[Move], rng: random.Random, seconds: floa
         rng,
         simulations=search.simulations_for(seconds, SIMULATIONS_PER_SECOND),
         cap_seconds=search.cap_for(seconds),
+        keep_margin=KEEP_MARGIN,
+        confidence=CONFIDENCE,
     )

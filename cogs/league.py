@@ -126,7 +126,7 @@ def clock_text(league: LeagueRow) -> str:
             words = ""  # checked when the league was created; never worse than the spec itself
         return f"Clock: `{spec}`{words}; {late}."
     if league.legacy_timer:
-        return f"Turn timer: {league.legacy_timer / 3600:g} hours a turn; {late}."
+        return f"Turn timer: {plural(league.legacy_timer / 3600, 'hour')} a turn; {late}."
     return f"No clock; {late}."
 
 

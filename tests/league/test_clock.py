@@ -9,6 +9,7 @@ import pytest
 from bot import gameclock as gc
 from bot.league.service import LeagueError, LeagueService
 from bot.storage.base import DEADLINE
+from cogs.league import clock_text
 
 GUILD = 9
 DAY = 86400.0
@@ -130,3 +131,17 @@ async def test_a_bad_clock_is_refused_with_what_is_allowed(leagues, service):
     assert await service.store.leagues(GUILD) == []  # nothing was created
     league = await leagues.create(**base, clock="bank:2d")  # as long as the round is allowed
     assert league.clock == "bank:2d"
+
+
+async def test_the_clock_line_shown_with_the_leagues_settings(leagues, service):
+    store = service.store
+    banked = await leagues.create(**BASE, name="Banked", clock="bank:2d+12h")
+    assert clock_text(banked) == (
+        "Clock: `bank:2d+12h`, a time bank of 2 d each, plus 12 h after each turn (never above 2 d);"
+        " at the round's deadline the computer finishes every game still running."
+    )
+    assert clock_text(await leagues.create(**BASE, name="Plain")).startswith("No clock; at the round's")
+    old = await store.league(await old_league(store, "Old", 24 * HOUR))
+    assert clock_text(old).startswith("Clock: `move:1d`, 1 d for each turn;")
+    odd = await store.league(await old_league(store, "Odd", 90.0))
+    assert clock_text(odd).startswith("Turn timer: 0.025 hours a turn;")

@@ -29,6 +29,7 @@ import asyncio
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -42,7 +43,9 @@ NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "languages" / f"{DOMAIN}.pot"
 SOURCES = ("bot", "cogs", "renderers", "languages")  # where the code's messages are extracted from
-KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None, "_": None}
+KEYWORDS: dict[str, Any] = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+# renderers/common.py's tr, ntr, say and nsay draw in the render's language (renderers only).
+RENDER_KEYWORDS = {**KEYWORDS, "tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "say": None, "nsay": (1, 2)}
 
 
 def private(interaction: discord.Interaction) -> Language:
@@ -127,7 +130,9 @@ def code_messages() -> list[tuple[str | None, str | tuple[str, ...], list[tuple[
     out = []
     for folder in SOURCES:
         for filename, lineno, message, _comments, context in extract_from_dir(
-            ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS
+            ROOT / folder,
+            method_map=[("**.py", "python")],
+            keywords=RENDER_KEYWORDS if folder == "renderers" else KEYWORDS,
         ):
             out.append((context, message, [(f"{folder}/{filename}", lineno)]))
     return out

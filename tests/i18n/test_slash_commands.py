@@ -126,3 +126,45 @@ async def test_game_language_is_answered_in_the_askers_language_and_stored_per_s
         standin.guild.locale = "es-419"
         shown = await (await standin.slash(ana, chan, "game language")).original()
         assert "están en español, el idioma del servidor en Discord" in shown.content
+
+
+async def test_me_answers_a_spanish_speaker_in_spanish_and_an_english_speaker_in_english(
+    standin, bot_factory
+):
+    """A Spanish-speaking user (es-ES) in an English server: /me's answers and refusals in Spanish,
+    stored the same as anyone's; an English speaker's answers stay English."""
+    chan = standin.channel("games")
+    ana = standin.add_user("ana")
+    ana.locale = "es-ES"
+    bob = standin.add_user("bob")
+    async with standin.run_client(bot_factory((*BASE_EXTENSIONS, "cogs.me"))) as bot:
+        await standin.wait_synced()
+        shown = await (await standin.slash(ana, chan, "me show")).original()
+        assert shown.ephemeral
+        assert shown.content.startswith("**Tus ajustes** (los mismos en todos los servidores):")
+        assert "Avisos de turno: una mención en el hilo de la partida" in shown.content
+        assert "Recordatorios: cada 12 horas mientras te toque" in shown.content
+        refused = await (await standin.slash(ana, chan, "me notify", time_zone="Mars/Olympus")).original()
+        assert refused.content == (
+            "⚠️ 'Mars/Olympus' no es una zona horaria que conozca; usa un nombre como Europe/Madrid, "
+            "America/Lima o UTC (empieza a escribir para verlas). No se cambió nada."
+        )
+        refused = await (await standin.slash(ana, chan, "me notify", quiet="5-5")).original()
+        assert (
+            "Las horas de silencio deben empezar y terminar a horas distintas (o usa off)." in refused.content
+        )
+        saved = await (await standin.slash(ana, chan, "me notify", where="dm", reminders=1)).original()
+        assert saved.content.startswith("Guardado. **Tus ajustes**")
+        assert "un mensaje directo" in saved.content and "cada hora mientras te toque" in saved.content
+        assert (await bot.store.person(ana.id)).notify == "dm"
+        not_away = await (await standin.slash(ana, chan, "me back")).original()
+        assert not_away.content == "⚠️ No estás de descanso."
+        away = await (await standin.slash(ana, chan, "me away", days=3)).original()
+        assert away.content.startswith("Estás de descanso hasta el ")
+        assert "Te quedan 27 días de descanso este año. /yo volver lo termina antes." in away.content
+        back = await (await standin.slash(ana, chan, "me back")).original()
+        assert back.content.startswith("¡Hola de nuevo! Tus relojes de turno vuelven a correr.")
+        english = await (await standin.slash(bob, chan, "me show")).original()
+        assert english.content.startswith("**Your settings** (the same in every server):")
+        refused = await (await standin.slash(bob, chan, "me back")).original()
+        assert refused.content == "⚠️ You are not away."

@@ -142,7 +142,14 @@ def template():
     """The catalogue template: the code's messages, then the slash commands'."""
     from babel.messages.catalog import Catalog
 
-    catalog = Catalog(project="Pukllay", domain=DOMAIN, fuzzy=False)
+    catalog = Catalog(
+        project="Pukllay",
+        domain=DOMAIN,
+        fuzzy=False,
+        header_comment="# Pukllay's messages: the template of every catalogue (python -m bot.i18n extract).",
+        msgid_bugs_address="",
+        copyright_holder="",
+    )
     for context, message, locations in code_messages():
         catalog.add(message, locations=locations, context=context, flags=("python-brace-format",))
     for context, message in asyncio.run(tree_messages()):
@@ -163,6 +170,7 @@ def extract() -> None:
         with path.open("rb") as fh:
             catalog = read_po(fh, locale=code, domain=DOMAIN)
         catalog.update(tmpl, no_fuzzy_matching=True)
+        catalog.header_comment = f"# Pukllay's messages in {languages.ENGLISH.name_of(code)} ({code})."
         with path.open("wb") as fh:
             write_po(fh, catalog, width=100, ignore_obsolete=True, include_lineno=False)
         print(f"{path.relative_to(ROOT)}: {len(catalog)} messages")

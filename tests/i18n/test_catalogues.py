@@ -142,3 +142,27 @@ def test_every_marked_literal_is_in_the_template(template):
     found = marked_literals()
     assert len(found) > 200
     assert [f for f in found if f[2] not in ids] == []
+
+
+def test_a_third_language_is_one_more_catalogue(tmp_path, monkeypatch):
+    """A catalogue file added under languages/ is a language: chosen for its Discord locales,
+    offered by /game language, and used by the slash command translator."""
+    import shutil
+
+    for code in ("es", "fr"):
+        folder = tmp_path / code / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        shutil.copy(languages.catalogue_path("es"), folder / "pukllay.po")
+    monkeypatch.setattr(languages, "HERE", tmp_path)
+    languages.available.cache_clear()
+    languages.language.cache_clear()
+    try:
+        assert languages.available() == ("en", "es", "fr")
+        assert languages.language("fr").code == "fr"
+        assert [c.value for c in i18n.language_choices()] == ["en", "es", "fr"]
+        assert i18n.language_choices()[2].name == "Français"
+    finally:
+        monkeypatch.undo()
+        languages.available.cache_clear()
+        languages.language.cache_clear()
+    assert languages.available() == ("en", "es")

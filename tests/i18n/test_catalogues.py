@@ -166,3 +166,11 @@ def test_a_third_language_is_one_more_catalogue(tmp_path, monkeypatch):
         languages.available.cache_clear()
         languages.language.cache_clear()
     assert languages.available() == ("en", "es")
+
+
+def test_the_languages_package_needs_only_the_standard_library_and_babel():
+    """Renderers, the table and the terminal all read it: it may not import discord, bot or PIL."""
+    from tests.test_layers import STDLIB, imports
+
+    for path in sorted((i18n.ROOT / "languages").rglob("*.py")):
+        assert imports(path) - STDLIB <= {"babel"}, path

@@ -19,12 +19,13 @@ from discord.ext import commands
 
 import engines
 from bot.app import PukllayBot
+from bot.league import pairing
 from bot.league.service import FORMAT_NAMES, LeagueError, LeagueService, OpenedRound, Standing
 from bot.public import clip
 from bot.scheduler import Scheduler
 from bot.storage import Job
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueRow, LeagueStore
-from bot.ui import MENTIONS, Table
+from bot.ui import MENTIONS, NEEDED_FOR_THREADS, Table
 from engines.core import plural
 from renderers import league as pictures
 
@@ -51,6 +52,19 @@ def channel(interaction: discord.Interaction) -> int:
 
 
 NOT_ORGANISER = "only someone with Manage Server, or the league organiser role, can do that"
+
+RETRY_ROUND = 600.0
+"""Seconds between tries to open a round the bot lacks permissions for."""
+
+
+def missing_permissions(perms: discord.Permissions) -> list[str]:
+    """The permissions a round's games need in the league's channel (each in a thread of its own)
+    that ``perms`` lacks, by the names Discord shows."""
+    return [label for attr, label in NEEDED_FOR_THREADS if not getattr(perms, attr)]
+
+
+def and_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def when(seconds: float) -> str:
@@ -467,9 +481,56 @@ class LeagueCog(
 
     start.autocomplete("league")(league_names)
 
+    @app_commands.command(
+        name="final", description="End a Swiss league with a knockout final of its top players"
+    )
+    @app_commands.describe(
+        top="How many of the best in the standings play the final (0 removes the final stage)",
+        league="The league (leave out when there is only one)",
+    )
+    async def final(
+        self,
+        interaction: discord.Interaction,
+        top: app_commands.Range[int, 0, 1000],
+        league: str | None = None,
+    ) -> None:
+        async def work() -> None:
+            found = await self.leagues.find(server(interaction), league)
+            await self.require_organiser(interaction, found)
+            changed = await self.leagues.set_final(found, top)
+            if not changed.final_top:
+                self.table.committed(interaction, f"{changed.name} has no final stage now")
+                await self.table.reply(
+                    interaction,
+                    f"{changed.name} has no final stage now: {plural(changed.rounds, 'round')},"
+                    " and the top of the standings is the champion.",
+                )
+                return
+            self.table.committed(interaction, f"{changed.name} ends in a final of the top {top}")
+            byes = pairing.bracket_size(top) - top
+            if byes:
+                extra = (
+                    ", the top seed starting with a bye"
+                    if byes == 1
+                    else f", the top {byes} seeds starting with a bye"
+                )
+            else:
+                extra = ""
+            await self.table.reply(
+                interaction,
+                f"After round {changed.swiss_rounds}, the top {top} of {changed.name}'s standings play a"
+                f" knockout final over {plural(changed.rounds - changed.swiss_rounds, 'round')}, seeded by"
+                f" the standings{extra}. Its winner is the champion.",
+            )
+
+        await self.table.guard(interaction, work)
+
+    final.autocomplete("league")(league_names)
+
     # ----------------------------------------------------------------- what people look at
 
     async def standings_post(self, league: LeagueRow, heading: str) -> tuple[str, discord.File]:
+        """The standings picture and, to post below it, the same in text (for screen readers)."""
         rows = await self.leagues.standings(league)
         ratings = await self.leagues.rating_map(league)
         data = await asyncio.to_thread(pictures.standings, league.name, heading, picture_lines(rows, ratings))
@@ -478,11 +539,22 @@ class LeagueCog(
         )
 
     def round_heading(self, league: LeagueRow) -> str:
+        swiss = league.swiss_rounds
         if league.status == "finished":
-            return f"final standings after {plural(league.current_round, 'round')}"
+            return f"final standings after {plural(min(league.current_round, swiss), 'round')}"
         if league.current_round == 0:
             return "before the first round"
-        return f"standings in round {league.current_round} of {league.rounds}"
+        if league.in_final:
+            return (
+                f"standings after {plural(swiss, 'round')}; the top {league.final_top} play the final stage"
+            )
+        return f"standings in round {league.current_round} of {swiss}"
+
+    def round_name(self, league: LeagueRow, number: int) -> str:
+        """``round 2 of 5``, or ``round 1 of 2 of the final stage``."""
+        if league.final_round and number >= league.final_round:
+            return f"round {number - league.final_round + 1} of {league.rounds - league.final_round + 1} of the final stage"
+        return f"round {number} of {league.swiss_rounds}"
 
     @app_commands.command(
         name="standings", description="Post a league's standings (a picture and the same in text)"
@@ -493,7 +565,10 @@ class LeagueCog(
             found = await self.leagues.find(server(interaction), league)
             await interaction.response.defer(thinking=True)  # a public answer: the picture is for everyone
             text, file = await self.standings_post(found, self.round_heading(found))
-            await interaction.followup.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
+            # The picture first, then the words below it, as a message of their own.
+            quiet = discord.AllowedMentions.none()
+            await interaction.followup.send(text.splitlines()[0], file=file, allowed_mentions=quiet)
+            await interaction.followup.send(text, allowed_mentions=quiet)
 
         await self.table.guard(interaction, work, defer=False)
 
@@ -509,7 +584,7 @@ class LeagueCog(
             names = await self.names(found)
             rounds = {r.number: r for r in await self.store.league_rounds(found.id)}
             current = rounds.get(found.current_round)
-            lines = [f"**{found.name}**, round {found.current_round} of {found.rounds}"]
+            lines = [f"**{found.name}**, {self.round_name(found, found.current_round)}"]
             if current is not None:
                 lines[0] += f" (ends {when(current.deadline_at)})"
             for g in await self.store.league_games(found.id, found.current_round):
@@ -542,15 +617,22 @@ class LeagueCog(
     async def bracket(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
             found = await self.leagues.find(server(interaction), league)
-            if found.format != "elimination":
+            if found.format != "elimination" and not found.final_round:
                 raise LeagueError(
                     f"{found.name} is a {FORMAT_NAMES[found.format]} league; /league standings shows it"
                 )
             if found.status == "signup":
                 raise LeagueError("the bracket is drawn when the league starts")
+            if found.format != "elimination" and not await self.leagues.seeds(found):
+                raise LeagueError(
+                    f"the final stage's bracket is drawn from the standings when its first round opens"
+                    f" (after round {found.swiss_rounds})"
+                )
             await interaction.response.defer(thinking=True)
             file, text = await self.bracket_post(found)
-            await interaction.followup.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
+            quiet = discord.AllowedMentions.none()
+            await interaction.followup.send(text.splitlines()[0], file=file, allowed_mentions=quiet)
+            await interaction.followup.send(text, allowed_mentions=quiet)
 
         await self.table.guard(interaction, work, defer=False)
 
@@ -565,8 +647,13 @@ class LeagueCog(
             [pictures.BracketMatch(name(m.a), name(m.b), name(m.winner), r == 0) for m in matches]
             for r, matches in enumerate(b.rounds)
         ]
-        heading = f"{league.name}: round {league.current_round} of {league.rounds}"
-        data = await asyncio.to_thread(pictures.bracket, heading, rounds)
+        stage = "final stage" if league.format == "swiss" else "bracket"
+        if league.status == "finished":
+            heading = f"{league.name}: {stage}, finished"
+        else:
+            heading = f"{league.name}: {self.round_name(league, league.current_round)}"
+        # The picture's title is short enough to fit it; the text says the round too.
+        data = await asyncio.to_thread(pictures.bracket, f"{league.name}: {stage}", rounds)
         lines = [f"**{heading}**"]
         for r, matches in enumerate(rounds, 1):
             shown = [
@@ -601,11 +688,66 @@ class LeagueCog(
     # ----------------------------------------------------------------- the scheduler's jobs
 
     async def fire_round(self, job: Job) -> None:
-        """Open a round: pair it, open each game in a thread, ping the players, tell the channel."""
-        opened = await self.leagues.open_round(int(job.key), int(job.payload.get("round", 0)), job=job)
+        """Open a round: pair it, open each game in a thread, ping the players, tell the channel.
+
+        When the bot lacks a permission the games need in the league's channel, the round waits:
+        the organiser is told once which permission is missing, and the bot tries again every
+        :data:`RETRY_ROUND` seconds (the round then opens with its full length)."""
+        league_id, number = int(job.key), int(job.payload.get("round", 0))
+        league = await self.store.league(league_id)
+        if league is None or league.status != "running" or league.current_round != number - 1:
+            return
+        missing = await self.missing_permissions(league)
+        if missing:
+            await self.store.schedule_round(
+                league_id, number, self.store.clock.time() + RETRY_ROUND, missing=missing
+            )
+            if job.payload.get("missing") != missing:
+                await self.tell_organiser(league, number, missing)
+            return
+        opened = await self.leagues.open_round(league_id, number, job=job)
         if opened is None:
+            # Nothing opened, and the season is not over: the final stage found fewer than two
+            # players left, or it was removed while its round was due.  The season ends here.
+            league = await self.store.league(league_id)
+            if (
+                league is not None
+                and league.status == "running"
+                and league.current_round == number - 1
+                and (number > league.rounds or league.final_round == number)
+            ):
+                await self.end_season(league)
             return
         await self.open_games(opened)
+
+    async def missing_permissions(self, league: LeagueRow) -> list[str]:
+        """The permissions the bot lacks in the league's channel to open games (empty when it has
+        them, or when the channel is not known to this process: opening then reports it)."""
+        parent = self.bot.get_channel(league.channel_id)
+        if not isinstance(parent, discord.TextChannel) or parent.guild.me is None:
+            return []
+        return missing_permissions(parent.permissions_for(parent.guild.me))
+
+    async def tell_organiser(self, league: LeagueRow, number: int, missing: list[str]) -> None:
+        """Tell the organiser which permissions a round waits for: in the league's channel, or by
+        direct message when the bot cannot post there."""
+        text = (
+            f"<@{league.organiser_id}>: {self.round_name(league, number)} of **{league.name}** cannot open:"
+            f" I am missing {and_list(missing)} in <#{league.channel_id}>. Give my role"
+            f" {'that permission' if len(missing) == 1 else 'those permissions'} there (channel settings,"
+            f" Permissions); I try again every {int(RETRY_ROUND // 60)} minutes, and the round starts"
+            " when I can open its games."
+        )
+        try:
+            await self.post(league, text)
+            return
+        except discord.HTTPException:
+            log.info("league %s: cannot post in its channel; writing to the organiser", league.id)
+        try:
+            user = self.bot.get_user(league.organiser_id) or await self.bot.fetch_user(league.organiser_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.warning("league %s: could not tell the organiser about %s", league.id, missing)
 
     async def open_games(self, opened: OpenedRound) -> None:
         league = opened.league
@@ -613,16 +755,28 @@ class LeagueCog(
         info = engines.get(league.game)
         parent = self.bot.get_channel(league.channel_id) or await self.bot.fetch_channel(league.channel_id)
         lines = [
-            f"🏆 **{league.name}**: round {opened.number} of {league.rounds} is open until {when(opened.deadline_at)}."
-            " Games still running then are finished by the computer."
+            f"🏆 **{league.name}**: {self.round_name(league, opened.number)} is open until"
+            f" {when(opened.deadline_at)}. Games still running then are finished by the computer."
         ]
+        if opened.final_stage and opened.number == league.final_round:
+            seeds = await self.leagues.seeds(league)
+            lines.insert(
+                1,
+                "The final stage, seeded by the standings: "
+                + ", ".join(f"{i}. {names.get(int(p), p)}" for i, p in enumerate(seeds, 1)),
+            )
+        stage_round = (
+            f"final round {opened.number - (league.final_round or 0) + 1}"
+            if opened.final_stage
+            else f"round {opened.number}"
+        )
         for game in opened.games:
             who = ", ".join(names.get(u, str(u)) for u in game.players)
             try:
                 if not isinstance(parent, discord.TextChannel):
                     raise TypeError(f"#{getattr(parent, 'name', parent)} takes no threads")
                 thread = await parent.create_thread(
-                    name=f"{league.name[:60]} · round {opened.number} · table {game.table_no}",
+                    name=f"{league.name[:60]} · {stage_round} · table {game.table_no}",
                     type=discord.ChannelType.public_thread,
                 )
             except (discord.HTTPException, TypeError) as exc:
@@ -637,17 +791,20 @@ class LeagueCog(
                 continue
             mentions = " ".join(f"<@{u}>" for u in game.players if session.seat_of(u))
             await thread.send(
-                f"{mentions}: your {info.title} game for **{league.name}**, round {opened.number}."
+                f"{mentions}: your {info.title} game for **{league.name}**, {self.round_name(league, opened.number)}."
                 f" Play it here before {when(opened.deadline_at)}.",
                 allowed_mentions=MENTIONS,
             )
             await self.table.post_board(
-                session, header=f"**{info.title}**: {league.name}, round {opened.number}"
+                session, header=f"**{info.title}**: {league.name}, {self.round_name(league, opened.number)}"
             )
             lines.append(f"Table {game.table_no}: {who} in {thread.mention}")
         if opened.byes:
             byes = ", ".join(names.get(u, str(u)) for u in opened.byes)
-            lines.append(f"Bye ({plural(league.bye_points, 'point')}): {byes}")
+            if opened.final_stage:
+                lines.append(f"Bye into the next round: {byes}")
+            else:
+                lines.append(f"Bye ({plural(league.bye_points, 'point')}): {byes}")
         await self.post(league, "\n".join(lines))
 
     async def fire_deadline(self, job: Job) -> None:
@@ -666,15 +823,28 @@ class LeagueCog(
             await self.store.schedule_round(league_id, number + 1, self.store.clock.time())
             self.scheduler.wake()
             return
+        await self.end_season(league)
+
+    async def end_season(self, league: LeagueRow) -> None:
+        """Crown the champion: the final standings picture with the champion, the standings in
+        text below it, and, after a final stage, its bracket (picture, then text)."""
         champion = await self.leagues.champion(league)
-        league = await self.leagues.reread(league_id)
+        league = await self.leagues.reread(league.id)
         text, file = await self.standings_post(league, self.round_heading(league))
+        how = (
+            " (winner of the final stage)" if league.final_round and await self.leagues.seeds(league) else ""
+        )
         crown = (
-            f"🏆 **{league.name}** is over. Champion: <@{champion}>!"
+            f"🏆 **{league.name}** is over. Champion: <@{champion}>{how}!"
             if champion
             else f"**{league.name}** is over."
         )
-        await self.post(league, f"{crown}\n{text}", file=file)
+        await self.post(league, crown, file=file)
+        await self.post(league, text)
+        if league.format == "swiss" and league.final_round and await self.leagues.seeds(league):
+            picture, words = await self.bracket_post(league)
+            await self.post(league, words.splitlines()[0], file=picture)
+            await self.post(league, words)
 
 
 async def setup(bot) -> None:

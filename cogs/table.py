@@ -14,9 +14,11 @@ from discord.ext import commands
 import engines
 from bot import i18n, public, ui
 from bot.app import PukllayBot
+from bot.league.service import season_label, season_named, seasons
 from bot.public import number
 from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
+from bot.storage.leagues import LeagueStore
 from bot.ui import Table, channel_of, clip
 from engines.core import DEFAULT_LEVEL, LEVELS, plural
 
@@ -258,7 +260,10 @@ class TableCog(
     can_view = staticmethod(ui.can_view)
 
     @app_commands.command(name="ratings", description="The server's league table for a game")
-    @app_commands.describe(game="Which game's ratings to show")
+    @app_commands.describe(
+        game="Which game's ratings to show",
+        season="A league's own season table, which started fresh (leave out for all time)",
+    )
     @app_commands.choices(
         game=[
             app_commands.Choice(name=g.title, value=g.name)
@@ -266,16 +271,28 @@ class TableCog(
             if g.name in GAME_NAMES
         ]
     )
-    async def ratings(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+    async def ratings(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        season: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
         async def work() -> None:
-            rows = await self.sessions.store.leaderboard(interaction.guild_id, game.value)
+            store = self.sessions.store
+            if season is not None and isinstance(store, LeagueStore) and interaction.guild_id is not None:
+                league = await season_named(store, interaction.guild_id, game.value, season)
+                rows = await store.season_leaderboard(league.id)
+                where = f"in the season {league.name}, which started fresh"
+                empty = f"No rated games in the season {league.name} yet (two people or more)."
+            else:
+                rows = await store.leaderboard(interaction.guild_id, game.value)
+                where = "on this server, all time"
+                empty = f"No rated {game.name} games here yet (two people or more)."
             if not rows:
-                await self.table.reply(
-                    interaction, f"No rated {game.name} games here yet (two people or more)."
-                )
+                await self.table.reply(interaction, empty)
                 return
             lines = [
-                f"**{game.name}**: ratings on this server. A rating is {public.RATING_MEANING} "
+                f"**{game.name}**: ratings {where}. A rating is {public.RATING_MEANING} "
                 "(skill minus three times its uncertainty)."
             ]
             for i, r in enumerate(rows, 1):
@@ -285,6 +302,15 @@ class TableCog(
             await self.table.reply(interaction, clip("\n".join(lines)))
 
         await self.table.guard(interaction, work)
+
+    @ratings.autocomplete("season")
+    async def season_choices(self, interaction: discord.Interaction, current: str):
+        store = self.sessions.store
+        game = getattr(interaction.namespace, "game", None)
+        if not isinstance(store, LeagueStore) or interaction.guild_id is None or not isinstance(game, str):
+            return []
+        found = await seasons(store, interaction.guild_id, game, current)
+        return [app_commands.Choice(name=season_label(x), value=str(x.id)) for x in found[:25]]
 
     @app_commands.command(name="stats", description="A player's ratings and record on this server")
     @app_commands.describe(player="Whose record to show (default: yours)")

@@ -338,6 +338,11 @@ def seed_positions(size: int) -> list[int]:
     return order
 
 
+def bracket_rounds(count: int) -> int:
+    """How many rounds a bracket of ``count`` players lasts (2: 1, 3-4: 2, 5-8: 3, ...)."""
+    return bracket_size(count).bit_length() - 1
+
+
 @dataclass
 class Match:
     """One bracket match.  In the first round an empty place (None) is a bye; in later rounds it is

@@ -17,6 +17,13 @@ No Discord here: the league cog presents what this returns.  The rules of a seas
 - Single elimination: each round plays the bracket's open matches; a drawn match goes to the
   better seed.  The champion is the bracket's winner; in Swiss and round robin, the top of the
   final standings.
+- A Swiss league may end in a final stage (:meth:`LeagueService.set_final`): after its Swiss
+  rounds, the top N of the standings (dropped players left out) play a single-elimination
+  bracket seeded by those standings, byes to the top seeds when N is not a power of two.  The
+  final's games score no league points (the standings are the Swiss rounds'); the bracket's
+  winner is the league's champion.
+- A league is also a rating season: its rated games count into a rating table of its own
+  (``season_ratings``) that starts fresh, beside the server's all-time table.
 """
 
 from __future__ import annotations
@@ -64,6 +71,7 @@ class OpenedRound:
     games: list[LeagueGame]
     byes: list[int]
     deadline_at: float
+    final_stage: bool = False  # a round of a Swiss league's final stage (its byes score nothing)
 
 
 class LeagueService:
@@ -234,6 +242,11 @@ class LeagueService:
             raise LeagueError(
                 f"{league.name} needs at least {plural(need, 'player')} to start; {len(players)} signed up"
             )
+        if league.final_top and len(players) < league.final_top:
+            raise LeagueError(
+                f"{league.name} has a final stage of the top {league.final_top} but only"
+                f" {plural(len(players), 'player')} signed up; lower it with /league final"
+            )
         rounds = self.planned_rounds(league, players)
         first = max(self.store.clock.time(), league.starts_at)
         ratings = await self.rating_map(league)
@@ -256,24 +269,32 @@ class LeagueService:
     def round_robin(self, league: LeagueRow, players: list[int]) -> list[pairing.Round]:
         return pairing.round_robin([str(p) for p in players], league.group_size, seed=league.seed)
 
-    async def pair(self, league: LeagueRow, number: int) -> tuple[list[list[int]], list[int]]:
-        """Round ``number``'s groups and byes, from what is stored (pure of side effects)."""
+    @staticmethod
+    def bracket_stage(league: LeagueRow, number: int) -> bool:
+        """Whether round ``number`` is played as a bracket (an elimination league, or a final)."""
+        return league.format == "elimination" or bool(league.final_round and number >= league.final_round)
+
+    async def pair(
+        self, league: LeagueRow, number: int, seeds: list[str] | None = None
+    ) -> tuple[list[list[int]], list[int]]:
+        """Round ``number``'s groups and byes, from what is stored (pure of side effects);
+        ``seeds``: a final stage's seeds before they are stored."""
         everyone = await self.store.league_players(league.id)
         active = [p.user_id for p in everyone if p.active]
         if league.format == "round_robin":
             rnd = self.round_robin(league, [p.user_id for p in everyone])[number - 1]
             return [[int(x) for x in g] for g in rnd.groups], [int(b) for b in rnd.byes if int(b) in active]
-        if league.format == "elimination":
-            seeds = await self.seeds(league)
+        if self.bracket_stage(league, number):
+            start = self.stage_of(league)
             bracket = await self.bracket(league, seeds)
-            groups = []
-            for i, match in enumerate(bracket.rounds[number - 1]):
-                if match.a is not None and match.b is not None and match.winner is None:
-                    groups.append((i, [int(match.a), int(match.b)]))
-            byes = [
-                int(m.winner) for m in bracket.rounds[number - 1] if number == 1 and m.is_bye and m.winner
+            matches = bracket.rounds[number - start]
+            groups = [
+                [int(m.a), int(m.b)]
+                for m in matches
+                if m.a is not None and m.b is not None and m.winner is None
             ]
-            return [g for _, g in groups], byes
+            byes = [int(m.winner) for m in matches if number == start and m.is_bye and m.winner]
+            return groups, byes
         rows = await self.table_rows(league)
         points = {r.player: r.points for r in rows}
         games = await self.store.league_games(league.id)
@@ -293,23 +314,70 @@ class LeagueService:
             raise LeagueError(str(exc)) from None
         return [[int(x) for x in g] for g in rnd.groups], [int(b) for b in rnd.byes]
 
+    @staticmethod
+    def stage_of(league: LeagueRow) -> int:
+        """The first round of the league's bracket: 1 in single elimination, else the final's."""
+        return (league.final_round or 1) if league.format == "swiss" else 1
+
     async def seeds(self, league: LeagueRow) -> list[str]:
-        """The seeds fixed at the start (by rating, best first, then sign-up order)."""
+        """The bracket's seeds, best first: in single elimination those fixed at the start (by
+        rating, then sign-up order); in a Swiss final those fixed when it opened (empty before)."""
         players = await self.store.league_players(league.id)
+        if league.format != "elimination":
+            finalists = sorted(
+                (p for p in players if p.final_seed is not None), key=lambda p: p.final_seed or 0
+            )
+            return [str(p.user_id) for p in finalists]
         return [str(p.user_id) for p in sorted(players, key=lambda p: (p.seed is None, p.seed or 0))]
+
+    async def finalists(self, league: LeagueRow) -> list[str]:
+        """The top ``final_top`` of the Swiss standings, best first, dropped players left out."""
+        players = await self.store.league_players(league.id)
+        rows = await self.table_rows(league)
+        return pairing.top(rows, league.final_top or 0, [str(p.user_id) for p in players if not p.active])
 
     async def bracket(self, league: LeagueRow, seeds: list[str] | None = None) -> pairing.Bracket:
         """The bracket with every decided match (a draw goes to the better seed; a forfeit to the
         other player)."""
         seeds = seeds or await self.seeds(league)
+        start = self.stage_of(league)
         rank = {p: i for i, p in enumerate(seeds)}
         winners: dict[tuple[int, int], str] = {}
         for g in await self.store.league_games(league.id):
-            if g.status != "finished":
+            if g.status != "finished" or g.round < start:
                 continue
             best = sorted(g.seats, key=lambda s: (s.place or 99, rank.get(str(s.user_id), 0)))[0]
-            winners[(g.round - 1, g.table_no - 1)] = str(best.user_id)
+            winners[(g.round - start, g.table_no - 1)] = str(best.user_id)
         return pairing.bracket(seeds, winners)
+
+    async def set_final(self, league: LeagueRow, top: int) -> LeagueRow:
+        """Give a Swiss league a final stage of its top ``top`` players (0: none) after its Swiss
+        rounds; allowed until the final's first round opens."""
+        if league.format != "swiss":
+            raise LeagueError(
+                f"{league.name} is a {FORMAT_NAMES[league.format]} league; only a Swiss league ends in a final stage"
+            )
+        if league.status not in ("signup", "running"):
+            raise LeagueError(f"{league.name} is over; a final stage is set before it ends")
+        if league.in_final:
+            raise LeagueError(f"the final stage of {league.name} has begun; it can no longer change")
+        swiss = league.swiss_rounds
+        if top == 0:
+            final: tuple[int | None, int | None, int] = (None, None, swiss)
+        else:
+            players = [p for p in await self.store.league_players(league.id) if p.active]
+            most = len(players) if league.status == "running" else MAX_PLAYERS
+            if not 2 <= top <= most:
+                raise LeagueError(
+                    f"the final stage takes 2 to {most} players"
+                    f" ({plural(len(players), 'player')} in {league.name} now); 0 removes it"
+                )
+            final = (top, swiss + 1, swiss + pairing.bracket_rounds(top))
+        if not await self.store.set_final(league.id, *final):
+            raise LeagueError(
+                f"the final stage of {league.name} can no longer change (it has begun or ended)"
+            )
+        return await self.reread(league.id)
 
     async def open_round(self, league_id: int, number: int, *, job: Any = None) -> OpenedRound | None:
         """Pair and store round ``number``; None when it is open already or the league is over."""
@@ -318,23 +386,40 @@ class LeagueService:
             return None
         if number > league.rounds:
             return None
-        groups, byes = await self.pair(league, number)
+        final_opens = league.format == "swiss" and league.final_round == number
+        finalists = await self.finalists(league) if final_opens else []
+        if final_opens and len(finalists) < 2:
+            return None  # too few players left for a final: the cog ends the season on the standings
+        groups, byes = await self.pair(league, number, finalists or None)
         deadline = self.store.clock.time() + league.round_seconds
-        if league.format == "elimination":
-            bracket = await self.bracket(league)
+        stage = self.bracket_stage(league, number)
+        if stage:
+            bracket = await self.bracket(league, finalists or None)
+            start = self.stage_of(league)
             index = {
                 tuple(sorted((int(m.a), int(m.b)))): i
-                for i, m in enumerate(bracket.rounds[number - 1])
+                for i, m in enumerate(bracket.rounds[number - start])
                 if m.a is not None and m.b is not None
             }
             tables = [index[tuple(sorted(g))] + 1 for g in groups]
         else:
             tables = None
-        ids = await self.store.open_round(league.id, number, groups, byes, deadline, job=job, tables=tables)
+        final_stage = stage and league.format == "swiss"
+        ids = await self.store.open_round(
+            league.id,
+            number,
+            groups,
+            [] if final_stage else byes,  # a bye into the final's next round scores no points
+            deadline,
+            job=job,
+            tables=tables,
+            finalists=[int(p) for p in finalists],
+            rounds=number - 1 + pairing.bracket_rounds(len(finalists)) if final_opens else None,
+        )
         if ids is None:
             return None
         games = await self.store.league_games(league.id, number)
-        return OpenedRound(await self.reread(league.id), number, games, byes, deadline)
+        return OpenedRound(await self.reread(league.id), number, games, byes, deadline, final_stage)
 
     async def open_game(
         self, league: LeagueRow, game: LeagueGame, channel_id: int, names: dict[int, str]
@@ -387,7 +472,7 @@ class LeagueService:
 
     async def champion(self, league: LeagueRow) -> int | None:
         """End the season when its last round has closed; returns the champion."""
-        if league.format == "elimination":
+        if league.format == "elimination" or (league.final_round and await self.seeds(league)):
             winner = (await self.bracket(league)).champion
             champion = int(winner) if winner is not None else None
         else:
@@ -406,7 +491,11 @@ class LeagueService:
         return {r.user_id: shown(r.mu, r.sigma) for r in board if r.mu is not None and r.sigma is not None}
 
     async def table_rows(self, league: LeagueRow, through_round: int | None = None) -> list[Row]:
+        """The standings rows (a final stage's games are not counted: its bracket ranks them)."""
         players = [str(p.user_id) for p in await self.store.league_players(league.id)]
+        if league.final_round:
+            cap = league.swiss_rounds
+            through_round = cap if through_round is None else min(through_round, cap)
         results = [
             pairing.GameResult(g.round, {str(s.user_id): s.place for s in g.seats if s.place is not None})
             for g in await self.store.league_games(league.id)
@@ -432,6 +521,8 @@ class LeagueService:
         played = max(
             (g.round for g in await self.store.league_games(league.id) if g.status == "finished"), default=0
         )
+        if league.format == "swiss":
+            played = min(played, league.swiss_rounds)
         before = {r.player: r.rank for r in await self.table_rows(league, played - 1)} if played > 1 else {}
         out = []
         for r in rows:
@@ -451,3 +542,35 @@ class LeagueService:
             await self.store.league_byes(league.id),
             names,
         )
+
+
+# --------------------------------------------------------------------------- rating seasons
+
+
+def season_label(league: LeagueRow) -> str:
+    """How a season is offered in a list: its league's name and state."""
+    state = {"signup": "sign-ups open", "running": "running", "finished": "ended", "cancelled": "cancelled"}
+    return f"{league.name} ({state.get(league.status, league.status)})"
+
+
+async def seasons(store: LeagueStore, guild_id: int, game: str, typed: str = "") -> list[LeagueRow]:
+    """The server's rating seasons of ``game`` (its leagues, newest first) whose name holds ``typed``."""
+    wanted = " ".join(typed.split()).casefold()
+    return [
+        x
+        for x in await store.leagues(guild_id, live=False)
+        if x.game == game and x.status != "cancelled" and wanted in x.name.casefold()
+    ]
+
+
+async def season_named(store: LeagueStore, guild_id: int, game: str, text: str) -> LeagueRow:
+    """The season ``text`` names: a league id (what the autocomplete sends) or a league's name (the
+    newest of that name)."""
+    found = await seasons(store, guild_id, game)
+    text = " ".join(text.split())
+    for league in found:
+        if str(league.id) == text or league.name.casefold() == text.casefold():
+            return league
+    title = engines.get(game).title if game in engines.GAMES else game
+    listed = ", ".join(x.name for x in found[:10]) or "none yet; each league of the game is a season"
+    raise LeagueError(f"{text!r} is not a {title} season on this server (seasons: {listed})")

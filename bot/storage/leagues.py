@@ -13,8 +13,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from bot import ratings
 from bot.league.pairing import place_points, points_for_places
-from bot.storage.base import ARM_SQL, Body, Conflict, ResultRow, Store, _single, all_, fits, many, one, run
+from bot.storage.base import (
+    ARM_SQL,
+    Body,
+    Conflict,
+    RatingRow,
+    ResultRow,
+    Store,
+    _single,
+    all_,
+    fits,
+    many,
+    one,
+    rating_of,
+    run,
+)
 
 ROUND_JOB = "league_round"
 """The job kind that opens a league's next round (key: the league id; payload: the round number)."""
@@ -53,6 +68,24 @@ class LeagueRow:
     champion_id: int | None
     created_at: str
     finished_at: str | None
+    final_top: int | None = None  # a Swiss league's final stage: its top this many players
+    final_round: int | None = None  # the final stage's first round
+
+    @property
+    def stage_start(self) -> int:
+        """The first round of the stage being played: the final's, once it has opened, else 1."""
+        if self.final_round and self.current_round >= self.final_round:
+            return self.final_round
+        return 1
+
+    @property
+    def swiss_rounds(self) -> int:
+        """The rounds played for league points (a final stage's rounds are not)."""
+        return self.final_round - 1 if self.final_round else self.rounds
+
+    @property
+    def in_final(self) -> bool:
+        return bool(self.final_round) and self.current_round >= (self.final_round or 0)
 
 
 @dataclass(frozen=True)
@@ -61,6 +94,7 @@ class LeaguePlayer:
     name: str
     dropped_round: int | None
     seed: int | None = None
+    final_seed: int | None = None
 
     @property
     def active(self) -> bool:
@@ -242,15 +276,106 @@ class LeagueStore(Store):
 
         return await self._transact(body())
 
+    async def set_final(self, league_id: int, top: int | None, final_round: int | None, rounds: int) -> bool:
+        """Set (or, with ``top`` None, clear) a Swiss league's final stage: its top ``top`` players
+        from round ``final_round`` on, the season then lasting ``rounds`` rounds.  False once the
+        final stage has begun or the league is over (or it is not Swiss)."""
+
+        def body() -> Body:
+            changed = yield run(
+                "UPDATE leagues SET final_top = ?, final_round = ?, rounds = ? WHERE id = ? AND format = 'swiss'"
+                " AND status IN ('signup', 'running') AND current_round < ?",
+                top,
+                final_round,
+                rounds,
+                league_id,
+                final_round if final_round is not None else rounds + 1,
+            )
+            return changed == 1
+
+        return await self._transact(body())
+
+    # ----------------------------------------------------------------- rating seasons
+
+    async def season_leaderboard(self, league_id: int, *, limit: int = 15) -> list[RatingRow]:
+        """A league's own rating table (its season), best first."""
+        if not fits(league_id):
+            return []
+        rows = await self._all(
+            "SELECT * FROM season_ratings WHERE league_id = ? ORDER BY mu - 3 * sigma DESC, games DESC LIMIT ?",
+            league_id,
+            limit,
+        )
+        return [rating_of(r) for r in rows]
+
+    def _rate(self, session_id, results, rate, names, stamp) -> Body:
+        """The all-time ratings, then, for a league game that was rated, the league's season
+        table from the same places (fresh ratings for the season; same lock, same transaction)."""
+        yield from super()._rate(session_id, results, rate, names, stamp)
+        row = yield one(
+            "SELECT g.league_id, s.rated FROM league_games g JOIN sessions s ON s.id = g.session_id"
+            " WHERE g.session_id = ?",
+            session_id,
+        )
+        if row is None or not row[1]:
+            return
+        league_id = row[0]
+        current = []
+        for r in results:
+            if r.user_id is None:
+                continue
+            found = yield one(
+                "SELECT mu, sigma, games, wins FROM season_ratings WHERE league_id = ? AND user_id = ?",
+                league_id,
+                r.user_id,
+            )
+            current.append(
+                (
+                    ratings.Standing(
+                        r.user_id,
+                        names.get(r.user_id, str(r.user_id)),
+                        r.place,
+                        found[0] if found else ratings.START_MU,
+                        found[1] if found else ratings.START_SIGMA,
+                    ),
+                    (found[2], found[3]) if found else (0, 0),
+                )
+            )
+        new = ratings.rate([c[0] for c in current])
+        if len(new) != len(current):
+            return  # fewer than two people: the season is not rated either
+        yield many(
+            "INSERT INTO season_ratings (league_id, user_id, display_name, mu, sigma, games, wins, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (league_id, user_id) DO UPDATE SET"
+            " display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma,"
+            " games = excluded.games, wins = excluded.wins, updated_at = excluded.updated_at",
+            [
+                (
+                    league_id,
+                    n.user_id,
+                    n.name,
+                    float(n.mu),
+                    float(n.sigma),
+                    c[1][0] + 1,
+                    c[1][1] + int(n.won),
+                    stamp,
+                )
+                for n, c in zip(new, current, strict=True)
+            ],
+        )
+
     # ----------------------------------------------------------------- players
 
     async def league_players(self, league_id: int) -> list[LeaguePlayer]:
         rows = await self._all(
-            "SELECT user_id, display_name, dropped_round, seed FROM league_players WHERE league_id = ?"
-            " ORDER BY joined_at, user_id",
+            "SELECT user_id, display_name, dropped_round, seed, final_seed FROM league_players"
+            " WHERE league_id = ? ORDER BY joined_at, user_id",
             league_id,
         )
-        return [LeaguePlayer(r["user_id"], r["display_name"], r["dropped_round"], r["seed"]) for r in rows]
+        return [
+            LeaguePlayer(r["user_id"], r["display_name"], r["dropped_round"], r["seed"], r["final_seed"])
+            for r in rows
+        ]
 
     async def join_league(self, league_id: int, user_id: int, name: str) -> str:
         """Sign up: 'joined', 'already', or 'closed' (the league is not taking sign-ups)."""
@@ -338,23 +463,33 @@ class LeagueStore(Store):
         *,
         job: Any = None,
         tables: Sequence[int] | None = None,
+        finalists: Sequence[int] = (),
+        rounds: int | None = None,
     ) -> list[int] | None:
         """Open round ``number``: its games (pending, one per group), the byes with their points,
         the round's deadline job (``tables``: each game's table number, by default 1, 2, ...; a
         bracket numbers them by match); with ``job`` (the claimed round job) consumed in the same
-        transaction.  Returns the new games' ids, or None when that round is already open (a
-        job fired twice) or the league is not running."""
+        transaction.  The first round of a final stage passes its ``finalists`` (user ids, best
+        seed first, fixed here) and the season's ``rounds`` (the bracket's size decides them).
+        Returns the new games' ids, or None when that round is already open (a job fired twice)
+        or the league is not running."""
         stamp = self.clock.stamp()
 
         def body() -> Body:
             changed = yield run(
-                "UPDATE leagues SET current_round = ? WHERE id = ? AND current_round = ? AND status = 'running'",
+                "UPDATE leagues SET current_round = ?, rounds = COALESCE(?, rounds)"
+                " WHERE id = ? AND current_round = ? AND status = 'running'",
                 number,
+                rounds,
                 league_id,
                 number - 1,
             )
             if changed != 1:
                 return None
+            yield many(
+                "UPDATE league_players SET final_seed = ? WHERE league_id = ? AND user_id = ?",
+                [(i, league_id, uid) for i, uid in enumerate(finalists, 1)],
+            )
             if job is not None:
                 gone = yield run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
                 if gone != 1:
@@ -425,13 +560,17 @@ class LeagueStore(Store):
         )
         return changed == 1
 
-    async def schedule_round(self, league_id: int, number: int, due_at: float) -> None:
-        """Set the job that opens round ``number`` at ``due_at``."""
+    async def schedule_round(
+        self, league_id: int, number: int, due_at: float, *, missing: Sequence[str] = ()
+    ) -> None:
+        """Set the job that opens round ``number`` at ``due_at`` (``missing``: the permissions it
+        waited for last time, so the organiser is told of them once)."""
         stamp = self.clock.stamp()
+        payload: dict[str, Any] = {"round": number}
+        if missing:
+            payload["missing"] = list(missing)
         await self._transact(
-            _single(
-                run(ARM_SQL, ROUND_JOB, str(league_id), float(due_at), json.dumps({"round": number}), stamp)
-            )
+            _single(run(ARM_SQL, ROUND_JOB, str(league_id), float(due_at), json.dumps(payload), stamp))
         )
 
     async def league_rounds(self, league_id: int) -> list[LeagueRound]:

@@ -123,12 +123,21 @@ async def test_a_swiss_league_of_seven_in_three_player_guacamole(standin, bot_fa
             ]
             assert len(late) == (1 if number == 1 else 2)
         assert played_by_people == 1
-        end = next(m for m in standin.messages(chan) if "is over. Champion" in m.content)
+        posted = standin.messages(chan)
+        end = next(m for m in posted if "is over. Champion" in m.content)
         champion_line = end.content.splitlines()[0]
         image = png_of(end)
         assert image.width == 1000 and image.height > 400
+        below = posted[posted.index(end) + 1]  # the standings in words, below the picture
+        assert not below.files and "final standings after 3 rounds" in below.content
+        assert below.content.count("\n") == 7
         standings = await standin.slash(people[2], chan, "league standings")
-        message = await standings.original()
+        picture, message = await standings.followups(2)
+        assert picture is standin.message((await standings.original()).id)
+        assert not picture.ephemeral and "final standings after 3 rounds" in picture.content
+        # The text version for screen readers is a message of its own, right below the picture.
+        posted = standin.messages(chan)
+        assert posted.index(message) == posted.index(picture) + 1 and not message.files
         assert not message.ephemeral and "final standings after 3 rounds" in message.content
         assert message.content.count("points") + message.content.count("point,") >= 7
         first = message.content.splitlines()[1]
@@ -138,7 +147,7 @@ async def test_a_swiss_league_of_seven_in_three_player_guacamole(standin, bot_fa
             winner,
             champion_line,
         )
-        assert png_of(message).size == image.size
+        assert png_of(picture).size == image.size
 
 
 async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, bot_factory, table_clock):
@@ -191,8 +200,8 @@ async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, b
         table_clock.advance(2 * DAY)
         await fire(bot)
         drawn = await standin.slash(people[1], chan, "league bracket")
-        picture = await drawn.original()
-        assert "Round 2:" in picture.content and png_of(picture).width >= 640
+        picture, words = await drawn.followups(2)
+        assert png_of(picture).width >= 640 and "Round 2:" in words.content and not words.files
         table_clock.advance(2 * DAY)
         await fire(bot)
         end = next(m for m in standin.messages(chan) if "is over. Champion" in m.content)

@@ -14,6 +14,7 @@ from bot.league.pairing import (
     GameResult,
     PairingError,
     bracket,
+    bracket_rounds,
     bracket_size,
     bye_points,
     met_pairs,
@@ -212,6 +213,16 @@ def test_a_bracket_is_a_power_of_two_with_byes_to_the_top_seeds(count, seed):
     for r in range(1, len(b.rounds)):
         assert [m.a for m in b.rounds[r]] == [m.winner for m in b.rounds[r - 1][0::2]]
     assert b.champion in seeds
+    assert bracket_rounds(count) == len(b.rounds)  # what a final stage adds to a season
+
+
+def test_a_final_stage_is_the_bracket_of_the_top_of_the_standings():
+    rows = standings(names(6), [GameResult(1, {"p00": 1, "p01": 2}), GameResult(1, {"p02": 1, "p03": 2})])
+    finalists = top(rows, 3, dropped=["p00"])
+    assert finalists[0] == "p02" and "p00" not in finalists and len(finalists) == 3
+    b = bracket(finalists)
+    assert [(m.a, m.b) for m in b.rounds[0]] == [("p02", None), (finalists[1], finalists[2])]
+    assert [bracket_rounds(n) for n in (2, 3, 4, 5, 8, 9)] == [1, 2, 2, 3, 3, 4]
 
 
 def test_the_top_two_seeds_meet_only_in_the_final():

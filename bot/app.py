@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.clock import Clock
 from bot.clockvote import TIMEOUT
 from bot.notify import REMIND
@@ -172,6 +173,7 @@ class TableBot(_BotBase):
         self.scheduler.register(REMIND, lambda job: self.ready_table().notifier.remind(int(job.key)))
         self.scheduler.register(TIMEOUT, lambda job: self.ready_table().clocks.unanswered(job))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(i18n.Translator())  # slash commands in every catalogue's language
         for name in self.extension_list:
             await self.load_extension(name)
         if self.settings.sync_commands and self.syncs_commands:

@@ -107,6 +107,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     parser.add_argument("--no-images", action="store_true", help="do not write board images")
+    parser.add_argument(
+        "--language", default=None, help="the language of the board images' words (es); default English"
+    )
     parser.add_argument("--max-moves", type=int, default=100000, help="stop after this many moves")
     return parser.parse_args(argv)
 
@@ -246,14 +249,17 @@ def replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if renderer is not None and now != turn:
                 turn = now
                 png = renderer.render(
-                    module.view_for(step.state, None), names=names, last_action=events[0] if events else None
+                    module.view_for(step.state, None),
+                    names=names,
+                    last_action=events[0] if events else None,
+                    language=args.language,
                 )
                 print(f"  board: {folder.write(f'move-{step.number:04d}.png', png)}", file=out)
     except export.ExportError as exc:
         print(f"python -m bot.local: {exc}", file=err)
         return 1
     if renderer is not None and step is not None:
-        png = renderer.render(module.view_for(step.state, None), names=names)
+        png = renderer.render(module.view_for(step.state, None), names=names, language=args.language)
         print(f"  final board: {folder.write('final.png', png)}", file=out)
     outcome = export.final_outcome(data)
     if outcome is not None:
@@ -299,7 +305,9 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
     def write(label: str, seat: int | None = None) -> None:
         if folder is None or renderer is None:
             return
-        png = renderer.render(module.view_for(state, seat), names=names, last_action=last_action)
+        png = renderer.render(
+            module.view_for(state, seat), names=names, last_action=last_action, language=args.language
+        )
         path = folder.write(f"{label}.png" if seat is None else f"{label}-p{seat + 1}.png", png)
         print(f"  board: {path}", file=out)
 

@@ -13,25 +13,36 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.public import MESSAGE_LIMIT, clip, event_lines
 from bot.sessions import Session
 from bot.storage import NOTIFY_PLACES, PersonRow
 from engines.core import plural
+from languages import ENGLISH, N_, Language
 
 MAX_REMIND_HOURS = 168  # a week
-PLACE_WORDS = {
-    "thread": "a mention in the game's thread",
-    "dm": "a direct message",
-    "both": "a mention in the game's thread and a direct message",
-    "none": "nowhere (no notices)",
+PLACE_WORDS = {  # messages: translated where they are shown
+    "thread": N_("a mention in the game's thread"),
+    "dm": N_("a direct message"),
+    "both": N_("a mention in the game's thread and a direct message"),
+    "none": N_("nowhere (no notices)"),
 }
 _QUIET = re.compile(r"^\s*(\d{1,2})(?::00)?\s*-\s*(\d{1,2})(?::00)?\s*$")
 
 
 class SettingError(ValueError):
-    """A setting given in words a person can fix."""
+    """A setting given in words a person can fix: a message with named placeholders and their
+    values, so it can be said in the person's language (``str()`` is the English)."""
+
+    def __init__(self, message: str, **values: Any) -> None:
+        super().__init__(message.format(**values))
+        self.message = message
+        self.values = values
+
+    def said(self, language: Language = ENGLISH) -> str:
+        return language.gettext(self.message, **self.values)
 
 
 def zone(name: str) -> ZoneInfo:
@@ -42,8 +53,11 @@ def zone(name: str) -> ZoneInfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         raise SettingError(
-            f"{name!r} is not a time zone I know; use a name such as Europe/Madrid, America/Lima or UTC "
-            "(start typing to see them)"
+            N_(
+                "{name!r} is not a time zone I know; use a name such as Europe/Madrid, America/Lima or UTC "
+                "(start typing to see them)"
+            ),
+            name=name,
         ) from None
 
 
@@ -61,23 +75,30 @@ def parse_quiet(text: str) -> tuple[int | None, int | None]:
     m = _QUIET.match(text)
     if not m or not (0 <= int(m.group(1)) <= 23 and 0 <= int(m.group(2)) <= 23):
         raise SettingError(
-            f"{text!r} is not a span of hours; write it as start-end in whole hours, e.g. 22-7, or off"
+            N_("{text!r} is not a span of hours; write it as start-end in whole hours, e.g. 22-7, or off"),
+            text=text,
         )
     start, end = int(m.group(1)), int(m.group(2))
     if start == end:
-        raise SettingError("quiet hours must start and end at different hours (or use off)")
+        raise SettingError(N_("quiet hours must start and end at different hours (or use off)"))
     return start, end
 
 
 def check_place(place: str) -> str:
     if place not in NOTIFY_PLACES:
-        raise SettingError(f"notices go to one of {', '.join(NOTIFY_PLACES)}, not {place!r}")
+        raise SettingError(
+            N_("notices go to one of {places}, not {place!r}"), places=", ".join(NOTIFY_PLACES), place=place
+        )
     return place
 
 
 def check_remind(hours: int) -> int:
     if not 0 <= hours <= MAX_REMIND_HOURS:
-        raise SettingError(f"reminders come every 1 to {MAX_REMIND_HOURS} hours, or 0 for none; not {hours}")
+        raise SettingError(
+            N_("reminders come every 1 to {most} hours, or 0 for none; not {hours}"),
+            most=MAX_REMIND_HOURS,
+            hours=hours,
+        )
     return hours
 
 
@@ -105,23 +126,34 @@ def quiet_ends(person: PersonRow, now: float) -> float:
     return end.timestamp()
 
 
-def settings_text(person: PersonRow) -> str:
-    """``/me show``: the person's settings in words."""
-    quiet = (
-        f"{person.quiet_start:02d}:00 to {person.quiet_end:02d}:00 ({person.time_zone}): no direct messages then"
-        if person.quiet_start is not None and person.quiet_end is not None
-        else "none"
-    )
-    remind = (
-        f"every {plural(person.remind_hours, 'hour')} while it is your turn" if person.remind_hours else "off"
-    )
-    return (
+def settings_text(person: PersonRow, t: Language = ENGLISH) -> str:
+    """``/me show``: the person's settings in words, in language ``t``."""
+    if person.quiet_start is not None and person.quiet_end is not None:
+        quiet = t.gettext(
+            "{start}:00 to {end}:00 ({zone}): no direct messages then",
+            start=f"{person.quiet_start:02d}",
+            end=f"{person.quiet_end:02d}",
+            zone=person.time_zone,
+        )
+    else:
+        quiet = t.gettext("none")
+    if person.remind_hours:
+        remind = t.ngettext(
+            "every hour while it is your turn", "every {n} hours while it is your turn", person.remind_hours
+        )
+    else:
+        remind = t.gettext("off")
+    return t.gettext(
         "**Your settings** (the same in every server):\n"
-        f"Turn notices: {PLACE_WORDS[person.notify]}\n"
-        f"Reminders: {remind}\n"
-        f"Time zone: {person.time_zone}\n"
-        f"Quiet hours: {quiet}\n"
-        "Change them with /me notify."
+        "Turn notices: {notices}\n"
+        "Reminders: {reminders}\n"
+        "Time zone: {zone}\n"
+        "Quiet hours: {quiet}\n"
+        "Change them with /me notify.",
+        notices=t.gettext(PLACE_WORDS[person.notify]),
+        reminders=remind,
+        zone=person.time_zone,
+        quiet=quiet,
     )
 
 
@@ -245,13 +277,20 @@ def away_days_left(person: PersonRow, now: float, allowance: int) -> int:
 def take_away(person: PersonRow, days: int, reason: str | None, now: float, allowance: int) -> PersonRow:
     """``/me away``: the person's new settings, or a refusal saying what is allowed."""
     if person.away_at(now):
-        raise SettingError(f"you are already away until {away_date(person)}; use /me back first to change it")
+        raise SettingError(
+            N_("you are already away until {date}; use /me back first to change it"), date=away_date(person)
+        )
     left = away_days_left(person, now, allowance)
     if not 1 <= days <= left:
+        if left:
+            raise SettingError(
+                N_("you can be away 1 to {left} more days this year ({allowance} a year), not {days}"),
+                left=left,
+                allowance=allowance,
+                days=days,
+            )
         raise SettingError(
-            f"you can be away 1 to {left} more days this year ({allowance} a year), not {days}"
-            if left
-            else f"you have used all {allowance} days of time away this year"
+            N_("you have used all {allowance} days of time away this year"), allowance=allowance
         )
     year = datetime.fromtimestamp(now, UTC).year
     return replace(
@@ -267,7 +306,7 @@ def take_away(person: PersonRow, days: int, reason: str | None, now: float, allo
 def come_back(person: PersonRow, now: float) -> PersonRow:
     """``/me back``: time away ends now; whole days not used are given back."""
     if not person.away_at(now):
-        raise SettingError("you are not away")
+        raise SettingError(N_("you are not away"))
     unused = int(((person.away_until or now) - now) // DAY)
     return replace(person, away_until=now, away_days_used=max(0, person.away_days_used - unused))
 

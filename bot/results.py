@@ -15,19 +15,21 @@ from typing import Any
 
 from PIL import Image
 
+import languages
 from bot.history import start_state
 from bot.public import number, signed
 from bot.replaying import taken_back, walk
 from bot.sessions import RatingChange, Session, SessionService
 from bot.storage import MoveRow
-from engines.core import Outcome, name_seats, plural
+from engines.core import Outcome, name_seats
+from languages import ENGLISH, N_, Language
 from renderers import animation
 from renderers import results as card_renderer
 
 MAX_POINTS = 400  # chart points at most (a long game is sampled evenly)
 
 
-def duration(first: str, last: str) -> str:
+def duration(first: str, last: str, language: Language = ENGLISH) -> str:
     """``2 h 05 min``, ``12 min``, ``40 s`` between two stored times."""
     try:
         seconds = int((datetime.fromisoformat(last) - datetime.fromisoformat(first)).total_seconds())
@@ -41,7 +43,7 @@ def duration(first: str, last: str) -> str:
     hours, minutes = divmod(minutes, 60)
     if hours < 48:
         return f"{hours} h {minutes:02d} min"
-    return f"{hours // 24} days {hours % 24} h"
+    return language.ngettext("{n} day {hours} h", "{n} days {hours} h", hours // 24, hours=hours % 24)
 
 
 def series(session: Session, rows: Sequence[MoveRow]) -> tuple[list[list[float]], int]:
@@ -62,8 +64,15 @@ def series(session: Session, rows: Sequence[MoveRow]) -> tuple[list[list[float]]
     return [[p[s] for p in points] for s in range(seats)], len(points) - 1
 
 
-async def card(service: SessionService, session: Session, ratings: Sequence[RatingChange] = ()) -> bytes:
-    """The results card of a finished ``session`` as PNG bytes."""
+async def card(
+    service: SessionService,
+    session: Session,
+    ratings: Sequence[RatingChange] = (),
+    language: str | None = None,
+) -> bytes:
+    """The results card of a finished ``session`` as PNG bytes, in ``language`` (default English;
+    why the game ended is still the engine's English until engines speak in message ids)."""
+    t = languages.language(language)
     if session.row.outcome is None:
         raise ValueError(f"game {session.id} has no result to show")
     rows = await service.store.moves(session.id)
@@ -88,7 +97,7 @@ async def card(service: SessionService, session: Session, ratings: Sequence[Rati
                     names[seat],
                     number(outcome.scores[seat]),
                     rating,
-                    "resigned" if who.resigned else None,
+                    t.gettext("resigned") if who.resigned else None,
                 )
             )
         place += len(group)
@@ -98,23 +107,23 @@ async def card(service: SessionService, session: Session, ratings: Sequence[Rati
         values, turns = await asyncio.to_thread(series, session, rows)
     else:
         values, turns = [], 0
-    figures = [
-        ("Turns", str(turns)),
-        ("Moves", str(len(standing))),
-        ("Time taken", duration(rows[0].created_at, rows[-1].created_at) if rows else "0 s"),
-        ("Players", plural(len(names), "seat")),
+    figures = [  # labels are messages: the renderer translates them
+        (N_("Turns"), str(turns)),
+        (N_("Moves"), str(len(standing))),
+        (N_("Time taken"), duration(rows[0].created_at, rows[-1].created_at, t) if rows else "0 s"),
+        (N_("Players"), t.ngettext("{n} seat", "{n} seats", len(names))),
     ]
     undos = sum(1 for r in rows if r.move.startswith("!"))
     if undos:
-        figures.append(("Undos", str(undos)))
+        figures.append((N_("Undos"), str(undos)))
     made = card_renderer.Card(
-        title=f"{session.info.title}, game #{session.id}",
-        reason=f"Game over: {name_seats(outcome.reason, names)}.",
+        title=t.gettext("{game}, game #{number}", game=session.info.title, number=session.id),
+        reason=t.gettext("Game over: {reason}.", reason=name_seats(outcome.reason, names)),
         rows=lines,
         series=values,
         figures=figures,
     )
-    return await asyncio.to_thread(card_renderer.render, made)
+    return await asyncio.to_thread(card_renderer.render, made, language=language)
 
 
 def frames(session: Session, rows: Sequence[MoveRow]) -> list[Image.Image]:

@@ -1,4 +1,6 @@
-"""``/me ...``: a person's own settings, the same in every server (turn notices, reminders, quiet hours)."""
+"""``/me ...``: a person's own settings, the same in every server (turn notices, reminders, quiet hours).
+
+Every answer is private and in the asker's Discord language."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import notices
+from bot import i18n, notices
 from bot.app import PukllayBot
 from bot.notices import MAX_REMIND_HOURS, SettingError
 
@@ -35,7 +37,7 @@ class MeCog(
     async def show(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             person = await self.table.service.store.person(interaction.user.id)
-            await self.table.reply(interaction, notices.settings_text(person))
+            await self.table.reply(interaction, notices.settings_text(person, i18n.private(interaction)))
 
         await self.table.guard(interaction, work)
 
@@ -58,6 +60,7 @@ class MeCog(
         quiet: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         async def work() -> None:
+            t = i18n.private(interaction)
             store = self.table.service.store
             person = await store.person(interaction.user.id)
             changes: dict = {}
@@ -72,16 +75,22 @@ class MeCog(
                 if quiet is not None:
                     changes["quiet_start"], changes["quiet_end"] = notices.parse_quiet(quiet)
             except SettingError as exc:
-                await self.table.reply(interaction, f"⚠️ {self.table.sentence(str(exc))} Nothing was changed.")
+                refusal = t.gettext(
+                    "{refusal} Nothing was changed.", refusal=self.table.sentence(exc.said(t))
+                )
+                await self.table.reply(interaction, f"⚠️ {refusal}")
                 return
             if not changes:
-                await self.table.reply(interaction, "Nothing to change. " + notices.settings_text(person))
+                text = t.gettext("Nothing to change. {settings}", settings=notices.settings_text(person, t))
+                await self.table.reply(interaction, text)
                 return
             person = dataclasses.replace(person, **changes)
             await store.save_person(person)
             if (not person.remind_hours or person.notify == "none") and self.bot.scheduler is not None:
                 await self.bot.scheduler.cancel("remind", str(person.user_id))
-            await self.table.reply(interaction, "Saved. " + notices.settings_text(person))
+            await self.table.reply(
+                interaction, t.gettext("Saved. {settings}", settings=notices.settings_text(person, t))
+            )
 
         await self.table.guard(interaction, work)
 
@@ -97,42 +106,51 @@ class MeCog(
         reason: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         async def work() -> None:
+            t = i18n.private(interaction)
             store = self.table.service.store
             now = store.clock.time()
             person = await store.person(interaction.user.id)
             try:
                 person = notices.take_away(person, days, reason, now, self.bot.settings.away_days_per_year)
             except SettingError as exc:
-                await self.table.reply(interaction, f"⚠️ {self.table.sentence(str(exc))}")
+                await self.table.reply(interaction, f"⚠️ {self.table.sentence(exc.said(t))}")
                 return
             await store.save_person(person)
             left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
-            await self.table.reply(
-                interaction,
-                f"You are away until {notices.away_date(person)}: your turn clocks are paused in every game and "
-                f"reminders stop; the others see it in /game status and on the boards. {left} days of time away "
-                "are left this year. /me back ends it early.",
+            text = t.ngettext(
+                "You are away until {date}: your turn clocks are paused in every game and reminders stop; "
+                "the others see it in /game status and on the boards. {n} day of time away is left this "
+                "year. /me back ends it early.",
+                "You are away until {date}: your turn clocks are paused in every game and reminders stop; "
+                "the others see it in /game status and on the boards. {n} days of time away are left this "
+                "year. /me back ends it early.",
+                left,
+                date=notices.away_date(person),
             )
+            await self.table.reply(interaction, text)
 
         await self.table.guard(interaction, work)
 
     @app_commands.command(name="back", description="End your time away now; your turn clocks run again")
     async def back(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            t = i18n.private(interaction)
             store = self.table.service.store
             now = store.clock.time()
             try:
                 person = notices.come_back(await store.person(interaction.user.id), now)
             except SettingError as exc:
-                await self.table.reply(interaction, f"⚠️ {self.table.sentence(str(exc))}")
+                await self.table.reply(interaction, f"⚠️ {self.table.sentence(exc.said(t))}")
                 return
             await store.save_person(person)
             await self.table.notifier.clocks_resume(person.user_id)
             left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
-            await self.table.reply(
-                interaction,
-                f"Welcome back: your turn clocks run again. {left} days of time away are left this year.",
+            text = t.ngettext(
+                "Welcome back: your turn clocks run again. {n} day of time away is left this year.",
+                "Welcome back: your turn clocks run again. {n} days of time away are left this year.",
+                left,
             )
+            await self.table.reply(interaction, text)
 
         await self.table.guard(interaction, work)
 

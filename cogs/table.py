@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot import public, ui
+from bot import i18n, public, ui
 from bot.app import PukllayBot
 from bot.league.service import season_label, season_named, seasons
 from bot.public import number
@@ -27,6 +27,8 @@ def record(games: int, wins: int) -> str:
     """``1 game, 1 win``."""
     return f"{plural(games, 'game')}, {plural(wins, 'win')}"
 
+
+SERVER_LANGUAGE = "server"  # /game language's choice for "the server's own Discord language"
 
 GAME_NAMES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 
@@ -394,6 +396,55 @@ class TableCog(
             for g in engines.available().values()
         ]
         await self.table.reply(interaction, "\n".join(lines) or "No games are installed.")
+
+    @app_commands.command(
+        name="language", description="The language of this server's boards and public messages"
+    )
+    @app_commands.describe(choose="Change it (Manage Server); leave out to see which it is")
+    @app_commands.choices(
+        choose=[
+            *i18n.language_choices(),
+            app_commands.Choice(name="The server's own Discord language", value=SERVER_LANGUAGE),
+        ]
+    )
+    async def language(
+        self, interaction: discord.Interaction, choose: app_commands.Choice[str] | None = None
+    ) -> None:
+        async def work() -> None:
+            t = i18n.private(interaction)
+            store = self.sessions.store
+            guild_id = interaction.guild_id or 0
+            if choose is not None:
+                if not interaction.permissions.manage_guild:
+                    await self.table.reply(
+                        interaction,
+                        "⚠️ "
+                        + t.gettext(
+                            "Only members with Manage Server can choose the server's language; "
+                            "/game language without an option shows it."
+                        ),
+                    )
+                    return
+                await store.set_server_language(
+                    guild_id, None if choose.value == SERVER_LANGUAGE else choose.value
+                )
+            chosen = await store.server_language(guild_id)
+            shown = i18n.public(chosen, interaction.guild_locale)
+            name = t.name_of(shown.code)
+            if chosen:
+                text = t.gettext(
+                    "This server's boards and public messages are in {language}, as chosen with /game language.",
+                    language=name,
+                )
+            else:
+                text = t.gettext(
+                    "This server's boards and public messages are in {language}, the server's own Discord "
+                    "language. Private answers are in each person's Discord language.",
+                    language=name,
+                )
+            await self.table.reply(interaction, text)
+
+        await self.table.guard(interaction, work)
 
 
 async def setup(bot: PukllayBot) -> None:

@@ -15,20 +15,29 @@ for their names; neither is ever a piece colour of any game (the tests check the
 All text goes through :func:`draw_text`, which wraps, then shrinks, and records in
 :func:`fit_log` whether anything had to be cut.  Fonts are DejaVu Sans, bundled in
 ``renderers/fonts`` so that every machine draws the same letters, Spanish ones included.
+
+Every word drawn is in the language of the render: :func:`speaking` sets it for the block (each
+renderer's ``render(..., language=...)`` does), :func:`tr` and :func:`ntr` translate a message
+with named placeholders, and :func:`say` turns a message into coloured spans, so a name keeps its
+seat's colour wherever the language puts it.  Static art with words is cached per language.
 """
 
 from __future__ import annotations
 
 import io
 import math
+import string
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import _lru_cache_wrapper, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
+
+import languages
 
 WIDTH = 1200
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -57,17 +66,94 @@ SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon")
 CHIP = (232, 229, 222)
 
 
+# --------------------------------------------------------------------------- language
+
+_SPEAKING: ContextVar[languages.Language] = ContextVar("speaking", default=languages.ENGLISH)
+
+
+@contextmanager
+def speaking(language: str | None) -> Iterator[languages.Language]:
+    """Draw in ``language`` (a code such as ``es``; ``None`` or an unknown one: English) in the block."""
+    token = _SPEAKING.set(languages.language(language))
+    try:
+        yield _SPEAKING.get()
+    finally:
+        _SPEAKING.reset(token)
+
+
+def tr(message: str, /, **values: Any) -> str:
+    """``message`` in the language being drawn, its ``{placeholders}`` filled from ``values``."""
+    return _SPEAKING.get().gettext(message, **values)
+
+
+def ntr(singular: str, plural: str, n: int, /, **values: Any) -> str:
+    """The form of a message for ``n`` (also its ``{n}``) in the language being drawn."""
+    return _SPEAKING.get().ngettext(singular, plural, n, **values)
+
+
+def ptr(context: str, message: str, /, **values: Any) -> str:
+    """``message`` in ``context`` (one English word, two meanings) in the language being drawn."""
+    return _SPEAKING.get().pgettext(context, message, **values)
+
+
+def say(message: str, /, fill: tuple[int, ...] = INK, **parts: Any) -> list[Span]:
+    """``message`` translated as coloured spans: text in ``fill``, each ``{part}`` either a string
+    (in ``fill``, formatted) or a list of spans (a name in its seat's colour), where the language
+    puts it."""
+    return _spans(_SPEAKING.get().catalogue.gettext(message), fill, parts)
+
+
+def nsay(singular: str, plural: str, n: int, /, fill: tuple[int, ...] = INK, **parts: Any) -> list[Span]:
+    """:func:`say` for the form of a message for ``n``."""
+    return _spans(_SPEAKING.get().catalogue.ngettext(singular, plural, n), fill, {"n": str(n), **parts})
+
+
+def _spans(template: str, fill: tuple[int, ...], parts: dict[str, Any]) -> list[Span]:
+    out: list[Span] = []
+    for literal, field, spec, _ in string.Formatter().parse(template):
+        if literal:
+            out.append((literal, fill))
+        if field is None:
+            continue
+        value = parts[field]
+        if isinstance(value, list):
+            out.extend(value)
+        else:
+            out.append((format(value, spec or ""), fill))
+    return out
+
+
+def list_spans(items: Sequence[list[Span]], fill: tuple[int, ...] = INK) -> list[Span]:
+    """Spans of a list in the language's own words: ``Ana, Beto and Cleo`` (``Ana, Beto y Cleo``)."""
+    if not items:
+        return []
+    out = items[0]
+    for k, item in enumerate(items[1:], start=2):
+        pattern = N_("{first} and {last}") if k == len(items) else N_("{first}, {next}")
+        out = say(pattern, fill, first=out, last=item, next=item)
+    return out
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalogues where it is written; it is translated where it is drawn."""
+    return message
+
+
 # --------------------------------------------------------------------------- static art
 
 _ART_CACHES: list[_lru_cache_wrapper[Any]] = []
 _Art = TypeVar("_Art")
 
 
-def art_cache(fn: Callable[..., _Art]) -> _lru_cache_wrapper[_Art]:
-    """Cache a piece of static art (a card face, a tile) drawn once per argument set."""
-    cached = lru_cache(maxsize=512)(fn)
+def art_cache(fn: Callable[..., _Art]) -> Callable[..., _Art]:
+    """Cache a piece of static art (a card face, a tile) drawn once per argument set and language."""
+    cached = lru_cache(maxsize=512)(lambda _language, *args, **kw: fn(*args, **kw))
     _ART_CACHES.append(cached)
-    return cached
+
+    def art(*args: Any, **kw: Any) -> _Art:
+        return cached(_SPEAKING.get().code, *args, **kw)
+
+    return art
 
 
 def clear_art() -> None:
@@ -119,7 +205,7 @@ def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, 
 def seat_name(names: Sequence[str] | None, seat: int) -> str:
     if names and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return f"Player {seat + 1}"
+    return tr("Player {number}", number=seat + 1)
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
@@ -398,7 +484,7 @@ def _header_parts(
     last = None
     if header.last_action:
         last = fit(
-            (("Last: ", MUTED), (header.last_action, INK)),
+            say("Last: {action}", MUTED, action=[(header.last_action, INK)]),
             inner,
             LAST_SIZE * (LAST_LINES + 1),
             LAST_SIZE,
@@ -468,7 +554,7 @@ def draw_header(draw: ImageDraw.ImageDraw, header: Header, width: int = WIDTH, y
         draw_text(
             draw,
             (PAD, top),
-            (("Last: ", MUTED), (header.last_action, INK)),
+            say("Last: {action}", MUTED, action=[(header.last_action, INK)]),
             width - 2 * PAD,
             LAST_SIZE,
             min_size=HEADER_MIN,
@@ -479,18 +565,21 @@ def draw_header(draw: ImageDraw.ImageDraw, header: Header, width: int = WIDTH, y
     return height
 
 
-def turn_status(names, seat: int, doing: str) -> list[Span]:
-    """``Name to play: doing`` with the name in the seat's colour."""
-    return [(seat_name(names, seat), seat_colour(seat)), (f" {doing}", INK)]
+def name_span(names, seat: int) -> list[Span]:
+    """A seat's name in its colour, as spans for :func:`say`."""
+    return [(seat_name(names, seat), seat_colour(seat))]
+
+
+def turn_status(names, seat: int, doing: str, **values: Any) -> list[Span]:
+    """Whose turn and what they do: ``doing`` is a whole message with ``{name}`` (``"{name} to
+    play"``), translated here, the name in the seat's colour; ``values`` fill its other fields."""
+    return say(doing, INK, name=name_span(names, seat), **values)
 
 
 def winners_status(names, winners: Sequence[int]) -> list[Span]:
     """``Game over: Ana wins`` (or ``Ana and Beto share the win``), names in their colours."""
-    status: list[Span] = [("Game over: ", INK)]
-    for k, s in enumerate(winners):
-        status.append((("" if k == 0 else " and ") + seat_name(names, s), seat_colour(s)))
-    status.append((" wins" if len(winners) == 1 else " share the win", INK))
-    return status
+    who = list_spans([name_span(names, s) for s in winners])
+    return nsay("Game over: {names} wins", "Game over: {names} share the win", len(winners), INK, names=who)
 
 
 # --------------------------------------------------------------------------- score strip
@@ -556,7 +645,7 @@ def draw_strip(draw: ImageDraw.ImageDraw, seats: Sequence[SeatLine], y: int, wid
         )
         seat_mark(draw, x + 30, top + 12 + STRIP_NAME * 0.6, 18, s.seat)
         score_w = int(text_width(s.score, STRIP_SCORE, True)) + 4
-        name = ("▶ " if s.active else "") + s.name + (" (you)" if s.you else "")
+        name = ("▶ " if s.active else "") + (tr("{name} (you)", name=s.name) if s.you else s.name)
         draw_text(
             draw,
             (x + 56, top + 12),
@@ -585,7 +674,10 @@ def draw_strip(draw: ImageDraw.ImageDraw, seats: Sequence[SeatLine], y: int, wid
 
 
 def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    """A place in words, short: ``1st``, ``2nd`` (``1.º``, ``2.º``)."""
+    if n in (1, 2, 3):
+        return (tr("1st"), tr("2nd"), tr("3rd"))[n - 1]
+    return tr("{n}th", n=n)
 
 
 RANK_ROW = 52
@@ -600,9 +692,11 @@ def draw_ranking(
     seats: Sequence[SeatLine],
     y: int,
     width: int = WIDTH,
-    title: str = "Final ranking",
+    title: str = N_("Final ranking"),
 ) -> int:
-    """The final board's ranking box: place, mark, name, score and key counts, best first."""
+    """The final board's ranking box: place, mark, name, score and key counts, best first
+    (``title``: a message, translated here)."""
+    title = tr(title)
     height = ranking_height(seats)
     x0, x1 = PAD, width - PAD
     draw.rounded_rectangle((x0, y + PAD, x1, y + height), radius=14, fill=PANEL, outline=GOLD, width=5)
@@ -689,6 +783,40 @@ def draw_legend(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, text: str
     ``text``.  Returns the height used."""
     draw.rounded_rectangle((x, y + 3, x + size, y + size + 3), radius=4, outline=MARK, width=5)
     return draw_text(draw, (x + size + 10, y), text, width - size - 10, size, min_size=18, max_lines=2)
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+Picture = Callable[[Any, Sequence[str] | None, str | None], Image.Image]
+
+
+def board_entry_points(picture: Picture) -> tuple[Callable[..., bytes], Callable[..., Image.Image]]:
+    """A game's ``render`` and ``draw_board`` from the function that draws its board, ``picture(view,
+    names, last_action)``: both take ``names``, ``last_action`` and ``language`` (default English),
+    keyword-only; ``draw_board`` draws in the language, ``render`` encodes the PNG."""
+
+    def draw_board(
+        view: Any,
+        *,
+        names: Sequence[str] | None = None,
+        last_action: str | None = None,
+        language: str | None = None,
+    ) -> Image.Image:
+        with speaking(language):
+            return picture(view, names, last_action)
+
+    def render(
+        view: Any,
+        *,
+        names: Sequence[str] | None = None,
+        last_action: str | None = None,
+        language: str | None = None,
+    ) -> bytes:
+        """The board as PNG bytes, its words in ``language`` (default English)."""
+        return encode(draw_board(view, names=names, last_action=last_action, language=language))
+
+    return render, draw_board
 
 
 # --------------------------------------------------------------------------- PNG

@@ -49,7 +49,7 @@ def contact_sheet(items: list[tuple[str, Image.Image]]) -> Image.Image:
     return sheet
 
 
-def gallery(folder: Path, game: str, report: list[str]) -> int:
+def gallery(folder: Path, game: str, report: list[str], language: str | None = None) -> int:
     renderer = engines.get(game).load_renderer()
     if renderer is None:
         raise ValueError(f"{game} has no renderer, so it has no boards to show")
@@ -62,7 +62,9 @@ def gallery(folder: Path, game: str, report: list[str]) -> int:
             tag = "public" if seat is None else f"p{seat + 1}"
             name = f"{pos.label}-{tag}"
             with common.fit_log() as log:
-                png = renderer.render(pos.view(seat), names=pos.names, last_action=pos.last_action)
+                png = renderer.render(
+                    pos.view(seat), names=pos.names, last_action=pos.last_action, language=language
+                )
             enc = common.LAST_ENCODING
             image = Image.open(io.BytesIO(png)).convert("RGB")
             (out / f"{name}.png").write_bytes(png)
@@ -84,12 +86,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m renderers.gallery", description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", help="where to write the pictures")
     parser.add_argument("games", nargs="*", default=list(SETUPS), help="games (default: all)")
+    parser.add_argument(
+        "--language", default=None, help="draw the words in this language (es); default English"
+    )
     args = parser.parse_args(argv)
     folder = Path(args.folder)
     folder.mkdir(parents=True, exist_ok=True)
     report: list[str] = []
     for game in args.games:
-        count = gallery(folder, game, report)
+        count = gallery(folder, game, report, args.language)
         print(f"{game}: {count} pictures, sheet {folder / (game + '-sheet.png')}")
     (folder / "report.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
     cuts = [line for line in report if " CUT: " in line]

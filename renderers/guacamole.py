@@ -24,6 +24,7 @@ from renderers.common import (
     BACKGROUND,
     INK,
     MUTED,
+    N_,
     PAD,
     PANEL,
     RULE,
@@ -32,21 +33,25 @@ from renderers.common import (
     SeatLine,
     arrow,
     art_cache,
+    board_entry_points,
     draw_header,
     draw_legend,
     draw_ranking,
     draw_strip,
     draw_text,
-    encode,
     font,
     header_height,
     mark_box,
+    nsay,
+    ntr,
     places,
     ranking_height,
+    say,
     seat_colour,
     seat_mark,
     seat_name,
     strip_height,
+    tr,
     turn_status,
     winners_status,
 )
@@ -62,17 +67,17 @@ TYPE_COLOURS = {
 }
 PIECE_COLOURS = tuple(fill for fill, _ in TYPE_COLOURS.values())
 SHORT = {"P": "Avocaldo", "L": "Lima", "O": "Onion", "T": "Tomathor", "A": "Aji"}
-POWER = {"P": "+3 dish", "L": "steal", "O": "draw 3", "T": "swap", "A": "take"}
+POWER = {"P": N_("+3 dish"), "L": N_("steal"), "O": N_("draw 3"), "T": N_("swap"), "A": N_("take")}
 LEGEND = {
-    "P": "add up to 3 cards to a valid dish",
-    "L": "random card from a player's hand",
-    "O": "draw 3, then discard 1",
-    "T": "swap your card with a visible one",
-    "A": "take a visible card into hand",
+    "P": N_("add up to 3 cards to a valid dish"),
+    "L": N_("random card from a player's hand"),
+    "O": N_("draw 3, then discard 1"),
+    "T": N_("swap your card with a visible one"),
+    "A": N_("take a visible card into hand"),
 }
 GOOD = (30, 120, 60)
 BAD = (180, 30, 30)
-KIND_WORD = {"number": "same no.", "type": "same type", "straight": "run"}
+KIND_WORD = {"number": N_("same no."), "type": N_("same type"), "straight": N_("run")}
 DISH_W = 112
 
 
@@ -91,7 +96,7 @@ def card_image(code: str, size: tuple[int, int]) -> Image.Image:
     band_h = 28 if big else 24
     d.rectangle((3, band_y, w - 4, band_y + band_h), fill=(255, 255, 255, 240))
     draw_text(
-        d, (5, band_y + 2), POWER[code[1]], w - 10, 20 if big else 18, bold=True, fill=INK, align="center"
+        d, (5, band_y + 2), tr(POWER[code[1]]), w - 10, 20 if big else 18, bold=True, fill=INK, align="center"
     )
     draw_text(
         d,
@@ -162,9 +167,15 @@ def _seat_lines(v, names) -> list[SeatLine]:
     for p in range(v.players):
         nd = sum(1 for dv in v.dishes[p] if dv.cards)
         guac = sum(1 for dv in v.dishes[p] if dv.guacamole)
-        detail = f"hand {v.hand_sizes[p]} · zone {len(v.prep[p])}/4 · {nd} dish{'es' if nd != 1 else ''}"
+        detail = ntr(
+            "hand {hand} · zone {zone}/4 · {n} dish",
+            "hand {hand} · zone {zone}/4 · {n} dishes",
+            nd,
+            hand=v.hand_sizes[p],
+            zone=len(v.prep[p]),
+        )
         if guac:
-            detail += f" · {guac} guacamole"
+            detail = tr("{counts} · {guacamole} guacamole", counts=detail, guacamole=guac)
         out.append(
             SeatLine(
                 p,
@@ -180,10 +191,13 @@ def _seat_lines(v, names) -> list[SeatLine]:
 
 
 def _header(v, names, last_action) -> Header:
-    info = f"turn {v.turn_number}" + (" · last round" if v.end_triggered and not v.over else "")
+    if v.end_triggered and not v.over:
+        info = tr("turn {number} · last round", number=v.turn_number)
+    else:
+        info = tr("turn {number}", number=v.turn_number)
     if v.over:
-        return Header("Guacamole", "final scores", winners_status(names, v.winners), None, last_action)
-    return Header("Guacamole", info, turn_status(names, v.turn, "to play"), v.turn, last_action)
+        return Header("Guacamole", tr("final scores"), winners_status(names, v.winners), None, last_action)
+    return Header("Guacamole", info, turn_status(names, v.turn, N_("{name} to play")), v.turn, last_action)
 
 
 def _panel_order(v) -> list[tuple[int, bool]]:
@@ -214,12 +228,7 @@ def _panel_height(zone, dishes, wide: bool, size=SMALL) -> int:
     return 52 + sum(max(_stack_height(k, size) for k in r) for r in rows) + 8
 
 
-def render(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> bytes:
-    """The board as PNG bytes; a seat's view adds its hand."""
-    return encode(draw_board(view, names=names, last_action=last_action))
-
-
-def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> Image.Image:
+def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -> Image.Image:
     v = view
     n = v.players
     header = _header(v, names, last_action)
@@ -261,7 +270,7 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
     def paste_card(code: str | None, x: int, y: int, size=SMALL, place: str | None = None) -> None:
         if code is None:
             d.rounded_rectangle((x, y, x + size[0] - 1, y + size[1] - 1), radius=10, outline=MUTED, width=2)
-            d.text((x + size[0] / 2, y + size[1] / 2), "empty", font=font(18), fill=MUTED, anchor="mm")
+            d.text((x + size[0] / 2, y + size[1] / 2), tr("empty"), font=font(18), fill=MUTED, anchor="mm")
         else:
             face = card_image(code, size)
             img.paste(face, (x, y), face)
@@ -276,7 +285,7 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
         draw_text(
             d,
             (PAD, y),
-            [("Now: ", MUTED), (v.step, INK)],
+            say("Now: {step}", MUTED, step=[(v.step, INK)]),
             WIDTH - 2 * PAD,
             26,
             min_size=20,
@@ -287,10 +296,13 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
 
     # ---------------------------------------------------------------- piles and legend
     y += 12
-    for k, (label, key) in enumerate((("deck", "deck"), ("pile x1", "x1"), ("pile x2", "x2"))):
+    for k, key in enumerate(("deck", "x1", "x2")):
         x = PAD + k * (BIG[0] + 22)
-        count = v.deck_size if key == "deck" else v.discard_sizes[k - 1]
-        draw_text(d, (x, y), f"{label} · {count}", BIG[0] + 20, 22, min_size=16, bold=True)
+        if key == "deck":
+            label = tr("deck · {count}", count=v.deck_size)
+        else:
+            label = tr("pile {pile} · {count}", pile=key, count=v.discard_sizes[k - 1])
+        draw_text(d, (x, y), label, BIG[0] + 20, 22, min_size=16, bold=True)
         if key == "deck":
             if v.deck_size:
                 back = card_back(BIG)
@@ -310,13 +322,15 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
         draw_text(
             d,
             (lx + 44, ly + 1),
-            [(f"{TYPE_NAMES[t]}: ", INK), (LEGEND[t], MUTED)],
+            say("{name}: {power}", INK, name=[(TYPE_NAMES[t], INK)], power=[(tr(LEGEND[t]), MUTED)]),
             WIDTH - PAD - lx - 44,
             22,
             min_size=16,
         )
     y += piles_h
-    draw_legend(d, PAD, y + 4, WIDTH - 2 * PAD, "changed in the last turn; arrow: where the last card went")
+    draw_legend(
+        d, PAD, y + 4, WIDTH - 2 * PAD, tr("changed in the last turn; arrow: where the last card went")
+    )
     y += legend_h
 
     # ---------------------------------------------------------------- players
@@ -332,16 +346,17 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
     if hand is not None:
         seat = v.seat
         y += 6
+        title = [(tr("Your hand"), INK)]  # outside the call below: the extractor reads one call at a time
         draw_text(
             d,
             (PAD, y),
-            [
-                ("Your hand", INK),
-                (
-                    f" — {len(hand)} card{'' if len(hand) == 1 else 's'}; type the code: prep 5T, dish 5T",
-                    MUTED,
-                ),
-            ],
+            nsay(
+                "{title} — {n} card; type the code: prep 5T, dish 5T",
+                "{title} — {n} cards; type the code: prep 5T, dish 5T",
+                len(hand),
+                MUTED,
+                title=title,
+            ),
             WIDTH - 2 * PAD,
             26,
             min_size=18,
@@ -355,7 +370,7 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
             paste_card(code, cx, cy, BIG)
             d.text((cx + BIG[0] / 2, cy + BIG[1] + 18), code, font=font(26, True), fill=INK, anchor="mm")
         if not hand:
-            d.text((PAD, y), "(empty)", font=font(24), fill=MUTED)
+            d.text((PAD, y), tr("(empty)"), font=font(24), fill=MUTED)
 
     # ---------------------------------------------------------------- the last turn
     for mark in v.turn_marks:
@@ -380,9 +395,11 @@ def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes
         (x + 2, y + 2, x + w - 2, y + 44), radius=11, fill=ACTIVE if active else (244, 241, 234)
     )
     seat_mark(d, x + 26, y + 23, 16, p)
-    name = seat_name(names, p) + (" (you)" if v.seat == p else "")
+    name = tr("{name} (you)", name=seat_name(names, p)) if v.seat == p else seat_name(names, p)
     draw_text(d, (x + 50, y + 7), [(name, seat_colour(p))], w // 2 - 40, 28, min_size=20, bold=True)
-    summary = f"P{p + 1} · hand {v.hand_sizes[p]} · zone {len(v.prep[p])}/4"
+    summary = tr(
+        "P{seat} · hand {hand} · zone {zone}/4", seat=p + 1, hand=v.hand_sizes[p], zone=len(v.prep[p])
+    )
     draw_text(d, (x + w // 2, y + 10), summary, w // 2 - 14, 24, min_size=16, align="right", fill=MUTED)
     boxes.setdefault(f"p{p + 1}h", (x + 8, y + 4, x + w // 2, y + 42))
 
@@ -408,7 +425,7 @@ def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes
 
 
 def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, size=SMALL) -> None:
-    d.text((bx, by), "zone", font=font(21, True), fill=INK)
+    d.text((bx, by), tr("zone"), font=font(21, True), fill=INK)
     d.text((bx + size[0] + 2, by + 2), f"{len(zone)}/4", font=font(19, True), fill=MUTED, anchor="ra")
     sy = by + 28
     for code in zone[:-1][-3:]:
@@ -424,17 +441,17 @@ def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, size=SMALL) -> None:
         d.rounded_rectangle(
             (bx + 3, sy + 3, bx + size[0] - 4, sy + size[1] - 4), radius=8, outline=(205, 205, 205), width=2
         )
-        d.text((bx + size[0] / 2, sy + size[1] / 2), "empty", font=font(18), fill=MUTED, anchor="mm")
+        d.text((bx + size[0] / 2, sy + size[1] / 2), tr("empty"), font=font(18), fill=MUTED, anchor="mm")
 
 
 def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, size=SMALL) -> None:
     place = "build" if building else f"p{p + 1}d{k}"
-    label = "new" if building else f"d{k}"
+    label = tr("new") if building else f"d{k}"
     d.text((bx, by), label, font=font(21, True), fill=(190, 100, 0) if building else INK)
     if not building:
         d.text(
             (bx + size[0] + 2, by + 2),
-            f"{dv.points}pt",
+            tr("{points}pt", points=dv.points),
             font=font(19, True),
             fill=GOOD if dv.valid else MUTED,
             anchor="ra",
@@ -447,11 +464,14 @@ def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, size=SMALL) -> No
     paste_card(dv.cards[-1] if dv.cards else None, bx, sy, size, place=place)
     fy = sy + size[1] + 4
     if building:
-        word, colr = ("ready" if dv.valid else "building"), (190, 100, 0)
+        word, colr = (tr("ready") if dv.valid else tr("building")), (190, 100, 0)
     elif dv.valid:
-        word, colr = f"✓ {KIND_WORD.get(dv.kind, dv.kind)}", GOOD
+        word, colr = "✓ " + tr(KIND_WORD.get(dv.kind, dv.kind)), GOOD
     else:
-        word, colr = "✗ invalid", BAD
+        word, colr = "✗ " + tr("invalid"), BAD
     draw_text(d, (bx, fy), word, size[0] + 14, 18, min_size=14, bold=True, fill=colr)
-    count = f"{len(dv.cards)} card{'s' if len(dv.cards) != 1 else ''}" + (" ★" if dv.guacamole else "")
+    count = ntr("{n} card", "{n} cards", len(dv.cards)) + (" ★" if dv.guacamole else "")
     draw_text(d, (bx, fy + 23), count, size[0] + 14, 18, min_size=14)
+
+
+render, draw_board = board_entry_points(_board_picture)

@@ -19,6 +19,7 @@ from renderers.common import (
     BACKGROUND,
     INK,
     MUTED,
+    N_,
     PAD,
     PANEL,
     RULE,
@@ -27,21 +28,23 @@ from renderers.common import (
     SeatLine,
     Span,
     art_cache,
+    board_entry_points,
     draw_header,
     draw_legend,
     draw_ranking,
     draw_strip,
     draw_text,
-    encode,
     font,
     header_height,
     mark_box,
+    ntr,
     places,
     ranking_height,
     seat_colour,
     seat_mark,
     seat_name,
     strip_height,
+    tr,
     turn_status,
     winners_status,
 )
@@ -64,17 +67,47 @@ BOARD_BG = {"A": (196, 160, 120), "B": (150, 120, 150)}
 GREY = (150, 150, 150)
 PIECE_COLOURS = (*PATCH_RGB.values(), *LEVEL_RGB.values(), GREY)
 ROWS = "ABCDE"
-MODE_NAMES = {"beginner": "Beginner", "apprentice": "Apprentice", "master": "Master", "artisan": "Artisan"}
-PHASE_TEXT = {
-    "order": "choosing secret orders",
-    "place1": "takes the 1st patch",
-    "place2": "takes the 2nd patch",
-    "claim": "may claim a market item",
-    "return": "returns 2 patches of the claim",
-    "extra": "places the blanket's extra patch",
-    "after": "may spend shells or end the turn",
-    "over": "game over",
+MODE_NAMES = {
+    "beginner": N_("Beginner"),
+    "apprentice": N_("Apprentice"),
+    "master": N_("Master"),
+    "artisan": N_("Artisan"),
 }
+PHASE_TEXT = {  # what the seat to move does: "{name} takes the 1st patch"
+    "order": N_("{name} choosing secret orders"),
+    "place1": N_("{name} takes the 1st patch"),
+    "place2": N_("{name} takes the 2nd patch"),
+    "claim": N_("{name} may claim a market item"),
+    "return": N_("{name} returns 2 patches of the claim"),
+    "extra": N_("{name} places the blanket's extra patch"),
+    "after": N_("{name} may spend shells or end the turn"),
+    "over": N_("{name}: game over"),
+}
+RETURN_TEXT = N_("{name} returns 2 patches of the claim (2 of {cells})")
+# The words of the game's data drawn on the board (flags are country names; symbols and textile
+# names are the textiles' own and are not translated).
+DATA_WORDS = (
+    N_("Head"),
+    N_("Torso"),
+    N_("Ritual"),
+    N_("Waist"),
+    N_("Legs"),
+    N_("Peru"),
+    N_("Bolivia"),
+    N_("Ecuador"),
+    N_("Colombia"),
+    N_("Chile"),
+    N_("Apprentice"),
+    N_("Guardian"),
+    N_("Master"),
+    N_("Blanket"),
+    N_("Artisan (Artesana)"),
+    N_("Master (Maestra)"),
+    N_("Instructor (Instructora)"),
+    N_("Guardian (Guardiana)"),
+    N_("Aspirant (Aspirante)"),
+    N_("Apprentice (Aprendiz)"),
+)
 
 
 # --------------------------------------------------------------------------- glyphs
@@ -206,7 +239,7 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
     draw_text(
         draw,
         (x + w // 2, y + 5),
-        f"{card.vp}VP",
+        tr("{points}VP", points=card.vp),
         w // 2 - 5,
         19,
         min_size=13,
@@ -230,7 +263,7 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
     # the two ways to claim: the colour or the symbol
     by = y + 120
     draw.rectangle((x + 10, by, x + 40, by + 30), fill=rgb, outline=(50, 35, 25))
-    draw.text((x + w // 2, by + 15), "or", font=font(17), fill=MUTED, anchor="mm")
+    draw.text((x + w // 2, by + 15), tr("or"), font=font(17), fill=MUTED, anchor="mm")
     icon = _glyph_icon(card.symbol, 30)
     img.paste(icon, (x + w - 42, by), icon)
     draw_text(
@@ -239,7 +272,7 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
     draw_text(
         draw,
         (x + 4, y + h - 42),
-        f"{card.flag} · {card.typology}",
+        tr("{flag} · {typology}", flag=tr(card.flag), typology=tr(card.typology)),
         w - 8,
         16,
         min_size=12,
@@ -308,24 +341,34 @@ def _draw_board(img, draw, view, p, x: int, y: int, cell: int) -> None:
 def _order_text(oid: str) -> str:
     for o in D.ORDERS:
         if o[0] == oid:
-            return f"{o[0]}: {o[1]} {o[2]} / {o[3]} {o[4]}"
+            return tr(
+                "{order}: {flag} {flag_points} / {typology} {typology_points}",
+                order=o[0],
+                flag=tr(o[1]),
+                flag_points=o[2],
+                typology=tr(o[3]),
+                typology_points=o[4],
+            )
     return oid
 
 
 def _details(view, p) -> list[tuple[str, bool]]:
     sc = p.score
-    lines = [(f"Cards: {sc['market']} VP", False)]
+    lines = [(tr("Cards: {points} VP", points=sc["market"]), False)]
     if view.mode != "beginner":
-        lines.append((f"Shells: {p.shells} (+{sc['shells']} VP)", False))
+        lines.append((tr("Shells: {shells} (+{points} VP)", shells=p.shells, points=sc["shells"]), False))
         if view.players > 1:
-            lines.append((f"Order: {sc['orders']} VP" if sc["orders"] != "?" else "Order: secret", False))
-    lines.append((f"Empty cells: -{sc['penalty']}", False))
+            order = (
+                tr("Order: {points} VP", points=sc["orders"]) if sc["orders"] != "?" else tr("Order: secret")
+            )
+            lines.append((order, False))
+    lines.append((tr("Empty cells: -{points}", points=sc["penalty"]), False))
     if sc["tile"]:
-        lines.append((f"Complete tile: +{sc['tile']}", False))
+        lines.append((tr("Complete tile: +{points}", points=sc["tile"]), False))
     if view.stoppers_variant:
-        lines.append((f"Stoppers left: {p.stoppers_left}", False))
+        lines.append((tr("Stoppers left: {n}", n=p.stoppers_left), False))
     if p.claimed:
-        lines.append(("Claimed: " + " ".join(p.claimed), True))
+        lines.append((tr("Claimed: {cards}", cards=" ".join(p.claimed)), True))
     return lines
 
 
@@ -345,9 +388,14 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell
         (x + 2, y + 2, x + w - 2, y + 46), radius=9, fill=ACTIVE if active else (244, 241, 234)
     )
     seat_mark(draw, x + 26, y + 24, 17, p.seat)
-    name = seat_name(names, p.seat) + (" (you)" if view.seat == p.seat else "")
+    name = (
+        tr("{name} (you)", name=seat_name(names, p.seat)) if view.seat == p.seat else seat_name(names, p.seat)
+    )
     total = p.score["total"]
-    label = f"{total} VP" if view.finished or p.score["orders"] != "?" else f"{total} VP + order"
+    if view.finished or p.score["orders"] != "?":
+        label = tr("{points} VP", points=total)
+    else:
+        label = tr("{points} VP + order", points=total)
     lw = int(draw.textlength(label, font=font(26, True)))
     draw_text(draw, (x + 52, y + 8), [(name, seat_colour(p.seat))], w - 80 - lw, 28, min_size=20, bold=True)
     draw.text((x + w - 12, y + 9), label, font=font(26, True), fill=INK, anchor="ra")
@@ -360,7 +408,9 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell
         ty += draw_text(
             draw,
             (tx, ty),
-            "▶ " + PHASE_TEXT.get(view.phase, view.phase),
+            tr(PHASE_TEXT[view.phase], name="▶")
+            if view.phase in PHASE_TEXT
+            else view.phase,  # ▶ for the name
             tw,
             21,
             min_size=16,
@@ -376,23 +426,26 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell
     brown = (120, 60, 20)
     if view.seat == p.seat and view.dealt_orders:
         ty += 6
-        ty += draw_text(draw, (tx, ty), "Keep one order:", tw, 21, bold=True, fill=brown)
+        ty += draw_text(draw, (tx, ty), tr("Keep one order:"), tw, 21, bold=True, fill=brown)
         for oid in view.dealt_orders:
-            ty += draw_text(
-                draw, (tx, ty), "keep " + _order_text(oid), tw, 19, min_size=13, max_lines=2, fill=brown
-            )
+            keep = tr("keep {order}", order=_order_text(oid))
+            ty += draw_text(draw, (tx, ty), keep, tw, 19, min_size=13, max_lines=2, fill=brown)
     elif p.order is not None and p.order != "?":
         ty += 6
         ty += draw_text(
-            draw, (tx, ty), "Order" + (" (secret)" if not view.finished else "") + ":", tw, 21, bold=True
+            draw, (tx, ty), tr("Order:") if view.finished else tr("Order (secret):"), tw, 21, bold=True
         )
         draw_text(draw, (tx, ty), _order_text(p.order), tw, 19, min_size=13, max_lines=2, fill=brown)
 
 
 def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
-    draw_text(draw, (x, y), f"Workshop: {view.visible_markers} face up", w // 2, 24, min_size=18, bold=True)
+    workshop = tr("Workshop: {n} face up", n=view.visible_markers)
+    draw_text(draw, (x, y), workshop, w // 2, 24, min_size=18, bold=True)
     if view.end_at is not None:
-        note = "END TRIGGERED: finishing the round" if view.end_triggered else f"game ends at {view.end_at}"
+        if view.end_triggered:
+            note = tr("END TRIGGERED: finishing the round")
+        else:
+            note = tr("game ends at {n}", n=view.end_at)
         draw_text(
             draw,
             (x + w // 2, y + 2),
@@ -435,22 +488,30 @@ def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
 
 
 def _header(view, names, last_action) -> Header:
-    mode = MODE_NAMES.get(view.mode, view.mode)
-    info = f"{mode} · side {view.side}" + (" · stoppers" if view.stoppers_variant else "")
-    title = "Guanga: Tejidos Andinos" + (" · solo" if view.players == 1 else "")
+    mode = tr(MODE_NAMES[view.mode]) if view.mode in MODE_NAMES else view.mode
+    if view.stoppers_variant:
+        info = tr("{mode} · side {side} · stoppers", mode=mode, side=view.side)
+    else:
+        info = tr("{mode} · side {side}", mode=mode, side=view.side)
+    title = tr("Guanga: Tejidos Andinos · solo") if view.players == 1 else "Guanga: Tejidos Andinos"
     if view.finished:
         scores: tuple[int, ...] = view.final_scores or ()
         if view.players == 1:
-            status: list[Span] = [(f"Game over: {scores[0]} VP, rank {view.solo_rank}", INK)]
+            rank = tr(view.solo_rank) if view.solo_rank else ""
+            status: list[Span] = [
+                (tr("Game over: {points} VP, rank {rank}", points=scores[0], rank=rank), INK)
+            ]
         else:
             status = winners_status(names, view.ranking[0])
         return Header(title, info, status, None, last_action)
     if view.phase == "order":
-        return Header(title, info, [("Everyone keeps one of two secret orders", INK)], None, last_action)
-    doing = PHASE_TEXT.get(view.phase, view.phase)
+        return Header(title, info, [(tr("Everyone keeps one of two secret orders"), INK)], None, last_action)
     if view.phase == "return" and view.pending:
-        doing += " (2 of " + " ".join(f"{ROWS[c // 5]}{c % 5 + 1}" for c in view.pending["cells"]) + ")"
-    return Header(title, info, turn_status(names, view.turn, doing), view.turn, last_action)
+        cells = " ".join(f"{ROWS[c // 5]}{c % 5 + 1}" for c in view.pending["cells"])
+        status = turn_status(names, view.turn, RETURN_TEXT, cells=cells)
+    else:
+        status = turn_status(names, view.turn, PHASE_TEXT.get(view.phase, "{name} " + view.phase))
+    return Header(title, info, status, view.turn, last_action)
 
 
 def _seat_lines(view, names) -> list[SeatLine]:
@@ -459,17 +520,17 @@ def _seat_lines(view, names) -> list[SeatLine]:
     for p in view.guangas:
         empty = sum(1 for t in p.tops if t is None)
         hidden = not view.finished and p.score["orders"] == "?"
-        parts = [f"{len(p.claimed)} card{'s' if len(p.claimed) != 1 else ''}"]
+        parts = [ntr("{n} card", "{n} cards", len(p.claimed))]
         if view.mode != "beginner":
-            parts.append(f"{p.shells} shells")
-        parts.append(f"{empty} empty")
+            parts.append(ntr("{n} shell", "{n} shells", p.shells))
+        parts.append(tr("{n} empty", n=empty))
         if hidden:
-            parts.append("+ secret order")
+            parts.append(tr("+ secret order"))
         out.append(
             SeatLine(
                 p.seat,
                 seat_name(names, p.seat),
-                f"{p.score['total']} VP",
+                tr("{points} VP", points=p.score["total"]),
                 " · ".join(parts),
                 active=not view.finished and p.seat in view.to_move,
                 you=view.seat == p.seat,
@@ -479,11 +540,7 @@ def _seat_lines(view, names) -> list[SeatLine]:
     return out
 
 
-def render(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> bytes:
-    return encode(draw_board(view, names=names, last_action=last_action))
-
-
-def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> Image.Image:
+def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -> Image.Image:
     n = view.players
     header = _header(view, names, last_action)
     seats = _seat_lines(view, names)
@@ -512,13 +569,15 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
 
     # market
     y += 14
-    decks = "  ".join(f"{D.LEVEL_NAMES[k]} {v}" for k, v in view.decks.items())
-    draw.text((PAD, y), "Market", font=font(26, True), fill=INK)
+    decks = "  ".join(f"{tr(D.LEVEL_NAMES[k])} {v}" for k, v in view.decks.items())
+    heading = tr("Market")
+    draw.text((PAD, y), heading, font=font(26, True), fill=INK)
+    after = max(120, int(draw.textlength(heading, font=font(26, True))) + 14)  # a longer word moves it on
     draw_text(
         draw,
-        (PAD + 120, y + 4),
-        f"cards left in the decks: {decks}",
-        WIDTH - 2 * PAD - 120,
+        (PAD + after, y + 4),
+        tr("cards left in the decks: {decks}", decks=decks),
+        WIDTH - 2 * PAD - after,
         21,
         min_size=15,
         fill=MUTED,
@@ -533,17 +592,18 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
     for card in view.market:
         if card is None:
             draw.rounded_rectangle((x, y, x + card_w, y + CARD_H), radius=8, outline=RULE, width=2)
-            draw.text((x + card_w // 2, y + CARD_H // 2), "empty", font=font(19), fill=MUTED, anchor="mm")
+            draw.text((x + card_w // 2, y + CARD_H // 2), tr("empty"), font=font(19), fill=MUTED, anchor="mm")
         else:
             _draw_card(img, draw, card, x, y, card_w, CARD_H, card.id in (pending_card, last_card))
         x += card_w + gap
     y += CARD_H + 16
 
     # basket, workshop, symbols
-    draw.text((PAD, y), "Basket", font=font(26, True), fill=INK)
-    draw_text(
-        draw, (PAD + 110, y + 4), f"pile {view.pile} · bag {view.bag}", 260, 21, min_size=15, fill=MUTED
-    )
+    heading = tr("Basket")
+    draw.text((PAD, y), heading, font=font(26, True), fill=INK)
+    after = max(110, int(draw.textlength(heading, font=font(26, True))) + 14)
+    pile = tr("pile {pile} · bag {bag}", pile=view.pile, bag=view.bag)
+    draw_text(draw, (PAD + after, y + 4), pile, 370 - after, 21, min_size=15, fill=MUTED)
     size = 56
     for i, patch in enumerate(view.basket):
         bx = PAD + i * (size + 8)
@@ -557,8 +617,9 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
     _draw_markers(img, draw, view, mx, y, WIDTH - PAD - mx)
     y += 40 + 62 + 20
     if view.first_patch:
-        note = (
-            f"1st patch taken: {view.first_patch.replace('/', ' ')}; the 2nd must differ in colour and symbol"
+        note = tr(
+            "1st patch taken: {patch}; the 2nd must differ in colour and symbol",
+            patch=view.first_patch.replace("/", " "),
         )
         draw_text(draw, (PAD, y), note, WIDTH - 2 * PAD, 21, min_size=15, fill=MUTED)
     else:
@@ -569,7 +630,7 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
             draw.text((lx + 32, y + 1), sym, font=font(21), fill=MUTED)
             lx += 48 + int(draw.textlength(sym, font=font(21))) + 16
     y += 34 + 12
-    draw_legend(draw, PAD, y, WIDTH - 2 * PAD, "changed in the last turn (cells, the claimed card)")
+    draw_legend(draw, PAD, y, WIDTH - 2 * PAD, tr("changed in the last turn (cells, the claimed card)"))
     y += legend_h
 
     half = (WIDTH - 2 * PAD - 10) // 2
@@ -585,7 +646,7 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
 
 
 def _draw_solo_ranks(draw, x: int, y: int, w: int) -> None:
-    draw.text((x, y), "Solo ranks", font=font(26, True), fill=INK)
+    draw.text((x, y), tr("Solo ranks"), font=font(26, True), fill=INK)
     rows = [("0-39", D.SOLO_LOWEST_RANK)]
     bounds = sorted(D.SOLO_RANKS)
     for i, (low, name) in enumerate(bounds):
@@ -593,4 +654,7 @@ def _draw_solo_ranks(draw, x: int, y: int, w: int) -> None:
         rows.append((f"{low}-{high}" if high else f"{low}+", name))
     for k, (pts, name) in enumerate(rows):
         draw.text((x, y + 40 + k * 32), pts, font=font(21, True), fill=INK)
-        draw_text(draw, (x + 118, y + 40 + k * 32), name, w - 118, 21, min_size=14)
+        draw_text(draw, (x + 118, y + 40 + k * 32), tr(name), w - 118, 21, min_size=14)
+
+
+render, draw_board = board_entry_points(_board_picture)

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+import languages
 from engines.core import UNKNOWN
 from engines.nowa_gwinea.data import ANIMALS
 from engines.nowa_gwinea.geometry import (
@@ -30,13 +31,16 @@ from renderers.common import (
     INK,
     MARK,
     MUTED,
+    N_,
     PAD,
     PANEL,
     RULE,
     WIDTH,
     Header,
     SeatLine,
+    Span,
     art_cache,
+    board_entry_points,
     centred_text,
     draw_header,
     draw_legend,
@@ -46,12 +50,18 @@ from renderers.common import (
     encode,
     font,
     header_height,
+    list_spans,
+    name_span,
+    nsay,
+    ntr,
     places_by_score,
     ranking_height,
     seat_colour,
     seat_mark,
     seat_name,
+    speaking,
     strip_height,
+    tr,
     winners_status,
 )
 
@@ -70,7 +80,16 @@ TOTEM_COLOURS = (
     (200, 150, 40),  # lizard
     (210, 90, 170),  # butterfly
 )
-TOTEM_LABELS = ("Par", "Cas", "Kan", "Cro", "Liz", "But")
+TOTEM_LABELS = (N_("Par"), N_("Cas"), N_("Kan"), N_("Cro"), N_("Liz"), N_("But"))  # the animals, short
+ANIMAL_WORDS = (  # the engine's ANIMALS, marked for the catalogues (a test checks they are the same)
+    N_("parrot"),
+    N_("cassowary"),
+    N_("tree kangaroo"),
+    N_("crocodile"),
+    N_("lizard"),
+    N_("butterfly"),
+)
+SIDE_WORDS = {"A": N_("A standard"), "B": N_("B hard")}
 HUT = (112, 124, 146)  # slate: every village's huts (the villages are told apart by place)
 PIECE_COLOURS = (*TOTEM_COLOURS, WATER, FRUIT, LEAF, HUT, SAND, SAND_DARK)
 
@@ -126,7 +145,7 @@ def _draw_symbols(
             width=2 if i == rolled else 1,
         )
         if not small:
-            centred_text(d, (x + size / 2, y + size / 2), TOTEM_LABELS[i], f, fill=(255, 255, 255))
+            centred_text(d, (x + size / 2, y + size / 2), tr(TOTEM_LABELS[i]), f, fill=(255, 255, 255))
     for name in board.water:
         cell = cell_of(name)
         x, y = _xy(cell, ox, oy, size)
@@ -215,18 +234,24 @@ def _board(image, board, rolled, texts, colour, ox, oy, size, last=None) -> None
 
 
 def _header(view, names, last_action) -> Header:
-    info = "game over" if view.over else f"round {view.round} of {view.rounds}"
+    info = (
+        tr("game over")
+        if view.over
+        else tr("round {round} of {rounds}", round=view.round, rounds=view.rounds)
+    )
     if view.over:
         best = max(view.scores)
         top = [s for s in range(view.players) if view.scores[s] == best]
         if view.players == 1:
-            return Header("Nowa Gwinea", info, [(f"Game over: {best} points", INK)], None, last_action)
+            status: list[Span] = [(ntr("Game over: {n} point", "Game over: {n} points", best), INK)]
+            return Header("Nowa Gwinea", info, status, None, last_action)
         return Header("Nowa Gwinea", info, winners_status(names, top), None, last_action)
     waiting = list(view.to_move)
-    status: list = []
-    for k, s in enumerate(waiting):
-        status.append((("" if k == 0 else ", ") + seat_name(names, s), seat_colour(s)))
-    status.append((" building" if waiting else "waiting for the round's end", INK))
+    if waiting:
+        who = list_spans([name_span(names, s) for s in waiting])
+        status = nsay("{names} building", "{names} building", len(waiting), INK, names=who)
+    else:
+        status = [(tr("waiting for the round's end"), INK)]
     return Header("Nowa Gwinea", info, status, waiting[0] if len(waiting) == 1 else None, last_action)
 
 
@@ -236,11 +261,14 @@ def _seat_lines(view, names) -> list[SeatLine]:
     for s in range(view.players):
         parts = []
         if not view.over:
-            parts.append(f"{view.huts[s]} huts · " + ("finished" if view.done[s] else "building"))
+            if view.done[s]:
+                parts.append(ntr("{n} hut · finished", "{n} huts · finished", view.huts[s]))
+            else:
+                parts.append(ntr("{n} hut · building", "{n} huts · building", view.huts[s]))
         if view.per_round:
-            parts.append(f"last round +{view.per_round[-1][s]}")
+            parts.append(tr("last round +{points}", points=view.per_round[-1][s]))
             if view.over:
-                parts.append(f"{len(view.per_round)} rounds")
+                parts.append(ntr("{n} round", "{n} rounds", len(view.per_round)))
         out.append(
             SeatLine(
                 s,
@@ -255,11 +283,7 @@ def _seat_lines(view, names) -> list[SeatLine]:
     return out
 
 
-def render(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> bytes:
-    return encode(draw_board(view, names=names, last_action=last_action))
-
-
-def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> Image.Image:
+def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -> Image.Image:
     n = view.players
     last = view.last_round
     header = _header(view, names, last_action)
@@ -286,11 +310,14 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
     board = view.boards[shown]
     y += 12
     if view.over:
-        sub = "The last round's villages are shown below."
+        sub = tr("The last round's villages are shown below.")
     else:
-        sub = (
-            f"Die: {view.animal} (start there) · board {board.board}"
-            f"{'A standard' if board.side == 'A' else 'B hard'} · goal {view.water_target} water holes"
+        sub = tr(
+            "Die: {animal} (start there) · board {board}{side} · goal {water} water holes",
+            animal=tr(view.animal),
+            board=board.board,
+            side=tr(SIDE_WORDS[board.side]) if board.side in SIDE_WORDS else board.side,
+            water=view.water_target,
         )
     draw_text(d, (PAD, y), sub, WIDTH - 2 * PAD, 26, min_size=18, bold=True)
     y += 44
@@ -300,13 +327,14 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
     bx, by = PAD + 34, y + 34
     _board(image, board, view.totem if not view.over else -1, texts, HUT, bx, by, CELL, view.last_move)
     if view.seat is not None:
-        who = "your board and village" + (
-            " (each player has their own board)" if len({(b.board, b.side) for b in view.boards}) > 1 else ""
-        )
+        if len({(b.board, b.side) for b in view.boards}) > 1:
+            who = tr("your board and village (each player has their own board)")
+        else:
+            who = tr("your board and village")
     elif len({(b.board, b.side) for b in view.boards}) > 1:
-        who = f"{seat_name(names, 0)}'s board; each player has their own; villages hidden"
+        who = tr("{name}'s board; each player has their own; villages hidden", name=seat_name(names, 0))
     else:
-        who = "villages stay hidden until the round ends"
+        who = tr("villages stay hidden until the round ends")
     draw_text(d, (bx, by + CELL * SIZE + 8), who, CELL * SIZE, 21, min_size=15, fill=MUTED)
 
     # side panel
@@ -316,12 +344,12 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
     if view.seat is not None and not view.over:
         d.rounded_rectangle((x - 10, py - 4, x + w, py + 300), radius=10, fill=PANEL, outline=RULE, width=2)
         py += 6
-        py += draw_text(d, (x, py), "Your village", w - 10, 28, bold=True) + 6
+        py += draw_text(d, (x, py), tr("Your village"), w - 10, 28, bold=True) + 6
         py += (
             draw_text(
                 d,
                 (x, py),
-                f"Water holes: {view.water} of {view.water_target}",
+                tr("Water holes: {water} of {goal}", water=view.water, goal=view.water_target),
                 w - 10,
                 24,
                 min_size=18,
@@ -332,7 +360,13 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
         bonus = (0, 1, 3, 6, 10, 15)[min(view.fruit, 5)]
         py += (
             draw_text(
-                d, (x, py), f"Fruit: {view.fruit} (caller bonus {bonus})", w - 10, 24, min_size=18, fill=FRUIT
+                d,
+                (x, py),
+                tr("Fruit: {fruit} (caller bonus {bonus})", fruit=view.fruit, bonus=bonus),
+                w - 10,
+                24,
+                min_size=18,
+                fill=FRUIT,
             )
             + 4
         )
@@ -341,7 +375,7 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
                 draw_text(
                     d,
                     (x, py),
-                    "BROKEN: " + view.broken,
+                    tr("BROKEN: {why}", why=view.broken),
                     w - 10,
                     21,
                     min_size=15,
@@ -354,34 +388,48 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
         elif view.can_call:
             py += (
                 draw_text(
-                    d, (x, py), "Ready: type gwinea", w - 10, 24, min_size=18, bold=True, fill=(30, 130, 60)
+                    d,
+                    (x, py),
+                    tr("Ready: type gwinea"),
+                    w - 10,
+                    24,
+                    min_size=18,
+                    bold=True,
+                    fill=(30, 130, 60),
                 )
                 + 4
             )
         used = {t[0] for t in texts}
         left = " ".join(p for p in PIECES if p not in used)
-        py += draw_text(d, (x, py), f"Huts left: {left}", w - 10, 22, min_size=15, max_lines=2) + 4
+        py += (
+            draw_text(d, (x, py), tr("Huts left: {huts}", huts=left), w - 10, 22, min_size=15, max_lines=2)
+            + 4
+        )
         py = max(py, y + 300) + 16
     py += (
-        draw_text(d, (x, py), f"Boards left in the stack: {view.deck_left}", w, 21, min_size=15, fill=MUTED)
+        draw_text(
+            d, (x, py), tr("Boards left in the stack: {n}", n=view.deck_left), w, 21, min_size=15, fill=MUTED
+        )
         + 14
     )
     # legend
     d.ellipse((x, py, x + 26, py + 26), fill=WATER)
-    d.text((x + 34, py), "water hole", font=font(21), fill=INK)
-    d.ellipse((x + 170, py + 2, x + 192, py + 24), fill=FRUIT)
-    d.text((x + 202, py), "fruit bush", font=font(21), fill=INK)
+    water = tr("water hole")
+    d.text((x + 34, py), water, font=font(21), fill=INK)
+    fx = x + max(170, 34 + int(d.textlength(water, font=font(21))) + 16)  # after a longer word
+    d.ellipse((fx, py + 2, fx + 22, py + 24), fill=FRUIT)
+    d.text((fx + 32, py), tr("fruit bush"), font=font(21), fill=INK)
     py += 36
     for i in range(len(TOTEM_LABELS)):
         xx = x + (i % 2) * (w // 2)
         yy = py + (i // 2) * 32
         d.ellipse((xx, yy, xx + 26, yy + 26), fill=TOTEM_COLOURS[i])
-        draw_text(d, (xx + 32, yy), ANIMALS[i], w // 2 - 36, 21, min_size=14)
+        draw_text(d, (xx + 32, yy), tr(ANIMALS[i]), w // 2 - 36, 21, min_size=14)
     py += 3 * 32 + 8
     d.rectangle((x, py + 2, x + 24, py + 26), outline=GOLD_FRAME, width=4)
-    py += draw_text(d, (x + 34, py), "the rolled totem", w - 34, 21, min_size=14) + 10
+    py += draw_text(d, (x + 34, py), tr("the rolled totem"), w - 34, 21, min_size=14) + 10
     if view.seat is not None:
-        draw_legend(d, x, py, w, "your last hut", size=22)
+        draw_legend(d, x, py, w, tr("your last hut"), size=22)
 
     if last:
         _draw_revealed(image, d, last, names, n, by + CELL * SIZE + 44, mini, n)
@@ -405,7 +453,14 @@ def _draw_revealed(image, d, last, names, n: int, top: int, cell: int, cols: int
     from engines.nowa_gwinea.rules import board_info
 
     d.line((PAD, top - 6, WIDTH - PAD, top - 6), fill=RULE, width=2)
-    draw_text(d, (PAD, top), f"Round {last['round']}: every village revealed", WIDTH - 2 * PAD, 28, bold=True)
+    draw_text(
+        d,
+        (PAD, top),
+        tr("Round {round}: every village revealed", round=last["round"]),
+        WIDTH - 2 * PAD,
+        28,
+        bold=True,
+    )
     step = (WIDTH - 2 * PAD) // cols
     for s in range(n):
         r, c = divmod(s, cols)
@@ -414,19 +469,28 @@ def _draw_revealed(image, d, last, names, n: int, top: int, cell: int, cols: int
         info = board_info(last["boards"][s], last["sides"][s])
         _board(image, info, last["totem"], last["villages"][s], HUT, ox, oy, cell)
         row = last["rows"][s]
-        label = f"{seat_name(names, s)} +{row['points']}"
-        if last.get("caller") == s:
-            label += " (called)"
-        if row["broken"]:
-            label += " broken"
+        called, broken = last.get("caller") == s, bool(row["broken"])
+        if called and broken:
+            label = tr("{name} +{points} (called) broken", name=seat_name(names, s), points=row["points"])
+        elif called:
+            label = tr("{name} +{points} (called)", name=seat_name(names, s), points=row["points"])
+        elif broken:
+            label = tr("{name} +{points} broken", name=seat_name(names, s), points=row["points"])
+        else:
+            label = tr("{name} +{points}", name=seat_name(names, s), points=row["points"])
         seat_mark(d, ox + 13, oy - 20, 13, s)
         draw_text(
             d, (ox + 32, oy - 36), [(label, seat_colour(s))], cell * SIZE - 32, 24, min_size=14, bold=True
         )
 
 
-@lru_cache(maxsize=1)
-def _huts_chart() -> bytes:
+@lru_cache(maxsize=4)
+def _huts_chart(language: str | None) -> bytes:
+    with speaking(language):
+        return _draw_huts_chart()
+
+
+def _draw_huts_chart() -> bytes:
     cell = 18
     box_w, box_h = 118, 128
     left = 70
@@ -434,13 +498,13 @@ def _huts_chart() -> bytes:
     d = ImageDraw.Draw(image)
     d.text(
         (20, 14),
-        "Nowa Gwinea huts: letter + orientation + anchor square, e.g. F3C4",
+        tr("Nowa Gwinea huts: letter + orientation + anchor square, e.g. F3C4"),
         font=font(24, True),
         fill=INK,
     )
     d.text(
         (20, 46),
-        "Orientation 0 as drawn, 1-3 turned clockwise, 4-7 mirrored then turned. Dot = anchor square.",
+        tr("Orientation 0 as drawn, 1-3 turned clockwise, 4-7 mirrored then turned. Dot = anchor square."),
         font=font(17),
         fill=MUTED,
     )
@@ -451,7 +515,7 @@ def _huts_chart() -> bytes:
         for i, k in enumerate(DISTINCT[p]):
             x0 = left + i * box_w
             same = [j for j in range(8) if CANONICAL[p][j] == k]
-            label = ",".join(str(j) for j in same) if len(same) < 8 else "any"
+            label = ",".join(str(j) for j in same) if len(same) < 8 else tr("any")
             centred_text(d, (x0 + box_w / 2, y0 + 14), label, font(18, True))
             sq = SHAPES[p][k]
             h = max(r for r, _ in sq) + 1
@@ -471,6 +535,9 @@ def _huts_chart() -> bytes:
     return encode(image)
 
 
-def render_huts() -> bytes:
+def render_huts(language: str | None = None) -> bytes:
     """The hut chart (PNG): each hut's letter, its orientations with their indices, the anchor dot."""
-    return _huts_chart()
+    return _huts_chart(languages.normalise(language))
+
+
+render, draw_board = board_entry_points(_board_picture)

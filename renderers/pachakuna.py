@@ -21,6 +21,7 @@ from renderers.common import (
     BACKGROUND,
     INK,
     MUTED,
+    N_,
     PAD,
     PANEL,
     RULE,
@@ -28,14 +29,15 @@ from renderers.common import (
     Header,
     SeatLine,
     art_cache,
+    board_entry_points,
     draw_header,
     draw_legend,
     draw_ranking,
     draw_strip,
     draw_text,
-    encode,
     font,
     header_height,
+    ntr,
     path_arrow,
     ranking_height,
     seat_colour,
@@ -43,7 +45,9 @@ from renderers.common import (
     seat_name,
     strip_height,
     text_size,
+    tr,
     turn_status,
+    winners_status,
 )
 
 R = 48  # hex radius (centre to corner) in pixels
@@ -235,25 +239,31 @@ def _draw_board(view) -> Image.Image:
     return img
 
 
+SIDES = (N_("White"), N_("Black"))  # seat 0 plays the white llamas (valleys), seat 1 the black (mountains)
+
+
 def _header(view, names, last_action) -> Header:
-    info = f"board {view.board} · turn {view.turn_number}" + (f"/{view.max_turns}" if view.max_turns else "")
+    if view.max_turns:
+        info = tr(
+            "board {board} · turn {turn}/{most}", board=view.board, turn=view.turn_number, most=view.max_turns
+        )
+    else:
+        info = tr("board {board} · turn {turn}", board=view.board, turn=view.turn_number)
     if view.phase == "over":
         if view.winner is not None:
-            status = [
-                ("Game over: ", INK),
-                (seat_name(names, view.winner), seat_colour(view.winner)),
-                (" wins", INK),
-            ]
+            status = winners_status(names, [view.winner])
         else:
-            status = [("Game over: nobody collected all seven colours", INK)]
+            status = [(tr("Game over: nobody collected all seven colours"), INK)]
         return Header("P'achakuna", info, status, None, last_action)
-    side = D.SEAT_NAMES[view.turn]
-    if view.phase == "rotate":
-        cost = "first one free" if view.rotation_cost == 0 else f"next costs {view.rotation_cost}"
-        doing = f"({side}) to play: turn tiles ({cost}) or move llamas"
+    side = tr(SIDES[view.turn])
+    if view.phase == "rotate" and view.rotation_cost == 0:
+        doing = N_("{name} ({side}) to play: turn tiles (first one free) or move llamas")
+    elif view.phase == "rotate":
+        doing = N_("{name} ({side}) to play: turn tiles (next costs {cost}) or move llamas")
     else:
-        doing = f"({side}) to play: move, sell, buy with llamas, then end"
-    return Header("P'achakuna", info, turn_status(names, view.turn, doing), view.turn, last_action)
+        doing = N_("{name} ({side}) to play: move, sell, buy with llamas, then end")
+    status = turn_status(names, view.turn, doing, side=side, cost=view.rotation_cost)
+    return Header("P'achakuna", info, status, view.turn, last_action)
 
 
 def _seat_lines(view, names) -> list[SeatLine]:
@@ -262,7 +272,22 @@ def _seat_lines(view, names) -> list[SeatLine]:
     for seat in range(view.players):
         llamas = sum(1 for m in view.llamas if m.seat == seat)
         total = sum(n for _, n in view.supply[seat])
-        detail = f"{D.SEAT_NAMES[seat]} · {'valleys' if seat == 0 else 'mountains'} · loose {view.loose[seat]}/{total} · {llamas} llama{'s' if llamas != 1 else ''}"
+        if seat == 0:
+            detail = ntr(
+                "White · valleys · loose {loose}/{total} · {n} llama",
+                "White · valleys · loose {loose}/{total} · {n} llamas",
+                llamas,
+                loose=view.loose[seat],
+                total=total,
+            )
+        else:
+            detail = ntr(
+                "Black · mountains · loose {loose}/{total} · {n} llama",
+                "Black · mountains · loose {loose}/{total} · {n} llamas",
+                llamas,
+                loose=view.loose[seat],
+                total=total,
+            )
         place = None
         if over:
             place = 1 if view.winner == seat else (2 if view.winner is not None else 1)
@@ -280,11 +305,7 @@ def _seat_lines(view, names) -> list[SeatLine]:
     return out
 
 
-def render(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> bytes:
-    return encode(draw_board(view, names=names, last_action=last_action))
-
-
-def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> Image.Image:
+def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -> Image.Image:
     header = _header(view, names, last_action)
     seats = _seat_lines(view, names)
     over = view.phase == "over"
@@ -295,7 +316,7 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
     dr = ImageDraw.Draw(img)
     y = draw_header(dr, header)
     y += (
-        draw_ranking(dr, seats, y, title="Final: the first to hold all seven colours wins")
+        draw_ranking(dr, seats, y, title=N_("Final: the first to hold all seven colours wins"))
         if over
         else draw_strip(dr, seats, y)
     )
@@ -314,12 +335,16 @@ def _panel(
     for seat in order:
         y = _player_box(dr, x, y, w, view, seat, names) + 10
     if view.rocks and view.phase != "over":
-        when = "not turnable this turn" if view.phase == "rotate" else "closed to the next player"
+        rocks = ", ".join(map(str, view.rocks))
+        if view.phase == "rotate":
+            when = tr("Rocks: {tiles} (not turnable this turn)", tiles=rocks)
+        else:
+            when = tr("Rocks: {tiles} (closed to the next player)", tiles=rocks)
         y += (
             draw_text(
                 dr,
                 (x, y),
-                f"Rocks: {', '.join(map(str, view.rocks))} ({when})",
+                when,
                 w,
                 20,
                 min_size=14,
@@ -331,7 +356,12 @@ def _panel(
         draw_text(
             dr,
             (x, y),
-            f"Bag: {view.bag_count} demands · used: {len(view.used)}",
+            ntr(
+                "Bag: {n} demand · used: {used}",
+                "Bag: {n} demands · used: {used}",
+                view.bag_count,
+                used=len(view.used),
+            ),
             w,
             20,
             min_size=14,
@@ -351,17 +381,17 @@ def _panel(
     # legend, from the bottom up
     ly = bottom - 4 * 30 - 8
     _demand(dr, x + 22, ly + 12, "RY")
-    draw_text(dr, (x + 50, ly), "demand: big flag 2, small 1", w - 50, 20, min_size=14)
+    draw_text(dr, (x + 50, ly), tr("demand: big flag 2, small 1"), w - 50, 20, min_size=14)
     ly += 30
     dr.rectangle((x, ly + 2, x + 30, ly + 22), fill=VALLEY)
     dr.line([(x, ly + 12), (x + 30, ly + 12)], fill=VALLEY_ROAD, width=6)
-    draw_text(dr, (x + 40, ly), "valley: White's road", w - 40, 20, min_size=14)
+    draw_text(dr, (x + 40, ly), tr("valley: White's road"), w - 40, 20, min_size=14)
     ly += 30
     dr.rectangle((x, ly + 2, x + 30, ly + 22), fill=MOUNTAIN)
     dr.line([(x, ly + 12), (x + 30, ly + 12)], fill=MOUNTAIN_RIDGE, width=4)
-    draw_text(dr, (x + 40, ly), "mountain: Black's road", w - 40, 20, min_size=14)
+    draw_text(dr, (x + 40, ly), tr("mountain: Black's road"), w - 40, 20, min_size=14)
     ly += 30
-    draw_legend(dr, x, ly, w, "last turn; arrow: a llama's road", size=20)
+    draw_legend(dr, x, ly, w, tr("last turn; arrow: a llama's road"), size=20)
 
 
 def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat: int, names) -> float:
@@ -379,7 +409,7 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
     seat_mark(dr, x + 22, y + 22, 15, seat)
     body = (250, 250, 250) if seat == 0 else (25, 25, 25)
     dr.ellipse((x + w - 34, y + 10, x + w - 10, y + 34), fill=body, outline=INK, width=2)
-    name = seat_name(names, seat) + (" (you)" if view.seat == seat else "")
+    name = tr("{name} (you)", name=seat_name(names, seat)) if view.seat == seat else seat_name(names, seat)
     draw_text(dr, (x + 44, y + 8), [(name, seat_colour(seat))], w - 90, 24, min_size=16, bold=True)
     y += 46
     step = min(42, (w - 12) // 8)
@@ -421,3 +451,6 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
             dr.line([(lx + 3, y + 18), (lx + 15, y + 6)], fill=(120, 120, 120), width=2)
         lx += 30
     return top + h
+
+
+render, draw_board = board_entry_points(_board_picture)

@@ -18,13 +18,17 @@ from renderers.common import (
     BACKGROUND,
     INK,
     MUTED,
+    N_,
     PANEL,
     RULE,
     font,
+    ordinal,
     seat_colour,
     seat_mark,
+    speaking,
     text_width,
     to_png,
+    tr,
 )
 
 WIDTH = 800
@@ -49,7 +53,7 @@ class Card:
     rows: Sequence[Row]
     series: Sequence[Sequence[float]] = ()  # per seat: the score after each turn (the chart)
     figures: Sequence[tuple[str, str]] = field(default_factory=tuple)  # ("Moves", "132")
-    x_label: str = "turn"
+    x_label: str = N_("turn")
 
 
 def fitted(text: str, size: int, width: float, bold: bool = False) -> str:
@@ -75,7 +79,14 @@ def wrapped(text: str, size: int, width: float, bold: bool = False, lines: int =
     return [fitted(line, size, width, bold) for line in out]
 
 
-def render(card: Card) -> bytes:
+def render(card: Card, *, language: str | None = None) -> bytes:
+    """The card as PNG bytes, its own words in ``language`` (the card's texts come translated;
+    its figure labels and ``x_label`` are messages, translated here)."""
+    with speaking(language):
+        return _render(card)
+
+
+def _render(card: Card) -> bytes:
     rows = list(card.rows)
     title = wrapped(card.title, 40, WIDTH - 2 * PAD, True)
     reason = wrapped(card.reason, SMALLEST, WIDTH - 2 * PAD, lines=3)
@@ -109,7 +120,7 @@ def render(card: Card) -> bytes:
     draw.rectangle((PAD - 8, y - 8, WIDTH - PAD + 8, y + row_h * len(rows)), fill=PANEL, outline=RULE)
     for row in rows:
         cy = y + row_h // 2
-        place = {1: "1st", 2: "2nd", 3: "3rd"}.get(row.place, f"{row.place}th")
+        place = ordinal(row.place)
         draw.text((PAD, cy), place, font=font(30, True), fill=INK, anchor="lm")
         seat_mark(draw, PAD + 92, cy, 15, row.seat)
         name = row.name + (f" ({row.note})" if row.note else "")
@@ -139,8 +150,9 @@ def render(card: Card) -> bytes:
         x = PAD + (i % 2) * (WIDTH - 2 * PAD) // 2
         if i and i % 2 == 0:
             y += 44
-        draw.text((x, y), f"{label}: ", font=font(SMALLEST), fill=MUTED)
-        draw.text((x + text_width(f"{label}: ", SMALLEST), y), value, font=font(SMALLEST, True), fill=INK)
+        shown = tr("{label}: ", label=tr(label))
+        draw.text((x, y), shown, font=font(SMALLEST), fill=MUTED)
+        draw.text((x + text_width(shown, SMALLEST), y), value, font=font(SMALLEST, True), fill=INK)
     return to_png(image)
 
 
@@ -167,8 +179,8 @@ def chart(
         draw.line((left, y, right, y), fill=RULE)
         label = f"{value:g}" if value != int(value) else str(int(value))
         draw.text((left - 8, y), label, font=font(SMALLEST), fill=MUTED, anchor="rm")
-    draw.text((left, plot_bottom + 8), "start", font=font(SMALLEST), fill=MUTED)
-    end = f"{x_label} {n - 1}"
+    draw.text((left, plot_bottom + 8), tr("start"), font=font(SMALLEST), fill=MUTED)
+    end = tr("{label} {n}", label=tr(x_label), n=n - 1)
     draw.text((right, plot_bottom + 8), end, font=font(SMALLEST), fill=MUTED, anchor="ra")
     seats = {row.seat for row in rows}
     for seat, values in enumerate(series):

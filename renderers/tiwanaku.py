@@ -17,29 +17,34 @@ from renderers.common import (
     BACKGROUND,
     INK,
     MUTED,
+    N_,
     PAD,
     PANEL,
     RULE,
     WIDTH,
     Header,
     SeatLine,
+    Span,
     art_cache,
+    board_entry_points,
     draw_header,
     draw_legend,
     draw_ranking,
     draw_strip,
     draw_text,
-    encode,
     font,
     header_height,
     mark_box,
+    ntr,
     places,
+    ptr,
     ranking_height,
     seat_colour,
     seat_mark,
     seat_name,
     seat_shape,
     strip_height,
+    tr,
     turn_status,
     winners_status,
 )
@@ -54,7 +59,20 @@ TERRAIN_COLOURS = {
     "M": (160, 145, 135),  # mountain: stone
     "F": (92, 150, 82),  # forest: green
 }
-TERRAIN_NAMES = {"S": "Swamp", "D": "Desert", "M": "Mountain", "F": "Forest"}
+TERRAIN_NAMES = {"S": N_("Swamp"), "D": N_("Desert"), "M": N_("Mountain"), "F": N_("Forest")}
+
+
+def letter(terrain: str) -> str:
+    """A terrain's letter on the board, the first of its name in the language drawn (not notation)."""
+    letters = {
+        "S": ptr("terrain letter", "S"),
+        "D": ptr("terrain letter", "D"),
+        "M": ptr("terrain letter", "M"),
+        "F": ptr("terrain letter", "F"),
+    }
+    return letters.get(terrain, terrain)
+
+
 PIECE_COLOURS = tuple(TERRAIN_COLOURS.values())
 HIDDEN = (222, 216, 204)
 HIDDEN_DOT = (200, 193, 180)
@@ -118,7 +136,7 @@ def _pawn(
 def _cube(draw: ImageDraw.ImageDraw, x: float, y: float, s: float, terrain: str) -> None:
     colour = TERRAIN_COLOURS[terrain]
     draw.rounded_rectangle((x, y, x + s, y + s), radius=4, fill=colour, outline=INK, width=2)
-    draw.text((x + s / 2, y + s / 2), terrain, font=font(int(s * 0.55), True), fill=INK, anchor="mm")
+    draw.text((x + s / 2, y + s / 2), letter(terrain), font=font(int(s * 0.55), True), fill=INK, anchor="mm")
 
 
 def _cell_xy(cell: int, cols: int, ox: int, oy: int) -> tuple[int, int]:
@@ -161,24 +179,24 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, view, ox: int, oy: 
             base = TERRAIN_COLOURS[known[cell]]
             faded = tuple((v + 2 * h) // 3 for v, h in zip(base, HIDDEN, strict=True))
             draw.rectangle((x, y, x + CELL, y + CELL), fill=faded)
-            draw.text((x + 10, y + 8), known[cell], font=letter_font, fill=_darker(base, 0.55))
-            draw.text((x + CELL - 10, y + 10), "seen", font=small, fill=INK, anchor="ra")
+            draw.text((x + 10, y + 8), letter(known[cell]), font=letter_font, fill=_darker(base, 0.55))
+            draw.text((x + CELL - 10, y + 10), tr("seen"), font=small, fill=INK, anchor="ra")
         else:
             draw.rectangle((x, y, x + CELL, y + CELL), fill=TERRAIN_COLOURS[t])
-            draw.text((x + 10, y + 8), t, font=letter_font, fill=_darker(TERRAIN_COLOURS[t], 0.45))
+            draw.text((x + 10, y + 8), letter(t), font=letter_font, fill=_darker(TERRAIN_COLOURS[t], 0.45))
         crop = view.crops[cell]
         cx, cy = x + CELL // 2, y + CELL // 2 - 4
         if crop is not None:
             draw.ellipse((cx - 31, cy - 31, cx + 31, cy + 31), fill=(252, 250, 244), outline=INK, width=3)
             draw.text((cx, cy + 1), str(crop), font=crop_font, fill=INK, anchor="mm")
             if cell in start:
-                draw.text((x + CELL - 10, y + 8), "start", font=font(16), fill=INK, anchor="ra")
+                draw.text((x + CELL - 10, y + 8), tr("start"), font=font(16), fill=INK, anchor="ra")
         elif cell in peeks and peeks[cell].isdigit():
             draw.ellipse((cx - 31, cy - 31, cx + 31, cy + 31), fill=(252, 250, 244))
             for k in range(0, 360, 30):
                 draw.arc((cx - 31, cy - 31, cx + 31, cy + 31), k, k + 15, fill=INK, width=3)
             draw.text((cx, cy + 1), peeks[cell], font=crop_font, fill=MUTED, anchor="mm")
-            draw.text((x + CELL - 10, y + 8), "seen", font=small, fill=INK, anchor="ra")
+            draw.text((x + CELL - 10, y + 8), tr("seen"), font=small, fill=INK, anchor="ra")
         seat = view.explorer[cell]
         if seat >= 0:
             _pawn(draw, x + CELL - 28, y + CELL - 32, 26, seat)
@@ -225,7 +243,7 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, view, ox: int, oy: 
 
 
 def _header(view, names, last_action) -> Header:
-    info = f"round {view.round} · {view.empty_left} hidden left"
+    info = tr("round {round} · {hidden} hidden left", round=view.round, hidden=view.empty_left)
     if view.phase == "over":
         best = max(view.scores)
         top = [s for s in range(view.players) if view.scores[s] == best]
@@ -233,15 +251,19 @@ def _header(view, names, last_action) -> Header:
             most = max(view.correct[s] for s in top)
             top = [s for s in top if view.correct[s] == most]
         if view.players == 1:
-            return Header("Tiwanaku", "game over", [(f"Game over: {best} points", INK)], None, last_action)
-        return Header("Tiwanaku", "game over", winners_status(names, top), None, last_action)
+            status: list[Span] = [(ntr("Game over: {n} point", "Game over: {n} points", best), INK)]
+            return Header("Tiwanaku", tr("game over"), status, None, last_action)
+        return Header("Tiwanaku", tr("game over"), winners_status(names, top), None, last_action)
     if view.phase == "final":
-        doing = "to divine or pass (final divinations)"
+        doing = N_("{name} to divine or pass (final divinations)")
     elif view.phase == "divining":
-        doing = "is divining: guess again or done"
+        doing = N_("{name} is divining: guess again or done")
+    elif view.actions_left > 1:
+        doing = N_("{name} to play ({actions} actions)")
     else:
-        doing = "to play" + (f" ({view.actions_left} actions)" if view.actions_left > 1 else "")
-    return Header("Tiwanaku", info, turn_status(names, view.turn, doing), view.turn, last_action)
+        doing = N_("{name} to play")
+    status = turn_status(names, view.turn, doing, actions=view.actions_left)
+    return Header("Tiwanaku", info, status, view.turn, last_action)
 
 
 def _seat_lines(view, names) -> list[SeatLine]:
@@ -261,13 +283,18 @@ def _seat_lines(view, names) -> list[SeatLine]:
         place = places(groups)
     out = []
     for s in range(view.players):
-        detail = f"right {view.correct[s]} · wrong {view.wrong[s]} · off-board {view.reserve[s]}"
+        counts = [
+            tr("right {n}", n=view.correct[s]),
+            tr("wrong {n}", n=view.wrong[s]),
+            tr("off-board {n}", n=view.reserve[s]),
+        ]
         if view.peek_counts[s]:
-            detail += f" · peeks {view.peek_counts[s]}"
+            counts.append(tr("peeks {n}", n=view.peek_counts[s]))
         if view.phase == "final" and view.final_out[s]:
-            detail += " · OUT"
+            counts.append(tr("OUT"))
         if over and view.cube_points[s]:
-            detail += f" · +{view.cube_points[s]} cubes"
+            counts.append(ntr("+{n} cube", "+{n} cubes", view.cube_points[s]))
+        detail = " · ".join(counts)  # a list of counts, each one whole
         out.append(
             SeatLine(
                 s,
@@ -296,11 +323,11 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
         width=4 if active else 2,
     )
     seat_mark(draw, x + 24, y + 22, 15, seat)
-    name = seat_name(names, seat) + (" (you)" if view.seat == seat else "")
+    name = tr("{name} (you)", name=seat_name(names, seat)) if view.seat == seat else seat_name(names, seat)
     draw_text(
         draw, (x + 46, y + 7), [(name, seat_colour(seat))], w - 46 - 5 * 26 - 24, 24, min_size=17, bold=True
     )
-    draw.text((x + 14, y + 56), "cubes", font=font(20), fill=MUTED)
+    draw.text((x + 14, y + 56), tr("cubes"), font=font(20), fill=MUTED)
     cx = x + 80
     limit = x + w - 5 * 26 - 20
     for t, k in zip("SDMF", view.cubes[seat], strict=True):
@@ -309,7 +336,7 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
                 _cube(draw, cx, y + 50, 32, t)
             cx += 36
     if not sum(view.cubes[seat]):
-        draw.text((cx, y + 56), "none", font=font(20), fill=MUTED)
+        draw.text((cx, y + 56), tr("none"), font=font(20), fill=MUTED)
     # diversity scales: five columns (crops 1-5) of five levels
     sx = x + w - 5 * 26 - 10
     for k in range(5):
@@ -320,7 +347,7 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
             fill = seat_colour(seat) if lv <= level else (228, 224, 216)
             draw.rectangle((colx, top, colx + 20, top + 7), fill=fill)
         draw.text((colx + 10, y + 34), str(k + 1), font=font(17, True), fill=INK, anchor="mb")
-    draw.text((sx - 8, y + 34), "diversity", font=font(17), fill=MUTED, anchor="rb")
+    draw.text((sx - 8, y + 34), tr("diversity"), font=font(17), fill=MUTED, anchor="rb")
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, w: int, per_row: int) -> int:
@@ -329,25 +356,23 @@ def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, w: int, per_ro
         cx = x + (k % per_row) * item_w
         cy = y + (k // per_row) * 36
         draw.rectangle((cx, cy, cx + 28, cy + 28), fill=TERRAIN_COLOURS[t], outline=INK, width=2)
-        draw.text((cx + 14, cy + 14), t, font=font(17, True), fill=INK, anchor="mm")
+        draw.text((cx + 14, cy + 14), letter(t), font=font(17, True), fill=INK, anchor="mm")
         draw_text(
             draw,
             (cx + 36, cy + 1),
-            f"{TERRAIN_NAMES[t]} {view.terrain_totals.get(t, 0)}",
+            tr("{terrain} {count}", terrain=tr(TERRAIN_NAMES[t]), count=view.terrain_totals.get(t, 0)),
             item_w - 40,
             22,
             min_size=16,
         )
     used = 36 * ((4 + per_row - 1) // per_row)
-    used += draw_legend(draw, x, y + used + 4, w, "changed in the last turn; “seen”: what you peeked at") + 10
+    used += (
+        draw_legend(draw, x, y + used + 4, w, tr("changed in the last turn; “seen”: what you peeked at")) + 10
+    )
     return used
 
 
-def render(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> bytes:
-    return encode(draw_board(view, names=names, last_action=last_action))
-
-
-def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | None = None) -> Image.Image:
+def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -> Image.Image:
     cols = view.cols
     bw, bh = _board_size(cols)
     players = view.players
@@ -384,3 +409,6 @@ def draw_board(view, *, names: Sequence[str] | None = None, last_action: str | N
             col, row = k % 2, k // 2
             _draw_block(draw, view, names, seat, px + col * (colw + 10), py + row * BLOCK_H, colw)
     return img
+
+
+render, draw_board = board_entry_points(_board_picture)

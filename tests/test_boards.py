@@ -59,13 +59,16 @@ def delta_e(a, b) -> float:
 
 
 def test_every_renderer_has_the_same_signature():
-    """render(view, *, names, last_action) -> bytes in every game, all options keyword-only."""
+    """render(view, *, names, last_action, language) -> bytes in every game, all options
+    keyword-only, and draw_board the same (the animated summary draws through it)."""
     for game in GAMES:
         renderer = engines.get(game).load_renderer()
-        params = inspect.signature(renderer.render).parameters
-        assert list(params) == ["view", "names", "last_action"], game
-        assert params["names"].kind is params["last_action"].kind is inspect.Parameter.KEYWORD_ONLY
-        assert params["last_action"].default is None
+        for fn in (renderer.render, renderer.draw_board):
+            params = inspect.signature(fn).parameters
+            assert list(params) == ["view", "names", "last_action", "language"], game
+            kinds = {params[p].kind for p in ("names", "last_action", "language")}
+            assert kinds == {inspect.Parameter.KEYWORD_ONLY}
+            assert params["last_action"].default is None and params["language"].default is None
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1083,6 +1083,31 @@ class Store:
         rows = await self._all("SELECT * FROM results WHERE session_id = ? ORDER BY place, seat", session_id)
         return [ResultRow(r["seat"], r["user_id"], r["score"], r["place"], bool(r["resigned"])) for r in rows]
 
+    # ----------------------------------------------------------------- servers
+
+    async def server_language(self, guild_id: int) -> str | None:
+        """The language a server chose with ``/game language`` (``None``: its own Discord language)."""
+        if not fits(guild_id):
+            return None
+        row = await self._one("SELECT language FROM server_settings WHERE guild_id = ?", guild_id)
+        return row["language"] if row else None
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        """Choose the language of a server's public messages and images (``None``: back to its own)."""
+        stamp = self.clock.stamp()
+        await self._transact(
+            _single(
+                run(
+                    "INSERT INTO server_settings (guild_id, language, updated_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
+                    " updated_at = excluded.updated_at",
+                    guild_id,
+                    language,
+                    stamp,
+                )
+            )
+        )
+
     # ----------------------------------------------------------------- people
 
     async def person(self, user_id: int) -> PersonRow:

@@ -819,12 +819,81 @@ def check_choice_value(value: Any, option_type: Any, path, what: str) -> list[Pr
     return []
 
 
+# Discord's available locales (developers/reference#locales): the keys a localization dictionary may have.
+LOCALES = frozenset(
+    "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el bg ru uk hi th "
+    "zh-CN ja zh-TW ko".split()
+)
+
+
+def _check_localizations(obj: dict, path, what: str, *, name_rule: str) -> list[Problem]:
+    """``name_localizations`` and ``description_localizations``: keys among Discord's locales, and
+    values under the same rules as the field they translate (``name_rule``: ``"command"`` for a
+    slash command or option name, ``"choice"`` for a choice's name, 1-100 characters)."""
+    out: list[Problem] = []
+    for key, rule in (("name_localizations", name_rule), ("description_localizations", "description")):
+        table = obj.get(key)
+        if table is None:
+            continue
+        if not isinstance(table, dict):
+            out.append(
+                Problem(
+                    (*path, key),
+                    "DICT_TYPE_CONVERT",
+                    "Only dictionaries may be used in a DictType",
+                    f"{what} {key} is not a dictionary",
+                )
+            )
+            continue
+        for locale, value in table.items():
+            where = (*path, key, locale)
+            if locale not in LOCALES:
+                out.append(
+                    Problem(
+                        where,
+                        "ENUM_TYPE_COERCE",
+                        f'Value "{locale}" is not a valid enum value.',
+                        f"{what} {key} has a key {locale!r} that is not one of Discord's locales",
+                    )
+                )
+            if rule == "command":
+                out += _check_name(where, value, f"{what} ({locale})")
+            else:
+                limit = COMMAND_DESCRIPTION if rule == "description" else CHOICE_NAME
+                out += _len_problem(where, value, limit, f"{what} {key}[{locale}]", 1)
+    return out
+
+
+def _localized_option_names(options: list[dict], path, what: str) -> list[Problem]:
+    """A localized option name must differ from every default option name of the command and from
+    every other option name in that locale (application-commands#localization)."""
+    out: list[Problem] = []
+    defaults = {o.get("name") for o in options}
+    per_locale: dict[str, str] = {}
+    for j, o in enumerate(options):
+        for locale, value in (o.get("name_localizations") or {}).items():
+            clash = (value in defaults and value != o.get("name")) or per_locale.get(f"{locale}:{value}")
+            if clash:
+                out.append(
+                    Problem(
+                        (*path, "options", j, "name_localizations", locale),
+                        "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS",
+                        "Option name already exists",
+                        f"{what}: the {locale} name {value!r} of option {o.get('name')!r} is another option's name",
+                    )
+                )
+            per_locale[f"{locale}:{value}"] = str(o.get("name"))
+    return out
+
+
 def _check_command_like(cmd: dict, path, what: str, depth: int) -> list[Problem]:
     out = _check_name((*path, "name"), cmd.get("name"), what)
+    out += _check_localizations(cmd, path, what, name_rule="command")
     desc = cmd.get("description")
     out += _len_problem((*path, "description"), desc or "", COMMAND_DESCRIPTION, f"{what} description", 1)
     options = cmd.get("options") or []
     out += _len_problem((*path, "options"), options, COMMAND_OPTIONS, f"{what} options list")
+    out += _localized_option_names(options, path, what)
     seen: set[str] = set()
     required_done = False
     subs = [o for o in options if o.get("type") in (1, 2)]
@@ -874,6 +943,7 @@ def _check_command_like(cmd: dict, path, what: str, depth: int) -> list[Problem]
             out += _check_command_like(o, op, sub_what, depth + 1)
             continue
         out += _check_name((*op, "name"), oname, f"option {sub_what}")
+        out += _check_localizations(o, op, f"option {sub_what}", name_rule="command")
         out += _len_problem(
             (*op, "description"),
             o.get("description") or "",
@@ -902,6 +972,9 @@ def _check_command_like(cmd: dict, path, what: str, depth: int) -> list[Problem]
                 CHOICE_NAME,
                 f"option {sub_what} choice {k} name",
                 1,
+            )
+            out += _check_localizations(
+                c, (*op, "choices", k), f"option {sub_what} choice {k}", name_rule="choice"
             )
             out += check_choice_value(
                 c.get("value"), t, (*op, "choices", k, "value"), f"option {sub_what} choice {k}"

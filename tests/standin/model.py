@@ -70,6 +70,7 @@ class User:
     name: str
     bot: bool = False
     dms_open: bool = True  # the user accepts direct messages from the bot (a privacy setting)
+    locale: str = "en-US"  # the language of the user's Discord client (an interaction's ``locale``)
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -245,6 +246,7 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     channels: list[Channel] = field(default_factory=list)  # text channels and threads, in order
     members: dict[int, Member] = field(default_factory=dict)
+    locale: str = "en-US"  # the server's preferred locale (its community language)
 
     @property
     def everyone(self) -> Role:
@@ -328,7 +330,7 @@ class Guild:
             "nsfw_level": 0,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "vanity_url_code": None,
             "max_members": 500000,
             "max_video_channel_users": 25,

@@ -122,6 +122,18 @@ def _client_context() -> ssl.SSLContext:
 # -- failures ----------------------------------------------------------------------------------------
 
 
+def _drop_same_localizations(obj: dict) -> None:
+    """Discord ignores a localized value identical to the default (application-commands#localization):
+    it is not kept, so it is not returned either.  Applied to a command, its options and choices."""
+    for field_name in ("name", "description"):
+        table = obj.get(f"{field_name}_localizations")
+        if isinstance(table, dict):
+            obj[f"{field_name}_localizations"] = {k: v for k, v in table.items() if v != obj.get(field_name)}
+    for child in [*(obj.get("options") or []), *(obj.get("choices") or [])]:
+        if isinstance(child, dict):
+            _drop_same_localizations(child)
+
+
 class StandInError(AssertionError):
     """Base of the failures the stand-in reports to a test."""
 
@@ -1456,7 +1468,7 @@ class StandIn:
             "channel_id": str(i.channel.id),
             "token": i.token,
             "version": 1,
-            "locale": "en-US",
+            "locale": i.user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "authorizing_integration_owners": dict(i.owners),
@@ -1469,8 +1481,8 @@ class StandIn:
             payload.update(
                 {
                     "guild_id": str(guild.id),
-                    "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
-                    "guild_locale": "en-US",
+                    "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+                    "guild_locale": guild.locale,
                     "channel": i.channel.payload(),
                     "member": member.payload(guild.channel_permissions_of(i.user, i.channel)),
                     "app_permissions": str(guild.channel_permissions_of(self.bot_user, i.channel)),
@@ -2209,6 +2221,7 @@ class StandIn:
                 cmd[key] = c[key]
         if cmd["type"] == 1:
             cmd["options"] = [_drop_nulls(o) for o in c.get("options") or []]
+        _drop_same_localizations(cmd)
         if scope:
             cmd["guild_id"] = str(scope)
         return cmd

@@ -5,7 +5,8 @@ from __future__ import annotations
 from renderers.common import INK, centred_text, font, new_canvas, seat_name, to_png
 
 
-def render(view, *, names=None, last_action: str | None = None) -> bytes:
+def render(view, *, names=None, last_action: str | None = None, language: str | None = None) -> bytes:
+    """The board (the table's test game is drawn in English whatever ``language`` asks)."""
     width = 120 + 90 * len(view.piles)
     image, draw = new_canvas(width, 360)
     title = "Nim"

@@ -1,0 +1,232 @@
+"""The bot's languages on Discord: whose language a text is written in, and the slash commands
+translated (through discord.py's :class:`~discord.app_commands.Translator`).
+
+- A private answer (an ephemeral reply) is in the language of the person who asked: the
+  interaction's ``locale``, their Discord client's language.
+- A public message or board image is in the server's language: the one chosen with
+  ``/game language``, or else the server's own (``guild_locale``, its community language).
+- Discord's ``es-ES`` and ``es-419`` are both Spanish; a locale without a catalogue is English.
+
+Slash commands need no edit in the cogs: the translator looks every name, description, option
+and choice up in the catalogues by its English text, the names under the context
+:data:`NAME_CONTEXT` (a name must stay lowercase, without spaces, in every language).
+
+Commands for translators (from the repository's root)::
+
+    .venv/bin/python -m bot.i18n extract   # languages/pukllay.pot from the code and the command
+                                            # tree, and every catalogue updated to it
+    .venv/bin/python -m bot.i18n check     # each language: translated, missing, fuzzy, and
+                                            # placeholders that differ (status 1 if any)
+    .venv/bin/pybabel init -i languages/pukllay.pot -d languages -D pukllay -l fr   # a new language
+
+The catalogues are compiled when first used (see :mod:`languages`), so there is no compile step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+import languages
+from languages import DOMAIN, SOURCE, Language, language
+
+NAME_CONTEXT = "slash command name"
+NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATE = ROOT / "languages" / f"{DOMAIN}.pot"
+SOURCES = ("bot", "cogs", "renderers", "languages")  # where the code's messages are extracted from
+KEYWORDS: dict[str, Any] = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+# renderers/common.py's tr, ntr, say and nsay draw in the render's language (renderers only).
+RENDER_KEYWORDS = {**KEYWORDS, "tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "say": None, "nsay": (1, 2)}
+
+
+def private(interaction: discord.Interaction) -> Language:
+    """The language of a private answer: the asker's Discord client language."""
+    return language(interaction.locale.value if interaction.locale else None)
+
+
+def public(chosen: str | None, guild_locale: discord.Locale | str | None) -> Language:
+    """The language of a public message or image: the server's choice, else its own locale."""
+    if chosen:
+        return language(chosen)
+    value = guild_locale.value if isinstance(guild_locale, discord.Locale) else guild_locale
+    return language(value)
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """One choice per language the bot speaks, each named in its own language."""
+    return [app_commands.Choice(name=language(c).name, value=c) for c in languages.available()]
+
+
+class Translator(app_commands.Translator):
+    """Slash commands in every language that has a catalogue, looked up by their English text."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContext,
+    ) -> str | None:
+        return self.lookup(NAME_CONTEXT if context.location in NAMES else None, string.message, locale)
+
+    def lookup(self, context: str | None, message: str, locale: discord.Locale) -> str | None:
+        """``message`` (a name when ``context`` is :data:`NAME_CONTEXT`) in ``locale``'s language,
+        or ``None`` (Discord then shows the English) for English or a message not translated."""
+        lang = language(locale.value)
+        if lang.code == SOURCE or not lang.has(message, context):
+            return None
+        if context is None:
+            return lang.catalogue.gettext(message)
+        return lang.catalogue.pgettext(context, message)
+
+
+class _Recorder(Translator):
+    """Collects every text the tree asks to translate, with whether it is a name."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[str | None, str], None] = {}
+
+    def lookup(self, context: str | None, message: str, locale: discord.Locale) -> str | None:
+        self.found[(context, message)] = None
+        return None
+
+
+async def tree_messages(tree: app_commands.CommandTree | None = None) -> list[tuple[str | None, str]]:
+    """Every (context, text) of the slash commands: names (in :data:`NAME_CONTEXT`), descriptions,
+    options and choices, in the order of the tree.  Without ``tree``, the bot's own commands (set
+    up on a throw-away database, never logged in)."""
+    if tree is not None:
+        recorder = _Recorder()
+        for command in tree.get_commands():
+            await command.get_translated_payload(tree, recorder)
+        return list(recorder.found)
+    import tempfile
+
+    from bot.app import PukllayBot
+    from bot.settings import Settings
+
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(token="extract", database_path=str(Path(folder) / "tree.db"), sync_commands=False)
+        bot = PukllayBot(settings, start_scheduler=False)
+        try:
+            await bot.setup_hook()
+            return await tree_messages(bot.tree)
+        finally:
+            await bot.close()
+
+
+def code_messages() -> list[tuple[str | None, str | tuple[str, ...], list[tuple[str, int]]]]:
+    """Every message marked in the code: (context, message or (singular, plural), locations)."""
+    from babel.messages.extract import extract_from_dir
+
+    out = []
+    for folder in SOURCES:
+        for filename, lineno, message, _comments, context in extract_from_dir(
+            ROOT / folder,
+            method_map=[("**.py", "python")],
+            keywords=RENDER_KEYWORDS if folder == "renderers" else KEYWORDS,
+        ):
+            out.append((context, message, [(f"{folder}/{filename}", lineno)]))
+    return out
+
+
+def template():
+    """The catalogue template: the code's messages, then the slash commands'."""
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(
+        project="Pukllay",
+        domain=DOMAIN,
+        fuzzy=False,
+        header_comment="# Pukllay's messages: the template of every catalogue (python -m bot.i18n extract).",
+        msgid_bugs_address="",
+        copyright_holder="",
+    )
+    for context, message, locations in code_messages():
+        catalog.add(message, locations=locations, context=context, flags=("python-brace-format",))
+    for context, message in asyncio.run(tree_messages()):
+        if message not in catalog or catalog.get(message, context) is None:
+            catalog.add(message, locations=[("slash commands", 0)], context=context)
+    return catalog
+
+
+def extract() -> None:
+    """Write the template and bring every catalogue up to it (new messages added untranslated)."""
+    from babel.messages.pofile import read_po, write_po
+
+    tmpl = template()
+    with TEMPLATE.open("wb") as fh:
+        write_po(fh, tmpl, width=100, omit_header=False, sort_output=False, include_lineno=False)
+    for code in languages.available()[1:]:
+        path = languages.catalogue_path(code)
+        with path.open("rb") as fh:
+            catalog = read_po(fh, locale=code, domain=DOMAIN)
+        catalog.update(tmpl, no_fuzzy_matching=True)
+        catalog.header_comment = f"# Pukllay's messages in {languages.ENGLISH.name_of(code)} ({code})."
+        with path.open("wb") as fh:
+            write_po(fh, catalog, width=100, ignore_obsolete=True, include_lineno=False)
+        print(f"{path.relative_to(ROOT)}: {len(catalog)} messages")
+
+
+def problems(code: str, messages: Iterable[tuple[str | None, object]], path: Path | None = None) -> list[str]:
+    """What is wrong with ``code``'s catalogue (or the one at ``path``) for these messages: a message
+    without a translation (or only a fuzzy one), or a translation whose placeholders differ from
+    the English."""
+    from babel.messages.pofile import read_po
+
+    with (path or languages.catalogue_path(code)).open("rb") as fh:
+        catalog = read_po(fh, locale=code, domain=DOMAIN)
+    out = []
+    for context, message in messages:
+        key = str(message[0] if isinstance(message, tuple) else message)
+        entry = catalog.get(key, context)
+        label = f"{context + ': ' if context else ''}{key!r}"
+        strings = entry.string if entry is not None else None
+        forms = list(strings) if isinstance(strings, (tuple, list)) else [strings]
+        if entry is None or entry.fuzzy or not all(forms):
+            out.append(f"{code}: no translation for {label}")
+            continue
+        english = [str(e) for e in message] if isinstance(message, tuple) else [str(message)]
+        wanted = set().union(*(languages.placeholders(e) for e in english))
+        if isinstance(message, tuple):
+            wanted.add("n")
+        for form in forms:
+            got = languages.placeholders(form or "")
+            if got != wanted and not (isinstance(message, tuple) and got | {"n"} == wanted):
+                out.append(f"{code}: {label} has placeholders {sorted(got)}, the English {sorted(wanted)}")
+    return out
+
+
+def check() -> int:
+    tmpl = template()
+    messages = [(m.context, m.id) for m in tmpl if m.id]
+    bad = 0
+    for code in languages.available()[1:]:
+        found = problems(code, messages)
+        print(f"{code}: {len(messages) - len(found)} of {len(messages)} messages translated")
+        for line in found:
+            print("  " + line)
+        bad += len(found)
+    return 1 if bad else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.i18n", description="Pukllay's catalogues")
+    parser.add_argument("command", choices=("extract", "check"))
+    args = parser.parse_args(argv)
+    if args.command == "extract":
+        extract()
+        return 0
+    return check()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

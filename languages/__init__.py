@@ -1,0 +1,134 @@
+"""Pukllay's languages: gettext catalogues, one per language, and the functions that read them.
+
+English is the source language: every message id (``msgid``) is the English text itself, with
+named placeholders in braces (``"{name} wins"``), so a translation may put them in any order.
+Each other language is one catalogue, ``languages/<code>/LC_MESSAGES/pukllay.po``; adding a file
+there adds the language (its name comes from Babel's locale data, the Discord locales it serves
+from its code: ``es`` serves ``es-ES`` and ``es-419``).  The ``.po`` files are the source of
+truth and are compiled in memory when first used (Babel's ``write_mo``), so no compiled ``.mo``
+file is kept in the repository and none can go stale.
+
+This package needs only the standard library and Babel, so renderers, the table and the terminal
+can all use it.  Words are never glued from translated fragments: a whole sentence is one
+message, with placeholders for what changes, and plurals go through :func:`Language.ngettext`.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import io
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "pukllay"
+HERE = Path(__file__).resolve().parent
+SOURCE = "en"  # the language the message ids are written in
+
+
+def N_(message: str) -> str:
+    """Mark a text for extraction without translating it (translated where it is shown)."""
+    return message
+
+
+def catalogue_path(code: str) -> Path:
+    return HERE / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@lru_cache(maxsize=1)
+def available() -> tuple[str, ...]:
+    """The languages the bot speaks: English, then every catalogue in this folder, by code."""
+    found = sorted(p.parent.parent.name for p in HERE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return (SOURCE, *found)
+
+
+def normalise(code: str | None) -> str:
+    """The language of a locale code (Discord's ``es-ES``, ``es-419``, ``pt-BR``, or ``es_ES``):
+    the catalogue for the exact locale if there is one, else for its language, else English."""
+    if not code:
+        return SOURCE
+    code = str(code).replace("-", "_")
+    langs = available()
+    if code in langs:
+        return code
+    base = code.split("_", 1)[0].lower()
+    return base if base in langs else SOURCE
+
+
+def placeholders(text: str) -> set[str]:
+    """The named placeholders of a message: ``{name}`` and ``{count}`` in ``"{name} has {count}"``."""
+    out = set()
+    for _, field, _, _ in string.Formatter().parse(text):
+        if field is not None:
+            out.add(field)
+    return out
+
+
+def _format(text: str, values: Mapping[str, Any]) -> str:
+    return text.format(**values) if values else text
+
+
+def _compiled(code: str) -> _gettext.NullTranslations:
+    """The catalogue of ``code`` compiled in memory (Babel reads the ``.po``; gettext serves it)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with catalogue_path(code).open("rb") as fh:
+        catalog = read_po(fh, locale=code, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    buf.seek(0)
+    return _gettext.GNUTranslations(buf)
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language's catalogue: ``gettext``, ``ngettext`` and ``pgettext`` with named placeholders."""
+
+    code: str
+    catalogue: _gettext.NullTranslations
+
+    def gettext(self, message: str, /, **values: Any) -> str:
+        """``message`` in this language, its ``{placeholders}`` filled from ``values``."""
+        return _format(self.catalogue.gettext(message), values)
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
+        """The form for ``n`` (``n`` is also the placeholder ``{n}``), in this language's plural rule."""
+        return _format(self.catalogue.ngettext(singular, plural, n), {"n": n, **values})
+
+    def pgettext(self, context: str, message: str, /, **values: Any) -> str:
+        """``message`` in ``context`` (the same English word may need two translations)."""
+        return _format(self.catalogue.pgettext(context, message), values)
+
+    def has(self, message: str, context: str | None = None) -> bool:
+        """Whether the catalogue translates ``message`` (English translates everything as itself)."""
+        if self.code == SOURCE:
+            return True
+        key = message if context is None else f"{context}\x04{message}"
+        return key in getattr(self.catalogue, "_catalog", {})
+
+    @property
+    def name(self) -> str:
+        """The language's own name, as its speakers write it, capitalised (``Español``)."""
+        return self.name_of(self.code).capitalize()
+
+    def name_of(self, code: str) -> str:
+        """The name of language ``code`` as written in this language (``inglés``, in Spanish)."""
+        from babel import Locale
+
+        return str(Locale.parse(code).get_display_name(self.code))
+
+
+@cache
+def language(code: str | None = None) -> Language:
+    """The language for a locale or language code (English when there is no catalogue for it)."""
+    code = normalise(code)
+    if code == SOURCE:
+        return Language(SOURCE, _gettext.NullTranslations())
+    return Language(code, _compiled(code))
+
+
+ENGLISH = language(SOURCE)

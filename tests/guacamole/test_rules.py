@@ -163,6 +163,7 @@ def test_parse_is_tolerant_and_canonical():
         ("take 5T", "take p2d1"),
         ("draw x3", "draw deck"),
         ("cook 5T", "unknown word"),
+        ("cook", "unknown word 'cook'"),
     ],
 )
 def test_malformed_moves_explain_notation(text, fragment):
@@ -229,7 +230,7 @@ def test_prepare_refusals():
 def test_zone_limit_and_free():
     """Step 1: the zone holds at most 4; with 4 at turn start one may first go to a discard pile."""
     s = rig(hands={0: ["5L"]}, prep={0: ["1P", "2P", "3P", "4P"]}, discards=(["9A"], ["9P"]))
-    refused(s, 0, "prep 5L", IllegalMove, "full")
+    refused(s, 0, "prep 5L", IllegalMove, "full (4 cards); first free one onto a discard pile (free 5T x1)")
     assert "free 2P x1" in legal_strs(s) and "free 2P x2" in legal_strs(s)
     s2, ev = apply(s, 0, "free 2P x2")
     assert codes(s2.discards[1]) == ["9P", "2P"] and codes(s2.prep[0]) == ["1P", "3P", "4P"]
@@ -403,6 +404,20 @@ def test_avocaldo_adds_up_to_three_cards():
     assert codes(s3.dishes[0][0]) == ["5T", "5O", "5P", "5A", "5L"]
     assert s3.phase == MAIN and "added" in ev[0].text
     refused(s2, 0, "add d1 5A,6A", IllegalMove, "invalid")
+    refused(
+        s2,
+        0,
+        "add d1 5A,5A",
+        IllegalMove,
+        "you have 1 5A in your hand but the move uses 2; your hand holds 5A, 6A, 7A",
+    )
+    refused(
+        s2,
+        0,
+        "add d1 z5A",
+        IllegalMove,
+        "no 5A in your preparation zone but the move uses 1; your preparation zone holds",
+    )
     refused(s2, 0, "add d2 5A", IllegalMove, "no dish 2")
     for cards in ((), ("5A", "6A", "7A", "z5L")):  # the parser never makes these; the rules refuse them too
         with pytest.raises(IllegalMove, match=f"add 1 to 3 cards .* not {len(cards)}"):
@@ -432,7 +447,7 @@ def test_ability_skipped_when_nothing_to_act_on():
     """Choice: an ability with nothing to act on is skipped (Avocaldo without a dish)."""
     s = rig(hands={0: ["1P", "5A"]})
     s2, ev = apply(s, 0, "prep 1P")
-    assert s2.phase == MAIN and any("nothing to act on" in e.text for e in ev)
+    assert s2.phase == MAIN and any("nothing to act on" in e.text and e.kind == "ability" for e in ev)
 
 
 def test_lima_kahlo_steals_random_card_privately():
@@ -820,7 +835,9 @@ def test_onion_musk_with_nothing_to_draw():
     """Ruling: with every pile empty Onion Musk draws nothing, then still discards 1 (if the hand has any)."""
     s = rig(hands={0: ["5O", "1T"]}, discards=([], []), fill_deck=False, end_triggered=True)
     s2, ev = apply(s, 0, "prep 5O")
-    assert s2.phase == ONION_DISCARD and any("nothing left to draw" in e.text for e in ev)
+    assert s2.phase == ONION_DISCARD and any(
+        "nothing left to draw" in e.text and e.kind == "ability" for e in ev
+    )
     s3, _ = apply(
         rig(hands={0: ["5O"]}, discards=([], []), fill_deck=False, end_triggered=True), 0, "prep 5O"
     )
@@ -1000,3 +1017,19 @@ def test_onion_musk_has_no_draws_left_once_done():
     s = rig(hands={0: ["5O"]}, discards=(["1A", "2A"], ["3P", "4P"]), deck_top=["7L"])
     s2, _ = play(s, 0, "prep 5O", "draw x1", "draw x2", "draw deck")
     assert s2.phase == ONION_DISCARD and s2.draws_left == 0 and g.view_for(s2, 0).draws_left == 0
+
+
+@pytest.mark.parametrize("seat", [2, 5, -1])
+def test_a_seat_outside_the_game_is_named(seat):
+    s = rig(hands={0: ["5L"]})
+    with pytest.raises(NotYourTurn, match=f"seat {seat} is not in this game"):
+        g.apply_move(s, seat, g.parse_move("prep 5L"))
+
+
+def test_both_copies_of_a_card_in_the_zone_count_twice():
+    """Every card has two copies; both may sit in a preparation zone and both count."""
+    s = rig(hands={0: ["1P"]}, prep={0: ["5A", "5A"]}, dishes={0: [["5T", "5O", "5P"]]})
+    s2, _ = apply(s, 0, "prep 1P")
+    refused(
+        s2, 0, "add d1 z5A,z5A,z5A", IllegalMove, "you have 2 5A in your preparation zone but the move uses 3"
+    )

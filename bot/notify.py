@@ -109,7 +109,7 @@ class Notifier:
         link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
         text = notices.turn_notice(session, seat.seat, since, self.guild_name(session), link)
         # the public board, as the channel shows it: in the server's language
-        file = await self.table.render(session, language=await self.table.language(session))
+        file = await self.table.render(session, language=(await self.table.language(session)).code)
         if await self.send_dm(person.user_id, text, file=file, view=private_view(session.id)):
             return
         await self.fall_back(session, person.user_id, "it is your turn")

@@ -62,6 +62,7 @@ from bot.sessions import (
 from bot.storage import fits
 from bot.undo import Undone, UndoService
 from engines.core import DEFAULT_LEVEL, MoveError, Outcome, name_seats, plural
+from languages import Language
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -212,10 +213,10 @@ class Table:
 
     # ------------------------------------------------------------- rendering
 
-    async def language(self, session: Session) -> str:
+    async def language(self, session: Session) -> Language:
         """The language of what the table posts for ``session`` in its channel (see
-        :func:`bot.i18n.server`): boards, results cards and animations."""
-        return (await i18n.server(self.bot, self.service.store, session.row.guild_id)).code
+        :func:`bot.i18n.server`): boards, lobby texts, results cards and animations."""
+        return await i18n.server(self.bot, self.service.store, session.row.guild_id)
 
     async def render(
         self, session: Session, seat: int | None = None, last_action: str | None = None, *, language: str
@@ -270,6 +271,7 @@ class Table:
         async with self._post_lock(session.id):
             session = await self.service.get(session.id) or session
             records = await self.service.untold(session)
+            language = await self.language(session)
             people = await self.notifier.people_to_move(session)
             text = public.board_text(
                 session,
@@ -281,12 +283,13 @@ class Table:
                 ping=ping,
                 away=self.notifier.away_labels(people),
                 clock=await self.notifier.time_left(session),
+                t=language,
             )
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             file = await self.render(
                 session,
                 last_action=public.last_action(session, records),
-                language=await self.language(session),
+                language=(await self.language(session)).code,
             )
             mentions = self.notifier.mentions(people, ping)
             kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
@@ -364,7 +367,9 @@ class Table:
         session = await self.service.get(result.session.id) or result.session
         if session.status != "finished" or not session.row.outcome:
             return
-        png = await results.card(self.service, session, result.ratings, language=await self.language(session))
+        png = await results.card(
+            self.service, session, result.ratings, language=(await self.language(session)).code
+        )
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(session.id))
         channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
@@ -414,7 +419,7 @@ class Table:
             pings = " ".join(f"<@{uid}>" for uid in dict.fromkeys(others))
             message = await channel.send(
                 f"Rematch of game #{old.id}{': ' + pings + ', press Join (or Rematch) to play again' if pings else ''}.\n"
-                + self.lobby_text(session),
+                + await self.lobby_text(session),
                 view=self.lobby_buttons(session),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(u) for u in dict.fromkeys(others)]
@@ -439,8 +444,9 @@ class Table:
 
     # ------------------------------------------------------------- lobbies
 
-    def lobby_text(self, session: Session) -> str:
-        return public.lobby_text(session)
+    async def lobby_text(self, session: Session, t: Language | None = None) -> str:
+        """The lobby message, in ``t`` (a private answer: the asker's), else the server's language."""
+        return public.lobby_text(session, t or await self.language(session))
 
     def lobby_view(self, session: Session) -> discord.ui.View | None:
         """The lobby's buttons while it is open; None (no buttons) once it is not."""
@@ -462,7 +468,7 @@ class Table:
         channel = self.bot.get_partial_messageable(where, guild_id=session.row.guild_id)
         try:
             await channel.get_partial_message(session.row.lobby_message_id).edit(
-                content=self.lobby_text(session), view=self.lobby_view(session)
+                content=await self.lobby_text(session), view=self.lobby_view(session)
             )
         except discord.HTTPException:
             log.warning("could not update the lobby message of session %s", session.id, exc_info=True)
@@ -501,7 +507,7 @@ class Table:
                 f"The {session.info.title} lobby is open (players can /game join, the host can /game abandon it)",
             )
             sent = await interaction.response.send_message(
-                self.lobby_text(session), view=self.lobby_buttons(session)
+                await self.lobby_text(session), view=self.lobby_buttons(session)
             )
             await self.service.store.set_lobby_message(session.id, sent.message_id)
 
@@ -561,7 +567,7 @@ class Table:
             return
         session = await self.service.get(session.id) or session
         await interaction.edit_original_response(
-            content=self.lobby_text(session), view=self.lobby_view(session)
+            content=await self.lobby_text(session), view=self.lobby_view(session)
         )
         await opened.send(public.thread_welcome(session), allowed_mentions=discord.AllowedMentions.none())
 
@@ -674,11 +680,11 @@ class Table:
                     )
                 elif interaction.response.is_done():
                     await interaction.edit_original_response(
-                        content=self.lobby_text(session), view=self.lobby_view(session)
+                        content=await self.lobby_text(session), view=self.lobby_view(session)
                     )
                 else:
                     await interaction.response.edit_message(
-                        content=self.lobby_text(session), view=self.lobby_view(session)
+                        content=await self.lobby_text(session), view=self.lobby_view(session)
                     )
             else:
                 if session is None:
@@ -955,7 +961,7 @@ class Table:
                 return
             self.check_permissions(interaction)
             files = [discord.File(io.BytesIO(body), filename=name)]
-            gif = await results.summary(self.service, session, language=await self.language(session))
+            gif = await results.summary(self.service, session, language=(await self.language(session)).code)
             if gif is not None:
                 files.append(
                     discord.File(io.BytesIO(gif), filename=f"{session.info.name}-game{session.id}.gif")

@@ -17,9 +17,10 @@ from tests.i18n.test_spanish_boards import drawn_texts, engine_strings, english_
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me", "cogs.guacamole")
 
 
-async def start_guacamole(standin, bot, chan, host):
+async def start_guacamole(standin, bot, chan, host, started: dict):
     """``host`` opens a two-seat Guacamole lobby with a computer and starts it; returns the texts
-    drawn until the channel's first board is posted, and that board."""
+    drawn until the channel's first board is posted, what the engine says there, and the game;
+    ``started`` gets the lobby message's and the board post's texts."""
     lobby = await standin.slash(host, chan, "guacamole new", thread=False, players=2)
     await standin.click(host, lobby.message, "Add computer")
     standin.skip_messages(chan)
@@ -29,6 +30,7 @@ async def start_guacamole(standin, bot, chan, host):
         await standin.settle()
     png_of(board)
     session = await bot.sessions.in_channel(chan.id)
+    started.update(lobby=standin.message(lobby.message.id).content, board=board.content)
     return list(texts), engine_strings(session.engine.view_for(session.state, None)), session
 
 
@@ -86,8 +88,12 @@ async def test_a_spanish_speaker_in_an_english_server(standin, bot_factory):
         await standin.wait_synced()
         me = await (await standin.slash(ana, chan, "me show")).original()
         assert me.ephemeral and me.content.startswith("**Tus ajustes**")
-        texts, engine, session = await start_guacamole(standin, bot, chan, ana)
+        posted: dict = {}
+        texts, engine, session = await start_guacamole(standin, bot, chan, ana, posted)
         assert_english(texts, engine)
+        assert posted["lobby"].startswith("**Guacamole**: new game\nOptions: ")
+        assert "Ana (host)\n" in posted["lobby"] and posted["lobby"].endswith("The game has started.")
+        assert "**Next:** " in posted["board"]
         mine, engine = await private_view(standin, bot, chan, ana, session)
         assert_spanish(mine, engine)
 
@@ -109,8 +115,13 @@ async def test_a_spanish_server_posts_spanish_boards(standin, bot_factory, how, 
             assert await bot.store.server_language(standin.guild.id) == "es"
         else:
             assert await bot.store.server_language(standin.guild.id) is None
-        texts, engine, session = await start_guacamole(standin, bot, chan, bob)
+        posted: dict = {}
+        texts, engine, session = await start_guacamole(standin, bot, chan, bob, posted)
         assert_spanish(texts, engine)
+        assert posted["lobby"].startswith("**Guacamole**: nueva partida\nOpciones: ")
+        assert "Bob (anfitrión)\n" in posted["lobby"] and "Cpu Ada (máquina, normal)\n" in posted["lobby"]
+        assert posted["lobby"].endswith("La partida está en marcha.")
+        assert "**Turno de:** " in posted["board"] and "**Next:**" not in posted["board"]
         mine, engine = await private_view(standin, bot, chan, bob, session)
         assert_english(mine, engine)
 

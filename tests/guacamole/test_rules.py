@@ -716,6 +716,35 @@ def test_game_over_event_names_winner():
     assert ev[-1].kind == "end" and "{p1} wins" in ev[-1].text
 
 
+def test_game_over_event_says_a_tied_game_is_shared():
+    """A tie through every tiebreak ends with both named and the win shared."""
+    s = rig(
+        players=2,
+        hands={0: ["9L"]},
+        discards=(["1A"], []),
+        fill_deck=False,
+        turn=1,
+        dishes={0: [["1P", "2P", "3P"]], 1: [["1T", "2T", "3T"]]},
+    )
+    end, ev = play(s, 1, "draw x1")
+    assert g.outcome(end).winners == (0, 1)
+    assert ev[-1].kind == "end" and "{p0} and {p1} share the win" in ev[-1].text
+
+
+def test_an_add_writes_its_lower_cards_by_number_then_type_then_hand_before_zone():
+    """The top card (last) stays last; the others follow the game's order, not the text's."""
+    assert str(g.Add(1, ("1A", "1P", "3T"))) == "add d1 1P,1A,3T"  # types in the order P L O T A
+    assert str(g.Add(1, ("3T", "z1L", "5O"))) == "add d1 z1L,3T,5O"  # numbers before places
+    assert str(g.Add(2, ("z2P", "2P", "9A"))) == "add d2 2P,z2P,9A"  # the hand before the zone
+
+
+def test_a_missing_zone_card_of_another_player_names_that_player():
+    """Tomathor's target in another player's zone: the refusal names that player's zone."""
+    s = rig(players=3, hands={0: ["5T", "9L"]}, prep={1: ["4O"]})
+    s2, _ = apply(s, 0, "prep 5T")
+    refused(s2, 0, "swap 9L p2z6T", IllegalMove, "player 2's preparation zone has no 6T (it holds 4O)")
+
+
 # --------------------------------------------------------------------------- views and serialisation
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from renderers import nowa_gwinea
 from renderers import results as results_renderer
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end, png_of
 from tests.e2e.players import is_board, is_results
@@ -163,6 +164,7 @@ async def test_the_hut_chart_is_drawn_in_the_askers_language(standin, bot_factor
         await standin.wait_synced()
         drawn = {}
         for user in (ana, bob):
+            nowa_gwinea._huts_chart.cache_clear()  # drawn afresh, whatever an earlier test drew
             with drawn_texts() as (texts, _):
                 answer = await (await standin.slash(user, chan, "nowa_gwinea huts")).original()
             assert answer.ephemeral

@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
+from bot import gameclock as gc
 from bot.app import PukllayBot
 from bot.league import pairing
 from bot.league.service import FORMAT_NAMES, LeagueError, LeagueService, OpenedRound, Standing
@@ -114,6 +115,21 @@ def parse_points(text: str | None) -> list[float] | None:
         ) from None
 
 
+def clock_text(league: LeagueRow) -> str:
+    """The league's clock in words (shown with its settings and its rounds)."""
+    late = "at the round's deadline the computer finishes every game still running"
+    spec = league.game_clock
+    if spec is not None:
+        try:
+            words = f", {gc.parse_clock(spec).describe()}"
+        except gc.ClockError:
+            words = ""  # checked when the league was created; never worse than the spec itself
+        return f"Clock: `{spec}`{words}; {late}."
+    if league.legacy_timer:
+        return f"Turn timer: {plural(league.legacy_timer / 3600, 'hour')} a turn; {late}."
+    return f"No clock; {late}."
+
+
 def signup_text(league: LeagueRow, names: list[str]) -> str:
     info = engines.get(league.game)
     rounds = f"{plural(league.rounds, 'round')}, " if league.format == "swiss" else ""
@@ -121,6 +137,7 @@ def signup_text(league: LeagueRow, names: list[str]) -> str:
         f"🏆 **{league.name}**: a {FORMAT_NAMES[league.format]} league of {info.title},"
         f" {plural(league.group_size, 'player')} a game, {rounds}{plural(league.round_seconds / 86400, 'day')} a round.",
         f"Points per place: {', '.join(f'{p:g}' for p in league.points)}; a bye scores {league.bye_points:g}.",
+        clock_text(league),
     ]
     if league.status == "signup":
         lines.append(
@@ -290,7 +307,7 @@ class LeagueCog(
         rounds="Rounds of a Swiss league (round robin and elimination work it out)",
         days="Days each round lasts",
         start="First round no earlier than this date, YYYY-MM-DD or YYYY-MM-DD HH:MM in UTC",
-        timer_hours="Hours each player has per move (leave out for none)",
+        clock="The games' clock: move:24h (a day a turn) or bank:3d+12h (a time bank); leave out for none",
         options="The games' options as name=value, e.g. mode=apprentice",
         points="League points per place, best first, e.g. 3,2,1,0",
     )
@@ -305,7 +322,7 @@ class LeagueCog(
         rounds: app_commands.Range[int, 0, 30] = 0,
         days: app_commands.Range[float, 0.01, 60.0] = 7.0,
         start: app_commands.Range[str, 1, 20] | None = None,
-        timer_hours: app_commands.Range[float, 0.0, 1440.0] | None = None,
+        clock: app_commands.Range[str, 1, 40] | None = None,
         options: app_commands.Range[str, 1, 200] | None = None,
         points: app_commands.Range[str, 1, 60] | None = None,
     ) -> None:
@@ -322,7 +339,7 @@ class LeagueCog(
                 options=parse_options(options),
                 rounds=rounds,
                 days=days,
-                timer_hours=timer_hours,
+                clock=clock,
                 starts_at=parse_start(start, self.store.clock.time()),
                 points=parse_points(points),
                 seed=interaction.id % (2**31),
@@ -587,6 +604,7 @@ class LeagueCog(
             lines = [f"**{found.name}**, {self.round_name(found, found.current_round)}"]
             if current is not None:
                 lines[0] += f" (ends {when(current.deadline_at)})"
+            lines.append(clock_text(found))
             for g in await self.store.league_games(found.id, found.current_round):
                 who = ", ".join(names.get(u, str(u)) for u in g.players)
                 session = await self.bot.ready_sessions().get(g.session_id) if g.session_id else None

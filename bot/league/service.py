@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engines
+from bot import gameclock as gc
 from bot.league import pairing
 from bot.league.pairing import PairingError, Row
 from bot.sessions import MoveResult, Session, SessionService, TableError
@@ -101,7 +102,7 @@ class LeagueService:
         options: dict[str, Any] | None = None,
         rounds: int = 0,
         days: float = 7.0,
-        timer_hours: float | None = None,
+        clock: str | None = None,
         starts_at: float | None = None,
         points: list[float] | None = None,
         bye_points: float | None = None,
@@ -126,8 +127,7 @@ class LeagueService:
             raise LeagueError(f"a Swiss league has 1 to {MAX_ROUNDS} rounds, not {rounds}")
         if not (isinstance(days, int | float) and math.isfinite(days) and 0 < days <= MAX_DAYS):
             raise LeagueError(f"a round lasts more than 0 and at most {MAX_DAYS} days")
-        if timer_hours is not None and not (math.isfinite(timer_hours) and 0 <= timer_hours <= days * 24):
-            raise LeagueError("the move timer is 0 (none) to the length of a round, in hours")
+        spec = self.check_clock(clock, days)
         try:
             config = config_from_options(info.load().Config, group_size, options or {})
         except SetupError as exc:
@@ -156,7 +156,8 @@ class LeagueService:
                 bye_points=bye,
                 round_seconds=days * 86400.0,
                 rounds=rounds if format == "swiss" else 0,
-                timer_seconds=timer_hours * 3600.0 if timer_hours else None,
+                timer_seconds=None,
+                clock=spec.text if spec else None,
                 starts_at=max(now, starts_at if starts_at is not None else now),
                 seed=seed,
             )
@@ -165,6 +166,26 @@ class LeagueService:
                 f"this server already has a league called {name!r}; choose another name"
             ) from None
         return await self.reread(lid)
+
+    @staticmethod
+    def check_clock(clock: str | None, days: float) -> gc.ClockSpec | None:
+        """The games' clock from a spec (None or ``off``: none); refused in words that say what is
+        allowed.  A turn's time or starting bank longer than a round is refused too: the round's
+        deadline would always come first."""
+        if clock is None:
+            return None
+        try:
+            spec = gc.parse_clock_or_off(clock)
+        except gc.ClockError as exc:
+            allowed = "" if gc.SPEC_HELP in str(exc) else f"; {gc.SPEC_HELP}"
+            raise LeagueError(f"the league's clock: {exc}{allowed}") from None
+        if spec is not None and spec.start > days * 86400.0 + 1e-6:
+            what = "a turn's time" if spec.kind == gc.MOVE else "the starting bank"
+            raise LeagueError(
+                f"the league's clock: {what} ({gc.spoken(spec.start)}) is longer than a round"
+                f" ({gc.spoken(days * 86400.0)}); the round's deadline would always come first"
+            )
+        return spec
 
     async def find(self, guild_id: int, name: str | None) -> LeagueRow:
         """The server's league by name (live ones first), or, with no name, the only live one (the
@@ -446,14 +467,15 @@ class LeagueService:
             options=league.options,
             max_players=league.group_size,
             seed=league.seed * 100_003 + game.id,
+            clock=league.game_clock,
         )
         await self.store.attach_session(game.id, session.id)
         for uid in people[1:]:
             await self.sessions.join(channel_id, uid, names.get(uid, str(uid)))
         for _ in range(league.group_size - len(people)):
             await self.sessions.add_computer(channel_id, host)
-        if league.timer_seconds:
-            await self.store.set_timer(session.id, league.timer_seconds)
+        if league.legacy_timer:
+            await self.store.set_timer(session.id, league.legacy_timer)
         await self.sessions.start(channel_id, host)
         return await self.sessions.get(session.id)
 

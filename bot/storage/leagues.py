@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from bot import ratings
+from bot.gameclock import MAX_SECONDS, MIN_SECONDS, MINUTE, MOVE, ClockSpec
 from bot.league.pairing import place_points, points_for_places
 from bot.storage.base import (
     ARM_SQL,
@@ -70,6 +71,27 @@ class LeagueRow:
     finished_at: str | None
     final_top: int | None = None  # a Swiss league's final stage: its top this many players
     final_round: int | None = None  # the final stage's first round
+    clock: str | None = None  # the games' clock spec (bot/gameclock.py); None: see game_clock
+
+    @property
+    def game_clock(self) -> str | None:
+        """The clock spec every game of the league starts with, or None for none.
+
+        A league created before leagues had clocks has only a per-move timer (``timer_seconds``);
+        it reads as the per-move clock of that timer (``move:<timer>``).  A timer a clock cannot
+        hold (under a minute or over 30 days) gives None: :meth:`legacy_timer` keeps it.
+        """
+        if self.clock:
+            return self.clock
+        legacy = _legacy_move_clock(self.timer_seconds)
+        return legacy.text if legacy is not None else None
+
+    @property
+    def legacy_timer(self) -> float | None:
+        """An old per-move timer that no clock can express (kept as a plain turn timer)."""
+        if self.clock or not self.timer_seconds or _legacy_move_clock(self.timer_seconds) is not None:
+            return None
+        return float(self.timer_seconds)
 
     @property
     def stage_start(self) -> int:
@@ -132,6 +154,17 @@ class LeagueRound:
     closed_at: str | None
 
 
+def _legacy_move_clock(timer: float | None) -> ClockSpec | None:
+    """The per-move clock equal to an old league timer, when a clock spec can state it exactly
+    (whole minutes, 1 minute to 30 days)."""
+    if not timer:
+        return None
+    seconds = float(timer)
+    if seconds % MINUTE or not MIN_SECONDS <= seconds <= MAX_SECONDS:
+        return None
+    return ClockSpec(MOVE, seconds)
+
+
 def league_of(r: Any) -> LeagueRow:
     values = {f.name: r[f.name] for f in fields(LeagueRow)}
     values["options"] = json.loads(values["options"] or "{}")
@@ -182,8 +215,10 @@ class LeagueStore(Store):
         timer_seconds: float | None,
         starts_at: float,
         seed: int,
+        clock: str | None = None,
     ) -> int:
-        """A new league open for sign-ups; raises :class:`LeagueNameTaken` for a live name."""
+        """A new league open for sign-ups (``clock``: its games' clock spec, already checked);
+        raises :class:`LeagueNameTaken` for a live name."""
         if format not in FORMATS:
             raise ValueError(format)
         stamp = self.clock.stamp()
@@ -191,8 +226,8 @@ class LeagueStore(Store):
         def body() -> Body:
             row = yield one(
                 "INSERT INTO leagues (guild_id, channel_id, organiser_id, name, game, format, group_size, options,"
-                " points, bye_points, round_seconds, rounds, timer_seconds, starts_at, status, seed, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?) RETURNING id",
+                " points, bye_points, round_seconds, rounds, timer_seconds, starts_at, status, seed, created_at,"
+                " clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?) RETURNING id",
                 guild_id,
                 channel_id,
                 organiser_id,
@@ -209,6 +244,7 @@ class LeagueStore(Store):
                 float(starts_at),
                 seed,
                 stamp,
+                clock,
             )
             return row[0]
 

@@ -156,7 +156,22 @@ async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, b
     people = standin.add_users("ana", "beto", "cusi", "dora", "eloy")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await standin.slash(
+        # A clock the round cannot hold is refused in words, and nothing is created.
+        too_long = await standin.slash(
+            owner,
+            chan,
+            "league create",
+            name="Slow cup",
+            game="pachakuna",
+            format="elimination",
+            players=2,
+            days=2,
+            clock="bank:3d",
+        )
+        said = (await too_long.original()).content
+        assert "the starting bank (3 d) is longer than a round (2 d)" in said
+        assert await bot.store.leagues(standin.guild.id) == []
+        created = await standin.slash(
             owner,
             chan,
             "league create",
@@ -165,6 +180,11 @@ async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, b
             format="elimination",
             players=2,
             days=2,
+            clock="bank:1d12h+2h",
+        )
+        signup = created.message
+        assert "Clock: `bank:1d12h+2h`, a time bank of 1 d 12 h each, plus 2 h after each turn" in (
+            signup.content
         )
         for user in people:
             joined = await standin.slash(user, chan, "league join", league="Llama cup")
@@ -177,11 +197,26 @@ async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, b
         await fire(bot)
         round_one = threads_of(standin, before)
         assert len(round_one) == 1  # 5 players in a bracket of 8: three byes, one match
+        # The league's game runs on the league's clock from its first move.
+        session = await bot.sessions.in_channel(round_one[0].id)
+        assert session.row.clock == "bank:1d12h+2h"
+        mover = session.waiting_on()[0]
+        table_clock.advance(6 * 3600)
+        status = await (await standin.slash(owner, round_one[0], "game status")).original()
+        assert "⏱ bank:1d12h+2h:" in status.content and f"{mover.name} 1 d 6 h (to move)" in status.content
+        shown = await standin.slash(owner, chan, "league round")
+        assert "Clock: `bank:1d12h+2h`" in (await shown.original()).content
         open_msg = next(m for m in standin.messages(chan) if "round 1 of 3 is open" in m.content)
         assert "Bye (1 point)" in open_msg.content and open_msg.content.count(",") >= 2
-        table_clock.advance(2 * DAY)
+        table_clock.advance(2 * DAY - 6 * 3600)
         before = {t.id for t in standin.guild.threads}
         await fire(bot)
+        # Nobody moved: the bank ran out after a day and a half and the others were asked; at the
+        # round's deadline the computer finished the game all the same.
+        said = [m.content for m in standin.messages(round_one[0])]
+        assert any(f"{mover.mention}'s time ran out" in text for text in said)
+        assert any("the computer finished the game" in text for text in said)
+        assert (await bot.sessions.latest(round_one[0].id)).status == "finished"
         round_two = threads_of(standin, before)
         assert len(round_two) == 2
         # The organiser drops a player in the middle of round two: their game ends, the other wins.

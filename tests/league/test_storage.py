@@ -3,31 +3,47 @@ the league in the session's own finishing transaction."""
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
-from bot.storage import ResultRow
+from bot.storage import ResultRow, migrations
+from bot.storage.base import MIGRATIONS_TABLE
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueNameTaken, league_places
+from bot.storage.sqlite import SQLiteStore
 
 GUILD = 9
 
 
+NEW_VALUES = dict(
+    guild_id=GUILD,
+    channel_id=100,
+    organiser_id=1,
+    name="Autumn",
+    game="nim",
+    format="swiss",
+    group_size=2,
+    options={},
+    points=(1.0, 0.0),
+    bye_points=1.0,
+    round_seconds=86400.0,
+    rounds=3,
+    timer_seconds=None,
+    starts_at=0.0,
+    seed=5,
+)
+
+
 async def new_league(store, name="Autumn", size=2, points=(1.0, 0.0), bye=1.0):
     return await store.create_league(
-        guild_id=GUILD,
-        channel_id=100,
-        organiser_id=1,
-        name=name,
-        game="nim",
-        format="swiss",
-        group_size=size,
-        options={},
-        points=points,
-        bye_points=bye,
-        round_seconds=86400.0,
-        rounds=3,
-        timer_seconds=None,
-        starts_at=store.clock.time() + 60,
-        seed=5,
+        **{
+            **NEW_VALUES,
+            "name": name,
+            "group_size": size,
+            "points": points,
+            "bye_points": bye,
+            "starts_at": store.clock.time() + 60,
+        }
     )
 
 
@@ -152,3 +168,46 @@ async def test_the_organiser_role_per_server(store):
     assert await store.organiser_role(GUILD) == 556
     await store.set_organiser_role(GUILD, None)
     assert await store.organiser_role(GUILD) is None
+
+
+async def test_a_league_keeps_its_clock_spec(store):
+    lid = await store.create_league(**{**NEW_VALUES, "name": "Clocked", "clock": "bank:3d+12h"})
+    league = await store.league(lid)
+    assert (
+        league.clock == "bank:3d+12h" and league.game_clock == "bank:3d+12h" and league.legacy_timer is None
+    )
+    assert (await store.leagues(GUILD))[0].clock == "bank:3d+12h"
+    # A league with only the older per-move timer reads as the per-move clock of that timer.
+    old = await store.league(await new_league(store, name="Old"))
+    assert old.clock is None and old.game_clock is None
+    timed = await store.create_league(**{**NEW_VALUES, "name": "Timed", "timer_seconds": 36 * 3600.0})
+    assert (await store.league(timed)).game_clock == "move:1d12h"
+
+
+async def test_a_league_written_before_clocks_keeps_its_timer_after_the_upgrade(db_path, clock):
+    """An SQLite file at the schema before league clocks, with a league that has a per-move timer:
+    the upgrade leaves its clock empty, and the league reads as that timer's per-move clock."""
+    known = migrations("sqlite")
+    (upgrade,) = [n for n, name, _ in known if name == "league_clocks"]
+    con = sqlite3.connect(db_path)
+    con.execute(MIGRATIONS_TABLE)
+    for number, name, sql in known:
+        if number < upgrade:
+            con.executescript(sql)
+            con.execute("INSERT INTO schema_migrations VALUES (?, ?, 'then')", (number, name))
+    con.execute(
+        "INSERT INTO leagues (guild_id, channel_id, organiser_id, name, game, format, group_size, options,"
+        " points, bye_points, round_seconds, rounds, timer_seconds, starts_at, status, seed, created_at)"
+        " VALUES (9, 100, 1, 'Before', 'nim', 'swiss', 2, '{}', '[1.0, 0.0]', 1.0, 86400.0, 3, 18000.0,"
+        " 0.0, 'signup', 5, 'then')"
+    )
+    con.commit()
+    con.close()
+    store = await SQLiteStore.open(str(db_path), clock=clock)
+    try:
+        (league,) = await store.leagues(GUILD)
+        assert league.name == "Before" and league.clock is None and league.timer_seconds == 18000.0
+        assert league.game_clock == "move:5h"
+        assert await store.schema_version() == len(known)
+    finally:
+        await store.close()

@@ -29,7 +29,7 @@ import asyncio
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -37,6 +37,9 @@ from discord.app_commands import TranslationContextLocation as Where
 
 import languages
 from languages import DOMAIN, SOURCE, Language, language
+
+if TYPE_CHECKING:
+    from bot.storage import Store
 
 NAME_CONTEXT = "slash command name"
 NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
@@ -59,6 +62,16 @@ def public(chosen: str | None, guild_locale: discord.Locale | str | None) -> Lan
         return language(chosen)
     value = guild_locale.value if isinstance(guild_locale, discord.Locale) else guild_locale
     return language(value)
+
+
+async def server(client: discord.Client, store: Store, guild_id: int | None) -> Language:
+    """The language of what the table posts in server ``guild_id`` (boards, results cards,
+    animations): the one chosen there with ``/game language``, else the server's own Discord
+    language (its ``preferred_locale``), else English (a direct message, a server not cached)."""
+    if guild_id is None:
+        return language(None)
+    guild = client.get_guild(guild_id)
+    return public(await store.server_language(guild_id), guild.preferred_locale if guild else None)
 
 
 def language_choices() -> list[app_commands.Choice[str]]:

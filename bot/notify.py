@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import notices
+from bot import i18n, notices
 from bot.notices import Waiting
 from bot.sessions import Session
 from bot.storage import DEADLINE, PersonRow, Store
@@ -108,7 +108,8 @@ class Notifier:
         since = records[mine[-1] + 1 :] if mine else records
         link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
         text = notices.turn_notice(session, seat.seat, since, self.guild_name(session), link)
-        file = await self.table.render(session)
+        # the public board, as the channel shows it: in the server's language
+        file = await self.table.render(session, language=(await self.table.language(session)).code)
         if await self.send_dm(person.user_id, text, file=file, view=private_view(session.id)):
             return
         await self.fall_back(session, person.user_id, "it is your turn")
@@ -267,7 +268,9 @@ class Notifier:
             await interaction.response.send_message("That game is not running any more.", ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text, file = await self.table.private_picture(session, interaction.user.id)
+        text, file = await self.table.private_picture(
+            session, interaction.user.id, i18n.private(interaction).code
+        )
         kwargs: dict = {"content": text, "ephemeral": True}
         if file is not None:
             kwargs["file"] = file

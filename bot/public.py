@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.replaying import undo_target
 from engines.core import END, TABLE, Event, Outcome, Privacy, name_seats, plural, say
+from languages import ENGLISH, Language
 
 if TYPE_CHECKING:
     from bot.sessions import MoveResult, RatingChange, Session
@@ -167,9 +168,12 @@ def has_public_news(session: Session, result: MoveResult) -> bool:
 
 
 def next_line(
-    session: Session, already: frozenset[int] = frozenset(), away: Mapping[int, str] | None = None
+    session: Session,
+    already: frozenset[int] = frozenset(),
+    away: Mapping[int, str] | None = None,
+    t: Language = ENGLISH,
 ) -> str:
-    """Who acts next.  Those newly called on are mentioned (pinged); those in ``already``
+    """Who acts next, in ``t``.  Those newly called on are mentioned (pinged); those in ``already``
     (who were acting before, and still are) are named without a ping; ``away``: user id ->
     "away until ..." for those taking time away."""
     if session.status != "active" or session.damaged:
@@ -183,7 +187,7 @@ def next_line(
         + (f" ({away[s.user_id]})" if s.user_id is not None and s.user_id in away else "")
         for s in waiting
     )
-    return f"**Next:** {who}"
+    return t.gettext("**Next:** {players}", players=who)
 
 
 def turn_lines(
@@ -287,9 +291,11 @@ def board_text(
     ping: bool = True,
     away: Mapping[int, str] | None = None,
     clock: str | None = None,
+    t: Language = ENGLISH,
 ) -> str:
     """The channel's post with the board: what happened since the last post (one line a
-    turn), the result if the game is over, and who acts next (mentioned when ``ping``)."""
+    turn), the result if the game is over, and who acts next (mentioned when ``ping``; in ``t``,
+    the server's language: the moves are told in the engine's words, English for now)."""
     finished = session.status == "finished"
     lines = [header] if header else []
     if note:
@@ -307,7 +313,7 @@ def board_text(
     elif session.status == "abandoned":
         lines.append(f"This game was abandoned. {next_steps(session)}")
     waiting = frozenset() if ping else frozenset(session.to_move())
-    nxt = next_line(session, waiting, away)
+    nxt = next_line(session, waiting, away, t)
     if nxt and clock:
         nxt = f"{nxt}\n{clock}"
     body = "\n".join(lines)
@@ -381,42 +387,75 @@ def option_words(session: Session) -> list[str]:
     return out
 
 
-def options_text(session: Session) -> str:
-    return "; ".join(option_words(session)) or "standard rules"
+def options_text(session: Session, t: Language = ENGLISH) -> str:
+    """The options in words (the game's own words, English for now), or "standard rules" in ``t``."""
+    return "; ".join(option_words(session)) or t.gettext("standard rules")
 
 
-def lobby_text(session: Session) -> str:
-    """The lobby message: options in words, the seats, and what happens next."""
-    seats = "\n".join(
-        f"{i + 1}. {s.name}{s.tag}{' (host)' if s.user_id == session.row.host_id else ''}"
-        for i, s in enumerate(session.seats)
-    )
+def seat_line(session: Session, index: int, t: Language = ENGLISH) -> str:
+    """The lobby's line for the seat at ``index``: its number, its name, and who hosts or which
+    computer level plays it (the level is an option value, the same in every language)."""
+    seat = session.seats[index]
+    if seat.computer:
+        return t.gettext(
+            "{number}. {name} (computer, {level})",
+            number=index + 1,
+            name=seat.name,
+            level=seat.computer_level,
+        )
+    if seat.user_id == session.row.host_id:
+        return t.gettext("{number}. {name} (host)", number=index + 1, name=seat.name)
+    return t.gettext("{number}. {name}", number=index + 1, name=seat.name)
+
+
+def lobby_text(session: Session, t: Language = ENGLISH) -> str:
+    """The lobby message in ``t`` (the server's language): options in words, the seats, and what
+    happens next."""
+    seats = "\n".join(seat_line(session, i, t) for i in range(len(session.seats)))
     info = session.info
     taken, most, least = len(session.seats), session.row.max_players, info.min_players
     if session.status == "lobby":
         if taken >= most:
-            state = f"The table is full ({plural(most, 'seat')}): the host can press Start."
-        elif taken >= least:
-            state = (
-                f"{plural(taken, 'seat')} of {most} taken: ready to start (the host presses Start), "
-                "or wait for more players."
+            state = t.ngettext(
+                "The table is full ({n} seat): the host can press Start.",
+                "The table is full ({n} seats): the host can press Start.",
+                most,
             )
-        else:
-            state = (
-                f"{plural(taken, 'seat')} of {most} taken: {info.title} needs at least "
-                f"{plural(least, 'player')} (Join, or Add computer)."
+        elif taken >= least:
+            state = t.ngettext(
+                "{n} seat of {most} taken: ready to start (the host presses Start), or wait for more players.",
+                "{n} seats of {most} taken: ready to start (the host presses Start), or wait for more players.",
+                taken,
+                most=most,
+            )
+        else:  # two counts, two sentences: each has its own plural
+            state = " ".join(
+                (
+                    t.ngettext("{n} seat of {most} taken.", "{n} seats of {most} taken.", taken, most=most),
+                    t.ngettext(
+                        "{game} needs at least {n} player (Join, or Add computer).",
+                        "{game} needs at least {n} players (Join, or Add computer).",
+                        least,
+                        game=info.title,
+                    ),
+                )
             )
     elif session.status == "active":
-        state = "The game has started."
+        state = t.gettext("The game has started.")
     elif session.status == "finished" and session.row.lobby_channel_id:
         state = result_line(session)
     else:
-        state = f"This lobby is closed ({session.row.end_reason or session.status})."
+        state = t.gettext("This lobby is closed ({reason}).", reason=session.row.end_reason or session.status)
     if session.row.lobby_channel_id:
-        state = f"{state}\n{thread_line(session)}"
+        state = f"{state}\n{thread_line(session, t)}"
     spec = session.clock
-    clock = f"\nClock: `{spec.text}`, {spec.describe()}" if spec is not None else ""
-    return clip(f"**{info.title}**: new game\nOptions: {options_text(session)}{clock}\n{seats}\n{state}")
+    lines = [
+        t.gettext("**{game}**: new game", game=info.title),
+        t.gettext("Options: {options}", options=options_text(session, t)),
+    ]
+    if spec is not None:
+        lines.append(t.gettext("Clock: `{clock}`, {meaning}", clock=spec.text, meaning=spec.describe()))
+    return clip("\n".join([*lines, seats, state]))
 
 
 THREAD_NAME_LIMIT = 100
@@ -427,14 +466,17 @@ def thread_name(title: str, number: int, host: str) -> str:
     return f"{title} #{number} · {host}"[:THREAD_NAME_LIMIT]
 
 
-def thread_line(session: Session) -> str:
+def thread_line(session: Session, t: Language = ENGLISH) -> str:
     """The lobby message's line about the game's thread (the lobby message is in the parent channel)."""
     where = f"<#{session.row.channel_id}>"
     if session.status == "lobby":
-        return f"The game lives in its thread {where}: join here or with /game join there, then play there."
+        return t.gettext(
+            "The game lives in its thread {thread}: join here or with /game join there, then play there.",
+            thread=where,
+        )
     if session.status == "active":
-        return f"The game is being played in {where}."
-    return f"The game was played in {where}."
+        return t.gettext("The game is being played in {thread}.", thread=where)
+    return t.gettext("The game was played in {thread}.", thread=where)
 
 
 def opening_text(title: str, host: str) -> str:

@@ -126,9 +126,10 @@ async def card(
     return await asyncio.to_thread(card_renderer.render, made, language=language)
 
 
-def frames(session: Session, rows: Sequence[MoveRow]) -> list[Image.Image]:
-    """The public board at the start and after every turn of a finished game, drawn by the
-    renderer's ``draw_board`` (the image ``render`` encodes) and scaled to a summary's frame."""
+def frames(session: Session, rows: Sequence[MoveRow], language: str | None = None) -> list[Image.Image]:
+    """The public board at the start and after every turn of a finished game, drawn in
+    ``language`` by the renderer's ``draw_board`` (the image ``render`` encodes) and scaled to a
+    summary's frame."""
     renderer = session.info.load_renderer()
     if renderer is None:
         return []
@@ -136,7 +137,9 @@ def frames(session: Session, rows: Sequence[MoveRow]) -> list[Image.Image]:
     names = session.names()
 
     def board(state: Any) -> Image.Image:
-        return animation.frame(renderer.draw_board(module.view_for(state, None), names=names))
+        return animation.frame(
+            renderer.draw_board(module.view_for(state, None), names=names, language=language)
+        )
 
     state = start_state(session)
     out = [board(state)]
@@ -149,14 +152,14 @@ def frames(session: Session, rows: Sequence[MoveRow]) -> list[Image.Image]:
     return out
 
 
-async def summary(service: SessionService, session: Session) -> bytes | None:
-    """A finished game's animated summary (GIF, one frame per turn, under 8 MB), or None."""
+async def summary(service: SessionService, session: Session, language: str | None = None) -> bytes | None:
+    """A finished game's animated summary (GIF, one frame per turn, under 8 MB) in ``language``, or None."""
     if session.status != "finished":
         return None
     rows = await service.store.moves(session.id)
 
     def make() -> bytes | None:
-        made = frames(session, rows)
+        made = frames(session, rows, language)
         return animation.animate(made) if made else None
 
     return await asyncio.to_thread(make)

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot import choices, export, public, results
+from bot import choices, export, i18n, public, results
 from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
 from bot.clockvote import ClockDesk, TimeoutButton
 from bot.history import History
@@ -62,6 +62,7 @@ from bot.sessions import (
 from bot.storage import fits
 from bot.undo import Undone, UndoService
 from engines.core import DEFAULT_LEVEL, MoveError, Outcome, name_seats, plural
+from languages import Language
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -212,15 +213,24 @@ class Table:
 
     # ------------------------------------------------------------- rendering
 
+    async def language(self, session: Session) -> Language:
+        """The language of what the table posts for ``session`` in its channel (see
+        :func:`bot.i18n.server`): boards, lobby texts, results cards and animations."""
+        return await i18n.server(self.bot, self.service.store, session.row.guild_id)
+
     async def render(
-        self, session: Session, seat: int | None = None, last_action: str | None = None
+        self, session: Session, seat: int | None = None, last_action: str | None = None, *, language: str
     ) -> discord.File | None:
+        """The board of ``session`` as ``seat`` sees it (``None``: the public board), drawn in
+        ``language``: the server's for what is posted, the reader's for a private view."""
         renderer = session.info.load_renderer()
         if renderer is None or session.state is None:
             return None
         view = session.engine.view_for(session.state, seat)
         names = session.names()
-        png = await asyncio.to_thread(renderer.render, view, names=names, last_action=last_action)
+        png = await asyncio.to_thread(
+            renderer.render, view, names=names, last_action=last_action, language=language
+        )
         name = (
             f"{session.info.name}-{session.id}-v{session.version}{'-private' if seat is not None else ''}.png"
         )
@@ -261,6 +271,7 @@ class Table:
         async with self._post_lock(session.id):
             session = await self.service.get(session.id) or session
             records = await self.service.untold(session)
+            language = await self.language(session)
             people = await self.notifier.people_to_move(session)
             text = public.board_text(
                 session,
@@ -272,9 +283,14 @@ class Table:
                 ping=ping,
                 away=self.notifier.away_labels(people),
                 clock=await self.notifier.time_left(session),
+                t=language,
             )
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
-            file = await self.render(session, last_action=public.last_action(session, records))
+            file = await self.render(
+                session,
+                last_action=public.last_action(session, records),
+                language=(await self.language(session)).code,
+            )
             mentions = self.notifier.mentions(people, ping)
             kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
             if file is not None:
@@ -351,7 +367,9 @@ class Table:
         session = await self.service.get(result.session.id) or result.session
         if session.status != "finished" or not session.row.outcome:
             return
-        png = await results.card(self.service, session, result.ratings)
+        png = await results.card(
+            self.service, session, result.ratings, language=(await self.language(session)).code
+        )
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(session.id))
         channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
@@ -401,7 +419,7 @@ class Table:
             pings = " ".join(f"<@{uid}>" for uid in dict.fromkeys(others))
             message = await channel.send(
                 f"Rematch of game #{old.id}{': ' + pings + ', press Join (or Rematch) to play again' if pings else ''}.\n"
-                + self.lobby_text(session),
+                + await self.lobby_text(session),
                 view=self.lobby_buttons(session),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(u) for u in dict.fromkeys(others)]
@@ -426,8 +444,9 @@ class Table:
 
     # ------------------------------------------------------------- lobbies
 
-    def lobby_text(self, session: Session) -> str:
-        return public.lobby_text(session)
+    async def lobby_text(self, session: Session, t: Language | None = None) -> str:
+        """The lobby message, in ``t`` (a private answer: the asker's), else the server's language."""
+        return public.lobby_text(session, t or await self.language(session))
 
     def lobby_view(self, session: Session) -> discord.ui.View | None:
         """The lobby's buttons while it is open; None (no buttons) once it is not."""
@@ -449,7 +468,7 @@ class Table:
         channel = self.bot.get_partial_messageable(where, guild_id=session.row.guild_id)
         try:
             await channel.get_partial_message(session.row.lobby_message_id).edit(
-                content=self.lobby_text(session), view=self.lobby_view(session)
+                content=await self.lobby_text(session), view=self.lobby_view(session)
             )
         except discord.HTTPException:
             log.warning("could not update the lobby message of session %s", session.id, exc_info=True)
@@ -488,7 +507,7 @@ class Table:
                 f"The {session.info.title} lobby is open (players can /game join, the host can /game abandon it)",
             )
             sent = await interaction.response.send_message(
-                self.lobby_text(session), view=self.lobby_buttons(session)
+                await self.lobby_text(session), view=self.lobby_buttons(session)
             )
             await self.service.store.set_lobby_message(session.id, sent.message_id)
 
@@ -548,7 +567,7 @@ class Table:
             return
         session = await self.service.get(session.id) or session
         await interaction.edit_original_response(
-            content=self.lobby_text(session), view=self.lobby_view(session)
+            content=await self.lobby_text(session), view=self.lobby_view(session)
         )
         await opened.send(public.thread_welcome(session), allowed_mentions=discord.AllowedMentions.none())
 
@@ -661,11 +680,11 @@ class Table:
                     )
                 elif interaction.response.is_done():
                     await interaction.edit_original_response(
-                        content=self.lobby_text(session), view=self.lobby_view(session)
+                        content=await self.lobby_text(session), view=self.lobby_view(session)
                     )
                 else:
                     await interaction.response.edit_message(
-                        content=self.lobby_text(session), view=self.lobby_view(session)
+                        content=await self.lobby_text(session), view=self.lobby_view(session)
                     )
             else:
                 if session is None:
@@ -852,7 +871,13 @@ class Table:
             if page.record is not None:
                 s = public.seen(session.engine, session.state, page.record, None)
                 last = name_seats(s.summary(), session.names())
-            png = await asyncio.to_thread(renderer.render, view, names=session.names(), last_action=last)
+            png = await asyncio.to_thread(
+                renderer.render,
+                view,
+                names=session.names(),
+                last_action=last,
+                language=i18n.private(interaction).code,
+            )
             file = discord.File(
                 io.BytesIO(png), filename=f"{session.info.name}-{session.id}-move{page.number}.png"
             )
@@ -936,7 +961,7 @@ class Table:
                 return
             self.check_permissions(interaction)
             files = [discord.File(io.BytesIO(body), filename=name)]
-            gif = await results.summary(self.service, session)
+            gif = await results.summary(self.service, session, language=(await self.language(session)).code)
             if gif is not None:
                 files.append(
                     discord.File(io.BytesIO(gif), filename=f"{session.info.name}-game{session.id}.gif")
@@ -1061,7 +1086,9 @@ class Table:
         """The private message of a player: ``lead``, their picture and holdings, and the menu
         of their legal moves when it is their turn."""
         seat = session.seat_of(interaction.user.id)
-        picture, file = await self.private_picture(session, interaction.user.id)
+        picture, file = await self.private_picture(
+            session, interaction.user.id, i18n.private(interaction).code
+        )
         text = f"{lead}\n{picture}" if lead else picture
         controls: list[Control] = []
         stamp = "0"
@@ -1180,7 +1207,8 @@ class Table:
             )
         else:
             lines.append("You have nothing more to do until the round ends; you will be mentioned then.")
-        file = await self.render(session, mine) if session.status == "active" else None
+        language = i18n.private(interaction).code
+        file = await self.render(session, mine, language=language) if session.status == "active" else None
         await self.reply(interaction, "\n".join(lines), file=file)
 
     async def prefix_hint(self, interaction: discord.Interaction, text: str) -> str | None:
@@ -1241,11 +1269,15 @@ class Table:
             return []
         return [app_commands.Choice(name=name, value=value[:100]) for name, value in pairs]
 
-    async def private_picture(self, session: Session, user_id: int) -> tuple[str, discord.File | None]:
+    async def private_picture(
+        self, session: Session, user_id: int, language: str
+    ) -> tuple[str, discord.File | None]:
+        """A player's private view of ``session``, the picture drawn in ``language`` (the
+        asker's: :func:`bot.i18n.private`)."""
         seat = session.seat_of(user_id)
         if seat is None or seat.seat is None:
             return "You are not playing in this game; the public board is in the channel (/game board).", None
-        file = await self.render(session, seat.seat)
+        file = await self.render(session, seat.seat, language=language)
         turn = "It is your turn." if seat.seat in session.to_move() else "It is not your turn."
         text = f"Your view of **{session.info.title}** (only you can see this). {turn}"
         summary = session.engine.summary(session.engine.view_for(session.state, seat.seat))
@@ -1272,7 +1304,9 @@ class Table:
             )
             if session.status != "active":
                 raise TableError("that game is not running")
-            text, file = await self.private_picture(session, interaction.user.id)
+            text, file = await self.private_picture(
+                session, interaction.user.id, i18n.private(interaction).code
+            )
             view = discord.ui.View(timeout=None)
             view.add_item(HandButton(session.id, label="Show again"))
             await self.reply(interaction, text, file=file, view=view)

@@ -8,6 +8,7 @@ import io
 import discord
 from discord import app_commands
 
+from bot import i18n
 from bot.gamecog import CLOCK_DESCRIPTION, GameCog
 
 
@@ -88,7 +89,7 @@ class NowaGwineaCog(
                 ephemeral=True,
             )
             return
-        png = await asyncio.to_thread(renderer.render_huts)
+        png = await asyncio.to_thread(renderer.render_huts, i18n.private(interaction).code)
         await interaction.response.send_message(
             "The 12 huts: letter, then orientation 0-7, then the cell of the hut's anchor square.",
             file=discord.File(io.BytesIO(png), filename="nowa-gwinea-huts.png"),

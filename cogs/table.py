@@ -76,7 +76,9 @@ class TableCog(
         async def work() -> None:
             session = await self.sessions.latest(channel_of(interaction))
             if session.status == "lobby" and not session.damaged:
-                await self.table.reply(interaction, self.table.lobby_text(session))
+                await self.table.reply(
+                    interaction, await self.table.lobby_text(session, i18n.private(interaction))
+                )
                 return
             moves = await self.sessions.store.move_count(session.id)
             logged = [] if session.damaged else await self.sessions.log(session, last=1)

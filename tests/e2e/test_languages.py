@@ -1,0 +1,174 @@
+"""Through the stand-in: what the table posts is drawn in the server's language, what it shows one
+person privately in that person's Discord language.
+
+The words are checked as Pillow draws them (the instrumentation of tests/i18n/test_spanish_boards.py):
+a Spanish image holds no English message of the catalogue, an English one holds several.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from renderers import nowa_gwinea
+from renderers import results as results_renderer
+from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end, png_of
+from tests.e2e.players import is_board, is_results
+from tests.i18n.test_spanish_boards import drawn_texts, engine_strings, english_in
+
+EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me", "cogs.guacamole")
+
+
+async def start_guacamole(standin, bot, chan, host, started: dict):
+    """``host`` opens a two-seat Guacamole lobby with a computer and starts it; returns the texts
+    drawn until the channel's first board is posted, what the engine says there, and the game;
+    ``started`` gets the lobby message's and the board post's texts."""
+    lobby = await standin.slash(host, chan, "guacamole new", thread=False, players=2)
+    await standin.click(host, lobby.message, "Add computer")
+    standin.skip_messages(chan)
+    with drawn_texts() as (texts, _):
+        await standin.click(host, lobby.message, "Start")
+        board = await standin.next_message(chan, is_board)
+        await standin.settle()
+    png_of(board)
+    session = await bot.sessions.in_channel(chan.id)
+    started.update(lobby=standin.message(lobby.message.id).content, board=board.content)
+    return list(texts), engine_strings(session.engine.view_for(session.state, None)), session
+
+
+async def private_view(standin, bot, chan, user, session):
+    """``user``'s ``/game hand``: the answer and the texts drawn for its picture."""
+    with drawn_texts() as (texts, _):
+        hand = await (await standin.slash(user, chan, "game hand")).original()
+    assert hand.ephemeral and hand.visible_to == frozenset({user.id})
+    png_of(hand)
+    seat = session.seat_of(user.id).seat
+    session = await bot.sessions.get(session.id)
+    return list(texts), engine_strings(session.engine.view_for(session.state, seat))
+
+
+def card_words(monkeypatch) -> list[str]:
+    """A list that fills with the words of every results card drawn from now on (the card's
+    renderer is wrapped; the boards drawn meanwhile are not counted)."""
+    found: list[str] = []
+    original = results_renderer.render
+
+    def render(*args, **kwargs):
+        with drawn_texts() as (texts, _):
+            png = original(*args, **kwargs)
+        found.extend(texts)
+        return png
+
+    monkeypatch.setattr(results_renderer, "render", render)
+    return found
+
+
+def without_last_action(texts: list[str]) -> list[str]:
+    """The texts with the last action's words left out (the label stays): the action is told by
+    the engine, in English until engines speak in message ids."""
+    return [t.split(": ", 1)[0] + ":" if t.startswith(("Última: ", "Last: ")) else t for t in texts]
+
+
+def assert_spanish(texts: list[str], engine: set[str]) -> None:
+    assert texts, "nothing was drawn"
+    assert english_in(without_last_action(texts), engine) == []
+    assert any(t.startswith("Última:") or "Le toca" in t or "le toca" in t for t in texts), texts
+
+
+def assert_english(texts: list[str], engine: set[str]) -> None:
+    assert len(english_in(texts, engine)) >= 3, texts
+    assert not any("Última:" in t for t in texts)
+
+
+async def test_a_spanish_speaker_in_an_english_server(standin, bot_factory):
+    """es-ES user, en-US server: /me and the private view in Spanish, the posted board in English."""
+    chan = standin.channel("games")
+    ana = standin.add_user("ana")
+    ana.locale = "es-ES"
+    assert standin.guild.locale == "en-US"
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        me = await (await standin.slash(ana, chan, "me show")).original()
+        assert me.ephemeral and me.content.startswith("**Tus ajustes**")
+        posted: dict = {}
+        texts, engine, session = await start_guacamole(standin, bot, chan, ana, posted)
+        assert_english(texts, engine)
+        assert posted["lobby"].startswith("**Guacamole**: new game\nOptions: ")
+        assert "Ana (host)\n" in posted["lobby"] and posted["lobby"].endswith("The game has started.")
+        assert "**Next:** " in posted["board"]
+        mine, engine = await private_view(standin, bot, chan, ana, session)
+        assert_spanish(mine, engine)
+
+
+@pytest.mark.parametrize("how", ["game language", "server locale"])
+async def test_a_spanish_server_posts_spanish_boards(standin, bot_factory, how, monkeypatch):
+    """A server set to Spanish (by /game language, or by its own Discord locale es-419 with no
+    choice made): boards and the results card in Spanish; an en-US player's private view in English."""
+    chan = standin.channel("games")
+    bob = standin.add_user("bob")
+    cai = standin.add_user("cai")
+    if how == "server locale":
+        standin.guild.locale = "es-419"  # the server's community language, sent as preferred_locale
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        if how == "game language":
+            admin = standin.guild.owner
+            await (await standin.slash(admin, chan, "game language", choose="es")).original()
+            assert await bot.store.server_language(standin.guild.id) == "es"
+        else:
+            assert await bot.store.server_language(standin.guild.id) is None
+        posted: dict = {}
+        texts, engine, session = await start_guacamole(standin, bot, chan, bob, posted)
+        assert_spanish(texts, engine)
+        assert posted["lobby"].startswith("**Guacamole**: nueva partida\nOpciones: ")
+        assert "Bob (anfitrión)\n" in posted["lobby"] and "Cpu Ada (máquina, normal)\n" in posted["lobby"]
+        assert posted["lobby"].endswith("La partida está en marcha.")
+        assert "**Turno de:** " in posted["board"] and "**Next:**" not in posted["board"]
+        mine, engine = await private_view(standin, bot, chan, bob, session)
+        assert_english(mine, engine)
+
+        # The table's test game Nim draws its boards in English whatever the language: only the
+        # results card's own drawing is looked at.
+        nim = standin.channel("general")
+        card_texts = card_words(monkeypatch)
+        finished = await nim_to_the_end(standin, bot, nim, bob, cai)
+        assert finished.status == "finished"
+        card = await standin.next_message(nim, is_results)
+        await standin.settle()
+        png_of(card)
+        assert any(t.startswith("Fin de la partida:") for t in card_texts), card_texts
+        assert english_in(card_texts, set()) == []
+
+
+async def test_an_english_server_posts_an_english_results_card(standin, bot_factory, monkeypatch):
+    """The control: the same Nim game in an English server draws its card in English."""
+    chan = standin.channel("general")
+    bob = standin.add_user("bob")
+    cai = standin.add_user("cai")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        texts = card_words(monkeypatch)
+        await nim_to_the_end(standin, bot, chan, bob, cai)
+        await standin.next_message(chan, is_results)
+        await standin.settle()
+        assert any(t.startswith("Game over:") for t in texts), texts
+        assert len(english_in(texts, set())) >= 2
+
+
+async def test_the_hut_chart_is_drawn_in_the_askers_language(standin, bot_factory):
+    """``/nowa_gwinea huts`` is a private answer: its chart in the asker's Discord language."""
+    chan = standin.channel("games")
+    ana = standin.add_user("ana")
+    ana.locale = "es-419"
+    bob = standin.add_user("bob")
+    async with standin.run_client(bot_factory((*BASE_EXTENSIONS, "cogs.nowa_gwinea"))):
+        await standin.wait_synced()
+        drawn = {}
+        for user in (ana, bob):
+            nowa_gwinea._huts_chart.cache_clear()  # drawn afresh, whatever an earlier test drew
+            with drawn_texts() as (texts, _):
+                answer = await (await standin.slash(user, chan, "nowa_gwinea huts")).original()
+            assert answer.ephemeral
+            png_of(answer)
+            drawn[user.name] = list(texts)
+        assert drawn["ana"] and english_in(drawn["ana"], set()) == []
+        assert english_in(drawn["bob"], set()), drawn["bob"]

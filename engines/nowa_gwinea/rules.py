@@ -835,31 +835,27 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
                 )
             )
     scores = _joined("; ", parts)
+    values: dict[str, Any] = {"round": state.round, "scores": scores}
     if how != "deadline":
-        lead = said("Round {round} scores: {scores}.", round=state.round, scores=scores)
+        template = N_("Round {round} scores: {scores}.")
     elif caller is None:
-        lead = said(
+        template = N_(
             "Round {round} scores: {scores}. Nobody called Gwinea, and no village covers a water hole: "
-            "no fruit bonus.",
-            round=state.round,
-            scores=scores,
-        )
-    elif status(state, caller).complete:
-        lead = said(
-            "Round {round} scores: {scores}. Nobody called Gwinea: the fruit bonus goes to {p0}, "
-            "who completed a village first.",
-            round=state.round,
-            scores=scores,
-            p0=_seat(caller),
+            "no fruit bonus."
         )
     else:
-        lead = said(
-            "Round {round} scores: {scores}. Nobody called Gwinea: the fruit bonus goes to {p0}, "
-            "whose legal village covers the most water holes.",
-            round=state.round,
-            scores=scores,
-            p0=_seat(caller),
-        )
+        values["p0"] = _seat(caller)
+        if status(state, caller).complete:
+            template = N_(
+                "Round {round} scores: {scores}. Nobody called Gwinea: the fruit bonus goes to {p0}, "
+                "who completed a village first."
+            )
+        else:
+            template = N_(
+                "Round {round} scores: {scores}. Nobody called Gwinea: the fruit bonus goes to {p0}, "
+                "whose legal village covers the most water holes."
+            )
+    lead = Said(template, values)
     events = [Event.told(lead, kind="score")]
     if state.round >= ROUNDS:
         state.over = True

@@ -389,6 +389,7 @@ def test_words_rules_and_options_are_translated():
     )
     rules = SPANISH.gettext(ng.RULES_HELP)
     assert rules != ng.RULES_HELP and rules.startswith("**Nowa Gwinea**")
+    assert len(rules) <= 2000  # one Discord message
     for kept in ("`F3C4`", "`remove F`", "`gwinea`", "`done`", "`hard_reroll`", "**Opciones:**", "choza"):
         assert kept in rules, kept
     assert rules.count("\n") == ng.RULES_HELP.count("\n")

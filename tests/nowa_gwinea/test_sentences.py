@@ -79,17 +79,22 @@ def test_the_reroll_and_the_shared_win_read_in_spanish():
     assert end.words_for(None, SPANISH) == "La partida terminó tras 9 rondas; {p0} y {p1} ganan con 0 puntos."
 
 
-def test_three_winners_are_listed_with_commas():
-    """Three seats sharing the win are listed "{p0}, {p1} and {p2}" (English) and with "y"."""
-    s = rig(players=3)
+@pytest.mark.parametrize(
+    ("players", "english", "spanish"),
+    [
+        (3, "{p0}, {p1} and {p2} win", "{p0}, {p1} y {p2} ganan"),
+        (4, "{p0}, {p1}, {p2} and {p3} win", "{p0}, {p1}, {p2} y {p3} ganan"),
+    ],
+)
+def test_several_winners_are_listed_with_commas(players, english, spanish):
+    """Three or four seats sharing the win are listed with commas, then "and" ("y")."""
+    s = rig(players=players)
     for _ in range(9):
-        s.boards, s.sides, s.totem = [99] * 3, ["A"] * 3, 0
+        s.boards, s.sides, s.totem = [99] * players, ["A"] * players, 0
         s, events = ng.apply_move(s, TABLE, ng.Timeout())
-    assert events[-1].text == "The game is over after 9 rounds; {p0}, {p1} and {p2} win with 0 points."
-    assert (
-        events[-1].words_for(2, SPANISH)
-        == "La partida terminó tras 9 rondas; {p0}, {p1} y {p2} ganan con 0 puntos."
-    )
+    check_event(events[-1])
+    assert events[-1].text == f"The game is over after 9 rounds; {english} with 0 points."
+    assert events[-1].words_for(2, SPANISH) == f"La partida terminó tras 9 rondas; {spanish} con 0 puntos."
 
 
 def test_a_built_hut_in_spanish_for_its_builder_and_for_the_others():

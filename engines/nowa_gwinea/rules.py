@@ -835,7 +835,7 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
                 )
             )
     scores = _joined("; ", parts)
-    values: dict[str, Any] = {"round": state.round, "scores": scores}
+    lead_values: dict[str, Any] = {"round": state.round, "scores": scores}
     if how != "deadline":
         template = N_("Round {round} scores: {scores}.")
     elif caller is None:
@@ -844,7 +844,7 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
             "no fruit bonus."
         )
     else:
-        values["p0"] = _seat(caller)
+        lead_values["p0"] = _seat(caller)
         if status(state, caller).complete:
             template = N_(
                 "Round {round} scores: {scores}. Nobody called Gwinea: the fruit bonus goes to {p0}, "
@@ -855,7 +855,7 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
                 "Round {round} scores: {scores}. Nobody called Gwinea: the fruit bonus goes to {p0}, "
                 "whose legal village covers the most water holes."
             )
-    lead = Said(template, values)
+    lead = Said(template, lead_values)
     events = [Event.told(lead, kind="score")]
     if state.round >= ROUNDS:
         state.over = True

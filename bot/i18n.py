@@ -45,8 +45,21 @@ NAME_CONTEXT = "slash command name"
 NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "languages" / f"{DOMAIN}.pot"
-SOURCES = ("bot", "cogs", "renderers", "languages")  # where the code's messages are extracted from
+# Where the code's messages are extracted from.  A game's engine joins (as "engines/<game>") once its
+# sentences are kept for translation (engines.core.said); until then its texts are English everywhere.
+SOURCES: tuple[str, ...] = ("bot", "cogs", "renderers", "languages")
 KEYWORDS: dict[str, Any] = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+# The engines keep sentences for translation (engines.core: said, said_n, term, and the errors,
+# whose first argument is the message); the table puts them in words.
+ENGINE_KEYWORDS: dict[str, Any] = {
+    "N_": None,
+    "said": None,
+    "said_n": (2, 3),
+    "term": ((1, "c"), 2),
+    **dict.fromkeys(
+        ("SetupError", "MoveError", "IllegalMove", "NotYourTurn", "MalformedMove", "GameOver"), None
+    ),
+}
 # renderers/common.py's tr, ntr, say and nsay draw in the render's language (renderers only).
 RENDER_KEYWORDS = {**KEYWORDS, "tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "say": None, "nsay": (1, 2)}
 
@@ -136,6 +149,13 @@ async def tree_messages(tree: app_commands.CommandTree | None = None) -> list[tu
             await bot.close()
 
 
+def keywords_for(folder: str) -> dict[str, Any]:
+    """The translating calls of a source folder: the renderers draw, the engines keep sentences."""
+    if folder == "renderers":
+        return RENDER_KEYWORDS
+    return ENGINE_KEYWORDS if folder.startswith("engines") else KEYWORDS
+
+
 def code_messages() -> list[tuple[str | None, str | tuple[str, ...], list[tuple[str, int]]]]:
     """Every message marked in the code: (context, message or (singular, plural), locations)."""
     from babel.messages.extract import extract_from_dir
@@ -145,7 +165,7 @@ def code_messages() -> list[tuple[str | None, str | tuple[str, ...], list[tuple[
         for filename, lineno, message, _comments, context in extract_from_dir(
             ROOT / folder,
             method_map=[("**.py", "python")],
-            keywords=RENDER_KEYWORDS if folder == "renderers" else KEYWORDS,
+            keywords=keywords_for(folder),
         ):
             out.append((context, message, [(f"{folder}/{filename}", lineno)]))
     return out

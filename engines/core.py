@@ -61,6 +61,17 @@ its moves shows the move's own words only.  Every game keeps these in one module
 move is described in one place and a translation adds a catalogue.  Seats
 in arguments are written ``{pN}`` as in events.
 
+Sentences for translation.  Engines speak English and know no other
+language, but they keep each sentence they give a player whole, as a
+:class:`Said`: its English template (the message id, with named
+placeholders) and the values put in.  Events (:meth:`Event.told`), refusals
+(``IllegalMove("you have no {card} in hand", card=...)``), outcomes
+(:meth:`Outcome.told`) and ``WORDS`` (marked with :func:`N_`) all do; words of
+a game's vocabulary inside a sentence are values made with :func:`term`, and
+counts use :func:`said_n`.  The table puts them in each reader's language
+(:meth:`Said.in_words`); the English ``text`` fields stay filled, so a stored
+log or export reads the same without a catalogue.
+
 Undo by consent.  ``undoable(state, seat, move)`` says whether ``move``, played by
 ``seat`` from ``state``, could be taken back if every player agrees: it reveals
 nothing that was hidden from anyone (a card laid from a hand, a space discovered,
@@ -97,7 +108,7 @@ import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 __all__ = [
     "SetupError",
@@ -133,6 +144,13 @@ __all__ = [
     "Kind",
     "MoveWords",
     "say",
+    "N_",
+    "Said",
+    "said",
+    "said_n",
+    "term",
+    "in_words",
+    "Translates",
 ]
 
 UNKNOWN = "?"
@@ -155,11 +173,25 @@ DEFAULT_LEVEL = "normal"
 # --------------------------------------------------------------------------- errors
 
 
-class SetupError(ValueError):
+class _Told(ValueError):
+    """An error whose message is kept for translation: ``Error("{card} is not in your hand",
+    card="5T")``, or ``Error(said(...))``.  ``str()`` is the English sentence; ``said`` is the
+    message id and its values, which the table puts in the reader's language.  A message
+    without values is taken as it is written (an English text built by the code is still
+    accepted, and reads in English everywhere)."""
+
+    said: Said
+
+    def __init__(self, message: str | Said = "", /, **args: Any) -> None:
+        self.said = message if isinstance(message, Said) else Said(str(message), args)
+        super().__init__(self.said.in_words())
+
+
+class SetupError(_Told):
     """The options or the seats cannot make a game; the message says why."""
 
 
-class MoveError(ValueError):
+class MoveError(_Told):
     """A move was refused.  The message tells the player what was wrong and
     what is allowed; the game is unchanged."""
 
@@ -187,6 +219,111 @@ def check_level(level: str) -> str:
     return level
 
 
+# --------------------------------------------------------------------------- sentences
+
+
+def N_(message: str) -> str:
+    """Mark an English text for translation where it is written (it is translated where it is
+    shown, by the table); returns it unchanged."""
+    return message
+
+
+class Translates(Protocol):
+    """What a language offers to put a :class:`Said` in words (``languages.Language`` is one)."""
+
+    def gettext(self, message: str, /, **values: Any) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str: ...
+
+    def pgettext(self, context: str, message: str, /, **values: Any) -> str: ...
+
+
+@dataclass(frozen=True)
+class Said:
+    """A sentence kept for translation: the English template ``msg`` (its message id, with named
+    placeholders), and ``args``, the values put in.
+
+    A value is a number, plain text that reads the same in every language (notation, a card's
+    code, a seat written ``{p0}``), or another :class:`Said` (a term of the game such as a
+    terrain, or a list in words), which is put in words first.  ``plural`` is the plural
+    template of a counted sentence, whose count is ``args["n"]``; ``context`` separates two
+    meanings of one English word (:func:`term`).  Engines build these with :func:`said`,
+    :func:`said_n` and :func:`term`, which also mark the text for extraction; the table puts
+    them in the reader's language with :meth:`in_words`.  No sentence is glued from
+    translated pieces: a whole sentence is one message, and its words order its values."""
+
+    msg: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    context: str | None = None
+
+    def in_words(self, language: Translates | None = None) -> str:
+        """The sentence in ``language`` (``None``: the English it is written in)."""
+        values = {k: v.in_words(language) if isinstance(v, Said) else v for k, v in self.args.items()}
+        if values:  # a seat written {p0} stays, for the table to name (name_seats)
+            values.update(
+                (f"p{i}", f"{{p{i}}}") for i in _seats_in(self.msg, self.plural) if f"p{i}" not in values
+            )
+        if language is None:
+            n = values.get("n", 1)
+            template = self.msg if self.plural is None or n in (1, -1) else self.plural
+            return template.format(**values) if values else template
+        if self.plural is not None:
+            count = int(values.pop("n"))
+            return language.ngettext(self.msg, self.plural, count, **values)
+        if self.context is not None:
+            return language.pgettext(self.context, self.msg, **values)
+        return language.gettext(self.msg, **values)
+
+    def __str__(self) -> str:
+        return self.in_words()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"msg": self.msg}
+        if self.args:
+            out["args"] = {k: v.to_dict() if isinstance(v, Said) else v for k, v in self.args.items()}
+        if self.plural is not None:
+            out["plural"] = self.plural
+        if self.context is not None:
+            out["context"] = self.context
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Said:
+        args = {
+            k: cls.from_dict(v) if isinstance(v, Mapping) and "msg" in v else v
+            for k, v in (data.get("args") or {}).items()
+        }
+        return cls(str(data["msg"]), args, data.get("plural"), data.get("context"))
+
+
+def _seats_in(*templates: str | None) -> set[int]:
+    return {int(m) for t in templates if t for m in _SEAT_REF.findall(t)}
+
+
+def said(message: str, /, **args: Any) -> Said:
+    """A sentence: ``said("{p0} took {card}", card="5T")``; seats as ``{p0}`` stay in the text."""
+    return Said(message, args)
+
+
+def said_n(n: int, singular: str, plural: str, /, **args: Any) -> Said:
+    """A counted sentence: ``said_n(3, "{n} point", "{n} points")`` (each language has its own
+    plural forms; ``n`` is also the placeholder ``{n}``)."""
+    return Said(singular, {"n": n, **args}, plural=plural)
+
+
+def term(context: str, word: str) -> Said:
+    """One word of a game's vocabulary (a terrain, a colour, a kind of card), translated in
+    ``context`` (``"tiwanaku term"``) and put into sentences as a value."""
+    return Said(word, context=context)
+
+
+def in_words(text: str | Said | None, language: Translates | None = None) -> str | None:
+    """``text`` in ``language``: a :class:`Said` translated, plain text (written before
+    sentences were kept for translation, or built by the code) as it is."""
+    return text.in_words(language) if isinstance(text, Said) else text
+
+
 # --------------------------------------------------------------------------- events
 
 
@@ -209,6 +346,29 @@ class Event:
     visible_to: frozenset[int] | None = None
     public_text: str | None = None
     kind: str = ""
+    said: Said | None = None
+    public_said: Said | None = None
+
+    @classmethod
+    def told(
+        cls,
+        said: Said,
+        *,
+        visible_to: Iterable[int] | None = None,
+        public: Said | None = None,
+        kind: str = "",
+    ) -> Event:
+        """An event kept for translation: ``said`` for the seats in ``visible_to`` (everyone
+        when ``None``), ``public`` for the others.  ``text`` and ``public_text`` hold their
+        English, so a reader of the English line needs nothing else."""
+        return cls(
+            text=said.in_words(),
+            visible_to=None if visible_to is None else frozenset(visible_to),
+            public_text=None if public is None else public.in_words(),
+            kind=kind,
+            said=said,
+            public_said=public,
+        )
 
     def text_for(self, seat: int | None) -> str | None:
         """The line ``seat`` may read (``None``: a spectator), seats still as ``{pN}``."""
@@ -216,22 +376,38 @@ class Event:
             return self.text
         return self.public_text
 
+    def words_for(self, seat: int | None, language: Translates | None = None) -> str | None:
+        """:meth:`text_for` in ``language``: the kept sentence translated, or the English line
+        when the event has none (events stored before sentences were kept)."""
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            return self.said.in_words(language) if self.said is not None else self.text
+        return self.public_said.in_words(language) if self.public_said is not None else self.public_text
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "text": self.text,
             "visible_to": None if self.visible_to is None else sorted(self.visible_to),
             "public_text": self.public_text,
             "kind": self.kind,
         }
+        if self.said is not None:
+            out["said"] = self.said.to_dict()
+        if self.public_said is not None:
+            out["public_said"] = self.public_said.to_dict()
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
         vis = data.get("visible_to")
+        told = data.get("said")
+        public = data.get("public_said")
         return cls(
             text=data["text"],
             visible_to=None if vis is None else frozenset(vis),
             public_text=data.get("public_text"),
             kind=data.get("kind", ""),
+            said=None if told is None else Said.from_dict(told),
+            public_said=None if public is None else Said.from_dict(public),
         )
 
 
@@ -375,26 +551,34 @@ class MoveWords:
     group: str | None = None
     group_args: Mapping[str, Any] = field(default_factory=dict)
 
-    def label(self, words: Mapping[str, str]) -> str:
-        return say(words, self.text, self.args)
+    def label(self, words: Mapping[str, str], language: Translates | None = None) -> str:
+        return say(words, self.text, self.args, language)
 
-    def group_label(self, words: Mapping[str, str]) -> str | None:
+    def group_label(self, words: Mapping[str, str], language: Translates | None = None) -> str | None:
         if self.group is None:
             return None
-        return say(words, f"group.{self.kind}", self.group_args)
+        return say(words, f"group.{self.kind}", self.group_args, language)
 
-    def full(self, words: Mapping[str, str]) -> str:
+    def full(self, words: Mapping[str, str], language: Translates | None = None) -> str:
         """The move's whole description: its group's words, then its own (``Hut F`` ``on B2 ...``)."""
-        group = self.group_label(words)
-        return f"{group} {self.label(words)}" if group else self.label(words)
+        group = self.group_label(words, language)
+        own = self.label(words, language)
+        return f"{group} {own}" if group else own
 
 
-def say(words: Mapping[str, str], message_id: str, args: Mapping[str, Any] | None = None) -> str:
-    """The text of ``message_id`` in a catalogue, arguments put in (the id itself if missing)."""
+def say(
+    words: Mapping[str, str],
+    message_id: str,
+    args: Mapping[str, Any] | None = None,
+    language: Translates | None = None,
+) -> str:
+    """The text of ``message_id`` in a game's ``WORDS``, arguments put in (the id itself if
+    missing), in ``language`` (``None``: English).  ``WORDS`` values are English message ids
+    marked with :func:`N_`; an argument may be a :class:`Said` (a term)."""
     template = words.get(message_id)
     if template is None:
         return message_id
-    return template.format(**dict(args or {}))
+    return Said(template, dict(args or {})).in_words(language)
 
 
 # --------------------------------------------------------------------------- outcome
@@ -407,7 +591,9 @@ class Outcome:
     ``scores[seat]`` is the final score; ``ranking`` lists groups of seats,
     best first, seats in one group sharing that place (a shared win is a first
     group of several seats).  ``reason`` says why the game ended, ``tiebreak``
-    names the rule that separated tied scores (``None`` if none was needed).
+    names the rule that separated tied scores (``None`` if none was needed),
+    both in English; ``reason_said`` and ``tiebreak_said`` keep them for
+    translation (:meth:`told` fills both from a :class:`Said`).
     """
 
     scores: tuple[float, ...]
@@ -415,6 +601,36 @@ class Outcome:
     reason: str
     tiebreak: str | None = None
     details: Mapping[str, Any] = field(default_factory=dict)
+    reason_said: Said | None = None
+    tiebreak_said: Said | None = None
+
+    @classmethod
+    def told(
+        cls,
+        scores: Sequence[float],
+        ranking: Sequence[Sequence[int]],
+        reason: Said,
+        tiebreak: Said | None = None,
+        details: Mapping[str, Any] | None = None,
+    ) -> Outcome:
+        """An outcome whose reason and tiebreak are kept for translation."""
+        return cls(
+            scores=tuple(scores),
+            ranking=tuple(tuple(g) for g in ranking),
+            reason=reason.in_words(),
+            tiebreak=None if tiebreak is None else tiebreak.in_words(),
+            details=details or {},
+            reason_said=reason,
+            tiebreak_said=tiebreak,
+        )
+
+    def reason_in(self, language: Translates | None = None) -> str:
+        """Why the game ended, in ``language`` (seats still as ``{pN}``)."""
+        return self.reason_said.in_words(language) if self.reason_said is not None else self.reason
+
+    def tiebreak_in(self, language: Translates | None = None) -> str | None:
+        """The tiebreak that decided, in ``language`` (``None`` if none was needed)."""
+        return self.tiebreak_said.in_words(language) if self.tiebreak_said is not None else self.tiebreak
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -436,6 +652,8 @@ class Outcome:
             "reason": self.reason,
             "tiebreak": self.tiebreak,
             "details": jsonable(dict(self.details)),
+            **({"reason_said": self.reason_said.to_dict()} if self.reason_said is not None else {}),
+            **({"tiebreak_said": self.tiebreak_said.to_dict()} if self.tiebreak_said is not None else {}),
         }
 
     @classmethod
@@ -446,6 +664,8 @@ class Outcome:
             reason=data["reason"],
             tiebreak=data.get("tiebreak"),
             details=data.get("details") or {},
+            reason_said=Said.from_dict(data["reason_said"]) if data.get("reason_said") else None,
+            tiebreak_said=Said.from_dict(data["tiebreak_said"]) if data.get("tiebreak_said") else None,
         )
 
 

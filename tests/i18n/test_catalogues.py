@@ -98,7 +98,13 @@ def test_the_slash_command_texts_come_from_the_tree():
     assert (None, "Join, watch and manage the game in this channel") in found
 
 
-MARKERS = {"tr", "ntr", "ptr", "say", "nsay", "N_", "gettext", "ngettext", "pgettext"}
+def message_index(spec: object) -> int:
+    """Which argument of a translating call holds its message, from Babel's keyword spec."""
+    if spec is None:
+        return 0
+    assert isinstance(spec, tuple)
+    first = next(a for a in spec if not isinstance(a, tuple))  # (1, "c") is the context
+    return int(first) - 1
 
 
 def marked_literals() -> list[tuple[str, int, str]]:
@@ -107,16 +113,18 @@ def marked_literals() -> list[tuple[str, int, str]]:
 
     out = []
     for folder in i18n.SOURCES:
+        keywords = i18n.keywords_for(folder)
         for path in sorted((i18n.ROOT / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if not isinstance(node, ast.Call) or not node.args:
                     continue
                 f = node.func
                 name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
-                if folder != "renderers" and name in ("tr", "ntr", "ptr", "say", "nsay"):
-                    continue  # the drawing functions are the renderers' own (bot/__main__.py has a say)
-                first = node.args[0] if name not in ("pgettext", "ptr") else (node.args[1:] or [None])[0]
-                if name in MARKERS and isinstance(first, ast.Constant) and isinstance(first.value, str):
+                if name not in keywords:
+                    continue  # e.g. the drawing functions are the renderers' own (bot/__main__.py has a say)
+                index = message_index(keywords[name])
+                first = node.args[index] if index < len(node.args) else None
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     out.append((str(path.relative_to(i18n.ROOT)), node.lineno, first.value))
     return out
 

@@ -172,3 +172,42 @@ async def test_the_hut_chart_is_drawn_in_the_askers_language(standin, bot_factor
             drawn[user.name] = list(texts)
         assert drawn["ana"] and english_in(drawn["ana"], set()) == []
         assert english_in(drawn["bob"], set()), drawn["bob"]
+
+
+async def test_a_spanish_server_is_asked_about_a_timeout_in_spanish(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    """The timeout question, its buttons and the answer posted are the server's (Spanish); the
+    answer to the person who clicked is theirs (English)."""
+    from tests.e2e.test_clocks import DAY, is_question, open_clocked
+    from tests.e2e.test_notices import EXTENSIONS as NOTICE_EXTENSIONS
+    from tests.e2e.test_notices import to_move
+    from tests.support import nim
+
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)  # running out asks the others
+    alice, bob = standin.add_users("alice", "bob")
+    standin.guild.locale = "es-ES"
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(NOTICE_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, session = await to_move(bot, thread, (alice, bob))
+        other = bob if late is alice else alice
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        question = await standin.next_message(thread, is_question)
+        assert question.content.startswith(f"⏰ Se le acabó el tiempo a <@{late.id}> en la partida de Nim")
+        assert f"<@{other.id}>: ¿y ahora qué? **La máquina juega el asiento**" in question.content
+        assert "Decide la primera respuesta" in question.content and "time ran out" not in question.content
+        assert [b["label"] for b in question.buttons] == [
+            "La máquina juega el asiento",
+            "Dar más tiempo",
+            "Abandonar la partida",
+        ]
+        answer = await (await standin.click(other, question, "Dar más tiempo")).original()
+        assert (
+            answer.ephemeral and answer.content.startswith("Done: ") and "has a time bank" in answer.content
+        )
+        said = await standin.next_message(thread, lambda m: "respondió" in m.content)
+        name = session.seat_of(late.id).name
+        assert said.content.startswith(f"<@{other.id}> respondió: {name} vuelve a tener ")

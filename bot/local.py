@@ -400,7 +400,7 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             summary = in_words(module.summary(module.view_for(state, seat)), lang)
             if summary:
                 print(textwrap.indent(summary, "  "), file=out)
-            print(lang.gettext("{player} to play> ", player=names[seat]), end="", file=out, flush=True)
+            print(lang.gettext("{player} to play>", player=names[seat]) + " ", end="", file=out, flush=True)
             line = stdin.readline()
             if not line:
                 print("\n" + lang.gettext("end of input; stopping"), file=out)

@@ -433,3 +433,29 @@ def test_a_sentence_keeps_its_terms_through_storage():
     assert back.said.in_words(ES) == "{p0} cambia dos cubos de pantano por un cubo de bosque"
     terrain = back.said.args["terrain"]
     assert isinstance(terrain, Said) and terrain.context == "tiwanaku term" and terrain.msg == "forest"
+
+
+@pytest.mark.parametrize(
+    ("counts", "english", "spanish"),
+    [
+        ([0, 0, 0, 0], "no cubes", "ningún cubo"),
+        ([1, 0, 0, 0], "a swamp cube", "un cubo de pantano"),
+        ([0, 2, 0, 1], "two desert cubes and a forest cube", "dos cubos de desierto y un cubo de bosque"),
+        ([3, 0, 1, 0], "three swamp cubes and a mountain cube", "tres cubos de pantano y un cubo de montaña"),
+        ([0, 0, 0, 4], "four forest cubes", "cuatro cubos de bosque"),
+        (
+            [1, 1, 1, 1],
+            "a swamp cube, a desert cube, a mountain cube and a forest cube",
+            "un cubo de pantano, un cubo de desierto, un cubo de montaña y un cubo de bosque",
+        ),
+        ([0, 0, 5, 0], "5 mountain cubes", "5 cubos de montaña"),
+    ],
+)
+def test_cubes_in_words(counts, english, spanish):
+    """Cubes as players read them: counted in words up to four (a hand never holds more), in a
+    list that ends with "and"."""
+    from engines.tiwanaku.rules import cube_words
+
+    words = cube_words(counts)
+    assert words.in_words() == english
+    assert spanish_ok(words) == spanish

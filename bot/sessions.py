@@ -63,6 +63,7 @@ from engines.core import (
     plural,
     rng_for,
 )
+from languages import Language
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,40 @@ MAX_TIMER_HOURS = 720
 
 
 class TableError(Exception):
-    """A refusal from the table, in words a player can read."""
+    """A refusal from the table, in words a player can read.
+
+    ``TableError("there is no game #{number} here", number=5)`` keeps the English message (its
+    message id, named placeholders) and its values: ``str()`` is the English sentence, and
+    :meth:`in_words` the refusal in the reader's language.  A message built by the code (an
+    f-string) has no values and reads in English everywhere."""
+
+    def __init__(self, message: object = "", /, **values: Any) -> None:
+        self.message = str(message)
+        self.values = values
+        super().__init__(self.message.format(**values) if values else self.message)
+
+    def in_words(self, t: Language) -> str:
+        """The refusal in ``t``."""
+        return t.gettext(self.message, **self.values)
+
+
+def named(exc: MoveError, names: Sequence[str]) -> MoveError:
+    """The engine's refusal ``exc`` with the players' names put in: ``str()`` in English, and
+    :func:`refusal` in a reader's language (the sentence kept for translation is kept)."""
+    out = type(exc)(exc.said)
+    out.args = (name_seats(str(exc), names),)
+    out.names = tuple(names)  # type: ignore[attr-defined]
+    return out
+
+
+def refusal(exc: BaseException, t: Language) -> str:
+    """A refusal in ``t``: the table's (:class:`TableError`), or the engine's kept sentence with
+    the players' names put in (see :func:`named`)."""
+    if isinstance(exc, TableError):
+        return exc.in_words(t)
+    if isinstance(exc, MoveError):
+        return name_seats(exc.said.in_words(t), getattr(exc, "names", None))
+    return str(exc)
 
 
 class NoGameHere(TableError):
@@ -739,7 +773,7 @@ class SessionService:
                 move = module.parse_move(text)
                 new_state, mine = apply(module, session.state, seat.seat, move, by_computer=False)
             except MoveError as exc:  # the engine's words, with the players' names put in
-                raise type(exc)(name_seats(str(exc), session.names())) from None
+                raise named(exc, session.names()) from None
             played = [mine]
             try:
                 version = await self.store.record_moves(

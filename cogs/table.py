@@ -93,6 +93,7 @@ class TableCog(
                     self.reader(session, interaction),
                     away,
                     await self.table.notifier.time_left(session),
+                    i18n.private(interaction),
                 ),
             )
 
@@ -109,11 +110,15 @@ class TableCog(
             if session.state is None:
                 raise TableError("that game ended before it started; there is no board to show")
             self.table.check_permissions(interaction)
-            header = f"**{session.info.title}**" + (
-                "" if session.status == "active" else f" (game #{session.id}, as it ended)"
-            )
+            t = await self.table.language(session)
+            if session.status == "active":
+                header = f"**{session.info.title}**"
+            else:
+                header = t.gettext(
+                    "**{game}** (game #{number}, as it ended)", game=session.info.title, number=session.id
+                )
             await self.table.post_board(session, header=header, ping=False)
-            await self.table.reply(interaction, "Board posted.")
+            await self.table.reply(interaction, i18n.private(interaction).gettext("Board posted."))
 
         await self.table.guard(interaction, work)
 
@@ -132,7 +137,9 @@ class TableCog(
                 raise TableError(damaged_text(session))
             records = await self.sessions.log(session, last=count)
             reader = self.reader(session, interaction)
-            await self.table.reply(interaction, public.log_text(session, records, reader))
+            await self.table.reply(
+                interaction, public.log_text(session, records, reader, i18n.private(interaction))
+            )
 
         await self.table.guard(interaction, work)
 
@@ -307,7 +314,7 @@ class TableCog(
         async def work() -> None:
             sessions = await self.sessions.live(interaction.guild_id)
             visible = [s for s in sessions if self.can_view(interaction, s)]
-            await self.table.reply(interaction, public.list_text(visible))
+            await self.table.reply(interaction, public.list_text(visible, i18n.private(interaction)))
 
         await self.table.guard(interaction, work)
 

@@ -78,8 +78,8 @@ class Record:
 
 
 def is_results(message) -> bool:
-    """The results card posted under a finished game's last board."""
-    return message.content.startswith("**Results**")
+    """The results card posted under a finished game's last board (its picture, in any language)."""
+    return any(f.filename.endswith("-results.png") for f in message.files)
 
 
 def is_board(message) -> bool:

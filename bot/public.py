@@ -690,7 +690,7 @@ def list_text(sessions: Sequence[Session], t: Language = ENGLISH) -> str:
     if not sessions:
         from bot.sessions import new_game_hint
 
-        return t.gettext("No games you can see right now; {hint}.", hint=new_game_hint())
+        return t.gettext("No games you can see right now; {hint}.", hint=new_game_hint().in_words(t))
     return clip("\n".join(list_line(s, t) for s in sessions))
 
 

@@ -62,7 +62,7 @@ from bot.sessions import (
 )
 from bot.storage import fits
 from bot.undo import Undone, UndoService
-from engines.core import DEFAULT_LEVEL, MoveError, Outcome, in_words, name_seats
+from engines.core import DEFAULT_LEVEL, MoveError, Outcome, in_words, name_seats, said_n
 from languages import ENGLISH, N_, Language
 from languages import language as language_of
 
@@ -612,16 +612,51 @@ class Table:
         """Refuse, naming them, when the bot lacks permissions it needs in this channel."""
         missing = missing_permissions(interaction, for_thread=for_thread)
         if missing:
-            where = "this thread" if in_thread(interaction) else "this channel"
             threads = {"Create Public Threads", "Send Messages in Threads"}
-            other = (
-                "or use thread: False to play in this channel itself"
-                if for_thread and set(missing) <= threads
-                else "or open the game in another channel"
-            )
+            values = {"permissions": ", ".join(missing)}
+            n = len(missing)
+            if for_thread and set(missing) <= threads and in_thread(interaction):
+                raise TableError(
+                    said_n(
+                        n,
+                        "I am missing {permissions} in this thread; a server admin can grant it to my role "
+                        "(or use thread: False to play in this channel itself)",
+                        "I am missing {permissions} in this thread; a server admin can grant them to my role "
+                        "(or use thread: False to play in this channel itself)",
+                        **values,
+                    )
+                )
+            if for_thread and set(missing) <= threads:
+                raise TableError(
+                    said_n(
+                        n,
+                        "I am missing {permissions} in this channel; a server admin can grant it to my role "
+                        "(or use thread: False to play in this channel itself)",
+                        "I am missing {permissions} in this channel; a server admin can grant them to my role "
+                        "(or use thread: False to play in this channel itself)",
+                        **values,
+                    )
+                )
+            if in_thread(interaction):
+                raise TableError(
+                    said_n(
+                        n,
+                        "I am missing {permissions} in this thread; a server admin can grant it to my role "
+                        "(or open the game in another channel)",
+                        "I am missing {permissions} in this thread; a server admin can grant them to my role "
+                        "(or open the game in another channel)",
+                        **values,
+                    )
+                )
             raise TableError(
-                f"I am missing {', '.join(missing)} in {where}; a server admin can grant "
-                f"{'it' if len(missing) == 1 else 'them'} to my role ({other})"
+                said_n(
+                    n,
+                    "I am missing {permissions} in this channel; a server admin can grant it to my role "
+                    "(or open the game in another channel)",
+                    "I am missing {permissions} in this channel; a server admin can grant them to my role "
+                    "(or open the game in another channel)",
+                    **values,
+                )
             )
 
     async def session_for(
@@ -707,7 +742,7 @@ class Table:
                 note = mine.gettext("The game has started.")
                 self.committed(interaction, "The game has started")
             else:
-                raise TableError(f"unknown lobby action {action!r}")
+                raise TableError("unknown lobby action {action}", action=repr(action))
             if (
                 from_button
                 and interaction.message is not None
@@ -891,7 +926,7 @@ class Table:
         """The game to browse: one of this server's, in a channel the asker can view."""
         session = await self.history.session(session_id, interaction.guild_id)
         if not can_view(interaction, session):
-            raise TableError(f"there is no game #{session_id} on this server that you can view")
+            raise TableError("there is no game #{number} on this server that you can view", number=session_id)
         return session
 
     async def history_page(

@@ -32,7 +32,6 @@ from engines.core import (
     NotYourTurn,
     Outcome,
     Privacy,
-    Said,
     SetupError,
     can_read,
     rng_for,
@@ -237,8 +236,8 @@ def undoable(state: State, seat: int, move) -> bool:
     return outcome(after) is None
 
 
-def summary(view: View) -> Said | str:
-    return "" if view.seat is None else said("Your secret number: {number}", number=view.secrets[view.seat])
+def summary(view: View) -> str:
+    return "" if view.seat is None else f"Your secret number: {view.secrets[view.seat]}"
 
 
 def outcome(state: State) -> Outcome | None:
@@ -312,7 +311,6 @@ SPANISH: dict[str | tuple[str, str], str | tuple[str, str]] = {
         "el montón {pile} tiene {n} piedras; toma de 1 a {n}",
     ),
     "the last stone was taken": "se tomó la última piedra",
-    "Your secret number: {number}": "Tu número secreto: {number}",
     "Take stones": "Tomar piedras",
     "Skip": "Saltar",
     "Pile {pile}:": "Montón {pile}:",

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot import choices, export, i18n, public, results
+from bot import choices, export, i18n, notices, public, results
 from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
 from bot.clockvote import ClockDesk, TimeoutButton
 from bot.history import History
@@ -60,7 +60,7 @@ from bot.sessions import (
     damaged_text,
     refusal,
 )
-from bot.storage import fits
+from bot.storage import PersonRow, fits
 from bot.undo import Undone, UndoService
 from engines.core import DEFAULT_LEVEL, MoveError, Outcome, in_words, name_seats, said_n
 from languages import ENGLISH, N_, Language
@@ -238,6 +238,20 @@ class Table:
         )
         return discord.File(io.BytesIO(png), filename=name)
 
+    def away_labels(self, people: dict[int, PersonRow], t: Language) -> dict[int, str]:
+        """``user id -> "away until ..."`` in ``t`` for those of ``people`` taking time away now."""
+        now = self.notifier.now()
+        return {
+            uid: public.away_label(notices.away_date(p), t) for uid, p in people.items() if p.away_at(now)
+        }
+
+    async def away_of(self, session: Session, t: Language) -> dict[int, str]:
+        """The away labels of ``session``'s people, in ``t`` (for /game status)."""
+        people = await self.service.store.people(
+            [s.user_id for s in session.seats if s.user_id and not s.computer]
+        )
+        return self.away_labels(people, t)
+
     def board_view(self, session: Session, t: Language = ENGLISH) -> discord.ui.View | None:
         """The board post's buttons, labelled in ``t`` (the server's language)."""
         if session.status != "active":
@@ -284,7 +298,7 @@ class Table:
                 outcome=outcome,
                 ratings=ratings,
                 ping=ping,
-                away=self.notifier.away_labels(people),
+                away=self.away_labels(people, language),
                 clock=await self.notifier.time_left(session),
                 t=language,
             )

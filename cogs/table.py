@@ -88,7 +88,8 @@ class TableCog(
             moves = await self.sessions.store.move_count(session.id)
             logged = [] if session.damaged else await self.sessions.log(session, last=1)
             last = logged[-1] if logged else None
-            away = await self.table.notifier.away_statuses(session)
+            t = i18n.private(interaction)
+            away = await self.table.away_of(session, t)
             await self.table.reply(
                 interaction,
                 public.status_text(
@@ -98,7 +99,7 @@ class TableCog(
                     self.reader(session, interaction),
                     away,
                     await self.table.notifier.time_left(session),
-                    i18n.private(interaction),
+                    t,
                 ),
             )
 

@@ -71,9 +71,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-UNEXPECTED = "Something went wrong on our side; the game is unchanged. The error has been logged."
+UNEXPECTED = N_("Something went wrong on our side; the game is unchanged. The error has been logged.")
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
-SERVERS_ONLY = "Pukllay's games are played in a server's channels; use its commands there."
+SERVERS_ONLY = N_("Pukllay's games are played in a server's channels; use its commands there.")
 
 __all__ = [
     "CHOICE_LIMIT",
@@ -808,7 +808,7 @@ class Table:
         self._idle.clear()
         try:
             if interaction.guild_id is None:
-                await self.reply(interaction, SERVERS_ONLY)
+                await self.reply(interaction, i18n.private(interaction).gettext(SERVERS_ONLY))
                 return
             if defer and not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -826,7 +826,7 @@ class Table:
             else:
                 log.exception("unexpected error handling %s", interaction.data)
             try:
-                await self.reply(interaction, self.failure_text(recorded, exc))
+                await self.reply(interaction, self.failure_text(recorded, exc, i18n.private(interaction)))
             except discord.HTTPException:
                 log.warning("could not tell the user about the error", exc_info=True)
         finally:
@@ -836,17 +836,29 @@ class Table:
                 self._idle.set()
 
     @staticmethod
-    def failure_text(recorded: str | None, exc: BaseException) -> str:
-        """What to say when something failed: "unchanged" only if nothing was committed."""
+    def failure_text(recorded: str | None, exc: BaseException, t: Language = ENGLISH) -> str:
+        """What to say when something failed, in ``t``: "unchanged" only if nothing was committed
+        (``recorded`` is what was committed, as the caller wrote it)."""
         if recorded is None:
-            return UNEXPECTED
+            return t.gettext(UNEXPECTED)
         if isinstance(exc, discord.Forbidden):
-            why = "Discord refused to let me post here (missing permissions)"
-        elif isinstance(exc, discord.HTTPException):
-            why = f"Discord refused the message ({exc.status})"
-        else:
-            why = "something went wrong showing it (the error has been logged)"
-        return f"⚠️ {recorded}, but {why}. Once that is fixed, /game board posts the board again."
+            return t.gettext(
+                "⚠️ {done}, but Discord refused to let me post here (missing permissions). Once that is "
+                "fixed, /game board posts the board again.",
+                done=recorded,
+            )
+        if isinstance(exc, discord.HTTPException):
+            return t.gettext(
+                "⚠️ {done}, but Discord refused the message ({status}). Once that is fixed, /game board "
+                "posts the board again.",
+                done=recorded,
+                status=exc.status,
+            )
+        return t.gettext(
+            "⚠️ {done}, but something went wrong showing it (the error has been logged). Once that is "
+            "fixed, /game board posts the board again.",
+            done=recorded,
+        )
 
     @staticmethod
     def sentence(text: str, t: Language = ENGLISH) -> str:

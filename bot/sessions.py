@@ -58,6 +58,7 @@ from engines.core import (
     Privacy,
     Said,
     SetupError,
+    Translates,
     config_from_options,
     name_seats,
     options_of,
@@ -65,7 +66,7 @@ from engines.core import (
     said,
     said_n,
 )
-from languages import Language
+from languages import ENGLISH, Language
 
 log = logging.getLogger(__name__)
 
@@ -337,12 +338,23 @@ def rerate(current: list[RatingRow], changes: list[RatingChange] | None = None) 
     return new
 
 
+class NewGameHint(Said):
+    """How to open a game here, naming the real commands in the reader's language (each command
+    is written in that language, so the list is made when the hint is put in words)."""
+
+    def in_words(self, language: Translates | None = None) -> str:
+        t = language or ENGLISH
+        commands = [t.gettext("/{game} new", game=name) for name in sorted(engines.available())]
+        if len(commands) == 1:
+            return t.gettext("start one with {command}", command=commands[0])
+        return t.gettext(
+            "start one with {commands} or {last}", commands=", ".join(commands[:-1]), last=commands[-1]
+        )
+
+
 def new_game_hint() -> Said:
     """How to open a game here, naming the real commands."""
-    names = sorted(engines.available())
-    if len(names) == 1:
-        return said("start one with /{game} new", game=names[0])
-    return said("start one with /<game> new, where <game> is one of {games}", games=", ".join(names))
+    return NewGameHint("start one with /<game> new")
 
 
 def computer_turns(

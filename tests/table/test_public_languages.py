@@ -149,3 +149,14 @@ def test_refusals_in_the_readers_language():
     assert str(table) == "there is no game #5 here" and refusal(table, es()) == "there is no game #5 here"
     known = TableError("the board changed since that menu was made")
     assert refusal(known, es()) == "el tablero cambió desde que se hizo ese menú"
+
+
+def test_the_no_game_hint_names_the_commands_in_the_readers_language():
+    from bot.sessions import NoGameHere, new_game_hint
+
+    refused = NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
+    spanish = refusal(refused, es())
+    assert spanish.startswith("no hay ninguna partida en este canal; empieza una con /")
+    assert "/guacamole nueva" in spanish and " new" not in spanish
+    assert "/guacamole new" in str(refused)
+    assert "/tiwanaku nueva" in public.list_text([], es())

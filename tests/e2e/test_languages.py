@@ -219,7 +219,9 @@ async def test_a_spanish_server_tells_each_turn_in_spanish(standin, bot_factory)
             session = await bot.sessions.get(session.id)
         posts = [m for m in standin.messages(chan) if is_board(m)]
         assert posts[0].content.startswith("¡Empieza **Nim**! Asientos en orden de juego: 1. ")
-        first, buttons = next(b for b in boards if "del montón" in b[0])
+        told = [b for b in boards if "del montón" in b[0]]
+        assert told, boards
+        first, buttons = told[0]
         assert "tomó 1 piedra del montón A." in first, first
         assert "took" not in first and "**Turno de:** " in first
         assert buttons == {"Jugar", "Mi vista"}

@@ -82,6 +82,12 @@ def is_results(message) -> bool:
     return any(f.filename.endswith("-results.png") for f in message.files)
 
 
+def lobby_button(message, action: str) -> str:
+    """The custom_id of a lobby message's ``action`` button (join, leave, cpu, start), the same in
+    every language (the labels are in the server's)."""
+    return next(c for c in message.custom_ids if c.startswith(f"pk:lobby:{action}:"))
+
+
 def is_board(message) -> bool:
     return bool(message.files) and not message.ephemeral and not is_results(message)
 

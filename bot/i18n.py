@@ -55,7 +55,16 @@ SOURCES: tuple[str, ...] = (
     "engines/tiwanaku",
     "engines/nowa_gwinea",
 )
-KEYWORDS: dict[str, Any] = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+KEYWORDS: dict[str, Any] = {
+    "gettext": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "N_": None,
+    # The table's refusals keep their message for the asker's language (bot.sessions.TableError).
+    **dict.fromkeys(("TableError", "NoGameHere", "NotSeated", "StaleMove", "Damaged"), None),
+    "said": None,
+    "said_n": (2, 3),
+}
 # The engines keep sentences for translation (engines.core: said, said_n, term, and the errors,
 # whose first argument is the message); the table puts them in words.
 ENGINE_KEYWORDS: dict[str, Any] = {

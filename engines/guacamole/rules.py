@@ -1371,17 +1371,11 @@ def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
     return can_read(privacy, reader, over=state.over)
 
 
-def summary(view: View) -> str:
-    """The seat's hand, preparation zone and score, in English (:func:`summary_said` keeps them
-    for translation)."""
-    told = summary_said(view)
-    return "" if told is None else told.in_words()
-
-
-def summary_said(view: View) -> Said | None:
-    """The seat's hand, preparation zone and score, in words (``None`` for a view of no seat)."""
+def summary(view: View) -> str | Said:
+    """The seat's hand, preparation zone and score, kept for translation (``""`` for a view of
+    no seat)."""
     if view.seat is None or view.hand is None:
-        return None
+        return ""
     me = view.seat
     empty = term("guacamole term", "empty")
     return said(

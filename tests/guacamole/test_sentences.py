@@ -26,7 +26,6 @@ from engines.core import (
     SetupError,
     config_options,
 )
-from engines.guacamole.rules import summary_said
 
 from .helpers import rig
 from .test_playouts import candidate_moves, random_move
@@ -274,12 +273,10 @@ def test_the_end_and_the_outcome_in_spanish():
 
 def test_the_seats_own_holdings_in_spanish():
     s = rig(hands={0: ["5L", "1T"], 1: []}, prep={1: ["2P"]})
-    assert summary_said(g.view_for(s, None)) is None
-    assert (
-        summary_said(g.view_for(s, 0)).in_words(ES) == "Tu mano (2): 1T 5L\nTu zona: vacía; tu puntuación: 0"
-    )
-    assert summary_said(g.view_for(s, 1)).in_words(ES) == "Tu mano (0): vacía\nTu zona: 2P; tu puntuación: 0"
-    assert g.summary(g.view_for(s, 1)) == summary_said(g.view_for(s, 1)).in_words()
+    assert g.summary(g.view_for(s, None)) == ""
+    assert g.summary(g.view_for(s, 0)).in_words(ES) == "Tu mano (2): 1T 5L\nTu zona: vacía; tu puntuación: 0"
+    assert g.summary(g.view_for(s, 1)).in_words(ES) == "Tu mano (0): vacía\nTu zona: 2P; tu puntuación: 0"
+    assert isinstance(g.summary(g.view_for(s, 1)), Said)
 
 
 def test_moves_in_words_in_spanish():

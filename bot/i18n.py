@@ -54,6 +54,7 @@ SOURCES: tuple[str, ...] = (
     "languages",
     "engines/tiwanaku",
     "engines/nowa_gwinea",
+    "engines/guacamole",
 )
 KEYWORDS: dict[str, Any] = {
     "gettext": None,

@@ -61,6 +61,17 @@ its moves shows the move's own words only.  Every game keeps these in one module
 move is described in one place and a translation adds a catalogue.  Seats
 in arguments are written ``{pN}`` as in events.
 
+Sentences for translation.  Engines speak English and know no other
+language, but they keep each sentence they give a player whole, as a
+:class:`Said`: its English template (the message id, with named
+placeholders) and the values put in.  Events (:meth:`Event.told`), refusals
+(``IllegalMove("you have no {card} in hand", card=...)``), outcomes
+(:meth:`Outcome.told`) and ``WORDS`` (marked with :func:`N_`) all do; words of
+a game's vocabulary inside a sentence are values made with :func:`term`, and
+counts use :func:`said_n`.  The table puts them in each reader's language
+(:meth:`Said.in_words`); the English ``text`` fields stay filled, so a stored
+log or export reads the same without a catalogue.
+
 Undo by consent.  ``undoable(state, seat, move)`` says whether ``move``, played by
 ``seat`` from ``state``, could be taken back if every player agrees: it reveals
 nothing that was hidden from anyone (a card laid from a hand, a space discovered,

@@ -179,9 +179,9 @@ def test_typical_events_in_spanish():
     s = fresh()
     give(s, 0, red=3, blue=1)
     s, ev = P.apply_move(s, 0, P.parse_move("r36+2"))
-    assert ev[0].words_for(None, ES) == "{p0} giró la loseta 36 2 pasos"
+    assert ev[0].words_for(None, ES) == "{p0} giró 2 pasos la loseta 36"
     s, ev = P.apply_move(s, 0, P.parse_move("r34+1"))
-    assert ev[0].words_for(1, ES) == "{p0} giró la loseta 34 1 paso, pagando 2 recursos"
+    assert ev[0].words_for(1, ES) == "{p0} giró 1 paso la loseta 34, pagando 2 recursos"
 
     s = fresh()
     put(s, 0, 1, 11, "red")
@@ -312,7 +312,7 @@ def test_summary_and_move_labels_in_spanish():
         "You hold: white 2, brown 1 (1 of 7 colours, 2 loose)\nYour llamas: llama 1 on 55 carrying white"
     )
     assert told.in_words(ES) == (
-        "Tienes: blanco 2, marrón 1 (1 de 7 colores, 2 sueltos)\nTus llamas: llama 1 en 55 con blanco"
+        "Tienes: blanco 2, marrón 1 (1 de 7 colores, 2 sueltos)\nTus llamas: llama 1 en 55, cargada de blanco"
     )
     assert (
         P.summary(P.view_for(fresh(), 0)).in_words(ES).startswith("Tienes: nada (0 de 7 colores, 0 sueltos)")

@@ -507,7 +507,7 @@ def lobby_text(session: Session, t: Language = ENGLISH) -> str:
         t.gettext("Options: {options}", options=options_text(session, t)),
     ]
     if spec is not None:
-        lines.append(t.gettext("Clock: `{clock}`, {meaning}", clock=spec.text, meaning=spec.describe()))
+        lines.append(t.gettext("Clock: `{clock}`, {meaning}", clock=spec.text, meaning=spec.describe(t)))
     return clip("\n".join([*lines, seats, state]))
 
 

@@ -299,7 +299,7 @@ class Table:
                 ratings=ratings,
                 ping=ping,
                 away=self.away_labels(people, language),
-                clock=await self.notifier.time_left(session),
+                clock=await self.notifier.time_left(session, language),
                 t=language,
             )
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)

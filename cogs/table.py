@@ -98,7 +98,7 @@ class TableCog(
                     last,
                     self.reader(session, interaction),
                     away,
-                    await self.table.notifier.time_left(session),
+                    await self.table.notifier.time_left(session, t),
                     t,
                 ),
             )
@@ -281,7 +281,7 @@ class TableCog(
                     "Clock set: `{clock}`, {meaning}. When someone's time runs out, the others are asked "
                     "whether the computer plays that seat, to give more time, or to abandon.",
                     clock=spec.text,
-                    meaning=spec.describe(),
+                    meaning=spec.describe(t),
                 )
                 if session.status == "active":
                     text = " ".join((text, t.gettext("Everyone starts afresh from now.")))
@@ -324,7 +324,9 @@ class TableCog(
     )
     async def mine(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            await self.table.reply(interaction, await self.table.notifier.mine(interaction.user.id))
+            await self.table.reply(
+                interaction, await self.table.notifier.mine(interaction.user.id, i18n.private(interaction))
+            )
 
         await self.table.guard(interaction, work)
 

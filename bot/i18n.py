@@ -55,6 +55,7 @@ SOURCES: tuple[str, ...] = (
     "engines/tiwanaku",
     "engines/nowa_gwinea",
     "engines/guacamole",
+    "engines/pachakuna",
 )
 KEYWORDS: dict[str, Any] = {
     "gettext": None,

@@ -4,8 +4,9 @@
 missing when its greedy hut would leave the village impossible to finish
 (within a small node budget, never for the smallest village); ``easy`` takes
 a random legal move now and then; ``strong`` plans: the exact solver (:mod:`.solver`) looks for the
-smallest village for the task, within a node budget, and the player builds it
-hut by hut, each hut touching the ones already built, then calls Gwinea.  The
+smallest village for the task, within a node budget (racing, the one of that
+size with the most fruit bushes, since only the caller scores them; alone, the
+most fruit of any size), and the player builds it hut by hut, each hut touching the ones already built, then calls Gwinea.  The
 task (board, water holes, totems, the die) is public, so the plan reads only
 the view.  Other players' villages are hidden; :func:`determinize` samples them.
 """
@@ -270,6 +271,52 @@ def fruit_plan(
     return None
 
 
+@lru_cache(maxsize=256)
+def race_plan(
+    rolled: int,
+    water: tuple[int, ...],
+    fruit: tuple[int, ...],
+    others: tuple[int, ...],
+    need: int,
+    node_limit: int,
+) -> tuple[str, ...] | None:
+    """A village of the size of :func:`plan`'s (the smallest the solver finds)
+    covering as many fruit bushes as the solver finds within the node budget (one
+    more bush at a time, so only the last count searched fails), in building
+    order; None when :func:`plan` finds none.  The fruit search has half the
+    plan's node budget on top of it (both run once a round: the plans are cached)."""
+    best = plan(rolled, water, others, need, node_limit)
+    if best is None:
+        return None
+    huts = [placement_from_text(text) for text in best]
+    size = len(huts)
+    mask = 0
+    for pl in huts:
+        mask |= pl.mask
+    left = node_limit // 2
+    for k in range(sum(1 for f in fruit if mask >> f & 1) + 1, len(fruit) + 1):
+        found = None
+        for bushes in combinations(fruit, k):
+            for subset in combinations(water, need):
+                if left <= 0:
+                    return best
+                search_ = _Search(rolled, [*subset, *bushes], list(others), left)
+                try:
+                    got = search_.run(size)
+                except TimeoutError:
+                    return best
+                left -= search_.nodes
+                if got is not None:
+                    found = tuple(pl.text for pl in _building_order([PLACEMENTS[j] for j in got], rolled))
+                    break
+            if found is not None:
+                break
+        if found is None:
+            return best
+        best = found
+    return best
+
+
 def _building_order(village: list, rolled: int) -> list:
     """The huts from the one on the rolled totem outwards, each touching an earlier one."""
     left = list(village)
@@ -284,8 +331,9 @@ def _building_order(village: list, rolled: int) -> list:
 
 
 def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
-    """Build the planned smallest village hut by hut, then call Gwinea (alone, after
-    adding the huts that cover more fruit bushes)."""
+    """Build the planned smallest village (racing, the richest in fruit of that size)
+    hut by hut, then call Gwinea (alone, after adding the huts that cover more fruit
+    bushes)."""
     from .rules import Gwinea, Place
 
     seat = view.seat
@@ -306,6 +354,10 @@ def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
         # alone there is no race: the most fruit bushes the solver can add to the water holes
         fruit = tuple(cell_of(c) for c in board.fruit)
         village = fruit_plan(rolled, water, fruit, others, view.water_target, nodes)
+    else:
+        # racing: the caller alone scores its fruit bushes, so the smallest village with the most fruit
+        fruit = tuple(cell_of(c) for c in board.fruit)
+        village = race_plan(rolled, water, fruit, others, view.water_target, nodes)
     if village is None:
         village = plan(rolled, water, others, view.water_target, nodes)
     built = set(view.villages[seat])

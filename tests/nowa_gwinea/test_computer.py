@@ -3,7 +3,8 @@
 The normal player builds greedily but plans, with the solver, the huts still
 missing when the greedy hut would leave the village impossible to finish (or
 when no hut gets closer to the water); the greedy builder alone stopped on
-most tasks.  The strong player still builds smaller villages.
+most tasks.  The strong player still builds smaller villages and, racing,
+the one with the most fruit bushes among the smallest.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 
 import pytest
 
+from engines import search
 from engines.core import LEVELS, rng_for
 from engines.nowa_gwinea import ai
 from engines.nowa_gwinea import rules as R
@@ -142,3 +144,43 @@ def test_every_level_gives_the_same_move_for_the_same_seed():
             if not isinstance(moves[0][1], R.Place):
                 break
             state, _ = R.apply_move(state, 0, moves[0][1])
+
+
+def fruit_of(task, village) -> int:
+    covered = 0
+    for text in village:
+        covered |= ai.placement_from_text(text).mask
+    return sum(1 for f in task.fruit if covered >> f & 1)
+
+
+def test_strong_races_with_the_smallest_village_and_the_most_fruit_the_solver_finds():
+    """Only the caller scores its fruit bushes: among villages of the smallest size the strong
+    player takes one with more fruit when the solver finds it, never a larger village."""
+    richer = compared = 0
+    nodes = search.simulations_for(0.2, ai.NODES_PER_SECOND)
+    for board, side, totem in SAMPLE[::2]:
+        task = board_side(board, side)
+        others = tuple(c for i, c in enumerate(task.totems) if i != totem)
+        rolled = task.totems[totem]
+        smallest = ai.plan(rolled, task.water, others, 5, nodes)
+        raced = ai.race_plan(rolled, task.water, task.fruit, others, 5, nodes)
+        if smallest is None:
+            continue  # past this small node budget (the table's is five times larger)
+        assert raced is not None
+        compared += 1
+        assert len(raced) == len(smallest) == task.sizes[totem]
+
+        assert fruit_of(task, raced) >= fruit_of(task, smallest)
+        richer += fruit_of(task, raced) > fruit_of(task, smallest)
+        # and the strong player builds it, hut by hut, then calls
+        state = on_task(board, side, totem)
+        for number in range(len(raced)):
+            move = ai.computer_move(
+                R.view_for(state, 0), R.legal_moves(state, 0), rng_for(number), "strong", 0.2
+            )
+            assert str(move) == raced[number]
+            state, _ = R.apply_move(state, 0, move)
+        assert isinstance(
+            ai.computer_move(R.view_for(state, 0), R.legal_moves(state, 0), rng_for(0), "strong"), R.Gwinea
+        )
+    assert compared >= 24 and richer >= 20

@@ -250,25 +250,27 @@ def fruit_plan(
     within the node budget (most fruit first), in building order; None if none."""
     left = node_limit
     for k in range(len(fruit), 0, -1):
-        for bushes in combinations(fruit, k):
-            for subset in combinations(water, need):
-                if left <= 0:
-                    return None
-                search_ = None
-                try:
-                    search_ = solve(
-                        rolled,
-                        [*subset, *bushes],
-                        list(others),
-                        max_huts=12,
-                        node_limit=min(left, node_limit // 8),
-                    )
-                except TimeoutError:
-                    pass
-                left -= node_limit // 8
-                if search_:
-                    return tuple(pl.text for pl in _building_order(search_, rolled))
+        for targets in _targets(water, fruit, need, k):
+            if left <= 0:
+                return None
+            search_ = None
+            try:
+                search_ = solve(
+                    rolled, targets, list(others), max_huts=12, node_limit=min(left, node_limit // 8)
+                )
+            except TimeoutError:
+                pass
+            left -= node_limit // 8
+            if search_:
+                return tuple(pl.text for pl in _building_order(search_, rolled))
     return None
+
+
+def _targets(water: tuple[int, ...], fruit: tuple[int, ...], need: int, bushes: int):
+    """Every choice of ``need`` water holes and ``bushes`` fruit bushes, as one list of squares."""
+    for chosen in combinations(fruit, bushes):
+        for subset in combinations(water, need):
+            yield [*subset, *chosen]
 
 
 @lru_cache(maxsize=256)
@@ -296,20 +298,17 @@ def race_plan(
     left = node_limit // 2
     for k in range(sum(1 for f in fruit if mask >> f & 1) + 1, len(fruit) + 1):
         found = None
-        for bushes in combinations(fruit, k):
-            for subset in combinations(water, need):
-                if left <= 0:
-                    return best
-                search_ = _Search(rolled, [*subset, *bushes], list(others), left)
-                try:
-                    got = search_.run(size)
-                except TimeoutError:
-                    return best
-                left -= search_.nodes
-                if got is not None:
-                    found = tuple(pl.text for pl in _building_order([PLACEMENTS[j] for j in got], rolled))
-                    break
-            if found is not None:
+        for targets in _targets(water, fruit, need, k):
+            if left <= 0:
+                return best
+            search_ = _Search(rolled, targets, list(others), left)
+            try:
+                got = search_.run(size)
+            except TimeoutError:
+                return best
+            left -= search_.nodes
+            if got is not None:
+                found = tuple(pl.text for pl in _building_order([PLACEMENTS[j] for j in got], rolled))
                 break
         if found is None:
             return best

@@ -13,7 +13,7 @@ import engines.guacamole as GC
 import engines.guanga as G
 import engines.nowa_gwinea as NG
 import engines.tiwanaku as T
-from engines.core import AT_END, NEVER, PUBLIC, Privacy, at_round_end, can_read, jsonable
+from engines.core import AT_END, NEVER, PUBLIC, Privacy, Said, at_round_end, can_read, jsonable
 from tests.tiwanaku.helpers import fixed
 from tests.tiwanaku.helpers import play as tplay
 
@@ -33,7 +33,7 @@ def test_every_game_has_the_privacy_contract(name):
     mark = module.move_privacy(state, seat, move)
     assert isinstance(mark, Privacy) and Privacy.from_dict(mark.to_dict()) == mark
     assert module.readable(state, mark, seat)
-    assert isinstance(module.summary(module.view_for(state, seat)), str)
+    assert isinstance(module.summary(module.view_for(state, seat)), str | Said)
     assert module.summary(module.view_for(state, None)) == ""
 
 

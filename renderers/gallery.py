@@ -63,7 +63,10 @@ def gallery(folder: Path, game: str, report: list[str], language: str | None = N
             name = f"{pos.label}-{tag}"
             with common.fit_log() as log:
                 png = renderer.render(
-                    pos.view(seat), names=pos.names, last_action=pos.last_action, language=language
+                    pos.view(seat),
+                    names=pos.names,
+                    last_action=pos.last_action_in(language),
+                    language=language,
                 )
             enc = common.LAST_ENCODING
             image = Image.open(io.BytesIO(png)).convert("RGB")

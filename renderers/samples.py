@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import engines
-from engines.core import TABLE, config_from_options, name_seats, rng_for
+import languages
+from engines.core import TABLE, Event, config_from_options, name_seats, rng_for
 
 NAMES = ("Ana", "Beto", "Cusi", "Dora", "Eloy", "Fátima")
 
@@ -53,30 +54,40 @@ class Position:
     players: int
     options: dict[str, Any]
     state: Any
-    last_action: str | None
+    last_event: Event | None
     names: tuple[str, ...]
 
     @property
     def module(self):
         return engines.get(self.game).load()
 
+    @property
+    def last_action(self) -> str | None:
+        """The last move's public line in English (as the table would post it)."""
+        return self.last_action_in(None)
+
+    def last_action_in(self, language: str | None) -> str | None:
+        """The last move's public line in ``language``, seats named."""
+        if self.last_event is None:
+            return None
+        line = self.last_event.words_for(None, languages.language(language))
+        return name_seats(line, self.names) if line else None
+
     def view(self, seat: int | None):
         return self.module.view_for(self.state, seat)
 
 
-def _public_line(events, names) -> str | None:
-    """The move's first public line: what was done (the lines after it are its consequences)."""
-    lines = [t for e in events if (t := e.text_for(None))]
-    return name_seats(lines[0], names) if lines else None
+def _public_event(events) -> Event | None:
+    """The move's first public event: what was done (the lines after it are its consequences)."""
+    return next((e for e in events if e.text_for(None)), None)
 
 
 def play(game: str, players: int, options: dict[str, Any], seed: int, limit: int = 4000):
-    """(state, last action) after every move of one computer game, the start first."""
+    """(state, last public event) after every move of one computer game, the start first."""
     module = engines.get(game).load()
-    names = NAMES[:players]
     config = config_from_options(module.Config, players, options)
     state = module.new_game(config, players, seed)
-    last: str | None = None
+    last: Event | None = None
     out = [(state, last)]
     for k in range(limit):
         if module.outcome(state) is not None:
@@ -90,7 +101,7 @@ def play(game: str, players: int, options: dict[str, Any], seed: int, limit: int
             seat = TABLE
             move = module.legal_moves(state, TABLE)[0]
         state, events = module.apply_move(state, seat, move)
-        last = _public_line(events, names) or last
+        last = _public_event(events) or last
         out.append((state, last))
     return out
 

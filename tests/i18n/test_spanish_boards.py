@@ -132,7 +132,8 @@ def test_every_board_in_spanish_draws_no_english_message(game):
         for seat in (None, *range(pos.players)):
             view = pos.view(seat)
             with drawn_texts() as (texts, log):
-                png = renderer.render(view, names=pos.names, last_action="Ana jugó.", language="es")
+                last = pos.last_action_in("es") or "Ana jugó."  # the engine's own line, in Spanish
+                png = renderer.render(view, names=pos.names, last_action=last, language="es")
             Image.open(io.BytesIO(png)).verify()
             drawn += len(texts)
             where = f"{pos.label} seat {seat}"

@@ -29,6 +29,7 @@ from engines.core import (
     rng_for,
     said,
     said_n,
+    term,
 )
 
 from . import data as D
@@ -895,6 +896,7 @@ _PHASES = {
 }
 
 NONE = said("none")
+NONE_F = term("guanga: no cell or card", "none")  # feminine in Spanish (casilla, carta)
 FEWER_NEGATIVE = said("fewer negative points")
 
 
@@ -933,7 +935,7 @@ def _cells_list(cells) -> str | Said:
     cells = sorted(cells)
     if len(cells) > 12:
         return ", ".join(CELL_NAMES[c] for c in cells[:12]) + ", ..."
-    return ", ".join(CELL_NAMES[c] for c in cells) or NONE
+    return ", ".join(CELL_NAMES[c] for c in cells) or NONE_F
 
 
 def _filled_slots(s: State, slot: int) -> IllegalMove:
@@ -1237,7 +1239,7 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
             raise _refuse(s, seat, said("you may claim only one market item per turn"))
         raise _refuse(s, seat, said("you may claim only after taking and placing your two patches"))
     if m.card not in s.market:
-        shown = ", ".join(c for c in s.market if c) or NONE
+        shown = ", ".join(c for c in s.market if c) or NONE_F
         raise IllegalMove("{card} is not in the market; the market shows {shown}", card=m.card, shown=shown)
     card = CARD[m.card]
     attr = W.word(W.ATTRS, m.attr)
@@ -1826,7 +1828,7 @@ def summary(view: View) -> Said | str:
         extras.append(said("shells {shells}", shells=me.shells))
     if view.stoppers_variant:
         extras.append(said("stoppers left {stoppers}", stoppers=me.stoppers_left))
-    extras.append(said("cards {cards}", cards=", ".join(me.claimed) or NONE))
+    extras.append(said("cards {cards}", cards=", ".join(me.claimed)) if me.claimed else said("cards none"))
     extras.append(said("score {score}", score=me.score["total"]))
     you = _listed(extras)
     if view.dealt_orders:

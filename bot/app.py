@@ -222,6 +222,12 @@ class TableBot(_BotBase):
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction (command, autocomplete, button): keep the person's client language for
+        their direct messages (written only when it changed; see Notifier.remember_locale)."""
+        if self.table is not None and interaction.locale is not None:
+            await self.table.notifier.remember_locale(interaction.user.id, interaction.locale.value)
+
     async def close(self) -> None:
         if self.scheduler is not None:
             await self.scheduler.stop()

@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import gameclock as gc
+from bot import i18n
 from bot.sessions import TIMEOUT_CHOICES, MoveResult, Session, TableError, TimeOut
 from bot.storage import Job
+from languages import ENGLISH, N_, Language
 
 if TYPE_CHECKING:
     from bot.ui import Table
@@ -28,12 +30,57 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TIMEOUT = "timeout"  # the scheduler's job kind (key: "<session id>:<seat>"; payload: {"at": whole seconds})
-LABELS = {"computer": "Computer plays the seat", "more": "Give more time", "abandon": "Abandon the game"}
+LABELS = {
+    "computer": N_("Computer plays the seat"),
+    "more": N_("Give more time"),
+    "abandon": N_("Abandon the game"),
+}
+# What each answer decided, said after "{person} answered:" (messages: translated where shown).
+DECIDED = {
+    "computer": N_("the computer plays the seat from now on"),
+    "more": N_("{name} has {time} again"),
+    "abandon": N_("the game is abandoned"),
+}
 STYLES = {
     "computer": discord.ButtonStyle.primary,
     "more": discord.ButtonStyle.success,
     "abandon": discord.ButtonStyle.danger,
 }
+
+
+def decided_words(session: Session, seat: int, choice: str, t: Language = ENGLISH) -> str:
+    """What answer ``choice`` to the timeout of ``seat`` decided, in language ``t``."""
+    spec = session.clock
+    return t.gettext(
+        DECIDED.get(choice, choice),
+        name=session.by_seat(seat).name,
+        time=spec.describe() if spec is not None else t.gettext("more time"),
+    )
+
+
+def question(session: Session, seat, others, due: float, t: Language = ENGLISH) -> str:
+    """The timeout question for ``seat`` (its time ran out), put to ``others``, in language ``t``."""
+    spec = session.clock
+    head = t.gettext(
+        "⏰ {person}'s time ran out in {game} game #{number}.",
+        person=seat.mention,
+        game=session.info.title,
+        number=session.id,
+    )
+    if others:
+        ask = t.gettext("{people}: what now?", people=" ".join(s.mention for s in others))
+    else:
+        ask = t.gettext("Nobody else can answer here. What now?")
+    body = t.gettext(
+        "**Computer plays the seat** from now on ({name} may take it back once with `/game return`, and "
+        "ranks last), **give more time** ({more}), or **abandon the game**. The first answer decides. "
+        "With no answer {when}, the computer takes the seat. {name} can still move until then, which "
+        "closes this question.",
+        name=seat.name,
+        more=spec.describe() if spec is not None else t.gettext("more time"),
+        when=f"<t:{int(due)}:R>",
+    )
+    return f"{head}\n{ask} {body}"
 
 
 class ClockDesk:
@@ -70,26 +117,17 @@ class ClockDesk:
     async def ask(self, out: TimeOut) -> None:
         """Post the question for each seat that ran out, and arm the job that ends it unanswered."""
         session = out.session
-        spec = session.clock
         at = int(out.at)
         due = out.at + gc.VOTE_SECONDS
         scheduler = self.table.bot.scheduler
+        t = await self.table.language(session)  # a public question: the server's language
         for seat in out.seats:
             assert seat.seat is not None  # a seat in a running game
             others = [s for s in session.seats if not s.computer and not s.resigned and s.seat != seat.seat]
-            asked = " ".join(s.mention for s in others) or "Nobody else can answer here, so"
-            more = spec.describe() if spec is not None else "more time"
-            text = (
-                f"⏰ {seat.mention}'s time ran out in {session.info.title} game #{session.id}.\n"
-                f"{asked}: what now? **Computer plays the seat** from now on ({seat.name} may take it back "
-                f"once with `/game return`, and ranks last), **give more time** ({more}), or "
-                "**abandon the game**. The first answer decides. "
-                f"With no answer <t:{int(due)}:R>, the computer takes the seat. "
-                f"{seat.name} can still move until then, which closes this question."
-            )
+            text = question(session, seat, others, due, t)
             view = discord.ui.View(timeout=None)
             for choice in TIMEOUT_CHOICES:
-                view.add_item(TimeoutButton(session.id, seat.seat, at, choice))
+                view.add_item(TimeoutButton(session.id, seat.seat, at, choice, t.gettext(LABELS[choice])))
             if scheduler is not None:
                 await scheduler.schedule(TIMEOUT, f"{session.id}:{seat.seat}", due, {"at": at})
             try:
@@ -107,31 +145,48 @@ class ClockDesk:
         """The ``timeout`` job: nobody answered in time, so the computer takes the seat."""
         session_id, seat = (int(x) for x in job.key.split(":"))
         try:
-            session, said, result = await self.service.answer_timeout(
+            session, _said, result = await self.service.answer_timeout(
                 session_id, seat, int(job.payload.get("at", -1)), "computer", None
             )
         except TableError:
             return  # answered already, the person moved, or the game ended
-        await self.decided(session, f"No answer in time: {said}.", result)
+        t = await self.table.language(session)
+        said = decided_words(session, seat, "computer", t)
+        await self.decided(session, t.gettext("No answer in time: {decided}.", decided=said), result)
 
     async def answer(
         self, interaction: discord.Interaction, session_id: int, seat: int, at: int, choice: str
     ):
         table = self.table
+        mine = i18n.private(interaction)  # the answer to the person who clicked is theirs
 
         async def work() -> None:
             await table.session_for(interaction, session_id, running=True)
-            session, said, result = await self.service.answer_timeout(
+            session, _said, result = await self.service.answer_timeout(
                 session_id, seat, at, choice, interaction.user.id
             )
-            table.committed(interaction, f"Your answer was recorded ({said})")
-            await self.decided(session, f"{interaction.user.mention} answered: {said}.", result)
+            table.committed(
+                interaction,
+                mine.gettext(
+                    "Your answer was recorded ({decided})", decided=decided_words(session, seat, choice, mine)
+                ),
+            )
+            t = await table.language(session)
+            said = decided_words(session, seat, choice, t)
+            await self.decided(
+                session,
+                t.gettext("{person} answered: {decided}.", person=interaction.user.mention, decided=said),
+                result,
+            )
             if interaction.message is not None:
                 try:
                     await interaction.message.edit(view=None)
                 except discord.HTTPException:
                     log.warning("could not take the buttons off a timeout question", exc_info=True)
-            await table.reply(interaction, f"Done: {said}.")
+            await table.reply(
+                interaction,
+                mine.gettext("Done: {decided}.", decided=decided_words(session, seat, choice, mine)),
+            )
 
         await table.guard(interaction, work)
 
@@ -158,10 +213,10 @@ class TimeoutButton(
 ):
     """Under a timeout question: one of the answers (works after a restart)."""
 
-    def __init__(self, session_id: int, seat: int, at: int, choice: str):
+    def __init__(self, session_id: int, seat: int, at: int, choice: str, label: str | None = None):
         super().__init__(
             discord.ui.Button(
-                label=LABELS.get(choice, choice),
+                label=label or LABELS.get(choice, choice),
                 style=STYLES.get(choice, discord.ButtonStyle.secondary),
                 custom_id=f"pk:tmo:{session_id}:{seat}:{at}:{choice}",
             )

@@ -8,7 +8,9 @@ The board is written as a PNG after every turn into a folder of its own,
 printed.  Type a move in the game's notation at the prompt; ``moves`` lists
 the legal ones by kind, in words (``moves r3`` those starting with ``r3``), ``view``
 writes your private picture, ``huts`` (Nowa Gwinea) the hut chart, ``help``
-shows the rules, ``quit`` stops.  Your own hand, order or village is shown as
+shows the rules, ``quit`` stops.  ``--language es`` writes the table's words, what the
+engines say (where their sentences are kept for translation; English otherwise) and the board
+images in Spanish.  Your own hand, order or village is shown as
 text at each prompt.  Seats are numbered from 1; computer players take the
 last seats, and in simultaneous rounds they keep your pace (one move per move
 you make), as at the Discord table.  With ``--replay FILE`` it replays a game
@@ -37,11 +39,12 @@ from engines.core import (
     Outcome,
     SetupError,
     config_from_options,
+    in_words,
     name_seats,
-    plural,
     rng_for,
     say,
 )
+from languages import ENGLISH, Language, language
 
 
 class Refused(Exception):
@@ -108,7 +111,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     parser.add_argument("--no-images", action="store_true", help="do not write board images")
     parser.add_argument(
-        "--language", default=None, help="the language of the board images' words (es); default English"
+        "--language",
+        default=None,
+        help="the language of the table's words, the engines' sentences and the board images (es); "
+        "default English",
     )
     parser.add_argument("--max-moves", type=int, default=100000, help="stop after this many moves")
     return parser.parse_args(argv)
@@ -125,17 +131,28 @@ LIST_KIND = 12
 """Up to this many moves of one kind are listed one by one; more are grouped by their start."""
 
 
-def moves_text(module, state, seat: int, legal: list, prefix: str = "") -> str:
+def moves_text(module, state, seat: int, legal: list, prefix: str = "", t: Language = ENGLISH) -> str:
     """Legal moves by kind, in the game's words and order (as the Discord menus offer them), a
-    kind with many moves in groups by their start with a count each."""
+    kind with many moves in groups by their start with a count each; in language ``t``."""
     chosen = [m for m in legal if str(m).lower().startswith(prefix.lower())]
     if not chosen:
-        return f"  no legal move starts with {prefix!r}" if prefix else "  no legal moves"
+        if prefix:
+            return "  " + t.gettext("no legal move starts with {prefix!r}", prefix=prefix)
+        return "  " + t.gettext("no legal moves")
     by_kind: dict[str, list[str]] = {}
     for move in chosen:
         by_kind.setdefault(module.move_words(state, seat, move).kind, []).append(str(move))
     order = [k.key for k in module.KINDS]
-    lines = [f"  {plural(len(chosen), 'legal move')}" + (f" starting with {prefix}" if prefix else "") + ":"]
+    if prefix:
+        head = t.ngettext(
+            "{n} legal move starting with {prefix}:",
+            "{n} legal moves starting with {prefix}:",
+            len(chosen),
+            prefix=prefix,
+        )
+    else:
+        head = t.ngettext("{n} legal move:", "{n} legal moves:", len(chosen))
+    lines = ["  " + head]
     grouped = None
     for kind in sorted(by_kind, key=lambda k: order.index(k) if k in order else len(order)):
         moves = by_kind[kind]
@@ -148,7 +165,7 @@ def moves_text(module, state, seat: int, legal: list, prefix: str = "") -> str:
                 members[0] if len(members) == 1 else f"{key}…({len(members)})" for key, members in groups
             ]
             grouped = grouped or next((key for key, members in groups if len(members) > 1), None)
-        title = say(module.WORDS, f"kind.{kind}")
+        title = say(module.WORDS, f"kind.{kind}", language=t)
         lines.append(
             textwrap.fill(
                 f"{title} ({len(moves)}): " + ", ".join(parts),
@@ -158,13 +175,21 @@ def moves_text(module, state, seat: int, legal: list, prefix: str = "") -> str:
             )
         )
     if grouped:
-        lines.append(f"  (key…(n) is a group of n moves: type 'moves {grouped}' to list them)")
+        lines.append(
+            "  " + t.gettext("(key…(n) is a group of n moves: type 'moves {key}' to list them)", key=grouped)
+        )
     return "\n".join(lines)
 
 
-def points(score: float) -> str:
-    """``1 point``, ``12 points``, ``-3 points``."""
-    return plural(score, "point")
+def points(score: float, t: Language = ENGLISH) -> str:
+    """``1 point``, ``12 points``, ``-3 points``, ``2.5 points``."""
+    whole = float(score).is_integer()
+    return t.ngettext(
+        "{n} point",
+        "{n} points",
+        abs(int(score)) if whole else 2,
+        n=str(int(score)) if whole else f"{score:g}",
+    )
 
 
 class Folder:
@@ -222,24 +247,36 @@ def replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         data = export.load(raw)
     except export.ExportError as exc:
         raise Refused(f"{path} cannot be replayed: {exc}") from None
+    lang = language(args.language)
     info = engines.get(data["game"])
     module = info.load()
     names = [str(p.get("name", f"P{i + 1}")) for i, p in enumerate(data["players"])]
     renderer = None if args.no_images else info.load_renderer()
     folder = Folder(args.out, f"{info.name}-game{data.get('number', 0)}", int(data.get("seed") or 0))
     print(
-        f"{info.title}, game #{data.get('number')}: {', '.join(names)}; {plural(len(data['moves']), 'move')}",
+        lang.ngettext(
+            "{game}, game #{number}: {players}; {n} move",
+            "{game}, game #{number}: {players}; {n} moves",
+            len(data["moves"]),
+            game=info.title,
+            number=data.get("number"),
+            players=", ".join(names),
+        ),
         file=out,
     )
 
     def who(seat: int) -> str:
-        return "the table" if seat == TABLE else names[seat]
+        return lang.gettext("the table") if seat == TABLE else names[seat]
 
     turn = None
     step = None
     try:
         for step in export.replay(data):
-            events = [name_seats(e.text, names) for e in step.events]
+            # an export of a finished game shows every line in full (the seat's own, not the public one)
+            events = [
+                name_seats(in_words(e.text if e.said is None else e.said, lang) or "", names)
+                for e in step.events
+            ]
             print(
                 f"{step.number}. {who(step.seat)}: {step.move}"
                 + (f" ({'; '.join(events)})" if events else ""),
@@ -254,23 +291,33 @@ def replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     last_action=events[0] if events else None,
                     language=args.language,
                 )
-                print(f"  board: {folder.write(f'move-{step.number:04d}.png', png)}", file=out)
+                print(
+                    "  "
+                    + lang.gettext("board: {path}", path=folder.write(f"move-{step.number:04d}.png", png)),
+                    file=out,
+                )
     except export.ExportError as exc:
         print(f"python -m bot.local: {exc}", file=err)
         return 1
     if renderer is not None and step is not None:
         png = renderer.render(module.view_for(step.state, None), names=names, language=args.language)
-        print(f"  final board: {folder.write('final.png', png)}", file=out)
+        print("  " + lang.gettext("final board: {path}", path=folder.write("final.png", png)), file=out)
     outcome = export.final_outcome(data)
     if outcome is not None:
-        print_outcome(outcome, names, out)
+        print_outcome(outcome, names, out, lang)
     print(
-        f"The replay agrees with the export, move by move ({plural(len(data['moves']), 'move')}).", file=out
+        lang.ngettext(
+            "The replay agrees with the export, move by move ({n} move).",
+            "The replay agrees with the export, move by move ({n} moves).",
+            len(data["moves"]),
+        ),
+        file=out,
     )
     return 0
 
 
 def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    lang = language(args.language)
     info = engines.get(game_name(args.game))
     module = info.load()
     players = args.players if args.players is not None else max(info.min_players, min(2, info.max_players))
@@ -292,12 +339,17 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         config = config_from_options(module.Config, players, options)
         state = module.new_game(config, players, args.seed)
     except SetupError as exc:
-        raise Refused(f"cannot set up {info.title}: {exc}") from None
+        raise Refused(
+            lang.gettext("cannot set up {game}: {why}", game=info.title, why=exc.said.in_words(lang))
+        ) from None
     renderer = None if args.no_images else info.load_renderer()
     folder = Folder(args.out, info.name, args.seed) if renderer is not None else None
     computers = set(range(players - args.computer, players))
     names = [
-        f"P{i + 1}" + (f" (cpu, {args.computer_level})" if i in computers else "") for i in range(players)
+        lang.gettext("P{n} (cpu, {level})", n=i + 1, level=args.computer_level)
+        if i in computers
+        else f"P{i + 1}"
+        for i in range(players)
     ]
     turn = 0
     last_action = None  # the last move's first public line, for the board's header
@@ -309,10 +361,17 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             module.view_for(state, seat), names=names, last_action=last_action, language=args.language
         )
         path = folder.write(f"{label}.png" if seat is None else f"{label}-p{seat + 1}.png", png)
-        print(f"  board: {path}", file=out)
+        print("  " + lang.gettext("board: {path}", path=path), file=out)
 
     print(
-        f"{info.title}: {plural(players, 'player')}, seed {args.seed}, options {options or 'standard'}",
+        lang.ngettext(
+            "{game}: {n} player, seed {seed}, options {options}",
+            "{game}: {n} players, seed {seed}, options {options}",
+            players,
+            game=info.title,
+            seed=args.seed,
+            options=options or lang.gettext("standard"),
+        ),
         file=out,
     )
     write(f"turn-{turn:04d}")
@@ -323,7 +382,7 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
     while module.outcome(state) is None and moves_made < args.max_moves:
         due = sorted(module.to_move(state))
         if not due:
-            print("nobody can move; the game is stuck", file=err)
+            print(lang.gettext("nobody can move; the game is stuck"), file=err)
             return 1
         seat = pace.next_computer(module, state, computers, paced)
         if seat is not None:
@@ -338,13 +397,13 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         else:
             people = [s for s in due if s not in computers]
             seat = people[people_moves % len(people)]
-            summary = module.summary(module.view_for(state, seat))
+            summary = in_words(module.summary(module.view_for(state, seat)), lang)
             if summary:
                 print(textwrap.indent(summary, "  "), file=out)
-            print(f"{names[seat]} to play> ", end="", file=out, flush=True)
+            print(lang.gettext("{player} to play>", player=names[seat]) + " ", end="", file=out, flush=True)
             line = stdin.readline()
             if not line:
-                print("\nend of input; stopping", file=out)
+                print("\n" + lang.gettext("end of input; stopping"), file=out)
                 return 0
             text = line.strip()
             if not text:
@@ -355,7 +414,9 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
                 return 0
             if command == "moves":
                 print(
-                    moves_text(module, state, seat, list(module.legal_moves(state, seat)), rest.strip()),
+                    moves_text(
+                        module, state, seat, list(module.legal_moves(state, seat)), rest.strip(), lang
+                    ),
                     file=out,
                 )
                 continue
@@ -365,25 +426,29 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             if command == "huts":
                 chart = getattr(renderer, "render_huts", None) if renderer is not None else None
                 if chart is None or folder is None:
-                    print("  huts: the hut chart is for Nowa Gwinea (and needs images on)", file=out)
+                    print(
+                        "  " + lang.gettext("huts: the hut chart is for Nowa Gwinea (and needs images on)"),
+                        file=out,
+                    )
                 else:
-                    print(f"  hut chart: {folder.write('huts.png', chart())}", file=out)
+                    chart_path = folder.write("huts.png", chart(args.language))
+                    print("  " + lang.gettext("hut chart: {path}", path=chart_path), file=out)
                 continue
             if command == "help":
-                print(plain(getattr(module, "RULES_HELP", "no help written")), file=out)
+                print(plain(getattr(module, "RULES_HELP", None) or lang.gettext("no help written")), file=out)
                 continue
             try:
                 move = module.parse_move(text)
             except MoveError as exc:
-                print(f"  {exc}", file=out)
+                print(f"  {exc.said.in_words(lang)}", file=out)
                 continue
         mark = module.move_privacy(state, seat, move)
         try:
             state, events = module.apply_move(state, seat, move)
         except MoveError as exc:
-            print(f"  {exc}", file=out)
+            print(f"  {exc.said.in_words(lang)}", file=out)
             if seat in computers:
-                print(f"the computer's move {move} was refused: {exc}", file=err)
+                print(f"the computer's move {move} was refused: {exc}", file=err)  # a fault, for developers
                 return 1
             continue
         moves_made += 1
@@ -392,8 +457,8 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             paced = set()  # each computer may move once more: one move per move a person makes
         # A computer's secret move (a hut, a kept order) shows only as what everyone may see.
         reader = None if seat in computers else seat
-        lines = [name_seats(t, names) for e in events if (t := e.text_for(reader))]
-        public = [t for e in events if (t := e.text_for(None))]
+        lines = [name_seats(t, names) for e in events if (t := e.words_for(reader, lang))]
+        public = [t for e in events if (t := e.words_for(None, lang))]
         last_action = name_seats(public[0], names) if public else last_action
         if reader is not None or module.readable(state, mark, None):
             print(f"{names[seat]}: {move}", file=out)
@@ -408,22 +473,23 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             acting = now
     result = module.outcome(state)
     if result is None:
-        print(f"stopped after {plural(moves_made, 'move')}", file=out)
+        print(lang.ngettext("stopped after {n} move", "stopped after {n} moves", moves_made), file=out)
         return 0
-    print_outcome(result, names, out)
+    print_outcome(result, names, out, lang)
     return 0
 
 
-def print_outcome(result: Outcome, names: list[str], out: TextIO) -> None:
-    """The result: why the game ended, each seat's place and score, and the tiebreak."""
-    print(f"Game over: {name_seats(result.reason, names)}", file=out)
+def print_outcome(result: Outcome, names: list[str], out: TextIO, t: Language = ENGLISH) -> None:
+    """The result in language ``t``: why the game ended, each seat's place and score, the tiebreak."""
+    print(t.gettext("Game over: {reason}", reason=name_seats(result.reason_in(t), names)), file=out)
     place = 1
     for group in result.ranking:
         for s in group:
-            print(f"  {place}. {names[s]}: {points(result.scores[s])}", file=out)
+            print(f"  {place}. {names[s]}: {points(result.scores[s], t)}", file=out)
         place += len(group)
-    if result.tiebreak:
-        print(f"  tiebreak: {result.tiebreak}", file=out)
+    tiebreak = result.tiebreak_in(t)
+    if tiebreak:
+        print("  " + t.gettext("tiebreak: {tiebreak}", tiebreak=tiebreak), file=out)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from bot.public import MESSAGE_LIMIT, clip, event_lines
 from bot.sessions import Session
 from bot.storage import NOTIFY_PLACES, PersonRow
-from engines.core import plural
 from languages import ENGLISH, N_, Language
 
 MAX_REMIND_HOURS = 168  # a week
@@ -157,15 +156,19 @@ def settings_text(person: PersonRow, t: Language = ENGLISH) -> str:
     )
 
 
-def waited(seconds: float) -> str:
-    """A wait in words: minutes, hours, then days and hours."""
+def waited(seconds: float, t: Language = ENGLISH) -> str:
+    """A wait in words, in language ``t``: minutes, hours, then days and hours."""
     minutes = max(0, int(seconds // 60))
     if minutes < 60:
-        return plural(minutes, "minute")
+        return t.ngettext("{n} minute", "{n} minutes", minutes)
     hours = minutes // 60
     if hours < 48:
-        return plural(hours, "hour")
-    return f"{plural(hours // 24, 'day')} {plural(hours % 24, 'hour')}"
+        return t.ngettext("{n} hour", "{n} hours", hours)
+    return t.gettext(
+        "{days} {hours}",
+        days=t.ngettext("{n} day", "{n} days", hours // 24),
+        hours=t.ngettext("{n} hour", "{n} hours", hours % 24),
+    )
 
 
 def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -184,66 +187,112 @@ class Waiting:
 
 
 def turn_notice(
-    session: Session, seat: int, records: Sequence, guild_name: str, link: str, *, reminder: bool = False
+    session: Session,
+    seat: int,
+    records: Sequence,
+    guild_name: str,
+    link: str,
+    *,
+    reminder: bool = False,
+    t: Language = ENGLISH,
 ) -> str:
-    """The direct message telling ``seat`` it is their turn: which game and server, what
-    happened since they last moved (as that seat may read it), and the jump link."""
-    head = "Reminder: it is still your turn" if reminder else "It is your turn"
-    lines = [f"{head} in **{session.info.title}** #{session.id} on **{guild_name}**."]
+    """The direct message telling ``seat`` it is their turn, in language ``t``: which game and
+    server, what happened since they last moved (as that seat may read it), and the jump link."""
+    where = {"game": session.info.title, "number": session.id, "server": guild_name}
+    if reminder:
+        lines = [
+            t.gettext("Reminder: it is still your turn in **{game}** #{number} on **{server}**.", **where)
+        ]
+    else:
+        lines = [t.gettext("It is your turn in **{game}** #{number} on **{server}**.", **where)]
     since = event_lines(session, records, seat, channel=True, limit=10)
     if since:
-        lines.append("Since your last move:")
+        lines.append(t.gettext("Since your last move:"))
         lines.extend(f"- {line}" for line in since)
-    lines.append(f"Play it there: {link}")
-    lines.append("Moves are made in the server; the button below shows your own view.")
+    lines.append(t.gettext("Play it there: {link}", link=link))
+    lines.append(t.gettext("Moves are made in the server; the button below shows your own view."))
     return clip("\n".join(lines), MESSAGE_LIMIT)
 
 
-def digest(games: Sequence[Waiting], link_of) -> str:
-    """One reminder listing every game where it is the person's turn."""
-    head = f"Reminder: it is your turn in {plural(len(games), 'game')}:"
-    tail = "Change or stop reminders with /me notify."
+def digest(games: Sequence[Waiting], link_of, t: Language = ENGLISH) -> str:
+    """One reminder listing every game where it is the person's turn, in language ``t``."""
+    head = t.ngettext(
+        "Reminder: it is your turn in {n} game:", "Reminder: it is your turn in {n} games:", len(games)
+    )
+    tail = t.gettext("Change or stop reminders with /me notify.")
     lines: list[str] = []
     room = MESSAGE_LIMIT - len(head) - len(tail) - 60  # keeps space for the "more" line
     for i, w in enumerate(games):
-        line = (
-            f"- **{w.session.info.title}** #{w.session.id} on {w.guild_name}, waiting {waited(w.seconds)}: "
-            f"{link_of(w.session)}"
+        line = t.gettext(
+            "- **{game}** #{number} on {server}, waiting {time}: {link}",
+            game=w.session.info.title,
+            number=w.session.id,
+            server=w.guild_name,
+            time=waited(w.seconds, t),
+            link=link_of(w.session),
         )
         if sum(len(x) + 1 for x in lines) + len(line) > room:
-            lines.append(f"- ... and {plural(len(games) - i, 'more game')} (see /game mine)")
+            lines.append(
+                t.ngettext(
+                    "- ... and {n} more game (see /game mine)",
+                    "- ... and {n} more games (see /game mine)",
+                    len(games) - i,
+                )
+            )
             break
         lines.append(line)
     return clip("\n".join([head, *lines, tail]), MESSAGE_LIMIT)
 
 
-def mine_line(w: Waiting, user_id: int, link: str, clock: str | None = None) -> str:
+def mine_line(w: Waiting, user_id: int, link: str, clock: str | None = None, t: Language = ENGLISH) -> str:
     """One game of ``/game mine``: game, server, link, whose turn and for how long, the timer."""
     session = w.session
-    head = f"**{session.info.title}** #{session.id} on {w.guild_name}: {link}"
+    head = t.gettext(
+        "**{game}** #{number} on {server}: {link}",
+        game=session.info.title,
+        number=session.id,
+        server=w.guild_name,
+        link=link,
+    )
     if session.status == "lobby":
-        return f"{head}\n  lobby, {plural(len(session.seats), 'seat')} of {session.row.max_players} taken"
+        state = t.ngettext(
+            "lobby, {n} seat of {most} taken",
+            "lobby, {n} seats of {most} taken",
+            len(session.seats),
+            most=session.row.max_players,
+        )
+        return f"{head}\n  {state}"
     if session.damaged:
-        return f"{head}\n  damaged: ask the host or an admin to /game abandon it"
+        return f"{head}\n  " + t.gettext("damaged: ask the host or an admin to /game abandon it")
     waiting = session.waiting_on()
     mine = any(s.user_id == user_id for s in waiting)
-    who = (
-        "your turn"
-        if mine and len(waiting) == 1
-        else f"{', '.join(s.name for s in waiting) or 'nobody'} to play"
-    )
     if mine and len(waiting) > 1:
-        who = f"your turn (with {', '.join(s.name for s in waiting if s.user_id != user_id)})"
-    timer = f"; {clock}" if clock else "; no turn timer"
-    return f"{head}\n  {who}, waiting {waited(w.seconds)}{timer}"
+        who = t.gettext(
+            "your turn (with {players})", players=", ".join(s.name for s in waiting if s.user_id != user_id)
+        )
+    elif mine:
+        who = t.gettext("your turn")
+    elif waiting:
+        who = t.gettext("{players} to play", players=", ".join(s.name for s in waiting))
+    else:
+        who = t.gettext("nobody to play")
+    line = t.gettext("{who}, waiting {time}", who=who, time=waited(w.seconds, t))
+    timer = clock or t.gettext("no turn timer")
+    return f"{head}\n  {line}; {timer}"
 
 
 def mine_text(
-    games: Sequence[Waiting], user_id: int, link_of, clocks: dict[int, str | None] | None = None
+    games: Sequence[Waiting],
+    user_id: int,
+    link_of,
+    clocks: dict[int, str | None] | None = None,
+    t: Language = ENGLISH,
 ) -> str:
     """``/game mine``: the person's games in every server, those where it is their turn first."""
     if not games:
-        return "You are not sitting in any game or lobby. Open one with /<game> new, or join one with /game join."
+        return t.gettext(
+            "You are not sitting in any game or lobby. Open one with /<game> new, or join one with /game join."
+        )
 
     def order(w: Waiting) -> tuple:
         session = w.session
@@ -252,12 +301,17 @@ def mine_text(
 
     ordered = sorted(games, key=order)
     turns = sum(1 for w in ordered if order(w)[0] == 0)
-    head = f"**Your games** ({plural(len(ordered), 'game')}, your turn in {turns}):"
+    head = t.ngettext(
+        "**Your games** ({n} game, your turn in {turns}):",
+        "**Your games** ({n} games, your turn in {turns}):",
+        len(ordered),
+        turns=turns,
+    )
     lines: list[str] = []
     for i, w in enumerate(ordered):
-        line = mine_line(w, user_id, link_of(w.session), (clocks or {}).get(w.session.id))
+        line = mine_line(w, user_id, link_of(w.session), (clocks or {}).get(w.session.id), t)
         if len(head) + sum(len(x) + 1 for x in lines) + len(line) > MESSAGE_LIMIT - 60:
-            lines.append(f"... and {plural(len(ordered) - i, 'more game')}")
+            lines.append(t.ngettext("... and {n} more game", "... and {n} more games", len(ordered) - i))
             break
         lines.append(line)
     return clip("\n".join([head, *lines]), MESSAGE_LIMIT)
@@ -317,9 +371,11 @@ def away_date(person: PersonRow) -> str:
     return moment.strftime("%Y-%m-%d %H:%M") + f" ({person.time_zone})"
 
 
-def away_labels(people: dict[int, PersonRow], now: float) -> dict[int, str]:
+def away_labels(people: dict[int, PersonRow], now: float, t: Language = ENGLISH) -> dict[int, str]:
     """``user id -> "away until ..."`` for those away now (for the board's text and /game status)."""
-    return {uid: f"away until {away_date(p)}" for uid, p in people.items() if p.away_at(now)}
+    return {
+        uid: t.gettext("away until {date}", date=away_date(p)) for uid, p in people.items() if p.away_at(now)
+    }
 
 
 def time_used(person: PersonRow, start: float, now: float) -> float:

@@ -27,6 +27,7 @@ from bot import i18n, notices
 from bot.notices import Waiting
 from bot.sessions import Session
 from bot.storage import DEADLINE, PersonRow, Store
+from languages import ENGLISH, N_, Language, language
 
 if TYPE_CHECKING:
     from bot.ui import Table
@@ -34,11 +35,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REMIND = "remind"  # the scheduler's job kind (key: the user id)
-DM_FAILED = (
+DM_FAILED = N_(
     "I could not send you a direct message (your DMs are closed to me, or we share no server), so your "
     "turn notices came as mentions in the game's thread instead. Open your DMs to me, or choose "
     "/me notify where: thread."
 )
+MY_VIEW = N_("My view")  # the button on a turn DM
+LOCALES_KEPT = 10_000  # people whose last seen locale is remembered in memory (a write only on a change)
 
 
 def seconds_of(stamp: str) -> float:
@@ -50,6 +53,31 @@ class Notifier:
 
     def __init__(self, table: Table):
         self.table = table
+        self.locales: dict[int, str] = {}  # user id -> the locale last stored for them
+
+    async def remember_locale(self, user_id: int, locale: str) -> None:
+        """Keep the Discord locale of a person's interaction, for their direct messages (Discord
+        gives a person's language only with an interaction).  Cheap on every interaction: the
+        database is written only when the locale differs from the one this process last kept."""
+        if self.locales.get(user_id) == locale:
+            return
+        try:
+            await self.store.set_locale(user_id, locale)
+        except Exception:  # never let the bookkeeping disturb the interaction itself
+            log.warning("could not keep the locale of %s", user_id, exc_info=True)
+            return
+        if len(self.locales) >= LOCALES_KEPT:
+            self.locales.clear()
+        self.locales[user_id] = locale
+
+    async def language_of(self, person: PersonRow, session: Session | None = None) -> Language:
+        """The language of what is written to one person: their client's language as their last
+        interaction showed it, else the language of the server of ``session``, else English."""
+        if person.locale:
+            return language(person.locale)
+        if session is not None:
+            return await self.table.language(session)
+        return ENGLISH
 
     @property
     def store(self) -> Store:
@@ -62,9 +90,9 @@ class Notifier:
     def now(self) -> float:
         return self.store.clock.time()
 
-    def guild_name(self, session: Session) -> str:
+    def guild_name(self, session: Session, t: Language = ENGLISH) -> str:
         guild = self.bot.get_guild(session.row.guild_id) if session.row.guild_id else None
-        return guild.name if guild is not None else "a server"
+        return guild.name if guild is not None else t.gettext("a server")
 
     def link(self, session: Session) -> str:
         return notices.jump_link(session.row.guild_id, session.row.channel_id, session.row.board_message_id)
@@ -77,8 +105,8 @@ class Notifier:
     async def people_to_move(self, session: Session) -> dict[int, PersonRow]:
         return await self.store.people(self.waiting_people(session))
 
-    def away_labels(self, people: dict[int, PersonRow]) -> dict[int, str]:
-        return notices.away_labels(people, self.now())
+    def away_labels(self, people: dict[int, PersonRow], t: Language = ENGLISH) -> dict[int, str]:
+        return notices.away_labels(people, self.now(), t)
 
     def mentions(self, people: dict[int, PersonRow], ping: bool) -> discord.AllowedMentions:
         """Whom the board may ping: those to move who want a mention in the thread."""
@@ -107,12 +135,13 @@ class Notifier:
         mine = [i for i, r in enumerate(records) if r.seat == seat.seat and not r.by_computer]
         since = records[mine[-1] + 1 :] if mine else records
         link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
-        text = notices.turn_notice(session, seat.seat, since, self.guild_name(session), link)
+        t = await self.language_of(person, session)  # the DM speaks the person's language
+        text = notices.turn_notice(session, seat.seat, since, self.guild_name(session, t), link, t=t)
         # the public board, as the channel shows it: in the server's language
         file = await self.table.render(session, language=(await self.table.language(session)).code)
-        if await self.send_dm(person.user_id, text, file=file, view=private_view(session.id)):
+        if await self.send_dm(person.user_id, text, file=file, view=private_view(session.id, t)):
             return
-        await self.fall_back(session, person.user_id, "it is your turn")
+        await self.fall_back(session, person.user_id)
 
     async def send_dm(
         self,
@@ -137,12 +166,22 @@ class Notifier:
             await self.store.set_dm_failed(user_id, True)
             return False
 
-    async def fall_back(self, session: Session, user_id: int, what: str) -> None:
-        """The DM failed: mention the person in the game's thread instead."""
+    async def fall_back(self, session: Session, user_id: int, waiting: float | None = None) -> None:
+        """The DM failed (or the person wants mentions): mention them in the game's thread instead,
+        in the server's language like everything posted there; with ``waiting``, as a reminder."""
         channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+        t = await self.table.language(session)
+        if waiting is None:
+            text = t.gettext("{person}, it is your turn in this game.", person=f"<@{user_id}>")
+        else:
+            text = t.gettext(
+                "{person}, a reminder: it is your turn in this game (waiting {time}).",
+                person=f"<@{user_id}>",
+                time=notices.waited(waiting, t),
+            )
         try:
             await channel.send(
-                f"<@{user_id}>, {what} in this game.",
+                text,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
         except discord.HTTPException:
@@ -156,30 +195,33 @@ class Notifier:
         if not await self.store.set_dm_failed(interaction.user.id, False):
             return
         try:
-            await interaction.followup.send(DM_FAILED, ephemeral=True)
+            await interaction.followup.send(i18n.private(interaction).gettext(DM_FAILED), ephemeral=True)
         except discord.HTTPException:
             log.warning("could not tell %s that a DM failed", interaction.user.id)
 
     # ------------------------------------------------------------- reminders
 
-    async def games_of(self, user_id: int) -> list[Waiting]:
+    async def games_of(self, user_id: int, t: Language = ENGLISH) -> list[Waiting]:
         """Every lobby and game the person sits in, in the servers the bot is still in."""
         now = self.now()
         return [
-            Waiting(s, self.guild_name(s), now - seconds_of(s.row.updated_at))
+            Waiting(s, self.guild_name(s, t), now - seconds_of(s.row.updated_at))
             for s in await self.table.service.sessions_of(user_id)
             if s.row.guild_id is not None and self.bot.get_guild(s.row.guild_id) is not None
         ]
 
-    async def mine(self, user_id: int) -> str:
-        games = await self.games_of(user_id)
-        clocks = {w.session.id: await self.time_left(w.session) for w in games}
-        return notices.mine_text(games, user_id, self.link, clocks)
+    async def mine(self, user_id: int, t: Language | None = None) -> str:
+        """``/game mine`` in language ``t`` (by default the person's, as last seen)."""
+        if t is None:
+            t = await self.language_of(await self.store.person(user_id))
+        games = await self.games_of(user_id, t)
+        clocks = {w.session.id: await self.time_left(w.session, t) for w in games}
+        return notices.mine_text(games, user_id, self.link, clocks, t)
 
-    async def waiting_games(self, user_id: int) -> list[Waiting]:
+    async def waiting_games(self, user_id: int, t: Language = ENGLISH) -> list[Waiting]:
         """The person's games where it is their turn, the longest waiting first."""
         out = []
-        for w in await self.games_of(user_id):
+        for w in await self.games_of(user_id, t):
             seat = w.session.seat_of(user_id)
             if seat is not None and seat.seat is not None and seat.seat in w.session.to_move():
                 out.append(w)
@@ -193,21 +235,23 @@ class Notifier:
         if person.away_at(self.now()):  # no reminders while away; they start again on return
             await self.bot.scheduler.schedule(REMIND, str(user_id), person.away_until)
             return
-        games = await self.waiting_games(user_id)
+        t = await self.language_of(person)
+        games = await self.waiting_games(user_id, t)
         if not games:
             return  # armed again when a turn of theirs begins
+        if not person.locale:  # never seen: the language of the server of the longest-waiting game
+            t = await self.language_of(person, games[0].session)
+            games = await self.waiting_games(user_id, t)
         now = self.now()
         if person.wants_dm and notices.is_quiet(person, now) and not person.wants_mention:
             await self.bot.scheduler.schedule(REMIND, str(user_id), notices.quiet_ends(person, now))
             return
         dm_ok = False
         if person.wants_dm and not notices.is_quiet(person, now):
-            dm_ok = await self.send_dm(user_id, notices.digest(games, self.link))
+            dm_ok = await self.send_dm(user_id, notices.digest(games, self.link, t))
         if person.wants_mention or (person.wants_dm and not dm_ok):
             for w in games:
-                await self.fall_back(
-                    w.session, user_id, f"a reminder: it is your turn (waiting {notices.waited(w.seconds)})"
-                )
+                await self.fall_back(w.session, user_id, w.seconds)
         await self.bot.scheduler.schedule(REMIND, str(user_id), now + person.remind_hours * 3600)
 
     # ------------------------------------------------------------- time away
@@ -240,8 +284,9 @@ class Notifier:
                 if job is not None and job.due_at > now:
                     await self.bot.scheduler.schedule(DEADLINE, job.key, now, job.payload)
 
-    async def time_left(self, session: Session) -> str | None:
-        """The clock's line: how long those to move have left (None without a clock or timer)."""
+    async def time_left(self, session: Session, t: Language = ENGLISH) -> str | None:
+        """The clock's line: how long those to move have left (None without a clock or timer); a
+        game clock's line is its own (English until bot.gameclock speaks languages)."""
         if session.clock is not None:
             return await self.table.clocks.time_left(session)
         if session.status != "active" or not session.row.timer_seconds:
@@ -249,47 +294,54 @@ class Notifier:
         job = await self.store.job(DEADLINE, str(session.id))
         if job is None:
             return None
-        names = ", ".join(s.name for s in session.waiting_on()) or "nobody"
-        left = notices.waited(max(0.0, job.due_at - self.now()))
-        return f"⏱ {left} left for {names} (turn timer {session.row.timer_seconds / 3600:g} h)"
+        names = ", ".join(s.name for s in session.waiting_on()) or t.gettext("nobody")
+        return t.gettext(
+            "⏱ {time} left for {players} (turn timer {hours} h)",
+            time=notices.waited(max(0.0, job.due_at - self.now()), t),
+            players=names,
+            hours=f"{session.row.timer_seconds / 3600:g}",
+        )
 
-    async def away_statuses(self, session: Session) -> dict[int, str]:
+    async def away_statuses(self, session: Session, t: Language = ENGLISH) -> dict[int, str]:
         people = await self.store.people([s.user_id for s in session.seats if s.user_id and not s.computer])
-        return self.away_labels(people)
+        return self.away_labels(people, t)
 
     # ------------------------------------------------------------- the private view from a DM
 
     async def show_private(self, interaction: discord.Interaction, session_id: int) -> None:
+        t = i18n.private(interaction)
         session = await self.table.service.get(session_id)
         if session is None or session.seat_of(interaction.user.id) is None:
-            await interaction.response.send_message("You are not playing in that game.", ephemeral=True)
+            await interaction.response.send_message(
+                t.gettext("You are not playing in that game."), ephemeral=True
+            )
             return
         if session.status != "active" or session.state is None:
-            await interaction.response.send_message("That game is not running any more.", ephemeral=True)
+            await interaction.response.send_message(
+                t.gettext("That game is not running any more."), ephemeral=True
+            )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text, file = await self.table.private_picture(
-            session, interaction.user.id, i18n.private(interaction).code
-        )
+        text, file = await self.table.private_picture(session, interaction.user.id, t.code)
         kwargs: dict = {"content": text, "ephemeral": True}
         if file is not None:
             kwargs["file"] = file
         await interaction.followup.send(**kwargs)
 
 
-def private_view(session_id: int) -> discord.ui.View:
+def private_view(session_id: int, t: Language = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(PrivateViewButton(session_id))
+    view.add_item(PrivateViewButton(session_id, t.gettext(MY_VIEW)))
     return view
 
 
 class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:dmv:(?P<sid>\d+)"):
     """On a DM notice: the person's own view of the game (works after a restart)."""
 
-    def __init__(self, session_id: int):
+    def __init__(self, session_id: int, label: str = MY_VIEW):
         super().__init__(
             discord.ui.Button(
-                label="My view", style=discord.ButtonStyle.secondary, custom_id=f"pk:dmv:{session_id}"
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"pk:dmv:{session_id}"
             )
         )
         self.session_id = session_id

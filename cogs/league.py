@@ -8,6 +8,7 @@ open in threads of their own under the league's channel; the scheduler opens the
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import re
@@ -19,6 +20,7 @@ from discord.ext import commands
 
 import engines
 from bot import gameclock as gc
+from bot import i18n
 from bot.app import PukllayBot
 from bot.league import pairing
 from bot.league.service import FORMAT_NAMES, LeagueError, LeagueService, OpenedRound, Standing
@@ -27,7 +29,7 @@ from bot.scheduler import Scheduler
 from bot.storage import Job
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueRow, LeagueStore
 from bot.ui import MENTIONS, NEEDED_FOR_THREADS, Table
-from engines.core import plural
+from languages import ENGLISH, N_, Language
 from renderers import league as pictures
 
 log = logging.getLogger(__name__)
@@ -37,6 +39,12 @@ GAMES = [
     for name, info in engines.GAMES.items()
     if name in ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 ]
+# A league of each format, as its sign-up message names it (messages: translated where shown).
+LEAGUE_KINDS = {
+    "swiss": N_("a Swiss league"),
+    "round_robin": N_("a round robin league"),
+    "elimination": N_("a single elimination league"),
+}
 FORMATS = [app_commands.Choice(name=title.capitalize(), value=value) for value, title in FORMAT_NAMES.items()]
 
 
@@ -64,8 +72,10 @@ def missing_permissions(perms: discord.Permissions) -> list[str]:
     return [label for attr, label in NEEDED_FOR_THREADS if not getattr(perms, attr)]
 
 
-def and_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def and_list(items: list[str], t: Language = ENGLISH) -> str:
+    if len(items) == 1:
+        return items[0]
+    return t.gettext("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 def when(seconds: float) -> str:
@@ -115,52 +125,116 @@ def parse_points(text: str | None) -> list[float] | None:
         ) from None
 
 
-def clock_text(league: LeagueRow) -> str:
-    """The league's clock in words (shown with its settings and its rounds)."""
-    late = "at the round's deadline the computer finishes every game still running"
+def form(x: float) -> int:
+    """The count that picks a message's plural form for ``x``, which may be fractional (0.5 days
+    and 2.5 points read as plurals)."""
+    return int(x) if float(x).is_integer() else 2
+
+
+def clock_text(league: LeagueRow, t: Language = ENGLISH) -> str:
+    """The league's clock in words (shown with its settings and its rounds), in language ``t``."""
     spec = league.game_clock
     if spec is not None:
         try:
-            words = f", {gc.parse_clock(spec).describe()}"
+            words = gc.parse_clock(spec).describe()
         except gc.ClockError:
             words = ""  # checked when the league was created; never worse than the spec itself
-        return f"Clock: `{spec}`{words}; {late}."
+        if words:
+            return t.gettext(
+                "Clock: `{clock}`, {words}; at the round's deadline the computer finishes every game still running.",
+                clock=spec,
+                words=words,
+            )
+        return t.gettext(
+            "Clock: `{clock}`; at the round's deadline the computer finishes every game still running.",
+            clock=spec,
+        )
     if league.legacy_timer:
-        return f"Turn timer: {plural(league.legacy_timer / 3600, 'hour')} a turn; {late}."
-    return f"No clock; {late}."
+        hours = league.legacy_timer / 3600
+        return t.ngettext(
+            "Turn timer: {n} hour a turn; at the round's deadline the computer finishes every game still running.",
+            "Turn timer: {n} hours a turn; at the round's deadline the computer finishes every game still running.",
+            form(hours),
+            n=f"{hours:g}",
+        )
+    return t.gettext("No clock; at the round's deadline the computer finishes every game still running.")
 
 
-def signup_text(league: LeagueRow, names: list[str]) -> str:
+def signup_text(league: LeagueRow, names: list[str], t: Language = ENGLISH) -> str:
+    """The sign-up message (a public post: the server's language ``t``)."""
     info = engines.get(league.game)
-    rounds = f"{plural(league.rounds, 'round')}, " if league.format == "swiss" else ""
+    days = league.round_seconds / 86400
+    values = {
+        "league": league.name,
+        "kind": t.gettext(LEAGUE_KINDS[league.format]),
+        "game": info.title,
+        "players": t.ngettext("{n} player", "{n} players", league.group_size),
+        "days": t.ngettext("{n} day", "{n} days", form(days), n=f"{days:g}"),
+    }
+    if league.format == "swiss":
+        head = t.gettext(
+            "🏆 **{league}**: {kind} of {game}, {players} a game, {rounds}, {days} a round.",
+            rounds=t.ngettext("{n} round", "{n} rounds", league.rounds),
+            **values,
+        )
+    else:
+        head = t.gettext("🏆 **{league}**: {kind} of {game}, {players} a game, {days} a round.", **values)
     lines = [
-        f"🏆 **{league.name}**: a {FORMAT_NAMES[league.format]} league of {info.title},"
-        f" {plural(league.group_size, 'player')} a game, {rounds}{plural(league.round_seconds / 86400, 'day')} a round.",
-        f"Points per place: {', '.join(f'{p:g}' for p in league.points)}; a bye scores {league.bye_points:g}.",
-        clock_text(league),
+        head,
+        t.gettext(
+            "Points per place: {points}; a bye scores {bye}.",
+            points=", ".join(f"{p:g}" for p in league.points),
+            bye=f"{league.bye_points:g}",
+        ),
+        clock_text(league, t),
     ]
     if league.status == "signup":
         lines.append(
-            f"Sign up with the buttons below or /league join (first round from {when(league.starts_at)})."
+            t.gettext(
+                "Sign up with the buttons below or /league join (first round from {when}).",
+                when=when(league.starts_at),
+            )
         )
     else:
-        lines.append("Sign-ups are closed.")
-    lines.append(f"Signed up ({len(names)}): " + (", ".join(names) if names else "nobody yet"))
+        lines.append(t.gettext("Sign-ups are closed."))
+    lines.append(
+        t.gettext(
+            "Signed up ({n}): {names}",
+            n=len(names),
+            names=", ".join(names) if names else t.gettext("nobody yet"),
+        )
+    )
     return clip("\n".join(lines))
 
 
-def standings_text(league: LeagueRow, rows: list[Standing], heading: str) -> str:
+def standings_text(league: LeagueRow, rows: list[Standing], heading: str, t: Language = ENGLISH) -> str:
     """The standings in words, for screen readers (and every row, when the picture is cut)."""
     lines = [heading]
     for s in rows:
         r = s.row
-        move = "" if s.movement is None else (f", up {s.movement}" if s.movement > 0 else "")
-        if s.movement is not None and s.movement < 0:
-            move = f", down {-s.movement}"
-        lines.append(
-            f"{r.rank}. {s.name}{' (dropped)' if s.dropped else ''}: {plural(r.points, 'point')},"
-            f" {plural(r.games, 'game')}, {plural(r.wins, 'win')}, tiebreak {r.buchholz:g}{move}"
-        )
+        values = {
+            "rank": r.rank,
+            "name": t.gettext("{name} (dropped)", name=s.name) if s.dropped else s.name,
+            "points": t.ngettext("{n} point", "{n} points", form(r.points), n=f"{r.points:g}"),
+            "games": t.ngettext("{n} game", "{n} games", r.games),
+            "wins": t.ngettext("{n} win", "{n} wins", r.wins),
+            "tiebreak": f"{r.buchholz:g}",
+        }
+        if s.movement is not None and s.movement > 0:
+            line = t.gettext(
+                "{rank}. {name}: {points}, {games}, {wins}, tiebreak {tiebreak}, up {up}",
+                up=s.movement,
+                **values,
+            )
+        elif s.movement is not None and s.movement < 0:
+            line = t.gettext(
+                "{rank}. {name}: {points}, {games}, {wins}, tiebreak {tiebreak}, down {down}",
+                down=-s.movement,
+                **values,
+            )
+        else:
+            line = t.gettext("{rank}. {name}: {points}, {games}, {wins}, tiebreak {tiebreak}", **values)
+        lines.append(line)
     return clip("\n".join(lines))
 
 
@@ -184,12 +258,14 @@ def picture_lines(rows: list[Standing], ratings: dict[int, float]) -> list[pictu
 class SignupButton(
     discord.ui.DynamicItem[discord.ui.Button], template=r"pk:lg:(?P<action>join|leave):(?P<lid>\d+)"
 ):
-    def __init__(self, league_id: int, action: str):
+    def __init__(self, league_id: int, action: str, t: Language = ENGLISH):
         label, style = {
-            "join": ("Join", discord.ButtonStyle.success),
-            "leave": ("Leave", discord.ButtonStyle.secondary),
+            "join": (N_("Join"), discord.ButtonStyle.success),
+            "leave": (N_("Leave"), discord.ButtonStyle.secondary),
         }[action]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"pk:lg:{action}:{league_id}"))
+        super().__init__(
+            discord.ui.Button(label=t.gettext(label), style=style, custom_id=f"pk:lg:{action}:{league_id}")
+        )
         self.league_id = league_id
         self.action = action
 
@@ -204,12 +280,12 @@ class SignupButton(
             await cog.signup_click(interaction, self.league_id, self.action)
 
 
-def signup_view(league: LeagueRow) -> discord.ui.View | None:
+def signup_view(league: LeagueRow, t: Language = ENGLISH) -> discord.ui.View | None:
     if league.status != "signup":
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(SignupButton(league.id, "join"))
-    view.add_item(SignupButton(league.id, "leave"))
+    view.add_item(SignupButton(league.id, "join", t))
+    view.add_item(SignupButton(league.id, "leave", t))
     return view
 
 
@@ -263,6 +339,10 @@ class LeagueCog(
         if not await self.can_organise(interaction):
             raise LeagueError(NOT_ORGANISER)
 
+    async def language(self, league: LeagueRow) -> Language:
+        """The language of what the league posts: its server's."""
+        return await i18n.server(self.bot, self.store, league.guild_id)
+
     async def names(self, league: LeagueRow) -> dict[int, str]:
         return {p.user_id: p.name for p in await self.store.league_players(league.id)}
 
@@ -275,9 +355,10 @@ class LeagueCog(
         league, message_id = fresh, fresh.signup_message_id
         names = list((await self.names(league)).values())
         channel = self.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
+        t = await self.language(league)
         try:
             await channel.get_partial_message(message_id).edit(
-                content=signup_text(league, names), view=signup_view(league)
+                content=signup_text(league, names, t), view=signup_view(league, t)
             )
         except discord.HTTPException:
             log.warning("could not update the sign-up message of league %s", league.id, exc_info=True)
@@ -344,10 +425,14 @@ class LeagueCog(
                 points=parse_points(points),
                 seed=interaction.id % (2**31),
             )
-            self.table.committed(interaction, f"The league {league.name} was created")
-            view = signup_view(league)
+            self.table.committed(
+                interaction,
+                i18n.private(interaction).gettext("The league {league} was created", league=league.name),
+            )
+            t = await self.language(league)  # the sign-up message is public: the server's language
+            view = signup_view(league, t)
             assert view is not None  # a new league takes sign-ups
-            sent = await interaction.response.send_message(signup_text(league, []), view=view)
+            sent = await interaction.response.send_message(signup_text(league, [], t), view=view)
             if sent.message_id is not None:
                 await self.store.set_signup_message(league.id, sent.message_id)
 
@@ -365,10 +450,11 @@ class LeagueCog(
             if perms is None or not perms.manage_guild:
                 raise LeagueError("only someone with Manage Server can set the organiser role")
             await self.store.set_organiser_role(server(interaction), role.id if role else None)
+            t = i18n.private(interaction)
             text = (
-                f"Members with the role {role.name} can now run leagues."
+                t.gettext("Members with the role {role} can now run leagues.", role=role.name)
                 if role
-                else "The organiser role is cleared."
+                else t.gettext("The organiser role is cleared.")
             )
             await self.table.reply(interaction, text)
 
@@ -381,7 +467,9 @@ class LeagueCog(
     async def join(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
             found = await self.leagues.find(server(interaction), league)
-            text = await self.leagues.join(found, interaction.user.id, interaction.user.display_name)
+            text = await self.leagues.join(
+                found, interaction.user.id, interaction.user.display_name, t=i18n.private(interaction)
+            )
             await self.refresh_signup(found)
             await self.table.reply(interaction, text + ".")
 
@@ -392,7 +480,7 @@ class LeagueCog(
     async def leave(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
             found = await self.leagues.find(server(interaction), league)
-            text = await self.leagues.leave(found, interaction.user.id)
+            text = await self.leagues.leave(found, interaction.user.id, t=i18n.private(interaction))
             await self.refresh_signup(found)
             await self.table.reply(interaction, text + ".")
 
@@ -403,13 +491,17 @@ class LeagueCog(
             league = await self.store.league(league_id)
             if league is None or league.guild_id != interaction.guild_id:
                 raise LeagueError("that league is gone")
+            mine = i18n.private(interaction)
             if action == "join":
-                text = await self.leagues.join(league, interaction.user.id, interaction.user.display_name)
+                text = await self.leagues.join(
+                    league, interaction.user.id, interaction.user.display_name, t=mine
+                )
             else:
-                text = await self.leagues.leave(league, interaction.user.id)
+                text = await self.leagues.leave(league, interaction.user.id, t=mine)
             names = list((await self.names(league)).values())
+            t = await self.language(league)
             await interaction.response.edit_message(
-                content=signup_text(league, names), view=signup_view(league)
+                content=signup_text(league, names, t), view=signup_view(league, t)
             )
             await interaction.followup.send(text + ".", ephemeral=True)
 
@@ -430,7 +522,9 @@ class LeagueCog(
             await self.require_organiser(interaction, found)
             if member.bot:
                 raise LeagueError("bots do not play in leagues; the computer fills seats by itself")
-            text = await self.leagues.join(found, member.id, member.display_name, who=member.display_name)
+            text = await self.leagues.join(
+                found, member.id, member.display_name, who=member.display_name, t=i18n.private(interaction)
+            )
             await self.refresh_signup(found)
             await self.table.reply(interaction, text + ".")
 
@@ -444,7 +538,9 @@ class LeagueCog(
         async def work() -> None:
             found = await self.leagues.find(server(interaction), league)
             await self.require_organiser(interaction, found)
-            text = await self.leagues.leave(found, member.id, who=member.display_name)
+            text = await self.leagues.leave(
+                found, member.id, who=member.display_name, t=i18n.private(interaction)
+            )
             await self.refresh_signup(found)
             await self.table.reply(interaction, text + ".")
 
@@ -461,7 +557,11 @@ class LeagueCog(
             found = await self.leagues.find(server(interaction), league)
             await self.require_organiser(interaction, found)
             results = await self.leagues.drop(found, member.id)
-            self.table.committed(interaction, f"{member.display_name} was dropped from {found.name}")
+            t = i18n.private(interaction)
+            self.table.committed(
+                interaction,
+                t.gettext("{name} was dropped from {league}", name=member.display_name, league=found.name),
+            )
             for result in results:
                 try:
                     await self.table.announce(result)
@@ -469,8 +569,15 @@ class LeagueCog(
                     log.warning("could not post the board of session %s after a drop", result.session.id)
             await self.table.reply(
                 interaction,
-                f"{member.display_name} was dropped from {found.name}; they forfeit their remaining games"
-                f" ({plural(len(results), 'game')} in play went on without them).",
+                t.ngettext(
+                    "{name} was dropped from {league}; they forfeit their remaining games"
+                    " ({n} game in play went on without them).",
+                    "{name} was dropped from {league}; they forfeit their remaining games"
+                    " ({n} games in play went on without them).",
+                    len(results),
+                    name=member.display_name,
+                    league=found.name,
+                ),
             )
 
         await self.table.guard(interaction, work)
@@ -486,12 +593,19 @@ class LeagueCog(
             found = await self.leagues.find(server(interaction), league)
             await self.require_organiser(interaction, found)
             started, first = await self.leagues.start(found, interaction.user.id)
-            self.table.committed(interaction, f"{started.name} started")
+            t = i18n.private(interaction)
+            self.table.committed(interaction, t.gettext("{league} started", league=started.name))
             await self.refresh_signup(started)
             self.scheduler.wake()
             await self.table.reply(
                 interaction,
-                f"{started.name} has started: {plural(started.rounds, 'round')}, the first opens {when(first)}.",
+                t.ngettext(
+                    "{league} has started: {n} round, the first opens {when}.",
+                    "{league} has started: {n} rounds, the first opens {when}.",
+                    started.rounds,
+                    league=started.name,
+                    when=when(first),
+                ),
             )
 
         await self.table.guard(interaction, work)
@@ -515,30 +629,58 @@ class LeagueCog(
             found = await self.leagues.find(server(interaction), league)
             await self.require_organiser(interaction, found)
             changed = await self.leagues.set_final(found, top)
+            t = i18n.private(interaction)
             if not changed.final_top:
-                self.table.committed(interaction, f"{changed.name} has no final stage now")
+                self.table.committed(
+                    interaction, t.gettext("{league} has no final stage now", league=changed.name)
+                )
                 await self.table.reply(
                     interaction,
-                    f"{changed.name} has no final stage now: {plural(changed.rounds, 'round')},"
-                    " and the top of the standings is the champion.",
+                    t.ngettext(
+                        "{league} has no final stage now: {n} round, and the top of the standings is the champion.",
+                        "{league} has no final stage now: {n} rounds, and the top of the standings is the champion.",
+                        changed.rounds,
+                        league=changed.name,
+                    ),
                 )
                 return
-            self.table.committed(interaction, f"{changed.name} ends in a final of the top {top}")
+            self.table.committed(
+                interaction,
+                t.gettext("{league} ends in a final of the top {top}", league=changed.name, top=top),
+            )
             byes = pairing.bracket_size(top) - top
-            if byes:
-                extra = (
-                    ", the top seed starting with a bye"
-                    if byes == 1
-                    else f", the top {byes} seeds starting with a bye"
+            values = {"round": changed.swiss_rounds, "top": top, "league": changed.name, "byes": byes}
+            final_rounds = changed.rounds - changed.swiss_rounds
+            if byes == 1:
+                text = t.ngettext(
+                    "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+                    " round, seeded by the standings, the top seed starting with a bye. Its winner is the champion.",
+                    "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+                    " rounds, seeded by the standings, the top seed starting with a bye. Its winner is the champion.",
+                    final_rounds,
+                    **values,
+                )
+            elif byes:
+                text = t.ngettext(
+                    "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+                    " round, seeded by the standings, the top {byes} seeds starting with a bye. Its winner is the"
+                    " champion.",
+                    "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+                    " rounds, seeded by the standings, the top {byes} seeds starting with a bye. Its winner is the"
+                    " champion.",
+                    final_rounds,
+                    **values,
                 )
             else:
-                extra = ""
-            await self.table.reply(
-                interaction,
-                f"After round {changed.swiss_rounds}, the top {top} of {changed.name}'s standings play a"
-                f" knockout final over {plural(changed.rounds - changed.swiss_rounds, 'round')}, seeded by"
-                f" the standings{extra}. Its winner is the champion.",
-            )
+                text = t.ngettext(
+                    "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+                    " round, seeded by the standings. Its winner is the champion.",
+                    "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+                    " rounds, seeded by the standings. Its winner is the champion.",
+                    final_rounds,
+                    **values,
+                )
+            await self.table.reply(interaction, text)
 
         await self.table.guard(interaction, work)
 
@@ -546,32 +688,50 @@ class LeagueCog(
 
     # ----------------------------------------------------------------- what people look at
 
-    async def standings_post(self, league: LeagueRow, heading: str) -> tuple[str, discord.File]:
-        """The standings picture and, to post below it, the same in text (for screen readers)."""
+    async def standings_post(
+        self, league: LeagueRow, heading: str, t: Language = ENGLISH
+    ) -> tuple[str, discord.File]:
+        """The standings picture and, to post below it, the same in text (for screen readers), both
+        in language ``t``."""
         rows = await self.leagues.standings(league)
         ratings = await self.leagues.rating_map(league)
-        data = await asyncio.to_thread(pictures.standings, league.name, heading, picture_lines(rows, ratings))
-        return standings_text(league, rows, f"**{league.name}**: {heading}"), discord.File(
+        data = await asyncio.to_thread(
+            functools.partial(
+                pictures.standings, league.name, heading, picture_lines(rows, ratings), language=t.code
+            )
+        )
+        return standings_text(league, rows, f"**{league.name}**: {heading}", t), discord.File(
             io.BytesIO(data), filename=f"league-{league.id}-standings.png"
         )
 
-    def round_heading(self, league: LeagueRow) -> str:
+    def round_heading(self, league: LeagueRow, t: Language = ENGLISH) -> str:
         swiss = league.swiss_rounds
         if league.status == "finished":
-            return f"final standings after {plural(min(league.current_round, swiss), 'round')}"
-        if league.current_round == 0:
-            return "before the first round"
-        if league.in_final:
-            return (
-                f"standings after {plural(swiss, 'round')}; the top {league.final_top} play the final stage"
+            return t.ngettext(
+                "final standings after {n} round",
+                "final standings after {n} rounds",
+                min(league.current_round, swiss),
             )
-        return f"standings in round {league.current_round} of {swiss}"
+        if league.current_round == 0:
+            return t.gettext("before the first round")
+        if league.in_final:
+            return t.ngettext(
+                "standings after {n} round; the top {top} play the final stage",
+                "standings after {n} rounds; the top {top} play the final stage",
+                swiss,
+                top=league.final_top,
+            )
+        return t.gettext("standings in round {round} of {rounds}", round=league.current_round, rounds=swiss)
 
-    def round_name(self, league: LeagueRow, number: int) -> str:
+    def round_name(self, league: LeagueRow, number: int, t: Language = ENGLISH) -> str:
         """``round 2 of 5``, or ``round 1 of 2 of the final stage``."""
         if league.final_round and number >= league.final_round:
-            return f"round {number - league.final_round + 1} of {league.rounds - league.final_round + 1} of the final stage"
-        return f"round {number} of {league.swiss_rounds}"
+            return t.gettext(
+                "round {round} of {rounds} of the final stage",
+                round=number - league.final_round + 1,
+                rounds=league.rounds - league.final_round + 1,
+            )
+        return t.gettext("round {round} of {rounds}", round=number, rounds=league.swiss_rounds)
 
     @app_commands.command(
         name="standings", description="Post a league's standings (a picture and the same in text)"
@@ -581,7 +741,8 @@ class LeagueCog(
         async def work() -> None:
             found = await self.leagues.find(server(interaction), league)
             await interaction.response.defer(thinking=True)  # a public answer: the picture is for everyone
-            text, file = await self.standings_post(found, self.round_heading(found))
+            t = await self.language(found)  # so in the server's language
+            text, file = await self.standings_post(found, self.round_heading(found, t), t)
             # The picture first, then the words below it, as a message of their own.
             quiet = discord.AllowedMentions.none()
             await interaction.followup.send(text.splitlines()[0], file=file, allowed_mentions=quiet)
@@ -598,34 +759,67 @@ class LeagueCog(
             found = await self.leagues.find(server(interaction), league)
             if found.current_round == 0:
                 raise LeagueError(f"{found.name} has no round open yet")
+            t = i18n.private(interaction)  # a private answer: the asker's language
             names = await self.names(found)
             rounds = {r.number: r for r in await self.store.league_rounds(found.id)}
             current = rounds.get(found.current_round)
-            lines = [f"**{found.name}**, {self.round_name(found, found.current_round)}"]
+            name = self.round_name(found, found.current_round, t)
             if current is not None:
-                lines[0] += f" (ends {when(current.deadline_at)})"
-            lines.append(clock_text(found))
+                lines = [
+                    t.gettext(
+                        "**{league}**, {round} (ends {when})",
+                        league=found.name,
+                        round=name,
+                        when=when(current.deadline_at),
+                    )
+                ]
+            else:
+                lines = [t.gettext("**{league}**, {round}", league=found.name, round=name)]
+            lines.append(clock_text(found, t))
             for g in await self.store.league_games(found.id, found.current_round):
                 who = ", ".join(names.get(u, str(u)) for u in g.players)
                 session = await self.bot.ready_sessions().get(g.session_id) if g.session_id else None
-                where = f" in <#{session.row.channel_id}>" if session else ""
                 if g.status == "finished":
                     order = sorted(g.seats, key=lambda s: s.place or 99)
-                    state = "finished: " + ", ".join(
-                        f"{s.place}. {names.get(s.user_id, s.user_id)}" for s in order
+                    state = t.gettext(
+                        "finished: {places}",
+                        places=", ".join(f"{s.place}. {names.get(s.user_id, s.user_id)}" for s in order),
                     )
                 elif session is not None:
-                    state = "being played"
+                    state = t.gettext("being played")
                 else:
-                    state = "not opened"
-                lines.append(f"Table {g.table_no}: {who}{where}, {state}")
+                    state = t.gettext("not opened")
+                if session is not None:
+                    lines.append(
+                        t.gettext(
+                            "Table {table}: {players} in {channel}, {state}",
+                            table=g.table_no,
+                            players=who,
+                            channel=f"<#{session.row.channel_id}>",
+                            state=state,
+                        )
+                    )
+                else:
+                    lines.append(
+                        t.gettext(
+                            "Table {table}: {players}, {state}", table=g.table_no, players=who, state=state
+                        )
+                    )
             byes = [
                 names.get(u, str(u))
                 for r, u, _ in await self.store.league_byes(found.id)
                 if r == found.current_round
             ]
             if byes:
-                lines.append(f"Bye ({plural(found.bye_points, 'point')} each): {', '.join(byes)}")
+                lines.append(
+                    t.ngettext(
+                        "Bye ({n} point each): {players}",
+                        "Bye ({n} points each): {players}",
+                        form(found.bye_points),
+                        n=f"{found.bye_points:g}",
+                        players=", ".join(byes),
+                    )
+                )
             await self.table.reply(interaction, "\n".join(lines))
 
         await self.table.guard(interaction, work)
@@ -646,15 +840,16 @@ class LeagueCog(
                     f"the final stage's bracket is drawn from the standings when its first round opens"
                     f" (after round {found.swiss_rounds})"
                 )
-            await interaction.response.defer(thinking=True)
-            file, text = await self.bracket_post(found)
+            await interaction.response.defer(thinking=True)  # public: the server's language
+            file, text = await self.bracket_post(found, await self.language(found))
             quiet = discord.AllowedMentions.none()
             await interaction.followup.send(text.splitlines()[0], file=file, allowed_mentions=quiet)
             await interaction.followup.send(text, allowed_mentions=quiet)
 
         await self.table.guard(interaction, work, defer=False)
 
-    async def bracket_post(self, league: LeagueRow) -> tuple[discord.File, str]:
+    async def bracket_post(self, league: LeagueRow, t: Language = ENGLISH) -> tuple[discord.File, str]:
+        """The bracket picture and the same in text below it, in language ``t``."""
         names = await self.names(league)
         b = await self.leagues.bracket(league)
 
@@ -665,21 +860,35 @@ class LeagueCog(
             [pictures.BracketMatch(name(m.a), name(m.b), name(m.winner), r == 0) for m in matches]
             for r, matches in enumerate(b.rounds)
         ]
-        stage = "final stage" if league.format == "swiss" else "bracket"
+        final = league.format == "swiss"
         if league.status == "finished":
-            heading = f"{league.name}: {stage}, finished"
+            heading = (
+                t.gettext("{league}: final stage, finished", league=league.name)
+                if final
+                else t.gettext("{league}: bracket, finished", league=league.name)
+            )
         else:
-            heading = f"{league.name}: {self.round_name(league, league.current_round)}"
+            heading = f"{league.name}: {self.round_name(league, league.current_round, t)}"
         # The picture's title is short enough to fit it; the text says the round too.
-        data = await asyncio.to_thread(pictures.bracket, f"{league.name}: {stage}", rounds)
+        title = (
+            t.gettext("{league}: final stage", league=league.name)
+            if final
+            else t.gettext("{league}: bracket", league=league.name)
+        )
+        data = await asyncio.to_thread(functools.partial(pictures.bracket, title, rounds, language=t.code))
         lines = [f"**{heading}**"]
+        bye = t.gettext("bye")
+
+        def match(m: pictures.BracketMatch) -> str:
+            a, b = (x or (bye if m.first_round else "?") for x in (m.a, m.b))
+            if m.winner:
+                return t.gettext("{a} v {b} → {winner}", a=a, b=b, winner=m.winner)
+            return t.gettext("{a} v {b}", a=a, b=b)
+
         for r, matches in enumerate(rounds, 1):
-            shown = [
-                f"{m.a or ('bye' if m.first_round else '?')} v {m.b or ('bye' if m.first_round else '?')}"
-                + (f" → {m.winner}" if m.winner else "")
-                for m in matches
-            ]
-            lines.append(f"Round {r}: " + "; ".join(shown))
+            lines.append(
+                t.gettext("Round {round}: {matches}", round=r, matches="; ".join(match(m) for m in matches))
+            )
         return discord.File(io.BytesIO(data), filename=f"league-{league.id}-bracket.png"), clip(
             "\n".join(lines)
         )
@@ -693,7 +902,11 @@ class LeagueCog(
             name = re.sub(r"[^A-Za-z0-9]+", "-", found.name).strip("-").lower() or "league"
             file = discord.File(io.BytesIO(data), filename=f"{name}.csv")
             await self.table.reply(
-                interaction, f"{found.name}: standings, then every game and bye.", file=file
+                interaction,
+                i18n.private(interaction).gettext(
+                    "{league}: standings, then every game and bye.", league=found.name
+                ),
+                file=file,
             )
 
         await self.table.guard(interaction, work)
@@ -749,12 +962,21 @@ class LeagueCog(
     async def tell_organiser(self, league: LeagueRow, number: int, missing: list[str]) -> None:
         """Tell the organiser which permissions a round waits for: in the league's channel, or by
         direct message when the bot cannot post there."""
-        text = (
-            f"<@{league.organiser_id}>: {self.round_name(league, number)} of **{league.name}** cannot open:"
-            f" I am missing {and_list(missing)} in <#{league.channel_id}>. Give my role"
-            f" {'that permission' if len(missing) == 1 else 'those permissions'} there (channel settings,"
-            f" Permissions); I try again every {int(RETRY_ROUND // 60)} minutes, and the round starts"
-            " when I can open its games."
+        t = await self.language(league)
+        text = t.ngettext(
+            "{organiser}: {round} of **{league}** cannot open: I am missing {missing} in {channel}. Give my role"
+            " that permission there (channel settings, Permissions); I try again every {minutes} minutes, and"
+            " the round starts when I can open its games.",
+            "{organiser}: {round} of **{league}** cannot open: I am missing {missing} in {channel}. Give my role"
+            " those permissions there (channel settings, Permissions); I try again every {minutes} minutes, and"
+            " the round starts when I can open its games.",
+            len(missing),
+            organiser=f"<@{league.organiser_id}>",
+            round=self.round_name(league, number, t),
+            league=league.name,
+            missing=and_list(missing, t),
+            channel=f"<#{league.channel_id}>",
+            minutes=int(RETRY_ROUND // 60),
         )
         try:
             await self.post(league, text)
@@ -771,58 +993,105 @@ class LeagueCog(
         league = opened.league
         names = await self.names(league)
         info = engines.get(league.game)
+        t = await self.language(league)  # everything here is posted: the server's language
         parent = self.bot.get_channel(league.channel_id) or await self.bot.fetch_channel(league.channel_id)
+        round_name = self.round_name(league, opened.number, t)
         lines = [
-            f"🏆 **{league.name}**: {self.round_name(league, opened.number)} is open until"
-            f" {when(opened.deadline_at)}. Games still running then are finished by the computer."
+            t.gettext(
+                "🏆 **{league}**: {round} is open until {when}. Games still running then are finished by the computer.",
+                league=league.name,
+                round=round_name,
+                when=when(opened.deadline_at),
+            )
         ]
         if opened.final_stage and opened.number == league.final_round:
             seeds = await self.leagues.seeds(league)
             lines.insert(
                 1,
-                "The final stage, seeded by the standings: "
-                + ", ".join(f"{i}. {names.get(int(p), p)}" for i, p in enumerate(seeds, 1)),
+                t.gettext(
+                    "The final stage, seeded by the standings: {seeds}",
+                    seeds=", ".join(f"{i}. {names.get(int(p), p)}" for i, p in enumerate(seeds, 1)),
+                ),
             )
-        stage_round = (
-            f"final round {opened.number - (league.final_round or 0) + 1}"
-            if opened.final_stage
-            else f"round {opened.number}"
-        )
         for game in opened.games:
             who = ", ".join(names.get(u, str(u)) for u in game.players)
+            values = {"league": league.name[:60], "table": game.table_no}
+            if opened.final_stage:
+                thread_name = t.gettext(
+                    "{league} · final round {round} · table {table}",
+                    round=opened.number - (league.final_round or 0) + 1,
+                    **values,
+                )
+            else:
+                thread_name = t.gettext(
+                    "{league} · round {round} · table {table}", round=opened.number, **values
+                )
             try:
                 if not isinstance(parent, discord.TextChannel):
                     raise TypeError(f"#{getattr(parent, 'name', parent)} takes no threads")
                 thread = await parent.create_thread(
-                    name=f"{league.name[:60]} · {stage_round} · table {game.table_no}",
-                    type=discord.ChannelType.public_thread,
+                    name=thread_name[:100], type=discord.ChannelType.public_thread
                 )
             except (discord.HTTPException, TypeError) as exc:
                 log.warning("league %s: no thread for table %s (%s)", league.id, game.table_no, exc)
                 lines.append(
-                    f"Table {game.table_no}: {who}: could not be opened (the bot cannot create threads here)"
+                    t.gettext(
+                        "Table {table}: {players}: could not be opened (the bot cannot create threads here)",
+                        table=game.table_no,
+                        players=who,
+                    )
                 )
                 continue
             session = await self.leagues.open_game(league, game, thread.id, names)
             if session is None:
-                lines.append(f"Table {game.table_no}: {who}: forfeited (too few players left)")
+                lines.append(
+                    t.gettext(
+                        "Table {table}: {players}: forfeited (too few players left)",
+                        table=game.table_no,
+                        players=who,
+                    )
+                )
                 continue
             mentions = " ".join(f"<@{u}>" for u in game.players if session.seat_of(u))
             await thread.send(
-                f"{mentions}: your {info.title} game for **{league.name}**, {self.round_name(league, opened.number)}."
-                f" Play it here before {when(opened.deadline_at)}.",
+                t.gettext(
+                    "{players}: your {game} game for **{league}**, {round}. Play it here before {when}.",
+                    players=mentions,
+                    game=info.title,
+                    league=league.name,
+                    round=round_name,
+                    when=when(opened.deadline_at),
+                ),
                 allowed_mentions=MENTIONS,
             )
             await self.table.post_board(
-                session, header=f"**{info.title}**: {league.name}, {self.round_name(league, opened.number)}"
+                session,
+                header=t.gettext(
+                    "**{game}**: {league}, {round}", game=info.title, league=league.name, round=round_name
+                ),
             )
-            lines.append(f"Table {game.table_no}: {who} in {thread.mention}")
+            lines.append(
+                t.gettext(
+                    "Table {table}: {players} in {thread}",
+                    table=game.table_no,
+                    players=who,
+                    thread=thread.mention,
+                )
+            )
         if opened.byes:
             byes = ", ".join(names.get(u, str(u)) for u in opened.byes)
             if opened.final_stage:
-                lines.append(f"Bye into the next round: {byes}")
+                lines.append(t.gettext("Bye into the next round: {players}", players=byes))
             else:
-                lines.append(f"Bye ({plural(league.bye_points, 'point')}): {byes}")
+                lines.append(
+                    t.ngettext(
+                        "Bye ({n} point): {players}",
+                        "Bye ({n} points): {players}",
+                        form(league.bye_points),
+                        n=f"{league.bye_points:g}",
+                        players=byes,
+                    )
+                )
         await self.post(league, "\n".join(lines))
 
     async def fire_deadline(self, job: Job) -> None:
@@ -848,19 +1117,27 @@ class LeagueCog(
         text below it, and, after a final stage, its bracket (picture, then text)."""
         champion = await self.leagues.champion(league)
         league = await self.leagues.reread(league.id)
-        text, file = await self.standings_post(league, self.round_heading(league))
-        how = (
-            " (winner of the final stage)" if league.final_round and await self.leagues.seeds(league) else ""
-        )
-        crown = (
-            f"🏆 **{league.name}** is over. Champion: <@{champion}>{how}!"
-            if champion
-            else f"**{league.name}** is over."
-        )
+        t = await self.language(league)
+        text, file = await self.standings_post(league, self.round_heading(league, t), t)
+        final = bool(league.final_round and await self.leagues.seeds(league))
+        if champion and final:
+            crown = t.gettext(
+                "🏆 **{league}** is over. Champion: {champion} (winner of the final stage)!",
+                league=league.name,
+                champion=f"<@{champion}>",
+            )
+        elif champion:
+            crown = t.gettext(
+                "🏆 **{league}** is over. Champion: {champion}!",
+                league=league.name,
+                champion=f"<@{champion}>",
+            )
+        else:
+            crown = t.gettext("**{league}** is over.", league=league.name)
         await self.post(league, crown, file=file)
         await self.post(league, text)
         if league.format == "swiss" and league.final_round and await self.leagues.seeds(league):
-            picture, words = await self.bracket_post(league)
+            picture, words = await self.bracket_post(league, t)
             await self.post(league, words.splitlines()[0], file=picture)
             await self.post(league, words)
 

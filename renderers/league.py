@@ -3,7 +3,8 @@
 Plain values in, no Discord and no storage.  Both images are drawn to be read on a phone,
 where Discord shows them about 400 px wide: the standings image is 1000 px wide with text at
 least 1/45 of the width tall, and a long list is cut after :data:`MAX_ROWS` rows (the text
-version the league posts with it lists everyone).
+version the league posts with it lists everyone).  Every word drawn is in the ``language`` of the
+render (the titles come translated; the headings and notes are messages, translated here).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderers.common import BACKGROUND, GOLD, INK, MUTED, PANEL, RULE, font, text_width
+from languages import N_
+from renderers.common import BACKGROUND, GOLD, INK, MUTED, PANEL, RULE, font, ntr, speaking, text_width, tr
 
 STANDINGS_WIDTH = 1000
 ROW = 56
@@ -25,17 +27,19 @@ UP = (20, 130, 60)
 DOWN = (190, 40, 40)
 ZEBRA = (244, 240, 231)
 
-# (heading, width, align): the columns of the standings picture.
+# (heading, width, align): the columns of the standings picture; the headings are messages
+# (short: points, games, wins, tiebreak), translated where drawn.
 COLUMNS = (
     ("#", 60, "r"),
-    ("Player", 330, "l"),
-    ("Pts", 95, "r"),
-    ("G", 60, "r"),
-    ("W", 60, "r"),
-    ("TB", 105, "r"),
-    ("Rating", 125, "r"),
-    ("±", 85, "r"),
+    (N_("Player"), 250, "l"),
+    (N_("Pts"), 95, "r"),
+    (N_("G"), 60, "r"),
+    (N_("W"), 60, "r"),
+    (N_("TB"), 105, "r"),
+    (N_("Rating"), 205, "r"),
+    ("±", 110, "r"),
 )
+UNTRANSLATED = ("#", "±")  # headings that are signs, the same in every language
 
 
 @dataclass(frozen=True)
@@ -60,7 +64,7 @@ def number(value: float) -> str:
 
 def movement_text(movement: int | None) -> tuple[str, tuple[int, int, int]]:
     if movement is None:
-        return "new", MUTED
+        return tr("new"), MUTED
     if movement > 0:
         return f"▲{movement}", UP
     if movement < 0:
@@ -83,8 +87,16 @@ def png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def standings(title: str, subtitle: str, lines: Sequence[StandingLine]) -> bytes:
-    """The standings picture: a title, a subtitle (the round), and one row per player."""
+def standings(
+    title: str, subtitle: str, lines: Sequence[StandingLine], *, language: str | None = None
+) -> bytes:
+    """The standings picture: a title, a subtitle (the round), and one row per player, its words in
+    ``language`` (``title`` and ``subtitle`` come translated)."""
+    with speaking(language):
+        return _standings(title, subtitle, lines)
+
+
+def _standings(title: str, subtitle: str, lines: Sequence[StandingLine]) -> bytes:
     shown = list(lines[:MAX_ROWS])
     more = len(lines) - len(shown)
     top = 24 + TITLE + 14 + SIZE + 24
@@ -109,7 +121,9 @@ def standings(title: str, subtitle: str, lines: Sequence[StandingLine]) -> bytes
                 draw.text((x + 14, y + ROW // 2), text, font=font(SIZE, bold), fill=colour, anchor="lm")
             x += width
 
-    row(top, [(heading, MUTED, True) for heading, _, _ in COLUMNS])
+    row(
+        top, [(heading if heading in UNTRANSLATED else tr(heading), MUTED, True) for heading, _, _ in COLUMNS]
+    )
     draw.line((20, top + ROW, STANDINGS_WIDTH - 20, top + ROW), fill=RULE, width=2)
     for i, line in enumerate(shown):
         y = top + ROW * (i + 1)
@@ -117,7 +131,7 @@ def standings(title: str, subtitle: str, lines: Sequence[StandingLine]) -> bytes
             draw.rectangle((12, y + 1, STANDINGS_WIDTH - 12, y + ROW - 1), fill=ZEBRA)
         colour = MUTED if line.dropped else INK
         move, move_colour = movement_text(line.movement)
-        name = line.name + (" (dropped)" if line.dropped else "")
+        name = tr("{name} (dropped)", name=line.name) if line.dropped else line.name
         row(
             y,
             [
@@ -133,7 +147,13 @@ def standings(title: str, subtitle: str, lines: Sequence[StandingLine]) -> bytes
         )
     if more:
         y = top + ROW * (len(shown) + 1)
-        draw.text((24, y + ROW // 2), f"… and {more} more below", font=font(SIZE), fill=MUTED, anchor="lm")
+        draw.text(
+            (24, y + ROW // 2),
+            ntr("… and {n} more below", "… and {n} more below", more),
+            font=font(SIZE),
+            fill=MUTED,
+            anchor="lm",
+        )
     return png(image)
 
 
@@ -152,9 +172,15 @@ BOX_H = 96
 GAP = 70
 
 
-def bracket(title: str, rounds: Sequence[Sequence[BracketMatch]]) -> bytes:
+def bracket(title: str, rounds: Sequence[Sequence[BracketMatch]], *, language: str | None = None) -> bytes:
     """The bracket picture: one column per round, each match a box with its two players, the
-    winner in bold; lines lead each winner to the next round."""
+    winner in bold; lines lead each winner to the next round.  Its words in ``language``
+    (``title`` comes translated)."""
+    with speaking(language):
+        return _bracket(title, rounds)
+
+
+def _bracket(title: str, rounds: Sequence[Sequence[BracketMatch]]) -> bytes:
     first = len(rounds[0]) if rounds else 1
     slot = BOX_H + 28
     top = 24 + TITLE + 30
@@ -175,7 +201,7 @@ def bracket(title: str, rounds: Sequence[Sequence[BracketMatch]]) -> bytes:
             draw.line((x, cy, x + BOX_W, cy), fill=RULE, width=1)
             for k, name in enumerate((m.a, m.b)):
                 if name is None:
-                    text, colour, bold = ("bye" if m.first_round else "…"), MUTED, False
+                    text, colour, bold = (tr("bye") if m.first_round else "…"), MUTED, False
                 else:
                     text, colour, bold = name, INK, name == m.winner
                     if m.winner is not None and name != m.winner:

@@ -40,6 +40,7 @@ from bot.league.pairing import PairingError, Row
 from bot.sessions import MoveResult, Session, SessionService, TableError
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueGame, LeagueNameTaken, LeagueRow, LeagueStore
 from engines.core import SetupError, config_from_options, options_of, plural
+from languages import ENGLISH, Language
 
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
 MAX_ROUNDS = 30
@@ -214,7 +215,10 @@ class LeagueService:
 
     # ----------------------------------------------------------------- sign-ups
 
-    async def join(self, league: LeagueRow, user_id: int, name: str, *, who: str = "you") -> str:
+    async def join(
+        self, league: LeagueRow, user_id: int, name: str, *, who: str = "you", t: Language = ENGLISH
+    ) -> str:
+        """Sign ``user_id`` up; the answer in language ``t`` (refusals are LeagueErrors)."""
         players = await self.store.league_players(league.id)
         if len(players) >= MAX_PLAYERS:
             raise LeagueError(f"the league is full ({plural(MAX_PLAYERS, 'player')})")
@@ -223,9 +227,16 @@ class LeagueService:
             raise LeagueError(f"{league.name} has started; sign-ups are closed")
         if answer == "already":
             raise LeagueError(f"{who} {'are' if who == 'you' else 'is'} already signed up for {league.name}")
-        return f"{name} signed up for {league.name} ({plural(len(players) + 1, 'player')})"
+        return t.ngettext(
+            "{name} signed up for {league} ({n} player)",
+            "{name} signed up for {league} ({n} players)",
+            len(players) + 1,
+            name=name,
+            league=league.name,
+        )
 
-    async def leave(self, league: LeagueRow, user_id: int, *, who: str = "you") -> str:
+    async def leave(self, league: LeagueRow, user_id: int, *, who: str = "you", t: Language = ENGLISH) -> str:
+        """Take ``user_id`` off the league; the answer in language ``t``."""
         answer = await self.store.leave_league(league.id, user_id)
         if answer == "closed":
             raise LeagueError(
@@ -233,7 +244,9 @@ class LeagueService:
             )
         if answer == "absent":
             raise LeagueError(f"{who} {'are' if who == 'you' else 'is'} not signed up for {league.name}")
-        return f"{'You' if who == 'you' else who} left {league.name}"
+        if who == "you":
+            return t.gettext("You left {league}", league=league.name)
+        return t.gettext("{name} left {league}", name=who, league=league.name)
 
     async def drop(self, league: LeagueRow, user_id: int) -> list[MoveResult]:
         """Drop a player mid-season; the games of theirs being played go on without them."""

@@ -145,6 +145,7 @@ class PersonRow:
     away_reason: str | None = None
     away_year: int | None = None  # the year away_days_used counts
     away_days_used: int = 0
+    locale: str | None = None  # the Discord locale of their last interaction (None: never seen)
 
     def away_at(self, now: float) -> bool:
         return (
@@ -345,6 +346,7 @@ def person_of(row: Any) -> PersonRow:
         away_reason=row["away_reason"],
         away_year=row["away_year"],
         away_days_used=row["away_days_used"] or 0,
+        locale=row["locale"],
     )
 
 
@@ -1177,6 +1179,25 @@ class Store:
                     )
                 )
             )
+        return changed == 1
+
+    async def set_locale(self, user_id: int, locale: str) -> bool:
+        """Keep the Discord locale of the person's latest interaction (their settings otherwise
+        untouched; a person without a row gets one with the defaults); True when it changed."""
+        if not fits(user_id):
+            return False
+        changed = await self._transact(
+            _single(
+                run(
+                    "INSERT INTO people (user_id, locale, updated_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale"
+                    " WHERE people.locale IS NULL OR people.locale <> excluded.locale",
+                    user_id,
+                    locale,
+                    self.clock.stamp(),
+                )
+            )
+        )
         return changed == 1
 
     async def sessions_of(self, user_id: int) -> list[tuple[SessionRow, list[SeatRow]]]:

@@ -172,3 +172,96 @@ async def test_the_hut_chart_is_drawn_in_the_askers_language(standin, bot_factor
             drawn[user.name] = list(texts)
         assert drawn["ana"] and english_in(drawn["ana"], set()) == []
         assert english_in(drawn["bob"], set()), drawn["bob"]
+
+
+async def test_a_spanish_server_is_asked_about_a_timeout_in_spanish(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    """The timeout question, its buttons and the answer posted are the server's (Spanish); the
+    answer to the person who clicked is theirs (English)."""
+    from tests.e2e.test_clocks import DAY, is_question, open_clocked
+    from tests.e2e.test_notices import EXTENSIONS as NOTICE_EXTENSIONS
+    from tests.e2e.test_notices import to_move
+    from tests.support import nim
+
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)  # running out asks the others
+    alice, bob = standin.add_users("alice", "bob")
+    standin.guild.locale = "es-ES"
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(NOTICE_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, session = await to_move(bot, thread, (alice, bob))
+        other = bob if late is alice else alice
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        question = await standin.next_message(thread, is_question)
+        assert question.content.startswith(f"⏰ Se le acabó el tiempo a <@{late.id}> en la partida de Nim")
+        assert f"<@{other.id}>: ¿y ahora qué? **La máquina juega el asiento**" in question.content
+        assert "Decide la primera respuesta" in question.content and "time ran out" not in question.content
+        assert [b["label"] for b in question.buttons] == [
+            "La máquina juega el asiento",
+            "Dar más tiempo",
+            "Abandonar la partida",
+        ]
+        answer = await (await standin.click(other, question, "Dar más tiempo")).original()
+        assert (
+            answer.ephemeral and answer.content.startswith("Done: ") and "has a time bank" in answer.content
+        )
+        said = await standin.next_message(thread, lambda m: "respondió" in m.content)
+        name = session.seat_of(late.id).name
+        assert said.content.startswith(f"<@{other.id}> respondió: {name} vuelve a tener ")
+
+
+async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_factory):
+    """A league in a Spanish server: the sign-up message and its buttons, the round's opening and
+    the standings (picture and text) are Spanish; answers to an English-speaking organiser are
+    English, to a Spanish-speaking player Spanish."""
+    from tests.e2e.test_league import EXTENSIONS as LEAGUE_EXTENSIONS
+    from tests.e2e.test_league import fire
+
+    standin.guild.locale = "es-419"
+    chan = standin.channel("games")
+    owner = standin.owner
+    ana, beto, cusi = standin.add_users("ana", "beto", "cusi")
+    ana.locale = "es-ES"
+    async with standin.run_client(bot_factory(LEAGUE_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        created = await standin.slash(
+            owner, chan, "league create", name="Liga", game="guacamole", format="swiss", players=2, rounds=1
+        )
+        signup = created.message
+        assert not signup.ephemeral
+        assert signup.content.startswith(
+            "🏆 **Liga**: una liga de sistema suizo de Guacamole, 2 jugadores por partida, 1 ronda, 7 días por ronda."
+        )
+        assert "Inscritos (0): nadie todavía" in signup.content
+        assert [b["label"] for b in signup.buttons] == ["Unirse", "Salir"]
+        joined = await (await standin.slash(ana, chan, "league join")).original()
+        assert joined.ephemeral and joined.content == "Ana se inscribió en Liga (1 jugador)."
+        for user in (beto, cusi):
+            await standin.click(user, signup, "Unirse")
+        assert "Inscritos (3): " in standin.message(signup.id).content
+        started = await (await standin.slash(owner, chan, "league start")).original()
+        assert started.content.startswith(
+            "Liga has started: 1 round, the first opens"
+        )  # the organiser's English
+        standin.skip_messages(chan)
+        await fire(bot)
+        opened = await standin.next_message(chan, lambda m: "Liga" in m.content and "🏆" in m.content)
+        assert opened.content.startswith("🏆 **Liga**: la ronda 1 de 1 está abierta hasta el <t:")
+        assert "Descansan (1 punto): " in opened.content and "is open" not in opened.content
+        thread = next(t for t in standin.guild.threads if "ronda 1 · mesa 1" in t.name)
+        assert (
+            "esta es la partida de Guacamole de **Liga**, ronda 1 de 1" in standin.messages(thread)[0].content
+        )
+        with drawn_texts() as (texts, _):
+            standings = await standin.slash(beto, chan, "league standings")
+            picture, below = await standings.followups(2)
+        assert not picture.ephemeral and picture.content == "**Liga**: posiciones en la ronda 1 de 1"
+        assert png_of(picture).width == 1000
+        assert english_in(texts, set()) == [] and {"Jugador", "Puntuación"} <= set(texts)
+        assert not below.ephemeral and "1 punto, 0 partidas, 0 victorias, desempate" in below.content
+        private = await (await standin.slash(ana, chan, "league round")).original()
+        assert private.ephemeral and private.content.startswith("**Liga**, ronda 1 de 1 (termina el <t:")
+        assert "Mesa 1: " in private.content and "en juego" in private.content

@@ -297,3 +297,71 @@ async def test_away_pauses_clocks_in_two_games_and_back_restarts_them(standin, b
         assert "not away" in refused.content
         too_long = await (await standin.slash(alice, games, "me away", days=30)).original()
         assert "1 to 29 more days" in too_long.content
+
+
+async def test_a_dm_is_written_in_the_persons_language_as_last_seen_else_the_servers(standin, bot_factory):
+    """Discord gives a person's language only with an interaction: the table keeps the last one
+    seen and writes that person's DMs in it; a person never seen gets the server's language."""
+    ana, bob = standin.add_users("ana", "bob")
+    ana.locale = "es-ES"  # a Spanish client in an English server
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await settings_in(standin, ana, chan, "Guardado.", where="dm")
+        await settings(standin, bob, chan, where="dm")
+        assert (await bot.store.person(ana.id)).locale == "es-ES"
+        assert (await bot.store.person(bob.id)).locale == "en-US"
+        thread, board = await start_game(standin, bot, chan, ana, bob)
+        for _ in range(2):  # each gets a turn notice
+            first, session = await to_move(bot, thread, (ana, bob))
+            dm = await standin.next_message(standin.dm(first))
+            if first is ana:
+                assert dm.content.startswith(
+                    f"Es tu turno en **Nim** #{session.id} en **{standin.guild.name}**."
+                )
+                assert (
+                    "Juega allí: https://discord.com/channels/" in dm.content
+                    and "your turn" not in dm.content
+                )
+                assert [b["label"] for b in dm.buttons] == ["Mi vista"]
+                view = await (await standin.click(ana, dm, "Mi vista")).original()
+                assert view.ephemeral and view.files  # the button still works, whatever its label
+            else:
+                assert dm.content.startswith(f"It is your turn in **Nim** #{session.id}")
+                assert [b["label"] for b in dm.buttons] == ["My view"]
+            await play_one(standin, bot, thread, (ana, bob))
+        # Ana's client switches to English: her next interaction is kept, and her DMs follow it.
+        ana.locale = "en-GB"
+        await (await standin.slash(ana, chan, "me show")).original()
+        assert (await bot.store.person(ana.id)).locale == "en-GB"
+
+
+async def test_a_person_never_seen_gets_dms_in_the_servers_language(standin, bot_factory, monkeypatch):
+    """With no locale kept for a person (their last interaction came before the bot kept them: the
+    keeping is switched off here), their DMs are in the server's language."""
+    from bot.notify import Notifier
+
+    async def forget(self, user_id, locale):
+        return None
+
+    monkeypatch.setattr(Notifier, "remember_locale", forget)
+    ana, bob = standin.add_users("ana", "bob")
+    standin.guild.locale = "es-419"  # a Spanish server; both clients are en-US
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await settings_in(standin, ana, chan, "Saved.", where="dm")  # a private answer: her client's English
+        await settings_in(standin, bob, chan, "Saved.", where="dm")
+        assert (await bot.store.person(ana.id)).locale is None
+        thread, _ = await start_game(standin, bot, chan, ana, bob)
+        first, session = await to_move(bot, thread, (ana, bob))
+        dm = await standin.next_message(standin.dm(first))
+        assert dm.content.startswith(f"Es tu turno en **Nim** #{session.id}")
+        assert [b["label"] for b in dm.buttons] == ["Mi vista"]
+
+
+async def settings_in(standin, user, chan, saved: str, **options):
+    r = await standin.slash(user, chan, "me notify", **options)
+    answer = await r.original()
+    assert answer.ephemeral and answer.content.startswith(saved), answer.content
+    return answer

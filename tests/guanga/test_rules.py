@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -23,16 +24,26 @@ from engines.guanga.rules import (
     patch_counts,
 )
 
-from .util import cell, clear, conserved, fill, game, kind, play, put, set_basket, set_market
-
-RED_CH = kind("red", "chakana")
-RED_IN = kind("red", "inti")
-BLU_IN = kind("blue", "inti")
-BLU_AM = kind("blue", "amaru")
-YEL_AM = kind("yellow", "amaru")
-YEL_KU = kind("yellow", "kuntur")
-GRN_RO = kind("green", "rombo")
-GRN_KU = kind("green", "kuntur")
+from .util import (
+    BLU_AM,
+    BLU_IN,
+    GRN_KU,
+    GRN_RO,
+    RED_CH,
+    RED_IN,
+    YEL_AM,
+    YEL_KU,
+    cell,
+    clear,
+    conserved,
+    fill,
+    game,
+    kind,
+    play,
+    put,
+    set_basket,
+    set_market,
+)
 
 
 def _apply(s, seat, text):
@@ -245,8 +256,9 @@ def test_only_one_claim_per_turn():
     set_basket(s, [RED_CH, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
     s, _ = play(s, 0, "P1A3", "P2B3", "C A01 red A1A2A3", "R A1A2")
     assert s.phase == "after" and s.turn == 0  # shells left to spend
-    with pytest.raises(IllegalMove, match="only one market item"):
+    with pytest.raises(IllegalMove, match="only one market item") as info:
         _apply(s, 0, "C A01 red E1E2E3")
+    assert "done" in str(info.value) and "S3B2" in str(info.value)  # what is still open
 
 
 def test_marker_must_be_available():
@@ -611,7 +623,9 @@ def test_artisan_mother_patch_stays_and_cut_off_removed():
         s.guangas[0][cell("C5")] == [] and s.guangas[0][cell("D5")] == [] and s.guangas[0][cell("B2")] == []
     )
     assert len(s.bag) == bag + 2 + 4
-    assert any(e.kind == "cutoff" for e in ev) and conserved(s)
+    cut = [e.text for e in ev if e.kind == "cutoff"]
+    assert len(cut) == 1 and re.search(r"\b4 patches", cut[0]), "the cut-off event counts 4 patches"
+    assert conserved(s)
     assert s.guangas[0][cell("C3")] == [RED_CH]
 
 

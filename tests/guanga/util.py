@@ -11,6 +11,17 @@ def kind(colour: str, symbol: str) -> int:
     return D.COLOURS.index(colour) * 5 + D.SYMBOLS.index(symbol)
 
 
+# Patches by colour and symbol, for rigging.
+RED_CH = kind("red", "chakana")
+RED_IN = kind("red", "inti")
+BLU_IN = kind("blue", "inti")
+BLU_AM = kind("blue", "amaru")
+YEL_AM = kind("yellow", "amaru")
+YEL_KU = kind("yellow", "kuntur")
+GRN_RO = kind("green", "rombo")
+GRN_KU = kind("green", "kuntur")
+
+
 def cell(name: str) -> int:
     return CELL_INDEX[name.upper()]
 

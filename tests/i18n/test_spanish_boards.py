@@ -163,3 +163,35 @@ def test_the_animals_marked_for_translation_are_the_engines():
     from engines.nowa_gwinea.data import ANIMALS
 
     assert nowa_gwinea.ANIMAL_WORDS == ANIMALS
+
+
+def league_pictures(language: str | None) -> list[str]:
+    """The words drawn in a standings picture (cut after its rows, a dropped player, each kind of
+    movement) and a bracket (byes, a winner), in ``language``."""
+    from renderers import league
+
+    lines = [
+        league.StandingLine(i + 1, f"P{i}", 9 - i / 2, 5, 3, 12.5, 1500.0 if i else None, m, dropped=i == 2)
+        for i, m in enumerate([None, 2, -1, 0] + [0] * 34)
+    ]
+    rounds = [
+        [league.BracketMatch("Ana", None, "Ana", True), league.BracketMatch("Beto", "Cleo", None, True)],
+        [league.BracketMatch("Ana", None)],
+    ]
+    with drawn_texts() as (texts, _):
+        for png in (
+            league.standings("Liga", "ronda 2 de 5", lines, language=language),
+            league.bracket("Liga: cuadro", rounds, language=language),
+        ):
+            Image.open(io.BytesIO(png)).verify()
+    return texts
+
+
+def test_the_league_pictures_in_spanish():
+    texts = league_pictures("es")
+    assert english_in(texts, set()) == []
+    assert {"Jugador", "Puntuación", "nuevo", "P2 (retirado)", "pase directo", "… y 6 más abajo"} <= set(
+        texts
+    )
+    english = league_pictures(None)
+    assert len(english_in(english, set())) >= 5 and "P2 (dropped)" in english

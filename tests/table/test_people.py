@@ -28,6 +28,19 @@ async def test_a_failed_dm_is_noted_once_and_cleared_once(store):
     assert not (await store.person(6)).dm_failed
 
 
+async def test_the_locale_of_the_last_interaction_is_kept_apart_from_the_settings(store):
+    assert (await store.person(9)).locale is None
+    assert await store.set_locale(9, "es-ES")  # a person never seen gets a row with the defaults
+    assert await store.person(9) == PersonRow(9, locale="es-ES")
+    assert not await store.set_locale(9, "es-ES")  # the same locale again: nothing written
+    saved = PersonRow(9, notify="dm", remind_hours=3)
+    await store.save_person(saved)  # /me notify saves the settings and leaves the locale alone
+    assert await store.person(9) == PersonRow(9, notify="dm", remind_hours=3, locale="es-ES")
+    assert await store.set_locale(9, "en-GB")
+    assert (await store.people([9]))[9] == PersonRow(9, notify="dm", remind_hours=3, locale="en-GB")
+    assert not await store.set_locale(2**70, "es-ES")  # an id no row can have
+
+
 async def test_sessions_of_lists_live_seats_across_servers(store):
     a = await store.create_session(
         game="nim", guild_id=1, channel_id=10, host_id=1, host_name="a", options={}, max_players=2, seed=1

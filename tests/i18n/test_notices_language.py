@@ -1,0 +1,162 @@
+"""Turn notices, reminders, /game mine and the timeout question, in English and in Spanish (the pure
+texts: no Discord)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from bot import clockvote, notices
+from bot.storage import PersonRow
+from languages import ENGLISH, language
+
+SPANISH = language("es-ES")
+
+
+@dataclass
+class Info:
+    title: str = "Guacamole"
+
+
+@dataclass
+class Seat:
+    seat: int
+    name: str
+    user_id: int
+    computer: bool = False
+    resigned: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.user_id}>"
+
+
+@dataclass
+class FakeSession:
+    id: int
+    status: str = "active"
+    seats: list = field(default_factory=list)
+    waiting: list = field(default_factory=list)
+    damaged: bool = False
+    clock: object = None
+    info: Info = field(default_factory=Info)
+
+    def waiting_on(self):
+        return self.waiting
+
+    def by_seat(self, seat):
+        return next(s for s in self.seats if s.seat == seat)
+
+
+def link(session) -> str:
+    return f"https://discord.com/channels/1/2/{session.id}"
+
+
+@pytest.mark.parametrize(
+    ("t", "expected"),
+    [
+        (
+            ENGLISH,
+            ["0 minutes", "1 minute", "59 minutes", "1 hour", "47 hours", "2 days 0 hours", "3 days 1 hour"],
+        ),
+        (
+            SPANISH,
+            [
+                "0 minutos",
+                "1 minuto",
+                "59 minutos",
+                "1 hora",
+                "47 horas",
+                "2 días y 0 horas",
+                "3 días y 1 hora",
+            ],
+        ),
+    ],
+)
+def test_a_wait_is_said_in_the_readers_language(t, expected):
+    seconds = [0, 60, 59 * 60, 3600, 47 * 3600, 48 * 3600, 73 * 3600]
+    assert [notices.waited(s, t) for s in seconds] == expected
+
+
+def test_a_reminder_digest_in_spanish_fits_and_counts_in_spanish():
+    games = [
+        notices.Waiting(FakeSession(n), "Un servidor con un nombre largo", 3600 * n) for n in range(1, 31)
+    ]
+    english = notices.digest(games[:1], link)
+    assert english.startswith("Reminder: it is your turn in 1 game:") and "waiting 1 hour" in english
+    one = notices.digest(games[:1], link, SPANISH)
+    assert one.startswith("Recordatorio: es tu turno en 1 partida:")
+    assert "esperando desde hace 1 hora" in one and "/yo avisos" in one and "Reminder" not in one
+    many = notices.digest(games, link, SPANISH)
+    assert (
+        len(many) <= 2000
+        and "es tu turno en 30 partidas" in many
+        and "partidas más (mira /juego mías)" in many
+    )
+
+
+def test_game_mine_in_spanish():
+    alice, bob = Seat(0, "Alice", 1), Seat(1, "Bob", 2)
+    turn = FakeSession(7, seats=[alice, bob], waiting=[alice])
+    theirs = FakeSession(8, seats=[alice, bob], waiting=[bob])
+    lobby = FakeSession(9, status="lobby", seats=[alice])
+    lobby.row = type("Row", (), {"max_players": 4})()  # type: ignore[attr-defined]
+    games = [
+        notices.Waiting(turn, "Andes", 2 * 3600),
+        notices.Waiting(theirs, "Andes", 600),
+        notices.Waiting(lobby, "Andes", 60),
+    ]
+    text = notices.mine_text(games, 1, link, {7: None, 8: "⏱ reloj"}, SPANISH)
+    lines = text.splitlines()
+    assert lines[0] == "**Tus partidas** (3 partidas, tu turno en 1):"
+    assert lines[2] == "  tu turno, esperando desde hace 2 horas; sin temporizador de turno"
+    assert lines[4] == "  turno de Bob, esperando desde hace 10 minutos; ⏱ reloj"
+    assert lines[6] == "  sala, 1 asiento ocupado de 4"
+    english = notices.mine_text(games, 1, link, {7: None, 8: None})
+    assert (
+        "**Your games** (3 games, your turn in 1):" in english
+        and "Bob to play, waiting 10 minutes" in english
+    )
+    assert notices.mine_text([], 1, link, t=SPANISH).startswith("No tienes asiento en ninguna partida")
+
+
+def test_time_away_labels_in_spanish():
+    away = PersonRow(3, away_since=0.0, away_until=86400.0 * 400, time_zone="America/Lima")
+    assert notices.away_labels({3: away}, 10.0, SPANISH) == {
+        3: "de descanso hasta el 1971-02-04 19:00 (America/Lima)"
+    }
+    assert notices.away_labels({3: away}, 10.0) == {3: "away until 1971-02-04 19:00 (America/Lima)"}
+
+
+class Spec:
+    def describe(self) -> str:
+        return "10 min + 5 s"
+
+
+def test_the_timeout_question_and_its_answers_in_both_languages():
+    late, other = Seat(0, "Ana", 11), Seat(1, "Bob", 12)
+    session = FakeSession(5, seats=[late, other], clock=Spec())
+    english = clockvote.question(session, late, [other], 1000.0)
+    assert english.startswith(
+        "⏰ <@11>'s time ran out in Guacamole game #5.\n<@12>: what now? **Computer plays"
+    )
+    assert "With no answer <t:1000:R>" in english
+    spanish = clockvote.question(session, late, [other], 1000.0, SPANISH)
+    assert spanish.startswith(
+        "⏰ Se le acabó el tiempo a <@11> en la partida de Guacamole #5.\n<@12>: ¿y ahora qué?"
+    )
+    assert (
+        "**La máquina juega el asiento**" in spanish
+        and "(10 min + 5 s)" in spanish
+        and "<t:1000:R>" in spanish
+    )
+    assert "Nadie más puede responder aquí." in clockvote.question(session, late, [], 1000.0, SPANISH)
+    assert [clockvote.decided_words(session, 0, c, SPANISH) for c in ("computer", "more", "abandon")] == [
+        "la máquina juega el asiento a partir de ahora",
+        "Ana vuelve a tener 10 min + 5 s",
+        "la partida queda abandonada",
+    ]
+    assert clockvote.decided_words(session, 0, "more") == "Ana has 10 min + 5 s again"
+    labels = [SPANISH.gettext(clockvote.LABELS[c]) for c in ("computer", "more", "abandon")]
+    assert labels == ["La máquina juega el asiento", "Dar más tiempo", "Abandonar la partida"]

@@ -1,0 +1,97 @@
+"""The terminal table in Spanish (``--language es``): its own words, and what the engines say where
+their sentences are kept for translation (the English text where they are not yet)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import engines
+from bot.local import main as local_main
+from bot.local import moves_text, print_outcome
+from engines.core import Event, MoveError, Outcome, said
+from languages import ENGLISH, language
+
+ES = language("es")
+
+
+def run(argv, typed: str = ""):
+    out, err = io.StringIO(), io.StringIO()
+    code = local_main(argv, io.StringIO(typed), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_tables_own_words_in_spanish_and_in_english():
+    argv = ["guacamole", "--players", "2", "--computer", "2", "--no-images", "--max-moves", "3"]
+    code, out, err = run([*argv, "--language", "es"])
+    assert code == 0 and not err
+    assert out.startswith("Guacamole: 2 jugadores, semilla 1, opciones estándar\n")
+    assert "P1 (máquina, normal): " in out and out.endswith("detenida tras 3 jugadas\n")
+    code, english, err = run(argv)
+    assert english.startswith("Guacamole: 2 players, seed 1, options standard\n")
+    assert "P1 (cpu, normal): " in english and english.endswith("stopped after 3 moves\n")
+
+
+def test_a_person_at_the_spanish_table_lists_moves_and_is_refused_in_the_engines_words():
+    code, out, err = run(
+        ["guacamole", "--players", "2", "--no-images", "--language", "es"],
+        "moves\nmoves zz\nnot-a-move\nquit\n",
+    )
+    assert code == 0 and not err
+    assert "turno de P1> " in out and "jugadas legales:" in out
+    assert "ninguna jugada legal empieza por 'zz'" in out
+    # The refusal is the engine's: in Spanish once its sentence is kept, else its English text.
+    module = engines.get("guacamole").load()
+    with pytest.raises(MoveError) as refused:
+        module.parse_move("not-a-move")
+    assert f"  {refused.value.said.in_words(ES)}\n" in out
+
+
+def test_engine_sentences_are_put_in_the_tables_language(monkeypatch):
+    """An event kept as a sentence (here one whose message the catalogue knows) is printed in the
+    table's language, seats named; a plain English event line is printed as it is."""
+    module = engines.get("guacamole").load()
+    original = module.apply_move
+
+    def apply_move(state, seat, move):
+        state, events = original(state, seat, move)
+        told = Event.told(said("{person} answered: {decided}.", person="{p0}", decided="5T"))
+        return state, [told, Event(text="{p0} hums in English"), *events]
+
+    monkeypatch.setattr(module, "apply_move", apply_move)
+    argv = ["guacamole", "--players", "2", "--computer", "2", "--no-images", "--max-moves", "1"]
+    code, out, err = run([*argv, "--language", "es"])
+    assert (
+        code == 0
+        and "  P1 (máquina, normal) respondió: 5T.\n" in out
+        and "P1 (máquina, normal) hums in English" in out
+    )
+    code, out, err = run(argv)
+    assert code == 0 and "  P1 (cpu, normal) answered: 5T.\n" in out
+
+
+def test_the_outcome_in_spanish():
+    outcome = Outcome.told((3.0, 1.0, 2.5), ((0,), (2,), (1,)), said("the game is abandoned"), said("nobody"))
+    out = io.StringIO()
+    print_outcome(outcome, ["Ana", "Beto", "Cusi"], out, ES)
+    assert out.getvalue().splitlines() == [
+        "Fin de la partida: la partida queda abandonada",
+        "  1. Ana: 3 puntos",
+        "  2. Cusi: 2.5 puntos",
+        "  3. Beto: 1 punto",
+        "  desempate: nadie",
+    ]
+    out = io.StringIO()
+    print_outcome(outcome, ["Ana", "Beto", "Cusi"], out, ENGLISH)
+    assert out.getvalue().splitlines()[0] == "Game over: the game is abandoned"
+    assert "  3. Beto: 1 point" in out.getvalue().splitlines()
+
+
+def test_moves_text_in_spanish_counts_in_spanish():
+    module = engines.get("guacamole").load()
+    state = module.new_game(module.Config(), 2, 1)
+    legal = list(module.legal_moves(state, 0))
+    text = moves_text(module, state, 0, legal, "", ES)
+    assert text.splitlines()[0] == f"  {len(legal)} jugadas legales:"
+    assert moves_text(module, state, 0, legal, "zz", ES) == "  ninguna jugada legal empieza por 'zz'"

@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "languages" / f"{DOMAIN}.pot"
 # Where the code's messages are extracted from.  A game's engine joins (as "engines/<game>") once its
 # sentences are kept for translation (engines.core.said); until then its texts are English everywhere.
-SOURCES: tuple[str, ...] = ("bot", "cogs", "renderers", "languages", "engines/guanga")
+SOURCES: tuple[str, ...] = ("bot", "cogs", "renderers", "languages", "engines/tiwanaku", "engines/guanga")
 KEYWORDS: dict[str, Any] = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
 # The engines keep sentences for translation (engines.core: said, said_n, term, and the errors,
 # whose first argument is the message); the table puts them in words.

@@ -16,7 +16,7 @@ alike::
     computer_move(view, legal, rng, level="normal", seconds=None) -> Move
     move_privacy(state, seat, move) -> Privacy
     readable(state, privacy, reader) -> bool
-    summary(view) -> str | Said   (a Said when it holds words to translate)
+    summary(view) -> str | Said
     turn_number(state) -> int
     move_words(state, seat, move) -> MoveWords
     undoable(state, seat, move) -> bool

@@ -33,7 +33,7 @@ def test_every_game_has_the_privacy_contract(name):
     mark = module.move_privacy(state, seat, move)
     assert isinstance(mark, Privacy) and Privacy.from_dict(mark.to_dict()) == mark
     assert module.readable(state, mark, seat)
-    assert isinstance(module.summary(module.view_for(state, seat)), (str, Said))
+    assert isinstance(module.summary(module.view_for(state, seat)), str | Said)
     assert module.summary(module.view_for(state, None)) == ""
 
 

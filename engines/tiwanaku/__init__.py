@@ -78,6 +78,7 @@ Choices where neither text decides:
 
 from __future__ import annotations
 
+from engines.core import N_
 from engines.tiwanaku.ai import computer_move, determinize
 from engines.tiwanaku.moves import Move, parse_move
 from engines.tiwanaku.rules import (
@@ -105,7 +106,8 @@ from engines.tiwanaku.rules import (
 )
 from engines.tiwanaku.words import KINDS, WORDS, move_words
 
-RULES_HELP = """**Tiwanaku** - explore a hidden valley and deduce its crops.
+RULES_HELP = N_(
+    """**Tiwanaku** - explore a hidden valley and deduce its crops.
 **Map**: rows A-E, columns 1-5 (short) or 1-9 (long). Each cell hides a terrain (S swamp, D desert, M mountain, F forest). Touching cells of one terrain form a region of 1-5 cells; a region of n cells grows crops 1..n, and equal crops never touch, not even diagonally. A few cells start revealed, and the terrain totals are public.
 **Your turn**: one action:
 - explore or move: `+A1` brings an explorer in on an edge cell, `B3-C3` moves one a step (or along a chain of your explorers and planted tiles). Stopping on a hidden space reveals it and gives you a cube of that terrain (max 4).
@@ -116,6 +118,7 @@ Any time in your turn (also between guesses, and on your turn in the final round
 **End**: once every space is revealed, players take turns from whoever revealed the last one: guess under one explorer or `pass`; a pass or miss puts you out. Cubes left score 1 each. Ties: most right guesses.
 **Options**: `board` auto/short/long (3-4 players always long).
 Rulings used: 5/5/4/3 explorers; a 5th cube is refused; scores can go negative; a wrong guess ends the turn."""
+)
 
 __all__ = [
     "KINDS",

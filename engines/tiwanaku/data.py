@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from engines.core import term
+
 ROWS = 5
 ROW_LETTERS = "ABCDE"
 SHORT_COLS = 5
 LONG_COLS = 9
 
-# Terrain letters and names (the four land tiles and the four kinds of offering cubes).
+# Terrain letters and names (the four land tiles and the four kinds of offering cubes); the names
+# are words of the game, translated where they are shown.
 TERRAINS = ("S", "D", "M", "F")
-TERRAIN_NAMES = {"S": "swamp", "D": "desert", "M": "mountain", "F": "forest"}
+TERRAIN_NAMES = {
+    "S": term("tiwanaku term", "swamp"),
+    "D": term("tiwanaku term", "desert"),
+    "M": term("tiwanaku term", "mountain"),
+    "F": term("tiwanaku term", "forest"),
+}
 
 MAX_REGION = 5  # regions hold 1 to 5 cells, crops are 1..5
 SCALE_TOP = 5  # diversity scales have levels 1..5 (stones start below, at 0)

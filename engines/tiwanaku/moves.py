@@ -131,12 +131,6 @@ def _trade(m: re.Match[str]) -> Trade:
     return Trade(give, m.group(3))
 
 
-NOTATION_HELP = (
-    "moves look like +A1 (enter), B3-C3 (move or explore), B3-out (leave), C3=2 (divine crop 2), "
-    "done, pass, SD>M (trade two cubes for one), extra or peek:C4 (offerings)"
-)
-
-
 def parse_move(text: str) -> Move:
     raw = "".join((text or "").split()).upper()
     for pattern, build in _PATTERNS:
@@ -144,6 +138,11 @@ def parse_move(text: str) -> Move:
         if m:
             move = build(m)
             if isinstance(move, Divine) and not 1 <= move.crop <= 5:
-                raise MalformedMove(f"{quoted(text)}: a crop is 1 to 5, like C3=2")
+                raise MalformedMove("{text}: a crop is 1 to 5, like C3=2", text=quoted(text))
             return move
-    raise MalformedMove(f"{quoted(text)} is not a Tiwanaku move; {NOTATION_HELP}")
+    raise MalformedMove(
+        "{text} is not a Tiwanaku move; moves look like +A1 (enter), B3-C3 (move or explore), "
+        "B3-out (leave), C3=2 (divine crop 2), done, pass, SD>M (trade two cubes for one), "
+        "extra or peek:C4 (offerings)",
+        text=quoted(text),
+    )

@@ -6,9 +6,10 @@ import dataclasses
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from engines.core import (
+    N_,
     NEVER,
     PUBLIC,
     Event,
@@ -17,10 +18,13 @@ from engines.core import (
     NotYourTurn,
     Outcome,
     Privacy,
+    Said,
     SetupError,
     can_read,
-    plural,
     rank_by,
+    said,
+    said_n,
+    term,
 )
 from engines.tiwanaku.board import cell_name, edge_cells, generate, neighbours4, terrain_counts
 from engines.tiwanaku.data import (
@@ -72,13 +76,20 @@ class Config:
     board: BoardSize = field(
         default=BoardSize.AUTO,
         metadata={
-            "help": "short: 5 x 5 (1-2 players only), long: 5 x 9; auto: short for 1-2 players, long for 3-4"
+            "help": N_(
+                "short: 5 x 5 (1-2 players only), long: 5 x 9; auto: short for 1-2 players, long for 3-4"
+            )
         },
     )
 
     def validate(self) -> None:
         if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise SetupError(f"Tiwanaku takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}")
+            raise SetupError(
+                "Tiwanaku takes {least} to {most} players, not {players}",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                players=self.players,
+            )
         if not isinstance(self.board, BoardSize):
             raise SetupError("board must be auto, short or long")
         if self.board is BoardSize.SHORT and self.players > 2:
@@ -132,7 +143,9 @@ def new_game(config: Config, seats: int, seed: int) -> State:
     config.validate()
     if seats != config.players:
         raise SetupError(
-            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+            "the config is for {players} but {seats} were given",
+            players=said_n(config.players, "{n} player", "{n} players"),
+            seats=said_n(seats, "{n} seat", "{n} seats"),
         )
     cols = config.cols
     terrain, crops, revealed = generate(seed, cols)
@@ -176,10 +189,11 @@ def _name(state: State, c: int) -> str:
     return cell_name(c, state.cols)
 
 
-def _names(state: State, cells) -> str:
+def _names(state: State, cells) -> str | Said:
+    """Cells in notation (``B1, C2``), or the word for none."""
     cells = sorted(cells)
     if not cells:
-        return "none"
+        return term("tiwanaku cells", "none")
     return ", ".join(_name(state, c) for c in cells)
 
 
@@ -193,29 +207,67 @@ def _cell_or_refuse(state: State, row: int, col: int) -> int:
     c = _index(state, row, col)
     if c is None:
         raise IllegalMove(
-            f"{ROW_LETTERS[row]}{col + 1} is off the board; rows are A-E and columns 1-{state.cols}"
+            "{cell} is off the board; rows are A-E and columns 1-{cols}",
+            cell=f"{ROW_LETTERS[row]}{col + 1}",
+            cols=state.cols,
         )
     return c
 
 
-COUNT_WORDS = ("no", "a", "two", "three", "four")
+def terrain(letter: str) -> Said:
+    """A terrain by its letter, as a word of the game (``swamp``), translated where it is shown."""
+    return TERRAIN_NAMES[letter]
+
+
+def _some_cubes(k: int, letter: str) -> Said:
+    """``k`` (1 or more) cubes of one terrain: ``a swamp cube``, ``two swamp cubes``."""
+    kind = terrain(letter)
+    if k == 1:
+        return said("a {terrain} cube", terrain=kind)
+    if k == 2:
+        return said("two {terrain} cubes", terrain=kind)
+    if k == 3:
+        return said("three {terrain} cubes", terrain=kind)
+    if k == 4:
+        return said("four {terrain} cubes", terrain=kind)
+    return said_n(k, "{n} {terrain} cube", "{n} {terrain} cubes", terrain=kind)
+
+
+def _listed(items: list[Said]) -> Said:
+    """Items in a list that ends with "and": ``a, b and c`` (one item: itself)."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return said("{a} and {b}", a=items[0], b=items[1])
+    return said("{a}, {b}", a=items[0], b=_listed(items[1:]))
+
+
+def _commas(items: list[Said]) -> Said:
+    """Items separated by commas only: ``a, b, c``."""
+    return items[0] if len(items) == 1 else said("{a}, {b}", a=items[0], b=_commas(items[1:]))
+
+
+def cube_words(counts: list[int]) -> Said:
+    """Offering cubes in words: ``two swamp cubes and a desert cube``."""
+    parts = [_some_cubes(k, t) for t, k in zip(TERRAINS, counts, strict=True) if k]
+    if not parts:
+        return said("no cubes")
+    return _listed(parts)
+
+
+def cubes_given(letters: str) -> Said:
+    """Cubes written as terrain letters (``DD``) in words (``two desert cubes``)."""
+    return cube_words([letters.count(t) for t in TERRAINS])
 
 
 def _cube_text(counts: list[int]) -> str:
-    """Offering cubes in words: ``two swamp cubes and a desert cube``."""
-    parts = [
-        f"{COUNT_WORDS[k] if k < len(COUNT_WORDS) else k} {TERRAIN_NAMES[t]} cube{'' if k == 1 else 's'}"
-        for t, k in zip(TERRAINS, counts, strict=True)
-        if k
-    ]
-    if not parts:
-        return "no cubes"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    """:func:`cube_words` in English."""
+    return cube_words(counts).in_words()
 
 
 def cubes_of(letters: str) -> str:
-    """Cubes written as terrain letters (``DD``) in words (``two desert cubes``)."""
-    return _cube_text([letters.count(t) for t in TERRAINS])
+    """:func:`cubes_given` in English."""
+    return cubes_given(letters).in_words()
 
 
 def own_explorers(state: State, seat: int) -> list[int]:
@@ -309,9 +361,12 @@ def _start_final(state: State, seat: int, events: list[Event]) -> None:
     state.final_starter = seat
     state.turn = seat
     events.append(
-        Event(
-            f"All the land is discovered. Final divinations: starting with {P(seat)}, each player in turn "
-            "divines with one explorer or passes; a pass or a wrong guess ends that player's part.",
+        Event.told(
+            said(
+                "All the land is discovered. Final divinations: starting with {player}, each player in turn "
+                "divines with one explorer or passes; a pass or a wrong guess ends that player's part.",
+                player=P(seat),
+            ),
             kind="final",
         )
     )
@@ -346,12 +401,18 @@ def _finish(state: State, events: list[Event]) -> None:
         state.scores[seat] += pts
         if pts:
             events.append(
-                Event(
-                    f"{P(seat)} scores {plural(pts, 'point')} for the offering cubes left over", kind="score"
+                Event.told(
+                    said_n(
+                        pts,
+                        "{player} scores {n} point for the offering cubes left over",
+                        "{player} scores {n} points for the offering cubes left over",
+                        player=P(seat),
+                    ),
+                    kind="score",
                 )
             )
     summary = ", ".join(f"{P(s)} {state.scores[s]}" for s in range(state.config.players))
-    events.append(Event(f"The game is over. Final scores: {summary}.", kind="end"))
+    events.append(Event.told(said("The game is over. Final scores: {scores}.", scores=summary), kind="end"))
 
 
 # --------------------------------------------------------------------------- legal moves
@@ -399,13 +460,21 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     return out
 
 
-def _peek_problem(state: State, seat: int, c: int) -> str | None:
+def _peek_problem(state: State, seat: int, c: int) -> Said | None:
+    """Why ``seat`` may not peek at ``c`` (the whole refusal), or ``None``."""
     if state.cultivated[c]:
-        return f"{_name(state, c)} is already cultivated; its crop is on the board"
+        return said(
+            "{cell} is already cultivated; its crop is on the board; "
+            "peek at a space still hidden or an uncultivated tile",
+            cell=_name(state, c),
+        )
     if c in state.peeks[seat]:
         if state.discovered[c] and not state.peeks[seat][c].isdigit():
             return None
-        return f"you have already looked at {_name(state, c)}"
+        return said(
+            "you have already looked at {cell}; peek at a space still hidden or an uncultivated tile",
+            cell=_name(state, c),
+        )
     return None
 
 
@@ -437,10 +506,14 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
     if state.phase == OVER:
         raise GameOver("the game is over; see the final scores")
     if seat not in to_move(state):
-        raise NotYourTurn(f"it is player {state.turn + 1}'s turn, not yours (you are player {seat + 1})")
+        raise NotYourTurn(
+            "it is player {turn}'s turn, not yours (you are player {seat})",
+            turn=state.turn + 1,
+            seat=seat + 1,
+        )
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise IllegalMove(f"{move!r} is not a Tiwanaku move")
+        raise IllegalMove("{move} is not a Tiwanaku move", move=repr(move))
     new = _copy(state)
     events: list[Event] = []
     handler(new, seat, move, events)
@@ -455,35 +528,69 @@ def _require_phase(state: State, move: Move, *phases: str) -> None:
         return
     if state.phase == FINAL:
         raise IllegalMove(
-            f"{move} is not allowed in the final divinations; divine under one of your explorers "
-            f"(like C3=2) or pass (trading cubes or peeking first is allowed)"
+            "{move} is not allowed in the final divinations; divine under one of your explorers "
+            "(like C3=2) or pass (trading cubes or peeking first is allowed)",
+            move=str(move),
         )
     if state.phase == DIVINING:
         raise IllegalMove(
             "you are in the middle of divining; guess under another explorer (like C3=2), trade cubes, "
             "make an offering, or say done"
         )
-    raise IllegalMove(f"{move} is not allowed now: choose an action (enter, move, explore or divine)")
+    raise IllegalMove(
+        "{move} is not allowed now: choose an action (enter, move, explore or divine)", move=str(move)
+    )
 
 
-def _arrive(state: State, seat: int, c: int, events: list[Event], how: str) -> None:
-    """An explorer stops on ``c``: an empty space is discovered (Explore)."""
+def _arrive(state: State, seat: int, c: int, events: list[Event], src: int | None) -> None:
+    """An explorer stops on ``c``, entering (``src`` is ``None``) or coming from ``src``: an empty
+    space is discovered (Explore)."""
     state.explorer[c] = seat
     state.last_cells.append(c)
-    name = _name(state, c)
+    values: dict[str, Any] = {"player": P(seat), "cell": _name(state, c)}
+    if src is not None:
+        values["src"] = _name(state, src)
     if state.discovered[c]:
-        events.append(Event(f"{P(seat)} {how} {name}", kind="move"))
+        if src is None:
+            told = said("{player} enters on {cell}", **values)
+        else:
+            told = said("{player} moves from {src} to {cell}", **values)
+        events.append(Event.told(told, kind="move"))
         return
     state.discovered[c] = True
     t = state.terrain[c]
-    tname = TERRAIN_NAMES[t]
+    values["terrain"] = terrain(t)
     held = state.cubes[seat]
     if sum(held) < MAX_CUBES:
         held[TERRAINS.index(t)] += 1
-        cube = f" and takes a {tname} cube"
+        if src is None:
+            told = said(
+                "{player} enters on {cell} and discovers {terrain} and takes a {terrain} cube", **values
+            )
+        else:
+            told = said(
+                "{player} moves from {src} to {cell} and discovers {terrain} and takes a {terrain} cube",
+                **values,
+            )
+    elif src is None:
+        told = said_n(
+            MAX_CUBES,
+            "{player} enters on {cell} and discovers {terrain}; already holding {n} cube, "
+            "the {terrain} cube is not taken",
+            "{player} enters on {cell} and discovers {terrain}; already holding {n} cubes, "
+            "the {terrain} cube is not taken",
+            **values,
+        )
     else:
-        cube = f"; already holding {plural(MAX_CUBES, 'cube')}, the {tname} cube is not taken"
-    events.append(Event(f"{P(seat)} {how} {name} and discovers {tname}{cube}", kind="explore"))
+        told = said_n(
+            MAX_CUBES,
+            "{player} moves from {src} to {cell} and discovers {terrain}; already holding {n} cube, "
+            "the {terrain} cube is not taken",
+            "{player} moves from {src} to {cell} and discovers {terrain}; already holding {n} cubes, "
+            "the {terrain} cube is not taken",
+            **values,
+        )
+    events.append(Event.told(told, kind="explore"))
     if not empty_cells(state):
         _start_final(state, seat, events)
 
@@ -497,14 +604,29 @@ def _do_enter(state: State, seat: int, move: Enter, events: list[Event]) -> None
         )
     free = entries(state, seat)
     if c not in free:
-        why = "is not on the edge" if c not in edge_cells(state.cols) else "is occupied"
+        if c not in edge_cells(state.cols):
+            raise IllegalMove(
+                "{cell} is not on the edge; you may enter on the free edge cells {cells}",
+                cell=_name(state, c),
+                cells=_names(state, free),
+            )
         raise IllegalMove(
-            f"{_name(state, c)} {why}; you may enter on the free edge cells {_names(state, free)}"
+            "{cell} is occupied; you may enter on the free edge cells {cells}",
+            cell=_name(state, c),
+            cells=_names(state, free),
         )
     state.reserve[seat] -= 1
     state.last_cells = []
-    _arrive(state, seat, c, events, "enters on")
+    _arrive(state, seat, c, events, None)
     _end_action(state, events)
+
+
+def _no_explorer_on(state: State, seat: int, c: int) -> NoReturn:
+    raise IllegalMove(
+        "you have no explorer on {cell}; yours are on {cells}",
+        cell=_name(state, c),
+        cells=_names(state, own_explorers(state, seat)),
+    )
 
 
 def _do_step(state: State, seat: int, move: Step, events: list[Event]) -> None:
@@ -512,18 +634,18 @@ def _do_step(state: State, seat: int, move: Step, events: list[Event]) -> None:
     src = _cell_or_refuse(state, move.row, move.col)
     dst = _cell_or_refuse(state, move.to_row, move.to_col)
     if state.explorer[src] != seat:
-        raise IllegalMove(
-            f"you have no explorer on {_name(state, src)}; yours are on {_names(state, own_explorers(state, seat))}"
-        )
+        _no_explorer_on(state, seat, src)
     dests = destinations(state, seat, src)
     if dst not in dests:
         raise IllegalMove(
-            f"the explorer on {_name(state, src)} cannot stop on {_name(state, dst)}; "
-            f"it can reach {_names(state, dests)}"
+            "the explorer on {src} cannot stop on {cell}; it can reach {cells}",
+            src=_name(state, src),
+            cell=_name(state, dst),
+            cells=_names(state, dests),
         )
     state.explorer[src] = -1
     state.last_cells = [src]
-    _arrive(state, seat, dst, events, f"moves from {_name(state, src)} to")
+    _arrive(state, seat, dst, events, src)
     _end_action(state, events)
 
 
@@ -531,13 +653,18 @@ def _do_leave(state: State, seat: int, move: Leave, events: list[Event]) -> None
     _require_phase(state, move, ACTION)
     src = _cell_or_refuse(state, move.row, move.col)
     if state.explorer[src] != seat:
-        raise IllegalMove(
-            f"you have no explorer on {_name(state, src)}; yours are on {_names(state, own_explorers(state, seat))}"
-        )
+        _no_explorer_on(state, seat, src)
     state.explorer[src] = -1
     state.reserve[seat] += 1
     state.last_cells = [src]
-    events.append(Event(f"{P(seat)} takes the explorer on {_name(state, src)} off the board", kind="move"))
+    events.append(
+        Event.told(
+            said(
+                "{player} takes the explorer on {cell} off the board", player=P(seat), cell=_name(state, src)
+            ),
+            kind="move",
+        )
+    )
     _end_action(state, events)
 
 
@@ -557,10 +684,16 @@ def _do_divine(state: State, seat: int, move: Divine, events: list[Event]) -> No
     options = divinable(state, seat)
     if c not in options:
         if state.explorer[c] != seat:
-            why = f"you have no explorer on {_name(state, c)}"
-        else:
-            why = f"{_name(state, c)} is already cultivated"
-        raise IllegalMove(f"{why}; you may divine on {_names(state, options)}")
+            raise IllegalMove(
+                "you have no explorer on {cell}; you may divine on {cells}",
+                cell=_name(state, c),
+                cells=_names(state, options),
+            )
+        raise IllegalMove(
+            "{cell} is already cultivated; you may divine on {cells}",
+            cell=_name(state, c),
+            cells=_names(state, options),
+        )
     name = _name(state, c)
     truth = state.crops[c]
     state.cultivated[c] = True
@@ -573,8 +706,15 @@ def _do_divine(state: State, seat: int, move: Divine, events: list[Event]) -> No
         bonus = _advance_scale(state, seat, truth)
         state.scores[seat] += bonus
         events.append(
-            Event(
-                f"{P(seat)} divines crop {truth} on {name} correctly: {plural(truth, 'point')} and {bonus} for diversity",
+            Event.told(
+                said_n(
+                    truth,
+                    "{player} divines crop {n} on {cell} correctly: {n} point and {bonus} for diversity",
+                    "{player} divines crop {n} on {cell} correctly: {n} points and {bonus} for diversity",
+                    player=P(seat),
+                    cell=name,
+                    bonus=bonus,
+                ),
                 kind="divine",
             )
         )
@@ -589,9 +729,17 @@ def _do_divine(state: State, seat: int, move: Divine, events: list[Event]) -> No
     state.scores[seat] -= truth
     state.wrong[seat] += 1
     events.append(
-        Event(
-            f"{P(seat)} guesses {move.crop} on {name} but the disc shows {truth}: "
-            f"the {truth} is planted and {P(seat)} loses {plural(truth, 'point')}",
+        Event.told(
+            said_n(
+                truth,
+                "{player} guesses {guess} on {cell} but the disc shows {n}: "
+                "the {n} is planted and {player} loses {n} point",
+                "{player} guesses {guess} on {cell} but the disc shows {n}: "
+                "the {n} is planted and {player} loses {n} points",
+                player=P(seat),
+                guess=move.crop,
+                cell=name,
+            ),
             kind="divine",
         )
     )
@@ -608,19 +756,20 @@ def _do_done(state: State, seat: int, move: Done, events: list[Event]) -> None:
             raise IllegalMove("in the final divinations you divine (like C3=2) or pass")
         raise IllegalMove("done only ends a run of divinations; choose an action now")
     state.last_cells = list(state.last_cells)
-    events.append(Event(f"{P(seat)} stops divining", kind="move"))
+    events.append(Event.told(said("{player} stops divining", player=P(seat)), kind="move"))
     _end_action(state, events)
 
 
 def _do_pass(state: State, seat: int, move: Pass, events: list[Event]) -> None:
     if state.phase != FINAL:
-        raise IllegalMove(
-            "pass is only for the final divinations; "
-            + ("say done to stop divining" if state.phase == DIVINING else "choose an action now")
-        )
+        if state.phase == DIVINING:
+            raise IllegalMove("pass is only for the final divinations; say done to stop divining")
+        raise IllegalMove("pass is only for the final divinations; choose an action now")
     state.final_out[seat] = True
     state.last_cells = []
-    events.append(Event(f"{P(seat)} passes and leaves the final divinations", kind="move"))
+    events.append(
+        Event.told(said("{player} passes and leaves the final divinations", player=P(seat)), kind="move")
+    )
     _final_advance(state, events)
 
 
@@ -631,13 +780,22 @@ def _do_trade(state: State, seat: int, move: Trade, events: list[Event]) -> None
     for t in move.give:
         need[TERRAINS.index(t)] += 1
     if any(h < k for h, k in zip(held, need, strict=True)):
-        raise IllegalMove(f"you hold {_cube_text(held)}; you cannot give {cubes_of(move.give)}")
+        if not any(held):
+            raise IllegalMove("you hold no cubes; you cannot give {give}", give=cubes_given(move.give))
+        raise IllegalMove(
+            "you hold {held}; you cannot give {give}", held=cube_words(held), give=cubes_given(move.give)
+        )
     for i, k in enumerate(need):
         held[i] -= k
     held[TERRAINS.index(move.get)] += 1
     events.append(
-        Event(
-            f"{P(seat)} trades {cubes_of(move.give)} for a {TERRAIN_NAMES[move.get]} cube",
+        Event.told(
+            said(
+                "{player} trades {give} for a {terrain} cube",
+                player=P(seat),
+                give=cubes_given(move.give),
+                terrain=terrain(move.get),
+            ),
             kind="cubes",
         )
     )
@@ -645,9 +803,13 @@ def _do_trade(state: State, seat: int, move: Trade, events: list[Event]) -> None
 
 def _spend_offering(state: State, seat: int, move: Move) -> None:
     if not _can_offer(state, seat):
+        if not any(state.cubes[seat]):
+            raise IllegalMove(
+                "an offering needs one cube of each terrain (swamp, desert, mountain and forest); you hold no cubes"
+            )
         raise IllegalMove(
-            "an offering needs one cube of each terrain (swamp, desert, mountain and forest); "
-            f"you hold {_cube_text(state.cubes[seat])}"
+            "an offering needs one cube of each terrain (swamp, desert, mountain and forest); you hold {held}",
+            held=cube_words(state.cubes[seat]),
         )
     state.cubes[seat] = [k - 1 for k in state.cubes[seat]]
 
@@ -661,29 +823,46 @@ def _do_extra(state: State, seat: int, move: Extra, events: list[Event]) -> None
     state.last_cells = []
     _spend_offering(state, seat, move)
     state.actions_left += 1
-    events.append(Event(f"{P(seat)} makes an offering to Pachamama for an extra action", kind="offering"))
+    events.append(
+        Event.told(
+            said("{player} makes an offering to Pachamama for an extra action", player=P(seat)),
+            kind="offering",
+        )
+    )
 
 
 def _do_peek(state: State, seat: int, move: Peek, events: list[Event]) -> None:
     c = _cell_or_refuse(state, move.row, move.col)
     problem = _peek_problem(state, seat, c)
     if problem is not None:
-        raise IllegalMove(f"{problem}; peek at a space still hidden or an uncultivated tile")
+        raise IllegalMove(problem)
     _spend_offering(state, seat, move)
     state.last_cells = []
     name = _name(state, c)
     if state.discovered[c]:
         seen = str(state.crops[c])
-        text = f"{P(seat)} makes an offering and sees crop {seen} under {name} on the disc"
+        told = said(
+            "{player} makes an offering and sees crop {crop} under {cell} on the disc",
+            player=P(seat),
+            crop=seen,
+            cell=name,
+        )
     else:
         seen = state.terrain[c]
-        text = f"{P(seat)} makes an offering and sees {TERRAIN_NAMES[seen]} under {name} on the disc"
+        told = said(
+            "{player} makes an offering and sees {terrain} under {cell} on the disc",
+            player=P(seat),
+            terrain=terrain(seen),
+            cell=name,
+        )
     state.peeks[seat][c] = seen
     events.append(
-        Event(
-            text,
-            visible_to=frozenset({seat}),
-            public_text=f"{P(seat)} makes an offering to Pachamama and looks at the disc in secret",
+        Event.told(
+            told,
+            visible_to={seat},
+            public=said(
+                "{player} makes an offering to Pachamama and looks at the disc in secret", player=P(seat)
+            ),
             kind="peek",
         )
     )
@@ -817,24 +996,40 @@ def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
     return can_read(privacy, reader, over=state.phase == OVER)
 
 
-def summary(view: View) -> str:
-    """The seat's cubes, explorers in reserve, score and private peeks, in plain text."""
+def summary(view: View) -> str | Said:
+    """The seat's cubes, explorers in reserve, score and private peeks, in a line or two
+    (``""`` for a view from outside the game)."""
     if view.seat is None:
         return ""
     me = view.seat
-    cubes = ", ".join(f"{TERRAIN_NAMES[t]} {k}" for t, k in zip(TERRAINS, view.cubes[me], strict=True) if k)
-    lines = [
-        f"You: score {view.scores[me]}; cubes: {cubes or 'none'}; explorers off the board: {view.reserve[me]}"
+    held = [
+        said("{terrain} {count}", terrain=terrain(t), count=k)
+        for t, k in zip(TERRAINS, view.cubes[me], strict=True)
+        if k
     ]
-    if view.peeks:
-        seen = ", ".join(
-            f"{cell_name(c, view.cols)} crop {v}"
-            if v.isdigit()
-            else f"{cell_name(c, view.cols)} {TERRAIN_NAMES[v]}"
-            for c, v in view.peeks.items()
+    cubes = _commas(held) if held else term("tiwanaku cubes", "none")
+    if not view.peeks:
+        return said(
+            "You: score {score}; cubes: {cubes}; explorers off the board: {reserve}",
+            score=view.scores[me],
+            cubes=cubes,
+            reserve=view.reserve[me],
         )
-        lines.append(f"What you saw on the disc: {seen}")
-    return "\n".join(lines)
+    seen = _commas(
+        [
+            said("{cell} crop {crop}", cell=cell_name(c, view.cols), crop=v)
+            if v.isdigit()
+            else said("{cell} {terrain}", cell=cell_name(c, view.cols), terrain=terrain(v))
+            for c, v in view.peeks.items()
+        ]
+    )
+    return said(
+        "You: score {score}; cubes: {cubes}; explorers off the board: {reserve}\nWhat you saw on the disc: {seen}",
+        score=view.scores[me],
+        cubes=cubes,
+        reserve=view.reserve[me],
+        seen=seen,
+    )
 
 
 # --------------------------------------------------------------------------- outcome
@@ -843,6 +1038,10 @@ def summary(view: View) -> str:
 def scores_now(state: State) -> tuple[float, ...]:
     """Each seat's points so far (for the results card's chart)."""
     return tuple(float(v) for v in state.scores)
+
+
+MORE_CORRECT = said("more correct divinations")
+"""The tiebreak: more right guesses."""
 
 
 def outcome(state: State) -> Outcome | None:
@@ -854,14 +1053,14 @@ def outcome(state: State) -> Outcome | None:
         seats,
         [
             ("score", {s: state.scores[s] for s in seats}),
-            ("more correct divinations", {s: state.correct[s] for s in seats}),
+            (MORE_CORRECT.msg, {s: state.correct[s] for s in seats}),
         ],
     )
-    return Outcome(
+    return Outcome.told(
         scores=tuple(float(s) for s in state.scores),
         ranking=ranking,
-        reason="all the land was discovered and the final divinations are over",
-        tiebreak=tiebreak,
+        reason=said("all the land was discovered and the final divinations are over"),
+        tiebreak=None if tiebreak is None else MORE_CORRECT,
         details={
             "correct": list(state.correct),
             "wrong": list(state.wrong),
@@ -909,7 +1108,7 @@ def to_dict(state: State) -> dict:
 
 def from_dict(data: dict) -> State:
     if data.get("schema") != SCHEMA:
-        raise SetupError(f"unsupported Tiwanaku state schema {data.get('schema')!r}")
+        raise SetupError("unsupported Tiwanaku state schema {schema}", schema=repr(data.get("schema")))
     cfg = data["config"]
     config = Config(players=cfg["players"], board=BoardSize(cfg["board"]))
     return State(

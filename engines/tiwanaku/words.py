@@ -3,17 +3,18 @@
 ``KINDS`` orders the kinds as a turn runs (cube trades and offerings, then
 the action: enter, walk or explore, leave, divine; then done or pass);
 ``WORDS`` holds every English text by message id; :func:`move_words`
-describes one legal move.  A translation adds a catalogue with the same ids.
+describes one legal move.  The texts are English message ids (marked with
+``N_``), translated where they are shown; terrains and cubes are passed as
+kept words (:func:`~engines.tiwanaku.rules.terrain`), so they are translated too.
 """
 
 from __future__ import annotations
 
-from engines.core import Kind, MoveWords
+from engines.core import N_, Kind, MoveWords
 
 from .board import cell_name
-from .data import TERRAIN_NAMES
 from .moves import Divine, Done, Enter, Extra, Leave, Move, Pass, Peek, Step, Trade
-from .rules import State, cubes_of
+from .rules import State, cubes_given, terrain
 
 KINDS: tuple[Kind, ...] = (
     Kind("trade"),
@@ -28,31 +29,31 @@ KINDS: tuple[Kind, ...] = (
 )
 
 WORDS: dict[str, str] = {
-    "option.board.auto": "board size by player count",
-    "option.board.short": "short 5x5 board",
-    "option.board.long": "long 5x9 board",
-    "kind.trade": "Trade cubes",
-    "kind.extra": "Offer for an extra action",
-    "kind.peek": "Offer for a look at the disc",
-    "kind.enter": "Bring in an explorer",
-    "kind.walk": "Move or explore",
-    "kind.leave": "Take an explorer off",
-    "kind.divine": "Divine a crop",
-    "kind.done": "Stop divining",
-    "kind.pass": "Pass",
-    "group.walk": "Explorer on {cell}:",
-    "group.divine": "Divine under {cell}:",
-    "move.trade": "trade {give} for a {get} cube",
-    "move.extra": "offer one cube of each terrain for an extra action",
-    "move.peek.hidden": "offer for a look at the terrain under {cell}",
-    "move.peek.crop": "offer for a look at the crop under {cell}",
-    "move.enter": "enter at {cell}",
-    "move.walk": "walk to {cell}",
-    "move.explore": "explore {cell}",
-    "move.leave": "take the explorer on {cell} off the board",
-    "move.divine": "crop {crop}",
-    "move.done": "stop divining",
-    "move.pass": "pass (leave the final divinations)",
+    "option.board.auto": N_("board size by player count"),
+    "option.board.short": N_("short 5x5 board"),
+    "option.board.long": N_("long 5x9 board"),
+    "kind.trade": N_("Trade cubes"),
+    "kind.extra": N_("Offer for an extra action"),
+    "kind.peek": N_("Offer for a look at the disc"),
+    "kind.enter": N_("Bring in an explorer"),
+    "kind.walk": N_("Move or explore"),
+    "kind.leave": N_("Take an explorer off"),
+    "kind.divine": N_("Divine a crop"),
+    "kind.done": N_("Stop divining"),
+    "kind.pass": N_("Pass"),
+    "group.walk": N_("Explorer on {cell}:"),
+    "group.divine": N_("Divine under {cell}:"),
+    "move.trade": N_("trade {give} for a {get} cube"),
+    "move.extra": N_("offer one cube of each terrain for an extra action"),
+    "move.peek.hidden": N_("offer for a look at the terrain under {cell}"),
+    "move.peek.crop": N_("offer for a look at the crop under {cell}"),
+    "move.enter": N_("enter at {cell}"),
+    "move.walk": N_("walk to {cell}"),
+    "move.explore": N_("explore {cell}"),
+    "move.leave": N_("take the explorer on {cell} off the board"),
+    "move.divine": N_("crop {crop}"),
+    "move.done": N_("stop divining"),
+    "move.pass": N_("pass (leave the final divinations)"),
 }
 
 
@@ -63,7 +64,7 @@ def _cell(state: State, row: int, col: int) -> str:
 def move_words(state: State, seat: int, move: Move) -> MoveWords:
     """``move`` (legal for ``seat`` in ``state``) in words."""
     if isinstance(move, Trade):
-        return MoveWords("trade", "move.trade", {"give": cubes_of(move.give), "get": TERRAIN_NAMES[move.get]})
+        return MoveWords("trade", "move.trade", {"give": cubes_given(move.give), "get": terrain(move.get)})
     if isinstance(move, Extra):
         return MoveWords("extra", "move.extra")
     if isinstance(move, Peek):

@@ -792,7 +792,7 @@ def test_summary_tells_cubes_reserve_score_and_peeks():
     s.cubes[0] = [2, 1, 1, 1]
     s2, _ = play(s, 0, "peek:C2")
     view = T.view_for(s2, 0)
-    assert T.summary(view) == (
+    assert str(T.summary(view)) == (
         f"You: score 0; cubes: swamp 1; explorers off the board: "
         f"{view.reserve[0]}\nWhat you saw on the disc: C2 desert"
     )
@@ -825,4 +825,4 @@ def test_summary_tells_a_crop_seen_on_the_disc():
     discover(s, "C2")
     s.cubes[0] = [1, 1, 1, 1]
     s2, _ = play(s, 0, "peek:C2")
-    assert T.summary(T.view_for(s2, 0)).splitlines()[-1] == "What you saw on the disc: C2 crop 3"
+    assert str(T.summary(T.view_for(s2, 0))).splitlines()[-1] == "What you saw on the disc: C2 crop 3"

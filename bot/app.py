@@ -51,7 +51,7 @@ class PukllayTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.guild_id is None:
-            await self._tell(interaction, SERVERS_ONLY)
+            await self._tell(interaction, i18n.private(interaction).gettext(SERVERS_ONLY))
             return False
         return True
 
@@ -61,13 +61,19 @@ class PukllayTree(app_commands.CommandTree):
             return
         if isinstance(error, app_commands.CheckFailure):
             await self._tell(
-                interaction, SERVERS_ONLY if interaction.guild_id is None else "⚠️ Not allowed here."
+                interaction,
+                i18n.private(interaction).gettext(SERVERS_ONLY)
+                if interaction.guild_id is None
+                else i18n.private(interaction).gettext("⚠️ Not allowed here."),
             )
             return
         log.error(
             "command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error
         )
-        await self._tell(interaction, "Something went wrong on our side. The error has been logged.")
+        await self._tell(
+            interaction,
+            i18n.private(interaction).gettext("Something went wrong on our side. The error has been logged."),
+        )
 
     @staticmethod
     def bad_value(interaction: discord.Interaction, error: app_commands.TransformerError) -> str:

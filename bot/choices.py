@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from engines.core import Kind, name_seats, plural, say
+from engines.core import Kind, name_seats, say
+from languages import ENGLISH, Language
 
 CHOICE_LIMIT = 25
 """Choices in one select menu or one autocomplete answer."""
@@ -92,19 +93,25 @@ def cap(text: str, limit: int, *, capital: bool = True) -> str:
 
 
 def entries(
-    engine: ModuleType, state: Any, seat: int, moves: Sequence[Any], names: Sequence[str]
+    engine: ModuleType,
+    state: Any,
+    seat: int,
+    moves: Sequence[Any],
+    names: Sequence[str],
+    t: Language = ENGLISH,
 ) -> list[Entry]:
-    """The legal ``moves`` of ``seat`` described in words, seat names put in."""
+    """The legal ``moves`` of ``seat`` described in words of ``t``, seat names put in (the
+    notation stays each choice's value)."""
     words = engine.WORDS
     out = []
     for move in moves:
         w = engine.move_words(state, seat, move)
-        group_label = w.group_label(words)
+        group_label = w.group_label(words, t)
         out.append(
             Entry(
                 str(move),
                 w.kind,
-                name_seats(w.label(words), names),
+                name_seats(w.label(words, t), names),
                 w.group,
                 name_seats(group_label, names) if group_label is not None else None,
             )
@@ -112,8 +119,20 @@ def entries(
     return out
 
 
-def kind_label(engine: ModuleType, kind: str) -> str:
-    return say(engine.WORDS, f"kind.{kind}")
+def kind_label(engine: ModuleType, kind: str, t: Language = ENGLISH) -> str:
+    return say(engine.WORDS, f"kind.{kind}", None, t)
+
+
+def count_moves(n: int, t: Language = ENGLISH) -> str:
+    """``3 moves`` in ``t``."""
+    return t.ngettext("{n} move", "{n} moves", n)
+
+
+def part_of(title: str, i: int, total: int, t: Language = ENGLISH) -> str:
+    """A select's placeholder when a kind takes several: ``Cards (2 of 3)``."""
+    return (
+        t.gettext("{title} ({part} of {parts})", title=title, part=i + 1, parts=total) if total > 1 else title
+    )
 
 
 def _by_kind(kinds: Sequence[Kind], found: Sequence[Entry]) -> list[tuple[Kind, list[Entry]]]:
@@ -154,7 +173,7 @@ def _chunks(found: Sequence[Entry]) -> list[list[Entry]]:
     return out
 
 
-def _flat(title: str, found: Sequence[Entry]) -> list[Control]:
+def _flat(title: str, found: Sequence[Entry], t: Language = ENGLISH) -> list[Control]:
     """Selects of at most 25 moves; a select holding one group is titled by the group."""
     parts = _chunks(found)
     out = []
@@ -164,13 +183,13 @@ def _flat(title: str, found: Sequence[Entry]) -> list[Control]:
             placeholder = part[0].group_title + "…"
             picks = tuple(_move_pick(e, titled=True) for e in part)
         else:
-            placeholder = title + (f" ({i + 1} of {len(parts)})" if len(parts) > 1 else "")
+            placeholder = part_of(title, i, len(parts), t)
             picks = tuple(_move_pick(e) for e in part)
         out.append(Control("select", picks, placeholder[:150]))
     return out
 
 
-def _grouped(kind: str, title: str, found: Sequence[Entry]) -> list[Control]:
+def _grouped(kind: str, title: str, found: Sequence[Entry], t: Language = ENGLISH) -> list[Control]:
     """A kind's groups as choices that open them (``g:<kind>:<group>``)."""
     groups: dict[str, list[Entry]] = {}
     for e in found:
@@ -178,10 +197,9 @@ def _grouped(kind: str, title: str, found: Sequence[Entry]) -> list[Control]:
     picks = []
     for key, members in groups.items():
         label = members[0].group_title or title
-        picks.append(Pick(f"g:{kind}:{key}", label, plural(len(members), "move")))
+        picks.append(Pick(f"g:{kind}:{key}", label, count_moves(len(members), t)))
     parts = [picks[i : i + CHOICE_LIMIT] for i in range(0, len(picks), CHOICE_LIMIT)]
-    suffix = lambda i: f" ({i + 1} of {len(parts)})" if len(parts) > 1 else ""  # noqa: E731
-    return [Control("select", tuple(p), f"{title}…{suffix(i)}") for i, p in enumerate(parts)]
+    return [Control("select", tuple(p), part_of(f"{title}…", i, len(parts), t)) for i, p in enumerate(parts)]
 
 
 def _buttons(picks: Sequence[Pick]) -> list[Control]:
@@ -202,6 +220,7 @@ def plan_menu(
     *,
     opened: tuple[str, str] | None = None,
     budget: int = MENU_BUDGET,
+    t: Language = ENGLISH,
 ) -> list[Control]:
     """The controls of a menu offering the moves ``found``.
 
@@ -216,9 +235,11 @@ def plan_menu(
         chosen = [e for e in found if e.kind == kind and (not group or e.group == group)]
         if chosen:
             title = chosen[0].group_title if group else titles(kind)
-            selects = _flat(title, chosen) if len(chosen) > SMALL_KIND else []
+            selects = _flat(title, chosen, t) if len(chosen) > SMALL_KIND else []
             plans = selects or _buttons([_move_pick(e) for e in chosen])
-            tail = [Pick("back", "All moves")] + [_move_pick(e, True) for e in enders if e not in chosen]
+            tail = [Pick("back", t.gettext("All moves"))] + [
+                _move_pick(e, True) for e in enders if e not in chosen
+            ]
             plans = plans + _buttons(tail)
             while _cost(plans) > budget and len(plans) > 1:  # a group too large for one message
                 plans.pop(-2 if plans[-1].kind == "buttons" else -1)
@@ -250,17 +271,17 @@ def plan_menu(
             plans += _buttons(pending)
             pending = []
             if shape == "groups":
-                plans += _grouped(k.key, titles(k.key), members)
+                plans += _grouped(k.key, titles(k.key), members, t)
             elif shape == "kind":
                 plans.append(
                     Control(
                         "select",
-                        (Pick(f"g:{k.key}:", titles(k.key), plural(len(members), "move")),),
+                        (Pick(f"g:{k.key}:", titles(k.key), count_moves(len(members), t)),),
                         titles(k.key) + "…",
                     )
                 )
             else:
-                plans += _flat(titles(k.key), members)
+                plans += _flat(titles(k.key), members, t)
         return plans + _buttons(pending) + _buttons(ending)
 
     plans = build()
@@ -327,7 +348,9 @@ def _words_of(members: Sequence[str], described: dict[str, Entry], titles: Calla
     return titles(next(iter(kinds))) if len(kinds) == 1 else ""
 
 
-def complete(found: Sequence[Entry], typed: str, titles: Callable[[str], str]) -> list[tuple[str, str]]:
+def complete(
+    found: Sequence[Entry], typed: str, titles: Callable[[str], str], t: Language = ENGLISH
+) -> list[tuple[str, str]]:
     """Autocomplete's choices, as ``(name, value)`` pairs, for what was typed.
 
     Moves starting with the text come first, then moves containing it.  Up to
@@ -352,6 +375,20 @@ def complete(found: Sequence[Entry], typed: str, titles: Callable[[str], str]) -
             out.append((cap(f"{move} — {described[move].full}", OPTION_LIMIT, capital=False), move))
             continue
         words = _words_of(members, described, titles)
-        name = f"{key}… {words + ' ' if words else ''}({plural(len(members), 'move')}: keep typing)"
+        if words:
+            name = t.ngettext(
+                "{prefix}… {words} ({n} move: keep typing)",
+                "{prefix}… {words} ({n} moves: keep typing)",
+                len(members),
+                prefix=key,
+                words=words,
+            )
+        else:
+            name = t.ngettext(
+                "{prefix}… ({n} move: keep typing)",
+                "{prefix}… ({n} moves: keep typing)",
+                len(members),
+                prefix=key,
+            )
         out.append((cap(name, OPTION_LIMIT, capital=False), key))
     return out[:CHOICE_LIMIT]

@@ -54,7 +54,7 @@ def decided_words(session: Session, seat: int, choice: str, t: Language = ENGLIS
     return t.gettext(
         DECIDED.get(choice, choice),
         name=session.by_seat(seat).name,
-        time=spec.describe() if spec is not None else t.gettext("more time"),
+        time=spec.describe(t) if spec is not None else t.gettext("more time"),
     )
 
 
@@ -77,7 +77,7 @@ def question(session: Session, seat, others, due: float, t: Language = ENGLISH) 
         "With no answer {when}, the computer takes the seat. {name} can still move until then, which "
         "closes this question.",
         name=seat.name,
-        more=spec.describe() if spec is not None else t.gettext("more time"),
+        more=spec.describe(t) if spec is not None else t.gettext("more time"),
         when=f"<t:{int(due)}:R>",
     )
     return f"{head}\n{ask} {body}"
@@ -96,7 +96,7 @@ class ClockDesk:
     def channel(self, session: Session):
         return self.table.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
 
-    async def time_left(self, session: Session) -> str | None:
+    async def time_left(self, session: Session, t: Language = ENGLISH) -> str | None:
         """The clock's line for the board, ``/game status`` and ``/game mine`` (None: no clock)."""
         spec = session.clock
         if spec is None or session.status != "active":
@@ -104,7 +104,7 @@ class ClockDesk:
         names = {s.seat: s.name for s in session.seats if s.seat is not None and not s.computer}
         names |= {s: session.by_seat(s).name for s in session.banks.taken}
         away = await self.service.away_of(session)
-        return gc.clock_line(spec, session.banks, names, self.service.now(), away)
+        return gc.clock_line(spec, session.banks, names, self.service.now(), away, t)
 
     async def deadline(self, job: Job) -> None:
         """A clocked game's deadline job (see SessionService.fire_clock)."""

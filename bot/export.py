@@ -134,7 +134,9 @@ async def export_session(
 ) -> dict[str, Any]:
     """The export of a started game, read from its log."""
     if session.state is None or session.status == "lobby":
-        raise TableError(f"game #{session.id} has not started, so there is nothing to export yet")
+        raise TableError(
+            "game #{number} has not started, so there is nothing to export yet", number=session.id
+        )
     rows = await service.store.moves(session.id)
     records = [record_of(r) for r in rows]
     if any(r.privacy is None for r in records):

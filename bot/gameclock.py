@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from languages import ENGLISH, Language
+
 MOVE, BANK = "move", "bank"
 MINUTE, HOUR, DAY = 60, 3600, 86400
 MIN_SECONDS = MINUTE
@@ -100,11 +102,18 @@ class ClockSpec:
         inc = f"+{duration_text(self.increment)}" if self.increment else ""
         return f"bank:{duration_text(self.start)}{inc}"
 
-    def describe(self) -> str:
+    def describe(self, t: Language = ENGLISH) -> str:
+        """What the clock means, in words of language ``t``."""
+        start = spoken(self.start)
         if self.kind == MOVE:
-            return f"{spoken(self.start)} for each turn"
-        more = f", plus {spoken(self.increment)} after each turn" if self.increment else ""
-        return f"a time bank of {spoken(self.start)} each{more} (never above {spoken(self.start)})"
+            return t.gettext("{time} for each turn", time=start)
+        if self.increment:
+            return t.gettext(
+                "a time bank of {start} each, plus {more} after each turn (never above {start})",
+                start=start,
+                more=spoken(self.increment),
+            )
+        return t.gettext("a time bank of {start} each (never above {start})", start=start)
 
 
 def _in_range(seconds: float, what: str, text: str) -> None:
@@ -350,6 +359,7 @@ def clock_line(
     names: dict[int, str],
     now: float,
     away: Callable[[int], Away] = lambda seat: (),
+    t: Language = ENGLISH,
 ) -> str:
     """Each person's time left, for the board, ``/game status`` and ``/game mine``:
     ``⏱ bank:3d+12h: Ana 2 d 4 h (to move), Bo 3 d, Cy out of time (the others are asked)``.
@@ -357,11 +367,12 @@ def clock_line(
     parts = []
     for seat, name in sorted(names.items()):
         if seat in banks.pending:
-            parts.append(f"{name} out of time (the others are asked)")
+            parts.append(t.gettext("{name} out of time (the others are asked)", name=name))
         elif banks.taken.get(seat) is False:
-            parts.append(f"{name} played by the computer (out of time)")
+            parts.append(t.gettext("{name} played by the computer (out of time)", name=name))
         elif seat in banks.since:
-            parts.append(f"{name} {spoken(left(spec, banks, seat, now, away(seat)))} (to move)")
+            time = spoken(left(spec, banks, seat, now, away(seat)))
+            parts.append(t.gettext("{name} {time} (to move)", name=name, time=time))
         elif spec.kind == BANK:
             parts.append(f"{name} {spoken(left(spec, banks, seat, now))}")
-    return f"⏱ {spec.text}: " + (", ".join(parts) if parts else "nobody to move")
+    return f"⏱ {spec.text}: " + (", ".join(parts) if parts else t.gettext("nobody to move"))

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
+from bot import i18n
 from bot.ui import Table
 
 if TYPE_CHECKING:
@@ -68,7 +69,10 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="rules", description="A short guide to the game and its notation")
     async def rules(self, interaction: discord.Interaction) -> None:
-        text = (
-            getattr(self.info.load(), "RULES_HELP", None) or f"No help is written for {self.info.title} yet."
-        )
+        t = i18n.private(interaction)
+        rules = getattr(self.info.load(), "RULES_HELP", None)
+        if rules:  # the engine marks its guide for translation (N_); the asker reads it in their language
+            text = t.gettext(rules)
+        else:
+            text = t.gettext("No help is written for {game} yet.", game=self.info.title)
         await interaction.response.send_message(text[:2000], ephemeral=True)

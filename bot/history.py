@@ -82,11 +82,11 @@ class History:
         """The session to browse, refused unless it is a started game of the server ``guild_id``."""
         session = await self.service.get(session_id) if 0 < session_id < 2**63 else None
         if session is None or session.row.guild_id != guild_id:
-            raise TableError(f"there is no game #{session_id} on this server")
+            raise TableError("there is no game #{number} on this server", number=session_id)
         if session.damaged:
             raise TableError(damaged_text(session))
         if session.status == "lobby" or session.state is None:
-            raise TableError(f"game #{session_id} has not started, so it has no history yet")
+            raise TableError("game #{number} has not started, so it has no history yet", number=session_id)
         return session
 
     async def state_at(self, session: Session, number: int) -> tuple[Any, int]:
@@ -94,7 +94,12 @@ class History:
         module = session.engine
         total = await self.store.move_count(session.id)
         if not 0 <= number <= total:
-            raise TableError(f"game #{session.id} has moves 0 to {total}, not {number}")
+            raise TableError(
+                "game #{game} has moves 0 to {total}, not {number}",
+                game=session.id,
+                total=total,
+                number=number,
+            )
         if number == total and session.state is not None:
             return session.state, 0
         limit = number
@@ -138,11 +143,16 @@ class History:
         if not 0 <= number <= shown:
             if number > total or number < 0:
                 raise TableError(
-                    f"game #{session.id} has no move {number}; its moves are numbered 1 to {total}"
+                    "game #{game} has no move {number}; its moves are numbered 1 to {total}",
+                    game=session.id,
+                    number=number,
+                    total=total,
                 )
             raise TableError(
-                f"move {number} is part of a turn still being played; the history shows moves 0 to {shown} "
-                "until the channel is told of it"
+                "move {number} is part of a turn still being played; the history shows moves 0 to {shown} "
+                "until the channel is told of it",
+                number=number,
+                shown=shown,
             )
         state, replayed = await self.state_at(session, number)
         record = None

@@ -48,7 +48,16 @@ TEMPLATE = ROOT / "languages" / f"{DOMAIN}.pot"
 # Where the code's messages are extracted from.  A game's engine joins (as "engines/<game>") once its
 # sentences are kept for translation (engines.core.said); until then its texts are English everywhere.
 SOURCES: tuple[str, ...] = ("bot", "cogs", "renderers", "languages", "engines/tiwanaku", "engines/guanga")
-KEYWORDS: dict[str, Any] = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+KEYWORDS: dict[str, Any] = {
+    "gettext": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "N_": None,
+    # The table's refusals keep their message for the asker's language (bot.sessions.TableError).
+    **dict.fromkeys(("TableError", "NoGameHere", "NotSeated", "StaleMove", "Damaged"), None),
+    "said": None,
+    "said_n": (2, 3),
+}
 # The engines keep sentences for translation (engines.core: said, said_n, term, and the errors,
 # whose first argument is the message); the table puts them in words.
 ENGINE_KEYWORDS: dict[str, Any] = {

@@ -286,9 +286,9 @@ class Notifier:
 
     async def time_left(self, session: Session, t: Language = ENGLISH) -> str | None:
         """The clock's line: how long those to move have left (None without a clock or timer); a
-        game clock's line is its own (English until bot.gameclock speaks languages)."""
+        game clock's line is its own."""
         if session.clock is not None:
-            return await self.table.clocks.time_left(session)
+            return await self.table.clocks.time_left(session, t)
         if session.status != "active" or not session.row.timer_seconds:
             return None
         job = await self.store.job(DEADLINE, str(session.id))

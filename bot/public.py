@@ -28,8 +28,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from bot.replaying import undo_target
-from engines.core import END, TABLE, Event, Outcome, Privacy, name_seats, plural, say
-from languages import ENGLISH, Language
+from engines.core import END, TABLE, Event, Outcome, Privacy, name_seats, say
+from languages import ENGLISH, N_, Language
 
 if TYPE_CHECKING:
     from bot.sessions import MoveResult, RatingChange, Session
@@ -43,7 +43,10 @@ def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def ordinal(n: int) -> str:
+def ordinal(n: int, t: Language = ENGLISH) -> str:
+    """A place in words: ``1st``, ``2nd``, ``11th`` (``1.º`` in Spanish)."""
+    if t.code != ENGLISH.code:
+        return t.gettext("{n}th", n=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -79,18 +82,20 @@ class Seen:
     mask: str  # a short stand-in for the notation, where it is hidden
     quiet: bool  # the channel need not hear of this move on its own
 
-    def summary(self) -> str:
-        """The move in one line: its events, else its notation, else that it happened."""
+    def summary(self, t: Language = ENGLISH) -> str:
+        """The move in one line, in ``t``: its events, else its notation, else that it happened."""
         if self.lines:
             return "; ".join(self.lines)
         if self.notation is not None:
-            who = "The table" if self.seat == TABLE else f"{{p{self.seat}}}"
-            return f"{who} played `{self.notation}`"
-        return f"{{p{self.seat}}} made a move only they can see"
+            if self.seat == TABLE:
+                return t.gettext("The table played `{move}`", move=self.notation)
+            return t.gettext("{player} played `{move}`", player=f"{{p{self.seat}}}", move=self.notation)
+        return t.gettext("{player} made a move only they can see", player=f"{{p{self.seat}}}")
 
 
-def seen(engine: ModuleType, state: Any, record: MoveRecord, reader: Reader) -> Seen:
-    """What ``reader`` may see of ``record`` while the game is at ``state``."""
+def seen(engine: ModuleType, state: Any, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> Seen:
+    """What ``reader`` may see of ``record`` while the game is at ``state``, its event lines in
+    ``t`` (the engine's kept sentences translated; an event stored before them reads in English)."""
     mark = record.privacy
     if mark is None:
         readable = record.seat == TABLE or (reader is not None and reader == record.seat)
@@ -98,7 +103,7 @@ def seen(engine: ModuleType, state: Any, record: MoveRecord, reader: Reader) -> 
     else:
         readable = record.seat == TABLE or bool(engine.readable(state, mark, reader))
         mask, quiet = mark.mask, mark.quiet
-    lines = tuple(t for e in record.events or () if (t := e.text_for(reader)))
+    lines = tuple(line for e in record.events or () if (line := e.words_for(reader, t)))
     return Seen(record.seat, record.move if readable else None, lines, mask, quiet)
 
 
@@ -112,8 +117,9 @@ def event_lines(
     *,
     channel: bool = True,
     limit: int = 12,
+    t: Language = ENGLISH,
 ) -> list[str]:
-    """Lines for ``reader`` on what ``records`` did, names put in.
+    """Lines for ``reader`` on what ``records`` did, in ``t``, names put in.
 
     With ``channel`` (the public message after a move), quiet moves (a hut
     built in a simultaneous round) are left out, and a move with no line the
@@ -123,40 +129,47 @@ def event_lines(
     names = session.names()
     lines: list[str] = []
     for record in records:
-        s = seen(session.engine, session.state, record, reader)
+        s = seen(session.engine, session.state, record, reader, t)
         if channel and s.quiet:
             continue
         if s.lines:
             lines.extend(s.lines)
         elif not channel:
-            lines.append(s.summary())
+            lines.append(s.summary(t))
         elif not record.events and s.notation is not None:
-            lines.append(s.summary())  # a move the engine said nothing about is shown by its notation
-    named = [name_seats(t, names) for t in lines]
+            lines.append(s.summary(t))  # a move the engine said nothing about is shown by its notation
+    named = [name_seats(line, names) for line in lines]
     if len(named) > limit:
-        named = named[: limit - 1] + [f"… and {len(named) - limit + 1} more (see /game log)"]
+        more = len(named) - limit + 1
+        named = named[: limit - 1] + [
+            t.ngettext("… and {n} more line (see /game log)", "… and {n} more lines (see /game log)", more)
+        ]
     return named
 
 
-def last_action(session: Session, records: Sequence[MoveRecord]) -> str | None:
-    """The board header's "last action": the first line everyone may read of the
+def last_action(session: Session, records: Sequence[MoveRecord], t: Language = ENGLISH) -> str | None:
+    """The board header's "last action", in ``t``: the first line everyone may read of the
     last of ``records`` that has one (quiet moves included: their public line
     says only that something happened)."""
     for record in reversed(records):
-        lines = event_lines(session, [record], None, channel=False, limit=1)
+        lines = event_lines(session, [record], None, channel=False, limit=1, t=t)
         if lines:
             return lines[0]
     return None
 
 
-def own_lines(session: Session, records: Iterable[MoveRecord], seat: int, limit: int = 5) -> list[str]:
-    """What ``seat`` made happen with its own moves, as it may read it (for its private reply)."""
+def own_lines(
+    session: Session, records: Iterable[MoveRecord], seat: int, limit: int = 5, t: Language = ENGLISH
+) -> list[str]:
+    """What ``seat`` made happen with its own moves, as it may read it, in ``t`` (for its private
+    reply)."""
     names = session.names()
     out: list[str] = []
     for record in records:
         if record.seat != seat or record.by_computer:
             continue
-        out.extend(name_seats(t, names) for t in seen(session.engine, session.state, record, seat).lines)
+        lines = seen(session.engine, session.state, record, seat, t).lines
+        out.extend(name_seats(line, names) for line in lines)
     return out[:limit]
 
 
@@ -191,10 +204,15 @@ def next_line(
 
 
 def turn_lines(
-    session: Session, records: Sequence[MoveRecord], *, finished: bool = False, reader: Reader = None
+    session: Session,
+    records: Sequence[MoveRecord],
+    *,
+    finished: bool = False,
+    reader: Reader = None,
+    t: Language = ENGLISH,
 ) -> list[str]:
-    """What the channel may read of ``records``: one line per turn (a run of one seat's moves),
-    its events as sentences.
+    """What the channel may read of ``records``, in ``t``: one line per turn (a run of one seat's
+    moves), its events as sentences.
 
     Quiet moves (a hut built in a simultaneous round) are left out; so, once the
     game is over, is the engine's own end summary (:data:`engines.core.END`),
@@ -204,14 +222,16 @@ def turn_lines(
     names = session.names()
     runs: list[tuple[int, list[str]]] = []
     for record in records:
-        s = seen(session.engine, session.state, record, reader)
+        s = seen(session.engine, session.state, record, reader, t)
         if s.quiet and reader is None:
             continue
         if record.events is None or (not record.events and s.notation is not None):
-            texts = [s.summary()]  # no stored events: its notation if readable, else that it happened
+            texts = [s.summary(t)]  # no stored events: its notation if readable, else that it happened
         else:
             texts = [
-                t for e in record.events if (t := e.text_for(reader)) and not (finished and e.kind == END)
+                line
+                for e in record.events
+                if (line := e.words_for(reader, t)) and not (finished and e.kind == END)
             ]
         if not texts:
             continue
@@ -219,7 +239,7 @@ def turn_lines(
             runs[-1][1].extend(texts)
         else:
             runs.append((record.seat, list(texts)))
-    return [" ".join(sentence(name_seats(t, names)) for t in texts) for _, texts in runs]
+    return [" ".join(sentence(name_seats(line, names)) for line in texts) for _, texts in runs]
 
 
 def sentence(text: str) -> str:
@@ -231,27 +251,33 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def outcome_lines(session: Session, outcome: Outcome | None) -> list[str]:
-    """The result, once: why the game ended, then each seat's place and score."""
+def outcome_lines(session: Session, outcome: Outcome | None, t: Language = ENGLISH) -> list[str]:
+    """The result, once, in ``t``: why the game ended, then each seat's place and score."""
     if outcome is None:
         return []
     names = session.names()
-    lines = [f"**Game over**: {name_seats(outcome.reason, names)}."]
+    lines = [t.gettext("**Game over**: {reason}.", reason=name_seats(outcome.reason_in(t), names))]
     place = 1
     resigned = {s.seat for s in session.seats if s.resigned}
     for group in outcome.ranking:
         for seat in group:
-            tag = " (resigned)" if seat in resigned else ""
-            lines.append(
-                f"{ordinal(place)}: {session.by_seat(seat).mention}: {number(outcome.scores[seat])}{tag}"
-            )
+            values = {
+                "place": ordinal(place, t),
+                "player": session.by_seat(seat).mention,
+                "score": number(outcome.scores[seat]),
+            }
+            if seat in resigned:
+                lines.append(t.gettext("{place}: {player}: {score} (resigned)", **values))
+            else:
+                lines.append(t.gettext("{place}: {player}: {score}", **values))
         place += len(group)
-    if outcome.tiebreak:
-        lines.append(f"Tie broken by: {outcome.tiebreak}.")
+    tiebreak = outcome.tiebreak_in(t)
+    if tiebreak:
+        lines.append(t.gettext("Tie broken by: {rule}.", rule=name_seats(tiebreak, names)))
     return lines
 
 
-RATING_MEANING = (
+RATING_MEANING = N_(
     "a cautious estimate of skill: everyone starts at 0, wins raise it, losses can take it "
     "below 0, and it settles as the table grows sure of a player"
 )
@@ -261,22 +287,28 @@ def signed(value: float) -> str:
     return f"+{number(value)}" if value >= 0 else f"-{number(-value)}"
 
 
-def rating_lines(changes: Sequence[RatingChange]) -> list[str]:
-    """How each person's rating moved, and what the number means."""
+def rating_lines(changes: Sequence[RatingChange], t: Language = ENGLISH) -> list[str]:
+    """How each person's rating moved, and what the number means, in ``t``."""
     if not changes:
         return []
     moved = ", ".join(
         f"{c.name} {number(c.before)} → {number(c.after)} ({signed(round(c.after - c.before, 1))})"
         for c in changes
     )
-    return [f"**Ratings**: {moved}. (The rating is {RATING_MEANING}.)"]
+    return [
+        t.gettext(
+            "**Ratings**: {changes}. (The rating is {meaning}.)",
+            changes=moved,
+            meaning=t.gettext(RATING_MEANING),
+        )
+    ]
 
 
-def next_steps(session: Session) -> str:
-    """What to do after a game."""
-    return (
-        f"Play again with `/{session.info.name} new`; `/game log` shows the moves and "
-        f"`/game ratings` the league table."
+def next_steps(session: Session, t: Language = ENGLISH) -> str:
+    """What to do after a game, in ``t``."""
+    return t.gettext(
+        "Play again with `/{game} new`; `/game log` shows the moves and `/game ratings` the league table.",
+        game=session.info.name,
     )
 
 
@@ -294,24 +326,28 @@ def board_text(
     t: Language = ENGLISH,
 ) -> str:
     """The channel's post with the board: what happened since the last post (one line a
-    turn), the result if the game is over, and who acts next (mentioned when ``ping``; in ``t``,
-    the server's language: the moves are told in the engine's words, English for now)."""
+    turn), the result if the game is over, and who acts next (mentioned when ``ping``), in ``t``,
+    the server's language (the moves in the engine's kept sentences, translated)."""
     finished = session.status == "finished"
     lines = [header] if header else []
     if note:
         lines.append(note[0].upper() + note[1:] + ("" if note.endswith((".", "!")) else "."))
-    told = turn_lines(session, records, finished=finished)
+    told = turn_lines(session, records, finished=finished, t=t)
     if len(told) > 15:
-        told = told[:14] + [f"… and {plural(len(told) - 14, 'more turn')} (see /game log)"]
+        told = told[:14] + [
+            t.ngettext(
+                "… and {n} more turn (see /game log)", "… and {n} more turns (see /game log)", len(told) - 14
+            )
+        ]
     lines.extend(told)
     if finished:
         if outcome is None and session.row.outcome:
             outcome = Outcome.from_dict(session.row.outcome)
-        lines.extend(outcome_lines(session, outcome))
-        lines.extend(rating_lines(ratings))
-        lines.append(next_steps(session))
+        lines.extend(outcome_lines(session, outcome, t))
+        lines.extend(rating_lines(ratings, t))
+        lines.append(next_steps(session, t))
     elif session.status == "abandoned":
-        lines.append(f"This game was abandoned. {next_steps(session)}")
+        lines.append(t.gettext("This game was abandoned. {next}", next=next_steps(session, t)))
     waiting = frozenset() if ping else frozenset(session.to_move())
     nxt = next_line(session, waiting, away, t)
     if nxt and clock:
@@ -321,8 +357,11 @@ def board_text(
     return (clip(body, room) + ("\n" + nxt if nxt else "")).strip() or session.info.title
 
 
-def channel_text(session: Session, result: MoveResult | None, header: str | None = None) -> str:
-    """The public message for ``result`` alone (its moves as records), for callers without the log."""
+def channel_text(
+    session: Session, result: MoveResult | None, header: str | None = None, t: Language = ENGLISH
+) -> str:
+    """The public message for ``result`` alone (its moves as records), for callers without the
+    log, in ``t``."""
     records = list(result.played) if result is not None else []
     return board_text(
         session,
@@ -332,41 +371,55 @@ def channel_text(session: Session, result: MoveResult | None, header: str | None
         outcome=result.outcome if result is not None else None,
         ratings=result.ratings if result is not None else (),
         ping=result is None or result.turn_ended,
+        t=t,
     )
 
 
 # ------------------------------------------------------------------ /game log, status, list
 
 
-def describe(session: Session, record: MoveRecord, reader: Reader) -> str:
-    """One move in one line for ``reader``: who and the notation, or its public lines."""
+def mover(session: Session, seat: int, t: Language = ENGLISH) -> str:
+    """Who made a move: the seat's name, "the table", or "?" for a seat the game does not have."""
     names = session.names()
-    s = seen(session.engine, session.state, record, reader)
-    who = "the table" if record.seat == TABLE else names[record.seat] if record.seat < len(names) else "?"
+    if seat == TABLE:
+        return t.gettext("the table")
+    return names[seat] if 0 <= seat < len(names) else "?"
+
+
+def describe(session: Session, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> str:
+    """One move in one line for ``reader``, in ``t``: who and the notation, or its public lines."""
+    names = session.names()
+    s = seen(session.engine, session.state, record, reader, t)
+    who = mover(session, record.seat, t)
     if undo_target(record.move) is not None:  # an undo entry: its line says what it took back
-        return name_seats(s.summary(), names)
+        return name_seats(s.summary(t), names)
     if s.notation is not None:
-        return f"{who}{' (computer)' if record.by_computer else ''}: `{s.notation}`"
-    return name_seats(s.summary(), names) + (" (played by the computer)" if record.by_computer else "")
+        if record.by_computer:
+            return t.gettext("{player} (computer): `{move}`", player=who, move=s.notation)
+        return t.gettext("{player}: `{move}`", player=who, move=s.notation)
+    if record.by_computer:
+        return t.gettext("{move} (played by the computer)", move=name_seats(s.summary(t), names))
+    return name_seats(s.summary(t), names)
 
 
-def log_line(session: Session, record: MoveRecord, reader: Reader) -> str:
+def log_line(session: Session, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> str:
     head = f"{record.number}. " if record.number is not None else ""
-    return head + describe(session, record, reader)
+    return head + describe(session, record, reader, t)
 
 
-def log_text(session: Session, records: Sequence[MoveRecord], reader: Reader) -> str:
-    """``/game log`` for ``reader``: one line per move, newest last, kept under the message limit."""
+def log_text(session: Session, records: Sequence[MoveRecord], reader: Reader, t: Language = ENGLISH) -> str:
+    """``/game log`` for ``reader``, in ``t``: one line per move, newest last, kept under the
+    message limit."""
     if not records:
-        return "No moves yet."
-    lines = [log_line(session, r, reader) for r in records]
+        return t.gettext("No moves yet.")
+    lines = [log_line(session, r, reader, t) for r in records]
     while len("\n".join(lines)) > MESSAGE_LIMIT and len(lines) > 1:
         lines.pop(0)  # keep the most recent moves
     return clip("\n".join(lines))
 
 
-def option_words(session: Session) -> list[str]:
-    """The options that differ from the game's defaults, in the game's words
+def option_words(session: Session, t: Language = ENGLISH) -> list[str]:
+    """The options that differ from the game's defaults, in the game's words translated into ``t``
     (``option.<name>.<value>``, else ``option.<name>`` with the value put in)."""
     try:
         words = getattr(session.engine, "WORDS", {})
@@ -379,17 +432,17 @@ def option_words(session: Session) -> list[str]:
             continue
         specific = f"option.{name}.{value}"
         if specific in words:
-            out.append(words[specific])
+            out.append(say(words, specific, None, t))
         elif f"option.{name}" in words:
-            out.append(say(words, f"option.{name}", {"value": value}))
+            out.append(say(words, f"option.{name}", {"value": value}, t))
         else:
             out.append(f"{name.replace('_', ' ')}: {value}")
     return out
 
 
 def options_text(session: Session, t: Language = ENGLISH) -> str:
-    """The options in words (the game's own words, English for now), or "standard rules" in ``t``."""
-    return "; ".join(option_words(session)) or t.gettext("standard rules")
+    """The options in the game's own words, or "standard rules", in ``t``."""
+    return "; ".join(option_words(session, t)) or t.gettext("standard rules")
 
 
 def seat_line(session: Session, index: int, t: Language = ENGLISH) -> str:
@@ -443,7 +496,7 @@ def lobby_text(session: Session, t: Language = ENGLISH) -> str:
     elif session.status == "active":
         state = t.gettext("The game has started.")
     elif session.status == "finished" and session.row.lobby_channel_id:
-        state = result_line(session)
+        state = result_line(session, t)
     else:
         state = t.gettext("This lobby is closed ({reason}).", reason=session.row.end_reason or session.status)
     if session.row.lobby_channel_id:
@@ -454,7 +507,7 @@ def lobby_text(session: Session, t: Language = ENGLISH) -> str:
         t.gettext("Options: {options}", options=options_text(session, t)),
     ]
     if spec is not None:
-        lines.append(t.gettext("Clock: `{clock}`, {meaning}", clock=spec.text, meaning=spec.describe()))
+        lines.append(t.gettext("Clock: `{clock}`, {meaning}", clock=spec.text, meaning=spec.describe(t)))
     return clip("\n".join([*lines, seats, state]))
 
 
@@ -479,43 +532,63 @@ def thread_line(session: Session, t: Language = ENGLISH) -> str:
     return t.gettext("The game was played in {thread}.", thread=where)
 
 
-def opening_text(title: str, host: str) -> str:
-    """The lobby message while its thread is being opened."""
-    return f"**{title}**: {host} is opening a new game..."
+def opening_text(title: str, host: str, t: Language = ENGLISH) -> str:
+    """The lobby message while its thread is being opened, in ``t``."""
+    return t.gettext("**{game}**: {host} is opening a new game...", game=title, host=host)
 
 
-def thread_welcome(session: Session) -> str:
-    """The first message in a game's thread."""
+def thread_welcome(session: Session, t: Language = ENGLISH) -> str:
+    """The first message in a game's thread, in ``t``."""
     return clip(
-        f"This thread holds **{session.info.title}** game #{session.id}, opened by "
-        f"{host_name(session)}. Join with the lobby's buttons in <#{session.row.lobby_channel_id}> or "
-        "with /game join here; the host starts it with /game start. Boards, turns and results are posted here."
+        t.gettext(
+            "This thread holds **{game}** game #{number}, opened by {host}. Join with the lobby's "
+            "buttons in {lobby} or with /game join here; the host starts it with /game start. "
+            "Boards, turns and results are posted here.",
+            game=session.info.title,
+            number=session.id,
+            host=host_name(session, t),
+            lobby=f"<#{session.row.lobby_channel_id}>",
+        )
     )
 
 
-def host_name(session: Session) -> str:
-    return next((s.name for s in session.seats if s.user_id == session.row.host_id), "its host")
+def host_name(session: Session, t: Language = ENGLISH) -> str:
+    return next((s.name for s in session.seats if s.user_id == session.row.host_id), t.gettext("its host"))
 
 
-def result_line(session: Session) -> str:
-    """One line for the lobby message once the game is over: who won, or why it ended."""
+def result_line(session: Session, t: Language = ENGLISH) -> str:
+    """One line for the lobby message once the game is over, in ``t``: who won, or why it ended."""
     if session.status == "finished" and session.row.outcome:
         outcome = Outcome.from_dict(session.row.outcome)
         first = outcome.ranking[0] if outcome.ranking else ()
-        names = " and ".join(session.by_seat(s).name for s in first)
-        if names:
-            verb = "win" if len(first) > 1 else "wins"
-            return f"Result: {names} {verb} ({name_seats(outcome.reason, session.names())})."
-    return f"Result: none ({session.row.end_reason or session.status})."
+        winners = [session.by_seat(s).name for s in first]
+        if winners:
+            reason = name_seats(outcome.reason_in(t), session.names())
+            if len(winners) == 1:
+                return t.gettext("Result: {player} wins ({reason}).", player=winners[0], reason=reason)
+            return t.gettext(
+                "Result: {players} and {last} win ({reason}).",
+                players=", ".join(winners[:-1]),
+                last=winners[-1],
+                reason=reason,
+            )
+    return t.gettext("Result: none ({reason}).", reason=session.row.end_reason or session.status)
 
 
-def full_table_text(session: Session) -> str:
-    """The ping for the host when the last seat is taken."""
-    host = f"<@{session.row.host_id}>"
-    return (
-        f"{host}, your {session.info.title} table is full ({plural(session.row.max_players, 'seat')}): "
-        "press Start on the lobby message, or use /game start."
+def full_table_text(session: Session, t: Language = ENGLISH) -> str:
+    """The ping for the host when the last seat is taken, in ``t``."""
+    return t.ngettext(
+        "{host}, your {game} table is full ({n} seat): press Start on the lobby message, or use /game start.",
+        "{host}, your {game} table is full ({n} seats): press Start on the lobby message, or use /game start.",
+        session.row.max_players,
+        host=f"<@{session.row.host_id}>",
+        game=session.info.title,
     )
+
+
+def away_label(date: str, t: Language = ENGLISH) -> str:
+    """How someone taking time away is shown beside their name, in ``t``."""
+    return t.gettext("away until {date}", date=date)
 
 
 def status_text(
@@ -525,94 +598,149 @@ def status_text(
     reader: Reader = None,
     away: Mapping[int, str] | None = None,
     clock: str | None = None,
+    t: Language = ENGLISH,
 ) -> str:
-    """``/game status`` for a running game, or one that ended here (lobbies show their lobby text);
-    ``away``: user id -> "away until ..." for those taking time away."""
+    """``/game status`` for a running game, or one that ended here (lobbies show their lobby text),
+    in ``t`` (the asker's language); ``away``: user id -> "away until ..." for those taking time
+    away."""
     away = away or {}
     ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
-    seats = "\n".join(
-        f"{i + 1}. {s.name}{s.tag}{' (resigned)' if s.resigned else ''}"
-        f"{f' ({away[s.user_id]})' if s.user_id is not None and s.user_id in away else ''}"
-        for i, s in enumerate(ordered)
-    )
+    seat_lines = []
+    for i, s in enumerate(ordered):
+        line = t.gettext("{number}. {name}", number=i + 1, name=f"{s.name}{s.tag}")
+        if s.resigned:
+            line = t.gettext("{player} (resigned)", player=line)
+        if s.user_id is not None and s.user_id in away:
+            line = f"{line} ({away[s.user_id]})"
+        seat_lines.append(line)
     lines = [
-        f"**{session.info.title}** (game #{session.id}): {plural(moves_played, 'move')} played",
-        f"Options: {options_text(session)}",
-        seats,
+        t.ngettext(
+            "**{game}** (game #{number}): {n} move played",
+            "**{game}** (game #{number}): {n} moves played",
+            moves_played,
+            game=session.info.title,
+            number=session.id,
+        ),
+        t.gettext("Options: {options}", options=options_text(session, t)),
+        "\n".join(seat_lines),
     ]
     if session.damaged:
         lines.append(
-            f"⚠️ This game is damaged ({session.damaged}); the host or an admin can /game abandon it."
+            t.gettext(
+                "⚠️ This game is damaged ({problem}); the host or an admin can /game abandon it.",
+                problem=session.damaged,
+            )
         )
     elif session.status == "finished":
         outcome = Outcome.from_dict(session.row.outcome) if session.row.outcome else None
-        lines.extend(outcome_lines(session, outcome) or [f"**Game over**: {session.row.end_reason}."])
-        lines.append(next_steps(session))
+        lines.extend(
+            outcome_lines(session, outcome, t)
+            or [t.gettext("**Game over**: {reason}.", reason=session.row.end_reason)]
+        )
+        lines.append(next_steps(session, t))
     elif session.status == "abandoned":
-        lines.append(f"This game was abandoned ({session.row.end_reason}). {next_steps(session)}")
+        lines.append(
+            t.gettext(
+                "This game was abandoned ({reason}). {next}",
+                reason=session.row.end_reason,
+                next=next_steps(session, t),
+            )
+        )
     else:
-        lines.append(f"Waiting on: {', '.join(s.name for s in session.waiting_on()) or 'nobody'}")
+        waiting = [s.name for s in session.waiting_on()]
+        lines.append(
+            t.gettext("Waiting on: {players}", players=", ".join(waiting))
+            if waiting
+            else t.gettext("Waiting on: nobody")
+        )
         if clock:
             lines.append(clock)
     if last is not None and not session.damaged:
-        lines.append("Last: " + describe(session, last, reader))
+        lines.append(t.gettext("Last: {move}", move=describe(session, last, reader, t)))
     return clip("\n".join(lines))
 
 
-def list_line(session: Session) -> str:
-    who = ", ".join(seat.name for seat in session.seats)
+def list_line(session: Session, t: Language = ENGLISH) -> str:
+    """One game of ``/game list``, in ``t``."""
+    values = {
+        "channel": f"<#{session.row.channel_id}>",
+        "game": session.info.title,
+        "players": ", ".join(seat.name for seat in session.seats),
+    }
     if session.damaged:
-        extra = "damaged: ask the host or an admin to /game abandon it"
-    elif session.status == "active":
-        extra = f"waiting on {', '.join(x.name for x in session.waiting_on()) or 'nobody'}"
-    else:
-        extra = f"lobby, {plural(len(session.seats), 'seat')} of {session.row.max_players} taken"
-    return f"<#{session.row.channel_id}> · {session.info.title} ({extra}): {who}"
+        return t.gettext(
+            "{channel} · {game} (damaged: ask the host or an admin to /game abandon it): {players}", **values
+        )
+    if session.status == "active":
+        waiting = ", ".join(x.name for x in session.waiting_on())
+        if not waiting:
+            return t.gettext("{channel} · {game} (waiting on nobody): {players}", **values)
+        return t.gettext("{channel} · {game} (waiting on {waiting}): {players}", waiting=waiting, **values)
+    return t.ngettext(
+        "{channel} · {game} (lobby, {n} seat of {most} taken): {players}",
+        "{channel} · {game} (lobby, {n} seats of {most} taken): {players}",
+        len(session.seats),
+        most=session.row.max_players,
+        **values,
+    )
 
 
-def list_text(sessions: Sequence[Session]) -> str:
-    """``/game list``: the games given (already filtered to what the asker may see)."""
+def list_text(sessions: Sequence[Session], t: Language = ENGLISH) -> str:
+    """``/game list`` in ``t``: the games given (already filtered to what the asker may see)."""
     if not sessions:
         from bot.sessions import new_game_hint
 
-        return f"No games you can see right now; {new_game_hint()}."
-    return clip("\n".join(list_line(s) for s in sessions))
+        return t.gettext("No games you can see right now; {hint}.", hint=new_game_hint().in_words(t))
+    return clip("\n".join(list_line(s, t) for s in sessions))
 
 
 # ------------------------------------------------------------------ /game history
 
 
-def history_text(session: Session, number: int, shown: int, record: MoveRecord | None, reader: Reader) -> str:
-    """A history page for ``reader``: which move, who made it, and its event lines as that reader
-    may read them (the mover's private lines only to the mover's own seat)."""
-    title = f"**{session.info.title}** (game #{session.id}), move {number} of {shown}"
+def history_text(
+    session: Session,
+    number: int,
+    shown: int,
+    record: MoveRecord | None,
+    reader: Reader,
+    t: Language = ENGLISH,
+) -> str:
+    """A history page for ``reader``, in ``t``: which move, who made it, and its event lines as
+    that reader may read them (the mover's private lines only to the mover's own seat)."""
+    values = {"game": session.info.title, "number": session.id, "move": number, "shown": shown}
     if session.status == "active":
-        title += " (the game goes on)"
-    if number == 0 or record is None:
-        return clip(f"{title}\nThe board before the first move.")
-    names = session.names()
-    s = seen(session.engine, session.state, record, reader)
-    who = (
-        "the table" if record.seat == TABLE else names[record.seat] if 0 <= record.seat < len(names) else "?"
-    )
-    by = " (played by the computer)" if record.by_computer else ""
-    if undo_target(record.move) is not None:
-        return clip("\n".join([title, *(sentence(name_seats(t, names)) for t in s.lines)]))
-    if s.notation is not None:
-        head = f"{who}{by} played `{s.notation}`."
+        title = t.gettext("**{game}** (game #{number}), move {move} of {shown} (the game goes on)", **values)
     else:
-        head = f"{who}{by} moved (the move itself is hidden from you)."
+        title = t.gettext("**{game}** (game #{number}), move {move} of {shown}", **values)
+    if number == 0 or record is None:
+        before = t.gettext("The board before the first move.")
+        return clip(f"{title}\n{before}")
+    names = session.names()
+    s = seen(session.engine, session.state, record, reader, t)
+    who = mover(session, record.seat, t)
+    if undo_target(record.move) is not None:
+        return clip("\n".join([title, *(sentence(name_seats(line, names)) for line in s.lines)]))
+    if s.notation is not None:
+        if record.by_computer:
+            head = t.gettext(
+                "{player} (played by the computer) played `{move}`.", player=who, move=s.notation
+            )
+        else:
+            head = t.gettext("{player} played `{move}`.", player=who, move=s.notation)
+    elif record.by_computer:
+        head = t.gettext(
+            "{player} (played by the computer) moved (the move itself is hidden from you).", player=who
+        )
+    else:
+        head = t.gettext("{player} moved (the move itself is hidden from you).", player=who)
     lines = [title, head[0].upper() + head[1:]]
-    lines.extend(sentence(name_seats(t, names)) for t in s.lines)
+    lines.extend(sentence(name_seats(line, names)) for line in s.lines)
     return clip("\n".join(lines))
 
 
-def history_label(session: Session, number: int, seat: int | None) -> str:
-    """A jump target in the history select: ``Move 12: Ana``."""
+def history_label(session: Session, number: int, seat: int | None, t: Language = ENGLISH) -> str:
+    """A jump target in the history select, in ``t``: ``Move 12: Ana``."""
     if number == 0:
-        return "The start"
-    names = session.names()
-    who = (
-        "the table" if seat == TABLE else names[seat] if seat is not None and 0 <= seat < len(names) else "?"
-    )
-    return f"Move {number}: {who}"
+        return t.gettext("The start")
+    who = "?" if seat is None else mover(session, seat, t)
+    return t.gettext("Move {number}: {player}", number=number, player=who)

@@ -56,13 +56,17 @@ from engines.core import (
     NotYourTurn,
     Outcome,
     Privacy,
+    Said,
     SetupError,
+    Translates,
     config_from_options,
     name_seats,
     options_of,
-    plural,
     rng_for,
+    said,
+    said_n,
 )
+from languages import ENGLISH, Language
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +78,40 @@ MAX_TIMER_HOURS = 720
 
 
 class TableError(Exception):
-    """A refusal from the table, in words a player can read."""
+    """A refusal from the table, in words a player can read.
+
+    ``TableError("there is no game #{number} here", number=5)`` keeps the English message (its
+    message id, named placeholders) and its values as a :class:`~engines.core.Said`, or takes one
+    (``TableError(said_n(n, "{n} seat", "{n} seats"))`` for a count): ``str()`` is the English
+    sentence, and :meth:`in_words` the refusal in the reader's language.  A text built by the code
+    (another error's words) has no values and reads as it is."""
+
+    def __init__(self, message: object = "", /, **values: Any) -> None:
+        self.said = message if isinstance(message, Said) else Said(str(message), values)
+        super().__init__(self.said.in_words())
+
+    def in_words(self, t: Language) -> str:
+        """The refusal in ``t``."""
+        return self.said.in_words(t)
+
+
+def named(exc: MoveError, names: Sequence[str]) -> MoveError:
+    """The engine's refusal ``exc`` with the players' names put in: ``str()`` in English, and
+    :func:`refusal` in a reader's language (the sentence kept for translation is kept)."""
+    out = type(exc)(exc.said)
+    out.args = (name_seats(str(exc), names),)
+    out.names = tuple(names)  # type: ignore[attr-defined]  # the table adds the names to the engine's error
+    return out
+
+
+def refusal(exc: BaseException, t: Language) -> str:
+    """A refusal in ``t``: the table's (:class:`TableError`), or the engine's kept sentence with
+    the players' names put in (see :func:`named`)."""
+    if isinstance(exc, TableError):
+        return exc.in_words(t)
+    if isinstance(exc, MoveError):
+        return name_seats(exc.said.in_words(t), getattr(exc, "names", None))
+    return str(exc)
 
 
 class NoGameHere(TableError):
@@ -251,10 +288,12 @@ class TimeOut:
     at: float
 
 
-def damaged_text(session: Session) -> str:
-    return (
-        f"this {session.info.title} game is damaged ({session.damaged}); the host or someone with "
-        "Manage Channels can /game abandon it to free the channel"
+def damaged_text(session: Session) -> Said:
+    return said(
+        "this {game} game is damaged ({problem}); the host or someone with Manage Channels can "
+        "/game abandon it to free the channel",
+        game=session.info.title,
+        problem=session.damaged,
     )
 
 
@@ -299,12 +338,23 @@ def rerate(current: list[RatingRow], changes: list[RatingChange] | None = None) 
     return new
 
 
-def new_game_hint() -> str:
+class NewGameHint(Said):
+    """How to open a game here, naming the real commands in the reader's language (each command
+    is written in that language, so the list is made when the hint is put in words)."""
+
+    def in_words(self, language: Translates | None = None) -> str:
+        t = language or ENGLISH
+        commands = [t.gettext("/{game} new", game=name) for name in sorted(engines.available())]
+        if len(commands) == 1:
+            return t.gettext("start one with {command}", command=commands[0])
+        return t.gettext(
+            "start one with {commands} or {last}", commands=", ".join(commands[:-1]), last=commands[-1]
+        )
+
+
+def new_game_hint() -> Said:
     """How to open a game here, naming the real commands."""
-    names = sorted(engines.available())
-    shown = [f"/{n} new" for n in names]
-    listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
-    return f"start one with {listed}"
+    return NewGameHint("start one with /<game> new")
 
 
 def computer_turns(
@@ -460,7 +510,7 @@ class SessionService:
         """A session read again after a change to it (it is never deleted, so it is there)."""
         session = await self.get(session_id)
         if session is None:
-            raise NoGameHere(f"game {session_id} is gone from the database")
+            raise NoGameHere("game {number} is gone from the database", number=session_id)
         return session
 
     async def in_channel(self, channel_id: int) -> Session | None:
@@ -470,7 +520,7 @@ class SessionService:
     async def require(self, channel_id: int, *, damaged_ok: bool = False) -> Session:
         session = await self.in_channel(channel_id)
         if session is None:
-            raise NoGameHere(f"there is no game in this channel; {new_game_hint()}")
+            raise NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
         if session.damaged and not damaged_ok:
             raise Damaged(damaged_text(session))
         return session
@@ -480,7 +530,7 @@ class SessionService:
         that ended here (until a new game opens in the channel)."""
         row = await self.store.last_session(channel_id)
         if row is None:
-            raise NoGameHere(f"there is no game in this channel; {new_game_hint()}")
+            raise NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
         return await self._load(row)
 
     async def live(self, guild_id: int | None) -> list[Session]:
@@ -506,12 +556,16 @@ class SessionService:
         limit = info.max_players if max_players is None else max_players
         if not info.min_players <= limit <= info.max_players:
             raise TableError(
-                f"{info.title} seats {info.min_players} to {info.max_players} players, not {limit}"
+                "{game} seats {least} to {most} players, not {limit}",
+                game=info.title,
+                least=info.min_players,
+                most=info.max_players,
+                limit=limit,
             )
         try:
             config = config_from_options(module.Config, limit, options)
         except SetupError as exc:
-            raise TableError(str(exc)) from None
+            raise TableError(exc.said) from None
         return info, options_of(config), limit
 
     async def create(
@@ -558,13 +612,14 @@ class SessionService:
         return await self.reread(sid)
 
     @staticmethod
-    def _busy_message(existing: SessionRow | None) -> str:
+    def _busy_message(existing: SessionRow | None) -> Said:
         if existing is None:
-            return "another game was just opened here; try again"
-        title = engines.get(existing.game).title
-        return (
-            f"this channel already has a {title} game ({existing.status}); finish or /game abandon it first, "
-            "or open a thread for a second game"
+            return said("another game was just opened here; try again")
+        return said(
+            "this channel already has a {game} game ({status}); finish or /game abandon it first, "
+            "or open a thread for a second game",
+            game=engines.get(existing.game).title,
+            status=existing.status,
         )
 
     async def join(self, channel_id: int, user_id: int, name: str) -> Session:
@@ -580,12 +635,22 @@ class SessionService:
             except Conflict:  # seated meanwhile, through another process
                 raise TableError("you are already seated at this table") from None
             if not seated:
-                raise TableError(f"the table is full ({plural(session.row.max_players, 'seat')})")
+                raise TableError(
+                    said_n(
+                        session.row.max_players,
+                        "the table is full ({n} seat)",
+                        "the table is full ({n} seats)",
+                    )
+                )
             return await self.require(channel_id)
 
     async def add_computer(self, channel_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> Session:
         if level not in LEVELS:
-            raise TableError(f"there is no computer level {level!r}; choose {', '.join(LEVELS)}")
+            raise TableError(
+                "there is no computer level {level}; choose {levels}",
+                level=repr(level),
+                levels=", ".join(LEVELS),
+            )
         session = await self.require(channel_id)
         async with self.lock(session.id):
             session = await self.require(channel_id)
@@ -598,7 +663,13 @@ class SessionService:
             if not await self.store.add_seat(
                 session.id, None, name, limit=session.row.max_players, computer=True, level=level
             ):
-                raise TableError(f"the table is full ({plural(session.row.max_players, 'seat')})")
+                raise TableError(
+                    said_n(
+                        session.row.max_players,
+                        "the table is full ({n} seat)",
+                        "the table is full ({n} seats)",
+                    )
+                )
             return await self.require(channel_id)
 
     async def leave(self, channel_id: int, user_id: int) -> Session | None:
@@ -642,14 +713,26 @@ class SessionService:
             n = len(session.seats)
             if n < session.info.min_players:
                 raise TableError(
-                    f"{session.info.title} needs at least {plural(session.info.min_players, 'player')}; "
-                    f"{n} seated (add a computer player or wait for others)"
+                    said_n(
+                        session.info.min_players,
+                        "{game} needs at least {n} player; {seated} seated (add a computer player or wait for others)",
+                        "{game} needs at least {n} players; {seated} seated (add a computer player or wait for others)",
+                        game=session.info.title,
+                        seated=n,
+                    )
                 )
             module = session.engine
             try:
                 config = config_from_options(module.Config, n, session.row.options)
             except SetupError as exc:
-                raise TableError(f"these options do not work with {plural(n, 'player')}: {exc}") from None
+                raise TableError(
+                    said_n(
+                        n,
+                        "these options do not work with {n} player: {problem}",
+                        "these options do not work with {n} players: {problem}",
+                        problem=exc.said,
+                    )
+                ) from None
             order = list(range(n))
             rng_for(session.row.seed, "seating").shuffle(order)
             seat_of = {s.join_order: order[i] for i, s in enumerate(session.seats)}
@@ -707,13 +790,11 @@ class SessionService:
             session = await self.get(session_id)
             if session is None or session.status != "active":
                 status = session.status if session else "gone"
-                raise TableError(
-                    "this game is over"
-                    if status in ("finished", "abandoned")
-                    else "this game has not started yet"
-                    if status == "lobby"
-                    else "there is no such game"
-                )
+                if status in ("finished", "abandoned"):
+                    raise TableError("this game is over")
+                if status == "lobby":
+                    raise TableError("this game has not started yet")
+                raise TableError("there is no such game")
             if expected_version is not None and expected_version != session.version:
                 raise StaleMove("the board changed since that button was posted; here it is now")
             seat = session.seat_of(user_id)
@@ -739,7 +820,7 @@ class SessionService:
                 move = module.parse_move(text)
                 new_state, mine = apply(module, session.state, seat.seat, move, by_computer=False)
             except MoveError as exc:  # the engine's words, with the players' names put in
-                raise type(exc)(name_seats(str(exc), session.names())) from None
+                raise named(exc, session.names()) from None
             played = [mine]
             try:
                 version = await self.store.record_moves(
@@ -966,7 +1047,9 @@ class SessionService:
             if not number or not math.isfinite(seconds) or not 0 <= seconds <= MAX_TIMER_HOURS * 3600:
                 shown = f"{seconds / 3600:g}" if number else repr(seconds)
                 raise TableError(
-                    f"the timer must be a number of hours from 0 (off) to {MAX_TIMER_HOURS}, not {shown}"
+                    "the timer must be a number of hours from 0 (off) to {most}, not {shown}",
+                    most=MAX_TIMER_HOURS,
+                    shown=shown,
                 )
         session = await self.require(channel_id)
         async with self.lock(session.id):
@@ -975,8 +1058,8 @@ class SessionService:
                 raise TableError("only the host or someone with Manage Channels can set the turn timer")
             if session.row.clock:
                 raise TableError(
-                    f"this game has a clock ({session.row.clock}); change it with /game clock "
-                    "(`/game clock clock:off` removes it)"
+                    "this game has a clock ({clock}); change it with /game clock (`/game clock clock:off` removes it)",
+                    clock=session.row.clock,
                 )
             await self.store.set_timer(session.id, seconds or None)
             return await self.require(channel_id)
@@ -1216,7 +1299,11 @@ class SessionService:
         None is the table itself after :data:`gameclock.VOTE_SECONDS` (the computer).
         Returns the session, what was decided, and the computer's moves when it took over."""
         if choice not in TIMEOUT_CHOICES:
-            raise TableError(f"the answers are {', '.join(TIMEOUT_CHOICES)}, not {choice!r}")
+            raise TableError(
+                "the answers are {answers}, not {choice}",
+                answers=", ".join(TIMEOUT_CHOICES),
+                choice=repr(choice),
+            )
         async with self.lock(session_id):
             session = await self.get(session_id)
             if session is None or session.status != "active" or session.damaged:

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot import choices, export, i18n, public, results
+from bot import choices, export, i18n, notices, public, results
 from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
 from bot.clockvote import ClockDesk, TimeoutButton
 from bot.history import History
@@ -58,20 +58,22 @@ from bot.sessions import (
     StaleMove,
     TableError,
     damaged_text,
+    refusal,
 )
-from bot.storage import fits
+from bot.storage import PersonRow, fits
 from bot.undo import Undone, UndoService
-from engines.core import DEFAULT_LEVEL, MoveError, Outcome, name_seats, plural
-from languages import Language
+from engines.core import DEFAULT_LEVEL, MoveError, Outcome, in_words, name_seats, said_n
+from languages import ENGLISH, N_, Language
+from languages import language as language_of
 
 if TYPE_CHECKING:
     from bot.app import TableBot
 
 log = logging.getLogger(__name__)
 
-UNEXPECTED = "Something went wrong on our side; the game is unchanged. The error has been logged."
+UNEXPECTED = N_("Something went wrong on our side; the game is unchanged. The error has been logged.")
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
-SERVERS_ONLY = "Pukllay's games are played in a server's channels; use its commands there."
+SERVERS_ONLY = N_("Pukllay's games are played in a server's channels; use its commands there.")
 
 __all__ = [
     "CHOICE_LIMIT",
@@ -236,12 +238,27 @@ class Table:
         )
         return discord.File(io.BytesIO(png), filename=name)
 
-    def board_view(self, session: Session) -> discord.ui.View | None:
+    def away_labels(self, people: dict[int, PersonRow], t: Language) -> dict[int, str]:
+        """``user id -> "away until ..."`` in ``t`` for those of ``people`` taking time away now."""
+        now = self.notifier.now()
+        return {
+            uid: public.away_label(notices.away_date(p), t) for uid, p in people.items() if p.away_at(now)
+        }
+
+    async def away_of(self, session: Session, t: Language) -> dict[int, str]:
+        """The away labels of ``session``'s people, in ``t`` (for /game status)."""
+        people = await self.service.store.people(
+            [s.user_id for s in session.seats if s.user_id and not s.computer]
+        )
+        return self.away_labels(people, t)
+
+    def board_view(self, session: Session, t: Language = ENGLISH) -> discord.ui.View | None:
+        """The board post's buttons, labelled in ``t`` (the server's language)."""
         if session.status != "active":
             return None
         view = discord.ui.View(timeout=None)
-        view.add_item(TurnButton(session.id))
-        view.add_item(HandButton(session.id))
+        view.add_item(TurnButton(session.id, t))
+        view.add_item(HandButton(session.id, t=t))
         return view
 
     # ------------------------------------------------------------- the channel's board
@@ -281,21 +298,19 @@ class Table:
                 outcome=outcome,
                 ratings=ratings,
                 ping=ping,
-                away=self.notifier.away_labels(people),
-                clock=await self.notifier.time_left(session),
+                away=self.away_labels(people, language),
+                clock=await self.notifier.time_left(session, language),
                 t=language,
             )
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             file = await self.render(
-                session,
-                last_action=public.last_action(session, records),
-                language=(await self.language(session)).code,
+                session, last_action=public.last_action(session, records, language), language=language.code
             )
             mentions = self.notifier.mentions(people, ping)
             kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
             if file is not None:
                 kwargs["file"] = file
-            view = self.board_view(session)
+            view = self.board_view(session, language)
             if view is not None:
                 kwargs["view"] = view
             message = await channel.send(**kwargs)
@@ -367,15 +382,18 @@ class Table:
         session = await self.service.get(result.session.id) or result.session
         if session.status != "finished" or not session.row.outcome:
             return
-        png = await results.card(
-            self.service, session, result.ratings, language=(await self.language(session)).code
-        )
+        t = await self.language(session)
+        png = await results.card(self.service, session, result.ratings, language=t.code)
         view = discord.ui.View(timeout=None)
-        view.add_item(RematchButton(session.id))
+        view.add_item(RematchButton(session.id, t))
         channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
         await channel.send(
-            f"**Results** of {session.info.title} game #{session.id}. Play again with the same players and "
-            "options: press Rematch (each player presses it to take a seat).",
+            t.gettext(
+                "**Results** of {game} game #{number}. Play again with the same players and options: "
+                "press Rematch (each player presses it to take a seat).",
+                game=session.info.title,
+                number=session.id,
+            ),
             file=discord.File(io.BytesIO(png), filename=f"{session.info.name}-{session.id}-results.png"),
             view=view,
         )
@@ -386,6 +404,7 @@ class Table:
 
         async def work() -> None:
             old = await self.session_for(interaction, session_id)
+            mine = i18n.private(interaction)
             if old.status != "finished":
                 raise TableError("a rematch is offered once the game has ended")
             user = interaction.user
@@ -396,7 +415,7 @@ class Table:
                     session = await self.service.join(channel_id, user.id, user.display_name)
                     await self.refresh_lobby(session)
                     await self.tell_host_full(session, user.id)
-                    await self.reply(interaction, "You joined the rematch.")
+                    await self.reply(interaction, mine.gettext("You joined the rematch."))
                     return
                 raise TableError(self.service._busy_message(live.row))
             self.check_permissions(interaction)
@@ -417,20 +436,39 @@ class Table:
             others += [s.user_id for s in old.seats if s.resigned and s.user_id not in (None, user.id)]
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             pings = " ".join(f"<@{uid}>" for uid in dict.fromkeys(others))
+            t = await self.language(session)
+            if pings:
+                head = t.gettext(
+                    "Rematch of game #{number}: {players}, press Join (or Rematch) to play again.",
+                    number=old.id,
+                    players=pings,
+                )
+            else:
+                head = t.gettext("Rematch of game #{number}.", number=old.id)
             message = await channel.send(
-                f"Rematch of game #{old.id}{': ' + pings + ', press Join (or Rematch) to play again' if pings else ''}.\n"
-                + await self.lobby_text(session),
-                view=self.lobby_buttons(session),
+                f"{head}\n{await self.lobby_text(session, t)}",
+                view=self.lobby_buttons(session, t),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(u) for u in dict.fromkeys(others)]
                 ),
             )
             await self.service.store.set_lobby_message(session.id, message.id)
             await self.reply(
-                interaction, "Rematch lobby opened; you host it. Press Start when everyone is seated."
+                interaction,
+                mine.gettext("Rematch lobby opened; you host it. Press Start when everyone is seated."),
             )
 
         await self.guard(interaction, work)
+
+    async def begins(self, session: Session) -> str:
+        """The first board's header, in the server's language: the game begins, seats in play order."""
+        t = await self.language(session)
+        seats = ", ".join(
+            t.gettext("{number}. {name}", number=i + 1, name=n) for i, n in enumerate(session.names())
+        )
+        return t.gettext(
+            "**{game}** begins! Seats in play order: {seats}", game=session.info.title, seats=seats
+        )
 
     async def _announce(self, result: MoveResult, header: str | None) -> discord.Message:
         return await self.post_board(
@@ -448,15 +486,16 @@ class Table:
         """The lobby message, in ``t`` (a private answer: the asker's), else the server's language."""
         return public.lobby_text(session, t or await self.language(session))
 
-    def lobby_view(self, session: Session) -> discord.ui.View | None:
-        """The lobby's buttons while it is open; None (no buttons) once it is not."""
-        return self.lobby_buttons(session) if session.status == "lobby" else None
+    def lobby_view(self, session: Session, t: Language = ENGLISH) -> discord.ui.View | None:
+        """The lobby's buttons (labelled in ``t``, the server's language) while it is open; None
+        (no buttons) once it is not."""
+        return self.lobby_buttons(session, t) if session.status == "lobby" else None
 
     @staticmethod
-    def lobby_buttons(session: Session) -> discord.ui.View:
+    def lobby_buttons(session: Session, t: Language = ENGLISH) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         for action in ("join", "leave", "cpu", "start"):
-            view.add_item(LobbyButton(session.id, action))
+            view.add_item(LobbyButton(session.id, action, t))
         return view
 
     async def refresh_lobby(self, session: Session | None, session_id: int | None = None) -> None:
@@ -466,9 +505,10 @@ class Table:
             return
         where = session.row.lobby_channel_id or session.row.channel_id
         channel = self.bot.get_partial_messageable(where, guild_id=session.row.guild_id)
+        t = await self.language(session)
         try:
             await channel.get_partial_message(session.row.lobby_message_id).edit(
-                content=await self.lobby_text(session), view=self.lobby_view(session)
+                content=await self.lobby_text(session, t), view=self.lobby_view(session, t)
             )
         except discord.HTTPException:
             log.warning("could not update the lobby message of session %s", session.id, exc_info=True)
@@ -506,8 +546,9 @@ class Table:
                 interaction,
                 f"The {session.info.title} lobby is open (players can /game join, the host can /game abandon it)",
             )
+            t = await self.language(session)
             sent = await interaction.response.send_message(
-                await self.lobby_text(session), view=self.lobby_buttons(session)
+                await self.lobby_text(session, t), view=self.lobby_buttons(session, t)
             )
             await self.service.store.set_lobby_message(session.id, sent.message_id)
 
@@ -527,7 +568,8 @@ class Table:
         info, _, _ = self.service.check_new(game, options, players)
         self.service.check_clock(clock)
         host = interaction.user
-        sent = await interaction.response.send_message(public.opening_text(info.title, host.display_name))
+        t = await i18n.server(self.bot, self.service.store, interaction.guild_id)
+        sent = await interaction.response.send_message(public.opening_text(info.title, host.display_name, t))
         message_id = sent.message_id
         parent_id = channel_of(interaction)
         if message_id is None:
@@ -545,7 +587,9 @@ class Table:
                 clock=clock,
             )
         except TableError as exc:
-            await interaction.edit_original_response(content=f"No game was opened: {exc}.")
+            await interaction.edit_original_response(
+                content=t.gettext("No game was opened: {reason}.", reason=exc.in_words(t))
+            )
             raise
         await self.service.store.set_lobby_message(session.id, message_id)
         self.committed(interaction, f"The {info.title} lobby is open")
@@ -558,34 +602,75 @@ class Table:
         except discord.HTTPException as exc:
             log.warning("could not open the thread of session %s: %s", session.id, exc)
             await self.service.close_lobby(session.id, "its thread could not be opened")
-            why = "missing permissions" if isinstance(exc, discord.Forbidden) else f"error {exc.status}"
-            await interaction.edit_original_response(
-                content=f"No game was opened: Discord refused to open its thread ({why}). "
-                "Try again, or use thread: False to play in this channel.",
-                view=None,
-            )
+            if isinstance(exc, discord.Forbidden):
+                text = t.gettext(
+                    "No game was opened: Discord refused to open its thread (missing permissions). "
+                    "Try again, or use thread: False to play in this channel."
+                )
+            else:
+                text = t.gettext(
+                    "No game was opened: Discord refused to open its thread (error {status}). "
+                    "Try again, or use thread: False to play in this channel.",
+                    status=exc.status,
+                )
+            await interaction.edit_original_response(content=text, view=None)
             return
         session = await self.service.get(session.id) or session
         await interaction.edit_original_response(
-            content=await self.lobby_text(session), view=self.lobby_view(session)
+            content=await self.lobby_text(session, t), view=self.lobby_view(session, t)
         )
-        await opened.send(public.thread_welcome(session), allowed_mentions=discord.AllowedMentions.none())
+        await opened.send(public.thread_welcome(session, t), allowed_mentions=discord.AllowedMentions.none())
 
     @staticmethod
     def check_permissions(interaction: discord.Interaction, *, for_thread: bool = False) -> None:
         """Refuse, naming them, when the bot lacks permissions it needs in this channel."""
         missing = missing_permissions(interaction, for_thread=for_thread)
         if missing:
-            where = "this thread" if in_thread(interaction) else "this channel"
             threads = {"Create Public Threads", "Send Messages in Threads"}
-            other = (
-                "or use thread: False to play in this channel itself"
-                if for_thread and set(missing) <= threads
-                else "or open the game in another channel"
-            )
+            values = {"permissions": ", ".join(missing)}
+            n = len(missing)
+            if for_thread and set(missing) <= threads and in_thread(interaction):
+                raise TableError(
+                    said_n(
+                        n,
+                        "I am missing {permissions} in this thread; a server admin can grant it to my role "
+                        "(or use thread: False to play in this channel itself)",
+                        "I am missing {permissions} in this thread; a server admin can grant them to my role "
+                        "(or use thread: False to play in this channel itself)",
+                        **values,
+                    )
+                )
+            if for_thread and set(missing) <= threads:
+                raise TableError(
+                    said_n(
+                        n,
+                        "I am missing {permissions} in this channel; a server admin can grant it to my role "
+                        "(or use thread: False to play in this channel itself)",
+                        "I am missing {permissions} in this channel; a server admin can grant them to my role "
+                        "(or use thread: False to play in this channel itself)",
+                        **values,
+                    )
+                )
+            if in_thread(interaction):
+                raise TableError(
+                    said_n(
+                        n,
+                        "I am missing {permissions} in this thread; a server admin can grant it to my role "
+                        "(or open the game in another channel)",
+                        "I am missing {permissions} in this thread; a server admin can grant them to my role "
+                        "(or open the game in another channel)",
+                        **values,
+                    )
+                )
             raise TableError(
-                f"I am missing {', '.join(missing)} in {where}; a server admin can grant "
-                f"{'it' if len(missing) == 1 else 'them'} to my role ({other})"
+                said_n(
+                    n,
+                    "I am missing {permissions} in this channel; a server admin can grant it to my role "
+                    "(or open the game in another channel)",
+                    "I am missing {permissions} in this channel; a server admin can grant them to my role "
+                    "(or open the game in another channel)",
+                    **values,
+                )
             )
 
     async def session_for(
@@ -614,7 +699,7 @@ class Table:
         channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
         try:
             await channel.send(
-                public.full_table_text(session),
+                public.full_table_text(session, await self.language(session)),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(session.row.host_id)]
                 ),
@@ -642,16 +727,19 @@ class Table:
                     raise TableError("this lobby is closed")
                 channel_id = session.row.channel_id  # a lobby button in the parent of the game's thread
             user = interaction.user
+            mine = i18n.private(interaction)
             result: MoveResult | None = None
             if action == "join":
                 session = await self.service.join(channel_id, user.id, user.display_name)
-                note = f"{user.display_name} joined."
+                note = mine.gettext("{player} joined.", player=user.display_name)
             elif action == "leave":
                 session = await self.service.leave(channel_id, user.id)
-                note = f"{user.display_name} left."
+                note = mine.gettext("{player} left.", player=user.display_name)
             elif action == "cpu":
                 session = await self.service.add_computer(channel_id, user.id, level)
-                note = f"{user.display_name} added a computer player ({level})."
+                note = mine.gettext(
+                    "{player} added a computer player ({level}).", player=user.display_name, level=level
+                )
             elif action == "start":
                 # From the lobby message in the parent channel, the board goes to the game's thread.
                 self.check_permissions(interaction, for_thread=channel_id != interaction.channel_id)
@@ -665,39 +753,35 @@ class Table:
                     await interaction.response.defer()
                 result = await self.service.start(channel_id, user.id)
                 session = result.session
-                note = "The game has started."
+                note = mine.gettext("The game has started.")
                 self.committed(interaction, "The game has started")
             else:
-                raise TableError(f"unknown lobby action {action!r}")
+                raise TableError("unknown lobby action {action}", action=repr(action))
             if (
                 from_button
                 and interaction.message is not None
                 and (session is None or interaction.message.id == session.row.lobby_message_id)
             ):
                 if session is None:
+                    closed = await i18n.server(self.bot, self.service.store, interaction.guild_id)
                     await interaction.response.edit_message(
-                        content="This lobby is closed: everyone left.", view=None
-                    )
-                elif interaction.response.is_done():
-                    await interaction.edit_original_response(
-                        content=await self.lobby_text(session), view=self.lobby_view(session)
+                        content=closed.gettext("This lobby is closed: everyone left."), view=None
                     )
                 else:
-                    await interaction.response.edit_message(
-                        content=await self.lobby_text(session), view=self.lobby_view(session)
-                    )
+                    t = await self.language(session)
+                    content, view = await self.lobby_text(session, t), self.lobby_view(session, t)
+                    if interaction.response.is_done():
+                        await interaction.edit_original_response(content=content, view=view)
+                    else:
+                        await interaction.response.edit_message(content=content, view=view)
             else:
                 if session is None:
-                    await self.reply(interaction, "You left; the lobby is closed.")
+                    await self.reply(interaction, mine.gettext("You left; the lobby is closed."))
                 else:
                     await self.refresh_lobby(session)
                     await self.reply(interaction, note)
             if result is not None:
-                await self.announce(
-                    result,
-                    header=f"**{result.session.info.title}** begins! Seats in play order: "
-                    + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(result.session.names())),
-                )
+                await self.announce(result, header=await self.begins(result.session))
             elif session is None:
                 await self.refresh_lobby(None, session_id)
             elif action in ("join", "cpu"):
@@ -724,7 +808,7 @@ class Table:
         self._idle.clear()
         try:
             if interaction.guild_id is None:
-                await self.reply(interaction, SERVERS_ONLY)
+                await self.reply(interaction, i18n.private(interaction).gettext(SERVERS_ONLY))
                 return
             if defer and not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -732,8 +816,9 @@ class Table:
             await work()
             if failed_dm and interaction.response.is_done():
                 await self.notifier.tell_failed_once(interaction)
-        except (TableError, MoveError) as exc:
-            await self.reply(interaction, f"⚠️ {self.sentence(str(exc))}")
+        except (TableError, MoveError) as exc:  # in the asker's language
+            t = i18n.private(interaction)
+            await self.reply(interaction, f"⚠️ {self.sentence(refusal(exc, t), t)}")
         except Exception as exc:
             recorded = self._recorded.get(interaction.id)
             if recorded is not None and isinstance(exc, discord.HTTPException):
@@ -741,7 +826,7 @@ class Table:
             else:
                 log.exception("unexpected error handling %s", interaction.data)
             try:
-                await self.reply(interaction, self.failure_text(recorded, exc))
+                await self.reply(interaction, self.failure_text(recorded, exc, i18n.private(interaction)))
             except discord.HTTPException:
                 log.warning("could not tell the user about the error", exc_info=True)
         finally:
@@ -751,23 +836,35 @@ class Table:
                 self._idle.set()
 
     @staticmethod
-    def failure_text(recorded: str | None, exc: BaseException) -> str:
-        """What to say when something failed: "unchanged" only if nothing was committed."""
+    def failure_text(recorded: str | None, exc: BaseException, t: Language = ENGLISH) -> str:
+        """What to say when something failed, in ``t``: "unchanged" only if nothing was committed
+        (``recorded`` is what was committed, as the caller wrote it)."""
         if recorded is None:
-            return UNEXPECTED
+            return t.gettext(UNEXPECTED)
         if isinstance(exc, discord.Forbidden):
-            why = "Discord refused to let me post here (missing permissions)"
-        elif isinstance(exc, discord.HTTPException):
-            why = f"Discord refused the message ({exc.status})"
-        else:
-            why = "something went wrong showing it (the error has been logged)"
-        return f"⚠️ {recorded}, but {why}. Once that is fixed, /game board posts the board again."
+            return t.gettext(
+                "⚠️ {done}, but Discord refused to let me post here (missing permissions). Once that is "
+                "fixed, /game board posts the board again.",
+                done=recorded,
+            )
+        if isinstance(exc, discord.HTTPException):
+            return t.gettext(
+                "⚠️ {done}, but Discord refused the message ({status}). Once that is fixed, /game board "
+                "posts the board again.",
+                done=recorded,
+                status=exc.status,
+            )
+        return t.gettext(
+            "⚠️ {done}, but something went wrong showing it (the error has been logged). Once that is "
+            "fixed, /game board posts the board again.",
+            done=recorded,
+        )
 
     @staticmethod
-    def sentence(text: str) -> str:
+    def sentence(text: str, t: Language = ENGLISH) -> str:
         text = text.strip()
         if not text:
-            return "That was not accepted."
+            return t.gettext("That was not accepted.")
         first = text.split(" ", 1)[0]
         if "_" not in first:  # an option's name (max_turns) keeps its spelling
             text = text[0].upper() + text[1:]
@@ -781,6 +878,7 @@ class Table:
         *,
         session_id: int = 0,
         stamp: str = "0",
+        t: Language = ENGLISH,
     ) -> discord.ui.LayoutView:
         """A private message with components v2: the text, the picture, then the menu."""
         view = discord.ui.LayoutView(timeout=None)
@@ -797,11 +895,13 @@ class Table:
                     )
                     for p in control.picks
                 ]
-                select = MoveSelect(session_id, stamp, options, index=index, placeholder=control.placeholder)
+                select = MoveSelect(
+                    session_id, stamp, options, index=index, placeholder=control.placeholder, t=t
+                )
                 view.add_item(discord.ui.ActionRow(select))
             else:
                 view.add_item(
-                    discord.ui.ActionRow(*(menu_button(p, session_id, stamp) for p in control.picks))
+                    discord.ui.ActionRow(*(menu_button(p, session_id, stamp, t) for p in control.picks))
                 )
         return view
 
@@ -852,7 +952,7 @@ class Table:
         """The game to browse: one of this server's, in a channel the asker can view."""
         session = await self.history.session(session_id, interaction.guild_id)
         if not can_view(interaction, session):
-            raise TableError(f"there is no game #{session_id} on this server that you can view")
+            raise TableError("there is no game #{number} on this server that you can view", number=session_id)
         return session
 
     async def history_page(
@@ -862,21 +962,18 @@ class Table:
         page = await self.history.page(session, number)
         seat = session.seat_of(interaction.user.id)
         reader = seat.seat if seat is not None else None
-        text = public.history_text(session, page.number, page.shown, page.record, reader)
+        t = i18n.private(interaction)
+        text = public.history_text(session, page.number, page.shown, page.record, reader, t)
         file = None
         renderer = session.info.load_renderer()
         if renderer is not None:
             view = session.engine.view_for(page.state, None)
             last = None
             if page.record is not None:
-                s = public.seen(session.engine, session.state, page.record, None)
-                last = name_seats(s.summary(), session.names())
+                s = public.seen(session.engine, session.state, page.record, None, t)
+                last = name_seats(s.summary(t), session.names())
             png = await asyncio.to_thread(
-                renderer.render,
-                view,
-                names=session.names(),
-                last_action=last,
-                language=i18n.private(interaction).code,
+                renderer.render, view, names=session.names(), last_action=last, language=t.code
             )
             file = discord.File(
                 io.BytesIO(png), filename=f"{session.info.name}-{session.id}-move{page.number}.png"
@@ -890,7 +987,7 @@ class Table:
             ("next", n + 1),
             ("last", shown),
         ):
-            button = HistoryButton(session.id, max(0, min(target, shown)), tag)
+            button = HistoryButton(session.id, max(0, min(target, shown)), tag, t)
             button.item.disabled = not 0 <= target <= shown or target == n
             controls.add_item(button)
         turns = await self.history.turn_starts(session, shown)
@@ -898,21 +995,25 @@ class Table:
             here = max(i for i, (_, start) in enumerate(turns) if start <= n)
             options = [
                 discord.SelectOption(
-                    label=f"Turn {i + 1} (from move {turns[i][1]})" if i else "Turn 1 (the start)",
+                    label=t.gettext("Turn {turn} (from move {move})", turn=i + 1, move=turns[i][1])
+                    if i
+                    else t.gettext("Turn 1 (the start)"),
                     value=str(turns[i][1]),
                     default=i == here,
                 )
                 for i in jump_targets(here, len(turns) - 1)
             ]
-            controls.add_item(HistorySelect(session.id, options, index=1, placeholder="Jump to a turn"))
+            controls.add_item(
+                HistorySelect(session.id, options, index=1, placeholder=t.gettext("Jump to a turn"), t=t)
+            )
         seats = {r.number: r.seat for r in await self.service.store.moves(session.id)}
         options = [
             discord.SelectOption(
-                label=public.history_label(session, m, seats.get(m)), value=str(m), default=m == n
+                label=public.history_label(session, m, seats.get(m), t), value=str(m), default=m == n
             )
             for m in jump_targets(n, shown)
         ]
-        controls.add_item(HistorySelect(session.id, options))
+        controls.add_item(HistorySelect(session.id, options, t=t))
         return text, file, controls
 
     async def show_history(
@@ -951,33 +1052,56 @@ class Table:
             data = await export.export_session(self.service, session, with_ids=with_ids)
             body = export.dump(data)
             name = f"{session.info.name}-game{session.id}.json"
-            moves = plural(len(data["moves"]), "move")
+            count = len(data["moves"])
+            mine = i18n.private(interaction)
             if session.status == "active":
-                text = (
-                    f"**{session.info.title}**, game #{session.id}, as the channel knows it ({moves}); "
-                    "the seed and the hidden moves are added once the game has ended (only you can see this)."
+                text = mine.ngettext(
+                    "**{game}**, game #{number}, as the channel knows it ({n} move); the seed and the hidden "
+                    "moves are added once the game has ended (only you can see this).",
+                    "**{game}**, game #{number}, as the channel knows it ({n} moves); the seed and the hidden "
+                    "moves are added once the game has ended (only you can see this).",
+                    count,
+                    game=session.info.title,
+                    number=session.id,
                 )
                 await self.reply(interaction, text, file=discord.File(io.BytesIO(body), filename=name))
                 return
             self.check_permissions(interaction)
             files = [discord.File(io.BytesIO(body), filename=name)]
-            gif = await results.summary(self.service, session, language=(await self.language(session)).code)
+            t = await self.language(session)
+            gif = await results.summary(self.service, session, language=t.code)
             if gif is not None:
                 files.append(
                     discord.File(io.BytesIO(gif), filename=f"{session.info.name}-game{session.id}.gif")
                 )
             channel = self.bot.get_partial_messageable(channel_of(interaction), guild_id=interaction.guild_id)
-            await channel.send(
-                f"**{session.info.title}**, game #{session.id} ({session.row.end_reason or session.status}), "
-                f"exported by {interaction.user.mention}: {moves}. "
-                "Replay it with `python -m bot.local --replay "
-                + name
-                + "`"
-                + (", or watch it turn by turn in the animation." if gif is not None else "."),
-                files=files,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await self.reply(interaction, "Export posted.")
+            values = {
+                "game": session.info.title,
+                "number": session.id,
+                "reason": session.row.end_reason or session.status,
+                "player": interaction.user.mention,
+                "file": name,
+            }
+            if gif is not None:
+                posted = t.ngettext(
+                    "**{game}**, game #{number} ({reason}), exported by {player}: {n} move. Replay it with "
+                    "`python -m bot.local --replay {file}`, or watch it turn by turn in the animation.",
+                    "**{game}**, game #{number} ({reason}), exported by {player}: {n} moves. Replay it with "
+                    "`python -m bot.local --replay {file}`, or watch it turn by turn in the animation.",
+                    count,
+                    **values,
+                )
+            else:
+                posted = t.ngettext(
+                    "**{game}**, game #{number} ({reason}), exported by {player}: {n} move. Replay it with "
+                    "`python -m bot.local --replay {file}`.",
+                    "**{game}**, game #{number} ({reason}), exported by {player}: {n} moves. Replay it with "
+                    "`python -m bot.local --replay {file}`.",
+                    count,
+                    **values,
+                )
+            await channel.send(posted, files=files, allowed_mentions=discord.AllowedMentions.none())
+            await self.reply(interaction, mine.gettext("Export posted."))
 
         await self.guard(interaction, work)
 
@@ -990,24 +1114,44 @@ class Table:
         async def work() -> None:
             asked = await self.undo.ask(channel_of(interaction), interaction.user.id)
             session = asked.session
-            count = plural(len(asked.moves), "move")
+            mine = i18n.private(interaction)
+            count = len(asked.moves)
             if isinstance(asked, Undone):
                 self.committed(interaction, "Your move was taken back")
                 await self.announce(asked.result)
-                await self.reply(interaction, f"Taken back: {count}, from move {asked.target}.")
+                await self.reply(
+                    interaction,
+                    mine.ngettext(
+                        "Taken back: {n} move, from move {move}.",
+                        "Taken back: {n} moves, from move {move}.",
+                        count,
+                        move=asked.target,
+                    ),
+                )
                 return
             request = asked.request
+            t = await self.language(session)
             names = ", ".join(session.by_seat(s).mention for s in sorted(request.waiting))
-            lines = [public.describe(session, r, None) for r in asked.moves[:5]]
-            text = (
-                f"{interaction.user.mention} asks to take back {count}, from move {asked.target}: "
-                + "; ".join(lines)
-                + ("…" if len(asked.moves) > 5 else "")
-                + f"\n{names}: do you agree? Everyone asked must agree; any move meanwhile cancels the request."
+            lines = [public.describe(session, r, None, t) for r in asked.moves[:5]]
+            text = "\n".join(
+                (
+                    t.ngettext(
+                        "{player} asks to take back {n} move, from move {move}: {moves}",
+                        "{player} asks to take back {n} moves, from move {move}: {moves}",
+                        count,
+                        player=interaction.user.mention,
+                        move=asked.target,
+                        moves="; ".join(lines) + ("…" if count > 5 else ""),
+                    ),
+                    t.gettext(
+                        "{players}: do you agree? Everyone asked must agree; any move meanwhile cancels the request.",
+                        players=names,
+                    ),
+                )
             )
             view = discord.ui.View(timeout=None)
-            view.add_item(UndoButton(session.id, request.version, True))
-            view.add_item(UndoButton(session.id, request.version, False))
+            view.add_item(UndoButton(session.id, request.version, True, t))
+            view.add_item(UndoButton(session.id, request.version, False, t))
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             message = await channel.send(
                 clip(text),
@@ -1023,7 +1167,9 @@ class Table:
                 ),
             )
             await self.service.store.set_undo_message(session.id, message.id)
-            await self.reply(interaction, "Asked: the other players answer with the buttons in the channel.")
+            await self.reply(
+                interaction, mine.gettext("Asked: the other players answer with the buttons in the channel.")
+            )
 
         await self.guard(interaction, work)
 
@@ -1039,23 +1185,21 @@ class Table:
             answered = await self.undo.answer(session_id, version, interaction.user.id, agree)
             who = interaction.user.display_name
             content = interaction.message.content if interaction.message is not None else ""
+            t = await self.language(session)
             if not answered.agreed:
-                await interaction.response.edit_message(
-                    content=clip(f"{content}\n{who} refused: the moves stand."), view=None
-                )
+                said = t.gettext("{player} refused: the moves stand.", player=who)
+                await interaction.response.edit_message(content=clip(f"{content}\n{said}"), view=None)
                 return
             if answered.result is None:
                 waiting = ", ".join(
                     answered.session.by_seat(s).name for s in sorted(answered.request.waiting)
                 )
-                await interaction.response.edit_message(
-                    content=clip(f"{content}\n{who} agreed; waiting on {waiting}.")
-                )
+                said = t.gettext("{player} agreed; waiting on {players}.", player=who, players=waiting)
+                await interaction.response.edit_message(content=clip(f"{content}\n{said}"))
                 return
             self.committed(interaction, "The moves were taken back")
-            await interaction.response.edit_message(
-                content=clip(f"{content}\n{who} agreed: everyone did, the moves were taken back."), view=None
-            )
+            said = t.gettext("{player} agreed: everyone did, the moves were taken back.", player=who)
+            await interaction.response.edit_message(content=clip(f"{content}\n{said}"), view=None)
             await self.announce(answered.result)
 
         await self.guard(interaction, work, defer=False)
@@ -1063,15 +1207,15 @@ class Table:
     # ------------------------------------------------------------- menus
 
     async def menu(
-        self, session: Session, seat: int, opened: tuple[str, str] | None = None
+        self, session: Session, seat: int, opened: tuple[str, str] | None = None, t: Language = ENGLISH
     ) -> tuple[list[Control], str, int]:
         """The private menu of ``seat``'s legal moves (``opened``: one kind or group), its stamp,
-        and how many moves it offers."""
+        and how many moves it offers; its words in ``t`` (the notation stays each choice's value)."""
         engine = session.engine
         moves = list(engine.legal_moves(session.state, seat))
-        found = choices.entries(engine, session.state, seat, moves, session.names())
+        found = choices.entries(engine, session.state, seat, moves, session.names(), t)
         controls = choices.plan_menu(
-            engine.KINDS, lambda kind: choices.kind_label(engine, kind), found, opened=opened
+            engine.KINDS, lambda kind: choices.kind_label(engine, kind, t), found, opened=opened, t=t
         )
         return controls, await self.service.stamp(session, seat), len(moves)
 
@@ -1086,9 +1230,8 @@ class Table:
         """The private message of a player: ``lead``, their picture and holdings, and the menu
         of their legal moves when it is their turn."""
         seat = session.seat_of(interaction.user.id)
-        picture, file = await self.private_picture(
-            session, interaction.user.id, i18n.private(interaction).code
-        )
+        t = i18n.private(interaction)
+        picture, file = await self.private_picture(session, interaction.user.id, t.code)
         text = f"{lead}\n{picture}" if lead else picture
         controls: list[Control] = []
         stamp = "0"
@@ -1099,16 +1242,19 @@ class Table:
             and session.status == "active"
             and seat.seat in session.to_move()
         ):
-            controls, stamp, count = await self.menu(session, seat.seat, opened)
+            controls, stamp, count = await self.menu(session, seat.seat, opened, t)
             if controls:
-                text += (
-                    f"\nPick a move below ({plural(count, 'legal move')}), or type "
-                    f"`/{session.info.name} move` to search them all."
+                pick = t.ngettext(
+                    "Pick a move below ({n} legal move), or type `/{game} move` to search them all.",
+                    "Pick a move below ({n} legal moves), or type `/{game} move` to search them all.",
+                    count,
+                    game=session.info.name,
                 )
+                text += f"\n{pick}"
         await self.reply(
             interaction,
             text,
-            view=self.layout(text, file, controls, session_id=session.id, stamp=stamp),
+            view=self.layout(text, file, controls, session_id=session.id, stamp=stamp, t=t),
             file=file,
         )
 
@@ -1152,12 +1298,12 @@ class Table:
                     expected_stamp=expected_stamp,
                 )
             except StaleMove as exc:
-                await self.show_current(interaction, session_id, str(exc))
+                await self.show_current(interaction, session_id, exc.in_words(i18n.private(interaction)))
                 return
             except MoveError as exc:
                 hint = await self.prefix_hint(interaction, text)
                 if hint is not None:
-                    raise TableError(hint) from exc
+                    raise hint from exc
                 raise
             self.committed(interaction, f"Your move `{text}` was recorded")
             session = result.session
@@ -1168,8 +1314,11 @@ class Table:
                 log.warning("board for session %s not posted", session.id, exc_info=True)
                 await self.reply(
                     interaction,
-                    f"Your move `{text}` was recorded, but Discord refused the board image; "
-                    "use /game board to post it again.",
+                    i18n.private(interaction).gettext(
+                        "Your move `{move}` was recorded, but Discord refused the board image; "
+                        "use /game board to post it again.",
+                        move=text,
+                    ),
                 )
                 return
             await self.confirm(interaction, result, text, in_menu=in_menu)
@@ -1185,33 +1334,39 @@ class Table:
         if seat is None or seat.seat is None:  # only a seated player's move is confirmed
             raise NotSeated("you have no seat at this game")
         mine = seat.seat
-        lines = [f"You played `{text}`."] + public.own_lines(session, result.played, mine)
+        t = i18n.private(interaction)
+        lines = [t.gettext("You played `{move}`.", move=text)] + public.own_lines(
+            session, result.played, mine, t=t
+        )
         acting = session.status == "active" and mine in session.to_move()
         if acting and result.turn_ended:  # the computers played their turns at once: say what they did
             others = [r for r in result.played if r.seat != mine]
             lines += (
-                ["Your turn is over; then:"]
-                + public.turn_lines(session, others, reader=mine)
-                + ["It is your turn again."]
+                [t.gettext("Your turn is over; then:")]
+                + public.turn_lines(session, others, reader=mine, t=t)
+                + [t.gettext("It is your turn again.")]
             )
         if acting and in_menu:
             await self.send_menu(interaction, session, "\n".join(lines))
             return
         if acting:
-            lines.append("Play on, or press Play under the board for a menu.")
+            lines.append(t.gettext("Play on, or press Play under the board for a menu."))
         elif session.status != "active":
-            lines.append("The game is over: the result is in the channel.")
+            lines.append(t.gettext("The game is over: the result is in the channel."))
         elif result.turn_ended:
             lines.append(
-                "Your turn is over: the board is in the channel, and you will be mentioned next time."
+                t.gettext(
+                    "Your turn is over: the board is in the channel, and you will be mentioned next time."
+                )
             )
         else:
-            lines.append("You have nothing more to do until the round ends; you will be mentioned then.")
-        language = i18n.private(interaction).code
-        file = await self.render(session, mine, language=language) if session.status == "active" else None
+            lines.append(
+                t.gettext("You have nothing more to do until the round ends; you will be mentioned then.")
+            )
+        file = await self.render(session, mine, language=t.code) if session.status == "active" else None
         await self.reply(interaction, "\n".join(lines), file=file)
 
-    async def prefix_hint(self, interaction: discord.Interaction, text: str) -> str | None:
+    async def prefix_hint(self, interaction: discord.Interaction, text: str) -> TableError | None:
         """When ``text`` is not a move but the start of several (an autocomplete group was
         sent as it is), say so and how to go on."""
         key = text.strip().lower()
@@ -1223,9 +1378,13 @@ class Table:
             return None
         session = await self.service.in_channel(channel_of(interaction))
         name = session.info.name if session is not None else "<game>"
-        return (
-            f"`{text.strip()}` is the start of {plural(len(starting), 'move')}, not a move: keep typing in "
-            f"`/{name} move` (autocomplete lists them, e.g. `{starting[0]}`), or press Play under the board"
+        return TableError(
+            "`{text}` is the start of {n} moves, not a move: keep typing in `/{game} move` (autocomplete "
+            "lists them, e.g. `{example}`), or press Play under the board",
+            text=text.strip(),
+            n=len(starting),
+            game=name,
+            example=starting[0],
         )
 
     async def autocomplete(
@@ -1262,8 +1421,9 @@ class Table:
                     if (low_kinds and str(m).lower().startswith(low_kinds))
                     or (contains and contains in str(m))
                 ]
-            found = choices.entries(engine, session.state, seat.seat, moves, session.names())
-            pairs = choices.complete(found, current, lambda kind: choices.kind_label(engine, kind))
+            t = i18n.private(interaction)
+            found = choices.entries(engine, session.state, seat.seat, moves, session.names(), t)
+            pairs = choices.complete(found, current, lambda kind: choices.kind_label(engine, kind, t), t)
         except Exception:
             log.exception("autocomplete failed")
             return []
@@ -1273,14 +1433,29 @@ class Table:
         self, session: Session, user_id: int, language: str
     ) -> tuple[str, discord.File | None]:
         """A player's private view of ``session``, the picture drawn in ``language`` (the
-        asker's: :func:`bot.i18n.private`)."""
+        asker's: :func:`bot.i18n.private`), its words too."""
+        t = language_of(language)
         seat = session.seat_of(user_id)
         if seat is None or seat.seat is None:
-            return "You are not playing in this game; the public board is in the channel (/game board).", None
+            return (
+                t.gettext(
+                    "You are not playing in this game; the public board is in the channel (/game board)."
+                ),
+                None,
+            )
         file = await self.render(session, seat.seat, language=language)
-        turn = "It is your turn." if seat.seat in session.to_move() else "It is not your turn."
-        text = f"Your view of **{session.info.title}** (only you can see this). {turn}"
-        summary = session.engine.summary(session.engine.view_for(session.state, seat.seat))
+        if seat.seat in session.to_move():
+            text = t.gettext(
+                "Your view of **{game}** (only you can see this). It is your turn.", game=session.info.title
+            )
+        else:
+            text = t.gettext(
+                "Your view of **{game}** (only you can see this). It is not your turn.",
+                game=session.info.title,
+            )
+        summary = in_words(session.engine.summary(session.engine.view_for(session.state, seat.seat)), t)
+        if summary:
+            summary = name_seats(summary, session.names())
         return (f"{text}\n{summary}" if summary else text), file
 
     async def show_current(self, interaction: discord.Interaction, session_id: int | None, why: str) -> None:
@@ -1290,10 +1465,16 @@ class Table:
             if session_id is not None
             else await self.service.in_channel(channel_of(interaction))
         )
+        t = i18n.private(interaction)
         if session is None or session.status != "active" or session.damaged:
-            await self.reply(interaction, f"⚠️ {self.sentence(why)} The game is no longer running.")
+            await self.reply(
+                interaction,
+                t.gettext("⚠️ {refusal} The game is no longer running.", refusal=self.sentence(why, t)),
+            )
             return
-        await self.send_menu(interaction, session, f"⚠️ {self.sentence(why)} Nothing was played.")
+        await self.send_menu(
+            interaction, session, t.gettext("⚠️ {refusal} Nothing was played.", refusal=self.sentence(why, t))
+        )
 
     async def show_hand(self, interaction: discord.Interaction, session_id: int | None = None) -> None:
         async def work() -> None:
@@ -1304,11 +1485,10 @@ class Table:
             )
             if session.status != "active":
                 raise TableError("that game is not running")
-            text, file = await self.private_picture(
-                session, interaction.user.id, i18n.private(interaction).code
-            )
+            t = i18n.private(interaction)
+            text, file = await self.private_picture(session, interaction.user.id, t.code)
             view = discord.ui.View(timeout=None)
-            view.add_item(HandButton(session.id, label="Show again"))
+            view.add_item(HandButton(session.id, label=N_("Show again"), t=t))
             await self.reply(interaction, text, file=file, view=view)
 
         await self.guard(interaction, work)
@@ -1339,7 +1519,8 @@ class Table:
             if seat is None or seat.seat is None:
                 raise TableError("you are not playing in this game")
             if "." not in stamp or stamp != await self.service.stamp(session, seat.seat):
-                await self.show_current(interaction, session_id, "the board changed since that menu was made")
+                changed = i18n.private(interaction).gettext("the board changed since that menu was made")
+                await self.show_current(interaction, session_id, changed)
                 return
             opened = None
             if kind == "g":
@@ -1378,10 +1559,10 @@ def _table(interaction: discord.Interaction) -> Table:
 TOKEN = r"(?P<ver>\d+(?:\.\d+)?)"
 
 
-def menu_button(pick: Pick, session_id: int, stamp: str) -> discord.ui.Item:
-    """A button of a private menu: a move, or the way back to every move."""
+def menu_button(pick: Pick, session_id: int, stamp: str, t: Language = ENGLISH) -> discord.ui.Item:
+    """A button of a private menu: a move, or the way back to every move (labelled in ``t``)."""
     if pick.value == "back":
-        return NavButton(session_id, stamp)
+        return NavButton(session_id, stamp, t)
     move = pick.value[2:]
     button = MoveButton(session_id, stamp, move, label=choices.cap(pick.label, choices.LABEL_LIMIT))
     if pick.ends:
@@ -1389,11 +1570,13 @@ def menu_button(pick: Pick, session_id: int, stamp: str) -> discord.ui.Item:
     return button
 
 
+# Buttons are labelled in the language of the message they are sent on (a label is fixed when the
+# message is sent); their custom_ids are the same in every language.
 LOBBY_LABELS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "cpu": ("Add computer", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "cpu": (N_("Add computer"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
 }
 
 
@@ -1401,10 +1584,12 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"pk:lobby:(?P<action>join|leave|cpu|start):(?P<sid>\d+)",
 ):
-    def __init__(self, session_id: int, action: str):
+    def __init__(self, session_id: int, action: str, t: Language = ENGLISH):
         label, style = LOBBY_LABELS[action]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"pk:lobby:{action}:{session_id}")
+            discord.ui.Button(
+                label=t.gettext(label), style=style, custom_id=f"pk:lobby:{action}:{session_id}"
+            )
         )
         self.session_id = session_id
         self.action = action
@@ -1418,10 +1603,10 @@ class LobbyButton(
 
 
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:turn:(?P<sid>\d+)"):
-    def __init__(self, session_id: int):
+    def __init__(self, session_id: int, t: Language = ENGLISH):
         super().__init__(
             discord.ui.Button(
-                label="Play", style=discord.ButtonStyle.primary, custom_id=f"pk:turn:{session_id}"
+                label=t.gettext("Play"), style=discord.ButtonStyle.primary, custom_id=f"pk:turn:{session_id}"
             )
         )
         self.session_id = session_id
@@ -1435,10 +1620,10 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:turn:(
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:hand:(?P<sid>\d+)"):
-    def __init__(self, session_id: int, label: str = "My view"):
+    def __init__(self, session_id: int, label: str = N_("My view"), t: Language = ENGLISH):
         super().__init__(
             discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, custom_id=f"pk:hand:{session_id}"
+                label=t.gettext(label), style=discord.ButtonStyle.secondary, custom_id=f"pk:hand:{session_id}"
             )
         )
         self.session_id = session_id
@@ -1485,10 +1670,10 @@ class MoveButton(
 class NavButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"pk:nav:(?P<sid>\d+):{TOKEN}"):
     """Back from one kind or group of moves to the whole menu."""
 
-    def __init__(self, session_id: int, token: str):
+    def __init__(self, session_id: int, token: str, t: Language = ENGLISH):
         super().__init__(
             discord.ui.Button(
-                label="All moves",
+                label=t.gettext("All moves"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"pk:nav:{session_id}:{token}",
             )
@@ -1516,12 +1701,13 @@ class MoveSelect(
         options: list[discord.SelectOption] | None = None,
         *,
         index: int = 0,
-        placeholder: str = "Choose your move",
+        placeholder: str = "",
+        t: Language = ENGLISH,
     ):
         super().__init__(
             discord.ui.Select(
                 custom_id=f"pk:pick:{session_id}:{token}:{index}",
-                placeholder=placeholder[:150] or "Choose your move",
+                placeholder=placeholder[:150] or t.gettext("Choose your move"),
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
@@ -1534,7 +1720,9 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values  # discord.py fills the select from the interaction before this
         if not values:
-            await interaction.response.send_message("Nothing was chosen.", ephemeral=True)
+            await interaction.response.send_message(
+                i18n.private(interaction).gettext("Nothing was chosen."), ephemeral=True
+            )
             return
         await _table(interaction).picked(interaction, self.session_id, self.token, values[0])
 
@@ -1552,11 +1740,11 @@ def jump_targets(current: int, shown: int, limit: int = CHOICE_LIMIT) -> list[in
 
 
 HISTORY_LABELS = {
-    "first": "⏮ First",
-    "back": "◀ Back 1",
-    "back10": "⏪ Back 10",
-    "next": "Forward ▶",
-    "last": "Last ⏭",
+    "first": N_("⏮ First"),
+    "back": N_("◀ Back 1"),
+    "back10": N_("⏪ Back 10"),
+    "next": N_("Forward ▶"),
+    "last": N_("Last ⏭"),
 }
 
 
@@ -1566,10 +1754,10 @@ class HistoryButton(
 ):
     """A history page's button: the move it goes to is in its ``custom_id``."""
 
-    def __init__(self, session_id: int, number: int, tag: str):
+    def __init__(self, session_id: int, number: int, tag: str, t: Language = ENGLISH):
         super().__init__(
             discord.ui.Button(
-                label=HISTORY_LABELS[tag],
+                label=t.gettext(HISTORY_LABELS[tag]),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"pk:hist:{session_id}:{number}:{tag}",
             )
@@ -1595,13 +1783,14 @@ class HistorySelect(
         options: list[discord.SelectOption] | None = None,
         *,
         index: int = 0,
-        placeholder: str = "Jump to a move",
+        placeholder: str = "",
+        t: Language = ENGLISH,
     ):
         super().__init__(
             discord.ui.Select(
                 custom_id=f"pk:histgo:{session_id}" + (f":{index}" if index else ""),
-                placeholder=placeholder,
-                options=options or [discord.SelectOption(label="The start", value="0")],
+                placeholder=placeholder or t.gettext("Jump to a move"),
+                options=options or [discord.SelectOption(label=t.gettext("The start"), value="0")],
             )
         )
         self.session_id = session_id
@@ -1616,7 +1805,9 @@ class HistorySelect(
         if len(values) != 1 or not values[0].isdigit() or len(values[0]) > 9:
             await table.guard(
                 interaction,
-                lambda: table.reply(interaction, "⚠️ Choose one move number from the list."),
+                lambda: table.reply(
+                    interaction, i18n.private(interaction).gettext("⚠️ Choose one move number from the list.")
+                ),
             )
             return
         await table.show_history(interaction, self.session_id, int(values[0]), in_place=True)
@@ -1627,10 +1818,10 @@ class UndoButton(
 ):
     """Agree to, or refuse, a request to take back moves (made when the game was at ``version``)."""
 
-    def __init__(self, session_id: int, version: int, agree: bool):
+    def __init__(self, session_id: int, version: int, agree: bool, t: Language = ENGLISH):
         super().__init__(
             discord.ui.Button(
-                label="Agree" if agree else "Refuse",
+                label=t.gettext("Agree") if agree else t.gettext("Refuse"),
                 style=discord.ButtonStyle.success if agree else discord.ButtonStyle.danger,
                 custom_id=f"pk:undo:{session_id}:{version}:{'yes' if agree else 'no'}",
             )
@@ -1648,10 +1839,12 @@ class UndoButton(
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:rematch:(?P<sid>\d+)"):
     """Under a results card: a new game with the same players and options."""
 
-    def __init__(self, session_id: int):
+    def __init__(self, session_id: int, t: Language = ENGLISH):
         super().__init__(
             discord.ui.Button(
-                label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"pk:rematch:{session_id}"
+                label=t.gettext("Rematch"),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"pk:rematch:{session_id}",
             )
         )
         self.session_id = session_id

@@ -109,13 +109,21 @@ class UndoService:
             who = "the table" if row.seat == TABLE else names[row.seat]
             if row.seat == TABLE:
                 raise TableError(
-                    f"move {row.number} was the table's own (a deadline), which cannot be taken back"
+                    "move {number} was the table's own (a deadline), which cannot be taken back",
+                    number=row.number,
                 )
             if not module.undoable(step.before, row.seat, module.parse_move(row.move)):
-                mover = "your" if row.seat == seat else f"{who}'s"
+                if row.seat == seat:
+                    raise TableError(
+                        "move {number} (yours) revealed something hidden or involved chance (a card drawn "
+                        "or shown, a space discovered, a die rolled...), so it cannot be taken back",
+                        number=row.number,
+                    )
                 raise TableError(
-                    f"move {row.number} ({mover}) revealed something hidden or involved chance "
-                    "(a card drawn or shown, a space discovered, a die rolled...), so it cannot be taken back"
+                    "move {number} ({player}'s) revealed something hidden or involved chance (a card drawn "
+                    "or shown, a space discovered, a die rolled...), so it cannot be taken back",
+                    number=row.number,
+                    player=who,
                 )
             records.append(record_of(row))
         return target, records

@@ -136,7 +136,7 @@ def clock_text(league: LeagueRow, t: Language = ENGLISH) -> str:
     spec = league.game_clock
     if spec is not None:
         try:
-            words = gc.parse_clock(spec).describe()
+            words = gc.parse_clock(spec).describe(t)
         except gc.ClockError:
             words = ""  # checked when the league was created; never worse than the spec itself
         if words:

@@ -82,16 +82,19 @@ class NowaGwineaCog(
     )
     async def huts(self, interaction: discord.Interaction) -> None:
         renderer = self.info.load_renderer()
+        t = i18n.private(interaction)
         if renderer is None:
             await interaction.response.send_message(
-                "This table draws no pictures, so there is no hut chart. A move is a hut's letter "
-                "(F I L N P T U V W X Y Z), its orientation 0-7 and its anchor's cell, e.g. F3C4.",
+                t.gettext(
+                    "This table draws no pictures, so there is no hut chart. A move is a hut's letter "
+                    "(F I L N P T U V W X Y Z), its orientation 0-7 and its anchor's cell, e.g. F3C4."
+                ),
                 ephemeral=True,
             )
             return
-        png = await asyncio.to_thread(renderer.render_huts, i18n.private(interaction).code)
+        png = await asyncio.to_thread(renderer.render_huts, t.code)
         await interaction.response.send_message(
-            "The 12 huts: letter, then orientation 0-7, then the cell of the hut's anchor square.",
+            t.gettext("The 12 huts: letter, then orientation 0-7, then the cell of the hut's anchor square."),
             file=discord.File(io.BytesIO(png), filename="nowa-gwinea-huts.png"),
             ephemeral=True,
         )

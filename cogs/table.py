@@ -20,12 +20,17 @@ from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
 from bot.storage.leagues import LeagueStore
 from bot.ui import Table, channel_of, clip
-from engines.core import DEFAULT_LEVEL, LEVELS, plural
+from engines.core import DEFAULT_LEVEL, LEVELS
+from languages import ENGLISH, Language
 
 
-def record(games: int, wins: int) -> str:
-    """``1 game, 1 win``."""
-    return f"{plural(games, 'game')}, {plural(wins, 'win')}"
+def record(games: int, wins: int, t: Language = ENGLISH) -> str:
+    """``1 game, 1 win``, in ``t``."""
+    return t.gettext(
+        "{games}, {wins}",
+        games=t.ngettext("{n} game", "{n} games", games),
+        wins=t.ngettext("{n} win", "{n} wins", wins),
+    )
 
 
 SERVER_LANGUAGE = "server"  # /game language's choice for "the server's own Discord language"
@@ -83,7 +88,8 @@ class TableCog(
             moves = await self.sessions.store.move_count(session.id)
             logged = [] if session.damaged else await self.sessions.log(session, last=1)
             last = logged[-1] if logged else None
-            away = await self.table.notifier.away_statuses(session)
+            t = i18n.private(interaction)
+            away = await self.table.away_of(session, t)
             await self.table.reply(
                 interaction,
                 public.status_text(
@@ -92,7 +98,8 @@ class TableCog(
                     last,
                     self.reader(session, interaction),
                     away,
-                    await self.table.notifier.time_left(session),
+                    await self.table.notifier.time_left(session, t),
+                    t,
                 ),
             )
 
@@ -109,11 +116,15 @@ class TableCog(
             if session.state is None:
                 raise TableError("that game ended before it started; there is no board to show")
             self.table.check_permissions(interaction)
-            header = f"**{session.info.title}**" + (
-                "" if session.status == "active" else f" (game #{session.id}, as it ended)"
-            )
+            t = await self.table.language(session)
+            if session.status == "active":
+                header = f"**{session.info.title}**"
+            else:
+                header = t.gettext(
+                    "**{game}** (game #{number}, as it ended)", game=session.info.title, number=session.id
+                )
             await self.table.post_board(session, header=header, ping=False)
-            await self.table.reply(interaction, "Board posted.")
+            await self.table.reply(interaction, i18n.private(interaction).gettext("Board posted."))
 
         await self.table.guard(interaction, work)
 
@@ -132,7 +143,9 @@ class TableCog(
                 raise TableError(damaged_text(session))
             records = await self.sessions.log(session, last=count)
             reader = self.reader(session, interaction)
-            await self.table.reply(interaction, public.log_text(session, records, reader))
+            await self.table.reply(
+                interaction, public.log_text(session, records, reader, i18n.private(interaction))
+            )
 
         await self.table.guard(interaction, work)
 
@@ -178,7 +191,7 @@ class TableCog(
             result = await self.sessions.resign(channel_of(interaction), interaction.user.id)
             self.table.committed(interaction, "You resigned")
             await self.table.announce(result)
-            await self.table.reply(interaction, "You resigned.")
+            await self.table.reply(interaction, i18n.private(interaction).gettext("You resigned."))
 
         await self.table.guard(interaction, work)
 
@@ -193,8 +206,13 @@ class TableCog(
             )
             self.table.committed(interaction, "The game was abandoned")
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+            t = await self.table.language(session)
             await channel.send(
-                f"The {session.info.title} game was abandoned by {interaction.user.mention}.",
+                t.gettext(
+                    "The {game} game was abandoned by {player}.",
+                    game=session.info.title,
+                    player=interaction.user.mention,
+                ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             if (
@@ -205,7 +223,7 @@ class TableCog(
                 await self.table.refresh_lobby(session)
             if session.row.board_message_id:  # the game's last board loses its buttons
                 await self.table.strip_buttons(session, session.row.board_message_id)
-            await self.table.reply(interaction, "Game abandoned.")
+            await self.table.reply(interaction, i18n.private(interaction).gettext("Game abandoned."))
 
         await self.table.guard(interaction, work)
 
@@ -225,16 +243,18 @@ class TableCog(
                 can_manage=bool(perms and perms.manage_channels),
             )
             self.table.committed(interaction, "The turn timer was changed")
+            t = await self.table.language(session)
             if hours:
-                text = (
-                    f"Turn timer set: {hours:g} h. When it runs out the table acts: a round ends where the game "
-                    "says so, otherwise the computer moves for whoever is late."
+                text = t.gettext(
+                    "Turn timer set: {hours} h. When it runs out the table acts: a round ends where the game "
+                    "says so, otherwise the computer moves for whoever is late.",
+                    hours=f"{hours:g}",
                 )
             else:
-                text = "Turn timer off."
+                text = t.gettext("Turn timer off.")
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             await channel.send(text)
-            await self.table.reply(interaction, "Done.")
+            await self.table.reply(interaction, i18n.private(interaction).gettext("Done."))
 
         await self.table.guard(interaction, work)
 
@@ -253,20 +273,23 @@ class TableCog(
             )
             self.table.committed(interaction, "The game's clock was changed")
             spec = session.clock
+            t = await self.table.language(session)
             if spec is None:
-                text = "This game has no clock now."
+                text = t.gettext("This game has no clock now.")
             else:
-                text = (
-                    f"Clock set: `{spec.text}`, {spec.describe()}. When someone's time runs out, the "
-                    "others are asked whether the computer plays that seat, to give more time, or to abandon."
+                text = t.gettext(
+                    "Clock set: `{clock}`, {meaning}. When someone's time runs out, the others are asked "
+                    "whether the computer plays that seat, to give more time, or to abandon.",
+                    clock=spec.text,
+                    meaning=spec.describe(t),
                 )
                 if session.status == "active":
-                    text += " Everyone starts afresh from now."
+                    text = " ".join((text, t.gettext("Everyone starts afresh from now.")))
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             await channel.send(text)
             if session.status == "lobby":
                 await self.table.refresh_lobby(session)
-            await self.table.reply(interaction, "Done.")
+            await self.table.reply(interaction, i18n.private(interaction).gettext("Done."))
 
         await self.table.guard(interaction, work)
 
@@ -278,14 +301,19 @@ class TableCog(
             session = await self.sessions.return_seat(channel_of(interaction), interaction.user.id)
             self.table.committed(interaction, "You took your seat back")
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+            t = await self.table.language(session)
             await channel.send(
-                f"{interaction.user.mention} took their seat back from the computer and plays it from their "
-                "next turn.",
+                t.gettext(
+                    "{player} took their seat back from the computer and plays it from their next turn.",
+                    player=interaction.user.mention,
+                ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self.table.reply(
                 interaction,
-                "Your seat is yours again; you play it from your next turn. This works once per game.",
+                i18n.private(interaction).gettext(
+                    "Your seat is yours again; you play it from your next turn. This works once per game."
+                ),
             )
 
         await self.table.guard(interaction, work)
@@ -296,7 +324,9 @@ class TableCog(
     )
     async def mine(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            await self.table.reply(interaction, await self.table.notifier.mine(interaction.user.id))
+            await self.table.reply(
+                interaction, await self.table.notifier.mine(interaction.user.id, i18n.private(interaction))
+            )
 
         await self.table.guard(interaction, work)
 
@@ -307,7 +337,7 @@ class TableCog(
         async def work() -> None:
             sessions = await self.sessions.live(interaction.guild_id)
             visible = [s for s in sessions if self.can_view(interaction, s)]
-            await self.table.reply(interaction, public.list_text(visible))
+            await self.table.reply(interaction, public.list_text(visible, i18n.private(interaction)))
 
         await self.table.guard(interaction, work)
 
@@ -333,25 +363,37 @@ class TableCog(
     ) -> None:
         async def work() -> None:
             store = self.sessions.store
+            t = i18n.private(interaction)
+            meaning = t.gettext(public.RATING_MEANING)
             if season is not None and isinstance(store, LeagueStore) and interaction.guild_id is not None:
                 league = await season_named(store, interaction.guild_id, game.value, season)
                 rows = await store.season_leaderboard(league.id)
-                where = f"in the season {league.name}, which started fresh"
-                empty = f"No rated games in the season {league.name} yet (two people or more)."
+                head = t.gettext(
+                    "**{game}**: ratings in the season {season}, which started fresh. A rating is {meaning} "
+                    "(skill minus three times its uncertainty).",
+                    game=game.name,
+                    season=league.name,
+                    meaning=meaning,
+                )
+                empty = t.gettext(
+                    "No rated games in the season {season} yet (two people or more).", season=league.name
+                )
             else:
                 rows = await store.leaderboard(interaction.guild_id, game.value)
-                where = "on this server, all time"
-                empty = f"No rated {game.name} games here yet (two people or more)."
+                head = t.gettext(
+                    "**{game}**: ratings on this server, all time. A rating is {meaning} "
+                    "(skill minus three times its uncertainty).",
+                    game=game.name,
+                    meaning=meaning,
+                )
+                empty = t.gettext("No rated {game} games here yet (two people or more).", game=game.name)
             if not rows:
                 await self.table.reply(interaction, empty)
                 return
-            lines = [
-                f"**{game.name}**: ratings {where}. A rating is {public.RATING_MEANING} "
-                "(skill minus three times its uncertainty)."
-            ]
+            lines = [head]
             for i, r in enumerate(rows, 1):
                 lines.append(
-                    f"{i}. {r.name}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins)})"
+                    f"{i}. {r.name}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})"
                 )
             await self.table.reply(interaction, clip("\n".join(lines)))
 
@@ -371,33 +413,47 @@ class TableCog(
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         async def work() -> None:
             who = player or interaction.user
+            t = i18n.private(interaction)
             rows = await self.sessions.store.ratings_of(interaction.guild_id, who.id)
             if not rows:
                 await self.table.reply(
-                    interaction, f"{who.display_name} has no rated games on this server yet."
+                    interaction,
+                    t.gettext("{player} has no rated games on this server yet.", player=who.display_name),
                 )
                 return
             lines = [f"**{who.display_name}**"]
             for name, r in rows.items():
                 title = engines.get(name).title if name in engines.GAMES else name
-                lines.append(f"{title}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins)})")
-            lines.append(f"A rating is {public.RATING_MEANING}.")
+                lines.append(
+                    f"{title}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})"
+                )
+            lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(public.RATING_MEANING)))
             await self.table.reply(interaction, "\n".join(lines))
 
         await self.table.guard(interaction, work)
 
     @app_commands.command(name="games", description="The games Pukllay hosts")
     async def games(self, interaction: discord.Interaction) -> None:
+        t = i18n.private(interaction)
         lines = [
-            f"**{g.title}**: `/{g.name} new`, "
-            + (
-                plural(g.min_players, "player")
-                if g.min_players == g.max_players
-                else f"{g.min_players}-{g.max_players} players"
+            t.ngettext(
+                "**{game}**: `/{name} new`, {n} player",
+                "**{game}**: `/{name} new`, {n} players",
+                g.min_players,
+                game=g.title,
+                name=g.name,
+            )
+            if g.min_players == g.max_players
+            else t.gettext(
+                "**{game}**: `/{name} new`, {least}-{most} players",
+                game=g.title,
+                name=g.name,
+                least=g.min_players,
+                most=g.max_players,
             )
             for g in engines.available().values()
         ]
-        await self.table.reply(interaction, "\n".join(lines) or "No games are installed.")
+        await self.table.reply(interaction, "\n".join(lines) or t.gettext("No games are installed."))
 
     @app_commands.command(
         name="language", description="The language of this server's boards and public messages"

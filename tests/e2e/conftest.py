@@ -120,11 +120,12 @@ async def pick_from_menu(standin, user, menu, choose=lambda moves: moves[0]):
         menu = await result.original(lambda m: bool(menu_moves(m)))
 
 
-async def nim_to_the_end(standin, bot, chan, alice, bob, piles: int = 2):
-    """A Nim game of two people opened, started and played to its end by slash commands."""
+async def nim_to_the_end(standin, bot, chan, alice, bob, piles: int = 2, labels=("Join", "Start")):
+    """A Nim game of two people opened, started and played to its end by slash commands
+    (``labels``: the lobby's Join and Start buttons, in the server's language)."""
     lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=piles)
-    await standin.click(bob, lobby.message, "Join")
-    await standin.click(alice, lobby.message, "Start")
+    await standin.click(bob, lobby.message, labels[0])
+    await standin.click(alice, lobby.message, labels[1])
     session = await bot.sessions.in_channel(chan.id)
     while session.status == "active":
         (seat,) = session.to_move()

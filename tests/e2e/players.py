@@ -78,8 +78,14 @@ class Record:
 
 
 def is_results(message) -> bool:
-    """The results card posted under a finished game's last board."""
-    return message.content.startswith("**Results**")
+    """The results card posted under a finished game's last board (its picture, in any language)."""
+    return any(f.filename.endswith("-results.png") for f in message.files)
+
+
+def lobby_button(message, action: str) -> str:
+    """The custom_id of a lobby message's ``action`` button (join, leave, cpu, start), the same in
+    every language (the labels are in the server's)."""
+    return next(c for c in message.custom_ids if c.startswith(f"pk:lobby:{action}:"))
 
 
 def is_board(message) -> bool:

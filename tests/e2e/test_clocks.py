@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.players import lobby_button
 from tests.e2e.test_notices import EXTENSIONS, is_board, to_move
 from tests.support import nim
 
@@ -31,8 +32,8 @@ async def open_clocked(standin, bot, chan, host, guest, clock="bank:1d+2h"):
     lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
     assert "Clock: `bank:1d2h`" not in lobby.content  # the canonical form is bank:1d+2h
     thread = standin.channel(lobby.id)
-    await standin.click(guest, lobby, "Join")
-    await standin.click(host, lobby, "Start")
+    await standin.click(guest, lobby, lobby_button(lobby, "join"))  # labels are in the server's language
+    await standin.click(host, lobby, lobby_button(lobby, "start"))
     await standin.next_message(thread, is_board)
     await bot.table.drain()
     return thread, lobby

@@ -14,19 +14,20 @@ from renderers import results as results_renderer
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end, png_of
 from tests.e2e.players import is_board, is_results
 from tests.i18n.test_spanish_boards import drawn_texts, engine_strings, english_in
+from tests.support.nim_spanish import nim_in_spanish  # noqa: F401 (a fixture)
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me", "cogs.guacamole")
 
 
-async def start_guacamole(standin, bot, chan, host, started: dict):
+async def start_guacamole(standin, bot, chan, host, started: dict, labels=("Add computer", "Start")):
     """``host`` opens a two-seat Guacamole lobby with a computer and starts it; returns the texts
     drawn until the channel's first board is posted, what the engine says there, and the game;
     ``started`` gets the lobby message's and the board post's texts."""
     lobby = await standin.slash(host, chan, "guacamole new", thread=False, players=2)
-    await standin.click(host, lobby.message, "Add computer")
+    await standin.click(host, lobby.message, labels[0])
     standin.skip_messages(chan)
     with drawn_texts() as (texts, _):
-        await standin.click(host, lobby.message, "Start")
+        await standin.click(host, lobby.message, labels[1])
         board = await standin.next_message(chan, is_board)
         await standin.settle()
     png_of(board)
@@ -117,7 +118,9 @@ async def test_a_spanish_server_posts_spanish_boards(standin, bot_factory, how, 
         else:
             assert await bot.store.server_language(standin.guild.id) is None
         posted: dict = {}
-        texts, engine, session = await start_guacamole(standin, bot, chan, bob, posted)
+        texts, engine, session = await start_guacamole(
+            standin, bot, chan, bob, posted, labels=("Añadir máquina", "Empezar")
+        )
         assert_spanish(texts, engine)
         assert posted["lobby"].startswith("**Guacamole**: nueva partida\nOpciones: ")
         assert "Bob (anfitrión)\n" in posted["lobby"] and "Cpu Ada (máquina, normal)\n" in posted["lobby"]
@@ -130,7 +133,7 @@ async def test_a_spanish_server_posts_spanish_boards(standin, bot_factory, how, 
         # results card's own drawing is looked at.
         nim = standin.channel("general")
         card_texts = card_words(monkeypatch)
-        finished = await nim_to_the_end(standin, bot, nim, bob, cai)
+        finished = await nim_to_the_end(standin, bot, nim, bob, cai, labels=("Unirse", "Empezar"))
         assert finished.status == "finished"
         card = await standin.next_message(nim, is_results)
         await standin.settle()
@@ -172,6 +175,115 @@ async def test_the_hut_chart_is_drawn_in_the_askers_language(standin, bot_factor
             drawn[user.name] = list(texts)
         assert drawn["ana"] and english_in(drawn["ana"], set()) == []
         assert english_in(drawn["bob"], set()), drawn["bob"]
+
+
+def buttons_of(message) -> set[str]:
+    return {b.get("label") for b in message.buttons}
+
+
+async def nim_lobby(standin, chan, host, guest, labels):
+    """``host`` opens a Nim lobby, ``guest`` joins, ``host`` starts; returns the lobby message."""
+    lobby = await standin.slash(host, chan, "nim new", thread=False, piles=2)
+    assert buttons_of(standin.message(lobby.message.id)) == set(labels.values()), labels
+    await standin.click(guest, lobby.message, labels["join"])
+    await standin.click(host, lobby.message, labels["start"])
+    return standin.message(lobby.message.id)
+
+
+SPANISH_LOBBY = {"join": "Unirse", "leave": "Salir", "cpu": "Añadir máquina", "start": "Empezar"}
+ENGLISH_LOBBY = {"join": "Join", "leave": "Leave", "cpu": "Add computer", "start": "Start"}
+
+
+@pytest.mark.usefixtures("nim_in_spanish")
+async def test_a_spanish_server_tells_each_turn_in_spanish(standin, bot_factory):
+    """A server whose language is Spanish: the lobby's buttons, the board post's event lines,
+    its buttons and the game's end are in Spanish (Nim's sentences kept for translation)."""
+    chan = standin.channel("general")
+    bob = standin.add_user("bob")
+    cai = standin.add_user("cai")
+    standin.guild.locale = "es-419"
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await nim_lobby(standin, chan, bob, cai, SPANISH_LOBBY)
+        session = await bot.sessions.in_channel(chan.id)
+        boards = []
+        while session.status == "active":
+            (seat,) = session.to_move()
+            user = bob if session.by_seat(seat).user_id == bob.id else cai
+            move = (await bot.sessions.legal_moves(chan.id, user.id))[0]
+            standin.skip_messages(chan)
+            answer = await (await standin.slash(user, chan, "nim move", move=move)).original()
+            assert answer.text.startswith(f"You played `{move}`."), answer.text  # the asker's language
+            board = await standin.next_message(chan, is_board)
+            boards.append((board.content, buttons_of(board)))  # its buttons before the next board
+            session = await bot.sessions.get(session.id)
+        posts = [m for m in standin.messages(chan) if is_board(m)]
+        assert posts[0].content.startswith("¡Empieza **Nim**! Asientos en orden de juego: 1. ")
+        told = [b for b in boards if "del montón" in b[0]]
+        assert told, boards
+        first, buttons = told[0]
+        assert "tomó 1 piedra del montón A." in first, first
+        assert "took" not in first and "**Turno de:** " in first
+        assert buttons == {"Jugar", "Mi vista"}
+        last = boards[-1][0]
+        assert "**Fin de la partida**: se tomó la última piedra." in last, last
+        assert "1.º: " in last and "Vuelve a jugar con `/nim nueva`" in last
+        card = await standin.next_message(chan, is_results)
+        assert card.content.startswith("**Resultados** de la partida n.º") and buttons_of(card) == {
+            "Revancha"
+        }
+
+
+@pytest.mark.usefixtures("nim_in_spanish")
+async def test_a_spanish_speaker_gets_private_answers_in_spanish(standin, bot_factory):
+    """An es-ES player in an English server: a refused move, /game status and the Play menu are
+    answered in Spanish, while the posted board, its buttons and its event lines stay English."""
+    chan = standin.channel("general")
+    ana = standin.add_user("ana")
+    ana.locale = "es-ES"
+    bob = standin.add_user("bob")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await nim_lobby(standin, chan, ana, bob, ENGLISH_LOBBY)
+        await standin.wait_for(lambda: [m for m in standin.messages(chan) if is_board(m)], what="a board")
+        session = await bot.sessions.in_channel(chan.id)
+        if session.to_move() == {session.seat_of(bob.id).seat}:
+            count = len([m for m in standin.messages(chan) if is_board(m)])
+            await (await standin.slash(bob, chan, "nim move", move="A1")).original()
+            await standin.wait_for(
+                lambda: len([m for m in standin.messages(chan) if is_board(m)]) > count, what="a board"
+            )
+            session = await bot.sessions.get(session.id)
+        board = [m for m in standin.messages(chan) if is_board(m)][-1]
+        assert buttons_of(board) == {"Play", "My view"} and "**Next:** " in board.content
+        if "from pile" in board.content or "took" in board.content:
+            assert "tomó" not in board.content
+
+        pile = max((n, letter) for letter, n in zip("AB", session.state.piles, strict=True))[1]
+        have = session.state.piles["AB".index(pile)]
+        refused = await (await standin.slash(ana, chan, "nim move", move=f"{pile}50")).original()
+        assert refused.text == f"⚠️ El montón {pile} tiene {have} piedras; toma de 1 a {have}.", refused.text
+        english = await (await standin.slash(bob, chan, "nim move", move=f"{pile}50")).original()
+        assert english.text.startswith("⚠️ "), english.text
+        assert "piedra" not in english.text
+
+        status = await (await standin.slash(ana, chan, "game status")).original()
+        assert "Esperando a: Ana" in status.text and "Opciones: " in status.text, status.text
+        assert "Waiting" not in status.text
+
+        menu = await (await standin.click(ana, board, "Play")).original()
+        assert menu.ephemeral and "Tu vista de **Nim**" in menu.text, menu.text
+        assert "Elige una jugada abajo" in menu.text
+        shown = [b.get("label") for b in menu.buttons] + [s.get("placeholder") for s in menu.selects]
+        shown += [o.get("label") for s in menu.selects for o in s.get("options", [])]
+        assert any("Montón A" in (x or "") or "tomar" in (x or "") for x in shown), shown
+        assert not any("Pile" in (x or "") or "take" in (x or "") for x in shown), shown
+
+        standin.skip_messages(chan)
+        played = await (await standin.slash(ana, chan, "nim move", move="A1")).original()
+        assert played.text.startswith("Jugaste `A1`.") and "tomó 1 piedra del montón A" in played.text
+        posted = await standin.next_message(chan, is_board)
+        assert "Ana took 1 from pile A." in posted.content and "tomó" not in posted.content
 
 
 async def test_a_spanish_server_is_asked_about_a_timeout_in_spanish(

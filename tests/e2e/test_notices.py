@@ -8,6 +8,7 @@ import io
 from PIL import Image
 
 from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.e2e.players import lobby_button
 from tests.support import nim
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me")
@@ -29,8 +30,8 @@ async def start_game(standin, bot, chan, host, guest, piles=3):
     r = await standin.slash(host, chan, "nim new", piles=piles)
     lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
     thread = standin.channel(lobby.id)
-    await standin.click(guest, lobby, "Join")
-    await standin.click(host, lobby, "Start")
+    await standin.click(guest, lobby, lobby_button(lobby, "join"))  # labels are in the server's language
+    await standin.click(host, lobby, lobby_button(lobby, "start"))
     board = await standin.next_message(thread, is_board)
     await bot.table.drain()  # the notices after the board (DMs, reminders) are sent
     return thread, board

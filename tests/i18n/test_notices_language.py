@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot import clockvote, notices
+from bot.gameclock import MOVE, ClockSpec
 from bot.storage import PersonRow
 from languages import ENGLISH, language
 
@@ -129,14 +130,9 @@ def test_time_away_labels_in_spanish():
     assert notices.away_labels({3: away}, 10.0) == {3: "away until 1971-02-04 19:00 (America/Lima)"}
 
 
-class Spec:
-    def describe(self) -> str:
-        return "10 min + 5 s"
-
-
 def test_the_timeout_question_and_its_answers_in_both_languages():
     late, other = Seat(0, "Ana", 11), Seat(1, "Bob", 12)
-    session = FakeSession(5, seats=[late, other], clock=Spec())
+    session = FakeSession(5, seats=[late, other], clock=ClockSpec(MOVE, 10 * 60.0))
     english = clockvote.question(session, late, [other], 1000.0)
     assert english.startswith(
         "⏰ <@11>'s time ran out in Guacamole game #5.\n<@12>: what now? **Computer plays"
@@ -148,15 +144,15 @@ def test_the_timeout_question_and_its_answers_in_both_languages():
     )
     assert (
         "**La máquina juega el asiento**" in spanish
-        and "(10 min + 5 s)" in spanish
+        and "(10 min por turno)" in spanish
         and "<t:1000:R>" in spanish
     )
     assert "Nadie más puede responder aquí." in clockvote.question(session, late, [], 1000.0, SPANISH)
     assert [clockvote.decided_words(session, 0, c, SPANISH) for c in ("computer", "more", "abandon")] == [
         "la máquina juega el asiento a partir de ahora",
-        "Ana vuelve a tener 10 min + 5 s",
+        "Ana vuelve a tener 10 min por turno",
         "la partida queda abandonada",
     ]
-    assert clockvote.decided_words(session, 0, "more") == "Ana has 10 min + 5 s again"
+    assert clockvote.decided_words(session, 0, "more") == "Ana has 10 min for each turn again"
     labels = [SPANISH.gettext(clockvote.LABELS[c]) for c in ("computer", "more", "abandon")]
     assert labels == ["La máquina juega el asiento", "Dar más tiempo", "Abandonar la partida"]

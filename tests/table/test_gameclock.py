@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from bot import gameclock as gc
 from bot.gameclock import BANK, DAY, HOUR, MOVE, ClockError, ClockSpec, parse_clock
+from languages import language
 
 
 @pytest.mark.parametrize(
@@ -183,4 +184,25 @@ def test_clock_line_shows_each_persons_time():
     assert gc.clock_line(per_move, b, {0: "Ana", 1: "Bo"}, 5 * HOUR) == "⏱ move:1d: Bo 19 h (to move)"
     assert gc.clock_line(per_move, gc.take(b, 1), {0: "Ana", 1: "Bo"}, 0.0).endswith(
         "Bo played by the computer (out of time)"
+    )
+
+
+def test_the_clock_speaks_the_readers_language():
+    es = language("es")
+    assert ClockSpec(BANK, 3 * DAY, 12 * HOUR).describe(es) == (
+        "una bolsa de tiempo de 3 d por persona, más 12 h tras cada turno (nunca por encima de 3 d)"
+    )
+    assert ClockSpec(MOVE, 24 * HOUR).describe(es) == "1 d por turno"
+    b = gc.begin(BANK3, [0, 1, 2], [0], 0.0)
+    b = gc.run_out(gc.advance(BANK3, b, [0], [1], DAY), [1], 4 * DAY)
+    line = gc.clock_line(BANK3, b, {0: "Ana", 1: "Bo", 2: "Cy"}, 4 * DAY, t=es)
+    assert line == "⏱ bank:3d+12h: Ana 2 d 12 h, Bo sin tiempo (se pregunta a los demás), Cy 3 d"
+    per_move = ClockSpec(MOVE, 24 * HOUR)
+    b = gc.begin(per_move, [0, 1], [1], 0.0)
+    assert gc.clock_line(per_move, b, {0: "Ana", 1: "Bo"}, 5 * HOUR, t=es) == "⏱ move:1d: Bo 19 h (le toca)"
+    assert gc.clock_line(per_move, gc.take(b, 1), {0: "Ana", 1: "Bo"}, 0.0, t=es).endswith(
+        "Bo lo juega la máquina (sin tiempo)"
+    )
+    assert gc.clock_line(per_move, gc.begin(per_move, [0], [], 0.0), {0: "Ana"}, 0.0, t=es).endswith(
+        "no le toca a nadie"
     )

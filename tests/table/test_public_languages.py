@@ -1,0 +1,162 @@
+"""The table's texts in the reader's language: the same game told in English and in Spanish.
+
+The test game Nim keeps its sentences for translation (``Event.told``, ``IllegalMove`` with
+values, ``Outcome.told``); ``nim_in_spanish`` gives them Spanish for one test, as a game's
+engine does through the catalogues.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import choices, public
+from bot.sessions import TableError, named, refusal
+from engines.core import Event, IllegalMove
+from languages import ENGLISH, language
+from tests.support.nim_spanish import nim_in_spanish  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.usefixtures("nim_in_spanish")
+
+G, CHANNEL = 1, 7
+
+
+def es():
+    return language("es")
+
+
+async def nim_pair(service, piles=2):
+    await service.create(
+        "nim", guild_id=G, channel_id=CHANNEL, host_id=1, host_name="Ana", options={"piles": piles}
+    )
+    await service.join(CHANNEL, 2, "Bob")
+    return (await service.start(CHANNEL, 1)).session
+
+
+async def play_first(service, session):
+    (seat,) = session.to_move()
+    user = session.by_seat(seat).user_id
+    move = (await service.legal_moves(CHANNEL, user))[-1]
+    return await service.play(CHANNEL, user, move), move, user
+
+
+async def to_the_end(service, session):
+    while session.status == "active":
+        result, _, _ = await play_first(service, session)
+        session = result.session
+    return session
+
+
+async def test_a_turn_is_told_in_the_servers_language(service):
+    session = await nim_pair(service)
+    result, move, _ = await play_first(service, session)
+    records = list(result.played)
+    count = int(move[1:])
+    spanish = public.board_text(result.session, records, t=es())
+    english = public.board_text(result.session, records)
+    stones = "piedra" if count == 1 else "piedras"
+    assert f"tomó {count} {stones} del montón {move[0]}." in spanish
+    assert "**Turno de:** " in spanish and "took" not in spanish and "**Next:**" not in spanish
+    assert f"took {count} from pile {move[0]}." in english and "**Next:** " in english
+    assert public.last_action(result.session, records, es()).endswith(f"del montón {move[0]}")
+    assert public.last_action(result.session, records).endswith(f"from pile {move[0]}")
+    mover = result.session.by_seat(records[0].seat).name
+    assert public.own_lines(result.session, records, records[0].seat, t=es())[0].startswith(f"{mover} tomó")
+
+
+async def test_the_end_of_a_game_in_both_languages(service):
+    session = await to_the_end(service, await nim_pair(service))
+    from engines.core import Outcome
+
+    outcome = Outcome.from_dict(session.row.outcome)
+    winner = session.by_seat(outcome.ranking[0][0])
+    spanish = public.outcome_lines(session, outcome, es())
+    assert spanish[0] == "**Fin de la partida**: se tomó la última piedra."
+    assert spanish[1] == f"1.º: {winner.mention}: 1"
+    english = public.outcome_lines(session, outcome)
+    assert english[0] == "**Game over**: the last stone was taken." and english[1].startswith("1st: ")
+    assert public.result_line(session, es()) == f"Resultado: gana {winner.name} (se tomó la última piedra)."
+    assert public.result_line(session) == f"Result: {winner.name} wins (the last stone was taken)."
+    assert public.next_steps(session, es()).startswith("Vuelve a jugar con `/nim nueva`")
+    board = public.board_text(session, [], t=es())
+    assert "**Fin de la partida**" in board and "Game over" not in board
+
+
+async def test_log_status_list_and_history_in_the_askers_language(service):
+    session = await nim_pair(service)
+    result, move, _ = await play_first(service, session)
+    session = result.session
+    records = await service.log(session)
+    log = public.log_text(session, records, None, es())
+    assert log.startswith("1. ") and f"`{move}`" in log
+    assert public.log_text(session, [], None, es()) == "Todavía no hay jugadas."
+    status = public.status_text(session, 1, records[-1], None, t=es())
+    assert "**Nim** (partida n.º" in status and "1 jugada hecha" in status
+    assert "Esperando a: " in status and "Última: " in status and "Waiting" not in status
+    assert "Waiting on: " in public.status_text(session, 1, records[-1], None)
+    listed = public.list_text([session], es())
+    assert "(esperando a " in listed and "waiting" not in listed
+    page = public.history_text(session, 1, 1, records[0], None, es())
+    assert "jugada 1 de 1 (la partida sigue)" in page and f"jugó `{move}`." in page
+    assert public.history_label(session, 0, None, es()) == "El inicio"
+    assert public.history_label(session, 1, records[0].seat, es()).startswith("Jugada 1: ")
+
+
+async def test_an_event_stored_before_sentences_were_kept_reads_as_it_was(service):
+    session = await nim_pair(service)
+    result, _, _ = await play_first(service, session)
+    old = result.played[0]
+    plain = public.MoveRecord(old.seat, old.move, False, (Event("{p0} did the old thing"),), old.privacy)
+    lines = public.turn_lines(result.session, [plain], t=es())
+    assert lines == [f"{result.session.by_seat(old.seat).name} did the old thing."]
+
+
+async def test_the_play_menu_and_autocomplete_in_the_askers_language(service):
+    session = await nim_pair(service)
+    (seat,) = session.to_move()
+    engine = session.engine
+    moves = engine.legal_moves(session.state, seat)
+    found = choices.entries(engine, session.state, seat, moves, session.names(), es())
+    assert {e.group_label for e in found} == {"Montón A:", "Montón B:"}
+    assert found[0].label == "tomar 1" and found[0].move == "A1"  # the notation stays the value
+    controls = choices.plan_menu(engine.KINDS, lambda k: choices.kind_label(engine, k, es()), found, t=es())
+    labels = [p.label for c in controls for p in c.picks] + [c.placeholder for c in controls]
+    assert any(label.startswith("Montón A") for label in labels), labels
+    assert not any("Pile" in label or "take" in label for label in labels), labels
+    opened = choices.plan_menu(
+        engine.KINDS, lambda k: choices.kind_label(engine, k, es()), found, opened=("take", "A"), t=es()
+    )
+    assert "Todas las jugadas" in [p.label for c in opened for p in c.picks]
+    pairs = choices.complete(found, "A", lambda k: choices.kind_label(engine, k, es()), es())
+    assert pairs[0] == ("A1 — Montón A: tomar 1", "A1")
+    english = choices.entries(engine, session.state, seat, moves, session.names())
+    assert english[0].full == "Pile A: take 1"
+
+
+def test_refusals_in_the_readers_language():
+    exc = named(IllegalMove("{p0} cannot take from pile {pile}", pile="A"), ["Ana", "Bob"])
+    assert str(exc) == "Ana cannot take from pile A"  # not in the catalogue: English, names put in
+    from tests.support import nim
+
+    state = nim.new_game(nim.Config(players=2, piles=1), 2, seed=3)
+    try:
+        nim.apply_move(state, 0, nim.Move(0, 50))
+    except IllegalMove as refused:
+        told = named(refused, ["Ana", "Bob"])
+    have = state.piles[0]
+    assert refusal(told, es()) == f"el montón A tiene {have} piedras; toma de 1 a {have}"
+    assert refusal(told, ENGLISH) == f"pile A has {have} stones; take 1 to {have}"
+    table = TableError("there is no game #{number} here", number=5)
+    assert str(table) == "there is no game #5 here" and refusal(table, es()) == "there is no game #5 here"
+    known = TableError("the board changed since that menu was made")
+    assert refusal(known, es()) == "el tablero cambió desde que se hizo ese menú"
+
+
+def test_the_no_game_hint_names_the_commands_in_the_readers_language():
+    from bot.sessions import NoGameHere, new_game_hint
+
+    refused = NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
+    spanish = refusal(refused, es())
+    assert spanish.startswith("no hay ninguna partida en este canal; empieza una con /")
+    assert "/guacamole nueva" in spanish and " new" not in spanish
+    assert "/guacamole new" in str(refused)
+    assert "/tiwanaku nueva" in public.list_text([], es())

@@ -47,7 +47,15 @@ ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "languages" / f"{DOMAIN}.pot"
 # Where the code's messages are extracted from.  A game's engine joins (as "engines/<game>") once its
 # sentences are kept for translation (engines.core.said); until then its texts are English everywhere.
-SOURCES: tuple[str, ...] = ("bot", "cogs", "renderers", "languages", "engines/tiwanaku", "engines/guanga")
+SOURCES: tuple[str, ...] = (
+    "bot",
+    "cogs",
+    "renderers",
+    "languages",
+    "engines/tiwanaku",
+    "engines/guanga",
+    "engines/nowa_gwinea",
+)
 KEYWORDS: dict[str, Any] = {
     "gettext": None,
     "ngettext": (1, 2),

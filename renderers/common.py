@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import languages
+from engines.core import Said, in_words
 
 WIDTH = 1200
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -89,6 +90,12 @@ def tr(message: str, /, **values: Any) -> str:
 def ntr(singular: str, plural: str, n: int, /, **values: Any) -> str:
     """The form of a message for ``n`` (also its ``{n}``) in the language being drawn."""
     return _SPEAKING.get().ngettext(singular, plural, n, **values)
+
+
+def told(text: str | Said | None) -> str:
+    """A sentence an engine kept for translation (a :class:`~engines.core.Said` in its view), in
+    the language being drawn; plain text as it is."""
+    return in_words(text, _SPEAKING.get()) or ""
 
 
 def ptr(context: str, message: str, /, **values: Any) -> str:

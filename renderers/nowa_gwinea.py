@@ -61,6 +61,7 @@ from renderers.common import (
     seat_name,
     speaking,
     strip_height,
+    told,
     tr,
     winners_status,
 )
@@ -375,7 +376,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
                 draw_text(
                     d,
                     (x, py),
-                    tr("BROKEN: {why}", why=view.broken),
+                    tr("BROKEN: {why}", why=told(view.broken)),
                     w - 10,
                     21,
                     min_size=15,

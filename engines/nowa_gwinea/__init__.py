@@ -81,6 +81,8 @@ Choices where the texts are silent
 
 from __future__ import annotations
 
+from engines.core import N_
+
 from .ai import computer_move, determinize
 from .rules import (
     MAX_PLAYERS,
@@ -115,7 +117,7 @@ from .rules import (
 )
 from .words import KINDS, WORDS, move_words
 
-RULES_HELP = """**Nowa Gwinea** - build a village of pentomino huts on an 8x8 task board, all at once.
+RULES_HELP = N_("""**Nowa Gwinea** - build a village of pentomino huts on an 8x8 task board, all at once.
 **Goal:** most points after 9 rounds.
 **Round:** everyone gets a board (rows A-H, columns 1-8) with 6 totems, 5 water holes and 5 fruit bushes; the die picks the totem your village must cover. Your first hut covers it; every later hut must touch one of yours *only at a corner*, so the village is one group. Never overlap, never leave the board, never cover another totem.
 **Gwinea!** When your village covers every water hole, call it: the round ends for all. Everyone with a legal village scores 1 per water hole; the caller adds a fruit bonus (1/3/6/10/15 for 1-5 fruit). A broken village scores 0.
@@ -123,7 +125,7 @@ RULES_HELP = """**Nowa Gwinea** - build a village of pentomino huts on an 8x8 ta
 `F3C4` hut F, orientation 3, anchor square C4 (see the hut chart: orientations 0-7, the anchor is the top-left square of the hut's top row)
 `remove F` take a hut back (the village must stay one group; the totem hut goes last)   `gwinea` call   `done` stop building this round
 **Options:** `side` standard/hard, `hard_seats` (e.g. `1,2` play the hard side), `boards` shared/each, `water_target` 1-5 (variant), `fruit_for_all` (variant: whoever did not cover all the water gets 2 per fruit), `hard_reroll` (on: the hard side re-rolls the die until the task needs 6+ huts).
-**Table rulings:** same board for all by default; villages stay hidden until the round ends; at a deadline the first finished village (else the most water) counts as the caller."""
+**Table rulings:** same board for all by default; villages stay hidden until the round ends; at a deadline the first finished village (else the most water) counts as the caller.""")
 
 TABLE_MOVES = True
 """The table ends a round when its deadline passes (``timeout``, played as seat ``engines.core.TABLE``)."""

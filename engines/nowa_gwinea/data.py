@@ -13,9 +13,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from engines.core import Said, term
+
 from .geometry import cell_of, mask_of
 
-ANIMALS = ("parrot", "cassowary", "tree kangaroo", "crocodile", "lizard", "butterfly")
+ANIMAL_TERMS: tuple[Said, ...] = (  # the totems in die order, as words of the game put into sentences
+    term("nowa_gwinea term", "parrot"),
+    term("nowa_gwinea term", "cassowary"),
+    term("nowa_gwinea term", "tree kangaroo"),
+    term("nowa_gwinea term", "crocodile"),
+    term("nowa_gwinea term", "lizard"),
+    term("nowa_gwinea term", "butterfly"),
+)
+ANIMALS = tuple(t.msg for t in ANIMAL_TERMS)
 SIDES = {"A": "standard", "B": "hard"}
 BOARDS = 32
 ROUNDS = 9

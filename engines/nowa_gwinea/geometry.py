@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engines.core import Said, said, said_n
+
 SIZE = 8
 ROWS = "ABCDEFGH"
 PIECES = "FILNPTUVWXYZ"
@@ -191,8 +193,8 @@ def linked_to(placed: list[Placement], first: Placement) -> list[Placement]:
     return group
 
 
-def village_problems(placed: list[Placement], rolled: int, other_totems: int) -> str | None:
-    """Why a village breaks the placement rules (``None`` if it is legal).
+def village_problems(placed: list[Placement], rolled: int, other_totems: int) -> Said | None:
+    """Why a village breaks the placement rules (``None`` if it is legal), as a sentence.
 
     ``rolled`` is the cell of the rolled totem, ``other_totems`` a mask of the
     other totems' cells.  A legal village is one group: every hut is linked,
@@ -201,26 +203,30 @@ def village_problems(placed: list[Placement], rolled: int, other_totems: int) ->
     if not placed:
         return None
     if len({a.piece for a in placed}) != len(placed):
-        return "a hut is used twice"
+        return said("a hut is used twice")
     occupied = 0
     for i, a in enumerate(placed):
         if a.mask & occupied:
-            return f"hut {a.piece} overlaps another hut"
+            return said("hut {hut} overlaps another hut", hut=a.piece)
         occupied |= a.mask
         if a.mask & other_totems:
-            return f"hut {a.piece} covers a totem other than the rolled one"
+            return said("hut {hut} covers a totem other than the rolled one", hut=a.piece)
         for b in placed[i + 1 :]:
             if a.mask & b.edge:
-                return f"huts {a.piece} and {b.piece} touch along an edge"
+                return said("huts {hut} and {other} touch along an edge", hut=a.piece, other=b.piece)
     totem_hut = next((a for a in placed if a.mask >> rolled & 1), None)
     if totem_hut is None:
-        return f"no hut covers the rolled totem at {cell_name(rolled)}"
+        return said("no hut covers the rolled totem at {cell}", cell=cell_name(rolled))
     group = linked_to(placed, totem_hut)
     apart = [a.piece for a in placed if a not in group]
     if apart:
-        return (
-            f"hut{'s' if len(apart) > 1 else ''} {', '.join(apart)} "
-            f"{'are' if len(apart) > 1 else 'is'} not linked corner to corner to the hut on the rolled totem "
-            f"(hut {totem_hut.piece}); a village is one group"
+        return said_n(
+            len(apart),
+            "hut {huts} is not linked corner to corner to the hut on the rolled totem "
+            "(hut {root}); a village is one group",
+            "huts {huts} are not linked corner to corner to the hut on the rolled totem "
+            "(hut {root}); a village is one group",
+            huts=", ".join(apart),
+            root=totem_hut.piece,
         )
     return None

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import (
+    N_,
     PUBLIC,
     TABLE,
     UNKNOWN,
@@ -18,16 +19,18 @@ from engines.core import (
     NotYourTurn,
     Outcome,
     Privacy,
+    Said,
     SetupError,
     at_round_end,
     can_read,
-    plural,
     quoted,
     rank_by,
     rng_for,
+    said,
+    said_n,
 )
 
-from .data import ANIMALS, BOARDS, FRUIT_BONUS, ROUNDS, BoardSide, board_side
+from .data import ANIMAL_TERMS, ANIMALS, BOARDS, FRUIT_BONUS, ROUNDS, BoardSide, board_side
 from .geometry import (
     BY_PIECE,
     CANONICAL,
@@ -66,44 +69,54 @@ class Config:
     players: int = 2
     side: Side = field(
         default=Side.STANDARD,
-        metadata={"help": "which side of the task boards everyone plays: standard (A) or hard (B)"},
+        metadata={"help": N_("which side of the task boards everyone plays: standard (A) or hard (B)")},
     )
     hard_seats: str = field(
         default="",
         metadata={
-            "help": "seat numbers (1-4, comma separated) that play the hard side whatever "
-            "'side' says, e.g. '1,2' for the grown-ups"
+            "help": N_(
+                "seat numbers (1-4, comma separated) that play the hard side whatever "
+                "'side' says, e.g. '1,2' for the grown-ups"
+            )
         },
     )
     boards: Deal = field(
         default=Deal.SHARED,
-        metadata={"help": "shared: everyone gets the same board each round; each: one board per player"},
+        metadata={"help": N_("shared: everyone gets the same board each round; each: one board per player")},
     )
     water_target: int = field(
         default=5,
         metadata={
-            "help": "water holes needed to call Gwinea (variant: fewer than 5)",
+            "help": N_("water holes needed to call Gwinea (variant: fewer than 5)"),
             "choices": (1, 2, 3, 4, 5),
         },
     )
     fruit_for_all: bool = field(
         default=False,
         metadata={
-            "help": "variant: players who did not cover all the water holes score 2 points per "
-            "fruit bush covered"
+            "help": N_(
+                "variant: players who did not cover all the water holes score 2 points per fruit bush covered"
+            )
         },
     )
     hard_reroll: bool = field(
         default=True,
         metadata={
-            "help": "when hard boards are in play, roll the die again until it shows a totem "
-            "whose hard task needs 6 huts or more"
+            "help": N_(
+                "when hard boards are in play, roll the die again until it shows a totem "
+                "whose hard task needs 6 huts or more"
+            )
         },
     )
 
     def validate(self) -> None:
         if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise SetupError(f"Nowa Gwinea takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}")
+            raise SetupError(
+                "Nowa Gwinea takes {least} to {most} players, not {players}",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                players=self.players,
+            )
         if not isinstance(self.side, Side):
             raise SetupError("side must be standard or hard")
         if not isinstance(self.boards, Deal):
@@ -111,7 +124,7 @@ class Config:
         if not isinstance(self.hard_reroll, bool):
             raise SetupError("hard_reroll must be yes or no")
         if self.water_target not in (1, 2, 3, 4, 5):
-            raise SetupError(f"water_target must be 1 to 5 water holes, not {self.water_target}")
+            raise SetupError("water_target must be 1 to 5 water holes, not {value}", value=self.water_target)
         self.hard_seat_set()
 
     def hard_seat_set(self) -> frozenset[int]:
@@ -123,8 +136,10 @@ class Config:
         for part in text.split(","):
             if not part.isdigit() or not 1 <= int(part) <= self.players:
                 raise SetupError(
-                    f"hard_seats lists seat numbers 1 to {self.players} separated by commas, like '1,3'; "
-                    f"{part!r} is not one"
+                    "hard_seats lists seat numbers 1 to {most} separated by commas, like '1,3'; "
+                    "{part} is not one",
+                    most=self.players,
+                    part=repr(part),
                 )
             out.add(int(part) - 1)
         return frozenset(out)
@@ -191,10 +206,15 @@ Move = Place | Remove | Gwinea | Done | Timeout
 
 _PLACE = re.compile(r"^([FILNPTUVWXYZ])\s*([0-7])\s*([A-H])\s*([1-8])$")
 _REMOVE = re.compile(r"^(?:REMOVE|RM|-)\s*([FILNPTUVWXYZ])$")
-_HELP = (
-    "write a hut letter (F I L N P T U V W X Y Z), an orientation 0-7 and the anchor square, "
-    "like F3C4; or 'remove F', 'gwinea', 'done'"
-)
+
+
+def _not_a_move(shown: str) -> MalformedMove:
+    """The refusal of a text (or object) that is no move, saying how moves are written."""
+    return MalformedMove(
+        "{text} is not a Nowa Gwinea move; write a hut letter (F I L N P T U V W X Y Z), an orientation "
+        "0-7 and the anchor square, like F3C4; or 'remove F', 'gwinea', 'done'",
+        text=shown,
+    )
 
 
 def parse_move(text: str) -> Move:
@@ -213,7 +233,7 @@ def parse_move(text: str) -> Move:
     if m:
         anchor = cell_of(m.group(3) + m.group(4))
         return Place(m.group(1), int(m.group(2)), anchor)
-    raise MalformedMove(f"{quoted(text)} is not a Nowa Gwinea move; {_HELP}")
+    raise _not_a_move(quoted(text))
 
 
 # --------------------------------------------------------------------------- state
@@ -243,9 +263,14 @@ class State:
 def new_game(config: Config, seats: int, seed: int) -> State:
     config.validate()
     if seats != config.players:
-        raise SetupError(
-            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+        players = said_n(config.players, "{n} player", "{n} players")
+        wrong = said_n(
+            seats,
+            "the config is for {players} but {n} seat was given",
+            "the config is for {players} but {n} seats were given",
+            players=players,
         )
+        raise SetupError(wrong)
     rng = rng_for(seed, "deck")
     deck: list[int] = []
     needed = ROUNDS * (seats if config.boards is Deal.EACH else 1)
@@ -292,15 +317,20 @@ def _start_round(state: State) -> list[Event]:
     state.since = [state.step] * n
     state.complete_at = [None] * n
     state.last = [None] * n
-    where = "board " + ", ".join(str(b) for b in sorted(set(state.boards)))
-    return [
-        Event(
-            f"Round {state.round} of {ROUNDS}: {where}; the die shows the {ANIMALS[state.totem]}"
-            f"{' (rolled again until a hard task needing 6 huts or more came up)' if rerolled else ''}. "
-            "Everyone builds at once!",
-            kind="round",
+    where = ", ".join(str(b) for b in sorted(set(state.boards)))
+    values = {"round": state.round, "rounds": ROUNDS, "boards": where, "animal": ANIMAL_TERMS[state.totem]}
+    if rerolled:
+        told = said(
+            "Round {round} of {rounds}: board {boards}; the die shows the {animal} (rolled again until "
+            "a hard task needing 6 huts or more came up). Everyone builds at once!",
+            **values,
         )
-    ]
+    else:
+        told = said(
+            "Round {round} of {rounds}: board {boards}; the die shows the {animal}. Everyone builds at once!",
+            **values,
+        )
+    return [Event.told(told, kind="round")]
 
 
 HARD_HUTS = 6
@@ -378,7 +408,7 @@ class Status:
     huts: int
     water: int
     fruit: int
-    broken: str | None
+    broken: Said | None  # why the village breaks a rule
     complete: bool
 
 
@@ -395,39 +425,51 @@ def status(state: State, seat: int) -> Status:
     return Status(len(huts), water, fruit, broken, complete)
 
 
-def _placement_error(state: State, seat: int, pl: Placement) -> str | None:
+def _placement_error(state: State, seat: int, pl: Placement) -> Said | None:
     """Why ``pl`` may not be built in ``seat``'s village now (``None``: it may)."""
     task = task_of(state, seat)
     huts = huts_of(state, seat)
     name = pl.text
     for h in huts:
         if h.piece == pl.piece:
-            return f"hut {pl.piece} is already in your village (take it back with 'remove {pl.piece}')"
+            return said(
+                "hut {hut} is already in your village (take it back with 'remove {hut}')", hut=pl.piece
+            )
     for h in huts:
         if h.mask & pl.mask:
             where = ", ".join(cell_name(c) for c in pl.cells if h.mask >> c & 1)
-            return f"{name} would lie on hut {h.piece} at {where}"
+            return said("{place} would lie on hut {hut} at {cells}", place=name, hut=h.piece, cells=where)
     other = task.other_totems(state.totem)
     if pl.mask & other:
         c = next(c for c in pl.cells if other >> c & 1)
-        animal = ANIMALS[task.totems.index(c)]
-        return (
-            f"{name} would cover the {animal} totem at {cell_name(c)}; only the rolled "
-            f"{ANIMALS[state.totem]} may be covered"
+        return said(
+            "{place} would cover the {animal} totem at {cell}; only the rolled {rolled} may be covered",
+            place=name,
+            animal=ANIMAL_TERMS[task.totems.index(c)],
+            cell=cell_name(c),
+            rolled=ANIMAL_TERMS[state.totem],
         )
     for h in huts:
         if h.edge & pl.mask:
-            return f"{name} would touch hut {h.piece} along an edge; huts may touch only at their corners"
+            return said(
+                "{place} would touch hut {hut} along an edge; huts may touch only at their corners",
+                place=name,
+                hut=h.piece,
+            )
     rolled = task.totems[state.totem]
     if not huts:
         if not pl.mask >> rolled & 1:
-            return f"your first hut must cover the rolled {ANIMALS[state.totem]} totem at {cell_name(rolled)}"
+            return said(
+                "your first hut must cover the rolled {animal} totem at {cell}",
+                animal=ANIMAL_TERMS[state.totem],
+                cell=cell_name(rolled),
+            )
     elif not any(h.corner & pl.mask for h in huts):
-        return f"{name} touches none of your huts; each hut must touch another at a corner"
+        return said("{place} touches none of your huts; each hut must touch another at a corner", place=name)
     return None
 
 
-def _removal_error(state: State, seat: int, piece: str) -> str | None:
+def _removal_error(state: State, seat: int, piece: str) -> Said | None:
     """Why hut ``piece`` may not be taken back now (``None``: it may).
 
     The village must stay one group grown from the hut on the rolled totem:
@@ -446,19 +488,33 @@ def _removal_error(state: State, seat: int, piece: str) -> str | None:
     allowed = [
         h.piece for h in huts if village_problems([o for o in huts if o is not h], rolled, other) is None
     ]
-    may = "you may take back " + (", ".join(allowed) if allowed else "no hut but the last one")
+    if allowed:
+        may = said("you may take back {huts}", huts=", ".join(allowed))
+    else:
+        may = said("you may take back no hut but the last one")
     gone = next(h for h in huts if h.piece == piece)
+    animal = ANIMAL_TERMS[state.totem]
     if gone.mask >> rolled & 1:
-        return (
-            f"hut {piece} covers the rolled {ANIMALS[state.totem]} totem and the village is grown from it, "
-            f"so it goes only when it is your last hut; {may}"
+        return said(
+            "hut {hut} covers the rolled {animal} totem and the village is grown from it, "
+            "so it goes only when it is your last hut; {may}",
+            hut=piece,
+            animal=animal,
+            may=may,
         )
     root = next(h for h in rest if h.mask >> rolled & 1)
     cut = [h.piece for h in rest if h not in linked_to(rest, root)]
-    return (
-        f"taking hut {piece} back would split your village: hut{'s' if len(cut) > 1 else ''} "
-        f"{', '.join(cut)} would no longer be linked to hut {root.piece} on the {ANIMALS[state.totem]} "
-        f"totem; {may}"
+    return said_n(
+        len(cut),
+        "taking hut {hut} back would split your village: hut {huts} would no longer be linked "
+        "to hut {root} on the {animal} totem; {may}",
+        "taking hut {hut} back would split your village: huts {huts} would no longer be linked "
+        "to hut {root} on the {animal} totem; {may}",
+        hut=piece,
+        huts=", ".join(cut),
+        root=root.piece,
+        animal=animal,
+        may=may,
     )
 
 
@@ -485,15 +541,15 @@ def _legal_placements(state: State, seat: int) -> list[Placement]:
     return out
 
 
-def _examples(state: State, seat: int, piece: str | None) -> str:
+def _examples(state: State, seat: int, piece: str | None) -> Said:
     legal = _legal_placements(state, seat)
     if piece is not None:
         same = [pl for pl in legal if pl.piece == piece]
         if same:
-            return f"hut {piece} fits at " + ", ".join(pl.text for pl in same[:6])
+            return said("hut {hut} fits at {places}", hut=piece, places=", ".join(pl.text for pl in same[:6]))
     if not legal:
-        return "no hut fits anywhere now; you may 'remove' a hut, call 'gwinea' if ready, or say 'done'"
-    return "legal placements include " + ", ".join(pl.text for pl in legal[:6])
+        return said("no hut fits anywhere now; you may 'remove' a hut, call 'gwinea' if ready, or say 'done'")
+    return said("legal placements include {places}", places=", ".join(pl.text for pl in legal[:6]))
 
 
 # --------------------------------------------------------------------------- contract
@@ -527,7 +583,12 @@ def legal_moves(state: State, seat: int | None) -> list[Move]:
 
 def apply_move(state: State, seat: int | None, move: Move) -> tuple[State, list[Event]]:
     if state.over:
-        raise GameOver("the game is over: all 9 rounds have been played")
+        over = said_n(
+            ROUNDS,
+            "the game is over: its {n} round has been played",
+            "the game is over: all {n} rounds have been played",
+        )
+        raise GameOver(over)
     if isinstance(move, Timeout):
         if seat is not None and seat != TABLE:
             raise NotYourTurn(
@@ -535,14 +596,14 @@ def apply_move(state: State, seat: int | None, move: Move) -> tuple[State, list[
             )
         new = copy_state(state)
         new.step += 1
-        events = [Event(f"Time is up for round {state.round}!", kind="deadline")]
+        events = [Event.told(said("Time is up for round {round}!", round=state.round), kind="deadline")]
         events += _end_round(new, None)
         return new, events
     if seat is None or not 0 <= seat < state.config.players:
         raise NotYourTurn("only the seated players build villages")
     if state.done[seat]:
-        waiting = ", ".join(f"{{p{s}}}" for s in sorted(to_move(state)))
-        raise NotYourTurn(f"you have finished building this round; waiting for {waiting}")
+        waiting = ", ".join(_seat(s) for s in sorted(to_move(state)))
+        raise NotYourTurn("you have finished building this round; waiting for {seats}", seats=waiting)
     if isinstance(move, Place):
         return _place(state, seat, move)
     if isinstance(move, Remove):
@@ -551,7 +612,12 @@ def apply_move(state: State, seat: int | None, move: Move) -> tuple[State, list[
         return _gwinea(state, seat)
     if isinstance(move, Done):
         return _done(state, seat)
-    raise MalformedMove(f"{move!r} is not a Nowa Gwinea move; {_HELP}")
+    raise _not_a_move(repr(move))
+
+
+def _seat(seat: int) -> str:
+    """A seat as sentences write it (the table puts the name in)."""
+    return f"{{p{seat}}}"
 
 
 def _touch(new: State, seat: int, before: Status) -> None:
@@ -566,14 +632,16 @@ def _touch(new: State, seat: int, before: Status) -> None:
 
 def _place(state: State, seat: int, move: Place) -> tuple[State, list[Event]]:
     if cells_of(move.piece, move.orient, move.anchor) is None:
+        hint = _examples(state, seat, move.piece)
         raise IllegalMove(
-            f"{move} would stick out over the edge of the board; {_examples(state, seat, move.piece)}"
+            "{move} would stick out over the edge of the board; {hint}", move=str(move), hint=hint
         )
     pl = placement(move.piece, move.orient, move.anchor)
     assert pl is not None
     why = _placement_error(state, seat, pl)
     if why is not None:
-        raise IllegalMove(f"{why}; {_examples(state, seat, None if 'already' in why else move.piece)}")
+        hint = _examples(state, seat, None if "already" in why.msg else move.piece)
+        raise IllegalMove("{problem}; {hint}", problem=why, hint=hint)
     before = status(state, seat)
     new = copy_state(state)
     new.step += 1
@@ -581,26 +649,45 @@ def _place(state: State, seat: int, move: Place) -> tuple[State, list[Event]]:
     new.last[seat] = pl.text
     _touch(new, seat, before)
     st = status(new, seat)
-    cells = " ".join(cell_name(c) for c in pl.cells)
-    text = (
-        f"{{p{seat}}} built hut {pl.piece} on {cells} ({pl.text}): "
-        f"{plural(st.water, 'water hole')} and {plural(st.fruit, 'fruit bush', 'fruit bushes')} covered"
-    )
+    values = {
+        "p0": _seat(seat),
+        "hut": pl.piece,
+        "cells": " ".join(cell_name(c) for c in pl.cells),
+        "place": pl.text,
+        "water": _water_holes(st.water),
+        "fruit": _fruit_bushes(st.fruit),
+    }
     if st.complete:
-        text += "; you may call 'gwinea'"
+        told = said(
+            "{p0} built hut {hut} on {cells} ({place}): {water} and {fruit} covered; you may call 'gwinea'",
+            **values,
+        )
+    else:
+        told = said("{p0} built hut {hut} on {cells} ({place}): {water} and {fruit} covered", **values)
     # Building is private: the others learn that a hut was built (the public board shows each
     # village's hut count), not where; the channel hears of calls, finishes and round ends.
-    return new, [
-        Event(text, visible_to=frozenset({seat}), public_text=f"{{p{seat}}} built a hut", kind="place")
-    ]
+    public = said("{p0} built a hut", p0=_seat(seat))
+    return new, [Event.told(told, visible_to={seat}, public=public, kind="place")]
+
+
+def _water_holes(n: int) -> Said:
+    return said_n(n, "{n} water hole", "{n} water holes")
+
+
+def _fruit_bushes(n: int) -> Said:
+    return said_n(n, "{n} fruit bush", "{n} fruit bushes")
 
 
 def _remove(state: State, seat: int, move: Remove) -> tuple[State, list[Event]]:
     texts = state.villages[seat]
     idx = next((i for i, t in enumerate(texts) if t[0] == move.piece), None)
     if idx is None:
-        have = ", ".join(t[0] for t in texts) or "none"
-        raise IllegalMove(f"hut {move.piece} is not in your village; your huts are: {have}")
+        if texts:
+            have = ", ".join(t[0] for t in texts)
+            raise IllegalMove(
+                "hut {hut} is not in your village; your huts are: {huts}", hut=move.piece, huts=have
+            )
+        raise IllegalMove("hut {hut} is not in your village; your huts are: none", hut=move.piece)
     why = _removal_error(state, seat, move.piece)
     if why is not None:
         raise IllegalMove(why)
@@ -611,36 +698,47 @@ def _remove(state: State, seat: int, move: Remove) -> tuple[State, list[Event]]:
     new.last[seat] = str(move)
     _touch(new, seat, before)
     st = status(new, seat)
-    text = f"{{p{seat}}} took hut {move.piece} back"
     if st.broken:
-        text += f"; careful, the village breaks the rules now ({st.broken}) and would score 0"
-    return new, [
-        Event(text, visible_to=frozenset({seat}), public_text=f"{{p{seat}}} took a hut back", kind="remove")
-    ]
+        told = said(
+            "{p0} took hut {hut} back; careful, the village breaks the rules now ({problem}) and would score 0",
+            p0=_seat(seat),
+            hut=move.piece,
+            problem=st.broken,
+        )
+    else:
+        told = said("{p0} took hut {hut} back", p0=_seat(seat), hut=move.piece)
+    public = said("{p0} took a hut back", p0=_seat(seat))
+    return new, [Event.told(told, visible_to={seat}, public=public, kind="remove")]
 
 
 def _gwinea(state: State, seat: int) -> tuple[State, list[Event]]:
     st = status(state, seat)
     target = state.config.water_target
     if st.broken:
-        raise IllegalMove(f"you cannot call Gwinea: {st.broken}; fix the village first")
+        raise IllegalMove("you cannot call Gwinea: {problem}; fix the village first", problem=st.broken)
     if not st.huts or st.water < target:
-        raise IllegalMove(
-            f"you cannot call Gwinea yet: your village covers {st.water} of the {plural(target, 'water hole')} needed; "
-            "keep building"
+        short = said_n(
+            target,
+            "you cannot call Gwinea yet: your village covers {water} of the {n} water hole needed; keep building",
+            "you cannot call Gwinea yet: your village covers {water} of the {n} water holes needed; keep building",
+            water=st.water,
         )
+        raise IllegalMove(short)
     new = copy_state(state)
     new.step += 1
     new.last[seat] = "gwinea"
-    events = [Event(f"{{p{seat}}} calls Gwinea! Round {state.round} ends.", kind="gwinea")]
-    for other in sorted(to_move(state) - {seat}):
-        events.append(
-            Event(
-                f"{{p{other}}} was still building when {{p{seat}}} called: "
-                f"{{p{other}}}'s village scores as it stands.",
-                kind="cut_off",
-            )
+    events = [
+        Event.told(
+            said("{p0} calls Gwinea! Round {round} ends.", p0=_seat(seat), round=state.round), kind="gwinea"
         )
+    ]
+    for other in sorted(to_move(state) - {seat}):
+        cut_off = said(
+            "{p0} was still building when {p1} called: {p0}'s village scores as it stands.",
+            p0=_seat(other),
+            p1=_seat(seat),
+        )
+        events.append(Event.told(cut_off, kind="cut_off"))
     events += _end_round(new, seat)
     return new, events
 
@@ -650,9 +748,10 @@ def _done(state: State, seat: int) -> tuple[State, list[Event]]:
     new.step += 1
     new.done[seat] = True
     new.last[seat] = "done"
-    events = [Event(f"{{p{seat}}} has finished building for this round", kind="done")]
+    events = [Event.told(said("{p0} has finished building for this round", p0=_seat(seat)), kind="done")]
     if all(new.done):
-        events.append(Event(f"Everyone has finished building; round {state.round} ends.", kind="deadline"))
+        everyone = said("Everyone has finished building; round {round} ends.", round=state.round)
+        events.append(Event.told(everyone, kind="deadline"))
         events += _end_round(new, None)
     return new, events
 
@@ -684,7 +783,8 @@ def round_points(state: State, caller: int | None) -> list[dict[str, Any]]:
             elif state.config.fruit_for_all and st.water < state.config.water_target:
                 # the variant consoles those who did not cover all the water holes
                 pts += 2 * st.fruit
-        out.append({"water": st.water, "fruit": st.fruit, "broken": st.broken, "points": pts})
+        broken = None if st.broken is None else st.broken.in_words()  # stored in English
+        out.append({"water": st.water, "fruit": st.fruit, "broken": broken, "points": pts})
     return out
 
 
@@ -710,41 +810,98 @@ def _end_round(state: State, caller: int | None) -> list[Event]:
     parts = []
     for s, row in enumerate(rows):
         if row["broken"]:
-            parts.append(f"{{p{s}}} 0 points (the village breaks the rules: {row['broken']})")
+            problem = status(state, s).broken
+            parts.append(
+                said("{p0} 0 points (the village breaks the rules: {problem})", p0=_seat(s), problem=problem)
+            )
+            continue
+        values = {"p0": _seat(s), "water": _water_holes(row["water"]), "fruit": _fruit_bushes(row["fruit"])}
+        if s == caller and row["fruit"]:
+            parts.append(
+                said_n(
+                    row["points"],
+                    "{p0} {n} point ({water}, {fruit} + fruit bonus)",
+                    "{p0} {n} points ({water}, {fruit} + fruit bonus)",
+                    **values,
+                )
+            )
         else:
-            extra = " + fruit bonus" if s == caller and row["fruit"] else ""
-            water = plural(row["water"], "water hole")
-            fruit = plural(row["fruit"], "fruit bush", "fruit bushes")
-            parts.append(f"{{p{s}}} {plural(row['points'], 'point')} ({water}, {fruit}{extra})")
-    lead = f"Round {state.round} scores: " + "; ".join(parts) + "."
-    if how == "deadline":
-        if caller is None:
-            lead += " Nobody called Gwinea, and no village covers a water hole: no fruit bonus."
-        elif status(state, caller).complete:
-            lead += f" Nobody called Gwinea: the fruit bonus goes to {{p{caller}}}, who completed a village first."
+            parts.append(
+                said_n(
+                    row["points"],
+                    "{p0} {n} point ({water}, {fruit})",
+                    "{p0} {n} points ({water}, {fruit})",
+                    **values,
+                )
+            )
+    scores = _joined("; ", parts)
+    lead_values: dict[str, Any] = {"round": state.round, "scores": scores}
+    if how != "deadline":
+        template = N_("Round {round} scores: {scores}.")
+    elif caller is None:
+        template = N_(
+            "Round {round} scores: {scores}. Nobody called Gwinea, and no village covers a water hole: "
+            "no fruit bonus."
+        )
+    else:
+        lead_values["p0"] = _seat(caller)
+        if status(state, caller).complete:
+            template = N_(
+                "Round {round} scores: {scores}. Nobody called Gwinea: the fruit bonus goes to {p0}, "
+                "who completed a village first."
+            )
         else:
-            lead += (
-                f" Nobody called Gwinea: the fruit bonus goes to {{p{caller}}}, "
+            template = N_(
+                "Round {round} scores: {scores}. Nobody called Gwinea: the fruit bonus goes to {p0}, "
                 "whose legal village covers the most water holes."
             )
-    events = [Event(lead, kind="score")]
+    lead = Said(template, lead_values)
+    events = [Event.told(lead, kind="score")]
     if state.round >= ROUNDS:
         state.over = True
         state.done = [True] * state.config.players
         res = outcome(state)
         assert res is not None
-        win = " and ".join(f"{{p{s}}}" for s in res.winners)
-        events.append(
-            Event(
-                f"The game is over after {plural(ROUNDS, 'round')}; {win} "
-                f"{'win' if len(res.winners) > 1 else 'wins'} with "
-                f"{plural(int(res.scores[res.winners[0]]), 'point')}.",
-                kind="end",
-            )
-        )
+        events.append(Event.told(_game_over(res), kind="end"))
     else:
         events += _start_round(state)
     return events
+
+
+def _joined(separator: str, parts: list[Said]) -> Said:
+    """Sentences one after the other, ``separator`` between them: punctuation only, the same in
+    every language, so it is no message to translate (each part is translated on its own)."""
+    names = [f"part{i}" for i in range(len(parts))]
+    template = separator.join(f"{{{name}}}" for name in names)
+    return Said(template, dict(zip(names, parts, strict=True)))
+
+
+def _game_over(res: Outcome) -> Said:
+    """The last event's sentence: the rounds played, who won and with how many points."""
+    rounds = said_n(ROUNDS, "{n} round", "{n} rounds")
+    best = int(res.scores[res.winners[0]])
+    winners = [_seat(s) for s in res.winners]
+    if len(winners) == 1:
+        return said_n(
+            best,
+            "The game is over after {rounds}; {p0} wins with {n} point.",
+            "The game is over after {rounds}; {p0} wins with {n} points.",
+            rounds=rounds,
+            p0=winners[0],
+        )
+    if len(winners) == 2:
+        shared = said("{p0} and {p1}", p0=winners[0], p1=winners[1])
+    elif len(winners) == 3:
+        shared = said("{p0}, {p1} and {p2}", p0=winners[0], p1=winners[1], p2=winners[2])
+    else:
+        shared = said("{p0}, {p1}, {p2} and {p3}", p0=winners[0], p1=winners[1], p2=winners[2], p3=winners[3])
+    return said_n(
+        best,
+        "The game is over after {rounds}; {winners} win with {n} point.",
+        "The game is over after {rounds}; {winners} win with {n} points.",
+        rounds=rounds,
+        winners=shared,
+    )
 
 
 def scores_now(state: State) -> tuple[float, ...]:
@@ -756,13 +913,15 @@ def outcome(state: State) -> Outcome | None:
     if not state.over:
         return None
     seats = range(state.config.players)
-    ranking, tiebreak = rank_by(seats, [("points", dict(enumerate(state.scores)))])
-    return Outcome(
-        scores=tuple(float(x) for x in state.scores),
-        ranking=ranking,
-        reason=f"all {plural(ROUNDS, 'round')} were played",
-        tiebreak=tiebreak,
-        details={"per_round": [[row["points"] for row in h["rows"]] for h in state.history]},
+    # points alone rank the seats (a tie is shared), so no tiebreak ever decides
+    ranking, _tiebreak = rank_by(seats, [("points", dict(enumerate(state.scores)))])
+    reason = said_n(ROUNDS, "the only round was played", "all {n} rounds were played")
+    return Outcome.told(
+        [float(x) for x in state.scores],
+        ranking,
+        reason,
+        None,
+        {"per_round": [[row["points"] for row in h["rows"]] for h in state.history]},
     )
 
 
@@ -808,7 +967,7 @@ class View:
     scores: tuple[int, ...]
     water: int | None  # own village: water holes covered
     fruit: int | None
-    broken: str | None
+    broken: Said | None  # own village: why it breaks a rule
     can_call: bool
     last_move: str | None  # own last move
     deck_left: int
@@ -885,21 +1044,38 @@ def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
     return can_read(privacy, reader, over=state.over, rounds_ended=len(state.history))
 
 
-def summary(view: View) -> str:
-    """The seat's village this round (huts, water, fruit, any broken rule), in plain text."""
+def summary(view: View) -> str | Said:
+    """The seat's village this round (huts, water, fruit, any broken rule), a few lines kept for
+    translation (``""`` for a spectator)."""
     if view.seat is None:
         return ""
     huts = view.villages[view.seat]
     lines = [
-        f"Round {view.round} of {view.rounds}, totem: {view.animal}. Your score: {view.scores[view.seat]}",
-        f"Your village: {' '.join(huts) if huts else 'no huts yet'}"
-        + (f" (water {view.water} of {view.water_target}, fruit {view.fruit})" if huts else ""),
+        said(
+            "Round {round} of {rounds}, totem: {animal}. Your score: {score}",
+            round=view.round,
+            rounds=view.rounds,
+            animal=ANIMAL_TERMS[view.totem],
+            score=view.scores[view.seat],
+        )
     ]
+    if huts:
+        lines.append(
+            said(
+                "Your village: {huts} (water {water} of {target}, fruit {fruit})",
+                huts=" ".join(huts),
+                water=view.water,
+                target=view.water_target,
+                fruit=view.fruit,
+            )
+        )
+    else:
+        lines.append(said("Your village: no huts yet"))
     if view.broken:
-        lines.append(f"It breaks a rule: {view.broken}")
+        lines.append(said("It breaks a rule: {problem}", problem=view.broken))
     elif view.can_call:
-        lines.append("You may call 'gwinea'.")
-    return "\n".join(lines)
+        lines.append(said("You may call 'gwinea'."))
+    return _joined("\n", lines)
 
 
 # --------------------------------------------------------------------------- storage
@@ -948,7 +1124,7 @@ def to_dict(state: State) -> dict:
 
 def from_dict(data: dict) -> State:
     if data.get("schema") != SCHEMA:
-        raise SetupError(f"unsupported Nowa Gwinea state schema {data.get('schema')!r}")
+        raise SetupError("unsupported Nowa Gwinea state schema {schema}", schema=repr(data.get("schema")))
     c = data["config"]
     config = Config(
         players=c["players"],

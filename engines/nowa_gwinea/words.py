@@ -9,7 +9,7 @@ message id; :func:`move_words` describes one legal move.
 
 from __future__ import annotations
 
-from engines.core import Kind, MoveWords
+from engines.core import N_, Kind, MoveWords
 
 from .geometry import cell_name, placement
 from .rules import Done, Gwinea, Move, Place, Remove, State, Timeout
@@ -23,28 +23,28 @@ KINDS: tuple[Kind, ...] = (
 )
 
 WORDS: dict[str, str] = {
-    "option.side.standard": "standard side (A) of the task boards",
-    "option.side.hard": "hard side (B) of the task boards",
-    "option.hard_seats": "seats {value} play the hard side",
-    "option.boards.shared": "the same board for everyone",
-    "option.boards.each": "one board each",
-    "option.water_target.1": "Gwinea with 1 water hole",
-    "option.water_target": "Gwinea with {value} water holes",
-    "option.fruit_for_all.True": "fruit for all: everyone but the caller scores 2 per fruit bush",
-    "option.fruit_for_all.False": "no fruit for all",
-    "option.hard_reroll.True": "hard tasks rerolled until they need 6 huts",
-    "option.hard_reroll.False": "hard tasks not rerolled",
-    "kind.build": "Build a hut",
-    "kind.remove": "Take a hut back",
-    "kind.gwinea": "Call Gwinea!",
-    "kind.done": "Done building",
-    "kind.timeout": "End the round",
-    "group.build": "Hut {hut}",
-    "move.place": "on {cells}",
-    "move.remove": "take hut {hut} back",
-    "move.gwinea": "call Gwinea! (end the round)",
-    "move.done": "done building this round",
-    "move.timeout": "end the round (time is up)",
+    "option.side.standard": N_("standard side (A) of the task boards"),
+    "option.side.hard": N_("hard side (B) of the task boards"),
+    "option.hard_seats": N_("seats {value} play the hard side"),
+    "option.boards.shared": N_("the same board for everyone"),
+    "option.boards.each": N_("one board each"),
+    "option.water_target.1": N_("Gwinea with 1 water hole"),
+    "option.water_target": N_("Gwinea with {value} water holes"),
+    "option.fruit_for_all.True": N_("fruit for all: everyone but the caller scores 2 per fruit bush"),
+    "option.fruit_for_all.False": N_("no fruit for all"),
+    "option.hard_reroll.True": N_("hard tasks rerolled until they need 6 huts"),
+    "option.hard_reroll.False": N_("hard tasks not rerolled"),
+    "kind.build": N_("Build a hut"),
+    "kind.remove": N_("Take a hut back"),
+    "kind.gwinea": N_("Call Gwinea!"),
+    "kind.done": N_("Done building"),
+    "kind.timeout": N_("End the round"),
+    "group.build": N_("Hut {hut}"),
+    "move.place": N_("on {cells}"),
+    "move.remove": N_("take hut {hut} back"),
+    "move.gwinea": N_("call Gwinea! (end the round)"),
+    "move.done": N_("done building this round"),
+    "move.timeout": N_("end the round (time is up)"),
 }
 
 

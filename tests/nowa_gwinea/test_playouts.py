@@ -8,9 +8,10 @@ import random
 import pytest
 
 import engines.nowa_gwinea as ng
-from engines.core import UNKNOWN, jsonable
+from engines.core import UNKNOWN, MoveError, Outcome, jsonable
 from engines.nowa_gwinea.data import ROUNDS
 from engines.nowa_gwinea.geometry import PIECES
+from tests.nowa_gwinea.sentences import check_event, check_refusal
 
 COMBOS = {
     "standard-shared": {},
@@ -63,9 +64,24 @@ def _choose(s: ng.State, seat: int, rng: random.Random, smart: bool, budget: lis
     return rng.choice(legal)
 
 
+def _refused(s: ng.State, seat: int, rng: random.Random) -> None:
+    """A hut put anywhere (even off the board) where ``seat`` may not build now is refused with a
+    kept sentence."""
+    legal = set(ng.legal_moves(s, seat))
+    while (move := ng.Place(rng.choice(PIECES), rng.randrange(8), rng.randrange(64))) in legal:
+        pass
+    try:
+        ng.apply_move(s, seat, move)
+    except MoveError as refusal:
+        check_refusal(refusal)
+    else:
+        raise AssertionError(f"{move} was accepted though not legal")
+
+
 def playout(config: ng.Config, seed: int, heavy_every: int = 7):
     n = config.players
     rng = random.Random(seed)
+    probe = random.Random(seed + 10_000)  # the refused moves tried on the way, apart from the game's choices
     s = ng.new_game(config, n, seed)
     log: list[tuple[int | None, str]] = []
     smart = [seat == 0 or rng.random() < 0.5 for seat in range(n)]
@@ -81,8 +97,12 @@ def playout(config: ng.Config, seed: int, heavy_every: int = 7):
             seat = rng.choice(sorted(ng.to_move(s)))
             move = _choose(s, seat, rng, smart[seat], budget)
         before = ng.to_dict(s) if steps % heavy_every == 0 else None
+        if before is not None and seat is not None:
+            _refused(s, seat, probe)
         new, events = ng.apply_move(s, seat, move)
         assert all(e.text for e in events)
+        for e in events:
+            check_event(e)
         if before is not None:
             assert ng.to_dict(s) == before, "apply_move changed its input"
             d = ng.to_dict(new)
@@ -95,7 +115,10 @@ def playout(config: ng.Config, seed: int, heavy_every: int = 7):
             current_round = s.round
             budget = [0] * n
             _check_views(s)
-    assert ng.outcome(s) is not None and len(s.history) == ROUNDS
+    out = ng.outcome(s)
+    assert out is not None and len(s.history) == ROUNDS
+    assert out.reason_said is not None and out.reason_said.in_words() == out.reason
+    assert Outcome.from_dict(json.loads(json.dumps(out.to_dict()))) == out
     return s, log
 
 

@@ -55,6 +55,8 @@ SOURCES: tuple[str, ...] = (
     "engines/tiwanaku",
     "engines/guanga",
     "engines/nowa_gwinea",
+    "engines/guacamole",
+    "engines/pachakuna",
 )
 KEYWORDS: dict[str, Any] = {
     "gettext": None,

@@ -435,7 +435,8 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
                     print("  " + lang.gettext("hut chart: {path}", path=chart_path), file=out)
                 continue
             if command == "help":
-                print(plain(getattr(module, "RULES_HELP", None) or lang.gettext("no help written")), file=out)
+                rules = getattr(module, "RULES_HELP", None)
+                print(plain(lang.gettext(rules) if rules else lang.gettext("no help written")), file=out)
                 continue
             try:
                 move = module.parse_move(text)

@@ -58,6 +58,8 @@ discard piles show only their top and size.
 
 from __future__ import annotations
 
+from engines.core import N_
+
 from .ai import computer_move, determinize
 from .moves import (
     Add,
@@ -101,7 +103,7 @@ from .rules import (
 )
 from .words import KINDS, WORDS, move_words
 
-RULES_HELP = """**Guacamole** — cook the tastiest dishes. Only cards in your dishes score.
+RULES_HELP = N_("""**Guacamole** — cook the tastiest dishes. Only cards in your dishes score.
 **Turn**, in order, each step optional except the last:
 1. `prep 5T` puts a hand card in your preparation zone (max 4) and fires its power. With 4 there at the start of your turn you may first `free 5T x1` one onto a discard pile.
 2. Build a dish one card per move from hand (`dish 5T`) or zone (`dish z5T`), then `done` (or `cancel`). It needs 3+ cards: all one number, all one type, or a run. The last card laid is the visible top.
@@ -114,7 +116,7 @@ RULES_HELP = """**Guacamole** — cook the tastiest dishes. Only cards in your d
 • A Aji Styles: `take x2` — any visible card to your hand
 Visible cards: zone cards `p2z5T`, dish tops `p2d1`, discard tops `x1` `x2`. A dish broken by a swap or take accepts no cards until fixed.
 **End**: when the draw pile runs dry the round is finished. Score 1 per dish card, +1 per valid dish, +2 per valid dish of 9+, +3 per dish with all 5 types. Ties: more guacamoles, more dishes, fewer cards in hand+zone, else shared.
-**Option** `dishes_per_turn` (default 1; 0 = no limit)."""
+**Option** `dishes_per_turn` (default 1; 0 = no limit).""")
 
 __all__ = [
     "KINDS",

@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from engines.core import Said, said
+
 TYPES: tuple[str, ...] = ("P", "L", "O", "T", "A")
 TYPE_NAMES: dict[str, str] = {
     "P": "Patricia & Avocaldo",
@@ -31,13 +33,14 @@ SHORT_NAMES: dict[str, str] = {
     "T": "Tomathor",
     "A": "Aji",
 }
-ABILITIES: dict[str, str] = {
-    "P": "add up to 3 cards to one valid dish",
-    "L": "take a random card from a player's hand",
-    "O": "draw 3, then discard 1",
-    "T": "swap one of your cards with a visible card",
-    "A": "take a visible card into your hand",
+ABILITIES: dict[str, Said] = {
+    "P": said("add up to 3 cards to one valid dish"),
+    "L": said("take a random card from a player's hand"),
+    "O": said("draw 3, then discard 1"),
+    "T": said("swap one of your cards with a visible card"),
+    "A": said("take a visible card into your hand"),
 }
+"""Each type's ability in a few words, kept for translation (a value in sentences)."""
 COPIES = 2
 NUMBERS = range(1, 10)
 DECK_SIZE = len(TYPES) * len(NUMBERS) * COPIES  # 90

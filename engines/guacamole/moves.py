@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engines.core import MalformedMove, quoted
+from engines.core import N_, MalformedMove, quoted, said
 
 from .data import TYPES
 
-NOTATION_HELP = (
+NOTATION_HELP = said(
     "moves look like: prep 5T | free 5T x1 | dish 5T (one card at a time, then done or cancel) | "
     "add d1 6T,z7T | steal p2 | swap 5T p2d1 | take x1 | draw deck | draw x2 | discard 5T x1 | pass | end"
 )
@@ -185,10 +185,9 @@ Move = Prep | Free | Dish | Done | Cancel | Add | Steal | Swap | Take | Draw | D
 # --------------------------------------------------------------------------- parsing
 
 
-def _bad(text: str, why: str, example: str) -> MalformedMove:
-    return MalformedMove(
-        f"{quoted(text.strip())} is not a Guacamole move: {why}, like `{example}`. {NOTATION_HELP}"
-    )
+def _bad(text: str, message: str, **values: str) -> MalformedMove:
+    """A refusal of ``text``: ``message`` (its ``{text}`` the text quoted, its ``{help}`` the notation)."""
+    return MalformedMove(message, text=quoted(text.strip()), help=NOTATION_HELP, **values)
 
 
 def _card(tok: str) -> str | None:
@@ -227,59 +226,101 @@ def parse_move(text: str) -> Move:
     toks = [t for t in toks if t]
     if not toks:
         raise MalformedMove(
-            f"{quoted(text)} is not a Guacamole move: it is empty or holds only spaces or separators. {NOTATION_HELP}"
+            "{text} is not a Guacamole move: it is empty or holds only spaces or separators. {help}",
+            text=quoted(text),
+            help=NOTATION_HELP,
         )
     verb, args = toks[0], toks[1:]
     if verb in ("PREP", "PREPARE", "PLAY"):
         if len(args) == 1 and _card(args[0]):
             return Prep(args[0])
-        raise _bad(text, "prep takes one card of your hand (number then type letter P L O T A)", "prep 5T")
+        raise _bad(
+            text,
+            N_(
+                "{text} is not a Guacamole move: prep takes one card of your hand (number then type letter P L O T A), like `prep 5T`. {help}"
+            ),
+        )
     if verb == "FREE":
         if len(args) == 2 and _card(args[0]) and (pile := _pile(args[1])):
             return Free(args[0], pile)
-        raise _bad(text, "free takes a card of your preparation zone and a discard pile", "free 5T x1")
+        raise _bad(
+            text,
+            N_(
+                "{text} is not a Guacamole move: free takes a card of your preparation zone and a discard pile, like `free 5T x1`. {help}"
+            ),
+        )
     if verb == "DISH":
         if len(args) == 1 and (ref := _ref(args[0])):
             return Dish(ref)
         if len(args) > 1 and all(_ref(a) for a in args):
             raise _bad(
                 text,
-                "a dish is laid one card per move (dish 5T, then dish z5L, dish 5O, then done)",
-                "dish 5T",
+                N_(
+                    "{text} is not a Guacamole move: a dish is laid one card per move (dish 5T, then dish z5L, dish 5O, then done), like `dish 5T`. {help}"
+                ),
             )
-        raise _bad(text, "dish takes one card of your hand (5T) or preparation zone (z5T)", "dish z5T")
+        raise _bad(
+            text,
+            N_(
+                "{text} is not a Guacamole move: dish takes one card of your hand (5T) or preparation zone (z5T), like `dish z5T`. {help}"
+            ),
+        )
     if verb == "ADD":
         if len(args) >= 2 and (dish := _RE_DISH_NO.match(args[0])):
             refs = [ref for a in args[1:] if (ref := _ref(a))]
             if len(refs) == len(args) - 1 and len(refs) <= 3:
                 return Add(int(dish.group(1)), tuple(refs))
-        raise _bad(text, "add takes your dish number and 1 to 3 cards of hand or zone", "add d1 6T,z7T")
+        raise _bad(
+            text,
+            N_(
+                "{text} is not a Guacamole move: add takes your dish number and 1 to 3 cards of hand or zone, like `add d1 6T,z7T`. {help}"
+            ),
+        )
     if verb == "STEAL":
         if len(args) == 1 and (player := _RE_PLAYER.match(args[0])):
             return Steal(int(player.group(1)) - 1)
-        raise _bad(text, "steal takes a player number", "steal p2")
+        raise _bad(
+            text, N_("{text} is not a Guacamole move: steal takes a player number, like `steal p2`. {help}")
+        )
     if verb == "SWAP":
         if len(args) == 2:
             src = _card(args[0]) or _place(args[0])
             dst = _place(args[1])
             if src and dst and not src.startswith("x"):
                 return Swap(src, dst)
-        raise _bad(text, "swap takes your card (5T, p1z5T or p1d2) then a visible card", "swap 5T p2d1")
+        raise _bad(
+            text,
+            N_(
+                "{text} is not a Guacamole move: swap takes your card (5T, p1z5T or p1d2) then a visible card, like `swap 5T p2d1`. {help}"
+            ),
+        )
     if verb == "TAKE":
         if len(args) == 1 and (place := _place(args[0])):
             return Take(place)
-        raise _bad(text, "take takes a visible card (p2z5T, p2d1, x1 or x2)", "take p2d1")
+        raise _bad(
+            text,
+            N_(
+                "{text} is not a Guacamole move: take takes a visible card (p2z5T, p2d1, x1 or x2), like `take p2d1`. {help}"
+            ),
+        )
     if verb == "DRAW":
         if len(args) == 1:
             if args[0] in ("DECK", "D", "PILE"):
                 return Draw("deck")
             if _pile(args[0]):
                 return Draw(f"x{_pile(args[0])}")
-        raise _bad(text, "draw takes deck, x1 or x2", "draw deck")
+        raise _bad(
+            text, N_("{text} is not a Guacamole move: draw takes deck, x1 or x2, like `draw deck`. {help}")
+        )
     if verb == "DISCARD":
         if len(args) == 2 and _card(args[0]) and (pile := _pile(args[1])):
             return Discard(args[0], pile)
-        raise _bad(text, "discard takes a card of your hand and a discard pile", "discard 5T x2")
+        raise _bad(
+            text,
+            N_(
+                "{text} is not a Guacamole move: discard takes a card of your hand and a discard pile, like `discard 5T x2`. {help}"
+            ),
+        )
     if verb == "PASS" and not args:
         return Pass()
     if verb == "END" and not args:
@@ -288,4 +329,8 @@ def parse_move(text: str) -> Move:
         return Done()
     if verb == "CANCEL" and not args:
         return Cancel()
-    raise _bad(text, f"unknown word {quoted(verb.lower())}", "prep 5T")
+    raise _bad(
+        text,
+        N_("{text} is not a Guacamole move: unknown word {word}, like `prep 5T`. {help}"),
+        word=quoted(verb.lower()),
+    )

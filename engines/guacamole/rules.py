@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from engines.core import (
+    N_,
     PUBLIC,
     Event,
     GameOver,
@@ -17,11 +18,14 @@ from engines.core import (
     NotYourTurn,
     Outcome,
     Privacy,
+    Said,
     SetupError,
     can_read,
-    plural,
     rank_by,
     rng_for,
+    said,
+    said_n,
+    term,
 )
 
 from .data import (
@@ -84,16 +88,24 @@ class Config:
     dishes_per_turn: int = field(
         default=1,
         metadata={
-            "help": "how many new dishes a player may make in one turn (0 = no limit)",
+            "help": N_("how many new dishes a player may make in one turn (0 = no limit)"),
             "choices": (1, 2, 3, 0),
         },
     )
 
     def validate(self) -> None:
         if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise SetupError(f"Guacamole takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}")
+            raise SetupError(
+                "Guacamole takes {least} to {most} players, not {players}",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                players=str(self.players),
+            )
         if self.dishes_per_turn not in (0, 1, 2, 3):
-            raise SetupError(f"dishes_per_turn must be 1, 2, 3 or 0 (no limit), not {self.dishes_per_turn!r}")
+            raise SetupError(
+                "dishes_per_turn must be 1, 2, 3 or 0 (no limit), not {value}",
+                value=repr(self.dishes_per_turn),
+            )
 
     @property
     def discard_setup(self) -> int:
@@ -174,6 +186,7 @@ class View:
     building: tuple[str, ...]
     turn_marks: tuple[str, ...]  # public places changed this turn (the previous turn's before a move)
     ranking: tuple[tuple[int, ...], ...] = ()  # the outcome's ranking once the game is over
+    step_said: Said | None = None  # ``step`` kept for translation (boards draw it in their language)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -190,6 +203,17 @@ def _find(cards: list[int], code: str) -> int:
     return -1
 
 
+def _seat(seat: int) -> str:
+    """A seat as sentences write it, ``{p0}`` (the table puts the name in)."""
+    return f"{{p{seat}}}"
+
+
+def _not_in_hand(s: State, seat: int, code: str) -> IllegalMove:
+    return IllegalMove(
+        "you have no {card} in hand; your hand holds {cards}", card=code, cards=_list_codes(s.hands[seat])
+    )
+
+
 def _distinct(cards: list[int]) -> list[str]:
     out: list[str] = []
     for c in cards:
@@ -199,9 +223,37 @@ def _distinct(cards: list[int]) -> list[str]:
     return out
 
 
-def _list_codes(cards: list[int]) -> str:
+HAND = term("guacamole term", "hand")
+ZONE = term("guacamole term", "preparation zone")
+NONE = term("guacamole term", "none")
+DISH_KINDS: dict[str, Said] = {
+    "number": term("guacamole term", "same number"),
+    "type": term("guacamole term", "same type"),
+    "straight": term("guacamole term", "a run"),
+}
+"""Why a dish is valid, in words (:func:`engines.guacamole.data.dish_kind`'s answers)."""
+
+
+def _list_codes(cards: list[int]) -> str | Said:
+    """Card codes in notation, by number then type (``none`` in words for no card)."""
     codes = sorted(_codes(cards), key=code_key)
-    return ", ".join(codes) if codes else "none"
+    return ", ".join(codes) if codes else NONE
+
+
+def _either(options: list[Said]) -> Said:
+    """Alternatives in one sentence: ``a; or b; or c``."""
+    out = options[-1]
+    for first in reversed(options[:-1]):
+        out = said("{first}; or {rest}", first=first, rest=out)
+    return out
+
+
+def _both(seats: list[str]) -> str | Said:
+    """Seats named together: ``{p0} and {p1}``."""
+    out: str | Said = seats[-1]
+    for first in reversed(seats[:-1]):
+        out = said("{first} and {rest}", first=first, rest=out)
+    return out
 
 
 def _clone(s: State) -> State:
@@ -258,14 +310,14 @@ def visible_places(s: State) -> list[str]:
     return out
 
 
-def _place_name(place: str) -> str:
-    """Plain words for a place, seats as {pN}."""
+def _place_name(place: str) -> Said:
+    """Words for a place, seats as {pN}."""
     if place.startswith("x"):
-        return f"discard pile {place[1]}"
-    seat = int(place[1]) - 1
+        return said("discard pile {pile}", pile=place[1])
+    seat = f"{{p{int(place[1]) - 1}}}"
     if place[2] == "z":
-        return f"{{p{seat}}}'s preparation zone"
-    return f"the top of {{p{seat}}}'s dish {place[3:]}"
+        return said("{player}'s preparation zone", player=seat)
+    return said("the top of {player}'s dish {dish}", player=seat, dish=place[3:])
 
 
 def _resolve(s: State, place: str) -> tuple[list[int], int]:
@@ -274,23 +326,37 @@ def _resolve(s: State, place: str) -> tuple[list[int], int]:
     if place.startswith("x"):
         pile = s.discards[int(place[1]) - 1]
         if not pile:
-            raise IllegalMove(f"discard pile {place[1]} is empty; visible cards are: {allowed}")
+            raise IllegalMove(
+                "discard pile {pile} is empty; visible cards are: {places}", pile=place[1], places=allowed
+            )
         return pile, len(pile) - 1
     seat = int(place[1]) - 1
     if seat >= s.config.players:
-        raise IllegalMove(f"there is no player {seat + 1} in this game; visible cards are: {allowed}")
+        raise IllegalMove(
+            "there is no player {number} in this game; visible cards are: {places}",
+            number=seat + 1,
+            places=allowed,
+        )
     if place[2] == "z":
         code = place[3:]
         idx = _find(s.prep[seat], code)
         if idx < 0:
             raise IllegalMove(
-                f"player {seat + 1}'s preparation zone has no {code} (it holds {_list_codes(s.prep[seat])});"
-                f" visible cards are: {allowed}"
+                "player {number}'s preparation zone has no {card} (it holds {cards}); visible cards are: {places}",
+                number=seat + 1,
+                card=code,
+                cards=_list_codes(s.prep[seat]),
+                places=allowed,
             )
         return s.prep[seat], idx
     k = int(place[3:])
     if k > len(s.dishes[seat]) or not s.dishes[seat][k - 1]:
-        raise IllegalMove(f"player {seat + 1} has no dish {k} with cards; visible cards are: {allowed}")
+        raise IllegalMove(
+            "player {number} has no dish {dish} with cards; visible cards are: {places}",
+            number=seat + 1,
+            dish=k,
+            places=allowed,
+        )
     dish = s.dishes[seat][k - 1]
     return dish, len(dish) - 1
 
@@ -311,11 +377,20 @@ def _check_refs(s: State, seat: int, refs: tuple[str, ...]) -> None:
     pool = _pool(s, seat)
     for ref, n in need.items():
         if pool[ref] < n:
-            where = "preparation zone" if ref.startswith("z") else "hand"
+            where = ZONE if ref.startswith("z") else HAND
             have = _list_codes(s.prep[seat] if ref.startswith("z") else s.hands[seat])
+            values = {"card": _ref_code(ref), "where": where, "n": n, "cards": have}
+            if pool[ref]:
+                raise IllegalMove(
+                    "you have {have} {card} in your {where} but the move uses {n}; "
+                    "your {where} holds {cards} (write z5T for a preparation-zone card)",
+                    have=pool[ref],
+                    **values,
+                )
             raise IllegalMove(
-                f"you have {pool[ref] or 'no'} {_ref_code(ref)} in your {where} but the move uses {n}; "
-                f"your {where} holds {have} (write z5T for a preparation-zone card)"
+                "you have no {card} in your {where} but the move uses {n}; "
+                "your {where} holds {cards} (write z5T for a preparation-zone card)",
+                **values,
             )
 
 
@@ -409,11 +484,13 @@ def _swap_options(s: State, seat: int) -> list[Swap]:
     return out
 
 
-def _swap_problem(src: str, dst: str) -> str | None:
+def _swap_problem(src: str, dst: str) -> Said | None:
     if src == dst:
-        return "a card cannot be swapped with itself"
+        return said("a card cannot be swapped with itself; pick a different visible card")
     if src[0] == "p" and src[2] == "z" and dst[:3] == src[:3]:
-        return "swapping two cards of the same preparation zone changes nothing"
+        return said(
+            "swapping two cards of the same preparation zone changes nothing; pick a different visible card"
+        )
     return None
 
 
@@ -424,7 +501,9 @@ def new_game(config: Config, seats: int, seed: int) -> State:
     config.validate()
     if seats != config.players:
         raise SetupError(
-            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+            "the config is for {players} but {seats} were given",
+            players=said_n(config.players, "{n} player", "{n} players"),
+            seats=said_n(seats, "{n} seat", "{n} seats"),
         )
     deck = list(range(DECK_SIZE))
     rng_for(seed, "setup").shuffle(deck)
@@ -495,41 +574,78 @@ def legal_moves(state: State, seat: int) -> list[Move]:
 
 
 def step_text(s: State) -> str:
-    """What the player to move may do now, in plain words."""
+    """What the player to move may do now, in English (:func:`step_said` keeps it for translation)."""
+    return step_said(s).in_words()
+
+
+def step_said(s: State) -> Said:
+    """What the player to move may do now, in words (the moves' notation as values)."""
     ph = s.phase
+    draws = "draw deck / x1 / x2"
     if ph == OVER:
-        return "the game is over"
+        return said("the game is over")
     if ph == MAIN:
         parts = []
         if _can_free(s):
-            parts.append("free a preparation-zone card (free 5T x1)")
+            parts.append(said("free a preparation-zone card ({move})", move="free 5T x1"))
         if not s.prepared and s.dishes_made == 0:
             if len(s.prep[s.turn]) < PREP_LIMIT:
-                parts.append("prepare a card (prep 5T)")
+                parts.append(said("prepare a card ({move})", move="prep 5T"))
         if not _limit_reached(s):
-            parts.append("start a dish (dish 5T or dish z5T, one card per move)")
-        parts.append("draw 2 to end the turn (draw deck / x1 / x2)" if _sources(s) else "end the turn (end)")
-        return "; or ".join(parts)
+            parts.append(
+                said(
+                    "start a dish ({move} or {zone_move}, one card per move)",
+                    move="dish 5T",
+                    zone_move="dish z5T",
+                )
+            )
+        if _sources(s):
+            parts.append(said("draw 2 to end the turn ({moves})", moves=draws))
+        else:
+            parts.append(said("end the turn ({move})", move="end"))
+        return _either(parts)
     if ph == DRAW:
-        return f"draw {s.draws_left} more (draw deck / x1 / x2)"
+        return said("draw {n} more ({moves})", n=s.draws_left, moves=draws)
     if ph == BUILD:
-        now = ", ".join(_codes(s.building))
-        ready = "done to serve it, " if dish_kind(_codes(s.building)) else ""
-        return f"add a card to the new dish ({now}) with dish 5T / dish z5T, or {ready}cancel"
+        building = {"cards": ", ".join(_codes(s.building)), "moves": "dish 5T / dish z5T", "cancel": "cancel"}
+        if dish_kind(_codes(s.building)):
+            return said(
+                "add a card to the new dish ({cards}) with {moves}, {done} to serve it, or {cancel}",
+                done="done",
+                **building,
+            )
+        return said("add a card to the new dish ({cards}) with {moves}, or {cancel}", **building)
     if ph == ONION:
-        extra = " or pass" if s.draws_left == ONION_DRAWS else ""
-        return f"Onion Musk: draw {s.draws_left} more (draw deck / x1 / x2){extra}"
+        if s.draws_left == ONION_DRAWS:
+            return said(
+                "Onion Musk: draw {n} more ({moves}) or {skip}", n=s.draws_left, moves=draws, skip="pass"
+            )
+        return said("Onion Musk: draw {n} more ({moves})", n=s.draws_left, moves=draws)
     if ph == ONION_DISCARD:
-        return "Onion Musk: discard a hand card onto a discard pile (discard 5T x1)"
+        return said("Onion Musk: discard a hand card onto a discard pile ({move})", move="discard 5T x1")
     if ph == AVOCALDO:
-        return "Patricia & Avocaldo: add 1-3 cards to one valid dish (add d1 6T,z7T) or pass"
+        return said(
+            "Patricia & Avocaldo: add 1-3 cards to one valid dish ({move}) or {skip}",
+            move="add d1 6T,z7T",
+            skip="pass",
+        )
     if ph == LIMA:
-        return "Lima Kahlo: take a random card from a player's hand (steal p2) or pass"
+        return said(
+            "Lima Kahlo: take a random card from a player's hand ({move}) or {skip}",
+            move="steal p2",
+            skip="pass",
+        )
     if ph == TOMATHOR:
-        return "Tomathor: swap one of your cards with a visible card (swap 5T p2d1) or pass"
+        return said(
+            "Tomathor: swap one of your cards with a visible card ({move}) or {skip}",
+            move="swap 5T p2d1",
+            skip="pass",
+        )
     if ph == AJI:
-        return "Aji Styles: take a visible card into your hand (take x1) or pass"
-    return ph
+        return said(
+            "Aji Styles: take a visible card into your hand ({move}) or {skip}", move="take x1", skip="pass"
+        )
+    return Said(ph)
 
 
 # --------------------------------------------------------------------------- applying moves
@@ -540,9 +656,12 @@ def _trigger_end(s: State, events: list[Event]) -> None:
         s.end_triggered = True
         last = s.config.players
         events.append(
-            Event(
-                f"The draw pile is empty: the game ends after {{p{last - 1}}}'s turn, "
-                "so that everyone has the same number of turns.",
+            Event.told(
+                said(
+                    "The draw pile is empty: the game ends after {player}'s turn, "
+                    "so that everyone has the same number of turns.",
+                    player=f"{{p{last - 1}}}",
+                ),
                 kind="end_triggered",
             )
         )
@@ -554,7 +673,14 @@ def _refill(s: State, events: list[Event]) -> None:
             c = s.deck.pop()
             s.discards[k].append(c)
             events.append(
-                Event(f"Discard pile {k + 1} ran out and was refilled with {card_code(c)}.", kind="refill")
+                Event.told(
+                    said(
+                        "Discard pile {pile} ran out and was refilled with {card}.",
+                        pile=k + 1,
+                        card=card_code(c),
+                    ),
+                    kind="refill",
+                )
             )
     _trigger_end(s, events)
 
@@ -564,10 +690,10 @@ def _draw_one(s: State, seat: int, source: str, events: list[Event]) -> None:
         c = s.deck.pop()
         s.hands[seat].append(c)
         events.append(
-            Event(
-                f"{{p{seat}}} drew {card_code(c)} from the draw pile.",
-                visible_to=frozenset({seat}),
-                public_text=f"{{p{seat}}} drew a card from the draw pile.",
+            Event.told(
+                said("{player} drew {card} from the draw pile.", player=_seat(seat), card=card_code(c)),
+                visible_to={seat},
+                public=said("{player} drew a card from the draw pile.", player=_seat(seat)),
                 kind="draw",
             )
         )
@@ -575,7 +701,17 @@ def _draw_one(s: State, seat: int, source: str, events: list[Event]) -> None:
         pile = s.discards[int(source[1]) - 1]
         c = pile.pop()
         s.hands[seat].append(c)
-        events.append(Event(f"{{p{seat}}} took {card_code(c)} from discard pile {source[1]}.", kind="draw"))
+        events.append(
+            Event.told(
+                said(
+                    "{player} took {card} from discard pile {pile}.",
+                    player=_seat(seat),
+                    card=card_code(c),
+                    pile=source[1],
+                ),
+                kind="draw",
+            )
+        )
     s.hands[seat].sort()
     _refill(s, events)
 
@@ -591,9 +727,19 @@ def _end_turn(s: State, events: list[Event]) -> None:
         oc = outcome(s)
         assert oc is not None
         scores = ", ".join(f"{{p{p}}} {int(v)}" for p, v in enumerate(oc.scores))
-        winners = " and ".join(f"{{p{p}}}" for p in oc.winners)
-        verb = "share the win" if len(oc.winners) > 1 else "wins"
-        events.append(Event(f"The game is over. Scores: {scores}. {winners} {verb}.", kind="end"))
+        if len(oc.winners) > 1:
+            over = said(
+                "The game is over. Scores: {scores}. {winners} share the win.",
+                scores=scores,
+                winners=_both([_seat(p) for p in oc.winners]),
+            )
+        else:
+            over = said(
+                "The game is over. Scores: {scores}. {winner} wins.",
+                scores=scores,
+                winner=_seat(oc.winners[0]),
+            )
+        events.append(Event.told(over, kind="end"))
         return
     s.turn = (s.turn + 1) % n
     s.phase = MAIN
@@ -613,11 +759,15 @@ def _enter_ability(s: State, seat: int, code: str, events: list[Event]) -> None:
     if s.phase == ONION:
         s.draws_left = ONION_DRAWS
         if not _sources(s):
-            events.append(Event("There is nothing left to draw for Onion Musk.", kind="ability"))
+            events.append(Event.told(said("There is nothing left to draw for Onion Musk."), kind="ability"))
             _onion_done(s, events)
         return
     if legal_moves(s, seat) == [Pass()]:
-        events.append(Event(f"{SHORT_NAMES[code[1]]}'s ability has nothing to act on.", kind="ability"))
+        events.append(
+            Event.told(
+                said("{name}'s ability has nothing to act on.", name=SHORT_NAMES[code[1]]), kind="ability"
+            )
+        )
         _after_ability(s)
 
 
@@ -626,29 +776,32 @@ def _onion_done(s: State, events: list[Event]) -> None:
     if s.hands[s.turn]:
         s.phase = ONION_DISCARD
     else:
-        events.append(Event("Onion Musk: the hand is empty, so nothing is discarded.", kind="ability"))
+        events.append(
+            Event.told(said("Onion Musk: the hand is empty, so nothing is discarded."), kind="ability")
+        )
         _after_ability(s)
 
 
-_VERB_WORDS = {
-    "prep": "prepare a card",
-    "free": "free a zone card",
-    "dish": "lay a dish card",
-    "done": "serve a dish",
-    "cancel": "take back a dish",
-    "add": "add cards to a dish",
-    "steal": "steal a card",
-    "swap": "swap cards",
-    "take": "take a visible card",
-    "draw": "draw",
-    "discard": "discard",
-    "end": "end the turn",
+_VERB_WORDS: dict[str, str] = {
+    "prep": N_("you cannot prepare a card now; you may {step}"),
+    "free": N_("you cannot free a zone card now; you may {step}"),
+    "dish": N_("you cannot lay a dish card now; you may {step}"),
+    "done": N_("you cannot serve a dish now; you may {step}"),
+    "cancel": N_("you cannot take back a dish now; you may {step}"),
+    "add": N_("you cannot add cards to a dish now; you may {step}"),
+    "steal": N_("you cannot steal a card now; you may {step}"),
+    "swap": N_("you cannot swap cards now; you may {step}"),
+    "take": N_("you cannot take a visible card now; you may {step}"),
+    "draw": N_("you cannot draw now; you may {step}"),
+    "discard": N_("you cannot discard now; you may {step}"),
+    "end": N_("you cannot end the turn now; you may {step}"),
 }
+"""The refusal of a move made out of its step, by the move's first word."""
 
 
 def _wrong_phase(s: State, move: Move) -> IllegalMove:
     verb = str(move).split()[0]
-    return IllegalMove(f"you cannot {_VERB_WORDS.get(verb, verb)} now; you may {step_text(s)}")
+    return IllegalMove(_VERB_WORDS[verb], step=step_said(s))
 
 
 def _validity_notes(s: State, places: list[str], before: dict[str, bool]) -> list[Event]:
@@ -658,9 +811,11 @@ def _validity_notes(s: State, places: list[str], before: dict[str, bool]) -> lis
             seat, k = int(place[1]) - 1, int(place[3:])
             now = dish_kind(_codes(s.dishes[seat][k - 1])) is not None
             if now != before.get(place, now):
-                state_word = "valid again" if now else "no longer valid"
-                events_text = f"{{p{seat}}}'s dish {k} is {state_word}."
-                out.append(Event(events_text, kind="validity"))
+                if now:
+                    note = said("{player}'s dish {dish} is valid again.", player=_seat(seat), dish=k)
+                else:
+                    note = said("{player}'s dish {dish} is no longer valid.", player=_seat(seat), dish=k)
+                out.append(Event.told(note, kind="validity"))
     return out
 
 
@@ -681,11 +836,11 @@ def apply_move(state: State, seat: int, move: Move | str) -> tuple[State, list[E
     if state.over:
         raise GameOver("the game is over; no more moves are taken")
     if not isinstance(seat, int) or not 0 <= seat < state.config.players:
-        raise NotYourTurn(f"seat {seat} is not in this game")
+        raise NotYourTurn("seat {seat} is not in this game", seat=str(seat))
     if seat != state.turn:
-        raise NotYourTurn(f"it is player {state.turn + 1}'s turn, not yours")
+        raise NotYourTurn("it is player {number}'s turn, not yours", number=state.turn + 1)
     if not isinstance(move, Move):
-        raise MalformedMove(f"{move!r} is not a Guacamole move")
+        raise MalformedMove("{move} is not a Guacamole move", move=repr(move))
     s = _clone(state)
     events: list[Event] = []
     s.turn_moves.append(str(move))
@@ -704,26 +859,39 @@ def _do_prep(s: State, seat: int, m: Prep, events: list[Event]) -> None:
     if s.phase != MAIN:
         raise _wrong_phase(s, m)
     if s.prepared:
-        raise IllegalMove(f"you already prepared a card this turn; you may {step_text(s)}")
+        raise IllegalMove("you already prepared a card this turn; you may {step}", step=step_said(s))
     if s.dishes_made:
         raise IllegalMove(
-            f"ingredients are prepared before dishes, and you made a dish; you may {step_text(s)}"
+            "ingredients are prepared before dishes, and you made a dish; you may {step}", step=step_said(s)
         )
     zone = s.prep[seat]
     if len(zone) >= PREP_LIMIT:
-        hint = (
-            " first free one onto a discard pile (free 5T x1)" if _can_free(s) else " wait until it has room"
-        )
-        raise IllegalMove(f"your preparation zone is full ({plural(PREP_LIMIT, 'card')});{hint}")
+        full = said_n(PREP_LIMIT, "{n} card", "{n} cards")
+        if _can_free(s):
+            raise IllegalMove(
+                "your preparation zone is full ({cards}); first free one onto a discard pile (free 5T x1)",
+                cards=full,
+            )
+        raise IllegalMove("your preparation zone is full ({cards}); wait until it has room", cards=full)
     idx = _find(s.hands[seat], m.card)
     if idx < 0:
-        raise IllegalMove(f"you have no {m.card} in hand; your hand holds {_list_codes(s.hands[seat])}")
+        raise _not_in_hand(s, seat, m.card)
     c = s.hands[seat].pop(idx)
     zone.append(c)
     s.prepared = True
     s.marks = [f"p{seat + 1}z{m.card}"]
     t = m.card[1]
-    events.append(Event(f"{{p{seat}}} prepared {describe(m.card)} ({ABILITIES[t]}).", kind="prep"))
+    events.append(
+        Event.told(
+            said(
+                "{player} prepared {card} ({ability}).",
+                player=_seat(seat),
+                card=describe(m.card),
+                ability=ABILITIES[t],
+            ),
+            kind="prep",
+        )
+    )
     _enter_ability(s, seat, m.card, events)
 
 
@@ -733,18 +901,30 @@ def _do_free(s: State, seat: int, m: Free, events: list[Event]) -> None:
             raise _wrong_phase(s, m)
         raise IllegalMove(
             "you may free a preparation-zone card only as the first thing in your turn, when the zone "
-            f"held {plural(PREP_LIMIT, 'card')} as the turn began; you may {step_text(s)}"
+            "held {cards} as the turn began; you may {step}",
+            cards=said_n(PREP_LIMIT, "{n} card", "{n} cards"),
+            step=step_said(s),
         )
     idx = _find(s.prep[seat], m.card)
     if idx < 0:
-        raise IllegalMove(f"your preparation zone has no {m.card}; it holds {_list_codes(s.prep[seat])}")
+        raise IllegalMove(
+            "your preparation zone has no {card}; it holds {cards}",
+            card=m.card,
+            cards=_list_codes(s.prep[seat]),
+        )
     c = s.prep[seat].pop(idx)
     s.discards[m.pile - 1].append(c)
     s.freed = True
     s.marks = [f"x{m.pile}"]
     events.append(
-        Event(
-            f"{{p{seat}}} moved {m.card} from their preparation zone to discard pile {m.pile}.", kind="free"
+        Event.told(
+            said(
+                "{player} moved {card} from their preparation zone to discard pile {pile}.",
+                player=_seat(seat),
+                card=m.card,
+                pile=m.pile,
+            ),
+            kind="free",
         )
     )
 
@@ -754,14 +934,23 @@ def _do_dish(s: State, seat: int, m: Dish, events: list[Event]) -> None:
         raise _wrong_phase(s, m)
     if s.phase == MAIN and _limit_reached(s):
         lim = s.config.dishes_per_turn
-        raise IllegalMove(f"you may make {lim} new dish{'es' if lim > 1 else ''} per turn; now draw 2 cards")
+        raise IllegalMove(
+            said_n(
+                lim,
+                "you may make {n} new dish per turn; now draw 2 cards",
+                "you may make {n} new dishes per turn; now draw 2 cards",
+            )
+        )
     _check_refs(s, seat, (m.card,))
     code = _ref_code(m.card)
     have = _codes(s.building)
     if not build_ok(have + [code]):
         raise IllegalMove(
-            f"{code} cannot join {', '.join(have)}: a dish's cards must all share a number, or all share a "
-            f"type, or all have different numbers for a run; you may add {_options_text(s, seat)}"
+            "{card} cannot join {cards}: a dish's cards must all share a number, or all share a "
+            "type, or all have different numbers for a run; you may add {options}",
+            card=code,
+            cards=", ".join(have),
+            options=_options_text(s, seat),
         )
     zone = m.card.startswith("z")
     (c,) = _take_refs(s, seat, (m.card,))
@@ -769,16 +958,27 @@ def _do_dish(s: State, seat: int, m: Dish, events: list[Event]) -> None:
     s.build_zone.append(zone)
     s.phase = BUILD
     s.marks = ["build"]
-    where = "preparation zone" if zone else "hand"
+    where = ZONE if zone else HAND
     if len(s.building) == 1:
-        events.append(Event(f"{{p{seat}}} started a dish with {code} from their {where}.", kind="dish"))
+        laid = said(
+            "{player} started a dish with {card} from their {where}.",
+            player=_seat(seat),
+            card=code,
+            where=where,
+        )
     else:
-        events.append(Event(f"{{p{seat}}} laid {code} from their {where} on the new dish.", kind="dish"))
+        laid = said(
+            "{player} laid {card} from their {where} on the new dish.",
+            player=_seat(seat),
+            card=code,
+            where=where,
+        )
+    events.append(Event.told(laid, kind="dish"))
 
 
-def _options_text(s: State, seat: int) -> str:
+def _options_text(s: State, seat: int) -> str | Said:
     opts = [str(m).split()[1] for m in _build_options(s, seat)]
-    return ", ".join(opts) if opts else "nothing more (cancel)"
+    return ", ".join(opts) if opts else said("nothing more (cancel)")
 
 
 def _do_done(s: State, seat: int, m: Done, events: list[Event]) -> None:
@@ -787,12 +987,14 @@ def _do_done(s: State, seat: int, m: Done, events: list[Event]) -> None:
     codes = _codes(s.building)
     kind = dish_kind(codes)
     if kind is None:
+        values = {"cards": ", ".join(codes), "options": _options_text(s, seat)}
         if len(codes) < 3:
-            why = "a dish needs at least 3 cards"
-        else:
-            why = "its numbers do not form an unbroken run (no 9-1 wrap)"
+            raise IllegalMove(
+                "{cards} is not a dish yet: a dish needs at least 3 cards; add {options}, or cancel", **values
+            )
         raise IllegalMove(
-            f"{', '.join(codes)} is not a dish yet: {why}; add {_options_text(s, seat)}, or cancel"
+            "{cards} is not a dish yet: its numbers do not form an unbroken run (no 9-1 wrap); add {options}, or cancel",
+            **values,
         )
     s.dishes[seat].append(list(s.building))
     s.building, s.build_zone = [], []
@@ -800,8 +1002,18 @@ def _do_done(s: State, seat: int, m: Done, events: list[Event]) -> None:
     s.phase = MAIN
     k = len(s.dishes[seat])
     s.marks = [f"p{seat + 1}d{k}"]
-    label = {"number": "same number", "type": "same type", "straight": "a run"}[kind]
-    events.append(Event(f"{{p{seat}}} served dish {k} ({label}): {', '.join(codes)}.", kind="dish"))
+    events.append(
+        Event.told(
+            said(
+                "{player} served dish {dish} ({why}): {cards}.",
+                player=_seat(seat),
+                dish=k,
+                why=DISH_KINDS[kind],
+                cards=", ".join(codes),
+            ),
+            kind="dish",
+        )
+    )
 
 
 def _do_cancel(s: State, seat: int, m: Cancel, events: list[Event]) -> None:
@@ -812,7 +1024,9 @@ def _do_cancel(s: State, seat: int, m: Cancel, events: list[Event]) -> None:
     s.hands[seat].sort()
     s.building, s.build_zone = [], []
     s.phase = MAIN
-    events.append(Event(f"{{p{seat}}} took back the dish they were making.", kind="cancel"))
+    events.append(
+        Event.told(said("{player} took back the dish they were making.", player=_seat(seat)), kind="cancel")
+    )
 
 
 def _do_add(s: State, seat: int, m: Add, events: list[Event]) -> None:
@@ -820,28 +1034,45 @@ def _do_add(s: State, seat: int, m: Add, events: list[Event]) -> None:
         raise _wrong_phase(s, m)
     if not 1 <= len(m.cards) <= 3:
         raise IllegalMove(
-            f"add 1 to 3 cards of your hand or zone to a dish, not {len(m.cards)}, e.g. add d1 6T,z7T"
+            "add 1 to 3 cards of your hand or zone to a dish, not {n}, e.g. add d1 6T,z7T", n=len(m.cards)
         )
     dishes = s.dishes[seat]
     valid_nos = [str(k + 1) for k, d in enumerate(dishes) if dish_kind(_codes(d))]
-    allowed = ", ".join(f"d{k}" for k in valid_nos) or "none (pass)"
+    allowed = ", ".join(f"d{k}" for k in valid_nos) or said("none (pass)")
     if m.dish > len(dishes):
-        raise IllegalMove(f"you have no dish {m.dish}; your valid dishes are {allowed}")
+        raise IllegalMove(
+            "you have no dish {dish}; your valid dishes are {dishes}", dish=m.dish, dishes=allowed
+        )
     dish = dishes[m.dish - 1]
     if dish_kind(_codes(dish)) is None:
         raise IllegalMove(
-            f"your dish {m.dish} is not valid, so it takes no cards; your valid dishes are {allowed}"
+            "your dish {dish} is not valid, so it takes no cards; your valid dishes are {dishes}",
+            dish=m.dish,
+            dishes=allowed,
         )
     _check_refs(s, seat, m.cards)
     codes = [_ref_code(r) for r in m.cards]
     if dish_kind(_codes(dish) + codes) is None:
         raise IllegalMove(
-            f"adding {', '.join(codes)} would make dish {m.dish} ({', '.join(_codes(dish))}) invalid; "
-            "added cards must keep its number, its type, or extend its run"
+            "adding {cards} would make dish {dish} ({dish_cards}) invalid; "
+            "added cards must keep its number, its type, or extend its run",
+            cards=", ".join(codes),
+            dish=m.dish,
+            dish_cards=", ".join(_codes(dish)),
         )
     dish.extend(_take_refs(s, seat, m.cards))
     s.marks = [f"p{seat + 1}d{m.dish}"]
-    events.append(Event(f"{{p{seat}}} added {', '.join(codes)} to their dish {m.dish}.", kind="add"))
+    events.append(
+        Event.told(
+            said(
+                "{player} added {cards} to their dish {dish}.",
+                player=_seat(seat),
+                cards=", ".join(codes),
+                dish=m.dish,
+            ),
+            kind="add",
+        )
+    )
     _after_ability(s)
 
 
@@ -851,22 +1082,30 @@ def _do_steal(s: State, seat: int, m: Steal, events: list[Event]) -> None:
     n = s.config.players
     others = ", ".join(f"p{p + 1}" for p in range(n) if p != seat)
     if m.target == seat or m.target >= n:
-        raise IllegalMove(f"choose another player: {others}")
+        raise IllegalMove("choose another player: {players}", players=others)
     victim = s.hands[m.target]
     if not victim:
         events.append(
-            Event(f"{{p{seat}}} tried to steal from {{p{m.target}}}, whose hand is empty.", kind="steal")
+            Event.told(
+                said(
+                    "{player} tried to steal from {other}, whose hand is empty.",
+                    player=_seat(seat),
+                    other=_seat(m.target),
+                ),
+                kind="steal",
+            )
         )
     else:
         rng = rng_for(s.seed, "lima", s.steals)
         c = victim.pop(rng.randrange(len(victim)))
         s.hands[seat].append(c)
         s.hands[seat].sort()
+        who = {"player": _seat(seat), "other": _seat(m.target)}
         events.append(
-            Event(
-                f"{{p{seat}}} took {card_code(c)} at random from {{p{m.target}}}'s hand.",
-                visible_to=frozenset({seat, m.target}),
-                public_text=f"{{p{seat}}} took a random card from {{p{m.target}}}'s hand.",
+            Event.told(
+                said("{player} took {card} at random from {other}'s hand.", card=card_code(c), **who),
+                visible_to={seat, m.target},
+                public=said("{player} took a random card from {other}'s hand.", **who),
                 kind="steal",
             )
         )
@@ -880,17 +1119,18 @@ def _do_swap(s: State, seat: int, m: Swap, events: list[Event]) -> None:
     me = f"p{seat + 1}"
     if m.source[0] == "p" and m.source[:2] != me:
         raise IllegalMove(
-            f"the first card must be yours: a hand card (5T), your zone ({me}z5T) or your dish top ({me}d1)"
+            "the first card must be yours: a hand card (5T), your zone ({me}z5T) or your dish top ({me}d1)",
+            me=me,
         )
     problem = _swap_problem(m.source, m.target)
     if problem:
-        raise IllegalMove(f"{problem}; pick a different visible card")
+        raise IllegalMove(problem)
     if m.source[0] == "p":
         src_list, si = _resolve(s, m.source)
     else:
         si = _find(s.hands[seat], m.source)
         if si < 0:
-            raise IllegalMove(f"you have no {m.source} in hand; your hand holds {_list_codes(s.hands[seat])}")
+            raise _not_in_hand(s, seat, m.source)
         src_list = s.hands[seat]
     dst_list, di = _resolve(s, m.target)
     before = _dish_validity(s, [m.source, m.target])
@@ -898,12 +1138,16 @@ def _do_swap(s: State, seat: int, m: Swap, events: list[Event]) -> None:
     src_list[si], dst_list[di] = b, a
     s.hands[seat].sort()
     ca, cb = card_code(a), card_code(b)
-    src_words = "their hand" if m.source[0] != "p" else _place_name(m.source)
-    events.append(
-        Event(
-            f"{{p{seat}}} swapped {ca} from {src_words} with {cb} from {_place_name(m.target)}.", kind="swap"
+    values = {"player": _seat(seat), "card": ca, "other": cb, "to": _place_name(m.target)}
+    if m.source[0] != "p":
+        swapped = said("{player} swapped {card} from their hand with {other} from {to}.", **values)
+    else:
+        swapped = said(
+            "{player} swapped {card} from {place} with {other} from {to}.",
+            place=_place_name(m.source),
+            **values,
         )
-    )
+    events.append(Event.told(swapped, kind="swap"))
     marks = []
     for place, new in ((m.source, cb), (m.target, ca)):
         if place[0] == "p" and place[2] == "z":
@@ -924,7 +1168,15 @@ def _do_take(s: State, seat: int, m: Take, events: list[Event]) -> None:
     s.hands[seat].append(c)
     s.hands[seat].sort()
     events.append(
-        Event(f"{{p{seat}}} took {card_code(c)} from {_place_name(m.target)} into their hand.", kind="take")
+        Event.told(
+            said(
+                "{player} took {card} from {place} into their hand.",
+                player=_seat(seat),
+                card=card_code(c),
+                place=_place_name(m.target),
+            ),
+            kind="take",
+        )
     )
     s.marks = [m.target] if m.target[0] != "p" or m.target[2] == "d" else []
     events += _validity_notes(s, [m.target], before)
@@ -937,9 +1189,12 @@ def _do_draw(s: State, seat: int, m: Draw, events: list[Event]) -> None:
         raise _wrong_phase(s, m)
     srcs = _sources(s)
     if m.source not in srcs:
-        allowed = ", ".join(srcs) or "nothing (end)"
-        what = "the draw pile" if m.source == "deck" else f"discard pile {m.source[1]}"
-        raise IllegalMove(f"{what} is empty; you can draw from: {allowed}")
+        allowed = ", ".join(srcs) or said("nothing (end)")
+        if m.source == "deck":
+            raise IllegalMove("the draw pile is empty; you can draw from: {sources}", sources=allowed)
+        raise IllegalMove(
+            "discard pile {pile} is empty; you can draw from: {sources}", pile=m.source[1], sources=allowed
+        )
     if s.phase == MAIN:
         s.phase = DRAW
         s.draws_left = TURN_DRAWS
@@ -958,23 +1213,35 @@ def _do_discard(s: State, seat: int, m: Discard, events: list[Event]) -> None:
         raise _wrong_phase(s, m)
     idx = _find(s.hands[seat], m.card)
     if idx < 0:
-        raise IllegalMove(f"you have no {m.card} in hand; your hand holds {_list_codes(s.hands[seat])}")
+        raise _not_in_hand(s, seat, m.card)
     c = s.hands[seat].pop(idx)
     s.discards[m.pile - 1].append(c)
     s.marks = [f"x{m.pile}"]
-    events.append(Event(f"{{p{seat}}} discarded {m.card} onto discard pile {m.pile}.", kind="discard"))
+    events.append(
+        Event.told(
+            said(
+                "{player} discarded {card} onto discard pile {pile}.",
+                player=_seat(seat),
+                card=m.card,
+                pile=m.pile,
+            ),
+            kind="discard",
+        )
+    )
     _after_ability(s)
 
 
 def _do_pass(s: State, seat: int, m: Pass, events: list[Event]) -> None:
     if s.phase in (AVOCALDO, LIMA, TOMATHOR, AJI) or (s.phase == ONION and s.draws_left == ONION_DRAWS):
-        events.append(Event(f"{{p{seat}}} did not use the ability.", kind="pass"))
+        events.append(Event.told(said("{player} did not use the ability.", player=_seat(seat)), kind="pass"))
         s.draws_left = 0
         _after_ability(s)
         return
     if s.phase == ONION:
-        raise IllegalMove(f"Onion Musk's draws have begun; draw {s.draws_left} more (draw deck / x1 / x2)")
-    raise IllegalMove(f"there is no ability to decline now; you may {step_text(s)}")
+        raise IllegalMove(
+            "Onion Musk's draws have begun; draw {n} more (draw deck / x1 / x2)", n=s.draws_left
+        )
+    raise IllegalMove("there is no ability to decline now; you may {step}", step=step_said(s))
 
 
 def _do_end(s: State, seat: int, m: End, events: list[Event]) -> None:
@@ -982,8 +1249,12 @@ def _do_end(s: State, seat: int, m: End, events: list[Event]) -> None:
         raise _wrong_phase(s, m)
     srcs = _sources(s)
     if srcs:
-        raise IllegalMove(f"you must draw 2 cards to end your turn; you can draw from: {', '.join(srcs)}")
-    events.append(Event(f"{{p{seat}}} ended the turn with nothing left to draw.", kind="end"))
+        raise IllegalMove(
+            "you must draw 2 cards to end your turn; you can draw from: {sources}", sources=", ".join(srcs)
+        )
+    events.append(
+        Event.told(said("{player} ended the turn with nothing left to draw.", player=_seat(seat)), kind="end")
+    )
     _end_turn(s, events)
 
 
@@ -1054,6 +1325,7 @@ def view_for(state: State, seat: int | None) -> View:
         building=tuple(_codes(s.building)),
         turn_marks=tuple(s.turn_marks if s.turn_moves else s.prev_marks),
         ranking=oc.ranking if oc else (),
+        step_said=step_said(s),
     )
 
 
@@ -1099,14 +1371,20 @@ def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
     return can_read(privacy, reader, over=state.over)
 
 
-def summary(view: View) -> str:
-    """The seat's hand, preparation zone and score, in plain text."""
+def summary(view: View) -> str | Said:
+    """The seat's hand, preparation zone and score, kept for translation (``""`` for a view of
+    no seat)."""
     if view.seat is None or view.hand is None:
         return ""
     me = view.seat
-    hand = " ".join(view.hand) or "empty"
-    zone = " ".join(view.prep[me]) or "empty"
-    return f"Your hand ({len(view.hand)}): {hand}\nYour zone: {zone}; your score: {view.scores[me]}"
+    empty = term("guacamole term", "empty")
+    return said(
+        "Your hand ({count}): {hand}\nYour zone: {zone}; your score: {score}",
+        count=len(view.hand),
+        hand=" ".join(view.hand) or empty,
+        zone=" ".join(view.prep[me]) or empty,
+        score=view.scores[me],
+    )
 
 
 def tiebreak_keys(s: State) -> list[tuple[str | None, dict[int, Any]]]:
@@ -1128,17 +1406,25 @@ def scores_now(state: State) -> tuple[float, ...]:
     return tuple(float(v) for v in scores(state))
 
 
+TIEBREAKS: dict[str, Said] = {
+    "more guacamole dishes": said("more guacamole dishes"),
+    "more dishes": said("more dishes"),
+    "fewer cards in hand and preparation zone": said("fewer cards in hand and preparation zone"),
+}
+"""The tiebreakers' names (:func:`tiebreak_keys`) kept for translation."""
+
+
 def outcome(state: State) -> Outcome | None:
     if not state.over:
         return None
     keys = tiebreak_keys(state)
     ranking, tiebreak = rank_by(range(state.config.players), keys)
-    return Outcome(
-        scores=tuple(float(v) for v in scores(state)),
-        ranking=ranking,
-        reason="the draw pile ran out and the round was completed",
-        tiebreak=tiebreak,
-        details={name or "score": [vals[p] for p in range(state.config.players)] for name, vals in keys},
+    return Outcome.told(
+        tuple(float(v) for v in scores(state)),
+        ranking,
+        said("the draw pile ran out and the round was completed"),
+        None if tiebreak is None else TIEBREAKS[tiebreak],
+        {name or "score": [vals[p] for p in range(state.config.players)] for name, vals in keys},
     )
 
 
@@ -1187,7 +1473,9 @@ def to_dict(state: State) -> dict[str, Any]:
 def from_dict(data: dict[str, Any]) -> State:
     if data.get("schema") != SCHEMA:
         raise SetupError(
-            f"unsupported Guacamole state schema {data.get('schema')!r}; this engine reads {SCHEMA}"
+            "unsupported Guacamole state schema {schema}; this engine reads {version}",
+            schema=repr(data.get("schema")),
+            version=SCHEMA,
         )
     cfg = Config(**data["config"])
     cfg.validate()

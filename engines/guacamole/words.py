@@ -8,7 +8,7 @@ terminal show these texts; a translation adds a catalogue with the same ids.
 
 from __future__ import annotations
 
-from engines.core import Kind, MoveWords
+from engines.core import N_, Kind, MoveWords, Said, said, term
 
 from .data import ABILITIES, SHORT_NAMES, card_code
 from .moves import Add, Cancel, Discard, Dish, Done, Draw, End, Free, Move, Pass, Prep, Steal, Swap, Take
@@ -31,40 +31,38 @@ KINDS: tuple[Kind, ...] = (
 )
 
 WORDS: dict[str, str] = {
-    "option.dishes_per_turn.0": "no limit on new dishes per turn",
-    "option.dishes_per_turn.1": "one new dish per turn",
-    "option.dishes_per_turn": "up to {value} new dishes per turn",
-    "kind.free": "Free a zone card",
-    "kind.prepare": "Prepare a card",
-    "kind.add": "Add cards to a dish (Patricia & Avocaldo)",
-    "kind.steal": "Steal a card (Lima Kahlo)",
-    "kind.swap": "Swap a card (Tomathor)",
-    "kind.take": "Take a visible card (Aji Styles)",
-    "kind.discard": "Discard a card (Onion Musk)",
-    "kind.pass": "Skip the ability",
-    "kind.dish": "Make a dish",
-    "kind.serve": "Serve the dish",
-    "kind.cancel": "Take the dish back",
-    "kind.draw": "Draw",
-    "kind.end": "End the turn",
-    "group.swap": "Swap your {card}",
-    "move.free": "put {card} from your zone on discard pile {pile}",
-    "move.prep": "prepare {card}: {ability}",
-    "move.dish.start": "start a dish with {card} from your {where}",
-    "move.dish.lay": "lay {card} from your {where}",
-    "move.done": "serve the dish",
-    "move.cancel": "take the dish back",
-    "move.add": "add {cards} to your dish {dish}",
-    "move.steal": "steal a random card from {target}",
-    "move.swap": "for {card} ({place})",
-    "move.take": "take {card} ({place})",
-    "move.draw.deck": "draw from the deck",
-    "move.draw.pile": "draw {card} from discard pile {pile}",
-    "move.discard": "discard {card} on pile {pile}",
-    "move.pass": "don't use the ability",
-    "move.end": "end the turn (nothing left to draw)",
-    "where.hand": "hand",
-    "where.zone": "zone",
+    "option.dishes_per_turn.0": N_("no limit on new dishes per turn"),
+    "option.dishes_per_turn.1": N_("one new dish per turn"),
+    "option.dishes_per_turn": N_("up to {value} new dishes per turn"),
+    "kind.free": N_("Free a zone card"),
+    "kind.prepare": N_("Prepare a card"),
+    "kind.add": N_("Add cards to a dish (Patricia & Avocaldo)"),
+    "kind.steal": N_("Steal a card (Lima Kahlo)"),
+    "kind.swap": N_("Swap a card (Tomathor)"),
+    "kind.take": N_("Take a visible card (Aji Styles)"),
+    "kind.discard": N_("Discard a card (Onion Musk)"),
+    "kind.pass": N_("Skip the ability"),
+    "kind.dish": N_("Make a dish"),
+    "kind.serve": N_("Serve the dish"),
+    "kind.cancel": N_("Take the dish back"),
+    "kind.draw": N_("Draw"),
+    "kind.end": N_("End the turn"),
+    "group.swap": N_("Swap your {card}"),
+    "move.free": N_("put {card} from your zone on discard pile {pile}"),
+    "move.prep": N_("prepare {card}: {ability}"),
+    "move.dish.start": N_("start a dish with {card} from your {where}"),
+    "move.dish.lay": N_("lay {card} from your {where}"),
+    "move.done": N_("serve the dish"),
+    "move.cancel": N_("take the dish back"),
+    "move.add": N_("add {cards} to your dish {dish}"),
+    "move.steal": N_("steal a random card from {target}"),
+    "move.swap": N_("for {card} ({place})"),
+    "move.take": N_("take {card} ({place})"),
+    "move.draw.deck": N_("draw from the deck"),
+    "move.draw.pile": N_("draw {card} from discard pile {pile}"),
+    "move.discard": N_("discard {card} on pile {pile}"),
+    "move.pass": N_("don't use the ability"),
+    "move.end": N_("end the turn (nothing left to draw)"),
 }
 
 
@@ -73,14 +71,14 @@ def card_words(code: str) -> str:
     return f"{code[0]} {SHORT_NAMES[code[1]]}"
 
 
-def _place_words(place: str) -> str:
+def _place_words(place: str) -> Said:
     """Where a visible card lies, in a few words (seats as ``{pN}``)."""
     if place.startswith("x"):
-        return f"discard pile {place[1]}"
-    seat = int(place[1]) - 1
+        return said("discard pile {pile}", pile=place[1])
+    seat = f"{{p{int(place[1]) - 1}}}"
     if place[2] == "z":
-        return f"{{p{seat}}}'s zone"
-    return f"top of {{p{seat}}}'s dish {place[3:]}"
+        return said("{player}'s zone", player=seat)
+    return said("top of {player}'s dish {dish}", player=seat, dish=place[3:])
 
 
 def _card_at(s: State, place: str) -> str:
@@ -95,17 +93,25 @@ def _card_at(s: State, place: str) -> str:
     return card_code(dish[-1]) if dish else "?"
 
 
-def _source_words(s: State, seat: int, source: str) -> str:
+def _source_words(s: State, seat: int, source: str) -> Said:
     """One's own card given away in a swap: a hand card, a zone card or a dish top."""
     if not source.startswith("p"):
-        return f"{card_words(source)} (hand)"
+        return said("{card} (hand)", card=card_words(source))
     if source[2] == "z":
-        return f"{card_words(source[3:])} (zone)"
-    return f"{card_words(_card_at(s, source))} (top of dish {source[3:]})"
+        return said("{card} (zone)", card=card_words(source[3:]))
+    return said("{card} (top of dish {dish})", card=card_words(_card_at(s, source)), dish=source[3:])
 
 
-def _ref_words(ref: str) -> str:
-    return f"{card_words(ref[1:])} (zone)" if ref.startswith("z") else card_words(ref)
+def _ref_words(ref: str) -> str | Said:
+    return said("{card} (zone)", card=card_words(ref[1:])) if ref.startswith("z") else card_words(ref)
+
+
+def _listed(items: list[str | Said]) -> str | Said:
+    """Items in a list: ``a, b, c``."""
+    out = items[-1]
+    for first in reversed(items[:-1]):
+        out = said("{first}, {rest}", first=first, rest=out)
+    return out
 
 
 def move_words(state: State, seat: int, move: Move) -> MoveWords:
@@ -120,13 +126,14 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
         zone = move.card.startswith("z")
         card = card_words(move.card[1:] if zone else move.card)
         text = "move.dish.lay" if state.building else "move.dish.start"
-        return MoveWords("dish", text, {"card": card, "where": WORDS["where.zone" if zone else "where.hand"]})
+        where = term("guacamole term", "zone") if zone else term("guacamole term", "hand")
+        return MoveWords("dish", text, {"card": card, "where": where})
     if isinstance(move, Done):
         return MoveWords("serve", "move.done")
     if isinstance(move, Cancel):
         return MoveWords("cancel", "move.cancel")
     if isinstance(move, Add):
-        cards = ", ".join(_ref_words(r) for r in move.cards)
+        cards = _listed([_ref_words(r) for r in move.cards])
         return MoveWords("add", "move.add", {"cards": cards, "dish": move.dish})
     if isinstance(move, Steal):
         return MoveWords("steal", "move.steal", {"target": f"{{p{move.target}}}"})

@@ -59,6 +59,8 @@ Choices where the texts are silent:
 
 from __future__ import annotations
 
+from engines.core import N_
+
 from .ai import computer_move, determinize
 from .rules import (
     MAX_PLAYERS,
@@ -94,7 +96,7 @@ from .rules import (
 )
 from .words import KINDS, WORDS, move_words
 
-RULES_HELP = """**P'achakuna**: collect all 7 colours (white, yellow, orange, red, purple, blue, green) first. Brown and loads on llamas don't count.
+RULES_HELP = N_("""**P'achakuna**: collect all 7 colours (white, yellow, orange, red, purple, blue, green) first. Brown and loads on llamas don't count.
 **Sides**: White (first player) walks valleys and starts; Black climbs mountains and starts with the brown piece. Both begin with one llama on the white centre village carrying white.
 **A turn**
 1. Turn tiles: one free, each extra tile 2 resources. Not a tile with a llama, nor one your rival just marked with a rock. Your turned tiles get rocks.
@@ -105,7 +107,7 @@ RULES_HELP = """**P'achakuna**: collect all 7 colours (white, yellow, orange, re
 `r34+2` turn tile 34 two steps clockwise · `m1-56` llama 1 to 56 · `s1` sell · `b1` buy · `end`
 Add `/ry` to `r` or `b` to give up cut-out colours when loose pieces fall short.
 **Options**: `board` A, B or random (fair); `max_turns` (0 = play to the win).
-**Rulings**: a tile turns once per turn, turning is optional; acting with another llama closes the current one; a new llama waits until next turn; payments use loose pieces first."""
+**Rulings**: a tile turns once per turn, turning is optional; acting with another llama closes the current one; a new llama waits until next turn; payments use loose pieces first.""")
 
 __all__ = [
     "KINDS",

@@ -10,6 +10,7 @@ from itertools import combinations
 from typing import Any
 
 from engines.core import (
+    N_,
     PUBLIC,
     Event,
     GameOver,
@@ -18,12 +19,15 @@ from engines.core import (
     NotYourTurn,
     Outcome,
     Privacy,
+    Said,
     SetupError,
     can_read,
-    plural,
     quoted,
     rank_by,
     rng_for,
+    said,
+    said_n,
+    term,
 )
 
 from . import data as D
@@ -32,6 +36,41 @@ TITLE = "P'achakuna"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 2
 SCHEMA = 1
+
+# The game's words put into sentences as values (translated by the table): the colours of the
+# pieces, the two sides, and the terrain each side's llamas walk.
+COLOUR_WORDS: dict[str, Said] = {
+    "white": term("pachakuna term", "white"),
+    "yellow": term("pachakuna term", "yellow"),
+    "orange": term("pachakuna term", "orange"),
+    "red": term("pachakuna term", "red"),
+    "purple": term("pachakuna term", "purple"),
+    "blue": term("pachakuna term", "blue"),
+    "green": term("pachakuna term", "green"),
+    "brown": term("pachakuna term", "brown"),
+}
+SIDE_WORDS: tuple[Said, Said] = (term("pachakuna term", "White"), term("pachakuna term", "Black"))
+TERRAIN_WORDS: tuple[Said, Said] = (
+    term("pachakuna term", "the valleys"),
+    term("pachakuna term", "the mountains"),
+)
+TIEBREAK_WORDS: dict[str, Said] = {"resources": term("pachakuna term", "resources")}
+
+
+def _who(seat: int) -> str:
+    """The value of ``{p0}`` in a sentence about ``seat`` (the table puts the name in)."""
+    return f"{{p{seat}}}"
+
+
+def _listed(items: list[Said], semicolons: bool = False) -> Said:
+    """Sentences in a list, one after the other, separated by commas (or semicolons)."""
+    out = items[0]
+    for item in items[1:]:
+        if semicolons:
+            out = said("{list}; {item}", list=out, item=item)
+        else:
+            out = said("{list}, {item}", list=out, item=item)
+    return out
 
 
 # --------------------------------------------------------------------------- config
@@ -48,20 +87,22 @@ class Config:
     players: int = 2
     board: Board = field(
         default=Board.A,
-        metadata={"help": "board layout: assembly plan A, plan B, or a random fair board"},
+        metadata={"help": N_("board layout: assembly plan A, plan B, or a random fair board")},
     )
     max_turns: int = field(
         default=0,
         metadata={
-            "help": "stop after this many turns (0: play until someone has all 7 colours); "
-            "then most colours wins, ties by most resources",
+            "help": N_(
+                "stop after this many turns (0: play until someone has all 7 colours); "
+                "then most colours wins, ties by most resources"
+            ),
             "choices": (0, 40, 60, 80, 100, 150, 200),
         },
     )
 
     def validate(self) -> None:
         if self.players != 2:
-            raise SetupError(f"P'achakuna is for exactly 2 players, not {self.players}")
+            raise SetupError("P'achakuna is for exactly 2 players, not {players}", players=self.players)
         if not isinstance(self.board, Board):
             raise SetupError("board must be A, B or random")
         if not isinstance(self.max_turns, int) or self.max_turns < 0:
@@ -117,11 +158,17 @@ class End:
 
 Move = Rotate | MoveLlama | Sell | Buy | End
 
-NOTATION_HELP = (
-    "moves look like r34+2 (turn tile 34 two steps clockwise), m1-56 (move your llama 1 to 56), "
-    "s1 (llama 1 sells its load), b1 (buy a llama where llama 1 stands) or end (finish the turn); "
-    "add /ry to r or b moves to name the cut-out colours you give up when loose resources are short"
-)
+
+def _not_a_move(text: str) -> MalformedMove:
+    """The refusal of ``text`` (already quoted), which is no move in the notation, with the notation."""
+    return MalformedMove(
+        "{text} is not a P'achakuna move; moves look like r34+2 (turn tile 34 two steps clockwise), "
+        "m1-56 (move your llama 1 to 56), s1 (llama 1 sells its load), b1 (buy a llama where llama 1 "
+        "stands) or end (finish the turn); add /ry to r or b moves to name the cut-out colours you "
+        "give up when loose resources are short",
+        text=text,
+    )
+
 
 _ROT = re.compile(r"^r\s*(\d\d)\s*([+-]?)\s*(\d)\s*(?:/\s*([a-z]*))?$")
 _MOV = re.compile(r"^m\s*([1-3])\s*(?:[-> @]\s*)?(\d\d)$")
@@ -136,12 +183,14 @@ def _norm_pay(text: str | None) -> str:
     for ch in text.upper():
         if ch not in D.FROM_LETTER:
             raise MalformedMove(
-                f"{ch!r} is not a colour letter; use W Y O R P B G (white, yellow, orange, red, purple, "
-                "blue, green), e.g. r34+2/ry"
+                "{letter} is not a colour letter; use W Y O R P B G (white, yellow, orange, red, purple, "
+                "blue, green), e.g. r34+2/ry",
+                letter=repr(ch),
             )
         if ch in letters:
             raise MalformedMove(
-                f"colour {ch} is named twice in the payment; name each colour once, e.g. r34+2/ry"
+                "colour {letter} is named twice in the payment; name each colour once, e.g. r34+2/ry",
+                letter=ch,
             )
         letters.append(ch)
     order = [D.LETTER[c] for c in D.COLOURS]
@@ -157,7 +206,7 @@ def parse_move(text: str) -> Move:
     if m:
         cell, sign, n = int(m.group(1)), m.group(2), int(m.group(3))
         if n > 5:
-            raise MalformedMove(f"a tile turns 0 to 5 steps, not {n}; e.g. r34+2")
+            raise MalformedMove("a tile turns 0 to 5 steps, not {steps}; e.g. r34+2", steps=n)
         steps = (-n) % 6 if sign == "-" else n
         return Rotate(cell, steps, _norm_pay(m.group(4)))
     m = _MOV.match(t)
@@ -169,7 +218,7 @@ def parse_move(text: str) -> Move:
     m = _BUY.match(t)
     if m:
         return Buy(int(m.group(1)), _norm_pay(m.group(2)))
-    raise MalformedMove(f"{quoted(raw)} is not a P'achakuna move; {NOTATION_HELP}")
+    raise _not_a_move(quoted(raw))
 
 
 # --------------------------------------------------------------------------- state
@@ -256,7 +305,12 @@ def new_game(config: Config, seats: int, seed: int) -> State:
     config.validate()
     if seats != config.players:
         raise SetupError(
-            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+            said_n(
+                seats,
+                "the config is for {players} but {n} seat was given",
+                "the config is for {players} but {n} seats were given",
+                players=said_n(config.players, "{n} player", "{n} players"),
+            )
         )
     if config.board is Board.RANDOM:
         tiles = random_fair_board(seed)
@@ -367,23 +421,69 @@ def pay_options(sup: dict[str, int], cost: int) -> list[str]:
     return ["".join(combo) for combo in combinations(held, need)]
 
 
-def _check_pay(sup: dict[str, int], cost: int, pay: str, what: str) -> None:
+def _check_pay(sup: dict[str, int], cost: int, pay: str, llama: bool) -> None:
+    """Refuse ``pay`` unless it pays ``cost`` from ``sup``, for a llama (``llama``) or a rotation."""
     have = total(sup)
     if have < cost:
-        raise IllegalMove(f"{what} costs {plural(cost, 'resource')} and you have only {have}")
+        raise IllegalMove(
+            said_n(
+                cost,
+                "a llama costs {n} resource and you have only {have}",
+                "a llama costs {n} resources and you have only {have}",
+                have=have,
+            )
+            if llama
+            else said_n(
+                cost,
+                "another rotation costs {n} resource and you have only {have}",
+                "another rotation costs {n} resources and you have only {have}",
+                have=have,
+            )
+        )
     opts = pay_options(sup, cost)
     if pay in opts:
         return
-    need = cost - loose(sup)
+    free = loose(sup)
+    need = cost - free
     if need <= 0:
         raise IllegalMove(
-            f"{what} is paid from your {loose(sup)} loose resources; leave out the /colours part"
+            said_n(
+                free,
+                "a llama is paid from your {n} loose resource; leave out the /colours part",
+                "a llama is paid from your {n} loose resources; leave out the /colours part",
+            )
+            if llama
+            else said_n(
+                free,
+                "another rotation is paid from your {n} loose resource; leave out the /colours part",
+                "another rotation is paid from your {n} loose resources; leave out the /colours part",
+            )
         )
     held = "".join(D.LETTER[c] for c in D.COLOURS if sup[c] > 0).lower()
+    values = {"cost": cost, "loose": _loose_words(free), "held": held, "example": held[:need]}
     raise IllegalMove(
-        f"{what} costs {cost} but you have only {loose(sup)} loose resources, so name exactly {need} "
-        f"different colour(s) you hold to give up from your cut-outs (you hold {held}), e.g. /{held[:need]}"
+        said_n(
+            need,
+            "a llama costs {cost} but you have only {loose}, so name exactly {n} different colour you "
+            "hold to give up from your cut-outs (you hold {held}), e.g. /{example}",
+            "a llama costs {cost} but you have only {loose}, so name exactly {n} different colours you "
+            "hold to give up from your cut-outs (you hold {held}), e.g. /{example}",
+            **values,
+        )
+        if llama
+        else said_n(
+            need,
+            "another rotation costs {cost} but you have only {loose}, so name exactly {n} different "
+            "colour you hold to give up from your cut-outs (you hold {held}), e.g. /{example}",
+            "another rotation costs {cost} but you have only {loose}, so name exactly {n} different "
+            "colours you hold to give up from your cut-outs (you hold {held}), e.g. /{example}",
+            **values,
+        )
     )
+
+
+def _loose_words(n: int) -> Said:
+    return said_n(n, "{n} loose resource", "{n} loose resources")
 
 
 def _pay(sup: dict[str, int], cost: int, pay: str) -> None:
@@ -481,16 +581,27 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     return out
 
 
-def _sell_problem(state: State, lm: Llama) -> str | None:
+def _sell_problem(state: State, lm: Llama) -> Said | None:
     if lm.cell not in D.VILLAGES:
-        return f"llama {lm.id} is on tile {lm.cell}, not on a village; only llamas on villages trade"
+        return said(
+            "llama {llama} is on tile {cell}, not on a village; only llamas on villages trade",
+            llama=lm.id,
+            cell=lm.cell,
+        )
     if lm.load is None:
-        return f"llama {lm.id} carries nothing to sell"
+        return said("llama {llama} carries nothing to sell", llama=lm.id)
     vcol = D.VILLAGES[lm.cell]
     if lm.load == vcol:
-        return f"llama {lm.id} carries {lm.load} and village {lm.cell} is {vcol}; a village does not buy its own colour"
+        return said(
+            "llama {llama} carries {load} and village {village} is {colour}; "
+            "a village does not buy its own colour",
+            llama=lm.id,
+            load=COLOUR_WORDS[lm.load],
+            village=lm.cell,
+            colour=COLOUR_WORDS[vcol],
+        )
     if state.demands[lm.cell] is None:
-        return f"village {lm.cell} has no demand left this turn (one sale per demand)"
+        return said("village {village} has no demand left this turn (one sale per demand)", village=lm.cell)
     return None
 
 
@@ -501,17 +612,17 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
     if state.phase == "over":
         raise GameOver("the game is over")
     if seat != state.turn:
-        raise NotYourTurn(f"it is {D.SEAT_NAMES[state.turn]}'s turn, not yours")
+        raise NotYourTurn("it is {side}'s turn, not yours", side=SIDE_WORDS[state.turn])
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise MalformedMove(f"{move!r} is not a P'achakuna move; {NOTATION_HELP}")
+        raise _not_a_move(repr(move))
     try:
         return handler(state, seat, move)
     except IllegalMove as exc:
-        raise IllegalMove(f"{exc}. {_hint(state, seat)}") from None
+        raise IllegalMove("{refusal}. {allowed}", refusal=exc.said, allowed=_hint(state, seat)) from None
 
 
-def _hint(state: State, seat: int) -> str:
+def _hint(state: State, seat: int) -> Said:
     """A short list of what the player may do now, for refusal messages."""
     legal = legal_moves(state, seat)
     turns = [m for m in legal if isinstance(m, Rotate)]
@@ -519,13 +630,14 @@ def _hint(state: State, seat: int) -> str:
     others = [
         str(m) for m in sorted((m for m in legal if not isinstance(m, Rotate)), key=lambda m: rank[type(m)])
     ]
-    parts = []
-    if turns:
-        parts.append(f"tile turns such as {turns[0]}")
     if len(others) > 10:
         others = others[:10] + ["..."]
-    parts.extend(others)
-    return "Allowed now: " + ", ".join(parts)
+    moves = ", ".join(others)
+    if turns and others:
+        return said("Allowed now: tile turns such as {turn}, {moves}", turn=str(turns[0]), moves=moves)
+    if turns:
+        return said("Allowed now: tile turns such as {turn}", turn=str(turns[0]))
+    return said("Allowed now: {moves}", moves=moves)
 
 
 def _record(new: State, seat: int, move: Move, cells: list[int]) -> None:
@@ -540,26 +652,38 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
     if state.phase != "rotate":
         raise IllegalMove("rotations come first in a turn; you have already started moving your llamas")
     if move.cell not in D.CELLS:
-        raise IllegalMove(f"there is no field {move.cell}; the fields are 11-15, 21-26, ... 91-95")
+        raise IllegalMove("there is no field {cell}; the fields are 11-15, 21-26, ... 91-95", cell=move.cell)
     if move.cell in D.VILLAGES:
-        raise IllegalMove(f"{move.cell} is a village, not a terrain tile")
+        raise IllegalMove("{cell} is a village, not a terrain tile", cell=move.cell)
     if not 0 <= move.steps <= 5:
         raise IllegalMove("a tile turns 0 to 5 steps clockwise")
     free = rotatable(state)
-    hint = f"tiles you may turn: {', '.join(map(str, free[:20]))}{' ...' if len(free) > 20 else ''}"
+    tiles = ", ".join(map(str, free[:20])) + (" ..." if len(free) > 20 else "")
     if move.cell in state.rotated:
-        raise IllegalMove(f"tile {move.cell} was already turned this turn; {hint}")
+        raise IllegalMove(
+            "tile {cell} was already turned this turn; tiles you may turn: {tiles}",
+            cell=move.cell,
+            tiles=tiles,
+        )
     if move.cell in occupied(state):
-        raise IllegalMove(f"a llama stands on tile {move.cell}, so it cannot turn; {hint}")
+        raise IllegalMove(
+            "a llama stands on tile {cell}, so it cannot turn; tiles you may turn: {tiles}",
+            cell=move.cell,
+            tiles=tiles,
+        )
     if move.cell in state.rocks:
-        raise IllegalMove(f"tile {move.cell} carries your opponent's rock from their last turn; {hint}")
+        raise IllegalMove(
+            "tile {cell} carries your opponent's rock from their last turn; tiles you may turn: {tiles}",
+            cell=move.cell,
+            tiles=tiles,
+        )
     cost = rotation_cost(state)
     sup = state.supply[seat]
     if cost == 0:
         if move.pay:
             raise IllegalMove("your first rotation is free; leave out the /colours part")
     else:
-        _check_pay(sup, cost, move.pay, "another rotation")
+        _check_pay(sup, cost, move.pay, llama=False)
     new = _copy(state)
     code = new.tiles[move.cell]
     new.tiles[move.cell] = f"{code[0]}{(int(code[1]) + move.steps) % 6}"
@@ -567,10 +691,24 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
         _pay(new.supply[seat], cost, move.pay)
     new.rotated.append(move.cell)
     _record(new, seat, move, [move.cell])
-    paid = f", paying {plural(cost, 'resource')}" if cost else ""
-    return new, [
-        Event(f"{{p{seat}}} turned tile {move.cell} by {plural(move.steps, 'step')}{paid}", kind="rotate")
-    ]
+    if cost:
+        text = said_n(
+            move.steps,
+            "{p0} turned tile {cell} by {n} step, paying {cost}",
+            "{p0} turned tile {cell} by {n} steps, paying {cost}",
+            p0=_who(seat),
+            cell=move.cell,
+            cost=said_n(cost, "{n} resource", "{n} resources"),
+        )
+    else:
+        text = said_n(
+            move.steps,
+            "{p0} turned tile {cell} by {n} step",
+            "{p0} turned tile {cell} by {n} steps",
+            p0=_who(seat),
+            cell=move.cell,
+        )
+    return new, [Event.told(text, kind="rotate")]
 
 
 def _start_llamas(new: State) -> None:
@@ -591,16 +729,27 @@ def _get_llama(state: State, seat: int, ident: int) -> Llama:
     lm = llama(state, seat, ident)
     if lm is None:
         ids = ", ".join(str(x.id) for x in own_llamas(state, seat))
-        raise IllegalMove(f"you have no llama {ident}; your llamas are {ids}")
+        raise IllegalMove("you have no llama {llama}; your llamas are {llamas}", llama=ident, llamas=ids)
     if not can_act(state, lm):
-        ready = [str(x.id) for x in own_llamas(state, seat) if can_act(state, x)]
-        more = (
-            f"llamas that may still act: {', '.join(ready)}"
-            if ready
-            else "no llama may act any more; write end"
+        ready = ", ".join(str(x.id) for x in own_llamas(state, seat) if can_act(state, x))
+        if lm.new and ready:
+            raise IllegalMove(
+                "llama {llama} was just bought; llamas that may still act: {ready}", llama=ident, ready=ready
+            )
+        if lm.new:
+            raise IllegalMove(
+                "llama {llama} was just bought; no llama may act any more; write end", llama=ident
+            )
+        if ready:
+            raise IllegalMove(
+                "llama {llama} has finished its actions this turn; llamas that may still act: {ready}",
+                llama=ident,
+                ready=ready,
+            )
+        raise IllegalMove(
+            "llama {llama} has finished its actions this turn; no llama may act any more; write end",
+            llama=ident,
         )
-        why = "was just bought" if lm.new else "has finished its actions this turn"
-        raise IllegalMove(f"llama {ident} {why}; {more}")
     return lm
 
 
@@ -615,15 +764,26 @@ def _switch_to(new: State, lm: Llama) -> None:
 def _move(state: State, seat: int, move: MoveLlama) -> tuple[State, list[Event]]:
     lm = _get_llama(state, seat, move.llama)
     if lm.stage != 0:
-        raise IllegalMove(f"llama {lm.id} has already moved or traded this turn; it cannot move again")
+        raise IllegalMove(
+            "llama {llama} has already moved or traded this turn; it cannot move again", llama=lm.id
+        )
     dests = sorted(reachable(state.tiles, lm.cell, seat == 1))
     if move.to not in dests:
-        terrain = "mountains" if seat == 1 else "valleys"
+        terrain = TERRAIN_WORDS[1 if seat == 1 else 0]
         if not dests:
-            raise IllegalMove(f"llama {lm.id} on {lm.cell} has no open path through the {terrain}; it stays")
+            raise IllegalMove(
+                "llama {llama} on {cell} has no open path through {terrain}; it stays",
+                llama=lm.id,
+                cell=lm.cell,
+                terrain=terrain,
+            )
         raise IllegalMove(
-            f"llama {lm.id} cannot reach {move.to} from {lm.cell} through the {terrain}; "
-            f"it can reach {', '.join(map(str, dests))}"
+            "llama {llama} cannot reach {cell} from {start} through {terrain}; it can reach {cells}",
+            llama=lm.id,
+            cell=move.to,
+            start=lm.cell,
+            terrain=terrain,
+            cells=", ".join(map(str, dests)),
         )
     new = _copy(state)
     _start_llamas(new)
@@ -634,16 +794,32 @@ def _move(state: State, seat: int, move: MoveLlama) -> tuple[State, list[Event]]
     nl.stage = 1
     new.turn_routes.append(route(state.tiles, start, move.to, seat == 1))
     _record(new, seat, move, [start, move.to])
-    where = f"village {move.to} ({D.VILLAGES[move.to]})" if move.to in D.VILLAGES else f"tile {move.to}"
-    return new, [Event(f"{{p{seat}}} moved llama {lm.id} from {start} to {where}", kind="move")]
+    if move.to in D.VILLAGES:
+        text = said(
+            "{p0} moved llama {llama} from {start} to village {cell} ({colour})",
+            p0=_who(seat),
+            llama=lm.id,
+            start=start,
+            cell=move.to,
+            colour=COLOUR_WORDS[D.VILLAGES[move.to]],
+        )
+    else:
+        text = said(
+            "{p0} moved llama {llama} from {start} to tile {cell}",
+            p0=_who(seat),
+            llama=lm.id,
+            start=start,
+            cell=move.to,
+        )
+    return new, [Event.told(text, kind="move")]
 
 
 def _sell(state: State, seat: int, move: Sell) -> tuple[State, list[Event]]:
     lm = _get_llama(state, seat, move.llama)
     if lm.stage >= 2:
-        raise IllegalMove(f"llama {lm.id} has already sold this turn")
+        raise IllegalMove("llama {llama} has already sold this turn", llama=lm.id)
     if lm.stage == 0 and must_move(state, lm):
-        raise IllegalMove(f"llama {lm.id} stands on a tile and must move first")
+        raise IllegalMove("llama {llama} stands on a tile and must move first", llama=lm.id)
     problem = _sell_problem(state, lm)
     if problem:
         raise IllegalMove(problem)
@@ -654,7 +830,9 @@ def _sell(state: State, seat: int, move: Sell) -> tuple[State, list[Event]]:
     village = nl.cell
     demand, load = new.demands[village], nl.load
     if demand is None or load is None:  # refused by _sell_problem above
-        raise IllegalMove(f"llama {lm.id} has nothing to sell at village {village}")
+        raise IllegalMove(
+            "llama {llama} has nothing to sell at village {village}", llama=lm.id, village=village
+        )
     big, small = D.demand_colours(demand)
     gain = 2 if load == big else 1 if load == small else 0
     if gain:
@@ -665,29 +843,49 @@ def _sell(state: State, seat: int, move: Sell) -> tuple[State, list[Event]]:
     nl.stage = 2
     _record(new, seat, move, [village])
     if gain:
-        text = f"{{p{seat}}} sold {load} at village {village} and gained {gain} {load}"
+        text = said_n(
+            gain,
+            "{p0} sold {load} at village {village} and gained {n} {load}",
+            "{p0} sold {load} at village {village} and gained {n} {load}",
+            p0=_who(seat),
+            load=COLOUR_WORDS[load],
+            village=village,
+        )
     else:
-        text = f"{{p{seat}}} sold {load} at village {village}, which did not ask for it, and gained nothing"
-    events = [Event(text, kind="sell")]
+        text = said(
+            "{p0} sold {load} at village {village}, which did not ask for it, and gained nothing",
+            p0=_who(seat),
+            load=COLOUR_WORDS[load],
+            village=village,
+        )
+    events = [Event.told(text, kind="sell")]
     if colours_held(new.supply[seat]) == len(D.COLOURS):
         new.phase = "over"
         new.winner = seat
         new.end_reason = f"{D.SEAT_NAMES[seat]} collected all seven colours"
         new.active = None
-        events.append(Event(f"{{p{seat}}} has all seven colours and wins", kind="end"))
+        events.append(Event.told(said("{p0} has all seven colours and wins", p0=_who(seat)), kind="end"))
     return new, events
 
 
 def _buy(state: State, seat: int, move: Buy) -> tuple[State, list[Event]]:
     lm = _get_llama(state, seat, move.llama)
     if lm.cell not in D.VILLAGES:
-        raise IllegalMove(f"llama {lm.id} is on tile {lm.cell}; llamas are bought only in villages")
+        raise IllegalMove(
+            "llama {llama} is on tile {cell}; llamas are bought only in villages", llama=lm.id, cell=lm.cell
+        )
     if lm.stage == 0 and must_move(state, lm):
-        raise IllegalMove(f"llama {lm.id} stands on a tile and must move first")
+        raise IllegalMove("llama {llama} stands on a tile and must move first", llama=lm.id)
     count = len(own_llamas(state, seat))
     if count >= D.MAX_LLAMAS:
-        raise IllegalMove(f"you already have {plural(D.MAX_LLAMAS, 'llama')}, the most a player may own")
-    _check_pay(state.supply[seat], D.LLAMA_PRICE, move.pay, "a llama")
+        raise IllegalMove(
+            said_n(
+                D.MAX_LLAMAS,
+                "you already have {n} llama, the most a player may own",
+                "you already have {n} llamas, the most a player may own",
+            )
+        )
+    _check_pay(state.supply[seat], D.LLAMA_PRICE, move.pay, llama=True)
     new = _copy(state)
     _start_llamas(new)
     nl = _copy_of(new, lm)
@@ -696,7 +894,10 @@ def _buy(state: State, seat: int, move: Buy) -> tuple[State, list[Event]]:
     nl.stage = 3
     new.llamas.append(Llama(seat, count + 1, nl.cell, None, stage=3, new=True))
     _record(new, seat, move, [nl.cell])
-    return new, [Event(f"{{p{seat}}} bought llama {count + 1} at village {nl.cell}", kind="buy")]
+    text = said(
+        "{p0} bought llama {llama} at village {village}", p0=_who(seat), llama=count + 1, village=nl.cell
+    )
+    return new, [Event.told(text, kind="buy")]
 
 
 def _draw_demand(new: State, village: int) -> str | None:
@@ -716,34 +917,55 @@ def _end(state: State, seat: int, move: End | None = None) -> tuple[State, list[
     stuck = [lm.id for lm in own_llamas(state, seat) if must_move(state, lm)]
     if stuck:
         raise IllegalMove(
-            f"llama {', '.join(map(str, stuck))} stands on a tile and must move at least one tile "
-            "(only llamas on villages may rest)"
+            said_n(
+                len(stuck),
+                "llama {llamas} stands on a tile and must move at least one tile (only llamas on villages may rest)",
+                "llamas {llamas} stand on a tile and must move at least one tile (only llamas on villages may rest)",
+                llamas=", ".join(map(str, stuck)),
+            )
         )
     new = _copy(state)
     _start_llamas(new)
     _record(new, seat, End(), [])
     events: list[Event] = []
     recycled = new.recycles
-    drawn = []
+    drawn: list[Said] = []
     for v in D.VILLAGE_ORDER:
         if new.demands[v] is None:
             new.demands[v] = fresh = _draw_demand(new, v)
             if fresh:
                 big, small = D.demand_colours(fresh)
-                drawn.append(f"{v} ({D.VILLAGES[v]}) wants {big} (big flag) and {small} (small flag)")
+                drawn.append(
+                    said(
+                        "{village} ({colour}) wants {big} (big flag) and {small} (small flag)",
+                        village=v,
+                        colour=COLOUR_WORDS[D.VILLAGES[v]],
+                        big=COLOUR_WORDS[big],
+                        small=COLOUR_WORDS[small],
+                    )
+                )
     if new.recycles != recycled:
-        events.append(Event("the used demands went back into the bag", kind="recycle"))
+        events.append(Event.told(said("the used demands went back into the bag"), kind="recycle"))
     if drawn:
-        events.append(Event(f"new demands: {'; '.join(drawn)}", kind="refill"))
-    loaded = []
+        events.append(Event.told(said("new demands: {demands}", demands=_listed(drawn, True)), kind="refill"))
+    loaded: list[Said] = []
     for lm in new.llamas:
         if lm.seat == seat and lm.load is None:
             lm.load = D.VILLAGES[lm.cell]
-            loaded.append(f"llama {lm.id} takes {lm.load} at {lm.cell}")
+            loaded.append(
+                said(
+                    "llama {llama} takes {load} at {cell}",
+                    llama=lm.id,
+                    load=COLOUR_WORDS[lm.load],
+                    cell=lm.cell,
+                )
+            )
         lm.stage = 0
         lm.new = False
     if loaded:
-        events.append(Event(f"{{p{seat}}} reloads: {', '.join(loaded)}", kind="reload"))
+        events.append(
+            Event.told(said("{p0} reloads: {loads}", p0=_who(seat), loads=_listed(loaded)), kind="reload")
+        )
     new.active = None
     new.rotated = []
     new.prev_log = new.turn_log
@@ -752,13 +974,20 @@ def _end(state: State, seat: int, move: End | None = None) -> tuple[State, list[
     new.turn_cells = []
     new.prev_routes = new.turn_routes
     new.turn_routes = []
-    events.insert(0, Event(f"{{p{seat}}} ended the turn", kind="end_turn"))
+    events.insert(0, Event.told(said("{p0} ended the turn", p0=_who(seat)), kind="end_turn"))
     limit = new.config.max_turns
     if limit and new.turn_number >= limit:
         new.phase = "over"
         new.end_reason = f"the turn limit ({limit}) was reached"
         events.append(
-            Event(f"the turn limit of {plural(limit, 'turn')} was reached; the game ends", kind="end")
+            Event.told(
+                said_n(
+                    limit,
+                    "the turn limit of {n} turn was reached; the game ends",
+                    "the turn limit of {n} turns was reached; the game ends",
+                ),
+                kind="end",
+            )
         )
         return new, events
     new.turn = 1 - seat
@@ -783,19 +1012,19 @@ def outcome(state: State) -> Outcome | None:
     if state.winner is not None:
         loser = 1 - state.winner
         ranking: tuple[tuple[int, ...], ...] = ((state.winner,), (loser,))
-        return Outcome(
+        return Outcome.told(
             tuple(float(colours[s]) for s in range(2)),
             ranking,
-            state.end_reason or "all seven colours collected",
+            said("{side} collected all seven colours", side=SIDE_WORDS[state.winner]),
             None,
             {"colours": colours, "resources": totals},
         )
     ranking, tiebreak = rank_by(range(2), [("colours", colours), ("resources", totals)])
-    return Outcome(
+    return Outcome.told(
         tuple(float(colours[s]) for s in range(2)),
         ranking,
-        state.end_reason or "the turn limit was reached",
-        tiebreak,
+        said("the turn limit ({limit}) was reached", limit=state.config.max_turns),
+        None if tiebreak is None else TIEBREAK_WORDS[tiebreak],
         {"colours": colours, "resources": totals},
     )
 
@@ -844,7 +1073,7 @@ def to_dict(state: State) -> dict[str, Any]:
 
 def from_dict(data: dict[str, Any]) -> State:
     if data.get("schema") != SCHEMA:
-        raise SetupError(f"unsupported P'achakuna state schema {data.get('schema')!r}")
+        raise SetupError("unsupported P'achakuna state schema {schema}", schema=repr(data.get("schema")))
     cfg = data["config"]
     config = Config(players=cfg["players"], board=Board(cfg["board"]), max_turns=cfg["max_turns"])
     return State(
@@ -987,20 +1216,30 @@ def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
     return can_read(privacy, reader, over=state.phase == "over")
 
 
-def summary(view: View) -> str:
-    """The seat's resources and llamas, in plain text."""
+def summary(view: View) -> str | Said:
+    """The seat's resources and llamas, in two lines of words ("" for a spectator)."""
     if view.seat is None:
         return ""
-    held = ", ".join(f"{kind} {n}" for kind, n in view.supply[view.seat] if n) or "nothing"
-    llamas = ", ".join(
-        f"llama {lm.id} on {lm.cell}" + (f" carrying {lm.load}" if lm.load else "")
+    seat = view.seat
+    pieces = [
+        said("{colour} {count}", colour=COLOUR_WORDS[kind], count=n) for kind, n in view.supply[seat] if n
+    ]
+    counts = {"colours": view.colours[seat], "loose": view.loose[seat]}
+    if pieces:
+        held = said(
+            "You hold: {pieces} ({colours} of 7 colours, {loose} loose)", pieces=_listed(pieces), **counts
+        )
+    else:
+        held = said("You hold: nothing ({colours} of 7 colours, {loose} loose)", **counts)
+    mine = [
+        said("llama {llama} on {cell} carrying {load}", llama=lm.id, cell=lm.cell, load=COLOUR_WORDS[lm.load])
+        if lm.load
+        else said("llama {llama} on {cell}", llama=lm.id, cell=lm.cell)
         for lm in view.llamas
-        if lm.seat == view.seat
-    )
-    return (
-        f"You hold: {held} ({view.colours[view.seat]} of 7 colours, {view.loose[view.seat]} loose)\n"
-        f"Your llamas: {llamas or 'none'}"
-    )
+        if lm.seat == seat
+    ]
+    llamas = said("Your llamas: {llamas}", llamas=_listed(mine)) if mine else said("Your llamas: none")
+    return said("{holdings}\n{llamas}", holdings=held, llamas=llamas)
 
 
 _HANDLERS: dict[type, Callable[[State, int, Any], tuple[State, list[Event]]]] = {

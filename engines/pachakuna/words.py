@@ -7,10 +7,10 @@ by message id; :func:`move_words` describes one legal move.
 
 from __future__ import annotations
 
-from engines.core import Kind, MoveWords
+from engines.core import N_, Kind, MoveWords, Said
 
 from . import data as D
-from .rules import Buy, End, Move, MoveLlama, Rotate, Sell, State
+from .rules import COLOUR_WORDS, Buy, End, Move, MoveLlama, Rotate, Sell, State
 
 KINDS: tuple[Kind, ...] = (
     Kind("rotate", two_step=True),
@@ -21,47 +21,52 @@ KINDS: tuple[Kind, ...] = (
 )
 
 WORDS: dict[str, str] = {
-    "option.board.A": "assembly plan A",
-    "option.board.B": "assembly plan B",
-    "option.board.random": "a random fair board",
-    "option.max_turns.0": "no turn limit",
-    "option.max_turns": "stop after {value} turns",
-    "kind.rotate": "Turn a tile",
-    "kind.move": "Move a llama",
-    "kind.sell": "Sell a load",
-    "kind.buy": "Buy a llama",
-    "kind.end": "End the turn",
-    "group.rotate": "Tile {cell}:",
-    "group.move": "Llama {llama}",
-    "move.rotate": "turn {steps}{pay}",
-    "move.move": "to {cell}",
-    "move.sell": "llama {llama} sells its load",
-    "move.buy": "buy a llama where llama {llama} stands{pay}",
-    "move.end": "end the turn",
-    "pay": ", giving up {colours}",
-    "steps.0": "not at all (it still counts as turned)",
-    "steps.1": "one sixth clockwise",
-    "steps.2": "two sixths clockwise",
-    "steps.3": "half a turn",
-    "steps.4": "two sixths anticlockwise",
-    "steps.5": "one sixth anticlockwise",
+    "option.board.A": N_("assembly plan A"),
+    "option.board.B": N_("assembly plan B"),
+    "option.board.random": N_("a random fair board"),
+    "option.max_turns.0": N_("no turn limit"),
+    "option.max_turns": N_("stop after {value} turns"),
+    "kind.rotate": N_("Turn a tile"),
+    "kind.move": N_("Move a llama"),
+    "kind.sell": N_("Sell a load"),
+    "kind.buy": N_("Buy a llama"),
+    "kind.end": N_("End the turn"),
+    "group.rotate": N_("Tile {cell}:"),
+    "group.move": N_("Llama {llama}"),
+    "move.rotate": N_("turn {steps}"),
+    "move.rotate.pay": N_("turn {steps}, giving up {colours}"),
+    "move.move": N_("to {cell}"),
+    "move.sell": N_("llama {llama} sells its load"),
+    "move.buy": N_("buy a llama where llama {llama} stands"),
+    "move.buy.pay": N_("buy a llama where llama {llama} stands, giving up {colours}"),
+    "move.end": N_("end the turn"),
+    "colours": N_("{colours} and {colour}"),
+    "steps.0": N_("not at all (it still counts as turned)"),
+    "steps.1": N_("one sixth clockwise"),
+    "steps.2": N_("two sixths clockwise"),
+    "steps.3": N_("half a turn"),
+    "steps.4": N_("two sixths anticlockwise"),
+    "steps.5": N_("one sixth anticlockwise"),
 }
 
 
-def _pay(pay: str) -> str:
-    if not pay:
-        return ""
-    colours = " and ".join(D.FROM_LETTER[ch] for ch in pay.upper())
-    return WORDS["pay"].format(colours=colours)
+def _colours(pay: str) -> Said:
+    """The colours a payment gives up, in words: ``red and yellow``."""
+    words = [COLOUR_WORDS[D.FROM_LETTER[ch]] for ch in pay.upper()]
+    out = words[0]
+    for word in words[1:]:
+        out = Said(WORDS["colours"], {"colours": out, "colour": word})
+    return out
 
 
 def move_words(state: State, seat: int, move: Move) -> MoveWords:
     """``move`` (legal for ``seat`` in ``state``) in words."""
     if isinstance(move, Rotate):
+        steps = Said(WORDS[f"steps.{move.steps % 6}"])
         return MoveWords(
             "rotate",
-            "move.rotate",
-            {"cell": move.cell, "steps": WORDS[f"steps.{move.steps % 6}"], "pay": _pay(move.pay)},
+            "move.rotate.pay" if move.pay else "move.rotate",
+            {"cell": move.cell, "steps": steps, **({"colours": _colours(move.pay)} if move.pay else {})},
             group=str(move.cell),
             group_args={"cell": move.cell},
         )
@@ -76,7 +81,9 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
     if isinstance(move, Sell):
         return MoveWords("sell", "move.sell", {"llama": move.llama})
     if isinstance(move, Buy):
-        return MoveWords("buy", "move.buy", {"llama": move.llama, "pay": _pay(move.pay)})
+        if move.pay:
+            return MoveWords("buy", "move.buy.pay", {"llama": move.llama, "colours": _colours(move.pay)})
+        return MoveWords("buy", "move.buy", {"llama": move.llama})
     if isinstance(move, End):
         return MoveWords("end", "move.end")
     raise TypeError(f"not a P'achakuna move: {move!r}")

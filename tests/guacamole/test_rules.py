@@ -819,9 +819,9 @@ def test_view_marks_the_turn_so_far_then_the_last_turn():
 def test_summary_tells_hand_zone_and_score():
     s = rig(hands={0: ["5L", "1T"], 1: []}, prep={1: ["2P"]}, dishes={0: [["1T", "2T", "3T"]]})
     assert g.summary(g.view_for(s, None)) == ""
-    mine = g.summary(g.view_for(s, 0))
+    mine = str(g.summary(g.view_for(s, 0)))
     assert mine == f"Your hand (2): 1T 5L\nYour zone: empty; your score: {g.view_for(s, 0).scores[0]}"
-    assert g.summary(g.view_for(s, 1)) == "Your hand (0): empty\nYour zone: 2P; your score: 0"
+    assert str(g.summary(g.view_for(s, 1))) == "Your hand (0): empty\nYour zone: 2P; your score: 0"
     for reader in (None, 0, 1):
         assert g.readable(s, g.move_privacy(s, 0, g.parse_move("prep 5L")), reader)
 

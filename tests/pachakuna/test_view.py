@@ -9,6 +9,7 @@ import random
 import pytest
 
 import engines.pachakuna as P
+from engines.core import Said
 from engines.pachakuna import data as D
 from tests.support.contract import playout
 
@@ -42,10 +43,12 @@ def check_view(s, seat):
 
 
 def check_summary(v, s):
-    text = P.summary(v)
+    told = P.summary(v)
     if v.seat is None:
-        assert text == ""
+        assert told == ""
         return
+    assert isinstance(told, Said)  # kept for translation; its English is checked below
+    text = told.in_words()
     held, llamas = text.split("\n")
     sup = s.supply[v.seat]
     parts = [f"{k} {sup[k]}" for k in KINDS if sup[k]]

@@ -95,3 +95,13 @@ def test_moves_text_in_spanish_counts_in_spanish():
     text = moves_text(module, state, 0, legal, "", ES)
     assert text.splitlines()[0] == f"  {len(legal)} jugadas legales:"
     assert moves_text(module, state, 0, legal, "zz", ES) == "  ninguna jugada legal empieza por 'zz'"
+
+
+def test_the_rules_help_in_the_tables_language():
+    module = engines.get("tiwanaku").load()
+    code, out, err = run(["tiwanaku", "--players", "2", "--no-images", "--language", "es"], "help\nquit\n")
+    assert code == 0 and not err
+    spanish = ES.gettext(module.RULES_HELP)
+    assert spanish != module.RULES_HELP and spanish.splitlines()[-1].replace("*", "") in out
+    code, out, err = run(["tiwanaku", "--players", "2", "--no-images"], "help\nquit\n")
+    assert module.RULES_HELP.splitlines()[-1].replace("*", "") in out

@@ -1,0 +1,416 @@
+"""Guacamole's sentences kept for translation: every event, refusal and outcome carries its
+English template and values (engines.core.Said), reads in English exactly as its text, and
+reads in Spanish through the real catalogue."""
+
+from __future__ import annotations
+
+import json
+import random
+import string
+
+import pytest
+from babel.messages.pofile import read_po
+
+import engines.guacamole as g
+import languages
+from engines.core import (
+    END,
+    Event,
+    GameOver,
+    IllegalMove,
+    MalformedMove,
+    MoveError,
+    NotYourTurn,
+    Outcome,
+    Said,
+    SetupError,
+    config_options,
+)
+
+from .helpers import rig
+from .test_playouts import candidate_moves, random_move
+
+ES = languages.language("es")
+
+
+def _catalogue() -> set[tuple[str | None, str]]:
+    with languages.catalogue_path("es").open("rb") as fh:
+        cat = read_po(fh, locale="es", domain=languages.DOMAIN)
+    return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in cat if m.id and m.string}
+
+
+SPANISH = _catalogue()
+
+
+def placeholders(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+
+
+def check_said(s: Said) -> None:
+    """A kept sentence: its template is in the Spanish catalogue, every placeholder has a value
+    and every value is used, and each value is a number, plain text or a kept sentence."""
+    assert (s.context, s.msg) in SPANISH, f"no Spanish for {s.context!r} {s.msg!r}"
+    wanted = placeholders(s.msg) | (placeholders(s.plural) if s.plural else set())
+    assert wanted == set(s.args), (s.msg, sorted(s.args))
+    if s.plural is not None:
+        assert isinstance(s.args["n"], int)
+    for value in s.args.values():
+        assert isinstance(value, (int, str, Said)), (s.msg, value)
+        if isinstance(value, Said):
+            check_said(value)
+    assert s.in_words(ES)  # every value fits the Spanish template too
+
+
+def check_event(e: Event) -> None:
+    assert e.said is not None and e.said.in_words() == e.text, e.text
+    check_said(e.said)
+    if e.public_text is not None:
+        assert e.public_said is not None and e.public_said.in_words() == e.public_text
+        check_said(e.public_said)
+    else:
+        assert e.public_said is None
+    back = Event.from_dict(json.loads(json.dumps(e.to_dict())))
+    assert back == e and back.words_for(None, ES) == e.words_for(None, ES)
+
+
+def check_refusal(exc: MoveError) -> None:
+    assert exc.said.in_words() == str(exc)
+    check_said(exc.said)
+
+
+def check_move_words(state: g.State, seat: int, move) -> None:
+    """A move's words: its templates are marked and translated, its values kept sentences or text."""
+    words = g.move_words(state, seat, move)
+    for message, args in ((words.text, words.args), (f"group.{words.kind}", words.group_args)):
+        if message not in g.WORDS:
+            continue
+        template = g.WORDS[message]
+        assert (None, template) in SPANISH and placeholders(template) == set(args), message
+        for value in args.values():
+            assert isinstance(value, (int, str, Said))
+            if isinstance(value, Said):
+                check_said(value)
+    english, spanish = words.full(g.WORDS), words.full(g.WORDS, ES)
+    assert english and spanish and "{" not in english.replace("{p", "")
+
+
+def sentences_playout(config: g.Config, seed: int) -> tuple[int, int]:
+    """Play a seeded game; check every event and a sample of refusals. Returns their counts."""
+    n = config.players
+    rng = random.Random(seed)
+    state = g.new_game(config, n, seed)
+    events = refusals = steps = 0
+    while not state.over:
+        (seat,) = g.to_move(state)
+        legal = g.legal_moves(state, seat)
+        view = g.view_for(state, seat)
+        assert view.step_said is not None and view.step_said.in_words() == view.step
+        check_said(view.step_said)
+        if steps % 10 == 0:
+            legal_set = set(legal)
+            for cand in candidate_moves(state, seat, rng):
+                if cand in legal_set:
+                    continue
+                with pytest.raises(MoveError) as caught:
+                    g.apply_move(state, seat, cand)
+                check_refusal(caught.value)
+                refusals += 1
+            with pytest.raises(NotYourTurn) as caught:
+                g.apply_move(state, (seat + 1) % n, legal[0])
+            check_refusal(caught.value)
+            for m in legal:
+                check_move_words(state, seat, m)
+        move = g.computer_move(view, legal, rng) if steps % 2 else random_move(legal, rng)
+        state, told = g.apply_move(state, seat, move)
+        for e in told:
+            check_event(e)
+        events += len(told)
+        steps += 1
+    oc = g.outcome(state)
+    assert oc is not None and oc.reason_said is not None and oc.reason_said.in_words() == oc.reason
+    check_said(oc.reason_said)
+    if oc.tiebreak is not None:
+        assert oc.tiebreak_said is not None and oc.tiebreak_said.in_words() == oc.tiebreak
+        check_said(oc.tiebreak_said)
+    assert Outcome.from_dict(json.loads(json.dumps(oc.to_dict()))) == oc
+    with pytest.raises(GameOver) as caught:
+        g.apply_move(state, 0, g.Pass())
+    check_refusal(caught.value)
+    return events, refusals
+
+
+@pytest.mark.parametrize("dishes_per_turn", [1, 2, 3, 0])
+def test_every_event_and_refusal_of_a_playout_is_a_kept_sentence(dishes_per_turn):
+    """Seeded playouts of every dish limit, 2 to 6 cooks: each event's sentences read as its text,
+    and the refusals of a wide sample of moves carry their template and values."""
+    events = refusals = 0
+    for players in range(2, 7):
+        e, r = sentences_playout(
+            g.Config(players=players, dishes_per_turn=dishes_per_turn), 100 * players + 7
+        )
+        events, refusals = events + e, refusals + r
+    assert events > 500 and refusals > 500
+
+
+def es_words(e: Event, reader: int | None) -> str:
+    return e.words_for(reader, ES)
+
+
+def test_typical_events_in_spanish():
+    s = rig(players=3, hands={0: ["5L", "1T"], 1: ["1A", "2A", "3A"], 2: ["9T"]}, deck_top=["4O"])
+    s2, ev = g.apply_move(s, 0, g.parse_move("prep 5L"))
+    assert es_words(ev[0], 1) == ("{p0} preparó 5 Lima (quita una carta al azar de la mano de un jugador).")
+    s3, ev = g.apply_move(s2, 0, g.parse_move("steal p2"))
+    stolen = ev[0].text.split()[2]
+    assert es_words(ev[0], 0) == f"{{p0}} quitó al azar {stolen} de la mano de {{p1}}."
+    assert es_words(ev[0], 1) == es_words(ev[0], 0)
+    assert es_words(ev[0], 2) == es_words(ev[0], None) == "{p0} quitó una carta al azar de la mano de {p1}."
+    s4, ev = g.apply_move(s3, 0, g.parse_move("draw deck"))
+    assert es_words(ev[0], 0) == "{p0} robó 4O del mazo."
+    assert es_words(ev[0], 1) == "{p0} robó una carta del mazo."
+
+
+def test_a_dish_served_in_spanish_names_its_kind_and_cards():
+    s = rig(hands={0: ["1T", "1A"]}, prep={0: ["1L"]})
+    for text in ("dish 1T", "dish z1L"):
+        s, ev = g.apply_move(s, 0, g.parse_move(text))
+    assert es_words(ev[0], None) == "{p0} puso 1L de su zona de preparación en el plato nuevo."
+    assert g.view_for(s, 0).step_said.in_words(ES) == (
+        "añadir una carta al plato nuevo (1T, 1L) con dish 5T / dish z5T, o cancel"
+    )
+    s, ev = g.apply_move(s, 0, g.parse_move("dish 1A"))
+    assert "done para servirlo" in g.view_for(s, 0).step_said.in_words(ES)
+    s, ev = g.apply_move(s, 0, g.Done())
+    assert es_words(ev[0], None) == "{p0} sirvió el plato 1 (mismo número): 1T, 1L, 1A."
+
+
+def test_refusals_in_spanish_keep_their_values():
+    s = rig(hands={0: ["5L", "1T"]})
+    with pytest.raises(IllegalMove) as caught:
+        g.apply_move(s, 0, g.parse_move("prep 9T"))
+    assert caught.value.said.args["card"] == "9T" and caught.value.said.args["cards"] == "1T, 5L"
+    assert caught.value.said.in_words(ES) == "no tienes 9T en la mano; en tu mano hay: 1T, 5L"
+    s2, _ = g.apply_move(s, 0, g.parse_move("prep 5L"))
+    with pytest.raises(IllegalMove) as caught:
+        g.apply_move(s2, 0, g.parse_move("draw deck"))
+    assert caught.value.said.in_words(ES) == (
+        "ahora no puedes robar; puedes Lima Kahlo: quitar una carta al azar de la mano de un jugador"
+        " (steal p2) o pass"
+    )
+    with pytest.raises(NotYourTurn) as caught:
+        g.apply_move(s, 1, g.parse_move("draw deck"))
+    assert caught.value.said.in_words(ES) == "le toca al jugador 1, no a ti"
+
+
+def test_counts_in_spanish_take_their_plural():
+    full = rig(hands={0: ["5L"]}, prep={0: ["1T", "2T", "3T", "4T"]}, prep_at_start=4)
+    with pytest.raises(IllegalMove) as caught:
+        g.apply_move(full, 0, g.parse_move("prep 5L"))
+    assert "(4 cartas); primero libera una" in caught.value.said.in_words(ES)
+    for limit, spanish in (
+        (1, "puedes hacer 1 plato nuevo por turno"),
+        (2, "puedes hacer 2 platos nuevos por turno"),
+    ):
+        s = rig(hands={0: ["1T", "2T", "3T", "7A", "8A", "9A", "5O"]}, dishes_per_turn=limit)
+        for k in range(limit):
+            for code in (("1T", "2T", "3T"), ("7A", "8A", "9A"))[k]:
+                s, _ = g.apply_move(s, 0, g.parse_move(f"dish {code}"))
+            s, _ = g.apply_move(s, 0, g.Done())
+        with pytest.raises(IllegalMove) as caught:
+            g.apply_move(s, 0, g.parse_move("dish 5O"))
+        assert caught.value.said.args["n"] == limit
+        assert caught.value.said.in_words(ES).startswith(spanish)
+    with pytest.raises(SetupError) as caught:
+        g.new_game(g.Config(players=3), 2, 1)
+    assert caught.value.said.in_words(ES) == "la configuración es para 3 jugadores, pero se dieron 2 asientos"
+    with pytest.raises(SetupError) as caught:
+        g.Config(players=7).validate()
+    assert caught.value.said.in_words(ES) == "Guacamole se juega con 2 a 6 jugadores, no con 7"
+
+
+@pytest.mark.parametrize("text", ["prep 9Z", "flip 5T", "", "dish 5T 6T"])
+def test_bad_notation_in_spanish_names_the_text_and_the_notation(text):
+    with pytest.raises(MalformedMove) as caught:
+        g.parse_move(text)
+    told = caught.value.said
+    check_refusal(caught.value)
+    spanish = told.in_words(ES)
+    assert spanish.startswith(f"{told.args['text']} no es una jugada de Guacamole: ")
+    assert "Las jugadas se escriben así: prep 5T | free 5T x1" in spanish
+    assert "is not" not in spanish
+
+
+def test_the_end_and_the_outcome_in_spanish():
+    shared = rig(
+        players=2,
+        hands={0: ["9L"]},
+        discards=(["1A"], []),
+        fill_deck=False,
+        turn=1,
+        dishes={0: [["1P", "2P", "3P"]], 1: [["1T", "2T", "3T"]]},
+    )
+    end, ev = g.apply_move(shared, 1, g.parse_move("draw x1"))
+    assert ev[-1].kind == END
+    assert es_words(ev[-1], None) == (
+        "La partida terminó. Puntuaciones: {p0} 4, {p1} 4. {p0} y {p1} comparten la victoria."
+    )
+    oc = g.outcome(end)
+    assert oc.reason_in(ES) == "se acabó el mazo y se completó la ronda" and oc.tiebreak_in(ES) is None
+    alone = rig(players=2, discards=(["1A"], []), fill_deck=False, turn=1, dishes={1: [["1T", "2T", "3T"]]})
+    end, ev = g.apply_move(alone, 1, g.parse_move("draw x1"))
+    assert es_words(ev[-1], None).endswith("Gana {p1}.")
+    s = rig(
+        players=2,
+        discards=(["1A"], []),
+        fill_deck=False,
+        turn=1,
+        dishes={0: [["1P", "2P", "3P"], ["7O", "8O", "9O"]], 1: [["1T", "2T", "3T", "4T", "5T", "6T", "7T"]]},
+    )
+    end, _ = g.apply_move(s, 1, g.parse_move("draw x1"))
+    oc = g.outcome(end)
+    assert oc.tiebreak == "more dishes" and oc.tiebreak_in(ES) == "más platos"
+
+
+def test_the_seats_own_holdings_in_spanish():
+    s = rig(hands={0: ["5L", "1T"], 1: []}, prep={1: ["2P"]})
+    assert g.summary(g.view_for(s, None)) == ""
+    assert g.summary(g.view_for(s, 0)).in_words(ES) == "Tu mano (2): 1T 5L\nTu zona: vacía; tu puntuación: 0"
+    assert g.summary(g.view_for(s, 1)).in_words(ES) == "Tu mano (0): vacía\nTu zona: 2P; tu puntuación: 0"
+    assert isinstance(g.summary(g.view_for(s, 1)), Said)
+
+
+def test_moves_in_words_in_spanish():
+    s = rig(hands={0: ["5L", "6T"]}, prep={0: ["5T"]}, dishes={0: [["2T", "3T", "4T"]]})
+    labels = {str(m): g.move_words(s, 0, m).full(g.WORDS, ES) for m in g.legal_moves(s, 0)}
+    assert labels["prep 5L"] == "preparar 5 Lima: quita una carta al azar de la mano de un jugador"
+    assert labels["dish z5T"] == "empezar un plato con 5 Tomathor de tu zona"
+    assert labels["dish 6T"] == "empezar un plato con 6 Tomathor de tu mano"
+    assert labels["draw deck"] == "robar del mazo"
+    s2 = rig(hands={0: ["1P", "6T"]}, prep={0: ["5T"]}, dishes={0: [["2T", "3T", "4T"]]})
+    s3, _ = g.apply_move(s2, 0, g.parse_move("prep 1P"))
+    adds = {str(m): g.move_words(s3, 0, m).full(g.WORDS, ES) for m in g.legal_moves(s3, 0)}
+    assert adds["add d1 6T,z5T"] == "añadir 6 Tomathor, 5 Tomathor (zona) a tu plato 1"
+    assert g.move_words(s3, 0, g.Pass()).full(g.WORDS, ES) == "no usar la habilidad"
+
+
+def test_the_rules_help_and_the_option_in_spanish():
+    spanish = ES.gettext(g.RULES_HELP)
+    assert spanish != g.RULES_HELP and len(spanish) <= 2000
+    for notation in (
+        "`prep 5T`",
+        "`free 5T x1`",
+        "`add d1 6T,z7T`",
+        "`steal p2`",
+        "`swap 5T p2d1`",
+        "`take x2`",
+    ):
+        assert notation in spanish
+    assert "**Turno**" in spanish and "zona de preparación" in spanish
+    (option,) = config_options(g.Config)
+    assert (
+        ES.gettext(option.help) == "cuántos platos nuevos puede hacer un jugador en un turno (0 = sin límite)"
+    )
+    assert ES.gettext(g.WORDS["option.dishes_per_turn"], value=2) == "hasta 2 platos nuevos por turno"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " ,; ",
+        "prep",
+        "prep 5Z",
+        "free 5T",
+        "free 5T x3",
+        "dish 5T 6T",
+        "dish",
+        "dish 0T",
+        "add d1",
+        "add x 5T",
+        "add d1 5T,6T,7T,8T",
+        "steal",
+        "steal p9",
+        "swap 5T",
+        "swap x1 p1d1",
+        "take",
+        "take 5T",
+        "draw",
+        "draw x3",
+        "discard 5T",
+        "discard 5T x5",
+        "pass now",
+        "end 1",
+        "done 5T",
+        "cancel it",
+        "eat 5T",
+    ],
+)
+def test_every_bad_notation_is_refused_in_a_kept_sentence(text):
+    with pytest.raises(MalformedMove) as caught:
+        g.parse_move(text)
+    check_refusal(caught.value)
+    assert caught.value.said.args["help"].in_words(ES).startswith("Las jugadas se escriben así:")
+    assert " no es una jugada de Guacamole: " in caught.value.said.in_words(ES)
+
+
+def refusal(state, seat, move) -> MoveError:
+    with pytest.raises(MoveError) as caught:
+        g.apply_move(state, seat, move)
+    check_refusal(caught.value)
+    return caught.value
+
+
+def test_the_rarer_refusals_are_kept_sentences():
+    s = rig(
+        players=3,
+        hands={0: ["5L", "1P", "4T"], 1: ["1T"], 2: ["2T"]},
+        dishes={0: [["1A", "3O", "5T"], ["1T", "2T", "3T"]]},
+    )
+    assert refusal(s, 5, g.Pass()).said.args == {"seat": "5"}
+    assert refusal(s, 0, object()).said.msg == "{move} is not a Guacamole move"
+    lima, _ = g.apply_move(s, 0, g.parse_move("prep 5L"))
+    assert refusal(lima, 0, g.Steal(0)).said.in_words(ES) == "elige a otro jugador: p2, p3"
+    avocaldo, _ = g.apply_move(s, 0, g.parse_move("prep 1P"))
+    assert refusal(avocaldo, 0, g.Add(1, ("5L",))).said.in_words(ES) == (
+        "tu plato 1 no es válido, así que no admite cartas; tus platos válidos son: d2"
+    )
+    assert refusal(avocaldo, 0, g.Add(1, ())).said.args["n"] == 0
+    assert (
+        refusal(avocaldo, 0, g.Add(3, ("4T",))).said.in_words(ES)
+        == "no tienes plato 3; tus platos válidos son: d2"
+    )
+    aji = rig(players=2, hands={0: ["5A"]})
+    aji, _ = g.apply_move(aji, 0, g.parse_move("prep 5A"))
+    assert refusal(aji, 0, g.parse_move("take p3d1")).said.args["number"] == 3
+    full = rig(hands={0: ["5L"]}, prep={0: ["1T", "2T", "3T", "4T"]}, prep_at_start=3)
+    assert refusal(full, 0, g.parse_move("prep 5L")).said.in_words(ES).endswith("espera a que haya lugar")
+    with pytest.raises(SetupError) as caught:
+        g.Config(dishes_per_turn=5).validate()
+    check_refusal(caught.value)
+    with pytest.raises(SetupError) as caught:
+        g.from_dict({**g.to_dict(rig()), "schema": 99})
+    check_refusal(caught.value)
+    assert caught.value.said.args["schema"] == "99"
+    with pytest.raises(SetupError) as caught:
+        g.new_game(g.Config(players=2), 3, 1)
+    check_refusal(caught.value)
+
+
+def test_a_steal_from_an_empty_hand_and_a_shared_win_are_kept_sentences():
+    s = rig(hands={0: ["5L"], 1: []})
+    s, ev = g.apply_move(s, 0, g.parse_move("prep 5L"))
+    s, ev = g.apply_move(s, 0, g.parse_move("steal p2"))
+    check_event(ev[-1])
+    assert es_words(ev[-1], 1) == "{p0} intentó quitarle una carta a {p1}, pero su mano está vacía."
+    three = rig(
+        players=3,
+        hands={0: ["9L"], 1: ["9T"]},
+        discards=(["1A"], []),
+        fill_deck=False,
+        turn=2,
+        dishes={0: [["1P", "2P", "3P"]], 1: [["1T", "2T", "3T"]], 2: [["1O", "2O", "3O"]]},
+    )
+    _, ev = g.apply_move(three, 2, g.parse_move("draw x1"))
+    check_event(ev[-1])
+    assert "{p0} y {p1} y {p2} comparten la victoria" in es_words(ev[-1], None)
+    assert "{p0} and {p1} and {p2} share the win" in ev[-1].text

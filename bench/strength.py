@@ -215,7 +215,15 @@ def main(argv: list[str] | None = None) -> None:
         default="duel,trio,tasks,solo",
         help="which tables to print: duel, trio, tasks, solo, and calibrate (playouts per CPU second)",
     )
+    ap.add_argument(
+        "--levels",
+        default="strong,normal,easy",
+        help="which levels the tasks and solo tables play (default: all three)",
+    )
     args = ap.parse_args(argv)
+    levels = [lv for lv in ("strong", "normal", "easy") if lv in args.levels.split(",")]
+    if not levels or set(args.levels.split(",")) - set(levels):
+        ap.error(f"--levels takes strong, normal and easy separated by commas, not {args.levels!r}")
     only = set(filter(None, args.only.split(",")))
     parts = set(args.parts.split(","))
     n, sec = args.games, args.seconds
@@ -312,7 +320,7 @@ def main(argv: list[str] | None = None) -> None:
                 f"strong at {NG_SECONDS:g} s"
             )
             runs = {}
-            for level in ("strong", "normal", "easy"):
+            for level in levels:
                 runs[level] = pool.map(task_run, [(b, s, k, level, NG_SECONDS) for b, s, k in tasks])
                 done = [(r, task) for r, task in zip(runs[level], tasks, strict=True) if r[0] is not None]
                 smallest = sum(1 for r, (b, s, k) in done if r[0] == board_side(b, s).sizes[k])
@@ -323,16 +331,17 @@ def main(argv: list[str] | None = None) -> None:
                 )
             both = [
                 (a[1], b[1])
-                for a, b in zip(runs["strong"], runs["normal"], strict=True)
+                for a, b in zip(runs.get("strong", []), runs.get("normal", []), strict=True)
                 if a[0] is not None and b[0] is not None
             ]
             earlier = sum(1 for a, b in both if a < b)
             later = sum(1 for a, b in both if a > b)
-            print(
-                f"tasks both strong and normal complete: {len(both)}; huts before the call: strong "
-                f"{sum(a for a, _ in both) / max(1, len(both)):.2f}, normal {sum(b for _, b in both) / max(1, len(both)):.2f}"
-                f" on average; strong earlier on {earlier}, later on {later}"
-            )
+            if {"strong", "normal"} <= set(runs):
+                print(
+                    f"tasks both strong and normal complete: {len(both)}; huts before the call: strong "
+                    f"{sum(a for a, _ in both) / max(1, len(both)):.2f}, normal {sum(b for _, b in both) / max(1, len(both)):.2f}"
+                    f" on average; strong earlier on {earlier}, later on {later}"
+                )
             print(f"({time.perf_counter() - t:.0f} s)")
         if "solo" in parts:
             print("\nSolo: average score (and standard deviation) over the seeds")
@@ -340,7 +349,7 @@ def main(argv: list[str] | None = None) -> None:
                 if only and game not in only:
                     continue
                 cells = []
-                for level in ("strong", "normal", "easy"):
+                for level in levels:
                     g = count(game, level == "strong")
                     rows = pool.map(
                         solo,

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engines.core import in_words
 from engines.guacamole.data import TYPE_NAMES, dish_kind, dish_points, is_guacamole
 from engines.guacamole.moves import Discard, Draw, Free, Swap, Take, parse_move
 from engines.guacamole.rules import DishView
@@ -46,26 +45,17 @@ from renderers.common import (
     nsay,
     ntr,
     places,
-    ptr,
     ranking_height,
     say,
     seat_colour,
     seat_mark,
     seat_name,
     strip_height,
+    told,
     tr,
     turn_status,
     winners_status,
 )
-
-
-class DRAWN:
-    """The language being drawn, as the engine's sentences (:class:`engines.core.Said`) read it."""
-
-    gettext = staticmethod(tr)
-    ngettext = staticmethod(ntr)
-    pgettext = staticmethod(ptr)
-
 
 BIG = (110, 150)
 SMALL = (92, 124)
@@ -296,7 +286,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         draw_text(
             d,
             (PAD, y),
-            say("Now: {step}", MUTED, step=[(in_words(v.step_said, DRAWN) or v.step, INK)]),
+            say("Now: {step}", MUTED, step=[(told(v.step_said) or v.step, INK)]),
             WIDTH - 2 * PAD,
             26,
             min_size=20,

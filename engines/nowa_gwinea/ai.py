@@ -1,9 +1,12 @@
 """The computer players, reading only their seat's view.
 
-``normal`` is a greedy builder; ``easy`` takes a random legal move now and
-then; ``strong`` plans: the exact solver (:mod:`.solver`) looks for the
-smallest village for the task, within a node budget, and the player builds it
-hut by hut, each hut touching the ones already built, then calls Gwinea.  The
+``normal`` is a greedy builder that asks the solver for the huts still
+missing when its greedy hut would leave the village impossible to finish
+(within a small node budget, never for the smallest village); ``easy`` takes
+a random legal move now and then; ``strong`` plans: the exact solver (:mod:`.solver`) looks for the
+smallest village for the task, within a node budget (racing, the one of that
+size with the most fruit bushes, since only the caller scores them; alone, the
+most fruit of any size), and the player builds it hut by hut, each hut touching the ones already built, then calls Gwinea.  The
 task (board, water holes, totems, the die) is public, so the plan reads only
 the view.  Other players' villages are hidden; :func:`determinize` samples them.
 """
@@ -18,8 +21,8 @@ from engines import search
 from engines.core import DEFAULT_LEVEL, UNKNOWN
 
 from . import rules
-from .geometry import PLACEMENTS, SIZE, cell_of, placement, placement_from_text
-from .solver import solve
+from .geometry import PIECES, PLACEMENTS, SIZE, cell_of, placement, placement_from_text
+from .solver import _independent, _Search, solve
 
 
 def _dist(a: int, b: int) -> int:
@@ -33,9 +36,14 @@ def _reach() -> list[list[int]]:
 
 
 def normal_move(view, legal, rng: random.Random):
-    """Call Gwinea as soon as the village allows it; otherwise build the hut that
-    covers the most water (then fruit) and brings the village closest to the
-    water holes still open; say 'done' when nothing gets closer."""
+    """Call Gwinea as soon as the village allows it; otherwise build the greedy hut
+    (:func:`_greedy_hut`) while the village can still be completed after it, and
+    when it cannot, or when no hut gets closer, the next hut of the smallest
+    completion of the village as built (:func:`completion`); say 'done' when
+    the solver finds none within its small budget.
+
+    Only the huts still to add are planned, never the whole village, so the
+    village is often larger than the strong player's."""
     from .rules import Done, Gwinea, Place
 
     if not legal:
@@ -48,6 +56,30 @@ def normal_move(view, legal, rng: random.Random):
     done = next((m for m in legal if isinstance(m, Done)), None)
     if seat is None or not places:
         return done if done is not None else rng.choice(legal)
+    greedy = _greedy_hut(view, places, rng)
+    board = view.boards[seat]
+    rolled = cell_of(board.totems[view.totem])
+    others = tuple(cell_of(c) for i, c in enumerate(board.totems) if i != view.totem)
+    water = tuple(cell_of(c) for c in board.water)
+    built = tuple(view.villages[seat])
+    if greedy is not None:
+        after = completion(rolled, water, others, view.water_target, (*built, str(greedy)), NORMAL_NODES)
+        if after is not None:
+            return greedy
+    rest = completion(rolled, water, others, view.water_target, built, NORMAL_NODES)
+    if rest:
+        by_text = {str(m): m for m in places}
+        if rest[0] in by_text:
+            return by_text[rest[0]]
+    if greedy is not None:
+        return greedy
+    return done if done is not None else rng.choice(legal)
+
+
+def _greedy_hut(view, places: list, rng: random.Random):
+    """The hut that covers the most water (then fruit) and brings the village
+    closest to the water holes still open, or None when no hut gets closer."""
+    seat = view.seat
     board = view.boards[seat]
     water = [cell_of(c) for c in board.water]
     fruit = 0
@@ -87,9 +119,79 @@ def normal_move(view, legal, rng: random.Random):
             continue
         if best_score is None or score > best_score:
             best, best_score = m, score
-    if best is None:
-        return done if done is not None else rng.choice(legal)
     return best
+
+
+NORMAL_NODES = 3000
+"""Solver nodes the normal player may search for one completion of its village."""
+
+NORMAL_EXTRA_HUTS = 4
+"""At most this many huts more than the fewest the open targets need, in a completion."""
+
+
+@lru_cache(maxsize=1024)
+def completion(
+    rolled: int,
+    water: tuple[int, ...],
+    others: tuple[int, ...],
+    need: int,
+    built: tuple[str, ...],
+    node_limit: int,
+) -> tuple[str, ...] | None:
+    """The fewest huts the solver finds to add to ``built`` (kept as it is) so that
+    the village is legal and covers ``need`` of the water holes, in building
+    order; ``()`` when it already does; None when the solver finds none within
+    ``node_limit`` nodes (shared by every hut count and set of water holes).
+
+    The water holes already covered are kept among the ``need`` (the sets of
+    holes are tried with the fewest still open first)."""
+    huts = [placement_from_text(text) for text in built]
+    occupied = 0
+    for pl in huts:
+        occupied |= pl.mask
+    covered = [w for w in water if occupied >> w & 1]
+    open_ = [w for w in water if not occupied >> w & 1]
+    subsets = [tuple(covered) + rest for rest in combinations(open_, max(0, need - len(covered)))]
+    left = len(PIECES) - len(huts)
+    searches = []
+    for subset in subsets:
+        s = _Search(rolled, list(subset), list(others), None)
+        avail = s.start
+        for pl in huts:
+            avail &= s.compat[pl.index] & ~s.piece_bits[pl.piece]
+        todo = [t for t in s.targets if not occupied >> t & 1]
+        searches.append((_independent(todo), s, avail))
+    if not searches:
+        return None
+    nodes = 0
+    low = min(n for n, _, _ in searches)
+    for k in range(low, min(left, low + NORMAL_EXTRA_HUTS) + 1):
+        for lower, s, avail in searches:
+            if lower > k:
+                continue
+            s.nodes, s.limit = 0, node_limit - nodes
+            try:
+                got = s._cover([pl.index for pl in huts], occupied, avail, k)
+            except TimeoutError:
+                return None
+            nodes += s.nodes
+            if got is not None:
+                return _added_in_order(huts, [PLACEMENTS[j] for j in got[len(huts) :]], rolled)
+    return None
+
+
+def _added_in_order(built: list, added: list, rolled: int) -> tuple[str, ...]:
+    """The ``added`` huts in an order they can be built after ``built``: each touching
+    one before it, the first of all on the rolled totem."""
+    if not built:
+        return tuple(pl.text for pl in _building_order(added, rolled))
+    order = list(built)
+    left = list(added)
+    while left:
+        nxt = next(pl for pl in left if any(pl.mask & h.corner for h in order))
+        order.append(nxt)
+        left.remove(nxt)
+    return tuple(pl.text for pl in order[len(built) :])
 
 
 # --------------------------------------------------------------------------- levels
@@ -148,25 +250,70 @@ def fruit_plan(
     within the node budget (most fruit first), in building order; None if none."""
     left = node_limit
     for k in range(len(fruit), 0, -1):
-        for bushes in combinations(fruit, k):
-            for subset in combinations(water, need):
-                if left <= 0:
-                    return None
-                search_ = None
-                try:
-                    search_ = solve(
-                        rolled,
-                        [*subset, *bushes],
-                        list(others),
-                        max_huts=12,
-                        node_limit=min(left, node_limit // 8),
-                    )
-                except TimeoutError:
-                    pass
-                left -= node_limit // 8
-                if search_:
-                    return tuple(pl.text for pl in _building_order(search_, rolled))
+        for targets in _targets(water, fruit, need, k):
+            if left <= 0:
+                return None
+            search_ = None
+            try:
+                search_ = solve(
+                    rolled, targets, list(others), max_huts=12, node_limit=min(left, node_limit // 8)
+                )
+            except TimeoutError:
+                pass
+            left -= node_limit // 8
+            if search_:
+                return tuple(pl.text for pl in _building_order(search_, rolled))
     return None
+
+
+def _targets(water: tuple[int, ...], fruit: tuple[int, ...], need: int, bushes: int):
+    """Every choice of ``need`` water holes and ``bushes`` fruit bushes, as one list of squares."""
+    for chosen in combinations(fruit, bushes):
+        for subset in combinations(water, need):
+            yield [*subset, *chosen]
+
+
+@lru_cache(maxsize=256)
+def race_plan(
+    rolled: int,
+    water: tuple[int, ...],
+    fruit: tuple[int, ...],
+    others: tuple[int, ...],
+    need: int,
+    node_limit: int,
+) -> tuple[str, ...] | None:
+    """A village of the size of :func:`plan`'s (the smallest the solver finds)
+    covering as many fruit bushes as the solver finds within the node budget (one
+    more bush at a time, so only the last count searched fails), in building
+    order; None when :func:`plan` finds none.  The fruit search has half the
+    plan's node budget on top of it (both run once a round: the plans are cached)."""
+    best = plan(rolled, water, others, need, node_limit)
+    if best is None:
+        return None
+    huts = [placement_from_text(text) for text in best]
+    size = len(huts)
+    mask = 0
+    for pl in huts:
+        mask |= pl.mask
+    left = node_limit // 2
+    for k in range(sum(1 for f in fruit if mask >> f & 1) + 1, len(fruit) + 1):
+        found = None
+        for targets in _targets(water, fruit, need, k):
+            if left <= 0:
+                return best
+            search_ = _Search(rolled, targets, list(others), left)
+            try:
+                got = search_.run(size)
+            except TimeoutError:
+                return best
+            left -= search_.nodes
+            if got is not None:
+                found = tuple(pl.text for pl in _building_order([PLACEMENTS[j] for j in got], rolled))
+                break
+        if found is None:
+            return best
+        best = found
+    return best
 
 
 def _building_order(village: list, rolled: int) -> list:
@@ -183,8 +330,9 @@ def _building_order(village: list, rolled: int) -> list:
 
 
 def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
-    """Build the planned smallest village hut by hut, then call Gwinea (alone, after
-    adding the huts that cover more fruit bushes)."""
+    """Build the planned smallest village (racing, the richest in fruit of that size)
+    hut by hut, then call Gwinea (alone, after adding the huts that cover more fruit
+    bushes)."""
     from .rules import Gwinea, Place
 
     seat = view.seat
@@ -205,6 +353,10 @@ def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
         # alone there is no race: the most fruit bushes the solver can add to the water holes
         fruit = tuple(cell_of(c) for c in board.fruit)
         village = fruit_plan(rolled, water, fruit, others, view.water_target, nodes)
+    else:
+        # racing: the caller alone scores its fruit bushes, so the smallest village with the most fruit
+        fruit = tuple(cell_of(c) for c in board.fruit)
+        village = race_plan(rolled, water, fruit, others, view.water_target, nodes)
     if village is None:
         village = plan(rolled, water, others, view.water_target, nodes)
     built = set(view.villages[seat])

@@ -53,6 +53,7 @@ SOURCES: tuple[str, ...] = (
     "renderers",
     "languages",
     "engines/tiwanaku",
+    "engines/guanga",
     "engines/nowa_gwinea",
     "engines/guacamole",
     "engines/pachakuna",

@@ -65,6 +65,8 @@ Choices where the texts are silent:
 
 from __future__ import annotations
 
+from engines.core import N_
+
 from .ai import computer_move, determinize
 from .rules import (
     MAX_PLAYERS,
@@ -93,7 +95,7 @@ from .rules import (
 )
 from .words import KINDS, WORDS, move_words
 
-RULES_HELP = """**Guanga: Tejidos Andinos**: weave patches onto your 5x5 guanga (rows A-E, cols 1-5) to \
+RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave patches onto your 5x5 guanga (rows A-E, cols 1-5) to \
 match market cards.
 **Turn**: take 2 basket patches, one move each (`P3B2` = slot 3 onto B2; stacking is fine, only the top \
 counts). Then you may claim one card: show its shape (turned or mirrored) all in the card's colour or all \
@@ -112,7 +114,7 @@ costs 3, 2 shells = 1 VP; blankets in the market give one more patch.
 - `artisan`: master, and every patch must link to C3; cut-off patches are lost.
 - `stoppers` (beginner/apprentice): `T2C4` blocks player 2's C4, 2 each.
 **Solo**: fewer patches, no refills of the market, no orders, ends when you can't place two patches; \
-you get a rank."""
+you get a rank.""")
 
 __all__ = [
     "KINDS",

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from engines.core import (
     AT_END,
+    N_,
     PUBLIC,
     UNKNOWN,
     Event,
@@ -20,15 +21,19 @@ from engines.core import (
     NotYourTurn,
     Outcome,
     Privacy,
+    Said,
     SetupError,
     can_read,
-    plural,
     quoted,
     rank_by,
     rng_for,
+    said,
+    said_n,
+    term,
 )
 
 from . import data as D
+from . import terms as W
 from .shapes import (
     CELL_INDEX,
     CELL_NAMES,
@@ -67,21 +72,28 @@ class Config:
     mode: Mode = field(
         default=Mode.BEGINNER,
         metadata={
-            "help": "beginner (side A, free placement), apprentice (orders, shells, paired placement), "
-            "master (side B, shells from lines, blankets), artisan (master + everything joined to C3)"
+            "help": N_(
+                "beginner (side A, free placement), apprentice (orders, shells, paired placement), "
+                "master (side B, shells from lines, blankets), artisan (master + everything joined to C3)"
+            )
         },
     )
     stoppers: bool = field(
         default=False,
         metadata={
-            "help": "stoppers variant (Beginner and Apprentice only): 2 blockers per player",
+            "help": N_("stoppers variant (Beginner and Apprentice only): 2 blockers per player"),
             "choices": (False, True),
         },
     )
 
     def validate(self) -> None:
         if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise SetupError(f"Guanga takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}")
+            raise SetupError(
+                "Guanga takes {least} to {most} players, not {players}",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                players=self.players,
+            )
         if not isinstance(self.mode, Mode):
             raise SetupError("mode must be one of beginner, apprentice, master, artisan")
         if self.stoppers and self.mode not in (Mode.BEGINNER, Mode.APPRENTICE):
@@ -150,6 +162,16 @@ def symbol_of(kind: int) -> str:
 
 def patch_name(kind: int) -> str:
     return f"{colour_of(kind)} {symbol_of(kind)}"
+
+
+def patch_term(kind: int) -> Said:
+    """The patch of ``kind`` as a word of the game, for sentences."""
+    return W.PATCHES[patch_name(kind)]
+
+
+def _p(seat: int) -> str:
+    """A seat as sentences write it, for the table to name: ``{p0}``."""
+    return f"{{p{seat}}}"
 
 
 def has_attr(kind: int, attr: str) -> bool:
@@ -251,7 +273,7 @@ _PLACE = tuple(tuple(Place(a + 1, c) for c in range(CELLS)) for a in range(D.BAS
 _BUY = tuple(tuple(Buy(a + 1, c) for c in range(CELLS)) for a in range(D.BASKET_SIZE))
 _STOPPER = tuple(tuple(Stopper(g, c) for c in range(CELLS)) for g in range(MAX_PLAYERS))
 
-NOTATION = (
+NOTATION = said(
     "moves look like: P3B2 (basket slot 3 to B2), S3B2 (buy slot 3 with shells), refresh, "
     "T2C4 (stopper on player 2's C4), C A03 yellow B2C3D4 (claim), R B2D4 (return two), "
     "keep O3, done"
@@ -266,7 +288,7 @@ def parse_move(text: str) -> Move:
     raw = text if isinstance(text, str) else ""
     t = re.sub(r"\s+", " ", raw.strip()).upper()
     if not t:
-        raise MalformedMove(f"an empty move is not a Guanga move; {NOTATION}")
+        raise MalformedMove("an empty move is not a Guanga move; {notation}", notation=NOTATION)
     if t in ("DONE", "PASS", "END"):
         return Done()
     if t in ("REFRESH", "X"):
@@ -275,7 +297,7 @@ def parse_move(text: str) -> Move:
     if m:
         oid = f"O{int(m.group(1))}"
         if oid not in ORDER:
-            raise MalformedMove(f"there is no order {oid}; orders are O1 to O10, e.g. keep O3")
+            raise MalformedMove("there is no order {order}; orders are O1 to O10, e.g. keep O3", order=oid)
         return Keep(oid)
     m = _SLOT_CELL.match(t)
     if m:
@@ -290,7 +312,9 @@ def parse_move(text: str) -> Move:
     m = re.match(r"^P\s*([1-8])\s*([A-E][1-5])\s*,?\s*P?\s*([1-8])\s*([A-E][1-5])$", t)
     if m:
         raise MalformedMove(
-            f"place one patch per move: first P{m.group(1)}{m.group(2)}, then P{m.group(3)}{m.group(4)}"
+            "place one patch per move: first {first}, then {second}",
+            first=f"P{m.group(1)}{m.group(2)}",
+            second=f"P{m.group(3)}{m.group(4)}",
         )
     m = _CLAIM.match(t)
     if m:
@@ -298,8 +322,9 @@ def parse_move(text: str) -> Move:
         card = f"{card[0]}{int(card[1:]):02d}"
         if card not in CARD:
             raise MalformedMove(
-                f"there is no market card {card}; cards are A01-A10, G01-G10, M01-M10, "
-                "B01-B10, e.g. C A03 yellow B2C3D4"
+                "there is no market card {card}; cards are A01-A10, G01-G10, M01-M10, "
+                "B01-B10, e.g. C A03 yellow B2C3D4",
+                card=card,
             )
         word = m.group(2)
         attr = _ATTRS.get(word)
@@ -309,8 +334,9 @@ def parse_move(text: str) -> Move:
             attr = CARD[card][7]
         if attr is None:
             raise MalformedMove(
-                f"{m.group(2).lower()} is not a colour or symbol; write the card's colour or "
-                "symbol (or col/sym), e.g. C A03 yellow B2C3D4"
+                "{word} is not a colour or symbol; write the card's colour or "
+                "symbol (or col/sym), e.g. C A03 yellow B2C3D4",
+                word=m.group(2).lower(),
             )
         rest = m.group(3)
         cells = parse_cells(rest)
@@ -329,7 +355,9 @@ def parse_move(text: str) -> Move:
             raise MalformedMove("return exactly two different cells of the claimed shape, e.g. R B2D4")
         a, b = sorted(cells)
         return Return((a, b))
-    raise MalformedMove(f"{quoted(raw.strip())} is not a Guanga move; {NOTATION}")
+    raise MalformedMove(
+        "{text} is not a Guanga move; {notation}", text=quoted(raw.strip()), notation=NOTATION
+    )
 
 
 # --------------------------------------------------------------------------- state
@@ -365,6 +393,7 @@ class State:
     end_triggered: bool = False
     finished: bool = False
     end_reason: str = ""
+    end_said: Said | None = None  # end_reason kept for translation
     recycles: int = 0
     turns: int = 0
     last: str | None = None
@@ -406,6 +435,7 @@ def _clone(s: State) -> State:
         end_triggered=s.end_triggered,
         finished=s.finished,
         end_reason=s.end_reason,
+        end_said=s.end_said,
         recycles=s.recycles,
         turns=s.turns,
         last=s.last,
@@ -443,7 +473,12 @@ def new_game(config: Config, seats: int, seed: int) -> State:
     config.validate()
     if seats != config.players:
         raise SetupError(
-            f"the config is for {plural(config.players, 'player')} but {plural(seats, 'seat')} were given"
+            said_n(
+                seats,
+                "the config is for {players} but {n} seat were given",
+                "the config is for {players} but {n} seats were given",
+                players=said_n(config.players, "{n} player", "{n} players"),
+            )
         )
     n = config.players
     per = patches_per_kind(config)
@@ -767,9 +802,13 @@ def _check_tile(s: State, seat: int, events: list[Event]) -> None:
     if all(st or i in stop for i, st in enumerate(s.guangas[seat])):
         s.tile = seat
         events.append(
-            Event(
-                f"{{p{seat}}} is the first to complete their guanga and takes the "
-                f"complete-guanga tile ({D.COMPLETE_TILE_VP} VP)",
+            Event.told(
+                said(
+                    "{player} is the first to complete their guanga and takes the "
+                    "complete-guanga tile ({vp} VP)",
+                    player=_p(seat),
+                    vp=D.COMPLETE_TILE_VP,
+                ),
                 kind="tile",
             )
         )
@@ -788,14 +827,22 @@ def _start_turn(s: State, seat: int, events: list[Event]) -> None:
     s.pending = None
     s.claimed_this_turn = False
     if not _take_possible_now(s, seat):
-        _finish(s, events, f"at the start of player {seat + 1}'s turn the basket patches could not be placed")
+        _finish(
+            s,
+            events,
+            said(
+                "at the start of player {number}'s turn the basket patches could not be placed",
+                number=seat + 1,
+            ),
+        )
 
 
-def _finish(s: State, events: list[Event], reason: str) -> None:
+def _finish(s: State, events: list[Event], reason: Said) -> None:
     s.finished = True
-    s.end_reason = reason
+    s.end_reason = reason.in_words()
+    s.end_said = reason
     s.phase = "over"
-    events.append(Event(f"The game is over: {reason}.", kind="end"))
+    events.append(Event.told(said("The game is over: {reason}.", reason=reason), kind="end"))
 
 
 def _end_turn(s: State, seat: int, events: list[Event]) -> None:
@@ -803,10 +850,10 @@ def _end_turn(s: State, seat: int, events: list[Event]) -> None:
     s.turns += 1
     s.phase = "between"
     if not full and not recycles_bag(s.config):
-        _finish(s, events, "the basket could not be refilled to 8 patches")
+        _finish(s, events, said("the basket could not be refilled to 8 patches"))
         return
     if s.end_triggered and seat == s.n - 1:
-        _finish(s, events, "the workshop reached its end and the round was completed")
+        _finish(s, events, said("the workshop reached its end and the round was completed"))
         return
     _start_turn(s, (seat + 1) % s.n, events)
 
@@ -827,58 +874,94 @@ def _maybe_auto_end(s: State, seat: int, events: list[Event]) -> None:
         _end_turn(s, seat, events)
 
 
-def _allowed_text(s: State, seat: int) -> str:
+_ALLOWED = {
+    "Keep": said("keep an order (keep O3)"),
+    "Place": said("place a basket patch (P3B2)"),
+    "Buy": said("buy a patch with shells (S3B2)"),
+    "Refresh": said("refresh the basket"),
+    "Stopper": said("place a stopper (T2C4)"),
+    "Claim": said("claim a market card (C A03 yellow B2C3D4)"),
+    "Return": said("return two patches (R B2D4)"),
+    "Done": said("end your turn (done)"),
+}
+
+_PHASES = {
+    "order": said("choosing orders"),
+    "place1": said("taking the first of your two patches"),
+    "place2": said("taking the second of your two patches"),
+    "claim": said("claiming a market item"),
+    "return": said("returning two patches of the claimed shape"),
+    "extra": said("placing the blanket's extra patch"),
+    "after": said("finishing your turn"),
+}
+
+NONE = said("none")
+NONE_F = term("guanga: no cell or card", "none")  # feminine in Spanish (casilla, carta)
+FEWER_NEGATIVE = said("fewer negative points")
+
+
+def _listed(items: Sequence[Said | str], *, semicolons: bool = False) -> Said | str:
+    """Words in a list (``a, b, c``; ``a; b; c``), each put in the reader's language."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = (
+            said("{item}; {more}", item=item, more=out)
+            if semicolons
+            else said("{item}, {more}", item=item, more=out)
+        )
+    return out
+
+
+def _allowed_text(s: State, seat: int) -> Said | str:
     kinds = sorted({type(m).__name__ for m in legal_moves(s, seat)})
-    words = {
-        "Keep": "keep an order (keep O3)",
-        "Place": "place a basket patch (P3B2)",
-        "Buy": "buy a patch with shells (S3B2)",
-        "Refresh": "refresh the basket",
-        "Stopper": "place a stopper (T2C4)",
-        "Claim": "claim a market card (C A03 yellow B2C3D4)",
-        "Return": "return two patches (R B2D4)",
-        "Done": "end your turn (done)",
-    }
-    return "; ".join(words[k] for k in kinds) or "nothing"
+    return _listed([_ALLOWED[k] for k in kinds], semicolons=True) if kinds else said("nothing")
 
 
-def _phase_words(phase: str) -> str:
-    return {
-        "order": "choosing orders",
-        "place1": "taking the first of your two patches",
-        "place2": "taking the second of your two patches",
-        "claim": "claiming a market item",
-        "return": "returning two patches of the claimed shape",
-        "extra": "placing the blanket's extra patch",
-        "after": "finishing your turn",
-    }.get(phase, phase)
+def _phase_words(phase: str) -> Said:
+    return _PHASES.get(phase) or Said(phase)
 
 
-def _refuse(s: State, seat: int, what: str) -> IllegalMove:
-    return IllegalMove(f"{what}; now ({_phase_words(s.phase)}) you may: {_allowed_text(s, seat)}")
+def _refuse(s: State, seat: int, what: Said) -> IllegalMove:
+    return IllegalMove(
+        "{what}; now ({phase}) you may: {allowed}",
+        what=what,
+        phase=_phase_words(s.phase),
+        allowed=_allowed_text(s, seat),
+    )
 
 
-def _cells_list(cells) -> str:
+def _cells_list(cells) -> str | Said:
+    """Cells in notation (``A1, B2``), the first twelve of a long list; ``none`` in words."""
     cells = sorted(cells)
     if len(cells) > 12:
         return ", ".join(CELL_NAMES[c] for c in cells[:12]) + ", ..."
-    return ", ".join(CELL_NAMES[c] for c in cells) or "none"
+    return ", ".join(CELL_NAMES[c] for c in cells) or NONE_F
+
+
+def _filled_slots(s: State, slot: int) -> IllegalMove:
+    """The refusal of an empty basket slot, naming the filled ones."""
+    filled = [str(i + 1) for i, k in enumerate(s.basket) if k is not None]
+    return IllegalMove(
+        "basket slot {slot} is empty; the filled slots are {filled}",
+        slot=slot,
+        filled=", ".join(filled) or NONE,
+    )
 
 
 def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
     if state.finished:
         raise GameOver("the game is over; no more moves are taken")
     if not isinstance(seat, int) or not 0 <= seat < state.n:
-        raise NotYourTurn(f"seat {seat} is not at this table")
+        raise NotYourTurn("seat {seat} is not at this table", seat=str(seat))
     if seat not in to_move(state):
         if state.phase == "order":
             raise NotYourTurn("you have already kept your order; waiting for the others")
-        raise NotYourTurn(f"it is player {state.turn + 1}'s turn, not yours")
+        raise NotYourTurn("it is player {number}'s turn, not yours", number=state.turn + 1)
     if isinstance(move, str):
         move = parse_move(move)
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise MalformedMove(f"{move!r} is not a Guanga move; {NOTATION}")
+        raise MalformedMove("{text} is not a Guanga move; {notation}", text=repr(move), notation=NOTATION)
     s = _clone(state)
     events: list[Event] = []
     handler(s, seat, move, events)
@@ -889,22 +972,25 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
 
 def _do_keep(s: State, seat: int, m: Keep, events: list[Event]) -> None:
     if s.phase != "order":
-        raise _refuse(s, seat, "orders are chosen only before the first turn")
+        raise _refuse(s, seat, said("orders are chosen only before the first turn"))
     if m.order not in s.orders_dealt[seat]:
-        raise IllegalMove(f"you were not dealt {m.order}; keep one of {', '.join(s.orders_dealt[seat])}")
+        raise IllegalMove(
+            "you were not dealt {order}; keep one of {orders}",
+            order=m.order,
+            orders=", ".join(s.orders_dealt[seat]),
+        )
     s.orders[seat] = m.order
-    o = ORDER[m.order]
     events.append(
-        Event(
-            f"{{p{seat}}} kept order {m.order} ({o[1]} {o[2]} VP / {o[3]} {o[4]} VP)",
-            visible_to=frozenset({seat}),
-            public_text=f"{{p{seat}}} kept a secret order",
+        Event.told(
+            said("{player} kept order {order}", player=_p(seat), order=order_said(m.order)),
+            visible_to={seat},
+            public=said("{player} kept a secret order", player=_p(seat)),
             kind="order",
         )
     )
     s.highlight = []
     if all(o is not None for o in s.orders):
-        events.append(Event("Every order is chosen; {p0} begins.", kind="turn"))
+        events.append(Event.told(said("Every order is chosen; {p0} begins."), kind="turn"))
         _start_turn(s, 0, events)
 
 
@@ -912,7 +998,7 @@ def _basket_kind(s: State, slot: int) -> int:
     """The patch in a basket slot that the phase or a check before guarantees is filled."""
     kind = s.basket[slot]
     if kind is None:
-        raise IllegalMove(f"basket slot {slot + 1} is empty")
+        raise IllegalMove("basket slot {slot} is empty", slot=slot + 1)
     return kind
 
 
@@ -939,39 +1025,51 @@ def _put(s: State, seat: int, slot: int, cell: int) -> int:
 
 def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
     if s.phase not in ("place1", "place2", "extra"):
-        raise _refuse(s, seat, "you cannot take a basket patch now")
+        raise _refuse(s, seat, said("you cannot take a basket patch now"))
     slot = m.slot - 1
     if s.basket[slot] is None:
-        filled = [str(i + 1) for i, k in enumerate(s.basket) if k is not None]
-        raise IllegalMove(
-            f"basket slot {m.slot} is empty; the filled slots are {', '.join(filled) or 'none'}"
-        )
+        raise _filled_slots(s, m.slot)
     ok_slots, ok_cells = place_parts(s, seat)
     if slot not in ok_slots or m.cell not in ok_cells:
         cells = sorted(ok_cells) if slot in ok_slots else []
         where = CELL_NAMES[m.cell]
         if m.cell in s.stoppers[seat]:
-            why = f"{where} has a stopper; nothing may go on it"
+            why = said("{cell} has a stopper; nothing may go on it", cell=where)
         elif s.phase == "place2" and not differ(_first_kind(s), _basket_kind(s, slot)):
-            why = (
-                f"the {patch_name(_basket_kind(s, slot))} patch shares a colour or symbol with your first patch "
-                f"({patch_name(_first_kind(s))}); the two patches must differ in both"
+            why = said(
+                "the {patch} patch shares a colour or symbol with your first patch "
+                "({first}); the two patches must differ in both",
+                patch=patch_term(_basket_kind(s, slot)),
+                first=patch_term(_first_kind(s)),
             )
         elif s.phase == "place2" and m.cell not in NEIGHBOURS[s.placed[0]]:
-            why = f"the second patch must go orthogonally next to {CELL_NAMES[s.placed[0]]} (the first patch)"
+            why = said(
+                "the second patch must go orthogonally next to {cell} (the first patch)",
+                cell=CELL_NAMES[s.placed[0]],
+            )
         elif connected_rule(s.config):
-            why = f"{where} would not stay orthogonally connected to the centre C3"
+            why = said("{cell} would not stay orthogonally connected to the centre C3", cell=where)
         elif s.phase == "place1" and paired_placement(s.config):
-            why = f"slot {m.slot} leaves no legal second patch (it must differ in colour and symbol)"
+            why = said(
+                "slot {slot} leaves no legal second patch (it must differ in colour and symbol)", slot=m.slot
+            )
         else:
-            why = f"slot {m.slot} cannot go on {where}"
-        raise IllegalMove(f"{why}; slot {m.slot} may go on: {_cells_list(cells)}")
+            why = said("slot {slot} cannot go on {cell}", slot=m.slot, cell=where)
+        raise IllegalMove(
+            "{why}; slot {slot} may go on: {cells}", why=why, slot=m.slot, cells=_cells_list(cells)
+        )
     kind = _put(s, seat, slot, m.cell)
     cell = CELL_NAMES[m.cell]
     if s.phase == "extra":
         events.append(
-            Event(
-                f"{{p{seat}}} placed the blanket's extra patch, {patch_name(kind)}, on {cell}", kind="place"
+            Event.told(
+                said(
+                    "{player} placed the blanket's extra patch, {patch}, on {cell}",
+                    player=_p(seat),
+                    patch=patch_term(kind),
+                    cell=cell,
+                ),
+                kind="place",
             )
         )
         s.highlight = [[seat, m.cell]]
@@ -980,7 +1078,16 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
         _maybe_auto_end(s, seat, events)
         return
     events.append(
-        Event(f"{{p{seat}}} placed {patch_name(kind)} (basket slot {m.slot}) on {cell}", kind="place")
+        Event.told(
+            said(
+                "{player} placed {patch} (basket slot {slot}) on {cell}",
+                player=_p(seat),
+                patch=patch_term(kind),
+                slot=m.slot,
+                cell=cell,
+            ),
+            kind="place",
+        )
     )
     if s.phase == "place1":
         s.placed = [m.cell]
@@ -1000,25 +1107,47 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
     if not uses_shells(s.config):
         raise IllegalMove("there are no Mullu shells in beginner mode")
     if s.phase not in ("place1", "claim", "after"):
-        raise _refuse(s, seat, "shells can be spent before you take your two patches or after placing them")
+        raise _refuse(
+            s, seat, said("shells can be spent before you take your two patches or after placing them")
+        )
     cost = buy_cost(s.config)
     if s.shells[seat] < cost:
-        raise IllegalMove(f"buying a patch costs {plural(cost, 'shell')} and you have {s.shells[seat]}")
+        raise IllegalMove(
+            said_n(
+                cost,
+                "buying a patch costs {n} shell and you have {have}",
+                "buying a patch costs {n} shells and you have {have}",
+                have=s.shells[seat],
+            )
+        )
     slot = m.slot - 1
     if s.basket[slot] is None:
-        filled = [str(i + 1) for i, k in enumerate(s.basket) if k is not None]
-        raise IllegalMove(
-            f"basket slot {m.slot} is empty; the filled slots are {', '.join(filled) or 'none'}"
-        )
+        raise _filled_slots(s, m.slot)
     cells = single_place_cells(s, seat)
     if m.cell not in cells:
-        why = "has a stopper" if m.cell in s.stoppers[seat] else "would not be connected to the centre C3"
-        raise IllegalMove(f"{CELL_NAMES[m.cell]} {why}; a bought patch may go on: {_cells_list(cells)}")
+        if m.cell in s.stoppers[seat]:
+            raise IllegalMove(
+                "{cell} has a stopper; a bought patch may go on: {cells}",
+                cell=CELL_NAMES[m.cell],
+                cells=_cells_list(cells),
+            )
+        raise IllegalMove(
+            "{cell} would not be connected to the centre C3; a bought patch may go on: {cells}",
+            cell=CELL_NAMES[m.cell],
+            cells=_cells_list(cells),
+        )
     _spend_shells(s, seat, cost)
     kind = _put(s, seat, slot, m.cell)
     events.append(
-        Event(
-            f"{{p{seat}}} spent {plural(cost, 'shell')} on {patch_name(kind)} and placed it on {CELL_NAMES[m.cell]}",
+        Event.told(
+            said_n(
+                cost,
+                "{player} spent {n} shell on {patch} and placed it on {cell}",
+                "{player} spent {n} shells on {patch} and placed it on {cell}",
+                player=_p(seat),
+                patch=patch_term(kind),
+                cell=CELL_NAMES[m.cell],
+            ),
             kind="buy",
         )
     )
@@ -1030,7 +1159,12 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
 def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
     if s.phase == "place1" and not _take_possible_now(s, seat):
         events.append(
-            Event(f"{{p{seat}}} can no longer take two patches this turn; the take is skipped", kind="skip")
+            Event.told(
+                said(
+                    "{player} can no longer take two patches this turn; the take is skipped", player=_p(seat)
+                ),
+                kind="skip",
+            )
         )
         s.phase = "claim"
     _maybe_auto_end(s, seat, events)
@@ -1040,7 +1174,9 @@ def _do_refresh(s: State, seat: int, m: Refresh, events: list[Event]) -> None:
     if not uses_shells(s.config):
         raise IllegalMove("there are no Mullu shells in beginner mode")
     if s.phase not in ("place1", "claim", "after"):
-        raise _refuse(s, seat, "shells can be spent before you take your two patches or after placing them")
+        raise _refuse(
+            s, seat, said("shells can be spent before you take your two patches or after placing them")
+        )
     if s.shells[seat] < D.SHELL_REFRESH_COST:
         raise IllegalMove("refreshing the basket costs 1 shell and you have none")
     _spend_shells(s, seat, D.SHELL_REFRESH_COST)
@@ -1048,7 +1184,9 @@ def _do_refresh(s: State, seat: int, m: Refresh, events: list[Event]) -> None:
     s.bag.extend(old)
     s.basket = [None] * D.BASKET_SIZE
     _refill_basket(s)
-    events.append(Event(f"{{p{seat}}} spent a shell to replace the basket", kind="refresh"))
+    events.append(
+        Event.told(said("{player} spent a shell to replace the basket", player=_p(seat)), kind="refresh")
+    )
     s.highlight = []
     _after_extra_action(s, seat, events)
 
@@ -1057,19 +1195,38 @@ def _do_stopper(s: State, seat: int, m: Stopper, events: list[Event]) -> None:
     if not s.config.stoppers:
         raise IllegalMove("this game is played without the stoppers variant")
     if s.phase not in ("place1", "claim", "after"):
-        raise _refuse(s, seat, "stoppers go down before you take your two patches or after placing them")
+        raise _refuse(
+            s, seat, said("stoppers go down before you take your two patches or after placing them")
+        )
     if s.stoppers_left[seat] <= 0:
         raise IllegalMove("you have no stoppers left")
     if not 0 <= m.target < s.n:
-        raise IllegalMove(f"there is no player {m.target + 1}; players are 1 to {s.n}")
+        raise IllegalMove(
+            "there is no player {number}; players are 1 to {most}", number=m.target + 1, most=s.n
+        )
     if len(s.stoppers[m.target]) >= D.STOPPERS_PER_GUANGA:
-        raise IllegalMove(f"player {m.target + 1}'s guanga already has {D.STOPPERS_PER_GUANGA} stoppers")
+        raise IllegalMove(
+            said_n(
+                D.STOPPERS_PER_GUANGA,
+                "player {number}'s guanga already has {n} stopper",
+                "player {number}'s guanga already has {n} stoppers",
+                number=m.target + 1,
+            )
+        )
     if m.cell in s.stoppers[m.target]:
-        raise IllegalMove(f"{CELL_NAMES[m.cell]} already has a stopper")
+        raise IllegalMove("{cell} already has a stopper", cell=CELL_NAMES[m.cell])
     s.stoppers_left[seat] -= 1
     s.stoppers[m.target].append(m.cell)
     events.append(
-        Event(f"{{p{seat}}} put a stopper on {{p{m.target}}}'s {CELL_NAMES[m.cell]}", kind="stopper")
+        Event.told(
+            said(
+                "{player} put a stopper on {target}'s {cell}",
+                player=_p(seat),
+                target=_p(m.target),
+                cell=CELL_NAMES[m.cell],
+            ),
+            kind="stopper",
+        )
     )
     s.highlight = [[m.target, m.cell]]
     _check_tile(s, m.target, events)
@@ -1079,33 +1236,48 @@ def _do_stopper(s: State, seat: int, m: Stopper, events: list[Event]) -> None:
 def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
     if s.phase != "claim":
         if s.claimed_this_turn:
-            raise _refuse(s, seat, "you may claim only one market item per turn")
-        raise _refuse(s, seat, "you may claim only after taking and placing your two patches")
+            raise _refuse(s, seat, said("you may claim only one market item per turn"))
+        raise _refuse(s, seat, said("you may claim only after taking and placing your two patches"))
     if m.card not in s.market:
-        shown = ", ".join(c for c in s.market if c) or "none"
-        raise IllegalMove(f"{m.card} is not in the market; the market shows {shown}")
+        shown = ", ".join(c for c in s.market if c) or NONE_F
+        raise IllegalMove("{card} is not in the market; the market shows {shown}", card=m.card, shown=shown)
     card = CARD[m.card]
+    attr = W.word(W.ATTRS, m.attr)
     if m.attr not in (card[6], card[7]):
-        raise IllegalMove(f"{m.card} is claimed in {card[6]} or in {card[7]}, not {m.attr}")
+        raise IllegalMove(
+            "{card} is claimed in {colour} or in {symbol}, not {attr}",
+            card=m.card,
+            colour=W.word(W.ATTRS, card[6]),
+            symbol=W.word(W.ATTRS, card[7]),
+            attr=attr,
+        )
     marker = marker_for(s, m.attr)
     if marker is None:
-        up = ", ".join(k for k, v in s.markers.items() if v > 0) or "none"
-        raise IllegalMove(f"no workshop marker for {m.attr} is face up; face-up markers: {up}")
+        up = [W.word(W.ATTRS, k) for k, v in s.markers.items() if v > 0]
+        raise IllegalMove(
+            "no workshop marker for {attr} is face up; face-up markers: {up}",
+            attr=attr,
+            up=_listed(up) if up else NONE,
+        )
     pl = mask_of(m.cells)
     if pl not in PLACEMENT_SETS[m.card]:
         raise IllegalMove(
-            f"{_cells_list(m.cells)} is not the shape of {m.card} {card[1]} ({card[5]}) in any "
-            "rotation or reflection"
+            "{cells} is not the shape of {card} {name} ({shape}) in any rotation or reflection",
+            cells=_cells_list(m.cells),
+            card=m.card,
+            name=card[1],
+            shape=card[5],
         )
     stop = set(s.stoppers[seat]) & set(m.cells)
     if stop:
-        raise IllegalMove(f"{_cells_list(stop)} has a stopper and cannot be part of a shape")
+        raise IllegalMove("{cells} has a stopper and cannot be part of a shape", cells=_cells_list(stop))
     t = tops(s, seat)
     bad = [c for c in m.cells if (top := t[c]) is None or not has_attr(top, m.attr)]
     if bad:
         raise IllegalMove(
-            f"the top patch of {_cells_list(bad)} does not show {m.attr}; every cell of the shape "
-            f"must show {m.attr}"
+            "the top patch of {cells} does not show {attr}; every cell of the shape must show {attr}",
+            cells=_cells_list(bad),
+            attr=attr,
         )
     slot = s.market.index(m.card)
     s.claimed[seat].append(m.card)
@@ -1115,14 +1287,38 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
     s.market[slot] = refill
     s.markers[marker] -= 1
     s.claimed_this_turn = True
-    events.append(
-        Event(
-            f"{{p{seat}}} claimed {m.card} {card[1]} ({card[4]} VP) with {m.attr} on {_cells_list(m.cells)}"
-            + (f", flipping the {marker} marker" if marker == m.attr else ", flipping a grey marker")
-            + (f"; {refill} {CARD[refill][1]} joins the market" if refill else ""),
-            kind="claim",
+    told = {
+        "player": _p(seat),
+        "card": m.card,
+        "name": card[1],
+        "vp": card[4],
+        "attr": attr,
+        "cells": _cells_list(m.cells),
+    }
+    if refill:
+        told.update(refill=refill, refill_name=CARD[refill][1])
+    if marker == m.attr and refill:
+        claimed = said(
+            "{player} claimed {card} {name} ({vp} VP) with {attr} on {cells}, flipping the {attr} marker; "
+            "{refill} {refill_name} joins the market",
+            **told,
         )
-    )
+    elif marker == m.attr:
+        claimed = said(
+            "{player} claimed {card} {name} ({vp} VP) with {attr} on {cells}, flipping the {attr} marker",
+            **told,
+        )
+    elif refill:
+        claimed = said(
+            "{player} claimed {card} {name} ({vp} VP) with {attr} on {cells}, flipping a grey marker; "
+            "{refill} {refill_name} joins the market",
+            **told,
+        )
+    else:
+        claimed = said(
+            "{player} claimed {card} {name} ({vp} VP) with {attr} on {cells}, flipping a grey marker", **told
+        )
+    events.append(Event.told(claimed, kind="claim"))
     if shells_from_lines(s.config):
         mask = attr_mask(s, seat, m.attr)
         lines = sum(1 for lm in LINE_MASKS if mask & lm == lm)
@@ -1139,8 +1335,15 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
         s.shells[seat] += got
         if lines:
             events.append(
-                Event(
-                    f"{{p{seat}}} completed {plural(lines, m.attr + ' line')} and gained {plural(got, 'Mullu shell')}",
+                Event.told(
+                    said_n(
+                        lines,
+                        "{player} completed {n} {attr} line and gained {shells}",
+                        "{player} completed {n} {attr} lines and gained {shells}",
+                        player=_p(seat),
+                        attr=attr,
+                        shells=said_n(got, "{n} Mullu shell", "{n} Mullu shells"),
+                    ),
                     kind="shells",
                 )
             )
@@ -1149,9 +1352,12 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
         if visible <= D.END_VISIBLE_MARKERS[s.n]:
             s.end_triggered = True
             events.append(
-                Event(
-                    f"Only {visible} workshop markers remain visible: the game ends when this "
-                    "round is complete.",
+                Event.told(
+                    said_n(
+                        visible,
+                        "Only {n} workshop marker remains visible: the game ends when this round is complete.",
+                        "Only {n} workshop markers remain visible: the game ends when this round is complete.",
+                    ),
                     kind="trigger",
                 )
             )
@@ -1162,22 +1368,35 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
 
 def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
     if s.phase != "return":
-        raise _refuse(s, seat, "patches are returned only right after a claim")
+        raise _refuse(s, seat, said("patches are returned only right after a claim"))
     cells = _pending(s)["cells"]
     if any(c not in cells for c in m.cells):
-        raise IllegalMove(f"return two cells of the claimed shape: {_cells_list(cells)}")
+        raise IllegalMove("return two cells of the claimed shape: {cells}", cells=_cells_list(cells))
     g = s.guangas[seat]
     if connected_rule(s.config) and CENTRE in m.cells and len(g[CENTRE]) == 1:
         raise IllegalMove(
-            "the mother patch on C3 can be covered but never removed; choose two other cells of "
-            f"the shape: {_cells_list(c for c in cells if c != CENTRE)}"
+            "the mother patch on C3 can be covered but never removed; choose two other cells of the shape: {cells}",
+            cells=_cells_list(c for c in cells if c != CENTRE),
         )
     back = []
     for c in m.cells:
         k = g[c].pop()
         s.bag.append(k)
-        back.append(f"{patch_name(k)} from {CELL_NAMES[c]}")
-    events.append(Event(f"{{p{seat}}} returned {' and '.join(back)} to the bag", kind="return"))
+        back.append((patch_term(k), CELL_NAMES[c]))
+    (first, first_cell), (second, second_cell) = back
+    events.append(
+        Event.told(
+            said(
+                "{player} returned {first} from {first_cell} and {second} from {second_cell} to the bag",
+                player=_p(seat),
+                first=first,
+                first_cell=first_cell,
+                second=second,
+                second_cell=second_cell,
+            ),
+            kind="return",
+        )
+    )
     s.highlight = [[seat, c] for c in m.cells]
     if connected_rule(s.config):
         occ = occupied_mask(s, seat)
@@ -1198,8 +1417,13 @@ def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
                 g[c] = []
                 s.highlight.append([seat, c])
             events.append(
-                Event(
-                    f"{plural(removed, 'patch', 'patches')} cut off from the centre ({_cells_list(cut)}) went to the bag",
+                Event.told(
+                    said_n(
+                        removed,
+                        "{n} patch cut off from the centre ({cells}) went to the bag",
+                        "{n} patches cut off from the centre ({cells}) went to the bag",
+                        cells=_cells_list(cut),
+                    ),
                     kind="cutoff",
                 )
             )
@@ -1211,8 +1435,8 @@ def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
 
 def _do_done(s: State, seat: int, m: Done, events: list[Event]) -> None:
     if s.phase not in ("claim", "after", "extra"):
-        raise _refuse(s, seat, "you cannot end your turn yet")
-    events.append(Event(f"{{p{seat}}} ended their turn", kind="done"))
+        raise _refuse(s, seat, said("you cannot end your turn yet"))
+    events.append(Event.told(said("{player} ended their turn", player=_p(seat)), kind="done"))
     _end_turn(s, seat, events)
 
 
@@ -1290,18 +1514,15 @@ def outcome(s: State) -> Outcome | None:
     parts = [breakdown(s, i) for i in range(s.n)]
     scores = {i: parts[i]["total"] for i in range(s.n)}
     fewer_neg = {i: -parts[i]["penalty"] for i in range(s.n)}
-    ranking, tiebreak = rank_by(range(s.n), [("score", scores), ("fewer negative points", fewer_neg)])
+    ranking, tiebreak = rank_by(range(s.n), [("score", scores), (FEWER_NEGATIVE.msg, fewer_neg)])
     details: dict[str, Any] = {"breakdown": parts, "orders": list(s.orders)}
     if s.n == 1:
         details["rank"] = solo_rank(scores[0])
         details["rank_table"] = [[low, name] for low, name in D.SOLO_RANKS] + [[0, D.SOLO_LOWEST_RANK]]
-    return Outcome(
-        scores=tuple(float(scores[i]) for i in range(s.n)),
-        ranking=ranking,
-        reason=s.end_reason,
-        tiebreak=tiebreak,
-        details=details,
-    )
+    final = tuple(float(scores[i]) for i in range(s.n))
+    if s.end_said is None:  # a game that ended before its reasons were kept for translation
+        return Outcome(scores=final, ranking=ranking, reason=s.end_reason, tiebreak=tiebreak, details=details)
+    return Outcome.told(final, ranking, s.end_said, FEWER_NEGATIVE if tiebreak else None, details)
 
 
 # --------------------------------------------------------------------------- persistence
@@ -1338,6 +1559,7 @@ def to_dict(s: State) -> dict[str, Any]:
         "end_triggered": s.end_triggered,
         "finished": s.finished,
         "end_reason": s.end_reason,
+        "end_said": None if s.end_said is None else s.end_said.to_dict(),
         "recycles": s.recycles,
         "turns": s.turns,
         "last": s.last,
@@ -1348,7 +1570,7 @@ def to_dict(s: State) -> dict[str, Any]:
 
 def from_dict(d: dict[str, Any]) -> State:
     if d.get("schema") != SCHEMA:
-        raise SetupError(f"unsupported Guanga state schema {d.get('schema')!r}")
+        raise SetupError("unsupported Guanga state schema {schema}", schema=repr(d.get("schema")))
     c = d["config"]
     config = Config(players=c["players"], mode=Mode(c["mode"]), stoppers=bool(c["stoppers"]))
     return State(
@@ -1380,6 +1602,7 @@ def from_dict(d: dict[str, Any]) -> State:
         end_triggered=d["end_triggered"],
         finished=d["finished"],
         end_reason=d["end_reason"],
+        end_said=Said.from_dict(d["end_said"]) if d.get("end_said") else None,
         recycles=d["recycles"],
         turns=d["turns"],
         last=d["last"],
@@ -1582,30 +1805,38 @@ def readable(s: State, privacy: Privacy, reader: int | None) -> bool:
     return can_read(privacy, reader, over=s.finished)
 
 
-def _order_text(order: str) -> str:
+def order_said(order: str) -> Said:
+    """An order with its two parts: ``O3 (Ecuador 5 VP / Waist 5 VP)``."""
     o = ORDER[order]
-    return f"{order} ({o[1]} {o[2]} VP / {o[3]} {o[4]} VP)"
+    return said(
+        "{order} ({flag} {flag_vp} VP / {typology} {typology_vp} VP)",
+        order=order,
+        flag=W.word(W.FLAGS, o[1]),
+        flag_vp=o[2],
+        typology=W.word(W.TYPOLOGIES, o[3]),
+        typology_vp=o[4],
+    )
 
 
-def summary(view: View) -> str:
-    """The seat's own order, shells, stoppers, cards and score, in plain text."""
+def summary(view: View) -> Said | str:
+    """The seat's own order, shells, stoppers, cards and score, in a line or two of words."""
     if view.seat is None:
         return ""
     me = view.guangas[view.seat]
-    lines = []
-    if view.dealt_orders:
-        lines.append("Orders dealt to you: " + ", ".join(_order_text(o) for o in view.dealt_orders))
-    elif me.order not in (None, UNKNOWN):
-        lines.append(f"Your order: {_order_text(me.order)}")
     extras = []
     if view.mode != "beginner" or me.shells:
-        extras.append(f"shells {me.shells}")
+        extras.append(said("shells {shells}", shells=me.shells))
     if view.stoppers_variant:
-        extras.append(f"stoppers left {me.stoppers_left}")
-    extras.append(f"cards {', '.join(me.claimed) or 'none'}")
-    extras.append(f"score {me.score['total']}")
-    lines.append("You: " + ", ".join(extras))
-    return "\n".join(lines)
+        extras.append(said("stoppers left {stoppers}", stoppers=me.stoppers_left))
+    extras.append(said("cards {cards}", cards=", ".join(me.claimed)) if me.claimed else said("cards none"))
+    extras.append(said("score {score}", score=me.score["total"]))
+    you = _listed(extras)
+    if view.dealt_orders:
+        dealt = _listed([order_said(o) for o in view.dealt_orders])
+        return said("Orders dealt to you: {orders}\nYou: {you}", orders=dealt, you=you)
+    if me.order not in (None, UNKNOWN):
+        return said("Your order: {order}\nYou: {you}", order=order_said(me.order), you=you)
+    return said("You: {you}", you=you)
 
 
 def patch_total(s: State) -> int:

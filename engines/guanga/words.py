@@ -2,14 +2,17 @@
 
 ``KINDS`` orders the kinds as a turn runs (keep an order at the start, buy,
 refresh or stopper, the two patches of the take, claim, return, done);
-``WORDS`` holds every English text by message id; :func:`move_words`
-describes one legal move.  A translation adds a catalogue with the same ids.
+``WORDS`` holds every English text by message id, each marked for translation
+(the table puts it in the reader's language); :func:`move_words` describes one
+legal move, its colours, symbols, patches, flags and typologies as terms
+(:mod:`engines.guanga.terms`).
 """
 
 from __future__ import annotations
 
-from engines.core import Kind, MoveWords
+from engines.core import N_, Kind, MoveWords, Said, said
 
+from . import terms as W
 from .rules import (
     CARD,
     ORDER,
@@ -23,7 +26,7 @@ from .rules import (
     Return,
     State,
     Stopper,
-    patch_name,
+    patch_term,
 )
 from .shapes import CELL_NAMES
 
@@ -39,34 +42,38 @@ KINDS: tuple[Kind, ...] = (
 )
 
 WORDS: dict[str, str] = {
-    "option.mode": "{value} mode",
-    "option.stoppers.True": "with stoppers",
-    "option.stoppers.False": "without stoppers",
-    "kind.keep": "Keep an order",
-    "kind.place": "Place a basket patch",
-    "kind.buy": "Buy a patch with shells",
-    "kind.refresh": "Refresh the basket",
-    "kind.stopper": "Put a stopper",
-    "kind.claim": "Claim a market card",
-    "kind.return": "Return two patches",
-    "kind.done": "End the turn",
-    "group.place": "Slot {slot} ({patch})",
-    "group.buy": "Buy slot {slot} ({patch})",
-    "group.stopper": "Stopper on {target}'s guanga",
-    "move.keep": "keep order {order}: {flag} {flag_points} / {typology} {typology_points}",
-    "move.place": "on {cell}",
-    "move.buy": "onto {cell}",
-    "move.refresh": "refresh the basket with a shell",
-    "move.stopper": "at {cell}",
-    "move.claim": "claim {name} ({card}) in {attr} on {cells}",
-    "move.return": "return the patches on {first} and {second}",
-    "move.done": "end the turn",
+    "option.mode": N_("{value} mode"),
+    "option.mode.beginner": N_("beginner mode"),
+    "option.mode.apprentice": N_("apprentice mode"),
+    "option.mode.master": N_("master mode"),
+    "option.mode.artisan": N_("artisan mode"),
+    "option.stoppers.True": N_("with stoppers"),
+    "option.stoppers.False": N_("without stoppers"),
+    "kind.keep": N_("Keep an order"),
+    "kind.place": N_("Place a basket patch"),
+    "kind.buy": N_("Buy a patch with shells"),
+    "kind.refresh": N_("Refresh the basket"),
+    "kind.stopper": N_("Put a stopper"),
+    "kind.claim": N_("Claim a market card"),
+    "kind.return": N_("Return two patches"),
+    "kind.done": N_("End the turn"),
+    "group.place": N_("Slot {slot} ({patch})"),
+    "group.buy": N_("Buy slot {slot} ({patch})"),
+    "group.stopper": N_("Stopper on {target}'s guanga"),
+    "move.keep": N_("keep order {order}: {flag} {flag_points} / {typology} {typology_points}"),
+    "move.place": N_("on {cell}"),
+    "move.buy": N_("onto {cell}"),
+    "move.refresh": N_("refresh the basket with a shell"),
+    "move.stopper": N_("at {cell}"),
+    "move.claim": N_("claim {name} ({card}) in {attr} on {cells}"),
+    "move.return": N_("return the patches on {first} and {second}"),
+    "move.done": N_("end the turn"),
 }
 
 
-def _slot(state: State, slot: int) -> str:
+def _slot(state: State, slot: int) -> Said:
     kind = state.basket[slot - 1] if 0 < slot <= len(state.basket) else None
-    return patch_name(kind) if kind is not None else "empty"
+    return patch_term(kind) if kind is not None else said("empty")
 
 
 def move_words(state: State, seat: int, move: Move) -> MoveWords:
@@ -78,9 +85,9 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
             "move.keep",
             {
                 "order": move.order,
-                "flag": flag,
+                "flag": W.word(W.FLAGS, flag),
                 "flag_points": fp,
-                "typology": typology,
+                "typology": W.word(W.TYPOLOGIES, typology),
                 "typology_points": tp,
             },
         )
@@ -109,7 +116,9 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
         cells = " ".join(CELL_NAMES[c] for c in move.cells)
         name = CARD[move.card][1] if move.card in CARD else move.card
         return MoveWords(
-            "claim", "move.claim", {"name": name, "card": move.card, "attr": move.attr, "cells": cells}
+            "claim",
+            "move.claim",
+            {"name": name, "card": move.card, "attr": W.word(W.ATTRS, move.attr), "cells": cells},
         )
     if isinstance(move, Return):
         first, second = (CELL_NAMES[c] for c in move.cells)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engines import guanga as G
-from engines.core import UNKNOWN, config_from_options
+from engines.core import UNKNOWN, config_from_options, in_words
 from engines.guanga import data as D
 from engines.guanga.rules import Claim, card_view
 from tests.support.contract import facts, playout
@@ -76,7 +76,7 @@ def check_view(s, seat):
 
 
 def check_summary(v):
-    text = G.summary(v)
+    text = in_words(G.summary(v))
     if v.seat is None:
         assert text == ""
         return

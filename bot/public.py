@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from bot.replaying import undo_target
-from engines.core import END, TABLE, Event, Outcome, Privacy, name_seats, say
+from engines.core import END, TABLE, Event, Outcome, Privacy, Said, name_seats, say
 from languages import ENGLISH, N_, Language
 
 if TYPE_CHECKING:
@@ -317,7 +317,7 @@ def board_text(
     records: Sequence[MoveRecord],
     *,
     header: str | None = None,
-    note: str | None = None,
+    note: Said | None = None,
     outcome: Outcome | None = None,
     ratings: Sequence[RatingChange] = (),
     ping: bool = True,
@@ -330,8 +330,9 @@ def board_text(
     the server's language (the moves in the engine's kept sentences, translated)."""
     finished = session.status == "finished"
     lines = [header] if header else []
-    if note:
-        lines.append(note[0].upper() + note[1:] + ("" if note.endswith((".", "!")) else "."))
+    if note is not None:  # the table's own line (a resignation, a timeout), in the board's language
+        said_note = note.in_words(t)
+        lines.append(said_note[0].upper() + said_note[1:] + ("" if said_note.endswith((".", "!")) else "."))
     told = turn_lines(session, records, finished=finished, t=t)
     if len(told) > 15:
         told = told[:14] + [
@@ -607,7 +608,15 @@ def status_text(
     ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
     seat_lines = []
     for i, s in enumerate(ordered):
-        line = t.gettext("{number}. {name}", number=i + 1, name=f"{s.name}{s.tag}")
+        if s.computer:
+            line = t.gettext(
+                "{number}. {name} (computer, {level})",
+                number=i + 1,
+                name=s.name,
+                level=t.gettext(s.computer_level),
+            )
+        else:
+            line = t.gettext("{number}. {name}", number=i + 1, name=s.name)
         if s.resigned:
             line = t.gettext("{player} (resigned)", player=line)
         if s.user_id is not None and s.user_id in away:

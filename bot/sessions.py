@@ -1146,7 +1146,7 @@ class SessionService:
         try:
             return gc.parse_clock_or_off(text)
         except gc.ClockError as exc:
-            raise TableError(str(exc)) from None
+            raise TableError(exc.said) from None
 
     async def away_of(self, session: Session) -> Callable[[int], gc.Away]:
         """Each seat's time away (periods when its clock does not run), from the people's settings."""

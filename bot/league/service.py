@@ -193,8 +193,11 @@ class LeagueService:
         try:
             spec = gc.parse_clock_or_off(clock)
         except gc.ClockError as exc:
-            allowed = "" if gc.SPEC_HELP in str(exc) else f"; {gc.SPEC_HELP}"
-            raise LeagueError("the league's clock: {problem}", problem=f"{exc}{allowed}") from None
+            if "help" in exc.said.args:  # the refusal says what a clock is already
+                raise LeagueError("the league's clock: {problem}", problem=exc.said) from None
+            raise LeagueError(
+                "the league's clock: {problem}; {help}", problem=exc.said, help=gc.HELP
+            ) from None
         if spec is not None and spec.start > days * 86400.0 + 1e-6:
             times = {"time": gc.spoken(spec.start), "round": gc.spoken(days * 86400.0)}
             if spec.kind == gc.MOVE:

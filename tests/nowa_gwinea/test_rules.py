@@ -836,3 +836,30 @@ def test_the_last_call_of_the_game_stays_in_the_callers_view():
     s = dataclasses.replace(rig(), round=9)
     s = play(build(s, 1, FULL), 1, "gwinea")
     assert s.over and ng.view_for(s, 1).last_move == "gwinea" and ng.view_for(s, 0).last_move is None
+
+
+def test_removing_a_missing_hut_names_that_hut():
+    """The refusal says which hut is not in the village, and which huts are."""
+    s = build(rig(), 0, PARTIAL)
+    with pytest.raises(IllegalMove, match=r"hut Z is not in your village; your huts are: .*X.*I") as err:
+        play(s, 0, "remove Z")
+    assert err.value.said.args["hut"] == "Z"
+
+
+def test_a_hut_placed_twice_is_refused_with_six_legal_placements():
+    """A hut already in the village: the hint lists six legal placements of any hut, no more."""
+    s = play(rig(), 0, "X0B3")
+    with pytest.raises(IllegalMove, match="already") as err:
+        play(s, 0, "X0E5")
+    places = str(err.value.said.args["hint"].args["places"]).split(", ")
+    legal = {str(m) for m in ng.legal_moves(s, 0)}
+    assert len(places) == 6 and set(places) <= legal
+
+
+def test_the_view_names_each_seats_board():
+    """Every seat's board number and side reach the view (the renderer draws them)."""
+    s = ng.new_game(ng.Config(players=3, boards=ng.Deal.EACH), 3, 5)
+    assert len(set(s.boards)) > 1
+    for seat in (None, 0, 1, 2):
+        view = ng.view_for(s, seat)
+        assert [(b.board, b.side) for b in view.boards] == list(zip(s.boards, s.sides, strict=True))

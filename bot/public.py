@@ -499,7 +499,7 @@ def lobby_text(session: Session, t: Language = ENGLISH) -> str:
     elif session.status == "finished" and session.row.lobby_channel_id:
         state = result_line(session, t)
     else:
-        state = t.gettext("This lobby is closed ({reason}).", reason=session.row.end_reason or session.status)
+        state = t.gettext("This lobby is closed ({reason}).", reason=end_reason(session, t))
     if session.row.lobby_channel_id:
         state = f"{state}\n{thread_line(session, t)}"
     spec = session.clock
@@ -557,6 +557,36 @@ def host_name(session: Session, t: Language = ENGLISH) -> str:
     return next((s.name for s in session.seats if s.user_id == session.row.host_id), t.gettext("its host"))
 
 
+# Why a game ended, as the table stores it (``end_reason``) when the words have no values, and the
+# states that stand for a reason when none was stored (messages: translated where shown).
+END_REASONS = frozenset(
+    {
+        N_("everyone left the lobby"),
+        N_("its thread could not be opened"),
+        N_("abandoned"),
+        N_("abandoned (damaged)"),
+        N_("abandoned after a player's time ran out"),
+    }
+)
+STATES = {
+    "lobby": N_("lobby"),
+    "active": N_("running"),
+    "finished": N_("finished"),
+    "abandoned": N_("abandoned"),
+}
+
+
+def end_reason(session: Session, t: Language = ENGLISH) -> str:
+    """Why ``session`` ended, in ``t``: its outcome's kept reason, a stored reason of the table's
+    own, or its state (a reason stored in other words reads as it was stored)."""
+    if session.status == "finished" and session.row.outcome:
+        return name_seats(Outcome.from_dict(session.row.outcome).reason_in(t), session.names())
+    reason = session.row.end_reason
+    if not reason:
+        return t.gettext(STATES[session.status]) if session.status in STATES else session.status
+    return t.gettext(reason) if reason in END_REASONS else reason
+
+
 def result_line(session: Session, t: Language = ENGLISH) -> str:
     """One line for the lobby message once the game is over, in ``t``: who won, or why it ended."""
     if session.status == "finished" and session.row.outcome:
@@ -573,7 +603,7 @@ def result_line(session: Session, t: Language = ENGLISH) -> str:
                 last=winners[-1],
                 reason=reason,
             )
-    return t.gettext("Result: none ({reason}).", reason=session.row.end_reason or session.status)
+    return t.gettext("Result: none ({reason}).", reason=end_reason(session, t))
 
 
 def full_table_text(session: Session, t: Language = ENGLISH) -> str:
@@ -644,14 +674,14 @@ def status_text(
         outcome = Outcome.from_dict(session.row.outcome) if session.row.outcome else None
         lines.extend(
             outcome_lines(session, outcome, t)
-            or [t.gettext("**Game over**: {reason}.", reason=session.row.end_reason)]
+            or [t.gettext("**Game over**: {reason}.", reason=end_reason(session, t))]
         )
         lines.append(next_steps(session, t))
     elif session.status == "abandoned":
         lines.append(
             t.gettext(
                 "This game was abandoned ({reason}). {next}",
-                reason=session.row.end_reason,
+                reason=end_reason(session, t),
                 next=next_steps(session, t),
             )
         )

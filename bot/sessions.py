@@ -1338,7 +1338,7 @@ class SessionService:
                 await self._save_clock(session, gc.more_time(spec, banks, seat, self.now()))
                 return await self.reread(session_id), None
             if choice == "abandon":
-                session = await self._abandon(session, f"abandoned after {late.name}'s time ran out")
+                session = await self._abandon(session, "abandoned after a player's time ran out")
                 return session, None
             await self.store.set_seat_flags(session.id, seat, computer=True, resigned=False)
             session = await self.reread(session_id)

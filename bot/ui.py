@@ -1083,7 +1083,7 @@ class Table:
             values = {
                 "game": session.info.title,
                 "number": session.id,
-                "reason": session.row.end_reason or session.status,
+                "reason": public.end_reason(session, t),
                 "player": interaction.user.mention,
                 "file": name,
             }

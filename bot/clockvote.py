@@ -22,6 +22,7 @@ from bot import gameclock as gc
 from bot import i18n
 from bot.sessions import TIMEOUT_CHOICES, MoveResult, Session, TableError, TimeOut
 from bot.storage import Job
+from engines.core import said
 from languages import ENGLISH, N_, Language
 
 if TYPE_CHECKING:
@@ -145,14 +146,14 @@ class ClockDesk:
         """The ``timeout`` job: nobody answered in time, so the computer takes the seat."""
         session_id, seat = (int(x) for x in job.key.split(":"))
         try:
-            session, _said, result = await self.service.answer_timeout(
+            session, result = await self.service.answer_timeout(
                 session_id, seat, int(job.payload.get("at", -1)), "computer", None
             )
         except TableError:
             return  # answered already, the person moved, or the game ended
         t = await self.table.language(session)
-        said = decided_words(session, seat, "computer", t)
-        await self.decided(session, t.gettext("No answer in time: {decided}.", decided=said), result)
+        words = decided_words(session, seat, "computer", t)
+        await self.decided(session, t.gettext("No answer in time: {decided}.", decided=words), result)
 
     async def answer(
         self, interaction: discord.Interaction, session_id: int, seat: int, at: int, choice: str
@@ -162,20 +163,20 @@ class ClockDesk:
 
         async def work() -> None:
             await table.session_for(interaction, session_id, running=True)
-            session, _said, result = await self.service.answer_timeout(
+            session, result = await self.service.answer_timeout(
                 session_id, seat, at, choice, interaction.user.id
             )
             table.committed(
                 interaction,
-                mine.gettext(
+                said(
                     "Your answer was recorded ({decided})", decided=decided_words(session, seat, choice, mine)
                 ),
             )
             t = await table.language(session)
-            said = decided_words(session, seat, choice, t)
+            words = decided_words(session, seat, choice, t)
             await self.decided(
                 session,
-                t.gettext("{person} answered: {decided}.", person=interaction.user.mention, decided=said),
+                t.gettext("{person} answered: {decided}.", person=interaction.user.mention, decided=words),
                 result,
             )
             if interaction.message is not None:

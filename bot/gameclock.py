@@ -26,7 +26,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from languages import ENGLISH, Language
+from engines.core import Said
+from languages import ENGLISH, N_, Language
 
 MOVE, BANK = "move", "bank"
 MINUTE, HOUR, DAY = 60, 3600, 86400
@@ -38,7 +39,7 @@ VOTE_SECONDS = DAY
 """How long the others have to answer when someone's time runs out; then the computer takes the seat."""
 OFF = ("off", "none")
 
-SPEC_HELP = (
+SPEC_HELP = N_(
     "a clock is `move:<time>` (each turn gets that long, e.g. `move:24h`) or "
     "`bank:<start>+<increment>` (a time bank: the start, plus the increment back after each turn, "
     "never above the start, e.g. `bank:3d+12h`; `bank:3d` has no increment); a time is whole "
@@ -51,18 +52,40 @@ _PART = re.compile(r"(\d{1,4})([dhm])")
 
 
 class ClockError(ValueError):
-    """A clock spec that cannot be used; the message says what was wrong and what is allowed."""
+    """A clock spec that cannot be used; the message says what was wrong and what is allowed.
+
+    Like the table's refusals it keeps its sentence (``said``: the English template and its
+    values) for the reader's language; ``str()`` is the English."""
+
+    def __init__(self, message: str | Said, /, **values: Any) -> None:
+        self.said = message if isinstance(message, Said) else Said(message, values)
+        super().__init__(self.said.in_words())
 
 
-def parse_duration(text: str, what: str = "time") -> float:
-    """``2d12h`` -> seconds.  Each unit at most once, largest first."""
+# What a time in a clock is, named in the refusals (with its article: "the turn time 2x ...").
+TIME = N_("the time")
+TURN_TIME = N_("the turn time")
+STARTING_BANK = N_("the starting bank")
+INCREMENT = N_("the increment")
+HELP = Said(SPEC_HELP)
+
+
+def parse_duration(text: str, what: str = TIME) -> float:
+    """``2d12h`` -> seconds.  Each unit at most once, largest first.  ``what`` names the time in
+    a refusal (one of the messages above)."""
     raw = text.strip().lower()
     if not raw or _DURATION.fullmatch(raw) is None:
-        raise ClockError(f"the {what} {text.strip()!r} is not a time like 24h, 3d, 2d12h or 90m")
+        raise ClockError(
+            "{what} {text} is not a time like 24h, 3d, 2d12h or 90m", what=Said(what), text=repr(text.strip())
+        )
     parts = _PART.findall(raw)
     units = [u for _, u in parts]
     if len(set(units)) != len(units) or units != sorted(units, key="dhm".index):
-        raise ClockError(f"the {what} {text.strip()!r} should give each of d, h, m once, in that order")
+        raise ClockError(
+            "{what} {text} should give each of d, h, m once, in that order",
+            what=Said(what),
+            text=repr(text.strip()),
+        )
     return float(sum(int(n) * _UNITS[u] for n, u in parts))
 
 
@@ -118,7 +141,9 @@ class ClockSpec:
 
 def _in_range(seconds: float, what: str, text: str) -> None:
     if not MIN_SECONDS <= seconds <= MAX_SECONDS:
-        raise ClockError(f"the {what} {text!r} is out of range: times go from 1m to 30d")
+        raise ClockError(
+            "{what} {text} is out of range: times go from 1m to 30d", what=Said(what), text=repr(text)
+        )
 
 
 def parse_clock(text: str) -> ClockSpec:
@@ -128,29 +153,31 @@ def parse_clock(text: str) -> ClockSpec:
     allowed; case and spaces around the parts do not matter.
     """
     if not isinstance(text, str):
-        raise ClockError(f"a clock is text; {SPEC_HELP}")
+        raise ClockError("a clock is text; {help}", help=HELP)
     raw = text.strip().lower().replace(" ", "")
     if len(raw) > 40:
-        raise ClockError(f"that clock is too long; {SPEC_HELP}")
+        raise ClockError("that clock is too long; {help}", help=HELP)
     kind, colon, rest = raw.partition(":")
     if not colon or kind not in (MOVE, BANK):
-        raise ClockError(f"{text.strip()!r} is not a clock; {SPEC_HELP}")
+        raise ClockError("{text} is not a clock; {help}", text=repr(text.strip()), help=HELP)
     if kind == MOVE:
         if "+" in rest:
-            raise ClockError(f"a per-move clock has no increment (that is `bank:`); {SPEC_HELP}")
-        start = parse_duration(rest, "turn time")
-        _in_range(start, "turn time", rest)
+            raise ClockError("a per-move clock has no increment (that is `bank:`); {help}", help=HELP)
+        start = parse_duration(rest, TURN_TIME)
+        _in_range(start, TURN_TIME, rest)
         return ClockSpec(MOVE, start)
     head, plus, tail = rest.partition("+")
-    start = parse_duration(head, "starting bank")
-    _in_range(start, "starting bank", head)
+    start = parse_duration(head, STARTING_BANK)
+    _in_range(start, STARTING_BANK, head)
     increment = 0.0
     if plus:
-        increment = parse_duration(tail, "increment")
+        increment = parse_duration(tail, INCREMENT)
         if increment > start:
             raise ClockError(
-                f"the increment {tail!r} is more than the starting bank {head!r}; "
-                "the bank never holds more than its start"
+                "the increment {increment} is more than the starting bank {start}; the bank never holds more "
+                "than its start",
+                increment=repr(tail),
+                start=repr(head),
             )
     return ClockSpec(BANK, start, increment)
 

@@ -64,7 +64,9 @@ KEYWORDS: dict[str, Any] = {
     "pgettext": ((1, "c"), 2),
     "N_": None,
     # The table's refusals keep their message for the asker's language (bot.sessions.TableError).
-    **dict.fromkeys(("TableError", "NoGameHere", "NotSeated", "StaleMove", "Damaged"), None),
+    **dict.fromkeys(
+        ("TableError", "NoGameHere", "NotSeated", "StaleMove", "Damaged", "LeagueError", "ClockError"), None
+    ),
     "said": None,
     "said_n": (2, 3),
 }

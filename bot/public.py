@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from bot.replaying import undo_target
-from engines.core import END, TABLE, Event, Outcome, Privacy, name_seats, say
+from engines.core import END, TABLE, Event, Outcome, Privacy, Said, name_seats, say
 from languages import ENGLISH, N_, Language
 
 if TYPE_CHECKING:
@@ -317,7 +317,7 @@ def board_text(
     records: Sequence[MoveRecord],
     *,
     header: str | None = None,
-    note: str | None = None,
+    note: Said | None = None,
     outcome: Outcome | None = None,
     ratings: Sequence[RatingChange] = (),
     ping: bool = True,
@@ -330,8 +330,9 @@ def board_text(
     the server's language (the moves in the engine's kept sentences, translated)."""
     finished = session.status == "finished"
     lines = [header] if header else []
-    if note:
-        lines.append(note[0].upper() + note[1:] + ("" if note.endswith((".", "!")) else "."))
+    if note is not None:  # the table's own line (a resignation, a timeout), in the board's language
+        said_note = note.in_words(t)
+        lines.append(said_note[0].upper() + said_note[1:] + ("" if said_note.endswith((".", "!")) else "."))
     told = turn_lines(session, records, finished=finished, t=t)
     if len(told) > 15:
         told = told[:14] + [
@@ -498,7 +499,7 @@ def lobby_text(session: Session, t: Language = ENGLISH) -> str:
     elif session.status == "finished" and session.row.lobby_channel_id:
         state = result_line(session, t)
     else:
-        state = t.gettext("This lobby is closed ({reason}).", reason=session.row.end_reason or session.status)
+        state = t.gettext("This lobby is closed ({reason}).", reason=end_reason(session, t))
     if session.row.lobby_channel_id:
         state = f"{state}\n{thread_line(session, t)}"
     spec = session.clock
@@ -556,6 +557,36 @@ def host_name(session: Session, t: Language = ENGLISH) -> str:
     return next((s.name for s in session.seats if s.user_id == session.row.host_id), t.gettext("its host"))
 
 
+# Why a game ended, as the table stores it (``end_reason``) when the words have no values, and the
+# states that stand for a reason when none was stored (messages: translated where shown).
+END_REASONS = frozenset(
+    {
+        N_("everyone left the lobby"),
+        N_("its thread could not be opened"),
+        N_("abandoned"),
+        N_("abandoned (damaged)"),
+        N_("abandoned after a player's time ran out"),
+    }
+)
+STATES = {
+    "lobby": N_("lobby"),
+    "active": N_("running"),
+    "finished": N_("finished"),
+    "abandoned": N_("abandoned"),
+}
+
+
+def end_reason(session: Session, t: Language = ENGLISH) -> str:
+    """Why ``session`` ended, in ``t``: its outcome's kept reason, a stored reason of the table's
+    own, or its state (a reason stored in other words reads as it was stored)."""
+    if session.status == "finished" and session.row.outcome:
+        return name_seats(Outcome.from_dict(session.row.outcome).reason_in(t), session.names())
+    reason = session.row.end_reason
+    if not reason:
+        return t.gettext(STATES[session.status]) if session.status in STATES else session.status
+    return t.gettext(reason) if reason in END_REASONS else reason
+
+
 def result_line(session: Session, t: Language = ENGLISH) -> str:
     """One line for the lobby message once the game is over, in ``t``: who won, or why it ended."""
     if session.status == "finished" and session.row.outcome:
@@ -572,7 +603,7 @@ def result_line(session: Session, t: Language = ENGLISH) -> str:
                 last=winners[-1],
                 reason=reason,
             )
-    return t.gettext("Result: none ({reason}).", reason=session.row.end_reason or session.status)
+    return t.gettext("Result: none ({reason}).", reason=end_reason(session, t))
 
 
 def full_table_text(session: Session, t: Language = ENGLISH) -> str:
@@ -607,7 +638,15 @@ def status_text(
     ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
     seat_lines = []
     for i, s in enumerate(ordered):
-        line = t.gettext("{number}. {name}", number=i + 1, name=f"{s.name}{s.tag}")
+        if s.computer:
+            line = t.gettext(
+                "{number}. {name} (computer, {level})",
+                number=i + 1,
+                name=s.name,
+                level=t.gettext(s.computer_level),
+            )
+        else:
+            line = t.gettext("{number}. {name}", number=i + 1, name=s.name)
         if s.resigned:
             line = t.gettext("{player} (resigned)", player=line)
         if s.user_id is not None and s.user_id in away:
@@ -635,14 +674,14 @@ def status_text(
         outcome = Outcome.from_dict(session.row.outcome) if session.row.outcome else None
         lines.extend(
             outcome_lines(session, outcome, t)
-            or [t.gettext("**Game over**: {reason}.", reason=session.row.end_reason)]
+            or [t.gettext("**Game over**: {reason}.", reason=end_reason(session, t))]
         )
         lines.append(next_steps(session, t))
     elif session.status == "abandoned":
         lines.append(
             t.gettext(
                 "This game was abandoned ({reason}). {next}",
-                reason=session.row.end_reason,
+                reason=end_reason(session, t),
                 next=next_steps(session, t),
             )
         )

@@ -50,6 +50,7 @@ from bot.storage import (
 from engines.core import (
     DEFAULT_LEVEL,
     LEVELS,
+    N_,
     TABLE,
     Event,
     MoveError,
@@ -71,6 +72,7 @@ from languages import ENGLISH, Language
 log = logging.getLogger(__name__)
 
 MAX_COMPUTER_MOVES = 2000
+STALLED = N_("the computer player could not move; the game waits (ask an admin to check the log)")
 """Computer moves played in a row before the table stops and asks for help."""
 
 MAX_TIMER_HOURS = 720
@@ -269,7 +271,7 @@ class MoveResult:
     played: list[Played] = field(default_factory=list)
     finished: bool = False
     outcome: Outcome | None = None
-    note: str | None = None  # a line from the table itself (a resignation, a stalled computer)
+    note: Said | None = None  # a line from the table itself (a resignation, a stalled computer)
     turn_before: int | None = None  # the engine's turn_number before these moves
     turn_ended: bool = False
     ratings: list[RatingChange] = field(default_factory=list)
@@ -396,7 +398,7 @@ def computer_turns(
 
 def deadline_moves(
     module: ModuleType, state: Any, late: list[int], seed: int, version: int
-) -> tuple[Any, list[Played], str | None]:
+) -> tuple[Any, list[Played], Said | None]:
     """What the table plays when a turn timer runs out (pure: run in a worker thread).
 
     The game's first table move when it has them (with the note to show), else a
@@ -407,7 +409,7 @@ def deadline_moves(
     table_moves = list(module.legal_moves(state, TABLE)) if getattr(module, "TABLE_MOVES", False) else []
     if table_moves:
         state, move = apply(module, state, TABLE, table_moves[0], by_computer=False)
-        return state, [move], "⏰ Time is up."
+        return state, [move], said("⏰ Time is up.")
     for seat in late:
         if seat not in module.to_move(state):
             continue
@@ -840,16 +842,20 @@ class SessionService:
             return result
 
     @staticmethod
-    def not_your_turn(session: Session, seat: int) -> str:
-        """A refusal that says whose turn it is."""
-        waiting = session.waiting_on()
-        if not waiting:
-            return "nobody can move right now"
-        who = " and ".join(s.name for s in waiting)
-        verb = "are"
-        if len(waiting) > 1:
-            return f"it is not your turn: {who} {verb} still to play; you will be mentioned when it is yours"
-        return f"it is not your turn: it is {who}'s turn; you will be mentioned when it is yours"
+    def not_your_turn(session: Session, seat: int) -> Said:
+        """A refusal that says whose turn it is, kept for the reader's language."""
+        names = [s.name for s in session.waiting_on()]
+        if not names:
+            return said("nobody can move right now")
+        if len(names) > 1:
+            return said(
+                "it is not your turn: {players} are still to play; you will be mentioned when it is yours",
+                players=said("{items} and {last}", items=", ".join(names[:-1]), last=names[-1]),
+            )
+        return said(
+            "it is not your turn: it is {player}'s turn; you will be mentioned when it is yours",
+            player=names[0],
+        )
 
     async def _after(self, session: Session, result: MoveResult) -> None:
         """Let computer seats act (in a worker thread, off the event loop), then finish the game
@@ -870,9 +876,7 @@ class SessionService:
                 self.computer_seconds,
             )
             if failed:
-                result.note = (
-                    "the computer player could not move; the game waits (ask an admin to check the log)"
-                )
+                result.note = said(STALLED)
         if batch:
             result.played.extend(batch)
             version = await self.store.record_moves(
@@ -957,17 +961,17 @@ class SessionService:
             await self._save_clock(session, gc.stop(session.banks, seat.seat))
             session = await self.reread(session.id)
         turn_before = session.engine.turn_number(session.state)
-        result = MoveResult(session, note=f"{seat.name} resigned", turn_before=turn_before)
+        result = MoveResult(session, note=said("{name} resigned", name=seat.name), turn_before=turn_before)
         staying = [s for s in session.seats if not s.resigned]
         people = [s for s in staying if not s.computer]
         if len(staying) <= 1 or not people:
-            result.ratings = await self._end_early(session, staying, "resignation")
+            result.ratings = await self._end_early(session, staying, said("the game ended by resignation"))
             result.finished = result.turn_ended = True
             result.session = await self.reread(session.id)
             ended = result.session.row.outcome
             result.outcome = Outcome.from_dict(ended) if ended is not None else None
             return result
-        result.note = f"{seat.name} resigned; the computer plays that seat from now on"
+        result.note = said("{name} resigned; the computer plays that seat from now on", name=seat.name)
         await self._after(session, result)
         return result
 
@@ -996,26 +1000,30 @@ class SessionService:
                 if s.seat is not None:
                     await self.store.set_seat_flags(session.id, s.seat, computer=True, resigned=s.resigned)
             session = await self.reread(session.id)
-            names = ", ".join(s.name for s in late) or "nobody"
             result = MoveResult(
                 session,
-                note=f"⏰ The round's time is up; the computer finished the game for {names}.",
+                note=said(
+                    "⏰ The round's time is up; the computer finished the game for {names}.",
+                    names=", ".join(s.name for s in late),
+                )
+                if late
+                else said("⏰ The round's time is up; the computer finished the game."),
                 turn_before=session.engine.turn_number(session.state),
             )
             for _ in range(5):  # each pass plays up to MAX_COMPUTER_MOVES moves
                 await self._after(session, result)
-                if result.finished or (result.note or "").startswith("the computer player could not"):
+                if result.finished or (result.note is not None and result.note.msg == STALLED):
                     break
                 session = await self.reread(session.id)
             return result
 
-    async def _end_early(self, session: Session, staying: list[Seat], why: str) -> list[RatingChange]:
+    async def _end_early(self, session: Session, staying: list[Seat], why: Said) -> list[RatingChange]:
         order = [s.seat for s in session.seats if s.resigned and s.seat is not None]
         ranking = [tuple(sorted(s.seat for s in staying if s.seat is not None))] if staying else []
         ranking += [(s,) for s in reversed(order)]  # the last to resign ranks highest among them
         n = len(session.seats)
         scores = tuple(1.0 if any(st.seat == s for st in staying) else 0.0 for s in range(n))
-        outcome = Outcome(scores, tuple(ranking), f"the game ended by {why}")
+        outcome = Outcome.told(scores, tuple(ranking), why)
         return await self._finish(session, outcome, reason=outcome.reason)
 
     async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool) -> Session:
@@ -1101,9 +1109,13 @@ class SessionService:
                 return None
             if not played:
                 return None
-            if note is None:
-                names = ", ".join(s.name for s in late) or "nobody"
-                note = f"⏰ Time ran out for {names}; the computer made the move."
+            if note is None and late:
+                note = said(
+                    "⏰ Time ran out for {names}; the computer made the move.",
+                    names=", ".join(s.name for s in late),
+                )
+            elif note is None:
+                note = said("⏰ Time ran out; the computer made the move.")
             try:
                 new_version = await self.store.record_moves(
                     session.id,
@@ -1134,7 +1146,7 @@ class SessionService:
         try:
             return gc.parse_clock_or_off(text)
         except gc.ClockError as exc:
-            raise TableError(str(exc)) from None
+            raise TableError(exc.said) from None
 
     async def away_of(self, session: Session) -> Callable[[int], gc.Away]:
         """Each seat's time away (periods when its clock does not run), from the people's settings."""
@@ -1292,12 +1304,13 @@ class SessionService:
 
     async def answer_timeout(
         self, session_id: int, seat: int, at: int, choice: str, user_id: int | None
-    ) -> tuple[Session, str, MoveResult | None]:
+    ) -> tuple[Session, MoveResult | None]:
         """The others' answer when ``seat`` ran out of time at ``at`` (whole seconds): ``computer``
         (it plays the seat from now on), ``more`` (the seat gets its full start again) or
         ``abandon``.  The first answer from another person in the game decides; ``user_id``
         None is the table itself after :data:`gameclock.VOTE_SECONDS` (the computer).
-        Returns the session, what was decided, and the computer's moves when it took over."""
+        Returns the session and the computer's moves when it took over (the table says what was
+        decided, in each reader's language: bot.clockvote)."""
         if choice not in TIMEOUT_CHOICES:
             raise TableError(
                 "the answers are {answers}, not {choice}",
@@ -1323,21 +1336,23 @@ class SessionService:
                 spec = session.clock
                 assert spec is not None  # a pending timeout needs a clock
                 await self._save_clock(session, gc.more_time(spec, banks, seat, self.now()))
-                return await self.reread(session_id), f"{late.name} has {spec.describe()} again", None
+                return await self.reread(session_id), None
             if choice == "abandon":
-                session = await self._abandon(session, f"abandoned after {late.name}'s time ran out")
-                return session, "the game is abandoned", None
+                session = await self._abandon(session, "abandoned after a player's time ran out")
+                return session, None
             await self.store.set_seat_flags(session.id, seat, computer=True, resigned=False)
             session = await self.reread(session_id)
             await self._save_clock(session, gc.take(banks, seat), expected_version=session.version)
             session = await self.reread(session_id)
             result = MoveResult(
                 session,
-                note=f"⏰ {late.name}'s time ran out; the computer plays that seat from now on",
+                note=said(
+                    "⏰ {name}'s time ran out; the computer plays that seat from now on", name=late.name
+                ),
                 turn_before=session.engine.turn_number(session.state),
             )
             await self._after(session, result)
-            return result.session, "the computer plays the seat from now on", result
+            return result.session, result
 
     async def return_seat(self, channel_id: int, user_id: int) -> Session:
         """``/game return``: a person whose seat the computer took after a timeout takes it back,

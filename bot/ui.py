@@ -62,7 +62,7 @@ from bot.sessions import (
 )
 from bot.storage import PersonRow, fits
 from bot.undo import Undone, UndoService
-from engines.core import DEFAULT_LEVEL, MoveError, Outcome, in_words, name_seats, said_n
+from engines.core import DEFAULT_LEVEL, MoveError, Outcome, Said, in_words, name_seats, said, said_n
 from languages import ENGLISH, N_, Language
 from languages import language as language_of
 
@@ -190,14 +190,15 @@ class Table:
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
-        self._recorded: dict[int, str] = {}  # interaction id -> what it committed, while handled
+        self._recorded: dict[int, Said] = {}  # interaction id -> what it committed, while handled
         # One board post at a time per game, so that two posts never tell the same moves.
         self._post_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.notifier = Notifier(self)
         self.clocks = ClockDesk(self)
 
-    def committed(self, interaction: discord.Interaction, what: str) -> None:
-        """Note that ``interaction`` changed a game (``what``: "Your move `B3` was recorded").
+    def committed(self, interaction: discord.Interaction, what: Said) -> None:
+        """Note that ``interaction`` changed a game (``what``: ``said("Your move `{move}` was
+        recorded", move="B3")``, kept for the asker's language).
 
         From then on a failure while answering or posting is reported as "``what``, but
         ..." with a way to post the board again, never as "the game is unchanged".
@@ -274,7 +275,7 @@ class Table:
         session: Session,
         *,
         header: str | None = None,
-        note: str | None = None,
+        note: Said | None = None,
         outcome: Outcome | None = None,
         ratings: Sequence[RatingChange] = (),
         ping: bool = True,
@@ -428,7 +429,7 @@ class Table:
                 options=dict(old.row.options),
                 max_players=old.row.max_players,
             )
-            self.committed(interaction, "The rematch lobby is open")
+            self.committed(interaction, said("The rematch lobby is open"))
             for seat in old.seats:
                 if seat.computer and seat.user_id is None:
                     session = await self.service.add_computer(channel_id, user.id)
@@ -544,7 +545,10 @@ class Table:
             )
             self.committed(
                 interaction,
-                f"The {session.info.title} lobby is open (players can /game join, the host can /game abandon it)",
+                said(
+                    "The {game} lobby is open (players can /game join, the host can /game abandon it)",
+                    game=session.info.title,
+                ),
             )
             t = await self.language(session)
             sent = await interaction.response.send_message(
@@ -592,7 +596,7 @@ class Table:
             )
             raise
         await self.service.store.set_lobby_message(session.id, message_id)
-        self.committed(interaction, f"The {info.title} lobby is open")
+        self.committed(interaction, said("The {game} lobby is open", game=info.title))
         parent = self.bot.get_partial_messageable(parent_id, guild_id=interaction.guild_id)
         try:
             opened = await parent.get_partial_message(message_id).create_thread(
@@ -754,7 +758,7 @@ class Table:
                 result = await self.service.start(channel_id, user.id)
                 session = result.session
                 note = mine.gettext("The game has started.")
-                self.committed(interaction, "The game has started")
+                self.committed(interaction, said("The game has started"))
             else:
                 raise TableError("unknown lobby action {action}", action=repr(action))
             if (
@@ -836,28 +840,29 @@ class Table:
                 self._idle.set()
 
     @staticmethod
-    def failure_text(recorded: str | None, exc: BaseException, t: Language = ENGLISH) -> str:
+    def failure_text(recorded: Said | None, exc: BaseException, t: Language = ENGLISH) -> str:
         """What to say when something failed, in ``t``: "unchanged" only if nothing was committed
-        (``recorded`` is what was committed, as the caller wrote it)."""
+        (``recorded`` is what was committed, put in words in ``t``)."""
         if recorded is None:
             return t.gettext(UNEXPECTED)
+        done = recorded.in_words(t)
         if isinstance(exc, discord.Forbidden):
             return t.gettext(
                 "⚠️ {done}, but Discord refused to let me post here (missing permissions). Once that is "
                 "fixed, /game board posts the board again.",
-                done=recorded,
+                done=done,
             )
         if isinstance(exc, discord.HTTPException):
             return t.gettext(
                 "⚠️ {done}, but Discord refused the message ({status}). Once that is fixed, /game board "
                 "posts the board again.",
-                done=recorded,
+                done=done,
                 status=exc.status,
             )
         return t.gettext(
             "⚠️ {done}, but something went wrong showing it (the error has been logged). Once that is "
             "fixed, /game board posts the board again.",
-            done=recorded,
+            done=done,
         )
 
     @staticmethod
@@ -1078,7 +1083,7 @@ class Table:
             values = {
                 "game": session.info.title,
                 "number": session.id,
-                "reason": session.row.end_reason or session.status,
+                "reason": public.end_reason(session, t),
                 "player": interaction.user.mention,
                 "file": name,
             }
@@ -1117,7 +1122,7 @@ class Table:
             mine = i18n.private(interaction)
             count = len(asked.moves)
             if isinstance(asked, Undone):
-                self.committed(interaction, "Your move was taken back")
+                self.committed(interaction, said("Your move was taken back"))
                 await self.announce(asked.result)
                 await self.reply(
                     interaction,
@@ -1187,19 +1192,19 @@ class Table:
             content = interaction.message.content if interaction.message is not None else ""
             t = await self.language(session)
             if not answered.agreed:
-                said = t.gettext("{player} refused: the moves stand.", player=who)
-                await interaction.response.edit_message(content=clip(f"{content}\n{said}"), view=None)
+                line = t.gettext("{player} refused: the moves stand.", player=who)
+                await interaction.response.edit_message(content=clip(f"{content}\n{line}"), view=None)
                 return
             if answered.result is None:
                 waiting = ", ".join(
                     answered.session.by_seat(s).name for s in sorted(answered.request.waiting)
                 )
-                said = t.gettext("{player} agreed; waiting on {players}.", player=who, players=waiting)
-                await interaction.response.edit_message(content=clip(f"{content}\n{said}"))
+                line = t.gettext("{player} agreed; waiting on {players}.", player=who, players=waiting)
+                await interaction.response.edit_message(content=clip(f"{content}\n{line}"))
                 return
-            self.committed(interaction, "The moves were taken back")
-            said = t.gettext("{player} agreed: everyone did, the moves were taken back.", player=who)
-            await interaction.response.edit_message(content=clip(f"{content}\n{said}"), view=None)
+            self.committed(interaction, said("The moves were taken back"))
+            line = t.gettext("{player} agreed: everyone did, the moves were taken back.", player=who)
+            await interaction.response.edit_message(content=clip(f"{content}\n{line}"), view=None)
             await self.announce(answered.result)
 
         await self.guard(interaction, work, defer=False)
@@ -1305,7 +1310,7 @@ class Table:
                 if hint is not None:
                     raise hint from exc
                 raise
-            self.committed(interaction, f"Your move `{text}` was recorded")
+            self.committed(interaction, said("Your move `{move}` was recorded", move=text))
             session = result.session
             try:
                 if public.has_public_news(session, result):

@@ -29,6 +29,7 @@ from bot.scheduler import Scheduler
 from bot.storage import Job
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueRow, LeagueStore
 from bot.ui import MENTIONS, NEEDED_FOR_THREADS, Table
+from engines.core import said
 from languages import ENGLISH, N_, Language
 from renderers import league as pictures
 
@@ -60,7 +61,7 @@ def channel(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
-NOT_ORGANISER = "only someone with Manage Server, or the league organiser role, can do that"
+NOT_ORGANISER = N_("only someone with Manage Server, or the league organiser role, can do that")
 
 RETRY_ROUND = 600.0
 """Seconds between tries to open a round the bot lacks permissions for."""
@@ -94,7 +95,8 @@ def parse_start(text: str | None, now: float) -> float | None:
             moment = datetime.strptime(text.strip(), "%Y-%m-%d").replace(tzinfo=UTC)
         except ValueError:
             raise LeagueError(
-                f"{text!r} is not a start date; write it as YYYY-MM-DD or YYYY-MM-DD HH:MM (UTC)"
+                "{text} is not a start date; write it as YYYY-MM-DD or YYYY-MM-DD HH:MM (UTC)",
+                text=repr(text),
             ) from None
     if moment.timestamp() < now - 60:
         raise LeagueError("the start date has passed; leave it out to start when the organiser says so")
@@ -109,7 +111,9 @@ def parse_options(text: str | None) -> dict[str, str]:
             continue
         name, sep, value = part.partition("=")
         if not sep or not name or not value:
-            raise LeagueError(f"{part!r} is not an option; write options as name=value, e.g. mode=apprentice")
+            raise LeagueError(
+                "{text} is not an option; write options as name=value, e.g. mode=apprentice", text=repr(part)
+            )
         out[name] = value
     return out
 
@@ -121,7 +125,7 @@ def parse_points(text: str | None) -> list[float] | None:
         return [float(x) for x in re.split(r"[,\s]+", text.strip()) if x]
     except ValueError:
         raise LeagueError(
-            f"{text!r} is not a list of points; write them best place first, e.g. 3,2,1,0"
+            "{text} is not a list of points; write them best place first, e.g. 3,2,1,0", text=repr(text)
         ) from None
 
 
@@ -427,7 +431,7 @@ class LeagueCog(
             )
             self.table.committed(
                 interaction,
-                i18n.private(interaction).gettext("The league {league} was created", league=league.name),
+                said("The league {league} was created", league=league.name),
             )
             t = await self.language(league)  # the sign-up message is public: the server's language
             view = signup_view(league, t)
@@ -560,7 +564,7 @@ class LeagueCog(
             t = i18n.private(interaction)
             self.table.committed(
                 interaction,
-                t.gettext("{name} was dropped from {league}", name=member.display_name, league=found.name),
+                said("{name} was dropped from {league}", name=member.display_name, league=found.name),
             )
             for result in results:
                 try:
@@ -594,7 +598,7 @@ class LeagueCog(
             await self.require_organiser(interaction, found)
             started, first = await self.leagues.start(found, interaction.user.id)
             t = i18n.private(interaction)
-            self.table.committed(interaction, t.gettext("{league} started", league=started.name))
+            self.table.committed(interaction, said("{league} started", league=started.name))
             await self.refresh_signup(started)
             self.scheduler.wake()
             await self.table.reply(
@@ -632,7 +636,7 @@ class LeagueCog(
             t = i18n.private(interaction)
             if not changed.final_top:
                 self.table.committed(
-                    interaction, t.gettext("{league} has no final stage now", league=changed.name)
+                    interaction, said("{league} has no final stage now", league=changed.name)
                 )
                 await self.table.reply(
                     interaction,
@@ -646,7 +650,7 @@ class LeagueCog(
                 return
             self.table.committed(
                 interaction,
-                t.gettext("{league} ends in a final of the top {top}", league=changed.name, top=top),
+                said("{league} ends in a final of the top {top}", league=changed.name, top=top),
             )
             byes = pairing.bracket_size(top) - top
             values = {"round": changed.swiss_rounds, "top": top, "league": changed.name, "byes": byes}
@@ -758,7 +762,7 @@ class LeagueCog(
         async def work() -> None:
             found = await self.leagues.find(server(interaction), league)
             if found.current_round == 0:
-                raise LeagueError(f"{found.name} has no round open yet")
+                raise LeagueError("{league} has no round open yet", league=found.name)
             t = i18n.private(interaction)  # a private answer: the asker's language
             names = await self.names(found)
             rounds = {r.number: r for r in await self.store.league_rounds(found.id)}
@@ -830,15 +834,20 @@ class LeagueCog(
         async def work() -> None:
             found = await self.leagues.find(server(interaction), league)
             if found.format != "elimination" and not found.final_round:
+                if found.format == "swiss":
+                    raise LeagueError(
+                        "{league} is a Swiss league; /league standings shows it", league=found.name
+                    )
                 raise LeagueError(
-                    f"{found.name} is a {FORMAT_NAMES[found.format]} league; /league standings shows it"
+                    "{league} is a round-robin league; /league standings shows it", league=found.name
                 )
             if found.status == "signup":
                 raise LeagueError("the bracket is drawn when the league starts")
             if found.format != "elimination" and not await self.leagues.seeds(found):
                 raise LeagueError(
-                    f"the final stage's bracket is drawn from the standings when its first round opens"
-                    f" (after round {found.swiss_rounds})"
+                    "the final stage's bracket is drawn from the standings when its first round opens (after "
+                    "round {round})",
+                    round=found.swiss_rounds,
                 )
             await interaction.response.defer(thinking=True)  # public: the server's language
             file, text = await self.bracket_post(found, await self.language(found))

@@ -20,7 +20,7 @@ from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
 from bot.storage.leagues import LeagueStore
 from bot.ui import Table, channel_of, clip
-from engines.core import DEFAULT_LEVEL, LEVELS
+from engines.core import DEFAULT_LEVEL, LEVELS, said
 from languages import ENGLISH, Language
 
 
@@ -189,7 +189,7 @@ class TableCog(
     async def resign(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             result = await self.sessions.resign(channel_of(interaction), interaction.user.id)
-            self.table.committed(interaction, "You resigned")
+            self.table.committed(interaction, said("You resigned"))
             await self.table.announce(result)
             await self.table.reply(interaction, i18n.private(interaction).gettext("You resigned."))
 
@@ -204,7 +204,7 @@ class TableCog(
             session = await self.sessions.abandon(
                 channel_of(interaction), interaction.user.id, can_manage=bool(perms and perms.manage_channels)
             )
-            self.table.committed(interaction, "The game was abandoned")
+            self.table.committed(interaction, said("The game was abandoned"))
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             t = await self.table.language(session)
             await channel.send(
@@ -242,7 +242,7 @@ class TableCog(
                 hours * 3600,
                 can_manage=bool(perms and perms.manage_channels),
             )
-            self.table.committed(interaction, "The turn timer was changed")
+            self.table.committed(interaction, said("The turn timer was changed"))
             t = await self.table.language(session)
             if hours:
                 text = t.gettext(
@@ -271,7 +271,7 @@ class TableCog(
                 clock,
                 can_manage=bool(perms and perms.manage_channels),
             )
-            self.table.committed(interaction, "The game's clock was changed")
+            self.table.committed(interaction, said("The game's clock was changed"))
             spec = session.clock
             t = await self.table.language(session)
             if spec is None:
@@ -299,7 +299,7 @@ class TableCog(
     async def return_(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             session = await self.sessions.return_seat(channel_of(interaction), interaction.user.id)
-            self.table.committed(interaction, "You took your seat back")
+            self.table.committed(interaction, said("You took your seat back"))
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             t = await self.table.language(session)
             await channel.send(
@@ -406,7 +406,8 @@ class TableCog(
         if not isinstance(store, LeagueStore) or interaction.guild_id is None or not isinstance(game, str):
             return []
         found = await seasons(store, interaction.guild_id, game, current)
-        return [app_commands.Choice(name=season_label(x), value=str(x.id)) for x in found[:25]]
+        t = i18n.private(interaction)
+        return [app_commands.Choice(name=season_label(x, t), value=str(x.id)) for x in found[:25]]
 
     @app_commands.command(name="stats", description="A player's ratings and record on this server")
     @app_commands.describe(player="Whose record to show (default: yours)")

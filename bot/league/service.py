@@ -39,7 +39,7 @@ from bot.league import pairing
 from bot.league.pairing import PairingError, Row
 from bot.sessions import MoveResult, Session, SessionService, TableError
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueGame, LeagueNameTaken, LeagueRow, LeagueStore
-from engines.core import SetupError, config_from_options, options_of, plural
+from engines.core import N_, SetupError, config_from_options, options_of, said_n
 from languages import ENGLISH, Language
 
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
@@ -48,6 +48,7 @@ MAX_DAYS = 60
 MAX_PLAYERS = 1000
 NAME_LIMIT = 60
 MAX_ROUND_ROBIN_GAMES = 400
+TAKEN = N_("this server already has a league called {name}; choose another name")
 
 __all__ = ["DEADLINE_JOB", "ROUND_JOB", "LeagueError", "LeagueService"]
 
@@ -85,7 +86,7 @@ class LeagueService:
         """A league read again after a change to it (leagues are never deleted)."""
         league = await self.store.league(league_id)
         if league is None:
-            raise LeagueError(f"league {league_id} is gone from the database")
+            raise LeagueError("league {league} is gone from the database", league=league_id)
         return league
 
     # ----------------------------------------------------------------- creating
@@ -112,36 +113,52 @@ class LeagueService:
         """A new league in sign-up; every bad value is refused with what is allowed."""
         name = " ".join(name.split())
         if not name or len(name) > NAME_LIMIT:
-            raise LeagueError(f"a league's name has 1 to {NAME_LIMIT} characters")
+            raise LeagueError("a league's name has 1 to {most} characters", most=NAME_LIMIT)
         if game not in engines.GAMES:
-            raise LeagueError(f"{game!r} is not a game here; choose one of: {', '.join(engines.GAMES)}")
+            raise LeagueError(
+                "{game} is not a game here; choose one of: {games}",
+                game=repr(game),
+                games=", ".join(engines.GAMES),
+            )
         info = engines.get(game)
         if format not in FORMAT_NAMES:
-            raise LeagueError(f"the format is one of: {', '.join(FORMAT_NAMES)}")
+            raise LeagueError("the format is one of: {formats}", formats=", ".join(FORMAT_NAMES))
         if not info.min_players <= group_size <= info.max_players or not 2 <= group_size <= 6:
             raise LeagueError(
-                f"{info.title} games seat {info.min_players} to {info.max_players} players, not {group_size}"
+                "{game} games seat {least} to {most} players, not {n}",
+                game=info.title,
+                least=info.min_players,
+                most=info.max_players,
+                n=group_size,
             )
         if format == "elimination" and group_size != 2:
             raise LeagueError("single elimination is for two-player games; use Swiss for larger tables")
         if format == "swiss" and not 1 <= rounds <= MAX_ROUNDS:
-            raise LeagueError(f"a Swiss league has 1 to {MAX_ROUNDS} rounds, not {rounds}")
+            raise LeagueError(
+                "a Swiss league has 1 to {most} rounds, not {rounds}", most=MAX_ROUNDS, rounds=rounds
+            )
         if not (isinstance(days, int | float) and math.isfinite(days) and 0 < days <= MAX_DAYS):
-            raise LeagueError(f"a round lasts more than 0 and at most {MAX_DAYS} days")
+            raise LeagueError("a round lasts more than 0 and at most {most} days", most=MAX_DAYS)
         spec = self.check_clock(clock, days)
         try:
             config = config_from_options(info.load().Config, group_size, options or {})
         except SetupError as exc:
-            raise LeagueError(str(exc)) from None
+            raise LeagueError(exc.said) from None
         table = list(points) if points is not None else list(pairing.place_points(group_size))
         if len(table) != group_size or any(not math.isfinite(p) or p < 0 for p in table):
-            raise LeagueError(f"give {plural(group_size, 'number')} of points, one per place, none negative")
+            raise LeagueError(
+                said_n(
+                    group_size,
+                    "give {n} number of points, one per place, none negative",
+                    "give {n} numbers of points, one per place, none negative",
+                )
+            )
         if any(a < b for a, b in zip(table, table[1:], strict=False)):
             raise LeagueError("the points per place may not rise from one place to the next")
         bye = pairing.bye_points(group_size, table) if bye_points is None else float(bye_points)
         taken = {x.name.casefold() for x in await self.store.leagues(guild_id)}
         if name.casefold() in taken:
-            raise LeagueError(f"this server already has a league called {name!r}; choose another name")
+            raise LeagueError(TAKEN, name=repr(name))
         now = self.store.clock.time()
         try:
             lid = await self.store.create_league(
@@ -163,9 +180,7 @@ class LeagueService:
                 seed=seed,
             )
         except LeagueNameTaken:
-            raise LeagueError(
-                f"this server already has a league called {name!r}; choose another name"
-            ) from None
+            raise LeagueError(TAKEN, name=repr(name)) from None
         return await self.reread(lid)
 
     @staticmethod
@@ -178,13 +193,23 @@ class LeagueService:
         try:
             spec = gc.parse_clock_or_off(clock)
         except gc.ClockError as exc:
-            allowed = "" if gc.SPEC_HELP in str(exc) else f"; {gc.SPEC_HELP}"
-            raise LeagueError(f"the league's clock: {exc}{allowed}") from None
-        if spec is not None and spec.start > days * 86400.0 + 1e-6:
-            what = "a turn's time" if spec.kind == gc.MOVE else "the starting bank"
+            if "help" in exc.said.args:  # the refusal says what a clock is already
+                raise LeagueError("the league's clock: {problem}", problem=exc.said) from None
             raise LeagueError(
-                f"the league's clock: {what} ({gc.spoken(spec.start)}) is longer than a round"
-                f" ({gc.spoken(days * 86400.0)}); the round's deadline would always come first"
+                "the league's clock: {problem}; {help}", problem=exc.said, help=gc.HELP
+            ) from None
+        if spec is not None and spec.start > days * 86400.0 + 1e-6:
+            times = {"time": gc.spoken(spec.start), "round": gc.spoken(days * 86400.0)}
+            if spec.kind == gc.MOVE:
+                raise LeagueError(
+                    "the league's clock: a turn's time ({time}) is longer than a round ({round}); the round's "
+                    "deadline would always come first",
+                    **times,
+                )
+            raise LeagueError(
+                "the league's clock: the starting bank ({time}) is longer than a round ({round}); the "
+                "round's deadline would always come first",
+                **times,
             )
         return spec
 
@@ -200,8 +225,15 @@ class LeagueService:
             for league in await self.store.leagues(guild_id, live=False):
                 if league.name.casefold() == wanted:
                     return league
-            listed = ", ".join(x.name for x in live) or "none"
-            raise LeagueError(f"there is no league called {name!r} here (running or open: {listed})")
+            if not live:
+                raise LeagueError(
+                    "there is no league called {name} here (none is running or open)", name=repr(name)
+                )
+            raise LeagueError(
+                "there is no league called {name} here (running or open: {leagues})",
+                name=repr(name),
+                leagues=", ".join(x.name for x in live),
+            )
         if len(live) == 1:
             return live[0]
         ended = await self.store.leagues(guild_id, live=False)
@@ -211,7 +243,7 @@ class LeagueService:
             raise LeagueError(
                 "this server has no league open or running; an organiser starts one with /league create"
             )
-        raise LeagueError(f"name the league: {', '.join(x.name for x in live)}")
+        raise LeagueError("name the league: {leagues}", leagues=", ".join(x.name for x in live))
 
     # ----------------------------------------------------------------- sign-ups
 
@@ -221,12 +253,16 @@ class LeagueService:
         """Sign ``user_id`` up; the answer in language ``t`` (refusals are LeagueErrors)."""
         players = await self.store.league_players(league.id)
         if len(players) >= MAX_PLAYERS:
-            raise LeagueError(f"the league is full ({plural(MAX_PLAYERS, 'player')})")
+            raise LeagueError(
+                said_n(MAX_PLAYERS, "the league is full ({n} player)", "the league is full ({n} players)")
+            )
         answer = await self.store.join_league(league.id, user_id, name)
         if answer == "closed":
-            raise LeagueError(f"{league.name} has started; sign-ups are closed")
+            raise LeagueError("{league} has started; sign-ups are closed", league=league.name)
         if answer == "already":
-            raise LeagueError(f"{who} {'are' if who == 'you' else 'is'} already signed up for {league.name}")
+            if who == "you":
+                raise LeagueError("you are already signed up for {league}", league=league.name)
+            raise LeagueError("{name} is already signed up for {league}", name=who, league=league.name)
         return t.ngettext(
             "{name} signed up for {league} ({n} player)",
             "{name} signed up for {league} ({n} players)",
@@ -240,10 +276,13 @@ class LeagueService:
         answer = await self.store.leave_league(league.id, user_id)
         if answer == "closed":
             raise LeagueError(
-                f"{league.name} has started; the organiser can drop a player with /league organiser drop"
+                "{league} has started; the organiser can drop a player with /league organiser drop",
+                league=league.name,
             )
         if answer == "absent":
-            raise LeagueError(f"{who} {'are' if who == 'you' else 'is'} not signed up for {league.name}")
+            if who == "you":
+                raise LeagueError("you are not signed up for {league}", league=league.name)
+            raise LeagueError("{name} is not signed up for {league}", name=who, league=league.name)
         if who == "you":
             return t.gettext("You left {league}", league=league.name)
         return t.gettext("{name} left {league}", name=who, league=league.name)
@@ -269,17 +308,30 @@ class LeagueService:
     async def start(self, league: LeagueRow, user_id: int) -> tuple[LeagueRow, float]:
         """Close the sign-ups; the first round is due at the start date (or now)."""
         if league.status != "signup":
-            raise LeagueError(f"{league.name} has already started")
+            raise LeagueError("{league} has already started", league=league.name)
         players = [p.user_id for p in await self.store.league_players(league.id)]
         need = max(2, league.group_size)
         if len(players) < need:
             raise LeagueError(
-                f"{league.name} needs at least {plural(need, 'player')} to start; {len(players)} signed up"
+                said_n(
+                    need,
+                    "{league} needs at least {n} player to start; {signed} signed up",
+                    "{league} needs at least {n} players to start; {signed} signed up",
+                    league=league.name,
+                    signed=len(players),
+                )
             )
         if league.final_top and len(players) < league.final_top:
             raise LeagueError(
-                f"{league.name} has a final stage of the top {league.final_top} but only"
-                f" {plural(len(players), 'player')} signed up; lower it with /league final"
+                said_n(
+                    len(players),
+                    "{league} has a final stage of the top {top} but only {n} player signed up; lower it "
+                    "with /league final",
+                    "{league} has a final stage of the top {top} but only {n} players signed up; lower it "
+                    "with /league final",
+                    league=league.name,
+                    top=league.final_top,
+                )
             )
         rounds = self.planned_rounds(league, players)
         first = max(self.store.clock.time(), league.starts_at)
@@ -295,8 +347,13 @@ class LeagueService:
             return pairing.bracket_size(len(players)).bit_length() - 1
         if math.comb(len(players), league.group_size) > MAX_ROUND_ROBIN_GAMES:
             raise LeagueError(
-                f"a round robin of {plural(len(players), 'player')} in games of {league.group_size} is too long"
-                f" (over {plural(MAX_ROUND_ROBIN_GAMES, 'game')}); use Swiss"
+                said_n(
+                    len(players),
+                    "a round robin of {n} player in games of {size} is too long (over {most} games); use Swiss",
+                    "a round robin of {n} players in games of {size} is too long (over {most} games); use Swiss",
+                    size=league.group_size,
+                    most=MAX_ROUND_ROBIN_GAMES,
+                )
             )
         return len(self.round_robin(league, players))
 
@@ -388,13 +445,21 @@ class LeagueService:
         """Give a Swiss league a final stage of its top ``top`` players (0: none) after its Swiss
         rounds; allowed until the final's first round opens."""
         if league.format != "swiss":
+            if league.format == "elimination":
+                raise LeagueError(
+                    "{league} is a single-elimination league; only a Swiss league ends in a final stage",
+                    league=league.name,
+                )
             raise LeagueError(
-                f"{league.name} is a {FORMAT_NAMES[league.format]} league; only a Swiss league ends in a final stage"
+                "{league} is a round-robin league; only a Swiss league ends in a final stage",
+                league=league.name,
             )
         if league.status not in ("signup", "running"):
-            raise LeagueError(f"{league.name} is over; a final stage is set before it ends")
+            raise LeagueError("{league} is over; a final stage is set before it ends", league=league.name)
         if league.in_final:
-            raise LeagueError(f"the final stage of {league.name} has begun; it can no longer change")
+            raise LeagueError(
+                "the final stage of {league} has begun; it can no longer change", league=league.name
+            )
         swiss = league.swiss_rounds
         if top == 0:
             final: tuple[int | None, int | None, int] = (None, None, swiss)
@@ -403,13 +468,18 @@ class LeagueService:
             most = len(players) if league.status == "running" else MAX_PLAYERS
             if not 2 <= top <= most:
                 raise LeagueError(
-                    f"the final stage takes 2 to {most} players"
-                    f" ({plural(len(players), 'player')} in {league.name} now); 0 removes it"
+                    said_n(
+                        len(players),
+                        "the final stage takes 2 to {most} players ({n} player in {league} now); 0 removes it",
+                        "the final stage takes 2 to {most} players ({n} players in {league} now); 0 removes it",
+                        most=most,
+                        league=league.name,
+                    )
                 )
             final = (top, swiss + 1, swiss + pairing.bracket_rounds(top))
         if not await self.store.set_final(league.id, *final):
             raise LeagueError(
-                f"the final stage of {league.name} can no longer change (it has begun or ended)"
+                "the final stage of {league} can no longer change (it has begun or ended)", league=league.name
             )
         return await self.reread(league.id)
 
@@ -582,10 +652,18 @@ class LeagueService:
 # --------------------------------------------------------------------------- rating seasons
 
 
-def season_label(league: LeagueRow) -> str:
-    """How a season is offered in a list: its league's name and state."""
-    state = {"signup": "sign-ups open", "running": "running", "finished": "ended", "cancelled": "cancelled"}
-    return f"{league.name} ({state.get(league.status, league.status)})"
+SEASON_LABELS = {
+    "signup": N_("{league} (sign-ups open)"),
+    "running": N_("{league} (running)"),
+    "finished": N_("{league} (ended)"),
+    "cancelled": N_("{league} (cancelled)"),
+}
+
+
+def season_label(league: LeagueRow, t: Language = ENGLISH) -> str:
+    """How a season is offered in a list, in ``t``: its league's name and state."""
+    label = SEASON_LABELS.get(league.status)
+    return t.gettext(label, league=league.name) if label else f"{league.name} ({league.status})"
 
 
 async def seasons(store: LeagueStore, guild_id: int, game: str, typed: str = "") -> list[LeagueRow]:
@@ -607,5 +685,15 @@ async def season_named(store: LeagueStore, guild_id: int, game: str, text: str) 
         if str(league.id) == text or league.name.casefold() == text.casefold():
             return league
     title = engines.get(game).title if game in engines.GAMES else game
-    listed = ", ".join(x.name for x in found[:10]) or "none yet; each league of the game is a season"
-    raise LeagueError(f"{text!r} is not a {title} season on this server (seasons: {listed})")
+    if not found:
+        raise LeagueError(
+            "{name} is not a {game} season on this server (seasons: none yet; each league of the game is a season)",
+            name=repr(text),
+            game=title,
+        )
+    raise LeagueError(
+        "{name} is not a {game} season on this server (seasons: {seasons})",
+        name=repr(text),
+        game=title,
+        seasons=", ".join(x.name for x in found[:10]),
+    )

@@ -351,6 +351,8 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
         assert [b["label"] for b in signup.buttons] == ["Unirse", "Salir"]
         joined = await (await standin.slash(ana, chan, "league join")).original()
         assert joined.ephemeral and joined.content == "Ana se inscribió en Liga (1 jugador)."
+        again = await (await standin.slash(ana, chan, "league join")).original()  # a refusal: hers
+        assert again.ephemeral and again.content == "⚠️ Ya estás inscrito en Liga."
         for user in (beto, cusi):
             await standin.click(user, signup, "Unirse")
         assert "Inscritos (3): " in standin.message(signup.id).content
@@ -358,6 +360,10 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
         assert started.content.startswith(
             "Liga has started: 1 round, the first opens"
         )  # the organiser's English
+        late = await (await standin.slash(ana, chan, "league join")).original()
+        assert late.ephemeral and late.content == "⚠️ Liga ya empezó; las inscripciones están cerradas."
+        refused = await (await standin.slash(owner, chan, "league start")).original()
+        assert refused.ephemeral and refused.content == "⚠️ Liga has already started."
         standin.skip_messages(chan)
         await fire(bot)
         opened = await standin.next_message(chan, lambda m: "Liga" in m.content and "🏆" in m.content)

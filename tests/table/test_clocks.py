@@ -123,8 +123,9 @@ async def test_more_time_restarts_the_late_clock(service, clock, no_table_moves)
     with pytest.raises(StaleMove):
         await service.answer_timeout(session.id, late.seat, at + 1, "more", 2)
     voter = next(s for s in session.seats if s.user_id != late.user_id)
-    session, said, result = await service.answer_timeout(session.id, late.seat, at, "more", voter.user_id)
-    assert result is None and "again" in said and session.banks.pending == {}
+    session, result = await service.answer_timeout(session.id, late.seat, at, "more", voter.user_id)
+    assert result is None and session.banks.pending == {}
+    assert session.clock is not None and session.banks.banks[late.seat] == session.clock.start  # again
     assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY
     with pytest.raises(StaleMove, match="closed"):  # the first answer decided
         await service.answer_timeout(session.id, late.seat, at, "abandon", voter.user_id)
@@ -133,7 +134,7 @@ async def test_more_time_restarts_the_late_clock(service, clock, no_table_moves)
 async def test_abandon_ends_the_game_without_a_result(service, clock, no_table_moves):
     session, late, at = await run_out(service, clock)
     voter = next(s for s in session.seats if s.user_id != late.user_id)
-    session, _, _ = await service.answer_timeout(session.id, late.seat, at, "abandon", voter.user_id)
+    session, _ = await service.answer_timeout(session.id, late.seat, at, "abandon", voter.user_id)
     assert session.status == "abandoned" and "time ran out" in session.row.end_reason
 
 
@@ -149,8 +150,9 @@ async def test_the_computer_takes_the_seat_the_person_returns_once_and_ranks_las
     service, clock, no_table_moves
 ):
     session, late, at = await run_out(service, clock, people=2)
-    session, said, result = await service.answer_timeout(session.id, late.seat, at, "computer", None)
-    assert "computer" in said and result is not None and result.played  # it moved for the seat
+    session, result = await service.answer_timeout(session.id, late.seat, at, "computer", None)
+    assert result is not None and result.played  # it moved for the seat
+    assert str(result.note) == f"⏰ {late.name}'s time ran out; the computer plays that seat from now on"
     assert session.by_seat(late.seat).computer
     with pytest.raises(TableError, match="/game return takes it back"):
         await service.play(CH, late.user_id, "A1")
@@ -175,7 +177,7 @@ async def test_a_round_the_table_ends_follows_the_clock(service, clock):
     late = session.waiting_on()[0]
     clock.advance(2 * HOUR)
     result = await fire(service, session)
-    assert isinstance(result, MoveResult) and result.note == "⏰ Time is up."
+    assert isinstance(result, MoveResult) and str(result.note) == "⏰ Time is up."
     session = result.session
     assert session.waiting_on()[0].seat != late.seat and session.banks.pending == {}
     assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + 2 * HOUR
@@ -197,7 +199,7 @@ async def test_a_nowa_gwinea_round_ends_when_the_last_builders_clock_runs_out(se
     assert session.to_move() == {1} and session.banks.banks[0] == DAY  # 1 h used, 2 h back, capped
     clock.advance(23 * HOUR)
     result = await fire(service, session)
-    assert isinstance(result, MoveResult) and result.note == "⏰ Time is up."
+    assert isinstance(result, MoveResult) and str(result.note) == "⏰ Time is up."
     session = result.session
     assert session.engine.turn_number(session.state) == 2 and session.to_move() == {0, 1}
     banks = session.banks

@@ -61,7 +61,7 @@ async def test_table_move_when_the_deadline_passes(service, clock):
     clock.advance(1)
     assert await scheduler.run_due() == 1
     (result,) = fired
-    assert result is not None and "Time is up" in result.note
+    assert result is not None and "Time is up" in str(result.note)
     assert result.played[0].seat == TABLE and result.played[0].move == "skip"
     assert result.session.state.turn != late.seat
     log = await service.store.moves(session.id)
@@ -83,7 +83,9 @@ async def test_computer_moves_for_the_late_player(service, clock, monkeypatch):
     fired = []
     assert await deadline_scheduler(service, fired).run_due() == 1
     (result,) = fired
-    assert late.name in result.note and result.played[0].seat == late.seat and result.played[0].by_computer
+    assert (
+        late.name in str(result.note) and result.played[0].seat == late.seat and result.played[0].by_computer
+    )
     assert not result.session.seat_of(late.user_id).computer  # the seat stays the player's
 
 

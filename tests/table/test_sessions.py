@@ -211,7 +211,7 @@ async def test_resign_with_three_players_hands_seat_to_computer(service):
     await service.join(CH, 3, "c")
     session = (await service.start(CH, 1)).session
     result = await service.resign(CH, 3)
-    assert not result.finished and "computer plays" in result.note
+    assert not result.finished and "computer plays" in str(result.note)
     session = result.session
     assert session.seat_of(3).computer
     while session.status == "active":

@@ -45,19 +45,8 @@ NAME_CONTEXT = "slash command name"
 NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "languages" / f"{DOMAIN}.pot"
-# Where the code's messages are extracted from.  A game's engine joins (as "engines/<game>") once its
-# sentences are kept for translation (engines.core.said); until then its texts are English everywhere.
-SOURCES: tuple[str, ...] = (
-    "bot",
-    "cogs",
-    "renderers",
-    "languages",
-    "engines/tiwanaku",
-    "engines/guanga",
-    "engines/nowa_gwinea",
-    "engines/guacamole",
-    "engines/pachakuna",
-)
+# Where the code's messages are extracted from (the engines keep theirs with engines.core.said).
+SOURCES: tuple[str, ...] = ("bot", "cogs", "renderers", "languages", "engines")
 KEYWORDS: dict[str, Any] = {
     "gettext": None,
     "ngettext": (1, 2),

@@ -770,18 +770,25 @@ def _coerce(option: Option, raw: Any) -> Any:
                 return True
             if low in {"0", "false", "no", "off", "n"}:
                 return False
-            raise SetupError(f"{option.name} must be yes or no, not {raw!r}")
+            raise SetupError("{option} must be yes or no, not {value}", option=option.name, value=repr(raw))
         if option.kind is int:
             try:
                 return int(text)
             except ValueError:
-                raise SetupError(f"{option.name} must be a whole number, not {raw!r}") from None
+                raise SetupError(
+                    "{option} must be a whole number, not {value}", option=option.name, value=repr(raw)
+                ) from None
         if isinstance(option.kind, type) and issubclass(option.kind, enum.Enum):
             for member in option.kind:
                 if str(member.value).lower() == text.lower() or member.name.lower() == text.lower():
                     return member
             allowed = ", ".join(str(c) for c in option.choices or ())
-            raise SetupError(f"{option.name} must be one of {allowed}, not {raw!r}")
+            raise SetupError(
+                "{option} must be one of {allowed}, not {value}",
+                option=option.name,
+                allowed=allowed,
+                value=repr(raw),
+            )
         return text
     if (
         isinstance(option.kind, type)
@@ -806,14 +813,23 @@ def config_from_options(config_cls: type, players: int, options: Mapping[str, An
             continue
         if name not in known:
             allowed = ", ".join(sorted(known)) or "none"
-            raise SetupError(f"unknown option {name!r}; this game's options are: {allowed}")
+            raise SetupError(
+                "unknown option {option}; this game's options are: {allowed}",
+                option=repr(name),
+                allowed=allowed,
+            )
         opt = known[name]
         value = _coerce(opt, raw)
         if opt.choices is not None:
             plain = value.value if isinstance(value, enum.Enum) else value
             if plain not in opt.choices:
                 allowed = ", ".join(str(c) for c in opt.choices)
-                raise SetupError(f"{name} must be one of {allowed}, not {raw!r}")
+                raise SetupError(
+                    "{option} must be one of {allowed}, not {value}",
+                    option=name,
+                    allowed=allowed,
+                    value=repr(raw),
+                )
         kwargs[name] = value
     field_names = {f.name for f in dataclasses.fields(config_cls)}
     if "players" in field_names:

@@ -20,6 +20,7 @@ from engines.core import (
     rank_by,
     rng_for,
 )
+from languages import language
 
 
 class Mode(enum.Enum):
@@ -84,8 +85,13 @@ def test_options_from_text():
         config_from_options(Config, 2, {"mode": "medium"})
     with pytest.raises(SetupError, match="size must be one of 5, 9"):
         config_from_options(Config, 2, {"size": 7})
-    with pytest.raises(SetupError, match="yes or no"):
+    with pytest.raises(SetupError, match="yes or no") as refused:
         config_from_options(Config, 2, {"extra": "perhaps"})
+    assert refused.value.said.in_words(language("es")) == "extra debe ser yes o no, no 'perhaps'"
+    with pytest.raises(SetupError, match="unknown option 'colour'") as refused:
+        config_from_options(Config, 2, {"colour": "red"})
+    spanish = refused.value.said.in_words(language("es"))
+    assert spanish == "opción desconocida: 'colour'; las opciones de este juego son: extra, mode, size"
     with pytest.raises(SetupError, match="at most 3"):
         config_from_options(Config, 4, {"size": 9})
 

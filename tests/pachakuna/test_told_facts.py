@@ -82,6 +82,19 @@ def test_a_rotation_that_cannot_be_paid_says_the_rotation_costs():
     assert reason.args["n"] == D.ROTATION_PRICE and reason.args["have"] == 0
 
 
+def test_a_rotation_named_colours_it_need_not_give_up_says_so():
+    """Loose pieces pay the second rotation; naming a colour to give up is refused, and the
+    refusal is about the rotation, with the number of loose pieces."""
+    s = fresh()
+    give(s, 0, red=4)
+    first = next(m for m in P.legal_moves(s, 0) if isinstance(m, P.rules.Rotate))
+    s = play(s, 0, str(first))
+    second = next(c for c in P.rules.rotatable(s) if c != first.cell)
+    reason, _ = _refusal(s, 0, f"r{second}+1/r")
+    assert "rotation" in reason.msg and "llama" not in reason.msg
+    assert reason.args == {"n": 3}
+
+
 def test_loose_pieces_are_paid_from_the_colour_held_most():
     """A paid rotation takes loose pieces first from the colour with the most pieces (red 4,
     yellow 2: two reds go, whatever the colours' names)."""

@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from functools import partial
 
 import pytest
-from babel.messages.pofile import read_po
 
-import languages
 from engines import guanga as G
 from engines.core import (
-    Event,
     GameOver,
     IllegalMove,
     MalformedMove,
@@ -29,11 +26,9 @@ from engines.guanga import data as D
 from engines.guanga import terms as W
 from engines.guanga.rules import Claim, Done, Place, Refresh, Return, Stopper, patch_name
 from tests.guanga.util import clear, game, kind, play, put, set_basket, set_market
+from tests.support import sentences
 from tests.support.contract import playout
-
-ES = languages.language("es")
-with languages.catalogue_path("es").open("rb") as _fh:
-    CATALOGUE = read_po(_fh, locale="es", domain="pukllay")
+from tests.support.sentences import ES, PO, untranslated
 
 COMBOS = [
     (1, "beginner", False),
@@ -70,55 +65,10 @@ PROBES = (
 )
 
 
-def sentences(s: Said) -> Iterator[Said]:
-    """``s`` and every sentence or term inside it."""
-    yield s
-    for value in s.args.values():
-        if isinstance(value, Said):
-            yield from sentences(value)
-
-
-def untranslated(s: Said) -> list[str]:
-    """The message ids inside ``s`` that the Spanish catalogue lacks or leaves empty."""
-    out = []
-    for part in sentences(s):
-        entry = CATALOGUE.get(part.msg, part.context)
-        strings = (
-            entry.string
-            if entry is not None and isinstance(entry.string, tuple)
-            else (entry and entry.string,)
-        )
-        if entry is None or not all(strings) or entry.fuzzy:
-            out.append(part.msg)
-    return out
-
-
-def check_said(said: Said | None, english: str | None) -> str:
-    """``said`` reads as ``english``, every part has a Spanish translation, and the Spanish is
-    filled in (no placeholder left) and differs from the English; returns the Spanish."""
-    assert isinstance(said, Said), english
-    assert said.in_words() == english
-    assert not untranslated(said), (english, untranslated(said))
-    spanish = said.in_words(ES)
-    assert spanish != english, english
-    for name in ("{player}", "{n}", "{card}", "{cells}", "{patch}", "{attr}", "{reason}"):
-        assert name not in spanish, spanish
-    return spanish
-
-
-def check_event(e: Event) -> None:
-    check_said(e.said, e.text)
-    if e.public_text is None:
-        assert e.public_said is None
-    else:
-        check_said(e.public_said, e.public_text)
-    back = Event.from_dict(json.loads(json.dumps(e.to_dict())))
-    assert back == e and back.said == e.said and back.public_said == e.public_said
-
-
-def check_refusal(exc: MoveError) -> str:
-    """A refusal keeps its message and values; returns its Spanish."""
-    return check_said(exc.said, str(exc))
+# Every Guanga sentence reads differently in Spanish.
+check_said = partial(sentences.check_said, differs=True)
+check_event = partial(sentences.check_event, differs=True)
+check_refusal = partial(sentences.check_refusal, differs=True)
 
 
 def sometimes_claims(state, seat, legal, rng):
@@ -158,10 +108,7 @@ def test_every_event_and_refusal_of_a_playout_is_a_kept_sentence(players, mode, 
         out = G.outcome(final)
         assert out is not None and out.reason_said is not None
         assert out.reason_said == final.end_said and out.reason == final.end_reason
-        check_said(out.reason_said, out.reason)
-        if out.tiebreak is not None:
-            check_said(out.tiebreak_said, out.tiebreak)
-        assert Outcome.from_dict(json.loads(json.dumps(out.to_dict()))) == out
+        sentences.check_outcome(out, differs=True)
         back = G.from_dict(json.loads(json.dumps(G.to_dict(final))))
         assert back.end_said == final.end_said and G.outcome(back) == out
         with pytest.raises(GameOver) as caught:
@@ -473,7 +420,7 @@ def test_every_word_of_the_game_is_a_term_translated():
 
 def test_words_rules_help_and_options_are_translated():
     for key, text in G.WORDS.items():
-        entry = CATALOGUE.get(text)
+        entry = PO.get(text)
         assert entry is not None and entry.string, key
     assert ES.gettext(G.WORDS["option.mode.master"]) == "modo maestro"
     assert ES.has(G.RULES_HELP)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bot.app import EXTENSIONS
 from tests.e2e.conftest import nim_to_the_end, png_of
 from tests.e2e.forge import forged_click, forged_select
+from tests.e2e.players import is_board
 from tests.standin.model import VIEW_CHANNEL
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
@@ -29,6 +30,7 @@ async def test_history_of_a_game_in_progress_shows_no_other_seats_secret(standin
         lobby = await standin.slash(alice, chan, "guanga new", thread=False, mode="apprentice", players=2)
         await standin.click(bob, lobby.message, "Join")
         await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)  # the start is done: the first board is posted
         session = await bot.sessions.in_channel(chan.id)
         orders = {}
         for user in (alice, bob):

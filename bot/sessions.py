@@ -423,6 +423,20 @@ def deadline_moves(
     return state, played, None
 
 
+def refuse_computer_seat(session: Session, seat: Seat) -> None:
+    """Refuse a move (or an undo) from a person whose seat the computer plays, saying why:
+    they resigned, or their time ran out (and whether ``/game return`` can still take it back)."""
+    if not seat.computer:
+        return
+    if seat.resigned:
+        raise TableError("you resigned from this game; the computer plays your seat now")
+    if seat.seat is not None and gc.may_return(session.banks, seat.seat):
+        raise TableError(
+            "your time ran out and the computer plays your seat now; /game return takes it back (once)"
+        )
+    raise TableError("the computer plays your seat in this game now (you resigned or ran out of time)")
+
+
 class SessionService:
     def __init__(
         self,
@@ -802,15 +816,7 @@ class SessionService:
             seat = session.seat_of(user_id)
             if seat is None or seat.seat is None:
                 raise NotSeated("you are not playing in this game; you can watch with /game board")
-            if seat.computer and gc.may_return(session.banks, seat.seat):
-                raise TableError(
-                    "your time ran out and the computer plays your seat now; "
-                    "/game return takes it back (once)"
-                )
-            if seat.computer:
-                raise TableError(
-                    "the computer plays your seat in this game now (you resigned or ran out of time)"
-                )
+            refuse_computer_seat(session, seat)
             if session.damaged:
                 raise Damaged(damaged_text(session))
             if expected_stamp is not None and expected_stamp != await self.stamp(session, seat.seat):

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from bot.history import History
 from bot.public import MoveRecord
 from bot.replaying import taken_back, undo_target, undo_text, walk
-from bot.sessions import MoveResult, Session, SessionService, TableError, record_of
+from bot.sessions import MoveResult, Session, SessionService, TableError, record_of, refuse_computer_seat
 from bot.storage import NewMove, UndoRequest
 from engines.core import PUBLIC, TABLE, Event, plural
 
@@ -74,8 +74,7 @@ class UndoService:
             seat = session.seat_of(user_id)
             if seat is None or seat.seat is None:
                 raise TableError("you are not playing in this game")
-            if seat.computer:
-                raise TableError("you resigned from this game; the computer plays your seat now")
+            refuse_computer_seat(session, seat)
             target, moves = await self._check(session, seat.seat)
             others = {
                 s.seat

@@ -249,10 +249,12 @@ def _either(options: list[Said]) -> Said:
 
 
 def _both(seats: list[str]) -> str | Said:
-    """Seats named together: ``{p0} and {p1}``."""
+    """Seats named together: ``{p0} and {p1}``, ``{p0}, {p1} and {p2}``."""
     out: str | Said = seats[-1]
-    for first in reversed(seats[:-1]):
-        out = said("{first} and {rest}", first=first, rest=out)
+    if len(seats) > 1:
+        out = said("{first} and {rest}", first=seats[-2], rest=out)
+    for first in reversed(seats[:-2]):
+        out = said("{a}, {b}", a=first, b=out)
     return out
 
 

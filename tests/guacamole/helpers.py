@@ -75,6 +75,19 @@ def rig(
     return dataclasses.replace(state, **extra) if extra else state
 
 
+def tied_before_last_draw() -> State:
+    """Two players tied through every tiebreak (4 points each from one dish, one card each in hand and
+    zone together), player 2 to draw the draw pile's last card, which ends the game shared."""
+    return rig(
+        players=2,
+        hands={0: ["9L"]},
+        discards=(["1A"], []),
+        fill_deck=False,
+        turn=1,
+        dishes={0: [["1P", "2P", "3P"]], 1: [["1T", "2T", "3T"]]},
+    )
+
+
 def codes(cards) -> list[str]:
     return [card_code(c) for c in cards]
 

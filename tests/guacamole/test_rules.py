@@ -29,7 +29,7 @@ from engines.guacamole.rules import (
     TOMATHOR,
 )
 
-from .helpers import codes, rig, total_cards
+from .helpers import codes, rig, tied_before_last_draw, total_cards
 
 
 def play(state, seat, *moves):
@@ -733,14 +733,7 @@ def test_game_over_event_names_winner():
 
 def test_game_over_event_says_a_tied_game_is_shared():
     """A tie through every tiebreak ends with both named and the win shared."""
-    s = rig(
-        players=2,
-        hands={0: ["9L"]},
-        discards=(["1A"], []),
-        fill_deck=False,
-        turn=1,
-        dishes={0: [["1P", "2P", "3P"]], 1: [["1T", "2T", "3T"]]},
-    )
+    s = tied_before_last_draw()
     end, ev = play(s, 1, "draw x1")
     assert g.outcome(end).winners == (0, 1)
     assert ev[-1].kind == "end" and "{p0} and {p1} share the win" in ev[-1].text

@@ -25,7 +25,7 @@ from engines.core import (
 from tests.support import sentences
 from tests.support.sentences import ES, placeholders, translated
 
-from .helpers import rig
+from .helpers import rig, tied_before_last_draw
 from .test_playouts import candidate_moves, random_move
 
 # Guacamole's templates name their seats as values too.
@@ -193,14 +193,7 @@ def test_bad_notation_in_spanish_names_the_text_and_the_notation(text):
 
 
 def test_the_end_and_the_outcome_in_spanish():
-    shared = rig(
-        players=2,
-        hands={0: ["9L"]},
-        discards=(["1A"], []),
-        fill_deck=False,
-        turn=1,
-        dishes={0: [["1P", "2P", "3P"]], 1: [["1T", "2T", "3T"]]},
-    )
+    shared = tied_before_last_draw()
     end, ev = g.apply_move(shared, 1, g.parse_move("draw x1"))
     assert ev[-1].kind == END
     assert es_words(ev[-1], None) == (
@@ -364,5 +357,5 @@ def test_a_steal_from_an_empty_hand_and_a_shared_win_are_kept_sentences():
     )
     _, ev = g.apply_move(three, 2, g.parse_move("draw x1"))
     check_event(ev[-1])
-    assert "{p0} y {p1} y {p2} comparten la victoria" in es_words(ev[-1], None)
-    assert "{p0} and {p1} and {p2} share the win" in ev[-1].text
+    assert "{p0}, {p1} y {p2} comparten la victoria" in es_words(ev[-1], None)
+    assert "{p0}, {p1} and {p2} share the win" in ev[-1].text

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bot.gameclock import DAY, HOUR
+from bot.history import History
 from bot.sessions import MoveResult, NotSeated, StaleMove, TableError, TimeOut
 from bot.storage import DEADLINE, PersonRow
+from bot.undo import UndoService
 from tests.support import nim
 
 CH = 78
@@ -156,6 +158,8 @@ async def test_the_computer_takes_the_seat_the_person_returns_once_and_ranks_las
     assert session.by_seat(late.seat).computer
     with pytest.raises(TableError, match="/game return takes it back"):
         await service.play(CH, late.user_id, "A1")
+    with pytest.raises(TableError, match=r"^your time ran out .*/game return takes it back"):
+        await UndoService(service, History(service)).ask(CH, late.user_id)  # not "you resigned"
     with pytest.raises(TableError, match="the computer took no seat of yours"):
         other = next(s for s in session.seats if s.user_id != late.user_id)
         await service.return_seat(CH, other.user_id)

@@ -6,7 +6,9 @@ import asyncio
 
 import pytest
 
+from bot.history import History
 from bot.sessions import NoGameHere, NotSeated, SessionService, StaleMove, TableError
+from bot.undo import UndoService
 from engines.core import IllegalMove, MalformedMove, NotYourTurn
 from tests.support import nim
 
@@ -214,6 +216,10 @@ async def test_resign_with_three_players_hands_seat_to_computer(service):
     assert not result.finished and "computer plays" in str(result.note)
     session = result.session
     assert session.seat_of(3).computer
+    with pytest.raises(TableError, match="^you resigned from this game; the computer plays your seat now$"):
+        await service.play(CH, 3, "A1")
+    with pytest.raises(TableError, match="^you resigned from this game"):
+        await UndoService(service, History(service)).ask(CH, 3)
     while session.status == "active":
         result = await service.play(
             CH, user_to_move(session), (await service.legal_moves(CH, user_to_move(session)))[0]

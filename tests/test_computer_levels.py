@@ -226,13 +226,14 @@ def test_pachakuna_playouts_stop_when_the_seat_is_about_to_start_its_turn_again(
         done = pai._until(world)
         game = pai._game()
         value = search.playout(game, world, random.Random(k), None, seat, done)
-        # the same playout by hand: the rollout player (sharp) at every seat until the stop
-        assert game.policy is pai.sharp_move
+        # the same playout by hand: the rollout player at every seat until the stop
+        player = pai.sharp_move if pai.ROLLOUT == "sharp" else pai.normal_move
+        assert game.policy is player
         rng = random.Random(k)
         now = world
         while module.outcome(now) is None and not done(now):
             who = min(module.to_move(now))
-            move = pai.sharp_move(module.view_for(now, who), list(module.legal_moves(now, who)), rng)
+            move = player(module.view_for(now, who), list(module.legal_moves(now, who)), rng)
             now, _ = module.apply_move(now, who, move)
         if module.outcome(now) is None:
             assert now.turn == seat and now.phase == "rotate" and not now.turn_log

@@ -3,10 +3,11 @@
 ``normal`` is a greedy one-ply trader; ``easy`` takes a random legal move now
 and then; ``strong`` samples the order of the demand bag (:func:`determinize`)
 and plays candidates out in those worlds (:mod:`engines.search`): the sharp
-player's move (:func:`sharp_move`, the normal trader watching the opponent's
-last colour), its best llama actions and the tile turns that open its best
-plans, each followed by the sharp player at both seats to the start of the
-seat's next turn, where the position is scored.  Another move replaces the
+player's move (:func:`sharp_move`, the normal trader with readier paid tile
+turns, watching the last colour), its best llama actions and the tile turns
+that open its best plans, each followed by the normal player at both seats
+(:data:`ROLLOUT`) to the start of the seat's next turn, where the position is
+scored.  Another move replaces the
 sharp one only when it is better on the same worlds beyond the noise.
 """
 
@@ -525,8 +526,10 @@ def _until(world: State) -> Callable[[State], bool] | None:
     return lambda state: state.turn_number >= stop
 
 
-ROLLOUT = "sharp"
-"""The player both seats follow in the strong player's playouts: ``sharp`` or ``normal``."""
+ROLLOUT = "normal"
+"""Who plays both seats in the strong player's playouts: ``normal`` or ``sharp``.  The normal
+player measured better (and is cheaper): it is also the opponent the strong level is measured
+against, so it models that opponent exactly."""
 
 
 def _game() -> search.Game:

@@ -713,9 +713,10 @@ def _can_deny(view: View, me: int, legal: list[Move]) -> bool:
 
 
 def sharp_move(view: View, legal: list[Move], rng: random.Random) -> Move:
-    """The normal player's trade with an eye on the last colour: when the opponent is one colour short, it shuts the opponent's way
-    to a village asking for that colour with a tile turn, or sells at that village first; one
-    colour short itself, it pays for the tile turn that opens its own way."""
+    """The normal player's trade with readier paid tile turns (:data:`SHARP`) and an eye on the
+    last colour: when the opponent is one colour short, it shuts the opponent's way to a village
+    asking for that colour with a tile turn its own ways do not need, or sells at that village
+    first; one colour short itself, it pays for any tile turn that opens its own way."""
     if not legal:
         raise ValueError("no legal move to choose from")
     me = view.seat if view.seat is not None else view.turn
@@ -723,13 +724,15 @@ def sharp_move(view: View, legal: list[Move], rng: random.Random) -> Move:
     short = view.colours[1 - me] == len(D.COLOURS) - 1
     rotation = None
     if view.phase == "rotate":
-        if short and BLOCK:
-            worth, shut = _block(view, me, legal)
-            if shut is not None and worth >= WIN_THREAT * 0.5:
-                return shut
         # with a way to sell first where the opponent would win, a tile turn could only spoil it
         if not (short and DENY and _can_deny(view, me, legal)):
             rotation = _rotation(view, me, legal, rng, tune)
+        # its own way comes first: a player that only blocks makes no progress, and two sharp
+        # players would block each other turn after turn
+        if rotation is None and short and BLOCK:
+            worth, shut = _block(view, me, legal)
+            if shut is not None and worth >= WIN_THREAT * 0.5:
+                return shut
     if rotation is not None:
         return rotation
     scored = _rank_actions(view, me, legal, rng, tune)

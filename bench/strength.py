@@ -5,6 +5,8 @@ Run: python bench/strength.py [--games 200] [--seconds 0.1] [--workers 2] [--onl
 * Two players (Guacamole, Guanga, Tiwanaku, P'achakuna, Nowa Gwinea): strong against
   normal and normal against easy, seats swapped every game; the first level's win rate
   (a shared win counts half) with its 95 % Wilson interval.
+* ``--pairings sharp-normal`` (P'achakuna): the sharp heuristic the strong player starts
+  from, against normal, in cheap duels (no search).
 * Three players: one seat of each level, seats rotated through all six orders; the
   average place of each level (1 = first).
 * Nowa Gwinea tasks: on every task of both sides, whether the strong player's village
@@ -40,6 +42,17 @@ NG_SECONDS = 1.0
 ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
+EXTRA_PLAYERS = ("sharp",)
+"""Players that are not table levels but may sit in a duel: a game's ``ai.<name>_move`` (P'achakuna's
+sharp heuristic, the default move of its strong player), for the games whose ``ai`` has one."""
+
+
+def extra_player(game: str, name: str):
+    """The ``ai.<name>_move`` function of ``game``, or None when the game has no such player."""
+    ai = __import__(f"engines.{game}.ai", fromlist=["ai"])
+    return getattr(ai, f"{name}_move", None)
+
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95 % Wilson score interval of a proportion (wins may include halves)."""
     if n == 0:
@@ -67,7 +80,10 @@ def play(game: str, levels: tuple[str, ...], seed: int, seconds: float, options:
         legal = list(module.legal_moves(state, seat))
         rng = rng_for(seed, "bench", number)
         start = time.process_time()
-        move = module.computer_move(module.view_for(state, seat), legal, rng, levels[seat], seconds)
+        if levels[seat] in EXTRA_PLAYERS:
+            move = extra_player(game, levels[seat])(module.view_for(state, seat), legal, rng)
+        else:
+            move = module.computer_move(module.view_for(state, seat), legal, rng, levels[seat], seconds)
         spent[levels[seat]] = spent.get(levels[seat], 0.0) + time.process_time() - start
         count[levels[seat]] += 1
         state, _ = module.apply_move(state, seat, move)
@@ -176,7 +192,9 @@ def timing(parts) -> str:
         spent.update(s)
         count.update(c)
     return ", ".join(
-        f"{lv} {1000 * spent[lv] / count[lv]:.1f} ms/move" for lv in ("easy", "normal", "strong") if count[lv]
+        f"{lv} {1000 * spent[lv] / count[lv]:.1f} ms/move"
+        for lv in ("easy", "normal", "strong", *EXTRA_PLAYERS)
+        if count[lv]
     )
 
 
@@ -230,8 +248,11 @@ def main(argv: list[str] | None = None) -> None:
     limits = {k: int(v) for k, v in (item.split("=") for item in args.limit)}
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
     for pair in pairings:
-        if len(pair) != 2 or not set(pair) <= {"easy", "normal", "strong"}:
-            ap.error(f"--pairings takes LEVEL-LEVEL items such as strong-normal, not {'-'.join(pair)!r}")
+        if len(pair) != 2 or not set(pair) <= {"easy", "normal", "strong", *EXTRA_PLAYERS}:
+            ap.error(
+                f"--pairings takes LEVEL-LEVEL items such as strong-normal (levels easy, normal, strong, "
+                f"and {', '.join(EXTRA_PLAYERS)} where a game has it), not {'-'.join(pair)!r}"
+            )
 
     def count(game: str, strong: bool) -> int:
         if not strong:
@@ -265,6 +286,8 @@ def main(argv: list[str] | None = None) -> None:
                 if only and game not in only:
                     continue
                 for a, b in pairings:
+                    if any(p in EXTRA_PLAYERS and extra_player(game, p) is None for p in (a, b)):
+                        continue
                     t = time.perf_counter()
                     g = count(game, "strong" in (a, b))
                     rows = []

@@ -105,6 +105,33 @@ STRONG = [
 ]
 
 
+def test_pachakuna_sharp_player_is_legal_reads_only_its_view_and_is_seeded():
+    """The sharp player (the strong player's default move and playout policy) returns a legal
+    move everywhere, the same move for the same seed, and the same move in another state with
+    the same view (the bag in another order)."""
+    from engines.pachakuna import ai as pai
+
+    module = engines.get("pachakuna").load()
+    checked = 0
+    for setup in (("pachakuna", 2, {"board": "random", "max_turns": 40}), ("pachakuna", 2, {})):
+        for k, (state, seat) in enumerate(playout(*setup, seed=12, max_moves=300)):
+            view = module.view_for(state, seat)
+            legal = list(module.legal_moves(state, seat))
+            move = pai.sharp_move(view, legal, rng_for(12, k))
+            assert move in legal, f"sharp chose {move} at move {k}"
+            assert pai.sharp_move(view, legal, rng_for(12, k)) == move
+            twin = module.determinize(view, random.Random(k))
+            assert twin.bag != state.bag or len(state.bag) < 2
+            assert (
+                pai.sharp_move(
+                    module.view_for(twin, seat), list(module.legal_moves(twin, seat)), rng_for(12, k)
+                )
+                == move
+            )
+            checked += 1
+    assert checked > 200
+
+
 @pytest.mark.parametrize("setup", STRONG, ids=label)
 def test_strong_move_depends_only_on_the_view(setup):
     """Hidden parts changed (another state with the same view): the same strong move; and the
@@ -199,12 +226,14 @@ def test_pachakuna_playouts_stop_when_the_seat_is_about_to_start_its_turn_again(
         done = pai._until(world)
         game = pai._game()
         value = search.playout(game, world, random.Random(k), None, seat, done)
-        # the same playout by hand: the normal player at every seat until the stop
+        # the same playout by hand: the rollout player at every seat until the stop
+        player = pai.sharp_move if pai.ROLLOUT == "sharp" else pai.normal_move
+        assert game.policy is player
         rng = random.Random(k)
         now = world
         while module.outcome(now) is None and not done(now):
             who = min(module.to_move(now))
-            move = pai.normal_move(module.view_for(now, who), list(module.legal_moves(now, who)), rng)
+            move = player(module.view_for(now, who), list(module.legal_moves(now, who)), rng)
             now, _ = module.apply_move(now, who, move)
         if module.outcome(now) is None:
             assert now.turn == seat and now.phase == "rotate" and not now.turn_log
@@ -215,8 +244,8 @@ def test_pachakuna_playouts_stop_when_the_seat_is_about_to_start_its_turn_again(
 
 
 def test_pachakuna_strong_candidates_are_legal_and_include_tile_turns():
-    """The normal player's move comes first; the others are legal, and at the start of some
-    turns several tile turns are compared, not only the normal player's."""
+    """The sharp player's move comes first; the others are legal, and at the start of some
+    turns several tile turns are compared, not only the sharp player's."""
     from engines.pachakuna import ai as pai
     from engines.pachakuna.rules import Rotate
 
@@ -226,7 +255,7 @@ def test_pachakuna_strong_candidates_are_legal_and_include_tile_turns():
         view = module.view_for(state, seat)
         legal = list(module.legal_moves(state, seat))
         found = pai.candidates(view, legal, random.Random(k))
-        assert found[0] == pai.normal_move(view, legal, random.Random(k))
+        assert found[0] == pai.sharp_move(view, legal, random.Random(k))
         assert set(found) <= set(legal) and len(found) == len(set(found)) <= pai.CANDIDATES
         several += sum(isinstance(m, Rotate) for m in found) >= 2
     assert several >= 3

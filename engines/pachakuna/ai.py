@@ -2,11 +2,13 @@
 
 ``normal`` is a greedy one-ply trader; ``easy`` takes a random legal move now
 and then; ``strong`` samples the order of the demand bag (:func:`determinize`)
-and plays candidates out in those worlds (:mod:`engines.search`): the normal
-player's move, its best llama actions and the tile turns that open its best
-plans, each followed by the normal player at both seats to the start of the
-seat's next turn, where the position is scored.  Another move replaces the
-normal one only when it is better on the same worlds beyond the noise.
+and plays candidates out in those worlds (:mod:`engines.search`): the sharp
+player's move (:func:`sharp_move`, the normal trader with readier paid tile
+turns, watching the last colour), its best llama actions and the tile turns
+that open its best plans, each followed by the normal player at both seats
+(:data:`ROLLOUT`) to the start of the seat's next turn, where the position is
+scored.  Another move replaces the
+sharp one only when it is better on the same worlds beyond the noise.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from engines import search
 from engines.core import DEFAULT_LEVEL
@@ -57,6 +60,28 @@ def _board_masks(tiles: tuple[tuple[int, str], ...], black: bool) -> dict[int, i
             _MASKS.clear()
         found = _MASKS[key] = _masks(dict(tiles), black)
     return found
+
+
+@dataclass(frozen=True)
+class Tune:
+    """The greedy trader's weights (the normal player's unless others are given)."""
+
+    decay: float = 0.6  # a way's worth falls by this for every tile it needs turned
+    approach: float = 0.45  # the share of a sale's worth a tile on the way to it counts
+    paid_margin: float = 2.0  # loose pieces kept after paying for a further tile turn
+    paid_rich: float = 2.0  # the least worth of the plan a paid turn opens, with plenty of loose pieces
+    paid_poor: float = 5.0  # and with few
+
+
+NORMAL = Tune()
+
+SHARP = Tune(decay=0.8, approach=0.8, paid_margin=0, paid_rich=0.0, paid_poor=2.0)
+"""The sharp player's weights: it heads for sales that need tile turns more readily, and it
+pays for further turns with its loose pieces down to the last (a way to a sale brings pieces
+back; the normal player keeps two)."""
+
+LAST_ONE = {"paid_margin": 0, "paid_rich": 0.0, "paid_poor": 0.0}
+"""The sharp player's paid turns when one colour short: any it can pay with loose pieces."""
 
 
 class _Eval:
@@ -115,11 +140,12 @@ class _Search:
 
     Crossing a tile from edge e to edge d costs 0 when both are open for the llama, 1 when one
     turn of that tile could open both (the open arc is long enough), and is impossible
-    otherwise.  The start tile needs only its exit open; a village stops the way."""
+    otherwise.  The start tile needs only its exit open; a village stops the way.  Tiles in
+    ``fixed`` (marked with a rock) cannot be turned."""
 
     __slots__ = ("m", "dist", "parent", "source")
 
-    def __init__(self, masks: dict[int, int], source: int):
+    def __init__(self, masks: dict[int, int], source: int, fixed: frozenset[int] = frozenset()):
         m = [63] * 100
         for c, v in masks.items():
             m[c] = v
@@ -150,10 +176,15 @@ class _Search:
                 if village:
                     cost = 0
                 elif ce is None:
-                    cost = 0 if (mc >> d) & 1 else 1
+                    if (mc >> d) & 1:
+                        cost = 0
+                    elif c in fixed:
+                        continue
+                    else:
+                        cost = 1
                 elif (mc >> d) & 1 and (mc >> e) & 1:
                     cost = 0
-                elif ce[d] <= lim:
+                elif ce[d] <= lim and c not in fixed:
                     cost = 1
                 else:
                     continue
@@ -220,9 +251,10 @@ def normal_move(view: View, legal: list[Move], rng: random.Random) -> Move:
 class _Plan:
     """What the greedy player works from: its llamas, the open edges, sale values."""
 
-    def __init__(self, view: View, me: int):
+    def __init__(self, view: View, me: int, tune: Tune = NORMAL):
         self.view = view
         self.me = me
+        self.tune = tune
         self.black = me == 1
         self.ev = _Eval(view, me)
         self.mine = [lm for lm in view.llamas if lm.seat == me]
@@ -249,19 +281,21 @@ class _Plan:
                 self.search_cache[v] = _search(self.view.tiles, self.black, self.masks, v)
             d = self.search_cache[v].to_field(cell)
             if d is not None:
-                best = max(best, val * 0.6**d)
+                best = max(best, val * self.tune.decay**d)
         return best
 
 
-def _rotation(view: View, me: int, legal: list[Move], rng: random.Random) -> Move | None:
+def _rotation(view: View, me: int, legal: list[Move], rng: random.Random, tune: Tune = NORMAL) -> Move | None:
     """The rotation the greedy player makes now, if any."""
     rotations = [m for m in legal if isinstance(m, Rotate)]
     if not rotations or view.phase != "rotate":
         return None
-    plan = _Plan(view, me)
+    plan = _Plan(view, me, tune)
     cost = view.rotation_cost
-    if cost == 0 or view.loose[me] >= cost + 2:
-        move = _choose_rotation(view, me, plan.masks, plan.mine, rotations, plan.targets, cost, rng, plan.ev)
+    if cost == 0 or view.loose[me] >= cost + tune.paid_margin:
+        move = _choose_rotation(
+            view, me, plan.masks, plan.mine, rotations, plan.targets, cost, rng, plan.ev, tune=tune
+        )
         if move is not None:
             return move
     if cost == 0:
@@ -274,9 +308,11 @@ def _rotation(view: View, me: int, legal: list[Move], rng: random.Random) -> Mov
     return None
 
 
-def _rank_actions(view: View, me: int, legal: list[Move], rng: random.Random) -> list[tuple[float, Move]]:
+def _rank_actions(
+    view: View, me: int, legal: list[Move], rng: random.Random, tune: Tune = NORMAL
+) -> list[tuple[float, Move]]:
     """Every llama action and ``end``, scored, best first."""
-    plan = _Plan(view, me)
+    plan = _Plan(view, me, tune)
     ev, by_id, mine = plan.ev, plan.by_id, plan.mine
     scored: list[tuple[float, Move]] = []
     for mv in legal:
@@ -288,7 +324,7 @@ def _rank_actions(view: View, me: int, legal: list[Move], rng: random.Random) ->
                 v = ev.sale(lm.load, mv.to)
                 score = v if v is not None else 0.2
             else:
-                score = 0.45 * plan.potential(mv.to, lm.load) + 0.1
+                score = tune.approach * plan.potential(mv.to, lm.load) + 0.1
             if lm.cell in D.VILLAGES:
                 here = ev.sale(lm.load, lm.cell)
                 if here is not None and here >= score:
@@ -331,7 +367,9 @@ def _search(tiles_key: tuple, black: bool, masks: dict[int, int], source: int) -
     return found
 
 
-def _choose_rotation(view, me, masks, mine, rotations, targets, cost, rng, ev, every=None) -> Move | None:
+def _choose_rotation(
+    view, me, masks, mine, rotations, targets, cost, rng, ev, every=None, tune: Tune = NORMAL
+) -> Move | None:
     """The greedy rotation: one that opens the way of one of the three best plans.
 
     With a list ``every``, the rotations opening each of those plans' ways are added to it
@@ -354,14 +392,14 @@ def _choose_rotation(view, me, masks, mine, rotations, targets, cost, rng, ev, e
             d = search.to_village(v)
             if d is None or d == 0 or val <= reach_best:
                 continue
-            plans.append(((val - reach_best) * 0.6 ** (d - 1), rng.random(), v, search))
+            plans.append(((val - reach_best) * tune.decay ** (d - 1), rng.random(), v, search))
     if not plans:
         return None
     plans.sort(key=lambda p: (p[0], p[1]), reverse=True)
     if cost == 0:
         threshold = 0.0
     else:
-        threshold = 2.0 if view.loose[me] >= 3 * cost else 5.0
+        threshold = tune.paid_rich if view.loose[me] >= 3 * cost else tune.paid_poor
     for score, _, village, search in plans[:3]:
         if score <= threshold:
             break
@@ -488,8 +526,15 @@ def _until(world: State) -> Callable[[State], bool] | None:
     return lambda state: state.turn_number >= stop
 
 
+ROLLOUT = "normal"
+"""Who plays both seats in the strong player's playouts: ``normal`` or ``sharp``.  The normal
+player measured better (and is cheaper): it is also the opponent the strong level is measured
+against, so it models that opponent exactly."""
+
+
 def _game() -> search.Game:
-    return search.Game(rules, determinize, normal_move, _evaluate, HORIZON, _until)
+    policy = sharp_move if ROLLOUT == "sharp" else normal_move
+    return search.Game(rules, determinize, policy, _evaluate, HORIZON, _until)
 
 
 CANDIDATES = 7
@@ -502,7 +547,7 @@ ROTATION_CANDIDATES = 3
 def candidates(view: View, legal: list[Move], rng: random.Random) -> list[Move]:
     """The normal player's pick, its best llama actions and, before them, no rotation at all."""
     me = view.seat if view.seat is not None else view.turn
-    out = [normal_move(view, legal, rng)]
+    out = [sharp_move(view, legal, rng)]
     actions = [m for _, m in _rank_actions(view, me, legal, rng)]
     turns: list[Move] = []
     if ROTATION_CANDIDATES and view.phase == "rotate" and any(isinstance(m, Rotate) for m in legal):
@@ -530,3 +575,184 @@ def strong_move(view: View, legal: list[Move], rng: random.Random, seconds: floa
         keep_margin=KEEP_MARGIN,
         confidence=CONFIDENCE,
     )
+
+
+# --------------------------------------------------------------------------- the sharp player
+
+BLOCK = True
+"""Whether the sharp player turns a tile to shut the opponent's way to its seventh colour."""
+
+DENY = True
+"""Whether the sharp player sells first at the village where the opponent would take its
+seventh colour (and keeps its tile turns from spoiling its own way there)."""
+
+ENDGAME_PAY = True
+"""Whether the sharp player, one colour short itself, pays for any further tile turn it can
+afford with loose pieces that opens a way to a sale."""
+
+BLOCK_CELLS = 5
+"""At most this many tiles on the opponent's ways are tried for a block."""
+
+WIN_THREAT = 60.0
+"""The worth of a sale that would give the opponent its seventh colour."""
+
+
+def _threat_list(
+    view: View, me: int, fixed: frozenset[int] = frozenset()
+) -> list[tuple[float, int, int, int]]:
+    """(worth, village, llama cell, tiles to turn) of every sale the opponent could make next
+    turn for a colour it lacks, with at most one tile turned (its free turn); tiles in
+    ``fixed`` are marked and cannot be turned by it."""
+    opp = 1 - me
+    ev = _Eval(view, opp)
+    black = opp == 1
+    masks = _board_masks(view.tiles, black)
+    wins = view.colours[opp] == len(D.COLOURS) - 1
+    out = []
+    for lm in view.llamas:
+        if lm.seat != opp or lm.load is None or not ev.lack(lm.load):
+            continue
+        way = _Search(masks, lm.cell, fixed) if fixed else _search(view.tiles, black, masks, lm.cell)
+        for v in D.VILLAGE_ORDER:
+            demand = ev.demands.get(v)
+            if demand is None or lm.load not in D.demand_colours(demand) or D.VILLAGES[v] == lm.load:
+                continue
+            d = 0 if v == lm.cell else way.to_village(v)
+            if d is None or d > 1:
+                continue
+            big = D.demand_colours(demand)[0] == lm.load
+            worth = WIN_THREAT if wins else 12.0 if big else 10.0
+            out.append((worth * (0.7 if d else 1.0), v, lm.cell, d))
+    return out
+
+
+def _by_village(worths) -> float:
+    """The sum over villages of the best of the (worth, village) pairs at each."""
+    best: dict[int, float] = {}
+    for value, v in worths:
+        best[v] = max(best.get(v, 0.0), value)
+    return sum(best.values())
+
+
+def _block(view: View, me: int, legal: list[Move]) -> tuple[float, Move | None]:
+    """The tile turn (paid with loose pieces, or free) that best shuts the opponent's ways to
+    its sales next turn, and how much of their worth it shuts away."""
+    if view.phase != "rotate":
+        return 0.0, None
+    # the tiles turned this turn stay marked through the opponent's turn
+    fixed = frozenset(view.rotated)
+    threats = _threat_list(view, me, fixed)
+    if all(start == v for _, v, start, _ in threats):
+        return 0.0, None
+    allowed = {(m.cell, m.steps) for m in legal if isinstance(m, Rotate) and not m.pay}
+    opp = 1 - me
+    black = opp == 1
+    masks = _board_masks(view.tiles, black)
+    tiles = dict(view.tiles)
+    cells: list[int] = []
+    for _, v, start, _ in sorted(threats, reverse=True):
+        if start == v:
+            continue
+        for cell, _, _ in _Search(masks, start, fixed).steps_to(v):
+            if cell not in cells and any((cell, k) in allowed for k in range(1, 6)):
+                cells.append(cell)
+    # one sale at a village is all the opponent needs: the best threat at each village counts
+    before = _by_village((value, v) for value, v, _, _ in threats)
+    best: tuple[float, Move | None] = (0.0, None)
+    for cell in cells[:BLOCK_CELLS]:
+        code = tiles[cell]
+        for steps in range(1, 6):
+            if (cell, steps) not in allowed:
+                continue
+            new_code = f"{code[0]}{(int(code[1]) + steps) % 6}"
+            changed = dict(masks)
+            changed[cell] = open_mask(new_code, black)
+            ways: dict[int, _Search] = {}
+            marked = fixed | {cell}
+            still = []
+            for value, v, start, d0 in threats:
+                if start == v:
+                    still.append((value, v))
+                    continue
+                if start not in ways:
+                    ways[start] = _Search(changed, start, marked)
+                d = ways[start].to_village(v)
+                if d is not None and d <= 1:
+                    still.append((value if d <= d0 else value * 0.7, v))
+            left = _by_village(still)
+            if before - left > best[0]:
+                best = (before - left, Rotate(cell, steps))
+                if left == 0:
+                    return best
+    return best
+
+
+def _threats(view: View, me: int) -> dict[int, float]:
+    """For each village, the worth of the opponent's best sale there next turn (see :func:`_threat_list`)."""
+    out: dict[int, float] = {}
+    for value, v, _, _ in _threat_list(view, me, frozenset(view.rotated)):
+        out[v] = max(out.get(v, 0.0), value)
+    return out
+
+
+def _can_deny(view: View, me: int, legal: list[Move]) -> bool:
+    """Whether a llama of ours can sell, this turn and without turning a tile, at a village
+    where the opponent would take its seventh colour."""
+    urgent = {v for v, worth in _threats(view, me).items() if worth >= WIN_THREAT * 0.5}
+    if not urgent:
+        return False
+    loads = {lm.id: lm.load for lm in view.llamas if lm.seat == me}
+    for mv in legal:
+        target = mv.to if isinstance(mv, MoveLlama) else None
+        if isinstance(mv, Sell):
+            target = next(lm.cell for lm in view.llamas if lm.seat == me and lm.id == mv.llama)
+        load = loads.get(getattr(mv, "llama", -1))
+        if target in urgent and load is not None and load != D.VILLAGES[target]:
+            return True
+    return False
+
+
+def sharp_move(view: View, legal: list[Move], rng: random.Random) -> Move:
+    """The normal player's trade with readier paid tile turns (:data:`SHARP`) and an eye on the
+    last colour: when the opponent is one colour short, it shuts the opponent's way to a village
+    asking for that colour with a tile turn its own ways do not need, or sells at that village
+    first; one colour short itself, it pays for any tile turn that opens its own way."""
+    if not legal:
+        raise ValueError("no legal move to choose from")
+    me = view.seat if view.seat is not None else view.turn
+    tune = replace(SHARP, **LAST_ONE) if ENDGAME_PAY and view.colours[me] == len(D.COLOURS) - 1 else SHARP
+    short = view.colours[1 - me] == len(D.COLOURS) - 1
+    rotation = None
+    if view.phase == "rotate":
+        # with a way to sell first where the opponent would win, a tile turn could only spoil it
+        if not (short and DENY and _can_deny(view, me, legal)):
+            rotation = _rotation(view, me, legal, rng, tune)
+        # its own way comes first: a player that only blocks makes no progress, and two sharp
+        # players would block each other turn after turn
+        if rotation is None and short and BLOCK:
+            worth, shut = _block(view, me, legal)
+            if shut is not None and worth >= WIN_THREAT * 0.5:
+                return shut
+    if rotation is not None:
+        return rotation
+    scored = _rank_actions(view, me, legal, rng, tune)
+    if not scored:
+        return rng.choice(legal)
+    threats = _threats(view, me) if DENY and short else {}
+    if threats:
+        by_id = {lm.id: lm for lm in view.llamas if lm.seat == me}
+        demands = dict(view.demands)
+        rescored = []
+        for score, mv in scored:
+            if isinstance(mv, Sell):
+                v = by_id[mv.llama].cell
+                if v in threats:
+                    score = max(score, 0.0) + threats[v]
+            elif isinstance(mv, MoveLlama) and mv.to in threats:
+                lm = by_id[mv.llama]
+                if lm.load is not None and lm.load != D.VILLAGES[mv.to] and demands.get(mv.to) is not None:
+                    score = max(score, 0.0) + threats[mv.to]
+            rescored.append((score, mv))
+        rescored.sort(key=lambda t: t[0], reverse=True)
+        scored = rescored
+    return scored[0][1]

@@ -545,7 +545,8 @@ ROTATION_CANDIDATES = 3
 
 
 def candidates(view: View, legal: list[Move], rng: random.Random) -> list[Move]:
-    """The normal player's pick, its best llama actions and, before them, no rotation at all."""
+    """The sharp player's pick, then the normal player's best llama action (no rotation at all),
+    the tile turns that open the best plans, and its other llama actions."""
     me = view.seat if view.seat is not None else view.turn
     out = [sharp_move(view, legal, rng)]
     actions = [m for _, m in _rank_actions(view, me, legal, rng)]
@@ -626,22 +627,29 @@ def _threat_list(
     return out
 
 
-def _by_village(worths) -> float:
-    """The sum over villages of the best of the (worth, village) pairs at each."""
+def _best_at(worths) -> dict[int, float]:
+    """For each village, the best of the (worth, village) pairs at it."""
     best: dict[int, float] = {}
     for value, v in worths:
         best[v] = max(best.get(v, 0.0), value)
-    return sum(best.values())
+    return best
 
 
-def _block(view: View, me: int, legal: list[Move]) -> tuple[float, Move | None]:
+def _by_village(worths) -> float:
+    """The sum over villages of the best of the (worth, village) pairs at each."""
+    return sum(_best_at(worths).values())
+
+
+def _block(
+    view: View, me: int, legal: list[Move], threats: list[tuple[float, int, int, int]]
+) -> tuple[float, Move | None]:
     """The tile turn (paid with loose pieces, or free) that best shuts the opponent's ways to
-    its sales next turn, and how much of their worth it shuts away."""
+    its sales next turn (``threats``, from :func:`_threat_list` with this turn's marked tiles),
+    and how much of their worth it shuts away."""
     if view.phase != "rotate":
         return 0.0, None
     # the tiles turned this turn stay marked through the opponent's turn
     fixed = frozenset(view.rotated)
-    threats = _threat_list(view, me, fixed)
     if all(start == v for _, v, start, _ in threats):
         return 0.0, None
     allowed = {(m.cell, m.steps) for m in legal if isinstance(m, Rotate) and not m.pay}
@@ -687,18 +695,11 @@ def _block(view: View, me: int, legal: list[Move]) -> tuple[float, Move | None]:
     return best
 
 
-def _threats(view: View, me: int) -> dict[int, float]:
-    """For each village, the worth of the opponent's best sale there next turn (see :func:`_threat_list`)."""
-    out: dict[int, float] = {}
-    for value, v, _, _ in _threat_list(view, me, frozenset(view.rotated)):
-        out[v] = max(out.get(v, 0.0), value)
-    return out
-
-
-def _can_deny(view: View, me: int, legal: list[Move]) -> bool:
+def _can_deny(view: View, me: int, legal: list[Move], threats: dict[int, float]) -> bool:
     """Whether a llama of ours can sell, this turn and without turning a tile, at a village
-    where the opponent would take its seventh colour."""
-    urgent = {v for v, worth in _threats(view, me).items() if worth >= WIN_THREAT * 0.5}
+    where the opponent would take its seventh colour (``threats``: the worth of the opponent's
+    best sale at each village)."""
+    urgent = {v for v, worth in threats.items() if worth >= WIN_THREAT * 0.5}
     if not urgent:
         return False
     loads = {lm.id: lm.load for lm in view.llamas if lm.seat == me}
@@ -722,15 +723,19 @@ def sharp_move(view: View, legal: list[Move], rng: random.Random) -> Move:
     me = view.seat if view.seat is not None else view.turn
     tune = replace(SHARP, **LAST_ONE) if ENDGAME_PAY and view.colours[me] == len(D.COLOURS) - 1 else SHARP
     short = view.colours[1 - me] == len(D.COLOURS) - 1
+    # the opponent's sales next turn, with this turn's marked tiles (looked at only when it is
+    # one colour short); for each village, the best of them
+    threat_list = _threat_list(view, me, frozenset(view.rotated)) if short else []
+    threats = _best_at((value, v) for value, v, _, _ in threat_list)
     rotation = None
     if view.phase == "rotate":
         # with a way to sell first where the opponent would win, a tile turn could only spoil it
-        if not (short and DENY and _can_deny(view, me, legal)):
+        if not (short and DENY and _can_deny(view, me, legal, threats)):
             rotation = _rotation(view, me, legal, rng, tune)
         # its own way comes first: a player that only blocks makes no progress, and two sharp
         # players would block each other turn after turn
         if rotation is None and short and BLOCK:
-            worth, shut = _block(view, me, legal)
+            worth, shut = _block(view, me, legal, threat_list)
             if shut is not None and worth >= WIN_THREAT * 0.5:
                 return shut
     if rotation is not None:
@@ -738,8 +743,7 @@ def sharp_move(view: View, legal: list[Move], rng: random.Random) -> Move:
     scored = _rank_actions(view, me, legal, rng, tune)
     if not scored:
         return rng.choice(legal)
-    threats = _threats(view, me) if DENY and short else {}
-    if threats:
+    if DENY and threats:
         by_id = {lm.id: lm for lm in view.llamas if lm.seat == me}
         demands = dict(view.demands)
         rescored = []

@@ -165,8 +165,8 @@ def check_refusal(error: Exception, **options: Any) -> str:
 def check_outcome(outcome: Outcome, *, whole: bool = True, **options: Any) -> None:
     """The outcome keeps its reason (and its tiebreak exactly where it has one), read as their
     texts, which pass :func:`check_said`; JSON storage keeps its sentences and their Spanish, and
-    (``whole``) the whole outcome: turn it off for a game whose ``details`` hold sentences, which
-    storage keeps as their JSON."""
+    (``whole``) the whole outcome: turn it off for a game whose ``details`` do not come back from
+    JSON as they were (keys that are numbers come back as strings, sentences as their JSON)."""
     assert outcome.reason_said is not None, outcome
     check_said(outcome.reason_said, outcome.reason, **options)
     assert (outcome.tiebreak is None) == (outcome.tiebreak_said is None), outcome

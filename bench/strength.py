@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engines  # noqa: E402
-from engines.core import config_from_options, rng_for  # noqa: E402
+from engines.core import LEVELS, config_from_options, rng_for  # noqa: E402
 
 TWO_PLAYER = ("guacamole", "guanga", "tiwanaku", "pachakuna", "nowa_gwinea")
 THREE_PLAYER = ("guacamole", "guanga", "tiwanaku", "nowa_gwinea")
@@ -110,7 +110,7 @@ def trio(args: tuple) -> tuple:
     if game == "nowa_gwinea":
         seconds = NG_SECONDS
     order = ORDERS[seed % 6]
-    levels = tuple(("easy", "normal", "strong")[i] for i in order)
+    levels = tuple(LEVELS[i] for i in order)
     result, spent, count = play(game, levels, seed, seconds)
     return {levels[s]: result.place_of(s) for s in range(3)}, spent, count
 
@@ -192,9 +192,7 @@ def timing(parts) -> str:
         spent.update(s)
         count.update(c)
     return ", ".join(
-        f"{lv} {1000 * spent[lv] / count[lv]:.1f} ms/move"
-        for lv in ("easy", "normal", "strong", *EXTRA_PLAYERS)
-        if count[lv]
+        f"{lv} {1000 * spent[lv] / count[lv]:.1f} ms/move" for lv in (*LEVELS, *EXTRA_PLAYERS) if count[lv]
     )
 
 
@@ -248,7 +246,7 @@ def main(argv: list[str] | None = None) -> None:
     limits = {k: int(v) for k, v in (item.split("=") for item in args.limit)}
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
     for pair in pairings:
-        if len(pair) != 2 or not set(pair) <= {"easy", "normal", "strong", *EXTRA_PLAYERS}:
+        if len(pair) != 2 or not set(pair) <= {*LEVELS, *EXTRA_PLAYERS}:
             ap.error(
                 f"--pairings takes LEVEL-LEVEL items such as strong-normal (levels easy, normal, strong, "
                 f"and {', '.join(EXTRA_PLAYERS)} where a game has it), not {'-'.join(pair)!r}"
@@ -323,7 +321,7 @@ def main(argv: list[str] | None = None) -> None:
                 rows = pool.map(
                     trio, [(game, seed, sec) for seed in range(args.first_seed, args.first_seed + g)]
                 )
-                avg = {lv: sum(r[0][lv] for r in rows) / g for lv in ("easy", "normal", "strong")}
+                avg = {lv: sum(r[0][lv] for r in rows) / g for lv in LEVELS}
                 first = {lv: sum(1 for r in rows if r[0][lv] == 1) for lv in avg}
                 print(
                     f"{game:<12} {g:4d} games  "

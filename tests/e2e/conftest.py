@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Callable
 
 import pytest
@@ -45,7 +46,7 @@ def bot_factory(standin, tmp_path, table_clock) -> Callable[..., Callable]:
         settings = Settings(token="standin-token", database_path=str(db), dev_guild_id=standin.guild.id)
 
         def make(connector):
-            return PukllayBot(
+            bot = PukllayBot(
                 settings,
                 extensions=extensions,
                 connector=connector,
@@ -53,6 +54,17 @@ def bot_factory(standin, tmp_path, table_clock) -> Callable[..., Callable]:
                 clock=table_clock,
                 start_scheduler=False,
             )
+            setup = bot.setup_hook
+
+            async def seeded_setup() -> None:
+                # Games get seeds 1, 2, 3 ... in the order they start (the bot's own are random), so
+                # the same commit deals the same cards on every run; a test may still set its own.
+                await setup()
+                seeds = itertools.count(1)
+                bot.ready_sessions().new_seed = lambda: next(seeds)
+
+            bot.setup_hook = seeded_setup
+            return bot
 
         return make
 

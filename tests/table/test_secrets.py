@@ -496,3 +496,18 @@ async def export_state_before_peek(service, session):
     total = await service.store.move_count(session.id)
     state, _ = await History(service).state_at(session, total - 1)
     return state
+
+
+async def test_a_resigned_person_reads_as_a_spectator_and_a_timed_out_one_keeps_their_seat(service):
+    """reader_of: the seat while the person holds it, also while the computer plays it after their
+    time ran out; None once they resigned (and for anyone not seated)."""
+    await service.create("guacamole", guild_id=GUILD, channel_id=310, host_id=1, host_name="ann", options={})
+    for uid in (2, 3):
+        await service.join(310, uid, NAMES[uid - 1])
+    session = (await service.start(310, 1)).session
+    seats = {uid: session.seat_of(uid).seat for uid in (1, 2, 3)}
+    assert {uid: session.reader_of(uid) for uid in (1, 2, 3, 4)} == {**seats, 4: None}
+    await service.store.set_seat_flags(session.id, seats[2], computer=True, resigned=False)  # a timeout
+    session = (await service.resign(310, 3)).session
+    assert session.reader_of(2) == seats[2] and session.reader_of(3) is None
+    assert session.seat_of(3).resigned  # acting still finds the seat, to say why it is refused

@@ -5,15 +5,34 @@ options, the players (by name; with their Discord user ids only on servers
 that allow it, ``EXPORT_IDS_SERVERS``), every move with its seat, notation,
 time and the lines everyone may read, and the result.
 
-Hidden information is in it only once the game has ended.  While the game
-runs, an export is what the channel has been told: no seed (from the seed
-anyone could deal the cards again), each move's notation only where the
-game makes it public, and only the moves of turns the channel has heard of.
-Such a file is a record, not a replay: ``--replay`` says so.
+What a reader of the file may see of each move is what a spectator may see of
+it (:func:`bot.public.seen` with no seat), the one rule every surface asks:
+the lines are the public ones, and a move's notation is there only where the
+channel may read it.
 
-Once the game has ended the file carries the seed, every notation, and after
-each move a short digest of the game's state (the first 16 hex digits of the
-SHA-256 of its JSON), so that a replay that disagrees says at which move.
+While the game runs, an export is what the channel has been told: no seed
+(from the seed anyone could deal the cards again), each move's notation only
+where the game makes it public, and only the moves of turns the channel has
+heard of.  Such a file is a record, not a replay: ``--replay`` says so.
+
+Once the game has ended the file carries the seed, the notation of every move
+the channel may read by then (secrets kept until the end are read by all), and
+after each move a short digest of the game's state (the first 16 hex digits of
+the SHA-256 of its JSON), so that a replay that disagrees says at which move.
+
+A move kept secret for good (a Tiwanaku peek: nobody but its player ever learns
+where it looked; also, in a game abandoned before its reveal point, a secret the
+rules had not revealed yet) is in the file as its ``secret`` mask (``"peek"``)
+with no notation.  From the first such move on, the digest after each move is
+of the spectator's view of the game (``view``), not of the whole state: a
+digest of the whole state would give the secret away to anyone who tried each
+possible move against it.  ``--replay`` replays such a move by the first legal
+move of that seat with the same mask that leads to the same spectator's view,
+so it checks every public move, every spectator's view and the result, and
+says that the secret moves themselves were not checked (and cannot be: they
+are not in the file).  The states it shows after a secret move are one way the
+game could have gone, the same for a spectator.
+
 The whole file carries a SHA-256 ``digest`` of its content: a file damaged in
 transit or edited by hand is refused before anything is replayed.  (Anyone
 can recompute that digest; what makes a forged game fail is the replay:
@@ -38,7 +57,16 @@ from bot.public import MoveRecord
 from bot.replaying import UNDO, undo_target, walk
 from bot.sessions import Session, SessionService, TableError, record_of
 from bot.storage import MoveRow
-from engines.core import TABLE, MoveError, Outcome, SetupError, config_from_options, name_seats
+from engines.core import (
+    TABLE,
+    Event,
+    MoveError,
+    Outcome,
+    SetupError,
+    config_from_options,
+    jsonable,
+    name_seats,
+)
 
 FORMAT = "pukllay-game"
 VERSION = 1
@@ -55,6 +83,11 @@ def canonical(data: Any) -> str:
 
 def state_digest(module: ModuleType, state: Any) -> str:
     return hashlib.sha256(canonical(module.to_dict(state)).encode()).hexdigest()[:16]
+
+
+def view_digest(module: ModuleType, state: Any) -> str:
+    """The digest of what a spectator sees of ``state`` (its view for no seat)."""
+    return hashlib.sha256(canonical(jsonable(module.view_for(state, None))).encode()).hexdigest()[:16]
 
 
 def seal(data: dict[str, Any]) -> dict[str, Any]:
@@ -88,26 +121,28 @@ def build(
     moves = []
     state = start_state(session) if ended else session.state
     states = walk(module, state, rows[:shown]) if ended else None
+    kept = False  # a move kept secret for good came before: digests of the spectator's view only
     for row, record in zip(rows[:shown], records[:shown], strict=True):
-        notation: str | None  # None where the channel may not read it
-        if ended:  # everything, hidden lines included: the game is over
-            notation, lines = record.move, [e.text for e in record.events or ()]
-        else:  # what the channel may read
-            seen = public.seen(module, session.state, record, None)
-            notation, lines = seen.notation, list(seen.lines)
+        seen = public.seen(module, session.state, record, None)  # what the channel may read
         entry: dict[str, Any] = {
             "number": row.number,
             "seat": row.seat,
-            "move": notation,
+            "move": seen.notation,
             "time": row.created_at,
             "computer": record.by_computer,
-            "lines": [public.sentence(name_seats(t, names)) for t in lines],
+            "lines": [public.sentence(name_seats(t, names)) for t in seen.lines],
         }
         if undo_target(record.move) is not None:
             entry["undo"] = undo_target(record.move)
         if states is not None:
             state = next(states).after
-            entry["after"] = state_digest(module, state)
+            if seen.notation is None:
+                entry["secret"] = seen.mask
+                kept = True
+            if kept:
+                entry["view"] = view_digest(module, state)
+            else:
+                entry["after"] = state_digest(module, state)
         moves.append(entry)
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -152,21 +187,42 @@ def dump(data: dict[str, Any]) -> bytes:
 
 
 @dataclass(frozen=True)
-class Entry:
-    number: int
-    seat: int
-    move: str
-
-
-@dataclass(frozen=True)
 class Step:
-    """One move replayed: its entry, the state after it and its events."""
+    """One move replayed: its entry, the state after it and its events.
+
+    For a move kept secret for good, ``move`` is its mask (``"peek"``), ``secret`` is true,
+    and ``events`` are what a spectator reads of a move standing in for it."""
 
     number: int
     seat: int
     move: str
     state: Any
     events: tuple
+    secret: bool = False
+
+
+def public_events(events: Sequence[Event]) -> tuple[Event, ...]:
+    """``events`` as a spectator reads them (an event with no public line left out)."""
+    out = []
+    for e in events:
+        if e.visible_to is None:
+            out.append(e)
+        elif e.public_text is not None:
+            out.append(Event(e.public_text, kind=e.kind, said=e.public_said))
+    return tuple(out)
+
+
+def stand_in(module: ModuleType, state: Any, seat: int, mask: str, view: str) -> tuple[Any, list[Event]]:
+    """A legal move of ``seat`` marked secret with ``mask`` that leads to the spectator's view
+    ``view``: (the state after it, its events); :class:`LookupError` when there is none."""
+    for move in module.legal_moves(state, seat):
+        mark = module.move_privacy(state, seat, move)
+        if mark.public or mark.mask != mask:
+            continue
+        after, events = module.apply_move(state, seat, move)
+        if view_digest(module, after) == view:
+            return after, events
+    raise LookupError(mask)
 
 
 def load(raw: bytes | str) -> dict[str, Any]:
@@ -226,27 +282,44 @@ def replay(data: dict[str, Any]) -> Iterator[Step]:
         state = module.new_game(config, n, int(data["seed"]))
     except (SetupError, TypeError, ValueError) as exc:
         raise ExportError(f"the export's options do not make a game: {exc}") from None
-    entries = []
+    states: dict[int, Any] = {0: state}
     for i, entry in enumerate(data["moves"], 1):
-        if not isinstance(entry, dict) or not isinstance(entry.get("move"), str):
+        if not isinstance(entry, dict):
             raise ExportError(f"move {i} has no notation")
         seat = entry.get("seat")
         if not isinstance(seat, int) or not (seat == TABLE or 0 <= seat < n):
             raise ExportError(f"move {i} names seat {seat!r}, not one of the game's seats")
-        target = undo_target(entry["move"])
-        if entry["move"].startswith(UNDO) and (target is None or not 1 <= target < i):
+        move, mask = entry.get("move"), entry.get("secret")
+        if move is None and isinstance(mask, str) and isinstance(entry.get("view"), str) and seat != TABLE:
+            try:
+                state, raw = stand_in(module, state, seat, mask, entry["view"])
+            except (LookupError, MoveError):
+                raise ExportError(
+                    f"move {i} (kept secret: {mask}) has no legal move that leads to the recorded view"
+                ) from None
+            states[i] = state
+            yield Step(i, seat, mask, state, public_events(raw), secret=True)
+            continue
+        if not isinstance(move, str):
+            raise ExportError(f"move {i} has no notation")
+        target = undo_target(move)
+        if move.startswith(UNDO) and (target is None or not 1 <= target < i):
             raise ExportError(f"entry {i} takes back to move {target!r}, which is not an earlier move")
-        entries.append(Entry(i, seat, entry["move"]))
-    steps = walk(module, state, entries)
-    for i, entry in enumerate(data["moves"], 1):
-        try:
-            step = next(steps)
-        except MoveError as exc:
-            raise ExportError(f"move {i} ({entry['move']!r}) is refused by the rules: {exc}") from None
-        state = step.after
+        events: tuple = ()
+        if target is not None:
+            state = states[target - 1]
+        else:
+            try:
+                state, raw = module.apply_move(state, seat, module.parse_move(move))
+            except MoveError as exc:
+                raise ExportError(f"move {i} ({move!r}) is refused by the rules: {exc}") from None
+            events = tuple(raw)
+        states[i] = state
         if entry.get("after") is not None and entry["after"] != state_digest(module, state):
-            raise ExportError(f"the replay disagrees with the export at move {i} ({entry['move']!r})")
-        yield Step(i, entry["seat"], entry["move"], state, step.events or ())
+            raise ExportError(f"the replay disagrees with the export at move {i} ({move!r})")
+        if entry.get("view") is not None and entry["view"] != view_digest(module, state):
+            raise ExportError(f"the replay disagrees with the export at move {i} ({move!r})")
+        yield Step(i, seat, move, state, events)
     recorded = data.get("rules_outcome")
     reached = module.outcome(state)
     if (reached.to_dict() if reached is not None else None) != recorded:

@@ -270,16 +270,19 @@ def replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     turn = None
     step = None
+    secret = 0
     try:
         for step in export.replay(data):
-            # an export of a finished game shows every line in full (the seat's own, not the public one)
+            # every line of the replayed move in full (the seed is in the file), except for a move
+            # kept secret for good: only what a spectator reads of it (export.replay gives no more)
             events = [
                 name_seats(in_words(e.text if e.said is None else e.said, lang) or "", names)
                 for e in step.events
             ]
+            shown = lang.gettext("a move kept secret ({mask})", mask=step.move) if step.secret else step.move
+            secret += step.secret
             print(
-                f"{step.number}. {who(step.seat)}: {step.move}"
-                + (f" ({'; '.join(events)})" if events else ""),
+                f"{step.number}. {who(step.seat)}: {shown}" + (f" ({'; '.join(events)})" if events else ""),
                 file=out,
             )
             now = module.turn_number(step.state)
@@ -313,6 +316,19 @@ def replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         ),
         file=out,
     )
+    if secret:
+        print(
+            lang.ngettext(
+                "{n} move was kept secret for good by its player, so it is not in the file: the replay "
+                "checked that a legal move of that kind leads to the same board for everyone, not which "
+                "move it was.",
+                "{n} moves were kept secret for good by their players, so they are not in the file: the "
+                "replay checked that a legal move of that kind leads to the same board for everyone, not "
+                "which move it was.",
+                secret,
+            ),
+            file=out,
+        )
     return 0
 
 

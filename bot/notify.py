@@ -128,15 +128,15 @@ class Notifier:
                 await self.dm_turn(session, person, message)
 
     async def dm_turn(self, session: Session, person: PersonRow, message: discord.Message) -> None:
-        seat = session.seat_of(person.user_id)
-        if seat is None or seat.seat is None:
+        seat = session.reader_of(person.user_id)
+        if seat is None:
             return
         records = await self.table.service.log(session, last=60)
-        mine = [i for i, r in enumerate(records) if r.seat == seat.seat and not r.by_computer]
+        mine = [i for i, r in enumerate(records) if r.seat == seat and not r.by_computer]
         since = records[mine[-1] + 1 :] if mine else records
         link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
         t = await self.language_of(person, session)  # the DM speaks the person's language
-        text = notices.turn_notice(session, seat.seat, since, self.guild_name(session, t), link, t=t)
+        text = notices.turn_notice(session, seat, since, self.guild_name(session, t), link, t=t)
         # the public board, as the channel shows it: in the server's language
         file = await self.table.render(session, language=(await self.table.language(session)).code)
         if await self.send_dm(person.user_id, text, file=file, view=private_view(session.id, t)):
@@ -311,7 +311,7 @@ class Notifier:
     async def show_private(self, interaction: discord.Interaction, session_id: int) -> None:
         t = i18n.private(interaction)
         session = await self.table.service.get(session_id)
-        if session is None or session.seat_of(interaction.user.id) is None:
+        if session is None or session.reader_of(interaction.user.id) is None:
             await interaction.response.send_message(
                 t.gettext("You are not playing in that game."), ephemeral=True
             )

@@ -5,10 +5,11 @@ channel, spectators).  Every text the table shows about a game is built here
 from :class:`MoveRecord` values (a move, its events and its privacy mark,
 whether just played or read back from the log) and the game's current state:
 the channel's post at the end of a turn, the mover's private confirmation,
-``/game log``, ``/game status``, ``/game list`` and the lobby.  Counts meet
-their nouns through :func:`engines.core.plural` only.  Later surfaces (history
-pages, exports, a board header with the last action in words) should ask
-:func:`seen` too, so that one rule decides what is public.
+``/game log``, ``/game status``, ``/game list``, the lobby, history pages and
+exports (:mod:`bot.export`, also of a finished game: a move kept secret for
+good stays kept).  Counts meet their nouns through :func:`engines.core.plural`
+only.  Who reads as which seat is :meth:`bot.sessions.Session.reader_of`'s
+answer: someone who resigned reads as a spectator.
 
 The rule itself is the game's (``move_privacy`` and ``readable`` in its
 engine, see :mod:`engines.core`): a reader who may read a move sees its

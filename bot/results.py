@@ -2,8 +2,10 @@
 the game (replayed from the seed, one point per turn, through ``scores_now`` of the engine), the
 rating changes and the key figures (turns, moves, time taken).
 
-Only for finished games: by then everything hidden has been shown, so the chart (which counts,
-say, Guanga's secret orders all along) tells nobody anything early.  No Discord, no SQL.
+Only for finished games: by then everything hidden until the end has been shown, so the chart
+(which counts, say, Guanga's secret orders all along) tells nobody anything early.  A move kept
+secret for good (a Tiwanaku peek) changes no score, and the animated summary draws the public
+board only, so neither shows where it was.  No Discord, no SQL.
 """
 
 from __future__ import annotations

@@ -191,7 +191,20 @@ class Session:
         return [s.name for s in self.seats]
 
     def seat_of(self, user_id: int) -> Seat | None:
+        """The seat ``user_id`` took, resigned or not: for acting on it (a move, an undo, a vote),
+        which says why a seat the computer plays is refused.  To read, ask :meth:`reader_of`."""
         return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def reader_of(self, user_id: int) -> int | None:
+        """The seat whose private side ``user_id`` may read (its hand, its secret lines, its
+        view), or ``None``: they read the game as a spectator.  Someone who resigned reads as a
+        spectator: the computer plays that seat now, and what it holds is no longer theirs.  A
+        seat the computer took over when its player's time ran out stays theirs to read (they may
+        take it back with ``/game return``, and its result counts as theirs)."""
+        seat = self.seat_of(user_id)
+        if seat is None or seat.seat is None or seat.resigned:
+            return None
+        return seat.seat
 
     def by_seat(self, seat: int) -> Seat:
         return next(s for s in self.seats if s.seat == seat)

@@ -965,8 +965,7 @@ class Table:
     ) -> tuple[str, discord.File | None, discord.ui.View]:
         """One page of the history browser for the asker: text, the public board then, and the controls."""
         page = await self.history.page(session, number)
-        seat = session.seat_of(interaction.user.id)
-        reader = seat.seat if seat is not None else None
+        reader = session.reader_of(interaction.user.id)
         t = i18n.private(interaction)
         text = public.history_text(session, page.number, page.shown, page.record, reader, t)
         file = None
@@ -1440,16 +1439,25 @@ class Table:
         """A player's private view of ``session``, the picture drawn in ``language`` (the
         asker's: :func:`bot.i18n.private`), its words too."""
         t = language_of(language)
-        seat = session.seat_of(user_id)
-        if seat is None or seat.seat is None:
+        reader = session.reader_of(user_id)
+        if reader is None:
+            seat = session.seat_of(user_id)
+            if seat is not None and seat.resigned:  # the seat the computer plays is not theirs to read
+                return (
+                    t.gettext(
+                        "You resigned from this game, so you follow it as everyone else does: the public "
+                        "board is in the channel (/game board)."
+                    ),
+                    None,
+                )
             return (
                 t.gettext(
                     "You are not playing in this game; the public board is in the channel (/game board)."
                 ),
                 None,
             )
-        file = await self.render(session, seat.seat, language=language)
-        if seat.seat in session.to_move():
+        file = await self.render(session, reader, language=language)
+        if reader in session.to_move():
             text = t.gettext(
                 "Your view of **{game}** (only you can see this). It is your turn.", game=session.info.title
             )
@@ -1458,7 +1466,7 @@ class Table:
                 "Your view of **{game}** (only you can see this). It is not your turn.",
                 game=session.info.title,
             )
-        summary = in_words(session.engine.summary(session.engine.view_for(session.state, seat.seat)), t)
+        summary = in_words(session.engine.summary(session.engine.view_for(session.state, reader)), t)
         if summary:
             summary = name_seats(summary, session.names())
         return (f"{text}\n{summary}" if summary else text), file

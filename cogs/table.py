@@ -181,9 +181,8 @@ class TableCog(
 
     @staticmethod
     def reader(session: Session, interaction: discord.Interaction) -> int | None:
-        """The asker as a reader of this game: their seat, or None (a spectator)."""
-        seat = session.seat_of(interaction.user.id)
-        return seat.seat if seat is not None else None
+        """The asker as a reader of this game: their seat, or None (a spectator, or they resigned)."""
+        return session.reader_of(interaction.user.id)
 
     @app_commands.command(name="resign", description="Leave the running game; the computer takes your seat")
     async def resign(self, interaction: discord.Interaction) -> None:

@@ -12,7 +12,7 @@ from PIL import Image
 from bot import export
 from bot.app import EXTENSIONS
 from bot.local import main
-from engines.core import rng_for
+from engines.core import jsonable, rng_for
 from tests.e2e.test_games import GAMES
 
 
@@ -66,7 +66,11 @@ async def test_export_of_a_whole_game_replays_to_its_result(standin, bot_factory
             code = main(["--replay", str(path), "--no-images"], stdout=o, stderr=e)
         assert code == 0, err.read_text()
         data = export.load(path.read_bytes())
-        final = list(export.replay(data))[-1].state
+        steps = list(export.replay(data))
+        final = steps[-1].state
         assert module.outcome(final).to_dict() == session.row.outcome
-        assert module.to_dict(final) == module.to_dict(session.state)
+        if any(step.secret for step in steps):  # a Tiwanaku peek: the file says only that it happened
+            assert jsonable(module.view_for(final, None)) == jsonable(module.view_for(session.state, None))
+        else:
+            assert module.to_dict(final) == module.to_dict(session.state)
         assert "Game over" in out.read_text()

@@ -5,12 +5,15 @@ and a damaged game kept on its own."""
 from __future__ import annotations
 
 import math
+import re
 import sqlite3
 
 import pytest
 
+from bot import export
 from bot.app import EXTENSIONS
 from bot.ui import SERVERS_ONLY
+from engines.core import rng_for
 from tests.e2e.forge import forged_click, forged_select, forged_slash
 from tests.standin import UsageError
 from tests.standin.model import ATTACH_FILES, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL
@@ -297,3 +300,118 @@ async def test_a_command_from_a_dm_is_refused_and_reads_no_server(standin, bot_f
             assert text == SERVERS_ONLY, (path, text)
             assert r.ephemeral or r.message.channel is dm, path
         assert {m.content for m in standin.messages(dm)} == {SERVERS_ONLY}  # no lobby of #games shown
+
+
+# ------------------------------------------------------------------ hidden information
+
+
+SECRET_PEEK = re.compile(r"peek\W*A1|under A1", re.I)
+
+
+async def play_as(standin, bot, chan, people, game: str, moves: int, skip=lambda seat, move: False) -> None:
+    """``moves`` moves by the computer player for whichever person is to move (by ``/<game> move``);
+    moves ``skip`` refuses are replaced by the first legal move it allows."""
+    session = await bot.sessions.in_channel(chan.id)
+    module = session.engine
+    for i in range(moves):
+        if session.status != "active":
+            return
+        seated = {session.seat_of(p.id).seat: p for p in people if not session.seat_of(p.id).computer}
+        ready = sorted(set(session.to_move()) & set(seated))
+        if not ready:
+            return
+        seat = ready[0]
+        legal = list(module.legal_moves(session.state, seat))
+        move = module.computer_move(module.view_for(session.state, seat), legal, rng_for(0, game, i))
+        if skip(seat, str(move)):
+            move = next(m for m in legal if not skip(seat, str(m)))
+        r = await (await standin.slash(seated[seat], chan, f"{game} move", move=str(move))).original()
+        assert "You played" in r.text, r.text
+        session = await bot.sessions.get(session.id)
+
+
+async def test_a_peek_kept_for_good_stays_kept_after_the_end(standin, bot_factory):
+    """Tiwanaku, seed 0: alice peeks at A1, bob resigns; the export a spectator posts, the log and
+    the history (for the spectator and for bob) never say where she peeked, and the export replays."""
+    alice, bob, sam = standin.add_users("alice", "bob", "sam")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        bot.sessions.new_seed = lambda: 0
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "tiwanaku new", thread=False, players=2)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.in_channel(chan.id)
+        mine = session.seat_of(alice.id).seat
+        for _ in range(60):  # until alice may peek at A1 (nobody peeks before)
+            session = await bot.sessions.get(session.id)
+            if mine in session.to_move() and "peek:A1" in await bot.sessions.legal_moves(chan.id, alice.id):
+                break
+            await play_as(standin, bot, chan, (alice, bob), "tiwanaku", 1, lambda s, m: m.startswith("peek"))
+        r = await (await standin.slash(alice, chan, "tiwanaku move", move="peek:A1")).original()
+        assert "under A1" in r.text, r.text
+        peeked = await bot.sessions.store.move_count(session.id)
+        await (await standin.slash(bob, chan, "game resign")).original()
+        assert (await bot.sessions.get(session.id)).status == "finished"
+
+        done = await (await standin.slash(sam, chan, "game export")).original(timeout=90)
+        assert "posted" in done.content
+        post = await standin.next_message(chan, lambda m: m.files and "exported by" in m.content, timeout=30)
+        text = bytes(post.files[0]).decode()
+        assert SECRET_PEEK.search(text) is None, "the export says where alice peeked"
+        data = export.load(text)
+        assert data["moves"][peeked - 1]["move"] is None and data["moves"][peeked - 1]["secret"] == "peek"
+        steps = list(export.replay(data))
+        assert steps[peeked - 1].secret and len(steps) == peeked
+
+        for reader in (sam, bob):  # bob resigned: he reads as a spectator
+            log = (await (await standin.slash(reader, chan, "game log", count=50)).original()).content
+            assert "looks at the disc in secret" in log and SECRET_PEEK.search(log) is None, log
+            page = await (await standin.slash(reader, chan, "game history", move=peeked)).original()
+            assert "hidden from you" in page.content and SECRET_PEEK.search(page.content) is None
+        log = (await (await standin.slash(alice, chan, "game log", count=50)).original()).content
+        assert "peek:A1" in log  # alice may read her own peek
+
+
+async def test_a_player_who_resigned_reads_the_game_as_a_spectator(standin, bot_factory):
+    """Three-player Guacamole: carol resigns; her hand, her "My view", the Play button, status,
+    log and history show her what a spectator (dave) sees, never the hand the computer now holds."""
+    alice, bob, carol, dave = standin.add_users("alice", "bob", "carol", "dave")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        bot.sessions.new_seed = lambda: 3
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "guacamole new", thread=False, players=3)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(carol, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        await play_as(standin, bot, chan, (alice, bob, carol), "guacamole", 12)
+        r = await (await standin.slash(carol, chan, "game hand")).original()
+        assert "Your view of **Guacamole**" in r.content and r.files  # while she plays, her hand
+        await (await standin.slash(carol, chan, "game resign")).original()
+        await play_as(standin, bot, chan, (alice, bob), "guacamole", 12)
+        session = await bot.sessions.in_channel(chan.id)
+        assert session.status == "active" and session.seat_of(carol.id).resigned
+        theirs = session.seat_of(carol.id).seat
+        rows = await bot.sessions.store.moves(session.id)
+        assert any(r.seat == theirs and r.by_computer for r in rows)  # the computer played her seat
+
+        hand = await (await standin.slash(carol, chan, "game hand")).original()
+        assert "You resigned from this game" in hand.content and not hand.files
+        here = await standin.say(carol, chan, "hi")
+        for custom_id in (f"pk:dmv:{session.id}", f"pk:hand:{session.id}", f"pk:turn:{session.id}"):
+            shown = await (await forged_click(standin, carol, chan, custom_id, here)).original()
+            assert "Your view" not in shown.content and not shown.files, custom_id
+        for command, options in (
+            ("game status", {}),
+            ("game log", {"count": 50}),
+            ("game history", {"move": 3}),
+            ("game history", {}),
+        ):
+            answers = []
+            for reader in (carol, dave):
+                shown = await (await standin.slash(reader, chan, command, **options)).original()
+                answers.append(shown.content)
+            assert answers[0] == answers[1], f"/{command} {options} shows carol more than a spectator"

@@ -374,3 +374,140 @@ async def test_no_surface_shows_another_seats_secret(database, game, options, pe
             )
     finally:
         await store.close()
+
+
+# ------------------------------------------------------------------ a secret kept for good, after the end
+
+# Tiwanaku, seed 0, ann and bob: moves by the computer player (never a peek) until ann may peek.
+PEEK_SEED = 0
+
+
+async def peek_then_resign(tmp_path, name: str, cell: str):
+    """A Tiwanaku game (seed 0) on its own SQLite file where ann peeks at ``cell`` and bob then
+    resigns: (the store, the service, the finished session).  The twin games differ only there."""
+    from bot.clock import ManualClock
+    from engines.core import rng_for
+    from tests.conftest import Database
+
+    store = await Database("sqlite", str(tmp_path / f"{name}.db")).open(ManualClock())
+    service = SessionService(store)
+    await service.create(
+        "tiwanaku", guild_id=GUILD, channel_id=300, host_id=1, host_name="ann", options={}, seed=PEEK_SEED
+    )
+    await service.join(300, 2, "bob")
+    session = (await service.start(300, 1)).session
+    module, ann = session.engine, session.seat_of(1).seat
+    for i in range(200):
+        (seat,) = module.to_move(session.state)
+        legal = list(module.legal_moves(session.state, seat))
+        if seat == ann and f"peek:{cell}" in map(str, legal):
+            break
+        move = module.computer_move(module.view_for(session.state, seat), legal, rng_for(PEEK_SEED, "t", i))
+        if str(move).startswith("peek"):
+            move = next(m for m in legal if not str(m).startswith("peek"))
+        user = 1 if seat == ann else 2
+        session = (await service.play(300, user, str(move))).session
+    else:
+        raise AssertionError(f"ann never could peek at {cell}")
+    result = await service.play(300, 1, f"peek:{cell}")
+    assert any(f"under {cell}" in e.text for e in result.played[0].events)
+    session = (await service.resign(300, 2)).session
+    assert session.status == "finished"
+    return store, service, session
+
+
+async def spectator_surfaces(tmp_path, service, session) -> dict[str, object]:
+    """Everything a spectator (or bob, who resigned) can have of the finished game, by surface."""
+    from bot import export, results
+    from bot.history import History
+    from bot.local import main
+
+    assert session.reader_of(2) is None  # bob resigned: he reads as a spectator
+    module = session.engine
+    rows = await service.store.moves(session.id)
+    records = await service.log(session, last=10**6)
+    data = await export.export_session(service, session)
+    path = tmp_path / f"export-{id(service)}.json"
+    path.write_bytes(export.dump(data))
+    out, err = tmp_path / "out.txt", tmp_path / "err.txt"
+    with out.open("w") as o, err.open("w") as e:
+        code = main(["--replay", str(path), "--no-images"], stdout=o, stderr=e)
+    assert code == 0, err.read_text()
+    history = History(service)
+    pages = []
+    for number in range(len(rows) + 1):
+        page = await history.page(session, number)
+        pages.append(public.history_text(session, page.number, page.shown, page.record, None))
+        pages.append(repr(jsonable(module.view_for(page.state, None))))
+        if page.record is not None:
+            pages.append(public.seen(module, session.state, page.record, None).summary())
+    return {
+        "the export": export.dump(data).decode(),
+        "the replay": out.read_text(),
+        "the animated summary": await results.summary(service, session),
+        "the results card": await results.card(service, session),
+        "the history": "\n".join(pages),
+        "the log": public.log_text(session, records, None),
+        "the status": public.status_text(session, len(rows), records[-1], None),
+        "the results": public.board_text(session, records),
+    }
+
+
+async def test_a_peek_kept_for_good_is_on_no_surface_of_the_finished_game(tmp_path):
+    """Every surface of a finished game reads the same whether ann peeked at A1 or elsewhere, and
+    none says where she peeked; the export still replays, to the same result."""
+    from bot import export
+
+    store, service, session = await peek_then_resign(tmp_path, "a1", "A1")
+    try:
+        module = session.engine
+        ann = session.seat_of(1).seat
+        records = await service.log(session, last=10**6)
+        # ann may read her own peek: there was a secret to keep
+        assert "peek:A1" in public.log_text(session, records, ann)
+        other = next(
+            str(m)[5:]
+            for m in module.legal_moves((await export_state_before_peek(service, session)), ann)
+            if str(m).startswith("peek:") and str(m) != "peek:A1"
+        )
+        seen_a1 = await spectator_surfaces(tmp_path, service, session)
+    finally:
+        await store.close()
+    store2, service2, session2 = await peek_then_resign(tmp_path, "other", other)
+    try:
+        seen_other = await spectator_surfaces(tmp_path, service2, session2)
+    finally:
+        await store2.close()
+    for where, shown in seen_a1.items():
+        assert shown == seen_other[where], f"{where} differs with where ann peeked"
+        if isinstance(shown, str):
+            assert re.search(r"peek\W*A1|under A1", shown, re.I) is None, f"{where}: {shown}"
+    data = export.load(seen_a1["the export"])
+    secret = [m for m in data["moves"] if m.get("secret")]
+    assert [m["move"] for m in secret] == [None] and secret[0]["secret"] == "peek"
+    assert "seed" in data and all("after" not in m for m in data["moves"][data["moves"].index(secret[0]) :])
+    assert "kept secret for good" in seen_a1["the replay"]
+
+
+async def export_state_before_peek(service, session):
+    """The state just before ann's peek (the second to last move: bob's resignation adds none)."""
+    from bot.history import History
+
+    total = await service.store.move_count(session.id)
+    state, _ = await History(service).state_at(session, total - 1)
+    return state
+
+
+async def test_a_resigned_person_reads_as_a_spectator_and_a_timed_out_one_keeps_their_seat(service):
+    """reader_of: the seat while the person holds it, also while the computer plays it after their
+    time ran out; None once they resigned (and for anyone not seated)."""
+    await service.create("guacamole", guild_id=GUILD, channel_id=310, host_id=1, host_name="ann", options={})
+    for uid in (2, 3):
+        await service.join(310, uid, NAMES[uid - 1])
+    session = (await service.start(310, 1)).session
+    seats = {uid: session.seat_of(uid).seat for uid in (1, 2, 3)}
+    assert {uid: session.reader_of(uid) for uid in (1, 2, 3, 4)} == {**seats, 4: None}
+    await service.store.set_seat_flags(session.id, seats[2], computer=True, resigned=False)  # a timeout
+    session = (await service.resign(310, 3)).session
+    assert session.reader_of(2) == seats[2] and session.reader_of(3) is None
+    assert session.seat_of(3).resigned  # acting still finds the seat, to say why it is refused

@@ -132,7 +132,9 @@ class TableBot(_BotBase):
         **client_options: Any,
     ):
         client_options.setdefault("intents", intents())
-        client_options.setdefault("allowed_mentions", discord.AllowedMentions(everyone=False, roles=False))
+        # Nothing the bot sends pings anyone unless that message names them in its own
+        # allowed_mentions: names and league names people typed may hold mentions.
+        client_options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,

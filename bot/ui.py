@@ -72,7 +72,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 UNEXPECTED = N_("Something went wrong on our side; the game is unchanged. The error has been logged.")
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 SERVERS_ONLY = N_("Pukllay's games are played in a server's channels; use its commands there.")
 
 __all__ = [
@@ -151,32 +150,40 @@ def on_v2_message(interaction: discord.Interaction) -> bool:
     )
 
 
-def can_view(interaction: discord.Interaction, session: Session) -> bool:
-    """Whether the asker can view the session's channel or thread.
+def can_view_channel(interaction: discord.Interaction, channel_id: int, *, belongs: bool = False) -> bool:
+    """Whether the asker can view the channel or thread ``channel_id`` of the interaction's server.
 
     With only the ``guilds`` intent the bot still has the server's channels,
     threads, roles and permission overwrites in its cache, and the
     interaction carries the asker as a member with their roles: that is
     enough for Discord's permission computation (``permissions_for``).  A
     channel missing from the cache is not listed.  A private thread is
-    listed only to those who manage threads in its channel or are seated in
-    its game (thread membership is not in the cache).
+    listed only to those who manage threads in its channel or who
+    ``belong`` there (thread membership is not in the cache).
     """
     guild = interaction.guild
     member = interaction.user
     if guild is None or not isinstance(member, discord.Member):
         return False
-    if session.row.channel_id == interaction.channel_id:
+    if channel_id == interaction.channel_id:
         return True
-    channel = guild.get_channel_or_thread(session.row.channel_id)
+    channel = guild.get_channel_or_thread(channel_id)
     if channel is None:
         return False
     perms = channel.permissions_for(member)
     if not perms.view_channel:
         return False
     if isinstance(channel, discord.Thread) and channel.is_private():
-        return perms.manage_threads or session.seat_of(member.id) is not None
+        return perms.manage_threads or belongs
     return True
+
+
+def can_view(interaction: discord.Interaction, session: Session) -> bool:
+    """Whether the asker can view the session's channel or thread (a private thread: also when
+    seated in its game); see :func:`can_view_channel`."""
+    return can_view_channel(
+        interaction, session.row.channel_id, belongs=session.seat_of(interaction.user.id) is not None
+    )
 
 
 class Table:
@@ -409,6 +416,12 @@ class Table:
             if old.status != "finished":
                 raise TableError("a rematch is offered once the game has ended")
             user = interaction.user
+            if not any(s.user_id == user.id for s in old.seats):
+                raise TableError(
+                    "only the players of game #{number} can start its rematch; once one of them has, "
+                    "anyone may press Join on the new lobby",
+                    number=old.id,
+                )
             channel_id = channel_of(interaction)
             live = await self.service.in_channel(channel_id)
             if live is not None:

@@ -12,6 +12,7 @@ import functools
 import io
 import logging
 import re
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
 import discord
@@ -28,7 +29,7 @@ from bot.public import clip
 from bot.scheduler import Scheduler
 from bot.storage import Job
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueRow, LeagueStore
-from bot.ui import MENTIONS, NEEDED_FOR_THREADS, Table
+from bot.ui import NEEDED_FOR_THREADS, Table, can_view_channel
 from engines.core import said
 from languages import ENGLISH, N_, Language
 from renderers import league as pictures
@@ -65,6 +66,16 @@ NOT_ORGANISER = N_("only someone with Manage Server, or the league organiser rol
 
 RETRY_ROUND = 600.0
 """Seconds between tries to open a round the bot lacks permissions for."""
+
+
+def only(users: Iterable[int]) -> discord.AllowedMentions:
+    """Mentions that notify exactly ``users`` (user ids) and nobody else, whatever the text holds."""
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        users=[discord.Object(u) for u in dict.fromkeys(users)],
+        replied_user=False,
+    )
 
 
 def missing_permissions(perms: discord.Permissions) -> list[str]:
@@ -343,6 +354,16 @@ class LeagueCog(
         if not await self.can_organise(interaction):
             raise LeagueError(NOT_ORGANISER)
 
+    @staticmethod
+    def sees(interaction: discord.Interaction, league: LeagueRow) -> bool:
+        """Whether the asker can view the league's channel: for anyone else the league does not
+        exist (no command, button or autocomplete shows it or acts on it)."""
+        return can_view_channel(interaction, league.channel_id)
+
+    async def find(self, interaction: discord.Interaction, name: str | None) -> LeagueRow:
+        """The league a command names (see :meth:`LeagueService.find`), among those the asker sees."""
+        return await self.leagues.find(server(interaction), name, functools.partial(self.sees, interaction))
+
     async def language(self, league: LeagueRow) -> Language:
         """The language of what the league posts: its server's."""
         return await i18n.server(self.bot, self.store, league.guild_id)
@@ -367,18 +388,24 @@ class LeagueCog(
         except discord.HTTPException:
             log.warning("could not update the sign-up message of league %s", league.id, exc_info=True)
 
-    async def post(self, league: LeagueRow, content: str, *, file: discord.File | None = None) -> None:
+    async def post(
+        self, league: LeagueRow, content: str, *, file: discord.File | None = None, pings: Sequence[int] = ()
+    ) -> None:
+        """Post in the league's channel; only ``pings`` (user ids) are notified of their mentions."""
         target = self.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
+        mentions = only(pings)
         if file is None:
-            await target.send(clip(content), allowed_mentions=MENTIONS)
+            await target.send(clip(content), allowed_mentions=mentions)
         else:
-            await target.send(clip(content), file=file, allowed_mentions=MENTIONS)
+            await target.send(clip(content), file=file, allowed_mentions=mentions)
 
     async def league_names(self, interaction: discord.Interaction, current: str):
         leagues = await self.store.leagues(server(interaction), live=False)
         wanted = current.casefold()
         return [
-            app_commands.Choice(name=x.name, value=x.name) for x in leagues if wanted in x.name.casefold()
+            app_commands.Choice(name=x.name, value=x.name)
+            for x in leagues
+            if wanted in x.name.casefold() and self.sees(interaction, x)
         ][:25]
 
     # ----------------------------------------------------------------- creating and settings
@@ -470,7 +497,7 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def join(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(server(interaction), league)
+            found = await self.find(interaction, league)
             text = await self.leagues.join(
                 found, interaction.user.id, interaction.user.display_name, t=i18n.private(interaction)
             )
@@ -483,7 +510,7 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def leave(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(server(interaction), league)
+            found = await self.find(interaction, league)
             text = await self.leagues.leave(found, interaction.user.id, t=i18n.private(interaction))
             await self.refresh_signup(found)
             await self.table.reply(interaction, text + ".")
@@ -495,6 +522,8 @@ class LeagueCog(
             league = await self.store.league(league_id)
             if league is None or league.guild_id != interaction.guild_id:
                 raise LeagueError("that league is gone")
+            if not self.sees(interaction, league):
+                raise LeagueError("this button belongs to a league whose channel you cannot view")
             mine = i18n.private(interaction)
             if action == "join":
                 text = await self.leagues.join(
@@ -522,7 +551,7 @@ class LeagueCog(
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
         async def work() -> None:
-            found = await self.leagues.find(server(interaction), league)
+            found = await self.find(interaction, league)
             await self.require_organiser(interaction, found)
             if member.bot:
                 raise LeagueError("bots do not play in leagues; the computer fills seats by itself")
@@ -540,7 +569,7 @@ class LeagueCog(
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
         async def work() -> None:
-            found = await self.leagues.find(server(interaction), league)
+            found = await self.find(interaction, league)
             await self.require_organiser(interaction, found)
             text = await self.leagues.leave(
                 found, member.id, who=member.display_name, t=i18n.private(interaction)
@@ -558,7 +587,7 @@ class LeagueCog(
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
         async def work() -> None:
-            found = await self.leagues.find(server(interaction), league)
+            found = await self.find(interaction, league)
             await self.require_organiser(interaction, found)
             results = await self.leagues.drop(found, member.id)
             t = i18n.private(interaction)
@@ -594,7 +623,7 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def start(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(server(interaction), league)
+            found = await self.find(interaction, league)
             await self.require_organiser(interaction, found)
             started, first = await self.leagues.start(found, interaction.user.id)
             t = i18n.private(interaction)
@@ -630,7 +659,7 @@ class LeagueCog(
         league: str | None = None,
     ) -> None:
         async def work() -> None:
-            found = await self.leagues.find(server(interaction), league)
+            found = await self.find(interaction, league)
             await self.require_organiser(interaction, found)
             changed = await self.leagues.set_final(found, top)
             t = i18n.private(interaction)
@@ -743,7 +772,7 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def standings(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(server(interaction), league)
+            found = await self.find(interaction, league)
             await interaction.response.defer(thinking=True)  # a public answer: the picture is for everyone
             t = await self.language(found)  # so in the server's language
             text, file = await self.standings_post(found, self.round_heading(found, t), t)
@@ -760,7 +789,7 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def round(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(server(interaction), league)
+            found = await self.find(interaction, league)
             if found.current_round == 0:
                 raise LeagueError("{league} has no round open yet", league=found.name)
             t = i18n.private(interaction)  # a private answer: the asker's language
@@ -832,7 +861,7 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def bracket(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(server(interaction), league)
+            found = await self.find(interaction, league)
             if found.format != "elimination" and not found.final_round:
                 if found.format == "swiss":
                     raise LeagueError(
@@ -906,7 +935,7 @@ class LeagueCog(
     @app_commands.describe(league="The league (leave out when there is only one)")
     async def export(self, interaction: discord.Interaction, league: str | None = None) -> None:
         async def work() -> None:
-            found = await self.leagues.find(server(interaction), league)
+            found = await self.find(interaction, league)
             data = (await self.leagues.export(found)).encode("utf-8")
             name = re.sub(r"[^A-Za-z0-9]+", "-", found.name).strip("-").lower() or "league"
             file = discord.File(io.BytesIO(data), filename=f"{name}.csv")
@@ -988,13 +1017,13 @@ class LeagueCog(
             minutes=int(RETRY_ROUND // 60),
         )
         try:
-            await self.post(league, text)
+            await self.post(league, text, pings=[league.organiser_id])
             return
         except discord.HTTPException:
             log.info("league %s: cannot post in its channel; writing to the organiser", league.id)
         try:
             user = self.bot.get_user(league.organiser_id) or await self.bot.fetch_user(league.organiser_id)
-            await user.send(text)
+            await user.send(text, allowed_mentions=only([league.organiser_id]))
         except discord.HTTPException:
             log.warning("league %s: could not tell the organiser about %s", league.id, missing)
 
@@ -1071,7 +1100,7 @@ class LeagueCog(
                     round=round_name,
                     when=when(opened.deadline_at),
                 ),
-                allowed_mentions=MENTIONS,
+                allowed_mentions=only(u for u in game.players if session.seat_of(u)),
             )
             await self.table.post_board(
                 session,
@@ -1143,7 +1172,7 @@ class LeagueCog(
             )
         else:
             crown = t.gettext("**{league}** is over.", league=league.name)
-        await self.post(league, crown, file=file)
+        await self.post(league, crown, file=file, pings=[champion] if champion else [])
         await self.post(league, text)
         if league.format == "swiss" and league.final_round and await self.leagues.seeds(league):
             picture, words = await self.bracket_post(league, t)

@@ -365,7 +365,13 @@ class TableCog(
             t = i18n.private(interaction)
             meaning = t.gettext(public.RATING_MEANING)
             if season is not None and isinstance(store, LeagueStore) and interaction.guild_id is not None:
-                league = await season_named(store, interaction.guild_id, game.value, season)
+                league = await season_named(
+                    store,
+                    interaction.guild_id,
+                    game.value,
+                    season,
+                    lambda x: ui.can_view_channel(interaction, x.channel_id),
+                )
                 rows = await store.season_leaderboard(league.id)
                 head = t.gettext(
                     "**{game}**: ratings in the season {season}, which started fresh. A rating is {meaning} "
@@ -404,7 +410,13 @@ class TableCog(
         game = getattr(interaction.namespace, "game", None)
         if not isinstance(store, LeagueStore) or interaction.guild_id is None or not isinstance(game, str):
             return []
-        found = await seasons(store, interaction.guild_id, game, current)
+        found = await seasons(
+            store,
+            interaction.guild_id,
+            game,
+            current,
+            lambda x: ui.can_view_channel(interaction, x.channel_id),
+        )
         t = i18n.private(interaction)
         return [app_commands.Choice(name=season_label(x, t), value=str(x.id)) for x in found[:25]]
 

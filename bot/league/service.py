@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,16 +214,24 @@ class LeagueService:
             )
         return spec
 
-    async def find(self, guild_id: int, name: str | None) -> LeagueRow:
+    async def find(
+        self, guild_id: int, name: str | None, visible: Callable[[LeagueRow], bool] | None = None
+    ) -> LeagueRow:
         """The server's league by name (live ones first), or, with no name, the only live one (the
-        latest one when none is live)."""
-        live = await self.store.leagues(guild_id)
+        latest one when none is live).  With ``visible``, only the leagues it accepts exist for the
+        search and its answers (those whose channel the asker can view)."""
+
+        async def leagues(live: bool = True) -> list[LeagueRow]:
+            found = await self.store.leagues(guild_id, live=live)
+            return found if visible is None else [x for x in found if visible(x)]
+
+        live = await leagues()
         if name:
             wanted = " ".join(name.split()).casefold()
             for league in live:
                 if league.name.casefold() == wanted:
                     return league
-            for league in await self.store.leagues(guild_id, live=False):
+            for league in await leagues(live=False):
                 if league.name.casefold() == wanted:
                     return league
             if not live:
@@ -236,7 +245,7 @@ class LeagueService:
             )
         if len(live) == 1:
             return live[0]
-        ended = await self.store.leagues(guild_id, live=False)
+        ended = await leagues(live=False)
         if not live and ended:
             return ended[0]  # the latest season, to look back at
         if not live:
@@ -666,20 +675,36 @@ def season_label(league: LeagueRow, t: Language = ENGLISH) -> str:
     return t.gettext(label, league=league.name) if label else f"{league.name} ({league.status})"
 
 
-async def seasons(store: LeagueStore, guild_id: int, game: str, typed: str = "") -> list[LeagueRow]:
-    """The server's rating seasons of ``game`` (its leagues, newest first) whose name holds ``typed``."""
+async def seasons(
+    store: LeagueStore,
+    guild_id: int,
+    game: str,
+    typed: str = "",
+    visible: Callable[[LeagueRow], bool] | None = None,
+) -> list[LeagueRow]:
+    """The server's rating seasons of ``game`` (its leagues, newest first) whose name holds ``typed``
+    (with ``visible``: only the leagues it accepts)."""
     wanted = " ".join(typed.split()).casefold()
     return [
         x
         for x in await store.leagues(guild_id, live=False)
-        if x.game == game and x.status != "cancelled" and wanted in x.name.casefold()
+        if x.game == game
+        and x.status != "cancelled"
+        and wanted in x.name.casefold()
+        and (visible is None or visible(x))
     ]
 
 
-async def season_named(store: LeagueStore, guild_id: int, game: str, text: str) -> LeagueRow:
+async def season_named(
+    store: LeagueStore,
+    guild_id: int,
+    game: str,
+    text: str,
+    visible: Callable[[LeagueRow], bool] | None = None,
+) -> LeagueRow:
     """The season ``text`` names: a league id (what the autocomplete sends) or a league's name (the
-    newest of that name)."""
-    found = await seasons(store, guild_id, game)
+    newest of that name); with ``visible``, only among the leagues it accepts."""
+    found = await seasons(store, guild_id, game, visible=visible)
     text = " ".join(text.split())
     for league in found:
         if str(league.id) == text or league.name.casefold() == text.casefold():

@@ -45,6 +45,7 @@ EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 SEND_MESSAGES_IN_THREADS = 1 << 38
 MANAGE_THREADS = 1 << 34
+MENTION_EVERYONE = 1 << 17
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 READ_MESSAGE_HISTORY = 1 << 16
@@ -104,6 +105,7 @@ class Role:
     permissions: int
     position: int = 0
     managed: bool = False
+    mentionable: bool = False  # anyone may ping it (else only those with Mention Everyone)
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -117,7 +119,7 @@ class Role:
             "icon": None,
             "unicode_emoji": None,
             "managed": self.managed,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "flags": 0,
         }
 
@@ -542,6 +544,8 @@ class Message:
     webhook_id: int | None = None
     thread: Channel | None = None  # the thread started from this message
     pinged: frozenset[int] = frozenset()  # users notified when it was created (edits never notify)
+    pinged_roles: frozenset[int] = frozenset()  # roles whose mention notified their members
+    pinged_everyone: bool = False  # an @everyone or @here that notified the channel
     extra: dict[str, Any] = field(default_factory=dict)  # other fields the bot sent (poll, tts, ...)
 
     @property
@@ -558,6 +562,16 @@ class Message:
     def mentioned(self) -> list[int]:
         """The user ids written as mentions in the content, in order."""
         return [int(x) for x in re.findall(r"<@!?(\d+)>", self.content)]
+
+    @property
+    def mentioned_roles(self) -> list[int]:
+        """The role ids written as mentions in the content, in order."""
+        return [int(x) for x in re.findall(r"<@&(\d+)>", self.content)]
+
+    @property
+    def mentions_everyone(self) -> bool:
+        """Whether the content holds ``@everyone`` or ``@here`` (as Discord parses them)."""
+        return "@everyone" in self.content or "@here" in self.content
 
     @property
     def loading(self) -> bool:
@@ -617,8 +631,8 @@ class Message:
             "timestamp": iso(self.created),
             "edited_timestamp": iso(self.edited) if self.edited else None,
             "tts": False,
-            "mention_everyone": False,
-            "mention_roles": [],
+            "mention_everyone": self.pinged_everyone,
+            "mention_roles": [str(r) for r in sorted(self.pinged_roles)],
             "mention_channels": [],
             "mentions": self.extra.get("mentions", []),
             "attachments": [a.payload() for a in self.files],

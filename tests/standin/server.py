@@ -48,6 +48,7 @@ from .model import (
     DEFAULT_EVERYONE,
     EMBED_LINKS,
     MANAGE_THREADS,
+    MENTION_EVERYONE,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
@@ -764,9 +765,11 @@ class StandIn:
     def add_user(self, name: str, **kw: Any) -> User:
         return self.add_users(name, **kw)[0]
 
-    def add_role(self, name: str, permissions: int = 0, *, guild: Guild | None = None) -> Role:
+    def add_role(
+        self, name: str, permissions: int = 0, *, guild: Guild | None = None, mentionable: bool = False
+    ) -> Role:
         guild = guild or self.guild
-        role = Role(snowflake(), name, permissions, position=len(guild.roles))
+        role = Role(snowflake(), name, permissions, position=len(guild.roles), mentionable=mentionable)
         guild.roles.append(role)
         return role
 
@@ -1648,7 +1651,7 @@ class StandIn:
         if ref and ref.get("message_id"):
             msg.reference_id = int(ref["message_id"])
         if not msg.ephemeral and not msg.loading:
-            msg.pinged = self._pings(msg, data.get("allowed_mentions"))
+            msg.pinged = self._pings(msg, data)
         self.messages_by_id[msg.id] = msg
         self._channel_messages.setdefault(channel.id, []).append(msg)
         if visible_to is None:
@@ -1661,19 +1664,86 @@ class StandIn:
         url = media.get("url", "")
         return {**media, "id": str(snowflake()), "url": url, "proxy_url": url}
 
-    def _pings(self, msg: Message, allowed: dict | None) -> frozenset[int]:
-        """Who Discord notifies for a new message: mentioned members, as ``allowed_mentions`` permits."""
-        members = {u.id for u in msg.channel.members} if msg.channel.is_dm else msg.channel.guild.members
-        ids = [uid for uid in msg.mentioned if uid in members and uid != msg.author.id]
-        if allowed is not None:
-            if "users" in (allowed.get("parse") or []):
-                pass
-            elif allowed.get("users") is not None:
-                permitted = {int(x) for x in allowed["users"]}
-                ids = [uid for uid in ids if uid in permitted]
-            else:
-                ids = []
-        return frozenset(ids)
+    def _pings(self, msg: Message, data: dict) -> frozenset[int]:
+        """Who Discord notifies for a new message, as its Allowed Mentions documentation says.
+
+        Without ``allowed_mentions`` Discord parses everything in the content: user, role and
+        ``@everyone``/``@here`` mentions, and a reply notifies the replied-to author.  With it,
+        ``parse`` lists the kinds parsed from the content, ``users``/``roles`` list the only ones
+        that may be notified (each must also be in the content), and ``replied_user`` (default
+        false) notifies the replied-to author.  A role mention notifies when the role is
+        mentionable or the author has Mention Everyone in the channel (an interaction's messages
+        are sent through a webhook, which Discord lets mention any role); ``@everyone`` needs the
+        same.  Only members who can view the channel are notified (``@here``, for want of
+        presences, counts everyone), never the author.  Sets ``msg.pinged_roles`` and
+        ``msg.pinged_everyone`` too."""
+        allowed = data.get("allowed_mentions")
+        channel = msg.channel
+        if channel.is_dm:
+            viewers = {u.id for u in channel.members}
+            may_ping_all = False
+            guild = None
+        else:
+            guild = channel.guild
+            viewers = {
+                uid
+                for uid, m in guild.members.items()
+                if guild.channel_permissions_of(m.user, channel) & VIEW_CHANNEL
+            }
+            may_ping_all = msg.webhook_id is not None or bool(
+                guild.channel_permissions_of(msg.author, channel) & MENTION_EVERYONE
+            )
+        if allowed is None:
+            parse = {"users", "roles", "everyone"}
+            users_listed = roles_listed = None
+            replied = True
+        else:
+            parse = set(allowed.get("parse") or [])
+            users_listed = {int(x) for x in allowed["users"]} if allowed.get("users") is not None else None
+            roles_listed = {int(x) for x in allowed["roles"]} if allowed.get("roles") is not None else None
+            replied = bool(allowed.get("replied_user"))
+        notified: set[int] = set()
+        if "users" in parse:
+            notified.update(msg.mentioned)
+        elif users_listed is not None:
+            notified.update(u for u in msg.mentioned if u in users_listed)
+        roles: set[int] = set()
+        if guild is not None:
+            by_id = {r.id: r for r in guild.roles}
+            for rid in msg.mentioned_roles:
+                role = by_id.get(rid)
+                if role is None or not (role.mentionable or may_ping_all):
+                    continue
+                if "roles" in parse or (roles_listed is not None and rid in roles_listed):
+                    roles.add(rid)
+            for uid, member in guild.members.items():
+                if any(r.id in roles for r in member.roles):
+                    notified.add(uid)
+        everyone = "everyone" in parse and msg.mentions_everyone and may_ping_all
+        if everyone:
+            notified.update(viewers)
+        if replied and msg.reference_id is not None:
+            ref = self.messages_by_id.get(msg.reference_id)
+            if ref is not None:
+                notified.add(ref.author.id)
+        msg.pinged_roles = frozenset(roles)
+        msg.pinged_everyone = everyone
+        return frozenset(u for u in notified if u in viewers and u != msg.author.id)
+
+    def all_messages(self) -> list[Message]:
+        """Every message the stand-in holds, in every channel, thread and DM, in the order created."""
+        return sorted(self.messages_by_id.values(), key=lambda m: m.id)
+
+    def set_nick(self, user: User, nick: str | None, *, guild: Guild | None = None) -> None:
+        """``user``'s nickname in ``guild`` (the first one unless given), as a member sets it; it
+        comes with their interactions (GUILD_MEMBER_UPDATE with the members intent)."""
+        guild = guild or self.guild
+        member = guild.members[user.id]
+        member.nick = nick
+        conn = self._conn_for_guild(guild)
+        if conn is not None and conn.intents & INTENT_GUILD_MEMBERS:
+            self._spawn(conn.dispatch("GUILD_MEMBER_UPDATE", {**member.payload(), "guild_id": str(guild.id)}))
+        self._changed()
 
     def _apply_edit(
         self, msg: Message, data: dict, files: list[tuple[str, bytes, str | None]], *, creating: bool = False

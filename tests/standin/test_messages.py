@@ -7,6 +7,7 @@ import pytest
 
 from tests.standin import ClientError, StandInTimeout, UsageError
 from tests.standin.fixtures import DiscordErrorGuard
+from tests.standin.model import VIEW_CHANNEL
 from tests.standin.tinybot import TinyBot
 
 
@@ -155,3 +156,50 @@ async def test_who_gets_pinged(standin, bot, chan):
     assert standin.message(only_bob.id).pinged == {bob.id}
     await sent.edit(content=f"{bob.mention} only")  # an edit notifies no one new
     assert standin.message(sent.id).pinged == {alice.id, bob.id}
+
+
+async def test_who_a_new_message_notifies_follows_allowed_mentions(standin, bot, chan):
+    """Discord's rules: with no allowed_mentions everything in the content notifies (users, roles,
+    @everyone, the replied-to author); parse and the users/roles lists narrow it; members who
+    cannot view the channel and the author are never notified; edits notify nobody."""
+    alice, bob, carol, dave = standin.add_users("alice", "bob", "carol", "dave")
+    quiet = standin.add_role("quiet")
+    loud = standin.add_role("loud", mentionable=True)
+    standin.guild.members[carol.id].roles.append(quiet)
+    standin.guild.members[dave.id].roles.append(loud)
+    outsider = standin.add_user("outsider")
+    standin.set_permissions(chan, outsider, deny=VIEW_CHANNEL)
+    await standin.settle()
+    channel = bot.get_channel(chan.id)
+    text = f"{alice.mention} <@!{bob.id}> {outsider.mention} {quiet.mention}"
+
+    async def pinged(content: str, **kw) -> frozenset[int]:
+        return standin.message((await channel.send(content, **kw)).id).pinged
+
+    # No allowed_mentions at all (the client has no default): everything parsed.
+    assert await pinged(text) == {alice.id, bob.id, carol.id}
+    everyone = {alice.id, bob.id, carol.id, dave.id, standin.owner.id}
+    assert await pinged("@everyone hi") == everyone
+    none = discord.AllowedMentions.none()
+    assert await pinged(text, allowed_mentions=none) == set()
+    assert await pinged("@everyone and @here", allowed_mentions=none) == set()
+    only_bob = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(bob.id)])
+    assert await pinged(text + " @everyone", allowed_mentions=only_bob) == {bob.id}
+    assert await pinged(f"{alice.mention}", allowed_mentions=only_bob) == set()  # listed, not written
+    users = discord.AllowedMentions(everyone=False, roles=False, users=True)
+    assert await pinged(text, allowed_mentions=users) == {alice.id, bob.id}
+    roles = discord.AllowedMentions(everyone=False, users=False, roles=[discord.Object(loud.id)])
+    sent = await channel.send(f"{quiet.mention} {loud.mention}", allowed_mentions=roles)
+    stored = standin.message(sent.id)
+    assert stored.pinged == {dave.id} and stored.pinged_roles == {loud.id}
+    # A reply notifies the replied-to author unless replied_user is false.
+    said = await standin.say(alice, chan, "hello")
+    reply = await channel.get_partial_message(said.id).reply("hi")
+    assert standin.message(reply.id).pinged == {alice.id}
+    reply = await channel.get_partial_message(said.id).reply("hi", allowed_mentions=none)
+    assert standin.message(reply.id).pinged == set()
+    # Edits notify nobody.
+    sent = await channel.send("nothing yet", allowed_mentions=none)
+    await sent.edit(content=alice.mention)
+    assert standin.message(sent.id).pinged == set()
+    assert {m.id for m in standin.all_messages()} >= {sent.id, reply.id, said.id}

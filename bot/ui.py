@@ -151,6 +151,25 @@ def on_v2_message(interaction: discord.Interaction) -> bool:
     )
 
 
+def on_private_menu(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is a private menu (ephemeral, components v2), the only kind of
+    message a menu's buttons and selects edit."""
+    flags = interaction.message.flags if interaction.message is not None else None
+    return flags is not None and flags.ephemeral and flags.components_v2
+
+
+def on_private_message(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is private (ephemeral): a history page, which its buttons edit."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+NOT_A_MENU = N_(
+    "that button belongs on a private menu and does nothing here; press Play under the board, or use "
+    "/game hand, to open yours"
+)
+NOT_A_PAGE = N_("that button belongs on a private history page; /game history opens one")
+
+
 def can_view(interaction: discord.Interaction, session: Session) -> bool:
     """Whether the asker can view the session's channel or thread.
 
@@ -1033,6 +1052,8 @@ class Table:
 
         async def work() -> None:
             if in_place:
+                if not on_private_message(interaction):  # forged onto a public message: never edit it
+                    raise TableError(NOT_A_PAGE)
                 await interaction.response.defer()
             if session_id is None:
                 session = await self.service.latest(channel_of(interaction))
@@ -1512,6 +1533,9 @@ class Table:
 
     async def picked(self, interaction: discord.Interaction, session_id: int, stamp: str, value: str) -> None:
         """A choice on a private menu: play a move, open a group, or go back to every move."""
+        if not on_private_menu(interaction):  # forged onto another message: never edit that one
+            await self.guard(interaction, refuse(NOT_A_MENU), defer=False)
+            return
         kind, _, rest = value.partition(":")
         if kind == "m":
             await self.play(interaction, rest, session_id=session_id, **expected(stamp), in_menu=True)
@@ -1534,6 +1558,15 @@ class Table:
             await self.send_menu(interaction, session, "", opened=opened)
 
         await self.guard(interaction, navigate, defer=False)
+
+
+def refuse(message: str) -> Callable[[], Awaitable[None]]:
+    """Work for :meth:`Table.guard` that only refuses, with ``message``."""
+
+    async def work() -> None:
+        raise TableError(message)
+
+    return work
 
 
 def expected(token: str) -> dict[str, Any]:
@@ -1666,7 +1699,7 @@ class MoveButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # On a private menu the answer replaces the menu; on a public message it is a new private reply.
-        in_place = interaction.message is not None and interaction.message.flags.ephemeral
+        in_place = on_private_menu(interaction)
         await _table(interaction).play(
             interaction, self.move, session_id=self.session_id, **expected(self.token), in_menu=in_place
         )

@@ -1534,7 +1534,12 @@ class Table:
     async def picked(self, interaction: discord.Interaction, session_id: int, stamp: str, value: str) -> None:
         """A choice on a private menu: play a move, open a group, or go back to every move."""
         if not on_private_menu(interaction):  # forged onto another message: never edit that one
-            await self.guard(interaction, refuse(NOT_A_MENU), defer=False)
+
+            async def wrong_message() -> None:
+                await self.session_for(interaction, session_id)  # another channel's game says so first
+                raise TableError(NOT_A_MENU)
+
+            await self.guard(interaction, wrong_message, defer=False)
             return
         kind, _, rest = value.partition(":")
         if kind == "m":
@@ -1558,15 +1563,6 @@ class Table:
             await self.send_menu(interaction, session, "", opened=opened)
 
         await self.guard(interaction, navigate, defer=False)
-
-
-def refuse(message: str) -> Callable[[], Awaitable[None]]:
-    """Work for :meth:`Table.guard` that only refuses, with ``message``."""
-
-    async def work() -> None:
-        raise TableError(message)
-
-    return work
 
 
 def expected(token: str) -> dict[str, Any]:

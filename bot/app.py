@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n
+from bot import i18n, options
 from bot.clock import Clock
 from bot.clockvote import TIMEOUT
 from bot.notify import REMIND
@@ -26,6 +26,7 @@ from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import DEADLINE, Job, Store
 from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, THREAD_ARCHIVE, Table
+from engines.core import said
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,28 @@ class PukllayTree(app_commands.CommandTree):
         if interaction.guild_id is None:
             await self._tell(interaction, i18n.private(interaction).gettext(SERVERS_ONLY))
             return False
-        return True
+        return await self.values_check(interaction)
+
+    async def values_check(self, interaction: discord.Interaction) -> bool:
+        """Every option value is one the command takes (see :mod:`bot.options`); otherwise the
+        command is not run and the asker reads which option, what it takes and what came.  An
+        autocomplete request with an odd value beside the one being typed gets no suggestions."""
+        command = interaction.command
+        data = interaction.data
+        if not isinstance(command, app_commands.Command) or not isinstance(data, dict):
+            return True
+        focused = interaction.type is discord.InteractionType.autocomplete
+        found = options.problem(command, options.command_options(data), focused=focused)
+        if found is None:
+            return True
+        if focused:
+            try:
+                await interaction.response.autocomplete([])
+            except discord.HTTPException:
+                log.warning("could not answer autocomplete %s", interaction.id, exc_info=True)
+            return False
+        await self._tell(interaction, "⚠️ " + found.sentence.in_words(i18n.private(interaction)))
+        return False
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.TransformerError):
@@ -77,16 +99,23 @@ class PukllayTree(app_commands.CommandTree):
 
     @staticmethod
     def bad_value(interaction: discord.Interaction, error: app_commands.TransformerError) -> str:
-        """Name the option whose value is not among its choices, and the choices."""
-        command = interaction.command
-        for param in getattr(command, "parameters", None) or ():
-            values = [c.value for c in param.choices or ()]
-            if values and error.value not in values:
-                shown = ", ".join(
-                    f"{c.value} ({c.name})" if c.name != str(c.value) else c.name for c in param.choices
+        """Name the option whose value could not be converted (a member who has left the server,
+        say), what it takes and what came."""
+        t = i18n.private(interaction)
+        given = vars(interaction.namespace)
+        for param in getattr(interaction.command, "parameters", None) or ():
+            if param.display_name in given and given[param.display_name] is error.value:
+                got = options.shown(getattr(error.value, "id", error.value))
+                sentence = said(
+                    "The option {option} must be {allowed} (got {got}).",
+                    option=param.display_name,
+                    allowed=options.allowed(param),
+                    got=got,
                 )
-                return f"⚠️ {error.value!r} is not a choice for {param.name}; choose one of: {shown}."
-        return f"⚠️ {error.value!r} is not a value this command takes."
+                return "⚠️ " + sentence.in_words(t)
+        return "⚠️ " + t.gettext(
+            "{value} is not a value this command takes.", value=options.shown(error.value)
+        )
 
     @staticmethod
     async def _tell(interaction: discord.Interaction, text: str) -> None:

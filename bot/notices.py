@@ -44,19 +44,24 @@ class SettingError(ValueError):
         return language.gettext(self.message, **self.values)
 
 
+ZONE_LIMIT = 64
+"""The longest time zone name looked up (the longest IANA name has about 30 characters)."""
+
+
 def zone(name: str) -> ZoneInfo:
     """The time zone called ``name`` (an IANA name such as ``America/Lima``), or a clear refusal."""
     try:
-        if "/" not in name and name != "UTC":
+        if not isinstance(name, str) or len(name) > ZONE_LIMIT or ("/" not in name and name != "UTC"):
             raise ZoneInfoNotFoundError(name)
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name the file system refuses
+        shown = name if not isinstance(name, str) or len(name) <= ZONE_LIMIT else name[:ZONE_LIMIT] + "…"
         raise SettingError(
             N_(
                 "{name!r} is not a time zone I know; use a name such as Europe/Madrid, America/Lima or UTC "
                 "(start typing to see them)"
             ),
-            name=name,
+            name=shown,
         ) from None
 
 
@@ -92,7 +97,7 @@ def check_place(place: str) -> str:
 
 
 def check_remind(hours: int) -> int:
-    if not 0 <= hours <= MAX_REMIND_HOURS:
+    if type(hours) is not int or not 0 <= hours <= MAX_REMIND_HOURS:
         raise SettingError(
             N_("reminders come every 1 to {most} hours, or 0 for none; not {hours}"),
             most=MAX_REMIND_HOURS,

@@ -150,6 +150,25 @@ def on_v2_message(interaction: discord.Interaction) -> bool:
     )
 
 
+def on_private_menu(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is a private menu (ephemeral, components v2), the only kind of
+    message a menu's buttons and selects edit."""
+    flags = interaction.message.flags if interaction.message is not None else None
+    return flags is not None and flags.ephemeral and flags.components_v2
+
+
+def on_private_message(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is private (ephemeral): a history page, which its buttons edit."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+NOT_A_MENU = N_(
+    "that button belongs on a private menu and does nothing here; press Play under the board, or use "
+    "/game hand, to open yours"
+)
+NOT_A_PAGE = N_("that button belongs on a private history page; /game history opens one")
+
+
 def can_view_channel(interaction: discord.Interaction, channel_id: int, *, belongs: bool = False) -> bool:
     """Whether the asker can view the channel or thread ``channel_id`` of the interaction's server.
 
@@ -1045,6 +1064,8 @@ class Table:
 
         async def work() -> None:
             if in_place:
+                if not on_private_message(interaction):  # forged onto a public message: never edit it
+                    raise TableError(NOT_A_PAGE)
                 await interaction.response.defer()
             if session_id is None:
                 session = await self.service.latest(channel_of(interaction))
@@ -1533,6 +1554,14 @@ class Table:
 
     async def picked(self, interaction: discord.Interaction, session_id: int, stamp: str, value: str) -> None:
         """A choice on a private menu: play a move, open a group, or go back to every move."""
+        if not on_private_menu(interaction):  # forged onto another message: never edit that one
+
+            async def wrong_message() -> None:
+                await self.session_for(interaction, session_id)  # another channel's game says so first
+                raise TableError(NOT_A_MENU)
+
+            await self.guard(interaction, wrong_message, defer=False)
+            return
         kind, _, rest = value.partition(":")
         if kind == "m":
             await self.play(interaction, rest, session_id=session_id, **expected(stamp), in_menu=True)
@@ -1687,7 +1716,7 @@ class MoveButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # On a private menu the answer replaces the menu; on a public message it is a new private reply.
-        in_place = interaction.message is not None and interaction.message.flags.ephemeral
+        in_place = on_private_menu(interaction)
         await _table(interaction).play(
             interaction, self.move, session_id=self.session_id, **expected(self.token), in_menu=in_place
         )

@@ -180,7 +180,7 @@ def signup_text(league: LeagueRow, names: list[str], t: Language = ENGLISH) -> s
     info = engines.get(league.game)
     days = league.round_seconds / 86400
     values = {
-        "league": league.name,
+        "league": league.shown,
         "kind": t.gettext(LEAGUE_KINDS[league.format]),
         "game": info.title,
         "players": t.ngettext("{n} player", "{n} players", league.group_size),
@@ -458,7 +458,7 @@ class LeagueCog(
             )
             self.table.committed(
                 interaction,
-                said("The league {league} was created", league=league.name),
+                said("The league {league} was created", league=league.shown),
             )
             t = await self.language(league)  # the sign-up message is public: the server's language
             view = signup_view(league, t)
@@ -593,7 +593,7 @@ class LeagueCog(
             t = i18n.private(interaction)
             self.table.committed(
                 interaction,
-                said("{name} was dropped from {league}", name=member.display_name, league=found.name),
+                said("{name} was dropped from {league}", name=member.display_name, league=found.shown),
             )
             for result in results:
                 try:
@@ -609,7 +609,7 @@ class LeagueCog(
                     " ({n} games in play went on without them).",
                     len(results),
                     name=member.display_name,
-                    league=found.name,
+                    league=found.shown,
                 ),
             )
 
@@ -627,7 +627,7 @@ class LeagueCog(
             await self.require_organiser(interaction, found)
             started, first = await self.leagues.start(found, interaction.user.id)
             t = i18n.private(interaction)
-            self.table.committed(interaction, said("{league} started", league=started.name))
+            self.table.committed(interaction, said("{league} started", league=started.shown))
             await self.refresh_signup(started)
             self.scheduler.wake()
             await self.table.reply(
@@ -636,7 +636,7 @@ class LeagueCog(
                     "{league} has started: {n} round, the first opens {when}.",
                     "{league} has started: {n} rounds, the first opens {when}.",
                     started.rounds,
-                    league=started.name,
+                    league=started.shown,
                     when=when(first),
                 ),
             )
@@ -665,7 +665,7 @@ class LeagueCog(
             t = i18n.private(interaction)
             if not changed.final_top:
                 self.table.committed(
-                    interaction, said("{league} has no final stage now", league=changed.name)
+                    interaction, said("{league} has no final stage now", league=changed.shown)
                 )
                 await self.table.reply(
                     interaction,
@@ -673,16 +673,16 @@ class LeagueCog(
                         "{league} has no final stage now: {n} round, and the top of the standings is the champion.",
                         "{league} has no final stage now: {n} rounds, and the top of the standings is the champion.",
                         changed.rounds,
-                        league=changed.name,
+                        league=changed.shown,
                     ),
                 )
                 return
             self.table.committed(
                 interaction,
-                said("{league} ends in a final of the top {top}", league=changed.name, top=top),
+                said("{league} ends in a final of the top {top}", league=changed.shown, top=top),
             )
             byes = pairing.bracket_size(top) - top
-            values = {"round": changed.swiss_rounds, "top": top, "league": changed.name, "byes": byes}
+            values = {"round": changed.swiss_rounds, "top": top, "league": changed.shown, "byes": byes}
             final_rounds = changed.rounds - changed.swiss_rounds
             if byes == 1:
                 text = t.ngettext(
@@ -733,7 +733,7 @@ class LeagueCog(
                 pictures.standings, league.name, heading, picture_lines(rows, ratings), language=t.code
             )
         )
-        return standings_text(league, rows, f"**{league.name}**: {heading}", t), discord.File(
+        return standings_text(league, rows, f"**{league.shown}**: {heading}", t), discord.File(
             io.BytesIO(data), filename=f"league-{league.id}-standings.png"
         )
 
@@ -791,7 +791,7 @@ class LeagueCog(
         async def work() -> None:
             found = await self.find(interaction, league)
             if found.current_round == 0:
-                raise LeagueError("{league} has no round open yet", league=found.name)
+                raise LeagueError("{league} has no round open yet", league=found.shown)
             t = i18n.private(interaction)  # a private answer: the asker's language
             names = await self.names(found)
             rounds = {r.number: r for r in await self.store.league_rounds(found.id)}
@@ -801,13 +801,13 @@ class LeagueCog(
                 lines = [
                     t.gettext(
                         "**{league}**, {round} (ends {when})",
-                        league=found.name,
+                        league=found.shown,
                         round=name,
                         when=when(current.deadline_at),
                     )
                 ]
             else:
-                lines = [t.gettext("**{league}**, {round}", league=found.name, round=name)]
+                lines = [t.gettext("**{league}**, {round}", league=found.shown, round=name)]
             lines.append(clock_text(found, t))
             for g in await self.store.league_games(found.id, found.current_round):
                 who = ", ".join(names.get(u, str(u)) for u in g.players)
@@ -865,10 +865,10 @@ class LeagueCog(
             if found.format != "elimination" and not found.final_round:
                 if found.format == "swiss":
                     raise LeagueError(
-                        "{league} is a Swiss league; /league standings shows it", league=found.name
+                        "{league} is a Swiss league; /league standings shows it", league=found.shown
                     )
                 raise LeagueError(
-                    "{league} is a round-robin league; /league standings shows it", league=found.name
+                    "{league} is a round-robin league; /league standings shows it", league=found.shown
                 )
             if found.status == "signup":
                 raise LeagueError("the bracket is drawn when the league starts")
@@ -901,12 +901,12 @@ class LeagueCog(
         final = league.format == "swiss"
         if league.status == "finished":
             heading = (
-                t.gettext("{league}: final stage, finished", league=league.name)
+                t.gettext("{league}: final stage, finished", league=league.shown)
                 if final
-                else t.gettext("{league}: bracket, finished", league=league.name)
+                else t.gettext("{league}: bracket, finished", league=league.shown)
             )
         else:
-            heading = f"{league.name}: {self.round_name(league, league.current_round, t)}"
+            heading = f"{league.shown}: {self.round_name(league, league.current_round, t)}"
         # The picture's title is short enough to fit it; the text says the round too.
         title = (
             t.gettext("{league}: final stage", league=league.name)
@@ -942,7 +942,7 @@ class LeagueCog(
             await self.table.reply(
                 interaction,
                 i18n.private(interaction).gettext(
-                    "{league}: standings, then every game and bye.", league=found.name
+                    "{league}: standings, then every game and bye.", league=found.shown
                 ),
                 file=file,
             )
@@ -1011,7 +1011,7 @@ class LeagueCog(
             len(missing),
             organiser=f"<@{league.organiser_id}>",
             round=self.round_name(league, number, t),
-            league=league.name,
+            league=league.shown,
             missing=and_list(missing, t),
             channel=f"<#{league.channel_id}>",
             minutes=int(RETRY_ROUND // 60),
@@ -1037,7 +1037,7 @@ class LeagueCog(
         lines = [
             t.gettext(
                 "🏆 **{league}**: {round} is open until {when}. Games still running then are finished by the computer.",
-                league=league.name,
+                league=league.shown,
                 round=round_name,
                 when=when(opened.deadline_at),
             )
@@ -1096,7 +1096,7 @@ class LeagueCog(
                     "{players}: your {game} game for **{league}**, {round}. Play it here before {when}.",
                     players=mentions,
                     game=info.title,
-                    league=league.name,
+                    league=league.shown,
                     round=round_name,
                     when=when(opened.deadline_at),
                 ),
@@ -1105,7 +1105,7 @@ class LeagueCog(
             await self.table.post_board(
                 session,
                 header=t.gettext(
-                    "**{game}**: {league}, {round}", game=info.title, league=league.name, round=round_name
+                    "**{game}**: {league}, {round}", game=info.title, league=league.shown, round=round_name
                 ),
             )
             lines.append(
@@ -1161,17 +1161,17 @@ class LeagueCog(
         if champion and final:
             crown = t.gettext(
                 "🏆 **{league}** is over. Champion: {champion} (winner of the final stage)!",
-                league=league.name,
+                league=league.shown,
                 champion=f"<@{champion}>",
             )
         elif champion:
             crown = t.gettext(
                 "🏆 **{league}** is over. Champion: {champion}!",
-                league=league.name,
+                league=league.shown,
                 champion=f"<@{champion}>",
             )
         else:
-            crown = t.gettext("**{league}** is over.", league=league.name)
+            crown = t.gettext("**{league}** is over.", league=league.shown)
         await self.post(league, crown, file=file, pings=[champion] if champion else [])
         await self.post(league, text)
         if league.format == "swiss" and league.final_round and await self.leagues.seeds(league):

@@ -377,11 +377,11 @@ class TableCog(
                     "**{game}**: ratings in the season {season}, which started fresh. A rating is {meaning} "
                     "(skill minus three times its uncertainty).",
                     game=game.name,
-                    season=league.name,
+                    season=league.shown,
                     meaning=meaning,
                 )
                 empty = t.gettext(
-                    "No rated games in the season {season} yet (two people or more).", season=league.name
+                    "No rated games in the season {season} yet (two people or more).", season=league.shown
                 )
             else:
                 rows = await store.leaderboard(interaction.guild_id, game.value)

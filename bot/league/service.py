@@ -36,7 +36,7 @@ from typing import Any
 
 import engines
 from bot import gameclock as gc
-from bot.league import pairing
+from bot.league import names, pairing
 from bot.league.pairing import PairingError, Row
 from bot.sessions import MoveResult, Session, SessionService, TableError
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueGame, LeagueNameTaken, LeagueRow, LeagueStore
@@ -112,8 +112,12 @@ class LeagueService:
         seed: int = 0,
     ) -> LeagueRow:
         """A new league in sign-up; every bad value is refused with what is allowed."""
-        name = " ".join(name.split())
-        if not name or len(name) > NAME_LIMIT:
+        typed, name = name, names.normalise(name)
+        if not name:
+            raise LeagueError(
+                "a league's name needs a visible character; {name} has none", name=repr(typed[:NAME_LIMIT])
+            )
+        if len(name) > NAME_LIMIT:
             raise LeagueError("a league's name has 1 to {most} characters", most=NAME_LIMIT)
         if game not in engines.GAMES:
             raise LeagueError(
@@ -157,9 +161,16 @@ class LeagueService:
         if any(a < b for a, b in zip(table, table[1:], strict=False)):
             raise LeagueError("the points per place may not rise from one place to the next")
         bye = pairing.bye_points(group_size, table) if bye_points is None else float(bye_points)
-        taken = {x.name.casefold() for x in await self.store.leagues(guild_id)}
-        if name.casefold() in taken:
+        same = [x.name for x in await self.store.leagues(guild_id) if names.key(x.name) == names.key(name)]
+        if same and typed == name:  # the very name (in its letter case or another)
             raise LeagueError(TAKEN, name=repr(name))
+        if same:
+            raise LeagueError(
+                "this server already has a league called {name}, which looks the same as {typed}; choose "
+                "another name",
+                name=repr(same[0]),
+                typed=repr(typed[:NAME_LIMIT]),
+            )
         now = self.store.clock.time()
         try:
             lid = await self.store.create_league(
@@ -227,12 +238,12 @@ class LeagueService:
 
         live = await leagues()
         if name:
-            wanted = " ".join(name.split()).casefold()
+            wanted = names.key(name)
             for league in live:
-                if league.name.casefold() == wanted:
+                if names.key(league.name) == wanted:
                     return league
             for league in await leagues(live=False):
-                if league.name.casefold() == wanted:
+                if names.key(league.name) == wanted:
                     return league
             if not live:
                 raise LeagueError(
@@ -241,7 +252,7 @@ class LeagueService:
             raise LeagueError(
                 "there is no league called {name} here (running or open: {leagues})",
                 name=repr(name),
-                leagues=", ".join(x.name for x in live),
+                leagues=", ".join(x.shown for x in live),
             )
         if len(live) == 1:
             return live[0]
@@ -252,7 +263,7 @@ class LeagueService:
             raise LeagueError(
                 "this server has no league open or running; an organiser starts one with /league create"
             )
-        raise LeagueError("name the league: {leagues}", leagues=", ".join(x.name for x in live))
+        raise LeagueError("name the league: {leagues}", leagues=", ".join(x.shown for x in live))
 
     # ----------------------------------------------------------------- sign-ups
 
@@ -267,17 +278,17 @@ class LeagueService:
             )
         answer = await self.store.join_league(league.id, user_id, name)
         if answer == "closed":
-            raise LeagueError("{league} has started; sign-ups are closed", league=league.name)
+            raise LeagueError("{league} has started; sign-ups are closed", league=league.shown)
         if answer == "already":
             if who == "you":
-                raise LeagueError("you are already signed up for {league}", league=league.name)
-            raise LeagueError("{name} is already signed up for {league}", name=who, league=league.name)
+                raise LeagueError("you are already signed up for {league}", league=league.shown)
+            raise LeagueError("{name} is already signed up for {league}", name=who, league=league.shown)
         return t.ngettext(
             "{name} signed up for {league} ({n} player)",
             "{name} signed up for {league} ({n} players)",
             len(players) + 1,
             name=name,
-            league=league.name,
+            league=league.shown,
         )
 
     async def leave(self, league: LeagueRow, user_id: int, *, who: str = "you", t: Language = ENGLISH) -> str:
@@ -286,15 +297,15 @@ class LeagueService:
         if answer == "closed":
             raise LeagueError(
                 "{league} has started; the organiser can drop a player with /league organiser drop",
-                league=league.name,
+                league=league.shown,
             )
         if answer == "absent":
             if who == "you":
-                raise LeagueError("you are not signed up for {league}", league=league.name)
-            raise LeagueError("{name} is not signed up for {league}", name=who, league=league.name)
+                raise LeagueError("you are not signed up for {league}", league=league.shown)
+            raise LeagueError("{name} is not signed up for {league}", name=who, league=league.shown)
         if who == "you":
-            return t.gettext("You left {league}", league=league.name)
-        return t.gettext("{name} left {league}", name=who, league=league.name)
+            return t.gettext("You left {league}", league=league.shown)
+        return t.gettext("{name} left {league}", name=who, league=league.shown)
 
     async def drop(self, league: LeagueRow, user_id: int) -> list[MoveResult]:
         """Drop a player mid-season; the games of theirs being played go on without them."""
@@ -317,7 +328,7 @@ class LeagueService:
     async def start(self, league: LeagueRow, user_id: int) -> tuple[LeagueRow, float]:
         """Close the sign-ups; the first round is due at the start date (or now)."""
         if league.status != "signup":
-            raise LeagueError("{league} has already started", league=league.name)
+            raise LeagueError("{league} has already started", league=league.shown)
         players = [p.user_id for p in await self.store.league_players(league.id)]
         need = max(2, league.group_size)
         if len(players) < need:
@@ -326,7 +337,7 @@ class LeagueService:
                     need,
                     "{league} needs at least {n} player to start; {signed} signed up",
                     "{league} needs at least {n} players to start; {signed} signed up",
-                    league=league.name,
+                    league=league.shown,
                     signed=len(players),
                 )
             )
@@ -338,7 +349,7 @@ class LeagueService:
                     "with /league final",
                     "{league} has a final stage of the top {top} but only {n} players signed up; lower it "
                     "with /league final",
-                    league=league.name,
+                    league=league.shown,
                     top=league.final_top,
                 )
             )
@@ -457,17 +468,17 @@ class LeagueService:
             if league.format == "elimination":
                 raise LeagueError(
                     "{league} is a single-elimination league; only a Swiss league ends in a final stage",
-                    league=league.name,
+                    league=league.shown,
                 )
             raise LeagueError(
                 "{league} is a round-robin league; only a Swiss league ends in a final stage",
-                league=league.name,
+                league=league.shown,
             )
         if league.status not in ("signup", "running"):
-            raise LeagueError("{league} is over; a final stage is set before it ends", league=league.name)
+            raise LeagueError("{league} is over; a final stage is set before it ends", league=league.shown)
         if league.in_final:
             raise LeagueError(
-                "the final stage of {league} has begun; it can no longer change", league=league.name
+                "the final stage of {league} has begun; it can no longer change", league=league.shown
             )
         swiss = league.swiss_rounds
         if top == 0:
@@ -482,13 +493,14 @@ class LeagueService:
                         "the final stage takes 2 to {most} players ({n} player in {league} now); 0 removes it",
                         "the final stage takes 2 to {most} players ({n} players in {league} now); 0 removes it",
                         most=most,
-                        league=league.name,
+                        league=league.shown,
                     )
                 )
             final = (top, swiss + 1, swiss + pairing.bracket_rounds(top))
         if not await self.store.set_final(league.id, *final):
             raise LeagueError(
-                "the final stage of {league} can no longer change (it has begun or ended)", league=league.name
+                "the final stage of {league} can no longer change (it has begun or ended)",
+                league=league.shown,
             )
         return await self.reread(league.id)
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot import ratings
 from bot.gameclock import MAX_SECONDS, MIN_SECONDS, MINUTE, MOVE, ClockSpec
+from bot.league import names
 from bot.league.pairing import place_points, points_for_places
 from bot.storage.base import (
     ARM_SQL,
@@ -72,6 +73,11 @@ class LeagueRow:
     final_top: int | None = None  # a Swiss league's final stage: its top this many players
     final_round: int | None = None  # the final stage's first round
     clock: str | None = None  # the games' clock spec (bot/gameclock.py); None: see game_clock
+
+    @property
+    def shown(self) -> str:
+        """The name as messages show it (markdown and mentions escaped)."""
+        return names.shown(self.name)
 
     @property
     def game_clock(self) -> str | None:

@@ -114,7 +114,7 @@ async def test_odd_timer_values_are_refused_and_nothing_is_posted(standin, bot_f
         before = [m.id for m in standin.messages(chan) if not m.ephemeral]
         r = await forged_slash(standin, alice, chan, "game timer", hours=hours)
         text = await answer(r)
-        assert "from 0 (off) to 720" in text, text
+        assert text.startswith("⚠️ The option hours must be a number from 0 to 720 (got "), text
         assert [m.id for m in standin.messages(chan) if not m.ephemeral] == before
         assert (await bot.sessions.in_channel(chan.id)).row.timer_seconds is None
 
@@ -126,7 +126,7 @@ async def test_zero_players_and_unknown_choices_get_clear_answers(standin, bot_f
     async with standin.run_client(bot_factory(ALL)) as bot:
         await standin.wait_synced()
         r = await forged_slash(standin, alice, chan, "nim new", thread=False, players=0)
-        assert "not 0" in await answer(r)
+        assert "players must be a whole number from 1 to 4 (got 0)" in await answer(r)
         assert await bot.sessions.in_channel(chan.id) is None
         r = await forged_slash(standin, alice, chan, "game ratings", game="chess")
         text = await answer(r)
@@ -134,9 +134,9 @@ async def test_zero_players_and_unknown_choices_get_clear_answers(standin, bot_f
         r = await forged_slash(standin, alice, chan, "guanga new", thread=False, mode="grandmaster")
         assert "'grandmaster'" in await answer(r) and await bot.sessions.in_channel(chan.id) is None
         r = await forged_slash(standin, alice, chan, "guacamole new", thread=False, dishes_per_turn=7)
-        assert "dishes_per_turn must be one of 1, 2, 3, 0, not 7" in await answer(r)
+        assert "dishes_per_turn must be one of 1, 2, 3, 0 (no limit) (got 7)" in await answer(r)
         r = await forged_slash(standin, alice, chan, "pachakuna new", thread=False, max_turns=-3)
-        assert "max_turns must be one of 0, 40" in await answer(r)
+        assert "max_turns must be a whole number from 0 to 200 (got -3)" in await answer(r)
         assert await bot.sessions.in_channel(chan.id) is None
 
 

@@ -210,7 +210,9 @@ async def test_bad_league_settings_are_refused(leagues):
         rounds=3,
     )
     for change, words in (
-        ({"name": "  "}, "1 to 60 characters"),
+        ({"name": "  "}, "needs a visible character"),
+        ({"name": "\u200b\u200f\u2060"}, "needs a visible character"),
+        ({"name": "x" * 61}, "1 to 60 characters"),
         ({"game": "chess"}, "not a game here"),
         ({"format": "ladder"}, "format is one of"),
         ({"group_size": 7}, "seat 2 to 6"),
@@ -227,3 +229,30 @@ async def test_bad_league_settings_are_refused(leagues):
     await leagues.create(**base)
     with pytest.raises(LeagueError, match="already has a league called"):
         await leagues.create(**{**base, "name": " x "})
+
+
+async def test_league_names_are_stored_normalised_and_look_alikes_refused(leagues, store):
+    """Invisible and bidirectional characters are dropped before storing; a name that looks like an
+    existing one is refused naming both; markdown is kept and shown escaped; finding a league by a
+    look-alike of its name finds it."""
+    base = dict(guild_id=GUILD, channel_id=50, organiser_id=1, game="guacamole", format="swiss", group_size=3)
+    liga = await leagues.create(**base, name="\u200fＬiga\u200b  de\u2066 Lima", rounds=3)
+    assert liga.name == "Liga de Lima"
+    for look_alike in ("Liga de Lima\u200b", "\u200fLiga de Lima", "liga  de lima", "Liga\u00a0de Lima"):
+        with pytest.raises(LeagueError, match="already has a league called 'Liga de Lima'"):
+            await leagues.create(**base, name=look_alike, rounds=3)
+    with pytest.raises(LeagueError, match="which looks the same as 'Liga de Lima\\\\u200b'"):
+        await leagues.create(**base, name="Liga de Lima\u200b", rounds=3)
+    assert (await leagues.find(GUILD, "liga de\u200b lima")).id == liga.id
+    marked = await leagues.create(**base, name="**Liga** ~~4~~ ||x|| # big <@1>", rounds=3)
+    assert marked.name == "**Liga** ~~4~~ ||x|| # big <@1>"
+    assert marked.shown == r"\*\*Liga\*\* \~\~4\~\~ \|\|x\|\| \# big \<\@1\>"
+    refused = await refused_with(leagues.start(marked, 1))
+    assert str(refused).startswith(r"\*\*Liga\*\* \~\~4")
+    assert [x.name for x in await store.leagues(GUILD)] == ["**Liga** ~~4~~ ||x|| # big <@1>", "Liga de Lima"]
+
+
+async def refused_with(call):
+    with pytest.raises(LeagueError) as caught:
+        await call
+    return caught.value

@@ -77,3 +77,15 @@ def test_a_digest_of_thirty_games_fits_one_message():
         games, lambda s: f"https://discord.com/channels/123456789012345678/{s.id:018d}/{s.id:018d}"
     )
     assert len(text) <= 2000 and "your turn in 30 games" in text and "more games (see /game mine)" in text
+
+
+def test_odd_zone_names_and_reminder_values_are_refused_in_words():
+    """A 10,000-character zone, one with a NUL, a path, and reminders that are not whole numbers:
+    each a SettingError (no OSError, ValueError or TypeError), whose words stay short."""
+    for bad in ("x" * 10_000, "Europe/" + "x" * 10_000, "a/\x00b", "../../etc/passwd", "/etc/passwd"):
+        with pytest.raises(SettingError) as caught:
+            notices.zone(bad)
+        assert len(caught.value.said()) < 300
+    for bad in ("3", 2.5, True, None, 2**70):
+        with pytest.raises(SettingError):
+            notices.check_remind(bad)

@@ -1,0 +1,37 @@
+"""League names as people type them, as they are stored and compared, and as messages show them.
+
+Pure code: no Discord, no storage.  A name is stored normalised (:func:`normalise`: Unicode NFKC,
+no control or format characters such as zero-width spaces or bidirectional marks, runs of white
+space as one space), so two names that look the same are the same name (:func:`key`); messages
+show it with Discord's markdown and mentions escaped (:func:`shown`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+"""Unicode categories a name never keeps: control, format (zero-width, bidirectional marks),
+surrogates, private use, unassigned, and line or paragraph separators."""
+
+MARKDOWN = re.compile(r"([\\*_~|`>#<@\[\]()-])")
+"""Characters Discord's markdown or mentions give a meaning to; :func:`shown` escapes them."""
+
+
+def normalise(text: str) -> str:
+    """``text`` as a name is stored: NFKC, invisible characters removed, white space collapsed."""
+    text = unicodedata.normalize("NFKC", text)
+    kept = "".join(" " if ch.isspace() else ch for ch in text if unicodedata.category(ch) not in INVISIBLE)
+    return " ".join(kept.split())
+
+
+def key(text: str) -> str:
+    """What two names are compared by: two names with the same key look alike (they differ only in
+    case, width, invisible characters or spacing)."""
+    return normalise(text).casefold()
+
+
+def shown(name: str) -> str:
+    """``name`` as a message shows it: markdown and mentions escaped, so it reads as typed."""
+    return MARKDOWN.sub(r"\\\1", name)

@@ -1,0 +1,169 @@
+"""A slash command's option values checked against what the command declares, before any is used.
+
+Discord checks what its own client sends (types, ranges, lengths, choices), but an interaction
+can be made by hand with any JSON value for any option: a text where a number is declared, an
+integer past 2**64, a float where a whole number is wanted, a text longer than the command
+allows, a value no choice offers.  discord.py passes most of these on unconverted (and a number
+option it cannot convert fails before any error handler runs), so the command tree checks every
+value here first: :func:`problem` names the first option whose value the command does not take,
+what it takes, and what came.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from discord import AppCommandOptionType
+from discord.app_commands import Command, Parameter
+
+from engines.core import Said, said
+
+INTEGER_LIMIT = 2**53
+"""Discord's integer and number options lie between -2**53 and 2**53."""
+
+TEXT_LIMIT = 6000
+"""Discord's longest text option."""
+
+SHOWN = 40
+"""The most characters of a value repeated in a refusal."""
+
+SUBCOMMANDS = (AppCommandOptionType.subcommand.value, AppCommandOptionType.subcommand_group.value)
+
+# The value types of the options that name a Discord object (by its id), and how a refusal says it.
+OBJECTS = {
+    AppCommandOptionType.user: said("a member of this server"),
+    AppCommandOptionType.channel: said("a channel of this server"),
+    AppCommandOptionType.role: said("a role of this server"),
+    AppCommandOptionType.mentionable: said("a member or a role of this server"),
+    AppCommandOptionType.attachment: said("an attached file"),
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong with one option: ``sentence``, in words, with its values."""
+
+    sentence: Said
+
+
+def shown(value: Any) -> str:
+    """``value`` as a refusal repeats it: texts quoted, long texts and huge numbers cut short."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        if value.bit_length() > 100:
+            return f"{'-' if value < 0 else ''}2**{value.bit_length() - 1}…"
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        if len(value) > SHOWN:
+            return repr(value[:SHOWN]) + f"… ({len(value)})"
+        return repr(value)
+    if value is None:
+        return "null"
+    text = repr(value)
+    return text if len(text) <= SHOWN else text[:SHOWN] + "…"
+
+
+def number_text(value: float) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def allowed(param: Parameter) -> Said:
+    """What ``param`` takes, in words."""
+    if param.choices:
+        values = ", ".join(
+            f"{c.value} ({c.name})" if c.name != str(c.value) else str(c.value) for c in param.choices
+        )
+        return said("one of {choices}", choices=values)
+    kind = param.type
+    if kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
+        low = param.min_value if param.min_value is not None else -INTEGER_LIMIT
+        high = param.max_value if param.max_value is not None else INTEGER_LIMIT
+        if kind is AppCommandOptionType.integer:
+            return said("a whole number from {low} to {high}", low=number_text(low), high=number_text(high))
+        return said("a number from {low} to {high}", low=number_text(low), high=number_text(high))
+    if kind is AppCommandOptionType.string:
+        low = int(param.min_value or 0)
+        high = int(param.max_value if param.max_value is not None else TEXT_LIMIT)
+        return said("a text of {low} to {high} characters", low=low, high=high)
+    if kind is AppCommandOptionType.boolean:
+        return said("true or false")
+    return OBJECTS.get(kind, said("a value of this command"))
+
+
+def fits(param: Parameter, value: Any) -> bool:
+    """Whether Discord's own client could have sent ``value`` for ``param``."""
+    kind = param.type
+    if param.choices:
+        return type(value) is type(param.choices[0].value) and any(c.value == value for c in param.choices)
+    if kind is AppCommandOptionType.string:
+        low = param.min_value or 0
+        high = param.max_value if param.max_value is not None else TEXT_LIMIT
+        return isinstance(value, str) and low <= len(value) <= high
+    if kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
+        if kind is AppCommandOptionType.integer:
+            if type(value) is not int:
+                return False
+        elif type(value) not in (int, float) or not math.isfinite(value):
+            return False
+        low = param.min_value if param.min_value is not None else -INTEGER_LIMIT
+        high = param.max_value if param.max_value is not None else INTEGER_LIMIT
+        return bool(max(low, -INTEGER_LIMIT) <= value <= min(high, INTEGER_LIMIT))
+    if kind is AppCommandOptionType.boolean:
+        return type(value) is bool
+    if kind in OBJECTS:  # an id, as a text of digits, that Discord resolved
+        return isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20
+    return True
+
+
+def command_options(data: Mapping[str, Any]) -> list[Any]:
+    """The options of the (sub)command itself, below any subcommand group and subcommand."""
+    options: Any = data.get("options") or []
+    while (
+        isinstance(options, list)
+        and len(options) == 1
+        and isinstance(options[0], dict)
+        and options[0].get("type") in SUBCOMMANDS
+    ):
+        options = options[0].get("options") or []
+    return options if isinstance(options, list) else [options]
+
+
+def problem(
+    command: Command[Any, ..., Any], options: Sequence[Any], *, focused: bool = False
+) -> Problem | None:
+    """The first thing wrong with ``options`` (the interaction's raw options of ``command``), or
+    None when every value is one the command takes.  With ``focused`` (an autocomplete
+    request) the value being typed is not checked: it is a partial text whatever its type."""
+    params = {p.display_name: p for p in command.parameters}
+    seen: set[str] = set()
+    for option in options:
+        name = option.get("name") if isinstance(option, dict) else None
+        if not isinstance(name, str) or name not in params:
+            return Problem(said("This command has no option {option}.", option=shown(name)))
+        param = params[name]
+        seen.add(name)
+        if focused and option.get("focused"):
+            continue
+        value = option.get("value")
+        if option.get("type") != param.type.value or "value" not in option or not fits(param, value):
+            return Problem(
+                said(
+                    "The option {option} must be {allowed} (got {got}).",
+                    option=name,
+                    allowed=allowed(param),
+                    got=shown(value),
+                )
+            )
+    if not focused:
+        for name, param in params.items():
+            if param.required and name not in seen:
+                return Problem(
+                    said("The option {option} is required: {allowed}.", option=name, allowed=allowed(param))
+                )
+    return None

@@ -108,6 +108,31 @@ def test_pachakuna_a_demand_drawn_is_not_undoable_a_rotation_is():
     assert module.undoable(state, seat, move) is True
 
 
+def test_pachakuna_every_sale_is_undoable_unless_it_wins_every_end_unless_it_draws():
+    """Over seeded computer games, every legal sale and turn end: a sale draws nothing (the
+    villages' demands are refilled from the bag only when the turn ends), so it can be taken
+    back unless it wins the game; an end can be taken back exactly when it draws no demand,
+    shuffles none back into the bag and does not end the game."""
+    seen: dict[tuple[str, bool], int] = {}
+    for module, state, seat in positions("pachakuna", seeds=range(1, 7), limit=2000):
+        for move in module.legal_moves(state, seat):
+            kind = type(move).__name__
+            if kind not in ("Sell", "End"):
+                continue
+            after, _ = module.apply_move(state, seat, move)
+            over = after.phase == "over"
+            drew = after.bag != state.bag or after.recycles != state.recycles
+            if kind == "Sell":
+                assert not drew, f"a sale drew from the bag: seed {state.seed}, {move}"
+            expected = not drew and not over
+            assert module.undoable(state, seat, move) is expected, (state.seed, str(move), drew, over)
+            key = (kind, expected)
+            seen[key] = seen.get(key, 0) + 1
+    # Every class was met: plain sales, winning sales, ends that draw and ends that do not.
+    assert seen.get(("Sell", True), 0) >= 50 and seen.get(("Sell", False), 0) >= 1, seen
+    assert seen.get(("End", True), 0) >= 1 and seen.get(("End", False), 0) >= 1, seen
+
+
 def test_nowa_gwinea_a_die_roll_is_not_undoable_a_hut_is():
     def ends_round(m, s, k, mv):
         if str(mv) not in ("done", "gwinea"):

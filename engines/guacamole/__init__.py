@@ -53,7 +53,9 @@ public; Patricia & Avocaldo's 1-3 cards are one move, so the batch rule applies 
 moving a card into a zone by Tomathor does not trigger its ability; swapping two cards of the same zone is refused (it changes nothing); a
 dish emptied by Aji stays numbered but counts as no dish; "more dishes" counts dishes holding
 at least one card; the whole content of every dish is public (it was laid face up), the
-discard piles show only their top and size.
+discard piles show only their top and size; the card Lima Kahlo took is told to the thief and to
+the victim in their own views (``View.taken`` and the summary) until the thief's next turn
+begins, so the victim learns it even if the turn passes them by.
 """
 
 from __future__ import annotations

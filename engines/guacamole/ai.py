@@ -339,6 +339,8 @@ def determinize(view, rng: random.Random):
         # the view shows this turn's changed places, or the previous turn's before a move
         turn_marks=list(view.turn_marks) if view.turn_moves else [],
         prev_marks=[] if view.turn_moves else list(view.turn_marks),
+        # the takes this seat knows of, all dated to this turn (so the view keeps them)
+        taken=[[view.turn_number, thief, victim, card] for thief, victim, card in view.taken],
     )
 
 

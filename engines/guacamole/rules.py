@@ -141,6 +141,9 @@ class State:
     build_zone: list[bool] = field(default_factory=list)
     turn_marks: list[str] = field(default_factory=list)  # places changed so far this turn
     prev_marks: list[str] = field(default_factory=list)  # places changed in the previous turn
+    # Lima Kahlo's takes of the last round: [turn number, thief, victim, card code], told in
+    # the views of the thief and the victim only (see ``view_for``)
+    taken: list[list[Any]] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- views
@@ -187,6 +190,9 @@ class View:
     turn_marks: tuple[str, ...]  # public places changed this turn (the previous turn's before a move)
     ranking: tuple[tuple[int, ...], ...] = ()  # the outcome's ranking once the game is over
     step_said: Said | None = None  # ``step`` kept for translation (boards draw it in their language)
+    # Lima Kahlo's takes of the last round that this seat made or suffered, as (thief, victim,
+    # card); only those two players ever learn the card, so nobody else's view has them
+    taken: tuple[tuple[int, int, str], ...] = ()
 
 
 # --------------------------------------------------------------------------- helpers
@@ -273,6 +279,7 @@ def _clone(s: State) -> State:
         build_zone=list(s.build_zone),
         turn_marks=list(s.turn_marks),
         prev_marks=list(s.prev_marks),
+        taken=[list(t) for t in s.taken],
     )
 
 
@@ -1102,6 +1109,9 @@ def _do_steal(s: State, seat: int, m: Steal, events: list[Event]) -> None:
         c = victim.pop(rng.randrange(len(victim)))
         s.hands[seat].append(c)
         s.hands[seat].sort()
+        s.taken = [t for t in s.taken if _this_round(s, t[0])] + [
+            [s.turn_number, seat, m.target, card_code(c)]
+        ]
         who = {"player": _seat(seat), "other": _seat(m.target)}
         events.append(
             Event.told(
@@ -1328,6 +1338,26 @@ def view_for(state: State, seat: int | None) -> View:
         turn_marks=tuple(s.turn_marks if s.turn_moves else s.prev_marks),
         ranking=oc.ranking if oc else (),
         step_said=step_said(s),
+        taken=_taken_for(s, seat),
+    )
+
+
+def _this_round(s: State, turn: int) -> bool:
+    """Whether turn number ``turn`` is one of the last round's (the last ``players`` turns, the
+    current one included): every seat has had at most one turn since."""
+    return turn > s.turn_number - s.config.players
+
+
+def _taken_for(s: State, seat: int | None) -> tuple[tuple[int, int, str], ...]:
+    """The cards Lima Kahlo moved in the last round that ``seat`` took or lost: the victim learns
+    which card left their hand as the thief learns which card came in (the rulebook: only the
+    two of them see it).  Kept until the thief's next turn, so the victim has had a turn since."""
+    if seat is None:
+        return ()
+    return tuple(
+        (thief, victim, card)
+        for turn, thief, victim, card in s.taken
+        if seat in (thief, victim) and _this_round(s, turn)
     )
 
 
@@ -1380,13 +1410,29 @@ def summary(view: View) -> str | Said:
         return ""
     me = view.seat
     empty = term("guacamole term", "empty")
-    return said(
+    text = said(
         "Your hand ({count}): {hand}\nYour zone: {zone}; your score: {score}",
         count=len(view.hand),
         hand=" ".join(view.hand) or empty,
         zone=" ".join(view.prep[me]) or empty,
         score=view.scores[me],
     )
+    for thief, victim, card in view.taken:  # only the two players involved know the card
+        if victim == me:
+            text = said(
+                "{summary}\nLima Kahlo: {player} took {card} from your hand.",
+                summary=text,
+                player=_seat(thief),
+                card=card,
+            )
+        else:
+            text = said(
+                "{summary}\nLima Kahlo: you took {card} from {other}'s hand.",
+                summary=text,
+                card=card,
+                other=_seat(victim),
+            )
+    return text
 
 
 def tiebreak_keys(s: State) -> list[tuple[str | None, dict[int, Any]]]:
@@ -1466,6 +1512,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "build_zone": list(s.build_zone),
         "turn_marks": list(s.turn_marks),
         "prev_marks": list(s.prev_marks),
+        "taken": [list(t) for t in s.taken],
     }
     for name in _SCALARS:
         out[name] = getattr(s, name)
@@ -1496,5 +1543,6 @@ def from_dict(data: dict[str, Any]) -> State:
         build_zone=list(data["build_zone"]),
         turn_marks=list(data.get("turn_marks", [])),
         prev_marks=list(data.get("prev_marks", [])),
+        taken=[list(t) for t in data.get("taken", [])],
         **{name: data[name] for name in _SCALARS},
     )

@@ -95,7 +95,8 @@ class Config:
         default=False,
         metadata={
             "help": N_(
-                "variant: players who did not cover all the water holes score 2 points per fruit bush covered"
+                "variant: players who did not cover all the water holes (with water_target: the number "
+                "needed to call) score 2 points per fruit bush covered"
             )
         },
     )
@@ -781,7 +782,8 @@ def round_points(state: State, caller: int | None) -> list[dict[str, Any]]:
             if s == caller:
                 pts += FRUIT_BONUS[st.fruit]
             elif state.config.fruit_for_all and st.water < state.config.water_target:
-                # the variant consoles those who did not cover all the water holes
+                # the variant consoles those who did not cover all the water holes, which with
+                # water_target are the ones needed to call (the rulings)
                 pts += 2 * st.fruit
         broken = None if st.broken is None else st.broken.in_words()  # stored in English
         out.append({"water": st.water, "fruit": st.fruit, "broken": broken, "points": pts})

@@ -1200,15 +1200,21 @@ def undoable(state: State, seat: int, move: Move) -> bool:
     """Whether ``move``, played by ``seat`` from ``state``, could be taken back by consent: it
     involves no chance (P'achakuna hides nothing but the order of the demand bag).
 
-    Not undoable: a move after which demands were drawn from the bag (the end of a turn that
-    refills them) or the game ended (a winning sale).  Undoable: turning tiles, moving a
-    llama, selling and buying within the turn.
+    Not undoable: a move after which demands were drawn from the bag or the used demands were
+    shuffled back into it (the end of a turn that refills them), and a move that ends the game
+    (a winning sale, the last turn's end).  Undoable: turning tiles, moving a llama, selling
+    (the sold demand is laid aside face up; nothing is drawn until the turn ends), buying, and
+    an end that leaves every village its demand.  Only the bag is compared: a sale changes the
+    demands on the board and the used ones, but all of them are public.
     """
     if isinstance(move, str):
         move = parse_move(move)
     after, _ = apply_move(state, seat, move)
     return (
-        after.bag == state.bag and after.used == state.used and after.winner is None and after.phase != "over"
+        after.bag == state.bag
+        and after.recycles == state.recycles
+        and after.winner is None
+        and after.phase != "over"
     )
 
 

@@ -28,6 +28,7 @@ from engines.guacamole.rules import (
     ONION_DISCARD,
     TOMATHOR,
 )
+from tests.support.contract import assert_round_trip
 
 from .helpers import codes, rig, tied_before_last_draw, total_cards
 
@@ -464,6 +465,42 @@ def test_lima_kahlo_steals_random_card_privately():
     assert e.public_text and stolen not in e.public_text
     assert e.text_for(2) == e.public_text and e.text_for(None) == e.public_text
     assert e.text_for(1) == e.text
+
+
+def test_lima_kahlo_tells_the_victim_which_card_they_lost():
+    """Rulebook: only the two players involved see which card moved.  The victim is told which
+    card left their hand (their view and its summary) as the thief is told which came in; a third
+    player and a spectator are not, and their views are the same whichever card it was."""
+    hidden = {}
+    for seed in range(12):
+        s = rig(players=3, hands={0: ["5L"], 1: ["1A", "2A", "3A"], 2: ["9T"]}, seed=seed)
+        s2, _ = play(s, 0, "prep 5L", "steal p2")
+        stolen = codes(s2.hands[0])[0]
+        victim, thief = g.view_for(s2, 1), g.view_for(s2, 0)
+        assert victim.taken == thief.taken == ((0, 1, stolen),)
+        assert f"Lima Kahlo: {{p0}} took {stolen} from your hand." in str(g.summary(victim))
+        assert f"Lima Kahlo: you took {stolen} from {{p1}}'s hand." in str(g.summary(thief))
+        for reader in (2, None):
+            view = g.view_for(s2, reader)
+            assert view.taken == () and stolen not in str(g.summary(view))
+            hidden.setdefault(reader, {})[stolen] = view
+        assert_round_trip(g, s2)
+    for reader, views in hidden.items():
+        assert len(views) == 3, views.keys()  # every card was taken by some seed...
+        first = next(iter(views.values()))
+        assert all(v == first for v in views.values()), reader  # ...and the others' views cannot tell which
+
+
+def test_the_victim_is_told_until_the_thief_plays_again():
+    """The victim keeps the news through their own turn (they may not have looked before it);
+    it goes when the thief's next turn begins."""
+    s = rig(players=3, hands={0: ["5L", "4T"], 1: ["1A"], 2: ["9T"]})
+    s, _ = play(s, 0, "prep 5L", "steal p2", "draw deck", "draw deck")
+    for seat in (1, 2):
+        assert g.view_for(s, 1).taken == ((0, 1, "1A"),), seat
+        s, _ = play(s, seat, "draw deck", "draw deck")
+    assert s.turn == 0 and g.view_for(s, 1).taken == () and g.view_for(s, 0).taken == ()
+    assert "Lima Kahlo" not in str(g.summary(g.view_for(s, 1)))
 
 
 def test_lima_kahlo_is_uniform_and_seeded():

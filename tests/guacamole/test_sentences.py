@@ -224,6 +224,19 @@ def test_the_seats_own_holdings_in_spanish():
     assert isinstance(g.summary(g.view_for(s, 1)), Said)
 
 
+def test_the_card_lima_kahlo_took_in_spanish():
+    """The victim's and the thief's own holdings name the card taken, in Spanish too."""
+    s = rig(players=3, hands={0: ["5L"], 1: ["1A"], 2: ["9T"]})
+    s, _ = g.apply_move(s, 0, g.parse_move("prep 5L"))
+    s, _ = g.apply_move(s, 0, g.parse_move("steal p2"))
+    victim, thief = g.summary(g.view_for(s, 1)), g.summary(g.view_for(s, 0))
+    assert victim.in_words(ES).endswith("\nLima Kahlo: {p0} te quitó 1A de la mano.")
+    assert thief.in_words(ES).endswith("\nLima Kahlo: quitaste 1A de la mano de {p1}.")
+    for said_ in (victim, thief):
+        sentences.check_said(said_)
+    assert "1A" not in g.summary(g.view_for(s, 2)).in_words(ES)
+
+
 def test_moves_in_words_in_spanish():
     s = rig(hands={0: ["5L", "6T"]}, prep={0: ["5T"]}, dishes={0: [["2T", "3T", "4T"]]})
     labels = {str(m): g.move_words(s, 0, m).full(g.WORDS, ES) for m in g.legal_moves(s, 0)}

@@ -403,6 +403,22 @@ def test_words_rules_and_options_are_translated():
         assert SPANISH.has(option.help), option.name
 
 
+def test_the_rules_help_says_what_all_the_water_means_with_both_variants():
+    """The ruling: with ``water_target`` and ``fruit_for_all`` both on, a player who covered the
+    number of water holes the round needs counts as having covered them all (no fruit points
+    unless they called).  The help's rulings line says so, in English and in Spanish, and the
+    option's own help says it too."""
+    for text, rulings, fruit in (
+        (ng.RULES_HELP, "**Table rulings:**", "fruit"),
+        (SPANISH.gettext(ng.RULES_HELP), "**Reglas de la mesa:**", "fruta"),
+    ):
+        (line,) = [row for row in text.splitlines() if row.startswith(rulings)]
+        both = line.split(";")[-1]
+        assert "`water_target`" in both and fruit in both, line
+    (option,) = [o for o in config_options(ng.Config) if o.name == "fruit_for_all"]
+    assert "water_target" in option.help and "water_target" in SPANISH.gettext(option.help)
+
+
 def test_the_animals_are_terms_read_as_the_boards_read_them():
     """Each totem animal is one term of the game, translated as the board images translate it."""
     assert ANIMALS == tuple(t.msg for t in ANIMAL_TERMS)

@@ -77,8 +77,29 @@ def test_undo_by_consent():
     s = fresh()
     put(s, 0, 1, 11, "red")
     set_demand(s, 11, "RB")
+    assert P.undoable(s, 0, "s1") is True  # the sold demand is laid aside; nothing is drawn yet
     s = play(s, 0, "s1")
     assert P.undoable(s, 0, "end") is False  # village 11 draws a new demand
+
+
+def test_a_sale_can_be_taken_back():
+    """Seed 0: llama 1 walks to village 91 and sells there.  The sale draws nothing (the demand
+    bag is refilled only when the turn ends), so it can be taken back; the end that follows draws
+    and cannot."""
+    s = play(fresh(seed=0), 0, "r72+3", "m1-91")
+    after = play(s, 0, "s1")
+    assert after.bag == s.bag and after.recycles == s.recycles and after.demands[91] is None
+    assert P.undoable(s, 0, "s1") is True
+    assert P.undoable(after, 0, "end") is False
+
+
+def test_a_winning_sale_cannot_be_taken_back():
+    s = fresh()
+    put(s, 0, 1, 11, "red")
+    set_demand(s, 11, "RB")
+    give(s, 0, white=1, orange=1, purple=1, blue=1, green=1, yellow=1)
+    assert play(s, 0, "s1").winner == 0
+    assert P.undoable(s, 0, "s1") is False
 
 
 def test_a_llama_entering_a_village_is_told_with_the_village_colour():

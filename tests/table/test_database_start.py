@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import shutil
+import site
 import sqlite3
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -78,6 +83,64 @@ def shared_dir():
     shutil.rmtree(folder, ignore_errors=True)
 
 
+NOBODY = 65534
+FALLBACK_MODULES = ("discord", "asyncpg", "PIL", "openskill", "babel")
+
+
+def _normal(name: str) -> str:
+    """A distribution's name as PEP 503 compares them."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def dependency_modules() -> list[str]:
+    """The top-level modules of the bot's installed dependencies (its own metadata's, without
+    the extras), those that ``python -m bot`` imports from the interpreter's environment."""
+    try:
+        required = metadata.requires("pukllay") or []
+    except metadata.PackageNotFoundError:
+        return list(FALLBACK_MODULES)
+    wanted = {_normal(re.split(r"[\s<>=!~;\[(]", r, maxsplit=1)[0]) for r in required if "extra ==" not in r}
+    found = sorted(
+        module
+        for module, owners in metadata.packages_distributions().items()
+        if module.isidentifier() and not module.startswith("_") and {_normal(o) for o in owners} & wanted
+    )
+    return found or list(FALLBACK_MODULES)
+
+
+def environment_problem(user: int, modules: Sequence[str], path: Sequence[str] = ()) -> str | None:
+    """Why ``user`` could not import ``modules`` with this interpreter (``path`` put first on its
+    module path), in one line; ``None`` when it can.  The checkout may be readable by everyone
+    while the interpreter's environment (a virtual environment, its site-packages) is not."""
+    probe = "import importlib, sys\nfor name in sys.argv[1:]:\n    importlib.import_module(name)\n"
+    command = [
+        "setpriv",
+        f"--reuid={user}",
+        f"--regid={user}",
+        "--clear-groups",
+        PYTHON,
+        "-c",
+        probe,
+        *modules,
+    ]
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    if path:
+        env["PYTHONPATH"] = os.pathsep.join(path)
+    proc = subprocess.run(command, cwd="/", env=env, capture_output=True, text=True, timeout=120)
+    if proc.returncode == 0:
+        return None
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    why = lines[-1] if lines else f"exit status {proc.returncode}"
+    places = ", ".join([*path, *site.getsitepackages()]) or sys.prefix
+    return f"the interpreter's environment ({places}) is not readable by user {user}: {why}"
+
+
+@functools.cache
+def bot_environment_problem() -> str | None:
+    """:func:`environment_problem` for 'nobody' and the bot's dependencies, probed once a run."""
+    return environment_problem(NOBODY, dependency_modules())
+
+
 def unprivileged() -> int | None:
     """A user id that file permissions apply to: ours, unless we are root (then 'nobody')."""
     if os.geteuid() != 0:
@@ -89,7 +152,28 @@ def unprivileged() -> int | None:
             pytest.skip(
                 f"{place} is private to its owner: another user cannot run the bot from this checkout"
             )
-    return 65534
+    problem = bot_environment_problem()
+    if problem is not None:
+        pytest.skip(f"{problem}; another user cannot run the bot with this interpreter")
+    return NOBODY
+
+
+def test_the_environment_check_finds_modules_another_user_cannot_read(shared_dir):
+    """The check behind the skips above: a module in a folder private to its owner cannot be
+    imported by 'nobody' (and the reason names the folder and the import error); the same
+    folder opened to everyone can."""
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs root and setpriv to run a probe as another user")
+    folder = shared_dir / "site"
+    folder.mkdir()
+    (folder / "pukllay_probe_dependency.py").write_text("VALUE = 1\n")
+    folder.chmod(0o700)
+    problem = environment_problem(NOBODY, ["pukllay_probe_dependency"], [str(folder)])
+    assert problem is not None and str(folder) in problem
+    assert "No module named 'pukllay_probe_dependency'" in problem or "Permission" in problem, problem
+    folder.chmod(0o755)
+    assert environment_problem(NOBODY, ["pukllay_probe_dependency"], [str(folder)]) is None
+    assert "discord" in dependency_modules()
 
 
 async def test_read_only_file_is_reported_as_read_only(shared_dir):

@@ -390,6 +390,23 @@ def test_the_rules_help_and_option_help_in_spanish():
     assert ES.gettext(board.metadata["help"]).startswith("short: 5 x 5 (solo para 1-2 jugadores)")
 
 
+def test_the_rules_help_says_what_the_final_round_allows():
+    """The ruling: in the final divinations a player may still trade cubes and make an offering
+    for a peek, but not one for an extra action.  The help's line on trades and offerings says
+    so, in English and in Spanish."""
+    for text, final, not_final in (
+        (
+            T.RULES_HELP,
+            "on your turn in the final round",
+            "`extra` buys another action (not in the final round)",
+        ),
+        (ES.gettext(T.RULES_HELP), "en la ronda final", "`extra` te da otra acción (no en la ronda final)"),
+    ):
+        (line,) = [row for row in text.splitlines() if "`SD>M`" in row]
+        before_trades = line.split("`SD>M`")[0]
+        assert final in before_trades and "`peek:C4`" in line and not_final in line, line
+
+
 def test_a_sentence_keeps_its_terms_through_storage():
     s = fixed()
     s.cubes[0] = [2, 0, 0, 0]

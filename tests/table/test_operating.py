@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import identity
 from bot.settings import Settings
 from bot.storage import SCHEMA_VERSION, StorageError, Store, migrations
 from tests.table.test_database_start import ROOT, one_line, run_bot, shared_dir, unprivileged  # noqa: F401
@@ -171,6 +170,13 @@ def test_backup_refuses_what_it_cannot_do(tmp_path):
 # ----------------------------------------------------------------------------- upgrades
 
 
+def roll_back(kept: Path, db: Path) -> None:
+    """The README's rollback: with the bot stopped, the kept copy replaces the file (and its -wal and -shm)."""
+    for extra in ("-wal", "-shm"):
+        Path(f"{db}{extra}").unlink(missing_ok=True)
+    os.replace(kept, db)
+
+
 async def test_an_upgrade_keeps_a_copy_that_rolls_it_back(tmp_path):
     """An older SQLite file is copied to pukllay.db.before-017 before it is migrated; the copy holds
     the database exactly as it was; putting it back is the rollback (and the check calls it older)."""
@@ -184,10 +190,7 @@ async def test_an_upgrade_keeps_a_copy_that_rolls_it_back(tmp_path):
     assert schema_of(db) == SCHEMA_VERSION and kept.is_file()
     assert dump(kept) == was and schema_of(kept) == OLD
 
-    # Roll back: the bot stopped, the kept copy put back in place of the file (and its -wal and -shm).
-    for extra in ("-wal", "-shm"):
-        Path(f"{db}{extra}").unlink(missing_ok=True)
-    os.replace(kept, db)
+    roll_back(kept, db)
     assert dump(db) == was
     proc = run_bot({"DATABASE_PATH": str(db)}, "--check-database", cwd=tmp_path)
     assert proc.returncode == 0 and f"schema {OLD}, older than this Pukllay's {SCHEMA_VERSION}" in proc.stdout
@@ -349,6 +352,9 @@ async def test_the_start_line_names_version_database_schema_and_shards(tmp_path,
     URL is named by database, host and user, never its password."""
     from importlib import metadata
 
+    from bot.__main__ import identity, shards
+    from bot.storage import describe_target
+
     monkeypatch.chdir(tmp_path)
     settings = Settings.from_env({}, dotenv=None)
     store = await Store.open(settings.database_path)
@@ -363,8 +369,6 @@ async def test_the_start_line_names_version_database_schema_and_shards(tmp_path,
     monkeypatch.setenv("HOME", str(tmp_path))
     home = Settings.from_env({"DATABASE_PATH": "~/data/p.db"}, dotenv=None)
     assert home.database_path == str(tmp_path / "data" / "p.db")
-    from bot.__main__ import shards
-    from bot.storage import describe_target
 
     assert (
         shards(Settings.from_env({"SHARD_COUNT": "4", "SHARD_IDS": "2-3"}, dotenv=None)) == "shards 2,3 of 4"

@@ -29,6 +29,7 @@ from bot.storage import (
     Examined,
     StorageError,
     Store,
+    Unreachable,
     describe,
     describe_target,
     examine,
@@ -202,6 +203,9 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         asyncio.run(run())
+    except Unreachable as exc:  # the database server is down or unreachable: worth starting again later
+        say(str(exc))
+        return 1
     except StorageError as exc:
         say(str(exc))
         return 2

@@ -44,6 +44,10 @@ class StorageError(RuntimeError):
     """The database cannot be used; the message says why and what to do, in one line."""
 
 
+class Unreachable(StorageError):
+    """The database server cannot be reached (for now: trying again later may succeed)."""
+
+
 class ChannelBusy(Exception):
     """A live game already occupies the channel."""
 

@@ -40,6 +40,7 @@ from bot.storage.base import (
     NewMove,
     StaleVersion,
     StorageError,
+    Unreachable,
     _dump,
     job_of,
     migrations,
@@ -80,6 +81,12 @@ def numbered(sql: str) -> str:
         return f"${count}"
 
     return re.sub(r"\?", number, sql)
+
+
+def failure(where: str, exc: BaseException) -> StorageError:
+    """The error for a failure to reach or log in to PostgreSQL (:class:`Unreachable` for the network)."""
+    kind = Unreachable if isinstance(exc, OSError | asyncio.TimeoutError) else StorageError
+    return kind(explain(where, exc))
 
 
 def explain(where: str, exc: BaseException) -> str:
@@ -165,7 +172,7 @@ async def look(url: str) -> Examined:
     try:
         conn = await asyncpg.connect(url, timeout=15, server_settings={"default_transaction_read_only": "on"})
     except (TimeoutError, asyncpg.PostgresError, OSError, asyncpg.InterfaceError, ValueError) as exc:
-        raise StorageError(explain(where, exc)) from None
+        raise failure(where, exc) from None
     try:
         tables = await _tables(conn)
         found = Examined(where, "postgresql", tables=tables)
@@ -176,7 +183,7 @@ async def look(url: str) -> Examined:
             found.problems = (await _schema_problems(conn) if current else []) + await _gaps(conn)
         return found
     except asyncpg.PostgresError as exc:
-        raise StorageError(explain(where, exc)) from None
+        raise failure(where, exc) from None
     finally:
         await conn.close()
 
@@ -253,14 +260,14 @@ class PostgresStore(LeagueStore):
                 url, min_size=1, max_size=POOL_SIZE, timeout=15, reset=_keep_session
             )
         except (TimeoutError, asyncpg.PostgresError, OSError, asyncpg.InterfaceError, ValueError) as exc:
-            raise StorageError(explain(where, exc)) from None
+            raise failure(where, exc) from None
         try:
             async with pool.acquire() as conn:
                 applied_before = await _applied(conn)
                 await _migrate(conn, where, clock.stamp(), upgrade)
         except asyncpg.PostgresError as exc:
             await pool.close()
-            raise StorageError(explain(where, exc)) from None
+            raise failure(where, exc) from None
         except BaseException:
             await pool.close()
             raise

@@ -379,3 +379,70 @@ async def test_the_start_line_names_version_database_schema_and_shards(tmp_path,
     assert describe_target("postgresql:///pukllay?host=/run/postgresql&password=s3cret") == (
         "PostgreSQL pukllay on /run/postgresql"
     )
+
+
+def test_env_example_lists_every_setting():
+    """.env.example has a line for each setting of the README's settings table, and names every
+    setting bot/settings.py reads (found in its source, so a new one cannot be forgotten)."""
+    import re
+
+    example = (ROOT / ".env.example").read_text()
+    table = (ROOT / "README.md").read_text().split("\n## Settings\n")[1].split("\n## ")[0]
+    listed = re.findall(r"^\| `([A-Z_]+)`", table, re.MULTILINE)
+    read = set(re.findall(r"""get\(["']([A-Z_]+)["']\)""", (ROOT / "bot" / "settings.py").read_text()))
+    assert len(listed) >= 13 and set(listed) <= read
+    assert [n for n in listed if not re.search(rf"^{n}=", example, re.MULTILINE)] == []
+    assert [n for n in sorted(read) if n not in example] == []
+
+
+async def test_postgres_backup_and_restore_as_the_readme_says(pg_cluster, tmp_path):
+    """pg_dump while moves are being committed, pg_restore into an empty database, then
+    --check-database: the restored database passes the check (tables, the log's triggers, the commit
+    function), holds every move acknowledged before the dump began, and each game's log is whole."""
+    from tests.support.pg import bindir
+
+    source, target = await pg_cluster.create_database(), await pg_cluster.create_database()
+    dump_file = tmp_path / "pukllay.dump"
+    try:
+        store = await Store.open(pg_cluster.url(source))
+        acked: list[tuple[int, int]] = []
+        started: dict[int, int] = {}
+        enough, stop = asyncio.Event(), asyncio.Event()
+        player = asyncio.create_task(play(store, await open_lobbies(store, 3), acked, started, enough, stop))
+        try:
+            await enough.wait()
+            before = set(acked)
+            dump = await asyncio.create_subprocess_exec(
+                bindir() / "pg_dump", "--format=custom", "--file", dump_file, pg_cluster.url(source),
+                stderr=asyncio.subprocess.PIPE,
+            )  # fmt: skip
+            _, err = await dump.communicate()
+            after = set(acked)
+        finally:
+            stop.set()
+            await player
+            await store.close()
+        assert dump.returncode == 0, err.decode()
+        restore = await asyncio.create_subprocess_exec(
+            bindir() / "pg_restore", "--no-owner", "--dbname", pg_cluster.url(target), dump_file,
+            stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        _, err = await restore.communicate()
+        assert restore.returncode == 0, err.decode()
+        proc = run_bot({"DATABASE_URL": pg_cluster.url(target)}, "--check-database", cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        assert f"PostgreSQL check found no problem (ok); schema {SCHEMA_VERSION}, current" in proc.stdout
+        store = await Store.open(pg_cluster.url(target))
+        try:
+            held: set[tuple[int, int]] = set()
+            for sid in started:
+                moves = await store.moves(sid)
+                assert [m.number for m in moves] == list(range(1, len(moves) + 1))
+                assert (await store.session(sid)).version == started[sid] + len(moves)
+                held |= {(sid, m.number) for m in moves}
+        finally:
+            await store.close()
+        assert before <= held <= after
+    finally:
+        await pg_cluster.drop_database(source)
+        await pg_cluster.drop_database(target)

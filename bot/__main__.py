@@ -3,9 +3,16 @@
 The database is opened and checked (SQLite's quick check or PostgreSQL's
 schema check, migrations) before the bot logs in to Discord, so a bad
 ``DATABASE_PATH`` or ``DATABASE_URL`` is reported at once, in one line, even
-without a network.  ``--check-database`` runs the full check instead (SQLite's
-integrity check, slower on a large file) and exits.  With ``SHARD_COUNT`` the
-process serves the shards ``SHARD_IDS`` (all of them when unset).
+without a network.  A database from an older Pukllay is upgraded: an SQLite
+file after a copy of it is kept beside it (``pukllay.db.before-017``), a
+PostgreSQL database only with ``--migrate`` (else the bot says so and stops).
+At start one log line says which Pukllay runs on which database, its schema,
+and the shards served.  While Discord cannot be reached the login is tried
+again with growing waits; a refused token stops the bot at once.
+
+``--check-database`` examines the database without changing it and exits;
+``--backup FILE`` copies an SQLite database (safe while the bot runs);
+``--migrate`` upgrades the database and exits; ``--version`` prints the version.
 """
 
 from __future__ import annotations
@@ -14,9 +21,29 @@ import argparse
 import asyncio
 import logging
 import sys
+from importlib import metadata
 
 from bot.settings import Settings, SettingsError
-from bot.storage import StorageError, Store
+from bot.storage import (
+    SCHEMA_VERSION,
+    Examined,
+    StorageError,
+    Store,
+    Unreachable,
+    describe,
+    describe_target,
+    examine,
+    is_postgres_url,
+)
+
+log = logging.getLogger("bot")
+
+
+def version() -> str:
+    try:
+        return metadata.version("pukllay")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "(not installed)"
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -24,11 +51,25 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         prog="python -m bot",
         description="Run the Pukllay Discord bot (settings come from the environment and .env).",
     )
-    parser.add_argument(
+    parser.add_argument("--version", action="version", version=f"pukllay {version()}")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument(
         "--check-database",
         action="store_true",
-        help="run the database's full check (SQLite's integrity check on DATABASE_PATH, or the "
-        "schema and log check on DATABASE_URL), print the result and exit",
+        help="examine the database without changing it (SQLite's integrity check on DATABASE_PATH, or "
+        "the schema and log check on DATABASE_URL; a read-only copy will do), print the result and exit",
+    )
+    what.add_argument(
+        "--backup",
+        metavar="FILE",
+        help="copy the SQLite database DATABASE_PATH into the new file FILE (safe while the bot runs), "
+        "check the copy and exit; for PostgreSQL it says how to use pg_dump",
+    )
+    what.add_argument(
+        "--migrate",
+        action="store_true",
+        help="upgrade the database to this version's schema (PostgreSQL needs it; SQLite keeps a copy "
+        "first) and exit",
     )
     return parser.parse_args(argv)
 
@@ -37,20 +78,89 @@ def say(text: str) -> None:
     print(f"pukllay: {text}", file=sys.stderr)
 
 
-async def check_database(target: str) -> int:
-    store = await Store.open(target)
-    try:
-        problems = await store.check_integrity()
-    finally:
-        await store.close()
-    what = "SQLite's integrity check" if store.backend == "sqlite" else "the PostgreSQL check"
-    if not problems:
-        print(f"pukllay: {store.where}: {what} found no problem (ok)")
+def check_verdict(found: Examined) -> int:
+    """Print what ``--check-database`` found; the exit status."""
+    where = found.where
+    if not found.exists:
+        say(f"{where}: no such file (nothing was created); check DATABASE_PATH")
+        return 2
+    if found.foreign:
+        say(
+            f"{where} holds tables that are not Pukllay's ({', '.join(found.tables[:5])}); "
+            "it looks like another program's database"
+        )
+        return 2
+    if not found.tables:
+        print(f"pukllay: {where} is empty; the bot creates its tables there at start (ok)")
         return 0
-    say(f"{store.where}: {what} found {len(problems)} problem(s); restore a backup:")
-    for problem in problems:
+    if found.newer:
+        say(
+            f"{where} was written by a newer Pukllay (database schema {found.schema}, this code knows up "
+            f"to {SCHEMA_VERSION}); upgrade the bot to use it"
+        )
+        return 2
+    what = "SQLite's integrity check" if found.backend == "sqlite" else "the PostgreSQL check"
+    steps = found.to_apply()
+    schema = (
+        f"schema {found.schema}, older than this Pukllay's {SCHEMA_VERSION}: the upgrade would apply "
+        f"{describe(steps)}"
+        if steps
+        else f"schema {found.schema}, current"
+    )
+    if not found.problems:
+        print(f"pukllay: {where}: {what} found no problem (ok); {schema}")
+        return 0
+    say(f"{where}: {what} found {len(found.problems)} problem(s); restore a backup:")
+    for problem in found.problems:
         print(f"  {problem}", file=sys.stderr)
     return 1
+
+
+def backup(settings: Settings, dest: str) -> int:
+    if settings.database_url:
+        say(
+            "DATABASE_URL is PostgreSQL: back it up with pg_dump (pg_dump --format=custom --file FILE "
+            '"$DATABASE_URL"; safe while the bot runs), restore with pg_restore into an empty database, '
+            "and check the copy with python -m bot --check-database; see 'Backups' in the README"
+        )
+        return 2
+    from bot.storage import sqlite
+
+    copy = sqlite.backup(settings.database_path, dest)
+    if copy.problems:
+        say(f"{dest}: the copy fails SQLite's integrity check: {'; '.join(copy.problems[:3])}")
+        return 1
+    print(f"pukllay: {settings.database_path} backed up into {dest} (schema {copy.schema}; integrity ok)")
+    return 0
+
+
+async def migrate(target: str) -> int:
+    store = await Store.open(target, upgrade=True)
+    try:
+        schema = await store.schema_version()
+    finally:
+        await store.close()
+    if store.upgraded_from is None:
+        print(f"pukllay: {store.where}: schema {schema}, current; nothing to do")
+        return 0
+    kept = f"; the database as it was is kept in {store.kept_copy}" if store.kept_copy else ""
+    print(f"pukllay: {store.where}: upgraded from schema {store.upgraded_from} to {schema}{kept}")
+    return 0
+
+
+def shards(settings: Settings) -> str:
+    if not settings.sharded:
+        return "no sharding (one gateway connection)"
+    ids = "all" if settings.shard_ids is None else ",".join(map(str, settings.shard_ids))
+    return f"shards {ids} of {settings.shard_count}"
+
+
+async def identity(settings: Settings, store: Store) -> str:
+    """The start's log line: the version, the database (never its password), its schema, the shards."""
+    return (
+        f"Pukllay {version()}; database {describe_target(settings.database)}, "
+        f"schema {await store.schema_version()}; {shards(settings)}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,12 +170,16 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as exc:
         say(str(exc))
         return 2
-    if args.check_database:
-        try:
-            return asyncio.run(check_database(settings.database))
-        except StorageError as exc:
-            say(str(exc))
-            return 2
+    try:
+        if args.check_database:
+            return check_verdict(asyncio.run(examine(settings.database)))
+        if args.backup is not None:
+            return backup(settings, args.backup)
+        if args.migrate:
+            return asyncio.run(migrate(settings.database))
+    except StorageError as exc:
+        say(str(exc))
+        return 2
     token = settings.token
     if not token or token == "paste-your-bot-token-here":
         say("DISCORD_TOKEN is not set; copy .env.example to .env and put your bot token in it.")
@@ -81,12 +195,17 @@ def main(argv: list[str] | None = None) -> int:
     from bot.app import create_bot
 
     async def run() -> None:
-        store = await Store.open(settings.database)  # before logging in: problems show at once
+        # Before logging in: problems show at once.  PostgreSQL is upgraded only with --migrate.
+        store = await Store.open(settings.database, upgrade=not is_postgres_url(settings.database))
+        log.info("%s", await identity(settings, store))
         async with create_bot(settings, store=store) as bot:  # the bot closes the store when it closes
             await bot.start(token)
 
     try:
         asyncio.run(run())
+    except Unreachable as exc:  # the database server is down or unreachable: worth starting again later
+        say(str(exc))
+        return 1
     except StorageError as exc:
         say(str(exc))
         return 2

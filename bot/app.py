@@ -5,14 +5,21 @@ servers alone (the sync payload carries ``contexts: [0]`` and
 ``dm_permission: false`` for every command), and an interaction without a
 server is refused in words anyway.  A command whose options Discord would
 not normally send (an unknown choice value, say) gets a plain answer too.
+
+Logging in is tried again, with growing waits (:class:`Backoff`), while Discord
+cannot be reached (a network failure at start), each failure logged; a token
+Discord refuses raises ``discord.LoginFailure`` at once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -128,6 +135,24 @@ class PukllayTree(app_commands.CommandTree):
             log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
 
+@dataclass(frozen=True)
+class Backoff:
+    """The waits between login attempts: ``first`` seconds, doubled after each failure, at most ``most``."""
+
+    first: float = 2.0
+    most: float = 300.0
+
+    def delays(self) -> Iterator[float]:
+        delay = self.first
+        while True:
+            yield delay
+            delay = min(delay * 2, self.most)
+
+
+UNREACHABLE = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.DiscordServerError)
+"""What a login attempt raises when Discord cannot be reached (or answers 5xx): worth trying again."""
+
+
 def intents() -> discord.Intents:
     """Slash commands need no privileged intents; guilds give channel and thread data."""
     chosen = discord.Intents.none()
@@ -158,6 +183,8 @@ class TableBot(_BotBase):
         store: Store | None = None,
         clock: Clock | None = None,
         start_scheduler: bool = True,
+        backoff: Backoff = Backoff(),
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
         **client_options: Any,
     ):
         client_options.setdefault("intents", intents())
@@ -176,6 +203,8 @@ class TableBot(_BotBase):
         self.store: Store | None = store  # opened already (python -m bot checks it before logging in)
         self.clock = clock
         self.start_scheduler = start_scheduler  # tests that move a manual clock fire jobs by hand
+        self.backoff = backoff  # the waits between login attempts Discord could not answer
+        self.sleep = sleep  # how those waits are waited (tests wait on events instead)
         self.sessions: SessionService | None = None
         self.table: Table | None = None
         self.scheduler: Scheduler | None = None
@@ -196,6 +225,33 @@ class TableBot(_BotBase):
     def shard_label(self) -> str:
         ids = getattr(self, "shard_ids", None)
         return f"shards {','.join(map(str, ids))}/{self.shard_count}" if ids else ""
+
+    async def login(self, token: str) -> None:
+        """discord.py's login, tried again while Discord cannot be reached; a refused token raises
+        ``discord.LoginFailure`` at once (it is never tried again)."""
+        for attempt, delay in enumerate(self.backoff.delays(), 1):
+            try:
+                await super().login(token)
+            except UNREACHABLE as exc:
+                log.warning(
+                    "cannot reach Discord (%s: %s); login attempt %d failed, trying again in %g s",
+                    exc.__class__.__name__,
+                    exc,
+                    attempt,
+                    delay,
+                )
+                self._drop_http_session()
+                await self.sleep(delay)
+                continue
+            if attempt > 1:
+                log.info("logged in to Discord at attempt %d", attempt)
+            return
+
+    def _drop_http_session(self) -> None:
+        """The failed attempt's HTTP session, let go without closing the connector the next one uses."""
+        session = getattr(self.http, "_HTTPClient__session", None)
+        if isinstance(session, aiohttp.ClientSession) and not session.closed:
+            session.detach()
 
     async def setup_hook(self) -> None:
         if self.store is None:

@@ -166,7 +166,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             token=get("DISCORD_TOKEN"),
-            database_path=get("DATABASE_PATH") or "./pukllay.db",
+            database_path=os.path.expanduser(get("DATABASE_PATH") or "./pukllay.db"),  # ~ is the home folder
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             sync_commands=sync in {"yes", "true", "1"},

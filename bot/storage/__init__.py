@@ -15,6 +15,10 @@ refused in one line.  Queries scoped to a server refuse a missing server id.
 
 from __future__ import annotations
 
+import asyncio
+import os
+from urllib.parse import parse_qs, urlsplit
+
 from bot.storage.base import (
     DEADLINE,
     LIVE,
@@ -22,6 +26,7 @@ from bot.storage.base import (
     SCHEMA_VERSION,
     ChannelBusy,
     Conflict,
+    Examined,
     Job,
     MoveRow,
     NewMove,
@@ -34,6 +39,8 @@ from bot.storage.base import (
     StorageError,
     Store,
     UndoRequest,
+    Unreachable,
+    describe,
     fits,
     migrations,
 )
@@ -45,12 +52,41 @@ def is_postgres_url(target: str) -> bool:
     return target.lower().startswith(POSTGRES_SCHEMES)
 
 
+async def examine(target: str) -> Examined:
+    """The database ``target`` names, examined without changing anything (``--check-database``)."""
+    if is_postgres_url(target):
+        from bot.storage import postgres
+
+        return await postgres.look(target)
+    from bot.storage import sqlite
+
+    return await asyncio.to_thread(sqlite.look, target)
+
+
+def describe_target(target: str) -> str:
+    """Where the data is, for the log: the SQLite file's full path, or PostgreSQL's database,
+    host and user (never the password)."""
+    if not is_postgres_url(target):
+        return f"SQLite {os.path.abspath(target)}"
+    parts = urlsplit(target)
+    query = parse_qs(parts.query)
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    host = parts.hostname or (query.get("host") or ["localhost"])[0]
+    name = parts.path.lstrip("/") or (query.get("dbname") or ["(the user's)"])[0]
+    user = parts.username or (query.get("user") or [""])[0]
+    return f"PostgreSQL {name} on {host}{f':{port}' if port else ''}" + (f" as {user}" if user else "")
+
+
 __all__ = [
     "DEADLINE",
     "LIVE",
     "SCHEMA_VERSION",
     "ChannelBusy",
     "Conflict",
+    "Examined",
     "Job",
     "MoveRow",
     "NOTIFY_PLACES",
@@ -58,13 +94,17 @@ __all__ = [
     "PersonRow",
     "RatingRow",
     "UndoRequest",
+    "Unreachable",
     "ResultRow",
     "SeatRow",
     "SessionRow",
     "StaleVersion",
     "StorageError",
     "Store",
+    "describe",
     "fits",
+    "describe_target",
+    "examine",
     "is_postgres_url",
     "migrations",
 ]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Generator, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -42,6 +42,10 @@ def _need_guild(guild_id: int | None) -> int:
 
 class StorageError(RuntimeError):
     """The database cannot be used; the message says why and what to do, in one line."""
+
+
+class Unreachable(StorageError):
+    """The database server cannot be reached (for now: trying again later may succeed)."""
 
 
 class ChannelBusy(Exception):
@@ -265,6 +269,53 @@ MIGRATIONS_TABLE = (
 )
 
 
+@dataclass
+class Examined:
+    """A database as the read-only check found it (``python -m bot --check-database``).
+
+    ``exists`` is False for a SQLite path with no file (none is created); ``tables`` are the
+    tables found; ``applied`` the migrations recorded in them; ``problems`` what the check
+    found wrong.  Nothing is changed to find any of it.
+    """
+
+    where: str
+    backend: str
+    exists: bool = True
+    tables: list[str] = field(default_factory=list)
+    applied: set[int] = field(default_factory=set)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def foreign(self) -> bool:
+        """Tables, but no Pukllay migration record among them: another program's database."""
+        return bool(self.tables) and "schema_migrations" not in self.tables
+
+    @property
+    def schema(self) -> int:
+        return max(self.applied, default=0)
+
+    @property
+    def newer(self) -> bool:
+        return self.schema > SCHEMA_VERSION
+
+    def to_apply(self) -> list[tuple[int, str]]:
+        """The migrations an upgrade would apply: (number, name)."""
+        return [(n, name) for n, name, _ in migrations("sqlite") if n not in self.applied]
+
+
+def describe(steps: list[tuple[int, str]]) -> str:
+    """Migrations as ``017 server_language, 018 league_clocks``."""
+    return ", ".join(f"{n:03d} {name}" for n, name in steps)
+
+
+def older(where: str, applied: set[int], steps: list[tuple[int, str]]) -> str:
+    """The words for a database an upgrade would migrate."""
+    return (
+        f"{where} has schema {max(applied, default=0)}, older than this Pukllay's {SCHEMA_VERSION}; "
+        f"the upgrade applies {describe(steps)}"
+    )
+
+
 def pending(where: str, applied: set[int], known: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
     """The migrations still to apply; a database written by newer code is refused."""
     newest = max(applied, default=0)
@@ -431,15 +482,19 @@ class Store:
     def __init__(self, where: str, clock: Clock):
         self.where = where  # the SQLite path, or the PostgreSQL URL without its password
         self.clock = clock
+        self.upgraded_from: int | None = None  # the schema this opening upgraded the database from
+        self.kept_copy: str | None = None  # SQLite: the copy kept of the file before that upgrade
 
     # ----------------------------------------------------------------- lifecycle
 
     @classmethod
-    async def open(cls, target: Any, *, clock: Clock | None = None) -> Store:
+    async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> Store:
         """Open (creating and migrating if need be) the database ``target`` names.
 
         Every problem is a :class:`StorageError` whose message is one line naming the problem
-        and what to do.
+        and what to do.  An SQLite file from an older Pukllay is copied before it is upgraded
+        (:attr:`kept_copy`); a PostgreSQL database from an older Pukllay is upgraded only with
+        ``upgrade`` (``python -m bot --migrate``), else refused.
         """
         from bot.storage import is_postgres_url
 
@@ -447,7 +502,7 @@ class Store:
         if isinstance(target, str) and is_postgres_url(target):
             from bot.storage.postgres import PostgresStore
 
-            return await PostgresStore.open(target, clock=clock)
+            return await PostgresStore.open(target, clock=clock, upgrade=upgrade)
         from bot.storage.sqlite import SQLiteStore
 
         return await SQLiteStore.open(target, clock=clock)

@@ -32,15 +32,19 @@ import asyncpg
 from bot.clock import SYSTEM, Clock
 from bot.storage.base import (
     MIGRATIONS_TABLE,
+    SCHEMA_VERSION,
     Body,
     Conflict,
+    Examined,
     Job,
     NewMove,
     StaleVersion,
     StorageError,
+    Unreachable,
     _dump,
     job_of,
     migrations,
+    older,
     one,
     pending,
 )
@@ -77,6 +81,12 @@ def numbered(sql: str) -> str:
         return f"${count}"
 
     return re.sub(r"\?", number, sql)
+
+
+def failure(where: str, exc: BaseException) -> StorageError:
+    """The error for a failure to reach or log in to PostgreSQL (:class:`Unreachable` for the network)."""
+    kind = Unreachable if isinstance(exc, OSError | asyncio.TimeoutError) else StorageError
+    return kind(explain(where, exc))
 
 
 def explain(where: str, exc: BaseException) -> str:
@@ -139,7 +149,46 @@ async def _schema_problems(conn: asyncpg.Connection) -> list[str]:
     return problems
 
 
-async def _migrate(conn: asyncpg.Connection, where: str, stamp: str) -> None:
+async def _tables(conn: asyncpg.Connection) -> list[str]:
+    return sorted(
+        r[0]
+        for r in await conn.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    )
+
+
+async def _gaps(conn: asyncpg.Connection) -> list[str]:
+    rows = await conn.fetch(
+        "SELECT session_id FROM moves GROUP BY session_id HAVING MAX(number) <> COUNT(*) LIMIT 100"
+    )
+    return [f"the move log of session {r[0]} has gaps in its numbering" for r in rows]
+
+
+async def look(url: str) -> Examined:
+    """``--check-database`` on PostgreSQL: the database examined in read-only transactions
+    (nothing is migrated or written): its tables, schema, the schema check and the log's numbering."""
+    where = redact(url)
+    try:
+        conn = await asyncpg.connect(url, timeout=15, server_settings={"default_transaction_read_only": "on"})
+    except (TimeoutError, asyncpg.PostgresError, OSError, asyncpg.InterfaceError, ValueError) as exc:
+        raise failure(where, exc) from None
+    try:
+        tables = await _tables(conn)
+        found = Examined(where, "postgresql", tables=tables)
+        if "schema_migrations" in tables:
+            found.applied = {r[0] for r in await conn.fetch("SELECT version FROM schema_migrations")}
+        if found.applied and not found.newer:
+            current = not found.to_apply()
+            found.problems = (await _schema_problems(conn) if current else []) + await _gaps(conn)
+        return found
+    except asyncpg.PostgresError as exc:
+        raise failure(where, exc) from None
+    finally:
+        await conn.close()
+
+
+async def _migrate(conn: asyncpg.Connection, where: str, stamp: str, upgrade: bool = True) -> None:
     await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
     try:
         tables = {
@@ -155,7 +204,13 @@ async def _migrate(conn: asyncpg.Connection, where: str, stamp: str) -> None:
             )
         await conn.execute(MIGRATIONS_TABLE)
         applied = {r[0] for r in await conn.fetch("SELECT version FROM schema_migrations")}
-        for number, name, sql in pending(where, applied, MIGRATIONS):
+        todo = pending(where, applied, MIGRATIONS)
+        if applied and todo and not upgrade:
+            raise StorageError(
+                f"{older(where, applied, [(n, name) for n, name, _ in todo])}; back it up first "
+                "(pg_dump, see 'Backups' in the README), then upgrade it with python -m bot --migrate"
+            )
+        for number, name, sql in todo:
             try:
                 async with conn.transaction():
                     await conn.execute(sql)
@@ -176,6 +231,12 @@ async def _migrate(conn: asyncpg.Connection, where: str, stamp: str) -> None:
         await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
 
+async def _applied(conn: asyncpg.Connection) -> set[int]:
+    if await conn.fetchval("SELECT to_regclass('schema_migrations')") is None:
+        return set()
+    return {r[0] for r in await conn.fetch("SELECT version FROM schema_migrations")}
+
+
 async def _keep_session(conn: asyncpg.Connection) -> None:
     """A connection goes back to the pool as it is: the store never changes session state
     (no SET, LISTEN or cursors; its advisory locks end with their transaction), so asyncpg's
@@ -190,7 +251,7 @@ class PostgresStore(LeagueStore):
         self._pool = pool
 
     @classmethod
-    async def open(cls, target: Any, *, clock: Clock | None = None) -> PostgresStore:
+    async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> PostgresStore:
         url = str(target)
         where = redact(url)
         clock = clock or SYSTEM
@@ -199,17 +260,21 @@ class PostgresStore(LeagueStore):
                 url, min_size=1, max_size=POOL_SIZE, timeout=15, reset=_keep_session
             )
         except (TimeoutError, asyncpg.PostgresError, OSError, asyncpg.InterfaceError, ValueError) as exc:
-            raise StorageError(explain(where, exc)) from None
+            raise failure(where, exc) from None
         try:
             async with pool.acquire() as conn:
-                await _migrate(conn, where, clock.stamp())
+                applied_before = await _applied(conn)
+                await _migrate(conn, where, clock.stamp(), upgrade)
         except asyncpg.PostgresError as exc:
             await pool.close()
-            raise StorageError(explain(where, exc)) from None
+            raise failure(where, exc) from None
         except BaseException:
             await pool.close()
             raise
-        return cls(where, clock, pool)
+        store = cls(where, clock, pool)
+        if applied_before and max(applied_before) < SCHEMA_VERSION:
+            store.upgraded_from = max(applied_before)
+        return store
 
     async def close(self) -> None:
         await self._pool.close()
@@ -217,12 +282,7 @@ class PostgresStore(LeagueStore):
     async def check_integrity(self) -> list[str]:
         """The schema check of every start, and the log's numbering (1..n in every session)."""
         async with self._pool.acquire() as conn:
-            problems = await _schema_problems(conn)
-            gaps = await conn.fetch(
-                "SELECT session_id FROM moves GROUP BY session_id HAVING MAX(number) <> COUNT(*) LIMIT 100"
-            )
-        problems += [f"the move log of session {r[0]} has gaps in its numbering" for r in gaps]
-        return problems
+            return await _schema_problems(conn) + await _gaps(conn)
 
     async def _transact(self, body: Body) -> Any:
         try:

@@ -15,24 +15,35 @@ it is open, and a second process is refused with a message pointing to
 PostgreSQL.  A path that is a folder, a read-only file, a folder SQLite cannot
 write in, a file that is not a database, a damaged file (SQLite's quick check
 at every start) and a database from a newer Pukllay are each refused in one
-line, before anything else happens.
+line, before anything else happens.  So is another program's SQLite file (tables, none of
+them Pukllay's migration record): it is left exactly as it was.
+
+Before a database from an older Pukllay is upgraded, a copy of it as it was is kept beside it
+(``pukllay.db.before-017`` when migration 17 is the first to apply): rolling back is putting
+that copy back.  :func:`backup` copies a database with SQLite's online backup API (safe while
+the bot runs), and :func:`look` examines one without changing it (``--check-database``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
+import logging
 import os
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from bot.clock import Clock
 from bot.storage.base import (
     MIGRATIONS_TABLE,
+    SCHEMA_VERSION,
     Body,
     Conflict,
+    Examined,
     Job,
     NewMove,
     StorageError,
@@ -41,6 +52,8 @@ from bot.storage.base import (
     pending,
 )
 from bot.storage.leagues import LeagueStore
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS = migrations("sqlite")
 SECOND_PROCESS = (
@@ -121,6 +134,181 @@ def lock_file(path: str) -> int | None:
         os.close(fd)
         raise StorageError(SECOND_PROCESS.format(path=path)) from None
     return fd
+
+
+FOREIGN = (
+    "{path} holds tables that are not Pukllay's ({names}); it looks like another program's database and "
+    "was left as it is: set DATABASE_PATH to a file of Pukllay's own (a new path is created)"
+)
+
+
+def _try_lock(fd: int, kind: int) -> bool:
+    try:
+        fcntl.flock(fd, kind | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def connect_readonly(path: str, *, locked: bool) -> sqlite3.Connection:
+    """A connection that only reads ``path``.
+
+    ``locked``: this process holds the file's lock, so no Pukllay process writes it.  Then, with
+    no write-ahead log left beside it, the file is read as immutable: SQLite writes nothing at
+    all, not even its -shm file, and a read-only copy in a read-only folder can be read.
+    Otherwise (a running bot's file, or a log left by one that was killed) SQLite's read-only
+    mode, which reads the log too.
+    """
+    wal = Path(f"{path}-wal")
+    has_log = wal.exists() and wal.stat().st_size > 0
+    mode = "immutable=1" if locked and not has_log else "mode=ro"
+    return sqlite3.connect(f"file:{quote(os.path.abspath(path))}?{mode}", uri=True, isolation_level=None)
+
+
+def _tables(con: sqlite3.Connection) -> tuple[list[str], set[int]]:
+    """The file's tables, and the migrations it records."""
+    tables = [
+        r[0]
+        for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name"
+        )
+    ]
+    applied: set[int] = set()
+    if "schema_migrations" in tables:
+        applied = {r[0] for r in con.execute("SELECT version FROM schema_migrations")}
+    return tables, applied
+
+
+def _integrity(con: sqlite3.Connection) -> list[str]:
+    found = [r[0] for r in con.execute("PRAGMA integrity_check(100)")]
+    return [] if found == ["ok"] else found
+
+
+def _copy(con: sqlite3.Connection, target: str) -> None:
+    """Copy the database ``con`` reads into the new file ``target`` with SQLite's backup API
+    (one step: one consistent snapshot, while writers go on), as one self-contained file."""
+    partial = f"{target}.partial"
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(partial)
+    try:
+        dest = sqlite3.connect(partial, isolation_level=None)
+        try:
+            con.backup(dest)
+            dest.execute("PRAGMA journal_mode = DELETE")  # no -wal file belongs to the copy
+        finally:
+            dest.close()
+        os.replace(partial, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(partial)
+        raise
+
+
+def _before_upgrade(path: str) -> tuple[int, str] | None:
+    """Refuse another program's file, and a newer Pukllay's; before an upgrade keep a copy.
+
+    Runs with the file locked, before anything writes to it.  Returns (the schema upgraded from,
+    the copy) when migrations are to be applied to a database that has some already.
+    """
+    con = connect_readonly(path, locked=True)
+    try:
+        tables, applied = _tables(con)
+        if tables and "schema_migrations" not in tables:
+            raise StorageError(FOREIGN.format(path=path, names=", ".join(tables[:5])))
+        todo = pending(path, applied, MIGRATIONS)
+        if not applied or not todo:
+            return None
+        base = f"{path}.before-{todo[0][0]:03d}"
+        kept, n = base, 1
+        while os.path.exists(kept):  # an earlier copy is never overwritten
+            kept, n = f"{base}.{n}", n + 1
+        try:
+            _copy(con, kept)
+        except (OSError, sqlite3.Error) as exc:
+            raise StorageError(
+                f"cannot keep a copy of {path} in {kept} before upgrading it ({exc}); nothing was changed: "
+                "free some space or make the folder writable"
+            ) from None
+        return max(applied), kept
+    finally:
+        con.close()
+
+
+def backup(path: str, dest: str) -> Examined:
+    """Copy the Pukllay database ``path`` into the new file ``dest`` (SQLite's online backup API:
+    safe while the bot runs, which goes on writing), then check the copy.
+
+    Returns the copy as found: its schema, and the problems of SQLite's integrity check.
+    """
+    if not os.path.isfile(path):
+        raise StorageError(f"{path}: no such database file; check DATABASE_PATH")
+    if os.path.lexists(dest):
+        raise StorageError(f"{dest} exists already; name a new file for the backup")
+    if not Path(dest).parent.is_dir():
+        raise StorageError(f"the folder {Path(dest).parent} does not exist; create it or name another file")
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError as exc:
+        raise StorageError(f"cannot read {path} ({exc.strerror or exc})") from None
+    try:
+        con = connect_readonly(path, locked=_try_lock(fd, fcntl.LOCK_SH))
+        try:
+            tables, _ = _tables(con)
+            if not tables or "schema_migrations" not in tables:
+                raise StorageError(
+                    f"{path} is not a Pukllay database ({'no tables' if not tables else ', '.join(tables[:5])})"
+                )
+            _copy(con, dest)
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        raise StorageError(f"cannot back up {path} into {dest} ({exc})") from None
+    except OSError as exc:
+        raise StorageError(f"cannot write the backup {dest} ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    copy = connect_readonly(dest, locked=True)  # a new file: no process knows it yet
+    try:
+        tables, applied = _tables(copy)
+        return Examined(dest, "sqlite", tables=tables, applied=applied, problems=_integrity(copy))
+    finally:
+        copy.close()
+
+
+def look(path: str) -> Examined:
+    """``--check-database`` on SQLite: the file examined without changing it.
+
+    A missing file is reported missing (not created); a read-only file or folder is fine; the
+    file is not migrated; another program's file is only named.  A running Pukllay process
+    holding the file is refused (its file is checked when it is stopped).
+    """
+    p = Path(path)
+    if not p.exists():
+        return Examined(path, "sqlite", exists=False)
+    if not p.is_file():
+        raise StorageError(f"DATABASE_PATH {path} is not a database file")
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError as exc:
+        raise StorageError(
+            f"cannot read {path} ({exc.strerror or exc}); run the check as the bot's user"
+        ) from None
+    try:
+        if not _try_lock(fd, fcntl.LOCK_SH):
+            raise StorageError(SECOND_PROCESS.format(path=path))
+        con = connect_readonly(path, locked=True)
+        try:
+            tables, applied = _tables(con)
+            found = Examined(path, "sqlite", tables=tables, applied=applied)
+            if tables and not found.foreign and not found.newer:
+                found.problems = _integrity(con)
+            return found
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        raise StorageError(explain(path, exc)) from None
+    finally:
+        os.close(fd)
 
 
 def _steps(con: sqlite3.Connection, body: Body) -> Any:
@@ -255,7 +443,9 @@ class SQLiteStore(LeagueStore):
         self._lock_fd = lock
 
     @classmethod
-    async def open(cls, target: Any, *, clock: Clock | None = None) -> SQLiteStore:
+    async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> SQLiteStore:
+        """Open the file (``upgrade`` is for PostgreSQL; an SQLite file is upgraded after a copy
+        of it is kept)."""
         from bot.clock import SYSTEM
 
         clock = clock or SYSTEM
@@ -264,8 +454,20 @@ class SQLiteStore(LeagueStore):
             check_path(path)
         lock = lock_file(path)
         writer, reader = _Thread("pukllay-sqlite-writer"), _Thread("pukllay-sqlite-reader")
+        upgraded: tuple[int, str] | None = None
         try:
             try:
+                if path != ":memory:":
+                    upgraded = await asyncio.to_thread(_before_upgrade, path)
+                    if upgraded is not None:
+                        log.warning(
+                            "upgrading %s from schema %d to %d; the database as it was is kept in %s "
+                            "(to roll back, stop the bot and put that copy back)",
+                            path,
+                            upgraded[0],
+                            SCHEMA_VERSION,
+                            upgraded[1],
+                        )
                 await writer.connect(path)
                 await writer.call(_migrate, path, clock.stamp())
                 await reader.connect(path)
@@ -277,7 +479,10 @@ class SQLiteStore(LeagueStore):
             if lock is not None:
                 os.close(lock)
             raise
-        return cls(path, clock, writer, reader, lock)
+        store = cls(path, clock, writer, reader, lock)
+        if upgraded is not None:
+            store.upgraded_from, store.kept_copy = upgraded
+        return store
 
     async def close(self) -> None:
         await self._reader.close()

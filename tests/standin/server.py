@@ -519,6 +519,7 @@ class StandIn:
         self._conns: list[_GatewayConnection] = []  # identified gateway sessions, oldest first
         self._session_shards: dict[str, tuple[int, int]] = {}  # session id -> shard, for RESUME
         self._runner: web.AppRunner | None = None
+        self._site: web.TCPSite | None = None  # None while refusing connections
         self._log_handler = _LogHandler(self)
         self._run_started_syncs = 0
         self._violation_numbers = 0
@@ -543,6 +544,7 @@ class StandIn:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0, ssl_context=server_ctx)
         await site.start()
+        self._site = site
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         for name in self.watch_loggers:
             logging.getLogger(name).addHandler(self._log_handler)
@@ -560,6 +562,22 @@ class StandIn:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+            self._site = None
+
+    async def refuse_connections(self) -> None:
+        """Stop listening, as when the network or Discord is down: a client's new connections are
+        refused by the system (``ECONNREFUSED``, before any TLS or HTTP), as a real outage's would be.
+        Connections already open are left as they are.  :meth:`accept_connections` listens again."""
+        if self._site is not None:
+            await self._site.stop()
+            self._site = None
+
+    async def accept_connections(self) -> None:
+        """Listen again, on the same port, after :meth:`refuse_connections`."""
+        if self._site is None and self._runner is not None:
+            site = web.TCPSite(self._runner, "127.0.0.1", self.port, ssl_context=_server_context())
+            await site.start()
+            self._site = site
 
     def connector(self) -> aiohttp.TCPConnector:
         """An aiohttp connector that reaches Discord's hosts on this stand-in and no other host."""

@@ -1,0 +1,80 @@
+"""Logging in: a network failure at start is waited out (each retry logged, the waits growing);
+a token Discord refuses stops the bot at once."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+import pytest
+
+from bot.app import Backoff, PukllayBot
+from bot.settings import Settings
+from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.standin import Violation
+
+
+def maker(standin, tmp_path, sleep):
+    settings = Settings(
+        token="standin-token", database_path=str(tmp_path / "e2e.db"), dev_guild_id=standin.guild.id
+    )
+
+    def make(connector):
+        return PukllayBot(
+            settings,
+            extensions=BASE_EXTENSIONS,
+            connector=connector,
+            guild_ready_timeout=0.01,
+            start_scheduler=False,
+            backoff=Backoff(first=2.0, most=5.0),
+            sleep=sleep,
+        )
+
+    return make
+
+
+async def test_the_bot_logs_in_once_discord_can_be_reached_again(standin, tmp_path, caplog):
+    """Discord's port refuses connections (as in a network failure) for the first three attempts: the
+    bot logs each failure and the wait before the next (2, 4, then 5 s: doubled, at most 5), then logs
+    in and serves.  The waits are the test's: it opens the port during the third, no time passes."""
+    await standin.refuse_connections()
+    waits: list[float] = []
+
+    async def sleep(delay: float) -> None:
+        waits.append(delay)
+        if len(waits) == 3:
+            await standin.accept_connections()
+
+    alice = standin.add_user("alice")
+    with caplog.at_level(logging.INFO, logger="bot.app"):
+        async with standin.run_client(maker(standin, tmp_path, sleep)) as bot:
+            await standin.wait_synced()
+            reply = await standin.slash(alice, standin.guild.text_channels[0], "nim new", thread=False)
+            assert bot.is_ready() and reply.content
+    assert waits == [2.0, 4.0, 5.0]
+    retries = [r.getMessage() for r in caplog.records if "trying again" in r.getMessage()]
+    assert len(retries) == 3, retries
+    for attempt, (line, wait) in enumerate(zip(retries, waits, strict=True), 1):
+        assert line.startswith("cannot reach Discord (ClientConnectorError") and "Connect call failed" in line
+        assert line.endswith(f"login attempt {attempt} failed, trying again in {wait:g} s")
+    assert [r.levelname for r in caplog.records if "trying again" in r.getMessage()] == ["WARNING"] * 3
+    assert any(r.getMessage() == "logged in to Discord at attempt 4" for r in caplog.records)
+    assert standin.identifies == 1
+
+
+async def test_a_refused_token_is_not_tried_again(standin, tmp_path, caplog):
+    """Discord answers 401 to a wrong token: discord.py's LoginFailure comes out of the first attempt
+    (python -m bot turns it into one line and exit status 2); nothing is retried."""
+    waits: list[float] = []
+
+    async def sleep(delay: float) -> None:
+        waits.append(delay)
+
+    bot = maker(standin, tmp_path, sleep)(standin.connector())
+    with caplog.at_level(logging.INFO, logger="bot.app"), pytest.raises(discord.LoginFailure):
+        async with bot:
+            await bot.start("not-the-token")
+    assert waits == [] and standin.requests.count("GET /users/@me") == 1
+    assert not [r for r in caplog.records if "trying again" in r.getMessage()]
+    with pytest.raises(Violation, match="without the bot token"):
+        standin.raise_failures()  # the stand-in's record of the refused request, as Discord refuses it

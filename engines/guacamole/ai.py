@@ -265,11 +265,24 @@ HORIZON = 40
 
 
 def computer_move(
-    view, legal: Sequence[Move], rng: random.Random, level: str = DEFAULT_LEVEL, seconds: float | None = None
+    view,
+    legal: Sequence[Move],
+    rng: random.Random,
+    level: str = DEFAULT_LEVEL,
+    seconds: float | None = None,
+    deadline: search.Deadline | None = None,
 ) -> Move:
     """The ``level`` player's move (see :data:`engines.core.LEVELS`), from ``view`` alone."""
     return search.by_level(
-        view, legal, rng, level, seconds, normal=normal_move, strong=strong_move, easy_chance=EASY_RANDOM
+        view,
+        legal,
+        rng,
+        level,
+        seconds,
+        normal=normal_move,
+        strong=strong_move,
+        easy_chance=EASY_RANDOM,
+        deadline=deadline,
     )
 
 
@@ -392,7 +405,13 @@ def candidates(view, legal: list[Move], rng: random.Random) -> list[Move]:
     return list(dict.fromkeys(out))[:CANDIDATES]
 
 
-def strong_move(view, legal: list[Move], rng: random.Random, seconds: float | None) -> Move:
+def strong_move(
+    view,
+    legal: list[Move],
+    rng: random.Random,
+    seconds: float | None,
+    deadline: search.Deadline | None = None,
+) -> Move:
     """Search the best candidates in sampled deals of the unseen cards."""
     options = candidates(view, legal, rng)
     return search.choose(
@@ -401,7 +420,7 @@ def strong_move(view, legal: list[Move], rng: random.Random, seconds: float | No
         options,
         rng,
         simulations=search.simulations_for(seconds, SIMULATIONS_PER_SECOND),
-        cap_seconds=search.cap_for(seconds),
+        deadline=deadline,
     )
 
 

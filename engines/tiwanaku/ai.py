@@ -217,11 +217,24 @@ MAP_TRIES = 1
 
 
 def computer_move(
-    view, legal: list, rng: random.Random, level: str = DEFAULT_LEVEL, seconds: float | None = None
+    view,
+    legal: list,
+    rng: random.Random,
+    level: str = DEFAULT_LEVEL,
+    seconds: float | None = None,
+    deadline: search.Deadline | None = None,
 ):
     """The ``level`` player's move (see :data:`engines.core.LEVELS`), from ``view`` alone."""
     return search.by_level(
-        view, legal, rng, level, seconds, normal=normal_move, strong=strong_move, easy_chance=EASY_RANDOM
+        view,
+        legal,
+        rng,
+        level,
+        seconds,
+        normal=normal_move,
+        strong=strong_move,
+        easy_chance=EASY_RANDOM,
+        deadline=deadline,
     )
 
 
@@ -548,7 +561,9 @@ def candidates(view, legal: list, rng: random.Random) -> list:
     return list(dict.fromkeys(out))[:CANDIDATES]
 
 
-def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
+def strong_move(
+    view, legal: list, rng: random.Random, seconds: float | None, deadline: search.Deadline | None = None
+):
     """Search the best candidates in sampled hidden maps."""
     return search.choose(
         _game(),
@@ -556,5 +571,5 @@ def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
         candidates(view, legal, rng),
         rng,
         simulations=search.simulations_for(seconds, SIMULATIONS_PER_SECOND),
-        cap_seconds=search.cap_for(seconds),
+        deadline=deadline,
     )

@@ -84,7 +84,8 @@ def serve(conn: Connection) -> None:
         clock = Clock(at) if at is not None else None
         try:
             module = importlib.import_module(name)
-            move = module.computer_move(view, legal, rng, level, seconds, deadline=clock)
+            by_clock = {} if clock is None else {"deadline": clock}
+            move = module.computer_move(view, legal, rng, level, seconds, **by_clock)
         except Exception as exc:
             conn.send(("error", f"{type(exc).__name__}: {exc}", traceback.format_exc()))
             continue
@@ -121,6 +122,7 @@ class Computers:
         self._idle: asyncio.Queue[_Worker] | None = None
         self._all: list[_Worker] = []
         self._closed = False
+        self._searching = asyncio.Event()  # set while a worker searches
 
     async def start(self) -> None:
         """Start the worker processes (once; nothing to do without workers)."""
@@ -153,6 +155,14 @@ class Computers:
         """The worker processes' ids (to watch them; the tests end one)."""
         return [w.process.pid for w in self._all if w.process.pid is not None]
 
+    def searching(self) -> int:
+        """How many workers are searching now."""
+        return 0 if self._idle is None else len(self._all) - self._idle.qsize()
+
+    async def until_searching(self) -> None:
+        """Return once a worker is searching (the tests end one mid-search)."""
+        await self._searching.wait()
+
     async def move(
         self, module: ModuleType, view: Any, legal: list[Any], rng: Any, level: str, seconds: float | None
     ) -> Any:
@@ -179,6 +189,7 @@ class Computers:
         answer: Any = None
         try:
             worker.conn.send((module.__name__, view, legal, rng, level, seconds, at))
+            self._searching.set()
             ready: asyncio.Future[None] = loop.create_future()
             fd = worker.conn.fileno()
 
@@ -210,6 +221,8 @@ class Computers:
         finally:
             if not self._closed:
                 self._idle.put_nowait(worker)
+            if self.searching() == 0:
+                self._searching.clear()
         if answer[0] != "ok":
             log.warning("a computer search failed in a worker: %s\n%s", answer[1], answer[2])
             raise ComputerFailed(answer[1])

@@ -35,6 +35,7 @@ from multiprocessing.connection import Connection
 from types import ModuleType
 from typing import Any
 
+import engines
 from engines.core import DEFAULT_LEVEL
 from engines.search import DEFAULT_SECONDS
 
@@ -45,6 +46,9 @@ IN_PROCESS = frozenset({"easy", "normal"})
 
 HANG_MARGIN = 2.0
 """Seconds past the thinking time after which a worker that has not answered is replaced."""
+
+READY_SECONDS = 30.0
+"""How long a new worker is given to import the games before it is sent searches anyway."""
 
 COUNT_HANG = (5.0, 10.0)
 """A search by count has no deadline: it is replaced after ``a * seconds + b`` seconds."""
@@ -70,9 +74,17 @@ class Clock:
         return False
 
 
-def serve(conn: Connection) -> None:
-    """A worker's loop: one search at a time, until the pipe closes or ``None`` comes."""
+def serve(conn: Connection, preload: tuple[str, ...] = ()) -> None:
+    """A worker's loop: one search at a time, until the pipe closes or ``None`` comes.
+
+    ``preload``: the game modules imported at start, so that no search pays for an import."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the bot stops its workers itself
+    for name in preload:
+        try:
+            importlib.import_module(name)
+        except Exception:  # a game that cannot load is refused when a search asks for it
+            pass
+    conn.send("ready")
     while True:
         try:
             job = conn.recv()
@@ -93,11 +105,24 @@ def serve(conn: Connection) -> None:
 
 
 class _Worker:
-    def __init__(self, context: Any) -> None:
+    def __init__(self, context: Any, preload: tuple[str, ...]) -> None:
         self.conn, theirs = context.Pipe()
-        self.process = context.Process(target=serve, args=(theirs,), daemon=True, name="pukllay-computer")
+        self.process = context.Process(
+            target=serve, args=(theirs, preload), daemon=True, name="pukllay-computer"
+        )
         self.process.start()
         theirs.close()
+
+    @classmethod
+    def started(cls, context: Any, preload: tuple[str, ...]) -> _Worker:
+        """A worker that has imported the games (or that took :data:`READY_SECONDS` trying)."""
+        worker = cls(context, preload)
+        try:
+            if worker.conn.poll(READY_SECONDS):
+                worker.conn.recv()
+        except (EOFError, OSError):
+            pass  # it died: the first search finds out and replaces it
+        return worker
 
     def kill(self) -> None:
         self.conn.close()
@@ -123,6 +148,8 @@ class Computers:
         self._all: list[_Worker] = []
         self._closed = False
         self._searching = asyncio.Event()  # set while a worker searches
+        # every installed game's ai module, imported by each worker as it starts
+        self.preload = tuple(f"{engines.get(name).engine}.ai" for name in engines.available())
 
     async def start(self) -> None:
         """Start the worker processes (once; nothing to do without workers)."""
@@ -130,7 +157,7 @@ class Computers:
             return
         self._idle = asyncio.Queue()
         for _ in range(self.workers):
-            worker = await asyncio.to_thread(_Worker, self._context)
+            worker = await asyncio.to_thread(_Worker.started, self._context, self.preload)
             self._all.append(worker)
             self._idle.put_nowait(worker)
 
@@ -244,7 +271,7 @@ class Computers:
             self._all.remove(worker)
         if self._closed:
             return worker
-        fresh = await asyncio.to_thread(_Worker, self._context)
+        fresh = await asyncio.to_thread(_Worker.started, self._context, self.preload)
         self._all.append(fresh)
         return fresh
 

@@ -105,13 +105,13 @@ async def new_game(service: SessionService, channel: int, game: str, computers: 
 async def person_moves(service: SessionService, channel: int, game: str, moves: int, lag: list[float]):
     """``moves`` moves of a person in a game against a normal computer: the latency of each."""
     times: list[float] = []
-    await new_game(service, channel, game, {"normal": 1})
+    sid = await new_game(service, channel, game, {"normal": 1})
     k = 0
     while len(times) < moves:
-        session = await service.require(channel)
-        if session.status != "active":
+        session = await service.get(sid)
+        if session is None or session.status != "active":
             channel += 1000
-            await new_game(service, channel, game, {"normal": 1})
+            sid = await new_game(service, channel, game, {"normal": 1})
             continue
         seat = mine(session, channel)
         module = session.engine
@@ -119,7 +119,7 @@ async def person_moves(service: SessionService, channel: int, game: str, moves: 
         text = str(module.computer_move(module.view_for(session.state, seat), legal, rng_for(channel, k)))
         k += 1
         start = time.perf_counter()
-        await service.play(channel, channel, text)
+        await service.play_in(sid, channel, text)
         times.append(time.perf_counter() - start)
         slept = time.perf_counter()
         await asyncio.sleep(0.001)

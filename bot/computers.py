@@ -6,7 +6,9 @@ bot, so :class:`Computers` keeps a pool of worker processes (``COMPUTER_WORKERS`
 one per core by default), started once with the bot and stopped at its close.  A
 search is sent the seat's view, the legal moves and the seeded generator, and
 answers a move; the engines do the same work as in the bot's process, so a search
-by count gives the same move there and here.
+by count gives the same move there and here.  The workers run at a lower scheduling
+priority (:data:`NICENESS`): on a busy machine the table's own process comes first,
+and a search by the clock runs fewer simulations instead.
 
 By the clock (the table's way): the search is given a deadline, the moment the
 table asked plus the thinking time, asked before every simulation; the move comes
@@ -28,6 +30,7 @@ import asyncio
 import importlib
 import logging
 import multiprocessing
+import os
 import signal
 import time
 import traceback
@@ -46,6 +49,9 @@ IN_PROCESS = frozenset({"easy", "normal"})
 
 HANG_MARGIN = 2.0
 """Seconds past the thinking time after which a worker that has not answered is replaced."""
+
+NICENESS = 10
+"""How much lower than the bot's the workers' scheduling priority is (``os.nice``)."""
 
 READY_SECONDS = 30.0
 """How long a new worker is given to import the games before it is sent searches anyway."""
@@ -79,6 +85,10 @@ def serve(conn: Connection, preload: tuple[str, ...] = ()) -> None:
 
     ``preload``: the game modules imported at start, so that no search pays for an import."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the bot stops its workers itself
+    try:  # the table's own process comes first for the processor; a search by the clock only
+        os.nice(NICENESS)  # runs fewer simulations for it
+    except OSError:
+        pass
     for name in preload:
         try:
             importlib.import_module(name)

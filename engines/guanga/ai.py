@@ -219,8 +219,10 @@ EASY_RANDOM = 0.3
 """How often the easy player takes a random legal move instead of the normal one."""
 
 SIMULATIONS_PER_SECOND = 150
-"""Simulations the strong player runs per second of thinking: the playouts per CPU second
-measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
+"""Simulations the strong player plans its search rounds for, per second of thinking (by count
+it runs exactly these; by the clock, as at the table, it runs until its deadline): the playouts
+per CPU second measured on the development machine (2 cores), ``python bench/strength.py --parts
+calibrate``."""
 
 HORIZON = None
 """Guanga games are short: candidates are played out to the end."""

@@ -430,8 +430,10 @@ EASY_RANDOM = 0.3
 """How often the easy player takes a random legal move instead of the normal one."""
 
 SIMULATIONS_PER_SECOND = 330
-"""Simulations the strong player runs per second of thinking: the playouts per CPU second
-measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
+"""Simulations the strong player plans its search rounds for, per second of thinking (by count
+it runs exactly these; by the clock, as at the table, it runs until its deadline): the playouts
+per CPU second measured on the development machine (2 cores), ``python bench/strength.py --parts
+calibrate``."""
 
 HORIZON = 60
 """At most this many moves are played after a candidate (a safety bound: :data:`ROUNDS` ends

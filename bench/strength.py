@@ -16,7 +16,9 @@ Run: python bench/strength.py [--games 200] [--seconds 0.1] [--workers 2] [--onl
 
 The strong level thinks ``--seconds`` per move (1 s at the table); the bench uses less
 to finish in reasonable time and prints the figure used.  Every game is seeded: the
-same command prints the same figures.
+same command prints the same figures.  With ``--clock`` the strong level searches by
+the clock until ``--seconds`` after it was asked, as at the table: the figures then
+depend on the machine's speed and load (print the counts beside them).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engines  # noqa: E402
+from bot.computers import Clock  # noqa: E402
 from engines.core import LEVELS, config_from_options, rng_for  # noqa: E402
 
 TWO_PLAYER = ("guacamole", "guanga", "tiwanaku", "pachakuna", "nowa_gwinea")
@@ -63,6 +66,15 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+BY_CLOCK = False
+"""Whether the strong level searches by the clock (``--clock``; set in each worker process)."""
+
+
+def by_clock(on: bool) -> None:
+    global BY_CLOCK
+    BY_CLOCK = on
+
+
 def play(game: str, levels: tuple[str, ...], seed: int, seconds: float, options: dict | None = None):
     """One game; returns (outcome, seconds spent per level, moves per level)."""
     module = engines.get(game).load()
@@ -83,7 +95,12 @@ def play(game: str, levels: tuple[str, ...], seed: int, seconds: float, options:
         if levels[seat] in EXTRA_PLAYERS:
             move = extra_player(game, levels[seat])(module.view_for(state, seat), legal, rng)
         else:
-            move = module.computer_move(module.view_for(state, seat), legal, rng, levels[seat], seconds)
+            view = module.view_for(state, seat)
+            if BY_CLOCK and levels[seat] == "strong":
+                deadline = Clock(time.monotonic() + seconds)
+                move = module.computer_move(view, legal, rng, levels[seat], seconds, deadline=deadline)
+            else:
+                move = module.computer_move(view, legal, rng, levels[seat], seconds)
         spent[levels[seat]] = spent.get(levels[seat], 0.0) + time.process_time() - start
         count[levels[seat]] += 1
         state, _ = module.apply_move(state, seat, move)
@@ -206,6 +223,9 @@ def main(argv: list[str] | None = None) -> None:
         "--limit", action="append", default=[], metavar="GAME=N", help="at most N strong games for GAME"
     )
     ap.add_argument("--seconds", type=float, default=0.1, help="the strong level's thinking time per move")
+    ap.add_argument(
+        "--clock", action="store_true", help="the strong level searches by the clock, as at the table"
+    )
     ap.add_argument("--workers", type=int, default=2, help="processes (at most 2 on a shared machine)")
     ap.add_argument("--only", default="", help="comma-separated games to run (default: all)")
     ap.add_argument(
@@ -260,9 +280,9 @@ def main(argv: list[str] | None = None) -> None:
     begin = time.perf_counter()
     print(
         f"strong level: {sec:g} s of thinking per move (the table uses 1 s; Nowa Gwinea {NG_SECONDS:g} s); "
-        f"{args.workers} worker(s)"
+        f"{args.workers} worker(s); {'by the clock' if args.clock else 'by count'}"
     )
-    with multiprocessing.Pool(args.workers) as pool:
+    with multiprocessing.Pool(args.workers, initializer=by_clock, initargs=(args.clock,)) as pool:
         if "calibrate" in parts:
             print("\nCalibration: strong searches of 0.2 s at positions of 2-player games")
             for game in ("guacamole", "guanga", "tiwanaku", "pachakuna"):

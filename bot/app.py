@@ -27,6 +27,7 @@ from discord.ext import commands
 from bot import i18n, options
 from bot.clock import Clock
 from bot.clockvote import TIMEOUT
+from bot.computers import Computers
 from bot.notify import REMIND
 from bot.scheduler import Scheduler, process_name
 from bot.sessions import SessionService
@@ -208,6 +209,8 @@ class TableBot(_BotBase):
         self.sessions: SessionService | None = None
         self.table: Table | None = None
         self.scheduler: Scheduler | None = None
+        self.computers: Computers | None = None
+        self._computers_resumed = False
 
     def ready_sessions(self) -> SessionService:
         """The session service, which ``setup_hook`` makes before any cog or job can ask."""
@@ -256,7 +259,12 @@ class TableBot(_BotBase):
     async def setup_hook(self) -> None:
         if self.store is None:
             self.store = await Store.open(self.settings.database, clock=self.clock)
-        self.sessions = SessionService(self.store, computer_seconds=self.settings.computer_seconds)
+        self.computers = Computers(self.settings.computer_workers)
+        await self.computers.start()
+        self.sessions = SessionService(
+            self.store, computer_seconds=self.settings.computer_seconds, computers=self.computers
+        )
+        self.sessions.computers_wait = True  # a person's move is posted before the computers search
         self.table = Table(self, self.sessions)
         self.scheduler = Scheduler(
             self.store, owner=process_name(self.shard_label), poll=self.settings.job_poll_seconds
@@ -314,6 +322,11 @@ class TableBot(_BotBase):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        if not self._computers_resumed and self.table is not None:
+            # a computer that was to move when the bot stopped moves now
+            self._computers_resumed = True
+            for session_id in await self.ready_sessions().computers_waiting([g.id for g in self.guilds]):
+                self.table.computers_follow(session_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction (command, autocomplete, button): keep the person's client language for
@@ -329,6 +342,8 @@ class TableBot(_BotBase):
         try:
             await super().close()
         finally:
+            if self.computers is not None:
+                await self.computers.close()
             if self.store is not None:
                 await self.store.close()
                 self.store = None

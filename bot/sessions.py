@@ -32,6 +32,7 @@ from typing import Any
 import engines
 from bot import gameclock as gc
 from bot import pace, ratings
+from bot.computers import IN_PROCESS, ComputerFailed, Computers, fallback_move
 from bot.public import MoveRecord
 from bot.replaying import walk
 from bot.storage import (
@@ -288,6 +289,7 @@ class MoveResult:
     turn_before: int | None = None  # the engine's turn_number before these moves
     turn_ended: bool = False
     ratings: list[RatingChange] = field(default_factory=list)
+    computers_next: bool = False  # a searching computer is to move next (SessionService.computers_play)
 
 
 TIMEOUT_CHOICES = ("computer", "more", "abandon")
@@ -372,43 +374,6 @@ def new_game_hint() -> Said:
     return NewGameHint("start one with /<game> new")
 
 
-def computer_turns(
-    module: ModuleType,
-    state: Any,
-    levels: dict[int, str],
-    seed: int,
-    version: int,
-    session_id: int,
-    seconds: float | None = None,
-) -> tuple[Any, list[Played], bool]:
-    """The computer seats' moves until a person must act (pure: run in a worker thread).
-
-    ``levels`` maps each computer seat to the level it plays at; ``seconds`` is
-    the strong level's thinking time per move.  Each move is seeded by the
-    game's seed and its move number, so a replay chooses the same moves.
-    Returns the new state, the moves, and whether a computer player failed (logged).
-    """
-    batch: list[Played] = []
-    computers = set(levels)
-    paced: set[int] = set()
-    for _ in range(MAX_COMPUTER_MOVES):
-        if module.outcome(state) is not None:
-            break
-        seat = pace.next_computer(module, state, computers, paced)
-        if seat is None:
-            break
-        try:
-            legal = list(module.legal_moves(state, seat))
-            rng = rng_for(seed, "computer", version + len(batch))
-            move = module.computer_move(module.view_for(state, seat), legal, rng, levels[seat], seconds)
-            state, played = apply(module, state, seat, move, by_computer=True)
-        except Exception:
-            log.exception("computer player failed in session %s (seat %s)", session_id, seat)
-            return state, batch, True
-        batch.append(played)
-    return state, batch, False
-
-
 def deadline_moves(
     module: ModuleType, state: Any, late: list[int], seed: int, version: int
 ) -> tuple[Any, list[Played], Said | None]:
@@ -457,9 +422,15 @@ class SessionService:
         *,
         computer_names: Sequence[str] | None = None,
         computer_seconds: float | None = None,
+        computers: Computers | None = None,
     ):
         self.store = store
         self.computer_seconds = computer_seconds  # the strong level's thinking time per move
+        # where computer players think (without one: in this process, the strong level by count)
+        self.computers = computers if computers is not None else Computers(0)
+        # after a person's move, searching computers wait for the move's post (the table sets
+        # this and plays them with computers_play; callers that do not keep the old way)
+        self.computers_wait = False
         self.new_seed = lambda: secrets.randbits(48)  # tests set a fixed seed here
         # A lock exists while someone holds or waits for it; the cache holds live games only.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -857,7 +828,7 @@ class SessionService:
             turn_before = module.turn_number(session.state)
             session = await self.reread(session.id)
             result = MoveResult(session, played, turn_before=turn_before)
-            await self._after(session, result)
+            await self._after(session, result, searches_wait=self.computers_wait)
             return result
 
     @staticmethod
@@ -876,24 +847,19 @@ class SessionService:
             player=names[0],
         )
 
-    async def _after(self, session: Session, result: MoveResult) -> None:
-        """Let computer seats act (in a worker thread, off the event loop), then finish the game
-        if it is over (lock held)."""
+    async def _after(self, session: Session, result: MoveResult, *, searches_wait: bool = False) -> None:
+        """Let computer seats act, then finish the game if it is over (lock held).
+
+        ``searches_wait`` (after a person's move): once a turn has ended, a computer
+        that searches (the strong level) does not start; ``result.computers_next``
+        says so, and :meth:`computers_play` plays on after the move is posted."""
         module = session.engine
         state = session.state
-        levels = {s.seat: s.computer_level for s in session.seats if s.computer and s.seat is not None}
         batch: list[Played] = []
-        if levels and module.outcome(state) is None:
-            state, batch, failed = await asyncio.to_thread(
-                computer_turns,
-                module,
-                state,
-                levels,
-                session.row.seed,
-                session.version,
-                session.id,
-                self.computer_seconds,
-            )
+        if module.outcome(state) is None:
+            start = result.turn_before if searches_wait else None
+            state, batch, failed, waiting = await self._computer_turns(session, state, start)
+            result.computers_next = waiting
             if failed:
                 result.note = said(STALLED)
         if batch:
@@ -917,6 +883,96 @@ class SessionService:
         if result.turn_before is not None and module.turn_number(state) != result.turn_before:
             result.turn_ended = True
         result.turn_ended = result.turn_ended or result.finished
+
+    async def _computer_turns(
+        self, session: Session, state: Any, turn_start: int | None
+    ) -> tuple[Any, list[Played], bool, bool]:
+        """The computer seats' moves until a person must act: (state, moves, whether a computer
+        player failed (logged), whether a searching computer waits to move).
+
+        Each move is seeded by the game's seed and its move number, so a replay chooses
+        the same moves (a strong search by count; by the clock, given its count).  With
+        ``turn_start`` (the turn number before a person's move), a searching computer
+        waits once the turn number has moved from it (see :meth:`_after`)."""
+        module = session.engine
+        levels = {s.seat: s.computer_level for s in session.seats if s.computer and s.seat is not None}
+        batch: list[Played] = []
+        if not levels:
+            return state, batch, False, False
+        computers = set(levels)
+        paced: set[int] = set()
+        seed, version = session.row.seed, session.version
+        for _ in range(MAX_COMPUTER_MOVES):
+            if module.outcome(state) is not None:
+                break
+            seat = pace.next_computer(module, state, computers, paced)
+            if seat is None:
+                break
+            level = levels[seat]
+            if turn_start is not None and level not in IN_PROCESS and module.turn_number(state) != turn_start:
+                return state, batch, False, True
+            try:
+                legal = list(module.legal_moves(state, seat))
+                view = module.view_for(state, seat)
+                rng = rng_for(seed, "computer", version + len(batch))
+                try:
+                    move = await self.computers.move(module, view, legal, rng, level, self.computer_seconds)
+                except ComputerFailed as exc:
+                    log.warning(
+                        "the %s computer of session %s (seat %s) failed (%s); it plays this move at normal",
+                        level,
+                        session.id,
+                        seat,
+                        exc,
+                    )
+                    move = fallback_move(module, view, legal, rng)
+                state, played = apply(module, state, seat, move, by_computer=True)
+            except Exception:
+                log.exception("computer player failed in session %s (seat %s)", session.id, seat)
+                return state, batch, True, False
+            batch.append(played)
+        return state, batch, False, False
+
+    async def computers_play(self, session_id: int) -> MoveResult | None:
+        """Play the computer turns that wait (see :meth:`_after`): the next searching computer's
+        turn and the instant ones after it, up to the next turn of a searching computer.
+        None when no computer is to move (or the game is not running)."""
+        async with self.lock(session_id):
+            session = await self.get(session_id)
+            if session is None or session.status != "active" or session.damaged:
+                return None
+            module = session.engine
+            computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
+            if module.outcome(session.state) is not None or not computers & set(
+                module.to_move(session.state)
+            ):
+                return None
+            if pace.next_computer(module, session.state, computers, set()) is None:
+                return None
+            turn = module.turn_number(session.state)
+            result = MoveResult(session, turn_before=turn)
+            await self._after(session, result, searches_wait=True)
+            if not result.played and result.note is None:
+                return None
+            return result
+
+    async def computers_waiting(self, guild_ids: Sequence[int]) -> list[int]:
+        """The running games of these servers where a computer is to move (after a restart:
+        the table plays them, see :meth:`computers_play`)."""
+        found = []
+        for guild_id in guild_ids:
+            for row in await self.store.live_sessions(guild_id):
+                if row.status != "active":
+                    continue
+                session = await self.get(row.id)
+                if session is None or session.status != "active" or session.damaged:
+                    continue
+                module = session.engine
+                computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
+                if module.outcome(session.state) is None and computers:
+                    if pace.next_computer(module, session.state, computers, set()) is not None:
+                        found.append(session.id)
+        return found
 
     async def _finish(
         self, session: Session, outcome: Outcome, reason: str | None = None

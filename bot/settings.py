@@ -77,6 +77,9 @@ class Settings:
     sync_commands: bool = True
     job_poll_seconds: float = 30.0
     computer_seconds: float = 1.0  # the strong computer level's thinking time per move
+    # worker processes for the strong computer level's searches; from_env's default is one per
+    # core; 0 (the default here, for tests built in code) searches in a thread of the bot, by count
+    computer_workers: int = 0
     database_url: str | None = field(default=None, repr=False)  # postgresql://...; may hold a password
     shard_count: int | None = None  # None: no sharding (one gateway connection)
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all of them
@@ -142,6 +145,11 @@ class Settings:
             ) from None
         if not 0.01 <= computer_seconds <= 60:
             raise SettingsError("COMPUTER_STRONG_SECONDS must be between 0.01 and 60")
+        workers = get("COMPUTER_WORKERS") or str(os.cpu_count() or 1)
+        if not workers.isdigit() or not 0 <= int(workers) <= 64:
+            raise SettingsError(
+                f"COMPUTER_WORKERS must be a number of processes from 0 to 64, got {workers!r}"
+            )
         archive = get("THREAD_ARCHIVE_HOURS") or "1"
         try:
             archive_hours = float(archive)
@@ -158,6 +166,7 @@ class Settings:
             raise SettingsError(f"EXPORT_IDS_SERVERS must be server ids separated by commas, got {bad[0]!r}")
         return cls(
             computer_seconds=computer_seconds,
+            computer_workers=int(workers),
             away_days_per_year=int(away),
             thread_archive_hours=archive_hours,
             export_id_guilds=frozenset(int(g) for g in id_guilds),

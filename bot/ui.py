@@ -9,11 +9,16 @@ board.  Steps inside a turn are confirmed to their player alone, on the same
 private message, which shows the new private picture and the next menu until
 the turn ends (a message with components v2, to hold a menu of many moves).
 
-Computer turns that follow a person's move are told in the same post as that
-move: they are played at once, so separate posts would arrive in the same
-second, each with a board nobody acts on, and a table with several computers
-would run into Discord's five messages per five seconds in a channel.  The
-post's mention goes to the next person.
+Computer turns that follow a person's move and play at once (the easy and
+normal levels, well under a millisecond) are told in the same post as that
+move: separate posts would arrive in the same second, each with a board nobody
+acts on, and a table with several computers would run into Discord's five
+messages per five seconds in a channel.  The post's mention goes to the next
+person.  A strong computer searches for its thinking time, so it does not hold
+the person's post back: the move is posted at once, and each strong computer's
+turn (with the instant computer turns after it) gets its own post as it comes
+(:meth:`Table.computers_follow`); a computer still to move when the bot
+restarts moves at start-up.
 
 The buttons and selects are :class:`discord.ui.DynamicItem` classes whose
 ``custom_id`` carries the session (and, for moves, the stamp of the menu:
@@ -221,6 +226,7 @@ class Table:
         self._post_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.notifier = Notifier(self)
         self.clocks = ClockDesk(self)
+        self._following: dict[int, asyncio.Task[None]] = {}  # session id -> its computers' turns
 
     def committed(self, interaction: discord.Interaction, what: Said) -> None:
         """Note that ``interaction`` changed a game (``what``: ``said("Your move `{move}` was
@@ -232,13 +238,50 @@ class Table:
         self._recorded[interaction.id] = what
 
     async def drain(self, *, seconds: float = 10.0) -> bool:
-        """Wait for interactions being handled to finish (at shutdown); False if some never did."""
+        """Wait for interactions being handled, and computer turns being played, to finish (at
+        shutdown); False if some never did (computer turns left are played at the next start)."""
         try:
             async with asyncio.timeout(seconds):
                 await self._idle.wait()
+                await self.computers_settled()
         except TimeoutError:
+            for task in self._following.values():
+                task.cancel()
             return False
         return True
+
+    async def computers_settled(self) -> None:
+        """Wait until the computer turns being played (see :meth:`computers_follow`) are posted."""
+        while self._following:
+            await asyncio.gather(*self._following.values(), return_exceptions=True)
+
+    def computers_follow(self, session_id: int) -> None:
+        """Play and post, one post per turn, the computer turns waiting in a game (after a
+        person's move was posted, or at start-up); once per game at a time."""
+        if session_id in self._following:
+            return
+        task = asyncio.create_task(self._computers_turns(session_id), name=f"computers-{session_id}")
+        self._following[session_id] = task
+        task.add_done_callback(lambda _: self._following.pop(session_id, None))
+
+    async def _computers_turns(self, session_id: int) -> None:
+        while True:
+            try:
+                result = await self.service.computers_play(session_id)
+            except Exception:
+                log.exception("the computers of session %s could not move", session_id)
+                return
+            if result is None:
+                return
+            try:
+                if public.has_public_news(result.session, result):
+                    await self.announce(result)
+            except discord.HTTPException:
+                log.warning(
+                    "board for session %s not posted after a computer turn", session_id, exc_info=True
+                )
+            if not result.computers_next:
+                return
 
     # ------------------------------------------------------------- rendering
 
@@ -1359,6 +1402,9 @@ class Table:
                     ),
                 )
                 return
+            finally:
+                if result.computers_next:
+                    self.computers_follow(session.id)
             await self.confirm(interaction, result, text, in_menu=in_menu)
 
         await self.guard(interaction, work, defer=False)

@@ -13,24 +13,31 @@ random numbers), and sequential halving spends the budget on the promising
 ones: each round plays every surviving candidate in a fresh batch of worlds and
 keeps the better half.
 
-Budget.  The search is told how many simulations it may run (one simulation =
-one candidate played out in one world).  A number of simulations, not a time,
-keeps a move reproducible: the same view, legal moves and generator (seeded
-from the game's seed and the move number) always give the same move.  Each
-game converts the table's thinking time into simulations with a rate measured
-on the development machine (``SIMULATIONS_PER_SECOND`` in its ``ai`` module).
-``cap_seconds`` is a safety stop on the wall clock for a much slower machine:
-it is the one thing that can make a move depend on timing, and it is set well
-above the expected time so that it never fires in normal use.
+Budget.  The search plans its rounds for a number of simulations (one
+simulation = one candidate played out in one world); each game converts the
+table's thinking time into that plan with a rate measured on the development
+machine (``SIMULATIONS_PER_SECOND`` in its ``ai`` module).  Two ways to spend it:
+
+* by count (no ``deadline``): exactly the planned simulations, so the same view,
+  legal moves and generator (seeded from the game's seed and the move number)
+  always give the same move (the tests and the benches);
+* by the clock (a ``deadline`` callable, what the table uses): the deadline is
+  asked before every simulation and the search stops at the first ``True``; the
+  last round goes on past the plan until then.  The move is a function of the
+  number of simulations run, so a replay with the same count gives the same
+  move; only that count depends on the machine's speed.
+
+The engine never reads a clock itself: the caller's ``deadline`` does (a test
+passes a counter).
 
 Standard library only, like every engine.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -47,11 +54,8 @@ DEFAULT_SECONDS = 1.0
 KEEP_MARGIN = 0.02
 """How much better (on the 0..1 value scale) a move must average to replace the default."""
 
-CAP_FACTOR = 5.0
-"""The wall-clock safety stop, as a multiple of the thinking time (plus :data:`CAP_EXTRA`)."""
-
-CAP_EXTRA = 10.0
-"""Seconds added to the safety stop, so that a busy machine does not trip it for a short search."""
+Deadline = Callable[[], bool]
+"""Asked before every simulation of a search by the clock: True when the time is up."""
 
 
 class NoWorld(Exception):
@@ -77,11 +81,6 @@ def simulations_for(seconds: float | None, per_second: float, minimum: int = 4) 
     if seconds is None:
         seconds = DEFAULT_SECONDS
     return max(minimum, int(round(seconds * per_second)))
-
-
-def cap_for(seconds: float | None) -> float:
-    """The wall-clock safety stop for a move given ``seconds`` of thinking time."""
-    return CAP_FACTOR * (DEFAULT_SECONDS if seconds is None else seconds) + CAP_EXTRA
 
 
 def outcome_reward(result: Outcome, seat: int, scale: float) -> float:
@@ -147,7 +146,7 @@ def choose(
     rng: random.Random,
     *,
     simulations: int,
-    cap_seconds: float | None = None,
+    deadline: Deadline | None = None,
     keep_margin: float = KEEP_MARGIN,
     confidence: float = 0.0,
 ) -> M:
@@ -158,6 +157,10 @@ def choose(
     better by ``keep_margin``, so that noise alone never changes a good move.
     ``view.seat`` is the seat to play.  A candidate that turns out illegal in a
     sampled world (it never should) scores 0 there.
+
+    ``simulations`` plans the rounds.  Without ``deadline`` exactly that many
+    are run; with it, ``deadline()`` is asked before every simulation, the search
+    stops at the first ``True`` and the last round runs on until then.
     """
     arms = list(dict.fromkeys(candidates))
     if len(arms) == 1:
@@ -169,8 +172,8 @@ def choose(
     values: list[list[float]] = [[] for _ in arms]  # per arm, in the order of the worlds
     alive = list(range(len(arms)))
     rounds = max(1, math.ceil(math.log2(len(arms))))
-    deadline = None if cap_seconds is None else time.monotonic() + cap_seconds
     left = simulations
+    stopped = False
 
     def mean(i: int) -> float:
         return total[i] / count[i] if count[i] else 0.0
@@ -179,7 +182,12 @@ def choose(
         if len(alive) == 1:
             break
         per_arm = max(1, (left // (len(alive) * (rounds - r))))
-        for _ in range(per_arm):
+        # by the clock, the last round goes on until the deadline
+        worlds = itertools.count() if deadline is not None and r == rounds - 1 else range(per_arm)
+        for _ in worlds:
+            if deadline is not None and deadline():
+                stopped = True
+                break
             try:
                 world = game.determinize(view, rng)
             except NoWorld:
@@ -187,7 +195,10 @@ def choose(
                 continue
             seed = rng.getrandbits(64)
             done = game.until(world) if game.until is not None else None
-            for i in alive:
+            for n, i in enumerate(alive):
+                if n and deadline is not None and deadline():
+                    stopped = True
+                    break
                 try:
                     after, _ = m.apply_move(world, seat, arms[i])
                 except ValueError:
@@ -198,10 +209,10 @@ def choose(
                 count[i] += 1
                 values[i].append(value)
                 left -= 1
-            if deadline is not None and time.monotonic() > deadline:
+            if stopped:
                 break
         alive.sort(key=lambda i: (-mean(i), i))
-        if deadline is not None and time.monotonic() > deadline:
+        if stopped:
             break
         # the first candidate (the normal player's move) stays in to the end
         keep = alive[: max(1, (len(alive) + 1) // 2)]
@@ -239,11 +250,13 @@ def by_level(
     seconds: float | None,
     *,
     normal: Callable[[Any, list[M], random.Random], M],
-    strong: Callable[[Any, list[M], random.Random, float | None], M],
+    strong: Callable[..., M],
     easy_chance: float,
+    deadline: Deadline | None = None,
 ) -> M:
     """Play ``level``: ``easy`` takes a random legal move with probability
-    ``easy_chance`` and the normal player's otherwise; ``strong`` searches."""
+    ``easy_chance`` and the normal player's otherwise; ``strong`` searches
+    (by the clock when ``deadline`` is given, see :func:`choose`)."""
     legal = list(legal)
     if not legal:
         raise ValueError("no legal move to choose from")
@@ -253,17 +266,15 @@ def by_level(
             return rng.choice(legal)
         return normal(view, legal, rng)
     if level == "strong" and len(legal) > 1 and view.seat is not None:
-        return strong(view, legal, rng, seconds)
+        return strong(view, legal, rng, seconds, deadline=deadline)
     return normal(view, legal, rng)
 
 
 __all__ = [
-    "CAP_EXTRA",
-    "CAP_FACTOR",
     "DEFAULT_SECONDS",
+    "Deadline",
     "Game",
     "NoWorld",
-    "cap_for",
     "choose",
     "by_level",
     "clearly_better",

@@ -257,19 +257,34 @@ EASY_RANDOM = 0.3
 """How often the easy player takes a random legal move instead of the normal one."""
 
 SIMULATIONS_PER_SECOND = 150
-"""Simulations the strong player runs per second of thinking: the playouts per CPU second
-measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
+"""Simulations the strong player plans its search rounds for, per second of thinking (by count
+it runs exactly these; by the clock, as at the table, it runs until its deadline): the playouts
+per CPU second measured on the development machine (2 cores), ``python bench/strength.py --parts
+calibrate``."""
 
 HORIZON = 40
 """Moves played after a candidate before the position is scored."""
 
 
 def computer_move(
-    view, legal: Sequence[Move], rng: random.Random, level: str = DEFAULT_LEVEL, seconds: float | None = None
+    view,
+    legal: Sequence[Move],
+    rng: random.Random,
+    level: str = DEFAULT_LEVEL,
+    seconds: float | None = None,
+    deadline: search.Deadline | None = None,
 ) -> Move:
     """The ``level`` player's move (see :data:`engines.core.LEVELS`), from ``view`` alone."""
     return search.by_level(
-        view, legal, rng, level, seconds, normal=normal_move, strong=strong_move, easy_chance=EASY_RANDOM
+        view,
+        legal,
+        rng,
+        level,
+        seconds,
+        normal=normal_move,
+        strong=strong_move,
+        easy_chance=EASY_RANDOM,
+        deadline=deadline,
     )
 
 
@@ -394,7 +409,13 @@ def candidates(view, legal: list[Move], rng: random.Random) -> list[Move]:
     return list(dict.fromkeys(out))[:CANDIDATES]
 
 
-def strong_move(view, legal: list[Move], rng: random.Random, seconds: float | None) -> Move:
+def strong_move(
+    view,
+    legal: list[Move],
+    rng: random.Random,
+    seconds: float | None,
+    deadline: search.Deadline | None = None,
+) -> Move:
     """Search the best candidates in sampled deals of the unseen cards."""
     options = candidates(view, legal, rng)
     return search.choose(
@@ -403,7 +424,7 @@ def strong_move(view, legal: list[Move], rng: random.Random, seconds: float | No
         options,
         rng,
         simulations=search.simulations_for(seconds, SIMULATIONS_PER_SECOND),
-        cap_seconds=search.cap_for(seconds),
+        deadline=deadline,
     )
 
 

@@ -207,10 +207,25 @@ SOLVER_MAX_HUTS = 9
 """The largest village the strong player's plan looks for."""
 
 
-def computer_move(view, legal, rng: random.Random, level: str = DEFAULT_LEVEL, seconds: float | None = None):
+def computer_move(
+    view,
+    legal,
+    rng: random.Random,
+    level: str = DEFAULT_LEVEL,
+    seconds: float | None = None,
+    deadline: search.Deadline | None = None,
+):
     """The ``level`` player's move (see :data:`engines.core.LEVELS`), from ``view`` alone."""
     return search.by_level(
-        view, legal, rng, level, seconds, normal=normal_move, strong=strong_move, easy_chance=EASY_RANDOM
+        view,
+        legal,
+        rng,
+        level,
+        seconds,
+        normal=normal_move,
+        strong=strong_move,
+        easy_chance=EASY_RANDOM,
+        deadline=deadline,
     )
 
 
@@ -329,10 +344,13 @@ def _building_order(village: list, rolled: int) -> list:
     return order
 
 
-def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
+def strong_move(
+    view, legal: list, rng: random.Random, seconds: float | None, deadline: search.Deadline | None = None
+):
     """Build the planned smallest village (racing, the richest in fruit of that size)
     hut by hut, then call Gwinea (alone, after adding the huts that cover more fruit
-    bushes)."""
+    bushes).  The solver's budget is a node count (:data:`NODES_PER_SECOND`); it plans
+    once a round and its plans are cached, so ``deadline`` is not needed and not asked."""
     from .rules import Gwinea, Place
 
     seat = view.seat

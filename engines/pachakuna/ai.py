@@ -430,8 +430,10 @@ EASY_RANDOM = 0.3
 """How often the easy player takes a random legal move instead of the normal one."""
 
 SIMULATIONS_PER_SECOND = 330
-"""Simulations the strong player runs per second of thinking: the playouts per CPU second
-measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
+"""Simulations the strong player plans its search rounds for, per second of thinking (by count
+it runs exactly these; by the clock, as at the table, it runs until its deadline): the playouts
+per CPU second measured on the development machine (2 cores), ``python bench/strength.py --parts
+calibrate``."""
 
 HORIZON = 60
 """At most this many moves are played after a candidate (a safety bound: :data:`ROUNDS` ends
@@ -444,10 +446,19 @@ def computer_move(
     rng: random.Random,
     level: str = DEFAULT_LEVEL,
     seconds: float | None = None,
+    deadline: search.Deadline | None = None,
 ) -> Move:
     """The ``level`` player's move (see :data:`engines.core.LEVELS`), from ``view`` alone."""
     return search.by_level(
-        view, legal, rng, level, seconds, normal=normal_move, strong=strong_move, easy_chance=EASY_RANDOM
+        view,
+        legal,
+        rng,
+        level,
+        seconds,
+        normal=normal_move,
+        strong=strong_move,
+        easy_chance=EASY_RANDOM,
+        deadline=deadline,
     )
 
 
@@ -564,7 +575,13 @@ def candidates(view: View, legal: list[Move], rng: random.Random) -> list[Move]:
     return list(dict.fromkeys(out))[:CANDIDATES]
 
 
-def strong_move(view: View, legal: list[Move], rng: random.Random, seconds: float | None) -> Move:
+def strong_move(
+    view: View,
+    legal: list[Move],
+    rng: random.Random,
+    seconds: float | None,
+    deadline: search.Deadline | None = None,
+) -> Move:
     """Search the best candidates in sampled orders of the demand bag."""
     return search.choose(
         _game(),
@@ -572,7 +589,7 @@ def strong_move(view: View, legal: list[Move], rng: random.Random, seconds: floa
         candidates(view, legal, rng),
         rng,
         simulations=search.simulations_for(seconds, SIMULATIONS_PER_SECOND),
-        cap_seconds=search.cap_for(seconds),
+        deadline=deadline,
         keep_margin=KEEP_MARGIN,
         confidence=CONFIDENCE,
     )

@@ -201,8 +201,10 @@ EASY_RANDOM = 0.3
 """How often the easy player takes a random legal move instead of the normal one."""
 
 SIMULATIONS_PER_SECOND = 140
-"""Simulations the strong player runs per second of thinking: the playouts per CPU second
-measured on the development machine (2 cores), ``python bench/strength.py --parts calibrate``."""
+"""Simulations the strong player plans its search rounds for, per second of thinking (by count
+it runs exactly these; by the clock, as at the table, it runs until its deadline): the playouts
+per CPU second measured on the development machine (2 cores), ``python bench/strength.py --parts
+calibrate``."""
 
 HORIZON = 30
 """Moves played after a candidate before the position is scored."""
@@ -217,11 +219,24 @@ MAP_TRIES = 1
 
 
 def computer_move(
-    view, legal: list, rng: random.Random, level: str = DEFAULT_LEVEL, seconds: float | None = None
+    view,
+    legal: list,
+    rng: random.Random,
+    level: str = DEFAULT_LEVEL,
+    seconds: float | None = None,
+    deadline: search.Deadline | None = None,
 ):
     """The ``level`` player's move (see :data:`engines.core.LEVELS`), from ``view`` alone."""
     return search.by_level(
-        view, legal, rng, level, seconds, normal=normal_move, strong=strong_move, easy_chance=EASY_RANDOM
+        view,
+        legal,
+        rng,
+        level,
+        seconds,
+        normal=normal_move,
+        strong=strong_move,
+        easy_chance=EASY_RANDOM,
+        deadline=deadline,
     )
 
 
@@ -548,7 +563,9 @@ def candidates(view, legal: list, rng: random.Random) -> list:
     return list(dict.fromkeys(out))[:CANDIDATES]
 
 
-def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
+def strong_move(
+    view, legal: list, rng: random.Random, seconds: float | None, deadline: search.Deadline | None = None
+):
     """Search the best candidates in sampled hidden maps."""
     return search.choose(
         _game(),
@@ -556,5 +573,5 @@ def strong_move(view, legal: list, rng: random.Random, seconds: float | None):
         candidates(view, legal, rng),
         rng,
         simulations=search.simulations_for(seconds, SIMULATIONS_PER_SECOND),
-        cap_seconds=search.cap_for(seconds),
+        deadline=deadline,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -39,11 +40,14 @@ def table_clock() -> ManualClock:
 
 @pytest.fixture
 def bot_factory(standin, tmp_path, table_clock) -> Callable[..., Callable]:
-    """``bot_factory(extensions=...)`` returns a maker for ``standin.run_client`` on one database file."""
+    """``bot_factory(extensions=..., **settings)`` returns a maker for ``standin.run_client`` on one
+    database file (``settings``: fields of :class:`Settings` other than the defaults)."""
     db = tmp_path / "e2e.db"
 
-    def factory(extensions: tuple[str, ...] = BASE_EXTENSIONS):
-        settings = Settings(token="standin-token", database_path=str(db), dev_guild_id=standin.guild.id)
+    def factory(extensions: tuple[str, ...] = BASE_EXTENSIONS, **options: Any):
+        settings = Settings(
+            token="standin-token", database_path=str(db), dev_guild_id=standin.guild.id, **options
+        )
 
         def make(connector):
             bot = PukllayBot(

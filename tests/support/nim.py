@@ -14,8 +14,10 @@ deadline passes the table skips the late player's turn.
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 import re
+import threading
 from dataclasses import dataclass, field
 
 from engines.core import (
@@ -279,13 +281,26 @@ def from_dict(data: dict) -> State:
     )
 
 
-def computer_move(view: View, legal: list, rng: random.Random, level: str = "normal", seconds=None):
+HANG = "NIM_STRONG_HANGS"
+"""When this environment variable is set (in a computer worker's environment), the strong
+level never answers: the tests of a hung worker."""
+
+
+def computer_move(
+    view: View, legal: list, rng: random.Random, level: str = "normal", seconds=None, deadline=None
+):
     """Play the nim-sum strategy when two play; otherwise take from the largest pile.
 
     ``easy`` takes a random move half the time; ``strong`` plays as ``normal``
-    (the nim-sum strategy is already perfect for two)."""
+    (the nim-sum strategy is already perfect for two), after "searching" until
+    ``deadline()`` when it is given, as a strong search by the clock does."""
     if level == "easy" and rng.random() < 0.5:
         return rng.choice(legal)
+    if level == "strong" and os.environ.get(HANG):
+        threading.Event().wait()
+    if level == "strong" and deadline is not None:
+        while not deadline():
+            pass
     xor = 0
     for n in view.piles:
         xor ^= n

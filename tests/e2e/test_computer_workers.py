@@ -1,0 +1,62 @@
+"""The strong computer in a worker process, through Discord: a person's move is posted at once
+and the strong computer's turn follows in a post of its own; a computer still to move when the
+bot stopped moves when it starts again."""
+
+from __future__ import annotations
+
+from bot.sessions import SessionService
+from bot.storage import Store
+
+
+def is_board(message) -> bool:
+    return bool(message.files) and not message.ephemeral
+
+
+def told(message, who: str) -> bool:
+    return is_board(message) and f"{who} took" in message.content
+
+
+async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_move(
+    standin, bot_factory, table_clock, tmp_path
+):
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(computer_workers=1, computer_seconds=0.05)) as bot:
+        await standin.wait_synced()
+        assert bot.computers is not None and bot.computers.workers == 1
+        lobby = await standin.slash(alice, chan, "nim new", thread=False)
+        added = await (await standin.slash(alice, chan, "game computer", level="strong")).original()
+        assert "(strong)" in added.content
+        standin.skip_messages(chan)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        legal = await bot.sessions.legal_moves(chan.id, alice.id)
+        r = await standin.slash(alice, chan, "nim move", move=legal[0])
+        assert "You played" in (await r.original()).content
+        mine = await standin.next_message(chan, is_board)
+        assert told(mine, "Alice") and "Cpu Ada took" not in mine.content
+        theirs = await standin.next_message(chan, is_board)
+        assert told(theirs, "Cpu Ada") and "Alice took" not in theirs.content
+        assert alice.id in theirs.pinged
+        await bot.table.computers_settled()
+        session = await bot.sessions.in_channel(chan.id)
+        assert session.status == "active" and session.to_move() == {session.seat_of(alice.id).seat}
+
+    # The bot is stopped after alice's move was recorded and before the computer moved.
+    store = await Store.open(str(tmp_path / "e2e.db"), clock=table_clock)
+    try:
+        service = SessionService(store)
+        service.computers_wait = True
+        legal = await service.legal_moves(chan.id, alice.id)
+        result = await service.play(chan.id, alice.id, legal[0])
+        assert result.computers_next and not any(p.by_computer for p in result.played)
+        moves = len(await store.moves(result.session.id))
+    finally:
+        await store.close()
+
+    async with standin.run_client(bot_factory(computer_workers=1, computer_seconds=0.05)) as bot:
+        await standin.wait_synced()
+        await standin.next_message(chan, lambda m: told(m, "Cpu Ada"))
+        await bot.table.computers_settled()
+        log = await bot.store.moves(result.session.id)
+        assert len(log) == moves + 1 and log[-1].by_computer

@@ -1,0 +1,185 @@
+"""The strong computer level in worker processes: a search by count gives the move it gives in
+the bot's process, the clock stops a search between simulations, a worker that dies or hangs is
+replaced (the move is played at normal, with a log line), and the strong computers after a
+person's move wait until the move is told (see SessionService.computers_play)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+
+import pytest
+
+import engines
+from bot.computers import Computers
+from bot.sessions import SessionService
+from engines.core import config_from_options, rng_for
+from tests.support import nim
+
+GUILD, CH = 10, 200
+
+
+class Counter:
+    """A deadline that allows ``n`` simulations: a clock made of a counter."""
+
+    def __init__(self, n: int) -> None:
+        self.left = n
+        self.allowed = 0
+
+    def __call__(self) -> bool:
+        if self.left == 0:
+            return True
+        self.left -= 1
+        self.allowed += 1
+        return False
+
+
+def positions(game: str, players: int, seed: int, every: int = 7, limit: int = 4):
+    """(view, legal) at a few positions of a game the normal player plays."""
+    module = engines.get(game).load()
+    state = module.new_game(config_from_options(module.Config, players, {}), players, seed)
+    found = 0
+    for k in range(400):
+        if module.outcome(state) is not None or found >= limit:
+            return
+        seat = min(module.to_move(state))
+        legal = list(module.legal_moves(state, seat))
+        if k % every == 3 and len(legal) > 1:
+            found += 1
+            yield module, module.view_for(state, seat), legal, k
+        move = module.computer_move(module.view_for(state, seat), legal, rng_for(seed, k))
+        state, _ = module.apply_move(state, seat, move)
+
+
+@pytest.mark.parametrize("game", ["guanga", "guacamole"])
+def test_the_clock_stops_the_search_between_simulations_and_the_count_decides_the_move(game):
+    """By the clock the search runs exactly as many simulations as the deadline allows, short
+    of the plan or past it, and the same count gives the same move."""
+    for module, view, legal, k in positions(game, 2, seed=3):
+        for n in (5, 200):  # the plan at 1 s is 150 simulations
+            first, again = Counter(n), Counter(n)
+            a = module.computer_move(view, legal, rng_for(3, k), "strong", 1.0, deadline=first)
+            b = module.computer_move(view, legal, rng_for(3, k), "strong", 1.0, deadline=again)
+            assert a == b
+            assert first.allowed == again.allowed
+            assert first.left == 0 or first.allowed < n  # stopped by the deadline (or no search)
+
+
+async def test_a_search_by_count_in_a_worker_gives_the_move_of_the_bots_process():
+    computers = Computers(1, by_clock=False)
+    await computers.start()
+    try:
+        for game in ("guanga", "tiwanaku", "pachakuna"):
+            for module, view, legal, k in positions(game, 2, seed=9, limit=2):
+                here = module.computer_move(view, legal, rng_for(9, k), "strong", 0.05)
+                there = await computers.move(module, view, legal, rng_for(9, k), "strong", 0.05)
+                assert there == here, (game, k)
+    finally:
+        await computers.close()
+
+
+async def play_until_a_computer_searched(service: SessionService, computers: Computers, poke) -> None:
+    """Start the Nim game (or, when the person moves first, play their move) and call ``poke``
+    once a worker is searching; returns when the move is done."""
+    task = asyncio.create_task(service.start(CH, 1))
+    while True:
+        searching = asyncio.create_task(computers.until_searching())
+        await asyncio.wait({task, searching}, return_when=asyncio.FIRST_COMPLETED)
+        searching.cancel()
+        if not task.done():
+            poke()
+            await task
+            return
+        await task
+        legal = await service.legal_moves(CH, 1)
+        task = asyncio.create_task(service.play(CH, 1, legal[0]))
+
+
+async def seated(store, computers: Computers, seconds: float) -> SessionService:
+    service = SessionService(store, computer_seconds=seconds, computers=computers)
+    await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=5)
+    await service.add_computer(CH, 1, "strong")
+    return service
+
+
+async def test_a_worker_killed_mid_search_is_replaced_and_the_move_is_played_at_normal(store, caplog):
+    computers = Computers(1)
+    await computers.start()
+    try:
+        service = await seated(store, computers, 600.0)  # it would search for ten minutes
+        (old,) = computers.pids()
+        with caplog.at_level(logging.WARNING):
+            await play_until_a_computer_searched(service, computers, lambda: os.kill(old, signal.SIGKILL))
+        (new,) = computers.pids()
+        assert new != old
+        assert f"(pid {old}) died; it is replaced" in caplog.text
+        assert "failed (the worker died); it plays this move at normal" in caplog.text
+        session = await service.require(CH)
+        assert any(m.by_computer for m in await store.moves(session.id))
+        # the new worker searches (by the clock, briefly)
+        service.computer_seconds = 0.01
+        module, view = session.engine, session.engine.view_for(session.state, 1)
+        legal = list(module.legal_moves(session.state, 1)) or [nim.parse_move("A1")]
+        assert await computers.move(module, view, legal, rng_for(1), "strong", 0.01) in legal
+    finally:
+        await computers.close()
+
+
+async def test_a_hung_worker_is_replaced_and_the_move_is_played_at_normal(store, caplog, monkeypatch):
+    monkeypatch.setenv(nim.HANG, "1")  # the workers' strong Nim never answers
+    computers = Computers(1, hang_margin=0.3)
+    await computers.start()
+    try:
+        service = await seated(store, computers, 0.05)
+        (old,) = computers.pids()
+        with caplog.at_level(logging.WARNING):
+            await play_until_a_computer_searched(service, computers, lambda: None)
+        (new,) = computers.pids()
+        assert new != old
+        assert "did not answer within 0.3 s; it is replaced" in caplog.text
+        assert "failed (the search took too long); it plays this move at normal" in caplog.text
+        session = await service.require(CH)
+        assert any(m.by_computer for m in await store.moves(session.id))
+        with pytest.raises(ProcessLookupError):
+            os.kill(old, 0)  # the hung worker was ended
+    finally:
+        await computers.close()
+
+
+async def test_strong_computers_after_a_persons_move_wait_for_it_to_be_told(service):
+    """With ``computers_wait`` the person's move comes back alone; each strong computer's turn
+    is then played by its own computers_play; normal computers still play at once."""
+    service.computers_wait = True
+    service.new_seed = lambda: 5
+    await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=5)
+    await service.add_computer(CH, 1, "strong")
+    await service.add_computer(CH, 1, "normal")
+    await service.add_computer(CH, 1, "strong")
+    session = (await service.start(CH, 1)).session
+    person = session.seat_of(1).seat
+    while person not in session.to_move():  # the computers before the person moved at start
+        result = await service.computers_play(session.id)
+        assert result is not None
+        session = result.session
+    legal = await service.legal_moves(CH, 1)
+    result = await service.play(CH, 1, legal[0])
+    levels = {s.seat: s.computer_level for s in session.seats}
+    # the person's move, and the normal computer's when it comes next, but no strong one's
+    assert result.played[0].seat == person and result.computers_next
+    assert all(levels[p.seat] == "normal" for p in result.played[1:])
+    told = len(await service.store.moves(session.id))
+    turns = []
+    while result is not None and result.session.status == "active":
+        result = await service.computers_play(session.id)
+        if result is None:
+            break
+        turns.append([(p.seat, p.by_computer) for p in result.played])
+        if not result.computers_next:
+            break
+    # one strong computer's turn per call, the normal one joining the strong turn before it
+    for turn in turns:
+        strong = [seat for seat, _ in turn if levels[seat] == "strong"]
+        assert len(strong) == 1 and turn[0][0] == strong[0]
+    assert turns and len(await service.store.moves(session.id)) > told

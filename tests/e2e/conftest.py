@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Callable
 
 import pytest
@@ -36,16 +37,27 @@ def table_clock() -> ManualClock:
     return ManualClock()
 
 
+class SeededBot(PukllayBot):
+    """The bot, its new games seeded 1, 2, 3... instead of at random, so that a test plays the same
+    games on every run (a test may still set ``bot.sessions.new_seed`` itself)."""
+
+    async def setup_hook(self) -> None:
+        await super().setup_hook()
+        seeds = itertools.count(1)
+        self.ready_sessions().new_seed = lambda: next(seeds)
+
+
 @pytest.fixture
 def bot_factory(standin, tmp_path, table_clock) -> Callable[..., Callable]:
-    """``bot_factory(extensions=...)`` returns a maker for ``standin.run_client`` on one database file."""
+    """``bot_factory(extensions=...)`` returns a maker for ``standin.run_client`` on one database file;
+    the games it opens are seeded (see ``SeededBot``)."""
     db = tmp_path / "e2e.db"
 
     def factory(extensions: tuple[str, ...] = BASE_EXTENSIONS):
         settings = Settings(token="standin-token", database_path=str(db), dev_guild_id=standin.guild.id)
 
         def make(connector):
-            return PukllayBot(
+            return SeededBot(
                 settings,
                 extensions=extensions,
                 connector=connector,

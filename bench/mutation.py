@@ -67,7 +67,8 @@ CONFIG = """
 source_paths = ["engines/"]
 only_mutate = {files}
 pytest_add_cli_args_test_selection = ["tests/{game}/"]
-pytest_add_cli_args = ["-m", "not slow", "-p", "no:cacheprovider", "--ignore=tests/{game}/test_render.py",
+# "-n 0": the tests in mutmut's own process (the test command spreads them over processes)
+pytest_add_cli_args = ["-n", "0", "-m", "not slow", "-p", "no:cacheprovider", "--ignore=tests/{game}/test_render.py",
     "--ignore=tests/{game}/test_imports.py", "--ignore=tests/{game}/test_playouts.py"]
 """
 

@@ -82,8 +82,21 @@ def run(mode: str, tests: str) -> dict:
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "bench"), env.get("PYTHONPATH", "")])
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
+    # "-n 0": in one process, as this file's plugin counts what it sees there
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", tests, "-q", "-p", "standin_checks", "-p", "no:cacheprovider"],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            tests,
+            "-q",
+            "-n",
+            "0",
+            "-p",
+            "standin_checks",
+            "-p",
+            "no:cacheprovider",
+        ],
         cwd=ROOT,
         env=env,
         capture_output=True,

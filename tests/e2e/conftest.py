@@ -38,10 +38,21 @@ def table_clock() -> ManualClock:
     return ManualClock()
 
 
+class SeededBot(PukllayBot):
+    """The bot, its new games seeded 1, 2, 3... instead of at random, so that a test plays the same
+    games on every run (a test may still set ``bot.sessions.new_seed`` itself)."""
+
+    async def setup_hook(self) -> None:
+        await super().setup_hook()
+        seeds = itertools.count(1)
+        self.ready_sessions().new_seed = lambda: next(seeds)
+
+
 @pytest.fixture
 def bot_factory(standin, tmp_path, table_clock) -> Callable[..., Callable]:
     """``bot_factory(extensions=..., **settings)`` returns a maker for ``standin.run_client`` on one
-    database file (``settings``: fields of :class:`Settings` other than the defaults)."""
+    database file (``settings``: fields of :class:`Settings` other than the defaults); the games it
+    opens are seeded (see ``SeededBot``)."""
     db = tmp_path / "e2e.db"
 
     def factory(extensions: tuple[str, ...] = BASE_EXTENSIONS, **options: Any):
@@ -50,7 +61,7 @@ def bot_factory(standin, tmp_path, table_clock) -> Callable[..., Callable]:
         )
 
         def make(connector):
-            bot = PukllayBot(
+            return SeededBot(
                 settings,
                 extensions=extensions,
                 connector=connector,
@@ -58,17 +69,6 @@ def bot_factory(standin, tmp_path, table_clock) -> Callable[..., Callable]:
                 clock=table_clock,
                 start_scheduler=False,
             )
-            setup = bot.setup_hook
-
-            async def seeded_setup() -> None:
-                # Games get seeds 1, 2, 3 ... in the order they start (the bot's own are random), so
-                # the same commit deals the same cards on every run; a test may still set its own.
-                await setup()
-                seeds = itertools.count(1)
-                bot.ready_sessions().new_seed = lambda: next(seeds)
-
-            bot.setup_hook = seeded_setup
-            return bot
 
         return make
 

@@ -13,6 +13,7 @@ from engines.core import UNKNOWN, MoveError, Outcome, jsonable
 from engines.nowa_gwinea.data import ROUNDS
 from engines.nowa_gwinea.geometry import PIECES
 from tests.support import sentences
+from tests.support.seeds import playout_seeds
 
 COMBOS = {
     "standard-shared": {},
@@ -141,8 +142,9 @@ def replay(config: ng.Config, seed: int, log) -> ng.State:
 @pytest.mark.slow
 @pytest.mark.parametrize("combo", sorted(COMBOS))
 def test_random_playouts(combo):
-    """200 seeded games per option mix end, conserve huts and boards, hide villages and replay exactly."""
-    for seed in SEEDS:
+    """Seeded games per option mix (the first 100 of 200, tests/support/seeds.py) end, conserve huts
+    and boards, hide villages and replay exactly."""
+    for seed in playout_seeds(SEEDS):
         config = ng.Config(players=1 + seed % 4, **COMBOS[combo])
         final, log = playout(config, seed)
         if seed % 10 == 0:

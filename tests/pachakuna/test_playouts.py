@@ -12,6 +12,7 @@ import pytest
 from engines import pachakuna as P
 from engines.core import jsonable
 from engines.pachakuna import data as D
+from tests.support.seeds import playout_seeds
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 KINDS = {"N": 24, "F": 15, "M": 15}
@@ -102,8 +103,9 @@ BOARDS = [P.Board.A, P.Board.B, P.Board.RANDOM]
 @pytest.mark.slow
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.value)
 def test_playouts_turn_limit(board):
-    """Playouts: 200 seeds per board with a turn limit; invariants, views, round trip, replay."""
-    for seed in range(200):
+    """Playouts with a turn limit (the first 100 of 200 seeds per board, tests/support/seeds.py);
+    invariants, views, round trip, replay."""
+    for seed in playout_seeds(range(200)):
         computer = [(True, True), (True, False), (False, True)][seed % 3]
         full = seed % 5 == 0
         config = P.Config(board=board, max_turns=10)
@@ -165,9 +167,10 @@ def test_golden_game():
 @pytest.mark.slow
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.value)
 def test_full_games_over_200_seeds(board):
-    """Playouts: 200 seeds per board played to the win (no turn limit) by computer players."""
+    """Playouts: games played to the win (no turn limit) by computer players, the first 100 of 200
+    seeds per board (tests/support/seeds.py)."""
     config = P.Config(board=board)
-    for seed in range(200):
+    for seed in playout_seeds(range(200)):
         s, log = playout(config, 2000 + seed, (True, True), full_checks=seed % 20 == 0)
         assert s.winner is not None and P.rules.colours_held(s.supply[s.winner]) == 7
         check_views(s)

@@ -202,6 +202,40 @@ def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
     return int(right - left), int(bottom - top)
 
 
+@lru_cache(maxsize=4096)
+def _label_mask(
+    text: str, size: int, bold: bool, anchor: str, start: tuple[float, float]
+) -> tuple[Image.Image, tuple[int, int]]:
+    fnt = font(size, bold)
+    if not isinstance(fnt, ImageFont.FreeTypeFont):  # Pillow's own font: no sub-pixel start
+        mask = Image.new("L", (1, 1))
+        box = ImageDraw.Draw(mask).textbbox((0, 0), text, font=fnt, anchor=anchor)
+        mask = Image.new("L", (max(1, int(box[2] - box[0])), max(1, int(box[3] - box[1]))))
+        ImageDraw.Draw(mask).text((-box[0], -box[1]), text, font=fnt, fill=255, anchor=anchor)
+        return mask, (int(box[0]), int(box[1]))
+    core, offset = fnt.getmask2(text, "L", anchor=anchor, start=start)
+    mask = Image.new("L", core.size)
+    mask.im = core
+    return mask, (int(offset[0]), int(offset[1]))
+
+
+def label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    bold: bool = False,
+    fill: tuple[int, ...] = INK,
+    anchor: str = "la",
+) -> None:
+    """``draw.text`` for a short label drawn on every board (a field's number, a count): the same
+    pixels, its letters laid out once (kept by text, font, anchor and the position's fraction of
+    a pixel) and then stamped."""
+    x, y = xy
+    mask, (dx, dy) = _label_mask(text, size, bold, anchor, (math.modf(x)[0], math.modf(y)[0]))
+    draw.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
+
+
 def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt, fill=INK) -> None:
     draw.text(xy, text, font=fnt, fill=fill, anchor="mm")
 
@@ -432,7 +466,6 @@ def draw_text(
         height = int(size * LEADING + 0.5) * max_lines
     lay = fit(spans, int(width), int(height), size, min_size, bold, max_lines, fill)
     x0, y0 = xy
-    fnt = font(lay.size, bold)
     line_h = int(lay.size * LEADING + 0.5)
     for i, (runs, w) in enumerate(zip(lay.lines, lay.widths, strict=True)):
         if align == "center":
@@ -442,7 +475,7 @@ def draw_text(
         else:
             lx = x0
         for text, colour, ox in runs:
-            draw.text((lx + ox, y0 + i * line_h), text, font=fnt, fill=colour)
+            label(draw, (lx + ox, y0 + i * line_h), text, lay.size, bold, colour)
     if _LOG:
         plain = spans if isinstance(spans, str) else "".join(t for t, _ in spans)
         record = Fit(

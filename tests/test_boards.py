@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 import io
 import math
+import random
 from functools import cache
 
 import pytest
@@ -225,3 +226,21 @@ def test_last_turn_is_marked_on_the_board(game):
         assert before < 2000, (game, before)
         marked += after > before + 1500
     assert marked >= 1, game
+
+
+def test_labels_stamp_the_pixels_of_draw_text():
+    """``label`` gives the same pixels as ``draw.text``: at fractional positions, every anchor
+    used, bold or not, drawn twice (the second time from the kept glyphs)."""
+    rnd = random.Random(5)
+    a = Image.new("RGB", (300, 300), (205, 185, 150))
+    b = a.copy()
+    da, db = ImageDraw.Draw(a), ImageDraw.Draw(b)
+    texts = ["7", "55", "3@42", "ñandú", "-"]
+    for _ in range(2):
+        for _ in range(150):
+            x, y = rnd.uniform(-5, 305), rnd.uniform(-5, 305)
+            text, size, bold = rnd.choice(texts), rnd.choice((18, 19, 20, 26)), rnd.random() < 0.5
+            anchor, fill = rnd.choice(("la", "mm", "ra")), rnd.choice((common.INK, (255, 255, 255)))
+            da.text((x, y), text, font=common.font(size, bold), fill=fill, anchor=anchor)
+            common.label(db, (x, y), text, size, bold, fill, anchor)
+    assert a.tobytes() == b.tobytes()

@@ -39,6 +39,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import languages
 from engines.core import Said, in_words
+from renderers.palettes import palette_image
 
 WIDTH = 1200
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -831,10 +832,13 @@ def draw_legend(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, text: str
 Picture = Callable[[Any, Sequence[str] | None, str | None], Image.Image]
 
 
-def board_entry_points(picture: Picture) -> tuple[Callable[..., bytes], Callable[..., Image.Image]]:
+def board_entry_points(
+    picture: Picture, game: str | None = None
+) -> tuple[Callable[..., bytes], Callable[..., Image.Image]]:
     """A game's ``render`` and ``draw_board`` from the function that draws its board, ``picture(view,
     names, last_action)``: both take ``names``, ``last_action`` and ``language`` (default English),
-    keyword-only; ``draw_board`` draws in the language, ``render`` encodes the PNG."""
+    keyword-only; ``draw_board`` draws in the language, ``render`` encodes the PNG, with the
+    palette of ``game`` (:mod:`renderers.palettes`) when it has one."""
 
     def draw_board(
         view: Any,
@@ -854,7 +858,8 @@ def board_entry_points(picture: Picture) -> tuple[Callable[..., bytes], Callable
         language: str | None = None,
     ) -> bytes:
         """The board as PNG bytes, its words in ``language`` (default English)."""
-        return encode(draw_board(view, names=names, last_action=last_action, language=language))
+        image = draw_board(view, names=names, last_action=last_action, language=language)
+        return encode(image, palette_image(game) if game else None)
 
     return render, draw_board
 
@@ -877,44 +882,72 @@ class Encoding:
     mean_error: float = 0.0
     far: float = 0.0
     bytes: int = 0
+    known: bool = False  # the game's own palette (no quantizer ran)
 
 
 LAST_ENCODING = Encoding()
 
 
-def palette_error(image: Image.Image) -> tuple[float, float]:
-    """How far a 256-colour palette moves the pixels of a 1-in-16 sample of ``image``.
-
-    Returns the mean difference (0-255, on the luminance of the difference) and the share of
-    pixels moved by more than :data:`FAR_STEP`.  Boards are flat colours with anti-aliased
-    edges, so the palette's error is small; a picture with gradients would show large errors."""
+def _sample(image: Image.Image) -> Image.Image:
     w, h = image.size
-    sample = image.resize((max(1, w // 4), max(1, h // 4)), Image.Resampling.NEAREST)
-    quantised = sample.quantize(256, method=Image.Quantize.FASTOCTREE).convert("RGB")
-    hist = ImageChops.difference(sample, quantised).convert("L").histogram()
+    return image.resize((max(1, w // 4), max(1, h // 4)), Image.Resampling.NEAREST)
+
+
+def _error(sample: Image.Image, encoded: Image.Image) -> tuple[float, float]:
+    """Mean difference (0-255, on the luminance of the difference) and the share of pixels moved
+    by more than :data:`FAR_STEP` between ``sample`` and ``encoded`` (decoded to RGB)."""
+    hist = ImageChops.difference(sample, encoded.convert("RGB")).convert("L").histogram()
     total = sample.width * sample.height
     return sum(i * n for i, n in enumerate(hist)) / total, sum(hist[FAR_STEP:]) / total
 
 
-def encode(image: Image.Image) -> bytes:
-    """PNG bytes, the encoding chosen from a measurement of this image.
+def palette_error(image: Image.Image) -> tuple[float, float]:
+    """How far a 256-colour palette chosen for ``image`` moves the pixels of a 1-in-16 sample.
 
-    A 256-colour palette (quick to quantise, half the bytes of RGB, quick to compress) when
-    :func:`palette_error` says it changes the picture by no visible amount, else RGB; zlib
-    level 3, raised to 6 then 9 only while the file would pass :data:`LIMIT`."""
-    mean, far = palette_error(image)
-    palette = mean < PALETTE_MEAN and far < PALETTE_FAR
-    source = image.quantize(256, method=Image.Quantize.FASTOCTREE) if palette else image
-    data = b""
+    Returns the mean difference and the share of pixels moved by more than :data:`FAR_STEP`
+    (see :func:`_error`).  Boards are flat colours with anti-aliased edges, so the palette's
+    error is small; a picture with gradients would show large errors."""
+    sample = _sample(image)
+    return _error(sample, sample.quantize(256, method=Image.Quantize.FASTOCTREE))
+
+
+def _png(source: Image.Image) -> tuple[bytes, int]:
+    data, level = b"", 3
     for level in (3, 6, 9):
         buf = io.BytesIO()
         source.save(buf, format="PNG", compress_level=level)
         data = buf.getvalue()
         if len(data) < LIMIT:
             break
-    LAST_ENCODING.palette, LAST_ENCODING.level = palette, level
-    LAST_ENCODING.mean_error, LAST_ENCODING.far, LAST_ENCODING.bytes = mean, far, len(data)
+    return data, level
+
+
+def encode(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """PNG bytes, the encoding chosen from a measurement of this image.
+
+    With ``palette`` (a game's own, :mod:`renderers.palettes`), the image is mapped to it
+    (no quantizer runs) and kept when the mapping, measured on a 1-in-16 sample of pixels,
+    changes the picture by no visible amount.  Otherwise, or when it does: a 256-colour
+    palette chosen for the image (half the bytes of RGB, quick to compress) when
+    :func:`palette_error` says it changes the picture by no visible amount, else RGB.  zlib
+    level 3, raised to 6 then 9 only while the file would pass :data:`LIMIT`."""
+    if palette is not None:
+        source = image.quantize(palette=palette, dither=Image.Dither.NONE)
+        mean, far = _error(_sample(image), _sample(source))
+        if mean < PALETTE_MEAN and far < PALETTE_FAR:
+            data, level = _png(source)
+            _record(True, level, mean, far, data, known=True)
+            return data
+    mean, far = palette_error(image)
+    use = mean < PALETTE_MEAN and far < PALETTE_FAR
+    data, level = _png(image.quantize(256, method=Image.Quantize.FASTOCTREE) if use else image)
+    _record(use, level, mean, far, data, known=False)
     return data
+
+
+def _record(palette: bool, level: int, mean: float, far: float, data: bytes, known: bool) -> None:
+    LAST_ENCODING.palette, LAST_ENCODING.level, LAST_ENCODING.known = palette, level, known
+    LAST_ENCODING.mean_error, LAST_ENCODING.far, LAST_ENCODING.bytes = mean, far, len(data)
 
 
 def to_png(image: Image.Image) -> bytes:

@@ -475,4 +475,4 @@ def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, size=SMALL) -> No
     draw_text(d, (bx, fy + 23), count, size[0] + 14, 18, min_size=14)
 
 
-render, draw_board = board_entry_points(_board_picture)
+render, draw_board = board_entry_points(_board_picture, "guacamole")

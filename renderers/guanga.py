@@ -657,4 +657,4 @@ def _draw_solo_ranks(draw, x: int, y: int, w: int) -> None:
         draw_text(draw, (x + 118, y + 40 + k * 32), tr(name), w - 118, 21, min_size=14)
 
 
-render, draw_board = board_entry_points(_board_picture)
+render, draw_board = board_entry_points(_board_picture, "guanga")

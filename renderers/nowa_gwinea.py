@@ -541,4 +541,4 @@ def render_huts(language: str | None = None) -> bytes:
     return _huts_chart(languages.normalise(language))
 
 
-render, draw_board = board_entry_points(_board_picture)
+render, draw_board = board_entry_points(_board_picture, "nowa_gwinea")

@@ -454,4 +454,4 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
     return top + h
 
 
-render, draw_board = board_entry_points(_board_picture)
+render, draw_board = board_entry_points(_board_picture, "pachakuna")

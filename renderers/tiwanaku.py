@@ -411,4 +411,4 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     return img
 
 
-render, draw_board = board_entry_points(_board_picture)
+render, draw_board = board_entry_points(_board_picture, "tiwanaku")

@@ -14,6 +14,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 import engines
 from renderers import common
+from renderers.palettes import palette_image
 from renderers.samples import SETUPS, positions
 
 GAMES = sorted(SETUPS)
@@ -116,11 +117,18 @@ def test_boards_header_height_no_cut_text_and_png(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_palette_png_looks_like_the_canvas(game):
     """The encoding keeps the picture: the PNG, decoded, differs from the drawn canvas by a
-    few levels on average and almost no pixel moves far."""
+    few levels on average and almost no pixel moves far, with the game's own palette (as
+    ``render`` encodes) and with the palette chosen for the image (without one)."""
     renderer = engines.get(game).load_renderer()
     pos = [p for p in _positions(game) if p.label.endswith("-middle")][-1]
     canvas = renderer.draw_board(pos.view(0), names=pos.names, last_action=pos.last_action)
-    png = common.encode(canvas)
+    for palette in (palette_image(game), None):
+        png = common.encode(canvas, palette)
+        assert common.LAST_ENCODING.known == (palette is not None)
+        _assert_close(canvas, png)
+
+
+def _assert_close(canvas: Image.Image, png: bytes) -> None:
     decoded = _open(png).convert("RGB")
     hist = ImageChops.difference(canvas, decoded).convert("L").histogram()
     total = canvas.width * canvas.height

@@ -205,9 +205,8 @@ def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
 
 @lru_cache(maxsize=4096)
 def _label_mask(
-    text: str, size: int, bold: bool, anchor: str, start: tuple[float, float]
+    text: str, fnt: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str, start: tuple[float, float]
 ) -> tuple[Image.Image, tuple[int, int]]:
-    fnt = font(size, bold)
     if not isinstance(fnt, ImageFont.FreeTypeFont):  # Pillow's own font: no sub-pixel start
         mask = Image.new("L", (1, 1))
         box = ImageDraw.Draw(mask).textbbox((0, 0), text, font=fnt, anchor=anchor)
@@ -220,6 +219,22 @@ def _label_mask(
     return mask, (int(offset[0]), int(offset[1]))
 
 
+def stamp(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    fnt: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+    fill: tuple[int, ...] = INK,
+    anchor: str = "la",
+) -> None:
+    """``draw.text`` for text drawn on every board (a field's number, a count, a name): the same
+    pixels, its letters laid out once (kept by text, font, anchor and the position's fraction of
+    a pixel) and then stamped."""
+    x, y = xy
+    mask, (dx, dy) = _label_mask(text, fnt, anchor, (math.modf(x)[0], math.modf(y)[0]))
+    draw.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
+
+
 def label(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -229,16 +244,12 @@ def label(
     fill: tuple[int, ...] = INK,
     anchor: str = "la",
 ) -> None:
-    """``draw.text`` for a short label drawn on every board (a field's number, a count): the same
-    pixels, its letters laid out once (kept by text, font, anchor and the position's fraction of
-    a pixel) and then stamped."""
-    x, y = xy
-    mask, (dx, dy) = _label_mask(text, size, bold, anchor, (math.modf(x)[0], math.modf(y)[0]))
-    draw.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
+    """:func:`stamp` in the board font at ``size``."""
+    stamp(draw, xy, text, font(size, bold), fill, anchor)
 
 
 def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt, fill=INK) -> None:
-    draw.text(xy, text, font=fnt, fill=fill, anchor="mm")
+    stamp(draw, xy, text, fnt, fill, "mm")
 
 
 # --------------------------------------------------------------------------- seats
@@ -696,7 +707,7 @@ def draw_strip(draw: ImageDraw.ImageDraw, seats: Sequence[SeatLine], y: int, wid
             min_size=22,
             bold=True,
         )
-        draw.text((x + cw - 14, top + 4), s.score, font=font(STRIP_SCORE, True), fill=INK, anchor="ra")
+        label(draw, (x + cw - 14, top + 4), s.score, STRIP_SCORE, True, INK, "ra")
         if s.detail:
             draw_text(
                 draw,
@@ -749,14 +760,14 @@ def draw_ranking(
         if i % 2 == 0:
             draw.rectangle((x0 + 6, ry - 4, x1 - 6, ry + RANK_ROW - 8), fill=(250, 245, 230))
         place = ordinal(s.place) if s.place else ""
-        draw.text((x0 + 22, ry), place, font=font(32, True), fill=GOLD if s.place == 1 else INK)
+        label(draw, (x0 + 22, ry), place, 32, True, GOLD if s.place == 1 else INK)
         seat_mark(draw, x0 + 118, ry + 20, 18, s.seat)
         score_w = int(text_width(s.score, 34, True)) + 4
         name_w = min(330, (x1 - x0) // 3)
         draw_text(
             draw, (x0 + 146, ry + 1), [(s.name, seat_colour(s.seat))], name_w, 32, min_size=22, bold=True
         )
-        draw.text((x0 + 146 + name_w + 10 + score_w, ry), s.score, font=font(34, True), fill=INK, anchor="ra")
+        label(draw, (x0 + 146 + name_w + 10 + score_w, ry), s.score, 34, True, INK, "ra")
         if s.detail:
             dx = x0 + 146 + name_w + 30 + score_w
             draw_text(draw, (dx, ry + 6), s.detail, x1 - 16 - dx, 26, min_size=20)

@@ -39,7 +39,6 @@ from renderers.common import (
     draw_ranking,
     draw_strip,
     draw_text,
-    font,
     header_height,
     label,
     mark_box,
@@ -451,12 +450,14 @@ def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, size=SMALL) -> No
     caption = tr("new") if building else f"d{k}"
     label(d, (bx, by), caption, 21, True, (190, 100, 0) if building else INK)
     if not building:
-        d.text(
+        label(
+            d,
             (bx + size[0] + 2, by + 2),
             tr("{points}pt", points=dv.points),
-            font=font(19, True),
-            fill=GOOD if dv.valid else MUTED,
-            anchor="ra",
+            19,
+            True,
+            GOOD if dv.valid else MUTED,
+            "ra",
         )
     sy = by + 28
     for code in list(dv.cards[:-1])[-3:]:

@@ -44,6 +44,7 @@ from renderers.common import (
     seat_colour,
     seat_mark,
     seat_name,
+    stamp,
     strip_height,
     tr,
     turn_status,
@@ -296,9 +297,7 @@ def _draw_board(img, draw, view, p, x: int, y: int, cell: int) -> None:
     for r in range(5):
         label(draw, (x - 10, y + r * cell + cell // 2), ROWS[r], label_size, True, INK, "rm")
     for c in range(5):
-        draw.text(
-            (x + c * cell + cell // 2, y - 9), str(c + 1), font=font(label_size, True), fill=INK, anchor="md"
-        )
+        label(draw, (x + c * cell + cell // 2, y - 9), str(c + 1), label_size, True, INK, "md")
     hr = max(9, cell // 6)
     for i in range(25):
         r, c = divmod(i, 5)
@@ -320,7 +319,7 @@ def _draw_board(img, draw, view, p, x: int, y: int, cell: int) -> None:
                 fill=(255, 255, 255),
                 outline=INK,
             )
-            draw.text((cx + cell - hr - 3, cy + hr + 2), str(h), font=small, fill=INK, anchor="mm")
+            stamp(draw, (cx + cell - hr - 3, cy + hr + 2), str(h), small, INK, "mm")
         if i in stoppers:
             q = cell // 9
             draw.rectangle((cx + q, cy + q, cx + cell - q - 1, cy + cell - q - 1), fill=(35, 35, 35))
@@ -478,13 +477,7 @@ def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
             )
             icon = _glyph_icon(name, box - 8, INK if up else (160, 160, 160))
             img.paste(icon, (xx + 4, yy + 4), icon)
-        draw.text(
-            (xx + box / 2, yy + box + 4),
-            f"{up}/{total}",
-            font=font(18, True),
-            fill=INK if up else MUTED,
-            anchor="ma",
-        )
+        label(draw, (xx + box / 2, yy + box + 4), f"{up}/{total}", 18, True, INK if up else MUTED, "ma")
         xx += step
 
 

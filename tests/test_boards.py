@@ -10,7 +10,7 @@ import random
 from functools import cache
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import engines
 from renderers import common
@@ -252,3 +252,25 @@ def test_labels_stamp_the_pixels_of_draw_text():
             da.text((x, y), text, font=common.font(size, bold), fill=fill, anchor=anchor)
             common.label(db, (x, y), text, size, bold, fill, anchor)
     assert a.tobytes() == b.tobytes()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_board_drawn_again_lays_out_no_text(game, monkeypatch):
+    """Labels are laid out once and stamped: drawing the same board a second time asks FreeType
+    for no text at all (every label, count and fitted line comes from the kept glyphs)."""
+    renderer = engines.get(game).load_renderer()
+    pos = [p for p in _positions(game) if p.label.endswith("-middle")][-1]
+    for language in (None, "es"):
+        kwargs = {"names": pos.names, "last_action": pos.last_action_in(language), "language": language}
+        renderer.draw_board(pos.view(0), **kwargs)
+        laid_out: list[str] = []
+        original = ImageFont.FreeTypeFont.getmask2
+
+        def counting(self, text, *args, **kw):
+            laid_out.append(text)
+            return original(self, text, *args, **kw)
+
+        monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", counting)
+        renderer.draw_board(pos.view(0), **kwargs)
+        monkeypatch.undo()
+        assert laid_out == [], (game, language, laid_out)

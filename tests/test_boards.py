@@ -260,16 +260,16 @@ def test_a_board_drawn_again_lays_out_no_text(game, monkeypatch):
     for no text at all (every label, count and fitted line comes from the kept glyphs)."""
     renderer = engines.get(game).load_renderer()
     pos = [p for p in _positions(game) if p.label.endswith("-middle")][-1]
+    laid_out: list[str] = []
+    original = ImageFont.FreeTypeFont.getmask2
+
+    def counting(self, text, *args, **kw):
+        laid_out.append(text)
+        return original(self, text, *args, **kw)
+
     for language in (None, "es"):
         kwargs = {"names": pos.names, "last_action": pos.last_action_in(language), "language": language}
         renderer.draw_board(pos.view(0), **kwargs)
-        laid_out: list[str] = []
-        original = ImageFont.FreeTypeFont.getmask2
-
-        def counting(self, text, *args, **kw):
-            laid_out.append(text)
-            return original(self, text, *args, **kw)
-
         monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", counting)
         renderer.draw_board(pos.view(0), **kwargs)
         monkeypatch.undo()

@@ -11,7 +11,12 @@ spectator's and the first seat's picture) it measures, in one run:
   plus the fastest encoding of the final canvas among RGB and a 128-colour palette at zlib
   levels 1, 3 and 6.
 
-It prints, per game, the ratio render / floor (median and range) and the PNG sizes.  Each
+* the encode share: the part of ``render`` that is not ``draw_board`` (the same drawing without
+  the encoding), as a share of ``render``; and of it, the part that is not the PNG's
+  compression (the PNG's own pixels saved again at zlib level 3): the choice of colours.
+
+It prints, per game, the ratio render / floor (median and range), the encode share (median and
+range) with the colour share, and the PNG sizes (median and range).  Each
 time is the best of ``--repeat`` runs, after a warm-up render (caches of static art filled),
 so that the other work on a shared machine disturbs the figures as little as possible.  The
 same script measures an older checkout too (``last_action`` is passed only where accepted).
@@ -136,24 +141,29 @@ def timed(fn) -> float:
     return time.perf_counter() - start
 
 
-def measure(render, view, kwargs, repeat: int) -> tuple[float, float, int]:
-    """(render seconds, floor seconds, PNG bytes) for one board.
+def measure(render, draw_board, view, kwargs, repeat: int) -> tuple[float, float, float, float, int]:
+    """(render seconds, floor seconds, draw_board seconds, compression seconds, PNG bytes) for
+    one board.
 
     The render, the replay and the encodings are timed in turn within each round, so that a
     busy moment on a shared machine falls on both sides; each keeps its best round."""
     png = render(view, **kwargs)  # warm-up: static art and text layouts cached
-    size = Image.open(io.BytesIO(png)).size
+    decoded = Image.open(io.BytesIO(png))
+    decoded.load()
+    size = decoded.size
     with Tape() as tape:
         render(view, **kwargs)
     canvas = tape.final_canvas(size)
-    t_render = t_draw = math.inf
+    t_render = t_draw = t_board = t_zlib = math.inf
     t_encode = dict.fromkeys(ENCODINGS, math.inf)
     for _ in range(repeat):
         t_render = min(t_render, timed(lambda: render(view, **kwargs)))
+        t_board = min(t_board, timed(lambda: draw_board(view, **kwargs)))
+        t_zlib = min(t_zlib, timed(lambda: decoded.save(io.BytesIO(), format="PNG", compress_level=3)))
         t_draw = min(t_draw, tape.replay())
         for m, lv in ENCODINGS:
             t_encode[m, lv] = min(t_encode[m, lv], timed(lambda m=m, lv=lv: encode(canvas, m, lv)))
-    return t_render, t_draw + min(t_encode.values()), len(png)
+    return t_render, t_draw + min(t_encode.values()), t_board, t_zlib, len(png)
 
 
 def bench_game(game: str, repeat: int, boards: bool = False) -> None:
@@ -161,7 +171,7 @@ def bench_game(game: str, repeat: int, boards: bool = False) -> None:
     renderer = info.load_renderer()
     if renderer is None:
         raise SystemExit(f"{info.title} has no renderer to measure")
-    ratios, sizes, times = [], [], []
+    ratios, sizes, times, shares, colours = [], [], [], [], []
     for pos in positions(game):
         if pos.label.endswith("-start"):
             continue
@@ -169,21 +179,30 @@ def bench_game(game: str, repeat: int, boards: bool = False) -> None:
             kwargs: dict[str, object] = {"names": pos.names}
             if "last_action" in inspect.signature(renderer.render).parameters:  # an older checkout lacks it
                 kwargs["last_action"] = pos.last_action
-            t_render, floor, nbytes = measure(renderer.render, pos.view(seat), kwargs, repeat)
+            t_render, floor, t_board, t_zlib, nbytes = measure(
+                renderer.render, renderer.draw_board, pos.view(seat), kwargs, repeat
+            )
+            share = max(0.0, 1 - t_board / t_render)
+            colour = max(0.0, (t_render - t_board - t_zlib) / t_render)
             if boards:
                 who = "public" if seat is None else f"p{seat + 1}"
                 print(
                     f"  {pos.label}-{who}: {t_render / floor:.2f} "
-                    f"({1000 * t_render:.0f} ms / floor {1000 * floor:.0f} ms), {nbytes / 1024:.0f} KB"
+                    f"({1000 * t_render:.0f} ms / floor {1000 * floor:.0f} ms), "
+                    f"encode {100 * share:.0f} % (colours {100 * colour:.0f} %), {nbytes / 1024:.0f} KB"
                 )
             ratios.append(t_render / floor)
             sizes.append(nbytes)
             times.append(t_render)
+            shares.append(share)
+            colours.append(colour)
     print(
         f"{info.title:24s} ratio median {statistics.median(ratios):.2f} "
         f"(range {min(ratios):.2f}-{max(ratios):.2f})   "
         f"render {1000 * statistics.median(times):5.0f} ms median   "
-        f"PNG {min(sizes) / 1024:4.0f}-{max(sizes) / 1024:4.0f} KB (max {max(sizes) / 1024:.0f} KB)   "
+        f"encode {100 * statistics.median(shares):3.0f} % (range {100 * min(shares):.0f}-{100 * max(shares):.0f}, "
+        f"colours {100 * statistics.median(colours):.0f} %)   "
+        f"PNG median {statistics.median(sizes) / 1024:4.0f} KB (range {min(sizes) / 1024:.0f}-{max(sizes) / 1024:.0f})   "
         f"{len(ratios)} boards"
     )
 

@@ -11,8 +11,12 @@ installation, on a unix socket, as the tests do), two parts in the same run:
    one call on a worker thread (what an asyncio program must do to keep the
    loop free).  PostgreSQL: asyncpg, statement by statement inside
    ``BEGIN``/``COMMIT`` (the ordinary way), and also as one statement (a CTE,
-   the fewest trips the writes can take).  Prints the times and the ratios
-   (goal: 1.5x or less).
+   the fewest trips the writes can take), and that one statement on a connection
+   taken from a pool and given back for each commit (what a program serving many
+   games at once does).  Prints the times and the ratios (goal: 1.5x or less).
+   Then a whole move, ``SessionService.play_in`` (the read under the session's
+   lock, the engine's check, the commit, the session handed back to post), timed
+   against the commit alone (goal: 1.5x or less).
 2. The table under load.  Nim (the table's test game) played through the real
    session service on a temporary database by 1, 100 and 500 games at once,
    each game a task that plays ``--moves`` moves (a new game starts when one
@@ -74,14 +78,20 @@ ROUNDS = 20
 
 
 async def interleaved(
-    committers: dict[str, Callable[[], Awaitable[object]]], commits: int
+    committers: dict[str, Callable[[], Awaitable[object]]],
+    commits: int,
+    prepare: dict[str, Callable[[int], Awaitable[object]]] | None = None,
 ) -> dict[str, float]:
     """Seconds per commit of each committer, timed in ``ROUNDS`` alternating rounds (the median
-    round), so that a change in the machine's load touches them all alike."""
+    round), so that a change in the machine's load touches them all alike.  ``prepare[name]``,
+    when given, runs untimed before each of that committer's rounds, told how many commits
+    the round makes."""
     per_round = max(1, commits // ROUNDS)
     times: dict[str, list[float]] = {name: [] for name in committers}
     for _ in range(ROUNDS):
         for name, commit in committers.items():
+            if prepare and name in prepare:
+                await prepare[name](per_round)
             t0 = time.perf_counter()
             for _ in range(per_round):
                 await commit()
@@ -98,6 +108,35 @@ async def store_committer(store: Store):
         version = await store.record_moves(sid, version, [move], STATE)
 
     return commit
+
+
+class MoveCommitter:
+    """Moves played through ``SessionService.play_in`` (Nim games between two people, a stone at a
+    time), the whole of what the table does for a move: the read under the session's lock, the
+    engine's check, the commit and the session handed back to post.  Enough games for a round
+    are opened before it (untimed), and each is left one stone before its end, so no round pays
+    for a game's start or results."""
+
+    def __init__(self, store: Store, channel: int):
+        self.service = SessionService(store)
+        self.channel = channel
+        self.ready: list = []  # games with moves left, the one being played first
+
+    async def prepare(self, moves: int) -> None:
+        while sum(sum(s.state.piles) - 1 for s in self.ready) < moves:
+            self.channel += 1
+            self.ready.append(await fresh(self.service, self.channel, self.channel))
+
+    async def __call__(self) -> None:
+        session = self.ready[0]
+        (seat,) = session.to_move()
+        pile = next(i for i, n in enumerate(session.state.piles) if n)
+        text = "ABCDE"[pile] + "1"
+        session = (await self.service.play_in(session.id, session.by_seat(seat).user_id, text)).session
+        if sum(session.state.piles) > 1:
+            self.ready[0] = session
+        else:
+            self.ready.pop(0)
 
 
 def raw_sqlite_commit(con: sqlite3.Connection, sid: int, version: int) -> int:
@@ -258,6 +297,36 @@ async def raw_postgres_committer(url: str, *, one_statement: bool):
         await conn.close()
 
 
+@contextlib.asynccontextmanager
+async def pooled_postgres_committer(url: str):
+    """The same writes as one statement on a connection taken from an asyncpg pool and given back
+    (as the store's pool: no reset on release), per commit."""
+    import asyncpg
+
+    from bot.storage.postgres import POOL_SIZE, _keep_session
+
+    store = await Store.open(url)
+    try:
+        sid, version = await new_active(store, 4)
+    finally:
+        await store.close()
+    pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_keep_session)
+    events, privacy = json.dumps(EVENTS), json.dumps(PRIVACY)
+
+    async def commit() -> None:
+        nonlocal version
+        stamp = stamp_of(time.time())
+        status = await pool.execute(RAW_PG_ONE, json.dumps(STATE), stamp, sid, version, events, privacy)
+        if status != "INSERT 0 1":
+            raise RuntimeError("stale")
+        version += 1
+
+    try:
+        yield commit
+    finally:
+        await pool.close()
+
+
 class Databases:
     """Fresh databases of one back end: files in a folder, or databases on a throw-away server."""
 
@@ -296,13 +365,27 @@ async def run_backend(backend: str, folder: Path, commits: int, moves: int, size
                 async with (
                     raw_postgres_committer(url, one_statement=False) as raw,
                     raw_postgres_committer(url, one_statement=True) as single,
+                    pooled_postgres_committer(url) as pooled,
                 ):
-                    t = await interleaved({"store": mine, "raw": raw, "single": single}, commits)
+                    t = await interleaved(
+                        {"store": mine, "raw": raw, "single": single, "pooled": pooled}, commits
+                    )
                 print(
                     f"{backend}: commit {1000 * t['store']:.3f} ms, raw driver {1000 * t['raw']:.3f} ms in a"
                     f" transaction ({1000 * t['single']:.3f} ms as one statement): ratio"
                     f" {t['store'] / t['raw']:.2f}x ({t['store'] / t['single']:.2f}x) (goal 1.5x or less)"
                 )
+                print(
+                    f"{backend}: commit {1000 * t['store']:.3f} ms, one raw statement on a pooled connection"
+                    f" {1000 * t['pooled']:.3f} ms: ratio {t['store'] / t['pooled']:.2f}x (goal 1.5x or less)"
+                )
+            move = MoveCommitter(store, 100)
+            t = await interleaved({"move": move, "commit": mine}, commits, prepare={"move": move.prepare})
+            print(
+                f"{backend}: a move (SessionService.play_in) {1000 * t['move']:.3f} ms, the commit alone"
+                f" {1000 * t['commit']:.3f} ms: ratio {t['move'] / t['commit']:.2f}x (goal 1.5x or less)",
+                flush=True,
+            )
         finally:
             await store.close()
         for games in sizes:
@@ -333,11 +416,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--commits", type=int, default=2000, help="commits timed for the ratio")
     parser.add_argument("--moves", type=int, default=12, help="moves each game plays in the load test")
-    parser.add_argument("--games", default="1,100,500", help="games at once, comma-separated")
+    parser.add_argument(
+        "--games", default="1,100,500", help="games at once, comma-separated (empty: no load test)"
+    )
     parser.add_argument("--backends", default="sqlite,postgres", help="sqlite, postgres or both")
     args = parser.parse_args()
     backends = [b.strip() for b in args.backends.split(",")]
-    asyncio.run(run(backends, args.commits, args.moves, [int(g) for g in args.games.split(",")]))
+    asyncio.run(run(backends, args.commits, args.moves, [int(g) for g in args.games.split(",") if g]))
 
 
 if __name__ == "__main__":

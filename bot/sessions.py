@@ -815,7 +815,8 @@ class SessionService:
                 raise named(exc, session.names()) from None
             played = [mine]
             try:
-                version = await self.store.record_moves(
+                # The commit hands back the row as committed: the read above serves the whole move.
+                row = await self.store.play_moves(
                     session.id,
                     session.version,
                     [stored(mine)],
@@ -824,9 +825,12 @@ class SessionService:
                 )
             except StaleVersion:
                 raise StaleMove("someone else moved first; the board changed, here it is now") from None
-            self._cache[session.id] = (version, new_state)
+            self._cache[session.id] = (row.version, new_state)
             turn_before = module.turn_number(session.state)
-            session = await self.reread(session.id)
+            # A move changes no seat (a seat change bumps the version, which the commit checked).
+            session = Session(
+                row=row, seats=session.seats, info=session.info, state=new_state, damaged=row.damaged
+            )
             result = MoveResult(session, played, turn_before=turn_before)
             await self._after(session, result, searches_wait=self.computers_wait)
             return result

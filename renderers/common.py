@@ -39,6 +39,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import languages
 from engines.core import Said, in_words
+from renderers.palettes import palette_image
 
 WIDTH = 1200
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -202,8 +203,54 @@ def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
     return int(right - left), int(bottom - top)
 
 
+# The glyphs of every sample board of the five games in both languages: about 2,000 masks, 9 MB.
+@lru_cache(maxsize=2048)
+def _label_mask(
+    text: str, fnt: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str, start: tuple[float, float]
+) -> tuple[Image.Image, tuple[int, int]]:
+    if not isinstance(fnt, ImageFont.FreeTypeFont):  # Pillow's own font: no sub-pixel start
+        mask = Image.new("L", (1, 1))
+        box = ImageDraw.Draw(mask).textbbox((0, 0), text, font=fnt, anchor=anchor)
+        mask = Image.new("L", (max(1, int(box[2] - box[0])), max(1, int(box[3] - box[1]))))
+        ImageDraw.Draw(mask).text((-box[0], -box[1]), text, font=fnt, fill=255, anchor=anchor)
+        return mask, (int(box[0]), int(box[1]))
+    core, offset = fnt.getmask2(text, "L", anchor=anchor, start=start)
+    mask = Image.new("L", core.size)
+    mask.im = core
+    return mask, (int(offset[0]), int(offset[1]))
+
+
+def stamp(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    fnt: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+    fill: tuple[int, ...] = INK,
+    anchor: str = "la",
+) -> None:
+    """``draw.text`` for text drawn on every board (a field's number, a count, a name): the same
+    pixels, its letters laid out once (kept by text, font, anchor and the position's fraction of
+    a pixel) and then stamped."""
+    x, y = xy
+    mask, (dx, dy) = _label_mask(text, fnt, anchor, (math.modf(x)[0], math.modf(y)[0]))
+    draw.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
+
+
+def label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    bold: bool = False,
+    fill: tuple[int, ...] = INK,
+    anchor: str = "la",
+) -> None:
+    """:func:`stamp` in the board font at ``size``."""
+    stamp(draw, xy, text, font(size, bold), fill, anchor)
+
+
 def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt, fill=INK) -> None:
-    draw.text(xy, text, font=fnt, fill=fill, anchor="mm")
+    stamp(draw, xy, text, fnt, fill, "mm")
 
 
 # --------------------------------------------------------------------------- seats
@@ -432,7 +479,6 @@ def draw_text(
         height = int(size * LEADING + 0.5) * max_lines
     lay = fit(spans, int(width), int(height), size, min_size, bold, max_lines, fill)
     x0, y0 = xy
-    fnt = font(lay.size, bold)
     line_h = int(lay.size * LEADING + 0.5)
     for i, (runs, w) in enumerate(zip(lay.lines, lay.widths, strict=True)):
         if align == "center":
@@ -442,7 +488,7 @@ def draw_text(
         else:
             lx = x0
         for text, colour, ox in runs:
-            draw.text((lx + ox, y0 + i * line_h), text, font=fnt, fill=colour)
+            label(draw, (lx + ox, y0 + i * line_h), text, lay.size, bold, colour)
     if _LOG:
         plain = spans if isinstance(spans, str) else "".join(t for t, _ in spans)
         record = Fit(
@@ -662,7 +708,7 @@ def draw_strip(draw: ImageDraw.ImageDraw, seats: Sequence[SeatLine], y: int, wid
             min_size=22,
             bold=True,
         )
-        draw.text((x + cw - 14, top + 4), s.score, font=font(STRIP_SCORE, True), fill=INK, anchor="ra")
+        label(draw, (x + cw - 14, top + 4), s.score, STRIP_SCORE, True, INK, "ra")
         if s.detail:
             draw_text(
                 draw,
@@ -715,14 +761,14 @@ def draw_ranking(
         if i % 2 == 0:
             draw.rectangle((x0 + 6, ry - 4, x1 - 6, ry + RANK_ROW - 8), fill=(250, 245, 230))
         place = ordinal(s.place) if s.place else ""
-        draw.text((x0 + 22, ry), place, font=font(32, True), fill=GOLD if s.place == 1 else INK)
+        label(draw, (x0 + 22, ry), place, 32, True, GOLD if s.place == 1 else INK)
         seat_mark(draw, x0 + 118, ry + 20, 18, s.seat)
         score_w = int(text_width(s.score, 34, True)) + 4
         name_w = min(330, (x1 - x0) // 3)
         draw_text(
             draw, (x0 + 146, ry + 1), [(s.name, seat_colour(s.seat))], name_w, 32, min_size=22, bold=True
         )
-        draw.text((x0 + 146 + name_w + 10 + score_w, ry), s.score, font=font(34, True), fill=INK, anchor="ra")
+        label(draw, (x0 + 146 + name_w + 10 + score_w, ry), s.score, 34, True, INK, "ra")
         if s.detail:
             dx = x0 + 146 + name_w + 30 + score_w
             draw_text(draw, (dx, ry + 6), s.detail, x1 - 16 - dx, 26, min_size=20)
@@ -798,10 +844,13 @@ def draw_legend(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, text: str
 Picture = Callable[[Any, Sequence[str] | None, str | None], Image.Image]
 
 
-def board_entry_points(picture: Picture) -> tuple[Callable[..., bytes], Callable[..., Image.Image]]:
+def board_entry_points(
+    picture: Picture, game: str | None = None
+) -> tuple[Callable[..., bytes], Callable[..., Image.Image]]:
     """A game's ``render`` and ``draw_board`` from the function that draws its board, ``picture(view,
     names, last_action)``: both take ``names``, ``last_action`` and ``language`` (default English),
-    keyword-only; ``draw_board`` draws in the language, ``render`` encodes the PNG."""
+    keyword-only; ``draw_board`` draws in the language, ``render`` encodes the PNG, with the
+    palette of ``game`` (:mod:`renderers.palettes`) when it has one."""
 
     def draw_board(
         view: Any,
@@ -821,7 +870,8 @@ def board_entry_points(picture: Picture) -> tuple[Callable[..., bytes], Callable
         language: str | None = None,
     ) -> bytes:
         """The board as PNG bytes, its words in ``language`` (default English)."""
-        return encode(draw_board(view, names=names, last_action=last_action, language=language))
+        image = draw_board(view, names=names, last_action=last_action, language=language)
+        return encode(image, palette_image(game) if game else None)
 
     return render, draw_board
 
@@ -844,44 +894,72 @@ class Encoding:
     mean_error: float = 0.0
     far: float = 0.0
     bytes: int = 0
+    known: bool = False  # the game's own palette (no quantizer ran)
 
 
 LAST_ENCODING = Encoding()
 
 
-def palette_error(image: Image.Image) -> tuple[float, float]:
-    """How far a 256-colour palette moves the pixels of a 1-in-16 sample of ``image``.
-
-    Returns the mean difference (0-255, on the luminance of the difference) and the share of
-    pixels moved by more than :data:`FAR_STEP`.  Boards are flat colours with anti-aliased
-    edges, so the palette's error is small; a picture with gradients would show large errors."""
+def _sample(image: Image.Image) -> Image.Image:
     w, h = image.size
-    sample = image.resize((max(1, w // 4), max(1, h // 4)), Image.Resampling.NEAREST)
-    quantised = sample.quantize(256, method=Image.Quantize.FASTOCTREE).convert("RGB")
-    hist = ImageChops.difference(sample, quantised).convert("L").histogram()
+    return image.resize((max(1, w // 4), max(1, h // 4)), Image.Resampling.NEAREST)
+
+
+def _error(sample: Image.Image, encoded: Image.Image) -> tuple[float, float]:
+    """Mean difference (0-255, on the luminance of the difference) and the share of pixels moved
+    by more than :data:`FAR_STEP` between ``sample`` and ``encoded`` (decoded to RGB)."""
+    hist = ImageChops.difference(sample, encoded.convert("RGB")).convert("L").histogram()
     total = sample.width * sample.height
     return sum(i * n for i, n in enumerate(hist)) / total, sum(hist[FAR_STEP:]) / total
 
 
-def encode(image: Image.Image) -> bytes:
-    """PNG bytes, the encoding chosen from a measurement of this image.
+def palette_error(image: Image.Image) -> tuple[float, float]:
+    """How far a 256-colour palette chosen for ``image`` moves the pixels of a 1-in-16 sample.
 
-    A 256-colour palette (quick to quantise, half the bytes of RGB, quick to compress) when
-    :func:`palette_error` says it changes the picture by no visible amount, else RGB; zlib
-    level 3, raised to 6 then 9 only while the file would pass :data:`LIMIT`."""
-    mean, far = palette_error(image)
-    palette = mean < PALETTE_MEAN and far < PALETTE_FAR
-    source = image.quantize(256, method=Image.Quantize.FASTOCTREE) if palette else image
-    data = b""
+    Returns the mean difference and the share of pixels moved by more than :data:`FAR_STEP`
+    (see :func:`_error`).  Boards are flat colours with anti-aliased edges, so the palette's
+    error is small; a picture with gradients would show large errors."""
+    sample = _sample(image)
+    return _error(sample, sample.quantize(256, method=Image.Quantize.FASTOCTREE))
+
+
+def _png(source: Image.Image) -> tuple[bytes, int]:
+    data, level = b"", 3
     for level in (3, 6, 9):
         buf = io.BytesIO()
         source.save(buf, format="PNG", compress_level=level)
         data = buf.getvalue()
         if len(data) < LIMIT:
             break
-    LAST_ENCODING.palette, LAST_ENCODING.level = palette, level
-    LAST_ENCODING.mean_error, LAST_ENCODING.far, LAST_ENCODING.bytes = mean, far, len(data)
+    return data, level
+
+
+def encode(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """PNG bytes, the encoding chosen from a measurement of this image.
+
+    With ``palette`` (a game's own, :mod:`renderers.palettes`), the image is mapped to it
+    (no quantizer runs) and kept when the mapping, measured on a 1-in-16 sample of pixels,
+    changes the picture by no visible amount.  Otherwise, or when it does: a 256-colour
+    palette chosen for the image (half the bytes of RGB, quick to compress) when
+    :func:`palette_error` says it changes the picture by no visible amount, else RGB.  zlib
+    level 3, raised to 6 then 9 only while the file would pass :data:`LIMIT`."""
+    if palette is not None:
+        source = image.quantize(palette=palette, dither=Image.Dither.NONE)
+        mean, far = _error(_sample(image), _sample(source))
+        if mean < PALETTE_MEAN and far < PALETTE_FAR:
+            data, level = _png(source)
+            _record(True, level, mean, far, data, known=True)
+            return data
+    mean, far = palette_error(image)
+    use = mean < PALETTE_MEAN and far < PALETTE_FAR
+    data, level = _png(image.quantize(256, method=Image.Quantize.FASTOCTREE) if use else image)
+    _record(use, level, mean, far, data, known=False)
     return data
+
+
+def _record(palette: bool, level: int, mean: float, far: float, data: bytes, known: bool) -> None:
+    LAST_ENCODING.palette, LAST_ENCODING.level, LAST_ENCODING.known = palette, level, known
+    LAST_ENCODING.mean_error, LAST_ENCODING.far, LAST_ENCODING.bytes = mean, far, len(data)
 
 
 def to_png(image: Image.Image) -> bytes:

@@ -77,7 +77,7 @@ def gallery(folder: Path, game: str, report: list[str], language: str | None = N
             cut = [f.text for f in log if f.cut]
             report.append(
                 f"{game}/{name}.png {image.width}x{image.height} {len(png) / 1024:.0f} KB "
-                f"{'palette' if enc.palette else 'RGB'} zlib {enc.level} "
+                f"{'game palette' if enc.known else 'palette' if enc.palette else 'RGB'} zlib {enc.level} "
                 f"(error {enc.mean_error:.2f}, far {enc.far:.4f})" + (f" CUT: {cut}" if cut else "")
             )
             count += 1

@@ -39,8 +39,8 @@ from renderers.common import (
     draw_ranking,
     draw_strip,
     draw_text,
-    font,
     header_height,
+    label,
     mark_box,
     nsay,
     ntr,
@@ -91,8 +91,8 @@ def card_image(code: str, size: tuple[int, int]) -> Image.Image:
     fill, ink = TYPE_COLOURS[code[1]]
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=10, fill=fill, outline=(30, 30, 30), width=2)
     big = w >= BIG[0]
-    d.text((8, 0), code[0], font=font(50 if big else 42, True), fill=ink)
-    d.text((w - 8, 6), code[1], font=font(28 if big else 24, True), fill=ink, anchor="ra")
+    label(d, (8, 0), code[0], 50 if big else 42, True, ink)
+    label(d, (w - 8, 6), code[1], 28 if big else 24, True, ink, "ra")
     band_y = int(h * 0.5)
     band_h = 28 if big else 24
     d.rectangle((3, band_y, w - 4, band_y + band_h), fill=(255, 255, 255, 240))
@@ -119,7 +119,7 @@ def card_back(size: tuple[int, int]) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=10, fill=(90, 70, 50), outline=(30, 30, 30), width=2)
     d.rounded_rectangle((8, 8, w - 9, h - 9), radius=8, outline=(220, 190, 120), width=3)
-    d.text((w / 2, h / 2), "G", font=font(48, True), fill=(220, 190, 120), anchor="mm")
+    label(d, (w / 2, h / 2), "G", 48, True, (220, 190, 120), "mm")
     return img
 
 
@@ -130,7 +130,7 @@ def _strip(code: str, w: int) -> Image.Image:
     d = ImageDraw.Draw(img)
     fill, ink = TYPE_COLOURS[code[1]]
     d.rounded_rectangle((0, 0, w - 1, 30), radius=8, fill=fill, outline=(30, 30, 30), width=2)
-    d.text((8, 11), code, font=font(17, True), fill=ink, anchor="lm")
+    label(d, (8, 11), code, 17, True, ink, "lm")
     return img
 
 
@@ -271,7 +271,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     def paste_card(code: str | None, x: int, y: int, size=SMALL, place: str | None = None) -> None:
         if code is None:
             d.rounded_rectangle((x, y, x + size[0] - 1, y + size[1] - 1), radius=10, outline=MUTED, width=2)
-            d.text((x + size[0] / 2, y + size[1] / 2), tr("empty"), font=font(18), fill=MUTED, anchor="mm")
+            label(d, (x + size[0] / 2, y + size[1] / 2), tr("empty"), 18, False, MUTED, "mm")
         else:
             face = card_image(code, size)
             img.paste(face, (x, y), face)
@@ -300,10 +300,10 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     for k, key in enumerate(("deck", "x1", "x2")):
         x = PAD + k * (BIG[0] + 22)
         if key == "deck":
-            label = tr("deck · {count}", count=v.deck_size)
+            caption = tr("deck · {count}", count=v.deck_size)
         else:
-            label = tr("pile {pile} · {count}", pile=key, count=v.discard_sizes[k - 1])
-        draw_text(d, (x, y), label, BIG[0] + 20, 22, min_size=16, bold=True)
+            caption = tr("pile {pile} · {count}", pile=key, count=v.discard_sizes[k - 1])
+        draw_text(d, (x, y), caption, BIG[0] + 20, 22, min_size=16, bold=True)
         if key == "deck":
             if v.deck_size:
                 back = card_back(BIG)
@@ -319,7 +319,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         ly = y + 4 + i * 35
         fill, ink = TYPE_COLOURS[t]
         d.rounded_rectangle((lx, ly, lx + 34, ly + 30), radius=6, fill=fill, outline=(30, 30, 30))
-        d.text((lx + 17, ly + 15), t, font=font(20, True), fill=ink, anchor="mm")
+        label(d, (lx + 17, ly + 15), t, 20, True, ink, "mm")
         draw_text(
             d,
             (lx + 44, ly + 1),
@@ -369,9 +369,9 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
             cx = PAD + (i % hand_cols) * (BIG[0] + 8)
             cy = y + (i // hand_cols) * (BIG[1] + 44)
             paste_card(code, cx, cy, BIG)
-            d.text((cx + BIG[0] / 2, cy + BIG[1] + 18), code, font=font(26, True), fill=INK, anchor="mm")
+            label(d, (cx + BIG[0] / 2, cy + BIG[1] + 18), code, 26, True, INK, "mm")
         if not hand:
-            d.text((PAD, y), tr("(empty)"), font=font(24), fill=MUTED)
+            label(d, (PAD, y), tr("(empty)"), 24, False, MUTED)
 
     # ---------------------------------------------------------------- the last turn
     for mark in v.turn_marks:
@@ -426,8 +426,8 @@ def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes
 
 
 def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, size=SMALL) -> None:
-    d.text((bx, by), tr("zone"), font=font(21, True), fill=INK)
-    d.text((bx + size[0] + 2, by + 2), f"{len(zone)}/4", font=font(19, True), fill=MUTED, anchor="ra")
+    label(d, (bx, by), tr("zone"), 21, True, INK)
+    label(d, (bx + size[0] + 2, by + 2), f"{len(zone)}/4", 19, True, MUTED, "ra")
     sy = by + 28
     for code in zone[:-1][-3:]:
         strip = _strip(code, size[0])
@@ -442,20 +442,22 @@ def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, size=SMALL) -> None:
         d.rounded_rectangle(
             (bx + 3, sy + 3, bx + size[0] - 4, sy + size[1] - 4), radius=8, outline=(205, 205, 205), width=2
         )
-        d.text((bx + size[0] / 2, sy + size[1] / 2), tr("empty"), font=font(18), fill=MUTED, anchor="mm")
+        label(d, (bx + size[0] / 2, sy + size[1] / 2), tr("empty"), 18, False, MUTED, "mm")
 
 
 def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, size=SMALL) -> None:
     place = "build" if building else f"p{p + 1}d{k}"
-    label = tr("new") if building else f"d{k}"
-    d.text((bx, by), label, font=font(21, True), fill=(190, 100, 0) if building else INK)
+    caption = tr("new") if building else f"d{k}"
+    label(d, (bx, by), caption, 21, True, (190, 100, 0) if building else INK)
     if not building:
-        d.text(
+        label(
+            d,
             (bx + size[0] + 2, by + 2),
             tr("{points}pt", points=dv.points),
-            font=font(19, True),
-            fill=GOOD if dv.valid else MUTED,
-            anchor="ra",
+            19,
+            True,
+            GOOD if dv.valid else MUTED,
+            "ra",
         )
     sy = by + 28
     for code in list(dv.cards[:-1])[-3:]:
@@ -475,4 +477,4 @@ def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, size=SMALL) -> No
     draw_text(d, (bx, fy + 23), count, size[0] + 14, 18, min_size=14)
 
 
-render, draw_board = board_entry_points(_board_picture)
+render, draw_board = board_entry_points(_board_picture, "guacamole")

@@ -36,6 +36,7 @@ from renderers.common import (
     draw_text,
     font,
     header_height,
+    label,
     mark_box,
     ntr,
     places,
@@ -43,6 +44,7 @@ from renderers.common import (
     seat_colour,
     seat_mark,
     seat_name,
+    stamp,
     strip_height,
     tr,
     turn_status,
@@ -263,7 +265,7 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
     # the two ways to claim: the colour or the symbol
     by = y + 120
     draw.rectangle((x + 10, by, x + 40, by + 30), fill=rgb, outline=(50, 35, 25))
-    draw.text((x + w // 2, by + 15), tr("or"), font=font(17), fill=MUTED, anchor="mm")
+    label(draw, (x + w // 2, by + 15), tr("or"), 17, False, MUTED, "mm")
     icon = _glyph_icon(card.symbol, 30)
     img.paste(icon, (x + w - 42, by), icon)
     draw_text(
@@ -290,14 +292,12 @@ def _draw_board(img, draw, view, p, x: int, y: int, cell: int) -> None:
     lit = {c for s, c in view.highlight if s == p.seat}
     pending = set(view.pending["cells"]) if view.pending and view.turn == p.seat else set()
     stoppers = set(p.stoppers)
-    label = max(16, cell // 3)
+    label_size = max(16, cell // 3)
     small = font(max(13, cell // 4), True)
     for r in range(5):
-        draw.text((x - 10, y + r * cell + cell // 2), ROWS[r], font=font(label, True), fill=INK, anchor="rm")
+        label(draw, (x - 10, y + r * cell + cell // 2), ROWS[r], label_size, True, INK, "rm")
     for c in range(5):
-        draw.text(
-            (x + c * cell + cell // 2, y - 9), str(c + 1), font=font(label, True), fill=INK, anchor="md"
-        )
+        label(draw, (x + c * cell + cell // 2, y - 9), str(c + 1), label_size, True, INK, "md")
     hr = max(9, cell // 6)
     for i in range(25):
         r, c = divmod(i, 5)
@@ -319,7 +319,7 @@ def _draw_board(img, draw, view, p, x: int, y: int, cell: int) -> None:
                 fill=(255, 255, 255),
                 outline=INK,
             )
-            draw.text((cx + cell - hr - 3, cy + hr + 2), str(h), font=small, fill=INK, anchor="mm")
+            stamp(draw, (cx + cell - hr - 3, cy + hr + 2), str(h), small, INK, "mm")
         if i in stoppers:
             q = cell // 9
             draw.rectangle((cx + q, cy + q, cx + cell - q - 1, cy + cell - q - 1), fill=(35, 35, 35))
@@ -393,12 +393,12 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell
     )
     total = p.score["total"]
     if view.finished or p.score["orders"] != "?":
-        label = tr("{points} VP", points=total)
+        points_text = tr("{points} VP", points=total)
     else:
-        label = tr("{points} VP + order", points=total)
-    lw = int(draw.textlength(label, font=font(26, True)))
+        points_text = tr("{points} VP + order", points=total)
+    lw = int(draw.textlength(points_text, font=font(26, True)))
     draw_text(draw, (x + 52, y + 8), [(name, seat_colour(p.seat))], w - 80 - lw, 28, min_size=20, bold=True)
-    draw.text((x + w - 12, y + 9), label, font=font(26, True), fill=INK, anchor="ra")
+    label(draw, (x + w - 12, y + 9), points_text, 26, True, INK, "ra")
     bx, by = x + 34, y + 56 + 30
     _draw_board(img, draw, view, p, bx, by, cell)
     tx = bx + cell * 5 + 20
@@ -477,13 +477,7 @@ def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
             )
             icon = _glyph_icon(name, box - 8, INK if up else (160, 160, 160))
             img.paste(icon, (xx + 4, yy + 4), icon)
-        draw.text(
-            (xx + box / 2, yy + box + 4),
-            f"{up}/{total}",
-            font=font(18, True),
-            fill=INK if up else MUTED,
-            anchor="ma",
-        )
+        label(draw, (xx + box / 2, yy + box + 4), f"{up}/{total}", 18, True, INK if up else MUTED, "ma")
         xx += step
 
 
@@ -571,7 +565,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     y += 14
     decks = "  ".join(f"{tr(D.LEVEL_NAMES[k])} {v}" for k, v in view.decks.items())
     heading = tr("Market")
-    draw.text((PAD, y), heading, font=font(26, True), fill=INK)
+    label(draw, (PAD, y), heading, 26, True, INK)
     after = max(120, int(draw.textlength(heading, font=font(26, True))) + 14)  # a longer word moves it on
     draw_text(
         draw,
@@ -592,7 +586,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     for card in view.market:
         if card is None:
             draw.rounded_rectangle((x, y, x + card_w, y + CARD_H), radius=8, outline=RULE, width=2)
-            draw.text((x + card_w // 2, y + CARD_H // 2), tr("empty"), font=font(19), fill=MUTED, anchor="mm")
+            label(draw, (x + card_w // 2, y + CARD_H // 2), tr("empty"), 19, False, MUTED, "mm")
         else:
             _draw_card(img, draw, card, x, y, card_w, CARD_H, card.id in (pending_card, last_card))
         x += card_w + gap
@@ -600,7 +594,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
 
     # basket, workshop, symbols
     heading = tr("Basket")
-    draw.text((PAD, y), heading, font=font(26, True), fill=INK)
+    label(draw, (PAD, y), heading, 26, True, INK)
     after = max(110, int(draw.textlength(heading, font=font(26, True))) + 14)
     pile = tr("pile {pile} · bag {bag}", pile=view.pile, bag=view.bag)
     draw_text(draw, (PAD + after, y + 4), pile, 370 - after, 21, min_size=15, fill=MUTED)
@@ -608,7 +602,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     for i, patch in enumerate(view.basket):
         bx = PAD + i * (size + 8)
         by = y + 66
-        draw.text((bx + size // 2, y + 38), str(i + 1), font=font(22, True), fill=INK, anchor="ma")
+        label(draw, (bx + size // 2, y + 38), str(i + 1), 22, True, INK, "ma")
         if patch is None:
             draw.rectangle((bx, by, bx + size, by + size), outline=(190, 180, 165), width=2)
         else:
@@ -627,7 +621,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         for sym in D.SYMBOLS:
             icon = _glyph_icon(sym, 26)
             img.paste(icon, (lx, y), icon)
-            draw.text((lx + 32, y + 1), sym, font=font(21), fill=MUTED)
+            label(draw, (lx + 32, y + 1), sym, 21, False, MUTED)
             lx += 48 + int(draw.textlength(sym, font=font(21))) + 16
     y += 34 + 12
     draw_legend(draw, PAD, y, WIDTH - 2 * PAD, tr("changed in the last turn (cells, the claimed card)"))
@@ -646,15 +640,15 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
 
 
 def _draw_solo_ranks(draw, x: int, y: int, w: int) -> None:
-    draw.text((x, y), tr("Solo ranks"), font=font(26, True), fill=INK)
+    label(draw, (x, y), tr("Solo ranks"), 26, True, INK)
     rows = [("0-39", D.SOLO_LOWEST_RANK)]
     bounds = sorted(D.SOLO_RANKS)
     for i, (low, name) in enumerate(bounds):
         high = bounds[i + 1][0] - 1 if i + 1 < len(bounds) else None
         rows.append((f"{low}-{high}" if high else f"{low}+", name))
     for k, (pts, name) in enumerate(rows):
-        draw.text((x, y + 40 + k * 32), pts, font=font(21, True), fill=INK)
+        label(draw, (x, y + 40 + k * 32), pts, 21, True, INK)
         draw_text(draw, (x + 118, y + 40 + k * 32), tr(name), w - 118, 21, min_size=14)
 
 
-render, draw_board = board_entry_points(_board_picture)
+render, draw_board = board_entry_points(_board_picture, "guanga")

@@ -50,6 +50,7 @@ from renderers.common import (
     encode,
     font,
     header_height,
+    label,
     list_spans,
     name_span,
     nsay,
@@ -416,10 +417,10 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     # legend
     d.ellipse((x, py, x + 26, py + 26), fill=WATER)
     water = tr("water hole")
-    d.text((x + 34, py), water, font=font(21), fill=INK)
+    label(d, (x + 34, py), water, 21, False, INK)
     fx = x + max(170, 34 + int(d.textlength(water, font=font(21))) + 16)  # after a longer word
     d.ellipse((fx, py + 2, fx + 22, py + 24), fill=FRUIT)
-    d.text((fx + 32, py), tr("fruit bush"), font=font(21), fill=INK)
+    label(d, (fx + 32, py), tr("fruit bush"), 21, False, INK)
     py += 36
     for i in range(len(TOTEM_LABELS)):
         xx = x + (i % 2) * (w // 2)
@@ -472,16 +473,16 @@ def _draw_revealed(image, d, last, names, n: int, top: int, cell: int, cols: int
         row = last["rows"][s]
         called, broken = last.get("caller") == s, bool(row["broken"])
         if called and broken:
-            label = tr("{name} +{points} (called) broken", name=seat_name(names, s), points=row["points"])
+            caption = tr("{name} +{points} (called) broken", name=seat_name(names, s), points=row["points"])
         elif called:
-            label = tr("{name} +{points} (called)", name=seat_name(names, s), points=row["points"])
+            caption = tr("{name} +{points} (called)", name=seat_name(names, s), points=row["points"])
         elif broken:
-            label = tr("{name} +{points} broken", name=seat_name(names, s), points=row["points"])
+            caption = tr("{name} +{points} broken", name=seat_name(names, s), points=row["points"])
         else:
-            label = tr("{name} +{points}", name=seat_name(names, s), points=row["points"])
+            caption = tr("{name} +{points}", name=seat_name(names, s), points=row["points"])
         seat_mark(d, ox + 13, oy - 20, 13, s)
         draw_text(
-            d, (ox + 32, oy - 36), [(label, seat_colour(s))], cell * SIZE - 32, 24, min_size=14, bold=True
+            d, (ox + 32, oy - 36), [(caption, seat_colour(s))], cell * SIZE - 32, 24, min_size=14, bold=True
         )
 
 
@@ -516,8 +517,8 @@ def _draw_huts_chart() -> bytes:
         for i, k in enumerate(DISTINCT[p]):
             x0 = left + i * box_w
             same = [j for j in range(8) if CANONICAL[p][j] == k]
-            label = ",".join(str(j) for j in same) if len(same) < 8 else tr("any")
-            centred_text(d, (x0 + box_w / 2, y0 + 14), label, font(18, True))
+            caption = ",".join(str(j) for j in same) if len(same) < 8 else tr("any")
+            centred_text(d, (x0 + box_w / 2, y0 + 14), caption, font(18, True))
             sq = SHAPES[p][k]
             h = max(r for r, _ in sq) + 1
             w = max(c for _, c in sq) + 1
@@ -541,4 +542,4 @@ def render_huts(language: str | None = None) -> bytes:
     return _huts_chart(languages.normalise(language))
 
 
-render, draw_board = board_entry_points(_board_picture)
+render, draw_board = board_entry_points(_board_picture, "nowa_gwinea")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -37,6 +38,7 @@ from renderers.common import (
     draw_text,
     font,
     header_height,
+    label,
     ntr,
     path_arrow,
     ranking_height,
@@ -44,7 +46,6 @@ from renderers.common import (
     seat_mark,
     seat_name,
     strip_height,
-    text_size,
     tr,
     turn_status,
     winners_status,
@@ -156,7 +157,7 @@ def _llama(dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int, l
     dr.polygon([(x - 10, y - 10), (x - 6, y - 24), (x - 1, y - 12)], fill=body, outline=outline)
     dr.polygon([(x + 1, y - 12), (x + 6, y - 24), (x + 10, y - 10)], fill=body, outline=outline)
     dr.ellipse((x - rad, y - rad, x + rad, y + rad), fill=body, outline=outline, width=2)
-    dr.text((x, y + 1), str(ident), font=font(18, True), fill=ink, anchor="mm")
+    label(dr, (x, y + 1), str(ident), 18, True, ink, "mm")
     if load:
         lx, ly = x + 13, y + 10
         dr.rectangle((lx - 8, ly - 8, lx + 8, ly + 8), fill=COLOUR_RGB[load], outline=(20, 20, 20), width=2)
@@ -166,9 +167,16 @@ def _llama(dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int, l
         dr.line([(lx - 5, ly + 5), (lx + 5, ly - 5)], fill=(120, 120, 120), width=2)
 
 
+@lru_cache(maxsize=512)
+def _number_width(text: str, size: int = 18) -> int:
+    """The ink width of a short bold label, as ``text_size`` measures it."""
+    left, _, right, _ = font(size, True).getbbox(text)
+    return int(right - left)
+
+
 def _demand(dr: ImageDraw.ImageDraw, x: float, y: float, demand: str | None) -> None:
     if not demand:
-        dr.text((x, y), "-", font=font(18, True), fill=MUTED, anchor="mm")
+        label(dr, (x, y), "-", 18, True, MUTED, "mm")
         return
     big, small = D.demand_colours(demand)
     dr.rectangle((x - 20, y - 11, x + 3, y + 11), fill=COLOUR_RGB[big], outline=INK, width=2)
@@ -213,17 +221,16 @@ def _draw_board(view) -> Image.Image:
     for road in view.routes:
         path_arrow(dr, [centre(c) for c in road], width=6)
 
-    f_num = font(18, True)
     for cell in D.CELLS:
         cx, cy = centre(cell)
         ty = cy - 33 if cell in D.VILLAGES else cy - 27
-        w, _ = text_size(dr, str(cell), f_num)
+        w = _number_width(str(cell))
         dr.rounded_rectangle(
             (cx - w / 2 - 3, ty - 11, cx + w / 2 + 3, ty + 10),
             radius=4,
             fill=(255, 255, 255) if cell not in D.VILLAGES else (255, 255, 240),
         )
-        dr.text((cx, ty), str(cell), font=f_num, fill=INK, anchor="mm")
+        label(dr, (cx, ty), str(cell), 18, True, INK, "mm")
 
     by_cell: dict[int, list] = {}
     for lm in view.llamas:
@@ -420,7 +427,7 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
         if n:
             dr.ellipse((cx, y, cx + disc, y + disc), fill=COLOUR_RGB[colour], outline=INK, width=2)
             txt_fill = INK if colour in ("white", "yellow") else (255, 255, 255)
-            dr.text((cx + disc / 2, y + disc / 2), str(n), font=font(19, True), fill=txt_fill, anchor="mm")
+            label(dr, (cx + disc / 2, y + disc / 2), str(n), 19, True, txt_fill, "mm")
         else:
             ring = COLOUR_RGB[colour] if colour != "white" else (160, 160, 160)
             dr.ellipse((cx, y, cx + disc, y + disc), fill=(236, 232, 224), outline=ring, width=3)
@@ -432,19 +439,13 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
         outline=INK,
         width=2,
     )
-    dr.text(
-        (cx + disc / 2, y + disc / 2),
-        str(n),
-        font=font(19, True),
-        fill=(255, 255, 255) if n else MUTED,
-        anchor="mm",
-    )
+    label(dr, (cx + disc / 2, y + disc / 2), str(n), 19, True, (255, 255, 255) if n else MUTED, "mm")
     y += disc + 12
     lx = x + 10
     for lm in sorted((m for m in view.llamas if m.seat == seat), key=lambda m: m.id):
-        label = f"{lm.id}@{lm.cell}"
-        dr.text((lx, y), label, font=font(20, True), fill=INK)
-        lx += text_size(dr, label, font(20, True))[0] + 6
+        text = f"{lm.id}@{lm.cell}"
+        label(dr, (lx, y), text, 20, True, INK)
+        lx += _number_width(text, 20) + 6
         fill = COLOUR_RGB[lm.load] if lm.load else (225, 225, 225)
         dr.rectangle((lx, y + 3, lx + 18, y + 21), fill=fill, outline=INK, width=2)
         if not lm.load:
@@ -453,4 +454,4 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
     return top + h
 
 
-render, draw_board = board_entry_points(_board_picture)
+render, draw_board = board_entry_points(_board_picture, "pachakuna")

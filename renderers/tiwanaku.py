@@ -32,8 +32,8 @@ from renderers.common import (
     draw_ranking,
     draw_strip,
     draw_text,
-    font,
     header_height,
+    label,
     mark_box,
     ntr,
     places,
@@ -136,7 +136,7 @@ def _pawn(
 def _cube(draw: ImageDraw.ImageDraw, x: float, y: float, s: float, terrain: str) -> None:
     colour = TERRAIN_COLOURS[terrain]
     draw.rounded_rectangle((x, y, x + s, y + s), radius=4, fill=colour, outline=INK, width=2)
-    draw.text((x + s / 2, y + s / 2), letter(terrain), font=font(int(s * 0.55), True), fill=INK, anchor="mm")
+    label(draw, (x + s / 2, y + s / 2), letter(terrain), int(s * 0.55), True, INK, "mm")
 
 
 def _cell_xy(cell: int, cols: int, ox: int, oy: int) -> tuple[int, int]:
@@ -156,18 +156,14 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, view, ox: int, oy: 
             known[c] = seen
             peeked_terrain.add(c)
 
-    lab = font(24, True)
     for c in range(cols):
         x = ox + LABEL + c * CELL + CELL // 2
-        draw.text((x, oy + LABEL // 2), str(c + 1), font=lab, fill=INK, anchor="mm")
-        draw.text((x, oy + LABEL + 5 * CELL + LABEL // 2), str(c + 1), font=lab, fill=INK, anchor="mm")
+        label(draw, (x, oy + LABEL // 2), str(c + 1), 24, True, INK, "mm")
+        label(draw, (x, oy + LABEL + 5 * CELL + LABEL // 2), str(c + 1), 24, True, INK, "mm")
     for r in range(5):
         y = oy + LABEL + r * CELL + CELL // 2
-        draw.text((ox + LABEL // 2, y), ROW_LETTERS[r], font=lab, fill=INK, anchor="mm")
+        label(draw, (ox + LABEL // 2, y), ROW_LETTERS[r], 24, True, INK, "mm")
 
-    letter_font = font(22, True)
-    crop_font = font(46, True)
-    small = font(18, True)
     start = set(view.start_cells)
     for cell in range(n):
         x, y = _cell_xy(cell, cols, ox, oy)
@@ -179,24 +175,24 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, view, ox: int, oy: 
             base = TERRAIN_COLOURS[known[cell]]
             faded = tuple((v + 2 * h) // 3 for v, h in zip(base, HIDDEN, strict=True))
             draw.rectangle((x, y, x + CELL, y + CELL), fill=faded)
-            draw.text((x + 10, y + 8), letter(known[cell]), font=letter_font, fill=_darker(base, 0.55))
-            draw.text((x + CELL - 10, y + 10), tr("seen"), font=small, fill=INK, anchor="ra")
+            label(draw, (x + 10, y + 8), letter(known[cell]), 22, True, _darker(base, 0.55))
+            label(draw, (x + CELL - 10, y + 10), tr("seen"), 18, True, INK, "ra")
         else:
             draw.rectangle((x, y, x + CELL, y + CELL), fill=TERRAIN_COLOURS[t])
-            draw.text((x + 10, y + 8), letter(t), font=letter_font, fill=_darker(TERRAIN_COLOURS[t], 0.45))
+            label(draw, (x + 10, y + 8), letter(t), 22, True, _darker(TERRAIN_COLOURS[t], 0.45))
         crop = view.crops[cell]
         cx, cy = x + CELL // 2, y + CELL // 2 - 4
         if crop is not None:
             draw.ellipse((cx - 31, cy - 31, cx + 31, cy + 31), fill=(252, 250, 244), outline=INK, width=3)
-            draw.text((cx, cy + 1), str(crop), font=crop_font, fill=INK, anchor="mm")
+            label(draw, (cx, cy + 1), str(crop), 46, True, INK, "mm")
             if cell in start:
-                draw.text((x + CELL - 10, y + 8), tr("start"), font=font(16), fill=INK, anchor="ra")
+                label(draw, (x + CELL - 10, y + 8), tr("start"), 16, False, INK, "ra")
         elif cell in peeks and peeks[cell].isdigit():
             draw.ellipse((cx - 31, cy - 31, cx + 31, cy + 31), fill=(252, 250, 244))
             for k in range(0, 360, 30):
                 draw.arc((cx - 31, cy - 31, cx + 31, cy + 31), k, k + 15, fill=INK, width=3)
-            draw.text((cx, cy + 1), peeks[cell], font=crop_font, fill=MUTED, anchor="mm")
-            draw.text((x + CELL - 10, y + 8), tr("seen"), font=small, fill=INK, anchor="ra")
+            label(draw, (cx, cy + 1), peeks[cell], 46, True, MUTED, "mm")
+            label(draw, (x + CELL - 10, y + 8), tr("seen"), 18, True, INK, "ra")
         seat = view.explorer[cell]
         if seat >= 0:
             _pawn(draw, x + CELL - 28, y + CELL - 32, 26, seat)
@@ -327,7 +323,7 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
     draw_text(
         draw, (x + 46, y + 7), [(name, seat_colour(seat))], w - 46 - 5 * 26 - 24, 24, min_size=17, bold=True
     )
-    draw.text((x + 14, y + 56), tr("cubes"), font=font(20), fill=MUTED)
+    label(draw, (x + 14, y + 56), tr("cubes"), 20, False, MUTED)
     cx = x + 80
     limit = x + w - 5 * 26 - 20
     for t, k in zip("SDMF", view.cubes[seat], strict=True):
@@ -336,7 +332,7 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
                 _cube(draw, cx, y + 50, 32, t)
             cx += 36
     if not sum(view.cubes[seat]):
-        draw.text((cx, y + 56), tr("none"), font=font(20), fill=MUTED)
+        label(draw, (cx, y + 56), tr("none"), 20, False, MUTED)
     # diversity scales: five columns (crops 1-5) of five levels
     sx = x + w - 5 * 26 - 10
     for k in range(5):
@@ -346,8 +342,8 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
             top = y + 92 - lv * 10
             fill = seat_colour(seat) if lv <= level else (228, 224, 216)
             draw.rectangle((colx, top, colx + 20, top + 7), fill=fill)
-        draw.text((colx + 10, y + 34), str(k + 1), font=font(17, True), fill=INK, anchor="mb")
-    draw.text((sx - 8, y + 34), tr("diversity"), font=font(17), fill=MUTED, anchor="rb")
+        label(draw, (colx + 10, y + 34), str(k + 1), 17, True, INK, "mb")
+    label(draw, (sx - 8, y + 34), tr("diversity"), 17, False, MUTED, "rb")
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, w: int, per_row: int) -> int:
@@ -356,7 +352,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, w: int, per_ro
         cx = x + (k % per_row) * item_w
         cy = y + (k // per_row) * 36
         draw.rectangle((cx, cy, cx + 28, cy + 28), fill=TERRAIN_COLOURS[t], outline=INK, width=2)
-        draw.text((cx + 14, cy + 14), letter(t), font=font(17, True), fill=INK, anchor="mm")
+        label(draw, (cx + 14, cy + 14), letter(t), 17, True, INK, "mm")
         draw_text(
             draw,
             (cx + 36, cy + 1),
@@ -411,4 +407,4 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     return img
 
 
-render, draw_board = board_entry_points(_board_picture)
+render, draw_board = board_entry_points(_board_picture, "tiwanaku")

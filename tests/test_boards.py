@@ -6,13 +6,15 @@ from __future__ import annotations
 import inspect
 import io
 import math
+import random
 from functools import cache
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import engines
 from renderers import common
+from renderers.palettes import palette_image
 from renderers.samples import SETUPS, positions
 
 GAMES = sorted(SETUPS)
@@ -115,11 +117,18 @@ def test_boards_header_height_no_cut_text_and_png(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_palette_png_looks_like_the_canvas(game):
     """The encoding keeps the picture: the PNG, decoded, differs from the drawn canvas by a
-    few levels on average and almost no pixel moves far."""
+    few levels on average and almost no pixel moves far, with the game's own palette (as
+    ``render`` encodes) and with the palette chosen for the image (without one)."""
     renderer = engines.get(game).load_renderer()
     pos = [p for p in _positions(game) if p.label.endswith("-middle")][-1]
     canvas = renderer.draw_board(pos.view(0), names=pos.names, last_action=pos.last_action)
-    png = common.encode(canvas)
+    for palette in (palette_image(game), None):
+        png = common.encode(canvas, palette)
+        assert common.LAST_ENCODING.known == (palette is not None)
+        _assert_close(canvas, png)
+
+
+def _assert_close(canvas: Image.Image, png: bytes) -> None:
     decoded = _open(png).convert("RGB")
     hist = ImageChops.difference(canvas, decoded).convert("L").histogram()
     total = canvas.width * canvas.height
@@ -225,3 +234,43 @@ def test_last_turn_is_marked_on_the_board(game):
         assert before < 2000, (game, before)
         marked += after > before + 1500
     assert marked >= 1, game
+
+
+def test_labels_stamp_the_pixels_of_draw_text():
+    """``label`` gives the same pixels as ``draw.text``: at fractional positions, every anchor
+    used, bold or not, drawn twice (the second time from the kept glyphs)."""
+    rnd = random.Random(5)
+    a = Image.new("RGB", (300, 300), (205, 185, 150))
+    b = a.copy()
+    da, db = ImageDraw.Draw(a), ImageDraw.Draw(b)
+    texts = ["7", "55", "3@42", "ñandú", "-"]
+    for _ in range(2):
+        for _ in range(150):
+            x, y = rnd.uniform(-5, 305), rnd.uniform(-5, 305)
+            text, size, bold = rnd.choice(texts), rnd.choice((18, 19, 20, 26)), rnd.random() < 0.5
+            anchor, fill = rnd.choice(("la", "mm", "ra")), rnd.choice((common.INK, (255, 255, 255)))
+            da.text((x, y), text, font=common.font(size, bold), fill=fill, anchor=anchor)
+            common.label(db, (x, y), text, size, bold, fill, anchor)
+    assert a.tobytes() == b.tobytes()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_board_drawn_again_lays_out_no_text(game, monkeypatch):
+    """Labels are laid out once and stamped: drawing the same board a second time asks FreeType
+    for no text at all (every label, count and fitted line comes from the kept glyphs)."""
+    renderer = engines.get(game).load_renderer()
+    pos = [p for p in _positions(game) if p.label.endswith("-middle")][-1]
+    laid_out: list[str] = []
+    original = ImageFont.FreeTypeFont.getmask2
+
+    def counting(self, text, *args, **kw):
+        laid_out.append(text)
+        return original(self, text, *args, **kw)
+
+    for language in (None, "es"):
+        kwargs = {"names": pos.names, "last_action": pos.last_action_in(language), "language": language}
+        renderer.draw_board(pos.view(0), **kwargs)
+        monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", counting)
+        renderer.draw_board(pos.view(0), **kwargs)
+        monkeypatch.undo()
+        assert laid_out == [], (game, language, laid_out)

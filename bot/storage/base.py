@@ -349,9 +349,20 @@ def _dump(value: Any) -> str | None:
     return None if value is None else json.dumps(value)
 
 
-def session_of(row: Any) -> SessionRow:
+SESSION_COLUMNS = (
+    "id, game, guild_id, channel_id, host_id, status, options, max_players, seed, version,"
+    " lobby_message_id, outcome, end_reason, created_at, updated_at, finished_at, timer_seconds,"
+    " damaged, board_message_id, told_through, lobby_channel_id, clock, clock_state"
+)
+"""Every column :func:`session_of` reads but the state (which a move's commit already holds)."""
+
+_READ = object()
+
+
+def session_of(row: Any, state: Any = _READ) -> SessionRow:
     """A session row; saved JSON that cannot be read is reported in ``unreadable``, never raised,
-    so one damaged row cannot stop a list of sessions."""
+    so one damaged row cannot stop a list of sessions.  ``state``, when given, is the saved state
+    as the caller just wrote it (the row then need not hold it)."""
     problems: list[str] = []
     clock_state = _json(row["clock_state"], "clock", problems)  # read before `unreadable` is
     return SessionRow(
@@ -364,7 +375,7 @@ def session_of(row: Any) -> SessionRow:
         options=_json(row["options"], "options", problems, {}),
         max_players=row["max_players"],
         seed=row["seed"],
-        state=_json(row["state"], "state", problems),
+        state=_json(row["state"], "state", problems) if state is _READ else state,
         version=row["version"],
         lobby_message_id=row["lobby_message_id"],
         outcome=_json(row["outcome"], "outcome", problems),
@@ -533,6 +544,11 @@ class Store:
         """Run a reading ``body`` (several statements in one trip where the back end can)."""
         raise NotImplementedError
 
+    async def _read_small(self, body: Body) -> Any:
+        """Run a reading ``body`` of a few rows found by key (a session and its seats) the quickest
+        way the back end has."""
+        return await self._read(body)
+
     async def _commit_moves(
         self,
         session_id: int,
@@ -543,6 +559,17 @@ class Store:
         clock: tuple[dict[str, Any], float | None] | None = None,
     ) -> int:
         """Append ``moves`` with the snapshot ``state`` in one trip; StaleVersion if refused."""
+        raise NotImplementedError
+
+    async def _commit_play(
+        self,
+        session_id: int,
+        expected_version: int,
+        moves: list[NewMove],
+        state: dict[str, Any],
+        clock: tuple[dict[str, Any], float | None] | None,
+    ) -> SessionRow:
+        """:meth:`_commit_moves` without a job, returning the session's row as committed."""
         raise NotImplementedError
 
     async def claim_jobs(self, owner: str, *, lease: float, limit: int = 20) -> list[Job]:
@@ -643,12 +670,16 @@ class Store:
         where = (
             "s.id = ?" if session_id is not None else "s.channel_id = ? AND s.status IN ('lobby', 'active')"
         )
-        rows = await self._all(
-            "SELECT s.*, st.join_order, st.seat, st.user_id, st.display_name, st.is_computer, st.resigned,"
-            " st.computer_level"
-            f" FROM sessions s LEFT JOIN seats st ON st.session_id = s.id WHERE {where}"
-            " ORDER BY COALESCE(st.seat, st.join_order), st.join_order",
-            key,
+        rows = await self._read_small(
+            _single(
+                all_(
+                    "SELECT s.*, st.join_order, st.seat, st.user_id, st.display_name, st.is_computer,"
+                    " st.resigned, st.computer_level"
+                    f" FROM sessions s LEFT JOIN seats st ON st.session_id = s.id WHERE {where}"
+                    " ORDER BY COALESCE(st.seat, st.join_order), st.join_order",
+                    key,
+                )
+            )
         )
         if not rows:
             return None
@@ -867,6 +898,21 @@ class Store:
         """
         rows = [m if isinstance(m, NewMove) else NewMove(*m) for m in moves]
         return await self._commit_moves(session_id, expected_version, rows, state, job, clock)
+
+    async def play_moves(
+        self,
+        session_id: int,
+        expected_version: int,
+        moves: Iterable[NewMove],
+        state: dict[str, Any],
+        *,
+        clock: tuple[dict[str, Any], float | None] | None = None,
+    ) -> SessionRow:
+        """:meth:`record_moves` (without a job) that hands back the session's row as committed, read
+        in the same transaction and the same trip, so that a move needs no second read to be
+        posted: its version, deadline, clocks, board message and the rest as they are now, and
+        ``state`` as its saved state (the very object given, not a copy read back)."""
+        return await self._commit_play(session_id, expected_version, list(moves), state, clock)
 
     def _commit_body(
         self,

@@ -31,27 +31,62 @@ import asyncpg
 
 from bot.clock import SYSTEM, Clock
 from bot.storage.base import (
+    DEADLINE,
     MIGRATIONS_TABLE,
     SCHEMA_VERSION,
+    SESSION_COLUMNS,
     Body,
     Conflict,
     Examined,
     Job,
     NewMove,
+    SessionRow,
     StaleVersion,
     StorageError,
     Unreachable,
     _dump,
+    _seconds,
     job_of,
     migrations,
     older,
     one,
     pending,
+    session_of,
 )
 from bot.storage.leagues import LeagueStore
 
 MIGRATIONS = migrations("postgres")
 RECORD_MOVES = "SELECT o_accepted, o_version FROM pukllay_record_moves(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+# A move's commit as one statement (prepared once per connection by asyncpg): the version bump,
+# refused unless the session is still at the expected version (a racing commit holds the row lock,
+# and this one then finds the version moved on and changes nothing); the clocks when the game has
+# them; the log rows numbered after the last; the turn deadline re-armed (or, for a clocked game
+# whose clocks set no deadline, dropped); and the session's row as committed, without its state.
+# No rows back: the session was not at the expected version (or is no longer active).
+PLAY_MOVES = f"""
+WITH up AS (
+    UPDATE sessions SET state = $8, version = $2 + cardinality($4::text[]), updated_at = $9,
+        clock_state = CASE WHEN $11 THEN $12 ELSE clock_state END,
+        timer_seconds = CASE WHEN $11 THEN $13 ELSE timer_seconds END
+    WHERE id = $1 AND version = $2 AND status = 'active'
+    RETURNING {SESSION_COLUMNS}
+), logged AS (
+    INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy)
+    SELECT up.id, COALESCE((SELECT MAX(m.number) FROM moves m WHERE m.session_id = $1), 0) + i,
+        ($3::integer[])[i], ($4::text[])[i], ($5::integer[])[i], $9, ($6::text[])[i], ($7::text[])[i]
+    FROM up, generate_subscripts($4::text[], 1) AS i
+), armed AS (
+    INSERT INTO jobs (kind, key, due_at, payload, created_at)
+    SELECT '{DEADLINE}', $1::text, $10 + up.timer_seconds, json_build_object('version', up.version)::text, $9
+    FROM up WHERE up.timer_seconds IS NOT NULL
+    ON CONFLICT (kind, key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload,
+        claimed_by = NULL, claim = NULL, claimed_until = NULL, attempts = 0
+), disarmed AS (
+    DELETE FROM jobs WHERE $11 AND kind = '{DEADLINE}' AND key = $1::text
+        AND EXISTS (SELECT 1 FROM up WHERE up.timer_seconds IS NULL)
+)
+SELECT * FROM up
+"""
 MIGRATION_LOCK = 0x70756B6C  # advisory lock key held while migrating ("pukl")
 TABLES = ("sessions", "seats", "moves", "results", "ratings", "jobs", "schema_migrations")
 POOL_SIZE = 10
@@ -295,6 +330,11 @@ class PostgresStore(LeagueStore):
         async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
             return await _steps(conn, body)
 
+    async def _read_small(self, body: Body) -> Any:
+        # Its statement is one snapshot by itself: no transaction around it (two trips fewer).
+        async with self._pool.acquire() as conn:
+            return await _steps(conn, body)
+
     async def _all(self, sql: str, *params: Any) -> list[Any]:
         return await self._pool.fetch(numbered(sql), *params)
 
@@ -345,6 +385,36 @@ class PostgresStore(LeagueStore):
         if not row[0]:
             raise StaleVersion(row[1])
         return row[1]
+
+    async def _commit_play(
+        self,
+        session_id: int,
+        expected_version: int,
+        moves: list[NewMove],
+        state: dict[str, Any],
+        clock: tuple[dict[str, Any], float | None] | None,
+    ) -> SessionRow:
+        async with self._pool.acquire() as conn:
+            row = await conn.fetchrow(
+                PLAY_MOVES,
+                session_id,
+                expected_version,
+                [m.seat for m in moves],
+                [m.move for m in moves],
+                [int(m.by_computer) for m in moves],
+                [_dump(m.events) for m in moves],
+                [_dump(m.privacy) for m in moves],
+                json.dumps(state),
+                self.clock.stamp(),
+                self.clock.time(),
+                clock is not None,
+                None if clock is None else json.dumps(clock[0]),
+                None if clock is None else _seconds(clock[1]),
+            )
+            if row is None:
+                current = await conn.fetchval("SELECT version FROM sessions WHERE id = $1", session_id)
+                raise StaleVersion(-1 if current is None else current)
+        return session_of(row, state)
 
     async def claim_jobs(self, owner: str, *, lease: float, limit: int = 20) -> list[Job]:
         now = self.clock.time()

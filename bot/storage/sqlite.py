@@ -3,7 +3,9 @@
 Two connections, each owned by one dedicated thread: the writer runs every
 change as one ``BEGIN IMMEDIATE ... COMMIT``, the reader runs reads (each
 reading body inside one read transaction, so a session and its seats come
-from the same snapshot).  A transaction body is run to the end in *one* call
+from the same snapshot).  A third connection, used on the event loop itself,
+reads one session with its seats (a handful of rows by key, quicker than the
+trip to a thread and back), so a move costs one trip: its commit.  A transaction body is run to the end in *one* call
 on its connection's thread, so a move's commit is one trip from the event
 loop, however many statements it holds.  (aiosqlite, used before, sends each
 statement to its thread separately and offers no public way to run a function
@@ -41,15 +43,19 @@ from bot.clock import Clock
 from bot.storage.base import (
     MIGRATIONS_TABLE,
     SCHEMA_VERSION,
+    SESSION_COLUMNS,
     Body,
     Conflict,
     Examined,
     Job,
     NewMove,
+    SessionRow,
     StorageError,
     job_of,
     migrations,
+    one,
     pending,
+    session_of,
 )
 from bot.storage.leagues import LeagueStore
 
@@ -357,6 +363,22 @@ def _readonly(con: sqlite3.Connection, body: Body) -> Any:
             con.execute("COMMIT")
 
 
+def _connect(path: str, *, check_same_thread: bool = True) -> sqlite3.Connection:
+    con = sqlite3.connect(path, isolation_level=None, timeout=30, check_same_thread=check_same_thread)
+    try:
+        con.row_factory = sqlite3.Row
+        con.execute("PRAGMA foreign_keys = ON")
+        con.execute("PRAGMA busy_timeout = 30000")
+        mode = con.execute("PRAGMA journal_mode = WAL").fetchone()
+        con.execute("PRAGMA synchronous = NORMAL")
+        if path != ":memory:" and mode[0].lower() != "wal":
+            raise StorageError(f"{path}: SQLite would not switch to WAL mode (got {mode[0]})")
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
 class _Thread:
     """A connection owned by one thread; :meth:`call` runs a function with it there."""
 
@@ -368,22 +390,7 @@ class _Thread:
         return await asyncio.get_running_loop().run_in_executor(self._pool, fn, self.con, *args)
 
     async def connect(self, path: str) -> None:
-        def connect(_: None) -> sqlite3.Connection:
-            con = sqlite3.connect(path, isolation_level=None, timeout=30)
-            try:
-                con.row_factory = sqlite3.Row
-                con.execute("PRAGMA foreign_keys = ON")
-                con.execute("PRAGMA busy_timeout = 30000")
-                mode = con.execute("PRAGMA journal_mode = WAL").fetchone()
-                con.execute("PRAGMA synchronous = NORMAL")
-                if path != ":memory:" and mode[0].lower() != "wal":
-                    raise StorageError(f"{path}: SQLite would not switch to WAL mode (got {mode[0]})")
-            except BaseException:
-                con.close()
-                raise
-            return con
-
-        self.con = await self.call(connect)
+        self.con = await self.call(lambda _: _connect(path))
 
     async def close(self) -> None:
         if self.con is not None:
@@ -436,10 +443,19 @@ def _claim(con: sqlite3.Connection, owner: str, now: float, until: float, limit:
 class SQLiteStore(LeagueStore):
     backend = "sqlite"
 
-    def __init__(self, path: str, clock: Clock, writer: _Thread, reader: _Thread, lock: int | None):
+    def __init__(
+        self,
+        path: str,
+        clock: Clock,
+        writer: _Thread,
+        reader: _Thread,
+        lock: int | None,
+        inline: sqlite3.Connection | None = None,
+    ):
         super().__init__(path, clock)
         self._writer = writer
         self._reader = reader
+        self._inline = inline  # the event loop's own connection, for a session's row and seats
         self._lock_fd = lock
 
     @classmethod
@@ -455,6 +471,7 @@ class SQLiteStore(LeagueStore):
         lock = lock_file(path)
         writer, reader = _Thread("pukllay-sqlite-writer"), _Thread("pukllay-sqlite-reader")
         upgraded: tuple[int, str] | None = None
+        inline: sqlite3.Connection | None = None
         try:
             try:
                 if path != ":memory:":
@@ -471,6 +488,7 @@ class SQLiteStore(LeagueStore):
                 await writer.connect(path)
                 await writer.call(_migrate, path, clock.stamp())
                 await reader.connect(path)
+                inline = _connect(path, check_same_thread=False)
             except sqlite3.Error as exc:
                 raise StorageError(explain(path, exc)) from None
         except BaseException:
@@ -479,12 +497,15 @@ class SQLiteStore(LeagueStore):
             if lock is not None:
                 os.close(lock)
             raise
-        store = cls(path, clock, writer, reader, lock)
+        store = cls(path, clock, writer, reader, lock, inline)
         if upgraded is not None:
             store.upgraded_from, store.kept_copy = upgraded
         return store
 
     async def close(self) -> None:
+        if self._inline is not None:
+            self._inline.close()
+            self._inline = None
         await self._reader.close()
         await self._writer.close()
         if self._lock_fd is not None:
@@ -509,6 +530,14 @@ class SQLiteStore(LeagueStore):
     async def _read(self, body: Body) -> Any:
         return await self._reader.call(_readonly, body)
 
+    async def _read_small(self, body: Body) -> Any:
+        # A few rows by their primary key or an index: tens of microseconds, less than the trip to
+        # the reader thread and back, which is most of a move's read.  WAL readers never wait for
+        # the writer, so this does not block the loop behind a commit.
+        if self._inline is None:
+            return await self._read(body)
+        return _readonly(self._inline, body)
+
     async def _commit_moves(
         self,
         session_id: int,
@@ -524,6 +553,25 @@ class SQLiteStore(LeagueStore):
             session_id, expected_version, moves, state, job, self.clock.stamp(), self.clock.time(), clock
         )
         return await self._transact(body)
+
+    async def _commit_play(
+        self,
+        session_id: int,
+        expected_version: int,
+        moves: list[NewMove],
+        state: dict[str, Any],
+        clock: tuple[dict[str, Any], float | None] | None,
+    ) -> SessionRow:
+        commit = self._commit_body(
+            session_id, expected_version, moves, state, None, self.clock.stamp(), self.clock.time(), clock
+        )
+
+        def body() -> Body:
+            yield from commit
+            row = yield one(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", session_id)
+            return session_of(row, state)
+
+        return await self._transact(body())
 
     async def claim_jobs(self, owner: str, *, lease: float, limit: int = 20) -> list[Job]:
         import secrets

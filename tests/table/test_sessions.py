@@ -260,3 +260,46 @@ async def test_many_sessions_at_once_see_their_own_writes(service):
     assert all(s in ("active", "finished") for s in statuses)
     live = await service.live(GUILD)
     assert {s.row.channel_id for s in live} == {1000 + i for i, st in enumerate(statuses) if st == "active"}
+
+
+async def test_a_move_reads_its_game_once_and_hands_back_the_row_as_committed(service, store):
+    """The read under the lock serves the whole move: the commit returns the session as stored,
+    deadline, clocks and version included, so no second read follows it."""
+    session = await two_player_game(service)
+    await service.set_clock(CH, 1, "move:1h", can_manage=True)
+    reads = 0
+    load = store.load
+
+    async def counted(**where):
+        nonlocal reads
+        reads += 1
+        return await load(**where)
+
+    store.load = counted
+    result = await service.play_in(session.id, user_to_move(session), "A1")
+    store.load = load
+    assert reads == 1
+    fresh = await service.get(session.id)
+    assert result.session.row.clock_state is not None and result.session.row.timer_seconds is not None
+    assert {k: v for k, v in vars(result.session.row).items() if k != "state"} == {
+        k: v for k, v in vars(fresh.row).items() if k != "state"
+    }
+    assert nim.to_dict(result.session.state) == nim.to_dict(fresh.state) == fresh.row.state
+    assert [(s.seat, s.user_id, s.name) for s in result.session.seats] == [
+        (s.seat, s.user_id, s.name) for s in fresh.seats
+    ]
+    job = await store.job("deadline", str(session.id))
+    assert job is not None and job.payload == {"version": fresh.version}
+
+
+async def test_a_stale_commit_of_a_move_writes_nothing(service, store):
+    """The commit that hands back the row still refuses a session no longer at the expected version."""
+    from bot.storage import NewMove, StaleVersion
+
+    session = await two_player_game(service)
+    await service.play_in(session.id, user_to_move(session), "A1")
+    with pytest.raises(StaleVersion) as caught:
+        await store.play_moves(session.id, session.version, [NewMove(0, "B1")], {"stale": True})
+    assert caught.value.current == session.version + 1
+    assert [m.move for m in await store.moves(session.id)] == ["A1"]
+    assert (await service.get(session.id)).row.state != {"stale": True}

@@ -1,0 +1,140 @@
+"""Boards are encoded with their game's own palette, chosen ahead of time: the pictures stay
+those of the general quantizer (Pillow's octree, the encoding before) to the pixel, within a
+stated tolerance, on boards the palettes were not chosen from, and closer to the drawing."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+import engines
+from renderers import common, palettes
+from renderers.palette_data import PALETTES
+from renderers.samples import SETUPS, positions
+
+GAMES = sorted(SETUPS)
+SEED = 7  # not among palettes.SEEDS: the palettes were chosen without these boards
+
+# The tolerance, pixel by pixel, largest difference of the three channels.  Against the
+# reference encoding (the octree quantizer, 256 colours, which itself moves most pixels of a
+# board by a few levels: its flat colours are averages): at most REF_MAX anywhere, more than
+# REF_STEP on at most REF_SHARE of the pixels.  Against the drawn canvas: at most DRAWN_MAX
+# anywhere, more than DRAWN_STEP on at most DRAWN_SHARE of the pixels, and a mean luminance
+# error no larger than the reference's.
+REF_MAX = 64
+REF_STEP = 16
+REF_SHARE = 0.01
+DRAWN_MAX = 40
+DRAWN_STEP = 8
+DRAWN_SHARE = 0.005
+
+
+@cache
+def _positions(game: str):
+    return positions(game, SEED)
+
+
+def _decode(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _reference(canvas: Image.Image) -> Image.Image:
+    """The encoding before the palettes: the image's own 256 colours from the octree quantizer."""
+    buf = io.BytesIO()
+    canvas.quantize(256, method=Image.Quantize.FASTOCTREE).save(buf, format="PNG", compress_level=3)
+    return _decode(buf.getvalue())
+
+
+def _channel_histogram(a: Image.Image, b: Image.Image) -> list[int]:
+    """How many pixels have each largest per-channel difference (0-255)."""
+    bands = ImageChops.difference(a, b).split()
+    largest = ImageChops.lighter(ImageChops.lighter(bands[0], bands[1]), bands[2])
+    return largest.histogram()
+
+
+def _mean_error(a: Image.Image, b: Image.Image) -> float:
+    hist = ImageChops.difference(a, b).convert("L").histogram()
+    return sum(i * n for i, n in enumerate(hist)) / (a.width * a.height)
+
+
+def _boards(game: str):
+    """Middle and end of every setup: the public picture and the first seat's, in English;
+    the first seat's middle in Spanish too."""
+    for pos in _positions(game):
+        if pos.label.endswith("-start"):
+            continue
+        for seat in (None, 0):
+            yield pos, seat, None
+        if pos.label.endswith("-middle"):
+            yield pos, 0, "es"
+
+
+def _compare(a: Image.Image, b: Image.Image, step: int) -> tuple[int, float]:
+    """The largest channel difference between ``a`` and ``b``, and the share of pixels whose
+    largest channel difference passes ``step``."""
+    hist = _channel_histogram(a, b)
+    return max(i for i, n in enumerate(hist) if n), sum(hist[step + 1 :]) / (a.width * a.height)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_boards_keep_their_pixels_with_the_known_palette(game):
+    """Every board renders with its game's palette (no quantizer); decoded, it matches the
+    reference encoding and the drawn canvas within the tolerance, and is at least as close to
+    the canvas as the reference on average."""
+    renderer = engines.get(game).load_renderer()
+    seen = []
+    for pos, seat, language in _boards(game):
+        kwargs = {"names": pos.names, "last_action": pos.last_action_in(language), "language": language}
+        view = pos.view(seat)
+        canvas = renderer.draw_board(view, **kwargs)
+        png = renderer.render(view, **kwargs)
+        assert common.LAST_ENCODING.known and common.LAST_ENCODING.palette, (pos.label, seat, language)
+        assert len(png) < common.LIMIT
+        new, old = _decode(png), _reference(canvas)
+        ref_max, ref_share = _compare(new, old, REF_STEP)
+        drawn_max, drawn_share = _compare(new, canvas, DRAWN_STEP)
+        mean_new, mean_old = _mean_error(canvas, new), _mean_error(canvas, old)
+        where = (pos.label, seat, language, ref_max, ref_share, drawn_max, drawn_share, mean_new, mean_old)
+        assert ref_max <= REF_MAX and ref_share <= REF_SHARE, where
+        assert drawn_max <= DRAWN_MAX and drawn_share <= DRAWN_SHARE, where
+        assert mean_new <= mean_old, where
+        seen.append(where)
+    print(
+        f"\n{game}, {len(seen)} boards: against the reference max {max(w[3] for w in seen)}, "
+        f"> {REF_STEP}: {max(w[4] for w in seen):.3%}; against the canvas max {max(w[5] for w in seen)}, "
+        f"> {DRAWN_STEP}: {max(w[6] for w in seen):.3%}, mean {max(w[7] for w in seen):.3f} "
+        f"(reference {min(w[8] for w in seen):.3f}-{max(w[8] for w in seen):.3f})"
+    )
+
+
+def test_a_picture_outside_the_palette_is_encoded_as_before():
+    """A colour the palette does not hold (a gradient over every hue) is measured on the sample
+    and sent through the general path: the picture keeps its colours."""
+    img = Image.new("RGB", (600, 400))
+    draw = ImageDraw.Draw(img)
+    for x in range(600):
+        for y in range(0, 400, 4):
+            draw.line((x, y, x, y + 3), fill=(x * 255 // 600, y * 255 // 400, (x + y) % 256))
+    png = common.encode(img, palettes.palette_image("pachakuna"))
+    assert not common.LAST_ENCODING.known and not common.LAST_ENCODING.palette
+    assert _decode(png).tobytes() == img.tobytes()
+    flat = Image.new("RGB", (600, 400), (10, 200, 250))  # one colour far from every board's
+    ImageDraw.Draw(flat).text((20, 20), "Guacamole", font=common.font(60, True), fill=(250, 10, 120))
+    png = common.encode(flat, palettes.palette_image("tiwanaku"))
+    assert not common.LAST_ENCODING.known and common.LAST_ENCODING.palette
+    assert _mean_error(flat, _decode(png)) < 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_drawing_colours_are_kept_exactly(game):
+    """The flat colours a board is drawn in (the shared ones, the game's pieces, the seats it
+    can have) are in its palette, each answering for itself (Pillow maps through 4x4x4 cells)."""
+    colours = palettes.drawing_colours(game)
+    text = PALETTES[game]
+    palette = palettes.parse(text)
+    assert len(palette) <= 256 and len(set(palette)) == len(palette)
+    index = palettes.mapped(colours, palette)
+    assert [palette[i] for i in index] == colours

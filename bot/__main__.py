@@ -23,6 +23,7 @@ import logging
 import sys
 from importlib import metadata
 
+from bot import logs
 from bot.settings import Settings, SettingsError
 from bot.storage import (
     SCHEMA_VERSION,
@@ -184,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     if not token or token == "paste-your-bot-token-here":
         say("DISCORD_TOKEN is not set; copy .env.example to .env and put your bot token in it.")
         return 2
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure(settings.log_level, settings.log_format)
     # The bot has no voice features; discord.py's notes about voice libraries are noise here.
     logging.getLogger("discord.client").addFilter(
         lambda record: "voice will NOT be supported" not in record.getMessage()
@@ -193,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     import discord
 
     from bot.app import create_bot
+    from bot.web.server import WebServerError
 
     async def run() -> None:
         # Before logging in: problems show at once.  PostgreSQL is upgraded only with --migrate.
@@ -207,6 +209,9 @@ def main(argv: list[str] | None = None) -> int:
         say(str(exc))
         return 1
     except StorageError as exc:
+        say(str(exc))
+        return 2
+    except WebServerError as exc:
         say(str(exc))
         return 2
     except discord.LoginFailure:

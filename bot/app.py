@@ -34,6 +34,8 @@ from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import DEADLINE, Job, Store
 from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, THREAD_ARCHIVE, Table
+from bot.web.metrics import ANSWER_WITHIN, Metrics
+from bot.web.server import WebServer
 from engines.core import said
 
 log = logging.getLogger(__name__)
@@ -97,6 +99,9 @@ class PukllayTree(app_commands.CommandTree):
                 else i18n.private(interaction).gettext("⚠️ Not allowed here."),
             )
             return
+        metrics = getattr(self.client, "metrics", None)
+        if isinstance(metrics, Metrics):
+            metrics.error("command")
         log.error(
             "command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error
         )
@@ -211,6 +216,9 @@ class TableBot(_BotBase):
         self.scheduler: Scheduler | None = None
         self.computers: Computers | None = None
         self._computers_resumed = False
+        self.metrics = Metrics()  # what /metrics shows; the table's parts report to it
+        self.web: WebServer | None = None  # /healthz and /metrics, when HTTP_PORT is set
+        self._answer_checks: set[asyncio.TimerHandle] = set()
 
     def ready_sessions(self) -> SessionService:
         """The session service, which ``setup_hook`` makes before any cog or job can ask."""
@@ -262,12 +270,18 @@ class TableBot(_BotBase):
         self.computers = Computers(self.settings.computer_workers)
         await self.computers.start()
         self.sessions = SessionService(
-            self.store, computer_seconds=self.settings.computer_seconds, computers=self.computers
+            self.store,
+            computer_seconds=self.settings.computer_seconds,
+            computers=self.computers,
+            metrics=self.metrics,
         )
         self.sessions.computers_wait = True  # a person's move is posted before the computers search
         self.table = Table(self, self.sessions)
         self.scheduler = Scheduler(
-            self.store, owner=process_name(self.shard_label), poll=self.settings.job_poll_seconds
+            self.store,
+            owner=process_name(self.shard_label),
+            poll=self.settings.job_poll_seconds,
+            metrics=self.metrics,
         )
         self.scheduler.register(DEADLINE, self.fire_deadline)
         self.scheduler.register(THREAD_ARCHIVE, lambda job: self.ready_table().archive_thread(int(job.key)))
@@ -279,6 +293,15 @@ class TableBot(_BotBase):
             await self.load_extension(name)
         if self.settings.sync_commands and self.syncs_commands:
             await self.sync_commands()
+        if self.settings.http_port is not None:
+            self.web = WebServer(
+                self,
+                lambda: self.store,
+                self.metrics,
+                host=self.settings.http_host,
+                port=self.settings.http_port,
+            )
+            await self.web.start()
         if self.start_scheduler:
             self.scheduler.start()
 
@@ -330,11 +353,41 @@ class TableBot(_BotBase):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction (command, autocomplete, button): keep the person's client language for
-        their direct messages (written only when it changed; see Notifier.remember_locale)."""
+        their direct messages (written only when it changed; see Notifier.remember_locale); count
+        it, and count it late if it is not answered within Discord's 3 s of its creation."""
+        self.watch_answer(interaction)
         if self.table is not None and interaction.locale is not None:
             await self.table.notifier.remember_locale(interaction.user.id, interaction.locale.value)
 
+    def watch_answer(self, interaction: discord.Interaction) -> None:
+        """Count ``interaction``, and check once its 3 s have passed (from its creation, read from
+        its snowflake; from now if that reads as later) that it was answered or deferred."""
+        kind = interaction.type.name
+        self.metrics.interaction_received(kind)
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        delay = ANSWER_WITHIN - min(max(age, 0.0), ANSWER_WITHIN)
+
+        def due() -> None:
+            self._answer_checks.discard(handle)
+            if not interaction.response.is_done():
+                self.metrics.interaction_late(kind)
+                log.warning("interaction %s (%s) was not answered within 3 s", interaction.id, kind)
+
+        handle = asyncio.get_running_loop().call_later(delay, due)
+        self._answer_checks.add(handle)
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        """A Discord event handler raised: counted, then logged as discord.py does."""
+        self.metrics.error("event")
+        await super().on_error(event_method, *args, **kwargs)
+
     async def close(self) -> None:
+        for handle in self._answer_checks:
+            handle.cancel()
+        self._answer_checks.clear()
+        if self.web is not None:
+            await self.web.stop()
+            self.web = None
         if self.scheduler is not None:
             await self.scheduler.stop()
         if self.table is not None and not await self.table.drain():

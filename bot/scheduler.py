@@ -37,6 +37,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.storage import Job, Store
+from bot.web.metrics import Metrics
 
 log = logging.getLogger(__name__)
 
@@ -62,8 +63,10 @@ class Scheduler:
         batch: int = 20,
         retry_after: float = 60.0,
         max_attempts: int = 5,
+        metrics: Metrics | None = None,
     ):
         self.store = store
+        self.metrics = metrics if metrics is not None else Metrics()  # jobs fired, their lateness, failures
         self.clock = store.clock
         self.owner = owner or process_name()
         self.lease = lease
@@ -121,9 +124,12 @@ class Scheduler:
                 self._unknown.add(job.kind)
                 log.warning("no handler for %r jobs in this process; leaving them to others", job.kind)
             return False
+        late_by = self.clock.time() - job.due_at
         try:
             await handler(job)
         except Exception:
+            self.metrics.job_fired(job.kind, late_by, ok=False)
+            self.metrics.error("job")
             if job.attempts >= self.max_attempts:
                 log.exception("the %s job %s failed %d times; it is dropped", job.kind, job.key, job.attempts)
                 await self.store.complete_job(job)
@@ -131,6 +137,7 @@ class Scheduler:
                 log.exception("the %s job %s failed; it will be tried again", job.kind, job.key)
                 await self.store.release_job(job, self.clock.time() + self.retry_after * job.attempts)
             return False
+        self.metrics.job_fired(job.kind, late_by, ok=True)
         await self.store.complete_job(job)
         return True
 

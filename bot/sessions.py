@@ -23,6 +23,7 @@ import asyncio
 import logging
 import math
 import secrets
+import time
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -48,6 +49,7 @@ from bot.storage import (
     StaleVersion,
     Store,
 )
+from bot.web.metrics import Metrics
 from engines.core import (
     DEFAULT_LEVEL,
     LEVELS,
@@ -423,8 +425,10 @@ class SessionService:
         computer_names: Sequence[str] | None = None,
         computer_seconds: float | None = None,
         computers: Computers | None = None,
+        metrics: Metrics | None = None,
     ):
         self.store = store
+        self.metrics = metrics if metrics is not None else Metrics()  # what the table counts
         self.computer_seconds = computer_seconds  # the strong level's thinking time per move
         # where computer players think (without one: in this process, the strong level by count)
         self.computers = computers if computers is not None else Computers(0)
@@ -438,6 +442,21 @@ class SessionService:
         self._computer_names = list(
             computer_names or ("Cpu Ada", "Cpu Blaise", "Cpu Carl", "Cpu Dora", "Cpu Emmy")
         )
+
+    async def _record(
+        self,
+        session: Session,
+        expected_version: int,
+        played: Sequence[Played],
+        state: dict[str, Any],
+        **options: Any,
+    ) -> int:
+        """Commit ``played`` (see :meth:`Store.record_moves`) and count the moves; the new version."""
+        version = await self.store.record_moves(
+            session.id, expected_version, [stored(p) for p in played], state, **options
+        )
+        self.metrics.moves_committed(session.row.game, [p.by_computer for p in played])
+        return version
 
     def lock(self, session_id: int) -> asyncio.Lock:
         lock = self._locks.get(session_id)
@@ -786,6 +805,7 @@ class SessionService:
         expected_version: int | None = None,
         expected_stamp: str | None = None,
     ) -> MoveResult:
+        started = time.perf_counter()
         async with self.lock(session_id):
             session = await self.get(session_id)
             if session is None or session.status != "active":
@@ -825,6 +845,8 @@ class SessionService:
                 )
             except StaleVersion:
                 raise StaleMove("someone else moved first; the board changed, here it is now") from None
+            self.metrics.moves_committed(session.row.game, [False])
+            self.metrics.move_took(session.row.game, time.perf_counter() - started)
             self._cache[session.id] = (row.version, new_state)
             turn_before = module.turn_number(session.state)
             # A move changes no seat (a seat change bumps the version, which the commit checked).
@@ -868,10 +890,10 @@ class SessionService:
                 result.note = said(STALLED)
         if batch:
             result.played.extend(batch)
-            version = await self.store.record_moves(
-                session.id,
+            version = await self._record(
+                session,
                 session.version,
-                [stored(p) for p in batch],
+                batch,
                 module.to_dict(state),
                 clock=await self.clock_after(session, state),
             )
@@ -1196,10 +1218,10 @@ class SessionService:
             elif note is None:
                 note = said("⏰ Time ran out; the computer made the move.")
             try:
-                new_version = await self.store.record_moves(
-                    session.id,
+                new_version = await self._record(
+                    session,
                     version,
-                    [stored(p) for p in played],
+                    played,
                     module.to_dict(state),
                     job=job,
                     clock=await self.clock_after(session, state),
@@ -1365,10 +1387,10 @@ class SessionService:
             await self._damage(session, f"the engine failed when the round's time ran out ({exc})", exc)
             return None
         try:
-            version = await self.store.record_moves(
-                session.id,
+            version = await self._record(
+                session,
                 session.version,
-                [stored(p) for p in played],
+                played,
                 module.to_dict(state),
                 job=job,
                 clock=await self.clock_after(session, state),

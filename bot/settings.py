@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+LOG_FORMATS = ("text", "json")
+
 
 class SettingsError(ValueError):
     """A setting is missing or malformed; the message names it."""
@@ -86,6 +88,9 @@ class Settings:
     thread_archive_hours: float = 1.0  # a finished game's thread is archived after this (0: never)
     away_days_per_year: int = 30  # /me away: days of time away a person may take in a year
     export_id_guilds: frozenset[int] = frozenset()  # servers whose game exports carry user ids
+    http_port: int | None = None  # /healthz and /metrics on this port; None: no web server (0: any free port)
+    http_host: str = "127.0.0.1"  # the address the web server listens on
+    log_format: str = "text"  # "text" (one line a record) or "json" (one JSON object a line)
 
     @property
     def database(self) -> str:
@@ -164,7 +169,16 @@ class Settings:
         bad = [g for g in id_guilds if not g.isdigit()]
         if bad:
             raise SettingsError(f"EXPORT_IDS_SERVERS must be server ids separated by commas, got {bad[0]!r}")
+        port = get("HTTP_PORT")
+        if port is not None and (not port.isdigit() or not 0 <= int(port) <= 65535):
+            raise SettingsError(f"HTTP_PORT must be a port number from 0 to 65535 (empty: off), got {port!r}")
+        log_format = (get("LOG_FORMAT") or "text").lower()
+        if log_format not in LOG_FORMATS:
+            raise SettingsError(f"LOG_FORMAT must be text or json, got {log_format!r}")
         return cls(
+            http_port=None if port is None else int(port),
+            http_host=get("HTTP_HOST") or "127.0.0.1",
+            log_format=log_format,
             computer_seconds=computer_seconds,
             computer_workers=int(workers),
             away_days_per_year=int(away),

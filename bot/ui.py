@@ -269,6 +269,7 @@ class Table:
             try:
                 result = await self.service.computers_play(session_id)
             except Exception:
+                self.service.metrics.error("computer")
                 log.exception("the computers of session %s could not move", session_id)
                 return
             if result is None:
@@ -903,6 +904,7 @@ class Table:
             if recorded is not None and isinstance(exc, discord.HTTPException):
                 log.warning("Discord refused a message after a change was recorded: %s", exc)
             else:
+                self.service.metrics.error("interaction")
                 log.exception("unexpected error handling %s", interaction.data)
             try:
                 await self.reply(interaction, self.failure_text(recorded, exc, i18n.private(interaction)))

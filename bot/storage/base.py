@@ -13,6 +13,7 @@ each back end's ``_commit_moves``).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Callable, Generator, Iterable, Sequence
@@ -533,6 +534,38 @@ class Store:
     async def schema_version(self) -> int:
         row = await self._one("SELECT MAX(version) FROM schema_migrations")
         return row[0] or 0
+
+    async def ping(self, *, timeout: float = 5.0) -> str | None:  # noqa: ASYNC109
+        """``None`` when the database answers a query within ``timeout`` seconds, else why not, in
+        one line (for ``/healthz``; never raises)."""
+        try:
+            async with asyncio.timeout(timeout):
+                await self._ping()
+        except TimeoutError:
+            return f"{self.where} did not answer within {timeout:g} s"
+        except Exception as exc:
+            text = " ".join(str(exc).split()) or "no details"
+            return f"{self.where}: {exc.__class__.__name__}: {text}"
+        return None
+
+    async def _ping(self) -> None:
+        await self._one("SELECT 1")
+
+    async def games_running(self) -> int:
+        """How many games are started and not ended."""
+        row = await self._one("SELECT COUNT(*) FROM sessions WHERE status = 'active'")
+        return int(row[0])
+
+    async def jobs_waiting(self, late_after: float) -> tuple[int, int]:
+        """(jobs whose time has come, of those the ones waiting ``late_after`` seconds or more)."""
+        now = self.clock.time()
+        row = await self._one(
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN due_at <= ? THEN 1 ELSE 0 END), 0)"
+            " FROM jobs WHERE due_at <= ?",
+            now - late_after,
+            now,
+        )
+        return int(row[0]), int(row[1])
 
     # ----------------------------------------------------------------- what a back end provides
 

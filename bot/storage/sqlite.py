@@ -440,6 +440,17 @@ def _claim(con: sqlite3.Connection, owner: str, now: float, until: float, limit:
     return rows
 
 
+def _identity(path: str) -> tuple[int, int] | None:
+    """The file's (device, inode), or None for an in-memory database or a missing file."""
+    if path == ":memory:":
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return st.st_dev, st.st_ino
+
+
 class SQLiteStore(LeagueStore):
     backend = "sqlite"
 
@@ -457,6 +468,7 @@ class SQLiteStore(LeagueStore):
         self._reader = reader
         self._inline = inline  # the event loop's own connection, for a session's row and seats
         self._lock_fd = lock
+        self._file = _identity(path)
 
     @classmethod
     async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> SQLiteStore:
@@ -511,6 +523,13 @@ class SQLiteStore(LeagueStore):
         if self._lock_fd is not None:
             os.close(self._lock_fd)  # releases the lock
             self._lock_fd = None
+
+    async def _ping(self) -> None:
+        """The file at the path is still the one opened (a file removed or replaced under a running
+        bot would take every later write with it), and it answers a query."""
+        if self._file is not None and _identity(self.where) != self._file:
+            raise StorageError("the database file was removed or replaced while the bot ran")
+        await self._reader.call(lambda con: con.execute("SELECT 1").fetchone())
 
     async def check_integrity(self) -> list[str]:
         """SQLite's full integrity check (slow on a large file): ``[]`` when the file is sound,

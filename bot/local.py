@@ -1,21 +1,28 @@
 """Play any registered game in the terminal, hot-seat and against computer players.
 
     python -m bot.local guacamole --players 3 --computer 2 --computer-level strong --seed 7
-    python -m bot.local --replay guacamole-game12.json
+    python -m bot.local --replay guacamole-game12.json --step
 
 The board is written as a PNG after every turn into a folder of its own,
 ``<out>/<game>-seed<seed>/`` (``./pukllay-local`` by default), and the path is
-printed.  Type a move in the game's notation at the prompt; ``moves`` lists
+printed; when the game ends its export (the format of ``/game export``, built by
+:func:`bot.export.build` with the same privacy) is written there too.  Without
+``--seed`` the seed is random, and printed so that the game can be played again.
+Type a move in the game's notation at the prompt; ``moves`` lists
 the legal ones by kind, in words (``moves r3`` those starting with ``r3``), ``view``
 writes your private picture, ``huts`` (Nowa Gwinea) the hut chart, ``help``
-shows the rules, ``quit`` stops.  ``--language es`` writes the table's words, what the
+shows the rules, ``quit`` stops; these words are named at the first prompt and
+after an unknown word, and work in the game's language too.  On a terminal the
+prompt has line editing and history (``readline``).  ``--language es`` writes the table's words, what the
 engines say (where their sentences are kept for translation; English otherwise) and the board
 images in Spanish.  Your own hand, order or village is shown as
 text at each prompt.  Seats are numbered from 1; computer players take the
 last seats, and in simultaneous rounds they keep your pace (one move per move
-you make), as at the Discord table.  With ``--replay FILE`` it replays a game
-exported by ``/game export`` instead (see :mod:`bot.export`), checking every
-move against the file and writing a board per turn.
+you make), as at the Discord table; a computer that thinks for more than a
+second is said to be thinking.  With ``--replay FILE`` it replays a game
+exported by ``/game export`` or by this table instead (see :mod:`bot.export`), checking every
+move against the file and writing a board per turn; with ``--step`` it stops
+after each move (Enter for the next, a number to go to that move).
 """
 
 from __future__ import annotations

@@ -1,36 +1,52 @@
 """Play any registered game in the terminal, hot-seat and against computer players.
 
     python -m bot.local guacamole --players 3 --computer 2 --computer-level strong --seed 7
-    python -m bot.local --replay guacamole-game12.json
+    python -m bot.local --replay guacamole-game12.json --step
 
 The board is written as a PNG after every turn into a folder of its own,
 ``<out>/<game>-seed<seed>/`` (``./pukllay-local`` by default), and the path is
-printed.  Type a move in the game's notation at the prompt; ``moves`` lists
+printed; when the game ends its export (the format of ``/game export``, built by
+:func:`bot.export.build` with the same privacy) is written there too.  Without
+``--seed`` the seed is random, and printed so that the game can be played again.
+Type a move in the game's notation at the prompt; ``moves`` lists
 the legal ones by kind, in words (``moves r3`` those starting with ``r3``), ``view``
 writes your private picture, ``huts`` (Nowa Gwinea) the hut chart, ``help``
-shows the rules, ``quit`` stops.  ``--language es`` writes the table's words, what the
+shows the rules, ``quit`` stops; these words are named at the first prompt and
+after an unknown word, and work in the game's language too.  On a terminal the
+prompt has line editing and history (``readline``).  ``--language es`` writes the table's words, what the
 engines say (where their sentences are kept for translation; English otherwise) and the board
 images in Spanish.  Your own hand, order or village is shown as
 text at each prompt.  Seats are numbered from 1; computer players take the
 last seats, and in simultaneous rounds they keep your pace (one move per move
-you make), as at the Discord table.  With ``--replay FILE`` it replays a game
-exported by ``/game export`` instead (see :mod:`bot.export`), checking every
-move against the file and writing a board per turn.
+you make), as at the Discord table; a computer that thinks for more than a
+second is said to be thinking.  With ``--replay FILE`` it replays a game
+exported by ``/game export`` or by this table instead (see :mod:`bot.export`), checking every
+move against the file and writing a board per turn; with ``--step`` it stops
+after each move (Enter for the next, a number to go to that move).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
 import os
 import re
+import secrets
 import sys
 import textwrap
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO, TypeVar
 
 import engines
 from bot import export, pace
 from bot.choices import group_moves
+from bot.public import MoveRecord, option_words
+from bot.sessions import Seat, Session
+from bot.storage import MoveRow, SessionRow
 from engines.core import (
     DEFAULT_LEVEL,
     LEVELS,
@@ -41,10 +57,11 @@ from engines.core import (
     config_from_options,
     in_words,
     name_seats,
+    options_of,
     rng_for,
     say,
 )
-from languages import ENGLISH, Language, language
+from languages import ENGLISH, SOURCE, Language, available, language, normalise
 
 
 class Refused(Exception):
@@ -86,7 +103,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--replay",
         metavar="FILE",
-        help="replay a game exported with /game export, move by move, writing the boards",
+        help="replay a game exported with /game export (or by this table), move by move, writing the boards",
+    )
+    parser.add_argument(
+        "--step",
+        action="store_true",
+        help="with --replay: stop after each move (Enter for the next, a number to go to that move)",
     )
     parser.add_argument(
         "--players", type=int, help="how many seats (default: the game's minimum, at least 2)"
@@ -104,12 +126,23 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=None,
         help="how long the strong level thinks per move (default: 1)",
     )
-    parser.add_argument("--seed", type=int, default=1, help="the seed for shuffling and generation")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the seed for shuffling and generation (default: a random one, printed, so the game can "
+        "be played again)",
+    )
     parser.add_argument(
         "--out", default="pukllay-local", help="folder for the board images (one subfolder a game)"
     )
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     parser.add_argument("--no-images", action="store_true", help="do not write board images")
+    parser.add_argument(
+        "--no-export",
+        action="store_true",
+        help="do not write the game's export (for --replay) into its folder when it ends",
+    )
     parser.add_argument(
         "--language",
         default=None,
@@ -193,18 +226,150 @@ def points(score: float, t: Language = ENGLISH) -> str:
 
 
 class Folder:
-    """The images of one game: ``<out>/<game>-seed<seed>/``, emptied of older images at start."""
+    """The images and export of one game: ``<out>/<game>-seed<seed>/``, emptied of older images at
+    start.  A folder that cannot be made or written is :class:`Refused`, in one line."""
 
     def __init__(self, out: str, game: str, seed: int):
         self.path = Path(out) / f"{game}-seed{seed}"
-        self.path.mkdir(parents=True, exist_ok=True)
-        for old in self.path.glob("*.png"):
-            old.unlink()
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            for old in self.path.glob("*.png"):
+                old.unlink()
+        except OSError as exc:
+            raise Refused(f"cannot write into {self.path} (--out {out}): {exc.strerror or exc}") from None
 
-    def write(self, name: str, png: bytes) -> Path:
+    def write(self, name: str, content: bytes) -> Path:
         target = self.path / name
-        target.write_bytes(png)
+        try:
+            target.write_bytes(content)
+        except OSError as exc:
+            raise Refused(f"cannot write {target}: {exc.strerror or exc}") from None
         return target
+
+
+COMMANDS = ("moves", "view", "huts", "help", "quit")
+"""The table's own words at the prompt (besides moves); each also in the game's language."""
+
+
+def command_word(t: Language, command: str) -> str:
+    """The word for ``command`` in language ``t`` (``jugadas`` for ``moves`` in Spanish)."""
+    words = {
+        "moves": t.pgettext("terminal command", "moves"),
+        "view": t.pgettext("terminal command", "view"),
+        "huts": t.pgettext("terminal command", "huts"),
+        "help": t.pgettext("terminal command", "help"),
+        "quit": t.pgettext("terminal command", "quit"),
+    }
+    return words[command]
+
+
+def command_of(word: str, t: Language) -> str | None:
+    """The command ``word`` names, in English or in ``t``, in any case; ``None`` for a move."""
+    word = word.lower()
+    if word == "exit":
+        return "quit"
+    for command in COMMANDS:
+        if word in (command, command_word(t, command).lower()):
+            return command
+    return None
+
+
+def commands_hint(t: Language, huts: bool = False) -> str:
+    """The line that names the table's words, at the first prompt and after an unknown word."""
+    words = {c: command_word(t, c) for c in COMMANDS}
+    if huts:
+        return t.gettext(
+            "Type a move, or {moves} (the legal moves), {view} (your picture), {huts} (the hut chart), "
+            "{help} (the rules), {quit} (stop).",
+            **words,
+        )
+    return t.gettext(
+        "Type a move, or {moves} (the legal moves), {view} (your picture), {help} (the rules), "
+        "{quit} (stop).",
+        **words,
+    )
+
+
+def random_seed() -> int:
+    """A seed for a game when none is given: short enough to type again."""
+    return secrets.randbelow(999_999) + 1
+
+
+def checked_language(code: str | None) -> Language:
+    """The language ``--language`` names; :class:`Refused` for one without a catalogue."""
+    if (
+        code is not None
+        and normalise(code) == SOURCE
+        and code.replace("-", "_").split("_")[0].lower() != SOURCE
+    ):
+        raise Refused(f"no language called {code!r}; the languages are: {', '.join(available())}")
+    return language(code)
+
+
+def line_editing(stdin: TextIO) -> bool:
+    """Whether prompts read through ``input()`` with line editing and history: only when ``stdin``
+    is a terminal and the standard ``readline`` module is there (it is imported here, then)."""
+    try:
+        if not stdin.isatty():
+            return False
+    except (AttributeError, ValueError):
+        return False
+    try:
+        import readline  # noqa: F401  (importing it gives input() line editing and history)
+    except ImportError:
+        return False
+    return True
+
+
+class Prompter:
+    """Asks for a line: through ``input()`` (line editing) on a terminal, else from ``stdin``.
+    ``None`` at the end of input."""
+
+    def __init__(self, stdin: TextIO, out: TextIO, editing: bool):
+        self.stdin, self.out, self.editing = stdin, out, editing
+
+    def __call__(self, prompt: str) -> str | None:
+        if self.editing:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+        print(prompt, end="", file=self.out, flush=True)
+        line = self.stdin.readline()
+        return line or None
+
+
+THINKING_AFTER = 1.0
+"""Seconds a computer may think before the table says it is thinking."""
+
+T = TypeVar("T")
+
+
+def with_notice(compute: Callable[[], T], after: float, notice: Callable[[], None]) -> T:
+    """``compute()``, calling ``notice()`` once if it has not returned within ``after`` seconds."""
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def work() -> None:
+        try:
+            box["value"] = compute()
+        except BaseException as exc:  # handed to the caller below
+            box["error"] = exc
+        finally:
+            done.set()
+
+    threading.Thread(target=work, daemon=True).start()
+    if not done.wait(after):
+        notice()
+        done.wait()
+    if "error" in box:
+        raise box["error"]
+    value: T = box["value"]
+    return value
+
+
+def now_text() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def main(
@@ -212,7 +377,12 @@ def main(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
+    *,
+    thinking_after: float = THINKING_AFTER,
+    clock: Callable[[], str] = now_text,
 ) -> int:
+    """The terminal table; ``thinking_after``: seconds before "thinking..." is said of a computer,
+    ``clock``: the time recorded with each move in the export."""
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
     err = stderr or sys.stderr
@@ -220,24 +390,39 @@ def main(
         args = parse_args(argv)
     except SystemExit as exc:  # --help (0) or a usage error, already printed by argparse
         return int(exc.code or 0)
+    ask = Prompter(stdin, out, editing=out is sys.stdout and line_editing(stdin))
     try:
         if args.replay is not None:
             if args.game is not None:
                 raise Refused("--replay takes the game from the file; leave out the game's name")
-            return replay(args, out, err)
+            return replay(args, ask, out, err)
         if args.game is None:
             raise Refused("name a game to play (such as guacamole), or give --replay FILE")
-        return play(args, stdin, out, err)
+        if args.step:
+            raise Refused("--step is for --replay FILE")
+        return play(args, ask, out, err, thinking_after=thinking_after, clock=clock)
     except Refused as exc:
         print(f"python -m bot.local: {exc}", file=err)
         return 2
     except KeyboardInterrupt:
         print("\nstopped", file=out)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``| head``): say so once, and keep the interpreter's last flush of
+        # standard output from failing again (the Python documentation's recipe).
+        if out is sys.stdout:
+            try:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except (OSError, ValueError):
+                pass
+        print("python -m bot.local: the output was closed before the end (piped into head?)", file=err)
+        return 1
 
 
-def replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Replay an exported game: each move with its lines, a board per turn, and the result checked."""
+def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) -> int:
+    """Replay an exported game: each move with its lines, a board per turn, and the result checked.
+    With ``--step`` it stops after each move: Enter for the next, a number to go to that move
+    (forward or back), ``q`` to stop."""
     path = Path(args.replay)
     try:
         raw = path.read_bytes()
@@ -247,17 +432,22 @@ def replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         data = export.load(raw)
     except export.ExportError as exc:
         raise Refused(f"{path} cannot be replayed: {exc}") from None
-    lang = language(args.language)
+    lang = checked_language(args.language)
     info = engines.get(data["game"])
     module = info.load()
     names = [str(p.get("name", f"P{i + 1}")) for i, p in enumerate(data["players"])]
     renderer = None if args.no_images else info.load_renderer()
-    folder = Folder(args.out, f"{info.name}-game{data.get('number', 0)}", int(data.get("seed") or 0))
+    folder = (
+        Folder(args.out, f"{info.name}-game{data.get('number', 0)}", int(data.get("seed") or 0))
+        if renderer is not None
+        else None
+    )
+    total = len(data["moves"])
     print(
         lang.ngettext(
             "{game}, game #{number}: {players}; {n} move",
             "{game}, game #{number}: {players}; {n} moves",
-            len(data["moves"]),
+            total,
             game=info.title,
             number=data.get("number"),
             players=", ".join(names),
@@ -268,11 +458,33 @@ def replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     def who(seat: int) -> str:
         return lang.gettext("the table") if seat == TABLE else names[seat]
 
+    def board(step: export.Step, events: list[str]) -> None:
+        if renderer is None or folder is None:
+            return
+        png = renderer.render(
+            module.view_for(step.state, None),
+            names=names,
+            last_action=events[0] if events else None,
+            language=args.language,
+        )
+        print(
+            "  " + lang.gettext("board: {path}", path=folder.write(f"move-{step.number:04d}.png", png)),
+            file=out,
+        )
+
     turn = None
     step = None
-    secret = 0
+    target: int | None = None  # going to this move: the moves before it are replayed unshown
+    steps = export.replay(data)
     try:
-        for step in export.replay(data):
+        while True:
+            try:
+                step = next(steps)
+            except StopIteration:
+                break
+            if target is not None and step.number < target:
+                continue
+            jumped, target = target is not None, None
             # every line of the replayed move in full (the seed is in the file), except for a move
             # kept secret for good: only what a spectator reads of it (export.replay gives no more)
             events = [
@@ -280,29 +492,49 @@ def replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 for e in step.events
             ]
             shown = lang.gettext("a move kept secret ({mask})", mask=step.move) if step.secret else step.move
-            secret += step.secret
             print(
                 f"{step.number}. {who(step.seat)}: {shown}" + (f" ({'; '.join(events)})" if events else ""),
                 file=out,
             )
             now = module.turn_number(step.state)
-            if renderer is not None and now != turn:
+            if now != turn or args.step or jumped:
                 turn = now
-                png = renderer.render(
-                    module.view_for(step.state, None),
-                    names=names,
-                    last_action=events[0] if events else None,
-                    language=args.language,
+                board(step, events)
+            if not args.step or step.number == total:
+                continue
+            while True:
+                answer = ask(
+                    lang.gettext(
+                        "Enter: the next move; a number: go to that move (1 to {total}); q: stop>",
+                        total=total,
+                    )
+                    + " "
                 )
+                if answer is None or answer.strip().lower() in ("q", command_word(lang, "quit"), "quit"):
+                    print(
+                        lang.gettext("replay stopped at move {n} of {total}", n=step.number, total=total),
+                        file=out,
+                    )
+                    return 0
+                answer = answer.strip()
+                if not answer:
+                    break
+                if answer.isdigit() and 1 <= int(answer) <= total:
+                    target = int(answer)
+                    if target <= step.number:  # back: replay from the start, unshown up to there
+                        steps = export.replay(data)
+                    break
                 print(
                     "  "
-                    + lang.gettext("board: {path}", path=folder.write(f"move-{step.number:04d}.png", png)),
+                    + lang.gettext(
+                        "there is no move {answer}; the moves are 1 to {total}", answer=answer, total=total
+                    ),
                     file=out,
                 )
     except export.ExportError as exc:
         print(f"python -m bot.local: {exc}", file=err)
         return 1
-    if renderer is not None and step is not None:
+    if renderer is not None and folder is not None and step is not None:
         png = renderer.render(module.view_for(step.state, None), names=names, language=args.language)
         print("  " + lang.gettext("final board: {path}", path=folder.write("final.png", png)), file=out)
     outcome = export.final_outcome(data)
@@ -312,9 +544,12 @@ def replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         lang.ngettext(
             "The replay agrees with the export, move by move ({n} move).",
             "The replay agrees with the export, move by move ({n} moves).",
-            len(data["moves"]),
+            total,
         ),
         file=out,
+    )
+    secret = sum(
+        1 for m in data["moves"] if isinstance(m, dict) and m.get("move") is None and m.get("secret")
     )
     if secret:
         print(
@@ -332,8 +567,16 @@ def replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    lang = language(args.language)
+def play(
+    args: argparse.Namespace,
+    ask: Prompter,
+    out: TextIO,
+    err: TextIO,
+    *,
+    thinking_after: float = THINKING_AFTER,
+    clock: Callable[[], str] = now_text,
+) -> int:
+    lang = checked_language(args.language)
     info = engines.get(game_name(args.game))
     module = info.load()
     players = args.players if args.players is not None else max(info.min_players, min(2, info.max_players))
@@ -351,15 +594,16 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         if not sep:
             raise Refused(f"--option takes NAME=VALUE, not {item!r}")
         options[name.strip()] = value.strip()
+    seed = args.seed if args.seed is not None else random_seed()
     try:
         config = config_from_options(module.Config, players, options)
-        state = module.new_game(config, players, args.seed)
+        state = module.new_game(config, players, seed)
     except SetupError as exc:
         raise Refused(
             lang.gettext("cannot set up {game}: {why}", game=info.title, why=exc.said.in_words(lang))
         ) from None
     renderer = None if args.no_images else info.load_renderer()
-    folder = Folder(args.out, info.name, args.seed) if renderer is not None else None
+    folder = Folder(args.out, info.name, seed) if renderer is not None or not args.no_export else None
     computers = set(range(players - args.computer, players))
     names = [
         lang.gettext("P{n} (cpu, {level})", n=i + 1, level=args.computer_level)
@@ -367,6 +611,37 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         else f"P{i + 1}"
         for i in range(players)
     ]
+    # The game as the Discord table keeps it, for its export: the same build, the same privacy.
+    started = clock()
+    session = Session(
+        SessionRow(
+            id=0,
+            game=info.name,
+            guild_id=None,
+            channel_id=0,
+            host_id=0,
+            status="active",
+            options=options_of(config),
+            max_players=players,
+            seed=seed,
+            state=None,
+            version=0,
+            lobby_message_id=None,
+            outcome=None,
+            end_reason=None,
+            created_at=started,
+            updated_at=started,
+            finished_at=None,
+        ),
+        [
+            Seat(i, i, None, names[i], i in computers, False, args.computer_level if i in computers else None)
+            for i in range(players)
+        ],
+        info,
+        state,
+    )
+    rows: list[MoveRow] = []
+    records: list[MoveRecord] = []
     turn = 0
     last_action = None  # the last move's first public line, for the board's header
 
@@ -385,15 +660,17 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             "{game}: {n} players, seed {seed}, options {options}",
             players,
             game=info.title,
-            seed=args.seed,
-            options=options or lang.gettext("standard"),
+            seed=seed,
+            options="; ".join(option_words(session, lang)) or lang.gettext("standard"),
         ),
         file=out,
     )
     write(f"turn-{turn:04d}")
+    huts = renderer is not None and hasattr(renderer, "render_huts")
+    hinted = False
     moves_made = 0
     paced: set[int] = set()
-    acting = frozenset(module.to_move(state))
+    acting = (frozenset(module.to_move(state)), module.turn_number(state))
     people_moves = 0
     while module.outcome(state) is None and moves_made < args.max_moves:
         due = sorted(module.to_move(state))
@@ -403,12 +680,22 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         seat = pace.next_computer(module, state, computers, paced)
         if seat is not None:
             legal = list(module.legal_moves(state, seat))
-            move = module.computer_move(
-                module.view_for(state, seat),
-                legal,
-                rng_for(args.seed, "cpu", moves_made),
-                args.computer_level,
-                args.computer_seconds,
+            move = with_notice(
+                functools.partial(
+                    module.computer_move,
+                    module.view_for(state, seat),
+                    legal,
+                    rng_for(seed, "cpu", moves_made),
+                    args.computer_level,
+                    args.computer_seconds,
+                ),
+                thinking_after,
+                functools.partial(
+                    print,
+                    "  " + lang.gettext("{player} is thinking...", player=names[seat]),
+                    file=out,
+                    flush=True,
+                ),
             )
         else:
             people = [s for s in due if s not in computers]
@@ -416,17 +703,19 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             summary = in_words(module.summary(module.view_for(state, seat)), lang)
             if summary:
                 print(textwrap.indent(summary, "  "), file=out)
-            print(lang.gettext("{player} to play>", player=names[seat]) + " ", end="", file=out, flush=True)
-            line = stdin.readline()
-            if not line:
+            if not hinted:
+                print("  " + commands_hint(lang, huts), file=out)
+                hinted = True
+            line = ask(lang.gettext("{player} to play>", player=names[seat]) + " ")
+            if line is None:
                 print("\n" + lang.gettext("end of input; stopping"), file=out)
                 return 0
             text = line.strip()
             if not text:
                 continue
             word, _, rest = text.partition(" ")
-            command = word.lower()
-            if command in ("quit", "exit"):
+            command = command_of(word, lang)
+            if command == "quit":
                 return 0
             if command == "moves":
                 print(
@@ -458,6 +747,7 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
                 move = module.parse_move(text)
             except MoveError as exc:
                 print(f"  {exc.said.in_words(lang)}", file=out)
+                print("  " + commands_hint(lang, huts), file=out)
                 continue
         mark = module.move_privacy(state, seat, move)
         try:
@@ -469,6 +759,19 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
                 return 1
             continue
         moves_made += 1
+        at = clock()
+        rows.append(
+            MoveRow(
+                moves_made,
+                seat,
+                str(move),
+                seat in computers,
+                at,
+                [e.to_dict() for e in events],
+                mark.to_dict(),
+            )
+        )
+        records.append(MoveRecord(seat, str(move), seat in computers, tuple(events), mark, moves_made))
         if seat not in computers:
             people_moves += 1
             paced = set()  # each computer may move once more: one move per move a person makes
@@ -483,7 +786,9 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             print(f"{names[seat]}: {mark.mask}", file=out)
         for line in lines:
             print("  " + line, file=out)
-        now = frozenset(module.to_move(state))
+        # A new board when those to move change, or a new turn begins with the same player (as
+        # Guanga's first turn after everyone has kept an order).
+        now = (frozenset(module.to_move(state)), module.turn_number(state))
         if now != acting or module.outcome(state) is not None:
             turn += 1
             write(f"turn-{turn:04d}")
@@ -493,6 +798,21 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         print(lang.ngettext("stopped after {n} move", "stopped after {n} moves", moves_made), file=out)
         return 0
     print_outcome(result, names, out, lang)
+    if folder is not None and not args.no_export:
+        ended = clock()
+        session.state = state
+        session.row = dataclasses.replace(
+            session.row,
+            status="finished",
+            version=moves_made,
+            outcome=result.to_dict(),
+            end_reason=result.reason,
+            updated_at=ended,
+            finished_at=ended,
+        )
+        data = export.build(session, rows, records)
+        path = folder.write(f"{info.name}-seed{seed}.json", export.dump(data))
+        print(lang.gettext("The game's export (replay it with --replay): {path}", path=path), file=out)
     return 0
 
 

@@ -15,3 +15,11 @@ async def store(database, clock):
 @pytest.fixture
 async def service(store):
     return SessionService(store)
+
+
+@pytest.fixture(autouse=True)
+def _terminal_writes_elsewhere(request, monkeypatch):
+    """The terminal table's tests run in a folder of their own: its default ``--out`` (boards and
+    exports) lands there, not in the checkout."""
+    if request.module.__name__.rsplit(".", 1)[-1].startswith("test_local"):
+        monkeypatch.chdir(request.getfixturevalue("tmp_path"))

@@ -23,7 +23,18 @@ def run(argv, typed: str = ""):
 
 
 def test_the_tables_own_words_in_spanish_and_in_english():
-    argv = ["guacamole", "--players", "2", "--computer", "2", "--no-images", "--max-moves", "3"]
+    argv = [
+        "guacamole",
+        "--players",
+        "2",
+        "--computer",
+        "2",
+        "--seed",
+        "1",
+        "--no-images",
+        "--max-moves",
+        "3",
+    ]
     code, out, err = run([*argv, "--language", "es"])
     assert code == 0 and not err
     assert out.startswith("Guacamole: 2 jugadores, semilla 1, opciones estándar\n")

@@ -82,7 +82,9 @@ def test_own_hand_is_shown_as_text_at_each_prompt():
 
 def test_huts_writes_the_hut_chart(tmp_path):
     """Nowa Gwinea: 'huts' writes the chart of huts and orientations as a PNG."""
-    code, out, _ = run(["nowa_gwinea", "--players", "1", "--out", str(tmp_path)], "huts\nquit\n")
+    code, out, _ = run(
+        ["nowa_gwinea", "--players", "1", "--seed", "1", "--out", str(tmp_path)], "huts\nquit\n"
+    )
     assert code == 0
     chart = tmp_path / "nowa_gwinea-seed1" / "huts.png"
     assert f"hut chart: {chart}" in out

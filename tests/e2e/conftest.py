@@ -13,16 +13,18 @@ from PIL import Image
 from bot.app import PukllayBot
 from bot.clock import ManualClock
 from bot.settings import Settings
-from tests.standin.fixtures import STRICT_OPTIONS, discord_errors, standin  # noqa: F401
+from tests.standin.fixtures import DEFAULT_OPTIONS, discord_errors, standin  # noqa: F401
 
 BASE_EXTENSIONS = ("cogs.table", "tests.support.nim_cog")
 
 
 @pytest.fixture
 def standin_options() -> dict:
-    """Strict mode: every interaction the bot gets must be answered (or deferred) within 1 s, a third
-    of Discord's 3 s, so the bot keeps a margin for a loaded server and a slow network."""
-    return dict(STRICT_OPTIONS)
+    """Discord's own limits: every interaction the bot gets must be answered (or deferred) within
+    3 s.  (The stricter 1 s of ``STRICT_OPTIONS`` made the outcome depend on how busy the machine
+    was: the suite runs on every core, beside other work.  How fast the bot answers is measured by
+    ``bench/``, not asserted here.)"""
+    return dict(DEFAULT_OPTIONS)
 
 
 @pytest.fixture

@@ -36,10 +36,20 @@ _MARKDOWN = re.compile(r"\*\*|__|`|~~|\|\|")
 _MENTION = re.compile(r"<[@#][!&]?\d+>")
 
 
+_SENTENCE_END = re.compile(r"(?<=[^\d\s][.!?…])\s+")  # not after "1." of a numbered line
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` without Discord's markdown and mentions, as sentences: one or more per line."""
+    text = _MENTION.sub("", _MARKDOWN.sub("", text))
+    return [
+        sentence(part) for line in text.splitlines() for part in _SENTENCE_END.split(line) if part.strip()
+    ]
+
+
 def plain(text: str) -> str:
     """``text`` without Discord's markdown and mentions, its lines made sentences, on one line."""
-    text = _MENTION.sub("", _MARKDOWN.sub("", text))
-    return " ".join(sentence(line) for line in text.splitlines() if line.strip())
+    return " ".join(sentences(text))
 
 
 def fit(parts: Iterable[str], limit: int = LIMIT) -> str:
@@ -211,4 +221,4 @@ def hut_chart(t: Language = ENGLISH) -> str:
 def from_text(text: str, limit: int = LIMIT) -> str:
     """The alt text of a picture whose words the table already writes beside it (a league's
     standings or bracket): that text, plain, cut at a sentence."""
-    return fit(re.split(r"(?<=[.!?])\s+", plain(text)), limit)
+    return fit(sentences(text), limit)

@@ -9,13 +9,13 @@ import io
 
 import discord
 
-from bot.alt import LIMIT, fit
+from bot.alt import LIMIT, fit, sentences
 
 
 def picture(data: bytes, filename: str, description: str) -> discord.File:
     """``data`` as an attachment named ``filename`` whose alt text is ``description`` (cut to
     Discord's 1,024 characters at a sentence, should it be longer)."""
-    return discord.File(io.BytesIO(data), filename=filename, description=fit([description], LIMIT))
+    return discord.File(io.BytesIO(data), filename=filename, description=fit(sentences(description), LIMIT))
 
 
 def gallery_item(file: discord.File) -> discord.MediaGalleryItem:

@@ -48,7 +48,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot import choices, export, i18n, notices, public, results
+from bot import alt, choices, export, i18n, notices, public, results
+from bot.attach import gallery_item, picture
 from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
 from bot.clockvote import ClockDesk, TimeoutButton
 from bot.history import History
@@ -307,7 +308,7 @@ class Table:
         name = (
             f"{session.info.name}-{session.id}-v{session.version}{'-private' if seat is not None else ''}.png"
         )
-        return discord.File(io.BytesIO(png), filename=name)
+        return picture(png, name, alt.board(session, seat, last_action, language_of(language)))
 
     def away_labels(self, people: dict[int, PersonRow], t: Language) -> dict[int, str]:
         """``user id -> "away until ..."`` in ``t`` for those of ``people`` taking time away now."""
@@ -465,7 +466,7 @@ class Table:
                 game=session.info.title,
                 number=session.id,
             ),
-            file=discord.File(io.BytesIO(png), filename=f"{session.info.name}-{session.id}-results.png"),
+            file=picture(png, f"{session.info.name}-{session.id}-results.png", alt.results_card(session, t)),
             view=view,
         )
 
@@ -966,7 +967,7 @@ class Table:
         view = discord.ui.LayoutView(timeout=None)
         view.add_item(discord.ui.TextDisplay(clip(text)))
         if file is not None:
-            view.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{file.filename}")))
+            view.add_item(discord.ui.MediaGallery(gallery_item(file)))
         for index, control in enumerate(controls):
             if control.kind == "select":
                 options = [
@@ -1056,8 +1057,10 @@ class Table:
             png = await asyncio.to_thread(
                 renderer.render, view, names=session.names(), last_action=last, language=t.code
             )
-            file = discord.File(
-                io.BytesIO(png), filename=f"{session.info.name}-{session.id}-move{page.number}.png"
+            file = picture(
+                png,
+                f"{session.info.name}-{session.id}-move{page.number}.png",
+                alt.board(session, None, last, t, state=page.state, move=page.number, shown=page.shown),
             )
         controls = discord.ui.View(timeout=None)
         n, shown = page.number, page.shown
@@ -1155,7 +1158,9 @@ class Table:
             gif = await results.summary(self.service, session, language=t.code)
             if gif is not None:
                 files.append(
-                    discord.File(io.BytesIO(gif), filename=f"{session.info.name}-game{session.id}.gif")
+                    picture(
+                        gif, f"{session.info.name}-game{session.id}.gif", alt.summary_animation(session, t)
+                    )
                 )
             channel = self.bot.get_partial_messageable(channel_of(interaction), guild_id=interaction.guild_id)
             values = {

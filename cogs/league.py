@@ -20,9 +20,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
+from bot import alt, i18n
 from bot import gameclock as gc
-from bot import i18n
 from bot.app import PukllayBot
+from bot.attach import picture
 from bot.league import pairing
 from bot.league.service import FORMAT_NAMES, LeagueError, LeagueService, OpenedRound, Standing
 from bot.public import clip
@@ -733,9 +734,8 @@ class LeagueCog(
                 pictures.standings, league.name, heading, picture_lines(rows, ratings), language=t.code
             )
         )
-        return standings_text(league, rows, f"**{league.shown}**: {heading}", t), discord.File(
-            io.BytesIO(data), filename=f"league-{league.id}-standings.png"
-        )
+        text = standings_text(league, rows, f"**{league.shown}**: {heading}", t)
+        return text, picture(data, f"league-{league.id}-standings.png", alt.from_text(text))
 
     def round_heading(self, league: LeagueRow, t: Language = ENGLISH) -> str:
         swiss = league.swiss_rounds
@@ -927,9 +927,8 @@ class LeagueCog(
             lines.append(
                 t.gettext("Round {round}: {matches}", round=r, matches="; ".join(match(m) for m in matches))
             )
-        return discord.File(io.BytesIO(data), filename=f"league-{league.id}-bracket.png"), clip(
-            "\n".join(lines)
-        )
+        text = clip("\n".join(lines))
+        return picture(data, f"league-{league.id}-bracket.png", alt.from_text(text)), text
 
     @app_commands.command(name="export", description="The standings and every result as a CSV file")
     @app_commands.describe(league="The league (leave out when there is only one)")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import io
 
 import discord
 from discord import app_commands
 
-from bot import i18n
+from bot import alt, i18n
+from bot.attach import picture
 from bot.gamecog import CLOCK_DESCRIPTION, GameCog
 
 
@@ -95,7 +95,7 @@ class NowaGwineaCog(
         png = await asyncio.to_thread(renderer.render_huts, t.code)
         await interaction.response.send_message(
             t.gettext("The 12 huts: letter, then orientation 0-7, then the cell of the hut's anchor square."),
-            file=discord.File(io.BytesIO(png), filename="nowa-gwinea-huts.png"),
+            file=picture(png, "nowa-gwinea-huts.png", alt.hut_chart(t)),
             ephemeral=True,
         )
 

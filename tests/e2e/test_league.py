@@ -135,6 +135,12 @@ async def test_a_swiss_league_of_seven_in_three_player_guacamole(standin, bot_fa
         picture, message = await standings.followups(2)
         assert picture is standin.message((await standings.original()).id)
         assert not picture.ephemeral and "final standings after 3 rounds" in picture.content
+        # Every picture carries alt text: the standings' own words, plain, within Discord's 1,024.
+        assert "final standings after 3 rounds" in picture.files[0].description
+        assert "**" not in picture.files[0].description
+        for m in standin.all_messages():
+            for f in m.files:
+                assert f.description and len(f.description) <= 1024, (f.filename, m.content[:60])
         # The text version for screen readers is a message of its own, right below the picture.
         posted = standin.messages(chan)
         assert posted.index(message) == posted.index(picture) + 1 and not message.files
@@ -238,6 +244,7 @@ async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, b
         drawn = await standin.slash(people[1], chan, "league bracket")
         picture, words = await drawn.followups(2)
         assert png_of(picture).width >= 640 and "Round 2:" in words.content and not words.files
+        assert "Round 2:" in picture.files[0].description and len(picture.files[0].description) <= 1024
         table_clock.advance(2 * DAY)
         await fire(bot)
         end = next(m for m in standin.messages(chan) if "is over. Champion" in m.content)

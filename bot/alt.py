@@ -1,0 +1,224 @@
+"""Alt text: what a sighted player takes from each picture first, in words, for every picture the
+table sends (Discord shows and speaks an attachment's ``description``, 1,024 characters at most).
+
+One function per kind of picture: a game's board (posted, private, a history page), the results
+card, the animated summary, Nowa Gwinea's hut chart, and a league's standings and bracket.  Each
+says the game, whose turn, the scores and the last action, and for a private picture what only
+its reader holds, in the reader's language: the language the picture itself is drawn in (the
+server's for what is posted, the asker's for a private picture).
+
+A board's text is built from the view of the picture's reader only (``view_for(state, None)``
+for a public picture, ``view_for(state, seat)`` for a seat's): who is to move, the scores the
+view shows, the engine's ``summary`` of the view and the last action as everyone may read it.
+So a public picture's alt text holds nothing a spectator may not see.
+
+Every text is plain (no Discord markdown) and cut at a sentence to fit :data:`LIMIT`.
+No Discord here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.public import number, ordinal, sentence
+from engines.core import Outcome, in_words, name_seats
+from languages import ENGLISH, Language
+
+if TYPE_CHECKING:
+    from bot.sessions import Session
+
+LIMIT = 1024
+"""Discord's limit on an attachment's (and a media gallery item's) description."""
+
+_MARKDOWN = re.compile(r"\*\*|__|`|~~|\|\|")
+_MENTION = re.compile(r"<[@#][!&]?\d+>")
+
+
+_SENTENCE_END = re.compile(r"(?<=[^\d\s][.!?…])\s+")  # not after "1." of a numbered line
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` without Discord's markdown and mentions, as sentences: one or more per line."""
+    text = _MENTION.sub("", _MARKDOWN.sub("", text))
+    return [
+        sentence(part) for line in text.splitlines() for part in _SENTENCE_END.split(line) if part.strip()
+    ]
+
+
+def plain(text: str) -> str:
+    """``text`` without Discord's markdown and mentions, its lines made sentences, on one line."""
+    return " ".join(sentences(text))
+
+
+def fit(parts: Iterable[str], limit: int = LIMIT) -> str:
+    """``parts`` (sentences) joined, as many whole ones as fit in ``limit`` characters; a first
+    sentence longer than that alone is cut at a word, with an ellipsis."""
+    out = ""
+    for part in parts:
+        part = part.strip()
+        if not part:
+            continue
+        joined = f"{out} {part}" if out else part
+        if len(joined) > limit:
+            if not out:
+                cut = part[: limit - 1]
+                out = (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "…"
+            break
+        out = joined
+    return out
+
+
+def _scores(view: Any, names: Sequence[str], t: Language) -> str | None:
+    """The scores the view shows (``scores``, or ``final_scores`` once known), else None."""
+    scores = getattr(view, "scores", None) or getattr(view, "final_scores", None)
+    if not scores or len(scores) != len(names):
+        return None
+    listed = ", ".join(f"{name} {number(score)}" for name, score in zip(names, scores, strict=True))
+    return t.gettext("Scores: {scores}.", scores=listed)
+
+
+def _ranking(session: Session, outcome: Outcome, t: Language) -> list[str]:
+    """The final places and scores, one sentence each."""
+    names = session.names()
+    lines: list[str] = []
+    place = 1
+    for group in outcome.ranking:
+        for seat in group:
+            who = names[seat] if 0 <= seat < len(names) else "?"
+            lines.append(
+                sentence(
+                    t.gettext(
+                        "{place}: {player}: {score}",
+                        place=ordinal(place, t),
+                        player=who,
+                        score=number(outcome.scores[seat]),
+                    )
+                )
+            )
+        place += len(group)
+    return lines
+
+
+def _game_over(session: Session, outcome: Outcome, t: Language) -> str:
+    return t.gettext("Game over: {reason}.", reason=name_seats(outcome.reason_in(t), session.names()))
+
+
+def board(
+    session: Session,
+    seat: int | None,
+    last_action: str | None,
+    t: Language = ENGLISH,
+    *,
+    state: Any = None,
+    move: int | None = None,
+    shown: int | None = None,
+) -> str:
+    """The alt text of a board picture drawn from ``view_for(state, seat)`` (``state``: the
+    session's current one unless given, as for a history page at ``move`` of ``shown``)."""
+    engine = session.engine
+    state = session.state if state is None else state
+    names = session.names()
+    values = {"game": session.info.title, "number": session.id}
+    if move == 0:
+        parts = [t.gettext("{game}, game #{number}: the board before the first move.", **values)]
+    elif move is not None:
+        parts = [
+            t.gettext(
+                "{game}, game #{number}: the board after move {move} of {shown}.",
+                move=move,
+                shown=shown if shown is not None else move,
+                **values,
+            )
+        ]
+    elif seat is None:
+        parts = [t.gettext("{game}, game #{number}: the board as everyone sees it.", **values)]
+    else:
+        parts = [
+            t.gettext("{game}, game #{number}: your own view of the board, only you can see it.", **values)
+        ]
+    if state is None:
+        return fit(parts)
+    view = engine.view_for(state, seat)
+    if move is None and session.status == "finished" and session.row.outcome:
+        outcome: Outcome | None = Outcome.from_dict(session.row.outcome)  # a resignation's too
+    else:
+        outcome = engine.outcome(state) if session.status != "abandoned" else None
+    if outcome is not None:
+        parts.append(_game_over(session, outcome, t))
+        parts.extend(_ranking(session, outcome, t))
+    else:
+        acting = sorted(engine.to_move(state)) if session.status == "active" or move is not None else []
+        if session.status == "abandoned" and move is None:
+            parts.append(t.gettext("This game was abandoned."))
+        elif acting:
+            who = ", ".join(names[s] for s in acting if 0 <= s < len(names))
+            if seat is not None and seat in acting:
+                parts.append(t.gettext("It is your turn ({players} to play).", players=who))
+            else:
+                parts.append(t.gettext("To play: {players}.", players=who))
+        scores = _scores(view, names, t)
+        if scores:
+            parts.append(scores)
+    if last_action:
+        parts.append(t.gettext("Last action: {action}", action=plain(name_seats(last_action, names))))
+    if seat is not None:
+        own = in_words(engine.summary(view), t)
+        if own:
+            parts.append(plain(name_seats(own, names)))
+    return fit(parts)
+
+
+def results_card(session: Session, t: Language = ENGLISH) -> str:
+    """The alt text of a finished game's results card: the reason, the places and scores, and what
+    the chart shows."""
+    parts = [
+        t.gettext("{game}, game #{number}: the results card.", game=session.info.title, number=session.id)
+    ]
+    if session.row.outcome:
+        outcome = Outcome.from_dict(session.row.outcome)
+        parts.append(_game_over(session, outcome, t))
+        parts.extend(_ranking(session, outcome, t))
+    parts.append(
+        t.gettext(
+            "Below the ranking, a chart of each player's score turn by turn, and the number of turns, "
+            "moves and the time the game took."
+        )
+    )
+    return fit(parts)
+
+
+def summary_animation(session: Session, t: Language = ENGLISH) -> str:
+    """The alt text of a finished game's animated summary."""
+    parts = [
+        t.gettext(
+            "{game}, game #{number}: an animation of the board as everyone saw it, one picture per turn, "
+            "from the start to the end.",
+            game=session.info.title,
+            number=session.id,
+        )
+    ]
+    if session.row.outcome:
+        outcome = Outcome.from_dict(session.row.outcome)
+        parts.append(_game_over(session, outcome, t))
+        parts.extend(_ranking(session, outcome, t))
+    return fit(parts)
+
+
+def hut_chart(t: Language = ENGLISH) -> str:
+    """The alt text of Nowa Gwinea's hut chart."""
+    return fit(
+        [
+            t.gettext(
+                "Nowa Gwinea: the 12 huts, F I L N P T U V W X Y Z, each drawn in its 8 orientations "
+                "numbered 0 to 7, with a dot on the anchor square (the cell a move names)."
+            )
+        ]
+    )
+
+
+def from_text(text: str, limit: int = LIMIT) -> str:
+    """The alt text of a picture whose words the table already writes beside it (a league's
+    standings or bracket): that text, plain, cut at a sentence."""
+    return fit(sentences(text), limit)

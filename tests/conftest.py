@@ -68,6 +68,7 @@ LONGEST = (
     "tests/pachakuna/test_playouts.py::test_full_games_over_200_seeds",
     "tests/nowa_gwinea/test_playouts.py::test_random_playouts",
     "tests/test_computer_levels.py::test_every_level_returns_a_legal_move",
+    "tests/test_readme.py::test_every_command_runs_as_written",
     "tests/tiwanaku/test_playouts.py::test_playouts",
     "tests/guacamole/test_playouts.py::test_random_playouts[",
     "tests/e2e/test_league.py",

@@ -36,7 +36,7 @@ import signal
 import time
 import traceback
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, cast
 
 import engines
 from engines.core import DEFAULT_LEVEL, Engine
@@ -105,7 +105,7 @@ def serve(conn: Connection, preload: tuple[str, ...] = ()) -> None:
         name, view, legal, rng, level, seconds, at = job
         clock = Clock(at) if at is not None else None
         try:
-            module = importlib.import_module(name)
+            module = cast(Engine, importlib.import_module(name))
             by_clock = {} if clock is None else {"deadline": clock}
             move = module.computer_move(view, legal, rng, level, seconds, **by_clock)
         except Exception as exc:

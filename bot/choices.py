@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
-from engines.core import Kind, name_seats, say
+from engines.core import Engine, Kind, name_seats, say
 from languages import ENGLISH, Language
 
 CHOICE_LIMIT = 25
@@ -93,7 +92,7 @@ def cap(text: str, limit: int, *, capital: bool = True) -> str:
 
 
 def entries(
-    engine: ModuleType,
+    engine: Engine,
     state: Any,
     seat: int,
     moves: Sequence[Any],
@@ -119,7 +118,7 @@ def entries(
     return out
 
 
-def kind_label(engine: ModuleType, kind: str, t: Language = ENGLISH) -> str:
+def kind_label(engine: Engine, kind: str, t: Language = ENGLISH) -> str:
     return say(engine.WORDS, f"kind.{kind}", None, t)
 
 

@@ -31,15 +31,15 @@ import importlib
 import logging
 import multiprocessing
 import os
+import random
 import signal
 import time
 import traceback
 from multiprocessing.connection import Connection
-from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 import engines
-from engines.core import DEFAULT_LEVEL
+from engines.core import DEFAULT_LEVEL, Engine
 from engines.search import DEFAULT_SECONDS
 
 log = logging.getLogger(__name__)
@@ -105,7 +105,7 @@ def serve(conn: Connection, preload: tuple[str, ...] = ()) -> None:
         name, view, legal, rng, level, seconds, at = job
         clock = Clock(at) if at is not None else None
         try:
-            module = importlib.import_module(name)
+            module = cast(Engine, importlib.import_module(name))
             by_clock = {} if clock is None else {"deadline": clock}
             move = module.computer_move(view, legal, rng, level, seconds, **by_clock)
         except Exception as exc:
@@ -201,7 +201,13 @@ class Computers:
         await self._searching.wait()
 
     async def move(
-        self, module: ModuleType, view: Any, legal: list[Any], rng: Any, level: str, seconds: float | None
+        self,
+        module: Engine,
+        view: Any,
+        legal: list[Any],
+        rng: random.Random,
+        level: str,
+        seconds: float | None,
     ) -> Any:
         """The ``level`` computer's move from ``view``.  Raises :class:`ComputerFailed` when
         a worker failed, died or hung (the caller then plays the normal level)."""
@@ -212,7 +218,13 @@ class Computers:
         return await self._search(module, view, legal, rng, level, seconds)
 
     async def _search(
-        self, module: ModuleType, view: Any, legal: list[Any], rng: Any, level: str, seconds: float | None
+        self,
+        module: Engine,
+        view: Any,
+        legal: list[Any],
+        rng: random.Random,
+        level: str,
+        seconds: float | None,
     ) -> Any:
         if self._idle is None:
             await self.start()
@@ -286,6 +298,6 @@ class Computers:
         return fresh
 
 
-def fallback_move(module: ModuleType, view: Any, legal: list[Any], rng: Any) -> Any:
+def fallback_move(module: Engine, view: Any, legal: list[Any], rng: random.Random) -> Any:
     """The normal level's move, played when a strong search failed."""
     return module.computer_move(view, legal, rng, DEFAULT_LEVEL)

@@ -47,7 +47,6 @@ import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 import engines
@@ -59,6 +58,7 @@ from bot.sessions import Session, SessionService, TableError, record_of
 from bot.storage import MoveRow
 from engines.core import (
     TABLE,
+    Engine,
     Event,
     MoveError,
     Outcome,
@@ -81,11 +81,11 @@ def canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def state_digest(module: ModuleType, state: Any) -> str:
+def state_digest(module: Engine, state: Any) -> str:
     return hashlib.sha256(canonical(module.to_dict(state)).encode()).hexdigest()[:16]
 
 
-def view_digest(module: ModuleType, state: Any) -> str:
+def view_digest(module: Engine, state: Any) -> str:
     """The digest of what a spectator sees of ``state`` (its view for no seat)."""
     return hashlib.sha256(canonical(jsonable(module.view_for(state, None))).encode()).hexdigest()[:16]
 
@@ -212,7 +212,7 @@ def public_events(events: Sequence[Event]) -> tuple[Event, ...]:
     return tuple(out)
 
 
-def stand_in(module: ModuleType, state: Any, seat: int, mask: str, view: str) -> tuple[Any, list[Event]]:
+def stand_in(module: Engine, state: Any, seat: int, mask: str, view: str) -> tuple[Any, list[Event]]:
     """A legal move of ``seat`` marked secret with ``mask`` that leads to the spectator's view
     ``view``: (the state after it, its events); :class:`LookupError` when there is none."""
     for move in module.legal_moves(state, seat):

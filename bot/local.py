@@ -51,6 +51,7 @@ from engines.core import (
     DEFAULT_LEVEL,
     LEVELS,
     TABLE,
+    Engine,
     MoveError,
     Outcome,
     SetupError,
@@ -164,7 +165,7 @@ LIST_KIND = 12
 """Up to this many moves of one kind are listed one by one; more are grouped by their start."""
 
 
-def moves_text(module, state, seat: int, legal: list, prefix: str = "", t: Language = ENGLISH) -> str:
+def moves_text(module: Engine, state, seat: int, legal: list, prefix: str = "", t: Language = ENGLISH) -> str:
     """Legal moves by kind, in the game's words and order (as the Discord menus offer them), a
     kind with many moves in groups by their start with a count each; in language ``t``."""
     chosen = [m for m in legal if str(m).lower().startswith(prefix.lower())]

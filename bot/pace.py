@@ -7,11 +7,12 @@ than the processor's; otherwise computers act whenever it is their turn.
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
+from engines.core import Engine
 
-def next_computer(module: ModuleType, state: Any, computers: set[int], paced: set[int]) -> int | None:
+
+def next_computer(module: Engine, state: Any, computers: set[int], paced: set[int]) -> int | None:
     """The computer seat that moves next, or ``None`` when the computers wait for a person.
 
     ``paced`` collects the computers that already moved since the last person's

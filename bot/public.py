@@ -25,11 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from bot.replaying import undo_target
-from engines.core import END, TABLE, Event, Outcome, Privacy, Said, name_seats, say
+from engines.core import END, TABLE, Engine, Event, Outcome, Privacy, Said, name_seats, say
 from languages import ENGLISH, N_, Language
 
 if TYPE_CHECKING:
@@ -94,7 +93,7 @@ class Seen:
         return t.gettext("{player} made a move only they can see", player=f"{{p{self.seat}}}")
 
 
-def seen(engine: ModuleType, state: Any, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> Seen:
+def seen(engine: Engine, state: Any, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> Seen:
     """What ``reader`` may see of ``record`` while the game is at ``state``, its event lines in
     ``t`` (the engine's kept sentences translated; an event stored before them reads in English)."""
     mark = record.privacy

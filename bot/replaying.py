@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, Protocol
+
+from engines.core import Engine
 
 UNDO = "!undo "
 
@@ -56,7 +57,7 @@ class Walked:
     target: int | None  # for an undo entry: the move it took back to
 
 
-def walk(module: ModuleType, state: Any, entries: Iterable[Entry], base: int = 0) -> Iterator[Walked]:
+def walk(module: Engine, state: Any, entries: Iterable[Entry], base: int = 0) -> Iterator[Walked]:
     """Replay ``entries`` (numbered after ``base``, in order) from ``state`` (the state after
     entry ``base``).  An undo entry whose target lies at or before ``base`` cannot be honoured
     from here: :class:`LookupError` (start from an earlier state)."""

@@ -27,7 +27,6 @@ import time
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from types import ModuleType
 from typing import Any
 
 import engines
@@ -55,6 +54,7 @@ from engines.core import (
     LEVELS,
     N_,
     TABLE,
+    Engine,
     Event,
     MoveError,
     NotYourTurn,
@@ -175,7 +175,7 @@ class Session:
         return self.row.id
 
     @property
-    def engine(self) -> ModuleType:
+    def engine(self) -> Engine:
         return self.info.load()
 
     @property
@@ -240,7 +240,7 @@ Played = MoveRecord
 """What one accepted move did: who, what, its privacy mark and the events it caused."""
 
 
-def apply(module: ModuleType, state: Any, seat: int, move: Any, *, by_computer: bool) -> tuple[Any, Played]:
+def apply(module: Engine, state: Any, seat: int, move: Any, *, by_computer: bool) -> tuple[Any, Played]:
     """Apply ``move`` and record it with its privacy mark, computed from the state before it."""
     privacy = module.move_privacy(state, seat, move)
     new_state, events = module.apply_move(state, seat, move)
@@ -377,7 +377,7 @@ def new_game_hint() -> Said:
 
 
 def deadline_moves(
-    module: ModuleType, state: Any, late: list[int], seed: int, version: int
+    module: Engine, state: Any, late: list[int], seed: int, version: int
 ) -> tuple[Any, list[Played], Said | None]:
     """What the table plays when a turn timer runs out (pure: run in a worker thread).
 

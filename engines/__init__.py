@@ -11,8 +11,18 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING, cast
 
-from engines.core import Option, config_options
+from engines.core import Engine, Option, config_options
+
+if TYPE_CHECKING:  # the type checker holds every game's package to the engine contract
+    from engines import guacamole, guanga, nowa_gwinea, pachakuna, tiwanaku
+
+    _GUACAMOLE: Engine = guacamole
+    _GUANGA: Engine = guanga
+    _NOWA_GWINEA: Engine = nowa_gwinea
+    _PACHAKUNA: Engine = pachakuna
+    _TIWANAKU: Engine = tiwanaku
 
 
 @dataclass(frozen=True)
@@ -24,8 +34,8 @@ class GameInfo:
     min_players: int
     max_players: int
 
-    def load(self) -> ModuleType:
-        return importlib.import_module(self.engine)
+    def load(self) -> Engine:
+        return cast(Engine, importlib.import_module(self.engine))
 
     def load_renderer(self) -> ModuleType | None:
         return importlib.import_module(self.renderer) if self.renderer else None

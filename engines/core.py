@@ -13,7 +13,8 @@ alike::
     view_for(state, seat | None) -> View
     outcome(state) -> Outcome | None
     to_dict(state) -> dict       from_dict(data) -> State
-    computer_move(view, legal, rng, level="normal", seconds=None) -> Move
+    computer_move(view, legal, rng, level="normal", seconds=None, deadline=None) -> Move
+    determinize(view, rng) -> State
     move_privacy(state, seat, move) -> Privacy
     readable(state, privacy, reader) -> bool
     summary(view) -> str | Said
@@ -22,8 +23,11 @@ alike::
     undoable(state, seat, move) -> bool
     scores_now(state) -> tuple[float, ...]   each seat's score if scored now (results chart)
 
-plus the constants ``TITLE``, ``MIN_PLAYERS``, ``MAX_PLAYERS``, and ``KINDS`` and
-``WORDS`` (a game's kinds of move and its words for moves, below).
+plus the constants ``TITLE``, ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``RULES_HELP`` (the rules
+in a few lines, for a help command), and ``KINDS`` and ``WORDS`` (a game's kinds of move and
+its words for moves, below).  :class:`Engine` is this surface as a ``typing.Protocol``: the
+type checker holds every game's package to it, and everything that holds an engine to its
+names and types.
 
 What is public.  A game decides in ONE place what each of its moves looks
 like to each reader: ``move_privacy`` gives an accepted move its
@@ -106,7 +110,7 @@ import hashlib
 import itertools
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -151,6 +155,8 @@ __all__ = [
     "term",
     "in_words",
     "Translates",
+    "Rules",
+    "Engine",
 ]
 
 UNKNOWN = "?"
@@ -875,3 +881,91 @@ def jsonable(obj: Any) -> Any:
     if isinstance(obj, (list, tuple)):
         return [jsonable(v) for v in obj]
     return obj
+
+
+# --------------------------------------------------------------------------- the contract
+
+
+class Rules(Protocol):
+    """What playing a game on needs from its rules: the part of the contract a search (and a
+    game's ``rules`` module, which :class:`engines.search.Game` holds) offers.
+
+    States, moves and views differ from game to game, so they are ``Any`` here; the names, the
+    arities and the other types are what a type checker holds every engine to."""
+
+    def legal_moves(self, state: Any, seat: int, /) -> Iterable[Any]: ...
+
+    def apply_move(self, state: Any, seat: int, move: Any, /) -> tuple[Any, list[Event]]: ...
+
+    def to_move(self, state: Any, /) -> set[int]: ...
+
+    def view_for(self, state: Any, seat: int | None, /) -> Any: ...
+
+    def outcome(self, state: Any, /) -> Outcome | None: ...
+
+
+class Engine(Rules, Protocol):
+    """A game's engine module, as the table, the terminal, the renderers and the benchmarks
+    hold it: every name of the contract in this module's docstring, with its types.
+
+    ``engines/__init__.py`` checks each game's package against it.  ``TABLE_MOVES`` (an engine
+    that makes moves of its own when a deadline passes, see :data:`TABLE`) is optional, so it
+    is not a member: the table asks for it with ``getattr``."""
+
+    __name__: str  # the package's import name (``engines.guanga``), as a process of its own imports it
+
+    @property
+    def TITLE(self) -> str: ...
+
+    @property
+    def MIN_PLAYERS(self) -> int: ...
+
+    @property
+    def MAX_PLAYERS(self) -> int: ...
+
+    @property
+    def KINDS(self) -> tuple[Kind, ...]: ...
+
+    @property
+    def WORDS(self) -> Mapping[str, str]: ...
+
+    @property
+    def RULES_HELP(self) -> str: ...
+
+    @property
+    def Config(self) -> type[Any]: ...
+
+    def new_game(self, config: Any, seats: int, seed: int, /) -> Any: ...
+
+    def parse_move(self, text: str, /) -> Any: ...
+
+    def to_dict(self, state: Any, /) -> dict[str, Any]: ...
+
+    def from_dict(self, data: dict[str, Any], /) -> Any: ...
+
+    def computer_move(
+        self,
+        view: Any,
+        legal: list[Any],
+        rng: random.Random,
+        level: str = ...,
+        seconds: float | None = ...,
+        /,
+        deadline: Callable[[], bool] | None = ...,
+    ) -> Any: ...
+
+    def determinize(self, view: Any, rng: random.Random, /) -> Any: ...
+
+    def move_privacy(self, state: Any, seat: int, move: Any, /) -> Privacy: ...
+
+    def readable(self, state: Any, privacy: Privacy, reader: int | None, /) -> bool: ...
+
+    def summary(self, view: Any, /) -> str | Said: ...
+
+    def turn_number(self, state: Any, /) -> int: ...
+
+    def move_words(self, state: Any, seat: int, move: Any, /) -> MoveWords: ...
+
+    def undoable(self, state: Any, seat: int, move: Any, /) -> bool: ...
+
+    def scores_now(self, state: Any, /) -> tuple[float, ...]: ...

@@ -40,10 +40,9 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, TypeVar
 
-from engines.core import Outcome, check_level
+from engines.core import Outcome, Rules, check_level
 
 M = TypeVar("M")
 """A game's move type: what the search and the levels hand back is one of the moves given."""
@@ -66,7 +65,7 @@ class NoWorld(Exception):
 class Game:
     """What the search needs from one game, bundled by its ``ai`` module."""
 
-    module: ModuleType
+    module: Rules
     determinize: Callable[[Any, random.Random], Any]
     policy: Callable[[Any, list, random.Random], Any]
     evaluate: Callable[[Any, int], float]

@@ -12,7 +12,7 @@ from typing import Any
 
 import engines
 import languages
-from engines.core import TABLE, Event, config_from_options, name_seats, rng_for
+from engines.core import TABLE, Engine, Event, config_from_options, name_seats, rng_for
 
 NAMES = ("Ana", "Beto", "Cusi", "Dora", "Eloy", "Fátima")
 
@@ -58,7 +58,7 @@ class Position:
     names: tuple[str, ...]
 
     @property
-    def module(self):
+    def module(self) -> Engine:
         return engines.get(self.game).load()
 
     @property
@@ -99,7 +99,7 @@ def play(game: str, players: int, options: dict[str, Any], seed: int, limit: int
             move = module.computer_move(module.view_for(state, seat), legal, rng_for(seed, "cpu", k))
         else:
             seat = TABLE
-            move = module.legal_moves(state, TABLE)[0]
+            move = list(module.legal_moves(state, TABLE))[0]
         state, events = module.apply_move(state, seat, move)
         last = _public_event(events) or last
         out.append((state, last))

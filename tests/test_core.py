@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import enum
+import importlib
+import inspect
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Generic, Protocol
 
 import pytest
 
 import engines
+import engines.core
 from engines.core import (
+    Engine,
     Event,
     Outcome,
     SetupError,
@@ -111,3 +118,56 @@ def test_registry_names_the_five_games():
     assert engines.get("pachakuna").min_players == engines.get("pachakuna").max_players == 2
     with pytest.raises(KeyError, match="no game called 'chess'"):
         engines.get("chess")
+
+
+def _members(protocol: type) -> set[str]:
+    """The names a Protocol class asks for, its bases' included."""
+    out: set[str] = set()
+    for cls in protocol.__mro__:
+        if cls not in (Protocol, Generic, object):
+            out |= set(cls.__dict__.get("__annotations__", {}))
+            out |= {name for name in vars(cls) if not name.startswith("_")}
+    return out
+
+
+def test_the_engine_protocol_is_the_documented_contract():
+    """engines/core.py's docstring lists the contract; the Protocol names exactly those names."""
+    doc = engines.core.__doc__ or ""
+    listing = doc.partition("alike::")[2].partition("What is public.")[0]
+    functions, constants = listing.split("plus the constants")
+    documented = (
+        set(re.findall(r"(?m)(?:^\s*|\s{2,})(\w+)\(", functions))
+        | {"Config"}
+        | set(re.findall(r"``([A-Z_]+)``", constants))
+    )
+    assert documented == _members(Engine) - {"__name__"}
+
+
+@pytest.mark.parametrize(
+    "game", sorted(n for n, i in engines.GAMES.items() if i.engine.startswith("engines."))
+)
+def test_every_engine_package_has_the_contract_at_run_time(game):
+    """Each game's package has every member of the Engine protocol, each function taking the
+    arguments the protocol passes it, and each constant of the type it says (the type checker
+    holds the packages to the same protocol before they run)."""
+    module = importlib.import_module(engines.get(game).engine)
+    assert sorted(name for name in _members(Engine) if not hasattr(module, name)) == []
+    constants = {
+        "TITLE": str,
+        "MIN_PLAYERS": int,
+        "MAX_PLAYERS": int,
+        "RULES_HELP": str,
+        "KINDS": tuple,
+        "WORDS": Mapping,
+        "Config": type,
+        "__name__": str,
+    }
+    for name in sorted(_members(Engine)):
+        value = getattr(module, name)
+        if name in constants:
+            assert isinstance(value, constants[name]), name
+            continue
+        wanted = inspect.signature(getattr(Engine, name)).parameters.values()
+        positional = [p for p in wanted if p.kind is p.POSITIONAL_ONLY][1:]  # without self
+        keywords = {p.name: None for p in wanted if p.kind is p.POSITIONAL_OR_KEYWORD}
+        inspect.signature(value).bind(*(None for _ in positional), **keywords)  # TypeError if not

@@ -166,8 +166,10 @@ def intents() -> discord.Intents:
     return chosen
 
 
-if TYPE_CHECKING:  # a mixin for the two bots below; to the type checker, a bot
-    _BotBase = commands.Bot
+if TYPE_CHECKING:  # a mixin for the two bots below; to the type checker, a bot (the table's client)
+    from bot.tableparts import TableClient
+
+    _BotBase = TableClient
 else:
     _BotBase = object
 

@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engines  # noqa: E402
 from bot.computers import Computers  # noqa: E402
 from bot.sessions import Session, SessionService  # noqa: E402
-from bot.storage import Store  # noqa: E402
+from bot.storage import Store, open_store  # noqa: E402
 from engines.core import config_from_options, rng_for  # noqa: E402
 
 GAMES = ("guacamole", "guanga", "tiwanaku", "pachakuna", "nowa_gwinea")
@@ -268,7 +268,7 @@ async def main(args: argparse.Namespace) -> None:
         f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}"
     )
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(str(Path(folder) / "bench.db"))
+        store = await open_store(str(Path(folder) / "bench.db"))
         try:
             if "latency" in args.parts:
                 await part_latency(store, args)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.storage import NewMove, Store  # noqa: E402
+from bot.storage import NewMove, open_store  # noqa: E402
 
 EVENT = [
     {"text": "{p0} drew a card from the draw pile.", "visible_to": None, "public_text": None, "kind": "draw"}
@@ -28,7 +28,7 @@ EVENT = [
 
 
 async def fill(path: Path, sessions: int, moves: int) -> None:
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         for i in range(sessions):
             sid = await store.create_session(
@@ -52,7 +52,7 @@ async def run(sessions: int, moves: int) -> None:
         await fill(path, sessions, moves)
         size = megabytes(tmp)
         t0 = time.perf_counter()
-        store = await Store.open(path)
+        store = await open_store(path)
         opened = time.perf_counter() - t0
         t0 = time.perf_counter()
         await store._all("PRAGMA quick_check")

@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engines  # noqa: E402
 from bot.history import History  # noqa: E402
 from bot.sessions import Played, SessionService, apply, stored  # noqa: E402
-from bot.storage import Store  # noqa: E402
+from bot.storage import open_store  # noqa: E402
 from engines.core import TABLE, config_from_options, rng_for  # noqa: E402
 
 TITLES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
@@ -100,7 +100,7 @@ async def timed(history: History, session, number: int, repeat: int) -> float:
 
 async def main(seeds: int, everies: list[int], repeat: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(str(Path(tmp) / "bench.db"))
+        store = await open_store(str(Path(tmp) / "bench.db"))
         service = SessionService(store)
         print(
             f"{'game':12} {'moves':>5} {'none ms':>8}  "

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot import public  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
-from bot.storage import Store  # noqa: E402
+from bot.storage import open_store  # noqa: E402
 
 
 async def game(service: SessionService, channel: int, moves: int, *, bare: bool) -> int:
@@ -63,7 +63,7 @@ async def timed_log(service: SessionService, session_id: int, repeat: int) -> fl
 
 async def run(moves: int, repeat: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.db")
+        store = await open_store(Path(tmp) / "bench.db")
         try:
             service = SessionService(store)
             played = await game(service, 1, moves, bare=False)

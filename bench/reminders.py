@@ -30,7 +30,7 @@ from bot import notices  # noqa: E402
 from bot.clock import ManualClock  # noqa: E402
 from bot.scheduler import Scheduler  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
-from bot.storage import Store  # noqa: E402
+from bot.storage import Store, open_store  # noqa: E402
 from tests.support import nim  # noqa: E402
 
 engines.register(engines.GameInfo("nim", "Nim", "tests.support.nim", None, 1, 4))
@@ -38,7 +38,7 @@ GAMES_EACH = 5
 
 
 async def build(path: str, games: int, due: int, clock: ManualClock) -> tuple[Store, SessionService]:
-    store = await Store.open(path, clock=clock)
+    store = await open_store(path, clock=clock)
     service = SessionService(store)
     people = max(2, games * 2 // GAMES_EACH)
     state = nim.to_dict(nim.new_game(nim.Config(piles=3, players=2), 2, 1))

@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engines  # noqa: E402
 from bot.clock import stamp_of  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
-from bot.storage import NewMove, Store  # noqa: E402
+from bot.storage import NewMove, Store, open_store  # noqa: E402
 from tests.support.pg import Cluster  # noqa: E402
 
 engines.register(engines.GameInfo("nim", "Nim", "tests.support.nim", None, 1, 4))
@@ -165,7 +165,7 @@ def raw_sqlite_commit(con: sqlite3.Connection, sid: int, version: int) -> int:
 
 @contextlib.asynccontextmanager
 async def raw_sqlite_committer(path: Path):
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         sid, version = await new_active(store, 2)
     finally:
@@ -268,7 +268,7 @@ async def raw_postgres_committer(url: str, *, one_statement: bool):
     """asyncpg doing the same writes: in a transaction statement by statement, or as one statement."""
     import asyncpg
 
-    store = await Store.open(url)
+    store = await open_store(url)
     try:
         sid, version = await new_active(store, 3 if one_statement else 2)
     finally:
@@ -305,7 +305,7 @@ async def pooled_postgres_committer(url: str):
 
     from bot.storage.postgres import POOL_SIZE, _keep_session
 
-    store = await Store.open(url)
+    store = await open_store(url)
     try:
         sid, version = await new_active(store, 4)
     finally:
@@ -350,7 +350,7 @@ class Databases:
 async def run_backend(backend: str, folder: Path, commits: int, moves: int, sizes: list[int]) -> None:
     databases = Databases(backend, folder)
     try:
-        store = await Store.open(await databases.new())
+        store = await open_store(await databases.new())
         try:
             mine = await store_committer(store)
             if backend == "sqlite":
@@ -390,7 +390,7 @@ async def run_backend(backend: str, folder: Path, commits: int, moves: int, size
             await store.close()
         for games in sizes:
             for paced in (False, True):
-                store = await Store.open(await databases.new())
+                store = await open_store(await databases.new())
                 try:
                     total, seconds, latencies = await load(store, games, moves, paced=paced)
                 finally:

@@ -24,7 +24,7 @@ import engines  # noqa: E402
 from bench.history import TITLES, store_game, whole_game  # noqa: E402
 from bot import results  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
-from bot.storage import Store  # noqa: E402
+from bot.storage import open_store  # noqa: E402
 from renderers import animation  # noqa: E402
 
 
@@ -33,7 +33,7 @@ async def main(seeds: int) -> None:
         f"{'game':12} {'moves':>5} {'frames':>6} {'render s':>8} {'gif s':>6} {'MB':>5}  of {animation.LIMIT / 2**20:.0f} MB"
     )
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(str(Path(tmp) / "bench.db"))
+        store = await open_store(str(Path(tmp) / "bench.db"))
         service = SessionService(store)
         for game in TITLES:
             info = engines.get(game)

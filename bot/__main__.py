@@ -35,6 +35,7 @@ from bot.storage import (
     describe_target,
     examine,
     is_postgres_url,
+    open_store,
 )
 
 log = logging.getLogger("bot")
@@ -136,7 +137,7 @@ def backup(settings: Settings, dest: str) -> int:
 
 
 async def migrate(target: str) -> int:
-    store = await Store.open(target, upgrade=True)
+    store = await open_store(target, upgrade=True)
     try:
         schema = await store.schema_version()
     finally:
@@ -198,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
 
     async def run() -> None:
         # Before logging in: problems show at once.  PostgreSQL is upgraded only with --migrate.
-        store = await Store.open(settings.database, upgrade=not is_postgres_url(settings.database))
+        store = await open_store(settings.database, upgrade=not is_postgres_url(settings.database))
         log.info("%s", await identity(settings, store))
         async with create_bot(settings, store=store) as bot:  # the bot closes the store when it closes
             await bot.start(token)

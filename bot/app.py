@@ -32,7 +32,7 @@ from bot.notify import REMIND
 from bot.scheduler import Scheduler, process_name
 from bot.sessions import SessionService
 from bot.settings import Settings
-from bot.storage import DEADLINE, Job, Store
+from bot.storage import DEADLINE, Job, Store, open_store
 from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, THREAD_ARCHIVE, Table
 from bot.web.metrics import ANSWER_WITHIN, Metrics
 from bot.web.server import WebServer
@@ -166,8 +166,10 @@ def intents() -> discord.Intents:
     return chosen
 
 
-if TYPE_CHECKING:  # a mixin for the two bots below; to the type checker, a bot
-    _BotBase = commands.Bot
+if TYPE_CHECKING:  # a mixin for the two bots below; to the type checker, a bot (the table's client)
+    from bot.tableparts import TableClient
+
+    _BotBase = TableClient
 else:
     _BotBase = object
 
@@ -266,7 +268,7 @@ class TableBot(_BotBase):
 
     async def setup_hook(self) -> None:
         if self.store is None:
-            self.store = await Store.open(self.settings.database, clock=self.clock)
+            self.store = await open_store(self.settings.database, clock=self.clock)
         self.computers = Computers(self.settings.computer_workers)
         await self.computers.start()
         self.sessions = SessionService(

@@ -26,7 +26,7 @@ from engines.core import said
 from languages import ENGLISH, N_, Language
 
 if TYPE_CHECKING:
-    from bot.ui import Table
+    from bot.tableparts import TableLike
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +87,7 @@ def question(session: Session, seat, others, due: float, t: Language = ENGLISH) 
 class ClockDesk:
     """What the table does about clocks: deadlines, the timeout question, returns."""
 
-    def __init__(self, table: Table):
+    def __init__(self, table: TableLike):
         self.table = table
 
     @property
@@ -208,6 +208,14 @@ class ClockDesk:
             await self.table.post_board(session, ping=True)
 
 
+def desk_of(interaction: discord.Interaction) -> ClockDesk:
+    """The bot's table's ClockDesk (the table makes it and hands itself to it)."""
+    part = getattr(getattr(interaction.client, "table", None), "clocks", None)
+    if not isinstance(part, ClockDesk):
+        raise RuntimeError("a component was clicked before the bot's table was set up")
+    return part
+
+
 class TimeoutButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"pk:tmo:(?P<sid>\d+):(?P<seat>\d+):(?P<at>\d+):(?P<choice>[a-z]+)",
@@ -229,6 +237,4 @@ class TimeoutButton(
         return cls(int(match["sid"]), int(match["seat"]), int(match["at"]), match["choice"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.ui import _table  # bot.ui imports this module, so the table is reached here
-
-        await _table(interaction).clocks.answer(interaction, self.session_id, self.seat, self.at, self.choice)
+        await desk_of(interaction).answer(interaction, self.session_id, self.seat, self.at, self.choice)

@@ -30,7 +30,7 @@ from bot.storage import DEADLINE, PersonRow, Store
 from languages import ENGLISH, N_, Language, language
 
 if TYPE_CHECKING:
-    from bot.ui import Table
+    from bot.tableparts import TableLike
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ def seconds_of(stamp: str) -> float:
 class Notifier:
     """Turn notices, reminders and the private view from a DM, for the table."""
 
-    def __init__(self, table: Table):
+    def __init__(self, table: TableLike):
         self.table = table
         self.locales: dict[int, str] = {}  # user id -> the locale last stored for them
 
@@ -335,6 +335,14 @@ def private_view(session_id: int, t: Language = ENGLISH) -> discord.ui.View:
     return view
 
 
+def notifier_of(interaction: discord.Interaction) -> Notifier:
+    """The bot's table's Notifier (the table makes it and hands itself to it)."""
+    part = getattr(getattr(interaction.client, "table", None), "notifier", None)
+    if not isinstance(part, Notifier):
+        raise RuntimeError("a component was clicked before the bot's table was set up")
+    return part
+
+
 class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:dmv:(?P<sid>\d+)"):
     """On a DM notice: the person's own view of the game (works after a restart)."""
 
@@ -351,6 +359,4 @@ class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.ui import _table  # bot.ui imports this module, so the table's lookup is reached here
-
-        await _table(interaction).notifier.show_private(interaction, self.session_id)
+        await notifier_of(interaction).show_private(interaction, self.session_id)

@@ -2,7 +2,7 @@
 
 A *reader* is a seat number, or ``None`` for anyone who is not seated (the
 channel, spectators).  Every text the table shows about a game is built here
-from :class:`MoveRecord` values (a move, its events and its privacy mark,
+from :class:`~bot.records.MoveRecord` values (a move, its events and its privacy mark,
 whether just played or read back from the log) and the game's current state:
 the channel's post at the end of a turn, the mover's private confirmation,
 ``/game log``, ``/game status``, ``/game list``, the lobby, history pages and
@@ -27,8 +27,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.records import MoveRecord
 from bot.replaying import undo_target
-from engines.core import END, TABLE, Engine, Event, Outcome, Privacy, Said, name_seats, say
+from engines.core import END, TABLE, Engine, Outcome, Said, name_seats, say
 from languages import ENGLISH, N_, Language
 
 if TYPE_CHECKING:
@@ -54,22 +55,6 @@ def ordinal(n: int, t: Language = ENGLISH) -> str:
 def number(value: float) -> str:
     """A score as people write it: ``12``, not ``12.0``."""
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
-@dataclass(frozen=True)
-class MoveRecord:
-    """One accepted move: who, what, how it was marked and what it caused.
-
-    ``events`` and ``privacy`` are ``None`` for a move read from a log written
-    before they were stored (and not recovered by replaying the game).
-    """
-
-    seat: int
-    move: str
-    by_computer: bool
-    events: tuple[Event, ...] | None
-    privacy: Privacy | None
-    number: int | None = None
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ import engines
 from bot import gameclock as gc
 from bot import pace, ratings
 from bot.computers import IN_PROCESS, ComputerFailed, Computers, fallback_move
-from bot.public import MoveRecord
+from bot.records import MoveRecord
 from bot.replaying import walk
 from bot.storage import (
     ChannelBusy,

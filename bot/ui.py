@@ -73,7 +73,7 @@ from languages import ENGLISH, N_, Language
 from languages import language as language_of
 
 if TYPE_CHECKING:
-    from bot.app import TableBot
+    from bot.tableparts import TableClient
 
 log = logging.getLogger(__name__)
 
@@ -214,7 +214,7 @@ def can_view(interaction: discord.Interaction, session: Session) -> bool:
 class Table:
     """Shared presentation and interaction handling for every game."""
 
-    def __init__(self, bot: TableBot, service: SessionService):
+    def __init__(self, bot: TableClient, service: SessionService):
         self.bot = bot
         self.service = service
         self.history = History(service)

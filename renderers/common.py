@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import _lru_cache_wrapper, lru_cache
+from functools import _lru_cache_wrapper, cache, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -39,7 +39,6 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import languages
 from engines.core import Said, in_words
-from renderers.palettes import palette_image
 
 WIDTH = 1200
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -877,6 +876,37 @@ def board_entry_points(
 
 
 # --------------------------------------------------------------------------- PNG
+
+
+PALETTE_SIZE = 256
+RGB = tuple[int, int, int]
+
+
+@cache
+def palette_image(game: str) -> Image.Image | None:
+    """The game's palette as a 1x1 "P" image for ``Image.quantize(palette=...)``, or ``None``
+    when the game has none."""
+    from renderers.palette_data import PALETTES
+
+    text = PALETTES.get(game)
+    if not text:
+        return None
+    return as_image(parse(text))
+
+
+def parse(text: str) -> list[RGB]:
+    """The colours of a palette written as hex digits, six a colour."""
+    return [
+        (int(text[i : i + 2], 16), int(text[i + 2 : i + 4], 16), int(text[i + 4 : i + 6], 16))
+        for i in range(0, len(text), 6)
+    ]
+
+
+def as_image(colours: Sequence[RGB]) -> Image.Image:
+    image = Image.new("P", (1, 1))
+    flat = [v for c in colours for v in c]
+    image.putpalette(flat + flat[:3] * (PALETTE_SIZE - len(colours)))
+    return image
 
 
 LIMIT = 150 * 1024  # every PNG stays under this

@@ -6,7 +6,8 @@ one board to the next, so a game's palette can be chosen ahead of time and every
 to it (a table look-up, a few milliseconds) instead of choosing a palette for every picture
 (Pillow's octree quantizer: most of the encoding time).
 
-The palettes are in :mod:`renderers.palette_data`, written by::
+The palettes are in :mod:`renderers.palette_data` (read when a board is encoded by
+:func:`renderers.common.palette_image`), written by::
 
     python -m renderers.palettes [game ...]
 
@@ -33,46 +34,19 @@ import math
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
 
 from PIL import Image
 
-SIZE = 256
+from renderers import common
+from renderers.common import PALETTE_SIZE, RGB, as_image, parse
+
+SIZE = PALETTE_SIZE
 FLAT_SHARE = 1e-4  # a colour covering this share of the pixels is kept exactly
 SEEDS = (1, 2)  # the boards the palettes are chosen from (the tests check seed 7's)
 LANGUAGES = (None, "es")
 ROUNDS = 12
 DATA = Path(__file__).resolve().parent / "palette_data.py"
-
-RGB = tuple[int, int, int]
-
-
-@cache
-def palette_image(game: str) -> Image.Image | None:
-    """The game's palette as a 1x1 "P" image for ``Image.quantize(palette=...)``, or ``None``
-    when the game has none."""
-    from renderers.palette_data import PALETTES
-
-    text = PALETTES.get(game)
-    if not text:
-        return None
-    return as_image(parse(text))
-
-
-def parse(text: str) -> list[RGB]:
-    """The colours of a palette written as hex digits, six a colour."""
-    return [
-        (int(text[i : i + 2], 16), int(text[i + 2 : i + 4], 16), int(text[i + 4 : i + 6], 16))
-        for i in range(0, len(text), 6)
-    ]
-
-
-def as_image(colours: Sequence[RGB]) -> Image.Image:
-    image = Image.new("P", (1, 1))
-    flat = [v for c in colours for v in c]
-    image.putpalette(flat + flat[:3] * (SIZE - len(colours)))
-    return image
 
 
 def mapped(colours: Sequence[RGB], palette: Sequence[RGB]) -> list[int]:
@@ -163,7 +137,6 @@ def drawing_colours(game: str) -> list[RGB]:
     """The flat colours the game's boards are drawn in: the shared ones (background, panels,
     text, the last-turn mark), the seats' colours up to its player count, its pieces'."""
     import engines
-    from renderers import common
 
     info = engines.get(game)
     renderer = info.load_renderer()

@@ -33,7 +33,7 @@ from hypothesis import settings
 
 import engines
 from bot.clock import ManualClock
-from bot.storage import Store
+from bot.storage import Store, open_store
 from tests.support.pg import Cluster, NotInstalled, bindir
 
 settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
@@ -146,7 +146,7 @@ def pg_template(pg_cluster) -> str:
 
     async def make() -> str:
         name = await pg_cluster.create_database()
-        store = await Store.open(pg_cluster.url(name))
+        store = await open_store(pg_cluster.url(name))
         await store.close()
         return name
 
@@ -157,13 +157,13 @@ def pg_template(pg_cluster) -> str:
 
 @dataclass
 class Database:
-    """A fresh database of one back end: ``target`` is what ``Store.open`` takes."""
+    """A fresh database of one back end: ``target`` is what ``open_store`` takes."""
 
     kind: str
     target: str
 
     async def open(self, clock=None) -> Store:
-        return await Store.open(self.target, clock=clock)
+        return await open_store(self.target, clock=clock)
 
     async def execute(self, sql: str, *params: Any) -> None:
         """Run ``sql`` (``?`` placeholders) on the database directly, outside the store: for tests

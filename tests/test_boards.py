@@ -14,7 +14,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import engines
 from renderers import common
-from renderers.palettes import palette_image
+from renderers.common import palette_image
 from renderers.samples import SETUPS, positions
 
 GAMES = sorted(SETUPS)

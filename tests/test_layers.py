@@ -127,3 +127,162 @@ def test_cogs_hold_no_rules():
         text = p.read_text()
         assert "apply_move(" not in text and "legal_moves(" not in text, p
         assert engine_imports <= {"engines"}
+
+
+# The module graph: every import counts, at module level, inside functions and under TYPE_CHECKING.
+
+PACKAGES = ("engines", "renderers", "bot", "cogs")
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the four layers by dotted name (a package by its own name)."""
+    found = {}
+    for folder in PACKAGES:
+        for p in files(folder):
+            parts = list(p.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = p
+    return found
+
+
+MODULES = module_files()
+
+
+def imported(name: str, path: Path) -> list[tuple[str, list[str], int]]:
+    """(module, names taken from it, line) for each import in one file, relative ones resolved."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.extend((alias.name, [], node.lineno) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found.append((module, [alias.name for alias in node.names], node.lineno))
+    return found
+
+
+def edges() -> dict[str, set[str]]:
+    """Which of the layers' modules each module imports. `from a import b` with a module `a.b`
+    imports `a.b`; importing `a.b.c` also runs `a` and `a.b`, but a package's own `__init__` is
+    not counted as importing its parent, so that `from . import x` inside a package is no circle."""
+    graph: dict[str, set[str]] = {name: set() for name in MODULES}
+    for name, path in MODULES.items():
+        for module, names, _ in imported(name, path):
+            targets = [f"{module}.{n}" for n in names if f"{module}.{n}" in MODULES]
+            if module in MODULES and (not names or len(targets) < len(names)):
+                targets.append(module)
+            graph[name].update(t for t in targets if t != name)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_the_circle_finder_finds_circles():
+    """The finder itself: a three-module circle and a pair are found, a chain is not."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": {"e"}, "e": {"d"}, "f": {"a"}}
+    assert sorted(circles(graph)) == [["a", "b", "c"], ["d", "e"]]
+    assert circles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_no_import_circles():
+    """No module imports, however indirectly, itself: counting imports in functions and under
+    TYPE_CHECKING, so that the layers can be read, tested and changed one at a time."""
+    graph = edges()
+    assert sum(len(v) for v in graph.values()) > 200, "the import graph looks empty"
+    assert circles(graph) == []
+
+
+def test_the_table_never_imports_the_cogs():
+    """bot/ is the table; the cogs sit on it, never under it."""
+    graph = edges()
+    bad = {name: sorted(t for t in targets if t.split(".")[0] == "cogs") for name, targets in graph.items()}
+    bad = {name: targets for name, targets in bad.items() if name.startswith("bot") and targets}
+    assert bad == {}
+
+
+def test_no_module_takes_another_modules_private_names():
+    """A name starting with `_` stays in its module: what another module needs is public."""
+    bad = []
+    for name, path in MODULES.items():
+        for module, names, line in imported(name, path):
+            if module.split(".")[0] not in PACKAGES or module == name:
+                continue
+            for taken in names:
+                if taken.startswith("_") and not taken.startswith("__"):
+                    bad.append(f"{path.relative_to(ROOT)}:{line} takes {taken} from {module}")
+    assert bad == []
+
+
+# The modules that talk to Discord: the cogs, the bot and its start, the shared UI and the parts
+# that post for it, the slash commands' languages and options, and the health page (which reports
+# the gateway).  Every other module (sessions, public, storage, leagues, exports, history,
+# results, ratings, the scheduler, engines, renderers...) works without discord.py.
+TALKS_TO_DISCORD = {
+    "bot.__main__",
+    "bot.app",
+    "bot.clockvote",
+    "bot.gamecog",
+    "bot.i18n",
+    "bot.notify",
+    "bot.options",
+    "bot.tableparts",
+    "bot.ui",
+    "bot.web.health",
+    "bot.web.server",
+}
+
+
+def test_only_the_discord_side_imports_discord():
+    """discord.py is imported by the cogs and the few table modules that post, nowhere else."""
+    bad = []
+    for name, path in MODULES.items():
+        if name.startswith("cogs") or name in TALKS_TO_DISCORD:
+            continue
+        if any(module.split(".")[0] == "discord" for module, _, _ in imported(name, path)):
+            bad.append(name)
+    assert bad == []

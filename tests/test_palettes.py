@@ -118,12 +118,12 @@ def test_a_picture_outside_the_palette_is_encoded_as_before():
     for x in range(600):
         for y in range(0, 400, 4):
             draw.line((x, y, x, y + 3), fill=(x * 255 // 600, y * 255 // 400, (x + y) % 256))
-    png = common.encode(img, palettes.palette_image("pachakuna"))
+    png = common.encode(img, common.palette_image("pachakuna"))
     assert not common.LAST_ENCODING.known and not common.LAST_ENCODING.palette
     assert _decode(png).tobytes() == img.tobytes()
     flat = Image.new("RGB", (600, 400), (10, 200, 250))  # one colour far from every board's
     ImageDraw.Draw(flat).text((20, 20), "Guacamole", font=common.font(60, True), fill=(250, 10, 120))
-    png = common.encode(flat, palettes.palette_image("tiwanaku"))
+    png = common.encode(flat, common.palette_image("tiwanaku"))
     assert not common.LAST_ENCODING.known and common.LAST_ENCODING.palette
     assert _mean_error(flat, _decode(png)) < 1
 

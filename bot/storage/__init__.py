@@ -11,14 +11,18 @@ migrations (``bot/migrations/sqlite`` and ``bot/migrations/postgres``, the same
 numbers and names, giving the same tables and columns), applied at start; a
 database written by newer code, or one that fails the start-up check, is
 refused in one line.  Queries scoped to a server refuse a missing server id.
+:func:`open_store` opens either back end by its target; the back ends import the
+interface (``base.py``), never the other way round.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from bot.clock import SYSTEM, Clock
 from bot.storage.base import (
     DEADLINE,
     LIVE,
@@ -50,6 +54,25 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 def is_postgres_url(target: str) -> bool:
     return target.lower().startswith(POSTGRES_SCHEMES)
+
+
+async def open_store(target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> Store:
+    """Open (creating and migrating if need be) the database ``target`` names: PostgreSQL for a
+    ``postgresql://`` URL, else the SQLite file.
+
+    Every problem is a :class:`StorageError` whose message is one line naming the problem
+    and what to do.  An SQLite file from an older Pukllay is copied before it is upgraded
+    (:attr:`Store.kept_copy`); a PostgreSQL database from an older Pukllay is upgraded only with
+    ``upgrade`` (``python -m bot --migrate``), else refused.
+    """
+    clock = clock or SYSTEM
+    if isinstance(target, str) and is_postgres_url(target):
+        from bot.storage.postgres import PostgresStore
+
+        return await PostgresStore.open(target, clock=clock, upgrade=upgrade)
+    from bot.storage.sqlite import SQLiteStore
+
+    return await SQLiteStore.open(target, clock=clock)
 
 
 async def examine(target: str) -> Examined:
@@ -107,4 +130,5 @@ __all__ = [
     "examine",
     "is_postgres_url",
     "migrations",
+    "open_store",
 ]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from bot.clock import SYSTEM, Clock
+from bot.clock import Clock
 
 LIVE = ("lobby", "active")
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
@@ -341,12 +341,12 @@ def _json(text: str | None, what: str, problems: list[str], default: Any = None)
         return default
 
 
-def _seconds(timer: float | None) -> float | None:
+def stored_seconds(timer: float | None) -> float | None:
     """A deadline's delay as stored: None for none, and never 0 (which would mean none)."""
     return None if timer is None else max(float(timer), 0.001)
 
 
-def _dump(value: Any) -> str | None:
+def dump_json(value: Any) -> str | None:
     return None if value is None else json.dumps(value)
 
 
@@ -499,26 +499,6 @@ class Store:
 
     # ----------------------------------------------------------------- lifecycle
 
-    @classmethod
-    async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> Store:
-        """Open (creating and migrating if need be) the database ``target`` names.
-
-        Every problem is a :class:`StorageError` whose message is one line naming the problem
-        and what to do.  An SQLite file from an older Pukllay is copied before it is upgraded
-        (:attr:`kept_copy`); a PostgreSQL database from an older Pukllay is upgraded only with
-        ``upgrade`` (``python -m bot --migrate``), else refused.
-        """
-        from bot.storage import is_postgres_url
-
-        clock = clock or SYSTEM
-        if isinstance(target, str) and is_postgres_url(target):
-            from bot.storage.postgres import PostgresStore
-
-            return await PostgresStore.open(target, clock=clock, upgrade=upgrade)
-        from bot.storage.sqlite import SQLiteStore
-
-        return await SQLiteStore.open(target, clock=clock)
-
     @property
     def path(self) -> str:
         """Where the data is (the SQLite file, or the PostgreSQL URL without its password)."""
@@ -620,7 +600,7 @@ class Store:
         yield  # a generator that yields nothing (SQLite's writer lock already serialises)
 
     async def _all(self, sql: str, *params: Any) -> list[Any]:
-        return await self._read(_single(all_(sql, *params)))
+        return await self._read(single(all_(sql, *params)))
 
     async def _one(self, sql: str, *params: Any) -> Any:
         rows = await self._all(sql, *params)
@@ -704,7 +684,7 @@ class Store:
             "s.id = ?" if session_id is not None else "s.channel_id = ? AND s.status IN ('lobby', 'active')"
         )
         rows = await self._read_small(
-            _single(
+            single(
                 all_(
                     "SELECT s.*, st.join_order, st.seat, st.user_id, st.display_name, st.is_computer,"
                     " st.resigned, st.computer_level"
@@ -794,7 +774,7 @@ class Store:
 
     async def set_lobby_message(self, session_id: int, message_id: int | None) -> None:
         await self._transact(
-            _single(run("UPDATE sessions SET lobby_message_id = ? WHERE id = ?", message_id, session_id))
+            single(run("UPDATE sessions SET lobby_message_id = ? WHERE id = ?", message_id, session_id))
         )
 
     async def start(
@@ -877,15 +857,15 @@ class Store:
                 + check
                 + " RETURNING version, status",
                 clock,
-                _dump(state),
-                _seconds(timer),
+                dump_json(state),
+                stored_seconds(timer),
                 session_id,
                 *extra,
             )
             if row is None:
                 return False
             if row[1] == "active":
-                yield from self._arm(session_id, row[0], _seconds(timer), now, stamp)
+                yield from self._arm(session_id, row[0], stored_seconds(timer), now, stamp)
             return True
 
         return await self._transact(body())
@@ -903,10 +883,10 @@ class Store:
         yield run(
             "UPDATE sessions SET clock_state = ?, timer_seconds = ? WHERE id = ?",
             json.dumps(state),
-            _seconds(timer),
+            stored_seconds(timer),
             session_id,
         )
-        yield from self._arm(session_id, version, _seconds(timer), now, stamp)
+        yield from self._arm(session_id, version, stored_seconds(timer), now, stamp)
 
     async def record_moves(
         self,
@@ -992,8 +972,8 @@ class Store:
                     m.move,
                     int(m.by_computer),
                     stamp,
-                    _dump(m.events),
-                    _dump(m.privacy),
+                    dump_json(m.events),
+                    dump_json(m.privacy),
                     session_id,
                 )
                 for m in moves
@@ -1058,7 +1038,7 @@ class Store:
                 " version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')",
                 status,
                 reason,
-                _dump(outcome) if outcome else None,
+                dump_json(outcome) if outcome else None,
                 stamp,
                 stamp,
                 session_id,
@@ -1232,7 +1212,7 @@ class Store:
         """Choose the language of a server's public messages and images (``None``: back to its own)."""
         stamp = self.clock.stamp()
         await self._transact(
-            _single(
+            single(
                 run(
                     "INSERT INTO server_settings (guild_id, language, updated_at) VALUES (?, ?, ?)"
                     " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
@@ -1264,7 +1244,7 @@ class Store:
     async def save_person(self, person: PersonRow) -> None:
         stamp = self.clock.stamp()
         await self._transact(
-            _single(
+            single(
                 run(
                     "INSERT INTO people (user_id, notify, remind_hours, time_zone, quiet_start, quiet_end,"
                     " dm_failed, away_since, away_until, away_reason, away_year, away_days_used, updated_at)"
@@ -1302,10 +1282,10 @@ class Store:
                 " ON CONFLICT (user_id) DO UPDATE SET dm_failed = 1, updated_at = excluded.updated_at"
                 " WHERE people.dm_failed = 0"
             )
-            changed = await self._transact(_single(run(sql, user_id, stamp)))
+            changed = await self._transact(single(run(sql, user_id, stamp)))
         else:
             changed = await self._transact(
-                _single(
+                single(
                     run(
                         "UPDATE people SET dm_failed = 0, updated_at = ? WHERE user_id = ? AND dm_failed = 1",
                         stamp,
@@ -1321,7 +1301,7 @@ class Store:
         if not fits(user_id):
             return False
         changed = await self._transact(
-            _single(
+            single(
                 run(
                     "INSERT INTO people (user_id, locale, updated_at) VALUES (?, ?, ?)"
                     " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale"
@@ -1399,7 +1379,7 @@ class Store:
         if not states:
             return
         await self._transact(
-            _single(
+            single(
                 many(
                     "INSERT INTO snapshots (session_id, number, state) VALUES (?, ?, ?)"
                     " ON CONFLICT (session_id, number) DO NOTHING",
@@ -1414,7 +1394,7 @@ class Store:
 
     async def drop_snapshots(self, session_id: int) -> None:
         """Forget a game's saved states (they are rebuilt from the log when needed)."""
-        await self._transact(_single(run("DELETE FROM snapshots WHERE session_id = ?", session_id)))
+        await self._transact(single(run("DELETE FROM snapshots WHERE session_id = ?", session_id)))
 
     # ----------------------------------------------------------------- undo requests
 
@@ -1443,7 +1423,7 @@ class Store:
 
     async def set_undo_message(self, session_id: int, message_id: int) -> None:
         await self._transact(
-            _single(
+            single(
                 run("UPDATE undo_requests SET message_id = ? WHERE session_id = ?", message_id, session_id)
             )
         )
@@ -1475,11 +1455,11 @@ class Store:
         """Forget the game's request (only the one made at ``version``, when given)."""
         if version is None:
             changed = await self._transact(
-                _single(run("DELETE FROM undo_requests WHERE session_id = ?", session_id))
+                single(run("DELETE FROM undo_requests WHERE session_id = ?", session_id))
             )
         else:
             changed = await self._transact(
-                _single(
+                single(
                     run("DELETE FROM undo_requests WHERE session_id = ? AND version = ?", session_id, version)
                 )
             )
@@ -1494,13 +1474,13 @@ class Store:
         a pending one of the same kind and key (and any claim on it)."""
         stamp = self.clock.stamp()
         await self._transact(
-            _single(run(ARM_SQL, kind, str(key), float(due_at), json.dumps(payload or {}), stamp))
+            single(run(ARM_SQL, kind, str(key), float(due_at), json.dumps(payload or {}), stamp))
         )
 
     async def cancel(self, kind: str, key: str) -> bool:
         """Drop the pending job ``kind``/``key``; False when there was none."""
         changed = await self._transact(
-            _single(run("DELETE FROM jobs WHERE kind = ? AND key = ?", kind, str(key)))
+            single(run("DELETE FROM jobs WHERE kind = ? AND key = ?", kind, str(key)))
         )
         return changed == 1
 
@@ -1527,14 +1507,14 @@ class Store:
     async def complete_job(self, job: Job) -> bool:
         """Drop a fired job, if the claim is still ours (a job re-armed meanwhile stays)."""
         changed = await self._transact(
-            _single(run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim))
+            single(run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim))
         )
         return changed == 1
 
     async def release_job(self, job: Job, due_at: float) -> bool:
         """Give a claimed job back, to be tried again at ``due_at``."""
         changed = await self._transact(
-            _single(
+            single(
                 run(
                     "UPDATE jobs SET due_at = ?, claimed_by = NULL, claim = NULL, claimed_until = NULL"
                     " WHERE id = ? AND claim = ?",
@@ -1547,6 +1527,6 @@ class Store:
         return changed == 1
 
 
-def _single(op: tuple[str, str, Any]) -> Body:
+def single(op: tuple[str, str, Any]) -> Body:
     result = yield op
     return result

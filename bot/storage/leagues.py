@@ -24,13 +24,13 @@ from bot.storage.base import (
     RatingRow,
     ResultRow,
     Store,
-    _single,
     all_,
     fits,
     many,
     one,
     rating_of,
     run,
+    single,
 )
 
 ROUND_JOB = "league_round"
@@ -273,7 +273,7 @@ class LeagueStore(Store):
 
     async def set_signup_message(self, league_id: int, message_id: int) -> None:
         await self._transact(
-            _single(run("UPDATE leagues SET signup_message_id = ? WHERE id = ?", message_id, league_id))
+            single(run("UPDATE leagues SET signup_message_id = ? WHERE id = ?", message_id, league_id))
         )
 
     async def start_league(
@@ -577,7 +577,7 @@ class LeagueStore(Store):
     async def attach_session(self, game_id: int, session_id: int) -> bool:
         """The session that plays a pending league game; False when the game was not pending."""
         changed = await self._transact(
-            _single(
+            single(
                 run(
                     "UPDATE league_games SET session_id = ?, status = 'playing' WHERE id = ? AND status = 'pending'",
                     session_id,
@@ -591,7 +591,7 @@ class LeagueStore(Store):
         """Mark the round closed (its deadline passed, or every game ended); False if it was."""
         stamp = self.clock.stamp()
         changed = await self._transact(
-            _single(
+            single(
                 run(
                     "UPDATE league_rounds SET closed_at = ? WHERE league_id = ? AND number = ? AND closed_at IS NULL",
                     stamp,
@@ -612,7 +612,7 @@ class LeagueStore(Store):
         if missing:
             payload["missing"] = list(missing)
         await self._transact(
-            _single(run(ARM_SQL, ROUND_JOB, str(league_id), float(due_at), json.dumps(payload), stamp))
+            single(run(ARM_SQL, ROUND_JOB, str(league_id), float(due_at), json.dumps(payload), stamp))
         )
 
     async def league_rounds(self, league_id: int) -> list[LeagueRound]:
@@ -671,7 +671,7 @@ class LeagueStore(Store):
     async def set_forfeits(self, game_id: int, user_ids: Sequence[int]) -> None:
         """Mark players of a game not finished yet as forfeiting it (dropped before it opened)."""
         await self._transact(
-            _single(
+            single(
                 many(
                     "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
                     [(game_id, uid) for uid in user_ids],
@@ -734,7 +734,7 @@ class LeagueStore(Store):
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
         stamp = self.clock.stamp()
         await self._transact(
-            _single(
+            single(
                 run(
                     "INSERT INTO league_settings (guild_id, organiser_role_id, updated_at) VALUES (?, ?, ?)"
                     " ON CONFLICT (guild_id) DO UPDATE SET organiser_role_id = excluded.organiser_role_id,"

@@ -44,14 +44,14 @@ from bot.storage.base import (
     StaleVersion,
     StorageError,
     Unreachable,
-    _dump,
-    _seconds,
+    dump_json,
     job_of,
     migrations,
     older,
     one,
     pending,
     session_of,
+    stored_seconds,
 )
 from bot.storage.leagues import LeagueStore
 
@@ -357,8 +357,8 @@ class PostgresStore(LeagueStore):
             [m.seat for m in moves],
             [m.move for m in moves],
             [int(m.by_computer) for m in moves],
-            [_dump(m.events) for m in moves],
-            [_dump(m.privacy) for m in moves],
+            [dump_json(m.events) for m in moves],
+            [dump_json(m.privacy) for m in moves],
             json.dumps(state),
             stamp,
             now,
@@ -402,14 +402,14 @@ class PostgresStore(LeagueStore):
                 [m.seat for m in moves],
                 [m.move for m in moves],
                 [int(m.by_computer) for m in moves],
-                [_dump(m.events) for m in moves],
-                [_dump(m.privacy) for m in moves],
+                [dump_json(m.events) for m in moves],
+                [dump_json(m.privacy) for m in moves],
                 json.dumps(state),
                 self.clock.stamp(),
                 self.clock.time(),
                 clock is not None,
                 None if clock is None else json.dumps(clock[0]),
-                None if clock is None else _seconds(clock[1]),
+                None if clock is None else stored_seconds(clock[1]),
             )
             if row is None:
                 current = await conn.fetchval("SELECT version FROM sessions WHERE id = $1", session_id)

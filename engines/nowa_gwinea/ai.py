@@ -22,7 +22,7 @@ from engines.core import DEFAULT_LEVEL, UNKNOWN
 
 from . import rules
 from .geometry import PIECES, PLACEMENTS, SIZE, cell_of, placement, placement_from_text
-from .solver import _independent, _Search, solve
+from .solver import Search, independent, solve
 
 
 def _dist(a: int, b: int) -> int:
@@ -155,12 +155,12 @@ def completion(
     left = len(PIECES) - len(huts)
     searches = []
     for subset in subsets:
-        s = _Search(rolled, list(subset), list(others), None)
+        s = Search(rolled, list(subset), list(others), None)
         avail = s.start
         for pl in huts:
             avail &= s.compat[pl.index] & ~s.piece_bits[pl.piece]
         todo = [t for t in s.targets if not occupied >> t & 1]
-        searches.append((_independent(todo), s, avail))
+        searches.append((independent(todo), s, avail))
     if not searches:
         return None
     nodes = 0
@@ -316,7 +316,7 @@ def race_plan(
         for targets in _targets(water, fruit, need, k):
             if left <= 0:
                 return best
-            search_ = _Search(rolled, targets, list(others), left)
+            search_ = Search(rolled, targets, list(others), left)
             try:
                 got = search_.run(size)
             except TimeoutError:

@@ -61,7 +61,7 @@ def _dist(a: int, b: int) -> int:
     return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
 
 
-def _independent(cells: list[int]) -> int:
+def independent(cells: list[int]) -> int:
     """Size of a set of cells pairwise too far apart for one hut (a lower bound
     on the huts needed to cover them all)."""
     chosen: list[int] = []
@@ -71,7 +71,7 @@ def _independent(cells: list[int]) -> int:
     return len(chosen)
 
 
-class _Search:
+class Search:
     def __init__(
         self,
         rolled: int,
@@ -101,7 +101,7 @@ class _Search:
         todo = [t for t in self.targets if not occupied >> t & 1]
         if not todo:
             return self._fix(placed, avail, budget)
-        need = _independent(todo)
+        need = independent(todo)
         if need > budget:
             return None
         # every hut that touches no other yet must still be touchable
@@ -181,8 +181,8 @@ def solve(
     covering the rolled totem and every water hole, or ``None`` if none has
     at most ``max_huts`` huts.  Raises ``TimeoutError`` past ``node_limit``
     search nodes."""
-    search = _Search(rolled, water, other_totems, node_limit)
-    start = max(min_huts, _independent([rolled, *water]))
+    search = Search(rolled, water, other_totems, node_limit)
+    start = max(min_huts, independent([rolled, *water]))
     for k in range(start, max_huts + 1):
         got = search.run(k)
         if got is not None:
@@ -198,5 +198,5 @@ def exists(
     node_limit: int | None = None,
 ) -> bool:
     """Whether a legal village of at most ``huts`` huts solves the task."""
-    search = _Search(rolled, water, other_totems, node_limit)
+    search = Search(rolled, water, other_totems, node_limit)
     return search.run(huts) is not None

@@ -5,7 +5,7 @@ bot stopped moves when it starts again."""
 from __future__ import annotations
 
 from bot.sessions import SessionService
-from bot.storage import Store
+from bot.storage import open_store
 
 
 def is_board(message) -> bool:
@@ -43,7 +43,7 @@ async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_mo
         assert session.status == "active" and session.to_move() == {session.seat_of(alice.id).seat}
 
     # The bot is stopped after alice's move was recorded and before the computer moved.
-    store = await Store.open(str(tmp_path / "e2e.db"), clock=table_clock)
+    store = await open_store(str(tmp_path / "e2e.db"), clock=table_clock)
     try:
         service = SessionService(store)
         service.computers_wait = True

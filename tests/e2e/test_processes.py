@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from bot.sessions import SessionService
-from bot.storage import DEADLINE, Store
+from bot.storage import DEADLINE, open_store
 from engines.core import TABLE
 from tests.conftest import Database
 from tests.standin.fixtures import DEFAULT_OPTIONS
@@ -137,7 +137,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
     name = await pg_cluster.create_database(pg_template)
     url = pg_cluster.url(name)
     db = Database("postgres", url)
-    store = await Store.open(url)  # the test's own view of the shared database
+    store = await open_store(url)  # the test's own view of the shared database
     service = SessionService(store)
     bots = [BotProcess(standin, url, shard, tmp_path) for shard in (0, 1)]
     try:

@@ -10,11 +10,12 @@ from babel.messages.pofile import read_po
 
 import languages
 from bot import i18n
+from bot.i18n import catalogue
 
 
 @pytest.fixture(scope="module")
 def template():
-    return i18n.template()
+    return catalogue.template()
 
 
 def messages(catalog) -> list[tuple[str | None, object]]:
@@ -93,7 +94,7 @@ def test_named_placeholders_and_plurals():
 
 def test_the_slash_command_texts_come_from_the_tree():
     """A name is looked up in its own context, a description by its text."""
-    found = asyncio.run(i18n.tree_messages())
+    found = asyncio.run(catalogue.bot_messages())
     assert (i18n.NAME_CONTEXT, "game") in found and (i18n.NAME_CONTEXT, "language") in found
     assert (None, "Join, watch and manage the game in this channel") in found
 

@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 import engines
 import languages
 from bot import i18n
+from bot.i18n import catalogue
 from renderers import common, nowa_gwinea
 from renderers.results import Card, Row
 from renderers.results import render as render_card
@@ -55,7 +56,7 @@ def english_patterns() -> list[tuple[str, re.Pattern]]:
     """A pattern per English message of the catalogue whose Spanish differs: its words as they
     would be drawn, each placeholder standing for anything."""
     out = []
-    for m in i18n.template():
+    for m in catalogue.template():
         if not m.id or m.context == i18n.NAME_CONTEXT:
             continue
         forms = [m.id] if isinstance(m.id, str) else list(m.id)

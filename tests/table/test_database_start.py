@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import SCHEMA_VERSION, StorageError, Store
+from bot.storage import SCHEMA_VERSION, StorageError, open_store
 from tests.table.util import open_lobbies
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +64,7 @@ def test_not_a_database_is_refused_in_one_line(tmp_path):
 
 async def test_newer_schema_is_refused_in_one_line(tmp_path):
     path = tmp_path / "new.db"
-    store = await Store.open(path)
+    store = await open_store(path)
     await store.close()
     con = sqlite3.connect(path)
     con.execute("INSERT INTO schema_migrations VALUES (?, 'future', 'x')", (SCHEMA_VERSION + 1,))
@@ -180,7 +180,7 @@ async def test_read_only_file_is_reported_as_read_only(shared_dir):
     """A database file the bot may not write is called read-only, not damaged."""
     user = unprivileged()
     path = shared_dir / "pukllay.db"
-    store = await Store.open(path)
+    store = await open_store(path)
     await store.close()
     for p in shared_dir.iterdir():
         p.chmod(0o444)
@@ -205,13 +205,13 @@ async def test_folder_not_writable_is_named(shared_dir):
 async def test_store_open_errors_are_storage_errors(tmp_path):
     """In the library too, a folder path is a StorageError (one line), never an OSError traceback."""
     with pytest.raises(StorageError, match="is a folder"):
-        await Store.open(tmp_path)
+        await open_store(tmp_path)
 
 
 async def test_check_database_flag_runs_the_full_check(tmp_path):
     """python -m bot --check-database runs SQLite's integrity check, prints the verdict, and does not log in."""
     path = tmp_path / "ok.db"
-    store = await Store.open(path)
+    store = await open_store(path)
     assert await store.check_integrity() == []
     await store.close()
     env = {"DATABASE_PATH": str(path), "DISCORD_TOKEN": ""}
@@ -225,7 +225,7 @@ async def test_check_database_flag_runs_the_full_check(tmp_path):
 async def test_check_database_reports_damage(tmp_path):
     """A damaged index is found by the full check and reported; the exit status says so."""
     path = tmp_path / "hurt.db"
-    store = await Store.open(path)
+    store = await open_store(path)
     await open_lobbies(store, 30)
     await store.close()
     con = sqlite3.connect(path)
@@ -251,9 +251,9 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path):
             PYTHON,
             "-c",
             "import asyncio, sys\n"
-            "from bot.storage import Store\n"
+            "from bot.storage import open_store\n"
             "async def main():\n"
-            f"    store = await Store.open({str(path)!r})\n"
+            f"    store = await open_store({str(path)!r})\n"
             "    print('open', flush=True)\n"
             "    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)\n"
             "    await store.close()\n"
@@ -280,11 +280,11 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path):
 
 async def test_one_process_cannot_open_the_file_twice(db_path):
     """The lock is per opening: the same process opening the file again is refused too, and closing frees it."""
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     with pytest.raises(StorageError, match="in use by another Pukllay process"):
-        await Store.open(db_path)
+        await open_store(db_path)
     await store.close()
-    await (await Store.open(db_path)).close()
+    await (await open_store(db_path)).close()
 
 
 async def test_postgres_at_start_one_line_each(pg_cluster, tmp_path):
@@ -297,7 +297,7 @@ async def test_postgres_at_start_one_line_each(pg_cluster, tmp_path):
     name = await pg_cluster.create_database()
     url = pg_cluster.url(name)
     try:
-        await (await Store.open(url)).close()  # the check changes nothing: the bot creates the tables
+        await (await open_store(url)).close()  # the check changes nothing: the bot creates the tables
         proc = run_bot({"DATABASE_URL": url}, "--check-database", cwd=tmp_path)
         assert proc.returncode == 0 and "PostgreSQL check found no problem" in proc.stdout, proc.stderr
         import asyncpg

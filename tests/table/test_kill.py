@@ -15,10 +15,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 WRITER = """
 import asyncio, sys
-from bot.storage import Store
+from bot.storage import Store, open_store
 
 async def main(target, sid, version):
-    store = await Store.open(target)
+    store = await open_store(target)
     n = 0
     while True:
         n += 1

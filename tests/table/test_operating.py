@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.settings import Settings
-from bot.storage import SCHEMA_VERSION, StorageError, Store, migrations
+from bot.storage import SCHEMA_VERSION, StorageError, Store, migrations, open_store
 from tests.table.test_database_start import ROOT, one_line, run_bot, shared_dir, unprivileged  # noqa: F401
 from tests.table.util import open_lobbies
 
@@ -101,7 +101,7 @@ async def test_a_backup_taken_while_moves_are_played_holds_every_acknowledged_mo
     acknowledged, each game's log is whole (1..n, its version counting its moves), and the copy,
     put in place as the database, opens and plays on."""
     db = tmp_path / "pukllay.db"
-    store = await Store.open(db)
+    store = await open_store(db)
     sessions = await open_lobbies(store, 4)
     acked: list[tuple[int, int]] = []
     started: dict[int, int] = {}
@@ -137,7 +137,7 @@ async def test_a_backup_taken_while_moves_are_played_holds_every_acknowledged_mo
     assert before <= in_copy <= after
     for sid, top, count in logs:
         assert top == count and versions[sid] == started[sid] + count  # one version per move
-    store = await Store.open(restored)
+    store = await open_store(restored)
     try:
         sid = sessions[0]
         version = (await store.session(sid)).version
@@ -197,15 +197,15 @@ async def test_an_upgrade_keeps_a_copy_that_rolls_it_back(tmp_path):
 
     # Upgrading again keeps a new copy; an earlier copy is never overwritten.
     kept.write_text("an earlier copy")
-    store = await Store.open(db)
+    store = await open_store(db)
     await store.close()
     assert store.upgraded_from == OLD and store.kept_copy == f"{kept}.1"
     assert kept.read_text() == "an earlier copy" and dump(Path(store.kept_copy)) == was
 
 
 async def test_a_current_database_is_not_copied(db_path):
-    await (await Store.open(db_path)).close()
-    store = await Store.open(db_path)
+    await (await open_store(db_path)).close()
+    store = await open_store(db_path)
     await store.close()
     assert store.kept_copy is None and store.upgraded_from is None
     assert [p.name for p in db_path.parent.iterdir() if ".before-" in p.name] == []
@@ -257,11 +257,11 @@ async def test_an_older_postgres_database_is_upgraded_only_with_migrate(pg_clust
         assert proc.returncode == 2 and "--migrate" in line and "pg_dump" in line and f"schema {OLD}" in line
         assert await postgres_schema(url) == OLD
         with pytest.raises(StorageError, match="--migrate"):
-            await Store.open(url, upgrade=False)
+            await open_store(url, upgrade=False)
         proc = run_bot({"DATABASE_URL": url}, "--migrate", cwd=tmp_path)
         assert proc.returncode == 0 and f"upgraded from schema {OLD} to {SCHEMA_VERSION}" in proc.stdout
         assert await postgres_schema(url) == SCHEMA_VERSION
-        store = await Store.open(url, upgrade=False)  # current: nothing to confirm
+        store = await open_store(url, upgrade=False)  # current: nothing to confirm
         await store.close()
     finally:
         await pg_cluster.drop_database(name)
@@ -296,7 +296,7 @@ async def test_check_database_checks_a_read_only_copy(shared_dir):  # noqa: F811
     """A backup copy, read-only in a read-only folder, is checked (as a user who cannot write it)."""
     user = unprivileged()
     db = shared_dir / "pukllay.db"
-    await (await Store.open(db)).close()
+    await (await open_store(db)).close()
     folder = shared_dir / "copies"
     folder.mkdir()
     proc = run_bot({"DATABASE_PATH": str(db)}, "--backup", str(folder / "copy.db"), cwd=shared_dir)
@@ -333,7 +333,7 @@ async def test_another_programs_sqlite_file_is_refused_and_left_as_it_was(tmp_pa
     proc = run_bot({"DATABASE_PATH": str(db)}, "--check-database", cwd=tmp_path)
     assert proc.returncode == 2 and "not Pukllay's (contacts, notes)" in one_line(proc)
     with pytest.raises(StorageError, match="not Pukllay's"):
-        await Store.open(db)
+        await open_store(db)
     assert listing(tmp_path) == before
 
 
@@ -357,7 +357,7 @@ async def test_the_start_line_names_version_database_schema_and_shards(tmp_path,
 
     monkeypatch.chdir(tmp_path)
     settings = Settings.from_env({}, dotenv=None)
-    store = await Store.open(settings.database_path)
+    store = await open_store(settings.database_path)
     try:
         line = await identity(settings, store)
     finally:
@@ -404,7 +404,7 @@ async def test_postgres_backup_and_restore_as_the_readme_says(pg_cluster, tmp_pa
     source, target = await pg_cluster.create_database(), await pg_cluster.create_database()
     dump_file = tmp_path / "pukllay.dump"
     try:
-        store = await Store.open(pg_cluster.url(source))
+        store = await open_store(pg_cluster.url(source))
         acked: list[tuple[int, int]] = []
         started: dict[int, int] = {}
         enough, stop = asyncio.Event(), asyncio.Event()
@@ -432,7 +432,7 @@ async def test_postgres_backup_and_restore_as_the_readme_says(pg_cluster, tmp_pa
         proc = run_bot({"DATABASE_URL": pg_cluster.url(target)}, "--check-database", cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr
         assert f"PostgreSQL check found no problem (ok); schema {SCHEMA_VERSION}, current" in proc.stdout
-        store = await Store.open(pg_cluster.url(target))
+        store = await open_store(pg_cluster.url(target))
         try:
             held: set[tuple[int, int]] = set()
             for sid in started:

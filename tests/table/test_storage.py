@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from bot.storage import SCHEMA_VERSION, StaleVersion, StorageError, Store, migrations
+from bot.storage import SCHEMA_VERSION, StaleVersion, StorageError, migrations, open_store
 from tests.table.util import open_lobbies
 
 
@@ -40,10 +40,10 @@ async def schema_postgres(database) -> dict[str, set[str]]:
 async def test_the_schemas_agree_in_tables_and_columns(tmp_path, pg_cluster):
     """Migrated from empty, both back ends have the same tables with the same columns."""
     path = tmp_path / "schema.db"
-    await (await Store.open(path)).close()
+    await (await open_store(path)).close()
     name = await pg_cluster.create_database()
     try:
-        await (await Store.open(pg_cluster.url(name))).close()
+        await (await open_store(pg_cluster.url(name))).close()
         from tests.conftest import Database
 
         postgres = await schema_postgres(Database("postgres", pg_cluster.url(name)))
@@ -67,7 +67,7 @@ async def test_migrations_from_an_empty_database(database):
 
 
 async def test_sqlite_runs_in_wal_mode(db_path):
-    await (await Store.open(db_path)).close()
+    await (await open_store(db_path)).close()
     con = sqlite3.connect(db_path)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     con.close()
@@ -86,13 +86,13 @@ async def test_corrupted_file_is_refused(db_path):
     """A file that is not a database is refused with a message naming the file."""
     db_path.write_bytes(b"this is not sqlite at all" * 200)
     with pytest.raises(StorageError, match="not a Pukllay database or is damaged") as info:
-        await Store.open(db_path)
+        await open_store(db_path)
     assert str(db_path) in str(info.value)
 
 
 async def test_damaged_database_is_refused(db_path):
     """A database whose pages were overwritten fails the check and is refused."""
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     await open_lobbies(store, 40)
     await store.close()
     con = sqlite3.connect(db_path)
@@ -104,7 +104,7 @@ async def test_damaged_database_is_refused(db_path):
         data[p * page + 8 : p * page + 400] = b"\xff" * 392
     db_path.write_bytes(bytes(data))
     with pytest.raises(StorageError):
-        await Store.open(db_path)
+        await open_store(db_path)
 
 
 async def test_damaged_postgres_schema_is_refused_one_line_per_problem(pg_cluster):
@@ -112,14 +112,14 @@ async def test_damaged_postgres_schema_is_refused_one_line_per_problem(pg_cluste
     name = await pg_cluster.create_database()
     url = pg_cluster.url(name)
     try:
-        await (await Store.open(url)).close()
+        await (await open_store(url)).close()
         import asyncpg
 
         conn = await asyncpg.connect(url)
         await conn.execute("DROP TRIGGER moves_are_not_updated ON moves; DROP TABLE ratings")
         await conn.close()
         with pytest.raises(StorageError, match="is damaged") as info:
-            await Store.open(url)
+            await open_store(url)
         text = str(info.value)
         assert "moves_are_not_updated" in text and "ratings" in text and "\n" not in text
     finally:
@@ -137,7 +137,7 @@ async def test_a_database_of_something_else_is_refused(pg_cluster):
         await conn.execute("CREATE TABLE invoices (id INTEGER)")
         await conn.close()
         with pytest.raises(StorageError, match="not Pukllay's"):
-            await Store.open(url)
+            await open_store(url)
     finally:
         await pg_cluster.drop_database(name)
 
@@ -146,11 +146,11 @@ async def test_postgres_problems_are_one_line_without_the_password(pg_cluster, t
     """No server, no such database: one line each, and the password never shown."""
     nowhere = f"postgresql://ann:s3cret@/pukllay?host={tmp_path}"
     with pytest.raises(StorageError, match="cannot reach PostgreSQL") as info:
-        await Store.open(nowhere)
+        await open_store(nowhere)
     assert "s3cret" not in str(info.value) and "\n" not in str(info.value)
     missing = pg_cluster.url("no_such_database").replace("pukllay@", "pukllay:s3cret@")
     with pytest.raises(StorageError, match="does not exist") as info:
-        await Store.open(missing)
+        await open_store(missing)
     assert "s3cret" not in str(info.value)
 
 

@@ -20,13 +20,11 @@ Commands for translators (from the repository's root)::
     .venv/bin/pybabel init -i languages/pukllay.pot -d languages -D pukllay -l fr   # a new language
 
 The catalogues are compiled when first used (see :mod:`languages`), so there is no compile step.
+Those commands are :mod:`bot.i18n.catalogue`'s, which builds the bot to read its command tree.
 """
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,7 +41,7 @@ if TYPE_CHECKING:
 
 NAME_CONTEXT = "slash command name"
 NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "languages" / f"{DOMAIN}.pot"
 # Where the code's messages are extracted from (the engines keep theirs with engines.core.said).
 SOURCES: tuple[str, ...] = ("bot", "cogs", "renderers", "languages", "engines")
@@ -135,28 +133,14 @@ class _Recorder(Translator):
         return None
 
 
-async def tree_messages(tree: app_commands.CommandTree | None = None) -> list[tuple[str | None, str]]:
-    """Every (context, text) of the slash commands: names (in :data:`NAME_CONTEXT`), descriptions,
-    options and choices, in the order of the tree.  Without ``tree``, the bot's own commands (set
-    up on a throw-away database, never logged in)."""
-    if tree is not None:
-        recorder = _Recorder()
-        for command in tree.get_commands():
-            await command.get_translated_payload(tree, recorder)
-        return list(recorder.found)
-    import tempfile
-
-    from bot.app import PukllayBot
-    from bot.settings import Settings
-
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(token="extract", database_path=str(Path(folder) / "tree.db"), sync_commands=False)
-        bot = PukllayBot(settings, start_scheduler=False)
-        try:
-            await bot.setup_hook()
-            return await tree_messages(bot.tree)
-        finally:
-            await bot.close()
+async def tree_messages(tree: app_commands.CommandTree) -> list[tuple[str | None, str]]:
+    """Every (context, text) of the slash commands of ``tree``: names (in :data:`NAME_CONTEXT`),
+    descriptions, options and choices, in the order of the tree (the bot's own:
+    :func:`bot.i18n.catalogue.bot_messages`)."""
+    recorder = _Recorder()
+    for command in tree.get_commands():
+        await command.get_translated_payload(tree, recorder)
+    return list(recorder.found)
 
 
 def keywords_for(folder: str) -> dict[str, Any]:
@@ -179,44 +163,6 @@ def code_messages() -> list[tuple[str | None, str | tuple[str, ...], list[tuple[
         ):
             out.append((context, message, [(f"{folder}/{filename}", lineno)]))
     return out
-
-
-def template():
-    """The catalogue template: the code's messages, then the slash commands'."""
-    from babel.messages.catalog import Catalog
-
-    catalog = Catalog(
-        project="Pukllay",
-        domain=DOMAIN,
-        fuzzy=False,
-        header_comment="# Pukllay's messages: the template of every catalogue (python -m bot.i18n extract).",
-        msgid_bugs_address="",
-        copyright_holder="",
-    )
-    for context, message, locations in code_messages():
-        catalog.add(message, locations=locations, context=context, flags=("python-brace-format",))
-    for context, message in asyncio.run(tree_messages()):
-        if message not in catalog or catalog.get(message, context) is None:
-            catalog.add(message, locations=[("slash commands", 0)], context=context)
-    return catalog
-
-
-def extract() -> None:
-    """Write the template and bring every catalogue up to it (new messages added untranslated)."""
-    from babel.messages.pofile import read_po, write_po
-
-    tmpl = template()
-    with TEMPLATE.open("wb") as fh:
-        write_po(fh, tmpl, width=100, omit_header=False, sort_output=False, include_lineno=False)
-    for code in languages.available()[1:]:
-        path = languages.catalogue_path(code)
-        with path.open("rb") as fh:
-            catalog = read_po(fh, locale=code, domain=DOMAIN)
-        catalog.update(tmpl, no_fuzzy_matching=True)
-        catalog.header_comment = f"# Pukllay's messages in {languages.ENGLISH.name_of(code)} ({code})."
-        with path.open("wb") as fh:
-            write_po(fh, catalog, width=100, ignore_obsolete=True, include_lineno=False)
-        print(f"{path.relative_to(ROOT)}: {len(catalog)} messages")
 
 
 def problems(code: str, messages: Iterable[tuple[str | None, object]], path: Path | None = None) -> list[str]:
@@ -246,30 +192,3 @@ def problems(code: str, messages: Iterable[tuple[str | None, object]], path: Pat
             if got != wanted and not (isinstance(message, tuple) and got | {"n"} == wanted):
                 out.append(f"{code}: {label} has placeholders {sorted(got)}, the English {sorted(wanted)}")
     return out
-
-
-def check() -> int:
-    tmpl = template()
-    messages = [(m.context, m.id) for m in tmpl if m.id]
-    bad = 0
-    for code in languages.available()[1:]:
-        found = problems(code, messages)
-        print(f"{code}: {len(messages) - len(found)} of {len(messages)} messages translated")
-        for line in found:
-            print("  " + line)
-        bad += len(found)
-    return 1 if bad else 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.i18n", description="Pukllay's catalogues")
-    parser.add_argument("command", choices=("extract", "check"))
-    args = parser.parse_args(argv)
-    if args.command == "extract":
-        extract()
-        return 0
-    return check()
-
-
-if __name__ == "__main__":
-    sys.exit(main())

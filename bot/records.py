@@ -1,0 +1,29 @@
+"""One accepted move as the table keeps it: what the sessions record and the readers read.
+
+:mod:`bot.sessions` makes these (from a move just played, or from a log row) and
+:mod:`bot.public` turns them into what each reader may see; both import it from here.
+
+No Discord, no SQL, no game rules here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.core import Event, Privacy
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One accepted move: who, what, how it was marked and what it caused.
+
+    ``events`` and ``privacy`` are ``None`` for a move read from a log written
+    before they were stored (and not recovered by replaying the game).
+    """
+
+    seat: int
+    move: str
+    by_computer: bool
+    events: tuple[Event, ...] | None
+    privacy: Privacy | None
+    number: int | None = None

@@ -10,6 +10,13 @@ with its events and privacy mark, snapshot, version) before the caller hears
 of it.  Computer players and the table's moves when a turn timer runs out are
 computed in a worker thread, off the event loop.
 
+A move starts from the copy of its game the service holds (the row and seats
+as last read together or handed back by a commit, with the engine state), not
+from a read: every change to a session's row or seats that a move depends on
+bumps the version (seats, the start, the timer, the clock, damage, the end), so
+a copy another process left behind is refused at the commit, and the move is
+then judged again on a fresh read.
+
 A session whose saved state cannot be read, or whose engine fails in a move
 the table makes by itself (a deadline), is marked damaged once (logged once,
 stored) and skipped from then on; every other game keeps being served.  The

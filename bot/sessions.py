@@ -10,6 +10,13 @@ with its events and privacy mark, snapshot, version) before the caller hears
 of it.  Computer players and the table's moves when a turn timer runs out are
 computed in a worker thread, off the event loop.
 
+A move starts from the copy of its game the service holds (the row and seats
+as last read together or handed back by a commit, with the engine state), not
+from a read: every change to a session's row or seats that a move depends on
+bumps the version (seats, the start, the timer, the clock, damage, the end), so
+a copy another process left behind is refused at the commit, and the move is
+then judged again on a fresh read.
+
 A session whose saved state cannot be read, or whose engine fails in a move
 the table makes by itself (a deadline), is marked damaged once (logged once,
 stored) and skipped from then on; every other game keeps being served.  The
@@ -133,6 +140,10 @@ class StaleMove(TableError):
 
 class Damaged(TableError):
     """The session is marked damaged; only abandoning it is possible."""
+
+
+class _EndedHere(Exception):
+    """The game a channel's move was sent to is no longer running there (see SessionService.play)."""
 
 
 @dataclass(frozen=True)
@@ -439,6 +450,10 @@ class SessionService:
         # A lock exists while someone holds or waits for it; the cache holds live games only.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: dict[int, tuple[int, Any]] = {}  # session id -> (version, engine state)
+        # A running game's row and seats as last read or committed here (with the state above at
+        # the same version, the copy a move starts from), and each such game's channel.
+        self._copies: dict[int, tuple[SessionRow, list[Seat]]] = {}
+        self._channels: dict[int, int] = {}  # channel id -> the id of its game in _copies
         self._computer_names = list(
             computer_names or ("Cpu Ada", "Cpu Blaise", "Cpu Carl", "Cpu Dora", "Cpu Emmy")
         )
@@ -467,10 +482,37 @@ class SessionService:
     def _release(self, session_id: int) -> None:
         """Forget a game that ended: its cached state goes (its lock goes once nobody holds it)."""
         self._cache.pop(session_id, None)
+        copy = self._copies.pop(session_id, None)
+        if copy is not None and self._channels.get(copy[0].channel_id) == session_id:
+            del self._channels[copy[0].channel_id]
+
+    def _keep(self, row: SessionRow, seats: list[Seat]) -> None:
+        """Keep a running game's row and seats, read together or just committed, as the copy its
+        next move starts from (an older copy never replaces a newer one)."""
+        held = self._copies.get(row.id)
+        if held is None or held[0].version <= row.version:
+            self._copies[row.id] = (row, seats)
+            self._channels[row.channel_id] = row.id
+
+    def _copy(self, session_id: int) -> Session | None:
+        """The game as this process last saw it, or None: the copy a move may start from without
+        reading.  It may be stale (another process moved, or changed the game): every change to
+        a session's row or seats that a move depends on bumps its version, so the move's commit
+        refuses a stale copy, and the move is then judged again on a fresh read."""
+        copy, state = self._copies.get(session_id), self._cache.get(session_id)
+        if copy is None or state is None or state[0] != copy[0].version:
+            return None
+        row, seats = copy
+        try:
+            info = engines.get(row.game)
+        except KeyError:
+            return None
+        return Session(row=row, seats=seats, info=info, state=state[1])
 
     # ----------------------------------------------------------------- loading
 
     async def _load(self, row: SessionRow, seat_rows: list[SeatRow] | None = None) -> Session:
+        from_one_read = seat_rows is not None  # the row and its seats as of one version
         if seat_rows is None:
             seat_rows = await self.store.seats(row.id)
         seats = [
@@ -486,6 +528,7 @@ class SessionService:
             return session
         session = Session(row=row, seats=seats, info=info, damaged=row.damaged)
         if session.damaged:
+            self._release(row.id)
             return session
         if row.unreadable:
             await self._damage(session, row.unreadable)
@@ -504,6 +547,10 @@ class SessionService:
                     return session
                 if row.live:
                     self._cache[row.id] = (row.version, session.state)
+            if from_one_read and row.status == "active":
+                self._keep(row, seats)
+        if not row.live:
+            self._release(row.id)
         return session
 
     async def _damage(self, session: Session, reason: str, exc: BaseException | None = None) -> None:
@@ -783,6 +830,17 @@ class SessionService:
     async def play(
         self, channel_id: int, user_id: int, text: str, *, expected_version: int | None = None
     ) -> MoveResult:
+        """A move by ``user_id`` in the channel's game.  The game this process last saw running
+        here is played without looking it up; when it turns out to have ended (in another
+        process), the channel's game is looked up and the move goes to it."""
+        session_id = self._channels.get(channel_id)
+        if session_id is not None:
+            try:
+                return await self.play_in(
+                    session_id, user_id, text, expected_version=expected_version, channel_id=channel_id
+                )
+            except _EndedHere:
+                pass
         session = await self.require(channel_id)
         return await self.play_in(session.id, user_id, text, expected_version=expected_version)
 
@@ -804,58 +862,105 @@ class SessionService:
         *,
         expected_version: int | None = None,
         expected_stamp: str | None = None,
+        channel_id: int | None = None,
     ) -> MoveResult:
+        """A move by ``user_id`` in game ``session_id``, under the game's lock.
+
+        It starts from the copy of the game this process holds (see :meth:`_copy`), without
+        reading it: the commit's version check refuses the copy if the game changed since.  Then,
+        and whenever the copy refuses the move (it may be behind), the move is judged again on
+        the game read afresh, exactly as if no copy had been held.  ``channel_id``: the channel
+        the caller took the game from (:meth:`play`); a game that is no longer running there
+        raises ``_EndedHere`` instead of refusing."""
         started = time.perf_counter()
         async with self.lock(session_id):
+            copy = self._copy(session_id)
+            if copy is not None and (expected_version is None or expected_version == copy.version):
+                try:
+                    judged = await self._judge(copy, user_id, text, expected_version, expected_stamp)
+                    row = await self._commit_move(*judged)
+                except (TableError, MoveError, StaleVersion):
+                    pass  # the copy may be behind: judged again on a fresh read
+                else:
+                    return await self._played(row, judged, started)
             session = await self.get(session_id)
-            if session is None or session.status != "active":
-                status = session.status if session else "gone"
-                if status in ("finished", "abandoned"):
-                    raise TableError("this game is over")
-                if status == "lobby":
-                    raise TableError("this game has not started yet")
-                raise TableError("there is no such game")
-            if expected_version is not None and expected_version != session.version:
-                raise StaleMove("the board changed since that button was posted; here it is now")
-            seat = session.seat_of(user_id)
-            if seat is None or seat.seat is None:
-                raise NotSeated("you are not playing in this game; you can watch with /game board")
-            refuse_computer_seat(session, seat)
-            if session.damaged:
-                raise Damaged(damaged_text(session))
-            if expected_stamp is not None and expected_stamp != await self.stamp(session, seat.seat):
-                raise StaleMove("the board changed since that menu was made; here it is now")
-            module = session.engine
-            if seat.seat not in module.to_move(session.state):
-                raise NotYourTurn(self.not_your_turn(session, seat.seat))
+            if channel_id is not None and (
+                session is None or session.status != "active" or session.row.channel_id != channel_id
+            ):
+                self._release(session_id)
+                raise _EndedHere()
+            judged = await self._judge(session, user_id, text, expected_version, expected_stamp)
             try:
-                move = module.parse_move(text)
-                new_state, mine = apply(module, session.state, seat.seat, move, by_computer=False)
-            except MoveError as exc:  # the engine's words, with the players' names put in
-                raise named(exc, session.names()) from None
-            played = [mine]
-            try:
-                # The commit hands back the row as committed: the read above serves the whole move.
-                row = await self.store.play_moves(
-                    session.id,
-                    session.version,
-                    [stored(mine)],
-                    module.to_dict(new_state),
-                    clock=await self.clock_after(session, new_state),
-                )
+                row = await self._commit_move(*judged)
             except StaleVersion:
                 raise StaleMove("someone else moved first; the board changed, here it is now") from None
-            self.metrics.moves_committed(session.row.game, [False])
-            self.metrics.move_took(session.row.game, time.perf_counter() - started)
-            self._cache[session.id] = (row.version, new_state)
-            turn_before = module.turn_number(session.state)
-            # A move changes no seat (a seat change bumps the version, which the commit checked).
-            session = Session(
-                row=row, seats=session.seats, info=session.info, state=new_state, damaged=row.damaged
-            )
-            result = MoveResult(session, played, turn_before=turn_before)
-            await self._after(session, result, searches_wait=self.computers_wait)
-            return result
+            return await self._played(row, judged, started)
+
+    async def _judge(
+        self,
+        session: Session | None,
+        user_id: int,
+        text: str,
+        expected_version: int | None,
+        expected_stamp: str | None,
+    ) -> tuple[Session, Any, Played]:
+        """Check a person's move in ``session`` (refused in words they can read); the session,
+        the state after the move, and the move."""
+        if session is None or session.status != "active":
+            status = session.status if session else "gone"
+            if status in ("finished", "abandoned"):
+                raise TableError("this game is over")
+            if status == "lobby":
+                raise TableError("this game has not started yet")
+            raise TableError("there is no such game")
+        if expected_version is not None and expected_version != session.version:
+            raise StaleMove("the board changed since that button was posted; here it is now")
+        seat = session.seat_of(user_id)
+        if seat is None or seat.seat is None:
+            raise NotSeated("you are not playing in this game; you can watch with /game board")
+        refuse_computer_seat(session, seat)
+        if session.damaged:
+            raise Damaged(damaged_text(session))
+        if expected_stamp is not None and expected_stamp != await self.stamp(session, seat.seat):
+            raise StaleMove("the board changed since that menu was made; here it is now")
+        module = session.engine
+        if seat.seat not in module.to_move(session.state):
+            raise NotYourTurn(self.not_your_turn(session, seat.seat))
+        try:
+            move = module.parse_move(text)
+            new_state, mine = apply(module, session.state, seat.seat, move, by_computer=False)
+        except MoveError as exc:  # the engine's words, with the players' names put in
+            raise named(exc, session.names()) from None
+        return session, new_state, mine
+
+    async def _commit_move(self, session: Session, new_state: Any, mine: Played) -> SessionRow:
+        """Commit a person's move; the row as committed (StaleVersion: the session moved on)."""
+        return await self.store.play_moves(
+            session.id,
+            session.version,
+            [stored(mine)],
+            session.engine.to_dict(new_state),
+            clock=await self.clock_after(session, new_state),
+        )
+
+    async def _played(
+        self, row: SessionRow, judged: tuple[Session, Any, Played], started: float
+    ) -> MoveResult:
+        """After a person's move was committed (lock held): counted, kept, computers, the result."""
+        session, new_state, mine = judged
+        self.metrics.moves_committed(session.row.game, [False])
+        self.metrics.move_took(session.row.game, time.perf_counter() - started)
+        self._cache[session.id] = (row.version, new_state)
+        turn_before = session.engine.turn_number(session.state)
+        # The commit hands back the row as committed, and a move changes no seat (a seat change
+        # bumps the version, which the commit checked): no read is needed to post it.
+        session = Session(
+            row=row, seats=session.seats, info=session.info, state=new_state, damaged=row.damaged
+        )
+        self._keep(row, session.seats)
+        result = MoveResult(session, [mine], turn_before=turn_before)
+        await self._after(session, result, searches_wait=self.computers_wait)
+        return result
 
     @staticmethod
     def not_your_turn(session: Session, seat: int) -> Said:

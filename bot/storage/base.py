@@ -707,12 +707,14 @@ class Store:
         return [session_of(r) for r in rows]
 
     async def mark_damaged(self, session_id: int, reason: str) -> bool:
-        """Mark a session damaged (its deadline cleared); False when it already was."""
+        """Mark a session damaged (its deadline cleared, its version bumped, so that no copy read
+        before can commit a move); False when it already was."""
         stamp = self.clock.stamp()
 
         def body() -> Body:
             changed = yield run(
-                "UPDATE sessions SET damaged = ?, damaged_at = ? WHERE id = ? AND damaged IS NULL",
+                "UPDATE sessions SET damaged = ?, damaged_at = ?, version = version + 1"
+                " WHERE id = ? AND damaged IS NULL",
                 reason[:500],
                 stamp,
                 session_id,
@@ -820,13 +822,15 @@ class Store:
         yield run("DELETE FROM jobs WHERE kind = ? AND key = ?", DEADLINE, str(session_id))
 
     async def set_timer(self, session_id: int, seconds: float | None) -> None:
-        """Set (or with ``None`` clear) the turn timer; the deadline restarts from now."""
+        """Set (or with ``None`` clear) the turn timer; the deadline restarts from now, and the
+        version is bumped."""
         stamp, now = self.clock.stamp(), self.clock.time()
         seconds = float(seconds) if seconds else None
 
         def body() -> Body:
             row = yield one(
-                "UPDATE sessions SET timer_seconds = ? WHERE id = ? RETURNING version, status",
+                "UPDATE sessions SET timer_seconds = ?, version = version + 1 WHERE id = ?"
+                " RETURNING version, status",
                 seconds,
                 session_id,
             )
@@ -846,19 +850,27 @@ class Store:
     ) -> bool:
         """Set the game clock (its spec and running clocks) and the delay to the next deadline,
         re-armed from now when the game runs (``timer`` None: no deadline).  With
-        ``expected_version``, nothing changes unless the session is still at it (False)."""
+        ``expected_version``, nothing changes unless the session is still at it (False).
+
+        The version is bumped when the spec or the running clocks change (a move computes the
+        clocks from them); a deadline moved on with the clocks as they were (time away) keeps
+        it, so the buttons on the board stay good."""
         stamp, now = self.clock.stamp(), self.clock.time()
+        dumped = dump_json(state)
 
         def body() -> Body:
             check = "" if expected_version is None else " AND version = ?"
             extra = () if expected_version is None else (expected_version,)
             row = yield one(
-                "UPDATE sessions SET clock = ?, clock_state = ?, timer_seconds = ? WHERE id = ?"
-                + check
-                + " RETURNING version, status",
+                "UPDATE sessions SET clock = ?, clock_state = ?, timer_seconds = ?,"
+                " version = CASE WHEN COALESCE(clock, '') = COALESCE(?, '')"
+                " AND COALESCE(clock_state, '') = COALESCE(?, '') THEN version ELSE version + 1 END"
+                " WHERE id = ?" + check + " RETURNING version, status",
                 clock,
-                dump_json(state),
+                dumped,
                 stored_seconds(timer),
+                clock,
+                dumped,
                 session_id,
                 *extra,
             )

@@ -104,8 +104,8 @@ async def test_a_move_in_time_cancels_the_deadline(service, clock):
 
 async def test_a_deadline_claimed_while_a_move_lands_does_nothing(service, clock):
     """The scheduler claimed the deadline; a player moves before it fires: the stale claim acts not."""
-    session = await started(service)
-    await service.set_timer(CH, 1, HOUR, can_manage=False)
+    await started(service)
+    session = await service.set_timer(CH, 1, HOUR, can_manage=False)
     clock.advance(HOUR)
     (job,) = await service.store.claim_jobs("here", lease=60)
     mover = session.by_seat(session.state.turn).user_id

@@ -125,8 +125,7 @@ async def test_engine_crash_in_a_timer_move_damages_only_that_game(service, cloc
         return real(view, legal, rng, level, seconds)
 
     monkeypatch.setattr(nim, "computer_move", crashing)
-    for channel in (5, 6):
-        await service.set_timer(channel, 1, 3600, can_manage=False)
+    one, two = [await service.set_timer(channel, 1, 3600, can_manage=False) for channel in (5, 6)]
     clock.advance(3600)  # the hour has passed
     due = {int(j.key): j.payload["version"] for j in await service.store.jobs("deadline")}
     assert set(due) == {one.id, two.id}

@@ -262,11 +262,15 @@ async def test_many_sessions_at_once_see_their_own_writes(service):
     assert {s.row.channel_id for s in live} == {1000 + i for i, st in enumerate(statuses) if st == "active"}
 
 
-async def test_a_move_reads_its_game_once_and_hands_back_the_row_as_committed(service, store):
-    """The read under the lock serves the whole move: the commit returns the session as stored,
+@pytest.mark.parametrize("held", [True, False], ids=["copy held", "after a restart"])
+async def test_a_move_reads_its_game_at_most_once_and_hands_back_the_row_as_committed(service, store, held):
+    """A move starts from the copy of the game the service holds (no read), or, without one (as
+    after a restart), from one read under the lock; the commit returns the session as stored,
     deadline, clocks and version included, so no second read follows it."""
     session = await two_player_game(service)
     await service.set_clock(CH, 1, "move:1h", can_manage=True)
+    if not held:
+        service._cache.clear()
     reads = 0
     load = store.load
 
@@ -277,8 +281,9 @@ async def test_a_move_reads_its_game_once_and_hands_back_the_row_as_committed(se
 
     store.load = counted
     result = await service.play_in(session.id, user_to_move(session), "A1")
+    result = await service.play(CH, user_to_move(result.session), "B1")
     store.load = load
-    assert reads == 1
+    assert reads == (0 if held else 1)
     fresh = await service.get(session.id)
     assert result.session.row.clock_state is not None and result.session.row.timer_seconds is not None
     assert {k: v for k, v in vars(result.session.row).items() if k != "state"} == {

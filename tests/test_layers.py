@@ -259,12 +259,13 @@ def test_no_module_takes_another_modules_private_names():
 
 
 # The modules that talk to Discord: the cogs, the bot and its start, the shared UI and the parts
-# that post for it, the slash commands' languages and options, and the health page (which reports
+# that post for it (pictures as Discord attachments too), the slash commands' languages and options, and the health page (which reports
 # the gateway).  Every other module (sessions, public, storage, leagues, exports, history,
 # results, ratings, the scheduler, engines, renderers...) works without discord.py.
 TALKS_TO_DISCORD = {
     "bot.__main__",
     "bot.app",
+    "bot.attach",
     "bot.clockvote",
     "bot.gamecog",
     "bot.i18n",

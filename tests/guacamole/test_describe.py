@@ -107,6 +107,7 @@ def positions(players: int, seed: int, every: int) -> list[g.State]:
 
 def check_position(state: g.State, rng: random.Random) -> None:
     n = state.config.players
+    spectator = g.describe(g.view_for(state, None))
     for seat in [None, *range(n)]:
         view = g.view_for(state, seat)
         sections = g.describe(view)
@@ -144,6 +145,13 @@ def check_position(state: g.State, rng: random.Random) -> None:
         other = g.describe(g.view_for(perturb_hidden(state, seat, rng), seat))
         assert other == sections
         assert spanish(other) == spanish(sections)
+        dealt = g.determinize(view, rng)
+        assert g.describe(g.view_for(dealt, seat)) == sections
+        assert g.describe(g.view_for(dealt, None)) == spectator
+        # a seat's public sections are everyone's (its own heading adds "you")
+        assert [(h.removesuffix(", you"), lines) for h, lines, p in said if not p] == [
+            (h, lines) for h, lines, _p in english(spectator)
+        ]
 
 
 def test_seeded_positions_name_every_visible_piece_and_nothing_hidden():

@@ -14,7 +14,12 @@ from __future__ import annotations
 from engines.core import Said, Section, said, said_n
 
 from .data import ABILITIES, PREP_LIMIT, TYPE_NAMES
-from .rules import DISH_KINDS, DishView, View, _both, _seat
+from .rules import DISH_KINDS, DishView, View, seats_together
+
+
+def _seat(seat: int) -> str:
+    """A seat as sentences write it, ``{p0}`` (the table puts the name in)."""
+    return f"{{p{seat}}}"
 
 
 def _player(seat: int) -> str:
@@ -34,7 +39,9 @@ def _turn(view: View) -> Section:
         if len(view.winners) == 1:
             lines.append(said("{player} wins.", player=_seat(view.winners[0])))
         elif view.winners:
-            lines.append(said("{players} share the win.", players=_both([_seat(w) for w in view.winners])))
+            lines.append(
+                said("{players} share the win.", players=seats_together([_seat(w) for w in view.winners]))
+            )
     elif view.turn is not None:
         lines.append(
             said("Turn {number}: {player} to play.", number=view.turn_number, player=_seat(view.turn))

@@ -63,6 +63,7 @@ from __future__ import annotations
 from engines.core import N_
 
 from .ai import computer_move, determinize
+from .board import describe
 from .moves import (
     Add,
     Cancel,
@@ -162,5 +163,6 @@ __all__ = [
     "scores_now",
     "undoable",
     "summary",
+    "describe",
     "determinize",
 ]

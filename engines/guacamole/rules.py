@@ -254,7 +254,7 @@ def _either(options: list[Said]) -> Said:
     return out
 
 
-def _both(seats: list[str]) -> str | Said:
+def seats_together(seats: list[str]) -> str | Said:
     """Seats named together: ``{p0} and {p1}``, ``{p0}, {p1} and {p2}``."""
     out: str | Said = seats[-1]
     if len(seats) > 1:
@@ -740,7 +740,7 @@ def _end_turn(s: State, events: list[Event]) -> None:
             over = said(
                 "The game is over. Scores: {scores}. {winners} share the win.",
                 scores=scores,
-                winners=_both([_seat(p) for p in oc.winners]),
+                winners=seats_together([_seat(p) for p in oc.winners]),
             )
         else:
             over = said(

@@ -94,8 +94,14 @@ def _game(view: View) -> Section:
     else:
         doing = _DOING[view.phase] if view.phase in _DOING else said("{player} is playing")
         lines.append(Said(doing.msg, {"player": _p(view.turn)}))
-        if view.first_patch is not None:
-            lines.append(said("First patch taken this turn: {patch}", patch=_patch(view.first_patch)))
+        if view.first_patch is not None and view.placed:
+            lines.append(
+                said(
+                    "First patch taken this turn: {patch} on {cell}",
+                    patch=_patch(view.first_patch),
+                    cell=CELL_NAMES[view.placed[0]],
+                )
+            )
         if view.pending:
             lines.append(
                 said(

@@ -90,6 +90,11 @@ def check_names_everything(view) -> None:
             assert any(line.startswith(f"{{p{p.seat}}}: {total} VP") for line in game), (p.seat, game)
         if view.end_at is not None and not view.end_triggered:
             assert f"{view.visible_markers} workshop markers face up; the end comes at {view.end_at}" in game
+    if view.first_patch is not None and not view.finished:
+        first = (
+            f"First patch taken this turn: {patch_words(view.first_patch)} on {CELL_NAMES[view.placed[0]]}"
+        )
+        assert first in game, game
     if view.pending:
         cells = " ".join(CELL_NAMES[c] for c in view.pending["cells"])
         assert f"Claimed {view.pending['card']}; return two of the cells {cells}" in game

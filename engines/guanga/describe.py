@@ -18,7 +18,7 @@ from engines.core import UNKNOWN, Said, Section, said, said_n
 
 from . import data as D
 from . import terms as W
-from .rules import CARD, ORDER, View, _listed, _p, order_said
+from .rules import CARD, ORDER, View, order_said
 from .shapes import CELL_NAMES
 from .words import WORDS
 
@@ -35,6 +35,19 @@ _DOING = {
     "extra": said("{player} may place the blanket's extra patch"),
     "after": said("{player} is finishing the turn"),
 }
+
+
+def _p(seat: int) -> str:
+    """A seat as sentences write it, for the table to name: ``{p0}``."""
+    return f"{{p{seat}}}"
+
+
+def _listed(items: list[Said] | list[str]) -> Said | str:
+    """Items in a list (``a, b, c``), each put in the reader's language."""
+    out: Said | str = items[-1]
+    for item in reversed(items[:-1]):
+        out = said("{item}, {more}", item=item, more=out)
+    return out
 
 
 def _patch(top: str) -> Said | str:

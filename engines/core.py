@@ -150,6 +150,7 @@ __all__ = [
     "say",
     "N_",
     "Said",
+    "Section",
     "said",
     "said_n",
     "term",

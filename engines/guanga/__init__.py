@@ -68,6 +68,7 @@ from __future__ import annotations
 from engines.core import N_
 
 from .ai import computer_move, determinize
+from .describe import describe
 from .rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -145,5 +146,6 @@ __all__ = [
     "scores_now",
     "undoable",
     "summary",
+    "describe",
     "determinize",
 ]

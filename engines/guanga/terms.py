@@ -71,10 +71,18 @@ TYPOLOGIES: dict[str, Said] = {
     "Legs": term("guanga term", "Legs"),
 }
 
+# The levels of the market's cards (and their decks).
+LEVELS: dict[str, Said] = {
+    "Apprentice": term("guanga level", "Apprentice"),
+    "Guardian": term("guanga level", "Guardian"),
+    "Master": term("guanga level", "Master"),
+    "Blanket": term("guanga level", "Blanket"),
+}
+
 
 def word(table: dict[str, Said], name: str) -> Said | str:
     """``name``'s term in ``table``; a name the table lacks stays as it is written."""
     return table.get(name, name)
 
 
-__all__ = ["ATTRS", "COLOURS", "FLAGS", "PATCHES", "SYMBOLS", "TYPOLOGIES", "word"]
+__all__ = ["ATTRS", "COLOURS", "FLAGS", "LEVELS", "PATCHES", "SYMBOLS", "TYPOLOGIES", "word"]

@@ -13,7 +13,7 @@ from engines.core import Said, Section, said, said_n
 
 from .board import cell_name
 from .data import ROW_LETTERS, TERRAINS
-from .rules import ACTION, DIVINING, FINAL, P, View, _commas, cube_words, terrain
+from .rules import ACTION, DIVINING, FINAL, P, View, commas, cube_words, terrain
 
 
 def _turn(view: View) -> Section:
@@ -94,7 +94,7 @@ def _players(view: View) -> Section:
 
 
 def _map(view: View) -> Section:
-    totals = _commas(
+    totals = commas(
         [said("{terrain} {count}", terrain=terrain(t), count=view.terrain_totals.get(t, 0)) for t in TERRAINS]
     )
     return Section(

@@ -266,7 +266,7 @@ def test_a_position_in_english_and_in_spanish():
     assert sections[4].heading.in_words(ES) == "Fila B"
     assert spanish[4][0] == "B1: bosque, aún sin cultivo; explorador de {p0}"
     assert spanish[5][1] == "C2: desierto, cultivo 3; explorador de {p1}"
-    assert spanish[-1] == ["B1: viste el cultivo 1 en el disco", "E5: viste desierto en el disco"]
+    assert spanish[-1] == ["B1: en el disco viste el cultivo 1", "E5: en el disco viste que es de desierto"]
 
 
 @pytest.mark.parametrize(("players", "board"), MODES)

@@ -1,7 +1,7 @@
 """Tiwanaku's board in words: :func:`describe` reads a view as sections a screen reader walks.
 
-First the turn (whose it is, the phase, what is left to discover), then each player's score,
-cubes, explorers off the board and diversity scales, then the map row by row (every cell named
+First the turn (whose it is, the phase, what is left to discover) and the scores, then each
+player's guesses, cubes, explorers off the board and diversity scales, then the map row by row (every cell named
 as the notation names it: its terrain, its crop, the explorer on it, or that it is still
 hidden).  A player's own looks at the disc close the list, in a private section that only a
 view of that seat holds.
@@ -41,7 +41,11 @@ def _turn(view: View) -> Section:
             lines.append(said("Last move: {player} looked at the disc in secret", player=P(view.last_seat)))
         else:
             lines.append(said("Last move: {player} played {move}", player=P(view.last_seat), move=view.last))
-    return Section(said("Turn"), tuple(lines))
+    lines.extend(
+        said("{player}: score {score}", player=P(seat), score=view.scores[seat])
+        for seat in range(view.players)
+    )
+    return Section(said("Turn and scores"), tuple(lines))
 
 
 def _players(view: View) -> Section:
@@ -50,9 +54,8 @@ def _players(view: View) -> Section:
         player = P(seat)
         lines.append(
             said(
-                "{player}: score {score}; right guesses {right}; wrong guesses {wrong}",
+                "{player}: right guesses {right}; wrong guesses {wrong}",
                 player=player,
-                score=view.scores[seat],
                 right=view.correct[seat],
                 wrong=view.wrong[seat],
             )

@@ -55,7 +55,8 @@ def check_names_everything(view: T.View) -> None:
     text = english(public)
     turn, players, the_map, *rows = text
     # the turn comes first
-    assert turn[0] == "Turn"
+    assert turn[0] == "Turn and scores"
+    assert turn[1][-view.players :] == tuple(f"{{p{q}}}: score {view.scores[q]}" for q in range(view.players))
     p = "{p" + str(view.turn) + "}"
     first = turn[1][0]
     if view.phase == ACTION:
@@ -72,8 +73,7 @@ def check_names_everything(view: T.View) -> None:
     for seat in range(view.players):
         q = "{p" + str(seat) + "}"
         mine = [line for line in lines if line.startswith(q)]
-        assert f"{q}: score {view.scores[seat]}; right guesses {view.correct[seat]}; " in mine[0]
-        assert mine[0].endswith(f"wrong guesses {view.wrong[seat]}")
+        assert mine[0] == f"{q}: right guesses {view.correct[seat]}; wrong guesses {view.wrong[seat]}"
         cubes = cube_words(list(view.cubes[seat])).in_words()
         assert f"{q} holds {cubes}" in mine
         assert f"{q}: explorers off the board: {view.reserve[seat]}" in mine
@@ -244,13 +244,13 @@ def test_a_position_in_english_and_in_spanish():
     s.peeks[1] = {cell("E5"): "D", cell("B1"): "1"}
     sections = T.describe(T.view_for(s, 1))
     assert english(sections)[0] == (
-        "Turn",
-        ("{p1} to play: 1 action left", "Round 1", "20 hidden spaces left"),
+        "Turn and scores",
+        ("{p1} to play: 1 action left", "Round 1", "20 hidden spaces left", "{p0}: score 0", "{p1}: score 4"),
         False,
     )
     players = english(sections)[1][1]
     assert players[4:7] == (
-        "{p1}: score 4; right guesses 1; wrong guesses 0",
+        "{p1}: right guesses 1; wrong guesses 0",
         "{p1} holds two swamp cubes and a forest cube",
         "{p1}: explorers off the board: 4",
     )
@@ -260,8 +260,10 @@ def test_a_position_in_english_and_in_spanish():
     assert rows["Row A"][2] == "A3: mountain, crop 5"
     assert english(sections)[-1][1] == ("B1: you saw crop 1 on the disc", "E5: you saw desert on the disc")
     spanish = [[line.in_words(ES) for line in s.lines] for s in sections]
-    assert sections[0].heading.in_words(ES) == "Turno"
+    assert sections[0].heading.in_words(ES) == "Turno y puntuaciones"
     assert spanish[0][0] == "Le toca a {p1}: le queda 1 acción"
+    assert spanish[0][-1] == "{p1}: puntuación 4"
+    assert spanish[1][4] == "{p1}: aciertos 1; fallos 0"
     assert spanish[1][5] == "{p1} tiene dos cubos de pantano y un cubo de bosque"
     assert sections[4].heading.in_words(ES) == "Fila B"
     assert spanish[4][0] == "B1: bosque, aún sin cultivo; explorador de {p0}"

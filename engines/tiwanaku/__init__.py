@@ -80,6 +80,7 @@ from __future__ import annotations
 
 from engines.core import N_
 from engines.tiwanaku.ai import computer_move, determinize
+from engines.tiwanaku.board_words import describe
 from engines.tiwanaku.moves import Move, parse_move
 from engines.tiwanaku.rules import (
     MAX_PLAYERS,
@@ -150,4 +151,5 @@ __all__ = [
     "scores_now",
     "undoable",
     "summary",
+    "describe",
 ]

@@ -242,9 +242,9 @@ def _listed(items: list[Said]) -> Said:
     return said("{a}, {b}", a=items[0], b=_listed(items[1:]))
 
 
-def _commas(items: list[Said]) -> Said:
+def commas(items: list[Said]) -> Said:
     """Items separated by commas only: ``a, b, c``."""
-    return items[0] if len(items) == 1 else said("{a}, {b}", a=items[0], b=_commas(items[1:]))
+    return items[0] if len(items) == 1 else said("{a}, {b}", a=items[0], b=commas(items[1:]))
 
 
 def cube_words(counts: list[int]) -> Said:
@@ -1007,7 +1007,7 @@ def summary(view: View) -> str | Said:
         for t, k in zip(TERRAINS, view.cubes[me], strict=True)
         if k
     ]
-    cubes = _commas(held) if held else term("tiwanaku cubes", "none")
+    cubes = commas(held) if held else term("tiwanaku cubes", "none")
     if not view.peeks:
         return said(
             "You: score {score}; cubes: {cubes}; explorers off the board: {reserve}",
@@ -1015,7 +1015,7 @@ def summary(view: View) -> str | Said:
             cubes=cubes,
             reserve=view.reserve[me],
         )
-    seen = _commas(
+    seen = commas(
         [
             said("{cell} crop {crop}", cell=cell_name(c, view.cols), crop=v)
             if v.isdigit()

@@ -1,0 +1,160 @@
+"""Tiwanaku's board in words: :func:`describe` reads a view as sections a screen reader walks.
+
+First the turn (whose it is, the phase, what is left to discover) and the scores, then each
+player's guesses, cubes, explorers off the board and diversity scales, then the map row by row (every cell named
+as the notation names it: its terrain, its crop, the explorer on it, or that it is still
+hidden).  A player's own looks at the disc close the list, in a private section that only a
+view of that seat holds.
+"""
+
+from __future__ import annotations
+
+from engines.core import Said, Section, said, said_n
+
+from .board import cell_name
+from .data import ROW_LETTERS, TERRAINS
+from .rules import ACTION, DIVINING, FINAL, P, View, commas, cube_words, terrain
+
+
+def _turn(view: View) -> Section:
+    lines: list[Said] = []
+    player = P(view.turn)
+    if view.phase == ACTION:
+        lines.append(
+            said_n(
+                view.actions_left,
+                "{player} to play: {n} action left",
+                "{player} to play: {n} actions left",
+                player=player,
+            )
+        )
+    elif view.phase == DIVINING:
+        lines.append(said("{player} to play: divine again under another explorer, or stop", player=player))
+    elif view.phase == FINAL:
+        lines.append(said("Final divinations: {player} divines under one explorer or passes", player=player))
+    else:
+        lines.append(said("The game is over"))
+    lines.append(said("Round {round}", round=view.round))
+    lines.append(said_n(view.empty_left, "{n} hidden space left", "{n} hidden spaces left"))
+    if view.last is not None and view.last_seat >= 0:
+        if view.last.lower().startswith("peek"):  # where a player looked stays theirs (a private part)
+            lines.append(said("Last move: {player} looked at the disc in secret", player=P(view.last_seat)))
+        else:
+            lines.append(said("Last move: {player} played {move}", player=P(view.last_seat), move=view.last))
+    lines.extend(
+        said("{player}: score {score}", player=P(seat), score=view.scores[seat])
+        for seat in range(view.players)
+    )
+    return Section(said("Turn and scores"), tuple(lines))
+
+
+def _players(view: View) -> Section:
+    lines: list[Said] = []
+    for seat in range(view.players):
+        player = P(seat)
+        lines.append(
+            said(
+                "{player}: right guesses {right}; wrong guesses {wrong}",
+                player=player,
+                right=view.correct[seat],
+                wrong=view.wrong[seat],
+            )
+        )
+        if any(view.cubes[seat]):
+            lines.append(
+                said("{player} holds {cubes}", player=player, cubes=cube_words(list(view.cubes[seat])))
+            )
+        else:
+            lines.append(said("{player} holds no cubes", player=player))
+        lines.append(
+            said("{player}: explorers off the board: {reserve}", player=player, reserve=view.reserve[seat])
+        )
+        a, b, c, d, e = view.scales[seat]
+        lines.append(
+            said(
+                "{player}: diversity scales: crop 1 at level {a}, crop 2 at level {b}, crop 3 at level {c}, "
+                "crop 4 at level {d}, crop 5 at level {e}",
+                player=player,
+                a=a,
+                b=b,
+                c=c,
+                d=d,
+                e=e,
+            )
+        )
+        if view.peek_counts[seat]:
+            lines.append(
+                said_n(
+                    view.peek_counts[seat],
+                    "{player} has looked at the disc {n} time",
+                    "{player} has looked at the disc {n} times",
+                    player=player,
+                )
+            )
+        if view.phase == FINAL and view.final_out[seat]:
+            lines.append(said("{player} is out of the final divinations", player=player))
+    return Section(said("Players"), tuple(lines))
+
+
+def _map(view: View) -> Section:
+    totals = commas(
+        [said("{terrain} {count}", terrain=terrain(t), count=view.terrain_totals.get(t, 0)) for t in TERRAINS]
+    )
+    return Section(
+        said("The map"),
+        (
+            said("Rows A to E, columns 1 to {cols}", cols=view.cols),
+            said("Cells of each terrain on the whole map: {totals}", totals=totals),
+        ),
+    )
+
+
+def _cell(view: View, c: int) -> Said:
+    name = cell_name(c, view.cols)
+    letter = view.terrain[c]
+    crop = view.crops[c]
+    if letter is None:
+        what = said("{cell}: hidden", cell=name)
+    elif crop is None:
+        what = said("{cell}: {terrain}, no crop yet", cell=name, terrain=terrain(letter))
+    else:
+        what = said("{cell}: {terrain}, crop {crop}", cell=name, terrain=terrain(letter), crop=crop)
+    seat = view.explorer[c]
+    if seat < 0:
+        return what
+    return said("{cell_words}; explorer of {player}", cell_words=what, player=P(seat))
+
+
+def _rows(view: View) -> list[Section]:
+    return [
+        Section(
+            said("Row {row}", row=ROW_LETTERS[r]),
+            tuple(_cell(view, r * view.cols + col) for col in range(view.cols)),
+        )
+        for r in range(view.rows)
+    ]
+
+
+def _own(view: View) -> Section:
+    seen: list[Said] = []
+    for c, value in view.peeks.items():
+        name = cell_name(int(c), view.cols)
+        if value.isdigit():
+            seen.append(said("{cell}: you saw crop {crop} on the disc", cell=name, crop=int(value)))
+        else:
+            seen.append(said("{cell}: you saw {terrain} on the disc", cell=name, terrain=terrain(value)))
+    if not seen:
+        seen.append(said("Nothing you saw on the disc is still hidden"))
+    return Section(said("Only you: your looks at the disc"), tuple(seen), private=True)
+
+
+def describe(view: View) -> list[Section]:
+    """The position ``view`` shows, in words: the turn, the players, the map and its rows; for a
+    seat's view, then what that seat alone saw on the disc (a spectator's view has no such part)."""
+    sections = [_turn(view), _players(view), _map(view), *_rows(view)]
+    if view.seat is not None:
+        sections.append(_own(view))
+    return sections
+
+
+__all__ = ["describe"]

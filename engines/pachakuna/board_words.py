@@ -17,7 +17,7 @@ from __future__ import annotations
 from engines.core import Said, Section, said, said_n, term
 
 from . import data as D
-from .rules import COLOUR_WORDS, SIDE_WORDS, TERRAIN_WORDS, View, _listed, _who, reachable
+from .rules import COLOUR_WORDS, SIDE_WORDS, TERRAIN_WORDS, View, reachable
 
 EDGE_WORDS: tuple[Said, ...] = (
     term("pachakuna edge", "E"),
@@ -30,6 +30,19 @@ EDGE_WORDS: tuple[Said, ...] = (
 """The six edges of a tile (and directions to a neighbour), clockwise from east."""
 
 
+def _who(seat: int) -> str:
+    """The value of ``{p0}`` in a sentence about ``seat`` (the table puts the name in)."""
+    return f"{{p{seat}}}"
+
+
+def _listed(items: list[Said]) -> Said:
+    """Sentences in a list, separated by commas (the same joiner as the events' lists)."""
+    out = items[0]
+    for item in items[1:]:
+        out = said("{list}, {item}", list=out, item=item)
+    return out
+
+
 def _cells(cells: list[int]) -> str:
     """Fields as the notation writes them: ``44, 45, 56``."""
     return ", ".join(map(str, cells))
@@ -39,6 +52,11 @@ def _edges(code: str) -> Said:
     """The mountain edges of the tile ``code``, clockwise from east: ``E, SE, SW``."""
     mask = D.mountain_mask(code)
     return _listed([EDGE_WORDS[d] for d in range(6) if (mask >> d) & 1])
+
+
+def _can_turn(view: View) -> bool:
+    """Whether the player to move may still turn a tile: rotations not over, and the price paid."""
+    return view.phase == "rotate" and sum(n for _, n in view.supply[view.turn]) >= view.rotation_cost
 
 
 def _turn_section(view: View) -> Section:
@@ -62,6 +80,14 @@ def _turn_section(view: View) -> Section:
         who = {"p0": _who(view.turn), "side": SIDE_WORDS[view.turn]}
         if view.phase == "rotate" and view.rotation_cost == 0:
             lines.append(said("{p0} ({side}) to play: turn tiles (the first is free) or move llamas", **who))
+        elif view.phase == "rotate" and not _can_turn(view):
+            lines.append(
+                said(
+                    "{p0} ({side}) to play: move llamas (another tile would cost {cost}, more than they hold)",
+                    cost=view.rotation_cost,
+                    **who,
+                )
+            )
         elif view.phase == "rotate":
             lines.append(
                 said(
@@ -125,7 +151,7 @@ def _neighbour_line(view: View, direction: int, cell: int, tiles: dict[int, str]
         return said("{direction}: tile {cell}, mountain edges {edges}; it has a rock", **values)
     if cell in view.rotated:
         return said("{direction}: tile {cell}, mountain edges {edges}; turned this turn", **values)
-    if view.phase == "rotate":
+    if _can_turn(view):
         return said("{direction}: tile {cell}, mountain edges {edges}; it may be turned", **values)
     return said("{direction}: tile {cell}, mountain edges {edges}", **values)
 

@@ -62,6 +62,7 @@ from __future__ import annotations
 from engines.core import N_
 
 from .ai import computer_move, determinize
+from .board_words import describe
 from .rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -134,6 +135,7 @@ __all__ = [
     "scores_now",
     "undoable",
     "summary",
+    "describe",
     "determinize",
     "Move",
     "Rotate",

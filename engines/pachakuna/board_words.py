@@ -1,0 +1,291 @@
+"""P'achakuna's board in words (:func:`describe`), for a screen reader.
+
+The sections, in the order a player scans the board: the turn (whose turn, the step, each
+side's colours, the rocks), one section per llama (its field, its load, the fields it can
+reach, and the six fields around it with each tile's mountain edges and whether it may be
+turned now), the villages with their demands, each player's pieces, and the demand bag.
+Fields are named by their numbers (11..95) as the notation and the board image name them;
+edges by the compass (E, SE, SW, W, NW, NE: a tile turned one sixth clockwise moves each
+mountain edge one step along that list).
+
+Nothing in P'achakuna is private (only the bag's order is hidden, from everyone), so no
+section is private; a seat's view adds which side the seat plays.
+"""
+
+from __future__ import annotations
+
+from engines.core import Said, Section, said, said_n, term
+
+from . import data as D
+from .rules import COLOUR_WORDS, SIDE_WORDS, TERRAIN_WORDS, View, reachable
+
+EDGE_WORDS: tuple[Said, ...] = (
+    term("pachakuna edge", "E"),
+    term("pachakuna edge", "SE"),
+    term("pachakuna edge", "SW"),
+    term("pachakuna edge", "W"),
+    term("pachakuna edge", "NW"),
+    term("pachakuna edge", "NE"),
+)
+"""The six edges of a tile (and directions to a neighbour), clockwise from east."""
+
+
+def _who(seat: int) -> str:
+    """The value of ``{p0}`` in a sentence about ``seat`` (the table puts the name in)."""
+    return f"{{p{seat}}}"
+
+
+def _listed(items: list[Said]) -> Said:
+    """Sentences in a list, separated by commas (the same joiner as the events' lists)."""
+    out = items[0]
+    for item in items[1:]:
+        out = said("{list}, {item}", list=out, item=item)
+    return out
+
+
+def _cells(cells: list[int]) -> str:
+    """Fields as the notation writes them: ``44, 45, 56``."""
+    return ", ".join(map(str, cells))
+
+
+def _edges(code: str) -> Said:
+    """The mountain edges of the tile ``code``, clockwise from east: ``E, SE, SW``."""
+    mask = D.mountain_mask(code)
+    return _listed([EDGE_WORDS[d] for d in range(6) if (mask >> d) & 1])
+
+
+def _can_turn(view: View) -> bool:
+    """Whether the player to move may still turn a tile: rotations not over, and the price paid."""
+    return view.phase == "rotate" and sum(n for _, n in view.supply[view.turn]) >= view.rotation_cost
+
+
+def _turn_section(view: View) -> Section:
+    lines: list[Said] = []
+    if view.max_turns:
+        lines.append(said("turn {turn} of {most}", turn=view.turn_number, most=view.max_turns))
+    else:
+        lines.append(said("turn {turn}", turn=view.turn_number))
+    if view.phase == "over":
+        if view.winner is not None:
+            lines.append(
+                said(
+                    "game over: {p0} ({side}) collected all seven colours",
+                    p0=_who(view.winner),
+                    side=SIDE_WORDS[view.winner],
+                )
+            )
+        else:
+            lines.append(said("game over: the turn limit was reached"))
+    else:
+        who = {"p0": _who(view.turn), "side": SIDE_WORDS[view.turn]}
+        if view.phase == "rotate" and view.rotation_cost == 0:
+            lines.append(said("{p0} ({side}) to play: turn tiles (the first is free) or move llamas", **who))
+        elif view.phase == "rotate" and not _can_turn(view):
+            lines.append(
+                said(
+                    "{p0} ({side}) to play: move llamas (another tile would cost {cost}, more than they hold)",
+                    cost=view.rotation_cost,
+                    **who,
+                )
+            )
+        elif view.phase == "rotate":
+            lines.append(
+                said(
+                    "{p0} ({side}) to play: turn more tiles (the next costs {cost}) or move llamas",
+                    cost=view.rotation_cost,
+                    **who,
+                )
+            )
+        else:
+            lines.append(said("{p0} ({side}) to play: move, sell and buy with llamas, then end", **who))
+    if view.seat is not None:
+        lines.append(
+            said(
+                "you play {side}: your llamas walk {terrain}",
+                side=SIDE_WORDS[view.seat],
+                terrain=TERRAIN_WORDS[view.seat],
+            )
+        )
+    for seat in range(view.players):
+        lines.append(
+            said(
+                "{p0} ({side}): {colours} of 7 colours",
+                p0=_who(seat),
+                side=SIDE_WORDS[seat],
+                colours=view.colours[seat],
+            )
+        )
+    if view.rocks and view.phase != "over":
+        if view.phase == "rotate":
+            lines.append(
+                said(
+                    "rocks on tiles {tiles}: they may not be turned this turn", tiles=_cells(list(view.rocks))
+                )
+            )
+        else:
+            lines.append(
+                said(
+                    "rocks on tiles {tiles}: the next player may not turn them",
+                    tiles=_cells(list(view.rocks)),
+                )
+            )
+    return Section(said("The turn"), tuple(lines))
+
+
+def _neighbour_line(view: View, direction: int, cell: int, tiles: dict[int, str], occupied: set[int]) -> Said:
+    where = EDGE_WORDS[direction]
+    if cell in D.VILLAGES:
+        return said(
+            "{direction}: village {cell} ({colour})",
+            direction=where,
+            cell=cell,
+            colour=COLOUR_WORDS[D.VILLAGES[cell]],
+        )
+    edges = _edges(tiles[cell])
+    values = {"direction": where, "cell": cell, "edges": edges}
+    if view.phase == "over":
+        return said("{direction}: tile {cell}, mountain edges {edges}", **values)
+    if cell in occupied:
+        return said("{direction}: tile {cell}, mountain edges {edges}; a llama stands on it", **values)
+    if cell in view.rocks and view.phase == "rotate":
+        return said("{direction}: tile {cell}, mountain edges {edges}; it has a rock", **values)
+    if cell in view.rotated:
+        return said("{direction}: tile {cell}, mountain edges {edges}; turned this turn", **values)
+    if _can_turn(view):
+        return said("{direction}: tile {cell}, mountain edges {edges}; it may be turned", **values)
+    return said("{direction}: tile {cell}, mountain edges {edges}", **values)
+
+
+def _llama_sections(view: View) -> list[Section]:
+    tiles = dict(view.tiles)
+    occupied = {lm.cell for lm in view.llamas}
+    out = []
+    for lm in sorted(view.llamas, key=lambda m: (m.seat, m.id)):
+        side = SIDE_WORDS[lm.seat]
+        if lm.cell in D.VILLAGES:
+            heading = said(
+                "{p0}'s llama {llama} ({side}) on village {cell} ({colour})",
+                p0=_who(lm.seat),
+                llama=lm.id,
+                side=side,
+                cell=lm.cell,
+                colour=COLOUR_WORDS[D.VILLAGES[lm.cell]],
+            )
+        else:
+            heading = said(
+                "{p0}'s llama {llama} ({side}) on tile {cell}",
+                p0=_who(lm.seat),
+                llama=lm.id,
+                side=side,
+                cell=lm.cell,
+            )
+        lines: list[Said] = []
+        if lm.load:
+            lines.append(said("carries {load}", load=COLOUR_WORDS[lm.load]))
+        else:
+            lines.append(said("carries nothing; it is loaded at the end of the turn"))
+        if lm.new:
+            lines.append(said("bought this turn; it acts from the next turn"))
+        elif lm.stage == 3 and view.phase != "over":
+            lines.append(said("it has finished its actions this turn"))
+        if lm.cell not in D.VILLAGES:
+            lines.append(said("its tile's mountain edges: {edges}", edges=_edges(tiles[lm.cell])))
+        reach = sorted(reachable(tiles, lm.cell, lm.seat == 1))
+        if reach:
+            lines.append(
+                said_n(
+                    len(reach),
+                    "it can reach {n} field through {terrain}: {cells}",
+                    "it can reach {n} fields through {terrain}: {cells}",
+                    terrain=TERRAIN_WORDS[lm.seat],
+                    cells=_cells(reach),
+                )
+            )
+        else:
+            lines.append(said("no open road through {terrain}: it stays", terrain=TERRAIN_WORDS[lm.seat]))
+        for direction, cell in D.NEIGHBOURS[lm.cell]:
+            lines.append(_neighbour_line(view, direction, cell, tiles, occupied))
+        out.append(Section(heading, tuple(lines)))
+    return out
+
+
+def _villages_section(view: View) -> Section:
+    demands = dict(view.demands)
+    lines = []
+    for cell, colour in view.villages:
+        demand = demands.get(cell)
+        if demand:
+            big, small = D.demand_colours(demand)
+            lines.append(
+                said(
+                    "{village} ({colour}) wants {big} (big flag) and {small} (small flag)",
+                    village=cell,
+                    colour=COLOUR_WORDS[colour],
+                    big=COLOUR_WORDS[big],
+                    small=COLOUR_WORDS[small],
+                )
+            )
+        else:
+            lines.append(
+                said(
+                    "{village} ({colour}): no demand until the end of the turn",
+                    village=cell,
+                    colour=COLOUR_WORDS[colour],
+                )
+            )
+    return Section(said("Villages and demands"), tuple(lines))
+
+
+def _players_section(view: View) -> Section:
+    lines = []
+    for seat in range(view.players):
+        pieces = [
+            said("{colour} {count}", colour=COLOUR_WORDS[kind], count=n) for kind, n in view.supply[seat] if n
+        ]
+        llamas = sum(1 for lm in view.llamas if lm.seat == seat)
+        values = {
+            "p0": _who(seat),
+            "side": SIDE_WORDS[seat],
+            "colours": view.colours[seat],
+            "loose": view.loose[seat],
+        }
+        if pieces:
+            lines.append(
+                said(
+                    "{p0} ({side}) holds {pieces}: {colours} of 7 colours, {loose} loose",
+                    pieces=_listed(pieces),
+                    **values,
+                )
+            )
+        else:
+            lines.append(said("{p0} ({side}) holds nothing: {colours} of 7 colours, {loose} loose", **values))
+        lines.append(said_n(llamas, "{p0} has {n} llama", "{p0} has {n} llamas", p0=_who(seat)))
+    return Section(said("Players"), tuple(lines))
+
+
+def _bag_section(view: View) -> Section:
+    lines = [said_n(view.bag_count, "the bag holds {n} demand", "the bag holds {n} demands")]
+    if view.used:
+        used = [
+            said("{big} over {small}", big=COLOUR_WORDS[big], small=COLOUR_WORDS[small])
+            for big, small in map(D.demand_colours, view.used)
+        ]
+        lines.append(said("used demands, big flag first: {demands}", demands=_listed(used)))
+    else:
+        lines.append(said("no demand has been used yet"))
+    return Section(said("Demand bag"), tuple(lines))
+
+
+def describe(view: View) -> list[Section]:
+    """The whole position ``view`` shows, in words: the turn, each llama with the fields around
+    it, the villages and their demands, the players' pieces and the demand bag (all public)."""
+    return [
+        _turn_section(view),
+        *_llama_sections(view),
+        _villages_section(view),
+        _players_section(view),
+        _bag_section(view),
+    ]
+
+
+__all__ = ["EDGE_WORDS", "describe"]

@@ -84,6 +84,7 @@ from __future__ import annotations
 from engines.core import N_
 
 from .ai import computer_move, determinize
+from .described import describe
 from .rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -155,6 +156,7 @@ __all__ = [
     "scores_now",
     "undoable",
     "summary",
+    "describe",
     "determinize",
     "Move",
     "State",

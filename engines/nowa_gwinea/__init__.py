@@ -84,7 +84,6 @@ from __future__ import annotations
 from engines.core import N_
 
 from .ai import computer_move, determinize
-from .described import describe
 from .rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -116,7 +115,7 @@ from .rules import (
     undoable,
     view_for,
 )
-from .words import KINDS, WORDS, move_words
+from .words import KINDS, WORDS, describe, move_words
 
 RULES_HELP = N_("""**Nowa Gwinea** - build a village of pentomino huts on an 8x8 task board, all at once.
 **Goal:** most points after 9 rounds.

@@ -115,7 +115,7 @@ from .rules import (
     undoable,
     view_for,
 )
-from .words import KINDS, WORDS, move_words
+from .words import KINDS, WORDS, describe, move_words
 
 RULES_HELP = N_("""**Nowa Gwinea** - build a village of pentomino huts on an 8x8 task board, all at once.
 **Goal:** most points after 9 rounds.
@@ -155,6 +155,7 @@ __all__ = [
     "scores_now",
     "undoable",
     "summary",
+    "describe",
     "determinize",
     "Move",
     "State",

@@ -154,6 +154,7 @@ __all__ = [
     "said_n",
     "term",
     "in_words",
+    "Section",
     "Translates",
     "Rules",
     "Engine",
@@ -328,6 +329,16 @@ def in_words(text: str | Said | None, language: Translates | None = None) -> str
     """``text`` in ``language``: a :class:`Said` translated, plain text (written before
     sentences were kept for translation, or built by the code) as it is."""
     return text.in_words(language) if isinstance(text, Said) else text
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of a board in words: a heading and its lines (each line one item a screen
+    reader reads on its own).  ``private``: what only the view's own seat may read."""
+
+    heading: Said
+    lines: tuple[Said, ...]
+    private: bool = False
 
 
 # --------------------------------------------------------------------------- events

@@ -79,7 +79,7 @@ def messages(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
 def sections_for(engine: Engine, state: Any, reader: int | None) -> list[Section]:
     """What ``engine`` says of ``state`` to ``reader`` (a seat, or ``None`` for a spectator),
     asked with the reader's view; a spectator gets no private section."""
-    sections = engine.describe(engine.view_for(state, reader))  # type: ignore[attr-defined]
+    sections = engine.describe(engine.view_for(state, reader))
     if reader is None:  # a spectator's view holds nothing private; never show one as such
         sections = [s for s in sections if not s.private]
     return list(sections)

@@ -10,7 +10,7 @@ printed; when the game ends its export (the format of ``/game export``, built by
 ``--seed`` the seed is random, and printed so that the game can be played again.
 Type a move in the game's notation at the prompt; ``moves`` lists
 the legal ones by kind, in words (``moves r3`` those starting with ``r3``), ``view``
-writes your private picture, ``huts`` (Nowa Gwinea) the hut chart, ``help``
+writes your private picture, ``describe`` prints the board in words (your own part last), ``huts`` (Nowa Gwinea) the hut chart, ``help``
 shows the rules, ``quit`` stops; these words are named at the first prompt and
 after an unknown word, and work in the game's language too.  On a terminal the
 prompt has line editing and history (``readline``).  ``--language es`` writes the table's words, what the
@@ -44,6 +44,7 @@ from typing import Any, TextIO, TypeVar
 import engines
 from bot import export, pace
 from bot.choices import group_moves
+from bot.describe import lines_of, sections_for
 from bot.public import MoveRecord, option_words
 from bot.sessions import Seat, Session
 from bot.storage import MoveRow, SessionRow
@@ -248,7 +249,7 @@ class Folder:
         return target
 
 
-COMMANDS = ("moves", "view", "huts", "help", "quit")
+COMMANDS = ("moves", "view", "describe", "huts", "help", "quit")
 """The table's own words at the prompt (besides moves); each also in the game's language."""
 
 
@@ -257,6 +258,7 @@ def command_word(t: Language, command: str) -> str:
     words = {
         "moves": t.pgettext("terminal command", "moves"),
         "view": t.pgettext("terminal command", "view"),
+        "describe": t.pgettext("terminal command", "describe"),
         "huts": t.pgettext("terminal command", "huts"),
         "help": t.pgettext("terminal command", "help"),
         "quit": t.pgettext("terminal command", "quit"),
@@ -280,13 +282,13 @@ def commands_hint(t: Language, huts: bool = False) -> str:
     words = {c: command_word(t, c) for c in COMMANDS}
     if huts:
         return t.gettext(
-            "Type a move, or {moves} (the legal moves), {view} (your picture), {huts} (the hut chart), "
-            "{help} (the rules), {quit} (stop).",
+            "Type a move, or {moves} (the legal moves), {view} (your picture), {describe} (the board in "
+            "words), {huts} (the hut chart), {help} (the rules), {quit} (stop).",
             **words,
         )
     return t.gettext(
-        "Type a move, or {moves} (the legal moves), {view} (your picture), {help} (the rules), "
-        "{quit} (stop).",
+        "Type a move, or {moves} (the legal moves), {view} (your picture), {describe} (the board in words), "
+        "{help} (the rules), {quit} (stop).",
         **words,
     )
 
@@ -728,6 +730,10 @@ def play(
                 continue
             if command == "view":
                 write(f"turn-{turn:04d}", seat)
+                continue
+            if command == "describe":
+                said_lines = lines_of(sections_for(module, state, seat), lang, names)
+                print("\n".join(textwrap.indent(plain(x), "  ") for x in said_lines), file=out)
                 continue
             if command == "huts":
                 chart = getattr(renderer, "render_huts", None) if renderer is not None else None

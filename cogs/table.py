@@ -14,6 +14,7 @@ from discord.ext import commands
 import engines
 from bot import i18n, public, ui
 from bot.app import PukllayBot
+from bot.describe import described
 from bot.league.service import season_label, season_named, seasons
 from bot.public import number
 from bot.ratings import shown_or_start
@@ -125,6 +126,27 @@ class TableCog(
                 )
             await self.table.post_board(session, header=header, ping=False)
             await self.table.reply(interaction, i18n.private(interaction).gettext("Board posted."))
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(
+        name="describe",
+        description="The board in words for a screen reader, with your own part (only you see it)",
+    )
+    async def describe(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            session = await self.sessions.latest(channel_of(interaction))
+            if session.damaged:
+                raise TableError(damaged_text(session))
+            if session.status == "lobby":
+                raise TableError("the game has not started yet; the lobby is above")
+            if session.state is None:
+                raise TableError("that game ended before it started; there is no board to show")
+            t = i18n.private(interaction)
+            first, *more = described(session, self.reader(session, interaction), t)
+            await self.table.reply(interaction, first)
+            for text in more:
+                await interaction.followup.send(text, ephemeral=True)
 
         await self.table.guard(interaction, work)
 

@@ -18,6 +18,7 @@ alike::
     move_privacy(state, seat, move) -> Privacy
     readable(state, privacy, reader) -> bool
     summary(view) -> str | Said
+    describe(view) -> list[Section]
     turn_number(state) -> int
     move_words(state, seat, move) -> MoveWords
     undoable(state, seat, move) -> bool
@@ -86,6 +87,13 @@ move since the one taken back answers yes.  Each game documents its answers.
 ``summary(view)`` is the view's seat's own holdings (hand, secret order,
 village...) in a few plain-text lines, for the terminal and for text replies;
 it reads only the view, so it cannot tell more than the view does.
+
+``describe(view)`` is the board in words, for a screen reader (``/game describe``, the
+terminal's ``describe``): a list of :class:`Section`, each a heading and one line per item,
+the public ones first in the order a player scans the board (whose turn and the scores
+first), then, for a seat's view, its private part marked ``private``.  It too reads only the
+view; a spectator's view gives no private section.  Coordinates and pieces are named as the
+move notation and the board's labels name them, and every line is a :class:`Said`.
 
 Computer players.  ``computer_move`` chooses from ``legal`` using only
 ``view`` (never the state) and ``rng`` (seeded by the table from the game's
@@ -973,6 +981,8 @@ class Engine(Rules, Protocol):
     def readable(self, state: Any, privacy: Privacy, reader: int | None, /) -> bool: ...
 
     def summary(self, view: Any, /) -> str | Said: ...
+
+    def describe(self, view: Any, /) -> list[Section]: ...
 
     def turn_number(self, state: Any, /) -> int: ...
 

@@ -34,6 +34,7 @@ from engines.core import (
     NotYourTurn,
     Outcome,
     Privacy,
+    Section,
     SetupError,
     can_read,
     rng_for,
@@ -242,6 +243,32 @@ def summary(view: View) -> str:
     return "" if view.seat is None else f"Your secret number: {view.secrets[view.seat]}"
 
 
+def describe(view: View) -> list[Section]:
+    """The piles in words: whose turn, then each pile; the view's own secret number last,
+    privately."""
+    if view.winner is not None:
+        turn = said("{p0} won", p0=f"{{p{view.winner}}}")
+    else:
+        turn = said("{p0} to move", p0=f"{{p{view.turn}}}")
+    sections = [
+        Section(said("Turn"), (turn,)),
+        Section(
+            said("Piles"),
+            tuple(
+                said_n(n, "pile {pile}: {n} stone", "pile {pile}: {n} stones", pile="ABCDE"[i])
+                for i, n in enumerate(view.piles)
+            ),
+        ),
+    ]
+    if view.seat is not None:
+        sections.append(
+            Section(
+                said("Your secret"), (said("secret number {secret}", secret=view.secrets[view.seat]),), True
+            )
+        )
+    return sections
+
+
 def outcome(state: State) -> Outcome | None:
     if state.winner is None:
         return None
@@ -331,4 +358,14 @@ SPANISH: dict[str | tuple[str, str], str | tuple[str, str]] = {
     "Pile {pile}:": "Montón {pile}:",
     "take {count}": "tomar {count}",
     "skip the late player's turn": "saltar el turno del jugador que se retrasa",
+    "{p0} won": "{p0} ganó",
+    "{p0} to move": "le toca a {p0}",
+    "Turn": "Turno",
+    "Piles": "Montones",
+    ("pile {pile}: {n} stone", "pile {pile}: {n} stones"): (
+        "montón {pile}: {n} piedra",
+        "montón {pile}: {n} piedras",
+    ),
+    "Your secret": "Tu secreto",
+    "secret number {secret}": "número secreto {secret}",
 }

@@ -129,7 +129,10 @@ def test_the_seed_is_random_by_default_and_printed(monkeypatch, tmp_path):
 
 
 def test_the_words_are_named_at_the_first_prompt_and_after_an_unknown_word():
-    hint = "Type a move, or moves (the legal moves), view (your picture), help (the rules), quit (stop)."
+    hint = (
+        "Type a move, or moves (the legal moves), view (your picture), describe (the board in words), "
+        "help (the rules), quit (stop)."
+    )
     code, out, _ = run(["guacamole", "--no-images"], "moves\nfrobnicate\nquit\n")
     assert code == 0
     assert out.count(hint) == 2
@@ -147,8 +150,8 @@ def test_the_words_in_the_games_language():
     )
     assert code == 0 and not err
     hint = (
-        "Escribe una jugada, o jugadas (las jugadas legales), ver (tu imagen), ayuda (las reglas), "
-        "salir (terminar)."
+        "Escribe una jugada, o jugadas (las jugadas legales), ver (tu imagen), describir (el tablero en "
+        "palabras), ayuda (las reglas), salir (terminar)."
     )
     assert out.count(hint) == 2
     assert out.count("jugadas legales:") == 2

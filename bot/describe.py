@@ -1,0 +1,90 @@
+"""The board in words: a game's :class:`~engines.core.Section` list as text a screen reader
+can walk, for ``/game describe`` and the terminal's ``describe``.
+
+Each section is its heading in bold, then one line per item starting with ``- ``; the
+sections only the reader's seat may read come after the public ones, under a heading that
+says so.  The text is in the reader's language, seats named, and split into messages of at
+most :data:`~bot.public.MESSAGE_LIMIT` characters at line boundaries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.public import MESSAGE_LIMIT
+from bot.sessions import Session
+from engines.core import Engine, Said, Section, name_seats
+from languages import ENGLISH, N_, Language
+
+PRIVATE_HEADING = N_("Only you can see this")
+
+
+def lines_of(
+    sections: Sequence[Section], t: Language = ENGLISH, names: Sequence[str] | None = None
+) -> list[str]:
+    """The sections as lines in ``t``: public ones first, then the private ones under their own
+    heading; a blank line between sections; seats written ``{pN}`` named from ``names``."""
+
+    def words(said: Said) -> str:
+        return name_seats(said.in_words(t), names)
+
+    public = [s for s in sections if not s.private]
+    private = [s for s in sections if s.private]
+    lines: list[str] = []
+    for index, section in enumerate([*public, *private]):
+        if lines:
+            lines.append("")
+        if section.private and index == len(public):
+            lines.append(f"**{t.gettext(PRIVATE_HEADING)}**")
+        lines.append(f"**{words(section.heading)}**")
+        lines.extend(f"- {words(line)}" for line in section.lines)
+    return lines
+
+
+def cut(line: str, limit: int) -> str:
+    """``line`` at most ``limit`` characters long: cut at the last space that fits, with an
+    ellipsis (at the limit itself when the line has no space to cut at)."""
+    if len(line) <= limit:
+        return line
+    head = line[: limit - 1]
+    space = head.rfind(" ")
+    if space > 0:
+        head = head[:space].rstrip()
+    return head + "…"
+
+
+def messages(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """``lines`` in as few messages as fit, each at most ``limit`` characters, never cutting a
+    line between two messages (a line longer than ``limit`` is shortened by :func:`cut`); no
+    message starts or ends with a blank line."""
+    out: list[str] = []
+    current: list[str] = []
+    size = 0
+    for line in (cut(x, limit) for x in lines):
+        extra = len(line) + (1 if current else 0)
+        if current and size + extra > limit:
+            out.append("\n".join(current).strip("\n"))
+            current, size = [], 0
+            if not line:
+                continue
+            extra = len(line)
+        current.append(line)
+        size += extra
+    if current and "\n".join(current).strip("\n"):
+        out.append("\n".join(current).strip("\n"))
+    return out
+
+
+def sections_for(engine: Engine, state: Any, reader: int | None) -> list[Section]:
+    """What ``engine`` says of ``state`` to ``reader`` (a seat, or ``None`` for a spectator),
+    asked with the reader's view; a spectator gets no private section."""
+    sections = engine.describe(engine.view_for(state, reader))
+    if reader is None:  # a spectator's view holds nothing private; never show one as such
+        sections = [s for s in sections if not s.private]
+    return list(sections)
+
+
+def described(session: Session, reader: int | None, t: Language = ENGLISH) -> list[str]:
+    """``session``'s board in words for ``reader``, split into messages, in ``t``."""
+    return messages(lines_of(sections_for(session.engine, session.state, reader), t, session.names()))

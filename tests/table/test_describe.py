@@ -1,0 +1,133 @@
+"""The board in words: the table's text for a game's sections (headings, one item a line, the
+private part last under its own heading, the reader's language, messages within Discord's
+limit), and the terminal's ``describe``."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from bot.describe import PRIVATE_HEADING, cut, lines_of, messages, sections_for
+from bot.local import main as local_main
+from engines.core import Section, said, said_n
+from languages import language
+from tests.support import nim
+from tests.support.nim_spanish import nim_in_spanish  # noqa: F401 (a fixture)
+
+SECTIONS = [
+    Section(said("Your secret"), (said("secret number {secret}", secret=123),), private=True),
+    Section(said("Turn"), (said("{p0} to move", p0="{p0}"),)),
+    Section(
+        said("Piles"),
+        (
+            said_n(3, "pile {pile}: {n} stone", "pile {pile}: {n} stones", pile="A"),
+            said_n(1, "pile {pile}: {n} stone", "pile {pile}: {n} stones", pile="B"),
+        ),
+    ),
+]
+
+
+def test_headings_items_and_the_private_part_after_the_public_one():
+    assert lines_of(SECTIONS, names=["Ana", "Bob"]) == [
+        "**Turn**",
+        "- Ana to move",
+        "",
+        "**Piles**",
+        "- pile A: 3 stones",
+        "- pile B: 1 stone",
+        "",
+        f"**{PRIVATE_HEADING}**",
+        "**Your secret**",
+        "- secret number 123",
+    ]
+
+
+def test_no_private_heading_without_a_private_section():
+    lines = lines_of([s for s in SECTIONS if not s.private])
+    assert PRIVATE_HEADING not in " ".join(lines)
+    assert lines[:2] == ["**Turn**", "- P1 to move"]  # seats without names read P1, P2...
+
+
+@pytest.mark.usefixtures("nim_in_spanish")
+def test_in_the_readers_language():
+    lines = lines_of(SECTIONS, language("es"), ["Ana", "Bob"])
+    assert lines == [
+        "**Turno**",
+        "- le toca a Ana",
+        "",
+        "**Montones**",
+        "- montón A: 3 piedras",
+        "- montón B: 1 piedra",
+        "",
+        "**Solo tú puedes ver esto**",
+        "**Tu secreto**",
+        "- número secreto 123",
+    ]
+
+
+def test_messages_split_at_line_boundaries_within_the_limit():
+    lines = [f"- item {i:03d} " + "x" * 40 for i in range(100)]  # 52 characters each
+    out = messages(lines, limit=2000)
+    assert len(out) > 1 and all(len(m) <= 2000 for m in out)
+    assert "\n".join(out).split("\n") == lines  # every line whole, in order, none lost
+    assert len(out[0]) > 2000 - 53  # each message is filled before the next one starts
+    assert messages(["a", "b"], limit=3) == ["a\nb"]
+    assert messages(["a", "b"], limit=2) == ["a", "b"]
+
+
+def test_a_blank_line_never_starts_or_ends_a_message():
+    out = messages(["**A**", "- 1", "", "**B**", "- 2"], limit=9)
+    assert out == ["**A**\n- 1", "**B**\n- 2"]
+
+
+def test_a_line_longer_than_a_message_is_cut_at_a_word():
+    long = "- " + " ".join(["word"] * 600)  # 2,999 characters
+    (only,) = messages([long])
+    assert len(only) <= 2000 and only.endswith("word…")
+    assert cut("abcdefghij", 5) == "abcd…"  # no space: cut at the limit
+    assert cut("short", 5) == "short"
+
+
+def test_a_spectator_never_gets_a_private_section():
+    state = nim.new_game(nim.Config(players=2), 2, seed=4)
+    assert [s.private for s in sections_for(nim, state, None)] == [False, False]
+    mine = sections_for(nim, state, 1)
+    assert [s.private for s in mine] == [False, False, True]
+    secret = str(state.secrets[1])
+    assert secret in " ".join(lines_of(mine))
+    assert str(state.secrets[0]) not in " ".join(lines_of(mine))
+
+
+def run(argv, typed):
+    out, err = io.StringIO(), io.StringIO()
+    code = local_main(argv, io.StringIO(typed), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_terminal_describes_the_board_to_the_player_to_move():
+    code, out, err = run(["nim", "--no-images", "--no-export", "--seed", "3"], "describe\nquit\n")
+    assert code == 0 and not err
+    state = nim.new_game(nim.Config(players=2), 2, seed=3)
+    said_now = out.split("P1 to play>")[1]
+    assert "  Turn\n  - P1 to move\n" in said_now  # plain text: no ** marks
+    assert "**" not in said_now
+    for pile, n in zip("ABC", state.piles, strict=True):
+        assert f"- pile {pile}: {n} stones" in said_now
+    assert (
+        said_now.index("Piles")
+        < said_now.index("Only you can see this")
+        < said_now.index(f"- secret number {state.secrets[0]}")
+    )
+    assert str(state.secrets[1]) not in out  # the other seat's secret is never said
+
+
+@pytest.mark.usefixtures("nim_in_spanish")
+def test_the_terminal_describes_in_spanish_with_its_spanish_word():
+    code, out, err = run(
+        ["nim", "--no-images", "--no-export", "--seed", "3", "--language", "es"], "describir\nsalir\n"
+    )
+    assert code == 0 and not err
+    assert "describir (el tablero en palabras)" in out
+    assert "  Montones\n  - montón A:" in out and "Solo tú puedes ver esto" in out
+    assert "Piles" not in out

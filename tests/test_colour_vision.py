@@ -158,3 +158,29 @@ def test_a_picture_is_simulated_as_its_colours(deficiency):
 def test_an_unknown_deficiency_is_refused():
     with pytest.raises(ValueError, match="protanopia"):
         vision.simulate_image(Image.new("RGB", (1, 1)), "achromatopsia-ish")
+
+
+def test_the_gallery_draws_each_board_as_a_deficiency_sees_it(tmp_path):
+    from renderers import gallery
+
+    assert gallery.main([str(tmp_path), "pachakuna", "--vision", "tritanopia"]) == 0
+    boards = sorted((tmp_path / "pachakuna").glob("*.png"))
+    seen = sorted((tmp_path / "pachakuna" / "tritanopia").glob("*.png"))
+    assert boards and [p.name for p in seen] == [p.name for p in boards]
+    assert (tmp_path / "pachakuna-tritanopia-sheet.png").exists()
+    assert not (tmp_path / "pachakuna" / "protanopia").exists()
+    board = Image.open(boards[0]).convert("RGB")
+    picture = Image.open(tmp_path / "pachakuna" / "tritanopia" / boards[0].name).convert("RGB")
+    assert picture.size == board.size
+    assert picture.tobytes() == vision.simulate_image(board, "tritanopia").tobytes()
+    assert picture.tobytes() != board.tobytes()
+
+
+def test_the_gallery_refuses_an_unknown_deficiency(tmp_path, capsys):
+    from renderers import gallery
+
+    with pytest.raises(SystemExit) as stop:
+        gallery.main([str(tmp_path), "pachakuna", "--vision", "achromatopsia"])
+    assert stop.value.code == 2
+    assert "protanopia" in capsys.readouterr().err
+    assert not (tmp_path / "pachakuna").exists()

@@ -57,14 +57,59 @@ GOLD = (176, 120, 0)
 # Seats: a dark colour for names and marks, and a shape on a neutral chip.
 SEAT_COLOURS = (
     (20, 20, 96),  # navy
-    (128, 16, 60),  # wine
-    (0, 86, 92),  # deep teal
+    (150, 20, 50),  # wine
+    (0, 100, 80),  # deep teal
     (66, 30, 0),  # umber
     (110, 0, 90),  # plum
-    (60, 60, 60),  # graphite
+    (30, 30, 30),  # charcoal
 )
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon")
 CHIP = (232, 229, 222)
+
+
+# --------------------------------------------------------------------------- colour keys
+
+
+@dataclass(frozen=True)
+class Key:
+    """One entry of a colour-coded legend: its colour, and the second cue that tells it apart
+    without colour (:mod:`renderers.vision` checks the colours; the tests check the cue is drawn).
+
+    ``cue`` is ``(kind, value)``: ``("letter", "S")`` a letter drawn on the thing (alone, or
+    leading a code such as ``A01``), ``("text", "Par")`` a word drawn on it, ``("shape",
+    "circle")`` a seat shape (:func:`seat_shape`), ``("pattern", "2 dots")`` a pattern (its
+    drawing function reports it with :func:`drew`)."""
+
+    colour: tuple[int, int, int]
+    cue: tuple[str, str]
+
+
+def seat_keys(players: int = len(SEAT_COLOURS)) -> dict[int, Key]:
+    """The seats' colour key: each seat's colour and its shape."""
+    return {s: Key(seat_colour(s), ("shape", SEAT_SHAPES[s % len(SEAT_SHAPES)])) for s in range(players)}
+
+
+Cue = tuple[str, str, tuple[int, ...] | None]  # kind, value, the colour it is drawn on (or in)
+_CUES: list[set[Cue]] = []
+
+
+@contextmanager
+def cue_log() -> Iterator[set[Cue]]:
+    """Collect, while the block runs, every text stamped (``("text", text, None)``), every seat
+    shape with its fill (``("shape", "circle", colour)``) and every pattern reported by
+    :func:`drew` (the tests check that each legend's second cue is drawn)."""
+    log: set[Cue] = set()
+    _CUES.append(log)
+    try:
+        yield log
+    finally:
+        _CUES.remove(log)
+
+
+def drew(kind: str, value: str, on: tuple[int, ...] | None = None) -> None:
+    """Report a second cue drawn, on (or in) the colour ``on``, to every active :func:`cue_log`."""
+    for log in _CUES:
+        log.add((kind, value, on))
 
 
 # --------------------------------------------------------------------------- language
@@ -231,6 +276,8 @@ def stamp(
     pixels, its letters laid out once (kept by text, font, anchor and the position's fraction of
     a pixel) and then stamped."""
     x, y = xy
+    if _CUES:
+        drew("text", text, None)
     mask, (dx, dy) = _label_mask(text, fnt, anchor, (math.modf(x)[0], math.modf(y)[0]))
     draw.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
 
@@ -278,6 +325,8 @@ def seat_shape(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: 
     """The seat's shape, ``r`` its half size, in the seat's colour (or ``fill``)."""
     colour = fill or seat_colour(seat)
     shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    if _CUES:
+        drew("shape", shape, tuple(colour))
     if shape == "circle":
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
     elif shape == "square":

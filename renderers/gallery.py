@@ -1,6 +1,6 @@
 """Every game's boards in one folder, to look at before a change to a renderer lands.
 
-    python -m renderers.gallery DIR [game ...]
+    python -m renderers.gallery DIR [game ...] [--vision protanopia|deuteranopia|tritanopia|all]
 
 For each game (all by default) it draws the start, the middle and the end of a seeded
 computer game for every player count and option that changes the picture
@@ -9,6 +9,10 @@ full size (``DIR/<game>/<position>-<view>.png``) and scaled to 400 px wide as a 
 (``DIR/<game>/400/...``).  ``DIR/<game>-sheet.png`` is the game's contact sheet: every 400 px
 picture in a grid, labelled.  ``DIR/report.txt`` lists each picture's size, its encoding and
 any text that had to be cut (there should be none).
+
+With ``--vision``, each picture is also drawn as a person with that colour-vision deficiency
+sees it (:mod:`renderers.vision`, Machado 2009): ``DIR/<game>/<deficiency>/<position>-<view>.png``
+at full size, and ``DIR/<game>-<deficiency>-sheet.png``, the contact sheet as they see it.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 import engines
-from renderers import common
+from renderers import common, vision
 from renderers.samples import SETUPS, positions
 
 PHONE = 400
@@ -49,13 +53,22 @@ def contact_sheet(items: list[tuple[str, Image.Image]]) -> Image.Image:
     return sheet
 
 
-def gallery(folder: Path, game: str, report: list[str], language: str | None = None) -> int:
+def gallery(
+    folder: Path,
+    game: str,
+    report: list[str],
+    language: str | None = None,
+    deficiencies: tuple[str, ...] = (),
+) -> int:
     renderer = engines.get(game).load_renderer()
     if renderer is None:
         raise ValueError(f"{game} has no renderer, so it has no boards to show")
     out = folder / game
     (out / "400").mkdir(parents=True, exist_ok=True)
+    for deficiency in deficiencies:
+        (out / deficiency).mkdir(exist_ok=True)
     thumbs: list[tuple[str, Image.Image]] = []
+    seen: dict[str, list[tuple[str, Image.Image]]] = {d: [] for d in deficiencies}
     count = 0
     for pos in positions(game):
         for seat in (None, *range(pos.players)):
@@ -74,6 +87,9 @@ def gallery(folder: Path, game: str, report: list[str], language: str | None = N
             small = phone(image)
             small.save(out / "400" / f"{name}.png")
             thumbs.append((name, small))
+            for deficiency in deficiencies:
+                vision.simulate_image(image, deficiency).save(out / deficiency / f"{name}.png")
+                seen[deficiency].append((name, vision.simulate_image(small, deficiency)))
             cut = [f.text for f in log if f.cut]
             report.append(
                 f"{game}/{name}.png {image.width}x{image.height} {len(png) / 1024:.0f} KB "
@@ -82,6 +98,8 @@ def gallery(folder: Path, game: str, report: list[str], language: str | None = N
             )
             count += 1
     contact_sheet(thumbs).save(folder / f"{game}-sheet.png")
+    for deficiency, items in seen.items():
+        contact_sheet(items).save(folder / f"{game}-{deficiency}-sheet.png")
     return count
 
 
@@ -92,13 +110,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--language", default=None, help="draw the words in this language (es); default English"
     )
+    parser.add_argument(
+        "--vision",
+        choices=(*vision.DEFICIENCIES, "all"),
+        default=None,
+        help="also draw each board as seen with this colour-vision deficiency (all: the three)",
+    )
     args = parser.parse_args(argv)
+    deficiencies = vision.DEFICIENCIES if args.vision == "all" else (args.vision,) if args.vision else ()
     folder = Path(args.folder)
     folder.mkdir(parents=True, exist_ok=True)
     report: list[str] = []
     for game in args.games:
-        count = gallery(folder, game, report, args.language)
+        count = gallery(folder, game, report, args.language, deficiencies)
         print(f"{game}: {count} pictures, sheet {folder / (game + '-sheet.png')}")
+        for deficiency in deficiencies:
+            print(f"{game} as seen with {deficiency}: {folder / f'{game}-{deficiency}-sheet.png'}")
     (folder / "report.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
     cuts = [line for line in report if " CUT: " in line]
     print(f"report: {folder / 'report.txt'}; {len(cuts)} pictures with cut text")

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from engines.guacamole.data import TYPE_NAMES, dish_kind, dish_points, is_guacamole
 from engines.guacamole.moves import Discard, Draw, Free, Swap, Take, parse_move
-from engines.guacamole.rules import DishView
+from engines.guacamole.rules import MAX_PLAYERS, DishView
 from renderers.common import (
     ACTIVE,
     BACKGROUND,
@@ -30,6 +30,7 @@ from renderers.common import (
     RULE,
     WIDTH,
     Header,
+    Key,
     SeatLine,
     arrow,
     art_cache,
@@ -48,6 +49,7 @@ from renderers.common import (
     ranking_height,
     say,
     seat_colour,
+    seat_keys,
     seat_mark,
     seat_name,
     strip_height,
@@ -67,6 +69,11 @@ TYPE_COLOURS = {
     "A": ((236, 118, 18), (255, 255, 255)),
 }
 PIECE_COLOURS = tuple(fill for fill, _ in TYPE_COLOURS.values())
+# What the legend tells apart by colour, and the second cue of each (the type's letter).
+COLOUR_KEYS = {
+    "seats": seat_keys(MAX_PLAYERS),
+    "card types": {t: Key(fill, ("letter", t)) for t, (fill, _) in TYPE_COLOURS.items()},
+}
 SHORT = {"P": "Avocaldo", "L": "Lima", "O": "Onion", "T": "Tomathor", "A": "Aji"}
 POWER = {"P": N_("+3 dish"), "L": N_("steal"), "O": N_("draw 3"), "T": N_("swap"), "A": N_("take")}
 LEGEND = {

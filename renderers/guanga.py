@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engines.guanga import data as D
+from engines.guanga.rules import MAX_PLAYERS
 from renderers.common import (
     ACTIVE,
     BACKGROUND,
@@ -25,6 +26,7 @@ from renderers.common import (
     RULE,
     WIDTH,
     Header,
+    Key,
     SeatLine,
     Span,
     art_cache,
@@ -34,6 +36,7 @@ from renderers.common import (
     draw_ranking,
     draw_strip,
     draw_text,
+    drew,
     font,
     header_height,
     label,
@@ -42,6 +45,7 @@ from renderers.common import (
     places,
     ranking_height,
     seat_colour,
+    seat_keys,
     seat_mark,
     seat_name,
     stamp,
@@ -68,6 +72,15 @@ EMPTY_CELL = (232, 226, 212)
 BOARD_BG = {"A": (196, 160, 120), "B": (150, 120, 150)}
 GREY = (150, 150, 150)
 PIECE_COLOURS = (*PATCH_RGB.values(), *LEVEL_RGB.values(), GREY)
+# A patch colour's second cue: pips in the top left corner, one to four as on a die (the symbols are a
+# game attribute of their own, so they cannot be the colours' cue).
+PATCH_PIPS = {"red": 1, "blue": 2, "yellow": 3, "green": 4}
+# What the legend tells apart by colour, and the second cue of each.
+COLOUR_KEYS = {
+    "seats": seat_keys(MAX_PLAYERS),
+    "patch colours": {c: Key(rgb, ("pattern", f"{PATCH_PIPS[c]} pips")) for c, rgb in PATCH_RGB.items()},
+    "card levels": {lv: Key(rgb, ("letter", lv)) for lv, rgb in LEVEL_RGB.items()},  # the id's first letter
+}
 ROWS = "ABCDE"
 MODE_NAMES = {
     "beginner": N_("Beginner"),
@@ -197,6 +210,17 @@ def _draw_glyph(
         draw.polygon(inner, fill=ink)
 
 
+def _pips(draw: ImageDraw.ImageDraw, colour: str, box: tuple[float, float, float, float], ink, on) -> None:
+    """A patch colour's pips (:data:`PATCH_PIPS`) in the top left of ``box``, drawn on ``on``."""
+    x0, y0, x1, _ = box
+    n, w = PATCH_PIPS[colour], x1 - x0
+    r = w * 0.06
+    for k in range(n):  # as on a die's face: a row of two, then a second row
+        cx, cy = x0 + w * (0.12 + 0.15 * (k % 2)), y0 + w * (0.12 + 0.15 * (k // 2))
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
+    drew("pattern", f"{n} pips", on)
+
+
 @art_cache
 def _patch_tile(colour: str, symbol: str, size: int) -> Image.Image:
     """A square patch tile, drawn at 3x and scaled down for smooth edges."""
@@ -208,6 +232,7 @@ def _patch_tile(colour: str, symbol: str, size: int) -> Image.Image:
     d.rectangle((6, 6, big - 7, big - 7), outline=tuple(max(0, v - 40) for v in PATCH_RGB[colour]), width=3)
     m = big * 0.2
     _draw_glyph(d, symbol, (m, m, big - m, big - m), GLYPH_INK[colour], PATCH_RGB[colour])
+    _pips(d, colour, (6, 6, big - 7, big - 7), GLYPH_INK[colour], PATCH_RGB[colour])
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
@@ -265,6 +290,7 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
     # the two ways to claim: the colour or the symbol
     by = y + 120
     draw.rectangle((x + 10, by, x + 40, by + 30), fill=rgb, outline=(50, 35, 25))
+    _pips(draw, card.colour, (x + 10, by, x + 40, by + 30), GLYPH_INK[card.colour], rgb)
     label(draw, (x + w // 2, by + 15), tr("or"), 17, False, MUTED, "mm")
     icon = _glyph_icon(card.symbol, 30)
     img.paste(icon, (x + w - 42, by), icon)
@@ -469,6 +495,10 @@ def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
             draw.rounded_rectangle(
                 rect, radius=6, fill=PATCH_RGB[name] if up else (215, 215, 215), outline=INK
             )
+            if up:
+                _pips(draw, name, rect, GLYPH_INK[name], PATCH_RGB[name])
+            else:
+                _pips(draw, name, rect, MUTED, (215, 215, 215))
         elif name == "grey":
             draw.rounded_rectangle(rect, radius=6, fill=GREY if up else (225, 225, 225), outline=INK)
         else:

@@ -26,6 +26,7 @@ from engines.nowa_gwinea.geometry import (
     cell_of,
     placement_from_text,
 )
+from engines.nowa_gwinea.rules import MAX_PLAYERS
 from renderers.common import (
     BACKGROUND,
     INK,
@@ -37,6 +38,7 @@ from renderers.common import (
     RULE,
     WIDTH,
     Header,
+    Key,
     SeatLine,
     Span,
     art_cache,
@@ -58,6 +60,7 @@ from renderers.common import (
     places_by_score,
     ranking_height,
     seat_colour,
+    seat_keys,
     seat_mark,
     seat_name,
     speaking,
@@ -77,7 +80,7 @@ LEAF = (60, 150, 60)
 TOTEM_COLOURS = (
     (46, 170, 90),  # parrot
     (90, 70, 160),  # cassowary
-    (160, 100, 50),  # tree kangaroo
+    (170, 90, 30),  # tree kangaroo
     (70, 120, 70),  # crocodile
     (200, 150, 40),  # lizard
     (210, 90, 170),  # butterfly
@@ -94,6 +97,11 @@ ANIMAL_WORDS = (  # the engine's ANIMALS, marked for the catalogues (a test chec
 SIDE_WORDS = {"A": N_("A standard"), "B": N_("B hard")}
 HUT = (112, 124, 146)  # slate: every village's huts (the villages are told apart by place)
 PIECE_COLOURS = (*TOTEM_COLOURS, WATER, FRUIT, LEAF, HUT, SAND, SAND_DARK)
+# What the legend tells apart by colour, and the second cue of each (the animal's short name).
+COLOUR_KEYS = {
+    "seats": seat_keys(MAX_PLAYERS),
+    "totems": {ANIMALS[i]: Key(c, ("text", TOTEM_LABELS[i])) for i, c in enumerate(TOTEM_COLOURS)},
+}
 
 
 def _hut_colour(seat: int | None = None) -> tuple[int, int, int]:

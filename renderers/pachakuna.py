@@ -17,6 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.pachakuna import data as D
+from engines.pachakuna.rules import MAX_PLAYERS
 from renderers.common import (
     ACTIVE,
     BACKGROUND,
@@ -26,8 +27,10 @@ from renderers.common import (
     PAD,
     PANEL,
     RULE,
+    SEAT_SHAPES,
     WIDTH,
     Header,
+    Key,
     SeatLine,
     art_cache,
     board_entry_points,
@@ -36,6 +39,7 @@ from renderers.common import (
     draw_ranking,
     draw_strip,
     draw_text,
+    drew,
     font,
     header_height,
     label,
@@ -43,8 +47,10 @@ from renderers.common import (
     path_arrow,
     ranking_height,
     seat_colour,
+    seat_keys,
     seat_mark,
     seat_name,
+    seat_shape,
     strip_height,
     tr,
     turn_status,
@@ -67,10 +73,33 @@ COLOUR_RGB = {
     "purple": (128, 60, 165),
     "blue": (38, 92, 205),
     "green": (38, 150, 62),
-    "brown": (128, 78, 40),
+    "brown": (110, 70, 20),
 }
 VILLAGE_TINT = {k: tuple(int(c * 0.55 + 255 * 0.45) for c in v) for k, v in COLOUR_RGB.items()}
 PIECE_COLOURS = tuple(COLOUR_RGB.values())
+LLAMA_BODY = ((250, 250, 250), (25, 25, 25))  # seat 0's llamas are white, seat 1's black
+# What the legend tells apart by colour, and the second cue of each: a colour's letter (the
+# notation's, on every flag, load and supply disc), the brown piece's square, the llamas' seat shape.
+COLOUR_KEYS = {
+    "seats": seat_keys(MAX_PLAYERS),
+    "colours": {
+        **{c: Key(COLOUR_RGB[c], ("letter", D.LETTER[c])) for c in D.COLOURS},
+        "brown": Key(COLOUR_RGB["brown"], ("pattern", "square piece")),
+    },
+    "llamas": {s: Key(LLAMA_BODY[s], ("shape", SEAT_SHAPES[s])) for s in range(MAX_PLAYERS)},
+}
+
+
+def _ink_on(colour: str) -> tuple[int, int, int]:
+    """Letters on a piece of ``colour``: dark on the light ones, white on the others."""
+    return INK if colour in ("white", "yellow", "orange") else (255, 255, 255)
+
+
+def _letter(dr: ImageDraw.ImageDraw, x: float, y: float, colour: str, size: int) -> None:
+    """A colour's letter centred at ``x, y``: its second cue."""
+    label(dr, (x, y), D.LETTER[colour], size, True, _ink_on(colour), "mm")
+
+
 VALLEY = (168, 212, 132)
 VALLEY_ROAD = (232, 248, 208)
 MOUNTAIN = (150, 128, 108)
@@ -149,18 +178,21 @@ def _base() -> Image.Image:
 
 
 def _llama(dr: ImageDraw.ImageDraw, x: float, y: float, seat: int, ident: int, load: str | None) -> None:
-    body = (250, 250, 250) if seat == 0 else (25, 25, 25)
+    body = LLAMA_BODY[seat]
     ink = (20, 20, 20) if seat == 0 else (250, 250, 250)
     rad = 15
     outline = (20, 20, 20) if seat == 0 else (240, 240, 240)
     # ears
     dr.polygon([(x - 10, y - 10), (x - 6, y - 24), (x - 1, y - 12)], fill=body, outline=outline)
     dr.polygon([(x + 1, y - 12), (x + 6, y - 24), (x + 10, y - 10)], fill=body, outline=outline)
-    dr.ellipse((x - rad, y - rad, x + rad, y + rad), fill=body, outline=outline, width=2)
+    # the body in the seat's shape (White's round, Black's square), outlined
+    seat_shape(dr, x, y, rad + 2, seat, fill=outline)
+    seat_shape(dr, x, y, rad, seat, fill=body)
     label(dr, (x, y + 1), str(ident), 18, True, ink, "mm")
     if load:
         lx, ly = x + 13, y + 10
         dr.rectangle((lx - 8, ly - 8, lx + 8, ly + 8), fill=COLOUR_RGB[load], outline=(20, 20, 20), width=2)
+        _letter(dr, lx, ly, load, 12)
     else:
         lx, ly = x + 13, y + 10
         dr.rectangle((lx - 8, ly - 8, lx + 8, ly + 8), fill=(225, 225, 225), outline=(120, 120, 120), width=1)
@@ -180,7 +212,9 @@ def _demand(dr: ImageDraw.ImageDraw, x: float, y: float, demand: str | None) -> 
         return
     big, small = D.demand_colours(demand)
     dr.rectangle((x - 20, y - 11, x + 3, y + 11), fill=COLOUR_RGB[big], outline=INK, width=2)
+    _letter(dr, x - 8.5, y, big, 15)
     dr.rectangle((x + 7, y - 4, x + 20, y + 9), fill=COLOUR_RGB[small], outline=INK, width=2)
+    _letter(dr, x + 13.5, y + 2.5, small, 10)
 
 
 def _draw_board(view) -> Image.Image:
@@ -380,6 +414,7 @@ def _panel(
     for d in view.used[-22:]:
         big, small = D.demand_colours(d)
         dr.rectangle((ux, y, ux + 14, y + 18), fill=COLOUR_RGB[big], outline=INK)
+        _letter(dr, ux + 7, y + 9, big, 11)
         dr.rectangle((ux + 15, y + 6, ux + 23, y + 14), fill=COLOUR_RGB[small], outline=INK)
         ux += 28
         if ux > x + w - 26:
@@ -414,8 +449,8 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
         width=4 if active else 2,
     )
     seat_mark(dr, x + 22, y + 22, 15, seat)
-    body = (250, 250, 250) if seat == 0 else (25, 25, 25)
-    dr.ellipse((x + w - 34, y + 10, x + w - 10, y + 34), fill=body, outline=INK, width=2)
+    seat_shape(dr, x + w - 22, y + 22, 14, seat, fill=INK)
+    seat_shape(dr, x + w - 22, y + 22, 12, seat, fill=LLAMA_BODY[seat])
     name = tr("{name} (you)", name=seat_name(names, seat)) if view.seat == seat else seat_name(names, seat)
     draw_text(dr, (x + 44, y + 8), [(name, seat_colour(seat))], w - 90, 24, min_size=16, bold=True)
     y += 46
@@ -426,11 +461,12 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
         n = sup.get(colour, 0)
         if n:
             dr.ellipse((cx, y, cx + disc, y + disc), fill=COLOUR_RGB[colour], outline=INK, width=2)
-            txt_fill = INK if colour in ("white", "yellow") else (255, 255, 255)
-            label(dr, (cx + disc / 2, y + disc / 2), str(n), 19, True, txt_fill, "mm")
+            text = f"{D.LETTER[colour]}{n}"  # the colour's letter, then how many
+            label(dr, (cx + disc / 2, y + disc / 2), text, 15, True, _ink_on(colour), "mm")
         else:
             ring = COLOUR_RGB[colour] if colour != "white" else (160, 160, 160)
             dr.ellipse((cx, y, cx + disc, y + disc), fill=(236, 232, 224), outline=ring, width=3)
+            label(dr, (cx + disc / 2, y + disc / 2), D.LETTER[colour], 15, True, MUTED, "mm")
         cx += step
     n = sup.get("brown", 0)
     dr.rectangle(
@@ -439,6 +475,8 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
         outline=INK,
         width=2,
     )
+    if n:
+        drew("pattern", "square piece", COLOUR_RGB["brown"])
     label(dr, (cx + disc / 2, y + disc / 2), str(n), 19, True, (255, 255, 255) if n else MUTED, "mm")
     y += disc + 12
     lx = x + 10
@@ -448,6 +486,8 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
         lx += _number_width(text, 20) + 6
         fill = COLOUR_RGB[lm.load] if lm.load else (225, 225, 225)
         dr.rectangle((lx, y + 3, lx + 18, y + 21), fill=fill, outline=INK, width=2)
+        if lm.load:
+            _letter(dr, lx + 9, y + 12, lm.load, 12)
         if not lm.load:
             dr.line([(lx + 3, y + 18), (lx + 15, y + 6)], fill=(120, 120, 120), width=2)
         lx += 30

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engines.tiwanaku.rules import MAX_PLAYERS
 from renderers.common import (
     ACTIVE,
     BACKGROUND,
@@ -23,6 +24,7 @@ from renderers.common import (
     RULE,
     WIDTH,
     Header,
+    Key,
     SeatLine,
     Span,
     art_cache,
@@ -40,6 +42,7 @@ from renderers.common import (
     ptr,
     ranking_height,
     seat_colour,
+    seat_keys,
     seat_mark,
     seat_name,
     seat_shape,
@@ -74,6 +77,11 @@ def letter(terrain: str) -> str:
 
 
 PIECE_COLOURS = tuple(TERRAIN_COLOURS.values())
+# What the legend tells apart by colour, and the second cue of each (the terrain's letter).
+COLOUR_KEYS = {
+    "seats": seat_keys(MAX_PLAYERS),
+    "terrains": {t: Key(c, ("letter", t)) for t, c in TERRAIN_COLOURS.items()},
+}
 HIDDEN = (222, 216, 204)
 HIDDEN_DOT = (200, 193, 180)
 REGION_LINE = (30, 30, 30)

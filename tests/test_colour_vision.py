@@ -1,0 +1,186 @@
+"""Colours that survive colour blindness: every colour a board's legend tells apart stays apart
+for protanopia, deuteranopia and tritanopia (Machado 2009, :mod:`renderers.vision`), is the
+colour the board actually draws, and carries a second cue (a letter, a word, a shape or a
+pattern) that the board draws too."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import pytest
+from PIL import Image
+
+import engines
+from renderers import common, vision
+from renderers.samples import SETUPS, positions
+
+GAMES = sorted(SETUPS)
+CUE_KINDS = ("letter", "text", "shape", "pattern")
+
+
+def _renderer(game: str):
+    return engines.get(game).load_renderer()
+
+
+def _keys(game: str) -> dict[str, dict[object, common.Key]]:
+    return _renderer(game).COLOUR_KEYS
+
+
+@cache
+def _drawn(game: str) -> tuple[frozenset[tuple[int, int, int]], frozenset[common.Cue]]:
+    """Every colour drawn and every cue drawn on the boards of the game's sample positions
+    (middle and end, the public picture and every seat's), in English, art drawn afresh."""
+    renderer = _renderer(game)
+    colours: set[tuple[int, int, int]] = set()
+    common.clear_art()
+    with common.cue_log() as cues:
+        for pos in positions(game):
+            if pos.label.endswith("-start"):
+                continue
+            for seat in (None, *range(pos.players)):
+                image: Image.Image = renderer.draw_board(
+                    pos.view(seat), names=pos.names, last_action=pos.last_action_in(None)
+                )
+                counted = image.convert("RGB").getcolors(image.width * image.height) or []
+                colours.update(c for _, c in counted)
+    return frozenset(colours), frozenset(cues)
+
+
+def _cue_drawn(key: common.Key, cues: frozenset[common.Cue]) -> bool:
+    kind, value = key.cue
+    if kind in ("letter", "text"):
+        texts = {t for k, t, _ in cues if k == "text"}
+        if value in texts:
+            return True
+        # a letter leading a code: a Guanga card's level in its id (A01)
+        return kind == "letter" and any(t[:1] == value and t[1:].isdigit() and t[1:] for t in texts)
+    return (kind, value, key.colour) in cues
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_keys_its_colours(game):
+    keys = _keys(game)
+    assert "seats" in keys and len(keys) >= 2, keys.keys()
+    for category, entries in keys.items():
+        assert len(entries) >= 2, (game, category)
+        for entry, key in entries.items():
+            kind, value = key.cue
+            assert kind in CUE_KINDS and value, (game, category, entry, key)
+        cues = [key.cue for key in entries.values()]
+        assert len(set(cues)) == len(cues), (game, category, "two entries share a second cue")
+
+
+@pytest.mark.parametrize("deficiency", [None, *vision.DEFICIENCIES])
+@pytest.mark.parametrize("game", GAMES)
+def test_legend_colours_stay_apart(game, deficiency):
+    too_close = []
+    for category, entries in _keys(game).items():
+        for (a, ka), (b, kb) in itertools.combinations(entries.items(), 2):
+            apart = vision.seen_apart(ka.colour, kb.colour, deficiency)
+            if apart < vision.THRESHOLD:
+                too_close.append((category, a, b, round(apart, 1)))
+    assert not too_close, (game, deficiency or "typical vision", too_close)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_legend_colours_are_the_colours_drawn(game):
+    colours, _ = _drawn(game)
+    missing = [
+        (category, entry, key.colour)
+        for category, entries in _keys(game).items()
+        for entry, key in entries.items()
+        if key.colour not in colours
+    ]
+    assert not missing, (game, missing)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_legend_entry_draws_its_second_cue(game):
+    _, cues = _drawn(game)
+    missing = [
+        (category, entry, key.cue)
+        for category, entries in _keys(game).items()
+        for entry, key in entries.items()
+        if not _cue_drawn(key, cues)
+    ]
+    assert not missing, (game, missing)
+
+
+def test_the_model_matches_machado_2009():
+    # Rows of each matrix sum to 1: white and greys are seen as they are.
+    for deficiency, matrix in vision.MATRICES.items():
+        for row in matrix:
+            assert sum(row) == pytest.approx(1.0, abs=2e-3), deficiency
+        assert vision.simulate((255, 255, 255), deficiency) == (255, 255, 255)
+        assert vision.simulate((128, 128, 128), deficiency) == (128, 128, 128)
+    # Pure red is the matrix's first column in linear light, sRGB-encoded: for protanopia
+    # 0.152286, 0.114503, -0.003882 -> 0.428, 0.373, 0 -> (109, 95, 0).
+    assert vision.simulate((255, 0, 0), "protanopia") == (109, 95, 0)
+    assert vision.simulate((255, 0, 0), "deuteranopia") == (163, 144, 0)
+    assert vision.simulate((255, 0, 0), "tritanopia") == (255, 0, 15)
+    # Without L or M cones, reds and greens fall on the yellow-blue plane: red and green come
+    # out nearly the same hue (red about equal to green), told apart by lightness only.
+    for deficiency in ("protanopia", "deuteranopia"):
+        for colour in ((255, 0, 0), (0, 255, 0), (200, 40, 40), (40, 120, 40)):
+            r, g, b = vision.simulate(colour, deficiency)
+            assert abs(r - g) <= 30 and b <= 60, (deficiency, colour, (r, g, b))
+    # A red and an olive far apart for typical vision, a few units apart for deuteranopes.
+    assert vision.seen_apart((230, 60, 0), (150, 150, 0)) > 40
+    assert vision.seen_apart((230, 60, 0), (150, 150, 0), "deuteranopia") < 5
+
+
+def test_collisions_before_the_palette_change_are_caught():
+    """The colours the boards had before: pairs the test above would have refused."""
+    old = {
+        "P'achakuna red and brown": ((206, 38, 44), (128, 78, 40), "protanopia"),
+        "wine and graphite seats": ((128, 16, 60), (60, 60, 60), "protanopia"),
+        "teal and plum seats": ((0, 86, 92), (110, 0, 90), "deuteranopia"),
+        "kangaroo and crocodile totems": ((160, 100, 50), (70, 120, 70), "protanopia"),
+    }
+    for what, (a, b, deficiency) in old.items():
+        assert vision.seen_apart(a, b) >= vision.THRESHOLD, what
+        assert vision.seen_apart(a, b, deficiency) < vision.THRESHOLD, what
+
+
+@pytest.mark.parametrize("deficiency", vision.DEFICIENCIES)
+def test_a_picture_is_simulated_as_its_colours(deficiency):
+    colours = [(250, 247, 240), (206, 38, 44), (38, 92, 205), (245, 205, 40), (20, 20, 96), (0, 0, 0)]
+    image = Image.new("RGB", (len(colours), 1))
+    image.putdata(colours)
+    seen = [vision.simulate_image(image, deficiency).getpixel((x, 0)) for x in range(len(colours))]
+    for colour, pixel in zip(colours, seen, strict=True):
+        expected = vision.simulate(colour, deficiency)
+        assert max(abs(p - e) for p, e in zip(pixel, expected, strict=True)) <= 3, (colour, pixel, expected)
+        assert vision.delta_e(pixel, expected) < 1.5
+
+
+def test_an_unknown_deficiency_is_refused():
+    with pytest.raises(ValueError, match="protanopia"):
+        vision.simulate_image(Image.new("RGB", (1, 1)), "achromatopsia-ish")
+
+
+def test_the_gallery_draws_each_board_as_a_deficiency_sees_it(tmp_path):
+    from renderers import gallery
+
+    assert gallery.main([str(tmp_path), "pachakuna", "--vision", "tritanopia"]) == 0
+    boards = sorted((tmp_path / "pachakuna").glob("*.png"))
+    seen = sorted((tmp_path / "pachakuna" / "tritanopia").glob("*.png"))
+    assert boards and [p.name for p in seen] == [p.name for p in boards]
+    assert (tmp_path / "pachakuna-tritanopia-sheet.png").exists()
+    assert not (tmp_path / "pachakuna" / "protanopia").exists()
+    board = Image.open(boards[0]).convert("RGB")
+    picture = Image.open(tmp_path / "pachakuna" / "tritanopia" / boards[0].name).convert("RGB")
+    assert picture.size == board.size
+    assert picture.tobytes() == vision.simulate_image(board, "tritanopia").tobytes()
+    assert picture.tobytes() != board.tobytes()
+
+
+def test_the_gallery_refuses_an_unknown_deficiency(tmp_path, capsys):
+    from renderers import gallery
+
+    with pytest.raises(SystemExit) as stop:
+        gallery.main([str(tmp_path), "pachakuna", "--vision", "achromatopsia"])
+    assert stop.value.code == 2
+    assert "protanopia" in capsys.readouterr().err
+    assert not (tmp_path / "pachakuna").exists()

@@ -906,9 +906,11 @@ def board_entry_points(
         names: Sequence[str] | None = None,
         last_action: str | None = None,
         language: str | None = None,
+        contrast: bool = False,
     ) -> Image.Image:
         with speaking(language):
-            return picture(view, names, last_action)
+            image = picture(view, names, last_action)
+        return high_contrast(image) if contrast else image
 
     def render(
         view: Any,
@@ -916,12 +918,50 @@ def board_entry_points(
         names: Sequence[str] | None = None,
         last_action: str | None = None,
         language: str | None = None,
+        contrast: bool = False,
     ) -> bytes:
-        """The board as PNG bytes, its words in ``language`` (default English)."""
-        image = draw_board(view, names=names, last_action=last_action, language=language)
-        return encode(image, palette_image(game) if game else None)
+        """The board as PNG bytes, its words in ``language`` (default English), in the
+        high-contrast palette (:func:`high_contrast`) when ``contrast``."""
+        image = draw_board(view, names=names, last_action=last_action, language=language, contrast=contrast)
+        return encode(image, palette_image(game) if game and not contrast else None)
 
     return render, draw_board
+
+
+# --------------------------------------------------------------------------- high contrast
+
+# The high-contrast palette is the standard picture with every colour channel stretched so that
+# the paper turns pure white, the ink pure black and every other colour darker and further from
+# its neighbours; shapes, letters and patterns (the second cues) stay as they are.
+# The channel curve, through these points (in, out): dark colours stay apart (the seats' colours
+# are dark), the secondary grey darkens to 7:1 on white, the paper turns white.
+CONTRAST_CURVE = ((0, 0), (50, 30), (105, 84), (160, 150), (236, 255), (255, 255))
+
+
+def _curve(v: int) -> int:
+    for (x0, y0), (x1, y1) in zip(CONTRAST_CURVE, CONTRAST_CURVE[1:], strict=False):
+        if v <= x1:
+            return round(y0 + (v - x0) * (y1 - y0) / (x1 - x0))
+    return 255
+
+
+_CONTRAST_LUT = [_curve(v) for v in range(256)]
+
+
+def contrast_colour(colour: Sequence[int]) -> tuple[int, int, int]:
+    """``colour`` as the high-contrast palette draws it."""
+    r, g, b = colour[:3]
+    return (_CONTRAST_LUT[r], _CONTRAST_LUT[g], _CONTRAST_LUT[b])
+
+
+def contrast_keys(keys: dict[Any, Key]) -> dict[Any, Key]:
+    """A colour key as the high-contrast palette draws it (the same second cues)."""
+    return {name: Key(contrast_colour(key.colour), key.cue) for name, key in keys.items()}
+
+
+def high_contrast(image: Image.Image) -> Image.Image:
+    """``image`` in the high-contrast palette (:func:`contrast_colour` on every pixel)."""
+    return image.convert("RGB").point(_CONTRAST_LUT * 3)
 
 
 # --------------------------------------------------------------------------- PNG

@@ -52,6 +52,7 @@ from renderers.common import (
     encode,
     font,
     header_height,
+    high_contrast,
     label,
     list_spans,
     name_span,
@@ -495,12 +496,12 @@ def _draw_revealed(image, d, last, names, n: int, top: int, cell: int, cols: int
 
 
 @lru_cache(maxsize=4)
-def _huts_chart(language: str | None) -> bytes:
+def _huts_chart(language: str | None, contrast: bool = False) -> bytes:
     with speaking(language):
-        return _draw_huts_chart()
+        return _draw_huts_chart(contrast)
 
 
-def _draw_huts_chart() -> bytes:
+def _draw_huts_chart(contrast: bool = False) -> bytes:
     cell = 18
     box_w, box_h = 118, 128
     left = 70
@@ -542,12 +543,13 @@ def _draw_huts_chart() -> bytes:
             ar, ac = sq[0]
             cx, cy = ox + ac * cell + cell / 2, oy + ar * cell + cell / 2
             d.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=INK)
-    return encode(image)
+    return encode(high_contrast(image) if contrast else image)
 
 
-def render_huts(language: str | None = None) -> bytes:
-    """The hut chart (PNG): each hut's letter, its orientations with their indices, the anchor dot."""
-    return _huts_chart(languages.normalise(language))
+def render_huts(language: str | None = None, contrast: bool = False) -> bytes:
+    """The hut chart (PNG): each hut's letter, its orientations with their indices, the anchor
+    dot; in the high-contrast palette when ``contrast``."""
+    return _huts_chart(languages.normalise(language), contrast)
 
 
 render, draw_board = board_entry_points(_board_picture, "nowa_gwinea")

@@ -22,6 +22,7 @@ from renderers.common import (
     PANEL,
     RULE,
     font,
+    high_contrast,
     ordinal,
     seat_colour,
     seat_mark,
@@ -79,14 +80,15 @@ def wrapped(text: str, size: int, width: float, bold: bool = False, lines: int =
     return [fitted(line, size, width, bold) for line in out]
 
 
-def render(card: Card, *, language: str | None = None) -> bytes:
+def render(card: Card, *, language: str | None = None, contrast: bool = False) -> bytes:
     """The card as PNG bytes, its own words in ``language`` (the card's texts come translated;
-    its figure labels and ``x_label`` are messages, translated here)."""
+    its figure labels and ``x_label`` are messages, translated here), in the high-contrast
+    palette when ``contrast``."""
     with speaking(language):
-        return _render(card)
+        return _render(card, contrast)
 
 
-def _render(card: Card) -> bytes:
+def _render(card: Card, contrast: bool = False) -> bytes:
     rows = list(card.rows)
     title = wrapped(card.title, 40, WIDTH - 2 * PAD, True)
     reason = wrapped(card.reason, SMALLEST, WIDTH - 2 * PAD, lines=3)
@@ -153,7 +155,7 @@ def _render(card: Card) -> bytes:
         shown = tr("{label}: ", label=tr(label))
         draw.text((x, y), shown, font=font(SMALLEST), fill=MUTED)
         draw.text((x + text_width(shown, SMALLEST), y), value, font=font(SMALLEST, True), fill=INK)
-    return to_png(image)
+    return to_png(high_contrast(image) if contrast else image)
 
 
 def chart(

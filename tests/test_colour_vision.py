@@ -71,11 +71,13 @@ def test_every_game_keys_its_colours(game):
         assert len(set(cues)) == len(cues), (game, category, "two entries share a second cue")
 
 
+@pytest.mark.parametrize("contrast", [False, True], ids=["standard", "high-contrast"])
 @pytest.mark.parametrize("deficiency", [None, *vision.DEFICIENCIES])
 @pytest.mark.parametrize("game", GAMES)
-def test_legend_colours_stay_apart(game, deficiency):
+def test_legend_colours_stay_apart(game, deficiency, contrast):
     too_close = []
-    for category, entries in _keys(game).items():
+    for category, standard in _keys(game).items():
+        entries = common.contrast_keys(standard) if contrast else standard
         for (a, ka), (b, kb) in itertools.combinations(entries.items(), 2):
             apart = vision.seen_apart(ka.colour, kb.colour, deficiency)
             if apart < vision.THRESHOLD:

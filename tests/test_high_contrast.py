@@ -1,0 +1,74 @@
+"""The high-contrast palette (``render(..., contrast=True)``): every game's board, the results
+card and the hut chart draw in it, differ from the standard picture, keep the second cues, and
+its paper and ink are at least 7:1 apart (WCAG AAA)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+import engines
+from renderers import common, nowa_gwinea, results
+from renderers.samples import SETUPS, positions
+
+GAMES = sorted(SETUPS)
+
+
+def luminance(rgb) -> float:
+    def lin(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ratio(a, b) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _colours(png: bytes) -> set[tuple[int, int, int]]:
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    return {c for _, c in image.getcolors(image.width * image.height) or []}
+
+
+def test_paper_and_ink_are_aaa_apart():
+    paper, panel = common.contrast_colour(common.BACKGROUND), common.contrast_colour(common.PANEL)
+    for ink in (common.INK, common.MUTED, *common.SEAT_COLOURS):
+        for ground in (paper, panel, common.contrast_colour(common.ACTIVE)):
+            assert ratio(common.contrast_colour(ink), ground) >= 7, (ink, ground)
+    assert paper == (255, 255, 255)
+    # the standard palette's secondary text is not: the high-contrast one is needed
+    assert ratio(common.MUTED, common.BACKGROUND) < 7
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_board_renders_in_high_contrast(game):
+    renderer = engines.get(game).load_renderer()
+    pos = next(p for p in positions(game) if not p.label.endswith("-start"))
+    for seat in (None, 0):
+        kw = {"names": pos.names, "last_action": pos.last_action_in(None)}
+        standard = renderer.render(pos.view(seat), **kw)
+        high = renderer.render(pos.view(seat), **kw, contrast=True)
+        assert high != standard
+        assert common.BACKGROUND not in _colours(high) and common.BACKGROUND in _colours(standard)
+        # the same picture, each colour as the palette draws it: white paper, black ink
+        drawn = renderer.draw_board(pos.view(seat), **kw)
+        contrasted = renderer.draw_board(pos.view(seat), **kw, contrast=True)
+        assert common.high_contrast(drawn).tobytes() == contrasted.tobytes()
+        assert contrasted.getpixel((2, 2)) == (255, 255, 255), game
+        counts = contrasted.getcolors(contrasted.width * contrasted.height) or []
+        assert common.contrast_colour(common.INK) in {c for _, c in counts}, game
+
+
+def test_the_results_card_and_the_hut_chart_render_in_high_contrast():
+    card = results.Card(title="T", reason="R", rows=())
+    assert common.BACKGROUND in _colours(results.render(card))
+    image = Image.open(io.BytesIO(results.render(card, contrast=True))).convert("RGB")
+    assert common.BACKGROUND not in _colours(results.render(card, contrast=True))
+    assert min(image.getpixel((2, 2))) >= 250  # the paper is (all but) pure white
+    assert nowa_gwinea.render_huts(contrast=True) != nowa_gwinea.render_huts()
+    assert common.BACKGROUND not in _colours(nowa_gwinea.render_huts(contrast=True))

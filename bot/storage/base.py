@@ -151,6 +151,7 @@ class PersonRow:
     away_year: int | None = None  # the year away_days_used counts
     away_days_used: int = 0
     locale: str | None = None  # the Discord locale of their last interaction (None: never seen)
+    contrast: bool = False  # their private pictures in the high-contrast palette (/me contrast)
 
     def away_at(self, now: float) -> bool:
         return (
@@ -410,6 +411,7 @@ def person_of(row: Any) -> PersonRow:
         away_year=row["away_year"],
         away_days_used=row["away_days_used"] or 0,
         locale=row["locale"],
+        contrast=bool(row["contrast"]),
     )
 
 
@@ -1236,6 +1238,28 @@ class Store:
             )
         )
 
+    async def server_contrast(self, guild_id: int) -> bool:
+        """Whether a server chose the high-contrast palette for its public pictures (``/game contrast``)."""
+        if not fits(guild_id):
+            return False
+        row = await self._one("SELECT contrast FROM server_settings WHERE guild_id = ?", guild_id)
+        return bool(row["contrast"]) if row else False
+
+    async def set_server_contrast(self, guild_id: int, on: bool) -> None:
+        """Choose the palette of a server's public pictures (its language untouched)."""
+        await self._transact(
+            single(
+                run(
+                    "INSERT INTO server_settings (guild_id, contrast, updated_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (guild_id) DO UPDATE SET contrast = excluded.contrast,"
+                    " updated_at = excluded.updated_at",
+                    guild_id,
+                    int(on),
+                    self.clock.stamp(),
+                )
+            )
+        )
+
     # ----------------------------------------------------------------- people
 
     async def person(self, user_id: int) -> PersonRow:
@@ -1325,6 +1349,21 @@ class Store:
             )
         )
         return changed == 1
+
+    async def set_contrast(self, user_id: int, on: bool) -> None:
+        """Choose the palette of the person's private pictures (their other settings untouched)."""
+        await self._transact(
+            single(
+                run(
+                    "INSERT INTO people (user_id, contrast, updated_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (user_id) DO UPDATE SET contrast = excluded.contrast,"
+                    " updated_at = excluded.updated_at",
+                    user_id,
+                    int(on),
+                    self.clock.stamp(),
+                )
+            )
+        )
 
     async def sessions_of(self, user_id: int) -> list[tuple[SessionRow, list[SeatRow]]]:
         """Every live session (lobby or game, every server) where the person sits and has not

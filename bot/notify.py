@@ -137,8 +137,11 @@ class Notifier:
         link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
         t = await self.language_of(person, session)  # the DM speaks the person's language
         text = notices.turn_notice(session, seat, since, self.guild_name(session, t), link, t=t)
-        # the public board, as the channel shows it: in the server's language
-        file = await self.table.render(session, language=(await self.table.language(session)).code)
+        # the public board, as the channel shows it: in the server's language, in the recipient's
+        # palette (the picture reaches only them)
+        file = await self.table.render(
+            session, language=(await self.table.language(session)).code, contrast=person.contrast
+        )
         if await self.send_dm(person.user_id, text, file=file, view=private_view(session.id, t)):
             return
         await self.fall_back(session, person.user_id)

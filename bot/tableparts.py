@@ -49,7 +49,13 @@ class TableLike(Protocol):
     async def language(self, session: Session) -> Language: ...
 
     async def render(
-        self, session: Session, seat: int | None = None, last_action: str | None = None, *, language: str
+        self,
+        session: Session,
+        seat: int | None = None,
+        last_action: str | None = None,
+        *,
+        language: str,
+        contrast: bool = False,
     ) -> discord.File | None: ...
 
     async def post_board(

@@ -292,18 +292,35 @@ class Table:
         :func:`bot.i18n.server`): boards, lobby texts, results cards and animations."""
         return await i18n.server(self.bot, self.service.store, session.row.guild_id)
 
+    async def server_contrast(self, session: Session) -> bool:
+        """Whether the public pictures of ``session`` use the high-contrast palette (``/game contrast``)."""
+        guild_id = session.row.guild_id
+        return guild_id is not None and await self.service.store.server_contrast(guild_id)
+
+    async def person_contrast(self, user_id: int) -> bool:
+        """Whether the pictures ``user_id`` receives privately use the high-contrast palette (``/me contrast``)."""
+        return (await self.service.store.person(user_id)).contrast
+
     async def render(
-        self, session: Session, seat: int | None = None, last_action: str | None = None, *, language: str
+        self,
+        session: Session,
+        seat: int | None = None,
+        last_action: str | None = None,
+        *,
+        language: str,
+        contrast: bool = False,
     ) -> discord.File | None:
         """The board of ``session`` as ``seat`` sees it (``None``: the public board), drawn in
-        ``language``: the server's for what is posted, the reader's for a private view."""
+        ``language``: the server's for what is posted, the reader's for a private view; in the
+        high-contrast palette when ``contrast`` (the server's setting for what is posted, the
+        reader's for a private view)."""
         renderer = session.info.load_renderer()
         if renderer is None or session.state is None:
             return None
         view = session.engine.view_for(session.state, seat)
         names = session.names()
         png = await asyncio.to_thread(
-            renderer.render, view, names=names, last_action=last_action, language=language
+            renderer.render, view, names=names, last_action=last_action, language=language, contrast=contrast
         )
         name = (
             f"{session.info.name}-{session.id}-v{session.version}{'-private' if seat is not None else ''}.png"
@@ -376,7 +393,10 @@ class Table:
             )
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             file = await self.render(
-                session, last_action=public.last_action(session, records, language), language=language.code
+                session,
+                last_action=public.last_action(session, records, language),
+                language=language.code,
+                contrast=await self.server_contrast(session),
             )
             mentions = self.notifier.mentions(people, ping)
             kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
@@ -1055,7 +1075,12 @@ class Table:
                 s = public.seen(session.engine, session.state, page.record, None, t)
                 last = name_seats(s.summary(t), session.names())
             png = await asyncio.to_thread(
-                renderer.render, view, names=session.names(), last_action=last, language=t.code
+                renderer.render,
+                view,
+                names=session.names(),
+                last_action=last,
+                language=t.code,
+                contrast=await self.person_contrast(interaction.user.id),
             )
             file = picture(
                 png,
@@ -1454,7 +1479,13 @@ class Table:
             lines.append(
                 t.gettext("You have nothing more to do until the round ends; you will be mentioned then.")
             )
-        file = await self.render(session, mine, language=t.code) if session.status == "active" else None
+        file = (
+            await self.render(
+                session, mine, language=t.code, contrast=await self.person_contrast(interaction.user.id)
+            )
+            if session.status == "active"
+            else None
+        )
         await self.reply(interaction, "\n".join(lines), file=file)
 
     async def prefix_hint(self, interaction: discord.Interaction, text: str) -> TableError | None:
@@ -1543,7 +1574,9 @@ class Table:
                 ),
                 None,
             )
-        file = await self.render(session, reader, language=language)
+        file = await self.render(
+            session, reader, language=language, contrast=await self.person_contrast(user_id)
+        )
         if reader in session.to_move():
             text = t.gettext(
                 "Your view of **{game}** (only you can see this). It is your turn.", game=session.info.title

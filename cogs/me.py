@@ -94,6 +94,30 @@ class MeCog(
 
         await self.table.guard(interaction, work)
 
+    @app_commands.command(
+        name="contrast", description="The high-contrast palette for the pictures only you receive"
+    )
+    @app_commands.describe(high="Turn it on or off; leave out to see which it is")
+    async def contrast(self, interaction: discord.Interaction, high: bool | None = None) -> None:
+        async def work() -> None:
+            t = i18n.private(interaction)
+            store = self.table.service.store
+            if high is not None:
+                await store.set_contrast(interaction.user.id, high)
+            if (await store.person(interaction.user.id)).contrast:
+                text = t.gettext(
+                    "Your private pictures (your view, history pages, direct messages) use the "
+                    "high-contrast palette. Public boards follow the server's choice: /game contrast."
+                )
+            else:
+                text = t.gettext(
+                    "Your private pictures (your view, history pages, direct messages) use the standard "
+                    "palette. Public boards follow the server's choice: /game contrast."
+                )
+            await self.table.reply(interaction, text)
+
+        await self.table.guard(interaction, work)
+
     @app_commands.command(name="away", description="Take time away: your turn clocks pause in every game")
     @app_commands.describe(
         days="How many days (your yearly allowance is shown if this is too many)",

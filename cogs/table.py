@@ -538,6 +538,41 @@ class TableCog(
 
         await self.table.guard(interaction, work)
 
+    @app_commands.command(
+        name="contrast", description="The high-contrast palette for this server's boards and pictures"
+    )
+    @app_commands.describe(high="Turn it on or off (Manage Server); leave out to see which it is")
+    async def contrast(self, interaction: discord.Interaction, high: bool | None = None) -> None:
+        async def work() -> None:
+            t = i18n.private(interaction)
+            store = self.sessions.store
+            guild_id = interaction.guild_id or 0
+            if high is not None:
+                if not interaction.permissions.manage_guild:
+                    await self.table.reply(
+                        interaction,
+                        "⚠️ "
+                        + t.gettext(
+                            "Only members with Manage Server can choose the server's palette; "
+                            "/game contrast without an option shows it."
+                        ),
+                    )
+                    return
+                await store.set_server_contrast(guild_id, high)
+            if await store.server_contrast(guild_id):
+                text = t.gettext(
+                    "This server's boards and pictures use the high-contrast palette. "
+                    "Your private pictures follow your own choice: /me contrast."
+                )
+            else:
+                text = t.gettext(
+                    "This server's boards and pictures use the standard palette. "
+                    "Your private pictures follow your own choice: /me contrast."
+                )
+            await self.table.reply(interaction, text)
+
+        await self.table.guard(interaction, work)
+
 
 async def setup(bot: PukllayBot) -> None:
     await bot.add_cog(TableCog(bot))

@@ -71,9 +71,11 @@ async def card(
     session: Session,
     ratings: Sequence[RatingChange] = (),
     language: str | None = None,
+    contrast: bool = False,
 ) -> bytes:
     """The results card of a finished ``session`` as PNG bytes, in ``language`` (default English;
-    why the game ended is still the engine's English until engines speak in message ids)."""
+    why the game ended is still the engine's English until engines speak in message ids), in the
+    high-contrast palette when ``contrast``."""
     t = languages.language(language)
     if session.row.outcome is None:
         raise ValueError(f"game {session.id} has no result to show")
@@ -125,7 +127,7 @@ async def card(
         series=values,
         figures=figures,
     )
-    return await asyncio.to_thread(card_renderer.render, made, language=language)
+    return await asyncio.to_thread(card_renderer.render, made, language=language, contrast=contrast)
 
 
 def frames(session: Session, rows: Sequence[MoveRow], language: str | None = None) -> list[Image.Image]:

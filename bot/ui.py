@@ -320,7 +320,12 @@ class Table:
         view = session.engine.view_for(session.state, seat)
         names = session.names()
         png = await asyncio.to_thread(
-            renderer.render, view, names=names, last_action=last_action, language=language, contrast=contrast
+            renderer.render,
+            view,
+            names=names,
+            last_action=last_action,
+            language=language,
+            **palette(contrast),
         )
         name = (
             f"{session.info.name}-{session.id}-v{session.version}{'-private' if seat is not None else ''}.png"
@@ -475,7 +480,13 @@ class Table:
         if session.status != "finished" or not session.row.outcome:
             return
         t = await self.language(session)
-        png = await results.card(self.service, session, result.ratings, language=t.code)
+        png = await results.card(
+            self.service,
+            session,
+            result.ratings,
+            language=t.code,
+            contrast=await self.server_contrast(session),
+        )
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(session.id, t))
         channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
@@ -1080,7 +1091,7 @@ class Table:
                 names=session.names(),
                 last_action=last,
                 language=t.code,
-                contrast=await self.person_contrast(interaction.user.id),
+                **palette(await self.person_contrast(interaction.user.id)),
             )
             file = picture(
                 png,
@@ -1709,6 +1720,12 @@ def menu_button(pick: Pick, session_id: int, stamp: str, t: Language = ENGLISH) 
     if pick.ends:
         button.item.style = discord.ButtonStyle.primary
     return button
+
+
+def palette(contrast: bool) -> dict[str, bool]:
+    """The palette keyword of a renderer's ``render``: ``contrast=True`` only when asked for, so
+    that a game whose renderer predates the high-contrast palette still draws its standard one."""
+    return {"contrast": True} if contrast else {}
 
 
 # Buttons are labelled in the language of the message they are sent on (a label is fixed when the

@@ -6,8 +6,8 @@ the standard board's background colour is in every standard picture and in no hi
 from __future__ import annotations
 
 from renderers.common import BACKGROUND
-from tests.e2e.conftest import png_of
-from tests.e2e.players import is_board
+from tests.e2e.conftest import nim_to_the_end, png_of
+from tests.e2e.players import is_board, is_results
 from tests.e2e.test_languages import EXTENSIONS
 
 
@@ -65,3 +65,16 @@ async def test_private_pictures_follow_the_person_and_public_ones_the_server(sta
         # a person's choice is theirs alone: ana turns hers off, her view goes standard
         await (await standin.slash(ana, chan, "me contrast", high=False)).original()
         assert standard(await (await standin.slash(ana, chan, "game hand")).original())
+
+
+async def test_the_results_card_follows_the_server(standin, bot_factory):
+    chan = standin.channel("general")
+    bob = standin.add_user("bob")
+    cai = standin.add_user("cai")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(standin.guild.owner, chan, "game contrast", high=True)).original()
+        await nim_to_the_end(standin, bot, chan, bob, cai)
+        card = await standin.next_message(chan, is_results)
+        await standin.settle()
+        assert high(card)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from renderers.common import INK, centred_text, font, new_canvas, seat_name, to_png
+from renderers.common import INK, centred_text, font, high_contrast, new_canvas, seat_name, to_png
 
 
-def render(view, *, names=None, last_action: str | None = None, language: str | None = None) -> bytes:
+def render(
+    view, *, names=None, last_action: str | None = None, language: str | None = None, contrast: bool = False
+) -> bytes:
     """The board (the table's test game is drawn in English whatever ``language`` asks)."""
     width = 120 + 90 * len(view.piles)
     image, draw = new_canvas(width, 360)
@@ -25,4 +27,4 @@ def render(view, *, names=None, last_action: str | None = None, language: str | 
         draw.text((16, 44), f"your secret: {view.secrets[view.seat]}", font=font(16), fill=INK)
     if last_action:
         draw.text((16, 66), f"Last: {last_action}", font=font(16), fill=INK)
-    return to_png(image)
+    return to_png(high_contrast(image) if contrast else image)

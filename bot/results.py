@@ -27,6 +27,7 @@ from engines.core import Outcome, name_seats
 from languages import ENGLISH, N_, Language
 from renderers import animation
 from renderers import results as card_renderer
+from renderers.common import high_contrast
 
 MAX_POINTS = 400  # chart points at most (a long game is sampled evenly)
 
@@ -130,10 +131,12 @@ async def card(
     return await asyncio.to_thread(card_renderer.render, made, language=language, contrast=contrast)
 
 
-def frames(session: Session, rows: Sequence[MoveRow], language: str | None = None) -> list[Image.Image]:
+def frames(
+    session: Session, rows: Sequence[MoveRow], language: str | None = None, contrast: bool = False
+) -> list[Image.Image]:
     """The public board at the start and after every turn of a finished game, drawn in
-    ``language`` by the renderer's ``draw_board`` (the image ``render`` encodes) and scaled to a
-    summary's frame."""
+    ``language`` by the renderer's ``draw_board`` (the image ``render`` encodes), in the
+    high-contrast palette when ``contrast``, and scaled to a summary's frame."""
     renderer = session.info.load_renderer()
     if renderer is None:
         return []
@@ -141,9 +144,8 @@ def frames(session: Session, rows: Sequence[MoveRow], language: str | None = Non
     names = session.names()
 
     def board(state: Any) -> Image.Image:
-        return animation.frame(
-            renderer.draw_board(module.view_for(state, None), names=names, language=language)
-        )
+        drawn = renderer.draw_board(module.view_for(state, None), names=names, language=language)
+        return animation.frame(high_contrast(drawn) if contrast else drawn)
 
     state = start_state(session)
     out = [board(state)]
@@ -156,14 +158,17 @@ def frames(session: Session, rows: Sequence[MoveRow], language: str | None = Non
     return out
 
 
-async def summary(service: SessionService, session: Session, language: str | None = None) -> bytes | None:
-    """A finished game's animated summary (GIF, one frame per turn, under 8 MB) in ``language``, or None."""
+async def summary(
+    service: SessionService, session: Session, language: str | None = None, contrast: bool = False
+) -> bytes | None:
+    """A finished game's animated summary (GIF, one frame per turn, under 8 MB) in ``language``
+    (in the high-contrast palette when ``contrast``), or None."""
     if session.status != "finished":
         return None
     rows = await service.store.moves(session.id)
 
     def make() -> bytes | None:
-        made = frames(session, rows, language)
+        made = frames(session, rows, language, contrast)
         return animation.animate(made) if made else None
 
     return await asyncio.to_thread(make)

@@ -1191,7 +1191,9 @@ class Table:
             self.check_permissions(interaction)
             files = [discord.File(io.BytesIO(body), filename=name)]
             t = await self.language(session)
-            gif = await results.summary(self.service, session, language=t.code)
+            gif = await results.summary(
+                self.service, session, language=t.code, contrast=await self.server_contrast(session)
+            )
             if gif is not None:
                 files.append(
                     picture(

@@ -731,7 +731,12 @@ class LeagueCog(
         ratings = await self.leagues.rating_map(league)
         data = await asyncio.to_thread(
             functools.partial(
-                pictures.standings, league.name, heading, picture_lines(rows, ratings), language=t.code
+                pictures.standings,
+                league.name,
+                heading,
+                picture_lines(rows, ratings),
+                language=t.code,
+                contrast=await self.store.server_contrast(league.guild_id),
             )
         )
         text = standings_text(league, rows, f"**{league.shown}**: {heading}", t)
@@ -913,7 +918,10 @@ class LeagueCog(
             if final
             else t.gettext("{league}: bracket", league=league.name)
         )
-        data = await asyncio.to_thread(functools.partial(pictures.bracket, title, rounds, language=t.code))
+        contrast = await self.store.server_contrast(league.guild_id)
+        data = await asyncio.to_thread(
+            functools.partial(pictures.bracket, title, rounds, language=t.code, contrast=contrast)
+        )
         lines = [f"**{heading}**"]
         bye = t.gettext("bye")
 

@@ -16,7 +16,20 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from languages import N_
-from renderers.common import BACKGROUND, GOLD, INK, MUTED, PANEL, RULE, font, ntr, speaking, text_width, tr
+from renderers.common import (
+    BACKGROUND,
+    GOLD,
+    INK,
+    MUTED,
+    PANEL,
+    RULE,
+    font,
+    high_contrast,
+    ntr,
+    speaking,
+    text_width,
+    tr,
+)
 
 STANDINGS_WIDTH = 1000
 ROW = 56
@@ -81,22 +94,29 @@ def clip_to(text: str, width: float, size: int, bold: bool = False) -> str:
     return text + "…"
 
 
-def png(image: Image.Image) -> bytes:
+def png(image: Image.Image, contrast: bool = False) -> bytes:
+    """``image`` as PNG bytes, in the high-contrast palette when ``contrast``."""
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    (high_contrast(image) if contrast else image).save(out, format="PNG", optimize=True)
     return out.getvalue()
 
 
 def standings(
-    title: str, subtitle: str, lines: Sequence[StandingLine], *, language: str | None = None
+    title: str,
+    subtitle: str,
+    lines: Sequence[StandingLine],
+    *,
+    language: str | None = None,
+    contrast: bool = False,
 ) -> bytes:
     """The standings picture: a title, a subtitle (the round), and one row per player, its words in
-    ``language`` (``title`` and ``subtitle`` come translated)."""
+    ``language`` (``title`` and ``subtitle`` come translated); the high-contrast palette when
+    ``contrast``."""
     with speaking(language):
-        return _standings(title, subtitle, lines)
+        return _standings(title, subtitle, lines, contrast)
 
 
-def _standings(title: str, subtitle: str, lines: Sequence[StandingLine]) -> bytes:
+def _standings(title: str, subtitle: str, lines: Sequence[StandingLine], contrast: bool = False) -> bytes:
     shown = list(lines[:MAX_ROWS])
     more = len(lines) - len(shown)
     top = 24 + TITLE + 14 + SIZE + 24
@@ -154,7 +174,7 @@ def _standings(title: str, subtitle: str, lines: Sequence[StandingLine]) -> byte
             fill=MUTED,
             anchor="lm",
         )
-    return png(image)
+    return png(image, contrast)
 
 
 @dataclass(frozen=True)
@@ -172,15 +192,21 @@ BOX_H = 96
 GAP = 70
 
 
-def bracket(title: str, rounds: Sequence[Sequence[BracketMatch]], *, language: str | None = None) -> bytes:
+def bracket(
+    title: str,
+    rounds: Sequence[Sequence[BracketMatch]],
+    *,
+    language: str | None = None,
+    contrast: bool = False,
+) -> bytes:
     """The bracket picture: one column per round, each match a box with its two players, the
     winner in bold; lines lead each winner to the next round.  Its words in ``language``
-    (``title`` comes translated)."""
+    (``title`` comes translated); the high-contrast palette when ``contrast``."""
     with speaking(language):
-        return _bracket(title, rounds)
+        return _bracket(title, rounds, contrast)
 
 
-def _bracket(title: str, rounds: Sequence[Sequence[BracketMatch]]) -> bytes:
+def _bracket(title: str, rounds: Sequence[Sequence[BracketMatch]], contrast: bool = False) -> bytes:
     first = len(rounds[0]) if rounds else 1
     slot = BOX_H + 28
     top = 24 + TITLE + 30
@@ -221,4 +247,4 @@ def _bracket(title: str, rounds: Sequence[Sequence[BracketMatch]]) -> bytes:
                     draw.line((px + GAP / 2, prev, px + GAP / 2, cy), fill=RULE, width=3)
                 draw.line((x - GAP / 2, cy, x, cy), fill=RULE, width=3)
         centres.append(column)
-    return png(image)
+    return png(image, contrast)

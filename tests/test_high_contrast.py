@@ -72,3 +72,21 @@ def test_the_results_card_and_the_hut_chart_render_in_high_contrast():
     assert min(image.getpixel((2, 2))) >= 250  # the paper is (all but) pure white
     assert nowa_gwinea.render_huts(contrast=True) != nowa_gwinea.render_huts()
     assert common.BACKGROUND not in _colours(nowa_gwinea.render_huts(contrast=True))
+
+
+def test_league_pictures_follow_the_palette():
+    """League standings and brackets are public pictures too: the server's palette covers them."""
+    from renderers import league
+
+    line = league.StandingLine(
+        rank=1, name="Ana", points=3.0, games=2, wins=1, tiebreak=0.0, rating=None, movement=0
+    )
+    for make in (
+        lambda **kw: league.standings("Liga", "Round 2", [line], **kw),
+        lambda **kw: league.bracket("Liga", [[league.BracketMatch("Ana", "Beto", "Ana", True)]], **kw),
+    ):
+        standard, contrasted = make(), make(contrast=True)
+        assert common.BACKGROUND in _colours(standard)
+        assert common.BACKGROUND not in _colours(contrasted)
+        image = Image.open(io.BytesIO(contrasted)).convert("RGB")
+        assert min(image.getpixel((2, 2))) >= 250

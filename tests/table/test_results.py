@@ -9,7 +9,7 @@ from PIL import Image
 
 from bot import results
 from bot.sessions import RatingChange
-from renderers import animation
+from renderers import animation, common
 from renderers.common import seat_colour
 from tests.table.test_history import GAMES, played
 
@@ -57,3 +57,19 @@ async def test_animated_summary_has_a_frame_per_turn_and_fits(service):
     tight = animation.animate(frames, limit=len(gif) // 4)
     small = Image.open(io.BytesIO(tight))
     assert len(tight) <= len(gif) // 4 and small.width < image.width and small.n_frames < image.n_frames
+
+
+async def test_animated_summary_in_the_high_contrast_palette(service):
+    """The summary's frames follow the server's palette: the same boards, every colour converted."""
+    session = await played(service, "tiwanaku", 402, moves=10**6, seed=3)
+    session = await service.get(session.id)
+    rows = await service.store.moves(session.id)
+    standard, contrasted = results.frames(session, rows), results.frames(session, rows, contrast=True)
+    assert len(standard) == len(contrasted)
+    for plain, high in zip(standard, contrasted, strict=True):
+        assert plain.size == high.size
+
+        def paper(image):  # the colour most of the frame is
+            return max(image.convert("RGB").getcolors(1 << 20) or [])[1]
+
+        assert paper(plain) != (255, 255, 255) and paper(high) == (255, 255, 255)

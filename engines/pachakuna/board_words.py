@@ -17,7 +17,7 @@ from __future__ import annotations
 from engines.core import Said, Section, said, said_n, term
 
 from . import data as D
-from .rules import COLOUR_WORDS, SIDE_WORDS, TERRAIN_WORDS, View, reachable
+from .rules import COLOUR_WORDS, SIDE_WORDS, TERRAIN_WORDS, View, listed, reachable, who
 
 EDGE_WORDS: tuple[Said, ...] = (
     term("pachakuna edge", "E"),
@@ -30,19 +30,6 @@ EDGE_WORDS: tuple[Said, ...] = (
 """The six edges of a tile (and directions to a neighbour), clockwise from east."""
 
 
-def _who(seat: int) -> str:
-    """The value of ``{p0}`` in a sentence about ``seat`` (the table puts the name in)."""
-    return f"{{p{seat}}}"
-
-
-def _listed(items: list[Said]) -> Said:
-    """Sentences in a list, separated by commas (the same joiner as the events' lists)."""
-    out = items[0]
-    for item in items[1:]:
-        out = said("{list}, {item}", list=out, item=item)
-    return out
-
-
 def _cells(cells: list[int]) -> str:
     """Fields as the notation writes them: ``44, 45, 56``."""
     return ", ".join(map(str, cells))
@@ -51,7 +38,7 @@ def _cells(cells: list[int]) -> str:
 def _edges(code: str) -> Said:
     """The mountain edges of the tile ``code``, clockwise from east: ``E, SE, SW``."""
     mask = D.mountain_mask(code)
-    return _listed([EDGE_WORDS[d] for d in range(6) if (mask >> d) & 1])
+    return listed([EDGE_WORDS[d] for d in range(6) if (mask >> d) & 1])
 
 
 def _can_turn(view: View) -> bool:
@@ -70,22 +57,24 @@ def _turn_section(view: View) -> Section:
             lines.append(
                 said(
                     "game over: {p0} ({side}) collected all seven colours",
-                    p0=_who(view.winner),
+                    p0=who(view.winner),
                     side=SIDE_WORDS[view.winner],
                 )
             )
         else:
             lines.append(said("game over: the turn limit was reached"))
     else:
-        who = {"p0": _who(view.turn), "side": SIDE_WORDS[view.turn]}
+        mover = {"p0": who(view.turn), "side": SIDE_WORDS[view.turn]}
         if view.phase == "rotate" and view.rotation_cost == 0:
-            lines.append(said("{p0} ({side}) to play: turn tiles (the first is free) or move llamas", **who))
+            lines.append(
+                said("{p0} ({side}) to play: turn tiles (the first is free) or move llamas", **mover)
+            )
         elif view.phase == "rotate" and not _can_turn(view):
             lines.append(
                 said(
                     "{p0} ({side}) to play: move llamas (another tile would cost {cost}, more than they hold)",
                     cost=view.rotation_cost,
-                    **who,
+                    **mover,
                 )
             )
         elif view.phase == "rotate":
@@ -93,11 +82,11 @@ def _turn_section(view: View) -> Section:
                 said(
                     "{p0} ({side}) to play: turn more tiles (the next costs {cost}) or move llamas",
                     cost=view.rotation_cost,
-                    **who,
+                    **mover,
                 )
             )
         else:
-            lines.append(said("{p0} ({side}) to play: move, sell and buy with llamas, then end", **who))
+            lines.append(said("{p0} ({side}) to play: move, sell and buy with llamas, then end", **mover))
     if view.seat is not None:
         lines.append(
             said(
@@ -110,7 +99,7 @@ def _turn_section(view: View) -> Section:
         lines.append(
             said(
                 "{p0} ({side}): {colours} of 7 colours",
-                p0=_who(seat),
+                p0=who(seat),
                 side=SIDE_WORDS[seat],
                 colours=view.colours[seat],
             )
@@ -165,7 +154,7 @@ def _llama_sections(view: View) -> list[Section]:
         if lm.cell in D.VILLAGES:
             heading = said(
                 "{p0}'s llama {llama} ({side}) on village {cell} ({colour})",
-                p0=_who(lm.seat),
+                p0=who(lm.seat),
                 llama=lm.id,
                 side=side,
                 cell=lm.cell,
@@ -174,7 +163,7 @@ def _llama_sections(view: View) -> list[Section]:
         else:
             heading = said(
                 "{p0}'s llama {llama} ({side}) on tile {cell}",
-                p0=_who(lm.seat),
+                p0=who(lm.seat),
                 llama=lm.id,
                 side=side,
                 cell=lm.cell,
@@ -244,7 +233,7 @@ def _players_section(view: View) -> Section:
         ]
         llamas = sum(1 for lm in view.llamas if lm.seat == seat)
         values = {
-            "p0": _who(seat),
+            "p0": who(seat),
             "side": SIDE_WORDS[seat],
             "colours": view.colours[seat],
             "loose": view.loose[seat],
@@ -253,13 +242,13 @@ def _players_section(view: View) -> Section:
             lines.append(
                 said(
                     "{p0} ({side}) holds {pieces}: {colours} of 7 colours, {loose} loose",
-                    pieces=_listed(pieces),
+                    pieces=listed(pieces),
                     **values,
                 )
             )
         else:
             lines.append(said("{p0} ({side}) holds nothing: {colours} of 7 colours, {loose} loose", **values))
-        lines.append(said_n(llamas, "{p0} has {n} llama", "{p0} has {n} llamas", p0=_who(seat)))
+        lines.append(said_n(llamas, "{p0} has {n} llama", "{p0} has {n} llamas", p0=who(seat)))
     return Section(said("Players"), tuple(lines))
 
 
@@ -270,7 +259,7 @@ def _bag_section(view: View) -> Section:
             said("{big} over {small}", big=COLOUR_WORDS[big], small=COLOUR_WORDS[small])
             for big, small in map(D.demand_colours, view.used)
         ]
-        lines.append(said("used demands, big flag first: {demands}", demands=_listed(used)))
+        lines.append(said("used demands, big flag first: {demands}", demands=listed(used)))
     else:
         lines.append(said("no demand has been used yet"))
     return Section(said("Demand bag"), tuple(lines))

@@ -57,12 +57,12 @@ TERRAIN_WORDS: tuple[Said, Said] = (
 TIEBREAK_WORDS: dict[str, Said] = {"resources": term("pachakuna term", "resources")}
 
 
-def _who(seat: int) -> str:
+def who(seat: int) -> str:
     """The value of ``{p0}`` in a sentence about ``seat`` (the table puts the name in)."""
     return f"{{p{seat}}}"
 
 
-def _listed(items: list[Said], semicolons: bool = False) -> Said:
+def listed(items: list[Said], semicolons: bool = False) -> Said:
     """Sentences in a list, one after the other, separated by commas (or semicolons)."""
     out = items[0]
     for item in items[1:]:
@@ -696,7 +696,7 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
             move.steps,
             "{p0} turned tile {cell} by {n} step, paying {cost}",
             "{p0} turned tile {cell} by {n} steps, paying {cost}",
-            p0=_who(seat),
+            p0=who(seat),
             cell=move.cell,
             cost=said_n(cost, "{n} resource", "{n} resources"),
         )
@@ -705,7 +705,7 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
             move.steps,
             "{p0} turned tile {cell} by {n} step",
             "{p0} turned tile {cell} by {n} steps",
-            p0=_who(seat),
+            p0=who(seat),
             cell=move.cell,
         )
     return new, [Event.told(text, kind="rotate")]
@@ -797,7 +797,7 @@ def _move(state: State, seat: int, move: MoveLlama) -> tuple[State, list[Event]]
     if move.to in D.VILLAGES:
         text = said(
             "{p0} moved llama {llama} from {start} to village {cell} ({colour})",
-            p0=_who(seat),
+            p0=who(seat),
             llama=lm.id,
             start=start,
             cell=move.to,
@@ -806,7 +806,7 @@ def _move(state: State, seat: int, move: MoveLlama) -> tuple[State, list[Event]]
     else:
         text = said(
             "{p0} moved llama {llama} from {start} to tile {cell}",
-            p0=_who(seat),
+            p0=who(seat),
             llama=lm.id,
             start=start,
             cell=move.to,
@@ -847,14 +847,14 @@ def _sell(state: State, seat: int, move: Sell) -> tuple[State, list[Event]]:
             gain,
             "{p0} sold {load} at village {village} and gained {n} {load}",
             "{p0} sold {load} at village {village} and gained {n} {load}",
-            p0=_who(seat),
+            p0=who(seat),
             load=COLOUR_WORDS[load],
             village=village,
         )
     else:
         text = said(
             "{p0} sold {load} at village {village}, which did not ask for it, and gained nothing",
-            p0=_who(seat),
+            p0=who(seat),
             load=COLOUR_WORDS[load],
             village=village,
         )
@@ -864,7 +864,7 @@ def _sell(state: State, seat: int, move: Sell) -> tuple[State, list[Event]]:
         new.winner = seat
         new.end_reason = f"{D.SEAT_NAMES[seat]} collected all seven colours"
         new.active = None
-        events.append(Event.told(said("{p0} has all seven colours and wins", p0=_who(seat)), kind="end"))
+        events.append(Event.told(said("{p0} has all seven colours and wins", p0=who(seat)), kind="end"))
     return new, events
 
 
@@ -895,7 +895,7 @@ def _buy(state: State, seat: int, move: Buy) -> tuple[State, list[Event]]:
     new.llamas.append(Llama(seat, count + 1, nl.cell, None, stage=3, new=True))
     _record(new, seat, move, [nl.cell])
     text = said(
-        "{p0} bought llama {llama} at village {village}", p0=_who(seat), llama=count + 1, village=nl.cell
+        "{p0} bought llama {llama} at village {village}", p0=who(seat), llama=count + 1, village=nl.cell
     )
     return new, [Event.told(text, kind="buy")]
 
@@ -947,7 +947,7 @@ def _end(state: State, seat: int, move: End | None = None) -> tuple[State, list[
     if new.recycles != recycled:
         events.append(Event.told(said("the used demands went back into the bag"), kind="recycle"))
     if drawn:
-        events.append(Event.told(said("new demands: {demands}", demands=_listed(drawn, True)), kind="refill"))
+        events.append(Event.told(said("new demands: {demands}", demands=listed(drawn, True)), kind="refill"))
     loaded: list[Said] = []
     for lm in new.llamas:
         if lm.seat == seat and lm.load is None:
@@ -964,7 +964,7 @@ def _end(state: State, seat: int, move: End | None = None) -> tuple[State, list[
         lm.new = False
     if loaded:
         events.append(
-            Event.told(said("{p0} reloads: {loads}", p0=_who(seat), loads=_listed(loaded)), kind="reload")
+            Event.told(said("{p0} reloads: {loads}", p0=who(seat), loads=listed(loaded)), kind="reload")
         )
     new.active = None
     new.rotated = []
@@ -974,7 +974,7 @@ def _end(state: State, seat: int, move: End | None = None) -> tuple[State, list[
     new.turn_cells = []
     new.prev_routes = new.turn_routes
     new.turn_routes = []
-    events.insert(0, Event.told(said("{p0} ended the turn", p0=_who(seat)), kind="end_turn"))
+    events.insert(0, Event.told(said("{p0} ended the turn", p0=who(seat)), kind="end_turn"))
     limit = new.config.max_turns
     if limit and new.turn_number >= limit:
         new.phase = "over"
@@ -1233,7 +1233,7 @@ def summary(view: View) -> str | Said:
     counts = {"colours": view.colours[seat], "loose": view.loose[seat]}
     if pieces:
         held = said(
-            "You hold: {pieces} ({colours} of 7 colours, {loose} loose)", pieces=_listed(pieces), **counts
+            "You hold: {pieces} ({colours} of 7 colours, {loose} loose)", pieces=listed(pieces), **counts
         )
     else:
         held = said("You hold: nothing ({colours} of 7 colours, {loose} loose)", **counts)
@@ -1244,7 +1244,7 @@ def summary(view: View) -> str | Said:
         for lm in view.llamas
         if lm.seat == seat
     ]
-    llamas = said("Your llamas: {llamas}", llamas=_listed(mine)) if mine else said("Your llamas: none")
+    llamas = said("Your llamas: {llamas}", llamas=listed(mine)) if mine else said("Your llamas: none")
     return said("{holdings}\n{llamas}", holdings=held, llamas=llamas)
 
 

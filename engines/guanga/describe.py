@@ -18,7 +18,7 @@ from engines.core import UNKNOWN, Said, Section, said, said_n
 
 from . import data as D
 from . import terms as W
-from .rules import CARD, ORDER, View, order_said
+from .rules import CARD, ORDER, View, listed, order_said, seat_word
 from .shapes import CELL_NAMES
 from .words import WORDS
 
@@ -35,19 +35,6 @@ _DOING = {
     "extra": said("{player} may place the blanket's extra patch"),
     "after": said("{player} is finishing the turn"),
 }
-
-
-def _p(seat: int) -> str:
-    """A seat as sentences write it, for the table to name: ``{p0}``."""
-    return f"{{p{seat}}}"
-
-
-def _listed(items: list[Said] | list[str]) -> Said | str:
-    """Items in a list (``a, b, c``), each put in the reader's language."""
-    out: Said | str = items[-1]
-    for item in reversed(items[:-1]):
-        out = said("{item}, {more}", item=item, more=out)
-    return out
 
 
 def _patch(top: str) -> Said | str:
@@ -94,19 +81,19 @@ def _game(view: View) -> Section:
                         said(
                             "Place {place}: {player}, {points} VP",
                             place=place,
-                            player=_p(seat),
+                            player=seat_word(seat),
                             points=view.final_scores[seat],
                         )
                     )
         return Section(said("Game"), tuple(lines))
     if view.phase == "order":
-        waiting = _listed([_p(s) for s in view.to_move]) if view.to_move else said("nobody")
+        waiting = listed([seat_word(s) for s in view.to_move]) if view.to_move else said("nobody")
         lines.append(
             said("Everyone keeps one of two secret orders; still choosing: {players}", players=waiting)
         )
     else:
         doing = _DOING[view.phase] if view.phase in _DOING else said("{player} is playing")
-        lines.append(Said(doing.msg, {"player": _p(view.turn)}))
+        lines.append(Said(doing.msg, {"player": seat_word(view.turn)}))
         if view.first_patch is not None and view.placed:
             lines.append(
                 said(
@@ -124,15 +111,19 @@ def _game(view: View) -> Section:
                 )
             )
     if view.last is not None and view.last_seat is not None:
-        lines.append(said("Last move: {player} played {move}", player=_p(view.last_seat), move=view.last))
+        lines.append(
+            said("Last move: {player} played {move}", player=seat_word(view.last_seat), move=view.last)
+        )
     secret_orders = view.mode != "beginner" and view.players > 1
     for p in view.guangas:
         # the public total leaves out an order's points, which only its owner sees before the end
         total = p.score["total"] - (p.score["orders"] if _with_order(view, p.seat) else 0)
         if secret_orders:
-            lines.append(said("{player}: {points} VP and a secret order", player=_p(p.seat), points=total))
+            lines.append(
+                said("{player}: {points} VP and a secret order", player=seat_word(p.seat), points=total)
+            )
         else:
-            lines.append(said("{player}: {points} VP", player=_p(p.seat), points=total))
+            lines.append(said("{player}: {points} VP", player=seat_word(p.seat), points=total))
     if view.end_at is not None:
         if view.end_triggered:
             lines.append(said("The end is triggered: this round is the last."))
@@ -237,8 +228,8 @@ def _guanga(view: View, seat: int) -> Section:
     lines.append(said_n(empty, "{n} empty cell", "{n} empty cells"))
     for r, row in enumerate(D.ROWS):
         cells = [_cell(view, seat, r * D.SIZE + c) for c in range(D.SIZE)]
-        lines.append(said("Row {row}: {cells}", row=row, cells=_listed(cells)))
-    return Section(said("{player}'s guanga", player=_p(seat)), tuple(lines))
+        lines.append(said("Row {row}: {cells}", row=row, cells=listed(cells)))
+    return Section(said("{player}'s guanga", player=seat_word(seat)), tuple(lines))
 
 
 def _progress(view: View, seat: int, order: str) -> list[Said]:

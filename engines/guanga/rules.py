@@ -169,7 +169,7 @@ def patch_term(kind: int) -> Said:
     return W.PATCHES[patch_name(kind)]
 
 
-def _p(seat: int) -> str:
+def seat_word(seat: int) -> str:
     """A seat as sentences write it, for the table to name: ``{p0}``."""
     return f"{{p{seat}}}"
 
@@ -806,7 +806,7 @@ def _check_tile(s: State, seat: int, events: list[Event]) -> None:
                 said(
                     "{player} is the first to complete their guanga and takes the "
                     "complete-guanga tile ({vp} VP)",
-                    player=_p(seat),
+                    player=seat_word(seat),
                     vp=D.COMPLETE_TILE_VP,
                 ),
                 kind="tile",
@@ -900,7 +900,7 @@ NONE_F = term("guanga: no cell or card", "none")  # feminine in Spanish (casilla
 FEWER_NEGATIVE = said("fewer negative points")
 
 
-def _listed(items: Sequence[Said | str], *, semicolons: bool = False) -> Said | str:
+def listed(items: Sequence[Said | str], *, semicolons: bool = False) -> Said | str:
     """Words in a list (``a, b, c``; ``a; b; c``), each put in the reader's language."""
     out = items[-1]
     for item in reversed(items[:-1]):
@@ -914,7 +914,7 @@ def _listed(items: Sequence[Said | str], *, semicolons: bool = False) -> Said | 
 
 def _allowed_text(s: State, seat: int) -> Said | str:
     kinds = sorted({type(m).__name__ for m in legal_moves(s, seat)})
-    return _listed([_ALLOWED[k] for k in kinds], semicolons=True) if kinds else said("nothing")
+    return listed([_ALLOWED[k] for k in kinds], semicolons=True) if kinds else said("nothing")
 
 
 def _phase_words(phase: str) -> Said:
@@ -982,9 +982,9 @@ def _do_keep(s: State, seat: int, m: Keep, events: list[Event]) -> None:
     s.orders[seat] = m.order
     events.append(
         Event.told(
-            said("{player} kept order {order}", player=_p(seat), order=order_said(m.order)),
+            said("{player} kept order {order}", player=seat_word(seat), order=order_said(m.order)),
             visible_to={seat},
-            public=said("{player} kept a secret order", player=_p(seat)),
+            public=said("{player} kept a secret order", player=seat_word(seat)),
             kind="order",
         )
     )
@@ -1065,7 +1065,7 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
             Event.told(
                 said(
                     "{player} placed the blanket's extra patch, {patch}, on {cell}",
-                    player=_p(seat),
+                    player=seat_word(seat),
                     patch=patch_term(kind),
                     cell=cell,
                 ),
@@ -1081,7 +1081,7 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
         Event.told(
             said(
                 "{player} placed {patch} (basket slot {slot}) on {cell}",
-                player=_p(seat),
+                player=seat_word(seat),
                 patch=patch_term(kind),
                 slot=m.slot,
                 cell=cell,
@@ -1144,7 +1144,7 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
                 cost,
                 "{player} spent {n} shell on {patch} and placed it on {cell}",
                 "{player} spent {n} shells on {patch} and placed it on {cell}",
-                player=_p(seat),
+                player=seat_word(seat),
                 patch=patch_term(kind),
                 cell=CELL_NAMES[m.cell],
             ),
@@ -1161,7 +1161,8 @@ def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
         events.append(
             Event.told(
                 said(
-                    "{player} can no longer take two patches this turn; the take is skipped", player=_p(seat)
+                    "{player} can no longer take two patches this turn; the take is skipped",
+                    player=seat_word(seat),
                 ),
                 kind="skip",
             )
@@ -1185,7 +1186,9 @@ def _do_refresh(s: State, seat: int, m: Refresh, events: list[Event]) -> None:
     s.basket = [None] * D.BASKET_SIZE
     _refill_basket(s)
     events.append(
-        Event.told(said("{player} spent a shell to replace the basket", player=_p(seat)), kind="refresh")
+        Event.told(
+            said("{player} spent a shell to replace the basket", player=seat_word(seat)), kind="refresh"
+        )
     )
     s.highlight = []
     _after_extra_action(s, seat, events)
@@ -1221,8 +1224,8 @@ def _do_stopper(s: State, seat: int, m: Stopper, events: list[Event]) -> None:
         Event.told(
             said(
                 "{player} put a stopper on {target}'s {cell}",
-                player=_p(seat),
-                target=_p(m.target),
+                player=seat_word(seat),
+                target=seat_word(m.target),
                 cell=CELL_NAMES[m.cell],
             ),
             kind="stopper",
@@ -1257,7 +1260,7 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
         raise IllegalMove(
             "no workshop marker for {attr} is face up; face-up markers: {up}",
             attr=attr,
-            up=_listed(up) if up else NONE,
+            up=listed(up) if up else NONE,
         )
     pl = mask_of(m.cells)
     if pl not in PLACEMENT_SETS[m.card]:
@@ -1288,7 +1291,7 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
     s.markers[marker] -= 1
     s.claimed_this_turn = True
     told = {
-        "player": _p(seat),
+        "player": seat_word(seat),
         "card": m.card,
         "name": card[1],
         "vp": card[4],
@@ -1340,7 +1343,7 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
                         lines,
                         "{player} completed {n} {attr} line and gained {shells}",
                         "{player} completed {n} {attr} lines and gained {shells}",
-                        player=_p(seat),
+                        player=seat_word(seat),
                         attr=attr,
                         shells=said_n(got, "{n} Mullu shell", "{n} Mullu shells"),
                     ),
@@ -1388,7 +1391,7 @@ def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
         Event.told(
             said(
                 "{player} returned {first} from {first_cell} and {second} from {second_cell} to the bag",
-                player=_p(seat),
+                player=seat_word(seat),
                 first=first,
                 first_cell=first_cell,
                 second=second,
@@ -1436,7 +1439,7 @@ def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
 def _do_done(s: State, seat: int, m: Done, events: list[Event]) -> None:
     if s.phase not in ("claim", "after", "extra"):
         raise _refuse(s, seat, said("you cannot end your turn yet"))
-    events.append(Event.told(said("{player} ended their turn", player=_p(seat)), kind="done"))
+    events.append(Event.told(said("{player} ended their turn", player=seat_word(seat)), kind="done"))
     _end_turn(s, seat, events)
 
 
@@ -1830,9 +1833,9 @@ def summary(view: View) -> Said | str:
         extras.append(said("stoppers left {stoppers}", stoppers=me.stoppers_left))
     extras.append(said("cards {cards}", cards=", ".join(me.claimed)) if me.claimed else said("cards none"))
     extras.append(said("score {score}", score=me.score["total"]))
-    you = _listed(extras)
+    you = listed(extras)
     if view.dealt_orders:
-        dealt = _listed([order_said(o) for o in view.dealt_orders])
+        dealt = listed([order_said(o) for o in view.dealt_orders])
         return said("Orders dealt to you: {orders}\nYou: {you}", orders=dealt, you=you)
     if me.order not in (None, UNKNOWN):
         return said("Your order: {order}\nYou: {you}", order=order_said(me.order), you=you)

@@ -54,6 +54,14 @@ class TableCog(
     def sessions(self) -> SessionService:
         return self.bot.ready_sessions()
 
+    async def managers_only(self, interaction: discord.Interaction, refusal: str) -> bool:
+        """Whether a server setting is refused to the asker (who lacks Manage Server); if so,
+        ``refusal`` is the private answer."""
+        if interaction.permissions.manage_guild:
+            return False
+        await self.table.reply(interaction, "⚠️ " + refusal)
+        return True
+
     @app_commands.command(name="join", description="Take a seat in the lobby in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
         await self.table.lobby_action(interaction, None, "join", from_button=False)
@@ -507,15 +515,13 @@ class TableCog(
             store = self.sessions.store
             guild_id = interaction.guild_id or 0
             if choose is not None:
-                if not interaction.permissions.manage_guild:
-                    await self.table.reply(
-                        interaction,
-                        "⚠️ "
-                        + t.gettext(
-                            "Only members with Manage Server can choose the server's language; "
-                            "/game language without an option shows it."
-                        ),
-                    )
+                if await self.managers_only(
+                    interaction,
+                    t.gettext(
+                        "Only members with Manage Server can choose the server's language; "
+                        "/game language without an option shows it."
+                    ),
+                ):
                     return
                 await store.set_server_language(
                     guild_id, None if choose.value == SERVER_LANGUAGE else choose.value
@@ -548,15 +554,13 @@ class TableCog(
             store = self.sessions.store
             guild_id = interaction.guild_id or 0
             if high is not None:
-                if not interaction.permissions.manage_guild:
-                    await self.table.reply(
-                        interaction,
-                        "⚠️ "
-                        + t.gettext(
-                            "Only members with Manage Server can choose the server's palette; "
-                            "/game contrast without an option shows it."
-                        ),
-                    )
+                if await self.managers_only(
+                    interaction,
+                    t.gettext(
+                        "Only members with Manage Server can choose the server's palette; "
+                        "/game contrast without an option shows it."
+                    ),
+                ):
                     return
                 await store.set_server_contrast(guild_id, high)
             if await store.server_contrast(guild_id):

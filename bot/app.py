@@ -175,7 +175,7 @@ else:
     _BotBase = object
 
 
-class TableBot(_BotBase):
+class Pukllay(_BotBase):
     """What the bot is, sharded or not: dependencies, extensions, the scheduler and command sync.
 
     Mixed into :class:`PukllayBot` (one gateway connection) and :class:`ShardedPukllayBot`
@@ -405,15 +405,15 @@ class TableBot(_BotBase):
                 self.store = None
 
 
-class PukllayBot(TableBot, commands.Bot):
+class PukllayBot(Pukllay, commands.Bot):
     """The bot on one gateway connection (no sharding)."""
 
 
-class ShardedPukllayBot(TableBot, commands.AutoShardedBot):
+class ShardedPukllayBot(Pukllay, commands.AutoShardedBot):
     """The bot serving the shards ``SHARD_IDS`` of ``SHARD_COUNT`` (all of them without SHARD_IDS)."""
 
 
-def create_bot(settings: Settings, **options: Any) -> TableBot:
+def create_bot(settings: Settings, **options: Any) -> Pukllay:
     """The bot the settings ask for: sharded when ``SHARD_COUNT`` is set."""
     if settings.sharded:
         options.setdefault("shard_count", settings.shard_count)

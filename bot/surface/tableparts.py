@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from languages import Language
 
     class TableClient(commands.Bot):
-        """The bot as the table sees it (to the type checker; :class:`bot.app.TableBot` is one)."""
+        """The bot as the table sees it (to the type checker; :class:`bot.app.Pukllay` is one)."""
 
         settings: Settings
         scheduler: Scheduler | None

@@ -271,6 +271,7 @@ TALKS_TO_DISCORD = {
     "bot.i18n",
     "bot.surface.direct",
     "bot.surface.options",
+    "bot.surface.replies",
     "bot.surface.tableparts",
     "bot.ui",
     "bot.web.health",

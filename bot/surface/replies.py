@@ -38,7 +38,7 @@ def guarded(*, defer: bool = True) -> Callable[[Handler[S, P]], Handler[S, P]]:
             await table.guard(interaction, work, defer=defer)
 
         del run.__wrapped__  # discord.py must read the signature below, not the body's strings
-        run.__signature__ = inspect.signature(body, eval_str=True)  # type: ignore[attr-defined]
+        run.__signature__ = inspect.signature(body, eval_str=True)  # type: ignore[attr-defined]  # read by inspect
         return run
 
     return wrap

@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from bot.public import MESSAGE_LIMIT, clip, event_lines
 from bot.sessions import Session
 from bot.storage import NOTIFY_PLACES, PersonRow
+from bot.time import gameclock
 from languages import ENGLISH, N_, Language
 
 MAX_REMIND_HOURS = 168  # a week
@@ -383,13 +384,12 @@ def away_labels(people: dict[int, PersonRow], now: float, t: Language = ENGLISH)
     }
 
 
-def time_used(person: PersonRow, start: float, now: float) -> float:
-    """Seconds of a turn clock used between ``start`` and ``now``, not counting time away."""
-    used = max(0.0, now - start)
-    if person.away_since is not None and person.away_until is not None:
-        overlap = min(person.away_until, now) - max(person.away_since, start)
-        used -= max(0.0, overlap)
-    return used
+def away_periods(person: PersonRow) -> list[tuple[float, float]]:
+    """``person``'s time away as the game clock counts it (:data:`bot.time.gameclock.Away`): the
+    one period they set, or none while either end is unset."""
+    if person.away_since is None or person.away_until is None:
+        return []
+    return [(person.away_since, person.away_until)]
 
 
 def paused_deadline(people: Sequence[PersonRow], start: float, timer: float, now: float) -> float | None:
@@ -397,7 +397,7 @@ def paused_deadline(people: Sequence[PersonRow], start: float, timer: float, now
     else when it falls once their time away is left out (the latest of theirs: the game waits)."""
     later = []
     for person in people:
-        left = timer - time_used(person, start, now)
+        left = timer - gameclock.used(start, now, away_periods(person))
         if left > 0:
             resume = person.away_until if person.away_at(now) and person.away_until is not None else now
             later.append(resume + left)

@@ -9,6 +9,7 @@ import pytest
 from bot import notices
 from bot.notices import DAY, SettingError
 from bot.storage import PersonRow
+from bot.time import gameclock
 
 NOON_UTC = datetime(2027, 1, 15, 12, 0, tzinfo=UTC).timestamp()  # 07:00 in Lima (UTC-5)
 
@@ -60,6 +61,25 @@ def test_a_paused_clock_leaves_time_away_out():
     # Back early: the clock runs from now with what was left.
     back = PersonRow(1, away_since=start + 3600, away_until=start + 25 * 3600)
     assert notices.paused_deadline([back], start, timer, start + 25 * 3600) == start + 48 * 3600
+
+
+def test_time_away_straddling_a_turn_is_counted_once_for_turn_timers_and_game_clocks():
+    """Turn timers (notices) and game clocks (gameclock) share one sum: time used minus the part
+    of the time away that falls inside the turn, for away periods that began before the turn and
+    for ones still running."""
+    hour, start = 3600.0, NOON_UTC
+    before = PersonRow(1, away_since=start - 5 * hour, away_until=start + 2 * hour)  # began earlier
+    still = PersonRow(2, away_since=start + 6 * hour, away_until=start + 30 * hour)  # not over yet
+    now = start + 10 * hour
+    assert notices.away_periods(before) == [(start - 5 * hour, start + 2 * hour)]
+    assert notices.away_periods(PersonRow(3, away_since=start)) == []  # no end set: not away
+    assert gameclock.used(start, now, notices.away_periods(before)) == 8 * hour
+    assert gameclock.used(start, now, notices.away_periods(still)) == 6 * hour
+    assert gameclock.used(start, now, notices.away_periods(before) + notices.away_periods(still)) == 4 * hour
+    # A 9-hour turn timer: 1 hour left for the first, who is back: it runs from now.
+    assert notices.paused_deadline([before], start, 9 * hour, now) == now + hour
+    # 3 hours left for the second, after their time away ends.
+    assert notices.paused_deadline([still], start, 9 * hour, now) == start + 33 * hour
 
 
 def test_a_digest_of_thirty_games_fits_one_message():

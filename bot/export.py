@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engines
-from bot import public
+from bot import public, texts
 from bot.history import browsable, start_state
 from bot.public import MoveRecord
 from bot.replaying import UNDO, undo_target, walk
@@ -130,7 +130,7 @@ def build(
             "move": seen.notation,
             "time": row.created_at,
             "computer": record.by_computer,
-            "lines": [public.sentence(name_seats(t, names)) for t in seen.lines],
+            "lines": [texts.sentence(name_seats(t, names)) for t in seen.lines],
         }
         if undo_target(record.move) is not None:
             entry["undo"] = undo_target(record.move)

@@ -19,10 +19,10 @@ from PIL import Image
 
 import languages
 from bot.history import start_state
-from bot.public import number, signed
 from bot.replaying import taken_back, walk
 from bot.sessions import RatingChange, Session, SessionService
 from bot.storage import MoveRow
+from bot.texts import number, signed
 from engines.core import Outcome, name_seats
 from languages import ENGLISH, N_, Language
 from renderers import animation

@@ -48,10 +48,9 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot import alt, choices, export, i18n, notices, public, results
+from bot import alt, choices, export, i18n, notices, public, results, texts
 from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
 from bot.history import History
-from bot.public import MESSAGE_LIMIT, clip, ordinal
 from bot.sessions import (
     MoveResult,
     NotSeated,
@@ -67,6 +66,7 @@ from bot.storage import PersonRow, fits
 from bot.surface.attach import gallery_item, picture
 from bot.surface.clockvote import ClockDesk, TimeoutButton
 from bot.surface.direct import Notifier, PrivateViewButton
+from bot.texts import MESSAGE_LIMIT, clip, ordinal
 from bot.undo import Undone, UndoService
 from engines.core import DEFAULT_LEVEL, MoveError, Outcome, Said, in_words, name_seats, said, said_n
 from languages import ENGLISH, N_, Language
@@ -335,9 +335,7 @@ class Table:
     def away_labels(self, people: dict[int, PersonRow], t: Language) -> dict[int, str]:
         """``user id -> "away until ..."`` in ``t`` for those of ``people`` taking time away now."""
         now = self.notifier.now()
-        return {
-            uid: public.away_label(notices.away_date(p), t) for uid, p in people.items() if p.away_at(now)
-        }
+        return {uid: texts.away_label(notices.away_date(p), t) for uid, p in people.items() if p.away_at(now)}
 
     async def away_of(self, session: Session, t: Language) -> dict[int, str]:
         """The away labels of ``session``'s people, in ``t`` (for /game status)."""
@@ -384,7 +382,7 @@ class Table:
             records = await self.service.untold(session)
             language = await self.language(session)
             people = await self.notifier.people_to_move(session)
-            text = public.board_text(
+            text = texts.board_text(
                 session,
                 records,
                 header=header,
@@ -399,7 +397,7 @@ class Table:
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             file = await self.render(
                 session,
-                last_action=public.last_action(session, records, language),
+                last_action=texts.last_action(session, records, language),
                 language=language.code,
                 contrast=await self.server_contrast(session),
             )
@@ -593,7 +591,7 @@ class Table:
 
     async def lobby_text(self, session: Session, t: Language | None = None) -> str:
         """The lobby message, in ``t`` (a private answer: the asker's), else the server's language."""
-        return public.lobby_text(session, t or await self.language(session))
+        return texts.lobby_text(session, t or await self.language(session))
 
     def lobby_view(self, session: Session, t: Language = ENGLISH) -> discord.ui.View | None:
         """The lobby's buttons (labelled in ``t``, the server's language) while it is open; None
@@ -681,7 +679,7 @@ class Table:
         self.service.check_clock(clock)
         host = interaction.user
         t = await i18n.server(self.bot, self.service.store, interaction.guild_id)
-        sent = await interaction.response.send_message(public.opening_text(info.title, host.display_name, t))
+        sent = await interaction.response.send_message(texts.opening_text(info.title, host.display_name, t))
         message_id = sent.message_id
         parent_id = channel_of(interaction)
         if message_id is None:
@@ -708,7 +706,7 @@ class Table:
         parent = self.bot.get_partial_messageable(parent_id, guild_id=interaction.guild_id)
         try:
             opened = await parent.get_partial_message(message_id).create_thread(
-                name=public.thread_name(info.title, session.id, host.display_name),
+                name=texts.thread_name(info.title, session.id, host.display_name),
                 auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,
             )
         except discord.HTTPException as exc:
@@ -731,7 +729,7 @@ class Table:
         await interaction.edit_original_response(
             content=await self.lobby_text(session, t), view=self.lobby_view(session, t)
         )
-        await opened.send(public.thread_welcome(session, t), allowed_mentions=discord.AllowedMentions.none())
+        await opened.send(texts.thread_welcome(session, t), allowed_mentions=discord.AllowedMentions.none())
 
     @staticmethod
     def check_permissions(interaction: discord.Interaction, *, for_thread: bool = False) -> None:
@@ -811,7 +809,7 @@ class Table:
         channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
         try:
             await channel.send(
-                public.full_table_text(session, await self.language(session)),
+                texts.full_table_text(session, await self.language(session)),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(session.row.host_id)]
                 ),
@@ -1076,7 +1074,7 @@ class Table:
         page = await self.history.page(session, number)
         reader = session.reader_of(interaction.user.id)
         t = i18n.private(interaction)
-        text = public.history_text(session, page.number, page.shown, page.record, reader, t)
+        text = texts.history_text(session, page.number, page.shown, page.record, reader, t)
         file = None
         renderer = session.info.load_renderer()
         if renderer is not None:
@@ -1129,7 +1127,7 @@ class Table:
         seats = {r.number: r.seat for r in await self.service.store.moves(session.id)}
         options = [
             discord.SelectOption(
-                label=public.history_label(session, m, seats.get(m), t), value=str(m), default=m == n
+                label=texts.history_label(session, m, seats.get(m), t), value=str(m), default=m == n
             )
             for m in jump_targets(n, shown)
         ]
@@ -1204,7 +1202,7 @@ class Table:
             values = {
                 "game": session.info.title,
                 "number": session.id,
-                "reason": public.end_reason(session, t),
+                "reason": texts.end_reason(session, t),
                 "player": interaction.user.mention,
                 "file": name,
             }
@@ -1258,7 +1256,7 @@ class Table:
             request = asked.request
             t = await self.language(session)
             names = ", ".join(session.by_seat(s).mention for s in sorted(request.waiting))
-            lines = [public.describe(session, r, None, t) for r in asked.moves[:5]]
+            lines = [texts.describe(session, r, None, t) for r in asked.moves[:5]]
             text = "\n".join(
                 (
                     t.ngettext(
@@ -1464,7 +1462,7 @@ class Table:
             raise NotSeated("you have no seat at this game")
         mine = seat.seat
         t = i18n.private(interaction)
-        lines = [t.gettext("You played `{move}`.", move=text)] + public.own_lines(
+        lines = [t.gettext("You played `{move}`.", move=text)] + texts.own_lines(
             session, result.played, mine, t=t
         )
         acting = session.status == "active" and mine in session.to_move()
@@ -1472,7 +1470,7 @@ class Table:
             others = [r for r in result.played if r.seat != mine]
             lines += (
                 [t.gettext("Your turn is over; then:")]
-                + public.turn_lines(session, others, reader=mine, t=t)
+                + texts.turn_lines(session, others, reader=mine, t=t)
                 + [t.gettext("It is your turn again.")]
             )
         if acting and in_menu:

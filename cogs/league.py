@@ -24,10 +24,10 @@ from bot import alt, i18n
 from bot.app import PukllayBot
 from bot.league import pairing
 from bot.league.service import FORMAT_NAMES, LeagueError, LeagueService, OpenedRound, Standing
-from bot.public import clip
 from bot.storage import Job
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueRow, LeagueStore
 from bot.surface.attach import picture
+from bot.texts import clip
 from bot.time import gameclock as gc
 from bot.time.scheduler import Scheduler
 from bot.ui import NEEDED_FOR_THREADS, Table, can_view_channel

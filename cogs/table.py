@@ -12,14 +12,14 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot import i18n, public, ui
+from bot import i18n, texts, ui
 from bot.app import PukllayBot
 from bot.describe import described
 from bot.league.service import season_label, season_named, seasons
-from bot.public import number
 from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
 from bot.storage.leagues import LeagueStore
+from bot.texts import number
 from bot.ui import Table, channel_of, clip
 from engines.core import DEFAULT_LEVEL, LEVELS, said
 from languages import ENGLISH, Language
@@ -101,7 +101,7 @@ class TableCog(
             away = await self.table.away_of(session, t)
             await self.table.reply(
                 interaction,
-                public.status_text(
+                texts.status_text(
                     session,
                     moves,
                     last,
@@ -174,7 +174,7 @@ class TableCog(
             records = await self.sessions.log(session, last=count)
             reader = self.reader(session, interaction)
             await self.table.reply(
-                interaction, public.log_text(session, records, reader, i18n.private(interaction))
+                interaction, texts.log_text(session, records, reader, i18n.private(interaction))
             )
 
         await self.table.guard(interaction, work)
@@ -366,7 +366,7 @@ class TableCog(
         async def work() -> None:
             sessions = await self.sessions.live(interaction.guild_id)
             visible = [s for s in sessions if self.can_view(interaction, s)]
-            await self.table.reply(interaction, public.list_text(visible, i18n.private(interaction)))
+            await self.table.reply(interaction, texts.list_text(visible, i18n.private(interaction)))
 
         await self.table.guard(interaction, work)
 
@@ -393,7 +393,7 @@ class TableCog(
         async def work() -> None:
             store = self.sessions.store
             t = i18n.private(interaction)
-            meaning = t.gettext(public.RATING_MEANING)
+            meaning = t.gettext(texts.RATING_MEANING)
             if season is not None and isinstance(store, LeagueStore) and interaction.guild_id is not None:
                 league = await season_named(
                     store,
@@ -469,7 +469,7 @@ class TableCog(
                 lines.append(
                     f"{title}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})"
                 )
-            lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(public.RATING_MEANING)))
+            lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(texts.RATING_MEANING)))
             await self.table.reply(interaction, "\n".join(lines))
 
         await self.table.guard(interaction, work)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot import export
-from bot.local import main
+from bot.terminal import main
 from engines.core import jsonable
 from tests.table.test_history import GAMES, played
 
@@ -24,7 +24,7 @@ async def finished(service, game: str, channel: int, seed: int = 5):
 @pytest.mark.parametrize("game", GAMES)
 async def test_every_game_round_trips(service, game, tmp_path):
     """A finished game's export replays to the stored final state and the engine's result,
-    from the file alone (read back from disk), and through ``python -m bot.local --replay``."""
+    from the file alone (read back from disk), and through ``python -m bot.terminal --replay``."""
     session = await finished(service, game, 200)
     data = await export.export_session(service, session)
     path = tmp_path / "game.json"

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from bot import public
+from bot import texts
 from bot.sessions import Damaged, SessionService, TableError
 from tests.support import nim
 
@@ -168,7 +168,7 @@ async def test_a_damaged_lobby_is_described_not_crashed_on(database):
         await database.execute("UPDATE sessions SET options = '[' WHERE id = ?", lobby.id)
         (listed,) = await service.live(G)
         assert listed.damaged and "options" in listed.damaged
-        assert "damaged" in public.status_text(listed, 0) and "1. ann" in public.status_text(listed, 0)
-        assert "damaged" in public.list_text([listed])
+        assert "damaged" in texts.status_text(listed, 0) and "1. ann" in texts.status_text(listed, 0)
+        assert "damaged" in texts.list_text([listed])
     finally:
         await store.close()

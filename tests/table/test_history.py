@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import engines
-from bot import public
+from bot import texts
 from bot.history import History, browsable
 from bot.sessions import TableError
 from engines.core import TABLE, config_from_options, rng_for
@@ -130,11 +130,11 @@ async def test_a_page_shows_no_other_seats_secret(service, game):
         page = await history.page(session, number)
         record = page.record
         for reader in [None, *range(n)]:
-            text = public.history_text(session, number, page.shown, record, reader)
+            text = texts.history_text(session, number, page.shown, record, reader)
             for event in record.events:
                 private = event.visible_to is not None and (reader is None or reader not in event.visible_to)
                 if private and event.text != (event.public_text or ""):
-                    mine = public.sentence(public.name_seats(event.text, session.names()))
+                    mine = texts.sentence(texts.name_seats(event.text, session.names()))
                     assert mine not in text, (number, reader, text)
             secret = record.seat != TABLE and record.privacy is not None and not record.privacy.public
             if (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import public
+from bot import public, texts
 from bot.sessions import SessionService
 
 G = 1
@@ -23,7 +23,7 @@ def first_hut(moves):
 async def texts_for(service, session):
     """The log as each seat and a spectator read it."""
     records = await service.log(session)
-    return {reader: public.log_text(session, records, reader) for reader in (0, 1, None)}
+    return {reader: texts.log_text(session, records, reader) for reader in (0, 1, None)}
 
 
 async def test_log_hides_a_hut_until_the_round_ends(service):
@@ -33,12 +33,12 @@ async def test_log_hides_a_hut_until_the_round_ends(service):
     hut = first_hut(await service.legal_moves(7, 1))
     result = await service.play(7, 1, hut)
     assert not public.has_public_news(result.session, result)  # a hut is confirmed privately, no board post
-    assert hut not in public.channel_text(result.session, result)
+    assert hut not in texts.channel_text(result.session, result)
     logs = await texts_for(service, result.session)
     assert f"`{hut}`" in logs[ann]
     for reader in (1 - ann, None):
         assert hut not in logs[reader] and "ann built a hut" in logs[reader]
-    status = public.status_text(result.session, 1, (await service.log(result.session))[-1], None)
+    status = texts.status_text(result.session, 1, (await service.log(result.session))[-1], None)
     assert hut not in status and "ann built a hut" in status
     await service.play(7, 1, "done")
     result = await service.play(7, 2, "done")
@@ -117,10 +117,10 @@ async def test_guanga_order_in_log_and_status(service):
     ann = session.seat_of(1).seat
     order = session.state.orders_dealt[ann][0]
     result = await service.play(9, 1, f"keep {order}")
-    assert order not in public.channel_text(result.session, result)
+    assert order not in texts.channel_text(result.session, result)
     logs = await texts_for(service, result.session)
     assert f"keep {order}" in logs[ann]
     assert order not in logs[1 - ann] and order not in logs[None] and "kept a secret order" in logs[None]
     last = (await service.log(result.session))[-1]
-    assert order not in public.status_text(result.session, 1, last, None)
-    assert order in public.status_text(result.session, 1, last, ann)
+    assert order not in texts.status_text(result.session, 1, last, None)
+    assert order in texts.status_text(result.session, 1, last, ann)

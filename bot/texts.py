@@ -356,7 +356,7 @@ def option_words(session: Session, t: Language = ENGLISH) -> list[str]:
     """The options that differ from the game's defaults, in the game's words translated into ``t``
     (``option.<name>.<value>``, else ``option.<name>`` with the value put in)."""
     try:
-        words = getattr(session.engine, "WORDS", {})
+        words: Mapping[str, str] = session.engine.WORDS
         defaults = {o.name: o.default for o in session.info.options()}
     except (ImportError, ValueError):  # a game that is not installed (a damaged session)
         words, defaults = {}, {}

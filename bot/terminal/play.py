@@ -231,7 +231,7 @@ def play(
                     print("  " + lang.gettext("hut chart: {path}", path=chart_path), file=out)
                 continue
             if command == "help":
-                rules = getattr(module, "RULES_HELP", None)
+                rules = module.RULES_HELP
                 print(plain(lang.gettext(rules) if rules else lang.gettext("no help written")), file=out)
                 continue
             try:

@@ -1,25 +1,16 @@
 """What each reader may see of a game: the one decision every surface asks.
 
-A *reader* is a seat number, or ``None`` for anyone who is not seated (the channel,
-spectators).  :func:`seen` says what a reader may see of one move
-(:class:`~bot.records.MoveRecord`: a move, its events and its privacy mark, just played or
-read back from the log) in the game's state: its notation or not, the event lines that
-reader may read, its mask, and whether the channel need not hear of it on its own.
-:func:`has_public_news` says whether the channel hears of a move now.  Every text the table
-shows about a game is put in words from these answers by :mod:`bot.texts` (the channel's
-posts, private replies, ``/game log``, ``/game status``, history pages), and the export
-(:mod:`bot.export`, also of a finished game: a move kept secret for good stays kept) and the
-terminal (:mod:`bot.terminal`) ask them too.  Who reads as which seat is
-:meth:`bot.sessions.Session.reader_of`'s answer: someone who resigned reads as a spectator.
+A *reader* is a seat, or ``None`` for anyone not seated (the channel, spectators, someone who
+resigned: :meth:`bot.sessions.Session.reader_of`).  :func:`seen` answers for one move
+(:class:`~bot.records.MoveRecord`, just played or read from the log) in the game's state: its
+notation if that reader may read it, else its mask, and the event lines the reader may read
+("Ana kept a secret order"); :func:`has_public_news` whether the channel hears of a move now.
+The rule itself is the game's (``move_privacy`` and ``readable``, :mod:`engines.core`); a move
+logged before marks were stored shows its notation to its mover only.  The table's texts
+(:mod:`bot.texts`), the exports (:mod:`bot.export`) and the terminal (:mod:`bot.terminal`) all
+ask here.
 
-The rule itself is the game's (``move_privacy`` and ``readable`` in its engine, see
-:mod:`engines.core`): a reader who may read a move sees its notation; one who may not sees
-only the move's events as that reader may read them ("Ana kept a secret order").  A move read
-back from a log written before marks were stored, which could not be replayed, is shown
-safely: its notation to its mover only, and to the others a line that says nothing.
-
-Imports :mod:`bot.records`, :mod:`engines.core` and :mod:`languages` (and, for types only,
-:mod:`bot.sessions`); no Discord, no texts of the table's own beyond a move's one-line summary.
+Imports :mod:`bot.records`, :mod:`engines.core`, :mod:`languages` (:mod:`bot.sessions` for types).
 """
 
 from __future__ import annotations

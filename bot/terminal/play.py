@@ -24,21 +24,6 @@ from bot.records import MoveRecord
 from bot.sessions import Seat, Session
 from bot.storage import MoveRow, SessionRow
 from bot.terminal import prompt
-from bot.terminal.prompt import (
-    THINKING_AFTER,
-    Folder,
-    Prompter,
-    Refused,
-    checked_language,
-    command_of,
-    commands_hint,
-    game_name,
-    moves_text,
-    now_text,
-    plain,
-    print_outcome,
-    with_notice,
-)
 from bot.texts import option_words
 from bot.time import pace
 from engines.core import (
@@ -56,41 +41,43 @@ from languages import Language
 
 def play(
     args: argparse.Namespace,
-    ask: Prompter,
+    ask: prompt.Prompter,
     out: TextIO,
     err: TextIO,
     *,
-    thinking_after: float = THINKING_AFTER,
-    clock: Callable[[], str] = now_text,
+    thinking_after: float = prompt.THINKING_AFTER,
+    clock: Callable[[], str] = prompt.now_text,
 ) -> int:
-    lang = checked_language(args.language)
-    info = engines.get(game_name(args.game))
+    lang = prompt.checked_language(args.language)
+    info = engines.get(prompt.game_name(args.game))
     module = info.load()
     players = args.players if args.players is not None else max(info.min_players, min(2, info.max_players))
     if not info.min_players <= players <= info.max_players:
-        raise Refused(
+        raise prompt.Refused(
             f"--players must be from {info.min_players} to {info.max_players} for {info.title}, not {players}"
         )
     if not 0 <= args.computer <= players:
-        raise Refused(f"--computer must be from 0 to {players} (the number of seats), not {args.computer}")
+        raise prompt.Refused(
+            f"--computer must be from 0 to {players} (the number of seats), not {args.computer}"
+        )
     if args.computer_seconds is not None and not 0.01 <= args.computer_seconds <= 60:
-        raise Refused(f"--computer-seconds must be from 0.01 to 60, not {args.computer_seconds}")
+        raise prompt.Refused(f"--computer-seconds must be from 0.01 to 60, not {args.computer_seconds}")
     options = {}
     for item in args.option:
         name, sep, value = item.partition("=")
         if not sep:
-            raise Refused(f"--option takes NAME=VALUE, not {item!r}")
+            raise prompt.Refused(f"--option takes NAME=VALUE, not {item!r}")
         options[name.strip()] = value.strip()
     seed = args.seed if args.seed is not None else prompt.random_seed()
     try:
         config = config_from_options(module.Config, players, options)
         state = module.new_game(config, players, seed)
     except SetupError as exc:
-        raise Refused(
+        raise prompt.Refused(
             lang.gettext("cannot set up {game}: {why}", game=info.title, why=exc.said.in_words(lang))
         ) from None
     renderer = None if args.no_images else info.load_renderer()
-    folder = Folder(args.out, info.name, seed) if renderer is not None or not args.no_export else None
+    folder = prompt.Folder(args.out, info.name, seed) if renderer is not None or not args.no_export else None
     computers = set(range(players - args.computer, players))
     names = [
         lang.gettext("P{n} (cpu, {level})", n=i + 1, level=args.computer_level)
@@ -167,7 +154,7 @@ def play(
         seat = pace.next_computer(module, state, computers, paced)
         if seat is not None:
             legal = list(module.legal_moves(state, seat))
-            move = with_notice(
+            move = prompt.with_notice(
                 functools.partial(
                     module.computer_move,
                     module.view_for(state, seat),
@@ -191,7 +178,7 @@ def play(
             if summary:
                 print(textwrap.indent(summary, "  "), file=out)
             if not hinted:
-                print("  " + commands_hint(lang, huts), file=out)
+                print("  " + prompt.commands_hint(lang, huts), file=out)
                 hinted = True
             line = ask(lang.gettext("{player} to play>", player=names[seat]) + " ")
             if line is None:
@@ -201,12 +188,12 @@ def play(
             if not text:
                 continue
             word, _, rest = text.partition(" ")
-            command = command_of(word, lang)
+            command = prompt.command_of(word, lang)
             if command == "quit":
                 return 0
             if command == "moves":
                 print(
-                    moves_text(
+                    prompt.moves_text(
                         module, state, seat, list(module.legal_moves(state, seat)), rest.strip(), lang
                     ),
                     file=out,
@@ -217,7 +204,7 @@ def play(
                 continue
             if command == "describe":
                 said_lines = lines_of(sections_for(module, state, seat), lang, names)
-                print("\n".join(textwrap.indent(plain(x), "  ") for x in said_lines), file=out)
+                print("\n".join(textwrap.indent(prompt.plain(x), "  ") for x in said_lines), file=out)
                 continue
             if command == "huts":
                 chart = getattr(renderer, "render_huts", None) if renderer is not None else None
@@ -232,13 +219,15 @@ def play(
                 continue
             if command == "help":
                 rules = module.RULES_HELP
-                print(plain(lang.gettext(rules) if rules else lang.gettext("no help written")), file=out)
+                print(
+                    prompt.plain(lang.gettext(rules) if rules else lang.gettext("no help written")), file=out
+                )
                 continue
             try:
                 move = module.parse_move(text)
             except MoveError as exc:
                 print(f"  {exc.said.in_words(lang)}", file=out)
-                print("  " + commands_hint(lang, huts), file=out)
+                print("  " + prompt.commands_hint(lang, huts), file=out)
                 continue
         mark = module.move_privacy(state, seat, move)
         try:
@@ -283,7 +272,7 @@ def play(
     if result is None:
         print(lang.ngettext("stopped after {n} move", "stopped after {n} moves", moves_made), file=out)
         return 0
-    print_outcome(result, names, out, lang)
+    prompt.print_outcome(result, names, out, lang)
     if folder is not None and not args.no_export:
         ended = clock()
         session.state = state

@@ -16,7 +16,7 @@ Imports :mod:`bot.records`, :mod:`engines.core`, :mod:`languages` (:mod:`bot.ses
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.records import MoveRecord
 from engines.core import TABLE, Engine
@@ -51,7 +51,7 @@ class Seen:
         return t.gettext("{player} made a move only they can see", player=f"{{p{self.seat}}}")
 
 
-def seen(engine: Engine, state: Any, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> Seen:
+def seen(engine: Engine, state: object, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> Seen:
     """What ``reader`` may see of ``record`` while the game is at ``state``, its event lines in
     ``t`` (the engine's kept sentences translated; an event stored before them reads in English)."""
     mark = record.privacy

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import TextIO, TypeVar
 
 import engines
 from bot.choices import group_moves
@@ -231,14 +231,15 @@ T = TypeVar("T")
 
 def with_notice(compute: Callable[[], T], after: float, notice: Callable[[], None]) -> T:
     """``compute()``, calling ``notice()`` once if it has not returned within ``after`` seconds."""
-    box: dict[str, Any] = {}
+    value: list[T] = []
+    error: list[BaseException] = []
     done = threading.Event()
 
     def work() -> None:
         try:
-            box["value"] = compute()
+            value.append(compute())
         except BaseException as exc:  # handed to the caller below
-            box["error"] = exc
+            error.append(exc)
         finally:
             done.set()
 
@@ -246,10 +247,9 @@ def with_notice(compute: Callable[[], T], after: float, notice: Callable[[], Non
     if not done.wait(after):
         notice()
         done.wait()
-    if "error" in box:
-        raise box["error"]
-    value: T = box["value"]
-    return value
+    if error:
+        raise error[0]
+    return value[0]
 
 
 def now_text() -> str:

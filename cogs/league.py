@@ -28,6 +28,7 @@ from bot.public import clip
 from bot.storage import Job
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueRow, LeagueStore
 from bot.surface.attach import picture
+from bot.surface.replies import guarded
 from bot.time import gameclock as gc
 from bot.time.scheduler import Scheduler
 from bot.ui import NEEDED_FOR_THREADS, Table, can_view_channel
@@ -425,6 +426,7 @@ class LeagueCog(
         points="League points per place, best first, e.g. 3,2,1,0",
     )
     @app_commands.choices(game=GAMES, format=FORMATS)
+    @guarded(defer=False)
     async def create(
         self,
         interaction: discord.Interaction,
@@ -439,107 +441,94 @@ class LeagueCog(
         options: app_commands.Range[str, 1, 200] | None = None,
         points: app_commands.Range[str, 1, 60] | None = None,
     ) -> None:
-        async def work() -> None:
-            await self.require_organiser(interaction)
-            league = await self.leagues.create(
-                guild_id=server(interaction),
-                channel_id=channel(interaction),
-                organiser_id=interaction.user.id,
-                name=name,
-                game=game.value,
-                format=format.value,
-                group_size=players,
-                options=parse_options(options),
-                rounds=rounds,
-                days=days,
-                clock=clock,
-                starts_at=parse_start(start, self.store.clock.time()),
-                points=parse_points(points),
-                seed=interaction.id % (2**31),
-            )
-            self.table.committed(
-                interaction,
-                said("The league {league} was created", league=league.shown),
-            )
-            t = await self.language(league)  # the sign-up message is public: the server's language
-            view = signup_view(league, t)
-            assert view is not None  # a new league takes sign-ups
-            sent = await interaction.response.send_message(signup_text(league, [], t), view=view)
-            if sent.message_id is not None:
-                await self.store.set_signup_message(league.id, sent.message_id)
-
-        await self.table.guard(interaction, work, defer=False)
+        await self.require_organiser(interaction)
+        league = await self.leagues.create(
+            guild_id=server(interaction),
+            channel_id=channel(interaction),
+            organiser_id=interaction.user.id,
+            name=name,
+            game=game.value,
+            format=format.value,
+            group_size=players,
+            options=parse_options(options),
+            rounds=rounds,
+            days=days,
+            clock=clock,
+            starts_at=parse_start(start, self.store.clock.time()),
+            points=parse_points(points),
+            seed=interaction.id % (2**31),
+        )
+        self.table.committed(
+            interaction,
+            said("The league {league} was created", league=league.shown),
+        )
+        t = await self.language(league)  # the sign-up message is public: the server's language
+        view = signup_view(league, t)
+        assert view is not None  # a new league takes sign-ups
+        sent = await interaction.response.send_message(signup_text(league, [], t), view=view)
+        if sent.message_id is not None:
+            await self.store.set_signup_message(league.id, sent.message_id)
 
     @settings.command(
         name="organiser_role", description="The role that may run leagues (leave out to clear it)"
     )
     @app_commands.describe(role="Members with this role can create and run leagues")
+    @guarded()
     async def organiser_role(
         self, interaction: discord.Interaction, role: discord.Role | None = None
     ) -> None:
-        async def work() -> None:
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if perms is None or not perms.manage_guild:
-                raise LeagueError("only someone with Manage Server can set the organiser role")
-            await self.store.set_organiser_role(server(interaction), role.id if role else None)
-            t = i18n.private(interaction)
-            text = (
-                t.gettext("Members with the role {role} can now run leagues.", role=role.name)
-                if role
-                else t.gettext("The organiser role is cleared.")
-            )
-            await self.table.reply(interaction, text)
-
-        await self.table.guard(interaction, work)
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if perms is None or not perms.manage_guild:
+            raise LeagueError("only someone with Manage Server can set the organiser role")
+        await self.store.set_organiser_role(server(interaction), role.id if role else None)
+        t = i18n.private(interaction)
+        text = (
+            t.gettext("Members with the role {role} can now run leagues.", role=role.name)
+            if role
+            else t.gettext("The organiser role is cleared.")
+        )
+        await self.table.reply(interaction, text)
 
     # ----------------------------------------------------------------- sign-ups
 
     @app_commands.command(name="join", description="Sign up for a league before it starts")
     @app_commands.describe(league="The league (leave out when there is only one)")
+    @guarded()
     async def join(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        async def work() -> None:
-            found = await self.find(interaction, league)
-            text = await self.leagues.join(
-                found, interaction.user.id, interaction.user.display_name, t=i18n.private(interaction)
-            )
-            await self.refresh_signup(found)
-            await self.table.reply(interaction, text + ".")
-
-        await self.table.guard(interaction, work)
+        found = await self.find(interaction, league)
+        text = await self.leagues.join(
+            found, interaction.user.id, interaction.user.display_name, t=i18n.private(interaction)
+        )
+        await self.refresh_signup(found)
+        await self.table.reply(interaction, text + ".")
 
     @app_commands.command(name="leave", description="Withdraw from a league before it starts")
     @app_commands.describe(league="The league (leave out when there is only one)")
+    @guarded()
     async def leave(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        async def work() -> None:
-            found = await self.find(interaction, league)
-            text = await self.leagues.leave(found, interaction.user.id, t=i18n.private(interaction))
-            await self.refresh_signup(found)
-            await self.table.reply(interaction, text + ".")
+        found = await self.find(interaction, league)
+        text = await self.leagues.leave(found, interaction.user.id, t=i18n.private(interaction))
+        await self.refresh_signup(found)
+        await self.table.reply(interaction, text + ".")
 
-        await self.table.guard(interaction, work)
-
+    @guarded(defer=False)
     async def signup_click(self, interaction: discord.Interaction, league_id: int, action: str) -> None:
-        async def work() -> None:
-            league = await self.store.league(league_id)
-            if league is None or league.guild_id != interaction.guild_id:
-                raise LeagueError("that league is gone")
-            if not self.sees(interaction, league):
-                raise LeagueError("this button belongs to a league whose channel you cannot view")
-            mine = i18n.private(interaction)
-            if action == "join":
-                text = await self.leagues.join(
-                    league, interaction.user.id, interaction.user.display_name, t=mine
-                )
-            else:
-                text = await self.leagues.leave(league, interaction.user.id, t=mine)
-            names = list((await self.names(league)).values())
-            t = await self.language(league)
-            await interaction.response.edit_message(
-                content=signup_text(league, names, t), view=signup_view(league, t)
-            )
-            await interaction.followup.send(text + ".", ephemeral=True)
-
-        await self.table.guard(interaction, work, defer=False)
+        league = await self.store.league(league_id)
+        if league is None or league.guild_id != interaction.guild_id:
+            raise LeagueError("that league is gone")
+        if not self.sees(interaction, league):
+            raise LeagueError("this button belongs to a league whose channel you cannot view")
+        mine = i18n.private(interaction)
+        if action == "join":
+            text = await self.leagues.join(league, interaction.user.id, interaction.user.display_name, t=mine)
+        else:
+            text = await self.leagues.leave(league, interaction.user.id, t=mine)
+        names = list((await self.names(league)).values())
+        t = await self.language(league)
+        await interaction.response.edit_message(
+            content=signup_text(league, names, t), view=signup_view(league, t)
+        )
+        await interaction.followup.send(text + ".", ephemeral=True)
 
     join.autocomplete("league")(league_names)
     leave.autocomplete("league")(league_names)
@@ -548,73 +537,67 @@ class LeagueCog(
 
     @organiser.command(name="add", description="Sign a member up for a league before it starts")
     @app_commands.describe(member="Who to sign up", league="The league (leave out when there is only one)")
+    @guarded()
     async def add(
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
-        async def work() -> None:
-            found = await self.find(interaction, league)
-            await self.require_organiser(interaction, found)
-            if member.bot:
-                raise LeagueError("bots do not play in leagues; the computer fills seats by itself")
-            text = await self.leagues.join(
-                found, member.id, member.display_name, who=member.display_name, t=i18n.private(interaction)
-            )
-            await self.refresh_signup(found)
-            await self.table.reply(interaction, text + ".")
-
-        await self.table.guard(interaction, work)
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        if member.bot:
+            raise LeagueError("bots do not play in leagues; the computer fills seats by itself")
+        text = await self.leagues.join(
+            found, member.id, member.display_name, who=member.display_name, t=i18n.private(interaction)
+        )
+        await self.refresh_signup(found)
+        await self.table.reply(interaction, text + ".")
 
     @organiser.command(name="remove", description="Take a member off a league before it starts")
     @app_commands.describe(member="Who to remove", league="The league (leave out when there is only one)")
+    @guarded()
     async def remove(
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
-        async def work() -> None:
-            found = await self.find(interaction, league)
-            await self.require_organiser(interaction, found)
-            text = await self.leagues.leave(
-                found, member.id, who=member.display_name, t=i18n.private(interaction)
-            )
-            await self.refresh_signup(found)
-            await self.table.reply(interaction, text + ".")
-
-        await self.table.guard(interaction, work)
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        text = await self.leagues.leave(
+            found, member.id, who=member.display_name, t=i18n.private(interaction)
+        )
+        await self.refresh_signup(found)
+        await self.table.reply(interaction, text + ".")
 
     @organiser.command(
         name="drop", description="Drop a player mid-season: their remaining games are forfeited"
     )
     @app_commands.describe(member="Who to drop", league="The league (leave out when there is only one)")
+    @guarded()
     async def drop(
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
-        async def work() -> None:
-            found = await self.find(interaction, league)
-            await self.require_organiser(interaction, found)
-            results = await self.leagues.drop(found, member.id)
-            t = i18n.private(interaction)
-            self.table.committed(
-                interaction,
-                said("{name} was dropped from {league}", name=member.display_name, league=found.shown),
-            )
-            for result in results:
-                try:
-                    await self.table.announce(result)
-                except discord.HTTPException:
-                    log.warning("could not post the board of session %s after a drop", result.session.id)
-            await self.table.reply(
-                interaction,
-                t.ngettext(
-                    "{name} was dropped from {league}; they forfeit their remaining games"
-                    " ({n} game in play went on without them).",
-                    "{name} was dropped from {league}; they forfeit their remaining games"
-                    " ({n} games in play went on without them).",
-                    len(results),
-                    name=member.display_name,
-                    league=found.shown,
-                ),
-            )
-
-        await self.table.guard(interaction, work)
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        results = await self.leagues.drop(found, member.id)
+        t = i18n.private(interaction)
+        self.table.committed(
+            interaction,
+            said("{name} was dropped from {league}", name=member.display_name, league=found.shown),
+        )
+        for result in results:
+            try:
+                await self.table.announce(result)
+            except discord.HTTPException:
+                log.warning("could not post the board of session %s after a drop", result.session.id)
+        await self.table.reply(
+            interaction,
+            t.ngettext(
+                "{name} was dropped from {league}; they forfeit their remaining games"
+                " ({n} game in play went on without them).",
+                "{name} was dropped from {league}; they forfeit their remaining games"
+                " ({n} games in play went on without them).",
+                len(results),
+                name=member.display_name,
+                league=found.shown,
+            ),
+        )
 
     add.autocomplete("league")(league_names)
     remove.autocomplete("league")(league_names)
@@ -622,27 +605,25 @@ class LeagueCog(
 
     @app_commands.command(name="start", description="Close the sign-ups and start the season on schedule")
     @app_commands.describe(league="The league (leave out when there is only one)")
+    @guarded()
     async def start(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        async def work() -> None:
-            found = await self.find(interaction, league)
-            await self.require_organiser(interaction, found)
-            started, first = await self.leagues.start(found, interaction.user.id)
-            t = i18n.private(interaction)
-            self.table.committed(interaction, said("{league} started", league=started.shown))
-            await self.refresh_signup(started)
-            self.scheduler.wake()
-            await self.table.reply(
-                interaction,
-                t.ngettext(
-                    "{league} has started: {n} round, the first opens {when}.",
-                    "{league} has started: {n} rounds, the first opens {when}.",
-                    started.rounds,
-                    league=started.shown,
-                    when=when(first),
-                ),
-            )
-
-        await self.table.guard(interaction, work)
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        started, first = await self.leagues.start(found, interaction.user.id)
+        t = i18n.private(interaction)
+        self.table.committed(interaction, said("{league} started", league=started.shown))
+        await self.refresh_signup(started)
+        self.scheduler.wake()
+        await self.table.reply(
+            interaction,
+            t.ngettext(
+                "{league} has started: {n} round, the first opens {when}.",
+                "{league} has started: {n} rounds, the first opens {when}.",
+                started.rounds,
+                league=started.shown,
+                when=when(first),
+            ),
+        )
 
     start.autocomplete("league")(league_names)
 
@@ -653,70 +634,66 @@ class LeagueCog(
         top="How many of the best in the standings play the final (0 removes the final stage)",
         league="The league (leave out when there is only one)",
     )
+    @guarded()
     async def final(
         self,
         interaction: discord.Interaction,
         top: app_commands.Range[int, 0, 1000],
         league: str | None = None,
     ) -> None:
-        async def work() -> None:
-            found = await self.find(interaction, league)
-            await self.require_organiser(interaction, found)
-            changed = await self.leagues.set_final(found, top)
-            t = i18n.private(interaction)
-            if not changed.final_top:
-                self.table.committed(
-                    interaction, said("{league} has no final stage now", league=changed.shown)
-                )
-                await self.table.reply(
-                    interaction,
-                    t.ngettext(
-                        "{league} has no final stage now: {n} round, and the top of the standings is the champion.",
-                        "{league} has no final stage now: {n} rounds, and the top of the standings is the champion.",
-                        changed.rounds,
-                        league=changed.shown,
-                    ),
-                )
-                return
-            self.table.committed(
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        changed = await self.leagues.set_final(found, top)
+        t = i18n.private(interaction)
+        if not changed.final_top:
+            self.table.committed(interaction, said("{league} has no final stage now", league=changed.shown))
+            await self.table.reply(
                 interaction,
-                said("{league} ends in a final of the top {top}", league=changed.shown, top=top),
+                t.ngettext(
+                    "{league} has no final stage now: {n} round, and the top of the standings is the champion.",
+                    "{league} has no final stage now: {n} rounds, and the top of the standings is the champion.",
+                    changed.rounds,
+                    league=changed.shown,
+                ),
             )
-            byes = pairing.bracket_size(top) - top
-            values = {"round": changed.swiss_rounds, "top": top, "league": changed.shown, "byes": byes}
-            final_rounds = changed.rounds - changed.swiss_rounds
-            if byes == 1:
-                text = t.ngettext(
-                    "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
-                    " round, seeded by the standings, the top seed starting with a bye. Its winner is the champion.",
-                    "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
-                    " rounds, seeded by the standings, the top seed starting with a bye. Its winner is the champion.",
-                    final_rounds,
-                    **values,
-                )
-            elif byes:
-                text = t.ngettext(
-                    "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
-                    " round, seeded by the standings, the top {byes} seeds starting with a bye. Its winner is the"
-                    " champion.",
-                    "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
-                    " rounds, seeded by the standings, the top {byes} seeds starting with a bye. Its winner is the"
-                    " champion.",
-                    final_rounds,
-                    **values,
-                )
-            else:
-                text = t.ngettext(
-                    "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
-                    " round, seeded by the standings. Its winner is the champion.",
-                    "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
-                    " rounds, seeded by the standings. Its winner is the champion.",
-                    final_rounds,
-                    **values,
-                )
-            await self.table.reply(interaction, text)
-
-        await self.table.guard(interaction, work)
+            return
+        self.table.committed(
+            interaction,
+            said("{league} ends in a final of the top {top}", league=changed.shown, top=top),
+        )
+        byes = pairing.bracket_size(top) - top
+        values = {"round": changed.swiss_rounds, "top": top, "league": changed.shown, "byes": byes}
+        final_rounds = changed.rounds - changed.swiss_rounds
+        if byes == 1:
+            text = t.ngettext(
+                "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+                " round, seeded by the standings, the top seed starting with a bye. Its winner is the champion.",
+                "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+                " rounds, seeded by the standings, the top seed starting with a bye. Its winner is the champion.",
+                final_rounds,
+                **values,
+            )
+        elif byes:
+            text = t.ngettext(
+                "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+                " round, seeded by the standings, the top {byes} seeds starting with a bye. Its winner is the"
+                " champion.",
+                "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+                " rounds, seeded by the standings, the top {byes} seeds starting with a bye. Its winner is the"
+                " champion.",
+                final_rounds,
+                **values,
+            )
+        else:
+            text = t.ngettext(
+                "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+                " round, seeded by the standings. Its winner is the champion.",
+                "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+                " rounds, seeded by the standings. Its winner is the champion.",
+                final_rounds,
+                **values,
+            )
+        await self.table.reply(interaction, text)
 
     final.autocomplete("league")(league_names)
 
@@ -775,121 +752,113 @@ class LeagueCog(
         name="standings", description="Post a league's standings (a picture and the same in text)"
     )
     @app_commands.describe(league="The league (leave out when there is only one)")
+    @guarded(defer=False)
     async def standings(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        async def work() -> None:
-            found = await self.find(interaction, league)
-            await interaction.response.defer(thinking=True)  # a public answer: the picture is for everyone
-            t = await self.language(found)  # so in the server's language
-            text, file = await self.standings_post(found, self.round_heading(found, t), t)
-            # The picture first, then the words below it, as a message of their own.
-            quiet = discord.AllowedMentions.none()
-            await interaction.followup.send(text.splitlines()[0], file=file, allowed_mentions=quiet)
-            await interaction.followup.send(text, allowed_mentions=quiet)
-
-        await self.table.guard(interaction, work, defer=False)
+        found = await self.find(interaction, league)
+        await interaction.response.defer(thinking=True)  # a public answer: the picture is for everyone
+        t = await self.language(found)  # so in the server's language
+        text, file = await self.standings_post(found, self.round_heading(found, t), t)
+        # The picture first, then the words below it, as a message of their own.
+        quiet = discord.AllowedMentions.none()
+        await interaction.followup.send(text.splitlines()[0], file=file, allowed_mentions=quiet)
+        await interaction.followup.send(text, allowed_mentions=quiet)
 
     @app_commands.command(
         name="round", description="The current round's games, with links and how far each is"
     )
     @app_commands.describe(league="The league (leave out when there is only one)")
+    @guarded()
     async def round(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        async def work() -> None:
-            found = await self.find(interaction, league)
-            if found.current_round == 0:
-                raise LeagueError("{league} has no round open yet", league=found.shown)
-            t = i18n.private(interaction)  # a private answer: the asker's language
-            names = await self.names(found)
-            rounds = {r.number: r for r in await self.store.league_rounds(found.id)}
-            current = rounds.get(found.current_round)
-            name = self.round_name(found, found.current_round, t)
-            if current is not None:
-                lines = [
-                    t.gettext(
-                        "**{league}**, {round} (ends {when})",
-                        league=found.shown,
-                        round=name,
-                        when=when(current.deadline_at),
-                    )
-                ]
-            else:
-                lines = [t.gettext("**{league}**, {round}", league=found.shown, round=name)]
-            lines.append(clock_text(found, t))
-            for g in await self.store.league_games(found.id, found.current_round):
-                who = ", ".join(names.get(u, str(u)) for u in g.players)
-                session = await self.bot.ready_sessions().get(g.session_id) if g.session_id else None
-                if g.status == "finished":
-                    order = sorted(g.seats, key=lambda s: s.place or 99)
-                    state = t.gettext(
-                        "finished: {places}",
-                        places=", ".join(f"{s.place}. {names.get(s.user_id, s.user_id)}" for s in order),
-                    )
-                elif session is not None:
-                    state = t.gettext("being played")
-                else:
-                    state = t.gettext("not opened")
-                if session is not None:
-                    lines.append(
-                        t.gettext(
-                            "Table {table}: {players} in {channel}, {state}",
-                            table=g.table_no,
-                            players=who,
-                            channel=f"<#{session.row.channel_id}>",
-                            state=state,
-                        )
-                    )
-                else:
-                    lines.append(
-                        t.gettext(
-                            "Table {table}: {players}, {state}", table=g.table_no, players=who, state=state
-                        )
-                    )
-            byes = [
-                names.get(u, str(u))
-                for r, u, _ in await self.store.league_byes(found.id)
-                if r == found.current_round
+        found = await self.find(interaction, league)
+        if found.current_round == 0:
+            raise LeagueError("{league} has no round open yet", league=found.shown)
+        t = i18n.private(interaction)  # a private answer: the asker's language
+        names = await self.names(found)
+        rounds = {r.number: r for r in await self.store.league_rounds(found.id)}
+        current = rounds.get(found.current_round)
+        name = self.round_name(found, found.current_round, t)
+        if current is not None:
+            lines = [
+                t.gettext(
+                    "**{league}**, {round} (ends {when})",
+                    league=found.shown,
+                    round=name,
+                    when=when(current.deadline_at),
+                )
             ]
-            if byes:
+        else:
+            lines = [t.gettext("**{league}**, {round}", league=found.shown, round=name)]
+        lines.append(clock_text(found, t))
+        for g in await self.store.league_games(found.id, found.current_round):
+            who = ", ".join(names.get(u, str(u)) for u in g.players)
+            session = await self.bot.ready_sessions().get(g.session_id) if g.session_id else None
+            if g.status == "finished":
+                order = sorted(g.seats, key=lambda s: s.place or 99)
+                state = t.gettext(
+                    "finished: {places}",
+                    places=", ".join(f"{s.place}. {names.get(s.user_id, s.user_id)}" for s in order),
+                )
+            elif session is not None:
+                state = t.gettext("being played")
+            else:
+                state = t.gettext("not opened")
+            if session is not None:
                 lines.append(
-                    t.ngettext(
-                        "Bye ({n} point each): {players}",
-                        "Bye ({n} points each): {players}",
-                        form(found.bye_points),
-                        n=f"{found.bye_points:g}",
-                        players=", ".join(byes),
+                    t.gettext(
+                        "Table {table}: {players} in {channel}, {state}",
+                        table=g.table_no,
+                        players=who,
+                        channel=f"<#{session.row.channel_id}>",
+                        state=state,
                     )
                 )
-            await self.table.reply(interaction, "\n".join(lines))
-
-        await self.table.guard(interaction, work)
+            else:
+                lines.append(
+                    t.gettext("Table {table}: {players}, {state}", table=g.table_no, players=who, state=state)
+                )
+        byes = [
+            names.get(u, str(u))
+            for r, u, _ in await self.store.league_byes(found.id)
+            if r == found.current_round
+        ]
+        if byes:
+            lines.append(
+                t.ngettext(
+                    "Bye ({n} point each): {players}",
+                    "Bye ({n} points each): {players}",
+                    form(found.bye_points),
+                    n=f"{found.bye_points:g}",
+                    players=", ".join(byes),
+                )
+            )
+        await self.table.reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="bracket", description="Post the bracket of a single-elimination league")
     @app_commands.describe(league="The league (leave out when there is only one)")
+    @guarded(defer=False)
     async def bracket(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        async def work() -> None:
-            found = await self.find(interaction, league)
-            if found.format != "elimination" and not found.final_round:
-                if found.format == "swiss":
-                    raise LeagueError(
-                        "{league} is a Swiss league; /league standings shows it", league=found.shown
-                    )
+        found = await self.find(interaction, league)
+        if found.format != "elimination" and not found.final_round:
+            if found.format == "swiss":
                 raise LeagueError(
-                    "{league} is a round-robin league; /league standings shows it", league=found.shown
+                    "{league} is a Swiss league; /league standings shows it", league=found.shown
                 )
-            if found.status == "signup":
-                raise LeagueError("the bracket is drawn when the league starts")
-            if found.format != "elimination" and not await self.leagues.seeds(found):
-                raise LeagueError(
-                    "the final stage's bracket is drawn from the standings when its first round opens (after "
-                    "round {round})",
-                    round=found.swiss_rounds,
-                )
-            await interaction.response.defer(thinking=True)  # public: the server's language
-            file, text = await self.bracket_post(found, await self.language(found))
-            quiet = discord.AllowedMentions.none()
-            await interaction.followup.send(text.splitlines()[0], file=file, allowed_mentions=quiet)
-            await interaction.followup.send(text, allowed_mentions=quiet)
-
-        await self.table.guard(interaction, work, defer=False)
+            raise LeagueError(
+                "{league} is a round-robin league; /league standings shows it", league=found.shown
+            )
+        if found.status == "signup":
+            raise LeagueError("the bracket is drawn when the league starts")
+        if found.format != "elimination" and not await self.leagues.seeds(found):
+            raise LeagueError(
+                "the final stage's bracket is drawn from the standings when its first round opens (after "
+                "round {round})",
+                round=found.swiss_rounds,
+            )
+        await interaction.response.defer(thinking=True)  # public: the server's language
+        file, text = await self.bracket_post(found, await self.language(found))
+        quiet = discord.AllowedMentions.none()
+        await interaction.followup.send(text.splitlines()[0], file=file, allowed_mentions=quiet)
+        await interaction.followup.send(text, allowed_mentions=quiet)
 
     async def bracket_post(self, league: LeagueRow, t: Language = ENGLISH) -> tuple[discord.File, str]:
         """The bracket picture and the same in text below it, in language ``t``."""
@@ -940,21 +909,19 @@ class LeagueCog(
 
     @app_commands.command(name="export", description="The standings and every result as a CSV file")
     @app_commands.describe(league="The league (leave out when there is only one)")
+    @guarded()
     async def export(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        async def work() -> None:
-            found = await self.find(interaction, league)
-            data = (await self.leagues.export(found)).encode("utf-8")
-            name = re.sub(r"[^A-Za-z0-9]+", "-", found.name).strip("-").lower() or "league"
-            file = discord.File(io.BytesIO(data), filename=f"{name}.csv")
-            await self.table.reply(
-                interaction,
-                i18n.private(interaction).gettext(
-                    "{league}: standings, then every game and bye.", league=found.shown
-                ),
-                file=file,
-            )
-
-        await self.table.guard(interaction, work)
+        found = await self.find(interaction, league)
+        data = (await self.leagues.export(found)).encode("utf-8")
+        name = re.sub(r"[^A-Za-z0-9]+", "-", found.name).strip("-").lower() or "league"
+        file = discord.File(io.BytesIO(data), filename=f"{name}.csv")
+        await self.table.reply(
+            interaction,
+            i18n.private(interaction).gettext(
+                "{league}: standings, then every game and bye.", league=found.shown
+            ),
+            file=file,
+        )
 
     standings.autocomplete("league")(league_names)
     export.autocomplete("league")(league_names)

@@ -1,8 +1,9 @@
 """``/league ...``: community leagues (sign-ups, scheduled rounds in threads, standings, brackets).
 
-The season's logic is in :mod:`bot.league.service`; this cog presents it.  Each round's games
-open in threads of their own under the league's channel; the scheduler opens the rounds
-(``league_round`` jobs) and ends them (``league_deadline`` jobs).
+Slash commands, the sign-up buttons and their answers only: the season's logic is in
+:mod:`bot.league.service`, its words in :mod:`bot.league.texts`, and its rounds, deadlines and
+season ends (fired by the scheduler, posted through :mod:`bot.surface.league`) in
+:mod:`bot.league.rounds`.
 """
 
 from __future__ import annotations
@@ -246,25 +247,40 @@ class LeagueCog(
 
     # ----------------------------------------------------------------- sign-ups
 
+    async def sign(
+        self,
+        interaction: discord.Interaction,
+        league: str | None,
+        joining: bool,
+        member: discord.Member | None = None,
+    ) -> None:
+        """Sign the asker (or, by an organiser, ``member``) up for a league, or off it."""
+        found = await self.find(interaction, league)
+        person, who = interaction.user, "you"
+        if member is not None:
+            await self.require_organiser(interaction, found)
+            if member.bot and joining:
+                raise LeagueError("bots do not play in leagues; the computer fills seats by itself")
+            person, who = member, member.display_name
+        t = i18n.private(interaction)
+        if joining:
+            text = await self.leagues.join(found, person.id, person.display_name, who=who, t=t)
+        else:
+            text = await self.leagues.leave(found, person.id, who=who, t=t)
+        await self.refresh_signup(found)
+        await self.table.reply(interaction, text + ".")
+
     @app_commands.command(name="join", description="Sign up for a league before it starts")
     @app_commands.describe(league="The league (leave out when there is only one)")
     @guarded()
     async def join(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        found = await self.find(interaction, league)
-        text = await self.leagues.join(
-            found, interaction.user.id, interaction.user.display_name, t=i18n.private(interaction)
-        )
-        await self.refresh_signup(found)
-        await self.table.reply(interaction, text + ".")
+        await self.sign(interaction, league, True)
 
     @app_commands.command(name="leave", description="Withdraw from a league before it starts")
     @app_commands.describe(league="The league (leave out when there is only one)")
     @guarded()
     async def leave(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        found = await self.find(interaction, league)
-        text = await self.leagues.leave(found, interaction.user.id, t=i18n.private(interaction))
-        await self.refresh_signup(found)
-        await self.table.reply(interaction, text + ".")
+        await self.sign(interaction, league, False)
 
     @guarded(defer=False)
     async def signup_click(self, interaction: discord.Interaction, league_id: int, action: str) -> None:
@@ -296,15 +312,7 @@ class LeagueCog(
     async def add(
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
-        found = await self.find(interaction, league)
-        await self.require_organiser(interaction, found)
-        if member.bot:
-            raise LeagueError("bots do not play in leagues; the computer fills seats by itself")
-        text = await self.leagues.join(
-            found, member.id, member.display_name, who=member.display_name, t=i18n.private(interaction)
-        )
-        await self.refresh_signup(found)
-        await self.table.reply(interaction, text + ".")
+        await self.sign(interaction, league, True, member)
 
     @organiser.command(name="remove", description="Take a member off a league before it starts")
     @app_commands.describe(member="Who to remove", league="The league (leave out when there is only one)")
@@ -312,13 +320,7 @@ class LeagueCog(
     async def remove(
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
-        found = await self.find(interaction, league)
-        await self.require_organiser(interaction, found)
-        text = await self.leagues.leave(
-            found, member.id, who=member.display_name, t=i18n.private(interaction)
-        )
-        await self.refresh_signup(found)
-        await self.table.reply(interaction, text + ".")
+        await self.sign(interaction, league, False, member)
 
     @organiser.command(
         name="drop", description="Drop a player mid-season: their remaining games are forfeited"

@@ -221,7 +221,7 @@ class Pukllay(_BotBase):
         self.table: Table | None = None
         self.scheduler: Scheduler | None = None
         self.leagues: LeagueService | None = None
-        self.rounds: Rounds | None = None  # the leagues' rounds, deadlines and season ends
+        self.league_rounds: Rounds | None = None  # the leagues' rounds, deadlines and season ends
         self.computers: Computers | None = None
         self._computers_resumed = False
         self.metrics = Metrics()  # what /metrics shows; the table's parts report to it
@@ -295,7 +295,7 @@ class Pukllay(_BotBase):
         if not isinstance(self.store, LeagueStore):
             raise RuntimeError("this store keeps no leagues")
         self.leagues = LeagueService(self.store, self.sessions)
-        self.rounds = rounds = Rounds(self.leagues, LeaguePosts(table), self.scheduler)
+        self.league_rounds = rounds = Rounds(self.leagues, LeaguePosts(table), self.scheduler)
         jobs.register(  # every job kind, each with its owner's handler (see bot.time.jobs)
             self.scheduler,
             {

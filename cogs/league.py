@@ -97,11 +97,11 @@ class LeagueCog(
     organiser = app_commands.Group(name="organiser", description="Run a league: add, remove or drop players")
 
     def __init__(self, bot: PukllayBot):
-        if bot.leagues is None or bot.rounds is None:
+        if bot.leagues is None or bot.league_rounds is None:
             raise RuntimeError("the bot has not been set up yet (setup_hook makes its leagues)")
         self.bot = bot
         self.leagues = bot.leagues
-        self.rounds = bot.rounds
+        self.rounds = bot.league_rounds
         self.store = bot.leagues.store
         self.table = bot.ready_table()
 
@@ -140,20 +140,23 @@ class LeagueCog(
         """The language of what the league posts: its server's."""
         return await i18n.server(self.bot, self.store, league.guild_id)
 
+    async def signup_message(self, league: LeagueRow) -> tuple[str, discord.ui.View | None]:
+        """The sign-up message's text and buttons as they stand (public: the server's language)."""
+        t = await self.language(league)
+        return texts.signup_text(league, list((await self.rounds.names(league)).values()), t), signup_view(
+            league, t
+        )
+
     async def refresh_signup(self, league: LeagueRow) -> None:
         if not league.signup_message_id:
             return
         fresh = await self.store.league(league.id)
         if fresh is None or fresh.signup_message_id is None:
             return
-        league, message_id = fresh, fresh.signup_message_id
-        names = list((await self.rounds.names(league)).values())
-        channel = self.bot.get_partial_messageable(league.channel_id, guild_id=league.guild_id)
-        t = await self.language(league)
+        channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
+        content, view = await self.signup_message(fresh)
         try:
-            await channel.get_partial_message(message_id).edit(
-                content=texts.signup_text(league, names, t), view=signup_view(league, t)
-            )
+            await channel.get_partial_message(fresh.signup_message_id).edit(content=content, view=view)
         except discord.HTTPException:
             log.warning("could not update the sign-up message of league %s", league.id, exc_info=True)
 
@@ -218,10 +221,9 @@ class LeagueCog(
             interaction,
             said("The league {league} was created", league=league.shown),
         )
-        t = await self.language(league)  # the sign-up message is public: the server's language
-        view = signup_view(league, t)
+        content, view = await self.signup_message(league)
         assert view is not None  # a new league takes sign-ups
-        sent = await interaction.response.send_message(texts.signup_text(league, [], t), view=view)
+        sent = await interaction.response.send_message(content, view=view)
         if sent.message_id is not None:
             await self.store.set_signup_message(league.id, sent.message_id)
 
@@ -294,11 +296,8 @@ class LeagueCog(
             text = await self.leagues.join(league, interaction.user.id, interaction.user.display_name, t=mine)
         else:
             text = await self.leagues.leave(league, interaction.user.id, t=mine)
-        names = list((await self.rounds.names(league)).values())
-        t = await self.language(league)
-        await interaction.response.edit_message(
-            content=texts.signup_text(league, names, t), view=signup_view(league, t)
-        )
+        content, view = await self.signup_message(league)
+        await interaction.response.edit_message(content=content, view=view)
         await interaction.followup.send(text + ".", ephemeral=True)
 
     join.autocomplete("league")(league_names)

@@ -338,10 +338,7 @@ class LeagueCog(
             said("{name} was dropped from {league}", name=member.display_name, league=found.shown),
         )
         for result in results:
-            try:
-                await self.table.announce(result)
-            except discord.HTTPException:
-                log.warning("could not post the board of session %s after a drop", result.session.id)
+            await self.rounds.posts.announce(result)  # a board Discord refuses is logged
         await self.table.reply(
             interaction,
             t.ngettext(

@@ -26,7 +26,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.computers import Computers
-from bot.league.rounds import Rounds
+from bot.league.season import Rounds
 from bot.league.service import LeagueService
 from bot.sessions import SessionService
 from bot.settings import Settings

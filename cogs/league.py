@@ -3,7 +3,7 @@
 Slash commands, the sign-up buttons and their answers only: the season's logic is in
 :mod:`bot.league.service`, its words in :mod:`bot.league.texts`, and its rounds, deadlines and
 season ends (fired by the scheduler, posted through :mod:`bot.surface.league`) in
-:mod:`bot.league.rounds`.
+:mod:`bot.league.season`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import engines
 from bot import i18n
 from bot.app import PukllayBot
 from bot.league import texts
-from bot.league.rounds import Picture
+from bot.league.season import Picture
 from bot.league.service import FORMAT_NAMES, LeagueError
 from bot.storage.leagues import LeagueRow
 from bot.surface.league import file_of

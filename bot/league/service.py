@@ -6,10 +6,10 @@ No Discord here: the league cog presents what this returns.  The rules of a seas
   first round opens at the start date (or at once, when that has passed), and each next round
   opens when the round before reaches its deadline (``days per round`` after it opened), so a
   season runs on a fixed schedule.  Both are scheduler jobs (``league_round`` and
-  ``league_deadline`` in :mod:`bot.time.jobs`, fired by :mod:`bot.league.rounds`) read from the
+  ``league_deadline`` in :mod:`bot.time.jobs`, fired by :mod:`bot.league.season`) read from the
   store's clock.
 - Opening a round pairs it (:mod:`bot.league.pairing`), stores its games and byes in one
-  transaction, then :mod:`bot.league.rounds` opens a session for each game (:meth:`LeagueService.open_game`).
+  transaction, then :mod:`bot.league.season` opens a session for each game (:meth:`LeagueService.open_game`).
 - At a round's deadline every game still running is finished by the computer playing the
   seats of the people in it, and the result stands.
 - A dropped player is paired no more; each of their games not finished yet is forfeited: they

@@ -1,6 +1,6 @@
 """What leagues say, in words: sign-ups, standings, rounds, clocks and the final stage.
 
-Discord-free texts and parsers for the league cog and the rounds (:mod:`bot.league.rounds`);
+Discord-free texts and parsers for the league cog and the rounds (:mod:`bot.league.season`);
 each takes the language to speak.  Imports the league's storage rows and service values,
 the game registry, the clock's words and :mod:`languages`.
 """

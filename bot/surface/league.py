@@ -1,4 +1,4 @@
-"""The league's rounds on Discord: :class:`LeaguePosts` does what :mod:`bot.league.rounds` asks.
+"""The league's rounds on Discord: :class:`LeaguePosts` does what :mod:`bot.league.season` asks.
 
 Posts in the league's channel and its games' threads (pinging only whom the rounds name),
 opens the threads, writes direct messages, and hands boards to the table.  Imports discord,
@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 import discord
 
 from bot import i18n
-from bot.league.rounds import Picture
+from bot.league.season import Picture
 from bot.public import clip
 from bot.sessions import MoveResult, Session
 from bot.surface.attach import picture as attachment
@@ -38,7 +38,7 @@ def file_of(picture: Picture) -> discord.File:
 
 
 class LeaguePosts:
-    """:class:`bot.league.rounds.Posts` through the bot and its table."""
+    """:class:`bot.league.season.Posts` through the bot and its table."""
 
     def __init__(self, table: Table):
         self.table = table

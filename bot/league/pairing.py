@@ -35,6 +35,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from bot.league import dutch, seating, tiebreaks
 from engines.core import plural
 
 MIN_SIZE = 2
@@ -149,16 +150,110 @@ def swiss_round(
     ratings: Mapping[str, float] | None = None,
     seed: int = 0,
     budget: int = SEARCH_BUDGET,
+    forbidden: Iterable[Iterable[str]] = (),
+    games: Sequence[GameResult] | None = None,
+    byes: Iterable[tuple[int, str]] = (),
+    seat_history: Mapping[str, Sequence[int]] | None = None,
+    starting_order: Sequence[str] | None = None,
+    round_number: int | None = None,
+    total_rounds: int | None = None,
+    weights: seating.Weights = seating.WEIGHTS,
 ) -> Round:
-    """Group ``players`` for one Swiss round (see the module docstring)."""
-    check_size(size)
+    """One Swiss round (see the module docstring): each game's players in seat order.
+
+    ``history``: past games, each in seat order; ``games``: the season's finished games with
+    their rounds (and ``byes`` its byes as (round, player)), which give the two-player pairing
+    its float history and round number, and stand for ``history`` when that is empty;
+    ``forbidden``: pairs of players who must not meet; ``seat_history``: each player's seats so
+    far (0 is the first player), by default read from ``history`` (or ``games``);
+    ``starting_order``: the two-player pairing numbers, best first; ``total_rounds``: the
+    season's Swiss rounds (the Dutch system treats the last round apart).
+    """
+    check_request(players, size)
     points = points or {}
+    ratings = ratings or {}
+    byes_had = byes_had or {}
+    banned = forbidden_pairs(forbidden)
+    past = [tuple(g) for g in history]
+    if not past and games is not None:
+        past = [g.seating for g in sorted(games, key=lambda g: g.round)]
+    if seat_history is None:
+        seat_history = seating.seat_counts(past)
+    met = met_pairs(past)
+    fallback = None
+    if size == 2:
+        found = dutch.dutch_round(
+            players,
+            points=points,
+            history=past,
+            byes_had=byes_had,
+            ratings=ratings,
+            forbidden=banned,
+            games=games,
+            byes=byes,
+            starting_order=starting_order,
+            round_number=round_number,
+            total_rounds=total_rounds,
+        )
+        if found is not None and not repeats(found.groups, past):
+            return found
+        fallback = found
+    ordered = swiss_order(players, points, ratings, seed)
+    sitting_out = choose_byes(ordered, len(ordered) % size, byes_had, points)
+    playing = [p for p in ordered if p not in set(sitting_out)]
+    groups = seating.tables(
+        playing,
+        size,
+        points=points,
+        met=met,
+        forbidden=banned,
+        seats=seat_history,
+        seed=seed,
+        budget=budget,
+        weights=weights,
+    )
+    optimised = Round(tuple(groups), tuple(sitting_out))
+    if fallback is not None and repeats(fallback.groups, past) <= repeats(optimised.groups, past):
+        return fallback
+    return optimised
+
+
+def check_request(players: Sequence[str], size: int) -> None:
+    check_size(size)
     if len(set(players)) != len(players):
         raise PairingError("a player is listed twice")
     if len(players) < size:
         raise PairingError(
             f"a round of {size}-player games needs at least {plural(size, 'player')}, not {len(players)}"
         )
+
+
+def forbidden_pairs(pairs: Iterable[Iterable[str]]) -> frozenset[frozenset[str]]:
+    """The pairs that must not meet, each checked to name two different players."""
+    out = set()
+    for pair in pairs:
+        both = frozenset(pair)
+        if len(both) != 2:
+            raise PairingError(f"a forbidden pair names two different players, not {sorted(both)}")
+        out.add(both)
+    return frozenset(out)
+
+
+def classic_round(
+    players: Sequence[str],
+    size: int,
+    *,
+    points: Mapping[str, float] | None = None,
+    history: Iterable[Sequence[str]] = (),
+    byes_had: Mapping[str, int] | None = None,
+    ratings: Mapping[str, float] | None = None,
+    seed: int = 0,
+    budget: int = SEARCH_BUDGET,
+) -> Round:
+    """Group ``players`` for one Swiss round as leagues did before :func:`swiss_round` (kept for
+    comparison, ``bench/pairing.py``): standing order, no seat balance, seat 0 to the best."""
+    check_request(players, size)
+    points = points or {}
     ordered = swiss_order(players, points, ratings, seed)
     byes = choose_byes(ordered, len(ordered) % size, byes_had or {}, points)
     playing = [p for p in ordered if p not in set(byes)]
@@ -416,10 +511,17 @@ def bracket(seeds: Sequence[str], winners: Mapping[tuple[int, int], str] | None 
 
 @dataclass(frozen=True)
 class GameResult:
-    """One finished league game: the round and each player's place (1 is best)."""
+    """One finished league game: the round and each player's place (1 is best); ``seats`` lists
+    the players in seat order (first player first) when known, else the order of ``places``
+    is the seat order."""
 
     round: int
     places: Mapping[str, int]
+    seats: tuple[str, ...] = ()
+
+    @property
+    def seating(self) -> tuple[str, ...]:
+        return self.seats or tuple(self.places)
 
 
 @dataclass
@@ -433,6 +535,7 @@ class Row:
     head_to_head: float = 0.0
     rating: float = 0.0
     rank: int = 0
+    tiebreaks: dict[str, float] = field(default_factory=dict)
 
 
 def standings(
@@ -444,53 +547,43 @@ def standings(
     bye_score: float | None = None,
     ratings: Mapping[str, float] | None = None,
     through_round: int | None = None,
+    order: Sequence[str] = tiebreaks.DEFAULT_ORDER,
 ) -> list[Row]:
     """The ranked table (see the module docstring for the tiebreaks).
 
     ``table`` gives the points per place for the largest game (smaller games use its last
     places' length: a 3-player game in a 4-seat table uses the default points for 3); ``byes``
     lists (round, player); ``through_round`` counts only rounds up to it (for the movement since
-    the last round).
+    the last round); ``order`` lists the tiebreaks after points, by name (see
+    :mod:`bot.league.tiebreaks`, which defines each for games of any size), and each row carries
+    every tiebreak's value in ``tiebreaks``.
     """
     ratings = ratings or {}
     rows = {p: Row(p, rating=ratings.get(p, 0.0)) for p in players}
     games = [g for g in results if through_round is None or g.round <= through_round]
+    scored = []
     for g in games:
         ids = list(g.places)
         scale = tuple(table) if table is not None and len(table) == len(ids) else place_points(len(ids))
-        for pid, pts in zip(ids, points_for_places([g.places[i] for i in ids], scale), strict=True):
+        got = dict(zip(ids, points_for_places([g.places[i] for i in ids], scale), strict=True))
+        scored.append((g, got))
+        for pid, pts in got.items():
             row = rows.setdefault(pid, Row(pid, rating=ratings.get(pid, 0.0)))
             row.points += pts
             row.games += 1
             row.wins += g.places[pid] == 1 and sum(1 for v in g.places.values() if v == 1) == 1
+    given = []
     for rnd, pid in byes:
         if through_round is not None and rnd > through_round:
             continue
         row = rows.setdefault(pid, Row(pid, rating=ratings.get(pid, 0.0)))
         row.byes += 1
         row.points += bye_score if bye_score is not None else 0.0
-    for g in games:
-        for pid in g.places:
-            rows[pid].buchholz += sum(rows[o].points for o in g.places if o != pid)
-    ordered = sorted(rows.values(), key=lambda r: (-r.points, -r.buchholz))
-    for _, same in itertools.groupby(ordered, key=lambda r: (r.points, r.buchholz)):
-        tied = list(same)
-        if len(tied) < 2:
-            continue
-        names = {r.player for r in tied}
-        for g in games:
-            inside = [p for p in g.places if p in names]
-            for a, b in itertools.permutations(inside, 2):
-                if g.places[a] < g.places[b]:
-                    rows[a].head_to_head += 1
-                elif g.places[a] == g.places[b]:
-                    rows[a].head_to_head += 0.5
-    ordered = sorted(
-        rows.values(), key=lambda r: (-r.points, -r.buchholz, -r.head_to_head, -r.rating, r.player)
-    )
-    for i, row in enumerate(ordered, 1):
-        row.rank = i
-    return ordered
+        given.append((rnd, pid, bye_score if bye_score is not None else 0.0))
+    try:
+        return tiebreaks.rank(rows, scored, given, order)
+    except tiebreaks.TiebreakError as exc:
+        raise PairingError(str(exc)) from None
 
 
 def top(rows: Sequence[Row], n: int, dropped: Iterable[str] = ()) -> list[str]:

@@ -5,15 +5,22 @@ deterministic: the same arguments (including ``seed``) always give the same answ
 
 Formats
 -------
-- **Swiss** (:func:`swiss_round`): players sorted by league points (ties broken by rating, then
-  by a seeded shuffle) are cut into groups of ``size`` (2 for two-player games, 3-6 for the
-  others).  A depth-first search takes the best-placed player left and fills their group with the
-  nearest players by standing that none of the group has met yet; it backtracks when a group
-  cannot be filled, so when some grouping without a repeat meeting exists and the search finishes
-  within its budget, one is found.  Past the budget (very large fields late in a season) a greedy
-  grouping is improved by swaps that lower the number of repeat meetings.  When the number of
-  players does not divide by ``size``, ``len(players) % size`` players sit the round out with a
-  bye: those with the fewest byes so far, then the fewest points, then the lowest rating.
+- **Swiss** (:func:`swiss_round`), each game's players listed in seat order (first player
+  first).  Two-player games are paired by the FIDE Dutch system (:mod:`bot.league.dutch`), the
+  seats playing the part of colours, so who moves first is balanced over the season (fields
+  larger than ``DUTCH_LIMIT`` are seated like larger games, below).  Games of three to six are
+  seated by :mod:`bot.league.seating`: players sorted by league points (ties
+  broken by rating, then by a seeded shuffle) are cut into tables by a depth-first search that
+  takes the best-placed player left and fills their table with the nearest players by standing
+  that none of the table has met (backtracking, so when a seating without a repeat meeting
+  exists and the search finishes within its budget, one is found; past the budget a greedy
+  seating improved by swaps), then improved by weighted swaps between nearby tables, and each
+  table's seats are given to balance every player's seat positions.  Forbidden pairs never meet
+  while they can be kept apart.  When the number of players does not divide by ``size``,
+  ``len(players) % size`` players sit the round out with a bye: those with the fewest byes so
+  far, then the fewest points, then the lowest rating (two-player games: the Dutch system's
+  rule, the lowest-placed player who has had no bye).  The Swiss pairing leagues used before,
+  without seat balance, is kept as :func:`classic_round` for comparison.
 - **Round robin** (:func:`round_robin`): for pairs, the circle method (n-1 rounds for even n,
   n rounds with one bye each for odd n); for groups of three or more, every group of ``size``
   players meets once, packed greedily into rounds in which nobody plays twice.
@@ -21,10 +28,12 @@ Formats
   meets the lowest seed, and the byes (the empty places) fall to the top seeds.  A final stage after
   a Swiss league is ``bracket(top(standings, n))``.
 
-Standings (:func:`standings`) rank by league points, then Buchholz (the sum of the final league
-points of every opponent met, once per game played together; byes add nothing), then head to
-head among the players still tied (how often each finished ahead of the others in games between
-them), then rating, then the player id so that the order is total.
+Standings (:func:`standings`) rank by league points, then by the tiebreaks of an organiser's
+order (:mod:`bot.league.tiebreaks`: Buchholz, median Buchholz, Sonneborn-Berger, head to head,
+most wins, cumulative score, rating), then the player id so that the order is total.  The
+default order is Buchholz (the sum of the final league points of every opponent met, once per
+game played together; byes add nothing), then head to head among the players still tied (how
+often each finished ahead of the others in games between them), then rating.
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ from engines.core import plural
 MIN_SIZE = 2
 MAX_SIZE = 6
 SEARCH_BUDGET = 200_000
+DUTCH_LIMIT = 64  # the most players paired by the Dutch system (its time grows as the cube)
 
 
 class PairingError(ValueError):
@@ -158,6 +168,7 @@ def swiss_round(
     round_number: int | None = None,
     total_rounds: int | None = None,
     weights: seating.Weights = seating.WEIGHTS,
+    dutch_limit: int = DUTCH_LIMIT,
 ) -> Round:
     """One Swiss round (see the module docstring): each game's players in seat order.
 
@@ -167,7 +178,10 @@ def swiss_round(
     ``forbidden``: pairs of players who must not meet; ``seat_history``: each player's seats so
     far (0 is the first player), by default read from ``history`` (or ``games``);
     ``starting_order``: the two-player pairing numbers, best first; ``total_rounds``: the
-    season's Swiss rounds (the Dutch system treats the last round apart).
+    season's Swiss rounds (the Dutch system treats the last round apart); ``dutch_limit``: the
+    largest two-player field paired by the Dutch system (it takes seconds at 64 players on a
+    small machine, half a minute at 128); larger fields are paired by the seating optimiser,
+    whose seat balance then stands for colour balance.
     """
     check_request(players, size)
     points = points or {}
@@ -181,7 +195,7 @@ def swiss_round(
         seat_history = seating.seat_counts(past)
     met = met_pairs(past)
     fallback = None
-    if size == 2:
+    if size == 2 and len(players) <= dutch_limit:
         found = dutch.dutch_round(
             players,
             points=points,

@@ -91,6 +91,8 @@ def improve_tables(
         better = False
         for gi in range(len(groups)):
             for hi in range(gi + 1, min(len(groups), gi + 1 + WINDOW)):
+                if costs[gi] + costs[hi] == 0:
+                    continue  # nothing to gain
                 g, h = groups[gi], groups[hi]
                 for i, j in itertools.product(range(len(g)), range(len(h))):
                     ng = [*g[:i], h[j], *g[i + 1 :]]
@@ -145,15 +147,21 @@ def give_seats(
     counts = {p: Counter(seats.get(p, ())) for p in group}
     last = {p: seats[p][-1] for p in group if seats.get(p)}
 
-    def cost(order: Sequence[str]) -> float:
-        return sum(
+    size = len(group)
+    each = {
+        p: [
             weights.seat * counts[p][s] + (weights.same_seat if last.get(p) == s else 0.0)
-            for s, p in enumerate(order)
-        )
+            for s in range(size)
+        ]
+        for p in group
+    }
 
-    orders = list(itertools.permutations(group))
-    best = min(cost(o) for o in orders)
-    return rng.choice([o for o in orders if cost(o) <= best + 1e-9])
+    def cost(order: Sequence[str]) -> float:
+        return sum(each[p][s] for s, p in enumerate(order))
+
+    costs = [(cost(o), o) for o in itertools.permutations(group)]
+    best = min(c for c, _ in costs)
+    return rng.choice([o for c, o in costs if c <= best + 1e-9])
 
 
 def tables(

@@ -1,8 +1,10 @@
 """Tables of two to six inside score groups, by an optimiser with weighted rules, and fair seats.
 
-Multiplayer organisers (krcg's seating rules for five-player tables are a model) do not pair by
-a Swiss system written for two; they score each possible seating by weighted rules and keep the
-best they find.  Here the rules, heaviest first:
+Multiplayer organisers do not pair by a Swiss system written for two; they score a seating by
+weighted rules and keep the best they find.  krcg's seating for V:TES tables of four and five is
+the model: nine rules weighted by powers of ten so that a major rule always prevails over all
+the minor ones together (among them: no pair sharing a table more often than necessary, nobody
+in the same seat twice when it can be avoided).  Here the rules, heaviest first:
 
 1. **Forbidden pairs** (players who must not meet) never sit at one table while a seating
    without it exists: weight :attr:`Weights.forbidden` per pair.

@@ -26,12 +26,10 @@ from __future__ import annotations
 import warnings
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from caissify_pairings import MissingFloatHistoryWarning, generate_pairings
 
-if TYPE_CHECKING:
-    from bot.league.pairing import GameResult, Round
+from bot.league.rounds import GameResult, Round, place_points, points_for_places
 
 WHITE, BLACK = "white", "black"
 
@@ -51,8 +49,6 @@ def season_record(
     before the round floats down (the higher) and up (the lower).  Scores here are 1, 0.5, 0 per
     game and 1 per bye, which orders players as the league's own points do for two-player games.
     """
-    from bot.league.pairing import place_points, points_for_places
-
     by_round: dict[int, list[tuple[str, ...]]] = defaultdict(list)
     for g in games:
         by_round[g.round].append(g.seating)
@@ -119,8 +115,6 @@ def dutch_round(
 ) -> Round | None:
     """One round by the Dutch system (see the module docstring), or None when its answer pairs a
     forbidden pair or gives more than one bye."""
-    from bot.league.pairing import Round
-
     known = set(players)
     order = [p for p in (starting_order or []) if p in known]
     order += default_starting_order(known - set(order), ratings)

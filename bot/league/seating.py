@@ -35,6 +35,8 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.league.rounds import greedy_groups, improve, search_groups
+
 WINDOW = 4  # tables tried against each table in the swap passes (nearest by standing)
 PASSES = 6
 
@@ -179,8 +181,6 @@ def tables(
     weights: Weights = WEIGHTS,
 ) -> list[tuple[str, ...]]:
     """``playing`` (best first, a multiple of ``size``) at tables, each in seat order."""
-    from bot.league.pairing import greedy_groups, improve, search_groups
-
     blocked = Counter(met)
     for pair in forbidden:
         blocked[pair] += 1

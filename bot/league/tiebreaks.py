@@ -30,10 +30,8 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from bot.league.pairing import GameResult, Row
+from bot.league.rounds import GameResult, Row
 
 BUCHHOLZ = "buchholz"
 MEDIAN_BUCHHOLZ = "median_buchholz"
@@ -64,7 +62,7 @@ def check_order(order: Sequence[str]) -> tuple[str, ...]:
     return order
 
 
-Scored = tuple["GameResult", Mapping[str, float]]
+Scored = tuple[GameResult, Mapping[str, float]]
 
 
 def opponent_sums(games: Iterable[Scored], points: Mapping[str, float]) -> dict[str, list[float]]:

@@ -112,9 +112,12 @@ def dutch_round(
     starting_order: Sequence[str] | None = None,
     round_number: int | None = None,
     total_rounds: int | None = None,
+    seats: Mapping[str, Sequence[int]] | None = None,
 ) -> Round | None:
     """One round by the Dutch system (see the module docstring), or None when its answer pairs a
-    forbidden pair or gives more than one bye."""
+    forbidden pair or gives more than one bye.  ``history`` holds the games that count as
+    meetings; ``seats``, when given, is each player's seats so far in order and stands for the
+    colour history."""
     known = set(players)
     order = [p for p in (starting_order or []) if p in known]
     order += default_starting_order(known - set(order), ratings)
@@ -122,11 +125,13 @@ def dutch_round(
     name = {i: p for p, i in number.items()}
     if games is not None:
         colours, floats, last = season_record(games, byes)
-        met = [g.seating for g in games]
     else:
-        colours, floats = colours_from(history), {}
+        colours, floats, last = colours_from(history), {}, 0
+    if seats is not None:
+        colours = {p: [WHITE if s == 0 else BLACK for s in seq if s in (0, 1)] for p, seq in seats.items()}
+    if games is None:  # the rounds each player has been in so far
         last = max((len(colours.get(p, ())) + byes_had.get(p, 0) for p in players), default=0)
-        met = [tuple(g) for g in history]
+    met = [tuple(g) for g in history]
     rnd = round_number if round_number is not None else last + 1
     total = total_rounds if total_rounds is not None else rnd + 1  # unknown: not the last round
     previous = {

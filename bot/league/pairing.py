@@ -165,6 +165,7 @@ def swiss_round(
     past = [tuple(g) for g in history]
     if not past and games is not None:
         past = [g.seating for g in sorted(games, key=lambda g: g.round)]
+    given_seats = seat_history
     if seat_history is None:
         seat_history = seating.seat_counts(past)
     met = met_pairs(past)
@@ -182,6 +183,7 @@ def swiss_round(
             starting_order=starting_order,
             round_number=round_number,
             total_rounds=total_rounds,
+            seats=given_seats,
         )
         if found is not None and not repeats(found.groups, past):
             return found

@@ -127,3 +127,11 @@ def test_the_first_round_is_the_dutch_half_split():
         ("p02", "p06"),
         ("p03", "p07"),
     ]
+
+
+def test_seat_history_stands_for_colours():
+    """A player who moved first in both earlier games does not move first a third time (FIDE's
+    absolute colour rule), whatever the pairing numbers would give."""
+    rnd = swiss_round(["a", "b"], 2, seat_history={"a": [0, 0], "b": [1, 1]})
+    assert rnd.groups == (("b", "a"),)
+    assert swiss_round(["a", "b"], 2).groups == (("a", "b"),)

@@ -35,6 +35,7 @@ from bot.settings import Settings
 from bot.storage import DEADLINE, Job, Store, open_store
 from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, THREAD_ARCHIVE, Table
 from bot.web.metrics import ANSWER_WITHIN, Metrics
+from bot.web.pages import Pages
 from bot.web.server import WebServer
 from engines.core import said
 
@@ -302,6 +303,7 @@ class TableBot(_BotBase):
                 self.metrics,
                 host=self.settings.http_host,
                 port=self.settings.http_port,
+                pages=Pages(self.sessions, self.table.history) if self.settings.web_pages else None,
             )
             await self.web.start()
         if self.start_scheduler:
@@ -344,6 +346,13 @@ class TableBot(_BotBase):
         else:
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
+
+    async def page_link(self, kind: str, ref: int, guild_id: int | None) -> str | None:
+        """The web page's address of a game, league or person of server ``guild_id`` (None when
+        the pages are off there)."""
+        if self.web is None:
+            return None
+        return await self.web.link(kind, ref, guild_id, self.settings.public_url)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))

@@ -496,7 +496,8 @@ class Table:
                 "press Rematch (each player presses it to take a seat).",
                 game=session.info.title,
                 number=session.id,
-            ),
+            )
+            + await self.page_line(session, t),
             file=picture(png, f"{session.info.name}-{session.id}-results.png", alt.results_card(session, t)),
             view=view,
         )
@@ -731,7 +732,15 @@ class Table:
         await interaction.edit_original_response(
             content=await self.lobby_text(session, t), view=self.lobby_view(session, t)
         )
-        await opened.send(public.thread_welcome(session, t), allowed_mentions=discord.AllowedMentions.none())
+        await opened.send(
+            public.thread_welcome(session, t) + await self.page_line(session, t),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def page_line(self, session: Session, t: Language) -> str:
+        """The game's web page on a line of its own (its link made now), or "" where pages are off."""
+        url = await self.bot.page_link("game", session.id, session.row.guild_id)
+        return "\n" + t.gettext("On the web: {url}", url=url) if url else ""
 
     @staticmethod
     def check_permissions(interaction: discord.Interaction, *, for_thread: bool = False) -> None:
@@ -1186,6 +1195,7 @@ class Table:
                     game=session.info.title,
                     number=session.id,
                 )
+                text += await self.page_line(session, mine)
                 await self.reply(interaction, text, file=discord.File(io.BytesIO(body), filename=name))
                 return
             self.check_permissions(interaction)
@@ -1226,6 +1236,7 @@ class Table:
                     count,
                     **values,
                 )
+            posted += await self.page_line(session, t)
             await channel.send(posted, files=files, allowed_mentions=discord.AllowedMentions.none())
             await self.reply(interaction, mine.gettext("Export posted."))
 

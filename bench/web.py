@@ -1,0 +1,118 @@
+"""What a web page costs: pages per second and time to first byte for a long game's page, against
+serving a PNG file from disk on the same aiohttp server.
+
+    python bench/web.py [--seconds 3] [--seeds 3]
+
+Plays games of every title to the end with computer players (the most seats, seeds
+1..``--seeds``), keeps the longest, stores it on a temporary SQLite file with its web link, and
+serves :class:`bot.web.pages.Pages` on 127.0.0.1.  Then one client, one request at a time, for
+``--seconds`` each:
+
+* the game page at its last move (the move list, the players, the chart, the board's alt text
+  and the board in words);
+* the game page at moves spread over the game (each a replay from the nearest snapshot);
+* a board PNG already drawn (the server's cache);
+* the same PNG bytes as a file from disk (``web.FileResponse``): the floor.
+
+It prints requests per second, the median time to first byte, and the ratio against the file.
+The league page is not built yet, so its line says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import aiohttp
+from aiohttp import web
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engines  # noqa: E402
+from bench.history import TITLES, store_game, whole_game  # noqa: E402
+from bot.history import History  # noqa: E402
+from bot.sessions import SessionService  # noqa: E402
+from bot.storage import open_store  # noqa: E402
+from bot.web.pages import Pages  # noqa: E402
+
+
+async def measure(http: aiohttp.ClientSession, urls: list[str], seconds: float) -> tuple[float, float]:
+    """(requests per second, median milliseconds to the first byte) over ``urls`` in turn."""
+    firsts: list[float] = []
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        url = urls[done % len(urls)]
+        t = time.perf_counter()
+        async with http.get(url) as reply:
+            await reply.content.readany()
+            firsts.append(time.perf_counter() - t)
+            await reply.read()
+            if reply.status != 200:
+                raise SystemExit(f"{url} answered {reply.status}")
+        done += 1
+    return done / (time.perf_counter() - start), statistics.median(firsts) * 1000
+
+
+async def main(seconds: float, seeds: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await open_store(str(Path(tmp) / "bench.db"))
+        service = SessionService(store)
+        best = None
+        for game in TITLES:
+            info = engines.get(game)
+            for seed in range(1, seeds + 1):
+                played, final = whole_game(game, info.max_players, seed)
+                if best is None or len(played) > len(best[2]):
+                    best = (game, info.max_players, played, final, seed)
+        assert best is not None
+        game, players, played, final, seed = best
+        sid = await store_game(service, game, players, seed, played, final)
+        pages = Pages(service, History(service))
+        token = await pages.links.token("game", sid)
+        app = web.Application()
+        pages.add_routes(app)
+        png_file = Path(tmp) / "board.png"
+        app.router.add_get("/file.png", lambda request: web.FileResponse(png_file))
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        base = f"http://127.0.0.1:{port}"
+        total = len(played)
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"{base}/g/{token}/board/{total}.png") as reply:
+                png_file.write_bytes(await reply.read())
+            for n in range(0, total + 1, 16):  # every snapshot written once, as a reader would
+                async with http.get(f"{base}/g/{token}?move={n}") as reply:
+                    await reply.read()
+            spread = [f"{base}/g/{token}?move={n}" for n in range(1, total, max(1, total // 20))]
+            rows = [
+                ("game page, last move", [f"{base}/g/{token}"]),
+                ("game page, moves spread", spread),
+                ("board PNG (drawn once)", [f"{base}/g/{token}/board/{total}.png"]),
+                ("PNG file from disk", [f"{base}/file.png"]),
+            ]
+            results = [(name, *await measure(http, urls, seconds)) for name, urls in rows]
+        floor = results[-1][1]
+        print(f"{game}, {players} players, {total} moves (the longest of seeds 1-{seeds})")
+        print(f"{'what':26} {'per s':>8} {'TTFB ms':>8} {'file / this':>11}")
+        for name, rate, first in results:
+            print(f"{name:26} {rate:8.1f} {first:8.2f} {floor / rate:10.1f}x")
+        print("league page of 64 players: not built yet")
+        await runner.cleanup()
+        await store.close()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--seeds", type=int, default=3)
+    args = parser.parse_args()
+    asyncio.run(main(args.seconds, args.seeds))

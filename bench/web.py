@@ -78,7 +78,11 @@ async def main(seconds: float, seeds: int) -> None:
         app = web.Application()
         pages.add_routes(app)
         png_file = Path(tmp) / "board.png"
-        app.router.add_get("/file.png", lambda request: web.FileResponse(png_file))
+
+        async def from_disk(request: web.Request) -> web.FileResponse:
+            return web.FileResponse(png_file)
+
+        app.router.add_get("/file.png", from_disk)
         runner = web.AppRunner(app, access_log=None)
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)

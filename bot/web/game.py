@@ -255,7 +255,7 @@ class Games:
                     CHART_DASHES[seat % len(CHART_DASHES)],
                     xy[-1][0] + 6,
                     xy[-1][1] + 4,
-                    (name[:1] or "?").upper(),
+                    next((c for c in name if c.isalnum()), "?").upper(),
                     number(values[-1]),
                 )
             )

@@ -18,7 +18,7 @@ import asyncio
 import logging
 from collections import OrderedDict
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 import jinja2
 from aiohttp import web
@@ -26,6 +26,7 @@ from aiohttp import web
 import languages
 from bot.history import History
 from bot.sessions import Session, SessionService
+from bot.storage.leagues import LeagueStore
 from bot.storage.web import Kind, WebLinks
 from bot.web.game import Games
 from bot.web.people import People
@@ -94,7 +95,7 @@ class Pages:
         self.service = service
         self.links = WebLinks(service.store)
         self.games = Games(service, history)
-        self.leagues = Leagues(service.store, self.links)
+        self.leagues = Leagues(cast(LeagueStore, service.store), service)
         self.people = People(service.store, self.links)
         self.env = environment()
         self.poll = poll
@@ -250,8 +251,15 @@ class Pages:
 
     async def league(self, request: web.Request) -> web.Response:
         ref = await self.links.find("league", request.match_info["token"])
+        row = await cast(LeagueStore, self.service.store).league(ref) if ref is not None else None
+        if row is None or await self.links.pages(row.guild_id) != "links":
+            return self.missing(request)
         t = reader_language(request)
-        page = await self.leagues.page(ref, t) if ref is not None else None
+
+        async def game_link(session_id: int) -> str | None:
+            return f"/g/{await self.links.token('game', session_id)}"
+
+        page = await self.leagues.page(row.id, t, game_link)
         if page is None:
             return self.missing(request)
         return self.render(request, "league.html", page=page)

@@ -251,3 +251,96 @@ async def test_a_game_page_in_chromium(standin, bot_factory, tmp_path):
 def carol_or(standin, name: str):
     """A spectator (someone who is not seated)."""
     return standin.add_user(name)
+
+
+async def fire(bot) -> None:
+    """Fire every due job, and those they set for now (the next round after a deadline)."""
+    while await bot.scheduler.run_due():
+        pass
+
+
+async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_path):
+    """A single-elimination P'achakuna cup of four, its rounds finished by the computer at their
+    deadlines; its page (linked from /league standings) shows the standings with every tiebreak,
+    the rounds with links to their games, the bracket and the champion."""
+    from playwright.async_api import async_playwright
+
+    chan = standin.channel("games")
+    owner = standin.owner
+    people = standin.add_users("ana", "beto", "cusi", "<b>dora</b>")
+    extensions = ALL  # the league cog is one of them
+    async with standin.run_client(bot_factory(extensions, http_port=0, web_pages=True)) as bot:
+        await standin.wait_synced()
+        created = await standin.slash(
+            owner,
+            chan,
+            "league create",
+            name="Llama <cup>",
+            game="pachakuna",
+            format="elimination",
+            players=2,
+            days=1,
+        )
+        assert "Llama" in created.message.content
+        await standin.settle()
+        league = (await bot.store.leagues(standin.guild.id))[0]
+        assert await bot.store._one(
+            "SELECT token FROM web_links WHERE kind = 'league' AND ref = ?", league.id
+        )
+        for user in people:
+            await (await standin.slash(user, chan, "league join")).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        await fire(bot)
+        for _ in range(2):
+            table_clock.advance(86400)
+            await fire(bot)
+        league = await bot.store.league(league.id)
+        assert league.status == "finished"
+
+        standings = await standin.slash(people[0], chan, "league standings")
+        picture, _ = await standings.followups(2)
+        found = re.search(r"http://127\.0\.0\.1:\d+/l/[\w-]+", picture.content)
+        assert found, picture.content
+        url = found.group(0)
+        assert (await status_of(url[:-2] + "zz"))[0] == 404
+
+        async with async_playwright() as p:
+            chromium = await p.chromium.launch(executable_path=CHROMIUM)
+            try:
+                browser = Browser(await chromium.new_context(locale="es-ES"))
+                page = await browser.open(url)
+                assert await page.get_attribute("html", "lang") == "es"  # the browser's language
+                text = await page.inner_text("main")
+                assert "Llama <cup>" in text and "<b>dora</b>" in text.lower()  # names are text, never markup
+                assert await page.locator("main b").count() == 0
+                heads = await page.locator("#standings-h + div th").all_inner_texts()
+                assert heads[2:9] == [
+                    "Puntos",
+                    "Jugadas",
+                    "Victorias",
+                    "Descansos",
+                    "Buchholz",
+                    "Cara a cara",
+                    "Puntuación",
+                ]
+                assert await page.locator("#standings-h + div tbody tr").count() == 4
+                assert "Campeón" in text
+                assert await page.locator("#bracket-h").count() == 1
+                games = page.locator("#rounds-h ~ ul a")
+                assert await games.count() == 3  # two semi-finals and the final
+                assert await audit(page) == []
+                await shot(page, tmp_path, "league-desktop-es")
+                phone = await browser.open(url + "?lang=en", width=390, height=844)
+                assert "Standings" in await phone.inner_text("main")
+                assert await audit(phone) == []
+                await shot(phone, tmp_path, "league-phone")
+                # A game's link from the league's page opens that game at its end.
+                await phone.locator("#rounds-h ~ ul a").first.click()
+                await phone.locator("#game").wait_for()
+                assert "P'achakuna" in await phone.title()
+                assert await phone.locator("ol.moves li").count() > 1
+                assert await audit(phone) == []
+                await shot(phone, tmp_path, "league-game-phone")
+                assert browser.errors == []
+            finally:
+                await chromium.close()

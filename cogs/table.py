@@ -20,6 +20,7 @@ from bot.public import number
 from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
 from bot.storage.leagues import LeagueStore
+from bot.storage.web import WebLinks
 from bot.ui import Table, channel_of, clip
 from engines.core import DEFAULT_LEVEL, LEVELS, said
 from languages import ENGLISH, Language
@@ -470,6 +471,9 @@ class TableCog(
                     f"{title}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})"
                 )
             lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(public.RATING_MEANING)))
+            url = await self.bot.page_link("person", who.id, interaction.guild_id)
+            if url:
+                lines.append(t.gettext("On the web: {url}", url=url))
             await self.table.reply(interaction, "\n".join(lines))
 
         await self.table.guard(interaction, work)
@@ -572,6 +576,49 @@ class TableCog(
                 text = t.gettext(
                     "This server's boards and pictures use the standard palette. "
                     "Your private pictures follow your own choice: /me contrast."
+                )
+            await self.table.reply(interaction, text)
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(name="web", description="This server's web pages of its games, leagues and players")
+    @app_commands.describe(
+        pages="Share them by link or turn them off (Manage Server); leave out to see which"
+    )
+    @app_commands.choices(
+        pages=[
+            app_commands.Choice(name="shared by link", value="links"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def web(self, interaction: discord.Interaction, pages: str | None = None) -> None:
+        async def work() -> None:
+            t = i18n.private(interaction)
+            links = WebLinks(self.sessions.store)
+            guild_id = interaction.guild_id or 0
+            if pages is not None:
+                if await self.managers_only(
+                    interaction,
+                    t.gettext(
+                        "Only members with Manage Server can turn the server's web pages on or off; "
+                        "/game web without an option shows the setting."
+                    ),
+                ):
+                    return
+                await links.set_pages(guild_id, pages)
+            if await links.pages(guild_id) == "off":
+                text = t.gettext(
+                    "This server's web pages are off: no page of its games, leagues or players is served, "
+                    "and the bot's posts carry no link to one."
+                )
+            else:
+                text = t.gettext(
+                    "This server's games, leagues and players have web pages, open to whoever holds their "
+                    "link (an address no one can guess); the bot's posts carry the links."
+                )
+            if not self.bot.settings.web_pages:
+                text += " " + t.gettext(
+                    "This bot serves no web pages at all now: its operator turns them on with WEB_PAGES."
                 )
             await self.table.reply(interaction, text)
 

@@ -12,6 +12,7 @@ match; there is no listing.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Literal
 
 from bot.storage.base import Store, fits, run, single
@@ -34,40 +35,97 @@ def looks_like_token(text: str) -> bool:
     return 16 <= len(text) <= 64 and all(c.isalnum() or c in "-_" for c in text)
 
 
+@dataclass(frozen=True)
+class FinishedGame:
+    session_id: int
+    game: str
+    finished_at: str | None
+    place: int
+    score: float | None
+    resigned: bool
+
+
 class WebLinks:
     """Tokens and server choices, read and written through ``store`` (either back end)."""
 
     def __init__(self, store: Store):
         self.store = store
 
-    async def token(self, kind: Kind, ref: int) -> str:
-        """The token of the ``kind`` numbered ``ref``, made now if it has none yet."""
-        if kind not in KINDS or not fits(ref):
+    async def token(self, kind: Kind, ref: int, scope: int = 0) -> str:
+        """The token of the ``kind`` numbered ``ref`` (a person: in server ``scope``), made now if
+        it has none yet."""
+        if kind not in KINDS or not fits(ref) or not fits(scope) or scope < 0:
             raise ValueError(f"no link for {kind} {ref}")
-        row = await self.store._one("SELECT token FROM web_links WHERE kind = ? AND ref = ?", kind, ref)
+        found = "SELECT token FROM web_links WHERE kind = ? AND scope = ? AND ref = ?"
+        row = await self.store._one(found, kind, scope, ref)
         if row is not None:
             return str(row["token"])
         await self.store._transact(
             single(
                 run(
-                    "INSERT INTO web_links (kind, ref, token, created_at) VALUES (?, ?, ?, ?)"
-                    " ON CONFLICT (kind, ref) DO NOTHING",
+                    "INSERT INTO web_links (kind, scope, ref, token, created_at) VALUES (?, ?, ?, ?, ?)"
+                    " ON CONFLICT (kind, scope, ref) DO NOTHING",
                     kind,
+                    scope,
                     ref,
                     new_token(),
                     self.store.clock.stamp(),
                 )
             )
         )
-        row = await self.store._one("SELECT token FROM web_links WHERE kind = ? AND ref = ?", kind, ref)
+        row = await self.store._one(found, kind, scope, ref)
         return str(row["token"])
 
     async def find(self, kind: Kind, token: str) -> int | None:
         """What ``token`` opens, if it is a ``kind``'s token (else None)."""
+        found = await self.find_scoped(kind, token)
+        return found[1] if found is not None else None
+
+    async def find_scoped(self, kind: Kind, token: str) -> tuple[int, int] | None:
+        """(scope, ref) of what ``token`` opens, if it is a ``kind``'s token (else None)."""
         if not looks_like_token(token):
             return None
-        row = await self.store._one("SELECT ref FROM web_links WHERE kind = ? AND token = ?", kind, token)
-        return int(row["ref"]) if row is not None else None
+        row = await self.store._one(
+            "SELECT scope, ref FROM web_links WHERE kind = ? AND token = ?", kind, token
+        )
+        return (int(row["scope"]), int(row["ref"])) if row is not None else None
+
+    async def finished_games(self, guild_id: int, user_id: int, *, limit: int = 100) -> list[FinishedGame]:
+        """The games ``user_id`` finished in server ``guild_id``, newest first."""
+        if not fits(guild_id) or not fits(user_id):
+            return []
+        rows = await self.store._all(
+            "SELECT s.id, s.game, s.finished_at, r.place, r.score, r.resigned"
+            " FROM results r JOIN sessions s ON s.id = r.session_id"
+            " WHERE r.user_id = ? AND s.guild_id = ? AND s.status = 'finished'"
+            " ORDER BY s.id DESC LIMIT ?",
+            user_id,
+            guild_id,
+            limit,
+        )
+        return [
+            FinishedGame(
+                int(r["id"]),
+                str(r["game"]),
+                r["finished_at"],
+                int(r["place"]),
+                None if r["score"] is None else float(r["score"]),
+                bool(r["resigned"]),
+            )
+            for r in rows
+        ]
+
+    async def name_of(self, guild_id: int, user_id: int) -> str | None:
+        """The name ``user_id`` last played under in server ``guild_id`` (None: never seated)."""
+        if not fits(guild_id) or not fits(user_id):
+            return None
+        row = await self.store._one(
+            "SELECT st.display_name FROM seats st JOIN sessions s ON s.id = st.session_id"
+            " WHERE st.user_id = ? AND s.guild_id = ? ORDER BY s.id DESC LIMIT 1",
+            user_id,
+            guild_id,
+        )
+        return str(row["display_name"]) if row is not None else None
 
     async def pages(self, guild_id: int) -> str:
         """The server's choice: ``links`` (the default) or ``off``."""

@@ -46,12 +46,19 @@ BOARD_CACHE = 128  # boards kept (PNG bytes), by game, version, step and languag
 POLL_SECONDS = 1.0  # how often a page's event stream looks for a new move
 
 
+def speaks(code: str, spoken: tuple[str, ...]) -> bool:
+    """Whether ``code`` (``es``, ``es-419``, ``fr``) names a language the bot speaks (``normalise``
+    alone would read an unknown one as English)."""
+    code = code.strip().replace("-", "_")
+    return code in spoken or code.split("_", 1)[0].lower() in spoken
+
+
 def reader_language(request: web.Request) -> Language:
     """``?lang=`` when it names a language the bot speaks, else the first of the browser's
     ``Accept-Language`` that it speaks, else English."""
     spoken = languages.available()
     asked = request.query.get("lang", "")
-    if asked and languages.normalise(asked) in spoken:
+    if asked and speaks(asked, spoken):
         return languages.language(asked)
     ranked: list[tuple[float, str]] = []
     for part in request.headers.get("Accept-Language", "").split(",")[:20]:
@@ -65,7 +72,7 @@ def reader_language(request: web.Request) -> Language:
         if code:
             ranked.append((quality, code))
     for _, code in sorted(ranked, key=lambda pair: -pair[0]):
-        if code != "*" and languages.normalise(code) in spoken:
+        if speaks(code, spoken):
             return languages.language(code)
     return languages.ENGLISH
 
@@ -118,7 +125,8 @@ class Pages:
         server ``guild_id`` turned its pages off."""
         if kind not in PREFIX or await self.links.pages(guild_id) != "links":
             return None
-        token = await self.links.token(PREFIX[kind][1], ref)
+        scope = guild_id if kind == "person" else 0  # a person's page is theirs in one server
+        token = await self.links.token(PREFIX[kind][1], ref, scope)
         return f"{base.rstrip('/')}/{PREFIX[kind][0]}/{token}"
 
     def close(self) -> None:
@@ -127,7 +135,17 @@ class Pages:
 
     # ----------------------------------------------------------------- answers
 
-    def render(self, request: web.Request, template: str, status: int = 200, **values: Any) -> web.Response:
+    def render(
+        self,
+        request: web.Request,
+        template: str,
+        status: int = 200,
+        *,
+        here: str | None = None,
+        **values: Any,
+    ) -> web.Response:
+        """``template`` for the reader's language; the language links lead to ``here`` (default: the
+        address asked for; a refusal's lead to the address without its path)."""
         t = reader_language(request)
         lang = request.query.get("lang", "")
         body = self.env.get_template(template).render(
@@ -135,16 +153,16 @@ class Pages:
             lang=t.code,
             keep=f"lang={t.code}" if lang else "",
             languages=[(code, languages.language(code).name) for code in languages.available()],
-            path=request.path,
+            path=request.path if here is None else here,
             **values,
         )
         return web.Response(text=body, status=status, content_type="text/html", charset="utf-8")
 
     def missing(self, request: web.Request) -> web.Response:
-        return self.render(request, "missing.html", status=404, kind="not_found")
+        return self.render(request, "missing.html", status=404, here="/", kind="not_found")
 
     def too_many(self, request: web.Request, wait: int) -> web.Response:
-        reply = self.render(request, "missing.html", status=429, kind="too_many")
+        reply = self.render(request, "missing.html", status=429, here="/", kind="too_many")
         reply.headers["Retry-After"] = str(wait)
         return reply
 
@@ -265,9 +283,10 @@ class Pages:
         return self.render(request, "league.html", page=page)
 
     async def person(self, request: web.Request) -> web.Response:
-        ref = await self.links.find("person", request.match_info["token"])
-        t = reader_language(request)
-        page = await self.people.page(ref, t) if ref is not None else None
+        found = await self.links.find_scoped("person", request.match_info["token"])
+        if found is None or await self.links.pages(found[0]) != "links":
+            return self.missing(request)
+        page = await self.people.page(found[0], found[1], reader_language(request))
         if page is None:
             return self.missing(request)
         return self.render(request, "person.html", page=page)

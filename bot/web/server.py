@@ -49,6 +49,23 @@ HEADERS = {
 }
 
 
+def client_address(peer: str | None, forwarded: str) -> str:
+    """Whose request it is: the peer, or, when the peer is this machine (a reverse proxy beside
+    the bot), the last address of its ``X-Forwarded-For`` (the one the proxy itself saw)."""
+    peer = peer or "?"
+    try:
+        local = ipaddress.ip_address(peer).is_loopback
+    except ValueError:
+        local = False
+    if local and forwarded:
+        last = forwarded.split(",")[-1].strip()
+        try:
+            return str(ipaddress.ip_address(last))
+        except ValueError:
+            return peer
+    return peer
+
+
 class RateLimit:
     """A bucket per address: ``burst`` requests at once, refilled at ``rate`` a second.  The
     address is the peer's, or, when the peer is this machine (a reverse proxy beside the bot),
@@ -68,19 +85,7 @@ class RateLimit:
 
     @staticmethod
     def address(request: web.Request) -> str:
-        peer = request.remote or "?"
-        forwarded = request.headers.get("X-Forwarded-For", "")
-        try:
-            local = ipaddress.ip_address(peer).is_loopback
-        except ValueError:
-            local = False
-        if local and forwarded:
-            last = forwarded.split(",")[-1].strip()
-            try:
-                return str(ipaddress.ip_address(last))
-            except ValueError:
-                return peer
-        return peer
+        return client_address(request.remote, request.headers.get("X-Forwarded-For", ""))
 
     def allow(self, address: str) -> float:
         """0 when ``address`` may go on, else the seconds until it may."""

@@ -59,6 +59,7 @@ WORDS: Mapping[str, str] = {
     "ratings": N_("Ratings"),
     "rating": N_("Rating"),
     "games": N_("Games"),
+    "game": N_("Game"),
     "profile_title": N_("{name}'s games"),
     "finished_games": N_("Finished games"),
     "no_games": N_("No finished games yet."),
@@ -75,6 +76,7 @@ WORDS: Mapping[str, str] = {
         "to head among those still tied, then rating."
     ),
     "season_ratings": N_("This season's ratings"),
+    "date": N_("Date"),
     "status": N_("Status"),
 }
 

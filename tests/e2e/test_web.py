@@ -316,7 +316,7 @@ async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_
                 heads = await page.locator("#standings-h + div th").all_inner_texts()
                 assert heads[2:9] == [
                     "Puntos",
-                    "Jugadas",
+                    "Partidas jugadas",
                     "Victorias",
                     "Descansos",
                     "Buchholz",
@@ -344,3 +344,53 @@ async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_
                 assert browser.errors == []
             finally:
                 await chromium.close()
+
+
+async def test_a_profile_page_and_a_server_turning_its_pages_off(standin, bot_factory, tmp_path):
+    """/game stats links the person's profile in this server; /game web (Manage Server) turns the
+    server's pages off (every link 404, posts carry none) and on again."""
+    from playwright.async_api import async_playwright
+
+    from tests.e2e.conftest import nim_to_the_end
+
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL, http_port=0, web_pages=True)) as bot:
+        await standin.wait_synced()
+        session = await nim_to_the_end(standin, bot, chan, alice, bob)
+        stats = await (await standin.slash(bob, chan, "game stats", player=alice)).original()
+        found = re.search(r"http://127\.0\.0\.1:\d+/p/[\w-]+", stats.content)
+        assert found, stats.content
+        profile = found.group(0)
+        game = await bot.page_link("game", session.id, standin.guild.id)
+        assert game is not None
+
+        async with async_playwright() as p:
+            chromium = await p.chromium.launch(executable_path=CHROMIUM)
+            try:
+                browser = Browser(await chromium.new_context(locale="en-US"))
+                page = await browser.open(profile, width=390, height=844)
+                text = await page.inner_text("main")
+                assert "Alice's games" in text and "Nim" in text and ("1st" in text or "2nd" in text)
+                assert await page.locator("#finished-h ~ div tbody tr").count() == 1
+                assert await page.locator("main a").count() == 0  # a profile links no game
+                assert await audit(page) == []
+                await shot(page, tmp_path, "profile-phone")
+                assert browser.errors == []
+            finally:
+                await chromium.close()
+
+        refused = await (await standin.slash(alice, chan, "game web", pages="off")).original()
+        assert "Only members with Manage Server" in refused.content
+        assert (await status_of(profile))[0] == 200
+        turned = await (await standin.slash(standin.owner, chan, "game web", pages="off")).original()
+        assert "web pages are off" in turned.content
+        for url in (profile, game, game + "/board/1.png", game + "/events"):
+            assert (await status_of(url))[0] == 404, url
+        stats = await (await standin.slash(bob, chan, "game stats", player=alice)).original()
+        assert "/p/" not in stats.content  # no link while the pages are off
+        back = await (await standin.slash(standin.owner, chan, "game web", pages="links")).original()
+        assert "open to whoever holds their link" in back.content
+        assert (await status_of(profile))[0] == 200 and (await status_of(game))[0] == 200
+        shown = await (await standin.slash(alice, chan, "game web")).original()
+        assert "open to whoever holds their link" in shown.content

@@ -12,10 +12,11 @@ match; there is no listing.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.storage.base import Store, fits, run, single
+from bot.storage.base import Store, fits, many, run, single
 
 Kind = Literal["game", "league", "person"]
 KINDS: tuple[Kind, ...] = ("game", "league", "person")
@@ -75,6 +76,38 @@ class WebLinks:
         )
         row = await self.store._one(found, kind, scope, ref)
         return str(row["token"])
+
+    async def tokens(self, kind: Kind, refs: Sequence[int]) -> dict[int, str]:
+        """The tokens of many ``kind`` (not persons), those missing made now: ref -> token."""
+        wanted = sorted({r for r in refs if fits(r)})
+        if kind not in KINDS or kind == "person":
+            raise ValueError(f"no links for many {kind}")
+        found: dict[int, str] = {}
+        for start in range(0, len(wanted), 500):
+            part = wanted[start : start + 500]
+            rows = await self.store._all(
+                "SELECT ref, token FROM web_links WHERE kind = ? AND scope = 0 AND ref IN ("
+                + ", ".join("?" * len(part))
+                + ")",
+                kind,
+                *part,
+            )
+            found.update({int(r["ref"]): str(r["token"]) for r in rows})
+        missing = [r for r in wanted if r not in found]
+        if missing:
+            stamp = self.store.clock.stamp()
+            await self.store._transact(
+                single(
+                    many(
+                        "INSERT INTO web_links (kind, scope, ref, token, created_at) VALUES (?, 0, ?, ?, ?)"
+                        " ON CONFLICT (kind, scope, ref) DO NOTHING",
+                        [(kind, r, new_token(), stamp) for r in missing],
+                    )
+                )
+            )
+            for r in missing:
+                found[r] = await self.token(kind, r)
+        return found
 
     async def find(self, kind: Kind, token: str) -> int | None:
         """What ``token`` opens, if it is a ``kind``'s token (else None)."""

@@ -12,6 +12,7 @@ counts what the end revealed).  No Discord, no SQL.
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,8 @@ from languages import Language
 CHART_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 """Okabe and Ito's palette (told apart with colour-vision deficiencies); each line also has its
 own dash pattern and a letter at its end."""
+PAGES_KEPT = 256
+"""Game pages kept built, by game, version, moves shown, step and language."""
 CHART_DASHES = ("", "8 4", "2 4", "10 4 2 4", "4 2", "12 6")
 
 
@@ -90,6 +93,11 @@ class Games:
         self.service = service
         self.history = history
         self._series: dict[tuple[int, int, int], list[list[float]]] = {}
+        self._pages: OrderedDict[tuple[int, int, int, int, str], GamePage] = OrderedDict()
+
+    def forget(self) -> None:
+        """Drop the pages built (the bench measures building them)."""
+        self._pages.clear()
 
     async def shown(self, session: Session) -> int:
         return browsable(session, await self.service.store.move_count(session.id))
@@ -120,6 +128,10 @@ class Games:
             return page
         shown = await self.shown(session)
         step = shown if step is None else step
+        key = (session.id, session.version, shown, step, t.code)  # a page changes with these only
+        if key in self._pages:
+            self._pages.move_to_end(key)
+            return self._pages[key]
         page.step, page.shown = step, shown
         records = await self.records(session, shown)
         names = session.names()
@@ -142,6 +154,9 @@ class Games:
         page.players = self.players(session, t)
         page.result = self.result(session, t)
         page.chart, page.chart_label = await self.chart(session, shown, t)
+        self._pages[key] = page
+        while len(self._pages) > PAGES_KEPT:
+            self._pages.popitem(last=False)
         return page
 
     def players(self, session: Session, t: Language) -> list[Player]:

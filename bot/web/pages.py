@@ -274,10 +274,12 @@ class Pages:
             return self.missing(request)
         t = reader_language(request)
 
-        async def game_link(session_id: int) -> str | None:
-            return f"/g/{await self.links.token('game', session_id)}"
+        async def game_links(session_ids: list[int]) -> dict[int, str]:
+            return {
+                ref: f"/g/{token}" for ref, token in (await self.links.tokens("game", session_ids)).items()
+            }
 
-        page = await self.leagues.page(row.id, t, game_link)
+        page = await self.leagues.page(row.id, t, game_links)
         if page is None:
             return self.missing(request)
         return self.render(request, "league.html", page=page)

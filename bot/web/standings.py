@@ -98,7 +98,7 @@ class Leagues:
         self.service = LeagueService(store, sessions)
 
     async def page(
-        self, league_id: int, t: Language, game_link: Callable[[int], Awaitable[str | None]]
+        self, league_id: int, t: Language, game_links: Callable[[list[int]], Awaitable[dict[int, str]]]
     ) -> LeaguePage | None:
         league = await self.store.league(league_id)
         if league is None:
@@ -132,14 +132,16 @@ class Leagues:
                 )
             )
         rounds: dict[int, RoundView] = {}
-        for g in await self.store.league_games(league.id):
+        games = await self.store.league_games(league.id)
+        links = await game_links([g.session_id for g in games if g.session_id is not None])
+        for g in games:
             view = rounds.setdefault(g.round, RoundView(g.round))
             seats = sorted(g.seats, key=lambda s: s.position)
             view.tables.append(
                 TableGame(
                     g.table_no,
                     [(players.get(s.user_id, "?"), "" if s.place is None else str(s.place)) for s in seats],
-                    await game_link(g.session_id) if g.session_id is not None else None,
+                    links.get(g.session_id) if g.session_id is not None else None,
                     g.session_id,
                     g.status,
                 )

@@ -70,3 +70,16 @@ def test_web_pages_settings():
         Settings.from_env({"PUBLIC_URL": "games.example.org"}, dotenv=None)
     with pytest.raises(SettingsError, match="WEB_PAGES must be yes or no"):
         Settings.from_env({"WEB_PAGES": "maybe"}, dotenv=None)
+
+
+async def test_many_tokens_at_once_match_one_at_a_time(store):
+    links = WebLinks(store)
+    first = await links.token("game", 5)
+    found = await links.tokens("game", [5, 6, 7, 7, 2**70])
+    assert set(found) == {5, 6, 7} and found[5] == first
+    assert found[6] == await links.token("game", 6) and found[7] == await links.token("game", 7)
+    assert await links.tokens("game", list(range(1000, 1700))) == {
+        n: await links.token("game", n) for n in range(1000, 1700)
+    }
+    with pytest.raises(ValueError):
+        await links.tokens("person", [1])

@@ -204,7 +204,8 @@ class Games:
             return self._series[key]
         rows = await self.service.store.moves_between(session.id, 0, shown)
         module = session.engine
-        finished = session.status != "active"
+        # The results card's series counts what the end revealed: only for a game its rules ended.
+        finished = session.status == "finished" and module.outcome(session.state) is not None
 
         def compute() -> list[list[float]]:
             if finished and rows:

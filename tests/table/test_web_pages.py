@@ -192,3 +192,20 @@ async def test_static_files(service, name):
         assert re.search(r"eval\(|innerHTML|document\.write", body) is None
     finally:
         await client.close()
+
+
+async def test_an_abandoned_game_keeps_its_secrets_out_of_the_chart(service):
+    """Guanga's kept orders count in its scores only once the game has ended by its rules: the
+    chart of a game abandoned before that follows the public view (which shows no scores), not
+    the results card's series (which would give the orders' points away)."""
+    played, final = whole_game("guanga", 2, 4)
+    sid = await store_game(service, "guanga", 2, 4, played[:40], final)
+    await service.store.finish(sid, status="abandoned", reason="abandoned", outcome=None, results=[])
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        html = await (await client.get(f"/g/{token}")).text()
+        assert 'data-shown="40"' in html
+        assert "<polyline" not in html
+    finally:
+        await client.close()

@@ -159,7 +159,7 @@ async def main(seconds: float, seeds: int) -> None:
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
         await site.start()
-        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        port = runner.addresses[0][1]
         base = f"http://127.0.0.1:{port}"
         total = len(played)
         async with aiohttp.ClientSession() as http:

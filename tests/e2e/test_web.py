@@ -364,6 +364,9 @@ async def test_a_profile_page_and_a_server_turning_its_pages_off(standin, bot_fa
         profile = found.group(0)
         game = await bot.page_link("game", session.id, standin.guild.id)
         assert game is not None
+        await standin.settle()
+        card = next(m for m in standin.messages(chan) if m.content.startswith("**Results**"))
+        assert card.content.endswith(f"On the web: {game}")  # the results card links the game
 
         async with async_playwright() as p:
             chromium = await p.chromium.launch(executable_path=CHROMIUM)

@@ -74,6 +74,7 @@ async def test_a_finished_game_never_shows_a_move_kept_secret_for_good(service):
         html = await reply.text()
         total = len(played)
         assert f'data-shown="{total}"' in html
+        assert 'data-events=""' in html  # an ended game is not followed
         assert html.count("<li value=") == total + 1  # the start and every move
         steps = sorted({i + 1 for i, p in enumerate(played) if p.move.startswith("peek:")} | {0, total})
         for step in steps:

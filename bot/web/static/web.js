@@ -79,6 +79,7 @@
         go(Number(slider.value));
       });
     }
+    follow();
   }
 
   document.addEventListener("keydown", function (event) {
@@ -103,25 +104,30 @@
     show(new URL(window.location.href), false);
   });
 
+  var source = null;
+
+  // One event stream while the page shows a running game; closed once it shows an ended one.
   function follow() {
     var g = game();
-    if (!g || !g.dataset.events || !window.EventSource) {
+    var url = g ? g.dataset.events : "";
+    if (source && (!url || source.url.indexOf(url) === -1)) {
+      source.close();
+      source = null;
+    }
+    if (!url || source || !window.EventSource) {
       return;
     }
-    var source = new EventSource(g.dataset.events);
+    source = new EventSource(url);
     source.addEventListener("move", function () {
       var now = game();
       var atLatest = !now || now.dataset.step === now.dataset.shown;
-      var url = new URL(window.location.href);
+      var target = new URL(window.location.href);
       if (atLatest) {
-        url.searchParams.delete("move");
+        target.searchParams.delete("move");
       }
-      show(url, false);
+      show(target, false);
     });
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
-    wire();
-    follow();
-  });
+  document.addEventListener("DOMContentLoaded", wire);
 })();

@@ -1,7 +1,7 @@
 """The session service: lobbies, seats, moves, resignations and results.
 
 No Discord here: callers pass user ids and display names, and get back plain
-records and :class:`TableError` refusals whose messages a player can read.
+records and :class:`Refusal` refusals whose messages a player can read.
 One ``asyncio.Lock`` per session serialises changes in the process; the
 session's version number, checked again inside the storage transaction,
 turns a stale button or a race (in this process or another sharing the
@@ -90,12 +90,12 @@ MAX_TIMER_HOURS = 720
 """The longest turn timer, in hours (30 days)."""
 
 
-class TableError(Exception):
+class Refusal(Exception):
     """A refusal from the table, in words a player can read.
 
-    ``TableError("there is no game #{number} here", number=5)`` keeps the English message (its
+    ``Refusal("there is no game #{number} here", number=5)`` keeps the English message (its
     message id, named placeholders) and its values as a :class:`~engines.core.Said`, or takes one
-    (``TableError(said_n(n, "{n} seat", "{n} seats"))`` for a count): ``str()`` is the English
+    (``Refusal(said_n(n, "{n} seat", "{n} seats"))`` for a count): ``str()`` is the English
     sentence, and :meth:`in_words` the refusal in the reader's language.  A text built by the code
     (another error's words) has no values and reads as it is."""
 
@@ -118,28 +118,28 @@ def named(exc: MoveError, names: Sequence[str]) -> MoveError:
 
 
 def refusal(exc: BaseException, t: Language) -> str:
-    """A refusal in ``t``: the table's (:class:`TableError`), or the engine's kept sentence with
+    """A refusal in ``t``: the table's (:class:`Refusal`), or the engine's kept sentence with
     the players' names put in (see :func:`named`)."""
-    if isinstance(exc, TableError):
+    if isinstance(exc, Refusal):
         return exc.in_words(t)
     if isinstance(exc, MoveError):
         return name_seats(exc.said.in_words(t), getattr(exc, "names", None))
     return str(exc)
 
 
-class NoGameHere(TableError):
+class NoGameHere(Refusal):
     pass
 
 
-class NotSeated(TableError):
+class NotSeated(Refusal):
     pass
 
 
-class StaleMove(TableError):
+class StaleMove(Refusal):
     """The board changed between reading it and acting on it."""
 
 
-class Damaged(TableError):
+class Damaged(Refusal):
     """The session is marked damaged; only abandoning it is possible."""
 
 
@@ -421,12 +421,12 @@ def refuse_computer_seat(session: Session, seat: Seat) -> None:
     if not seat.computer:
         return
     if seat.resigned:
-        raise TableError("you resigned from this game; the computer plays your seat now")
+        raise Refusal("you resigned from this game; the computer plays your seat now")
     if seat.seat is not None and gc.may_return(session.banks, seat.seat):
-        raise TableError(
+        raise Refusal(
             "your time ran out and the computer plays your seat now; /game return takes it back (once)"
         )
-    raise TableError("the computer plays your seat in this game now (you resigned or ran out of time)")
+    raise Refusal("the computer plays your seat in this game now (you resigned or ran out of time)")
 
 
 class SessionService:
@@ -603,7 +603,7 @@ class SessionService:
     async def live(self, guild_id: int | None) -> list[Session]:
         """The server's lobbies and games (damaged ones included, marked); a server id is required."""
         if guild_id is None:
-            raise TableError("games are listed per server; use this command in a server")
+            raise Refusal("games are listed per server; use this command in a server")
         return [await self._load(r) for r in await self.store.live_sessions(guild_id)]
 
     async def sessions_of(self, user_id: int) -> list[Session]:
@@ -622,7 +622,7 @@ class SessionService:
         options = {k: v for k, v in (options or {}).items() if v is not None}
         limit = info.max_players if max_players is None else max_players
         if not info.min_players <= limit <= info.max_players:
-            raise TableError(
+            raise Refusal(
                 "{game} seats {least} to {most} players, not {limit}",
                 game=info.title,
                 least=info.min_players,
@@ -632,7 +632,7 @@ class SessionService:
         try:
             config = config_from_options(module.Config, limit, options)
         except SetupError as exc:
-            raise TableError(exc.said) from None
+            raise Refusal(exc.said) from None
         return info, options_of(config), limit
 
     async def create(
@@ -653,12 +653,12 @@ class SessionService:
         the thread's parent channel, where the lobby message is; ``clock``: a clock spec, see
         :mod:`bot.time.gameclock`)."""
         if guild_id is None:
-            raise TableError("games are played in a server's channels; open one there")
+            raise Refusal("games are played in a server's channels; open one there")
         _, stored_options, limit = self.check_new(game, options, max_players)
         spec = self.check_clock(clock)
         existing = await self.store.live_session(channel_id)
         if existing is not None:
-            raise TableError(self._busy_message(existing))
+            raise Refusal(self._busy_message(existing))
         try:
             sid = await self.store.create_session(
                 game=game,
@@ -675,7 +675,7 @@ class SessionService:
             )
         except ChannelBusy:
             existing = await self.store.live_session(channel_id)
-            raise TableError(self._busy_message(existing)) from None
+            raise Refusal(self._busy_message(existing)) from None
         return await self.reread(sid)
 
     @staticmethod
@@ -694,15 +694,15 @@ class SessionService:
         async with self.lock(session.id):
             session = await self.require(channel_id)
             if session.status != "lobby":
-                raise TableError("this game has already started; watch it with /game board")
+                raise Refusal("this game has already started; watch it with /game board")
             if session.seat_of(user_id):
-                raise TableError("you are already seated at this table")
+                raise Refusal("you are already seated at this table")
             try:
                 seated = await self.store.add_seat(session.id, user_id, name, limit=session.row.max_players)
             except Conflict:  # seated meanwhile, through another process
-                raise TableError("you are already seated at this table") from None
+                raise Refusal("you are already seated at this table") from None
             if not seated:
-                raise TableError(
+                raise Refusal(
                     said_n(
                         session.row.max_players,
                         "the table is full ({n} seat)",
@@ -713,7 +713,7 @@ class SessionService:
 
     async def add_computer(self, channel_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> Session:
         if level not in LEVELS:
-            raise TableError(
+            raise Refusal(
                 "there is no computer level {level}; choose {levels}",
                 level=repr(level),
                 levels=", ".join(LEVELS),
@@ -722,7 +722,7 @@ class SessionService:
         async with self.lock(session.id):
             session = await self.require(channel_id)
             if session.status != "lobby":
-                raise TableError("computer players can only be added before the start")
+                raise Refusal("computer players can only be added before the start")
             if not session.seat_of(user_id):
                 raise NotSeated("only seated players can add a computer player; join first")
             taken = {s.name for s in session.seats}
@@ -730,7 +730,7 @@ class SessionService:
             if not await self.store.add_seat(
                 session.id, None, name, limit=session.row.max_players, computer=True, level=level
             ):
-                raise TableError(
+                raise Refusal(
                     said_n(
                         session.row.max_players,
                         "the table is full ({n} seat)",
@@ -745,7 +745,7 @@ class SessionService:
         async with self.lock(session.id):
             session = await self.require(channel_id)
             if session.status != "lobby":
-                raise TableError("the game has started; use /game resign to leave it")
+                raise Refusal("the game has started; use /game resign to leave it")
             seat = session.seat_of(user_id)
             if seat is None:
                 raise NotSeated("you are not seated at this table")
@@ -774,12 +774,12 @@ class SessionService:
         async with self.lock(session.id):
             session = await self.require(channel_id)
             if session.status != "lobby":
-                raise TableError("the game has already started")
+                raise Refusal("the game has already started")
             if not session.seat_of(user_id):
                 raise NotSeated("only a seated player can start the game; join first")
             n = len(session.seats)
             if n < session.info.min_players:
-                raise TableError(
+                raise Refusal(
                     said_n(
                         session.info.min_players,
                         "{game} needs at least {n} player; {seated} seated (add a computer player or wait for others)",
@@ -792,7 +792,7 @@ class SessionService:
             try:
                 config = config_from_options(module.Config, n, session.row.options)
             except SetupError as exc:
-                raise TableError(
+                raise Refusal(
                     said_n(
                         n,
                         "these options do not work with {n} player: {problem}",
@@ -880,7 +880,7 @@ class SessionService:
                 try:
                     judged = await self._judge(copy, user_id, text, expected_version, expected_stamp)
                     row = await self._commit_move(*judged)
-                except (TableError, MoveError, StaleVersion):
+                except (Refusal, MoveError, StaleVersion):
                     pass  # the copy may be behind: judged again on a fresh read
                 else:
                     return await self._played(row, judged, started)
@@ -910,10 +910,10 @@ class SessionService:
         if session is None or session.status != "active":
             status = session.status if session else "gone"
             if status in ("finished", "abandoned"):
-                raise TableError("this game is over")
+                raise Refusal("this game is over")
             if status == "lobby":
-                raise TableError("this game has not started yet")
-            raise TableError("there is no such game")
+                raise Refusal("this game has not started yet")
+            raise Refusal("there is no such game")
         if expected_version is not None and expected_version != session.version:
             raise StaleMove("the board changed since that button was posted; here it is now")
         seat = session.seat_of(user_id)
@@ -1151,12 +1151,12 @@ class SessionService:
         async with self.lock(session.id):
             session = await self.require(channel_id)
             if session.status != "active":
-                raise TableError("the game has not started; use /game leave to leave the lobby")
+                raise Refusal("the game has not started; use /game leave to leave the lobby")
             seat = session.seat_of(user_id)
             if seat is None or seat.seat is None:
                 raise NotSeated("you are not playing in this game")
             if seat.resigned:
-                raise TableError("you have already resigned from this game")
+                raise Refusal("you have already resigned from this game")
             return await self._resign_seat(session, seat)
 
     async def _resign_seat(self, session: Session, seat: Seat) -> MoveResult:
@@ -1238,7 +1238,7 @@ class SessionService:
         async with self.lock(session.id):
             session = await self.require(channel_id, damaged_ok=True)
             if user_id != session.row.host_id and not can_manage:
-                raise TableError("only the host or someone with Manage Channels can abandon this game")
+                raise Refusal("only the host or someone with Manage Channels can abandon this game")
             return await self._abandon(session, "abandoned (damaged)" if session.damaged else "abandoned")
 
     async def _abandon(self, session: Session, reason: str) -> Session:
@@ -1261,7 +1261,7 @@ class SessionService:
             number = isinstance(seconds, int | float) and not isinstance(seconds, bool)
             if not number or not math.isfinite(seconds) or not 0 <= seconds <= MAX_TIMER_HOURS * 3600:
                 shown = f"{seconds / 3600:g}" if number else repr(seconds)
-                raise TableError(
+                raise Refusal(
                     "the timer must be a number of hours from 0 (off) to {most}, not {shown}",
                     most=MAX_TIMER_HOURS,
                     shown=shown,
@@ -1270,9 +1270,9 @@ class SessionService:
         async with self.lock(session.id):
             session = await self.require(channel_id)
             if user_id != session.row.host_id and not can_manage:
-                raise TableError("only the host or someone with Manage Channels can set the turn timer")
+                raise Refusal("only the host or someone with Manage Channels can set the turn timer")
             if session.row.clock:
-                raise TableError(
+                raise Refusal(
                     "this game has a clock ({clock}); change it with /game clock (`/game clock clock:off` removes it)",
                     clock=session.row.clock,
                 )
@@ -1353,7 +1353,7 @@ class SessionService:
         try:
             return gc.parse_clock_or_off(text)
         except gc.ClockError as exc:
-            raise TableError(exc.said) from None
+            raise Refusal(exc.said) from None
 
     async def away_of(self, session: Session) -> Callable[[int], gc.Away]:
         """Each seat's time away (periods when its clock does not run), from the people's settings."""
@@ -1433,9 +1433,9 @@ class SessionService:
         async with self.lock(session.id):
             session = await self.require(channel_id)
             if user_id != session.row.host_id and not can_manage:
-                raise TableError("only the host or someone with Manage Channels can set the game's clock")
+                raise Refusal("only the host or someone with Manage Channels can set the game's clock")
             if session.banks.pending:
-                raise TableError("someone's time ran out and the others are being asked; answer that first")
+                raise Refusal("someone's time ran out and the others are being asked; answer that first")
             if spec is None:
                 await self.store.set_clock(session.id, None, None, None)
                 return await self.require(channel_id)
@@ -1519,7 +1519,7 @@ class SessionService:
         Returns the session and the computer's moves when it took over (the table says what was
         decided, in each reader's language: bot.surface.clockvote)."""
         if choice not in TIMEOUT_CHOICES:
-            raise TableError(
+            raise Refusal(
                 "the answers are {answers}, not {choice}",
                 answers=", ".join(TIMEOUT_CHOICES),
                 choice=repr(choice),
@@ -1527,7 +1527,7 @@ class SessionService:
         async with self.lock(session_id):
             session = await self.get(session_id)
             if session is None or session.status != "active" or session.damaged:
-                raise TableError("that game is not running any more")
+                raise Refusal("that game is not running any more")
             banks = session.banks
             when = banks.pending.get(seat)
             if when is None or int(when) != at:
@@ -1538,7 +1538,7 @@ class SessionService:
                 if voter is None or voter.seat is None or voter.computer or voter.resigned:
                     raise NotSeated("only the other players in this game answer this")
                 if voter.seat == seat:
-                    raise TableError("the others decide this; you can still move, which ends the question")
+                    raise Refusal("the others decide this; you can still move, which ends the question")
             if choice == "more":
                 spec = session.clock
                 assert spec is not None  # a pending timeout needs a clock
@@ -1568,17 +1568,17 @@ class SessionService:
         async with self.lock(session.id):
             session = await self.require(channel_id)
             if session.status != "active":
-                raise TableError("the game is not running")
+                raise Refusal("the game is not running")
             seat = session.seat_of(user_id)
             if seat is None or seat.seat is None:
                 raise NotSeated("you are not playing in this game")
             if seat.resigned:
-                raise TableError("you resigned from this game; a resignation cannot be taken back")
+                raise Refusal("you resigned from this game; a resignation cannot be taken back")
             banks = session.banks
             if seat.seat not in banks.taken or not seat.computer:
-                raise TableError("your seat is yours: the computer took no seat of yours in this game")
+                raise Refusal("your seat is yours: the computer took no seat of yours in this game")
             if not gc.may_return(banks, seat.seat):
-                raise TableError("you came back once already; the computer keeps your seat now")
+                raise Refusal("you came back once already; the computer keeps your seat now")
             spec = session.clock
             assert spec is not None  # a taken seat needs a clock
             await self.store.set_seat_flags(session.id, seat.seat, computer=False, resigned=False)
@@ -1593,7 +1593,7 @@ class SessionService:
         """Rebuild a session's state from its seed, options and move log."""
         session = await self.get(session_id)
         if session is None or session.state is None:
-            raise TableError("that game has no moves to replay")
+            raise Refusal("that game has no moves to replay")
         module = session.engine
         n = len([s for s in session.seats if s.seat is not None])
         config = config_from_options(module.Config, n, session.row.options)
@@ -1669,5 +1669,5 @@ __all__ = [
     "Session",
     "SessionService",
     "StaleMove",
-    "TableError",
+    "Refusal",
 ]

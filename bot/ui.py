@@ -56,10 +56,10 @@ from bot.sessions import (
     MoveResult,
     NotSeated,
     RatingChange,
+    Refusal,
     Session,
     SessionService,
     StaleMove,
-    TableError,
     damaged_text,
     refusal,
 )
@@ -509,10 +509,10 @@ class Table:
             old = await self.session_for(interaction, session_id)
             mine = i18n.private(interaction)
             if old.status != "finished":
-                raise TableError("a rematch is offered once the game has ended")
+                raise Refusal("a rematch is offered once the game has ended")
             user = interaction.user
             if not any(s.user_id == user.id for s in old.seats):
-                raise TableError(
+                raise Refusal(
                     "only the players of game #{number} can start its rematch; once one of them has, "
                     "anyone may press Join on the new lobby",
                     number=old.id,
@@ -526,7 +526,7 @@ class Table:
                     await self.tell_host_full(session, user.id)
                     await self.reply(interaction, mine.gettext("You joined the rematch."))
                     return
-                raise TableError(self.service._busy_message(live.row))
+                raise Refusal(self.service._busy_message(live.row))
             self.check_permissions(interaction)
             session = await self.service.create(
                 old.row.game,
@@ -685,7 +685,7 @@ class Table:
         message_id = sent.message_id
         parent_id = channel_of(interaction)
         if message_id is None:
-            raise TableError("Discord did not say which message holds the lobby; try again")
+            raise Refusal("Discord did not say which message holds the lobby; try again")
         try:
             session = await self.service.create(
                 game,
@@ -698,7 +698,7 @@ class Table:
                 max_players=players,
                 clock=clock,
             )
-        except TableError as exc:
+        except Refusal as exc:
             await interaction.edit_original_response(
                 content=t.gettext("No game was opened: {reason}.", reason=exc.in_words(t))
             )
@@ -742,7 +742,7 @@ class Table:
             values = {"permissions": ", ".join(missing)}
             n = len(missing)
             if for_thread and set(missing) <= threads and in_thread(interaction):
-                raise TableError(
+                raise Refusal(
                     said_n(
                         n,
                         "I am missing {permissions} in this thread; a server admin can grant it to my role "
@@ -753,7 +753,7 @@ class Table:
                     )
                 )
             if for_thread and set(missing) <= threads:
-                raise TableError(
+                raise Refusal(
                     said_n(
                         n,
                         "I am missing {permissions} in this channel; a server admin can grant it to my role "
@@ -764,7 +764,7 @@ class Table:
                     )
                 )
             if in_thread(interaction):
-                raise TableError(
+                raise Refusal(
                     said_n(
                         n,
                         "I am missing {permissions} in this thread; a server admin can grant it to my role "
@@ -774,7 +774,7 @@ class Table:
                         **values,
                     )
                 )
-            raise TableError(
+            raise Refusal(
                 said_n(
                     n,
                     "I am missing {permissions} in this channel; a server admin can grant it to my role "
@@ -795,11 +795,11 @@ class Table:
             session.row.channel_id,
             session.row.lobby_channel_id,
         ):
-            raise TableError("this button does not belong to a game in this channel")
+            raise Refusal("this button does not belong to a game in this channel")
         if running and session.status != "active":
-            raise TableError("that game is not running")
+            raise Refusal("that game is not running")
         if session.damaged:
-            raise TableError(damaged_text(session))
+            raise Refusal(damaged_text(session))
         return session
 
     async def tell_host_full(self, session: Session, actor_id: int) -> None:
@@ -836,7 +836,7 @@ class Table:
             if session_id is not None:
                 session = await self.session_for(interaction, session_id)
                 if not session.row.live:
-                    raise TableError("this lobby is closed")
+                    raise Refusal("this lobby is closed")
                 channel_id = session.row.channel_id  # a lobby button in the parent of the game's thread
             user = interaction.user
             mine = i18n.private(interaction)
@@ -868,7 +868,7 @@ class Table:
                 note = mine.gettext("The game has started.")
                 self.committed(interaction, said("The game has started"))
             else:
-                raise TableError("unknown lobby action {action}", action=repr(action))
+                raise Refusal("unknown lobby action {action}", action=repr(action))
             if (
                 from_button
                 and interaction.message is not None
@@ -928,7 +928,7 @@ class Table:
             await work()
             if failed_dm and interaction.response.is_done():
                 await self.notifier.tell_failed_once(interaction)
-        except (TableError, MoveError) as exc:  # in the asker's language
+        except (Refusal, MoveError) as exc:  # in the asker's language
             t = i18n.private(interaction)
             await self.reply(interaction, f"⚠️ {self.sentence(refusal(exc, t), t)}")
         except Exception as exc:
@@ -1066,7 +1066,7 @@ class Table:
         """The game to browse: one of this server's, in a channel the asker can view."""
         session = await self.history.session(session_id, interaction.guild_id)
         if not can_view(interaction, session):
-            raise TableError("there is no game #{number} on this server that you can view", number=session_id)
+            raise Refusal("there is no game #{number} on this server that you can view", number=session_id)
         return session
 
     async def history_page(
@@ -1149,7 +1149,7 @@ class Table:
         async def work() -> None:
             if in_place:
                 if not on_private_message(interaction):  # forged onto a public message: never edit it
-                    raise TableError(NOT_A_PAGE)
+                    raise Refusal(NOT_A_PAGE)
                 await interaction.response.defer()
             if session_id is None:
                 session = await self.service.latest(channel_of(interaction))
@@ -1307,7 +1307,7 @@ class Table:
         async def work() -> None:
             session = await self.history_session(interaction, session_id)
             if session.row.channel_id != interaction.channel_id:
-                raise TableError("this button does not belong to a game in this channel")
+                raise Refusal("this button does not belong to a game in this channel")
             answered = await self.undo.answer(session_id, version, interaction.user.id, agree)
             who = interaction.user.display_name
             content = interaction.message.content if interaction.message is not None else ""
@@ -1501,7 +1501,7 @@ class Table:
         )
         await self.reply(interaction, "\n".join(lines), file=file)
 
-    async def prefix_hint(self, interaction: discord.Interaction, text: str) -> TableError | None:
+    async def prefix_hint(self, interaction: discord.Interaction, text: str) -> Refusal | None:
         """When ``text`` is not a move but the start of several (an autocomplete group was
         sent as it is), say so and how to go on."""
         key = text.strip().lower()
@@ -1513,7 +1513,7 @@ class Table:
             return None
         session = await self.service.in_channel(channel_of(interaction))
         name = session.info.name if session is not None else "<game>"
-        return TableError(
+        return Refusal(
             "`{text}` is the start of {n} moves, not a move: keep typing in `/{game} move` (autocomplete "
             "lists them, e.g. `{example}`), or press Play under the board",
             text=text.strip(),
@@ -1630,7 +1630,7 @@ class Table:
                 else await self.service.require(channel_of(interaction))
             )
             if session.status != "active":
-                raise TableError("that game is not running")
+                raise Refusal("that game is not running")
             t = i18n.private(interaction)
             text, file = await self.private_picture(session, interaction.user.id, t.code)
             view = discord.ui.View(timeout=None)
@@ -1646,7 +1646,7 @@ class Table:
             session = await self.session_for(interaction, session_id, running=True)
             seat = session.seat_of(interaction.user.id)
             if seat is None or seat.seat is None:
-                raise TableError("you are not playing in this game")
+                raise Refusal("you are not playing in this game")
             await self.send_menu(interaction, session, "")
 
         await self.guard(interaction, work)
@@ -1657,7 +1657,7 @@ class Table:
 
             async def wrong_message() -> None:
                 await self.session_for(interaction, session_id)  # another channel's game says so first
-                raise TableError(NOT_A_MENU)
+                raise Refusal(NOT_A_MENU)
 
             await self.guard(interaction, wrong_message, defer=False)
             return
@@ -1671,7 +1671,7 @@ class Table:
             await interaction.response.defer()
             seat = session.seat_of(interaction.user.id)
             if seat is None or seat.seat is None:
-                raise TableError("you are not playing in this game")
+                raise Refusal("you are not playing in this game")
             if "." not in stamp or stamp != await self.service.stamp(session, seat.seat):
                 changed = i18n.private(interaction).gettext("the board changed since that menu was made")
                 await self.show_current(interaction, session_id, changed)
@@ -1696,7 +1696,7 @@ def expected(token: str) -> dict[str, Any]:
 def channel_of(interaction: discord.Interaction) -> int:
     """The channel an interaction came from; every table action happens in one."""
     if interaction.channel_id is None:
-        raise TableError(SERVERS_ONLY)
+        raise Refusal(SERVERS_ONLY)
     return interaction.channel_id
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from bot.history import History
 from bot.public import MoveRecord
 from bot.replaying import taken_back, undo_target, undo_text, walk
-from bot.sessions import MoveResult, Session, SessionService, TableError, record_of, refuse_computer_seat
+from bot.sessions import MoveResult, Refusal, Session, SessionService, record_of, refuse_computer_seat
 from bot.storage import NewMove, UndoRequest
 from engines.core import PUBLIC, TABLE, Event, plural
 
@@ -70,10 +70,10 @@ class UndoService:
         async with self.service.lock(session.id):
             session = await self.service.require(channel_id)
             if session.status != "active":
-                raise TableError("there is no running game here to take a move back in")
+                raise Refusal("there is no running game here to take a move back in")
             seat = session.seat_of(user_id)
             if seat is None or seat.seat is None:
-                raise TableError("you are not playing in this game")
+                raise Refusal("you are not playing in this game")
             refuse_computer_seat(session, seat)
             target, moves = await self._check(session, seat.seat)
             others = {
@@ -94,7 +94,7 @@ class UndoService:
         gone = taken_back(rows)
         mine = [r for r in rows if r.seat == seat and r.number not in gone and undo_target(r.move) is None]
         if not mine:
-            raise TableError("you have no move in this game that could be taken back")
+            raise Refusal("you have no move in this game that could be taken back")
         target = mine[-1].number
         module = session.engine
         before, _ = await self.history.state_at(session, target - 1)
@@ -107,18 +107,18 @@ class UndoService:
                 continue
             who = "the table" if row.seat == TABLE else names[row.seat]
             if row.seat == TABLE:
-                raise TableError(
+                raise Refusal(
                     "move {number} was the table's own (a deadline), which cannot be taken back",
                     number=row.number,
                 )
             if not module.undoable(step.before, row.seat, module.parse_move(row.move)):
                 if row.seat == seat:
-                    raise TableError(
+                    raise Refusal(
                         "move {number} (yours) revealed something hidden or involved chance (a card drawn "
                         "or shown, a space discovered, a die rolled...), so it cannot be taken back",
                         number=row.number,
                     )
-                raise TableError(
+                raise Refusal(
                     "move {number} ({player}'s) revealed something hidden or involved chance (a card drawn "
                     "or shown, a space discovered, a die rolled...), so it cannot be taken back",
                     number=row.number,
@@ -138,27 +138,27 @@ class UndoService:
                 or session.version != version
                 or session.status != "active"
             ):
-                raise TableError(
+                raise Refusal(
                     "this request to take back a move is no longer open (the game moved on, or it was answered)"
                 )
             seat = session.seat_of(user_id)
             if seat is None or seat.seat is None:
-                raise TableError("only the players of this game answer this request")
+                raise Refusal("only the players of this game answer this request")
             if seat.seat == request.seat:
-                raise TableError("you asked for this undo; the other players answer it")
+                raise Refusal("you asked for this undo; the other players answer it")
             if seat.seat not in request.waiting:
-                raise TableError("you have already agreed; waiting for the others")
+                raise Refusal("you have already agreed; waiting for the others")
             if not agree:
                 await self.store.drop_undo(session_id, version)
                 return Answered(session, False, request)
             agreed = await self.store.agree_undo(session_id, version, seat.seat)
             if agreed is None:
-                raise TableError("this request to take back a move is no longer open")
+                raise Refusal("this request to take back a move is no longer open")
             if agreed.waiting:
                 return Answered(session, True, agreed)
             target, moves = await self._check(session, request.seat)
             if target != request.target:
-                raise TableError("the moves to take back changed since the request; ask again")
+                raise Refusal("the moves to take back changed since the request; ask again")
             result = await self._apply(session, request.seat, target, moves)
             return Answered(result.session, True, agreed, result)
 

@@ -18,7 +18,7 @@ from bot.describe import described
 from bot.league.service import season_label, season_named, seasons
 from bot.public import number
 from bot.ratings import shown_or_start
-from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
+from bot.sessions import MAX_TIMER_HOURS, Refusal, Session, SessionService, damaged_text
 from bot.storage.leagues import LeagueStore
 from bot.ui import Table, channel_of, clip
 from engines.core import DEFAULT_LEVEL, LEVELS, said
@@ -119,11 +119,11 @@ class TableCog(
         async def work() -> None:
             session = await self.sessions.latest(channel_of(interaction))
             if session.damaged:
-                raise TableError(damaged_text(session))
+                raise Refusal(damaged_text(session))
             if session.status == "lobby":
-                raise TableError("the game has not started yet; the lobby is above")
+                raise Refusal("the game has not started yet; the lobby is above")
             if session.state is None:
-                raise TableError("that game ended before it started; there is no board to show")
+                raise Refusal("that game ended before it started; there is no board to show")
             self.table.check_permissions(interaction)
             t = await self.table.language(session)
             if session.status == "active":
@@ -145,11 +145,11 @@ class TableCog(
         async def work() -> None:
             session = await self.sessions.latest(channel_of(interaction))
             if session.damaged:
-                raise TableError(damaged_text(session))
+                raise Refusal(damaged_text(session))
             if session.status == "lobby":
-                raise TableError("the game has not started yet; the lobby is above")
+                raise Refusal("the game has not started yet; the lobby is above")
             if session.state is None:
-                raise TableError("that game ended before it started; there is no board to show")
+                raise Refusal("that game ended before it started; there is no board to show")
             t = i18n.private(interaction)
             first, *more = described(session, self.reader(session, interaction), t)
             await self.table.reply(interaction, first)
@@ -170,7 +170,7 @@ class TableCog(
         async def work() -> None:
             session = await self.sessions.latest(channel_of(interaction))
             if session.damaged:
-                raise TableError(damaged_text(session))
+                raise Refusal(damaged_text(session))
             records = await self.sessions.log(session, last=count)
             reader = self.reader(session, interaction)
             await self.table.reply(

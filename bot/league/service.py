@@ -37,7 +37,7 @@ from typing import Any
 import engines
 from bot.league import names, pairing
 from bot.league.pairing import PairingError, Row
-from bot.sessions import MoveResult, Session, SessionService, TableError
+from bot.sessions import MoveResult, Refusal, Session, SessionService
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueGame, LeagueNameTaken, LeagueRow, LeagueStore
 from bot.time import gameclock as gc
 from engines.core import N_, SetupError, config_from_options, options_of, said_n
@@ -54,7 +54,7 @@ TAKEN = N_("this server already has a league called {name}; choose another name"
 __all__ = ["DEADLINE_JOB", "ROUND_JOB", "LeagueError", "LeagueService"]
 
 
-class LeagueError(TableError):
+class LeagueError(Refusal):
     """A refusal, in words the asker can read."""
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import i18n
-from bot.sessions import TIMEOUT_CHOICES, MoveResult, Session, TableError, TimeOut
+from bot.sessions import TIMEOUT_CHOICES, MoveResult, Refusal, Session, TimeOut
 from bot.storage import Job
 from bot.time import gameclock as gc
 from engines.core import said
@@ -149,7 +149,7 @@ class ClockDesk:
             session, result = await self.service.answer_timeout(
                 session_id, seat, int(job.payload.get("at", -1)), "computer", None
             )
-        except TableError:
+        except Refusal:
             return  # answered already, the person moved, or the game ended
         t = await self.table.language(session)
         words = decided_words(session, seat, "computer", t)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.history import History
-from bot.sessions import MoveResult, NotSeated, StaleMove, TableError, TimeOut
+from bot.sessions import MoveResult, NotSeated, Refusal, StaleMove, TimeOut
 from bot.storage import DEADLINE, PersonRow
 from bot.time.gameclock import DAY, HOUR
 from bot.undo import UndoService
@@ -47,10 +47,10 @@ async def fire(service, session) -> MoveResult | TimeOut | None:
 
 
 async def test_bad_clocks_are_refused_before_anything_is_opened(service):
-    with pytest.raises(TableError, match=r"not a clock; a clock is `move:<time>`"):
+    with pytest.raises(Refusal, match=r"not a clock; a clock is `move:<time>`"):
         await service.create("nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", clock="3 days")
     assert await service.store.live_session(CH) is None
-    with pytest.raises(TableError, match="more than the starting bank"):
+    with pytest.raises(Refusal, match="more than the starting bank"):
         await service.create("nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", clock="bank:1h+2h")
 
 
@@ -79,14 +79,14 @@ async def test_the_bank_runs_down_gets_its_increment_and_sets_the_deadline(servi
 
 async def test_clock_is_set_by_the_host_or_a_manager_and_starts_afresh(service, clock):
     session = await started(service)
-    with pytest.raises(TableError, match="only the host or someone with Manage Channels"):
+    with pytest.raises(Refusal, match="only the host or someone with Manage Channels"):
         await service.set_clock(CH, 2, "move:1h", can_manage=False)
-    with pytest.raises(TableError, match="not a time like"):
+    with pytest.raises(Refusal, match="not a time like"):
         await service.set_clock(CH, 1, "move:soon", can_manage=False)
     session = await service.set_clock(CH, 2, "move:2h", can_manage=True)
     assert session.row.clock == "move:2h"
     assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + 2 * HOUR
-    with pytest.raises(TableError, match="has a clock"):
+    with pytest.raises(Refusal, match="has a clock"):
         await service.set_timer(CH, 1, HOUR, can_manage=False)
     session = await service.set_clock(CH, 1, "off", can_manage=False)
     assert session.row.clock is None and await service.store.job(DEADLINE, str(session.id)) is None
@@ -118,7 +118,7 @@ async def run_out(service, clock, people=3):
 
 async def test_more_time_restarts_the_late_clock(service, clock, no_table_moves):
     session, late, at = await run_out(service, clock)
-    with pytest.raises(TableError, match="the others decide"):
+    with pytest.raises(Refusal, match="the others decide"):
         await service.answer_timeout(session.id, late.seat, at, "more", late.user_id)
     with pytest.raises(NotSeated):
         await service.answer_timeout(session.id, late.seat, at, "more", 999)
@@ -156,16 +156,16 @@ async def test_the_computer_takes_the_seat_the_person_returns_once_and_ranks_las
     assert result is not None and result.played  # it moved for the seat
     assert str(result.note) == f"⏰ {late.name}'s time ran out; the computer plays that seat from now on"
     assert session.by_seat(late.seat).computer
-    with pytest.raises(TableError, match="/game return takes it back"):
+    with pytest.raises(Refusal, match="/game return takes it back"):
         await service.play(CH, late.user_id, "A1")
-    with pytest.raises(TableError, match=r"^your time ran out .*/game return takes it back"):
+    with pytest.raises(Refusal, match=r"^your time ran out .*/game return takes it back"):
         await UndoService(service, History(service)).ask(CH, late.user_id)  # not "you resigned"
-    with pytest.raises(TableError, match="the computer took no seat of yours"):
+    with pytest.raises(Refusal, match="the computer took no seat of yours"):
         other = next(s for s in session.seats if s.user_id != late.user_id)
         await service.return_seat(CH, other.user_id)
     session = await service.return_seat(CH, late.user_id)
     assert not session.by_seat(late.seat).computer and session.banks.taken == {late.seat: True}
-    with pytest.raises(TableError, match="your seat is yours"):
+    with pytest.raises(Refusal, match="your seat is yours"):
         await service.return_seat(CH, late.user_id)
     while session.status == "active":  # play it out: whoever wins, the late seat ranks last
         session = await move(service, session)

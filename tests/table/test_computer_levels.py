@@ -9,7 +9,7 @@ import threading
 import pytest
 
 import engines.guacamole as guac
-from bot.sessions import TableError
+from bot.sessions import Refusal
 from bot.storage import DEADLINE
 from bot.time.scheduler import Scheduler
 from tests.support import nim
@@ -39,7 +39,7 @@ async def test_level_is_stored_shown_and_refused_when_unknown(service):
     assert [r.level for r in rows] == [None, "strong"]
     session = await service.add_computer(CH, 1)
     assert [s.level for s in session.seats] == [None, "strong", "normal"]
-    with pytest.raises(TableError, match="easy, normal, strong"):
+    with pytest.raises(Refusal, match="easy, normal, strong"):
         await service.add_computer(CH, 1, "grandmaster")
     assert len((await service.require(CH)).seats) == 3
 

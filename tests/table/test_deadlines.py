@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import engines
-from bot.sessions import SessionService, TableError
+from bot.sessions import Refusal, SessionService
 from bot.storage import DEADLINE
 from bot.time.scheduler import Scheduler
 from engines.core import TABLE
@@ -39,7 +39,7 @@ def deadline_scheduler(service, fired, owner="here"):
 async def test_timer_only_for_host_or_manager(service):
     """Only the host or someone with Manage Channels sets the timer; 0 turns it off."""
     session = await started(service)
-    with pytest.raises(TableError, match="only the host"):
+    with pytest.raises(Refusal, match="only the host"):
         await service.set_timer(CH, 2, HOUR, can_manage=False)
     session = await service.set_timer(CH, 2, HOUR, can_manage=True)
     assert session.row.timer_seconds == HOUR

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from bot import public
-from bot.sessions import Damaged, SessionService, TableError
+from bot.sessions import Damaged, Refusal, SessionService
 from tests.support import nim
 
 G = 1
@@ -25,7 +25,7 @@ async def started(service, channel, seed=3):
 async def test_odd_timer_values_are_refused_and_change_nothing(service, hours):
     """NaN, infinite, negative or too long timers are refused with what is allowed; nothing is stored."""
     session = await started(service, 5)
-    with pytest.raises(TableError, match=r"from 0 \(off\) to 720, not"):
+    with pytest.raises(Refusal, match=r"from 0 \(off\) to 720, not"):
         await service.set_timer(5, 1, hours * 3600, can_manage=True)
     after = await service.in_channel(5)
     assert after.row.timer_seconds is None and await service.store.jobs() == []
@@ -34,11 +34,11 @@ async def test_odd_timer_values_are_refused_and_change_nothing(service, hours):
 
 async def test_zero_players_and_missing_server_are_refused(service):
     """players=0 is not 'the most the game seats'; a game needs a server."""
-    with pytest.raises(TableError, match="seats 1 to 4 players, not 0"):
+    with pytest.raises(Refusal, match="seats 1 to 4 players, not 0"):
         await service.create("nim", guild_id=G, channel_id=5, host_id=1, host_name="a", max_players=0)
-    with pytest.raises(TableError, match="server"):
+    with pytest.raises(Refusal, match="server"):
         await service.create("nim", guild_id=None, channel_id=5, host_id=1, host_name="a")
-    with pytest.raises(TableError, match="server"):
+    with pytest.raises(Refusal, match="server"):
         await service.live(None)
     assert await service.in_channel(5) is None
 
@@ -73,7 +73,7 @@ async def test_ids_beyond_sqlite_integers_name_nothing(service):
     await started(service, 5)
     for sid in (2**63, 2**64, 10**30, -(2**63) - 1):
         assert await service.get(sid) is None
-        with pytest.raises(TableError, match="no such game"):
+        with pytest.raises(Refusal, match="no such game"):
             await service.play_in(sid, 1, "A1")
 
 
@@ -96,7 +96,7 @@ async def test_unreadable_state_is_isolated_logged_once_and_listed(database, cap
         assert (await store.session(bad.id)).damaged  # stored, so a restart does not log it again
         with pytest.raises(Damaged, match="abandon"):
             await service.require(5)
-        with pytest.raises(TableError):
+        with pytest.raises(Refusal):
             await service.play(5, 1, "A1")
         assert await service.legal_moves(5, 1) == []
         # The healthy game goes on.

@@ -13,7 +13,7 @@ import pytest
 import engines
 from bot import public
 from bot.history import History, browsable
-from bot.sessions import TableError
+from bot.sessions import Refusal
 from engines.core import TABLE, config_from_options, rng_for
 
 GUILD = 1
@@ -102,17 +102,17 @@ async def test_running_game_stops_where_the_channel_was_told(service):
     assert browsable(session, total) == total - 2
     history = History(service)
     assert (await history.page(session)).number == total - 2
-    with pytest.raises(TableError, match="still being played"):
+    with pytest.raises(Refusal, match="still being played"):
         await history.page(session, total)
-    with pytest.raises(TableError, match="no move"):
+    with pytest.raises(Refusal, match="no move"):
         await history.page(session, total + 5)
-    with pytest.raises(TableError, match="no game #"):
+    with pytest.raises(Refusal, match="no game #"):
         await history.session(session.id, GUILD + 1)
-    with pytest.raises(TableError, match="no game #"):
+    with pytest.raises(Refusal, match="no game #"):
         await history.session(10**30, GUILD)
     await service.create("nim", guild_id=GUILD, channel_id=103, host_id=1, host_name="ann")
     lobby = await service.in_channel(103)
-    with pytest.raises(TableError, match="has not started"):
+    with pytest.raises(Refusal, match="has not started"):
         await history.session(lobby.id, GUILD)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot import choices, public
-from bot.sessions import TableError, named, refusal
+from bot.sessions import Refusal, named, refusal
 from engines.core import Event, IllegalMove
 from languages import ENGLISH, language
 from tests.support.nim_spanish import nim_in_spanish  # noqa: F401 (a fixture)
@@ -145,9 +145,9 @@ def test_refusals_in_the_readers_language():
     have = state.piles[0]
     assert refusal(told, es()) == f"el montón A tiene {have} piedras; toma de 1 a {have}"
     assert refusal(told, ENGLISH) == f"pile A has {have} stones; take 1 to {have}"
-    table = TableError("there is no game #{number} here", number=5)
+    table = Refusal("there is no game #{number} here", number=5)
     assert str(table) == "there is no game #5 here" and refusal(table, es()) == "there is no game #5 here"
-    known = TableError("the board changed since that menu was made")
+    known = Refusal("the board changed since that menu was made")
     assert refusal(known, es()) == "el tablero cambió desde que se hizo ese menú"
 
 

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.history import History
-from bot.sessions import NoGameHere, NotSeated, SessionService, StaleMove, TableError
+from bot.sessions import NoGameHere, NotSeated, Refusal, SessionService, StaleMove
 from bot.undo import UndoService
 from engines.core import IllegalMove, MalformedMove, NotYourTurn
 from tests.support import nim
@@ -31,7 +31,7 @@ def user_to_move(session):
 async def test_one_live_game_per_channel(service):
     """A second game in the same channel is refused with the reason."""
     await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann")
-    with pytest.raises(TableError, match="already has a Nim game"):
+    with pytest.raises(Refusal, match="already has a Nim game"):
         await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=2, host_name="bob")
     other = await service.create("nim", guild_id=GUILD, channel_id=CH + 1, host_id=2, host_name="bob")
     assert other.status == "lobby"
@@ -39,11 +39,11 @@ async def test_one_live_game_per_channel(service):
 
 async def test_bad_options_are_refused_at_creation(service):
     """Options outside their choices are refused, naming what is allowed."""
-    with pytest.raises(TableError, match="piles must be one of 1, 2, 3, 4, 5"):
+    with pytest.raises(Refusal, match="piles must be one of 1, 2, 3, 4, 5"):
         await service.create(
             "nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="a", options={"piles": 9}
         )
-    with pytest.raises(TableError, match="unknown option 'colour'"):
+    with pytest.raises(Refusal, match="unknown option 'colour'"):
         await service.create(
             "nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="a", options={"colour": "red"}
         )
@@ -53,10 +53,10 @@ async def test_bad_options_are_refused_at_creation(service):
 async def test_lobby_join_leave_and_full_table(service):
     """Joining twice, joining a full table and leaving when not seated are refused."""
     await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", max_players=2)
-    with pytest.raises(TableError, match="already seated"):
+    with pytest.raises(Refusal, match="already seated"):
         await service.join(CH, 1, "ann")
     await service.join(CH, 2, "bob")
-    with pytest.raises(TableError, match="full"):
+    with pytest.raises(Refusal, match="full"):
         await service.join(CH, 3, "cid")
     with pytest.raises(NotSeated):
         await service.leave(CH, 3)
@@ -177,7 +177,7 @@ async def test_finished_game_records_results_and_replays(service):
     winner = next(r for r in rows if r.place == 1)
     assert winner.seat == session.state.winner
     assert nim.to_dict(await service.replay(session.id)) == nim.to_dict(session.state)
-    with pytest.raises(TableError, match="over|no game"):
+    with pytest.raises(Refusal, match="over|no game"):
         await service.play_in(session.id, 1, "A1")
 
 
@@ -216,9 +216,9 @@ async def test_resign_with_three_players_hands_seat_to_computer(service):
     assert not result.finished and "computer plays" in str(result.note)
     session = result.session
     assert session.seat_of(3).computer
-    with pytest.raises(TableError, match="^you resigned from this game; the computer plays your seat now$"):
+    with pytest.raises(Refusal, match="^you resigned from this game; the computer plays your seat now$"):
         await service.play(CH, 3, "A1")
-    with pytest.raises(TableError, match="^you resigned from this game"):
+    with pytest.raises(Refusal, match="^you resigned from this game"):
         await UndoService(service, History(service)).ask(CH, 3)
     while session.status == "active":
         result = await service.play(
@@ -232,7 +232,7 @@ async def test_resign_with_three_players_hands_seat_to_computer(service):
 async def test_abandon_needs_host_or_manager(service):
     """Only the host or someone with Manage Channels may abandon."""
     await two_player_game(service)
-    with pytest.raises(TableError, match="only the host"):
+    with pytest.raises(Refusal, match="only the host"):
         await service.abandon(CH, 2, can_manage=False)
     session = await service.abandon(CH, 2, can_manage=True)
     assert session.status == "abandoned"

@@ -8,7 +8,7 @@ import pytest
 from bot import export
 from bot.history import History
 from bot.replaying import undo_target
-from bot.sessions import TableError
+from bot.sessions import Refusal
 from bot.undo import Asked, Undone, UndoService
 from engines.core import rng_for
 from tests.support import nim
@@ -66,21 +66,21 @@ async def test_the_other_player_refuses_then_agrees(service):
     _, undo = services(service)
     first = mover(session)
     other = 3 - first
-    with pytest.raises(TableError, match="no move in this game"):
+    with pytest.raises(Refusal, match="no move in this game"):
         await undo.ask(301, first)
     legal = await service.legal_moves(301, first)
     session = (await service.play(301, first, legal[0])).session
     state = nim.to_dict(session.state)
     asked = await undo.ask(301, first)
     assert isinstance(asked, Asked) and asked.request.waiting == {session.seat_of(other).seat}
-    with pytest.raises(TableError, match="you asked"):
+    with pytest.raises(Refusal, match="you asked"):
         await undo.answer(session.id, asked.request.version, first, True)
-    with pytest.raises(TableError, match="only the players"):
+    with pytest.raises(Refusal, match="only the players"):
         await undo.answer(session.id, asked.request.version, 99, True)
     refused = await undo.answer(session.id, asked.request.version, other, False)
     assert not refused.agreed and refused.result is None
     assert nim.to_dict((await service.get(session.id)).state) == state
-    with pytest.raises(TableError, match="no longer open"):
+    with pytest.raises(Refusal, match="no longer open"):
         await undo.answer(session.id, asked.request.version, other, True)
     asked = await undo.ask(301, first)
     done = await undo.answer(session.id, asked.request.version, other, True)
@@ -98,7 +98,7 @@ async def test_a_move_meanwhile_voids_the_request(service):
     session = (await service.play(302, first, (await service.legal_moves(302, first))[0])).session
     asked = await undo.ask(302, first)
     await service.play(302, other, (await service.legal_moves(302, other))[0])
-    with pytest.raises(TableError, match="no longer open"):
+    with pytest.raises(Refusal, match="no longer open"):
         await undo.answer(session.id, asked.request.version, other, True)
 
 
@@ -125,7 +125,7 @@ async def test_a_card_drawn_forbids_the_undo(service):
         drew = str(move).startswith("draw")
         session = (await service.play(303, 1, str(move))).session
         i += 1
-    with pytest.raises(TableError, match="involved chance"):
+    with pytest.raises(Refusal, match="involved chance"):
         await undo.ask(303, 1)
     data = await export.export_session(service, session)
     assert "seed" not in data

@@ -173,7 +173,7 @@ async def export_session(
     rows = await service.store.moves(session.id)
     records = [record_of(r) for r in rows]
     if any(r.privacy is None for r in records):
-        records = await service._replayed(session, records)
+        records = await service.logbook.replayed(session, records)
     return build(session, rows, records, with_ids=with_ids)
 
 

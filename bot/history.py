@@ -80,7 +80,7 @@ class History:
 
     async def session(self, session_id: int, guild_id: int | None) -> Session:
         """The session to browse, refused unless it is a started game of the server ``guild_id``."""
-        session = await self.service.get(session_id) if 0 < session_id < 2**63 else None
+        session = await self.service.core.get(session_id) if 0 < session_id < 2**63 else None
         if session is None or session.row.guild_id != guild_id:
             raise Refusal("there is no game #{number} on this server", number=session_id)
         if session.damaged:
@@ -160,7 +160,7 @@ class History:
             row = await self.store.move_at(session.id, number)
             record = record_of(row) if row is not None else None
             if record is not None and record.privacy is None:
-                record = (await self.service._replayed(session, [record]))[0]
+                record = (await self.service.logbook.replayed(session, [record]))[0]
         return Page(number, shown, state, record, replayed)
 
     async def turn_starts(self, session: Session, shown: int) -> list[tuple[int, int]]:

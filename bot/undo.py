@@ -66,14 +66,8 @@ class UndoService:
         self.history = history
 
     async def ask(self, channel_id: int, user_id: int) -> Asked | Undone:
-        session = await self.service.require(channel_id)
-        async with self.service.lock(session.id):
-            session = await self.service.require(channel_id)
-            if session.status != "active":
-                raise Refusal("there is no running game here to take a move back in")
-            seat = session.seat_of(user_id)
-            if seat is None or seat.seat is None:
-                raise Refusal("you are not playing in this game")
+        async with self.service.core.acting(user_id, channel=channel_id) as (session, seat):
+            assert seat.seat is not None  # a running game's seats are numbered
             refuse_computer_seat(session, seat)
             target, moves = await self._check(session, seat.seat)
             others = {
@@ -128,22 +122,12 @@ class UndoService:
         return target, records
 
     async def answer(self, session_id: int, version: int, user_id: int, agree: bool) -> Answered:
-        async with self.service.lock(session_id):
-            session = await self.service.get(session_id)
+        async with self.service.core.acting(user_id, game=session_id) as (session, seat):
             request = await self.store.undo_request(session_id)
-            if (
-                session is None
-                or request is None
-                or request.version != version
-                or session.version != version
-                or session.status != "active"
-            ):
+            if request is None or request.version != version or session.version != version:
                 raise Refusal(
                     "this request to take back a move is no longer open (the game moved on, or it was answered)"
                 )
-            seat = session.seat_of(user_id)
-            if seat is None or seat.seat is None:
-                raise Refusal("only the players of this game answer this request")
             if seat.seat == request.seat:
                 raise Refusal("you asked for this undo; the other players answer it")
             if seat.seat not in request.waiting:
@@ -170,13 +154,13 @@ class UndoService:
             f"{{p{seat}}} took back {plural(len(moves), 'move')}, from move {target}, with everyone's agreement"
         )
         entry = NewMove(seat, undo_text(target), False, [event.to_dict()], PUBLIC.to_dict())
-        clock = await self.service.clock_after(session, state)  # a clocked game: clocks as of now
+        clock = await self.service.core.clock_after(session, state)  # a clocked game: clocks as of now
         await self.store.record_moves(
             session.id, session.version, [entry], module.to_dict(state), clock=clock
         )
         await self.store.drop_undo(session.id)
-        session = await self.service.reread(session.id)
+        session = await self.service.core.reread(session.id)
         result = MoveResult(session, [], turn_before=None, turn_ended=True)
-        await self.service._after(session, result)
+        await self.service.play.after(session, result)
         result.turn_ended = True
         return result

@@ -88,14 +88,14 @@ class TableCog(
     @app_commands.command(name="status", description="Who is playing, whose turn it is, and the options")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            session = await self.sessions.latest(channel_of(interaction))
+            session = await self.sessions.core.latest(channel_of(interaction))
             if session.status == "lobby" and not session.damaged:
                 await self.table.reply(
                     interaction, await self.table.lobby_text(session, i18n.private(interaction))
                 )
                 return
             moves = await self.sessions.store.move_count(session.id)
-            logged = [] if session.damaged else await self.sessions.log(session, last=1)
+            logged = [] if session.damaged else await self.sessions.logbook.log(session, last=1)
             last = logged[-1] if logged else None
             t = i18n.private(interaction)
             away = await self.table.away_of(session, t)
@@ -117,7 +117,7 @@ class TableCog(
     @app_commands.command(name="board", description="Post the board of this channel's game again")
     async def board(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            session = await self.sessions.latest(channel_of(interaction))
+            session = await self.sessions.core.latest(channel_of(interaction))
             if session.damaged:
                 raise Refusal(damaged_text(session))
             if session.status == "lobby":
@@ -143,7 +143,7 @@ class TableCog(
     )
     async def describe(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            session = await self.sessions.latest(channel_of(interaction))
+            session = await self.sessions.core.latest(channel_of(interaction))
             if session.damaged:
                 raise Refusal(damaged_text(session))
             if session.status == "lobby":
@@ -168,10 +168,10 @@ class TableCog(
     @app_commands.describe(count="How many recent moves to show (1-50)")
     async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15) -> None:
         async def work() -> None:
-            session = await self.sessions.latest(channel_of(interaction))
+            session = await self.sessions.core.latest(channel_of(interaction))
             if session.damaged:
                 raise Refusal(damaged_text(session))
-            records = await self.sessions.log(session, last=count)
+            records = await self.sessions.logbook.log(session, last=count)
             reader = self.reader(session, interaction)
             await self.table.reply(
                 interaction, public.log_text(session, records, reader, i18n.private(interaction))
@@ -217,7 +217,7 @@ class TableCog(
     @app_commands.command(name="resign", description="Leave the running game; the computer takes your seat")
     async def resign(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            result = await self.sessions.resign(channel_of(interaction), interaction.user.id)
+            result = await self.sessions.seats.resign(channel_of(interaction), interaction.user.id)
             self.table.committed(interaction, said("You resigned"))
             await self.table.announce(result)
             await self.table.reply(interaction, i18n.private(interaction).gettext("You resigned."))
@@ -230,7 +230,7 @@ class TableCog(
     async def abandon(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             perms = interaction.permissions
-            session = await self.sessions.abandon(
+            session = await self.sessions.seats.abandon(
                 channel_of(interaction), interaction.user.id, can_manage=bool(perms and perms.manage_channels)
             )
             self.table.committed(interaction, said("The game was abandoned"))
@@ -265,7 +265,7 @@ class TableCog(
     ) -> None:
         async def work() -> None:
             perms = interaction.permissions
-            session = await self.sessions.set_timer(
+            session = await self.sessions.clocks.set_timer(
                 channel_of(interaction),
                 interaction.user.id,
                 hours * 3600,
@@ -294,7 +294,7 @@ class TableCog(
     async def clock(self, interaction: discord.Interaction, clock: app_commands.Range[str, 1, 40]) -> None:
         async def work() -> None:
             perms = interaction.permissions
-            session = await self.sessions.set_clock(
+            session = await self.sessions.clocks.set_clock(
                 channel_of(interaction),
                 interaction.user.id,
                 clock,
@@ -327,7 +327,7 @@ class TableCog(
     )
     async def return_(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            session = await self.sessions.return_seat(channel_of(interaction), interaction.user.id)
+            session = await self.sessions.seats.return_seat(channel_of(interaction), interaction.user.id)
             self.table.committed(interaction, said("You took your seat back"))
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             t = await self.table.language(session)
@@ -364,7 +364,7 @@ class TableCog(
     )
     async def list(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            sessions = await self.sessions.live(interaction.guild_id)
+            sessions = await self.sessions.core.live(interaction.guild_id)
             visible = [s for s in sessions if self.can_view(interaction, s)]
             await self.table.reply(interaction, public.list_text(visible, i18n.private(interaction)))
 

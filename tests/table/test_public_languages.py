@@ -25,18 +25,18 @@ def es():
 
 
 async def nim_pair(service, piles=2):
-    await service.create(
+    await service.lobby.create(
         "nim", guild_id=G, channel_id=CHANNEL, host_id=1, host_name="Ana", options={"piles": piles}
     )
-    await service.join(CHANNEL, 2, "Bob")
-    return (await service.start(CHANNEL, 1)).session
+    await service.lobby.join(CHANNEL, 2, "Bob")
+    return (await service.lobby.start(CHANNEL, 1)).session
 
 
 async def play_first(service, session):
     (seat,) = session.to_move()
     user = session.by_seat(seat).user_id
-    move = (await service.legal_moves(CHANNEL, user))[-1]
-    return await service.play(CHANNEL, user, move), move, user
+    move = (await service.play.legal_moves(CHANNEL, user))[-1]
+    return await service.play.play(CHANNEL, user, move), move, user
 
 
 async def to_the_end(service, session):
@@ -85,7 +85,7 @@ async def test_log_status_list_and_history_in_the_askers_language(service):
     session = await nim_pair(service)
     result, move, _ = await play_first(service, session)
     session = result.session
-    records = await service.log(session)
+    records = await service.logbook.log(session)
     log = public.log_text(session, records, None, es())
     assert log.startswith("1. ") and f"`{move}`" in log
     assert public.log_text(session, [], None, es()) == "Todavía no hay jugadas."

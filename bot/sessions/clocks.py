@@ -160,8 +160,8 @@ class Clocks:
         :class:`TimeOut` for the table to post).
         """
         async with self.core.lock(session_id):
-            session = await self.core.get(session_id)
-            if session is None or session.status != "active" or session.damaged:
+            session = await self.core.running(session_id)
+            if session is None:
                 return None
             spec = session.clock
             if spec is None:

@@ -117,6 +117,12 @@ class Core:
                 raise NotSeated(NOT_SEATED)
             yield session, seat or NOBODY
 
+    async def running(self, session_id: int) -> Session | None:
+        """The game if it is running and not damaged (for the table's own acts, which refuse
+        nobody: a deadline, a forfeit, the computers' turns), else None."""
+        session = await self.get(session_id)
+        return session if session is not None and session.status == RUNNING and not session.damaged else None
+
     def game_in(self, channel_id: int) -> int | None:
         """The id of the running game this process last saw in ``channel_id`` (None: none)."""
         return self.channels.get(channel_id)

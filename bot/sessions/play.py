@@ -307,8 +307,8 @@ class Play:
         turn and the instant ones after it, up to the next turn of a searching computer.
         None when no computer is to move (or the game is not running)."""
         async with self.core.lock(session_id):
-            session = await self.core.get(session_id)
-            if session is None or session.status != "active" or session.damaged:
+            session = await self.core.running(session_id)
+            if session is None:
                 return None
             module = session.engine
             computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
@@ -333,8 +333,8 @@ class Play:
             for row in await self.store.live_sessions(guild_id):
                 if row.status != "active":
                     continue
-                session = await self.core.get(row.id)
-                if session is None or session.status != "active" or session.damaged:
+                session = await self.core.running(row.id)
+                if session is None:
                     continue
                 module = session.engine
                 computers = {s.seat for s in session.seats if s.computer and s.seat is not None}

@@ -61,8 +61,8 @@ class Seats:
         """A league dropped ``user_id``: their seat in this running game resigns (see resign).
         None when the game is not running or they are no longer in it."""
         async with self.core.lock(session_id):
-            session = await self.core.get(session_id)
-            if session is None or session.status != "active" or session.damaged:
+            session = await self.core.running(session_id)
+            if session is None:
                 return None
             seat = session.seat_of(user_id)
             if seat is None or seat.seat is None or seat.resigned:
@@ -74,8 +74,8 @@ class Seats:
         person's seat and plays the game to its end; the result stands.  None when the game is
         not running."""
         async with self.core.lock(session_id):
-            session = await self.core.get(session_id)
-            if session is None or session.status != "active" or session.damaged:
+            session = await self.core.running(session_id)
+            if session is None:
                 return None
             late = [s for s in session.seats if not s.computer and s.seat is not None]
             for s in late:

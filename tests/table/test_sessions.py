@@ -315,3 +315,29 @@ async def test_a_stale_commit_of_a_move_writes_nothing(service, store):
     assert caught.value.current == session.version + 1
     assert [m.move for m in await store.moves(session.id)] == ["A1"]
     assert (await service.core.get(session.id)).row.state != {"stale": True}
+
+
+async def test_every_act_by_someone_not_seated_gets_the_one_refusal(service):
+    """Adding a computer, leaving, starting, moving, resigning, returning, asking and answering an
+    undo: each refuses someone without a seat with the same words, as NotSeated, and changes nothing."""
+    await service.lobby.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=7)
+    await service.lobby.join(CH, 2, "bob")
+    lobby = [service.lobby.add_computer(CH, 99), service.lobby.leave(CH, 99), service.lobby.start(CH, 99)]
+    for act in lobby:
+        with pytest.raises(NotSeated) as refused:
+            await act
+        assert str(refused.value) == "you are not playing in this game"
+    session = (await service.lobby.start(CH, 1)).session
+    undo = UndoService(service, History(service))
+    running = [
+        service.play.play(CH, 99, "1-1"),
+        service.seats.resign(CH, 99),
+        service.seats.return_seat(CH, 99),
+        undo.ask(CH, 99),
+        undo.answer(session.id, session.version, 99, True),
+    ]
+    for act in running:
+        with pytest.raises(NotSeated) as refused:
+            await act
+        assert str(refused.value) == "you are not playing in this game"
+    assert (await service.core.in_channel(CH)).version == session.version

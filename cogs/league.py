@@ -221,6 +221,7 @@ class LeagueCog(
             interaction,
             said("The league {league} was created", league=league.shown),
         )
+        await self.bot.page_link("league", league.id, league.guild_id)  # its web link, made now
         content, view = await self.signup_message(league)
         assert view is not None  # a new league takes sign-ups
         sent = await interaction.response.send_message(content, view=view)
@@ -408,10 +409,14 @@ class LeagueCog(
 
     # ----------------------------------------------------------------- what people look at
 
-    async def post_picture(self, interaction: discord.Interaction, picture: Picture, text: str) -> None:
-        """A public answer (deferred already): the picture, then the same in words below it."""
+    async def post_picture(
+        self, interaction: discord.Interaction, picture: Picture, text: str, head: str | None = None
+    ) -> None:
+        """A public answer (deferred already): the picture (above it ``head``, by default the text's
+        first line), then the same in words below it."""
         quiet = discord.AllowedMentions.none()
-        await interaction.followup.send(text.splitlines()[0], file=file_of(picture), allowed_mentions=quiet)
+        head = text.splitlines()[0] if head is None else head
+        await interaction.followup.send(head, file=file_of(picture), allowed_mentions=quiet)
         await interaction.followup.send(text, allowed_mentions=quiet)
 
     @app_commands.command(
@@ -424,7 +429,11 @@ class LeagueCog(
         await interaction.response.defer(thinking=True)  # a public answer: the picture is for everyone
         t = await self.language(found)  # so in the server's language
         text, picture = await self.rounds.standings_post(found, texts.round_heading(found, t), t)
-        await self.post_picture(interaction, picture, text)
+        head = text.splitlines()[0]
+        url = await self.bot.page_link("league", found.id, found.guild_id)
+        if url:
+            head += "\n" + t.gettext("On the web: {url}", url=url)
+        await self.post_picture(interaction, picture, text, head)
 
     @app_commands.command(
         name="round", description="The current round's games, with links and how far each is"

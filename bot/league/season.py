@@ -139,7 +139,7 @@ class Rounds:
         lines.append(texts.clock_text(found, t))
         for g in await self.store.league_games(found.id, found.current_round):
             who = ", ".join(names.get(u, str(u)) for u in g.players)
-            session = await self.leagues.sessions.get(g.session_id) if g.session_id else None
+            session = await self.leagues.sessions.core.get(g.session_id) if g.session_id else None
             if g.status == "finished":
                 order = sorted(g.seats, key=lambda s: s.place or 99)
                 state = t.gettext(

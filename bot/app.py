@@ -26,16 +26,20 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.computers import Computers
+from bot.league.season import Rounds
+from bot.league.service import LeagueService
 from bot.sessions import SessionService
 from bot.settings import Settings
-from bot.storage import DEADLINE, Job, Store, open_store
+from bot.storage import Job, Store, open_store
+from bot.storage.leagues import LeagueStore
 from bot.surface import options
-from bot.surface.clockvote import TIMEOUT
-from bot.surface.direct import REMIND
+from bot.surface.league import LeaguePosts
+from bot.time import jobs
 from bot.time.scheduler import Scheduler, process_name
 from bot.time.source import Clock
-from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, THREAD_ARCHIVE, Table
+from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, Table
 from bot.web.metrics import ANSWER_WITHIN, Metrics
+from bot.web.pages import Pages
 from bot.web.server import WebServer
 from engines.core import said
 
@@ -217,6 +221,8 @@ class Pukllay(_BotBase):
         self.sessions: SessionService | None = None
         self.table: Table | None = None
         self.scheduler: Scheduler | None = None
+        self.leagues: LeagueService | None = None
+        self.league_rounds: Rounds | None = None  # the leagues' rounds, deadlines and season ends
         self.computers: Computers | None = None
         self._computers_resumed = False
         self.metrics = Metrics()  # what /metrics shows; the table's parts report to it
@@ -286,10 +292,22 @@ class Pukllay(_BotBase):
             poll=self.settings.job_poll_seconds,
             metrics=self.metrics,
         )
-        self.scheduler.register(DEADLINE, self.fire_deadline)
-        self.scheduler.register(THREAD_ARCHIVE, lambda job: self.ready_table().archive_thread(int(job.key)))
-        self.scheduler.register(REMIND, lambda job: self.ready_table().notifier.remind(int(job.key)))
-        self.scheduler.register(TIMEOUT, lambda job: self.ready_table().clocks.unanswered(job))
+        table = self.table
+        if not isinstance(self.store, LeagueStore):
+            raise RuntimeError("this store keeps no leagues")
+        self.leagues = LeagueService(self.store, self.sessions)
+        self.league_rounds = rounds = Rounds(self.leagues, LeaguePosts(table), self.scheduler)
+        jobs.register(  # every job kind, each with its owner's handler (see bot.time.jobs)
+            self.scheduler,
+            {
+                jobs.DEADLINE: self.fire_deadline,
+                jobs.ARCHIVE: lambda job: table.archive_thread(int(job.key)),
+                jobs.REMIND: lambda job: table.notifier.remind(int(job.key)),
+                jobs.TIMEOUT: table.clocks.unanswered,
+                jobs.LEAGUE_ROUND: rounds.fire_round,
+                jobs.LEAGUE_DEADLINE: rounds.fire_deadline,
+            },
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(i18n.Translator())  # slash commands in every catalogue's language
         for name in self.extension_list:
@@ -303,6 +321,7 @@ class Pukllay(_BotBase):
                 self.metrics,
                 host=self.settings.http_host,
                 port=self.settings.http_port,
+                pages=Pages(self.sessions, self.table.history) if self.settings.web_pages else None,
             )
             await self.web.start()
         if self.start_scheduler:
@@ -320,13 +339,13 @@ class Pukllay(_BotBase):
         The move and the job's end are one transaction, so a deadline acts once even when
         several processes share the database.  A board Discord refuses is logged; the move stays.
         """
-        session = await self.ready_sessions().get(int(job.key))
+        session = await self.ready_sessions().core.get(int(job.key))
         if session is not None and session.clock is not None:  # a game clock: time away is in its arithmetic
             await self.ready_table().clocks.deadline(job)
             return
         if await self.ready_table().notifier.pause_deadline(job):  # those to move are (or were) away
             return
-        result = await self.ready_sessions().fire_deadline(
+        result = await self.ready_sessions().clocks.fire_deadline(
             int(job.key), int(job.payload.get("version", -1)), job=job
         )
         if result is None:
@@ -346,12 +365,19 @@ class Pukllay(_BotBase):
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
 
+    async def page_link(self, kind: str, ref: int, guild_id: int | None) -> str | None:
+        """The web page's address of a game, league or person of server ``guild_id`` (None when
+        the pages are off there)."""
+        if self.web is None:
+            return None
+        return await self.web.link(kind, ref, guild_id, self.settings.public_url)
+
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
         if not self._computers_resumed and self.table is not None:
             # a computer that was to move when the bot stopped moves now
             self._computers_resumed = True
-            for session_id in await self.ready_sessions().computers_waiting([g.id for g in self.guilds]):
+            for session_id in await self.ready_sessions().play.computers_waiting([g.id for g in self.guilds]):
                 self.table.computers_follow(session_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -120,6 +120,14 @@ def is_quiet(person: PersonRow, now: float) -> bool:
     return start <= hour < end if start < end else hour >= start or hour < end
 
 
+def reach(person: PersonRow, now: float) -> tuple[bool, bool]:
+    """How news for ``person`` reaches them at ``now``: (a mention where it is posted, a direct
+    message).  Their ``/me notify`` choice decides; quiet hours hold the direct message back;
+    "none" gets neither (a post still names them, without a ping).  A refused direct message
+    falls back to a mention (the sender's part)."""
+    return person.wants_mention, person.wants_dm and not is_quiet(person, now)
+
+
 def quiet_ends(person: PersonRow, now: float) -> float:
     """When the quiet hours that hold at ``now`` end (``now`` itself when they do not hold)."""
     if not is_quiet(person, now) or person.quiet_end is None:
@@ -384,20 +392,14 @@ def away_labels(people: dict[int, PersonRow], now: float, t: Language = ENGLISH)
     }
 
 
-def away_periods(person: PersonRow) -> list[tuple[float, float]]:
-    """``person``'s time away as the game clock counts it (:data:`bot.time.gameclock.Away`): the
-    one period they set, or none while either end is unset."""
-    if person.away_since is None or person.away_until is None:
-        return []
-    return [(person.away_since, person.away_until)]
-
-
 def paused_deadline(people: Sequence[PersonRow], start: float, timer: float, now: float) -> float | None:
     """A turn deadline due ``now`` for those to move (turn begun at ``start``): None if it stands,
     else when it falls once their time away is left out (the latest of theirs: the game waits)."""
     later = []
     for person in people:
-        left = timer - gameclock.used(start, now, away_periods(person))
+        left = timer - gameclock.used(
+            start, now, gameclock.away_periods(person.away_since, person.away_until)
+        )
         if left > 0:
             resume = person.away_until if person.away_at(now) and person.away_until is not None else now
             later.append(resume + left)

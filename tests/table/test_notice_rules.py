@@ -68,14 +68,18 @@ def test_time_away_straddling_a_turn_is_counted_once_for_turn_timers_and_game_cl
     of the time away that falls inside the turn, for away periods that began before the turn and
     for ones still running."""
     hour, start = 3600.0, NOON_UTC
+
+    def away(person: PersonRow) -> list[tuple[float, float]]:
+        return gameclock.away_periods(person.away_since, person.away_until)
+
     before = PersonRow(1, away_since=start - 5 * hour, away_until=start + 2 * hour)  # began earlier
     still = PersonRow(2, away_since=start + 6 * hour, away_until=start + 30 * hour)  # not over yet
     now = start + 10 * hour
-    assert notices.away_periods(before) == [(start - 5 * hour, start + 2 * hour)]
-    assert notices.away_periods(PersonRow(3, away_since=start)) == []  # no end set: not away
-    assert gameclock.used(start, now, notices.away_periods(before)) == 8 * hour
-    assert gameclock.used(start, now, notices.away_periods(still)) == 6 * hour
-    assert gameclock.used(start, now, notices.away_periods(before) + notices.away_periods(still)) == 4 * hour
+    assert away(before) == [(start - 5 * hour, start + 2 * hour)]
+    assert away(PersonRow(3, away_since=start)) == []  # no end set: not away
+    assert gameclock.used(start, now, away(before)) == 8 * hour
+    assert gameclock.used(start, now, away(still)) == 6 * hour
+    assert gameclock.used(start, now, away(before) + away(still)) == 4 * hour
     # A 9-hour turn timer: 1 hour left for the first, who is back: it runs from now.
     assert notices.paused_deadline([before], start, 9 * hour, now) == now + hour
     # 3 hours left for the second, after their time away ends.

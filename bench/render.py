@@ -13,7 +13,9 @@ spectator's and the first seat's picture) it measures, in one run:
 
 * the encode share: the part of ``render`` that is not ``draw_board`` (the same drawing without
   the encoding), as a share of ``render``; and of it, the part that is not the PNG's
-  compression (the PNG's own pixels saved again at zlib level 3): the choice of colours.
+  compression (the PNG's own pixels written again: a palette PNG by the renderers' own writer,
+  ``palette_png``, where the checkout has one, else by Pillow at zlib level 3): the choice of
+  colours.
 
 It prints, per game, the ratio render / floor (median and range), the encode share (median and
 range) with the colour share, and the PNG sizes (median and range).  Each
@@ -25,13 +27,16 @@ same script measures an older checkout too (``last_action`` is passed only where
 from __future__ import annotations
 
 import argparse
+import importlib
 import inspect
 import io
 import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -39,6 +44,21 @@ from PIL import Image, ImageDraw  # noqa: E402
 
 import engines  # noqa: E402
 from renderers.samples import SETUPS, positions  # noqa: E402
+
+
+def _writer() -> Callable[[Image.Image], bytes] | None:
+    """The renderers' own palette PNG writer, where the checkout has one (in its shared module
+    before it was split)."""
+    for name in ("renderers.png", "renderers.common"):
+        try:
+            writer = getattr(importlib.import_module(name), "palette_png", None)
+        except ImportError:
+            continue
+        return cast("Callable[[Image.Image], bytes] | None", writer)
+    return None
+
+
+palette_png = _writer()
 
 DRAW_METHODS = (
     "arc",
@@ -135,6 +155,15 @@ def encode(image: Image.Image, mode: str, level: int) -> bytes:
     return buf.getvalue()
 
 
+def compress(image: Image.Image) -> bytes:
+    """The PNG's own pixels written again, as the renderers write them."""
+    if image.mode == "P" and palette_png is not None:
+        return palette_png(image)
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=3)
+    return buf.getvalue()
+
+
 def timed(fn) -> float:
     start = time.perf_counter()
     fn()
@@ -159,7 +188,7 @@ def measure(render, draw_board, view, kwargs, repeat: int) -> tuple[float, float
     for _ in range(repeat):
         t_render = min(t_render, timed(lambda: render(view, **kwargs)))
         t_board = min(t_board, timed(lambda: draw_board(view, **kwargs)))
-        t_zlib = min(t_zlib, timed(lambda: decoded.save(io.BytesIO(), format="PNG", compress_level=3)))
+        t_zlib = min(t_zlib, timed(lambda: compress(decoded)))
         t_draw = min(t_draw, tape.replay())
         for m, lv in ENCODINGS:
             t_encode[m, lv] = min(t_encode[m, lv], timed(lambda m=m, lv=lv: encode(canvas, m, lv)))

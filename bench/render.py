@@ -49,7 +49,7 @@ from renderers.samples import SETUPS, positions  # noqa: E402
 def _writer() -> Callable[[Image.Image], bytes] | None:
     """The renderers' own palette PNG writer, where the checkout has one (in its shared module
     before it was split)."""
-    for name in ("renderers.png", "renderers.common"):
+    for name in ("renderers.encoding", "renderers.common"):
         try:
             writer = getattr(importlib.import_module(name), "palette_png", None)
         except ImportError:

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 import engines
-from renderers import common, palettes
+from renderers import encoding, palettes, typeset
 from renderers.palette_data import PALETTES
 from renderers.samples import SETUPS, positions
 
@@ -93,8 +93,8 @@ def test_boards_keep_their_pixels_with_the_known_palette(game):
         view = pos.view(seat)
         canvas = renderer.draw_board(view, **kwargs)
         png = renderer.render(view, **kwargs)
-        assert common.LAST_ENCODING.known and common.LAST_ENCODING.palette, (pos.label, seat, language)
-        assert len(png) < common.LIMIT
+        assert encoding.LAST_ENCODING.known and encoding.LAST_ENCODING.palette, (pos.label, seat, language)
+        assert len(png) < encoding.LIMIT
         new, old = _decode(png), _reference(canvas)
         ref_max, ref_share = _compare(new, old, REF_STEP)
         drawn_max, drawn_share = _compare(new, canvas, DRAWN_STEP)
@@ -120,13 +120,13 @@ def test_a_picture_outside_the_palette_is_encoded_as_before():
     for x in range(600):
         for y in range(0, 400, 4):
             draw.line((x, y, x, y + 3), fill=(x * 255 // 600, y * 255 // 400, (x + y) % 256))
-    png = common.encode(img, common.palette_image("pachakuna"))
-    assert not common.LAST_ENCODING.known and not common.LAST_ENCODING.palette
+    png = encoding.encode(img, encoding.palette_image("pachakuna"))
+    assert not encoding.LAST_ENCODING.known and not encoding.LAST_ENCODING.palette
     assert _decode(png).tobytes() == img.tobytes()
     flat = Image.new("RGB", (600, 400), (10, 200, 250))  # one colour far from every board's
-    ImageDraw.Draw(flat).text((20, 20), "Guacamole", font=common.font(60, True), fill=(250, 10, 120))
-    png = common.encode(flat, common.palette_image("tiwanaku"))
-    assert not common.LAST_ENCODING.known and common.LAST_ENCODING.palette
+    ImageDraw.Draw(flat).text((20, 20), "Guacamole", font=typeset.font(60, True), fill=(250, 10, 120))
+    png = encoding.encode(flat, encoding.palette_image("tiwanaku"))
+    assert not encoding.LAST_ENCODING.known and encoding.LAST_ENCODING.palette
     assert _mean_error(flat, _decode(png)) < 1
 
 
@@ -163,23 +163,23 @@ def test_the_fast_writer_keeps_every_pixel(game):
     indices and colours as Pillow's own PNG of the same mapped image, exactly (no tolerance), and
     so with zlib's fallback; every chunk's CRC and the data's checksum hold."""
     renderer = engines.get(game).load_renderer()
-    palette = common.palette_image(game)
+    palette = encoding.palette_image(game)
     fast = 0
     for pos, seat, language in _boards(game):
         kwargs = {"names": pos.names, "last_action": pos.last_action_in(language), "language": language}
         view = pos.view(seat)
         png = renderer.render(view, **kwargs)
-        assert common.LAST_ENCODING.known, (pos.label, seat, language)
+        assert encoding.LAST_ENCODING.known, (pos.label, seat, language)
         mapped = renderer.draw_board(view, **kwargs).quantize(palette=palette, dither=Image.Dither.NONE)
-        if common.LAST_ENCODING.deflate != "isal":  # only a file that would pass the limit goes to zlib
-            assert len(common.palette_png(mapped)) >= common.LIMIT > len(png), (pos.label, seat, language)
-        ours = [png] if common.LAST_ENCODING.deflate == "isal" else []
+        if encoding.LAST_ENCODING.deflate != "isal":  # only a file that would pass the limit goes to zlib
+            assert len(encoding.palette_png(mapped)) >= encoding.LIMIT > len(png), (pos.label, seat, language)
+        ours = [png] if encoding.LAST_ENCODING.deflate == "isal" else []
         fast += len(ours)
         buf = io.BytesIO()
         mapped.save(buf, format="PNG")
         pillow = Image.open(buf)
         pillow.load()
-        ours.append(common.palette_png(mapped, fast=False))
+        ours.append(encoding.palette_png(mapped, fast=False))
         for data in ours:
             kinds = [kind for kind, _ in _chunks(data)]
             assert kinds == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]

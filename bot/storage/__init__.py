@@ -22,7 +22,6 @@ import os
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from bot.clock import SYSTEM, Clock
 from bot.storage.base import (
     DEADLINE,
     LIVE,
@@ -48,6 +47,7 @@ from bot.storage.base import (
     fits,
     migrations,
 )
+from bot.time.source import SYSTEM, Clock
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 

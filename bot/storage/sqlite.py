@@ -39,7 +39,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from bot.clock import Clock
 from bot.storage.base import (
     MIGRATIONS_TABLE,
     SCHEMA_VERSION,
@@ -58,6 +57,7 @@ from bot.storage.base import (
     session_of,
 )
 from bot.storage.leagues import LeagueStore
+from bot.time.source import Clock
 
 log = logging.getLogger(__name__)
 
@@ -474,7 +474,7 @@ class SQLiteStore(LeagueStore):
     async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> SQLiteStore:
         """Open the file (``upgrade`` is for PostgreSQL; an SQLite file is upgraded after a copy
         of it is kept)."""
-        from bot.clock import SYSTEM
+        from bot.time.source import SYSTEM
 
         clock = clock or SYSTEM
         path = str(target)

@@ -20,7 +20,9 @@ spectator's and the first seat's picture) it measures, in one run:
 It prints, per game, the ratio render / floor (median and range), the encode share (median and
 range) with the colour share, and the PNG sizes (median and range).  Each
 time is the best of ``--repeat`` runs, after a warm-up render (caches of static art filled),
-so that the other work on a shared machine disturbs the figures as little as possible.  The
+so that the other work on a shared machine disturbs the figures as little as possible; with
+``--cpu``, every time is this thread's CPU time instead of the wall clock's (on a busy machine,
+the time that other processes take is then left out).  The
 same script measures an older checkout too (``last_action`` is passed only where accepted).
 """
 
@@ -121,7 +123,7 @@ class Tape:
         """Seconds to make the same calls on blank canvases of the same sizes."""
         blanks: dict[int, Image.Image] = {}
         draws: dict[int, ImageDraw.ImageDraw] = {}
-        start = time.perf_counter()
+        start = clock()
         for kind, name, target, args, kwargs in self.ops:
             key = id(target)
             image = blanks.get(key)
@@ -134,7 +136,7 @@ class Tape:
                 getattr(ImageDraw.ImageDraw, name)(draw, *args, **kwargs)
             else:
                 getattr(Image.Image, name)(image, *args, **kwargs)
-        return time.perf_counter() - start
+        return clock() - start
 
     def final_canvas(self, size: tuple[int, int]) -> Image.Image:
         """The canvas of the output's size that received the most calls."""
@@ -164,10 +166,13 @@ def compress(image: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+clock = time.perf_counter  # --cpu: time.thread_time
+
+
 def timed(fn) -> float:
-    start = time.perf_counter()
+    start = clock()
     fn()
-    return time.perf_counter() - start
+    return clock() - start
 
 
 def measure(render, draw_board, view, kwargs, repeat: int) -> tuple[float, float, float, float, int]:
@@ -241,7 +246,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("games", nargs="*", default=list(SETUPS), help="games to measure (default: all)")
     parser.add_argument("--repeat", type=int, default=5, help="rounds per board; the best of each is kept")
     parser.add_argument("--boards", action="store_true", help="also print each board's figures")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time this thread's CPU instead of the wall clock: on a busy shared machine, the time "
+        "the other processes take is left out",
+    )
     args = parser.parse_args(argv)
+    global clock
+    clock = time.thread_time if args.cpu else time.perf_counter
     for game in args.games:
         bench_game(game, args.repeat, args.boards)
 

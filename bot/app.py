@@ -30,11 +30,13 @@ from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import DEADLINE, Job, Store, open_store
 from bot.surface import options
+from bot.surface.boards import THREAD_ARCHIVE
+from bot.surface.channels import SERVERS_ONLY
 from bot.surface.clockvote import TIMEOUT
 from bot.surface.direct import REMIND
+from bot.surface.front import DYNAMIC_ITEMS, Front
 from bot.time.scheduler import Scheduler, process_name
 from bot.time.source import Clock
-from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, THREAD_ARCHIVE, Table
 from bot.web.metrics import ANSWER_WITHIN, Metrics
 from bot.web.server import WebServer
 from engines.core import said
@@ -215,7 +217,7 @@ class Pukllay(_BotBase):
         self.backoff = backoff  # the waits between login attempts Discord could not answer
         self.sleep = sleep  # how those waits are waited (tests wait on events instead)
         self.sessions: SessionService | None = None
-        self.table: Table | None = None
+        self.front: Front | None = None  # the Discord side's parts
         self.scheduler: Scheduler | None = None
         self.computers: Computers | None = None
         self._computers_resumed = False
@@ -229,11 +231,11 @@ class Pukllay(_BotBase):
             raise RuntimeError("the bot has not been set up yet (setup_hook makes its sessions)")
         return self.sessions
 
-    def ready_table(self) -> Table:
-        """The table, which ``setup_hook`` makes before any cog or job can ask."""
-        if self.table is None:
-            raise RuntimeError("the bot has not been set up yet (setup_hook makes its table)")
-        return self.table
+    def ready_front(self) -> Front:
+        """The Discord side's parts, which ``setup_hook`` makes before any cog or job can ask."""
+        if self.front is None:
+            raise RuntimeError("the bot has not been set up yet (setup_hook makes its front)")
+        return self.front
 
     @property
     def shard_label(self) -> str:
@@ -279,7 +281,7 @@ class Pukllay(_BotBase):
             metrics=self.metrics,
         )
         self.sessions.computers_wait = True  # a person's move is posted before the computers search
-        self.table = Table(self, self.sessions)
+        self.front = Front(self, self.sessions)
         self.scheduler = Scheduler(
             self.store,
             owner=process_name(self.shard_label),
@@ -287,9 +289,11 @@ class Pukllay(_BotBase):
             metrics=self.metrics,
         )
         self.scheduler.register(DEADLINE, self.fire_deadline)
-        self.scheduler.register(THREAD_ARCHIVE, lambda job: self.ready_table().archive_thread(int(job.key)))
-        self.scheduler.register(REMIND, lambda job: self.ready_table().notifier.remind(int(job.key)))
-        self.scheduler.register(TIMEOUT, lambda job: self.ready_table().clocks.unanswered(job))
+        self.scheduler.register(
+            THREAD_ARCHIVE, lambda job: self.ready_front().boards.archive_thread(int(job.key))
+        )
+        self.scheduler.register(REMIND, lambda job: self.ready_front().notifier.remind(int(job.key)))
+        self.scheduler.register(TIMEOUT, lambda job: self.ready_front().clocks.unanswered(job))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(i18n.Translator())  # slash commands in every catalogue's language
         for name in self.extension_list:
@@ -322,9 +326,9 @@ class Pukllay(_BotBase):
         """
         session = await self.ready_sessions().get(int(job.key))
         if session is not None and session.clock is not None:  # a game clock: time away is in its arithmetic
-            await self.ready_table().clocks.deadline(job)
+            await self.ready_front().clocks.deadline(job)
             return
-        if await self.ready_table().notifier.pause_deadline(job):  # those to move are (or were) away
+        if await self.ready_front().notifier.pause_deadline(job):  # those to move are (or were) away
             return
         result = await self.ready_sessions().fire_deadline(
             int(job.key), int(job.payload.get("version", -1)), job=job
@@ -332,7 +336,7 @@ class Pukllay(_BotBase):
         if result is None:
             return
         try:
-            await self.ready_table().announce(result)
+            await self.ready_front().boards.announce(result)
         except Exception:
             log.warning("the board of session %s was not posted after its deadline", job.key, exc_info=True)
 
@@ -348,19 +352,19 @@ class Pukllay(_BotBase):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
-        if not self._computers_resumed and self.table is not None:
+        if not self._computers_resumed and self.front is not None:
             # a computer that was to move when the bot stopped moves now
             self._computers_resumed = True
             for session_id in await self.ready_sessions().computers_waiting([g.id for g in self.guilds]):
-                self.table.computers_follow(session_id)
+                self.front.boards.computers_follow(session_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction (command, autocomplete, button): keep the person's client language for
         their direct messages (written only when it changed; see Notifier.remember_locale); count
         it, and count it late if it is not answered within Discord's 3 s of its creation."""
         self.watch_answer(interaction)
-        if self.table is not None and interaction.locale is not None:
-            await self.table.notifier.remember_locale(interaction.user.id, interaction.locale.value)
+        if self.front is not None and interaction.locale is not None:
+            await self.front.notifier.remember_locale(interaction.user.id, interaction.locale.value)
 
     def watch_answer(self, interaction: discord.Interaction) -> None:
         """Count ``interaction``, and check once its 3 s have passed (from its creation, read from
@@ -393,7 +397,7 @@ class Pukllay(_BotBase):
             self.web = None
         if self.scheduler is not None:
             await self.scheduler.stop()
-        if self.table is not None and not await self.table.drain():
+        if self.front is not None and not await self.front.boards.drain():
             log.warning("closing with interactions still being handled")
         try:
             await super().close()

@@ -28,9 +28,11 @@ from bot.public import clip
 from bot.storage import Job
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueRow, LeagueStore
 from bot.surface.attach import picture
+from bot.surface.channels import NEEDED_FOR_THREADS, can_view_channel
+from bot.surface.front import Front
+from bot.surface.replies import reply
 from bot.time import gameclock as gc
 from bot.time.scheduler import Scheduler
-from bot.ui import NEEDED_FOR_THREADS, Table, can_view_channel
 from engines.core import said
 from languages import ENGLISH, N_, Language
 from renderers import league as pictures
@@ -327,8 +329,8 @@ class LeagueCog(
         self.bot.add_dynamic_items(SignupButton)
 
     @property
-    def table(self) -> Table:
-        return self.bot.ready_table()
+    def front(self) -> Front:
+        return self.bot.ready_front()
 
     @property
     def scheduler(self) -> Scheduler:
@@ -457,7 +459,7 @@ class LeagueCog(
                 points=parse_points(points),
                 seed=interaction.id % (2**31),
             )
-            self.table.committed(
+            self.front.replies.committed(
                 interaction,
                 said("The league {league} was created", league=league.shown),
             )
@@ -468,7 +470,7 @@ class LeagueCog(
             if sent.message_id is not None:
                 await self.store.set_signup_message(league.id, sent.message_id)
 
-        await self.table.guard(interaction, work, defer=False)
+        await self.front.replies.guard(interaction, work, defer=False)
 
     @settings.command(
         name="organiser_role", description="The role that may run leagues (leave out to clear it)"
@@ -488,9 +490,9 @@ class LeagueCog(
                 if role
                 else t.gettext("The organiser role is cleared.")
             )
-            await self.table.reply(interaction, text)
+            await reply(interaction, text)
 
-        await self.table.guard(interaction, work)
+        await self.front.replies.guard(interaction, work)
 
     # ----------------------------------------------------------------- sign-ups
 
@@ -503,9 +505,9 @@ class LeagueCog(
                 found, interaction.user.id, interaction.user.display_name, t=i18n.private(interaction)
             )
             await self.refresh_signup(found)
-            await self.table.reply(interaction, text + ".")
+            await reply(interaction, text + ".")
 
-        await self.table.guard(interaction, work)
+        await self.front.replies.guard(interaction, work)
 
     @app_commands.command(name="leave", description="Withdraw from a league before it starts")
     @app_commands.describe(league="The league (leave out when there is only one)")
@@ -514,9 +516,9 @@ class LeagueCog(
             found = await self.find(interaction, league)
             text = await self.leagues.leave(found, interaction.user.id, t=i18n.private(interaction))
             await self.refresh_signup(found)
-            await self.table.reply(interaction, text + ".")
+            await reply(interaction, text + ".")
 
-        await self.table.guard(interaction, work)
+        await self.front.replies.guard(interaction, work)
 
     async def signup_click(self, interaction: discord.Interaction, league_id: int, action: str) -> None:
         async def work() -> None:
@@ -539,7 +541,7 @@ class LeagueCog(
             )
             await interaction.followup.send(text + ".", ephemeral=True)
 
-        await self.table.guard(interaction, work, defer=False)
+        await self.front.replies.guard(interaction, work, defer=False)
 
     join.autocomplete("league")(league_names)
     leave.autocomplete("league")(league_names)
@@ -560,9 +562,9 @@ class LeagueCog(
                 found, member.id, member.display_name, who=member.display_name, t=i18n.private(interaction)
             )
             await self.refresh_signup(found)
-            await self.table.reply(interaction, text + ".")
+            await reply(interaction, text + ".")
 
-        await self.table.guard(interaction, work)
+        await self.front.replies.guard(interaction, work)
 
     @organiser.command(name="remove", description="Take a member off a league before it starts")
     @app_commands.describe(member="Who to remove", league="The league (leave out when there is only one)")
@@ -576,9 +578,9 @@ class LeagueCog(
                 found, member.id, who=member.display_name, t=i18n.private(interaction)
             )
             await self.refresh_signup(found)
-            await self.table.reply(interaction, text + ".")
+            await reply(interaction, text + ".")
 
-        await self.table.guard(interaction, work)
+        await self.front.replies.guard(interaction, work)
 
     @organiser.command(
         name="drop", description="Drop a player mid-season: their remaining games are forfeited"
@@ -592,16 +594,16 @@ class LeagueCog(
             await self.require_organiser(interaction, found)
             results = await self.leagues.drop(found, member.id)
             t = i18n.private(interaction)
-            self.table.committed(
+            self.front.replies.committed(
                 interaction,
                 said("{name} was dropped from {league}", name=member.display_name, league=found.shown),
             )
             for result in results:
                 try:
-                    await self.table.announce(result)
+                    await self.front.boards.announce(result)
                 except discord.HTTPException:
                     log.warning("could not post the board of session %s after a drop", result.session.id)
-            await self.table.reply(
+            await reply(
                 interaction,
                 t.ngettext(
                     "{name} was dropped from {league}; they forfeit their remaining games"
@@ -614,7 +616,7 @@ class LeagueCog(
                 ),
             )
 
-        await self.table.guard(interaction, work)
+        await self.front.replies.guard(interaction, work)
 
     add.autocomplete("league")(league_names)
     remove.autocomplete("league")(league_names)
@@ -628,10 +630,10 @@ class LeagueCog(
             await self.require_organiser(interaction, found)
             started, first = await self.leagues.start(found, interaction.user.id)
             t = i18n.private(interaction)
-            self.table.committed(interaction, said("{league} started", league=started.shown))
+            self.front.replies.committed(interaction, said("{league} started", league=started.shown))
             await self.refresh_signup(started)
             self.scheduler.wake()
-            await self.table.reply(
+            await reply(
                 interaction,
                 t.ngettext(
                     "{league} has started: {n} round, the first opens {when}.",
@@ -642,7 +644,7 @@ class LeagueCog(
                 ),
             )
 
-        await self.table.guard(interaction, work)
+        await self.front.replies.guard(interaction, work)
 
     start.autocomplete("league")(league_names)
 
@@ -665,10 +667,10 @@ class LeagueCog(
             changed = await self.leagues.set_final(found, top)
             t = i18n.private(interaction)
             if not changed.final_top:
-                self.table.committed(
+                self.front.replies.committed(
                     interaction, said("{league} has no final stage now", league=changed.shown)
                 )
-                await self.table.reply(
+                await reply(
                     interaction,
                     t.ngettext(
                         "{league} has no final stage now: {n} round, and the top of the standings is the champion.",
@@ -678,7 +680,7 @@ class LeagueCog(
                     ),
                 )
                 return
-            self.table.committed(
+            self.front.replies.committed(
                 interaction,
                 said("{league} ends in a final of the top {top}", league=changed.shown, top=top),
             )
@@ -714,9 +716,9 @@ class LeagueCog(
                     final_rounds,
                     **values,
                 )
-            await self.table.reply(interaction, text)
+            await reply(interaction, text)
 
-        await self.table.guard(interaction, work)
+        await self.front.replies.guard(interaction, work)
 
     final.autocomplete("league")(league_names)
 
@@ -786,7 +788,7 @@ class LeagueCog(
             await interaction.followup.send(text.splitlines()[0], file=file, allowed_mentions=quiet)
             await interaction.followup.send(text, allowed_mentions=quiet)
 
-        await self.table.guard(interaction, work, defer=False)
+        await self.front.replies.guard(interaction, work, defer=False)
 
     @app_commands.command(
         name="round", description="The current round's games, with links and how far each is"
@@ -858,9 +860,9 @@ class LeagueCog(
                         players=", ".join(byes),
                     )
                 )
-            await self.table.reply(interaction, "\n".join(lines))
+            await reply(interaction, "\n".join(lines))
 
-        await self.table.guard(interaction, work)
+        await self.front.replies.guard(interaction, work)
 
     @app_commands.command(name="bracket", description="Post the bracket of a single-elimination league")
     @app_commands.describe(league="The league (leave out when there is only one)")
@@ -889,7 +891,7 @@ class LeagueCog(
             await interaction.followup.send(text.splitlines()[0], file=file, allowed_mentions=quiet)
             await interaction.followup.send(text, allowed_mentions=quiet)
 
-        await self.table.guard(interaction, work, defer=False)
+        await self.front.replies.guard(interaction, work, defer=False)
 
     async def bracket_post(self, league: LeagueRow, t: Language = ENGLISH) -> tuple[discord.File, str]:
         """The bracket picture and the same in text below it, in language ``t``."""
@@ -946,7 +948,7 @@ class LeagueCog(
             data = (await self.leagues.export(found)).encode("utf-8")
             name = re.sub(r"[^A-Za-z0-9]+", "-", found.name).strip("-").lower() or "league"
             file = discord.File(io.BytesIO(data), filename=f"{name}.csv")
-            await self.table.reply(
+            await reply(
                 interaction,
                 i18n.private(interaction).gettext(
                     "{league}: standings, then every game and bye.", league=found.shown
@@ -954,7 +956,7 @@ class LeagueCog(
                 file=file,
             )
 
-        await self.table.guard(interaction, work)
+        await self.front.replies.guard(interaction, work)
 
     standings.autocomplete("league")(league_names)
     export.autocomplete("league")(league_names)
@@ -1109,7 +1111,7 @@ class LeagueCog(
                 ),
                 allowed_mentions=only(u for u in game.players if session.seat_of(u)),
             )
-            await self.table.post_board(
+            await self.front.boards.post_board(
                 session,
                 header=t.gettext(
                     "**{game}**: {league}, {round}", game=info.title, league=league.shown, round=round_name
@@ -1145,7 +1147,7 @@ class LeagueCog(
         league_id, number = int(job.payload["league"]), int(job.payload["round"])
         for result in await self.leagues.round_deadline(league_id, number):
             try:
-                await self.table.announce(result)
+                await self.front.boards.announce(result)
             except discord.HTTPException:
                 log.warning("could not post the final board of session %s", result.session.id)
         league = await self.store.league(league_id)

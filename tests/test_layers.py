@@ -265,15 +265,30 @@ def test_no_module_takes_another_modules_private_names():
 TALKS_TO_DISCORD = {
     "bot.__main__",
     "bot.app",
-    "bot.surface.attach",
-    "bot.surface.clockvote",
-    "bot.surface.gamecog",
     "bot.i18n",
-    "bot.surface.direct",
-    "bot.surface.options",
-    "bot.surface.replies",
-    "bot.surface.tableparts",
-    "bot.ui",
+    *(
+        f"bot.surface.{name}"
+        for name in (
+            "attach",
+            "boards",
+            "buttons",
+            "channels",
+            "clockvote",
+            "direct",
+            "export",
+            "front",
+            "gamecog",
+            "history",
+            "lobby",
+            "look",
+            "menus",
+            "options",
+            "replies",
+            "results",
+            "tableparts",
+            "undo",
+        )
+    ),
     "bot.web.health",
     "bot.web.server",
 }

@@ -1,0 +1,72 @@
+"""The base of the persistent buttons and selects: :class:`Persistent`.
+
+A component that must keep working after a restart (and on messages posted long ago) is a
+:class:`discord.ui.DynamicItem` whose ``custom_id`` carries what it acts on.  A subclass gives
+its ``template`` (a regular expression whose named groups are its ``fields``), builds its
+component when posted (labelled in the reader's language with :func:`button`), and says what a
+click does in :meth:`Persistent.clicked`.  The base turns a clicked ``custom_id`` back into the
+subclass's fields and puts the click through the guard (:class:`bot.surface.replies.Replies`),
+acknowledged privately first unless the subclass sets ``defer = False``.  The ``custom_id`` texts
+never change, so the buttons on messages already posted keep working after an upgrade.
+
+Imports: discord, :mod:`bot.surface.replies`, languages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, TypeVar
+
+import discord
+
+from bot.surface.replies import Replies, part_of
+from languages import ENGLISH, Language
+
+I = TypeVar("I", bound=discord.ui.Item[Any])  # noqa: E741 (the wrapped item, as discord.py names it)
+
+
+def button(
+    label: str,
+    custom_id: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    t: Language | None = ENGLISH,
+) -> discord.ui.Button[Any]:
+    """A button labelled ``label`` in ``t`` (``None``: the label as it is, a move's notation)."""
+    return discord.ui.Button(
+        label=t.gettext(label) if t is not None else label, style=style, custom_id=custom_id
+    )
+
+
+class Persistent(discord.ui.DynamicItem[I], Generic[I], template=r"(?!)"):
+    """A component rebuilt from its ``custom_id``; a click runs :meth:`clicked` through the guard."""
+
+    fields: ClassVar[dict[str, Callable[[str], Any]]] = {}  # group name -> how its text is read
+    defer: ClassVar[bool] = True  # acknowledge the click privately before :meth:`clicked` runs
+
+    def __init__(self, item: I, **values: Any):
+        super().__init__(item)
+        vars(self).update(values)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Any:
+        clicked = cls.__new__(cls)  # rebuilt from the clicked component, its label as posted
+        values = {k: read(match[k]) for k, read in cls.fields.items()}
+        discord.ui.DynamicItem.__init__(clicked, item)
+        vars(clicked).update(values)
+        return clicked
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await part_of(interaction, Replies).guard(
+            interaction, lambda: self.clicked(interaction), defer=self.defer
+        )
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+def number(text: str | None) -> int:
+    """A number field of a ``custom_id`` (an optional one that is absent reads as 0)."""
+    return int(text or 0)

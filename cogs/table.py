@@ -109,16 +109,15 @@ class GameCommands(
                 session,
                 moves,
                 last,
-                self.reader(session, interaction),
+                session.reader_of(interaction.user.id),
                 away,
                 await self.front.notifier.time_left(session, t),
                 t,
             ),
         )
 
-    @app_commands.command(name="board", description="Post the board of this channel's game again")
-    @guarded()
-    async def board(self, interaction: discord.Interaction) -> None:
+    async def with_board(self, interaction: discord.Interaction) -> Session:
+        """This channel's latest game, refused unless it has a board to show."""
         session = await self.sessions.latest(channel_of(interaction))
         if session.damaged:
             raise TableError(damaged_text(session))
@@ -126,6 +125,12 @@ class GameCommands(
             raise TableError("the game has not started yet; the lobby is above")
         if session.state is None:
             raise TableError("that game ended before it started; there is no board to show")
+        return session
+
+    @app_commands.command(name="board", description="Post the board of this channel's game again")
+    @guarded()
+    async def board(self, interaction: discord.Interaction) -> None:
+        session = await self.with_board(interaction)
         check_permissions(interaction)
         t = await self.front.look.language(session)
         if session.status == "active":
@@ -143,15 +148,9 @@ class GameCommands(
     )
     @guarded()
     async def describe(self, interaction: discord.Interaction) -> None:
-        session = await self.sessions.latest(channel_of(interaction))
-        if session.damaged:
-            raise TableError(damaged_text(session))
-        if session.status == "lobby":
-            raise TableError("the game has not started yet; the lobby is above")
-        if session.state is None:
-            raise TableError("that game ended before it started; there is no board to show")
+        session = await self.with_board(interaction)
         t = i18n.private(interaction)
-        first, *more = described(session, self.reader(session, interaction), t)
+        first, *more = described(session, session.reader_of(interaction.user.id), t)
         await reply(interaction, first)
         for text in more:
             await interaction.followup.send(text, ephemeral=True)
@@ -171,7 +170,7 @@ class GameCommands(
         if session.damaged:
             raise TableError(damaged_text(session))
         records = await self.sessions.log(session, last=count)
-        reader = self.reader(session, interaction)
+        reader = session.reader_of(interaction.user.id)
         await reply(interaction, public.log_text(session, records, reader, i18n.private(interaction)))
 
     @app_commands.command(
@@ -206,11 +205,6 @@ class GameCommands(
     @guarded()
     async def undo(self, interaction: discord.Interaction) -> None:
         await self.front.undo.ask(interaction)
-
-    @staticmethod
-    def reader(session: Session, interaction: discord.Interaction) -> int | None:
-        """The asker as a reader of this game: their seat, or None (a spectator, or they resigned)."""
-        return session.reader_of(interaction.user.id)
 
     @app_commands.command(name="resign", description="Leave the running game; the computer takes your seat")
     @guarded()

@@ -2,7 +2,7 @@
 
 A component that must keep working after a restart (and on messages posted long ago) is a
 :class:`discord.ui.DynamicItem` whose ``custom_id`` carries what it acts on.  A subclass gives
-its ``template`` (a regular expression whose named groups are its ``fields``), builds its
+its ``template`` (a regular expression; the named groups it annotates are its fields), builds its
 component when posted (labelled in the reader's language with :func:`button`), and says what a
 click does in :meth:`Persistent.clicked`.  The base turns a clicked ``custom_id`` back into the
 subclass's fields and puts the click through the guard (:class:`bot.surface.replies.Replies`),
@@ -38,11 +38,27 @@ def button(
     )
 
 
+# How a field's text is read, by its annotation: a number (an optional one that is absent reads
+# as 0), a text, or yes/no.
+READERS: dict[str, Callable[[str], Any]] = {
+    "int": lambda text: int(text or 0),
+    "str": str,
+    "bool": lambda text: text == "yes",
+}
+
+
 class Persistent(discord.ui.DynamicItem[I], Generic[I], template=r"(?!)"):
     """A component rebuilt from its ``custom_id``; a click runs :meth:`clicked` through the guard."""
 
-    fields: ClassVar[dict[str, Callable[[str], Any]]] = {}  # group name -> how its text is read
+    fields: ClassVar[dict[str, Callable[[str], Any]]] = {}  # template group -> how its text is read
     defer: ClassVar[bool] = True  # acknowledge the click privately before :meth:`clicked` runs
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """The fields are the template's groups that the subclass annotates (``session_id: int``)."""
+        super().__init_subclass__(**kwargs)
+        kinds = vars(cls).get("__annotations__", {})
+        groups = cls.__discord_ui_compiled_template__.groupindex
+        cls.fields = {name: READERS[kinds[name]] for name in groups if kinds.get(name) in READERS}
 
     def __init__(self, item: I, **values: Any):
         super().__init__(item)
@@ -65,8 +81,3 @@ class Persistent(discord.ui.DynamicItem[I], Generic[I], template=r"(?!)"):
 
     async def clicked(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
-
-
-def number(text: str | None) -> int:
-    """A number field of a ``custom_id`` (an optional one that is absent reads as 0)."""
-    return int(text or 0)

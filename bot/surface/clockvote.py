@@ -13,7 +13,7 @@ the question is open; that closes it.
 from __future__ import annotations
 
 import logging
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
@@ -184,7 +184,6 @@ class TimeoutButton(
 ):
     """Under a timeout question: one of the answers (works after a restart)."""
 
-    fields: ClassVar = {"session_id": int, "seat": int, "at": int, "choice": str}
     session_id: int
     seat: int
     at: int

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
@@ -348,7 +348,6 @@ class PrivateViewButton(Persistent[discord.ui.Button[Any]], template=r"pk:dmv:(?
     """On a DM notice: the person's own view of the game (works after a restart).  A DM is no
     server's, so the click is answered here, not through the guard (which refuses outside servers)."""
 
-    fields: ClassVar = {"session_id": int}
     session_id: int
 
     def __init__(self, session_id: int, t: Language = ENGLISH):

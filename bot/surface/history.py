@@ -9,7 +9,7 @@ games of the asker's server in channels they can view are shown.  Imports: disco
 from __future__ import annotations
 
 import asyncio
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
@@ -18,7 +18,7 @@ from bot.choices import CHOICE_LIMIT
 from bot.history import History
 from bot.sessions import Session, TableError
 from bot.surface.attach import picture
-from bot.surface.buttons import Persistent, button, number
+from bot.surface.buttons import Persistent, button
 from bot.surface.channels import can_view, channel_of, on_private_message
 from bot.surface.look import Look, palette
 from bot.surface.replies import part_of, reply
@@ -157,7 +157,6 @@ class HistoryButton(
 ):
     """A history page's button: the move it goes to is in its ``custom_id``."""
 
-    fields: ClassVar = {"session_id": int, "number": int}
     defer = False  # the page is edited in place
     session_id: int
     number: int
@@ -177,7 +176,6 @@ class HistorySelect(
 ):
     """A history page's select: jump to a move (index 0), or to the start of a turn (index 1)."""
 
-    fields: ClassVar = {"session_id": int, "index": number}
     defer = False  # the page is edited in place
     session_id: int
     index: int

@@ -10,7 +10,7 @@ its board cannot be posted.  Imports: discord, :mod:`bot.public`, :mod:`bot.sess
 from __future__ import annotations
 
 import logging
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
@@ -283,7 +283,6 @@ class LobbyButton(
     Persistent[discord.ui.Button[Any]],
     template=r"pk:lobby:(?P<action>join|leave|cpu|start):(?P<session_id>\d+)",
 ):
-    fields: ClassVar = {"session_id": int, "action": str}
     defer = False  # the answer edits the lobby message
     session_id: int
     action: str

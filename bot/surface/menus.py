@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -24,7 +24,7 @@ from bot import choices, i18n, public
 from bot.choices import Control, Pick
 from bot.sessions import MoveResult, NotSeated, Session, StaleMove, TableError
 from bot.surface.boards import Boards
-from bot.surface.buttons import Persistent, button, number
+from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, clicked, on_private_menu
 from bot.surface.replies import Replies, layout, part_of, reply, sentence
 from engines.core import MoveError, said
@@ -401,7 +401,6 @@ def menu_button(pick: Pick, session_id: int, stamp: str, t: Language = ENGLISH) 
 class TurnButton(Persistent[discord.ui.Button[Any]], template=r"pk:turn:(?P<session_id>\d+)"):
     """Under the board: the player's picture and menu."""
 
-    fields: ClassVar = {"session_id": int}
     session_id: int
 
     def __init__(self, session_id: int, t: Language = ENGLISH):
@@ -415,7 +414,6 @@ class TurnButton(Persistent[discord.ui.Button[Any]], template=r"pk:turn:(?P<sess
 class HandButton(Persistent[discord.ui.Button[Any]], template=r"pk:hand:(?P<session_id>\d+)"):
     """Under the board and a private view: the asker's private view."""
 
-    fields: ClassVar = {"session_id": int}
     session_id: int
 
     def __init__(self, session_id: int, label: str = N_("My view"), t: Language = ENGLISH):
@@ -431,7 +429,6 @@ class MoveButton(
     """A button that plays one move.  Its token is the menu's stamp (or, on buttons
     posted before stamps, the session's version)."""
 
-    fields: ClassVar = {"session_id": int, "token": str, "move": str}
     defer = False  # on a private menu the answer replaces the menu
     session_id: int
     token: str
@@ -455,7 +452,6 @@ class MoveButton(
 class NavButton(Persistent[discord.ui.Button[Any]], template=rf"pk:nav:(?P<session_id>\d+):{TOKEN}"):
     """Back from one kind or group of moves to the whole menu."""
 
-    fields: ClassVar = {"session_id": int, "token": str}
     defer = False
     session_id: int
     token: str
@@ -473,7 +469,6 @@ class MoveSelect(
 ):
     """A select of a private menu: moves (``m:<move>``) or groups to open (``g:<kind>:<group>``)."""
 
-    fields: ClassVar = {"session_id": int, "token": str, "index": number}
     defer = False
     session_id: int
     token: str

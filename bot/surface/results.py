@@ -5,7 +5,7 @@ button, which opens a lobby with the same game and options (or joins it).  Impor
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
@@ -122,7 +122,6 @@ class Results:
 class RematchButton(Persistent[discord.ui.Button[Any]], template=r"pk:rematch:(?P<session_id>\d+)"):
     """Under a results card: a new game with the same players and options."""
 
-    fields: ClassVar = {"session_id": int}
     session_id: int
 
     def __init__(self, session_id: int, t: Language = ENGLISH):

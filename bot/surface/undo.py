@@ -6,7 +6,7 @@ replies.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
@@ -124,7 +124,6 @@ class UndoButton(
 ):
     """Agree to, or refuse, a request to take back moves (made when the game was at ``version``)."""
 
-    fields: ClassVar = {"session_id": int, "version": int, "agree": lambda text: text == "yes"}
     defer = False  # the answer edits the request
     session_id: int
     version: int

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Self, TypeVar
 
 import discord
 
 from bot.surface.replies import Replies, part_of
 from languages import ENGLISH, Language
 
-I = TypeVar("I", bound=discord.ui.Item[Any])  # noqa: E741 (the wrapped item, as discord.py names it)
+I = TypeVar("I", bound=discord.ui.Item)  # noqa: E741 (the wrapped item, as discord.py names it)
 
 
 def button(
@@ -31,7 +31,7 @@ def button(
     custom_id: str,
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     t: Language | None = ENGLISH,
-) -> discord.ui.Button[Any]:
+) -> discord.ui.Button:
     """A button labelled ``label`` in ``t`` (``None``: the label as it is, a move's notation)."""
     return discord.ui.Button(
         label=t.gettext(label) if t is not None else label, style=style, custom_id=custom_id
@@ -40,7 +40,7 @@ def button(
 
 # How a field's text is read, by its annotation: a number (an optional one that is absent reads
 # as 0), a text, or yes/no.
-READERS: dict[str, Callable[[str], Any]] = {
+READERS: dict[str, Callable[[str], object]] = {
     "int": lambda text: int(text or 0),
     "str": str,
     "bool": lambda text: text == "yes",
@@ -50,24 +50,24 @@ READERS: dict[str, Callable[[str], Any]] = {
 class Persistent(discord.ui.DynamicItem[I], Generic[I], template=r"(?!)"):
     """A component rebuilt from its ``custom_id``; a click runs :meth:`clicked` through the guard."""
 
-    fields: ClassVar[dict[str, Callable[[str], Any]]] = {}  # template group -> how its text is read
+    fields: ClassVar[dict[str, Callable[[str], object]]] = {}  # template group -> how its text is read
     defer: ClassVar[bool] = True  # acknowledge the click privately before :meth:`clicked` runs
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, *, template: str | re.Pattern[str]) -> None:
         """The fields are the template's groups that the subclass annotates (``session_id: int``)."""
-        super().__init_subclass__(**kwargs)
+        super().__init_subclass__(template=template)
         kinds = vars(cls).get("__annotations__", {})
         groups = cls.__discord_ui_compiled_template__.groupindex
         cls.fields = {name: READERS[kinds[name]] for name in groups if kinds.get(name) in READERS}
 
-    def __init__(self, item: I, **values: Any):
+    def __init__(self, item: I, **values: object):
         super().__init__(item)
         vars(self).update(values)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Any:
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]
+    ) -> Self:
         clicked = cls.__new__(cls)  # rebuilt from the clicked component, its label as posted
         values = {k: read(match[k]) for k, read in cls.fields.items()}
         discord.ui.DynamicItem.__init__(clicked, item)

@@ -8,12 +8,14 @@ decides.  A scheduler job (kind ``timeout``, key ``<session>:<seat>``) lets the 
 seat when nobody has answered within :data:`gameclock.VOTE_SECONDS`.  Buttons and job are stored
 (the buttons are dynamic items), so both survive a restart.  The late person may still move while
 the question is open; that closes it.
+
+Imports: discord, :mod:`bot.sessions`, :mod:`bot.time.gameclock`, and :mod:`bot.surface` boards,
+buttons, channels, lobby, replies.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 
@@ -179,7 +181,7 @@ class ClockDesk:
 
 
 class TimeoutButton(
-    Persistent[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button],
     template=r"pk:tmo:(?P<session_id>\d+):(?P<seat>\d+):(?P<at>\d+):(?P<choice>[a-z]+)",
 ):
     """Under a timeout question: one of the answers (works after a restart)."""

@@ -12,13 +12,15 @@ Reminders are scheduler jobs of kind ``remind``, one per person (key: the user
 id), armed when a turn of theirs begins; when one fires it sends one message
 listing every game where it is their turn, then re-arms itself for the next
 interval while such games remain, so thirty games still make one DM.
+
+Imports: discord, :mod:`bot.notices`, :mod:`bot.sessions`, :mod:`bot.storage`, :mod:`bot.time`, and
+:mod:`bot.surface` buttons, look, replies.
 """
 
 from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any
 
 import discord
 
@@ -344,7 +346,7 @@ def private_view(session_id: int, t: Language = ENGLISH) -> discord.ui.View:
     return view
 
 
-class PrivateViewButton(Persistent[discord.ui.Button[Any]], template=r"pk:dmv:(?P<session_id>\d+)"):
+class PrivateViewButton(Persistent[discord.ui.Button], template=r"pk:dmv:(?P<session_id>\d+)"):
     """On a DM notice: the person's own view of the game (works after a restart).  A DM is no
     server's, so the click is answered here, not through the guard (which refuses outside servers)."""
 

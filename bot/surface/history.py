@@ -9,7 +9,6 @@ games of the asker's server in channels they can view are shown.  Imports: disco
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import discord
 
@@ -152,7 +151,7 @@ HISTORY_LABELS = {
 
 
 class HistoryButton(
-    Persistent[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button],
     template=r"pk:hist:(?P<session_id>\d+):(?P<number>\d+):(?P<tag>first|back|back10|next|last)",
 ):
     """A history page's button: the move it goes to is in its ``custom_id``."""
@@ -172,7 +171,7 @@ class HistoryButton(
 
 
 class HistorySelect(
-    Persistent[discord.ui.Select[Any]], template=r"pk:histgo:(?P<session_id>\d+)(?::(?P<index>\d))?"
+    Persistent[discord.ui.Select], template=r"pk:histgo:(?P<session_id>\d+)(?::(?P<index>\d))?"
 ):
     """A history page's select: jump to a move (index 0), or to the start of a turn (index 1)."""
 
@@ -189,7 +188,7 @@ class HistorySelect(
         placeholder: str = "",
         t: Language = ENGLISH,
     ):
-        item: discord.ui.Select[Any] = discord.ui.Select(
+        item: discord.ui.Select = discord.ui.Select(
             custom_id=f"pk:histgo:{session_id}" + (f":{index}" if index else ""),
             placeholder=placeholder or t.gettext("Jump to a move"),
             options=options or [discord.SelectOption(label=t.gettext("The start"), value="0")],

@@ -280,7 +280,7 @@ LOBBY_LABELS = {
 
 
 class LobbyButton(
-    Persistent[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button],
     template=r"pk:lobby:(?P<action>join|leave|cpu|start):(?P<session_id>\d+)",
 ):
     defer = False  # the answer edits the lobby message

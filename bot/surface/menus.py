@@ -358,7 +358,7 @@ def menu_layout(
     t: Language = ENGLISH,
 ) -> discord.ui.LayoutView:
     """A private message with components v2: the text, the picture, then the menu."""
-    rows: list[discord.ui.Item[Any]] = []
+    rows: list[discord.ui.Item] = []
     for index, control in enumerate(controls):
         if control.kind == "select":
             options = [
@@ -398,7 +398,7 @@ def menu_button(pick: Pick, session_id: int, stamp: str, t: Language = ENGLISH) 
     return button
 
 
-class TurnButton(Persistent[discord.ui.Button[Any]], template=r"pk:turn:(?P<session_id>\d+)"):
+class TurnButton(Persistent[discord.ui.Button], template=r"pk:turn:(?P<session_id>\d+)"):
     """Under the board: the player's picture and menu."""
 
     session_id: int
@@ -411,7 +411,7 @@ class TurnButton(Persistent[discord.ui.Button[Any]], template=r"pk:turn:(?P<sess
         await part_of(interaction, Menus).show_turn(interaction, self.session_id)
 
 
-class HandButton(Persistent[discord.ui.Button[Any]], template=r"pk:hand:(?P<session_id>\d+)"):
+class HandButton(Persistent[discord.ui.Button], template=r"pk:hand:(?P<session_id>\d+)"):
     """Under the board and a private view: the asker's private view."""
 
     session_id: int
@@ -423,9 +423,7 @@ class HandButton(Persistent[discord.ui.Button[Any]], template=r"pk:hand:(?P<sess
         await part_of(interaction, Menus).show_hand(interaction, self.session_id)
 
 
-class MoveButton(
-    Persistent[discord.ui.Button[Any]], template=rf"pk:mv:(?P<session_id>\d+):{TOKEN}:(?P<move>.+)"
-):
+class MoveButton(Persistent[discord.ui.Button], template=rf"pk:mv:(?P<session_id>\d+):{TOKEN}:(?P<move>.+)"):
     """A button that plays one move.  Its token is the menu's stamp (or, on buttons
     posted before stamps, the session's version)."""
 
@@ -449,7 +447,7 @@ class MoveButton(
         )
 
 
-class NavButton(Persistent[discord.ui.Button[Any]], template=rf"pk:nav:(?P<session_id>\d+):{TOKEN}"):
+class NavButton(Persistent[discord.ui.Button], template=rf"pk:nav:(?P<session_id>\d+):{TOKEN}"):
     """Back from one kind or group of moves to the whole menu."""
 
     defer = False
@@ -465,7 +463,7 @@ class NavButton(Persistent[discord.ui.Button[Any]], template=rf"pk:nav:(?P<sessi
 
 
 class MoveSelect(
-    Persistent[discord.ui.Select[Any]], template=rf"pk:pick:(?P<session_id>\d+):{TOKEN}(?::(?P<index>\d+))?"
+    Persistent[discord.ui.Select], template=rf"pk:pick:(?P<session_id>\d+):{TOKEN}(?::(?P<index>\d+))?"
 ):
     """A select of a private menu: moves (``m:<move>``) or groups to open (``g:<kind>:<group>``)."""
 
@@ -484,7 +482,7 @@ class MoveSelect(
         placeholder: str = "",
         t: Language = ENGLISH,
     ):
-        item: discord.ui.Select[Any] = discord.ui.Select(
+        item: discord.ui.Select = discord.ui.Select(
             custom_id=f"pk:pick:{session_id}:{token}:{index}",
             placeholder=placeholder[:150] or t.gettext("Choose your move"),
             options=options or [discord.SelectOption(label="-", value="-")],

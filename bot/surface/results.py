@@ -5,8 +5,6 @@ button, which opens a lobby with the same game and options (or joins it).  Impor
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot import alt, i18n, results
@@ -119,7 +117,7 @@ class Results:
         )
 
 
-class RematchButton(Persistent[discord.ui.Button[Any]], template=r"pk:rematch:(?P<session_id>\d+)"):
+class RematchButton(Persistent[discord.ui.Button], template=r"pk:rematch:(?P<session_id>\d+)"):
     """Under a results card: a new game with the same players and options."""
 
     session_id: int

@@ -6,8 +6,6 @@ replies.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot import i18n, public
@@ -119,7 +117,7 @@ class UndoRequests:
 
 
 class UndoButton(
-    Persistent[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button],
     template=r"pk:undo:(?P<session_id>\d+):(?P<version>\d+):(?P<agree>yes|no)",
 ):
     """Agree to, or refuse, a request to take back moves (made when the game was at ``version``)."""

@@ -38,6 +38,7 @@ from bot.surface.front import DYNAMIC_ITEMS, Front
 from bot.time.scheduler import Scheduler, process_name
 from bot.time.source import Clock
 from bot.web.metrics import ANSWER_WITHIN, Metrics
+from bot.web.pages import Pages
 from bot.web.server import WebServer
 from engines.core import said
 
@@ -307,6 +308,7 @@ class Pukllay(_BotBase):
                 self.metrics,
                 host=self.settings.http_host,
                 port=self.settings.http_port,
+                pages=Pages(self.sessions, self.front.history) if self.settings.web_pages else None,
             )
             await self.web.start()
         if self.start_scheduler:
@@ -349,6 +351,13 @@ class Pukllay(_BotBase):
         else:
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
+
+    async def page_link(self, kind: str, ref: int, guild_id: int | None) -> str | None:
+        """The web page's address of a game, league or person of server ``guild_id`` (None when
+        the pages are off there)."""
+        if self.web is None:
+            return None
+        return await self.web.link(kind, ref, guild_id, self.settings.public_url)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))

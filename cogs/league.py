@@ -463,6 +463,7 @@ class LeagueCog(
                 interaction,
                 said("The league {league} was created", league=league.shown),
             )
+            await self.bot.page_link("league", league.id, league.guild_id)  # its web link, made now
             t = await self.language(league)  # the sign-up message is public: the server's language
             view = signup_view(league, t)
             assert view is not None  # a new league takes sign-ups
@@ -785,7 +786,11 @@ class LeagueCog(
             text, file = await self.standings_post(found, self.round_heading(found, t), t)
             # The picture first, then the words below it, as a message of their own.
             quiet = discord.AllowedMentions.none()
-            await interaction.followup.send(text.splitlines()[0], file=file, allowed_mentions=quiet)
+            head = text.splitlines()[0]
+            url = await self.bot.page_link("league", found.id, found.guild_id)
+            if url:
+                head += "\n" + t.gettext("On the web: {url}", url=url)
+            await interaction.followup.send(head, file=file, allowed_mentions=quiet)
             await interaction.followup.send(text, allowed_mentions=quiet)
 
         await self.front.replies.guard(interaction, work, defer=False)

@@ -20,6 +20,7 @@ from bot.public import clip, number
 from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
 from bot.storage.leagues import LeagueStore
+from bot.storage.web import WebLinks
 from bot.surface.channels import can_view, can_view_channel, channel_of, check_permissions
 from bot.surface.front import Front
 from bot.surface.replies import guarded, reply
@@ -41,6 +42,15 @@ SERVER_LANGUAGE = "server"  # /game language's choice for "the server's own Disc
 GAME_NAMES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 
 
+async def managers_only(interaction: discord.Interaction, refusal: str) -> bool:
+    """Whether a server setting is refused to the asker (who lacks Manage Server); if so,
+    ``refusal`` is the private answer."""
+    if interaction.permissions.manage_guild:
+        return False
+    await reply(interaction, "⚠️ " + refusal)
+    return True
+
+
 @app_commands.guild_only()
 class GameCommands(
     commands.GroupCog, group_name="game", group_description="Join, watch and manage the game in this channel"
@@ -55,14 +65,6 @@ class GameCommands(
     @property
     def sessions(self) -> SessionService:
         return self.bot.ready_sessions()
-
-    async def managers_only(self, interaction: discord.Interaction, refusal: str) -> bool:
-        """Whether a server setting is refused to the asker (who lacks Manage Server); if so,
-        ``refusal`` is the private answer."""
-        if interaction.permissions.manage_guild:
-            return False
-        await reply(interaction, "⚠️ " + refusal)
-        return True
 
     @app_commands.command(name="join", description="Take a seat in the lobby in this channel")
     @guarded()
@@ -431,6 +433,9 @@ class GameCommands(
             title = engines.get(name).title if name in engines.GAMES else name
             lines.append(f"{title}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})")
         lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(public.RATING_MEANING)))
+        url = await self.bot.page_link("person", who.id, interaction.guild_id)
+        if url:
+            lines.append(t.gettext("On the web: {url}", url=url))
         await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="games", description="The games Pukllay hosts")
@@ -474,7 +479,7 @@ class GameCommands(
         store = self.sessions.store
         guild_id = interaction.guild_id or 0
         if choose is not None:
-            if await self.managers_only(
+            if await managers_only(
                 interaction,
                 t.gettext(
                     "Only members with Manage Server can choose the server's language; "
@@ -511,7 +516,7 @@ class GameCommands(
         store = self.sessions.store
         guild_id = interaction.guild_id or 0
         if high is not None:
-            if await self.managers_only(
+            if await managers_only(
                 interaction,
                 t.gettext(
                     "Only members with Manage Server can choose the server's palette; "
@@ -529,6 +534,47 @@ class GameCommands(
             text = t.gettext(
                 "This server's boards and pictures use the standard palette. "
                 "Your private pictures follow your own choice: /me contrast."
+            )
+        await reply(interaction, text)
+
+    @app_commands.command(name="web", description="This server's web pages of its games, leagues and players")
+    @app_commands.describe(
+        pages="Share them by link or turn them off (Manage Server); leave out to see which"
+    )
+    @app_commands.choices(
+        pages=[
+            app_commands.Choice(name="shared by link", value="links"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    @guarded()
+    async def web(self, interaction: discord.Interaction, pages: str | None = None) -> None:
+        t = i18n.private(interaction)
+        links = WebLinks(self.sessions.store)
+        guild_id = interaction.guild_id or 0
+        if pages is not None:
+            if await managers_only(
+                interaction,
+                t.gettext(
+                    "Only members with Manage Server can turn the server's web pages on or off; "
+                    "/game web without an option shows the setting."
+                ),
+            ):
+                return
+            await links.set_pages(guild_id, pages)
+        if await links.pages(guild_id) == "off":
+            text = t.gettext(
+                "This server's web pages are off: no page of its games, leagues or players is served, "
+                "and the bot's posts carry no link to one."
+            )
+        else:
+            text = t.gettext(
+                "This server's games, leagues and players have web pages, open to whoever holds their "
+                "link (an address no one can guess); the bot's posts carry the links."
+            )
+        if not self.bot.settings.web_pages:
+            text += " " + t.gettext(
+                "This bot serves no web pages at all now: its operator turns them on with WEB_PAGES."
             )
         await reply(interaction, text)
 

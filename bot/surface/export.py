@@ -41,6 +41,7 @@ class Export:
                 game=session.info.title,
                 number=session.id,
             )
+            text += await self.look.page_line(session, mine)
             await reply(interaction, text, file=discord.File(io.BytesIO(body), filename=name))
             return
         check_permissions(interaction)
@@ -81,5 +82,6 @@ class Export:
                 count,
                 **values,
             )
+        posted += await self.look.page_line(session, t)
         await channel.send(posted, files=files, allowed_mentions=discord.AllowedMentions.none())
         await reply(interaction, mine.gettext("Export posted."))

@@ -50,7 +50,7 @@ class Front:
     """The parts of the Discord side, made once by the bot's ``setup_hook``."""
 
     def __init__(self, bot: TableClient, service: SessionService):
-        history = History(service)
+        self.history = history = History(service)  # the games' history, for the pages and the web
         self.look = Look(bot, service)
         self.notifier = Notifier(self.look)
         self.replies = Replies(self.notifier, service.metrics)

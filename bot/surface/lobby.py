@@ -170,7 +170,10 @@ class Lobby:
         await interaction.edit_original_response(
             content=await self.text(session, t), view=self.view(session, t)
         )
-        await opened.send(public.thread_welcome(session, t), allowed_mentions=discord.AllowedMentions.none())
+        await opened.send(
+            public.thread_welcome(session, t) + await self.look.page_line(session, t),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     async def tell_host_full(self, session: Session, actor_id: int) -> None:
         """Ping the host when someone else takes the last seat."""

@@ -37,6 +37,11 @@ class Look:
         self.bot = bot
         self.service = service
 
+    async def page_line(self, session: Session, t: Language) -> str:
+        """The game's web page on a line of its own (its link made now), or "" where pages are off."""
+        url = await self.bot.page_link("game", session.id, session.row.guild_id)
+        return "\n" + t.gettext("On the web: {url}", url=url) if url else ""
+
     def channel(self, session: Session) -> discord.PartialMessageable:
         """The channel (or thread) ``session`` is played in."""
         return self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)

@@ -46,7 +46,8 @@ class Results:
                 "press Rematch (each player presses it to take a seat).",
                 game=session.info.title,
                 number=session.id,
-            ),
+            )
+            + await self.look.page_line(session, t),
             file=picture(png, f"{session.info.name}-{session.id}-results.png", alt.results_card(session, t)),
             view=view,
         )

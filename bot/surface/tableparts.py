@@ -20,3 +20,5 @@ if TYPE_CHECKING:
 
         settings: Settings
         scheduler: Scheduler | None
+
+        async def page_link(self, kind: str, ref: int, guild_id: int | None) -> str | None: ...

@@ -89,10 +89,10 @@ async def league_of_64(service: SessionService) -> int:
         for gid, group, result in zip(ids, rnd.groups, results, strict=True):
             channel += 1
             first, second = group
-            session = await service.create(
+            session = await service.lobby.create(
                 "pachakuna", guild_id=1, channel_id=channel, host_id=users[first], host_name=first, seed=1
             )
-            await service.join(channel, users[second], second)
+            await service.lobby.join(channel, users[second], second)
             await store.attach_session(gid, session.id)
             await store.finish(
                 session.id,

@@ -326,13 +326,13 @@ class Pukllay(_BotBase):
         The move and the job's end are one transaction, so a deadline acts once even when
         several processes share the database.  A board Discord refuses is logged; the move stays.
         """
-        session = await self.ready_sessions().get(int(job.key))
+        session = await self.ready_sessions().core.get(int(job.key))
         if session is not None and session.clock is not None:  # a game clock: time away is in its arithmetic
             await self.ready_front().clocks.deadline(job)
             return
         if await self.ready_front().notifier.pause_deadline(job):  # those to move are (or were) away
             return
-        result = await self.ready_sessions().fire_deadline(
+        result = await self.ready_sessions().clocks.fire_deadline(
             int(job.key), int(job.payload.get("version", -1)), job=job
         )
         if result is None:
@@ -364,7 +364,7 @@ class Pukllay(_BotBase):
         if not self._computers_resumed and self.front is not None:
             # a computer that was to move when the bot stopped moves now
             self._computers_resumed = True
-            for session_id in await self.ready_sessions().computers_waiting([g.id for g in self.guilds]):
+            for session_id in await self.ready_sessions().play.computers_waiting([g.id for g in self.guilds]):
                 self.front.boards.computers_follow(session_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -823,7 +823,7 @@ class LeagueCog(
             lines.append(clock_text(found, t))
             for g in await self.store.league_games(found.id, found.current_round):
                 who = ", ".join(names.get(u, str(u)) for u in g.players)
-                session = await self.bot.ready_sessions().get(g.session_id) if g.session_id else None
+                session = await self.bot.ready_sessions().core.get(g.session_id) if g.session_id else None
                 if g.status == "finished":
                     order = sorted(g.seats, key=lambda s: s.place or 99)
                     state = t.gettext(

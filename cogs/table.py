@@ -18,7 +18,7 @@ from bot.describe import described
 from bot.league.service import season_label, season_named, seasons
 from bot.public import clip, number
 from bot.ratings import shown_or_start
-from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
+from bot.sessions import MAX_TIMER_HOURS, Refusal, Session, SessionService, damaged_text
 from bot.storage.leagues import LeagueStore
 from bot.storage.web import WebLinks
 from bot.surface.channels import can_view, can_view_channel, channel_of, check_permissions
@@ -96,12 +96,12 @@ class GameCommands(
     @app_commands.command(name="status", description="Who is playing, whose turn it is, and the options")
     @guarded()
     async def status(self, interaction: discord.Interaction) -> None:
-        session = await self.sessions.latest(channel_of(interaction))
+        session = await self.sessions.core.latest(channel_of(interaction))
         if session.status == "lobby" and not session.damaged:
             await reply(interaction, await self.front.lobby.text(session, i18n.private(interaction)))
             return
         moves = await self.sessions.store.move_count(session.id)
-        logged = [] if session.damaged else await self.sessions.log(session, last=1)
+        logged = [] if session.damaged else await self.sessions.logbook.log(session, last=1)
         last = logged[-1] if logged else None
         t = i18n.private(interaction)
         away = await self.front.notifier.away_statuses(session, t)
@@ -120,13 +120,13 @@ class GameCommands(
 
     async def with_board(self, interaction: discord.Interaction) -> Session:
         """This channel's latest game, refused unless it has a board to show."""
-        session = await self.sessions.latest(channel_of(interaction))
+        session = await self.sessions.core.latest(channel_of(interaction))
         if session.damaged:
-            raise TableError(damaged_text(session))
+            raise Refusal(damaged_text(session))
         if session.status == "lobby":
-            raise TableError("the game has not started yet; the lobby is above")
+            raise Refusal("the game has not started yet; the lobby is above")
         if session.state is None:
-            raise TableError("that game ended before it started; there is no board to show")
+            raise Refusal("that game ended before it started; there is no board to show")
         return session
 
     @app_commands.command(name="board", description="Post the board of this channel's game again")
@@ -168,10 +168,10 @@ class GameCommands(
     @app_commands.describe(count="How many recent moves to show (1-50)")
     @guarded()
     async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15) -> None:
-        session = await self.sessions.latest(channel_of(interaction))
+        session = await self.sessions.core.latest(channel_of(interaction))
         if session.damaged:
-            raise TableError(damaged_text(session))
-        records = await self.sessions.log(session, last=count)
+            raise Refusal(damaged_text(session))
+        records = await self.sessions.logbook.log(session, last=count)
         reader = session.reader_of(interaction.user.id)
         await reply(interaction, public.log_text(session, records, reader, i18n.private(interaction)))
 
@@ -211,7 +211,7 @@ class GameCommands(
     @app_commands.command(name="resign", description="Leave the running game; the computer takes your seat")
     @guarded()
     async def resign(self, interaction: discord.Interaction) -> None:
-        result = await self.sessions.resign(channel_of(interaction), interaction.user.id)
+        result = await self.sessions.seats.resign(channel_of(interaction), interaction.user.id)
         self.front.replies.committed(interaction, said("You resigned"))
         await self.front.boards.announce(result)
         await reply(interaction, i18n.private(interaction).gettext("You resigned."))
@@ -222,7 +222,7 @@ class GameCommands(
     @guarded()
     async def abandon(self, interaction: discord.Interaction) -> None:
         perms = interaction.permissions
-        session = await self.sessions.abandon(
+        session = await self.sessions.seats.abandon(
             channel_of(interaction), interaction.user.id, can_manage=bool(perms and perms.manage_channels)
         )
         await self.front.boards.settled(
@@ -247,7 +247,7 @@ class GameCommands(
         self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, MAX_TIMER_HOURS]
     ) -> None:
         perms = interaction.permissions
-        session = await self.sessions.set_timer(
+        session = await self.sessions.clocks.set_timer(
             channel_of(interaction),
             interaction.user.id,
             hours * 3600,
@@ -272,7 +272,7 @@ class GameCommands(
     @guarded()
     async def clock(self, interaction: discord.Interaction, clock: app_commands.Range[str, 1, 40]) -> None:
         perms = interaction.permissions
-        session = await self.sessions.set_clock(
+        session = await self.sessions.clocks.set_clock(
             channel_of(interaction),
             interaction.user.id,
             clock,
@@ -306,7 +306,7 @@ class GameCommands(
     )
     @guarded()
     async def return_(self, interaction: discord.Interaction) -> None:
-        session = await self.sessions.return_seat(channel_of(interaction), interaction.user.id)
+        session = await self.sessions.seats.return_seat(channel_of(interaction), interaction.user.id)
         await self.front.boards.settled(
             interaction,
             session,
@@ -333,7 +333,7 @@ class GameCommands(
     )
     @guarded()
     async def list(self, interaction: discord.Interaction) -> None:
-        sessions = await self.sessions.live(interaction.guild_id)
+        sessions = await self.sessions.core.live(interaction.guild_id)
         visible = [s for s in sessions if self.can_view(interaction, s)]
         await reply(interaction, public.list_text(visible, i18n.private(interaction)))
 

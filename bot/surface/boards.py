@@ -91,7 +91,7 @@ class Boards:
     async def _computers_turns(self, session_id: int) -> None:
         while True:
             try:
-                result = await self.service.computers_play(session_id)
+                result = await self.service.play.computers_play(session_id)
             except Exception:
                 self.service.metrics.error("computer")
                 log.exception("the computers of session %s could not move", session_id)
@@ -131,8 +131,8 @@ class Boards:
         move it told, and the previous board loses its buttons.
         """
         async with self._post_lock(session.id):
-            session = await self.service.get(session.id) or session
-            records = await self.service.untold(session)
+            session = await self.service.core.get(session.id) or session
+            records = await self.service.logbook.untold(session)
             language = await self.look.language(session)
             people = await self.notifier.people_to_move(session)
             text = public.board_text(
@@ -163,7 +163,7 @@ class Boards:
                 kwargs["view"] = view
             message = await channel.send(**kwargs)
             through = max([r.number for r in records if r.number is not None], default=0)
-            old = await self.service.told(session, message.id, max(through, session.row.told_through))
+            old = await self.service.logbook.told(session, message.id, max(through, session.row.told_through))
             if old is not None and old != message.id:
                 await self.strip_buttons(session, old)
         if not session.row.live:
@@ -190,7 +190,7 @@ class Boards:
     async def archive_thread(self, session_id: int) -> None:
         """The scheduler's job: archive the thread of a game that is over (idempotent; a thread
         that is gone or that the bot may no longer edit is left as it is, logged)."""
-        session = await self.service.get(session_id)
+        session = await self.service.core.get(session_id)
         if session is None or session.row.live or not session.row.lobby_channel_id:
             return
         try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.sessions import Session, SessionService, TableError, damaged_text
+from bot.sessions import Refusal, Session, SessionService, damaged_text
 from bot.storage import fits
 from engines.core import said_n
 from languages import N_
@@ -136,7 +136,7 @@ def check_permissions(interaction: discord.Interaction, *, for_thread: bool = Fa
         values = {"permissions": ", ".join(missing)}
         n = len(missing)
         if for_thread and set(missing) <= threads and in_thread(interaction):
-            raise TableError(
+            raise Refusal(
                 said_n(
                     n,
                     "I am missing {permissions} in this thread; a server admin can grant it to my role "
@@ -147,7 +147,7 @@ def check_permissions(interaction: discord.Interaction, *, for_thread: bool = Fa
                 )
             )
         if for_thread and set(missing) <= threads:
-            raise TableError(
+            raise Refusal(
                 said_n(
                     n,
                     "I am missing {permissions} in this channel; a server admin can grant it to my role "
@@ -158,7 +158,7 @@ def check_permissions(interaction: discord.Interaction, *, for_thread: bool = Fa
                 )
             )
         if in_thread(interaction):
-            raise TableError(
+            raise Refusal(
                 said_n(
                     n,
                     "I am missing {permissions} in this thread; a server admin can grant it to my role "
@@ -168,7 +168,7 @@ def check_permissions(interaction: discord.Interaction, *, for_thread: bool = Fa
                     **values,
                 )
             )
-        raise TableError(
+        raise Refusal(
             said_n(
                 n,
                 "I am missing {permissions} in this channel; a server admin can grant it to my role "
@@ -183,7 +183,7 @@ def check_permissions(interaction: discord.Interaction, *, for_thread: bool = Fa
 def channel_of(interaction: discord.Interaction) -> int:
     """The channel an interaction came from; every table action happens in one."""
     if interaction.channel_id is None:
-        raise TableError(SERVERS_ONLY)
+        raise Refusal(SERVERS_ONLY)
     return interaction.channel_id
 
 
@@ -192,14 +192,14 @@ async def clicked(
 ) -> Session:
     """The session a button or menu names, refused unless it belongs to the channel
     the click came from (a forged or copied ``custom_id`` changes nothing)."""
-    session = await service.get(session_id) if fits(session_id) else None
+    session = await service.core.get(session_id) if fits(session_id) else None
     if session is None or interaction.channel_id not in (
         session.row.channel_id,
         session.row.lobby_channel_id,
     ):
-        raise TableError("this button does not belong to a game in this channel")
+        raise Refusal("this button does not belong to a game in this channel")
     if running and session.status != "active":
-        raise TableError("that game is not running")
+        raise Refusal("that game is not running")
     if session.damaged:
-        raise TableError(damaged_text(session))
+        raise Refusal(damaged_text(session))
     return session

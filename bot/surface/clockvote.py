@@ -20,7 +20,7 @@ import logging
 import discord
 
 from bot import i18n
-from bot.sessions import TIMEOUT_CHOICES, MoveResult, Session, TableError, TimeOut
+from bot.sessions import TIMEOUT_CHOICES, MoveResult, Refusal, Session, TimeOut
 from bot.storage import Job
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
@@ -96,7 +96,7 @@ class ClockDesk:
 
     async def deadline(self, job: Job) -> None:
         """A clocked game's deadline job (see SessionService.fire_clock)."""
-        outcome = await self.service.fire_clock(int(job.key), job)
+        outcome = await self.service.clocks.fire_clock(int(job.key), job)
         if isinstance(outcome, MoveResult):
             await self.boards.announce(outcome)
         elif isinstance(outcome, TimeOut):
@@ -133,10 +133,10 @@ class ClockDesk:
         """The ``timeout`` job: nobody answered in time, so the computer takes the seat."""
         session_id, seat = (int(x) for x in job.key.split(":"))
         try:
-            session, result = await self.service.answer_timeout(
+            session, result = await self.service.clocks.answer_timeout(
                 session_id, seat, int(job.payload.get("at", -1)), "computer", None
             )
-        except TableError:
+        except Refusal:
             return  # answered already, the person moved, or the game ended
         t = await self.look.language(session)
         words = decided_words(session, seat, "computer", t)
@@ -148,7 +148,9 @@ class ClockDesk:
         """A click on one of the answers to a timeout question."""
         mine = i18n.private(interaction)  # the answer to the person who clicked is theirs
         await clicked(self.service, interaction, session_id, running=True)
-        session, result = await self.service.answer_timeout(session_id, seat, at, choice, interaction.user.id)
+        session, result = await self.service.clocks.answer_timeout(
+            session_id, seat, at, choice, interaction.user.id
+        )
         self.replies.committed(
             interaction,
             said("Your answer was recorded ({decided})", decided=decided_words(session, seat, choice, mine)),

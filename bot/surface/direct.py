@@ -133,7 +133,7 @@ class Notifier:
         seat = session.reader_of(person.user_id)
         if seat is None:
             return
-        records = await self.look.service.log(session, last=60)
+        records = await self.look.service.logbook.log(session, last=60)
         mine = [i for i, r in enumerate(records) if r.seat == seat and not r.by_computer]
         since = records[mine[-1] + 1 :] if mine else records
         link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
@@ -211,7 +211,7 @@ class Notifier:
         now = self.now()
         return [
             Waiting(s, self.guild_name(s, t), now - seconds_of(s.row.updated_at))
-            for s in await self.look.service.sessions_of(user_id)
+            for s in await self.look.service.core.sessions_of(user_id)
             if s.row.guild_id is not None and self.bot.get_guild(s.row.guild_id) is not None
         ]
 
@@ -264,7 +264,7 @@ class Notifier:
     async def pause_deadline(self, job) -> bool:
         """Before a turn deadline acts: if those to move still have time on their clocks once
         their time away is left out, move the deadline on (True) instead of acting."""
-        session = await self.look.service.get(int(job.key))
+        session = await self.look.service.core.get(int(job.key))
         if session is None or session.status != "active":
             return False
         timer = session.row.timer_seconds
@@ -283,7 +283,7 @@ class Notifier:
         """After ``/me back``: the person's turn deadlines are looked at now, so that each moves to
         when their clock, running again, runs out (the deadline's check does the arithmetic)."""
         now = self.now()
-        for session in await self.look.service.sessions_of(user_id):
+        for session in await self.look.service.core.sessions_of(user_id):
             if user_id in self.waiting_people(session):
                 job = await self.store.job(DEADLINE, str(session.id))
                 if job is not None and job.due_at > now:
@@ -298,8 +298,8 @@ class Notifier:
         if spec is not None:
             seats = {s.seat: s.name for s in session.seats if s.seat is not None and not s.computer}
             seats |= {s: session.by_seat(s).name for s in session.banks.taken}
-            away = await self.look.service.away_of(session)
-            return gc.clock_line(spec, session.banks, seats, self.look.service.now(), away, t)
+            away = await self.look.service.core.away_of(session)
+            return gc.clock_line(spec, session.banks, seats, self.look.service.core.now(), away, t)
         if not session.row.timer_seconds:
             return None
         job = await self.store.job(DEADLINE, str(session.id))
@@ -321,7 +321,7 @@ class Notifier:
 
     async def show_private(self, interaction: discord.Interaction, session_id: int) -> None:
         t = i18n.private(interaction)
-        session = await self.look.service.get(session_id)
+        session = await self.look.service.core.get(session_id)
         if session is None or session.reader_of(interaction.user.id) is None:
             await interaction.response.send_message(
                 t.gettext("You are not playing in that game."), ephemeral=True

@@ -15,7 +15,7 @@ import discord
 from bot import alt, i18n, public
 from bot.choices import CHOICE_LIMIT
 from bot.history import History
-from bot.sessions import Session, TableError
+from bot.sessions import Refusal, Session
 from bot.surface.attach import picture
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import can_view, channel_of, on_private_message
@@ -37,10 +37,10 @@ class HistoryPages:
         """The game to browse (``None``: this channel's latest): one of this server's, in a channel
         the asker can view."""
         if session_id is None:
-            session_id = (await self.service.latest(channel_of(interaction))).id
+            session_id = (await self.service.core.latest(channel_of(interaction))).id
         session = await self.history.session(session_id, interaction.guild_id)
         if not can_view(interaction, session):
-            raise TableError("there is no game #{number} on this server that you can view", number=session_id)
+            raise Refusal("there is no game #{number} on this server that you can view", number=session_id)
         return session
 
     async def page(
@@ -122,7 +122,7 @@ class HistoryPages:
         not deferred)."""
         if in_place:
             if not on_private_message(interaction):  # forged onto a public message: never edit it
-                raise TableError(NOT_A_PAGE)
+                raise Refusal(NOT_A_PAGE)
             await interaction.response.defer()
         session = await self.session(interaction, session_id)
         text, file, controls = await self.page(interaction, session, number)

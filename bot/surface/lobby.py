@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot import i18n, public
-from bot.sessions import MoveResult, Session, TableError
+from bot.sessions import MoveResult, Refusal, Session
 from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES, Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, check_permissions, clicked, opens_thread
@@ -51,7 +51,7 @@ class Lobby:
 
     async def refresh(self, session: Session | None, session_id: int | None = None) -> None:
         if session is None and session_id is not None:
-            session = await self.service.get(session_id)
+            session = await self.service.core.get(session_id)
         if session is None or not session.row.lobby_message_id:
             return
         where = session.row.lobby_channel_id or session.row.channel_id
@@ -82,7 +82,7 @@ class Lobby:
             await self._open_in_thread(interaction, game, options, players, clock)
             return
         check_permissions(interaction)
-        session = await self.service.create(
+        session = await self.service.lobby.create(
             game,
             guild_id=interaction.guild_id,
             channel_id=channel_of(interaction),
@@ -116,17 +116,17 @@ class Lobby:
         """The lobby message in this channel, and a public thread started from it for the game
         (the thread has the message's id, so the session is created for it before it exists)."""
         check_permissions(interaction, for_thread=True)
-        info, _, _ = self.service.check_new(game, options, players)
-        self.service.check_clock(clock)
+        info, _, _ = self.service.lobby.check_new(game, options, players)
+        self.service.core.check_clock(clock)
         host = interaction.user
         t = await i18n.server(self.bot, self.service.store, interaction.guild_id)
         sent = await interaction.response.send_message(public.opening_text(info.title, host.display_name, t))
         message_id = sent.message_id
         parent_id = channel_of(interaction)
         if message_id is None:
-            raise TableError("Discord did not say which message holds the lobby; try again")
+            raise Refusal("Discord did not say which message holds the lobby; try again")
         try:
-            session = await self.service.create(
+            session = await self.service.lobby.create(
                 game,
                 guild_id=interaction.guild_id,
                 channel_id=message_id,
@@ -137,7 +137,7 @@ class Lobby:
                 max_players=players,
                 clock=clock,
             )
-        except TableError as exc:
+        except Refusal as exc:
             await interaction.edit_original_response(
                 content=t.gettext("No game was opened: {reason}.", reason=exc.in_words(t))
             )
@@ -152,7 +152,7 @@ class Lobby:
             )
         except discord.HTTPException as exc:
             log.warning("could not open the thread of session %s: %s", session.id, exc)
-            await self.service.close_lobby(session.id, "its thread could not be opened")
+            await self.service.lobby.close_lobby(session.id, "its thread could not be opened")
             if isinstance(exc, discord.Forbidden):
                 text = t.gettext(
                     "No game was opened: Discord refused to open its thread (missing permissions). "
@@ -166,7 +166,7 @@ class Lobby:
                 )
             await interaction.edit_original_response(content=text, view=None)
             return
-        session = await self.service.get(session.id) or session
+        session = await self.service.core.get(session.id) or session
         await interaction.edit_original_response(
             content=await self.text(session, t), view=self.view(session, t)
         )
@@ -208,19 +208,19 @@ class Lobby:
         if session_id is not None:
             session = await clicked(self.service, interaction, session_id)
             if not session.row.live:
-                raise TableError("this lobby is closed")
+                raise Refusal("this lobby is closed")
             channel_id = session.row.channel_id  # a lobby button in the parent of the game's thread
         user = interaction.user
         mine = i18n.private(interaction)
         result: MoveResult | None = None
         if action == "join":
-            session = await self.service.join(channel_id, user.id, user.display_name)
+            session = await self.service.lobby.join(channel_id, user.id, user.display_name)
             note = mine.gettext("{player} joined.", player=user.display_name)
         elif action == "leave":
-            session = await self.service.leave(channel_id, user.id)
+            session = await self.service.lobby.leave(channel_id, user.id)
             note = mine.gettext("{player} left.", player=user.display_name)
         elif action == "cpu":
-            session = await self.service.add_computer(channel_id, user.id, level)
+            session = await self.service.lobby.add_computer(channel_id, user.id, level)
             note = mine.gettext(
                 "{player} added a computer player ({level}).", player=user.display_name, level=level
             )
@@ -235,12 +235,12 @@ class Lobby:
             ):
                 # computers may think before the first board: answer Discord in time
                 await interaction.response.defer()
-            result = await self.service.start(channel_id, user.id)
+            result = await self.service.lobby.start(channel_id, user.id)
             session = result.session
             note = mine.gettext("The game has started.")
             self.replies.committed(interaction, said("The game has started"))
         else:
-            raise TableError("unknown lobby action {action}", action=repr(action))
+            raise Refusal("unknown lobby action {action}", action=repr(action))
         if (
             from_button
             and interaction.message is not None

@@ -22,7 +22,7 @@ from discord import app_commands
 
 from bot import choices, i18n, public
 from bot.choices import Control, Pick
-from bot.sessions import MoveResult, NotSeated, Session, StaleMove, TableError
+from bot.sessions import NOT_SEATED, MoveResult, NotSeated, Refusal, Session, StaleMove
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, clicked, on_private_menu
@@ -66,7 +66,7 @@ class Menus:
         controls = choices.plan_menu(
             engine.KINDS, lambda kind: choices.kind_label(engine, kind, t), found, opened=opened, t=t
         )
-        return controls, await self.service.stamp(session, seat), len(moves)
+        return controls, await self.service.play.stamp(session, seat), len(moves)
 
     async def send_menu(
         self,
@@ -132,11 +132,11 @@ class Menus:
                 await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             if session_id is None:
-                found = await self.service.require(channel_of(interaction))
+                found = await self.service.core.require(channel_of(interaction))
                 sid = found.id
             else:
                 sid = session_id
-            result = await self.service.play_in(
+            result = await self.service.play.play_in(
                 sid,
                 interaction.user.id,
                 text,
@@ -219,19 +219,19 @@ class Menus:
         )
         await reply(interaction, "\n".join(lines), file=file)
 
-    async def prefix_hint(self, interaction: discord.Interaction, text: str) -> TableError | None:
+    async def prefix_hint(self, interaction: discord.Interaction, text: str) -> Refusal | None:
         """When ``text`` is not a move but the start of several (an autocomplete group was
         sent as it is), say so and how to go on."""
         key = text.strip().lower()
         if not key:
             return None
-        moves = await self.service.legal_moves(channel_of(interaction), interaction.user.id)
+        moves = await self.service.play.legal_moves(channel_of(interaction), interaction.user.id)
         starting = [m for m in moves if m.lower().startswith(key) and m.lower() != key]
         if len(starting) < 2:
             return None
-        session = await self.service.in_channel(channel_of(interaction))
+        session = await self.service.core.in_channel(channel_of(interaction))
         name = session.info.name if session is not None else "<game>"
-        return TableError(
+        return Refusal(
             "`{text}` is the start of {n} moves, not a move: keep typing in `/{game} move` (autocomplete "
             "lists them, e.g. `{example}`), or press Play under the board",
             text=text.strip(),
@@ -258,7 +258,7 @@ class Menus:
         if interaction.channel_id is None:
             return []
         try:
-            session = await self.service.in_channel(interaction.channel_id)
+            session = await self.service.core.in_channel(interaction.channel_id)
             if session is None or session.status != "active" or session.damaged:
                 return []
             seat = session.seat_of(interaction.user.id)
@@ -285,9 +285,9 @@ class Menus:
     async def show_current(self, interaction: discord.Interaction, session_id: int | None, why: str) -> None:
         """After a stale click: say so, and show the board as it is now with a fresh menu."""
         session = (
-            await self.service.get(session_id)
+            await self.service.core.get(session_id)
             if session_id is not None
-            else await self.service.in_channel(channel_of(interaction))
+            else await self.service.core.in_channel(channel_of(interaction))
         )
         t = i18n.private(interaction)
         if session is None or session.status != "active" or session.damaged:
@@ -305,10 +305,10 @@ class Menus:
         session = (
             await clicked(self.service, interaction, session_id, running=True)
             if session_id is not None
-            else await self.service.require(channel_of(interaction))
+            else await self.service.core.require(channel_of(interaction))
         )
         if session.status != "active":
-            raise TableError("that game is not running")
+            raise Refusal("that game is not running")
         t = i18n.private(interaction)
         text, file = await self.look.private_picture(session, interaction.user.id, t.code)
         view = discord.ui.View(timeout=None)
@@ -320,14 +320,14 @@ class Menus:
         session = await clicked(self.service, interaction, session_id, running=True)
         seat = session.seat_of(interaction.user.id)
         if seat is None or seat.seat is None:
-            raise TableError("you are not playing in this game")
+            raise NotSeated(NOT_SEATED)
         await self.send_menu(interaction, session, "")
 
     async def picked(self, interaction: discord.Interaction, session_id: int, stamp: str, value: str) -> None:
         """A choice on a private menu: play a move, open a group, or go back to every move."""
         if not on_private_menu(interaction):  # forged onto another message: never edit that one
             await clicked(self.service, interaction, session_id)  # another channel's game says so first
-            raise TableError(NOT_A_MENU)
+            raise Refusal(NOT_A_MENU)
         kind, _, rest = value.partition(":")
         if kind == "m":
             await self.play(interaction, rest, session_id=session_id, **expected(stamp), in_menu=True)
@@ -336,8 +336,8 @@ class Menus:
         await interaction.response.defer()
         seat = session.seat_of(interaction.user.id)
         if seat is None or seat.seat is None:
-            raise TableError("you are not playing in this game")
-        if "." not in stamp or stamp != await self.service.stamp(session, seat.seat):
+            raise NotSeated(NOT_SEATED)
+        if "." not in stamp or stamp != await self.service.play.stamp(session, seat.seat):
             changed = i18n.private(interaction).gettext("the board changed since that menu was made")
             await self.show_current(interaction, session_id, changed)
             return

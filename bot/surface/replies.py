@@ -23,7 +23,7 @@ import discord
 
 from bot import i18n
 from bot.public import clip
-from bot.sessions import TableError, refusal
+from bot.sessions import Refusal, refusal
 from bot.surface.attach import gallery_item
 from bot.surface.channels import SERVERS_ONLY, on_v2_message
 from bot.web.metrics import Metrics
@@ -128,7 +128,7 @@ class Replies:
             await work()
             if failed_dm and interaction.response.is_done():
                 await self.direct.tell_failed_once(interaction)
-        except (TableError, MoveError) as exc:  # in the asker's language
+        except (Refusal, MoveError) as exc:  # in the asker's language
             t = i18n.private(interaction)
             await reply(interaction, f"⚠️ {sentence(refusal(exc, t), t)}")
         except Exception as exc:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 
 from bot import alt, i18n, results
-from bot.sessions import MoveResult, TableError
+from bot.sessions import MoveResult, Refusal
 from bot.surface.attach import picture
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, check_permissions, clicked
@@ -26,7 +26,7 @@ class Results:
 
     async def card(self, result: MoveResult) -> None:
         """The results card under the last board, with a Rematch button."""
-        session = await self.service.get(result.session.id) or result.session
+        session = await self.service.core.get(result.session.id) or result.session
         if session.status != "finished" or not session.row.outcome:
             return
         t = await self.look.language(session)
@@ -59,26 +59,26 @@ class Results:
         old = await clicked(self.service, interaction, session_id)
         mine = i18n.private(interaction)
         if old.status != "finished":
-            raise TableError("a rematch is offered once the game has ended")
+            raise Refusal("a rematch is offered once the game has ended")
         user = interaction.user
         if not any(s.user_id == user.id for s in old.seats):
-            raise TableError(
+            raise Refusal(
                 "only the players of game #{number} can start its rematch; once one of them has, "
                 "anyone may press Join on the new lobby",
                 number=old.id,
             )
         channel_id = channel_of(interaction)
-        live = await self.service.in_channel(channel_id)
+        live = await self.service.core.in_channel(channel_id)
         if live is not None:
             if live.status == "lobby" and live.row.game == old.row.game:
-                session = await self.service.join(channel_id, user.id, user.display_name)
+                session = await self.service.lobby.join(channel_id, user.id, user.display_name)
                 await self.lobby.refresh(session)
                 await self.lobby.tell_host_full(session, user.id)
                 await reply(interaction, mine.gettext("You joined the rematch."))
                 return
-            raise TableError(self.service._busy_message(live.row))
+            raise Refusal(self.service.lobby.busy_message(live.row))
         check_permissions(interaction)
-        session = await self.service.create(
+        session = await self.service.lobby.create(
             old.row.game,
             guild_id=interaction.guild_id,
             channel_id=channel_id,
@@ -90,7 +90,7 @@ class Results:
         self.replies.committed(interaction, said("The rematch lobby is open"))
         for seat in old.seats:
             if seat.computer and seat.user_id is None:
-                session = await self.service.add_computer(channel_id, user.id)
+                session = await self.service.lobby.add_computer(channel_id, user.id)
         others = [s.user_id for s in old.seats if s.user_id not in (None, user.id) and not s.computer]
         others += [s.user_id for s in old.seats if s.resigned and s.user_id not in (None, user.id)]
         channel = self.look.channel(session)

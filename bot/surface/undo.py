@@ -10,7 +10,7 @@ import discord
 
 from bot import i18n, public
 from bot.public import clip
-from bot.sessions import TableError
+from bot.sessions import Refusal
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of
@@ -96,7 +96,7 @@ class UndoRequests:
         """A click on Agree or Refuse under an undo request (not deferred: it edits the request)."""
         session = await self.pages.session(interaction, session_id)
         if session.row.channel_id != interaction.channel_id:
-            raise TableError("this button does not belong to a game in this channel")
+            raise Refusal("this button does not belong to a game in this channel")
         answered = await self.undo.answer(session_id, version, interaction.user.id, agree)
         who = interaction.user.display_name
         content = interaction.message.content if interaction.message is not None else ""

@@ -103,7 +103,9 @@ class Games:
         return browsable(session, await self.service.store.move_count(session.id))
 
     async def records(self, session: Session, shown: int) -> list[MoveRecord]:
-        return [r for r in await self.service.log(session) if r.number is not None and r.number <= shown]
+        return [
+            r for r in await self.service.logbook.log(session) if r.number is not None and r.number <= shown
+        ]
 
     async def state_at(self, session: Session, step: int) -> Any:
         state, _ = await self.history.state_at(session, step)

@@ -173,7 +173,7 @@ class Pages:
         ref = await self.links.find("game", token)
         if ref is None:
             return None
-        session = await self.service.get(ref)
+        session = await self.service.core.get(ref)
         if session is None or session.row.guild_id is None:
             return None
         if await self.links.pages(session.row.guild_id) != "links":

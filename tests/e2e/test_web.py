@@ -158,12 +158,12 @@ async def test_a_game_page_in_chromium(standin, bot_factory, tmp_path):
         await standin.click(bob, lobby.message, "Join")
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, is_board)
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         for user in (alice, bob):
             order = session.state.orders_dealt[session.seat_of(user.id).seat][1]
             await (await standin.slash(user, chan, "guanga move", move=f"keep {order}")).original()
         await standin.settle()
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         assert session.row.told_through == 2
 
         # The link is in what the bot says: here, the private export of a running game.
@@ -217,15 +217,15 @@ async def test_a_game_page_in_chromium(standin, bot_factory, tmp_path):
                 await at_step(page, 2)
 
                 # A move played in Discord: the open page follows it.
-                moved = await bot.sessions.in_channel(chan.id)
+                moved = await bot.sessions.core.in_channel(chan.id)
                 (seat,) = moved.to_move()
                 user = alice if moved.by_seat(seat).user_id == alice.id else bob
                 before = moved.row.told_through
                 while True:
-                    legal = await bot.sessions.legal_moves(chan.id, user.id)
+                    legal = await bot.sessions.play.legal_moves(chan.id, user.id)
                     await (await standin.slash(user, chan, "guanga move", move=legal[0])).original()
                     await standin.settle()
-                    moved = await bot.sessions.in_channel(chan.id)
+                    moved = await bot.sessions.core.in_channel(chan.id)
                     if moved.row.told_through > before or moved.status != "active":
                         break
                     (seat,) = moved.to_move()

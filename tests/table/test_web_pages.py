@@ -93,7 +93,7 @@ async def test_a_running_game_shows_what_the_channel_was_told(service):
     played, final = whole_game("guanga", 2, 4)
     sid = await store_game(service, "guanga", 2, 4, played[:8], final)  # the channel heard of 8 moves
     module = engines.get("guanga").load()
-    version = (await service.reread(sid)).version
+    version = (await service.core.reread(sid)).version
     await service.store.record_moves(sid, version, [stored(p) for p in played[8:12]], module.to_dict(final))
     pages, client = await serve(service)
     try:

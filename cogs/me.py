@@ -15,6 +15,7 @@ from bot.app import PukllayBot
 from bot.notices import MAX_REMIND_HOURS, SettingError
 from bot.surface.front import Front
 from bot.surface.replies import guarded, reply, sentence
+from bot.time import jobs
 
 PLACES = [
     app_commands.Choice(name="A mention in the game's thread (default)", value="thread"),
@@ -85,7 +86,7 @@ class MeCog(
         person = dataclasses.replace(person, **changes)
         await store.save_person(person)
         if (not person.remind_hours or person.notify == "none") and self.bot.scheduler is not None:
-            await self.bot.scheduler.cancel("remind", str(person.user_id))
+            await self.bot.scheduler.cancel(jobs.REMIND, str(person.user_id))
         await reply(interaction, t.gettext("Saved. {settings}", settings=notices.settings_text(person, t)))
 
     @app_commands.command(

@@ -279,6 +279,7 @@ TALKS_TO_DISCORD = {
             "front",
             "gamecog",
             "history",
+            "league",
             "lobby",
             "look",
             "menus",

@@ -34,12 +34,12 @@ from bot.sessions import MoveResult, RatingChange, Session
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
 from bot.surface.replies import Replies, reply
+from bot.time.jobs import ARCHIVE as THREAD_ARCHIVE
 from engines.core import Outcome, Said
 from languages import N_, Language
 
 log = logging.getLogger(__name__)
 
-THREAD_ARCHIVE = "archive"  # the scheduler's job kind: archive a finished game's thread
 THREAD_AUTO_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: a slow game's thread stays in the channel list
 DONE = N_("Done.")
 

@@ -28,12 +28,12 @@ from bot.surface.channels import clicked
 from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
 from bot.time import gameclock as gc
+from bot.time.jobs import TIMEOUT
 from engines.core import said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
 
-TIMEOUT = "timeout"  # the scheduler's job kind (key: "<session id>:<seat>"; payload: {"at": whole seconds})
 LABELS = {
     "computer": N_("Computer plays the seat"),
     "more": N_("Give more time"),

@@ -32,11 +32,11 @@ from bot.surface.buttons import Persistent, button
 from bot.surface.look import Look
 from bot.surface.replies import part_of
 from bot.time import gameclock as gc
+from bot.time.jobs import REMIND
 from languages import ENGLISH, N_, Language, language
 
 log = logging.getLogger(__name__)
 
-REMIND = "remind"  # the scheduler's job kind (key: the user id)
 DM_FAILED = N_(
     "I could not send you a direct message (your DMs are closed to me, or we share no server), so your "
     "turn notices came as mentions in the game's thread instead. Open your DMs to me, or choose "
@@ -126,7 +126,7 @@ class Notifier:
             if person.notify != "none" and person.remind_hours:
                 if await self.store.job(REMIND, str(uid)) is None:
                     await self.bot.scheduler.schedule(REMIND, str(uid), now + person.remind_hours * 3600)
-            if person.wants_dm and not notices.is_quiet(person, now):
+            if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)
 
     async def dm_turn(self, session: Session, person: PersonRow, message: discord.Message) -> None:

@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestClient, TestServer
 import engines
 from bench.history import store_game, whole_game
 from bot.history import History
-from bot.sessions import stored
+from bot.sessions.model import stored
 from bot.storage import ResultRow
 from bot.web.pages import Pages
 from bot.web.server import HEADERS, RateLimit, client_address

@@ -29,6 +29,8 @@ No Discord here: the league cog presents what this returns.  The rules of a seas
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import math
 from collections import Counter
 from collections.abc import Callable
@@ -409,18 +411,33 @@ class LeagueService:
         rows = await self.table_rows(league)
         points = {r.player: r.points for r in rows}
         games = await self.store.league_games(league.id)
-        byes_had = Counter(str(uid) for _, uid, _ in await self.store.league_byes(league.id))
+        had = await self.store.league_byes(league.id)
         ratings = await self.rating_map(league)
-        try:
-            rnd = pairing.swiss_round(
-                [str(p) for p in active],
-                league.group_size,
-                points=points,
-                history=[[str(u) for u in g.players] for g in games],
-                byes_had=byes_had,
-                ratings={str(k): v for k, v in ratings.items()},
-                seed=league.seed * 1000 + number,
+        finished = [  # seats in seat order: the Dutch system balances who moves first
+            pairing.GameResult(
+                g.round,
+                {str(s.user_id): s.place for s in g.seats if s.place is not None},
+                tuple(str(u) for u in g.players),
             )
+            for g in games
+            if g.status == "finished"
+        ]
+        pair = functools.partial(
+            pairing.swiss_round,
+            [str(p) for p in active],
+            league.group_size,
+            points=points,
+            history=[[str(u) for u in g.players] for g in games],
+            byes_had=Counter(str(uid) for _, uid, _ in had),
+            ratings={str(k): v for k, v in ratings.items()},
+            seed=league.seed * 1000 + number,
+            games=finished,
+            byes=[(r, str(u)) for r, u, _ in had],
+            round_number=number,
+            total_rounds=league.swiss_rounds,
+        )
+        try:  # the Dutch system can take seconds on a large field: off the event loop
+            rnd = await asyncio.to_thread(pair)
         except PairingError as exc:
             raise LeagueError(str(exc)) from None
         return [[int(x) for x in g] for g in rnd.groups], [int(b) for b in rnd.byes]

@@ -67,18 +67,18 @@ class Export:
         if gif is not None:
             posted = t.ngettext(
                 "**{game}**, game #{number} ({reason}), exported by {player}: {n} move. Replay it with "
-                "`python -m bot.local --replay {file}`, or watch it turn by turn in the animation.",
+                "`python -m bot.terminal --replay {file}`, or watch it turn by turn in the animation.",
                 "**{game}**, game #{number} ({reason}), exported by {player}: {n} moves. Replay it with "
-                "`python -m bot.local --replay {file}`, or watch it turn by turn in the animation.",
+                "`python -m bot.terminal --replay {file}`, or watch it turn by turn in the animation.",
                 count,
                 **values,
             )
         else:
             posted = t.ngettext(
                 "**{game}**, game #{number} ({reason}), exported by {player}: {n} move. Replay it with "
-                "`python -m bot.local --replay {file}`.",
+                "`python -m bot.terminal --replay {file}`.",
                 "**{game}**, game #{number} ({reason}), exported by {player}: {n} moves. Replay it with "
-                "`python -m bot.local --replay {file}`.",
+                "`python -m bot.terminal --replay {file}`.",
                 count,
                 **values,
             )

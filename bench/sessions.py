@@ -63,7 +63,7 @@ PRIVACY = {"public": True}
 
 
 async def new_active(store: Store, channel: int) -> tuple[int, int]:
-    sid = await store.create_session(
+    sid = await store.games.create_session(
         game="nim",
         guild_id=1,
         channel_id=channel,
@@ -73,7 +73,7 @@ async def new_active(store: Store, channel: int) -> tuple[int, int]:
         max_players=2,
         seed=1,
     )
-    version = await store.start(sid, {0: 0}, {}, STATE)
+    version = await store.games.start(sid, {0: 0}, {}, STATE)
     return sid, version
 
 
@@ -108,7 +108,7 @@ async def store_committer(store: Store):
 
     async def commit() -> None:
         nonlocal version
-        version = await store.record_moves(sid, version, [move], STATE)
+        version = await store.games.record_moves(sid, version, [move], STATE)
 
     return commit
 
@@ -121,7 +121,7 @@ async def play_committer(store: Store, channel: int):
 
     async def commit() -> None:
         nonlocal version
-        version = (await store.play_moves(sid, version, [move], STATE)).version
+        version = (await store.games.play_moves(sid, version, [move], STATE)).version
 
     return commit
 

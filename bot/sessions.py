@@ -467,7 +467,7 @@ class SessionService:
         **options: Any,
     ) -> int:
         """Commit ``played`` (see :meth:`Store.record_moves`) and count the moves; the new version."""
-        version = await self.store.record_moves(
+        version = await self.store.games.record_moves(
             session.id, expected_version, [stored(p) for p in played], state, **options
         )
         self.metrics.moves_committed(session.row.game, [p.by_computer for p in played])
@@ -514,7 +514,7 @@ class SessionService:
     async def _load(self, row: SessionRow, seat_rows: list[SeatRow] | None = None) -> Session:
         from_one_read = seat_rows is not None  # the row and its seats as of one version
         if seat_rows is None:
-            seat_rows = await self.store.seats(row.id)
+            seat_rows = await self.store.games.seats(row.id)
         seats = [
             Seat(s.join_order, s.seat, s.user_id, s.display_name, s.is_computer, s.resigned, s.level)
             for s in seat_rows
@@ -558,7 +558,7 @@ class SessionService:
         session.damaged = reason
         session.state = None
         self._release(session.id)
-        if await self.store.mark_damaged(session.id, reason):
+        if await self.store.games.mark_damaged(session.id, reason):
             log.error(
                 "session %s (%s in channel %s) is damaged: %s; the table skips it until it is abandoned",
                 session.id,
@@ -569,7 +569,7 @@ class SessionService:
             )
 
     async def get(self, session_id: int) -> Session | None:
-        found = await self.store.load(session_id=session_id)
+        found = await self.store.games.load(session_id=session_id)
         return await self._load(*found) if found else None
 
     async def reread(self, session_id: int) -> Session:
@@ -580,7 +580,7 @@ class SessionService:
         return session
 
     async def in_channel(self, channel_id: int) -> Session | None:
-        found = await self.store.load(channel_id=channel_id)
+        found = await self.store.games.load(channel_id=channel_id)
         return await self._load(*found) if found else None
 
     async def require(self, channel_id: int, *, damaged_ok: bool = False) -> Session:
@@ -594,7 +594,7 @@ class SessionService:
     async def latest(self, channel_id: int) -> Session:
         """The channel's game for /game status, log and board: the live one, else the last
         that ended here (until a new game opens in the channel)."""
-        row = await self.store.last_session(channel_id)
+        row = await self.store.games.last_session(channel_id)
         if row is None:
             raise NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
         return await self._load(row)
@@ -603,11 +603,11 @@ class SessionService:
         """The server's lobbies and games (damaged ones included, marked); a server id is required."""
         if guild_id is None:
             raise TableError("games are listed per server; use this command in a server")
-        return [await self._load(r) for r in await self.store.live_sessions(guild_id)]
+        return [await self._load(r) for r in await self.store.games.live_sessions(guild_id)]
 
     async def sessions_of(self, user_id: int) -> list[Session]:
         """Every lobby and game, in every server, where the person sits (not resigned)."""
-        return [await self._load(row, seats) for row, seats in await self.store.sessions_of(user_id)]
+        return [await self._load(row, seats) for row, seats in await self.store.games.sessions_of(user_id)]
 
     # ----------------------------------------------------------------- lobby
 
@@ -655,11 +655,11 @@ class SessionService:
             raise TableError("games are played in a server's channels; open one there")
         _, stored_options, limit = self.check_new(game, options, max_players)
         spec = self.check_clock(clock)
-        existing = await self.store.live_session(channel_id)
+        existing = await self.store.games.live_session(channel_id)
         if existing is not None:
             raise TableError(self._busy_message(existing))
         try:
-            sid = await self.store.create_session(
+            sid = await self.store.games.create_session(
                 game=game,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -673,7 +673,7 @@ class SessionService:
                 timer_seconds=spec.start if spec else None,
             )
         except ChannelBusy:
-            existing = await self.store.live_session(channel_id)
+            existing = await self.store.games.live_session(channel_id)
             raise TableError(self._busy_message(existing)) from None
         return await self.reread(sid)
 
@@ -697,7 +697,9 @@ class SessionService:
             if session.seat_of(user_id):
                 raise TableError("you are already seated at this table")
             try:
-                seated = await self.store.add_seat(session.id, user_id, name, limit=session.row.max_players)
+                seated = await self.store.games.add_seat(
+                    session.id, user_id, name, limit=session.row.max_players
+                )
             except Conflict:  # seated meanwhile, through another process
                 raise TableError("you are already seated at this table") from None
             if not seated:
@@ -726,7 +728,7 @@ class SessionService:
                 raise NotSeated("only seated players can add a computer player; join first")
             taken = {s.name for s in session.seats}
             name = next((n for n in self._computer_names if n not in taken), f"Cpu {len(session.seats) + 1}")
-            if not await self.store.add_seat(
+            if not await self.store.games.add_seat(
                 session.id, None, name, limit=session.row.max_players, computer=True, level=level
             ):
                 raise TableError(
@@ -750,12 +752,12 @@ class SessionService:
                 raise NotSeated("you are not seated at this table")
             humans = [s for s in session.seats if not s.computer and s.user_id != user_id]
             if not humans:
-                await self.store.finish(
+                await self.store.games.finish(
                     session.id, status="abandoned", reason="everyone left the lobby", outcome=None, results=[]
                 )
                 self._release(session.id)
                 return None
-            await self.store.remove_seat(session.id, seat.join_order)
+            await self.store.games.remove_seat(session.id, seat.join_order)
             return await self.require(channel_id)
 
     async def close_lobby(self, session_id: int, reason: str) -> None:
@@ -763,7 +765,7 @@ class SessionService:
         async with self.lock(session_id):
             session = await self.get(session_id)
             if session is not None and session.status == "lobby":
-                await self.store.finish(
+                await self.store.games.finish(
                     session_id, status="abandoned", reason=reason, outcome=None, results=[]
                 )
                 self._release(session_id)
@@ -803,7 +805,9 @@ class SessionService:
             rng_for(session.row.seed, "seating").shuffle(order)
             seat_of = {s.join_order: order[i] for i, s in enumerate(session.seats)}
             state = module.new_game(config, n, session.row.seed)
-            version = await self.store.start(session.id, seat_of, options_of(config), module.to_dict(state))
+            version = await self.store.games.start(
+                session.id, seat_of, options_of(config), module.to_dict(state)
+            )
             session = await self.require(channel_id)
             spec = session.clock
             if spec is not None:
@@ -851,7 +855,7 @@ class SessionService:
         moved on, or the seat has moved since (a double click).  Other players
         building at once in a simultaneous round do not make it stale.
         """
-        mine = await self.store.seat_move_count(session.id, seat)
+        mine = await self.store.history.seat_move_count(session.id, seat)
         return f"{session.engine.turn_number(session.state)}.{mine}"
 
     async def play_in(
@@ -935,7 +939,7 @@ class SessionService:
 
     async def _commit_move(self, session: Session, new_state: Any, mine: Played) -> SessionRow:
         """Commit a person's move; the row as committed (StaleVersion: the session moved on)."""
-        return await self.store.play_moves(
+        return await self.store.games.play_moves(
             session.id,
             session.version,
             [stored(mine)],
@@ -1092,7 +1096,7 @@ class SessionService:
         the table plays them, see :meth:`computers_play`)."""
         found = []
         for guild_id in guild_ids:
-            for row in await self.store.live_sessions(guild_id):
+            for row in await self.store.games.live_sessions(guild_id):
                 if row.status != "active":
                     continue
                 session = await self.get(row.id)
@@ -1126,7 +1130,7 @@ class SessionService:
                 seat = session.by_seat(s)
                 results.append(ResultRow(s, seat.user_id, outcome.scores[s], place, s in resigned))
             place += len(group)
-        await self.store.finish(
+        await self.store.games.finish(
             session.id,
             status="finished",
             reason=reason or outcome.reason,
@@ -1161,7 +1165,7 @@ class SessionService:
     async def _resign_seat(self, session: Session, seat: Seat) -> MoveResult:
         """The seat resigns (lock held): the computer takes it, or the game ends when too few stay."""
         assert seat.seat is not None  # callers pass a seat of a running game
-        await self.store.set_seat_flags(session.id, seat.seat, computer=True, resigned=True)
+        await self.store.games.set_seat_flags(session.id, seat.seat, computer=True, resigned=True)
         session = await self.reread(session.id)
         if session.clock is not None:  # the seat's clock stops; the deadline follows the others'
             await self._save_clock(session, gc.stop(session.banks, seat.seat))
@@ -1204,7 +1208,9 @@ class SessionService:
             late = [s for s in session.seats if not s.computer and s.seat is not None]
             for s in late:
                 if s.seat is not None:
-                    await self.store.set_seat_flags(session.id, s.seat, computer=True, resigned=s.resigned)
+                    await self.store.games.set_seat_flags(
+                        session.id, s.seat, computer=True, resigned=s.resigned
+                    )
             session = await self.reread(session.id)
             result = MoveResult(
                 session,
@@ -1242,7 +1248,7 @@ class SessionService:
 
     async def _abandon(self, session: Session, reason: str) -> Session:
         """End the game without a result (lock held)."""
-        await self.store.finish(session.id, status="abandoned", reason=reason, outcome=None, results=[])
+        await self.store.games.finish(session.id, status="abandoned", reason=reason, outcome=None, results=[])
         self._release(session.id)
         return await self.reread(session.id)
 
@@ -1275,7 +1281,7 @@ class SessionService:
                     "this game has a clock ({clock}); change it with /game clock (`/game clock clock:off` removes it)",
                     clock=session.row.clock,
                 )
-            await self.store.set_timer(session.id, seconds or None)
+            await self.store.games.set_timer(session.id, seconds or None)
             return await self.require(channel_id)
 
     async def fire_deadline(
@@ -1359,7 +1365,7 @@ class SessionService:
         users = {
             s.seat: s.user_id for s in session.seats if s.seat is not None and s.user_id and not s.computer
         }
-        people = await self.store.people(users.values())
+        people = await self.store.people.several(users.values())
         periods: dict[int, list[tuple[float, float]]] = {}
         for seat, user in users.items():
             person = people.get(user)
@@ -1413,11 +1419,13 @@ class SessionService:
         """Store the running clocks (and ``spec``, when it changes) and re-arm the deadline."""
         spec = spec or session.clock
         if spec is None:
-            return await self.store.set_clock(session.id, None, None, None, expected_version=expected_version)
+            return await self.store.games.set_clock(
+                session.id, None, None, None, expected_version=expected_version
+            )
         timer = (
             self._timer(session, spec, banks, await self.away_of(session)) if session.state else spec.start
         )
-        return await self.store.set_clock(
+        return await self.store.games.set_clock(
             session.id, spec.text, banks.to_dict(), timer, expected_version=expected_version
         )
 
@@ -1436,10 +1444,10 @@ class SessionService:
             if session.banks.pending:
                 raise TableError("someone's time ran out and the others are being asked; answer that first")
             if spec is None:
-                await self.store.set_clock(session.id, None, None, None)
+                await self.store.games.set_clock(session.id, None, None, None)
                 return await self.require(channel_id)
             if session.status == "lobby":
-                await self.store.set_clock(session.id, spec.text, None, spec.start)
+                await self.store.games.set_clock(session.id, spec.text, None, spec.start)
                 return await self.require(channel_id)
             people = [s.seat for s in session.seats if s.seat is not None and not s.computer]
             banks = gc.begin(spec, people, session.to_move() & set(people), self.now())
@@ -1546,7 +1554,7 @@ class SessionService:
             if choice == "abandon":
                 session = await self._abandon(session, "abandoned after a player's time ran out")
                 return session, None
-            await self.store.set_seat_flags(session.id, seat, computer=True, resigned=False)
+            await self.store.games.set_seat_flags(session.id, seat, computer=True, resigned=False)
             session = await self.reread(session_id)
             await self._save_clock(session, gc.take(banks, seat), expected_version=session.version)
             session = await self.reread(session_id)
@@ -1580,7 +1588,7 @@ class SessionService:
                 raise TableError("you came back once already; the computer keeps your seat now")
             spec = session.clock
             assert spec is not None  # a taken seat needs a clock
-            await self.store.set_seat_flags(session.id, seat.seat, computer=False, resigned=False)
+            await self.store.games.set_seat_flags(session.id, seat.seat, computer=False, resigned=False)
             session = await self.reread(session.id)
             banks = gc.give_back(spec, banks, seat.seat, session.to_move(), self.now())
             await self._save_clock(session, banks)
@@ -1597,7 +1605,7 @@ class SessionService:
         n = len([s for s in session.seats if s.seat is not None])
         config = config_from_options(module.Config, n, session.row.options)
         state = module.new_game(config, n, session.row.seed)
-        for step in walk(module, state, await self.store.moves(session_id)):
+        for step in walk(module, state, await self.store.history.moves(session_id)):
             state = step.after
         return state
 
@@ -1614,9 +1622,9 @@ class SessionService:
         since), they stay without, and :mod:`bot.public` shows them safely.
         """
         if after is not None:
-            rows = await self.store.moves_after(session.id, after)
+            rows = await self.store.history.moves_after(session.id, after)
         else:
-            rows = await self.store.moves(session.id, last=last)
+            rows = await self.store.history.moves(session.id, last=last)
         records = [record_of(r) for r in rows]
         if any(r.privacy is None for r in records):
             records = await self._replayed(session, records)
@@ -1630,7 +1638,7 @@ class SessionService:
     async def told(self, session: Session, message_id: int, through: int) -> int | None:
         """The board ``message_id`` was posted telling the moves up to ``through``; returns the
         id of the board it replaces (whose buttons come off)."""
-        return await self.store.set_board_message(session.id, message_id, through)
+        return await self.store.games.set_board_message(session.id, message_id, through)
 
     async def _replayed(self, session: Session, records: list[MoveRecord]) -> list[MoveRecord]:
         module = session.engine
@@ -1641,7 +1649,7 @@ class SessionService:
             )
             wanted = {r.number for r in records if r.privacy is None}
             found: dict[int, MoveRecord] = {}
-            for step in walk(module, state, await self.store.moves(session.id)):
+            for step in walk(module, state, await self.store.history.moves(session.id)):
                 row = step.entry
                 if row.number in wanted and step.events is not None:
                     privacy = module.move_privacy(step.before, row.seat, module.parse_move(row.move))

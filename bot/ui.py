@@ -295,11 +295,11 @@ class Table:
     async def server_contrast(self, session: Session) -> bool:
         """Whether the public pictures of ``session`` use the high-contrast palette (``/game contrast``)."""
         guild_id = session.row.guild_id
-        return guild_id is not None and await self.service.store.server_contrast(guild_id)
+        return guild_id is not None and await self.service.store.people.server_contrast(guild_id)
 
     async def person_contrast(self, user_id: int) -> bool:
         """Whether the pictures ``user_id`` receives privately use the high-contrast palette (``/me contrast``)."""
-        return (await self.service.store.person(user_id)).contrast
+        return (await self.service.store.people.person(user_id)).contrast
 
     async def render(
         self,
@@ -341,7 +341,7 @@ class Table:
 
     async def away_of(self, session: Session, t: Language) -> dict[int, str]:
         """The away labels of ``session``'s people, in ``t`` (for /game status)."""
-        people = await self.service.store.people(
+        people = await self.service.store.people.several(
             [s.user_id for s in session.seats if s.user_id and not s.computer]
         )
         return self.away_labels(people, t)
@@ -561,7 +561,7 @@ class Table:
                     everyone=False, roles=False, users=[discord.Object(u) for u in dict.fromkeys(others)]
                 ),
             )
-            await self.service.store.set_lobby_message(session.id, message.id)
+            await self.service.store.games.set_lobby_message(session.id, message.id)
             await self.reply(
                 interaction,
                 mine.gettext("Rematch lobby opened; you host it. Press Start when everyone is seated."),
@@ -662,7 +662,7 @@ class Table:
             sent = await interaction.response.send_message(
                 await self.lobby_text(session, t), view=self.lobby_buttons(session, t)
             )
-            await self.service.store.set_lobby_message(session.id, sent.message_id)
+            await self.service.store.games.set_lobby_message(session.id, sent.message_id)
 
         await self.guard(interaction, work, defer=False)
 
@@ -703,7 +703,7 @@ class Table:
                 content=t.gettext("No game was opened: {reason}.", reason=exc.in_words(t))
             )
             raise
-        await self.service.store.set_lobby_message(session.id, message_id)
+        await self.service.store.games.set_lobby_message(session.id, message_id)
         self.committed(interaction, said("The {game} lobby is open", game=info.title))
         parent = self.bot.get_partial_messageable(parent_id, guild_id=interaction.guild_id)
         try:
@@ -1126,7 +1126,7 @@ class Table:
             controls.add_item(
                 HistorySelect(session.id, options, index=1, placeholder=t.gettext("Jump to a turn"), t=t)
             )
-        seats = {r.number: r.seat for r in await self.service.store.moves(session.id)}
+        seats = {r.number: r.seat for r in await self.service.store.history.moves(session.id)}
         options = [
             discord.SelectOption(
                 label=public.history_label(session, m, seats.get(m), t), value=str(m), default=m == n
@@ -1292,7 +1292,7 @@ class Table:
                     ],
                 ),
             )
-            await self.service.store.set_undo_message(session.id, message.id)
+            await self.service.store.history.set_undo_message(session.id, message.id)
             await self.reply(
                 interaction, mine.gettext("Asked: the other players answer with the buttons in the channel.")
             )

@@ -29,7 +29,7 @@ from bot.league.service import FORMAT_NAMES, LeagueError, LeagueService, OpenedR
 from bot.public import clip
 from bot.scheduler import Scheduler
 from bot.storage import Job
-from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueRow, LeagueStore
+from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueRow
 from bot.ui import NEEDED_FOR_THREADS, Table, can_view_channel
 from engines.core import said
 from languages import ENGLISH, N_, Language
@@ -316,8 +316,6 @@ class LeagueCog(
         self.bot = bot
         sessions = bot.ready_sessions()
         store = sessions.store
-        if not isinstance(store, LeagueStore):
-            raise RuntimeError("this store keeps no leagues")
         self.leagues = LeagueService(store, sessions)
         self.store = store
 
@@ -344,7 +342,7 @@ class LeagueCog(
         perms = getattr(user, "guild_permissions", None)
         if perms is not None and perms.manage_guild:
             return True
-        role = await self.store.organiser_role(server(interaction))
+        role = await self.store.people.organiser_role(server(interaction))
         return role is not None and any(r.id == role for r in getattr(user, "roles", ()))
 
     async def require_organiser(
@@ -370,12 +368,12 @@ class LeagueCog(
         return await i18n.server(self.bot, self.store, league.guild_id)
 
     async def names(self, league: LeagueRow) -> dict[int, str]:
-        return {p.user_id: p.name for p in await self.store.league_players(league.id)}
+        return {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
 
     async def refresh_signup(self, league: LeagueRow) -> None:
         if not league.signup_message_id:
             return
-        fresh = await self.store.league(league.id)
+        fresh = await self.store.leagues.league(league.id)
         if fresh is None or fresh.signup_message_id is None:
             return
         league, message_id = fresh, fresh.signup_message_id
@@ -401,7 +399,7 @@ class LeagueCog(
             await target.send(clip(content), file=file, allowed_mentions=mentions)
 
     async def league_names(self, interaction: discord.Interaction, current: str):
-        leagues = await self.store.leagues(server(interaction), live=False)
+        leagues = await self.store.leagues.of_server(server(interaction), live=False)
         wanted = current.casefold()
         return [
             app_commands.Choice(name=x.name, value=x.name)
@@ -466,7 +464,7 @@ class LeagueCog(
             assert view is not None  # a new league takes sign-ups
             sent = await interaction.response.send_message(signup_text(league, [], t), view=view)
             if sent.message_id is not None:
-                await self.store.set_signup_message(league.id, sent.message_id)
+                await self.store.leagues.set_signup_message(league.id, sent.message_id)
 
         await self.table.guard(interaction, work, defer=False)
 
@@ -481,7 +479,7 @@ class LeagueCog(
             perms = getattr(interaction.user, "guild_permissions", None)
             if perms is None or not perms.manage_guild:
                 raise LeagueError("only someone with Manage Server can set the organiser role")
-            await self.store.set_organiser_role(server(interaction), role.id if role else None)
+            await self.store.people.set_organiser_role(server(interaction), role.id if role else None)
             t = i18n.private(interaction)
             text = (
                 t.gettext("Members with the role {role} can now run leagues.", role=role.name)
@@ -520,7 +518,7 @@ class LeagueCog(
 
     async def signup_click(self, interaction: discord.Interaction, league_id: int, action: str) -> None:
         async def work() -> None:
-            league = await self.store.league(league_id)
+            league = await self.store.leagues.league(league_id)
             if league is None or league.guild_id != interaction.guild_id:
                 raise LeagueError("that league is gone")
             if not self.sees(interaction, league):
@@ -736,7 +734,7 @@ class LeagueCog(
                 heading,
                 picture_lines(rows, ratings),
                 language=t.code,
-                contrast=await self.store.server_contrast(league.guild_id),
+                contrast=await self.store.people.server_contrast(league.guild_id),
             )
         )
         text = standings_text(league, rows, f"**{league.shown}**: {heading}", t)
@@ -799,7 +797,7 @@ class LeagueCog(
                 raise LeagueError("{league} has no round open yet", league=found.shown)
             t = i18n.private(interaction)  # a private answer: the asker's language
             names = await self.names(found)
-            rounds = {r.number: r for r in await self.store.league_rounds(found.id)}
+            rounds = {r.number: r for r in await self.store.leagues.league_rounds(found.id)}
             current = rounds.get(found.current_round)
             name = self.round_name(found, found.current_round, t)
             if current is not None:
@@ -814,7 +812,7 @@ class LeagueCog(
             else:
                 lines = [t.gettext("**{league}**, {round}", league=found.shown, round=name)]
             lines.append(clock_text(found, t))
-            for g in await self.store.league_games(found.id, found.current_round):
+            for g in await self.store.leagues.league_games(found.id, found.current_round):
                 who = ", ".join(names.get(u, str(u)) for u in g.players)
                 session = await self.bot.ready_sessions().get(g.session_id) if g.session_id else None
                 if g.status == "finished":
@@ -845,7 +843,7 @@ class LeagueCog(
                     )
             byes = [
                 names.get(u, str(u))
-                for r, u, _ in await self.store.league_byes(found.id)
+                for r, u, _ in await self.store.leagues.league_byes(found.id)
                 if r == found.current_round
             ]
             if byes:
@@ -918,7 +916,7 @@ class LeagueCog(
             if final
             else t.gettext("{league}: bracket", league=league.name)
         )
-        contrast = await self.store.server_contrast(league.guild_id)
+        contrast = await self.store.people.server_contrast(league.guild_id)
         data = await asyncio.to_thread(
             functools.partial(pictures.bracket, title, rounds, language=t.code, contrast=contrast)
         )
@@ -970,12 +968,12 @@ class LeagueCog(
         the organiser is told once which permission is missing, and the bot tries again every
         :data:`RETRY_ROUND` seconds (the round then opens with its full length)."""
         league_id, number = int(job.key), int(job.payload.get("round", 0))
-        league = await self.store.league(league_id)
+        league = await self.store.leagues.league(league_id)
         if league is None or league.status != "running" or league.current_round != number - 1:
             return
         missing = await self.missing_permissions(league)
         if missing:
-            await self.store.schedule_round(
+            await self.store.leagues.schedule_round(
                 league_id, number, self.store.clock.time() + RETRY_ROUND, missing=missing
             )
             if job.payload.get("missing") != missing:
@@ -985,7 +983,7 @@ class LeagueCog(
         if opened is None:
             # Nothing opened, and the season is not over: the final stage found fewer than two
             # players left, or it was removed while its round was due.  The season ends here.
-            league = await self.store.league(league_id)
+            league = await self.store.leagues.league(league_id)
             if (
                 league is not None
                 and league.status == "running"
@@ -1148,11 +1146,11 @@ class LeagueCog(
                 await self.table.announce(result)
             except discord.HTTPException:
                 log.warning("could not post the final board of session %s", result.session.id)
-        league = await self.store.league(league_id)
+        league = await self.store.leagues.league(league_id)
         if league is None or league.status != "running" or league.current_round != number:
             return
         if number < league.rounds:
-            await self.store.schedule_round(league_id, number + 1, self.store.clock.time())
+            await self.store.leagues.schedule_round(league_id, number + 1, self.store.clock.time())
             self.scheduler.wake()
             return
         await self.end_season(league)

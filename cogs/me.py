@@ -36,7 +36,7 @@ class MeCog(
     @app_commands.command(name="show", description="Show your settings: notices, reminders, quiet hours")
     async def show(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            person = await self.table.service.store.person(interaction.user.id)
+            person = await self.table.service.store.people.person(interaction.user.id)
             await self.table.reply(interaction, notices.settings_text(person, i18n.private(interaction)))
 
         await self.table.guard(interaction, work)
@@ -62,7 +62,7 @@ class MeCog(
         async def work() -> None:
             t = i18n.private(interaction)
             store = self.table.service.store
-            person = await store.person(interaction.user.id)
+            person = await store.people.person(interaction.user.id)
             changes: dict = {}
             try:
                 if where is not None:
@@ -85,7 +85,7 @@ class MeCog(
                 await self.table.reply(interaction, text)
                 return
             person = dataclasses.replace(person, **changes)
-            await store.save_person(person)
+            await store.people.save_person(person)
             if (not person.remind_hours or person.notify == "none") and self.bot.scheduler is not None:
                 await self.bot.scheduler.cancel("remind", str(person.user_id))
             await self.table.reply(
@@ -103,8 +103,8 @@ class MeCog(
             t = i18n.private(interaction)
             store = self.table.service.store
             if high is not None:
-                await store.set_contrast(interaction.user.id, high)
-            if (await store.person(interaction.user.id)).contrast:
+                await store.people.set_contrast(interaction.user.id, high)
+            if (await store.people.person(interaction.user.id)).contrast:
                 text = t.gettext(
                     "Your private pictures (your view, history pages, direct messages) use the "
                     "high-contrast palette. Public boards follow the server's choice: /game contrast."
@@ -133,13 +133,13 @@ class MeCog(
             t = i18n.private(interaction)
             store = self.table.service.store
             now = store.clock.time()
-            person = await store.person(interaction.user.id)
+            person = await store.people.person(interaction.user.id)
             try:
                 person = notices.take_away(person, days, reason, now, self.bot.settings.away_days_per_year)
             except SettingError as exc:
                 await self.table.reply(interaction, f"⚠️ {self.table.sentence(exc.said(t))}")
                 return
-            await store.save_person(person)
+            await store.people.save_person(person)
             left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
             text = t.ngettext(
                 "You are away until {date}: your turn clocks are paused in every game and reminders stop; "
@@ -162,11 +162,11 @@ class MeCog(
             store = self.table.service.store
             now = store.clock.time()
             try:
-                person = notices.come_back(await store.person(interaction.user.id), now)
+                person = notices.come_back(await store.people.person(interaction.user.id), now)
             except SettingError as exc:
                 await self.table.reply(interaction, f"⚠️ {self.table.sentence(exc.said(t))}")
                 return
-            await store.save_person(person)
+            await store.people.save_person(person)
             await self.table.notifier.clocks_resume(person.user_id)
             left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
             text = t.ngettext(

@@ -19,7 +19,6 @@ from bot.league.service import season_label, season_named, seasons
 from bot.public import number
 from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
-from bot.storage.leagues import LeagueStore
 from bot.ui import Table, channel_of, clip
 from engines.core import DEFAULT_LEVEL, LEVELS, said
 from languages import ENGLISH, Language
@@ -94,7 +93,7 @@ class TableCog(
                     interaction, await self.table.lobby_text(session, i18n.private(interaction))
                 )
                 return
-            moves = await self.sessions.store.move_count(session.id)
+            moves = await self.sessions.store.history.move_count(session.id)
             logged = [] if session.damaged else await self.sessions.log(session, last=1)
             last = logged[-1] if logged else None
             t = i18n.private(interaction)
@@ -394,7 +393,7 @@ class TableCog(
             store = self.sessions.store
             t = i18n.private(interaction)
             meaning = t.gettext(public.RATING_MEANING)
-            if season is not None and isinstance(store, LeagueStore) and interaction.guild_id is not None:
+            if season is not None and interaction.guild_id is not None:
                 league = await season_named(
                     store,
                     interaction.guild_id,
@@ -402,7 +401,7 @@ class TableCog(
                     season,
                     lambda x: ui.can_view_channel(interaction, x.channel_id),
                 )
-                rows = await store.season_leaderboard(league.id)
+                rows = await store.leagues.season_leaderboard(league.id)
                 head = t.gettext(
                     "**{game}**: ratings in the season {season}, which started fresh. A rating is {meaning} "
                     "(skill minus three times its uncertainty).",
@@ -414,7 +413,7 @@ class TableCog(
                     "No rated games in the season {season} yet (two people or more).", season=league.shown
                 )
             else:
-                rows = await store.leaderboard(interaction.guild_id, game.value)
+                rows = await store.ratings.leaderboard(interaction.guild_id, game.value)
                 head = t.gettext(
                     "**{game}**: ratings on this server, all time. A rating is {meaning} "
                     "(skill minus three times its uncertainty).",
@@ -438,7 +437,7 @@ class TableCog(
     async def season_choices(self, interaction: discord.Interaction, current: str):
         store = self.sessions.store
         game = getattr(interaction.namespace, "game", None)
-        if not isinstance(store, LeagueStore) or interaction.guild_id is None or not isinstance(game, str):
+        if interaction.guild_id is None or not isinstance(game, str):
             return []
         found = await seasons(
             store,
@@ -456,7 +455,7 @@ class TableCog(
         async def work() -> None:
             who = player or interaction.user
             t = i18n.private(interaction)
-            rows = await self.sessions.store.ratings_of(interaction.guild_id, who.id)
+            rows = await self.sessions.store.ratings.ratings_of(interaction.guild_id, who.id)
             if not rows:
                 await self.table.reply(
                     interaction,
@@ -523,10 +522,10 @@ class TableCog(
                     ),
                 ):
                     return
-                await store.set_server_language(
+                await store.people.set_server_language(
                     guild_id, None if choose.value == SERVER_LANGUAGE else choose.value
                 )
-            chosen = await store.server_language(guild_id)
+            chosen = await store.people.server_language(guild_id)
             shown = i18n.public(chosen, interaction.guild_locale)
             name = t.name_of(shown.code)
             if chosen:
@@ -562,8 +561,8 @@ class TableCog(
                     ),
                 ):
                     return
-                await store.set_server_contrast(guild_id, high)
-            if await store.server_contrast(guild_id):
+                await store.people.set_server_contrast(guild_id, high)
+            if await store.people.server_contrast(guild_id):
                 text = t.gettext(
                     "This server's boards and pictures use the high-contrast palette. "
                     "Your private pictures follow your own choice: /me contrast."

@@ -35,7 +35,9 @@ from bot.storage.base import (
     MIGRATIONS_TABLE,
     SCHEMA_VERSION,
     SESSION_COLUMNS,
+    Backend,
     Body,
+    Clocked,
     Conflict,
     Examined,
     Job,
@@ -45,7 +47,6 @@ from bot.storage.base import (
     StorageError,
     Unreachable,
     dump_json,
-    job_of,
     migrations,
     older,
     one,
@@ -53,7 +54,7 @@ from bot.storage.base import (
     session_of,
     stored_seconds,
 )
-from bot.storage.leagues import LeagueStore
+from bot.storage.games import clock_body
 
 MIGRATIONS = migrations("postgres")
 RECORD_MOVES = "SELECT o_accepted, o_version FROM pukllay_record_moves(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -278,15 +279,15 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     default reset, one more round trip on every release, has nothing to undo."""
 
 
-class PostgresStore(LeagueStore):
-    backend = "postgresql"
+class PostgresBackend(Backend):
+    name = "postgresql"
 
     def __init__(self, where: str, clock: Clock, pool: asyncpg.Pool):
         super().__init__(where, clock)
         self._pool = pool
 
     @classmethod
-    async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> PostgresStore:
+    async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> PostgresBackend:
         url = str(target)
         where = redact(url)
         clock = clock or SYSTEM
@@ -306,10 +307,10 @@ class PostgresStore(LeagueStore):
         except BaseException:
             await pool.close()
             raise
-        store = cls(where, clock, pool)
+        db = cls(where, clock, pool)
         if applied_before and max(applied_before) < SCHEMA_VERSION:
-            store.upgraded_from = max(applied_before)
-        return store
+            db.upgraded_from = max(applied_before)
+        return db
 
     async def close(self) -> None:
         await self._pool.close()
@@ -319,36 +320,36 @@ class PostgresStore(LeagueStore):
         async with self._pool.acquire() as conn:
             return await _schema_problems(conn) + await _gaps(conn)
 
-    async def _transact(self, body: Body) -> Any:
+    async def transact(self, body: Body) -> Any:
         try:
             async with self._pool.acquire() as conn, conn.transaction():
                 return await _steps(conn, body)
         except asyncpg.UniqueViolationError as exc:
             raise Conflict(str(exc)) from None
 
-    async def _read(self, body: Body) -> Any:
+    async def read(self, body: Body) -> Any:
         async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
             return await _steps(conn, body)
 
-    async def _read_small(self, body: Body) -> Any:
+    async def read_small(self, body: Body) -> Any:
         # Its statement is one snapshot by itself: no transaction around it (two trips fewer).
         async with self._pool.acquire() as conn:
             return await _steps(conn, body)
 
-    async def _all(self, sql: str, *params: Any) -> list[Any]:
+    async def all(self, sql: str, *params: Any) -> list[Any]:
         return await self._pool.fetch(numbered(sql), *params)
 
-    def _ratings_lock(self, guild_id: int, game: str) -> Body:
+    def ratings_lock(self, guild_id: int, game: str) -> Body:
         yield one("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", f"ratings:{guild_id}:{game}")
 
-    async def _commit_moves(
+    async def commit_moves(
         self,
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
-        state: dict,
+        state: dict[str, Any],
         job: Job | None,
-        clock: tuple[dict[str, Any], float | None] | None = None,
+        clock: Clocked | None,
     ) -> int:
         stamp, now = self.clock.stamp(), self.clock.time()
         args = (
@@ -370,14 +371,14 @@ class PostgresStore(LeagueStore):
             # A clocked game: the same function, then its clocks, in one transaction (two trips).
             row = yield one(RECORD_MOVES, *args)
             if row[0] and clock is not None:
-                yield from self._clock_body(session_id, row[1], clock[0], clock[1], now, stamp)
+                yield from clock_body(session_id, row[1], clock[0], clock[1], now, stamp)
             return row
 
         try:
             if clock is None:
                 row = await self._pool.fetchrow(numbered(RECORD_MOVES), *args)
             else:
-                row = await self._transact(clocked())
+                row = await self.transact(clocked())
         except asyncpg.RaiseError as exc:
             if "stale deadline" in str(exc):  # the claimed deadline was fired or re-armed meanwhile
                 raise StaleVersion(expected_version) from None
@@ -386,13 +387,13 @@ class PostgresStore(LeagueStore):
             raise StaleVersion(row[1])
         return row[1]
 
-    async def _commit_play(
+    async def commit_play(
         self,
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
         state: dict[str, Any],
-        clock: tuple[dict[str, Any], float | None] | None,
+        clock: Clocked | None,
     ) -> SessionRow:
         async with self._pool.acquire() as conn:
             row = await conn.fetchrow(
@@ -416,16 +417,14 @@ class PostgresStore(LeagueStore):
                 raise StaleVersion(-1 if current is None else current)
         return session_of(row, state)
 
-    async def claim_jobs(self, owner: str, *, lease: float, limit: int = 20) -> list[Job]:
-        now = self.clock.time()
-        rows = await self._pool.fetch(
+    async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Any]:
+        return await self._pool.fetch(
             "UPDATE jobs SET claimed_by = $1, claim = $2, claimed_until = $3, attempts = attempts + 1"
             " WHERE id IN (SELECT id FROM jobs WHERE due_at <= $4 AND (claimed_until IS NULL OR claimed_until <= $4)"
             " ORDER BY due_at, id LIMIT $5 FOR UPDATE SKIP LOCKED) RETURNING *",
             owner,
             secrets.token_hex(8),
-            now + lease,
+            until,
             now,
             limit,
         )
-        return sorted((job_of(r) for r in rows), key=lambda j: (j.due_at, j.id))

@@ -2,7 +2,7 @@
 
 Jobs are rows in the database (``jobs``: kind, key, due time, JSON payload,
 claim), so they survive restarts and are shared by every process of the bot.
-A process *claims* due jobs for a lease (``Store.claim_jobs``: on PostgreSQL
+A process *claims* due jobs for a lease (``store.jobs.claim_jobs``: on PostgreSQL
 with ``FOR UPDATE SKIP LOCKED``, on SQLite in one write transaction), so no
 two processes hold the same job; it fires each through the handler registered
 for its kind, then completes it (drops the row, if the claim is still its

@@ -466,7 +466,7 @@ class SessionService:
         state: dict[str, Any],
         **options: Any,
     ) -> int:
-        """Commit ``played`` (see :meth:`Store.record_moves`) and count the moves; the new version."""
+        """Commit ``played`` (see :meth:`bot.storage.games.Games.record_moves`) and count the moves; the new version."""
         version = await self.store.games.record_moves(
             session.id, expected_version, [stored(p) for p in played], state, **options
         )

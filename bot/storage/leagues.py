@@ -19,6 +19,7 @@ from bot.league import names
 from bot.league.pairing import place_points, points_for_places
 from bot.storage.base import (
     ARM_SQL,
+    RATED,
     Body,
     Concern,
     Conflict,
@@ -31,6 +32,7 @@ from bot.storage.base import (
     rating_of,
     run,
     single,
+    upsert,
 )
 
 ROUND_JOB = "league_round"
@@ -385,10 +387,7 @@ class Leagues(Concern):
         if len(new) != len(current):
             return  # fewer than two people: the season is not rated either
         yield many(
-            "INSERT INTO season_ratings (league_id, user_id, display_name, mu, sigma, games, wins, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (league_id, user_id) DO UPDATE SET"
-            " display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma,"
-            " games = excluded.games, wins = excluded.wins, updated_at = excluded.updated_at",
+            upsert("season_ratings", "league_id, user_id", "league_id, user_id, " + RATED),
             [
                 (
                     league_id,
@@ -607,17 +606,10 @@ class Leagues(Concern):
 
     async def league_games(self, league_id: int, round: int | None = None) -> list[LeagueGame]:
         """The league's games (of one round) with their seats, by round and table."""
-        where, params = (
-            ("g.league_id = ?", [league_id])
-            if round is None
-            else (
-                "g.league_id = ? AND g.round = ?",
-                [league_id, round],
-            )
-        )
+        where, params = ("", [league_id]) if round is None else (" AND g.round = ?", [league_id, round])
         rows = await self.db.all(
             "SELECT g.id, g.round, g.table_no, g.session_id, g.status, s.user_id, s.position, s.place, s.points,"
-            f" s.forfeit FROM league_games g JOIN league_seats s ON s.game_id = g.id WHERE {where}"
+            f" s.forfeit FROM league_games g JOIN league_seats s ON s.game_id = g.id WHERE g.league_id = ?{where}"
             " ORDER BY g.round, g.table_no, s.position",
             *params,
         )

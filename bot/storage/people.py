@@ -5,8 +5,17 @@ and each server's language, palette and league organiser role.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from bot.storage.base import Concern, PersonRow, fits, person_of
+from bot.storage.base import Concern, PersonRow, fits, person_of, upsert
+
+SAVED = (
+    "user_id, notify, remind_hours, time_zone, quiet_start, quiet_end, dm_failed, away_since, away_until,"
+    " away_reason, away_year, away_days_used"
+).split(", ")
+"""The settings :meth:`People.save_person` writes (the locale and the palette have their own)."""
+SAVE_PERSON = upsert("people", "user_id", ", ".join(SAVED) + ", updated_at")
+NEW_LOCALE = "people.locale IS NULL OR people.locale <> excluded.locale"
 
 
 class People(Concern):
@@ -28,32 +37,8 @@ class People(Concern):
         return {u: found.get(u, PersonRow(u)) for u in ids}
 
     async def save_person(self, person: PersonRow) -> None:
-        stamp = self.clock.stamp()
-        await self.db.change(
-            "INSERT INTO people (user_id, notify, remind_hours, time_zone, quiet_start, quiet_end,"
-            " dm_failed, away_since, away_until, away_reason, away_year, away_days_used, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
-            " remind_hours = excluded.remind_hours, time_zone = excluded.time_zone,"
-            " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,"
-            " dm_failed = excluded.dm_failed, away_since = excluded.away_since,"
-            " away_until = excluded.away_until, away_reason = excluded.away_reason,"
-            " away_year = excluded.away_year, away_days_used = excluded.away_days_used,"
-            " updated_at = excluded.updated_at",
-            person.user_id,
-            person.notify,
-            person.remind_hours,
-            person.time_zone,
-            person.quiet_start,
-            person.quiet_end,
-            int(person.dm_failed),
-            person.away_since,
-            person.away_until,
-            person.away_reason,
-            person.away_year,
-            person.away_days_used,
-            stamp,
-        )
+        values = [getattr(person, c) for c in SAVED]
+        await self.db.change(SAVE_PERSON, *values[:6], int(person.dm_failed), *values[7:], self.clock.stamp())
 
     async def set_dm_failed(self, user_id: int, failed: bool) -> bool:
         """Note (or clear) that a DM to the person failed; True when the flag changed."""
@@ -78,26 +63,13 @@ class People(Concern):
         untouched; a person without a row gets one with the defaults); True when it changed."""
         if not fits(user_id):
             return False
-        changed = await self.db.change(
-            "INSERT INTO people (user_id, locale, updated_at) VALUES (?, ?, ?)"
-            " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale"
-            " WHERE people.locale IS NULL OR people.locale <> excluded.locale",
-            user_id,
-            locale,
-            self.clock.stamp(),
-        )
-        return changed == 1
+        sql = upsert("people", "user_id", "user_id, locale, updated_at", keep="updated_at", where=NEW_LOCALE)
+        return await self.db.change(sql, user_id, locale, self.clock.stamp()) == 1
 
     async def set_contrast(self, user_id: int, on: bool) -> None:
         """Choose the palette of the person's private pictures (their other settings untouched)."""
-        await self.db.change(
-            "INSERT INTO people (user_id, contrast, updated_at) VALUES (?, ?, ?)"
-            " ON CONFLICT (user_id) DO UPDATE SET contrast = excluded.contrast,"
-            " updated_at = excluded.updated_at",
-            user_id,
-            int(on),
-            self.clock.stamp(),
-        )
+        sql = upsert("people", "user_id", "user_id, contrast, updated_at")
+        await self.db.change(sql, user_id, int(on), self.clock.stamp())
 
     async def server_language(self, guild_id: int) -> str | None:
         """The language a server chose with ``/game language`` (``None``: its own Discord language)."""
@@ -108,15 +80,7 @@ class People(Concern):
 
     async def set_server_language(self, guild_id: int, language: str | None) -> None:
         """Choose the language of a server's public messages and images (``None``: back to its own)."""
-        stamp = self.clock.stamp()
-        await self.db.change(
-            "INSERT INTO server_settings (guild_id, language, updated_at) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
-            " updated_at = excluded.updated_at",
-            guild_id,
-            language,
-            stamp,
-        )
+        await self._server_setting("server_settings", "language", guild_id, language)
 
     async def server_contrast(self, guild_id: int) -> bool:
         """Whether a server chose the high-contrast palette for its public pictures (``/game contrast``)."""
@@ -127,26 +91,17 @@ class People(Concern):
 
     async def set_server_contrast(self, guild_id: int, on: bool) -> None:
         """Choose the palette of a server's public pictures (its language untouched)."""
-        await self.db.change(
-            "INSERT INTO server_settings (guild_id, contrast, updated_at) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET contrast = excluded.contrast,"
-            " updated_at = excluded.updated_at",
-            guild_id,
-            int(on),
-            self.clock.stamp(),
-        )
+        await self._server_setting("server_settings", "contrast", guild_id, int(on))
 
     async def organiser_role(self, guild_id: int) -> int | None:
+        """The role whose members may run the server's leagues (``/league settings``), if any."""
         rows = await self.db.all("SELECT organiser_role_id FROM league_settings WHERE guild_id = ?", guild_id)
         return rows[0][0] if rows else None
 
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
-        stamp = self.clock.stamp()
-        await self.db.change(
-            "INSERT INTO league_settings (guild_id, organiser_role_id, updated_at) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET organiser_role_id = excluded.organiser_role_id,"
-            " updated_at = excluded.updated_at",
-            guild_id,
-            role_id,
-            stamp,
-        )
+        await self._server_setting("league_settings", "organiser_role_id", guild_id, role_id)
+
+    async def _server_setting(self, table: str, column: str, guild_id: int, value: Any) -> None:
+        """Set one of a server's settings, its others untouched."""
+        sql = upsert(table, "guild_id", f"guild_id, {column}, updated_at")
+        await self.db.change(sql, guild_id, value, self.clock.stamp())

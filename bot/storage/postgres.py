@@ -164,12 +164,7 @@ async def _steps(conn: asyncpg.Connection, body: Body) -> Any:
 async def _schema_problems(conn: asyncpg.Connection) -> list[str]:
     """What is missing of the schema the migrations built (the PostgreSQL quick check)."""
     problems = []
-    found = {
-        r[0]
-        for r in await conn.fetch(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
-        )
-    }
+    found = await _tables(conn)
     problems += [f"the table {t} is missing" for t in TABLES if t not in found]
     triggers = {
         r[0]
@@ -227,15 +222,10 @@ async def look(url: str) -> Examined:
 async def _migrate(conn: asyncpg.Connection, where: str, stamp: str, upgrade: bool = True) -> None:
     await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
     try:
-        tables = {
-            r[0]
-            for r in await conn.fetch(
-                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
-            )
-        }
+        tables = await _tables(conn)
         if tables and "schema_migrations" not in tables:
             raise StorageError(
-                f"{where} holds tables that are not Pukllay's ({', '.join(sorted(tables)[:5])}); "
+                f"{where} holds tables that are not Pukllay's ({', '.join(tables[:5])}); "
                 "give Pukllay an empty database of its own"
             )
         await conn.execute(MIGRATIONS_TABLE)
@@ -271,6 +261,30 @@ async def _applied(conn: asyncpg.Connection) -> set[int]:
     if await conn.fetchval("SELECT to_regclass('schema_migrations')") is None:
         return set()
     return {r[0] for r in await conn.fetch("SELECT version FROM schema_migrations")}
+
+
+def _logged(
+    session_id: int,
+    expected_version: int,
+    moves: list[NewMove],
+    state: dict[str, Any],
+    stamp: str,
+    now: float,
+) -> tuple[Any, ...]:
+    """The first ten parameters of both commit statements: the session, the version expected, the
+    moves as arrays (seats, texts, by the computer, events, privacy), the state and the times."""
+    return (
+        session_id,
+        expected_version,
+        [m.seat for m in moves],
+        [m.move for m in moves],
+        [int(m.by_computer) for m in moves],
+        [dump_json(m.events) for m in moves],
+        [dump_json(m.privacy) for m in moves],
+        json.dumps(state),
+        stamp,
+        now,
+    )
 
 
 async def _keep_session(conn: asyncpg.Connection) -> None:
@@ -353,18 +367,8 @@ class PostgresBackend(Backend):
     ) -> int:
         stamp, now = self.clock.stamp(), self.clock.time()
         args = (
-            session_id,
-            expected_version,
-            [m.seat for m in moves],
-            [m.move for m in moves],
-            [int(m.by_computer) for m in moves],
-            [dump_json(m.events) for m in moves],
-            [dump_json(m.privacy) for m in moves],
-            json.dumps(state),
-            stamp,
-            now,
-            None if job is None else job.id,
-            None if job is None else job.claim,
+            *_logged(session_id, expected_version, moves, state, stamp, now),
+            *((None, None) if job is None else (job.id, job.claim)),
         )
 
         def clocked() -> Body:
@@ -398,16 +402,7 @@ class PostgresBackend(Backend):
         async with self._pool.acquire() as conn:
             row = await conn.fetchrow(
                 PLAY_MOVES,
-                session_id,
-                expected_version,
-                [m.seat for m in moves],
-                [m.move for m in moves],
-                [int(m.by_computer) for m in moves],
-                [dump_json(m.events) for m in moves],
-                [dump_json(m.privacy) for m in moves],
-                json.dumps(state),
-                self.clock.stamp(),
-                self.clock.time(),
+                *_logged(session_id, expected_version, moves, state, self.clock.stamp(), self.clock.time()),
                 clock is not None,
                 None if clock is None else json.dumps(clock[0]),
                 None if clock is None else stored_seconds(clock[1]),

@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.storage.base import Body, Concern, RatingRow, ResultRow, many, need_guild, one, rating_of, run
+from bot.storage.base import (
+    RATED,
+    Body,
+    Concern,
+    RatingRow,
+    ResultRow,
+    many,
+    need_guild,
+    one,
+    rating_of,
+    run,
+    upsert,
+)
 
 
 class Ratings(Concern):
@@ -55,12 +67,9 @@ class Ratings(Concern):
         if not new:
             return
         yield many(
-            "INSERT INTO ratings (guild_id, game, user_id, display_name, mu, sigma, games, wins, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
-            " display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma,"
-            " games = excluded.games, wins = excluded.wins, updated_at = excluded.updated_at",
-            [  # rate gives every row back rated (float mu and sigma)
-                (guild_id, game, n.user_id, n.name, float(n.mu), float(n.sigma), n.games, n.wins, stamp)  # type: ignore[arg-type]
+            upsert("ratings", "guild_id, game, user_id", "guild_id, game, user_id, " + RATED),
+            [
+                (guild_id, game, n.user_id, n.name, float(n.mu), float(n.sigma), n.games, n.wins, stamp)  # type: ignore[arg-type]  # rate hands back every row rated
                 for n in new
             ],
         )

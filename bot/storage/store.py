@@ -31,37 +31,17 @@ class Store:
 
     def __init__(self, db: Backend):
         self.db = db
+        self.backend = db.name  # sqlite or postgresql
+        self.where = self.path = db.where  # the SQLite file, or the PostgreSQL URL without its password
+        self.clock: Clock = db.clock
+        self.upgraded_from = db.upgraded_from  # the schema this opening upgraded the database from
+        self.kept_copy = db.kept_copy  # SQLite: the copy kept of the file before that upgrade
         self.ratings = Ratings(db)
         self.leagues = Leagues(db)
         self.games = Games(db, self.ratings, self.leagues)
         self.history = History(db)
         self.people = People(db)
         self.jobs = Jobs(db)
-
-    @property
-    def backend(self) -> str:
-        return self.db.name
-
-    @property
-    def clock(self) -> Clock:
-        return self.db.clock
-
-    @property
-    def where(self) -> str:
-        """Where the data is (the SQLite file, or the PostgreSQL URL without its password)."""
-        return self.db.where
-
-    path = where
-
-    @property
-    def upgraded_from(self) -> int | None:
-        """The schema this opening upgraded the database from (None: no upgrade)."""
-        return self.db.upgraded_from
-
-    @property
-    def kept_copy(self) -> str | None:
-        """SQLite: the copy kept of the file before that upgrade."""
-        return self.db.kept_copy
 
     async def close(self) -> None:
         await self.db.close()

@@ -94,9 +94,8 @@ async def test_an_old_league_keeps_its_per_move_timer_as_a_clock(leagues, servic
 
 async def test_an_old_timer_no_clock_can_hold_stays_a_turn_timer(leagues, service, clock):
     store = service.store
-    league = await store.leagues.league(
-        await old_league(store, "Odd", 90.0)
-    )  # 1.5 minutes: not whole minutes
+    # 1.5 minutes: not whole minutes.
+    league = await store.leagues.league(await old_league(store, "Odd", 90.0))
     assert league.game_clock is None and league.legacy_timer == 90.0
     session = await first_game(leagues, league)
     assert session.clock is None and session.row.timer_seconds == 90.0

@@ -69,10 +69,8 @@ async def test_a_league_game_counts_in_its_season_which_starts_fresh(store):
         assert season[uid].mu == pytest.approx(fresh[uid].mu)
         assert season[uid].sigma == pytest.approx(fresh[uid].sigma)
         assert alltime[uid].mu != pytest.approx(fresh[uid].mu)
-    assert [r.user_id for r in await store.leagues.season_leaderboard(lid)] == [
-        20,
-        10,
-    ]  # the season's winner first
+    # The season's winner first.
+    assert [r.user_id for r in await store.leagues.season_leaderboard(lid)] == [20, 10]
 
 
 async def test_only_rated_league_games_reach_the_season(store):

@@ -80,9 +80,8 @@ async def test_a_round_opens_once_with_its_games_byes_and_deadline(store):
     deadline = store.clock.time() + 86400
     ids = await store.leagues.open_round(lid, 1, [[10, 20]], [30], deadline)
     assert ids is not None and len(ids) == 1
-    assert (
-        await store.leagues.open_round(lid, 1, [[10, 20]], [30], deadline) is None
-    )  # fired twice: no change
+    # Fired twice: no change.
+    assert await store.leagues.open_round(lid, 1, [[10, 20]], [30], deadline) is None
     assert await store.leagues.open_round(lid, 3, [[10, 20]], [30], deadline) is None  # not the next round
     (game,) = await store.leagues.league_games(lid, 1)
     assert game.players == [10, 20] and game.status == "pending" and game.session_id is None

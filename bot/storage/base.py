@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Generator, Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any
 
 from bot.clock import Clock
 
@@ -362,12 +362,6 @@ SESSION_COLUMNS = (
 """Every column :func:`session_of` reads but the state (which a move's commit already holds)."""
 
 _READ = object()
-R = TypeVar("R")
-
-
-def _record(cls: Callable[..., R], row: Any, **given: Any) -> R:
-    """A record (a dataclass) from the row's columns of the same names, but for the ``given`` values."""
-    return cls(**{f.name: row[f.name] for f in fields(cls) if f.name not in given}, **given)  # type: ignore[arg-type]  # cls is a dataclass
 
 
 def session_of(row: Any, state: Any = _READ) -> SessionRow:
@@ -375,28 +369,51 @@ def session_of(row: Any, state: Any = _READ) -> SessionRow:
     so one damaged row cannot stop a list of sessions.  ``state``, when given, is the saved state
     as the caller just wrote it (the row then need not hold it)."""
     problems: list[str] = []
-    clock_state = _json(row["clock_state"], "clock", problems)
-    options = _json(row["options"], "options", problems, {})
-    state = _json(row["state"], "state", problems) if state is _READ else state
-    outcome = _json(row["outcome"], "outcome", problems)
-    return _record(
-        SessionRow,
-        row,
-        options=options,
-        state=state,
-        outcome=outcome,
-        clock_state=clock_state,
+    clock_state = _json(row["clock_state"], "clock", problems)  # read before `unreadable` is
+    return SessionRow(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_id=row["host_id"],
+        status=row["status"],
+        options=_json(row["options"], "options", problems, {}),
+        max_players=row["max_players"],
+        seed=row["seed"],
+        state=_json(row["state"], "state", problems) if state is _READ else state,
+        version=row["version"],
+        lobby_message_id=row["lobby_message_id"],
+        outcome=_json(row["outcome"], "outcome", problems),
+        end_reason=row["end_reason"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        finished_at=row["finished_at"],
+        timer_seconds=row["timer_seconds"],
+        damaged=row["damaged"],
         unreadable="; ".join(problems) or None,
+        board_message_id=row["board_message_id"],
         told_through=row["told_through"] or 0,
+        lobby_channel_id=row["lobby_channel_id"],
+        clock=row["clock"],
+        clock_state=clock_state,
     )
 
 
 def person_of(row: Any) -> PersonRow:
-    return _record(
-        PersonRow,
-        row,
+    return PersonRow(
+        user_id=row["user_id"],
+        notify=row["notify"],
+        remind_hours=row["remind_hours"],
+        time_zone=row["time_zone"],
+        quiet_start=row["quiet_start"],
+        quiet_end=row["quiet_end"],
         dm_failed=bool(row["dm_failed"]),
+        away_since=row["away_since"],
+        away_until=row["away_until"],
+        away_reason=row["away_reason"],
+        away_year=row["away_year"],
         away_days_used=row["away_days_used"] or 0,
+        locale=row["locale"],
         contrast=bool(row["contrast"]),
     )
 
@@ -405,23 +422,34 @@ def move_of(row: Any) -> MoveRow:
     problems: list[str] = []
     events = _json(row["events"], "events", problems)
     privacy = _json(row["privacy"], "privacy", problems)
-    return _record(
-        MoveRow,
-        row,
+    return MoveRow(
+        number=row["number"],
+        seat=row["seat"],
+        move=row["move"],
         by_computer=bool(row["by_computer"]),
+        created_at=row["created_at"],
         events=events if isinstance(events, list) else None,
         privacy=privacy if isinstance(privacy, dict) else None,
     )
 
 
 def undo_of(row: Any) -> UndoRequest:
-    return _record(UndoRequest, row, waiting=frozenset(json.loads(row["waiting"])))
+    return UndoRequest(
+        row["session_id"],
+        row["version"],
+        row["seat"],
+        row["target"],
+        frozenset(json.loads(row["waiting"])),
+        row["message_id"],
+    )
 
 
 def seat_of(row: Any) -> SeatRow:
-    return _record(
-        SeatRow,
-        row,
+    return SeatRow(
+        join_order=row["join_order"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
         is_computer=bool(row["is_computer"]),
         resigned=bool(row["resigned"]),
         level=row["computer_level"],
@@ -430,7 +458,17 @@ def seat_of(row: Any) -> SeatRow:
 
 def job_of(row: Any) -> Job:
     payload = _json(row["payload"], "payload", [], {})
-    return _record(Job, row, payload=payload if isinstance(payload, dict) else {})
+    return Job(
+        id=row["id"],
+        kind=row["kind"],
+        key=row["key"],
+        due_at=row["due_at"],
+        payload=payload if isinstance(payload, dict) else {},
+        attempts=row["attempts"],
+        claimed_by=row["claimed_by"],
+        claim=row["claim"],
+        claimed_until=row["claimed_until"],
+    )
 
 
 RATED = "display_name, mu, sigma, games, wins, updated_at"

@@ -27,10 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engines  # noqa: E402
 from bot import notices  # noqa: E402
-from bot.clock import ManualClock  # noqa: E402
-from bot.scheduler import Scheduler  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
 from bot.storage import Store, open_store  # noqa: E402
+from bot.time.scheduler import Scheduler  # noqa: E402
+from bot.time.source import ManualClock  # noqa: E402
 from tests.support import nim  # noqa: E402
 
 engines.register(engines.GameInfo("nim", "Nim", "tests.support.nim", None, 1, 4))

@@ -47,9 +47,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engines  # noqa: E402
-from bot.clock import stamp_of  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
 from bot.storage import NewMove, Store, open_store  # noqa: E402
+from bot.time.source import stamp_of  # noqa: E402
 from tests.support.pg import Cluster  # noqa: E402
 
 engines.register(engines.GameInfo("nim", "Nim", "tests.support.nim", None, 1, 4))

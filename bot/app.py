@@ -24,15 +24,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n, options
-from bot.clock import Clock
-from bot.clockvote import TIMEOUT
+from bot import i18n
 from bot.computers import Computers
-from bot.notify import REMIND
-from bot.scheduler import Scheduler, process_name
 from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import DEADLINE, Job, Store, open_store
+from bot.surface import options
+from bot.surface.clockvote import TIMEOUT
+from bot.surface.direct import REMIND
+from bot.time.scheduler import Scheduler, process_name
+from bot.time.source import Clock
 from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, THREAD_ARCHIVE, Table
 from bot.web.metrics import ANSWER_WITHIN, Metrics
 from bot.web.server import WebServer
@@ -67,7 +68,7 @@ class PukllayTree(app_commands.CommandTree):
         return await self.values_check(interaction)
 
     async def values_check(self, interaction: discord.Interaction) -> bool:
-        """Every option value is one the command takes (see :mod:`bot.options`); otherwise the
+        """Every option value is one the command takes (see :mod:`bot.surface.options`); otherwise the
         command is not run and the asker reads which option, what it takes and what came.  An
         autocomplete request with an odd value beside the one being typed gets no suggestions."""
         command = interaction.command
@@ -167,14 +168,14 @@ def intents() -> discord.Intents:
 
 
 if TYPE_CHECKING:  # a mixin for the two bots below; to the type checker, a bot (the table's client)
-    from bot.tableparts import TableClient
+    from bot.surface.tableparts import TableClient
 
     _BotBase = TableClient
 else:
     _BotBase = object
 
 
-class TableBot(_BotBase):
+class Pukllay(_BotBase):
     """What the bot is, sharded or not: dependencies, extensions, the scheduler and command sync.
 
     Mixed into :class:`PukllayBot` (one gateway connection) and :class:`ShardedPukllayBot`
@@ -404,15 +405,15 @@ class TableBot(_BotBase):
                 self.store = None
 
 
-class PukllayBot(TableBot, commands.Bot):
+class PukllayBot(Pukllay, commands.Bot):
     """The bot on one gateway connection (no sharding)."""
 
 
-class ShardedPukllayBot(TableBot, commands.AutoShardedBot):
+class ShardedPukllayBot(Pukllay, commands.AutoShardedBot):
     """The bot serving the shards ``SHARD_IDS`` of ``SHARD_COUNT`` (all of them without SHARD_IDS)."""
 
 
-def create_bot(settings: Settings, **options: Any) -> TableBot:
+def create_bot(settings: Settings, **options: Any) -> Pukllay:
     """The bot the settings ask for: sharded when ``SHARD_COUNT`` is set."""
     if settings.sharded:
         options.setdefault("shard_count", settings.shard_count)

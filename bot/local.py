@@ -42,12 +42,13 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 import engines
-from bot import export, pace
+from bot import export
 from bot.choices import group_moves
 from bot.describe import lines_of, sections_for
 from bot.public import MoveRecord, option_words
 from bot.sessions import Seat, Session
 from bot.storage import MoveRow, SessionRow
+from bot.time import pace
 from engines.core import (
     DEFAULT_LEVEL,
     LEVELS,

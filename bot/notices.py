@@ -1,6 +1,6 @@
 """Who is told what, and where: turn notices, reminders and quiet hours.
 
-Pure decisions and texts, no Discord and no SQL: :mod:`bot.notify` sends what
+Pure decisions and texts, no Discord and no SQL: :mod:`bot.surface.direct` sends what
 this module decides.  A person's settings (:class:`bot.storage.PersonRow`) say
 where notices go (a mention in the game's thread, a direct message, both, or
 none), how often to remind them while it is their turn, and their quiet hours

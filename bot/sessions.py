@@ -37,8 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engines
-from bot import gameclock as gc
-from bot import pace, ratings
+from bot import ratings
 from bot.computers import IN_PROCESS, ComputerFailed, Computers, fallback_move
 from bot.records import MoveRecord
 from bot.replaying import walk
@@ -55,6 +54,8 @@ from bot.storage import (
     StaleVersion,
     Store,
 )
+from bot.time import gameclock as gc
+from bot.time import pace
 from bot.web.metrics import Metrics
 from engines.core import (
     DEFAULT_LEVEL,
@@ -650,7 +651,7 @@ class SessionService:
     ) -> Session:
         """Open a lobby in ``channel_id`` (a channel or the game's thread; ``lobby_channel_id``:
         the thread's parent channel, where the lobby message is; ``clock``: a clock spec, see
-        :mod:`bot.gameclock`)."""
+        :mod:`bot.time.gameclock`)."""
         if guild_id is None:
             raise TableError("games are played in a server's channels; open one there")
         _, stored_options, limit = self.check_new(game, options, max_players)
@@ -1524,7 +1525,7 @@ class SessionService:
         ``abandon``.  The first answer from another person in the game decides; ``user_id``
         None is the table itself after :data:`gameclock.VOTE_SECONDS` (the computer).
         Returns the session and the computer's moves when it took over (the table says what was
-        decided, in each reader's language: bot.clockvote)."""
+        decided, in each reader's language: bot.surface.clockvote)."""
         if choice not in TIMEOUT_CHOICES:
             raise TableError(
                 "the answers are {answers}, not {choice}",

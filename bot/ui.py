@@ -49,11 +49,8 @@ import discord
 from discord import app_commands
 
 from bot import alt, choices, export, i18n, notices, public, results
-from bot.attach import gallery_item, picture
 from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
-from bot.clockvote import ClockDesk, TimeoutButton
 from bot.history import History
-from bot.notify import Notifier, PrivateViewButton
 from bot.public import MESSAGE_LIMIT, clip, ordinal
 from bot.sessions import (
     MoveResult,
@@ -67,13 +64,16 @@ from bot.sessions import (
     refusal,
 )
 from bot.storage import PersonRow, fits
+from bot.surface.attach import gallery_item, picture
+from bot.surface.clockvote import ClockDesk, TimeoutButton
+from bot.surface.direct import Notifier, PrivateViewButton
 from bot.undo import Undone, UndoService
 from engines.core import DEFAULT_LEVEL, MoveError, Outcome, Said, in_words, name_seats, said, said_n
 from languages import ENGLISH, N_, Language
 from languages import language as language_of
 
 if TYPE_CHECKING:
-    from bot.tableparts import TableClient
+    from bot.surface.tableparts import TableClient
 
 log = logging.getLogger(__name__)
 
@@ -632,7 +632,7 @@ class Table:
         thread: bool = True,
         clock: str | None = None,
     ) -> None:
-        """Open a lobby (``clock``: a clock spec, see :mod:`bot.gameclock`): in a text channel (with ``thread``) the lobby message goes to the channel
+        """Open a lobby (``clock``: a clock spec, see :mod:`bot.time.gameclock`): in a text channel (with ``thread``) the lobby message goes to the channel
         and the game gets its own thread; elsewhere (``thread`` False, or inside a thread or a
         forum post) the game is played where the command was used."""
 

@@ -21,15 +21,15 @@ from discord.ext import commands
 
 import engines
 from bot import alt, i18n
-from bot import gameclock as gc
 from bot.app import PukllayBot
-from bot.attach import picture
 from bot.league import pairing
 from bot.league.service import FORMAT_NAMES, LeagueError, LeagueService, OpenedRound, Standing
 from bot.public import clip
-from bot.scheduler import Scheduler
 from bot.storage import Job
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueRow
+from bot.surface.attach import picture
+from bot.time import gameclock as gc
+from bot.time.scheduler import Scheduler
 from bot.ui import NEEDED_FOR_THREADS, Table, can_view_channel
 from engines.core import said
 from languages import ENGLISH, N_, Language

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot import i18n, notices
 from bot.app import PukllayBot
 from bot.notices import MAX_REMIND_HOURS, SettingError
+from bot.surface.replies import guarded
 
 PLACES = [
     app_commands.Choice(name="A mention in the game's thread (default)", value="thread"),
@@ -34,12 +35,10 @@ class MeCog(
         return self.bot.table
 
     @app_commands.command(name="show", description="Show your settings: notices, reminders, quiet hours")
+    @guarded()
     async def show(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            person = await self.table.service.store.people.person(interaction.user.id)
-            await self.table.reply(interaction, notices.settings_text(person, i18n.private(interaction)))
-
-        await self.table.guard(interaction, work)
+        person = await self.table.service.store.people.person(interaction.user.id)
+        await self.table.reply(interaction, notices.settings_text(person, i18n.private(interaction)))
 
     @app_commands.command(
         name="notify", description="Choose where your turn notices go and how often to remind you"
@@ -51,6 +50,7 @@ class MeCog(
         quiet="Hours with no direct messages, in your time zone, e.g. 22-7 (or off)",
     )
     @app_commands.choices(where=PLACES)
+    @guarded()
     async def notify(
         self,
         interaction: discord.Interaction,
@@ -59,124 +59,113 @@ class MeCog(
         time_zone: app_commands.Range[str, 1, 64] | None = None,
         quiet: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
-        async def work() -> None:
-            t = i18n.private(interaction)
-            store = self.table.service.store
-            person = await store.people.person(interaction.user.id)
-            changes: dict = {}
-            try:
-                if where is not None:
-                    changes["notify"] = notices.check_place(where.value)
-                if reminders is not None:
-                    changes["remind_hours"] = notices.check_remind(reminders)
-                if time_zone is not None:
-                    notices.zone(time_zone)
-                    changes["time_zone"] = time_zone
-                if quiet is not None:
-                    changes["quiet_start"], changes["quiet_end"] = notices.parse_quiet(quiet)
-            except SettingError as exc:
-                refusal = t.gettext(
-                    "{refusal} Nothing was changed.", refusal=self.table.sentence(exc.said(t))
-                )
-                await self.table.reply(interaction, f"⚠️ {refusal}")
-                return
-            if not changes:
-                text = t.gettext("Nothing to change. {settings}", settings=notices.settings_text(person, t))
-                await self.table.reply(interaction, text)
-                return
-            person = dataclasses.replace(person, **changes)
-            await store.people.save_person(person)
-            if (not person.remind_hours or person.notify == "none") and self.bot.scheduler is not None:
-                await self.bot.scheduler.cancel("remind", str(person.user_id))
-            await self.table.reply(
-                interaction, t.gettext("Saved. {settings}", settings=notices.settings_text(person, t))
-            )
-
-        await self.table.guard(interaction, work)
+        t = i18n.private(interaction)
+        store = self.table.service.store
+        person = await store.people.person(interaction.user.id)
+        changes: dict = {}
+        try:
+            if where is not None:
+                changes["notify"] = notices.check_place(where.value)
+            if reminders is not None:
+                changes["remind_hours"] = notices.check_remind(reminders)
+            if time_zone is not None:
+                notices.zone(time_zone)
+                changes["time_zone"] = time_zone
+            if quiet is not None:
+                changes["quiet_start"], changes["quiet_end"] = notices.parse_quiet(quiet)
+        except SettingError as exc:
+            refusal = t.gettext("{refusal} Nothing was changed.", refusal=self.table.sentence(exc.said(t)))
+            await self.table.reply(interaction, f"⚠️ {refusal}")
+            return
+        if not changes:
+            text = t.gettext("Nothing to change. {settings}", settings=notices.settings_text(person, t))
+            await self.table.reply(interaction, text)
+            return
+        person = dataclasses.replace(person, **changes)
+        await store.people.save_person(person)
+        if (not person.remind_hours or person.notify == "none") and self.bot.scheduler is not None:
+            await self.bot.scheduler.cancel("remind", str(person.user_id))
+        await self.table.reply(
+            interaction, t.gettext("Saved. {settings}", settings=notices.settings_text(person, t))
+        )
 
     @app_commands.command(
         name="contrast", description="The high-contrast palette for the pictures only you receive"
     )
     @app_commands.describe(high="Turn it on or off; leave out to see which it is")
+    @guarded()
     async def contrast(self, interaction: discord.Interaction, high: bool | None = None) -> None:
-        async def work() -> None:
-            t = i18n.private(interaction)
-            store = self.table.service.store
-            if high is not None:
-                await store.people.set_contrast(interaction.user.id, high)
-            if (await store.people.person(interaction.user.id)).contrast:
-                text = t.gettext(
-                    "Your private pictures (your view, history pages, direct messages) use the "
-                    "high-contrast palette. Public boards follow the server's choice: /game contrast."
-                )
-            else:
-                text = t.gettext(
-                    "Your private pictures (your view, history pages, direct messages) use the standard "
-                    "palette. Public boards follow the server's choice: /game contrast."
-                )
-            await self.table.reply(interaction, text)
-
-        await self.table.guard(interaction, work)
+        t = i18n.private(interaction)
+        store = self.table.service.store
+        if high is not None:
+            await store.people.set_contrast(interaction.user.id, high)
+        if (await store.people.person(interaction.user.id)).contrast:
+            text = t.gettext(
+                "Your private pictures (your view, history pages, direct messages) use the "
+                "high-contrast palette. Public boards follow the server's choice: /game contrast."
+            )
+        else:
+            text = t.gettext(
+                "Your private pictures (your view, history pages, direct messages) use the standard "
+                "palette. Public boards follow the server's choice: /game contrast."
+            )
+        await self.table.reply(interaction, text)
 
     @app_commands.command(name="away", description="Take time away: your turn clocks pause in every game")
     @app_commands.describe(
         days="How many days (your yearly allowance is shown if this is too many)",
         reason="Why, shown to no one but you (optional)",
     )
+    @guarded()
     async def away(
         self,
         interaction: discord.Interaction,
         days: app_commands.Range[int, 1, 366],
         reason: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
-        async def work() -> None:
-            t = i18n.private(interaction)
-            store = self.table.service.store
-            now = store.clock.time()
-            person = await store.people.person(interaction.user.id)
-            try:
-                person = notices.take_away(person, days, reason, now, self.bot.settings.away_days_per_year)
-            except SettingError as exc:
-                await self.table.reply(interaction, f"⚠️ {self.table.sentence(exc.said(t))}")
-                return
-            await store.people.save_person(person)
-            left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
-            text = t.ngettext(
-                "You are away until {date}: your turn clocks are paused in every game and reminders stop; "
-                "the others see it in /game status and on the boards. {n} day of time away is left this "
-                "year. /me back ends it early.",
-                "You are away until {date}: your turn clocks are paused in every game and reminders stop; "
-                "the others see it in /game status and on the boards. {n} days of time away are left this "
-                "year. /me back ends it early.",
-                left,
-                date=notices.away_date(person),
-            )
-            await self.table.reply(interaction, text)
-
-        await self.table.guard(interaction, work)
+        t = i18n.private(interaction)
+        store = self.table.service.store
+        now = store.clock.time()
+        person = await store.people.person(interaction.user.id)
+        try:
+            person = notices.take_away(person, days, reason, now, self.bot.settings.away_days_per_year)
+        except SettingError as exc:
+            await self.table.reply(interaction, f"⚠️ {self.table.sentence(exc.said(t))}")
+            return
+        await store.people.save_person(person)
+        left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
+        text = t.ngettext(
+            "You are away until {date}: your turn clocks are paused in every game and reminders stop; "
+            "the others see it in /game status and on the boards. {n} day of time away is left this "
+            "year. /me back ends it early.",
+            "You are away until {date}: your turn clocks are paused in every game and reminders stop; "
+            "the others see it in /game status and on the boards. {n} days of time away are left this "
+            "year. /me back ends it early.",
+            left,
+            date=notices.away_date(person),
+        )
+        await self.table.reply(interaction, text)
 
     @app_commands.command(name="back", description="End your time away now; your turn clocks run again")
+    @guarded()
     async def back(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            t = i18n.private(interaction)
-            store = self.table.service.store
-            now = store.clock.time()
-            try:
-                person = notices.come_back(await store.people.person(interaction.user.id), now)
-            except SettingError as exc:
-                await self.table.reply(interaction, f"⚠️ {self.table.sentence(exc.said(t))}")
-                return
-            await store.people.save_person(person)
-            await self.table.notifier.clocks_resume(person.user_id)
-            left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
-            text = t.ngettext(
-                "Welcome back: your turn clocks run again. {n} day of time away is left this year.",
-                "Welcome back: your turn clocks run again. {n} days of time away are left this year.",
-                left,
-            )
-            await self.table.reply(interaction, text)
-
-        await self.table.guard(interaction, work)
+        t = i18n.private(interaction)
+        store = self.table.service.store
+        now = store.clock.time()
+        try:
+            person = notices.come_back(await store.people.person(interaction.user.id), now)
+        except SettingError as exc:
+            await self.table.reply(interaction, f"⚠️ {self.table.sentence(exc.said(t))}")
+            return
+        await store.people.save_person(person)
+        await self.table.notifier.clocks_resume(person.user_id)
+        left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
+        text = t.ngettext(
+            "Welcome back: your turn clocks run again. {n} day of time away is left this year.",
+            "Welcome back: your turn clocks run again. {n} days of time away are left this year.",
+            left,
+        )
+        await self.table.reply(interaction, text)
 
     @notify.autocomplete("time_zone")
     async def _zones(self, interaction: discord.Interaction, current: str):

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 
 from bot import alt, i18n
-from bot.attach import picture
-from bot.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.attach import picture
+from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
 
 
 class NowaGwineaCog(

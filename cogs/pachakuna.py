@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
 
 BOARDS = [
     app_commands.Choice(name="Plan A", value="A"),

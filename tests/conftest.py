@@ -32,8 +32,8 @@ import pytest
 from hypothesis import settings
 
 import engines
-from bot.clock import ManualClock
 from bot.storage import Store, open_store
+from bot.time.source import ManualClock
 from tests.support.pg import Cluster, NotInstalled, bindir
 
 settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)

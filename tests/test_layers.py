@@ -105,9 +105,9 @@ def test_renderers_never_import_discord_or_storage():
 
 def test_session_service_has_no_discord():
     """The session service and storage work without discord.py."""
-    for name in ("sessions.py", "settings.py", "local.py", "scheduler.py", "clock.py"):
+    for name in ("sessions.py", "settings.py", "local.py"):
         assert "discord" not in imports(ROOT / "bot" / name), name
-    for p in files("bot/storage"):
+    for p in files("bot/storage") + files("bot/time"):
         assert "discord" not in imports(p), p
 
 
@@ -265,13 +265,14 @@ def test_no_module_takes_another_modules_private_names():
 TALKS_TO_DISCORD = {
     "bot.__main__",
     "bot.app",
-    "bot.attach",
-    "bot.clockvote",
-    "bot.gamecog",
+    "bot.surface.attach",
+    "bot.surface.clockvote",
+    "bot.surface.gamecog",
     "bot.i18n",
-    "bot.notify",
-    "bot.options",
-    "bot.tableparts",
+    "bot.surface.direct",
+    "bot.surface.options",
+    "bot.surface.replies",
+    "bot.surface.tableparts",
     "bot.ui",
     "bot.web.health",
     "bot.web.server",

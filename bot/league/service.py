@@ -35,12 +35,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import engines
-from bot import gameclock as gc
 from bot.league import names, pairing
 from bot.league.pairing import PairingError, Row
 from bot.sessions import MoveResult, Session, SessionService, TableError
 from bot.storage import Store
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueGame, LeagueNameTaken, LeagueRow
+from bot.time import gameclock as gc
 from engines.core import N_, SetupError, config_from_options, options_of, said_n
 from languages import ENGLISH, Language
 

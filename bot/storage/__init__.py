@@ -24,7 +24,6 @@ import os
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from bot.clock import SYSTEM, Clock
 from bot.storage.base import (
     DEADLINE,
     LIVE,
@@ -50,6 +49,7 @@ from bot.storage.base import (
     migrations,
 )
 from bot.storage.store import Store
+from bot.time.source import SYSTEM, Clock
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from bot.clock import Clock
+from bot.time.source import Clock
 
 LIVE = ("lobby", "active")
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
@@ -93,7 +93,7 @@ class SessionRow:
     board_message_id: int | None = None  # the channel message holding the live board
     told_through: int = 0  # the last move the channel has been told of
     lobby_channel_id: int | None = None  # the parent channel of a game's thread (its lobby message)
-    clock: str | None = None  # the game clock's spec (bot/gameclock.py); None: none, or the turn timer
+    clock: str | None = None  # the game clock's spec (bot/time/gameclock.py); None: none, or the turn timer
     clock_state: dict[str, Any] | None = None  # the running clocks (gameclock.Banks.to_dict)
 
     @property

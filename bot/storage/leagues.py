@@ -14,7 +14,6 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from bot import ratings
-from bot.gameclock import MAX_SECONDS, MIN_SECONDS, MINUTE, MOVE, ClockSpec
 from bot.league import names
 from bot.league.pairing import place_points, points_for_places
 from bot.storage.base import (
@@ -34,6 +33,7 @@ from bot.storage.base import (
     single,
     upsert,
 )
+from bot.time.gameclock import MAX_SECONDS, MIN_SECONDS, MINUTE, MOVE, ClockSpec
 
 ROUND_JOB = "league_round"
 """The job kind that opens a league's next round (key: the league id; payload: the round number)."""
@@ -74,7 +74,7 @@ class LeagueRow:
     finished_at: str | None
     final_top: int | None = None  # a Swiss league's final stage: its top this many players
     final_round: int | None = None  # the final stage's first round
-    clock: str | None = None  # the games' clock spec (bot/gameclock.py); None: see game_clock
+    clock: str | None = None  # the games' clock spec (bot/time/gameclock.py); None: see game_clock
 
     @property
     def shown(self) -> str:

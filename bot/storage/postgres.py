@@ -29,7 +29,6 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.clock import SYSTEM, Clock
 from bot.storage.base import (
     DEADLINE,
     MIGRATIONS_TABLE,
@@ -55,6 +54,7 @@ from bot.storage.base import (
     stored_seconds,
 )
 from bot.storage.games import clock_body
+from bot.time.source import SYSTEM, Clock
 
 MIGRATIONS = migrations("postgres")
 RECORD_MOVES = "SELECT o_accepted, o_version FROM pukllay_record_moves(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"

@@ -40,7 +40,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from bot.clock import Clock
 from bot.storage.base import (
     MIGRATIONS_TABLE,
     SCHEMA_VERSION,
@@ -60,6 +59,7 @@ from bot.storage.base import (
     session_of,
 )
 from bot.storage.games import commit_body
+from bot.time.source import Clock
 
 log = logging.getLogger(__name__)
 
@@ -476,7 +476,7 @@ class SQLiteBackend(Backend):
     async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> SQLiteBackend:
         """Open the file (``upgrade`` is for PostgreSQL; an SQLite file is upgraded after a copy
         of it is kept)."""
-        from bot.clock import SYSTEM
+        from bot.time.source import SYSTEM
 
         clock = clock or SYSTEM
         path = str(target)

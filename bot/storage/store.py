@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.clock import Clock
 from bot.storage.base import Backend
 from bot.storage.games import Games
 from bot.storage.history import History
@@ -20,6 +19,7 @@ from bot.storage.jobs import Jobs
 from bot.storage.leagues import Leagues
 from bot.storage.people import People
 from bot.storage.ratings import Ratings
+from bot.time.source import Clock
 
 
 class Store:

@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from bot.app import PukllayBot
-from bot.clock import ManualClock
 from bot.settings import Settings
+from bot.time.source import ManualClock
 from tests.standin.fixtures import DEFAULT_OPTIONS, discord_errors, standin  # noqa: F401
 
 BASE_EXTENSIONS = ("cogs.table", "tests.support.nim_cog")

@@ -340,7 +340,7 @@ async def test_a_dm_is_written_in_the_persons_language_as_last_seen_else_the_ser
 async def test_a_person_never_seen_gets_dms_in_the_servers_language(standin, bot_factory, monkeypatch):
     """With no locale kept for a person (their last interaction came before the bot kept them: the
     keeping is switched off here), their DMs are in the server's language."""
-    from bot.notify import Notifier
+    from bot.surface.direct import Notifier
 
     async def forget(self, user_id, locale):
         return None

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot import clockvote, notices
-from bot.gameclock import MOVE, ClockSpec
+from bot import notices
 from bot.storage import PersonRow
+from bot.surface import clockvote
+from bot.time.gameclock import MOVE, ClockSpec
 from languages import ENGLISH, language
 
 SPANISH = language("es-ES")

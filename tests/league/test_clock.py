@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import gameclock as gc
 from bot.league.service import LeagueError, LeagueService
 from bot.storage.base import DEADLINE
+from bot.time import gameclock as gc
 from cogs.league import clock_text
 
 GUILD = 9

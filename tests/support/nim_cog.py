@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.gamecog import CLOCK_DESCRIPTION, GameCog
+from bot.surface.gamecog import CLOCK_DESCRIPTION, GameCog
 
 
 class NimCog(GameCog, group_name="nim", group_description="Nim, the table's test game"):

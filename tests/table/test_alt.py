@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import alt
-from bot.attach import picture
+from bot.surface.attach import picture
 
 
 def test_whole_sentences_that_fit_are_kept_and_the_rest_left_out():

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.gameclock import DAY, HOUR
 from bot.history import History
 from bot.sessions import MoveResult, NotSeated, StaleMove, TableError, TimeOut
 from bot.storage import DEADLINE, PersonRow
+from bot.time.gameclock import DAY, HOUR
 from bot.undo import UndoService
 from tests.support import nim
 

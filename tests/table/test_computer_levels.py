@@ -9,9 +9,9 @@ import threading
 import pytest
 
 import engines.guacamole as guac
-from bot.scheduler import Scheduler
 from bot.sessions import TableError
 from bot.storage import DEADLINE
+from bot.time.scheduler import Scheduler
 from tests.support import nim
 
 GUILD, CH = 10, 200

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import gameclock as gc
 from bot.sessions import Damaged, SessionService, StaleMove
 from bot.storage import StaleVersion
+from bot.time import gameclock as gc
 from engines.core import NotYourTurn
 from tests.support import nim
 

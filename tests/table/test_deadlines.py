@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 import engines
-from bot.scheduler import Scheduler
 from bot.sessions import SessionService, TableError
 from bot.storage import DEADLINE
+from bot.time.scheduler import Scheduler
 from engines.core import TABLE
 from tests.support import nim
 

@@ -1,4 +1,4 @@
-"""Clock specs and bank arithmetic (bot/gameclock.py, pure)."""
+"""Clock specs and bank arithmetic (bot/time/gameclock.py, pure)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import gameclock as gc
-from bot.gameclock import BANK, DAY, HOUR, MOVE, ClockError, ClockSpec, parse_clock
+from bot.time import gameclock as gc
+from bot.time.gameclock import BANK, DAY, HOUR, MOVE, ClockError, ClockSpec, parse_clock
 from languages import language
 
 

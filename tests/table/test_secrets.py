@@ -385,7 +385,7 @@ PEEK_SEED = 0
 async def peek_then_resign(tmp_path, name: str, cell: str):
     """A Tiwanaku game (seed 0) on its own SQLite file where ann peeks at ``cell`` and bob then
     resigns: (the store, the service, the finished session).  The twin games differ only there."""
-    from bot.clock import ManualClock
+    from bot.time.source import ManualClock
     from engines.core import rng_for
     from tests.conftest import Database
 

@@ -1,7 +1,7 @@
 """Game clocks at the table: deadlines of clocked games, the question when time runs out, and
 ``/game return``.
 
-When a person's clock runs out (see :mod:`bot.gameclock`), the game's channel gets one message
+When a person's clock runs out (see :mod:`bot.time.gameclock`), the game's channel gets one message
 naming them, with three buttons for the other people in the game: let the computer play the seat
 from now on, give more time (the clock's full start again), or abandon the game.  The first answer
 decides.  A scheduler job (kind ``timeout``, key ``<session>:<seat>``) lets the computer take the
@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import gameclock as gc
 from bot import i18n
 from bot.sessions import TIMEOUT_CHOICES, MoveResult, Session, TableError, TimeOut
 from bot.storage import Job
+from bot.time import gameclock as gc
 from engines.core import said
 from languages import ENGLISH, N_, Language
 
 if TYPE_CHECKING:
-    from bot.tableparts import TableLike
+    from bot.surface.tableparts import TableLike
 
 log = logging.getLogger(__name__)
 

@@ -1,9 +1,9 @@
 """What the table's Discord parts ask of one another, written down as types.
 
-:class:`bot.ui.Table` hands itself to its parts (:class:`bot.clockvote.ClockDesk`,
-:class:`bot.notify.Notifier`) when it makes them; they know it as :class:`TableLike`, and the
+:class:`bot.ui.Table` hands itself to its parts (:class:`bot.surface.clockvote.ClockDesk`,
+:class:`bot.surface.direct.Notifier`) when it makes them; they know it as :class:`TableLike`, and the
 table knows the bot as :class:`TableClient`.  So the parts never import the table, nor the
-table the bot that makes it: the imports run one way (``bot.app -> bot.ui -> bot.clockvote``).
+table the bot that makes it: the imports run one way (``bot.app -> bot.ui -> bot.surface.clockvote``).
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ if TYPE_CHECKING:
     import discord
     from discord.ext import commands
 
-    from bot.scheduler import Scheduler
     from bot.sessions import MoveResult, RatingChange, Session, SessionService
     from bot.settings import Settings
+    from bot.time.scheduler import Scheduler
     from engines.core import Outcome, Said
     from languages import Language
 
     class TableClient(commands.Bot):
-        """The bot as the table sees it (to the type checker; :class:`bot.app.TableBot` is one)."""
+        """The bot as the table sees it (to the type checker; :class:`bot.app.Pukllay` is one)."""
 
         settings: Settings
         scheduler: Scheduler | None

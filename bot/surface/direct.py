@@ -30,7 +30,7 @@ from bot.storage import DEADLINE, PersonRow, Store
 from languages import ENGLISH, N_, Language, language
 
 if TYPE_CHECKING:
-    from bot.tableparts import TableLike
+    from bot.surface.tableparts import TableLike
 
 log = logging.getLogger(__name__)
 

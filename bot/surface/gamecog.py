@@ -19,7 +19,7 @@ from bot import i18n
 from bot.ui import Table
 
 if TYPE_CHECKING:
-    from bot.app import TableBot
+    from bot.app import Pukllay
 
 
 CLOCK_DESCRIPTION = "A clock: move:24h (each turn), bank:3d+12h (a time bank plus an increment), or off"
@@ -29,7 +29,7 @@ CLOCK_DESCRIPTION = "A clock: move:24h (each turn), bank:3d+12h (a time bank plu
 class GameCog(commands.GroupCog):
     game: ClassVar[str]
 
-    def __init__(self, bot: TableBot):
+    def __init__(self, bot: Pukllay):
         self.bot = bot
         self.info = engines.get(self.game)
 

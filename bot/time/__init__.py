@@ -1,0 +1,9 @@
+"""Time at the table, free of Discord.
+
+- :mod:`bot.time.source`: the time source (the system clock, or a manual one in tests) and stamps.
+- :mod:`bot.time.gameclock`: game clocks (per move, banks with increments), parsing and the
+  arithmetic of time used and time away.
+- :mod:`bot.time.pace`: how fast people play (used by reminders and the league).
+- :mod:`bot.time.scheduler`: durable jobs (deadlines, reminders, league rounds) claimed by one
+  process each.
+"""

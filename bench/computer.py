@@ -94,11 +94,11 @@ def mine(session: Session, user_id: int) -> int:
 
 async def new_game(service: SessionService, channel: int, game: str, computers: dict[str, int]) -> int:
     service.new_seed = lambda: channel
-    await service.create(game, guild_id=1, channel_id=channel, host_id=channel, host_name="p")
+    await service.lobby.create(game, guild_id=1, channel_id=channel, host_id=channel, host_name="p")
     for level, n in computers.items():
         for _ in range(n):
-            await service.add_computer(channel, channel, level)
-    result = await service.start(channel, channel)
+            await service.lobby.add_computer(channel, channel, level)
+    result = await service.lobby.start(channel, channel)
     return result.session.id
 
 
@@ -108,7 +108,7 @@ async def person_moves(service: SessionService, channel: int, game: str, moves: 
     sid = await new_game(service, channel, game, {"normal": 1})
     k = 0
     while len(times) < moves:
-        session = await service.get(sid)
+        session = await service.core.get(sid)
         if session is None or session.status != "active":
             channel += 1000
             sid = await new_game(service, channel, game, {"normal": 1})
@@ -119,7 +119,7 @@ async def person_moves(service: SessionService, channel: int, game: str, moves: 
         text = str(module.computer_move(module.view_for(session.state, seat), legal, rng_for(channel, k)))
         k += 1
         start = time.perf_counter()
-        await service.play_in(sid, channel, text)
+        await service.play.play_in(sid, channel, text)
         times.append(time.perf_counter() - start)
         slept = time.perf_counter()
         await asyncio.sleep(0.001)
@@ -232,10 +232,10 @@ async def part_post(store: Store, args: argparse.Namespace) -> None:
             await new_game(service, channel, "tiwanaku", {"strong": 3})
             people, others = [], []
             for k in range(args.person_moves):
-                session = await service.require(channel)
+                session = await service.core.require(channel)
                 while session.status == "active" and mine(session, channel) not in session.to_move():
-                    await service.computers_play(session.id)  # computers from the start, or left waiting
-                    session = await service.require(channel)
+                    await service.play.computers_play(session.id)  # computers from the start, or left waiting
+                    session = await service.core.require(channel)
                 if session.status != "active":
                     break
                 seat = mine(session, channel)
@@ -243,13 +243,13 @@ async def part_post(store: Store, args: argparse.Namespace) -> None:
                 legal = list(module.legal_moves(session.state, seat))
                 text = str(module.computer_move(module.view_for(session.state, seat), legal, rng_for(3, k)))
                 start = time.perf_counter()
-                played = await service.play(channel, channel, text)
+                played = await service.play.play(channel, channel, text)
                 await render(played.session)
                 people.append(time.perf_counter() - start)
                 posts = []
                 follows = played.computers_next
                 while follows:
-                    more = await service.computers_play(session.id)
+                    more = await service.play.computers_play(session.id)
                     if more is None:
                         break
                     await render(more.session)

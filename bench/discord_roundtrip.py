@@ -63,7 +63,7 @@ async def run(rounds: int) -> None:
                     discord_.skip_messages(chan)
                     await discord_.click(alice, lobby, "Start")
                     await discord_.next_message(chan, lambda m: bool(m.files) and not m.ephemeral)
-                    session = await bot.sessions.in_channel(chan.id)
+                    session = await bot.sessions.core.in_channel(chan.id)
                     (seat,) = session.to_move()
                     uid = session.by_seat(seat).user_id
                     mover = alice if uid == alice.id else bob

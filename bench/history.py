@@ -40,7 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engines  # noqa: E402
 from bot.history import History  # noqa: E402
-from bot.sessions import Played, SessionService, apply, stored  # noqa: E402
+from bot.sessions import Played, SessionService  # noqa: E402
+from bot.sessions.model import apply, stored  # noqa: E402
 from bot.storage import open_store  # noqa: E402
 from engines.core import TABLE, config_from_options, rng_for  # noqa: E402
 
@@ -73,9 +74,11 @@ async def store_game(
 ) -> int:
     """``played`` stored as the log of a new session, its board told through the last move."""
     channel = 1000 + TITLES.index(game)
-    session = await service.create(game, guild_id=1, channel_id=channel, host_id=1, host_name="p1", seed=seed)
+    session = await service.lobby.create(
+        game, guild_id=1, channel_id=channel, host_id=1, host_name="p1", seed=seed
+    )
     for uid in range(2, players + 1):
-        await service.join(channel, uid, f"p{uid}")
+        await service.lobby.join(channel, uid, f"p{uid}")
     module = engines.get(game).load()
     await service.store.games.start(
         session.id,
@@ -83,7 +86,7 @@ async def store_game(
         {},
         module.to_dict(module.new_game(config_from_options(module.Config, players, {}), players, seed)),
     )
-    version = (await service.reread(session.id)).version
+    version = (await service.core.reread(session.id)).version
     await service.store.games.record_moves(
         session.id, version, [stored(p) for p in played], module.to_dict(final)
     )
@@ -116,7 +119,7 @@ async def main(seeds: int, everies: list[int], repeat: int) -> None:
             )
             played, final, seed = longest
             sid = await store_game(service, game, info.max_players, seed, played, final)
-            session = await service.reread(sid)
+            session = await service.core.reread(sid)
             total = len(played)
             await store.history.drop_snapshots(sid)
             none = await timed(History(service, every=10**9), session, total - 1, max(1, repeat // 4))

@@ -27,9 +27,9 @@ from bot.storage import open_store  # noqa: E402
 
 
 async def game(service: SessionService, channel: int, moves: int, *, bare: bool) -> int:
-    await service.create("guacamole", guild_id=1, channel_id=channel, host_id=1, host_name="a", seed=7)
-    await service.join(channel, 2, "b")
-    session = (await service.start(channel, 1)).session
+    await service.lobby.create("guacamole", guild_id=1, channel_id=channel, host_id=1, host_name="a", seed=7)
+    await service.lobby.join(channel, 2, "b")
+    session = (await service.lobby.start(channel, 1)).session
     module, state = session.engine, session.state
     rng = random.Random(7)
     rows = []
@@ -45,7 +45,7 @@ async def game(service: SessionService, channel: int, moves: int, *, bare: bool)
             user = session.by_seat(seat).user_id
             if user is None:
                 raise ValueError(f"seat {seat} of the bench's game has no person")
-            session = (await service.play(channel, user, str(move))).session
+            session = (await service.play.play(channel, user, str(move))).session
             state = session.state
     if bare:
         await service.store.games.record_moves(session.id, session.version, rows, module.to_dict(state))
@@ -53,10 +53,10 @@ async def game(service: SessionService, channel: int, moves: int, *, bare: bool)
 
 
 async def timed_log(service: SessionService, session_id: int, repeat: int) -> float:
-    session = await service.reread(session_id)
+    session = await service.core.reread(session_id)
     t0 = time.perf_counter()
     for _ in range(repeat):
-        records = await service.log(session, last=50)
+        records = await service.logbook.log(session, last=50)
         public.log_text(session, records, None)
     return (time.perf_counter() - t0) / repeat
 

@@ -78,7 +78,7 @@ async def sweep(games: int, due: int) -> tuple[float, int, int]:
             person = await store.people.person(uid)
             waiting = [
                 notices.Waiting(s, "bench", 0.0)
-                for s in await service.sessions_of(uid)
+                for s in await service.core.sessions_of(uid)
                 if (seat := s.seat_of(uid)) is not None and seat.seat in s.to_move()
             ]
             if waiting:

@@ -148,7 +148,7 @@ class MoveCommitter:
         (seat,) = session.to_move()
         pile = next(i for i, n in enumerate(session.state.piles) if n)
         text = "ABCDE"[pile] + "1"
-        session = (await self.service.play_in(session.id, session.by_seat(seat).user_id, text)).session
+        session = (await self.service.play.play_in(session.id, session.by_seat(seat).user_id, text)).session
         if sum(session.state.piles) > 1:
             self.ready[0] = session
         else:
@@ -208,7 +208,7 @@ async def raw_sqlite_committer(path: Path):
 
 
 async def fresh(service: SessionService, channel: int, seed: int):
-    await service.create(
+    await service.lobby.create(
         "nim",
         guild_id=1,
         channel_id=channel,
@@ -217,8 +217,8 @@ async def fresh(service: SessionService, channel: int, seed: int):
         options={"piles": 5},
         seed=seed,
     )
-    await service.join(channel, channel * 10 + 1, "b")
-    return (await service.start(channel, channel * 10)).session
+    await service.lobby.join(channel, channel * 10 + 1, "b")
+    return (await service.lobby.start(channel, channel * 10)).session
 
 
 async def one_game(
@@ -236,7 +236,7 @@ async def one_game(
         uid = session.by_seat(seat).user_id
         move = str(session.engine.legal_moves(session.state, seat)[0])
         t0 = time.perf_counter()
-        session = (await service.play(channel, uid, move)).session
+        session = (await service.play.play(channel, uid, move)).session
         latencies.append(time.perf_counter() - t0)
         done += 1
     return done

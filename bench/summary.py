@@ -42,7 +42,7 @@ async def main(seeds: int) -> None:
                 key=lambda g: len(g[0]),
             )
             sid = await store_game(service, game, info.max_players, seed, played, final)
-            session = await service.reread(sid)
+            session = await service.core.reread(sid)
             rows = await store.history.moves(sid)
             t = time.perf_counter()
             frames = results.frames(session, rows)

@@ -36,6 +36,7 @@ from bot.time.scheduler import Scheduler, process_name
 from bot.time.source import Clock
 from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, THREAD_ARCHIVE, Table
 from bot.web.metrics import ANSWER_WITHIN, Metrics
+from bot.web.pages import Pages
 from bot.web.server import WebServer
 from engines.core import said
 
@@ -303,6 +304,7 @@ class Pukllay(_BotBase):
                 self.metrics,
                 host=self.settings.http_host,
                 port=self.settings.http_port,
+                pages=Pages(self.sessions, self.table.history) if self.settings.web_pages else None,
             )
             await self.web.start()
         if self.start_scheduler:
@@ -320,13 +322,13 @@ class Pukllay(_BotBase):
         The move and the job's end are one transaction, so a deadline acts once even when
         several processes share the database.  A board Discord refuses is logged; the move stays.
         """
-        session = await self.ready_sessions().get(int(job.key))
+        session = await self.ready_sessions().core.get(int(job.key))
         if session is not None and session.clock is not None:  # a game clock: time away is in its arithmetic
             await self.ready_table().clocks.deadline(job)
             return
         if await self.ready_table().notifier.pause_deadline(job):  # those to move are (or were) away
             return
-        result = await self.ready_sessions().fire_deadline(
+        result = await self.ready_sessions().clocks.fire_deadline(
             int(job.key), int(job.payload.get("version", -1)), job=job
         )
         if result is None:
@@ -346,12 +348,19 @@ class Pukllay(_BotBase):
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
 
+    async def page_link(self, kind: str, ref: int, guild_id: int | None) -> str | None:
+        """The web page's address of a game, league or person of server ``guild_id`` (None when
+        the pages are off there)."""
+        if self.web is None:
+            return None
+        return await self.web.link(kind, ref, guild_id, self.settings.public_url)
+
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
         if not self._computers_resumed and self.table is not None:
             # a computer that was to move when the bot stopped moves now
             self._computers_resumed = True
-            for session_id in await self.ready_sessions().computers_waiting([g.id for g in self.guilds]):
+            for session_id in await self.ready_sessions().play.computers_waiting([g.id for g in self.guilds]):
                 self.table.computers_follow(session_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -54,7 +54,7 @@ from bot import public
 from bot.history import browsable, start_state
 from bot.public import MoveRecord
 from bot.replaying import UNDO, undo_target, walk
-from bot.sessions import Session, SessionService, TableError, record_of
+from bot.sessions import Refusal, Session, SessionService, record_of
 from bot.storage import MoveRow
 from engines.core import (
     TABLE,
@@ -169,13 +169,11 @@ async def export_session(
 ) -> dict[str, Any]:
     """The export of a started game, read from its log."""
     if session.state is None or session.status == "lobby":
-        raise TableError(
-            "game #{number} has not started, so there is nothing to export yet", number=session.id
-        )
+        raise Refusal("game #{number} has not started, so there is nothing to export yet", number=session.id)
     rows = await service.store.history.moves(session.id)
     records = [record_of(r) for r in rows]
     if any(r.privacy is None for r in records):
-        records = await service._replayed(session, records)
+        records = await service.logbook.replayed(session, records)
     return build(session, rows, records, with_ids=with_ids)
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from bot.public import MoveRecord
 from bot.replaying import earliest_target, walk
-from bot.sessions import Session, SessionService, TableError, damaged_text, record_of
+from bot.sessions import Refusal, Session, SessionService, damaged_text, record_of
 from engines.core import config_from_options
 
 SNAPSHOT_EVERY = 16
@@ -80,13 +80,13 @@ class History:
 
     async def session(self, session_id: int, guild_id: int | None) -> Session:
         """The session to browse, refused unless it is a started game of the server ``guild_id``."""
-        session = await self.service.get(session_id) if 0 < session_id < 2**63 else None
+        session = await self.service.core.get(session_id) if 0 < session_id < 2**63 else None
         if session is None or session.row.guild_id != guild_id:
-            raise TableError("there is no game #{number} on this server", number=session_id)
+            raise Refusal("there is no game #{number} on this server", number=session_id)
         if session.damaged:
-            raise TableError(damaged_text(session))
+            raise Refusal(damaged_text(session))
         if session.status == "lobby" or session.state is None:
-            raise TableError("game #{number} has not started, so it has no history yet", number=session_id)
+            raise Refusal("game #{number} has not started, so it has no history yet", number=session_id)
         return session
 
     async def state_at(self, session: Session, number: int) -> tuple[Any, int]:
@@ -94,7 +94,7 @@ class History:
         module = session.engine
         total = await self.store.history.move_count(session.id)
         if not 0 <= number <= total:
-            raise TableError(
+            raise Refusal(
                 "game #{game} has moves 0 to {total}, not {number}",
                 game=session.id,
                 total=total,
@@ -142,13 +142,13 @@ class History:
             number = shown
         if not 0 <= number <= shown:
             if number > total or number < 0:
-                raise TableError(
+                raise Refusal(
                     "game #{game} has no move {number}; its moves are numbered 1 to {total}",
                     game=session.id,
                     number=number,
                     total=total,
                 )
-            raise TableError(
+            raise Refusal(
                 "move {number} is part of a turn still being played; the history shows moves 0 to {shown} "
                 "until the channel is told of it",
                 number=number,
@@ -160,7 +160,7 @@ class History:
             row = await self.store.history.move_at(session.id, number)
             record = record_of(row) if row is not None else None
             if record is not None and record.privacy is None:
-                record = (await self.service._replayed(session, [record]))[0]
+                record = (await self.service.logbook.replayed(session, [record]))[0]
         return Page(number, shown, state, record, replayed)
 
     async def turn_starts(self, session: Session, shown: int) -> list[tuple[int, int]]:

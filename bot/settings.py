@@ -10,6 +10,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 LOG_FORMATS = ("text", "json")
 
@@ -90,6 +91,8 @@ class Settings:
     export_id_guilds: frozenset[int] = frozenset()  # servers whose game exports carry user ids
     http_port: int | None = None  # /healthz and /metrics on this port; None: no web server (0: any free port)
     http_host: str = "127.0.0.1"  # the address the web server listens on
+    web_pages: bool = False  # the read-only game, league and person pages (on the same server and port)
+    public_url: str | None = None  # the address the pages' links use (behind a reverse proxy)
     log_format: str = "text"  # "text" (one line a record) or "json" (one JSON object a line)
 
     @property
@@ -172,12 +175,27 @@ class Settings:
         port = get("HTTP_PORT")
         if port is not None and (not port.isdigit() or not 0 <= int(port) <= 65535):
             raise SettingsError(f"HTTP_PORT must be a port number from 0 to 65535 (empty: off), got {port!r}")
+        pages = (get("WEB_PAGES") or "no").lower()
+        if pages not in {"yes", "no", "true", "false", "1", "0"}:
+            raise SettingsError(f"WEB_PAGES must be yes or no, got {pages!r}")
+        public_url = get("PUBLIC_URL")
+        if public_url is not None:
+            public_url = public_url.rstrip("/")
+            parts = urlsplit(public_url)
+            if parts.scheme not in {"http", "https"} or not parts.netloc or parts.query or parts.fragment:
+                raise SettingsError(
+                    f"PUBLIC_URL must be the pages' address, such as https://games.example.org, got {public_url!r}"
+                )
+        if pages in {"yes", "true", "1"} and port is None:
+            raise SettingsError("WEB_PAGES needs HTTP_PORT: the pages are served on the web server's port")
         log_format = (get("LOG_FORMAT") or "text").lower()
         if log_format not in LOG_FORMATS:
             raise SettingsError(f"LOG_FORMAT must be text or json, got {log_format!r}")
         return cls(
             http_port=None if port is None else int(port),
             http_host=get("HTTP_HOST") or "127.0.0.1",
+            web_pages=pages in {"yes", "true", "1"},
+            public_url=public_url,
             log_format=log_format,
             computer_seconds=computer_seconds,
             computer_workers=int(workers),

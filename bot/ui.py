@@ -53,13 +53,14 @@ from bot.choices import CHOICE_LIMIT, Control, Pick, group_moves
 from bot.history import History
 from bot.public import MESSAGE_LIMIT, clip, ordinal
 from bot.sessions import (
+    NOT_SEATED,
     MoveResult,
     NotSeated,
     RatingChange,
+    Refusal,
     Session,
     SessionService,
     StaleMove,
-    TableError,
     damaged_text,
     refusal,
 )
@@ -268,7 +269,7 @@ class Table:
     async def _computers_turns(self, session_id: int) -> None:
         while True:
             try:
-                result = await self.service.computers_play(session_id)
+                result = await self.service.play.computers_play(session_id)
             except Exception:
                 self.service.metrics.error("computer")
                 log.exception("the computers of session %s could not move", session_id)
@@ -380,8 +381,8 @@ class Table:
         move it told, and the previous board loses its buttons.
         """
         async with self._post_lock(session.id):
-            session = await self.service.get(session.id) or session
-            records = await self.service.untold(session)
+            session = await self.service.core.get(session.id) or session
+            records = await self.service.logbook.untold(session)
             language = await self.language(session)
             people = await self.notifier.people_to_move(session)
             text = public.board_text(
@@ -412,7 +413,7 @@ class Table:
                 kwargs["view"] = view
             message = await channel.send(**kwargs)
             through = max([r.number for r in records if r.number is not None], default=0)
-            old = await self.service.told(session, message.id, max(through, session.row.told_through))
+            old = await self.service.logbook.told(session, message.id, max(through, session.row.told_through))
             if old is not None and old != message.id:
                 await self.strip_buttons(session, old)
         if not session.row.live:
@@ -439,7 +440,7 @@ class Table:
     async def archive_thread(self, session_id: int) -> None:
         """The scheduler's job: archive the thread of a game that is over (idempotent; a thread
         that is gone or that the bot may no longer edit is left as it is, logged)."""
-        session = await self.service.get(session_id)
+        session = await self.service.core.get(session_id)
         if session is None or session.row.live or not session.row.lobby_channel_id:
             return
         try:
@@ -476,7 +477,7 @@ class Table:
 
     async def post_results(self, result: MoveResult) -> None:
         """The results card under the last board, with a Rematch button."""
-        session = await self.service.get(result.session.id) or result.session
+        session = await self.service.core.get(result.session.id) or result.session
         if session.status != "finished" or not session.row.outcome:
             return
         t = await self.language(session)
@@ -496,7 +497,8 @@ class Table:
                 "press Rematch (each player presses it to take a seat).",
                 game=session.info.title,
                 number=session.id,
-            ),
+            )
+            + await self.page_line(session, t),
             file=picture(png, f"{session.info.name}-{session.id}-results.png", alt.results_card(session, t)),
             view=view,
         )
@@ -509,26 +511,26 @@ class Table:
             old = await self.session_for(interaction, session_id)
             mine = i18n.private(interaction)
             if old.status != "finished":
-                raise TableError("a rematch is offered once the game has ended")
+                raise Refusal("a rematch is offered once the game has ended")
             user = interaction.user
             if not any(s.user_id == user.id for s in old.seats):
-                raise TableError(
+                raise Refusal(
                     "only the players of game #{number} can start its rematch; once one of them has, "
                     "anyone may press Join on the new lobby",
                     number=old.id,
                 )
             channel_id = channel_of(interaction)
-            live = await self.service.in_channel(channel_id)
+            live = await self.service.core.in_channel(channel_id)
             if live is not None:
                 if live.status == "lobby" and live.row.game == old.row.game:
-                    session = await self.service.join(channel_id, user.id, user.display_name)
+                    session = await self.service.lobby.join(channel_id, user.id, user.display_name)
                     await self.refresh_lobby(session)
                     await self.tell_host_full(session, user.id)
                     await self.reply(interaction, mine.gettext("You joined the rematch."))
                     return
-                raise TableError(self.service._busy_message(live.row))
+                raise Refusal(self.service.lobby.busy_message(live.row))
             self.check_permissions(interaction)
-            session = await self.service.create(
+            session = await self.service.lobby.create(
                 old.row.game,
                 guild_id=interaction.guild_id,
                 channel_id=channel_id,
@@ -540,7 +542,7 @@ class Table:
             self.committed(interaction, said("The rematch lobby is open"))
             for seat in old.seats:
                 if seat.computer and seat.user_id is None:
-                    session = await self.service.add_computer(channel_id, user.id)
+                    session = await self.service.lobby.add_computer(channel_id, user.id)
             others = [s.user_id for s in old.seats if s.user_id not in (None, user.id) and not s.computer]
             others += [s.user_id for s in old.seats if s.resigned and s.user_id not in (None, user.id)]
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
@@ -609,7 +611,7 @@ class Table:
 
     async def refresh_lobby(self, session: Session | None, session_id: int | None = None) -> None:
         if session is None and session_id is not None:
-            session = await self.service.get(session_id)
+            session = await self.service.core.get(session_id)
         if session is None or not session.row.lobby_message_id:
             return
         where = session.row.lobby_channel_id or session.row.channel_id
@@ -641,7 +643,7 @@ class Table:
                 await self._open_in_thread(interaction, game, options, players, clock)
                 return
             self.check_permissions(interaction)
-            session = await self.service.create(
+            session = await self.service.lobby.create(
                 game,
                 guild_id=interaction.guild_id,
                 channel_id=channel_of(interaction),
@@ -677,17 +679,17 @@ class Table:
         """The lobby message in this channel, and a public thread started from it for the game
         (the thread has the message's id, so the session is created for it before it exists)."""
         self.check_permissions(interaction, for_thread=True)
-        info, _, _ = self.service.check_new(game, options, players)
-        self.service.check_clock(clock)
+        info, _, _ = self.service.lobby.check_new(game, options, players)
+        self.service.core.check_clock(clock)
         host = interaction.user
         t = await i18n.server(self.bot, self.service.store, interaction.guild_id)
         sent = await interaction.response.send_message(public.opening_text(info.title, host.display_name, t))
         message_id = sent.message_id
         parent_id = channel_of(interaction)
         if message_id is None:
-            raise TableError("Discord did not say which message holds the lobby; try again")
+            raise Refusal("Discord did not say which message holds the lobby; try again")
         try:
-            session = await self.service.create(
+            session = await self.service.lobby.create(
                 game,
                 guild_id=interaction.guild_id,
                 channel_id=message_id,
@@ -698,7 +700,7 @@ class Table:
                 max_players=players,
                 clock=clock,
             )
-        except TableError as exc:
+        except Refusal as exc:
             await interaction.edit_original_response(
                 content=t.gettext("No game was opened: {reason}.", reason=exc.in_words(t))
             )
@@ -713,7 +715,7 @@ class Table:
             )
         except discord.HTTPException as exc:
             log.warning("could not open the thread of session %s: %s", session.id, exc)
-            await self.service.close_lobby(session.id, "its thread could not be opened")
+            await self.service.lobby.close_lobby(session.id, "its thread could not be opened")
             if isinstance(exc, discord.Forbidden):
                 text = t.gettext(
                     "No game was opened: Discord refused to open its thread (missing permissions). "
@@ -727,11 +729,19 @@ class Table:
                 )
             await interaction.edit_original_response(content=text, view=None)
             return
-        session = await self.service.get(session.id) or session
+        session = await self.service.core.get(session.id) or session
         await interaction.edit_original_response(
             content=await self.lobby_text(session, t), view=self.lobby_view(session, t)
         )
-        await opened.send(public.thread_welcome(session, t), allowed_mentions=discord.AllowedMentions.none())
+        await opened.send(
+            public.thread_welcome(session, t) + await self.page_line(session, t),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def page_line(self, session: Session, t: Language) -> str:
+        """The game's web page on a line of its own (its link made now), or "" where pages are off."""
+        url = await self.bot.page_link("game", session.id, session.row.guild_id)
+        return "\n" + t.gettext("On the web: {url}", url=url) if url else ""
 
     @staticmethod
     def check_permissions(interaction: discord.Interaction, *, for_thread: bool = False) -> None:
@@ -742,7 +752,7 @@ class Table:
             values = {"permissions": ", ".join(missing)}
             n = len(missing)
             if for_thread and set(missing) <= threads and in_thread(interaction):
-                raise TableError(
+                raise Refusal(
                     said_n(
                         n,
                         "I am missing {permissions} in this thread; a server admin can grant it to my role "
@@ -753,7 +763,7 @@ class Table:
                     )
                 )
             if for_thread and set(missing) <= threads:
-                raise TableError(
+                raise Refusal(
                     said_n(
                         n,
                         "I am missing {permissions} in this channel; a server admin can grant it to my role "
@@ -764,7 +774,7 @@ class Table:
                     )
                 )
             if in_thread(interaction):
-                raise TableError(
+                raise Refusal(
                     said_n(
                         n,
                         "I am missing {permissions} in this thread; a server admin can grant it to my role "
@@ -774,7 +784,7 @@ class Table:
                         **values,
                     )
                 )
-            raise TableError(
+            raise Refusal(
                 said_n(
                     n,
                     "I am missing {permissions} in this channel; a server admin can grant it to my role "
@@ -790,16 +800,16 @@ class Table:
     ) -> Session:
         """The session a button or menu names, refused unless it belongs to the channel
         the click came from (a forged or copied ``custom_id`` changes nothing)."""
-        session = await self.service.get(session_id) if fits(session_id) else None
+        session = await self.service.core.get(session_id) if fits(session_id) else None
         if session is None or interaction.channel_id not in (
             session.row.channel_id,
             session.row.lobby_channel_id,
         ):
-            raise TableError("this button does not belong to a game in this channel")
+            raise Refusal("this button does not belong to a game in this channel")
         if running and session.status != "active":
-            raise TableError("that game is not running")
+            raise Refusal("that game is not running")
         if session.damaged:
-            raise TableError(damaged_text(session))
+            raise Refusal(damaged_text(session))
         return session
 
     async def tell_host_full(self, session: Session, actor_id: int) -> None:
@@ -836,19 +846,19 @@ class Table:
             if session_id is not None:
                 session = await self.session_for(interaction, session_id)
                 if not session.row.live:
-                    raise TableError("this lobby is closed")
+                    raise Refusal("this lobby is closed")
                 channel_id = session.row.channel_id  # a lobby button in the parent of the game's thread
             user = interaction.user
             mine = i18n.private(interaction)
             result: MoveResult | None = None
             if action == "join":
-                session = await self.service.join(channel_id, user.id, user.display_name)
+                session = await self.service.lobby.join(channel_id, user.id, user.display_name)
                 note = mine.gettext("{player} joined.", player=user.display_name)
             elif action == "leave":
-                session = await self.service.leave(channel_id, user.id)
+                session = await self.service.lobby.leave(channel_id, user.id)
                 note = mine.gettext("{player} left.", player=user.display_name)
             elif action == "cpu":
-                session = await self.service.add_computer(channel_id, user.id, level)
+                session = await self.service.lobby.add_computer(channel_id, user.id, level)
                 note = mine.gettext(
                     "{player} added a computer player ({level}).", player=user.display_name, level=level
                 )
@@ -863,12 +873,12 @@ class Table:
                 ):
                     # computers may think before the first board: answer Discord in time
                     await interaction.response.defer()
-                result = await self.service.start(channel_id, user.id)
+                result = await self.service.lobby.start(channel_id, user.id)
                 session = result.session
                 note = mine.gettext("The game has started.")
                 self.committed(interaction, said("The game has started"))
             else:
-                raise TableError("unknown lobby action {action}", action=repr(action))
+                raise Refusal("unknown lobby action {action}", action=repr(action))
             if (
                 from_button
                 and interaction.message is not None
@@ -928,7 +938,7 @@ class Table:
             await work()
             if failed_dm and interaction.response.is_done():
                 await self.notifier.tell_failed_once(interaction)
-        except (TableError, MoveError) as exc:  # in the asker's language
+        except (Refusal, MoveError) as exc:  # in the asker's language
             t = i18n.private(interaction)
             await self.reply(interaction, f"⚠️ {self.sentence(refusal(exc, t), t)}")
         except Exception as exc:
@@ -1066,7 +1076,7 @@ class Table:
         """The game to browse: one of this server's, in a channel the asker can view."""
         session = await self.history.session(session_id, interaction.guild_id)
         if not can_view(interaction, session):
-            raise TableError("there is no game #{number} on this server that you can view", number=session_id)
+            raise Refusal("there is no game #{number} on this server that you can view", number=session_id)
         return session
 
     async def history_page(
@@ -1149,10 +1159,10 @@ class Table:
         async def work() -> None:
             if in_place:
                 if not on_private_message(interaction):  # forged onto a public message: never edit it
-                    raise TableError(NOT_A_PAGE)
+                    raise Refusal(NOT_A_PAGE)
                 await interaction.response.defer()
             if session_id is None:
-                session = await self.service.latest(channel_of(interaction))
+                session = await self.service.core.latest(channel_of(interaction))
                 session = await self.history_session(interaction, session.id)
             else:
                 session = await self.history_session(interaction, session_id)
@@ -1166,7 +1176,7 @@ class Table:
 
         async def work() -> None:
             if session_id is None:
-                session = await self.service.latest(channel_of(interaction))
+                session = await self.service.core.latest(channel_of(interaction))
                 session = await self.history_session(interaction, session.id)
             else:
                 session = await self.history_session(interaction, session_id)
@@ -1186,6 +1196,7 @@ class Table:
                     game=session.info.title,
                     number=session.id,
                 )
+                text += await self.page_line(session, mine)
                 await self.reply(interaction, text, file=discord.File(io.BytesIO(body), filename=name))
                 return
             self.check_permissions(interaction)
@@ -1226,6 +1237,7 @@ class Table:
                     count,
                     **values,
                 )
+            posted += await self.page_line(session, t)
             await channel.send(posted, files=files, allowed_mentions=discord.AllowedMentions.none())
             await self.reply(interaction, mine.gettext("Export posted."))
 
@@ -1307,7 +1319,7 @@ class Table:
         async def work() -> None:
             session = await self.history_session(interaction, session_id)
             if session.row.channel_id != interaction.channel_id:
-                raise TableError("this button does not belong to a game in this channel")
+                raise Refusal("this button does not belong to a game in this channel")
             answered = await self.undo.answer(session_id, version, interaction.user.id, agree)
             who = interaction.user.display_name
             content = interaction.message.content if interaction.message is not None else ""
@@ -1343,7 +1355,7 @@ class Table:
         controls = choices.plan_menu(
             engine.KINDS, lambda kind: choices.kind_label(engine, kind, t), found, opened=opened, t=t
         )
-        return controls, await self.service.stamp(session, seat), len(moves)
+        return controls, await self.service.play.stamp(session, seat), len(moves)
 
     async def send_menu(
         self,
@@ -1412,11 +1424,11 @@ class Table:
                     await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 if session_id is None:
-                    found = await self.service.require(channel_of(interaction))
+                    found = await self.service.core.require(channel_of(interaction))
                     sid = found.id
                 else:
                     sid = session_id
-                result = await self.service.play_in(
+                result = await self.service.play.play_in(
                     sid,
                     interaction.user.id,
                     text,
@@ -1501,19 +1513,19 @@ class Table:
         )
         await self.reply(interaction, "\n".join(lines), file=file)
 
-    async def prefix_hint(self, interaction: discord.Interaction, text: str) -> TableError | None:
+    async def prefix_hint(self, interaction: discord.Interaction, text: str) -> Refusal | None:
         """When ``text`` is not a move but the start of several (an autocomplete group was
         sent as it is), say so and how to go on."""
         key = text.strip().lower()
         if not key:
             return None
-        moves = await self.service.legal_moves(channel_of(interaction), interaction.user.id)
+        moves = await self.service.play.legal_moves(channel_of(interaction), interaction.user.id)
         starting = [m for m in moves if m.lower().startswith(key) and m.lower() != key]
         if len(starting) < 2:
             return None
-        session = await self.service.in_channel(channel_of(interaction))
+        session = await self.service.core.in_channel(channel_of(interaction))
         name = session.info.name if session is not None else "<game>"
-        return TableError(
+        return Refusal(
             "`{text}` is the start of {n} moves, not a move: keep typing in `/{game} move` (autocomplete "
             "lists them, e.g. `{example}`), or press Play under the board",
             text=text.strip(),
@@ -1540,7 +1552,7 @@ class Table:
         if interaction.channel_id is None:
             return []
         try:
-            session = await self.service.in_channel(interaction.channel_id)
+            session = await self.service.core.in_channel(interaction.channel_id)
             if session is None or session.status != "active" or session.damaged:
                 return []
             seat = session.seat_of(interaction.user.id)
@@ -1607,9 +1619,9 @@ class Table:
     async def show_current(self, interaction: discord.Interaction, session_id: int | None, why: str) -> None:
         """After a stale click: say so, and show the board as it is now with a fresh menu."""
         session = (
-            await self.service.get(session_id)
+            await self.service.core.get(session_id)
             if session_id is not None
-            else await self.service.in_channel(channel_of(interaction))
+            else await self.service.core.in_channel(channel_of(interaction))
         )
         t = i18n.private(interaction)
         if session is None or session.status != "active" or session.damaged:
@@ -1627,10 +1639,10 @@ class Table:
             session = (
                 await self.session_for(interaction, session_id, running=True)
                 if session_id is not None
-                else await self.service.require(channel_of(interaction))
+                else await self.service.core.require(channel_of(interaction))
             )
             if session.status != "active":
-                raise TableError("that game is not running")
+                raise Refusal("that game is not running")
             t = i18n.private(interaction)
             text, file = await self.private_picture(session, interaction.user.id, t.code)
             view = discord.ui.View(timeout=None)
@@ -1646,7 +1658,7 @@ class Table:
             session = await self.session_for(interaction, session_id, running=True)
             seat = session.seat_of(interaction.user.id)
             if seat is None or seat.seat is None:
-                raise TableError("you are not playing in this game")
+                raise NotSeated(NOT_SEATED)
             await self.send_menu(interaction, session, "")
 
         await self.guard(interaction, work)
@@ -1657,7 +1669,7 @@ class Table:
 
             async def wrong_message() -> None:
                 await self.session_for(interaction, session_id)  # another channel's game says so first
-                raise TableError(NOT_A_MENU)
+                raise Refusal(NOT_A_MENU)
 
             await self.guard(interaction, wrong_message, defer=False)
             return
@@ -1671,8 +1683,8 @@ class Table:
             await interaction.response.defer()
             seat = session.seat_of(interaction.user.id)
             if seat is None or seat.seat is None:
-                raise TableError("you are not playing in this game")
-            if "." not in stamp or stamp != await self.service.stamp(session, seat.seat):
+                raise NotSeated(NOT_SEATED)
+            if "." not in stamp or stamp != await self.service.play.stamp(session, seat.seat):
                 changed = i18n.private(interaction).gettext("the board changed since that menu was made")
                 await self.show_current(interaction, session_id, changed)
                 return
@@ -1696,7 +1708,7 @@ def expected(token: str) -> dict[str, Any]:
 def channel_of(interaction: discord.Interaction) -> int:
     """The channel an interaction came from; every table action happens in one."""
     if interaction.channel_id is None:
-        raise TableError(SERVERS_ONLY)
+        raise Refusal(SERVERS_ONLY)
     return interaction.channel_id
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from bot.history import History
 from bot.public import MoveRecord
 from bot.replaying import taken_back, undo_target, undo_text, walk
-from bot.sessions import MoveResult, Session, SessionService, TableError, record_of, refuse_computer_seat
+from bot.sessions import MoveResult, Refusal, Session, SessionService, record_of, refuse_computer_seat
 from bot.storage import NewMove, UndoRequest
 from engines.core import PUBLIC, TABLE, Event, plural
 
@@ -66,14 +66,8 @@ class UndoService:
         self.history = history
 
     async def ask(self, channel_id: int, user_id: int) -> Asked | Undone:
-        session = await self.service.require(channel_id)
-        async with self.service.lock(session.id):
-            session = await self.service.require(channel_id)
-            if session.status != "active":
-                raise TableError("there is no running game here to take a move back in")
-            seat = session.seat_of(user_id)
-            if seat is None or seat.seat is None:
-                raise TableError("you are not playing in this game")
+        async with self.service.core.acting(user_id, channel=channel_id) as (session, seat):
+            assert seat.seat is not None  # a running game's seats are numbered
             refuse_computer_seat(session, seat)
             target, moves = await self._check(session, seat.seat)
             others = {
@@ -94,7 +88,7 @@ class UndoService:
         gone = taken_back(rows)
         mine = [r for r in rows if r.seat == seat and r.number not in gone and undo_target(r.move) is None]
         if not mine:
-            raise TableError("you have no move in this game that could be taken back")
+            raise Refusal("you have no move in this game that could be taken back")
         target = mine[-1].number
         module = session.engine
         before, _ = await self.history.state_at(session, target - 1)
@@ -107,18 +101,18 @@ class UndoService:
                 continue
             who = "the table" if row.seat == TABLE else names[row.seat]
             if row.seat == TABLE:
-                raise TableError(
+                raise Refusal(
                     "move {number} was the table's own (a deadline), which cannot be taken back",
                     number=row.number,
                 )
             if not module.undoable(step.before, row.seat, module.parse_move(row.move)):
                 if row.seat == seat:
-                    raise TableError(
+                    raise Refusal(
                         "move {number} (yours) revealed something hidden or involved chance (a card drawn "
                         "or shown, a space discovered, a die rolled...), so it cannot be taken back",
                         number=row.number,
                     )
-                raise TableError(
+                raise Refusal(
                     "move {number} ({player}'s) revealed something hidden or involved chance (a card drawn "
                     "or shown, a space discovered, a die rolled...), so it cannot be taken back",
                     number=row.number,
@@ -128,37 +122,27 @@ class UndoService:
         return target, records
 
     async def answer(self, session_id: int, version: int, user_id: int, agree: bool) -> Answered:
-        async with self.service.lock(session_id):
-            session = await self.service.get(session_id)
+        async with self.service.core.acting(user_id, game=session_id) as (session, seat):
             request = await self.store.history.undo_request(session_id)
-            if (
-                session is None
-                or request is None
-                or request.version != version
-                or session.version != version
-                or session.status != "active"
-            ):
-                raise TableError(
+            if request is None or request.version != version or session.version != version:
+                raise Refusal(
                     "this request to take back a move is no longer open (the game moved on, or it was answered)"
                 )
-            seat = session.seat_of(user_id)
-            if seat is None or seat.seat is None:
-                raise TableError("only the players of this game answer this request")
             if seat.seat == request.seat:
-                raise TableError("you asked for this undo; the other players answer it")
+                raise Refusal("you asked for this undo; the other players answer it")
             if seat.seat not in request.waiting:
-                raise TableError("you have already agreed; waiting for the others")
+                raise Refusal("you have already agreed; waiting for the others")
             if not agree:
                 await self.store.history.drop_undo(session_id, version)
                 return Answered(session, False, request)
             agreed = await self.store.history.agree_undo(session_id, version, seat.seat)
             if agreed is None:
-                raise TableError("this request to take back a move is no longer open")
+                raise Refusal("this request to take back a move is no longer open")
             if agreed.waiting:
                 return Answered(session, True, agreed)
             target, moves = await self._check(session, request.seat)
             if target != request.target:
-                raise TableError("the moves to take back changed since the request; ask again")
+                raise Refusal("the moves to take back changed since the request; ask again")
             result = await self._apply(session, request.seat, target, moves)
             return Answered(result.session, True, agreed, result)
 
@@ -170,13 +154,13 @@ class UndoService:
             f"{{p{seat}}} took back {plural(len(moves), 'move')}, from move {target}, with everyone's agreement"
         )
         entry = NewMove(seat, undo_text(target), False, [event.to_dict()], PUBLIC.to_dict())
-        clock = await self.service.clock_after(session, state)  # a clocked game: clocks as of now
+        clock = await self.service.core.clock_after(session, state)  # a clocked game: clocks as of now
         await self.store.games.record_moves(
             session.id, session.version, [entry], module.to_dict(state), clock=clock
         )
         await self.store.history.drop_undo(session.id)
-        session = await self.service.reread(session.id)
+        session = await self.service.core.reread(session.id)
         result = MoveResult(session, [], turn_before=None, turn_ended=True)
-        await self.service._after(session, result)
+        await self.service.play.after(session, result)
         result.turn_ended = True
         return result

@@ -459,6 +459,7 @@ class LeagueCog(
                 interaction,
                 said("The league {league} was created", league=league.shown),
             )
+            await self.bot.page_link("league", league.id, league.guild_id)  # its web link, made now
             t = await self.language(league)  # the sign-up message is public: the server's language
             view = signup_view(league, t)
             assert view is not None  # a new league takes sign-ups
@@ -781,7 +782,11 @@ class LeagueCog(
             text, file = await self.standings_post(found, self.round_heading(found, t), t)
             # The picture first, then the words below it, as a message of their own.
             quiet = discord.AllowedMentions.none()
-            await interaction.followup.send(text.splitlines()[0], file=file, allowed_mentions=quiet)
+            head = text.splitlines()[0]
+            url = await self.bot.page_link("league", found.id, found.guild_id)
+            if url:
+                head += "\n" + t.gettext("On the web: {url}", url=url)
+            await interaction.followup.send(head, file=file, allowed_mentions=quiet)
             await interaction.followup.send(text, allowed_mentions=quiet)
 
         await self.table.guard(interaction, work, defer=False)
@@ -814,7 +819,7 @@ class LeagueCog(
             lines.append(clock_text(found, t))
             for g in await self.store.leagues.league_games(found.id, found.current_round):
                 who = ", ".join(names.get(u, str(u)) for u in g.players)
-                session = await self.bot.ready_sessions().get(g.session_id) if g.session_id else None
+                session = await self.bot.ready_sessions().core.get(g.session_id) if g.session_id else None
                 if g.status == "finished":
                     order = sorted(g.seats, key=lambda s: s.place or 99)
                     state = t.gettext(

@@ -18,7 +18,8 @@ from bot.describe import described
 from bot.league.service import season_label, season_named, seasons
 from bot.public import number
 from bot.ratings import shown_or_start
-from bot.sessions import MAX_TIMER_HOURS, Session, SessionService, TableError, damaged_text
+from bot.sessions import MAX_TIMER_HOURS, Refusal, Session, SessionService, damaged_text
+from bot.storage.web import WebLinks
 from bot.ui import Table, channel_of, clip
 from engines.core import DEFAULT_LEVEL, LEVELS, said
 from languages import ENGLISH, Language
@@ -87,14 +88,14 @@ class TableCog(
     @app_commands.command(name="status", description="Who is playing, whose turn it is, and the options")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            session = await self.sessions.latest(channel_of(interaction))
+            session = await self.sessions.core.latest(channel_of(interaction))
             if session.status == "lobby" and not session.damaged:
                 await self.table.reply(
                     interaction, await self.table.lobby_text(session, i18n.private(interaction))
                 )
                 return
             moves = await self.sessions.store.history.move_count(session.id)
-            logged = [] if session.damaged else await self.sessions.log(session, last=1)
+            logged = [] if session.damaged else await self.sessions.logbook.log(session, last=1)
             last = logged[-1] if logged else None
             t = i18n.private(interaction)
             away = await self.table.away_of(session, t)
@@ -116,13 +117,13 @@ class TableCog(
     @app_commands.command(name="board", description="Post the board of this channel's game again")
     async def board(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            session = await self.sessions.latest(channel_of(interaction))
+            session = await self.sessions.core.latest(channel_of(interaction))
             if session.damaged:
-                raise TableError(damaged_text(session))
+                raise Refusal(damaged_text(session))
             if session.status == "lobby":
-                raise TableError("the game has not started yet; the lobby is above")
+                raise Refusal("the game has not started yet; the lobby is above")
             if session.state is None:
-                raise TableError("that game ended before it started; there is no board to show")
+                raise Refusal("that game ended before it started; there is no board to show")
             self.table.check_permissions(interaction)
             t = await self.table.language(session)
             if session.status == "active":
@@ -142,13 +143,13 @@ class TableCog(
     )
     async def describe(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            session = await self.sessions.latest(channel_of(interaction))
+            session = await self.sessions.core.latest(channel_of(interaction))
             if session.damaged:
-                raise TableError(damaged_text(session))
+                raise Refusal(damaged_text(session))
             if session.status == "lobby":
-                raise TableError("the game has not started yet; the lobby is above")
+                raise Refusal("the game has not started yet; the lobby is above")
             if session.state is None:
-                raise TableError("that game ended before it started; there is no board to show")
+                raise Refusal("that game ended before it started; there is no board to show")
             t = i18n.private(interaction)
             first, *more = described(session, self.reader(session, interaction), t)
             await self.table.reply(interaction, first)
@@ -167,10 +168,10 @@ class TableCog(
     @app_commands.describe(count="How many recent moves to show (1-50)")
     async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15) -> None:
         async def work() -> None:
-            session = await self.sessions.latest(channel_of(interaction))
+            session = await self.sessions.core.latest(channel_of(interaction))
             if session.damaged:
-                raise TableError(damaged_text(session))
-            records = await self.sessions.log(session, last=count)
+                raise Refusal(damaged_text(session))
+            records = await self.sessions.logbook.log(session, last=count)
             reader = self.reader(session, interaction)
             await self.table.reply(
                 interaction, public.log_text(session, records, reader, i18n.private(interaction))
@@ -216,7 +217,7 @@ class TableCog(
     @app_commands.command(name="resign", description="Leave the running game; the computer takes your seat")
     async def resign(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            result = await self.sessions.resign(channel_of(interaction), interaction.user.id)
+            result = await self.sessions.seats.resign(channel_of(interaction), interaction.user.id)
             self.table.committed(interaction, said("You resigned"))
             await self.table.announce(result)
             await self.table.reply(interaction, i18n.private(interaction).gettext("You resigned."))
@@ -229,7 +230,7 @@ class TableCog(
     async def abandon(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             perms = interaction.permissions
-            session = await self.sessions.abandon(
+            session = await self.sessions.seats.abandon(
                 channel_of(interaction), interaction.user.id, can_manage=bool(perms and perms.manage_channels)
             )
             self.table.committed(interaction, said("The game was abandoned"))
@@ -264,7 +265,7 @@ class TableCog(
     ) -> None:
         async def work() -> None:
             perms = interaction.permissions
-            session = await self.sessions.set_timer(
+            session = await self.sessions.clocks.set_timer(
                 channel_of(interaction),
                 interaction.user.id,
                 hours * 3600,
@@ -293,7 +294,7 @@ class TableCog(
     async def clock(self, interaction: discord.Interaction, clock: app_commands.Range[str, 1, 40]) -> None:
         async def work() -> None:
             perms = interaction.permissions
-            session = await self.sessions.set_clock(
+            session = await self.sessions.clocks.set_clock(
                 channel_of(interaction),
                 interaction.user.id,
                 clock,
@@ -326,7 +327,7 @@ class TableCog(
     )
     async def return_(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            session = await self.sessions.return_seat(channel_of(interaction), interaction.user.id)
+            session = await self.sessions.seats.return_seat(channel_of(interaction), interaction.user.id)
             self.table.committed(interaction, said("You took your seat back"))
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
             t = await self.table.language(session)
@@ -363,7 +364,7 @@ class TableCog(
     )
     async def list(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            sessions = await self.sessions.live(interaction.guild_id)
+            sessions = await self.sessions.core.live(interaction.guild_id)
             visible = [s for s in sessions if self.can_view(interaction, s)]
             await self.table.reply(interaction, public.list_text(visible, i18n.private(interaction)))
 
@@ -469,6 +470,9 @@ class TableCog(
                     f"{title}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})"
                 )
             lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(public.RATING_MEANING)))
+            url = await self.bot.page_link("person", who.id, interaction.guild_id)
+            if url:
+                lines.append(t.gettext("On the web: {url}", url=url))
             await self.table.reply(interaction, "\n".join(lines))
 
         await self.table.guard(interaction, work)
@@ -571,6 +575,49 @@ class TableCog(
                 text = t.gettext(
                     "This server's boards and pictures use the standard palette. "
                     "Your private pictures follow your own choice: /me contrast."
+                )
+            await self.table.reply(interaction, text)
+
+        await self.table.guard(interaction, work)
+
+    @app_commands.command(name="web", description="This server's web pages of its games, leagues and players")
+    @app_commands.describe(
+        pages="Share them by link or turn them off (Manage Server); leave out to see which"
+    )
+    @app_commands.choices(
+        pages=[
+            app_commands.Choice(name="shared by link", value="links"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def web(self, interaction: discord.Interaction, pages: str | None = None) -> None:
+        async def work() -> None:
+            t = i18n.private(interaction)
+            links = WebLinks(self.sessions.store)
+            guild_id = interaction.guild_id or 0
+            if pages is not None:
+                if await self.managers_only(
+                    interaction,
+                    t.gettext(
+                        "Only members with Manage Server can turn the server's web pages on or off; "
+                        "/game web without an option shows the setting."
+                    ),
+                ):
+                    return
+                await links.set_pages(guild_id, pages)
+            if await links.pages(guild_id) == "off":
+                text = t.gettext(
+                    "This server's web pages are off: no page of its games, leagues or players is served, "
+                    "and the bot's posts carry no link to one."
+                )
+            else:
+                text = t.gettext(
+                    "This server's games, leagues and players have web pages, open to whoever holds their "
+                    "link (an address no one can guess); the bot's posts carry the links."
+                )
+            if not self.bot.settings.web_pages:
+                text += " " + t.gettext(
+                    "This bot serves no web pages at all now: its operator turns them on with WEB_PAGES."
                 )
             await self.table.reply(interaction, text)
 

@@ -89,6 +89,7 @@ LONGEST = (
     "tests/e2e/test_processes.py",
     "tests/e2e/test_clocks.py",
     "tests/e2e/test_games.py",
+    "tests/e2e/test_web.py",
 )
 
 

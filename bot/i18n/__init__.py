@@ -50,9 +50,9 @@ KEYWORDS: dict[str, Any] = {
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "N_": None,
-    # The table's refusals keep their message for the asker's language (bot.sessions.TableError).
+    # The table's refusals keep their message for the asker's language (bot.sessions.Refusal).
     **dict.fromkeys(
-        ("TableError", "NoGameHere", "NotSeated", "StaleMove", "Damaged", "LeagueError", "ClockError"), None
+        ("Refusal", "NoGameHere", "NotSeated", "StaleMove", "Damaged", "LeagueError", "ClockError"), None
     ),
     "said": None,
     "said_n": (2, 3),

@@ -5,15 +5,22 @@ deterministic: the same arguments (including ``seed``) always give the same answ
 
 Formats
 -------
-- **Swiss** (:func:`swiss_round`): players sorted by league points (ties broken by rating, then
-  by a seeded shuffle) are cut into groups of ``size`` (2 for two-player games, 3-6 for the
-  others).  A depth-first search takes the best-placed player left and fills their group with the
-  nearest players by standing that none of the group has met yet; it backtracks when a group
-  cannot be filled, so when some grouping without a repeat meeting exists and the search finishes
-  within its budget, one is found.  Past the budget (very large fields late in a season) a greedy
-  grouping is improved by swaps that lower the number of repeat meetings.  When the number of
-  players does not divide by ``size``, ``len(players) % size`` players sit the round out with a
-  bye: those with the fewest byes so far, then the fewest points, then the lowest rating.
+- **Swiss** (:func:`swiss_round`), each game's players listed in seat order (first player
+  first).  Two-player games are paired by the FIDE Dutch system (:mod:`bot.league.dutch`), the
+  seats playing the part of colours, so who moves first is balanced over the season (fields
+  larger than ``DUTCH_LIMIT`` are seated like larger games, below).  Games of three to six are
+  seated by :mod:`bot.league.seating`: players sorted by league points (ties
+  broken by rating, then by a seeded shuffle) are cut into tables by a depth-first search that
+  takes the best-placed player left and fills their table with the nearest players by standing
+  that none of the table has met (backtracking, so when a seating without a repeat meeting
+  exists and the search finishes within its budget, one is found; past the budget a greedy
+  seating improved by swaps), then improved by weighted swaps between nearby tables, and each
+  table's seats are given to balance every player's seat positions.  Forbidden pairs never meet
+  while they can be kept apart.  When the number of players does not divide by ``size``,
+  ``len(players) % size`` players sit the round out with a bye: those with the fewest byes so
+  far, then the fewest points, then the lowest rating (two-player games: the Dutch system's
+  rule, the lowest-placed player who has had no bye).  The Swiss pairing leagues used before,
+  without seat balance, is kept as :func:`classic_round` for comparison.
 - **Round robin** (:func:`round_robin`): for pairs, the circle method (n-1 rounds for even n,
   n rounds with one bye each for odd n); for groups of three or more, every group of ``size``
   players meets once, packed greedily into rounds in which nobody plays twice.
@@ -21,99 +28,77 @@ Formats
   meets the lowest seed, and the byes (the empty places) fall to the top seeds.  A final stage after
   a Swiss league is ``bracket(top(standings, n))``.
 
-Standings (:func:`standings`) rank by league points, then Buchholz (the sum of the final league
-points of every opponent met, once per game played together; byes add nothing), then head to
-head among the players still tied (how often each finished ahead of the others in games between
-them), then rating, then the player id so that the order is total.
+Standings (:func:`standings`) rank by league points, then by the tiebreaks of an organiser's
+order (:mod:`bot.league.tiebreaks`: Buchholz, median Buchholz, Sonneborn-Berger, head to head,
+most wins, cumulative score, rating), then the player id so that the order is total.  The
+default order is Buchholz (the sum of the final league points of every opponent met, once per
+game played together; byes add nothing), then head to head among the players still tied (how
+often each finished ahead of the others in games between them), then rating.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from bot.league import dutch, seating, tiebreaks
+from bot.league.rounds import (
+    MAX_SIZE,
+    MIN_SIZE,
+    SEARCH_BUDGET,
+    GameResult,
+    PairingError,
+    Round,
+    Row,
+    bye_points,
+    check_size,
+    greedy_groups,
+    improve,
+    met_pairs,
+    place_points,
+    points_for_places,
+    repeats,
+    search_groups,
+)
 from engines.core import plural
 
-MIN_SIZE = 2
-MAX_SIZE = 6
-SEARCH_BUDGET = 200_000
+__all__ = [
+    "DUTCH_LIMIT",
+    "MAX_SIZE",
+    "MIN_SIZE",
+    "SEARCH_BUDGET",
+    "Bracket",
+    "GameResult",
+    "Match",
+    "PairingError",
+    "Round",
+    "Row",
+    "bracket",
+    "bracket_rounds",
+    "bracket_size",
+    "bye_points",
+    "check_size",
+    "choose_byes",
+    "classic_round",
+    "greedy_groups",
+    "improve",
+    "met_pairs",
+    "place_points",
+    "points_for_places",
+    "repeats",
+    "round_robin",
+    "search_groups",
+    "seed_positions",
+    "standings",
+    "swiss_order",
+    "swiss_round",
+    "top",
+]
 
-
-class PairingError(ValueError):
-    """The request cannot be paired (too few players, a group size out of range)."""
-
-
-# --------------------------------------------------------------------------- points
-
-
-def place_points(size: int) -> tuple[float, ...]:
-    """The default league points per place in a game of ``size``: ``size-1`` for first down to 0
-    for last (4 players: 3, 2, 1, 0; 2 players: a win 1, a loss 0)."""
-    check_size(size)
-    return tuple(float(size - 1 - i) for i in range(size))
-
-
-def bye_points(size: int, table: Sequence[float] | None = None) -> float:
-    """What a bye scores by default: a win in two-player games (as in chess Swiss events), and the
-    average of the place points in larger games (3 players: 1, 4 players: 1.5)."""
-    table = tuple(table) if table is not None else place_points(size)
-    if size == 2:
-        return table[0]
-    return sum(table) / len(table)
-
-
-def points_for_places(places: Sequence[int], table: Sequence[float]) -> list[float]:
-    """League points for one game's places (1 is best; equal places are ties, which share the
-    points of the places they cover: a two-player draw gives 0.5 each)."""
-    result = []
-    for place in places:
-        if place < 1 or place > len(places):
-            raise PairingError(f"place {place} is outside 1..{len(places)}")
-        tied = sum(1 for p in places if p == place)
-        covered = table[place - 1 : place - 1 + tied]
-        result.append(sum(covered) / tied)
-    return result
-
-
-def check_size(size: int) -> None:
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise PairingError(f"a game has {MIN_SIZE} to {MAX_SIZE} players, not {size}")
-
-
-# --------------------------------------------------------------------------- history
-
-
-def met_pairs(groups: Iterable[Sequence[str]]) -> Counter[frozenset[str]]:
-    """How many times each pair of players has met in ``groups`` (past games)."""
-    met: Counter[frozenset[str]] = Counter()
-    for group in groups:
-        for a, b in itertools.combinations(group, 2):
-            met[frozenset((a, b))] += 1
-    return met
-
-
-def repeats(groups: Iterable[Sequence[str]], history: Iterable[Sequence[str]]) -> int:
-    """How many pairs inside ``groups`` already met in ``history``."""
-    met = met_pairs(history)
-    return sum(1 for g in groups for a, b in itertools.combinations(g, 2) if met[frozenset((a, b))])
-
-
+DUTCH_LIMIT = 64  # the most players paired by the Dutch system (its time grows as the cube)
 # --------------------------------------------------------------------------- Swiss
-
-
-@dataclass(frozen=True)
-class Round:
-    """One round's games (each a tuple of players, best-placed first) and who has a bye."""
-
-    groups: tuple[tuple[str, ...], ...]
-    byes: tuple[str, ...] = ()
-
-    @property
-    def players(self) -> list[str]:
-        return [p for g in self.groups for p in g] + list(self.byes)
 
 
 def swiss_order(
@@ -149,16 +134,116 @@ def swiss_round(
     ratings: Mapping[str, float] | None = None,
     seed: int = 0,
     budget: int = SEARCH_BUDGET,
+    forbidden: Iterable[Iterable[str]] = (),
+    games: Sequence[GameResult] | None = None,
+    byes: Iterable[tuple[int, str]] = (),
+    seat_history: Mapping[str, Sequence[int]] | None = None,
+    starting_order: Sequence[str] | None = None,
+    round_number: int | None = None,
+    total_rounds: int | None = None,
+    weights: seating.Weights = seating.WEIGHTS,
+    dutch_limit: int = DUTCH_LIMIT,
 ) -> Round:
-    """Group ``players`` for one Swiss round (see the module docstring)."""
-    check_size(size)
+    """One Swiss round (see the module docstring): each game's players in seat order.
+
+    ``history``: past games, each in seat order; ``games``: the season's finished games with
+    their rounds (and ``byes`` its byes as (round, player)), which give the two-player pairing
+    its float history and round number, and stand for ``history`` when that is empty;
+    ``forbidden``: pairs of players who must not meet; ``seat_history``: each player's seats so
+    far (0 is the first player), by default read from ``history`` (or ``games``);
+    ``starting_order``: the two-player pairing numbers, best first; ``total_rounds``: the
+    season's Swiss rounds (the Dutch system treats the last round apart); ``dutch_limit``: the
+    largest two-player field paired by the Dutch system (it takes seconds at 64 players on a
+    small machine, half a minute at 128); larger fields are paired by the seating optimiser,
+    whose seat balance then stands for colour balance.
+    """
+    check_request(players, size)
     points = points or {}
+    ratings = ratings or {}
+    byes_had = byes_had or {}
+    banned = forbidden_pairs(forbidden)
+    past = [tuple(g) for g in history]
+    if not past and games is not None:
+        past = [g.seating for g in sorted(games, key=lambda g: g.round)]
+    given_seats = seat_history
+    if seat_history is None:
+        seat_history = seating.seat_counts(past)
+    met = met_pairs(past)
+    fallback = None
+    if size == 2 and len(players) <= dutch_limit:
+        found = dutch.dutch_round(
+            players,
+            points=points,
+            history=past,
+            byes_had=byes_had,
+            ratings=ratings,
+            forbidden=banned,
+            games=games,
+            byes=byes,
+            starting_order=starting_order,
+            round_number=round_number,
+            total_rounds=total_rounds,
+            seats=given_seats,
+        )
+        if found is not None and not repeats(found.groups, past):
+            return found
+        fallback = found
+    ordered = swiss_order(players, points, ratings, seed)
+    sitting_out = choose_byes(ordered, len(ordered) % size, byes_had, points)
+    playing = [p for p in ordered if p not in set(sitting_out)]
+    groups = seating.tables(
+        playing,
+        size,
+        points=points,
+        met=met,
+        forbidden=banned,
+        seats=seat_history,
+        seed=seed,
+        budget=budget,
+        weights=weights,
+    )
+    optimised = Round(tuple(groups), tuple(sitting_out))
+    if fallback is not None and repeats(fallback.groups, past) <= repeats(optimised.groups, past):
+        return fallback
+    return optimised
+
+
+def check_request(players: Sequence[str], size: int) -> None:
+    check_size(size)
     if len(set(players)) != len(players):
         raise PairingError("a player is listed twice")
     if len(players) < size:
         raise PairingError(
             f"a round of {size}-player games needs at least {plural(size, 'player')}, not {len(players)}"
         )
+
+
+def forbidden_pairs(pairs: Iterable[Iterable[str]]) -> frozenset[frozenset[str]]:
+    """The pairs that must not meet, each checked to name two different players."""
+    out = set()
+    for pair in pairs:
+        both = frozenset(pair)
+        if len(both) != 2:
+            raise PairingError(f"a forbidden pair names two different players, not {sorted(both)}")
+        out.add(both)
+    return frozenset(out)
+
+
+def classic_round(
+    players: Sequence[str],
+    size: int,
+    *,
+    points: Mapping[str, float] | None = None,
+    history: Iterable[Sequence[str]] = (),
+    byes_had: Mapping[str, int] | None = None,
+    ratings: Mapping[str, float] | None = None,
+    seed: int = 0,
+    budget: int = SEARCH_BUDGET,
+) -> Round:
+    """Group ``players`` for one Swiss round as leagues did before :func:`swiss_round` (kept for
+    comparison, ``bench/pairing.py``): standing order, no seat balance, seat 0 to the best."""
+    check_request(players, size)
+    points = points or {}
     ordered = swiss_order(players, points, ratings, seed)
     byes = choose_byes(ordered, len(ordered) % size, byes_had or {}, points)
     playing = [p for p in ordered if p not in set(byes)]
@@ -168,99 +253,6 @@ def swiss_round(
         found if found is not None else improve(greedy_groups(playing, size, met), met)
     )
     return Round(tuple(tuple(g) for g in groups), tuple(byes))
-
-
-def search_groups(
-    ordered: Sequence[str], size: int, met: Counter[frozenset[str]], budget: int
-) -> list[tuple[str, ...]] | None:
-    """Groups of ``size`` with no pair that has met, nearest by order first; None when there is
-    none or the search ran past ``budget`` steps (a depth-first search kept on an explicit stack,
-    so a field of thousands does not run into Python's recursion limit)."""
-    steps = 0
-
-    def options(left: list[str]):
-        """Every fresh group holding ``left[0]``, nearest members first."""
-
-        def grow(group: tuple[str, ...], start: int):
-            nonlocal steps
-            if len(group) == size:
-                yield group
-                return
-            need = size - len(group)
-            for i in range(start, len(left) - need + 1):
-                steps += 1
-                candidate = left[i]
-                if all(not met[frozenset((candidate, b))] for b in group):
-                    yield from grow((*group, candidate), i + 1)
-
-        return grow((left[0],), 1)
-
-    lefts = [list(ordered)]
-    if not lefts[0]:
-        return []
-    stack = [options(lefts[0])]
-    chosen: list[tuple[str, ...]] = []
-    while stack:
-        if steps > budget:
-            return None
-        group = next(stack[-1], None)
-        if group is None:
-            stack.pop()
-            lefts.pop()
-            if chosen:
-                chosen.pop()
-            continue
-        taken = set(group)
-        left = [p for p in lefts[-1] if p not in taken]
-        chosen.append(group)
-        if not left:
-            return chosen
-        lefts.append(left)
-        stack.append(options(left))
-    return None
-
-
-def greedy_groups(ordered: Sequence[str], size: int, met: Counter[frozenset[str]]) -> list[list[str]]:
-    """Groups filled in order, each new member the nearest with the fewest earlier meetings."""
-    left = list(ordered)
-    groups = []
-    while left:
-        group = [left.pop(0)]
-        while len(group) < size:
-            window = left[: 4 * size]
-            best = min(window, key=lambda p: sum(met[frozenset((p, q))] for q in group))
-            left.remove(best)
-            group.append(best)
-        groups.append(group)
-    return groups
-
-
-def improve(groups: list[list[str]], met: Counter[frozenset[str]], rounds: int = 20) -> list[list[str]]:
-    """Swap players between groups while a swap lowers the repeat meetings."""
-
-    def cost(group: list[str]) -> int:
-        return sum(met[frozenset((a, b))] for a, b in itertools.combinations(group, 2))
-
-    for _ in range(rounds):
-        better = False
-        for gi, g in enumerate(groups):
-            if not cost(g):
-                continue
-            for hi, h in enumerate(groups):
-                if hi == gi:
-                    continue
-                for i, j in itertools.product(range(len(g)), range(len(h))):
-                    ng = [*g[:i], h[j], *g[i + 1 :]]
-                    nh = [*h[:j], g[i], *h[j + 1 :]]
-                    if cost(ng) + cost(nh) < cost(g) + cost(h):
-                        groups[gi], groups[hi] = g, h = ng, nh
-                        better = True
-                        break
-                if not cost(g):
-                    break
-        if not better:
-            break
-    return groups
 
 
 # --------------------------------------------------------------------------- round robin
@@ -414,27 +406,6 @@ def bracket(seeds: Sequence[str], winners: Mapping[tuple[int, int], str] | None 
 # --------------------------------------------------------------------------- standings
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """One finished league game: the round and each player's place (1 is best)."""
-
-    round: int
-    places: Mapping[str, int]
-
-
-@dataclass
-class Row:
-    player: str
-    points: float = 0.0
-    games: int = 0
-    wins: int = 0
-    byes: int = 0
-    buchholz: float = 0.0
-    head_to_head: float = 0.0
-    rating: float = 0.0
-    rank: int = 0
-
-
 def standings(
     players: Sequence[str],
     results: Iterable[GameResult],
@@ -444,53 +415,43 @@ def standings(
     bye_score: float | None = None,
     ratings: Mapping[str, float] | None = None,
     through_round: int | None = None,
+    order: Sequence[str] = tiebreaks.DEFAULT_ORDER,
 ) -> list[Row]:
     """The ranked table (see the module docstring for the tiebreaks).
 
     ``table`` gives the points per place for the largest game (smaller games use its last
     places' length: a 3-player game in a 4-seat table uses the default points for 3); ``byes``
     lists (round, player); ``through_round`` counts only rounds up to it (for the movement since
-    the last round).
+    the last round); ``order`` lists the tiebreaks after points, by name (see
+    :mod:`bot.league.tiebreaks`, which defines each for games of any size), and each row carries
+    every tiebreak's value in ``tiebreaks``.
     """
     ratings = ratings or {}
     rows = {p: Row(p, rating=ratings.get(p, 0.0)) for p in players}
     games = [g for g in results if through_round is None or g.round <= through_round]
+    scored = []
     for g in games:
         ids = list(g.places)
         scale = tuple(table) if table is not None and len(table) == len(ids) else place_points(len(ids))
-        for pid, pts in zip(ids, points_for_places([g.places[i] for i in ids], scale), strict=True):
+        got = dict(zip(ids, points_for_places([g.places[i] for i in ids], scale), strict=True))
+        scored.append((g, got))
+        for pid, pts in got.items():
             row = rows.setdefault(pid, Row(pid, rating=ratings.get(pid, 0.0)))
             row.points += pts
             row.games += 1
             row.wins += g.places[pid] == 1 and sum(1 for v in g.places.values() if v == 1) == 1
+    given = []
     for rnd, pid in byes:
         if through_round is not None and rnd > through_round:
             continue
         row = rows.setdefault(pid, Row(pid, rating=ratings.get(pid, 0.0)))
         row.byes += 1
         row.points += bye_score if bye_score is not None else 0.0
-    for g in games:
-        for pid in g.places:
-            rows[pid].buchholz += sum(rows[o].points for o in g.places if o != pid)
-    ordered = sorted(rows.values(), key=lambda r: (-r.points, -r.buchholz))
-    for _, same in itertools.groupby(ordered, key=lambda r: (r.points, r.buchholz)):
-        tied = list(same)
-        if len(tied) < 2:
-            continue
-        names = {r.player for r in tied}
-        for g in games:
-            inside = [p for p in g.places if p in names]
-            for a, b in itertools.permutations(inside, 2):
-                if g.places[a] < g.places[b]:
-                    rows[a].head_to_head += 1
-                elif g.places[a] == g.places[b]:
-                    rows[a].head_to_head += 0.5
-    ordered = sorted(
-        rows.values(), key=lambda r: (-r.points, -r.buchholz, -r.head_to_head, -r.rating, r.player)
-    )
-    for i, row in enumerate(ordered, 1):
-        row.rank = i
-    return ordered
+        given.append((rnd, pid, bye_score if bye_score is not None else 0.0))
+    try:
+        return tiebreaks.rank(rows, scored, given, order)
+    except tiebreaks.TiebreakError as exc:
+        raise PairingError(str(exc)) from None
 
 
 def top(rows: Sequence[Row], n: int, dropped: Iterable[str] = ()) -> list[str]:

@@ -37,7 +37,7 @@ from typing import Any
 import engines
 from bot.league import names, pairing
 from bot.league.pairing import PairingError, Row
-from bot.sessions import MoveResult, Session, SessionService, TableError
+from bot.sessions import MoveResult, Refusal, Session, SessionService
 from bot.storage import Store
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueGame, LeagueNameTaken, LeagueRow
 from bot.time import gameclock as gc
@@ -55,7 +55,7 @@ TAKEN = N_("this server already has a league called {name}; choose another name"
 __all__ = ["DEADLINE_JOB", "ROUND_JOB", "LeagueError", "LeagueService"]
 
 
-class LeagueError(TableError):
+class LeagueError(Refusal):
     """A refusal, in words the asker can read."""
 
 
@@ -323,7 +323,7 @@ class LeagueService:
             raise LeagueError("that player is not playing in this league (or was dropped already)")
         results = []
         for sid in sessions:
-            result = await self.sessions.forfeit_seat(sid, user_id)
+            result = await self.sessions.seats.forfeit_seat(sid, user_id)
             if result is not None:
                 results.append(result)
         return results
@@ -567,7 +567,7 @@ class LeagueService:
             await self.store.leagues.record_forfeit(game.id)
             return None
         host = people[0]
-        session = await self.sessions.create(
+        session = await self.sessions.lobby.create(
             league.game,
             guild_id=league.guild_id,
             channel_id=channel_id,
@@ -580,20 +580,20 @@ class LeagueService:
         )
         await self.store.leagues.attach_session(game.id, session.id)
         for uid in people[1:]:
-            await self.sessions.join(channel_id, uid, names.get(uid, str(uid)))
+            await self.sessions.lobby.join(channel_id, uid, names.get(uid, str(uid)))
         for _ in range(league.group_size - len(people)):
-            await self.sessions.add_computer(channel_id, host)
+            await self.sessions.lobby.add_computer(channel_id, host)
         if league.legacy_timer:
             await self.store.games.set_timer(session.id, league.legacy_timer)
-        await self.sessions.start(channel_id, host)
-        return await self.sessions.get(session.id)
+        await self.sessions.lobby.start(channel_id, host)
+        return await self.sessions.core.get(session.id)
 
     async def round_deadline(self, league_id: int, number: int) -> list[MoveResult]:
         """The round's time is up: the computer finishes every game still running."""
         finished = []
         for game in await self.store.leagues.league_games(league_id, number):
             if game.status == "playing" and game.session_id is not None:
-                result = await self.sessions.finish_by_computer(game.session_id)
+                result = await self.sessions.seats.finish_by_computer(game.session_id)
                 if result is not None:
                     finished.append(result)
             elif game.status == "pending":

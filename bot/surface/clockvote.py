@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import i18n
-from bot.sessions import TIMEOUT_CHOICES, MoveResult, Session, TableError, TimeOut
+from bot.sessions import TIMEOUT_CHOICES, MoveResult, Refusal, Session, TimeOut
 from bot.storage import Job
 from bot.time import gameclock as gc
 from engines.core import said
@@ -104,12 +104,12 @@ class ClockDesk:
             return None
         names = {s.seat: s.name for s in session.seats if s.seat is not None and not s.computer}
         names |= {s: session.by_seat(s).name for s in session.banks.taken}
-        away = await self.service.away_of(session)
-        return gc.clock_line(spec, session.banks, names, self.service.now(), away, t)
+        away = await self.service.core.away_of(session)
+        return gc.clock_line(spec, session.banks, names, self.service.core.now(), away, t)
 
     async def deadline(self, job: Job) -> None:
         """A clocked game's deadline job (see SessionService.fire_clock)."""
-        outcome = await self.service.fire_clock(int(job.key), job)
+        outcome = await self.service.clocks.fire_clock(int(job.key), job)
         if isinstance(outcome, MoveResult):
             await self.table.announce(outcome)
         elif isinstance(outcome, TimeOut):
@@ -146,10 +146,10 @@ class ClockDesk:
         """The ``timeout`` job: nobody answered in time, so the computer takes the seat."""
         session_id, seat = (int(x) for x in job.key.split(":"))
         try:
-            session, result = await self.service.answer_timeout(
+            session, result = await self.service.clocks.answer_timeout(
                 session_id, seat, int(job.payload.get("at", -1)), "computer", None
             )
-        except TableError:
+        except Refusal:
             return  # answered already, the person moved, or the game ended
         t = await self.table.language(session)
         words = decided_words(session, seat, "computer", t)
@@ -163,7 +163,7 @@ class ClockDesk:
 
         async def work() -> None:
             await table.session_for(interaction, session_id, running=True)
-            session, result = await self.service.answer_timeout(
+            session, result = await self.service.clocks.answer_timeout(
                 session_id, seat, at, choice, interaction.user.id
             )
             table.committed(

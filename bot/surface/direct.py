@@ -131,7 +131,7 @@ class Notifier:
         seat = session.reader_of(person.user_id)
         if seat is None:
             return
-        records = await self.table.service.log(session, last=60)
+        records = await self.table.service.logbook.log(session, last=60)
         mine = [i for i, r in enumerate(records) if r.seat == seat and not r.by_computer]
         since = records[mine[-1] + 1 :] if mine else records
         link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
@@ -209,7 +209,7 @@ class Notifier:
         now = self.now()
         return [
             Waiting(s, self.guild_name(s, t), now - seconds_of(s.row.updated_at))
-            for s in await self.table.service.sessions_of(user_id)
+            for s in await self.table.service.core.sessions_of(user_id)
             if s.row.guild_id is not None and self.bot.get_guild(s.row.guild_id) is not None
         ]
 
@@ -262,7 +262,7 @@ class Notifier:
     async def pause_deadline(self, job) -> bool:
         """Before a turn deadline acts: if those to move still have time on their clocks once
         their time away is left out, move the deadline on (True) instead of acting."""
-        session = await self.table.service.get(int(job.key))
+        session = await self.table.service.core.get(int(job.key))
         if session is None or session.status != "active":
             return False
         timer = session.row.timer_seconds
@@ -281,7 +281,7 @@ class Notifier:
         """After ``/me back``: the person's turn deadlines are looked at now, so that each moves to
         when their clock, running again, runs out (the deadline's check does the arithmetic)."""
         now = self.now()
-        for session in await self.table.service.sessions_of(user_id):
+        for session in await self.table.service.core.sessions_of(user_id):
             if user_id in self.waiting_people(session):
                 job = await self.store.jobs.job(DEADLINE, str(session.id))
                 if job is not None and job.due_at > now:
@@ -315,7 +315,7 @@ class Notifier:
 
     async def show_private(self, interaction: discord.Interaction, session_id: int) -> None:
         t = i18n.private(interaction)
-        session = await self.table.service.get(session_id)
+        session = await self.table.service.core.get(session_id)
         if session is None or session.reader_of(interaction.user.id) is None:
             await interaction.response.send_message(
                 t.gettext("You are not playing in that game."), ephemeral=True

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
         settings: Settings
         scheduler: Scheduler | None
 
+        async def page_link(self, kind: str, ref: int, guild_id: int | None) -> str | None: ...
+
 
 class Clocks(Protocol):
     async def time_left(self, session: Session, t: Language = ...) -> str | None: ...

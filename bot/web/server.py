@@ -4,13 +4,22 @@
 ``GET /healthz``: 200 with ``{"ready": true, ...}`` when the database answers and every shard's
 gateway is connected, else 503 with the reasons (see :mod:`bot.web.health`).
 ``GET /metrics``: the counters in Prometheus' text format (see :mod:`bot.web.metrics`).
+With ``WEB_PAGES`` on, the same server serves the read-only pages (:mod:`bot.web.pages`).
+
+Every answer carries strict headers (:data:`HEADERS`: a content security policy that allows
+scripts and styles from this server only and no framing, no referrer, no sniffing); every
+request counts against its address's allowance (:class:`RateLimit`), and one over it gets 429.
+Only GET and HEAD are routed: there is no write endpoint.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import math
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 import discord
 from aiohttp import web
@@ -19,7 +28,81 @@ from bot.storage import Store
 from bot.web import health
 from bot.web.metrics import CONTENT_TYPE, LATE_JOB, Metrics
 
+if TYPE_CHECKING:
+    from bot.web.pages import Pages
+
 log = logging.getLogger(__name__)
+
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+    "X-Robots-Tag": "noindex, nofollow",
+}
+
+
+def client_address(peer: str | None, forwarded: str) -> str:
+    """Whose request it is: the peer, or, when the peer is this machine (a reverse proxy beside
+    the bot), the last address of its ``X-Forwarded-For`` (the one the proxy itself saw)."""
+    peer = peer or "?"
+    try:
+        local = ipaddress.ip_address(peer).is_loopback
+    except ValueError:
+        local = False
+    if local and forwarded:
+        last = forwarded.split(",")[-1].strip()
+        try:
+            return str(ipaddress.ip_address(last))
+        except ValueError:
+            return peer
+    return peer
+
+
+class RateLimit:
+    """A bucket per address: ``burst`` requests at once, refilled at ``rate`` a second.  The
+    address is the peer's, or, when the peer is this machine (a reverse proxy beside the bot),
+    the last one its ``X-Forwarded-For`` names.  At most ``addresses`` buckets are kept (the
+    fullest go first)."""
+
+    def __init__(
+        self,
+        rate: float = 5.0,
+        burst: float = 120.0,
+        *,
+        addresses: int = 10000,
+        now: Callable[[], float] = time.monotonic,
+    ):
+        self.rate, self.burst, self.addresses, self.now = rate, burst, addresses, now
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    @staticmethod
+    def address(request: web.Request) -> str:
+        return client_address(request.remote, request.headers.get("X-Forwarded-For", ""))
+
+    def allow(self, address: str) -> float:
+        """0 when ``address`` may go on, else the seconds until it may."""
+        now = self.now()
+        level, then = self._buckets.get(address, (self.burst, now))
+        level = min(self.burst, level + (now - then) * self.rate)
+        if level < 1:
+            self._buckets[address] = (level, now)
+            return (1 - level) / self.rate
+        self._buckets[address] = (level - 1, now)
+        if len(self._buckets) > self.addresses:
+            for key in [k for k, (lv, _) in self._buckets.items() if lv >= self.burst - 1][:1000]:
+                self._buckets.pop(key, None)
+        return 0.0
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 class WebServerError(RuntimeError):
@@ -38,16 +121,44 @@ class WebServer:
         *,
         host: str = "127.0.0.1",
         port: int = 0,
+        pages: Pages | None = None,
+        limit: RateLimit | None = None,
     ):
         self.client = client
         self.store = store
         self.metrics = metrics
         self.host = host
         self.port = port
-        self.app = web.Application()
+        self.pages = pages
+        self.limit = limit or RateLimit()
+        self.app = web.Application(middlewares=[self.guard])
+        self.app.on_response_prepare.append(self.strict)
         self.app.router.add_get("/healthz", self.healthz)
         self.app.router.add_get("/metrics", self.scrape)
+        if pages is not None:
+            pages.add_routes(self.app)
         self._runner: web.AppRunner | None = None
+
+    @web.middleware
+    async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The rate limit: pages only (health checks and scrapes come from the operator)."""
+        if self.pages is not None and request.path not in ("/healthz", "/metrics"):
+            wait = self.limit.allow(self.limit.address(request))
+            if wait:
+                return self.pages.too_many(request, max(1, math.ceil(wait)))
+        return await handler(request)
+
+    @staticmethod
+    async def strict(request: web.Request, reply: web.StreamResponse) -> None:
+        reply.headers.update(HEADERS)
+
+    async def link(self, kind: str, ref: int, guild_id: int | None, public_url: str | None) -> str | None:
+        """The address of the page of the ``kind`` (game, league, person) numbered ``ref`` of server
+        ``guild_id``, at ``public_url`` (else this server's own address); None when the pages are
+        off, or the server turned them off."""
+        if self.pages is None or guild_id is None:
+            return None
+        return await self.pages.link(kind, ref, guild_id, public_url or f"http://{self.host}:{self.port}")
 
     async def start(self) -> None:
         runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
@@ -66,9 +177,16 @@ class WebServer:
         sockets = getattr(server, "sockets", None) or ()
         if sockets:
             self.port = sockets[0].getsockname()[1]
-        log.info("serving /healthz and /metrics on http://%s:%d", self.host, self.port)
+        log.info(
+            "serving /healthz, /metrics%s on http://%s:%d",
+            " and the pages" if self.pages is not None else "",
+            self.host,
+            self.port,
+        )
 
     async def stop(self) -> None:
+        if self.pages is not None:
+            self.pages.close()
         runner, self._runner = self._runner, None
         if runner is not None:
             await runner.cleanup()

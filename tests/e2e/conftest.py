@@ -144,11 +144,11 @@ async def nim_to_the_end(standin, bot, chan, alice, bob, piles: int = 2, labels=
     lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=piles)
     await standin.click(bob, lobby.message, labels[0])
     await standin.click(alice, lobby.message, labels[1])
-    session = await bot.sessions.in_channel(chan.id)
+    session = await bot.sessions.core.in_channel(chan.id)
     while session.status == "active":
         (seat,) = session.to_move()
         user = alice if session.by_seat(seat).user_id == alice.id else bob
-        legal = await bot.sessions.legal_moves(chan.id, user.id)
+        legal = await bot.sessions.play.legal_moves(chan.id, user.id)
         await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
-        session = await bot.sessions.get(session.id)
+        session = await bot.sessions.core.get(session.id)
     return session

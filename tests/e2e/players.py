@@ -122,7 +122,7 @@ class Driver:
             assert labels == ({"Play", "My view"} if active else set()), labels
 
     async def session(self):
-        return await self.bot.sessions.latest(self.chan.id)
+        return await self.bot.sessions.core.latest(self.chan.id)
 
     # ------------------------------------------------------------------ playing
 

@@ -133,16 +133,16 @@ async def test_only_a_player_of_the_finished_game_starts_its_rematch(standin, bo
         refused = await (await standin.click(carol, card, "Rematch")).original()
         assert refused.ephemeral
         assert f"Only the players of game #{session.id} can start its rematch" in refused.content
-        assert await bot.sessions.in_channel(chan.id) is None
+        assert await bot.sessions.core.in_channel(chan.id) is None
         assert not [m for m in standin.messages(chan) if "Rematch of game" in m.content]
         await standin.click(bob, card, "Rematch")
         lobby = await standin.next_message(chan, lambda m: "Rematch of game" in m.content)
         assert lobby.pinged == {alice.id}
-        assert (await bot.sessions.in_channel(chan.id)).row.host_id == bob.id
+        assert (await bot.sessions.core.in_channel(chan.id)).row.host_id == bob.id
         # Once the lobby is open, the spectator is still refused by this button (Join is for all).
         again = await (await standin.click(carol, card, "Rematch")).original()
         assert "anyone may press Join" in again.content
-        assert [s.user_id for s in (await bot.sessions.in_channel(chan.id)).seats] == [bob.id]
+        assert [s.user_id for s in (await bot.sessions.core.in_channel(chan.id)).seats] == [bob.id]
 
 
 async def test_text_people_typed_pings_nobody(standin, bot_factory, table_clock):
@@ -168,7 +168,7 @@ async def test_text_people_typed_pings_nobody(standin, bot_factory, table_clock)
         assert full.pinged == {ana.id}
         await standin.click(ana, opened, "Start")
         board = await standin.next_message(thread, is_board)
-        session = await bot.sessions.in_channel(thread.id)
+        session = await bot.sessions.core.in_channel(thread.id)
         first = {session.by_seat(s).user_id for s in session.to_move()}
         assert board.pinged == first and first <= {ana.id, beto.id}
 

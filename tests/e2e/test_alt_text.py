@@ -65,7 +65,7 @@ def private_lines(session) -> list[str]:
 async def my_turn(standin, bot, chan, user) -> bool:
     """Wait (board by board) until ``user`` is to move; False once the game is over."""
     for _ in range(40):
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         if session is None or session.status != "active":
             return False
         if session.seat_of(user.id).seat in session.to_move():
@@ -92,18 +92,18 @@ async def test_every_picture_has_alt_text(standin, bot_factory, game, code):
         standin.skip_messages(chan)
         await standin.click(ana, lobby.message, lobby_button(lobby.message, "start"))
         await standin.next_message(chan, is_board)
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
 
         played = 0
         opened_menu = False
         while played < 6 and await my_turn(standin, bot, chan, ana):
-            session = await bot.sessions.in_channel(chan.id)
+            session = await bot.sessions.core.in_channel(chan.id)
             if not opened_menu:  # the private menu: components v2, the picture in a media gallery
                 opened_menu = True
                 latest = [m for m in standin.messages(chan) if is_board(m)][-1]
                 menu = await (await standin.click(ana, latest, f"pk:turn:{session.id}")).original()
                 assert menu.ephemeral and pictures(menu), menu.text
-            legal = await bot.sessions.legal_moves(chan.id, ana.id)
+            legal = await bot.sessions.play.legal_moves(chan.id, ana.id)
             move = sorted(legal)[0]
             answer = await (await standin.slash(ana, chan, f"{game} move", move=move)).original()
             assert "⚠️" not in answer.text, answer.text
@@ -122,7 +122,7 @@ async def test_every_picture_has_alt_text(standin, bot_factory, game, code):
         standin.skip_messages(chan)
         await (await standin.slash(ana, chan, "game board")).original()
         shown = await standin.next_message(chan, is_board)
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         hidden = private_lines(session) if session is not None and session.status == "active" else []
 
         # The public board's alt text holds none of what one seat alone holds; her own view does.
@@ -136,7 +136,7 @@ async def test_every_picture_has_alt_text(standin, bot_factory, game, code):
 
             await (await standin.slash(ana, chan, "game resign")).original()
         await standin.settle()
-        ended = await bot.sessions.latest(chan.id)
+        ended = await bot.sessions.core.latest(chan.id)
         assert ended.status == "finished"
         card = [
             m for m in standin.messages(chan) if any(f.filename.endswith("-results.png") for f in m.files)

@@ -83,7 +83,7 @@ async def test_bank_runs_out_nobody_answers_the_computer_takes_over_and_the_play
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         table_clock.advance(DAY - 1)
         await bot.scheduler.run_due()
-        assert not (await bot.sessions.get(session.id)).by_seat(session.seat_of(late.id).seat).computer
+        assert not (await bot.sessions.core.get(session.id)).by_seat(session.seat_of(late.id).seat).computer
         table_clock.advance(1)
         await bot.scheduler.run_due()
         said = await standin.next_message(thread, lambda m: m.content.startswith("No answer in time"))
@@ -92,21 +92,21 @@ async def test_bank_runs_out_nobody_answers_the_computer_takes_over_and_the_play
             thread, lambda m: is_board(m) and "computer plays that seat" in m.content
         )
         await bot.table.drain()
-        after = await bot.sessions.get(session.id)
+        after = await bot.sessions.core.get(session.id)
         seat = after.seat_of(late.id)
         assert seat.computer and after.to_move() == {1 - seat.seat}  # it moved for the late player
         assert "played by the computer (out of time)" in board.content
         # The question's buttons now answer that it is closed.
         closed = await standin.click(other, question, "Abandon the game")
         assert "closed" in (await closed.original()).content
-        assert (await bot.sessions.get(session.id)).status == "active"
+        assert (await bot.sessions.core.get(session.id)).status == "active"
         # The late player takes the seat back, once.
         back = await (await standin.slash(late, thread, "game return")).original()
         assert "Your seat is yours again" in back.content
         await standin.next_message(thread, lambda m: "took their seat back" in m.content)
         again = await (await standin.slash(late, thread, "game return")).original()
         assert "your seat is yours" in again.content.lower()
-        after = await bot.sessions.get(session.id)
+        after = await bot.sessions.core.get(session.id)
         assert not after.seat_of(late.id).computer
         # Play it out: the seat that ran out ranks last, and the game is rated.
         while after.status == "active":
@@ -114,7 +114,7 @@ async def test_bank_runs_out_nobody_answers_the_computer_takes_over_and_the_play
             move = min(nim.legal_moves(after.state, after.seat_of(user.id).seat), key=lambda m: m.count)
             await (await standin.slash(user, thread, "nim move", move=str(move))).original()
             await bot.table.drain()
-            after = await bot.sessions.get(session.id)
+            after = await bot.sessions.core.get(session.id)
         places = {r.user_id: r.place for r in await bot.store.ratings.results(session.id)}
         assert places == {other.id: 1, late.id: 2}
         rated = {r.user_id for r in await bot.store.ratings.leaderboard(standin.guild.id, "nim")}
@@ -146,12 +146,12 @@ async def test_more_time_after_a_restart_and_abandon(standin, bot_factory, table
         second = await standin.next_message(thread, lambda m: is_question(m) and m.id != question.id)
         await (await standin.click(other, second, "Abandon the game")).original()
         await standin.next_message(thread, lambda m: "the game is abandoned" in m.content)
-        ended = await bot.sessions.get(session.id)
+        ended = await bot.sessions.core.get(session.id)
         assert ended.status == "abandoned" and "time ran out" in ended.row.end_reason
         assert (
             await bot.store.jobs.job("timeout", f"{session.id}:{session.seat_of(late.id).seat}") is not None
         )
         table_clock.advance(DAY)
         await bot.scheduler.run_due()  # the unanswered job finds the game over and does nothing
-        assert (await bot.sessions.get(session.id)).status == "abandoned"
+        assert (await bot.sessions.core.get(session.id)).status == "abandoned"
         assert await bot.store.jobs.job("timeout", f"{session.id}:{session.seat_of(late.id).seat}") is None

@@ -40,7 +40,7 @@ async def test_game_computer_level_end_to_end(standin, bot_factory, monkeypatch)
         status = await (await standin.slash(alice, chan, "game status")).original()
         assert "(computer, strong)" in status.content
 
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         rows = await bot.store.games.seats(session.id)
         assert [r.level for r in rows] == [None, "strong"]
 
@@ -48,10 +48,10 @@ async def test_game_computer_level_end_to_end(standin, bot_factory, monkeypatch)
         await standin.click(alice, lobby.message, "Start")
         png_of(await standin.next_message(chan, is_board))
         for _ in range(40):
-            session = await bot.sessions.in_channel(chan.id)
+            session = await bot.sessions.core.in_channel(chan.id)
             if calls or session.status != "active":
                 break
-            legal = await bot.sessions.legal_moves(chan.id, alice.id)
+            legal = await bot.sessions.play.legal_moves(chan.id, alice.id)
             r = await standin.slash(alice, chan, "guacamole move", move=legal[-1])
             assert "You played" in (await r.original()).content
         assert calls and set(calls) == {"strong"}

@@ -30,7 +30,7 @@ async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_mo
         standin.skip_messages(chan)
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, is_board)
-        legal = await bot.sessions.legal_moves(chan.id, alice.id)
+        legal = await bot.sessions.play.legal_moves(chan.id, alice.id)
         r = await standin.slash(alice, chan, "nim move", move=legal[0])
         assert "You played" in (await r.original()).content
         mine = await standin.next_message(chan, is_board)
@@ -39,7 +39,7 @@ async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_mo
         assert told(theirs, "Cpu Ada") and "Alice took" not in theirs.content
         assert alice.id in theirs.pinged
         await bot.table.computers_settled()
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         assert session.status == "active" and session.to_move() == {session.seat_of(alice.id).seat}
 
     # The bot is stopped after alice's move was recorded and before the computer moved.
@@ -47,8 +47,8 @@ async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_mo
     try:
         service = SessionService(store)
         service.computers_wait = True
-        legal = await service.legal_moves(chan.id, alice.id)
-        result = await service.play(chan.id, alice.id, legal[0])
+        legal = await service.play.legal_moves(chan.id, alice.id)
+        result = await service.play.play(chan.id, alice.id, legal[0])
         assert result.computers_next and not any(p.by_computer for p in result.played)
         moves = len(await store.history.moves(result.session.id))
     finally:

@@ -51,7 +51,7 @@ async def test_players_read_their_own_part_spectators_and_the_resigned_do_not(st
         standin.skip_messages(chan)
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, is_board)
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         secrets = {u: session.state.secrets[session.seat_of(u.id).seat] for u in (alice, bob, dan)}
         before = (session.version, nim.to_dict(session.state))
 
@@ -74,7 +74,7 @@ async def test_players_read_their_own_part_spectators_and_the_resigned_do_not(st
         assert not any(str(s) in spectator for s in secrets.values())
         assert spectator == text.split(f"\n\n**{PRIVATE}**")[0]  # the same public part
 
-        session = await bot.sessions.get(session.id)
+        session = await bot.sessions.core.get(session.id)
         assert (session.version, nim.to_dict(session.state)) == before  # describing changes nothing
 
         await (await standin.slash(dan, chan, "game resign")).original(
@@ -101,7 +101,7 @@ async def test_a_long_description_comes_in_several_private_messages(standin, bot
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
         await start(standin, chan, alice, bob)
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         texts = await describe(standin, bot, chan, bob)
         assert len(texts) == 3, [len(t) for t in texts]
         lines = "\n".join(texts).split("\n")
@@ -120,7 +120,7 @@ async def test_the_answer_is_in_the_askers_language(standin, bot_factory):
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
         await start(standin, chan, ana, bob)
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         (spanish,) = await describe(standin, bot, chan, ana)
         assert spanish.startswith("**Turno**\n") and "**Montones**" in spanish, spanish
         assert "**Solo tú puedes ver esto**" in spanish and "número secreto" in spanish

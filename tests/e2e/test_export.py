@@ -32,7 +32,7 @@ async def test_export_of_a_whole_game_replays_to_its_result(standin, bot_factory
         await standin.click(alice, lobby.message, "Add computer")
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, is_board)
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         module, i, running_export = session.engine, 0, None
         while session.status == "active":
             seat = session.seat_of(alice.id).seat
@@ -42,7 +42,7 @@ async def test_export_of_a_whole_game_replays_to_its_result(standin, bot_factory
             answer = await (await standin.slash(alice, chan, f"{game} move", move=str(move))).original()
             assert "You played" in answer.text, answer.text
             i += 1
-            session = await bot.sessions.get(session.id)
+            session = await bot.sessions.core.get(session.id)
             if i == 6 and session.status == "active":
                 r = await (await standin.slash(alice, chan, "game export")).original()
                 assert r.ephemeral and r.files and "only you" in r.content

@@ -28,7 +28,7 @@ SIMULTANEOUS = {"nowa_gwinea"}  # building is private: the channel hears of call
 
 
 async def turn_of(bot, chan):
-    session = await bot.sessions.in_channel(chan.id)
+    session = await bot.sessions.core.in_channel(chan.id)
     return None if session is None else session.engine.turn_number(session.state)
 
 
@@ -94,7 +94,7 @@ async def test_game_through_discord(standin, bot_factory, game):
         played = 0
         used_special = used_menu = False
         for _ in range(12):
-            session = await bot.sessions.in_channel(chan.id)
+            session = await bot.sessions.core.in_channel(chan.id)
             if session is None or session.status != "active":
                 break
             me = session.seat_of(alice.id).seat
@@ -103,7 +103,7 @@ async def test_game_through_discord(standin, bot_factory, game):
             before = (session.engine.turn_number(session.state), boards(standin, chan))
             if special and not used_special:
                 path, option = special
-                legal = set(await bot.sessions.legal_moves(chan.id, alice.id))
+                legal = set(await bot.sessions.play.legal_moves(chan.id, alice.id))
                 typed = await typed_move(standin, alice, chan, path, option, legal)
                 if typed is not None:
                     used_special = True
@@ -123,7 +123,7 @@ async def test_game_through_discord(standin, bot_factory, game):
                 await board_after_move(standin, bot, chan, before)
                 played += 1
                 continue
-            legal = set(await bot.sessions.legal_moves(chan.id, alice.id))
+            legal = set(await bot.sessions.play.legal_moves(chan.id, alice.id))
             move = await typed_move(standin, alice, chan, f"{game} move", "move", legal)
             assert move is not None, "autocomplete offered no legal move on my turn"
             r = await standin.slash(alice, chan, f"{game} move", move=move)
@@ -134,24 +134,24 @@ async def test_game_through_discord(standin, bot_factory, game):
         assert played >= 2, f"only {played} moves were played through Discord"
 
         # Nothing private reached the channel: no move notation of a private move, no hand.
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         private = [m.move for m in await bot.store.history.moves(session.id)] if session else []
         public = "\n".join(m.content for m in standin.messages(chan) if not m.ephemeral)
         if game in SIMULTANEOUS:
             assert not [mv for mv in private if mv not in ("done", "gwinea") and f"`{mv}`" in public]
 
         # /game board posts the current board for everyone.
-        if (await bot.sessions.in_channel(chan.id)) is not None:
+        if (await bot.sessions.core.in_channel(chan.id)) is not None:
             await (await standin.slash(alice, chan, "game board")).original()
             png_of(await standin.next_message(chan, is_board))
 
         # A bad move is refused privately and changes nothing.
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         if session is not None:
             version = session.version
             answer = await (await standin.slash(alice, chan, f"{game} move", move="zz-not-a-move")).original()
             assert answer.ephemeral and answer.content.startswith("⚠️")
-            assert (await bot.sessions.in_channel(chan.id)).version == version
+            assert (await bot.sessions.core.in_channel(chan.id)).version == version
 
 
 async def test_nowa_gwinea_lobby_takes_the_hard_side_options(standin, bot_factory):
@@ -171,7 +171,7 @@ async def test_nowa_gwinea_lobby_takes_the_hard_side_options(standin, bot_factor
             hard_reroll=False,
         )
         assert not lobby.ephemeral
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         assert session.row.options["side"] == "hard"
         assert session.row.options["hard_seats"] == "1"
         assert session.row.options["hard_reroll"] is False

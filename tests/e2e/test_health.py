@@ -107,13 +107,13 @@ async def test_health_and_metrics_after_a_few_moves(standin, bot_factory, table_
         lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
         await standin.click(bob, lobby.message, "Join")
         await standin.click(alice, lobby.message, "Start")
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         for _ in range(3):
             (seat,) = session.to_move()
             user = alice if session.by_seat(seat).user_id == alice.id else bob
-            legal = await bot.sessions.legal_moves(chan.id, user.id)
+            legal = await bot.sessions.play.legal_moves(chan.id, user.id)
             await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
-            session = await bot.sessions.get(session.id)
+            session = await bot.sessions.core.get(session.id)
         assert session.status == "active" and len(await bot.store.history.moves(session.id)) == 3
 
         # A job of a kind of its own: due, then late, then fired 90 s after its time.

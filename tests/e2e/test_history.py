@@ -39,14 +39,14 @@ async def test_history_of_a_game_in_progress_shows_no_other_seats_secret(standin
         await standin.click(bob, lobby.message, "Join")
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, is_board)  # the start is done: the first board is posted
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         orders = {}
         for user in (alice, bob):
             order = session.state.orders_dealt[session.seat_of(user.id).seat][1]
             orders[user.id] = order
             await (await standin.slash(user, chan, "guanga move", move=f"keep {order}")).original()
         await standin.settle()
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         total = await bot.sessions.store.history.move_count(session.id)
         assert total == 2
 

@@ -31,7 +31,7 @@ async def start_guacamole(standin, bot, chan, host, started: dict, labels=("Add 
         board = await standin.next_message(chan, is_board)
         await standin.settle()
     png_of(board)
-    session = await bot.sessions.in_channel(chan.id)
+    session = await bot.sessions.core.in_channel(chan.id)
     started.update(lobby=standin.message(lobby.message.id).content, board=board.content)
     return list(texts), engine_strings(session.engine.view_for(session.state, None)), session
 
@@ -43,7 +43,7 @@ async def private_view(standin, bot, chan, user, session):
     assert hand.ephemeral and hand.visible_to == frozenset({user.id})
     png_of(hand)
     seat = session.seat_of(user.id).seat
-    session = await bot.sessions.get(session.id)
+    session = await bot.sessions.core.get(session.id)
     return list(texts), engine_strings(session.engine.view_for(session.state, seat))
 
 
@@ -205,18 +205,18 @@ async def test_a_spanish_server_tells_each_turn_in_spanish(standin, bot_factory)
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         await nim_lobby(standin, chan, bob, cai, SPANISH_LOBBY)
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         boards = []
         while session.status == "active":
             (seat,) = session.to_move()
             user = bob if session.by_seat(seat).user_id == bob.id else cai
-            move = (await bot.sessions.legal_moves(chan.id, user.id))[0]
+            move = (await bot.sessions.play.legal_moves(chan.id, user.id))[0]
             standin.skip_messages(chan)
             answer = await (await standin.slash(user, chan, "nim move", move=move)).original()
             assert answer.text.startswith(f"You played `{move}`."), answer.text  # the asker's language
             board = await standin.next_message(chan, is_board)
             boards.append((board.content, buttons_of(board)))  # its buttons before the next board
-            session = await bot.sessions.get(session.id)
+            session = await bot.sessions.core.get(session.id)
         posts = [m for m in standin.messages(chan) if is_board(m)]
         assert posts[0].content.startswith("¡Empieza **Nim**! Asientos en orden de juego: 1. ")
         told = [b for b in boards if "del montón" in b[0]]
@@ -246,14 +246,14 @@ async def test_a_spanish_speaker_gets_private_answers_in_spanish(standin, bot_fa
         await standin.wait_synced()
         await nim_lobby(standin, chan, ana, bob, ENGLISH_LOBBY)
         await standin.wait_for(lambda: [m for m in standin.messages(chan) if is_board(m)], what="a board")
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         if session.to_move() == {session.seat_of(bob.id).seat}:
             count = len([m for m in standin.messages(chan) if is_board(m)])
             await (await standin.slash(bob, chan, "nim move", move="A1")).original()
             await standin.wait_for(
                 lambda: len([m for m in standin.messages(chan) if is_board(m)]) > count, what="a board"
             )
-            session = await bot.sessions.get(session.id)
+            session = await bot.sessions.core.get(session.id)
         board = [m for m in standin.messages(chan) if is_board(m)][-1]
         assert buttons_of(board) == {"Play", "My view"} and "**Next:** " in board.content
         if "from pile" in board.content or "took" in board.content:

@@ -105,7 +105,7 @@ async def test_a_swiss_league_of_seven_in_three_player_guacamole(standin, bot_fa
             if number == 1:
                 # The people at the first table play their game through; the other is left running.
                 thread = threads[0]
-                session = await bot.sessions.in_channel(thread.id)
+                session = await bot.sessions.core.in_channel(thread.id)
                 users = {u.id: u for u in people}
                 driver = Driver(standin, bot, thread, {users[s.user_id]: "menu" for s in session.seats})
                 await driver.play()
@@ -116,7 +116,7 @@ async def test_a_swiss_league_of_seven_in_three_player_guacamole(standin, bot_fa
             table_clock.advance(1)
             assert await fire(bot) == (2 if number < 3 else 1)  # the deadline, then the next round
             for thread in threads:
-                session = await bot.sessions.latest(thread.id)
+                session = await bot.sessions.core.latest(thread.id)
                 assert session.status == "finished"
             late = [
                 t
@@ -206,7 +206,7 @@ async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, b
         round_one = threads_of(standin, before)
         assert len(round_one) == 1  # 5 players in a bracket of 8: three byes, one match
         # The league's game runs on the league's clock from its first move.
-        session = await bot.sessions.in_channel(round_one[0].id)
+        session = await bot.sessions.core.in_channel(round_one[0].id)
         assert session.row.clock == "bank:1d12h+2h"
         mover = session.waiting_on()[0]
         table_clock.advance(6 * 3600)
@@ -224,17 +224,17 @@ async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, b
         said = [m.content for m in standin.messages(round_one[0])]
         assert any(f"{mover.mention}'s time ran out" in text for text in said)
         assert any("the computer finished the game" in text for text in said)
-        assert (await bot.sessions.latest(round_one[0].id)).status == "finished"
+        assert (await bot.sessions.core.latest(round_one[0].id)).status == "finished"
         round_two = threads_of(standin, before)
         assert len(round_two) == 2
         # The organiser drops a player in the middle of round two: their game ends, the other wins.
-        session = await bot.sessions.in_channel(round_two[0].id)
+        session = await bot.sessions.core.in_channel(round_two[0].id)
         dropped_id = session.seats[0].user_id
         dropped = next(u for u in people if u.id == dropped_id)
         opponent = next(s.user_id for s in session.seats if s.user_id != dropped_id)
         r = await standin.slash(owner, chan, "league organiser drop", member=dropped)
         assert "forfeit their remaining games" in (await r.original()).content
-        ended = await bot.sessions.latest(round_two[0].id)
+        ended = await bot.sessions.core.latest(round_two[0].id)
         assert (
             ended.status == "finished"
             and ended.by_seat(ended.row.outcome["ranking"][0][0]).user_id == opponent

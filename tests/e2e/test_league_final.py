@@ -92,7 +92,7 @@ async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory
         semi_threads = [t for t in standin.guild.threads if "final round 1 ·" in t.name]
         assert len(semi_threads) == 1
         ids = {p.name: p.user_id for p in await bot.store.leagues.league_players(league.id)}
-        semi = await bot.sessions.in_channel(semi_threads[0].id)
+        semi = await bot.sessions.core.in_channel(semi_threads[0].id)
         assert {s.user_id for s in semi.seats} == {ids[seeded[1]], ids[seeded[2]]}
 
         drawn = await standin.slash(people[4], chan, "league bracket")
@@ -105,7 +105,7 @@ async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory
         table_clock.advance(DAY)
         await fire(bot)
         (final_thread,) = [t for t in standin.guild.threads if "final round 2 ·" in t.name]
-        final_game = await bot.sessions.in_channel(final_thread.id)
+        final_game = await bot.sessions.core.in_channel(final_thread.id)
         finalists = {s.user_id for s in final_game.seats}
         assert len(finalists) == 2 and ids[seeded[0]] in finalists  # the top seed meets the semi's winner
         table_clock.advance(DAY)
@@ -117,7 +117,7 @@ async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory
         (champion,) = end.pinged
         league = await bot.store.leagues.league(league.id)
         assert league.status == "finished" and league.champion_id == champion and champion in finalists
-        ended = await bot.sessions.latest(final_thread.id)
+        ended = await bot.sessions.core.latest(final_thread.id)
         assert ended.by_seat(ended.row.outcome["ranking"][0][0]).user_id == champion
         assert png_of(end).width == 1000
         at = posted.index(end)

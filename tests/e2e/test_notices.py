@@ -38,7 +38,7 @@ async def start_game(standin, bot, chan, host, guest, piles=3):
 
 
 async def to_move(bot, thread, users):
-    session = await bot.sessions.in_channel(thread.id)
+    session = await bot.sessions.core.in_channel(thread.id)
     (seat,) = session.to_move()
     return next(u for u in users if u.id == session.by_seat(seat).user_id), session
 
@@ -234,7 +234,7 @@ async def test_game_mine_lists_games_and_lobbies_across_two_servers(standin, tmp
         assert f"https://discord.com/channels/{other.id}/{there.id}/" in text
         assert "waiting 5 hours; no turn timer" in text and "waiting 2 hours; no turn timer" in text
         first, _ = await to_move(bot, thread, (alice, bob))
-        second_session = await bot.sessions.in_channel(there.id)
+        second_session = await bot.sessions.core.in_channel(there.id)
         (seat,) = second_session.to_move()
         mine_first = [first is alice, second_session.by_seat(seat).user_id == alice.id]
         entries = text.split("\n**")[1:]
@@ -259,7 +259,7 @@ async def test_away_pauses_clocks_in_two_games_and_back_restarts_them(standin, b
         for thread in threads:
             await (await standin.slash(alice, thread, "game timer", hours=24)).original()
         t0 = table_clock.time()
-        versions = [(await bot.sessions.in_channel(t.id)).version for t in threads]
+        versions = [(await bot.sessions.core.in_channel(t.id)).version for t in threads]
 
         table_clock.advance(hour)
         r = await (await standin.slash(alice, games, "me away", days=2, reason="a trip")).original()
@@ -273,7 +273,7 @@ async def test_away_pauses_clocks_in_two_games_and_back_restarts_them(standin, b
         table_clock.advance(23 * hour)
         await bot.scheduler.run_due()
         for thread, version in zip(threads, versions, strict=True):
-            session = await bot.sessions.in_channel(thread.id)
+            session = await bot.sessions.core.in_channel(thread.id)
             assert session.version == version
             job = await bot.store.jobs.job("deadline", str(session.id))
             assert job.due_at == until + 23 * hour  # the 23 hours alice had left when she went away
@@ -287,13 +287,15 @@ async def test_away_pauses_clocks_in_two_games_and_back_restarts_them(standin, b
         assert "Welcome back" in back.content and "29 days" in back.content
         await bot.scheduler.run_due()
         for thread in threads:
-            job = await bot.store.jobs.job("deadline", str((await bot.sessions.in_channel(thread.id)).id))
+            job = await bot.store.jobs.job(
+                "deadline", str((await bot.sessions.core.in_channel(thread.id)).id)
+            )
             assert job.due_at == table_clock.time() + 23 * hour
         table_clock.advance(23 * hour)
         await bot.scheduler.run_due()
         for thread, version in zip(threads, versions, strict=True):
             await standin.next_message(thread, lambda m: "Time is up" in m.content)  # the table skipped her
-            assert (await bot.sessions.in_channel(thread.id)).version == version + 1
+            assert (await bot.sessions.core.in_channel(thread.id)).version == version + 1
         refused = await (await standin.slash(alice, games, "me back")).original()
         assert "not away" in refused.content
         too_long = await (await standin.slash(alice, games, "me away", days=30)).original()

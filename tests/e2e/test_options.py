@@ -81,7 +81,7 @@ async def test_every_option_of_every_command_refuses_odd_values(standin, bot_fac
                         assert "(got " in text, text
                         tried += 1
         await standin.settle()
-        assert await bot.sessions.in_channel(chan.id) is None
+        assert await bot.sessions.core.in_channel(chan.id) is None
         assert await bot.store.leagues.of_server(standin.guild.id, live=False) == []
     assert tried > 300
     traced = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
@@ -158,13 +158,13 @@ async def test_the_odd_values_found_in_review(standin, bot_factory, caplog):
         lobby = await standin.slash(alice, chan, "nim new", thread=False)
         await standin.click(bob, lobby.message, "Join")
         await standin.click(alice, lobby.message, "Start")
-        before = await bot.sessions.in_channel(chan.id)
+        before = await bot.sessions.core.in_channel(chan.id)
         for count in (2**70, "abc"):
             r = await forged_slash(standin, alice, chan, "game log", count=count)
             assert r.content.startswith("⚠️ The option count must be a whole number from 1 to 50 (got ")
         r = await forged_slash(standin, alice, chan, "game timer", hours="x")
         assert r.content == "⚠️ The option hours must be a number from 0 to 720 (got 'x')."
-        after = await bot.sessions.get(before.id)
+        after = await bot.sessions.core.get(before.id)
         assert (after.version, after.row.timer_seconds) == (before.version, before.row.timer_seconds)
 
         person = await bot.store.people.person(alice.id)

@@ -113,7 +113,7 @@ async def open_game(standin, chan, alice, bob):
 
 
 async def mover_of(service, chan, users):
-    session = await service.in_channel(chan.id)
+    session = await service.core.in_channel(chan.id)
     (seat,) = session.to_move()
     uid = session.by_seat(seat).user_id
     user = next(u for u in users if u.id == uid)
@@ -147,7 +147,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
         await standin.wait_synced()  # by the process serving shard 0, the only one that syncs
         for chan in chans:
             await open_game(standin, chan, alice, bob)
-        sessions = {chan.id: await service.in_channel(chan.id) for chan in chans}
+        sessions = {chan.id: await service.core.in_channel(chan.id) for chan in chans}
         start_version = {cid: s.version for cid, s in sessions.items()}
         assert all(s.status == "active" for s in sessions.values())
         assert len(await store.jobs.pending(DEADLINE)) == len(chans)
@@ -169,7 +169,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
 
         async def deadlines_settled():
             for chan in chans:
-                session = await service.in_channel(chan.id)
+                session = await service.core.in_channel(chan.id)
                 job = await store.jobs.job(DEADLINE, str(session.id))
                 if job is None or job.payload["version"] != session.version or job.due_at < 1:
                     return False
@@ -177,7 +177,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
 
         await until(deadlines_settled, "every deadline to be fired or re-armed")
         for chan, answer in zip(chans, answers, strict=True):
-            session = await service.in_channel(chan.id)
+            session = await service.core.in_channel(chan.id)
             log = await store.history.moves(session.id)
             assert len(log) == before[chan.id] + 1, (chan.name, [m.move for m in log])
             accepted = "You played" in answer
@@ -201,7 +201,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
         #       fired by the other process once the claim's lease runs out; then restart it.
         victim = bots[1 - home]
         theirs = [c for c in chans if serving[c.id] == 1 - home]
-        held = await service.in_channel(theirs[0].id)
+        held = await service.core.in_channel(theirs[0].id)
         held_moves = len(await store.history.moves(held.id))
         standin.skip_messages(theirs[0])
         await db.execute(
@@ -229,7 +229,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
         assert len(await store.history.moves(held.id)) == held_moves + 1
         # ... and that process, which does not serve the game's server, posted its board all the same.
         await standin.next_message(theirs[0], lambda m: is_board(m) and "Time is up" in m.content)
-        held_after = await service.get(held.id)
+        held_after = await service.core.get(held.id)
         job = await store.jobs.job(DEADLINE, str(held.id))
         assert job.payload["version"] == held_after.version and job.claimed_by is None
         victim.start()
@@ -240,17 +240,17 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
             session, user, move = await mover_of(service, chan, users)
             answer = await (await standin.slash(user, chan, "nim move", move=move)).original()
             assert "You played" in answer.content, answer.content
-            assert (await service.in_channel(chan.id)).version == session.version + 1
+            assert (await service.core.in_channel(chan.id)).version == session.version + 1
     finally:
         codes = [b.stop() for b in bots]
     try:
         # -- Afterwards: nothing twice, nothing lost, nothing half done.
         for chan in chans:
-            session = await service.in_channel(chan.id)
+            session = await service.core.in_channel(chan.id)
             log = await store.history.moves(session.id)
             assert [m.number for m in log] == list(range(1, len(log) + 1))
             assert session.version == start_version[chan.id] + len(log)
-            assert nim.to_dict(await service.replay(session.id)) == nim.to_dict(session.state)
+            assert nim.to_dict(await service.logbook.replay(session.id)) == nim.to_dict(session.state)
             (job,) = [j for j in await store.jobs.pending(DEADLINE) if j.key == str(session.id)]
             assert job.payload["version"] == session.version
         assert len(await store.jobs.pending(DEADLINE)) == len(chans)

@@ -31,7 +31,7 @@ async def test_results_card_and_rematch(standin, bot_factory):
         assert pressed.ephemeral and "you host it" in pressed.content
         rematch = await standin.next_message(chan, lambda m: "Rematch of game" in m.content)
         assert alice.id in rematch.pinged and "Join" in {b["label"] for b in rematch.buttons}
-        new = await bot.sessions.in_channel(chan.id)
+        new = await bot.sessions.core.in_channel(chan.id)
         assert new.id != session.id and new.status == "lobby" and new.row.host_id == bob.id
         assert new.row.options == session.row.options and new.row.max_players == session.row.max_players
         # Alice presses Rematch too and is seated; a third press says she is seated already.
@@ -41,7 +41,7 @@ async def test_results_card_and_rematch(standin, bot_factory):
         assert "already seated" in again.content
         started = await standin.click(bob, rematch, "Start")
         assert started.type == 7 and "started" in started.content
-        new = await bot.sessions.get(new.id)
+        new = await bot.sessions.core.get(new.id)
         assert new.status == "active" and new.row.seed != session.row.seed
         assert {s.user_id for s in new.seats} == {alice.id, bob.id}
         # The old card's button now meets a running game and says so.

@@ -13,7 +13,7 @@ def is_board(message) -> bool:
 
 
 def nim_session(bot, chan):
-    return bot.sessions.in_channel(chan.id)
+    return bot.sessions.core.in_channel(chan.id)
 
 
 async def user_to_move(bot, chan, users):

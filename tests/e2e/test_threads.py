@@ -22,7 +22,7 @@ async def open_in_thread(standin, chan, host, **options):
 async def play_to_the_end(standin, bot, thread, users):
     """Each player in turn takes the most stones they can, by ``/nim move`` in the thread."""
     for _ in range(40):
-        session = await bot.sessions.in_channel(thread.id)
+        session = await bot.sessions.core.in_channel(thread.id)
         if session is None or session.status != "active":
             return
         (seat,) = session.to_move()
@@ -41,14 +41,14 @@ async def test_a_game_opened_in_a_channel_lives_in_its_thread_and_is_archived_af
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
         lobby, thread = await open_in_thread(standin, chan, alice, piles=2)
-        session = await bot.sessions.in_channel(thread.id)
+        session = await bot.sessions.core.in_channel(thread.id)
         assert thread.is_thread and thread.type == 11 and thread.parent_id == chan.id
         assert thread.name == f"Nim #{session.id} · Alice"
         assert session.row.lobby_channel_id == chan.id and session.row.lobby_message_id == lobby.id
         assert thread.mention in lobby.content and lobby.channel is chan
         welcome = await standin.next_message(thread)
         assert "/game join" in welcome.content and chan.mention in welcome.content
-        assert await bot.sessions.in_channel(chan.id) is None  # the channel stays free for more games
+        assert await bot.sessions.core.in_channel(chan.id) is None  # the channel stays free for more games
 
         # Join with the lobby's button in the channel; start with /game start inside the thread.
         joined = await standin.click(bob, lobby, "Join")
@@ -60,7 +60,7 @@ async def test_a_game_opened_in_a_channel_lives_in_its_thread_and_is_archived_af
         assert "being played in" in standin.message(lobby.id).content
 
         await play_to_the_end(standin, bot, thread, (alice, bob))
-        session = await bot.sessions.get(session.id)
+        session = await bot.sessions.core.get(session.id)
         assert session.status == "finished"
         winner = session.by_seat(session.engine.outcome(session.state).ranking[0][0]).name
         await standin.wait_for(lambda: "Result:" in standin.message(lobby.id).content, what="the result")
@@ -88,7 +88,7 @@ async def test_one_channel_holds_several_games_and_the_archive_survives_a_restar
         first, one = await open_in_thread(standin, chan, alice)
         second, two = await open_in_thread(standin, chan, bob)
         assert one is not two and {one.parent_id, two.parent_id} == {chan.id}
-        s1, s2 = await bot.sessions.in_channel(one.id), await bot.sessions.in_channel(two.id)
+        s1, s2 = await bot.sessions.core.in_channel(one.id), await bot.sessions.core.in_channel(two.id)
         assert s1.id != s2.id and s1.row.host_id == alice.id and s2.row.host_id == bob.id
         await standin.click(bob, first, "Join")
         r = await standin.click(alice, first, "Start")  # the Start button in the channel
@@ -101,7 +101,7 @@ async def test_one_channel_holds_several_games_and_the_archive_survives_a_restar
     async with standin.run_client(bot_factory()) as bot:
         assert await bot.scheduler.run_due() == 1
         assert one.archived and not two.archived
-        assert (await bot.sessions.in_channel(two.id)).status == "lobby"
+        assert (await bot.sessions.core.in_channel(two.id)).status == "lobby"
         # An abandoned game's thread is archived too, and its lobby message says it is closed.
         r = await standin.slash(bob, two, "game abandon")
         await r.original()
@@ -128,7 +128,7 @@ async def test_without_thread_permissions_the_answer_names_them_and_nothing_open
         assert await bot.store.games.live_sessions(standin.guild.id) == []
         # thread: False plays in the channel itself, which needs neither.
         here = await standin.slash(alice, chan, "nim new", thread=False)
-        assert not here.ephemeral and (await bot.sessions.in_channel(chan.id)) is not None
+        assert not here.ephemeral and (await bot.sessions.core.in_channel(chan.id)) is not None
 
 
 async def test_a_thread_refused_by_discord_closes_the_lobby_and_says_so(standin, bot_factory):

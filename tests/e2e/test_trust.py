@@ -62,15 +62,15 @@ async def test_forged_custom_ids_from_another_channel_change_nothing(standin, bo
     async with standin.run_client(bot_factory()) as bot:
         await standin.wait_synced()
         lobby = await lobby_with(standin, games, alice, bob)
-        sid = (await bot.sessions.in_channel(games.id)).id
+        sid = (await bot.sessions.core.in_channel(games.id)).id
         here = await standin.say(mallory, general, "hello")
         r = await forged_click(standin, mallory, general, f"pk:lobby:join:{sid}", here)
         assert "does not belong to a game in this channel" in await answer(r)
-        assert [s.user_id for s in (await bot.sessions.get(sid)).seats] == [alice.id, bob.id]
+        assert [s.user_id for s in (await bot.sessions.core.get(sid)).seats] == [alice.id, bob.id]
         standin.skip_messages(games)
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(games, is_board)
-        session = await bot.sessions.get(sid)
+        session = await bot.sessions.core.get(sid)
         move = str(nim.legal_moves(session.state, next(iter(session.to_move())))[0])
         for custom_id in (f"pk:turn:{sid}", f"pk:hand:{sid}", f"pk:mv:{sid}:{session.version}:{move}"):
             r = await forged_click(standin, alice, general, custom_id, here)
@@ -81,7 +81,7 @@ async def test_forged_custom_ids_from_another_channel_change_nothing(standin, bo
         assert "does not belong" in await answer(r)
         r = await forged_select(standin, alice, general, f"pk:pick:{sid}:{session.version}", ["p:A"], here)
         assert "does not belong" in await answer(r)
-        assert (await bot.sessions.get(sid)).version == session.version
+        assert (await bot.sessions.core.get(sid)).version == session.version
 
 
 async def test_session_ids_beyond_64_bits_are_answered_cleanly(standin, bot_factory):
@@ -116,7 +116,7 @@ async def test_odd_timer_values_are_refused_and_nothing_is_posted(standin, bot_f
         text = await answer(r)
         assert text.startswith("⚠️ The option hours must be a number from 0 to 720 (got "), text
         assert [m.id for m in standin.messages(chan) if not m.ephemeral] == before
-        assert (await bot.sessions.in_channel(chan.id)).row.timer_seconds is None
+        assert (await bot.sessions.core.in_channel(chan.id)).row.timer_seconds is None
 
 
 async def test_zero_players_and_unknown_choices_get_clear_answers(standin, bot_factory):
@@ -127,17 +127,17 @@ async def test_zero_players_and_unknown_choices_get_clear_answers(standin, bot_f
         await standin.wait_synced()
         r = await forged_slash(standin, alice, chan, "nim new", thread=False, players=0)
         assert "players must be a whole number from 1 to 4 (got 0)" in await answer(r)
-        assert await bot.sessions.in_channel(chan.id) is None
+        assert await bot.sessions.core.in_channel(chan.id) is None
         r = await forged_slash(standin, alice, chan, "game ratings", game="chess")
         text = await answer(r)
         assert "'chess'" in text and "guacamole" in text
         r = await forged_slash(standin, alice, chan, "guanga new", thread=False, mode="grandmaster")
-        assert "'grandmaster'" in await answer(r) and await bot.sessions.in_channel(chan.id) is None
+        assert "'grandmaster'" in await answer(r) and await bot.sessions.core.in_channel(chan.id) is None
         r = await forged_slash(standin, alice, chan, "guacamole new", thread=False, dishes_per_turn=7)
         assert "dishes_per_turn must be one of 1, 2, 3, 0 (no limit) (got 7)" in await answer(r)
         r = await forged_slash(standin, alice, chan, "pachakuna new", thread=False, max_turns=-3)
         assert "max_turns must be a whole number from 0 to 200 (got -3)" in await answer(r)
-        assert await bot.sessions.in_channel(chan.id) is None
+        assert await bot.sessions.core.in_channel(chan.id) is None
 
 
 async def test_bot_permissions_are_checked_at_new_and_at_start(standin, bot_factory):
@@ -152,19 +152,19 @@ async def test_bot_permissions_are_checked_at_new_and_at_start(standin, bot_fact
         standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
         r = await standin.slash(alice, chan, "nim new", thread=False)
         assert r.ephemeral and "Attach Files" in r.content
-        assert await bot.sessions.in_channel(chan.id) is None
+        assert await bot.sessions.core.in_channel(chan.id) is None
         standin.set_permissions(chan, standin.bot_user)
         lobby = await lobby_with(standin, chan, alice, bob)
         standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES)
         r = await standin.click(alice, lobby.message, "Start")
         assert "Send Messages" in await answer(r)
         assert "The table is full" in standin.message(lobby.message.id).content
-        assert (await bot.sessions.in_channel(chan.id)).status == "lobby"
+        assert (await bot.sessions.core.in_channel(chan.id)).status == "lobby"
         r = await standin.slash(alice, chan, "game start")
         assert "Send Messages" in await answer(r)
         standin.set_permissions(chan, standin.bot_user)
         await standin.click(alice, lobby.message, "Start")
-        assert (await bot.sessions.in_channel(chan.id)).status == "active"
+        assert (await bot.sessions.core.in_channel(chan.id)).status == "active"
         standin.set_permissions(chan, standin.bot_user, deny=ATTACH_FILES)
         r = await standin.slash(alice, chan, "game board")
         assert "Attach Files" in await answer(r)
@@ -190,7 +190,7 @@ async def test_a_failure_after_start_is_never_called_unchanged(standin, bot_fact
         )
         assert "unchanged" not in follow.content
         assert "started" in standin.message(lobby.message.id).content
-        assert (await bot.sessions.in_channel(chan.id)).status == "active"
+        assert (await bot.sessions.core.in_channel(chan.id)).status == "active"
 
 
 async def test_game_list_names_only_channels_the_asker_can_view(standin, bot_factory):
@@ -224,7 +224,7 @@ async def test_log_and_channel_show_each_reader_what_they_may_see(standin, bot_f
         lobby = await standin.slash(alice, chan, "guanga new", thread=False, mode="apprentice", players=2)
         await standin.click(bob, lobby.message, "Join")
         await standin.click(alice, lobby.message, "Start")
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         order = session.state.orders_dealt[session.seat_of(alice.id).seat][1]
         done = await standin.slash(alice, chan, "guanga move", move=f"keep {order}")
         assert order in (await done.original()).content
@@ -255,13 +255,13 @@ async def test_a_damaged_game_is_listed_and_others_keep_their_deadlines(
         for chan in (games, thread):
             lobby = await lobby_with(standin, chan, alice, bob)
             await standin.click(alice, lobby.message, "Start")
-            await bot.sessions.set_timer(chan.id, alice.id, 3600, can_manage=False)
-        broken = await bot.sessions.in_channel(games.id)
+            await bot.sessions.clocks.set_timer(chan.id, alice.id, 3600, can_manage=False)
+        broken = await bot.sessions.core.in_channel(games.id)
         con = sqlite3.connect(bot.settings.database_path)
         con.execute("UPDATE sessions SET state = 'not json' WHERE id = ?", (broken.id,))
         con.commit()
         con.close()
-        bot.sessions._cache.clear()
+        bot.sessions.core.states.clear()
         table_clock.advance(3600)  # the hour has passed (without waiting for it)
         assert len(await bot.store.jobs.pending("deadline")) == 2
         standin.skip_messages(thread)
@@ -276,7 +276,7 @@ async def test_a_damaged_game_is_listed_and_others_keep_their_deadlines(
         assert "damaged" in await answer(r)
         r = await standin.slash(alice, games, "game abandon")
         assert "abandoned" in (await answer(r)).lower()
-        assert await bot.sessions.in_channel(games.id) is None
+        assert await bot.sessions.core.in_channel(games.id) is None
         boards = [m for m in standin.messages(games) if is_board(m)]
         assert boards and not boards[-1].components  # the abandoned game's board lost its buttons
     errors = [r for r in caplog.records if r.levelname == "ERROR" and r.name.startswith(("bot", "cogs"))]
@@ -311,7 +311,7 @@ SECRET_PEEK = re.compile(r"peek\W*A1|under A1", re.I)
 async def play_as(standin, bot, chan, people, game: str, moves: int, skip=lambda seat, move: False) -> None:
     """``moves`` moves by the computer player for whichever person is to move (by ``/<game> move``);
     moves ``skip`` refuses are replaced by the first legal move it allows."""
-    session = await bot.sessions.in_channel(chan.id)
+    session = await bot.sessions.core.in_channel(chan.id)
     module = session.engine
     for i in range(moves):
         if session.status != "active":
@@ -327,7 +327,7 @@ async def play_as(standin, bot, chan, people, game: str, moves: int, skip=lambda
             move = next(m for m in legal if not skip(seat, str(m)))
         r = await (await standin.slash(seated[seat], chan, f"{game} move", move=str(move))).original()
         assert "You played" in r.text, r.text
-        session = await bot.sessions.get(session.id)
+        session = await bot.sessions.core.get(session.id)
 
 
 async def test_a_peek_kept_for_good_stays_kept_after_the_end(standin, bot_factory):
@@ -342,18 +342,20 @@ async def test_a_peek_kept_for_good_stays_kept_after_the_end(standin, bot_factor
         await standin.click(bob, lobby.message, "Join")
         await standin.click(alice, lobby.message, "Start")
         await standin.next_message(chan, is_board)
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         mine = session.seat_of(alice.id).seat
         for _ in range(60):  # until alice may peek at A1 (nobody peeks before)
-            session = await bot.sessions.get(session.id)
-            if mine in session.to_move() and "peek:A1" in await bot.sessions.legal_moves(chan.id, alice.id):
+            session = await bot.sessions.core.get(session.id)
+            if mine in session.to_move() and "peek:A1" in await bot.sessions.play.legal_moves(
+                chan.id, alice.id
+            ):
                 break
             await play_as(standin, bot, chan, (alice, bob), "tiwanaku", 1, lambda s, m: m.startswith("peek"))
         r = await (await standin.slash(alice, chan, "tiwanaku move", move="peek:A1")).original()
         assert "under A1" in r.text, r.text
         peeked = await bot.sessions.store.history.move_count(session.id)
         await (await standin.slash(bob, chan, "game resign")).original()
-        assert (await bot.sessions.get(session.id)).status == "finished"
+        assert (await bot.sessions.core.get(session.id)).status == "finished"
 
         done = await (await standin.slash(sam, chan, "game export")).original(timeout=90)
         assert "posted" in done.content
@@ -392,7 +394,7 @@ async def test_a_player_who_resigned_reads_the_game_as_a_spectator(standin, bot_
         assert "Your view of **Guacamole**" in r.content and r.files  # while she plays, her hand
         await (await standin.slash(carol, chan, "game resign")).original()
         await play_as(standin, bot, chan, (alice, bob), "guacamole", 12)
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         assert session.status == "active" and session.seat_of(carol.id).resigned
         theirs = session.seat_of(carol.id).seat
         rows = await bot.sessions.store.history.moves(session.id)

@@ -97,7 +97,7 @@ async def test_a_turn_half_played_before_a_restart_is_told_in_full(standin, bot_
     async with standin.run_client(make) as bot:
         await standin.wait_synced()
         await start(standin, bot, chan, "guacamole", [alice, bob], seed=11)
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         (seat,) = session.to_move()
         mover = alice if session.by_seat(seat).user_id == alice.id else bob
         board = [m for m in standin.messages(chan) if is_board(m)][-1]
@@ -148,7 +148,7 @@ async def test_computer_turns_are_told_in_the_post_of_the_persons_turn(standin, 
         board = await standin.next_message(chan, is_board)
         menu = await (await standin.click(alice, board, "Play")).original()
         for _ in range(3):
-            session = await bot.sessions.in_channel(chan.id)
+            session = await bot.sessions.core.in_channel(chan.id)
             before = session.engine.turn_number(session.state)
             boards = len([m for m in standin.messages(chan) if is_board(m)])
             while True:
@@ -164,5 +164,5 @@ async def test_computer_turns_are_told_in_the_post_of_the_persons_turn(standin, 
             posts = [m for m in standin.messages(chan) if is_board(m)]
             assert len(posts) == boards + 1  # one post for the person's turn and the computer's
             assert "Cpu Ada" in posts[-1].content and posts[-1].pinged == frozenset({alice.id})
-            session = await bot.sessions.in_channel(chan.id)
+            session = await bot.sessions.core.in_channel(chan.id)
             assert session.engine.turn_number(session.state) == before + 2

@@ -24,10 +24,10 @@ async def test_menu_components_on_a_board_post_are_refused(standin, bot_factory,
         await standin.click(bob, lobby.message, "Join")
         await standin.click(alice, lobby.message, "Start")
         board = await standin.next_message(chan, is_board)
-        session = await bot.sessions.in_channel(chan.id)
+        session = await bot.sessions.core.in_channel(chan.id)
         (seat,) = session.to_move()
         mover = alice if session.by_seat(seat).user_id == alice.id else bob
-        stamp = await bot.sessions.stamp(session, seat)
+        stamp = await bot.sessions.play.stamp(session, seat)
         shown = (board.content, board.payload().get("components"), board.payload().get("flags"))
         clicks = [
             forged_click(standin, mover, chan, f"pk:nav:{session.id}:{stamp}", board),
@@ -48,6 +48,6 @@ async def test_menu_components_on_a_board_post_are_refused(standin, bot_factory,
             assert r.ephemeral and "private history page" in text, text
         fresh = standin.message(board.id)
         assert (fresh.content, fresh.payload().get("components"), fresh.payload().get("flags")) == shown
-        assert (await bot.sessions.get(session.id)).version == session.version
+        assert (await bot.sessions.core.get(session.id)).version == session.version
     traced = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
     assert not traced, [f"{r.name}: {r.getMessage()}" for r in traced]

@@ -9,6 +9,7 @@ import pytest
 from bot import public
 from bot.league.service import LeagueError, LeagueService, season_label, season_named
 from bot.sessions import SessionService, refusal
+from bot.sessions.play import Play
 from bot.ui import Table
 from engines.core import said
 from languages import language
@@ -103,28 +104,28 @@ def test_a_committed_change_reads_whole_in_the_askers_language():
 
 
 async def test_whose_turn_it_is_reads_in_spanish(service: SessionService):
-    await service.create("guacamole", guild_id=GUILD, channel_id=70, host_id=1, host_name="Ana", seed=3)
-    await service.join(70, 2, "Beto")
-    session = (await service.start(70, 1)).session
+    await service.lobby.create("guacamole", guild_id=GUILD, channel_id=70, host_id=1, host_name="Ana", seed=3)
+    await service.lobby.join(70, 2, "Beto")
+    session = (await service.lobby.start(70, 1)).session
     waiting = session.waiting_on()[0]
     other = next(s for s in session.seats if s.user_id != waiting.user_id)
-    words = SessionService.not_your_turn(session, other.seat)
+    words = Play.not_your_turn(session, other.seat)
     assert words.in_words(ES) == f"no es tu turno: le toca a {waiting.name}; te mencionaré cuando sea el tuyo"
 
 
 async def test_why_a_game_ended_reads_in_spanish(service: SessionService):
-    await service.create("guacamole", guild_id=GUILD, channel_id=71, host_id=1, host_name="Ana", seed=4)
-    await service.join(71, 2, "Beto")
-    await service.start(71, 1)
-    result = await service.resign(71, 2)  # two players: the game ends, won by the other
+    await service.lobby.create("guacamole", guild_id=GUILD, channel_id=71, host_id=1, host_name="Ana", seed=4)
+    await service.lobby.join(71, 2, "Beto")
+    await service.lobby.start(71, 1)
+    result = await service.seats.resign(71, 2)  # two players: the game ends, won by the other
     assert str(result.note) == "Beto resigned"
     assert public.end_reason(result.session, ES) == "la partida terminó por rendición"
     assert public.end_reason(result.session) == "the game ended by resignation"
 
-    await service.create("guacamole", guild_id=GUILD, channel_id=72, host_id=1, host_name="Ana", seed=5)
-    await service.join(72, 2, "Beto")
-    await service.start(72, 1)
-    gone = await service.abandon(72, 1, can_manage=False)
+    await service.lobby.create("guacamole", guild_id=GUILD, channel_id=72, host_id=1, host_name="Ana", seed=5)
+    await service.lobby.join(72, 2, "Beto")
+    await service.lobby.start(72, 1)
+    gone = await service.seats.abandon(72, 1, can_manage=False)
     assert public.end_reason(gone, ES) == "abandonada" and public.end_reason(gone) == "abandoned"
     status = public.status_text(gone, 0, t=ES)
     assert "(abandonada)" in status and "abandoned" not in status

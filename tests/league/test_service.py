@@ -26,14 +26,14 @@ async def play_out(service, session, *, limit=3000):
     channel = session.row.channel_id
     rng = random.Random(session.id)
     for _ in range(limit):
-        session = await service.get(session.id)
+        session = await service.core.get(session.id)
         if session.status != "active":
             return session
         seat = session.waiting_on()[0]
         module = session.engine
         legal = list(module.legal_moves(session.state, seat.seat))
         move = module.computer_move(module.view_for(session.state, seat.seat), legal, rng)
-        await service.play(channel, seat.user_id, str(move))
+        await service.play.play(channel, seat.user_id, str(move))
     raise AssertionError("the game did not end")
 
 

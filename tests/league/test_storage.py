@@ -80,8 +80,9 @@ async def test_a_round_opens_once_with_its_games_byes_and_deadline(store):
     deadline = store.clock.time() + 86400
     ids = await store.leagues.open_round(lid, 1, [[10, 20]], [30], deadline)
     assert ids is not None and len(ids) == 1
-    # Fired twice: no change.
-    assert await store.leagues.open_round(lid, 1, [[10, 20]], [30], deadline) is None
+    assert (
+        await store.leagues.open_round(lid, 1, [[10, 20]], [30], deadline) is None
+    )  # fired twice: no change
     assert await store.leagues.open_round(lid, 3, [[10, 20]], [30], deadline) is None  # not the next round
     (game,) = await store.leagues.league_games(lid, 1)
     assert game.players == [10, 20] and game.status == "pending" and game.session_id is None
@@ -100,16 +101,18 @@ async def test_a_finished_game_feeds_the_league_in_its_own_transaction(service):
         await store.leagues.join_league(lid, uid, f"u{uid}")
     await store.leagues.start_league(lid, store.clock.time(), 3)
     (gid,) = await store.leagues.open_round(lid, 1, [[10, 20]], [], store.clock.time() + 10)
-    session = await service.create("nim", guild_id=GUILD, channel_id=7, host_id=10, host_name="u10", seed=3)
-    await service.join(7, 20, "u20")
+    session = await service.lobby.create(
+        "nim", guild_id=GUILD, channel_id=7, host_id=10, host_name="u10", seed=3
+    )
+    await service.lobby.join(7, 20, "u20")
     assert await store.leagues.attach_session(gid, session.id)
     assert not await store.leagues.attach_session(gid, session.id)
     assert await store.leagues.league_game_of(session.id) == (lid, 1)
-    session = (await service.start(7, 10)).session
+    session = (await service.lobby.start(7, 10)).session
     while session.status == "active":
         (seat,) = session.to_move()
         uid = session.by_seat(seat).user_id
-        session = (await service.play(7, uid, (await service.legal_moves(7, uid))[-1])).session
+        session = (await service.play.play(7, uid, (await service.play.legal_moves(7, uid))[-1])).session
     (game,) = await store.leagues.league_games(lid, 1)
     winner = session.by_seat(session.state.winner).user_id
     assert game.status == "finished"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.history import History
-from bot.sessions import MoveResult, NotSeated, StaleMove, TableError, TimeOut
+from bot.sessions import MoveResult, NotSeated, Refusal, StaleMove, TimeOut
 from bot.storage import DEADLINE, PersonRow
 from bot.time.gameclock import DAY, HOUR
 from bot.undo import UndoService
@@ -22,10 +22,12 @@ def no_table_moves(monkeypatch):
 
 
 async def started(service, clock="bank:3d+12h", people=2):
-    await service.create("nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", seed=3, clock=clock)
+    await service.lobby.create(
+        "nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", seed=3, clock=clock
+    )
     for uid in range(2, people + 1):
-        await service.join(CH, uid, f"p{uid}")
-    return (await service.start(CH, 1)).session
+        await service.lobby.join(CH, uid, f"p{uid}")
+    return (await service.lobby.start(CH, 1)).session
 
 
 def user_to_move(session) -> int:
@@ -37,21 +39,25 @@ async def move(service, session):
     """The person to move takes one stone from the first pile that has some."""
     seat = session.waiting_on()[0]
     first = next(m for m in session.engine.legal_moves(session.state, seat.seat))
-    return (await service.play(CH, seat.user_id, str(first))).session
+    return (await service.play.play(CH, seat.user_id, str(first))).session
 
 
 async def fire(service, session) -> MoveResult | TimeOut | None:
     (job,) = await service.store.jobs.claim_jobs("test", lease=60)  # as the scheduler does
     assert job.kind == DEADLINE and job.key == str(session.id)
-    return await service.fire_clock(session.id, job)
+    return await service.clocks.fire_clock(session.id, job)
 
 
 async def test_bad_clocks_are_refused_before_anything_is_opened(service):
-    with pytest.raises(TableError, match=r"not a clock; a clock is `move:<time>`"):
-        await service.create("nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", clock="3 days")
+    with pytest.raises(Refusal, match=r"not a clock; a clock is `move:<time>`"):
+        await service.lobby.create(
+            "nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", clock="3 days"
+        )
     assert await service.store.games.live_session(CH) is None
-    with pytest.raises(TableError, match="more than the starting bank"):
-        await service.create("nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", clock="bank:1h+2h")
+    with pytest.raises(Refusal, match="more than the starting bank"):
+        await service.lobby.create(
+            "nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", clock="bank:1h+2h"
+        )
 
 
 async def test_the_bank_runs_down_gets_its_increment_and_sets_the_deadline(service, clock):
@@ -73,22 +79,22 @@ async def test_the_bank_runs_down_gets_its_increment_and_sets_the_deadline(servi
     # a deadline that comes early (set before a move) only moves on
     clock.advance(DAY)
     job = await service.store.jobs.job(DEADLINE, str(session.id))
-    assert await service.fire_clock(session.id, job) is None  # not due yet: it only moves on
+    assert await service.clocks.fire_clock(session.id, job) is None  # not due yet: it only moves on
     assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + 1.5 * DAY
 
 
 async def test_clock_is_set_by_the_host_or_a_manager_and_starts_afresh(service, clock):
     session = await started(service)
-    with pytest.raises(TableError, match="only the host or someone with Manage Channels"):
-        await service.set_clock(CH, 2, "move:1h", can_manage=False)
-    with pytest.raises(TableError, match="not a time like"):
-        await service.set_clock(CH, 1, "move:soon", can_manage=False)
-    session = await service.set_clock(CH, 2, "move:2h", can_manage=True)
+    with pytest.raises(Refusal, match="only the host or someone with Manage Channels"):
+        await service.clocks.set_clock(CH, 2, "move:1h", can_manage=False)
+    with pytest.raises(Refusal, match="not a time like"):
+        await service.clocks.set_clock(CH, 1, "move:soon", can_manage=False)
+    session = await service.clocks.set_clock(CH, 2, "move:2h", can_manage=True)
     assert session.row.clock == "move:2h"
     assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + 2 * HOUR
-    with pytest.raises(TableError, match="has a clock"):
-        await service.set_timer(CH, 1, HOUR, can_manage=False)
-    session = await service.set_clock(CH, 1, "off", can_manage=False)
+    with pytest.raises(Refusal, match="has a clock"):
+        await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
+    session = await service.clocks.set_clock(CH, 1, "off", can_manage=False)
     assert session.row.clock is None and await service.store.jobs.job(DEADLINE, str(session.id)) is None
 
 
@@ -120,25 +126,25 @@ async def run_out(service, clock, people=3):
 
 async def test_more_time_restarts_the_late_clock(service, clock, no_table_moves):
     session, late, at = await run_out(service, clock)
-    with pytest.raises(TableError, match="the others decide"):
-        await service.answer_timeout(session.id, late.seat, at, "more", late.user_id)
+    with pytest.raises(Refusal, match="the others decide"):
+        await service.clocks.answer_timeout(session.id, late.seat, at, "more", late.user_id)
     with pytest.raises(NotSeated):
-        await service.answer_timeout(session.id, late.seat, at, "more", 999)
+        await service.clocks.answer_timeout(session.id, late.seat, at, "more", 999)
     with pytest.raises(StaleMove):
-        await service.answer_timeout(session.id, late.seat, at + 1, "more", 2)
+        await service.clocks.answer_timeout(session.id, late.seat, at + 1, "more", 2)
     voter = next(s for s in session.seats if s.user_id != late.user_id)
-    session, result = await service.answer_timeout(session.id, late.seat, at, "more", voter.user_id)
+    session, result = await service.clocks.answer_timeout(session.id, late.seat, at, "more", voter.user_id)
     assert result is None and session.banks.pending == {}
     assert session.clock is not None and session.banks.banks[late.seat] == session.clock.start  # again
     assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY
     with pytest.raises(StaleMove, match="closed"):  # the first answer decided
-        await service.answer_timeout(session.id, late.seat, at, "abandon", voter.user_id)
+        await service.clocks.answer_timeout(session.id, late.seat, at, "abandon", voter.user_id)
 
 
 async def test_abandon_ends_the_game_without_a_result(service, clock, no_table_moves):
     session, late, at = await run_out(service, clock)
     voter = next(s for s in session.seats if s.user_id != late.user_id)
-    session, _ = await service.answer_timeout(session.id, late.seat, at, "abandon", voter.user_id)
+    session, _ = await service.clocks.answer_timeout(session.id, late.seat, at, "abandon", voter.user_id)
     assert session.status == "abandoned" and "time ran out" in session.row.end_reason
 
 
@@ -147,28 +153,28 @@ async def test_moving_late_closes_the_question(service, clock, no_table_moves):
     session = await move(service, session)
     assert session.banks.pending == {} and session.banks.banks[late.seat] == HOUR
     with pytest.raises(StaleMove):
-        await service.answer_timeout(session.id, late.seat, at, "computer", None)
+        await service.clocks.answer_timeout(session.id, late.seat, at, "computer", None)
 
 
 async def test_the_computer_takes_the_seat_the_person_returns_once_and_ranks_last(
     service, clock, no_table_moves
 ):
     session, late, at = await run_out(service, clock, people=2)
-    session, result = await service.answer_timeout(session.id, late.seat, at, "computer", None)
+    session, result = await service.clocks.answer_timeout(session.id, late.seat, at, "computer", None)
     assert result is not None and result.played  # it moved for the seat
     assert str(result.note) == f"⏰ {late.name}'s time ran out; the computer plays that seat from now on"
     assert session.by_seat(late.seat).computer
-    with pytest.raises(TableError, match="/game return takes it back"):
-        await service.play(CH, late.user_id, "A1")
-    with pytest.raises(TableError, match=r"^your time ran out .*/game return takes it back"):
+    with pytest.raises(Refusal, match="/game return takes it back"):
+        await service.play.play(CH, late.user_id, "A1")
+    with pytest.raises(Refusal, match=r"^your time ran out .*/game return takes it back"):
         await UndoService(service, History(service)).ask(CH, late.user_id)  # not "you resigned"
-    with pytest.raises(TableError, match="the computer took no seat of yours"):
+    with pytest.raises(Refusal, match="the computer took no seat of yours"):
         other = next(s for s in session.seats if s.user_id != late.user_id)
-        await service.return_seat(CH, other.user_id)
-    session = await service.return_seat(CH, late.user_id)
+        await service.seats.return_seat(CH, other.user_id)
+    session = await service.seats.return_seat(CH, late.user_id)
     assert not session.by_seat(late.seat).computer and session.banks.taken == {late.seat: True}
-    with pytest.raises(TableError, match="your seat is yours"):
-        await service.return_seat(CH, late.user_id)
+    with pytest.raises(Refusal, match="your seat is yours"):
+        await service.seats.return_seat(CH, late.user_id)
     while session.status == "active":  # play it out: whoever wins, the late seat ranks last
         session = await move(service, session)
     results = await service.store.ratings.results(session.id)
@@ -192,16 +198,16 @@ async def test_a_round_the_table_ends_follows_the_clock(service, clock):
 async def test_a_nowa_gwinea_round_ends_when_the_last_builders_clock_runs_out(service, clock):
     """Everyone builds at once: the round waits for the last clock of those still building, then
     the table ends it; the next round's clocks start afresh from the banks left."""
-    await service.create(
+    await service.lobby.create(
         "nowa_gwinea", guild_id=1, channel_id=CH, host_id=1, host_name="p1", seed=5, clock="bank:1d+2h"
     )
-    await service.join(CH, 2, "p2")
-    session = (await service.start(CH, 1)).session
+    await service.lobby.join(CH, 2, "p2")
+    session = (await service.lobby.start(CH, 1)).session
     assert session.to_move() == {0, 1}
     assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY
     clock.advance(HOUR)
     quick = session.by_seat(0)
-    session = (await service.play(CH, quick.user_id, "done")).session
+    session = (await service.play.play(CH, quick.user_id, "done")).session
     assert session.to_move() == {1} and session.banks.banks[0] == DAY  # 1 h used, 2 h back, capped
     clock.advance(23 * HOUR)
     result = await fire(service, session)
@@ -216,10 +222,10 @@ async def test_a_nowa_gwinea_round_ends_when_the_last_builders_clock_runs_out(se
 
 async def test_resigning_stops_the_clock_and_ends_the_question(service, clock, no_table_moves):
     session, late, at = await run_out(service, clock)  # three people
-    session = (await service.resign(CH, late.user_id)).session
+    session = (await service.seats.resign(CH, late.user_id)).session
     assert late.seat not in session.banks.since and session.banks.pending == {}
     with pytest.raises(StaleMove):
-        await service.answer_timeout(session.id, late.seat, at, "computer", None)
+        await service.clocks.answer_timeout(session.id, late.seat, at, "computer", None)
     assert session.to_move() and session.to_move() != {late.seat}  # the computer moved for it
     (nxt,) = session.waiting_on()
     assert session.banks.since == {nxt.seat: clock.time()}
@@ -229,16 +235,18 @@ async def test_an_undo_restarts_the_clock_of_the_seat_to_move_again(service, clo
     from bot.history import History
     from bot.undo import Undone, UndoService
 
-    await service.create("nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", seed=7, clock="bank:1d")
-    await service.add_computer(CH, 1)
-    session = (await service.start(CH, 1)).session
+    await service.lobby.create(
+        "nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", seed=7, clock="bank:1d"
+    )
+    await service.lobby.add_computer(CH, 1)
+    session = (await service.lobby.start(CH, 1)).session
     clock.advance(HOUR)
     session = await move(service, session)  # p1 moves, the computer answers at once
     assert session.banks.banks[session.seat_of(1).seat] == DAY - HOUR
     clock.advance(HOUR)
     asked = await UndoService(service, History(service)).ask(CH, 1)
     assert isinstance(asked, Undone)
-    session = await service.get(session.id)
+    session = await service.core.get(session.id)
     mine = session.seat_of(1).seat
     assert session.to_move() == {mine} and session.banks.since == {mine: clock.time()}
     assert session.banks.banks[mine] == DAY - 2 * HOUR  # the hour spent thinking about the undo counts

@@ -83,7 +83,7 @@ async def test_a_search_by_count_in_a_worker_gives_the_move_of_the_bots_process(
 async def play_until_a_computer_searched(service: SessionService, computers: Computers, poke) -> None:
     """Start the Nim game (or, when the person moves first, play their move) and call ``poke``
     once a worker is searching; returns when the move is done."""
-    task = asyncio.create_task(service.start(CH, 1))
+    task = asyncio.create_task(service.lobby.start(CH, 1))
     while True:
         searching = asyncio.create_task(computers.until_searching())
         await asyncio.wait({task, searching}, return_when=asyncio.FIRST_COMPLETED)
@@ -93,14 +93,14 @@ async def play_until_a_computer_searched(service: SessionService, computers: Com
             await task
             return
         await task
-        legal = await service.legal_moves(CH, 1)
-        task = asyncio.create_task(service.play(CH, 1, legal[0]))
+        legal = await service.play.legal_moves(CH, 1)
+        task = asyncio.create_task(service.play.play(CH, 1, legal[0]))
 
 
 async def seated(store, computers: Computers, seconds: float) -> SessionService:
     service = SessionService(store, computer_seconds=seconds, computers=computers)
-    await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=5)
-    await service.add_computer(CH, 1, "strong")
+    await service.lobby.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=5)
+    await service.lobby.add_computer(CH, 1, "strong")
     return service
 
 
@@ -116,7 +116,7 @@ async def test_a_worker_killed_mid_search_is_replaced_and_the_move_is_played_at_
         assert new != old
         assert f"(pid {old}) died; it is replaced" in caplog.text
         assert "failed (the worker died); it plays this move at normal" in caplog.text
-        session = await service.require(CH)
+        session = await service.core.require(CH)
         assert any(m.by_computer for m in await store.history.moves(session.id))
         # the new worker searches (by the clock, briefly)
         service.computer_seconds = 0.01
@@ -140,7 +140,7 @@ async def test_a_hung_worker_is_replaced_and_the_move_is_played_at_normal(store,
         assert new != old
         assert "did not answer within 0.3 s; it is replaced" in caplog.text
         assert "failed (the search took too long); it plays this move at normal" in caplog.text
-        session = await service.require(CH)
+        session = await service.core.require(CH)
         assert any(m.by_computer for m in await store.history.moves(session.id))
         with pytest.raises(ProcessLookupError):
             os.kill(old, 0)  # the hung worker was ended
@@ -153,18 +153,18 @@ async def test_strong_computers_after_a_persons_move_wait_for_it_to_be_told(serv
     is then played by its own computers_play; normal computers still play at once."""
     service.computers_wait = True
     service.new_seed = lambda: 5
-    await service.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=5)
-    await service.add_computer(CH, 1, "strong")
-    await service.add_computer(CH, 1, "normal")
-    await service.add_computer(CH, 1, "strong")
-    session = (await service.start(CH, 1)).session
+    await service.lobby.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=5)
+    await service.lobby.add_computer(CH, 1, "strong")
+    await service.lobby.add_computer(CH, 1, "normal")
+    await service.lobby.add_computer(CH, 1, "strong")
+    session = (await service.lobby.start(CH, 1)).session
     person = session.seat_of(1).seat
     while person not in session.to_move():  # the computers before the person moved at start
-        result = await service.computers_play(session.id)
+        result = await service.play.computers_play(session.id)
         assert result is not None
         session = result.session
-    legal = await service.legal_moves(CH, 1)
-    result = await service.play(CH, 1, legal[0])
+    legal = await service.play.legal_moves(CH, 1)
+    result = await service.play.play(CH, 1, legal[0])
     levels = {s.seat: s.computer_level for s in session.seats}
     # the person's move, and the normal computer's when it comes next, but no strong one's
     assert result.played[0].seat == person and result.computers_next
@@ -172,7 +172,7 @@ async def test_strong_computers_after_a_persons_move_wait_for_it_to_be_told(serv
     told = len(await service.store.history.moves(session.id))
     turns = []
     while result is not None and result.session.status == "active":
-        result = await service.computers_play(session.id)
+        result = await service.play.computers_play(session.id)
         if result is None:
             break
         turns.append([(p.seat, p.by_computer) for p in result.played])

@@ -22,9 +22,11 @@ GUILD = 1
 
 
 async def nim_game(service: SessionService, channel: int = CH, seed: int = 7):
-    await service.create("nim", guild_id=GUILD, channel_id=channel, host_id=1, host_name="ann", seed=seed)
-    await service.join(channel, 2, "bob")
-    return (await service.start(channel, 1)).session
+    await service.lobby.create(
+        "nim", guild_id=GUILD, channel_id=channel, host_id=1, host_name="ann", seed=seed
+    )
+    await service.lobby.join(channel, 2, "bob")
+    return (await service.lobby.start(channel, 1)).session
 
 
 def to_move(session) -> int:
@@ -106,16 +108,16 @@ async def test_a_copy_behind_a_move_made_elsewhere_never_commits(store):
     here, there = SessionService(store), SessionService(store)
     session = await nim_game(here)
     ann = to_move(session)
-    await there.play(CH, ann, a_move(session))
+    await there.play.play(CH, ann, a_move(session))
     commits = Commits(store)
     try:
         with pytest.raises(NotYourTurn):
-            await here.play(CH, ann, a_move(session))
+            await here.play.play(CH, ann, a_move(session))
         assert commits.made == [(session.version, False)]  # the copy's commit, refused
         assert len(await store.history.moves(session.id)) == 1
-        fresh = await here.get(session.id)
+        fresh = await here.core.get(session.id)
         bob = to_move(fresh)
-        result = await here.play(CH, bob, a_move(fresh))
+        result = await here.play.play(CH, bob, a_move(fresh))
         assert commits.made[-1] == (fresh.version, True)
         assert result.session.version == fresh.version + 1
         assert len(await store.history.moves(session.id)) == 2
@@ -132,9 +134,9 @@ async def test_a_button_from_before_a_change_made_elsewhere_is_refused(store, ch
     session = await nim_game(here)
     user = to_move(session)
     if change == "timer":
-        await there.set_timer(CH, 1, 3600, can_manage=False)
+        await there.clocks.set_timer(CH, 1, 3600, can_manage=False)
     elif change == "clock":
-        await there.set_clock(CH, 1, "move:1h", can_manage=False)
+        await there.clocks.set_clock(CH, 1, "move:1h", can_manage=False)
     else:
         other = 1 if user == 2 else 2
         await store.games.set_seat_flags(
@@ -145,7 +147,7 @@ async def test_a_button_from_before_a_change_made_elsewhere_is_refused(store, ch
     commits = Commits(store)
     try:
         with pytest.raises(StaleMove, match="board changed"):
-            await here.play(CH, user, a_move(session), expected_version=session.version)
+            await here.play.play(CH, user, a_move(session), expected_version=session.version)
     finally:
         commits.undo()
     assert all(not accepted for _, accepted in commits.made)
@@ -160,7 +162,7 @@ async def test_a_game_damaged_elsewhere_takes_no_move(store):
     session = await nim_game(here)
     assert await store.games.mark_damaged(session.id, "its saved state cannot be read")
     with pytest.raises(Damaged):
-        await here.play(CH, to_move(session), a_move(session))
+        await here.play.play(CH, to_move(session), a_move(session))
     assert await store.history.moves(session.id) == []
 
 
@@ -169,11 +171,11 @@ async def test_a_clock_set_elsewhere_is_what_the_move_runs(store, clock):
     with the clock running for the next player, not from the copy without a clock."""
     here, there = SessionService(store), SessionService(store)
     session = await nim_game(here)
-    await there.set_clock(CH, 1, "move:1h", can_manage=False)
-    fresh = await there.get(session.id)
+    await there.clocks.set_clock(CH, 1, "move:1h", can_manage=False)
+    fresh = await there.core.get(session.id)
     commits = Commits(store)
     try:
-        result = await here.play(CH, to_move(session), a_move(session))
+        result = await here.play.play(CH, to_move(session), a_move(session))
     finally:
         commits.undo()
     assert commits.made == [(session.version, False), (fresh.version, True)]
@@ -188,8 +190,8 @@ async def test_a_move_to_a_channel_whose_game_ended_elsewhere_goes_to_its_new_ga
     game two there.  A move sent to the channel goes to game two."""
     here, there = SessionService(store), SessionService(store)
     first = await nim_game(here)
-    await there.abandon(CH, 1, can_manage=True)
+    await there.seats.abandon(CH, 1, can_manage=True)
     second = await nim_game(there, seed=9)
-    result = await here.play(CH, to_move(second), a_move(second))
+    result = await here.play.play(CH, to_move(second), a_move(second))
     assert result.session.id == second.id
     assert len(await store.history.moves(second.id)) == 1 and await store.history.moves(first.id) == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import engines
-from bot.sessions import SessionService, TableError
+from bot.sessions import Refusal, SessionService
 from bot.storage import DEADLINE
 from bot.time.scheduler import Scheduler
 from engines.core import TABLE
@@ -19,9 +19,9 @@ HOUR = 3600
 
 
 async def started(service, seed=3):
-    await service.create("nim", guild_id=1, channel_id=CH, host_id=1, host_name="ann", seed=seed)
-    await service.join(CH, 2, "bob")
-    return (await service.start(CH, 1)).session
+    await service.lobby.create("nim", guild_id=1, channel_id=CH, host_id=1, host_name="ann", seed=seed)
+    await service.lobby.join(CH, 2, "bob")
+    return (await service.lobby.start(CH, 1)).session
 
 
 def deadline_scheduler(service, fired, owner="here"):
@@ -29,7 +29,7 @@ def deadline_scheduler(service, fired, owner="here"):
     scheduler = Scheduler(service.store, owner=owner)
 
     async def handler(job):
-        result = await service.fire_deadline(int(job.key), job.payload["version"], job=job)
+        result = await service.clocks.fire_deadline(int(job.key), job.payload["version"], job=job)
         fired.append(result)
 
     scheduler.register(DEADLINE, handler)
@@ -39,13 +39,13 @@ def deadline_scheduler(service, fired, owner="here"):
 async def test_timer_only_for_host_or_manager(service):
     """Only the host or someone with Manage Channels sets the timer; 0 turns it off."""
     session = await started(service)
-    with pytest.raises(TableError, match="only the host"):
-        await service.set_timer(CH, 2, HOUR, can_manage=False)
-    session = await service.set_timer(CH, 2, HOUR, can_manage=True)
+    with pytest.raises(Refusal, match="only the host"):
+        await service.clocks.set_timer(CH, 2, HOUR, can_manage=False)
+    session = await service.clocks.set_timer(CH, 2, HOUR, can_manage=True)
     assert session.row.timer_seconds == HOUR
     job = await service.store.jobs.job(DEADLINE, str(session.id))
     assert job.payload == {"version": session.version} and job.due_at == service.store.clock.time() + HOUR
-    await service.set_timer(CH, 1, 0, can_manage=False)
+    await service.clocks.set_timer(CH, 1, 0, can_manage=False)
     assert await service.store.jobs.job(DEADLINE, str(session.id)) is None
 
 
@@ -53,7 +53,7 @@ async def test_table_move_when_the_deadline_passes(service, clock):
     """A game with table moves gets the table's move (Nim skips the late player), once."""
     session = await started(service)
     late = session.by_seat(session.state.turn)
-    await service.set_timer(CH, 1, HOUR, can_manage=False)
+    await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
     fired = []
     scheduler = deadline_scheduler(service, fired)
     clock.advance(HOUR - 1)
@@ -66,7 +66,7 @@ async def test_table_move_when_the_deadline_passes(service, clock):
     assert result.session.state.turn != late.seat
     log = await service.store.history.moves(session.id)
     assert [(m.seat, m.move) for m in log] == [(TABLE, "skip")]
-    assert nim.to_dict(await service.replay(session.id)) == nim.to_dict(result.session.state)
+    assert nim.to_dict(await service.logbook.replay(session.id)) == nim.to_dict(result.session.state)
     # Re-armed for the next turn, an hour from now; nothing more is due.
     job = await service.store.jobs.job(DEADLINE, str(session.id))
     assert job.payload == {"version": result.session.version} and job.claim is None
@@ -78,7 +78,7 @@ async def test_computer_moves_for_the_late_player(service, clock, monkeypatch):
     monkeypatch.setattr(nim, "TABLE_MOVES", False)
     session = await started(service)
     late = session.by_seat(session.state.turn)
-    await service.set_timer(CH, 1, HOUR, can_manage=False)
+    await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
     clock.advance(HOUR)
     fired = []
     assert await deadline_scheduler(service, fired).run_due() == 1
@@ -92,10 +92,10 @@ async def test_computer_moves_for_the_late_player(service, clock, monkeypatch):
 async def test_a_move_in_time_cancels_the_deadline(service, clock):
     """A move made before the deadline re-arms it for the new turn: the old one never fires."""
     session = await started(service)
-    await service.set_timer(CH, 1, HOUR, can_manage=False)
+    await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
     clock.advance(HOUR - 10)
     mover = session.by_seat(session.state.turn).user_id
-    await service.play(CH, mover, (await service.legal_moves(CH, mover))[0])
+    await service.play.play(CH, mover, (await service.play.legal_moves(CH, mover))[0])
     clock.advance(10)
     fired = []
     assert await deadline_scheduler(service, fired).run_due() == 0
@@ -105,12 +105,12 @@ async def test_a_move_in_time_cancels_the_deadline(service, clock):
 async def test_a_deadline_claimed_while_a_move_lands_does_nothing(service, clock):
     """The scheduler claimed the deadline; a player moves before it fires: the stale claim acts not."""
     await started(service)
-    session = await service.set_timer(CH, 1, HOUR, can_manage=False)
+    session = await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
     clock.advance(HOUR)
     (job,) = await service.store.jobs.claim_jobs("here", lease=60)
     mover = session.by_seat(session.state.turn).user_id
-    await service.play(CH, mover, (await service.legal_moves(CH, mover))[0])
-    assert await service.fire_deadline(session.id, job.payload["version"], job=job) is None
+    await service.play.play(CH, mover, (await service.play.legal_moves(CH, mover))[0])
+    assert await service.clocks.fire_deadline(session.id, job.payload["version"], job=job) is None
     assert not await service.store.jobs.complete_job(job)  # the re-armed deadline stays
     assert (await service.store.jobs.job(DEADLINE, str(session.id))).payload["version"] == session.version + 1
     assert len(await service.store.history.moves(session.id)) == 1
@@ -119,14 +119,14 @@ async def test_a_deadline_claimed_while_a_move_lands_does_nothing(service, clock
 async def test_two_processes_racing_one_deadline_act_once(service, clock):
     """Two schedulers (as two processes would) both try; the deadline acts once."""
     session = await started(service)
-    await service.set_timer(CH, 1, HOUR, can_manage=False)
+    await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
     clock.advance(HOUR)
     (job,) = await service.store.jobs.claim_jobs("one", lease=60)
     clock.advance(61)  # process one stalled past its lease
     (again,) = await service.store.jobs.claim_jobs("two", lease=60)
     version = job.payload["version"]
-    first = await service.fire_deadline(session.id, version, job=again)
-    second = await service.fire_deadline(session.id, version, job=job)
+    first = await service.clocks.fire_deadline(session.id, version, job=again)
+    second = await service.clocks.fire_deadline(session.id, version, job=job)
     assert first is not None and second is None
     assert len(await service.store.history.moves(session.id)) == 1
 
@@ -136,7 +136,7 @@ async def test_deadlines_survive_a_restart(database, clock):
     store = await database.open(clock)
     service = SessionService(store)
     session = await started(service)
-    await service.set_timer(CH, 1, HOUR, can_manage=False)
+    await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
     await store.close()
     clock.advance(2 * HOUR)
     store = await database.open(clock)
@@ -152,8 +152,8 @@ async def test_deadlines_survive_a_restart(database, clock):
 async def test_finished_games_have_no_deadline(service, clock):
     """Ending a game clears its deadline."""
     await started(service)
-    await service.set_timer(CH, 1, HOUR, can_manage=False)
-    await service.abandon(CH, 1, can_manage=False)
+    await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
+    await service.seats.abandon(CH, 1, can_manage=False)
     assert await service.store.jobs.pending(DEADLINE) == []
     clock.advance(2 * HOUR)
     assert await service.store.jobs.claim_jobs("here", lease=60) == []

@@ -104,18 +104,18 @@ async def test_edited_damaged_and_forged_files_are_refused(service, tmp_path):
 
 async def test_a_running_games_export_has_no_hidden_information(service):
     """While Guanga runs, its export has no seed and no kept order, and cannot be replayed."""
-    await service.create(
+    await service.lobby.create(
         "guanga", guild_id=GUILD, channel_id=202, host_id=1, host_name="ann", options={"mode": "apprentice"}
     )
-    await service.join(202, 2, "bob")
-    session = (await service.start(202, 1)).session
+    await service.lobby.join(202, 2, "bob")
+    session = (await service.lobby.start(202, 1)).session
     orders = {}
     for uid in (1, 2):
         seat = session.seat_of(uid).seat
         orders[uid] = session.state.orders_dealt[seat][1]
-        session = (await service.play(202, uid, f"keep {orders[uid]}")).session
+        session = (await service.play.play(202, uid, f"keep {orders[uid]}")).session
     await service.store.games.set_board_message(session.id, 1, 2)
-    session = await service.get(session.id)
+    session = await service.core.get(session.id)
     data = await export.export_session(service, session, with_ids=True)
     text = json.dumps(data)
     assert "seed" not in data and "rules_outcome" not in data

@@ -9,38 +9,38 @@ import math
 import pytest
 
 from bot import public
-from bot.sessions import Damaged, SessionService, TableError
+from bot.sessions import Damaged, Refusal, SessionService
 from tests.support import nim
 
 G = 1
 
 
 async def started(service, channel, seed=3):
-    await service.create("nim", guild_id=G, channel_id=channel, host_id=1, host_name="ann", seed=seed)
-    await service.join(channel, 2, "bob")
-    return (await service.start(channel, 1)).session
+    await service.lobby.create("nim", guild_id=G, channel_id=channel, host_id=1, host_name="ann", seed=seed)
+    await service.lobby.join(channel, 2, "bob")
+    return (await service.lobby.start(channel, 1)).session
 
 
 @pytest.mark.parametrize("hours", [math.nan, math.inf, -math.inf, -1.0, 721.0])
 async def test_odd_timer_values_are_refused_and_change_nothing(service, hours):
     """NaN, infinite, negative or too long timers are refused with what is allowed; nothing is stored."""
     session = await started(service, 5)
-    with pytest.raises(TableError, match=r"from 0 \(off\) to 720, not"):
-        await service.set_timer(5, 1, hours * 3600, can_manage=True)
-    after = await service.in_channel(5)
+    with pytest.raises(Refusal, match=r"from 0 \(off\) to 720, not"):
+        await service.clocks.set_timer(5, 1, hours * 3600, can_manage=True)
+    after = await service.core.in_channel(5)
     assert after.row.timer_seconds is None and await service.store.jobs.pending() == []
     assert after.version == session.version
 
 
 async def test_zero_players_and_missing_server_are_refused(service):
     """players=0 is not 'the most the game seats'; a game needs a server."""
-    with pytest.raises(TableError, match="seats 1 to 4 players, not 0"):
-        await service.create("nim", guild_id=G, channel_id=5, host_id=1, host_name="a", max_players=0)
-    with pytest.raises(TableError, match="server"):
-        await service.create("nim", guild_id=None, channel_id=5, host_id=1, host_name="a")
-    with pytest.raises(TableError, match="server"):
-        await service.live(None)
-    assert await service.in_channel(5) is None
+    with pytest.raises(Refusal, match="seats 1 to 4 players, not 0"):
+        await service.lobby.create("nim", guild_id=G, channel_id=5, host_id=1, host_name="a", max_players=0)
+    with pytest.raises(Refusal, match="server"):
+        await service.lobby.create("nim", guild_id=None, channel_id=5, host_id=1, host_name="a")
+    with pytest.raises(Refusal, match="server"):
+        await service.core.live(None)
+    assert await service.core.in_channel(5) is None
 
 
 async def test_server_scoped_queries_refuse_a_missing_server(store):
@@ -72,9 +72,9 @@ async def test_ids_beyond_sqlite_integers_name_nothing(service):
     """A session id of 2**63 or more (from a forged custom_id) is simply no session."""
     await started(service, 5)
     for sid in (2**63, 2**64, 10**30, -(2**63) - 1):
-        assert await service.get(sid) is None
-        with pytest.raises(TableError, match="no such game"):
-            await service.play_in(sid, 1, "A1")
+        assert await service.core.get(sid) is None
+        with pytest.raises(Refusal, match="no such game"):
+            await service.play.play_in(sid, 1, "A1")
 
 
 async def test_unreadable_state_is_isolated_logged_once_and_listed(database, caplog):
@@ -86,28 +86,28 @@ async def test_unreadable_state_is_isolated_logged_once_and_listed(database, cap
         bad = await started(service, 5)
         await started(service, 6, seed=4)
         await database.execute("UPDATE sessions SET state = '{not json' WHERE id = ?", bad.id)
-        service._cache.clear()  # as after a restart
+        service.core.states.clear()  # as after a restart
         with caplog.at_level(logging.ERROR, logger="bot.sessions"):
             for _ in range(3):
-                listed = await service.live(G)
+                listed = await service.core.live(G)
                 assert [s.damaged is not None for s in listed] == [True, False]
         damaged_logs = [r for r in caplog.records if "is damaged" in r.getMessage()]
         assert len(damaged_logs) == 1
         assert (await store.games.session(bad.id)).damaged  # stored, so a restart does not log it again
         with pytest.raises(Damaged, match="abandon"):
-            await service.require(5)
-        with pytest.raises(TableError):
-            await service.play(5, 1, "A1")
-        assert await service.legal_moves(5, 1) == []
+            await service.core.require(5)
+        with pytest.raises(Refusal):
+            await service.play.play(5, 1, "A1")
+        assert await service.play.legal_moves(5, 1) == []
         # The healthy game goes on.
-        other = await service.in_channel(6)
+        other = await service.core.in_channel(6)
         (seat,) = other.to_move()
         mover = other.by_seat(seat).user_id
         move = str(nim.legal_moves(other.state, seat)[0])
-        assert (await service.play(6, mover, move)).session.version == other.version + 1
+        assert (await service.play.play(6, mover, move)).session.version == other.version + 1
         # The damaged one can be abandoned, which frees its channel.
-        await service.abandon(5, 1, can_manage=False)
-        assert await service.in_channel(5) is None
+        await service.seats.abandon(5, 1, can_manage=False)
+        assert await service.core.in_channel(5) is None
     finally:
         await store.close()
 
@@ -125,17 +125,17 @@ async def test_engine_crash_in_a_timer_move_damages_only_that_game(service, cloc
         return real(view, legal, rng, level, seconds)
 
     monkeypatch.setattr(nim, "computer_move", crashing)
-    one, two = [await service.set_timer(channel, 1, 3600, can_manage=False) for channel in (5, 6)]
+    one, two = [await service.clocks.set_timer(channel, 1, 3600, can_manage=False) for channel in (5, 6)]
     clock.advance(3600)  # the hour has passed
     due = {int(j.key): j.payload["version"] for j in await service.store.jobs.pending("deadline")}
     assert set(due) == {one.id, two.id}
     with caplog.at_level(logging.ERROR, logger="bot.sessions"):
-        assert await service.fire_deadline(one.id, due[one.id]) is None
-        assert await service.fire_deadline(one.id, due[one.id]) is None
+        assert await service.clocks.fire_deadline(one.id, due[one.id]) is None
+        assert await service.clocks.fire_deadline(one.id, due[one.id]) is None
     assert len([r for r in caplog.records if "is damaged" in r.getMessage()]) == 1
     assert (await service.store.games.session(one.id)).damaged.startswith("the engine failed")
     assert [int(j.key) for j in await service.store.jobs.pending("deadline")] == [two.id]  # damage drops it
-    result = await service.fire_deadline(two.id, due[two.id])
+    result = await service.clocks.fire_deadline(two.id, due[two.id])
     assert result is not None and result.played and result.session.version == two.version + 1
 
 
@@ -144,19 +144,19 @@ async def test_memory_does_not_grow_with_finished_games(service):
     for channel in range(100, 130):
         session = await started(service, channel, seed=channel)
         if channel % 3 == 0:
-            await service.abandon(channel, 1, can_manage=False)
+            await service.seats.abandon(channel, 1, can_manage=False)
             continue
         while session.status == "active":
             (seat,) = session.to_move()
             uid = session.by_seat(seat).user_id
             move = str(nim.legal_moves(session.state, seat)[-1])
-            session = (await service.play(channel, uid, move)).session
-    await service.create("nim", guild_id=G, channel_id=999, host_id=1, host_name="a")
-    await service.leave(999, 1)
+            session = (await service.play.play(channel, uid, move)).session
+    await service.lobby.create("nim", guild_id=G, channel_id=999, host_id=1, host_name="a")
+    await service.lobby.leave(999, 1)
     gc.collect()
-    assert len(service._cache) == 0 and len(service._locks) == 0
+    assert len(service.core.states) == 0 and len(service.core.locks) == 0
     live = await started(service, 500)
-    assert set(service._cache) == {live.id}
+    assert set(service.core.states) == {live.id}
 
 
 async def test_a_damaged_lobby_is_described_not_crashed_on(database):
@@ -164,9 +164,9 @@ async def test_a_damaged_lobby_is_described_not_crashed_on(database):
     store = await database.open()
     service = SessionService(store)
     try:
-        lobby = await service.create("nim", guild_id=G, channel_id=8, host_id=1, host_name="ann")
+        lobby = await service.lobby.create("nim", guild_id=G, channel_id=8, host_id=1, host_name="ann")
         await database.execute("UPDATE sessions SET options = '[' WHERE id = ?", lobby.id)
-        (listed,) = await service.live(G)
+        (listed,) = await service.core.live(G)
         assert listed.damaged and "options" in listed.damaged
         assert "damaged" in public.status_text(listed, 0) and "1. ann" in public.status_text(listed, 0)
         assert "damaged" in public.list_text([listed])

@@ -13,7 +13,7 @@ import pytest
 import engines
 from bot import public
 from bot.history import History, browsable
-from bot.sessions import TableError
+from bot.sessions import Refusal
 from engines.core import TABLE, config_from_options, rng_for
 
 GUILD = 1
@@ -23,10 +23,12 @@ GAMES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 async def played(service, game: str, channel: int, *, moves: int, seed: int = 3):
     """A started game of ``game`` (the person ``1`` against computers) after about ``moves`` moves."""
     info = engines.get(game)
-    await service.create(game, guild_id=GUILD, channel_id=channel, host_id=1, host_name="ann", seed=seed)
+    await service.lobby.create(
+        game, guild_id=GUILD, channel_id=channel, host_id=1, host_name="ann", seed=seed
+    )
     for _ in range(max(1, info.min_players) - 1):
-        await service.add_computer(channel, 1)
-    session = (await service.start(channel, 1)).session
+        await service.lobby.add_computer(channel, 1)
+    session = (await service.lobby.start(channel, 1)).session
     module = session.engine
     seat = session.seat_of(1).seat
     i = 0
@@ -35,7 +37,7 @@ async def played(service, game: str, channel: int, *, moves: int, seed: int = 3)
             break
         legal = list(module.legal_moves(session.state, seat))
         move = module.computer_move(module.view_for(session.state, seat), legal, rng_for(seed, "h", i))
-        session = (await service.play(channel, 1, str(move))).session
+        session = (await service.play.play(channel, 1, str(move))).session
         i += 1
     return session
 
@@ -56,7 +58,7 @@ async def test_every_page_is_the_replayed_state(service, game):
     total = await service.store.history.move_count(session.id)
     assert total >= 10
     await service.store.games.set_board_message(session.id, 1, total)  # the channel was told of everything
-    session = await service.get(session.id)
+    session = await service.core.get(session.id)
     history = History(service, every=7)
     module = session.engine
     rows = await service.store.history.moves(session.id)
@@ -83,7 +85,7 @@ async def test_snapshots_are_a_cache_the_log_overrides(service):
     session = await played(service, "guacamole", 101, moves=30)
     total = await service.store.history.move_count(session.id)
     await service.store.games.set_board_message(session.id, 1, total)
-    session = await service.get(session.id)
+    session = await service.core.get(session.id)
     history = History(service, every=5)
     good = await history.page(session, 12)
     await service.store.history.drop_snapshots(session.id)
@@ -98,21 +100,21 @@ async def test_running_game_stops_where_the_channel_was_told(service):
     session = await played(service, "guacamole", 102, moves=12)
     total = await service.store.history.move_count(session.id)
     await service.store.games.set_board_message(session.id, 1, total - 2)
-    session = await service.get(session.id)
+    session = await service.core.get(session.id)
     assert browsable(session, total) == total - 2
     history = History(service)
     assert (await history.page(session)).number == total - 2
-    with pytest.raises(TableError, match="still being played"):
+    with pytest.raises(Refusal, match="still being played"):
         await history.page(session, total)
-    with pytest.raises(TableError, match="no move"):
+    with pytest.raises(Refusal, match="no move"):
         await history.page(session, total + 5)
-    with pytest.raises(TableError, match="no game #"):
+    with pytest.raises(Refusal, match="no game #"):
         await history.session(session.id, GUILD + 1)
-    with pytest.raises(TableError, match="no game #"):
+    with pytest.raises(Refusal, match="no game #"):
         await history.session(10**30, GUILD)
-    await service.create("nim", guild_id=GUILD, channel_id=103, host_id=1, host_name="ann")
-    lobby = await service.in_channel(103)
-    with pytest.raises(TableError, match="has not started"):
+    await service.lobby.create("nim", guild_id=GUILD, channel_id=103, host_id=1, host_name="ann")
+    lobby = await service.core.in_channel(103)
+    with pytest.raises(Refusal, match="has not started"):
         await history.session(lobby.id, GUILD)
 
 
@@ -123,7 +125,7 @@ async def test_a_page_shows_no_other_seats_secret(service, game):
     session = await played(service, game, 104, moves=40, seed=9)
     total = await service.store.history.move_count(session.id)
     await service.store.games.set_board_message(session.id, 1, total)
-    session = await service.get(session.id)
+    session = await service.core.get(session.id)
     history = History(service)
     n = len(session.seats)
     for number in range(1, total + 1):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot import choices, public
-from bot.sessions import TableError, named, refusal
+from bot.sessions import Refusal, named, refusal
 from engines.core import Event, IllegalMove
 from languages import ENGLISH, language
 from tests.support.nim_spanish import nim_in_spanish  # noqa: F401 (a fixture)
@@ -25,18 +25,18 @@ def es():
 
 
 async def nim_pair(service, piles=2):
-    await service.create(
+    await service.lobby.create(
         "nim", guild_id=G, channel_id=CHANNEL, host_id=1, host_name="Ana", options={"piles": piles}
     )
-    await service.join(CHANNEL, 2, "Bob")
-    return (await service.start(CHANNEL, 1)).session
+    await service.lobby.join(CHANNEL, 2, "Bob")
+    return (await service.lobby.start(CHANNEL, 1)).session
 
 
 async def play_first(service, session):
     (seat,) = session.to_move()
     user = session.by_seat(seat).user_id
-    move = (await service.legal_moves(CHANNEL, user))[-1]
-    return await service.play(CHANNEL, user, move), move, user
+    move = (await service.play.legal_moves(CHANNEL, user))[-1]
+    return await service.play.play(CHANNEL, user, move), move, user
 
 
 async def to_the_end(service, session):
@@ -85,7 +85,7 @@ async def test_log_status_list_and_history_in_the_askers_language(service):
     session = await nim_pair(service)
     result, move, _ = await play_first(service, session)
     session = result.session
-    records = await service.log(session)
+    records = await service.logbook.log(session)
     log = public.log_text(session, records, None, es())
     assert log.startswith("1. ") and f"`{move}`" in log
     assert public.log_text(session, [], None, es()) == "Todavía no hay jugadas."
@@ -145,9 +145,9 @@ def test_refusals_in_the_readers_language():
     have = state.piles[0]
     assert refusal(told, es()) == f"el montón A tiene {have} piedras; toma de 1 a {have}"
     assert refusal(told, ENGLISH) == f"pile A has {have} stones; take 1 to {have}"
-    table = TableError("there is no game #{number} here", number=5)
+    table = Refusal("there is no game #{number} here", number=5)
     assert str(table) == "there is no game #5 here" and refusal(table, es()) == "there is no game #5 here"
-    known = TableError("the board changed since that menu was made")
+    known = Refusal("the board changed since that menu was made")
     assert refusal(known, es()) == "el tablero cambió desde que se hizo ese menú"
 
 

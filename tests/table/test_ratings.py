@@ -10,16 +10,18 @@ GUILD = 9
 
 
 async def play_nim(service, channel, users, seed=1):
-    await service.create(
+    await service.lobby.create(
         "nim", guild_id=GUILD, channel_id=channel, host_id=users[0], host_name=f"u{users[0]}", seed=seed
     )
     for uid in users[1:]:
-        await service.join(channel, uid, f"u{uid}")
-    session = (await service.start(channel, users[0])).session
+        await service.lobby.join(channel, uid, f"u{uid}")
+    session = (await service.lobby.start(channel, users[0])).session
     while session.status == "active":
         (seat,) = session.to_move()
         uid = session.by_seat(seat).user_id
-        session = (await service.play(channel, uid, (await service.legal_moves(channel, uid))[-1])).session
+        session = (
+            await service.play.play(channel, uid, (await service.play.legal_moves(channel, uid))[-1])
+        ).session
     return session
 
 
@@ -44,20 +46,20 @@ async def test_finished_game_updates_ratings(service):
 
 async def test_games_with_one_person_are_not_rated(service):
     """A person against the computer, or alone, leaves ratings alone."""
-    await service.create("nim", guild_id=GUILD, channel_id=2, host_id=10, host_name="a", seed=3)
-    await service.add_computer(2, 10)
-    session = (await service.start(2, 10)).session
+    await service.lobby.create("nim", guild_id=GUILD, channel_id=2, host_id=10, host_name="a", seed=3)
+    await service.lobby.add_computer(2, 10)
+    session = (await service.lobby.start(2, 10)).session
     while session.status == "active":
-        session = (await service.play(2, 10, (await service.legal_moves(2, 10))[0])).session
+        session = (await service.play.play(2, 10, (await service.play.legal_moves(2, 10))[0])).session
     assert await service.store.ratings.leaderboard(GUILD, "nim") == []
 
 
 async def test_abandoned_games_are_not_rated(service):
     """Abandoning records no result and no rating."""
-    await service.create("nim", guild_id=GUILD, channel_id=3, host_id=10, host_name="a")
-    await service.join(3, 20, "b")
-    await service.start(3, 10)
-    await service.abandon(3, 10, can_manage=False)
+    await service.lobby.create("nim", guild_id=GUILD, channel_id=3, host_id=10, host_name="a")
+    await service.lobby.join(3, 20, "b")
+    await service.lobby.start(3, 10)
+    await service.seats.abandon(3, 10, can_manage=False)
     assert await service.store.ratings.leaderboard(GUILD, "nim") == []
 
 

@@ -17,7 +17,7 @@ from tests.table.test_history import GAMES, played
 @pytest.mark.parametrize("game", GAMES)
 async def test_card_of_each_game(service, game):
     session = await played(service, game, 400, moves=10**6, seed=6)
-    session = await service.get(session.id)
+    session = await service.core.get(session.id)
     rows = await service.store.history.moves(session.id)
     values, turns = results.series(session, rows)
     module = session.engine
@@ -44,7 +44,7 @@ def test_durations_read_as_people_write_them():
 
 async def test_animated_summary_has_a_frame_per_turn_and_fits(service):
     session = await played(service, "pachakuna", 401, moves=10**6, seed=2)
-    session = await service.get(session.id)
+    session = await service.core.get(session.id)
     rows = await service.store.history.moves(session.id)
     _, turns = results.series(session, rows)
     frames = results.frames(session, rows)
@@ -62,7 +62,7 @@ async def test_animated_summary_has_a_frame_per_turn_and_fits(service):
 async def test_animated_summary_in_the_high_contrast_palette(service):
     """The summary's frames follow the server's palette: the same boards, every colour converted."""
     session = await played(service, "tiwanaku", 402, moves=10**6, seed=3)
-    session = await service.get(session.id)
+    session = await service.core.get(session.id)
     rows = await service.store.history.moves(session.id)
     standard, contrasted = results.frames(session, rows), results.frames(session, rows, contrast=True)
     assert len(standard) == len(contrasted)

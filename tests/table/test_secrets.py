@@ -191,15 +191,15 @@ class Table:
 
     async def start(self):
         s = self.service
-        await s.create(
+        await s.lobby.create(
             self.game, guild_id=GUILD, channel_id=self.channel, host_id=1, host_name=NAMES[0],
             options=self.options, seed=self.seed, max_players=self.people + self.computers,
         )  # fmt: skip
         for uid in range(2, self.people + 1):
-            await s.join(self.channel, uid, NAMES[uid - 1])
+            await s.lobby.join(self.channel, uid, NAMES[uid - 1])
         for _ in range(self.computers):
-            await s.add_computer(self.channel, 1)
-        result = await s.start(self.channel, 1)
+            await s.lobby.add_computer(self.channel, 1)
+        result = await s.lobby.start(self.channel, 1)
         session = result.session
         n = len(session.seats)
         config = config_from_options(self.module.Config, n, session.row.options)
@@ -223,7 +223,7 @@ class Table:
         return str(self.rng.choice(legal))
 
     async def step(self) -> bool:
-        session = await self.service.in_channel(self.channel)
+        session = await self.service.core.in_channel(self.channel)
         if session is None or session.status != "active":
             return False
         people = [s for s in session.waiting_on() if not s.computer]
@@ -231,7 +231,7 @@ class Table:
             return False
         seat = self.rng.choice(people)
         move = self.choose(session.state, seat.seat)
-        result = await self.service.play(self.channel, seat.user_id, move)
+        result = await self.service.play.play(self.channel, seat.user_id, move)
         await self.check(result, mover=seat.seat)
         return True
 
@@ -243,9 +243,9 @@ class Table:
         names = session.names()
         first = self.log_rows + 1
         self.log_rows += len(result.played)
-        records = await self.service.log(session, last=80)
+        records = await self.service.logbook.log(session, last=80)
         batch_numbers = {str(k) for k in range(first, self.log_rows + 1)}
-        listing = public.list_text(await self.service.live(GUILD))
+        listing = public.list_text(await self.service.core.live(GUILD))
         channel_text = public.channel_text(session, result) if public.has_public_news(session, result) else ""
         batch = [r for r in records if str(r.number) in batch_numbers]
         turn_post = public.board_text(session, batch)  # the turn's post, told from the log
@@ -391,11 +391,11 @@ async def peek_then_resign(tmp_path, name: str, cell: str):
 
     store = await Database("sqlite", str(tmp_path / f"{name}.db")).open(ManualClock())
     service = SessionService(store)
-    await service.create(
+    await service.lobby.create(
         "tiwanaku", guild_id=GUILD, channel_id=300, host_id=1, host_name="ann", options={}, seed=PEEK_SEED
     )
-    await service.join(300, 2, "bob")
-    session = (await service.start(300, 1)).session
+    await service.lobby.join(300, 2, "bob")
+    session = (await service.lobby.start(300, 1)).session
     module, ann = session.engine, session.seat_of(1).seat
     for i in range(200):
         (seat,) = module.to_move(session.state)
@@ -406,12 +406,12 @@ async def peek_then_resign(tmp_path, name: str, cell: str):
         if str(move).startswith("peek"):
             move = next(m for m in legal if not str(m).startswith("peek"))
         user = 1 if seat == ann else 2
-        session = (await service.play(300, user, str(move))).session
+        session = (await service.play.play(300, user, str(move))).session
     else:
         raise AssertionError(f"ann never could peek at {cell}")
-    result = await service.play(300, 1, f"peek:{cell}")
+    result = await service.play.play(300, 1, f"peek:{cell}")
     assert any(f"under {cell}" in e.text for e in result.played[0].events)
-    session = (await service.resign(300, 2)).session
+    session = (await service.seats.resign(300, 2)).session
     assert session.status == "finished"
     return store, service, session
 
@@ -425,7 +425,7 @@ async def spectator_surfaces(tmp_path, service, session) -> dict[str, object]:
     assert session.reader_of(2) is None  # bob resigned: he reads as a spectator
     module = session.engine
     rows = await service.store.history.moves(session.id)
-    records = await service.log(session, last=10**6)
+    records = await service.logbook.log(session, last=10**6)
     data = await export.export_session(service, session)
     path = tmp_path / f"export-{id(service)}.json"
     path.write_bytes(export.dump(data))
@@ -462,7 +462,7 @@ async def test_a_peek_kept_for_good_is_on_no_surface_of_the_finished_game(tmp_pa
     try:
         module = session.engine
         ann = session.seat_of(1).seat
-        records = await service.log(session, last=10**6)
+        records = await service.logbook.log(session, last=10**6)
         # ann may read her own peek: there was a secret to keep
         assert "peek:A1" in public.log_text(session, records, ann)
         other = next(
@@ -501,13 +501,15 @@ async def export_state_before_peek(service, session):
 async def test_a_resigned_person_reads_as_a_spectator_and_a_timed_out_one_keeps_their_seat(service):
     """reader_of: the seat while the person holds it, also while the computer plays it after their
     time ran out; None once they resigned (and for anyone not seated)."""
-    await service.create("guacamole", guild_id=GUILD, channel_id=310, host_id=1, host_name="ann", options={})
+    await service.lobby.create(
+        "guacamole", guild_id=GUILD, channel_id=310, host_id=1, host_name="ann", options={}
+    )
     for uid in (2, 3):
-        await service.join(310, uid, NAMES[uid - 1])
-    session = (await service.start(310, 1)).session
+        await service.lobby.join(310, uid, NAMES[uid - 1])
+    session = (await service.lobby.start(310, 1)).session
     seats = {uid: session.seat_of(uid).seat for uid in (1, 2, 3)}
     assert {uid: session.reader_of(uid) for uid in (1, 2, 3, 4)} == {**seats, 4: None}
     await service.store.games.set_seat_flags(session.id, seats[2], computer=True, resigned=False)  # a timeout
-    session = (await service.resign(310, 3)).session
+    session = (await service.seats.resign(310, 3)).session
     assert session.reader_of(2) == seats[2] and session.reader_of(3) is None
     assert session.seat_of(3).resigned  # acting still finds the seat, to say why it is refused

@@ -8,7 +8,7 @@ import pytest
 from bot import export
 from bot.history import History
 from bot.replaying import undo_target
-from bot.sessions import TableError
+from bot.sessions import NotSeated, Refusal
 from bot.undo import Asked, Undone, UndoService
 from engines.core import rng_for
 from tests.support import nim
@@ -22,12 +22,14 @@ def services(service):
 
 
 async def nim_pair(service, channel, *, computer=False, seed=7):
-    await service.create("nim", guild_id=GUILD, channel_id=channel, host_id=1, host_name="ann", seed=seed)
+    await service.lobby.create(
+        "nim", guild_id=GUILD, channel_id=channel, host_id=1, host_name="ann", seed=seed
+    )
     if computer:
-        await service.add_computer(channel, 1)
+        await service.lobby.add_computer(channel, 1)
     else:
-        await service.join(channel, 2, "bob")
-    return (await service.start(channel, 1)).session
+        await service.lobby.join(channel, 2, "bob")
+    return (await service.lobby.start(channel, 1)).session
 
 
 def mover(session):
@@ -41,19 +43,19 @@ async def test_against_a_computer_the_undo_is_immediate_and_logged(service):
     if mover(session) != 1:  # the computer opened: ann's turn now
         pass
     for _ in range(2):
-        legal = await service.legal_moves(300, 1)
-        session = (await service.play(300, 1, legal[0])).session
+        legal = await service.play.legal_moves(300, 1)
+        session = (await service.play.play(300, 1, legal[0])).session
     before_rows = await service.store.history.moves(session.id)
     my_last = max(r.number for r in before_rows if r.seat == session.seat_of(1).seat)
     expected, _ = await history.state_at(session, my_last - 1)
     asked = await undo.ask(300, 1)
     assert isinstance(asked, Undone) and asked.target == my_last
-    session = await service.get(session.id)
+    session = await service.core.get(session.id)
     assert nim.to_dict(session.state) == nim.to_dict(expected)
     rows = await service.store.history.moves(session.id)
     assert rows[: len(before_rows)] == before_rows  # nothing deleted
     assert undo_target(rows[-1].move) == my_last and len(rows) >= len(before_rows) + 1
-    assert nim.to_dict(await service.replay(session.id)) == nim.to_dict(session.state)
+    assert nim.to_dict(await service.logbook.replay(session.id)) == nim.to_dict(session.state)
     # The history shows every entry, and a page after the undo entry is the state it restored.
     page = await history.page(session, rows[-1].number) if session.row.told_through else None
     assert page is None or nim.to_dict(page.state) == nim.to_dict(session.state)
@@ -66,28 +68,28 @@ async def test_the_other_player_refuses_then_agrees(service):
     _, undo = services(service)
     first = mover(session)
     other = 3 - first
-    with pytest.raises(TableError, match="no move in this game"):
+    with pytest.raises(Refusal, match="no move in this game"):
         await undo.ask(301, first)
-    legal = await service.legal_moves(301, first)
-    session = (await service.play(301, first, legal[0])).session
+    legal = await service.play.legal_moves(301, first)
+    session = (await service.play.play(301, first, legal[0])).session
     state = nim.to_dict(session.state)
     asked = await undo.ask(301, first)
     assert isinstance(asked, Asked) and asked.request.waiting == {session.seat_of(other).seat}
-    with pytest.raises(TableError, match="you asked"):
+    with pytest.raises(Refusal, match="you asked"):
         await undo.answer(session.id, asked.request.version, first, True)
-    with pytest.raises(TableError, match="only the players"):
+    with pytest.raises(NotSeated, match="you are not playing in this game"):
         await undo.answer(session.id, asked.request.version, 99, True)
     refused = await undo.answer(session.id, asked.request.version, other, False)
     assert not refused.agreed and refused.result is None
-    assert nim.to_dict((await service.get(session.id)).state) == state
-    with pytest.raises(TableError, match="no longer open"):
+    assert nim.to_dict((await service.core.get(session.id)).state) == state
+    with pytest.raises(Refusal, match="no longer open"):
         await undo.answer(session.id, asked.request.version, other, True)
     asked = await undo.ask(301, first)
     done = await undo.answer(session.id, asked.request.version, other, True)
     assert done.result is not None
-    session = await service.get(session.id)
+    session = await service.core.get(session.id)
     assert mover(session) == first  # back before the move
-    assert nim.to_dict(await service.replay(session.id)) == nim.to_dict(session.state)
+    assert nim.to_dict(await service.logbook.replay(session.id)) == nim.to_dict(session.state)
 
 
 async def test_a_move_meanwhile_voids_the_request(service):
@@ -95,19 +97,21 @@ async def test_a_move_meanwhile_voids_the_request(service):
     _, undo = services(service)
     first = mover(session)
     other = 3 - first
-    session = (await service.play(302, first, (await service.legal_moves(302, first))[0])).session
+    session = (await service.play.play(302, first, (await service.play.legal_moves(302, first))[0])).session
     asked = await undo.ask(302, first)
-    await service.play(302, other, (await service.legal_moves(302, other))[0])
-    with pytest.raises(TableError, match="no longer open"):
+    await service.play.play(302, other, (await service.play.legal_moves(302, other))[0])
+    with pytest.raises(Refusal, match="no longer open"):
         await undo.answer(session.id, asked.request.version, other, True)
 
 
 async def test_a_card_drawn_forbids_the_undo(service):
     """Guacamole: a turn ends by drawing cards, so once it is over it cannot be taken back;
     a step that only moves visible cards (passing an ability) can."""
-    await service.create("guacamole", guild_id=GUILD, channel_id=303, host_id=1, host_name="ann", seed=4)
-    await service.add_computer(303, 1)
-    session = (await service.start(303, 1)).session
+    await service.lobby.create(
+        "guacamole", guild_id=GUILD, channel_id=303, host_id=1, host_name="ann", seed=4
+    )
+    await service.lobby.add_computer(303, 1)
+    session = (await service.lobby.start(303, 1)).session
     _, undo = services(service)
     module = session.engine
     seat = session.seat_of(1).seat
@@ -117,15 +121,15 @@ async def test_a_card_drawn_forbids_the_undo(service):
         move = module.computer_move(module.view_for(session.state, seat), legal, rng_for(4, i))
         if str(move) == "pass" and not took_back:
             took_back = True
-            session = (await service.play(303, 1, "pass")).session
+            session = (await service.play.play(303, 1, "pass")).session
             asked = await undo.ask(303, 1)  # passing an ability moves nothing hidden: taken back
             assert isinstance(asked, Undone)
-            session = await service.get(session.id)
+            session = await service.core.get(session.id)
             continue
         drew = str(move).startswith("draw")
-        session = (await service.play(303, 1, str(move))).session
+        session = (await service.play.play(303, 1, str(move))).session
         i += 1
-    with pytest.raises(TableError, match="involved chance"):
+    with pytest.raises(Refusal, match="involved chance"):
         await undo.ask(303, 1)
     data = await export.export_session(service, session)
     assert "seed" not in data
@@ -134,13 +138,13 @@ async def test_a_card_drawn_forbids_the_undo(service):
 async def test_an_undo_entry_replays_in_exports(service):
     session = await nim_pair(service, 304, computer=True, seed=3)
     _, undo = services(service)
-    legal = await service.legal_moves(304, 1)
-    await service.play(304, 1, legal[0])
+    legal = await service.play.legal_moves(304, 1)
+    await service.play.play(304, 1, legal[0])
     await undo.ask(304, 1)
-    session = await service.get(session.id)
+    session = await service.core.get(session.id)
     while session.status == "active":
-        legal = await service.legal_moves(304, 1)
-        session = (await service.play(304, 1, legal[-1])).session
+        legal = await service.play.legal_moves(304, 1)
+        session = (await service.play.play(304, 1, legal[-1])).session
     data = export.load(export.dump(await export.export_session(service, session)))
     assert any("undo" in m for m in data["moves"])
     final = list(export.replay(data))[-1].state

@@ -232,23 +232,23 @@ def test_tiwanaku_trades_in_words():
 
 
 async def test_not_your_turn_says_whose_turn_it_is(service):
-    await service.create("tiwanaku", guild_id=1, channel_id=9, host_id=1, host_name="Ann", seed=3)
-    await service.join(9, 2, "Bob")
-    session = (await service.start(9, 1)).session
+    await service.lobby.create("tiwanaku", guild_id=1, channel_id=9, host_id=1, host_name="Ann", seed=3)
+    await service.lobby.join(9, 2, "Bob")
+    session = (await service.lobby.start(9, 1)).session
     (seat,) = session.to_move()
     waiting = session.by_seat(seat)
     other = 1 if waiting.user_id == 2 else 2
     from engines.core import NotYourTurn
 
     with pytest.raises(NotYourTurn, match=f"it is not your turn: it is {waiting.name}'s turn"):
-        await service.play(9, other, "+A1")
+        await service.play.play(9, other, "+A1")
 
 
 async def test_no_game_here_names_the_real_commands(service):
     from bot.sessions import NoGameHere
 
     with pytest.raises(NoGameHere) as refused:
-        await service.require(12345)
+        await service.core.require(12345)
     text = str(refused.value)
     assert "<game>" not in text and "/guacamole new" in text and "/tiwanaku new" in text
     assert "<game>" not in public.list_text([])

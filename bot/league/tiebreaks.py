@@ -1,0 +1,179 @@
+"""Tiebreaks players can check: each one's value per player, and ranking by an organiser's order.
+
+Every tiebreak is defined for games of any size; for two-player games each reduces to the chess
+definition.  ``points`` below are the final league points of the standings being ranked.
+
+- ``buchholz``: the sum of the points of every opponent met, once per game played together (in a
+  game of four, the points of the three others).  Byes add nothing.
+- ``median_buchholz``: Buchholz without the best and the worst game: each game contributes the sum
+  of its opponents' points, and when a player has played three games or more, the game with the
+  highest contribution and the game with the lowest are left out (with fewer games nothing is left
+  out, so two games do not cancel each other to nothing).
+- ``sonneborn_berger``: the points of every opponent one finished ahead of, plus half the points
+  of every opponent one tied with (two players: the points of those beaten plus half the points
+  of those drawn with).
+- ``head_to_head``: among the players still tied on everything before it in the order, one point
+  for each of them finished ahead of and a half for each tie, over the games between them (0 for
+  a player tied with nobody).
+- ``wins``: games won outright (alone in first place).
+- ``cumulative``: the sum of the running total after each round of the season (a player who
+  scored early ranks ahead of one who scored late); byes count in the round they were given.
+- ``rating``: the player's rating.
+
+Ranking sorts by league points, then by each tiebreak of the order in turn, then by player id,
+so that the order is total.  The default order (Buchholz, head to head, rating) is the order
+standings have always used.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+
+from bot.league.rounds import GameResult, Row
+
+BUCHHOLZ = "buchholz"
+MEDIAN_BUCHHOLZ = "median_buchholz"
+SONNEBORN_BERGER = "sonneborn_berger"
+HEAD_TO_HEAD = "head_to_head"
+WINS = "wins"
+CUMULATIVE = "cumulative"
+RATING = "rating"
+
+NAMES = (BUCHHOLZ, MEDIAN_BUCHHOLZ, SONNEBORN_BERGER, HEAD_TO_HEAD, WINS, CUMULATIVE, RATING)
+DEFAULT_ORDER = (BUCHHOLZ, HEAD_TO_HEAD, RATING)
+
+
+class TiebreakError(ValueError):
+    """An order that names an unknown tiebreak, or one tiebreak twice."""
+
+
+def check_order(order: Sequence[str]) -> tuple[str, ...]:
+    """``order`` as a tuple, refused with the names allowed when it is not a list of distinct
+    tiebreak names."""
+    order = tuple(order)
+    unknown = [name for name in order if name not in NAMES]
+    if unknown:
+        raise TiebreakError(f"unknown tiebreak {unknown[0]!r}: the tiebreaks are {', '.join(NAMES)}")
+    twice = [name for name, n in itertools.groupby(sorted(order)) if len(list(n)) > 1]
+    if twice:
+        raise TiebreakError(f"tiebreak {twice[0]!r} is listed twice")
+    return order
+
+
+Scored = tuple[GameResult, Mapping[str, float]]
+
+
+def opponent_sums(games: Iterable[Scored], points: Mapping[str, float]) -> dict[str, list[float]]:
+    """For each player, one entry per game: the sum of that game's opponents' points."""
+    sums: dict[str, list[float]] = defaultdict(list)
+    for game, _ in games:
+        for pid in game.places:
+            sums[pid].append(sum(points.get(o, 0.0) for o in game.places if o != pid))
+    return sums
+
+
+def median(contributions: Sequence[float]) -> float:
+    """The sum without the highest and the lowest entry (when there are three or more)."""
+    if len(contributions) < 3:
+        return sum(contributions)
+    return sum(contributions) - max(contributions) - min(contributions)
+
+
+def sonneborn_berger(games: Iterable[Scored], points: Mapping[str, float]) -> dict[str, float]:
+    out: dict[str, float] = defaultdict(float)
+    for game, _ in games:
+        for a, b in itertools.permutations(game.places, 2):
+            if game.places[a] < game.places[b]:
+                out[a] += points.get(b, 0.0)
+            elif game.places[a] == game.places[b]:
+                out[a] += points.get(b, 0.0) / 2
+    return out
+
+
+def cumulative(games: Iterable[Scored], byes: Iterable[tuple[int, str, float]]) -> dict[str, float]:
+    """The sum over the season's rounds of each player's running total after that round."""
+    per_round: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for game, scored in games:
+        for pid, pts in scored.items():
+            per_round[game.round][pid] += pts
+    for rnd, pid, pts in byes:
+        per_round[rnd][pid] += pts
+    running: dict[str, float] = defaultdict(float)
+    out: dict[str, float] = defaultdict(float)
+    players = {p for scores in per_round.values() for p in scores}
+    for rnd in sorted(per_round):
+        for pid in players:
+            running[pid] += per_round[rnd].get(pid, 0.0)
+            out[pid] += running[pid]
+    return out
+
+
+def head_to_head(games: Iterable[Scored], tied: set[str]) -> dict[str, float]:
+    """Points won against the other players of ``tied`` in the games between them."""
+    out = dict.fromkeys(tied, 0.0)
+    for game, _ in games:
+        inside = [p for p in game.places if p in tied]
+        for a, b in itertools.permutations(inside, 2):
+            if game.places[a] < game.places[b]:
+                out[a] += 1
+            elif game.places[a] == game.places[b]:
+                out[a] += 0.5
+    return out
+
+
+def split(block: list[Row], name: str) -> list[list[Row]]:
+    """``block`` sorted by tiebreak ``name`` (highest first), cut where its value changes."""
+
+    def value(row: Row) -> float:
+        return row.tiebreaks[name]
+
+    block = sorted(block, key=value, reverse=True)
+    return [list(b) for _, b in itertools.groupby(block, key=value)]
+
+
+def rank(
+    rows: Mapping[str, Row],
+    games: Sequence[Scored],
+    byes: Iterable[tuple[int, str, float]] = (),
+    order: Sequence[str] = DEFAULT_ORDER,
+) -> list[Row]:
+    """``rows`` (with their points, games and wins counted) ranked by ``order``; each row's
+    ``tiebreaks`` gets every tiebreak's value (head to head: within the row's tie, 0 alone), and
+    its ``buchholz`` and ``head_to_head`` fields the same values."""
+    order = check_order(order)
+    points = {p: r.points for p, r in rows.items()}
+    sums = opponent_sums(games, points)
+    sb = sonneborn_berger(games, points)
+    cum = cumulative(games, byes)
+    for pid, row in rows.items():
+        row.buchholz = sum(sums.get(pid, ()))
+        row.tiebreaks = {
+            BUCHHOLZ: row.buchholz,
+            MEDIAN_BUCHHOLZ: median(sums.get(pid, ())),
+            SONNEBORN_BERGER: sb.get(pid, 0.0),
+            HEAD_TO_HEAD: 0.0,
+            WINS: float(row.wins),
+            CUMULATIVE: cum.get(pid, 0.0),
+            RATING: row.rating,
+        }
+        row.head_to_head = 0.0
+    ordered = sorted(rows.values(), key=lambda r: -r.points)
+    blocks = [list(b) for _, b in itertools.groupby(ordered, key=lambda r: r.points)]
+    for name in order:
+        refined: list[list[Row]] = []
+        for block in blocks:
+            if len(block) < 2:
+                refined.append(block)
+                continue
+            if name == HEAD_TO_HEAD:
+                h2h = head_to_head(games, {r.player for r in block})
+                for r in block:
+                    r.head_to_head = r.tiebreaks[HEAD_TO_HEAD] = h2h[r.player]
+            refined += split(block, name)
+        blocks = refined
+    out = [r for block in blocks for r in sorted(block, key=lambda r: r.player)]
+    for i, row in enumerate(out, 1):
+        row.rank = i
+    return out

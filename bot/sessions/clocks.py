@@ -1,0 +1,260 @@
+"""Time: the turn timer, the game clock, their deadlines, and the answers when time runs out.
+
+Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.sessions.seats,
+bot.storage, bot.time.gameclock, engines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from dataclasses import replace
+
+from bot.sessions.core import ANY, Core
+from bot.sessions.model import (
+    MAX_TIMER_HOURS,
+    TIMEOUT_CHOICES,
+    MoveResult,
+    Refusal,
+    Session,
+    StaleMove,
+    TimeOut,
+    deadline_moves,
+    refuse_computer_seat,
+)
+from bot.sessions.play import Play
+from bot.sessions.seats import Seats
+from bot.storage import Job, StaleVersion
+from bot.time import gameclock as gc
+from engines.core import TABLE, said
+
+
+class Clocks:
+    """Setting the timer or the clock, and acting when a deadline passes."""
+
+    def __init__(self, core: Core, play: Play, seats: Seats):
+        self.core = core
+        self.store = core.store
+        self.play = play
+        self.seats = seats
+
+    async def set_timer(
+        self, channel_id: int, user_id: int, seconds: float | None, *, can_manage: bool
+    ) -> Session:
+        """Give the players to move ``seconds`` to act (``None`` or 0: no timer).
+
+        Anything but a number from 0 to :data:`MAX_TIMER_HOURS` hours (not a
+        number, infinite, negative, too long) is refused and nothing changes.
+        """
+        if seconds is not None:
+            number = isinstance(seconds, int | float) and not isinstance(seconds, bool)
+            if not number or not math.isfinite(seconds) or not 0 <= seconds <= MAX_TIMER_HOURS * 3600:
+                shown = f"{seconds / 3600:g}" if number else repr(seconds)
+                raise Refusal(
+                    "the timer must be a number of hours from 0 (off) to {most}, not {shown}",
+                    most=MAX_TIMER_HOURS,
+                    shown=shown,
+                )
+        async with self.core.acting(user_id, channel=channel_id, need=ANY, seated=False) as (session, _):
+            if user_id != session.row.host_id and not can_manage:
+                raise Refusal("only the host or someone with Manage Channels can set the turn timer")
+            if session.row.clock:
+                raise Refusal(
+                    "this game has a clock ({clock}); change it with /game clock (`/game clock clock:off` removes it)",
+                    clock=session.row.clock,
+                )
+            await self.store.games.set_timer(session.id, seconds or None)
+            return await self.core.require(channel_id)
+
+    async def fire_deadline(
+        self, session_id: int, version: int, *, job: Job | None = None
+    ) -> MoveResult | None:
+        """Act on a passed deadline, if the session is still where the deadline found it.
+
+        An engine with table moves (``TABLE_MOVES``) gets its first one, a
+        round's end for instance; otherwise the computer moves once for every
+        person the game is waiting on.  Returns ``None`` when a move made
+        meanwhile has already moved the deadline on.  With ``job`` (the claimed
+        deadline job), the job is consumed in the move's own transaction: if
+        another process fired it, or a move re-armed it meanwhile, nothing is
+        recorded, so a deadline acts once.
+        """
+        async with self.core.lock(session_id):
+            session = await self.core.get(session_id)
+            if session is None or session.status != "active" or session.version != version:
+                return None
+            if session.damaged:
+                return None
+            module = session.engine
+            turn_before = module.turn_number(session.state)
+            late = [s for s in session.waiting_on() if not s.computer]
+            try:
+                state, played, note = await asyncio.to_thread(
+                    deadline_moves,
+                    module,
+                    session.state,
+                    [s.seat for s in late if s.seat is not None],
+                    session.row.seed,
+                    version,
+                )
+            except Exception as exc:
+                # Nobody is waiting on an answer here: keep the damage to this one game.
+                await self.core.damage(session, f"the engine failed when the turn timer ran out ({exc})", exc)
+                return None
+            if not played:
+                return None
+            if note is None and late:
+                note = said(
+                    "⏰ Time ran out for {names}; the computer made the move.",
+                    names=", ".join(s.name for s in late),
+                )
+            elif note is None:
+                note = said("⏰ Time ran out; the computer made the move.")
+            try:
+                new_version = await self.core.record(
+                    session,
+                    version,
+                    played,
+                    module.to_dict(state),
+                    job=job,
+                    clock=await self.core.clock_after(session, state),
+                )
+            except StaleVersion:
+                return None  # moved on meanwhile, or fired already (by another process)
+            self.core.remember(session.id, new_version, state)
+            session = await self.core.reread(session.id)
+            result = MoveResult(session, played, note=note, turn_before=turn_before)
+            await self.play.after(session, result)
+            return result
+
+    async def set_clock(self, channel_id: int, user_id: int, text: str, *, can_manage: bool) -> Session:
+        """``/game clock``: choose the game's clock (``off``: none), in the lobby or during the game.
+
+        During the game the new clock starts afresh for everyone: each person gets the full
+        start, and the clocks of those to move run from now.
+        """
+        spec = self.core.check_clock(text)
+        async with self.core.acting(user_id, channel=channel_id, need=ANY, seated=False) as (session, _):
+            if user_id != session.row.host_id and not can_manage:
+                raise Refusal("only the host or someone with Manage Channels can set the game's clock")
+            if session.banks.pending:
+                raise Refusal("someone's time ran out and the others are being asked; answer that first")
+            if spec is None:
+                await self.store.games.set_clock(session.id, None, None, None)
+                return await self.core.require(channel_id)
+            if session.status == "lobby":
+                await self.store.games.set_clock(session.id, spec.text, None, spec.start)
+                return await self.core.require(channel_id)
+            people = [s.seat for s in session.seats if s.seat is not None and not s.computer]
+            banks = gc.begin(spec, people, session.to_move() & set(people), self.core.now())
+            banks = replace(banks, taken=session.banks.taken)
+            await self.core.save_clock(session, banks, spec=spec)
+            return await self.core.require(channel_id)
+
+    async def fire_clock(self, session_id: int, job: Job) -> MoveResult | TimeOut | None:
+        """A clocked game's deadline: whose time ran out, once time away is left out.
+
+        Nobody's (time away, or a deadline set before a move): the deadline moves to when the
+        first clock runs out.  In a game with table moves (a round the table ends), the round
+        ends.  Otherwise the seats that ran out wait while the others are asked (a
+        :class:`TimeOut` for the table to post).
+        """
+        async with self.core.lock(session_id):
+            session = await self.core.running(session_id)
+            if session is None:
+                return None
+            spec = session.clock
+            if spec is None:
+                return None
+            now = self.core.now()
+            away = await self.core.away_of(session)
+            banks = session.banks
+            out = gc.timed_out(spec, banks, now, away)
+            module = session.engine
+            rounds = getattr(module, "TABLE_MOVES", False) and list(module.legal_moves(session.state, TABLE))
+            if not out or (rounds and set(out) != set(gc.running(banks))):
+                # Nobody ran out yet (time away, or a deadline set before a move); a round waits
+                # for the last clock of those still to move.
+                await self.core.save_clock(session, banks, expected_version=session.version)
+                return None
+            if rounds:
+                return await self._table_deadline(session, job)
+            banks = gc.run_out(banks, out, now)
+            if not await self.core.save_clock(session, banks, expected_version=session.version):
+                return None
+            return TimeOut(await self.core.reread(session_id), [session.by_seat(s) for s in out], now)
+
+    async def _table_deadline(self, session: Session, job: Job) -> MoveResult | None:
+        """The round's time is up: the table's move ends it (lock held)."""
+        module = session.engine
+        turn_before = module.turn_number(session.state)
+        try:
+            state, played, note = await asyncio.to_thread(
+                deadline_moves, module, session.state, [], session.row.seed, session.version
+            )
+        except Exception as exc:
+            await self.core.damage(session, f"the engine failed when the round's time ran out ({exc})", exc)
+            return None
+        try:
+            version = await self.core.record(
+                session,
+                session.version,
+                played,
+                module.to_dict(state),
+                job=job,
+                clock=await self.core.clock_after(session, state),
+            )
+        except StaleVersion:
+            return None
+        self.core.remember(session.id, version, state)
+        session = await self.core.reread(session.id)
+        result = MoveResult(session, played, note=note, turn_before=turn_before)
+        await self.play.after(session, result)
+        return result
+
+    async def answer_timeout(
+        self, session_id: int, seat: int, at: int, choice: str, user_id: int | None
+    ) -> tuple[Session, MoveResult | None]:
+        """The others' answer when ``seat`` ran out of time at ``at`` (whole seconds): ``computer``
+        (it plays the seat from now on), ``more`` (the seat gets its full start again) or
+        ``abandon``.  The first answer from another person in the game decides; ``user_id``
+        None is the table itself after :data:`gameclock.VOTE_SECONDS` (the computer).
+        Returns the session and the computer's moves when it took over (the table says what was
+        decided, in each reader's language: bot.surface.clockvote)."""
+        if choice not in TIMEOUT_CHOICES:
+            raise Refusal(
+                "the answers are {answers}, not {choice}",
+                answers=", ".join(TIMEOUT_CHOICES),
+                choice=repr(choice),
+            )
+        async with self.core.acting(user_id, game=session_id, seated=user_id is not None) as (session, voter):
+            banks = session.banks
+            when = banks.pending.get(seat)
+            if when is None or int(when) != at:
+                raise StaleMove("that question is closed: it was answered already, or the player moved")
+            late = session.by_seat(seat)
+            if user_id is not None:
+                refuse_computer_seat(session, voter)
+                if voter.seat == seat:
+                    raise Refusal("the others decide this; you can still move, which ends the question")
+            if choice == "more":
+                spec = session.clock
+                assert spec is not None  # a pending timeout needs a clock
+                await self.core.save_clock(session, gc.more_time(spec, banks, seat, self.core.now()))
+                return await self.core.reread(session_id), None
+            if choice == "abandon":
+                session = await self.seats.abandon_now(session, "abandoned after a player's time ran out")
+                return session, None
+            await self.store.games.set_seat_flags(session.id, seat, computer=True, resigned=False)
+            session = await self.core.reread(session_id)
+            await self.core.save_clock(session, gc.take(banks, seat), expected_version=session.version)
+            session = await self.core.reread(session_id)
+            result = MoveResult(
+                session,
+                note=said(
+                    "⏰ {name}'s time ran out; the computer plays that seat from now on", name=late.name
+                ),
+                turn_before=session.engine.turn_number(session.state),
+            )
+            await self.play.after(session, result)
+            return result.session, result

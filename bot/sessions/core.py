@@ -1,0 +1,361 @@
+"""The sessions' shared core: the copies of running games, the locks, loading, damage, the
+clocks' bookkeeping, and :meth:`Core.acting`, the one way to act on a game.
+
+A move starts from the copy of its game the core holds (the row and seats as last read together
+or handed back by a commit, with the engine state), not from a read: every change to a
+session's row or seats that a move depends on bumps the version (seats, the start, the timer,
+the clock, damage, the end), so a copy another process left behind is refused at the commit,
+and the move is then judged again on a fresh read.
+
+A session whose saved state cannot be read, or whose engine fails in a move the table makes by
+itself (a deadline), is marked damaged once (logged once, stored) and skipped from then on.
+The copies are dropped when a game ends, and a lock lives only while someone holds or waits for
+it, so memory does not grow with games played.
+
+Imports: bot.sessions.model, bot.storage, bot.time, bot.computers, bot.web.metrics, engines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import weakref
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import engines
+from bot.computers import Computers
+from bot.sessions.model import (
+    NOT_SEATED,
+    Damaged,
+    NoGameHere,
+    NotSeated,
+    Played,
+    Refusal,
+    Seat,
+    Session,
+    damaged_text,
+    new_game_hint,
+    stored,
+)
+from bot.storage import SeatRow, SessionRow, Store
+from bot.time import gameclock as gc
+from bot.web.metrics import Metrics
+
+log = logging.getLogger(__name__)
+
+LOBBY, RUNNING, ANY = "lobby", "active", "any"
+"""What :meth:`Core.acting` needs of a game: a lobby, a running game, or either."""
+
+NOBODY = Seat(-1, None, None, "", False, False)
+"""The seat :meth:`Core.acting` hands back when the asker need not be seated."""
+
+
+class Core:
+    """What every session service shares: the store, the copies of running games, the locks."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        computer_seconds: float | None = None,
+        computers: Computers | None = None,
+        metrics: Metrics | None = None,
+    ):
+        self.store = store
+        self.metrics = metrics if metrics is not None else Metrics()  # what the table counts
+        self.computer_seconds = computer_seconds  # the strong level's thinking time per move
+        # where computer players think (without one: in this process, the strong level by count)
+        self.computers = computers if computers is not None else Computers(0)
+        # after a person's move, searching computers wait for the move's post (the table sets
+        # this and plays them with Play.computers_play; callers that do not keep the old way)
+        self.computers_wait = False
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(48)  # tests set a fixed seed here
+        # A lock exists while someone holds or waits for it; the states hold live games only.
+        self.locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.states: dict[int, tuple[int, Any]] = {}  # session id -> (version, engine state)
+        # A running game's row and seats as last read or committed here (with the state above at
+        # the same version, the copy a move starts from), and each such game's channel.
+        self.copies: dict[int, tuple[SessionRow, list[Seat]]] = {}
+        self.channels: dict[int, int] = {}  # channel id -> the id of its game in copies
+
+    @asynccontextmanager
+    async def acting(
+        self,
+        user_id: int | None,
+        *,
+        channel: int | None = None,
+        game: int | None = None,
+        need: str = RUNNING,
+        seated: bool = True,
+        damaged_ok: bool = False,
+    ) -> AsyncIterator[tuple[Session, Seat]]:
+        """Act on a game: find it (by ``channel`` or by ``game`` id), lock it, read it again under
+        the lock, and check it (it is there, it is a lobby or running as ``need`` says, it is not
+        damaged unless ``damaged_ok``) and the asker's seat (unless not ``seated``: then the seat
+        is :data:`NOBODY`).  Each condition has one refusal."""
+        if game is None:
+            if channel is None:
+                raise ValueError("acting needs a channel or a game")
+            game = (await self.require(channel, damaged_ok=damaged_ok)).id
+        async with self.lock(game):
+            session = await (self.in_channel(channel) if channel is not None else self.get(game))
+            if session is None:
+                raise NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
+            if session.damaged and not damaged_ok:
+                raise Damaged(damaged_text(session))
+            if need != ANY and session.status != need:
+                if session.status == LOBBY:
+                    raise Refusal("this game has not started yet")
+                if session.status == RUNNING:
+                    raise Refusal("this game has already started")
+                raise Refusal("this game is over")
+            seat = NOBODY if user_id is None else session.seat_of(user_id)
+            if seated and (seat is None or (need == RUNNING and seat.seat is None)):
+                raise NotSeated(NOT_SEATED)
+            yield session, seat or NOBODY
+
+    async def running(self, session_id: int) -> Session | None:
+        """The game if it is running and not damaged (for the table's own acts, which refuse
+        nobody: a deadline, a forfeit, the computers' turns), else None."""
+        session = await self.get(session_id)
+        return session if session is not None and session.status == RUNNING and not session.damaged else None
+
+    def game_in(self, channel_id: int) -> int | None:
+        """The id of the running game this process last saw in ``channel_id`` (None: none)."""
+        return self.channels.get(channel_id)
+
+    def remember(self, session_id: int, version: int, state: Any) -> None:
+        """Keep ``state`` as the game's engine state at ``version`` (after a commit)."""
+        self.states[session_id] = (version, state)
+
+    async def record(
+        self,
+        session: Session,
+        expected_version: int,
+        played: Sequence[Played],
+        state: dict[str, Any],
+        **options: Any,
+    ) -> int:
+        """Commit ``played`` (see :meth:`bot.storage.games.Games.record_moves`) and count the moves; the new version."""
+        version = await self.store.games.record_moves(
+            session.id, expected_version, [stored(p) for p in played], state, **options
+        )
+        self.metrics.moves_committed(session.row.game, [p.by_computer for p in played])
+        return version
+
+    def lock(self, session_id: int) -> asyncio.Lock:
+        lock = self.locks.get(session_id)
+        if lock is None:
+            lock = self.locks[session_id] = asyncio.Lock()
+        return lock
+
+    def release(self, session_id: int) -> None:
+        """Forget a game that ended: its cached state goes (its lock goes once nobody holds it)."""
+        self.states.pop(session_id, None)
+        copy = self.copies.pop(session_id, None)
+        if copy is not None and self.channels.get(copy[0].channel_id) == session_id:
+            del self.channels[copy[0].channel_id]
+
+    def keep(self, row: SessionRow, seats: list[Seat]) -> None:
+        """Keep a running game's row and seats, read together or just committed, as the copy its
+        next move starts from (an older copy never replaces a newer one)."""
+        held = self.copies.get(row.id)
+        if held is None or held[0].version <= row.version:
+            self.copies[row.id] = (row, seats)
+            self.channels[row.channel_id] = row.id
+
+    def copy(self, session_id: int) -> Session | None:
+        """The game as this process last saw it, or None: the copy a move may start from without
+        reading.  It may be stale (another process moved, or changed the game): every change to
+        a session's row or seats that a move depends on bumps its version, so the move's commit
+        refuses a stale copy, and the move is then judged again on a fresh read."""
+        copy, state = self.copies.get(session_id), self.states.get(session_id)
+        if copy is None or state is None or state[0] != copy[0].version:
+            return None
+        row, seats = copy
+        try:
+            info = engines.get(row.game)
+        except KeyError:
+            return None
+        return Session(row=row, seats=seats, info=info, state=state[1])
+
+    async def load(self, row: SessionRow, seat_rows: list[SeatRow] | None = None) -> Session:
+        from_one_read = seat_rows is not None  # the row and its seats as of one version
+        if seat_rows is None:
+            seat_rows = await self.store.games.seats(row.id)
+        seats = [
+            Seat(s.join_order, s.seat, s.user_id, s.display_name, s.is_computer, s.resigned, s.level)
+            for s in seat_rows
+        ]
+        try:
+            info = engines.get(row.game)
+        except KeyError:
+            info = engines.GameInfo(row.game, row.game, "", None, 1, 1)
+            session = Session(row=row, seats=seats, info=info)
+            await self.damage(session, f"no game called {row.game!r} is installed")
+            return session
+        session = Session(row=row, seats=seats, info=info, damaged=row.damaged)
+        if session.damaged:
+            self.release(row.id)
+            return session
+        if row.unreadable:
+            await self.damage(session, row.unreadable)
+            return session
+        if row.state is not None:
+            cached = self.states.get(row.id)
+            if cached and cached[0] == row.version:
+                session.state = cached[1]
+            else:
+                try:
+                    session.state = info.load().from_dict(row.state)
+                except Exception as exc:
+                    await self.damage(
+                        session, f"its saved state cannot be read ({exc.__class__.__name__})", exc
+                    )
+                    return session
+                if row.live:
+                    self.states[row.id] = (row.version, session.state)
+            if from_one_read and row.status == "active":
+                self.keep(row, seats)
+        if not row.live:
+            self.release(row.id)
+        return session
+
+    async def damage(self, session: Session, reason: str, exc: BaseException | None = None) -> None:
+        """Mark ``session`` damaged: stored, logged once (with the traceback when there is one)."""
+        session.damaged = reason
+        session.state = None
+        self.release(session.id)
+        if await self.store.games.mark_damaged(session.id, reason):
+            log.error(
+                "session %s (%s in channel %s) is damaged: %s; the table skips it until it is abandoned",
+                session.id,
+                session.row.game,
+                session.row.channel_id,
+                reason,
+                exc_info=(type(exc), exc, exc.__traceback__) if exc is not None else None,
+            )
+
+    async def get(self, session_id: int) -> Session | None:
+        found = await self.store.games.load(session_id=session_id)
+        return await self.load(*found) if found else None
+
+    async def reread(self, session_id: int) -> Session:
+        """A session read again after a change to it (it is never deleted, so it is there)."""
+        session = await self.get(session_id)
+        if session is None:
+            raise NoGameHere("game {number} is gone from the database", number=session_id)
+        return session
+
+    async def in_channel(self, channel_id: int) -> Session | None:
+        found = await self.store.games.load(channel_id=channel_id)
+        return await self.load(*found) if found else None
+
+    async def require(self, channel_id: int, *, damaged_ok: bool = False) -> Session:
+        session = await self.in_channel(channel_id)
+        if session is None:
+            raise NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
+        if session.damaged and not damaged_ok:
+            raise Damaged(damaged_text(session))
+        return session
+
+    async def latest(self, channel_id: int) -> Session:
+        """The channel's game for /game status, log and board: the live one, else the last
+        that ended here (until a new game opens in the channel)."""
+        row = await self.store.games.last_session(channel_id)
+        if row is None:
+            raise NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
+        return await self.load(row)
+
+    async def live(self, guild_id: int | None) -> list[Session]:
+        """The server's lobbies and games (damaged ones included, marked); a server id is required."""
+        if guild_id is None:
+            raise Refusal("games are listed per server; use this command in a server")
+        return [await self.load(r) for r in await self.store.games.live_sessions(guild_id)]
+
+    async def sessions_of(self, user_id: int) -> list[Session]:
+        """Every lobby and game, in every server, where the person sits (not resigned)."""
+        return [await self.load(row, seats) for row, seats in await self.store.games.sessions_of(user_id)]
+
+    def now(self) -> float:
+        return self.store.clock.time()
+
+    @staticmethod
+    def check_clock(text: str | None) -> gc.ClockSpec | None:
+        """A clock spec from a player (None or ``off``: none); refused in words that say what is allowed."""
+        if text is None:
+            return None
+        try:
+            return gc.parse_clock_or_off(text)
+        except gc.ClockError as exc:
+            raise Refusal(exc.said) from None
+
+    async def away_of(self, session: Session) -> Callable[[int], gc.Away]:
+        """Each seat's time away (periods when its clock does not run), from the people's settings."""
+        users = {
+            s.seat: s.user_id for s in session.seats if s.seat is not None and s.user_id and not s.computer
+        }
+        people = await self.store.people.several(users.values())
+        periods: dict[int, list[tuple[float, float]]] = {}
+        for seat, user in users.items():
+            person = people.get(user)
+            if person is not None and person.away_since is not None and person.away_until is not None:
+                periods[seat] = [(person.away_since, person.away_until)]
+        return lambda seat: periods.get(seat, [])
+
+    def timer(
+        self, session: Session, spec: gc.ClockSpec, banks: gc.Banks, away: Callable[[int], gc.Away]
+    ) -> float | None:
+        """Seconds from now to the next deadline: when the first running clock runs out (a round
+        the table ends by itself: not before :data:`gameclock.ROUND_FLOOR`)."""
+        now = self.now()
+        rounds = bool(getattr(session.engine, "TABLE_MOVES", False))
+        due = gc.deadline(spec, banks, now, away, last=rounds)
+        if due is None:
+            return None
+        if rounds:
+            due = gc.round_deadline(due, now)
+        return due - now
+
+    async def clock_after(
+        self, session: Session, new_state: Any
+    ) -> tuple[dict[str, Any], float | None] | None:
+        """The clocks once the game goes from ``session.state`` to ``new_state`` now (None: no clock)."""
+        spec = session.clock
+        if spec is None or session.state is None:
+            return None
+        module = session.engine
+        away = await self.away_of(session)
+        people = [s.seat for s in session.seats if s.seat is not None and not s.computer]
+        after = set() if module.outcome(new_state) is not None else set(module.to_move(new_state))
+        before = set(module.to_move(session.state))
+        now, banks = self.now(), session.banks
+        if module.turn_number(new_state) != module.turn_number(session.state):
+            # A new turn (or round): every clock that ran stops and is paid for, then those to
+            # move start afresh, even a seat to move in both.
+            banks = gc.advance(spec, banks, before, set(), now, away, people)
+            before = set()
+        banks = gc.advance(spec, banks, before, after, now, away, people)
+        return banks.to_dict(), self.timer(session, spec, banks, away)
+
+    async def save_clock(
+        self,
+        session: Session,
+        banks: gc.Banks,
+        *,
+        spec: gc.ClockSpec | None = None,
+        expected_version: int | None = None,
+    ) -> bool:
+        """Store the running clocks (and ``spec``, when it changes) and re-arm the deadline."""
+        spec = spec or session.clock
+        if spec is None:
+            return await self.store.games.set_clock(
+                session.id, None, None, None, expected_version=expected_version
+            )
+        timer = self.timer(session, spec, banks, await self.away_of(session)) if session.state else spec.start
+        return await self.store.games.set_clock(
+            session.id, spec.text, banks.to_dict(), timer, expected_version=expected_version
+        )

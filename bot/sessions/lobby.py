@@ -1,0 +1,220 @@
+"""The lobby: opening a game, joining, computer players, leaving, closing, and the start.
+
+Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.storage,
+bot.time.gameclock, engines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import engines
+from bot.sessions.core import LOBBY, Core
+from bot.sessions.model import MoveResult, Refusal, Session
+from bot.sessions.play import Play
+from bot.storage import ChannelBusy, Conflict, SessionRow
+from bot.time import gameclock as gc
+from engines.core import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    Said,
+    SetupError,
+    config_from_options,
+    options_of,
+    rng_for,
+    said,
+    said_n,
+)
+
+
+class Lobby:
+    """A game before its start."""
+
+    def __init__(self, core: Core, play: Play, computer_names: Sequence[str] | None = None):
+        self.core = core
+        self.store = core.store
+        self.play = play
+        self._computer_names = list(
+            computer_names or ("Cpu Ada", "Cpu Blaise", "Cpu Carl", "Cpu Dora", "Cpu Emmy")
+        )
+
+    def check_new(
+        self, game: str, options: dict[str, Any] | None, max_players: int | None
+    ) -> tuple[engines.GameInfo, dict[str, Any], int]:
+        """Validate a new game's options (with the largest table, so a bad option fails at once);
+        returns the game, its stored options and the seat limit.  Nothing is written."""
+        info = engines.get(game)
+        module = info.load()
+        options = {k: v for k, v in (options or {}).items() if v is not None}
+        limit = info.max_players if max_players is None else max_players
+        if not info.min_players <= limit <= info.max_players:
+            raise Refusal(
+                "{game} seats {least} to {most} players, not {limit}",
+                game=info.title,
+                least=info.min_players,
+                most=info.max_players,
+                limit=limit,
+            )
+        try:
+            config = config_from_options(module.Config, limit, options)
+        except SetupError as exc:
+            raise Refusal(exc.said) from None
+        return info, options_of(config), limit
+
+    async def create(
+        self,
+        game: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any] | None = None,
+        max_players: int | None = None,
+        seed: int | None = None,
+        lobby_channel_id: int | None = None,
+        clock: str | None = None,
+    ) -> Session:
+        """Open a lobby in ``channel_id`` (a channel or the game's thread; ``lobby_channel_id``:
+        the thread's parent channel, where the lobby message is; ``clock``: a clock spec, see
+        :mod:`bot.time.gameclock`)."""
+        if guild_id is None:
+            raise Refusal("games are played in a server's channels; open one there")
+        _, stored_options, limit = self.check_new(game, options, max_players)
+        spec = self.core.check_clock(clock)
+        existing = await self.store.games.live_session(channel_id)
+        if existing is not None:
+            raise Refusal(self.busy_message(existing))
+        try:
+            sid = await self.store.games.create_session(
+                game=game,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                host_name=host_name,
+                options=stored_options,
+                max_players=limit,
+                seed=seed if seed is not None else self.core.new_seed(),
+                lobby_channel_id=lobby_channel_id,
+                clock=spec.text if spec else None,
+                timer_seconds=spec.start if spec else None,
+            )
+        except ChannelBusy:
+            existing = await self.store.games.live_session(channel_id)
+            raise Refusal(self.busy_message(existing)) from None
+        return await self.core.reread(sid)
+
+    @staticmethod
+    def busy_message(existing: SessionRow | None) -> Said:
+        if existing is None:
+            return said("another game was just opened here; try again")
+        return said(
+            "this channel already has a {game} game ({status}); finish or /game abandon it first, "
+            "or open a thread for a second game",
+            game=engines.get(existing.game).title,
+            status=existing.status,
+        )
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> Session:
+        async with self.core.acting(user_id, channel=channel_id, need=LOBBY, seated=False) as (session, _):
+            if session.seat_of(user_id):
+                raise Refusal("you are already seated at this table")
+            try:
+                seated = await self.store.games.add_seat(
+                    session.id, user_id, name, limit=session.row.max_players
+                )
+            except Conflict:  # seated meanwhile, through another process
+                raise Refusal("you are already seated at this table") from None
+            if not seated:
+                raise full(session)
+            return await self.core.require(channel_id)
+
+    async def add_computer(self, channel_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> Session:
+        if level not in LEVELS:
+            raise Refusal(
+                "there is no computer level {level}; choose {levels}",
+                level=repr(level),
+                levels=", ".join(LEVELS),
+            )
+        async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, _):
+            taken = {s.name for s in session.seats}
+            name = next((n for n in self._computer_names if n not in taken), f"Cpu {len(session.seats) + 1}")
+            if not await self.store.games.add_seat(
+                session.id, None, name, limit=session.row.max_players, computer=True, level=level
+            ):
+                raise full(session)
+            return await self.core.require(channel_id)
+
+    async def leave(self, channel_id: int, user_id: int) -> Session | None:
+        """Leave a lobby.  When the host leaves an otherwise empty lobby it closes."""
+        async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, seat):
+            humans = [s for s in session.seats if not s.computer and s.user_id != user_id]
+            if not humans:
+                await self.store.games.finish(
+                    session.id, status="abandoned", reason="everyone left the lobby", outcome=None, results=[]
+                )
+                self.core.release(session.id)
+                return None
+            await self.store.games.remove_seat(session.id, seat.join_order)
+            return await self.core.require(channel_id)
+
+    async def close_lobby(self, session_id: int, reason: str) -> None:
+        """Close a lobby that could not be set up (its thread was refused); nothing was played."""
+        async with self.core.lock(session_id):
+            session = await self.core.get(session_id)
+            if session is not None and session.status == "lobby":
+                await self.store.games.finish(
+                    session_id, status="abandoned", reason=reason, outcome=None, results=[]
+                )
+                self.core.release(session_id)
+
+    async def start(self, channel_id: int, user_id: int) -> MoveResult:
+        async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, _):
+            n = len(session.seats)
+            if n < session.info.min_players:
+                raise Refusal(
+                    said_n(
+                        session.info.min_players,
+                        "{game} needs at least {n} player; {seated} seated (add a computer player or wait for others)",
+                        "{game} needs at least {n} players; {seated} seated (add a computer player or wait for others)",
+                        game=session.info.title,
+                        seated=n,
+                    )
+                )
+            module = session.engine
+            try:
+                config = config_from_options(module.Config, n, session.row.options)
+            except SetupError as exc:
+                raise Refusal(
+                    said_n(
+                        n,
+                        "these options do not work with {n} player: {problem}",
+                        "these options do not work with {n} players: {problem}",
+                        problem=exc.said,
+                    )
+                ) from None
+            order = list(range(n))
+            rng_for(session.row.seed, "seating").shuffle(order)
+            seat_of = {s.join_order: order[i] for i, s in enumerate(session.seats)}
+            state = module.new_game(config, n, session.row.seed)
+            version = await self.store.games.start(
+                session.id, seat_of, options_of(config), module.to_dict(state)
+            )
+            session = await self.core.require(channel_id)
+            spec = session.clock
+            if spec is not None:
+                people = [s.seat for s in session.seats if not s.computer and s.seat is not None]
+                banks = gc.begin(spec, people, set(module.to_move(state)) & set(people), self.core.now())
+                await self.core.save_clock(session, banks, expected_version=version)
+                session = await self.core.require(channel_id)
+            result = MoveResult(session, turn_before=module.turn_number(state))
+            await self.play.after(session, result)
+            return result
+
+
+def full(session: Session) -> Refusal:
+    """The refusal of a seat at a full table."""
+    return Refusal(
+        said_n(session.row.max_players, "the table is full ({n} seat)", "the table is full ({n} seats)")
+    )

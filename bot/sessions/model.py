@@ -1,0 +1,391 @@
+"""The session model: seats, sessions, what a change did, and the refusals a person is told.
+
+Plain records and pure helpers shared by the session services (:mod:`bot.sessions`): no
+storage calls, no Discord, no locks.  Imports: engines, bot.computers' neighbours (records,
+ratings), bot.storage's row types, bot.time.gameclock, languages.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import engines
+from bot import ratings
+from bot.records import MoveRecord
+from bot.storage import (
+    MoveRow,
+    NewMove,
+    RatingRow,
+    SessionRow,
+)
+from bot.time import gameclock as gc
+from engines.core import (
+    DEFAULT_LEVEL,
+    N_,
+    TABLE,
+    Engine,
+    Event,
+    MoveError,
+    Outcome,
+    Privacy,
+    Said,
+    Translates,
+    name_seats,
+    rng_for,
+    said,
+)
+from languages import ENGLISH, Language
+
+log = logging.getLogger(__name__)
+
+MAX_COMPUTER_MOVES = 2000
+STALLED = N_("the computer player could not move; the game waits (ask an admin to check the log)")
+"""Computer moves played in a row before the table stops and asks for help."""
+
+MAX_TIMER_HOURS = 720
+"""The longest turn timer, in hours (30 days)."""
+
+
+class Refusal(Exception):
+    """A refusal from the table, in words a player can read.
+
+    ``Refusal("there is no game #{number} here", number=5)`` keeps the English message (its
+    message id, named placeholders) and its values as a :class:`~engines.core.Said`, or takes one
+    (``Refusal(said_n(n, "{n} seat", "{n} seats"))`` for a count): ``str()`` is the English
+    sentence, and :meth:`in_words` the refusal in the reader's language.  A text built by the code
+    (another error's words) has no values and reads as it is."""
+
+    def __init__(self, message: object = "", /, **values: Any) -> None:
+        self.said = message if isinstance(message, Said) else Said(str(message), values)
+        super().__init__(self.said.in_words())
+
+    def in_words(self, t: Language) -> str:
+        """The refusal in ``t``."""
+        return self.said.in_words(t)
+
+
+def named(exc: MoveError, names: Sequence[str]) -> MoveError:
+    """The engine's refusal ``exc`` with the players' names put in: ``str()`` in English, and
+    :func:`refusal` in a reader's language (the sentence kept for translation is kept)."""
+    out = type(exc)(exc.said)
+    out.args = (name_seats(str(exc), names),)
+    out.names = tuple(names)  # type: ignore[attr-defined]  # the table adds the names to the engine's error
+    return out
+
+
+def refusal(exc: BaseException, t: Language) -> str:
+    """A refusal in ``t``: the table's (:class:`Refusal`), or the engine's kept sentence with
+    the players' names put in (see :func:`named`)."""
+    if isinstance(exc, Refusal):
+        return exc.in_words(t)
+    if isinstance(exc, MoveError):
+        return name_seats(exc.said.in_words(t), getattr(exc, "names", None))
+    return str(exc)
+
+
+class NoGameHere(Refusal):
+    pass
+
+
+class NotSeated(Refusal):
+    """The asker has no seat in the game they act on (always said as :data:`NOT_SEATED`)."""
+
+
+NOT_SEATED = N_("you are not playing in this game")
+
+
+class StaleMove(Refusal):
+    """The board changed between reading it and acting on it."""
+
+
+class Damaged(Refusal):
+    """The session is marked damaged; only abandoning it is possible."""
+
+
+class EndedHere(Exception):
+    """The game a channel's move was sent to is no longer running there (see Play.play)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    join_order: int
+    seat: int | None
+    user_id: int | None
+    name: str
+    computer: bool
+    resigned: bool
+    level: str | None = None  # chosen when seated as a computer; None: a person, or taken over
+
+    @property
+    def computer_level(self) -> str:
+        """The level the computer plays this seat at (a seat taken over from a person: normal)."""
+        return self.level or DEFAULT_LEVEL
+
+    @property
+    def tag(self) -> str:
+        """What follows the seat's name in lists: `` (computer, strong)`` for a computer seat."""
+        return f" (computer, {self.computer_level})" if self.computer else ""
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.user_id}>" if self.user_id and not self.computer else self.name
+
+
+@dataclass
+class Session:
+    """A session as the table sees it: the stored row plus the live engine state."""
+
+    row: SessionRow
+    seats: list[Seat]
+    info: engines.GameInfo
+    state: Any = None
+    damaged: str | None = None  # why the table cannot run this game (see Core.load)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def engine(self) -> Engine:
+        return self.info.load()
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def names(self) -> list[str]:
+        seated = [(s.seat, s) for s in self.seats if s.seat is not None]
+        ordered = [s for _, s in sorted(seated, key=lambda pair: pair[0])]
+        if ordered:
+            return [s.name for s in ordered]
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        """The seat ``user_id`` took, resigned or not: for acting on it (a move, an undo, a vote),
+        which says why a seat the computer plays is refused.  To read, ask :meth:`reader_of`."""
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def reader_of(self, user_id: int) -> int | None:
+        """The seat whose private side ``user_id`` may read (its hand, its secret lines, its
+        view), or ``None``: they read the game as a spectator.  Someone who resigned reads as a
+        spectator: the computer plays that seat now, and what it holds is no longer theirs.  A
+        seat the computer took over when its player's time ran out stays theirs to read (they may
+        take it back with ``/game return``, and its result counts as theirs)."""
+        seat = self.seat_of(user_id)
+        if seat is None or seat.seat is None or seat.resigned:
+            return None
+        return seat.seat
+
+    def by_seat(self, seat: int) -> Seat:
+        return next(s for s in self.seats if s.seat == seat)
+
+    def to_move(self) -> set[int]:
+        if self.status != "active" or self.state is None or self.damaged:
+            return set()
+        return set(self.engine.to_move(self.state))
+
+    @property
+    def clock(self) -> gc.ClockSpec | None:
+        """The game clock (None: none, or only the older turn timer)."""
+        if not self.row.clock:
+            return None
+        try:
+            return gc.parse_clock(self.row.clock)
+        except gc.ClockError:
+            return None
+
+    @property
+    def banks(self) -> gc.Banks:
+        """The running clocks (empty before the game starts or without a clock)."""
+        return gc.Banks.from_dict(self.row.clock_state)
+
+    def waiting_on(self) -> list[Seat]:
+        return [self.by_seat(s) for s in sorted(self.to_move())]
+
+
+Played = MoveRecord
+"""What one accepted move did: who, what, its privacy mark and the events it caused."""
+
+
+def apply(module: Engine, state: Any, seat: int, move: Any, *, by_computer: bool) -> tuple[Any, Played]:
+    """Apply ``move`` and record it with its privacy mark, computed from the state before it."""
+    privacy = module.move_privacy(state, seat, move)
+    new_state, events = module.apply_move(state, seat, move)
+    return new_state, Played(seat, str(move), by_computer, tuple(events), privacy)
+
+
+def stored(played: Played) -> NewMove:
+    """A played move as the log stores it."""
+    return NewMove(
+        played.seat,
+        played.move,
+        played.by_computer,
+        [e.to_dict() for e in played.events or ()],
+        None if played.privacy is None else played.privacy.to_dict(),
+    )
+
+
+def record_of(row: MoveRow) -> MoveRecord:
+    """A log row as a record (events and mark ``None`` on rows from before they were stored)."""
+    try:
+        events = None if row.events is None else tuple(Event.from_dict(e) for e in row.events)
+        privacy = None if row.privacy is None else Privacy.from_dict(row.privacy)
+    except (KeyError, TypeError, ValueError):
+        events, privacy = None, None
+    return MoveRecord(row.seat, row.move, row.by_computer, events, privacy, row.number)
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """A person's shown rating before and after a finished game (see :mod:`bot.ratings`)."""
+
+    user_id: int
+    name: str
+    before: float
+    after: float
+
+
+@dataclass
+class MoveResult:
+    """What a change did.  ``turn_ended``: a turn (or a simultaneous round) ended, or the
+    game did, so the channel gets the board; steps inside a turn are told to their player."""
+
+    session: Session
+    played: list[Played] = field(default_factory=list)
+    finished: bool = False
+    outcome: Outcome | None = None
+    note: Said | None = None  # a line from the table itself (a resignation, a stalled computer)
+    turn_before: int | None = None  # the engine's turn_number before these moves
+    turn_ended: bool = False
+    ratings: list[RatingChange] = field(default_factory=list)
+    computers_next: bool = False  # a searching computer is to move next (Play.computers_play)
+
+
+TIMEOUT_CHOICES = ("computer", "more", "abandon")
+"""The answers when someone's time runs out (see Clocks.answer_timeout)."""
+
+
+@dataclass
+class TimeOut:
+    """Seats whose time ran out at ``at``; the others are asked what to do (see answer_timeout)."""
+
+    session: Session
+    seats: list[Seat]
+    at: float
+
+
+def damaged_text(session: Session) -> Said:
+    return said(
+        "this {game} game is damaged ({problem}); the host or someone with Manage Channels can "
+        "/game abandon it to free the channel",
+        game=session.info.title,
+        problem=session.damaged,
+    )
+
+
+def _place_of(row: RatingRow) -> int:
+    if row.place is None:
+        raise ValueError(f"the rating of user {row.user_id} is to change without a place in the game")
+    return row.place
+
+
+def rerate(current: list[RatingRow], changes: list[RatingChange] | None = None) -> list[RatingRow]:
+    """New ratings for the people of a finished game (none with fewer than two people).
+
+    ``changes``, when given, collects each person's shown rating before and after.
+    """
+    if len(current) < 2:
+        return []
+    standings = [
+        ratings.Standing(
+            r.user_id,
+            r.name,
+            _place_of(r),
+            r.mu if r.mu is not None else ratings.START_MU,
+            r.sigma if r.sigma is not None else ratings.START_SIGMA,
+        )
+        for r in current
+    ]
+    rated = ratings.rate(standings)
+    new = [
+        RatingRow(n.user_id, n.name, n.mu, n.sigma, c.games + 1, c.wins + int(n.won))
+        for n, c in zip(rated, current, strict=True)
+    ]
+    if changes is not None:
+        for before, after in zip(standings, rated, strict=True):
+            changes.append(
+                RatingChange(
+                    after.user_id,
+                    after.name,
+                    ratings.shown(before.mu, before.sigma),
+                    ratings.shown(after.mu, after.sigma),
+                )
+            )
+    return new
+
+
+class NewGameHint(Said):
+    """How to open a game here, naming the real commands in the reader's language (each command
+    is written in that language, so the list is made when the hint is put in words)."""
+
+    def in_words(self, language: Translates | None = None) -> str:
+        t = language or ENGLISH
+        commands = [t.gettext("/{game} new", game=name) for name in sorted(engines.available())]
+        if len(commands) == 1:
+            return t.gettext("start one with {command}", command=commands[0])
+        return t.gettext(
+            "start one with {commands} or {last}", commands=", ".join(commands[:-1]), last=commands[-1]
+        )
+
+
+def new_game_hint() -> Said:
+    """How to open a game here, naming the real commands."""
+    return NewGameHint("start one with /<game> new")
+
+
+def deadline_moves(
+    module: Engine, state: Any, late: list[int], seed: int, version: int
+) -> tuple[Any, list[Played], Said | None]:
+    """What the table plays when a turn timer runs out (pure: run in a worker thread).
+
+    The game's first table move when it has them (with the note to show), else a
+    computer move for each late seat still to act, at the ``normal`` level (the
+    level of every seat the table plays for a person).  Engine errors propagate.
+    """
+    played: list[Played] = []
+    table_moves = list(module.legal_moves(state, TABLE)) if getattr(module, "TABLE_MOVES", False) else []
+    if table_moves:
+        state, move = apply(module, state, TABLE, table_moves[0], by_computer=False)
+        return state, [move], said("⏰ Time is up.")
+    for seat in late:
+        if seat not in module.to_move(state):
+            continue
+        legal = list(module.legal_moves(state, seat))
+        if not legal:
+            continue
+        rng = rng_for(seed, "deadline", version, seat)
+        chosen = module.computer_move(module.view_for(state, seat), legal, rng, DEFAULT_LEVEL)
+        state, move = apply(module, state, seat, chosen, by_computer=True)
+        played.append(move)
+    return state, played, None
+
+
+def refuse_computer_seat(session: Session, seat: Seat) -> None:
+    """Refuse a move (or an undo) from a person whose seat the computer plays, saying why:
+    they resigned, or their time ran out (and whether ``/game return`` can still take it back)."""
+    if not seat.computer:
+        return
+    if seat.resigned:
+        raise Refusal("you resigned from this game; the computer plays your seat now")
+    if seat.seat is not None and gc.may_return(session.banks, seat.seat):
+        raise Refusal(
+            "your time ran out and the computer plays your seat now; /game return takes it back (once)"
+        )
+    raise Refusal("the computer plays your seat in this game now (you resigned or ran out of time)")

@@ -1,0 +1,386 @@
+"""Playing: legal moves, a person's move (judged, committed, handed back), the computer turns
+after it, and the end of a game with its results and ratings.
+
+A move by a person starts from the copy of its game the core holds (:meth:`Core.copy`), without
+reading; the commit's version check refuses a stale copy, and the move is then judged again on
+a fresh read.  Computer players are computed off the event loop (:mod:`bot.computers`).
+
+Imports: bot.sessions.model, bot.sessions.core, bot.storage, bot.time, bot.computers, engines.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from bot.computers import IN_PROCESS, ComputerFailed, fallback_move
+from bot.sessions.core import Core
+from bot.sessions.model import (
+    MAX_COMPUTER_MOVES,
+    NOT_SEATED,
+    STALLED,
+    Damaged,
+    EndedHere,
+    MoveResult,
+    NotSeated,
+    Played,
+    RatingChange,
+    Refusal,
+    Seat,
+    Session,
+    StaleMove,
+    apply,
+    damaged_text,
+    named,
+    refuse_computer_seat,
+    rerate,
+    stored,
+)
+from bot.storage import ResultRow, SessionRow, StaleVersion
+from bot.time import gameclock as gc
+from bot.time import pace
+from engines.core import MoveError, NotYourTurn, Outcome, Said, rng_for, said
+
+log = logging.getLogger(__name__)
+
+
+class Play:
+    """Moves: a person's, and the computers' that follow; the end of a game."""
+
+    def __init__(self, core: Core):
+        self.core = core
+        self.store = core.store
+
+    async def legal_moves(self, channel_id: int, user_id: int) -> list[str]:
+        """The user's legal moves now, in notation (empty when they may not act)."""
+        session = await self.core.in_channel(channel_id)
+        if session is None or session.status != "active" or session.damaged:
+            return []
+        seat = session.seat_of(user_id)
+        if seat is None or seat.seat is None or seat.computer:
+            return []
+        return [str(m) for m in session.engine.legal_moves(session.state, seat.seat)]
+
+    async def play(
+        self, channel_id: int, user_id: int, text: str, *, expected_version: int | None = None
+    ) -> MoveResult:
+        """A move by ``user_id`` in the channel's game.  The game this process last saw running
+        here is played without looking it up; when it turns out to have ended (in another
+        process), the channel's game is looked up and the move goes to it."""
+        session_id = self.core.game_in(channel_id)
+        if session_id is not None:
+            try:
+                return await self.play_in(
+                    session_id, user_id, text, expected_version=expected_version, channel_id=channel_id
+                )
+            except EndedHere:
+                pass
+        session = await self.core.require(channel_id)
+        return await self.play_in(session.id, user_id, text, expected_version=expected_version)
+
+    async def stamp(self, session: Session, seat: int) -> str:
+        """What a private menu was made for: ``<turn>.<moves by this seat>``.
+
+        A click carrying an older stamp is stale: the turn (or the round) has
+        moved on, or the seat has moved since (a double click).  Other players
+        building at once in a simultaneous round do not make it stale.
+        """
+        mine = await self.store.history.seat_move_count(session.id, seat)
+        return f"{session.engine.turn_number(session.state)}.{mine}"
+
+    async def play_in(
+        self,
+        session_id: int,
+        user_id: int,
+        text: str,
+        *,
+        expected_version: int | None = None,
+        expected_stamp: str | None = None,
+        channel_id: int | None = None,
+    ) -> MoveResult:
+        """A move by ``user_id`` in game ``session_id``, under the game's lock.
+
+        It starts from the copy of the game this process holds (see :meth:`_copy`), without
+        reading it: the commit's version check refuses the copy if the game changed since.  Then,
+        and whenever the copy refuses the move (it may be behind), the move is judged again on
+        the game read afresh, exactly as if no copy had been held.  ``channel_id``: the channel
+        the caller took the game from (:meth:`play`); a game that is no longer running there
+        raises ``EndedHere`` instead of refusing."""
+        started = time.perf_counter()
+        async with self.core.lock(session_id):
+            copy = self.core.copy(session_id)
+            if copy is not None and (expected_version is None or expected_version == copy.version):
+                try:
+                    judged = await self._judge(copy, user_id, text, expected_version, expected_stamp)
+                    row = await self._commit_move(*judged)
+                except (Refusal, MoveError, StaleVersion):
+                    pass  # the copy may be behind: judged again on a fresh read
+                else:
+                    return await self._played(row, judged, started)
+            session = await self.core.get(session_id)
+            if channel_id is not None and (
+                session is None or session.status != "active" or session.row.channel_id != channel_id
+            ):
+                self.core.release(session_id)
+                raise EndedHere()
+            judged = await self._judge(session, user_id, text, expected_version, expected_stamp)
+            try:
+                row = await self._commit_move(*judged)
+            except StaleVersion:
+                raise StaleMove("someone else moved first; the board changed, here it is now") from None
+            return await self._played(row, judged, started)
+
+    async def _judge(
+        self,
+        session: Session | None,
+        user_id: int,
+        text: str,
+        expected_version: int | None,
+        expected_stamp: str | None,
+    ) -> tuple[Session, Any, Played]:
+        """Check a person's move in ``session`` (refused in words they can read); the session,
+        the state after the move, and the move."""
+        if session is None or session.status != "active":
+            status = session.status if session else "gone"
+            if status in ("finished", "abandoned"):
+                raise Refusal("this game is over")
+            if status == "lobby":
+                raise Refusal("this game has not started yet")
+            raise Refusal("there is no such game")
+        if expected_version is not None and expected_version != session.version:
+            raise StaleMove("the board changed since that button was posted; here it is now")
+        seat = session.seat_of(user_id)
+        if seat is None or seat.seat is None:
+            raise NotSeated(NOT_SEATED)
+        refuse_computer_seat(session, seat)
+        if session.damaged:
+            raise Damaged(damaged_text(session))
+        if expected_stamp is not None and expected_stamp != await self.stamp(session, seat.seat):
+            raise StaleMove("the board changed since that menu was made; here it is now")
+        module = session.engine
+        if seat.seat not in module.to_move(session.state):
+            raise NotYourTurn(self.not_your_turn(session, seat.seat))
+        try:
+            move = module.parse_move(text)
+            new_state, mine = apply(module, session.state, seat.seat, move, by_computer=False)
+        except MoveError as exc:  # the engine's words, with the players' names put in
+            raise named(exc, session.names()) from None
+        return session, new_state, mine
+
+    async def _commit_move(self, session: Session, new_state: Any, mine: Played) -> SessionRow:
+        """Commit a person's move; the row as committed (StaleVersion: the session moved on)."""
+        return await self.store.games.play_moves(
+            session.id,
+            session.version,
+            [stored(mine)],
+            session.engine.to_dict(new_state),
+            clock=await self.core.clock_after(session, new_state),
+        )
+
+    async def _played(
+        self, row: SessionRow, judged: tuple[Session, Any, Played], started: float
+    ) -> MoveResult:
+        """After a person's move was committed (lock held): counted, kept, computers, the result."""
+        session, new_state, mine = judged
+        self.core.metrics.moves_committed(session.row.game, [False])
+        self.core.metrics.move_took(session.row.game, time.perf_counter() - started)
+        self.core.remember(session.id, row.version, new_state)
+        turn_before = session.engine.turn_number(session.state)
+        # The commit hands back the row as committed, and a move changes no seat (a seat change
+        # bumps the version, which the commit checked): no read is needed to post it.
+        session = Session(
+            row=row, seats=session.seats, info=session.info, state=new_state, damaged=row.damaged
+        )
+        self.core.keep(row, session.seats)
+        result = MoveResult(session, [mine], turn_before=turn_before)
+        await self.after(session, result, searches_wait=self.core.computers_wait)
+        return result
+
+    @staticmethod
+    def not_your_turn(session: Session, seat: int) -> Said:
+        """A refusal that says whose turn it is, kept for the reader's language."""
+        names = [s.name for s in session.waiting_on()]
+        if not names:
+            return said("nobody can move right now")
+        if len(names) > 1:
+            return said(
+                "it is not your turn: {players} are still to play; you will be mentioned when it is yours",
+                players=said("{items} and {last}", items=", ".join(names[:-1]), last=names[-1]),
+            )
+        return said(
+            "it is not your turn: it is {player}'s turn; you will be mentioned when it is yours",
+            player=names[0],
+        )
+
+    async def after(self, session: Session, result: MoveResult, *, searches_wait: bool = False) -> None:
+        """Let computer seats act, then finish the game if it is over (lock held).
+
+        ``searches_wait`` (after a person's move): once a turn has ended, a computer
+        that searches (the strong level) does not start; ``result.computers_next``
+        says so, and :meth:`computers_play` plays on after the move is posted."""
+        module = session.engine
+        state = session.state
+        batch: list[Played] = []
+        if module.outcome(state) is None:
+            start = result.turn_before if searches_wait else None
+            state, batch, failed, waiting = await self._computer_turns(session, state, start)
+            result.computers_next = waiting
+            if failed:
+                result.note = said(STALLED)
+        if batch:
+            result.played.extend(batch)
+            version = await self.core.record(
+                session,
+                session.version,
+                batch,
+                module.to_dict(state),
+                clock=await self.core.clock_after(session, state),
+            )
+            self.core.remember(session.id, version, state)
+            session = await self.core.reread(session.id)
+            result.session = session
+        outcome = module.outcome(state)
+        if outcome is not None:
+            result.ratings = await self.finish(session, outcome)
+            result.finished = True
+            result.outcome = outcome
+            result.session = await self.core.reread(session.id)
+        if result.turn_before is not None and module.turn_number(state) != result.turn_before:
+            result.turn_ended = True
+        result.turn_ended = result.turn_ended or result.finished
+
+    async def _computer_turns(
+        self, session: Session, state: Any, turn_start: int | None
+    ) -> tuple[Any, list[Played], bool, bool]:
+        """The computer seats' moves until a person must act: (state, moves, whether a computer
+        player failed (logged), whether a searching computer waits to move).
+
+        Each move is seeded by the game's seed and its move number, so a replay chooses
+        the same moves (a strong search by count; by the clock, given its count).  With
+        ``turn_start`` (the turn number before a person's move), a searching computer
+        waits once the turn number has moved from it (see :meth:`_after`)."""
+        module = session.engine
+        levels = {s.seat: s.computer_level for s in session.seats if s.computer and s.seat is not None}
+        batch: list[Played] = []
+        if not levels:
+            return state, batch, False, False
+        computers = set(levels)
+        paced: set[int] = set()
+        seed, version = session.row.seed, session.version
+        for _ in range(MAX_COMPUTER_MOVES):
+            if module.outcome(state) is not None:
+                break
+            seat = pace.next_computer(module, state, computers, paced)
+            if seat is None:
+                break
+            level = levels[seat]
+            if turn_start is not None and level not in IN_PROCESS and module.turn_number(state) != turn_start:
+                return state, batch, False, True
+            try:
+                legal = list(module.legal_moves(state, seat))
+                view = module.view_for(state, seat)
+                rng = rng_for(seed, "computer", version + len(batch))
+                try:
+                    move = await self.core.computers.move(
+                        module, view, legal, rng, level, self.core.computer_seconds
+                    )
+                except ComputerFailed as exc:
+                    log.warning(
+                        "the %s computer of session %s (seat %s) failed (%s); it plays this move at normal",
+                        level,
+                        session.id,
+                        seat,
+                        exc,
+                    )
+                    move = fallback_move(module, view, legal, rng)
+                state, played = apply(module, state, seat, move, by_computer=True)
+            except Exception:
+                log.exception("computer player failed in session %s (seat %s)", session.id, seat)
+                return state, batch, True, False
+            batch.append(played)
+        return state, batch, False, False
+
+    async def computers_play(self, session_id: int) -> MoveResult | None:
+        """Play the computer turns that wait (see :meth:`_after`): the next searching computer's
+        turn and the instant ones after it, up to the next turn of a searching computer.
+        None when no computer is to move (or the game is not running)."""
+        async with self.core.lock(session_id):
+            session = await self.core.running(session_id)
+            if session is None:
+                return None
+            module = session.engine
+            computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
+            if module.outcome(session.state) is not None or not computers & set(
+                module.to_move(session.state)
+            ):
+                return None
+            if pace.next_computer(module, session.state, computers, set()) is None:
+                return None
+            turn = module.turn_number(session.state)
+            result = MoveResult(session, turn_before=turn)
+            await self.after(session, result, searches_wait=True)
+            if not result.played and result.note is None:
+                return None
+            return result
+
+    async def computers_waiting(self, guild_ids: Sequence[int]) -> list[int]:
+        """The running games of these servers where a computer is to move (after a restart:
+        the table plays them, see :meth:`computers_play`)."""
+        found = []
+        for guild_id in guild_ids:
+            for row in await self.store.games.live_sessions(guild_id):
+                if row.status != "active":
+                    continue
+                session = await self.core.running(row.id)
+                if session is None:
+                    continue
+                module = session.engine
+                computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
+                if module.outcome(session.state) is None and computers:
+                    if pace.next_computer(module, session.state, computers, set()) is not None:
+                        found.append(session.id)
+        return found
+
+    async def finish(
+        self, session: Session, outcome: Outcome, reason: str | None = None
+    ) -> list[RatingChange]:
+        """Record the results (and the ratings); returns how each person's rating moved."""
+        # Resigned seats, and seats the computer took when their time ran out, rank last.
+        resigned = {s.seat for s in session.seats if s.resigned} | gc.ranks_last(session.banks)
+        ranking = [tuple(s for s in group if s not in resigned) for group in outcome.ranking]
+        ranking = [g for g in ranking if g]
+        # Resigned seats rank below everyone who stayed, in the engine's order among themselves.
+        for group in outcome.ranking:
+            left = tuple(s for s in group if s in resigned)
+            if left:
+                ranking.append(left)
+        results = []
+        changes: list[RatingChange] = []
+        place = 1
+        for group in ranking:
+            for s in group:
+                seat = session.by_seat(s)
+                results.append(ResultRow(s, seat.user_id, outcome.scores[s], place, s in resigned))
+            place += len(group)
+        await self.store.games.finish(
+            session.id,
+            status="finished",
+            reason=reason or outcome.reason,
+            outcome=outcome.to_dict(),
+            results=results,
+            rate=lambda current: rerate(current, changes),
+            names={s.user_id: s.name for s in session.seats if s.user_id is not None},
+        )
+        self.core.release(session.id)
+        return changes
+
+    async def end_early(self, session: Session, staying: list[Seat], why: Said) -> list[RatingChange]:
+        order = [s.seat for s in session.seats if s.resigned and s.seat is not None]
+        ranking = [tuple(sorted(s.seat for s in staying if s.seat is not None))] if staying else []
+        ranking += [(s,) for s in reversed(order)]  # the last to resign ranks highest among them
+        n = len(session.seats)
+        scores = tuple(1.0 if any(st.seat == s for st in staying) else 0.0 for s in range(n))
+        outcome = Outcome.told(scores, tuple(ranking), why)
+        return await self.finish(session, outcome, reason=outcome.reason)

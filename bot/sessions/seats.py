@@ -1,0 +1,134 @@
+"""Leaving and returning: resigning, a league's forfeit, the computer finishing a game, abandoning,
+and ``/game return`` after a timeout.
+
+Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.time.gameclock, engines.
+"""
+
+from __future__ import annotations
+
+from bot.sessions.core import ANY, Core
+from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session
+from bot.sessions.play import Play
+from bot.time import gameclock as gc
+from engines.core import Outcome, said
+
+
+class Seats:
+    """A seat leaves a running game, comes back, or the game ends without its players."""
+
+    def __init__(self, core: Core, play: Play):
+        self.core = core
+        self.store = core.store
+        self.play = play
+
+    async def resign(self, channel_id: int, user_id: int) -> MoveResult:
+        """Leave a running game.  The computer takes the seat; the seat ranks last.
+
+        When only one seat that has not resigned remains, or no person is left
+        playing, the game ends at once.
+        """
+        async with self.core.acting(user_id, channel=channel_id) as (session, seat):
+            if seat.resigned:
+                raise Refusal("you have already resigned from this game")
+            return await self._resign_seat(session, seat)
+
+    async def _resign_seat(self, session: Session, seat: Seat) -> MoveResult:
+        """The seat resigns (lock held): the computer takes it, or the game ends when too few stay."""
+        assert seat.seat is not None  # callers pass a seat of a running game
+        await self.store.games.set_seat_flags(session.id, seat.seat, computer=True, resigned=True)
+        session = await self.core.reread(session.id)
+        if session.clock is not None:  # the seat's clock stops; the deadline follows the others'
+            await self.core.save_clock(session, gc.stop(session.banks, seat.seat))
+            session = await self.core.reread(session.id)
+        turn_before = session.engine.turn_number(session.state)
+        result = MoveResult(session, note=said("{name} resigned", name=seat.name), turn_before=turn_before)
+        staying = [s for s in session.seats if not s.resigned]
+        people = [s for s in staying if not s.computer]
+        if len(staying) <= 1 or not people:
+            result.ratings = await self.play.end_early(
+                session, staying, said("the game ended by resignation")
+            )
+            result.finished = result.turn_ended = True
+            result.session = await self.core.reread(session.id)
+            ended = result.session.row.outcome
+            result.outcome = Outcome.from_dict(ended) if ended is not None else None
+            return result
+        result.note = said("{name} resigned; the computer plays that seat from now on", name=seat.name)
+        await self.play.after(session, result)
+        return result
+
+    async def forfeit_seat(self, session_id: int, user_id: int) -> MoveResult | None:
+        """A league dropped ``user_id``: their seat in this running game resigns (see resign).
+        None when the game is not running or they are no longer in it."""
+        async with self.core.lock(session_id):
+            session = await self.core.running(session_id)
+            if session is None:
+                return None
+            seat = session.seat_of(user_id)
+            if seat is None or seat.seat is None or seat.resigned:
+                return None
+            return await self._resign_seat(session, seat)
+
+    async def finish_by_computer(self, session_id: int) -> MoveResult | None:
+        """Time is up for the whole game (a league round's deadline): the computer takes every
+        person's seat and plays the game to its end; the result stands.  None when the game is
+        not running."""
+        async with self.core.lock(session_id):
+            session = await self.core.running(session_id)
+            if session is None:
+                return None
+            late = [s for s in session.seats if not s.computer and s.seat is not None]
+            for s in late:
+                if s.seat is not None:
+                    await self.store.games.set_seat_flags(
+                        session.id, s.seat, computer=True, resigned=s.resigned
+                    )
+            session = await self.core.reread(session.id)
+            result = MoveResult(
+                session,
+                note=said(
+                    "⏰ The round's time is up; the computer finished the game for {names}.",
+                    names=", ".join(s.name for s in late),
+                )
+                if late
+                else said("⏰ The round's time is up; the computer finished the game."),
+                turn_before=session.engine.turn_number(session.state),
+            )
+            for _ in range(5):  # each pass plays up to MAX_COMPUTER_MOVES moves
+                await self.play.after(session, result)
+                if result.finished or (result.note is not None and result.note.msg == STALLED):
+                    break
+                session = await self.core.reread(session.id)
+            return result
+
+    async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool) -> Session:
+        acting = self.core.acting(user_id, channel=channel_id, need=ANY, seated=False, damaged_ok=True)
+        async with acting as (session, _):
+            if user_id != session.row.host_id and not can_manage:
+                raise Refusal("only the host or someone with Manage Channels can abandon this game")
+            return await self.abandon_now(session, "abandoned (damaged)" if session.damaged else "abandoned")
+
+    async def abandon_now(self, session: Session, reason: str) -> Session:
+        """End the game without a result (lock held)."""
+        await self.store.games.finish(session.id, status="abandoned", reason=reason, outcome=None, results=[])
+        self.core.release(session.id)
+        return await self.core.reread(session.id)
+
+    async def return_seat(self, channel_id: int, user_id: int) -> Session:
+        """``/game return``: a person whose seat the computer took after a timeout takes it back,
+        once; they play it again from their next turn, with the full start on their clock."""
+        async with self.core.acting(user_id, channel=channel_id) as (session, seat):
+            if seat.resigned:
+                raise Refusal("you resigned from this game; a resignation cannot be taken back")
+            banks = session.banks
+            if seat.seat not in banks.taken or not seat.computer:
+                raise Refusal("your seat is yours: the computer took no seat of yours in this game")
+            if not gc.may_return(banks, seat.seat):
+                raise Refusal("you came back once already; the computer keeps your seat now")
+            spec = session.clock
+            assert spec is not None  # a taken seat needs a clock
+            await self.store.games.set_seat_flags(session.id, seat.seat, computer=False, resigned=False)
+            session = await self.core.reread(session.id)
+            banks = gc.give_back(spec, banks, seat.seat, session.to_move(), self.core.now())
+            await self.core.save_clock(session, banks)
+            return await self.core.reread(session.id)

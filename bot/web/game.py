@@ -1,0 +1,304 @@
+"""A game's web page, as data: what a spectator may see of it at one step, built only from
+:mod:`bot.public` (the move list), :mod:`bot.alt` (the board's alt text), :mod:`bot.describe`
+(the board in words) and ``view_for(state, None)`` (the board, the scores).
+
+A running game shows the moves the channel has been told of (:func:`bot.history.browsable`),
+each as everyone may read it; a finished game shows what became public at its end, and a move
+kept secret for good only as its public lines.  The score chart of a running game follows the
+scores its public view shows; once the game is over it is the results card's series (which
+counts what the end revealed).  No Discord, no SQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import alt, public
+from bot.describe import lines_of, sections_for
+from bot.history import History, browsable, start_state
+from bot.public import MoveRecord, number, ordinal
+from bot.replaying import walk
+from bot.results import series
+from bot.sessions import Session, SessionService
+from engines.core import Outcome, name_seats
+from languages import Language
+
+CHART_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+"""Okabe and Ito's palette (told apart with colour-vision deficiencies); each line also has its
+own dash pattern and a letter at its end."""
+PAGES_KEPT = 256
+"""Game pages kept built, by game, version, moves shown, step and language."""
+CHART_DASHES = ("", "8 4", "2 4", "10 4 2 4", "4 2", "12 6")
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    number: int
+    player: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    computer: bool
+    resigned: bool
+    place: str | None = None
+    score: str | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    """One seat's line in the score chart: SVG points, its colour, dash and label."""
+
+    name: str
+    points: str
+    colour: str
+    dash: str
+    label_x: float
+    label_y: float
+    letter: str
+    last: str
+
+
+@dataclass
+class GamePage:
+    title: str
+    number: int
+    status: str  # lobby, active, finished, abandoned, damaged
+    step: int = 0
+    shown: int = 0
+    moves: list[MoveLine] = field(default_factory=list)
+    players: list[Player] = field(default_factory=list)
+    result: list[str] = field(default_factory=list)
+    alt: str = ""
+    words: list[str] = field(default_factory=list)
+    chart: list[Line] = field(default_factory=list)
+    chart_label: str = ""
+    version: int = 0
+
+
+def plain(text: str) -> str:
+    """A line of the table's (Discord markdown, mentions) as plain text."""
+    return alt.plain(text)
+
+
+class Games:
+    """Builds game pages and their boards from the session service and the history."""
+
+    def __init__(self, service: SessionService, history: History):
+        self.service = service
+        self.history = history
+        self._series: dict[tuple[int, int, int], list[list[float]]] = {}
+        self._pages: OrderedDict[tuple[int, int, int, int, str], GamePage] = OrderedDict()
+
+    def forget(self) -> None:
+        """Drop the pages built (the bench measures building them)."""
+        self._pages.clear()
+
+    async def shown(self, session: Session) -> int:
+        return browsable(session, await self.service.store.history.move_count(session.id))
+
+    async def records(self, session: Session, shown: int) -> list[MoveRecord]:
+        return [
+            r for r in await self.service.logbook.log(session) if r.number is not None and r.number <= shown
+        ]
+
+    async def state_at(self, session: Session, step: int) -> Any:
+        state, _ = await self.history.state_at(session, step)
+        return state
+
+    def last_action(self, session: Session, record: MoveRecord | None, t: Language) -> str | None:
+        if record is None:
+            return None
+        s = public.seen(session.engine, session.state, record, None, t)
+        return name_seats(s.summary(t), session.names())
+
+    async def page(self, session: Session, step: int | None, t: Language) -> GamePage:
+        """The page of ``session`` at ``step`` (None: the latest one may see); a step out of range
+        is the caller's to refuse (see :meth:`shown`)."""
+        page = GamePage(session.info.title, session.id, session.status, version=session.version)
+        if session.damaged:
+            page.status = "damaged"
+            return page
+        if session.status == "lobby" or session.state is None:
+            page.status = "lobby"
+            page.players = [Player(s.name, s.computer, False) for s in session.seats]
+            return page
+        shown = await self.shown(session)
+        step = shown if step is None else step
+        key = (session.id, session.version, shown, step, t.code)  # a page changes with these only
+        if key in self._pages:
+            self._pages.move_to_end(key)
+            return self._pages[key]
+        page.step, page.shown = step, shown
+        records = await self.records(session, shown)
+        names = session.names()
+        for record in records:
+            page.moves.append(
+                MoveLine(
+                    record.number or 0,
+                    public.mover(session, record.seat, t),
+                    plain(public.describe(session, record, None, t)),
+                )
+            )
+        state = await self.state_at(session, step)
+        at = next((r for r in records if r.number == step), None)
+        page.alt = alt.board(
+            session, None, self.last_action(session, at, t), t, state=state, move=step, shown=shown
+        )
+        page.words = [
+            plain(line) for line in lines_of(sections_for(session.engine, state, None), t, names) if line
+        ]
+        page.players = self.players(session, t)
+        page.result = self.result(session, t)
+        page.chart, page.chart_label = await self.chart(session, shown, t)
+        self._pages[key] = page
+        while len(self._pages) > PAGES_KEPT:
+            self._pages.popitem(last=False)
+        return page
+
+    def players(self, session: Session, t: Language) -> list[Player]:
+        seated = sorted((s for s in session.seats if s.seat is not None), key=lambda s: s.seat or 0)
+        places: dict[int, str] = {}
+        scores: dict[int, str] = {}
+        if session.status == "finished" and session.row.outcome:
+            outcome = Outcome.from_dict(session.row.outcome)
+            place = 1
+            for group in outcome.ranking:
+                for seat in group:
+                    places[seat] = ordinal(place, t)
+                    scores[seat] = number(outcome.scores[seat])
+                place += len(group)
+        return [
+            Player(
+                s.name,
+                s.computer,
+                s.resigned,
+                places.get(s.seat) if s.seat is not None else None,
+                scores.get(s.seat) if s.seat is not None else None,
+            )
+            for s in seated
+        ]
+
+    def result(self, session: Session, t: Language) -> list[str]:
+        if session.status == "active":
+            waiting = [s.name for s in session.waiting_on()]
+            if not waiting:
+                return []
+            return [t.gettext("Waiting on: {players}", players=", ".join(waiting))]
+        if session.status == "finished" and session.row.outcome:
+            outcome = Outcome.from_dict(session.row.outcome)
+            lines = [plain(public.result_line(session, t))]
+            tiebreak = outcome.tiebreak_in(t)
+            if tiebreak:
+                lines.append(t.gettext("Tie broken by: {rule}.", rule=name_seats(tiebreak, session.names())))
+            return lines
+        return [plain(public.result_line(session, t))]
+
+    async def scores(self, session: Session, shown: int) -> list[list[float]]:
+        """Each seat's score at the start and after every turn of the first ``shown`` moves."""
+        key = (session.id, session.version, shown)
+        if key in self._series:
+            return self._series[key]
+        rows = await self.service.store.history.moves_between(session.id, 0, shown)
+        module = session.engine
+        # The results card's series counts what the end revealed: only for a game its rules ended.
+        finished = session.status == "finished" and module.outcome(session.state) is not None
+
+        def compute() -> list[list[float]]:
+            if finished and rows:
+                return series(session, rows)[0]
+            state = start_state(session)
+            seats = len([s for s in session.seats if s.seat is not None])
+
+            def now(state: Any) -> list[float] | None:
+                found = getattr(module.view_for(state, None), "scores", None)
+                if not found or len(found) != seats:
+                    return None
+                try:
+                    return [float(x) for x in found]
+                except (TypeError, ValueError):
+                    return None
+
+            first = now(state)
+            if first is None:
+                return []
+            points = [first]
+            turn = module.turn_number(state)
+            for step in walk(module, state, rows):
+                turn_now = module.turn_number(step.after)
+                if turn_now != turn or step.entry is rows[-1]:
+                    found = now(step.after)
+                    if found is None:
+                        return []
+                    points.append(found)
+                    turn = turn_now
+            return [[p[s] for p in points] for s in range(seats)]
+
+        found = await asyncio.to_thread(compute)
+        while len(self._series) >= 64:
+            self._series.pop(next(iter(self._series)))
+        self._series[key] = found
+        return found
+
+    async def chart(self, session: Session, shown: int, t: Language) -> tuple[list[Line], str]:
+        lines = await self.scores(session, shown)
+        if not lines or len(lines[0]) < 2:
+            return [], ""
+        names = session.names()
+        width, height, pad = 600.0, 240.0, 24.0
+        top = max(max(line) for line in lines)
+        bottom = min(0.0, min(min(line) for line in lines))
+        span = (top - bottom) or 1.0
+        steps = len(lines[0]) - 1
+        out = []
+        for seat, values in enumerate(lines):
+            xy = [
+                (
+                    pad + (width - 2 * pad - 40) * i / steps,
+                    height - pad - (height - 2 * pad) * (v - bottom) / span,
+                )
+                for i, v in enumerate(values)
+            ]
+            name = names[seat] if seat < len(names) else "?"
+            out.append(
+                Line(
+                    name,
+                    " ".join(f"{x:.1f},{y:.1f}" for x, y in xy),
+                    CHART_COLOURS[seat % len(CHART_COLOURS)],
+                    CHART_DASHES[seat % len(CHART_DASHES)],
+                    xy[-1][0] + 6,
+                    xy[-1][1] + 4,
+                    next((c for c in name if c.isalnum()), "?").upper(),
+                    number(values[-1]),
+                )
+            )
+        label = t.gettext(
+            "Scores over {turns} turns: {scores}.",
+            turns=steps,
+            scores=", ".join(f"{line.name} {line.last}" for line in out),
+        )
+        return out, label
+
+    async def board(self, session: Session, step: int, t: Language) -> bytes | None:
+        """The public board after move ``step`` as PNG bytes (None: the game has no renderer)."""
+        renderer = session.info.load_renderer()
+        if renderer is None:
+            return None
+        state = await self.state_at(session, step)
+        view = session.engine.view_for(state, None)
+        record = None
+        if step:
+            record = next((r for r in await self.records(session, step) if r.number == step), None)
+        png: bytes = await asyncio.to_thread(
+            renderer.render,
+            view,
+            names=session.names(),
+            last_action=self.last_action(session, record, t),
+            language=t.code,
+        )
+        return png

@@ -1,0 +1,303 @@
+"""The read-only pages: a game, a league, a person, each at an address that carries its token.
+
+``GET /g/{token}``: a game at one step (``?move=N``, default the latest a spectator may see), its
+moves, players, result and score chart; ``/g/{token}/board/{N}.png`` the public board after move
+N; ``/g/{token}/events`` server-sent events: ``move`` when the channel is told of a new move (or
+the game ends), so that the page follows a running game.  ``GET /l/{token}``: a league.
+``GET /p/{token}``: a person's public profile.  ``/static/web.js`` and ``/static/web.css``.
+
+A wrong token, a server that turned its pages off and a thing that no longer exists all get the
+same 404, and there is no listing: an address is found only from its link.  Every page is in
+the reader's language: ``?lang=`` if given, else the browser's ``Accept-Language``.
+No Discord here; the server (:mod:`bot.web.server`) adds the headers and the rate limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from importlib import resources
+from typing import Any
+
+import jinja2
+from aiohttp import web
+
+import languages
+from bot.history import History
+from bot.sessions import Session, SessionService
+from bot.storage.web import Kind, WebLinks
+from bot.web.game import Games
+from bot.web.people import People
+from bot.web.standings import Leagues
+from bot.web.words import words
+from languages import Language
+
+log = logging.getLogger(__name__)
+
+PREFIX: dict[str, tuple[str, Kind]] = {
+    "game": ("g", "game"),
+    "league": ("l", "league"),
+    "person": ("p", "person"),
+}
+STATIC = {"web.js": "text/javascript", "web.css": "text/css", "icon.svg": "image/svg+xml"}
+BOARD_CACHE = 128  # boards kept (PNG bytes), by game, version, step and language
+POLL_SECONDS = 1.0  # how often a page's event stream looks for a new move
+
+
+def speaks(code: str, spoken: tuple[str, ...]) -> bool:
+    """Whether ``code`` (``es``, ``es-419``, ``fr``) names a language the bot speaks (``normalise``
+    alone would read an unknown one as English)."""
+    code = code.strip().replace("-", "_")
+    return code in spoken or code.split("_", 1)[0].lower() in spoken
+
+
+def reader_language(request: web.Request) -> Language:
+    """``?lang=`` when it names a language the bot speaks, else the first of the browser's
+    ``Accept-Language`` that it speaks, else English."""
+    spoken = languages.available()
+    asked = request.query.get("lang", "")
+    if asked and speaks(asked, spoken):
+        return languages.language(asked)
+    ranked: list[tuple[float, str]] = []
+    for part in request.headers.get("Accept-Language", "").split(",")[:20]:
+        code, _, rest = part.strip().partition(";")
+        quality = 1.0
+        if rest.strip().startswith("q="):
+            try:
+                quality = float(rest.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        if code:
+            ranked.append((quality, code))
+    for _, code in sorted(ranked, key=lambda pair: -pair[0]):
+        if speaks(code, spoken):
+            return languages.language(code)
+    return languages.ENGLISH
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("bot.web", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["fill"] = lambda text, **values: str(text).format_map(values)
+    return env
+
+
+class Pages:
+    """The pages' routes, for the bot's session service, history and links."""
+
+    def __init__(
+        self,
+        service: SessionService,
+        history: History,
+        *,
+        poll: float = POLL_SECONDS,
+    ):
+        self.service = service
+        self.links = WebLinks(service.store)
+        self.games = Games(service, history)
+        self.leagues = Leagues(service.store, service)
+        self.people = People(service.store, self.links)
+        self.env = environment()
+        self.poll = poll
+        self._boards: OrderedDict[tuple[int, int, int, str], bytes] = OrderedDict()
+        self._static = {
+            name: resources.files("bot.web").joinpath("static", name).read_bytes() for name in STATIC
+        }
+        self.closing = asyncio.Event()
+
+    def add_routes(self, app: web.Application) -> None:
+        app.router.add_get("/g/{token}", self.game)
+        app.router.add_get("/g/{token}/board/{step}.png", self.board)
+        app.router.add_get("/g/{token}/events", self.events)
+        app.router.add_get("/l/{token}", self.league)
+        app.router.add_get("/p/{token}", self.person)
+        app.router.add_get("/static/{name}", self.static)
+
+    async def link(self, kind: str, ref: int, guild_id: int, base: str) -> str | None:
+        """The page's address under ``base`` (its token made now if need be), or None when the
+        server ``guild_id`` turned its pages off."""
+        if kind not in PREFIX or await self.links.pages(guild_id) != "links":
+            return None
+        scope = guild_id if kind == "person" else 0  # a person's page is theirs in one server
+        token = await self.links.token(PREFIX[kind][1], ref, scope)
+        return f"{base.rstrip('/')}/{PREFIX[kind][0]}/{token}"
+
+    def close(self) -> None:
+        """End every open event stream (the server is stopping)."""
+        self.closing.set()
+
+    # ----------------------------------------------------------------- answers
+
+    def render(
+        self,
+        request: web.Request,
+        template: str,
+        status: int = 200,
+        *,
+        here: str | None = None,
+        **values: Any,
+    ) -> web.Response:
+        """``template`` for the reader's language; the language links lead to ``here`` (default: the
+        address asked for; a refusal's lead to the address without its path)."""
+        t = reader_language(request)
+        lang = request.query.get("lang", "")
+        body = self.env.get_template(template).render(
+            w=words(t),
+            lang=t.code,
+            keep=f"lang={t.code}" if lang else "",
+            languages=[(code, languages.language(code).name) for code in languages.available()],
+            path=request.path if here is None else here,
+            **values,
+        )
+        return web.Response(text=body, status=status, content_type="text/html", charset="utf-8")
+
+    def missing(self, request: web.Request) -> web.Response:
+        return self.render(request, "missing.html", status=404, here="/", kind="not_found")
+
+    def too_many(self, request: web.Request, wait: int) -> web.Response:
+        reply = self.render(request, "missing.html", status=429, here="/", kind="too_many")
+        reply.headers["Retry-After"] = str(wait)
+        return reply
+
+    def refused(self, request: web.Request, text: str) -> web.Response:
+        return self.render(request, "missing.html", status=400, kind="bad_request", text=text)
+
+    async def session_of(self, token: str) -> Session | None:
+        ref = await self.links.find("game", token)
+        if ref is None:
+            return None
+        session = await self.service.core.get(ref)
+        if session is None or session.row.guild_id is None:
+            return None
+        if await self.links.pages(session.row.guild_id) != "links":
+            return None
+        return session
+
+    def step_of(self, request: web.Request, shown: int, t: Language) -> int | str | None:
+        """The step asked for: None (the latest), a number, or why it is refused."""
+        raw = request.query.get("move")
+        if raw is None or raw == "":
+            return None
+        if not raw.isdigit() or not 0 <= int(raw) <= shown:
+            return t.gettext(
+                "move must be a number from 0 to {shown}, not {given}", shown=shown, given=raw[:20]
+            )
+        return int(raw)
+
+    # ----------------------------------------------------------------- a game
+
+    async def game(self, request: web.Request) -> web.Response:
+        session = await self.session_of(request.match_info["token"])
+        if session is None:
+            return self.missing(request)
+        t = reader_language(request)
+        shown = await self.games.shown(session) if session.state is not None and not session.damaged else 0
+        step = self.step_of(request, shown, t)
+        if isinstance(step, str):
+            return self.refused(request, step)
+        page = await self.games.page(session, step, t)
+        return self.render(request, "game.html", page=page, token=request.match_info["token"])
+
+    async def board(self, request: web.Request) -> web.Response:
+        session = await self.session_of(request.match_info["token"])
+        raw = request.match_info["step"]
+        if session is None or session.state is None or session.damaged or not raw.isdigit():
+            return self.missing(request)
+        step = int(raw)
+        if step > await self.games.shown(session):
+            return self.missing(request)
+        t = reader_language(request)
+        key = (session.id, session.version, step, t.code)
+        png = self._boards.get(key)
+        if png is None:
+            png = await self.games.board(session, step, t)
+            if png is None:
+                return self.missing(request)
+            self._boards[key] = png
+            while len(self._boards) > BOARD_CACHE:
+                self._boards.popitem(last=False)
+        else:
+            self._boards.move_to_end(key)
+        return web.Response(
+            body=png, content_type="image/png", headers={"Cache-Control": "private, max-age=60"}
+        )
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """``move`` (its data: the moves now shown) each time a spectator may see more of the game;
+        the stream ends when the game does, or when the server stops."""
+        session = await self.session_of(request.match_info["token"])
+        if session is None:
+            return self.missing(request)
+        reply = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
+        await reply.prepare(request)
+        try:
+            await self.stream(session, reply)
+        except ConnectionResetError:  # the reader went away
+            pass
+        return reply
+
+    async def stream(self, session: Session, reply: web.StreamResponse) -> None:
+        seen = (session.row.told_through, session.status, session.version)
+        await reply.write(b"retry: 2000\n\n")
+        while not self.closing.is_set():
+            try:
+                await asyncio.wait_for(self.closing.wait(), self.poll)
+            except TimeoutError:
+                pass
+            if self.closing.is_set():
+                break
+            row = await self.service.store.games.session(session.id)
+            if row is None:
+                break
+            now = (row.told_through, row.status, row.version)
+            if now[:2] != seen[:2] or (row.status != "active" and now != seen):
+                seen = now
+                await reply.write(f"event: move\ndata: {row.told_through}\n\n".encode())
+                if row.status not in ("active", "lobby"):
+                    break
+            else:
+                await reply.write(b": waiting\n\n")
+
+    # ----------------------------------------------------------------- a league, a person
+
+    async def league(self, request: web.Request) -> web.Response:
+        ref = await self.links.find("league", request.match_info["token"])
+        row = await self.service.store.leagues.league(ref) if ref is not None else None
+        if row is None or await self.links.pages(row.guild_id) != "links":
+            return self.missing(request)
+        t = reader_language(request)
+
+        async def game_links(session_ids: list[int]) -> dict[int, str]:
+            return {
+                ref: f"/g/{token}" for ref, token in (await self.links.tokens("game", session_ids)).items()
+            }
+
+        page = await self.leagues.page(row.id, t, game_links)
+        if page is None:
+            return self.missing(request)
+        return self.render(request, "league.html", page=page)
+
+    async def person(self, request: web.Request) -> web.Response:
+        found = await self.links.find_scoped("person", request.match_info["token"])
+        if found is None or await self.links.pages(found[0]) != "links":
+            return self.missing(request)
+        page = await self.people.page(found[0], found[1], reader_language(request))
+        if page is None:
+            return self.missing(request)
+        return self.render(request, "person.html", page=page)
+
+    async def static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in STATIC:
+            return self.missing(request)
+        return web.Response(
+            body=self._static[name],
+            content_type=STATIC[name],
+            headers={"Cache-Control": "public, max-age=3600"},
+        )

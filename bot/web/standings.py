@@ -1,0 +1,183 @@
+"""A league's web page, as data: the standings with every tiebreak value, each round's tables with
+links to their games' pages, the byes, the bracket (single elimination, or a Swiss league's final
+stage) and the season's rating table.  Read through :class:`bot.league.service.LeagueService`
+(the same standings and bracket ``/league standings`` and ``/league bracket`` show).
+
+Only finished places and public names are shown; a game's link is its own capability link (a
+league's page shares its games, which the league's channel shows anyway).  No Discord, no SQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+import engines
+from bot.league.service import LeagueService
+from bot.public import number
+from bot.ratings import shown
+from bot.sessions import SessionService
+from bot.storage import Store
+from bot.storage.leagues import LeagueRow
+from languages import N_, Language
+
+STATUS = {
+    "signup": N_("sign-ups open"),
+    "running": N_("running"),
+    "finished": N_("ended"),
+    "cancelled": N_("cancelled"),
+}
+FORMATS = {"swiss": N_("Swiss"), "round_robin": N_("round robin"), "elimination": N_("single elimination")}
+SEASON_TOP = 100  # rows of the season's rating table shown
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    name: str
+    dropped: bool
+    points: str
+    games: int
+    wins: int
+    byes: int
+    buchholz: str
+    head_to_head: str
+    rating: str
+    movement: int | None
+
+
+@dataclass(frozen=True)
+class TableGame:
+    number: int
+    players: list[tuple[str, str]]  # (name, place or "")
+    link: str | None
+    session: int | None
+    status: str
+
+
+@dataclass
+class RoundView:
+    number: int
+    tables: list[TableGame] = field(default_factory=list)
+    byes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class MatchView:
+    a: str
+    b: str
+    winner: str
+
+
+@dataclass(frozen=True)
+class RatingView:
+    rank: int
+    name: str
+    rating: str
+    games: int
+    wins: int
+
+
+@dataclass
+class LeaguePage:
+    name: str
+    game: str
+    format: str
+    status: str
+    standings: list[StandingRow] = field(default_factory=list)
+    rounds: list[RoundView] = field(default_factory=list)
+    bracket: list[list[MatchView]] = field(default_factory=list)
+    champion: str | None = None
+    ratings: list[RatingView] = field(default_factory=list)
+
+
+class Leagues:
+    """Builds league pages; ``game_link`` gives a game's page address (None: not shared)."""
+
+    def __init__(self, store: Store, sessions: SessionService):
+        self.store = store
+        self.service = LeagueService(store, sessions)
+
+    async def page(
+        self, league_id: int, t: Language, game_links: Callable[[list[int]], Awaitable[dict[int, str]]]
+    ) -> LeaguePage | None:
+        league = await self.store.leagues.league(league_id)
+        if league is None:
+            return None
+        try:
+            title = engines.get(league.game).title
+        except KeyError:
+            title = league.game
+        page = LeaguePage(
+            league.name,
+            title,
+            t.gettext(FORMATS.get(league.format, league.format)),
+            t.gettext(STATUS.get(league.status, league.status)),
+        )
+        players = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
+        for s in await self.service.standings(league):
+            r = s.row
+            page.standings.append(
+                StandingRow(
+                    r.rank,
+                    s.name,
+                    s.dropped,
+                    number(r.points),
+                    r.games,
+                    r.wins,
+                    r.byes,
+                    number(r.buchholz),
+                    number(r.head_to_head),
+                    number(r.rating),
+                    s.movement,
+                )
+            )
+        rounds: dict[int, RoundView] = {}
+        games = await self.store.leagues.league_games(league.id)
+        links = await game_links([g.session_id for g in games if g.session_id is not None])
+        for g in games:
+            view = rounds.setdefault(g.round, RoundView(g.round))
+            seats = sorted(g.seats, key=lambda s: s.position)
+            view.tables.append(
+                TableGame(
+                    g.table_no,
+                    [(players.get(s.user_id, "?"), "" if s.place is None else str(s.place)) for s in seats],
+                    links.get(g.session_id) if g.session_id is not None else None,
+                    g.session_id,
+                    g.status,
+                )
+            )
+        for round_no, user_id, _points in await self.store.leagues.league_byes(league.id):
+            rounds.setdefault(round_no, RoundView(round_no)).byes.append(players.get(user_id, "?"))
+        page.rounds = [rounds[n] for n in sorted(rounds)]
+        await self.bracket(league, page, players)
+        board = await self.store.leagues.season_leaderboard(league.id, limit=SEASON_TOP)
+        page.ratings = [
+            RatingView(
+                i + 1,
+                r.name,
+                number(shown(r.mu, r.sigma)) if r.mu is not None and r.sigma is not None else "",
+                r.games,
+                r.wins,
+            )
+            for i, r in enumerate(board)
+        ]
+        return page
+
+    async def bracket(self, league: LeagueRow, page: LeaguePage, players: dict[int, str]) -> None:
+        if league.format != "elimination" and not league.final_round:
+            return
+        seeds = await self.service.seeds(league)
+        if not seeds:
+            return
+        b = await self.service.bracket(league, seeds)
+
+        def name(player: str | None) -> str:
+            if player is None:
+                return ""
+            return players.get(int(player), player) if player.isdigit() else player
+
+        page.bracket = [
+            [MatchView(name(m.a), name(m.b), name(m.winner)) for m in matches] for matches in b.rounds
+        ]
+        page.champion = name(b.champion) or None

@@ -1,0 +1,133 @@
+// Pukllay's pages: step through a game's moves without reloading (links, the slider and the
+// arrow keys), and follow a running game through its event stream.  Every control is also a
+// plain link or form, so the pages work without this file.
+"use strict";
+
+(function () {
+  function game() {
+    return document.getElementById("game");
+  }
+
+  function stepUrl(step) {
+    var url = new URL(window.location.href);
+    url.searchParams.set("move", String(step));
+    return url;
+  }
+
+  function show(url, push) {
+    return fetch(url.toString(), { headers: { Accept: "text/html" } })
+      .then(function (reply) {
+        if (!reply.ok) {
+          throw new Error("status " + reply.status);
+        }
+        return reply.text();
+      })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
+        var old = game();
+        if (!fresh || !old) {
+          window.location.assign(url.toString());
+          return;
+        }
+        old.replaceWith(fresh);
+        if (push) {
+          window.history.pushState(null, "", url.toString());
+        }
+        wire();
+      })
+      .catch(function () {
+        window.location.assign(url.toString());
+      });
+  }
+
+  function go(step) {
+    var g = game();
+    if (!g) {
+      return;
+    }
+    var shown = Number(g.dataset.shown);
+    var target = Math.max(0, Math.min(shown, step));
+    if (target === Number(g.dataset.step)) {
+      return;
+    }
+    show(stepUrl(target), true);
+  }
+
+  function wire() {
+    var g = game();
+    if (!g) {
+      return;
+    }
+    g.querySelectorAll("a[data-step]").forEach(function (link) {
+      link.addEventListener("click", function (event) {
+        if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) {
+          return;
+        }
+        event.preventDefault();
+        go(Number(link.dataset.step));
+      });
+    });
+    var slider = document.getElementById("move");
+    var out = document.getElementById("move-out");
+    if (slider) {
+      slider.addEventListener("input", function () {
+        if (out) {
+          out.textContent = slider.value;
+        }
+      });
+      slider.addEventListener("change", function () {
+        go(Number(slider.value));
+      });
+    }
+    follow();
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var g = game();
+    if (!g || event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    var tag = (event.target && event.target.tagName) || "";
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") {
+      return;
+    }
+    var step = Number(g.dataset.step);
+    var shown = Number(g.dataset.shown);
+    var moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: shown };
+    if (Object.prototype.hasOwnProperty.call(moves, event.key)) {
+      event.preventDefault();
+      go(moves[event.key]);
+    }
+  });
+
+  window.addEventListener("popstate", function () {
+    show(new URL(window.location.href), false);
+  });
+
+  var source = null;
+
+  // One event stream while the page shows a running game; closed once it shows an ended one.
+  function follow() {
+    var g = game();
+    var url = g ? g.dataset.events : "";
+    if (source && (!url || source.url.indexOf(url) === -1)) {
+      source.close();
+      source = null;
+    }
+    if (!url || source || !window.EventSource) {
+      return;
+    }
+    source = new EventSource(url);
+    source.addEventListener("move", function () {
+      var now = game();
+      var atLatest = !now || now.dataset.step === now.dataset.shown;
+      var target = new URL(window.location.href);
+      if (atLatest) {
+        target.searchParams.delete("move");
+      }
+      show(target, false);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", wire);
+})();

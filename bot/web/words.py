@@ -1,0 +1,86 @@
+"""The web pages' own words, in the reader's language.
+
+Every text a template shows is here (so that ``python -m bot.i18n extract`` finds it) and is
+handed to the templates translated: a template holds markup, never English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from languages import N_, Language
+
+WORDS: Mapping[str, str] = {
+    "skip": N_("Skip to the board"),
+    "game_title": N_("{game}, game #{number}"),
+    "board": N_("The board"),
+    "board_after": N_("After move {move} of {shown}"),
+    "board_start": N_("Before the first move"),
+    "steps": N_("Moves"),
+    "first": N_("First"),
+    "back": N_("Back"),
+    "forward": N_("Forward"),
+    "last": N_("Last"),
+    "move_slider": N_("Move"),
+    "go": N_("Show"),
+    "keys_help": N_("Keys: ← and → step through the moves, Home and End go to the start and the end."),
+    "move_list": N_("The moves"),
+    "no_moves": N_("No moves yet."),
+    "start": N_("The start"),
+    "players": N_("Players"),
+    "player": N_("Player"),
+    "place": N_("Place"),
+    "score": N_("Score"),
+    "computer": N_("computer"),
+    "resigned": N_("resigned"),
+    "result": N_("Result"),
+    "chart": N_("Scores over the game"),
+    "in_words": N_("The board in words"),
+    "live": N_("This game is being played: this page follows it."),
+    "lobby": N_("This game has not started yet: its page shows the board once it has."),
+    "damaged": N_("This game cannot be shown: the table cannot read it."),
+    "language": N_("Language"),
+    "footer": N_("Pukllay: a read-only page, for whoever holds its link."),
+    "not_found": N_("Nothing here"),
+    "not_found_text": N_("This link is wrong, or its page is no longer shared."),
+    "bad_request": N_("That address is not right"),
+    "too_many": N_("Too many requests"),
+    "too_many_text": N_("Too many requests from your address: wait a minute, then try again."),
+    "league_title": N_("League: {name}"),
+    "standings": N_("Standings"),
+    "points": N_("Points"),
+    "played": N_("Played"),
+    "rounds": N_("Rounds"),
+    "round": N_("Round {number}"),
+    "table": N_("Table {number}"),
+    "game_link": N_("game #{number}"),
+    "bye": N_("Bye: {players}"),
+    "bracket": N_("Bracket"),
+    "ratings": N_("Ratings"),
+    "rating": N_("Rating"),
+    "games": N_("Games"),
+    "game": N_("Game"),
+    "profile_title": N_("{name}'s games"),
+    "finished_games": N_("Finished games"),
+    "no_games": N_("No finished games yet."),
+    "format": N_("Format"),
+    "champion": N_("Champion: {name}"),
+    "wins": N_("Wins"),
+    "byes": N_("Byes"),
+    "buchholz": N_("Buchholz"),
+    "head_to_head": N_("Head to head"),
+    "movement": N_("Since last round"),
+    "dropped": N_("dropped"),
+    "tiebreaks": N_(
+        "Ties on points are broken by Buchholz (the league points of every opponent met), then head "
+        "to head among those still tied, then rating."
+    ),
+    "season_ratings": N_("This season's ratings"),
+    "date": N_("Date"),
+    "status": N_("Status"),
+}
+
+
+def words(t: Language) -> dict[str, str]:
+    """Every word of the pages in ``t`` (placeholders left for the templates to fill)."""
+    return {key: t.catalogue.gettext(text) for key, text in WORDS.items()}

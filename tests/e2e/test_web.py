@@ -1,0 +1,399 @@
+"""The web pages end to end: the bot against the Discord stand-in with its web side on, games
+played through Discord, and the pages opened in a real headless Chromium (Playwright driving
+Debian's ``chromium``; ``.ci/run`` installs it when missing).
+
+Checked: every page loads without a console error; step navigation by click, keyboard and the
+move list shows the right board; a running game's page follows a move played in Discord; no
+page, script or response holds a secret of any seat (every string a seat's view holds that the
+spectator's does not, collected at that moment); a wrong token gets 404; axe-core finds no
+serious or critical violation; screenshots at phone width (390 px) and desktop width are taken
+(into the test's folder, and into ``$WEB_SCREENSHOTS`` when set, to be looked at).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp
+import pytest
+
+from bot.app import EXTENSIONS
+from tests.e2e.players import is_board
+
+ALL = (*EXTENSIONS, "tests.support.nim_cog")
+CHROMIUM = os.environ.get("PUKLLAY_CHROMIUM", "/usr/bin/chromium")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not shutil.which(CHROMIUM),
+        reason=f"no Chromium at {CHROMIUM}: install Debian's chromium (apt-get install chromium), as .ci/run does",
+    ),
+]
+
+
+def leaves(value: Any, out: set[str]) -> set[str]:
+    """Every string inside ``value`` (a view: dataclasses, mappings, sequences)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        value = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        for k, v in value.items():
+            leaves(k, out)
+            leaves(v, out)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for v in value:
+            leaves(v, out)
+    elif isinstance(value, str):
+        out.add(value)
+    return out
+
+
+def secrets_of(session) -> set[str]:
+    """Every secret of the game now: what some seat's view holds and the spectator's does not."""
+    engine, state = session.engine, session.state
+    public = leaves(engine.view_for(state, None), set())
+    found: set[str] = set()
+    for seat in range(len(session.names())):
+        found |= leaves(engine.view_for(state, seat), set()) - public
+    return {s for s in found if len(s) >= 2}
+
+
+def holds(text: str, secret: str) -> bool:
+    return re.search(rf"(?<![\w]){re.escape(secret)}(?![\w])", text) is not None
+
+
+class Browser:
+    """One page in Chromium that records console errors and every response's body."""
+
+    def __init__(self, context):
+        self.context = context
+        self.errors: list[str] = []
+        self.bodies: list[tuple[str, bytes]] = []
+
+    async def open(self, url: str, *, width: int = 1280, height: int = 900):
+        page = await self.context.new_page()
+        await page.set_viewport_size({"width": width, "height": height})
+        page.on(
+            "console", lambda m: self.errors.append(f"{m.text} {m.location}") if m.type == "error" else None
+        )
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+        async def record(response) -> None:
+            try:
+                self.bodies.append((response.url, await response.body()))
+            except Exception:  # an event stream has no body to read
+                self.bodies.append((response.url, b""))
+
+        page.on("response", record)
+        reply = await page.goto(url)
+        assert reply is not None and reply.status == 200, (url, reply and reply.status)
+        return page
+
+    def leaked(self, secrets: set[str]) -> list[tuple[str, str]]:
+        out = []
+        for url, body in self.bodies:
+            if urlsplit(url).path.endswith(".png"):
+                continue  # pictures are checked through the view they are drawn from
+            text = body.decode("utf-8", "replace")
+            out.extend((url, s) for s in secrets if holds(text, s))
+        return out
+
+
+async def audit(page) -> list[str]:
+    """axe-core's serious and critical violations on ``page``."""
+    from axe_playwright_python.async_playwright import Axe
+
+    result = await Axe().run(page)
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes)"
+        for v in result.response["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+
+
+async def at_step(page, step: int) -> None:
+    """Wait until the page shows ``step`` (a locator: the pages' CSP allows no evaluated script)."""
+    await page.locator(f"#game[data-step='{step}']").wait_for(timeout=10000)
+
+
+async def board_src(page) -> str:
+    return str(await page.get_attribute("#board", "src"))
+
+
+def keep_copy(path: Path) -> None:
+    assert path.stat().st_size > 1000
+    keep = os.environ.get("WEB_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(keep) / path.name)
+
+
+async def shot(page, tmp_path: Path, name: str) -> None:
+    path = tmp_path / f"{name}.png"
+    await page.screenshot(path=str(path), full_page=True)
+    keep_copy(path)
+
+
+async def status_of(url: str) -> tuple[int, dict[str, str]]:
+    async with aiohttp.ClientSession() as http, http.get(url) as reply:
+        await reply.read()
+        return reply.status, dict(reply.headers)
+
+
+async def test_a_game_page_in_chromium(standin, bot_factory, tmp_path):
+    from playwright.async_api import async_playwright
+
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL, http_port=0, web_pages=True)) as bot:
+        await standin.wait_synced()
+        bot.sessions.new_seed = lambda: 4
+        lobby = await standin.slash(alice, chan, "guanga new", thread=False, mode="apprentice", players=2)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        for user in (alice, bob):
+            order = session.state.orders_dealt[session.seat_of(user.id).seat][1]
+            await (await standin.slash(user, chan, "guanga move", move=f"keep {order}")).original()
+        await standin.settle()
+        session = await bot.sessions.core.in_channel(chan.id)
+        assert session.row.told_through == 2
+
+        # The link is in what the bot says: here, the private export of a running game.
+        reply = await (await standin.slash(carol_or(standin, "carol"), chan, "game export")).original()
+        found = re.search(r"http://127\.0\.0\.1:\d+/g/[\w-]+", reply.content)
+        assert found, reply.content
+        url = found.group(0)
+        base = url.split("/g/")[0]
+        secrets = secrets_of(session)
+        assert {"O1", "O10"} <= secrets, secrets  # each seat's kept order (seed 4)
+
+        status, headers = await status_of(url)
+        assert status == 200
+        csp = headers["Content-Security-Policy"]
+        assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp and "unsafe-inline" not in csp
+        assert headers["X-Frame-Options"] == "DENY" and headers["Referrer-Policy"] == "no-referrer"
+        assert (await status_of(url[:-2] + "zz"))[0] == 404  # a wrong token
+        assert (await status_of(base + "/g/"))[0] == 404  # no listing
+        assert (await status_of(url + "?move=99"))[0] == 400
+        assert (await status_of(url + "/board/99.png"))[0] == 404
+
+        async with async_playwright() as p:
+            chromium = await p.chromium.launch(executable_path=CHROMIUM)
+            try:
+                context = await chromium.new_context(locale="en-GB")
+                browser = Browser(context)
+                page = await browser.open(url)
+                assert await page.get_attribute("html", "lang") == "en"
+                assert "Guanga" in await page.title()
+                assert (await board_src(page)).endswith("/board/2.png")
+                assert await page.evaluate("document.getElementById('board').naturalWidth") > 0
+                text = await page.inner_text("main")
+                assert "Keys: ← and →" in text and "built-in method" not in text
+                assert await audit(page) == []
+                await shot(page, tmp_path, "game-desktop")
+
+                # Click: back one move; the keyboard: back again, then End.
+                await page.click("nav.steps a[rel=prev]")
+                await at_step(page, 1)
+                assert (await board_src(page)).endswith("/board/1.png")
+                assert "move=1" in page.url
+                await page.keyboard.press("ArrowLeft")
+                await at_step(page, 0)
+                assert (await board_src(page)).endswith("/board/0.png")
+                await page.keyboard.press("End")
+                await at_step(page, 2)
+                # The move list: each step a link.
+                await page.click("ol.moves a[data-step='1']")
+                await at_step(page, 1)
+                await page.keyboard.press("End")
+                await at_step(page, 2)
+
+                # A move played in Discord: the open page follows it.
+                moved = await bot.sessions.core.in_channel(chan.id)
+                (seat,) = moved.to_move()
+                user = alice if moved.by_seat(seat).user_id == alice.id else bob
+                before = moved.row.told_through
+                while True:
+                    legal = await bot.sessions.play.legal_moves(chan.id, user.id)
+                    await (await standin.slash(user, chan, "guanga move", move=legal[0])).original()
+                    await standin.settle()
+                    moved = await bot.sessions.core.in_channel(chan.id)
+                    if moved.row.told_through > before or moved.status != "active":
+                        break
+                    (seat,) = moved.to_move()
+                    user = alice if moved.by_seat(seat).user_id == alice.id else bob
+                now = moved.row.told_through
+                await page.locator(f"#game[data-shown='{now}'][data-step='{now}']").wait_for(timeout=20000)
+                assert (await board_src(page)).endswith(f"/board/{now}.png")
+                secrets |= secrets_of(moved)
+
+                # Phone width, and Spanish.
+                phone = await browser.open(url + "?lang=es", width=390, height=844)
+                assert await phone.get_attribute("html", "lang") == "es"
+                assert "Esta partida se está jugando" in await phone.inner_text("main")
+                assert await audit(phone) == []
+                await shot(phone, tmp_path, "game-phone-es")
+
+                assert browser.errors == []
+                assert browser.leaked(secrets) == []
+            finally:
+                await chromium.close()
+
+
+def carol_or(standin, name: str):
+    """A spectator (someone who is not seated)."""
+    return standin.add_user(name)
+
+
+async def fire(bot) -> None:
+    """Fire every due job, and those they set for now (the next round after a deadline)."""
+    while await bot.scheduler.run_due():
+        pass
+
+
+async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_path):
+    """A single-elimination P'achakuna cup of four, its rounds finished by the computer at their
+    deadlines; its page (linked from /league standings) shows the standings with every tiebreak,
+    the rounds with links to their games, the bracket and the champion."""
+    from playwright.async_api import async_playwright
+
+    chan = standin.channel("games")
+    owner = standin.owner
+    people = standin.add_users("ana", "beto", "cusi", "<b>dora</b>")
+    extensions = ALL  # the league cog is one of them
+    async with standin.run_client(bot_factory(extensions, http_port=0, web_pages=True)) as bot:
+        await standin.wait_synced()
+        created = await standin.slash(
+            owner,
+            chan,
+            "league create",
+            name="Llama <cup>",
+            game="pachakuna",
+            format="elimination",
+            players=2,
+            days=1,
+        )
+        assert "Llama" in created.message.content
+        await standin.settle()
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+        assert await bot.store.db.one(
+            "SELECT token FROM web_links WHERE kind = 'league' AND ref = ?", league.id
+        )
+        for user in people:
+            await (await standin.slash(user, chan, "league join")).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        await fire(bot)
+        for _ in range(2):
+            table_clock.advance(86400)
+            await fire(bot)
+        league = await bot.store.leagues.league(league.id)
+        assert league.status == "finished"
+
+        standings = await standin.slash(people[0], chan, "league standings")
+        picture, _ = await standings.followups(2)
+        found = re.search(r"http://127\.0\.0\.1:\d+/l/[\w-]+", picture.content)
+        assert found, picture.content
+        url = found.group(0)
+        assert (await status_of(url[:-2] + "zz"))[0] == 404
+
+        async with async_playwright() as p:
+            chromium = await p.chromium.launch(executable_path=CHROMIUM)
+            try:
+                browser = Browser(await chromium.new_context(locale="es-ES"))
+                page = await browser.open(url)
+                assert await page.get_attribute("html", "lang") == "es"  # the browser's language
+                text = await page.inner_text("main")
+                assert "Llama <cup>" in text and "<b>dora</b>" in text.lower()  # names are text, never markup
+                assert await page.locator("main b").count() == 0
+                heads = await page.locator("#standings-h + div th").all_inner_texts()
+                assert heads[2:9] == [
+                    "Puntos",
+                    "Partidas jugadas",
+                    "Victorias",
+                    "Descansos",
+                    "Buchholz",
+                    "Cara a cara",
+                    "Puntuación",
+                ]
+                assert await page.locator("#standings-h + div tbody tr").count() == 4
+                assert "Campeón" in text
+                assert await page.locator("#bracket-h").count() == 1
+                games = page.locator("#rounds-h ~ ul a")
+                assert await games.count() == 3  # two semi-finals and the final
+                assert await audit(page) == []
+                await shot(page, tmp_path, "league-desktop-es")
+                phone = await browser.open(url + "?lang=en", width=390, height=844)
+                assert "Standings" in await phone.inner_text("main")
+                assert await audit(phone) == []
+                await shot(phone, tmp_path, "league-phone")
+                # A game's link from the league's page opens that game at its end.
+                await phone.locator("#rounds-h ~ ul a").first.click()
+                await phone.locator("#game").wait_for()
+                assert "P'achakuna" in await phone.title()
+                assert await phone.locator("ol.moves li").count() > 1
+                assert await audit(phone) == []
+                await shot(phone, tmp_path, "league-game-phone")
+                assert browser.errors == []
+            finally:
+                await chromium.close()
+
+
+async def test_a_profile_page_and_a_server_turning_its_pages_off(standin, bot_factory, tmp_path):
+    """/game stats links the person's profile in this server; /game web (Manage Server) turns the
+    server's pages off (every link 404, posts carry none) and on again."""
+    from playwright.async_api import async_playwright
+
+    from tests.e2e.conftest import nim_to_the_end
+
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL, http_port=0, web_pages=True)) as bot:
+        await standin.wait_synced()
+        session = await nim_to_the_end(standin, bot, chan, alice, bob)
+        stats = await (await standin.slash(bob, chan, "game stats", player=alice)).original()
+        found = re.search(r"http://127\.0\.0\.1:\d+/p/[\w-]+", stats.content)
+        assert found, stats.content
+        profile = found.group(0)
+        game = await bot.page_link("game", session.id, standin.guild.id)
+        assert game is not None
+        await standin.settle()
+        card = next(m for m in standin.messages(chan) if m.content.startswith("**Results**"))
+        assert card.content.endswith(f"On the web: {game}")  # the results card links the game
+
+        async with async_playwright() as p:
+            chromium = await p.chromium.launch(executable_path=CHROMIUM)
+            try:
+                browser = Browser(await chromium.new_context(locale="en-US"))
+                page = await browser.open(profile, width=390, height=844)
+                text = await page.inner_text("main")
+                assert "Alice's games" in text and "Nim" in text and ("1st" in text or "2nd" in text)
+                assert await page.locator("#finished-h ~ div tbody tr").count() == 1
+                assert await page.locator("main a").count() == 0  # a profile links no game
+                assert await audit(page) == []
+                await shot(page, tmp_path, "profile-phone")
+                assert browser.errors == []
+            finally:
+                await chromium.close()
+
+        refused = await (await standin.slash(alice, chan, "game web", pages="off")).original()
+        assert "Only members with Manage Server" in refused.content
+        assert (await status_of(profile))[0] == 200
+        turned = await (await standin.slash(standin.owner, chan, "game web", pages="off")).original()
+        assert "web pages are off" in turned.content
+        for url in (profile, game, game + "/board/1.png", game + "/events"):
+            assert (await status_of(url))[0] == 404, url
+        stats = await (await standin.slash(bob, chan, "game stats", player=alice)).original()
+        assert "/p/" not in stats.content  # no link while the pages are off
+        back = await (await standin.slash(standin.owner, chan, "game web", pages="links")).original()
+        assert "open to whoever holds their link" in back.content
+        assert (await status_of(profile))[0] == 200 and (await status_of(game))[0] == 200
+        shown = await (await standin.slash(alice, chan, "game web")).original()
+        assert "open to whoever holds their link" in shown.content

@@ -1,0 +1,214 @@
+"""The web pages served from a stored game, on both back ends (no Discord): what a spectator may
+read at every step, a move kept secret for good, a running game cut where the channel was told,
+refusals of bad input, the headers and the rate limit."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+
+import engines
+from bench.history import store_game, whole_game
+from bot.history import History
+from bot.sessions.model import stored
+from bot.storage import ResultRow
+from bot.web.pages import Pages
+from bot.web.server import HEADERS, RateLimit, client_address
+
+
+def peeking_game():
+    """A two-player Tiwanaku game played to its end by the computer, with at least one peek
+    (seeds tried in order: the same game on every run)."""
+    for seed in range(1, 40):
+        played, final = whole_game("tiwanaku", 2, seed)
+        if any(p.move.startswith("peek:") for p in played):
+            return seed, played, final
+    raise AssertionError("no peek in 40 games")
+
+
+async def serve(service, limit=None):
+    pages = Pages(service, History(service), poll=0.01)
+    app = web.Application(middlewares=[])
+    limit = limit or RateLimit(rate=1000, burst=10000)
+
+    @web.middleware
+    async def guard(request, handler):
+        wait = limit.allow(limit.address(request))
+        if wait:
+            return pages.too_many(request, 1)
+        return await handler(request)
+
+    app.middlewares.append(guard)
+
+    async def strict(request, reply):
+        reply.headers.update(HEADERS)
+
+    app.on_response_prepare.append(strict)
+    pages.add_routes(app)
+    client = TestClient(TestServer(app))
+    await client.start_server()
+    return pages, client
+
+
+async def test_a_finished_game_never_shows_a_move_kept_secret_for_good(service):
+    seed, played, final = peeking_game()
+    sid = await store_game(service, "tiwanaku", 2, seed, played, final)
+    module = engines.get("tiwanaku").load()
+    outcome = module.outcome(final)
+    await service.store.games.finish(
+        sid,
+        status="finished",
+        reason="end",
+        outcome=outcome.to_dict(),
+        results=[ResultRow(s, s + 1, outcome.scores[s], 1 + s, False) for s in range(2)],
+    )
+    peeks = {p.move for p in played if p.move.startswith("peek:")}
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        reply = await client.get(f"/g/{token}")
+        assert reply.status == 200
+        html = await reply.text()
+        total = len(played)
+        assert f'data-shown="{total}"' in html
+        assert 'data-events=""' in html  # an ended game is not followed
+        assert html.count("<li value=") == total + 1  # the start and every move
+        steps = sorted({i + 1 for i, p in enumerate(played) if p.move.startswith("peek:")} | {0, total})
+        for step in steps:
+            page = await (await client.get(f"/g/{token}?move={step}")).text()
+            assert "sees crop" not in page, step  # the peeker's own line
+            for secret in peeks:
+                assert secret not in page, (step, secret)
+        assert "looks at the disc in secret" in html  # that a peek happened is public
+        # The chart of a finished game, and the players' places.
+        assert "<polyline" in html and "1st" in html
+    finally:
+        await client.close()
+
+
+async def test_a_running_game_shows_what_the_channel_was_told(service):
+    played, final = whole_game("guanga", 2, 4)
+    sid = await store_game(service, "guanga", 2, 4, played[:8], final)  # the channel heard of 8 moves
+    module = engines.get("guanga").load()
+    version = (await service.core.reread(sid)).version
+    await service.store.games.record_moves(
+        sid, version, [stored(p) for p in played[8:12]], module.to_dict(final)
+    )
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        html = await (await client.get(f"/g/{token}")).text()
+        assert 'data-shown="8"' in html and 'data-step="8"' in html
+        assert 'data-events="/g/' in html  # a running game follows its moves
+        refused = await client.get(f"/g/{token}?move=9")
+        assert refused.status == 400
+        assert "move must be a number from 0 to 8, not 9" in await refused.text()
+        for bad in ("abc", "-1", "1e3", "9" * 40):
+            reply = await client.get(f"/g/{token}", params={"move": bad})
+            assert reply.status == 400, bad
+        assert (await client.get(f"/g/{token}/board/9.png")).status == 404
+        png = await client.get(f"/g/{token}/board/8.png")
+        assert png.status == 200 and (await png.read())[:8] == b"\x89PNG\r\n\x1a\n"
+        assert png.headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
+        # Spanish from the browser's language, or ?lang=.
+        es = await client.get(f"/g/{token}", headers={"Accept-Language": "fr;q=0.9, es-419;q=0.8, en;q=0.1"})
+        assert '<html lang="es">' in await es.text()
+        en = await client.get(f"/g/{token}?lang=en", headers={"Accept-Language": "es"})
+        assert '<html lang="en">' in await en.text()
+        # A move lands and the channel is told: the event stream says so.
+        stream = await client.get(f"/g/{token}/events")
+        assert stream.headers["Content-Type"] == "text/event-stream"
+        await stream.content.readuntil(b"\n\n")  # retry
+        await service.store.games.set_board_message(sid, 2, 12)
+        seen = b""
+        while b"event: move" not in seen:
+            seen += await stream.content.readuntil(b"\n\n")
+        assert b"data: 12" in seen
+        stream.close()
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_wrong_tokens_and_servers_that_turned_pages_off_find_nothing(service):
+    played, final = whole_game("guanga", 2, 4)
+    sid = await store_game(service, "guanga", 2, 4, played[:4], final)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        assert (await client.get(f"/g/{token}")).status == 200
+        for path in (f"/g/{token[:-1]}", "/g/", "/g", "/l/x", "/p/" + token, f"/l/{token}", "/static/../x"):
+            reply = await client.get(path)
+            assert reply.status == 404, path
+            assert token not in await reply.text()
+        for method in ("POST", "PUT", "DELETE"):
+            assert (await client.request(method, f"/g/{token}")).status == 405
+        await pages.links.set_pages(1, "off")
+        assert (await client.get(f"/g/{token}")).status == 404
+        assert (await client.get(f"/g/{token}/board/1.png")).status == 404
+        assert await pages.link("game", sid, 1, "https://x.example") is None
+        await pages.links.set_pages(1, "links")
+        assert await pages.link("game", sid, 1, "https://x.example") == f"https://x.example/g/{token}"
+    finally:
+        await client.close()
+
+
+async def test_an_address_over_its_allowance_waits(service):
+    played, final = whole_game("guanga", 2, 4)
+    sid = await store_game(service, "guanga", 2, 4, played[:2], final)
+    now = [0.0]
+    pages, client = await serve(service, RateLimit(rate=1, burst=3, now=lambda: now[0]))
+    try:
+        token = await pages.links.token("game", sid)
+        for _ in range(3):
+            assert (await client.get(f"/g/{token}/board/0.png")).status == 200
+        over = await client.get(f"/g/{token}?lang=es")
+        assert over.status == 429 and over.headers["Retry-After"] == "1"
+        assert "Demasiadas peticiones" in await over.text()
+        now[0] += 1.0  # a second later: one more
+        assert (await client.get(f"/g/{token}")).status == 200
+        assert (await client.get(f"/g/{token}")).status == 429
+    finally:
+        await client.close()
+
+
+def test_the_address_behind_a_local_proxy_is_the_forwarded_one():
+    both = "203.0.113.9, 198.51.100.7"
+    assert client_address("127.0.0.1", both) == "198.51.100.7"  # what the proxy saw, not what was sent
+    assert client_address("::1", "198.51.100.7") == "198.51.100.7"
+    assert client_address("192.0.2.4", both) == "192.0.2.4"  # a remote peer cannot pose as another
+    assert client_address("127.0.0.1", "") == "127.0.0.1"
+    assert client_address("127.0.0.1", "not-an-address") == "127.0.0.1"
+    assert client_address(None, both) == "?"
+
+
+@pytest.mark.parametrize("name", ["web.js", "web.css", "icon.svg"])
+async def test_static_files(service, name):
+    pages, client = await serve(service)
+    try:
+        reply = await client.get(f"/static/{name}")
+        assert reply.status == 200 and reply.headers["X-Content-Type-Options"] == "nosniff"
+        body = await reply.text()
+        assert re.search(r"eval\(|innerHTML|document\.write", body) is None
+    finally:
+        await client.close()
+
+
+async def test_an_abandoned_game_keeps_its_secrets_out_of_the_chart(service):
+    """Guanga's kept orders count in its scores only once the game has ended by its rules: the
+    chart of a game abandoned before that follows the public view (which shows no scores), not
+    the results card's series (which would give the orders' points away)."""
+    played, final = whole_game("guanga", 2, 4)
+    sid = await store_game(service, "guanga", 2, 4, played[:40], final)
+    await service.store.games.finish(sid, status="abandoned", reason="abandoned", outcome=None, results=[])
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        html = await (await client.get(f"/g/{token}")).text()
+        assert 'data-shown="40"' in html
+        assert "<polyline" not in html
+    finally:
+        await client.close()

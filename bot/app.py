@@ -26,15 +26,17 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.computers import Computers
+from bot.league.season import Rounds
+from bot.league.service import LeagueService
 from bot.sessions import SessionService
 from bot.settings import Settings
-from bot.storage import DEADLINE, Job, Store, open_store
+from bot.storage import Job, Store, open_store
 from bot.surface import options
-from bot.surface.clockvote import TIMEOUT
-from bot.surface.direct import REMIND
+from bot.surface.league import LeaguePosts
+from bot.time import jobs
 from bot.time.scheduler import Scheduler, process_name
 from bot.time.source import Clock
-from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, THREAD_ARCHIVE, Table
+from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, Table
 from bot.web.metrics import ANSWER_WITHIN, Metrics
 from bot.web.pages import Pages
 from bot.web.server import WebServer
@@ -218,6 +220,8 @@ class Pukllay(_BotBase):
         self.sessions: SessionService | None = None
         self.table: Table | None = None
         self.scheduler: Scheduler | None = None
+        self.leagues: LeagueService | None = None
+        self.league_rounds: Rounds | None = None  # the leagues' rounds, deadlines and season ends
         self.computers: Computers | None = None
         self._computers_resumed = False
         self.metrics = Metrics()  # what /metrics shows; the table's parts report to it
@@ -287,10 +291,20 @@ class Pukllay(_BotBase):
             poll=self.settings.job_poll_seconds,
             metrics=self.metrics,
         )
-        self.scheduler.register(DEADLINE, self.fire_deadline)
-        self.scheduler.register(THREAD_ARCHIVE, lambda job: self.ready_table().archive_thread(int(job.key)))
-        self.scheduler.register(REMIND, lambda job: self.ready_table().notifier.remind(int(job.key)))
-        self.scheduler.register(TIMEOUT, lambda job: self.ready_table().clocks.unanswered(job))
+        table = self.table
+        self.leagues = LeagueService(self.store, self.sessions)
+        self.league_rounds = rounds = Rounds(self.leagues, LeaguePosts(table), self.scheduler)
+        jobs.register(  # every job kind, each with its owner's handler (see bot.time.jobs)
+            self.scheduler,
+            {
+                jobs.DEADLINE: self.fire_deadline,
+                jobs.ARCHIVE: lambda job: table.archive_thread(int(job.key)),
+                jobs.REMIND: lambda job: table.notifier.remind(int(job.key)),
+                jobs.TIMEOUT: table.clocks.unanswered,
+                jobs.LEAGUE_ROUND: rounds.fire_round,
+                jobs.LEAGUE_DEADLINE: rounds.fire_deadline,
+            },
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(i18n.Translator())  # slash commands in every catalogue's language
         for name in self.extension_list:

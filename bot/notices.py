@@ -119,6 +119,14 @@ def is_quiet(person: PersonRow, now: float) -> bool:
     return start <= hour < end if start < end else hour >= start or hour < end
 
 
+def reach(person: PersonRow, now: float) -> tuple[bool, bool]:
+    """How news for ``person`` reaches them at ``now``: (a mention where it is posted, a direct
+    message).  Their ``/me notify`` choice decides; quiet hours hold the direct message back;
+    "none" gets neither (a post still names them, without a ping).  A refused direct message
+    falls back to a mention (the sender's part)."""
+    return person.wants_mention, person.wants_dm and not is_quiet(person, now)
+
+
 def quiet_ends(person: PersonRow, now: float) -> float:
     """When the quiet hours that hold at ``now`` end (``now`` itself when they do not hold)."""
     if not is_quiet(person, now) or person.quiet_end is None:

@@ -68,6 +68,7 @@ from bot.storage import PersonRow, fits
 from bot.surface.attach import gallery_item, picture
 from bot.surface.clockvote import ClockDesk, TimeoutButton
 from bot.surface.direct import Notifier, PrivateViewButton
+from bot.time.jobs import ARCHIVE as THREAD_ARCHIVE
 from bot.undo import Undone, UndoService
 from engines.core import DEFAULT_LEVEL, MoveError, Outcome, Said, in_words, name_seats, said, said_n
 from languages import ENGLISH, N_, Language
@@ -113,7 +114,6 @@ NEEDED_FOR_THREADS = (
     ("create_public_threads", "Create Public Threads"),
     ("send_messages_in_threads", "Send Messages in Threads"),
 )
-THREAD_ARCHIVE = "archive"  # the scheduler's job kind: archive a finished game's thread
 THREAD_AUTO_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: a slow game's thread stays in the channel list
 
 

@@ -14,6 +14,7 @@ from bot import i18n, notices
 from bot.app import PukllayBot
 from bot.notices import MAX_REMIND_HOURS, SettingError
 from bot.surface.replies import guarded
+from bot.time import jobs
 
 PLACES = [
     app_commands.Choice(name="A mention in the game's thread (default)", value="thread"),
@@ -84,7 +85,7 @@ class MeCog(
         person = dataclasses.replace(person, **changes)
         await store.people.save_person(person)
         if (not person.remind_hours or person.notify == "none") and self.bot.scheduler is not None:
-            await self.bot.scheduler.cancel("remind", str(person.user_id))
+            await self.bot.scheduler.cancel(jobs.REMIND, str(person.user_id))
         await self.table.reply(
             interaction, t.gettext("Saved. {settings}", settings=notices.settings_text(person, t))
         )

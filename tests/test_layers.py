@@ -268,6 +268,7 @@ TALKS_TO_DISCORD = {
     "bot.surface.attach",
     "bot.surface.clockvote",
     "bot.surface.gamecog",
+    "bot.surface.league",
     "bot.i18n",
     "bot.surface.direct",
     "bot.surface.options",

@@ -5,10 +5,11 @@ No Discord here: the league cog presents what this returns.  The rules of a seas
 - A league is created in sign-up; players join and leave until the organiser starts it.  The
   first round opens at the start date (or at once, when that has passed), and each next round
   opens when the round before reaches its deadline (``days per round`` after it opened), so a
-  season runs on a fixed schedule.  Both are scheduler jobs (:data:`ROUND_JOB`,
-  :data:`DEADLINE_JOB`) read from the store's clock.
+  season runs on a fixed schedule.  Both are scheduler jobs (``league_round`` and
+  ``league_deadline`` in :mod:`bot.time.jobs`, fired by :mod:`bot.league.season`) read from the
+  store's clock.
 - Opening a round pairs it (:mod:`bot.league.pairing`), stores its games and byes in one
-  transaction, then the cog opens a session for each game (:meth:`LeagueService.open_game`).
+  transaction, then :mod:`bot.league.season` opens a session for each game (:meth:`LeagueService.open_game`).
 - At a round's deadline every game still running is finished by the computer playing the
   seats of the people in it, and the result stands.
 - A dropped player is paired no more; each of their games not finished yet is forfeited: they
@@ -28,6 +29,8 @@ No Discord here: the league cog presents what this returns.  The rules of a seas
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import math
 from collections import Counter
 from collections.abc import Callable
@@ -38,8 +41,8 @@ import engines
 from bot.league import names, pairing
 from bot.league.pairing import PairingError, Row
 from bot.sessions import MoveResult, Refusal, Session, SessionService
-from bot.storage import Store
-from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueGame, LeagueNameTaken, LeagueRow
+from bot.storage import Job, Store
+from bot.storage.leagues import LeagueGame, LeagueNameTaken, LeagueRow
 from bot.time import gameclock as gc
 from engines.core import N_, SetupError, config_from_options, options_of, said_n
 from languages import ENGLISH, Language
@@ -51,8 +54,6 @@ MAX_PLAYERS = 1000
 NAME_LIMIT = 60
 MAX_ROUND_ROBIN_GAMES = 400
 TAKEN = N_("this server already has a league called {name}; choose another name")
-
-__all__ = ["DEADLINE_JOB", "ROUND_JOB", "LeagueError", "LeagueService"]
 
 
 class LeagueError(Refusal):
@@ -414,18 +415,33 @@ class LeagueService:
         rows = await self.table_rows(league)
         points = {r.player: r.points for r in rows}
         games = await self.store.leagues.league_games(league.id)
-        byes_had = Counter(str(uid) for _, uid, _ in await self.store.leagues.league_byes(league.id))
+        had = await self.store.leagues.league_byes(league.id)
         ratings = await self.rating_map(league)
-        try:
-            rnd = pairing.swiss_round(
-                [str(p) for p in active],
-                league.group_size,
-                points=points,
-                history=[[str(u) for u in g.players] for g in games],
-                byes_had=byes_had,
-                ratings={str(k): v for k, v in ratings.items()},
-                seed=league.seed * 1000 + number,
+        finished = [  # seats in seat order: the Dutch system balances who moves first
+            pairing.GameResult(
+                g.round,
+                {str(s.user_id): s.place for s in g.seats if s.place is not None},
+                tuple(str(u) for u in g.players),
             )
+            for g in games
+            if g.status == "finished"
+        ]
+        pair = functools.partial(
+            pairing.swiss_round,
+            [str(p) for p in active],
+            league.group_size,
+            points=points,
+            history=[[str(u) for u in g.players] for g in games],
+            byes_had=Counter(str(uid) for _, uid, _ in had),
+            ratings={str(k): v for k, v in ratings.items()},
+            seed=league.seed * 1000 + number,
+            games=finished,
+            byes=[(r, str(u)) for r, u, _ in had],
+            round_number=number,
+            total_rounds=league.swiss_rounds,
+        )
+        try:  # the Dutch system can take seconds on a large field: off the event loop
+            rnd = await asyncio.to_thread(pair)
         except PairingError as exc:
             raise LeagueError(str(exc)) from None
         return [[int(x) for x in g] for g in rnd.groups], [int(b) for b in rnd.byes]
@@ -509,7 +525,7 @@ class LeagueService:
             )
         return await self.reread(league.id)
 
-    async def open_round(self, league_id: int, number: int, *, job: Any = None) -> OpenedRound | None:
+    async def open_round(self, league_id: int, number: int, *, job: Job | None = None) -> OpenedRound | None:
         """Pair and store round ``number``; None when it is open already or the league is over."""
         league = await self.store.leagues.league(league_id)
         if league is None or league.status != "running" or league.current_round != number - 1:
@@ -519,7 +535,7 @@ class LeagueService:
         final_opens = league.format == "swiss" and league.final_round == number
         finalists = await self.finalists(league) if final_opens else []
         if final_opens and len(finalists) < 2:
-            return None  # too few players left for a final: the cog ends the season on the standings
+            return None  # too few players left for a final: the season ends on the standings
         groups, byes = await self.pair(league, number, finalists or None)
         deadline = self.store.clock.time() + league.round_seconds
         stage = self.bracket_stage(league, number)

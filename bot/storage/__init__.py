@@ -25,7 +25,6 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from bot.storage.base import (
-    DEADLINE,
     LIVE,
     NOTIFY_PLACES,
     SCHEMA_VERSION,
@@ -49,6 +48,7 @@ from bot.storage.base import (
     migrations,
 )
 from bot.storage.store import Store
+from bot.time.jobs import DEADLINE
 from bot.time.source import SYSTEM, Clock
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")

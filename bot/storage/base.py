@@ -24,12 +24,11 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from bot.time.jobs import DEADLINE as DEADLINE  # the turn deadline job kind, as the store has always named it
 from bot.time.source import Clock
 
 LIVE = ("lobby", "active")
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
-DEADLINE = "deadline"
-"""The job kind of a turn deadline (key: the session id; payload: the version it was set for)."""
 
 
 def fits(number: int) -> bool:

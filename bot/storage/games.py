@@ -15,7 +15,6 @@ from typing import Any
 
 from bot.storage.base import (
     ARM_SQL,
-    DEADLINE,
     SEATS_SQL,
     Backend,
     Body,
@@ -44,6 +43,7 @@ from bot.storage.base import (
 )
 from bot.storage.leagues import Leagues
 from bot.storage.ratings import Ratings
+from bot.time.jobs import DEADLINE
 
 
 def arm(session_id: int, version: int, timer: float | None, now: float, stamp: str) -> Body:

@@ -34,11 +34,8 @@ from bot.storage.base import (
     upsert,
 )
 from bot.time.gameclock import MAX_SECONDS, MIN_SECONDS, MINUTE, MOVE, ClockSpec
-
-ROUND_JOB = "league_round"
-"""The job kind that opens a league's next round (key: the league id; payload: the round number)."""
-DEADLINE_JOB = "league_deadline"
-"""The job kind of a round's deadline (key: ``league:round``)."""
+from bot.time.jobs import LEAGUE_DEADLINE as DEADLINE_JOB
+from bot.time.jobs import LEAGUE_ROUND as ROUND_JOB
 
 FORMATS = ("swiss", "round_robin", "elimination")
 LIVE_LEAGUE = ("signup", "running")

@@ -30,7 +30,6 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.storage.base import (
-    DEADLINE,
     MIGRATIONS_TABLE,
     SCHEMA_VERSION,
     SESSION_COLUMNS,
@@ -54,6 +53,7 @@ from bot.storage.base import (
     stored_seconds,
 )
 from bot.storage.games import clock_body
+from bot.time.jobs import DEADLINE
 from bot.time.source import SYSTEM, Clock
 
 MIGRATIONS = migrations("postgres")

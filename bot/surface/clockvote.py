@@ -22,6 +22,7 @@ from bot import i18n
 from bot.sessions import TIMEOUT_CHOICES, MoveResult, Refusal, Session, TimeOut
 from bot.storage import Job
 from bot.time import gameclock as gc
+from bot.time.jobs import TIMEOUT
 from engines.core import said
 from languages import ENGLISH, N_, Language
 
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TIMEOUT = "timeout"  # the scheduler's job kind (key: "<session id>:<seat>"; payload: {"at": whole seconds})
 LABELS = {
     "computer": N_("Computer plays the seat"),
     "more": N_("Give more time"),

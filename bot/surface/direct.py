@@ -27,6 +27,7 @@ from bot import i18n, notices
 from bot.notices import Waiting
 from bot.sessions import Session
 from bot.storage import DEADLINE, PersonRow, Store
+from bot.time.jobs import REMIND
 from languages import ENGLISH, N_, Language, language
 
 if TYPE_CHECKING:
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-REMIND = "remind"  # the scheduler's job kind (key: the user id)
 DM_FAILED = N_(
     "I could not send you a direct message (your DMs are closed to me, or we share no server), so your "
     "turn notices came as mentions in the game's thread instead. Open your DMs to me, or choose "
@@ -124,7 +124,7 @@ class Notifier:
             if person.notify != "none" and person.remind_hours:
                 if await self.store.jobs.job(REMIND, str(uid)) is None:
                     await self.bot.scheduler.schedule(REMIND, str(uid), now + person.remind_hours * 3600)
-            if person.wants_dm and not notices.is_quiet(person, now):
+            if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)
 
     async def dm_turn(self, session: Session, person: PersonRow, message: discord.Message) -> None:

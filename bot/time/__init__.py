@@ -6,4 +6,6 @@
 - :mod:`bot.time.pace`: how fast people play (used by reminders and the league).
 - :mod:`bot.time.scheduler`: durable jobs (deadlines, reminders, league rounds) claimed by one
   process each.
+- :mod:`bot.time.jobs`: every job kind, declared with its handler's owner and registered once
+  at start-up.
 """

@@ -15,7 +15,8 @@ transaction that also consumes the claimed job (as ``record_moves(..., job=)``
 does for turn deadlines), or make the effect idempotent (a version check),
 because a process may die between the effect and the completion.
 
-Adding a kind is one registration::
+Every kind is declared in :mod:`bot.time.jobs`, and the bot registers a handler for each
+there at start-up (a test may register its own kinds)::
 
     scheduler.register("reminder", send_reminder)      # async def send_reminder(job: Job) -> None
     await scheduler.schedule("reminder", key, due_at, {"user": 42})

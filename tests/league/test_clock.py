@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from bot.league.service import LeagueError, LeagueService
+from bot.league.texts import clock_text
 from bot.storage.base import DEADLINE
 from bot.time import gameclock as gc
-from cogs.league import clock_text
 
 GUILD = 9
 DAY = 86400.0

@@ -1,0 +1,451 @@
+"""A league's time: its rounds open, reach their deadlines, and the season ends.
+
+The scheduler fires :meth:`Rounds.fire_round` (``league_round`` jobs) and
+:meth:`Rounds.fire_deadline` (``league_deadline`` jobs); both are registered with every other
+job kind in :mod:`bot.time.jobs`.  This module decides and words what happens; what must reach
+Discord (posts, threads, direct messages, boards) goes through :class:`Posts`, which the
+Discord side implements (:class:`bot.surface.league.LeaguePosts`).
+
+Who is told that a round's game is open follows the notices policy the table uses for turns
+(:func:`bot.notices.reach`): a mention for those who want one, a direct message for those who
+want that (not in their quiet hours), a mention after all when the direct message is refused,
+and the name alone, without a ping, for those who want no notices.
+
+Imports the league service and texts, notices, sessions and storage rows, the time's jobs and
+the league's pictures; never Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import engines
+from bot import alt, notices
+from bot.league import texts
+from bot.league.service import LeagueService, OpenedRound
+from bot.public import clip
+from bot.sessions import MoveResult, Session
+from bot.storage import Job
+from bot.storage.leagues import LeagueRow
+from bot.time.scheduler import Scheduler
+from languages import ENGLISH, N_, Language, language
+from renderers import league as pictures
+
+log = logging.getLogger(__name__)
+
+RETRY_ROUND = 600.0
+"""Seconds between tries to open a round the bot lacks permissions for."""
+OPEN_DM = N_(
+    "Your {game} game for **{league}**, {round}, is open. Play it in its thread before {when}: {link}"
+)
+CHAMPION_DM = N_("🏆 You are the champion of **{league}**!")
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture to post, with its alt text."""
+
+    data: bytes
+    filename: str
+    alt: str
+
+
+class Posts(Protocol):
+    """What the rounds need of Discord."""
+
+    async def language(self, guild_id: int) -> Language:
+        """The language of what is posted in the server."""
+
+    async def post(
+        self,
+        channel_id: int,
+        guild_id: int,
+        text: str,
+        *,
+        picture: Picture | None = None,
+        pings: Sequence[int] = (),
+    ) -> bool:
+        """Post ``text`` (only ``pings`` notified of their mentions); False when Discord refused it."""
+
+    async def missing_permissions(self, channel_id: int) -> list[str]:
+        """The permissions the bot lacks to open games in threads of the channel."""
+
+    async def open_thread(self, channel_id: int, name: str) -> int | None:
+        """A new public thread in the channel (its id); None when it cannot be made."""
+
+    async def direct(self, user_id: int, text: str) -> bool:
+        """A direct message; False when refused."""
+
+    async def post_board(self, session: Session, header: str) -> None: ...
+
+    async def announce(self, result: MoveResult) -> None:
+        """The board after a move the table made (Discord's refusal is logged, not raised)."""
+
+
+class Rounds:
+    """Opens rounds, ends them at their deadlines and crowns the champion."""
+
+    def __init__(self, leagues: LeagueService, posts: Posts, scheduler: Scheduler):
+        self.leagues = leagues
+        self.store = leagues.store
+        self.posts = posts
+        self.scheduler = scheduler
+
+    async def post(
+        self, league: LeagueRow, text: str, *, picture: Picture | None = None, pings: Sequence[int] = ()
+    ) -> bool:
+        return await self.posts.post(league.channel_id, league.guild_id, text, picture=picture, pings=pings)
+
+    async def names(self, league: LeagueRow) -> dict[int, str]:
+        return {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
+
+    async def tell(self, users: Sequence[int], t: Language, dm: str, **values: object) -> list[int]:
+        """Tell ``users`` as each chose (:func:`bot.notices.reach`): DM ``dm`` (with ``values``) to
+        those who want it, in their language; the ones to ping where the news is posted."""
+        now = self.store.clock.time()
+        pings = []
+        for uid, person in (await self.store.people.several(users)).items():
+            mention, direct = notices.reach(person, now)
+            if direct:
+                mine = language(person.locale) if person.locale else t
+                if not await self.posts.direct(uid, mine.gettext(dm, **values)):
+                    mention = True  # a refused DM falls back to a mention, as for turns
+            if mention:
+                pings.append(uid)
+        return pings
+
+    async def round_text(self, found: LeagueRow, t: Language = ENGLISH) -> str:
+        """``/league round``: the current round's games, where each is played and how far it is."""
+        names = await self.names(found)
+        rounds = {r.number: r for r in await self.store.leagues.league_rounds(found.id)}
+        current = rounds.get(found.current_round)
+        name = texts.round_name(found, found.current_round, t)
+        if current is not None:
+            lines = [
+                t.gettext(
+                    "**{league}**, {round} (ends {when})",
+                    league=found.shown,
+                    round=name,
+                    when=texts.when(current.deadline_at),
+                )
+            ]
+        else:
+            lines = [t.gettext("**{league}**, {round}", league=found.shown, round=name)]
+        lines.append(texts.clock_text(found, t))
+        for g in await self.store.leagues.league_games(found.id, found.current_round):
+            who = ", ".join(names.get(u, str(u)) for u in g.players)
+            session = await self.leagues.sessions.core.get(g.session_id) if g.session_id else None
+            if g.status == "finished":
+                order = sorted(g.seats, key=lambda s: s.place or 99)
+                state = t.gettext(
+                    "finished: {places}",
+                    places=", ".join(f"{s.place}. {names.get(s.user_id, s.user_id)}" for s in order),
+                )
+            elif session is not None:
+                state = t.gettext("being played")
+            else:
+                state = t.gettext("not opened")
+            if session is not None:
+                lines.append(
+                    t.gettext(
+                        "Table {table}: {players} in {channel}, {state}",
+                        table=g.table_no,
+                        players=who,
+                        channel=f"<#{session.row.channel_id}>",
+                        state=state,
+                    )
+                )
+            else:
+                lines.append(
+                    t.gettext("Table {table}: {players}, {state}", table=g.table_no, players=who, state=state)
+                )
+        byes = [
+            names.get(u, str(u))
+            for r, u, _ in await self.store.leagues.league_byes(found.id)
+            if r == found.current_round
+        ]
+        if byes:
+            lines.append(
+                t.ngettext(
+                    "Bye ({n} point each): {players}",
+                    "Bye ({n} points each): {players}",
+                    texts.form(found.bye_points),
+                    n=f"{found.bye_points:g}",
+                    players=", ".join(byes),
+                )
+            )
+        return "\n".join(lines)
+
+    # ----------------------------------------------------------------- pictures
+
+    async def standings_post(
+        self, league: LeagueRow, heading: str, t: Language = ENGLISH
+    ) -> tuple[str, Picture]:
+        """The standings in text (to post below the picture, for screen readers) and as a picture,
+        both in language ``t``."""
+        rows = await self.leagues.standings(league)
+        ratings = await self.leagues.rating_map(league)
+        data = await asyncio.to_thread(
+            functools.partial(
+                pictures.standings,
+                league.name,
+                heading,
+                texts.picture_lines(rows, ratings),
+                language=t.code,
+                contrast=await self.store.people.server_contrast(league.guild_id),
+            )
+        )
+        text = texts.standings_text(league, rows, f"**{league.shown}**: {heading}", t)
+        return text, Picture(data, f"league-{league.id}-standings.png", alt.from_text(text))
+
+    async def bracket_post(self, league: LeagueRow, t: Language = ENGLISH) -> tuple[Picture, str]:
+        """The bracket picture and the same in text below it, in language ``t``."""
+        names = await self.names(league)
+        b = await self.leagues.bracket(league)
+
+        def name(player: str | None) -> str | None:
+            return None if player is None else names.get(int(player), player)
+
+        rounds = [
+            [pictures.BracketMatch(name(m.a), name(m.b), name(m.winner), r == 0) for m in matches]
+            for r, matches in enumerate(b.rounds)
+        ]
+        final = league.format == "swiss"
+        if league.status == "finished":
+            heading = (
+                t.gettext("{league}: final stage, finished", league=league.shown)
+                if final
+                else t.gettext("{league}: bracket, finished", league=league.shown)
+            )
+        else:
+            heading = f"{league.shown}: {texts.round_name(league, league.current_round, t)}"
+        # The picture's title is short enough to fit it; the text says the round too.
+        title = (
+            t.gettext("{league}: final stage", league=league.name)
+            if final
+            else t.gettext("{league}: bracket", league=league.name)
+        )
+        contrast = await self.store.people.server_contrast(league.guild_id)
+        data = await asyncio.to_thread(
+            functools.partial(pictures.bracket, title, rounds, language=t.code, contrast=contrast)
+        )
+        lines = [f"**{heading}**"]
+        bye = t.gettext("bye")
+
+        def match(m: pictures.BracketMatch) -> str:
+            a, b = (x or (bye if m.first_round else "?") for x in (m.a, m.b))
+            if m.winner:
+                return t.gettext("{a} v {b} → {winner}", a=a, b=b, winner=m.winner)
+            return t.gettext("{a} v {b}", a=a, b=b)
+
+        for r, matches in enumerate(rounds, 1):
+            lines.append(
+                t.gettext("Round {round}: {matches}", round=r, matches="; ".join(match(m) for m in matches))
+            )
+        text = clip("\n".join(lines))
+        return Picture(data, f"league-{league.id}-bracket.png", alt.from_text(text)), text
+
+    # ----------------------------------------------------------------- the scheduler's jobs
+
+    async def fire_round(self, job: Job) -> None:
+        """Open a round: pair it, open each game in a thread, ping the players, tell the channel.
+
+        When the bot lacks a permission the games need in the league's channel, the round waits:
+        the organiser is told once which permission is missing, and the bot tries again every
+        :data:`RETRY_ROUND` seconds (the round then opens with its full length)."""
+        league_id, number = int(job.key), int(job.payload.get("round", 0))
+        league = await self.store.leagues.league(league_id)
+        if league is None or league.status != "running" or league.current_round != number - 1:
+            return
+        missing = await self.posts.missing_permissions(league.channel_id)
+        if missing:
+            await self.store.leagues.schedule_round(
+                league_id, number, self.store.clock.time() + RETRY_ROUND, missing=missing
+            )
+            if job.payload.get("missing") != missing:
+                await self.tell_organiser(league, number, missing)
+            return
+        opened = await self.leagues.open_round(league_id, number, job=job)
+        if opened is None:
+            # Nothing opened, and the season is not over: the final stage found fewer than two
+            # players left, or it was removed while its round was due.  The season ends here.
+            league = await self.store.leagues.league(league_id)
+            if (
+                league is not None
+                and league.status == "running"
+                and league.current_round == number - 1
+                and (number > league.rounds or league.final_round == number)
+            ):
+                await self.end_season(league)
+            return
+        await self.open_games(opened)
+
+    async def tell_organiser(self, league: LeagueRow, number: int, missing: list[str]) -> None:
+        """Tell the organiser which permissions a round waits for: in the league's channel, or by
+        direct message when the bot cannot post there."""
+        t = await self.posts.language(league.guild_id)
+        text = t.ngettext(
+            "{organiser}: {round} of **{league}** cannot open: I am missing {missing} in {channel}. Give my role"
+            " that permission there (channel settings, Permissions); I try again every {minutes} minutes, and"
+            " the round starts when I can open its games.",
+            "{organiser}: {round} of **{league}** cannot open: I am missing {missing} in {channel}. Give my role"
+            " those permissions there (channel settings, Permissions); I try again every {minutes} minutes, and"
+            " the round starts when I can open its games.",
+            len(missing),
+            organiser=f"<@{league.organiser_id}>",
+            round=texts.round_name(league, number, t),
+            league=league.shown,
+            missing=texts.and_list(missing, t),
+            channel=f"<#{league.channel_id}>",
+            minutes=int(RETRY_ROUND // 60),
+        )
+        if await self.post(league, text, pings=[league.organiser_id]):
+            return
+        log.info("league %s: cannot post in its channel; writing to the organiser", league.id)
+        if not await self.posts.direct(league.organiser_id, text):
+            log.warning("league %s: could not tell the organiser about %s", league.id, missing)
+
+    async def open_games(self, opened: OpenedRound) -> None:
+        league = opened.league
+        names = await self.names(league)
+        info = engines.get(league.game)
+        t = await self.posts.language(league.guild_id)  # everything here is posted: the server's language
+        round_name = texts.round_name(league, opened.number, t)
+        lines = [
+            t.gettext(
+                "🏆 **{league}**: {round} is open until {when}. Games still running then are finished by the computer.",
+                league=league.shown,
+                round=round_name,
+                when=texts.when(opened.deadline_at),
+            )
+        ]
+        if opened.final_stage and opened.number == league.final_round:
+            seeds = await self.leagues.seeds(league)
+            lines.insert(
+                1,
+                t.gettext(
+                    "The final stage, seeded by the standings: {seeds}",
+                    seeds=", ".join(f"{i}. {names.get(int(p), p)}" for i, p in enumerate(seeds, 1)),
+                ),
+            )
+        for game in opened.games:
+            who = ", ".join(names.get(u, str(u)) for u in game.players)
+            values = {"league": league.name[:60], "table": game.table_no}
+            if opened.final_stage:
+                thread_name = t.gettext(
+                    "{league} · final round {round} · table {table}",
+                    round=opened.number - (league.final_round or 0) + 1,
+                    **values,
+                )
+            else:
+                thread_name = t.gettext(
+                    "{league} · round {round} · table {table}", round=opened.number, **values
+                )
+            thread = await self.posts.open_thread(league.channel_id, thread_name[:100])
+            if thread is None:
+                log.warning("league %s: no thread for table %s", league.id, game.table_no)
+                lines.append(
+                    t.gettext(
+                        "Table {table}: {players}: could not be opened (the bot cannot create threads here)",
+                        table=game.table_no,
+                        players=who,
+                    )
+                )
+                continue
+            session = await self.leagues.open_game(league, game, thread, names)
+            if session is None:
+                lines.append(
+                    t.gettext(
+                        "Table {table}: {players}: forfeited (too few players left)",
+                        table=game.table_no,
+                        players=who,
+                    )
+                )
+                continue
+            seated = [u for u in game.players if session.seat_of(u)]
+            values = {"game": info.title, "league": league.shown, "round": round_name}
+            link = notices.jump_link(league.guild_id, thread)
+            pings = await self.tell(
+                seated, t, OPEN_DM, link=link, when=texts.when(opened.deadline_at), **values
+            )
+            opening = t.gettext(
+                "{players}: your {game} game for **{league}**, {round}. Play it here before {when}.",
+                players=" ".join(f"<@{u}>" for u in seated),
+                when=texts.when(opened.deadline_at),
+                **values,
+            )
+            await self.posts.post(thread, league.guild_id, opening, pings=pings)
+            await self.posts.post_board(session, t.gettext("**{game}**: {league}, {round}", **values))
+            lines.append(
+                t.gettext(
+                    "Table {table}: {players} in {thread}",
+                    table=game.table_no,
+                    players=who,
+                    thread=f"<#{thread}>",
+                )
+            )
+        if opened.byes:
+            byes = ", ".join(names.get(u, str(u)) for u in opened.byes)
+            if opened.final_stage:
+                lines.append(t.gettext("Bye into the next round: {players}", players=byes))
+            else:
+                lines.append(
+                    t.ngettext(
+                        "Bye ({n} point): {players}",
+                        "Bye ({n} points): {players}",
+                        texts.form(league.bye_points),
+                        n=f"{league.bye_points:g}",
+                        players=byes,
+                    )
+                )
+        await self.post(league, "\n".join(lines))
+
+    async def fire_deadline(self, job: Job) -> None:
+        """A round's time is up: the computer finishes the games still running, then the next
+        round is due at once, or the season ends with its champion."""
+        league_id, number = int(job.payload["league"]), int(job.payload["round"])
+        for result in await self.leagues.round_deadline(league_id, number):
+            await self.posts.announce(result)
+        league = await self.store.leagues.league(league_id)
+        if league is None or league.status != "running" or league.current_round != number:
+            return
+        if number < league.rounds:
+            await self.store.leagues.schedule_round(league_id, number + 1, self.store.clock.time())
+            self.scheduler.wake()
+            return
+        await self.end_season(league)
+
+    async def end_season(self, league: LeagueRow) -> None:
+        """Crown the champion: the final standings picture with the champion, the standings in
+        text below it, and, after a final stage, its bracket (picture, then text)."""
+        champion = await self.leagues.champion(league)
+        league = await self.leagues.reread(league.id)
+        t = await self.posts.language(league.guild_id)
+        text, picture = await self.standings_post(league, texts.round_heading(league, t), t)
+        final = bool(league.final_round and await self.leagues.seeds(league))
+        if champion and final:
+            crown = t.gettext(
+                "🏆 **{league}** is over. Champion: {champion} (winner of the final stage)!",
+                league=league.shown,
+                champion=f"<@{champion}>",
+            )
+        elif champion:
+            crown = t.gettext(
+                "🏆 **{league}** is over. Champion: {champion}!",
+                league=league.shown,
+                champion=f"<@{champion}>",
+            )
+        else:
+            crown = t.gettext("**{league}** is over.", league=league.shown)
+        pings = await self.tell([champion], t, CHAMPION_DM, league=league.shown) if champion else []
+        await self.post(league, crown, picture=picture, pings=pings)
+        await self.post(league, text)
+        if league.format == "swiss" and league.final_round and await self.leagues.seeds(league):
+            bracket, words = await self.bracket_post(league, t)
+            await self.post(league, words.splitlines()[0], picture=bracket)
+            await self.post(league, words)

@@ -1,0 +1,288 @@
+"""What leagues say, in words: sign-ups, standings, rounds, clocks and the final stage.
+
+Discord-free texts and parsers for the league cog and the rounds (:mod:`bot.league.season`);
+each takes the language to speak.  Imports the league's storage rows and service values,
+the game registry, the clock's words and :mod:`languages`.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+import engines
+from bot.league import pairing
+from bot.league.service import LeagueError, Standing
+from bot.public import clip
+from bot.storage.leagues import LeagueRow
+from bot.time import gameclock as gc
+from languages import ENGLISH, N_, Language
+from renderers import league as pictures
+
+# A league of each format, as its sign-up message names it (messages: translated where shown).
+LEAGUE_KINDS = {
+    "swiss": N_("a Swiss league"),
+    "round_robin": N_("a round robin league"),
+    "elimination": N_("a single elimination league"),
+}
+
+
+def and_list(items: list[str], t: Language = ENGLISH) -> str:
+    if len(items) == 1:
+        return items[0]
+    return t.gettext("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def when(seconds: float) -> str:
+    """A time Discord shows in each reader's own time zone."""
+    return f"<t:{int(seconds)}:f>"
+
+
+def parse_start(text: str | None, now: float) -> float | None:
+    """``2026-12-01 18:00`` (UTC) as seconds since the epoch; None for none."""
+    if not text:
+        return None
+    try:
+        moment = datetime.strptime(text.strip(), "%Y-%m-%d %H:%M").replace(tzinfo=UTC)
+    except ValueError:
+        try:
+            moment = datetime.strptime(text.strip(), "%Y-%m-%d").replace(tzinfo=UTC)
+        except ValueError:
+            raise LeagueError(
+                "{text} is not a start date; write it as YYYY-MM-DD or YYYY-MM-DD HH:MM (UTC)",
+                text=repr(text),
+            ) from None
+    if moment.timestamp() < now - 60:
+        raise LeagueError("the start date has passed; leave it out to start when the organiser says so")
+    return moment.timestamp()
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``mode=apprentice stoppers=true`` (spaces or commas between) as a dict."""
+    out: dict[str, str] = {}
+    for part in re.split(r"[,\s]+", (text or "").strip()):
+        if not part:
+            continue
+        name, sep, value = part.partition("=")
+        if not sep or not name or not value:
+            raise LeagueError(
+                "{text} is not an option; write options as name=value, e.g. mode=apprentice", text=repr(part)
+            )
+        out[name] = value
+    return out
+
+
+def parse_points(text: str | None) -> list[float] | None:
+    if not text:
+        return None
+    try:
+        return [float(x) for x in re.split(r"[,\s]+", text.strip()) if x]
+    except ValueError:
+        raise LeagueError(
+            "{text} is not a list of points; write them best place first, e.g. 3,2,1,0", text=repr(text)
+        ) from None
+
+
+def form(x: float) -> int:
+    """The count that picks a message's plural form for ``x``, which may be fractional (0.5 days
+    and 2.5 points read as plurals)."""
+    return int(x) if float(x).is_integer() else 2
+
+
+def clock_text(league: LeagueRow, t: Language = ENGLISH) -> str:
+    """The league's clock in words (shown with its settings and its rounds), in language ``t``."""
+    spec = league.game_clock
+    if spec is not None:
+        try:
+            words = gc.parse_clock(spec).describe(t)
+        except gc.ClockError:
+            words = ""  # checked when the league was created; never worse than the spec itself
+        if words:
+            return t.gettext(
+                "Clock: `{clock}`, {words}; at the round's deadline the computer finishes every game still running.",
+                clock=spec,
+                words=words,
+            )
+        return t.gettext(
+            "Clock: `{clock}`; at the round's deadline the computer finishes every game still running.",
+            clock=spec,
+        )
+    if league.legacy_timer:
+        hours = league.legacy_timer / 3600
+        return t.ngettext(
+            "Turn timer: {n} hour a turn; at the round's deadline the computer finishes every game still running.",
+            "Turn timer: {n} hours a turn; at the round's deadline the computer finishes every game still running.",
+            form(hours),
+            n=f"{hours:g}",
+        )
+    return t.gettext("No clock; at the round's deadline the computer finishes every game still running.")
+
+
+def signup_text(league: LeagueRow, names: list[str], t: Language = ENGLISH) -> str:
+    """The sign-up message (a public post: the server's language ``t``)."""
+    info = engines.get(league.game)
+    days = league.round_seconds / 86400
+    values = {
+        "league": league.shown,
+        "kind": t.gettext(LEAGUE_KINDS[league.format]),
+        "game": info.title,
+        "players": t.ngettext("{n} player", "{n} players", league.group_size),
+        "days": t.ngettext("{n} day", "{n} days", form(days), n=f"{days:g}"),
+    }
+    if league.format == "swiss":
+        head = t.gettext(
+            "🏆 **{league}**: {kind} of {game}, {players} a game, {rounds}, {days} a round.",
+            rounds=t.ngettext("{n} round", "{n} rounds", league.rounds),
+            **values,
+        )
+    else:
+        head = t.gettext("🏆 **{league}**: {kind} of {game}, {players} a game, {days} a round.", **values)
+    lines = [
+        head,
+        t.gettext(
+            "Points per place: {points}; a bye scores {bye}.",
+            points=", ".join(f"{p:g}" for p in league.points),
+            bye=f"{league.bye_points:g}",
+        ),
+        clock_text(league, t),
+    ]
+    if league.status == "signup":
+        lines.append(
+            t.gettext(
+                "Sign up with the buttons below or /league join (first round from {when}).",
+                when=when(league.starts_at),
+            )
+        )
+    else:
+        lines.append(t.gettext("Sign-ups are closed."))
+    lines.append(
+        t.gettext(
+            "Signed up ({n}): {names}",
+            n=len(names),
+            names=", ".join(names) if names else t.gettext("nobody yet"),
+        )
+    )
+    return clip("\n".join(lines))
+
+
+def standings_text(league: LeagueRow, rows: list[Standing], heading: str, t: Language = ENGLISH) -> str:
+    """The standings in words, for screen readers (and every row, when the picture is cut)."""
+    lines = [heading]
+    for s in rows:
+        r = s.row
+        values = {
+            "rank": r.rank,
+            "name": t.gettext("{name} (dropped)", name=s.name) if s.dropped else s.name,
+            "points": t.ngettext("{n} point", "{n} points", form(r.points), n=f"{r.points:g}"),
+            "games": t.ngettext("{n} game", "{n} games", r.games),
+            "wins": t.ngettext("{n} win", "{n} wins", r.wins),
+            "tiebreak": f"{r.buchholz:g}",
+        }
+        if s.movement is not None and s.movement > 0:
+            line = t.gettext(
+                "{rank}. {name}: {points}, {games}, {wins}, tiebreak {tiebreak}, up {up}",
+                up=s.movement,
+                **values,
+            )
+        elif s.movement is not None and s.movement < 0:
+            line = t.gettext(
+                "{rank}. {name}: {points}, {games}, {wins}, tiebreak {tiebreak}, down {down}",
+                down=-s.movement,
+                **values,
+            )
+        else:
+            line = t.gettext("{rank}. {name}: {points}, {games}, {wins}, tiebreak {tiebreak}", **values)
+        lines.append(line)
+    return clip("\n".join(lines))
+
+
+def picture_lines(rows: list[Standing], ratings: dict[int, float]) -> list[pictures.StandingLine]:
+    return [
+        pictures.StandingLine(
+            s.row.rank,
+            s.name,
+            s.row.points,
+            s.row.games,
+            s.row.wins,
+            s.row.buchholz,
+            ratings.get(int(s.row.player)),
+            s.movement,
+            s.dropped,
+        )
+        for s in rows
+    ]
+
+
+def round_heading(league: LeagueRow, t: Language = ENGLISH) -> str:
+    swiss = league.swiss_rounds
+    if league.status == "finished":
+        return t.ngettext(
+            "final standings after {n} round",
+            "final standings after {n} rounds",
+            min(league.current_round, swiss),
+        )
+    if league.current_round == 0:
+        return t.gettext("before the first round")
+    if league.in_final:
+        return t.ngettext(
+            "standings after {n} round; the top {top} play the final stage",
+            "standings after {n} rounds; the top {top} play the final stage",
+            swiss,
+            top=league.final_top,
+        )
+    return t.gettext("standings in round {round} of {rounds}", round=league.current_round, rounds=swiss)
+
+
+def round_name(league: LeagueRow, number: int, t: Language = ENGLISH) -> str:
+    """``round 2 of 5``, or ``round 1 of 2 of the final stage``."""
+    if league.final_round and number >= league.final_round:
+        return t.gettext(
+            "round {round} of {rounds} of the final stage",
+            round=number - league.final_round + 1,
+            rounds=league.rounds - league.final_round + 1,
+        )
+    return t.gettext("round {round} of {rounds}", round=number, rounds=league.swiss_rounds)
+
+
+def final_text(league: LeagueRow, top: int, t: Language = ENGLISH) -> str:
+    """What ``/league final`` set: no final stage, or the top ``top`` playing a knockout final."""
+    if not league.final_top:
+        return t.ngettext(
+            "{league} has no final stage now: {n} round, and the top of the standings is the champion.",
+            "{league} has no final stage now: {n} rounds, and the top of the standings is the champion.",
+            league.rounds,
+            league=league.shown,
+        )
+    byes = pairing.bracket_size(top) - top
+    values = {"round": league.swiss_rounds, "top": top, "league": league.shown, "byes": byes}
+    final_rounds = league.rounds - league.swiss_rounds
+    if byes == 1:
+        text = t.ngettext(
+            "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+            " round, seeded by the standings, the top seed starting with a bye. Its winner is the champion.",
+            "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+            " rounds, seeded by the standings, the top seed starting with a bye. Its winner is the champion.",
+            final_rounds,
+            **values,
+        )
+    elif byes:
+        text = t.ngettext(
+            "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+            " round, seeded by the standings, the top {byes} seeds starting with a bye. Its winner is the"
+            " champion.",
+            "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+            " rounds, seeded by the standings, the top {byes} seeds starting with a bye. Its winner is the"
+            " champion.",
+            final_rounds,
+            **values,
+        )
+    else:
+        text = t.ngettext(
+            "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+            " round, seeded by the standings. Its winner is the champion.",
+            "After round {round}, the top {top} of {league}'s standings play a knockout final over {n}"
+            " rounds, seeded by the standings. Its winner is the champion.",
+            final_rounds,
+            **values,
+        )
+    return text

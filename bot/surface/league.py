@@ -1,0 +1,106 @@
+"""The league's rounds on Discord: :class:`LeaguePosts` does what :mod:`bot.league.season` asks.
+
+Posts in the league's channel and its games' threads (pinging only whom the rounds name),
+opens the threads, writes direct messages, and hands boards to the table.  Imports discord,
+the table, the languages of servers and the attachments.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+
+import discord
+
+from bot import i18n
+from bot.league.season import Picture
+from bot.public import clip
+from bot.sessions import MoveResult, Session
+from bot.surface.attach import picture as attachment
+from bot.ui import NEEDED_FOR_THREADS, Table
+from languages import Language
+
+log = logging.getLogger(__name__)
+
+
+def only(users: Iterable[int]) -> discord.AllowedMentions:
+    """Mentions that notify exactly ``users`` (user ids) and nobody else, whatever the text holds."""
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        users=[discord.Object(u) for u in dict.fromkeys(users)],
+        replied_user=False,
+    )
+
+
+def file_of(picture: Picture) -> discord.File:
+    return attachment(picture.data, picture.filename, picture.alt)
+
+
+class LeaguePosts:
+    """:class:`bot.league.season.Posts` through the bot and its table."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.bot = table.bot
+
+    async def language(self, guild_id: int) -> Language:
+        return await i18n.server(self.bot, self.table.service.store, guild_id)
+
+    async def post(
+        self,
+        channel_id: int,
+        guild_id: int,
+        text: str,
+        *,
+        picture: Picture | None = None,
+        pings: Sequence[int] = (),
+    ) -> bool:
+        target = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        try:
+            if picture is None:
+                await target.send(clip(text), allowed_mentions=only(pings))
+            else:
+                await target.send(clip(text), file=file_of(picture), allowed_mentions=only(pings))
+        except discord.HTTPException as exc:
+            log.warning("could not post in channel %s (%s)", channel_id, exc)
+            return False
+        return True
+
+    async def missing_permissions(self, channel_id: int) -> list[str]:
+        """Empty when the bot has them, or when the channel is not known to this process (opening
+        the threads then reports it)."""
+        parent = self.bot.get_channel(channel_id)
+        if not isinstance(parent, discord.TextChannel) or parent.guild.me is None:
+            return []
+        perms = parent.permissions_for(parent.guild.me)
+        return [label for attr, label in NEEDED_FOR_THREADS if not getattr(perms, attr)]
+
+    async def open_thread(self, channel_id: int, name: str) -> int | None:
+        try:
+            parent = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            if not isinstance(parent, discord.TextChannel):
+                log.warning("#%s takes no threads", getattr(parent, "name", parent))
+                return None
+            return (await parent.create_thread(name=name, type=discord.ChannelType.public_thread)).id
+        except discord.HTTPException as exc:
+            log.warning("no thread in channel %s (%s)", channel_id, exc)
+            return None
+
+    async def direct(self, user_id: int, text: str) -> bool:
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text, allowed_mentions=only([user_id]))
+        except discord.HTTPException as exc:
+            log.info("a DM to %s was refused (%s)", user_id, exc)
+            return False
+        return True
+
+    async def post_board(self, session: Session, header: str) -> None:
+        await self.table.post_board(session, header=header)
+
+    async def announce(self, result: MoveResult) -> None:
+        try:
+            await self.table.announce(result)
+        except discord.HTTPException:
+            log.warning("could not post the board of session %s", result.session.id)

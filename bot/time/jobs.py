@@ -1,0 +1,62 @@
+"""Every kind of scheduled job, declared once with the part that handles it.
+
+A job kind is declared here (:data:`KINDS`): its name (what the ``jobs`` table stores), what
+its key and payload hold, and the owner of its handler.  :func:`register` registers a handler
+for every declared kind, and nothing else, with the scheduler; the bot does it once, at
+start-up (``Pukllay.setup_hook``).  A new kind is one line here and one handler there.
+
+Imports nothing from the rest of the bot (storage, the table and the scheduler read their
+kinds from here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+DEADLINE = "deadline"
+ARCHIVE = "archive"
+REMIND = "remind"
+TIMEOUT = "timeout"
+LEAGUE_ROUND = "league_round"
+LEAGUE_DEADLINE = "league_deadline"
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    owner: str
+    """Whose handler fires it."""
+    holds: str
+    """What its key and payload are."""
+
+
+KINDS = (
+    Kind(DEADLINE, "the table's clocks (Pukllay.fire_deadline)", "key: session id; payload: the version"),
+    Kind(ARCHIVE, "the table (Table.archive_thread)", "key: a finished game's session id"),
+    Kind(REMIND, "turn notices (Notifier.remind)", "key: user id"),
+    Kind(TIMEOUT, "clock votes (ClockDesk.unanswered)", "key: session:seat; payload: the time asked"),
+    Kind(LEAGUE_ROUND, "leagues (Rounds.fire_round)", "key: league id; payload: the round"),
+    Kind(LEAGUE_DEADLINE, "leagues (Rounds.fire_deadline)", "key: league:round; payload: both"),
+)
+
+J = TypeVar("J", covariant=True)  # the job a handler takes
+
+
+class Registers(Protocol[J]):
+    """A scheduler, as far as registering goes."""
+
+    def register(self, kind: str, handler: Callable[[J], Awaitable[object]]) -> None: ...
+
+
+def register(scheduler: Registers[J], handlers: Mapping[str, Callable[[J], Awaitable[object]]]) -> None:
+    """Register ``handlers`` (kind -> handler): one for every kind in :data:`KINDS`, and only those."""
+    declared = [k.name for k in KINDS]
+    if sorted(handlers) != sorted(declared):
+        missing, extra = set(declared) - set(handlers), set(handlers) - set(declared)
+        raise ValueError(
+            f"job handlers do not match the declared kinds (missing {missing}, undeclared {extra})"
+        )
+    for name in declared:
+        scheduler.register(name, handlers[name])

@@ -1,0 +1,80 @@
+"""A league round's game notices follow each player's ``/me notify`` choice, end to end.
+
+Six people in two-player P'achakuna, each with another choice: a mention in the thread, a
+direct message, both, none, a direct message that Discord refuses (it falls back to a mention),
+and a direct message in quiet hours (held back).  The game's opening post names every player;
+it pings, and the bot writes to, only those their choices ask for.
+"""
+
+from __future__ import annotations
+
+from tests.e2e.test_league import DAY, fire, threads_of
+from tests.e2e.test_league import EXTENSIONS as LEAGUE_EXTENSIONS
+from tests.e2e.test_notices import settings
+
+EXTENSIONS = (*LEAGUE_EXTENSIONS, "cogs.me")
+OPEN = "game for **Notice cup**, round 1 of 1, is open"
+
+
+async def test_a_round_opening_pings_and_writes_to_each_player_as_they_chose(
+    standin, bot_factory, table_clock
+):
+    chan = standin.channel("games")
+    owner = standin.owner
+    names = ("thread", "dm", "both", "none", "refused", "quiet")
+    people = dict(zip(names, standin.add_users(*names), strict=True))
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        for choice, user in people.items():
+            if choice == "refused":
+                await settings(standin, user, chan, where="dm")
+                standin.close_dms(user)
+            elif choice == "quiet":  # the manual clock says 03:00 in Lima: quiet hours
+                await settings(standin, user, chan, where="dm", time_zone="America/Lima", quiet="22-7")
+            else:
+                await settings(standin, user, chan, where=choice)
+        await standin.slash(
+            owner,
+            chan,
+            "league create",
+            name="Notice cup",
+            game="pachakuna",
+            format="swiss",
+            players=2,
+            rounds=1,
+        )
+        for user in people.values():
+            await (await standin.slash(user, chan, "league join")).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        before = {t.id for t in standin.guild.threads}
+        await fire(bot)
+        await standin.next_message(chan, lambda m: "round 1 of 1 is open" in m.content)
+        await bot.table.drain()
+        threads = threads_of(standin, before)
+        assert len(threads) == 3
+        opening = {}
+        for thread in threads:
+            first = standin.messages(thread)[0]
+            for user in people.values():
+                if f"<@{user.id}>" in first.content:
+                    opening[user.id] = first
+        assert set(opening) == {u.id for u in people.values()}  # every player is named in their thread
+
+        pinged = {c for c, u in people.items() if u.id in opening[u.id].pinged}
+        assert pinged == {"thread", "both", "refused"}
+        written = {
+            c for c, u in people.items() if any(OPEN in m.content for m in standin.messages(standin.dm(u)))
+        }
+        assert written == {"dm", "both"}
+        dm = next(m for m in standin.messages(standin.dm(people["dm"])) if OPEN in m.content)
+        thread = next(t for t in threads if opening[people["dm"].id] is standin.messages(t)[0])
+        assert f"https://discord.com/channels/{standin.guild.id}/{thread.id}" in dm.content
+        assert standin.messages(standin.dm(people["none"])) == []
+        assert standin.messages(standin.dm(people["quiet"])) == []  # quiet hours: nothing now
+
+        # The round ends; the champion is crowned by the same rules (a ping only if they want one).
+        table_clock.advance(7 * DAY)
+        await fire(bot)
+        end = next(m for m in standin.messages(chan) if "is over. Champion" in m.content)
+        (champion,) = (c for c, u in people.items() if f"<@{u.id}>" in end.content)
+        assert (people[champion].id in end.pinged) == (champion in ("thread", "both", "refused"))

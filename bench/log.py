@@ -48,7 +48,7 @@ async def game(service: SessionService, channel: int, moves: int, *, bare: bool)
             session = (await service.play.play(channel, user, str(move))).session
             state = session.state
     if bare:
-        await service.store.record_moves(session.id, session.version, rows, module.to_dict(state))
+        await service.store.games.record_moves(session.id, session.version, rows, module.to_dict(state))
     return session.id
 
 
@@ -68,7 +68,7 @@ async def run(moves: int, repeat: int) -> None:
             service = SessionService(store)
             played = await game(service, 1, moves, bare=False)
             bare = await game(service, 2, moves, bare=True)
-            n = await store.move_count(played)
+            n = await store.history.move_count(played)
             stored = await timed_log(service, played, repeat)
             replayed = await timed_log(service, bare, repeat)
         finally:

@@ -170,7 +170,7 @@ async def export_session(
     """The export of a started game, read from its log."""
     if session.state is None or session.status == "lobby":
         raise Refusal("game #{number} has not started, so there is nothing to export yet", number=session.id)
-    rows = await service.store.moves(session.id)
+    rows = await service.store.history.moves(session.id)
     records = [record_of(r) for r in rows]
     if any(r.privacy is None for r in records):
         records = await service.logbook.replayed(session, records)

@@ -80,7 +80,7 @@ async def card(
     t = languages.language(language)
     if session.row.outcome is None:
         raise ValueError(f"game {session.id} has no result to show")
-    rows = await service.store.moves(session.id)
+    rows = await service.store.history.moves(session.id)
     outcome = Outcome.from_dict(session.row.outcome)
     names = session.names()
     by_user = {c.user_id: c for c in ratings}
@@ -165,7 +165,7 @@ async def summary(
     (in the high-contrast palette when ``contrast``), or None."""
     if session.status != "finished":
         return None
-    rows = await service.store.moves(session.id)
+    rows = await service.store.history.moves(session.id)
 
     def make() -> bytes | None:
         made = frames(session, rows, language, contrast)

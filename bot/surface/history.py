@@ -100,7 +100,7 @@ class HistoryPages:
             controls.add_item(
                 HistorySelect(session.id, options, index=1, placeholder=t.gettext("Jump to a turn"), t=t)
             )
-        seats = {r.number: r.seat for r in await self.service.store.moves(session.id)}
+        seats = {r.number: r.seat for r in await self.service.store.history.moves(session.id)}
         options = [
             discord.SelectOption(
                 label=texts.history_label(session, m, seats.get(m), t), value=str(m), default=m == n

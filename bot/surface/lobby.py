@@ -103,7 +103,7 @@ class Lobby:
         sent = await interaction.response.send_message(
             await self.text(session, t), view=self.buttons(session, t)
         )
-        await self.service.store.set_lobby_message(session.id, sent.message_id)
+        await self.service.store.games.set_lobby_message(session.id, sent.message_id)
 
     async def _open_in_thread(
         self,
@@ -142,7 +142,7 @@ class Lobby:
                 content=t.gettext("No game was opened: {reason}.", reason=exc.in_words(t))
             )
             raise
-        await self.service.store.set_lobby_message(session.id, message_id)
+        await self.service.store.games.set_lobby_message(session.id, message_id)
         self.replies.committed(interaction, said("The {game} lobby is open", game=info.title))
         parent = self.bot.get_partial_messageable(parent_id, guild_id=interaction.guild_id)
         try:

@@ -85,7 +85,7 @@ class UndoRequests:
                 ],
             ),
         )
-        await self.service.store.set_undo_message(session.id, message.id)
+        await self.service.store.history.set_undo_message(session.id, message.id)
         await reply(
             interaction, mine.gettext("Asked: the other players answer with the buttons in the channel.")
         )

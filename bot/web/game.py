@@ -101,7 +101,7 @@ class Games:
         self._pages.clear()
 
     async def shown(self, session: Session) -> int:
-        return browsable(session, await self.service.store.move_count(session.id))
+        return browsable(session, await self.service.store.history.move_count(session.id))
 
     async def records(self, session: Session, shown: int) -> list[MoveRecord]:
         return [
@@ -205,7 +205,7 @@ class Games:
         key = (session.id, session.version, shown)
         if key in self._series:
             return self._series[key]
-        rows = await self.service.store.moves_between(session.id, 0, shown)
+        rows = await self.service.store.history.moves_between(session.id, 0, shown)
         module = session.engine
         # The results card's series counts what the end revealed: only for a game its rules ended.
         finished = session.status == "finished" and module.outcome(session.state) is not None

@@ -54,7 +54,7 @@ class People:
 
     async def page(self, guild_id: int, user_id: int, t: Language) -> PersonPage | None:
         name = await self.links.name_of(guild_id, user_id)
-        ratings = await self.store.ratings_of(guild_id, user_id)
+        ratings = await self.store.ratings.ratings_of(guild_id, user_id)
         if name is None and not ratings:
             return None
         if name is None:

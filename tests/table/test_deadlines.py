@@ -43,10 +43,10 @@ async def test_timer_only_for_host_or_manager(service):
         await service.clocks.set_timer(CH, 2, HOUR, can_manage=False)
     session = await service.clocks.set_timer(CH, 2, HOUR, can_manage=True)
     assert session.row.timer_seconds == HOUR
-    job = await service.store.job(DEADLINE, str(session.id))
+    job = await service.store.jobs.job(DEADLINE, str(session.id))
     assert job.payload == {"version": session.version} and job.due_at == service.store.clock.time() + HOUR
     await service.clocks.set_timer(CH, 1, 0, can_manage=False)
-    assert await service.store.job(DEADLINE, str(session.id)) is None
+    assert await service.store.jobs.job(DEADLINE, str(session.id)) is None
 
 
 async def test_table_move_when_the_deadline_passes(service, clock):
@@ -64,11 +64,11 @@ async def test_table_move_when_the_deadline_passes(service, clock):
     assert result is not None and "Time is up" in str(result.note)
     assert result.played[0].seat == TABLE and result.played[0].move == "skip"
     assert result.session.state.turn != late.seat
-    log = await service.store.moves(session.id)
+    log = await service.store.history.moves(session.id)
     assert [(m.seat, m.move) for m in log] == [(TABLE, "skip")]
     assert nim.to_dict(await service.logbook.replay(session.id)) == nim.to_dict(result.session.state)
     # Re-armed for the next turn, an hour from now; nothing more is due.
-    job = await service.store.job(DEADLINE, str(session.id))
+    job = await service.store.jobs.job(DEADLINE, str(session.id))
     assert job.payload == {"version": result.session.version} and job.claim is None
     assert await scheduler.run_due() == 0 and len(fired) == 1
 
@@ -99,7 +99,7 @@ async def test_a_move_in_time_cancels_the_deadline(service, clock):
     clock.advance(10)
     fired = []
     assert await deadline_scheduler(service, fired).run_due() == 0
-    assert len(await service.store.moves(session.id)) == 1
+    assert len(await service.store.history.moves(session.id)) == 1
 
 
 async def test_a_deadline_claimed_while_a_move_lands_does_nothing(service, clock):
@@ -107,13 +107,13 @@ async def test_a_deadline_claimed_while_a_move_lands_does_nothing(service, clock
     await started(service)
     session = await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
     clock.advance(HOUR)
-    (job,) = await service.store.claim_jobs("here", lease=60)
+    (job,) = await service.store.jobs.claim_jobs("here", lease=60)
     mover = session.by_seat(session.state.turn).user_id
     await service.play.play(CH, mover, (await service.play.legal_moves(CH, mover))[0])
     assert await service.clocks.fire_deadline(session.id, job.payload["version"], job=job) is None
-    assert not await service.store.complete_job(job)  # the re-armed deadline stays
-    assert (await service.store.job(DEADLINE, str(session.id))).payload["version"] == session.version + 1
-    assert len(await service.store.moves(session.id)) == 1
+    assert not await service.store.jobs.complete_job(job)  # the re-armed deadline stays
+    assert (await service.store.jobs.job(DEADLINE, str(session.id))).payload["version"] == session.version + 1
+    assert len(await service.store.history.moves(session.id)) == 1
 
 
 async def test_two_processes_racing_one_deadline_act_once(service, clock):
@@ -121,14 +121,14 @@ async def test_two_processes_racing_one_deadline_act_once(service, clock):
     session = await started(service)
     await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
     clock.advance(HOUR)
-    (job,) = await service.store.claim_jobs("one", lease=60)
+    (job,) = await service.store.jobs.claim_jobs("one", lease=60)
     clock.advance(61)  # process one stalled past its lease
-    (again,) = await service.store.claim_jobs("two", lease=60)
+    (again,) = await service.store.jobs.claim_jobs("two", lease=60)
     version = job.payload["version"]
     first = await service.clocks.fire_deadline(session.id, version, job=again)
     second = await service.clocks.fire_deadline(session.id, version, job=job)
     assert first is not None and second is None
-    assert len(await service.store.moves(session.id)) == 1
+    assert len(await service.store.history.moves(session.id)) == 1
 
 
 async def test_deadlines_survive_a_restart(database, clock):
@@ -154,9 +154,9 @@ async def test_finished_games_have_no_deadline(service, clock):
     await started(service)
     await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
     await service.seats.abandon(CH, 1, can_manage=False)
-    assert await service.store.jobs(DEADLINE) == []
+    assert await service.store.jobs.pending(DEADLINE) == []
     clock.advance(2 * HOUR)
-    assert await service.store.claim_jobs("here", lease=60) == []
+    assert await service.store.jobs.claim_jobs("here", lease=60) == []
 
 
 async def test_a_failing_job_is_retried_then_dropped(service, clock, caplog):
@@ -175,7 +175,7 @@ async def test_a_failing_job_is_retried_then_dropped(service, clock, caplog):
     for _ in range(5):
         await scheduler.run_due()
         clock.advance(100)
-    assert calls == [1, 2, 3] and await service.store.jobs() == []
+    assert calls == [1, 2, 3] and await service.store.jobs.pending() == []
     assert "dropped" in caplog.text
 
 

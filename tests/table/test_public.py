@@ -55,11 +55,11 @@ async def test_log_of_rows_written_before_marks_replays_the_game(service):
     ann = session.seat_of(1).seat
     hut = first_hut(await service.play.legal_moves(7, 1))
     state = session.engine.apply_move(session.state, ann, session.engine.parse_move(hut))[0]
-    await service.store.record_moves(
+    await service.store.games.record_moves(
         session.id, session.version, [(ann, hut, False)], session.engine.to_dict(state)
     )
     session = await service.core.in_channel(7)
-    (row,) = await service.store.moves(session.id)
+    (row,) = await service.store.history.moves(session.id)
     assert row.events is None and row.privacy is None
     logs = await texts_for(service, session)
     assert f"`{hut}`" in logs[ann] and hut not in logs[1 - ann] and "ann built a hut" in logs[None]
@@ -71,7 +71,7 @@ async def test_log_falls_back_safely_when_replay_fails(service):
     ann = session.seat_of(1).seat
     state = session.state
     # A notation the rules refuse: the replay fails, so the row keeps no mark.
-    await service.store.record_moves(
+    await service.store.games.record_moves(
         session.id, session.version, [(ann, "Z9Z9", False)], session.engine.to_dict(state)
     )
     session = await service.core.in_channel(7)
@@ -87,7 +87,7 @@ async def test_stored_marks_are_used_without_replay(service, monkeypatch):
     hut = first_hut(await service.play.legal_moves(7, 1))
     await service.play.play(7, 1, hut)
     session = await service.core.in_channel(7)
-    (row,) = await service.store.moves(session.id)
+    (row,) = await service.store.history.moves(session.id)
     assert row.privacy["owner"] == session.seat_of(1).seat and row.privacy["until"] == "round:1"
     assert row.events and row.events[0]["public_text"] == f"{{p{session.seat_of(1).seat}}} built a hut"
 

@@ -424,7 +424,7 @@ async def spectator_surfaces(tmp_path, service, session) -> dict[str, object]:
 
     assert session.reader_of(2) is None  # bob resigned: he reads as a spectator
     module = session.engine
-    rows = await service.store.moves(session.id)
+    rows = await service.store.history.moves(session.id)
     records = await service.logbook.log(session, last=10**6)
     data = await export.export_session(service, session)
     path = tmp_path / f"export-{id(service)}.json"
@@ -493,7 +493,7 @@ async def export_state_before_peek(service, session):
     """The state just before ann's peek (the second to last move: bob's resignation adds none)."""
     from bot.history import History
 
-    total = await service.store.move_count(session.id)
+    total = await service.store.history.move_count(session.id)
     state, _ = await History(service).state_at(session, total - 1)
     return state
 
@@ -509,7 +509,7 @@ async def test_a_resigned_person_reads_as_a_spectator_and_a_timed_out_one_keeps_
     session = (await service.lobby.start(310, 1)).session
     seats = {uid: session.seat_of(uid).seat for uid in (1, 2, 3)}
     assert {uid: session.reader_of(uid) for uid in (1, 2, 3, 4)} == {**seats, 4: None}
-    await service.store.set_seat_flags(session.id, seats[2], computer=True, resigned=False)  # a timeout
+    await service.store.games.set_seat_flags(session.id, seats[2], computer=True, resigned=False)  # a timeout
     session = (await service.seats.resign(310, 3)).session
     assert session.reader_of(2) == seats[2] and session.reader_of(3) is None
     assert session.seat_of(3).resigned  # acting still finds the seat, to say why it is refused

@@ -389,24 +389,3 @@ def away_labels(people: dict[int, PersonRow], now: float, t: Language = ENGLISH)
     return {
         uid: t.gettext("away until {date}", date=away_date(p)) for uid, p in people.items() if p.away_at(now)
     }
-
-
-def time_used(person: PersonRow, start: float, now: float) -> float:
-    """Seconds of a turn clock used between ``start`` and ``now``, not counting time away."""
-    used = max(0.0, now - start)
-    if person.away_since is not None and person.away_until is not None:
-        overlap = min(person.away_until, now) - max(person.away_since, start)
-        used -= max(0.0, overlap)
-    return used
-
-
-def paused_deadline(people: Sequence[PersonRow], start: float, timer: float, now: float) -> float | None:
-    """A turn deadline due ``now`` for those to move (turn begun at ``start``): None if it stands,
-    else when it falls once their time away is left out (the latest of theirs: the game waits)."""
-    later = []
-    for person in people:
-        left = timer - time_used(person, start, now)
-        if left > 0:
-            resume = person.away_until if person.away_at(now) and person.away_until is not None else now
-            later.append(resume + left)
-    return max(later) if later else None

@@ -822,24 +822,6 @@ class Store:
     def _disarm(self, session_id: int) -> Body:
         yield run("DELETE FROM jobs WHERE kind = ? AND key = ?", DEADLINE, str(session_id))
 
-    async def set_timer(self, session_id: int, seconds: float | None) -> None:
-        """Set (or with ``None`` clear) the turn timer; the deadline restarts from now, and the
-        version is bumped."""
-        stamp, now = self.clock.stamp(), self.clock.time()
-        seconds = float(seconds) if seconds else None
-
-        def body() -> Body:
-            row = yield one(
-                "UPDATE sessions SET timer_seconds = ?, version = version + 1 WHERE id = ?"
-                " RETURNING version, status",
-                seconds,
-                session_id,
-            )
-            if row and row[1] == "active":
-                yield from self._arm(session_id, row[0], seconds, now, stamp)
-
-        await self._transact(body())
-
     async def set_clock(
         self,
         session_id: int,

@@ -29,7 +29,9 @@ from typing import Any
 from engines.core import Said
 from languages import ENGLISH, N_, Language
 
-MOVE, BANK = "move", "bank"
+MOVE, BANK, TIMER = "move", "bank", "timer"
+"""A per-move clock; a time bank; a turn timer (``/game timer``: a per-move clock whose end has the
+computer move once for whoever is late, where a per-move clock's end asks the others)."""
 MINUTE, HOUR, DAY = 60, 3600, 86400
 MIN_SECONDS = MINUTE
 MAX_SECONDS = 30 * DAY
@@ -112,7 +114,8 @@ def spoken(seconds: float) -> str:
 
 @dataclass(frozen=True)
 class ClockSpec:
-    """A per-move clock (``start`` seconds each turn) or a bank (``start``, plus ``increment`` per turn)."""
+    """A per-move clock or turn timer (``start`` seconds each turn) or a bank (``start``, plus
+    ``increment`` per turn)."""
 
     kind: str
     start: float
@@ -120,8 +123,8 @@ class ClockSpec:
 
     @property
     def text(self) -> str:
-        if self.kind == MOVE:
-            return f"move:{duration_text(self.start)}"
+        if self.kind != BANK:
+            return f"{self.kind}:{duration_text(self.start)}"
         inc = f"+{duration_text(self.increment)}" if self.increment else ""
         return f"bank:{duration_text(self.start)}{inc}"
 
@@ -130,6 +133,8 @@ class ClockSpec:
         start = spoken(self.start)
         if self.kind == MOVE:
             return t.gettext("{time} for each turn", time=start)
+        if self.kind == TIMER:
+            return t.gettext("{time} for each turn, then the computer moves for whoever is late", time=start)
         if self.increment:
             return t.gettext(
                 "a time bank of {start} each, plus {more} after each turn (never above {start})",
@@ -147,7 +152,8 @@ def _in_range(seconds: float, what: str, text: str) -> None:
 
 
 def parse_clock(text: str) -> ClockSpec:
-    """A clock spec (``move:24h``, ``bank:3d+12h``, ``bank:3d``) -> :class:`ClockSpec`.
+    """A clock spec (``move:24h``, ``bank:3d+12h``, ``bank:3d``, or a turn timer ``timer:24h``)
+    -> :class:`ClockSpec`.
 
     Raises :class:`ClockError` (a ``ValueError``) naming what was wrong and what is
     allowed; case and spaces around the parts do not matter.
@@ -158,14 +164,14 @@ def parse_clock(text: str) -> ClockSpec:
     if len(raw) > 40:
         raise ClockError("that clock is too long; {help}", help=HELP)
     kind, colon, rest = raw.partition(":")
-    if not colon or kind not in (MOVE, BANK):
+    if not colon or kind not in (MOVE, BANK, TIMER):
         raise ClockError("{text} is not a clock; {help}", text=repr(text.strip()), help=HELP)
-    if kind == MOVE:
+    if kind != BANK:
         if "+" in rest:
             raise ClockError("a per-move clock has no increment (that is `bank:`); {help}", help=HELP)
         start = parse_duration(rest, TURN_TIME)
         _in_range(start, TURN_TIME, rest)
-        return ClockSpec(MOVE, start)
+        return ClockSpec(kind, start)
     head, plus, tail = rest.partition("+")
     start = parse_duration(head, STARTING_BANK)
     _in_range(start, STARTING_BANK, head)
@@ -180,6 +186,11 @@ def parse_clock(text: str) -> ClockSpec:
                 start=repr(head),
             )
     return ClockSpec(BANK, start, increment)
+
+
+def turn_timer(seconds: float) -> ClockSpec:
+    """The turn timer of ``/game timer`` (seconds, above 0): whole minutes, at least one."""
+    return ClockSpec(TIMER, max(MINUTE, round(seconds / MINUTE) * MINUTE))
 
 
 def parse_clock_or_off(text: str) -> ClockSpec | None:
@@ -289,7 +300,7 @@ def advance(
     for seat in sorted(after_set - before_set):
         if who is not None and seat not in who:
             continue
-        if spec.kind == MOVE:
+        if spec.kind != BANK:
             bank[seat] = spec.start
         since[seat] = now
     return replace(banks, banks=bank, since=since, pending=pending)

@@ -29,7 +29,7 @@ def deadline_scheduler(service, fired, owner="here"):
     scheduler = Scheduler(service.store, owner=owner)
 
     async def handler(job):
-        result = await service.clocks.fire_deadline(int(job.key), job.payload["version"], job=job)
+        result = await service.clocks.fire_clock(int(job.key), job)
         fired.append(result)
 
     scheduler.register(DEADLINE, handler)
@@ -110,7 +110,7 @@ async def test_a_deadline_claimed_while_a_move_lands_does_nothing(service, clock
     (job,) = await service.store.claim_jobs("here", lease=60)
     mover = session.by_seat(session.state.turn).user_id
     await service.play.play(CH, mover, (await service.play.legal_moves(CH, mover))[0])
-    assert await service.clocks.fire_deadline(session.id, job.payload["version"], job=job) is None
+    assert await service.clocks.fire_clock(session.id, job) is None
     assert not await service.store.complete_job(job)  # the re-armed deadline stays
     assert (await service.store.job(DEADLINE, str(session.id))).payload["version"] == session.version + 1
     assert len(await service.store.moves(session.id)) == 1
@@ -124,9 +124,8 @@ async def test_two_processes_racing_one_deadline_act_once(service, clock):
     (job,) = await service.store.claim_jobs("one", lease=60)
     clock.advance(61)  # process one stalled past its lease
     (again,) = await service.store.claim_jobs("two", lease=60)
-    version = job.payload["version"]
-    first = await service.clocks.fire_deadline(session.id, version, job=again)
-    second = await service.clocks.fire_deadline(session.id, version, job=job)
+    first = await service.clocks.fire_clock(session.id, again)
+    second = await service.clocks.fire_clock(session.id, job)
     assert first is not None and second is None
     assert len(await service.store.moves(session.id)) == 1
 

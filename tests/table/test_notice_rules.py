@@ -9,6 +9,7 @@ import pytest
 from bot import notices
 from bot.notices import DAY, SettingError
 from bot.storage import PersonRow
+from bot.time import gameclock as gc
 
 NOON_UTC = datetime(2027, 1, 15, 12, 0, tzinfo=UTC).timestamp()  # 07:00 in Lima (UTC-5)
 
@@ -50,16 +51,18 @@ def test_time_away_counts_against_a_yearly_allowance_and_unused_days_come_back()
 
 
 def test_a_paused_clock_leaves_time_away_out():
-    timer = 24 * 3600.0
+    timer = gc.turn_timer(24 * 3600.0)
     start = NOON_UTC
-    away = PersonRow(1, away_since=start + 3600, away_until=start + 3600 + 2 * DAY)
+    banks = gc.begin(timer, [0], [0], start)
+    away = [(start + 3600, start + 3600 + 2 * DAY)]
     # Due now, but away for 23 of those hours: 23 hours remain after the time away.
-    assert notices.paused_deadline([away], start, timer, start + timer) == away.away_until + 23 * 3600
+    assert gc.deadline(timer, banks, start + timer.start, lambda seat: away) == away[0][1] + 23 * 3600
     # Never away: the deadline stands.
-    assert notices.paused_deadline([PersonRow(2)], start, timer, start + timer) is None
+    assert gc.deadline(timer, banks, start + timer.start) == start + timer.start
+    assert gc.timed_out(timer, banks, start + timer.start) == [0]
     # Back early: the clock runs from now with what was left.
-    back = PersonRow(1, away_since=start + 3600, away_until=start + 25 * 3600)
-    assert notices.paused_deadline([back], start, timer, start + 25 * 3600) == start + 48 * 3600
+    back = [(start + 3600, start + 25 * 3600)]
+    assert gc.deadline(timer, banks, start + 25 * 3600, lambda seat: back) == start + 48 * 3600
 
 
 def test_a_digest_of_thirty_games_fits_one_message():

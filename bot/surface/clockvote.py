@@ -108,10 +108,15 @@ class ClockDesk:
         return gc.clock_line(spec, session.banks, names, self.service.core.now(), away, t)
 
     async def deadline(self, job: Job) -> None:
-        """A clocked game's deadline job (see SessionService.fire_clock)."""
+        """The ``deadline`` job of a clocked game, the turn timer's too (see Clocks.fire_clock)."""
         outcome = await self.service.clocks.fire_clock(int(job.key), job)
         if isinstance(outcome, MoveResult):
-            await self.table.announce(outcome)
+            try:  # the move stands; a board Discord refuses is logged
+                await self.table.announce(outcome)
+            except Exception:
+                log.warning(
+                    "the board of session %s was not posted after its deadline", job.key, exc_info=True
+                )
         elif isinstance(outcome, TimeOut):
             await self.ask(outcome)
 

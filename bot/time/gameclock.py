@@ -48,9 +48,9 @@ SPEC_HELP = N_(
     "numbers of d, h and m such as `2d12h` or `90m`, from 1m to 30d"
 )
 
-_UNITS = {"d": DAY, "h": HOUR, "m": MINUTE}
-_DURATION = re.compile(r"(?:(\d{1,4})([dhm]))+")
-_PART = re.compile(r"(\d{1,4})([dhm])")
+_UNITS = {"d": DAY, "h": HOUR, "m": MINUTE, "s": 1}
+_DURATION = re.compile(r"(?:(\d{1,4})([dhms]))+")
+_PART = re.compile(r"(\d{1,4})([dhms])")
 
 
 class ClockError(ValueError):
@@ -72,17 +72,18 @@ INCREMENT = N_("the increment")
 HELP = Said(SPEC_HELP)
 
 
-def parse_duration(text: str, what: str = TIME) -> float:
+def parse_duration(text: str, what: str = TIME, *, seconds: bool = False) -> float:
     """``2d12h`` -> seconds.  Each unit at most once, largest first.  ``what`` names the time in
-    a refusal (one of the messages above)."""
+    a refusal (one of the messages above).  With ``seconds``, a turn timer's time, which may end
+    in seconds (``1m30s``: a timer set in hours need not be whole minutes)."""
     raw = text.strip().lower()
-    if not raw or _DURATION.fullmatch(raw) is None:
+    if not raw or _DURATION.fullmatch(raw) is None or (not seconds and raw.endswith("s")):
         raise ClockError(
             "{what} {text} is not a time like 24h, 3d, 2d12h or 90m", what=Said(what), text=repr(text.strip())
         )
     parts = _PART.findall(raw)
     units = [u for _, u in parts]
-    if len(set(units)) != len(units) or units != sorted(units, key="dhm".index):
+    if len(set(units)) != len(units) or units != sorted(units, key="dhms".index):
         raise ClockError(
             "{what} {text} should give each of d, h, m once, in that order",
             what=Said(what),
@@ -92,11 +93,11 @@ def parse_duration(text: str, what: str = TIME) -> float:
 
 
 def duration_text(seconds: float) -> str:
-    """Seconds as a spec time: ``2d12h``, ``90m`` -> ``1h30m``, 0 -> ``0m``."""
-    total = round(seconds / MINUTE)
+    """Seconds as a spec time: ``2d12h``, ``90m`` -> ``1h30m``, 90 s -> ``1m30s``, 0 -> ``0m``."""
+    total, secs = divmod(round(seconds), MINUTE)
     days, rest = divmod(total, 24 * 60)
     hours, minutes = divmod(rest, 60)
-    text = "".join(f"{n}{u}" for n, u in ((days, "d"), (hours, "h"), (minutes, "m")) if n)
+    text = "".join(f"{n}{u}" for n, u in ((days, "d"), (hours, "h"), (minutes, "m"), (secs, "s")) if n)
     return text or "0m"
 
 
@@ -144,8 +145,8 @@ class ClockSpec:
         return t.gettext("a time bank of {start} each (never above {start})", start=start)
 
 
-def _in_range(seconds: float, what: str, text: str) -> None:
-    if not MIN_SECONDS <= seconds <= MAX_SECONDS:
+def _in_range(seconds: float, what: str, text: str, least: float = MIN_SECONDS) -> None:
+    if not least <= seconds <= MAX_SECONDS:
         raise ClockError(
             "{what} {text} is out of range: times go from 1m to 30d", what=Said(what), text=repr(text)
         )
@@ -169,8 +170,8 @@ def parse_clock(text: str) -> ClockSpec:
     if kind != BANK:
         if "+" in rest:
             raise ClockError("a per-move clock has no increment (that is `bank:`); {help}", help=HELP)
-        start = parse_duration(rest, TURN_TIME)
-        _in_range(start, TURN_TIME, rest)
+        start = parse_duration(rest, TURN_TIME, seconds=kind == TIMER)
+        _in_range(start, TURN_TIME, rest, 1 if kind == TIMER else MIN_SECONDS)
         return ClockSpec(kind, start)
     head, plus, tail = rest.partition("+")
     start = parse_duration(head, STARTING_BANK)
@@ -189,8 +190,8 @@ def parse_clock(text: str) -> ClockSpec:
 
 
 def turn_timer(seconds: float) -> ClockSpec:
-    """The turn timer of ``/game timer`` (seconds, above 0): whole minutes, at least one."""
-    return ClockSpec(TIMER, max(MINUTE, round(seconds / MINUTE) * MINUTE))
+    """The turn timer of ``/game timer`` (seconds, above 0), in whole seconds (at least one)."""
+    return ClockSpec(TIMER, float(max(1, round(seconds))))
 
 
 def parse_clock_or_off(text: str) -> ClockSpec | None:

@@ -13,25 +13,32 @@ spectator's and the first seat's picture) it measures, in one run:
 
 * the encode share: the part of ``render`` that is not ``draw_board`` (the same drawing without
   the encoding), as a share of ``render``; and of it, the part that is not the PNG's
-  compression (the PNG's own pixels saved again at zlib level 3): the choice of colours.
+  compression (the PNG's own pixels written again: a palette PNG by the renderers' own writer,
+  ``palette_png``, where the checkout has one, else by Pillow at zlib level 3): the choice of
+  colours.
 
 It prints, per game, the ratio render / floor (median and range), the encode share (median and
 range) with the colour share, and the PNG sizes (median and range).  Each
 time is the best of ``--repeat`` runs, after a warm-up render (caches of static art filled),
-so that the other work on a shared machine disturbs the figures as little as possible.  The
+so that the other work on a shared machine disturbs the figures as little as possible; with
+``--cpu``, every time is this thread's CPU time instead of the wall clock's (on a busy machine,
+the time that other processes take is then left out).  The
 same script measures an older checkout too (``last_action`` is passed only where accepted).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import inspect
 import io
 import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -39,6 +46,21 @@ from PIL import Image, ImageDraw  # noqa: E402
 
 import engines  # noqa: E402
 from renderers.samples import SETUPS, positions  # noqa: E402
+
+
+def _writer() -> Callable[[Image.Image], bytes] | None:
+    """The renderers' own palette PNG writer, where the checkout has one (in its shared module
+    before it was split)."""
+    for name in ("renderers.encoding", "renderers.common"):
+        try:
+            writer = getattr(importlib.import_module(name), "palette_png", None)
+        except ImportError:
+            continue
+        return cast("Callable[[Image.Image], bytes] | None", writer)
+    return None
+
+
+palette_png = _writer()
 
 DRAW_METHODS = (
     "arc",
@@ -101,7 +123,7 @@ class Tape:
         """Seconds to make the same calls on blank canvases of the same sizes."""
         blanks: dict[int, Image.Image] = {}
         draws: dict[int, ImageDraw.ImageDraw] = {}
-        start = time.perf_counter()
+        start = clock()
         for kind, name, target, args, kwargs in self.ops:
             key = id(target)
             image = blanks.get(key)
@@ -114,7 +136,7 @@ class Tape:
                 getattr(ImageDraw.ImageDraw, name)(draw, *args, **kwargs)
             else:
                 getattr(Image.Image, name)(image, *args, **kwargs)
-        return time.perf_counter() - start
+        return clock() - start
 
     def final_canvas(self, size: tuple[int, int]) -> Image.Image:
         """The canvas of the output's size that received the most calls."""
@@ -135,10 +157,22 @@ def encode(image: Image.Image, mode: str, level: int) -> bytes:
     return buf.getvalue()
 
 
+def compress(image: Image.Image) -> bytes:
+    """The PNG's own pixels written again, as the renderers write them."""
+    if image.mode == "P" and palette_png is not None:
+        return palette_png(image)
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=3)
+    return buf.getvalue()
+
+
+clock = time.perf_counter  # --cpu: time.thread_time
+
+
 def timed(fn) -> float:
-    start = time.perf_counter()
+    start = clock()
     fn()
-    return time.perf_counter() - start
+    return clock() - start
 
 
 def measure(render, draw_board, view, kwargs, repeat: int) -> tuple[float, float, float, float, int]:
@@ -159,7 +193,7 @@ def measure(render, draw_board, view, kwargs, repeat: int) -> tuple[float, float
     for _ in range(repeat):
         t_render = min(t_render, timed(lambda: render(view, **kwargs)))
         t_board = min(t_board, timed(lambda: draw_board(view, **kwargs)))
-        t_zlib = min(t_zlib, timed(lambda: decoded.save(io.BytesIO(), format="PNG", compress_level=3)))
+        t_zlib = min(t_zlib, timed(lambda: compress(decoded)))
         t_draw = min(t_draw, tape.replay())
         for m, lv in ENCODINGS:
             t_encode[m, lv] = min(t_encode[m, lv], timed(lambda m=m, lv=lv: encode(canvas, m, lv)))
@@ -212,7 +246,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("games", nargs="*", default=list(SETUPS), help="games to measure (default: all)")
     parser.add_argument("--repeat", type=int, default=5, help="rounds per board; the best of each is kept")
     parser.add_argument("--boards", action="store_true", help="also print each board's figures")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time this thread's CPU instead of the wall clock: on a busy shared machine, the time "
+        "the other processes take is left out",
+    )
     args = parser.parse_args(argv)
+    global clock
+    clock = time.thread_time if args.cpu else time.perf_counter
     for game in args.games:
         bench_game(game, args.repeat, args.boards)
 

@@ -33,11 +33,12 @@ from bot.settings import Settings
 from bot.storage import Store, open_store
 from bot.storage.leagues import LeagueStore
 from bot.surface import options
+from bot.surface.channels import SERVERS_ONLY
+from bot.surface.front import DYNAMIC_ITEMS, Front
 from bot.surface.league import LeaguePosts
 from bot.time import jobs
 from bot.time.scheduler import Scheduler, process_name
 from bot.time.source import Clock
-from bot.ui import DYNAMIC_ITEMS, SERVERS_ONLY, Table
 from bot.web.metrics import ANSWER_WITHIN, Metrics
 from bot.web.pages import Pages
 from bot.web.server import WebServer
@@ -219,7 +220,7 @@ class Pukllay(_BotBase):
         self.backoff = backoff  # the waits between login attempts Discord could not answer
         self.sleep = sleep  # how those waits are waited (tests wait on events instead)
         self.sessions: SessionService | None = None
-        self.table: Table | None = None
+        self.front: Front | None = None  # the Discord side's parts
         self.scheduler: Scheduler | None = None
         self.leagues: LeagueService | None = None
         self.league_rounds: Rounds | None = None  # the leagues' rounds, deadlines and season ends
@@ -235,11 +236,11 @@ class Pukllay(_BotBase):
             raise RuntimeError("the bot has not been set up yet (setup_hook makes its sessions)")
         return self.sessions
 
-    def ready_table(self) -> Table:
-        """The table, which ``setup_hook`` makes before any cog or job can ask."""
-        if self.table is None:
-            raise RuntimeError("the bot has not been set up yet (setup_hook makes its table)")
-        return self.table
+    def ready_front(self) -> Front:
+        """The Discord side's parts, which ``setup_hook`` makes before any cog or job can ask."""
+        if self.front is None:
+            raise RuntimeError("the bot has not been set up yet (setup_hook makes its front)")
+        return self.front
 
     @property
     def shard_label(self) -> str:
@@ -285,25 +286,25 @@ class Pukllay(_BotBase):
             metrics=self.metrics,
         )
         self.sessions.computers_wait = True  # a person's move is posted before the computers search
-        self.table = Table(self, self.sessions)
+        self.front = Front(self, self.sessions)
         self.scheduler = Scheduler(
             self.store,
             owner=process_name(self.shard_label),
             poll=self.settings.job_poll_seconds,
             metrics=self.metrics,
         )
-        table = self.table
+        front = self.ready_front()
         if not isinstance(self.store, LeagueStore):
             raise RuntimeError("this store keeps no leagues")
         self.leagues = LeagueService(self.store, self.sessions)
-        self.league_rounds = rounds = Rounds(self.leagues, LeaguePosts(table), self.scheduler)
+        self.league_rounds = rounds = Rounds(self.leagues, LeaguePosts(front), self.scheduler)
         jobs.register(  # every job kind, each with its owner's handler (see bot.time.jobs)
             self.scheduler,
             {
-                jobs.DEADLINE: table.clocks.deadline,
-                jobs.ARCHIVE: lambda job: table.archive_thread(int(job.key)),
-                jobs.REMIND: lambda job: table.notifier.remind(int(job.key)),
-                jobs.TIMEOUT: table.clocks.unanswered,
+                jobs.DEADLINE: front.clocks.deadline,
+                jobs.ARCHIVE: lambda job: front.boards.archive_thread(int(job.key)),
+                jobs.REMIND: lambda job: front.notifier.remind(int(job.key)),
+                jobs.TIMEOUT: front.clocks.unanswered,
                 jobs.LEAGUE_ROUND: rounds.fire_round,
                 jobs.LEAGUE_DEADLINE: rounds.fire_deadline,
             },
@@ -321,7 +322,7 @@ class Pukllay(_BotBase):
                 self.metrics,
                 host=self.settings.http_host,
                 port=self.settings.http_port,
-                pages=Pages(self.sessions, self.table.history) if self.settings.web_pages else None,
+                pages=Pages(self.sessions, self.front.history) if self.settings.web_pages else None,
             )
             await self.web.start()
         if self.start_scheduler:
@@ -352,19 +353,19 @@ class Pukllay(_BotBase):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
-        if not self._computers_resumed and self.table is not None:
+        if not self._computers_resumed and self.front is not None:
             # a computer that was to move when the bot stopped moves now
             self._computers_resumed = True
             for session_id in await self.ready_sessions().play.computers_waiting([g.id for g in self.guilds]):
-                self.table.computers_follow(session_id)
+                self.front.boards.computers_follow(session_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction (command, autocomplete, button): keep the person's client language for
         their direct messages (written only when it changed; see Notifier.remember_locale); count
         it, and count it late if it is not answered within Discord's 3 s of its creation."""
         self.watch_answer(interaction)
-        if self.table is not None and interaction.locale is not None:
-            await self.table.notifier.remember_locale(interaction.user.id, interaction.locale.value)
+        if self.front is not None and interaction.locale is not None:
+            await self.front.notifier.remember_locale(interaction.user.id, interaction.locale.value)
 
     def watch_answer(self, interaction: discord.Interaction) -> None:
         """Count ``interaction``, and check once its 3 s have passed (from its creation, read from
@@ -397,7 +398,7 @@ class Pukllay(_BotBase):
             self.web = None
         if self.scheduler is not None:
             await self.scheduler.stop()
-        if self.table is not None and not await self.table.drain():
+        if self.front is not None and not await self.front.boards.drain():
             log.warning("closing with interactions still being handled")
         try:
             await super().close()

@@ -1,7 +1,7 @@
 """Offering many legal moves in few choices: the Play menu's plan, and autocomplete's groups.
 
 No Discord here: :func:`plan_menu` says which buttons and selects a private
-menu holds, :func:`complete` which choices autocomplete offers; :mod:`bot.ui`
+menu holds, :func:`complete` which choices autocomplete offers; :mod:`bot.surface.menus`
 turns the plan into components and the terminal lists moves the same way.
 
 The menu groups moves by kind first, in the game's order (``KINDS``), with

@@ -27,7 +27,7 @@ from engines.core import Outcome, name_seats
 from languages import ENGLISH, N_, Language
 from renderers import animation
 from renderers import results as card_renderer
-from renderers.common import high_contrast
+from renderers.colours import high_contrast
 
 MAX_POINTS = 400  # chart points at most (a long game is sampled evenly)
 

@@ -42,7 +42,7 @@ class GuacamoleCog(
 
     @prepare.autocomplete("card")
     async def _prepare_choices(self, interaction: discord.Interaction, current: str):
-        return await self.table.autocomplete(interaction, current, kinds=("prep", "free"))
+        return await self.front.menus.autocomplete(interaction, current, kinds=("prep", "free"))
 
     @app_commands.command(name="dish", description="Lay a card into the dish you are making, e.g. dish 4T")
     @app_commands.describe(card="The next card of the dish, or done / cancel (autocomplete lists them)")
@@ -51,7 +51,7 @@ class GuacamoleCog(
 
     @dish.autocomplete("card")
     async def _dish_choices(self, interaction: discord.Interaction, current: str):
-        return await self.table.autocomplete(interaction, current, kinds=("dish", "done", "cancel"))
+        return await self.front.menus.autocomplete(interaction, current, kinds=("dish", "done", "cancel"))
 
     @app_commands.command(name="draw", description="Draw a card from the deck or a discard pile")
     @app_commands.describe(source="deck, x1 or x2")
@@ -61,7 +61,7 @@ class GuacamoleCog(
 
     @draw.autocomplete("source")
     async def _draw_choices(self, interaction: discord.Interaction, current: str):
-        return await self.table.autocomplete(interaction, current, kinds=("draw",))
+        return await self.front.menus.autocomplete(interaction, current, kinds=("draw",))
 
 
 async def setup(bot) -> None:

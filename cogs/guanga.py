@@ -48,7 +48,7 @@ class GuangaCog(
 
     @place.autocomplete("patch")
     async def _place_choices(self, interaction: discord.Interaction, current: str):
-        return await self.table.autocomplete(interaction, current, kinds=("P", "S"))
+        return await self.front.menus.autocomplete(interaction, current, kinds=("P", "S"))
 
     @app_commands.command(name="claim", description="Claim a market card by the shape on your guanga")
     @app_commands.describe(
@@ -59,7 +59,7 @@ class GuangaCog(
 
     @claim.autocomplete("claim")
     async def _claim_choices(self, interaction: discord.Interaction, current: str):
-        return await self.table.autocomplete(interaction, current, kinds=("C ", "R "))
+        return await self.front.menus.autocomplete(interaction, current, kinds=("C ", "R "))
 
 
 async def setup(bot) -> None:

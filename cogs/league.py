@@ -24,9 +24,9 @@ from bot.league import texts
 from bot.league.season import Picture
 from bot.league.service import FORMAT_NAMES, LeagueError
 from bot.storage.leagues import LeagueRow
+from bot.surface.channels import can_view_channel
 from bot.surface.league import file_of
-from bot.surface.replies import guarded
-from bot.ui import can_view_channel
+from bot.surface.replies import guarded, reply
 from engines.core import said
 from languages import ENGLISH, N_, Language
 
@@ -103,7 +103,7 @@ class LeagueCog(
         self.leagues = bot.leagues
         self.rounds = bot.league_rounds
         self.store = bot.leagues.store
-        self.table = bot.ready_table()
+        self.front = bot.ready_front()
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(SignupButton)
@@ -217,7 +217,7 @@ class LeagueCog(
             points=texts.parse_points(points),
             seed=interaction.id % (2**31),
         )
-        self.table.committed(
+        self.front.replies.committed(
             interaction,
             said("The league {league} was created", league=league.shown),
         )
@@ -246,7 +246,7 @@ class LeagueCog(
             if role
             else t.gettext("The organiser role is cleared.")
         )
-        await self.table.reply(interaction, text)
+        await reply(interaction, text)
 
     # ----------------------------------------------------------------- sign-ups
 
@@ -271,7 +271,7 @@ class LeagueCog(
         else:
             text = await self.leagues.leave(found, person.id, who=who, t=t)
         await self.refresh_signup(found)
-        await self.table.reply(interaction, text + ".")
+        await reply(interaction, text + ".")
 
     @app_commands.command(name="join", description="Sign up for a league before it starts")
     @app_commands.describe(league="The league (leave out when there is only one)")
@@ -334,13 +334,13 @@ class LeagueCog(
         await self.require_organiser(interaction, found)
         results = await self.leagues.drop(found, member.id)
         t = i18n.private(interaction)
-        self.table.committed(
+        self.front.replies.committed(
             interaction,
             said("{name} was dropped from {league}", name=member.display_name, league=found.shown),
         )
         for result in results:
             await self.rounds.posts.announce(result)  # a board Discord refuses is logged
-        await self.table.reply(
+        await reply(
             interaction,
             t.ngettext(
                 "{name} was dropped from {league}; they forfeit their remaining games"
@@ -365,10 +365,10 @@ class LeagueCog(
         await self.require_organiser(interaction, found)
         started, first = await self.leagues.start(found, interaction.user.id)
         t = i18n.private(interaction)
-        self.table.committed(interaction, said("{league} started", league=started.shown))
+        self.front.replies.committed(interaction, said("{league} started", league=started.shown))
         await self.refresh_signup(started)
         self.rounds.scheduler.wake()
-        await self.table.reply(
+        await reply(
             interaction,
             t.ngettext(
                 "{league} has started: {n} round, the first opens {when}.",
@@ -402,8 +402,8 @@ class LeagueCog(
             done = said("{league} ends in a final of the top {top}", league=changed.shown, top=top)
         else:
             done = said("{league} has no final stage now", league=changed.shown)
-        self.table.committed(interaction, done)
-        await self.table.reply(interaction, texts.final_text(changed, top, i18n.private(interaction)))
+        self.front.replies.committed(interaction, done)
+        await reply(interaction, texts.final_text(changed, top, i18n.private(interaction)))
 
     final.autocomplete("league")(league_names)
 
@@ -445,7 +445,7 @@ class LeagueCog(
         if found.current_round == 0:
             raise LeagueError("{league} has no round open yet", league=found.shown)
         t = i18n.private(interaction)  # a private answer: the asker's language
-        await self.table.reply(interaction, await self.rounds.round_text(found, t))
+        await reply(interaction, await self.rounds.round_text(found, t))
 
     @app_commands.command(name="bracket", description="Post the bracket of a single-elimination league")
     @app_commands.describe(league="The league (leave out when there is only one)")
@@ -480,7 +480,7 @@ class LeagueCog(
         data = (await self.leagues.export(found)).encode("utf-8")
         name = re.sub(r"[^A-Za-z0-9]+", "-", found.name).strip("-").lower() or "league"
         file = discord.File(io.BytesIO(data), filename=f"{name}.csv")
-        await self.table.reply(
+        await reply(
             interaction,
             i18n.private(interaction).gettext(
                 "{league}: standings, then every game and bye.", league=found.shown

@@ -13,7 +13,8 @@ from discord.ext import commands
 from bot import i18n, notices
 from bot.app import PukllayBot
 from bot.notices import MAX_REMIND_HOURS, SettingError
-from bot.surface.replies import guarded
+from bot.surface.front import Front
+from bot.surface.replies import guarded, reply, sentence
 from bot.time import jobs
 
 PLACES = [
@@ -32,14 +33,14 @@ class MeCog(
         self.bot = bot
 
     @property
-    def table(self):
-        return self.bot.table
+    def front(self) -> Front:
+        return self.bot.ready_front()
 
     @app_commands.command(name="show", description="Show your settings: notices, reminders, quiet hours")
     @guarded()
     async def show(self, interaction: discord.Interaction) -> None:
-        person = await self.table.service.store.person(interaction.user.id)
-        await self.table.reply(interaction, notices.settings_text(person, i18n.private(interaction)))
+        person = await self.front.look.service.store.person(interaction.user.id)
+        await reply(interaction, notices.settings_text(person, i18n.private(interaction)))
 
     @app_commands.command(
         name="notify", description="Choose where your turn notices go and how often to remind you"
@@ -61,7 +62,7 @@ class MeCog(
         quiet: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         t = i18n.private(interaction)
-        store = self.table.service.store
+        store = self.front.look.service.store
         person = await store.person(interaction.user.id)
         changes: dict = {}
         try:
@@ -75,20 +76,18 @@ class MeCog(
             if quiet is not None:
                 changes["quiet_start"], changes["quiet_end"] = notices.parse_quiet(quiet)
         except SettingError as exc:
-            refusal = t.gettext("{refusal} Nothing was changed.", refusal=self.table.sentence(exc.said(t)))
-            await self.table.reply(interaction, f"⚠️ {refusal}")
+            refusal = t.gettext("{refusal} Nothing was changed.", refusal=sentence(exc.said(t)))
+            await reply(interaction, f"⚠️ {refusal}")
             return
         if not changes:
             text = t.gettext("Nothing to change. {settings}", settings=notices.settings_text(person, t))
-            await self.table.reply(interaction, text)
+            await reply(interaction, text)
             return
         person = dataclasses.replace(person, **changes)
         await store.save_person(person)
         if (not person.remind_hours or person.notify == "none") and self.bot.scheduler is not None:
             await self.bot.scheduler.cancel(jobs.REMIND, str(person.user_id))
-        await self.table.reply(
-            interaction, t.gettext("Saved. {settings}", settings=notices.settings_text(person, t))
-        )
+        await reply(interaction, t.gettext("Saved. {settings}", settings=notices.settings_text(person, t)))
 
     @app_commands.command(
         name="contrast", description="The high-contrast palette for the pictures only you receive"
@@ -97,7 +96,7 @@ class MeCog(
     @guarded()
     async def contrast(self, interaction: discord.Interaction, high: bool | None = None) -> None:
         t = i18n.private(interaction)
-        store = self.table.service.store
+        store = self.front.look.service.store
         if high is not None:
             await store.set_contrast(interaction.user.id, high)
         if (await store.person(interaction.user.id)).contrast:
@@ -110,7 +109,7 @@ class MeCog(
                 "Your private pictures (your view, history pages, direct messages) use the standard "
                 "palette. Public boards follow the server's choice: /game contrast."
             )
-        await self.table.reply(interaction, text)
+        await reply(interaction, text)
 
     @app_commands.command(name="away", description="Take time away: your turn clocks pause in every game")
     @app_commands.describe(
@@ -125,13 +124,13 @@ class MeCog(
         reason: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         t = i18n.private(interaction)
-        store = self.table.service.store
+        store = self.front.look.service.store
         now = store.clock.time()
         person = await store.person(interaction.user.id)
         try:
             person = notices.take_away(person, days, reason, now, self.bot.settings.away_days_per_year)
         except SettingError as exc:
-            await self.table.reply(interaction, f"⚠️ {self.table.sentence(exc.said(t))}")
+            await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
         await store.save_person(person)
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
@@ -145,28 +144,28 @@ class MeCog(
             left,
             date=notices.away_date(person),
         )
-        await self.table.reply(interaction, text)
+        await reply(interaction, text)
 
     @app_commands.command(name="back", description="End your time away now; your turn clocks run again")
     @guarded()
     async def back(self, interaction: discord.Interaction) -> None:
         t = i18n.private(interaction)
-        store = self.table.service.store
+        store = self.front.look.service.store
         now = store.clock.time()
         try:
             person = notices.come_back(await store.person(interaction.user.id), now)
         except SettingError as exc:
-            await self.table.reply(interaction, f"⚠️ {self.table.sentence(exc.said(t))}")
+            await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
         await store.save_person(person)
-        await self.table.notifier.clocks_resume(person.user_id)
+        await self.front.notifier.clocks_resume(person.user_id)
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
         text = t.ngettext(
             "Welcome back: your turn clocks run again. {n} day of time away is left this year.",
             "Welcome back: your turn clocks run again. {n} days of time away are left this year.",
             left,
         )
-        await self.table.reply(interaction, text)
+        await reply(interaction, text)
 
     @notify.autocomplete("time_zone")
     async def _zones(self, interaction: discord.Interaction, current: str):

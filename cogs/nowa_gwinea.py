@@ -71,7 +71,7 @@ class NowaGwineaCog(
 
     @place.autocomplete("hut")
     async def _place_choices(self, interaction: discord.Interaction, current: str):
-        return await self.table.autocomplete(interaction, current, kinds=tuple("FILNPTUVWXYZ"))
+        return await self.front.menus.autocomplete(interaction, current, kinds=tuple("FILNPTUVWXYZ"))
 
     @app_commands.command(name="gwinea", description="Call Gwinea! when your village covers the water holes")
     async def gwinea(self, interaction: discord.Interaction) -> None:
@@ -92,7 +92,7 @@ class NowaGwineaCog(
                 ephemeral=True,
             )
             return
-        contrast = (await self.table.service.store.person(interaction.user.id)).contrast
+        contrast = (await self.front.look.service.store.person(interaction.user.id)).contrast
         png = await asyncio.to_thread(renderer.render_huts, t.code, contrast)
         await interaction.response.send_message(
             t.gettext("The 12 huts: letter, then orientation 0-7, then the cell of the hut's anchor square."),

@@ -12,18 +12,20 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot import i18n, public, ui
+from bot import i18n, public
 from bot.app import PukllayBot
 from bot.describe import described
 from bot.league.service import season_label, season_named, seasons
-from bot.public import number
+from bot.public import clip, number
 from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Refusal, Session, SessionService, damaged_text
 from bot.storage.leagues import LeagueStore
 from bot.storage.web import WebLinks
-from bot.ui import Table, channel_of, clip
+from bot.surface.channels import can_view, can_view_channel, channel_of, check_permissions
+from bot.surface.front import Front
+from bot.surface.replies import guarded, reply
 from engines.core import DEFAULT_LEVEL, LEVELS, said
-from languages import ENGLISH, Language
+from languages import ENGLISH, N_, Language
 
 
 def record(games: int, wins: int, t: Language = ENGLISH) -> str:
@@ -40,145 +42,138 @@ SERVER_LANGUAGE = "server"  # /game language's choice for "the server's own Disc
 GAME_NAMES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 
 
+async def managers_only(interaction: discord.Interaction, refusal: str) -> bool:
+    """Whether a server setting is refused to the asker (who lacks Manage Server); if so,
+    ``refusal`` is the private answer."""
+    if interaction.permissions.manage_guild:
+        return False
+    await reply(interaction, "⚠️ " + refusal)
+    return True
+
+
 @app_commands.guild_only()
-class TableCog(
+class GameCommands(
     commands.GroupCog, group_name="game", group_description="Join, watch and manage the game in this channel"
 ):
     def __init__(self, bot: PukllayBot):
         self.bot = bot
 
     @property
-    def table(self) -> Table:
-        return self.bot.ready_table()
+    def front(self) -> Front:
+        return self.bot.ready_front()
 
     @property
     def sessions(self) -> SessionService:
         return self.bot.ready_sessions()
 
-    async def managers_only(self, interaction: discord.Interaction, refusal: str) -> bool:
-        """Whether a server setting is refused to the asker (who lacks Manage Server); if so,
-        ``refusal`` is the private answer."""
-        if interaction.permissions.manage_guild:
-            return False
-        await self.table.reply(interaction, "⚠️ " + refusal)
-        return True
-
     @app_commands.command(name="join", description="Take a seat in the lobby in this channel")
+    @guarded()
     async def join(self, interaction: discord.Interaction) -> None:
-        await self.table.lobby_action(interaction, None, "join", from_button=False)
+        await self.front.lobby.act(interaction, None, "join", from_button=False)
 
     @app_commands.command(
         name="leave", description="Leave the lobby in this channel (use resign once it started)"
     )
+    @guarded()
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self.table.lobby_action(interaction, None, "leave", from_button=False)
+        await self.front.lobby.act(interaction, None, "leave", from_button=False)
 
     @app_commands.command(name="computer", description="Seat a computer player in the lobby")
     @app_commands.describe(level="How strong it plays: easy, normal (the default) or strong")
     @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in LEVELS])
+    @guarded()
     async def computer(
         self, interaction: discord.Interaction, level: app_commands.Choice[str] | None = None
     ) -> None:
         chosen = level.value if level is not None else DEFAULT_LEVEL
-        await self.table.lobby_action(interaction, None, "cpu", from_button=False, level=chosen)
+        await self.front.lobby.act(interaction, None, "cpu", from_button=False, level=chosen)
 
     @app_commands.command(name="start", description="Start the game in this channel with the players seated")
+    @guarded()
     async def start(self, interaction: discord.Interaction) -> None:
-        await self.table.lobby_action(interaction, None, "start", from_button=False)
+        await self.front.lobby.act(interaction, None, "start", from_button=False)
 
     @app_commands.command(name="status", description="Who is playing, whose turn it is, and the options")
+    @guarded()
     async def status(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            session = await self.sessions.core.latest(channel_of(interaction))
-            if session.status == "lobby" and not session.damaged:
-                await self.table.reply(
-                    interaction, await self.table.lobby_text(session, i18n.private(interaction))
-                )
-                return
-            moves = await self.sessions.store.move_count(session.id)
-            logged = [] if session.damaged else await self.sessions.logbook.log(session, last=1)
-            last = logged[-1] if logged else None
-            t = i18n.private(interaction)
-            away = await self.table.away_of(session, t)
-            await self.table.reply(
-                interaction,
-                public.status_text(
-                    session,
-                    moves,
-                    last,
-                    self.reader(session, interaction),
-                    away,
-                    await self.table.notifier.time_left(session, t),
-                    t,
-                ),
-            )
+        session = await self.sessions.core.latest(channel_of(interaction))
+        if session.status == "lobby" and not session.damaged:
+            await reply(interaction, await self.front.lobby.text(session, i18n.private(interaction)))
+            return
+        moves = await self.sessions.store.move_count(session.id)
+        logged = [] if session.damaged else await self.sessions.logbook.log(session, last=1)
+        last = logged[-1] if logged else None
+        t = i18n.private(interaction)
+        away = await self.front.notifier.away_statuses(session, t)
+        await reply(
+            interaction,
+            public.status_text(
+                session,
+                moves,
+                last,
+                session.reader_of(interaction.user.id),
+                away,
+                await self.front.notifier.time_left(session, t),
+                t,
+            ),
+        )
 
-        await self.table.guard(interaction, work)
+    async def with_board(self, interaction: discord.Interaction) -> Session:
+        """This channel's latest game, refused unless it has a board to show."""
+        session = await self.sessions.core.latest(channel_of(interaction))
+        if session.damaged:
+            raise Refusal(damaged_text(session))
+        if session.status == "lobby":
+            raise Refusal("the game has not started yet; the lobby is above")
+        if session.state is None:
+            raise Refusal("that game ended before it started; there is no board to show")
+        return session
 
     @app_commands.command(name="board", description="Post the board of this channel's game again")
+    @guarded()
     async def board(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            session = await self.sessions.core.latest(channel_of(interaction))
-            if session.damaged:
-                raise Refusal(damaged_text(session))
-            if session.status == "lobby":
-                raise Refusal("the game has not started yet; the lobby is above")
-            if session.state is None:
-                raise Refusal("that game ended before it started; there is no board to show")
-            self.table.check_permissions(interaction)
-            t = await self.table.language(session)
-            if session.status == "active":
-                header = f"**{session.info.title}**"
-            else:
-                header = t.gettext(
-                    "**{game}** (game #{number}, as it ended)", game=session.info.title, number=session.id
-                )
-            await self.table.post_board(session, header=header, ping=False)
-            await self.table.reply(interaction, i18n.private(interaction).gettext("Board posted."))
-
-        await self.table.guard(interaction, work)
+        session = await self.with_board(interaction)
+        check_permissions(interaction)
+        t = await self.front.look.language(session)
+        if session.status == "active":
+            header = f"**{session.info.title}**"
+        else:
+            header = t.gettext(
+                "**{game}** (game #{number}, as it ended)", game=session.info.title, number=session.id
+            )
+        await self.front.boards.post_board(session, header=header, ping=False)
+        await reply(interaction, i18n.private(interaction).gettext("Board posted."))
 
     @app_commands.command(
         name="describe",
         description="The board in words for a screen reader, with your own part (only you see it)",
     )
+    @guarded()
     async def describe(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            session = await self.sessions.core.latest(channel_of(interaction))
-            if session.damaged:
-                raise Refusal(damaged_text(session))
-            if session.status == "lobby":
-                raise Refusal("the game has not started yet; the lobby is above")
-            if session.state is None:
-                raise Refusal("that game ended before it started; there is no board to show")
-            t = i18n.private(interaction)
-            first, *more = described(session, self.reader(session, interaction), t)
-            await self.table.reply(interaction, first)
-            for text in more:
-                await interaction.followup.send(text, ephemeral=True)
-
-        await self.table.guard(interaction, work)
+        session = await self.with_board(interaction)
+        t = i18n.private(interaction)
+        first, *more = described(session, session.reader_of(interaction.user.id), t)
+        await reply(interaction, first)
+        for text in more:
+            await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(
         name="hand", description="Your private view: hand, secret order or village (only you see it)"
     )
+    @guarded()
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.table.show_hand(interaction)
+        await self.front.menus.show_hand(interaction)
 
     @app_commands.command(name="log", description="The recent moves of the game in this channel")
     @app_commands.describe(count="How many recent moves to show (1-50)")
+    @guarded()
     async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15) -> None:
-        async def work() -> None:
-            session = await self.sessions.core.latest(channel_of(interaction))
-            if session.damaged:
-                raise Refusal(damaged_text(session))
-            records = await self.sessions.logbook.log(session, last=count)
-            reader = self.reader(session, interaction)
-            await self.table.reply(
-                interaction, public.log_text(session, records, reader, i18n.private(interaction))
-            )
-
-        await self.table.guard(interaction, work)
+        session = await self.sessions.core.latest(channel_of(interaction))
+        if session.damaged:
+            raise Refusal(damaged_text(session))
+        records = await self.sessions.logbook.log(session, last=count)
+        reader = session.reader_of(interaction.user.id)
+        await reply(interaction, public.log_text(session, records, reader, i18n.private(interaction)))
 
     @app_commands.command(
         name="history", description="Browse a game move by move (only you see it); finished games too"
@@ -187,191 +182,162 @@ class TableCog(
         game="The game's number (from /game status); default: the game in this channel",
         move="The move to open at (0 is the start); default: the latest",
     )
+    @guarded()
     async def history(
         self,
         interaction: discord.Interaction,
         game: app_commands.Range[int, 1, 2**53 - 1] | None = None,
         move: app_commands.Range[int, 0, 10**6] | None = None,
     ) -> None:
-        await self.table.show_history(interaction, game, move)
+        await self.front.pages.show(interaction, game, move)
 
     @app_commands.command(
         name="export", description="The game as a JSON file (only you see it until the game has ended)"
     )
     @app_commands.describe(game="The game's number (from /game status); default: the game in this channel")
+    @guarded()
     async def export(
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53 - 1] | None = None
     ) -> None:
-        await self.table.export_game(interaction, game)
+        await self.front.export.post(interaction, game)
 
     @app_commands.command(
         name="undo", description="Ask to take back your last move (the other players must agree)"
     )
+    @guarded()
     async def undo(self, interaction: discord.Interaction) -> None:
-        await self.table.ask_undo(interaction)
-
-    @staticmethod
-    def reader(session: Session, interaction: discord.Interaction) -> int | None:
-        """The asker as a reader of this game: their seat, or None (a spectator, or they resigned)."""
-        return session.reader_of(interaction.user.id)
+        await self.front.undo.ask(interaction)
 
     @app_commands.command(name="resign", description="Leave the running game; the computer takes your seat")
+    @guarded()
     async def resign(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            result = await self.sessions.seats.resign(channel_of(interaction), interaction.user.id)
-            self.table.committed(interaction, said("You resigned"))
-            await self.table.announce(result)
-            await self.table.reply(interaction, i18n.private(interaction).gettext("You resigned."))
-
-        await self.table.guard(interaction, work)
+        result = await self.sessions.seats.resign(channel_of(interaction), interaction.user.id)
+        self.front.replies.committed(interaction, said("You resigned"))
+        await self.front.boards.announce(result)
+        await reply(interaction, i18n.private(interaction).gettext("You resigned."))
 
     @app_commands.command(
         name="abandon", description="End the game in this channel without a result (host or Manage Channels)"
     )
+    @guarded()
     async def abandon(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            perms = interaction.permissions
-            session = await self.sessions.seats.abandon(
-                channel_of(interaction), interaction.user.id, can_manage=bool(perms and perms.manage_channels)
-            )
-            self.table.committed(interaction, said("The game was abandoned"))
-            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
-            t = await self.table.language(session)
-            await channel.send(
-                t.gettext(
-                    "The {game} game was abandoned by {player}.",
-                    game=session.info.title,
-                    player=interaction.user.mention,
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            if (
-                session.row.lobby_channel_id
-            ):  # a game in its own thread: the lobby says so, the thread is archived
-                await self.table.game_over(session)
-            else:
-                await self.table.refresh_lobby(session)
-            if session.row.board_message_id:  # the game's last board loses its buttons
-                await self.table.strip_buttons(session, session.row.board_message_id)
-            await self.table.reply(interaction, i18n.private(interaction).gettext("Game abandoned."))
-
-        await self.table.guard(interaction, work)
+        perms = interaction.permissions
+        session = await self.sessions.seats.abandon(
+            channel_of(interaction), interaction.user.id, can_manage=bool(perms and perms.manage_channels)
+        )
+        await self.front.boards.settled(
+            interaction,
+            session,
+            said("The game was abandoned"),
+            lambda t: t.gettext(
+                "The {game} game was abandoned by {player}.",
+                game=session.info.title,
+                player=interaction.user.mention,
+            ),
+            N_("Game abandoned."),
+            then=lambda: self.front.boards.abandoned(session),
+        )
 
     @app_commands.command(
         name="timer", description="Set how long players have to move (host or Manage Channels)"
     )
     @app_commands.describe(hours="Hours each turn may take before the table acts (0 turns the timer off)")
+    @guarded()
     async def timer(
         self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, MAX_TIMER_HOURS]
     ) -> None:
-        async def work() -> None:
-            perms = interaction.permissions
-            session = await self.sessions.clocks.set_timer(
-                channel_of(interaction),
-                interaction.user.id,
-                hours * 3600,
-                can_manage=bool(perms and perms.manage_channels),
-            )
-            self.table.committed(interaction, said("The turn timer was changed"))
-            t = await self.table.language(session)
+        perms = interaction.permissions
+        session = await self.sessions.clocks.set_timer(
+            channel_of(interaction),
+            interaction.user.id,
+            hours * 3600,
+            can_manage=bool(perms and perms.manage_channels),
+        )
+
+        def say(t: Language) -> str:
             if hours:
-                text = t.gettext(
+                return t.gettext(
                     "Turn timer set: {hours} h. When it runs out the table acts: a round ends where the game "
                     "says so, otherwise the computer moves for whoever is late.",
                     hours=f"{hours:g}",
                 )
-            else:
-                text = t.gettext("Turn timer off.")
-            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
-            await channel.send(text)
-            await self.table.reply(interaction, i18n.private(interaction).gettext("Done."))
+            return t.gettext("Turn timer off.")
 
-        await self.table.guard(interaction, work)
+        await self.front.boards.settled(interaction, session, said("The turn timer was changed"), say)
 
     @app_commands.command(
         name="clock", description="Choose the game's clock, per move or a time bank (host or Manage Channels)"
     )
     @app_commands.describe(clock="move:24h (each turn), bank:3d+12h (a bank plus an increment), or off")
+    @guarded()
     async def clock(self, interaction: discord.Interaction, clock: app_commands.Range[str, 1, 40]) -> None:
-        async def work() -> None:
-            perms = interaction.permissions
-            session = await self.sessions.clocks.set_clock(
-                channel_of(interaction),
-                interaction.user.id,
-                clock,
-                can_manage=bool(perms and perms.manage_channels),
-            )
-            self.table.committed(interaction, said("The game's clock was changed"))
-            spec = session.clock
-            t = await self.table.language(session)
-            if spec is None:
-                text = t.gettext("This game has no clock now.")
-            else:
-                text = t.gettext(
-                    "Clock set: `{clock}`, {meaning}. When someone's time runs out, the others are asked "
-                    "whether the computer plays that seat, to give more time, or to abandon.",
-                    clock=spec.text,
-                    meaning=spec.describe(t),
-                )
-                if session.status == "active":
-                    text = " ".join((text, t.gettext("Everyone starts afresh from now.")))
-            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
-            await channel.send(text)
-            if session.status == "lobby":
-                await self.table.refresh_lobby(session)
-            await self.table.reply(interaction, i18n.private(interaction).gettext("Done."))
+        perms = interaction.permissions
+        session = await self.sessions.clocks.set_clock(
+            channel_of(interaction),
+            interaction.user.id,
+            clock,
+            can_manage=bool(perms and perms.manage_channels),
+        )
+        spec = session.clock
 
-        await self.table.guard(interaction, work)
+        def say(t: Language) -> str:
+            if spec is None:
+                return t.gettext("This game has no clock now.")
+            text = t.gettext(
+                "Clock set: `{clock}`, {meaning}. When someone's time runs out, the others are asked "
+                "whether the computer plays that seat, to give more time, or to abandon.",
+                clock=spec.text,
+                meaning=spec.describe(t),
+            )
+            if session.status == "active":
+                text = " ".join((text, t.gettext("Everyone starts afresh from now.")))
+            return text
+
+        async def lobby() -> None:  # a lobby's message shows the clock
+            if session.status == "lobby":
+                await self.front.lobby.refresh(session)
+
+        await self.front.boards.settled(
+            interaction, session, said("The game's clock was changed"), say, then=lobby
+        )
 
     @app_commands.command(
         name="return", description="Take your seat back from the computer after your time ran out (once)"
     )
+    @guarded()
     async def return_(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            session = await self.sessions.seats.return_seat(channel_of(interaction), interaction.user.id)
-            self.table.committed(interaction, said("You took your seat back"))
-            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
-            t = await self.table.language(session)
-            await channel.send(
-                t.gettext(
-                    "{player} took their seat back from the computer and plays it from their next turn.",
-                    player=interaction.user.mention,
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await self.table.reply(
-                interaction,
-                i18n.private(interaction).gettext(
-                    "Your seat is yours again; you play it from your next turn. This works once per game."
-                ),
-            )
-
-        await self.table.guard(interaction, work)
+        session = await self.sessions.seats.return_seat(channel_of(interaction), interaction.user.id)
+        await self.front.boards.settled(
+            interaction,
+            session,
+            said("You took your seat back"),
+            lambda t: t.gettext(
+                "{player} took their seat back from the computer and plays it from their next turn.",
+                player=interaction.user.mention,
+            ),
+            N_("Your seat is yours again; you play it from your next turn. This works once per game."),
+        )
 
     @app_commands.command(
         name="mine",
         description="Your games and lobbies in every server, where it is your turn first (private)",
     )
+    @guarded()
     async def mine(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            await self.table.reply(
-                interaction, await self.table.notifier.mine(interaction.user.id, i18n.private(interaction))
-            )
-
-        await self.table.guard(interaction, work)
+        await reply(
+            interaction, await self.front.notifier.mine(interaction.user.id, i18n.private(interaction))
+        )
 
     @app_commands.command(
         name="list", description="The games being played or waiting for players in this server"
     )
+    @guarded()
     async def list(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            sessions = await self.sessions.core.live(interaction.guild_id)
-            visible = [s for s in sessions if self.can_view(interaction, s)]
-            await self.table.reply(interaction, public.list_text(visible, i18n.private(interaction)))
+        sessions = await self.sessions.core.live(interaction.guild_id)
+        visible = [s for s in sessions if self.can_view(interaction, s)]
+        await reply(interaction, public.list_text(visible, i18n.private(interaction)))
 
-        await self.table.guard(interaction, work)
-
-    can_view = staticmethod(ui.can_view)
+    can_view = staticmethod(can_view)
 
     @app_commands.command(name="ratings", description="The server's league table for a game")
     @app_commands.describe(
@@ -385,55 +351,53 @@ class TableCog(
             if g.name in GAME_NAMES
         ]
     )
+    @guarded()
     async def ratings(
         self,
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
         season: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
-        async def work() -> None:
-            store = self.sessions.store
-            t = i18n.private(interaction)
-            meaning = t.gettext(public.RATING_MEANING)
-            if season is not None and isinstance(store, LeagueStore) and interaction.guild_id is not None:
-                league = await season_named(
-                    store,
-                    interaction.guild_id,
-                    game.value,
-                    season,
-                    lambda x: ui.can_view_channel(interaction, x.channel_id),
-                )
-                rows = await store.season_leaderboard(league.id)
-                head = t.gettext(
-                    "**{game}**: ratings in the season {season}, which started fresh. A rating is {meaning} "
-                    "(skill minus three times its uncertainty).",
-                    game=game.name,
-                    season=league.shown,
-                    meaning=meaning,
-                )
-                empty = t.gettext(
-                    "No rated games in the season {season} yet (two people or more).", season=league.shown
-                )
-            else:
-                rows = await store.leaderboard(interaction.guild_id, game.value)
-                head = t.gettext(
-                    "**{game}**: ratings on this server, all time. A rating is {meaning} "
-                    "(skill minus three times its uncertainty).",
-                    game=game.name,
-                    meaning=meaning,
-                )
-                empty = t.gettext("No rated {game} games here yet (two people or more).", game=game.name)
-            if not rows:
-                await self.table.reply(interaction, empty)
-                return
-            lines = [head]
-            for i, r in enumerate(rows, 1):
-                lines.append(
-                    f"{i}. {r.name}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})"
-                )
-            await self.table.reply(interaction, clip("\n".join(lines)))
-
-        await self.table.guard(interaction, work)
+        store = self.sessions.store
+        t = i18n.private(interaction)
+        meaning = t.gettext(public.RATING_MEANING)
+        if season is not None and isinstance(store, LeagueStore) and interaction.guild_id is not None:
+            league = await season_named(
+                store,
+                interaction.guild_id,
+                game.value,
+                season,
+                lambda x: can_view_channel(interaction, x.channel_id),
+            )
+            rows = await store.season_leaderboard(league.id)
+            head = t.gettext(
+                "**{game}**: ratings in the season {season}, which started fresh. A rating is {meaning} "
+                "(skill minus three times its uncertainty).",
+                game=game.name,
+                season=league.shown,
+                meaning=meaning,
+            )
+            empty = t.gettext(
+                "No rated games in the season {season} yet (two people or more).", season=league.shown
+            )
+        else:
+            rows = await store.leaderboard(interaction.guild_id, game.value)
+            head = t.gettext(
+                "**{game}**: ratings on this server, all time. A rating is {meaning} "
+                "(skill minus three times its uncertainty).",
+                game=game.name,
+                meaning=meaning,
+            )
+            empty = t.gettext("No rated {game} games here yet (two people or more).", game=game.name)
+        if not rows:
+            await reply(interaction, empty)
+            return
+        lines = [head]
+        for i, r in enumerate(rows, 1):
+            lines.append(
+                f"{i}. {r.name}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})"
+            )
+        await reply(interaction, clip("\n".join(lines)))
 
     @ratings.autocomplete("season")
     async def season_choices(self, interaction: discord.Interaction, current: str):
@@ -446,37 +410,33 @@ class TableCog(
             interaction.guild_id,
             game,
             current,
-            lambda x: ui.can_view_channel(interaction, x.channel_id),
+            lambda x: can_view_channel(interaction, x.channel_id),
         )
         t = i18n.private(interaction)
         return [app_commands.Choice(name=season_label(x, t), value=str(x.id)) for x in found[:25]]
 
     @app_commands.command(name="stats", description="A player's ratings and record on this server")
     @app_commands.describe(player="Whose record to show (default: yours)")
+    @guarded()
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
-        async def work() -> None:
-            who = player or interaction.user
-            t = i18n.private(interaction)
-            rows = await self.sessions.store.ratings_of(interaction.guild_id, who.id)
-            if not rows:
-                await self.table.reply(
-                    interaction,
-                    t.gettext("{player} has no rated games on this server yet.", player=who.display_name),
-                )
-                return
-            lines = [f"**{who.display_name}**"]
-            for name, r in rows.items():
-                title = engines.get(name).title if name in engines.GAMES else name
-                lines.append(
-                    f"{title}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})"
-                )
-            lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(public.RATING_MEANING)))
-            url = await self.bot.page_link("person", who.id, interaction.guild_id)
-            if url:
-                lines.append(t.gettext("On the web: {url}", url=url))
-            await self.table.reply(interaction, "\n".join(lines))
-
-        await self.table.guard(interaction, work)
+        who = player or interaction.user
+        t = i18n.private(interaction)
+        rows = await self.sessions.store.ratings_of(interaction.guild_id, who.id)
+        if not rows:
+            await reply(
+                interaction,
+                t.gettext("{player} has no rated games on this server yet.", player=who.display_name),
+            )
+            return
+        lines = [f"**{who.display_name}**"]
+        for name, r in rows.items():
+            title = engines.get(name).title if name in engines.GAMES else name
+            lines.append(f"{title}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})")
+        lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(public.RATING_MEANING)))
+        url = await self.bot.page_link("person", who.id, interaction.guild_id)
+        if url:
+            lines.append(t.gettext("On the web: {url}", url=url))
+        await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="games", description="The games Pukllay hosts")
     async def games(self, interaction: discord.Interaction) -> None:
@@ -499,7 +459,7 @@ class TableCog(
             )
             for g in engines.available().values()
         ]
-        await self.table.reply(interaction, "\n".join(lines) or t.gettext("No games are installed."))
+        await reply(interaction, "\n".join(lines) or t.gettext("No games are installed."))
 
     @app_commands.command(
         name="language", description="The language of this server's boards and public messages"
@@ -511,75 +471,71 @@ class TableCog(
             app_commands.Choice(name="The server's own Discord language", value=SERVER_LANGUAGE),
         ]
     )
+    @guarded()
     async def language(
         self, interaction: discord.Interaction, choose: app_commands.Choice[str] | None = None
     ) -> None:
-        async def work() -> None:
-            t = i18n.private(interaction)
-            store = self.sessions.store
-            guild_id = interaction.guild_id or 0
-            if choose is not None:
-                if await self.managers_only(
-                    interaction,
-                    t.gettext(
-                        "Only members with Manage Server can choose the server's language; "
-                        "/game language without an option shows it."
-                    ),
-                ):
-                    return
-                await store.set_server_language(
-                    guild_id, None if choose.value == SERVER_LANGUAGE else choose.value
-                )
-            chosen = await store.server_language(guild_id)
-            shown = i18n.public(chosen, interaction.guild_locale)
-            name = t.name_of(shown.code)
-            if chosen:
-                text = t.gettext(
-                    "This server's boards and public messages are in {language}, as chosen with /game language.",
-                    language=name,
-                )
-            else:
-                text = t.gettext(
-                    "This server's boards and public messages are in {language}, the server's own Discord "
-                    "language. Private answers are in each person's Discord language.",
-                    language=name,
-                )
-            await self.table.reply(interaction, text)
-
-        await self.table.guard(interaction, work)
+        t = i18n.private(interaction)
+        store = self.sessions.store
+        guild_id = interaction.guild_id or 0
+        if choose is not None:
+            if await managers_only(
+                interaction,
+                t.gettext(
+                    "Only members with Manage Server can choose the server's language; "
+                    "/game language without an option shows it."
+                ),
+            ):
+                return
+            await store.set_server_language(
+                guild_id, None if choose.value == SERVER_LANGUAGE else choose.value
+            )
+        chosen = await store.server_language(guild_id)
+        shown = i18n.public(chosen, interaction.guild_locale)
+        name = t.name_of(shown.code)
+        if chosen:
+            text = t.gettext(
+                "This server's boards and public messages are in {language}, as chosen with /game language.",
+                language=name,
+            )
+        else:
+            text = t.gettext(
+                "This server's boards and public messages are in {language}, the server's own Discord "
+                "language. Private answers are in each person's Discord language.",
+                language=name,
+            )
+        await reply(interaction, text)
 
     @app_commands.command(
         name="contrast", description="The high-contrast palette for this server's boards and pictures"
     )
     @app_commands.describe(high="Turn it on or off (Manage Server); leave out to see which it is")
+    @guarded()
     async def contrast(self, interaction: discord.Interaction, high: bool | None = None) -> None:
-        async def work() -> None:
-            t = i18n.private(interaction)
-            store = self.sessions.store
-            guild_id = interaction.guild_id or 0
-            if high is not None:
-                if await self.managers_only(
-                    interaction,
-                    t.gettext(
-                        "Only members with Manage Server can choose the server's palette; "
-                        "/game contrast without an option shows it."
-                    ),
-                ):
-                    return
-                await store.set_server_contrast(guild_id, high)
-            if await store.server_contrast(guild_id):
-                text = t.gettext(
-                    "This server's boards and pictures use the high-contrast palette. "
-                    "Your private pictures follow your own choice: /me contrast."
-                )
-            else:
-                text = t.gettext(
-                    "This server's boards and pictures use the standard palette. "
-                    "Your private pictures follow your own choice: /me contrast."
-                )
-            await self.table.reply(interaction, text)
-
-        await self.table.guard(interaction, work)
+        t = i18n.private(interaction)
+        store = self.sessions.store
+        guild_id = interaction.guild_id or 0
+        if high is not None:
+            if await managers_only(
+                interaction,
+                t.gettext(
+                    "Only members with Manage Server can choose the server's palette; "
+                    "/game contrast without an option shows it."
+                ),
+            ):
+                return
+            await store.set_server_contrast(guild_id, high)
+        if await store.server_contrast(guild_id):
+            text = t.gettext(
+                "This server's boards and pictures use the high-contrast palette. "
+                "Your private pictures follow your own choice: /me contrast."
+            )
+        else:
+            text = t.gettext(
+                "This server's boards and pictures use the standard palette. "
+                "Your private pictures follow your own choice: /me contrast."
+            )
+        await reply(interaction, text)
 
     @app_commands.command(name="web", description="This server's web pages of its games, leagues and players")
     @app_commands.describe(
@@ -591,39 +547,37 @@ class TableCog(
             app_commands.Choice(name="off", value="off"),
         ]
     )
+    @guarded()
     async def web(self, interaction: discord.Interaction, pages: str | None = None) -> None:
-        async def work() -> None:
-            t = i18n.private(interaction)
-            links = WebLinks(self.sessions.store)
-            guild_id = interaction.guild_id or 0
-            if pages is not None:
-                if await self.managers_only(
-                    interaction,
-                    t.gettext(
-                        "Only members with Manage Server can turn the server's web pages on or off; "
-                        "/game web without an option shows the setting."
-                    ),
-                ):
-                    return
-                await links.set_pages(guild_id, pages)
-            if await links.pages(guild_id) == "off":
-                text = t.gettext(
-                    "This server's web pages are off: no page of its games, leagues or players is served, "
-                    "and the bot's posts carry no link to one."
-                )
-            else:
-                text = t.gettext(
-                    "This server's games, leagues and players have web pages, open to whoever holds their "
-                    "link (an address no one can guess); the bot's posts carry the links."
-                )
-            if not self.bot.settings.web_pages:
-                text += " " + t.gettext(
-                    "This bot serves no web pages at all now: its operator turns them on with WEB_PAGES."
-                )
-            await self.table.reply(interaction, text)
-
-        await self.table.guard(interaction, work)
+        t = i18n.private(interaction)
+        links = WebLinks(self.sessions.store)
+        guild_id = interaction.guild_id or 0
+        if pages is not None:
+            if await managers_only(
+                interaction,
+                t.gettext(
+                    "Only members with Manage Server can turn the server's web pages on or off; "
+                    "/game web without an option shows the setting."
+                ),
+            ):
+                return
+            await links.set_pages(guild_id, pages)
+        if await links.pages(guild_id) == "off":
+            text = t.gettext(
+                "This server's web pages are off: no page of its games, leagues or players is served, "
+                "and the bot's posts carry no link to one."
+            )
+        else:
+            text = t.gettext(
+                "This server's games, leagues and players have web pages, open to whoever holds their "
+                "link (an address no one can guess); the bot's posts carry the links."
+            )
+        if not self.bot.settings.web_pages:
+            text += " " + t.gettext(
+                "This bot serves no web pages at all now: its operator turns them on with WEB_PAGES."
+            )
+        await reply(interaction, text)
 
 
 async def setup(bot: PukllayBot) -> None:
-    await bot.add_cog(TableCog(bot))
+    await bot.add_cog(GameCommands(bot))

@@ -25,7 +25,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 import engines
-from renderers import common, vision
+from renderers import encoding, typeset, vision
 from renderers.samples import SETUPS, positions
 
 PHONE = 400
@@ -47,7 +47,7 @@ def contact_sheet(items: list[tuple[str, Image.Image]]) -> Image.Image:
     for row, h in zip(rows, heights, strict=True):
         for k, (label, img) in enumerate(row):
             x = gap + k * (PHONE + gap)
-            draw.text((x, y + 4), label, font=common.font(17, True), fill=(240, 240, 240))
+            draw.text((x, y + 4), label, font=typeset.font(17, True), fill=(240, 240, 240))
             sheet.paste(img, (x, y + label_h))
         y += h
     return sheet
@@ -74,14 +74,14 @@ def gallery(
         for seat in (None, *range(pos.players)):
             tag = "public" if seat is None else f"p{seat + 1}"
             name = f"{pos.label}-{tag}"
-            with common.fit_log() as log:
+            with typeset.fit_log() as log:
                 png = renderer.render(
                     pos.view(seat),
                     names=pos.names,
                     last_action=pos.last_action_in(language),
                     language=language,
                 )
-            enc = common.LAST_ENCODING
+            enc = encoding.LAST_ENCODING
             image = Image.open(io.BytesIO(png)).convert("RGB")
             (out / f"{name}.png").write_bytes(png)
             small = phone(image)

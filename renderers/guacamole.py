@@ -19,45 +19,27 @@ from PIL import Image, ImageDraw
 from engines.guacamole.data import TYPE_NAMES, dish_kind, dish_points, is_guacamole
 from engines.guacamole.moves import Discard, Draw, Free, Swap, Take, parse_move
 from engines.guacamole.rules import MAX_PLAYERS, DishView
-from renderers.common import (
-    ACTIVE,
-    BACKGROUND,
-    INK,
-    MUTED,
-    N_,
+from renderers.colours import ACTIVE, BACKGROUND, INK, MUTED, PANEL, RULE, Key, seat_colour, seat_keys
+from renderers.entrypoints import board_entry_points
+from renderers.layout import (
     PAD,
-    PANEL,
-    RULE,
     WIDTH,
     Header,
-    Key,
     SeatLine,
-    arrow,
-    art_cache,
-    board_entry_points,
     draw_header,
-    draw_legend,
     draw_ranking,
     draw_strip,
-    draw_text,
     header_height,
-    label,
-    mark_box,
-    nsay,
-    ntr,
     places,
     ranking_height,
-    say,
-    seat_colour,
-    seat_keys,
-    seat_mark,
     seat_name,
     strip_height,
-    told,
-    tr,
     turn_status,
     winners_status,
 )
+from renderers.shapes import arrow, draw_legend, mark_box, seat_mark
+from renderers.translation import N_, nsay, ntr, say, told, tr
+from renderers.typeset import art_cache, draw_text, label
 
 BIG = (110, 150)
 SMALL = (92, 124)

@@ -15,45 +15,27 @@ from PIL import Image, ImageDraw
 
 from engines.guanga import data as D
 from engines.guanga.rules import MAX_PLAYERS
-from renderers.common import (
-    ACTIVE,
-    BACKGROUND,
-    INK,
-    MUTED,
-    N_,
+from renderers.colours import ACTIVE, BACKGROUND, INK, MUTED, PANEL, RULE, Key, drew, seat_colour, seat_keys
+from renderers.entrypoints import board_entry_points
+from renderers.layout import (
     PAD,
-    PANEL,
-    RULE,
     WIDTH,
     Header,
-    Key,
     SeatLine,
-    Span,
-    art_cache,
-    board_entry_points,
     draw_header,
-    draw_legend,
     draw_ranking,
     draw_strip,
-    draw_text,
-    drew,
-    font,
     header_height,
-    label,
-    mark_box,
-    ntr,
     places,
     ranking_height,
-    seat_colour,
-    seat_keys,
-    seat_mark,
     seat_name,
-    stamp,
     strip_height,
-    tr,
     turn_status,
     winners_status,
 )
+from renderers.shapes import draw_legend, mark_box, seat_mark
+from renderers.translation import N_, Span, ntr, tr
+from renderers.typeset import art_cache, draw_text, font, label, stamp
 
 PATCH_RGB = {
     "red": (206, 52, 52),

@@ -16,20 +16,9 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from languages import N_
-from renderers.common import (
-    BACKGROUND,
-    GOLD,
-    INK,
-    MUTED,
-    PANEL,
-    RULE,
-    font,
-    high_contrast,
-    ntr,
-    speaking,
-    text_width,
-    tr,
-)
+from renderers.colours import BACKGROUND, GOLD, INK, MUTED, PANEL, RULE, high_contrast
+from renderers.translation import ntr, speaking, tr
+from renderers.typeset import font, text_width
 
 STANDINGS_WIDTH = 1000
 ROW = 56

@@ -27,49 +27,39 @@ from engines.nowa_gwinea.geometry import (
     placement_from_text,
 )
 from engines.nowa_gwinea.rules import MAX_PLAYERS
-from renderers.common import (
+from renderers.colours import (
     BACKGROUND,
     INK,
     MARK,
     MUTED,
-    N_,
-    PAD,
     PANEL,
     RULE,
-    WIDTH,
-    Header,
     Key,
-    SeatLine,
-    Span,
-    art_cache,
-    board_entry_points,
-    centred_text,
-    draw_header,
-    draw_legend,
-    draw_ranking,
-    draw_strip,
-    draw_text,
-    encode,
-    font,
-    header_height,
     high_contrast,
-    label,
-    list_spans,
-    name_span,
-    nsay,
-    ntr,
-    places_by_score,
-    ranking_height,
     seat_colour,
     seat_keys,
-    seat_mark,
+)
+from renderers.encoding import encode
+from renderers.entrypoints import board_entry_points
+from renderers.layout import (
+    PAD,
+    WIDTH,
+    Header,
+    SeatLine,
+    draw_header,
+    draw_ranking,
+    draw_strip,
+    header_height,
+    name_span,
+    places_by_score,
+    ranking_height,
     seat_name,
-    speaking,
     strip_height,
-    told,
-    tr,
     winners_status,
 )
+from renderers.shapes import draw_legend, seat_mark
+from renderers.translation import N_, Span, list_spans, nsay, ntr, speaking, told, tr
+from renderers.typeset import art_cache, centred_text, draw_text, font, label
 
 CELL = 74
 GOLD_FRAME = (255, 196, 0)  # the rolled totem's frame

@@ -18,44 +18,38 @@ from PIL import Image, ImageDraw
 
 from engines.pachakuna import data as D
 from engines.pachakuna.rules import MAX_PLAYERS
-from renderers.common import (
+from renderers.colours import (
     ACTIVE,
     BACKGROUND,
     INK,
     MUTED,
-    N_,
-    PAD,
     PANEL,
     RULE,
     SEAT_SHAPES,
-    WIDTH,
-    Header,
     Key,
-    SeatLine,
-    art_cache,
-    board_entry_points,
-    draw_header,
-    draw_legend,
-    draw_ranking,
-    draw_strip,
-    draw_text,
     drew,
-    font,
-    header_height,
-    label,
-    ntr,
-    path_arrow,
-    ranking_height,
     seat_colour,
     seat_keys,
-    seat_mark,
+)
+from renderers.entrypoints import board_entry_points
+from renderers.layout import (
+    PAD,
+    WIDTH,
+    Header,
+    SeatLine,
+    draw_header,
+    draw_ranking,
+    draw_strip,
+    header_height,
+    ranking_height,
     seat_name,
-    seat_shape,
     strip_height,
-    tr,
     turn_status,
     winners_status,
 )
+from renderers.shapes import draw_legend, path_arrow, seat_mark, seat_shape
+from renderers.translation import N_, ntr, tr
+from renderers.typeset import art_cache, draw_text, font, label
 
 R = 48  # hex radius (centre to corner) in pixels
 SQ3 = math.sqrt(3)

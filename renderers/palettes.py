@@ -7,7 +7,7 @@ to it (a table look-up, a few milliseconds) instead of choosing a palette for ev
 (Pillow's octree quantizer: most of the encoding time).
 
 The palettes are in :mod:`renderers.palette_data` (read when a board is encoded by
-:func:`renderers.common.palette_image`), written by::
+:func:`renderers.encoding.palette_image`), written by::
 
     python -m renderers.palettes [game ...]
 
@@ -38,8 +38,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from renderers import common
-from renderers.common import PALETTE_SIZE, RGB, as_image, parse
+from renderers import colours
+from renderers.encoding import PALETTE_SIZE, RGB, as_image, parse
 
 SIZE = PALETTE_SIZE
 FLAT_SHARE = 1e-4  # a colour covering this share of the pixels is kept exactly
@@ -140,13 +140,13 @@ def drawing_colours(game: str) -> list[RGB]:
 
     info = engines.get(game)
     renderer = info.load_renderer()
-    shared = (common.BACKGROUND, common.PANEL, common.INK, common.MUTED, common.RULE, common.ACTIVE)
+    shared = (colours.BACKGROUND, colours.PANEL, colours.INK, colours.MUTED, colours.RULE, colours.ACTIVE)
     return [
         *shared,
-        common.MARK,
-        common.GOLD,
-        common.CHIP,
-        *common.SEAT_COLOURS[: info.load().MAX_PLAYERS],
+        colours.MARK,
+        colours.GOLD,
+        colours.CHIP,
+        *colours.SEAT_COLOURS[: info.load().MAX_PLAYERS],
         *(renderer.PIECE_COLOURS if renderer is not None else ()),
     ]
 

@@ -14,23 +14,12 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from renderers.common import (
-    BACKGROUND,
-    INK,
-    MUTED,
-    N_,
-    PANEL,
-    RULE,
-    font,
-    high_contrast,
-    ordinal,
-    seat_colour,
-    seat_mark,
-    speaking,
-    text_width,
-    to_png,
-    tr,
-)
+from renderers.colours import BACKGROUND, INK, MUTED, PANEL, RULE, high_contrast, seat_colour
+from renderers.encoding import to_png
+from renderers.layout import ordinal
+from renderers.shapes import seat_mark
+from renderers.translation import N_, speaking, tr
+from renderers.typeset import font, text_width
 
 WIDTH = 800
 SMALLEST = 24  # font size of the smallest text: 12 px when shown 400 px wide

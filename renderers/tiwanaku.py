@@ -13,44 +13,27 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engines.tiwanaku.rules import MAX_PLAYERS
-from renderers.common import (
-    ACTIVE,
-    BACKGROUND,
-    INK,
-    MUTED,
-    N_,
+from renderers.colours import ACTIVE, BACKGROUND, INK, MUTED, PANEL, RULE, Key, seat_colour, seat_keys
+from renderers.entrypoints import board_entry_points
+from renderers.layout import (
     PAD,
-    PANEL,
-    RULE,
     WIDTH,
     Header,
-    Key,
     SeatLine,
-    Span,
-    art_cache,
-    board_entry_points,
     draw_header,
-    draw_legend,
     draw_ranking,
     draw_strip,
-    draw_text,
     header_height,
-    label,
-    mark_box,
-    ntr,
     places,
-    ptr,
     ranking_height,
-    seat_colour,
-    seat_keys,
-    seat_mark,
     seat_name,
-    seat_shape,
     strip_height,
-    tr,
     turn_status,
     winners_status,
 )
+from renderers.shapes import draw_legend, mark_box, seat_mark, seat_shape
+from renderers.translation import N_, Span, ntr, ptr, tr
+from renderers.typeset import art_cache, draw_text, label
 
 CELL = 118
 LABEL = 44

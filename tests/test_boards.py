@@ -13,8 +13,8 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import engines
-from renderers import common
-from renderers.common import palette_image
+from renderers import colours, encoding, layout, typeset
+from renderers.encoding import palette_image
 from renderers.samples import SETUPS, positions
 
 GAMES = sorted(SETUPS)
@@ -79,15 +79,15 @@ def test_seat_colours_are_never_piece_colours(game):
     """The colour rule: every seat colour is far (CIE76 ΔE >= 20) from every piece colour."""
     renderer = engines.get(game).load_renderer()
     assert renderer.PIECE_COLOURS
-    for seat in common.SEAT_COLOURS:
+    for seat in colours.SEAT_COLOURS:
         for piece in renderer.PIECE_COLOURS:
             assert delta_e(seat, piece) >= 20, (game, seat, piece)
     # and the seats are told apart from one another, by colour and by shape
-    assert len(set(common.SEAT_SHAPES)) == len(common.SEAT_COLOURS)
-    for i, a in enumerate(common.SEAT_COLOURS):
-        for b in common.SEAT_COLOURS[i + 1 :]:
+    assert len(set(colours.SEAT_SHAPES)) == len(colours.SEAT_COLOURS)
+    for i, a in enumerate(colours.SEAT_COLOURS):
+        for b in colours.SEAT_COLOURS[i + 1 :]:
             assert delta_e(a, b) >= 15
-    assert all(delta_e(common.MARK, p) >= 20 for p in renderer.PIECE_COLOURS)
+    assert all(delta_e(colours.MARK, p) >= 20 for p in renderer.PIECE_COLOURS)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -95,20 +95,20 @@ def test_boards_header_height_no_cut_text_and_png(game):
     """Every picture: header text at least 1/45 of the width tall, nothing cut, a real PNG
     under 150 KB, 1200 px wide, with the last action in the header."""
     renderer = engines.get(game).load_renderer()
-    common.clear_art()  # draw every card and tile again, so that their text is checked too
+    typeset.clear_art()  # draw every card and tile again, so that their text is checked too
     seen_last = 0
     for pos, seat in _views(game):
-        with common.fit_log() as log:
+        with typeset.fit_log() as log:
             png = renderer.render(pos.view(seat), names=pos.names, last_action=pos.last_action)
         img = _open(png)
-        assert img.format == "PNG" and img.width == common.WIDTH and 600 <= img.height <= 3200
-        assert len(png) < common.LIMIT, (pos.label, seat, len(png))
+        assert img.format == "PNG" and img.width == layout.WIDTH and 600 <= img.height <= 3200
+        assert len(png) < encoding.LIMIT, (pos.label, seat, len(png))
         cut = [f.text for f in log if f.cut]
         assert not cut, (pos.label, seat, cut)
         header = [f for f in log if f.header]
         assert header, "the header was drawn through the fitting helper"
         for f in header:
-            assert common.ink_height(f.size) >= img.width / 45, (pos.label, f.text, f.size)
+            assert typeset.ink_height(f.size) >= img.width / 45, (pos.label, f.text, f.size)
         if pos.last_action:
             assert any(pos.last_action in f.text for f in header), (pos.label, pos.last_action)
             seen_last += 1
@@ -124,8 +124,8 @@ def test_palette_png_looks_like_the_canvas(game):
     pos = [p for p in _positions(game) if p.label.endswith("-middle")][-1]
     canvas = renderer.draw_board(pos.view(0), names=pos.names, last_action=pos.last_action)
     for palette in (palette_image(game), None):
-        png = common.encode(canvas, palette)
-        assert common.LAST_ENCODING.known == (palette is not None)
+        png = encoding.encode(canvas, palette)
+        assert encoding.LAST_ENCODING.known == (palette is not None)
         _assert_close(canvas, png)
 
 
@@ -145,36 +145,36 @@ def test_encoding_chooses_rgb_for_a_picture_a_palette_would_spoil():
     for x in range(600):
         for y in range(0, 400, 4):
             draw.line((x, y, x, y + 3), fill=(x * 255 // 600, y * 255 // 400, (x + y) % 256))
-    png = common.encode(img)
-    assert not common.LAST_ENCODING.palette
+    png = encoding.encode(img)
+    assert not encoding.LAST_ENCODING.palette
     assert _open(png).mode == "RGB"
-    flat = Image.new("RGB", (600, 400), common.BACKGROUND)
-    ImageDraw.Draw(flat).text((20, 20), "Guacamole", font=common.font(60, True), fill=common.INK)
-    common.encode(flat)
-    assert common.LAST_ENCODING.palette and common.LAST_ENCODING.level == 3
+    flat = Image.new("RGB", (600, 400), colours.BACKGROUND)
+    ImageDraw.Draw(flat).text((20, 20), "Guacamole", font=typeset.font(60, True), fill=colours.INK)
+    encoding.encode(flat)
+    assert encoding.LAST_ENCODING.palette and encoding.LAST_ENCODING.level == 3
 
 
 def test_text_fitting_wraps_then_shrinks_then_reports_a_cut():
     """The fitting helper: short text keeps its size, long text wraps, then shrinks; what still
     does not fit is cut with an ellipsis and reported."""
-    short = common.fit("Ana", 300, 100, 30, 20, True, 1)
+    short = typeset.fit("Ana", 300, 100, 30, 20, True, 1)
     assert short.size == 30 and not short.cut and len(short.lines) == 1
     long = "Beto took a random card from Cusi's hand and then prepared a Tomathor"
-    wrapped = common.fit(long, 500, 200, 30, 20, False, 3)
+    wrapped = typeset.fit(long, 500, 200, 30, 20, False, 3)
     assert wrapped.size == 30 and len(wrapped.lines) > 1 and not wrapped.cut
-    shrunk = common.fit(long, 700, 40, 30, 12, False, 1)
+    shrunk = typeset.fit(long, 700, 40, 30, 12, False, 1)
     assert 12 <= shrunk.size < 30 and not shrunk.cut and max(shrunk.widths) <= 700
-    cut = common.fit(long, 200, 40, 30, 28, False, 1)
+    cut = typeset.fit(long, 200, 40, 30, 28, False, 1)
     assert cut.cut and cut.lines[-1][-1][0].endswith("…") and max(cut.widths) <= 200
     img = Image.new("RGB", (400, 100))
-    with common.fit_log() as log:
-        common.draw_text(ImageDraw.Draw(img), (0, 0), long, 200, 30, min_size=28)
+    with typeset.fit_log() as log:
+        typeset.draw_text(ImageDraw.Draw(img), (0, 0), long, 200, 30, min_size=28)
     assert log and log[0].cut
 
 
 def test_spanish_letters_are_drawn():
     """The bundled font draws á é í ó ú ñ ¿ ¡ as letters, not as the missing-glyph box."""
-    fnt = common.font(40, True)
+    fnt = typeset.font(40, True)
 
     def glyph(ch: str) -> bytes:
         img = Image.new("L", (60, 60))
@@ -185,11 +185,13 @@ def test_spanish_letters_are_drawn():
     for ch in "áéíóúñÑ¿¡ü":
         drawn = glyph(ch)
         assert any(drawn) and drawn != missing, ch
-    assert common.FONT_FILES[True].exists() and common.FONT_FILES[False].exists()
-    header = common.Header("Guacamole", "turno 3", [("¿Quién juega? Fátima Núñez", common.INK)], 0, "¡Ñandú!")
-    img = Image.new("RGB", (common.WIDTH, common.header_height(header)))
-    with common.fit_log() as log:
-        common.draw_header(ImageDraw.Draw(img), header)
+    assert typeset.FONT_FILES[True].exists() and typeset.FONT_FILES[False].exists()
+    header = layout.Header(
+        "Guacamole", "turno 3", [("¿Quién juega? Fátima Núñez", colours.INK)], 0, "¡Ñandú!"
+    )
+    img = Image.new("RGB", (layout.WIDTH, layout.header_height(header)))
+    with typeset.fit_log() as log:
+        layout.draw_header(ImageDraw.Draw(img), header)
     assert not [f for f in log if f.cut]
 
 
@@ -199,7 +201,7 @@ def test_ranking_box_on_the_final_board():
         renderer = engines.get(game).load_renderer()
         end = next(p for p in _positions(game) if p.label.endswith("-end") and p.players > 1)
         assert end.module.outcome(end.state) is not None
-        with common.fit_log() as log:
+        with typeset.fit_log() as log:
             renderer.render(end.view(None), names=end.names, last_action=end.last_action)
         texts = [f.text for f in log]
         assert any(t.startswith("Final") for t in texts), game
@@ -209,13 +211,13 @@ def test_ranking_box_on_the_final_board():
 
 def test_two_columns_for_four_to_six_players():
     """Layouts fit the player count: up to 3 seats in one row of the strip, 4-6 in two columns."""
-    assert [common.strip_columns(n) for n in range(1, 7)] == [1, 2, 3, 2, 2, 2]
-    seats = [common.SeatLine(s, f"P{s}", "0", "hand 5") for s in range(6)]
-    assert common.strip_height(seats) < 3 * common.strip_height(seats[:1]) + 40
+    assert [layout.strip_columns(n) for n in range(1, 7)] == [1, 2, 3, 2, 2, 2]
+    seats = [layout.SeatLine(s, f"P{s}", "0", "hand 5") for s in range(6)]
+    assert layout.strip_height(seats) < 3 * layout.strip_height(seats[:1]) + 40
 
 
 def _mark_pixels(image: Image.Image) -> int:
-    return sum(n for n, colour in image.getcolors(1 << 24) if colour == common.MARK)
+    return sum(n for n, colour in image.getcolors(1 << 24) if colour == colours.MARK)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -249,9 +251,9 @@ def test_labels_stamp_the_pixels_of_draw_text():
         for _ in range(150):
             x, y = rnd.uniform(-5, 305), rnd.uniform(-5, 305)
             text, size, bold = rnd.choice(texts), rnd.choice((18, 19, 20, 26)), rnd.random() < 0.5
-            anchor, fill = rnd.choice(("la", "mm", "ra")), rnd.choice((common.INK, (255, 255, 255)))
-            da.text((x, y), text, font=common.font(size, bold), fill=fill, anchor=anchor)
-            common.label(db, (x, y), text, size, bold, fill, anchor)
+            anchor, fill = rnd.choice(("la", "mm", "ra")), rnd.choice((colours.INK, (255, 255, 255)))
+            da.text((x, y), text, font=typeset.font(size, bold), fill=fill, anchor=anchor)
+            typeset.label(db, (x, y), text, size, bold, fill, anchor)
     assert a.tobytes() == b.tobytes()
 
 

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 import engines
-from renderers import common, vision
+from renderers import colours, typeset, vision
 from renderers.samples import SETUPS, positions
 
 GAMES = sorted(SETUPS)
@@ -23,18 +23,18 @@ def _renderer(game: str):
     return engines.get(game).load_renderer()
 
 
-def _keys(game: str) -> dict[str, dict[object, common.Key]]:
+def _keys(game: str) -> dict[str, dict[object, colours.Key]]:
     return _renderer(game).COLOUR_KEYS
 
 
 @cache
-def _drawn(game: str) -> tuple[frozenset[tuple[int, int, int]], frozenset[common.Cue]]:
+def _drawn(game: str) -> tuple[frozenset[tuple[int, int, int]], frozenset[colours.Cue]]:
     """Every colour drawn and every cue drawn on the boards of the game's sample positions
     (middle and end, the public picture and every seat's), in English, art drawn afresh."""
     renderer = _renderer(game)
-    colours: set[tuple[int, int, int]] = set()
-    common.clear_art()
-    with common.cue_log() as cues:
+    drawn: set[tuple[int, int, int]] = set()
+    typeset.clear_art()
+    with colours.cue_log() as cues:
         for pos in positions(game):
             if pos.label.endswith("-start"):
                 continue
@@ -43,11 +43,11 @@ def _drawn(game: str) -> tuple[frozenset[tuple[int, int, int]], frozenset[common
                     pos.view(seat), names=pos.names, last_action=pos.last_action_in(None)
                 )
                 counted = image.convert("RGB").getcolors(image.width * image.height) or []
-                colours.update(c for _, c in counted)
-    return frozenset(colours), frozenset(cues)
+                drawn.update(c for _, c in counted)
+    return frozenset(drawn), frozenset(cues)
 
 
-def _cue_drawn(key: common.Key, cues: frozenset[common.Cue]) -> bool:
+def _cue_drawn(key: colours.Key, cues: frozenset[colours.Cue]) -> bool:
     kind, value = key.cue
     if kind in ("letter", "text"):
         texts = {t for k, t, _ in cues if k == "text"}
@@ -77,7 +77,7 @@ def test_every_game_keys_its_colours(game):
 def test_legend_colours_stay_apart(game, deficiency, contrast):
     too_close = []
     for category, standard in _keys(game).items():
-        entries = common.contrast_keys(standard) if contrast else standard
+        entries = colours.contrast_keys(standard) if contrast else standard
         for (a, ka), (b, kb) in itertools.combinations(entries.items(), 2):
             apart = vision.seen_apart(ka.colour, kb.colour, deficiency)
             if apart < vision.THRESHOLD:

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 import engines
-from renderers import common, nowa_gwinea, results
+from renderers import colours, nowa_gwinea, results
 from renderers.samples import SETUPS, positions
 
 GAMES = sorted(SETUPS)
@@ -36,13 +36,13 @@ def _colours(png: bytes) -> set[tuple[int, int, int]]:
 
 
 def test_paper_and_ink_are_aaa_apart():
-    paper, panel = common.contrast_colour(common.BACKGROUND), common.contrast_colour(common.PANEL)
-    for ink in (common.INK, common.MUTED, *common.SEAT_COLOURS):
-        for ground in (paper, panel, common.contrast_colour(common.ACTIVE)):
-            assert ratio(common.contrast_colour(ink), ground) >= 7, (ink, ground)
+    paper, panel = colours.contrast_colour(colours.BACKGROUND), colours.contrast_colour(colours.PANEL)
+    for ink in (colours.INK, colours.MUTED, *colours.SEAT_COLOURS):
+        for ground in (paper, panel, colours.contrast_colour(colours.ACTIVE)):
+            assert ratio(colours.contrast_colour(ink), ground) >= 7, (ink, ground)
     assert paper == (255, 255, 255)
     # the standard palette's secondary text is not: the high-contrast one is needed
-    assert ratio(common.MUTED, common.BACKGROUND) < 7
+    assert ratio(colours.MUTED, colours.BACKGROUND) < 7
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -54,24 +54,24 @@ def test_every_board_renders_in_high_contrast(game):
         standard = renderer.render(pos.view(seat), **kw)
         high = renderer.render(pos.view(seat), **kw, contrast=True)
         assert high != standard
-        assert common.BACKGROUND not in _colours(high) and common.BACKGROUND in _colours(standard)
+        assert colours.BACKGROUND not in _colours(high) and colours.BACKGROUND in _colours(standard)
         # the same picture, each colour as the palette draws it: white paper, black ink
         drawn = renderer.draw_board(pos.view(seat), **kw)
         contrasted = renderer.draw_board(pos.view(seat), **kw, contrast=True)
-        assert common.high_contrast(drawn).tobytes() == contrasted.tobytes()
+        assert colours.high_contrast(drawn).tobytes() == contrasted.tobytes()
         assert contrasted.getpixel((2, 2)) == (255, 255, 255), game
         counts = contrasted.getcolors(contrasted.width * contrasted.height) or []
-        assert common.contrast_colour(common.INK) in {c for _, c in counts}, game
+        assert colours.contrast_colour(colours.INK) in {c for _, c in counts}, game
 
 
 def test_the_results_card_and_the_hut_chart_render_in_high_contrast():
     card = results.Card(title="T", reason="R", rows=())
-    assert common.BACKGROUND in _colours(results.render(card))
+    assert colours.BACKGROUND in _colours(results.render(card))
     image = Image.open(io.BytesIO(results.render(card, contrast=True))).convert("RGB")
-    assert common.BACKGROUND not in _colours(results.render(card, contrast=True))
+    assert colours.BACKGROUND not in _colours(results.render(card, contrast=True))
     assert min(image.getpixel((2, 2))) >= 250  # the paper is (all but) pure white
     assert nowa_gwinea.render_huts(contrast=True) != nowa_gwinea.render_huts()
-    assert common.BACKGROUND not in _colours(nowa_gwinea.render_huts(contrast=True))
+    assert colours.BACKGROUND not in _colours(nowa_gwinea.render_huts(contrast=True))
 
 
 def test_league_pictures_follow_the_palette():
@@ -86,7 +86,7 @@ def test_league_pictures_follow_the_palette():
         lambda **kw: league.bracket("Liga", [[league.BracketMatch("Ana", "Beto", "Ana", True)]], **kw),
     ):
         standard, contrasted = make(), make(contrast=True)
-        assert common.BACKGROUND in _colours(standard)
-        assert common.BACKGROUND not in _colours(contrasted)
+        assert colours.BACKGROUND in _colours(standard)
+        assert colours.BACKGROUND not in _colours(contrasted)
         image = Image.open(io.BytesIO(contrasted)).convert("RGB")
         assert min(image.getpixel((2, 2))) >= 250

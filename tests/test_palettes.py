@@ -5,13 +5,15 @@ stated tolerance, on boards the palettes were not chosen from, and closer to the
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 from functools import cache
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 import engines
-from renderers import common, palettes
+from renderers import encoding, palettes, typeset
 from renderers.palette_data import PALETTES
 from renderers.samples import SETUPS, positions
 
@@ -91,8 +93,8 @@ def test_boards_keep_their_pixels_with_the_known_palette(game):
         view = pos.view(seat)
         canvas = renderer.draw_board(view, **kwargs)
         png = renderer.render(view, **kwargs)
-        assert common.LAST_ENCODING.known and common.LAST_ENCODING.palette, (pos.label, seat, language)
-        assert len(png) < common.LIMIT
+        assert encoding.LAST_ENCODING.known and encoding.LAST_ENCODING.palette, (pos.label, seat, language)
+        assert len(png) < encoding.LIMIT
         new, old = _decode(png), _reference(canvas)
         ref_max, ref_share = _compare(new, old, REF_STEP)
         drawn_max, drawn_share = _compare(new, canvas, DRAWN_STEP)
@@ -118,13 +120,13 @@ def test_a_picture_outside_the_palette_is_encoded_as_before():
     for x in range(600):
         for y in range(0, 400, 4):
             draw.line((x, y, x, y + 3), fill=(x * 255 // 600, y * 255 // 400, (x + y) % 256))
-    png = common.encode(img, common.palette_image("pachakuna"))
-    assert not common.LAST_ENCODING.known and not common.LAST_ENCODING.palette
+    png = encoding.encode(img, encoding.palette_image("pachakuna"))
+    assert not encoding.LAST_ENCODING.known and not encoding.LAST_ENCODING.palette
     assert _decode(png).tobytes() == img.tobytes()
     flat = Image.new("RGB", (600, 400), (10, 200, 250))  # one colour far from every board's
-    ImageDraw.Draw(flat).text((20, 20), "Guacamole", font=common.font(60, True), fill=(250, 10, 120))
-    png = common.encode(flat, common.palette_image("tiwanaku"))
-    assert not common.LAST_ENCODING.known and common.LAST_ENCODING.palette
+    ImageDraw.Draw(flat).text((20, 20), "Guacamole", font=typeset.font(60, True), fill=(250, 10, 120))
+    png = encoding.encode(flat, encoding.palette_image("tiwanaku"))
+    assert not encoding.LAST_ENCODING.known and encoding.LAST_ENCODING.palette
     assert _mean_error(flat, _decode(png)) < 1
 
 
@@ -138,3 +140,57 @@ def test_the_drawing_colours_are_kept_exactly(game):
     assert len(palette) <= 256 and len(set(palette)) == len(palette)
     index = palettes.mapped(colours, palette)
     assert [palette[i] for i in index] == colours
+
+
+def _chunks(png: bytes) -> list[tuple[bytes, bytes]]:
+    """The PNG's chunks (kind, data), each one's CRC checked."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    out, at = [], 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        kind, data = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
+        (crc,) = struct.unpack(">I", png[at + 8 + length : at + 12 + length])
+        assert crc == zlib.crc32(kind + data), kind
+        out.append((kind, data))
+        at += 12 + length
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_fast_writer_keeps_every_pixel(game):
+    """Boards in their game's palette are written by palette_png (ISA-L's deflate; zlib only for
+    a file that would pass the limit, at most one board a game here): decoded, the same palette
+    indices and colours as Pillow's own PNG of the same mapped image, exactly (no tolerance), and
+    so with zlib's fallback; every chunk's CRC and the data's checksum hold."""
+    renderer = engines.get(game).load_renderer()
+    palette = encoding.palette_image(game)
+    fast = 0
+    for pos, seat, language in _boards(game):
+        kwargs = {"names": pos.names, "last_action": pos.last_action_in(language), "language": language}
+        view = pos.view(seat)
+        png = renderer.render(view, **kwargs)
+        assert encoding.LAST_ENCODING.known, (pos.label, seat, language)
+        mapped = renderer.draw_board(view, **kwargs).quantize(palette=palette, dither=Image.Dither.NONE)
+        if encoding.LAST_ENCODING.deflate != "isal":  # only a file that would pass the limit goes to zlib
+            assert len(encoding.palette_png(mapped)) >= encoding.LIMIT > len(png), (pos.label, seat, language)
+        ours = [png] if encoding.LAST_ENCODING.deflate == "isal" else []
+        fast += len(ours)
+        buf = io.BytesIO()
+        mapped.save(buf, format="PNG")
+        pillow = Image.open(buf)
+        pillow.load()
+        ours.append(encoding.palette_png(mapped, fast=False))
+        for data in ours:
+            kinds = [kind for kind, _ in _chunks(data)]
+            assert kinds == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]
+            raw = zlib.decompress(dict(_chunks(data))[b"IDAT"])  # checks the Adler-32 too
+            assert len(raw) == (mapped.width + 1) * mapped.height
+        for data in (png, *ours):
+            mine = Image.open(io.BytesIO(data))
+            mine.load()
+            where = (pos.label, seat, language)
+            assert mine.mode == "P" and mine.size == pillow.size, where
+            assert mine.tobytes() == pillow.tobytes(), where
+            assert mine.getpalette() == pillow.getpalette(), where
+            assert mine.convert("RGB").tobytes() == pillow.convert("RGB").tobytes(), where
+    assert fast >= len(list(_boards(game))) - 1

@@ -68,7 +68,7 @@ ENGINE_KEYWORDS: dict[str, Any] = {
         ("SetupError", "MoveError", "IllegalMove", "NotYourTurn", "MalformedMove", "GameOver"), None
     ),
 }
-# renderers/common.py's tr, ntr, say and nsay draw in the render's language (renderers only).
+# renderers/translation.py's tr, ntr, say and nsay draw in the render's language (renderers only).
 RENDER_KEYWORDS = {**KEYWORDS, "tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "say": None, "nsay": (1, 2)}
 
 

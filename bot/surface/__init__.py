@@ -1,8 +1,17 @@
 """The Discord side of the table: everything that posts, answers or builds components.
 
 Modules here may import ``discord``; the services they call (sessions, storage, notices, time)
-may not.  Feature modules: :mod:`attach` (pictures with alt text), :mod:`direct` (direct
-messages and their failures), :mod:`clockvote` (timeouts decided by buttons), :mod:`gamecog`
-(the base of the five games' cogs), :mod:`options` (command options), :mod:`tableparts` (the
-typed parts a cog may hold).
+may not.  The bot holds the parts in a :class:`front.Front`.  Modules, lowest first (each imports
+only those before it):
+
+- :mod:`channels`: the bot's permissions in a channel, who may view it, the game a click names;
+- :mod:`attach`: pictures with alt text; :mod:`replies`: the guard, :func:`replies.guarded`,
+  refusals and failure texts, private replies; :mod:`buttons`: the persistent components' base;
+- :mod:`look`: boards drawn in a language and palette; :mod:`direct`: turn notices, reminders, DMs;
+- :mod:`boards`: the channel's board posts and the computers' turns that follow;
+- :mod:`lobby`, :mod:`menus` (private views and menus, moves), :mod:`history` (history pages),
+  :mod:`export`, :mod:`undo`, :mod:`results` (results card and rematch), :mod:`clockvote`
+  (timeouts decided by buttons);
+- :mod:`front`: the holder; :mod:`gamecog`: the base of the five games' cogs; :mod:`options`:
+  command options; :mod:`tableparts`: the bot as the parts see it.
 """

@@ -8,26 +8,29 @@ decides.  A scheduler job (kind ``timeout``, key ``<session>:<seat>``) lets the 
 seat when nobody has answered within :data:`gameclock.VOTE_SECONDS`.  Buttons and job are stored
 (the buttons are dynamic items), so both survive a restart.  The late person may still move while
 the question is open; that closes it.
+
+Imports: discord, :mod:`bot.sessions`, :mod:`bot.time.gameclock`, and :mod:`bot.surface` boards,
+buttons, channels, lobby, replies.
 """
 
 from __future__ import annotations
 
 import logging
-import re
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot import i18n
 from bot.sessions import TIMEOUT_CHOICES, MoveResult, Refusal, Session, TimeOut
 from bot.storage import Job
+from bot.surface.boards import Boards
+from bot.surface.buttons import Persistent, button
+from bot.surface.channels import clicked
+from bot.surface.lobby import Lobby
+from bot.surface.replies import part_of, reply
 from bot.time import gameclock as gc
 from bot.time.jobs import TIMEOUT
 from engines.core import said
 from languages import ENGLISH, N_, Language
-
-if TYPE_CHECKING:
-    from bot.surface.tableparts import TableLike
 
 log = logging.getLogger(__name__)
 
@@ -85,34 +88,18 @@ def question(session: Session, seat, others, due: float, t: Language = ENGLISH) 
 
 
 class ClockDesk:
-    """What the table does about clocks: deadlines, the timeout question, returns."""
+    """What the table does about clocks: deadlines, the timeout question, its answers."""
 
-    def __init__(self, table: TableLike):
-        self.table = table
-
-    @property
-    def service(self):
-        return self.table.service
-
-    def channel(self, session: Session):
-        return self.table.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
-
-    async def time_left(self, session: Session, t: Language = ENGLISH) -> str | None:
-        """The clock's line for the board, ``/game status`` and ``/game mine`` (None: no clock)."""
-        spec = session.clock
-        if spec is None or session.status != "active":
-            return None
-        names = {s.seat: s.name for s in session.seats if s.seat is not None and not s.computer}
-        names |= {s: session.by_seat(s).name for s in session.banks.taken}
-        away = await self.service.core.away_of(session)
-        return gc.clock_line(spec, session.banks, names, self.service.core.now(), away, t)
+    def __init__(self, boards: Boards, lobby: Lobby):
+        self.boards, self.lobby, self.replies = boards, lobby, boards.replies
+        self.look, self.service = boards.look, boards.service
 
     async def deadline(self, job: Job) -> None:
         """The ``deadline`` job of a clocked game, the turn timer's too (see Clocks.fire_clock)."""
         outcome = await self.service.clocks.fire_clock(int(job.key), job)
         if isinstance(outcome, MoveResult):
             try:  # the move stands; a board Discord refuses is logged
-                await self.table.announce(outcome)
+                await self.boards.announce(outcome)
             except Exception:
                 log.warning(
                     "the board of session %s was not posted after its deadline", job.key, exc_info=True
@@ -125,19 +112,19 @@ class ClockDesk:
         session = out.session
         at = int(out.at)
         due = out.at + gc.VOTE_SECONDS
-        scheduler = self.table.bot.scheduler
-        t = await self.table.language(session)  # a public question: the server's language
+        scheduler = self.look.bot.scheduler
+        t = await self.look.language(session)  # a public question: the server's language
         for seat in out.seats:
             assert seat.seat is not None  # a seat in a running game
             others = [s for s in session.seats if not s.computer and not s.resigned and s.seat != seat.seat]
             text = question(session, seat, others, due, t)
             view = discord.ui.View(timeout=None)
             for choice in TIMEOUT_CHOICES:
-                view.add_item(TimeoutButton(session.id, seat.seat, at, choice, t.gettext(LABELS[choice])))
+                view.add_item(TimeoutButton(session.id, seat.seat, at, choice, t))
             if scheduler is not None:
                 await scheduler.schedule(TIMEOUT, f"{session.id}:{seat.seat}", due, {"at": at})
             try:
-                await self.channel(session).send(
+                await self.look.channel(session).send(
                     text,
                     view=view,
                     allowed_mentions=discord.AllowedMentions(
@@ -156,90 +143,69 @@ class ClockDesk:
             )
         except Refusal:
             return  # answered already, the person moved, or the game ended
-        t = await self.table.language(session)
+        t = await self.look.language(session)
         words = decided_words(session, seat, "computer", t)
         await self.decided(session, t.gettext("No answer in time: {decided}.", decided=words), result)
 
     async def answer(
         self, interaction: discord.Interaction, session_id: int, seat: int, at: int, choice: str
-    ):
-        table = self.table
+    ) -> None:
+        """A click on one of the answers to a timeout question."""
         mine = i18n.private(interaction)  # the answer to the person who clicked is theirs
-
-        async def work() -> None:
-            await table.session_for(interaction, session_id, running=True)
-            session, result = await self.service.clocks.answer_timeout(
-                session_id, seat, at, choice, interaction.user.id
-            )
-            table.committed(
-                interaction,
-                said(
-                    "Your answer was recorded ({decided})", decided=decided_words(session, seat, choice, mine)
-                ),
-            )
-            t = await table.language(session)
-            words = decided_words(session, seat, choice, t)
-            await self.decided(
-                session,
-                t.gettext("{person} answered: {decided}.", person=interaction.user.mention, decided=words),
-                result,
-            )
-            if interaction.message is not None:
-                try:
-                    await interaction.message.edit(view=None)
-                except discord.HTTPException:
-                    log.warning("could not take the buttons off a timeout question", exc_info=True)
-            await table.reply(
-                interaction,
-                mine.gettext("Done: {decided}.", decided=decided_words(session, seat, choice, mine)),
-            )
-
-        await table.guard(interaction, work)
+        await clicked(self.service, interaction, session_id, running=True)
+        session, result = await self.service.clocks.answer_timeout(
+            session_id, seat, at, choice, interaction.user.id
+        )
+        self.replies.committed(
+            interaction,
+            said("Your answer was recorded ({decided})", decided=decided_words(session, seat, choice, mine)),
+        )
+        t = await self.look.language(session)
+        words = decided_words(session, seat, choice, t)
+        await self.decided(
+            session,
+            t.gettext("{person} answered: {decided}.", person=interaction.user.mention, decided=words),
+            result,
+        )
+        if interaction.message is not None:
+            try:
+                await interaction.message.edit(view=None)
+            except discord.HTTPException:
+                log.warning("could not take the buttons off a timeout question", exc_info=True)
+        await reply(
+            interaction, mine.gettext("Done: {decided}.", decided=decided_words(session, seat, choice, mine))
+        )
 
     async def decided(self, session: Session, text: str, result: MoveResult | None) -> None:
         """Tell the channel what was decided, then post the board (or close the game)."""
-        channel = self.channel(session)
-        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        await self.look.channel(session).send(text, allowed_mentions=discord.AllowedMentions.none())
         if result is not None:
-            await self.table.announce(result)
+            await self.boards.announce(result)
         elif session.status == "abandoned":
-            if session.row.lobby_channel_id:
-                await self.table.game_over(session)
-            else:
-                await self.table.refresh_lobby(session)
-            if session.row.board_message_id:
-                await self.table.strip_buttons(session, session.row.board_message_id)
+            await self.boards.abandoned(session)
         else:
-            await self.table.post_board(session, ping=True)
-
-
-def desk_of(interaction: discord.Interaction) -> ClockDesk:
-    """The bot's table's ClockDesk (the table makes it and hands itself to it)."""
-    part = getattr(getattr(interaction.client, "table", None), "clocks", None)
-    if not isinstance(part, ClockDesk):
-        raise RuntimeError("a component was clicked before the bot's table was set up")
-    return part
+            await self.boards.post_board(session, ping=True)
 
 
 class TimeoutButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"pk:tmo:(?P<sid>\d+):(?P<seat>\d+):(?P<at>\d+):(?P<choice>[a-z]+)",
+    Persistent[discord.ui.Button],
+    template=r"pk:tmo:(?P<session_id>\d+):(?P<seat>\d+):(?P<at>\d+):(?P<choice>[a-z]+)",
 ):
     """Under a timeout question: one of the answers (works after a restart)."""
 
-    def __init__(self, session_id: int, seat: int, at: int, choice: str, label: str | None = None):
-        super().__init__(
-            discord.ui.Button(
-                label=label or LABELS.get(choice, choice),
-                style=STYLES.get(choice, discord.ButtonStyle.secondary),
-                custom_id=f"pk:tmo:{session_id}:{seat}:{at}:{choice}",
-            )
+    session_id: int
+    seat: int
+    at: int
+    choice: str
+
+    def __init__(self, session_id: int, seat: int, at: int, choice: str, t: Language = ENGLISH):
+        custom_id = f"pk:tmo:{session_id}:{seat}:{at}:{choice}"
+        item = button(
+            LABELS.get(choice, choice), custom_id, STYLES.get(choice, discord.ButtonStyle.secondary), t
         )
-        self.session_id, self.seat, self.at, self.choice = session_id, seat, at, choice
+        super().__init__(item, session_id=session_id, seat=seat, at=at, choice=choice)
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["sid"]), int(match["seat"]), int(match["at"]), match["choice"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await desk_of(interaction).answer(interaction, self.session_id, self.seat, self.at, self.choice)
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await part_of(interaction, ClockDesk).answer(
+            interaction, self.session_id, self.seat, self.at, self.choice
+        )

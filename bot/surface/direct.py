@@ -12,14 +12,15 @@ Reminders are scheduler jobs of kind ``remind``, one per person (key: the user
 id), armed when a turn of theirs begins; when one fires it sends one message
 listing every game where it is their turn, then re-arms itself for the next
 interval while such games remain, so thirty games still make one DM.
+
+Imports: discord, :mod:`bot.notices`, :mod:`bot.sessions`, :mod:`bot.storage`, :mod:`bot.time`, and
+:mod:`bot.surface` buttons, look, replies.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -27,12 +28,12 @@ from bot import i18n, notices
 from bot.notices import Waiting
 from bot.sessions import Session
 from bot.storage import DEADLINE, PersonRow, Store
+from bot.surface.buttons import Persistent, button
+from bot.surface.look import Look
+from bot.surface.replies import part_of
 from bot.time import gameclock as gc
 from bot.time.jobs import REMIND
 from languages import ENGLISH, N_, Language, language
-
-if TYPE_CHECKING:
-    from bot.surface.tableparts import TableLike
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +53,8 @@ def seconds_of(stamp: str) -> float:
 class Notifier:
     """Turn notices, reminders and the private view from a DM, for the table."""
 
-    def __init__(self, table: TableLike):
-        self.table = table
+    def __init__(self, look: Look):
+        self.look = look
         self.locales: dict[int, str] = {}  # user id -> the locale last stored for them
 
     async def remember_locale(self, user_id: int, locale: str) -> None:
@@ -77,16 +78,16 @@ class Notifier:
         if person.locale:
             return language(person.locale)
         if session is not None:
-            return await self.table.language(session)
+            return await self.look.language(session)
         return ENGLISH
 
     @property
     def store(self) -> Store:
-        return self.table.service.store
+        return self.look.service.store
 
     @property
     def bot(self):
-        return self.table.bot
+        return self.look.bot
 
     def now(self) -> float:
         return self.store.clock.time()
@@ -132,7 +133,7 @@ class Notifier:
         seat = session.reader_of(person.user_id)
         if seat is None:
             return
-        records = await self.table.service.logbook.log(session, last=60)
+        records = await self.look.service.logbook.log(session, last=60)
         mine = [i for i, r in enumerate(records) if r.seat == seat and not r.by_computer]
         since = records[mine[-1] + 1 :] if mine else records
         link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
@@ -140,8 +141,8 @@ class Notifier:
         text = notices.turn_notice(session, seat, since, self.guild_name(session, t), link, t=t)
         # the public board, as the channel shows it: in the server's language, in the recipient's
         # palette (the picture reaches only them)
-        file = await self.table.render(
-            session, language=(await self.table.language(session)).code, contrast=person.contrast
+        file = await self.look.render(
+            session, language=(await self.look.language(session)).code, contrast=person.contrast
         )
         if await self.send_dm(person.user_id, text, file=file, view=private_view(session.id, t)):
             return
@@ -174,7 +175,7 @@ class Notifier:
         """The DM failed (or the person wants mentions): mention them in the game's thread instead,
         in the server's language like everything posted there; with ``waiting``, as a reminder."""
         channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
-        t = await self.table.language(session)
+        t = await self.look.language(session)
         if waiting is None:
             text = t.gettext("{person}, it is your turn in this game.", person=f"<@{user_id}>")
         else:
@@ -210,7 +211,7 @@ class Notifier:
         now = self.now()
         return [
             Waiting(s, self.guild_name(s, t), now - seconds_of(s.row.updated_at))
-            for s in await self.table.service.core.sessions_of(user_id)
+            for s in await self.look.service.core.sessions_of(user_id)
             if s.row.guild_id is not None and self.bot.get_guild(s.row.guild_id) is not None
         ]
 
@@ -264,7 +265,7 @@ class Notifier:
         """After ``/me back``: the person's turn deadlines are looked at now, so that each moves to
         when their clock, running again, runs out (the deadline's check does the arithmetic)."""
         now = self.now()
-        for session in await self.table.service.core.sessions_of(user_id):
+        for session in await self.look.service.core.sessions_of(user_id):
             if user_id in self.waiting_people(session):
                 job = await self.store.job(DEADLINE, str(session.id))
                 if job is not None and job.due_at > now:
@@ -274,9 +275,12 @@ class Notifier:
         """The clock's line: how long those to move have left (None without a clock); a turn
         timer's says when the table acts, another clock's is its own."""
         spec = session.clock
-        if spec is None or spec.kind != gc.TIMER:
-            return await self.table.clocks.time_left(session, t)
-        if session.status != "active":
+        if spec is not None and spec.kind != gc.TIMER and session.status == "active":
+            seats = {s.seat: s.name for s in session.seats if s.seat is not None and not s.computer}
+            seats |= {s: session.by_seat(s).name for s in session.banks.taken}
+            away = await self.look.service.core.away_of(session)
+            return gc.clock_line(spec, session.banks, seats, self.look.service.core.now(), away, t)
+        if session.status != "active" or spec is None:
             return None
         job = await self.store.job(DEADLINE, str(session.id))
         if job is None:
@@ -297,7 +301,7 @@ class Notifier:
 
     async def show_private(self, interaction: discord.Interaction, session_id: int) -> None:
         t = i18n.private(interaction)
-        session = await self.table.service.core.get(session_id)
+        session = await self.look.service.core.get(session_id)
         if session is None or session.reader_of(interaction.user.id) is None:
             await interaction.response.send_message(
                 t.gettext("You are not playing in that game."), ephemeral=True
@@ -309,7 +313,7 @@ class Notifier:
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text, file = await self.table.private_picture(session, interaction.user.id, t.code)
+        text, file = await self.look.private_picture(session, interaction.user.id, t.code)
         kwargs: dict = {"content": text, "ephemeral": True}
         if file is not None:
             kwargs["file"] = file
@@ -318,32 +322,19 @@ class Notifier:
 
 def private_view(session_id: int, t: Language = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(PrivateViewButton(session_id, t.gettext(MY_VIEW)))
+    view.add_item(PrivateViewButton(session_id, t))
     return view
 
 
-def notifier_of(interaction: discord.Interaction) -> Notifier:
-    """The bot's table's Notifier (the table makes it and hands itself to it)."""
-    part = getattr(getattr(interaction.client, "table", None), "notifier", None)
-    if not isinstance(part, Notifier):
-        raise RuntimeError("a component was clicked before the bot's table was set up")
-    return part
+class PrivateViewButton(Persistent[discord.ui.Button], template=r"pk:dmv:(?P<session_id>\d+)"):
+    """On a DM notice: the person's own view of the game (works after a restart).  A DM is no
+    server's, so the click is answered here, not through the guard (which refuses outside servers)."""
 
+    session_id: int
 
-class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pk:dmv:(?P<sid>\d+)"):
-    """On a DM notice: the person's own view of the game (works after a restart)."""
-
-    def __init__(self, session_id: int, label: str = MY_VIEW):
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, custom_id=f"pk:dmv:{session_id}"
-            )
-        )
-        self.session_id = session_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["sid"]))
+    def __init__(self, session_id: int, t: Language = ENGLISH):
+        super().__init__(button(MY_VIEW, f"pk:dmv:{session_id}", t=t), session_id=session_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await notifier_of(interaction).show_private(interaction, self.session_id)
+        notifier = part_of(interaction, Notifier)
+        await notifier.show_private(interaction, self.session_id)

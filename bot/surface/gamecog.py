@@ -16,7 +16,8 @@ from discord.ext import commands
 
 import engines
 from bot import i18n
-from bot.ui import Table
+from bot.surface.front import Front
+from bot.surface.replies import guarded
 
 if TYPE_CHECKING:
     from bot.app import Pukllay
@@ -34,9 +35,10 @@ class GameCog(commands.GroupCog):
         self.info = engines.get(self.game)
 
     @property
-    def table(self) -> Table:
-        return self.bot.ready_table()
+    def front(self) -> Front:
+        return self.bot.ready_front()
 
+    @guarded(defer=False)
     async def open_lobby(
         self,
         interaction: discord.Interaction,
@@ -46,15 +48,16 @@ class GameCog(commands.GroupCog):
         thread: bool = True,
         clock: str | None = None,
     ) -> None:
-        await self.table.open_lobby(interaction, self.game, options, players, thread=thread, clock=clock)
+        await self.front.lobby.open(interaction, self.game, options, players, thread=thread, clock=clock)
 
+    @guarded(defer=False)
     async def play(self, interaction: discord.Interaction, move: str) -> None:
-        await self.table.play(interaction, move)
+        await self.front.menus.play(interaction, move)
 
     async def move_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self.table.autocomplete(interaction, current)
+        return await self.front.menus.autocomplete(interaction, current)
 
     @app_commands.command(
         name="move", description="Play a move in this channel's game (autocomplete lists the legal ones)"

@@ -1,8 +1,8 @@
 """The league's rounds on Discord: :class:`LeaguePosts` does what :mod:`bot.league.season` asks.
 
 Posts in the league's channel and its games' threads (pinging only whom the rounds name),
-opens the threads, writes direct messages, and hands boards to the table.  Imports discord,
-the table, the languages of servers and the attachments.
+opens the threads, writes direct messages, and hands boards to the board posts (:class:`bot.surface.front.Front`).  Imports discord,
+the front, the languages of servers and the attachments.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from bot.league.season import Picture
 from bot.public import clip
 from bot.sessions import MoveResult, Session
 from bot.surface.attach import picture as attachment
-from bot.ui import NEEDED_FOR_THREADS, Table
+from bot.surface.channels import NEEDED_FOR_THREADS
+from bot.surface.front import Front
 from languages import Language
 
 log = logging.getLogger(__name__)
@@ -38,14 +39,14 @@ def file_of(picture: Picture) -> discord.File:
 
 
 class LeaguePosts:
-    """:class:`bot.league.season.Posts` through the bot and its table."""
+    """:class:`bot.league.season.Posts` through the bot and its board posts."""
 
-    def __init__(self, table: Table):
-        self.table = table
-        self.bot = table.bot
+    def __init__(self, front: Front):
+        self.front = front
+        self.bot = front.look.bot
 
     async def language(self, guild_id: int) -> Language:
-        return await i18n.server(self.bot, self.table.service.store, guild_id)
+        return await i18n.server(self.bot, self.front.look.service.store, guild_id)
 
     async def post(
         self,
@@ -97,10 +98,10 @@ class LeaguePosts:
         return True
 
     async def post_board(self, session: Session, header: str) -> None:
-        await self.table.post_board(session, header=header)
+        await self.front.boards.post_board(session, header=header)
 
     async def announce(self, result: MoveResult) -> None:
         try:
-            await self.table.announce(result)
+            await self.front.boards.announce(result)
         except discord.HTTPException:
             log.warning("could not post the board of session %s", result.session.id)

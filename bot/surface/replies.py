@@ -1,44 +1,239 @@
-"""One way to run a command or a component's callback: :func:`guarded`.
+"""Answers to the people who use the table: the guard, refusals, failure texts, private replies.
 
-The table's guard (``Table.guard``) acknowledges the interaction, turns a refusal into a private
-answer in the asker's language and a crash into a logged apology.  ``@guarded()`` puts a cog's
-command or a button's callback through it, in place of an inner ``work()`` closure per command.
+:class:`Replies` runs every command and every persistent component's click (through
+:func:`guarded` and :class:`bot.surface.buttons.Persistent`): it acknowledges the interaction,
+turns a refusal into a private answer in the asker's language and a crash into a logged apology,
+and remembers what an interaction already committed, so that a later failure says what was
+recorded instead of "unchanged".  :func:`reply` answers privately whether or not the interaction
+was deferred; :func:`layout` is a private message with components v2.
+
+Imports: discord, :mod:`bot.i18n`, :mod:`bot.sessions` (refusals), :mod:`bot.surface.channels`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import inspect
-from collections.abc import Callable, Coroutine
-from typing import Any, Concatenate, ParamSpec, TypeVar
+import logging
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import discord
 
+from bot import i18n
+from bot.public import clip
+from bot.sessions import Refusal, refusal
+from bot.surface.attach import gallery_item
+from bot.surface.channels import SERVERS_ONLY, on_v2_message
+from bot.web.metrics import Metrics
+from engines.core import MoveError, Said
+from languages import ENGLISH, N_, Language
+
+log = logging.getLogger(__name__)
+
+UNEXPECTED = N_("Something went wrong on our side; the game is unchanged. The error has been logged.")
+
 P = ParamSpec("P")
 S = TypeVar("S")
+T = TypeVar("T")
 Handler = Callable[Concatenate[S, discord.Interaction, P], Coroutine[Any, Any, None]]
 
 
+def part_of(interaction: discord.Interaction, kind: type[T]) -> T:
+    """The bot's part of type ``kind`` (the bot holds its parts in ``front``: :class:`bot.surface.front.Front`)."""
+    front = getattr(interaction.client, "front", None)
+    for part in vars(front).values() if front is not None else ():
+        if isinstance(part, kind):
+            return part
+    raise RuntimeError("an interaction came before the bot's parts were set up")
+
+
 def guarded(*, defer: bool = True) -> Callable[[Handler[S, P]], Handler[S, P]]:
-    """Run the decorated ``async def f(self, interaction, ...)`` through the table's guard.
+    """Run the decorated ``async def f(self, interaction, ...)`` through :meth:`Replies.guard`.
 
     With ``defer`` (the default) the interaction is acknowledged privately first, so the body
-    answers with ``Table.reply``.  The wrapper keeps the body's signature, its annotations
-    evaluated where the body was written, so that discord.py reads the command's options from
-    it as before.
+    answers with :func:`reply`.  The wrapper keeps the body's signature, its annotations
+    evaluated where the body was written, so that discord.py reads a command's options from it.
     """
 
     def wrap(body: Handler[S, P]) -> Handler[S, P]:
         @functools.wraps(body)
         async def run(self: S, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
-            async def work() -> None:
-                await body(self, interaction, *args, **kwargs)
-
-            table: Any = getattr(interaction.client, "table")  # noqa: B009 (the bot's, typed loosely)
-            await table.guard(interaction, work, defer=defer)
+            await part_of(interaction, Replies).guard(
+                interaction, lambda: body(self, interaction, *args, **kwargs), defer=defer
+            )
 
         del run.__wrapped__  # discord.py must read the signature below, not the body's strings
         run.__signature__ = inspect.signature(body, eval_str=True)  # type: ignore[attr-defined]  # read by inspect
         return run
 
     return wrap
+
+
+class DirectMessages(Protocol):
+    """What the guard asks of the direct messages (:class:`bot.surface.direct.Notifier`)."""
+
+    async def dm_failed(self, user_id: int) -> bool: ...
+
+    async def tell_failed_once(self, interaction: discord.Interaction) -> None: ...
+
+
+class Replies:
+    """The guard every interaction goes through, and what each one committed while it runs."""
+
+    def __init__(self, direct: DirectMessages, metrics: Metrics):
+        self.direct = direct
+        self.metrics = metrics
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._recorded: dict[int, Said] = {}  # interaction id -> what it committed, while handled
+
+    def committed(self, interaction: discord.Interaction, what: Said) -> None:
+        """Note that ``interaction`` changed a game (``what``: ``said("Your move `{move}` was
+        recorded", move="B3")``, kept for the asker's language).
+
+        From then on a failure while answering or posting is reported as "``what``, but
+        ..." with a way to post the board again, never as "the game is unchanged".
+        """
+        self._recorded[interaction.id] = what
+
+    async def idle(self) -> None:
+        """Wait until no interaction is being handled."""
+        await self._idle.wait()
+
+    async def guard(
+        self,
+        interaction: discord.Interaction,
+        work: Callable[[], Awaitable[Any]],
+        *,
+        defer: bool = True,
+    ) -> None:
+        """Run ``work``; turn refusals into ephemeral answers and crashes into a logged apology.
+
+        With ``defer`` the interaction is acknowledged ephemerally first, so slow
+        work never misses Discord's three seconds; ``work`` then answers with
+        :func:`reply`.
+        """
+        self._busy += 1
+        self._idle.clear()
+        try:
+            if interaction.guild_id is None:
+                await reply(interaction, i18n.private(interaction).gettext(SERVERS_ONLY))
+                return
+            if defer and not interaction.response.is_done():
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            failed_dm = await self.direct.dm_failed(interaction.user.id)  # before this command
+            await work()
+            if failed_dm and interaction.response.is_done():
+                await self.direct.tell_failed_once(interaction)
+        except (Refusal, MoveError) as exc:  # in the asker's language
+            t = i18n.private(interaction)
+            await reply(interaction, f"⚠️ {sentence(refusal(exc, t), t)}")
+        except Exception as exc:
+            recorded = self._recorded.get(interaction.id)
+            if recorded is not None and isinstance(exc, discord.HTTPException):
+                log.warning("Discord refused a message after a change was recorded: %s", exc)
+            else:
+                self.metrics.error("interaction")
+                log.exception("unexpected error handling %s", interaction.data)
+            try:
+                await reply(interaction, failure_text(recorded, exc, i18n.private(interaction)))
+            except discord.HTTPException:
+                log.warning("could not tell the user about the error", exc_info=True)
+        finally:
+            self._recorded.pop(interaction.id, None)
+            self._busy -= 1
+            if not self._busy:
+                self._idle.set()
+
+
+def failure_text(recorded: Said | None, exc: BaseException, t: Language = ENGLISH) -> str:
+    """What to say when something failed, in ``t``: "unchanged" only if nothing was committed
+    (``recorded`` is what was committed, put in words in ``t``)."""
+    if recorded is None:
+        return t.gettext(UNEXPECTED)
+    done = recorded.in_words(t)
+    if isinstance(exc, discord.Forbidden):
+        return t.gettext(
+            "⚠️ {done}, but Discord refused to let me post here (missing permissions). Once that is "
+            "fixed, /game board posts the board again.",
+            done=done,
+        )
+    if isinstance(exc, discord.HTTPException):
+        return t.gettext(
+            "⚠️ {done}, but Discord refused the message ({status}). Once that is fixed, /game board "
+            "posts the board again.",
+            done=done,
+            status=exc.status,
+        )
+    return t.gettext(
+        "⚠️ {done}, but something went wrong showing it (the error has been logged). Once that is "
+        "fixed, /game board posts the board again.",
+        done=done,
+    )
+
+
+def sentence(text: str, t: Language = ENGLISH) -> str:
+    text = text.strip()
+    if not text:
+        return t.gettext("That was not accepted.")
+    first = text.split(" ", 1)[0]
+    if "_" not in first:  # an option's name (max_turns) keeps its spelling
+        text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def layout(
+    text: str, file: discord.File | None = None, rows: Sequence[discord.ui.Item] = ()
+) -> discord.ui.LayoutView:
+    """A private message with components v2: the text, the picture, then ``rows`` (a menu's)."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.TextDisplay(clip(text)))
+    if file is not None:
+        view.add_item(discord.ui.MediaGallery(gallery_item(file)))
+    for row in rows:
+        view.add_item(row)
+    return view
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    file: discord.File | None = None,
+    view: discord.ui.View | discord.ui.LayoutView | None = None,
+) -> None:
+    """Answer ephemerally, whether or not the interaction was deferred.
+
+    A deferred answer (ours is always private) is filled in; after a public
+    answer (a lobby posted or updated), the reply is a private follow-up, so
+    that the public message is never overwritten.  On a private menu (a
+    message with components v2) the answer is a layout too.
+    """
+    content = clip(content)
+    if not isinstance(view, discord.ui.LayoutView) and on_v2_message(interaction):
+        view = layout(content, file)
+    v2 = isinstance(view, discord.ui.LayoutView)
+    deferred = (
+        discord.InteractionResponseType.deferred_channel_message,
+        discord.InteractionResponseType.deferred_message_update,
+    )
+    if interaction.response.is_done() and interaction.response.type in deferred:
+        kwargs: dict[str, Any] = {"attachments": [file] if file is not None else [], "view": view}
+        if not v2:
+            kwargs["content"] = content
+        await interaction.edit_original_response(**kwargs)
+        return
+    kwargs = {"ephemeral": True}
+    if not v2:
+        kwargs["content"] = content
+    if file is not None:
+        kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)

@@ -35,7 +35,7 @@ async def open_clocked(standin, bot, chan, host, guest, clock="bank:1d+2h"):
     await standin.click(guest, lobby, lobby_button(lobby, "join"))  # labels are in the server's language
     await standin.click(host, lobby, lobby_button(lobby, "start"))
     await standin.next_message(thread, is_board)
-    await bot.table.drain()
+    await bot.front.boards.drain()
     return thread, lobby
 
 
@@ -91,7 +91,7 @@ async def test_bank_runs_out_nobody_answers_the_computer_takes_over_and_the_play
         board = await standin.next_message(
             thread, lambda m: is_board(m) and "computer plays that seat" in m.content
         )
-        await bot.table.drain()
+        await bot.front.boards.drain()
         after = await bot.sessions.core.get(session.id)
         seat = after.seat_of(late.id)
         assert seat.computer and after.to_move() == {1 - seat.seat}  # it moved for the late player
@@ -113,7 +113,7 @@ async def test_bank_runs_out_nobody_answers_the_computer_takes_over_and_the_play
             user = alice if after.by_seat(next(iter(after.to_move()))).user_id == alice.id else bob
             move = min(nim.legal_moves(after.state, after.seat_of(user.id).seat), key=lambda m: m.count)
             await (await standin.slash(user, thread, "nim move", move=str(move))).original()
-            await bot.table.drain()
+            await bot.front.boards.drain()
             after = await bot.sessions.core.get(session.id)
         places = {r.user_id: r.place for r in await bot.store.results(session.id)}
         assert places == {other.id: 1, late.id: 2}
@@ -136,7 +136,7 @@ async def test_more_time_after_a_restart_and_abandon(standin, bot_factory, table
         assert f"{session.seat_of(late.id).name} has a time bank of 1 d" in said.content
         board = await standin.next_message(thread, lambda m: is_board(m) and "1 d (to move)" in m.content)
         assert late.id in board.pinged
-        await bot.table.drain()
+        await bot.front.boards.drain()
         job = await bot.store.job("deadline", str(session.id))
         assert job.due_at == table_clock.time() + DAY  # the full start again, from now
         assert not [c for c in standin.message(question.id).custom_ids]  # no buttons

@@ -38,7 +38,7 @@ async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_mo
         theirs = await standin.next_message(chan, is_board)
         assert told(theirs, "Cpu Ada") and "Alice took" not in theirs.content
         assert alice.id in theirs.pinged
-        await bot.table.computers_settled()
+        await bot.front.boards.computers_settled()
         session = await bot.sessions.core.in_channel(chan.id)
         assert session.status == "active" and session.to_move() == {session.seat_of(alice.id).seat}
 
@@ -57,6 +57,6 @@ async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_mo
     async with standin.run_client(bot_factory(computer_workers=1, computer_seconds=0.05)) as bot:
         await standin.wait_synced()
         await standin.next_message(chan, lambda m: told(m, "Cpu Ada"))
-        await bot.table.computers_settled()
+        await bot.front.boards.computers_settled()
         log = await bot.store.moves(result.session.id)
         assert len(log) == moves + 1 and log[-1].by_computer

@@ -5,7 +5,7 @@ the standard board's background colour is in every standard picture and in no hi
 
 from __future__ import annotations
 
-from renderers.common import BACKGROUND
+from renderers.colours import BACKGROUND
 from tests.e2e.conftest import nim_to_the_end, png_of
 from tests.e2e.players import is_board, is_results
 from tests.e2e.test_languages import EXTENSIONS

@@ -49,7 +49,7 @@ async def test_a_round_opening_pings_and_writes_to_each_player_as_they_chose(
         before = {t.id for t in standin.guild.threads}
         await fire(bot)
         await standin.next_message(chan, lambda m: "round 1 of 1 is open" in m.content)
-        await bot.table.drain()
+        await bot.front.boards.drain()
         threads = threads_of(standin, before)
         assert len(threads) == 3
         opening = {}

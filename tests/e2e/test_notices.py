@@ -33,7 +33,7 @@ async def start_game(standin, bot, chan, host, guest, piles=3):
     await standin.click(guest, lobby, lobby_button(lobby, "join"))  # labels are in the server's language
     await standin.click(host, lobby, lobby_button(lobby, "start"))
     board = await standin.next_message(thread, is_board)
-    await bot.table.drain()  # the notices after the board (DMs, reminders) are sent
+    await bot.front.boards.drain()  # the notices after the board (DMs, reminders) are sent
     return thread, board
 
 
@@ -50,7 +50,7 @@ async def play_one(standin, bot, thread, users):
     r = await standin.slash(user, thread, "nim move", move=str(move))
     await r.original()
     board = await standin.next_message(thread, is_board)
-    await bot.table.drain()
+    await bot.front.boards.drain()
     return board
 
 

@@ -239,7 +239,7 @@ async def test_unexpected_error_is_logged_and_the_game_unchanged(standin, bot_fa
         assert answer.ephemeral and "Something went wrong" in answer.content and "unchanged" in answer.content
         after = await nim_session(bot, chan)
         assert after.version == session.version and nim.to_dict(after.state) == nim.to_dict(session.state)
-    logged = [r for r in caplog.records if r.name == "bot.ui" and r.levelname == "ERROR"]
+    logged = [r for r in caplog.records if r.name == "bot.surface.replies" and r.levelname == "ERROR"]
     assert logged and "crashed on purpose" in str(logged[0].exc_info[1])
 
 

@@ -65,7 +65,7 @@ async def test_a_game_opened_in_a_channel_lives_in_its_thread_and_is_archived_af
         winner = session.by_seat(session.engine.outcome(session.state).ranking[0][0]).name
         await standin.wait_for(lambda: "Result:" in standin.message(lobby.id).content, what="the result")
         assert f"Result: {winner} wins" in standin.message(lobby.id).content
-        await bot.table.drain()  # the move's answer, and the archive job armed after the board
+        await bot.front.boards.drain()  # the move's answer, and the archive job armed after the board
         job = await bot.store.job("archive", str(session.id))
         assert job is not None and job.due_at == table_clock.time() + 3600
 
@@ -95,7 +95,7 @@ async def test_one_channel_holds_several_games_and_the_archive_survives_a_restar
         assert r.type == 7
         await standin.next_message(one, is_board)
         await play_to_the_end(standin, bot, one, (alice, bob))
-        await bot.table.drain()
+        await bot.front.boards.drain()
         assert await bot.store.job("archive", str(s1.id)) is not None
     table_clock.advance(7200)
     async with standin.run_client(bot_factory()) as bot:

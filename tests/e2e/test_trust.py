@@ -12,7 +12,7 @@ import pytest
 
 from bot import export
 from bot.app import EXTENSIONS
-from bot.ui import SERVERS_ONLY
+from bot.surface.channels import SERVERS_ONLY
 from engines.core import rng_for
 from tests.e2e.forge import forged_click, forged_select, forged_slash
 from tests.standin import UsageError

@@ -22,7 +22,7 @@ import engines
 import languages
 from bot import i18n
 from bot.i18n import catalogue
-from renderers import common, nowa_gwinea
+from renderers import nowa_gwinea, typeset
 from renderers.results import Card, Row
 from renderers.results import render as render_card
 from renderers.samples import SETUPS, positions
@@ -36,7 +36,7 @@ def drawn_texts():
     ``ImageDraw.text`` (the pieces draw_text draws of its whole text are not counted twice)."""
     found: list[str] = []
     original = ImageDraw.ImageDraw.text
-    fitted = common.draw_text.__code__
+    fitted = typeset.draw_text.__code__
 
     def text(self, xy, text, *args, **kwargs):
         if sys._getframe(1).f_code is not fitted:
@@ -45,7 +45,7 @@ def drawn_texts():
 
     ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
     try:
-        with common.fit_log() as log:
+        with typeset.fit_log() as log:
             yield found, log
     finally:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]

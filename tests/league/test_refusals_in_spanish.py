@@ -10,7 +10,7 @@ from bot import public
 from bot.league.service import LeagueError, LeagueService, season_label, season_named
 from bot.sessions import SessionService, refusal
 from bot.sessions.play import Play
-from bot.ui import Table
+from bot.surface.replies import failure_text
 from engines.core import said
 from languages import language
 
@@ -96,8 +96,8 @@ async def test_seasons_are_named_and_refused_in_spanish(leagues, service):
 def test_a_committed_change_reads_whole_in_the_askers_language():
     done = said("Your move `{move}` was recorded", move="B3")
     refused_post = discord.Forbidden(type("R", (), {"status": 403, "reason": "Forbidden"})(), "no")
-    english = Table.failure_text(done, refused_post)
-    spanish = Table.failure_text(done, refused_post, ES)
+    english = failure_text(done, refused_post)
+    spanish = failure_text(done, refused_post, ES)
     assert english.startswith("⚠️ Your move `B3` was recorded, but Discord refused to let me post here")
     assert spanish.startswith("⚠️ Tu jugada `B3` quedó registrada, pero ")
     assert "recorded" not in spanish and "`B3`" in spanish

@@ -6,7 +6,6 @@ import io
 
 from PIL import Image
 
-from renderers.common import ink_height
 from renderers.league import (
     COLUMNS,
     MAX_ROWS,
@@ -20,6 +19,7 @@ from renderers.league import (
     movement_text,
     standings,
 )
+from renderers.typeset import ink_height
 
 
 def opened(data: bytes) -> Image.Image:

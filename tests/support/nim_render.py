@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from renderers.common import INK, centred_text, font, high_contrast, new_canvas, seat_name, to_png
+from renderers.colours import INK, high_contrast
+from renderers.encoding import to_png
+from renderers.layout import seat_name
+from renderers.shapes import new_canvas
+from renderers.typeset import centred_text, font
 
 
 def render(

@@ -11,7 +11,7 @@ import pytest
 import engines
 from bot import choices
 from bot.choices import MENU_BUDGET, complete, entries, group_moves, plan_menu
-from bot.ui import Table
+from bot.surface.menus import menu_layout
 from engines.core import config_from_options, rng_for
 
 GAMES = (("guacamole", 3), ("tiwanaku", 2), ("nowa_gwinea", 2), ("guanga", 2), ("pachakuna", 2))
@@ -55,7 +55,7 @@ def test_every_move_is_reachable_within_discords_limits(game, players):
     for m, state, seat, legal in itertools.islice(states(game, players), 0, None, 3):
         found, plans = menu_of(m, state, seat, legal)
         assert sum(c.cost for c in plans) <= MENU_BUDGET
-        view = Table.layout("text", None, plans, session_id=2**53, stamp="999.9999")
+        view = menu_layout("text", None, plans, session_id=2**53, stamp="999.9999")
         assert view.total_children_count <= 40
         assert all(len(getattr(i, "custom_id", None) or "") <= 100 for i in view.walk_children())
         reachable = one_click(plans)
@@ -167,7 +167,7 @@ def test_the_menu_becomes_components_within_discords_limits():
         "guacamole", 3, lambda m, s, seat, legal: s.phase == "tomathor" and len(legal) > 150
     )
     _, plans = menu_of(m, state, seat, legal)
-    view = Table.layout("text", None, plans, session_id=2**40, stamp="123.45")
+    view = menu_layout("text", None, plans, session_id=2**40, stamp="123.45")
     assert view.total_children_count <= 40
     for item in view.walk_children():
         custom_id = getattr(item, "custom_id", None)

@@ -10,7 +10,7 @@ from PIL import Image
 from bot import results
 from bot.sessions import RatingChange
 from renderers import animation
-from renderers.common import seat_colour
+from renderers.colours import seat_colour
 from tests.table.test_history import GAMES, played
 
 

@@ -9,7 +9,7 @@ from PIL import Image
 
 import engines.tiwanaku as T
 from renderers import tiwanaku as R
-from renderers.common import header_height, strip_height
+from renderers.layout import header_height, strip_height
 
 from .helpers import cell, discover, fixed, put
 

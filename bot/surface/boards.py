@@ -1,0 +1,275 @@
+"""The channel's board: one post per turn, the computers' turns after a person's, the end of a game.
+
+The channel gets one post per turn: when a turn (or a simultaneous round) ends, the board image,
+everything public that happened since the last post, read from the move log through
+:mod:`bot.public`, and a mention of whoever acts next; the previous board loses its buttons, so
+the channel shows one live board.  Computer turns that follow a person's move and play at once
+(the easy and normal levels) are told in the same post as that move: separate posts would arrive
+in the same second, each with a board nobody acts on, and run into Discord's five messages per
+five seconds in a channel.  A strong computer searches for its thinking time, so the person's move
+is posted at once, and each strong computer's turn gets its own post as it comes
+(:meth:`Boards.computers_follow`); a computer still to move at a restart moves at start-up.
+
+What goes under a board (the play menus' buttons), what happens to the lobby message when a game
+ends, and the results card are the business of the parts above; the bot's
+:class:`bot.surface.front.Front` hands them in as ``controls``, ``lobby_changed`` and ``finished``.
+
+Imports: discord, :mod:`bot.public`, :mod:`bot.sessions`, :mod:`bot.history`, and
+:mod:`bot.surface` look, direct, replies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Literal
+
+import discord
+
+from bot import i18n, public
+from bot.history import History
+from bot.sessions import MoveResult, RatingChange, Session
+from bot.surface.direct import Notifier
+from bot.surface.look import Look
+from bot.surface.replies import Replies, reply
+from bot.time.jobs import ARCHIVE as THREAD_ARCHIVE
+from engines.core import Outcome, Said
+from languages import N_, Language
+
+log = logging.getLogger(__name__)
+
+THREAD_AUTO_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: a slow game's thread stays in the channel list
+DONE = N_("Done.")
+
+
+async def nothing(*_: object) -> None:
+    """The default of a hook nobody handed in."""
+
+
+class Boards:
+    """Posts the board, plays the computers' turns that follow, and closes finished games."""
+
+    def __init__(self, look: Look, notifier: Notifier, replies: Replies, history: History):
+        self.look, self.notifier, self.replies, self.history = look, notifier, replies, history
+        self.bot, self.service = look.bot, look.service
+        # One board post at a time per game, so that two posts never tell the same moves.
+        self._post_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._following: dict[int, asyncio.Task[None]] = {}  # session id -> its computers' turns
+        self.controls: Callable[[Session, Language], discord.ui.View | None] = lambda session, t: None
+        self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
+        self.finished: Callable[[MoveResult], Awaitable[None]] = nothing
+
+    async def drain(self, *, seconds: float = 10.0) -> bool:
+        """Wait for interactions being handled, and computer turns being played, to finish (at
+        shutdown); False if some never did (computer turns left are played at the next start)."""
+        try:
+            async with asyncio.timeout(seconds):
+                await self.replies.idle()
+                await self.computers_settled()
+        except TimeoutError:
+            for task in self._following.values():
+                task.cancel()
+            return False
+        return True
+
+    async def computers_settled(self) -> None:
+        """Wait until the computer turns being played (see :meth:`computers_follow`) are posted."""
+        while self._following:
+            await asyncio.gather(*self._following.values(), return_exceptions=True)
+
+    def computers_follow(self, session_id: int) -> None:
+        """Play and post, one post per turn, the computer turns waiting in a game (after a
+        person's move was posted, or at start-up); once per game at a time."""
+        if session_id in self._following:
+            return
+        task = asyncio.create_task(self._computers_turns(session_id), name=f"computers-{session_id}")
+        self._following[session_id] = task
+        task.add_done_callback(lambda _: self._following.pop(session_id, None))
+
+    async def _computers_turns(self, session_id: int) -> None:
+        while True:
+            try:
+                result = await self.service.play.computers_play(session_id)
+            except Exception:
+                self.service.metrics.error("computer")
+                log.exception("the computers of session %s could not move", session_id)
+                return
+            if result is None:
+                return
+            try:
+                if public.has_public_news(result.session, result):
+                    await self.announce(result)
+            except discord.HTTPException:
+                log.warning(
+                    "board for session %s not posted after a computer turn", session_id, exc_info=True
+                )
+            if not result.computers_next:
+                return
+
+    def _post_lock(self, session_id: int) -> asyncio.Lock:
+        lock = self._post_locks.get(session_id)
+        if lock is None:
+            lock = self._post_locks[session_id] = asyncio.Lock()
+        return lock
+
+    async def post_board(
+        self,
+        session: Session,
+        *,
+        header: str | None = None,
+        note: Said | None = None,
+        outcome: Outcome | None = None,
+        ratings: Sequence[RatingChange] = (),
+        ping: bool = True,
+    ) -> discord.Message:
+        """Post the board with everything public the channel has not been told yet.
+
+        The untold moves are read from the move log, so a turn half played
+        before a restart is told in full; the post is remembered with the last
+        move it told, and the previous board loses its buttons.
+        """
+        async with self._post_lock(session.id):
+            session = await self.service.core.get(session.id) or session
+            records = await self.service.logbook.untold(session)
+            language = await self.look.language(session)
+            people = await self.notifier.people_to_move(session)
+            text = public.board_text(
+                session,
+                records,
+                header=header,
+                note=note,
+                outcome=outcome,
+                ratings=ratings,
+                ping=ping,
+                away=self.notifier.away_labels(people, language),
+                clock=await self.notifier.time_left(session, language),
+                t=language,
+            )
+            channel = self.look.channel(session)
+            file = await self.look.render(
+                session,
+                last_action=public.last_action(session, records, language),
+                language=language.code,
+                contrast=await self.look.server_contrast(session),
+            )
+            mentions = self.notifier.mentions(people, ping)
+            kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
+            if file is not None:
+                kwargs["file"] = file
+            view = self.controls(session, language)
+            if view is not None:
+                kwargs["view"] = view
+            message = await channel.send(**kwargs)
+            through = max([r.number for r in records if r.number is not None], default=0)
+            old = await self.service.logbook.told(session, message.id, max(through, session.row.told_through))
+            if old is not None and old != message.id:
+                await self.strip_buttons(session, old)
+        if not session.row.live:
+            await self.game_over(session)
+        elif ping:
+            try:
+                await self.notifier.after_board(session, message)
+            except Exception:  # the board is posted; a notice that fails must not undo the answer
+                log.exception("turn notices for session %s failed", session.id)
+        return message
+
+    async def game_over(self, session: Session) -> None:
+        """A game in its own thread ended: the lobby message in the parent channel shows the
+        result, and the thread is archived later (``THREAD_ARCHIVE_HOURS``, by the scheduler)."""
+        if not session.row.lobby_channel_id:
+            return
+        await self.lobby_changed(session)
+        hours = self.bot.settings.thread_archive_hours
+        scheduler = self.bot.scheduler
+        if hours > 0 and scheduler is not None:
+            due = self.service.store.clock.time() + hours * 3600
+            await scheduler.schedule(THREAD_ARCHIVE, str(session.id), due)
+
+    async def archive_thread(self, session_id: int) -> None:
+        """The scheduler's job: archive the thread of a game that is over (idempotent; a thread
+        that is gone or that the bot may no longer edit is left as it is, logged)."""
+        session = await self.service.core.get(session_id)
+        if session is None or session.row.live or not session.row.lobby_channel_id:
+            return
+        try:
+            thread = self.bot.get_channel(session.row.channel_id) or await self.bot.fetch_channel(
+                session.row.channel_id
+            )
+            if isinstance(thread, discord.Thread) and not thread.archived:
+                await thread.edit(archived=True)
+        except discord.NotFound:
+            log.info("the thread of session %s is gone; nothing to archive", session_id)
+        except discord.HTTPException as exc:
+            log.warning("could not archive the thread of session %s: %s", session_id, exc)
+
+    async def strip_buttons(self, session: Session, message_id: int) -> None:
+        """Take the buttons off an old board (the channel shows one live board)."""
+        channel = self.look.channel(session)
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException:
+            log.warning("could not take the buttons off board %s of session %s", message_id, session.id)
+
+    async def abandoned(self, session: Session) -> None:
+        """A game was abandoned: its lobby message says so (its thread is archived later), and
+        its last board loses its buttons."""
+        if session.row.lobby_channel_id:
+            await self.game_over(session)
+        else:
+            await self.lobby_changed(session)
+        if session.row.board_message_id:
+            await self.strip_buttons(session, session.row.board_message_id)
+
+    async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
+        """Post the board after ``result`` (``header``: the first board's); after the last move,
+        the results card too, and the game's history is kept ready to browse."""
+        message = await self.post_board(
+            result.session,
+            header=header,
+            note=result.note,
+            outcome=result.outcome,
+            ratings=result.ratings,
+            ping=result.turn_ended or header is not None,
+        )
+        if result.finished:
+            try:  # the card comes after the result, which is already posted: its failure is logged only
+                await self.finished(result)
+            except Exception:
+                log.exception("could not post the results card of session %s", result.session.id)
+            try:  # snapshot the whole game now, so that browsing it later is quick
+                await self.history.warm(result.session)
+            except Exception:
+                log.warning("could not snapshot finished session %s", result.session.id, exc_info=True)
+        return message
+
+    async def begins(self, session: Session) -> str:
+        """The first board's header, in the server's language: the game begins, seats in play order."""
+        t = await self.look.language(session)
+        seats = ", ".join(
+            t.gettext("{number}. {name}", number=i + 1, name=n) for i, n in enumerate(session.names())
+        )
+        return t.gettext(
+            "**{game}** begins! Seats in play order: {seats}", game=session.info.title, seats=seats
+        )
+
+    async def settled(
+        self,
+        interaction: discord.Interaction,
+        session: Session,
+        what: Said,
+        say: Callable[[Language], str],
+        answer: str = DONE,
+        then: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
+        """A change the whole table is told of: note that ``interaction`` committed ``what``, post
+        ``say`` (given the server's language) in the game's channel, do ``then`` (the lobby
+        message or the board to update), and answer the asker privately with ``answer`` (a msgid,
+        in their language)."""
+        self.replies.committed(interaction, what)
+        t = await self.look.language(session)
+        await self.look.channel(session).send(say(t), allowed_mentions=discord.AllowedMentions.none())
+        if then is not None:
+            await then()
+        await reply(interaction, i18n.private(interaction).gettext(answer))

@@ -1,0 +1,205 @@
+"""Where the table acts: the bot's permissions in a channel, who can view a channel, which kind of
+message a click came from, and the game a click names.
+
+Every interaction carries the bot's permissions in its channel and the asker as a member, so
+these checks need no request to Discord.  Imports: discord, :mod:`bot.sessions`,
+:mod:`bot.storage` (``fits``), engines' words.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.sessions import Refusal, Session, SessionService, damaged_text
+from bot.storage import fits
+from engines.core import said_n
+from languages import N_
+
+SERVERS_ONLY = N_("Pukllay's games are played in a server's channels; use its commands there.")
+
+# What the bot needs in a channel to run a game there (a thread needs Send
+# Messages in Threads instead of Send Messages, as Discord checks).
+NEEDED = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("attach_files", "Attach Files"),
+    ("embed_links", "Embed Links"),
+    ("read_message_history", "Read Message History"),
+)
+NEEDED_IN_THREADS = tuple(
+    ("send_messages_in_threads", "Send Messages in Threads") if attr == "send_messages" else (attr, name)
+    for attr, name in NEEDED
+)
+
+
+# What the bot needs in a text channel to open a game in a thread there.
+NEEDED_FOR_THREADS = (
+    *NEEDED,
+    ("create_public_threads", "Create Public Threads"),
+    ("send_messages_in_threads", "Send Messages in Threads"),
+)
+
+
+def in_thread(interaction: discord.Interaction) -> bool:
+    channel = interaction.channel
+    return isinstance(channel, discord.Thread) or getattr(channel, "type", None) in (
+        discord.ChannelType.public_thread,
+        discord.ChannelType.private_thread,
+        discord.ChannelType.news_thread,
+    )
+
+
+def missing_permissions(interaction: discord.Interaction, *, for_thread: bool = False) -> list[str]:
+    """The permissions the bot lacks in the interaction's channel, by name (Discord sends
+    the bot's permissions there with every interaction); ``for_thread``: to open a game's
+    thread in this channel too."""
+    have = interaction.app_permissions
+    if in_thread(interaction):
+        needed = NEEDED_IN_THREADS
+    else:
+        needed = NEEDED_FOR_THREADS if for_thread else NEEDED
+    return [name for attr, name in needed if not getattr(have, attr)]
+
+
+def opens_thread(interaction: discord.Interaction) -> bool:
+    """Whether a new game here gets its own thread: in a text or announcement channel, not
+    inside a thread or forum post (a game there is played where it is)."""
+    channel_type = getattr(interaction.channel, "type", None)
+    return not in_thread(interaction) and channel_type in (discord.ChannelType.text, discord.ChannelType.news)
+
+
+def on_v2_message(interaction: discord.Interaction) -> bool:
+    """Whether the answer edits a message that uses components v2 (a private menu): such a
+    message keeps the flag, so the answer must be a layout too."""
+    message = interaction.message
+    return (
+        interaction.response.is_done()
+        and interaction.response.type == discord.InteractionResponseType.deferred_message_update
+        and message is not None
+        and message.flags.components_v2
+    )
+
+
+def on_private_menu(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is a private menu (ephemeral, components v2), the only kind of
+    message a menu's buttons and selects edit."""
+    flags = interaction.message.flags if interaction.message is not None else None
+    return flags is not None and flags.ephemeral and flags.components_v2
+
+
+def on_private_message(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is private (ephemeral): a history page, which its buttons edit."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+def can_view_channel(interaction: discord.Interaction, channel_id: int, *, belongs: bool = False) -> bool:
+    """Whether the asker can view the channel or thread ``channel_id`` of the interaction's server.
+
+    With only the ``guilds`` intent the bot still has the server's channels,
+    threads, roles and permission overwrites in its cache, and the
+    interaction carries the asker as a member with their roles: that is
+    enough for Discord's permission computation (``permissions_for``).  A
+    channel missing from the cache is not listed.  A private thread is
+    listed only to those who manage threads in its channel or who
+    ``belong`` there (thread membership is not in the cache).
+    """
+    guild = interaction.guild
+    member = interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return False
+    if channel_id == interaction.channel_id:
+        return True
+    channel = guild.get_channel_or_thread(channel_id)
+    if channel is None:
+        return False
+    perms = channel.permissions_for(member)
+    if not perms.view_channel:
+        return False
+    if isinstance(channel, discord.Thread) and channel.is_private():
+        return perms.manage_threads or belongs
+    return True
+
+
+def can_view(interaction: discord.Interaction, session: Session) -> bool:
+    """Whether the asker can view the session's channel or thread (a private thread: also when
+    seated in its game); see :func:`can_view_channel`."""
+    return can_view_channel(
+        interaction, session.row.channel_id, belongs=session.seat_of(interaction.user.id) is not None
+    )
+
+
+def check_permissions(interaction: discord.Interaction, *, for_thread: bool = False) -> None:
+    """Refuse, naming them, when the bot lacks permissions it needs in this channel."""
+    missing = missing_permissions(interaction, for_thread=for_thread)
+    if missing:
+        threads = {"Create Public Threads", "Send Messages in Threads"}
+        values = {"permissions": ", ".join(missing)}
+        n = len(missing)
+        if for_thread and set(missing) <= threads and in_thread(interaction):
+            raise Refusal(
+                said_n(
+                    n,
+                    "I am missing {permissions} in this thread; a server admin can grant it to my role "
+                    "(or use thread: False to play in this channel itself)",
+                    "I am missing {permissions} in this thread; a server admin can grant them to my role "
+                    "(or use thread: False to play in this channel itself)",
+                    **values,
+                )
+            )
+        if for_thread and set(missing) <= threads:
+            raise Refusal(
+                said_n(
+                    n,
+                    "I am missing {permissions} in this channel; a server admin can grant it to my role "
+                    "(or use thread: False to play in this channel itself)",
+                    "I am missing {permissions} in this channel; a server admin can grant them to my role "
+                    "(or use thread: False to play in this channel itself)",
+                    **values,
+                )
+            )
+        if in_thread(interaction):
+            raise Refusal(
+                said_n(
+                    n,
+                    "I am missing {permissions} in this thread; a server admin can grant it to my role "
+                    "(or open the game in another channel)",
+                    "I am missing {permissions} in this thread; a server admin can grant them to my role "
+                    "(or open the game in another channel)",
+                    **values,
+                )
+            )
+        raise Refusal(
+            said_n(
+                n,
+                "I am missing {permissions} in this channel; a server admin can grant it to my role "
+                "(or open the game in another channel)",
+                "I am missing {permissions} in this channel; a server admin can grant them to my role "
+                "(or open the game in another channel)",
+                **values,
+            )
+        )
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel an interaction came from; every table action happens in one."""
+    if interaction.channel_id is None:
+        raise Refusal(SERVERS_ONLY)
+    return interaction.channel_id
+
+
+async def clicked(
+    service: SessionService, interaction: discord.Interaction, session_id: int, *, running: bool = False
+) -> Session:
+    """The session a button or menu names, refused unless it belongs to the channel
+    the click came from (a forged or copied ``custom_id`` changes nothing)."""
+    session = await service.core.get(session_id) if fits(session_id) else None
+    if session is None or interaction.channel_id not in (
+        session.row.channel_id,
+        session.row.lobby_channel_id,
+    ):
+        raise Refusal("this button does not belong to a game in this channel")
+    if running and session.status != "active":
+        raise Refusal("that game is not running")
+    if session.damaged:
+        raise Refusal(damaged_text(session))
+    return session

@@ -1,0 +1,131 @@
+"""Results and rematch: the results card under a finished game's last board, and its Rematch
+button, which opens a lobby with the same game and options (or joins it).  Imports: discord,
+:mod:`bot.results`, and :mod:`bot.surface` buttons, channels, lobby, replies.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot import alt, i18n, results
+from bot.sessions import MoveResult, Refusal
+from bot.surface.attach import picture
+from bot.surface.buttons import Persistent, button
+from bot.surface.channels import channel_of, check_permissions, clicked
+from bot.surface.lobby import Lobby
+from bot.surface.replies import part_of, reply
+from engines.core import said
+from languages import ENGLISH, N_, Language
+
+
+class Results:
+    """The results card and the rematch it offers."""
+
+    def __init__(self, lobby: Lobby):
+        self.lobby, self.look, self.service, self.replies = lobby, lobby.look, lobby.service, lobby.replies
+
+    async def card(self, result: MoveResult) -> None:
+        """The results card under the last board, with a Rematch button."""
+        session = await self.service.core.get(result.session.id) or result.session
+        if session.status != "finished" or not session.row.outcome:
+            return
+        t = await self.look.language(session)
+        png = await results.card(
+            self.service,
+            session,
+            result.ratings,
+            language=t.code,
+            contrast=await self.look.server_contrast(session),
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(session.id, t))
+        channel = self.look.channel(session)
+        await channel.send(
+            t.gettext(
+                "**Results** of {game} game #{number}. Play again with the same players and options: "
+                "press Rematch (each player presses it to take a seat).",
+                game=session.info.title,
+                number=session.id,
+            )
+            + await self.look.page_line(session, t),
+            file=picture(png, f"{session.info.name}-{session.id}-results.png", alt.results_card(session, t)),
+            view=view,
+        )
+
+    async def rematch(self, interaction: discord.Interaction, session_id: int) -> None:
+        """The Rematch button: open a lobby with the same game and options and a new seed (the
+        presser hosts, the old game's computer players are seated), or join that lobby."""
+
+        old = await clicked(self.service, interaction, session_id)
+        mine = i18n.private(interaction)
+        if old.status != "finished":
+            raise Refusal("a rematch is offered once the game has ended")
+        user = interaction.user
+        if not any(s.user_id == user.id for s in old.seats):
+            raise Refusal(
+                "only the players of game #{number} can start its rematch; once one of them has, "
+                "anyone may press Join on the new lobby",
+                number=old.id,
+            )
+        channel_id = channel_of(interaction)
+        live = await self.service.core.in_channel(channel_id)
+        if live is not None:
+            if live.status == "lobby" and live.row.game == old.row.game:
+                session = await self.service.lobby.join(channel_id, user.id, user.display_name)
+                await self.lobby.refresh(session)
+                await self.lobby.tell_host_full(session, user.id)
+                await reply(interaction, mine.gettext("You joined the rematch."))
+                return
+            raise Refusal(self.service.lobby.busy_message(live.row))
+        check_permissions(interaction)
+        session = await self.service.lobby.create(
+            old.row.game,
+            guild_id=interaction.guild_id,
+            channel_id=channel_id,
+            host_id=user.id,
+            host_name=user.display_name,
+            options=dict(old.row.options),
+            max_players=old.row.max_players,
+        )
+        self.replies.committed(interaction, said("The rematch lobby is open"))
+        for seat in old.seats:
+            if seat.computer and seat.user_id is None:
+                session = await self.service.lobby.add_computer(channel_id, user.id)
+        others = [s.user_id for s in old.seats if s.user_id not in (None, user.id) and not s.computer]
+        others += [s.user_id for s in old.seats if s.resigned and s.user_id not in (None, user.id)]
+        channel = self.look.channel(session)
+        pings = " ".join(f"<@{uid}>" for uid in dict.fromkeys(others))
+        t = await self.look.language(session)
+        if pings:
+            head = t.gettext(
+                "Rematch of game #{number}: {players}, press Join (or Rematch) to play again.",
+                number=old.id,
+                players=pings,
+            )
+        else:
+            head = t.gettext("Rematch of game #{number}.", number=old.id)
+        message = await channel.send(
+            f"{head}\n{await self.lobby.text(session, t)}",
+            view=self.lobby.buttons(session, t),
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in dict.fromkeys(others)]
+            ),
+        )
+        await self.service.store.set_lobby_message(session.id, message.id)
+        await reply(
+            interaction,
+            mine.gettext("Rematch lobby opened; you host it. Press Start when everyone is seated."),
+        )
+
+
+class RematchButton(Persistent[discord.ui.Button], template=r"pk:rematch:(?P<session_id>\d+)"):
+    """Under a results card: a new game with the same players and options."""
+
+    session_id: int
+
+    def __init__(self, session_id: int, t: Language = ENGLISH):
+        item = button(N_("Rematch"), f"pk:rematch:{session_id}", discord.ButtonStyle.primary, t)
+        super().__init__(item, session_id=session_id)
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await part_of(interaction, Results).rematch(interaction, self.session_id)

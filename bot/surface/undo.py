@@ -1,0 +1,141 @@
+"""Undo by consent: ``/game undo`` takes back one's last move, at once when only computers play
+along, else by asking the others in the channel with Agree and Refuse buttons.  Imports: discord,
+:mod:`bot.undo`, :mod:`bot.public`, and :mod:`bot.surface` boards, buttons, channels, history,
+replies.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot import i18n, public
+from bot.public import clip
+from bot.sessions import Refusal
+from bot.surface.boards import Boards
+from bot.surface.buttons import Persistent, button
+from bot.surface.channels import channel_of
+from bot.surface.history import HistoryPages
+from bot.surface.replies import part_of, reply
+from bot.undo import Undone, UndoService
+from engines.core import said
+from languages import ENGLISH, N_, Language
+
+
+class UndoRequests:
+    """Asking to take moves back, and the answers to the request."""
+
+    def __init__(self, boards: Boards, pages: HistoryPages, undo: UndoService):
+        self.boards, self.pages, self.undo = boards, pages, undo
+        self.look, self.service, self.replies = boards.look, boards.service, boards.replies
+
+    async def ask(self, interaction: discord.Interaction) -> None:
+        """``/game undo``: take back one's last move, at once when only computers play along,
+        else by asking the others in the channel with buttons."""
+        asked = await self.undo.ask(channel_of(interaction), interaction.user.id)
+        session = asked.session
+        mine = i18n.private(interaction)
+        count = len(asked.moves)
+        if isinstance(asked, Undone):
+            self.replies.committed(interaction, said("Your move was taken back"))
+            await self.boards.announce(asked.result)
+            await reply(
+                interaction,
+                mine.ngettext(
+                    "Taken back: {n} move, from move {move}.",
+                    "Taken back: {n} moves, from move {move}.",
+                    count,
+                    move=asked.target,
+                ),
+            )
+            return
+        request = asked.request
+        t = await self.look.language(session)
+        names = ", ".join(session.by_seat(s).mention for s in sorted(request.waiting))
+        lines = [public.describe(session, r, None, t) for r in asked.moves[:5]]
+        text = "\n".join(
+            (
+                t.ngettext(
+                    "{player} asks to take back {n} move, from move {move}: {moves}",
+                    "{player} asks to take back {n} moves, from move {move}: {moves}",
+                    count,
+                    player=interaction.user.mention,
+                    move=asked.target,
+                    moves="; ".join(lines) + ("…" if count > 5 else ""),
+                ),
+                t.gettext(
+                    "{players}: do you agree? Everyone asked must agree; any move meanwhile cancels the request.",
+                    players=names,
+                ),
+            )
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(UndoButton(session.id, request.version, True, t))
+        view.add_item(UndoButton(session.id, request.version, False, t))
+        channel = self.look.channel(session)
+        message = await channel.send(
+            clip(text),
+            view=view,
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False,
+                roles=False,
+                users=[
+                    discord.Object(uid)
+                    for s in request.waiting
+                    if (uid := session.by_seat(s).user_id) is not None
+                ],
+            ),
+        )
+        await self.service.store.set_undo_message(session.id, message.id)
+        await reply(
+            interaction, mine.gettext("Asked: the other players answer with the buttons in the channel.")
+        )
+
+    async def answer(
+        self, interaction: discord.Interaction, session_id: int, version: int, agree: bool
+    ) -> None:
+        """A click on Agree or Refuse under an undo request (not deferred: it edits the request)."""
+        session = await self.pages.session(interaction, session_id)
+        if session.row.channel_id != interaction.channel_id:
+            raise Refusal("this button does not belong to a game in this channel")
+        answered = await self.undo.answer(session_id, version, interaction.user.id, agree)
+        who = interaction.user.display_name
+        content = interaction.message.content if interaction.message is not None else ""
+        t = await self.look.language(session)
+        if not answered.agreed:
+            line = t.gettext("{player} refused: the moves stand.", player=who)
+            await interaction.response.edit_message(content=clip(f"{content}\n{line}"), view=None)
+            return
+        if answered.result is None:
+            waiting = ", ".join(answered.session.by_seat(s).name for s in sorted(answered.request.waiting))
+            line = t.gettext("{player} agreed; waiting on {players}.", player=who, players=waiting)
+            await interaction.response.edit_message(content=clip(f"{content}\n{line}"))
+            return
+        self.replies.committed(interaction, said("The moves were taken back"))
+        line = t.gettext("{player} agreed: everyone did, the moves were taken back.", player=who)
+        await interaction.response.edit_message(content=clip(f"{content}\n{line}"), view=None)
+        await self.boards.announce(answered.result)
+
+
+class UndoButton(
+    Persistent[discord.ui.Button],
+    template=r"pk:undo:(?P<session_id>\d+):(?P<version>\d+):(?P<agree>yes|no)",
+):
+    """Agree to, or refuse, a request to take back moves (made when the game was at ``version``)."""
+
+    defer = False  # the answer edits the request
+    session_id: int
+    version: int
+    agree: bool
+
+    def __init__(self, session_id: int, version: int, agree: bool, t: Language = ENGLISH):
+        custom_id = f"pk:undo:{session_id}:{version}:{'yes' if agree else 'no'}"
+        if agree:
+            item = button(N_("Agree"), custom_id, discord.ButtonStyle.success, t)
+        else:
+            item = button(N_("Refuse"), custom_id, discord.ButtonStyle.danger, t)
+        super().__init__(item, session_id=session_id, version=version, agree=agree)
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await part_of(interaction, UndoRequests).answer(
+            interaction, self.session_id, self.version, self.agree
+        )

@@ -1,0 +1,55 @@
+"""A game's entry points, ``render`` and ``draw_board``, made from the function that draws its
+board (:func:`board_entry_points`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PIL import Image
+
+from renderers.colours import high_contrast
+from renderers.encoding import encode, palette_image
+from renderers.translation import speaking
+
+# --------------------------------------------------------------------------- entry points
+
+
+Picture = Callable[[Any, Sequence[str] | None, str | None], Image.Image]
+
+
+def board_entry_points(
+    picture: Picture, game: str | None = None
+) -> tuple[Callable[..., bytes], Callable[..., Image.Image]]:
+    """A game's ``render`` and ``draw_board`` from the function that draws its board, ``picture(view,
+    names, last_action)``: both take ``names``, ``last_action`` and ``language`` (default English),
+    keyword-only; ``draw_board`` draws in the language, ``render`` encodes the PNG, with the
+    palette of ``game`` (:mod:`renderers.palettes`) when it has one."""
+
+    def draw_board(
+        view: Any,
+        *,
+        names: Sequence[str] | None = None,
+        last_action: str | None = None,
+        language: str | None = None,
+        contrast: bool = False,
+    ) -> Image.Image:
+        with speaking(language):
+            image = picture(view, names, last_action)
+        return high_contrast(image) if contrast else image
+
+    def render(
+        view: Any,
+        *,
+        names: Sequence[str] | None = None,
+        last_action: str | None = None,
+        language: str | None = None,
+        contrast: bool = False,
+    ) -> bytes:
+        """The board as PNG bytes, its words in ``language`` (default English), in the
+        high-contrast palette (:func:`high_contrast`) when ``contrast``."""
+        image = draw_board(view, names=names, last_action=last_action, language=language, contrast=contrast)
+        return encode(image, palette_image(game) if game and not contrast else None)
+
+    return render, draw_board

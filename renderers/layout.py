@@ -1,0 +1,326 @@
+"""How every board starts: the header, the score strip and the final ranking box.
+
+Every board is :data:`WIDTH` pixels wide and starts the same way::
+
+    ┌ header: title · round or turn ─────────────────────────────┐
+    │ ● whose turn it is (the name in the seat's colour), or who won │
+    │ Last: the last action in words                                 │
+    ├ score strip: one cell per seat (two rows for 4-6 players);     │
+    │   on the final board, the ranking box in its place             │
+    └ the game's own board, with the last turn outlined in MARK ─────┘
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import ImageDraw
+
+from renderers.colours import ACTIVE, GOLD, INK, MUTED, PANEL, RULE, seat_colour
+from renderers.shapes import seat_mark
+from renderers.translation import N_, Span, list_spans, nsay, say, tr
+from renderers.typeset import LEADING, Layout, draw_text, fit, ink_height, label, text_width
+
+WIDTH = 1200
+
+
+# The header's text stands at least 1/45 of the image's width tall (27 px of 1200), so that it
+# reads when Discord shows the image 400 px wide on a phone: the smallest font size that does.
+HEADER_MIN = next(s for s in range(8, 200) if min(ink_height(s), ink_height(s, True)) >= WIDTH / 45)
+
+
+def seat_name(names: Sequence[str] | None, seat: int) -> str:
+    if names and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return tr("Player {number}", number=seat + 1)
+
+
+# --------------------------------------------------------------------------- header
+
+
+@dataclass
+class Header:
+    """What the top of every board says."""
+
+    title: str
+    info: str = ""  # round or turn, right-aligned on the title line
+    status: Sequence[Span] = ()  # whose turn, or who won, with names in their seat's colour
+    seat: int | None = None  # the seat whose mark leads the status line
+    last_action: str | None = None
+
+
+PAD = 16
+TITLE_SIZE = 40
+STATUS_SIZE = 34
+LAST_SIZE = 30
+LAST_LINES = 4  # the last action wraps to this many lines before it is cut
+
+
+def _header_parts(
+    header: Header, width: int
+) -> tuple[Layout, Layout | None, Layout, Layout | None, int, int]:
+    inner = width - 2 * PAD
+    info_w = int(min(inner * 0.45, text_width(header.info, STATUS_SIZE, True) + 4)) if header.info else 0
+    title = fit(header.title, inner - info_w - 16, TITLE_SIZE * 2, TITLE_SIZE, HEADER_MIN, True, 1)
+    info = fit(header.info, info_w, TITLE_SIZE * 2, STATUS_SIZE, HEADER_MIN, True, 1) if header.info else None
+    mark = 46 if header.seat is not None else 0
+    status = fit(header.status, inner - mark, STATUS_SIZE * 3, STATUS_SIZE, HEADER_MIN, True, 2)
+    last = None
+    if header.last_action:
+        last = fit(
+            say("Last: {action}", MUTED, action=[(header.last_action, INK)]),
+            inner,
+            LAST_SIZE * (LAST_LINES + 1),
+            LAST_SIZE,
+            HEADER_MIN,
+            False,
+            LAST_LINES,
+        )
+    return title, info, status, last, info_w, mark
+
+
+def header_height(header: Header, width: int = WIDTH) -> int:
+    title, _, status, last, _, _ = _header_parts(header, width)
+    h = PAD + int(TITLE_SIZE * LEADING) + 6 + max(status.height, 40)
+    if last is not None:
+        h += 8 + last.height
+    return h + PAD
+
+
+def draw_header(draw: ImageDraw.ImageDraw, header: Header, width: int = WIDTH, y: int = 0) -> int:
+    """Draw the header band at ``y``; returns its height."""
+    height = header_height(header, width)
+    _, info, _, _, info_w, mark = _header_parts(header, width)
+    draw.rectangle((0, y, width, y + height), fill=PANEL)
+    draw.line((0, y + height - 2, width, y + height - 2), fill=INK, width=4)
+    top = y + PAD
+    draw_text(
+        draw,
+        (PAD, top),
+        header.title,
+        width - 2 * PAD - info_w - 16,
+        TITLE_SIZE,
+        min_size=HEADER_MIN,
+        bold=True,
+        header=True,
+    )
+    if header.info:
+        draw_text(
+            draw,
+            (width - PAD - info_w, top + 4),
+            header.info,
+            info_w,
+            STATUS_SIZE,
+            min_size=HEADER_MIN,
+            bold=True,
+            fill=MUTED,
+            align="right",
+            height=TITLE_SIZE * 2,
+            header=True,
+        )
+    top += int(TITLE_SIZE * LEADING) + 6
+    if header.seat is not None:
+        seat_mark(draw, PAD + 19, top + 21, 19, header.seat)
+    used = draw_text(
+        draw,
+        (PAD + mark, top),
+        header.status,
+        width - 2 * PAD - mark,
+        STATUS_SIZE,
+        min_size=HEADER_MIN,
+        bold=True,
+        max_lines=2,
+        height=STATUS_SIZE * 3,
+        header=True,
+    )
+    top += max(used, 40) + 8
+    if header.last_action:
+        draw_text(
+            draw,
+            (PAD, top),
+            say("Last: {action}", MUTED, action=[(header.last_action, INK)]),
+            width - 2 * PAD,
+            LAST_SIZE,
+            min_size=HEADER_MIN,
+            max_lines=LAST_LINES,
+            height=LAST_SIZE * (LAST_LINES + 1),
+            header=True,
+        )
+    return height
+
+
+def name_span(names, seat: int) -> list[Span]:
+    """A seat's name in its colour, as spans for :func:`say`."""
+    return [(seat_name(names, seat), seat_colour(seat))]
+
+
+def turn_status(names, seat: int, doing: str, **values: Any) -> list[Span]:
+    """Whose turn and what they do: ``doing`` is a whole message with ``{name}`` (``"{name} to
+    play"``), translated here, the name in the seat's colour; ``values`` fill its other fields."""
+    return say(doing, INK, name=name_span(names, seat), **values)
+
+
+def winners_status(names, winners: Sequence[int]) -> list[Span]:
+    """``Game over: Ana wins`` (or ``Ana and Beto share the win``), names in their colours."""
+    who = list_spans([name_span(names, s) for s in winners])
+    return nsay("Game over: {names} wins", "Game over: {names} share the win", len(winners), INK, names=who)
+
+
+# --------------------------------------------------------------------------- score strip
+
+
+@dataclass
+class SeatLine:
+    """One seat in the score strip (or the ranking box)."""
+
+    seat: int
+    name: str
+    score: str
+    detail: str = ""  # the seat's key counts, in words
+    active: bool = False
+    you: bool = False
+    place: int | None = None  # on the final board
+
+
+STRIP_NAME = 30
+STRIP_SCORE = 40
+STRIP_DETAIL = 26
+STRIP_GAP = 8
+
+
+def strip_columns(n: int) -> int:
+    return n if n <= 3 else 2
+
+
+def _cell_height(lines: int) -> int:
+    return 12 + int(STRIP_NAME * LEADING) + 4 + lines * int(STRIP_DETAIL * LEADING) + 12
+
+
+def _strip_geometry(seats: Sequence[SeatLine], width: int) -> tuple[int, int, int, int, int]:
+    cols = strip_columns(len(seats))
+    rows = -(-len(seats) // cols)
+    cw = (width - 2 * PAD - (cols - 1) * STRIP_GAP) // cols
+    lines = 1
+    for s in seats:
+        if s.detail:
+            lay = fit(s.detail, cw - 28, STRIP_DETAIL * 3, STRIP_DETAIL, 22, False, 2)
+            lines = max(lines, len(lay.lines))
+    return cols, rows, cw, _cell_height(lines), lines
+
+
+def strip_height(seats: Sequence[SeatLine], width: int = WIDTH) -> int:
+    _, rows, _, ch, _ = _strip_geometry(seats, width)
+    return PAD + rows * ch + (rows - 1) * STRIP_GAP
+
+
+def draw_strip(draw: ImageDraw.ImageDraw, seats: Sequence[SeatLine], y: int, width: int = WIDTH) -> int:
+    """One cell per seat, in seat order: mark, name, score, key counts.  Returns the height."""
+    cols, rows, cw, ch, lines = _strip_geometry(seats, width)
+    for k, s in enumerate(seats):
+        r, c = divmod(k, cols)
+        x = PAD + c * (cw + STRIP_GAP)
+        top = y + PAD + r * (ch + STRIP_GAP)
+        draw.rounded_rectangle(
+            (x, top, x + cw, top + ch),
+            radius=12,
+            fill=ACTIVE if s.active else PANEL,
+            outline=INK if s.active else RULE,
+            width=4 if s.active else 2,
+        )
+        seat_mark(draw, x + 30, top + 12 + STRIP_NAME * 0.6, 18, s.seat)
+        score_w = int(text_width(s.score, STRIP_SCORE, True)) + 4
+        name = ("▶ " if s.active else "") + (tr("{name} (you)", name=s.name) if s.you else s.name)
+        draw_text(
+            draw,
+            (x + 56, top + 12),
+            [(name, seat_colour(s.seat))],
+            cw - 56 - score_w - 20,
+            STRIP_NAME,
+            min_size=22,
+            bold=True,
+        )
+        label(draw, (x + cw - 14, top + 4), s.score, STRIP_SCORE, True, INK, "ra")
+        if s.detail:
+            draw_text(
+                draw,
+                (x + 14, top + 12 + int(STRIP_NAME * LEADING) + 4),
+                s.detail,
+                cw - 28,
+                STRIP_DETAIL,
+                min_size=22,
+                max_lines=2,
+                height=lines * int(STRIP_DETAIL * LEADING),
+            )
+    return strip_height(seats, width)
+
+
+# --------------------------------------------------------------------------- ranking
+
+
+def ordinal(n: int) -> str:
+    """A place in words, short: ``1st``, ``2nd`` (``1.º``, ``2.º``)."""
+    if n in (1, 2, 3):
+        return (tr("1st"), tr("2nd"), tr("3rd"))[n - 1]
+    return tr("{n}th", n=n)
+
+
+RANK_ROW = 52
+
+
+def ranking_height(seats: Sequence[SeatLine]) -> int:
+    return PAD + 50 + len(seats) * RANK_ROW + 14
+
+
+def draw_ranking(
+    draw: ImageDraw.ImageDraw,
+    seats: Sequence[SeatLine],
+    y: int,
+    width: int = WIDTH,
+    title: str = N_("Final ranking"),
+) -> int:
+    """The final board's ranking box: place, mark, name, score and key counts, best first
+    (``title``: a message, translated here)."""
+    title = tr(title)
+    height = ranking_height(seats)
+    x0, x1 = PAD, width - PAD
+    draw.rounded_rectangle((x0, y + PAD, x1, y + height), radius=14, fill=PANEL, outline=GOLD, width=5)
+    draw_text(draw, (x0 + 20, y + PAD + 10), title, x1 - x0 - 40, 32, bold=True, fill=GOLD)
+    top = y + PAD + 54
+    ordered = sorted(seats, key=lambda s: (s.place or 99, s.seat))
+    for i, s in enumerate(ordered):
+        ry = top + i * RANK_ROW
+        if i % 2 == 0:
+            draw.rectangle((x0 + 6, ry - 4, x1 - 6, ry + RANK_ROW - 8), fill=(250, 245, 230))
+        place = ordinal(s.place) if s.place else ""
+        label(draw, (x0 + 22, ry), place, 32, True, GOLD if s.place == 1 else INK)
+        seat_mark(draw, x0 + 118, ry + 20, 18, s.seat)
+        score_w = int(text_width(s.score, 34, True)) + 4
+        name_w = min(330, (x1 - x0) // 3)
+        draw_text(
+            draw, (x0 + 146, ry + 1), [(s.name, seat_colour(s.seat))], name_w, 32, min_size=22, bold=True
+        )
+        label(draw, (x0 + 146 + name_w + 10 + score_w, ry), s.score, 34, True, INK, "ra")
+        if s.detail:
+            dx = x0 + 146 + name_w + 30 + score_w
+            draw_text(draw, (dx, ry + 6), s.detail, x1 - 16 - dx, 26, min_size=20)
+    return height
+
+
+def places(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Seat -> 1-based place from ranking groups (tied seats share a place)."""
+    out, place = {}, 1
+    for group in ranking:
+        for s in group:
+            out[s] = place
+        place += len(group)
+    return out
+
+
+def places_by_score(scores: Sequence[float]) -> dict[int, int]:
+    """Seat -> place by score alone (higher is better; equal scores share a place)."""
+    out = {}
+    for s, v in enumerate(scores):
+        out[s] = 1 + sum(1 for w in scores if w > v)
+    return out

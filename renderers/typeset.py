@@ -1,0 +1,330 @@
+"""Fonts, text that fits its box, and the caches of drawn art.
+
+Fonts are DejaVu Sans, bundled in ``renderers/fonts`` so that every machine draws the same
+letters, Spanish ones included.  All text goes through :func:`draw_text`, which wraps, then
+shrinks, and records in :func:`fit_log` whether anything had to be cut; text drawn on every
+board is stamped from masks laid out once (:func:`stamp`).  Static art with words (a card face,
+a tile) is cached per language (:func:`art_cache`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import _lru_cache_wrapper, lru_cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+from PIL import Image, ImageDraw, ImageFont
+
+from renderers.colours import INK, cue_logging, drew
+from renderers.translation import Span, current
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_FILES = {False: FONT_DIR / "DejaVuSans.ttf", True: FONT_DIR / "DejaVuSans-Bold.ttf"}
+
+
+# --------------------------------------------------------------------------- static art
+
+_ART_CACHES: list[_lru_cache_wrapper[Any]] = []
+_Art = TypeVar("_Art")
+
+
+def art_cache(fn: Callable[..., _Art]) -> Callable[..., _Art]:
+    """Cache a piece of static art (a card face, a tile) drawn once per argument set and language."""
+    cached = lru_cache(maxsize=512)(lambda _language, *args, **kw: fn(*args, **kw))
+    _ART_CACHES.append(cached)
+
+    def art(*args: Any, **kw: Any) -> _Art:
+        return cached(current().code, *args, **kw)
+
+    return art
+
+
+def clear_art() -> None:
+    """Forget all cached art and text layouts, so the next render draws (and logs) everything."""
+    for cached in _ART_CACHES:
+        cached.cache_clear()
+    _layout.cache_clear()
+
+
+# --------------------------------------------------------------------------- fonts
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    try:
+        return ImageFont.truetype(str(FONT_FILES[bold]), size)
+    except OSError:  # the bundled file is missing: Pillow's own scalable font still draws
+        return ImageFont.load_default(size=size)
+
+
+def ink_height(size: int, bold: bool = False) -> int:
+    """How tall a line of text stands at ``size``: from the top of a capital to the foot of a g."""
+    left, top, right, bottom = font(size, bold).getbbox("Hg")
+    return int(bottom - top)
+
+
+@lru_cache(maxsize=65536)
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    return font(size, bold).getlength(text)
+
+
+def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=fnt)
+    return int(right - left), int(bottom - top)
+
+
+# The glyphs of every sample board of the five games in both languages: about 2,000 masks, 9 MB.
+@lru_cache(maxsize=2048)
+def _label_mask(
+    text: str, fnt: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str, start: tuple[float, float]
+) -> tuple[Image.Image, tuple[int, int]]:
+    if not isinstance(fnt, ImageFont.FreeTypeFont):  # Pillow's own font: no sub-pixel start
+        mask = Image.new("L", (1, 1))
+        box = ImageDraw.Draw(mask).textbbox((0, 0), text, font=fnt, anchor=anchor)
+        mask = Image.new("L", (max(1, int(box[2] - box[0])), max(1, int(box[3] - box[1]))))
+        ImageDraw.Draw(mask).text((-box[0], -box[1]), text, font=fnt, fill=255, anchor=anchor)
+        return mask, (int(box[0]), int(box[1]))
+    core, offset = fnt.getmask2(text, "L", anchor=anchor, start=start)
+    mask = Image.new("L", core.size)
+    mask.im = core
+    return mask, (int(offset[0]), int(offset[1]))
+
+
+def stamp(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    fnt: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+    fill: tuple[int, ...] = INK,
+    anchor: str = "la",
+) -> None:
+    """``draw.text`` for text drawn on every board (a field's number, a count, a name): the same
+    pixels, its letters laid out once (kept by text, font, anchor and the position's fraction of
+    a pixel) and then stamped."""
+    x, y = xy
+    if cue_logging():
+        drew("text", text, None)
+    mask, (dx, dy) = _label_mask(text, fnt, anchor, (math.modf(x)[0], math.modf(y)[0]))
+    draw.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
+
+
+def label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    bold: bool = False,
+    fill: tuple[int, ...] = INK,
+    anchor: str = "la",
+) -> None:
+    """:func:`stamp` in the board font at ``size``."""
+    stamp(draw, xy, text, font(size, bold), fill, anchor)
+
+
+def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt, fill=INK) -> None:
+    stamp(draw, xy, text, fnt, fill, "mm")
+
+
+# --------------------------------------------------------------------------- text that fits
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How one text was fitted: its box, the size used, its lines, and whether it was cut."""
+
+    text: str
+    box: tuple[int, int, int, int]
+    size: int
+    lines: int
+    cut: bool
+    header: bool = False
+
+
+_LOG: list[list[Fit]] = []
+
+
+@contextmanager
+def fit_log() -> Iterator[list[Fit]]:
+    """Collect every text fitted while the block runs (tests assert that none was cut)."""
+    log: list[Fit] = []
+    _LOG.append(log)
+    try:
+        yield log
+    finally:
+        _LOG.remove(log)
+
+
+@dataclass(frozen=True)
+class Layout:
+    size: int
+    lines: tuple[tuple[tuple[str, tuple[int, ...], float], ...], ...]  # runs: text, fill, x offset
+    widths: tuple[float, ...]
+    height: int
+    cut: bool
+
+
+def _words(spans: tuple[Span, ...]) -> list[tuple[str, tuple[int, ...], bool]]:
+    """Words with their colour, and whether each is glued to the previous one (no space)."""
+    out: list[tuple[str, tuple[int, ...], bool]] = []
+    spaced = True  # a space comes before the next word
+    for text, fill in spans:
+        parts = text.split(" ")
+        for k, word in enumerate(parts):
+            if word:
+                out.append((word, fill, bool(out) and k == 0 and not spaced))
+        spaced = text.endswith(" ") or not text
+    return out
+
+
+def _wrap(words, size: int, bold: bool, width: float):
+    """Greedy lines of words at ``size``; returns lines of (word, fill, glued) and their widths."""
+    space = text_width(" ", size, bold)
+    lines, widths = [], []
+    cur: list = []
+    cur_w = 0.0
+    for word, fill, glued in words:
+        w = text_width(word, size, bold)
+        gap = 0.0 if (glued or not cur) else space
+        if cur and not glued and cur_w + gap + w > width:
+            lines.append(cur)
+            widths.append(cur_w)
+            cur, cur_w, gap = [], 0.0, 0.0
+        cur.append((word, fill, glued))
+        cur_w += gap + w
+    if cur:
+        lines.append(cur)
+        widths.append(cur_w)
+    return lines, widths
+
+
+def _runs(line, size: int, bold: bool):
+    """Merge a line's words into runs of one colour, with their x offsets."""
+    space = text_width(" ", size, bold)
+    runs: list[list] = []
+    x = 0.0
+    for i, (word, fill, glued) in enumerate(line):
+        if i and not glued:
+            x += space
+            if runs and runs[-1][1] == fill:
+                runs[-1][0] += " "
+        if runs and runs[-1][1] == fill:
+            runs[-1][0] += word
+        else:
+            runs.append([word, fill, x])
+        x += text_width(word, size, bold)
+    return tuple((t, f, ox) for t, f, ox in runs)
+
+
+LEADING = 1.18
+
+
+@lru_cache(maxsize=8192)
+def _layout(
+    spans: tuple[Span, ...], width: int, height: int, size: int, min_size: int, bold: bool, max_lines: int
+) -> Layout:
+    words = _words(spans)
+    if not words:
+        return Layout(size, (), (), 0, False)
+    s = size
+    while True:
+        lines, widths = _wrap(words, s, bold, width)
+        line_h = int(s * LEADING + 0.5)
+        fits = len(lines) <= max_lines and max(widths) <= width + 0.5 and len(lines) * line_h <= height
+        if fits or s <= min_size:
+            break
+        s = max(min_size, s - max(1, s // 14))
+    cut = not fits
+    if cut:  # keep the lines that fit and end the last one with an ellipsis
+        keep = max(1, min(max_lines, height // line_h))
+        lines = lines[:keep]
+        last = list(lines[-1])
+
+        def width_of(line) -> float:
+            return _wrap(line, s, bold, 10**9)[1][0] if line else 0.0
+
+        while last and width_of([*last, ("…", last[-1][1], True)]) > width:
+            word, colour, glued = last[-1]
+            if len(word) > 1:
+                last[-1] = (word[:-1], colour, glued)
+            else:
+                last.pop()
+        lines[-1] = [*last, ("…", last[-1][1] if last else INK, True)]
+        widths = [width_of(line) for line in lines]
+    return Layout(
+        s,
+        tuple(_runs(ln, s, bold) for ln in lines),
+        tuple(widths),
+        len(lines) * line_h,
+        cut,
+    )
+
+
+def fit(
+    spans: str | Sequence[Span],
+    width: int,
+    height: int,
+    size: int,
+    min_size: int | None = None,
+    bold: bool = False,
+    max_lines: int = 1,
+    fill=INK,
+) -> Layout:
+    """Lay out text in a box: wrap into up to ``max_lines`` lines, shrinking from ``size`` to
+    ``min_size`` until it fits; only then is the end cut (``cut`` is set)."""
+    if isinstance(spans, str):
+        spans = ((spans, tuple(fill)),)
+    else:
+        spans = tuple((t, tuple(f)) for t, f in spans)
+    return _layout(spans, int(width), int(height), size, min_size or size, bold, max_lines)
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    spans: str | Sequence[Span],
+    width: float,
+    size: int,
+    *,
+    min_size: int | None = None,
+    bold: bool = False,
+    fill=INK,
+    max_lines: int = 1,
+    height: float | None = None,
+    align: str = "left",
+    header: bool = False,
+) -> int:
+    """Draw text fitted into the box at ``xy`` (top left) of ``width`` (and ``height``).
+
+    Returns the height used.  Every call is recorded in the active :func:`fit_log`."""
+    min_size = min_size or max(10, int(size * 0.75))
+    if height is None:
+        height = int(size * LEADING + 0.5) * max_lines
+    lay = fit(spans, int(width), int(height), size, min_size, bold, max_lines, fill)
+    x0, y0 = xy
+    line_h = int(lay.size * LEADING + 0.5)
+    for i, (runs, w) in enumerate(zip(lay.lines, lay.widths, strict=True)):
+        if align == "center":
+            lx = x0 + (width - w) / 2
+        elif align == "right":
+            lx = x0 + width - w
+        else:
+            lx = x0
+        for text, colour, ox in runs:
+            label(draw, (lx + ox, y0 + i * line_h), text, lay.size, bold, colour)
+    if _LOG:
+        plain = spans if isinstance(spans, str) else "".join(t for t, _ in spans)
+        record = Fit(
+            plain,
+            (int(x0), int(y0), int(x0 + width), int(y0 + height)),
+            lay.size,
+            len(lay.lines),
+            lay.cut,
+            header,
+        )
+        for log in _LOG:
+            log.append(record)
+    return lay.height

@@ -31,13 +31,13 @@ async def fill(path: Path, sessions: int, moves: int) -> None:
     store = await open_store(path)
     try:
         for i in range(sessions):
-            sid = await store.create_session(
+            sid = await store.games.create_session(
                 game="nim", guild_id=1, channel_id=10_000 + i, host_id=1, host_name="a",
                 options={}, max_players=2, seed=i,
             )  # fmt: skip
-            version = await store.start(sid, {0: 0}, {}, {"piles": [3, 4, 5], "filler": "x" * 400})
+            version = await store.games.start(sid, {0: 0}, {}, {"piles": [3, 4, 5], "filler": "x" * 400})
             rows = [NewMove(k % 2, f"A{k % 9 + 1}", False, EVENT, {"owner": None}) for k in range(moves)]
-            await store.record_moves(sid, version, rows, {"piles": [1], "filler": "y" * 400})
+            await store.games.record_moves(sid, version, rows, {"piles": [1], "filler": "y" * 400})
     finally:
         await store.close()
 
@@ -55,7 +55,7 @@ async def run(sessions: int, moves: int) -> None:
         store = await open_store(path)
         opened = time.perf_counter() - t0
         t0 = time.perf_counter()
-        await store._all("PRAGMA quick_check")
+        await store.db.all("PRAGMA quick_check")
         quick = time.perf_counter() - t0
         t0 = time.perf_counter()
         problems = await store.check_integrity()

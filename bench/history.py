@@ -80,15 +80,17 @@ async def store_game(
     for uid in range(2, players + 1):
         await service.lobby.join(channel, uid, f"p{uid}")
     module = engines.get(game).load()
-    await service.store.start(
+    await service.store.games.start(
         session.id,
         {i: i for i in range(players)},
         {},
         module.to_dict(module.new_game(config_from_options(module.Config, players, {}), players, seed)),
     )
     version = (await service.core.reread(session.id)).version
-    await service.store.record_moves(session.id, version, [stored(p) for p in played], module.to_dict(final))
-    await service.store.set_board_message(session.id, 1, len(played))
+    await service.store.games.record_moves(
+        session.id, version, [stored(p) for p in played], module.to_dict(final)
+    )
+    await service.store.games.set_board_message(session.id, 1, len(played))
     return session.id
 
 
@@ -119,14 +121,14 @@ async def main(seeds: int, everies: list[int], repeat: int) -> None:
             sid = await store_game(service, game, info.max_players, seed, played, final)
             session = await service.core.reread(sid)
             total = len(played)
-            await store.drop_snapshots(sid)
+            await store.history.drop_snapshots(sid)
             none = await timed(History(service, every=10**9), session, total - 1, max(1, repeat // 4))
             cells = []
             for k in everies:
-                await store.drop_snapshots(sid)
+                await store.history.drop_snapshots(sid)
                 history = History(service, every=k)
                 await history.warm(session)
-                rows = await store._all("SELECT state FROM snapshots WHERE session_id = ?", sid)
+                rows = await store.db.all("SELECT state FROM snapshots WHERE session_id = ?", sid)
                 size = sum(len(r[0]) for r in rows)
                 worst_pages = [m * k - 1 for m in range(1, total // k + 1) if m * k - 1 < total] or [
                     total - 1

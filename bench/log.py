@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import public  # noqa: E402
+from bot import texts  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
 from bot.storage import open_store  # noqa: E402
 
@@ -48,7 +48,7 @@ async def game(service: SessionService, channel: int, moves: int, *, bare: bool)
             session = (await service.play.play(channel, user, str(move))).session
             state = session.state
     if bare:
-        await service.store.record_moves(session.id, session.version, rows, module.to_dict(state))
+        await service.store.games.record_moves(session.id, session.version, rows, module.to_dict(state))
     return session.id
 
 
@@ -57,7 +57,7 @@ async def timed_log(service: SessionService, session_id: int, repeat: int) -> fl
     t0 = time.perf_counter()
     for _ in range(repeat):
         records = await service.logbook.log(session, last=50)
-        public.log_text(session, records, None)
+        texts.log_text(session, records, None)
     return (time.perf_counter() - t0) / repeat
 
 
@@ -68,7 +68,7 @@ async def run(moves: int, repeat: int) -> None:
             service = SessionService(store)
             played = await game(service, 1, moves, bare=False)
             bare = await game(service, 2, moves, bare=True)
-            n = await store.move_count(played)
+            n = await store.history.move_count(played)
             stored = await timed_log(service, played, repeat)
             replayed = await timed_log(service, bare, repeat)
         finally:

@@ -44,15 +44,15 @@ async def build(path: str, games: int, due: int, clock: ManualClock) -> tuple[St
     state = nim.to_dict(nim.new_game(nim.Config(piles=3, players=2), 2, 1))
     for g in range(games):
         a, b = 1 + (2 * g) % people, 1 + (2 * g + 1) % people
-        sid = await store.create_session(
+        sid = await store.games.create_session(
             game="nim", guild_id=1, channel_id=10_000 + g, host_id=a, host_name=f"p{a}",
             options={"piles": 3}, max_players=2, seed=g,
         )  # fmt: skip
-        await store.add_seat(sid, b, f"p{b}", limit=2)
-        await store.start(sid, {0: 0, 1: 1}, {"piles": 3, "players": 2}, state)
+        await store.games.add_seat(sid, b, f"p{b}", limit=2)
+        await store.games.start(sid, {0: 0, 1: 1}, {"piles": 3, "players": 2}, state)
     now = clock.time()
     for person in range(1, people + 1):
-        await store.schedule("remind", str(person), now - 1 if person <= due else now + 86400)
+        await store.jobs.schedule("remind", str(person), now - 1 if person <= due else now + 86400)
     return store, service
 
 
@@ -67,15 +67,15 @@ async def sweep(games: int, due: int) -> tuple[float, int, int]:
             if sql.strip().upper() not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"):
                 statements += 1
 
-        sqlite_store = cast(Any, store)  # the SQLite back end's two connections (its writer and reader)
-        for worker in (sqlite_store._writer, sqlite_store._reader):
+        sqlite = cast(Any, store.db)  # the SQLite back end's two connections (its writer and reader)
+        for worker in (sqlite._writer, sqlite._reader):
             await worker.call(lambda con: con.set_trace_callback(count))
         sent = 0
 
         async def remind(job) -> None:
             nonlocal sent
             uid = int(job.key)
-            person = await store.person(uid)
+            person = await store.people.person(uid)
             waiting = [
                 notices.Waiting(s, "bench", 0.0)
                 for s in await service.core.sessions_of(uid)
@@ -84,7 +84,7 @@ async def sweep(games: int, due: int) -> tuple[float, int, int]:
             if waiting:
                 notices.digest(waiting, lambda s: f"https://discord.com/channels/1/{s.row.channel_id}")
                 sent += 1
-            await store.schedule("remind", job.key, clock.time() + person.remind_hours * 3600)
+            await store.jobs.schedule("remind", job.key, clock.time() + person.remind_hours * 3600)
 
         scheduler = Scheduler(store, owner="bench")
         scheduler.register("remind", remind)

@@ -5,7 +5,7 @@
 For each back end (PostgreSQL: a throw-away server started from the machine's
 installation, on a unix socket, as the tests do), two parts in the same run:
 
-1. The commit.  ``Store.record_moves`` (version check, log row with events and
+1. The commit.  ``store.games.record_moves`` (version check, log row with events and
    privacy mark, snapshot, version, deadline) timed against the raw driver doing
    the same writes in one transaction.  SQLite: the ``sqlite3`` module run in
    one call on a worker thread (what an asyncio program must do to keep the
@@ -14,12 +14,12 @@ installation, on a unix socket, as the tests do), two parts in the same run:
    the fewest trips the writes can take), and that one statement on a connection
    taken from a pool and given back for each commit (what a program serving many
    games at once does).  Prints the times and the ratios (goal: 1.5x or less).
-   PostgreSQL also: the commit a person's move makes (``Store.play_moves``, which
+   PostgreSQL also: the commit a person's move makes (``store.games.play_moves``, which
    hands back the session's row) against that pooled raw statement.
    Then a whole move, ``SessionService.play_in`` (under the session's lock, from
    the copy of the game the service holds, the engine's check, the commit, the
    session handed back to post), timed against its commit alone
-   (``Store.play_moves``; goal: 1.5x or less).
+   (``store.games.play_moves``; goal: 1.5x or less).
 2. The table under load.  Nim (the table's test game) played through the real
    session service on a temporary database by 1, 100 and 500 games at once,
    each game a task that plays ``--moves`` moves (a new game starts when one
@@ -63,7 +63,7 @@ PRIVACY = {"public": True}
 
 
 async def new_active(store: Store, channel: int) -> tuple[int, int]:
-    sid = await store.create_session(
+    sid = await store.games.create_session(
         game="nim",
         guild_id=1,
         channel_id=channel,
@@ -73,7 +73,7 @@ async def new_active(store: Store, channel: int) -> tuple[int, int]:
         max_players=2,
         seed=1,
     )
-    version = await store.start(sid, {0: 0}, {}, STATE)
+    version = await store.games.start(sid, {0: 0}, {}, STATE)
     return sid, version
 
 
@@ -108,20 +108,20 @@ async def store_committer(store: Store):
 
     async def commit() -> None:
         nonlocal version
-        version = await store.record_moves(sid, version, [move], STATE)
+        version = await store.games.record_moves(sid, version, [move], STATE)
 
     return commit
 
 
 async def play_committer(store: Store, channel: int):
-    """The commit a person's move makes (``Store.play_moves``: the same writes, handing back the
+    """The commit a person's move makes (``store.games.play_moves``: the same writes, handing back the
     session's row as committed)."""
     sid, version = await new_active(store, channel)
     move = NewMove(0, "B2", False, EVENTS, PRIVACY)
 
     async def commit() -> None:
         nonlocal version
-        version = (await store.play_moves(sid, version, [move], STATE)).version
+        version = (await store.games.play_moves(sid, version, [move], STATE)).version
 
     return commit
 
@@ -398,7 +398,7 @@ async def run_backend(backend: str, folder: Path, commits: int, moves: int, size
                     f" {1000 * t['pooled']:.3f} ms: ratio {t['store'] / t['pooled']:.2f}x (goal 1.5x or less)"
                 )
                 print(
-                    f"{backend}: a move's commit (Store.play_moves) {1000 * t['play']:.3f} ms, one raw statement"
+                    f"{backend}: a move's commit (store.games.play_moves) {1000 * t['play']:.3f} ms, one raw statement"
                     f" on a pooled connection {1000 * t['pooled']:.3f} ms: ratio {t['play'] / t['pooled']:.2f}x"
                     " (goal 1.5x or less)"
                 )
@@ -406,7 +406,7 @@ async def run_backend(backend: str, folder: Path, commits: int, moves: int, size
             t = await interleaved({"move": move, "commit": played}, commits, prepare={"move": move.prepare})
             print(
                 f"{backend}: a move (SessionService.play_in) {1000 * t['move']:.3f} ms, its commit alone"
-                f" (Store.play_moves) {1000 * t['commit']:.3f} ms: ratio {t['move'] / t['commit']:.2f}x"
+                f" (store.games.play_moves) {1000 * t['commit']:.3f} ms: ratio {t['move'] / t['commit']:.2f}x"
                 " (goal 1.5x or less)",
                 flush=True,
             )

@@ -43,7 +43,7 @@ async def main(seeds: int) -> None:
             )
             sid = await store_game(service, game, info.max_players, seed, played, final)
             session = await service.core.reread(sid)
-            rows = await store.moves(sid)
+            rows = await store.history.moves(sid)
             t = time.perf_counter()
             frames = results.frames(session, rows)
             rendered = time.perf_counter() - t

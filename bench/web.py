@@ -43,7 +43,6 @@ from bench.history import TITLES, store_game, whole_game  # noqa: E402
 from bot.history import History  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
 from bot.storage import ResultRow, open_store  # noqa: E402
-from bot.storage.leagues import LeagueStore  # noqa: E402
 from bot.web.pages import Pages  # noqa: E402
 from tests.league.sim import simulate  # noqa: E402
 
@@ -55,8 +54,7 @@ async def league_of_64(service: SessionService) -> int:
     """A Swiss league of 64 players, 6 rounds of 2-player P'achakuna played out (each game a
     session finished with the simulated places); returns its id."""
     store = service.store
-    assert isinstance(store, LeagueStore)
-    lid = await store.create_league(
+    lid = await store.leagues.create_league(
         guild_id=1,
         channel_id=5000,
         organiser_id=1,
@@ -75,13 +73,13 @@ async def league_of_64(service: SessionService) -> int:
     )
     users = {f"p{i}": 100 + i for i in range(LEAGUE_PLAYERS)}
     for name, uid in users.items():
-        await store.join_league(lid, uid, name)
-    await store.start_league(lid, store.clock.time(), LEAGUE_ROUNDS)
+        await store.leagues.join_league(lid, uid, name)
+    await store.leagues.start_league(lid, store.clock.time(), LEAGUE_ROUNDS)
     season = simulate(list(users), 2, LEAGUE_ROUNDS, seed=2)
     channel = 6000
     for number, rnd in enumerate(season.rounds, 1):
         groups = [[users[p] for p in g] for g in rnd.groups]
-        ids = await store.open_round(
+        ids = await store.leagues.open_round(
             lid, number, groups, [users[p] for p in rnd.byes], store.clock.time() + 10
         )
         assert ids is not None
@@ -93,8 +91,8 @@ async def league_of_64(service: SessionService) -> int:
                 "pachakuna", guild_id=1, channel_id=channel, host_id=users[first], host_name=first, seed=1
             )
             await service.lobby.join(channel, users[second], second)
-            await store.attach_session(gid, session.id)
-            await store.finish(
+            await store.leagues.attach_session(gid, session.id)
+            await store.games.finish(
                 session.id,
                 status="finished",
                 reason="bench",
@@ -103,7 +101,7 @@ async def league_of_64(service: SessionService) -> int:
                     ResultRow(seat, users[p], 0.0, result.places[p], False) for seat, p in enumerate(group)
                 ],
             )
-        await store.close_round(lid, number)
+        await store.leagues.close_round(lid, number)
     return lid
 
 

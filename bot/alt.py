@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.public import number, ordinal, sentence
+from bot.texts import number, ordinal, sentence
 from engines.core import Outcome, in_words, name_seats
 from languages import ENGLISH, Language
 

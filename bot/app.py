@@ -31,7 +31,6 @@ from bot.league.service import LeagueService
 from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import Store, open_store
-from bot.storage.leagues import LeagueStore
 from bot.surface import options
 from bot.surface.channels import SERVERS_ONLY
 from bot.surface.front import DYNAMIC_ITEMS, Front
@@ -294,8 +293,6 @@ class Pukllay(_BotBase):
             metrics=self.metrics,
         )
         front = self.ready_front()
-        if not isinstance(self.store, LeagueStore):
-            raise RuntimeError("this store keeps no leagues")
         self.leagues = LeagueService(self.store, self.sessions)
         self.league_rounds = rounds = Rounds(self.leagues, LeaguePosts(front), self.scheduler)
         jobs.register(  # every job kind, each with its owner's handler (see bot.time.jobs)

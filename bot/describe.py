@@ -4,7 +4,7 @@ can walk, for ``/game describe`` and the terminal's ``describe``.
 Each section is its heading in bold, then one line per item starting with ``- ``; the
 sections only the reader's seat may read come after the public ones, under a heading that
 says so.  The text is in the reader's language, seats named, and split into messages of at
-most :data:`~bot.public.MESSAGE_LIMIT` characters at line boundaries.
+most :data:`~bot.texts.MESSAGE_LIMIT` characters at line boundaries.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.public import MESSAGE_LIMIT
 from bot.sessions import Session
+from bot.texts import MESSAGE_LIMIT
 from engines.core import Engine, Said, Section, name_seats
 from languages import ENGLISH, N_, Language
 

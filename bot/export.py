@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engines
-from bot import public
+from bot import public, texts
 from bot.history import browsable, start_state
 from bot.public import MoveRecord
 from bot.replaying import UNDO, undo_target, walk
@@ -130,7 +130,7 @@ def build(
             "move": seen.notation,
             "time": row.created_at,
             "computer": record.by_computer,
-            "lines": [public.sentence(name_seats(t, names)) for t in seen.lines],
+            "lines": [texts.sentence(name_seats(t, names)) for t in seen.lines],
         }
         if undo_target(record.move) is not None:
             entry["undo"] = undo_target(record.move)
@@ -170,7 +170,7 @@ async def export_session(
     """The export of a started game, read from its log."""
     if session.state is None or session.status == "lobby":
         raise Refusal("game #{number} has not started, so there is nothing to export yet", number=session.id)
-    rows = await service.store.moves(session.id)
+    rows = await service.store.history.moves(session.id)
     records = [record_of(r) for r in rows]
     if any(r.privacy is None for r in records):
         records = await service.logbook.replayed(session, records)

@@ -92,7 +92,7 @@ class History:
     async def state_at(self, session: Session, number: int) -> tuple[Any, int]:
         """The state after move ``number`` and how many moves were replayed to get it."""
         module = session.engine
-        total = await self.store.move_count(session.id)
+        total = await self.store.history.move_count(session.id)
         if not 0 <= number <= total:
             raise Refusal(
                 "game #{game} has moves 0 to {total}, not {number}",
@@ -105,7 +105,7 @@ class History:
         limit = number
         while True:
             base, state = await self._nearest(session, limit)
-            rows = await self.store.moves_between(session.id, base, number)
+            rows = await self.store.history.moves_between(session.id, base, number)
             target = earliest_target(rows)
             if target is None or target - 1 >= base:
                 break
@@ -121,12 +121,12 @@ class History:
             return current, saved
 
         state, saved = await asyncio.to_thread(replay) if len(rows) > every else replay()
-        await self.store.save_snapshots(session.id, saved)
+        await self.store.history.save_snapshots(session.id, saved)
         return state, len(rows)
 
     async def _nearest(self, session: Session, number: int) -> tuple[int, Any]:
         """The latest snapshot at or before move ``number`` (else the start): (its move, the state)."""
-        found = await self.store.snapshot_before(session.id, number)
+        found = await self.store.history.snapshot_before(session.id, number)
         if found is not None:
             try:
                 return found[0], session.engine.from_dict(found[1])
@@ -136,7 +136,7 @@ class History:
 
     async def page(self, session: Session, number: int | None = None) -> Page:
         """The page after move ``number`` (None: the latest one may browse)."""
-        total = await self.store.move_count(session.id)
+        total = await self.store.history.move_count(session.id)
         shown = browsable(session, total)
         if number is None:
             number = shown
@@ -157,7 +157,7 @@ class History:
         state, replayed = await self.state_at(session, number)
         record = None
         if number:
-            row = await self.store.move_at(session.id, number)
+            row = await self.store.history.move_at(session.id, number)
             record = record_of(row) if row is not None else None
             if record is not None and record.privacy is None:
                 record = (await self.service.logbook.replayed(session, [record]))[0]
@@ -170,7 +170,7 @@ class History:
         if key in self._turns:
             return self._turns[key]
         module = session.engine
-        rows = await self.store.moves_between(session.id, 0, shown)
+        rows = await self.store.history.moves_between(session.id, 0, shown)
 
         def compute() -> list[tuple[int, int]]:
             state = start_state(session)
@@ -189,7 +189,7 @@ class History:
 
     async def warm(self, session: Session) -> int:
         """Snapshot a whole game (when it ends); returns how many moves were replayed."""
-        total = await self.store.move_count(session.id)
+        total = await self.store.history.move_count(session.id)
         if total < self.every:
             return 0
         _, replayed = await self.state_at(session, total - 1)

@@ -16,9 +16,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from bot.public import MESSAGE_LIMIT, clip, event_lines
 from bot.sessions import Session
 from bot.storage import NOTIFY_PLACES, PersonRow
+from bot.texts import MESSAGE_LIMIT, clip, event_lines
 from languages import ENGLISH, N_, Language
 
 MAX_REMIND_HOURS = 168  # a week

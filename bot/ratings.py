@@ -4,7 +4,7 @@ Only people are rated, and only in games with at least two of them; computer
 players and abandoned games leave ratings alone.  The shown rating is the
 conservative estimate mu - 3 sigma: new players start at 0, a win raises it, a
 loss can take it below 0, and as the system grows sure of a player it settles
-near their skill (what the table says of it: ``bot.public.RATING_MEANING``).
+near their skill (what the table says of it: ``bot.texts.RATING_MEANING``).
 """
 
 from __future__ import annotations

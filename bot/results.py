@@ -19,10 +19,10 @@ from PIL import Image
 
 import languages
 from bot.history import start_state
-from bot.public import number, signed
 from bot.replaying import taken_back, walk
 from bot.sessions import RatingChange, Session, SessionService
 from bot.storage import MoveRow
+from bot.texts import number, signed
 from engines.core import Outcome, name_seats
 from languages import ENGLISH, N_, Language
 from renderers import animation
@@ -80,7 +80,7 @@ async def card(
     t = languages.language(language)
     if session.row.outcome is None:
         raise ValueError(f"game {session.id} has no result to show")
-    rows = await service.store.moves(session.id)
+    rows = await service.store.history.moves(session.id)
     outcome = Outcome.from_dict(session.row.outcome)
     names = session.names()
     by_user = {c.user_id: c for c in ratings}
@@ -165,7 +165,7 @@ async def summary(
     (in the high-contrast palette when ``contrast``), or None."""
     if session.status != "finished":
         return None
-    rows = await service.store.moves(session.id)
+    rows = await service.store.history.moves(session.id)
 
     def make() -> bytes | None:
         made = frames(session, rows, language, contrast)

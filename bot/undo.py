@@ -79,12 +79,12 @@ class UndoService:
                 result = await self._apply(session, seat.seat, target, moves)
                 return Undone(result.session, target, moves, result)
             request = UndoRequest(session.id, session.version, seat.seat, target, frozenset(others))
-            await self.store.ask_undo(request)
+            await self.store.history.ask_undo(request)
             return Asked(session, target, moves, request)
 
     async def _check(self, session: Session, seat: int) -> tuple[int, list[MoveRecord]]:
         """The asker's last standing move and every move after it, refused unless all are undoable."""
-        rows = await self.store.moves(session.id)
+        rows = await self.store.history.moves(session.id)
         gone = taken_back(rows)
         mine = [r for r in rows if r.seat == seat and r.number not in gone and undo_target(r.move) is None]
         if not mine:
@@ -123,7 +123,7 @@ class UndoService:
 
     async def answer(self, session_id: int, version: int, user_id: int, agree: bool) -> Answered:
         async with self.service.core.acting(user_id, game=session_id) as (session, seat):
-            request = await self.store.undo_request(session_id)
+            request = await self.store.history.undo_request(session_id)
             if request is None or request.version != version or session.version != version:
                 raise Refusal(
                     "this request to take back a move is no longer open (the game moved on, or it was answered)"
@@ -133,9 +133,9 @@ class UndoService:
             if seat.seat not in request.waiting:
                 raise Refusal("you have already agreed; waiting for the others")
             if not agree:
-                await self.store.drop_undo(session_id, version)
+                await self.store.history.drop_undo(session_id, version)
                 return Answered(session, False, request)
-            agreed = await self.store.agree_undo(session_id, version, seat.seat)
+            agreed = await self.store.history.agree_undo(session_id, version, seat.seat)
             if agreed is None:
                 raise Refusal("this request to take back a move is no longer open")
             if agreed.waiting:
@@ -155,10 +155,10 @@ class UndoService:
         )
         entry = NewMove(seat, undo_text(target), False, [event.to_dict()], PUBLIC.to_dict())
         clock = await self.service.core.clock_after(session, state)  # a clocked game: clocks as of now
-        await self.store.record_moves(
+        await self.store.games.record_moves(
             session.id, session.version, [entry], module.to_dict(state), clock=clock
         )
-        await self.store.drop_undo(session.id)
+        await self.store.history.drop_undo(session.id)
         session = await self.service.core.reread(session.id)
         result = MoveResult(session, [], turn_before=None, turn_ended=True)
         await self.service.play.after(session, result)

@@ -115,7 +115,7 @@ class LeagueCog(
         perms = getattr(user, "guild_permissions", None)
         if perms is not None and perms.manage_guild:
             return True
-        role = await self.store.organiser_role(server(interaction))
+        role = await self.store.people.organiser_role(server(interaction))
         return role is not None and any(r.id == role for r in getattr(user, "roles", ()))
 
     async def require_organiser(
@@ -150,7 +150,7 @@ class LeagueCog(
     async def refresh_signup(self, league: LeagueRow) -> None:
         if not league.signup_message_id:
             return
-        fresh = await self.store.league(league.id)
+        fresh = await self.store.leagues.league(league.id)
         if fresh is None or fresh.signup_message_id is None:
             return
         channel = self.bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
@@ -161,7 +161,7 @@ class LeagueCog(
             log.warning("could not update the sign-up message of league %s", league.id, exc_info=True)
 
     async def league_names(self, interaction: discord.Interaction, current: str):
-        leagues = await self.store.leagues(server(interaction), live=False)
+        leagues = await self.store.leagues.of_server(server(interaction), live=False)
         wanted = current.casefold()
         return [
             app_commands.Choice(name=x.name, value=x.name)
@@ -226,7 +226,7 @@ class LeagueCog(
         assert view is not None  # a new league takes sign-ups
         sent = await interaction.response.send_message(content, view=view)
         if sent.message_id is not None:
-            await self.store.set_signup_message(league.id, sent.message_id)
+            await self.store.leagues.set_signup_message(league.id, sent.message_id)
 
     @settings.command(
         name="organiser_role", description="The role that may run leagues (leave out to clear it)"
@@ -239,7 +239,7 @@ class LeagueCog(
         perms = getattr(interaction.user, "guild_permissions", None)
         if perms is None or not perms.manage_guild:
             raise LeagueError("only someone with Manage Server can set the organiser role")
-        await self.store.set_organiser_role(server(interaction), role.id if role else None)
+        await self.store.people.set_organiser_role(server(interaction), role.id if role else None)
         t = i18n.private(interaction)
         text = (
             t.gettext("Members with the role {role} can now run leagues.", role=role.name)
@@ -287,7 +287,7 @@ class LeagueCog(
 
     @guarded(defer=False)
     async def signup_click(self, interaction: discord.Interaction, league_id: int, action: str) -> None:
-        league = await self.store.league(league_id)
+        league = await self.store.leagues.league(league_id)
         if league is None or league.guild_id != interaction.guild_id:
             raise LeagueError("that league is gone")
         if not self.sees(interaction, league):

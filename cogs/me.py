@@ -39,7 +39,7 @@ class MeCog(
     @app_commands.command(name="show", description="Show your settings: notices, reminders, quiet hours")
     @guarded()
     async def show(self, interaction: discord.Interaction) -> None:
-        person = await self.front.look.service.store.person(interaction.user.id)
+        person = await self.front.look.service.store.people.person(interaction.user.id)
         await reply(interaction, notices.settings_text(person, i18n.private(interaction)))
 
     @app_commands.command(
@@ -63,7 +63,7 @@ class MeCog(
     ) -> None:
         t = i18n.private(interaction)
         store = self.front.look.service.store
-        person = await store.person(interaction.user.id)
+        person = await store.people.person(interaction.user.id)
         changes: dict = {}
         try:
             if where is not None:
@@ -84,7 +84,7 @@ class MeCog(
             await reply(interaction, text)
             return
         person = dataclasses.replace(person, **changes)
-        await store.save_person(person)
+        await store.people.save_person(person)
         if (not person.remind_hours or person.notify == "none") and self.bot.scheduler is not None:
             await self.bot.scheduler.cancel(jobs.REMIND, str(person.user_id))
         await reply(interaction, t.gettext("Saved. {settings}", settings=notices.settings_text(person, t)))
@@ -98,8 +98,8 @@ class MeCog(
         t = i18n.private(interaction)
         store = self.front.look.service.store
         if high is not None:
-            await store.set_contrast(interaction.user.id, high)
-        if (await store.person(interaction.user.id)).contrast:
+            await store.people.set_contrast(interaction.user.id, high)
+        if (await store.people.person(interaction.user.id)).contrast:
             text = t.gettext(
                 "Your private pictures (your view, history pages, direct messages) use the "
                 "high-contrast palette. Public boards follow the server's choice: /game contrast."
@@ -126,13 +126,13 @@ class MeCog(
         t = i18n.private(interaction)
         store = self.front.look.service.store
         now = store.clock.time()
-        person = await store.person(interaction.user.id)
+        person = await store.people.person(interaction.user.id)
         try:
             person = notices.take_away(person, days, reason, now, self.bot.settings.away_days_per_year)
         except SettingError as exc:
             await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
-        await store.save_person(person)
+        await store.people.save_person(person)
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
         text = t.ngettext(
             "You are away until {date}: your turn clocks are paused in every game and reminders stop; "
@@ -153,11 +153,11 @@ class MeCog(
         store = self.front.look.service.store
         now = store.clock.time()
         try:
-            person = notices.come_back(await store.person(interaction.user.id), now)
+            person = notices.come_back(await store.people.person(interaction.user.id), now)
         except SettingError as exc:
             await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
-        await store.save_person(person)
+        await store.people.save_person(person)
         await self.front.notifier.clocks_resume(person.user_id)
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
         text = t.ngettext(

@@ -92,7 +92,7 @@ class NowaGwineaCog(
                 ephemeral=True,
             )
             return
-        contrast = (await self.front.look.service.store.person(interaction.user.id)).contrast
+        contrast = (await self.front.look.service.store.people.person(interaction.user.id)).contrast
         png = await asyncio.to_thread(renderer.render_huts, t.code, contrast)
         await interaction.response.send_message(
             t.gettext("The 12 huts: letter, then orientation 0-7, then the cell of the hut's anchor square."),

@@ -12,18 +12,17 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot import i18n, public
+from bot import i18n, texts
 from bot.app import PukllayBot
 from bot.describe import described
 from bot.league.service import season_label, season_named, seasons
-from bot.public import clip, number
 from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Refusal, Session, SessionService, damaged_text
-from bot.storage.leagues import LeagueStore
 from bot.storage.web import WebLinks
 from bot.surface.channels import can_view, can_view_channel, channel_of, check_permissions
 from bot.surface.front import Front
 from bot.surface.replies import guarded, reply
+from bot.texts import clip, number
 from engines.core import DEFAULT_LEVEL, LEVELS, said
 from languages import ENGLISH, N_, Language
 
@@ -100,14 +99,14 @@ class GameCommands(
         if session.status == "lobby" and not session.damaged:
             await reply(interaction, await self.front.lobby.text(session, i18n.private(interaction)))
             return
-        moves = await self.sessions.store.move_count(session.id)
+        moves = await self.sessions.store.history.move_count(session.id)
         logged = [] if session.damaged else await self.sessions.logbook.log(session, last=1)
         last = logged[-1] if logged else None
         t = i18n.private(interaction)
         away = await self.front.notifier.away_statuses(session, t)
         await reply(
             interaction,
-            public.status_text(
+            texts.status_text(
                 session,
                 moves,
                 last,
@@ -173,7 +172,7 @@ class GameCommands(
             raise Refusal(damaged_text(session))
         records = await self.sessions.logbook.log(session, last=count)
         reader = session.reader_of(interaction.user.id)
-        await reply(interaction, public.log_text(session, records, reader, i18n.private(interaction)))
+        await reply(interaction, texts.log_text(session, records, reader, i18n.private(interaction)))
 
     @app_commands.command(
         name="history", description="Browse a game move by move (only you see it); finished games too"
@@ -335,7 +334,7 @@ class GameCommands(
     async def list(self, interaction: discord.Interaction) -> None:
         sessions = await self.sessions.core.live(interaction.guild_id)
         visible = [s for s in sessions if self.can_view(interaction, s)]
-        await reply(interaction, public.list_text(visible, i18n.private(interaction)))
+        await reply(interaction, texts.list_text(visible, i18n.private(interaction)))
 
     can_view = staticmethod(can_view)
 
@@ -360,8 +359,8 @@ class GameCommands(
     ) -> None:
         store = self.sessions.store
         t = i18n.private(interaction)
-        meaning = t.gettext(public.RATING_MEANING)
-        if season is not None and isinstance(store, LeagueStore) and interaction.guild_id is not None:
+        meaning = t.gettext(texts.RATING_MEANING)
+        if season is not None and interaction.guild_id is not None:
             league = await season_named(
                 store,
                 interaction.guild_id,
@@ -369,7 +368,7 @@ class GameCommands(
                 season,
                 lambda x: can_view_channel(interaction, x.channel_id),
             )
-            rows = await store.season_leaderboard(league.id)
+            rows = await store.leagues.season_leaderboard(league.id)
             head = t.gettext(
                 "**{game}**: ratings in the season {season}, which started fresh. A rating is {meaning} "
                 "(skill minus three times its uncertainty).",
@@ -381,7 +380,7 @@ class GameCommands(
                 "No rated games in the season {season} yet (two people or more).", season=league.shown
             )
         else:
-            rows = await store.leaderboard(interaction.guild_id, game.value)
+            rows = await store.ratings.leaderboard(interaction.guild_id, game.value)
             head = t.gettext(
                 "**{game}**: ratings on this server, all time. A rating is {meaning} "
                 "(skill minus three times its uncertainty).",
@@ -403,7 +402,7 @@ class GameCommands(
     async def season_choices(self, interaction: discord.Interaction, current: str):
         store = self.sessions.store
         game = getattr(interaction.namespace, "game", None)
-        if not isinstance(store, LeagueStore) or interaction.guild_id is None or not isinstance(game, str):
+        if interaction.guild_id is None or not isinstance(game, str):
             return []
         found = await seasons(
             store,
@@ -421,7 +420,7 @@ class GameCommands(
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         who = player or interaction.user
         t = i18n.private(interaction)
-        rows = await self.sessions.store.ratings_of(interaction.guild_id, who.id)
+        rows = await self.sessions.store.ratings.ratings_of(interaction.guild_id, who.id)
         if not rows:
             await reply(
                 interaction,
@@ -432,7 +431,7 @@ class GameCommands(
         for name, r in rows.items():
             title = engines.get(name).title if name in engines.GAMES else name
             lines.append(f"{title}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})")
-        lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(public.RATING_MEANING)))
+        lines.append(t.gettext("A rating is {meaning}.", meaning=t.gettext(texts.RATING_MEANING)))
         url = await self.bot.page_link("person", who.id, interaction.guild_id)
         if url:
             lines.append(t.gettext("On the web: {url}", url=url))
@@ -487,10 +486,10 @@ class GameCommands(
                 ),
             ):
                 return
-            await store.set_server_language(
+            await store.people.set_server_language(
                 guild_id, None if choose.value == SERVER_LANGUAGE else choose.value
             )
-        chosen = await store.server_language(guild_id)
+        chosen = await store.people.server_language(guild_id)
         shown = i18n.public(chosen, interaction.guild_locale)
         name = t.name_of(shown.code)
         if chosen:
@@ -524,8 +523,8 @@ class GameCommands(
                 ),
             ):
                 return
-            await store.set_server_contrast(guild_id, high)
-        if await store.server_contrast(guild_id):
+            await store.people.set_server_contrast(guild_id, high)
+        if await store.people.server_contrast(guild_id):
             text = t.gettext(
                 "This server's boards and pictures use the high-contrast palette. "
                 "Your private pictures follow your own choice: /me contrast."

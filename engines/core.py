@@ -108,6 +108,12 @@ view (``view_for(determinize(view, rng), view.seat) == view``).
 Engines speak in seats ``0..n-1`` and import only the standard library.  All
 randomness is derived from the game's seed (see :func:`rng_for`); the module
 level :mod:`random` functions are never used.
+
+Where it is kept.  This module holds the constants, privacy marks, outcomes, randomness, the
+small helpers and the :class:`Engine` protocol; sentences, events, refusals and move words
+are in :mod:`engines.sentences`, options in :mod:`engines.options`.  Every name is re-exported
+here, so games, renderers and the table import them all from ``engines.core``.  It imports the
+standard library and those two modules only.
 """
 
 from __future__ import annotations
@@ -117,10 +123,34 @@ import enum
 import hashlib
 import itertools
 import random
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from engines.options import Option, config_from_options, config_options, options_of
+from engines.sentences import (
+    END,
+    N_,
+    Event,
+    GameOver,
+    IllegalMove,
+    Kind,
+    MalformedMove,
+    MoveError,
+    MoveWords,
+    NotYourTurn,
+    Said,
+    Section,
+    SetupError,
+    Translates,
+    in_words,
+    name_seats,
+    plural,
+    said,
+    said_n,
+    say,
+    term,
+)
 
 __all__ = [
     "SetupError",
@@ -186,273 +216,11 @@ DEFAULT_LEVEL = "normal"
 """The level of a seat that names none, and of a seat taken over from a person."""
 
 
-# --------------------------------------------------------------------------- errors
-
-
-class _Told(ValueError):
-    """An error whose message is kept for translation: ``Error("{card} is not in your hand",
-    card="5T")``, or ``Error(said(...))``.  ``str()`` is the English sentence; ``said`` is the
-    message id and its values, which the table puts in the reader's language.  A message
-    without values is taken as it is written (an English text built by the code is still
-    accepted, and reads in English everywhere)."""
-
-    said: Said
-
-    def __init__(self, message: str | Said = "", /, **args: Any) -> None:
-        self.said = message if isinstance(message, Said) else Said(str(message), args)
-        super().__init__(self.said.in_words())
-
-
-class SetupError(_Told):
-    """The options or the seats cannot make a game; the message says why."""
-
-
-class MoveError(_Told):
-    """A move was refused.  The message tells the player what was wrong and
-    what is allowed; the game is unchanged."""
-
-
-class NotYourTurn(MoveError):
-    """The seat may not act now."""
-
-
-class IllegalMove(MoveError):
-    """The move is well formed but the rules forbid it here."""
-
-
-class MalformedMove(MoveError):
-    """The text is not a move in this game's notation."""
-
-
-class GameOver(MoveError):
-    """The game has ended; no more moves are taken."""
-
-
 def check_level(level: str) -> str:
     """``level`` if it is one of :data:`LEVELS`; otherwise ``ValueError`` naming them."""
     if level not in LEVELS:
         raise ValueError(f"unknown computer level {level!r}; the levels are {', '.join(LEVELS)}")
     return level
-
-
-# --------------------------------------------------------------------------- sentences
-
-
-def N_(message: str) -> str:
-    """Mark an English text for translation where it is written (it is translated where it is
-    shown, by the table); returns it unchanged."""
-    return message
-
-
-class Translates(Protocol):
-    """What a language offers to put a :class:`Said` in words (``languages.Language`` is one)."""
-
-    def gettext(self, message: str, /, **values: Any) -> str: ...
-
-    def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str: ...
-
-    def pgettext(self, context: str, message: str, /, **values: Any) -> str: ...
-
-
-@dataclass(frozen=True)
-class Said:
-    """A sentence kept for translation: the English template ``msg`` (its message id, with named
-    placeholders), and ``args``, the values put in.
-
-    A value is a number, plain text that reads the same in every language (notation, a card's
-    code, a seat written ``{p0}``), or another :class:`Said` (a term of the game such as a
-    terrain, or a list in words), which is put in words first.  ``plural`` is the plural
-    template of a counted sentence, whose count is ``args["n"]``; ``context`` separates two
-    meanings of one English word (:func:`term`).  Engines build these with :func:`said`,
-    :func:`said_n` and :func:`term`, which also mark the text for extraction; the table puts
-    them in the reader's language with :meth:`in_words`.  No sentence is glued from
-    translated pieces: a whole sentence is one message, and its words order its values."""
-
-    msg: str
-    args: Mapping[str, Any] = field(default_factory=dict)
-    plural: str | None = None
-    context: str | None = None
-
-    def in_words(self, language: Translates | None = None) -> str:
-        """The sentence in ``language`` (``None``: the English it is written in)."""
-        values = {k: v.in_words(language) if isinstance(v, Said) else v for k, v in self.args.items()}
-        if values:  # a seat written {p0} stays, for the table to name (name_seats)
-            values.update(
-                (f"p{i}", f"{{p{i}}}") for i in _seats_in(self.msg, self.plural) if f"p{i}" not in values
-            )
-        if language is None:
-            n = values.get("n", 1)
-            template = self.msg if self.plural is None or n in (1, -1) else self.plural
-            return template.format(**values) if values else template
-        if self.plural is not None:
-            count = int(values.pop("n"))
-            return language.ngettext(self.msg, self.plural, count, **values)
-        if self.context is not None:
-            return language.pgettext(self.context, self.msg, **values)
-        return language.gettext(self.msg, **values)
-
-    def __str__(self) -> str:
-        return self.in_words()
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"msg": self.msg}
-        if self.args:
-            out["args"] = {k: v.to_dict() if isinstance(v, Said) else v for k, v in self.args.items()}
-        if self.plural is not None:
-            out["plural"] = self.plural
-        if self.context is not None:
-            out["context"] = self.context
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Said:
-        args = {
-            k: cls.from_dict(v) if isinstance(v, Mapping) and "msg" in v else v
-            for k, v in (data.get("args") or {}).items()
-        }
-        return cls(str(data["msg"]), args, data.get("plural"), data.get("context"))
-
-
-def _seats_in(*templates: str | None) -> set[int]:
-    return {int(m) for t in templates if t for m in _SEAT_REF.findall(t)}
-
-
-def said(message: str, /, **args: Any) -> Said:
-    """A sentence: ``said("{p0} took {card}", card="5T")``; seats as ``{p0}`` stay in the text."""
-    return Said(message, args)
-
-
-def said_n(n: int, singular: str, plural: str, /, **args: Any) -> Said:
-    """A counted sentence: ``said_n(3, "{n} point", "{n} points")`` (each language has its own
-    plural forms; ``n`` is also the placeholder ``{n}``)."""
-    return Said(singular, {"n": n, **args}, plural=plural)
-
-
-def term(context: str, word: str) -> Said:
-    """One word of a game's vocabulary (a terrain, a colour, a kind of card), translated in
-    ``context`` (``"tiwanaku term"``) and put into sentences as a value."""
-    return Said(word, context=context)
-
-
-def in_words(text: str | Said | None, language: Translates | None = None) -> str | None:
-    """``text`` in ``language``: a :class:`Said` translated, plain text (written before
-    sentences were kept for translation, or built by the code) as it is."""
-    return text.in_words(language) if isinstance(text, Said) else text
-
-
-@dataclass(frozen=True)
-class Section:
-    """One part of a board in words: a heading and its lines (each line one item a screen
-    reader reads on its own).  ``private``: what only the view's own seat may read."""
-
-    heading: Said
-    lines: tuple[Said, ...]
-    private: bool = False
-
-
-# --------------------------------------------------------------------------- events
-
-
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened, in a line a player can read.
-
-    ``visible_to`` limits ``text`` to some seats (``None``: everyone).  Seats
-    outside it, and spectators, see ``public_text`` instead (``None``: nothing).
-    A Lima Kahlo steal, for instance, tells the two players involved which card
-    moved and tells everyone else only that a card moved.
-
-    Seats are written ``{p0}``, ``{p1}``...; :func:`name_seats` puts names in.
-    ``kind`` names what happened; :data:`END` marks the engine's own summary of
-    a finished game (the table shows the outcome once, and leaves it out of
-    the channel's last post).
-    """
-
-    text: str
-    visible_to: frozenset[int] | None = None
-    public_text: str | None = None
-    kind: str = ""
-    said: Said | None = None
-    public_said: Said | None = None
-
-    @classmethod
-    def told(
-        cls,
-        said: Said,
-        *,
-        visible_to: Iterable[int] | None = None,
-        public: Said | None = None,
-        kind: str = "",
-    ) -> Event:
-        """An event kept for translation: ``said`` for the seats in ``visible_to`` (everyone
-        when ``None``), ``public`` for the others.  ``text`` and ``public_text`` hold their
-        English, so a reader of the English line needs nothing else."""
-        return cls(
-            text=said.in_words(),
-            visible_to=None if visible_to is None else frozenset(visible_to),
-            public_text=None if public is None else public.in_words(),
-            kind=kind,
-            said=said,
-            public_said=public,
-        )
-
-    def text_for(self, seat: int | None) -> str | None:
-        """The line ``seat`` may read (``None``: a spectator), seats still as ``{pN}``."""
-        if self.visible_to is None or (seat is not None and seat in self.visible_to):
-            return self.text
-        return self.public_text
-
-    def words_for(self, seat: int | None, language: Translates | None = None) -> str | None:
-        """:meth:`text_for` in ``language``: the kept sentence translated, or the English line
-        when the event has none (events stored before sentences were kept)."""
-        if self.visible_to is None or (seat is not None and seat in self.visible_to):
-            return self.said.in_words(language) if self.said is not None else self.text
-        return self.public_said.in_words(language) if self.public_said is not None else self.public_text
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "text": self.text,
-            "visible_to": None if self.visible_to is None else sorted(self.visible_to),
-            "public_text": self.public_text,
-            "kind": self.kind,
-        }
-        if self.said is not None:
-            out["said"] = self.said.to_dict()
-        if self.public_said is not None:
-            out["public_said"] = self.public_said.to_dict()
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Event:
-        vis = data.get("visible_to")
-        told = data.get("said")
-        public = data.get("public_said")
-        return cls(
-            text=data["text"],
-            visible_to=None if vis is None else frozenset(vis),
-            public_text=data.get("public_text"),
-            kind=data.get("kind", ""),
-            said=None if told is None else Said.from_dict(told),
-            public_said=None if public is None else Said.from_dict(public),
-        )
-
-
-END = "end"
-"""The kind of the event that sums up a finished game (final scores, the winner)."""
-
-_SEAT_REF = re.compile(r"\{p(\d+)\}")
-
-
-def name_seats(text: str, names: Sequence[str] | None = None) -> str:
-    """Replace ``{pN}`` in an event's text with the seat's name (``P1``... by default)."""
-
-    def sub(m: re.Match[str]) -> str:
-        i = int(m.group(1))
-        if names is not None and i < len(names):
-            return names[i]
-        return f"P{i + 1}"
-
-    return _SEAT_REF.sub(sub, text)
 
 
 # --------------------------------------------------------------------------- privacy
@@ -533,78 +301,6 @@ def can_read(privacy: Privacy, reader: int | None, *, over: bool, rounds_ended: 
             return False
         return over or rounds_ended >= number
     return False
-
-
-# --------------------------------------------------------------------------- words
-
-
-def plural(n: float, word: str, words: str | None = None) -> str:
-    """A count with its noun: ``1 point``, ``0 points``, ``2 points``, ``1.5 points``.
-
-    The one place where a count meets a noun, in the engines and at the table,
-    so that no text says "1 points".  ``words`` is the plural when it is not
-    ``word`` + "s" (``plural(n, "patch", "patches")``).
-    """
-    shown = str(int(n)) if float(n).is_integer() else f"{n:g}"
-    return f"{shown} {word if shown in ('1', '-1') else (words or word + 's')}"
-
-
-@dataclass(frozen=True)
-class Kind:
-    """A kind of move, as menus group moves: ``key`` (its words are ``kind.<key>``
-    in the game's ``WORDS``).  ``ends_turn``: a move of this kind ends the turn
-    (menus keep it one click away).  ``two_step``: menus offer the kind's groups
-    first, then the moves of the group chosen (which hut, then where)."""
-
-    key: str
-    ends_turn: bool = False
-    two_step: bool = False
-
-
-@dataclass(frozen=True)
-class MoveWords:
-    """A move in words, kept structured for translation.
-
-    ``kind`` is the key of its :class:`Kind`; ``text`` the message id of its
-    label and ``args`` the values put in (plain strings; seats as ``{pN}``);
-    ``group`` the key of its group within the kind (``None``: no groups) and
-    ``group_args`` the values for the group's label (message id ``group.<kind>``).
-    """
-
-    kind: str
-    text: str
-    args: Mapping[str, Any] = field(default_factory=dict)
-    group: str | None = None
-    group_args: Mapping[str, Any] = field(default_factory=dict)
-
-    def label(self, words: Mapping[str, str], language: Translates | None = None) -> str:
-        return say(words, self.text, self.args, language)
-
-    def group_label(self, words: Mapping[str, str], language: Translates | None = None) -> str | None:
-        if self.group is None:
-            return None
-        return say(words, f"group.{self.kind}", self.group_args, language)
-
-    def full(self, words: Mapping[str, str], language: Translates | None = None) -> str:
-        """The move's whole description: its group's words, then its own (``Hut F`` ``on B2 ...``)."""
-        group = self.group_label(words, language)
-        own = self.label(words, language)
-        return f"{group} {own}" if group else own
-
-
-def say(
-    words: Mapping[str, str],
-    message_id: str,
-    args: Mapping[str, Any] | None = None,
-    language: Translates | None = None,
-) -> str:
-    """The text of ``message_id`` in a game's ``WORDS``, arguments put in (the id itself if
-    missing), in ``language`` (``None``: English).  ``WORDS`` values are English message ids
-    marked with :func:`N_`; an argument may be a :class:`Said` (a term)."""
-    template = words.get(message_id)
-    if template is None:
-        return message_id
-    return Said(template, dict(args or {})).in_words(language)
 
 
 # --------------------------------------------------------------------------- outcome
@@ -741,139 +437,6 @@ def rng_for(seed: int | str, *keys: object) -> random.Random:
     """
     material = "\x1f".join([str(seed), *map(str, keys)]).encode()
     return random.Random(int.from_bytes(hashlib.sha256(material).digest()[:8], "big"))
-
-
-# --------------------------------------------------------------------------- options
-
-
-@dataclass(frozen=True)
-class Option:
-    """One setting a player chooses when opening a game (read from ``Config``)."""
-
-    name: str
-    kind: type
-    default: Any
-    help: str
-    choices: tuple[Any, ...] | None = None
-
-
-def config_options(config_cls: type) -> list[Option]:
-    """The options of a game's ``Config``, for lobbies and command lines.
-
-    A field's metadata may carry ``help`` and ``choices``; an ``Enum`` field's
-    choices are its values.  The ``players`` field is not an option: the
-    table sets it from the seats.
-    """
-    out: list[Option] = []
-    hints = {f.name: f.type for f in dataclasses.fields(config_cls)}
-    for f in dataclasses.fields(config_cls):
-        if f.name == "players":
-            continue
-        default = f.default if f.default is not dataclasses.MISSING else None
-        kind = type(default) if default is not None else str
-        choices = f.metadata.get("choices")
-        if isinstance(default, enum.Enum):
-            choices = tuple(m.value for m in type(default))
-            kind = type(default)
-        out.append(
-            Option(
-                name=f.name,
-                kind=kind,
-                default=default.value if isinstance(default, enum.Enum) else default,
-                help=f.metadata.get("help", str(hints[f.name])),
-                choices=tuple(choices) if choices is not None else None,
-            )
-        )
-    return out
-
-
-def _coerce(option: Option, raw: Any) -> Any:
-    if isinstance(raw, str):
-        text = raw.strip()
-        if option.kind is bool:
-            low = text.lower()
-            if low in {"1", "true", "yes", "on", "y"}:
-                return True
-            if low in {"0", "false", "no", "off", "n"}:
-                return False
-            raise SetupError("{option} must be yes or no, not {value}", option=option.name, value=repr(raw))
-        if option.kind is int:
-            try:
-                return int(text)
-            except ValueError:
-                raise SetupError(
-                    "{option} must be a whole number, not {value}", option=option.name, value=repr(raw)
-                ) from None
-        if isinstance(option.kind, type) and issubclass(option.kind, enum.Enum):
-            for member in option.kind:
-                if str(member.value).lower() == text.lower() or member.name.lower() == text.lower():
-                    return member
-            allowed = ", ".join(str(c) for c in option.choices or ())
-            raise SetupError(
-                "{option} must be one of {allowed}, not {value}",
-                option=option.name,
-                allowed=allowed,
-                value=repr(raw),
-            )
-        return text
-    if (
-        isinstance(option.kind, type)
-        and issubclass(option.kind, enum.Enum)
-        and not isinstance(raw, enum.Enum)
-    ):
-        return _coerce(option, str(raw))
-    return raw
-
-
-def config_from_options(config_cls: type, players: int, options: Mapping[str, Any] | None = None) -> Any:
-    """Build and validate a ``Config`` from option values (strings allowed).
-
-    Unknown option names and values outside their choices raise
-    :class:`SetupError` naming what is allowed.
-    """
-    options = dict(options or {})
-    known = {o.name: o for o in config_options(config_cls)}
-    kwargs: dict[str, Any] = {}
-    for name, raw in options.items():
-        if raw is None:
-            continue
-        if name not in known:
-            allowed = ", ".join(sorted(known)) or "none"
-            raise SetupError(
-                "unknown option {option}; this game's options are: {allowed}",
-                option=repr(name),
-                allowed=allowed,
-            )
-        opt = known[name]
-        value = _coerce(opt, raw)
-        if opt.choices is not None:
-            plain = value.value if isinstance(value, enum.Enum) else value
-            if plain not in opt.choices:
-                allowed = ", ".join(str(c) for c in opt.choices)
-                raise SetupError(
-                    "{option} must be one of {allowed}, not {value}",
-                    option=name,
-                    allowed=allowed,
-                    value=repr(raw),
-                )
-        kwargs[name] = value
-    field_names = {f.name for f in dataclasses.fields(config_cls)}
-    if "players" in field_names:
-        kwargs["players"] = players
-    config = config_cls(**kwargs)
-    config.validate()
-    return config
-
-
-def options_of(config: Any) -> dict[str, Any]:
-    """A config's chosen options as plain JSON values (``players`` excluded)."""
-    out = {}
-    for f in dataclasses.fields(config):
-        if f.name == "players":
-            continue
-        value = getattr(config, f.name)
-        out[f.name] = value.value if isinstance(value, enum.Enum) else value
-    return out
 
 
 # --------------------------------------------------------------------------- helpers

@@ -3,7 +3,7 @@ computers at the terminal table and exported as ``/game export`` exports a finis
 
     .venv/bin/python examples/make.py
 
-Replay one with ``.venv/bin/python -m bot.local --replay examples/guacamole.json`` (``--step`` to
+Replay one with ``.venv/bin/python -m bot.terminal --replay examples/guacamole.json`` (``--step`` to
 go move by move).  tests/table/test_local_examples.py replays every file here to its recorded
 result, so a change to the rules or the format that leaves them stale fails the tests: run this
 again then.
@@ -21,7 +21,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import engines  # noqa: E402  (after the checkout is on the path)
-from bot.local import main  # noqa: E402
+from bot.terminal import main  # noqa: E402
 
 SEED = 3
 LEVEL = "normal"

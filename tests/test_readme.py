@@ -36,8 +36,8 @@ NEEDS = {"discord", "root", "service", "postgresql", "network", "time"}
 RUN = [
     "python3 -m venv .venv && .venv/bin/pip install -q -e . && .venv/bin/python -m bot",
     "python3 -m venv .venv && .venv/bin/pip install -q -e '.[dev]' && .venv/bin/python -m pytest",
-    ".venv/bin/python -m bot.local guacamole --players 3 --computer 2 --seed 7",
-    ".venv/bin/python -m bot.local --replay pukllay-local/pachakuna-seed3/pachakuna-seed3.json",
+    ".venv/bin/python -m bot.terminal guacamole --players 3 --computer 2 --seed 7",
+    ".venv/bin/python -m bot.terminal --replay pukllay-local/pachakuna-seed3/pachakuna-seed3.json",
     "cp .env.example .env",
     ".venv/bin/python -m bot --version",
     ".venv/bin/python -m bot --check-database",

@@ -92,7 +92,7 @@ async def server(client: discord.Client, store: Store, guild_id: int | None) -> 
     if guild_id is None:
         return language(None)
     guild = client.get_guild(guild_id)
-    return public(await store.server_language(guild_id), guild.preferred_locale if guild else None)
+    return public(await store.people.server_language(guild_id), guild.preferred_locale if guild else None)
 
 
 def language_choices() -> list[app_commands.Choice[str]]:

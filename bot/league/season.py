@@ -28,10 +28,10 @@ import engines
 from bot import alt, notices
 from bot.league import texts
 from bot.league.service import LeagueService, OpenedRound
-from bot.public import clip
 from bot.sessions import MoveResult, Session
 from bot.storage import Job
 from bot.storage.leagues import LeagueRow
+from bot.texts import clip
 from bot.time.scheduler import Scheduler
 from languages import ENGLISH, N_, Language, language
 from renderers import league as pictures
@@ -102,14 +102,14 @@ class Rounds:
         return await self.posts.post(league.channel_id, league.guild_id, text, picture=picture, pings=pings)
 
     async def names(self, league: LeagueRow) -> dict[int, str]:
-        return {p.user_id: p.name for p in await self.store.league_players(league.id)}
+        return {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
 
     async def tell(self, users: Sequence[int], t: Language, dm: str, **values: object) -> list[int]:
         """Tell ``users`` as each chose (:func:`bot.notices.reach`): DM ``dm`` (with ``values``) to
         those who want it, in their language; the ones to ping where the news is posted."""
         now = self.store.clock.time()
         pings = []
-        for uid, person in (await self.store.people(users)).items():
+        for uid, person in (await self.store.people.several(users)).items():
             mention, direct = notices.reach(person, now)
             if direct:
                 mine = language(person.locale) if person.locale else t
@@ -122,7 +122,7 @@ class Rounds:
     async def round_text(self, found: LeagueRow, t: Language = ENGLISH) -> str:
         """``/league round``: the current round's games, where each is played and how far it is."""
         names = await self.names(found)
-        rounds = {r.number: r for r in await self.store.league_rounds(found.id)}
+        rounds = {r.number: r for r in await self.store.leagues.league_rounds(found.id)}
         current = rounds.get(found.current_round)
         name = texts.round_name(found, found.current_round, t)
         if current is not None:
@@ -137,7 +137,7 @@ class Rounds:
         else:
             lines = [t.gettext("**{league}**, {round}", league=found.shown, round=name)]
         lines.append(texts.clock_text(found, t))
-        for g in await self.store.league_games(found.id, found.current_round):
+        for g in await self.store.leagues.league_games(found.id, found.current_round):
             who = ", ".join(names.get(u, str(u)) for u in g.players)
             session = await self.leagues.sessions.core.get(g.session_id) if g.session_id else None
             if g.status == "finished":
@@ -166,7 +166,7 @@ class Rounds:
                 )
         byes = [
             names.get(u, str(u))
-            for r, u, _ in await self.store.league_byes(found.id)
+            for r, u, _ in await self.store.leagues.league_byes(found.id)
             if r == found.current_round
         ]
         if byes:
@@ -197,7 +197,7 @@ class Rounds:
                 heading,
                 texts.picture_lines(rows, ratings),
                 language=t.code,
-                contrast=await self.store.server_contrast(league.guild_id),
+                contrast=await self.store.people.server_contrast(league.guild_id),
             )
         )
         text = texts.standings_text(league, rows, f"**{league.shown}**: {heading}", t)
@@ -230,7 +230,7 @@ class Rounds:
             if final
             else t.gettext("{league}: bracket", league=league.name)
         )
-        contrast = await self.store.server_contrast(league.guild_id)
+        contrast = await self.store.people.server_contrast(league.guild_id)
         data = await asyncio.to_thread(
             functools.partial(pictures.bracket, title, rounds, language=t.code, contrast=contrast)
         )
@@ -259,12 +259,12 @@ class Rounds:
         the organiser is told once which permission is missing, and the bot tries again every
         :data:`RETRY_ROUND` seconds (the round then opens with its full length)."""
         league_id, number = int(job.key), int(job.payload.get("round", 0))
-        league = await self.store.league(league_id)
+        league = await self.store.leagues.league(league_id)
         if league is None or league.status != "running" or league.current_round != number - 1:
             return
         missing = await self.posts.missing_permissions(league.channel_id)
         if missing:
-            await self.store.schedule_round(
+            await self.store.leagues.schedule_round(
                 league_id, number, self.store.clock.time() + RETRY_ROUND, missing=missing
             )
             if job.payload.get("missing") != missing:
@@ -274,7 +274,7 @@ class Rounds:
         if opened is None:
             # Nothing opened, and the season is not over: the final stage found fewer than two
             # players left, or it was removed while its round was due.  The season ends here.
-            league = await self.store.league(league_id)
+            league = await self.store.leagues.league(league_id)
             if (
                 league is not None
                 and league.status == "running"
@@ -411,11 +411,11 @@ class Rounds:
         league_id, number = int(job.payload["league"]), int(job.payload["round"])
         for result in await self.leagues.round_deadline(league_id, number):
             await self.posts.announce(result)
-        league = await self.store.league(league_id)
+        league = await self.store.leagues.league(league_id)
         if league is None or league.status != "running" or league.current_round != number:
             return
         if number < league.rounds:
-            await self.store.schedule_round(league_id, number + 1, self.store.clock.time())
+            await self.store.leagues.schedule_round(league_id, number + 1, self.store.clock.time())
             self.scheduler.wake()
             return
         await self.end_season(league)

@@ -41,8 +41,8 @@ import engines
 from bot.league import names, pairing
 from bot.league.pairing import PairingError, Row
 from bot.sessions import MoveResult, Refusal, Session, SessionService
-from bot.storage import Job
-from bot.storage.leagues import LeagueGame, LeagueNameTaken, LeagueRow, LeagueStore
+from bot.storage import Job, Store
+from bot.storage.leagues import LeagueGame, LeagueNameTaken, LeagueRow
 from bot.time import gameclock as gc
 from engines.core import N_, SetupError, config_from_options, options_of, said_n
 from languages import ENGLISH, Language
@@ -81,13 +81,13 @@ class OpenedRound:
 
 
 class LeagueService:
-    def __init__(self, store: LeagueStore, sessions: SessionService):
+    def __init__(self, store: Store, sessions: SessionService):
         self.store = store
         self.sessions = sessions
 
     async def reread(self, league_id: int) -> LeagueRow:
         """A league read again after a change to it (leagues are never deleted)."""
-        league = await self.store.league(league_id)
+        league = await self.store.leagues.league(league_id)
         if league is None:
             raise LeagueError("league {league} is gone from the database", league=league_id)
         return league
@@ -163,7 +163,11 @@ class LeagueService:
         if any(a < b for a, b in zip(table, table[1:], strict=False)):
             raise LeagueError("the points per place may not rise from one place to the next")
         bye = pairing.bye_points(group_size, table) if bye_points is None else float(bye_points)
-        same = [x.name for x in await self.store.leagues(guild_id) if names.key(x.name) == names.key(name)]
+        same = [
+            x.name
+            for x in await self.store.leagues.of_server(guild_id)
+            if names.key(x.name) == names.key(name)
+        ]
         if same and typed == name:  # the very name (in its letter case or another)
             raise LeagueError(TAKEN, name=repr(name))
         if same:
@@ -175,7 +179,7 @@ class LeagueService:
             )
         now = self.store.clock.time()
         try:
-            lid = await self.store.create_league(
+            lid = await self.store.leagues.create_league(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 organiser_id=organiser_id,
@@ -235,7 +239,7 @@ class LeagueService:
         search and its answers (those whose channel the asker can view)."""
 
         async def leagues(live: bool = True) -> list[LeagueRow]:
-            found = await self.store.leagues(guild_id, live=live)
+            found = await self.store.leagues.of_server(guild_id, live=live)
             return found if visible is None else [x for x in found if visible(x)]
 
         live = await leagues()
@@ -273,12 +277,12 @@ class LeagueService:
         self, league: LeagueRow, user_id: int, name: str, *, who: str = "you", t: Language = ENGLISH
     ) -> str:
         """Sign ``user_id`` up; the answer in language ``t`` (refusals are LeagueErrors)."""
-        players = await self.store.league_players(league.id)
+        players = await self.store.leagues.league_players(league.id)
         if len(players) >= MAX_PLAYERS:
             raise LeagueError(
                 said_n(MAX_PLAYERS, "the league is full ({n} player)", "the league is full ({n} players)")
             )
-        answer = await self.store.join_league(league.id, user_id, name)
+        answer = await self.store.leagues.join_league(league.id, user_id, name)
         if answer == "closed":
             raise LeagueError("{league} has started; sign-ups are closed", league=league.shown)
         if answer == "already":
@@ -295,7 +299,7 @@ class LeagueService:
 
     async def leave(self, league: LeagueRow, user_id: int, *, who: str = "you", t: Language = ENGLISH) -> str:
         """Take ``user_id`` off the league; the answer in language ``t``."""
-        answer = await self.store.leave_league(league.id, user_id)
+        answer = await self.store.leagues.leave_league(league.id, user_id)
         if answer == "closed":
             raise LeagueError(
                 "{league} has started; the organiser can drop a player with /league organiser drop",
@@ -315,7 +319,7 @@ class LeagueService:
             raise LeagueError(
                 "only a running league drops players; before the start use /league organiser remove"
             )
-        sessions = await self.store.drop_player(league.id, user_id)
+        sessions = await self.store.leagues.drop_player(league.id, user_id)
         if sessions is None:
             raise LeagueError("that player is not playing in this league (or was dropped already)")
         results = []
@@ -331,7 +335,7 @@ class LeagueService:
         """Close the sign-ups; the first round is due at the start date (or now)."""
         if league.status != "signup":
             raise LeagueError("{league} has already started", league=league.shown)
-        players = [p.user_id for p in await self.store.league_players(league.id)]
+        players = [p.user_id for p in await self.store.leagues.league_players(league.id)]
         need = max(2, league.group_size)
         if len(players) < need:
             raise LeagueError(
@@ -359,7 +363,7 @@ class LeagueService:
         first = max(self.store.clock.time(), league.starts_at)
         ratings = await self.rating_map(league)
         order = sorted(range(len(players)), key=lambda i: (-ratings.get(players[i], 0.0), i))
-        await self.store.start_league(league.id, first, rounds, [players[i] for i in order])
+        await self.store.leagues.start_league(league.id, first, rounds, [players[i] for i in order])
         return await self.reread(league.id), first
 
     def planned_rounds(self, league: LeagueRow, players: list[int]) -> int:
@@ -392,7 +396,7 @@ class LeagueService:
     ) -> tuple[list[list[int]], list[int]]:
         """Round ``number``'s groups and byes, from what is stored (pure of side effects);
         ``seeds``: a final stage's seeds before they are stored."""
-        everyone = await self.store.league_players(league.id)
+        everyone = await self.store.leagues.league_players(league.id)
         active = [p.user_id for p in everyone if p.active]
         if league.format == "round_robin":
             rnd = self.round_robin(league, [p.user_id for p in everyone])[number - 1]
@@ -410,8 +414,8 @@ class LeagueService:
             return groups, byes
         rows = await self.table_rows(league)
         points = {r.player: r.points for r in rows}
-        games = await self.store.league_games(league.id)
-        had = await self.store.league_byes(league.id)
+        games = await self.store.leagues.league_games(league.id)
+        had = await self.store.leagues.league_byes(league.id)
         ratings = await self.rating_map(league)
         finished = [  # seats in seat order: the Dutch system balances who moves first
             pairing.GameResult(
@@ -450,7 +454,7 @@ class LeagueService:
     async def seeds(self, league: LeagueRow) -> list[str]:
         """The bracket's seeds, best first: in single elimination those fixed at the start (by
         rating, then sign-up order); in a Swiss final those fixed when it opened (empty before)."""
-        players = await self.store.league_players(league.id)
+        players = await self.store.leagues.league_players(league.id)
         if league.format != "elimination":
             finalists = sorted(
                 (p for p in players if p.final_seed is not None), key=lambda p: p.final_seed or 0
@@ -460,7 +464,7 @@ class LeagueService:
 
     async def finalists(self, league: LeagueRow) -> list[str]:
         """The top ``final_top`` of the Swiss standings, best first, dropped players left out."""
-        players = await self.store.league_players(league.id)
+        players = await self.store.leagues.league_players(league.id)
         rows = await self.table_rows(league)
         return pairing.top(rows, league.final_top or 0, [str(p.user_id) for p in players if not p.active])
 
@@ -471,7 +475,7 @@ class LeagueService:
         start = self.stage_of(league)
         rank = {p: i for i, p in enumerate(seeds)}
         winners: dict[tuple[int, int], str] = {}
-        for g in await self.store.league_games(league.id):
+        for g in await self.store.leagues.league_games(league.id):
             if g.status != "finished" or g.round < start:
                 continue
             best = sorted(g.seats, key=lambda s: (s.place or 99, rank.get(str(s.user_id), 0)))[0]
@@ -501,7 +505,7 @@ class LeagueService:
         if top == 0:
             final: tuple[int | None, int | None, int] = (None, None, swiss)
         else:
-            players = [p for p in await self.store.league_players(league.id) if p.active]
+            players = [p for p in await self.store.leagues.league_players(league.id) if p.active]
             most = len(players) if league.status == "running" else MAX_PLAYERS
             if not 2 <= top <= most:
                 raise LeagueError(
@@ -514,7 +518,7 @@ class LeagueService:
                     )
                 )
             final = (top, swiss + 1, swiss + pairing.bracket_rounds(top))
-        if not await self.store.set_final(league.id, *final):
+        if not await self.store.leagues.set_final(league.id, *final):
             raise LeagueError(
                 "the final stage of {league} can no longer change (it has begun or ended)",
                 league=league.shown,
@@ -523,7 +527,7 @@ class LeagueService:
 
     async def open_round(self, league_id: int, number: int, *, job: Job | None = None) -> OpenedRound | None:
         """Pair and store round ``number``; None when it is open already or the league is over."""
-        league = await self.store.league(league_id)
+        league = await self.store.leagues.league(league_id)
         if league is None or league.status != "running" or league.current_round != number - 1:
             return None
         if number > league.rounds:
@@ -547,7 +551,7 @@ class LeagueService:
         else:
             tables = None
         final_stage = stage and league.format == "swiss"
-        ids = await self.store.open_round(
+        ids = await self.store.leagues.open_round(
             league.id,
             number,
             groups,
@@ -560,7 +564,7 @@ class LeagueService:
         )
         if ids is None:
             return None
-        games = await self.store.league_games(league.id, number)
+        games = await self.store.leagues.league_games(league.id, number)
         return OpenedRound(await self.reread(league.id), number, games, byes, deadline, final_stage)
 
     async def open_game(
@@ -571,12 +575,12 @@ class LeagueService:
         A dropped player's seat is taken by the computer (they forfeit the game); a game in which
         fewer than two people remain is recorded as a forfeit without being played.
         """
-        dropped = {p.user_id for p in await self.store.league_players(league.id) if not p.active}
+        dropped = {p.user_id for p in await self.store.leagues.league_players(league.id) if not p.active}
         people = [u for u in game.players if u not in dropped]
         if len(people) < len(game.players):
-            await self.store.set_forfeits(game.id, [u for u in game.players if u in dropped])
+            await self.store.leagues.set_forfeits(game.id, [u for u in game.players if u in dropped])
         if len(people) < 2:
-            await self.store.record_forfeit(game.id)
+            await self.store.leagues.record_forfeit(game.id)
             return None
         host = people[0]
         session = await self.sessions.lobby.create(
@@ -590,28 +594,28 @@ class LeagueService:
             seed=league.seed * 100_003 + game.id,
             clock=league.game_clock,
         )
-        await self.store.attach_session(game.id, session.id)
+        await self.store.leagues.attach_session(game.id, session.id)
         for uid in people[1:]:
             await self.sessions.lobby.join(channel_id, uid, names.get(uid, str(uid)))
         for _ in range(league.group_size - len(people)):
             await self.sessions.lobby.add_computer(channel_id, host)
         if league.legacy_timer:  # a timer no per-move clock states: the game's turn timer
             timer = gc.turn_timer(league.legacy_timer)
-            await self.store.set_clock(session.id, timer.text, None, timer.start)
+            await self.store.games.set_clock(session.id, timer.text, None, timer.start)
         await self.sessions.lobby.start(channel_id, host)
         return await self.sessions.core.get(session.id)
 
     async def round_deadline(self, league_id: int, number: int) -> list[MoveResult]:
         """The round's time is up: the computer finishes every game still running."""
         finished = []
-        for game in await self.store.league_games(league_id, number):
+        for game in await self.store.leagues.league_games(league_id, number):
             if game.status == "playing" and game.session_id is not None:
                 result = await self.sessions.seats.finish_by_computer(game.session_id)
                 if result is not None:
                     finished.append(result)
             elif game.status == "pending":
-                await self.store.record_forfeit(game.id)
-        await self.store.close_round(league_id, number)
+                await self.store.leagues.record_forfeit(game.id)
+        await self.store.leagues.close_round(league_id, number)
         return finished
 
     async def champion(self, league: LeagueRow) -> int | None:
@@ -623,29 +627,29 @@ class LeagueService:
             rows = await self.standings(league)
             active = [s for s in rows if not s.dropped]
             champion = int(active[0].row.player) if active else None
-        await self.store.end_league(league.id, champion)
+        await self.store.leagues.end_league(league.id, champion)
         return champion
 
     # ----------------------------------------------------------------- standings
 
     async def rating_map(self, league: LeagueRow) -> dict[int, float]:
-        board = await self.store.leaderboard(league.guild_id, league.game, limit=MAX_PLAYERS)
+        board = await self.store.ratings.leaderboard(league.guild_id, league.game, limit=MAX_PLAYERS)
         from bot.ratings import shown
 
         return {r.user_id: shown(r.mu, r.sigma) for r in board if r.mu is not None and r.sigma is not None}
 
     async def table_rows(self, league: LeagueRow, through_round: int | None = None) -> list[Row]:
         """The standings rows (a final stage's games are not counted: its bracket ranks them)."""
-        players = [str(p.user_id) for p in await self.store.league_players(league.id)]
+        players = [str(p.user_id) for p in await self.store.leagues.league_players(league.id)]
         if league.final_round:
             cap = league.swiss_rounds
             through_round = cap if through_round is None else min(through_round, cap)
         results = [
             pairing.GameResult(g.round, {str(s.user_id): s.place for s in g.seats if s.place is not None})
-            for g in await self.store.league_games(league.id)
+            for g in await self.store.leagues.league_games(league.id)
             if g.status == "finished"
         ]
-        byes = await self.store.league_byes(league.id)
+        byes = await self.store.leagues.league_byes(league.id)
         ratings = {str(k): v for k, v in (await self.rating_map(league)).items()}
         rows = pairing.standings(
             players,
@@ -660,10 +664,11 @@ class LeagueService:
 
     async def standings(self, league: LeagueRow) -> list[Standing]:
         """The table now, with each player's movement since the round before the last one played."""
-        players = {p.user_id: p for p in await self.store.league_players(league.id)}
+        players = {p.user_id: p for p in await self.store.leagues.league_players(league.id)}
         rows = await self.table_rows(league)
         played = max(
-            (g.round for g in await self.store.league_games(league.id) if g.status == "finished"), default=0
+            (g.round for g in await self.store.leagues.league_games(league.id) if g.status == "finished"),
+            default=0,
         )
         if league.format == "swiss":
             played = min(played, league.swiss_rounds)
@@ -679,11 +684,11 @@ class LeagueService:
         """The standings and every result as CSV."""
         from bot.league.export import league_csv
 
-        names = {p.user_id: p.name for p in await self.store.league_players(league.id)}
+        names = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
         return league_csv(
             await self.table_rows(league),
-            await self.store.league_games(league.id),
-            await self.store.league_byes(league.id),
+            await self.store.leagues.league_games(league.id),
+            await self.store.leagues.league_byes(league.id),
             names,
         )
 
@@ -706,7 +711,7 @@ def season_label(league: LeagueRow, t: Language = ENGLISH) -> str:
 
 
 async def seasons(
-    store: LeagueStore,
+    store: Store,
     guild_id: int,
     game: str,
     typed: str = "",
@@ -717,7 +722,7 @@ async def seasons(
     wanted = " ".join(typed.split()).casefold()
     return [
         x
-        for x in await store.leagues(guild_id, live=False)
+        for x in await store.leagues.of_server(guild_id, live=False)
         if x.game == game
         and x.status != "cancelled"
         and wanted in x.name.casefold()
@@ -726,7 +731,7 @@ async def seasons(
 
 
 async def season_named(
-    store: LeagueStore,
+    store: Store,
     guild_id: int,
     game: str,
     text: str,

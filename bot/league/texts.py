@@ -13,8 +13,8 @@ from datetime import UTC, datetime
 import engines
 from bot.league import pairing
 from bot.league.service import LeagueError, Standing
-from bot.public import clip
 from bot.storage.leagues import LeagueRow
+from bot.texts import clip
 from bot.time import gameclock as gc
 from languages import ENGLISH, N_, Language
 from renderers import league as pictures

@@ -84,10 +84,10 @@ class Clocks:
             if session.banks.pending:
                 raise Refusal("someone's time ran out and the others are being asked; answer that first")
             if spec is None:
-                await self.store.set_clock(session.id, None, None, None)
+                await self.store.games.set_clock(session.id, None, None, None)
                 return await self.core.require(channel_id)
             if session.status == "lobby":
-                await self.store.set_clock(session.id, spec.text, None, spec.start)
+                await self.store.games.set_clock(session.id, spec.text, None, spec.start)
                 return await self.core.require(channel_id)
             people = [s.seat for s in session.seats if s.seat is not None and not s.computer]
             banks = gc.begin(spec, people, session.to_move() & set(people), self.core.now())
@@ -201,7 +201,7 @@ class Clocks:
             if choice == "abandon":
                 session = await self.seats.abandon_now(session, "abandoned after a player's time ran out")
                 return session, None
-            await self.store.set_seat_flags(session.id, seat, computer=True, resigned=False)
+            await self.store.games.set_seat_flags(session.id, seat, computer=True, resigned=False)
             session = await self.core.reread(session_id)
             await self.core.save_clock(session, gc.take(banks, seat), expected_version=session.version)
             session = await self.core.reread(session_id)

@@ -140,7 +140,7 @@ class Core:
         **options: Any,
     ) -> int:
         """Commit ``played`` (see :meth:`Store.record_moves`) and count the moves; the new version."""
-        version = await self.store.record_moves(
+        version = await self.store.games.record_moves(
             session.id, expected_version, [stored(p) for p in played], state, **options
         )
         self.metrics.moves_committed(session.row.game, [p.by_computer for p in played])
@@ -185,7 +185,7 @@ class Core:
     async def load(self, row: SessionRow, seat_rows: list[SeatRow] | None = None) -> Session:
         from_one_read = seat_rows is not None  # the row and its seats as of one version
         if seat_rows is None:
-            seat_rows = await self.store.seats(row.id)
+            seat_rows = await self.store.games.seats(row.id)
         seats = [
             Seat(s.join_order, s.seat, s.user_id, s.display_name, s.is_computer, s.resigned, s.level)
             for s in seat_rows
@@ -229,7 +229,7 @@ class Core:
         session.damaged = reason
         session.state = None
         self.release(session.id)
-        if await self.store.mark_damaged(session.id, reason):
+        if await self.store.games.mark_damaged(session.id, reason):
             log.error(
                 "session %s (%s in channel %s) is damaged: %s; the table skips it until it is abandoned",
                 session.id,
@@ -240,7 +240,7 @@ class Core:
             )
 
     async def get(self, session_id: int) -> Session | None:
-        found = await self.store.load(session_id=session_id)
+        found = await self.store.games.load(session_id=session_id)
         return await self.load(*found) if found else None
 
     async def reread(self, session_id: int) -> Session:
@@ -251,7 +251,7 @@ class Core:
         return session
 
     async def in_channel(self, channel_id: int) -> Session | None:
-        found = await self.store.load(channel_id=channel_id)
+        found = await self.store.games.load(channel_id=channel_id)
         return await self.load(*found) if found else None
 
     async def require(self, channel_id: int, *, damaged_ok: bool = False) -> Session:
@@ -265,7 +265,7 @@ class Core:
     async def latest(self, channel_id: int) -> Session:
         """The channel's game for /game status, log and board: the live one, else the last
         that ended here (until a new game opens in the channel)."""
-        row = await self.store.last_session(channel_id)
+        row = await self.store.games.last_session(channel_id)
         if row is None:
             raise NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
         return await self.load(row)
@@ -274,11 +274,11 @@ class Core:
         """The server's lobbies and games (damaged ones included, marked); a server id is required."""
         if guild_id is None:
             raise Refusal("games are listed per server; use this command in a server")
-        return [await self.load(r) for r in await self.store.live_sessions(guild_id)]
+        return [await self.load(r) for r in await self.store.games.live_sessions(guild_id)]
 
     async def sessions_of(self, user_id: int) -> list[Session]:
         """Every lobby and game, in every server, where the person sits (not resigned)."""
-        return [await self.load(row, seats) for row, seats in await self.store.sessions_of(user_id)]
+        return [await self.load(row, seats) for row, seats in await self.store.games.sessions_of(user_id)]
 
     def now(self) -> float:
         return self.store.clock.time()
@@ -298,12 +298,12 @@ class Core:
         users = {
             s.seat: s.user_id for s in session.seats if s.seat is not None and s.user_id and not s.computer
         }
-        people = await self.store.people(users.values())
-        periods: dict[int, list[tuple[float, float]]] = {}
-        for seat, user in users.items():
-            person = people.get(user)
-            if person is not None and person.away_since is not None and person.away_until is not None:
-                periods[seat] = [(person.away_since, person.away_until)]
+        people = await self.store.people.several(users.values())
+        periods = {
+            seat: gc.away_periods(person.away_since, person.away_until)
+            for seat, user in users.items()
+            if (person := people.get(user)) is not None
+        }
         return lambda seat: periods.get(seat, [])
 
     def timer(
@@ -352,8 +352,10 @@ class Core:
         """Store the running clocks (and ``spec``, when it changes) and re-arm the deadline."""
         spec = spec or session.clock
         if spec is None:
-            return await self.store.set_clock(session.id, None, None, None, expected_version=expected_version)
+            return await self.store.games.set_clock(
+                session.id, None, None, None, expected_version=expected_version
+            )
         timer = self.timer(session, spec, banks, await self.away_of(session)) if session.state else spec.start
-        return await self.store.set_clock(
+        return await self.store.games.set_clock(
             session.id, spec.text, banks.to_dict(), timer, expected_version=expected_version
         )

@@ -83,11 +83,11 @@ class Lobby:
             raise Refusal("games are played in a server's channels; open one there")
         _, stored_options, limit = self.check_new(game, options, max_players)
         spec = self.core.check_clock(clock)
-        existing = await self.store.live_session(channel_id)
+        existing = await self.store.games.live_session(channel_id)
         if existing is not None:
             raise Refusal(self.busy_message(existing))
         try:
-            sid = await self.store.create_session(
+            sid = await self.store.games.create_session(
                 game=game,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -101,7 +101,7 @@ class Lobby:
                 timer_seconds=spec.start if spec else None,
             )
         except ChannelBusy:
-            existing = await self.store.live_session(channel_id)
+            existing = await self.store.games.live_session(channel_id)
             raise Refusal(self.busy_message(existing)) from None
         return await self.core.reread(sid)
 
@@ -121,7 +121,9 @@ class Lobby:
             if session.seat_of(user_id):
                 raise Refusal("you are already seated at this table")
             try:
-                seated = await self.store.add_seat(session.id, user_id, name, limit=session.row.max_players)
+                seated = await self.store.games.add_seat(
+                    session.id, user_id, name, limit=session.row.max_players
+                )
             except Conflict:  # seated meanwhile, through another process
                 raise Refusal("you are already seated at this table") from None
             if not seated:
@@ -138,7 +140,7 @@ class Lobby:
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, _):
             taken = {s.name for s in session.seats}
             name = next((n for n in self._computer_names if n not in taken), f"Cpu {len(session.seats) + 1}")
-            if not await self.store.add_seat(
+            if not await self.store.games.add_seat(
                 session.id, None, name, limit=session.row.max_players, computer=True, level=level
             ):
                 raise full(session)
@@ -149,12 +151,12 @@ class Lobby:
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, seat):
             humans = [s for s in session.seats if not s.computer and s.user_id != user_id]
             if not humans:
-                await self.store.finish(
+                await self.store.games.finish(
                     session.id, status="abandoned", reason="everyone left the lobby", outcome=None, results=[]
                 )
                 self.core.release(session.id)
                 return None
-            await self.store.remove_seat(session.id, seat.join_order)
+            await self.store.games.remove_seat(session.id, seat.join_order)
             return await self.core.require(channel_id)
 
     async def close_lobby(self, session_id: int, reason: str) -> None:
@@ -162,7 +164,7 @@ class Lobby:
         async with self.core.lock(session_id):
             session = await self.core.get(session_id)
             if session is not None and session.status == "lobby":
-                await self.store.finish(
+                await self.store.games.finish(
                     session_id, status="abandoned", reason=reason, outcome=None, results=[]
                 )
                 self.core.release(session_id)
@@ -196,7 +198,9 @@ class Lobby:
             rng_for(session.row.seed, "seating").shuffle(order)
             seat_of = {s.join_order: order[i] for i, s in enumerate(session.seats)}
             state = module.new_game(config, n, session.row.seed)
-            version = await self.store.start(session.id, seat_of, options_of(config), module.to_dict(state))
+            version = await self.store.games.start(
+                session.id, seat_of, options_of(config), module.to_dict(state)
+            )
             session = await self.core.require(channel_id)
             spec = session.clock
             if spec is not None:

@@ -33,7 +33,7 @@ class Logbook:
         n = len([s for s in session.seats if s.seat is not None])
         config = config_from_options(module.Config, n, session.row.options)
         state = module.new_game(config, n, session.row.seed)
-        for step in walk(module, state, await self.store.moves(session_id)):
+        for step in walk(module, state, await self.store.history.moves(session_id)):
             state = step.after
         return state
 
@@ -48,9 +48,9 @@ class Logbook:
         since), they stay without, and :mod:`bot.public` shows them safely.
         """
         if after is not None:
-            rows = await self.store.moves_after(session.id, after)
+            rows = await self.store.history.moves_after(session.id, after)
         else:
-            rows = await self.store.moves(session.id, last=last)
+            rows = await self.store.history.moves(session.id, last=last)
         records = [record_of(r) for r in rows]
         if any(r.privacy is None for r in records):
             records = await self.replayed(session, records)
@@ -64,7 +64,7 @@ class Logbook:
     async def told(self, session: Session, message_id: int, through: int) -> int | None:
         """The board ``message_id`` was posted telling the moves up to ``through``; returns the
         id of the board it replaces (whose buttons come off)."""
-        return await self.store.set_board_message(session.id, message_id, through)
+        return await self.store.games.set_board_message(session.id, message_id, through)
 
     async def replayed(self, session: Session, records: list[MoveRecord]) -> list[MoveRecord]:
         module = session.engine
@@ -75,7 +75,7 @@ class Logbook:
             )
             wanted = {r.number for r in records if r.privacy is None}
             found: dict[int, MoveRecord] = {}
-            for step in walk(module, state, await self.store.moves(session.id)):
+            for step in walk(module, state, await self.store.history.moves(session.id)):
                 row = step.entry
                 if row.number in wanted and step.events is not None:
                     privacy = module.move_privacy(step.before, row.seat, module.parse_move(row.move))

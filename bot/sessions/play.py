@@ -87,7 +87,7 @@ class Play:
         moved on, or the seat has moved since (a double click).  Other players
         building at once in a simultaneous round do not make it stale.
         """
-        mine = await self.store.seat_move_count(session.id, seat)
+        mine = await self.store.history.seat_move_count(session.id, seat)
         return f"{session.engine.turn_number(session.state)}.{mine}"
 
     async def play_in(
@@ -171,7 +171,7 @@ class Play:
 
     async def _commit_move(self, session: Session, new_state: Any, mine: Played) -> SessionRow:
         """Commit a person's move; the row as committed (StaleVersion: the session moved on)."""
-        return await self.store.play_moves(
+        return await self.store.games.play_moves(
             session.id,
             session.version,
             [stored(mine)],
@@ -330,7 +330,7 @@ class Play:
         the table plays them, see :meth:`computers_play`)."""
         found = []
         for guild_id in guild_ids:
-            for row in await self.store.live_sessions(guild_id):
+            for row in await self.store.games.live_sessions(guild_id):
                 if row.status != "active":
                     continue
                 session = await self.core.running(row.id)
@@ -364,7 +364,7 @@ class Play:
                 seat = session.by_seat(s)
                 results.append(ResultRow(s, seat.user_id, outcome.scores[s], place, s in resigned))
             place += len(group)
-        await self.store.finish(
+        await self.store.games.finish(
             session.id,
             status="finished",
             reason=reason or outcome.reason,

@@ -35,7 +35,7 @@ class Seats:
     async def _resign_seat(self, session: Session, seat: Seat) -> MoveResult:
         """The seat resigns (lock held): the computer takes it, or the game ends when too few stay."""
         assert seat.seat is not None  # callers pass a seat of a running game
-        await self.store.set_seat_flags(session.id, seat.seat, computer=True, resigned=True)
+        await self.store.games.set_seat_flags(session.id, seat.seat, computer=True, resigned=True)
         session = await self.core.reread(session.id)
         if session.clock is not None:  # the seat's clock stops; the deadline follows the others'
             await self.core.save_clock(session, gc.stop(session.banks, seat.seat))
@@ -80,7 +80,9 @@ class Seats:
             late = [s for s in session.seats if not s.computer and s.seat is not None]
             for s in late:
                 if s.seat is not None:
-                    await self.store.set_seat_flags(session.id, s.seat, computer=True, resigned=s.resigned)
+                    await self.store.games.set_seat_flags(
+                        session.id, s.seat, computer=True, resigned=s.resigned
+                    )
             session = await self.core.reread(session.id)
             result = MoveResult(
                 session,
@@ -108,7 +110,7 @@ class Seats:
 
     async def abandon_now(self, session: Session, reason: str) -> Session:
         """End the game without a result (lock held)."""
-        await self.store.finish(session.id, status="abandoned", reason=reason, outcome=None, results=[])
+        await self.store.games.finish(session.id, status="abandoned", reason=reason, outcome=None, results=[])
         self.core.release(session.id)
         return await self.core.reread(session.id)
 
@@ -125,7 +127,7 @@ class Seats:
                 raise Refusal("you came back once already; the computer keeps your seat now")
             spec = session.clock
             assert spec is not None  # a taken seat needs a clock
-            await self.store.set_seat_flags(session.id, seat.seat, computer=False, resigned=False)
+            await self.store.games.set_seat_flags(session.id, seat.seat, computer=False, resigned=False)
             session = await self.core.reread(session.id)
             banks = gc.give_back(spec, banks, seat.seat, session.to_move(), self.core.now())
             await self.core.save_clock(session, banks)

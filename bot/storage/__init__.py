@@ -1,7 +1,8 @@
 """Storage: sessions, seats, the move log, snapshots, results, ratings and jobs.
 
-This package is the only place that speaks SQL.  One interface (:class:`Store`),
-two back ends: SQLite (the default, ``DATABASE_PATH``; one process) and
+This package is the only place that speaks SQL.  The bot holds one :class:`Store`, whose
+attributes are the stores of each concern (``games``, ``history``, ``people``, ``jobs``,
+``ratings``, ``leagues``), all on one back end of two: SQLite (the default, ``DATABASE_PATH``; one process) and
 PostgreSQL (``DATABASE_URL=postgresql://...``; several processes sharing one
 database).  Both give the same guarantees: an append-only move log (triggers),
 one live game per channel (a partial unique index), a version check that
@@ -11,8 +12,9 @@ migrations (``bot/migrations/sqlite`` and ``bot/migrations/postgres``, the same
 numbers and names, giving the same tables and columns), applied at start; a
 database written by newer code, or one that fails the start-up check, is
 refused in one line.  Queries scoped to a server refuse a missing server id.
-:func:`open_store` opens either back end by its target; the back ends import the
-interface (``base.py``), never the other way round.
+:func:`open_store` opens either back end by its target and hands back the :class:`Store` on it;
+the back ends import the interface side (``base.py``, ``games.py``), never the other way round,
+and nothing but this module chooses one.
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from bot.storage.base import (
-    DEADLINE,
     LIVE,
     NOTIFY_PLACES,
     SCHEMA_VERSION,
@@ -40,13 +41,14 @@ from bot.storage.base import (
     SessionRow,
     StaleVersion,
     StorageError,
-    Store,
     UndoRequest,
     Unreachable,
     describe,
     fits,
     migrations,
 )
+from bot.storage.store import Store
+from bot.time.jobs import DEADLINE
 from bot.time.source import SYSTEM, Clock
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -67,12 +69,12 @@ async def open_store(target: Any, *, clock: Clock | None = None, upgrade: bool =
     """
     clock = clock or SYSTEM
     if isinstance(target, str) and is_postgres_url(target):
-        from bot.storage.postgres import PostgresStore
+        from bot.storage.postgres import PostgresBackend
 
-        return await PostgresStore.open(target, clock=clock, upgrade=upgrade)
-    from bot.storage.sqlite import SQLiteStore
+        return Store(await PostgresBackend.open(target, clock=clock, upgrade=upgrade))
+    from bot.storage.sqlite import SQLiteBackend
 
-    return await SQLiteStore.open(target, clock=clock)
+    return Store(await SQLiteBackend.open(target, clock=clock))
 
 
 async def examine(target: str) -> Examined:

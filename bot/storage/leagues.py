@@ -1,9 +1,9 @@
-"""League storage: leagues, sign-ups, rounds, games, byes and the organiser role (both back ends).
+"""Leagues: leagues, sign-ups, rounds, games, byes and season ratings (both back ends).
 
-A subclass of :class:`bot.storage.base.Store` that the two back ends inherit, so it uses the same
-transaction bodies.  A round is opened in one transaction (its games, seats, byes, the round
-number and the round's deadline job); a league game's places and points are written by the
-hook :meth:`LeagueStore._after_finish`, inside the transaction that records the session's results.
+A round is opened in one transaction (its games, seats, byes, the round number and the round's
+deadline job).  A league game's places and points (:meth:`Leagues.record_result`) and its season
+ratings (:meth:`Leagues.rate_season`) are statements run inside the transaction that records the
+session's results (:meth:`bot.storage.games.Games.finish`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from bot.league import names
 from bot.league.pairing import place_points, points_for_places
 from bot.storage.base import (
     ARM_SQL,
+    RATED,
     Body,
+    Concern,
     Conflict,
     RatingRow,
     ResultRow,
-    Store,
     all_,
     fits,
     many,
@@ -30,6 +31,7 @@ from bot.storage.base import (
     rating_of,
     run,
     single,
+    upsert,
 )
 from bot.time.gameclock import MAX_SECONDS, MIN_SECONDS, MINUTE, MOVE, ClockSpec
 from bot.time.jobs import LEAGUE_DEADLINE as DEADLINE_JOB
@@ -195,10 +197,8 @@ def league_places(results: Sequence[ResultRow], forfeits: set[int]) -> dict[int,
     return places
 
 
-class LeagueStore(Store):
-    """The store with league queries and transactions: both back ends are one."""
-
-    # ----------------------------------------------------------------- leagues
+class Leagues(Concern):
+    """League queries and transactions."""
 
     async def create_league(
         self,
@@ -252,26 +252,26 @@ class LeagueStore(Store):
             return row[0]
 
         try:
-            return await self._transact(body())
+            return await self.db.transact(body())
         except Conflict:
             raise LeagueNameTaken(name) from None
 
     async def league(self, league_id: int) -> LeagueRow | None:
         if not fits(league_id):
             return None
-        rows = await self._all("SELECT * FROM leagues WHERE id = ?", league_id)
+        rows = await self.db.all("SELECT * FROM leagues WHERE id = ?", league_id)
         return league_of(rows[0]) if rows else None
 
-    async def leagues(self, guild_id: int, *, live: bool = True) -> list[LeagueRow]:
+    async def of_server(self, guild_id: int, *, live: bool = True) -> list[LeagueRow]:
         """The server's leagues (live ones only, by default), newest first."""
         where = " AND status IN ('signup', 'running')" if live else ""
-        rows = await self._all(f"SELECT * FROM leagues WHERE guild_id = ?{where} ORDER BY id DESC", guild_id)
+        rows = await self.db.all(
+            f"SELECT * FROM leagues WHERE guild_id = ?{where} ORDER BY id DESC", guild_id
+        )
         return [league_of(r) for r in rows]
 
     async def set_signup_message(self, league_id: int, message_id: int) -> None:
-        await self._transact(
-            single(run("UPDATE leagues SET signup_message_id = ? WHERE id = ?", message_id, league_id))
-        )
+        await self.db.change("UPDATE leagues SET signup_message_id = ? WHERE id = ?", message_id, league_id)
 
     async def start_league(
         self, league_id: int, first_at: float, rounds: int, seeds: Sequence[int] = ()
@@ -295,7 +295,7 @@ class LeagueStore(Store):
             yield run(ARM_SQL, ROUND_JOB, str(league_id), float(first_at), json.dumps({"round": 1}), stamp)
             return True
 
-        return await self._transact(body())
+        return await self.db.transact(body())
 
     async def end_league(self, league_id: int, champion_id: int | None, *, status: str = "finished") -> bool:
         """Running (or sign-up) -> finished or cancelled; its pending jobs go."""
@@ -313,7 +313,7 @@ class LeagueStore(Store):
             yield run("DELETE FROM jobs WHERE kind = ? AND key = ?", ROUND_JOB, str(league_id))
             return changed == 1
 
-        return await self._transact(body())
+        return await self.db.transact(body())
 
     async def set_final(self, league_id: int, top: int | None, final_round: int | None, rounds: int) -> bool:
         """Set (or, with ``top`` None, clear) a Swiss league's final stage: its top ``top`` players
@@ -332,25 +332,25 @@ class LeagueStore(Store):
             )
             return changed == 1
 
-        return await self._transact(body())
-
-    # ----------------------------------------------------------------- rating seasons
+        return await self.db.transact(body())
 
     async def season_leaderboard(self, league_id: int, *, limit: int = 15) -> list[RatingRow]:
         """A league's own rating table (its season), best first."""
         if not fits(league_id):
             return []
-        rows = await self._all(
+        rows = await self.db.all(
             "SELECT * FROM season_ratings WHERE league_id = ? ORDER BY mu - 3 * sigma DESC, games DESC LIMIT ?",
             league_id,
             limit,
         )
         return [rating_of(r) for r in rows]
 
-    def _rate(self, session_id, results, rate, names, stamp) -> Body:
-        """The all-time ratings, then, for a league game that was rated, the league's season
-        table from the same places (fresh ratings for the season; same lock, same transaction)."""
-        yield from super()._rate(session_id, results, rate, names, stamp)
+    def rate_season(
+        self, session_id: int, results: Sequence[ResultRow], names: dict[int, str], stamp: str
+    ) -> Body:
+        """After the all-time ratings (:meth:`bot.storage.ratings.Ratings.rate`), for a league game
+        that was rated, the league's season table from the same places (fresh ratings for the
+        season; same lock, same transaction)."""
         row = yield one(
             "SELECT g.league_id, s.rated FROM league_games g JOIN sessions s ON s.id = g.session_id"
             " WHERE g.session_id = ?",
@@ -384,10 +384,7 @@ class LeagueStore(Store):
         if len(new) != len(current):
             return  # fewer than two people: the season is not rated either
         yield many(
-            "INSERT INTO season_ratings (league_id, user_id, display_name, mu, sigma, games, wins, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (league_id, user_id) DO UPDATE SET"
-            " display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma,"
-            " games = excluded.games, wins = excluded.wins, updated_at = excluded.updated_at",
+            upsert("season_ratings", "league_id, user_id", "league_id, user_id, " + RATED),
             [
                 (
                     league_id,
@@ -403,10 +400,8 @@ class LeagueStore(Store):
             ],
         )
 
-    # ----------------------------------------------------------------- players
-
     async def league_players(self, league_id: int) -> list[LeaguePlayer]:
-        rows = await self._all(
+        rows = await self.db.all(
             "SELECT user_id, display_name, dropped_round, seed, final_seed FROM league_players"
             " WHERE league_id = ? ORDER BY joined_at, user_id",
             league_id,
@@ -439,7 +434,7 @@ class LeagueStore(Store):
             return "joined"
 
         try:
-            return await self._transact(body())
+            return await self.db.transact(body())
         except Conflict:
             return "already"
 
@@ -455,7 +450,7 @@ class LeagueStore(Store):
             )
             return "left" if gone == 1 else "absent"
 
-        return await self._transact(body())
+        return await self.db.transact(body())
 
     async def drop_player(self, league_id: int, user_id: int) -> list[int] | None:
         """Drop a player from a running league: they are paired no more, and every game of theirs
@@ -488,9 +483,7 @@ class LeagueStore(Store):
             )
             return [g[1] for g in open_games if g[1] is not None]
 
-        return await self._transact(body())
-
-    # ----------------------------------------------------------------- rounds and games
+        return await self.db.transact(body())
 
     async def open_round(
         self,
@@ -569,33 +562,25 @@ class LeagueStore(Store):
             )
             return ids
 
-        return await self._transact(body())
+        return await self.db.transact(body())
 
     async def attach_session(self, game_id: int, session_id: int) -> bool:
         """The session that plays a pending league game; False when the game was not pending."""
-        changed = await self._transact(
-            single(
-                run(
-                    "UPDATE league_games SET session_id = ?, status = 'playing' WHERE id = ? AND status = 'pending'",
-                    session_id,
-                    game_id,
-                )
-            )
+        changed = await self.db.change(
+            "UPDATE league_games SET session_id = ?, status = 'playing' WHERE id = ? AND status = 'pending'",
+            session_id,
+            game_id,
         )
         return changed == 1
 
     async def close_round(self, league_id: int, number: int) -> bool:
         """Mark the round closed (its deadline passed, or every game ended); False if it was."""
         stamp = self.clock.stamp()
-        changed = await self._transact(
-            single(
-                run(
-                    "UPDATE league_rounds SET closed_at = ? WHERE league_id = ? AND number = ? AND closed_at IS NULL",
-                    stamp,
-                    league_id,
-                    number,
-                )
-            )
+        changed = await self.db.change(
+            "UPDATE league_rounds SET closed_at = ? WHERE league_id = ? AND number = ? AND closed_at IS NULL",
+            stamp,
+            league_id,
+            number,
         )
         return changed == 1
 
@@ -608,29 +593,20 @@ class LeagueStore(Store):
         payload: dict[str, Any] = {"round": number}
         if missing:
             payload["missing"] = list(missing)
-        await self._transact(
-            single(run(ARM_SQL, ROUND_JOB, str(league_id), float(due_at), json.dumps(payload), stamp))
-        )
+        await self.db.change(ARM_SQL, ROUND_JOB, str(league_id), float(due_at), json.dumps(payload), stamp)
 
     async def league_rounds(self, league_id: int) -> list[LeagueRound]:
-        rows = await self._all("SELECT * FROM league_rounds WHERE league_id = ? ORDER BY number", league_id)
+        rows = await self.db.all("SELECT * FROM league_rounds WHERE league_id = ? ORDER BY number", league_id)
         return [
             LeagueRound(r["number"], r["opened_at"], float(r["deadline_at"]), r["closed_at"]) for r in rows
         ]
 
     async def league_games(self, league_id: int, round: int | None = None) -> list[LeagueGame]:
         """The league's games (of one round) with their seats, by round and table."""
-        where, params = (
-            ("g.league_id = ?", [league_id])
-            if round is None
-            else (
-                "g.league_id = ? AND g.round = ?",
-                [league_id, round],
-            )
-        )
-        rows = await self._all(
+        where, params = ("", [league_id]) if round is None else (" AND g.round = ?", [league_id, round])
+        rows = await self.db.all(
             "SELECT g.id, g.round, g.table_no, g.session_id, g.status, s.user_id, s.position, s.place, s.points,"
-            f" s.forfeit FROM league_games g JOIN league_seats s ON s.game_id = g.id WHERE {where}"
+            f" s.forfeit FROM league_games g JOIN league_seats s ON s.game_id = g.id WHERE g.league_id = ?{where}"
             " ORDER BY g.round, g.table_no, s.position",
             *params,
         )
@@ -654,12 +630,12 @@ class LeagueStore(Store):
 
     async def league_game_of(self, session_id: int) -> tuple[int, int] | None:
         """(league id, round) of the league game a session plays, or None."""
-        rows = await self._all("SELECT league_id, round FROM league_games WHERE session_id = ?", session_id)
+        rows = await self.db.all("SELECT league_id, round FROM league_games WHERE session_id = ?", session_id)
         return (rows[0][0], rows[0][1]) if rows else None
 
     async def league_byes(self, league_id: int) -> list[tuple[int, int, float]]:
         """(round, user id, points) of every bye so far."""
-        rows = await self._all(
+        rows = await self.db.all(
             "SELECT round, user_id, points FROM league_byes WHERE league_id = ? ORDER BY round, user_id",
             league_id,
         )
@@ -667,7 +643,7 @@ class LeagueStore(Store):
 
     async def set_forfeits(self, game_id: int, user_ids: Sequence[int]) -> None:
         """Mark players of a game not finished yet as forfeiting it (dropped before it opened)."""
-        await self._transact(
+        await self.db.transact(
             single(
                 many(
                     "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
@@ -685,11 +661,9 @@ class LeagueStore(Store):
             results = [ResultRow(i, r[0], None, 2 if r[1] else 1, False) for i, r in enumerate(seats)]
             return (yield from self._league_result(game_id, results))
 
-        return await self._transact(body())
+        return await self.db.transact(body())
 
-    # ----------------------------------------------------------------- the result hook
-
-    def _after_finish(self, session_id: int, status: str, results: Sequence[ResultRow]) -> Body:
+    def record_result(self, session_id: int, status: str, results: Sequence[ResultRow]) -> Body:
         """Inside the session's finishing transaction: a league game's places and points."""
         row = yield one("SELECT id FROM league_games WHERE session_id = ? AND status = 'playing'", session_id)
         if row is None:
@@ -721,24 +695,3 @@ class LeagueStore(Store):
             "UPDATE league_games SET status = 'finished' WHERE id = ? AND status <> 'finished'", game_id
         )
         return changed == 1
-
-    # ----------------------------------------------------------------- server settings
-
-    async def organiser_role(self, guild_id: int) -> int | None:
-        rows = await self._all("SELECT organiser_role_id FROM league_settings WHERE guild_id = ?", guild_id)
-        return rows[0][0] if rows else None
-
-    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
-        stamp = self.clock.stamp()
-        await self._transact(
-            single(
-                run(
-                    "INSERT INTO league_settings (guild_id, organiser_role_id, updated_at) VALUES (?, ?, ?)"
-                    " ON CONFLICT (guild_id) DO UPDATE SET organiser_role_id = excluded.organiser_role_id,"
-                    " updated_at = excluded.updated_at",
-                    guild_id,
-                    role_id,
-                    stamp,
-                )
-            )
-        )

@@ -30,11 +30,12 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.storage.base import (
-    DEADLINE,
     MIGRATIONS_TABLE,
     SCHEMA_VERSION,
     SESSION_COLUMNS,
+    Backend,
     Body,
+    Clocked,
     Conflict,
     Examined,
     Job,
@@ -44,7 +45,6 @@ from bot.storage.base import (
     StorageError,
     Unreachable,
     dump_json,
-    job_of,
     migrations,
     older,
     one,
@@ -52,7 +52,8 @@ from bot.storage.base import (
     session_of,
     stored_seconds,
 )
-from bot.storage.leagues import LeagueStore
+from bot.storage.games import clock_body
+from bot.time.jobs import DEADLINE
 from bot.time.source import SYSTEM, Clock
 
 MIGRATIONS = migrations("postgres")
@@ -163,12 +164,7 @@ async def _steps(conn: asyncpg.Connection, body: Body) -> Any:
 async def _schema_problems(conn: asyncpg.Connection) -> list[str]:
     """What is missing of the schema the migrations built (the PostgreSQL quick check)."""
     problems = []
-    found = {
-        r[0]
-        for r in await conn.fetch(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
-        )
-    }
+    found = await _tables(conn)
     problems += [f"the table {t} is missing" for t in TABLES if t not in found]
     triggers = {
         r[0]
@@ -226,15 +222,10 @@ async def look(url: str) -> Examined:
 async def _migrate(conn: asyncpg.Connection, where: str, stamp: str, upgrade: bool = True) -> None:
     await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
     try:
-        tables = {
-            r[0]
-            for r in await conn.fetch(
-                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
-            )
-        }
+        tables = await _tables(conn)
         if tables and "schema_migrations" not in tables:
             raise StorageError(
-                f"{where} holds tables that are not Pukllay's ({', '.join(sorted(tables)[:5])}); "
+                f"{where} holds tables that are not Pukllay's ({', '.join(tables[:5])}); "
                 "give Pukllay an empty database of its own"
             )
         await conn.execute(MIGRATIONS_TABLE)
@@ -272,21 +263,45 @@ async def _applied(conn: asyncpg.Connection) -> set[int]:
     return {r[0] for r in await conn.fetch("SELECT version FROM schema_migrations")}
 
 
+def _logged(
+    session_id: int,
+    expected_version: int,
+    moves: list[NewMove],
+    state: dict[str, Any],
+    stamp: str,
+    now: float,
+) -> tuple[Any, ...]:
+    """The first ten parameters of both commit statements: the session, the version expected, the
+    moves as arrays (seats, texts, by the computer, events, privacy), the state and the times."""
+    return (
+        session_id,
+        expected_version,
+        [m.seat for m in moves],
+        [m.move for m in moves],
+        [int(m.by_computer) for m in moves],
+        [dump_json(m.events) for m in moves],
+        [dump_json(m.privacy) for m in moves],
+        json.dumps(state),
+        stamp,
+        now,
+    )
+
+
 async def _keep_session(conn: asyncpg.Connection) -> None:
     """A connection goes back to the pool as it is: the store never changes session state
     (no SET, LISTEN or cursors; its advisory locks end with their transaction), so asyncpg's
     default reset, one more round trip on every release, has nothing to undo."""
 
 
-class PostgresStore(LeagueStore):
-    backend = "postgresql"
+class PostgresBackend(Backend):
+    name = "postgresql"
 
     def __init__(self, where: str, clock: Clock, pool: asyncpg.Pool):
         super().__init__(where, clock)
         self._pool = pool
 
     @classmethod
-    async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> PostgresStore:
+    async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> PostgresBackend:
         url = str(target)
         where = redact(url)
         clock = clock or SYSTEM
@@ -306,10 +321,10 @@ class PostgresStore(LeagueStore):
         except BaseException:
             await pool.close()
             raise
-        store = cls(where, clock, pool)
+        db = cls(where, clock, pool)
         if applied_before and max(applied_before) < SCHEMA_VERSION:
-            store.upgraded_from = max(applied_before)
-        return store
+            db.upgraded_from = max(applied_before)
+        return db
 
     async def close(self) -> None:
         await self._pool.close()
@@ -319,65 +334,55 @@ class PostgresStore(LeagueStore):
         async with self._pool.acquire() as conn:
             return await _schema_problems(conn) + await _gaps(conn)
 
-    async def _transact(self, body: Body) -> Any:
+    async def transact(self, body: Body) -> Any:
         try:
             async with self._pool.acquire() as conn, conn.transaction():
                 return await _steps(conn, body)
         except asyncpg.UniqueViolationError as exc:
             raise Conflict(str(exc)) from None
 
-    async def _read(self, body: Body) -> Any:
+    async def read(self, body: Body) -> Any:
         async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
             return await _steps(conn, body)
 
-    async def _read_small(self, body: Body) -> Any:
+    async def read_small(self, body: Body) -> Any:
         # Its statement is one snapshot by itself: no transaction around it (two trips fewer).
         async with self._pool.acquire() as conn:
             return await _steps(conn, body)
 
-    async def _all(self, sql: str, *params: Any) -> list[Any]:
+    async def all(self, sql: str, *params: Any) -> list[Any]:
         return await self._pool.fetch(numbered(sql), *params)
 
-    def _ratings_lock(self, guild_id: int, game: str) -> Body:
+    def ratings_lock(self, guild_id: int, game: str) -> Body:
         yield one("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", f"ratings:{guild_id}:{game}")
 
-    async def _commit_moves(
+    async def commit_moves(
         self,
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
-        state: dict,
+        state: dict[str, Any],
         job: Job | None,
-        clock: tuple[dict[str, Any], float | None] | None = None,
+        clock: Clocked | None,
     ) -> int:
         stamp, now = self.clock.stamp(), self.clock.time()
         args = (
-            session_id,
-            expected_version,
-            [m.seat for m in moves],
-            [m.move for m in moves],
-            [int(m.by_computer) for m in moves],
-            [dump_json(m.events) for m in moves],
-            [dump_json(m.privacy) for m in moves],
-            json.dumps(state),
-            stamp,
-            now,
-            None if job is None else job.id,
-            None if job is None else job.claim,
+            *_logged(session_id, expected_version, moves, state, stamp, now),
+            *((None, None) if job is None else (job.id, job.claim)),
         )
 
         def clocked() -> Body:
             # A clocked game: the same function, then its clocks, in one transaction (two trips).
             row = yield one(RECORD_MOVES, *args)
             if row[0] and clock is not None:
-                yield from self._clock_body(session_id, row[1], clock[0], clock[1], now, stamp)
+                yield from clock_body(session_id, row[1], clock[0], clock[1], now, stamp)
             return row
 
         try:
             if clock is None:
                 row = await self._pool.fetchrow(numbered(RECORD_MOVES), *args)
             else:
-                row = await self._transact(clocked())
+                row = await self.transact(clocked())
         except asyncpg.RaiseError as exc:
             if "stale deadline" in str(exc):  # the claimed deadline was fired or re-armed meanwhile
                 raise StaleVersion(expected_version) from None
@@ -386,27 +391,18 @@ class PostgresStore(LeagueStore):
             raise StaleVersion(row[1])
         return row[1]
 
-    async def _commit_play(
+    async def commit_play(
         self,
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
         state: dict[str, Any],
-        clock: tuple[dict[str, Any], float | None] | None,
+        clock: Clocked | None,
     ) -> SessionRow:
         async with self._pool.acquire() as conn:
             row = await conn.fetchrow(
                 PLAY_MOVES,
-                session_id,
-                expected_version,
-                [m.seat for m in moves],
-                [m.move for m in moves],
-                [int(m.by_computer) for m in moves],
-                [dump_json(m.events) for m in moves],
-                [dump_json(m.privacy) for m in moves],
-                json.dumps(state),
-                self.clock.stamp(),
-                self.clock.time(),
+                *_logged(session_id, expected_version, moves, state, self.clock.stamp(), self.clock.time()),
                 clock is not None,
                 None if clock is None else json.dumps(clock[0]),
                 None if clock is None else stored_seconds(clock[1]),
@@ -416,16 +412,14 @@ class PostgresStore(LeagueStore):
                 raise StaleVersion(-1 if current is None else current)
         return session_of(row, state)
 
-    async def claim_jobs(self, owner: str, *, lease: float, limit: int = 20) -> list[Job]:
-        now = self.clock.time()
-        rows = await self._pool.fetch(
+    async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Any]:
+        return await self._pool.fetch(
             "UPDATE jobs SET claimed_by = $1, claim = $2, claimed_until = $3, attempts = attempts + 1"
             " WHERE id IN (SELECT id FROM jobs WHERE due_at <= $4 AND (claimed_until IS NULL OR claimed_until <= $4)"
             " ORDER BY due_at, id LIMIT $5 FOR UPDATE SKIP LOCKED) RETURNING *",
             owner,
             secrets.token_hex(8),
-            now + lease,
+            until,
             now,
             limit,
         )
-        return sorted((job_of(r) for r in rows), key=lambda j: (j.due_at, j.id))

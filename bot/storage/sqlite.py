@@ -33,6 +33,7 @@ import contextlib
 import fcntl
 import logging
 import os
+import secrets
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -43,20 +44,21 @@ from bot.storage.base import (
     MIGRATIONS_TABLE,
     SCHEMA_VERSION,
     SESSION_COLUMNS,
+    Backend,
     Body,
+    Clocked,
     Conflict,
     Examined,
     Job,
     NewMove,
     SessionRow,
     StorageError,
-    job_of,
     migrations,
     one,
     pending,
     session_of,
 )
-from bot.storage.leagues import LeagueStore
+from bot.storage.games import commit_body
 from bot.time.source import Clock
 
 log = logging.getLogger(__name__)
@@ -451,8 +453,8 @@ def _identity(path: str) -> tuple[int, int] | None:
     return st.st_dev, st.st_ino
 
 
-class SQLiteStore(LeagueStore):
-    backend = "sqlite"
+class SQLiteBackend(Backend):
+    name = "sqlite"
 
     def __init__(
         self,
@@ -471,7 +473,7 @@ class SQLiteStore(LeagueStore):
         self._file = _identity(path)
 
     @classmethod
-    async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> SQLiteStore:
+    async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> SQLiteBackend:
         """Open the file (``upgrade`` is for PostgreSQL; an SQLite file is upgraded after a copy
         of it is kept)."""
         from bot.time.source import SYSTEM
@@ -509,10 +511,10 @@ class SQLiteStore(LeagueStore):
             if lock is not None:
                 os.close(lock)
             raise
-        store = cls(path, clock, writer, reader, lock, inline)
+        db = cls(path, clock, writer, reader, lock, inline)
         if upgraded is not None:
-            store.upgraded_from, store.kept_copy = upgraded
-        return store
+            db.upgraded_from, db.kept_copy = upgraded
+        return db
 
     async def close(self) -> None:
         if self._inline is not None:
@@ -524,7 +526,7 @@ class SQLiteStore(LeagueStore):
             os.close(self._lock_fd)  # releases the lock
             self._lock_fd = None
 
-    async def _ping(self) -> None:
+    async def ping(self) -> None:
         """The file at the path is still the one opened (a file removed or replaced under a running
         bot would take every later write with it), and it answers a query."""
         if self._file is not None and _identity(self.where) != self._file:
@@ -534,11 +536,11 @@ class SQLiteStore(LeagueStore):
     async def check_integrity(self) -> list[str]:
         """SQLite's full integrity check (slow on a large file): ``[]`` when the file is sound,
         else the problems SQLite reports (at most 100)."""
-        rows = await self._all("PRAGMA integrity_check(100)")
+        rows = await self.all("PRAGMA integrity_check(100)")
         found = [r[0] for r in rows]
         return [] if found == ["ok"] else found
 
-    async def _transact(self, body: Body) -> Any:
+    async def transact(self, body: Body) -> Any:
         try:
             return await self._writer.call(_write, body)
         except sqlite3.IntegrityError as exc:
@@ -546,55 +548,50 @@ class SQLiteStore(LeagueStore):
                 raise Conflict(str(exc)) from None
             raise
 
-    async def _read(self, body: Body) -> Any:
+    async def read(self, body: Body) -> Any:
         return await self._reader.call(_readonly, body)
 
-    async def _read_small(self, body: Body) -> Any:
+    async def read_small(self, body: Body) -> Any:
         # A few rows by their primary key or an index: tens of microseconds, less than the trip to
         # the reader thread and back, which is most of a move's read.  WAL readers never wait for
         # the writer, so this does not block the loop behind a commit.
         if self._inline is None:
-            return await self._read(body)
+            return await self.read(body)
         return _readonly(self._inline, body)
 
-    async def _commit_moves(
-        self,
-        session_id: int,
-        expected_version: int,
-        moves: list[NewMove],
-        state: dict,
-        job: Job | None,
-        clock: tuple[dict[str, Any], float | None] | None = None,
-    ) -> int:
-        # The whole commit (version check, log rows, snapshot, clocks, deadline) in one call on the
-        # writer thread.
-        body = self._commit_body(
-            session_id, expected_version, moves, state, job, self.clock.stamp(), self.clock.time(), clock
-        )
-        return await self._transact(body)
-
-    async def _commit_play(
+    async def commit_moves(
         self,
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
         state: dict[str, Any],
-        clock: tuple[dict[str, Any], float | None] | None,
-    ) -> SessionRow:
-        commit = self._commit_body(
-            session_id, expected_version, moves, state, None, self.clock.stamp(), self.clock.time(), clock
+        job: Job | None,
+        clock: Clocked | None,
+    ) -> int:
+        # The whole commit (version check, log rows, snapshot, clocks, deadline) in one call on the
+        # writer thread.
+        stamp, now = self.clock.stamp(), self.clock.time()
+        return await self.transact(
+            commit_body(session_id, expected_version, moves, state, job, stamp, now, clock)
         )
+
+    async def commit_play(
+        self,
+        session_id: int,
+        expected_version: int,
+        moves: list[NewMove],
+        state: dict[str, Any],
+        clock: Clocked | None,
+    ) -> SessionRow:
+        stamp, now = self.clock.stamp(), self.clock.time()
+        commit = commit_body(session_id, expected_version, moves, state, None, stamp, now, clock)
 
         def body() -> Body:
             yield from commit
             row = yield one(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", session_id)
             return session_of(row, state)
 
-        return await self._transact(body())
+        return await self.transact(body())
 
-    async def claim_jobs(self, owner: str, *, lease: float, limit: int = 20) -> list[Job]:
-        import secrets
-
-        now = self.clock.time()
-        rows = await self._writer.call(_claim, owner, now, now + lease, limit, secrets.token_hex(8))
-        return sorted((job_of(r) for r in rows), key=lambda j: (j.due_at, j.id))
+    async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Any]:
+        return await self._writer.call(_claim, owner, now, until, limit, secrets.token_hex(8))

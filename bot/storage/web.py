@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.storage.base import Store, fits, many, run, single
+from bot.storage.base import fits, many, single
+from bot.storage.store import Store
 
 Kind = Literal["game", "league", "person"]
 KINDS: tuple[Kind, ...] = ("game", "league", "person")
@@ -50,7 +51,7 @@ class WebLinks:
     """Tokens and server choices, read and written through ``store`` (either back end)."""
 
     def __init__(self, store: Store):
-        self.store = store
+        self.db = store.db
 
     async def token(self, kind: Kind, ref: int, scope: int = 0) -> str:
         """The token of the ``kind`` numbered ``ref`` (a person: in server ``scope``), made now if
@@ -58,23 +59,19 @@ class WebLinks:
         if kind not in KINDS or not fits(ref) or not fits(scope) or scope < 0:
             raise ValueError(f"no link for {kind} {ref}")
         found = "SELECT token FROM web_links WHERE kind = ? AND scope = ? AND ref = ?"
-        row = await self.store._one(found, kind, scope, ref)
+        row = await self.db.one(found, kind, scope, ref)
         if row is not None:
             return str(row["token"])
-        await self.store._transact(
-            single(
-                run(
-                    "INSERT INTO web_links (kind, scope, ref, token, created_at) VALUES (?, ?, ?, ?, ?)"
-                    " ON CONFLICT (kind, scope, ref) DO NOTHING",
-                    kind,
-                    scope,
-                    ref,
-                    new_token(),
-                    self.store.clock.stamp(),
-                )
-            )
+        await self.db.change(
+            "INSERT INTO web_links (kind, scope, ref, token, created_at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (kind, scope, ref) DO NOTHING",
+            kind,
+            scope,
+            ref,
+            new_token(),
+            self.db.clock.stamp(),
         )
-        row = await self.store._one(found, kind, scope, ref)
+        row = await self.db.one(found, kind, scope, ref)
         return str(row["token"])
 
     async def tokens(self, kind: Kind, refs: Sequence[int]) -> dict[int, str]:
@@ -85,7 +82,7 @@ class WebLinks:
         found: dict[int, str] = {}
         for start in range(0, len(wanted), 500):
             part = wanted[start : start + 500]
-            rows = await self.store._all(
+            rows = await self.db.all(
                 "SELECT ref, token FROM web_links WHERE kind = ? AND scope = 0 AND ref IN ("
                 + ", ".join("?" * len(part))
                 + ")",
@@ -95,8 +92,8 @@ class WebLinks:
             found.update({int(r["ref"]): str(r["token"]) for r in rows})
         missing = [r for r in wanted if r not in found]
         if missing:
-            stamp = self.store.clock.stamp()
-            await self.store._transact(
+            stamp = self.db.clock.stamp()
+            await self.db.transact(
                 single(
                     many(
                         "INSERT INTO web_links (kind, scope, ref, token, created_at) VALUES (?, 0, ?, ?, ?)"
@@ -118,16 +115,14 @@ class WebLinks:
         """(scope, ref) of what ``token`` opens, if it is a ``kind``'s token (else None)."""
         if not looks_like_token(token):
             return None
-        row = await self.store._one(
-            "SELECT scope, ref FROM web_links WHERE kind = ? AND token = ?", kind, token
-        )
+        row = await self.db.one("SELECT scope, ref FROM web_links WHERE kind = ? AND token = ?", kind, token)
         return (int(row["scope"]), int(row["ref"])) if row is not None else None
 
     async def finished_games(self, guild_id: int, user_id: int, *, limit: int = 100) -> list[FinishedGame]:
         """The games ``user_id`` finished in server ``guild_id``, newest first."""
         if not fits(guild_id) or not fits(user_id):
             return []
-        rows = await self.store._all(
+        rows = await self.db.all(
             "SELECT s.id, s.game, s.finished_at, r.place, r.score, r.resigned"
             " FROM results r JOIN sessions s ON s.id = r.session_id"
             " WHERE r.user_id = ? AND s.guild_id = ? AND s.status = 'finished'"
@@ -152,7 +147,7 @@ class WebLinks:
         """The name ``user_id`` last played under in server ``guild_id`` (None: never seated)."""
         if not fits(guild_id) or not fits(user_id):
             return None
-        row = await self.store._one(
+        row = await self.db.one(
             "SELECT st.display_name FROM seats st JOIN sessions s ON s.id = st.session_id"
             " WHERE st.user_id = ? AND s.guild_id = ? ORDER BY s.id DESC LIMIT 1",
             user_id,
@@ -164,21 +159,17 @@ class WebLinks:
         """The server's choice: ``links`` (the default) or ``off``."""
         if not fits(guild_id):
             return "off"
-        row = await self.store._one("SELECT pages FROM web_servers WHERE guild_id = ?", guild_id)
+        row = await self.db.one("SELECT pages FROM web_servers WHERE guild_id = ?", guild_id)
         return str(row["pages"]) if row is not None else "links"
 
     async def set_pages(self, guild_id: int, pages: str) -> None:
         if pages not in PAGES:
             raise ValueError(f"pages must be one of {', '.join(PAGES)}, not {pages!r}")
-        await self.store._transact(
-            single(
-                run(
-                    "INSERT INTO web_servers (guild_id, pages, updated_at) VALUES (?, ?, ?)"
-                    " ON CONFLICT (guild_id) DO UPDATE SET pages = excluded.pages,"
-                    " updated_at = excluded.updated_at",
-                    guild_id,
-                    pages,
-                    self.store.clock.stamp(),
-                )
-            )
+        await self.db.change(
+            "INSERT INTO web_servers (guild_id, pages, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET pages = excluded.pages,"
+            " updated_at = excluded.updated_at",
+            guild_id,
+            pages,
+            self.db.clock.stamp(),
         )

@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 import discord
 
-from bot import i18n, public
+from bot import i18n, public, texts
 from bot.history import History
 from bot.sessions import MoveResult, RatingChange, Session
 from bot.surface.direct import Notifier
@@ -135,7 +135,7 @@ class Boards:
             records = await self.service.logbook.untold(session)
             language = await self.look.language(session)
             people = await self.notifier.people_to_move(session)
-            text = public.board_text(
+            text = texts.board_text(
                 session,
                 records,
                 header=header,
@@ -150,7 +150,7 @@ class Boards:
             channel = self.look.channel(session)
             file = await self.look.render(
                 session,
-                last_action=public.last_action(session, records, language),
+                last_action=texts.last_action(session, records, language),
                 language=language.code,
                 contrast=await self.look.server_contrast(session),
             )

@@ -64,7 +64,7 @@ class Notifier:
         if self.locales.get(user_id) == locale:
             return
         try:
-            await self.store.set_locale(user_id, locale)
+            await self.store.people.set_locale(user_id, locale)
         except Exception:  # never let the bookkeeping disturb the interaction itself
             log.warning("could not keep the locale of %s", user_id, exc_info=True)
             return
@@ -105,7 +105,7 @@ class Notifier:
         return [s.user_id for s in session.waiting_on() if s.user_id and not s.computer]
 
     async def people_to_move(self, session: Session) -> dict[int, PersonRow]:
-        return await self.store.people(self.waiting_people(session))
+        return await self.store.people.several(self.waiting_people(session))
 
     def away_labels(self, people: dict[int, PersonRow], t: Language = ENGLISH) -> dict[int, str]:
         return notices.away_labels(people, self.now(), t)
@@ -120,11 +120,11 @@ class Notifier:
         waiting = self.waiting_people(session)
         if not waiting:
             return
-        people = await self.store.people(waiting)
+        people = await self.store.people.several(waiting)
         now = self.now()
         for uid, person in people.items():
             if person.notify != "none" and person.remind_hours:
-                if await self.store.job(REMIND, str(uid)) is None:
+                if await self.store.jobs.job(REMIND, str(uid)) is None:
                     await self.bot.scheduler.schedule(REMIND, str(uid), now + person.remind_hours * 3600)
             if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)
@@ -168,7 +168,7 @@ class Notifier:
             return True
         except discord.HTTPException as exc:
             log.info("a DM to %s was refused (%s)", user_id, exc)
-            await self.store.set_dm_failed(user_id, True)
+            await self.store.people.set_dm_failed(user_id, True)
             return False
 
     async def fall_back(self, session: Session, user_id: int, waiting: float | None = None) -> None:
@@ -193,11 +193,11 @@ class Notifier:
             log.warning("could not mention %s in session %s either", user_id, session.id)
 
     async def dm_failed(self, user_id: int) -> bool:
-        return (await self.store.person(user_id)).dm_failed
+        return (await self.store.people.person(user_id)).dm_failed
 
     async def tell_failed_once(self, interaction: discord.Interaction) -> None:
         """At a person's next command after a failed DM: tell them, privately, once."""
-        if not await self.store.set_dm_failed(interaction.user.id, False):
+        if not await self.store.people.set_dm_failed(interaction.user.id, False):
             return
         try:
             await interaction.followup.send(i18n.private(interaction).gettext(DM_FAILED), ephemeral=True)
@@ -218,7 +218,7 @@ class Notifier:
     async def mine(self, user_id: int, t: Language | None = None) -> str:
         """``/game mine`` in language ``t`` (by default the person's, as last seen)."""
         if t is None:
-            t = await self.language_of(await self.store.person(user_id))
+            t = await self.language_of(await self.store.people.person(user_id))
         games = await self.games_of(user_id, t)
         clocks = {w.session.id: await self.time_left(w.session, t) for w in games}
         return notices.mine_text(games, user_id, self.link, clocks, t)
@@ -234,7 +234,7 @@ class Notifier:
 
     async def remind(self, user_id: int) -> None:
         """The scheduler's reminder: one message listing every game where it is their turn."""
-        person = await self.store.person(user_id)
+        person = await self.store.people.person(user_id)
         if not person.remind_hours or person.notify == "none":
             return
         if person.away_at(self.now()):  # no reminders while away; they start again on return
@@ -267,7 +267,7 @@ class Notifier:
         now = self.now()
         for session in await self.look.service.core.sessions_of(user_id):
             if user_id in self.waiting_people(session):
-                job = await self.store.job(DEADLINE, str(session.id))
+                job = await self.store.jobs.job(DEADLINE, str(session.id))
                 if job is not None and job.due_at > now:
                     await self.bot.scheduler.schedule(DEADLINE, job.key, now, job.payload)
 
@@ -282,7 +282,7 @@ class Notifier:
             return gc.clock_line(spec, session.banks, seats, self.look.service.core.now(), away, t)
         if session.status != "active" or spec is None:
             return None
-        job = await self.store.job(DEADLINE, str(session.id))
+        job = await self.store.jobs.job(DEADLINE, str(session.id))
         if job is None:
             return None
         names = ", ".join(s.name for s in session.waiting_on()) or t.gettext("nobody")
@@ -294,7 +294,9 @@ class Notifier:
         )
 
     async def away_statuses(self, session: Session, t: Language = ENGLISH) -> dict[int, str]:
-        people = await self.store.people([s.user_id for s in session.seats if s.user_id and not s.computer])
+        people = await self.store.people.several(
+            [s.user_id for s in session.seats if s.user_id and not s.computer]
+        )
         return self.away_labels(people, t)
 
     # ------------------------------------------------------------- the private view from a DM

@@ -9,7 +9,7 @@ import io
 
 import discord
 
-from bot import alt, export, i18n, public, results
+from bot import alt, export, i18n, results, texts
 from bot.surface.attach import picture
 from bot.surface.channels import channel_of, check_permissions
 from bot.surface.history import HistoryPages
@@ -60,25 +60,25 @@ class Export:
         values = {
             "game": session.info.title,
             "number": session.id,
-            "reason": public.end_reason(session, t),
+            "reason": texts.end_reason(session, t),
             "player": interaction.user.mention,
             "file": name,
         }
         if gif is not None:
             posted = t.ngettext(
                 "**{game}**, game #{number} ({reason}), exported by {player}: {n} move. Replay it with "
-                "`python -m bot.local --replay {file}`, or watch it turn by turn in the animation.",
+                "`python -m bot.terminal --replay {file}`, or watch it turn by turn in the animation.",
                 "**{game}**, game #{number} ({reason}), exported by {player}: {n} moves. Replay it with "
-                "`python -m bot.local --replay {file}`, or watch it turn by turn in the animation.",
+                "`python -m bot.terminal --replay {file}`, or watch it turn by turn in the animation.",
                 count,
                 **values,
             )
         else:
             posted = t.ngettext(
                 "**{game}**, game #{number} ({reason}), exported by {player}: {n} move. Replay it with "
-                "`python -m bot.local --replay {file}`.",
+                "`python -m bot.terminal --replay {file}`.",
                 "**{game}**, game #{number} ({reason}), exported by {player}: {n} moves. Replay it with "
-                "`python -m bot.local --replay {file}`.",
+                "`python -m bot.terminal --replay {file}`.",
                 count,
                 **values,
             )

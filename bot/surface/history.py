@@ -12,7 +12,7 @@ import asyncio
 
 import discord
 
-from bot import alt, i18n, public
+from bot import alt, i18n, public, texts
 from bot.choices import CHOICE_LIMIT
 from bot.history import History
 from bot.sessions import Refusal, Session
@@ -50,7 +50,7 @@ class HistoryPages:
         page = await self.history.page(session, number)
         reader = session.reader_of(interaction.user.id)
         t = i18n.private(interaction)
-        text = public.history_text(session, page.number, page.shown, page.record, reader, t)
+        text = texts.history_text(session, page.number, page.shown, page.record, reader, t)
         file = None
         renderer = session.info.load_renderer()
         if renderer is not None:
@@ -100,10 +100,10 @@ class HistoryPages:
             controls.add_item(
                 HistorySelect(session.id, options, index=1, placeholder=t.gettext("Jump to a turn"), t=t)
             )
-        seats = {r.number: r.seat for r in await self.service.store.moves(session.id)}
+        seats = {r.number: r.seat for r in await self.service.store.history.moves(session.id)}
         options = [
             discord.SelectOption(
-                label=public.history_label(session, m, seats.get(m), t), value=str(m), default=m == n
+                label=texts.history_label(session, m, seats.get(m), t), value=str(m), default=m == n
             )
             for m in jump_targets(n, shown)
         ]

@@ -14,11 +14,11 @@ import discord
 
 from bot import i18n
 from bot.league.season import Picture
-from bot.public import clip
 from bot.sessions import MoveResult, Session
 from bot.surface.attach import picture as attachment
 from bot.surface.channels import NEEDED_FOR_THREADS
 from bot.surface.front import Front
+from bot.texts import clip
 from languages import Language
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot import i18n, public
+from bot import i18n, texts
 from bot.sessions import MoveResult, Refusal, Session
 from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES, Boards
 from bot.surface.buttons import Persistent, button
@@ -35,7 +35,7 @@ class Lobby:
 
     async def text(self, session: Session, t: Language | None = None) -> str:
         """The lobby message, in ``t`` (a private answer: the asker's), else the server's language."""
-        return public.lobby_text(session, t or await self.look.language(session))
+        return texts.lobby_text(session, t or await self.look.language(session))
 
     def view(self, session: Session, t: Language = ENGLISH) -> discord.ui.View | None:
         """The lobby's buttons (labelled in ``t``, the server's language) while it is open; None
@@ -103,7 +103,7 @@ class Lobby:
         sent = await interaction.response.send_message(
             await self.text(session, t), view=self.buttons(session, t)
         )
-        await self.service.store.set_lobby_message(session.id, sent.message_id)
+        await self.service.store.games.set_lobby_message(session.id, sent.message_id)
 
     async def _open_in_thread(
         self,
@@ -120,7 +120,7 @@ class Lobby:
         self.service.core.check_clock(clock)
         host = interaction.user
         t = await i18n.server(self.bot, self.service.store, interaction.guild_id)
-        sent = await interaction.response.send_message(public.opening_text(info.title, host.display_name, t))
+        sent = await interaction.response.send_message(texts.opening_text(info.title, host.display_name, t))
         message_id = sent.message_id
         parent_id = channel_of(interaction)
         if message_id is None:
@@ -142,12 +142,12 @@ class Lobby:
                 content=t.gettext("No game was opened: {reason}.", reason=exc.in_words(t))
             )
             raise
-        await self.service.store.set_lobby_message(session.id, message_id)
+        await self.service.store.games.set_lobby_message(session.id, message_id)
         self.replies.committed(interaction, said("The {game} lobby is open", game=info.title))
         parent = self.bot.get_partial_messageable(parent_id, guild_id=interaction.guild_id)
         try:
             opened = await parent.get_partial_message(message_id).create_thread(
-                name=public.thread_name(info.title, session.id, host.display_name),
+                name=texts.thread_name(info.title, session.id, host.display_name),
                 auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,
             )
         except discord.HTTPException as exc:
@@ -171,7 +171,7 @@ class Lobby:
             content=await self.text(session, t), view=self.view(session, t)
         )
         await opened.send(
-            public.thread_welcome(session, t) + await self.look.page_line(session, t),
+            texts.thread_welcome(session, t) + await self.look.page_line(session, t),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -184,7 +184,7 @@ class Lobby:
         channel = self.look.channel(session)
         try:
             await channel.send(
-                public.full_table_text(session, await self.look.language(session)),
+                texts.full_table_text(session, await self.look.language(session)),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(session.row.host_id)]
                 ),

@@ -54,11 +54,11 @@ class Look:
     async def server_contrast(self, session: Session) -> bool:
         """Whether the public pictures of ``session`` use the high-contrast palette (``/game contrast``)."""
         guild_id = session.row.guild_id
-        return guild_id is not None and await self.service.store.server_contrast(guild_id)
+        return guild_id is not None and await self.service.store.people.server_contrast(guild_id)
 
     async def person_contrast(self, user_id: int) -> bool:
         """Whether the pictures ``user_id`` receives privately use the high-contrast palette (``/me contrast``)."""
-        return (await self.service.store.person(user_id)).contrast
+        return (await self.service.store.people.person(user_id)).contrast
 
     async def render(
         self,

@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import choices, i18n, public
+from bot import choices, i18n, public, texts
 from bot.choices import Control, Pick
 from bot.sessions import NOT_SEATED, MoveResult, NotSeated, Refusal, Session, StaleMove
 from bot.surface.boards import Boards
@@ -182,7 +182,7 @@ class Menus:
             raise NotSeated("you have no seat at this game")
         mine = seat.seat
         t = i18n.private(interaction)
-        lines = [t.gettext("You played `{move}`.", move=text)] + public.own_lines(
+        lines = [t.gettext("You played `{move}`.", move=text)] + texts.own_lines(
             session, result.played, mine, t=t
         )
         acting = session.status == "active" and mine in session.to_move()
@@ -190,7 +190,7 @@ class Menus:
             others = [r for r in result.played if r.seat != mine]
             lines += (
                 [t.gettext("Your turn is over; then:")]
-                + public.turn_lines(session, others, reader=mine, t=t)
+                + texts.turn_lines(session, others, reader=mine, t=t)
                 + [t.gettext("It is your turn again.")]
             )
         if acting and in_menu:

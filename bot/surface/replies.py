@@ -22,10 +22,10 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 import discord
 
 from bot import i18n
-from bot.public import clip
 from bot.sessions import Refusal, refusal
 from bot.surface.attach import gallery_item
 from bot.surface.channels import SERVERS_ONLY, on_v2_message
+from bot.texts import clip
 from bot.web.metrics import Metrics
 from engines.core import MoveError, Said
 from languages import ENGLISH, N_, Language

@@ -111,7 +111,7 @@ class Results:
                 everyone=False, roles=False, users=[discord.Object(u) for u in dict.fromkeys(others)]
             ),
         )
-        await self.service.store.set_lobby_message(session.id, message.id)
+        await self.service.store.games.set_lobby_message(session.id, message.id)
         await reply(
             interaction,
             mine.gettext("Rematch lobby opened; you host it. Press Start when everyone is seated."),

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import discord
 
-from bot import i18n, public
-from bot.public import clip
+from bot import i18n, texts
 from bot.sessions import Refusal
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of
 from bot.surface.history import HistoryPages
 from bot.surface.replies import part_of, reply
+from bot.texts import clip
 from bot.undo import Undone, UndoService
 from engines.core import said
 from languages import ENGLISH, N_, Language
@@ -51,7 +51,7 @@ class UndoRequests:
         request = asked.request
         t = await self.look.language(session)
         names = ", ".join(session.by_seat(s).mention for s in sorted(request.waiting))
-        lines = [public.describe(session, r, None, t) for r in asked.moves[:5]]
+        lines = [texts.describe(session, r, None, t) for r in asked.moves[:5]]
         text = "\n".join(
             (
                 t.ngettext(
@@ -85,7 +85,7 @@ class UndoRequests:
                 ],
             ),
         )
-        await self.service.store.set_undo_message(session.id, message.id)
+        await self.service.store.history.set_undo_message(session.id, message.id)
         await reply(
             interaction, mine.gettext("Asked: the other players answer with the buttons in the channel.")
         )

@@ -207,6 +207,12 @@ Away = Iterable[tuple[float, float]]
 """Periods ``(since, until)`` when a person is away: their clock does not run."""
 
 
+def away_periods(since: float | None, until: float | None) -> list[tuple[float, float]]:
+    """A person's time away as :data:`Away` (their settings' ``away_since``, ``away_until``): the one
+    period, or none while either end is unset."""
+    return [] if since is None or until is None else [(since, until)]
+
+
 def used(start: float, now: float, away: Away = ()) -> float:
     """Clock seconds used between ``start`` and ``now``, leaving out time away."""
     spent = max(0.0, now - start)

@@ -2,7 +2,7 @@
 
 Jobs are rows in the database (``jobs``: kind, key, due time, JSON payload,
 claim), so they survive restarts and are shared by every process of the bot.
-A process *claims* due jobs for a lease (``Store.claim_jobs``: on PostgreSQL
+A process *claims* due jobs for a lease (``store.jobs.claim_jobs``: on PostgreSQL
 with ``FOR UPDATE SKIP LOCKED``, on SQLite in one write transaction), so no
 two processes hold the same job; it fires each through the handler registered
 for its kind, then completes it (drops the row, if the claim is still its
@@ -94,11 +94,11 @@ class Scheduler:
         self, kind: str, key: str, due_at: float, payload: dict[str, Any] | None = None
     ) -> None:
         """Set the job ``kind``/``key`` for ``due_at`` (seconds since the epoch, the store's clock)."""
-        await self.store.schedule(kind, key, due_at, payload)
+        await self.store.jobs.schedule(kind, key, due_at, payload)
         self.wake()
 
     async def cancel(self, kind: str, key: str) -> bool:
-        return await self.store.cancel(kind, key)
+        return await self.store.jobs.cancel(kind, key)
 
     def wake(self) -> None:
         """Look for due jobs now rather than at the next poll."""
@@ -108,7 +108,7 @@ class Scheduler:
         """Claim the jobs due now and fire them; how many were fired without error."""
         fired = 0
         while True:
-            jobs = await self.store.claim_jobs(self.owner, lease=self.lease, limit=self.batch)
+            jobs = await self.store.jobs.claim_jobs(self.owner, lease=self.lease, limit=self.batch)
             if not jobs:
                 return fired
             outcomes = await asyncio.gather(*(self._fire(job) for job in jobs))
@@ -133,13 +133,13 @@ class Scheduler:
             self.metrics.error("job")
             if job.attempts >= self.max_attempts:
                 log.exception("the %s job %s failed %d times; it is dropped", job.kind, job.key, job.attempts)
-                await self.store.complete_job(job)
+                await self.store.jobs.complete_job(job)
             else:
                 log.exception("the %s job %s failed; it will be tried again", job.kind, job.key)
-                await self.store.release_job(job, self.clock.time() + self.retry_after * job.attempts)
+                await self.store.jobs.release_job(job, self.clock.time() + self.retry_after * job.attempts)
             return False
         self.metrics.job_fired(job.kind, late_by, ok=True)
-        await self.store.complete_job(job)
+        await self.store.jobs.complete_job(job)
         return True
 
     async def run(self) -> None:
@@ -148,7 +148,7 @@ class Scheduler:
             self._wake.clear()
             try:
                 await self.run_due()
-                due = await self.store.next_due()
+                due = await self.store.jobs.next_due()
             except Exception:
                 log.exception("the scheduler could not look for due jobs")
                 due = None

@@ -16,13 +16,14 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import alt, public
+from bot import alt, public, texts
 from bot.describe import lines_of, sections_for
 from bot.history import History, browsable, start_state
-from bot.public import MoveRecord, number, ordinal
+from bot.public import MoveRecord
 from bot.replaying import walk
 from bot.results import series
 from bot.sessions import Session, SessionService
+from bot.texts import number, ordinal
 from engines.core import Outcome, name_seats
 from languages import Language
 
@@ -100,7 +101,7 @@ class Games:
         self._pages.clear()
 
     async def shown(self, session: Session) -> int:
-        return browsable(session, await self.service.store.move_count(session.id))
+        return browsable(session, await self.service.store.history.move_count(session.id))
 
     async def records(self, session: Session, shown: int) -> list[MoveRecord]:
         return [
@@ -141,8 +142,8 @@ class Games:
             page.moves.append(
                 MoveLine(
                     record.number or 0,
-                    public.mover(session, record.seat, t),
-                    plain(public.describe(session, record, None, t)),
+                    texts.mover(session, record.seat, t),
+                    plain(texts.describe(session, record, None, t)),
                 )
             )
         state = await self.state_at(session, step)
@@ -192,19 +193,19 @@ class Games:
             return [t.gettext("Waiting on: {players}", players=", ".join(waiting))]
         if session.status == "finished" and session.row.outcome:
             outcome = Outcome.from_dict(session.row.outcome)
-            lines = [plain(public.result_line(session, t))]
+            lines = [plain(texts.result_line(session, t))]
             tiebreak = outcome.tiebreak_in(t)
             if tiebreak:
                 lines.append(t.gettext("Tie broken by: {rule}.", rule=name_seats(tiebreak, session.names())))
             return lines
-        return [plain(public.result_line(session, t))]
+        return [plain(texts.result_line(session, t))]
 
     async def scores(self, session: Session, shown: int) -> list[list[float]]:
         """Each seat's score at the start and after every turn of the first ``shown`` moves."""
         key = (session.id, session.version, shown)
         if key in self._series:
             return self._series[key]
-        rows = await self.service.store.moves_between(session.id, 0, shown)
+        rows = await self.service.store.history.moves_between(session.id, 0, shown)
         module = session.engine
         # The results card's series counts what the end revealed: only for a game its rules ended.
         finished = session.status == "finished" and module.outcome(session.state) is not None

@@ -18,7 +18,7 @@ import asyncio
 import logging
 from collections import OrderedDict
 from importlib import resources
-from typing import Any, cast
+from typing import Any
 
 import jinja2
 from aiohttp import web
@@ -26,7 +26,6 @@ from aiohttp import web
 import languages
 from bot.history import History
 from bot.sessions import Session, SessionService
-from bot.storage.leagues import LeagueStore
 from bot.storage.web import Kind, WebLinks
 from bot.web.game import Games
 from bot.web.people import People
@@ -102,7 +101,7 @@ class Pages:
         self.service = service
         self.links = WebLinks(service.store)
         self.games = Games(service, history)
-        self.leagues = Leagues(cast(LeagueStore, service.store), service)
+        self.leagues = Leagues(service.store, service)
         self.people = People(service.store, self.links)
         self.env = environment()
         self.poll = poll
@@ -253,7 +252,7 @@ class Pages:
                 pass
             if self.closing.is_set():
                 break
-            row = await self.service.store.session(session.id)
+            row = await self.service.store.games.session(session.id)
             if row is None:
                 break
             now = (row.told_through, row.status, row.version)
@@ -269,7 +268,7 @@ class Pages:
 
     async def league(self, request: web.Request) -> web.Response:
         ref = await self.links.find("league", request.match_info["token"])
-        row = await cast(LeagueStore, self.service.store).league(ref) if ref is not None else None
+        row = await self.service.store.leagues.league(ref) if ref is not None else None
         if row is None or await self.links.pages(row.guild_id) != "links":
             return self.missing(request)
         t = reader_language(request)

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import engines
-from bot.public import number, ordinal
 from bot.ratings import shown_or_start
 from bot.storage import Store
 from bot.storage.web import WebLinks
+from bot.texts import number, ordinal
 from languages import Language
 
 
@@ -54,7 +54,7 @@ class People:
 
     async def page(self, guild_id: int, user_id: int, t: Language) -> PersonPage | None:
         name = await self.links.name_of(guild_id, user_id)
-        ratings = await self.store.ratings_of(guild_id, user_id)
+        ratings = await self.store.ratings.ratings_of(guild_id, user_id)
         if name is None and not ratings:
             return None
         if name is None:

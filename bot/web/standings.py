@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 
 import engines
 from bot.league.service import LeagueService
-from bot.public import number
 from bot.ratings import shown
 from bot.sessions import SessionService
-from bot.storage.leagues import LeagueRow, LeagueStore
+from bot.storage import Store
+from bot.storage.leagues import LeagueRow
+from bot.texts import number
 from languages import N_, Language
 
 STATUS = {
@@ -93,14 +94,14 @@ class LeaguePage:
 class Leagues:
     """Builds league pages; ``game_link`` gives a game's page address (None: not shared)."""
 
-    def __init__(self, store: LeagueStore, sessions: SessionService):
+    def __init__(self, store: Store, sessions: SessionService):
         self.store = store
         self.service = LeagueService(store, sessions)
 
     async def page(
         self, league_id: int, t: Language, game_links: Callable[[list[int]], Awaitable[dict[int, str]]]
     ) -> LeaguePage | None:
-        league = await self.store.league(league_id)
+        league = await self.store.leagues.league(league_id)
         if league is None:
             return None
         try:
@@ -113,7 +114,7 @@ class Leagues:
             t.gettext(FORMATS.get(league.format, league.format)),
             t.gettext(STATUS.get(league.status, league.status)),
         )
-        players = {p.user_id: p.name for p in await self.store.league_players(league.id)}
+        players = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
         for s in await self.service.standings(league):
             r = s.row
             page.standings.append(
@@ -132,7 +133,7 @@ class Leagues:
                 )
             )
         rounds: dict[int, RoundView] = {}
-        games = await self.store.league_games(league.id)
+        games = await self.store.leagues.league_games(league.id)
         links = await game_links([g.session_id for g in games if g.session_id is not None])
         for g in games:
             view = rounds.setdefault(g.round, RoundView(g.round))
@@ -146,11 +147,11 @@ class Leagues:
                     g.status,
                 )
             )
-        for round_no, user_id, _points in await self.store.league_byes(league.id):
+        for round_no, user_id, _points in await self.store.leagues.league_byes(league.id):
             rounds.setdefault(round_no, RoundView(round_no)).byes.append(players.get(user_id, "?"))
         page.rounds = [rounds[n] for n in sorted(rounds)]
         await self.bracket(league, page, players)
-        board = await self.store.season_leaderboard(league.id, limit=SEASON_TOP)
+        board = await self.store.leagues.season_leaderboard(league.id, limit=SEASON_TOP)
         page.ratings = [
             RatingView(
                 i + 1,

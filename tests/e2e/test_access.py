@@ -69,7 +69,7 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
         signup = created.message
         for user in (ana, beto):
             await standin.click(user, signup, "Join")
-        league = (await bot.store.leagues(standin.guild.id))[0]
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
 
         # The commands, from the cog and as Discord holds them, are the same set.
         cog = bot.get_cog("LeagueCog")
@@ -82,7 +82,7 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
         values = {"member": ana, "top": 2}
         assert set(values) == OTHER_OPTIONS
         here = await standin.say(mallory, general, "hello")
-        players = [p.user_id for p in await bot.store.league_players(league.id)]
+        players = [p.user_id for p in await bot.store.leagues.league_players(league.id)]
         for path in sorted(tried):
             required = {p.name for p in from_cog[path].parameters if p.required}
             assert required <= OTHER_OPTIONS, (path, required)
@@ -104,8 +104,8 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
             if issubclass(cls, discord.ui.DynamicItem) and cls.__module__ == cogs.league.__name__
         }
         assert buttons == {cogs.league.SignupButton}
-        assert [p.user_id for p in await bot.store.league_players(league.id)] == players
-        assert (await bot.store.league(league.id)).status == "signup"
+        assert [p.user_id for p in await bot.store.leagues.league_players(league.id)] == players
+        assert (await bot.store.leagues.league(league.id)).status == "signup"
         for path in sorted(tried):
             offered = await standin.autocomplete(mallory, general, path, "league", league="")
             assert offered == [], path

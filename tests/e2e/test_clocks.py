@@ -60,7 +60,7 @@ async def test_bank_runs_out_nobody_answers_the_computer_takes_over_and_the_play
         await standin.wait_synced()
         bad = await (await standin.slash(alice, games, "nim new", clock="3 days")).original()
         assert bad.ephemeral and "`bank:<start>+<increment>`" in bad.content
-        assert await bot.sessions.store.live_session(games.id) is None
+        assert await bot.sessions.store.games.live_session(games.id) is None
         thread, lobby = await open_clocked(standin, bot, games, alice, bob)
         assert "Clock: `bank:1d+2h`, a time bank of 1 d each, plus 2 h after each turn" in (
             standin.message(lobby.id).content
@@ -115,9 +115,9 @@ async def test_bank_runs_out_nobody_answers_the_computer_takes_over_and_the_play
             await (await standin.slash(user, thread, "nim move", move=str(move))).original()
             await bot.front.boards.drain()
             after = await bot.sessions.core.get(session.id)
-        places = {r.user_id: r.place for r in await bot.store.results(session.id)}
+        places = {r.user_id: r.place for r in await bot.store.ratings.results(session.id)}
         assert places == {other.id: 1, late.id: 2}
-        rated = {r.user_id for r in await bot.store.leaderboard(standin.guild.id, "nim")}
+        rated = {r.user_id for r in await bot.store.ratings.leaderboard(standin.guild.id, "nim")}
         assert rated == {alice.id, bob.id}
 
 
@@ -137,7 +137,7 @@ async def test_more_time_after_a_restart_and_abandon(standin, bot_factory, table
         board = await standin.next_message(thread, lambda m: is_board(m) and "1 d (to move)" in m.content)
         assert late.id in board.pinged
         await bot.front.boards.drain()
-        job = await bot.store.job("deadline", str(session.id))
+        job = await bot.store.jobs.job("deadline", str(session.id))
         assert job.due_at == table_clock.time() + DAY  # the full start again, from now
         assert not [c for c in standin.message(question.id).custom_ids]  # no buttons
         # The day runs out again; this time the other player abandons the game.
@@ -148,8 +148,10 @@ async def test_more_time_after_a_restart_and_abandon(standin, bot_factory, table
         await standin.next_message(thread, lambda m: "the game is abandoned" in m.content)
         ended = await bot.sessions.core.get(session.id)
         assert ended.status == "abandoned" and "time ran out" in ended.row.end_reason
-        assert await bot.store.job("timeout", f"{session.id}:{session.seat_of(late.id).seat}") is not None
+        assert (
+            await bot.store.jobs.job("timeout", f"{session.id}:{session.seat_of(late.id).seat}") is not None
+        )
         table_clock.advance(DAY)
         await bot.scheduler.run_due()  # the unanswered job finds the game over and does nothing
         assert (await bot.sessions.core.get(session.id)).status == "abandoned"
-        assert await bot.store.job("timeout", f"{session.id}:{session.seat_of(late.id).seat}") is None
+        assert await bot.store.jobs.job("timeout", f"{session.id}:{session.seat_of(late.id).seat}") is None

@@ -41,7 +41,7 @@ async def test_game_computer_level_end_to_end(standin, bot_factory, monkeypatch)
         assert "(computer, strong)" in status.content
 
         session = await bot.sessions.core.in_channel(chan.id)
-        rows = await bot.store.seats(session.id)
+        rows = await bot.store.games.seats(session.id)
         assert [r.level for r in rows] == [None, "strong"]
 
         standin.skip_messages(chan)
@@ -57,7 +57,7 @@ async def test_game_computer_level_end_to_end(standin, bot_factory, monkeypatch)
         assert calls and set(calls) == {"strong"}
         # the strong computer's turn follows the person's post in a post of its own
         await bot.front.boards.computers_settled()
-        log = await bot.store.moves(session.id)
+        log = await bot.store.history.moves(session.id)
         assert any(m.by_computer for m in log)
         status = await (await standin.slash(alice, chan, "game status")).original()
         assert "(computer, strong)" in status.content

@@ -50,7 +50,7 @@ async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_mo
         legal = await service.play.legal_moves(chan.id, alice.id)
         result = await service.play.play(chan.id, alice.id, legal[0])
         assert result.computers_next and not any(p.by_computer for p in result.played)
-        moves = len(await store.moves(result.session.id))
+        moves = len(await store.history.moves(result.session.id))
     finally:
         await store.close()
 
@@ -58,5 +58,5 @@ async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_mo
         await standin.wait_synced()
         await standin.next_message(chan, lambda m: told(m, "Cpu Ada"))
         await bot.front.boards.computers_settled()
-        log = await bot.store.moves(result.session.id)
+        log = await bot.store.history.moves(result.session.id)
         assert len(log) == moves + 1 and log[-1].by_computer

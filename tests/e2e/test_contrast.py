@@ -36,7 +36,9 @@ async def test_private_pictures_follow_the_person_and_public_ones_the_server(sta
         assert shown.ephemeral and "standard palette" in shown.content
         chosen = await (await standin.slash(ana, chan, "me contrast", high=True)).original()
         assert "high-contrast palette" in chosen.content
-        assert (await bot.store.person(ana.id)).contrast and not (await bot.store.person(bob.id)).contrast
+        assert (await bot.store.people.person(ana.id)).contrast and not (
+            await bot.store.people.person(bob.id)
+        ).contrast
 
         lobby = await standin.slash(ana, chan, "guacamole new", thread=False, players=2)
         await standin.click(ana, lobby.message, "Add computer")
@@ -55,10 +57,14 @@ async def test_private_pictures_follow_the_person_and_public_ones_the_server(sta
 
         # Only Manage Server chooses the server's palette.
         refused = await (await standin.slash(bob, chan, "game contrast", high=True)).original()
-        assert "Manage Server" in refused.content and not await bot.store.server_contrast(standin.guild.id)
+        assert "Manage Server" in refused.content and not await bot.store.people.server_contrast(
+            standin.guild.id
+        )
         admin = standin.guild.owner
         told = await (await standin.slash(admin, chan, "game contrast", high=True)).original()
-        assert "high-contrast palette" in told.content and await bot.store.server_contrast(standin.guild.id)
+        assert "high-contrast palette" in told.content and await bot.store.people.server_contrast(
+            standin.guild.id
+        )
         standin.skip_messages(chan)
         await (await standin.slash(bob, chan, "game board")).original()
         assert high(await standin.next_message(chan, is_board))

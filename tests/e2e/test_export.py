@@ -1,5 +1,5 @@
 """/game export end to end: each of the five games played to its end through the Discord
-stand-in, exported, and replayed by ``python -m bot.local --replay`` to the same result."""
+stand-in, exported, and replayed by ``python -m bot.terminal --replay`` to the same result."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot import export
 from bot.app import EXTENSIONS
-from bot.local import main
+from bot.terminal import main
 from engines.core import jsonable, rng_for
 from tests.e2e.test_games import GAMES
 

@@ -135,7 +135,7 @@ async def test_game_through_discord(standin, bot_factory, game):
 
         # Nothing private reached the channel: no move notation of a private move, no hand.
         session = await bot.sessions.core.in_channel(chan.id)
-        private = [m.move for m in await bot.store.moves(session.id)] if session else []
+        private = [m.move for m in await bot.store.history.moves(session.id)] if session else []
         public = "\n".join(m.content for m in standin.messages(chan) if not m.ephemeral)
         if game in SIMULTANEOUS:
             assert not [mv for mv in private if mv not in ("done", "gwinea") and f"`{mv}`" in public]

@@ -114,7 +114,7 @@ async def test_health_and_metrics_after_a_few_moves(standin, bot_factory, table_
             legal = await bot.sessions.play.legal_moves(chan.id, user.id)
             await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
             session = await bot.sessions.core.get(session.id)
-        assert session.status == "active" and len(await bot.store.moves(session.id)) == 3
+        assert session.status == "active" and len(await bot.store.history.moves(session.id)) == 3
 
         # A job of a kind of its own: due, then late, then fired 90 s after its time.
         fired = []

@@ -47,7 +47,7 @@ async def test_history_of_a_game_in_progress_shows_no_other_seats_secret(standin
             await (await standin.slash(user, chan, "guanga move", move=f"keep {order}")).original()
         await standin.settle()
         session = await bot.sessions.core.in_channel(chan.id)
-        total = await bot.sessions.store.move_count(session.id)
+        total = await bot.sessions.store.history.move_count(session.id)
         assert total == 2
 
         # Each reader browses from the latest page back to the start.
@@ -115,7 +115,7 @@ async def test_history_of_a_finished_game_from_another_channel(standin, bot_fact
         await standin.wait_synced()
         session = await nim_to_the_end(standin, bot, chan, alice, bob)
         await standin.settle()
-        total = await bot.sessions.store.move_count(session.id)
+        total = await bot.sessions.store.history.move_count(session.id)
         # The finished game was snapshotted when it ended (here every K moves; Nim is short).
         page = await (await standin.slash(bob, elsewhere, "game history", game=session.id)).original()
         assert page_move(page) == total and f"of {total}" in page.content

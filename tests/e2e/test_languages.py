@@ -114,9 +114,9 @@ async def test_a_spanish_server_posts_spanish_boards(standin, bot_factory, how, 
         if how == "game language":
             admin = standin.guild.owner
             await (await standin.slash(admin, chan, "game language", choose="es")).original()
-            assert await bot.store.server_language(standin.guild.id) == "es"
+            assert await bot.store.people.server_language(standin.guild.id) == "es"
         else:
-            assert await bot.store.server_language(standin.guild.id) is None
+            assert await bot.store.people.server_language(standin.guild.id) is None
         posted: dict = {}
         texts, engine, session = await start_guacamole(
             standin, bot, chan, bob, posted, labels=("Añadir máquina", "Empezar")

@@ -22,7 +22,9 @@ def threads_of(standin, before: set[int]) -> list:
 
 async def league_jobs(bot) -> set[tuple[str, str, float]]:
     return {
-        (j.kind, j.key, j.due_at) for kind in (ROUND_JOB, DEADLINE_JOB) for j in await bot.store.jobs(kind)
+        (j.kind, j.key, j.due_at)
+        for kind in (ROUND_JOB, DEADLINE_JOB)
+        for j in await bot.store.jobs.pending(kind)
     }
 
 
@@ -176,7 +178,7 @@ async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, b
         )
         said = (await too_long.original()).content
         assert "the starting bank (3 d) is longer than a round (2 d)" in said
-        assert await bot.store.leagues(standin.guild.id) == []
+        assert await bot.store.leagues.of_server(standin.guild.id) == []
         created = await standin.slash(
             owner,
             chan,
@@ -249,5 +251,5 @@ async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, b
         await fire(bot)
         end = next(m for m in standin.messages(chan) if "is over. Champion" in m.content)
         assert dropped.id not in end.pinged and len(end.pinged) == 1
-        league = (await bot.store.leagues(standin.guild.id, live=False))[0]
+        league = (await bot.store.leagues.of_server(standin.guild.id, live=False))[0]
         assert league.status == "finished" and league.champion_id in {u.id for u in people} - {dropped.id}

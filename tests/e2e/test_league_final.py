@@ -49,7 +49,7 @@ async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory
         )
         started = await standin.slash(owner, chan, "league start")
         assert "has started: 4 rounds" in (await started.original()).content
-        league = (await bot.store.leagues(standin.guild.id))[0]
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
         assert (league.final_top, league.final_round, league.rounds) == (3, 3, 4)
 
         # The bot may not open threads here: the round waits, and the organiser is told once.
@@ -61,11 +61,14 @@ async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory
         told = await standin.next_message(chan)
         assert owner.id in told.pinged and "cannot open" in told.content
         assert "Create Public Threads and Send Messages in Threads" in told.content
-        assert threads_of(standin, before) == [] and (await bot.store.league(league.id)).current_round == 0
+        assert (
+            threads_of(standin, before) == []
+            and (await bot.store.leagues.league(league.id)).current_round == 0
+        )
         table_clock.advance(600)
         await fire(bot)
         assert [m for m in standin.messages(chan) if "cannot open" in m.content] == [told]  # once
-        assert (await bot.store.league(league.id)).current_round == 0
+        assert (await bot.store.leagues.league(league.id)).current_round == 0
         standin.set_permissions(chan, standin.bot_role)  # the admin gives them back
         await standin.settle()
         table_clock.advance(600)
@@ -82,11 +85,13 @@ async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory
         seeds_line = next(x for x in stage.content.splitlines() if x.startswith("The final stage, seeded"))
         seeded = [part.split(". ", 1)[1] for part in seeds_line.split(": ", 1)[1].split(", ")]
         assert len(seeded) == 3 and f"Bye into the next round: {seeded[0]}" in stage.content
-        standings = await bot.get_cog("LeagueCog").leagues.standings(await bot.store.league(league.id))
+        standings = await bot.get_cog("LeagueCog").leagues.standings(
+            await bot.store.leagues.league(league.id)
+        )
         assert seeded == [s.name for s in standings[:3]]  # seeded by the Swiss standings
         semi_threads = [t for t in standin.guild.threads if "final round 1 ·" in t.name]
         assert len(semi_threads) == 1
-        ids = {p.name: p.user_id for p in await bot.store.league_players(league.id)}
+        ids = {p.name: p.user_id for p in await bot.store.leagues.league_players(league.id)}
         semi = await bot.sessions.core.in_channel(semi_threads[0].id)
         assert {s.user_id for s in semi.seats} == {ids[seeded[1]], ids[seeded[2]]}
 
@@ -110,7 +115,7 @@ async def test_a_swiss_league_with_a_final_of_its_top_three(standin, bot_factory
         end = next(m for m in posted if "is over. Champion" in m.content)
         assert "(winner of the final stage)" in end.content
         (champion,) = end.pinged
-        league = await bot.store.league(league.id)
+        league = await bot.store.leagues.league(league.id)
         assert league.status == "finished" and league.champion_id == champion and champion in finalists
         ended = await bot.sessions.core.latest(final_thread.id)
         assert ended.by_seat(ended.row.outcome["ranking"][0][0]).user_id == champion
@@ -159,9 +164,9 @@ async def test_the_organiser_hears_by_dm_when_the_bot_cannot_post_in_the_league_
         assert "I am missing Send Messages, " in told.content and "Duel" in told.content
         assert " and Create Public Threads in" in told.content and owner.id in told.pinged
         assert [m for m in standin.messages(chan) if not m.ephemeral and "cannot open" in m.content] == []
-        league = (await bot.store.leagues(standin.guild.id))[0]
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
         assert league.current_round == 0
-        job = await bot.store.job(ROUND_JOB, str(league.id))
+        job = await bot.store.jobs.job(ROUND_JOB, str(league.id))
         # Without Send Messages, Discord also withholds Attach Files and Embed Links; all are named.
         missing = job.payload["missing"]
         assert missing[0] == "Send Messages" and missing[-1] == "Create Public Threads"

@@ -62,7 +62,7 @@ async def test_me_notify_saves_settings_and_refuses_bad_ones(standin, bot_factor
         shown = await (await standin.slash(alice, chan, "me show")).original()
         assert "a mention in the game's thread" in shown.content and "every 12 hours" in shown.content
         await settings(standin, alice, chan, where="dm", reminders=6, time_zone="America/Lima", quiet="22-7")
-        person = await bot.store.person(alice.id)
+        person = await bot.store.people.person(alice.id)
         assert (person.notify, person.remind_hours, person.time_zone) == ("dm", 6, "America/Lima")
         assert (person.quiet_start, person.quiet_end) == (22, 7)
         for options, expect in (
@@ -72,7 +72,7 @@ async def test_me_notify_saves_settings_and_refuses_bad_ones(standin, bot_factor
         ):
             answer = await (await standin.slash(alice, chan, "me notify", **options)).original()
             assert answer.ephemeral and expect in answer.content and "Nothing was changed" in answer.content
-        assert await bot.store.person(alice.id) == person
+        assert await bot.store.people.person(alice.id) == person
         zones = await standin.autocomplete(alice, chan, "me notify", "time_zone", time_zone="lima")
         assert [c["value"] for c in zones] == ["America/Lima"]
         shown = await (await standin.slash(alice, chan, "me show")).original()
@@ -123,7 +123,7 @@ async def test_a_refused_dm_falls_back_to_a_mention_and_is_told_once(standin, bo
         )
         assert first.id in fallback.pinged and f"<@{first.id}>" in fallback.content
         assert standin.messages(standin.dm(first)) == []
-        assert (await bot.store.person(first.id)).dm_failed
+        assert (await bot.store.people.person(first.id)).dm_failed
         r = await standin.slash(first, thread, "game status")
         told = await r.followups(1)
         assert told[0].ephemeral and "could not send you a direct message" in told[0].content
@@ -132,7 +132,7 @@ async def test_a_refused_dm_falls_back_to_a_mention_and_is_told_once(standin, bo
         assert len(again.followup_messages) <= 0 or all(
             "direct message" not in m.content for m in again.followup_messages
         )
-        assert not (await bot.store.person(first.id)).dm_failed
+        assert not (await bot.store.people.person(first.id)).dm_failed
 
 
 async def test_reminders_fire_after_a_restart_one_dm_for_all_games(standin, bot_factory, table_clock):
@@ -147,12 +147,12 @@ async def test_reminders_fire_after_a_restart_one_dm_for_all_games(standin, bot_
             first, _ = await to_move(bot, thread, (alice, bob))
             if first is bob:
                 await play_one(standin, bot, thread, (alice, bob))
-        assert (await bot.store.job("remind", str(alice.id))) is not None
+        assert (await bot.store.jobs.job("remind", str(alice.id))) is not None
         standin.skip_messages(standin.dm(alice))
     table_clock.advance(6 * 3600 - 5)
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         fired = await bot.scheduler.run_due()
-        assert (await bot.store.job("remind", str(alice.id))).due_at > table_clock.time()
+        assert (await bot.store.jobs.job("remind", str(alice.id))).due_at > table_clock.time()
         table_clock.advance(5)
         fired = await bot.scheduler.run_due()
         assert fired >= 1
@@ -162,9 +162,9 @@ async def test_reminders_fire_after_a_restart_one_dm_for_all_games(standin, bot_
             assert f"/{thread.id}" in digest.content
         assert "waiting 6 hours" in digest.content
         # Re-armed for the next interval, one job for all the games.
-        job = await bot.store.job("remind", str(alice.id))
+        job = await bot.store.jobs.job("remind", str(alice.id))
         assert job is not None and job.due_at == table_clock.time() + 6 * 3600
-        assert [j.key for j in await bot.store.jobs("remind")].count(str(alice.id)) == 1
+        assert [j.key for j in await bot.store.jobs.pending("remind")].count(str(alice.id)) == 1
 
 
 async def test_quiet_hours_hold_dms_and_reminders_back(standin, bot_factory, table_clock):
@@ -183,7 +183,7 @@ async def test_quiet_hours_hold_dms_and_reminders_back(standin, bot_factory, tab
         assert standin.messages(standin.dm(first)) == []  # quiet: no DM now
         table_clock.advance(3600)  # 04:00 in Lima: the reminder waits for 07:00
         assert await bot.scheduler.run_due() == 1
-        job = await bot.store.job("remind", str(first.id))
+        job = await bot.store.jobs.job("remind", str(first.id))
         assert job.due_at == table_clock.time() + 3 * 3600
         assert standin.messages(standin.dm(first)) == []
         table_clock.advance(3 * 3600)
@@ -275,7 +275,7 @@ async def test_away_pauses_clocks_in_two_games_and_back_restarts_them(standin, b
         for thread, version in zip(threads, versions, strict=True):
             session = await bot.sessions.core.in_channel(thread.id)
             assert session.version == version
-            job = await bot.store.job("deadline", str(session.id))
+            job = await bot.store.jobs.job("deadline", str(session.id))
             assert job.due_at == until + 23 * hour  # the 23 hours alice had left when she went away
             assert not [m for m in standin.messages(thread) if "Time is up" in m.content]
             status = await (await standin.slash(bob, thread, "game status")).original()
@@ -287,7 +287,9 @@ async def test_away_pauses_clocks_in_two_games_and_back_restarts_them(standin, b
         assert "Welcome back" in back.content and "29 days" in back.content
         await bot.scheduler.run_due()
         for thread in threads:
-            job = await bot.store.job("deadline", str((await bot.sessions.core.in_channel(thread.id)).id))
+            job = await bot.store.jobs.job(
+                "deadline", str((await bot.sessions.core.in_channel(thread.id)).id)
+            )
             assert job.due_at == table_clock.time() + 23 * hour
         table_clock.advance(23 * hour)
         await bot.scheduler.run_due()
@@ -310,8 +312,8 @@ async def test_a_dm_is_written_in_the_persons_language_as_last_seen_else_the_ser
         await standin.wait_synced()
         await settings_in(standin, ana, chan, "Guardado.", where="dm")
         await settings(standin, bob, chan, where="dm")
-        assert (await bot.store.person(ana.id)).locale == "es-ES"
-        assert (await bot.store.person(bob.id)).locale == "en-US"
+        assert (await bot.store.people.person(ana.id)).locale == "es-ES"
+        assert (await bot.store.people.person(bob.id)).locale == "en-US"
         thread, board = await start_game(standin, bot, chan, ana, bob)
         for _ in range(2):  # each gets a turn notice
             first, session = await to_move(bot, thread, (ana, bob))
@@ -334,7 +336,7 @@ async def test_a_dm_is_written_in_the_persons_language_as_last_seen_else_the_ser
         # Ana's client switches to English: her next interaction is kept, and her DMs follow it.
         ana.locale = "en-GB"
         await (await standin.slash(ana, chan, "me show")).original()
-        assert (await bot.store.person(ana.id)).locale == "en-GB"
+        assert (await bot.store.people.person(ana.id)).locale == "en-GB"
 
 
 async def test_a_person_never_seen_gets_dms_in_the_servers_language(standin, bot_factory, monkeypatch):
@@ -353,7 +355,7 @@ async def test_a_person_never_seen_gets_dms_in_the_servers_language(standin, bot
         await standin.wait_synced()
         await settings_in(standin, ana, chan, "Saved.", where="dm")  # a private answer: her client's English
         await settings_in(standin, bob, chan, "Saved.", where="dm")
-        assert (await bot.store.person(ana.id)).locale is None
+        assert (await bot.store.people.person(ana.id)).locale is None
         thread, _ = await start_game(standin, bot, chan, ana, bob)
         first, session = await to_move(bot, thread, (ana, bob))
         dm = await standin.next_message(standin.dm(first))

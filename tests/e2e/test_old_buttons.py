@@ -83,4 +83,4 @@ async def test_clicks_on_old_custom_ids_act(standin, bot_factory):
         )
         assert f"`{move}`" in (await played.original()).content
         after = await nim_session(bot, chan)
-        assert [m.move for m in await bot.store.moves(after.id)] == [move]
+        assert [m.move for m in await bot.store.history.moves(after.id)] == [move]

@@ -82,7 +82,7 @@ async def test_every_option_of_every_command_refuses_odd_values(standin, bot_fac
                         tried += 1
         await standin.settle()
         assert await bot.sessions.core.in_channel(chan.id) is None
-        assert await bot.store.leagues(standin.guild.id, live=False) == []
+        assert await bot.store.leagues.of_server(standin.guild.id, live=False) == []
     assert tried > 300
     traced = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
     assert not traced, [f"{r.name}: {r.getMessage()}" for r in traced]
@@ -167,14 +167,14 @@ async def test_the_odd_values_found_in_review(standin, bot_factory, caplog):
         after = await bot.sessions.core.get(before.id)
         assert (after.version, after.row.timer_seconds) == (before.version, before.row.timer_seconds)
 
-        person = await bot.store.person(alice.id)
+        person = await bot.store.people.person(alice.id)
         r = await forged_slash(standin, alice, chan, "me notify", reminders="6")
         assert r.content == "⚠️ The option reminders must be a whole number from 0 to 168 (got '6')."
         r = await forged_slash(standin, alice, chan, "me notify", time_zone="Europe/" + "x" * 10_000)
         assert r.content.startswith(
             "⚠️ The option time_zone must be a text of 1 to 64 characters (got 'Europe/"
         )
-        assert await bot.store.person(alice.id) == person
+        assert await bot.store.people.person(alice.id) == person
 
         league = {"name": "Liga", "game": "guanga", "format": "swiss", "players": 2, "rounds": 3}
         r = await forged_slash(standin, alice, chan, "league create", **{**league, "format": "ladder"})
@@ -182,6 +182,6 @@ async def test_the_odd_values_found_in_review(standin, bot_factory, caplog):
         assert "(got 'ladder')" in r.content
         r = await forged_slash(standin, alice, chan, "league create", **league, days=1e-300)
         assert r.content == "⚠️ The option days must be a number from 0.01 to 60 (got 1e-300)."
-        assert await bot.store.leagues(standin.guild.id, live=False) == []
+        assert await bot.store.leagues.of_server(standin.guild.id, live=False) == []
     traced = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
     assert not traced, [f"{r.name}: {r.getMessage()}" for r in traced]

@@ -160,10 +160,10 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
         sessions = {chan.id: await service.core.in_channel(chan.id) for chan in chans}
         start_version = {cid: s.version for cid, s in sessions.items()}
         assert all(s.status == "active" for s in sessions.values())
-        assert len(await store.jobs(DEADLINE)) == len(chans)
+        assert len(await store.jobs.pending(DEADLINE)) == len(chans)
 
         # -- 1. Every deadline comes due while every mover moves: each game moves exactly once.
-        before = {cid: len(await store.moves(s.id)) for cid, s in sessions.items()}
+        before = {cid: len(await store.history.moves(s.id)) for cid, s in sessions.items()}
         moves = [await mover_of(service, chan, users) for chan in chans]
         boards_before = {chan.id: len(standin.messages(chan)) for chan in chans}
         await timers_run_out(db, [s.id for s in sessions.values()])
@@ -181,7 +181,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
         async def deadlines_settled():
             for chan in chans:
                 session = await service.core.in_channel(chan.id)
-                job = await store.job(DEADLINE, str(session.id))
+                job = await store.jobs.job(DEADLINE, str(session.id))
                 if job is None or job.payload["version"] != session.version or job.due_at < 1:
                     return False
             return True
@@ -189,7 +189,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
         await until(deadlines_settled, "every deadline to be fired or re-armed")
         for chan, answer in zip(chans, answers, strict=True):
             session = await service.core.in_channel(chan.id)
-            log = await store.moves(session.id)
+            log = await store.history.moves(session.id)
             assert len(log) == before[chan.id] + 1, (chan.name, [m.move for m in log])
             accepted = "You played" in answer
             skipped = log[-1].seat == TABLE
@@ -205,7 +205,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
                 await standin.wait_for(time_is_up, what=f"the deadline's board in #{chan.name}")
         for chan in chans:
             ups = [m for m in standin.messages(chan) if "Time is up" in m.content]
-            skips = [m for m in await store.moves(sessions[chan.id].id) if m.seat == TABLE]
+            skips = [m for m in await store.history.moves(sessions[chan.id].id) if m.seat == TABLE]
             assert len(ups) == len(skips)  # each deadline acted once, and said so once
 
         # -- 2. Kill the process of the second guild with moves in flight; a deadline it "held" is
@@ -213,7 +213,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
         victim = bots[1 - home]
         theirs = [c for c in chans if serving[c.id] == 1 - home]
         held = await service.core.in_channel(theirs[0].id)
-        held_moves = len(await store.moves(held.id))
+        held_moves = len(await store.history.moves(held.id))
         standin.skip_messages(theirs[0])
         await timers_run_out(db, [held.id])
         await db.execute(
@@ -234,15 +234,15 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
 
         async def held_fired():
             # a new move by the table (the game may already hold a skip from the deadlines above)
-            moves = await store.moves(held.id)
+            moves = await store.history.moves(held.id)
             return len(moves) > held_moves and moves[-1].seat == TABLE
 
         await until(held_fired, "the held deadline to be fired by the other process")
-        assert len(await store.moves(held.id)) == held_moves + 1
+        assert len(await store.history.moves(held.id)) == held_moves + 1
         # ... and that process, which does not serve the game's server, posted its board all the same.
         await standin.next_message(theirs[0], lambda m: is_board(m) and "Time is up" in m.content)
         held_after = await service.core.get(held.id)
-        job = await store.job(DEADLINE, str(held.id))
+        job = await store.jobs.job(DEADLINE, str(held.id))
         assert job.payload["version"] == held_after.version and job.claimed_by is None
         victim.start()
         await standin.wait_shards((1 - home, 2))
@@ -259,13 +259,13 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
         # -- Afterwards: nothing twice, nothing lost, nothing half done.
         for chan in chans:
             session = await service.core.in_channel(chan.id)
-            log = await store.moves(session.id)
+            log = await store.history.moves(session.id)
             assert [m.number for m in log] == list(range(1, len(log) + 1))
             assert session.version == start_version[chan.id] + len(log)
             assert nim.to_dict(await service.logbook.replay(session.id)) == nim.to_dict(session.state)
-            (job,) = [j for j in await store.jobs(DEADLINE) if j.key == str(session.id)]
+            (job,) = [j for j in await store.jobs.pending(DEADLINE) if j.key == str(session.id)]
             assert job.payload["version"] == session.version
-        assert len(await store.jobs(DEADLINE)) == len(chans)
+        assert len(await store.jobs.pending(DEADLINE)) == len(chans)
         assert codes == [0, 0], [b.log.read_text()[-3000:] for b in bots]
         for b in bots:
             assert b.problems() == [], b.log.read_text()[-3000:]

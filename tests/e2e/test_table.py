@@ -177,7 +177,7 @@ async def test_restart_keeps_lobby_buttons_and_game(standin, bot_factory):
         await (await standin.slash(mover, chan, "nim move", move=move)).original()
         await standin.next_message(chan, lambda m: is_board(m) and "took" in m.content)
         session = await nim_session(bot, chan)
-        assert [m.move for m in await bot.store.moves(session.id)] == [move]
+        assert [m.move for m in await bot.store.history.moves(session.id)] == [move]
 
 
 async def test_rate_limit_is_retried(standin, bot_factory):
@@ -208,7 +208,7 @@ async def test_server_error_on_board_keeps_the_move(standin, bot_factory, discor
         answer = await (await standin.slash(mover, chan, "nim move", move=move)).original()
         assert "recorded" in answer.content and "/game board" in answer.content
         session = await nim_session(bot, chan)
-        assert [m.move for m in await bot.store.moves(session.id)] == [move]
+        assert [m.move for m in await bot.store.history.moves(session.id)] == [move]
         standin.skip_messages(chan)
         await (await standin.slash(alice, chan, "game board")).original()
         board = await standin.next_message(chan, is_board)
@@ -256,7 +256,7 @@ async def test_turn_timer_runs_out(standin, bot_factory, table_clock):
         await standin.next_message(chan, lambda m: "Turn timer set: 24 h" in m.content)
         session = await nim_session(bot, chan)
         late, _ = await user_to_move(bot, chan, (alice, bob))
-        assert await bot.store.cancel("remind", str(late.id))  # a 12-hour reminder (tested elsewhere)
+        assert await bot.store.jobs.cancel("remind", str(late.id))  # a 12-hour reminder (tested elsewhere)
         table_clock.advance(24 * 3600 - 1)
         assert await bot.scheduler.run_due() == 0  # a second early
         table_clock.advance(1)

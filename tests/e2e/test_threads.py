@@ -66,7 +66,7 @@ async def test_a_game_opened_in_a_channel_lives_in_its_thread_and_is_archived_af
         await standin.wait_for(lambda: "Result:" in standin.message(lobby.id).content, what="the result")
         assert f"Result: {winner} wins" in standin.message(lobby.id).content
         await bot.front.boards.drain()  # the move's answer, and the archive job armed after the board
-        job = await bot.store.job("archive", str(session.id))
+        job = await bot.store.jobs.job("archive", str(session.id))
         assert job is not None and job.due_at == table_clock.time() + 3600
 
         # Not yet: an hour has not passed.  Then the scheduler archives the thread.
@@ -75,7 +75,7 @@ async def test_a_game_opened_in_a_channel_lives_in_its_thread_and_is_archived_af
         table_clock.advance(1)
         assert await bot.scheduler.run_due() == 1
         assert thread.archived and not thread.locked
-        assert await bot.store.job("archive", str(session.id)) is None
+        assert await bot.store.jobs.job("archive", str(session.id)) is None
 
 
 async def test_one_channel_holds_several_games_and_the_archive_survives_a_restart(
@@ -96,7 +96,7 @@ async def test_one_channel_holds_several_games_and_the_archive_survives_a_restar
         await standin.next_message(one, is_board)
         await play_to_the_end(standin, bot, one, (alice, bob))
         await bot.front.boards.drain()
-        assert await bot.store.job("archive", str(s1.id)) is not None
+        assert await bot.store.jobs.job("archive", str(s1.id)) is not None
     table_clock.advance(7200)
     async with standin.run_client(bot_factory()) as bot:
         assert await bot.scheduler.run_due() == 1
@@ -125,7 +125,7 @@ async def test_without_thread_permissions_the_answer_names_them_and_nothing_open
         assert "Create Public Threads" in answer.content and "Send Messages in Threads" in answer.content
         assert "thread: False" in answer.content
         assert standin.messages(chan) == [] or all(m.ephemeral for m in standin.messages(chan))
-        assert await bot.store.live_sessions(standin.guild.id) == []
+        assert await bot.store.games.live_sessions(standin.guild.id) == []
         # thread: False plays in the channel itself, which needs neither.
         here = await standin.slash(alice, chan, "nim new", thread=False)
         assert not here.ephemeral and (await bot.sessions.core.in_channel(chan.id)) is not None
@@ -140,5 +140,5 @@ async def test_a_thread_refused_by_discord_closes_the_lobby_and_says_so(standin,
         r = await standin.slash(alice, chan, "nim new")
         final = await r.original(lambda m: "No game was opened" in m.content)
         assert "thread: False" in final.content and not final.components
-        assert await bot.store.live_sessions(standin.guild.id) == []
+        assert await bot.store.games.live_sessions(standin.guild.id) == []
         assert standin.guild.threads == [standin.guild.threads[0]]  # only the fixture's thread

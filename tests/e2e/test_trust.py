@@ -263,11 +263,11 @@ async def test_a_damaged_game_is_listed_and_others_keep_their_deadlines(
         con.close()
         bot.sessions.core.states.clear()
         table_clock.advance(3600)  # the hour has passed (without waiting for it)
-        assert len(await bot.store.jobs("deadline")) == 2
+        assert len(await bot.store.jobs.pending("deadline")) == 2
         standin.skip_messages(thread)
         standin.skip_messages(games)
         assert await bot.scheduler.run_due() == 2  # both handled: one acted, the damaged one is skipped
-        assert await bot.store.jobs("deadline") != []  # the healthy game's next deadline
+        assert await bot.store.jobs.pending("deadline") != []  # the healthy game's next deadline
         await standin.next_message(thread, lambda m: is_board(m) and "Time is up" in m.content)
         assert not [m for m in standin.messages(games) if is_board(m) and "Time is up" in m.content]
         text = await answer(await standin.slash(alice, thread, "game list"))
@@ -353,7 +353,7 @@ async def test_a_peek_kept_for_good_stays_kept_after_the_end(standin, bot_factor
             await play_as(standin, bot, chan, (alice, bob), "tiwanaku", 1, lambda s, m: m.startswith("peek"))
         r = await (await standin.slash(alice, chan, "tiwanaku move", move="peek:A1")).original()
         assert "under A1" in r.text, r.text
-        peeked = await bot.sessions.store.move_count(session.id)
+        peeked = await bot.sessions.store.history.move_count(session.id)
         await (await standin.slash(bob, chan, "game resign")).original()
         assert (await bot.sessions.core.get(session.id)).status == "finished"
 
@@ -397,7 +397,7 @@ async def test_a_player_who_resigned_reads_the_game_as_a_spectator(standin, bot_
         session = await bot.sessions.core.in_channel(chan.id)
         assert session.status == "active" and session.seat_of(carol.id).resigned
         theirs = session.seat_of(carol.id).seat
-        rows = await bot.sessions.store.moves(session.id)
+        rows = await bot.sessions.store.history.moves(session.id)
         assert any(r.seat == theirs and r.by_computer for r in rows)  # the computer played her seat
 
         hand = await (await standin.slash(carol, chan, "game hand")).original()

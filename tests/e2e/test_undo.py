@@ -56,7 +56,7 @@ async def test_undo_agreed_and_refused_by_buttons(standin, bot_factory):
         assert first.id in board.pinged
         after = await bot.sessions.core.get(session.id)
         assert nim.to_dict(after.state) == start
-        rows = await bot.sessions.store.moves(session.id)
+        rows = await bot.sessions.store.history.moves(session.id)
         assert len(rows) == 2 and rows[1].move == "!undo 1"  # the log keeps the move and the undo
         log = await (await standin.slash(other, chan, "game log")).original()
         assert "took back" in log.content

@@ -283,8 +283,8 @@ async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_
         )
         assert "Llama" in created.message.content
         await standin.settle()
-        league = (await bot.store.leagues(standin.guild.id))[0]
-        assert await bot.store._one(
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+        assert await bot.store.db.one(
             "SELECT token FROM web_links WHERE kind = 'league' AND ref = ?", league.id
         )
         for user in people:
@@ -294,7 +294,7 @@ async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_
         for _ in range(2):
             table_clock.advance(86400)
             await fire(bot)
-        league = await bot.store.league(league.id)
+        league = await bot.store.leagues.league(league.id)
         assert league.status == "finished"
 
         standings = await standin.slash(people[0], chan, "league standings")

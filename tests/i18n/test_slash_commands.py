@@ -113,16 +113,16 @@ async def test_game_language_is_answered_in_the_askers_language_and_stored_per_s
         assert shown.content.startswith("Los tableros y mensajes públicos de este servidor están en inglés")
         refused = await (await standin.slash(ana, chan, "game language", choose="es")).original()
         assert "Solo los miembros con el permiso Gestionar servidor" in refused.content
-        assert await bot.store.server_language(standin.guild.id) is None
+        assert await bot.store.people.server_language(standin.guild.id) is None
         done = await (await standin.slash(admin, chan, "game language", choose="es")).original()
         assert done.content == (
             "This server's boards and public messages are in Spanish, as chosen with /game language."
         )
-        assert await bot.store.server_language(standin.guild.id) == "es"
+        assert await bot.store.people.server_language(standin.guild.id) == "es"
         shown = await (await standin.slash(bob, chan, "game language")).original()
         assert "are in Spanish" in shown.content
         await (await standin.slash(admin, chan, "game language", choose="server")).original()
-        assert await bot.store.server_language(standin.guild.id) is None
+        assert await bot.store.people.server_language(standin.guild.id) is None
         standin.guild.locale = "es-419"
         shown = await (await standin.slash(ana, chan, "game language")).original()
         assert "están en español, el idioma del servidor en Discord" in shown.content
@@ -156,7 +156,7 @@ async def test_me_answers_a_spanish_speaker_in_spanish_and_an_english_speaker_in
         saved = await (await standin.slash(ana, chan, "me notify", where="dm", reminders=1)).original()
         assert saved.content.startswith("Guardado. **Tus ajustes**")
         assert "un mensaje directo" in saved.content and "cada hora mientras te toque" in saved.content
-        assert (await bot.store.person(ana.id)).notify == "dm"
+        assert (await bot.store.people.person(ana.id)).notify == "dm"
         not_away = await (await standin.slash(ana, chan, "me back")).original()
         assert not_away.content == "⚠️ No estás de descanso."
         away = await (await standin.slash(ana, chan, "me away", days=3)).original()

@@ -41,7 +41,7 @@ async def test_a_league_game_opens_with_the_leagues_bank_clock(leagues, service,
     store = service.store
     league = await leagues.create(**BASE, name="Banked", days=7, clock="  BANK:2d + 6h ")
     assert league.clock == "bank:2d+6h" and league.game_clock == "bank:2d+6h"
-    assert (await store.league(league.id)).clock == "bank:2d+6h"  # stored, read back
+    assert (await store.leagues.league(league.id)).clock == "bank:2d+6h"  # stored, read back
     session = await first_game(leagues, league)
     spec = gc.parse_clock("bank:2d+6h")
     assert session.status == "active" and session.clock == spec
@@ -49,7 +49,7 @@ async def test_a_league_game_opens_with_the_leagues_bank_clock(leagues, service,
     banks = session.banks
     (mover,) = session.to_move()
     assert banks.banks == {0: 2 * DAY, 1: 2 * DAY} and banks.since == {mover: clock.time()}
-    job = await store.job(DEADLINE, str(session.id))
+    job = await store.jobs.job(DEADLINE, str(session.id))
     assert job is not None and job.due_at == pytest.approx(clock.time() + 2 * DAY)
     clock.advance(5 * HOUR)
     assert gc.left(spec, session.banks, mover, clock.time()) == pytest.approx(2 * DAY - 5 * HOUR)
@@ -57,13 +57,13 @@ async def test_a_league_game_opens_with_the_leagues_bank_clock(leagues, service,
     clock.advance(7 * DAY)
     finished = await leagues.round_deadline(league.id, 1)
     assert len(finished) == 1 and finished[0].finished
-    (game,) = await store.league_games(league.id, 1)
+    (game,) = await store.leagues.league_games(league.id, 1)
     assert game.status == "finished" and sorted(s.place for s in game.seats) in ([1, 2], [1, 1])
 
 
 async def old_league(store, name, timer_seconds):
     """A league row as written before leagues had clocks: a per-move timer, no clock spec."""
-    return await store.create_league(
+    return await store.leagues.create_league(
         guild_id=GUILD,
         channel_id=50,
         organiser_id=1,
@@ -84,21 +84,22 @@ async def old_league(store, name, timer_seconds):
 
 async def test_an_old_league_keeps_its_per_move_timer_as_a_clock(leagues, service, clock):
     store = service.store
-    league = await store.league(await old_league(store, "Old", 5 * HOUR))
+    league = await store.leagues.league(await old_league(store, "Old", 5 * HOUR))
     assert league.clock is None and league.game_clock == "move:5h" and league.legacy_timer is None
     session = await first_game(leagues, league)
     assert session.clock == gc.ClockSpec(gc.MOVE, 5 * HOUR)
-    job = await store.job(DEADLINE, str(session.id))
+    job = await store.jobs.job(DEADLINE, str(session.id))
     assert job is not None and job.due_at == pytest.approx(clock.time() + 5 * HOUR)
 
 
 async def test_an_old_timer_no_clock_can_hold_becomes_the_games_turn_timer(leagues, service, clock):
     store = service.store
-    league = await store.league(await old_league(store, "Odd", 90.0))  # 1.5 minutes: not whole minutes
+    # 1.5 minutes: not whole minutes.
+    league = await store.leagues.league(await old_league(store, "Odd", 90.0))
     assert league.game_clock is None and league.legacy_timer == 90.0
     session = await first_game(leagues, league)
     assert session.clock == gc.turn_timer(90.0) and session.row.timer_seconds == 90.0
-    job = await store.job(DEADLINE, str(session.id))
+    job = await store.jobs.job(DEADLINE, str(session.id))
     assert job is not None and job.due_at == pytest.approx(clock.time() + 90.0)
 
 
@@ -109,7 +110,7 @@ async def test_a_league_without_a_clock_opens_games_without_one(leagues, service
     assert plain.clock is None and off.clock is None and plain.game_clock is None
     session = await first_game(leagues, plain)
     assert session.clock is None and session.row.timer_seconds is None
-    assert await store.job(DEADLINE, str(session.id)) is None
+    assert await store.jobs.job(DEADLINE, str(session.id)) is None
 
 
 async def test_a_bad_clock_is_refused_with_what_is_allowed(leagues, service):
@@ -128,7 +129,7 @@ async def test_a_bad_clock_is_refused_with_what_is_allowed(leagues, service):
             assert "`move:<time>`" in str(refused.value) and "`bank:<start>+<increment>`" in str(
                 refused.value
             )
-    assert await service.store.leagues(GUILD) == []  # nothing was created
+    assert await service.store.leagues.of_server(GUILD) == []  # nothing was created
     league = await leagues.create(**base, clock="bank:2d")  # as long as the round is allowed
     assert league.clock == "bank:2d"
 
@@ -141,7 +142,7 @@ async def test_the_clock_line_shown_with_the_leagues_settings(leagues, service):
         " at the round's deadline the computer finishes every game still running."
     )
     assert clock_text(await leagues.create(**BASE, name="Plain")).startswith("No clock; at the round's")
-    old = await store.league(await old_league(store, "Old", 24 * HOUR))
+    old = await store.leagues.league(await old_league(store, "Old", 24 * HOUR))
     assert clock_text(old).startswith("Clock: `move:1d`, 1 d for each turn;")
-    odd = await store.league(await old_league(store, "Odd", 90.0))
+    odd = await store.leagues.league(await old_league(store, "Odd", 90.0))
     assert clock_text(odd).startswith("Turn timer: 0.025 hours a turn;")

@@ -36,11 +36,11 @@ async def test_a_swiss_league_ends_in_a_final_of_its_top_three(leagues, service,
         await play_out(service, sessions[0])
         clock.advance(DAY)
         await leagues.round_deadline(league.id, number)
-    league = await store.league(league.id)
+    league = await store.leagues.league(league.id)
     swiss = await leagues.standings(league)
     top = [int(s.row.player) for s in swiss[:3]]
     points_before = {s.row.player: s.row.points for s in swiss}
-    byes_before = await store.league_byes(league.id)
+    byes_before = await store.leagues.league_byes(league.id)
 
     # Round 4 opens the final: seeds 2 and 3 play, seed 1 waits for them.
     opened = await leagues.open_round(league.id, 4)
@@ -48,14 +48,14 @@ async def test_a_swiss_league_ends_in_a_final_of_its_top_three(leagues, service,
     (game,) = opened.games
     assert sorted(game.players) == sorted(top[1:]) and game.table_no == 2
     assert [int(p) for p in await leagues.seeds(opened.league)] == top
-    assert await store.league_byes(league.id) == byes_before  # the final's bye scores nothing
+    assert await store.leagues.league_byes(league.id) == byes_before  # the final's bye scores nothing
     with pytest.raises(LeagueError, match="has begun"):
         await leagues.set_final(opened.league, 4)
     (session,) = await open_games(leagues, opened, names, channels)
     await play_out(service, session)
     clock.advance(DAY)
     await leagues.round_deadline(league.id, 4)
-    semi = (await store.league_games(league.id, 4))[0]
+    semi = (await store.leagues.league_games(league.id, 4))[0]
     semi_winner = next(s.user_id for s in semi.seats if s.place == 1)
 
     opened = await leagues.open_round(league.id, 5)
@@ -66,11 +66,11 @@ async def test_a_swiss_league_ends_in_a_final_of_its_top_three(leagues, service,
     await leagues.round_deadline(league.id, 5)  # the computer finishes the final
     assert await leagues.open_round(league.id, 6) is None  # the season has no sixth round
 
-    league = await store.league(league.id)
+    league = await store.leagues.league(league.id)
     bracket = await leagues.bracket(league)
     champion = await leagues.champion(league)
     assert champion is not None and str(champion) == bracket.champion and champion in final.players
-    league = await store.league(league.id)
+    league = await store.leagues.league(league.id)
     assert league.status == "finished" and league.champion_id == champion
     # The standings stay the Swiss rounds': the final's games add no league points.
     after = await leagues.standings(league)
@@ -89,10 +89,10 @@ async def test_the_final_skips_dropped_players_and_shrinks_its_bracket(leagues, 
         await open_games(leagues, opened, names, channels)
         clock.advance(DAY)
         await leagues.round_deadline(league.id, number)
-    league = await store.league(league.id)
+    league = await store.leagues.league(league.id)
     leader = int((await leagues.standings(league))[0].row.player)
     await leagues.drop(league, leader)
-    expected = [int(p) for p in await leagues.finalists(await store.league(league.id))]
+    expected = [int(p) for p in await leagues.finalists(await store.leagues.league(league.id))]
     assert leader not in expected and len(expected) == 3
     opened = await leagues.open_round(league.id, 4)
     assert [int(p) for p in await leagues.seeds(opened.league)] == expected
@@ -114,9 +114,9 @@ async def test_final_stage_refusals(leagues, service, clock):
     league, _ = await leagues.start(league, 1)
     with pytest.raises(LeagueError, match="2 to 6 players"):
         await leagues.set_final(league, 7)
-    await service.store.end_league(league.id, None)
+    await service.store.leagues.end_league(league.id, None)
     with pytest.raises(LeagueError, match="is over"):
-        await leagues.set_final(await service.store.league(league.id), 2)
+        await leagues.set_final(await service.store.leagues.league(league.id), 2)
 
 
 async def test_each_league_is_a_rating_season_found_by_id_or_name(leagues, service, clock):
@@ -127,7 +127,7 @@ async def test_each_league_is_a_rating_season_found_by_id_or_name(leagues, servi
     sessions = await open_games(leagues, opened, names, channels=counter(6000))
     for session in sessions:
         await play_out(service, session)
-    board = await store.season_leaderboard(league.id)
+    board = await store.leagues.season_leaderboard(league.id)
     assert len(board) == 6 and all(r.games == 1 for r in board)
     assert sorted(r.wins for r in board) == [0, 0, 0, 1, 1, 1]
     assert [x.id for x in await seasons(store, GUILD, "nim")] == [league.id]
@@ -151,12 +151,12 @@ async def test_a_final_with_fewer_than_two_players_left_ends_on_the_standings(le
         await open_games(leagues, opened, names, channels)
         clock.advance(DAY)
         await leagues.round_deadline(league.id, number)
-    league = await store.league(league.id)
+    league = await store.leagues.league(league.id)
     table = await leagues.standings(league)
     last_one = int(table[-1].row.player)
     for s in table[:-1]:
         await leagues.drop(league, int(s.row.player))
     assert await leagues.open_round(league.id, 4) is None
-    league = await store.league(league.id)
+    league = await store.leagues.league(league.id)
     assert league.current_round == 3 and await leagues.seeds(league) == []
     assert await leagues.champion(league) == last_one  # the only one still playing

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot import public
+from bot import texts
 from bot.league.service import LeagueError, LeagueService, season_label, season_named
 from bot.sessions import SessionService, refusal
 from bot.sessions.play import Play
@@ -119,13 +119,13 @@ async def test_why_a_game_ended_reads_in_spanish(service: SessionService):
     await service.lobby.start(71, 1)
     result = await service.seats.resign(71, 2)  # two players: the game ends, won by the other
     assert str(result.note) == "Beto resigned"
-    assert public.end_reason(result.session, ES) == "la partida terminó por rendición"
-    assert public.end_reason(result.session) == "the game ended by resignation"
+    assert texts.end_reason(result.session, ES) == "la partida terminó por rendición"
+    assert texts.end_reason(result.session) == "the game ended by resignation"
 
     await service.lobby.create("guacamole", guild_id=GUILD, channel_id=72, host_id=1, host_name="Ana", seed=5)
     await service.lobby.join(72, 2, "Beto")
     await service.lobby.start(72, 1)
     gone = await service.seats.abandon(72, 1, can_manage=False)
-    assert public.end_reason(gone, ES) == "abandonada" and public.end_reason(gone) == "abandoned"
-    status = public.status_text(gone, 0, t=ES)
+    assert texts.end_reason(gone, ES) == "abandonada" and texts.end_reason(gone) == "abandoned"
+    status = texts.status_text(gone, 0, t=ES)
     assert "(abandonada)" in status and "abandoned" not in status

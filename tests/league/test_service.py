@@ -76,7 +76,7 @@ async def test_a_swiss_season_of_seven_in_three_player_guacamole(leagues, servic
     with pytest.raises(LeagueError, match="already signed up"):
         await leagues.join(league, 101, "again")
     league, first = await leagues.start(league, 1)
-    assert first == clock.time() and (await store.job(ROUND_JOB, str(league.id))).due_at == first
+    assert first == clock.time() and (await store.jobs.job(ROUND_JOB, str(league.id))).due_at == first
     channels = counter(1000)
     byes_seen = []
     for number in (1, 2, 3):
@@ -90,22 +90,22 @@ async def test_a_swiss_season_of_seven_in_three_player_guacamole(leagues, servic
         assert all(s.status == "active" and len(s.seats) == 3 for s in sessions)
         await play_out(service, sessions[0])  # one game played by its people
         clock.advance(7 * DAY)
-        assert (await store.job(DEADLINE_JOB, f"{league.id}:{number}")).due_at <= clock.time()
+        assert (await store.jobs.job(DEADLINE_JOB, f"{league.id}:{number}")).due_at <= clock.time()
         finished = await leagues.round_deadline(league.id, number)  # the other one, by the computer
         assert len(finished) == 1 and finished[0].finished
-        games = await store.league_games(league.id, number)
+        games = await store.leagues.league_games(league.id, number)
         assert all(g.status == "finished" for g in games)
         assert all(
             sorted(s.place for s in g.seats) == [1, 2, 3] or len({s.place for s in g.seats}) < 3
             for g in games
         )
     assert len(set(byes_seen)) == 3  # the bye went to a different player each round
-    table = await leagues.standings(await store.league(league.id))
+    table = await leagues.standings(await store.leagues.league(league.id))
     assert [s.row.rank for s in table] == list(range(1, 8))
     total = sum(s.row.points for s in table)
     assert total == pytest.approx(6 * 3 + 3 * 1.0)  # six games worth 3 points, three byes worth 1
     assert all(s.row.games + s.row.byes == 3 for s in table)
-    exported = list(csv.reader(io.StringIO(await leagues.export(await store.league(league.id)))))
+    exported = list(csv.reader(io.StringIO(await leagues.export(await store.leagues.league(league.id)))))
     blank = exported.index([])
     assert exported[0][:4] == ["rank", "player", "user_id", "points"] and len(exported[1:blank]) == 7
     assert exported[1][1] == table[0].name and float(exported[1][3]) == table[0].row.points
@@ -113,9 +113,9 @@ async def test_a_swiss_season_of_seven_in_three_player_guacamole(leagues, servic
     assert (
         len([r for r in results if r[1] != "bye"]) == 18 and len([r for r in results if r[1] == "bye"]) == 3
     )
-    champion = await leagues.champion(await store.league(league.id))
+    champion = await leagues.champion(await store.leagues.league(league.id))
     assert champion == int(table[0].row.player)
-    assert (await store.league(league.id)).status == "finished"
+    assert (await store.leagues.league(league.id)).status == "finished"
 
 
 async def test_a_single_elimination_bracket_of_five_in_pachakuna(leagues, service, clock):
@@ -144,10 +144,10 @@ async def test_a_single_elimination_bracket_of_five_in_pachakuna(leagues, servic
         assert len(sessions) == {1: 1, 2: 2, 3: 1}[number]
         clock.advance(3 * DAY)
         await leagues.round_deadline(league.id, number)
-    bracket = await leagues.bracket(await store.league(league.id))
-    champion = await leagues.champion(await store.league(league.id))
+    bracket = await leagues.bracket(await store.leagues.league(league.id))
+    champion = await leagues.champion(await store.leagues.league(league.id))
     assert champion is not None and str(champion) == bracket.champion
-    final = (await store.league_games(league.id, 3))[0]
+    final = (await store.leagues.league_games(league.id, 3))[0]
     assert champion in final.players
 
 
@@ -174,13 +174,13 @@ async def test_a_player_dropped_mid_season_forfeits_their_games(leagues, service
     sessions = await open_games(leagues, opened, names, channels)
     game_of_301 = next(g for g in opened.games if 301 in g.players)
     other = next(u for u in game_of_301.players if u != 301)
-    results = await leagues.drop(await store.league(league.id), 301)
+    results = await leagues.drop(await store.leagues.league(league.id), 301)
     assert len(results) == 1 and results[0].finished  # a two-player game ends at once
-    (game,) = [g for g in await store.league_games(league.id, 1) if g.id == game_of_301.id]
+    (game,) = [g for g in await store.leagues.league_games(league.id, 1) if g.id == game_of_301.id]
     by = {s.user_id: s for s in game.seats}
     assert by[301].forfeit and by[301].place == 2 and by[other].place == 1 and by[other].points == 1.0
     with pytest.raises(LeagueError, match="dropped already"):
-        await leagues.drop(await store.league(league.id), 301)
+        await leagues.drop(await store.leagues.league(league.id), 301)
     clock.advance(DAY)
     await leagues.round_deadline(league.id, 1)
     for number in (2, 3):
@@ -189,13 +189,13 @@ async def test_a_player_dropped_mid_season_forfeits_their_games(leagues, service
         assert len([s for s in sessions if s is not None]) == 1  # 301's game is not played
         clock.advance(DAY)
         await leagues.round_deadline(league.id, number)
-    games = await store.league_games(league.id)
+    games = await store.leagues.league_games(league.id)
     assert all(g.status == "finished" for g in games) and len(games) == 6
     mine = [g for g in games if 301 in g.players]
     assert len(mine) == 3 and all({s.user_id: s for s in g.seats}[301].points == 0.0 for g in mine)
-    table = await leagues.standings(await store.league(league.id))
+    table = await leagues.standings(await store.leagues.league(league.id))
     assert table[-1].row.player == "301" and table[-1].dropped
-    assert await leagues.champion(await store.league(league.id)) != 301
+    assert await leagues.champion(await store.leagues.league(league.id)) != 301
 
 
 async def test_bad_league_settings_are_refused(leagues):
@@ -249,7 +249,10 @@ async def test_league_names_are_stored_normalised_and_look_alikes_refused(league
     assert marked.shown == r"\*\*Liga\*\* \~\~4\~\~ \|\|x\|\| \# big \<\@1\>"
     refused = await refused_with(leagues.start(marked, 1))
     assert str(refused).startswith(r"\*\*Liga\*\* \~\~4")
-    assert [x.name for x in await store.leagues(GUILD)] == ["**Liga** ~~4~~ ||x|| # big <@1>", "Liga de Lima"]
+    assert [x.name for x in await store.leagues.of_server(GUILD)] == [
+        "**Liga** ~~4~~ ||x|| # big <@1>",
+        "Liga de Lima",
+    ]
 
 
 async def refused_with(call):

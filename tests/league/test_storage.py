@@ -7,10 +7,9 @@ import sqlite3
 
 import pytest
 
-from bot.storage import ResultRow, migrations
+from bot.storage import ResultRow, migrations, open_store
 from bot.storage.base import MIGRATIONS_TABLE
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB, LeagueNameTaken, league_places
-from bot.storage.sqlite import SQLiteStore
 
 GUILD = 9
 
@@ -35,7 +34,7 @@ NEW_VALUES = dict(
 
 
 async def new_league(store, name="Autumn", size=2, points=(1.0, 0.0), bye=1.0):
-    return await store.create_league(
+    return await store.leagues.create_league(
         **{
             **NEW_VALUES,
             "name": name,
@@ -49,17 +48,17 @@ async def new_league(store, name="Autumn", size=2, points=(1.0, 0.0), bye=1.0):
 
 async def test_sign_ups_until_the_start(store):
     lid = await new_league(store)
-    assert await store.join_league(lid, 10, "Ana") == "joined"
-    assert await store.join_league(lid, 10, "Ana") == "already"
-    assert await store.join_league(lid, 20, "Bo") == "joined"
-    assert await store.leave_league(lid, 20) == "left"
-    assert await store.leave_league(lid, 20) == "absent"
-    assert [p.user_id for p in await store.league_players(lid)] == [10]
-    assert await store.start_league(lid, store.clock.time() + 60, 3)
-    assert not await store.start_league(lid, store.clock.time(), 3)
-    assert await store.join_league(lid, 30, "Cy") == "closed"
-    assert await store.leave_league(lid, 10) == "closed"
-    job = await store.job(ROUND_JOB, str(lid))
+    assert await store.leagues.join_league(lid, 10, "Ana") == "joined"
+    assert await store.leagues.join_league(lid, 10, "Ana") == "already"
+    assert await store.leagues.join_league(lid, 20, "Bo") == "joined"
+    assert await store.leagues.leave_league(lid, 20) == "left"
+    assert await store.leagues.leave_league(lid, 20) == "absent"
+    assert [p.user_id for p in await store.leagues.league_players(lid)] == [10]
+    assert await store.leagues.start_league(lid, store.clock.time() + 60, 3)
+    assert not await store.leagues.start_league(lid, store.clock.time(), 3)
+    assert await store.leagues.join_league(lid, 30, "Cy") == "closed"
+    assert await store.leagues.leave_league(lid, 10) == "closed"
+    job = await store.jobs.job(ROUND_JOB, str(lid))
     assert job is not None and job.payload == {"round": 1}
 
 
@@ -67,52 +66,54 @@ async def test_a_live_name_is_unique_per_server(store):
     lid = await new_league(store)
     with pytest.raises(LeagueNameTaken):
         await new_league(store)
-    await store.end_league(lid, None, status="cancelled")
+    await store.leagues.end_league(lid, None, status="cancelled")
     assert await new_league(store) != lid
-    assert [x.name for x in await store.leagues(GUILD)] == ["Autumn"]
-    assert len(await store.leagues(GUILD, live=False)) == 2
+    assert [x.name for x in await store.leagues.of_server(GUILD)] == ["Autumn"]
+    assert len(await store.leagues.of_server(GUILD, live=False)) == 2
 
 
 async def test_a_round_opens_once_with_its_games_byes_and_deadline(store):
     lid = await new_league(store)
     for uid in (10, 20, 30):
-        await store.join_league(lid, uid, f"u{uid}")
-    await store.start_league(lid, store.clock.time(), 3)
+        await store.leagues.join_league(lid, uid, f"u{uid}")
+    await store.leagues.start_league(lid, store.clock.time(), 3)
     deadline = store.clock.time() + 86400
-    ids = await store.open_round(lid, 1, [[10, 20]], [30], deadline)
+    ids = await store.leagues.open_round(lid, 1, [[10, 20]], [30], deadline)
     assert ids is not None and len(ids) == 1
-    assert await store.open_round(lid, 1, [[10, 20]], [30], deadline) is None  # fired twice: no change
-    assert await store.open_round(lid, 3, [[10, 20]], [30], deadline) is None  # not the next round
-    (game,) = await store.league_games(lid, 1)
+    assert (
+        await store.leagues.open_round(lid, 1, [[10, 20]], [30], deadline) is None
+    )  # fired twice: no change
+    assert await store.leagues.open_round(lid, 3, [[10, 20]], [30], deadline) is None  # not the next round
+    (game,) = await store.leagues.league_games(lid, 1)
     assert game.players == [10, 20] and game.status == "pending" and game.session_id is None
-    assert await store.league_byes(lid) == [(1, 30, 1.0)]
-    assert (await store.league(lid)).current_round == 1
-    job = await store.job(DEADLINE_JOB, f"{lid}:1")
+    assert await store.leagues.league_byes(lid) == [(1, 30, 1.0)]
+    assert (await store.leagues.league(lid)).current_round == 1
+    job = await store.jobs.job(DEADLINE_JOB, f"{lid}:1")
     assert job.due_at == deadline and job.payload == {"league": lid, "round": 1}
-    assert [r.number for r in await store.league_rounds(lid)] == [1]
-    assert await store.close_round(lid, 1) and not await store.close_round(lid, 1)
+    assert [r.number for r in await store.leagues.league_rounds(lid)] == [1]
+    assert await store.leagues.close_round(lid, 1) and not await store.leagues.close_round(lid, 1)
 
 
 async def test_a_finished_game_feeds_the_league_in_its_own_transaction(service):
     store = service.store
     lid = await new_league(store)
     for uid in (10, 20):
-        await store.join_league(lid, uid, f"u{uid}")
-    await store.start_league(lid, store.clock.time(), 3)
-    (gid,) = await store.open_round(lid, 1, [[10, 20]], [], store.clock.time() + 10)
+        await store.leagues.join_league(lid, uid, f"u{uid}")
+    await store.leagues.start_league(lid, store.clock.time(), 3)
+    (gid,) = await store.leagues.open_round(lid, 1, [[10, 20]], [], store.clock.time() + 10)
     session = await service.lobby.create(
         "nim", guild_id=GUILD, channel_id=7, host_id=10, host_name="u10", seed=3
     )
     await service.lobby.join(7, 20, "u20")
-    assert await store.attach_session(gid, session.id)
-    assert not await store.attach_session(gid, session.id)
-    assert await store.league_game_of(session.id) == (lid, 1)
+    assert await store.leagues.attach_session(gid, session.id)
+    assert not await store.leagues.attach_session(gid, session.id)
+    assert await store.leagues.league_game_of(session.id) == (lid, 1)
     session = (await service.lobby.start(7, 10)).session
     while session.status == "active":
         (seat,) = session.to_move()
         uid = session.by_seat(seat).user_id
         session = (await service.play.play(7, uid, (await service.play.legal_moves(7, uid))[-1])).session
-    (game,) = await store.league_games(lid, 1)
+    (game,) = await store.leagues.league_games(lid, 1)
     winner = session.by_seat(session.state.winner).user_id
     assert game.status == "finished"
     by = {s.user_id: s for s in game.seats}
@@ -126,32 +127,32 @@ async def test_a_failed_finish_leaves_the_league_untouched(store, database):
     session's result nor the league's is kept."""
     lid = await new_league(store)
     for uid in (10, 20):
-        await store.join_league(lid, uid, f"u{uid}")
-    await store.start_league(lid, store.clock.time(), 3)
-    (gid,) = await store.open_round(lid, 1, [[10, 20]], [], store.clock.time() + 10)
-    sid = await store.create_session(
+        await store.leagues.join_league(lid, uid, f"u{uid}")
+    await store.leagues.start_league(lid, store.clock.time(), 3)
+    (gid,) = await store.leagues.open_round(lid, 1, [[10, 20]], [], store.clock.time() + 10)
+    sid = await store.games.create_session(
         game="nim", guild_id=GUILD, channel_id=8, host_id=10, host_name="a", options={}, max_players=2, seed=1
     )
-    await store.attach_session(gid, sid)
+    await store.leagues.attach_session(gid, sid)
     results = [ResultRow(0, 10, 1.0, 1, False), ResultRow(0, 20, 0.0, 2, False)]  # the same seat twice
     with pytest.raises(Exception):  # noqa: B017 - the primary key refuses the second row, on either back end
-        await store.finish(sid, status="finished", reason="x", outcome=None, results=results)
-    (game,) = await store.league_games(lid, 1)
+        await store.games.finish(sid, status="finished", reason="x", outcome=None, results=results)
+    (game,) = await store.leagues.league_games(lid, 1)
     assert game.status == "playing" and all(s.place is None for s in game.seats)
-    assert (await store.session(sid)).status == "lobby"
+    assert (await store.games.session(sid)).status == "lobby"
 
 
 async def test_a_dropped_player_forfeits_the_games_left(store):
     lid = await new_league(store, size=3, points=(2.0, 1.0, 0.0))
     for uid in (10, 20, 30):
-        await store.join_league(lid, uid, f"u{uid}")
-    await store.start_league(lid, store.clock.time(), 3)
-    (gid,) = await store.open_round(lid, 1, [[10, 20, 30]], [], store.clock.time() + 10)
-    assert await store.drop_player(lid, 10) == []  # no session yet
-    assert await store.drop_player(lid, 10) is None  # already dropped
-    assert [p.dropped_round for p in await store.league_players(lid)] == [1, None, None]
-    assert await store.record_forfeit(gid)
-    (game,) = await store.league_games(lid, 1)
+        await store.leagues.join_league(lid, uid, f"u{uid}")
+    await store.leagues.start_league(lid, store.clock.time(), 3)
+    (gid,) = await store.leagues.open_round(lid, 1, [[10, 20, 30]], [], store.clock.time() + 10)
+    assert await store.leagues.drop_player(lid, 10) == []  # no session yet
+    assert await store.leagues.drop_player(lid, 10) is None  # already dropped
+    assert [p.dropped_round for p in await store.leagues.league_players(lid)] == [1, None, None]
+    assert await store.leagues.record_forfeit(gid)
+    (game,) = await store.leagues.league_games(lid, 1)
     by = {s.user_id: s for s in game.seats}
     assert by[10].forfeit and by[10].place == 3 and by[10].points == 0.0
     assert by[20].place == by[30].place == 1 and by[20].points == 1.5
@@ -164,26 +165,26 @@ def test_forfeits_rank_last_and_keep_ties():
 
 
 async def test_the_organiser_role_per_server(store):
-    assert await store.organiser_role(GUILD) is None
-    await store.set_organiser_role(GUILD, 555)
-    await store.set_organiser_role(GUILD, 556)
-    assert await store.organiser_role(GUILD) == 556
-    await store.set_organiser_role(GUILD, None)
-    assert await store.organiser_role(GUILD) is None
+    assert await store.people.organiser_role(GUILD) is None
+    await store.people.set_organiser_role(GUILD, 555)
+    await store.people.set_organiser_role(GUILD, 556)
+    assert await store.people.organiser_role(GUILD) == 556
+    await store.people.set_organiser_role(GUILD, None)
+    assert await store.people.organiser_role(GUILD) is None
 
 
 async def test_a_league_keeps_its_clock_spec(store):
-    lid = await store.create_league(**{**NEW_VALUES, "name": "Clocked", "clock": "bank:3d+12h"})
-    league = await store.league(lid)
+    lid = await store.leagues.create_league(**{**NEW_VALUES, "name": "Clocked", "clock": "bank:3d+12h"})
+    league = await store.leagues.league(lid)
     assert (
         league.clock == "bank:3d+12h" and league.game_clock == "bank:3d+12h" and league.legacy_timer is None
     )
-    assert (await store.leagues(GUILD))[0].clock == "bank:3d+12h"
+    assert (await store.leagues.of_server(GUILD))[0].clock == "bank:3d+12h"
     # A league with only the older per-move timer reads as the per-move clock of that timer.
-    old = await store.league(await new_league(store, name="Old"))
+    old = await store.leagues.league(await new_league(store, name="Old"))
     assert old.clock is None and old.game_clock is None
-    timed = await store.create_league(**{**NEW_VALUES, "name": "Timed", "timer_seconds": 36 * 3600.0})
-    assert (await store.league(timed)).game_clock == "move:1d12h"
+    timed = await store.leagues.create_league(**{**NEW_VALUES, "name": "Timed", "timer_seconds": 36 * 3600.0})
+    assert (await store.leagues.league(timed)).game_clock == "move:1d12h"
 
 
 async def test_a_league_written_before_clocks_keeps_its_timer_after_the_upgrade(db_path, clock):
@@ -205,9 +206,9 @@ async def test_a_league_written_before_clocks_keeps_its_timer_after_the_upgrade(
     )
     con.commit()
     con.close()
-    store = await SQLiteStore.open(str(db_path), clock=clock)
+    store = await open_store(str(db_path), clock=clock)
     try:
-        (league,) = await store.leagues(GUILD)
+        (league,) = await store.leagues.of_server(GUILD)
         assert league.name == "Before" and league.clock is None and league.timer_seconds == 18000.0
         assert league.game_clock == "move:5h"
         assert await store.schema_version() == len(known)

@@ -23,14 +23,14 @@ async def test_deadline_ends_the_round_and_replays(database, clock):
         session = (await service.play.play(5, 1, first)).session
         await service.clocks.set_timer(5, 1, 3600, can_manage=False)
         clock.advance(3600)
-        (job,) = await store.claim_jobs("test", lease=60)
+        (job,) = await store.jobs.claim_jobs("test", lease=60)
         sid = int(job.key)
         result = await service.clocks.fire_clock(sid, job)
         assert result is not None and result.played[0].seat == TABLE and result.played[0].move == "timeout"
         session = result.session
         assert session.state.round == 2 and session.to_move() == {0, 1}
         assert any("Time is up" in (e.text_for(None) or "") for e in result.played[0].events)
-        log = await store.moves(sid)
+        log = await store.history.moves(sid)
         assert [(m.seat, m.move) for m in log] == [(seat, first), (TABLE, "timeout")]
         assert ng.to_dict(await service.logbook.replay(sid)) == ng.to_dict(session.state)
     finally:
@@ -57,7 +57,7 @@ async def test_computer_keeps_the_pace_of_people(database):
             computer_moves = [p for p in result.played if p.by_computer]
             assert len(computer_moves) <= 1
             session = result.session
-        log = await store.moves(session.id)
+        log = await store.history.moves(session.id)
         assert sum(m.by_computer for m in log) <= sum(not m.by_computer for m in log) + 1
     finally:
         await store.close()

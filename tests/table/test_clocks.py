@@ -43,7 +43,7 @@ async def move(service, session):
 
 
 async def fire(service, session) -> MoveResult | TimeOut | None:
-    (job,) = await service.store.claim_jobs("test", lease=60)  # as the scheduler does
+    (job,) = await service.store.jobs.claim_jobs("test", lease=60)  # as the scheduler does
     assert job.kind == DEADLINE and job.key == str(session.id)
     return await service.clocks.fire_clock(session.id, job)
 
@@ -53,7 +53,7 @@ async def test_bad_clocks_are_refused_before_anything_is_opened(service):
         await service.lobby.create(
             "nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", clock="3 days"
         )
-    assert await service.store.live_session(CH) is None
+    assert await service.store.games.live_session(CH) is None
     with pytest.raises(Refusal, match="more than the starting bank"):
         await service.lobby.create(
             "nim", guild_id=1, channel_id=CH, host_id=1, host_name="p1", clock="bank:1h+2h"
@@ -63,7 +63,7 @@ async def test_bad_clocks_are_refused_before_anything_is_opened(service):
 async def test_the_bank_runs_down_gets_its_increment_and_sets_the_deadline(service, clock):
     session = await started(service)
     first = session.waiting_on()[0].seat
-    job = await service.store.job(DEADLINE, str(session.id))
+    job = await service.store.jobs.job(DEADLINE, str(session.id))
     assert job.due_at == clock.time() + 3 * DAY
     clock.advance(DAY)
     session = await move(service, session)
@@ -71,16 +71,16 @@ async def test_the_bank_runs_down_gets_its_increment_and_sets_the_deadline(servi
     assert banks.banks[first] == 2.5 * DAY and first not in banks.since  # a day used, 12 h back
     other = session.waiting_on()[0].seat
     assert banks.since[other] == clock.time()
-    assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + 3 * DAY
+    assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + 3 * DAY
     clock.advance(HOUR)
     session = await move(service, session)
     assert session.banks.banks[other] == 3 * DAY  # capped at the start
-    assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + 2.5 * DAY
+    assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + 2.5 * DAY
     # a deadline that comes early (set before a move) only moves on
     clock.advance(DAY)
-    job = await service.store.job(DEADLINE, str(session.id))
+    job = await service.store.jobs.job(DEADLINE, str(session.id))
     assert await service.clocks.fire_clock(session.id, job) is None  # not due yet: it only moves on
-    assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + 1.5 * DAY
+    assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + 1.5 * DAY
 
 
 async def test_clock_is_set_by_the_host_or_a_manager_and_starts_afresh(service, clock):
@@ -91,21 +91,23 @@ async def test_clock_is_set_by_the_host_or_a_manager_and_starts_afresh(service, 
         await service.clocks.set_clock(CH, 1, "move:soon", can_manage=False)
     session = await service.clocks.set_clock(CH, 2, "move:2h", can_manage=True)
     assert session.row.clock == "move:2h"
-    assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + 2 * HOUR
+    assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + 2 * HOUR
     with pytest.raises(Refusal, match="has a clock"):
         await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
     session = await service.clocks.set_clock(CH, 1, "off", can_manage=False)
-    assert session.row.clock is None and await service.store.job(DEADLINE, str(session.id)) is None
+    assert session.row.clock is None and await service.store.jobs.job(DEADLINE, str(session.id)) is None
 
 
 async def test_time_away_holds_the_bank_and_a_game_of_people_away_waits(service, clock, no_table_moves):
     session = await started(service, "bank:1d")
     late = session.waiting_on()[0]
     now = clock.time()
-    await service.store.save_person(PersonRow(late.user_id, away_since=now + HOUR, away_until=now + 5 * DAY))
+    await service.store.people.save_person(
+        PersonRow(late.user_id, away_since=now + HOUR, away_until=now + 5 * DAY)
+    )
     clock.advance(DAY)
     assert await fire(service, session) is None  # away: an hour used, the game waits
-    job = await service.store.job(DEADLINE, str(session.id))
+    job = await service.store.jobs.job(DEADLINE, str(session.id))
     assert job.due_at == now + 5 * DAY + 23 * HOUR
     clock.set(job.due_at)
     out = await fire(service, session)
@@ -118,7 +120,7 @@ async def run_out(service, clock, people=3):
     clock.advance(DAY)
     out = await fire(service, session)
     assert isinstance(out, TimeOut) and out.seats == [late]
-    assert await service.store.job(DEADLINE, str(session.id)) is None  # nobody else's clock runs
+    assert await service.store.jobs.job(DEADLINE, str(session.id)) is None  # nobody else's clock runs
     return out.session, late, int(out.at)
 
 
@@ -134,7 +136,7 @@ async def test_more_time_restarts_the_late_clock(service, clock, no_table_moves)
     session, result = await service.clocks.answer_timeout(session.id, late.seat, at, "more", voter.user_id)
     assert result is None and session.banks.pending == {}
     assert session.clock is not None and session.banks.banks[late.seat] == session.clock.start  # again
-    assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY
+    assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY
     with pytest.raises(StaleMove, match="closed"):  # the first answer decided
         await service.clocks.answer_timeout(session.id, late.seat, at, "abandon", voter.user_id)
 
@@ -175,7 +177,7 @@ async def test_the_computer_takes_the_seat_the_person_returns_once_and_ranks_las
         await service.seats.return_seat(CH, late.user_id)
     while session.status == "active":  # play it out: whoever wins, the late seat ranks last
         session = await move(service, session)
-    results = await service.store.results(session.id)
+    results = await service.store.ratings.results(session.id)
     places = {r.seat: r.place for r in results}
     assert places[late.seat] == 2 and places[1 - late.seat] == 1
     assert next(r for r in results if r.seat == late.seat).resigned
@@ -190,7 +192,7 @@ async def test_a_round_the_table_ends_follows_the_clock(service, clock):
     assert isinstance(result, MoveResult) and str(result.note) == "⏰ Time is up."
     session = result.session
     assert session.waiting_on()[0].seat != late.seat and session.banks.pending == {}
-    assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + 2 * HOUR
+    assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + 2 * HOUR
 
 
 async def test_a_nowa_gwinea_round_ends_when_the_last_builders_clock_runs_out(service, clock):
@@ -202,7 +204,7 @@ async def test_a_nowa_gwinea_round_ends_when_the_last_builders_clock_runs_out(se
     await service.lobby.join(CH, 2, "p2")
     session = (await service.lobby.start(CH, 1)).session
     assert session.to_move() == {0, 1}
-    assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY
+    assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY
     clock.advance(HOUR)
     quick = session.by_seat(0)
     session = (await service.play.play(CH, quick.user_id, "done")).session
@@ -215,7 +217,7 @@ async def test_a_nowa_gwinea_round_ends_when_the_last_builders_clock_runs_out(se
     banks = session.banks
     assert banks.banks == {0: DAY, 1: 2 * HOUR} and set(banks.since) == {0, 1}
     # the round lasts until the last clock runs out: seat 0's full day
-    assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY
+    assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY
 
 
 async def test_resigning_stops_the_clock_and_ends_the_question(service, clock, no_table_moves):
@@ -248,4 +250,4 @@ async def test_an_undo_restarts_the_clock_of_the_seat_to_move_again(service, clo
     mine = session.seat_of(1).seat
     assert session.to_move() == {mine} and session.banks.since == {mine: clock.time()}
     assert session.banks.banks[mine] == DAY - 2 * HOUR  # the hour spent thinking about the undo counts
-    assert (await service.store.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY - 2 * HOUR
+    assert (await service.store.jobs.job(DEADLINE, str(session.id))).due_at == clock.time() + DAY - 2 * HOUR

@@ -35,7 +35,7 @@ async def test_level_is_stored_shown_and_refused_when_unknown(service):
     session = await service.lobby.add_computer(CH, 1, "strong")
     cpu = next(s for s in session.seats if s.computer)
     assert cpu.level == "strong" and cpu.tag == " (computer, strong)"
-    rows = await service.store.seats(session.id)
+    rows = await service.store.games.seats(session.id)
     assert [r.level for r in rows] == [None, "strong"]
     session = await service.lobby.add_computer(CH, 1)
     assert [s.level for s in session.seats] == [None, "strong", "normal"]
@@ -59,7 +59,7 @@ async def test_each_computer_plays_at_its_level(service, monkeypatch):
         session = (await service.play.play(CH, 1, legal[-1])).session
     assert {lv for lv, _ in calls} == set(levels.values()) == {"strong", "easy"}
     assert {sec for _, sec in calls} == {0.01}
-    log = [m for m in await service.store.moves(session.id) if m.by_computer]
+    log = [m for m in await service.store.history.moves(session.id) if m.by_computer]
     assert log and all(levels[m.seat] in ("strong", "easy") for m in log)
     # the log replays to the same state: the computers' choices were all legal and recorded
     assert guac.to_dict(await service.logbook.replay(session.id)) == guac.to_dict(session.state)
@@ -105,13 +105,13 @@ async def test_computers_think_off_the_event_loop(service, monkeypatch):
     other = asyncio.create_task(elsewhere())
     session = (await service.lobby.start(CH, 1)).session
     while session.status == "active" and not any(
-        m.by_computer for m in await service.store.moves(session.id)
+        m.by_computer for m in await service.store.history.moves(session.id)
     ):
         legal = await service.play.legal_moves(CH, 1)
         session = (await service.play.play(CH, 1, legal[0])).session
     await other
     assert loop_ran.is_set()
-    assert any(m.by_computer for m in await service.store.moves(session.id))
+    assert any(m.by_computer for m in await service.store.history.moves(session.id))
 
 
 async def test_a_late_person_gets_a_normal_move_and_a_strong_seat_stays_strong(service, clock, monkeypatch):

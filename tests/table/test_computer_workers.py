@@ -117,7 +117,7 @@ async def test_a_worker_killed_mid_search_is_replaced_and_the_move_is_played_at_
         assert f"(pid {old}) died; it is replaced" in caplog.text
         assert "failed (the worker died); it plays this move at normal" in caplog.text
         session = await service.core.require(CH)
-        assert any(m.by_computer for m in await store.moves(session.id))
+        assert any(m.by_computer for m in await store.history.moves(session.id))
         # the new worker searches (by the clock, briefly)
         service.computer_seconds = 0.01
         module, view = session.engine, session.engine.view_for(session.state, 1)
@@ -141,7 +141,7 @@ async def test_a_hung_worker_is_replaced_and_the_move_is_played_at_normal(store,
         assert "did not answer within 0.3 s; it is replaced" in caplog.text
         assert "failed (the search took too long); it plays this move at normal" in caplog.text
         session = await service.core.require(CH)
-        assert any(m.by_computer for m in await store.moves(session.id))
+        assert any(m.by_computer for m in await store.history.moves(session.id))
         with pytest.raises(ProcessLookupError):
             os.kill(old, 0)  # the hung worker was ended
     finally:
@@ -169,7 +169,7 @@ async def test_strong_computers_after_a_persons_move_wait_for_it_to_be_told(serv
     # the person's move, and the normal computer's when it comes next, but no strong one's
     assert result.played[0].seat == person and result.computers_next
     assert all(levels[p.seat] == "normal" for p in result.played[1:])
-    told = len(await service.store.moves(session.id))
+    told = len(await service.store.history.moves(session.id))
     turns = []
     while result is not None and result.session.status == "active":
         result = await service.play.computers_play(session.id)
@@ -182,4 +182,4 @@ async def test_strong_computers_after_a_persons_move_wait_for_it_to_be_told(serv
     for turn in turns:
         strong = [seat for seat, _ in turn if levels[seat] == "strong"]
         assert len(strong) == 1 and turn[0][0] == strong[0]
-    assert turns and len(await service.store.moves(session.id)) > told
+    assert turns and len(await service.store.history.moves(session.id)) > told

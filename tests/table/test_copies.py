@@ -44,8 +44,8 @@ class Commits:
 
     def __init__(self, store):
         self.made: list[tuple[int, bool]] = []
-        self.store, self.real = store, store.play_moves
-        store.play_moves = self
+        self.store, self.real = store, store.games.play_moves
+        store.games.play_moves = self
 
     async def __call__(self, session_id, expected_version, *args, **kwargs):
         try:
@@ -57,19 +57,19 @@ class Commits:
         return row
 
     def undo(self) -> None:
-        self.store.play_moves = self.real
+        self.store.games.play_moves = self.real
 
 
 async def test_every_change_a_move_depends_on_bumps_the_version(store):
     """Seats added and removed, the start, a seat given to the computer, the timer, the clock,
     damage and the end each bump the version; board and lobby messages and a deadline moved on
     with the clocks as they were do not."""
-    sid = await store.create_session(
+    sid = await store.games.create_session(
         game="nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="a", options={}, max_players=3, seed=1
     )
 
     async def version() -> int:
-        return (await store.session(sid)).version
+        return (await store.games.session(sid)).version
 
     seen = [await version()]
 
@@ -82,23 +82,23 @@ async def test_every_change_a_move_depends_on_bumps_the_version(store):
         await change
         assert await version() == seen[-1], change
 
-    await bumped(store.add_seat(sid, 2, "b", limit=3))
-    await bumped(store.add_seat(sid, None, "c", limit=3, computer=True))
-    await bumped(store.remove_seat(sid, 2))
-    await kept(store.set_lobby_message(sid, 99))
-    await bumped(store.start(sid, {0: 0, 1: 1}, {}, {"piles": [1]}))
-    await bumped(store.set_seat_flags(sid, 1, computer=True, resigned=False))
-    await bumped(store.set_clock(sid, "timer:1h", None, 3600))
-    await bumped(store.set_clock(sid, None, None, None))
-    await bumped(store.set_clock(sid, "move:1h", {"banks": [1]}, 3600))
-    await kept(store.set_clock(sid, "move:1h", {"banks": [1]}, 1800))  # the deadline moved on alone
-    await bumped(store.set_clock(sid, "move:1h", {"banks": [2]}, 1800))
-    await bumped(store.set_clock(sid, "move:2h", {"banks": [2]}, 1800))
-    await bumped(store.set_clock(sid, None, None, None))
-    await kept(store.set_board_message(sid, 100, 0))
-    await bumped(store.mark_damaged(sid, "broken"))
-    await kept(store.mark_damaged(sid, "broken again"))  # marked once
-    await bumped(store.finish(sid, status="abandoned", reason="x", outcome=None, results=[]))
+    await bumped(store.games.add_seat(sid, 2, "b", limit=3))
+    await bumped(store.games.add_seat(sid, None, "c", limit=3, computer=True))
+    await bumped(store.games.remove_seat(sid, 2))
+    await kept(store.games.set_lobby_message(sid, 99))
+    await bumped(store.games.start(sid, {0: 0, 1: 1}, {}, {"piles": [1]}))
+    await bumped(store.games.set_seat_flags(sid, 1, computer=True, resigned=False))
+    await bumped(store.games.set_clock(sid, "timer:1h", None, 3600))
+    await bumped(store.games.set_clock(sid, None, None, None))
+    await bumped(store.games.set_clock(sid, "move:1h", {"banks": [1]}, 3600))
+    await kept(store.games.set_clock(sid, "move:1h", {"banks": [1]}, 1800))  # the deadline moved on alone
+    await bumped(store.games.set_clock(sid, "move:1h", {"banks": [2]}, 1800))
+    await bumped(store.games.set_clock(sid, "move:2h", {"banks": [2]}, 1800))
+    await bumped(store.games.set_clock(sid, None, None, None))
+    await kept(store.games.set_board_message(sid, 100, 0))
+    await bumped(store.games.mark_damaged(sid, "broken"))
+    await kept(store.games.mark_damaged(sid, "broken again"))  # marked once
+    await bumped(store.games.finish(sid, status="abandoned", reason="x", outcome=None, results=[]))
 
 
 async def test_a_copy_behind_a_move_made_elsewhere_never_commits(store):
@@ -114,13 +114,13 @@ async def test_a_copy_behind_a_move_made_elsewhere_never_commits(store):
         with pytest.raises(NotYourTurn):
             await here.play.play(CH, ann, a_move(session))
         assert commits.made == [(session.version, False)]  # the copy's commit, refused
-        assert len(await store.moves(session.id)) == 1
+        assert len(await store.history.moves(session.id)) == 1
         fresh = await here.core.get(session.id)
         bob = to_move(fresh)
         result = await here.play.play(CH, bob, a_move(fresh))
         assert commits.made[-1] == (fresh.version, True)
         assert result.session.version == fresh.version + 1
-        assert len(await store.moves(session.id)) == 2
+        assert len(await store.history.moves(session.id)) == 2
     finally:
         commits.undo()
 
@@ -139,8 +139,10 @@ async def test_a_button_from_before_a_change_made_elsewhere_is_refused(store, ch
         await there.clocks.set_clock(CH, 1, "move:1h", can_manage=False)
     else:
         other = 1 if user == 2 else 2
-        await store.set_seat_flags(session.id, session.seat_of(other).seat, computer=True, resigned=False)
-    after = (await store.session(session.id)).version
+        await store.games.set_seat_flags(
+            session.id, session.seat_of(other).seat, computer=True, resigned=False
+        )
+    after = (await store.games.session(session.id)).version
     assert after > session.version
     commits = Commits(store)
     try:
@@ -149,8 +151,8 @@ async def test_a_button_from_before_a_change_made_elsewhere_is_refused(store, ch
     finally:
         commits.undo()
     assert all(not accepted for _, accepted in commits.made)
-    assert await store.moves(session.id) == []
-    assert (await store.session(session.id)).version == after
+    assert await store.history.moves(session.id) == []
+    assert (await store.games.session(session.id)).version == after
 
 
 async def test_a_game_damaged_elsewhere_takes_no_move(store):
@@ -158,10 +160,10 @@ async def test_a_game_damaged_elsewhere_takes_no_move(store):
     the move is refused as damaged; nothing is written."""
     here = SessionService(store)
     session = await nim_game(here)
-    assert await store.mark_damaged(session.id, "its saved state cannot be read")
+    assert await store.games.mark_damaged(session.id, "its saved state cannot be read")
     with pytest.raises(Damaged):
         await here.play.play(CH, to_move(session), a_move(session))
-    assert await store.moves(session.id) == []
+    assert await store.history.moves(session.id) == []
 
 
 async def test_a_clock_set_elsewhere_is_what_the_move_runs(store, clock):
@@ -179,7 +181,7 @@ async def test_a_clock_set_elsewhere_is_what_the_move_runs(store, clock):
     assert commits.made == [(session.version, False), (fresh.version, True)]
     (nxt,) = result.session.to_move()
     assert gc.running(result.session.banks) == [nxt]
-    stored = await store.session(session.id)
+    stored = await store.games.session(session.id)
     assert stored.clock_state == result.session.row.clock_state and stored.version == fresh.version + 1
 
 
@@ -192,4 +194,4 @@ async def test_a_move_to_a_channel_whose_game_ended_elsewhere_goes_to_its_new_ga
     second = await nim_game(there, seed=9)
     result = await here.play.play(CH, to_move(second), a_move(second))
     assert result.session.id == second.id
-    assert len(await store.moves(second.id)) == 1 and await store.moves(first.id) == []
+    assert len(await store.history.moves(second.id)) == 1 and await store.history.moves(first.id) == []

@@ -11,9 +11,8 @@ import pytest
 
 import engines
 from bot.sessions import Refusal, SessionService
-from bot.storage import DEADLINE, migrations
+from bot.storage import DEADLINE, migrations, open_store
 from bot.storage.base import MIGRATIONS_TABLE
-from bot.storage.sqlite import SQLiteStore
 from bot.time import gameclock as gc
 from bot.time.scheduler import Scheduler
 from engines.core import TABLE
@@ -48,10 +47,10 @@ async def test_timer_only_for_host_or_manager(service):
         await service.clocks.set_timer(CH, 2, HOUR, can_manage=False)
     session = await service.clocks.set_timer(CH, 2, HOUR, can_manage=True)
     assert session.row.timer_seconds == HOUR
-    job = await service.store.job(DEADLINE, str(session.id))
+    job = await service.store.jobs.job(DEADLINE, str(session.id))
     assert job.payload == {"version": session.version} and job.due_at == service.store.clock.time() + HOUR
     await service.clocks.set_timer(CH, 1, 0, can_manage=False)
-    assert await service.store.job(DEADLINE, str(session.id)) is None
+    assert await service.store.jobs.job(DEADLINE, str(session.id)) is None
 
 
 async def test_table_move_when_the_deadline_passes(service, clock):
@@ -69,11 +68,11 @@ async def test_table_move_when_the_deadline_passes(service, clock):
     assert result is not None and "Time is up" in str(result.note)
     assert result.played[0].seat == TABLE and result.played[0].move == "skip"
     assert result.session.state.turn != late.seat
-    log = await service.store.moves(session.id)
+    log = await service.store.history.moves(session.id)
     assert [(m.seat, m.move) for m in log] == [(TABLE, "skip")]
     assert nim.to_dict(await service.logbook.replay(session.id)) == nim.to_dict(result.session.state)
     # Re-armed for the next turn, an hour from now; nothing more is due.
-    job = await service.store.job(DEADLINE, str(session.id))
+    job = await service.store.jobs.job(DEADLINE, str(session.id))
     assert job.payload == {"version": result.session.version} and job.claim is None
     assert await scheduler.run_due() == 0 and len(fired) == 1
 
@@ -104,7 +103,7 @@ async def test_a_move_in_time_cancels_the_deadline(service, clock):
     clock.advance(10)
     fired = []
     assert await deadline_scheduler(service, fired).run_due() == 0
-    assert len(await service.store.moves(session.id)) == 1
+    assert len(await service.store.history.moves(session.id)) == 1
 
 
 async def test_a_deadline_claimed_while_a_move_lands_does_nothing(service, clock):
@@ -112,13 +111,13 @@ async def test_a_deadline_claimed_while_a_move_lands_does_nothing(service, clock
     await started(service)
     session = await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
     clock.advance(HOUR)
-    (job,) = await service.store.claim_jobs("here", lease=60)
+    (job,) = await service.store.jobs.claim_jobs("here", lease=60)
     mover = session.by_seat(session.state.turn).user_id
     await service.play.play(CH, mover, (await service.play.legal_moves(CH, mover))[0])
     assert await service.clocks.fire_clock(session.id, job) is None
-    assert not await service.store.complete_job(job)  # the re-armed deadline stays
-    assert (await service.store.job(DEADLINE, str(session.id))).payload["version"] == session.version + 1
-    assert len(await service.store.moves(session.id)) == 1
+    assert not await service.store.jobs.complete_job(job)  # the re-armed deadline stays
+    assert (await service.store.jobs.job(DEADLINE, str(session.id))).payload["version"] == session.version + 1
+    assert len(await service.store.history.moves(session.id)) == 1
 
 
 async def test_two_processes_racing_one_deadline_act_once(service, clock):
@@ -126,13 +125,13 @@ async def test_two_processes_racing_one_deadline_act_once(service, clock):
     session = await started(service)
     await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
     clock.advance(HOUR)
-    (job,) = await service.store.claim_jobs("one", lease=60)
+    (job,) = await service.store.jobs.claim_jobs("one", lease=60)
     clock.advance(61)  # process one stalled past its lease
-    (again,) = await service.store.claim_jobs("two", lease=60)
+    (again,) = await service.store.jobs.claim_jobs("two", lease=60)
     first = await service.clocks.fire_clock(session.id, again)
     second = await service.clocks.fire_clock(session.id, job)
     assert first is not None and second is None
-    assert len(await service.store.moves(session.id)) == 1
+    assert len(await service.store.history.moves(session.id)) == 1
 
 
 async def test_deadlines_survive_a_restart(database, clock):
@@ -158,9 +157,9 @@ async def test_finished_games_have_no_deadline(service, clock):
     await started(service)
     await service.clocks.set_timer(CH, 1, HOUR, can_manage=False)
     await service.seats.abandon(CH, 1, can_manage=False)
-    assert await service.store.jobs(DEADLINE) == []
+    assert await service.store.jobs.pending(DEADLINE) == []
     clock.advance(2 * HOUR)
-    assert await service.store.claim_jobs("here", lease=60) == []
+    assert await service.store.jobs.claim_jobs("here", lease=60) == []
 
 
 async def test_a_failing_job_is_retried_then_dropped(service, clock, caplog):
@@ -179,7 +178,7 @@ async def test_a_failing_job_is_retried_then_dropped(service, clock, caplog):
     for _ in range(5):
         await scheduler.run_due()
         clock.advance(100)
-    assert calls == [1, 2, 3] and await service.store.jobs() == []
+    assert calls == [1, 2, 3] and await service.store.jobs.pending() == []
     assert "dropped" in caplog.text
 
 
@@ -217,10 +216,10 @@ async def test_a_timer_stored_before_timers_were_clocks_still_runs_out(database,
         clock.advance(5400)
         assert await scheduler.run_due() == 1
         (result,) = fired
-        assert result is not None and [(m.seat, m.move) for m in await store.moves(session.id)] == [
+        assert result is not None and [(m.seat, m.move) for m in await store.history.moves(session.id)] == [
             (TABLE, "skip")
         ]
-        job = await store.job(DEADLINE, str(session.id))
+        job = await store.jobs.job(DEADLINE, str(session.id))
         assert job is not None and job.due_at == clock.time() + 5400
     finally:
         await store.close()
@@ -249,9 +248,9 @@ async def test_games_with_a_turn_timer_written_before_timer_clocks_get_the_timer
         )
     con.commit()
     con.close()
-    store = await SQLiteStore.open(str(db_path), clock=clock)
+    store = await open_store(str(db_path), clock=clock)
     try:
-        clocks = [(r.clock, r.timer_seconds) for r in [await store.session(i) for i in range(1, 5)]]
+        clocks = [(r.clock, r.timer_seconds) for r in [await store.games.session(i) for i in range(1, 5)]]
         assert clocks == [("timer:1h30m", 5400.0), ("timer:1m35s", 95.0), (None, 3600.0), ("move:2h", 7200.0)]
     finally:
         await store.close()

@@ -9,7 +9,7 @@ import io
 import pytest
 
 from bot.describe import PRIVATE_HEADING, cut, lines_of, messages, sections_for
-from bot.local import main as local_main
+from bot.terminal import main as local_main
 from engines.core import Section, said, said_n
 from languages import language
 from tests.support import nim

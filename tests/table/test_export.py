@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot import export
-from bot.local import main
+from bot.terminal import main
 from engines.core import jsonable
 from tests.table.test_history import GAMES, played
 
@@ -24,7 +24,7 @@ async def finished(service, game: str, channel: int, seed: int = 5):
 @pytest.mark.parametrize("game", GAMES)
 async def test_every_game_round_trips(service, game, tmp_path):
     """A finished game's export replays to the stored final state and the engine's result,
-    from the file alone (read back from disk), and through ``python -m bot.local --replay``."""
+    from the file alone (read back from disk), and through ``python -m bot.terminal --replay``."""
     session = await finished(service, game, 200)
     data = await export.export_session(service, session)
     path = tmp_path / "game.json"
@@ -32,7 +32,7 @@ async def test_every_game_round_trips(service, game, tmp_path):
     loaded = export.load(path.read_bytes())
     steps = list(export.replay(loaded))
     module = session.engine
-    assert len(steps) == await service.store.move_count(session.id) == len(loaded["moves"])
+    assert len(steps) == await service.store.history.move_count(session.id) == len(loaded["moves"])
     if any(step.secret for step in steps):  # Tiwanaku's peeks: one way the game could have gone
         assert game == "tiwanaku" and any(m.get("secret") == "peek" for m in loaded["moves"])
         assert jsonable(module.view_for(steps[-1].state, None)) == jsonable(
@@ -114,7 +114,7 @@ async def test_a_running_games_export_has_no_hidden_information(service):
         seat = session.seat_of(uid).seat
         orders[uid] = session.state.orders_dealt[seat][1]
         session = (await service.play.play(202, uid, f"keep {orders[uid]}")).session
-    await service.store.set_board_message(session.id, 1, 2)
+    await service.store.games.set_board_message(session.id, 1, 2)
     session = await service.core.get(session.id)
     data = await export.export_session(service, session, with_ids=True)
     text = json.dumps(data)

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from bot import public
+from bot import texts
 from bot.sessions import Damaged, Refusal, SessionService
 from tests.support import nim
 
@@ -28,7 +28,7 @@ async def test_odd_timer_values_are_refused_and_change_nothing(service, hours):
     with pytest.raises(Refusal, match=r"from 0 \(off\) to 720, not"):
         await service.clocks.set_timer(5, 1, hours * 3600, can_manage=True)
     after = await service.core.in_channel(5)
-    assert after.row.timer_seconds is None and await service.store.jobs() == []
+    assert after.row.timer_seconds is None and await service.store.jobs.pending() == []
     assert after.version == session.version
 
 
@@ -45,17 +45,17 @@ async def test_zero_players_and_missing_server_are_refused(service):
 
 async def test_server_scoped_queries_refuse_a_missing_server(store):
     """Storage never lists every server's games (or ratings) for a missing server id."""
-    await store.create_session(
+    await store.games.create_session(
         game="nim", guild_id=G, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
     )
     with pytest.raises(ValueError, match="server id"):
-        await store.live_sessions(None)
+        await store.games.live_sessions(None)
     with pytest.raises(ValueError, match="server id"):
-        await store.leaderboard(None, "nim")
+        await store.ratings.leaderboard(None, "nim")
     with pytest.raises(ValueError, match="server id"):
-        await store.ratings_of(None, 1)
+        await store.ratings.ratings_of(None, 1)
     with pytest.raises(ValueError, match="server id"):
-        await store.create_session(
+        await store.games.create_session(
             game="nim",
             guild_id=None,
             channel_id=6,
@@ -65,7 +65,7 @@ async def test_server_scoped_queries_refuse_a_missing_server(store):
             max_players=2,
             seed=1,
         )
-    assert len(await store.live_sessions(G)) == 1
+    assert len(await store.games.live_sessions(G)) == 1
 
 
 async def test_ids_beyond_sqlite_integers_name_nothing(service):
@@ -93,7 +93,7 @@ async def test_unreadable_state_is_isolated_logged_once_and_listed(database, cap
                 assert [s.damaged is not None for s in listed] == [True, False]
         damaged_logs = [r for r in caplog.records if "is damaged" in r.getMessage()]
         assert len(damaged_logs) == 1
-        assert (await store.session(bad.id)).damaged  # stored, so a restart does not log it again
+        assert (await store.games.session(bad.id)).damaged  # stored, so a restart does not log it again
         with pytest.raises(Damaged, match="abandon"):
             await service.core.require(5)
         with pytest.raises(Refusal):
@@ -127,14 +127,14 @@ async def test_engine_crash_in_a_timer_move_damages_only_that_game(service, cloc
     monkeypatch.setattr(nim, "computer_move", crashing)
     one, two = [await service.clocks.set_timer(channel, 1, 3600, can_manage=False) for channel in (5, 6)]
     clock.advance(3600)  # the hour has passed
-    due = {int(j.key): j.payload["version"] for j in await service.store.jobs("deadline")}
+    due = {int(j.key): j.payload["version"] for j in await service.store.jobs.pending("deadline")}
     assert set(due) == {one.id, two.id}
     with caplog.at_level(logging.ERROR, logger="bot.sessions"):
         assert await service.clocks.fire_clock(one.id, None) is None
         assert await service.clocks.fire_clock(one.id, None) is None
     assert len([r for r in caplog.records if "is damaged" in r.getMessage()]) == 1
-    assert (await service.store.session(one.id)).damaged.startswith("the engine failed")
-    assert [int(j.key) for j in await service.store.jobs("deadline")] == [two.id]  # damage drops it
+    assert (await service.store.games.session(one.id)).damaged.startswith("the engine failed")
+    assert [int(j.key) for j in await service.store.jobs.pending("deadline")] == [two.id]  # damage drops it
     result = await service.clocks.fire_clock(two.id, None)
     assert result is not None and result.played and result.session.version == two.version + 1
 
@@ -168,7 +168,7 @@ async def test_a_damaged_lobby_is_described_not_crashed_on(database):
         await database.execute("UPDATE sessions SET options = '[' WHERE id = ?", lobby.id)
         (listed,) = await service.core.live(G)
         assert listed.damaged and "options" in listed.damaged
-        assert "damaged" in public.status_text(listed, 0) and "1. ann" in public.status_text(listed, 0)
-        assert "damaged" in public.list_text([listed])
+        assert "damaged" in texts.status_text(listed, 0) and "1. ann" in texts.status_text(listed, 0)
+        assert "damaged" in texts.list_text([listed])
     finally:
         await store.close()

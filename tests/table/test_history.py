@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import engines
-from bot import public
+from bot import texts
 from bot.history import History, browsable
 from bot.sessions import Refusal
 from engines.core import TABLE, config_from_options, rng_for
@@ -32,7 +32,7 @@ async def played(service, game: str, channel: int, *, moves: int, seed: int = 3)
     module = session.engine
     seat = session.seat_of(1).seat
     i = 0
-    while session.status == "active" and await service.store.move_count(session.id) < moves:
+    while session.status == "active" and await service.store.history.move_count(session.id) < moves:
         if seat not in module.to_move(session.state):
             break
         legal = list(module.legal_moves(session.state, seat))
@@ -55,13 +55,13 @@ async def test_every_page_is_the_replayed_state(service, game):
     """Every page of a game in progress is the state after that move; with snapshots no page
     replays more than K moves once the history has been read through."""
     session = await played(service, game, 100, moves=45)
-    total = await service.store.move_count(session.id)
+    total = await service.store.history.move_count(session.id)
     assert total >= 10
-    await service.store.set_board_message(session.id, 1, total)  # the channel was told of everything
+    await service.store.games.set_board_message(session.id, 1, total)  # the channel was told of everything
     session = await service.core.get(session.id)
     history = History(service, every=7)
     module = session.engine
-    rows = await service.store.moves(session.id)
+    rows = await service.store.history.moves(session.id)
     state = truth(session, 0)
     expected = [module.to_dict(state)]
     for row in rows:
@@ -70,7 +70,7 @@ async def test_every_page_is_the_replayed_state(service, game):
     # Read backwards first: the first page replays from the start, and leaves snapshots behind.
     first = await history.page(session, total - 1)
     assert first.replayed == total - 1
-    assert await service.store.snapshot_count(session.id) == (total - 1) // 7
+    assert await service.store.history.snapshot_count(session.id) == (total - 1) // 7
     for number in reversed(range(total + 1)):
         page = await history.page(session, number)
         assert module.to_dict(page.state) == expected[number], number
@@ -83,13 +83,13 @@ async def test_every_page_is_the_replayed_state(service, game):
 async def test_snapshots_are_a_cache_the_log_overrides(service):
     """A snapshot that no longer reads is ignored and the page rebuilt from the log."""
     session = await played(service, "guacamole", 101, moves=30)
-    total = await service.store.move_count(session.id)
-    await service.store.set_board_message(session.id, 1, total)
+    total = await service.store.history.move_count(session.id)
+    await service.store.games.set_board_message(session.id, 1, total)
     session = await service.core.get(session.id)
     history = History(service, every=5)
     good = await history.page(session, 12)
-    await service.store.drop_snapshots(session.id)
-    await service.store.save_snapshots(session.id, [(10, {"schema": -1, "nonsense": True})])
+    await service.store.history.drop_snapshots(session.id)
+    await service.store.history.save_snapshots(session.id, [(10, {"schema": -1, "nonsense": True})])
     again = await history.page(session, 12)
     assert again.replayed == 12
     assert session.engine.to_dict(again.state) == session.engine.to_dict(good.state)
@@ -98,8 +98,8 @@ async def test_snapshots_are_a_cache_the_log_overrides(service):
 async def test_running_game_stops_where_the_channel_was_told(service):
     """In a running game the browser offers only the moves the channel has been told of."""
     session = await played(service, "guacamole", 102, moves=12)
-    total = await service.store.move_count(session.id)
-    await service.store.set_board_message(session.id, 1, total - 2)
+    total = await service.store.history.move_count(session.id)
+    await service.store.games.set_board_message(session.id, 1, total - 2)
     session = await service.core.get(session.id)
     assert browsable(session, total) == total - 2
     history = History(service)
@@ -123,8 +123,8 @@ async def test_a_page_shows_no_other_seats_secret(service, game):
     """A page's text never carries a move's notation or an event line a reader may not read:
     checked against the events' own recipients and the game's reveal rule after the game."""
     session = await played(service, game, 104, moves=40, seed=9)
-    total = await service.store.move_count(session.id)
-    await service.store.set_board_message(session.id, 1, total)
+    total = await service.store.history.move_count(session.id)
+    await service.store.games.set_board_message(session.id, 1, total)
     session = await service.core.get(session.id)
     history = History(service)
     n = len(session.seats)
@@ -132,11 +132,11 @@ async def test_a_page_shows_no_other_seats_secret(service, game):
         page = await history.page(session, number)
         record = page.record
         for reader in [None, *range(n)]:
-            text = public.history_text(session, number, page.shown, record, reader)
+            text = texts.history_text(session, number, page.shown, record, reader)
             for event in record.events:
                 private = event.visible_to is not None and (reader is None or reader not in event.visible_to)
                 if private and event.text != (event.public_text or ""):
-                    mine = public.sentence(public.name_seats(event.text, session.names()))
+                    mine = texts.sentence(texts.name_seats(event.text, session.names()))
                     assert mine not in text, (number, reader, text)
             secret = record.seat != TABLE and record.privacy is not None and not record.privacy.public
             if (

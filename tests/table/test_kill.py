@@ -22,7 +22,7 @@ async def main(target, sid, version):
     n = 0
     while True:
         n += 1
-        version = await store.record_moves(sid, version, [(0, f"A{n}", False)], {"n": n, "pad": "x" * 2000})
+        version = await store.games.record_moves(sid, version, [(0, f"A{n}", False)], {"n": n, "pad": "x" * 2000})
         print(version, flush=True)  # acknowledged only once committed
 
 asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))
@@ -32,7 +32,7 @@ asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))
 async def test_a_killed_writer_leaves_every_acknowledged_move_and_a_whole_state(database):
     store = await database.open()
     (sid,) = await open_lobbies(store, 1)
-    start = await store.start(sid, {0: 0}, {}, {"n": 0})
+    start = await store.games.start(sid, {0: 0}, {}, {"n": 0})
     await store.close()
     child = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -52,8 +52,8 @@ async def test_a_killed_writer_leaves_every_acknowledged_move_and_a_whole_state(
 
     store = await database.open()  # the killed process's lock on an SQLite file is gone with it
     try:
-        row = await store.session(sid)
-        log = await store.moves(sid)
+        row = await store.games.session(sid)
+        log = await store.history.moves(sid)
         assert len(log) >= 200  # every acknowledged move is there (a later one may be too)
         assert [m.number for m in log] == list(range(1, len(log) + 1))
         assert [m.move for m in log] == [f"A{i}" for i in range(1, len(log) + 1)]

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.local import main as local_main
 from bot.settings import Settings, SettingsError
+from bot.terminal import main as local_main
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,8 +8,8 @@ import io
 import pytest
 
 import engines
-from bot.local import main as local_main
-from bot.local import moves_text, print_outcome
+from bot.terminal import main as local_main
+from bot.terminal.prompt import moves_text, print_outcome
 from engines.core import Event, MoveError, Outcome, said
 from languages import ENGLISH, language
 

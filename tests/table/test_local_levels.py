@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from bot.local import main as local_main
 from bot.settings import Settings, SettingsError
+from bot.terminal import main as local_main
 
 
 def test_local_computer_level(tmp_path):

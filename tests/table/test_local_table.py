@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 import engines
-from bot.local import main as local_main
+from bot.terminal import main as local_main
 
 ROOT = Path(__file__).resolve().parents[2]
 

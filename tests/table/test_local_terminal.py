@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-import bot.local as local
+import bot.terminal.prompt as local
 import engines
 from bot import export
-from bot.local import main as local_main
-from bot.local import with_notice
+from bot.terminal import main as local_main
+from bot.terminal.prompt import with_notice
 from tests.table.test_history import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,7 +114,7 @@ def test_replay_steps_to_the_end_with_boards(tmp_path):
 
 def test_step_is_for_replays():
     code, out, err = run(["guacamole", "--step"])
-    assert code == 2 and not out and err == "python -m bot.local: --step is for --replay FILE\n"
+    assert code == 2 and not out and err == "python -m bot.terminal: --step is for --replay FILE\n"
 
 
 # ------------------------------------------------------------------ seed, words, language
@@ -162,7 +162,7 @@ def test_the_words_in_the_games_language():
 def test_an_unknown_language_is_refused_in_one_line(code):
     status, out, err = run(["guacamole", "--language", code])
     assert status == 2 and not out
-    assert err == f"python -m bot.local: no language called {code!r}; the languages are: en, es\n"
+    assert err == f"python -m bot.terminal: no language called {code!r}; the languages are: en, es\n"
     status, out, err = run(["--replay", str(EXAMPLES / "nowa_gwinea.json"), "--language", code])
     assert status == 2 and not out and err.count("\n") == 1
 
@@ -181,7 +181,7 @@ def test_known_languages_are_accepted(code):
 def test_line_editing_only_on_a_terminal():
     """readline is imported for a terminal (a pseudo-terminal here), never for piped input."""
     probe = (
-        "import io, sys; from bot.local import line_editing; "
+        "import io, sys; from bot.terminal.prompt import line_editing; "
         "print(line_editing(io.StringIO()), 'readline' in sys.modules)"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -202,7 +202,7 @@ def test_line_editing_only_on_a_terminal():
 def test_output_piped_into_head_ends_in_one_line(tmp_path):
     """A real pipe into ``head -1``: the first line, then one line on stderr and status 1."""
     command = (
-        f"{sys.executable} -m bot.local pachakuna --seed 1 --no-images --no-export | head -1; "
+        f"{sys.executable} -m bot.terminal pachakuna --seed 1 --no-images --no-export | head -1; "
         "exit ${PIPESTATUS[0]}"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -217,7 +217,7 @@ def test_output_piped_into_head_ends_in_one_line(tmp_path):
     assert result.stdout == "P'achakuna: 2 players, seed 1, options standard\n"
     assert result.returncode == 1
     assert result.stderr == (
-        "python -m bot.local: the output was closed before the end (piped into head?)\n"
+        "python -m bot.terminal: the output was closed before the end (piped into head?)\n"
     ), result.stderr
 
 
@@ -231,7 +231,9 @@ def test_out_naming_a_file_is_refused_in_one_line(tmp_path):
     ):
         code, out, err = run(argv)
         assert code == 2 and err.count("\n") == 1, err
-        assert err.startswith(f"python -m bot.local: cannot write into {taken}/") and "Traceback" not in err
+        assert (
+            err.startswith(f"python -m bot.terminal: cannot write into {taken}/") and "Traceback" not in err
+        )
     assert taken.read_text() == "not a folder"
 
 

@@ -9,7 +9,7 @@ import pytest
 from bot import notices
 from bot.notices import DAY, SettingError
 from bot.storage import PersonRow
-from bot.time import gameclock as gc
+from bot.time import gameclock
 
 NOON_UTC = datetime(2027, 1, 15, 12, 0, tzinfo=UTC).timestamp()  # 07:00 in Lima (UTC-5)
 
@@ -51,18 +51,43 @@ def test_time_away_counts_against_a_yearly_allowance_and_unused_days_come_back()
 
 
 def test_a_paused_clock_leaves_time_away_out():
-    timer = gc.turn_timer(24 * 3600.0)
+    timer = gameclock.turn_timer(24 * 3600.0)
     start = NOON_UTC
-    banks = gc.begin(timer, [0], [0], start)
+    banks = gameclock.begin(timer, [0], [0], start)
     away = [(start + 3600, start + 3600 + 2 * DAY)]
     # Due now, but away for 23 of those hours: 23 hours remain after the time away.
-    assert gc.deadline(timer, banks, start + timer.start, lambda seat: away) == away[0][1] + 23 * 3600
+    assert gameclock.deadline(timer, banks, start + timer.start, lambda seat: away) == away[0][1] + 23 * 3600
     # Never away: the deadline stands.
-    assert gc.deadline(timer, banks, start + timer.start) == start + timer.start
-    assert gc.timed_out(timer, banks, start + timer.start) == [0]
+    assert gameclock.deadline(timer, banks, start + timer.start) == start + timer.start
+    assert gameclock.timed_out(timer, banks, start + timer.start) == [0]
     # Back early: the clock runs from now with what was left.
     back = [(start + 3600, start + 25 * 3600)]
-    assert gc.deadline(timer, banks, start + 25 * 3600, lambda seat: back) == start + 48 * 3600
+    assert gameclock.deadline(timer, banks, start + 25 * 3600, lambda seat: back) == start + 48 * 3600
+
+
+def test_time_away_straddling_a_turn_is_counted_once_for_turn_timers_and_game_clocks():
+    """Turn timers and the other game clocks share one sum (gameclock): time used minus the part
+    of the time away that falls inside the turn, for away periods that began before the turn and
+    for ones still running."""
+    hour, start = 3600.0, NOON_UTC
+
+    def away(person: PersonRow) -> list[tuple[float, float]]:
+        return gameclock.away_periods(person.away_since, person.away_until)
+
+    before = PersonRow(1, away_since=start - 5 * hour, away_until=start + 2 * hour)  # began earlier
+    still = PersonRow(2, away_since=start + 6 * hour, away_until=start + 30 * hour)  # not over yet
+    now = start + 10 * hour
+    assert away(before) == [(start - 5 * hour, start + 2 * hour)]
+    assert away(PersonRow(3, away_since=start)) == []  # no end set: not away
+    assert gameclock.used(start, now, away(before)) == 8 * hour
+    assert gameclock.used(start, now, away(still)) == 6 * hour
+    assert gameclock.used(start, now, away(before) + away(still)) == 4 * hour
+    # A 9-hour turn timer: 1 hour left for the first, who is back: it runs from now.
+    timer = gameclock.turn_timer(9 * hour)
+    banks = gameclock.begin(timer, [0], [0], start)
+    assert gameclock.deadline(timer, banks, now, lambda seat: away(before)) == now + hour
+    # 3 hours left for the second, after their time away ends.
+    assert gameclock.deadline(timer, banks, now, lambda seat: away(still)) == start + 33 * hour
 
 
 def test_a_digest_of_thirty_games_fits_one_message():

@@ -81,13 +81,13 @@ async def play(
     game's version at its start."""
     versions = {}
     for sid in sessions:
-        await store.add_seat(sid, 5, "a", limit=2)
-        versions[sid] = started[sid] = await store.start(sid, {0: 0}, {}, {"n": 0})
+        await store.games.add_seat(sid, 5, "a", limit=2)
+        versions[sid] = started[sid] = await store.games.start(sid, {0: 0}, {}, {"n": 0})
     numbers = dict.fromkeys(sessions, 0)
     while not stop.is_set():
         for sid in sessions:
             numbers[sid] += 1
-            versions[sid] = await store.record_moves(
+            versions[sid] = await store.games.record_moves(
                 sid, versions[sid], [(0, f"take {numbers[sid]}", False)], {"n": numbers[sid]}
             )
             acked.append((sid, numbers[sid]))
@@ -140,10 +140,12 @@ async def test_a_backup_taken_while_moves_are_played_holds_every_acknowledged_mo
     store = await open_store(restored)
     try:
         sid = sessions[0]
-        version = (await store.session(sid)).version
+        version = (await store.games.session(sid)).version
         moves = len([m for m in in_copy if m[0] == sid])
-        assert await store.record_moves(sid, version, [(0, "after the restore", False)], {}) == version + 1
-        assert len(await store.moves(sid)) == moves + 1
+        assert (
+            await store.games.record_moves(sid, version, [(0, "after the restore", False)], {}) == version + 1
+        )
+        assert len(await store.history.moves(sid)) == moves + 1
     finally:
         await store.close()
 
@@ -436,9 +438,9 @@ async def test_postgres_backup_and_restore_as_the_readme_says(pg_cluster, tmp_pa
         try:
             held: set[tuple[int, int]] = set()
             for sid in started:
-                moves = await store.moves(sid)
+                moves = await store.history.moves(sid)
                 assert [m.number for m in moves] == list(range(1, len(moves) + 1))
-                assert (await store.session(sid)).version == started[sid] + len(moves)
+                assert (await store.games.session(sid)).version == started[sid] + len(moves)
                 held |= {(sid, m.number) for m in moves}
         finally:
             await store.close()

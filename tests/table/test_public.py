@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import public
+from bot import public, texts
 from bot.sessions import SessionService
 
 G = 1
@@ -25,7 +25,7 @@ def first_hut(moves):
 async def texts_for(service, session):
     """The log as each seat and a spectator read it."""
     records = await service.logbook.log(session)
-    return {reader: public.log_text(session, records, reader) for reader in (0, 1, None)}
+    return {reader: texts.log_text(session, records, reader) for reader in (0, 1, None)}
 
 
 async def test_log_hides_a_hut_until_the_round_ends(service):
@@ -35,12 +35,12 @@ async def test_log_hides_a_hut_until_the_round_ends(service):
     hut = first_hut(await service.play.legal_moves(7, 1))
     result = await service.play.play(7, 1, hut)
     assert not public.has_public_news(result.session, result)  # a hut is confirmed privately, no board post
-    assert hut not in public.channel_text(result.session, result)
+    assert hut not in texts.channel_text(result.session, result)
     logs = await texts_for(service, result.session)
     assert f"`{hut}`" in logs[ann]
     for reader in (1 - ann, None):
         assert hut not in logs[reader] and "ann built a hut" in logs[reader]
-    status = public.status_text(result.session, 1, (await service.logbook.log(result.session))[-1], None)
+    status = texts.status_text(result.session, 1, (await service.logbook.log(result.session))[-1], None)
     assert hut not in status and "ann built a hut" in status
     await service.play.play(7, 1, "done")
     result = await service.play.play(7, 2, "done")
@@ -55,11 +55,11 @@ async def test_log_of_rows_written_before_marks_replays_the_game(service):
     ann = session.seat_of(1).seat
     hut = first_hut(await service.play.legal_moves(7, 1))
     state = session.engine.apply_move(session.state, ann, session.engine.parse_move(hut))[0]
-    await service.store.record_moves(
+    await service.store.games.record_moves(
         session.id, session.version, [(ann, hut, False)], session.engine.to_dict(state)
     )
     session = await service.core.in_channel(7)
-    (row,) = await service.store.moves(session.id)
+    (row,) = await service.store.history.moves(session.id)
     assert row.events is None and row.privacy is None
     logs = await texts_for(service, session)
     assert f"`{hut}`" in logs[ann] and hut not in logs[1 - ann] and "ann built a hut" in logs[None]
@@ -71,7 +71,7 @@ async def test_log_falls_back_safely_when_replay_fails(service):
     ann = session.seat_of(1).seat
     state = session.state
     # A notation the rules refuse: the replay fails, so the row keeps no mark.
-    await service.store.record_moves(
+    await service.store.games.record_moves(
         session.id, session.version, [(ann, "Z9Z9", False)], session.engine.to_dict(state)
     )
     session = await service.core.in_channel(7)
@@ -87,7 +87,7 @@ async def test_stored_marks_are_used_without_replay(service, monkeypatch):
     hut = first_hut(await service.play.legal_moves(7, 1))
     await service.play.play(7, 1, hut)
     session = await service.core.in_channel(7)
-    (row,) = await service.store.moves(session.id)
+    (row,) = await service.store.history.moves(session.id)
     assert row.privacy["owner"] == session.seat_of(1).seat and row.privacy["until"] == "round:1"
     assert row.events and row.events[0]["public_text"] == f"{{p{session.seat_of(1).seat}}} built a hut"
 
@@ -119,10 +119,10 @@ async def test_guanga_order_in_log_and_status(service):
     ann = session.seat_of(1).seat
     order = session.state.orders_dealt[ann][0]
     result = await service.play.play(9, 1, f"keep {order}")
-    assert order not in public.channel_text(result.session, result)
+    assert order not in texts.channel_text(result.session, result)
     logs = await texts_for(service, result.session)
     assert f"keep {order}" in logs[ann]
     assert order not in logs[1 - ann] and order not in logs[None] and "kept a secret order" in logs[None]
     last = (await service.logbook.log(result.session))[-1]
-    assert order not in public.status_text(result.session, 1, last, None)
-    assert order in public.status_text(result.session, 1, last, ann)
+    assert order not in texts.status_text(result.session, 1, last, None)
+    assert order in texts.status_text(result.session, 1, last, ann)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import choices, public
+from bot import choices, public, texts
 from bot.sessions import Refusal, named, refusal
 from engines.core import Event, IllegalMove
 from languages import ENGLISH, language
@@ -51,16 +51,16 @@ async def test_a_turn_is_told_in_the_servers_language(service):
     result, move, _ = await play_first(service, session)
     records = list(result.played)
     count = int(move[1:])
-    spanish = public.board_text(result.session, records, t=es())
-    english = public.board_text(result.session, records)
+    spanish = texts.board_text(result.session, records, t=es())
+    english = texts.board_text(result.session, records)
     stones = "piedra" if count == 1 else "piedras"
     assert f"tomó {count} {stones} del montón {move[0]}." in spanish
     assert "**Turno de:** " in spanish and "took" not in spanish and "**Next:**" not in spanish
     assert f"took {count} from pile {move[0]}." in english and "**Next:** " in english
-    assert public.last_action(result.session, records, es()).endswith(f"del montón {move[0]}")
-    assert public.last_action(result.session, records).endswith(f"from pile {move[0]}")
+    assert texts.last_action(result.session, records, es()).endswith(f"del montón {move[0]}")
+    assert texts.last_action(result.session, records).endswith(f"from pile {move[0]}")
     mover = result.session.by_seat(records[0].seat).name
-    assert public.own_lines(result.session, records, records[0].seat, t=es())[0].startswith(f"{mover} tomó")
+    assert texts.own_lines(result.session, records, records[0].seat, t=es())[0].startswith(f"{mover} tomó")
 
 
 async def test_the_end_of_a_game_in_both_languages(service):
@@ -69,15 +69,15 @@ async def test_the_end_of_a_game_in_both_languages(service):
 
     outcome = Outcome.from_dict(session.row.outcome)
     winner = session.by_seat(outcome.ranking[0][0])
-    spanish = public.outcome_lines(session, outcome, es())
+    spanish = texts.outcome_lines(session, outcome, es())
     assert spanish[0] == "**Fin de la partida**: se tomó la última piedra."
     assert spanish[1] == f"1.º: {winner.mention}: 1"
-    english = public.outcome_lines(session, outcome)
+    english = texts.outcome_lines(session, outcome)
     assert english[0] == "**Game over**: the last stone was taken." and english[1].startswith("1st: ")
-    assert public.result_line(session, es()) == f"Resultado: gana {winner.name} (se tomó la última piedra)."
-    assert public.result_line(session) == f"Result: {winner.name} wins (the last stone was taken)."
-    assert public.next_steps(session, es()).startswith("Vuelve a jugar con `/nim nueva`")
-    board = public.board_text(session, [], t=es())
+    assert texts.result_line(session, es()) == f"Resultado: gana {winner.name} (se tomó la última piedra)."
+    assert texts.result_line(session) == f"Result: {winner.name} wins (the last stone was taken)."
+    assert texts.next_steps(session, es()).startswith("Vuelve a jugar con `/nim nueva`")
+    board = texts.board_text(session, [], t=es())
     assert "**Fin de la partida**" in board and "Game over" not in board
 
 
@@ -86,19 +86,19 @@ async def test_log_status_list_and_history_in_the_askers_language(service):
     result, move, _ = await play_first(service, session)
     session = result.session
     records = await service.logbook.log(session)
-    log = public.log_text(session, records, None, es())
+    log = texts.log_text(session, records, None, es())
     assert log.startswith("1. ") and f"`{move}`" in log
-    assert public.log_text(session, [], None, es()) == "Todavía no hay jugadas."
-    status = public.status_text(session, 1, records[-1], None, t=es())
+    assert texts.log_text(session, [], None, es()) == "Todavía no hay jugadas."
+    status = texts.status_text(session, 1, records[-1], None, t=es())
     assert "**Nim** (partida n.º" in status and "1 jugada hecha" in status
     assert "Esperando a: " in status and "Última: " in status and "Waiting" not in status
-    assert "Waiting on: " in public.status_text(session, 1, records[-1], None)
-    listed = public.list_text([session], es())
+    assert "Waiting on: " in texts.status_text(session, 1, records[-1], None)
+    listed = texts.list_text([session], es())
     assert "(esperando a " in listed and "waiting" not in listed
-    page = public.history_text(session, 1, 1, records[0], None, es())
+    page = texts.history_text(session, 1, 1, records[0], None, es())
     assert "jugada 1 de 1 (la partida sigue)" in page and f"jugó `{move}`." in page
-    assert public.history_label(session, 0, None, es()) == "El inicio"
-    assert public.history_label(session, 1, records[0].seat, es()).startswith("Jugada 1: ")
+    assert texts.history_label(session, 0, None, es()) == "El inicio"
+    assert texts.history_label(session, 1, records[0].seat, es()).startswith("Jugada 1: ")
 
 
 async def test_an_event_stored_before_sentences_were_kept_reads_as_it_was(service):
@@ -106,7 +106,7 @@ async def test_an_event_stored_before_sentences_were_kept_reads_as_it_was(servic
     result, _, _ = await play_first(service, session)
     old = result.played[0]
     plain = public.MoveRecord(old.seat, old.move, False, (Event("{p0} did the old thing"),), old.privacy)
-    lines = public.turn_lines(result.session, [plain], t=es())
+    lines = texts.turn_lines(result.session, [plain], t=es())
     assert lines == [f"{result.session.by_seat(old.seat).name} did the old thing."]
 
 
@@ -159,4 +159,4 @@ def test_the_no_game_hint_names_the_commands_in_the_readers_language():
     assert spanish.startswith("no hay ninguna partida en este canal; empieza una con /")
     assert "/guacamole nueva" in spanish and " new" not in spanish
     assert "/guacamole new" in str(refused)
-    assert "/tiwanaku nueva" in public.list_text([], es())
+    assert "/tiwanaku nueva" in texts.list_text([], es())

@@ -37,7 +37,7 @@ async def test_finished_game_updates_ratings(service):
     """After a two-person game both have one game rated; the winner has the win and the higher rating."""
     session = await play_nim(service, 1, [10, 20])
     assert session.row.outcome is not None
-    board = await service.store.leaderboard(GUILD, "nim")
+    board = await service.store.ratings.leaderboard(GUILD, "nim")
     assert [r.games for r in board] == [1, 1]
     winner_id = session.by_seat(session.state.winner).user_id
     assert board[0].user_id == winner_id and board[0].wins == 1 and board[1].wins == 0
@@ -51,7 +51,7 @@ async def test_games_with_one_person_are_not_rated(service):
     session = (await service.lobby.start(2, 10)).session
     while session.status == "active":
         session = (await service.play.play(2, 10, (await service.play.legal_moves(2, 10))[0])).session
-    assert await service.store.leaderboard(GUILD, "nim") == []
+    assert await service.store.ratings.leaderboard(GUILD, "nim") == []
 
 
 async def test_abandoned_games_are_not_rated(service):
@@ -60,13 +60,13 @@ async def test_abandoned_games_are_not_rated(service):
     await service.lobby.join(3, 20, "b")
     await service.lobby.start(3, 10)
     await service.seats.abandon(3, 10, can_manage=False)
-    assert await service.store.leaderboard(GUILD, "nim") == []
+    assert await service.store.ratings.leaderboard(GUILD, "nim") == []
 
 
 async def test_games_ending_together_both_count(service):
     """Two games of the same players ending at once: neither rating update is lost."""
     await asyncio.gather(*(play_nim(service, 10 + i, [10, 20], seed=i) for i in range(6)))
-    board = await service.store.leaderboard(GUILD, "nim")
+    board = await service.store.ratings.leaderboard(GUILD, "nim")
     assert sorted(r.games for r in board) == [6, 6]
     assert sum(r.wins for r in board) == 6
-    assert set(await service.store.ratings_of(GUILD, 10)) == {"nim"}
+    assert set(await service.store.ratings.ratings_of(GUILD, 10)) == {"nim"}

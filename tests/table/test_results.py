@@ -18,7 +18,7 @@ from tests.table.test_history import GAMES, played
 async def test_card_of_each_game(service, game):
     session = await played(service, game, 400, moves=10**6, seed=6)
     session = await service.core.get(session.id)
-    rows = await service.store.moves(session.id)
+    rows = await service.store.history.moves(session.id)
     values, turns = results.series(session, rows)
     module = session.engine
     assert 1 <= turns <= len(rows)
@@ -45,7 +45,7 @@ def test_durations_read_as_people_write_them():
 async def test_animated_summary_has_a_frame_per_turn_and_fits(service):
     session = await played(service, "pachakuna", 401, moves=10**6, seed=2)
     session = await service.core.get(session.id)
-    rows = await service.store.moves(session.id)
+    rows = await service.store.history.moves(session.id)
     _, turns = results.series(session, rows)
     frames = results.frames(session, rows)
     assert len(frames) == turns + 1
@@ -63,7 +63,7 @@ async def test_animated_summary_in_the_high_contrast_palette(service):
     """The summary's frames follow the server's palette: the same boards, every colour converted."""
     session = await played(service, "tiwanaku", 402, moves=10**6, seed=3)
     session = await service.core.get(session.id)
-    rows = await service.store.moves(session.id)
+    rows = await service.store.history.moves(session.id)
     standard, contrasted = results.frames(session, rows), results.frames(session, rows, contrast=True)
     assert len(standard) == len(contrasted)
     for plain, high in zip(standard, contrasted, strict=True):

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 import engines
-from bot import choices, public
+from bot import choices, public, texts
 from bot.sessions import SessionService
 from engines.core import TABLE, config_from_options, jsonable
 
@@ -245,23 +245,23 @@ class Table:
         self.log_rows += len(result.played)
         records = await self.service.logbook.log(session, last=80)
         batch_numbers = {str(k) for k in range(first, self.log_rows + 1)}
-        listing = public.list_text(await self.service.core.live(GUILD))
-        channel_text = public.channel_text(session, result) if public.has_public_news(session, result) else ""
+        listing = texts.list_text(await self.service.core.live(GUILD))
+        channel_text = texts.channel_text(session, result) if public.has_public_news(session, result) else ""
         batch = [r for r in records if str(r.number) in batch_numbers]
-        turn_post = public.board_text(session, batch)  # the turn's post, told from the log
+        turn_post = texts.board_text(session, batch)  # the turn's post, told from the log
         for reader in [*range(n), None]:
             forbidden = oracle.forbidden(reader)
             surfaces = {
-                "the log": public.log_text(session, records, reader),
-                "the status": public.status_text(
+                "the log": texts.log_text(session, records, reader),
+                "the status": texts.status_text(
                     session, self.log_rows, records[-1] if records else None, reader
                 ),
                 "the event lines": "\n".join(
-                    public.event_lines(session, result.played, reader, channel=False)
+                    texts.event_lines(session, result.played, reader, channel=False)
                 ),
                 "the view": repr(jsonable(module.view_for(session.state, reader))),
             }
-            surfaces["the turn's lines"] = "\n".join(public.turn_lines(session, batch, reader=reader))
+            surfaces["the turn's lines"] = "\n".join(texts.turn_lines(session, batch, reader=reader))
             if reader is None:
                 surfaces["the channel message"] = channel_text
                 surfaces["the turn post"] = turn_post
@@ -271,7 +271,7 @@ class Table:
                 found = choices.entries(module, session.state, reader, legal, names)
                 surfaces["the private menu"] = "\n".join(f"{e.full} {e.group_title}" for e in found)
             if reader is not None and reader == mover:
-                surfaces["the private reply"] = "\n".join(public.own_lines(session, result.played, reader))
+                surfaces["the private reply"] = "\n".join(texts.own_lines(session, result.played, reader))
             for where, text in surfaces.items():
                 assert_hidden(text, forbidden, f"{self.game}: {where} for {reader}")
             batch_lines = [
@@ -420,11 +420,11 @@ async def spectator_surfaces(tmp_path, service, session) -> dict[str, object]:
     """Everything a spectator (or bob, who resigned) can have of the finished game, by surface."""
     from bot import export, results
     from bot.history import History
-    from bot.local import main
+    from bot.terminal import main
 
     assert session.reader_of(2) is None  # bob resigned: he reads as a spectator
     module = session.engine
-    rows = await service.store.moves(session.id)
+    rows = await service.store.history.moves(session.id)
     records = await service.logbook.log(session, last=10**6)
     data = await export.export_session(service, session)
     path = tmp_path / f"export-{id(service)}.json"
@@ -437,7 +437,7 @@ async def spectator_surfaces(tmp_path, service, session) -> dict[str, object]:
     pages = []
     for number in range(len(rows) + 1):
         page = await history.page(session, number)
-        pages.append(public.history_text(session, page.number, page.shown, page.record, None))
+        pages.append(texts.history_text(session, page.number, page.shown, page.record, None))
         pages.append(repr(jsonable(module.view_for(page.state, None))))
         if page.record is not None:
             pages.append(public.seen(module, session.state, page.record, None).summary())
@@ -447,9 +447,9 @@ async def spectator_surfaces(tmp_path, service, session) -> dict[str, object]:
         "the animated summary": await results.summary(service, session),
         "the results card": await results.card(service, session),
         "the history": "\n".join(pages),
-        "the log": public.log_text(session, records, None),
-        "the status": public.status_text(session, len(rows), records[-1], None),
-        "the results": public.board_text(session, records),
+        "the log": texts.log_text(session, records, None),
+        "the status": texts.status_text(session, len(rows), records[-1], None),
+        "the results": texts.board_text(session, records),
     }
 
 
@@ -464,7 +464,7 @@ async def test_a_peek_kept_for_good_is_on_no_surface_of_the_finished_game(tmp_pa
         ann = session.seat_of(1).seat
         records = await service.logbook.log(session, last=10**6)
         # ann may read her own peek: there was a secret to keep
-        assert "peek:A1" in public.log_text(session, records, ann)
+        assert "peek:A1" in texts.log_text(session, records, ann)
         other = next(
             str(m)[5:]
             for m in module.legal_moves((await export_state_before_peek(service, session)), ann)
@@ -493,7 +493,7 @@ async def export_state_before_peek(service, session):
     """The state just before ann's peek (the second to last move: bob's resignation adds none)."""
     from bot.history import History
 
-    total = await service.store.move_count(session.id)
+    total = await service.store.history.move_count(session.id)
     state, _ = await History(service).state_at(session, total - 1)
     return state
 
@@ -509,7 +509,7 @@ async def test_a_resigned_person_reads_as_a_spectator_and_a_timed_out_one_keeps_
     session = (await service.lobby.start(310, 1)).session
     seats = {uid: session.seat_of(uid).seat for uid in (1, 2, 3)}
     assert {uid: session.reader_of(uid) for uid in (1, 2, 3, 4)} == {**seats, 4: None}
-    await service.store.set_seat_flags(session.id, seats[2], computer=True, resigned=False)  # a timeout
+    await service.store.games.set_seat_flags(session.id, seats[2], computer=True, resigned=False)  # a timeout
     session = (await service.seats.resign(310, 3)).session
     assert session.reader_of(2) == seats[2] and session.reader_of(3) is None
     assert session.seat_of(3).resigned  # acting still finds the seat, to say why it is refused

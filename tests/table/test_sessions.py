@@ -106,7 +106,7 @@ async def test_refusals_leave_the_game_unchanged(service):
         await service.play.play(CH, mover, "A9")
     session = await service.core.in_channel(CH)
     assert (session.version, nim.to_dict(session.state)) == before
-    assert await service.store.move_count(session.id) == 0
+    assert await service.store.history.move_count(session.id) == 0
 
 
 async def test_fifty_concurrent_attempts_give_one_move(service):
@@ -124,7 +124,7 @@ async def test_fifty_concurrent_attempts_give_one_move(service):
     assert all(isinstance(r, StaleMove) and "board changed" in str(r) for r in refused)
     session = await service.core.in_channel(CH)
     assert session.version == version + 1
-    log = await service.store.moves(session.id)
+    log = await service.store.history.moves(session.id)
     assert [m.move for m in log] == ["A1"]
     assert nim.to_dict(await service.logbook.replay(session.id)) == nim.to_dict(session.state)
 
@@ -177,7 +177,7 @@ async def test_finished_game_records_results_and_replays(service):
     assert result.finished and result.outcome is not None
     session = await service.core.get(session.id)
     assert session.status == "finished"
-    rows = await service.store.results(session.id)
+    rows = await service.store.ratings.results(session.id)
     assert sorted(r.place for r in rows) == [1, 2]
     winner = next(r for r in rows if r.place == 1)
     assert winner.seat == session.state.winner
@@ -197,7 +197,7 @@ async def test_computer_player_fills_a_seat(service):
         legal = await service.play.legal_moves(CH, 1)
         result = await service.play.play(CH, 1, legal[0])
         session = result.session
-    log = await service.store.moves(session.id)
+    log = await service.store.history.moves(session.id)
     assert any(m.by_computer for m in log) and any(not m.by_computer for m in log)
     assert nim.to_dict(await service.logbook.replay(session.id)) == nim.to_dict(session.state)
 
@@ -207,7 +207,7 @@ async def test_resign_in_two_player_game_ends_it(service):
     session = await two_player_game(service)
     result = await service.seats.resign(CH, 1)
     assert result.finished
-    rows = {r.user_id: r for r in await service.store.results(session.id)}
+    rows = {r.user_id: r for r in await service.store.ratings.results(session.id)}
     assert rows[2].place == 1 and rows[1].place == 2 and rows[1].resigned
 
 
@@ -230,7 +230,7 @@ async def test_resign_with_three_players_hands_seat_to_computer(service):
             CH, user_to_move(session), (await service.play.legal_moves(CH, user_to_move(session)))[0]
         )
         session = result.session
-    rows = {r.user_id: r for r in await service.store.results(session.id)}
+    rows = {r.user_id: r for r in await service.store.ratings.results(session.id)}
     assert rows[3].place == 3
 
 
@@ -279,17 +279,17 @@ async def test_a_move_reads_its_game_at_most_once_and_hands_back_the_row_as_comm
     if not held:
         service.core.states.clear()
     reads = 0
-    load = store.load
+    load = store.games.load
 
     async def counted(**where):
         nonlocal reads
         reads += 1
         return await load(**where)
 
-    store.load = counted
+    store.games.load = counted
     result = await service.play.play_in(session.id, user_to_move(session), "A1")
     result = await service.play.play(CH, user_to_move(result.session), "B1")
-    store.load = load
+    store.games.load = load
     assert reads == (0 if held else 1)
     fresh = await service.core.get(session.id)
     assert result.session.row.clock_state is not None and result.session.row.timer_seconds is not None
@@ -300,7 +300,7 @@ async def test_a_move_reads_its_game_at_most_once_and_hands_back_the_row_as_comm
     assert [(s.seat, s.user_id, s.name) for s in result.session.seats] == [
         (s.seat, s.user_id, s.name) for s in fresh.seats
     ]
-    job = await store.job("deadline", str(session.id))
+    job = await store.jobs.job("deadline", str(session.id))
     assert job is not None and job.payload == {"version": fresh.version}
 
 
@@ -311,9 +311,9 @@ async def test_a_stale_commit_of_a_move_writes_nothing(service, store):
     session = await two_player_game(service)
     await service.play.play_in(session.id, user_to_move(session), "A1")
     with pytest.raises(StaleVersion) as caught:
-        await store.play_moves(session.id, session.version, [NewMove(0, "B1")], {"stale": True})
+        await store.games.play_moves(session.id, session.version, [NewMove(0, "B1")], {"stale": True})
     assert caught.value.current == session.version + 1
-    assert [m.move for m in await store.moves(session.id)] == ["A1"]
+    assert [m.move for m in await store.history.moves(session.id)] == ["A1"]
     assert (await service.core.get(session.id)).row.state != {"stale": True}
 
 

@@ -157,11 +157,11 @@ async def test_postgres_problems_are_one_line_without_the_password(pg_cluster, t
 async def test_move_log_is_append_only(database):
     """Moves cannot be updated or deleted, even by hand."""
     store = await database.open()
-    sid = await store.create_session(
+    sid = await store.games.create_session(
         game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
     )
-    version = await store.start(sid, {0: 0}, {}, {"x": 1})
-    await store.record_moves(sid, version, [(0, "A1", False)], {"x": 2})
+    version = await store.games.start(sid, {0: 0}, {}, {"x": 1})
+    await store.games.record_moves(sid, version, [(0, "A1", False)], {"x": 2})
     await store.close()
     with pytest.raises(database.integrity_error, match="append-only"):
         await database.execute("UPDATE moves SET move = 'B2'")
@@ -186,65 +186,65 @@ async def test_one_live_game_per_channel_in_the_database(database):
 
 async def test_stale_version_writes_nothing(store):
     """A write at an old version is refused and leaves log and snapshot as they were."""
-    sid = await store.create_session(
+    sid = await store.games.create_session(
         game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
     )
-    v = await store.start(sid, {0: 0}, {}, {"n": 0})
-    v2 = await store.record_moves(sid, v, [(0, "A1", False)], {"n": 1})
+    v = await store.games.start(sid, {0: 0}, {}, {"n": 0})
+    v2 = await store.games.record_moves(sid, v, [(0, "A1", False)], {"n": 1})
     with pytest.raises(StaleVersion) as info:
-        await store.record_moves(sid, v, [(0, "A2", False)], {"n": 99})
+        await store.games.record_moves(sid, v, [(0, "A2", False)], {"n": 99})
     assert info.value.current == v2
-    row = await store.session(sid)
+    row = await store.games.session(sid)
     assert row.version == v2 and row.state == {"n": 1}
-    assert [m.move for m in await store.moves(sid)] == ["A1"]
-    assert [m.number for m in await store.moves(sid)] == [1]
+    assert [m.move for m in await store.history.moves(sid)] == ["A1"]
+    assert [m.number for m in await store.history.moves(sid)] == [1]
 
 
 async def test_moves_keep_events_and_marks(store):
     """Several moves in one commit are numbered in order with their events and marks."""
     from bot.storage import NewMove
 
-    sid = await store.create_session(
+    sid = await store.games.create_session(
         game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
     )
-    v = await store.start(sid, {0: 0}, {}, {"n": 0})
+    v = await store.games.start(sid, {0: 0}, {}, {"n": 0})
     moves = [NewMove(0, "A1", False, [{"kind": "took"}], {"public": True}), NewMove(1, "B2", True)]
-    assert await store.record_moves(sid, v, moves, {"n": 2}) == v + 2
-    rows = await store.moves(sid)
+    assert await store.games.record_moves(sid, v, moves, {"n": 2}) == v + 2
+    rows = await store.history.moves(sid)
     assert [(m.number, m.seat, m.move, m.by_computer) for m in rows] == [
         (1, 0, "A1", False),
         (2, 1, "B2", True),
     ]
     assert rows[0].events == [{"kind": "took"}] and rows[0].privacy == {"public": True}
     assert rows[1].events is None and rows[1].privacy is None
-    assert [m.move for m in await store.moves(sid, last=1)] == ["B2"]
+    assert [m.move for m in await store.history.moves(sid, last=1)] == ["B2"]
 
 
 async def test_jobs_are_claimed_once_and_leases_run_out(store, clock):
     """A due job is claimed by one owner; its lease running out lets another take it; completing drops it."""
-    await store.schedule("reminder", "a", clock.time() + 60, {"user": 7})
-    assert await store.claim_jobs("one", lease=30) == []  # not due yet
+    await store.jobs.schedule("reminder", "a", clock.time() + 60, {"user": 7})
+    assert await store.jobs.claim_jobs("one", lease=30) == []  # not due yet
     clock.advance(60)
-    (job,) = await store.claim_jobs("one", lease=30)
+    (job,) = await store.jobs.claim_jobs("one", lease=30)
     assert job.kind == "reminder" and job.payload == {"user": 7} and job.claimed_by == "one"
-    assert await store.claim_jobs("two", lease=30) == []  # held by one
+    assert await store.jobs.claim_jobs("two", lease=30) == []  # held by one
     clock.advance(31)  # one died: its lease ran out
-    (again,) = await store.claim_jobs("two", lease=30)
+    (again,) = await store.jobs.claim_jobs("two", lease=30)
     assert again.id == job.id and again.claim != job.claim and again.attempts == 2
-    assert not await store.complete_job(job)  # the old claim no longer counts
-    assert await store.complete_job(again)
-    assert await store.jobs() == []
+    assert not await store.jobs.complete_job(job)  # the old claim no longer counts
+    assert await store.jobs.complete_job(again)
+    assert await store.jobs.pending() == []
 
 
 async def test_rescheduling_replaces_the_job_and_its_claim(store, clock):
-    await store.schedule("reminder", "a", clock.time(), {"n": 1})
-    (job,) = await store.claim_jobs("one", lease=30)
-    await store.schedule("reminder", "a", clock.time() + 10, {"n": 2})
-    assert not await store.complete_job(job)  # re-armed meanwhile: the new job stays
-    (pending,) = await store.jobs("reminder")
+    await store.jobs.schedule("reminder", "a", clock.time(), {"n": 1})
+    (job,) = await store.jobs.claim_jobs("one", lease=30)
+    await store.jobs.schedule("reminder", "a", clock.time() + 10, {"n": 2})
+    assert not await store.jobs.complete_job(job)  # re-armed meanwhile: the new job stays
+    (pending,) = await store.jobs.pending("reminder")
     assert pending.payload == {"n": 2} and pending.claim is None
-    assert await store.next_due() == pytest.approx(clock.time() + 10)
-    assert await store.cancel("reminder", "a") and not await store.cancel("reminder", "a")
+    assert await store.jobs.next_due() == pytest.approx(clock.time() + 10)
+    assert await store.jobs.cancel("reminder", "a") and not await store.jobs.cancel("reminder", "a")
 
 
 def test_placeholders_are_numbered_for_postgres():

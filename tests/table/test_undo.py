@@ -45,14 +45,14 @@ async def test_against_a_computer_the_undo_is_immediate_and_logged(service):
     for _ in range(2):
         legal = await service.play.legal_moves(300, 1)
         session = (await service.play.play(300, 1, legal[0])).session
-    before_rows = await service.store.moves(session.id)
+    before_rows = await service.store.history.moves(session.id)
     my_last = max(r.number for r in before_rows if r.seat == session.seat_of(1).seat)
     expected, _ = await history.state_at(session, my_last - 1)
     asked = await undo.ask(300, 1)
     assert isinstance(asked, Undone) and asked.target == my_last
     session = await service.core.get(session.id)
     assert nim.to_dict(session.state) == nim.to_dict(expected)
-    rows = await service.store.moves(session.id)
+    rows = await service.store.history.moves(session.id)
     assert rows[: len(before_rows)] == before_rows  # nothing deleted
     assert undo_target(rows[-1].move) == my_last and len(rows) >= len(before_rows) + 1
     assert nim.to_dict(await service.logbook.replay(session.id)) == nim.to_dict(session.state)

@@ -30,7 +30,7 @@ async def test_two_askers_at_once_get_the_same_token(store):
     links = WebLinks(store)
     found = await asyncio.gather(*(links.token("game", 3) for _ in range(8)))
     assert len(set(found)) == 1
-    rows = await store._all("SELECT token FROM web_links WHERE kind = 'game' AND ref = 3")
+    rows = await store.db.all("SELECT token FROM web_links WHERE kind = 'game' AND ref = 3")
     assert len(rows) == 1
 
 

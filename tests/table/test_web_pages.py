@@ -58,7 +58,7 @@ async def test_a_finished_game_never_shows_a_move_kept_secret_for_good(service):
     sid = await store_game(service, "tiwanaku", 2, seed, played, final)
     module = engines.get("tiwanaku").load()
     outcome = module.outcome(final)
-    await service.store.finish(
+    await service.store.games.finish(
         sid,
         status="finished",
         reason="end",
@@ -94,7 +94,9 @@ async def test_a_running_game_shows_what_the_channel_was_told(service):
     sid = await store_game(service, "guanga", 2, 4, played[:8], final)  # the channel heard of 8 moves
     module = engines.get("guanga").load()
     version = (await service.core.reread(sid)).version
-    await service.store.record_moves(sid, version, [stored(p) for p in played[8:12]], module.to_dict(final))
+    await service.store.games.record_moves(
+        sid, version, [stored(p) for p in played[8:12]], module.to_dict(final)
+    )
     pages, client = await serve(service)
     try:
         token = await pages.links.token("game", sid)
@@ -120,7 +122,7 @@ async def test_a_running_game_shows_what_the_channel_was_told(service):
         stream = await client.get(f"/g/{token}/events")
         assert stream.headers["Content-Type"] == "text/event-stream"
         await stream.content.readuntil(b"\n\n")  # retry
-        await service.store.set_board_message(sid, 2, 12)
+        await service.store.games.set_board_message(sid, 2, 12)
         seen = b""
         while b"event: move" not in seen:
             seen += await stream.content.readuntil(b"\n\n")
@@ -201,7 +203,7 @@ async def test_an_abandoned_game_keeps_its_secrets_out_of_the_chart(service):
     the results card's series (which would give the orders' points away)."""
     played, final = whole_game("guanga", 2, 4)
     sid = await store_game(service, "guanga", 2, 4, played[:40], final)
-    await service.store.finish(sid, status="abandoned", reason="abandoned", outcome=None, results=[])
+    await service.store.games.finish(sid, status="abandoned", reason="abandoned", outcome=None, results=[])
     pages, client = await serve(service)
     try:
         token = await pages.links.token("game", sid)

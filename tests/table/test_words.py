@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import engines
-from bot import choices, public
+from bot import choices, texts
 from bot.sessions import RatingChange, Seat, Session
 from bot.storage import SessionRow
 from cogs.table import record
@@ -122,12 +122,12 @@ def count_texts(n: int) -> list[str]:
     """Every template of the table that takes a count, rendered with ``n``."""
     out = []
     lobby = session_of("nowa_gwinea", seats=max(n, 1), max_players=max(n, 1))
-    out += [public.lobby_text(lobby), public.full_table_text(lobby), public.list_line(lobby)]
+    out += [texts.lobby_text(lobby), texts.full_table_text(lobby), texts.list_line(lobby)]
     wide = session_of("guacamole", seats=max(n, 1), max_players=4)
-    out += [public.lobby_text(wide), public.list_line(wide)]
-    out.append(public.status_text(wide, n))
+    out += [texts.lobby_text(wide), texts.list_line(wide)]
+    out.append(texts.status_text(wide, n))
     out.append(record(n, n))
-    out += public.rating_lines([RatingChange(1, "Ann", 0.0, float(n))])
+    out += texts.rating_lines([RatingChange(1, "Ann", 0.0, float(n))])
     out.append(choices.Pick("g:k:", "x", plural(n, "move")).description or "")
     entries = [choices.Entry(f"m{i}", "take", f"take {i}", "A", "Pile A:") for i in range(n + 30)]
     out += [name for name, _ in choices.complete(entries, "", str.title)]
@@ -251,27 +251,27 @@ async def test_no_game_here_names_the_real_commands(service):
         await service.core.require(12345)
     text = str(refused.value)
     assert "<game>" not in text and "/guacamole new" in text and "/tiwanaku new" in text
-    assert "<game>" not in public.list_text([])
+    assert "<game>" not in texts.list_text([])
 
 
 def test_lobby_counts_and_options_in_words():
     """ "3 of 3 seated, 2 needed" becomes "the table is full"; options show in words, defaults left out."""
     full = session_of("guacamole", seats=3, max_players=3)
-    assert "The table is full (3 seats): the host can press Start." in public.lobby_text(full)
+    assert "The table is full (3 seats): the host can press Start." in texts.lobby_text(full)
     waiting = session_of("guacamole", seats=1, max_players=4)
-    assert "1 seat of 4 taken" in public.lobby_text(waiting) and "at least 2 players" in public.lobby_text(
+    assert "1 seat of 4 taken" in texts.lobby_text(waiting) and "at least 2 players" in texts.lobby_text(
         waiting
     )
     ready = session_of("guacamole", seats=2, max_players=4)
-    assert "ready to start" in public.lobby_text(ready)
+    assert "ready to start" in texts.lobby_text(ready)
     ng = session_of("nowa_gwinea", seats=1, max_players=2, options={"fruit_for_all": True})
-    text = public.lobby_text(ng)
+    text = texts.lobby_text(ng)
     assert "Options: fruit for all: everyone but the caller scores 2 per fruit bush" in text
     assert "hard_seats" not in text and "False" not in text
     plain = session_of("nowa_gwinea", seats=1, max_players=2)
-    assert "Options: standard rules" in public.lobby_text(plain)
+    assert "Options: standard rules" in texts.lobby_text(plain)
     guac = session_of("guacamole", seats=1, max_players=2, options={"dishes_per_turn": 0})
-    assert "Options: no limit on new dishes per turn" in public.lobby_text(guac)
+    assert "Options: no limit on new dishes per turn" in texts.lobby_text(guac)
 
 
 def test_move_words_for_the_issues_examples():
@@ -293,7 +293,8 @@ def test_move_words_for_the_issues_examples():
 def test_event_kind_end_is_left_out_of_the_last_post_only():
     """The engine's own summary of the end is not repeated under the outcome."""
     session = session_of("nim", seats=2, max_players=2, status="finished")
-    from bot.public import MoveRecord, turn_lines
+    from bot.public import MoveRecord
+    from bot.texts import turn_lines
 
     record_ = MoveRecord(0, "A1", False, (Event("{p0} took 1"), Event("{p0} wins", kind="end")), None, 1)
     assert turn_lines(session, [record_], finished=True) == ["P0 took 1."]

@@ -8,7 +8,7 @@ from bot.storage import Store
 async def open_lobbies(store: Store, count: int, first_channel: int = 1000) -> list[int]:
     """Open ``count`` Nim lobbies straight in storage, one per channel; their ids."""
     return [
-        await store.create_session(
+        await store.games.create_session(
             game="nim",
             guild_id=1,
             channel_id=first_channel + i,

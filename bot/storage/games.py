@@ -1,0 +1,566 @@
+"""Games: sessions, their seats, the move commit, deadlines, the channel's board, and the end.
+
+A session's deadline job (kind :data:`DEADLINE`) is armed in the transaction that changes its
+version, so a deadline always belongs to the version it was set for.  The move commit's body
+(:func:`commit_body`) is shared; each back end runs it in one trip (``commit_moves`` /
+``commit_play``).  Finishing a game records its results, ratings (:mod:`bot.storage.ratings`) and
+league result (:mod:`bot.storage.leagues`) in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from bot.storage.base import (
+    ARM_SQL,
+    SEATS_SQL,
+    Backend,
+    Body,
+    ChannelBusy,
+    Clocked,
+    Concern,
+    Conflict,
+    Job,
+    NewMove,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    SessionRow,
+    StaleVersion,
+    all_,
+    dump_json,
+    fits,
+    many,
+    need_guild,
+    one,
+    run,
+    seat_of,
+    session_of,
+    single,
+    stored_seconds,
+)
+from bot.storage.leagues import Leagues
+from bot.storage.ratings import Ratings
+from bot.time.jobs import DEADLINE
+
+
+def arm(session_id: int, version: int, timer: float | None, now: float, stamp: str) -> Body:
+    """Set the session's deadline job for ``version`` from its timer (none without a timer)."""
+    if timer:
+        yield run(ARM_SQL, DEADLINE, str(session_id), now + timer, json.dumps({"version": version}), stamp)
+    else:
+        yield from disarm(session_id)
+
+
+def disarm(session_id: int) -> Body:
+    yield run("DELETE FROM jobs WHERE kind = ? AND key = ?", DEADLINE, str(session_id))
+
+
+def touch(session_id: int, stamp: str) -> Body:
+    yield run("UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ?", stamp, session_id)
+
+
+def clock_body(
+    session_id: int,
+    version: int,
+    state: dict[str, Any],
+    timer: float | None,
+    now: float,
+    stamp: str,
+) -> Body:
+    """A move's clock update, inside the move's transaction: the running clocks and the deadline."""
+    yield run(
+        "UPDATE sessions SET clock_state = ?, timer_seconds = ? WHERE id = ?",
+        json.dumps(state),
+        stored_seconds(timer),
+        session_id,
+    )
+    yield from arm(session_id, version, stored_seconds(timer), now, stamp)
+
+
+def commit_body(
+    session_id: int,
+    expected_version: int,
+    moves: list[NewMove],
+    state: dict[str, Any],
+    job: Job | None,
+    stamp: str,
+    now: float,
+    clock: Clocked | None = None,
+) -> Body:
+    """The move commit as one transaction body (the SQLite back end runs it in one call).
+
+    Two statements when all goes well: the version bump (refused unless the session is
+    still at ``expected_version``) and the log rows, each numbered after the last; then
+    the claimed deadline is consumed and the next one armed, when there are such.
+    (Without a timer a session has no deadline job: setting the timer to none drops it.)
+    """
+    new_version = expected_version + len(moves)
+    row = yield one(
+        "UPDATE sessions SET state = ?, version = ?, updated_at = ?"
+        " WHERE id = ? AND version = ? AND status = 'active' RETURNING timer_seconds",
+        json.dumps(state),
+        new_version,
+        stamp,
+        session_id,
+        expected_version,
+    )
+    if row is None:
+        current = yield one("SELECT version FROM sessions WHERE id = ?", session_id)
+        raise StaleVersion(current[0] if current else -1)
+    if job is not None:
+        gone = yield run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
+        if gone != 1:
+            raise StaleVersion(expected_version)
+    yield many(
+        "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy)"
+        " SELECT ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ?, ?, ? FROM moves WHERE session_id = ?",
+        [
+            (
+                session_id,
+                m.seat,
+                m.move,
+                int(m.by_computer),
+                stamp,
+                dump_json(m.events),
+                dump_json(m.privacy),
+                session_id,
+            )
+            for m in moves
+        ],
+    )
+    if clock is not None:
+        yield from clock_body(session_id, new_version, clock[0], clock[1], now, stamp)
+    elif row[0]:
+        yield from arm(session_id, new_version, row[0], now, stamp)
+    return new_version
+
+
+class Games(Concern):
+    """Sessions, seats, moves committed, deadlines and the end of a game.  Finishing runs the
+    ratings' and the leagues' statements in the same transaction."""
+
+    def __init__(self, db: Backend, ratings: Ratings, leagues: Leagues):
+        super().__init__(db)
+        self.ratings = ratings
+        self.leagues = leagues
+
+    async def create_session(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+        max_players: int,
+        seed: int,
+        lobby_channel_id: int | None = None,
+        clock: str | None = None,
+        timer_seconds: float | None = None,
+    ) -> int:
+        """A new lobby (``clock``: its game clock's spec, ``timer_seconds``: the first turn's delay)."""
+        need_guild(guild_id)
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            row = yield one(
+                "INSERT INTO sessions (game, guild_id, channel_id, host_id, status, options, max_players,"
+                " seed, created_at, updated_at, lobby_channel_id, clock, timer_seconds)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                game,
+                guild_id,
+                channel_id,
+                host_id,
+                json.dumps(options),
+                max_players,
+                seed,
+                stamp,
+                stamp,
+                lobby_channel_id,
+                clock,
+                None if timer_seconds is None else float(timer_seconds),
+            )
+            yield run(
+                "INSERT INTO seats (session_id, join_order, user_id, display_name) VALUES (?, 0, ?, ?)",
+                row[0],
+                host_id,
+                host_name,
+            )
+            return row[0]
+
+        try:
+            return await self.db.transact(body())
+        except Conflict:
+            raise ChannelBusy() from None
+
+    async def session(self, session_id: int) -> SessionRow | None:
+        if not fits(session_id):
+            return None
+        row = await self.db.one("SELECT * FROM sessions WHERE id = ?", session_id)
+        return session_of(row) if row else None
+
+    async def live_session(self, channel_id: int) -> SessionRow | None:
+        if not fits(channel_id):
+            return None
+        row = await self.db.one(
+            "SELECT * FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')", channel_id
+        )
+        return session_of(row) if row else None
+
+    async def last_session(self, channel_id: int) -> SessionRow | None:
+        """The newest session in a channel, live or ended: a finished game stays visible to
+        /game status, log and board until a new one opens there."""
+        if not fits(channel_id):
+            return None
+        row = await self.db.one(
+            "SELECT * FROM sessions WHERE channel_id = ? ORDER BY id DESC LIMIT 1", channel_id
+        )
+        return session_of(row) if row else None
+
+    async def load(
+        self, *, session_id: int | None = None, channel_id: int | None = None
+    ) -> tuple[SessionRow, list[SeatRow]] | None:
+        """A session (by id, or the live one in a channel) with its seats, read in one trip."""
+        key = session_id if session_id is not None else channel_id
+        if key is None or not fits(key):
+            return None
+
+        where = (
+            "s.id = ?" if session_id is not None else "s.channel_id = ? AND s.status IN ('lobby', 'active')"
+        )
+        rows = await self.db.read_small(
+            single(
+                all_(
+                    "SELECT s.*, st.join_order, st.seat, st.user_id, st.display_name, st.is_computer,"
+                    " st.resigned, st.computer_level"
+                    f" FROM sessions s LEFT JOIN seats st ON st.session_id = s.id WHERE {where}"
+                    " ORDER BY COALESCE(st.seat, st.join_order), st.join_order",
+                    key,
+                )
+            )
+        )
+        if not rows:
+            return None
+        return session_of(rows[0]), [seat_of(r) for r in rows if r["join_order"] is not None]
+
+    async def live_sessions(self, guild_id: int | None) -> list[SessionRow]:
+        """The server's lobbies and running games; a missing server id is refused (ValueError)."""
+        rows = await self.db.all(
+            "SELECT * FROM sessions WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id",
+            need_guild(guild_id),
+        )
+        return [session_of(r) for r in rows]
+
+    async def sessions_of(self, user_id: int) -> list[tuple[SessionRow, list[SeatRow]]]:
+        """Every live session (lobby or game, every server) where the person sits and has not
+        resigned, with its seats, in one query."""
+        if not fits(user_id):
+            return []
+        rows = await self.db.all(
+            "SELECT s.*, st.join_order, st.seat, st.user_id AS seat_user, st.display_name, st.is_computer,"
+            " st.resigned FROM sessions s JOIN seats st ON st.session_id = s.id"
+            " WHERE s.status IN ('lobby', 'active') AND s.id IN (SELECT session_id FROM seats"
+            " WHERE user_id = ? AND resigned = 0)"
+            " ORDER BY s.id, COALESCE(st.seat, st.join_order), st.join_order",
+            user_id,
+        )
+        out: dict[int, tuple[SessionRow, list[SeatRow]]] = {}
+        for r in rows:
+            if r["id"] not in out:
+                out[r["id"]] = (session_of(r), [])
+            out[r["id"]][1].append(
+                SeatRow(
+                    r["join_order"],
+                    r["seat"],
+                    r["seat_user"],
+                    r["display_name"],
+                    bool(r["is_computer"]),
+                    bool(r["resigned"]),
+                )
+            )
+        return list(out.values())
+
+    async def mark_damaged(self, session_id: int, reason: str) -> bool:
+        """Mark a session damaged (its deadline cleared, its version bumped, so that no copy read
+        before can commit a move); False when it already was."""
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            changed = yield run(
+                "UPDATE sessions SET damaged = ?, damaged_at = ?, version = version + 1"
+                " WHERE id = ? AND damaged IS NULL",
+                reason[:500],
+                stamp,
+                session_id,
+            )
+            yield from disarm(session_id)
+            return changed == 1
+
+        return await self.db.transact(body())
+
+    async def seats(self, session_id: int) -> list[SeatRow]:
+        return [seat_of(r) for r in await self.db.all(SEATS_SQL, session_id)]
+
+    async def add_seat(
+        self,
+        session_id: int,
+        user_id: int | None,
+        name: str,
+        *,
+        limit: int,
+        computer: bool = False,
+        level: str | None = None,
+    ) -> bool:
+        """Seat a player (a computer at ``level``) in a lobby; False when the lobby is full or not
+        open.  A person seated meanwhile (by another process) raises :class:`Conflict`."""
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            row = yield one("SELECT status FROM sessions WHERE id = ?", session_id)
+            if row is None or row[0] != "lobby":
+                return False
+            count = yield one(
+                "SELECT COUNT(*), COALESCE(MAX(join_order), -1) FROM seats WHERE session_id = ?", session_id
+            )
+            if count[0] >= limit:
+                return False
+            yield run(
+                "INSERT INTO seats (session_id, join_order, user_id, display_name, is_computer, computer_level)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                session_id,
+                count[1] + 1,
+                user_id,
+                name,
+                int(computer),
+                level,
+            )
+            yield from touch(session_id, stamp)
+            return True
+
+        return await self.db.transact(body())
+
+    async def remove_seat(self, session_id: int, join_order: int) -> None:
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            yield run("DELETE FROM seats WHERE session_id = ? AND join_order = ?", session_id, join_order)
+            yield from touch(session_id, stamp)
+
+        await self.db.transact(body())
+
+    async def set_lobby_message(self, session_id: int, message_id: int | None) -> None:
+        await self.db.change("UPDATE sessions SET lobby_message_id = ? WHERE id = ?", message_id, session_id)
+
+    async def set_board_message(self, session_id: int, message_id: int, told_through: int) -> int | None:
+        """Record the newly posted board and the last move it told; returns the board it replaces.
+
+        ``told_through`` never goes back (two posts racing keep the larger).
+        """
+
+        def body() -> Body:
+            row = yield one("SELECT board_message_id FROM sessions WHERE id = ?", session_id)
+            yield run(
+                "UPDATE sessions SET board_message_id = ?,"
+                " told_through = CASE WHEN told_through > ? THEN told_through ELSE ? END WHERE id = ?",
+                message_id,
+                told_through,
+                told_through,
+                session_id,
+            )
+            return row[0] if row else None
+
+        return await self.db.transact(body())
+
+    async def start(
+        self,
+        session_id: int,
+        seat_of: dict[int, int],
+        options: dict[str, Any],
+        state: dict[str, Any],
+    ) -> int:
+        """Lobby -> active: assign engine seats (join_order -> seat), store the first snapshot."""
+        stamp, now = self.clock.stamp(), self.clock.time()
+
+        def body() -> Body:
+            row = yield one(
+                "UPDATE sessions SET status = 'active', options = ?, state = ?, version = version + 1,"
+                " updated_at = ? WHERE id = ? AND status = 'lobby' RETURNING version, timer_seconds",
+                json.dumps(options),
+                json.dumps(state),
+                stamp,
+                session_id,
+            )
+            if row is None:
+                raise StaleVersion(-1)
+            yield many(
+                "UPDATE seats SET seat = ? WHERE session_id = ? AND join_order = ?",
+                [(seat, session_id, join_order) for join_order, seat in seat_of.items()],
+            )
+            yield from arm(session_id, row[0], row[1], now, stamp)
+            return row[0]
+
+        return await self.db.transact(body())
+
+    async def set_clock(
+        self,
+        session_id: int,
+        clock: str | None,
+        state: dict[str, Any] | None,
+        timer: float | None,
+        *,
+        expected_version: int | None = None,
+    ) -> bool:
+        """Set the game clock (its spec and running clocks) and the delay to the next deadline,
+        re-armed from now when the game runs (``timer`` None: no deadline).  With
+        ``expected_version``, nothing changes unless the session is still at it (False).
+
+        The version is bumped when the spec or the running clocks change (a move computes the
+        clocks from them); a deadline moved on with the clocks as they were (time away) keeps
+        it, so the buttons on the board stay good."""
+        stamp, now = self.clock.stamp(), self.clock.time()
+        dumped = dump_json(state)
+
+        def body() -> Body:
+            check = "" if expected_version is None else " AND version = ?"
+            extra = () if expected_version is None else (expected_version,)
+            row = yield one(
+                "UPDATE sessions SET clock = ?, clock_state = ?, timer_seconds = ?,"
+                " version = CASE WHEN COALESCE(clock, '') = COALESCE(?, '')"
+                " AND COALESCE(clock_state, '') = COALESCE(?, '') THEN version ELSE version + 1 END"
+                " WHERE id = ?" + check + " RETURNING version, status",
+                clock,
+                dumped,
+                stored_seconds(timer),
+                clock,
+                dumped,
+                session_id,
+                *extra,
+            )
+            if row is None:
+                return False
+            if row[1] == "active":
+                yield from arm(session_id, row[0], stored_seconds(timer), now, stamp)
+            return True
+
+        return await self.db.transact(body())
+
+    async def record_moves(
+        self,
+        session_id: int,
+        expected_version: int,
+        moves: Iterable[NewMove | tuple[int, str, bool]],
+        state: dict[str, Any],
+        *,
+        job: Job | None = None,
+        clock: Clocked | None = None,
+    ) -> int:
+        """Append moves and the new snapshot atomically, in one trip to the database.
+
+        Each move is a :class:`NewMove` (with its events and privacy mark) or a bare
+        ``(seat, text, by_computer)`` tuple, stored without them.  Raises
+        :class:`StaleVersion` when the session is no longer at ``expected_version`` (or,
+        with ``job``, when that claimed job is no longer there: another process fired it,
+        or a move re-armed it); nothing is written then.  The claimed ``job`` is consumed
+        in the same transaction.  Returns the new version; the turn deadline is re-armed
+        for it.  ``clock`` (a clocked game): the running clocks after these moves and the
+        delay to the next deadline, written in the same transaction.
+        """
+        rows = [m if isinstance(m, NewMove) else NewMove(*m) for m in moves]
+        return await self.db.commit_moves(session_id, expected_version, rows, state, job, clock)
+
+    async def play_moves(
+        self,
+        session_id: int,
+        expected_version: int,
+        moves: Iterable[NewMove],
+        state: dict[str, Any],
+        *,
+        clock: Clocked | None = None,
+    ) -> SessionRow:
+        """:meth:`record_moves` (without a job) that hands back the session's row as committed, read
+        in the same transaction and the same trip, so that a move needs no second read to be
+        posted: its version, deadline, clocks, board message and the rest as they are now, and
+        ``state`` as its saved state (the very object given, not a copy read back)."""
+        return await self.db.commit_play(session_id, expected_version, list(moves), state, clock)
+
+    async def set_seat_flags(self, session_id: int, seat: int, *, computer: bool, resigned: bool) -> int:
+        """Mark an engine seat as played by the computer and/or resigned; bumps the version."""
+        stamp, now = self.clock.stamp(), self.clock.time()
+
+        def body() -> Body:
+            yield run(
+                "UPDATE seats SET is_computer = ?, resigned = ? WHERE session_id = ? AND seat = ?",
+                int(computer),
+                int(resigned),
+                session_id,
+                seat,
+            )
+            row = yield one(
+                "UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ?"
+                " RETURNING version, timer_seconds",
+                stamp,
+                session_id,
+            )
+            yield from arm(session_id, row[0], row[1], now, stamp)
+            return row[0]
+
+        return await self.db.transact(body())
+
+    async def finish(
+        self,
+        session_id: int,
+        *,
+        status: str,
+        reason: str,
+        outcome: dict[str, Any] | None,
+        results: Sequence[ResultRow],
+        rate: Callable[[list[RatingRow]], Sequence[RatingRow]] | None = None,
+        names: dict[int, str] | None = None,
+    ) -> None:
+        """Active or lobby -> finished or abandoned, with the results recorded.
+
+        With ``rate``, the players' current ratings are read and the new ones written in
+        the same transaction (no other transaction rates the same server's game meanwhile,
+        in any process), so two games ending at once cannot lose an update.  ``rate`` gets
+        and returns :class:`RatingRow` values.
+        """
+        if status not in ("finished", "abandoned"):
+            raise ValueError(status)
+        stamp = self.clock.stamp()
+
+        def body() -> Body:
+            if rate is not None:
+                yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
+                yield from self.leagues.rate_season(session_id, results, names or {}, stamp)
+            yield run(
+                "UPDATE sessions SET status = ?, end_reason = ?, outcome = ?, finished_at = ?, updated_at = ?,"
+                " version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')",
+                status,
+                reason,
+                dump_json(outcome) if outcome else None,
+                stamp,
+                stamp,
+                session_id,
+            )
+            yield from disarm(session_id)
+            yield many(
+                "INSERT INTO results (session_id, seat, user_id, score, place, resigned) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        session_id,
+                        r.seat,
+                        r.user_id,
+                        None if r.score is None else float(r.score),
+                        r.place,
+                        int(r.resigned),
+                    )
+                    for r in results
+                ],
+            )
+            yield from self.leagues.record_result(session_id, status, results)
+
+        await self.db.transact(body())

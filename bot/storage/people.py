@@ -1,0 +1,107 @@
+"""People and settings: a person's notices, time away, locale and palette (the same in every server),
+and each server's language, palette and league organiser role.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bot.storage.base import Concern, PersonRow, fits, person_of, upsert
+
+SAVED = (
+    "user_id, notify, remind_hours, time_zone, quiet_start, quiet_end, dm_failed, away_since, away_until,"
+    " away_reason, away_year, away_days_used"
+).split(", ")
+"""The settings :meth:`People.save_person` writes (the locale and the palette have their own)."""
+SAVE_PERSON = upsert("people", "user_id", ", ".join(SAVED) + ", updated_at")
+NEW_LOCALE = "people.locale IS NULL OR people.locale <> excluded.locale"
+
+
+class People(Concern):
+    """People's settings and servers' settings."""
+
+    async def person(self, user_id: int) -> PersonRow:
+        """A person's settings (the defaults when they never set any)."""
+        row = await self.db.one("SELECT * FROM people WHERE user_id = ?", user_id) if fits(user_id) else None
+        return person_of(row) if row else PersonRow(user_id)
+
+    async def several(self, user_ids: Iterable[int]) -> dict[int, PersonRow]:
+        """Several people's settings in one query (defaults for those without a row)."""
+        ids = sorted({u for u in user_ids if fits(u)})
+        found: dict[int, PersonRow] = {}
+        if ids:
+            marks = ", ".join("?" for _ in ids)
+            rows = await self.db.all(f"SELECT * FROM people WHERE user_id IN ({marks})", *ids)
+            found = {r["user_id"]: person_of(r) for r in rows}
+        return {u: found.get(u, PersonRow(u)) for u in ids}
+
+    async def save_person(self, person: PersonRow) -> None:
+        values = [getattr(person, c) for c in SAVED]
+        await self.db.change(SAVE_PERSON, *values[:6], int(person.dm_failed), *values[7:], self.clock.stamp())
+
+    async def set_dm_failed(self, user_id: int, failed: bool) -> bool:
+        """Note (or clear) that a DM to the person failed; True when the flag changed."""
+        stamp = self.clock.stamp()
+        if failed:
+            sql = (
+                "INSERT INTO people (user_id, dm_failed, updated_at) VALUES (?, 1, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_failed = 1, updated_at = excluded.updated_at"
+                " WHERE people.dm_failed = 0"
+            )
+            changed = await self.db.change(sql, user_id, stamp)
+        else:
+            changed = await self.db.change(
+                "UPDATE people SET dm_failed = 0, updated_at = ? WHERE user_id = ? AND dm_failed = 1",
+                stamp,
+                user_id,
+            )
+        return changed == 1
+
+    async def set_locale(self, user_id: int, locale: str) -> bool:
+        """Keep the Discord locale of the person's latest interaction (their settings otherwise
+        untouched; a person without a row gets one with the defaults); True when it changed."""
+        if not fits(user_id):
+            return False
+        sql = upsert("people", "user_id", "user_id, locale, updated_at", keep="updated_at", where=NEW_LOCALE)
+        return await self.db.change(sql, user_id, locale, self.clock.stamp()) == 1
+
+    async def set_contrast(self, user_id: int, on: bool) -> None:
+        """Choose the palette of the person's private pictures (their other settings untouched)."""
+        sql = upsert("people", "user_id", "user_id, contrast, updated_at")
+        await self.db.change(sql, user_id, int(on), self.clock.stamp())
+
+    async def server_language(self, guild_id: int) -> str | None:
+        """The language a server chose with ``/game language`` (``None``: its own Discord language)."""
+        if not fits(guild_id):
+            return None
+        row = await self.db.one("SELECT language FROM server_settings WHERE guild_id = ?", guild_id)
+        return row["language"] if row else None
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        """Choose the language of a server's public messages and images (``None``: back to its own)."""
+        await self._server_setting("server_settings", "language", guild_id, language)
+
+    async def server_contrast(self, guild_id: int) -> bool:
+        """Whether a server chose the high-contrast palette for its public pictures (``/game contrast``)."""
+        if not fits(guild_id):
+            return False
+        row = await self.db.one("SELECT contrast FROM server_settings WHERE guild_id = ?", guild_id)
+        return bool(row["contrast"]) if row else False
+
+    async def set_server_contrast(self, guild_id: int, on: bool) -> None:
+        """Choose the palette of a server's public pictures (its language untouched)."""
+        await self._server_setting("server_settings", "contrast", guild_id, int(on))
+
+    async def organiser_role(self, guild_id: int) -> int | None:
+        """The role whose members may run the server's leagues (``/league settings``), if any."""
+        rows = await self.db.all("SELECT organiser_role_id FROM league_settings WHERE guild_id = ?", guild_id)
+        return rows[0][0] if rows else None
+
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
+        await self._server_setting("league_settings", "organiser_role_id", guild_id, role_id)
+
+    async def _server_setting(self, table: str, column: str, guild_id: int, value: Any) -> None:
+        """Set one of a server's settings, its others untouched."""
+        sql = upsert(table, "guild_id", f"guild_id, {column}, updated_at")
+        await self.db.change(sql, guild_id, value, self.clock.stamp())

@@ -1,0 +1,100 @@
+"""Ratings and results: a server's rating table per game, and each finished session's results.
+
+:meth:`Ratings.rate` is the statements a finishing game runs inside its own transaction
+(:meth:`bot.storage.games.Games.finish`), under the back end's ratings lock, so two games ending at
+once cannot lose an update.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.storage.base import (
+    RATED,
+    Body,
+    Concern,
+    RatingRow,
+    ResultRow,
+    many,
+    need_guild,
+    one,
+    rating_of,
+    run,
+    upsert,
+)
+
+
+class Ratings(Concern):
+    """Ratings (all-time, per server and game) and results."""
+
+    def rate(
+        self,
+        session_id: int,
+        results: Sequence[ResultRow],
+        rate: Callable[[list[RatingRow]], Sequence[RatingRow]],
+        names: dict[int, str],
+        stamp: str,
+    ) -> Body:
+        """Inside a finishing game's transaction: its players' ratings read, passed to ``rate``
+        and written back (a game outside a server is not rated)."""
+        row = yield one("SELECT guild_id, game FROM sessions WHERE id = ?", session_id)
+        guild_id, game = row[0], row[1]
+        if guild_id is None:
+            return  # ratings belong to a server (a game opened outside one, by older code, is not rated)
+        yield from self.db.ratings_lock(guild_id, game)
+        current = []
+        for r in results:
+            if r.user_id is None:
+                continue
+            found = yield one(
+                "SELECT mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+                guild_id,
+                game,
+                r.user_id,
+            )
+            current.append(
+                RatingRow(
+                    user_id=r.user_id,
+                    name=names.get(r.user_id, str(r.user_id)),
+                    mu=found[0] if found else None,
+                    sigma=found[1] if found else None,
+                    games=found[2] if found else 0,
+                    wins=found[3] if found else 0,
+                    place=r.place,
+                )
+            )
+        new = list(rate(current))
+        if not new:
+            return
+        yield many(
+            upsert("ratings", "guild_id, game, user_id", "guild_id, game, user_id, " + RATED),
+            [
+                (guild_id, game, n.user_id, n.name, float(n.mu), float(n.sigma), n.games, n.wins, stamp)  # type: ignore[arg-type]  # rate hands back every row rated
+                for n in new
+            ],
+        )
+        yield run("UPDATE sessions SET rated = 1 WHERE id = ?", session_id)
+
+    async def leaderboard(self, guild_id: int | None, game: str, *, limit: int = 15) -> list[RatingRow]:
+        rows = await self.db.all(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ? ORDER BY mu - 3 * sigma DESC, games DESC"
+            " LIMIT ?",
+            need_guild(guild_id),
+            game,
+            limit,
+        )
+        return [rating_of(r) for r in rows]
+
+    async def ratings_of(self, guild_id: int | None, user_id: int) -> dict[str, RatingRow]:
+        rows = await self.db.all(
+            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game",
+            need_guild(guild_id),
+            user_id,
+        )
+        return {r["game"]: rating_of(r) for r in rows}
+
+    async def results(self, session_id: int) -> list[ResultRow]:
+        rows = await self.db.all(
+            "SELECT * FROM results WHERE session_id = ? ORDER BY place, seat", session_id
+        )
+        return [ResultRow(r["seat"], r["user_id"], r["score"], r["place"], bool(r["resigned"])) for r in rows]

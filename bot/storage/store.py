@@ -1,0 +1,84 @@
+"""The store handed to the rest of the bot: the concern stores on one back end, and its lifecycle.
+
+``store.games`` (sessions, seats, the move commit, the end of a game), ``store.history`` (the
+log read back, snapshots, undo requests), ``store.people`` (people's and servers' settings),
+``store.jobs``, ``store.ratings`` (ratings and results) and ``store.leagues``.  All share the one
+:class:`~bot.storage.base.Backend` given, so a transaction that crosses concerns (finishing a
+game writes its results, ratings and league result) is still one transaction.  Which back end is
+chosen by :func:`bot.storage.open_store`, not here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.storage.base import Backend
+from bot.storage.games import Games
+from bot.storage.history import History
+from bot.storage.jobs import Jobs
+from bot.storage.leagues import Leagues
+from bot.storage.people import People
+from bot.storage.ratings import Ratings
+from bot.time.source import Clock
+
+
+class Store:
+    """The database: its concern stores as attributes, and open/close, health and counts.
+
+    Open with :func:`bot.storage.open_store`, close with :meth:`close`.  Times come from the back
+    end's clock.  Nothing outside this package sees SQL or which database it talks to.
+    """
+
+    def __init__(self, db: Backend):
+        self.db = db
+        self.backend = db.name  # sqlite or postgresql
+        self.where = self.path = db.where  # the SQLite file, or the PostgreSQL URL without its password
+        self.clock: Clock = db.clock
+        self.upgraded_from = db.upgraded_from  # the schema this opening upgraded the database from
+        self.kept_copy = db.kept_copy  # SQLite: the copy kept of the file before that upgrade
+        self.ratings = Ratings(db)
+        self.leagues = Leagues(db)
+        self.games = Games(db, self.ratings, self.leagues)
+        self.history = History(db)
+        self.people = People(db)
+        self.jobs = Jobs(db)
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def check_integrity(self) -> list[str]:
+        """The back end's full check: ``[]`` when sound, else the problems found."""
+        return await self.db.check_integrity()
+
+    async def schema_version(self) -> int:
+        row = await self.db.one("SELECT MAX(version) FROM schema_migrations")
+        return row[0] or 0
+
+    async def ping(self, *, timeout: float = 5.0) -> str | None:  # noqa: ASYNC109
+        """``None`` when the database answers a query within ``timeout`` seconds, else why not, in
+        one line (for ``/healthz``; never raises)."""
+        try:
+            async with asyncio.timeout(timeout):
+                await self.db.ping()
+        except TimeoutError:
+            return f"{self.where} did not answer within {timeout:g} s"
+        except Exception as exc:
+            text = " ".join(str(exc).split()) or "no details"
+            return f"{self.where}: {exc.__class__.__name__}: {text}"
+        return None
+
+    async def games_running(self) -> int:
+        """How many games are started and not ended."""
+        row = await self.db.one("SELECT COUNT(*) FROM sessions WHERE status = 'active'")
+        return int(row[0])
+
+    async def jobs_waiting(self, late_after: float) -> tuple[int, int]:
+        """(jobs whose time has come, of those the ones waiting ``late_after`` seconds or more)."""
+        now = self.clock.time()
+        row = await self.db.one(
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN due_at <= ? THEN 1 ELSE 0 END), 0)"
+            " FROM jobs WHERE due_at <= ?",
+            now - late_after,
+            now,
+        )
+        return int(row[0]), int(row[1])

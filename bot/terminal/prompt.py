@@ -1,0 +1,269 @@
+"""The terminal table's prompt and its words: reading a line (with line editing on a
+terminal), the table's own commands in English and in the game's language, the legal moves by
+kind, the result, the folder a game's boards go to, and a computer's "thinking..." notice.
+
+Imports :mod:`bot.choices`, :mod:`engines` and :mod:`languages`; no Discord.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import textwrap
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TextIO, TypeVar
+
+import engines
+from bot.choices import group_moves
+from engines.core import Engine, Outcome, name_seats, say
+from languages import ENGLISH, SOURCE, Language, available, language, normalise
+
+
+class Refused(Exception):
+    """A command-line problem, said in one line."""
+
+
+def game_name(text: str) -> str:
+    """``Guacamole``, ``nowa-gwinea`` and ``NOWA_GWINEA`` all name a registered game."""
+    key = text.strip().lower().replace("-", "_").replace(" ", "_")
+    if key not in engines.GAMES:
+        known = ", ".join(sorted(engines.GAMES))
+        raise Refused(f"no game called {text!r}; the games are: {known}")
+    return key
+
+
+def plain(text: str) -> str:
+    """Discord markdown as plain text: no ``**bold**``, ``*italics*`` or ``code`` marks."""
+    text = re.sub(r"\*\*(.+?)\*\*", r"\1", text)
+    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", text)
+    return text.replace("`", "")
+
+
+LIST_KIND = 12
+"""Up to this many moves of one kind are listed one by one; more are grouped by their start."""
+
+
+def moves_text(module: Engine, state, seat: int, legal: list, prefix: str = "", t: Language = ENGLISH) -> str:
+    """Legal moves by kind, in the game's words and order (as the Discord menus offer them), a
+    kind with many moves in groups by their start with a count each; in language ``t``."""
+    chosen = [m for m in legal if str(m).lower().startswith(prefix.lower())]
+    if not chosen:
+        if prefix:
+            return "  " + t.gettext("no legal move starts with {prefix!r}", prefix=prefix)
+        return "  " + t.gettext("no legal moves")
+    by_kind: dict[str, list[str]] = {}
+    for move in chosen:
+        by_kind.setdefault(module.move_words(state, seat, move).kind, []).append(str(move))
+    order = [k.key for k in module.KINDS]
+    if prefix:
+        head = t.ngettext(
+            "{n} legal move starting with {prefix}:",
+            "{n} legal moves starting with {prefix}:",
+            len(chosen),
+            prefix=prefix,
+        )
+    else:
+        head = t.ngettext("{n} legal move:", "{n} legal moves:", len(chosen))
+    lines = ["  " + head]
+    grouped = None
+    for kind in sorted(by_kind, key=lambda k: order.index(k) if k in order else len(order)):
+        moves = by_kind[kind]
+        if len(moves) <= LIST_KIND:
+            parts = moves
+        else:
+            start = os.path.commonprefix(moves)
+            groups = group_moves(moves, start, limit=None)
+            parts = [
+                members[0] if len(members) == 1 else f"{key}…({len(members)})" for key, members in groups
+            ]
+            grouped = grouped or next((key for key, members in groups if len(members) > 1), None)
+        title = say(module.WORDS, f"kind.{kind}", language=t)
+        lines.append(
+            textwrap.fill(
+                f"{title} ({len(moves)}): " + ", ".join(parts),
+                width=100,
+                initial_indent="  ",
+                subsequent_indent="    ",
+            )
+        )
+    if grouped:
+        lines.append(
+            "  " + t.gettext("(key…(n) is a group of n moves: type 'moves {key}' to list them)", key=grouped)
+        )
+    return "\n".join(lines)
+
+
+def points(score: float, t: Language = ENGLISH) -> str:
+    """``1 point``, ``12 points``, ``-3 points``, ``2.5 points``."""
+    whole = float(score).is_integer()
+    return t.ngettext(
+        "{n} point",
+        "{n} points",
+        abs(int(score)) if whole else 2,
+        n=str(int(score)) if whole else f"{score:g}",
+    )
+
+
+class Folder:
+    """The images and export of one game: ``<out>/<game>-seed<seed>/``, emptied of older images at
+    start.  A folder that cannot be made or written is :class:`Refused`, in one line."""
+
+    def __init__(self, out: str, game: str, seed: int):
+        self.path = Path(out) / f"{game}-seed{seed}"
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            for old in self.path.glob("*.png"):
+                old.unlink()
+        except OSError as exc:
+            raise Refused(f"cannot write into {self.path} (--out {out}): {exc.strerror or exc}") from None
+
+    def write(self, name: str, content: bytes) -> Path:
+        target = self.path / name
+        try:
+            target.write_bytes(content)
+        except OSError as exc:
+            raise Refused(f"cannot write {target}: {exc.strerror or exc}") from None
+        return target
+
+
+COMMANDS = ("moves", "view", "describe", "huts", "help", "quit")
+"""The table's own words at the prompt (besides moves); each also in the game's language."""
+
+
+def command_word(t: Language, command: str) -> str:
+    """The word for ``command`` in language ``t`` (``jugadas`` for ``moves`` in Spanish)."""
+    words = {
+        "moves": t.pgettext("terminal command", "moves"),
+        "view": t.pgettext("terminal command", "view"),
+        "describe": t.pgettext("terminal command", "describe"),
+        "huts": t.pgettext("terminal command", "huts"),
+        "help": t.pgettext("terminal command", "help"),
+        "quit": t.pgettext("terminal command", "quit"),
+    }
+    return words[command]
+
+
+def command_of(word: str, t: Language) -> str | None:
+    """The command ``word`` names, in English or in ``t``, in any case; ``None`` for a move."""
+    word = word.lower()
+    if word == "exit":
+        return "quit"
+    for command in COMMANDS:
+        if word in (command, command_word(t, command).lower()):
+            return command
+    return None
+
+
+def commands_hint(t: Language, huts: bool = False) -> str:
+    """The line that names the table's words, at the first prompt and after an unknown word."""
+    words = {c: command_word(t, c) for c in COMMANDS}
+    if huts:
+        return t.gettext(
+            "Type a move, or {moves} (the legal moves), {view} (your picture), {describe} (the board in "
+            "words), {huts} (the hut chart), {help} (the rules), {quit} (stop).",
+            **words,
+        )
+    return t.gettext(
+        "Type a move, or {moves} (the legal moves), {view} (your picture), {describe} (the board in words), "
+        "{help} (the rules), {quit} (stop).",
+        **words,
+    )
+
+
+def random_seed() -> int:
+    """A seed for a game when none is given: short enough to type again."""
+    return secrets.randbelow(999_999) + 1
+
+
+def checked_language(code: str | None) -> Language:
+    """The language ``--language`` names; :class:`Refused` for one without a catalogue."""
+    if (
+        code is not None
+        and normalise(code) == SOURCE
+        and code.replace("-", "_").split("_")[0].lower() != SOURCE
+    ):
+        raise Refused(f"no language called {code!r}; the languages are: {', '.join(available())}")
+    return language(code)
+
+
+def line_editing(stdin: TextIO) -> bool:
+    """Whether prompts read through ``input()`` with line editing and history: only when ``stdin``
+    is a terminal and the standard ``readline`` module is there (it is imported here, then)."""
+    try:
+        if not stdin.isatty():
+            return False
+    except (AttributeError, ValueError):
+        return False
+    try:
+        import readline  # noqa: F401  (importing it gives input() line editing and history)
+    except ImportError:
+        return False
+    return True
+
+
+class Prompter:
+    """Asks for a line: through ``input()`` (line editing) on a terminal, else from ``stdin``.
+    ``None`` at the end of input."""
+
+    def __init__(self, stdin: TextIO, out: TextIO, editing: bool):
+        self.stdin, self.out, self.editing = stdin, out, editing
+
+    def __call__(self, prompt: str) -> str | None:
+        if self.editing:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+        print(prompt, end="", file=self.out, flush=True)
+        line = self.stdin.readline()
+        return line or None
+
+
+THINKING_AFTER = 1.0
+"""Seconds a computer may think before the table says it is thinking."""
+
+T = TypeVar("T")
+
+
+def with_notice(compute: Callable[[], T], after: float, notice: Callable[[], None]) -> T:
+    """``compute()``, calling ``notice()`` once if it has not returned within ``after`` seconds."""
+    value: list[T] = []
+    error: list[BaseException] = []
+    done = threading.Event()
+
+    def work() -> None:
+        try:
+            value.append(compute())
+        except BaseException as exc:  # handed to the caller below
+            error.append(exc)
+        finally:
+            done.set()
+
+    threading.Thread(target=work, daemon=True).start()
+    if not done.wait(after):
+        notice()
+        done.wait()
+    if error:
+        raise error[0]
+    return value[0]
+
+
+def now_text() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def print_outcome(result: Outcome, names: list[str], out: TextIO, t: Language = ENGLISH) -> None:
+    """The result in language ``t``: why the game ended, each seat's place and score, the tiebreak."""
+    print(t.gettext("Game over: {reason}", reason=name_seats(result.reason_in(t), names)), file=out)
+    place = 1
+    for group in result.ranking:
+        for s in group:
+            print(f"  {place}. {names[s]}: {points(result.scores[s], t)}", file=out)
+        place += len(group)
+    tiebreak = result.tiebreak_in(t)
+    if tiebreak:
+        print("  " + t.gettext("tiebreak: {tiebreak}", tiebreak=tiebreak), file=out)

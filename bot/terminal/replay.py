@@ -1,0 +1,165 @@
+"""The terminal's replay of an exported game (``--replay FILE``): each move with its lines, a
+board per turn, the result checked against the file; with ``--step`` it stops after each move.
+
+Imports :mod:`bot.export`, :mod:`bot.terminal.prompt`, :mod:`engines` and :mod:`languages`;
+no Discord.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TextIO
+
+import engines
+from bot import export
+from bot.terminal.prompt import Folder, Prompter, Refused, checked_language, command_word, print_outcome
+from engines.core import TABLE, in_words, name_seats
+
+
+def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) -> int:
+    """Replay an exported game: each move with its lines, a board per turn, and the result checked.
+    With ``--step`` it stops after each move: Enter for the next, a number to go to that move
+    (forward or back), ``q`` to stop."""
+    path = Path(args.replay)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise Refused(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        data = export.load(raw)
+    except export.ExportError as exc:
+        raise Refused(f"{path} cannot be replayed: {exc}") from None
+    lang = checked_language(args.language)
+    info = engines.get(data["game"])
+    module = info.load()
+    names = [str(p.get("name", f"P{i + 1}")) for i, p in enumerate(data["players"])]
+    renderer = None if args.no_images else info.load_renderer()
+    folder = (
+        Folder(args.out, f"{info.name}-game{data.get('number', 0)}", int(data.get("seed") or 0))
+        if renderer is not None
+        else None
+    )
+    total = len(data["moves"])
+    print(
+        lang.ngettext(
+            "{game}, game #{number}: {players}; {n} move",
+            "{game}, game #{number}: {players}; {n} moves",
+            total,
+            game=info.title,
+            number=data.get("number"),
+            players=", ".join(names),
+        ),
+        file=out,
+    )
+
+    def who(seat: int) -> str:
+        return lang.gettext("the table") if seat == TABLE else names[seat]
+
+    def board(step: export.Step, events: list[str]) -> None:
+        if renderer is None or folder is None:
+            return
+        png = renderer.render(
+            module.view_for(step.state, None),
+            names=names,
+            last_action=events[0] if events else None,
+            language=args.language,
+        )
+        print(
+            "  " + lang.gettext("board: {path}", path=folder.write(f"move-{step.number:04d}.png", png)),
+            file=out,
+        )
+
+    turn = None
+    step = None
+    target: int | None = None  # going to this move: the moves before it are replayed unshown
+    steps = export.replay(data)
+    try:
+        while True:
+            try:
+                step = next(steps)
+            except StopIteration:
+                break
+            if target is not None and step.number < target:
+                continue
+            jumped, target = target is not None, None
+            # every line of the replayed move in full (the seed is in the file), except for a move
+            # kept secret for good: only what a spectator reads of it (export.replay gives no more)
+            events = [
+                name_seats(in_words(e.text if e.said is None else e.said, lang) or "", names)
+                for e in step.events
+            ]
+            shown = lang.gettext("a move kept secret ({mask})", mask=step.move) if step.secret else step.move
+            print(
+                f"{step.number}. {who(step.seat)}: {shown}" + (f" ({'; '.join(events)})" if events else ""),
+                file=out,
+            )
+            now = module.turn_number(step.state)
+            if now != turn or args.step or jumped:
+                turn = now
+                board(step, events)
+            if not args.step or step.number == total:
+                continue
+            while True:
+                answer = ask(
+                    lang.gettext(
+                        "Enter: the next move; a number: go to that move (1 to {total}); q: stop>",
+                        total=total,
+                    )
+                    + " "
+                )
+                if answer is None or answer.strip().lower() in ("q", command_word(lang, "quit"), "quit"):
+                    print(
+                        lang.gettext("replay stopped at move {n} of {total}", n=step.number, total=total),
+                        file=out,
+                    )
+                    return 0
+                answer = answer.strip()
+                if not answer:
+                    break
+                if answer.isdigit() and 1 <= int(answer) <= total:
+                    target = int(answer)
+                    if target <= step.number:  # back: replay from the start, unshown up to there
+                        steps = export.replay(data)
+                    break
+                print(
+                    "  "
+                    + lang.gettext(
+                        "there is no move {answer}; the moves are 1 to {total}", answer=answer, total=total
+                    ),
+                    file=out,
+                )
+    except export.ExportError as exc:
+        print(f"python -m bot.terminal: {exc}", file=err)
+        return 1
+    if renderer is not None and folder is not None and step is not None:
+        png = renderer.render(module.view_for(step.state, None), names=names, language=args.language)
+        print("  " + lang.gettext("final board: {path}", path=folder.write("final.png", png)), file=out)
+    outcome = export.final_outcome(data)
+    if outcome is not None:
+        print_outcome(outcome, names, out, lang)
+    print(
+        lang.ngettext(
+            "The replay agrees with the export, move by move ({n} move).",
+            "The replay agrees with the export, move by move ({n} moves).",
+            total,
+        ),
+        file=out,
+    )
+    secret = sum(
+        1 for m in data["moves"] if isinstance(m, dict) and m.get("move") is None and m.get("secret")
+    )
+    if secret:
+        print(
+            lang.ngettext(
+                "{n} move was kept secret for good by its player, so it is not in the file: the replay "
+                "checked that a legal move of that kind leads to the same board for everyone, not which "
+                "move it was.",
+                "{n} moves were kept secret for good by their players, so they are not in the file: the "
+                "replay checked that a legal move of that kind leads to the same board for everyone, not "
+                "which move it was.",
+                secret,
+            ),
+            file=out,
+        )
+    return 0

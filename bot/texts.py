@@ -1,0 +1,718 @@
+"""The table's texts about a game, built from what each reader may see (:mod:`bot.public`).
+
+The channel's post at the end of a turn (:func:`board_text`: one line a turn, the result,
+who acts next) and its header's last action, the mover's private confirmation
+(:func:`own_lines`), ``/game log``, ``/game status``, ``/game list``, the lobby and its
+thread, history pages, and the small wording helpers they share (places, scores, sentences,
+clipping to Discord's message limit).  Every move shown is first asked of
+:func:`bot.public.seen`; no text here decides privacy.  Counts meet their nouns through the
+catalogue's plural forms only.
+
+Imports :mod:`bot.public`, :mod:`bot.records`, :mod:`bot.replaying`, :mod:`engines.core` and
+:mod:`languages` (and :mod:`bot.sessions`, for types and the new-game hint); no Discord
+(texts use Discord's markdown and mentions, nothing more).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from bot.public import Reader, seen
+from bot.records import MoveRecord
+from bot.replaying import undo_target
+from engines.core import END, TABLE, Outcome, Said, name_seats, say
+from languages import ENGLISH, N_, Language
+
+if TYPE_CHECKING:
+    from bot.sessions import MoveResult, RatingChange, Session
+
+MESSAGE_LIMIT = 2000
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def ordinal(n: int, t: Language = ENGLISH) -> str:
+    """A place in words: ``1st``, ``2nd``, ``11th`` (``1.º`` in Spanish)."""
+    if t.code != ENGLISH.code:
+        return t.gettext("{n}th", n=n)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def number(value: float) -> str:
+    """A score as people write it: ``12``, not ``12.0``."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+# ------------------------------------------------------------------ the channel and the mover
+
+
+def event_lines(
+    session: Session,
+    records: Iterable[MoveRecord],
+    reader: Reader = None,
+    *,
+    channel: bool = True,
+    limit: int = 12,
+    t: Language = ENGLISH,
+) -> list[str]:
+    """Lines for ``reader`` on what ``records`` did, in ``t``, names put in.
+
+    With ``channel`` (the public message after a move), quiet moves (a hut
+    built in a simultaneous round) are left out, and a move with no line the
+    reader may read adds nothing; otherwise every move gives at least its
+    one-line summary.
+    """
+    names = session.names()
+    lines: list[str] = []
+    for record in records:
+        s = seen(session.engine, session.state, record, reader, t)
+        if channel and s.quiet:
+            continue
+        if s.lines:
+            lines.extend(s.lines)
+        elif not channel:
+            lines.append(s.summary(t))
+        elif not record.events and s.notation is not None:
+            lines.append(s.summary(t))  # a move the engine said nothing about is shown by its notation
+    named = [name_seats(line, names) for line in lines]
+    if len(named) > limit:
+        more = len(named) - limit + 1
+        named = named[: limit - 1] + [
+            t.ngettext("… and {n} more line (see /game log)", "… and {n} more lines (see /game log)", more)
+        ]
+    return named
+
+
+def last_action(session: Session, records: Sequence[MoveRecord], t: Language = ENGLISH) -> str | None:
+    """The board header's "last action", in ``t``: the first line everyone may read of the
+    last of ``records`` that has one (quiet moves included: their public line
+    says only that something happened)."""
+    for record in reversed(records):
+        lines = event_lines(session, [record], None, channel=False, limit=1, t=t)
+        if lines:
+            return lines[0]
+    return None
+
+
+def own_lines(
+    session: Session, records: Iterable[MoveRecord], seat: int, limit: int = 5, t: Language = ENGLISH
+) -> list[str]:
+    """What ``seat`` made happen with its own moves, as it may read it, in ``t`` (for its private
+    reply)."""
+    names = session.names()
+    out: list[str] = []
+    for record in records:
+        if record.seat != seat or record.by_computer:
+            continue
+        lines = seen(session.engine, session.state, record, seat, t).lines
+        out.extend(name_seats(line, names) for line in lines)
+    return out[:limit]
+
+
+def next_line(
+    session: Session,
+    already: frozenset[int] = frozenset(),
+    away: Mapping[int, str] | None = None,
+    t: Language = ENGLISH,
+) -> str:
+    """Who acts next, in ``t``.  Those newly called on are mentioned (pinged); those in ``already``
+    (who were acting before, and still are) are named without a ping; ``away``: user id ->
+    "away until ..." for those taking time away."""
+    if session.status != "active" or session.damaged:
+        return ""
+    waiting = session.waiting_on()
+    if not waiting:
+        return ""
+    away = away or {}
+    who = ", ".join(
+        (s.name if s.seat in already else s.mention)
+        + (f" ({away[s.user_id]})" if s.user_id is not None and s.user_id in away else "")
+        for s in waiting
+    )
+    return t.gettext("**Next:** {players}", players=who)
+
+
+def turn_lines(
+    session: Session,
+    records: Sequence[MoveRecord],
+    *,
+    finished: bool = False,
+    reader: Reader = None,
+    t: Language = ENGLISH,
+) -> list[str]:
+    """What the channel may read of ``records``, in ``t``: one line per turn (a run of one seat's
+    moves), its events as sentences.
+
+    Quiet moves (a hut built in a simultaneous round) are left out; so, once the
+    game is over, is the engine's own end summary (:data:`engines.core.END`),
+    since the outcome is shown once below it.  ``reader``: a seat reading them privately (what
+    that seat may read), else the channel.
+    """
+    names = session.names()
+    runs: list[tuple[int, list[str]]] = []
+    for record in records:
+        s = seen(session.engine, session.state, record, reader, t)
+        if s.quiet and reader is None:
+            continue
+        if record.events is None or (not record.events and s.notation is not None):
+            texts = [s.summary(t)]  # no stored events: its notation if readable, else that it happened
+        else:
+            texts = [
+                line
+                for e in record.events
+                if (line := e.words_for(reader, t)) and not (finished and e.kind == END)
+            ]
+        if not texts:
+            continue
+        if runs and runs[-1][0] == record.seat:
+            runs[-1][1].extend(texts)
+        else:
+            runs.append((record.seat, list(texts)))
+    return [" ".join(sentence(name_seats(line, names)) for line in texts) for _, texts in runs]
+
+
+def sentence(text: str) -> str:
+    """An event's line as a sentence: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def outcome_lines(session: Session, outcome: Outcome | None, t: Language = ENGLISH) -> list[str]:
+    """The result, once, in ``t``: why the game ended, then each seat's place and score."""
+    if outcome is None:
+        return []
+    names = session.names()
+    lines = [t.gettext("**Game over**: {reason}.", reason=name_seats(outcome.reason_in(t), names))]
+    place = 1
+    resigned = {s.seat for s in session.seats if s.resigned}
+    for group in outcome.ranking:
+        for seat in group:
+            values = {
+                "place": ordinal(place, t),
+                "player": session.by_seat(seat).mention,
+                "score": number(outcome.scores[seat]),
+            }
+            if seat in resigned:
+                lines.append(t.gettext("{place}: {player}: {score} (resigned)", **values))
+            else:
+                lines.append(t.gettext("{place}: {player}: {score}", **values))
+        place += len(group)
+    tiebreak = outcome.tiebreak_in(t)
+    if tiebreak:
+        lines.append(t.gettext("Tie broken by: {rule}.", rule=name_seats(tiebreak, names)))
+    return lines
+
+
+RATING_MEANING = N_(
+    "a cautious estimate of skill: everyone starts at 0, wins raise it, losses can take it "
+    "below 0, and it settles as the table grows sure of a player"
+)
+
+
+def signed(value: float) -> str:
+    return f"+{number(value)}" if value >= 0 else f"-{number(-value)}"
+
+
+def rating_lines(changes: Sequence[RatingChange], t: Language = ENGLISH) -> list[str]:
+    """How each person's rating moved, and what the number means, in ``t``."""
+    if not changes:
+        return []
+    moved = ", ".join(
+        f"{c.name} {number(c.before)} → {number(c.after)} ({signed(round(c.after - c.before, 1))})"
+        for c in changes
+    )
+    return [
+        t.gettext(
+            "**Ratings**: {changes}. (The rating is {meaning}.)",
+            changes=moved,
+            meaning=t.gettext(RATING_MEANING),
+        )
+    ]
+
+
+def next_steps(session: Session, t: Language = ENGLISH) -> str:
+    """What to do after a game, in ``t``."""
+    return t.gettext(
+        "Play again with `/{game} new`; `/game log` shows the moves and `/game ratings` the league table.",
+        game=session.info.name,
+    )
+
+
+def board_text(
+    session: Session,
+    records: Sequence[MoveRecord],
+    *,
+    header: str | None = None,
+    note: Said | None = None,
+    outcome: Outcome | None = None,
+    ratings: Sequence[RatingChange] = (),
+    ping: bool = True,
+    away: Mapping[int, str] | None = None,
+    clock: str | None = None,
+    t: Language = ENGLISH,
+) -> str:
+    """The channel's post with the board: what happened since the last post (one line a
+    turn), the result if the game is over, and who acts next (mentioned when ``ping``), in ``t``,
+    the server's language (the moves in the engine's kept sentences, translated)."""
+    finished = session.status == "finished"
+    lines = [header] if header else []
+    if note is not None:  # the table's own line (a resignation, a timeout), in the board's language
+        said_note = note.in_words(t)
+        lines.append(said_note[0].upper() + said_note[1:] + ("" if said_note.endswith((".", "!")) else "."))
+    told = turn_lines(session, records, finished=finished, t=t)
+    if len(told) > 15:
+        told = told[:14] + [
+            t.ngettext(
+                "… and {n} more turn (see /game log)", "… and {n} more turns (see /game log)", len(told) - 14
+            )
+        ]
+    lines.extend(told)
+    if finished:
+        if outcome is None and session.row.outcome:
+            outcome = Outcome.from_dict(session.row.outcome)
+        lines.extend(outcome_lines(session, outcome, t))
+        lines.extend(rating_lines(ratings, t))
+        lines.append(next_steps(session, t))
+    elif session.status == "abandoned":
+        lines.append(t.gettext("This game was abandoned. {next}", next=next_steps(session, t)))
+    waiting = frozenset() if ping else frozenset(session.to_move())
+    nxt = next_line(session, waiting, away, t)
+    if nxt and clock:
+        nxt = f"{nxt}\n{clock}"
+    body = "\n".join(lines)
+    room = MESSAGE_LIMIT - len(nxt) - 1  # the mention must survive clipping
+    return (clip(body, room) + ("\n" + nxt if nxt else "")).strip() or session.info.title
+
+
+def channel_text(
+    session: Session, result: MoveResult | None, header: str | None = None, t: Language = ENGLISH
+) -> str:
+    """The public message for ``result`` alone (its moves as records), for callers without the
+    log, in ``t``."""
+    records = list(result.played) if result is not None else []
+    return board_text(
+        session,
+        records,
+        header=header,
+        note=result.note if result is not None else None,
+        outcome=result.outcome if result is not None else None,
+        ratings=result.ratings if result is not None else (),
+        ping=result is None or result.turn_ended,
+        t=t,
+    )
+
+
+# ------------------------------------------------------------------ /game log, status, list
+
+
+def mover(session: Session, seat: int, t: Language = ENGLISH) -> str:
+    """Who made a move: the seat's name, "the table", or "?" for a seat the game does not have."""
+    names = session.names()
+    if seat == TABLE:
+        return t.gettext("the table")
+    return names[seat] if 0 <= seat < len(names) else "?"
+
+
+def describe(session: Session, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> str:
+    """One move in one line for ``reader``, in ``t``: who and the notation, or its public lines."""
+    names = session.names()
+    s = seen(session.engine, session.state, record, reader, t)
+    who = mover(session, record.seat, t)
+    if undo_target(record.move) is not None:  # an undo entry: its line says what it took back
+        return name_seats(s.summary(t), names)
+    if s.notation is not None:
+        if record.by_computer:
+            return t.gettext("{player} (computer): `{move}`", player=who, move=s.notation)
+        return t.gettext("{player}: `{move}`", player=who, move=s.notation)
+    if record.by_computer:
+        return t.gettext("{move} (played by the computer)", move=name_seats(s.summary(t), names))
+    return name_seats(s.summary(t), names)
+
+
+def log_line(session: Session, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> str:
+    head = f"{record.number}. " if record.number is not None else ""
+    return head + describe(session, record, reader, t)
+
+
+def log_text(session: Session, records: Sequence[MoveRecord], reader: Reader, t: Language = ENGLISH) -> str:
+    """``/game log`` for ``reader``, in ``t``: one line per move, newest last, kept under the
+    message limit."""
+    if not records:
+        return t.gettext("No moves yet.")
+    lines = [log_line(session, r, reader, t) for r in records]
+    while len("\n".join(lines)) > MESSAGE_LIMIT and len(lines) > 1:
+        lines.pop(0)  # keep the most recent moves
+    return clip("\n".join(lines))
+
+
+def option_words(session: Session, t: Language = ENGLISH) -> list[str]:
+    """The options that differ from the game's defaults, in the game's words translated into ``t``
+    (``option.<name>.<value>``, else ``option.<name>`` with the value put in)."""
+    try:
+        words: Mapping[str, str] = session.engine.WORDS
+        defaults = {o.name: o.default for o in session.info.options()}
+    except (ImportError, ValueError):  # a game that is not installed (a damaged session)
+        words, defaults = {}, {}
+    out = []
+    for name, value in session.row.options.items():
+        if name in defaults and value == defaults[name]:
+            continue
+        specific = f"option.{name}.{value}"
+        if specific in words:
+            out.append(say(words, specific, None, t))
+        elif f"option.{name}" in words:
+            out.append(say(words, f"option.{name}", {"value": value}, t))
+        else:
+            out.append(f"{name.replace('_', ' ')}: {value}")
+    return out
+
+
+def options_text(session: Session, t: Language = ENGLISH) -> str:
+    """The options in the game's own words, or "standard rules", in ``t``."""
+    return "; ".join(option_words(session, t)) or t.gettext("standard rules")
+
+
+def seat_line(session: Session, index: int, t: Language = ENGLISH) -> str:
+    """The lobby's line for the seat at ``index``: its number, its name, and who hosts or which
+    computer level plays it (the level is an option value, the same in every language)."""
+    seat = session.seats[index]
+    if seat.computer:
+        return t.gettext(
+            "{number}. {name} (computer, {level})",
+            number=index + 1,
+            name=seat.name,
+            level=seat.computer_level,
+        )
+    if seat.user_id == session.row.host_id:
+        return t.gettext("{number}. {name} (host)", number=index + 1, name=seat.name)
+    return t.gettext("{number}. {name}", number=index + 1, name=seat.name)
+
+
+def lobby_text(session: Session, t: Language = ENGLISH) -> str:
+    """The lobby message in ``t`` (the server's language): options in words, the seats, and what
+    happens next."""
+    seats = "\n".join(seat_line(session, i, t) for i in range(len(session.seats)))
+    info = session.info
+    taken, most, least = len(session.seats), session.row.max_players, info.min_players
+    if session.status == "lobby":
+        if taken >= most:
+            state = t.ngettext(
+                "The table is full ({n} seat): the host can press Start.",
+                "The table is full ({n} seats): the host can press Start.",
+                most,
+            )
+        elif taken >= least:
+            state = t.ngettext(
+                "{n} seat of {most} taken: ready to start (the host presses Start), or wait for more players.",
+                "{n} seats of {most} taken: ready to start (the host presses Start), or wait for more players.",
+                taken,
+                most=most,
+            )
+        else:  # two counts, two sentences: each has its own plural
+            state = " ".join(
+                (
+                    t.ngettext("{n} seat of {most} taken.", "{n} seats of {most} taken.", taken, most=most),
+                    t.ngettext(
+                        "{game} needs at least {n} player (Join, or Add computer).",
+                        "{game} needs at least {n} players (Join, or Add computer).",
+                        least,
+                        game=info.title,
+                    ),
+                )
+            )
+    elif session.status == "active":
+        state = t.gettext("The game has started.")
+    elif session.status == "finished" and session.row.lobby_channel_id:
+        state = result_line(session, t)
+    else:
+        state = t.gettext("This lobby is closed ({reason}).", reason=end_reason(session, t))
+    if session.row.lobby_channel_id:
+        state = f"{state}\n{thread_line(session, t)}"
+    spec = session.clock
+    lines = [
+        t.gettext("**{game}**: new game", game=info.title),
+        t.gettext("Options: {options}", options=options_text(session, t)),
+    ]
+    if spec is not None:
+        lines.append(t.gettext("Clock: `{clock}`, {meaning}", clock=spec.text, meaning=spec.describe(t)))
+    return clip("\n".join([*lines, seats, state]))
+
+
+THREAD_NAME_LIMIT = 100
+
+
+def thread_name(title: str, number: int, host: str) -> str:
+    """A game's thread: its title, number and host, within Discord's 100 characters."""
+    return f"{title} #{number} · {host}"[:THREAD_NAME_LIMIT]
+
+
+def thread_line(session: Session, t: Language = ENGLISH) -> str:
+    """The lobby message's line about the game's thread (the lobby message is in the parent channel)."""
+    where = f"<#{session.row.channel_id}>"
+    if session.status == "lobby":
+        return t.gettext(
+            "The game lives in its thread {thread}: join here or with /game join there, then play there.",
+            thread=where,
+        )
+    if session.status == "active":
+        return t.gettext("The game is being played in {thread}.", thread=where)
+    return t.gettext("The game was played in {thread}.", thread=where)
+
+
+def opening_text(title: str, host: str, t: Language = ENGLISH) -> str:
+    """The lobby message while its thread is being opened, in ``t``."""
+    return t.gettext("**{game}**: {host} is opening a new game...", game=title, host=host)
+
+
+def thread_welcome(session: Session, t: Language = ENGLISH) -> str:
+    """The first message in a game's thread, in ``t``."""
+    return clip(
+        t.gettext(
+            "This thread holds **{game}** game #{number}, opened by {host}. Join with the lobby's "
+            "buttons in {lobby} or with /game join here; the host starts it with /game start. "
+            "Boards, turns and results are posted here.",
+            game=session.info.title,
+            number=session.id,
+            host=host_name(session, t),
+            lobby=f"<#{session.row.lobby_channel_id}>",
+        )
+    )
+
+
+def host_name(session: Session, t: Language = ENGLISH) -> str:
+    return next((s.name for s in session.seats if s.user_id == session.row.host_id), t.gettext("its host"))
+
+
+# Why a game ended, as the table stores it (``end_reason``) when the words have no values, and the
+# states that stand for a reason when none was stored (messages: translated where shown).
+END_REASONS = frozenset(
+    {
+        N_("everyone left the lobby"),
+        N_("its thread could not be opened"),
+        N_("abandoned"),
+        N_("abandoned (damaged)"),
+        N_("abandoned after a player's time ran out"),
+    }
+)
+STATES = {
+    "lobby": N_("lobby"),
+    "active": N_("running"),
+    "finished": N_("finished"),
+    "abandoned": N_("abandoned"),
+}
+
+
+def end_reason(session: Session, t: Language = ENGLISH) -> str:
+    """Why ``session`` ended, in ``t``: its outcome's kept reason, a stored reason of the table's
+    own, or its state (a reason stored in other words reads as it was stored)."""
+    if session.status == "finished" and session.row.outcome:
+        return name_seats(Outcome.from_dict(session.row.outcome).reason_in(t), session.names())
+    reason = session.row.end_reason
+    if not reason:
+        return t.gettext(STATES[session.status]) if session.status in STATES else session.status
+    return t.gettext(reason) if reason in END_REASONS else reason
+
+
+def result_line(session: Session, t: Language = ENGLISH) -> str:
+    """One line for the lobby message once the game is over, in ``t``: who won, or why it ended."""
+    if session.status == "finished" and session.row.outcome:
+        outcome = Outcome.from_dict(session.row.outcome)
+        first = outcome.ranking[0] if outcome.ranking else ()
+        winners = [session.by_seat(s).name for s in first]
+        if winners:
+            reason = name_seats(outcome.reason_in(t), session.names())
+            if len(winners) == 1:
+                return t.gettext("Result: {player} wins ({reason}).", player=winners[0], reason=reason)
+            return t.gettext(
+                "Result: {players} and {last} win ({reason}).",
+                players=", ".join(winners[:-1]),
+                last=winners[-1],
+                reason=reason,
+            )
+    return t.gettext("Result: none ({reason}).", reason=end_reason(session, t))
+
+
+def full_table_text(session: Session, t: Language = ENGLISH) -> str:
+    """The ping for the host when the last seat is taken, in ``t``."""
+    return t.ngettext(
+        "{host}, your {game} table is full ({n} seat): press Start on the lobby message, or use /game start.",
+        "{host}, your {game} table is full ({n} seats): press Start on the lobby message, or use /game start.",
+        session.row.max_players,
+        host=f"<@{session.row.host_id}>",
+        game=session.info.title,
+    )
+
+
+def away_label(date: str, t: Language = ENGLISH) -> str:
+    """How someone taking time away is shown beside their name, in ``t``."""
+    return t.gettext("away until {date}", date=date)
+
+
+def status_text(
+    session: Session,
+    moves_played: int,
+    last: MoveRecord | None = None,
+    reader: Reader = None,
+    away: Mapping[int, str] | None = None,
+    clock: str | None = None,
+    t: Language = ENGLISH,
+) -> str:
+    """``/game status`` for a running game, or one that ended here (lobbies show their lobby text),
+    in ``t`` (the asker's language); ``away``: user id -> "away until ..." for those taking time
+    away."""
+    away = away or {}
+    ordered = sorted(session.seats, key=lambda s: s.seat if s.seat is not None else s.join_order)
+    seat_lines = []
+    for i, s in enumerate(ordered):
+        if s.computer:
+            line = t.gettext(
+                "{number}. {name} (computer, {level})",
+                number=i + 1,
+                name=s.name,
+                level=t.gettext(s.computer_level),
+            )
+        else:
+            line = t.gettext("{number}. {name}", number=i + 1, name=s.name)
+        if s.resigned:
+            line = t.gettext("{player} (resigned)", player=line)
+        if s.user_id is not None and s.user_id in away:
+            line = f"{line} ({away[s.user_id]})"
+        seat_lines.append(line)
+    lines = [
+        t.ngettext(
+            "**{game}** (game #{number}): {n} move played",
+            "**{game}** (game #{number}): {n} moves played",
+            moves_played,
+            game=session.info.title,
+            number=session.id,
+        ),
+        t.gettext("Options: {options}", options=options_text(session, t)),
+        "\n".join(seat_lines),
+    ]
+    if session.damaged:
+        lines.append(
+            t.gettext(
+                "⚠️ This game is damaged ({problem}); the host or an admin can /game abandon it.",
+                problem=session.damaged,
+            )
+        )
+    elif session.status == "finished":
+        outcome = Outcome.from_dict(session.row.outcome) if session.row.outcome else None
+        lines.extend(
+            outcome_lines(session, outcome, t)
+            or [t.gettext("**Game over**: {reason}.", reason=end_reason(session, t))]
+        )
+        lines.append(next_steps(session, t))
+    elif session.status == "abandoned":
+        lines.append(
+            t.gettext(
+                "This game was abandoned ({reason}). {next}",
+                reason=end_reason(session, t),
+                next=next_steps(session, t),
+            )
+        )
+    else:
+        waiting = [s.name for s in session.waiting_on()]
+        lines.append(
+            t.gettext("Waiting on: {players}", players=", ".join(waiting))
+            if waiting
+            else t.gettext("Waiting on: nobody")
+        )
+        if clock:
+            lines.append(clock)
+    if last is not None and not session.damaged:
+        lines.append(t.gettext("Last: {move}", move=describe(session, last, reader, t)))
+    return clip("\n".join(lines))
+
+
+def list_line(session: Session, t: Language = ENGLISH) -> str:
+    """One game of ``/game list``, in ``t``."""
+    values = {
+        "channel": f"<#{session.row.channel_id}>",
+        "game": session.info.title,
+        "players": ", ".join(seat.name for seat in session.seats),
+    }
+    if session.damaged:
+        return t.gettext(
+            "{channel} · {game} (damaged: ask the host or an admin to /game abandon it): {players}", **values
+        )
+    if session.status == "active":
+        waiting = ", ".join(x.name for x in session.waiting_on())
+        if not waiting:
+            return t.gettext("{channel} · {game} (waiting on nobody): {players}", **values)
+        return t.gettext("{channel} · {game} (waiting on {waiting}): {players}", waiting=waiting, **values)
+    return t.ngettext(
+        "{channel} · {game} (lobby, {n} seat of {most} taken): {players}",
+        "{channel} · {game} (lobby, {n} seats of {most} taken): {players}",
+        len(session.seats),
+        most=session.row.max_players,
+        **values,
+    )
+
+
+def list_text(sessions: Sequence[Session], t: Language = ENGLISH) -> str:
+    """``/game list`` in ``t``: the games given (already filtered to what the asker may see)."""
+    if not sessions:
+        from bot.sessions import new_game_hint
+
+        return t.gettext("No games you can see right now; {hint}.", hint=new_game_hint().in_words(t))
+    return clip("\n".join(list_line(s, t) for s in sessions))
+
+
+# ------------------------------------------------------------------ /game history
+
+
+def history_text(
+    session: Session,
+    number: int,
+    shown: int,
+    record: MoveRecord | None,
+    reader: Reader,
+    t: Language = ENGLISH,
+) -> str:
+    """A history page for ``reader``, in ``t``: which move, who made it, and its event lines as
+    that reader may read them (the mover's private lines only to the mover's own seat)."""
+    values = {"game": session.info.title, "number": session.id, "move": number, "shown": shown}
+    if session.status == "active":
+        title = t.gettext("**{game}** (game #{number}), move {move} of {shown} (the game goes on)", **values)
+    else:
+        title = t.gettext("**{game}** (game #{number}), move {move} of {shown}", **values)
+    if number == 0 or record is None:
+        before = t.gettext("The board before the first move.")
+        return clip(f"{title}\n{before}")
+    names = session.names()
+    s = seen(session.engine, session.state, record, reader, t)
+    who = mover(session, record.seat, t)
+    if undo_target(record.move) is not None:
+        return clip("\n".join([title, *(sentence(name_seats(line, names)) for line in s.lines)]))
+    if s.notation is not None:
+        if record.by_computer:
+            head = t.gettext(
+                "{player} (played by the computer) played `{move}`.", player=who, move=s.notation
+            )
+        else:
+            head = t.gettext("{player} played `{move}`.", player=who, move=s.notation)
+    elif record.by_computer:
+        head = t.gettext(
+            "{player} (played by the computer) moved (the move itself is hidden from you).", player=who
+        )
+    else:
+        head = t.gettext("{player} moved (the move itself is hidden from you).", player=who)
+    lines = [title, head[0].upper() + head[1:]]
+    lines.extend(sentence(name_seats(line, names)) for line in s.lines)
+    return clip("\n".join(lines))
+
+
+def history_label(session: Session, number: int, seat: int | None, t: Language = ENGLISH) -> str:
+    """A jump target in the history select, in ``t``: ``Move 12: Ana``."""
+    if number == 0:
+        return t.gettext("The start")
+    who = "?" if seat is None else mover(session, seat, t)
+    return t.gettext("Move {number}: {player}", number=number, player=who)

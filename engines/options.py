@@ -1,0 +1,148 @@
+"""A game's options: what a ``Config`` offers (:func:`config_options`), a ``Config`` built
+and checked from option values typed by people (:func:`config_from_options`), and the values
+of a ``Config`` as plain JSON (:func:`options_of`).  Re-exported by :mod:`engines.core`.
+
+Imports the standard library and :mod:`engines.sentences` only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engines.sentences import SetupError
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting a player chooses when opening a game (read from ``Config``)."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+
+def config_options(config_cls: type) -> list[Option]:
+    """The options of a game's ``Config``, for lobbies and command lines.
+
+    A field's metadata may carry ``help`` and ``choices``; an ``Enum`` field's
+    choices are its values.  The ``players`` field is not an option: the
+    table sets it from the seats.
+    """
+    out: list[Option] = []
+    hints = {f.name: f.type for f in dataclasses.fields(config_cls)}
+    for f in dataclasses.fields(config_cls):
+        if f.name == "players":
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else None
+        kind = type(default) if default is not None else str
+        choices = f.metadata.get("choices")
+        if isinstance(default, enum.Enum):
+            choices = tuple(m.value for m in type(default))
+            kind = type(default)
+        out.append(
+            Option(
+                name=f.name,
+                kind=kind,
+                default=default.value if isinstance(default, enum.Enum) else default,
+                help=f.metadata.get("help", str(hints[f.name])),
+                choices=tuple(choices) if choices is not None else None,
+            )
+        )
+    return out
+
+
+def _coerce(option: Option, raw: Any) -> Any:
+    if isinstance(raw, str):
+        text = raw.strip()
+        if option.kind is bool:
+            low = text.lower()
+            if low in {"1", "true", "yes", "on", "y"}:
+                return True
+            if low in {"0", "false", "no", "off", "n"}:
+                return False
+            raise SetupError("{option} must be yes or no, not {value}", option=option.name, value=repr(raw))
+        if option.kind is int:
+            try:
+                return int(text)
+            except ValueError:
+                raise SetupError(
+                    "{option} must be a whole number, not {value}", option=option.name, value=repr(raw)
+                ) from None
+        if isinstance(option.kind, type) and issubclass(option.kind, enum.Enum):
+            for member in option.kind:
+                if str(member.value).lower() == text.lower() or member.name.lower() == text.lower():
+                    return member
+            allowed = ", ".join(str(c) for c in option.choices or ())
+            raise SetupError(
+                "{option} must be one of {allowed}, not {value}",
+                option=option.name,
+                allowed=allowed,
+                value=repr(raw),
+            )
+        return text
+    if (
+        isinstance(option.kind, type)
+        and issubclass(option.kind, enum.Enum)
+        and not isinstance(raw, enum.Enum)
+    ):
+        return _coerce(option, str(raw))
+    return raw
+
+
+def config_from_options(config_cls: type, players: int, options: Mapping[str, Any] | None = None) -> Any:
+    """Build and validate a ``Config`` from option values (strings allowed).
+
+    Unknown option names and values outside their choices raise
+    :class:`SetupError` naming what is allowed.
+    """
+    options = dict(options or {})
+    known = {o.name: o for o in config_options(config_cls)}
+    kwargs: dict[str, Any] = {}
+    for name, raw in options.items():
+        if raw is None:
+            continue
+        if name not in known:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise SetupError(
+                "unknown option {option}; this game's options are: {allowed}",
+                option=repr(name),
+                allowed=allowed,
+            )
+        opt = known[name]
+        value = _coerce(opt, raw)
+        if opt.choices is not None:
+            plain = value.value if isinstance(value, enum.Enum) else value
+            if plain not in opt.choices:
+                allowed = ", ".join(str(c) for c in opt.choices)
+                raise SetupError(
+                    "{option} must be one of {allowed}, not {value}",
+                    option=name,
+                    allowed=allowed,
+                    value=repr(raw),
+                )
+        kwargs[name] = value
+    field_names = {f.name for f in dataclasses.fields(config_cls)}
+    if "players" in field_names:
+        kwargs["players"] = players
+    config = config_cls(**kwargs)
+    config.validate()
+    return config
+
+
+def options_of(config: Any) -> dict[str, Any]:
+    """A config's chosen options as plain JSON values (``players`` excluded)."""
+    out = {}
+    for f in dataclasses.fields(config):
+        if f.name == "players":
+            continue
+        value = getattr(config, f.name)
+        out[f.name] = value.value if isinstance(value, enum.Enum) else value
+    return out

@@ -1,0 +1,352 @@
+"""Sentences kept for translation, and what engines say with them.
+
+:class:`Said` (a sentence's English template and its values) with :func:`said`, :func:`said_n`,
+:func:`term` and :func:`N_`; the refusals that carry one (:class:`SetupError`, :class:`MoveError`
+and its kinds); :class:`Event`, a line of what happened with its private and public forms,
+and :func:`name_seats`; a board in words (:class:`Section`); a game's words for its moves
+(:class:`Kind`, :class:`MoveWords`, :func:`say`) and :func:`plural`.  :mod:`engines.core`
+explains how they fit the engine contract and re-exports every name, so games and the table
+import them from there.
+
+Imports the standard library only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+# --------------------------------------------------------------------------- sentences
+
+
+def N_(message: str) -> str:
+    """Mark an English text for translation where it is written (it is translated where it is
+    shown, by the table); returns it unchanged."""
+    return message
+
+
+class Translates(Protocol):
+    """What a language offers to put a :class:`Said` in words (``languages.Language`` is one)."""
+
+    def gettext(self, message: str, /, **values: Any) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str: ...
+
+    def pgettext(self, context: str, message: str, /, **values: Any) -> str: ...
+
+
+@dataclass(frozen=True)
+class Said:
+    """A sentence kept for translation: the English template ``msg`` (its message id, with named
+    placeholders), and ``args``, the values put in.
+
+    A value is a number, plain text that reads the same in every language (notation, a card's
+    code, a seat written ``{p0}``), or another :class:`Said` (a term of the game such as a
+    terrain, or a list in words), which is put in words first.  ``plural`` is the plural
+    template of a counted sentence, whose count is ``args["n"]``; ``context`` separates two
+    meanings of one English word (:func:`term`).  Engines build these with :func:`said`,
+    :func:`said_n` and :func:`term`, which also mark the text for extraction; the table puts
+    them in the reader's language with :meth:`in_words`.  No sentence is glued from
+    translated pieces: a whole sentence is one message, and its words order its values."""
+
+    msg: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    context: str | None = None
+
+    def in_words(self, language: Translates | None = None) -> str:
+        """The sentence in ``language`` (``None``: the English it is written in)."""
+        values = {k: v.in_words(language) if isinstance(v, Said) else v for k, v in self.args.items()}
+        if values:  # a seat written {p0} stays, for the table to name (name_seats)
+            values.update(
+                (f"p{i}", f"{{p{i}}}") for i in _seats_in(self.msg, self.plural) if f"p{i}" not in values
+            )
+        if language is None:
+            n = values.get("n", 1)
+            template = self.msg if self.plural is None or n in (1, -1) else self.plural
+            return template.format(**values) if values else template
+        if self.plural is not None:
+            count = int(values.pop("n"))
+            return language.ngettext(self.msg, self.plural, count, **values)
+        if self.context is not None:
+            return language.pgettext(self.context, self.msg, **values)
+        return language.gettext(self.msg, **values)
+
+    def __str__(self) -> str:
+        return self.in_words()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"msg": self.msg}
+        if self.args:
+            out["args"] = {k: v.to_dict() if isinstance(v, Said) else v for k, v in self.args.items()}
+        if self.plural is not None:
+            out["plural"] = self.plural
+        if self.context is not None:
+            out["context"] = self.context
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Said:
+        args = {
+            k: cls.from_dict(v) if isinstance(v, Mapping) and "msg" in v else v
+            for k, v in (data.get("args") or {}).items()
+        }
+        return cls(str(data["msg"]), args, data.get("plural"), data.get("context"))
+
+
+def _seats_in(*templates: str | None) -> set[int]:
+    return {int(m) for t in templates if t for m in _SEAT_REF.findall(t)}
+
+
+def said(message: str, /, **args: Any) -> Said:
+    """A sentence: ``said("{p0} took {card}", card="5T")``; seats as ``{p0}`` stay in the text."""
+    return Said(message, args)
+
+
+def said_n(n: int, singular: str, plural: str, /, **args: Any) -> Said:
+    """A counted sentence: ``said_n(3, "{n} point", "{n} points")`` (each language has its own
+    plural forms; ``n`` is also the placeholder ``{n}``)."""
+    return Said(singular, {"n": n, **args}, plural=plural)
+
+
+def term(context: str, word: str) -> Said:
+    """One word of a game's vocabulary (a terrain, a colour, a kind of card), translated in
+    ``context`` (``"tiwanaku term"``) and put into sentences as a value."""
+    return Said(word, context=context)
+
+
+def in_words(text: str | Said | None, language: Translates | None = None) -> str | None:
+    """``text`` in ``language``: a :class:`Said` translated, plain text (written before
+    sentences were kept for translation, or built by the code) as it is."""
+    return text.in_words(language) if isinstance(text, Said) else text
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of a board in words: a heading and its lines (each line one item a screen
+    reader reads on its own).  ``private``: what only the view's own seat may read."""
+
+    heading: Said
+    lines: tuple[Said, ...]
+    private: bool = False
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, in a line a player can read.
+
+    ``visible_to`` limits ``text`` to some seats (``None``: everyone).  Seats
+    outside it, and spectators, see ``public_text`` instead (``None``: nothing).
+    A Lima Kahlo steal, for instance, tells the two players involved which card
+    moved and tells everyone else only that a card moved.
+
+    Seats are written ``{p0}``, ``{p1}``...; :func:`name_seats` puts names in.
+    ``kind`` names what happened; :data:`END` marks the engine's own summary of
+    a finished game (the table shows the outcome once, and leaves it out of
+    the channel's last post).
+    """
+
+    text: str
+    visible_to: frozenset[int] | None = None
+    public_text: str | None = None
+    kind: str = ""
+    said: Said | None = None
+    public_said: Said | None = None
+
+    @classmethod
+    def told(
+        cls,
+        said: Said,
+        *,
+        visible_to: Iterable[int] | None = None,
+        public: Said | None = None,
+        kind: str = "",
+    ) -> Event:
+        """An event kept for translation: ``said`` for the seats in ``visible_to`` (everyone
+        when ``None``), ``public`` for the others.  ``text`` and ``public_text`` hold their
+        English, so a reader of the English line needs nothing else."""
+        return cls(
+            text=said.in_words(),
+            visible_to=None if visible_to is None else frozenset(visible_to),
+            public_text=None if public is None else public.in_words(),
+            kind=kind,
+            said=said,
+            public_said=public,
+        )
+
+    def text_for(self, seat: int | None) -> str | None:
+        """The line ``seat`` may read (``None``: a spectator), seats still as ``{pN}``."""
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            return self.text
+        return self.public_text
+
+    def words_for(self, seat: int | None, language: Translates | None = None) -> str | None:
+        """:meth:`text_for` in ``language``: the kept sentence translated, or the English line
+        when the event has none (events stored before sentences were kept)."""
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            return self.said.in_words(language) if self.said is not None else self.text
+        return self.public_said.in_words(language) if self.public_said is not None else self.public_text
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "text": self.text,
+            "visible_to": None if self.visible_to is None else sorted(self.visible_to),
+            "public_text": self.public_text,
+            "kind": self.kind,
+        }
+        if self.said is not None:
+            out["said"] = self.said.to_dict()
+        if self.public_said is not None:
+            out["public_said"] = self.public_said.to_dict()
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        vis = data.get("visible_to")
+        told = data.get("said")
+        public = data.get("public_said")
+        return cls(
+            text=data["text"],
+            visible_to=None if vis is None else frozenset(vis),
+            public_text=data.get("public_text"),
+            kind=data.get("kind", ""),
+            said=None if told is None else Said.from_dict(told),
+            public_said=None if public is None else Said.from_dict(public),
+        )
+
+
+END = "end"
+"""The kind of the event that sums up a finished game (final scores, the winner)."""
+
+_SEAT_REF = re.compile(r"\{p(\d+)\}")
+
+
+def name_seats(text: str, names: Sequence[str] | None = None) -> str:
+    """Replace ``{pN}`` in an event's text with the seat's name (``P1``... by default)."""
+
+    def sub(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        if names is not None and i < len(names):
+            return names[i]
+        return f"P{i + 1}"
+
+    return _SEAT_REF.sub(sub, text)
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class _Told(ValueError):
+    """An error whose message is kept for translation: ``Error("{card} is not in your hand",
+    card="5T")``, or ``Error(said(...))``.  ``str()`` is the English sentence; ``said`` is the
+    message id and its values, which the table puts in the reader's language.  A message
+    without values is taken as it is written (an English text built by the code is still
+    accepted, and reads in English everywhere)."""
+
+    said: Said
+
+    def __init__(self, message: str | Said = "", /, **args: Any) -> None:
+        self.said = message if isinstance(message, Said) else Said(str(message), args)
+        super().__init__(self.said.in_words())
+
+
+class SetupError(_Told):
+    """The options or the seats cannot make a game; the message says why."""
+
+
+class MoveError(_Told):
+    """A move was refused.  The message tells the player what was wrong and
+    what is allowed; the game is unchanged."""
+
+
+class NotYourTurn(MoveError):
+    """The seat may not act now."""
+
+
+class IllegalMove(MoveError):
+    """The move is well formed but the rules forbid it here."""
+
+
+class MalformedMove(MoveError):
+    """The text is not a move in this game's notation."""
+
+
+class GameOver(MoveError):
+    """The game has ended; no more moves are taken."""
+
+
+# --------------------------------------------------------------------------- words
+
+
+def plural(n: float, word: str, words: str | None = None) -> str:
+    """A count with its noun: ``1 point``, ``0 points``, ``2 points``, ``1.5 points``.
+
+    The one place where a count meets a noun, in the engines and at the table,
+    so that no text says "1 points".  ``words`` is the plural when it is not
+    ``word`` + "s" (``plural(n, "patch", "patches")``).
+    """
+    shown = str(int(n)) if float(n).is_integer() else f"{n:g}"
+    return f"{shown} {word if shown in ('1', '-1') else (words or word + 's')}"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of move, as menus group moves: ``key`` (its words are ``kind.<key>``
+    in the game's ``WORDS``).  ``ends_turn``: a move of this kind ends the turn
+    (menus keep it one click away).  ``two_step``: menus offer the kind's groups
+    first, then the moves of the group chosen (which hut, then where)."""
+
+    key: str
+    ends_turn: bool = False
+    two_step: bool = False
+
+
+@dataclass(frozen=True)
+class MoveWords:
+    """A move in words, kept structured for translation.
+
+    ``kind`` is the key of its :class:`Kind`; ``text`` the message id of its
+    label and ``args`` the values put in (plain strings; seats as ``{pN}``);
+    ``group`` the key of its group within the kind (``None``: no groups) and
+    ``group_args`` the values for the group's label (message id ``group.<kind>``).
+    """
+
+    kind: str
+    text: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    group: str | None = None
+    group_args: Mapping[str, Any] = field(default_factory=dict)
+
+    def label(self, words: Mapping[str, str], language: Translates | None = None) -> str:
+        return say(words, self.text, self.args, language)
+
+    def group_label(self, words: Mapping[str, str], language: Translates | None = None) -> str | None:
+        if self.group is None:
+            return None
+        return say(words, f"group.{self.kind}", self.group_args, language)
+
+    def full(self, words: Mapping[str, str], language: Translates | None = None) -> str:
+        """The move's whole description: its group's words, then its own (``Hut F`` ``on B2 ...``)."""
+        group = self.group_label(words, language)
+        own = self.label(words, language)
+        return f"{group} {own}" if group else own
+
+
+def say(
+    words: Mapping[str, str],
+    message_id: str,
+    args: Mapping[str, Any] | None = None,
+    language: Translates | None = None,
+) -> str:
+    """The text of ``message_id`` in a game's ``WORDS``, arguments put in (the id itself if
+    missing), in ``language`` (``None``: English).  ``WORDS`` values are English message ids
+    marked with :func:`N_`; an argument may be a :class:`Said` (a term)."""
+    template = words.get(message_id)
+    if template is None:
+        return message_id
+    return Said(template, dict(args or {})).in_words(language)

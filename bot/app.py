@@ -30,7 +30,7 @@ from bot.league.season import Rounds
 from bot.league.service import LeagueService
 from bot.sessions import SessionService
 from bot.settings import Settings
-from bot.storage import Job, Store, open_store
+from bot.storage import Store, open_store
 from bot.surface import options
 from bot.surface.channels import SERVERS_ONLY
 from bot.surface.front import DYNAMIC_ITEMS, Front
@@ -298,7 +298,7 @@ class Pukllay(_BotBase):
         jobs.register(  # every job kind, each with its owner's handler (see bot.time.jobs)
             self.scheduler,
             {
-                jobs.DEADLINE: self.fire_deadline,
+                jobs.DEADLINE: front.clocks.deadline,
                 jobs.ARCHIVE: lambda job: front.boards.archive_thread(int(job.key)),
                 jobs.REMIND: lambda job: front.notifier.remind(int(job.key)),
                 jobs.TIMEOUT: front.clocks.unanswered,
@@ -330,28 +330,6 @@ class Pukllay(_BotBase):
         """One process pushes the commands: the one serving shard 0 (or the only one)."""
         ids = getattr(self, "shard_ids", None)
         return ids is None or 0 in ids
-
-    async def fire_deadline(self, job: Job) -> None:
-        """The scheduler's handler for turn deadlines: the table acts, then the board is posted.
-
-        The move and the job's end are one transaction, so a deadline acts once even when
-        several processes share the database.  A board Discord refuses is logged; the move stays.
-        """
-        session = await self.ready_sessions().core.get(int(job.key))
-        if session is not None and session.clock is not None:  # a game clock: time away is in its arithmetic
-            await self.ready_front().clocks.deadline(job)
-            return
-        if await self.ready_front().notifier.pause_deadline(job):  # those to move are (or were) away
-            return
-        result = await self.ready_sessions().clocks.fire_deadline(
-            int(job.key), int(job.payload.get("version", -1)), job=job
-        )
-        if result is None:
-            return
-        try:
-            await self.ready_front().boards.announce(result)
-        except Exception:
-            log.warning("the board of session %s was not posted after its deadline", job.key, exc_info=True)
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:

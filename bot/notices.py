@@ -19,7 +19,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from bot.sessions import Session
 from bot.storage import NOTIFY_PLACES, PersonRow
 from bot.texts import MESSAGE_LIMIT, clip, event_lines
-from bot.time import gameclock
 from languages import ENGLISH, N_, Language
 
 MAX_REMIND_HOURS = 168  # a week
@@ -390,17 +389,3 @@ def away_labels(people: dict[int, PersonRow], now: float, t: Language = ENGLISH)
     return {
         uid: t.gettext("away until {date}", date=away_date(p)) for uid, p in people.items() if p.away_at(now)
     }
-
-
-def paused_deadline(people: Sequence[PersonRow], start: float, timer: float, now: float) -> float | None:
-    """A turn deadline due ``now`` for those to move (turn begun at ``start``): None if it stands,
-    else when it falls once their time away is left out (the latest of theirs: the game waits)."""
-    later = []
-    for person in people:
-        left = timer - gameclock.used(
-            start, now, gameclock.away_periods(person.away_since, person.away_until)
-        )
-        if left > 0:
-            resume = person.away_until if person.away_at(now) and person.away_until is not None else now
-            later.append(resume + left)
-    return max(later) if later else None

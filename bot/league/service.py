@@ -599,8 +599,9 @@ class LeagueService:
             await self.sessions.lobby.join(channel_id, uid, names.get(uid, str(uid)))
         for _ in range(league.group_size - len(people)):
             await self.sessions.lobby.add_computer(channel_id, host)
-        if league.legacy_timer:
-            await self.store.games.set_timer(session.id, league.legacy_timer)
+        if league.legacy_timer:  # a timer no per-move clock states: the game's turn timer
+            timer = gc.turn_timer(league.legacy_timer)
+            await self.store.games.set_clock(session.id, timer.text, None, timer.start)
         await self.sessions.lobby.start(channel_id, host)
         return await self.sessions.core.get(session.id)
 

@@ -14,7 +14,7 @@ snapshot, version) before the caller hears of it.
 - ``lobby`` (:mod:`bot.sessions.lobby`): create, join, computers, leave, close, start;
 - ``play`` (:mod:`bot.sessions.play`): legal moves, moves, computer turns, the end;
 - ``seats`` (:mod:`bot.sessions.seats`): resign, forfeit, finish by computer, abandon, return;
-- ``clocks`` (:mod:`bot.sessions.clocks`): the timer, the game clock, deadlines, timeouts;
+- ``clocks`` (:mod:`bot.sessions.clocks`): the game clock (the turn timer is one), deadlines, timeouts;
 - ``logbook`` (:mod:`bot.sessions.logbook`): replay, the log, what the channel was told.
 
 The model (seats, sessions, results, refusals) is :mod:`bot.sessions.model`, re-exported here.

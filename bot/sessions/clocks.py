@@ -1,4 +1,4 @@
-"""Time: the turn timer, the game clock, their deadlines, and the answers when time runs out.
+"""Time: the game clock (the turn timer is one of its kinds), its deadline, and the answers when time runs out.
 
 Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.sessions.seats,
 bot.storage, bot.time.gameclock, engines.
@@ -30,7 +30,7 @@ from engines.core import TABLE, said
 
 
 class Clocks:
-    """Setting the timer or the clock, and acting when a deadline passes."""
+    """Setting the clock (or the turn timer), and acting when its deadline passes."""
 
     def __init__(self, core: Core, play: Play, seats: Seats):
         self.core = core
@@ -55,77 +55,8 @@ class Clocks:
                     most=MAX_TIMER_HOURS,
                     shown=shown,
                 )
-        async with self.core.acting(user_id, channel=channel_id, need=ANY, seated=False) as (session, _):
-            if user_id != session.row.host_id and not can_manage:
-                raise Refusal("only the host or someone with Manage Channels can set the turn timer")
-            if session.row.clock:
-                raise Refusal(
-                    "this game has a clock ({clock}); change it with /game clock (`/game clock clock:off` removes it)",
-                    clock=session.row.clock,
-                )
-            await self.store.games.set_timer(session.id, seconds or None)
-            return await self.core.require(channel_id)
-
-    async def fire_deadline(
-        self, session_id: int, version: int, *, job: Job | None = None
-    ) -> MoveResult | None:
-        """Act on a passed deadline, if the session is still where the deadline found it.
-
-        An engine with table moves (``TABLE_MOVES``) gets its first one, a
-        round's end for instance; otherwise the computer moves once for every
-        person the game is waiting on.  Returns ``None`` when a move made
-        meanwhile has already moved the deadline on.  With ``job`` (the claimed
-        deadline job), the job is consumed in the move's own transaction: if
-        another process fired it, or a move re-armed it meanwhile, nothing is
-        recorded, so a deadline acts once.
-        """
-        async with self.core.lock(session_id):
-            session = await self.core.get(session_id)
-            if session is None or session.status != "active" or session.version != version:
-                return None
-            if session.damaged:
-                return None
-            module = session.engine
-            turn_before = module.turn_number(session.state)
-            late = [s for s in session.waiting_on() if not s.computer]
-            try:
-                state, played, note = await asyncio.to_thread(
-                    deadline_moves,
-                    module,
-                    session.state,
-                    [s.seat for s in late if s.seat is not None],
-                    session.row.seed,
-                    version,
-                )
-            except Exception as exc:
-                # Nobody is waiting on an answer here: keep the damage to this one game.
-                await self.core.damage(session, f"the engine failed when the turn timer ran out ({exc})", exc)
-                return None
-            if not played:
-                return None
-            if note is None and late:
-                note = said(
-                    "⏰ Time ran out for {names}; the computer made the move.",
-                    names=", ".join(s.name for s in late),
-                )
-            elif note is None:
-                note = said("⏰ Time ran out; the computer made the move.")
-            try:
-                new_version = await self.core.record(
-                    session,
-                    version,
-                    played,
-                    module.to_dict(state),
-                    job=job,
-                    clock=await self.core.clock_after(session, state),
-                )
-            except StaleVersion:
-                return None  # moved on meanwhile, or fired already (by another process)
-            self.core.remember(session.id, new_version, state)
-            session = await self.core.reread(session.id)
-            result = MoveResult(session, played, note=note, turn_before=turn_before)
-            await self.play.after(session, result)
-            return result
+        spec = gc.turn_timer(seconds) if seconds else None
+        return await self._set(channel_id, user_id, spec, can_manage=can_manage, timer=True)
 
     async def set_clock(self, channel_id: int, user_id: int, text: str, *, can_manage: bool) -> Session:
         """``/game clock``: choose the game's clock (``off``: none), in the lobby or during the game.
@@ -134,9 +65,22 @@ class Clocks:
         start, and the clocks of those to move run from now.
         """
         spec = self.core.check_clock(text)
+        return await self._set(channel_id, user_id, spec, can_manage=can_manage, timer=False)
+
+    async def _set(
+        self, channel_id: int, user_id: int, spec: gc.ClockSpec | None, *, can_manage: bool, timer: bool
+    ) -> Session:
+        """Set the clock (``timer``: the turn timer, which replaces no other clock)."""
         async with self.core.acting(user_id, channel=channel_id, need=ANY, seated=False) as (session, _):
             if user_id != session.row.host_id and not can_manage:
+                if timer:
+                    raise Refusal("only the host or someone with Manage Channels can set the turn timer")
                 raise Refusal("only the host or someone with Manage Channels can set the game's clock")
+            if timer and session.clock is not None and session.clock.kind != gc.TIMER:
+                raise Refusal(
+                    "this game has a clock ({clock}); change it with /game clock (`/game clock clock:off` removes it)",
+                    clock=session.row.clock,
+                )
             if session.banks.pending:
                 raise Refusal("someone's time ran out and the others are being asked; answer that first")
             if spec is None:
@@ -151,13 +95,16 @@ class Clocks:
             await self.core.save_clock(session, banks, spec=spec)
             return await self.core.require(channel_id)
 
-    async def fire_clock(self, session_id: int, job: Job) -> MoveResult | TimeOut | None:
+    async def fire_clock(self, session_id: int, job: Job | None) -> MoveResult | TimeOut | None:
         """A clocked game's deadline: whose time ran out, once time away is left out.
 
         Nobody's (time away, or a deadline set before a move): the deadline moves to when the
         first clock runs out.  In a game with table moves (a round the table ends), the round
-        ends.  Otherwise the seats that ran out wait while the others are asked (a
-        :class:`TimeOut` for the table to post).
+        ends.  A turn timer's end has the computer move once for each seat that ran out (for
+        each person the game waits on, in a game whose timer was set before timers were
+        clocks).  Otherwise the seats that ran out wait while the others are asked (a
+        :class:`TimeOut` for the table to post).  With ``job`` (the claimed deadline job), a
+        move consumes it in its own transaction, so a deadline acts once.
         """
         async with self.core.lock(session_id):
             session = await self.core.running(session_id)
@@ -170,31 +117,40 @@ class Clocks:
             away = await self.core.away_of(session)
             banks = session.banks
             out = gc.timed_out(spec, banks, now, away)
+            if spec.kind == gc.TIMER and not banks.since:  # a timer stored before timers were clocks
+                out = [s.seat for s in session.waiting_on() if not s.computer and s.seat is not None]
             module = session.engine
             rounds = getattr(module, "TABLE_MOVES", False) and list(module.legal_moves(session.state, TABLE))
-            if not out or (rounds and set(out) != set(gc.running(banks))):
+            if not out or (rounds and set(out) != set(gc.running(banks)) and banks.since):
                 # Nobody ran out yet (time away, or a deadline set before a move); a round waits
                 # for the last clock of those still to move.
                 await self.core.save_clock(session, banks, expected_version=session.version)
                 return None
-            if rounds:
-                return await self._table_deadline(session, job)
+            if rounds or spec.kind == gc.TIMER:
+                return await self._time_is_up(session, job, [] if rounds else out)
             banks = gc.run_out(banks, out, now)
             if not await self.core.save_clock(session, banks, expected_version=session.version):
                 return None
             return TimeOut(await self.core.reread(session_id), [session.by_seat(s) for s in out], now)
 
-    async def _table_deadline(self, session: Session, job: Job) -> MoveResult | None:
-        """The round's time is up: the table's move ends it (lock held)."""
+    async def _time_is_up(self, session: Session, job: Job | None, late: list[int]) -> MoveResult | None:
+        """The table's move ends the round, or the computer moves once for each ``late`` seat
+        (lock held)."""
         module = session.engine
         turn_before = module.turn_number(session.state)
         try:
             state, played, note = await asyncio.to_thread(
-                deadline_moves, module, session.state, [], session.row.seed, session.version
+                deadline_moves, module, session.state, late, session.row.seed, session.version
             )
         except Exception as exc:
-            await self.core.damage(session, f"the engine failed when the round's time ran out ({exc})", exc)
+            # Nobody is waiting on an answer here: keep the damage to this one game.
+            await self.core.damage(session, f"the engine failed when the turn timer ran out ({exc})", exc)
             return None
+        if not played:
+            return None
+        if note is None:
+            names = ", ".join(session.by_seat(s).name for s in late)
+            note = said("⏰ Time ran out for {names}; the computer made the move.", names=names)
         try:
             version = await self.core.record(
                 session,
@@ -205,7 +161,7 @@ class Clocks:
                 clock=await self.core.clock_after(session, state),
             )
         except StaleVersion:
-            return None
+            return None  # moved on meanwhile, or fired already (by another process)
         self.core.remember(session.id, version, state)
         session = await self.core.reread(session.id)
         result = MoveResult(session, played, note=note, turn_before=turn_before)

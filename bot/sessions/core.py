@@ -333,9 +333,9 @@ class Core:
         after = set() if module.outcome(new_state) is not None else set(module.to_move(new_state))
         before = set(module.to_move(session.state))
         now, banks = self.now(), session.banks
-        if module.turn_number(new_state) != module.turn_number(session.state):
-            # A new turn (or round): every clock that ran stops and is paid for, then those to
-            # move start afresh, even a seat to move in both.
+        if spec.kind == gc.TIMER or module.turn_number(new_state) != module.turn_number(session.state):
+            # A new turn (or round), or any move under a turn timer: every clock that ran stops
+            # and is paid for, then those to move start afresh, even a seat to move in both.
             banks = gc.advance(spec, banks, before, set(), now, away, people)
             before = set()
         banks = gc.advance(spec, banks, before, after, now, away, people)

@@ -193,7 +193,7 @@ class Session:
 
     @property
     def clock(self) -> gc.ClockSpec | None:
-        """The game clock (None: none, or only the older turn timer)."""
+        """The game clock, the turn timer included (None: none)."""
         if not self.row.clock:
             return None
         try:

@@ -405,24 +405,6 @@ class Games(Concern):
 
         return await self.db.transact(body())
 
-    async def set_timer(self, session_id: int, seconds: float | None) -> None:
-        """Set (or with ``None`` clear) the turn timer; the deadline restarts from now, and the
-        version is bumped."""
-        stamp, now = self.clock.stamp(), self.clock.time()
-        seconds = float(seconds) if seconds else None
-
-        def body() -> Body:
-            row = yield one(
-                "UPDATE sessions SET timer_seconds = ?, version = version + 1 WHERE id = ?"
-                " RETURNING version, status",
-                seconds,
-                session_id,
-            )
-            if row and row[1] == "active":
-                yield from arm(session_id, row[0], seconds, now, stamp)
-
-        await self.db.transact(body())
-
     async def set_clock(
         self,
         session_id: int,

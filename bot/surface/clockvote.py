@@ -95,10 +95,15 @@ class ClockDesk:
         self.look, self.service = boards.look, boards.service
 
     async def deadline(self, job: Job) -> None:
-        """A clocked game's deadline job (see SessionService.fire_clock)."""
+        """The ``deadline`` job of a clocked game, the turn timer's too (see Clocks.fire_clock)."""
         outcome = await self.service.clocks.fire_clock(int(job.key), job)
         if isinstance(outcome, MoveResult):
-            await self.boards.announce(outcome)
+            try:  # the move stands; a board Discord refuses is logged
+                await self.boards.announce(outcome)
+            except Exception:
+                log.warning(
+                    "the board of session %s was not posted after its deadline", job.key, exc_info=True
+                )
         elif isinstance(outcome, TimeOut):
             await self.ask(outcome)
 

@@ -261,24 +261,6 @@ class Notifier:
 
     # ------------------------------------------------------------- time away
 
-    async def pause_deadline(self, job) -> bool:
-        """Before a turn deadline acts: if those to move still have time on their clocks once
-        their time away is left out, move the deadline on (True) instead of acting."""
-        session = await self.look.service.core.get(int(job.key))
-        if session is None or session.status != "active":
-            return False
-        timer = session.row.timer_seconds
-        if not timer or session.clock is not None or session.version != int(job.payload.get("version", -1)):
-            return False
-        people = await self.people_to_move(session)
-        start = float(job.payload.get("start", job.due_at - timer))
-        now = self.now()
-        later = notices.paused_deadline(list(people.values()), start, timer, now)
-        if later is None or later <= now:
-            return False
-        await self.bot.scheduler.schedule(job.kind, job.key, later, {**job.payload, "start": start})
-        return True
-
     async def clocks_resume(self, user_id: int) -> None:
         """After ``/me back``: the person's turn deadlines are looked at now, so that each moves to
         when their clock, running again, runs out (the deadline's check does the arithmetic)."""
@@ -290,17 +272,15 @@ class Notifier:
                     await self.bot.scheduler.schedule(DEADLINE, job.key, now, job.payload)
 
     async def time_left(self, session: Session, t: Language = ENGLISH) -> str | None:
-        """The clock's line: how long those to move have left (None without a clock or timer); a
-        game clock's line is its own."""
+        """The clock's line: how long those to move have left (None without a clock); a turn
+        timer's says when the table acts, another clock's is its own."""
         spec = session.clock
-        if session.status != "active":
-            return None
-        if spec is not None:
+        if spec is not None and spec.kind != gc.TIMER and session.status == "active":
             seats = {s.seat: s.name for s in session.seats if s.seat is not None and not s.computer}
             seats |= {s: session.by_seat(s).name for s in session.banks.taken}
             away = await self.look.service.core.away_of(session)
             return gc.clock_line(spec, session.banks, seats, self.look.service.core.now(), away, t)
-        if not session.row.timer_seconds:
+        if session.status != "active" or spec is None:
             return None
         job = await self.store.jobs.job(DEADLINE, str(session.id))
         if job is None:
@@ -310,7 +290,7 @@ class Notifier:
             "⏱ {time} left for {players} (turn timer {hours} h)",
             time=notices.waited(max(0.0, job.due_at - self.now()), t),
             players=names,
-            hours=f"{session.row.timer_seconds / 3600:g}",
+            hours=f"{spec.start / 3600:g}",
         )
 
     async def away_statuses(self, session: Session, t: Language = ENGLISH) -> dict[int, str]:

@@ -29,7 +29,9 @@ from typing import Any
 from engines.core import Said
 from languages import ENGLISH, N_, Language
 
-MOVE, BANK = "move", "bank"
+MOVE, BANK, TIMER = "move", "bank", "timer"
+"""A per-move clock; a time bank; a turn timer (``/game timer``: a per-move clock whose end has the
+computer move once for whoever is late, where a per-move clock's end asks the others)."""
 MINUTE, HOUR, DAY = 60, 3600, 86400
 MIN_SECONDS = MINUTE
 MAX_SECONDS = 30 * DAY
@@ -46,9 +48,9 @@ SPEC_HELP = N_(
     "numbers of d, h and m such as `2d12h` or `90m`, from 1m to 30d"
 )
 
-_UNITS = {"d": DAY, "h": HOUR, "m": MINUTE}
-_DURATION = re.compile(r"(?:(\d{1,4})([dhm]))+")
-_PART = re.compile(r"(\d{1,4})([dhm])")
+_UNITS = {"d": DAY, "h": HOUR, "m": MINUTE, "s": 1}
+_DURATION = re.compile(r"(?:(\d{1,4})([dhms]))+")
+_PART = re.compile(r"(\d{1,4})([dhms])")
 
 
 class ClockError(ValueError):
@@ -70,17 +72,18 @@ INCREMENT = N_("the increment")
 HELP = Said(SPEC_HELP)
 
 
-def parse_duration(text: str, what: str = TIME) -> float:
+def parse_duration(text: str, what: str = TIME, *, seconds: bool = False) -> float:
     """``2d12h`` -> seconds.  Each unit at most once, largest first.  ``what`` names the time in
-    a refusal (one of the messages above)."""
+    a refusal (one of the messages above).  With ``seconds``, a turn timer's time, which may end
+    in seconds (``1m30s``: a timer set in hours need not be whole minutes)."""
     raw = text.strip().lower()
-    if not raw or _DURATION.fullmatch(raw) is None:
+    if not raw or _DURATION.fullmatch(raw) is None or (not seconds and raw.endswith("s")):
         raise ClockError(
             "{what} {text} is not a time like 24h, 3d, 2d12h or 90m", what=Said(what), text=repr(text.strip())
         )
     parts = _PART.findall(raw)
     units = [u for _, u in parts]
-    if len(set(units)) != len(units) or units != sorted(units, key="dhm".index):
+    if len(set(units)) != len(units) or units != sorted(units, key="dhms".index):
         raise ClockError(
             "{what} {text} should give each of d, h, m once, in that order",
             what=Said(what),
@@ -90,11 +93,11 @@ def parse_duration(text: str, what: str = TIME) -> float:
 
 
 def duration_text(seconds: float) -> str:
-    """Seconds as a spec time: ``2d12h``, ``90m`` -> ``1h30m``, 0 -> ``0m``."""
-    total = round(seconds / MINUTE)
+    """Seconds as a spec time: ``2d12h``, ``90m`` -> ``1h30m``, 90 s -> ``1m30s``, 0 -> ``0m``."""
+    total, secs = divmod(round(seconds), MINUTE)
     days, rest = divmod(total, 24 * 60)
     hours, minutes = divmod(rest, 60)
-    text = "".join(f"{n}{u}" for n, u in ((days, "d"), (hours, "h"), (minutes, "m")) if n)
+    text = "".join(f"{n}{u}" for n, u in ((days, "d"), (hours, "h"), (minutes, "m"), (secs, "s")) if n)
     return text or "0m"
 
 
@@ -112,7 +115,8 @@ def spoken(seconds: float) -> str:
 
 @dataclass(frozen=True)
 class ClockSpec:
-    """A per-move clock (``start`` seconds each turn) or a bank (``start``, plus ``increment`` per turn)."""
+    """A per-move clock or turn timer (``start`` seconds each turn) or a bank (``start``, plus
+    ``increment`` per turn)."""
 
     kind: str
     start: float
@@ -120,8 +124,8 @@ class ClockSpec:
 
     @property
     def text(self) -> str:
-        if self.kind == MOVE:
-            return f"move:{duration_text(self.start)}"
+        if self.kind != BANK:
+            return f"{self.kind}:{duration_text(self.start)}"
         inc = f"+{duration_text(self.increment)}" if self.increment else ""
         return f"bank:{duration_text(self.start)}{inc}"
 
@@ -130,6 +134,8 @@ class ClockSpec:
         start = spoken(self.start)
         if self.kind == MOVE:
             return t.gettext("{time} for each turn", time=start)
+        if self.kind == TIMER:
+            return t.gettext("{time} for each turn, then the computer moves for whoever is late", time=start)
         if self.increment:
             return t.gettext(
                 "a time bank of {start} each, plus {more} after each turn (never above {start})",
@@ -139,15 +145,16 @@ class ClockSpec:
         return t.gettext("a time bank of {start} each (never above {start})", start=start)
 
 
-def _in_range(seconds: float, what: str, text: str) -> None:
-    if not MIN_SECONDS <= seconds <= MAX_SECONDS:
+def _in_range(seconds: float, what: str, text: str, least: float = MIN_SECONDS) -> None:
+    if not least <= seconds <= MAX_SECONDS:
         raise ClockError(
             "{what} {text} is out of range: times go from 1m to 30d", what=Said(what), text=repr(text)
         )
 
 
 def parse_clock(text: str) -> ClockSpec:
-    """A clock spec (``move:24h``, ``bank:3d+12h``, ``bank:3d``) -> :class:`ClockSpec`.
+    """A clock spec (``move:24h``, ``bank:3d+12h``, ``bank:3d``, or a turn timer ``timer:24h``)
+    -> :class:`ClockSpec`.
 
     Raises :class:`ClockError` (a ``ValueError``) naming what was wrong and what is
     allowed; case and spaces around the parts do not matter.
@@ -158,14 +165,14 @@ def parse_clock(text: str) -> ClockSpec:
     if len(raw) > 40:
         raise ClockError("that clock is too long; {help}", help=HELP)
     kind, colon, rest = raw.partition(":")
-    if not colon or kind not in (MOVE, BANK):
+    if not colon or kind not in (MOVE, BANK, TIMER):
         raise ClockError("{text} is not a clock; {help}", text=repr(text.strip()), help=HELP)
-    if kind == MOVE:
+    if kind != BANK:
         if "+" in rest:
             raise ClockError("a per-move clock has no increment (that is `bank:`); {help}", help=HELP)
-        start = parse_duration(rest, TURN_TIME)
-        _in_range(start, TURN_TIME, rest)
-        return ClockSpec(MOVE, start)
+        start = parse_duration(rest, TURN_TIME, seconds=kind == TIMER)
+        _in_range(start, TURN_TIME, rest, 1 if kind == TIMER else MIN_SECONDS)
+        return ClockSpec(kind, start)
     head, plus, tail = rest.partition("+")
     start = parse_duration(head, STARTING_BANK)
     _in_range(start, STARTING_BANK, head)
@@ -180,6 +187,11 @@ def parse_clock(text: str) -> ClockSpec:
                 start=repr(head),
             )
     return ClockSpec(BANK, start, increment)
+
+
+def turn_timer(seconds: float) -> ClockSpec:
+    """The turn timer of ``/game timer`` (seconds, above 0), in whole seconds (at least one)."""
+    return ClockSpec(TIMER, float(max(1, round(seconds))))
 
 
 def parse_clock_or_off(text: str) -> ClockSpec | None:
@@ -295,7 +307,7 @@ def advance(
     for seat in sorted(after_set - before_set):
         if who is not None and seat not in who:
             continue
-        if spec.kind == MOVE:
+        if spec.kind != BANK:
             bank[seat] = spec.start
         since[seat] = now
     return replace(banks, banks=bank, since=since, pending=pending)

@@ -33,7 +33,7 @@ class Kind:
 
 
 KINDS = (
-    Kind(DEADLINE, "the table's clocks (Pukllay.fire_deadline)", "key: session id; payload: the version"),
+    Kind(DEADLINE, "game clocks (ClockDesk.deadline)", "key: session id; payload: the version"),
     Kind(ARCHIVE, "the table (Table.archive_thread)", "key: a finished game's session id"),
     Kind(REMIND, "turn notices (Notifier.remind)", "key: user id"),
     Kind(TIMEOUT, "clock votes (ClockDesk.unanswered)", "key: session:seat; payload: the time asked"),

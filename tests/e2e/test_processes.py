@@ -16,6 +16,7 @@ its moves, and its deadline is armed once for its current version.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import subprocess
@@ -112,6 +113,15 @@ async def open_game(standin, chan, alice, bob):
     assert "Done" in (await timer.original()).content
 
 
+async def timers_run_out(db, session_ids):
+    """The turn timers of these games ran out: their running clocks started at the epoch."""
+    for sid in session_ids:
+        ((text,),) = await db.fetch("SELECT clock_state FROM sessions WHERE id = ?", sid)
+        state = json.loads(text)
+        state["since"] = {seat: 0.0 for seat in state["since"]}
+        await db.execute("UPDATE sessions SET clock_state = ? WHERE id = ?", json.dumps(state), sid)
+
+
 async def mover_of(service, chan, users):
     session = await service.core.in_channel(chan.id)
     (seat,) = session.to_move()
@@ -156,6 +166,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
         before = {cid: len(await store.history.moves(s.id)) for cid, s in sessions.items()}
         moves = [await mover_of(service, chan, users) for chan in chans]
         boards_before = {chan.id: len(standin.messages(chan)) for chan in chans}
+        await timers_run_out(db, [s.id for s in sessions.values()])
         await db.execute("UPDATE jobs SET due_at = 0 WHERE kind = ?", DEADLINE)
         results = await asyncio.gather(
             *(
@@ -204,6 +215,7 @@ async def test_two_shard_processes_share_one_database(standin, pg_cluster, pg_te
         held = await service.core.in_channel(theirs[0].id)
         held_moves = len(await store.history.moves(held.id))
         standin.skip_messages(theirs[0])
+        await timers_run_out(db, [held.id])
         await db.execute(
             "UPDATE jobs SET due_at = 0, claimed_by = 'killed', claim = 'gone', claimed_until = ?"
             " WHERE kind = ? AND key = ?",

@@ -92,13 +92,13 @@ async def test_an_old_league_keeps_its_per_move_timer_as_a_clock(leagues, servic
     assert job is not None and job.due_at == pytest.approx(clock.time() + 5 * HOUR)
 
 
-async def test_an_old_timer_no_clock_can_hold_stays_a_turn_timer(leagues, service, clock):
+async def test_an_old_timer_no_clock_can_hold_becomes_the_games_turn_timer(leagues, service, clock):
     store = service.store
     # 1.5 minutes: not whole minutes.
     league = await store.leagues.league(await old_league(store, "Odd", 90.0))
     assert league.game_clock is None and league.legacy_timer == 90.0
     session = await first_game(leagues, league)
-    assert session.clock is None and session.row.timer_seconds == 90.0
+    assert session.clock == gc.turn_timer(90.0) and session.row.timer_seconds == 90.0
     job = await store.jobs.job(DEADLINE, str(session.id))
     assert job is not None and job.due_at == pytest.approx(clock.time() + 90.0)
 

@@ -24,8 +24,8 @@ async def test_deadline_ends_the_round_and_replays(database, clock):
         await service.clocks.set_timer(5, 1, 3600, can_manage=False)
         clock.advance(3600)
         (job,) = await store.jobs.claim_jobs("test", lease=60)
-        sid, version = int(job.key), job.payload["version"]
-        result = await service.clocks.fire_deadline(sid, version, job=job)
+        sid = int(job.key)
+        result = await service.clocks.fire_clock(sid, job)
         assert result is not None and result.played[0].seat == TABLE and result.played[0].move == "timeout"
         session = result.session
         assert session.state.round == 2 and session.to_move() == {0, 1}

@@ -133,7 +133,7 @@ async def test_a_late_person_gets_a_normal_move_and_a_strong_seat_stays_strong(s
     fired = []
 
     async def handler(job):
-        fired.append(await service.clocks.fire_deadline(int(job.key), job.payload["version"], job=job))
+        fired.append(await service.clocks.fire_clock(int(job.key), job))
 
     scheduler.register(DEADLINE, handler)
     clock.advance(3600)

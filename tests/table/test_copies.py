@@ -88,8 +88,8 @@ async def test_every_change_a_move_depends_on_bumps_the_version(store):
     await kept(store.games.set_lobby_message(sid, 99))
     await bumped(store.games.start(sid, {0: 0, 1: 1}, {}, {"piles": [1]}))
     await bumped(store.games.set_seat_flags(sid, 1, computer=True, resigned=False))
-    await bumped(store.games.set_timer(sid, 3600))
-    await bumped(store.games.set_timer(sid, None))
+    await bumped(store.games.set_clock(sid, "timer:1h", None, 3600))
+    await bumped(store.games.set_clock(sid, None, None, None))
     await bumped(store.games.set_clock(sid, "move:1h", {"banks": [1]}, 3600))
     await kept(store.games.set_clock(sid, "move:1h", {"banks": [1]}, 1800))  # the deadline moved on alone
     await bumped(store.games.set_clock(sid, "move:1h", {"banks": [2]}, 1800))

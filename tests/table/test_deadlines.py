@@ -5,11 +5,15 @@ The tests move the clock (``clock.advance``) instead of waiting, on both back en
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 import engines
 from bot.sessions import Refusal, SessionService
-from bot.storage import DEADLINE
+from bot.storage import DEADLINE, migrations, open_store
+from bot.storage.base import MIGRATIONS_TABLE
+from bot.time import gameclock as gc
 from bot.time.scheduler import Scheduler
 from engines.core import TABLE
 from tests.support import nim
@@ -29,7 +33,7 @@ def deadline_scheduler(service, fired, owner="here"):
     scheduler = Scheduler(service.store, owner=owner)
 
     async def handler(job):
-        result = await service.clocks.fire_deadline(int(job.key), job.payload["version"], job=job)
+        result = await service.clocks.fire_clock(int(job.key), job)
         fired.append(result)
 
     scheduler.register(DEADLINE, handler)
@@ -110,7 +114,7 @@ async def test_a_deadline_claimed_while_a_move_lands_does_nothing(service, clock
     (job,) = await service.store.jobs.claim_jobs("here", lease=60)
     mover = session.by_seat(session.state.turn).user_id
     await service.play.play(CH, mover, (await service.play.legal_moves(CH, mover))[0])
-    assert await service.clocks.fire_deadline(session.id, job.payload["version"], job=job) is None
+    assert await service.clocks.fire_clock(session.id, job) is None
     assert not await service.store.jobs.complete_job(job)  # the re-armed deadline stays
     assert (await service.store.jobs.job(DEADLINE, str(session.id))).payload["version"] == session.version + 1
     assert len(await service.store.history.moves(session.id)) == 1
@@ -124,9 +128,8 @@ async def test_two_processes_racing_one_deadline_act_once(service, clock):
     (job,) = await service.store.jobs.claim_jobs("one", lease=60)
     clock.advance(61)  # process one stalled past its lease
     (again,) = await service.store.jobs.claim_jobs("two", lease=60)
-    version = job.payload["version"]
-    first = await service.clocks.fire_deadline(session.id, version, job=again)
-    second = await service.clocks.fire_deadline(session.id, version, job=job)
+    first = await service.clocks.fire_clock(session.id, again)
+    second = await service.clocks.fire_clock(session.id, job)
     assert first is not None and second is None
     assert len(await service.store.history.moves(session.id)) == 1
 
@@ -184,3 +187,70 @@ def test_nim_refuses_table_moves_from_players():
     state = nim.new_game(nim.Config(), 2, 1)
     with pytest.raises(engines.core.IllegalMove, match="only the table"):
         nim.apply_move(state, 0, nim.parse_move("skip"))
+
+
+async def test_a_timer_stored_before_timers_were_clocks_still_runs_out(database, clock):
+    """A running game with a 90-minute timer and its deadline job as an older Pukllay stored
+    them (no clock): the upgrade gives it the timer's clock, the job stays, and when it falls the
+    table acts once and the timer runs on, as before."""
+    store = await database.open(clock)
+    service = SessionService(store)
+    session = await started(service)
+    await database.execute(
+        "UPDATE sessions SET clock = NULL, clock_state = NULL, timer_seconds = ? WHERE id = ?",
+        5400,
+        session.id,
+    )
+    await Scheduler(store).schedule(
+        DEADLINE, str(session.id), clock.time() + 5400, {"version": session.version}
+    )
+    await database.execute("DELETE FROM schema_migrations WHERE name = 'timer_clocks'")
+    await store.close()
+    store = await database.open(clock)
+    try:
+        service = SessionService(store)
+        session = await service.core.require(CH)
+        assert session.clock == gc.ClockSpec(gc.TIMER, 5400) and session.row.clock == "timer:1h30m"
+        fired: list = []
+        scheduler = deadline_scheduler(service, fired)
+        clock.advance(5400)
+        assert await scheduler.run_due() == 1
+        (result,) = fired
+        assert result is not None and [(m.seat, m.move) for m in await store.history.moves(session.id)] == [
+            (TABLE, "skip")
+        ]
+        job = await store.jobs.job(DEADLINE, str(session.id))
+        assert job is not None and job.due_at == clock.time() + 5400
+    finally:
+        await store.close()
+
+
+async def test_games_with_a_turn_timer_written_before_timer_clocks_get_the_timer_clock(db_path, clock):
+    """An SQLite file at the schema before timer clocks: a running game with a 1.5-hour timer, a
+    lobby with a 95.2-second one, a finished game and a game with a clock; the upgrade gives the
+    first two the timer's clock and leaves the others alone."""
+    known = migrations("sqlite")
+    (upgrade,) = [n for n, name, _ in known if name == "timer_clocks"]
+    con = sqlite3.connect(db_path)
+    con.execute(MIGRATIONS_TABLE)
+    for number, name, sql in known:
+        if number < upgrade:
+            con.executescript(sql)
+            con.execute("INSERT INTO schema_migrations VALUES (?, ?, 'then')", (number, name))
+    rows = [("active", 5400.0, None), ("lobby", 95.2, None), ("finished", 3600.0, None)]
+    rows.append(("active", 7200.0, "move:2h"))
+    for channel, (status, timer, spec) in enumerate(rows, start=10):
+        con.execute(
+            "INSERT INTO sessions (game, guild_id, channel_id, host_id, status, options, max_players, seed,"
+            " created_at, updated_at, timer_seconds, clock) VALUES ('nim', 9, ?, 1, ?, '{}', 2, 5, 'then',"
+            " 'then', ?, ?)",
+            (channel, status, timer, spec),
+        )
+    con.commit()
+    con.close()
+    store = await open_store(str(db_path), clock=clock)
+    try:
+        clocks = [(r.clock, r.timer_seconds) for r in [await store.games.session(i) for i in range(1, 5)]]
+        assert clocks == [("timer:1h30m", 5400.0), ("timer:1m35s", 95.0), (None, 3600.0), ("move:2h", 7200.0)]
+    finally:
+        await store.close()

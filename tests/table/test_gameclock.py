@@ -206,3 +206,23 @@ def test_the_clock_speaks_the_readers_language():
     assert gc.clock_line(per_move, gc.begin(per_move, [0], [], 0.0), {0: "Ana"}, 0.0, t=es).endswith(
         "no le toca a nadie"
     )
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"),
+    [(3600, "timer:1h"), (5400, "timer:1h30m"), (90, "timer:1m30s"), (3.6, "timer:4s"), (0.2, "timer:1s")],
+)
+def test_the_turn_timer_is_a_clock_whose_text_holds_its_seconds(seconds, text):
+    """/game timer's hours become a turn timer in whole seconds (at least one), which reads back
+    from its text and restarts in full each turn, as a per-move clock does."""
+    timer = gc.turn_timer(seconds)
+    assert timer.text == text and parse_clock(text) == timer and timer.kind == gc.TIMER
+    banks = gc.advance(timer, gc.Banks({0: 1.0}), [], [0], 100.0)
+    assert gc.left(timer, banks, 0, 100.0) == timer.start
+    assert "the computer moves for whoever is late" in timer.describe()
+
+
+@pytest.mark.parametrize("text", ["move:90s", "bank:1h30s", "timer:0s", "timer:31d", "timer:1h+1m"])
+def test_seconds_are_for_the_turn_timer_only(text):
+    with pytest.raises(ClockError):
+        parse_clock(text)

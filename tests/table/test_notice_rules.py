@@ -51,20 +51,22 @@ def test_time_away_counts_against_a_yearly_allowance_and_unused_days_come_back()
 
 
 def test_a_paused_clock_leaves_time_away_out():
-    timer = 24 * 3600.0
+    timer = gameclock.turn_timer(24 * 3600.0)
     start = NOON_UTC
-    away = PersonRow(1, away_since=start + 3600, away_until=start + 3600 + 2 * DAY)
+    banks = gameclock.begin(timer, [0], [0], start)
+    away = [(start + 3600, start + 3600 + 2 * DAY)]
     # Due now, but away for 23 of those hours: 23 hours remain after the time away.
-    assert notices.paused_deadline([away], start, timer, start + timer) == away.away_until + 23 * 3600
+    assert gameclock.deadline(timer, banks, start + timer.start, lambda seat: away) == away[0][1] + 23 * 3600
     # Never away: the deadline stands.
-    assert notices.paused_deadline([PersonRow(2)], start, timer, start + timer) is None
+    assert gameclock.deadline(timer, banks, start + timer.start) == start + timer.start
+    assert gameclock.timed_out(timer, banks, start + timer.start) == [0]
     # Back early: the clock runs from now with what was left.
-    back = PersonRow(1, away_since=start + 3600, away_until=start + 25 * 3600)
-    assert notices.paused_deadline([back], start, timer, start + 25 * 3600) == start + 48 * 3600
+    back = [(start + 3600, start + 25 * 3600)]
+    assert gameclock.deadline(timer, banks, start + 25 * 3600, lambda seat: back) == start + 48 * 3600
 
 
 def test_time_away_straddling_a_turn_is_counted_once_for_turn_timers_and_game_clocks():
-    """Turn timers (notices) and game clocks (gameclock) share one sum: time used minus the part
+    """Turn timers and the other game clocks share one sum (gameclock): time used minus the part
     of the time away that falls inside the turn, for away periods that began before the turn and
     for ones still running."""
     hour, start = 3600.0, NOON_UTC
@@ -81,9 +83,11 @@ def test_time_away_straddling_a_turn_is_counted_once_for_turn_timers_and_game_cl
     assert gameclock.used(start, now, away(still)) == 6 * hour
     assert gameclock.used(start, now, away(before) + away(still)) == 4 * hour
     # A 9-hour turn timer: 1 hour left for the first, who is back: it runs from now.
-    assert notices.paused_deadline([before], start, 9 * hour, now) == now + hour
+    timer = gameclock.turn_timer(9 * hour)
+    banks = gameclock.begin(timer, [0], [0], start)
+    assert gameclock.deadline(timer, banks, now, lambda seat: away(before)) == now + hour
     # 3 hours left for the second, after their time away ends.
-    assert notices.paused_deadline([still], start, 9 * hour, now) == start + 33 * hour
+    assert gameclock.deadline(timer, banks, now, lambda seat: away(still)) == start + 33 * hour
 
 
 def test_a_digest_of_thirty_games_fits_one_message():

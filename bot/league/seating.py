@@ -97,16 +97,7 @@ def improve_tables(
             for hi in range(gi + 1, min(len(groups), gi + 1 + WINDOW)):
                 if costs[gi] + costs[hi] == 0:
                     continue  # nothing to gain
-                g, h = groups[gi], groups[hi]
-                for i, j in itertools.product(range(len(g)), range(len(h))):
-                    ng = [*g[:i], h[j], *g[i + 1 :]]
-                    nh = [*h[:j], g[i], *h[j + 1 :]]
-                    cg = table_cost(ng, met, forbidden, points, weights)
-                    ch = table_cost(nh, met, forbidden, points, weights)
-                    if cg + ch < costs[gi] + costs[hi] - 1e-9:
-                        groups[gi], groups[hi], costs[gi], costs[hi] = ng, nh, cg, ch
-                        g, h = ng, nh
-                        better = True
+                better |= swap_players(groups, costs, gi, hi, met, forbidden, points, weights)
         if not better:
             break
     return groups
@@ -128,16 +119,34 @@ def far_repeats(
         for hi in range(len(groups)):
             if hi == gi or costs[gi] < weights.repeat:
                 continue
-            g, h = groups[gi], groups[hi]
-            for i, j in itertools.product(range(len(g)), range(len(h))):
-                ng = [*g[:i], h[j], *g[i + 1 :]]
-                nh = [*h[:j], g[i], *h[j + 1 :]]
-                cg = table_cost(ng, met, forbidden, points, weights)
-                ch = table_cost(nh, met, forbidden, points, weights)
-                if cg + ch < costs[gi] + costs[hi] - 1e-9:
-                    groups[gi], groups[hi], costs[gi], costs[hi] = ng, nh, cg, ch
-                    g, h = ng, nh
+            swap_players(groups, costs, gi, hi, met, forbidden, points, weights)
     return groups
+
+
+def swap_players(
+    groups: list[list[str]],
+    costs: list[float],
+    gi: int,
+    hi: int,
+    met: Counter[frozenset[str]],
+    forbidden: Collection[frozenset[str]],
+    points: Mapping[str, float],
+    weights: Weights,
+) -> bool:
+    """Swap players between tables ``gi`` and ``hi`` while a swap lowers their summed cost
+    (``groups`` and ``costs`` are updated in place); True if any swap was made."""
+    g, h = groups[gi], groups[hi]
+    improved = False
+    for i, j in itertools.product(range(len(g)), range(len(h))):
+        ng = [*g[:i], h[j], *g[i + 1 :]]
+        nh = [*h[:j], g[i], *h[j + 1 :]]
+        cg = table_cost(ng, met, forbidden, points, weights)
+        ch = table_cost(nh, met, forbidden, points, weights)
+        if cg + ch < costs[gi] + costs[hi] - 1e-9:
+            groups[gi], groups[hi], costs[gi], costs[hi] = ng, nh, cg, ch
+            g, h = ng, nh
+            improved = True
+    return improved
 
 
 def give_seats(

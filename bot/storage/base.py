@@ -22,7 +22,7 @@ import re
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 from bot.time.jobs import DEADLINE as DEADLINE  # the turn deadline job kind, as the store has always named it
 from bot.time.source import Clock
@@ -224,22 +224,29 @@ class Job:
 # ----------------------------------------------------------------------------- statements
 
 
-def one(sql: str, *params: Any) -> tuple[str, str, tuple]:
+class Row(Protocol):
+    """A row as both back ends hand it over (``sqlite3.Row``, ``asyncpg.Record``): read by
+    column name or position."""
+
+    def __getitem__(self, key: str | int, /) -> Any: ...
+
+
+def one(sql: str, *params: object) -> tuple[str, str, tuple]:
     """The first row (or None)."""
     return ("one", sql, params)
 
 
-def all_(sql: str, *params: Any) -> tuple[str, str, tuple]:
+def all_(sql: str, *params: object) -> tuple[str, str, tuple]:
     """Every row."""
     return ("all", sql, params)
 
 
-def run(sql: str, *params: Any) -> tuple[str, str, tuple]:
+def run(sql: str, *params: object) -> tuple[str, str, tuple]:
     """Run a change; the result is the number of rows it changed."""
     return ("run", sql, params)
 
 
-def many(sql: str, rows: Iterable[Sequence[Any]]) -> tuple[str, str, list]:
+def many(sql: str, rows: Iterable[Sequence[object]]) -> tuple[str, str, list]:
     """Run a change once per parameter row."""
     return ("many", sql, [tuple(r) for r in rows])
 
@@ -349,7 +356,7 @@ def stored_seconds(timer: float | None) -> float | None:
     return None if timer is None else max(float(timer), 0.001)
 
 
-def dump_json(value: Any) -> str | None:
+def dump_json(value: object) -> str | None:
     return None if value is None else json.dumps(value)
 
 
@@ -363,7 +370,7 @@ SESSION_COLUMNS = (
 _READ = object()
 
 
-def session_of(row: Any, state: Any = _READ) -> SessionRow:
+def session_of(row: Row, state: Any = _READ) -> SessionRow:
     """A session row; saved JSON that cannot be read is reported in ``unreadable``, never raised,
     so one damaged row cannot stop a list of sessions.  ``state``, when given, is the saved state
     as the caller just wrote it (the row then need not hold it)."""
@@ -398,7 +405,7 @@ def session_of(row: Any, state: Any = _READ) -> SessionRow:
     )
 
 
-def person_of(row: Any) -> PersonRow:
+def person_of(row: Row) -> PersonRow:
     return PersonRow(
         user_id=row["user_id"],
         notify=row["notify"],
@@ -417,7 +424,7 @@ def person_of(row: Any) -> PersonRow:
     )
 
 
-def move_of(row: Any) -> MoveRow:
+def move_of(row: Row) -> MoveRow:
     problems: list[str] = []
     events = _json(row["events"], "events", problems)
     privacy = _json(row["privacy"], "privacy", problems)
@@ -432,7 +439,7 @@ def move_of(row: Any) -> MoveRow:
     )
 
 
-def undo_of(row: Any) -> UndoRequest:
+def undo_of(row: Row) -> UndoRequest:
     return UndoRequest(
         row["session_id"],
         row["version"],
@@ -443,7 +450,7 @@ def undo_of(row: Any) -> UndoRequest:
     )
 
 
-def seat_of(row: Any) -> SeatRow:
+def seat_of(row: Row) -> SeatRow:
     return SeatRow(
         join_order=row["join_order"],
         seat=row["seat"],
@@ -455,7 +462,7 @@ def seat_of(row: Any) -> SeatRow:
     )
 
 
-def job_of(row: Any) -> Job:
+def job_of(row: Row) -> Job:
     payload = _json(row["payload"], "payload", [], {})
     return Job(
         id=row["id"],
@@ -474,7 +481,7 @@ RATED = "display_name, mu, sigma, games, wins, updated_at"
 """What a rating table keeps of each player, after the key."""
 
 
-def rating_of(r: Any) -> RatingRow:
+def rating_of(r: Row) -> RatingRow:
     return RatingRow(r["user_id"], r["display_name"], r["mu"], r["sigma"], r["games"], r["wins"])
 
 
@@ -546,14 +553,14 @@ class Backend:
         way the back end has."""
         return await self.read(body)
 
-    async def all(self, sql: str, *params: Any) -> list[Any]:
+    async def all(self, sql: str, *params: object) -> list[Any]:
         return await self.read(single(all_(sql, *params)))
 
-    async def one(self, sql: str, *params: Any) -> Any:
+    async def one(self, sql: str, *params: object) -> Any:
         rows = await self.all(sql, *params)
         return rows[0] if rows else None
 
-    async def change(self, sql: str, *params: Any) -> int:
+    async def change(self, sql: str, *params: object) -> int:
         """Run one change in its own transaction; the number of rows it changed."""
         return await self.transact(single(run(sql, *params)))
 

@@ -24,6 +24,7 @@ from bot.storage.base import (
     Conflict,
     RatingRow,
     ResultRow,
+    Row,
     all_,
     fits,
     many,
@@ -170,7 +171,7 @@ def _legacy_move_clock(timer: float | None) -> ClockSpec | None:
     return ClockSpec(MOVE, seconds)
 
 
-def league_of(r: Any) -> LeagueRow:
+def league_of(r: Row) -> LeagueRow:
     values = {f.name: r[f.name] for f in fields(LeagueRow)}
     values["options"] = json.loads(values["options"] or "{}")
     values["points"] = [float(x) for x in json.loads(values["points"])]

@@ -350,7 +350,7 @@ class PostgresBackend(Backend):
         async with self._pool.acquire() as conn:
             return await _steps(conn, body)
 
-    async def all(self, sql: str, *params: Any) -> list[Any]:
+    async def all(self, sql: str, *params: object) -> list[Any]:
         return await self._pool.fetch(numbered(sql), *params)
 
     def ratings_lock(self, guild_id: int, game: str) -> Body:

@@ -36,6 +36,7 @@ from bot.sessions.model import (
     Refusal,
     Seat,
     Session,
+    StaleMove,
     damaged_text,
     new_game_hint,
     stored,
@@ -96,26 +97,32 @@ class Core:
         the lock, and check it (it is there, it is a lobby or running as ``need`` says, it is not
         damaged unless ``damaged_ok``) and the asker's seat (unless not ``seated``: then the seat
         is :data:`NOBODY`).  Each condition has one refusal."""
-        if game is None:
-            if channel is None:
-                raise ValueError("acting needs a channel or a game")
-            game = (await self.require(channel, damaged_ok=damaged_ok)).id
-        async with self.lock(game):
-            session = await (self.in_channel(channel) if channel is not None else self.get(game))
-            if session is None:
-                raise NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
-            if session.damaged and not damaged_ok:
-                raise Damaged(damaged_text(session))
-            if need != ANY and session.status != need:
-                if session.status == LOBBY:
-                    raise Refusal("this game has not started yet")
-                if session.status == RUNNING:
-                    raise Refusal("this game has already started")
-                raise Refusal("this game is over")
-            seat = NOBODY if user_id is None else session.seat_of(user_id)
-            if seated and (seat is None or (need == RUNNING and seat.seat is None)):
-                raise NotSeated(NOT_SEATED)
-            yield session, seat or NOBODY
+        if game is None and channel is None:
+            raise ValueError("acting needs a channel or a game")
+        for _ in range(3):
+            if game is None:
+                game = (await self.require(channel or 0, damaged_ok=damaged_ok)).id
+            async with self.lock(game):
+                session = await (self.in_channel(channel) if channel is not None else self.get(game))
+                if session is not None and session.id != game:
+                    game = session.id  # the channel's game changed before the lock: lock that one
+                    continue
+                if session is None:
+                    raise NoGameHere("there is no game in this channel; {hint}", hint=new_game_hint())
+                if session.damaged and not damaged_ok:
+                    raise Damaged(damaged_text(session))
+                if need != ANY and session.status != need:
+                    if session.status == LOBBY:
+                        raise Refusal("this game has not started yet")
+                    if session.status == RUNNING:
+                        raise Refusal("this game has already started")
+                    raise Refusal("this game is over")
+                seat = NOBODY if user_id is None else session.seat_of(user_id)
+                if seated and (seat is None or (need == RUNNING and seat.seat is None)):
+                    raise NotSeated(NOT_SEATED)
+                yield session, seat or NOBODY
+                return
+        raise StaleMove("another game was just opened here; try again")
 
     async def running(self, session_id: int) -> Session | None:
         """The game if it is running and not damaged (for the table's own acts, which refuse

@@ -341,3 +341,30 @@ async def test_every_act_by_someone_not_seated_gets_the_one_refusal(service):
             await act
         assert str(refused.value) == "you are not playing in this game"
     assert (await service.core.in_channel(CH)).version == session.version
+
+
+async def test_an_act_on_a_channel_whose_game_changed_before_the_lock_locks_the_new_game(service):
+    """A join that looked up the channel just before its game was abandoned and a new one opened
+    acts on the new game under the new game's lock, not on the new game under the old one's."""
+    old = await two_player_game(service)
+    await service.seats.abandon(CH, 1, can_manage=True)
+    new = await service.lobby.create("nim", guild_id=GUILD, channel_id=CH, host_id=3, host_name="cid")
+    looked_up = service.core.require
+    calls = []
+
+    async def stale_then_true(channel_id, **kwargs):
+        calls.append(channel_id)
+        return old if len(calls) == 1 else await looked_up(channel_id, **kwargs)
+
+    service.core.require = stale_then_true
+    held = []
+    real_lock = service.core.lock
+
+    def lock(session_id):
+        held.append(session_id)
+        return real_lock(session_id)
+
+    service.core.lock = lock
+    session = await service.lobby.join(CH, 2, "bob")
+    assert session.id == new.id and [s.name for s in session.seats] == ["cid", "bob"]
+    assert held[:2] == [old.id, new.id]  # the stale game's lock was let go, the new one's taken

@@ -218,7 +218,7 @@ def turn_notice(
         ]
     else:
         lines = [t.gettext("It is your turn in **{game}** #{number} on **{server}**.", **where)]
-    since = event_lines(session, records, seat, channel=True, limit=10, t=t)
+    since = event_lines(session, records, seat, channel=True, limit=10, newest=True, t=t)
     if since:
         lines.append(t.gettext("Since your last move:"))
         lines.extend(f"- {line}" for line in since)

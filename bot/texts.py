@@ -57,9 +57,14 @@ def event_lines(
     *,
     channel: bool = True,
     limit: int = 12,
+    newest: bool = False,
     t: Language = ENGLISH,
 ) -> list[str]:
     """Lines for ``reader`` on what ``records`` did, in ``t``, names put in.
+
+    Past ``limit`` lines, the oldest are kept and a last line counts the rest; with ``newest``
+    (a turn notice, whose reader wants what came just before their turn), the newest are kept
+    and a first line counts the older ones left out.
 
     With ``channel`` (the public message after a move), quiet moves (a hut
     built in a simultaneous round) are left out, and a move with no line the
@@ -79,7 +84,15 @@ def event_lines(
         elif not record.events and s.notation is not None:
             lines.append(s.summary(t))  # a move the engine said nothing about is shown by its notation
     named = [name_seats(line, names) for line in lines]
-    if len(named) > limit:
+    if len(named) > limit and newest:
+        more = len(named) - limit + 1
+        earlier = t.ngettext(
+            "… {n} earlier line left out (see /game log)",
+            "… {n} earlier lines left out (see /game log)",
+            more,
+        )
+        named = [earlier] + named[len(named) - limit + 1 :]
+    elif len(named) > limit:
         more = len(named) - limit + 1
         named = named[: limit - 1] + [
             t.ngettext("… and {n} more line (see /game log)", "… and {n} more lines (see /game log)", more)

@@ -368,3 +368,35 @@ async def settings_in(standin, user, chan, saved: str, **options):
     answer = await r.original()
     assert answer.ephemeral and answer.content.startswith(saved), answer.content
     return answer
+
+
+async def test_a_dm_notice_keeps_the_newest_lines_and_counts_the_older_ones_left_out(
+    standin, bot_factory, table_clock
+):
+    """Alice's turns run out while Bob keeps moving: her notice has more lines than it shows; the
+    turn just before hers is shown, and a first line counts the older lines left out."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await settings(standin, alice, chan, where="dm", reminders=0)
+        await settings(standin, bob, chan, where="thread", reminders=0)
+        thread, _ = await start_game(standin, bot, chan, alice, bob, piles=5)
+        first, _ = await to_move(bot, thread, (alice, bob))
+        if first is bob:
+            await play_one(standin, bot, thread, (alice, bob))
+        await (await standin.slash(alice, thread, "game timer", hours=1)).original()
+        for _ in range(7):  # alice runs out of time, bob moves: two lines a round, none of them hers
+            table_clock.advance(3601)
+            await bot.scheduler.run_due()
+            await standin.next_message(thread, lambda m: "Time is up" in m.content)
+            await bot.front.boards.drain()
+            await play_one(standin, bot, thread, (alice, bob))
+        dm = standin.messages(standin.dm(alice))[-1]
+        listed = [line[2:] for line in dm.content.splitlines() if line.startswith("- ")]
+        session = await bot.sessions.core.in_channel(thread.id)
+        newest = (await bot.sessions.logbook.log(session, last=1))[-1]
+        assert newest.seat == session.seat_of(bob.id).seat
+        assert len(listed) == 10
+        assert listed[0].startswith("… ") and "earlier lines left out (see /game log)" in listed[0]
+        assert listed[-1].startswith("Bob took 1 from pile ") and "more line" not in dm.content

@@ -189,9 +189,18 @@ class Boards:
 
     async def archive_thread(self, session_id: int) -> None:
         """The scheduler's job: archive the thread of a game that is over (idempotent; a thread
-        that is gone or that the bot may no longer edit is left as it is, logged)."""
+        that is gone or that the bot may no longer edit is left as it is, logged).  While another
+        game lives in the thread (a rematch's lobby or game), the thread stays open and the job is
+        armed again for ``THREAD_ARCHIVE_HOURS`` later, so the thread closes once that game is
+        over too."""
         session = await self.service.core.get(session_id)
         if session is None or session.row.live or not session.row.lobby_channel_id:
+            return
+        if await self.service.core.in_channel(session.row.channel_id) is not None:
+            hours = self.bot.settings.thread_archive_hours
+            if hours > 0 and self.bot.scheduler is not None:
+                due = self.service.store.clock.time() + hours * 3600
+                await self.bot.scheduler.schedule(THREAD_ARCHIVE, str(session_id), due)
             return
         try:
             thread = self.bot.get_channel(session.row.channel_id) or await self.bot.fetch_channel(

@@ -142,3 +142,46 @@ async def test_a_thread_refused_by_discord_closes_the_lobby_and_says_so(standin,
         assert "thread: False" in final.content and not final.components
         assert await bot.store.games.live_sessions(standin.guild.id) == []
         assert standin.guild.threads == [standin.guild.threads[0]]  # only the fixture's thread
+
+
+async def test_a_rematch_in_the_thread_keeps_it_open_until_the_rematch_is_over(
+    standin, bot_factory, table_clock
+):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby, thread = await open_in_thread(standin, chan, alice, piles=2)
+        first = await bot.sessions.core.in_channel(thread.id)
+        await standin.click(bob, lobby, "Join")
+        await standin.click(alice, lobby, "Start")
+        await standin.next_message(thread, is_board)
+        await play_to_the_end(standin, bot, thread, (alice, bob))
+        card = await standin.next_message(thread, lambda m: "pk:rematch:" in " ".join(m.custom_ids))
+        await bot.front.boards.drain()
+        assert await bot.store.jobs.job("archive", str(first.id)) is not None
+
+        # The rematch is opened, joined and started in the same thread, within the hour.
+        await (await standin.click(bob, card, "Rematch")).original()
+        rematch_lobby = await standin.next_message(thread, lambda m: "Rematch of game" in m.content)
+        await (await standin.click(alice, rematch_lobby, "Join")).original()
+        await (await standin.slash(bob, thread, "game start")).original()
+        await standin.next_message(thread, is_board)
+        second = await bot.sessions.core.in_channel(thread.id)
+        assert second.id != first.id and second.status == "active"
+
+        # The first game's hour passes while the rematch runs: the thread stays open.
+        table_clock.advance(3600)
+        assert await bot.scheduler.run_due() == 1
+        assert not thread.archived
+        job = await bot.store.jobs.job("archive", str(first.id))
+        assert job is not None and job.due_at == table_clock.time() + 3600
+        r = await standin.slash(bob, thread, "game status")
+        assert not (await r.original()).content.startswith("⚠️")
+
+        # Once the rematch is over too, the thread is archived.
+        await play_to_the_end(standin, bot, thread, (alice, bob))
+        await bot.front.boards.drain()
+        table_clock.advance(3600)
+        await bot.scheduler.run_due()
+        assert thread.archived

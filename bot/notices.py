@@ -18,7 +18,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.sessions import Session
 from bot.storage import NOTIFY_PLACES, PersonRow
-from bot.texts import MESSAGE_LIMIT, clip, event_lines
+from bot.texts import MESSAGE_LIMIT, clip, event_lines, outcome_lines
+from engines.core import Outcome
 from languages import ENGLISH, N_, Language
 
 MAX_REMIND_HOURS = 168  # a week
@@ -224,6 +225,18 @@ def turn_notice(
         lines.extend(f"- {line}" for line in since)
     lines.append(t.gettext("Play it there: {link}", link=link))
     lines.append(t.gettext("Moves are made in the server; the button below shows your own view."))
+    return clip("\n".join(lines), MESSAGE_LIMIT)
+
+
+def end_notice(session: Session, guild_name: str, link: str, t: Language = ENGLISH) -> str:
+    """The direct message telling a player that a game of theirs ended, in language ``t``: which
+    game and server, the result (why it ended, each place and score), and the jump link to the
+    last board, where Rematch is offered."""
+    where = {"game": session.info.title, "number": session.id, "server": guild_name}
+    lines = [t.gettext("**{game}** #{number} on **{server}** is over.", **where)]
+    if session.row.outcome:
+        lines.extend(outcome_lines(session, Outcome.from_dict(session.row.outcome), t))
+    lines.append(t.gettext("See it there, and press Rematch to play again: {link}", link=link))
     return clip("\n".join(lines), MESSAGE_LIMIT)
 
 

@@ -135,6 +135,8 @@ class Boards:
             records = await self.service.logbook.untold(session)
             language = await self.look.language(session)
             people = await self.notifier.people_to_move(session)
+            ended = session.status == "finished"
+            players = await self.notifier.players(session) if ended else {}
             text = texts.board_text(
                 session,
                 records,
@@ -154,7 +156,8 @@ class Boards:
                 language=language.code,
                 contrast=await self.look.server_contrast(session),
             )
-            mentions = self.notifier.mentions(people, ping)
+            # the last board names every player: each who wants a mention is pinged
+            mentions = self.notifier.end_mentions(players) if ended else self.notifier.mentions(people, ping)
             kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
             if file is not None:
                 kwargs["file"] = file
@@ -166,6 +169,11 @@ class Boards:
             old = await self.service.logbook.told(session, message.id, max(through, session.row.told_through))
             if old is not None and old != message.id:
                 await self.strip_buttons(session, old)
+        if ended:
+            try:  # the board is posted; a notice that fails must not undo the answer
+                await self.notifier.game_ended(session, message, players)
+            except Exception:
+                log.exception("end notices for session %s failed", session.id)
         if not session.row.live:
             await self.game_over(session)
         elif ping:

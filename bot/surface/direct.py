@@ -115,6 +115,44 @@ class Notifier:
         wanted = [discord.Object(uid) for uid, p in people.items() if p.wants_mention] if ping else []
         return discord.AllowedMentions(everyone=False, roles=False, users=wanted or False)
 
+    async def players(self, session: Session) -> dict[int, PersonRow]:
+        """The settings of every person seated in ``session`` (computers have none)."""
+        return await self.store.people.several(
+            [s.user_id for s in session.seats if s.user_id and not s.computer]
+        )
+
+    def end_mentions(self, people: dict[int, PersonRow]) -> discord.AllowedMentions:
+        """Whom the last board of a game may ping: the players who want a mention in the thread."""
+        now = self.now()
+        wanted = [discord.Object(uid) for uid, p in people.items() if notices.reach(p, now)[0]]
+        return discord.AllowedMentions(everyone=False, roles=False, users=wanted or False)
+
+    async def game_ended(
+        self, session: Session, message: discord.Message, people: dict[int, PersonRow]
+    ) -> None:
+        """After a game's last board: a direct message with the result to each player who wants
+        one (none in their quiet hours, as for turn notices); a refused one becomes a mention in
+        the thread.  Those who want a mention were pinged by the board itself."""
+        now = self.now()
+        link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
+        for uid, person in people.items():
+            if not notices.reach(person, now)[1]:
+                continue
+            t = await self.language_of(person, session)
+            text = notices.end_notice(session, self.guild_name(session, t), link, t)
+            if await self.send_dm(uid, text):
+                continue
+            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+            said = (await self.look.language(session)).gettext(
+                "{person}, this game is over: the result is above.", person=f"<@{uid}>"
+            )
+            try:
+                await channel.send(
+                    said, allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)])
+                )
+            except discord.HTTPException:
+                log.warning("could not mention %s in session %s either", uid, session.id)
+
     async def after_board(self, session: Session, message: discord.Message) -> None:
         """DM those whose turn began and who want it (unless in quiet hours); arm reminders."""
         waiting = self.waiting_people(session)

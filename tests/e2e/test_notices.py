@@ -400,3 +400,46 @@ async def test_a_dm_notice_keeps_the_newest_lines_and_counts_the_older_ones_left
         assert len(listed) == 10
         assert listed[0].startswith("… ") and "earlier lines left out (see /game log)" in listed[0]
         assert listed[-1].startswith("Bob took 1 from pile ") and "more line" not in dm.content
+
+
+async def test_the_end_of_a_game_reaches_every_player_as_they_chose(standin, bot_factory):
+    """The last board names every player: those who want a mention are pinged by it, those who
+    want a DM get the result by DM (not in their quiet hours), and a refused DM becomes a mention."""
+    alice, bob, carol, dave = standin.add_users("alice", "bob", "carol", "dave")
+    chan = standin.channel("games")
+    users = (alice, bob, carol, dave)
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await settings(standin, alice, chan, where="both", reminders=0)
+        await settings(standin, bob, chan, where="dm", reminders=0)
+        await settings(standin, carol, chan, where="dm", reminders=0)
+        standin.close_dms(carol)
+        # the manual clock reads 08:00 UTC: dave's quiet hours hold
+        await settings(standin, dave, chan, where="dm", reminders=0, time_zone="UTC", quiet="7-9")
+        r = await standin.slash(alice, chan, "nim new", piles=1, players=4)
+        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+        thread = standin.channel(lobby.id)
+        for guest in (bob, carol, dave):
+            await standin.click(guest, lobby, lobby_button(lobby, "join"))
+        await standin.click(alice, lobby, lobby_button(lobby, "start"))
+        await standin.next_message(thread, is_board)
+        await bot.front.boards.drain()
+        session = await bot.sessions.core.in_channel(thread.id)
+        for _ in range(40):
+            session = await bot.sessions.core.get(session.id)
+            if session.status != "active":
+                break
+            await play_one(standin, bot, thread, users)
+        assert session.status == "finished"
+
+        (last,) = [m for m in standin.messages(thread) if is_board(m) and "**Game over**" in m.content]
+        assert all(f"<@{u.id}>" in last.content for u in users), last.content
+        assert set(last.pinged) == {alice.id}
+        link = f"https://discord.com/channels/{standin.guild.id}/{thread.id}/{last.id}"
+        for user in (alice, bob):
+            (told,) = [m for m in standin.messages(standin.dm(user)) if "is over" in m.content]
+            assert told.content.startswith(f"**Nim** #{session.id} on **{standin.guild.name}** is over.")
+            assert "**Game over**" in told.content and "1st: " in told.content and link in told.content
+        assert not [m for m in standin.messages(standin.dm(dave)) if "is over" in m.content]
+        (fallback,) = [m for m in standin.messages(thread) if "this game is over" in m.content]
+        assert fallback.content.startswith(f"<@{carol.id}>") and set(fallback.pinged) == {carol.id}

@@ -17,6 +17,7 @@ imports neither them nor a back end.
 
 from __future__ import annotations
 
+import abc
 import json
 import re
 from collections.abc import Generator, Iterable, Sequence
@@ -516,7 +517,7 @@ def single(op: tuple[str, str, Any]) -> Body:
 # ----------------------------------------------------------------------------- the back end
 
 
-class Backend:
+class Backend(abc.ABC):
     """One database (its connections, transactions, and the statements only it can run); the
     concern stores share it.  ``where``: the SQLite path, or the PostgreSQL URL without its
     password; times come from ``clock``."""
@@ -529,9 +530,11 @@ class Backend:
         self.upgraded_from: int | None = None  # the schema this opening upgraded the database from
         self.kept_copy: str | None = None  # SQLite: the copy kept of the file before that upgrade
 
+    @abc.abstractmethod
     async def close(self) -> None:
         raise NotImplementedError
 
+    @abc.abstractmethod
     async def check_integrity(self) -> list[str]:
         """The back end's full check: ``[]`` when sound, else the problems found."""
         raise NotImplementedError
@@ -540,10 +543,12 @@ class Backend:
         """Raise unless the database answers a query."""
         await self.one("SELECT 1")
 
+    @abc.abstractmethod
     async def transact(self, body: Body) -> Any:
         """Run ``body`` in one write transaction; its return value is the result."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     async def read(self, body: Body) -> Any:
         """Run a reading ``body`` (several statements in one trip where the back end can)."""
         raise NotImplementedError
@@ -569,6 +574,7 @@ class Backend:
         return
         yield  # a generator that yields nothing (SQLite's writer lock already serialises)
 
+    @abc.abstractmethod
     async def commit_moves(
         self,
         session_id: int,
@@ -582,6 +588,7 @@ class Backend:
         (see :meth:`bot.storage.games.Games.record_moves`)."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     async def commit_play(
         self,
         session_id: int,
@@ -593,6 +600,7 @@ class Backend:
         """:meth:`commit_moves` without a job, returning the session's row as committed."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Any]:
         """Claim up to ``limit`` jobs due at ``now`` for ``owner`` until ``until``, each by one
         process only (see :meth:`bot.storage.jobs.Jobs.claim_jobs`); the claimed rows."""

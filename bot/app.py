@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.computers import Computers
+from bot.league.presence import Attendance, CheckinDesk
 from bot.league.season import Rounds
 from bot.league.service import LeagueService
 from bot.sessions import SessionService
@@ -223,6 +224,7 @@ class Pukllay(_BotBase):
         self.scheduler: Scheduler | None = None
         self.leagues: LeagueService | None = None
         self.league_rounds: Rounds | None = None  # the leagues' rounds, deadlines and season ends
+        self.league_attendance: Attendance | None = None
         self.computers: Computers | None = None
         self._computers_resumed = False
         self.metrics = Metrics()  # what /metrics shows; the table's parts report to it
@@ -294,7 +296,10 @@ class Pukllay(_BotBase):
         )
         front = self.ready_front()
         self.leagues = LeagueService(self.store, self.sessions)
-        self.league_rounds = rounds = Rounds(self.leagues, LeaguePosts(front), self.scheduler)
+        posts = LeaguePosts(front)
+        self.league_rounds = rounds = Rounds(self.leagues, posts, self.scheduler)
+        self.league_attendance = Attendance(self.leagues)  # check-ins, byes asked for, pauses
+        rounds.gate = CheckinDesk(rounds, posts, self.league_attendance)
         jobs.register(  # every job kind, each with its owner's handler (see bot.time.jobs)
             self.scheduler,
             {

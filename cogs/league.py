@@ -25,6 +25,7 @@ from bot.league.season import Picture
 from bot.league.service import FORMAT_NAMES, LeagueError
 from bot.storage.leagues import LeagueRow
 from bot.surface.channels import can_view_channel
+from bot.surface.checkin import CheckinButton
 from bot.surface.league import file_of
 from bot.surface.replies import guarded, reply
 from engines.core import said
@@ -97,16 +98,17 @@ class LeagueCog(
     organiser = app_commands.Group(name="organiser", description="Run a league: add, remove or drop players")
 
     def __init__(self, bot: PukllayBot):
-        if bot.leagues is None or bot.league_rounds is None:
+        if bot.leagues is None or bot.league_rounds is None or bot.league_attendance is None:
             raise RuntimeError("the bot has not been set up yet (setup_hook makes its leagues)")
         self.bot = bot
         self.leagues = bot.leagues
+        self.attendance = bot.league_attendance
         self.rounds = bot.league_rounds
         self.store = bot.leagues.store
         self.front = bot.ready_front()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(SignupButton)
+        self.bot.add_dynamic_items(SignupButton, CheckinButton)
 
     # ----------------------------------------------------------------- helpers
 
@@ -266,7 +268,9 @@ class LeagueCog(
                 raise LeagueError("bots do not play in leagues; the computer fills seats by itself")
             person, who = member, member.display_name
         t = i18n.private(interaction)
-        if joining:
+        if joining and found.status == "running":  # a late sign-up (Swiss, before half the rounds)
+            text = await self.attendance.late_join(found, person.id, person.display_name, who=who, t=t)
+        elif joining:
             text = await self.leagues.join(found, person.id, person.display_name, who=who, t=t)
         else:
             text = await self.leagues.leave(found, person.id, who=who, t=t)
@@ -367,17 +371,21 @@ class LeagueCog(
         t = i18n.private(interaction)
         self.front.replies.committed(interaction, said("{league} started", league=started.shown))
         await self.refresh_signup(started)
+        checkin = await self.attendance.arm(started, first)
         self.rounds.scheduler.wake()
-        await reply(
-            interaction,
-            t.ngettext(
-                "{league} has started: {n} round, the first opens {when}.",
-                "{league} has started: {n} rounds, the first opens {when}.",
-                started.rounds,
-                league=started.shown,
-                when=texts.when(first),
-            ),
+        text = t.ngettext(
+            "{league} has started: {n} round, the first opens {when}.",
+            "{league} has started: {n} rounds, the first opens {when}.",
+            started.rounds,
+            league=started.shown,
+            when=texts.when(first),
         )
+        if checkin is not None:
+            text += " " + t.gettext(
+                "Its check-in opens {when}; the round waits until the check-in has been open its full time.",
+                when=texts.when(checkin),
+            )
+        await reply(interaction, text)
 
     start.autocomplete("league")(league_names)
 
@@ -492,6 +500,130 @@ class LeagueCog(
     export.autocomplete("league")(league_names)
     round.autocomplete("league")(league_names)
     bracket.autocomplete("league")(league_names)
+
+    # ----------------------------------------------------------------- attendance (Swiss leagues)
+
+    @app_commands.command(name="checkin", description="Check in for the coming round of a league")
+    @app_commands.describe(league="The league (leave out when there is only one)")
+    @guarded()
+    async def checkin(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        found = await self.find(interaction, league)
+        text = await self.attendance.check_in(found, interaction.user.id, t=i18n.private(interaction))
+        self.front.replies.committed(interaction, said("You checked in for {league}", league=found.shown))
+        await reply(interaction, text)
+
+    @guarded()
+    async def checkin_click(self, interaction: discord.Interaction, league_id: int, number: int) -> None:
+        found = await self.store.leagues.league(league_id)
+        if found is None or found.guild_id != interaction.guild_id or not self.sees(interaction, found):
+            raise LeagueError("this button belongs to a league whose channel you cannot view")
+        text = await self.attendance.check_in(found, interaction.user.id, number, t=i18n.private(interaction))
+        self.front.replies.committed(interaction, said("You checked in for {league}", league=found.shown))
+        await reply(interaction, text)
+
+    @app_commands.command(name="bye", description="Ask for a bye in a coming round of a Swiss league")
+    @app_commands.describe(
+        round="The round you will not play",
+        cancel="Take back a bye you asked for",
+        league="The league (leave out when there is only one)",
+    )
+    @guarded()
+    async def bye(
+        self,
+        interaction: discord.Interaction,
+        round: app_commands.Range[int, 1, 30],
+        cancel: bool = False,
+        league: str | None = None,
+    ) -> None:
+        found = await self.find(interaction, league)
+        text = await self.attendance.ask_bye(
+            found, interaction.user.id, round, cancel, i18n.private(interaction)
+        )
+        self.front.replies.committed(
+            interaction, said("Your bye request for round {round} was changed", round=round)
+        )
+        await reply(interaction, text)
+
+    @app_commands.command(name="pause", description="Sit out the next rounds of a Swiss league (no points)")
+    @app_commands.describe(
+        rounds="How many coming rounds", league="The league (leave out when there is only one)"
+    )
+    @guarded()
+    async def pause(
+        self,
+        interaction: discord.Interaction,
+        rounds: app_commands.Range[int, 1, 30],
+        league: str | None = None,
+    ) -> None:
+        found = await self.find(interaction, league)
+        text = await self.attendance.pause(found, interaction.user.id, rounds, i18n.private(interaction))
+        self.front.replies.committed(
+            interaction, said("Your pause in {league} was recorded", league=found.shown)
+        )
+        await reply(interaction, text)
+
+    @app_commands.command(
+        name="resume", description="Take back your pause: be paired again from the next round"
+    )
+    @app_commands.describe(league="The league (leave out when there is only one)")
+    @guarded()
+    async def resume(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        found = await self.find(interaction, league)
+        text = await self.attendance.resume(found, interaction.user.id, i18n.private(interaction))
+        self.front.replies.committed(
+            interaction, said("Your pause in {league} was taken back", league=found.shown)
+        )
+        await reply(interaction, text)
+
+    @organiser.command(
+        name="attendance", description="Check-in before rounds, and what a bye asked for scores (Swiss)"
+    )
+    @app_commands.describe(
+        checkin="Players check in before every round, only the first, or never",
+        hours="How long the check-in window is open before a round (hours)",
+        requested_bye="What a bye a player asks for scores: nothing, half or all of a bye",
+        league="The league (leave out when there is only one)",
+    )
+    @app_commands.choices(
+        checkin=[
+            app_commands.Choice(name="Before every round", value="every"),
+            app_commands.Choice(name="Before the first round", value="first"),
+            app_commands.Choice(name="Off", value="off"),
+        ],
+        requested_bye=[
+            app_commands.Choice(name="None", value="none"),
+            app_commands.Choice(name="Half", value="half"),
+            app_commands.Choice(name="Full", value="full"),
+        ],
+    )
+    @guarded()
+    async def attendance_settings(
+        self,
+        interaction: discord.Interaction,
+        checkin: app_commands.Choice[str] | None = None,
+        hours: app_commands.Range[float, 0.1, 1440.0] | None = None,
+        requested_bye: app_commands.Choice[str] | None = None,
+        league: str | None = None,
+    ) -> None:
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        text = await self.attendance.configure(
+            found,
+            checkin.value if checkin else None,
+            hours,
+            requested_bye.value if requested_bye else None,
+            i18n.private(interaction),
+        )
+        self.front.replies.committed(
+            interaction, said("The attendance settings of {league} were changed", league=found.shown)
+        )
+        await reply(interaction, text)
+
+    checkin.autocomplete("league")(league_names)
+    bye.autocomplete("league")(league_names)
+    pause.autocomplete("league")(league_names)
+    resume.autocomplete("league")(league_names)
+    attendance_settings.autocomplete("league")(league_names)
 
 
 async def setup(bot) -> None:

@@ -410,7 +410,7 @@ def standings(
     players: Sequence[str],
     results: Iterable[GameResult],
     *,
-    byes: Iterable[tuple[int, str]] = (),
+    byes: Iterable[tuple[int, str] | tuple[int, str, float]] = (),
     table: Sequence[float] | None = None,
     bye_score: float | None = None,
     ratings: Mapping[str, float] | None = None,
@@ -421,7 +421,7 @@ def standings(
 
     ``table`` gives the points per place for the largest game (smaller games use its last
     places' length: a 3-player game in a 4-seat table uses the default points for 3); ``byes``
-    lists (round, player); ``through_round`` counts only rounds up to it (for the movement since
+    lists (round, player), or (round, player, points) for a bye worth other than ``bye_score``; ``through_round`` counts only rounds up to it (for the movement since
     the last round); ``order`` lists the tiebreaks after points, by name (see
     :mod:`bot.league.tiebreaks`, which defines each for games of any size), and each row carries
     every tiebreak's value in ``tiebreaks``.
@@ -441,13 +441,15 @@ def standings(
             row.games += 1
             row.wins += g.places[pid] == 1 and sum(1 for v in g.places.values() if v == 1) == 1
     given = []
-    for rnd, pid in byes:
+    for bye in byes:
+        rnd, pid = bye[0], bye[1]
         if through_round is not None and rnd > through_round:
             continue
         row = rows.setdefault(pid, Row(pid, rating=ratings.get(pid, 0.0)))
+        score = bye[2] if len(bye) > 2 else bye_score if bye_score is not None else 0.0
         row.byes += 1
-        row.points += bye_score if bye_score is not None else 0.0
-        given.append((rnd, pid, bye_score if bye_score is not None else 0.0))
+        row.points += score
+        given.append((rnd, pid, score))
     try:
         return tiebreaks.rank(rows, scored, given, order)
     except tiebreaks.TiebreakError as exc:

@@ -87,14 +87,29 @@ class Posts(Protocol):
         """The board after a move the table made (Discord's refusal is logged, not raised)."""
 
 
+class Gate(Protocol):
+    """What decides whether a due round opens, and speaks once it has (the check-in:
+    :class:`bot.league.presence.CheckinDesk`)."""
+
+    async def hold(self, league: LeagueRow, number: int) -> bool:
+        """Whether round ``number`` waits (it sets its round job again if it must)."""
+
+    async def opened(self, opened: OpenedRound) -> None:
+        """Round ``opened`` is paired and its games opened."""
+
+    async def notes(self, league: LeagueRow, t: Language) -> list[str]:
+        """Lines below the standings."""
+
+
 class Rounds:
     """Opens rounds, ends them at their deadlines and crowns the champion."""
 
-    def __init__(self, leagues: LeagueService, posts: Posts, scheduler: Scheduler):
+    def __init__(self, leagues: LeagueService, posts: Posts, scheduler: Scheduler, gate: Gate | None = None):
         self.leagues = leagues
         self.store = leagues.store
         self.posts = posts
         self.scheduler = scheduler
+        self.gate = gate
 
     async def post(
         self, league: LeagueRow, text: str, *, picture: Picture | None = None, pings: Sequence[int] = ()
@@ -201,6 +216,8 @@ class Rounds:
             )
         )
         text = texts.standings_text(league, rows, f"**{league.shown}**: {heading}", t)
+        if self.gate is not None:
+            text = clip("\n".join([text, *await self.gate.notes(league, t)]))
         return text, Picture(data, f"league-{league.id}-standings.png", alt.from_text(text))
 
     async def bracket_post(self, league: LeagueRow, t: Language = ENGLISH) -> tuple[Picture, str]:
@@ -270,6 +287,8 @@ class Rounds:
             if job.payload.get("missing") != missing:
                 await self.tell_organiser(league, number, missing)
             return
+        if self.gate is not None and await self.gate.hold(league, number):
+            return
         opened = await self.leagues.open_round(league_id, number, job=job)
         if opened is None:
             # Nothing opened, and the season is not over: the final stage found fewer than two
@@ -284,6 +303,8 @@ class Rounds:
                 await self.end_season(league)
             return
         await self.open_games(opened)
+        if self.gate is not None:
+            await self.gate.opened(opened)
 
     async def tell_organiser(self, league: LeagueRow, number: int, missing: list[str]) -> None:
         """Tell the organiser which permissions a round waits for: in the league's channel, or by

@@ -33,12 +33,12 @@ import asyncio
 import functools
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
 import engines
-from bot.league import names, pairing
+from bot.league import attendance, names, pairing
 from bot.league.pairing import PairingError, Row
 from bot.sessions import MoveResult, Refusal, Session, SessionService
 from bot.storage import Job, Store
@@ -392,12 +392,19 @@ class LeagueService:
         return league.format == "elimination" or bool(league.final_round and number >= league.final_round)
 
     async def pair(
-        self, league: LeagueRow, number: int, seeds: list[str] | None = None
+        self,
+        league: LeagueRow,
+        number: int,
+        seeds: list[str] | None = None,
+        leave_out: Collection[int] = (),
     ) -> tuple[list[list[int]], list[int]]:
         """Round ``number``'s groups and byes, from what is stored (pure of side effects);
-        ``seeds``: a final stage's seeds before they are stored."""
+        ``seeds``: a final stage's seeds before they are stored; ``leave_out``: players who sit
+        the round out (a bye asked for, a pause, no check-in)."""
         everyone = await self.store.leagues.league_players(league.id)
-        active = [p.user_id for p in everyone if p.active]
+        active = [p.user_id for p in everyone if p.active and p.user_id not in leave_out]
+        if leave_out and attendance.too_few(active, league.group_size):
+            return [], active  # too few left to seat a game: those present get the pairing's bye
         if league.format == "round_robin":
             rnd = self.round_robin(league, [p.user_id for p in everyone])[number - 1]
             return [[int(x) for x in g] for g in rnd.groups], [int(b) for b in rnd.byes if int(b) in active]
@@ -415,7 +422,12 @@ class LeagueService:
         rows = await self.table_rows(league)
         points = {r.player: r.points for r in rows}
         games = await self.store.leagues.league_games(league.id)
-        had = await self.store.leagues.league_byes(league.id)
+        kinds = await self.store.attendance.bye_kinds(league.id)
+        had = [  # only the pairing's own byes decide who sits out next
+            b
+            for b in await self.store.leagues.league_byes(league.id)
+            if kinds.get((b[0], b[1]), attendance.PAIRING) == attendance.PAIRING
+        ]
         ratings = await self.rating_map(league)
         finished = [  # seats in seat order: the Dutch system balances who moves first
             pairing.GameResult(
@@ -536,7 +548,8 @@ class LeagueService:
         finalists = await self.finalists(league) if final_opens else []
         if final_opens and len(finalists) < 2:
             return None  # too few players left for a final: the season ends on the standings
-        groups, byes = await self.pair(league, number, finalists or None)
+        out = [] if final_opens else await self.sit_outs(league, number)
+        groups, byes = await self.pair(league, number, finalists or None, {o.user_id for o in out})
         deadline = self.store.clock.time() + league.round_seconds
         stage = self.bracket_stage(league, number)
         if stage:
@@ -561,6 +574,7 @@ class LeagueService:
             tables=tables,
             finalists=[int(p) for p in finalists],
             rounds=number - 1 + pairing.bracket_rounds(len(finalists)) if final_opens else None,
+            sit_outs=[(o.user_id, o.points, o.kind) for o in out],
         )
         if ids is None:
             return None
@@ -654,7 +668,7 @@ class LeagueService:
         rows = pairing.standings(
             players,
             results,
-            byes=[(r, str(u)) for r, u, _ in byes],
+            byes=[(r, str(u), p) for r, u, p in byes],
             table=league.points,
             bye_score=league.bye_points,
             ratings=ratings,
@@ -691,6 +705,32 @@ class LeagueService:
             await self.store.leagues.league_byes(league.id),
             names,
         )
+
+    # ----------------------------------------------------------------- attendance
+
+    async def sit_outs(self, league: LeagueRow, number: int) -> list[attendance.SitOut]:
+        """Who sits Swiss round ``number`` out, and why (:mod:`bot.league.attendance`): a bye
+        asked for, a pause, no check-in when the round has one, time away over its start."""
+        if league.format != "swiss" or self.bracket_stage(league, number):
+            return []
+        store = self.store.attendance
+        settings = await store.settings(league.id)
+        players = [p.user_id for p in await self.store.leagues.league_players(league.id) if p.active]
+        requests = {u: kind for (r, u), kind in (await store.requests(league.id)).items() if r == number}
+        checkin = attendance.needs_checkin(settings, number, league.swiss_rounds)
+        checked = await store.checked_in(league.id, number)
+        now = self.store.clock.time()
+        away = {u for u, person in (await self.store.people.several(players)).items() if person.away_at(now)}
+        _, out = attendance.sitting_out(
+            players,
+            requests=requests,
+            checkin=checkin and await store.window(league.id, number) is not None,
+            checked_in=checked,
+            away=away,
+            bye_points=league.bye_points,
+            requested_bye=settings.requested_bye,
+        )
+        return out
 
 
 # --------------------------------------------------------------------------- rating seasons

@@ -498,14 +498,16 @@ class Leagues(Concern):
         tables: Sequence[int] | None = None,
         finalists: Sequence[int] = (),
         rounds: int | None = None,
+        sit_outs: Sequence[tuple[int, float, str]] = (),
     ) -> list[int] | None:
         """Open round ``number``: its games (pending, one per group), the byes with their points,
         the round's deadline job (``tables``: each game's table number, by default 1, 2, ...; a
         bracket numbers them by match); with ``job`` (the claimed round job) consumed in the same
         transaction.  The first round of a final stage passes its ``finalists`` (user ids, best
         seed first, fixed here) and the season's ``rounds`` (the bracket's size decides them).
-        Returns the new games' ids, or None when that round is already open (a job fired twice)
-        or the league is not running."""
+        ``sit_outs`` are (user, points, why) of those not paired for attendance.  Returns the new
+        games' ids, or None when that round is already open (a job fired twice) or the league is
+        not running."""
         stamp = self.clock.stamp()
 
         def body() -> Body:
@@ -538,6 +540,10 @@ class Leagues(Concern):
             yield many(
                 "INSERT INTO league_byes (league_id, round, user_id, points) VALUES (?, ?, ?, ?)",
                 [(league_id, number, b, bye[0]) for b in byes],
+            )
+            yield many(  # those not paired by attendance (see bot.league.attendance): why, and its points
+                "INSERT INTO league_byes (league_id, round, user_id, points, kind) VALUES (?, ?, ?, ?, ?)",
+                [(league_id, number, u, float(pts), kind) for u, pts, kind in sit_outs],
             )
             ids = []
             for i, group in enumerate(groups):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.storage.attendance import Attendance
 from bot.storage.base import Backend
 from bot.storage.games import Games
 from bot.storage.history import History
@@ -42,6 +43,7 @@ class Store:
         self.history = History(db)
         self.people = People(db)
         self.jobs = Jobs(db)
+        self.attendance = Attendance(db)  # league check-ins, byes asked for, pauses
 
     async def close(self) -> None:
         await self.db.close()

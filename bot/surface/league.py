@@ -17,6 +17,7 @@ from bot.league.season import Picture
 from bot.sessions import MoveResult, Session
 from bot.surface.attach import picture as attachment
 from bot.surface.channels import NEEDED_FOR_THREADS
+from bot.surface.checkin import checkin_view
 from bot.surface.front import Front
 from bot.texts import clip
 from languages import Language
@@ -65,6 +66,27 @@ class LeaguePosts:
                 await target.send(clip(text), file=file_of(picture), allowed_mentions=only(pings))
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s (%s)", channel_id, exc)
+            return False
+        return True
+
+    async def post_checkin(
+        self,
+        channel_id: int,
+        guild_id: int,
+        text: str,
+        league_id: int,
+        number: int,
+        label: str,
+        pings: Sequence[int],
+    ) -> bool:
+        """A round's check-in announcement with its Check in button."""
+        target = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        try:
+            await target.send(
+                clip(text), view=checkin_view(league_id, number, label), allowed_mentions=only(pings)
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not post the check-in in channel %s (%s)", channel_id, exc)
             return False
         return True
 

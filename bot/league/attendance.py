@@ -111,8 +111,8 @@ def sitting_out(
     requested_bye: str,
 ) -> tuple[list[int], list[SitOut]]:
     """Who plays a round and who sits it out, from the active ``players`` (in order): a bye asked
-    for first, then a pause, then (when the round has a check-in) not having checked in, then
-    time away without a check-in.  ``requests``: user -> ``bye`` or ``pause`` for this round."""
+    for first, then a pause, then time away over the round's start without a check-in (a pause
+    too), then, when the round has a check-in, not having checked in.  ``requests``: user -> ``bye`` or ``pause`` for this round."""
     playing: list[int] = []
     out: list[SitOut] = []
     for p in players:
@@ -121,10 +121,10 @@ def sitting_out(
             out.append(SitOut(p, REQUESTED, requested_points(requested_bye, bye_points)))
         elif asked == "pause":
             out.append(SitOut(p, PAUSE, 0.0))
-        elif checkin and p not in checked_in:
-            out.append(SitOut(p, ABSENT, 0.0))
         elif p in away and p not in checked_in:
             out.append(SitOut(p, PAUSE, 0.0))
+        elif checkin and p not in checked_in:
+            out.append(SitOut(p, ABSENT, 0.0))
         else:
             playing.append(p)
     return playing, out

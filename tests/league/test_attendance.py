@@ -46,7 +46,14 @@ def test_a_requested_bye_scores_none_half_or_all_of_the_league_bye():
 
 def test_check_in_before_every_round_or_only_the_first_and_never_in_a_final_stage():
     every, first, off = Settings("every"), Settings("first"), Settings("off")
-    assert [attendance.needs_checkin(every, n, 4) for n in range(0, 6)] == [False, True, True, True, True, False]
+    assert [attendance.needs_checkin(every, n, 4) for n in range(0, 6)] == [
+        False,
+        True,
+        True,
+        True,
+        True,
+        False,
+    ]
     assert [attendance.needs_checkin(first, n, 4) for n in range(1, 5)] == [True, False, False, False]
     assert not any(attendance.needs_checkin(off, n, 4) for n in range(1, 5))
 
@@ -59,7 +66,12 @@ def test_a_window_closes_when_the_round_is_due_but_is_always_open_its_full_lengt
 
 
 def test_late_sign_ups_close_at_half_the_rounds_and_only_swiss_takes_them():
-    assert [attendance.late_join_open("swiss", played, 4) for played in range(4)] == [True, True, False, False]
+    assert [attendance.late_join_open("swiss", played, 4) for played in range(4)] == [
+        True,
+        True,
+        False,
+        False,
+    ]
     assert [attendance.late_join_open("swiss", played, 5) for played in range(4)] == [True, True, True, False]
     assert not attendance.late_join_open("round_robin", 0, 4)
     assert not attendance.late_join_open("elimination", 0, 4)

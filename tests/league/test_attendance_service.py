@@ -1,0 +1,94 @@
+"""Attendance through the league service on both back ends: a two-player Swiss league paired by
+the Dutch system with a bye asked for, a pause, a late sign-up and a missed check-in, and the
+refusals players get for bad requests."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.league.attendance import Settings
+from bot.league.presence import Attendance
+from bot.league.service import LeagueError, LeagueService
+from tests.league.test_service import DAY, counter, new_league, open_games
+
+
+@pytest.fixture
+def leagues(service):
+    return LeagueService(service.store, service)
+
+
+async def test_a_dutch_season_leaves_out_and_scores_who_sat_out(leagues, service, clock):
+    store = service.store
+    desk = Attendance(leagues)
+    league = await new_league(
+        leagues, name="Nim swiss", game="nim", format="swiss", group_size=2, rounds=4, days=1, seed=8
+    )
+    names = {uid: f"n{uid}" for uid in (401, 402, 403, 404, 405, 406)}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    await desk.configure(league, "first", 2.0, "full")
+    assert "bye in round 1" in await desk.ask_bye(league, 401, 1)
+    with pytest.raises(LeagueError, match="already"):
+        await desk.ask_bye(league, 401, 1)
+    league, _ = await leagues.start(league, 1)
+    # Round 1 has a check-in: 402 never checks in.
+    await store.attendance.open_window(league.id, 1, clock.time() + 3600)
+    for uid in (403, 404, 405, 406):
+        await desk.check_in(league, uid)
+    with pytest.raises(LeagueError, match="not signed up"):
+        await desk.check_in(league, 999)
+    clock.advance(3600)
+    with pytest.raises(LeagueError, match="no check-in open"):
+        await desk.check_in(league, 402)
+    channels = counter(4000)
+    opened = await leagues.open_round(league.id, 1)
+    assert opened is not None and opened.byes == []
+    assert {u for g in opened.games for u in g.players} == {403, 404, 405, 406}
+    await open_games(leagues, opened, names, channels)
+    # During round 1: 407 joins late; 404 pauses round 2 (then asking a bye for it is refused).
+    league = await store.leagues.league(league.id)
+    assert "late" in await desk.late_join(league, 407, "n407")
+    assert "round 2" in await desk.pause(league, 404, 1)
+    with pytest.raises(LeagueError, match="paused round 2 already"):
+        await desk.ask_bye(league, 404, 2)
+    with pytest.raises(LeagueError, match="not a coming round"):
+        await desk.ask_bye(league, 404, 1)
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 1)
+    opened = await leagues.open_round(league.id, 2)
+    assert opened is not None
+    playing = {u for g in opened.games for u in g.players}
+    # Round 2 has no check-in ("first"): 402 plays again; 404 is paused; 407 plays.
+    assert playing | set(opened.byes) == {401, 402, 403, 405, 406, 407}
+    assert len(playing) == 6 and opened.byes == []
+    kinds = await store.attendance.bye_kinds(league.id)
+    byes = {(r, u): p for r, u, p in await store.leagues.league_byes(league.id)}
+    assert byes == {(1, 401): 1.0, (1, 402): 0.0, (1, 407): 1.0, (2, 404): 0.0}
+    assert kinds == {(1, 401): "requested", (1, 402): "absent", (1, 407): "late", (2, 404): "pause"}
+    rows = {s.row.player: s.row for s in await leagues.standings(await store.leagues.league(league.id))}
+    assert rows["401"].points == 1.0 and rows["407"].points == 1.0 and rows["402"].points == 0.0
+
+
+async def test_bad_requests_are_refused_with_what_is_allowed(leagues, service):
+    desk = Attendance(leagues)
+    robin = await new_league(leagues, name="Robin", game="nim", format="round_robin", group_size=2)
+    await leagues.join(robin, 501, "a")
+    with pytest.raises(LeagueError, match="not a Swiss league"):
+        await desk.pause(robin, 501, 1)
+    swiss = await new_league(
+        leagues, name="Swiss", game="nim", format="swiss", group_size=2, rounds=2, days=1
+    )
+    with pytest.raises(LeagueError, match="not signed up"):
+        await desk.ask_bye(swiss, 501, 1)
+    await leagues.join(swiss, 501, "a")
+    with pytest.raises(LeagueError, match="ask for one of rounds 1 to 2"):
+        await desk.ask_bye(swiss, 501, 3)
+    with pytest.raises(LeagueError, match="have not asked for a bye"):
+        await desk.ask_bye(swiss, 501, 1, cancel=True)
+    with pytest.raises(LeagueError, match="no pause"):
+        await desk.resume(swiss, 501)
+    with pytest.raises(LeagueError, match="from 10 minutes to a round"):
+        await desk.configure(swiss, "every", 48.0, None)
+    with pytest.raises(LeagueError, match="check-in is one of"):
+        await desk.configure(swiss, "sometimes", None, None)
+    assert await service.store.attendance.settings(swiss.id) == Settings()

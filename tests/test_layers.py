@@ -287,6 +287,7 @@ TALKS_TO_DISCORD = {
             "boards",
             "buttons",
             "channels",
+            "checkin",
             "clockvote",
             "direct",
             "export",

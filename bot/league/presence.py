@@ -421,28 +421,28 @@ class CheckinDesk:
     async def notes(self, league: LeagueRow, t: Language) -> list[str]:
         return await self.attendance.notes(league, t)
 
-    async def opened(self, opened: OpenedRound) -> None:
-        """A round is paired: tell who sat it out, and arm the next round's check-in window."""
-        league, number = opened.league, opened.number
+    async def sat_out(
+        self, league: LeagueRow, number: int, t: Language, mentions: Sequence[int] = ()
+    ) -> list[str]:
+        """Who sat round ``number`` out for attendance and why, one line per reason (``mentions``:
+        those named by a mention rather than by name)."""
         kinds = await self.store.attendance.bye_kinds(league.id)
         names = await self.rounds.names(league)
-        t = await self.posts.language(league.guild_id)
         out: dict[str, list[tuple[int, float]]] = {}
         for r, u, p in await self.store.leagues.league_byes(league.id):
             kind = kinds.get((r, u), attendance.PAIRING)
             if r == number and kind != attendance.PAIRING:
                 out.setdefault(kind, []).append((u, p))
         lines = []
-        round_name = texts.round_name(league, number, t)
-        absent = [u for u, _ in out.get(attendance.ABSENT, [])]
-        pings: list[int] = []
-        if absent:
-            pings = await self.rounds.tell(absent, t, ABSENT_DM, round=round_name, league=league.shown)
+        if out.get(attendance.ABSENT):
             lines.append(
                 t.gettext(
                     "Not paired in {round} (did not check in): {players}",
-                    round=round_name,
-                    players=", ".join(f"<@{u}>" if u in pings else names.get(u, str(u)) for u in absent),
+                    round=texts.round_name(league, number, t),
+                    players=", ".join(
+                        f"<@{u}>" if u in mentions else names.get(u, str(u))
+                        for u, _ in out[attendance.ABSENT]
+                    ),
                 )
             )
         for kind, words in (
@@ -453,6 +453,21 @@ class CheckinDesk:
             if out.get(kind):
                 players = ", ".join(f"{names.get(u, str(u))} ({points_words(p, t)})" for u, p in out[kind])
                 lines.append(t.gettext(words, players=players))
+        return lines
+
+    async def opened(self, opened: OpenedRound) -> None:
+        """A round is paired: tell who sat it out, and arm the next round's check-in window."""
+        league, number = opened.league, opened.number
+        t = await self.posts.language(league.guild_id)
+        kinds = await self.store.attendance.bye_kinds(league.id)
+        absent = [u for (r, u), kind in kinds.items() if r == number and kind == attendance.ABSENT]
+        pings: list[int] = []
+        if absent:
+            round_name = texts.round_name(league, number, t)
+            pings = await self.rounds.tell(
+                sorted(absent), t, ABSENT_DM, round=round_name, league=league.shown
+            )
+        lines = await self.sat_out(league, number, t, pings)
         if lines:
             await self.rounds.post(league, clip(f"**{league.shown}**\n" + "\n".join(lines)), pings=pings)
         settings = await self.store.attendance.settings(league.id)

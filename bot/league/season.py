@@ -26,7 +26,7 @@ from typing import Protocol
 
 import engines
 from bot import alt, notices
-from bot.league import texts
+from bot.league import attendance, texts
 from bot.league.service import LeagueService, OpenedRound
 from bot.sessions import MoveResult, Session
 from bot.storage import Job
@@ -99,6 +99,9 @@ class Gate(Protocol):
 
     async def notes(self, league: LeagueRow, t: Language) -> list[str]:
         """Lines below the standings."""
+
+    async def sat_out(self, league: LeagueRow, number: int, t: Language) -> list[str]:
+        """Who sat round ``number`` out for attendance, and why (names, no mentions)."""
 
 
 class Rounds:
@@ -179,10 +182,11 @@ class Rounds:
                 lines.append(
                     t.gettext("Table {table}: {players}, {state}", table=g.table_no, players=who, state=state)
                 )
-        byes = [
+        kinds = await self.store.attendance.bye_kinds(found.id)
+        byes = [  # the pairing's byes; those who sat out for attendance are listed below, apart
             names.get(u, str(u))
             for r, u, _ in await self.store.leagues.league_byes(found.id)
-            if r == found.current_round
+            if r == found.current_round and kinds.get((r, u), attendance.PAIRING) == attendance.PAIRING
         ]
         if byes:
             lines.append(
@@ -194,6 +198,8 @@ class Rounds:
                     players=", ".join(byes),
                 )
             )
+        if self.gate is not None:
+            lines.extend(await self.gate.sat_out(found, found.current_round, t))
         return "\n".join(lines)
 
     # ----------------------------------------------------------------- pictures

@@ -108,6 +108,14 @@ async def test_check_in_late_join_bye_on_request_and_pauses(standin, bot_factory
         absent = standin.messages(standin.dm(users["dora"]))[-1]
         assert "You did not check in for round 1 of 4 of **Avocado**" in absent.content
         assert "no check-in open" in await answer(standin, users["ana"], chan, "league checkin")
+        # /league round lists the pairing's bye at its points, and who sat out for attendance apart.
+        now = (await answer(standin, users["ana"], chan, "league round")).splitlines()
+        bye_lines = [line for line in now if line.startswith("Bye (1 point each): ")]
+        assert len(bye_lines) == 1, now
+        (bye_line,) = bye_lines
+        assert "Dora" not in bye_line and "Eloy" not in bye_line
+        assert "Not paired in round 1 of 4 (did not check in): Dora" in now
+        assert "Bye asked for: Eloy (0.5 points)" in now
 
         # Gil joins late, in round 1: one bye, a full point.
         late = await answer(standin, users["gil"], chan, "league join")

@@ -189,6 +189,11 @@ class Attendance:
         self.swiss_only(league)
         await self.player(league, user_id)
         open_now = await self.open_round(league)
+        if open_now is None and number is None and (await self.settings(league)).checkin == "off":
+            raise LeagueError(
+                "{league} has no check-in: every player is paired unless they ask for a bye or pause",
+                league=league.shown,
+            )
         if open_now is None or (number is not None and number != open_now):
             if number is not None:
                 raise LeagueError(

@@ -9,6 +9,8 @@ import pytest
 from bot.league.attendance import Settings
 from bot.league.presence import Attendance
 from bot.league.service import LeagueError, LeagueService
+from bot.sessions import refusal
+from languages import language
 from tests.league.test_service import DAY, counter, new_league, open_games
 
 
@@ -92,3 +94,30 @@ async def test_bad_requests_are_refused_with_what_is_allowed(leagues, service):
     with pytest.raises(LeagueError, match="check-in is one of"):
         await desk.configure(swiss, "sometimes", None, None)
     assert await service.store.attendance.settings(swiss.id) == Settings()
+
+
+async def test_answers_and_refusals_read_in_spanish(leagues):
+    es = language("es")
+    desk = Attendance(leagues)
+    league = await new_league(
+        leagues, name="Otoño", game="nim", format="swiss", group_size=2, rounds=3, days=2
+    )
+    await leagues.join(league, 601, "Ana")
+    paused = await desk.pause(league, 601, 2, es)
+    assert paused == (
+        "Estás en pausa en las rondas 1, 2 de Otoño: no juegas en ellas (sin puntos). /league resume la anula."
+    )
+    with pytest.raises(LeagueError) as caught:
+        await desk.ask_bye(league, 601, 1)
+    assert str(caught.value).startswith("you paused round 1 already")
+    assert refusal(caught.value, es) == (
+        "ya pusiste en pausa la ronda 1 (una pausa no puntúa); /league resume la anula"
+    )
+    with pytest.raises(LeagueError) as caught:
+        await desk.check_in(league, 601)
+    assert refusal(caught.value, es).startswith("Otoño no tiene confirmación de asistencia")
+    told = await desk.configure(league, "every", 1.5, "none", es)
+    assert told == (
+        "Otoño: los jugadores confirman su asistencia antes de cada ronda, en un plazo de 1.5 horas; "
+        "un descanso pedido puntúa 0 puntos."
+    )

@@ -406,17 +406,22 @@ class CheckinDesk:
             for p in await self.store.leagues.league_players(league.id)
             if p.active and (number, p.user_id) not in requests
         ]
-        values = {
-            "round": texts.round_name(league, number, t),
-            "league": league.shown,
-            "when": texts.when(closes),
-        }
-        pings = await self.rounds.tell(players, t, CHECKIN_DM, channel=f"<#{league.channel_id}>", **values)
+        pings = await self.rounds.tell(
+            players,
+            t,
+            CHECKIN_DM,
+            lambda mine: {"round": texts.round_name(league, number, mine)},
+            channel=f"<#{league.channel_id}>",
+            league=league.shown,
+            when=texts.when(closes),
+        )
         text = t.gettext(
             "✅ **{league}**: check in for {round} before {when}, with the button below or /league checkin."
             " Who has not checked in then is not paired in that round. {players}",
             players=" ".join(f"<@{u}>" for u in pings),
-            **values,
+            round=texts.round_name(league, number, t),
+            league=league.shown,
+            when=texts.when(closes),
         )
         label = t.gettext("Check in")
         await self.posts.post_checkin(
@@ -468,9 +473,12 @@ class CheckinDesk:
         absent = [u for (r, u), kind in kinds.items() if r == number and kind == attendance.ABSENT]
         pings: list[int] = []
         if absent:
-            round_name = texts.round_name(league, number, t)
             pings = await self.rounds.tell(
-                sorted(absent), t, ABSENT_DM, round=round_name, league=league.shown
+                sorted(absent),
+                t,
+                ABSENT_DM,
+                lambda mine: {"round": texts.round_name(league, number, mine)},
+                league=league.shown,
             )
         lines = await self.sat_out(league, number, t, pings)
         if lines:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -122,16 +122,26 @@ class Rounds:
     async def names(self, league: LeagueRow) -> dict[int, str]:
         return {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
 
-    async def tell(self, users: Sequence[int], t: Language, dm: str, **values: object) -> list[int]:
-        """Tell ``users`` as each chose (:func:`bot.notices.reach`): DM ``dm`` (with ``values``) to
-        those who want it, in their language; the ones to ping where the news is posted."""
+    async def tell(
+        self,
+        users: Sequence[int],
+        t: Language,
+        dm: str,
+        spoken: Callable[[Language], Mapping[str, object]] | None = None,
+        /,
+        **values: object,
+    ) -> list[int]:
+        """Tell ``users`` as each chose (:func:`bot.notices.reach`): DM ``dm`` (with ``values``, and
+        the values ``spoken`` gives in the reader's language) to those who want it, in their
+        language; the ones to ping where the news is posted."""
         now = self.store.clock.time()
         pings = []
         for uid, person in (await self.store.people.several(users)).items():
             mention, direct = notices.reach(person, now)
             if direct:
                 mine = language(person.locale) if person.locale else t
-                if not await self.posts.direct(uid, mine.gettext(dm, **values)):
+                words = {**values, **(spoken(mine) if spoken is not None else {})}
+                if not await self.posts.direct(uid, mine.gettext(dm, **words)):
                     mention = True  # a refused DM falls back to a mention, as for turns
             if mention:
                 pings.append(uid)

@@ -3,7 +3,7 @@ by the test.
 
 Six people sign up for three-player Guacamole over four rounds with a check-in window of a day
 before every round, and a requested bye worth half a bye.  Dora never checks in (she wants direct
-messages: she is told by one each round, and not paired); Eloy asks for a bye in round 1 (half a
+messages, and reads Spanish: she is told by one each round, in Spanish, and not paired); Eloy asks for a bye in round 1 (half a
 point); Gil joins late, during round 1 (one bye, a full point), and is paired from round 2; Fatima
 pauses for round 2; Cusi takes time away over round 2's start without checking in (a pause, not an
 absence).  Late sign-ups close once two of the four rounds are played.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tests.e2e.test_league import DAY, fire
 from tests.e2e.test_league import EXTENSIONS as LEAGUE_EXTENSIONS
-from tests.e2e.test_notices import settings
+from tests.e2e.test_notices import settings_in
 
 EXTENSIONS = (*LEAGUE_EXTENSIONS, "cogs.me")
 
@@ -39,7 +39,8 @@ async def test_check_in_late_join_bye_on_request_and_pauses(standin, bot_factory
     users = dict(zip(names, standin.add_users(*names), strict=True))
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await settings(standin, users["dora"], chan, where="dm")
+        users["dora"].locale = "es-ES"  # her direct messages come in Spanish
+        await settings_in(standin, users["dora"], chan, "Guardado.", where="dm")
         await standin.slash(
             owner,
             chan,
@@ -82,7 +83,7 @@ async def test_check_in_late_join_bye_on_request_and_pauses(standin, bot_factory
         # Everyone but Eloy (who asked for a bye) is asked; Dora by DM, the others by mention.
         assert call.pinged == {users[n].id for n in ("ana", "beto", "cusi", "fatima")}
         (asked,) = standin.messages(standin.dm(users["dora"]))
-        assert "Check in for round 1 of 4 of **Avocado**" in asked.content
+        assert "Confirma tu asistencia a la ronda 1 de 4 de **Avocado** antes del" in asked.content
         assert await paired(bot, 1) == set()  # nothing is paired while the window is open
 
         for name in ("ana", "beto", "fatima"):
@@ -106,7 +107,7 @@ async def test_check_in_late_join_bye_on_request_and_pauses(standin, bot_factory
         assert "Bye asked for: Eloy (0.5 points)" in sat.content
         assert users["dora"].id not in sat.pinged  # she wants DMs: told there, not pinged
         absent = standin.messages(standin.dm(users["dora"]))[-1]
-        assert "You did not check in for round 1 of 4 of **Avocado**" in absent.content
+        assert "No confirmaste tu asistencia a la ronda 1 de 4 de **Avocado**" in absent.content
         assert "no check-in open" in await answer(standin, users["ana"], chan, "league checkin")
         # /league round lists the pairing's bye at its points, and who sat out for attendance apart.
         now = (await answer(standin, users["ana"], chan, "league round")).splitlines()
@@ -148,7 +149,7 @@ async def test_check_in_late_join_bye_on_request_and_pauses(standin, bot_factory
         sat = await standin.next_message(chan, lambda m: "Not paired in round 2" in m.content)
         assert "(did not check in): Dora" in sat.content  # Cusi is away: not an absence
         assert "Paused or away: Cusi (0 points), Fatima (0 points)" in sat.content
-        dms = [m for m in standin.messages(standin.dm(users["dora"])) if "did not check in" in m.content]
+        dms = [m for m in standin.messages(standin.dm(users["dora"])) if "No confirmaste" in m.content]
         assert len(dms) == 2
 
         # The standings count each bye at its points and say why each round was sat out.

@@ -408,7 +408,13 @@ class Rounds:
             values = {"game": info.title, "league": league.shown, "round": round_name}
             link = notices.jump_link(league.guild_id, thread)
             pings = await self.tell(
-                seated, t, OPEN_DM, link=link, when=texts.when(opened.deadline_at), **values
+                seated,
+                t,
+                OPEN_DM,
+                lambda mine: {"round": texts.round_name(league, opened.number, mine)},
+                link=link,
+                when=texts.when(opened.deadline_at),
+                **values,
             )
             opening = t.gettext(
                 "{players}: your {game} game for **{league}**, {round}. Play it here before {when}.",

@@ -181,3 +181,32 @@ async def test_check_in_late_join_bye_on_request_and_pauses(standin, bot_factory
         await fire(bot)
         closed = await answer(standin, standin.add_users("hugo")[0], chan, "league join")
         assert "has played 2 of its 4 rounds; late sign-ups close at half the rounds" in closed
+
+
+async def test_a_round_opening_dm_names_the_round_in_the_readers_language(standin, bot_factory, table_clock):
+    """The server speaks English; Ana reads Spanish and wants direct messages: the round's name in
+    her message is Spanish too (it was the server's English inside her Spanish sentence)."""
+    chan = standin.channel("games")
+    ana, beto = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        ana.locale = "es-ES"
+        await settings_in(standin, ana, chan, "Guardado.", where="dm")
+        await standin.slash(
+            standin.owner,
+            chan,
+            "league create",
+            name="Llama",
+            game="pachakuna",
+            format="swiss",
+            players=2,
+            rounds=2,
+        )
+        for user in (ana, beto):
+            await answer(standin, user, chan, "league join")
+        await answer(standin, standin.owner, chan, "league start")
+        await fire(bot)
+        await standin.next_message(chan, lambda m: "round 1 of 2 is open" in m.content)
+        await bot.front.boards.drain()
+        (dm,) = standin.messages(standin.dm(ana))
+        assert "Tu partida de P'achakuna de **Llama**, ronda 1 de 2, está abierta" in dm.content

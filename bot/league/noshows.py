@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+import engines
 from engines.core import N_
 
 COMPUTER, FORFEIT, SCORE = "computer", "forfeit", "score"
@@ -91,23 +92,32 @@ class Rules:
 def check(game: str, action: str, drop_after: int, credit: str) -> Rules:
     """The rules, or :class:`NoShowError` saying what is allowed."""
     if action not in ACTIONS:
-        raise NoShowError("at the deadline the choice is one of: {choices}", choices=", ".join(ACTIONS))
+        raise NoShowError(N_("at the deadline the choice is one of: {choices}"), choices=", ".join(ACTIONS))
     if action == SCORE and game not in SCORED_AS_IT_STANDS:
         raise NoShowError(
-            "{game} cannot be scored before its end; scoring as it stands is for {games}; choose computer or "
-            "forfeit",
-            game=game,
-            games=", ".join(SCORED_AS_IT_STANDS),
+            N_(
+                "{game} cannot be scored before its end; scoring as it stands is for {games}; choose computer or "
+                "forfeit"
+            ),
+            game=title(game),
+            games=", ".join(title(g) for g in SCORED_AS_IT_STANDS),
         )
     if not 0 <= drop_after <= MAX_DROP_AFTER:
         raise NoShowError(
-            "a player is dropped after 1 to {most} no-shows (0: never), not {n}",
+            N_("a player is dropped after 1 to {most} no-shows (0: never), not {n}"),
             most=MAX_DROP_AFTER,
             n=drop_after,
         )
     if credit not in CREDITS:
-        raise NoShowError("a substitute's result counts for one of: {choices}", choices=", ".join(CREDITS))
+        raise NoShowError(
+            N_("a substitute's result counts for one of: {choices}"), choices=", ".join(CREDITS)
+        )
     return Rules(action, drop_after, credit)
+
+
+def title(game: str) -> str:
+    """A game's title (its name when it is not one of ours)."""
+    return engines.get(game).title if game in engines.GAMES else game
 
 
 def nudge_times(opened_at: float, deadline_at: float) -> dict[str, float]:

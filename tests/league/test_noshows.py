@@ -21,7 +21,7 @@ def test_the_defaults_are_the_computer_two_no_shows_and_the_original_player():
     ("game", "action", "drop_after", "credit", "says"),
     [
         ("guacamole", "wait", 2, "original", "computer, forfeit, score"),
-        ("guanga", "score", 2, "original", "scoring as it stands is for tiwanaku, nowa_gwinea, guacamole"),
+        ("guanga", "score", 2, "original", "scoring as it stands is for Tiwanaku, Nowa Gwinea, Guacamole"),
         ("pachakuna", "score", 2, "original", "cannot be scored before its end"),
         ("tiwanaku", "forfeit", -1, "original", "1 to {most} no-shows (0: never)"),
         ("tiwanaku", "forfeit", 31, "original", "1 to {most} no-shows (0: never)"),

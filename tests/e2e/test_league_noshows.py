@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from bot.time.jobs import LEAGUE_NUDGE
 from tests.e2e.conftest import BASE_EXTENSIONS
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.guacamole", "cogs.league")
@@ -189,3 +190,76 @@ async def test_a_player_late_twice_is_dropped_and_a_substitute_plays_on(standin,
         header, *rows = csv_text.split("\n\n")[0].splitlines()
         assert header.endswith(",no_shows")
         assert next(r for r in rows if str(late.id) in r).endswith(",2")
+
+
+async def one_round_league(standin, bot, chan, users, **options):
+    owner = standin.owner
+    created = await standin.slash(
+        owner, chan, "league create", name="Quick", format="swiss", rounds=1, days=1, **options
+    )
+    assert "Quick" in created.message.content, created.message.content
+    for user in users:
+        await (await standin.slash(user, chan, "league join")).original()
+    await (await standin.slash(owner, chan, "league start")).original()
+    await fire(bot)
+    league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+    (game,) = await bot.store.leagues.league_games(league.id, 1)
+    return league, await bot.sessions.core.get(game.session_id)
+
+
+async def test_a_game_scored_as_it_stands_at_the_deadline(standin, bot_factory, table_clock):
+    """Guacamole allows scoring as it stands: at the deadline the game ends ranked by the dishes
+    made, the player to move has a no-show, and the reminder was a stored job all along."""
+    chan = standin.channel("games")
+    users = standin.add_users("ana", "beto", "cusi")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        league, session = await one_round_league(
+            standin, bot, chan, users, game="guacamole", players=3, no_show="score"
+        )
+        nudge = await bot.store.jobs.job(LEAGUE_NUDGE, f"{league.id}:1")
+        assert nudge is not None and nudge.due_at == table_clock.time() + 12 * HOUR
+        first = session.waiting_on()[0].user_id
+        others = [u.id for u in users if u.id != first]
+        await play_until(bot, session.id, others[0], random.Random(2), limit=400)
+        session = await bot.sessions.core.get(session.id)
+        scores = session.engine.scores_now(session.state)
+        (late,) = [s.user_id for s in session.waiting_on()]
+        table_clock.advance(DAY)
+        await fire(bot)
+        session = await bot.sessions.core.get(session.id)
+        assert session.status == "finished" and "scored as it stood" in session.row.end_reason
+        (game,) = await bot.store.leagues.league_games(league.id, 1)
+        by_seat = {session.seat_of(s.user_id).seat: s.place for s in game.seats}
+        for a in by_seat:
+            for b in by_seat:
+                if scores[a] > scores[b]:
+                    assert by_seat[a] < by_seat[b]
+                if scores[a] == scores[b]:
+                    assert by_seat[a] == by_seat[b]
+        assert await bot.store.noshows.counts(league.id) == {late: 1}
+        assert await bot.store.jobs.job(LEAGUE_NUDGE, f"{league.id}:1") is None
+
+
+async def test_the_late_seat_forfeits_at_the_deadline(standin, bot_factory, table_clock):
+    chan = standin.channel("games")
+    users = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        league, session = await one_round_league(
+            standin, bot, chan, users, game="pachakuna", players=2, no_show="forfeit"
+        )
+        (late,) = [s.user_id for s in session.waiting_on()]
+        table_clock.advance(DAY)
+        await fire(bot)
+        thread = standin.channel(session.row.channel_id)
+        assert posts_with(standin, thread, "a no-show, and the seat forfeits the game")
+        (game,) = await bot.store.leagues.league_games(league.id, 1)
+        assert game.status == "finished"
+        by = {s.user_id: s for s in game.seats}
+        other = next(u for u in by if u != late)
+        assert by[late].forfeit and by[late].place == 2 and by[other].place == 1
+        assert await bot.store.noshows.counts(league.id) == {late: 1}
+        standings = await standin.slash(users[0], chan, "league standings")
+        _, words = await standings.followups(2)
+        assert sum("1 no-show" in line for line in words.content.splitlines()) == 1

@@ -316,9 +316,23 @@ class Rounds:
         info = engines.get(league.game)
         t = await self.posts.language(league.guild_id)  # everything here is posted: the server's language
         round_name = texts.round_name(league, opened.number, t)
+        at_deadline = {
+            "computer": N_(
+                "🏆 **{league}**: {round} is open until {when}. Games still running then are finished by the computer."
+            ),
+            "forfeit": N_(
+                "🏆 **{league}**: {round} is open until {when}. Whoever's turn it is then forfeits the game (a "
+                "no-show), and the computer finishes it."
+            ),
+            "score": N_(
+                "🏆 **{league}**: {round} is open until {when}. Games still running then are scored as they stand "
+                "(a no-show for whoever's turn it is)."
+            ),
+        }
+        action = (await self.store.noshows.rules(league.id)).action
         lines = [
             t.gettext(
-                "🏆 **{league}**: {round} is open until {when}. Games still running then are finished by the computer.",
+                at_deadline.get(action, at_deadline["computer"]),
                 league=league.shown,
                 round=round_name,
                 when=texts.when(opened.deadline_at),

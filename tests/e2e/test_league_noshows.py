@@ -217,6 +217,8 @@ async def test_a_game_scored_as_it_stands_at_the_deadline(standin, bot_factory, 
         league, session = await one_round_league(
             standin, bot, chan, users, game="guacamole", players=3, no_show="score"
         )
+        (opened,) = posts_with(standin, chan, "is open until")
+        assert "Games still running then are scored as they stand" in opened.content
         nudge = await bot.store.jobs.job(LEAGUE_NUDGE, f"{league.id}:1")
         assert nudge is not None and nudge.due_at == table_clock.time() + 12 * HOUR
         first = session.waiting_on()[0].user_id
@@ -249,6 +251,8 @@ async def test_the_late_seat_forfeits_at_the_deadline(standin, bot_factory, tabl
         league, session = await one_round_league(
             standin, bot, chan, users, game="pachakuna", players=2, no_show="forfeit"
         )
+        (opened,) = posts_with(standin, chan, "is open until")
+        assert "Whoever's turn it is then forfeits the game (a no-show)" in opened.content
         (late,) = [s.user_id for s in session.waiting_on()]
         table_clock.advance(DAY)
         await fire(bot)

@@ -10,6 +10,7 @@ import pytest
 
 from bot.league.noshows import Rules
 from bot.storage.noshows import Substitute
+from engines.core import said
 from tests.league.test_storage import GUILD, new_league
 
 
@@ -103,3 +104,47 @@ async def test_a_substitutes_result_counts_as_the_organiser_chose(service, credi
     assert {s.user_id: s.place for s in game.seats} == places
     players = {p.user_id: p for p in await store.leagues.league_players(lid)}
     assert (30 in players and players[30].active) is (credit == "substitute")
+
+
+async def test_a_substitute_in_a_clocked_game_gets_a_full_start_and_plays(service, clock):
+    """The computer took a late seat (its clock stopped); the substitute who gets it plays on,
+    with the clock's full start running from their turn."""
+    store = service.store
+    lid = await new_league(store)
+    for uid in (10, 20):
+        await store.leagues.join_league(lid, uid, f"u{uid}")
+    await store.leagues.start_league(lid, store.clock.time(), 3)
+    (gid,) = await store.leagues.open_round(lid, 1, [[10, 20]], [], store.clock.time() + 10)
+    session = await service.lobby.create(
+        "nim", guild_id=GUILD, channel_id=7, host_id=10, host_name="u10", seed=3, clock="bank:1d"
+    )
+    await service.lobby.join(7, 20, "u20")
+    await store.leagues.attach_session(gid, session.id)
+    session = (await service.lobby.start(7, 10)).session
+    (first,) = session.waiting_on()
+    late = first.user_id
+    clock.advance(3600)
+
+    taken = await service.seats.computer_takes(session.id, [late], said("late"))
+    assert taken is not None
+    session = await service.core.get(session.id)
+    assert session.seat_of(late).computer and first.seat not in session.banks.since
+    await store.leagues.drop_player(lid, late)
+    await store.noshows.add_substitute(lid, 30, "Sub")
+
+    async def change():
+        return await store.noshows.hand_seat(
+            lid, gid, session.id, first.seat, late, Substitute(30, "Sub"), "original"
+        )
+
+    handed = await service.seats.hand_over(session.id, first.seat, change)
+    assert handed is not None and handed.banks.banks[first.seat] == 86400.0
+    assert first.seat not in handed.banks.taken
+    while handed.status == "active" and not any(s.user_id == 30 for s in handed.waiting_on()):
+        (seat,) = handed.waiting_on()
+        move = (await service.play.legal_moves(7, seat.user_id))[-1]
+        handed = (await service.play.play(7, seat.user_id, move)).session
+    assert handed.status == "active"
+    assert first.seat in handed.banks.since  # the substitute's clock runs on their turn
+    move = (await service.play.legal_moves(7, 30))[-1]
+    assert (await service.play.play(7, 30, move)).session.version > handed.version

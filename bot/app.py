@@ -26,12 +26,14 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.computers import Computers
+from bot.league.calendar import Calendar
 from bot.league.season import Rounds
 from bot.league.service import LeagueService
 from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import Store, open_store
 from bot.surface import options
+from bot.surface.calendar import DiscordCalendar
 from bot.surface.channels import SERVERS_ONLY
 from bot.surface.front import DYNAMIC_ITEMS, Front
 from bot.surface.league import LeaguePosts
@@ -295,6 +297,8 @@ class Pukllay(_BotBase):
         front = self.ready_front()
         self.leagues = LeagueService(self.store, self.sessions)
         self.league_rounds = rounds = Rounds(self.leagues, LeaguePosts(front), self.scheduler)
+        rounds.calendar = Calendar(self.store, rounds.posts, DiscordCalendar(self))
+        front.boards.posted = rounds.calendar.board_posted
         jobs.register(  # every job kind, each with its owner's handler (see bot.time.jobs)
             self.scheduler,
             {

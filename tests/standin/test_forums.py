@@ -23,7 +23,9 @@ async def test_a_post_is_a_thread_with_its_first_message_and_its_tags(standin, b
     channel = bot.get_channel(forum.id)
     assert isinstance(channel, discord.ForumChannel)
     made = await channel.create_thread(
-        name="Round 1 · table 1", content="ana, beto: your game", applied_tags=[tags_of(bot, forum)["waiting"]]
+        name="Round 1 · table 1",
+        content="ana, beto: your game",
+        applied_tags=[tags_of(bot, forum)["waiting"]],
     )
     post = standin.channel(made.thread.id)
     assert post.type == 11 and post.parent_id == forum.id and standin.tag_names(post) == ["waiting"]
@@ -87,7 +89,9 @@ async def test_posting_needs_send_messages_not_create_public_threads(standin, bo
     with pytest.raises(discord.Forbidden, match="50013"):
         await bot.get_channel(forum.id).create_thread(name="p", content="x")
     standin.set_permissions(forum, standin.bot_role, deny=VIEW_CHANNEL)
-    r = await standin.http("POST", f"/channels/{forum.id}/threads", body={"name": "p", "message": {"content": "x"}})
+    r = await standin.http(
+        "POST", f"/channels/{forum.id}/threads", body={"name": "p", "message": {"content": "x"}}
+    )
     assert r.status == 403 and r.json["code"] == 50001
 
 

@@ -128,7 +128,9 @@ async def test_without_create_events_discord_refuses_and_manage_events_reaches_o
     assert standin.events()[0].description == "now I may"
 
 
-async def test_statuses_move_only_as_discord_allows_and_a_finished_event_takes_no_change(standin, bot, frozen):
+async def test_statuses_move_only_as_discord_allows_and_a_finished_event_takes_no_change(
+    standin, bot, frozen
+):
     event = await external(bot, standin)
     r = await standin.http(
         "PATCH", f"/guilds/{standin.guild.id}/scheduled-events/{event.id}", body={"status": COMPLETED}

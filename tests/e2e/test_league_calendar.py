@@ -9,7 +9,7 @@ import asyncio
 
 from tests.e2e.players import Driver
 from tests.e2e.test_league import EXTENSIONS, fire
-from tests.standin.model import ACTIVE, COMPLETED, CREATE_EVENTS, SEND_MESSAGES
+from tests.standin.model import ACTIVE, COMPLETED, CREATE_EVENTS, MANAGE_CHANNELS, SEND_MESSAGES
 
 DAY = 86400
 
@@ -122,3 +122,28 @@ async def test_a_missing_permission_is_told_once_and_the_season_goes_on(standin,
         assert len(forum_told) == 1 and "Send Messages" in forum_told[0].content
         assert standin.events() == [] and not [t for t in standin.guild.threads if t.parent_id == forum.id]
         assert any("is over" in m.content for m in standin.messages(chan))
+
+
+async def test_the_forums_tags_are_added_when_the_bot_may(standin, bot_factory, table_clock):
+    chan = standin.channel("games")
+    owner = standin.owner
+    forum = standin.add_forum("league-tables", ["chat"])
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await start_league(standin, owner, chan, standin.add_users("ana", "beto", "cusi"), rounds=1)
+        set_to = await standin.slash(owner, chan, "league organiser forum", forum=forum)
+        answer = (await set_to.original()).content
+        assert "no tags waiting, playing and done and I may not add them (Manage Channels)" in answer
+        assert [t["name"] for t in forum.available_tags] == ["chat"]
+        standin.set_role_permissions(standin.bot_role, standin.bot_role.permissions | MANAGE_CHANNELS)
+        await standin.settle()
+        again = await standin.slash(owner, chan, "league organiser forum", forum=forum)
+        assert "I may not" not in (await again.original()).content
+        assert [t["name"] for t in forum.available_tags] == ["chat", "waiting", "playing", "done"]
+        back = await standin.slash(owner, chan, "league organiser forum")
+        assert "played in threads of" in (await back.original()).content
+        started = await standin.slash(owner, chan, "league start")
+        assert "has started" in (await started.original()).content
+        await fire(bot)
+        assert len([t for t in standin.guild.threads if t.parent_id == chan.id]) == 1  # threads again
+        assert not [t for t in standin.guild.threads if t.parent_id == forum.id]

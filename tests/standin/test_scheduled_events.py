@@ -7,7 +7,16 @@ import datetime
 import discord
 import pytest
 
-from tests.standin.model import ACTIVE, CANCELED, COMPLETED, CREATE_EVENTS, MANAGE_EVENTS, SCHEDULED
+from tests.standin.model import (
+    ACTIVE,
+    CANCELED,
+    COMPLETED,
+    CREATE_EVENTS,
+    MANAGE_EVENTS,
+    SCHEDULED,
+    ScheduledEvent,
+)
+from tests.standin.tinybot import TinyBot
 
 NOW = 1_900_000_000.0
 HOUR = 3600
@@ -153,3 +162,25 @@ async def test_an_external_event_ends_by_itself_at_its_end_time(standin, bot, fr
     frozen["now"] = NOW + HOUR
     assert standin.events()[0].status == COMPLETED
     assert standin.guild.payload()["guild_scheduled_events"] == []  # GUILD_CREATE lists live ones only
+
+
+async def test_a_guild_holds_at_most_a_hundred_live_events(standin, bot):
+    for n in range(100):
+        standin.guild.scheduled_events.append(
+            ScheduledEvent(
+                n + 1, standin.guild, standin.owner, f"e{n}", 3, NOW + 60, NOW + HOUR, location="x"
+            )
+        )
+    with pytest.raises(discord.HTTPException, match="30038"):
+        await external(bot, standin)
+    standin.guild.scheduled_events[0].status = COMPLETED  # a finished one no longer counts
+    await external(bot, standin)
+
+
+async def test_gateway_news_only_with_the_scheduled_events_intent(standin):
+    intents = discord.Intents.default()
+    intents.guild_scheduled_events = False
+    async with standin.run_client(lambda connector: TinyBot(connector, intents=intents)) as bot:
+        event = await external(bot, standin)
+        await standin.settle()
+        assert bot.get_guild(standin.guild.id).get_scheduled_event(event.id) is None

@@ -169,7 +169,7 @@ class Calendar:
                     forum, name, text, await self.tag_names(league.guild_id, "waiting")
                 )
                 if post is not None:
-                    await self.rows.set_post(post, league.id, "waiting")
+                    await self.rows.set_post(post, league.id, forum, "waiting")
                     return post
                 log.warning("league %s: no post in forum %s; a thread instead", league.id, forum)
         return await self.posts.open_thread(league.channel_id, name)
@@ -179,14 +179,13 @@ class Calendar:
         found = await self.rows.post(session.row.channel_id)
         if found is None:
             return
-        league_id, tag = found
+        league_id, forum, tag = found
         row = await self.store.games.session(session.id) or session.row  # as the post left it
         now: Tag = "done" if not row.live else "playing" if row.told_through > 0 else "waiting"
         if now == tag:
             return
         league = await self.store.leagues.league(league_id)
-        forum = await self.rows.forum(league_id) if league is not None else None
-        if league is None or forum is None:
+        if league is None:
             return
         drop = [
             n for other in TAG_NAMES if other != now for n in await self.tag_names(league.guild_id, other)
@@ -194,7 +193,7 @@ class Calendar:
         if await self.discord.tag_post(
             session.row.channel_id, forum, await self.tag_names(league.guild_id, now), drop
         ):
-            await self.rows.set_post(session.row.channel_id, league_id, now)
+            await self.rows.set_post(session.row.channel_id, league_id, forum, now)
 
     # ----------------------------------------------------------------- the round's event
 

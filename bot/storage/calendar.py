@@ -49,19 +49,22 @@ class LeagueCalendar:
             self.db.clock.stamp(),
         )
 
-    async def post(self, post_id: int) -> tuple[int, Tag] | None:
-        """(league, tag) of a forum post of a league's table; None for any other thread."""
-        row = await self.db.one("SELECT league_id, tag FROM league_posts WHERE post_id = ?", post_id)
-        return None if row is None else (int(row["league_id"]), row["tag"])
+    async def post(self, post_id: int) -> tuple[int, int, Tag] | None:
+        """(league, forum, tag) of a forum post of a league's table; None for any other thread."""
+        row = await self.db.one(
+            "SELECT league_id, forum_id, tag FROM league_posts WHERE post_id = ?", post_id
+        )
+        return None if row is None else (int(row["league_id"]), int(row["forum_id"]), row["tag"])
 
-    async def set_post(self, post_id: int, league_id: int, tag: Tag) -> None:
+    async def set_post(self, post_id: int, league_id: int, forum_id: int, tag: Tag) -> None:
         if tag not in TAGS:
             raise ValueError(f"no tag {tag!r}")
         await self.db.change(
-            "INSERT INTO league_posts (post_id, league_id, tag) VALUES (?, ?, ?)"
+            "INSERT INTO league_posts (post_id, league_id, forum_id, tag) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (post_id) DO UPDATE SET tag = excluded.tag",
             post_id,
             league_id,
+            forum_id,
             tag,
         )
 

@@ -82,6 +82,9 @@ async def test_rounds_are_server_events_and_tables_are_forum_posts_tagged_as_the
         await playing
         assert standin.tag_names(first) == ["done"] and standin.tag_names(posts[1]) != ["done"]
 
+        # The organiser goes back to threads for the coming rounds: this round's posts keep their tags.
+        back = await standin.slash(owner, chan, "league organiser forum")
+        assert "played in threads of" in (await back.original()).content
         # The deadline: the computer finishes table 2 (done), the event is completed with the results.
         table_clock.advance(DAY)
         await fire(bot)
@@ -91,7 +94,8 @@ async def test_rounds_are_server_events_and_tables_are_forum_posts_tagged_as_the
         assert [line.split(":")[0] for line in one.description.splitlines()[1:]] == ["Table 1", "Table 2"]
         assert "1. " in one.description and "2. " in one.description and "3. " in one.description
         assert two.name == "Calendar cup: round 2 of 2" and two.status in (1, ACTIVE)
-        assert len([t for t in standin.guild.threads if t.parent_id == forum.id]) == 4
+        assert len([t for t in standin.guild.threads if t.parent_id == forum.id]) == 2
+        assert len([t for t in standin.guild.threads if t.parent_id == chan.id]) == 2  # round 2 in threads
 
 
 async def test_a_missing_permission_is_told_once_and_the_season_goes_on(standin, bot_factory, table_clock):

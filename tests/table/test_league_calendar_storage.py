@@ -49,16 +49,16 @@ async def test_a_posts_tag_moves_and_only_known_tags_are_taken(store, database):
     rows = LeagueCalendar(store.db)
     lid = await league(store)
     assert await rows.post(BIG + 30) is None
-    await rows.set_post(BIG + 30, lid, "waiting")
-    await rows.set_post(BIG + 30, lid, "playing")
-    assert await rows.post(BIG + 30) == (lid, "playing")
+    await rows.set_post(BIG + 30, lid, BIG + 20, "waiting")
+    await rows.set_post(BIG + 30, lid, BIG + 20, "playing")
+    assert await rows.post(BIG + 30) == (lid, BIG + 20, "playing")
     with pytest.raises(ValueError):
-        await rows.set_post(BIG + 30, lid, "late")  # type: ignore[arg-type]
+        await rows.set_post(BIG + 30, lid, BIG + 20, "late")  # type: ignore[arg-type]
     with pytest.raises(database.integrity_error):  # the table itself refuses another tag
         await database.execute(
-            "INSERT INTO league_posts (post_id, league_id, tag) VALUES (?, ?, 'late')", 1, lid
+            "INSERT INTO league_posts (post_id, league_id, forum_id, tag) VALUES (?, ?, ?, 'late')", 1, lid, 2
         )
-    assert await rows.post(BIG + 30) == (lid, "playing")
+    assert await rows.post(BIG + 30) == (lid, BIG + 20, "playing")
 
 
 async def test_the_organiser_is_told_once_per_league_and_matter(store):

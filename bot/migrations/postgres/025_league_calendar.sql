@@ -15,6 +15,7 @@ CREATE TABLE league_forums (
 CREATE TABLE league_posts (
     post_id   BIGINT  PRIMARY KEY,              -- the forum post (a thread) of one table's game
     league_id BIGINT  NOT NULL REFERENCES leagues (id),
+    forum_id  BIGINT  NOT NULL,                 -- the forum it is in
     tag       TEXT    NOT NULL CHECK (tag IN ('waiting', 'playing', 'done'))
 );
 

@@ -3,7 +3,7 @@
 CREATE TABLE league_events (
     league_id INTEGER NOT NULL REFERENCES leagues (id),
     round     INTEGER NOT NULL,
-    event_id  INTEGER  NOT NULL,                 -- the guild scheduled event of the round
+    event_id  INTEGER NOT NULL,                  -- the guild scheduled event of the round
     PRIMARY KEY (league_id, round)
 );
 
@@ -14,8 +14,9 @@ CREATE TABLE league_forums (
 );
 
 CREATE TABLE league_posts (
-    post_id   INTEGER  PRIMARY KEY,              -- the forum post (a thread) of one table's game
+    post_id   INTEGER PRIMARY KEY,               -- the forum post (a thread) of one table's game
     league_id INTEGER NOT NULL REFERENCES leagues (id),
+    forum_id  INTEGER NOT NULL,                 -- the forum it is in
     tag       TEXT    NOT NULL CHECK (tag IN ('waiting', 'playing', 'done'))
 );
 

@@ -151,3 +151,25 @@ async def test_the_forums_tags_are_added_when_the_bot_may(standin, bot_factory, 
         await fire(bot)
         assert len([t for t in standin.guild.threads if t.parent_id == chan.id]) == 1  # threads again
         assert not [t for t in standin.guild.threads if t.parent_id == forum.id]
+
+
+async def test_in_a_spanish_server_the_tags_and_the_event_speak_spanish(standin, bot_factory, table_clock):
+    standin.wall = table_clock.time
+    standin.guild.locale = "es-ES"  # the server's own language
+    standin.set_role_permissions(standin.bot_role, standin.bot_role.permissions | MANAGE_CHANNELS)
+    chan = standin.channel("games")
+    owner = standin.owner
+    forum = standin.add_forum("mesas")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await start_league(standin, owner, chan, standin.add_users("ana", "beto", "cusi"), rounds=1)
+        set_to = await standin.slash(owner, chan, "league organiser forum", forum=forum)
+        assert "I may not" not in (await set_to.original()).content  # the asker reads their own language
+        assert [t["name"] for t in forum.available_tags] == ["esperando", "jugando", "terminada"]
+        started = await standin.slash(owner, chan, "league start")
+        await started.original()
+        await fire(bot)
+        (post,) = [t for t in standin.guild.threads if t.parent_id == forum.id]
+        assert standin.tag_names(post) == ["esperando"]
+        (event,) = standin.events()
+        assert event.description.startswith("Mesa 1: ") and "ronda 1" in event.name

@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.computers import Computers
+from bot.league.calendar import Calendar
 from bot.league.noshow_desk import NoShowDesk
 from bot.league.season import Rounds
 from bot.league.service import LeagueService
@@ -33,6 +34,7 @@ from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import Store, open_store
 from bot.surface import options
+from bot.surface.calendar import DiscordCalendar
 from bot.surface.channels import SERVERS_ONLY
 from bot.surface.front import DYNAMIC_ITEMS, Front
 from bot.surface.league import LeaguePosts
@@ -298,6 +300,8 @@ class Pukllay(_BotBase):
         self.leagues = LeagueService(self.store, self.sessions)
         self.league_rounds = rounds = Rounds(self.leagues, LeaguePosts(front), self.scheduler)
         self.league_noshows = desk = NoShowDesk(rounds)
+        rounds.calendar = Calendar(self.store, rounds.posts, DiscordCalendar(self))
+        front.boards.posted = rounds.calendar.board_posted
         jobs.register(  # every job kind, each with its owner's handler (see bot.time.jobs)
             self.scheduler,
             {

@@ -553,6 +553,70 @@ class LeagueCog(
             file=file,
         )
 
+    @organiser.command(
+        name="forum", description="Post each table in a forum channel, tagged waiting, playing, done"
+    )
+    @app_commands.describe(
+        forum="The forum channel (leave out to go back to threads in the league's channel)",
+        league="The league (leave out when there is only one)",
+    )
+    @guarded()
+    async def forum(
+        self,
+        interaction: discord.Interaction,
+        forum: discord.ForumChannel | None = None,
+        league: str | None = None,
+    ) -> None:
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        if found.status not in ("signup", "running"):
+            raise LeagueError("{league} is over", league=found.shown)
+        calendar = self.rounds.calendar
+        if calendar is None:
+            raise LeagueError("leagues are not set up yet; try again in a minute")
+        t = i18n.private(interaction)
+        missing, untagged = await calendar.use_forum(found, forum.id if forum is not None else None)
+        if forum is None:
+            await reply(
+                interaction,
+                t.gettext(
+                    "From the next round, the games of {league} are played in threads of {channel}.",
+                    league=found.shown,
+                    channel=f"<#{found.channel_id}>",
+                ),
+            )
+            return
+        lines = [
+            t.gettext(
+                "From the next round, each table of {league} is a post in {forum}, tagged waiting, then"
+                " playing, then done; its game is played in the post.",
+                league=found.shown,
+                forum=forum.mention,
+            )
+        ]
+        if missing:
+            lines.append(
+                t.ngettext(
+                    "I am missing {missing} there: until I have it, the games go to threads of {channel}.",
+                    "I am missing {missing} there: until I have them, the games go to threads of {channel}.",
+                    len(missing),
+                    missing=texts.and_list(missing, t),
+                    channel=f"<#{found.channel_id}>",
+                )
+            )
+        elif untagged:
+            lines.append(
+                t.ngettext(
+                    "The forum has no tag {tags} and I may not add it (Manage Channels): posts go without it.",
+                    "The forum has no tags {tags} and I may not add them (Manage Channels): posts go without"
+                    " them.",
+                    len(untagged),
+                    tags=texts.and_list(untagged, t),
+                )
+            )
+        await reply(interaction, "\n".join(lines))
+
+    forum.autocomplete("league")(league_names)
     standings.autocomplete("league")(league_names)
     export.autocomplete("league")(league_names)
     round.autocomplete("league")(league_names)

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 import cogs.league
+from bot.surface.checkin import CheckinButton
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end
 from tests.e2e.forge import forged_click
 from tests.e2e.players import is_board
@@ -26,7 +27,7 @@ MANAGE_GUILD = 1 << 5
 NAMES_NO_LEAGUE = {"league create", "league settings organiser_role"}
 # Values for the other required options of the commands tried below (a new required option
 # must be given one here).
-OTHER_OPTIONS = {"member", "top", "action"}
+OTHER_OPTIONS = {"member", "top", "action", "round", "rounds"}
 
 
 def leaf_commands(node: dict, prefix: str) -> dict[str, dict]:
@@ -79,7 +80,7 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
         assert set(from_cog) == set(leaf_commands(standin.command("league"), "league"))
         tried = {path for path, c in from_cog.items() if any(p.name == "league" for p in c.parameters)}
         assert tried | NAMES_NO_LEAGUE == set(from_cog) and not tried & NAMES_NO_LEAGUE
-        values = {"member": ana, "top": 2, "action": "add"}
+        values = {"member": ana, "top": 2, "action": "add", "round": 1, "rounds": 1}
         assert set(values) == OTHER_OPTIONS
         here = await standin.say(mallory, general, "hello")
         players = [p.user_id for p in await bot.store.leagues.league_players(league.id)]
@@ -102,6 +103,10 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
             assert cogs.league.OverdueButton.__discord_ui_compiled_template__.fullmatch(custom_id)
             r = await forged_click(standin, mallory, general, custom_id, here)
             assert "cannot view" in await answer(r), action
+        custom_id = f"pk:lg:in:{league.id}:1"  # a round's Check in button
+        assert CheckinButton.__discord_ui_compiled_template__.fullmatch(custom_id)
+        r = await forged_click(standin, mallory, general, custom_id, here)
+        assert "cannot view" in await answer(r)
         # Every button the league cog defines was tried above.
         buttons = {
             cls

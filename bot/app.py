@@ -28,6 +28,7 @@ from bot import i18n
 from bot.computers import Computers
 from bot.league.season import Rounds
 from bot.league.service import LeagueService
+from bot.queue.service import QueueService
 from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import Store, open_store
@@ -35,6 +36,7 @@ from bot.surface import options
 from bot.surface.channels import SERVERS_ONLY
 from bot.surface.front import DYNAMIC_ITEMS, Front
 from bot.surface.league import LeaguePosts
+from bot.surface.queue import QueuePosts
 from bot.time import jobs
 from bot.time.scheduler import Scheduler, process_name
 from bot.time.source import Clock
@@ -54,6 +56,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.nowa_gwinea",
     "cogs.guacamole",
     "cogs.league",
+    "cogs.queue",
 )
 """The cogs loaded at start, in order.  A game's cog is added here when it lands."""
 
@@ -223,6 +226,7 @@ class Pukllay(_BotBase):
         self.scheduler: Scheduler | None = None
         self.leagues: LeagueService | None = None
         self.league_rounds: Rounds | None = None  # the leagues' rounds, deadlines and season ends
+        self.queue: QueueService | None = None  # the queue that forms games
         self.computers: Computers | None = None
         self._computers_resumed = False
         self.metrics = Metrics()  # what /metrics shows; the table's parts report to it
@@ -295,6 +299,7 @@ class Pukllay(_BotBase):
         front = self.ready_front()
         self.leagues = LeagueService(self.store, self.sessions)
         self.league_rounds = rounds = Rounds(self.leagues, LeaguePosts(front), self.scheduler)
+        self.queue = queue = QueueService(self.store, self.sessions, QueuePosts(front))
         jobs.register(  # every job kind, each with its owner's handler (see bot.time.jobs)
             self.scheduler,
             {
@@ -304,6 +309,8 @@ class Pukllay(_BotBase):
                 jobs.TIMEOUT: front.clocks.unanswered,
                 jobs.LEAGUE_ROUND: rounds.fire_round,
                 jobs.LEAGUE_DEADLINE: rounds.fire_deadline,
+                jobs.QUEUE_EXPIRE: queue.expired,
+                jobs.QUEUE_CONFIRM: queue.unconfirmed,
             },
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)

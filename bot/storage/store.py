@@ -18,6 +18,7 @@ from bot.storage.history import History
 from bot.storage.jobs import Jobs
 from bot.storage.leagues import Leagues
 from bot.storage.people import People
+from bot.storage.queue import Queue
 from bot.storage.ratings import Ratings
 from bot.time.source import Clock
 
@@ -42,6 +43,7 @@ class Store:
         self.history = History(db)
         self.people = People(db)
         self.jobs = Jobs(db)
+        self.queue = Queue(db)  # the queue that forms games
 
     async def close(self) -> None:
         await self.db.close()

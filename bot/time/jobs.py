@@ -21,6 +21,8 @@ REMIND = "remind"
 TIMEOUT = "timeout"
 LEAGUE_ROUND = "league_round"
 LEAGUE_DEADLINE = "league_deadline"
+QUEUE_EXPIRE = "queue_expire"
+QUEUE_CONFIRM = "queue_confirm"
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ KINDS = (
     Kind(TIMEOUT, "clock votes (ClockDesk.unanswered)", "key: session:seat; payload: the time asked"),
     Kind(LEAGUE_ROUND, "leagues (Rounds.fire_round)", "key: league id; payload: the round"),
     Kind(LEAGUE_DEADLINE, "leagues (Rounds.fire_deadline)", "key: league:round; payload: both"),
+    Kind(QUEUE_EXPIRE, "the queue (QueueService.expired)", "key: guild:user, whose maximum wait is over"),
+    Kind(QUEUE_CONFIRM, "the queue (QueueService.unconfirmed)", "key: a formed table's id"),
 )
 
 J = TypeVar("J", covariant=True)  # the job a handler takes

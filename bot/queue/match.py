@@ -9,11 +9,12 @@ avoids anybody else at it (either way), each admitted by the gate, at least two 
 with no more computer seats than the least any of them allows.
 
 :func:`form` takes the waiting people longest-waiting first.  The longest waiting person not yet
-seated anchors a table; the others, in the order they came, join it while the sizes all of them
-accept still leave room for one more.  Of that group, the longest prefix that is a table now is
-formed (with the fewest computer seats it needs); when no prefix is, the anchor waits and the next
-person anchors.  A table forms as soon as it can: someone who wants four players says so in
-their player counts, not by waiting.
+seated anchors a table: for each size they accept, the others who accept it join in the order
+they came (each agreeing with those already taken) until it is full, computers filling what is
+left if everyone there allows that many.  Of those choices the one seating the most people is
+formed (then the fewest computer seats, then the smaller table); when none is a table, the anchor
+waits and the next person anchors.  A table forms as soon as it can: someone who wants four
+players says so in their player counts, not by waiting.
 """
 
 from __future__ import annotations
@@ -81,25 +82,6 @@ def avoids(a: Want, b: Want) -> bool:
     return b.user_id in a.avoid or a.user_id in b.avoid
 
 
-def sizes(group: Sequence[Want]) -> frozenset[int]:
-    """The table sizes everyone in ``group`` accepts."""
-    out = group[0].counts
-    for w in group[1:]:
-        out &= w.counts
-    return out
-
-
-def best_size(group: Sequence[Want]) -> int | None:
-    """The size a table of exactly ``group`` is formed at: accepted by all, at least the people
-    there, with no more computer seats than any of them allows, the fewest computers first; None
-    when there is none (or fewer than two people)."""
-    if len(group) < 2:
-        return None
-    room = min(w.computers for w in group)
-    fits = [n for n in sizes(group) if len(group) <= n <= len(group) + room]
-    return min(fits) if fits else None
-
-
 def form(waiting: Iterable[Want], admissible: Callable[[Want], bool] = lambda w: True) -> list[Table]:
     """The tables to form now from ``waiting`` (see the module's docstring); each person is at one
     table at most, and those left out stay waiting.  ``admissible``: the gate (a person it refuses
@@ -110,32 +92,45 @@ def form(waiting: Iterable[Want], admissible: Callable[[Want], bool] = lambda w:
     for i, anchor in enumerate(queue):
         if anchor.user_id in seated:
             continue
-        group = [anchor]
-        pace, rated = anchor.pace, anchor.rated
-        for other in queue[i + 1 :]:
-            if other.user_id in seated or other.game != anchor.game:
+        others = [w for w in queue[i + 1 :] if w.user_id not in seated and w.game == anchor.game]
+        best: tuple[int, int, int] | None = None  # (people, -computers, -size) of the best choice
+        chosen: tuple[Want, ...] = ()
+        for size in sorted(anchor.counts):
+            group = fill(anchor, others, size)
+            if group is None:
                 continue
-            if any(avoids(other, g) or other.user_id == g.user_id for g in group):
-                continue
-            p, r = agree(pace, other.pace), agree(rated, other.rated)
-            if p is None or r is None:
-                continue
-            if not any(n > len(group) for n in sizes([*group, other])):
-                continue
-            group.append(other)
-            pace, rated = p, r
-            if len(group) >= max(sizes(group)):
-                break
-        for k in range(len(group), 1, -1):
-            size = best_size(group[:k])
-            if size is not None:
-                chosen = tuple(group[:k])
-                tables.append(
-                    Table(anchor.game, chosen, size, _common(chosen, "pace"), _common(chosen, "rated"))
-                )
-                seated.update(w.user_id for w in chosen)
-                break
+            key = (len(group), len(group) - size, -size)
+            if best is None or key > best:
+                best, chosen = key, group
+        if best is not None:
+            tables.append(
+                Table(anchor.game, chosen, -best[2], _common(chosen, "pace"), _common(chosen, "rated"))
+            )
+            seated.update(w.user_id for w in chosen)
     return tables
+
+
+def fill(anchor: Want, others: Sequence[Want], size: int) -> tuple[Want, ...] | None:
+    """The people who sit with ``anchor`` at a table of ``size``: those of ``others`` (in the order
+    they came) who accept that size and agree with everyone taken so far, until the table is full;
+    then the longest prefix that needs no more computer seats than its people allow.  None when
+    no prefix of two or more does."""
+    group = [anchor]
+    pace, rated = anchor.pace, anchor.rated
+    for other in others:
+        if len(group) == size:
+            break
+        if size not in other.counts or any(avoids(other, g) or other.user_id == g.user_id for g in group):
+            continue
+        p, r = agree(pace, other.pace), agree(rated, other.rated)
+        if p is None or r is None:
+            continue
+        group.append(other)
+        pace, rated = p, r
+    for k in range(len(group), 1, -1):
+        if size - k <= min(w.computers for w in group[:k]):
+            return tuple(group[:k])
+    return None
 
 
 def _common(people: Sequence[Want], what: str) -> str:

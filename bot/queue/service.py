@@ -40,7 +40,7 @@ HOUR = 3600.0
 MAX_WAIT_HOURS = 168
 DEFAULT_WAIT_HOURS = 12
 MAX_COMPUTERS = 5
-CLOCKS = {"live": None, "daily": "move:24h", ANY: "move:24h"}
+CLOCKS = {"live": None, "daily": "move:1d", ANY: "move:1d"}
 """The game clock a table gets at each pace (a table everyone left to ``any`` is played daily)."""
 CONFIRM_SECONDS = {"live": 10 * 60.0, "daily": 12 * HOUR, ANY: 12 * HOUR}
 """How long the people at a formed table have to confirm, by its pace."""
@@ -486,7 +486,15 @@ class QueueService:
     async def expired(self, job: Job) -> None:
         """A ``queue_expire`` job: the person's maximum wait is over (key ``guild:user``)."""
         guild_text, _, user_text = job.key.partition(":")
-        entry = await self.store.queue.expire(int(guild_text), int(user_text))
+        guild_id, user_id = int(guild_text), int(user_text)
+        held = await self.store.queue.entry(guild_id, user_id)
+        if held is not None and held.table_id is not None:  # asked to confirm a table: see after
+            table = await self.store.queue.table(held.table_id)
+            if table is not None and table.status == "confirming":
+                after = max(table.confirm_by, self.store.clock.time()) + 1
+                await self.store.jobs.schedule(QUEUE_EXPIRE, job.key, after)
+            return
+        entry = await self.store.queue.expire(guild_id, user_id)
         if entry is None:
             return
         hours = round((entry.expires_at - entry.joined_at) / HOUR)

@@ -236,7 +236,10 @@ class QueueService:
         if entry is None:
             raise Refusal("you are not in this server's queue; join it with /queue join")
         if entry.table_id is not None:
-            await self.give_back(entry.table_id, [user_id], told=False)
+            left = said(
+                "{name} left the queue; the others wait in the queue again, at their places.", name=entry.name
+            )
+            await self.give_back(entry.table_id, [user_id], told=False, why=left)
         else:
             await self.store.queue.leave(guild_id, user_id)
         await self.store.jobs.cancel(QUEUE_EXPIRE, f"{guild_id}:{user_id}")
@@ -435,10 +438,13 @@ class QueueService:
         await self.posts.announce(result)
         return True
 
-    async def give_back(self, table_id: int, dropped: Sequence[int], *, told: bool = True) -> bool:
+    async def give_back(
+        self, table_id: int, dropped: Sequence[int], *, told: bool = True, why: Said | None = None
+    ) -> bool:
         """The table is not played: ``dropped`` leave the queue (told, with ``told``), the lobby
-        closes, the others wait again at their places and the queue matches again.  False when
-        the table was no longer waiting for confirmations."""
+        closes, the others wait again at their places and the queue matches again; the Confirm
+        message says ``why`` (by default: not everyone confirmed in time).  False when the table
+        was no longer waiting for confirmations."""
         table = await self.store.queue.table(table_id)
         if table is None:
             return False
@@ -459,7 +465,8 @@ class QueueService:
                 )
         await self.settle(
             table,
-            said_n(
+            why
+            or said_n(
                 len(gone),
                 "Not everyone confirmed in time ({n} person did not); the others wait in the queue again, at their places.",
                 "Not everyone confirmed in time ({n} people did not); the others wait in the queue again, at their places.",

@@ -190,6 +190,9 @@ async def test_who_does_not_confirm_leaves_and_the_rest_wait_again_at_their_plac
         assert "left the queue" in left.content
         await bot.front.replies.idle()
         assert (await bot.sessions.core.latest(pair.id)).status == "abandoned"
+        asked = next(m for m in standin.messages(pair) if "Confirm" in m.content)
+        assert "Beto left the queue; the others wait in the queue again" in asked.content
+        assert not asked.components
         entries = await bot.store.queue.entries(standin.guild.id)
         assert [e.user_id for e in entries] == [people[n].id for n in ("ana", "fatima")]
         assert all(e.table_id is None for e in entries)

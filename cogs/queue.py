@@ -18,9 +18,12 @@ from bot.storage.queue import QueueEntry
 from bot.surface.front import Front
 from bot.surface.queue import ConfirmButton
 from bot.surface.replies import guarded, reply
+from cogs.table import GAME_NAMES
 from languages import Language
 
-GAMES = [app_commands.Choice(name=g.title, value=g.name) for g in engines.GAMES.values()]
+GAMES = [
+    app_commands.Choice(name=g.title, value=g.name) for g in engines.GAMES.values() if g.name in GAME_NAMES
+]
 PACES = [
     app_commands.Choice(name="Live: played now, no clock", value="live"),
     app_commands.Choice(name="Daily: a day per move", value="daily"),

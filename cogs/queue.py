@@ -34,6 +34,8 @@ RATED = [
     app_commands.Choice(name="Unrated", value="unrated"),
     app_commands.Choice(name="Either (default)", value="any"),
 ]
+LISTED = 10
+"""The most people /queue list names (the answer stays within Discord's 2,000 characters)."""
 STARTS = [
     app_commands.Choice(name="When everyone confirms (default)", value="confirm"),
     app_commands.Choice(name="At once", value="now"),
@@ -155,16 +157,20 @@ class QueueCog(
             text = t.gettext("Nobody waits in this server's queue. /queue join to be the first.")
         else:
             lines = [t.ngettext("{n} person in the queue:", "{n} people in the queue:", len(entries))]
-            lines += [f"{i}. {wishes(e, t)}" for i, e in enumerate(entries, 1)]
+            lines += [f"{i}. {wishes(e, t)}" for i, e in enumerate(entries[:LISTED], 1)]
+            if len(entries) > LISTED:
+                more = len(entries) - LISTED
+                lines.append(t.ngettext("... and {n} more.", "... and {n} more.", more))
             text = "\n".join(lines)
         avoided = await self.service.store.queue.avoided(interaction.user.id)
-        if avoided:  # only the asker's own list, only to them
-            text += "\n" + t.ngettext(
+        if avoided:  # only the asker's own list, only to them; first, so that a long queue is what is clipped
+            mine = t.ngettext(
                 "You avoid {n} person: {people}.",
                 "You avoid {n} people: {people}.",
                 len(avoided),
                 people=" ".join(f"<@{u}>" for u in avoided),
             )
+            text = f"{mine}\n{text}"
         await reply(interaction, text)
 
     @app_commands.command(name="avoid", description="Never be seated with someone by the queue")

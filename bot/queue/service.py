@@ -19,6 +19,7 @@ Imports: the matcher, sessions, storage, the time's jobs, languages; never disco
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -40,6 +41,8 @@ HOUR = 3600.0
 MAX_WAIT_HOURS = 168
 DEFAULT_WAIT_HOURS = 12
 MAX_COMPUTERS = 5
+MAX_ROUNDS = 50
+"""How many times one matching forms tables again after a table could not be seated."""
 CLOCKS = {"live": None, "daily": "move:1d", ANY: "move:1d"}
 """The game clock a table gets at each pace (a table everyone left to ``any`` is played daily)."""
 CONFIRM_SECONDS = {"live": 10 * 60.0, "daily": 12 * HOUR, ANY: 12 * HOUR}
@@ -155,6 +158,10 @@ def want_of(entry: QueueEntry, avoid: frozenset[int]) -> Want:
     )
 
 
+class Stuck(Exception):
+    """The queue channel takes no threads (the bot lacks a permission, or it is gone)."""
+
+
 def admits(user_ids: set[int]) -> Callable[[Want], bool]:
     """The matcher's gate admitting ``user_ids``."""
 
@@ -172,6 +179,7 @@ class QueueService:
         self.sessions = sessions
         self.posts = posts
         self.gate = gate
+        self._locks: dict[int, asyncio.Lock] = {}
 
     # ------------------------------------------------------------------ people
 
@@ -277,26 +285,29 @@ class QueueService:
         return {w.user_id for w in wants if await self.gate(guild_id, w.user_id, w.game) is None}
 
     async def match(self, guild_id: int) -> list[Opened]:
-        """Form every table the server's queue can form now, and open them."""
+        """Form every table the server's queue can form now, and open them (one matching at a time
+        per server in this process; holding a table's people is checked in the database too)."""
         channel_id = await self.store.queue.channel(guild_id)
         if channel_id is None:
             return []
         opened: list[Opened] = []
-        for _ in range(50):  # a refused seat returns the rest to the queue: match again
-            wants = await self.wants(guild_id)
-            ok = await self.admitted(guild_id, wants)
-            tables = form(wants, admits(ok))
-            if not tables:
-                break
-            again = False
-            for table in tables:
-                done = await self.open_table(guild_id, channel_id, table)
-                if done is None:
-                    again = True
+        async with self._locks.setdefault(guild_id, asyncio.Lock()):
+            for _ in range(MAX_ROUNDS):  # a refused seat returns the rest to the queue: match again
+                wants = await self.wants(guild_id)
+                ok = await self.admitted(guild_id, wants)
+                tables = form(wants, admits(ok))
+                again = False
+                for table in tables:
+                    try:
+                        done = await self.open_table(guild_id, channel_id, table)
+                    except Stuck:  # the channel takes no threads now: the people wait on
+                        return opened
+                    if done is None:
+                        again = True
+                        break
+                    opened.append(done)
+                if not again:
                     break
-                opened.append(done)
-            if not again:
-                break
         return opened
 
     async def open_table(self, guild_id: int, channel_id: int, table: Table) -> Opened | None:
@@ -326,7 +337,7 @@ class QueueService:
         if thread is None:
             log.warning("queue table %s: no thread in channel %s", table_id, channel_id)
             await self.store.queue.return_table(table_id, [])
-            return None
+            raise Stuck(channel_id)
         host = people[0]
         try:
             session = await self.sessions.lobby.create(

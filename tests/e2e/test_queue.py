@@ -200,3 +200,36 @@ async def test_who_does_not_confirm_leaves_and_the_rest_wait_again_at_their_plac
 
 def dora_gone(entries, people) -> bool:
     return people["dora"].id not in {e.user_id for e in entries}
+
+
+async def test_a_long_queue_is_listed_in_part_and_an_empty_one_says_so(standin, bot_factory, table_clock):
+    """Twelve people whose wishes never agree (five games, live or daily, rated or unrated): the
+    list names the ten who waited longest and counts the rest; nobody is seated."""
+    chan = standin.channel("games")
+    users = standin.add_users(*(f"p{i:02}" for i in range(12)))
+    classes = [
+        (game, pace, rated)
+        for game in ("guacamole", "tiwanaku", "guanga", "nowa_gwinea", "pachakuna")
+        for pace in ("live", "daily")
+        for rated in ("rated", "unrated")
+    ]
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        empty = await (await standin.slash(users[0], chan, "queue list")).original()
+        assert "Nobody waits in this server's queue" in empty.content
+        await standin.slash(standin.owner, chan, "queue channel", channel=chan)
+        before = {t.id for t in standin.guild.threads}
+        for user, (game, pace, rated) in zip(users, classes, strict=False):
+            table_clock.advance(1)
+            await (
+                await standin.slash(user, chan, "queue join", game=game, pace=pace, rated=rated)
+            ).original()
+        await bot.front.replies.idle()
+        waiting = await bot.store.queue.entries(standin.guild.id)
+        assert len(waiting) == 12 and all(e.table_id is None for e in waiting)
+        assert new_threads(standin, before) == []  # no table was opened
+        listed = await (await standin.slash(users[0], chan, "queue list")).original()
+        lines = listed.content.splitlines()
+        assert lines[0] == "12 people in the queue:" and lines[-1] == "... and 2 more."
+        assert [line.split(".")[0] for line in lines[1:-1]] == [str(n) for n in range(1, 11)]
+        assert "**P00**" in lines[1] and "**P09**" in lines[10]

@@ -113,3 +113,27 @@ async def test_joining_is_refused_in_words(queue):
     with pytest.raises(Refusal, match="not in this server's queue"):
         await queue.leave(GUILD, 1)
     assert await queue.store.queue.entries(GUILD) == []
+
+
+async def test_a_wait_that_ends_while_a_table_is_confirmed_ends_after_the_answer(queue, clock):
+    """Person 1's hour runs out while they are asked to confirm: they stay at the table; when the
+    table is given back (person 2 did not confirm), their wait ends and they are told."""
+    await join(queue, 1, at_once=False, max_wait_hours=1)
+    await join(queue, 2, at_once=False, max_wait_hours=24)
+    (opened,) = await queue.match(GUILD)
+    table = await queue.store.queue.table(opened.table_id)
+    clock.advance(3600)
+    (due,) = [j for j in await queue.store.jobs.pending("queue_expire") if j.key == f"{GUILD}:1"]
+    await queue.expired(due)
+    assert [e.user_id for e in await queue.store.queue.seated(opened.table_id)] == [1, 2]
+    (again,) = [j for j in await queue.store.jobs.pending("queue_expire") if j.key == f"{GUILD}:1"]
+    assert again.due_at == table.confirm_by + 1
+    await queue.confirm(opened.table_id, 1)
+    clock.advance(table.confirm_by - clock.time())
+    (confirm,) = await queue.store.jobs.pending("queue_confirm")
+    await queue.unconfirmed(confirm)
+    assert [e.user_id for e in await queue.store.queue.entries(GUILD)] == [1]  # 2 left, 1 waits again
+    clock.advance(1)
+    await queue.expired(again)
+    assert await queue.store.queue.entries(GUILD) == []
+    assert [u for u, text in queue.posts.dms if "no table was formed within 1 hour" in text] == [1]

@@ -18,6 +18,7 @@ from bot.storage.history import History
 from bot.storage.jobs import Jobs
 from bot.storage.leagues import Leagues
 from bot.storage.people import People
+from bot.storage.profiles import Profiles
 from bot.storage.ratings import Ratings
 from bot.time.source import Clock
 
@@ -42,6 +43,7 @@ class Store:
         self.history = History(db)
         self.people = People(db)
         self.jobs = Jobs(db)
+        self.profiles = Profiles(db)  # turns derived from the log, and gates (bot.profiles)
 
     async def close(self) -> None:
         await self.db.close()

@@ -49,7 +49,9 @@ def fill(path: str, moves: int, per_game: int, seed: int) -> int:
     rng = random.Random(seed)
     con = sqlite3.connect(path)
     games = moves // per_game
-    sessions, seats, log = [], [], []
+    sessions: list[tuple] = []
+    seats: list[tuple] = []
+    log: list[tuple] = []
     for gid in range(1, games + 1):
         n = rng.randint(2, 4)
         people = [PERSON, *rng.sample(range(2, 202), n - 1)]
@@ -102,7 +104,7 @@ def fill(path: str, moves: int, per_game: int, seed: int) -> int:
     return games
 
 
-def recorded(body: Generator, seen: list[tuple[str, tuple]]) -> Generator:
+def recorded(body: Generator, seen: list[tuple[str, tuple]]) -> Generator[Any, Any, Any]:
     """``body``, noting each statement it runs."""
     result: Any = None
     try:
@@ -142,6 +144,7 @@ async def main(args: argparse.Namespace) -> int:
 
             store.db.read = read  # type: ignore[method-assign]
             runs = []
+            again, warm = -1, cold
             for _ in range(5):
                 started = time.perf_counter()
                 again = await profiles.refresh(store, [PERSON])

@@ -155,10 +155,9 @@ async def main(args: argparse.Namespace) -> int:
             print(
                 f"warm profile: best {min(runs):.3f} s, worst {max(runs):.3f} s of 5; games read again: {again}"
             )
-            session = await store.games.session(games)
-            assert session is not None
-            if session.status == "active":
-                await store.games.record_moves(games, session.version, [NewMove(0, "x")], {})
+            session = next(s for s in await store.games.live_sessions(1) if s.status == "active")
+            if session is not None:
+                await store.games.record_moves(session.id, session.version, [NewMove(0, "x")], {})
                 started = time.perf_counter()
                 again = await profiles.refresh(store, [PERSON])
                 await profiles.profile(store, PERSON, 1)

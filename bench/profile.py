@@ -142,7 +142,7 @@ async def main(args: argparse.Namespace) -> int:
             async def read(body):
                 return await real_read(recorded(body, seen))
 
-            store.db.read = read  # type: ignore[method-assign]
+            store.db.read = read  # type: ignore[method-assign]  # noting the statements the profile runs
             runs = []
             again, warm = -1, cold
             for _ in range(5):
@@ -150,7 +150,7 @@ async def main(args: argparse.Namespace) -> int:
                 again = await profiles.refresh(store, [PERSON])
                 warm = await profiles.profile(store, PERSON, 1)
                 runs.append(time.perf_counter() - started)
-            store.db.read = real_read  # type: ignore[method-assign]
+            store.db.read = real_read  # type: ignore[method-assign]  # the back end's own reader again
             assert warm.figures == f
             print(
                 f"warm profile: best {min(runs):.3f} s, worst {max(runs):.3f} s of 5; games read again: {again}"

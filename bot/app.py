@@ -60,6 +60,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.nowa_gwinea",
     "cogs.guacamole",
     "cogs.league",
+    "cogs.gates",
     "cogs.queue",
 )
 """The cogs loaded at start, in order.  A game's cog is added here when it lands."""

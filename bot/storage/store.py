@@ -20,6 +20,7 @@ from bot.storage.jobs import Jobs
 from bot.storage.leagues import Leagues
 from bot.storage.noshows import NoShows
 from bot.storage.people import People
+from bot.storage.profiles import Profiles
 from bot.storage.queue import Queue
 from bot.storage.ratings import Ratings
 from bot.time.source import Clock
@@ -46,6 +47,7 @@ class Store:
         self.people = People(db)
         self.jobs = Jobs(db)
         self.attendance = Attendance(db)  # league check-ins, byes asked for, pauses
+        self.profiles = Profiles(db)  # turns derived from the log, and gates (bot.profiles)
         self.noshows = NoShows(db)  # league no-shows and substitutes
         self.queue = Queue(db)  # the queue that forms games
 

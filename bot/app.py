@@ -54,6 +54,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.nowa_gwinea",
     "cogs.guacamole",
     "cogs.league",
+    "cogs.play",
 )
 """The cogs loaded at start, in order.  A game's cog is added here when it lands."""
 
@@ -304,6 +305,8 @@ class Pukllay(_BotBase):
                 jobs.TIMEOUT: front.clocks.unanswered,
                 jobs.LEAGUE_ROUND: rounds.fire_round,
                 jobs.LEAGUE_DEADLINE: rounds.fire_deadline,
+                jobs.AUTOPLAY: front.waits.autoplay,
+                jobs.CLOCK_WARNING: front.waits.warning,
             },
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)

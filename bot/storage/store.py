@@ -19,6 +19,7 @@ from bot.storage.jobs import Jobs
 from bot.storage.leagues import Leagues
 from bot.storage.people import People
 from bot.storage.ratings import Ratings
+from bot.storage.waits import Waits
 from bot.time.source import Clock
 
 
@@ -42,6 +43,7 @@ class Store:
         self.history = History(db)
         self.people = People(db)
         self.jobs = Jobs(db)
+        self.waits = Waits(db)  # autoplay, digest hour, passes ahead, watchers, follows
 
     async def close(self) -> None:
         await self.db.close()

@@ -60,6 +60,8 @@ class Boards:
         self.controls: Callable[[Session, Language], discord.ui.View | None] = lambda session, t: None
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
         self.finished: Callable[[MoveResult], Awaitable[None]] = nothing
+        # after every board: forced moves, passes ahead, clock warnings, watchers, followers
+        self.posted: Callable[[Session, discord.Message, bool], Awaitable[None]] = nothing
 
     async def drain(self, *, seconds: float = 10.0) -> bool:
         """Wait for interactions being handled, and computer turns being played, to finish (at
@@ -174,6 +176,10 @@ class Boards:
                 await self.notifier.game_ended(session, message, players)
             except Exception:
                 log.exception("end notices for session %s failed", session.id)
+        try:  # the board is posted; what follows it must not undo the answer
+            await self.posted(session, message, ping)
+        except Exception:
+            log.exception("what follows the board of session %s failed", session.id)
         if not session.row.live:
             await self.game_over(session)
         elif ping:

@@ -21,6 +21,8 @@ REMIND = "remind"
 TIMEOUT = "timeout"
 LEAGUE_ROUND = "league_round"
 LEAGUE_DEADLINE = "league_deadline"
+AUTOPLAY = "autoplay"
+CLOCK_WARNING = "clock_warning"
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ KINDS = (
     Kind(TIMEOUT, "clock votes (ClockDesk.unanswered)", "key: session:seat; payload: the time asked"),
     Kind(LEAGUE_ROUND, "leagues (Rounds.fire_round)", "key: league id; payload: the round"),
     Kind(LEAGUE_DEADLINE, "leagues (Rounds.fire_deadline)", "key: league:round; payload: both"),
+    Kind(AUTOPLAY, "fewer waits (Waits.autoplay)", "key: session:seat; payload: the version, the move"),
+    Kind(CLOCK_WARNING, "fewer waits (Waits.warning)", "key: session:seat; payload: the turn's start"),
 )
 
 J = TypeVar("J", covariant=True)  # the job a handler takes

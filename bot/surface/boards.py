@@ -61,7 +61,7 @@ class Boards:
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
         self.finished: Callable[[MoveResult], Awaitable[None]] = nothing
         # after every board: forced moves, passes ahead, clock warnings, watchers, followers
-        self.posted: Callable[[Session, discord.Message, bool], Awaitable[None]] = nothing
+        self.posted: Callable[[Session, discord.Message, bool, str | None], Awaitable[None]] = nothing
 
     async def drain(self, *, seconds: float = 10.0) -> bool:
         """Wait for interactions being handled, and computer turns being played, to finish (at
@@ -152,9 +152,10 @@ class Boards:
                 t=language,
             )
             channel = self.look.channel(session)
+            last = texts.last_action(session, records, language)
             file = await self.look.render(
                 session,
-                last_action=texts.last_action(session, records, language),
+                last_action=last,
                 language=language.code,
                 contrast=await self.look.server_contrast(session),
             )
@@ -177,7 +178,7 @@ class Boards:
             except Exception:
                 log.exception("end notices for session %s failed", session.id)
         try:  # the board is posted; what follows it must not undo the answer
-            await self.posted(session, message, ping)
+            await self.posted(session, message, ping, last)
         except Exception:
             log.exception("what follows the board of session %s failed", session.id)
         if not session.row.live:

@@ -55,10 +55,15 @@ class Waits:
 
     # ------------------------------------------------------------- after a board
 
-    async def posted(self, session: Session, message: discord.Message, turn_ended: bool) -> None:
-        """What follows a board post (see the module's docstring); each part on its own, so one
-        that fails leaves the others."""
-        for part in (self.send_watchers(session, message), self.tell_followers(session, message)):
+    async def posted(
+        self, session: Session, message: discord.Message, turn_ended: bool, last_action: str | None = None
+    ) -> None:
+        """What follows a board post (see the module's docstring; ``last_action``: the line its
+        picture shows); each part on its own, so one that fails leaves the others."""
+        for part in (
+            self.send_watchers(session, message, last_action),
+            self.tell_followers(session, message),
+        ):
             try:
                 await part
             except Exception:
@@ -200,7 +205,9 @@ class Waits:
 
     # ------------------------------------------------------------- watchers and followers
 
-    async def send_watchers(self, session: Session, message: discord.Message) -> None:
+    async def send_watchers(
+        self, session: Session, message: discord.Message, last_action: str | None = None
+    ) -> None:
         """A watched game's post, to each watcher by DM: the post's text (public: it was posted)
         and the public board, as a spectator sees it.  After the last board, nobody watches."""
         watchers = await self.store.waits.watchers(session.id)
@@ -212,7 +219,7 @@ class Waits:
         for uid in watchers:
             t = await self.notifier.language_of(people[uid], session)
             file = await self.look.render(
-                session, None, language=language.code, contrast=people[uid].contrast
+                session, None, last_action, language=language.code, contrast=people[uid].contrast
             )
             kwargs: dict = {"content": waits.watch_text(message.content, link, t)}
             if file is not None:

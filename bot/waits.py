@@ -114,8 +114,8 @@ def by_time_left(games: Sequence[Waiting]) -> list[Waiting]:
 
 def warning_text(session: Session, left: float, guild_name: str, link: str, t: Language = ENGLISH) -> str:
     return t.gettext(
-        "⏳ Your clock in **{game}** #{number} on **{server}** is 80 % used: {time} left for this turn. "
-        "Play it there: {link}",
+        "⏳ {time} left on your clock in **{game}** #{number} on **{server}** for this turn: you have "
+        "used 80 %. Play it there: {link}",
         game=session.info.title,
         number=session.id,
         server=guild_name,
@@ -126,7 +126,7 @@ def warning_text(session: Session, left: float, guild_name: str, link: str, t: L
 
 def warning_mention(user_id: int, left: float, t: Language = ENGLISH) -> str:
     return t.gettext(
-        "{person}, your clock in this game is 80 % used: {time} left for this turn.",
+        "{person}, {time} left on your clock in this game for this turn: you have used 80 %.",
         person=f"<@{user_id}>",
         time=notices.waited(left, t),
     )

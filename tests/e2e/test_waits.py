@@ -183,7 +183,7 @@ async def test_the_clock_warning_comes_once_at_80_percent(standin, bot_factory, 
         await bot.scheduler.run_due()
         (warning,) = warnings()
         session = await bot.sessions.core.in_channel(thread.id)
-        assert f"**Nim** #{session.id}" in warning.content and "80 % used: 2 hours left" in warning.content
+        assert f"**Nim** #{session.id}" in warning.content and "2 hours left on your clock" in warning.content and "used 80 %" in warning.content
         assert f"/{thread.id}" in warning.content
         table_clock.advance(HOUR)
         await bot.scheduler.run_due()

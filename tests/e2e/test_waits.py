@@ -4,9 +4,12 @@ who gets exactly the public posts, a follower told of a game's start."""
 
 from __future__ import annotations
 
+import random
 import re
 
 from bot.waits import AUTOPLAY_DELAY
+from engines.tiwanaku import ai as tiwanaku_ai
+from engines.tiwanaku import rules as tiwanaku_rules
 from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.e2e.players import lobby_button
 from tests.support import nim
@@ -183,7 +186,11 @@ async def test_the_clock_warning_comes_once_at_80_percent(standin, bot_factory, 
         await bot.scheduler.run_due()
         (warning,) = warnings()
         session = await bot.sessions.core.in_channel(thread.id)
-        assert f"**Nim** #{session.id}" in warning.content and "2 hours left on your clock" in warning.content and "used 80 %" in warning.content
+        assert (
+            f"**Nim** #{session.id}" in warning.content
+            and "2 hours left on your clock" in warning.content
+            and "used 80 %" in warning.content
+        )
         assert f"/{thread.id}" in warning.content
         table_clock.advance(HOUR)
         await bot.scheduler.run_due()
@@ -239,3 +246,78 @@ async def test_a_follower_is_told_once_when_someone_they_follow_starts_a_game(st
         await open_game(standin, bot, chan, alice, bob)
         await standin.settle()
         assert len(standin.messages(standin.dm(carol))) == 1
+
+
+async def test_a_pass_declared_ahead_is_played_when_the_turn_comes_and_dropped_when_another_comes(
+    standin, bot_factory, table_clock
+):
+    alice, bob, carol = users = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    extensions = (*EXTENSIONS, "cogs.tiwanaku")
+    async with standin.run_client(bot_factory(extensions)) as bot:
+        await standin.wait_synced()
+        nim_thread, _ = await open_game(standin, bot, chan, alice, bob)
+        waiting, _ = await to_move(bot, nim_thread, (alice, bob))
+        other = bob if waiting is alice else alice
+        refused = await (await standin.slash(other, nim_thread, "play pass-ahead")).original()
+        assert "no pass move" in refused.content and "Tiwanaku" in refused.content
+
+        bot.sessions.new_seed = lambda: 3  # a game whose final round has all three players
+        r = await standin.slash(alice, chan, "tiwanaku new", players=3)
+        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+        thread = standin.channel(lobby.id)
+        for guest in (bob, carol):
+            await standin.click(guest, lobby, lobby_button(lobby, "join"))
+        await standin.click(alice, lobby, lobby_button(lobby, "start"))
+        await standin.next_message(thread, is_board)
+        await bot.front.boards.drain()
+        # Everyone plays as the computer would, straight through the table, up to the final round.
+        rng = random.Random(1)
+        session = await bot.sessions.core.in_channel(thread.id)
+        while session.state.phase != tiwanaku_rules.FINAL:
+            (seat,) = session.to_move()
+            legal = session.engine.legal_moves(session.state, seat)
+            choice = tiwanaku_ai.computer_move(session.engine.view_for(session.state, seat), legal, rng)
+            result = await bot.sessions.play.play_in(session.id, session.by_seat(seat).user_id, str(choice))
+            session = result.session
+        engine = session.engine
+        (first,) = session.to_move()
+        after_first, _ = engine.apply_move(session.state, first, engine.parse_move("pass"))
+        (second,) = engine.to_move(after_first)
+        (third,) = {0, 1, 2} - {first, second}
+        x, y, z = (
+            next(u for u in users if u.id == session.by_seat(s).user_id) for s in (first, second, third)
+        )
+
+        now_refused = await (await standin.slash(x, thread, "play pass-ahead")).original()
+        assert "It is your turn now" in now_refused.content
+        await ok(standin, y, thread, "play pass-ahead")
+        cancelled = await ok(standin, y, thread, "play pass-ahead", cancel=True)
+        assert "is cancelled" in cancelled.content
+        for declarer in (y, z):
+            declared = await ok(standin, declarer, thread, "play pass-ahead")
+            assert declared.content.startswith("Declared")
+        standin.skip_messages(thread)
+        await move_in(standin, bot, thread, x, "tiwanaku move", "pass")
+        # y's turn came straight after: y passes at once; z's turn did not, so z's pass is dropped.
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        now = await bot.sessions.core.get(session.id)
+        moves = [(m.seat, m.move) for m in await bot.store.history.moves(session.id)]
+        assert moves[-2:] == [(first, "pass"), (second, "pass")]
+        assert now.status == "active" and now.to_move() == {third}  # z plays their own turn
+        boards = [m for m in standin.messages(thread) if is_board(m)]
+        name = session.by_seat(second).name
+        assert any(f"{name} passed, as they had declared ahead" in m.content for m in boards)
+        assert await bot.store.waits.passes(session.id) == []
+        table_clock.advance(AUTOPLAY_DELAY)
+        await bot.scheduler.run_due()
+        assert (await bot.sessions.core.get(session.id)).version == now.version
+
+
+async def move_in(standin, bot, thread, user, command, text):
+    r = await standin.slash(user, thread, command, move=text)
+    answer = await r.original()
+    assert not answer.content.startswith("⚠️"), answer.content
+    await standin.next_message(thread, is_board)
+    await bot.front.boards.drain()

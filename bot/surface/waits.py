@@ -111,9 +111,13 @@ class Waits:
                 continue
             if seat not in skip:
                 move = waits.only_move(session.engine, session.state, seat)
-                if move is not None and await self.allowed(session, player.user_id):
+                key = f"{session.id}:{seat}"
+                armed = await self.store.jobs.job(AUTOPLAY, key)
+                if armed is not None and armed.payload.get("version") == session.version:
+                    pass  # the same board again (/game board): the job keeps its time
+                elif move is not None and await self.allowed(session, player.user_id):
                     due = now + waits.AUTOPLAY_DELAY
-                    await self.schedule(AUTOPLAY, f"{session.id}:{seat}", due, {"version": session.version})
+                    await self.schedule(AUTOPLAY, key, due, {"version": session.version})
             if spec is not None:
                 due_at = waits.warning_due(spec, session.banks, seat)
                 if due_at is not None:

@@ -321,3 +321,53 @@ async def move_in(standin, bot, thread, user, command, text):
     assert not answer.content.startswith("⚠️"), answer.content
     await standin.next_message(thread, is_board)
     await bot.front.boards.drain()
+
+
+async def test_in_a_league_a_forced_move_is_played_only_once_the_league_allows_it(
+    standin, bot_factory, table_clock
+):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.league"))) as bot:
+        await standin.wait_synced()
+        leagues = bot.store.leagues
+        lid = await leagues.create_league(
+            guild_id=standin.guild.id,
+            channel_id=chan.id,
+            organiser_id=alice.id,
+            name="Autumn",
+            game="nim",
+            format="swiss",
+            group_size=2,
+            options={},
+            points=(1.0, 0.0),
+            bye_points=1.0,
+            round_seconds=86400.0,
+            rounds=1,
+            timer_seconds=None,
+            starts_at=table_clock.time(),
+            seed=5,
+        )
+        for user in (alice, bob):
+            await leagues.join_league(lid, user.id, user.name)
+            await ok(standin, user, chan, "me autoplay", on=True)
+        await leagues.start_league(lid, table_clock.time() + 30 * 86400, 1)
+        games = await leagues.open_round(lid, 1, [[alice.id, bob.id]] * 2, [], table_clock.time() + 86400)
+        shown = await ok(standin, bob, chan, "league organiser autoplay")
+        assert "does not allow autoplay" in shown.content  # off by default
+        for game_id, allow in zip(games, (False, True), strict=True):
+            if allow:
+                refused = await (
+                    await standin.slash(bob, chan, "league organiser autoplay", allowed=True)
+                ).original()
+                assert "Only someone with Manage Server" in refused.content
+                allowed = await ok(standin, alice, chan, "league organiser autoplay", allowed=True)
+                assert "allows autoplay" in allowed.content
+            thread, _ = await open_game(standin, bot, chan, alice, bob, piles=1)
+            first, session = await to_move(bot, thread, (alice, bob))
+            assert await leagues.attach_session(game_id, session.id)
+            await move(standin, bot, thread, first, f"A{session.state.piles[0] - 1}")
+            table_clock.advance(AUTOPLAY_DELAY)
+            await bot.scheduler.run_due()
+            after = await bot.sessions.core.get(session.id)
+            assert after.status == ("finished" if allow else "active")

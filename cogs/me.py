@@ -183,6 +183,8 @@ class MeCog(
         store = self.front.look.service.store
         if on is not None:
             await store.waits.set_autoplay(interaction.user.id, on)
+            if on:  # a forced move already waiting on them is played after the delay from now
+                await self.front.waits.arm_person(interaction.user.id)
         if (await store.waits.settings(interaction.user.id)).autoplay:
             text = t.gettext(
                 "Autoplay is on: when you have exactly one legal move, the table plays it for you {n} "

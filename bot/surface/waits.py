@@ -124,6 +124,13 @@ class Waits:
                     since = session.banks.since[seat]
                     await self.schedule(CLOCK_WARNING, f"{session.id}:{seat}", due_at, {"since": since})
 
+    async def arm_person(self, user_id: int) -> None:
+        """Someone turned autoplay on: their games waiting on a forced move get their jobs now."""
+        for session in await self.service.core.sessions_of(user_id):
+            seat = session.seat_of(user_id)
+            if seat is not None and seat.seat in session.to_move():
+                await self.arm(session)
+
     # ------------------------------------------------------------- the jobs
 
     async def autoplay(self, job: Job) -> None:

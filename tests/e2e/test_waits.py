@@ -97,6 +97,15 @@ async def test_a_forced_move_is_played_after_the_delay_only_for_those_who_allow_
             else:
                 assert after.version == session.version and after.status == "active"
                 assert await bot.store.jobs.job("autoplay", f"{session.id}:{seat}") is None
+                # Turned on now, the move waiting on them is played the delay after that.
+                await ok(standin, second, chan, "me autoplay", on=True)
+                table_clock.advance(AUTOPLAY_DELAY - 1)
+                await bot.scheduler.run_due()
+                assert (await bot.sessions.core.get(session.id)).status == "active"
+                table_clock.advance(1)
+                await bot.scheduler.run_due()
+                await bot.front.boards.drain()
+                assert (await bot.sessions.core.get(session.id)).state.winner == seat
 
 
 async def test_play_next_opens_the_game_that_has_waited_longest(standin, bot_factory, table_clock):

@@ -15,6 +15,7 @@ Imports: discord, :mod:`bot.waits`, :mod:`bot.notices`, :mod:`bot.public`, :mod:
 from __future__ import annotations
 
 import logging
+from collections.abc import Set as AbstractSet
 
 import discord
 
@@ -101,7 +102,7 @@ class Waits:
             await self.store.waits.drop_pass(session.id, declared.seat)
         return coming
 
-    async def arm(self, session: Session, skip: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+    async def arm(self, session: Session, skip: AbstractSet[int] = frozenset()) -> None:
         """A seat left with one legal move gets its autoplay job; every running clock its warning."""
         now = self.now()
         spec = session.clock

@@ -10,8 +10,10 @@ in the thread, and the person is told once, privately, at their next command.
 
 Reminders are scheduler jobs of kind ``remind``, one per person (key: the user
 id), armed when a turn of theirs begins; when one fires it sends one message
-listing every game where it is their turn, then re-arms itself for the next
-interval while such games remain, so thirty games still make one DM.
+listing every game where it is their turn, the least time left on their clock
+first (:func:`bot.waits.by_time_left`), then re-arms itself for the next
+interval, or the next day at the hour they chose (``/me digest``), while such
+games remain, so thirty games still make one DM.
 
 Imports: discord, :mod:`bot.notices`, :mod:`bot.sessions`, :mod:`bot.storage`, :mod:`bot.time`, and
 :mod:`bot.surface` buttons, look, replies.

@@ -60,8 +60,9 @@ class Boards:
         self.controls: Callable[[Session, Language], discord.ui.View | None] = lambda session, t: None
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
         self.finished: Callable[[MoveResult], Awaitable[None]] = nothing
+        self.posted: Callable[[Session], Awaitable[None]] = nothing  # after each board post
         # after every board: forced moves, passes ahead, clock warnings, watchers, followers
-        self.posted: Callable[[Session, discord.Message, bool, str | None], Awaitable[None]] = nothing
+        self.waits_after: Callable[[Session, discord.Message, bool, str | None], Awaitable[None]] = nothing
 
     async def drain(self, *, seconds: float = 10.0) -> bool:
         """Wait for interactions being handled, and computer turns being played, to finish (at
@@ -177,8 +178,12 @@ class Boards:
                 await self.notifier.game_ended(session, message, players)
             except Exception:
                 log.exception("end notices for session %s failed", session.id)
-        try:  # the board is posted; what follows it must not undo the answer
-            await self.posted(session, message, ping, last)
+        try:  # the board is posted; what follows it elsewhere (a forum post's tag) is logged if it fails
+            await self.posted(session)
+        except Exception:
+            log.exception("after the board of session %s", session.id)
+        try:  # the board is posted; forced moves, warnings, watchers, followers must not undo the answer
+            await self.waits_after(session, message, ping, last)
         except Exception:
             log.exception("what follows the board of session %s failed", session.id)
         if not session.row.live:

@@ -67,4 +67,4 @@ class Front:
         self.boards.lobby_changed = self.lobby.refresh
         self.boards.finished = self.results.card
         self.waits = Waits(self.boards)  # forced moves, passes ahead, clock warnings, watchers, followers
-        self.boards.posted = self.waits.posted
+        self.boards.waits_after = self.waits.posted

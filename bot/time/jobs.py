@@ -21,6 +21,7 @@ REMIND = "remind"
 TIMEOUT = "timeout"
 LEAGUE_ROUND = "league_round"
 LEAGUE_DEADLINE = "league_deadline"
+LEAGUE_NUDGE = "league_nudge"
 AUTOPLAY = "autoplay"
 CLOCK_WARNING = "clock_warning"
 
@@ -40,7 +41,14 @@ KINDS = (
     Kind(REMIND, "turn notices (Notifier.remind)", "key: user id"),
     Kind(TIMEOUT, "clock votes (ClockDesk.unanswered)", "key: session:seat; payload: the time asked"),
     Kind(LEAGUE_ROUND, "leagues (Rounds.fire_round)", "key: league id; payload: the round"),
-    Kind(LEAGUE_DEADLINE, "leagues (Rounds.fire_deadline)", "key: league:round; payload: both"),
+    Kind(
+        LEAGUE_DEADLINE, "leagues (NoShowDesk.fire_deadline, then Rounds)", "key: league:round; payload: both"
+    ),
+    Kind(
+        LEAGUE_NUDGE,
+        "league no-shows (NoShowDesk.fire_nudge)",
+        "key: league:round; payload: both, the stage (remind, warn) and the warning's time",
+    ),
     Kind(AUTOPLAY, "fewer waits (Waits.autoplay)", "key: session:seat; payload: the version, the move"),
     Kind(CLOCK_WARNING, "fewer waits (Waits.warning)", "key: session:seat; payload: the turn's start"),
 )

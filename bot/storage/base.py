@@ -267,14 +267,12 @@ def migrations(backend: str) -> list[tuple[int, str, str]]:
             out.append((int(m.group(1)), m.group(2), entry.read_text(encoding="utf-8")))
     out.sort()
     numbers = [n for n, _, _ in out]
-    if len(set(numbers)) != len(numbers) or (numbers and numbers[0] != 1):
-        # Numbers are handed out to changes made side by side, so one may land before those
-        # below it: a gap is allowed, a number used twice is not.
-        raise StorageError(f"{backend} migrations must be numbered from 1, each number once, found {numbers}")
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise StorageError(f"{backend} migrations must be numbered 1..n without gaps, found {numbers}")
     return out
 
 
-SCHEMA_VERSION = max((n for n, _, _ in migrations("sqlite")), default=0)
+SCHEMA_VERSION = len(migrations("sqlite"))
 
 
 MIGRATIONS_TABLE = (

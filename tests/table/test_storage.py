@@ -15,7 +15,7 @@ async def test_both_back_ends_have_the_same_migrations():
     """Each migration number exists for both back ends, with the same name."""
     sqlite_set = [(n, name) for n, name, _ in migrations("sqlite")]
     postgres_set = [(n, name) for n, name, _ in migrations("postgres")]
-    assert sqlite_set == postgres_set and sqlite_set[-1][0] == SCHEMA_VERSION
+    assert sqlite_set == postgres_set and len(sqlite_set) == SCHEMA_VERSION
 
 
 def schema_sqlite(path) -> dict[str, set[str]]:
@@ -63,7 +63,7 @@ async def test_migrations_from_an_empty_database(database):
         finally:
             await store.close()
     applied = [r[0] for r in await database.fetch("SELECT version FROM schema_migrations ORDER BY version")]
-    assert applied == [n for n, _, _ in migrations("sqlite")]
+    assert applied == list(range(1, SCHEMA_VERSION + 1))
 
 
 async def test_sqlite_runs_in_wal_mode(db_path):

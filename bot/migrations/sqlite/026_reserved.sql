@@ -1,3 +1,3 @@
--- Number 026 is another branch's migration; this stand-in keeps the numbers without a gap until
--- that branch is merged (then this file goes).
+-- Reserved: the number of a migration made on another branch at the same time; this empty file
+-- keeps the numbers without gaps until that branch is merged, and goes then.
 SELECT 1;

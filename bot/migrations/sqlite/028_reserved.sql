@@ -1,3 +1,0 @@
--- Number 028 is another branch's migration; this stand-in keeps the numbers without a gap until
--- that branch is merged (then this file goes).
-SELECT 1;

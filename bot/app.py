@@ -59,6 +59,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.nowa_gwinea",
     "cogs.guacamole",
     "cogs.league",
+    "cogs.gates",
     "cogs.queue",
     "cogs.play",
 )

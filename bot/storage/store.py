@@ -19,6 +19,7 @@ from bot.storage.jobs import Jobs
 from bot.storage.leagues import Leagues
 from bot.storage.noshows import NoShows
 from bot.storage.people import People
+from bot.storage.profiles import Profiles
 from bot.storage.queue import Queue
 from bot.storage.ratings import Ratings
 from bot.storage.waits import Waits
@@ -45,6 +46,7 @@ class Store:
         self.history = History(db)
         self.people = People(db)
         self.jobs = Jobs(db)
+        self.profiles = Profiles(db)  # turns derived from the log, and gates (bot.profiles)
         self.noshows = NoShows(db)  # league no-shows and substitutes
         self.queue = Queue(db)  # the queue that forms games
         self.waits = Waits(db)  # autoplay, digest hour, passes ahead, watchers, follows

@@ -26,7 +26,7 @@ MANAGE_GUILD = 1 << 5
 NAMES_NO_LEAGUE = {"league create", "league settings organiser_role"}
 # Values for the other required options of the commands tried below (a new required option
 # must be given one here).
-OTHER_OPTIONS = {"member", "top", "action"}
+OTHER_OPTIONS = {"member", "top", "minimum", "action"}
 
 
 def leaf_commands(node: dict, prefix: str) -> dict[str, dict]:
@@ -79,7 +79,7 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
         assert set(from_cog) == set(leaf_commands(standin.command("league"), "league"))
         tried = {path for path, c in from_cog.items() if any(p.name == "league" for p in c.parameters)}
         assert tried | NAMES_NO_LEAGUE == set(from_cog) and not tried & NAMES_NO_LEAGUE
-        values = {"member": ana, "top": 2, "action": "add"}
+        values = {"member": ana, "top": 2, "minimum": 80, "action": "add"}
         assert set(values) == OTHER_OPTIONS
         here = await standin.say(mallory, general, "hello")
         players = [p.user_id for p in await bot.store.leagues.league_players(league.id)]

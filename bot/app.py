@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n
+from bot import i18n, profiles
 from bot.computers import Computers
 from bot.league.calendar import Calendar
 from bot.league.noshow_desk import NoShowDesk
@@ -308,7 +308,13 @@ class Pukllay(_BotBase):
         self.league_noshows = desk = NoShowDesk(rounds)
         rounds.calendar = Calendar(self.store, rounds.posts, DiscordCalendar(self))
         front.boards.posted = rounds.calendar.board_posted
-        self.queue = queue = QueueService(self.store, self.sessions, QueuePosts(front))
+        store = self.store
+        self.queue = queue = QueueService(
+            store,
+            self.sessions,
+            QueuePosts(front),
+            gate=lambda guild_id, user_id, game: profiles.queue_admissible(store, guild_id, user_id, game),
+        )
         jobs.register(  # every job kind, each with its owner's handler (see bot.time.jobs)
             self.scheduler,
             {

@@ -194,6 +194,15 @@ async def admissible(
     return check_gate(found, gate) if gate is not None else None
 
 
+async def queue_admissible(store: Store, guild_id: int, user_id: int, game: str) -> Said | None:
+    """The queue's gate (see :class:`bot.queue.service.QueueService`): whether ``user_id`` may be
+    seated at a table the queue forms in ``guild_id``, under the server's cap and its default
+    gate (a queue table has no host to set one of its own).  ``game`` is not asked: the cap and
+    the server's gate hold for every game."""
+    server = await store.profiles.server_gates(guild_id)
+    return await admissible(store, guild_id, user_id, server.gate)
+
+
 async def league_admissible(store: Store, league_id: int, user_id: int) -> Said | None:
     """Whether ``user_id`` meets the league's minimum reliability (None: they do, or it has none)."""
     minimum = await store.profiles.league_gate(league_id)

@@ -137,3 +137,28 @@ async def test_a_wait_that_ends_while_a_table_is_confirmed_ends_after_the_answer
     await queue.expired(again)
     assert await queue.store.queue.entries(GUILD) == []
     assert [u for u, text in queue.posts.dms if "no table was formed within 1 hour" in text] == [1]
+
+
+async def test_the_servers_cap_keeps_a_person_from_a_queue_table(queue):
+    """Wired as the bot wires it (:func:`bot.profiles.queue_admissible`): a person at the
+    server's cap on running games waits on while the others are seated, and the refusal says
+    why; with the cap lifted, they are seated."""
+    from bot import profiles
+    from bot.storage.profiles import ServerGates
+
+    queue.gate = lambda guild_id, user_id, game: profiles.queue_admissible(
+        queue.store, guild_id, user_id, game
+    )
+    await queue.store.profiles.set_server_gates(GUILD, ServerGates(cap=1))
+    await queue.sessions.lobby.create("tiwanaku", guild_id=GUILD, channel_id=77, host_id=1, host_name="u1")
+    refusal = await profiles.queue_admissible(queue.store, GUILD, 1, "pachakuna")
+    assert refusal is not None and "this server allows 1 per person" in refusal.in_words(ENGLISH)
+    for uid in (1, 2, 3):
+        await join(queue, uid)
+    (opened,) = await queue.match(GUILD)
+    assert set(opened.table.user_ids) == {2, 3}
+    assert [e.user_id for e in await queue.store.queue.entries(GUILD)] == [1]
+    await queue.store.profiles.set_server_gates(GUILD, ServerGates(cap=0))
+    await join(queue, 4)
+    (second,) = await queue.match(GUILD)
+    assert set(second.table.user_ids) == {1, 4}

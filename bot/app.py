@@ -62,6 +62,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.league",
     "cogs.gates",
     "cogs.queue",
+    "cogs.play",
 )
 """The cogs loaded at start, in order.  A game's cog is added here when it lands."""
 
@@ -331,6 +332,8 @@ class Pukllay(_BotBase):
                 jobs.LEAGUE_NUDGE: desk.fire_nudge,
                 jobs.QUEUE_EXPIRE: queue.expired,
                 jobs.QUEUE_CONFIRM: queue.unconfirmed,
+                jobs.AUTOPLAY: front.waits.autoplay,
+                jobs.CLOCK_WARNING: front.waits.warning,
             },
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)

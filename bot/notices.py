@@ -198,6 +198,7 @@ class Waiting:
     session: Session
     guild_name: str
     seconds: float
+    left: float | None = None  # the time left on the person's clock there (None: no clock runs)
 
 
 def turn_notice(
@@ -241,7 +242,8 @@ def end_notice(session: Session, guild_name: str, link: str, t: Language = ENGLI
 
 
 def digest(games: Sequence[Waiting], link_of, t: Language = ENGLISH) -> str:
-    """One reminder listing every game where it is the person's turn, in language ``t``."""
+    """One reminder listing every game where it is the person's turn, in language ``t``, in the
+    order given (the table gives the least time left first: :func:`bot.waits.by_time_left`)."""
     head = t.ngettext(
         "Reminder: it is your turn in {n} game:", "Reminder: it is your turn in {n} games:", len(games)
     )
@@ -249,14 +251,22 @@ def digest(games: Sequence[Waiting], link_of, t: Language = ENGLISH) -> str:
     lines: list[str] = []
     room = MESSAGE_LIMIT - len(head) - len(tail) - 60  # keeps space for the "more" line
     for i, w in enumerate(games):
-        line = t.gettext(
-            "- **{game}** #{number} on {server}, waiting {time}: {link}",
-            game=w.session.info.title,
-            number=w.session.id,
-            server=w.guild_name,
-            time=waited(w.seconds, t),
-            link=link_of(w.session),
-        )
+        values = {"game": w.session.info.title, "number": w.session.id, "server": w.guild_name}
+        if w.left is None:
+            line = t.gettext(
+                "- **{game}** #{number} on {server}, waiting {time}: {link}",
+                time=waited(w.seconds, t),
+                link=link_of(w.session),
+                **values,
+            )
+        else:
+            line = t.gettext(
+                "- **{game}** #{number} on {server}, {left} left, waiting {time}: {link}",
+                left=waited(w.left, t),
+                time=waited(w.seconds, t),
+                link=link_of(w.session),
+                **values,
+            )
         if sum(len(x) + 1 for x in lines) + len(line) > room:
             lines.append(
                 t.ngettext(

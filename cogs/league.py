@@ -934,6 +934,38 @@ class LeagueCog(
     resume.autocomplete("league")(league_names)
     attendance_settings.autocomplete("league")(league_names)
 
+    @organiser.command(
+        name="autoplay",
+        description="Whether players' only legal moves may be played for them (if they allow it)",
+    )
+    @app_commands.describe(
+        allowed="Allow it or not; leave out to see which it is",
+        league="The league (leave out when there is only one)",
+    )
+    @guarded()
+    async def autoplay(
+        self, interaction: discord.Interaction, allowed: bool | None = None, league: str | None = None
+    ) -> None:
+        found = await self.find(interaction, league)
+        if allowed is not None:
+            await self.require_organiser(interaction, found)
+            await self.store.waits.set_league_allows(found.id, allowed)
+        t = i18n.private(interaction)
+        if await self.store.waits.league_allows(found.id):
+            text = t.gettext(
+                "{league} allows autoplay: a player who turned on /me autoplay has their only legal move "
+                "played for them.",
+                league=found.shown,
+            )
+        else:
+            text = t.gettext(
+                "{league} does not allow autoplay: its players play every move themselves.",
+                league=found.shown,
+            )
+        await reply(interaction, text)
+
+    autoplay.autocomplete("league")(league_names)
+
 
 async def setup(bot) -> None:
     await bot.add_cog(LeagueCog(bot))

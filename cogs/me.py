@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n, notices, profiles
+from bot import i18n, notices, profiles, waits
 from bot.app import PukllayBot
 from bot.notices import MAX_REMIND_HOURS, SettingError
 from bot.profiles import words as profile_words
@@ -194,6 +194,104 @@ class MeCog(
     @notify.autocomplete("time_zone")
     async def _zones(self, interaction: discord.Interaction, current: str):
         return [app_commands.Choice(name=z, value=z) for z in notices.zone_choices(current)]
+
+    # ------------------------------------------------------------- fewer waits and following
+
+    @app_commands.command(
+        name="autoplay", description="Let the table play your move when it is your only legal one"
+    )
+    @app_commands.describe(on="Turn it on or off; leave out to see which it is")
+    @guarded()
+    async def autoplay(self, interaction: discord.Interaction, on: bool | None = None) -> None:
+        t = i18n.private(interaction)
+        store = self.front.look.service.store
+        if on is not None:
+            await store.waits.set_autoplay(interaction.user.id, on)
+            if on:  # a forced move already waiting on them is played after the delay from now
+                await self.front.waits.arm_person(interaction.user.id)
+        if (await store.waits.settings(interaction.user.id)).autoplay:
+            text = t.gettext(
+                "Autoplay is on: when you have exactly one legal move, the table plays it for you {n} "
+                "seconds after the board that gave it to you (in a league, only if the league allows it).",
+                n=int(waits.AUTOPLAY_DELAY),
+            )
+        else:
+            text = t.gettext(
+                "Autoplay is off: you play every move yourself. /me autoplay on:True turns it on."
+            )
+        await reply(interaction, text)
+
+    @app_commands.command(
+        name="digest", description="Get your reminders once a day, at an hour you choose, as one list"
+    )
+    @app_commands.describe(at="The hour in your time zone, e.g. 18 or 18:00 (or off); leave out to see it")
+    @guarded()
+    async def digest(
+        self, interaction: discord.Interaction, at: app_commands.Range[str, 1, 10] | None = None
+    ) -> None:
+        t = i18n.private(interaction)
+        store = self.front.look.service.store
+        if at is not None:
+            try:
+                hour = waits.parse_hour(at)
+            except SettingError as exc:
+                refusal = t.gettext("{refusal} Nothing was changed.", refusal=sentence(exc.said(t)))
+                await reply(interaction, f"⚠️ {refusal}")
+                return
+            await store.waits.set_digest_hour(interaction.user.id, hour)
+            if self.bot.scheduler is not None:  # the next reminder comes at the new time
+                job = await store.jobs.job(jobs.REMIND, str(interaction.user.id))
+                if job is not None:
+                    person = await store.people.person(interaction.user.id)
+                    now = store.clock.time()
+                    due = await self.front.notifier.next_reminder(person, now)
+                    await self.bot.scheduler.schedule(jobs.REMIND, job.key, due)
+        hour = (await store.waits.settings(interaction.user.id)).digest_hour
+        await reply(interaction, waits.digest_settings(hour, t))
+
+    @app_commands.command(
+        name="follow", description="Be told by DM when someone starts a game in a server you share"
+    )
+    @app_commands.describe(person="Whom to follow")
+    @guarded()
+    async def follow(self, interaction: discord.Interaction, person: discord.Member) -> None:
+        t = i18n.private(interaction)
+        store = self.front.look.service.store
+        if person.id == interaction.user.id or person.bot:
+            await reply(interaction, "⚠️ " + t.gettext("You can follow other people, not yourself or a bot."))
+            return
+        following = await store.waits.following(interaction.user.id)
+        if person.id not in following and len(following) >= waits.FOLLOWS_MOST:
+            await reply(
+                interaction,
+                "⚠️ "
+                + t.gettext(
+                    "You follow {n} people, the most there may be; /me unfollow someone first.",
+                    n=waits.FOLLOWS_MOST,
+                ),
+            )
+            return
+        await store.waits.follow(interaction.user.id, person.id, True)
+        await reply(
+            interaction,
+            t.gettext(
+                "You follow {name}: when they start a game in a server you share, you get a direct message "
+                "(not in your quiet hours). /me unfollow stops it.",
+                name=person.display_name,
+            ),
+        )
+
+    @app_commands.command(name="unfollow", description="Stop being told when someone starts a game")
+    @app_commands.describe(person="Whom to stop following")
+    @guarded()
+    async def unfollow(self, interaction: discord.Interaction, person: discord.User) -> None:
+        t = i18n.private(interaction)
+        store = self.front.look.service.store
+        if await store.waits.follow(interaction.user.id, person.id, False):
+            text = t.gettext("You no longer follow {name}.", name=person.display_name)
+        else:
+            text = t.gettext("You were not following {name}.", name=person.display_name)
+        await reply(interaction, text)
 
 
 async def setup(bot: PukllayBot) -> None:

@@ -305,6 +305,7 @@ TALKS_TO_DISCORD = {
             "results",
             "tableparts",
             "undo",
+            "waits",
         )
     ),
     "bot.web.health",

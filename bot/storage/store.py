@@ -23,6 +23,7 @@ from bot.storage.people import People
 from bot.storage.profiles import Profiles
 from bot.storage.queue import Queue
 from bot.storage.ratings import Ratings
+from bot.storage.waits import Waits
 from bot.time.source import Clock
 
 
@@ -50,6 +51,7 @@ class Store:
         self.profiles = Profiles(db)  # turns derived from the log, and gates (bot.profiles)
         self.noshows = NoShows(db)  # league no-shows and substitutes
         self.queue = Queue(db)  # the queue that forms games
+        self.waits = Waits(db)  # autoplay, digest hour, passes ahead, watchers, follows
 
     async def close(self) -> None:
         await self.db.close()

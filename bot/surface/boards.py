@@ -61,6 +61,8 @@ class Boards:
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
         self.finished: Callable[[MoveResult], Awaitable[None]] = nothing
         self.posted: Callable[[Session], Awaitable[None]] = nothing  # after each board post
+        # after every board: forced moves, passes ahead, clock warnings, watchers, followers
+        self.waits_after: Callable[[Session, discord.Message, bool, str | None], Awaitable[None]] = nothing
 
     async def drain(self, *, seconds: float = 10.0) -> bool:
         """Wait for interactions being handled, and computer turns being played, to finish (at
@@ -151,9 +153,10 @@ class Boards:
                 t=language,
             )
             channel = self.look.channel(session)
+            last = texts.last_action(session, records, language)
             file = await self.look.render(
                 session,
-                last_action=texts.last_action(session, records, language),
+                last_action=last,
                 language=language.code,
                 contrast=await self.look.server_contrast(session),
             )
@@ -179,6 +182,10 @@ class Boards:
             await self.posted(session)
         except Exception:
             log.exception("after the board of session %s", session.id)
+        try:  # the board is posted; forced moves, warnings, watchers, followers must not undo the answer
+            await self.waits_after(session, message, ping, last)
+        except Exception:
+            log.exception("what follows the board of session %s failed", session.id)
         if not session.row.live:
             await self.game_over(session)
         elif ping:

@@ -10,8 +10,10 @@ in the thread, and the person is told once, privately, at their next command.
 
 Reminders are scheduler jobs of kind ``remind``, one per person (key: the user
 id), armed when a turn of theirs begins; when one fires it sends one message
-listing every game where it is their turn, then re-arms itself for the next
-interval while such games remain, so thirty games still make one DM.
+listing every game where it is their turn, the least time left on their clock
+first (:func:`bot.waits.by_time_left`), then re-arms itself for the next
+interval, or the next day at the hour they chose (``/me digest``), while such
+games remain, so thirty games still make one DM.
 
 Imports: discord, :mod:`bot.notices`, :mod:`bot.sessions`, :mod:`bot.storage`, :mod:`bot.time`, and
 :mod:`bot.surface` buttons, look, replies.
@@ -19,12 +21,13 @@ Imports: discord, :mod:`bot.notices`, :mod:`bot.sessions`, :mod:`bot.storage`, :
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from datetime import datetime
 
 import discord
 
-from bot import i18n, notices
+from bot import i18n, notices, waits
 from bot.notices import Waiting
 from bot.sessions import Session
 from bot.storage import DEADLINE, PersonRow, Store
@@ -163,7 +166,7 @@ class Notifier:
         for uid, person in people.items():
             if person.notify != "none" and person.remind_hours:
                 if await self.store.jobs.job(REMIND, str(uid)) is None:
-                    await self.bot.scheduler.schedule(REMIND, str(uid), now + person.remind_hours * 3600)
+                    await self.bot.scheduler.schedule(REMIND, str(uid), await self.next_reminder(person, now))
             if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)
 
@@ -262,13 +265,25 @@ class Notifier:
         return notices.mine_text(games, user_id, self.link, clocks, t)
 
     async def waiting_games(self, user_id: int, t: Language = ENGLISH) -> list[Waiting]:
-        """The person's games where it is their turn, the longest waiting first."""
+        """The person's games where it is their turn, the longest waiting first, each with the
+        time left on their clock there."""
         out = []
+        now = self.now()
         for w in await self.games_of(user_id, t):
             seat = w.session.seat_of(user_id)
             if seat is not None and seat.seat is not None and seat.seat in w.session.to_move():
-                out.append(w)
+                away = await self.look.service.core.away_of(w.session)
+                left = waits.seconds_left(w.session, seat.seat, now, away)
+                out.append(dataclasses.replace(w, left=left))
         return sorted(out, key=lambda w: -w.seconds)
+
+    async def next_reminder(self, person: PersonRow, now: float) -> float:
+        """When the person's next reminder is due: at the hour of the day they chose
+        (``/me digest``), else ``remind_hours`` from now."""
+        hour = (await self.store.waits.settings(person.user_id)).digest_hour
+        if hour is not None:
+            return waits.next_digest(person, hour, now)
+        return now + person.remind_hours * 3600
 
     async def remind(self, user_id: int) -> None:
         """The scheduler's reminder: one message listing every game where it is their turn."""
@@ -290,12 +305,13 @@ class Notifier:
             await self.bot.scheduler.schedule(REMIND, str(user_id), notices.quiet_ends(person, now))
             return
         dm_ok = False
+        games = waits.by_time_left(games)  # the least time left first
         if person.wants_dm and not notices.is_quiet(person, now):
             dm_ok = await self.send_dm(user_id, notices.digest(games, self.link, t))
         if person.wants_mention or (person.wants_dm and not dm_ok):
             for w in games:
                 await self.fall_back(w.session, user_id, w.seconds)
-        await self.bot.scheduler.schedule(REMIND, str(user_id), now + person.remind_hours * 3600)
+        await self.bot.scheduler.schedule(REMIND, str(user_id), await self.next_reminder(person, now))
 
     # ------------------------------------------------------------- time away
 

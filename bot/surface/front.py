@@ -24,6 +24,7 @@ from bot.surface.menus import HandButton, Menus, MoveButton, MoveSelect, NavButt
 from bot.surface.replies import Replies
 from bot.surface.results import RematchButton, Results
 from bot.surface.undo import UndoButton, UndoRequests
+from bot.surface.waits import Waits
 from bot.undo import UndoService
 
 if TYPE_CHECKING:
@@ -65,3 +66,5 @@ class Front:
         self.boards.controls = self.menus.board_buttons
         self.boards.lobby_changed = self.lobby.refresh
         self.boards.finished = self.results.card
+        self.waits = Waits(self.boards)  # forced moves, passes ahead, clock warnings, watchers, followers
+        self.boards.waits_after = self.waits.posted

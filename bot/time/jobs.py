@@ -24,6 +24,8 @@ LEAGUE_DEADLINE = "league_deadline"
 LEAGUE_NUDGE = "league_nudge"
 QUEUE_EXPIRE = "queue_expire"
 QUEUE_CONFIRM = "queue_confirm"
+AUTOPLAY = "autoplay"
+CLOCK_WARNING = "clock_warning"
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,8 @@ KINDS = (
     ),
     Kind(QUEUE_EXPIRE, "the queue (QueueService.expired)", "key: guild:user, whose maximum wait is over"),
     Kind(QUEUE_CONFIRM, "the queue (QueueService.unconfirmed)", "key: a formed table's id"),
+    Kind(AUTOPLAY, "fewer waits (Waits.autoplay)", "key: session:seat; payload: the version, the move"),
+    Kind(CLOCK_WARNING, "fewer waits (Waits.warning)", "key: session:seat; payload: the turn's start"),
 )
 
 J = TypeVar("J", covariant=True)  # the job a handler takes

@@ -1,0 +1,345 @@
+"""Fewer waits and following, on Discord: forced moves and passes declared ahead played by the
+table, the 80 % clock warning, ``/play next``, watchers and followers (the rules are
+:mod:`bot.waits`).
+
+After every board post (:meth:`Waits.posted`, handed to :class:`bot.surface.boards.Boards` by the
+front): a pass declared ahead is played or dropped, a seat left with one legal move gets an
+``autoplay`` job :data:`bot.waits.AUTOPLAY_DELAY` seconds later (if its person allows it), each
+running clock gets its ``clock_warning`` job, the game's watchers get the post's public text and
+the public board by DM, and at a game's first board the followers of its players are told.
+
+Imports: discord, :mod:`bot.waits`, :mod:`bot.notices`, :mod:`bot.public`, :mod:`bot.sessions`,
+:mod:`bot.storage`, :mod:`bot.time`, and :mod:`bot.surface` boards, direct, look, replies.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Set as AbstractSet
+
+import discord
+
+from bot import i18n, notices, public, waits
+from bot.sessions import NOT_SEATED, NotSeated, Refusal, Session
+from bot.storage import Job, Store
+from bot.surface.boards import Boards
+from bot.surface.direct import Notifier
+from bot.surface.look import Look
+from bot.surface.replies import reply
+from bot.texts import MESSAGE_LIMIT, clip
+from bot.time.jobs import AUTOPLAY, CLOCK_WARNING
+from engines.core import MoveError
+
+log = logging.getLogger(__name__)
+
+
+class Waits:
+    """Forced moves, passes ahead, the clock warning, /play next, watchers and followers."""
+
+    def __init__(self, boards: Boards):
+        self.boards = boards
+        self.look: Look = boards.look
+        self.notifier: Notifier = boards.notifier
+        self.service = boards.service
+        self.bot = boards.bot
+
+    @property
+    def store(self) -> Store:
+        return self.service.store
+
+    def now(self) -> float:
+        return self.store.clock.time()
+
+    async def schedule(self, kind: str, key: str, due: float, payload: dict | None = None) -> None:
+        if self.bot.scheduler is not None:
+            await self.bot.scheduler.schedule(kind, key, due, payload)
+
+    # ------------------------------------------------------------- after a board
+
+    async def posted(
+        self, session: Session, message: discord.Message, turn_ended: bool, last_action: str | None = None
+    ) -> None:
+        """What follows a board post (see the module's docstring; ``last_action``: the line its
+        picture shows); each part on its own, so one that fails leaves the others."""
+        for part in (
+            self.send_watchers(session, message, last_action),
+            self.tell_followers(session, message),
+        ):
+            try:
+                await part
+            except Exception:
+                log.exception("after the board of session %s", session.id)
+        if session.status != "active" or session.damaged or session.state is None:
+            return
+        try:
+            handled = await self.passes(session, turn_ended)
+            await self.arm(session, handled)
+        except Exception:
+            log.exception("autoplay and warnings of session %s", session.id)
+
+    async def allowed(self, session: Session, user_id: int) -> bool:
+        """Whether the table may play a person's only move: they allow it (``/me autoplay``), and
+        in a league, the league allows it too."""
+        if not (await self.store.waits.settings(user_id)).autoplay:
+            return False
+        league = await self.store.leagues.league_game_of(session.id)
+        return league is None or await self.store.waits.league_allows(league[0])
+
+    async def passes(self, session: Session, turn_ended: bool) -> set[int]:
+        """Passes declared ahead, once the turn being played has ended: played (a job due now)
+        when the seat is to move and may pass, else dropped.  The seats whose pass is coming."""
+        coming: set[int] = set()
+        if not turn_ended:
+            return coming
+        to_move = session.to_move()
+        for declared in await self.store.waits.passes(session.id):
+            if declared.version >= session.version:
+                continue  # declared after this board's moves
+            if declared.seat in to_move and waits.pass_legal(session.engine, session.state, declared.seat):
+                coming.add(declared.seat)
+                payload = {"version": session.version, "move": waits.PASS}
+                await self.schedule(AUTOPLAY, f"{session.id}:{declared.seat}", self.now(), payload)
+            await self.store.waits.drop_pass(session.id, declared.seat)
+        return coming
+
+    async def arm(self, session: Session, skip: AbstractSet[int] = frozenset()) -> None:
+        """A seat left with one legal move gets its autoplay job; every running clock its warning."""
+        now = self.now()
+        spec = session.clock
+        for seat in sorted(session.to_move()):
+            player = session.by_seat(seat)
+            if player.computer or not player.user_id:
+                continue
+            if seat not in skip:
+                move = waits.only_move(session.engine, session.state, seat)
+                key = f"{session.id}:{seat}"
+                armed = await self.store.jobs.job(AUTOPLAY, key)
+                if armed is not None and armed.payload.get("version") == session.version:
+                    pass  # the same board again (/game board): the job keeps its time
+                elif move is not None and await self.allowed(session, player.user_id):
+                    due = now + waits.AUTOPLAY_DELAY
+                    await self.schedule(AUTOPLAY, key, due, {"version": session.version})
+            if spec is not None:
+                due_at = waits.warning_due(spec, session.banks, seat)
+                if due_at is not None:
+                    since = session.banks.since[seat]
+                    await self.schedule(CLOCK_WARNING, f"{session.id}:{seat}", due_at, {"since": since})
+
+    async def arm_person(self, user_id: int) -> None:
+        """Someone turned autoplay on: their games waiting on a forced move get their jobs now."""
+        for session in await self.service.core.sessions_of(user_id):
+            seat = session.seat_of(user_id)
+            if seat is not None and seat.seat in session.to_move():
+                await self.arm(session)
+
+    # ------------------------------------------------------------- the jobs
+
+    async def autoplay(self, job: Job) -> None:
+        """The ``autoplay`` job: play a seat's only move (or its pass declared ahead) if the game
+        is as it was when the job was armed."""
+        session_id, seat = (int(x) for x in job.key.split(":"))
+        version, move = job.payload.get("version"), job.payload.get("move")
+        session = await self.service.core.get(session_id)
+        if session is None or session.version != version or seat not in session.to_move():
+            return
+        player = session.by_seat(seat)
+        if player.computer or not player.user_id:
+            return
+        if move == waits.PASS:
+            if not waits.pass_legal(session.engine, session.state, seat):
+                return
+            note = waits.pass_note(session, seat)
+        else:
+            move = waits.only_move(session.engine, session.state, seat)
+            if move is None or not await self.allowed(session, player.user_id):
+                return
+            note = waits.autoplay_note(session, seat, move)
+        try:
+            result = await self.service.play.play_in(
+                session_id, player.user_id, move, expected_version=version
+            )
+        except (Refusal, MoveError) as exc:
+            log.info("the table did not play %s for seat %s of session %s: %s", move, seat, session_id, exc)
+            return
+        result.note = note
+        if public.has_public_news(result.session, result):
+            await self.boards.announce(result)
+        else:
+            await self.arm(result.session)  # a step inside a turn: the next may be forced too
+        if result.computers_next:
+            self.boards.computers_follow(session_id)
+
+    async def warning(self, job: Job) -> None:
+        """The ``clock_warning`` job: tell the person once that 80 % of their turn's time is used
+        (later, if time away paused their clock meanwhile)."""
+        session_id, seat = (int(x) for x in job.key.split(":"))
+        session = await self.service.core.get(session_id)
+        spec = session.clock if session is not None else None
+        if session is None or spec is None or seat not in session.to_move():
+            return
+        found = waits.turn_budget(spec, session.banks, seat)
+        if found is None or found[0] != job.payload.get("since"):
+            return  # another turn (its own job is armed)
+        since, budget = found
+        away = await self.service.core.away_of(session)
+        now = self.now()
+        left = waits.seconds_left(session, seat, now, away) or 0.0
+        rest = (1 - waits.WARN_AT) * budget
+        if left > rest + 1:
+            await self.schedule(CLOCK_WARNING, job.key, now + left - rest, job.payload)
+            return
+        player = session.by_seat(seat)
+        if player.computer or not player.user_id or left <= 0:
+            return
+        if not await self.store.waits.warn_once(session_id, seat, since):
+            return
+        person = await self.store.people.person(player.user_id)
+        if person.notify == "none":
+            return
+        mention, dm = notices.reach(person, now)
+        if dm:
+            t = await self.notifier.language_of(person, session)
+            link = self.notifier.link(session)
+            text = waits.warning_text(session, left, self.notifier.guild_name(session, t), link, t)
+            if await self.notifier.send_dm(player.user_id, text):
+                return
+            mention = True
+        if mention:
+            t = await self.look.language(session)
+            channel = self.look.channel(session)
+            try:
+                await channel.send(
+                    waits.warning_mention(player.user_id, left, t),
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(player.user_id)]),
+                )
+            except discord.HTTPException:
+                log.warning("could not warn %s in session %s", player.user_id, session_id)
+
+    # ------------------------------------------------------------- watchers and followers
+
+    async def send_watchers(
+        self, session: Session, message: discord.Message, last_action: str | None = None
+    ) -> None:
+        """A watched game's post, to each watcher by DM: the post's text (public: it was posted)
+        and the public board, as a spectator sees it.  After the last board, nobody watches."""
+        watchers = await self.store.waits.watchers(session.id)
+        if not watchers:
+            return
+        language = await self.look.language(session)
+        link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
+        people = await self.store.people.several(watchers)
+        for uid in watchers:
+            t = await self.notifier.language_of(people[uid], session)
+            file = await self.look.render(
+                session, None, last_action, language=language.code, contrast=people[uid].contrast
+            )
+            kwargs: dict = {"content": waits.watch_text(message.content, link, t)}
+            if file is not None:
+                kwargs["file"] = file
+            try:
+                user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
+                await user.send(**kwargs)
+            except discord.HTTPException as exc:
+                log.info("a watched post to %s was refused (%s)", uid, exc)
+        if session.status != "active":
+            await self.store.waits.stop_watching(session.id)
+
+    async def tell_followers(self, session: Session, message: discord.Message) -> None:
+        """At a game's first board: the people following its players who share its server are
+        told by DM (not in their quiet hours), once per game."""
+        if session.status != "active" or session.row.told_through or session.row.guild_id is None:
+            return
+        players = {s.user_id: s.name for s in session.seats if s.user_id and not s.computer}
+        followers = await self.store.waits.followers(players)
+        followers = {f: who for f, who in followers.items() if f not in players}
+        if not followers or not await self.store.waits.start_told(session.id):
+            return
+        guild = self.bot.get_guild(session.row.guild_id)
+        if guild is None:
+            return
+        link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
+        people = await self.store.people.several(followers)
+        now = self.now()
+        for uid, followed in followers.items():
+            if notices.is_quiet(people[uid], now):
+                continue
+            try:
+                await guild.fetch_member(uid)
+            except discord.NotFound:
+                continue  # not in that server
+            except discord.HTTPException:
+                log.info("could not look up %s in server %s", uid, guild.id)
+                continue
+            t = await self.notifier.language_of(people[uid], session)
+            text = waits.follow_text(session, [players[u] for u in followed], guild.name, link, t)
+            try:
+                user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
+                await user.send(text)
+            except discord.HTTPException as exc:
+                log.info("a follow notice to %s was refused (%s)", uid, exc)
+
+    # ------------------------------------------------------------- commands
+
+    async def next_game(self, interaction: discord.Interaction) -> None:
+        """``/play next``: the game that has waited longest for the asker, a link and their view."""
+        t = i18n.private(interaction)
+        games = await self.notifier.waiting_games(interaction.user.id, t)
+        if not games:
+            await reply(interaction, t.gettext("No game is waiting on you. /game mine lists your games."))
+            return
+        first = games[0]
+        head = waits.next_text(first, len(games) - 1, self.notifier.link(first.session), t)
+        text, file = await self.look.private_picture(first.session, interaction.user.id, t.code)
+        await reply(interaction, clip(f"{head}\n\n{text}", MESSAGE_LIMIT), file=file)
+
+    async def watch(self, interaction: discord.Interaction) -> None:
+        """``/play watch``: the channel's game's public posts by DM, or no longer."""
+        t = i18n.private(interaction)
+        session = await self.service.core.require(interaction.channel_id or 0)
+        if session.status != "active":
+            raise Refusal("this game has not started yet; watch it once it has")
+        uid = interaction.user.id
+        if await self.store.waits.is_watching(session.id, uid):
+            await self.store.waits.watch(session.id, uid, False)
+            await reply(interaction, t.gettext("You no longer get this game's posts by direct message."))
+            return
+        await self.store.waits.watch(session.id, uid, True)
+        await reply(
+            interaction,
+            t.gettext(
+                "You will get this game's public turn posts by direct message until it ends "
+                "(nothing private: what the channel sees). /play watch here again stops them."
+            ),
+        )
+
+    async def pass_ahead(self, interaction: discord.Interaction, cancel: bool) -> None:
+        """``/play pass-ahead``: pass at your next turn if it comes straight after this one."""
+        t = i18n.private(interaction)
+        session = await self.service.core.require(interaction.channel_id or 0)
+        seat = session.seat_of(interaction.user.id)
+        if seat is None or seat.seat is None or seat.computer:
+            raise NotSeated(NOT_SEATED)
+        if cancel:
+            dropped = await self.store.waits.drop_pass(session.id, seat.seat)
+            text = (
+                t.gettext("Your pass declared ahead is cancelled.")
+                if dropped
+                else t.gettext("You had declared no pass ahead here.")
+            )
+            await reply(interaction, text)
+            return
+        if session.status != "active":
+            raise Refusal("this game has not started yet")
+        if not waits.has_pass(session.engine):
+            raise Refusal("this game has no pass move to declare ahead (Tiwanaku and Guacamole have one)")
+        if seat.seat in session.to_move():
+            raise Refusal("it is your turn now: play your move (or pass) yourself")
+        await self.store.waits.declare_pass(session.id, seat.seat, interaction.user.id, session.version)
+        await reply(
+            interaction,
+            t.gettext(
+                "Declared: if your next turn comes straight after the turn being played and you may pass "
+                "then, you pass at once. Any other turn changes the board and cancels it. "
+                "/play pass-ahead cancel:True takes it back."
+            ),
+        )

@@ -1,0 +1,382 @@
+"""Fewer waits and following, end to end: a forced move played after the delay only for those who
+allow it, /play next, the digest by time left at a chosen hour, the 80 % clock warning, a watcher
+who gets exactly the public posts, a follower told of a game's start."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bot.waits import AUTOPLAY_DELAY
+from engines.tiwanaku import ai as tiwanaku_ai
+from engines.tiwanaku import rules as tiwanaku_rules
+from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.e2e.players import lobby_button
+from tests.support import nim
+
+EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me", "cogs.play")
+HOUR = 3600
+
+
+def is_board(message) -> bool:
+    return bool(message.files) and not message.ephemeral
+
+
+async def open_game(standin, bot, chan, host, guest, **options):
+    """A two-player Nim game in its own thread, started; returns the thread and its first board."""
+    r = await standin.slash(host, chan, "nim new", **options)
+    lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+    thread = standin.channel(lobby.id)
+    await standin.click(guest, lobby, lobby_button(lobby, "join"))
+    await standin.click(host, lobby, lobby_button(lobby, "start"))
+    board = await standin.next_message(thread, is_board)
+    await bot.front.boards.drain()
+    return thread, board
+
+
+async def to_move(bot, thread, users):
+    session = await bot.sessions.core.in_channel(thread.id)
+    (seat,) = session.to_move()
+    return next(u for u in users if u.id == session.by_seat(seat).user_id), session
+
+
+async def move(standin, bot, thread, user, text):
+    r = await standin.slash(user, thread, "nim move", move=text)
+    await r.original()
+    board = await standin.next_message(thread, is_board)
+    await bot.front.boards.drain()
+    return board
+
+
+async def turn_of(standin, bot, thread, user, other):
+    """Make it ``user``'s turn: ``other`` takes one stone if it is theirs."""
+    first, session = await to_move(bot, thread, (user, other))
+    if first is other:
+        await move(standin, bot, thread, other, "A1")
+
+
+async def ok(standin, user, chan, command, **options):
+    answer = await (await standin.slash(user, chan, command, **options)).original()
+    assert answer.ephemeral and not answer.content.startswith("⚠️"), answer.content
+    return answer
+
+
+async def test_a_forced_move_is_played_after_the_delay_only_for_those_who_allow_it(
+    standin, bot_factory, table_clock
+):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        shown = await ok(standin, alice, chan, "me autoplay")
+        assert "Autoplay is off" in shown.content
+        for allow in (False, True):
+            for user in (alice, bob):
+                answer = await ok(standin, user, chan, "me autoplay", on=allow)
+                assert ("Autoplay is on" if allow else "Autoplay is off") in answer.content
+            thread, _ = await open_game(standin, bot, chan, alice, bob, piles=1)
+            first, session = await to_move(bot, thread, (alice, bob))
+            second = bob if first is alice else alice
+            await move(standin, bot, thread, first, f"A{session.state.piles[0] - 1}")
+            session = await bot.sessions.core.in_channel(thread.id)
+            seat = session.seat_of(second.id).seat
+            assert [str(m) for m in nim.legal_moves(session.state, seat)] == ["A1"]  # one legal move
+
+            table_clock.advance(AUTOPLAY_DELAY - 1)
+            await bot.scheduler.run_due()
+            assert (await bot.sessions.core.get(session.id)).version == session.version  # not yet
+            table_clock.advance(1)
+            await bot.scheduler.run_due()
+            await bot.front.boards.drain()
+            after = await bot.sessions.core.get(session.id)
+            if allow:
+                assert after.status == "finished" and after.state.winner == seat
+                last = await standin.next_message(thread, is_board)
+                name = session.by_seat(seat).name
+                assert f"{name} had one legal move, `A1`; it was played for them" in last.content
+            else:
+                assert after.version == session.version and after.status == "active"
+                assert await bot.store.jobs.job("autoplay", f"{session.id}:{seat}") is None
+                # Turned on now, the move waiting on them is played the delay after that.
+                await ok(standin, second, chan, "me autoplay", on=True)
+                table_clock.advance(AUTOPLAY_DELAY - 1)
+                await bot.scheduler.run_due()
+                assert (await bot.sessions.core.get(session.id)).status == "active"
+                table_clock.advance(1)
+                await bot.scheduler.run_due()
+                await bot.front.boards.drain()
+                assert (await bot.sessions.core.get(session.id)).state.winner == seat
+
+
+async def test_play_next_opens_the_game_that_has_waited_longest(standin, bot_factory, table_clock):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        none = await ok(standin, alice, chan, "play next")
+        assert "No game is waiting on you" in none.content
+        threads = []
+        for _ in range(3):
+            thread, _ = await open_game(standin, bot, chan, alice, bob, piles=3)
+            await turn_of(standin, bot, thread, alice, bob)
+            threads.append(thread)
+            table_clock.advance(HOUR)
+        oldest = threads[0]
+        answer = await ok(standin, alice, chan, "play next")
+        session = await bot.sessions.core.in_channel(oldest.id)
+        assert f"**Nim** #{session.id} on **{standin.guild.name}** has waited longest for you (3 hours)" in (
+            answer.content
+        )
+        assert f"https://discord.com/channels/{standin.guild.id}/{oldest.id}" in answer.content
+        assert "2 more games wait on you" in answer.content
+        secret = session.state.secrets[session.seat_of(alice.id).seat]
+        assert answer.files and f"Your secret number: {secret}" in answer.content  # her own view, privately
+        # Once she moves there, the next oldest is offered.
+        await move(standin, bot, oldest, alice, "A1")
+        answer = await ok(standin, alice, chan, "play next")
+        assert f"/{threads[1].id}" in answer.content and "1 more game waits on you" in answer.content
+
+
+async def test_the_digest_lists_the_games_by_time_left_at_the_chosen_hour(standin, bot_factory, table_clock):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    start = table_clock.time()  # 2027-01-15 08:00 UTC
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", where="dm")
+        chosen = await ok(standin, alice, chan, "me digest", at="12")
+        assert "once a day at 12:00" in chosen.content
+        bad = await (await standin.slash(alice, chan, "me digest", at="25")).original()
+        assert "not an hour of the day" in bad.content and "Nothing was changed" in bad.content
+        long_clock, _ = await open_game(standin, bot, chan, alice, bob, clock="move:10h")
+        await turn_of(standin, bot, long_clock, alice, bob)  # 08:00: 10 h from now
+        table_clock.advance(HOUR)
+        short_clock, _ = await open_game(standin, bot, chan, alice, bob, clock="move:5h")
+        await turn_of(standin, bot, short_clock, alice, bob)  # 09:00: 5 h from now
+        table_clock.advance(HOUR)
+        no_clock, _ = await open_game(standin, bot, chan, alice, bob)
+        await turn_of(standin, bot, no_clock, alice, bob)
+        job = await bot.store.jobs.job("remind", str(alice.id))
+        assert job.due_at == start + 4 * HOUR  # 12:00 UTC, her time zone
+        standin.skip_messages(standin.dm(alice))
+        table_clock.set(start + 4 * HOUR)
+        await bot.scheduler.run_due()
+        digest = await standin.next_message(standin.dm(alice), lambda m: m.content.startswith("Reminder"))
+        assert "your turn in 3 games" in digest.content
+        lines = digest.content.splitlines()
+        order = [
+            next(i for i, line in enumerate(lines) if f"/{t.id}" in line)
+            for t in (short_clock, long_clock, no_clock)
+        ]
+        assert order == sorted(order), digest.content  # least time left first, no clock last
+        assert "2 hours left, waiting 3 hours" in lines[order[0]]
+        assert "6 hours left, waiting 4 hours" in lines[order[1]]
+        assert "left" not in lines[order[2]] and "waiting 2 hours" in lines[order[2]]
+        job = await bot.store.jobs.job("remind", str(alice.id))
+        assert job.due_at == start + 28 * HOUR  # tomorrow at 12:00
+
+
+async def test_the_clock_warning_comes_once_at_80_percent(standin, bot_factory, table_clock):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
+        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:10h")
+        await turn_of(standin, bot, thread, alice, bob)
+
+        def warnings():
+            return [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+
+        table_clock.advance(8 * HOUR - 1)
+        await bot.scheduler.run_due()
+        assert warnings() == []
+        table_clock.advance(1)
+        await bot.scheduler.run_due()
+        (warning,) = warnings()
+        session = await bot.sessions.core.in_channel(thread.id)
+        assert (
+            f"**Nim** #{session.id}" in warning.content
+            and "2 hours left on your clock" in warning.content
+            and "used 80 %" in warning.content
+        )
+        assert f"/{thread.id}" in warning.content
+        table_clock.advance(HOUR)
+        await bot.scheduler.run_due()
+        assert len(warnings()) == 1  # once per turn
+
+
+async def test_a_watcher_gets_exactly_the_public_posts(standin, bot_factory):
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_game(standin, bot, chan, alice, bob, piles=3)
+        answer = await ok(standin, carol, thread, "play watch")
+        assert "public turn posts by direct message" in answer.content
+        first, session = await to_move(bot, thread, (alice, bob))
+        board = await move(standin, bot, thread, first, "A1")
+        dm = await standin.next_message(standin.dm(carol))
+        assert dm.content.startswith(board.content)
+        assert f"https://discord.com/channels/{standin.guild.id}/{thread.id}/{board.id}" in dm.content
+        assert bytes(dm.files[0]) == bytes(board.files[0])  # the public board, as posted
+        for secret in session.state.secrets:  # the hidden numbers of both seats
+            assert re.search(rf"\b{secret}\b", dm.content) is None
+        stopped = await ok(standin, carol, thread, "play watch")
+        assert "no longer" in stopped.content
+        second, _ = await to_move(bot, thread, (alice, bob))
+        await move(standin, bot, thread, second, "B1")
+        await standin.settle()
+        assert len(standin.messages(standin.dm(carol))) == 1
+
+
+async def test_a_follower_is_told_once_when_someone_they_follow_starts_a_game(standin, bot_factory):
+    alice, bob, carol, dave = standin.add_users("alice", "bob", "carol", "dave")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        answer = await ok(standin, carol, chan, "me follow", person=alice)
+        assert "You follow alice" in answer.content.lower() or "You follow" in answer.content
+        await ok(standin, dave, chan, "me follow", person=alice)
+        refused = await (await standin.slash(carol, chan, "me follow", person=carol)).original()
+        assert "not yourself" in refused.content
+        standin.leave(dave, standin.guild)  # dave shares no server with the game any more
+        thread, board = await open_game(standin, bot, chan, alice, bob)
+        session = await bot.sessions.core.in_channel(thread.id)
+        told = await standin.next_message(standin.dm(carol))
+        assert f"started **Nim** #{session.id} on **{standin.guild.name}**" in told.content
+        assert f"/{thread.id}/{board.id}" in told.content
+        await ok(standin, alice, thread, "game board")  # the board again: no second notice
+        await standin.settle()
+        assert len(standin.messages(standin.dm(carol))) == 1
+        assert standin.messages(standin.dm(dave)) == []
+        gone = await ok(standin, carol, chan, "me unfollow", person=alice)
+        assert "no longer follow" in gone.content
+        await open_game(standin, bot, chan, alice, bob)
+        await standin.settle()
+        assert len(standin.messages(standin.dm(carol))) == 1
+
+
+async def test_a_pass_declared_ahead_is_played_when_the_turn_comes_and_dropped_when_another_comes(
+    standin, bot_factory, table_clock
+):
+    alice, bob, carol = users = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    extensions = (*EXTENSIONS, "cogs.tiwanaku")
+    async with standin.run_client(bot_factory(extensions)) as bot:
+        await standin.wait_synced()
+        nim_thread, _ = await open_game(standin, bot, chan, alice, bob)
+        waiting, _ = await to_move(bot, nim_thread, (alice, bob))
+        other = bob if waiting is alice else alice
+        refused = await (await standin.slash(other, nim_thread, "play pass-ahead")).original()
+        assert "no pass move" in refused.content and "Tiwanaku" in refused.content
+
+        bot.sessions.new_seed = lambda: 3  # a game whose final round has all three players
+        r = await standin.slash(alice, chan, "tiwanaku new", players=3)
+        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+        thread = standin.channel(lobby.id)
+        for guest in (bob, carol):
+            await standin.click(guest, lobby, lobby_button(lobby, "join"))
+        await standin.click(alice, lobby, lobby_button(lobby, "start"))
+        await standin.next_message(thread, is_board)
+        await bot.front.boards.drain()
+        # Everyone plays as the computer would, straight through the table, up to the final round.
+        rng = random.Random(1)
+        session = await bot.sessions.core.in_channel(thread.id)
+        while session.state.phase != tiwanaku_rules.FINAL:
+            (seat,) = session.to_move()
+            legal = session.engine.legal_moves(session.state, seat)
+            choice = tiwanaku_ai.computer_move(session.engine.view_for(session.state, seat), legal, rng)
+            result = await bot.sessions.play.play_in(session.id, session.by_seat(seat).user_id, str(choice))
+            session = result.session
+        engine = session.engine
+        (first,) = session.to_move()
+        after_first, _ = engine.apply_move(session.state, first, engine.parse_move("pass"))
+        (second,) = engine.to_move(after_first)
+        (third,) = {0, 1, 2} - {first, second}
+        x, y, z = (
+            next(u for u in users if u.id == session.by_seat(s).user_id) for s in (first, second, third)
+        )
+
+        now_refused = await (await standin.slash(x, thread, "play pass-ahead")).original()
+        assert "It is your turn now" in now_refused.content
+        await ok(standin, y, thread, "play pass-ahead")
+        cancelled = await ok(standin, y, thread, "play pass-ahead", cancel=True)
+        assert "is cancelled" in cancelled.content
+        for declarer in (y, z):
+            declared = await ok(standin, declarer, thread, "play pass-ahead")
+            assert declared.content.startswith("Declared")
+        standin.skip_messages(thread)
+        await move_in(standin, bot, thread, x, "tiwanaku move", "pass")
+        # y's turn came straight after: y passes at once; z's turn did not, so z's pass is dropped.
+        await bot.scheduler.run_due()
+        await bot.front.boards.drain()
+        now = await bot.sessions.core.get(session.id)
+        moves = [(m.seat, m.move) for m in await bot.store.history.moves(session.id)]
+        assert moves[-2:] == [(first, "pass"), (second, "pass")]
+        assert now.status == "active" and now.to_move() == {third}  # z plays their own turn
+        boards = [m for m in standin.messages(thread) if is_board(m)]
+        name = session.by_seat(second).name
+        assert any(f"{name} passed, as they had declared ahead" in m.content for m in boards)
+        assert await bot.store.waits.passes(session.id) == []
+        table_clock.advance(AUTOPLAY_DELAY)
+        await bot.scheduler.run_due()
+        assert (await bot.sessions.core.get(session.id)).version == now.version
+
+
+async def move_in(standin, bot, thread, user, command, text):
+    r = await standin.slash(user, thread, command, move=text)
+    answer = await r.original()
+    assert not answer.content.startswith("⚠️"), answer.content
+    await standin.next_message(thread, is_board)
+    await bot.front.boards.drain()
+
+
+async def test_in_a_league_a_forced_move_is_played_only_once_the_league_allows_it(
+    standin, bot_factory, table_clock
+):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.league"))) as bot:
+        await standin.wait_synced()
+        leagues = bot.store.leagues
+        lid = await leagues.create_league(
+            guild_id=standin.guild.id,
+            channel_id=chan.id,
+            organiser_id=alice.id,
+            name="Autumn",
+            game="nim",
+            format="swiss",
+            group_size=2,
+            options={},
+            points=(1.0, 0.0),
+            bye_points=1.0,
+            round_seconds=86400.0,
+            rounds=1,
+            timer_seconds=None,
+            starts_at=table_clock.time(),
+            seed=5,
+        )
+        for user in (alice, bob):
+            await leagues.join_league(lid, user.id, user.name)
+            await ok(standin, user, chan, "me autoplay", on=True)
+        await leagues.start_league(lid, table_clock.time() + 30 * 86400, 1)
+        games = await leagues.open_round(lid, 1, [[alice.id, bob.id]] * 2, [], table_clock.time() + 86400)
+        shown = await ok(standin, bob, chan, "league organiser autoplay")
+        assert "does not allow autoplay" in shown.content  # off by default
+        for game_id, allow in zip(games, (False, True), strict=True):
+            if allow:
+                refused = await (
+                    await standin.slash(bob, chan, "league organiser autoplay", allowed=True)
+                ).original()
+                assert "Only someone with Manage Server" in refused.content
+                allowed = await ok(standin, alice, chan, "league organiser autoplay", allowed=True)
+                assert "allows autoplay" in allowed.content
+            thread, _ = await open_game(standin, bot, chan, alice, bob, piles=1)
+            first, session = await to_move(bot, thread, (alice, bob))
+            assert await leagues.attach_session(game_id, session.id)
+            await move(standin, bot, thread, first, f"A{session.state.piles[0] - 1}")
+            table_clock.advance(AUTOPLAY_DELAY)
+            await bot.scheduler.run_due()
+            after = await bot.sessions.core.get(session.id)
+            assert after.status == ("finished" if allow else "active")

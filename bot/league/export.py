@@ -6,8 +6,12 @@ import csv
 import io
 from collections.abc import Mapping, Sequence
 
+from bot.league import tiebreaks
 from bot.league.pairing import Row
 from bot.storage.leagues import LeagueGame
+
+# A tiebreak's column: its name, but the wins tiebreak's, which the ``wins`` column holds already.
+COLUMN = {tiebreaks.WINS: "most_wins"}
 
 
 def cell(text: str) -> str:
@@ -20,13 +24,18 @@ def league_csv(
     games: Sequence[LeagueGame],
     byes: Sequence[tuple[int, int, float]],
     names: Mapping[int, str],
+    order: Sequence[str] = tiebreaks.DEFAULT_ORDER,
 ) -> str:
     """Two tables in one file, separated by a blank line: ``rank,player,...`` then
-    ``round,table,player,place,points,forfeit`` (byes have the table ``bye``)."""
+    ``round,table,player,place,points,forfeit`` (byes have the table ``bye``).  The standings
+    carry each tiebreak of ``order`` in that order after the byes (the wins tiebreak as
+    ``most_wins``), then the rating when it is not one of them."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
+    extra = [] if tiebreaks.RATING in order else [tiebreaks.RATING]
     w.writerow(
-        ["rank", "player", "user_id", "points", "games", "wins", "byes", "buchholz", "head_to_head", "rating"]
+        ["rank", "player", "user_id", "points", "games", "wins", "byes"]
+        + [COLUMN.get(n, n) for n in [*order, *extra]]
     )
     for r in rows:
         uid = int(r.player)
@@ -39,9 +48,10 @@ def league_csv(
                 r.games,
                 r.wins,
                 r.byes,
-                f"{r.buchholz:g}",
-                f"{r.head_to_head:g}",
-                f"{r.rating:g}",
+            ]
+            + [
+                f"{r.tiebreaks.get(n, r.rating if n == tiebreaks.RATING else 0.0):g}"
+                for n in [*order, *extra]
             ]
         )
     w.writerow([])

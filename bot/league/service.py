@@ -33,12 +33,12 @@ import asyncio
 import functools
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import engines
-from bot.league import names, pairing
+from bot.league import names, pairing, tiebreaks
 from bot.league.pairing import PairingError, Row
 from bot.sessions import MoveResult, Refusal, Session, SessionService
 from bot.storage import Job, Store
@@ -112,8 +112,12 @@ class LeagueService:
         points: list[float] | None = None,
         bye_points: float | None = None,
         seed: int = 0,
+        tiebreak_order: Sequence[str] | None = None,
+        review: bool = False,
     ) -> LeagueRow:
-        """A new league in sign-up; every bad value is refused with what is allowed."""
+        """A new league in sign-up; every bad value is refused with what is allowed
+        (``tiebreak_order``: tiebreak names, checked; ``review``: Swiss rounds are reviewed by the
+        organiser before they are published)."""
         typed, name = name, names.normalise(name)
         if not name:
             raise LeagueError(
@@ -163,6 +167,8 @@ class LeagueService:
         if any(a < b for a, b in zip(table, table[1:], strict=False)):
             raise LeagueError("the points per place may not rise from one place to the next")
         bye = pairing.bye_points(group_size, table) if bye_points is None else float(bye_points)
+        if review and format != "swiss":
+            raise LeagueError("only a Swiss league's rounds can be reviewed before they are published")
         same = [
             x.name
             for x in await self.store.leagues.of_server(guild_id)
@@ -199,6 +205,8 @@ class LeagueService:
             )
         except LeagueNameTaken:
             raise LeagueError(TAKEN, name=repr(name)) from None
+        if tiebreak_order is not None or review:
+            await self.store.leagues.set_controls(lid, tiebreaks=tiebreak_order, review=review or None)
         return await self.reread(lid)
 
     @staticmethod
@@ -414,6 +422,13 @@ class LeagueService:
             return groups, byes
         rows = await self.table_rows(league)
         points = {r.player: r.points for r in rows}
+        # The organiser's fixed tables are kept as they are; the others are paired around them.
+        fixed = [g for g in await self.store.leagues.fixed_tables(league.id, number) if set(g) <= set(active)]
+        seated = {u for g in fixed for u in g}
+        active = [u for u in active if u not in seated]
+        forbidden = [(str(a), str(b)) for a, b in await self.store.leagues.forbidden(league.id)]
+        if len(active) < league.group_size:  # nobody left to pair: the rest sit out
+            return [list(g) for g in fixed], active
         games = await self.store.leagues.league_games(league.id)
         had = await self.store.leagues.league_byes(league.id)
         ratings = await self.rating_map(league)
@@ -439,12 +454,15 @@ class LeagueService:
             byes=[(r, str(u)) for r, u, _ in had],
             round_number=number,
             total_rounds=league.swiss_rounds,
+            forbidden=forbidden,
         )
         try:  # the Dutch system can take seconds on a large field: off the event loop
             rnd = await asyncio.to_thread(pair)
         except PairingError as exc:
             raise LeagueError(str(exc)) from None
-        return [[int(x) for x in g] for g in rnd.groups], [int(b) for b in rnd.byes]
+        return [list(g) for g in fixed] + [[int(x) for x in g] for g in rnd.groups], [
+            int(b) for b in rnd.byes
+        ]
 
     @staticmethod
     def stage_of(league: LeagueRow) -> int:
@@ -525,8 +543,16 @@ class LeagueService:
             )
         return await self.reread(league.id)
 
-    async def open_round(self, league_id: int, number: int, *, job: Job | None = None) -> OpenedRound | None:
-        """Pair and store round ``number``; None when it is open already or the league is over."""
+    async def open_round(
+        self,
+        league_id: int,
+        number: int,
+        *,
+        job: Job | None = None,
+        paired: tuple[list[list[int]], list[int]] | None = None,
+    ) -> OpenedRound | None:
+        """Pair and store round ``number`` (``paired``: its groups and byes as the organiser
+        reviewed them); None when it is open already or the league is over."""
         league = await self.store.leagues.league(league_id)
         if league is None or league.status != "running" or league.current_round != number - 1:
             return None
@@ -536,7 +562,10 @@ class LeagueService:
         finalists = await self.finalists(league) if final_opens else []
         if final_opens and len(finalists) < 2:
             return None  # too few players left for a final: the season ends on the standings
-        groups, byes = await self.pair(league, number, finalists or None)
+        if paired is not None and not final_opens:
+            groups, byes = paired
+        else:
+            groups, byes = await self.pair(league, number, finalists or None)
         deadline = self.store.clock.time() + league.round_seconds
         stage = self.bracket_stage(league, number)
         if stage:
@@ -659,6 +688,7 @@ class LeagueService:
             bye_score=league.bye_points,
             ratings=ratings,
             through_round=through_round,
+            order=tiebreaks.stored_order(league.tiebreaks),
         )
         return rows
 
@@ -690,6 +720,7 @@ class LeagueService:
             await self.store.leagues.league_games(league.id),
             await self.store.leagues.league_byes(league.id),
             names,
+            tiebreaks.stored_order(league.tiebreaks),
         )
 
 

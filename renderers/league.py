@@ -10,6 +10,7 @@ render (the titles come translated; the headings and notes are messages, transla
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -42,7 +43,7 @@ COLUMNS = (
     ("±", 110, "r"),
 )
 UNTRANSLATED = ("#", "±")  # headings that are signs, the same in every language
-TIEBREAK_WIDTH = 95  # a tiebreak's column, when the league's tiebreaks are drawn one each
+TIEBREAK_WIDTH = 90  # a tiebreak's column (at least), when the league's tiebreaks are drawn one each
 RATING_WIDTH = 150  # the rating's column beside them (``1500.0`` is about 116 px)
 
 
@@ -70,10 +71,12 @@ def columns(
     rating kept only when they are not among the tiebreaks (``wins``, ``rating``)."""
     if tiebreaks is None:
         return list(COLUMNS)
-    out = [("#", 60, "r"), (N_("Player"), 220, "l"), (N_("Pts"), 95, "r"), (N_("G"), 60, "r")]
+    out = [("#", 60, "r"), (N_("Player"), 200, "l"), (N_("Pts"), 95, "r"), (N_("G"), 60, "r")]
     if wins:
         out.append((N_("W"), 60, "r"))
-    out += [(heading, RATING_WIDTH if heading == N_("Rtg") else TIEBREAK_WIDTH, "r") for heading in tiebreaks]
+    for heading in tiebreaks:  # wide enough for its heading in the render's language
+        least = RATING_WIDTH if heading == N_("Rtg") else TIEBREAK_WIDTH
+        out.append((heading, max(least, math.ceil(text_width(tr(heading), SIZE, True)) + 18), "r"))
     if rating:
         out.append((N_("Rating"), RATING_WIDTH, "r"))
     out.append(("±", 100, "r"))

@@ -33,7 +33,7 @@ SHORT = {
     tiebreaks.MEDIAN_BUCHHOLZ: N_("MBH"),
     tiebreaks.SONNEBORN_BERGER: N_("SB"),
     tiebreaks.HEAD_TO_HEAD: N_("H2H"),
-    tiebreaks.WINS: N_("Wins"),
+    tiebreaks.WINS: N_("Won"),
     tiebreaks.CUMULATIVE: N_("Cum"),
     tiebreaks.RATING: N_("Rtg"),
 }
@@ -96,7 +96,8 @@ def complete_order(typed: str, t: Language = ENGLISH) -> list[tuple[str, str]]:
     out = []
     for name in left:
         words = (name, t.gettext(SHORT[name]), t.gettext(TITLE[name]), SHORT[name], TITLE[name])
-        if partial and not any(key(w).startswith(partial) or partial in key(w) for w in words):
+        starts = [key(w) for w in words] + [key(part) for w in words for part in re.split(r"[\s_-]+", w)]
+        if partial and not any(k.startswith(partial) for k in starts):
             continue
         order = [*chosen, name]
         shown = ", ".join(t.gettext(TITLE[n]) for n in order)

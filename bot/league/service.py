@@ -441,6 +441,9 @@ class LeagueService:
             for g in games
             if g.status == "finished"
         ]
+        # The Dutch system's pairing numbers are fixed when the season starts (FIDE C.04.2): the
+        # seeds (rating at the start, then sign-up order), not the ratings as they move since.
+        seeded = sorted((p for p in everyone if p.seed is not None), key=lambda p: p.seed or 0)
         pair = functools.partial(
             pairing.swiss_round,
             [str(p) for p in active],
@@ -455,6 +458,7 @@ class LeagueService:
             round_number=number,
             total_rounds=league.swiss_rounds,
             forbidden=forbidden,
+            starting_order=[str(p.user_id) for p in seeded] or None,
         )
         try:  # the Dutch system can take seconds on a large field: off the event loop
             rnd = await asyncio.to_thread(pair)
@@ -631,7 +635,9 @@ class LeagueService:
         if league.legacy_timer:  # a timer no per-move clock states: the game's turn timer
             timer = gc.turn_timer(league.legacy_timer)
             await self.store.games.set_clock(session.id, timer.text, None, timer.start)
-        await self.sessions.lobby.start(channel_id, host)
+        # The pairing chose who moves first (the Dutch system balances it as colours; the seating
+        # optimiser gives each player the seats they had least): the game keeps the league's order.
+        await self.sessions.lobby.start(channel_id, host, keep_order=True)
         return await self.sessions.core.get(session.id)
 
     async def round_deadline(self, league_id: int, number: int) -> list[MoveResult]:

@@ -635,9 +635,11 @@ class LeagueService:
         if league.legacy_timer:  # a timer no per-move clock states: the game's turn timer
             timer = gc.turn_timer(league.legacy_timer)
             await self.store.games.set_clock(session.id, timer.text, None, timer.start)
-        # The pairing chose who moves first (the Dutch system balances it as colours; the seating
-        # optimiser gives each player the seats they had least): the game keeps the league's order.
-        await self.sessions.lobby.start(channel_id, host, keep_order=True)
+        # A Swiss round's pairing chose who moves first (the Dutch system balances it as colours;
+        # the seating optimiser gives each player the seats they had least): the game keeps that
+        # order.  Round robins and brackets list players in a fixed order, so their seats are drawn.
+        swiss = league.format == "swiss" and not self.bracket_stage(league, game.round)
+        await self.sessions.lobby.start(channel_id, host, keep_order=swiss)
         return await self.sessions.core.get(session.id)
 
     async def round_deadline(self, league_id: int, number: int) -> list[MoveResult]:

@@ -341,3 +341,62 @@ async def test_pairs_and_tables_store_on_both_back_ends(service):
     for a, b in pairs:
         assert await s.set_forbidden(league.id, b, a, True)
     assert await s.forbidden(league.id) == pairs
+
+
+# ----------------------------------------------------------------------------- seats
+
+
+async def test_a_swiss_game_seats_players_in_the_pairings_order(leagues, service):
+    """The pairing decides who moves first; the lobby used to draw the seats again from the
+    game's seed, so a league's seat balance never reached its games."""
+    league = await swiss(leagues, size=3, players=list(range(101, 110)))
+    opened = await leagues.open_round(league.id, 1)
+    assert opened is not None
+    for i, game in enumerate(opened.games):
+        session = await leagues.open_game(opened.league, game, 7000 + i, {})
+        assert [s.user_id for s in sorted(session.seats, key=lambda s: s.seat)] == game.players
+
+
+async def test_round_robin_seats_are_still_drawn(leagues, service):
+    """A round robin lists each pair in a fixed order (the circle method keeps one player first
+    every round), so its games draw the seats as before."""
+    league = await leagues.create(
+        guild_id=GUILD,
+        channel_id=50,
+        organiser_id=1,
+        name="Robin",
+        game="pachakuna",
+        format="round_robin",
+        group_size=2,
+        seed=5,
+    )
+    for uid in range(101, 109):
+        await leagues.join(league, uid, f"p{uid}")
+    league, _ = await leagues.start(league, 1)
+    firsts = []
+    for number in (1, 2, 3):
+        opened = await leagues.open_round(league.id, number)
+        for i, game in enumerate(opened.games):
+            session = await leagues.open_game(opened.league, game, 8000 + 10 * number + i, {})
+            seated = [s.user_id for s in sorted(session.seats, key=lambda s: s.seat)]
+            firsts.append(seated == game.players)
+            await service.store.leagues.record_forfeit(game.id)
+        await service.store.leagues.close_round(league.id, number)
+    assert True in firsts and False in firsts
+
+
+async def test_the_dutch_pairing_numbers_are_the_seeds_fixed_at_the_start(leagues, monkeypatch):
+    """Ratings move during a season (every rated game changes them); FIDE's pairing numbers do
+    not.  Here the ratings change after the start so that, read afresh, they would pair 101 with
+    102 in the first round; the seeds (sign-up order, as nobody had a rating) pair 101 with 105."""
+    league = await swiss(leagues)
+    moved = {uid: 100.0 - i for i, uid in enumerate([101, 103, 105, 107, 102, 104, 106, 108])}
+
+    async def ratings_now(_league):
+        return moved
+
+    monkeypatch.setattr(leagues, "rating_map", ratings_now)
+    groups, _ = await leagues.pair(league, 1)
+    assert {frozenset(g) for g in groups} == {
+        frozenset(p) for p in ((101, 105), (102, 106), (103, 107), (104, 108))
+    }

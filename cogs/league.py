@@ -711,6 +711,8 @@ class LeagueCog(
         found = await self.store.leagues.league(league_id)
         if found is None or found.guild_id != interaction.guild_id:
             raise LeagueError("that league is gone")
+        if not self.sees(interaction, found):
+            raise LeagueError("this button belongs to a league whose channel you cannot view")
         await self.require_organiser(interaction, found)
         if found.current_round + 1 != number or await self.store.leagues.draft(league_id, number) is None:
             raise LeagueError(

@@ -22,6 +22,7 @@ from tests.e2e.conftest import png_of
 from tests.e2e.test_league import DAY, fire, threads_of
 from tests.e2e.test_league import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings
+from tests.i18n.test_spanish_boards import drawn_texts
 
 EXTENSIONS = (*LEAGUE_EXTENSIONS, "cogs.me")
 ROUNDS = 4
@@ -149,10 +150,14 @@ async def test_twelve_players_of_pachakuna_paired_by_the_dutch_system(standin, b
                 elif me.place == other.place:
                     sb[me.user_id] += points[other.user_id] / 2
 
-        asked = await standin.slash(people[3], chan, "league standings")
-        picture, text = await asked.followups(2)
+        with drawn_texts() as (drawn, _):
+            asked = await standin.slash(people[3], chan, "league standings")
+            picture, text = await asked.followups(2)
         image = png_of(picture)
         assert image.width == 1000  # SB, BH and Won in the place of the one tiebreak column
+        assert {"SB", "BH", "Won", "Rating"} <= set(drawn) and not {"TB", "W"} & set(drawn)
+        for uid in seeds:  # each player's row draws their three values
+            assert {f"{sb[uid]:g}", f"{bh[uid]:g}", str(wins[uid])} <= set(drawn)
         lines = text.content.splitlines()
         assert "final standings after 4 rounds" in lines[0]
         assert lines[-1] == "Tiebreaks, in order: SB: Sonneborn-Berger, BH: Buchholz, Won: most wins"

@@ -135,6 +135,13 @@ def _drop_same_localizations(obj: dict) -> None:
             _drop_same_localizations(child)
 
 
+READY_WAIT = 60.0
+"""How long :meth:`StandIn.run_client` waits at most for a client's READY.  A bot's start
+(migrations, cogs, the command sync) takes well under a second alone, and several seconds on
+a machine busy with other work: this bound only ends a test that would never get there, so it
+is generous, and a passing test never waits for it."""
+
+
 class StandInError(AssertionError):
     """Base of the failures the stand-in reports to a test."""
 
@@ -635,7 +642,9 @@ class StandIn:
 
         task.add_done_callback(stopped)
         try:
-            await self._until_ready(client, task, ready_timeout or self.wait_timeout, identified_before)
+            await self._until_ready(
+                client, task, ready_timeout or max(self.wait_timeout, READY_WAIT), identified_before
+            )
             ready = True
             self.stats["ready"].append(time.perf_counter() - started)
             yield client

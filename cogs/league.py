@@ -714,7 +714,10 @@ class LeagueCog(
         if not self.sees(interaction, found):
             raise LeagueError("this button belongs to a league whose channel you cannot view")
         await self.require_organiser(interaction, found)
-        if found.current_round + 1 != number or await self.store.leagues.draft(league_id, number) is None:
+        if (
+            found.current_round + 1 != number
+            or await self.store.league_pairing.draft(league_id, number) is None
+        ):
             raise LeagueError(
                 "round {round} of {league} no longer waits for review (it was published)",
                 round=number,

@@ -148,13 +148,13 @@ class Controls:
         names = parse_order(order) if order is not None else None
         if review and league.format != "swiss":
             raise LeagueError("only a Swiss league's rounds can be reviewed before they are published")
-        waiting = await self.store.leagues.draft(league.id, league.current_round + 1)
+        waiting = await self.store.league_pairing.draft(league.id, league.current_round + 1)
         if review is False and waiting is not None:
             raise LeagueError(
                 "round {round} waits for your review; publish it with /league organiser review first",
                 round=league.current_round + 1,
             )
-        if not await self.store.leagues.set_controls(league.id, tiebreaks=names, review=review):
+        if not await self.store.league_pairing.set_controls(league.id, tiebreaks=names, review=review):
             raise LeagueError("{league} is over; its settings no longer change", league=league.shown)
         return await self.leagues.reread(league.id)
 
@@ -175,7 +175,7 @@ class Controls:
         """Forbid (or allow again) the pair; False when it was so already."""
         swiss_only(league)
         await self.members(league, [a, b])
-        return await self.store.leagues.set_forbidden(league.id, a, b, forbidden)
+        return await self.store.league_pairing.set_forbidden(league.id, a, b, forbidden)
 
     def next_round(self, league: LeagueRow) -> int:
         number = league.current_round + 1
@@ -194,7 +194,7 @@ class Controls:
                 n=len(players),
             )
         await self.members(league, players)
-        forbidden = set(await self.store.leagues.forbidden(league.id))
+        forbidden = set(await self.store.league_pairing.forbidden(league.id))
         for i, a in enumerate(players):
             for b in players[i + 1 :]:
                 if tuple(sorted((a, b))) in forbidden:
@@ -204,12 +204,12 @@ class Controls:
                         b=b,
                     )
         number = self.next_round(league)
-        if await self.store.leagues.draft(league.id, number) is not None:
+        if await self.store.league_pairing.draft(league.id, number) is not None:
             raise LeagueError(
                 "round {round} is paired already and waits for review; swap players there instead",
                 round=number,
             )
-        if not await self.store.leagues.fix_table(league.id, number, players):
+        if not await self.store.league_pairing.fix_table(league.id, number, players):
             raise LeagueError(
                 "one of them is at a fixed table of round {round} already; /league organiser unpair frees them",
                 round=number,
@@ -220,7 +220,7 @@ class Controls:
         """Undo the next round's fixed table that holds ``user``; its players."""
         swiss_only(league)
         number = self.next_round(league)
-        players = await self.store.leagues.unfix_table(league.id, number, user)
+        players = await self.store.league_pairing.unfix_table(league.id, number, user)
         if not players:
             raise LeagueError("<@{user}> is at no fixed table of round {round}", user=user, round=number)
         return players
@@ -231,14 +231,16 @@ class Controls:
         """Pair round ``number`` and keep it for review (the round job consumed); None when the
         round opened meanwhile."""
         groups, byes = await self.leagues.pair(league, number)
-        if not await self.store.leagues.save_draft(league.id, number, groups, byes, job=job):
+        if not await self.store.league_pairing.save_draft(league.id, number, groups, byes, job=job):
             return None
         return Draft(number, groups, byes)
 
     async def draft(self, league: LeagueRow) -> Draft:
         """The round waiting for the organiser's review; refused when there is none."""
         number = league.current_round + 1
-        found = await self.store.leagues.draft(league.id, number) if league.status == "running" else None
+        found = (
+            await self.store.league_pairing.draft(league.id, number) if league.status == "running" else None
+        )
         if found is None:
             if not league.review:
                 raise LeagueError(
@@ -266,7 +268,7 @@ class Controls:
             raise LeagueError("pick two players at different tables (or one with a bye)")
         rows = [*draft.groups, draft.byes]
         rows[ga][ja], rows[gb][jb] = b, a
-        await self.store.leagues.save_draft(league.id, draft.number, draft.groups, draft.byes)
+        await self.store.league_pairing.save_draft(league.id, draft.number, draft.groups, draft.byes)
         return draft
 
     async def publish(self, league: LeagueRow) -> OpenedRound:
@@ -277,13 +279,13 @@ class Controls:
             raise LeagueError(
                 "round {round} of {league} is open already", round=draft.number, league=league.shown
             )
-        await self.store.leagues.drop_draft(league.id, draft.number)
+        await self.store.league_pairing.drop_draft(league.id, draft.number)
         return opened
 
     async def tables_text(self, league: LeagueRow, draft: Draft, t: Language = ENGLISH) -> str:
         """The draft's tables in words (for the organiser only)."""
         names = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
-        forbidden = {frozenset(p) for p in await self.store.leagues.forbidden(league.id)}
+        forbidden = {frozenset(p) for p in await self.store.league_pairing.forbidden(league.id)}
         met = {
             frozenset((a, b))
             for g in await self.store.leagues.league_games(league.id)

@@ -206,7 +206,7 @@ class LeagueService:
         except LeagueNameTaken:
             raise LeagueError(TAKEN, name=repr(name)) from None
         if tiebreak_order is not None or review:
-            await self.store.leagues.set_controls(lid, tiebreaks=tiebreak_order, review=review or None)
+            await self.store.league_pairing.set_controls(lid, tiebreaks=tiebreak_order, review=review or None)
         return await self.reread(lid)
 
     @staticmethod
@@ -423,10 +423,14 @@ class LeagueService:
         rows = await self.table_rows(league)
         points = {r.player: r.points for r in rows}
         # The organiser's fixed tables are kept as they are; the others are paired around them.
-        fixed = [g for g in await self.store.leagues.fixed_tables(league.id, number) if set(g) <= set(active)]
+        fixed = [
+            g
+            for g in await self.store.league_pairing.fixed_tables(league.id, number)
+            if set(g) <= set(active)
+        ]
         seated = {u for g in fixed for u in g}
         active = [u for u in active if u not in seated]
-        forbidden = [(str(a), str(b)) for a, b in await self.store.leagues.forbidden(league.id)]
+        forbidden = [(str(a), str(b)) for a, b in await self.store.league_pairing.forbidden(league.id)]
         if len(active) < league.group_size:  # nobody left to pair: the rest sit out
             return [list(g) for g in fixed], active
         games = await self.store.leagues.league_games(league.id)

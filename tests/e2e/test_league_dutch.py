@@ -247,7 +247,7 @@ async def test_the_organiser_forbids_a_pair_fixes_a_table_and_reviews_a_round(
         assert "Table 1: Eloy, Cusi" in dm.content and "/league organiser review" in dm.content
         for user in people:
             assert standin.messages(standin.dm(user)) == []
-        draft = await bot.store.leagues.draft(league.id, 1)
+        draft = await bot.store.league_pairing.draft(league.id, 1)
         assert draft is not None
         groups, byes = draft
         assert groups[0] == [eloy.id, cusi.id] and len(byes) == 1

@@ -229,12 +229,12 @@ async def test_forbidden_pairs_are_stored_and_never_paired(leagues, service):
     first, _ = await leagues.pair(league, 1)
     a, b = first[0]
     assert await c.forbid(league, a, b, True) and not await c.forbid(league, b, a, True)
-    assert await service.store.leagues.forbidden(league.id) == [tuple(sorted((a, b)))]
+    assert await service.store.league_pairing.forbidden(league.id) == [tuple(sorted((a, b)))]
     groups, byes = await leagues.pair(league, 1)
     assert not any({a, b} <= set(g) for g in groups) and not byes
     assert sorted(u for g in groups for u in g) == PLAYERS
     assert await c.forbid(league, a, b, False) and not await c.forbid(league, a, b, False)
-    assert await service.store.leagues.forbidden(league.id) == []
+    assert await service.store.league_pairing.forbidden(league.id) == []
     with pytest.raises(LeagueError, match="<@999> is not one"):
         await c.forbid(league, a, 999, True)
     with pytest.raises(LeagueError, match="name each player once"):
@@ -259,7 +259,7 @@ async def test_a_fixed_table_is_kept_and_the_rest_paired_around_it(leagues, serv
     assert await c.unfix(league, 105) == [109, 101, 105]
     with pytest.raises(LeagueError, match="at no fixed table of round 1"):
         await c.unfix(league, 105)
-    assert await service.store.leagues.fixed_tables(league.id, 1) == []
+    assert await service.store.league_pairing.fixed_tables(league.id, 1) == []
 
 
 async def test_forbidden_and_fixed_are_for_swiss_leagues(leagues):
@@ -310,7 +310,7 @@ async def test_a_reviewed_round_is_swapped_then_published_once(leagues, service)
     assert f"Table 1: p{x}, p{sitting}" in text and f"Bye: p{b}" in text
     opened = await c.publish(league)
     assert [g.players for g in opened.games] == [[x, sitting], [a, y]] and opened.byes == [b]
-    assert await store.leagues.draft(league.id, 1) is None
+    assert await store.league_pairing.draft(league.id, 1) is None
     fresh = await store.leagues.league(league.id)
     assert fresh.current_round == 1
     with pytest.raises(LeagueError, match="no round of Llama open is waiting for review"):
@@ -324,7 +324,7 @@ async def test_pairs_and_tables_store_on_both_back_ends(service):
     store = service.store
     leagues = LeagueService(store, service)
     league = await swiss(leagues, players=[1, 2, 3, 4])
-    s = store.leagues
+    s = store.league_pairing
     assert await s.fix_table(league.id, 2, [1, 2]) and not await s.fix_table(league.id, 2, [3, 1])
     assert await s.fixed_tables(league.id, 2) == [[1, 2]]
     assert await s.fix_table(league.id, 2, [4, 3])
@@ -334,7 +334,7 @@ async def test_pairs_and_tables_store_on_both_back_ends(service):
     assert await s.draft(league.id, 1) == ([[2, 1]], [])
     assert not await s.save_draft(league.id, 3, [[1, 2]], [])  # not the next round
     groups = [[1, 2], [3, 4]]
-    await s.open_round(league.id, 1, groups, [], 1e10)
+    await store.leagues.open_round(league.id, 1, groups, [], 1e10)
     assert not await s.fix_table(league.id, 1, [3, 4])
     assert not await s.save_draft(league.id, 1, groups, [])
     pairs = list(itertools.combinations([1, 2, 3], 2))

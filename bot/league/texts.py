@@ -194,6 +194,8 @@ def standings_text(league: LeagueRow, rows: list[Standing], heading: str, t: Lan
             )
         else:
             line = t.gettext("{rank}. {name}: {points}, {games}, {wins}; {tiebreaks}", **values)
+        if s.no_shows:
+            line += t.ngettext(", {n} no-show", ", {n} no-shows", s.no_shows)
         lines.append(line)
     lines.append(t.gettext("Tiebreaks, in order: {legend}", legend=controls.legend(order, t)))
     return clip("\n".join(lines))
@@ -222,6 +224,7 @@ def picture_lines(
             ratings.get(int(s.row.player)),
             s.movement,
             s.dropped,
+            s.no_shows,
             tuple(drawn(s, n) for n in order),
         )
         for s in rows

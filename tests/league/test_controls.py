@@ -201,7 +201,7 @@ def test_the_export_carries_the_tiebreaks_in_order():
     from bot.league.export import league_csv
 
     row = standing("7", VALUES).row
-    text = league_csv([row], [], [], {7: "Ana"}, ("wins", "sonneborn_berger"))
+    text = league_csv([row], [], [], {7: "Ana"}, order=("wins", "sonneborn_berger"))
     header, line = list(csv.reader(io.StringIO(text)))[:2]
     assert header == [
         "rank",
@@ -214,10 +214,11 @@ def test_the_export_carries_the_tiebreaks_in_order():
         "most_wins",
         "sonneborn_berger",
         "rating",
+        "no_shows",
     ]
-    assert line[-3:] == ["2", "3.5", "12.25"]
+    assert line[-4:-1] == ["2", "3.5", "12.25"]
     default = league_csv([row], [], [], {7: "Ana"})
-    assert next(csv.reader(io.StringIO(default)))[-3:] == ["buchholz", "head_to_head", "rating"]
+    assert next(csv.reader(io.StringIO(default)))[-4:-1] == ["buchholz", "head_to_head", "rating"]
 
 
 # ----------------------------------------------------------------------------- forbidden and fixed

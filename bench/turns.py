@@ -7,9 +7,11 @@ game (one person with the Play menu, one with the game's commands and
 autocomplete, one typing ``/guacamole move``), a 2-player Tiwanaku game and a
 2-player Nowa Gwinea game (Play menu and commands), with the moves the
 computer player would choose (seeded), and prints per turn (per player-round in
-Nowa Gwinea): the moves, the channel posts, the clicks of the Play-menu player
-and the slash commands + autocomplete requests of the commands player, beside
-the figures measured before one post per turn (the issue's table).
+Nowa Gwinea): the moves, the channel posts, the clicks of the Play-menu player,
+the slash commands + autocomplete requests of the commands player, the private
+messages that answered the commands player's steps, and the most selects one
+step of the Play menu showed with the largest select's options, beside the
+figures measured before (the issues' tables).
 """
 
 from __future__ import annotations
@@ -28,10 +30,18 @@ from tests.e2e.players import Driver, start  # noqa: E402
 from tests.standin import StandIn  # noqa: E402
 
 BEFORE = {
-    # game: (moves per turn, posts per turn, clicks per turn, slash + autocomplete per turn)
-    "Guacamole, 3 players": ("8.2", "8.2", "17.7", "7.7 + 9.9"),
-    "Tiwanaku, 2 players": ("1.5", "1.5", "4.1", "1.4 + 1.7"),
-    "Nowa Gwinea, 2 players": ("4.5 huts a round", "1 per player-round", "13 a round", "4.5 + 7.5"),
+    # game: (moves per turn, posts per turn, clicks per turn, slash + autocomplete per turn,
+    #        private messages per commands turn, selects in one menu step)
+    "Guacamole, 3 players": ("8.2", "8.2", "17.7", "7.7 + 9.9", "about 8", "4 (69 swaps after Tomathor)"),
+    "Tiwanaku, 2 players": ("1.5", "1.5", "4.1", "1.4 + 1.7", "not measured", "not measured"),
+    "Nowa Gwinea, 2 players": (
+        "4.5 huts a round",
+        "1 per player-round",
+        "13 a round",
+        "4.5 + 7.5",
+        "not measured",
+        "13 (225 moves in round 2)",
+    ),
 }
 
 GAMES = (
@@ -79,12 +89,15 @@ async def measure(title: str, game: str, names, styles, driver_seed: int, seed: 
     slashes = statistics.mean(t.slashes for t in commands)
     completes = statistics.mean(t.autocompletes for t in commands)
     worst = max(t.clicks - t.moves for t in menu)
+    answers = [t.answers for t in commands]
     return (
         title,
         moves_text,
         posts_text,
         f"{clicks:.1f} for {menu_moves:.1f} moves (at most moves + {worst})",
         f"{slashes:.1f} + {completes:.1f}",
+        f"{statistics.mean(answers):.2f} (at most {max(answers)})",
+        f"{max(t.selects for t in menu)} / {max(t.largest for t in menu)}",
     )
 
 
@@ -98,6 +111,8 @@ async def main() -> None:
         "channel posts per turn",
         "clicks per turn (Play menu)",
         "slash + autocomplete per turn",
+        "private messages per turn (commands)",
+        "most selects in one menu step / largest select",
     )
     print("Before (the issue's measurements):")
     print("| " + " | ".join(head) + " |")

@@ -24,12 +24,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n
+from bot import i18n, profiles
 from bot.computers import Computers
 from bot.league.calendar import Calendar
 from bot.league.noshow_desk import NoShowDesk
 from bot.league.season import Rounds
 from bot.league.service import LeagueService
+from bot.queue.service import QueueService
 from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import Store, open_store
@@ -38,6 +39,7 @@ from bot.surface.calendar import DiscordCalendar
 from bot.surface.channels import SERVERS_ONLY
 from bot.surface.front import DYNAMIC_ITEMS, Front
 from bot.surface.league import LeaguePosts
+from bot.surface.queue import QueuePosts
 from bot.time import jobs
 from bot.time.scheduler import Scheduler, process_name
 from bot.time.source import Clock
@@ -57,6 +59,8 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.nowa_gwinea",
     "cogs.guacamole",
     "cogs.league",
+    "cogs.gates",
+    "cogs.queue",
 )
 """The cogs loaded at start, in order.  A game's cog is added here when it lands."""
 
@@ -227,6 +231,7 @@ class Pukllay(_BotBase):
         self.leagues: LeagueService | None = None
         self.league_rounds: Rounds | None = None  # the leagues' rounds, deadlines and season ends
         self.league_noshows: NoShowDesk | None = None  # the leagues' reminders, no-shows and substitutes
+        self.queue: QueueService | None = None  # the queue that forms games
         self.computers: Computers | None = None
         self._computers_resumed = False
         self.metrics = Metrics()  # what /metrics shows; the table's parts report to it
@@ -302,6 +307,13 @@ class Pukllay(_BotBase):
         self.league_noshows = desk = NoShowDesk(rounds)
         rounds.calendar = Calendar(self.store, rounds.posts, DiscordCalendar(self))
         front.boards.posted = rounds.calendar.board_posted
+        store = self.store
+        self.queue = queue = QueueService(
+            store,
+            self.sessions,
+            QueuePosts(front),
+            gate=lambda guild_id, user_id, game: profiles.queue_admissible(store, guild_id, user_id, game),
+        )
         jobs.register(  # every job kind, each with its owner's handler (see bot.time.jobs)
             self.scheduler,
             {
@@ -312,6 +324,8 @@ class Pukllay(_BotBase):
                 jobs.LEAGUE_ROUND: desk.fire_round,  # opens the round (Rounds), then arms its reminder
                 jobs.LEAGUE_DEADLINE: desk.fire_deadline,  # no-shows first, then the round's end (Rounds)
                 jobs.LEAGUE_NUDGE: desk.fire_nudge,
+                jobs.QUEUE_EXPIRE: queue.expired,
+                jobs.QUEUE_CONFIRM: queue.unconfirmed,
             },
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -1010,6 +1010,37 @@ class LeagueCog(
     substitute.autocomplete("league")(league_names)
     overdue.autocomplete("league")(league_names)
 
+    @organiser.command(
+        name="reliability", description="The least reliability a player needs to sign up (0: none)"
+    )
+    @app_commands.describe(
+        minimum="The least reliability in % (a new player has 80); 0: none",
+        league="The league (leave out when there is only one)",
+    )
+    @guarded()
+    async def reliability(
+        self,
+        interaction: discord.Interaction,
+        minimum: app_commands.Range[int, 0, 99],
+        league: str | None = None,
+    ) -> None:
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        await self.store.profiles.set_league_gate(found.id, minimum or None)
+        t = i18n.private(interaction)
+        if minimum:
+            text = t.gettext(
+                "{league} now asks a reliability of {minimum} % or more of who signs up; those signed up "
+                "stay.",
+                league=found.shown,
+                minimum=minimum,
+            )
+        else:
+            text = t.gettext("{league} asks no reliability of who signs up.", league=found.shown)
+        await reply(interaction, text)
+
+    reliability.autocomplete("league")(league_names)
+
 
 class ReviewSwap(
     discord.ui.DynamicItem[discord.ui.UserSelect], template=r"pk:lgrv:swap:(?P<lid>\d+):(?P<round>\d+)"

@@ -4,18 +4,22 @@ Every answer is private and in the asker's Discord language."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n, notices
+from bot import i18n, notices, profiles
 from bot.app import PukllayBot
 from bot.notices import MAX_REMIND_HOURS, SettingError
+from bot.profiles import words as profile_words
+from bot.surface.attach import picture
 from bot.surface.front import Front
 from bot.surface.replies import guarded, reply, sentence
 from bot.time import jobs
+from renderers import profile as profile_picture
 
 PLACES = [
     app_commands.Choice(name="A mention in the game's thread (default)", value="thread"),
@@ -166,6 +170,26 @@ class MeCog(
             left,
         )
         await reply(interaction, text)
+
+    @app_commands.command(
+        name="profile", description="Reliability and pace: turns on time, games kept, time to move, ratings"
+    )
+    @app_commands.describe(person="Whose profile (default: yours)")
+    @guarded()
+    async def profile(self, interaction: discord.Interaction, person: discord.User | None = None) -> None:
+        who = person or interaction.user
+        t = i18n.private(interaction)
+        store = self.front.look.service.store
+        found = await profiles.profile(store, who.id, interaction.guild_id)
+        words = profile_words.text(who.display_name, found, t)
+        contrast = (await store.people.person(interaction.user.id)).contrast
+        data = await asyncio.to_thread(
+            profile_picture.render,
+            profile_words.card(who.display_name, found, t),
+            language=t.code,
+            contrast=contrast,
+        )
+        await reply(interaction, words, file=picture(data, "profile.png", words))
 
     @notify.autocomplete("time_zone")
     async def _zones(self, interaction: discord.Interaction, current: str):

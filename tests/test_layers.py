@@ -108,7 +108,7 @@ def test_renderers_never_import_discord_or_storage():
 def test_session_service_has_no_discord():
     """The session service, storage, time, leagues and the terminal work without discord.py."""
     assert "discord" not in imports(ROOT / "bot" / "settings.py")
-    services = ("bot/sessions", "bot/storage", "bot/time", "bot/terminal", "bot/league")
+    services = ("bot/sessions", "bot/storage", "bot/time", "bot/terminal", "bot/league", "bot/queue")
     for p in [path for folder in services for path in files(folder)]:
         assert "discord" not in imports(p), p
 
@@ -299,6 +299,7 @@ TALKS_TO_DISCORD = {
             "look",
             "menus",
             "options",
+            "queue",
             "replies",
             "results",
             "tableparts",

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engines
+from bot import profiles
 from bot.league import names, pairing, tiebreaks
 from bot.league.pairing import PairingError, Row
 from bot.sessions import MoveResult, Refusal, Session, SessionService
@@ -291,6 +292,9 @@ class LeagueService:
             raise LeagueError(
                 said_n(MAX_PLAYERS, "the league is full ({n} player)", "the league is full ({n} players)")
             )
+        refused = await profiles.league_admissible(self.store, league.id, user_id)
+        if refused is not None:
+            raise LeagueError(refused)
         answer = await self.store.leagues.join_league(league.id, user_id, name)
         if answer == "closed":
             raise LeagueError("{league} has started; sign-ups are closed", league=league.shown)
@@ -634,7 +638,7 @@ class LeagueService:
         )
         await self.store.leagues.attach_session(game.id, session.id)
         for uid in people[1:]:
-            await self.sessions.lobby.join(channel_id, uid, names.get(uid, str(uid)))
+            await self.sessions.lobby.join(channel_id, uid, names.get(uid, str(uid)), gated=False)
         for _ in range(league.group_size - len(people)):
             await self.sessions.lobby.add_computer(channel_id, host)
         if league.legacy_timer:  # a timer no per-move clock states: the game's turn timer

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import engines
+from bot import profiles
 from bot.sessions.core import LOBBY, Core
 from bot.sessions.model import MoveResult, Refusal, Session
 from bot.sessions.play import Play
@@ -116,10 +117,25 @@ class Lobby:
             status=existing.status,
         )
 
-    async def join(self, channel_id: int, user_id: int, name: str) -> Session:
+    async def check_host(self, guild_id: int | None, user_id: int) -> None:
+        """Refuse a person who may not open one more table in this server (the cap on running
+        games, :func:`bot.profiles.admissible`)."""
+        refused = await profiles.admissible(self.store, guild_id, user_id)
+        if refused is not None:
+            raise Refusal(refused)
+
+    async def join(self, channel_id: int, user_id: int, name: str, *, gated: bool = True) -> Session:
+        """Take a seat; unless ``gated`` is False (a league seating its pairing), the server's cap
+        on running games and the table's gate must let the person in."""
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY, seated=False) as (session, _):
             if session.seat_of(user_id):
                 raise Refusal("you are already seated at this table")
+            if gated:
+                guild_id = session.row.guild_id
+                gate = await profiles.table_gate(self.store, session.id, guild_id)
+                refused = await profiles.admissible(self.store, guild_id, user_id, gate)
+                if refused is not None:
+                    raise Refusal(refused)
             try:
                 seated = await self.store.games.add_seat(
                     session.id, user_id, name, limit=session.row.max_players

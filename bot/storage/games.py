@@ -388,9 +388,10 @@ class Games(Concern):
         def body() -> Body:
             row = yield one(
                 "UPDATE sessions SET status = 'active', options = ?, state = ?, version = version + 1,"
-                " updated_at = ? WHERE id = ? AND status = 'lobby' RETURNING version, timer_seconds",
+                " updated_at = ?, started_at = ? WHERE id = ? AND status = 'lobby' RETURNING version, timer_seconds",
                 json.dumps(options),
                 json.dumps(state),
+                stamp,
                 stamp,
                 session_id,
             )

@@ -37,10 +37,12 @@ class Ratings(Concern):
     ) -> Body:
         """Inside a finishing game's transaction: its players' ratings read, passed to ``rate``
         and written back (a game outside a server is not rated)."""
-        row = yield one("SELECT guild_id, game FROM sessions WHERE id = ?", session_id)
+        row = yield one("SELECT guild_id, game, unrated FROM sessions WHERE id = ?", session_id)
         guild_id, game = row[0], row[1]
         if guild_id is None:
             return  # ratings belong to a server (a game opened outside one, by older code, is not rated)
+        if row[2]:
+            return  # a game the queue formed of people who all chose unrated
         yield from self.db.ratings_lock(guild_id, game)
         current = []
         for r in results:

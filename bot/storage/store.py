@@ -21,6 +21,8 @@ from bot.storage.league_pairing import LeaguePairing
 from bot.storage.leagues import Leagues
 from bot.storage.noshows import NoShows
 from bot.storage.people import People
+from bot.storage.profiles import Profiles
+from bot.storage.queue import Queue
 from bot.storage.ratings import Ratings
 from bot.time.source import Clock
 
@@ -46,7 +48,9 @@ class Store:
         self.history = History(db)
         self.people = People(db)
         self.jobs = Jobs(db)
+        self.profiles = Profiles(db)  # turns derived from the log, and gates (bot.profiles)
         self.noshows = NoShows(db)  # league no-shows and substitutes
+        self.queue = Queue(db)  # the queue that forms games
 
     async def close(self) -> None:
         await self.db.close()

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot import i18n, texts
+from bot.profiles import words as profile_words
 from bot.sessions import MoveResult, Refusal, Session
 from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES, Boards
 from bot.surface.buttons import Persistent, button
@@ -35,7 +36,15 @@ class Lobby:
 
     async def text(self, session: Session, t: Language | None = None) -> str:
         """The lobby message, in ``t`` (a private answer: the asker's), else the server's language."""
-        return texts.lobby_text(session, t or await self.look.language(session))
+        t = t or await self.look.language(session)
+        text = texts.lobby_text(session, t)
+        if session.status != "lobby":
+            return text
+        people = [(s.user_id, s.name) for s in session.seats if s.user_id is not None and not s.computer]
+        extra = await profile_words.lobby_lines(
+            self.service.store, session.id, session.row.guild_id, people, t
+        )
+        return f"{text}\n{extra}" if extra else text
 
     def view(self, session: Session, t: Language = ENGLISH) -> discord.ui.View | None:
         """The lobby's buttons (labelled in ``t``, the server's language) while it is open; None
@@ -78,6 +87,7 @@ class Lobby:
         (with ``thread``) the lobby message goes to the channel and the game gets its own thread;
         elsewhere (``thread`` False, or inside a thread or a forum post) the game is played where
         the command was used.  Not deferred: the lobby message is the answer."""
+        await self.service.lobby.check_host(interaction.guild_id, interaction.user.id)
         if thread and opens_thread(interaction):
             await self._open_in_thread(interaction, game, options, players, clock)
             return

@@ -2,7 +2,9 @@
 
 Steps inside a turn are confirmed to their player alone, on the same private message, which
 shows the new private picture and the next menu until the turn ends (a message with components v2,
-to hold a menu of many moves).  The board's Play and My view buttons open them.  A menu's
+to hold a menu of many moves).  A player who steps by commands gets each step's answer with the
+new picture, and the same turn's previous answer is removed, so a turn leaves one private message
+either way.  The board's Play and My view buttons open them.  A menu's
 components carry the session and the menu's stamp (the turn and the player's own move count), so
 a stale click is recognised: the board changed, here it is now.  A click whose session belongs to
 another channel (a forged ``custom_id``) is refused.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -38,12 +41,27 @@ NOT_A_MENU = N_(
 )
 
 
+ANSWER_LIFE = 14 * 60
+"""Seconds an answer to a game command can be replaced by the next step's: Discord lets a bot
+remove an interaction's answer for 15 minutes, so an answer older than this stays."""
+
+
+@dataclass(frozen=True)
+class TurnAnswer:
+    """The private message that answered a commands player's latest step in a turn: the
+    interaction whose answer it is, and the turn (the engine's ``turn_number``) it belongs to."""
+
+    interaction: discord.Interaction
+    turn: int
+
+
 class Menus:
     """The private views and menus of the players, and the moves played from them."""
 
     def __init__(self, boards: Boards, replies: Replies):
         self.boards, self.replies, self.look = boards, replies, boards.look
         self.service = boards.service
+        self.answers: dict[tuple[int, int], TurnAnswer] = {}  # (session, user) -> this turn's answer
 
     @staticmethod
     def board_buttons(session: Session, t: Language = ENGLISH) -> discord.ui.View | None:
@@ -217,7 +235,44 @@ class Menus:
             if session.status == "active"
             else None
         )
-        await reply(interaction, "\n".join(lines), file=file)
+        await self.answer_turn(interaction, result, "\n".join(lines), file, acting=acting)
+
+    async def answer_turn(
+        self,
+        interaction: discord.Interaction,
+        result: MoveResult,
+        content: str,
+        file: discord.File | None,
+        *,
+        acting: bool,
+    ) -> None:
+        """Answer a step played by a command, keeping one private message per turn.
+
+        Each step is answered with the new picture, and the same turn's previous answer is
+        removed (Discord lets a bot remove an interaction's answer for :data:`ANSWER_LIFE`), so a
+        player who plays by commands has one message for the turn, the newest, as a menu player
+        has one menu."""
+        key = (result.session.id, interaction.user.id)
+        held = self.answers.pop(key, None)
+        await reply(interaction, content, file=file)
+        if (
+            held is not None
+            and held.turn == result.turn_before
+            and (interaction.created_at - held.interaction.created_at).total_seconds() < ANSWER_LIFE
+        ):
+            try:
+                await held.interaction.delete_original_response()
+            except discord.HTTPException:  # dismissed by the player, or its token has lapsed
+                log.info("a turn's earlier answer to %s could not be removed", interaction.user.id)
+        if acting and not result.turn_ended and result.turn_before is not None:
+            now = interaction.created_at
+            for old in [
+                k
+                for k, a in self.answers.items()
+                if (now - a.interaction.created_at).total_seconds() > ANSWER_LIFE
+            ]:
+                del self.answers[old]  # turns never stepped in again
+            self.answers[key] = TurnAnswer(interaction, result.turn_before)
 
     async def prefix_hint(self, interaction: discord.Interaction, text: str) -> Refusal | None:
         """When ``text`` is not a move but the start of several (an autocomplete group was

@@ -78,6 +78,7 @@ class Results:
                 return
             raise Refusal(self.service.lobby.busy_message(live.row))
         check_permissions(interaction)
+        await self.service.lobby.check_host(interaction.guild_id, user.id)
         session = await self.service.lobby.create(
             old.row.game,
             guild_id=interaction.guild_id,

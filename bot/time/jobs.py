@@ -22,6 +22,8 @@ TIMEOUT = "timeout"
 LEAGUE_ROUND = "league_round"
 LEAGUE_DEADLINE = "league_deadline"
 LEAGUE_NUDGE = "league_nudge"
+QUEUE_EXPIRE = "queue_expire"
+QUEUE_CONFIRM = "queue_confirm"
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ KINDS = (
         "league no-shows (NoShowDesk.fire_nudge)",
         "key: league:round; payload: both, the stage (remind, warn) and the warning's time",
     ),
+    Kind(QUEUE_EXPIRE, "the queue (QueueService.expired)", "key: guild:user, whose maximum wait is over"),
+    Kind(QUEUE_CONFIRM, "the queue (QueueService.unconfirmed)", "key: a formed table's id"),
 )
 
 J = TypeVar("J", covariant=True)  # the job a handler takes

@@ -58,6 +58,14 @@ class Turn:
     clicks: int = 0
     slashes: int = 0
     autocompletes: int = 0
+    answered: list = field(default_factory=list)  # the private answers to a commands player's steps
+    selects: int = 0  # the most selects one menu step showed
+    largest: int = 0  # the most options one select offered
+
+    @property
+    def answers(self) -> int:
+        """The turn's private answers still standing (the bot removes a turn's earlier ones)."""
+        return sum(not m.deleted for m in self.answered)
 
 
 @dataclass
@@ -102,6 +110,7 @@ class Driver:
         self.seed = seed
         self.record = Record()
         self.menus: dict[int, tuple[int, Any]] = {}  # user id -> (turn number, private menu message)
+        self.answers: dict[int, tuple[int, Any]] = {}  # user id -> (turn number, latest answer)
         self.actions = 0
 
     # ------------------------------------------------------------------ the channel
@@ -187,8 +196,16 @@ class Driver:
         assert menu.ephemeral and "⚠️" not in menu.text, menu.text
         return menu
 
+    @staticmethod
+    def saw(turn: Turn, menu) -> None:
+        """Count what one step of the menu showed: its selects, and the largest one's options."""
+        selects = menu.selects
+        turn.selects = max(turn.selects, len(selects))
+        turn.largest = max([turn.largest] + [len(s["options"]) for s in selects])
+
     async def by_menu(self, session, seat, user, target: str, turn: Turn) -> None:
         menu = await self.open_menu(session, user, turn)
+        self.saw(turn, menu)
         if target not in menu_moves(menu):
             engine = session.engine
             words = engine.move_words(session.state, seat, engine.parse_move(target))
@@ -201,6 +218,7 @@ class Driver:
             r = await self.standin.select(user, menu, groups[value][0], [value])
             turn.clicks += 1
             menu = await r.original(lambda m: m.edits > edits and target in menu_moves(m))
+            self.saw(turn, menu)
         custom_id, value = menu_moves(menu)[target]
         edits = menu.edits
         r = await click_choice(self.standin, user, menu, custom_id, value)
@@ -230,13 +248,24 @@ class Driver:
                 typed = max(longer, key=len)
             r = await self.standin.slash(user, self.chan, path, **{option: target})
             turn.slashes += 1
-        answer = await r.original()
+        answer = await self.turn_answer(r, user, turn)
         assert "You played" in answer.text, answer.text
+
+    async def turn_answer(self, r, user, turn: Turn):
+        """The private message that answers a command's step; the same turn's earlier answer is
+        removed by the bot, so ``turn.answers`` counts the answers a turn leaves standing."""
+        own = await r.original()
+        earlier = self.answers.get(user.id)
+        if earlier is not None and earlier[0] == turn.number:
+            await self.standin.wait_for(lambda: earlier[1].deleted, what="the turn's earlier answer removed")
+        self.answers[user.id] = (turn.number, own)
+        turn.answered.append(own)
+        return own
 
     async def by_typed(self, session, seat, user, target: str, turn: Turn) -> None:
         r = await self.standin.slash(user, self.chan, f"{session.info.name} move", move=target)
         turn.slashes += 1
-        answer = await r.original()
+        answer = await self.turn_answer(r, user, turn)
         assert "You played" in answer.text, answer.text
 
 

@@ -26,7 +26,7 @@ MANAGE_GUILD = 1 << 5
 NAMES_NO_LEAGUE = {"league create", "league settings organiser_role"}
 # Values for the other required options of the commands tried below (a new required option
 # must be given one here).
-OTHER_OPTIONS = {"member", "top", "action", "player", "other", "first", "second"}
+OTHER_OPTIONS = {"member", "top", "minimum", "action", "player", "other", "first", "second"}
 
 
 def leaf_commands(node: dict, prefix: str) -> dict[str, dict]:
@@ -82,6 +82,7 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
         values = {
             "member": ana,
             "top": 2,
+            "minimum": 80,
             "action": "add",
             "player": ana,
             "other": beto,

@@ -36,6 +36,9 @@ async def test_guacamole_three_people_one_post_per_turn(standin, bot_factory):
         assert record.mean("menu", "moves") > 3  # several steps a turn, each one click
         for turn in record.of("commands"):
             assert turn.autocompletes <= 3 * turn.moves, turn
+        for turn in record.of("commands") + record.of("typed"):
+            assert turn.answers == 1, turn  # one private message a turn, edited at each step
+        assert record.mean("commands", "moves") > 2  # several steps a turn by commands
 
         final = driver.boards()[-1]
         assert final.content.count("Game over") == 1 and "The game is over. Scores" not in final.content

@@ -153,7 +153,8 @@ def _drop_same_localizations(obj: dict) -> None:
 
 
 READY_WAIT = 60.0
-"""How long :meth:`StandIn.run_client` waits at most for a client's READY.  A bot's start
+"""How long :meth:`StandIn.run_client` waits at most for a client's READY (and
+:meth:`StandIn.wait_shards` for processes' gateway sessions).  A bot's start
 (migrations, cogs, the command sync) takes well under a second alone, and several seconds on
 a machine busy with other work: this bound only ends a test that would never get there, so it
 is generous, and a passing test never waits for it."""
@@ -729,10 +730,11 @@ class StandIn:
         return {c.shard for c in self._conns if c.identified.is_set() and not c.ws.closed}
 
     async def wait_shards(self, *shards: tuple[int, int], timeout: float | None = None) -> None:  # noqa: ASYNC109
-        """Wait until a session has identified for each of ``shards`` (``(shard_id, num_shards)``)."""
+        """Wait until a session has identified for each of ``shards`` (``(shard_id, num_shards)``);
+        like a client's READY, at most :data:`READY_WAIT` unless told otherwise."""
         await self.wait_for(
             lambda: set(shards) <= self.shards_connected(),
-            timeout=timeout,
+            timeout=max(self.wait_timeout, READY_WAIT) if timeout is None else timeout,
             what=f"gateway sessions for shards {sorted(shards)} (have {sorted(self.shards_connected())})",
         )
 

@@ -8,6 +8,7 @@ import pytest
 
 from bot.history import History
 from bot.sessions import NoGameHere, NotSeated, Refusal, SessionService, StaleMove
+from bot.storage.profiles import ServerGates
 from bot.undo import UndoService
 from engines.core import IllegalMove, MalformedMove, NotYourTurn
 from tests.support import nim
@@ -76,6 +77,8 @@ async def test_no_game_in_channel(service):
 
 async def test_start_shuffles_seats_by_seed(service):
     """Seat order comes from the seed: the same seed seats people the same way."""
+    # Six tables at once for the same people: the server lifts its cap on running games.
+    await service.store.profiles.set_server_gates(GUILD, ServerGates(cap=0))
     orders = []
     for channel, seed in ((10, 3), (11, 3), (12, 4), (13, 5), (14, 6), (15, 8)):
         await service.lobby.create(

@@ -1,0 +1,230 @@
+"""Reliability and pace profiles, and the gates built on them (no Discord here).
+
+Every figure comes from what is stored: the move log (with each move's time), the seats, the
+sessions' clocks and ends, and the ratings.  The turns each person had are derived from the log
+and kept in the ``turns`` table (:mod:`bot.storage.profiles`); a game is read again only when its
+version moved on since it was last read, so a profile reads the person's own turns by an index
+and never the whole log.  :func:`rebuild` works every turn out afresh from the log, for a check.
+
+The one call for whoever seats people (a lobby's join, the queue, a league's sign-up):
+:func:`admissible` answers ``None`` (welcome) or a :class:`~engines.core.Said` saying what is
+missing and how to get there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from bot.profiles.reckon import (
+    CAP_EXTRA,
+    NEUTRAL,
+    PACES,
+    Figures,
+    cap_for,
+    figures,
+    pace_of,
+    reliability,
+    turns_needed,
+    turns_of,
+)
+from bot.storage import RatingRow, Store
+from bot.storage.profiles import Gate, ServerGates, TurnRow
+from bot.time import gameclock as gc
+from engines.core import Said, said, said_n
+
+__all__ = [
+    "CAP_EXTRA",
+    "NEUTRAL",
+    "PACES",
+    "Figures",
+    "Gate",
+    "Profile",
+    "ServerGates",
+    "admissible",
+    "check_gate",
+    "figures",
+    "figures_of",
+    "league_admissible",
+    "pace_of",
+    "profile",
+    "refresh",
+    "rebuild",
+    "reliability",
+    "table_gate",
+]
+
+
+@dataclass(frozen=True)
+class Profile:
+    user_id: int
+    figures: Figures
+    ratings: dict[str, RatingRow]  # per game, on the server asked from (empty elsewhere)
+
+
+async def refresh(store: Store, user_ids: Iterable[int]) -> int:
+    """Bring the stored turns of these people's games up to date with the log; how many games
+    were read again (only those changed since they were last read)."""
+    stale = await store.profiles.stale(user_ids)
+    if not stale:
+        return 0
+    logs = await store.profiles.logs(stale)
+    people = await store.people.several({u for log in logs for u in log.people.values()})
+    hours = {u: p.remind_hours for u, p in people.items()}
+    await store.profiles.save_turns([(log, turns_of(log, hours)) for log in logs])
+    return len(logs)
+
+
+async def rebuild(store: Store, *, write: bool = False) -> list[TurnRow]:
+    """Every person's turns worked out afresh from the whole log (sorted as stored); with
+    ``write`` the stored turns are replaced by them."""
+    if write:
+        await store.profiles.forget_turns()
+    logs = await store.profiles.logs(await store.profiles.all_started())
+    people = await store.people.several({u for log in logs for u in log.people.values()})
+    hours = {u: p.remind_hours for u, p in people.items()}
+    worked = [(log, turns_of(log, hours)) for log in logs]
+    if write:
+        await store.profiles.save_turns(worked)
+    return [t for _, turns in worked for t in turns]
+
+
+async def figures_of(store: Store, user_id: int) -> Figures:
+    """A person's figures, their games' turns brought up to date first."""
+    await refresh(store, [user_id])
+    return figures(await store.profiles.summary(user_id), await store.profiles.games_of(user_id))
+
+
+async def profile(store: Store, user_id: int, guild_id: int | None = None) -> Profile:
+    """A person's profile; their ratings are those of the server ``guild_id``."""
+    found = await figures_of(store, user_id)
+    ratings = await store.ratings.ratings_of(guild_id, user_id) if guild_id is not None else {}
+    return Profile(user_id, found, ratings)
+
+
+async def table_gate(store: Store, session_id: int, guild_id: int | None) -> Gate:
+    """What a table asks: its host's gate, else the server's default gate."""
+    own = await store.profiles.table_gate(session_id)
+    if own is not None:
+        return own
+    if guild_id is None:
+        return Gate()
+    return (await store.profiles.server_gates(guild_id)).gate
+
+
+def check_gate(found: Figures, gate: Gate) -> Said | None:
+    """What ``found`` lacks for ``gate``, in words addressed to its person (None: nothing)."""
+    if gate.reliability is not None and found.reliability < gate.reliability:
+        more = turns_needed(found.on_time, found.turns, gate.reliability)
+        if more is None:
+            return said(
+                "your reliability is {have} % and this table asks for {need} %, which only a record "
+                "without a late turn reaches",
+                have=found.reliability,
+                need=gate.reliability,
+            )
+        return said_n(
+            more,
+            "your reliability is {have} % and this table asks for {need} %: {n} more turn on time "
+            "would reach it (see /me profile)",
+            "your reliability is {have} % and this table asks for {need} %: {n} more turns on time "
+            "would reach it (see /me profile)",
+            have=found.reliability,
+            need=gate.reliability,
+        )
+    if gate.pace is not None and gate.pace in PACES and found.median is not None:
+        limit = PACES[gate.pace]
+        if found.median > limit:
+            return said(
+                "your median time to move is {have} and this table asks for the pace {pace} (a median "
+                "of {limit} or less): moving sooner in your games brings it down (see /me profile)",
+                have=gc.spoken(found.median),
+                pace=gate.pace,
+                limit=gc.spoken(limit),
+            )
+    return None
+
+
+async def admissible(
+    store: Store,
+    guild_id: int | None,
+    user_id: int,
+    gate: Gate | None = None,
+) -> Said | None:
+    """Whether ``user_id`` may take one more seat in server ``guild_id`` at a table asking
+    ``gate``: None when they may, else what is missing and how to get there (addressed to them).
+
+    Checks the server's cap on running games (their lobbies and running games in that server,
+    against their finished games everywhere plus 3, unless the server set its own cap) and then
+    ``gate`` (a table's: :func:`table_gate`; a league's: ``Gate(reliability=...)``; None: none).
+    A person who is new (no turns yet) passes a pace gate and has the neutral reliability, 80 %.
+    """
+    found = await figures_of(store, user_id)
+    if guild_id is not None:
+        server = await store.profiles.server_gates(guild_id)
+        cap = cap_for(found.finished, server.cap)
+        if cap is not None:
+            games = await store.profiles.games_of(user_id)
+            here = sum(
+                1
+                for g in games
+                if g.guild_id == guild_id
+                and (g.status == "lobby" or (g.status == "active" and not g.resigned))
+            )
+            if here >= cap:
+                if server.cap is None:
+                    return said_n(
+                        here,
+                        "you have {n} game running or waiting in this server and the most is {cap} ({extra} plus "
+                        "one for each game you finished, {finished} so far): finish a game to take another seat",
+                        "you have {n} games running or waiting in this server and the most is {cap} ({extra} plus "
+                        "one for each game you finished, {finished} so far): finish a game to take another seat",
+                        cap=cap,
+                        finished=found.finished,
+                        extra=CAP_EXTRA,
+                    )
+                return said_n(
+                    here,
+                    "you have {n} game running or waiting in this server and this server allows {cap} per "
+                    "person: finish a game to take another seat",
+                    "you have {n} games running or waiting in this server and this server allows {cap} per "
+                    "person: finish a game to take another seat",
+                    cap=cap,
+                )
+    return check_gate(found, gate) if gate is not None else None
+
+
+async def queue_admissible(store: Store, guild_id: int, user_id: int, game: str) -> Said | None:
+    """The queue's gate (see :class:`bot.queue.service.QueueService`): whether ``user_id`` may be
+    seated at a table the queue forms in ``guild_id``, under the server's cap and its default
+    gate (a queue table has no host to set one of its own).  ``game`` is not asked: the cap and
+    the server's gate hold for every game."""
+    server = await store.profiles.server_gates(guild_id)
+    return await admissible(store, guild_id, user_id, server.gate)
+
+
+async def league_admissible(store: Store, league_id: int, user_id: int) -> Said | None:
+    """Whether ``user_id`` meets the league's minimum reliability (None: they do, or it has none)."""
+    minimum = await store.profiles.league_gate(league_id)
+    if minimum is None:
+        return None
+    found = await figures_of(store, user_id)
+    if found.reliability >= minimum:
+        return None
+    more = turns_needed(found.on_time, found.turns, minimum)
+    if more is None:
+        return said(
+            "the reliability is {have} % and this league asks for {need} %, which only a record "
+            "without a late turn reaches",
+            have=found.reliability,
+            need=minimum,
+        )
+    return said_n(
+        more,
+        "the reliability is {have} % and this league asks for {need} %: {n} more turn on time would "
+        "reach it (see /me profile)",
+        "the reliability is {have} % and this league asks for {need} %: {n} more turns on time would "
+        "reach it (see /me profile)",
+        have=found.reliability,
+        need=minimum,
+    )

@@ -1,0 +1,206 @@
+"""The profile's arithmetic: turns from a game's log, and a person's figures from their turns.
+
+Pure code (no storage, no Discord).  Definitions, as the README's "Reliability and pace" gives
+them:
+
+- A *turn* is a run of consecutive moves by one seat; it counts for the person in that seat from
+  its first move.  It started at the move before it (by another seat), or at the game's start for
+  the first move.  Its *time to move* is from that start to its first move.  Moves the computer
+  made for a seat whose person resigned are not that person's turns.
+- A turn is *missed* when the computer made it for a person who had not resigned (their clock or
+  turn timer ran out), and *on time* when it is not missed and its time to move is within the
+  allowed time: the clock's time per move (``move:``, ``timer:``), the whole starting bank
+  (``bank:``), or, in a game without a clock, the person's reminder interval (``/me notify
+  reminders``; 12 hours when reminders are off).
+- *Reliability* is the share of turns on time, as if every person had begun with
+  :data:`PRIOR_TURNS` turns of which :data:`PRIOR_ON_TIME` were on time: a new player starts at
+  80 %, and their own record weighs more with every turn.
+- *Pace* is the median time to move over the turns a person made themselves.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from bot.storage.profiles import GameLog, GameTurns, SeatedGame, TurnRow, TurnSummary
+from bot.time import gameclock as gc
+
+PRIOR_TURNS = 10
+PRIOR_ON_TIME = 8
+NEUTRAL = 100 * PRIOR_ON_TIME // PRIOR_TURNS  # a new player's reliability, in %
+DEFAULT_REMIND_HOURS = 12
+CAP_EXTRA = 3  # the default cap: finished games plus this many, so at least this many
+MINUTE, HOUR = 60, 3600
+
+PACES: dict[str, float] = {"live": 15 * MINUTE, "fast": 4 * HOUR, "daily": 24 * HOUR, "slow": math.inf}
+"""The pace tiers: a person's pace is the first whose limit their median time to move is within."""
+
+
+def seconds_of(stamp: str) -> float:
+    return datetime.fromisoformat(stamp).timestamp()
+
+
+def allowed_seconds(clock: str | None, timer_seconds: float | None, remind_hours: int) -> float:
+    """How long a turn may take and still be on time."""
+    if clock:
+        try:
+            spec = gc.parse_clock(clock)
+        except gc.ClockError:
+            spec = None
+        if spec is not None:
+            return spec.start  # move: and timer: per turn; bank: the whole starting bank
+    if timer_seconds:
+        return float(timer_seconds)
+    return float((remind_hours or DEFAULT_REMIND_HOURS) * HOUR)
+
+
+def turns_of(log: GameLog, remind_hours: Mapping[int, int]) -> list[TurnRow]:
+    """The turns of the people in one game, from its log."""
+    out: list[TurnRow] = []
+    allowed = {
+        user: allowed_seconds(log.clock, log.timer_seconds, remind_hours.get(user, DEFAULT_REMIND_HOURS))
+        for user in set(log.people.values())
+    }
+    before = seconds_of(log.started_at) if log.started_at else None
+    previous_seat: int | None = None
+    for move in log.moves:
+        at = seconds_of(move.created_at)
+        if move.seat != previous_seat:
+            user = log.people.get(move.seat)
+            if user is not None and not (move.by_computer and move.seat in log.resigned):
+                took = None if before is None else max(0.0, at - before)
+                missed = move.by_computer
+                on_time = not missed and (took is None or took <= allowed[user])
+                out.append(TurnRow(log.session_id, move.number, user, log.game, took, on_time, missed))
+        previous_seat, before = move.seat, at
+    return out
+
+
+def reliability(on_time: int, turns: int) -> int:
+    """Reliability in whole per cent (rounded down)."""
+    return (100 * (on_time + PRIOR_ON_TIME)) // (turns + PRIOR_TURNS)
+
+
+def turns_needed(on_time: int, turns: int, minimum: int) -> int | None:
+    """How many more turns on time bring reliability to ``minimum`` (None: never, at 100 %)."""
+    if reliability(on_time, turns) >= minimum:
+        return 0
+    if minimum >= 100:
+        return None
+    good, all_ = on_time + PRIOR_ON_TIME, turns + PRIOR_TURNS
+    n = max(0, math.ceil((minimum * all_ - 100 * good) / (100 - minimum)))
+    while reliability(on_time + n, turns + n) < minimum:  # integer rounding
+        n += 1
+    return n
+
+
+def pace_of(median: float | None) -> str | None:
+    if median is None:
+        return None
+    return next(name for name, limit in PACES.items() if median <= limit)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """A person's profile, every number from their stored turns and games."""
+
+    turns: int = 0  # turns counted (their own and missed)
+    on_time: int = 0
+    missed: int = 0
+    median: float | None = None  # median time to move, seconds, over the turns they made
+    median_by_game: dict[str, float] = field(default_factory=dict)
+    turns_by_game: dict[str, int] = field(default_factory=dict)
+    finished: int = 0  # games that ended with a result and that they played to the end
+    abandoned: int = 0  # games ended without a result (abandoned by the host or the table)
+    timed_out: int = 0  # ended games in which they missed a turn (the computer played for them)
+    resigned: int = 0  # ended games they resigned from
+    running: int = 0  # games running now (not resigned from)
+    waiting: int = 0  # lobbies they sit in
+
+    @property
+    def new(self) -> bool:
+        return self.turns == 0
+
+    @property
+    def on_time_percent(self) -> float | None:
+        return None if self.turns == 0 else 100 * self.on_time / self.turns
+
+    @property
+    def reliability(self) -> int:
+        return reliability(self.on_time, self.turns)
+
+    @property
+    def pace(self) -> str | None:
+        return pace_of(self.median)
+
+
+def summarise(turns: Sequence[TurnRow]) -> TurnSummary:
+    """A person's turns summed up in Python (what :meth:`bot.storage.profiles.Profiles.summary`
+    reads from the indexes; the tests hold one to the other)."""
+    by_game: dict[str, list[TurnRow]] = {}
+    for t in turns:
+        by_game.setdefault(t.game, []).append(t)
+    games = []
+    for game, mine in sorted(by_game.items()):
+        own = [t.seconds for t in mine if not t.missed and t.seconds is not None]
+        games.append(
+            GameTurns(
+                game,
+                len(mine),
+                sum(1 for t in mine if t.on_time),
+                sum(1 for t in mine if t.missed),
+                len(own),
+                statistics.median(own) if own else None,
+            )
+        )
+    everything = [t.seconds for t in turns if not t.missed and t.seconds is not None]
+    return TurnSummary(
+        tuple(games),
+        statistics.median(everything) if everything else None,
+        frozenset(t.session_id for t in turns if t.missed),
+    )
+
+
+def figures(summary: TurnSummary, games: Iterable[SeatedGame]) -> Figures:
+    """A person's figures from their turns summed up and the games they sit or sat in."""
+    finished = abandoned = timed_out = resigned = running = waiting = 0
+    for g in games:
+        if g.status == "lobby":
+            waiting += 1
+        elif g.status == "active":
+            running += 0 if g.resigned else 1
+        elif not g.started:
+            continue  # a lobby closed before its start
+        elif g.session_id in summary.missed_in:
+            timed_out += 1
+        elif g.resigned:
+            resigned += 1
+        elif g.status == "abandoned":
+            abandoned += 1
+        else:
+            finished += 1
+    return Figures(
+        turns=sum(g.turns for g in summary.games),
+        on_time=sum(g.on_time for g in summary.games),
+        missed=sum(g.missed for g in summary.games),
+        median=summary.median,
+        median_by_game={g.game: g.median for g in summary.games if g.median is not None},
+        turns_by_game={g.game: g.turns for g in summary.games},
+        finished=finished,
+        abandoned=abandoned,
+        timed_out=timed_out,
+        resigned=resigned,
+        running=running,
+        waiting=waiting,
+    )
+
+
+def cap_for(finished: int, server_cap: int | None) -> int | None:
+    """The most games a person may have running in a server (None: no cap)."""
+    if server_cap is None:
+        return finished + CAP_EXTRA
+    return server_cap or None

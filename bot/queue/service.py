@@ -1,0 +1,536 @@
+"""The queue's service: joining and leaving, avoid lists, forming tables, confirmation, expiry.
+
+A person joins a server's queue with their wishes (:meth:`QueueService.join`); the service then
+asks the matcher (:func:`bot.queue.match.form`) which tables can be formed and opens each in a
+thread of the server's queue channel: the lobby is created and every person seated through the
+lobby's own path (``bot.sessions.lobby``), so every refusal a lobby has applies; a person it
+refuses leaves the queue (told why) and the others wait again at their places.  The table then
+starts at once when everyone at it chose so; otherwise each is pinged with a Confirm button and
+the game starts when the last confirms.  When the time to confirm runs out (a ``queue_confirm``
+job), those who did not confirm leave the queue, the lobby closes and the others wait again at
+their places.  A person's wait ends at their maximum wait (a ``queue_expire`` job), and they are
+told.
+
+The gate: :attr:`QueueService.gate` (``guild, user, game -> a refusal or None``) is asked for each
+waiting person before matching; a person it refuses is not seated, and stays waiting.
+
+Imports: the matcher, sessions, storage, the time's jobs, languages; never discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import engines
+from bot.queue.match import ANY, MAX_AVOID, PACES, RATED, Table, Want, form
+from bot.sessions import MoveResult, Refusal, Session, SessionService
+from bot.storage import Job, Store
+from bot.storage.queue import QueueEntry, QueueTable
+from bot.time.jobs import QUEUE_CONFIRM, QUEUE_EXPIRE
+from engines.core import Said, said, said_n
+from languages import Language, language
+
+log = logging.getLogger(__name__)
+
+HOUR = 3600.0
+MAX_WAIT_HOURS = 168
+DEFAULT_WAIT_HOURS = 12
+MAX_COMPUTERS = 5
+MAX_ROUNDS = 50
+"""How many times one matching forms tables again after a table could not be seated."""
+CLOCKS = {"live": None, "daily": "move:1d", ANY: "move:1d"}
+"""The game clock a table gets at each pace (a table everyone left to ``any`` is played daily)."""
+CONFIRM_SECONDS = {"live": 10 * 60.0, "daily": 12 * HOUR, ANY: 12 * HOUR}
+"""How long the people at a formed table have to confirm, by its pace."""
+
+
+def expired_said(game: str, server: str, hours: int) -> Said:
+    return said_n(
+        hours,
+        "Your wait in the {game} queue of {server} ended: no table was formed within {n} hour."
+        " Join again with /queue join.",
+        "Your wait in the {game} queue of {server} ended: no table was formed within {n} hours."
+        " Join again with /queue join.",
+        game=game,
+        server=server,
+    )
+
+
+def dropped_said(game: str, server: str) -> Said:
+    return said(
+        "You did not confirm your {game} table in time, so you have left the queue of {server}."
+        " Join again with /queue join.",
+        game=game,
+        server=server,
+    )
+
+
+def refused_said(game: str, reason: Said) -> Said:
+    return said(
+        "You could not be seated at the {game} table the queue formed: {reason}. You have left the queue.",
+        game=game,
+        reason=reason,
+    )
+
+
+Gate = Callable[[int, int, str], Awaitable[Said | None]]
+"""A gate: (server, person, game) -> why the person may not sit at a table of that game, or None."""
+
+
+class Posts(Protocol):
+    """What the queue needs of Discord (:class:`bot.surface.queue.QueuePosts`)."""
+
+    async def language(self, guild_id: int) -> Language: ...
+
+    async def open_thread(self, channel_id: int, name: str) -> int | None: ...
+
+    async def post(
+        self,
+        channel_id: int,
+        guild_id: int,
+        text: str,
+        *,
+        pings: Sequence[int] = (),
+        confirm: int | None = None,
+    ) -> int | None: ...
+
+    async def settle(self, channel_id: int, guild_id: int, message_id: int, text: str) -> None: ...
+
+    async def direct(self, user_id: int, text: str) -> bool: ...
+
+    async def server_name(self, guild_id: int) -> str: ...
+
+    async def announce(self, result: MoveResult) -> None: ...
+
+
+@dataclass(frozen=True)
+class Opened:
+    """What forming one table came to: its table row, and its session when it opened."""
+
+    table: Table
+    table_id: int
+    session: Session | None
+    started: bool
+
+
+def parse_counts(text: str | None, info: engines.GameInfo) -> tuple[int, ...]:
+    """The player counts ``text`` names (``3``, ``2-4``, ``2,4``); all the game's counts of two
+    or more when None.  Refused with what is allowed when out of the game's range."""
+    least, most = max(2, info.min_players), info.max_players
+    if not text or not text.strip():
+        return tuple(range(least, most + 1))
+    found: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        m = re.fullmatch(r"(\d{1,2})(?:-(\d{1,2}))?", part)
+        if not m:
+            raise Refusal("players takes counts like 3, 2-4 or 2,4 (got {got})", got=repr(text.strip()[:40]))
+        low, high = int(m[1]), int(m[2] or m[1])
+        if low > high:
+            low, high = high, low
+        found.update(range(low, high + 1))
+    if not found or min(found) < least or max(found) > most:
+        raise Refusal(
+            "a queue table of {game} seats {least} to {most} players (got {got})",
+            game=info.title,
+            least=least,
+            most=most,
+            got=text.strip()[:40],
+        )
+    return tuple(sorted(found))
+
+
+def want_of(entry: QueueEntry, avoid: frozenset[int]) -> Want:
+    return Want(
+        user_id=entry.user_id,
+        game=entry.game,
+        counts=frozenset(entry.counts),
+        pace=entry.pace,
+        computers=entry.computers,
+        rated=entry.rated,
+        avoid=avoid,
+        since=entry.joined_at,
+        order=entry.id,
+    )
+
+
+class Stuck(Exception):
+    """The queue channel takes no threads (the bot lacks a permission, or it is gone)."""
+
+
+def admits(user_ids: set[int]) -> Callable[[Want], bool]:
+    """The matcher's gate admitting ``user_ids``."""
+
+    def admissible(want: Want) -> bool:
+        return want.user_id in user_ids
+
+    return admissible
+
+
+class QueueService:
+    """The queue of every server (see the module's docstring)."""
+
+    def __init__(self, store: Store, sessions: SessionService, posts: Posts, gate: Gate | None = None):
+        self.store = store
+        self.sessions = sessions
+        self.posts = posts
+        self.gate = gate
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ------------------------------------------------------------------ people
+
+    async def join(
+        self,
+        *,
+        guild_id: int,
+        user_id: int,
+        name: str,
+        game: str,
+        players: str | None = None,
+        pace: str = ANY,
+        computers: int = 0,
+        rated: str = ANY,
+        max_wait_hours: int = DEFAULT_WAIT_HOURS,
+        at_once: bool = False,
+    ) -> QueueEntry:
+        """Wait in the server's queue (replacing the person's earlier wishes); refused with what
+        is allowed.  Does not form tables: call :meth:`match` after."""
+        if await self.store.queue.channel(guild_id) is None:
+            raise Refusal(
+                "this server has no queue channel yet; someone with Manage Server sets one with /queue channel"
+            )
+        if game not in engines.GAMES:
+            raise Refusal(
+                "there is no game {game}; choose {games}", game=repr(game), games=", ".join(engines.GAMES)
+            )
+        info = engines.get(game)
+        counts = parse_counts(players, info)
+        if pace not in PACES:
+            raise Refusal("the pace is one of {paces}", paces=", ".join(PACES))
+        if rated not in RATED:
+            raise Refusal("rated is one of {choices}", choices=", ".join(RATED))
+        if not 0 <= computers <= MAX_COMPUTERS:
+            raise Refusal("computers is 0 to {most}", most=MAX_COMPUTERS)
+        if not 1 <= max_wait_hours <= MAX_WAIT_HOURS:
+            raise Refusal("max_wait is 1 to {most} hours", most=MAX_WAIT_HOURS)
+        expires_at = self.store.clock.time() + max_wait_hours * HOUR
+        entry = await self.store.queue.join(
+            guild_id=guild_id,
+            user_id=user_id,
+            name=name,
+            game=game,
+            counts=counts,
+            pace=pace,
+            computers=computers,
+            rated=rated,
+            at_once=at_once,
+            expires_at=expires_at,
+        )
+        if entry is None:
+            raise Refusal(
+                "a table the queue formed for you is waiting for confirmations; confirm it or /queue leave first"
+            )
+        await self.store.jobs.schedule(QUEUE_EXPIRE, f"{guild_id}:{user_id}", expires_at)
+        return entry
+
+    async def leave(self, guild_id: int, user_id: int) -> QueueEntry:
+        """Leave the queue.  Leaving a table being confirmed declines it: the table is not played
+        and the others wait again at their places."""
+        entry = await self.store.queue.entry(guild_id, user_id)
+        if entry is None:
+            raise Refusal("you are not in this server's queue; join it with /queue join")
+        if entry.table_id is not None:
+            left = said(
+                "{name} left the queue; the others wait in the queue again, at their places.", name=entry.name
+            )
+            await self.give_back(entry.table_id, [user_id], told=False, why=left)
+        else:
+            await self.store.queue.leave(guild_id, user_id)
+        await self.store.jobs.cancel(QUEUE_EXPIRE, f"{guild_id}:{user_id}")
+        return entry
+
+    async def avoid(self, user_id: int, other_id: int) -> None:
+        if other_id == user_id:
+            raise Refusal("you cannot avoid yourself")
+        answer = await self.store.queue.avoid(user_id, other_id, MAX_AVOID)
+        if answer == "already":
+            raise Refusal("you already avoid them")
+        if answer == "full":
+            raise Refusal(
+                "you avoid {most} people already, the most allowed; /queue unavoid someone first",
+                most=MAX_AVOID,
+            )
+
+    async def unavoid(self, user_id: int, other_id: int) -> None:
+        if not await self.store.queue.unavoid(user_id, other_id):
+            raise Refusal("you do not avoid them")
+
+    # ------------------------------------------------------------------ forming
+
+    async def wants(self, guild_id: int) -> list[Want]:
+        """The waiting people of a server's queue (not those held by a table), as the matcher
+        reads them."""
+        entries = [e for e in await self.store.queue.entries(guild_id) if e.table_id is None]
+        avoid = await self.store.queue.avoid_lists(e.user_id for e in entries)
+        return [want_of(e, avoid.get(e.user_id, frozenset())) for e in entries]
+
+    async def admitted(self, guild_id: int, wants: Sequence[Want]) -> set[int]:
+        """The waiting people the gate admits (everyone without a gate)."""
+        if self.gate is None:
+            return {w.user_id for w in wants}
+        return {w.user_id for w in wants if await self.gate(guild_id, w.user_id, w.game) is None}
+
+    async def match(self, guild_id: int) -> list[Opened]:
+        """Form every table the server's queue can form now, and open them (one matching at a time
+        per server in this process; holding a table's people is checked in the database too)."""
+        channel_id = await self.store.queue.channel(guild_id)
+        if channel_id is None:
+            return []
+        opened: list[Opened] = []
+        async with self._locks.setdefault(guild_id, asyncio.Lock()):
+            for _ in range(MAX_ROUNDS):  # a refused seat returns the rest to the queue: match again
+                wants = await self.wants(guild_id)
+                ok = await self.admitted(guild_id, wants)
+                tables = form(wants, admits(ok))
+                again = False
+                for table in tables:
+                    try:
+                        done = await self.open_table(guild_id, channel_id, table)
+                    except Stuck:  # the channel takes no threads now: the people wait on
+                        return opened
+                    if done is None:
+                        again = True
+                        break
+                    opened.append(done)
+                if not again:
+                    break
+        return opened
+
+    async def open_table(self, guild_id: int, channel_id: int, table: Table) -> Opened | None:
+        """Hold the table's people, open its thread and lobby, seat them; start it when all chose
+        to start at once, else ask them to confirm.  None when it could not be opened (its people
+        wait again; a person the lobby refused has left the queue)."""
+        now = self.store.clock.time()
+        table_id = await self.store.queue.hold(
+            guild_id=guild_id,
+            game=table.game,
+            size=table.size,
+            pace=table.pace,
+            rated=table.rated,
+            confirm_by=now + CONFIRM_SECONDS[table.pace],
+            user_ids=table.user_ids,
+        )
+        if table_id is None:
+            return None
+        seated = await self.store.queue.seated(table_id)
+        by_id = {e.user_id: e for e in seated}
+        people = [by_id[u] for u in table.user_ids if u in by_id]
+        t = await self.posts.language(guild_id)
+        info = engines.get(table.game)
+        thread = await self.posts.open_thread(
+            channel_id, t.gettext("{game} · queue table {table}", game=info.title, table=table_id)[:100]
+        )
+        if thread is None:
+            log.warning("queue table %s: no thread in channel %s", table_id, channel_id)
+            await self.store.queue.return_table(table_id, [])
+            raise Stuck(channel_id)
+        host = people[0]
+        try:
+            session = await self.sessions.lobby.create(
+                table.game,
+                guild_id=guild_id,
+                channel_id=thread,
+                host_id=host.user_id,
+                host_name=host.name,
+                max_players=table.size,
+                clock=CLOCKS[table.pace],
+            )
+        except Refusal as exc:
+            log.warning("queue table %s: the lobby could not open (%s)", table_id, exc)
+            await self.store.queue.return_table(table_id, [])
+            return None
+        for person in people[1:]:
+            try:
+                await self.sessions.lobby.join(thread, person.user_id, person.name)
+            except Refusal as exc:
+                await self.sessions.lobby.close_lobby(session.id, "a player could not be seated")
+                await self.store.queue.return_table(table_id, [person.user_id])
+                await self.store.jobs.cancel(QUEUE_EXPIRE, f"{guild_id}:{person.user_id}")
+                await self.tell(guild_id, person.user_id, refused_said(info.title, exc.said))
+                await self.posts.post(
+                    thread,
+                    guild_id,
+                    t.gettext("This table could not be seated; the others wait in the queue again."),
+                )
+                return None
+        for _ in range(table.computers):
+            await self.sessions.lobby.add_computer(thread, host.user_id)
+        if table.rated == "unrated":
+            await self.store.queue.set_unrated(session.id)
+        session = await self.sessions.core.require(thread)
+        text = self.formed_text(table, people, t)
+        if all(p.at_once for p in people):
+            await self.posts.post(thread, guild_id, text, pings=[p.user_id for p in people])
+            await self.store.queue.place_table(
+                table_id, channel_id=thread, session_id=session.id, message_id=None
+            )
+            return Opened(table, table_id, session, await self.start(table_id))
+        text += "\n" + t.gettext(
+            "Press Confirm to take your seat before {when}; the game starts when everyone has.",
+            when=f"<t:{int(now + CONFIRM_SECONDS[table.pace])}:R>",
+        )
+        message_id = await self.posts.post(
+            thread, guild_id, text, pings=[p.user_id for p in people], confirm=table_id
+        )
+        await self.store.queue.place_table(
+            table_id, channel_id=thread, session_id=session.id, message_id=message_id
+        )
+        await self.store.jobs.schedule(QUEUE_CONFIRM, str(table_id), now + CONFIRM_SECONDS[table.pace])
+        return Opened(table, table_id, session, False)
+
+    @staticmethod
+    def formed_text(table: Table, people: Sequence[QueueEntry], t: Language) -> str:
+        info = engines.get(table.game)
+        names = " ".join(f"<@{p.user_id}>" for p in people)
+        lines = [
+            t.ngettext(
+                "{people}: the queue formed a {game} table of {n} player for you.",
+                "{people}: the queue formed a {game} table of {n} players for you.",
+                table.size,
+                people=names,
+                game=info.title,
+            )
+        ]
+        if table.computers:
+            lines.append(
+                t.ngettext("{n} seat is a computer's.", "{n} seats are computers'.", table.computers)
+            )
+        pace = t.gettext("live (no clock)") if table.pace == "live" else t.gettext("daily (a day per move)")
+        rated = t.gettext("unrated") if table.rated == "unrated" else t.gettext("rated")
+        lines.append(t.gettext("Pace: {pace}; {rated}.", pace=pace, rated=rated))
+        return "\n".join(lines)
+
+    async def confirm(self, table_id: int, user_id: int) -> Said:
+        """A person at the table confirms; the game starts when they were the last."""
+        table = await self.store.queue.table(table_id)
+        if table is None or table.status != "confirming":
+            raise Refusal("this table is no longer waiting for confirmations")
+        if user_id not in {e.user_id for e in await self.store.queue.seated(table_id)}:
+            raise Refusal("this table is not yours; join the queue with /queue join")
+        changed, everyone = await self.store.queue.confirm(table_id, user_id)
+        if everyone:
+            await self.start(table_id)
+            return said("Everyone confirmed: the game has started")
+        if not changed:
+            return said("You have confirmed already; the game starts when everyone has")
+        return said("Confirmed; the game starts when everyone has")
+
+    async def start(self, table_id: int) -> bool:
+        """Start the table's game (its people leave the queue); False when it was no longer
+        waiting for confirmations."""
+        table = await self.store.queue.table(table_id)
+        if table is None or table.channel_id is None or table.session_id is None:
+            return False
+        seated = await self.store.queue.seated(table_id)
+        if not await self.store.queue.start_table(table_id):
+            return False
+        await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
+        for e in seated:
+            await self.store.jobs.cancel(QUEUE_EXPIRE, f"{e.guild_id}:{e.user_id}")
+        session = await self.sessions.core.get(table.session_id)
+        if session is None or session.status != "lobby":
+            return False
+        result = await self.sessions.lobby.start(table.channel_id, session.row.host_id)
+        await self.settle(table, said("Everyone confirmed: the game has started"))
+        await self.posts.announce(result)
+        return True
+
+    async def give_back(
+        self, table_id: int, dropped: Sequence[int], *, told: bool = True, why: Said | None = None
+    ) -> bool:
+        """The table is not played: ``dropped`` leave the queue (told, with ``told``), the lobby
+        closes, the others wait again at their places and the queue matches again; the Confirm
+        message says ``why`` (by default: not everyone confirmed in time).  False when the table
+        was no longer waiting for confirmations."""
+        table = await self.store.queue.table(table_id)
+        if table is None:
+            return False
+        gone = await self.store.queue.return_table(table_id, dropped)
+        if gone is None:
+            return False
+        await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
+        if table.session_id is not None:
+            await self.sessions.lobby.close_lobby(
+                table.session_id, "not everyone confirmed the queue's table"
+            )
+        info = engines.get(table.game)
+        for e in gone:
+            await self.store.jobs.cancel(QUEUE_EXPIRE, f"{e.guild_id}:{e.user_id}")
+            if told:
+                await self.tell(
+                    e.guild_id, e.user_id, dropped_said(info.title, await self.posts.server_name(e.guild_id))
+                )
+        await self.settle(
+            table,
+            why
+            or said_n(
+                len(gone),
+                "Not everyone confirmed in time ({n} person did not); the others wait in the queue again, at their places.",
+                "Not everyone confirmed in time ({n} people did not); the others wait in the queue again, at their places.",
+            ),
+        )
+        await self.match(table.guild_id)
+        return True
+
+    async def settle(self, table: QueueTable, what: Said) -> None:
+        """Replace the table's Confirm message by what came of it (without the button)."""
+        if table.channel_id is None or table.message_id is None:
+            return
+        t = await self.posts.language(table.guild_id)
+        await self.posts.settle(table.channel_id, table.guild_id, table.message_id, what.in_words(t))
+
+    # ------------------------------------------------------------------ jobs
+
+    async def unconfirmed(self, job: Job) -> None:
+        """A ``queue_confirm`` job: the time to confirm the table ``job.key`` is up."""
+        table_id = int(job.key)
+        waiting = [e.user_id for e in await self.store.queue.seated(table_id) if not e.confirmed]
+        await self.give_back(table_id, waiting)
+
+    async def expired(self, job: Job) -> None:
+        """A ``queue_expire`` job: the person's maximum wait is over (key ``guild:user``)."""
+        guild_text, _, user_text = job.key.partition(":")
+        guild_id, user_id = int(guild_text), int(user_text)
+        held = await self.store.queue.entry(guild_id, user_id)
+        if held is not None and held.table_id is not None:  # asked to confirm a table: see after
+            table = await self.store.queue.table(held.table_id)
+            if table is not None and table.status == "confirming":
+                after = max(table.confirm_by, self.store.clock.time()) + 1
+                await self.store.jobs.schedule(QUEUE_EXPIRE, job.key, after)
+            return
+        entry = await self.store.queue.expire(guild_id, user_id)
+        if entry is None:
+            return
+        hours = round((entry.expires_at - entry.joined_at) / HOUR)
+        server = await self.posts.server_name(entry.guild_id)
+        await self.tell(
+            entry.guild_id, entry.user_id, expired_said(engines.get(entry.game).title, server, hours)
+        )
+
+    async def tell(self, guild_id: int, user_id: int, what: Said) -> None:
+        """Tell ``user_id`` ``what`` by direct message, in their language (else the server's); when
+        the DM is refused, with a mention in the server's queue channel instead."""
+        person = await self.store.people.person(user_id)
+        server_t = await self.posts.language(guild_id)
+        mine = language(person.locale) if person.locale else server_t
+        if await self.posts.direct(user_id, what.in_words(mine)):
+            return
+        channel_id = await self.store.queue.channel(guild_id)
+        if channel_id is not None:
+            await self.posts.post(
+                channel_id, guild_id, f"<@{user_id}> " + what.in_words(server_t), pings=[user_id]
+            )

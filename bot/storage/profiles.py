@@ -1,0 +1,332 @@
+"""Profiles' storage: the turns each person had (derived from the move log), and the gates.
+
+``turns`` holds one row per turn a person had, worked out from the move log by
+:mod:`bot.profiles` and written here; ``turns_read`` the session version they were read at, so
+that only a game that changed since is read again.  Both can be dropped and rebuilt from the log
+(:meth:`Profiles.forget_turns`).  A person's turns are summed up from the indexes ``turns_by_user``
+and ``turns_by_pace`` and their games read by ``seats_by_user``: a profile never scans the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from bot.storage.base import Body, Concern, all_, fits, many, need_guild, run, upsert
+
+LOGS_AT_ONCE = 500
+"""How many games' logs one statement reads."""
+
+
+@dataclass(frozen=True)
+class TurnRow:
+    """One turn of one person (see migrations ``027_profiles.sql``)."""
+
+    session_id: int
+    number: int
+    user_id: int
+    game: str
+    seconds: float | None
+    on_time: bool
+    missed: bool
+
+
+@dataclass(frozen=True)
+class LoggedMove:
+    number: int
+    seat: int
+    by_computer: bool
+    created_at: str
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """What a game's turns are worked out from: its clock, its people's seats, its moves."""
+
+    session_id: int
+    game: str
+    version: int
+    clock: str | None
+    timer_seconds: float | None
+    started_at: str | None
+    people: dict[int, int]  # engine seat -> user id, people only
+    resigned: frozenset[int]  # seats whose person resigned
+    moves: tuple[LoggedMove, ...]
+
+
+@dataclass(frozen=True)
+class SeatedGame:
+    """A game a person sits or sat in."""
+
+    session_id: int
+    game: str
+    guild_id: int | None
+    status: str
+    resigned: bool
+    started: bool  # it left its lobby (a lobby closed before the start is no game played)
+
+
+@dataclass(frozen=True)
+class GameTurns:
+    """A person's turns in one game (the title): how many, on time, missed, and the median time to
+    move over those they made themselves (``timed`` of them)."""
+
+    game: str
+    turns: int
+    on_time: int
+    missed: int
+    timed: int
+    median: float | None
+
+
+@dataclass(frozen=True)
+class TurnSummary:
+    """A person's turns, summed up: per game, the median over all games, the games with a miss."""
+
+    games: tuple[GameTurns, ...] = ()
+    median: float | None = None
+    missed_in: frozenset[int] = frozenset()
+
+
+def median_at(count: int) -> tuple[int, int]:
+    """Where the median of ``count`` sorted values lies: (how many to take, how many to skip)."""
+    return (1, (count - 1) // 2) if count % 2 else (2, count // 2 - 1)
+
+
+def middle(values: list[float]) -> float | None:
+    return None if not values else sum(values) / len(values)
+
+
+@dataclass(frozen=True)
+class Gate:
+    """What a table, a server or a league asks of a player (None: nothing of that kind)."""
+
+    reliability: int | None = None
+    pace: str | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.reliability is None and self.pace is None
+
+
+@dataclass(frozen=True)
+class ServerGates:
+    cap: int | None = None  # None: finished games plus 3; 0: no cap; else at most this many
+    gate: Gate = Gate()
+
+
+class Profiles(Concern):
+    """Turns derived from the log, and the gates of tables, servers and leagues."""
+
+    async def stale(self, user_ids: Iterable[int]) -> list[int]:
+        """The started games of these people whose turns were not read at their current version."""
+        ids = [u for u in set(user_ids) if fits(u)]
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        rows = await self.db.all(
+            "SELECT DISTINCT s.id FROM seats st JOIN sessions s ON s.id = st.session_id"
+            " LEFT JOIN turns_read r ON r.session_id = s.id"
+            f" WHERE st.user_id IN ({marks}) AND s.status <> 'lobby'"
+            " AND (r.version IS NULL OR r.version <> s.version) ORDER BY s.id",
+            *ids,
+        )
+        return [r[0] for r in rows]
+
+    async def all_started(self) -> list[int]:
+        rows = await self.db.all("SELECT id FROM sessions WHERE status <> 'lobby' ORDER BY id")
+        return [r[0] for r in rows]
+
+    async def logs(self, session_ids: Sequence[int]) -> list[GameLog]:
+        """The logs of these games (read by their keys, a few hundred games a statement), in one trip."""
+
+        def body() -> Body:
+            out = []
+            for at in range(0, len(session_ids), LOGS_AT_ONCE):
+                ids = list(session_ids[at : at + LOGS_AT_ONCE])
+                marks = ", ".join("?" for _ in ids)
+                games = yield all_(
+                    "SELECT id, game, version, clock, timer_seconds, started_at FROM sessions"
+                    f" WHERE id IN ({marks}) ORDER BY id",
+                    *ids,
+                )
+                seats = yield all_(
+                    f"SELECT session_id, seat, user_id, resigned FROM seats WHERE session_id IN ({marks})"
+                    " AND seat IS NOT NULL",
+                    *ids,
+                )
+                moves = yield all_(
+                    f"SELECT session_id, number, seat, by_computer, created_at FROM moves WHERE session_id IN ({marks})"
+                    " ORDER BY session_id, number",
+                    *ids,
+                )
+                people: dict[int, dict[int, int]] = {}
+                resigned: dict[int, set[int]] = {}
+                for sid, seat, user, gave_up in seats:
+                    if user is not None:
+                        people.setdefault(sid, {})[seat] = user
+                    if gave_up:
+                        resigned.setdefault(sid, set()).add(seat)
+                logged: dict[int, list[LoggedMove]] = {}
+                for sid, number, seat, by_computer, created_at in moves:
+                    logged.setdefault(sid, []).append(LoggedMove(number, seat, bool(by_computer), created_at))
+                for sid, game, version, clock, timer, started in games:
+                    out.append(
+                        GameLog(
+                            session_id=sid,
+                            game=game,
+                            version=version,
+                            clock=clock,
+                            timer_seconds=timer,
+                            started_at=started,
+                            people=people.get(sid, {}),
+                            resigned=frozenset(resigned.get(sid, ())),
+                            moves=tuple(logged.get(sid, ())),
+                        )
+                    )
+            return out
+
+        return await self.db.read(body())
+
+    async def save_turns(self, read: Sequence[tuple[GameLog, Sequence[TurnRow]]]) -> None:
+        """Replace each game's turns by those worked out from its log, in one transaction."""
+        if not read:
+            return
+
+        def body() -> Body:
+            for log, turns in read:
+                yield run("DELETE FROM turns WHERE session_id = ?", log.session_id)
+                yield many(
+                    upsert(
+                        "turns",
+                        "session_id, number",
+                        "session_id, number, user_id, game, seconds, on_time, missed",
+                    ),
+                    [
+                        (t.session_id, t.number, t.user_id, t.game, t.seconds, int(t.on_time), int(t.missed))
+                        for t in turns
+                    ],
+                )
+                yield run(
+                    upsert("turns_read", "session_id", "session_id, version"), log.session_id, log.version
+                )
+
+        await self.db.transact(body())
+
+    async def forget_turns(self) -> None:
+        """Drop every derived turn (the next reading rebuilds them from the log)."""
+
+        def body() -> Body:
+            yield run("DELETE FROM turns")
+            yield run("DELETE FROM turns_read")
+
+        await self.db.transact(body())
+
+    async def summary(self, user_id: int) -> TurnSummary:
+        """A person's turns summed up by the indexes ``turns_by_user`` and ``turns_by_pace`` alone
+        (a median is read at its place in the index's order), in one trip."""
+        if not fits(user_id):
+            return TurnSummary()
+
+        def body() -> Body:
+            rows = yield all_(
+                "SELECT game, COUNT(*), SUM(on_time), SUM(missed),"
+                " SUM(CASE WHEN missed = 0 AND seconds IS NOT NULL THEN 1 ELSE 0 END)"
+                " FROM turns WHERE user_id = ? GROUP BY game ORDER BY game",
+                user_id,
+            )
+            games = []
+            for game, turns, on_time, missed, timed in rows:
+                median = None
+                if timed:
+                    take, skip = median_at(timed)
+                    found = yield all_(
+                        "SELECT seconds FROM turns WHERE user_id = ? AND game = ? AND missed = 0"
+                        " AND seconds IS NOT NULL ORDER BY seconds LIMIT ? OFFSET ?",
+                        user_id,
+                        game,
+                        take,
+                        skip,
+                    )
+                    median = middle([r[0] for r in found])
+                games.append(GameTurns(game, turns, int(on_time), int(missed), int(timed), median))
+            timed = sum(g.timed for g in games)
+            median = None
+            if timed:
+                take, skip = median_at(timed)
+                found = yield all_(
+                    "SELECT seconds FROM turns WHERE user_id = ? AND missed = 0 AND seconds IS NOT NULL"
+                    " ORDER BY seconds LIMIT ? OFFSET ?",
+                    user_id,
+                    take,
+                    skip,
+                )
+                median = middle([r[0] for r in found])
+            missed = yield all_(
+                "SELECT DISTINCT session_id FROM turns WHERE user_id = ? AND missed = 1", user_id
+            )
+            return TurnSummary(tuple(games), median, frozenset(r[0] for r in missed))
+
+        return await self.db.read(body())
+
+    async def all_turns(self) -> list[TurnRow]:
+        rows = await self.db.all(
+            "SELECT session_id, number, user_id, game, seconds, on_time, missed FROM turns ORDER BY session_id, number"
+        )
+        return [TurnRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6])) for r in rows]
+
+    async def games_of(self, user_id: int) -> list[SeatedGame]:
+        """Every game (lobbies too) a person sits or sat in."""
+        if not fits(user_id):
+            return []
+        rows = await self.db.all(
+            "SELECT s.id, s.game, s.guild_id, s.status, st.resigned,"
+            " CASE WHEN s.started_at IS NOT NULL OR EXISTS (SELECT 1 FROM moves m WHERE m.session_id = s.id)"
+            " THEN 1 ELSE 0 END FROM seats st"
+            " JOIN sessions s ON s.id = st.session_id WHERE st.user_id = ? ORDER BY s.id",
+            user_id,
+        )
+        return [SeatedGame(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5])) for r in rows]
+
+    # ------------------------------------------------------------------ gates
+
+    async def table_gate(self, session_id: int) -> Gate | None:
+        """The gate the host set (None: they set none)."""
+        row = await self.db.one("SELECT reliability, pace FROM table_gates WHERE session_id = ?", session_id)
+        return Gate(row[0], row[1]) if row else None
+
+    async def set_table_gate(self, session_id: int, gate: Gate) -> None:
+        await self.db.change(
+            upsert("table_gates", "session_id", "session_id, reliability, pace"),
+            session_id,
+            gate.reliability,
+            gate.pace,
+        )
+
+    async def server_gates(self, guild_id: int | None) -> ServerGates:
+        row = await self.db.one(
+            "SELECT cap, reliability, pace FROM server_gates WHERE guild_id = ?", need_guild(guild_id)
+        )
+        return ServerGates(row[0], Gate(row[1], row[2])) if row else ServerGates()
+
+    async def set_server_gates(self, guild_id: int, gates: ServerGates) -> None:
+        await self.db.change(
+            upsert("server_gates", "guild_id", "guild_id, cap, reliability, pace, updated_at"),
+            guild_id,
+            gates.cap,
+            gates.gate.reliability,
+            gates.gate.pace,
+            self.clock.stamp(),
+        )
+
+    async def league_gate(self, league_id: int) -> int | None:
+        row = await self.db.one("SELECT reliability FROM league_gates WHERE league_id = ?", league_id)
+        return row[0] if row else None
+
+    async def set_league_gate(self, league_id: int, reliability: int | None) -> None:
+        if reliability is None:
+            await self.db.change("DELETE FROM league_gates WHERE league_id = ?", league_id)
+        else:
+            await self.db.change(
+                upsert("league_gates", "league_id", "league_id, reliability"), league_id, reliability
+            )

@@ -1,0 +1,190 @@
+"""Reliability and pace end to end: games played through the stand-in (finished, abandoned, timed
+out), then /me profile (words and picture) against a hand count; /gate table refusing a person
+below the minimum and admitting one above; the cap refusing a fourth game of a new player."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import BASE_EXTENSIONS, png_of
+from tests.e2e.players import lobby_button
+from tests.e2e.test_notices import is_board, to_move
+from tests.support import nim
+
+EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me", "cogs.gates")
+HOUR = 3600
+
+
+@pytest.fixture(autouse=True)
+def no_table_moves(monkeypatch):
+    """A late turn is played by the computer (no Nim table move)."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+
+
+def is_lobby(message) -> bool:
+    return "pk:lobby:join:" in " ".join(message.custom_ids)
+
+
+async def open_lobby(standin, host):
+    """A Nim lobby (one pile) opened in #games; its game's thread."""
+    r = await standin.slash(host, standin.channel("games"), "nim new", piles=1)
+    lobby = await r.original(is_lobby)
+    return standin.channel(lobby.id), lobby
+
+
+async def open_game(standin, host, guest):
+    """A started two-player game; its thread."""
+    thread, lobby = await open_lobby(standin, host)
+    await standin.click(guest, lobby, lobby_button(lobby, "join"))
+    await standin.click(host, lobby, lobby_button(lobby, "start"))
+    await standin.next_message(thread, is_board)
+    return thread
+
+
+async def running(bot, thread) -> bool:
+    session = await bot.sessions.core.in_channel(thread.id)
+    return session is not None and session.status == "active"
+
+
+async def move(
+    standin, bot, table_clock, chan, users, hours: float, ledger: list, late: bool, *, take: int = 1
+):
+    """The player to move waits ``hours``, then takes ``take`` stones; the hand ledger notes the
+    turn (``late``: as the test chose the wait)."""
+    user, session = await to_move(bot, chan, users)
+    table_clock.advance(hours * HOUR)
+    r = await standin.slash(user, chan, "nim move", move=f"A{take}")
+    assert "You played" in (await r.original()).text
+    ledger.append((user.id, hours, late))
+    await bot.front.boards.drain()
+    return user
+
+
+async def test_a_profile_after_finished_abandoned_and_timed_out_games_matches_a_hand_count(
+    standin, bot_factory, table_clock
+):
+    alice, bob = standin.add_users("alice", "bob")
+    users = (alice, bob)
+    ledger: list[tuple[int, float, bool]] = []
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        # Game one, no clock (reminders every 12 h): Alice's turns take 1 h, Bob's 13 h (late);
+        # one stone a turn until the pile is gone: finished.
+        one = await open_game(standin, alice, bob)
+        while await running(bot, one):
+            user, _ = await to_move(bot, one, users)
+            slow = user is bob
+            await move(standin, bot, table_clock, one, users, 13 if slow else 1, ledger, late=slow)
+        # Game two: two turns of 2 h, then the host abandons it.
+        two = await open_game(standin, bob, alice)
+        await move(standin, bot, table_clock, two, users, 2, ledger, late=False)
+        await move(standin, bot, table_clock, two, users, 2, ledger, late=False)
+        await (await standin.slash(bob, two, "game abandon")).original()
+        # Game three, a turn timer of one hour: the first to move takes 30 minutes, the next lets
+        # the timer run out (the computer plays for them), then the host abandons it.
+        three = await open_game(standin, alice, bob)
+        first = await move(standin, bot, table_clock, three, users, 0.5, ledger, late=False)
+        await (await standin.slash(alice, three, "game timer", hours=1)).original()
+        late_user, _ = await to_move(bot, three, users)
+        assert late_user is not first
+        table_clock.advance(2 * HOUR)
+        assert await bot.scheduler.run_due() >= 1
+        await bot.front.boards.drain()
+        if await running(bot, three):  # the computer may have won it for the late player
+            await (await standin.slash(alice, three, "game abandon")).original()
+        third = (await bot.sessions.store.games.last_session(three.id)).status
+
+        def hand(user) -> tuple[int, int, list[float]]:
+            mine = [(h, late) for u, h, late in ledger if u == user.id]
+            return len(mine), sum(1 for _, late in mine if not late), sorted(h for h, _ in mine)
+
+        for user in users:
+            turns, on_time, hours = hand(user)
+            missed = 1 if user is late_user else 0
+            turns += missed
+            median = (hours[(len(hours) - 1) // 2] + hours[len(hours) // 2]) / 2
+            reliability = (100 * (on_time + 8)) // (turns + 10)
+            r = await standin.slash(alice, standin.channel("games"), "me profile", person=user)
+            answer = await r.original()
+            assert answer.ephemeral
+            text = answer.content
+            assert f"Reliability: {reliability} %." in text, text
+            assert f"of {turns} turns ({missed} missed" in text, text
+            assert f"On time: {100 * on_time / turns:.0f} %" in text, text
+            time = (
+                f"{int(median)} h" if median == int(median) else f"{int(median)} h {int(median % 1 * 60)} min"
+            )
+            assert f"median time to move {time}." in text, (time, text)
+            if missed:  # game three: timed out, however it ended
+                ended = "1 finished, 1 abandoned, 1 timed out"
+            elif third == "finished":
+                ended = "2 finished, 1 abandoned, 0 timed out"
+            else:
+                ended = "1 finished, 2 abandoned, 0 timed out"
+            assert f"3 games ended: {ended}, 0 resigned." in text, text
+            image = png_of(answer)
+            assert image.width == 800 and image.height > 300
+            assert (answer.files[0].description or "").startswith(f"{user.name.title()}'s reliability")
+
+        # A new player's profile says they start neutral.
+        carol = standin.add_users("carol")[0]
+        answer = await (await standin.slash(carol, standin.channel("games"), "me profile")).original()
+        assert "New player: no turns yet, so the reliability starts neutral at 80 %" in answer.content
+
+
+async def test_a_gated_table_refuses_a_person_below_the_minimum_and_admits_one_above(
+    standin, bot_factory, table_clock
+):
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    ledger: list = []
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        # Bob is late in every turn of one game (no clock: later than 12 h); Alice is on time.
+        one = await open_game(standin, alice, bob)
+        while await running(bot, one):
+            user, _ = await to_move(bot, one, (alice, bob))
+            await move(standin, bot, table_clock, one, (alice, bob), 20 if user is bob else 1, ledger, False)
+        two, lobby = await open_lobby(standin, carol)
+        refused = await (await standin.slash(bob, two, "gate table", reliability=80)).original()
+        assert refused.ephemeral and "Only the host" in refused.content
+        answer = await (await standin.slash(carol, two, "gate table", reliability=80)).original()
+        assert "This table asks for reliability 80 % or more of who joins" in answer.content
+        assert (
+            "This table asks for reliability 80 % or more (/gate table)." in standin.message(lobby.id).content
+        )
+        assert "Carol: new player (reliability 80 %)" in standin.message(lobby.id).content
+        joined = await standin.click(bob, lobby, lobby_button(lobby, "join"))
+        words = (await joined.original()).content
+        assert (
+            "our reliability is" in words
+            and "this table asks for 80 %" in words
+            and "more turns on time" in words
+        )
+        session = await bot.sessions.core.in_channel(two.id)
+        assert [s.user_id for s in session.seats] == [carol.id]
+        await standin.click(alice, lobby, lobby_button(lobby, "join"))
+        session = await bot.sessions.core.in_channel(two.id)
+        assert [s.user_id for s in session.seats] == [carol.id, alice.id]
+        assert "Alice: reliability" in standin.message(lobby.id).content
+
+
+async def test_the_cap_refuses_a_fourth_running_game_for_a_new_player(standin, bot_factory):
+    hosts = standin.add_users("h1", "h2", "h3", "h4")
+    dora = standin.add_users("dora")[0]
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        threads, lobbies = zip(*[await open_lobby(standin, host) for host in hosts], strict=True)
+        for lobby in lobbies[:3]:
+            await standin.click(dora, lobby, lobby_button(lobby, "join"))
+        r = await standin.click(dora, lobbies[3], lobby_button(lobbies[3], "join"))
+        words = (await r.original()).content
+        assert "have 3 games running or waiting in this server and the most is 3" in words, words
+        assert "finish a game to take another seat" in words
+        session = await bot.sessions.core.in_channel(threads[3].id)
+        assert [s.user_id for s in session.seats] == [hosts[3].id]
+        mine = await (await standin.slash(dora, standin.channel("games"), "nim new")).original()
+        assert "the most is 3" in mine.content  # nor may she open a fourth
+        shown = await (await standin.slash(dora, threads[3], "gate show")).original()
+        assert "You may not take a seat" in shown.content
+        lifted = await (await standin.slash(hosts[0], threads[0], "gate server", cap=0)).original()
+        assert "Manage Server" in lifted.content

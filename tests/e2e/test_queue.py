@@ -1,0 +1,235 @@
+"""The queue that forms games, end to end: the real bot against the Discord stand-in, its clock
+moved by the test.
+
+Seven people join with mixed wishes and an avoid pair; after each arrival the queue forms what it
+can, longest-waiting first.  The hand check (G: Guacamole, P: P'achakuna):
+
+====== ===== ======= ====== ========= ====== ===========================================
+who    game  players pace   computers start  after they join
+====== ===== ======= ====== ========= ====== ===========================================
+ana    G     3       daily  0         confirm avoids beto; nothing forms
+beto   G     2-3     any    0         confirm ana avoids him: no table with her
+cusi   P     2       live   0         now
+dora   G     3       any    0         confirm ana + dora need a third (both want 3)
+eloy   P     2       daily  0         now    cusi is live, eloy daily: no table
+fatima G     2-3     any    0         now    **ana, dora, fatima** (3, daily): ana waited
+                                              longest, so fatima joins her, not beto
+gil    P     2       any    0         now    **cusi, gil** (2, live), started at once
+====== ===== ======= ====== ========= ====== ===========================================
+
+beto and eloy wait on.  The Guacamole table waits for ana's and dora's confirmations (fatima chose
+to start at once); its Confirm button still works after a restart.  When dora does not confirm in
+time, she leaves the queue (told), and ana and fatima wait again at their places: fatima and beto
+then make a table of two (ana avoids beto).
+"""
+
+from __future__ import annotations
+
+from bot.queue.service import CONFIRM_SECONDS
+from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.e2e.players import is_board
+
+EXTENSIONS = (*BASE_EXTENSIONS, "cogs.queue")
+HOUR = 3600
+
+WISHES = {
+    "ana": dict(game="guacamole", players="3", pace="daily", start="confirm", max_wait=24),
+    "beto": dict(game="guacamole", players="2-3", start="confirm", max_wait=24),
+    "cusi": dict(game="pachakuna", pace="live", start="now", max_wait=24),
+    "dora": dict(game="guacamole", players="3", start="confirm", max_wait=24),
+    "eloy": dict(game="pachakuna", pace="daily", start="now", max_wait=2),
+    "fatima": dict(game="guacamole", players="2-3", start="now", max_wait=24),
+    "gil": dict(game="pachakuna", start="now", max_wait=24),
+}
+
+
+def new_threads(standin, before: set[int]) -> list:
+    return [t for t in standin.guild.threads if t.id not in before]
+
+
+async def seated_names(bot, thread) -> set[str]:
+    session = await bot.sessions.core.latest(thread.id)
+    return {s.name.lower() for s in session.seats if not s.computer}
+
+
+async def queue_of_seven(standin, bot, chan, table_clock, people):
+    """The seven join in order (a minute apart), ana avoiding beto; the threads opened after each."""
+    owner = standin.owner
+    ana, beto = people["ana"], people["beto"]
+    refused = await (await standin.slash(ana, chan, "queue join", game="guacamole")).original()
+    assert "no queue channel" in refused.content and "Manage Server" in refused.content
+    nope = await (await standin.slash(ana, chan, "queue channel", channel=chan)).original()
+    assert "Manage Server" in nope.content
+    chosen = await (await standin.slash(owner, chan, "queue channel", channel=chan)).original()
+    assert f"<#{chan.id}>" in chosen.content
+    avoided = await (await standin.slash(ana, chan, "queue avoid", person=beto)).original()
+    assert "never seats you with Beto" in avoided.content
+    opened: dict[str, list] = {}
+    for name, wishes in WISHES.items():
+        before = {t.id for t in standin.guild.threads}
+        table_clock.advance(60)
+        answer = await (await standin.slash(people[name], chan, "queue join", **wishes)).original()
+        assert answer.ephemeral and "You wait in the queue" in answer.content, answer.content
+        await bot.front.replies.idle()  # the queue matches after answering
+        opened[name] = new_threads(standin, before)
+    return opened
+
+
+async def test_a_queue_of_seven_forms_the_tables_a_hand_check_expects(standin, bot_factory, table_clock):
+    chan = standin.channel("games")
+    names = list(WISHES)
+    people = dict(zip(names, standin.add_users(*names), strict=True))
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        opened = await queue_of_seven(standin, bot, chan, table_clock, people)
+        assert {n: len(t) for n, t in opened.items()} == {
+            "ana": 0,
+            "beto": 0,
+            "cusi": 0,
+            "dora": 0,
+            "eloy": 0,
+            "fatima": 1,
+            "gil": 1,
+        }
+        (guaca,) = opened["fatima"]
+        (pacha,) = opened["gil"]
+        assert await seated_names(bot, guaca) == {"ana", "dora", "fatima"}
+        assert await seated_names(bot, pacha) == {"cusi", "gil"}
+        # The P'achakuna table started at once (both chose so), live: no clock.
+        live = await bot.sessions.core.latest(pacha.id)
+        assert live.status == "active" and live.row.clock is None
+        ping = standin.messages(pacha)[0]
+        assert ping.pinged == {people["cusi"].id, people["gil"].id} and "live (no clock)" in ping.content
+        assert any(is_board(m) for m in standin.messages(pacha))
+        # The Guacamole table waits for confirmations, pinging its three people only.
+        table = await bot.sessions.core.latest(guaca.id)
+        assert table.status == "lobby" and table.row.max_players == 3 and table.row.clock == "move:1d"
+        ask = next(m for m in standin.messages(guaca) if m.components)
+        assert ask.pinged == {people[n].id for n in ("ana", "dora", "fatima")}
+        assert "daily (a day per move)" in ask.content
+        # /queue list: who waits for what; beto and eloy wait, the Guacamole three are held.
+        listed = await (await standin.slash(people["beto"], chan, "queue list")).original()
+        assert listed.ephemeral and "5 people in the queue" in listed.content
+        assert "**Beto**" in listed.content and "**Eloy**" in listed.content
+        assert listed.content.count("a table is waiting for confirmations") == 3
+        assert "avoid" not in listed.content.lower()  # nobody else's avoid list is shown
+        own = await (await standin.slash(people["ana"], chan, "queue list")).original()
+        assert f"You avoid 1 person: <@{people['beto'].id}>" in own.content
+        # Someone who is not at the table cannot confirm it.
+        stranger = await (await standin.click(people["beto"], ask, "Confirm")).original()
+        assert "not yours" in stranger.content
+
+    # After a restart the Confirm button still works; the last confirmation starts the game.
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        first = await (await standin.click(people["ana"], ask, "Confirm")).original()
+        assert "Confirmed" in first.content
+        again = await (await standin.click(people["ana"], ask, "Confirm")).original()
+        assert "already" in again.content
+        assert (await bot.sessions.core.latest(guaca.id)).status == "lobby"
+        last = await (await standin.click(people["dora"], ask, "Confirm")).original()
+        assert "Everyone confirmed" in last.content
+        await bot.front.replies.idle()
+        started = await bot.sessions.core.latest(guaca.id)
+        assert started.status == "active" and {s.name.lower() for s in started.seats} == {
+            "ana",
+            "dora",
+            "fatima",
+        }
+        assert any(is_board(m) for m in standin.messages(guaca))
+        assert not standin.message(ask.id).components  # the button goes once the game starts
+        waiting = [e.user_id for e in await bot.store.queue.entries(standin.guild.id)]
+        assert waiting == [people["beto"].id, people["eloy"].id]
+        # eloy's two hours run out: he leaves the queue and is told by direct message.
+        table_clock.advance(2 * HOUR)
+        await bot.scheduler.run_due()
+        (told,) = standin.messages(standin.dm(people["eloy"]))
+        assert "no table was formed within 2 hours" in told.content
+        waiting = [e.user_id for e in await bot.store.queue.entries(standin.guild.id)]
+        assert waiting == [people["beto"].id]
+
+
+async def test_who_does_not_confirm_leaves_and_the_rest_wait_again_at_their_places(
+    standin, bot_factory, table_clock
+):
+    chan = standin.channel("games")
+    names = list(WISHES)
+    people = dict(zip(names, standin.add_users(*names), strict=True))
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        opened = await queue_of_seven(standin, bot, chan, table_clock, people)
+        (guaca,) = opened["fatima"]
+        ask = next(m for m in standin.messages(guaca) if m.components)
+        await standin.click(people["ana"], ask, "Confirm")
+        await bot.front.replies.idle()
+        before = {t.id for t in standin.guild.threads}
+        (held,) = await bot.store.queue.tables("confirming")
+        fatima = await bot.store.queue.entry(standin.guild.id, people["fatima"].id)
+        assert held.confirm_by == fatima.joined_at + CONFIRM_SECONDS["daily"]  # formed when she joined
+        table_clock.advance(held.confirm_by - table_clock.time() - 1)
+        await bot.scheduler.run_due()
+        assert (await bot.sessions.core.latest(guaca.id)).status == "lobby"  # not before its time
+        table_clock.advance(1)
+        await bot.scheduler.run_due()
+        assert (await bot.sessions.core.latest(guaca.id)).status == "abandoned"
+        assert "Not everyone confirmed in time (1 person did not)" in standin.message(ask.id).content
+        assert not standin.message(ask.id).components
+        (told,) = standin.messages(standin.dm(people["dora"]))
+        assert "did not confirm" in told.content
+        # ana and fatima wait again at their places; ana avoids beto, so beto and fatima sit together.
+        (pair,) = new_threads(standin, before)
+        assert await seated_names(bot, pair) == {"beto", "fatima"}
+        entries = await bot.store.queue.entries(standin.guild.id)
+        assert [e.user_id for e in entries] == [
+            people[n].id for n in ("ana", "beto", "fatima")
+        ]  # eloy's 2 h are over
+        assert entries[0].joined_at < entries[1].joined_at  # ana kept her place, ahead of beto
+        assert dora_gone(entries, people)
+        # beto leaving declines the new table: fatima waits again, the lobby closes.
+        left = await (await standin.slash(people["beto"], chan, "queue leave")).original()
+        assert "left the queue" in left.content
+        await bot.front.replies.idle()
+        assert (await bot.sessions.core.latest(pair.id)).status == "abandoned"
+        asked = next(m for m in standin.messages(pair) if "Confirm" in m.content)
+        assert "Beto left the queue; the others wait in the queue again" in asked.content
+        assert not asked.components
+        entries = await bot.store.queue.entries(standin.guild.id)
+        assert [e.user_id for e in entries] == [people[n].id for n in ("ana", "fatima")]
+        assert all(e.table_id is None for e in entries)
+
+
+def dora_gone(entries, people) -> bool:
+    return people["dora"].id not in {e.user_id for e in entries}
+
+
+async def test_a_long_queue_is_listed_in_part_and_an_empty_one_says_so(standin, bot_factory, table_clock):
+    """Twelve people whose wishes never agree (five games, live or daily, rated or unrated): the
+    list names the ten who waited longest and counts the rest; nobody is seated."""
+    chan = standin.channel("games")
+    users = standin.add_users(*(f"p{i:02}" for i in range(12)))
+    classes = [
+        (game, pace, rated)
+        for game in ("guacamole", "tiwanaku", "guanga", "nowa_gwinea", "pachakuna")
+        for pace in ("live", "daily")
+        for rated in ("rated", "unrated")
+    ]
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        empty = await (await standin.slash(users[0], chan, "queue list")).original()
+        assert "Nobody waits in this server's queue" in empty.content
+        await standin.slash(standin.owner, chan, "queue channel", channel=chan)
+        before = {t.id for t in standin.guild.threads}
+        for user, (game, pace, rated) in zip(users, classes, strict=False):
+            table_clock.advance(1)
+            await (
+                await standin.slash(user, chan, "queue join", game=game, pace=pace, rated=rated)
+            ).original()
+        await bot.front.replies.idle()
+        waiting = await bot.store.queue.entries(standin.guild.id)
+        assert len(waiting) == 12 and all(e.table_id is None for e in waiting)
+        assert new_threads(standin, before) == []  # no table was opened
+        listed = await (await standin.slash(users[0], chan, "queue list")).original()
+        lines = listed.content.splitlines()
+        assert lines[0] == "12 people in the queue:" and lines[-1] == "... and 2 more."
+        assert [line.split(".")[0] for line in lines[1:-1]] == [str(n) for n in range(1, 11)]
+        assert "**P00**" in lines[1] and "**P09**" in lines[10]

@@ -1,0 +1,164 @@
+"""The queue's service over a real store of each back end and the real session service: the gate
+keeps a person from being seated (they wait on), a refusal from the lobby takes the refused
+person out of the queue (told) and returns the others, and a join is refused in words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from bot.queue.service import QueueService
+from bot.sessions import Refusal, SessionService
+from engines.core import said
+from languages import ENGLISH, Language
+
+GUILD, CHANNEL = 7, 500
+
+
+class Posts:
+    """The queue's posts, kept in lists (threads numbered from 1000)."""
+
+    def __init__(self) -> None:
+        self.threads: list[int] = []
+        self.posted: list[tuple[int, str, tuple[int, ...]]] = []
+        self.dms: list[tuple[int, str]] = []
+        self.boards: list[int] = []
+
+    async def language(self, guild_id: int) -> Language:
+        return ENGLISH
+
+    async def server_name(self, guild_id: int) -> str:
+        return "Home"
+
+    async def open_thread(self, channel_id: int, name: str) -> int | None:
+        self.threads.append(1000 + len(self.threads))
+        return self.threads[-1]
+
+    async def post(self, channel_id, guild_id, text, *, pings: Sequence[int] = (), confirm=None):
+        self.posted.append((channel_id, text, tuple(pings)))
+        return len(self.posted)
+
+    async def settle(self, channel_id, guild_id, message_id, text) -> None:
+        self.posted.append((channel_id, text, ()))
+
+    async def direct(self, user_id: int, text: str) -> bool:
+        self.dms.append((user_id, text))
+        return True
+
+    async def announce(self, result) -> None:
+        self.boards.append(result.session.id)
+
+
+@pytest.fixture
+async def queue(store):
+    await store.queue.set_channel(GUILD, CHANNEL)
+    return QueueService(store, SessionService(store), Posts())
+
+
+async def join(queue, uid: int, **kw) -> None:
+    values = dict(guild_id=GUILD, user_id=uid, name=f"u{uid}", game="pachakuna", at_once=True)
+    await queue.join(**{**values, **kw})
+
+
+async def test_a_person_the_gate_refuses_is_not_seated_and_waits_on(queue):
+    async def gate(guild_id: int, user_id: int, game: str):
+        return said("too many games running") if user_id == 1 else None
+
+    queue.gate = gate
+    for uid in (1, 2, 3):
+        await join(queue, uid)
+    (opened,) = await queue.match(GUILD)
+    assert set(opened.table.user_ids) == {2, 3} and opened.started
+    assert [e.user_id for e in await queue.store.queue.entries(GUILD)] == [1]
+
+
+async def test_a_lobby_refusal_takes_that_person_out_and_returns_the_others(queue):
+    join_seat = queue.sessions.lobby.join
+
+    async def refusing(channel_id: int, user_id: int, name: str):
+        if user_id == 2:
+            raise Refusal("you have too many games running")
+        return await join_seat(channel_id, user_id, name)
+
+    queue.sessions.lobby.join = refusing
+    for uid in (1, 2, 3):
+        await join(queue, uid)
+    (opened,) = await queue.match(GUILD)
+    assert set(opened.table.user_ids) == {1, 3}  # formed again without 2
+    assert queue.posts.dms == [
+        (
+            2,
+            "You could not be seated at the P'achakuna table the queue formed: you have too many games running."
+            " You have left the queue.",
+        )
+    ]
+    first = await queue.sessions.core.latest(queue.posts.threads[0])
+    assert first.status == "abandoned"
+    assert await queue.store.queue.entries(GUILD) == []
+
+
+async def test_joining_is_refused_in_words(queue):
+    with pytest.raises(Refusal, match="seats 2 to 2 players"):
+        await join(queue, 1, players="3")
+    with pytest.raises(Refusal, match="counts like 3, 2-4 or 2,4"):
+        await join(queue, 1, players="two")
+    with pytest.raises(Refusal, match="no queue channel"):
+        await join(queue, 1, guild_id=GUILD + 1)
+    await queue.avoid(1, 2)
+    with pytest.raises(Refusal, match="already avoid"):
+        await queue.avoid(1, 2)
+    with pytest.raises(Refusal, match="yourself"):
+        await queue.avoid(1, 1)
+    with pytest.raises(Refusal, match="not in this server's queue"):
+        await queue.leave(GUILD, 1)
+    assert await queue.store.queue.entries(GUILD) == []
+
+
+async def test_a_wait_that_ends_while_a_table_is_confirmed_ends_after_the_answer(queue, clock):
+    """Person 1's hour runs out while they are asked to confirm: they stay at the table; when the
+    table is given back (person 2 did not confirm), their wait ends and they are told."""
+    await join(queue, 1, at_once=False, max_wait_hours=1)
+    await join(queue, 2, at_once=False, max_wait_hours=24)
+    (opened,) = await queue.match(GUILD)
+    table = await queue.store.queue.table(opened.table_id)
+    clock.advance(3600)
+    (due,) = [j for j in await queue.store.jobs.pending("queue_expire") if j.key == f"{GUILD}:1"]
+    await queue.expired(due)
+    assert [e.user_id for e in await queue.store.queue.seated(opened.table_id)] == [1, 2]
+    (again,) = [j for j in await queue.store.jobs.pending("queue_expire") if j.key == f"{GUILD}:1"]
+    assert again.due_at == table.confirm_by + 1
+    await queue.confirm(opened.table_id, 1)
+    clock.advance(table.confirm_by - clock.time())
+    (confirm,) = await queue.store.jobs.pending("queue_confirm")
+    await queue.unconfirmed(confirm)
+    assert [e.user_id for e in await queue.store.queue.entries(GUILD)] == [1]  # 2 left, 1 waits again
+    clock.advance(1)
+    await queue.expired(again)
+    assert await queue.store.queue.entries(GUILD) == []
+    assert [u for u, text in queue.posts.dms if "no table was formed within 1 hour" in text] == [1]
+
+
+async def test_the_servers_cap_keeps_a_person_from_a_queue_table(queue):
+    """Wired as the bot wires it (:func:`bot.profiles.queue_admissible`): a person at the
+    server's cap on running games waits on while the others are seated, and the refusal says
+    why; with the cap lifted, they are seated."""
+    from bot import profiles
+    from bot.storage.profiles import ServerGates
+
+    queue.gate = lambda guild_id, user_id, game: profiles.queue_admissible(
+        queue.store, guild_id, user_id, game
+    )
+    await queue.store.profiles.set_server_gates(GUILD, ServerGates(cap=1))
+    await queue.sessions.lobby.create("tiwanaku", guild_id=GUILD, channel_id=77, host_id=1, host_name="u1")
+    refusal = await profiles.queue_admissible(queue.store, GUILD, 1, "pachakuna")
+    assert refusal is not None and "this server allows 1 per person" in refusal.in_words(ENGLISH)
+    for uid in (1, 2, 3):
+        await join(queue, uid)
+    (opened,) = await queue.match(GUILD)
+    assert set(opened.table.user_ids) == {2, 3}
+    assert [e.user_id for e in await queue.store.queue.entries(GUILD)] == [1]
+    await queue.store.profiles.set_server_gates(GUILD, ServerGates(cap=0))
+    await join(queue, 4)
+    (second,) = await queue.match(GUILD)
+    assert set(second.table.user_ids) == {1, 4}

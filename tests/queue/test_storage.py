@@ -1,0 +1,133 @@
+"""The queue's storage on both back ends: places, holding and returning a table's people, the
+avoid list's limit, the queue channel, expiry, and an unrated game left out of the ratings."""
+
+from __future__ import annotations
+
+from bot.queue.match import MAX_AVOID
+from bot.sessions.model import rerate
+from bot.storage import ResultRow
+
+GUILD = 7
+
+
+async def join(store, uid: int, game: str = "guacamole", **kw):
+    values = dict(
+        guild_id=GUILD,
+        user_id=uid,
+        name=f"u{uid}",
+        game=game,
+        counts=(2, 3),
+        pace="any",
+        computers=0,
+        rated="any",
+        at_once=False,
+        expires_at=store.clock.time() + 3600,
+    )
+    values.update(kw)
+    return await store.queue.join(**values)
+
+
+async def test_holding_confirming_and_returning_keep_places(store, clock):
+    for uid in (1, 2, 3):
+        await join(store, uid, at_once=uid == 3)
+        clock.advance(10)
+    places = [(e.user_id, e.joined_at) for e in await store.queue.entries(GUILD)]
+    table = await store.queue.hold(
+        guild_id=GUILD, game="guacamole", size=3, pace="any", rated="any", confirm_by=99.0, user_ids=[1, 2, 3]
+    )
+    assert table is not None
+    # Held people cannot be held twice, nor join again meanwhile.
+    again = await store.queue.hold(
+        guild_id=GUILD, game="guacamole", size=2, pace="any", rated="any", confirm_by=99.0, user_ids=[1, 2]
+    )
+    assert again is None
+    assert await join(store, 1) is None
+    held = await store.queue.seated(table)
+    assert [(e.user_id, e.confirmed) for e in held] == [(1, False), (2, False), (3, True)]  # 3: at once
+    assert await store.queue.confirm(table, 1) == (True, False)
+    assert await store.queue.confirm(table, 1) == (False, False)
+    gone = await store.queue.return_table(table, [2])
+    assert [e.user_id for e in gone] == [2]
+    assert await store.queue.return_table(table, [1]) is None  # returned once only
+    after = await store.queue.entries(GUILD)
+    assert [(e.user_id, e.joined_at) for e in after] == [p for p in places if p[0] != 2]
+    assert all(e.table_id is None and not e.confirmed for e in after)
+    assert (await store.queue.table(table)).status == "returned"
+
+
+async def test_a_started_table_takes_its_people_out_of_the_queue(store):
+    for uid in (1, 2, 4):
+        await join(store, uid)
+    table = await store.queue.hold(
+        guild_id=GUILD, game="guacamole", size=2, pace="any", rated="any", confirm_by=9.0, user_ids=[1, 2]
+    )
+    assert await store.queue.start_table(table)
+    assert not await store.queue.start_table(table)
+    assert [e.user_id for e in await store.queue.entries(GUILD)] == [4]
+    assert await store.queue.guilds_waiting() == [GUILD]
+
+
+async def test_joining_again_replaces_the_wishes_and_the_place(store, clock):
+    await join(store, 1)
+    clock.advance(5)
+    await join(store, 2)
+    clock.advance(5)
+    again = await join(store, 1, game="pachakuna", counts=(2,), pace="live")
+    assert (again.game, again.counts, again.pace) == ("pachakuna", (2,), "live")
+    assert [e.user_id for e in await store.queue.entries(GUILD)] == [2, 1]
+    assert (await store.queue.leave(GUILD, 1)).user_id == 1
+    assert await store.queue.leave(GUILD, 1) is None
+
+
+async def test_an_entry_expires_only_once_its_time_has_come(store, clock):
+    await join(store, 1, expires_at=clock.time() + 100)
+    assert await store.queue.expire(GUILD, 1) is None
+    clock.advance(100)
+    assert (await store.queue.expire(GUILD, 1)).user_id == 1
+    assert await store.queue.entries(GUILD) == []
+
+
+async def test_an_avoid_list_holds_at_most_25_people(store):
+    for other in range(100, 100 + MAX_AVOID):
+        assert await store.queue.avoid(1, other, MAX_AVOID) == "added"
+    assert await store.queue.avoid(1, 999, MAX_AVOID) == "full"
+    assert await store.queue.avoid(1, 100, MAX_AVOID) == "already"
+    assert len(await store.queue.avoided(1)) == MAX_AVOID
+    assert await store.queue.unavoid(1, 100) and not await store.queue.unavoid(1, 100)
+    assert await store.queue.avoid(1, 999, MAX_AVOID) == "added"
+    lists = await store.queue.avoid_lists([1, 2])
+    assert 999 in lists[1] and 100 not in lists[1] and lists[2] == frozenset()
+
+
+async def test_the_queue_channel_is_a_server_setting(store):
+    assert await store.queue.channel(GUILD) is None
+    await store.queue.set_channel(GUILD, 55)
+    await store.queue.set_channel(GUILD + 1, 66)
+    assert await store.queue.channel(GUILD) == 55 and await store.queue.channel(GUILD + 1) == 66
+
+
+async def test_a_game_its_people_chose_unrated_is_not_rated(store):
+    async def finished(unrated: bool) -> None:
+        sid = await store.games.create_session(
+            game="nim",
+            guild_id=GUILD,
+            channel_id=5 + unrated,
+            host_id=10,
+            host_name="u10",
+            options={},
+            max_players=2,
+            seed=1,
+        )
+        assert await store.games.add_seat(sid, 20, "u20", limit=2)
+        await store.games.start(sid, {0: 0, 1: 1}, {}, {"n": 0})
+        if unrated:
+            await store.queue.set_unrated(sid)
+        results = [ResultRow(0, 10, None, 1, False), ResultRow(1, 20, None, 2, False)]
+        await store.games.finish(
+            sid, status="finished", reason="done", outcome=None, results=results, rate=rerate, names={}
+        )
+
+    await finished(True)
+    assert await store.ratings.leaderboard(GUILD, "nim") == []
+    await finished(False)
+    assert [r.games for r in await store.ratings.leaderboard(GUILD, "nim")] == [1, 1]

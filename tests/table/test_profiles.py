@@ -1,0 +1,245 @@
+"""Reliability and pace profiles, the gates and the cap, on both back ends (the Nim test game)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import profiles
+from bot.profiles import reckon
+from bot.sessions import Refusal
+from bot.storage import NewMove, PersonRow
+from bot.storage.profiles import Gate, ServerGates
+
+ANN, BOB, CID = 1, 2, 3
+GUILD = 1
+HOUR = 3600.0
+
+
+async def seated_game(store, channel: int, people: list[int], *, clock: str | None = None) -> int:
+    """A started two-seat game (seat i is people[i])."""
+    sid = await store.games.create_session(
+        game="nim",
+        guild_id=GUILD,
+        channel_id=channel,
+        host_id=people[0],
+        host_name=str(people[0]),
+        options={},
+        max_players=len(people),
+        seed=channel,
+        clock=clock,
+    )
+    for p in people[1:]:
+        await store.games.add_seat(sid, p, str(p), limit=len(people))
+    await store.games.start(sid, {i: i for i in range(len(people))}, {}, {"x": 0})
+    return sid
+
+
+async def move(
+    store, clock, sid: int, seat: int, after: float, *, computer: bool = False, text: str = "1"
+) -> None:
+    clock.advance(after)
+    version = (await store.games.session(sid)).version
+    await store.games.record_moves(sid, version, [NewMove(seat, text, computer)], {"x": 1})
+
+
+async def test_a_profile_after_finished_abandoned_and_timed_out_games_matches_a_hand_count(store, clock):
+    """Ann plays four games against Bob: each turn's time is chosen, and the figures are counted by hand."""
+    # Game 1, no clock (Ann's reminders every 12 h): Ann 1 h (on time), Bob 2 h, Ann 13 h (late),
+    # Ann again (same turn), Bob 1 h; finished.
+    g1 = await seated_game(store, 100, [ANN, BOB])
+    await move(store, clock, g1, 0, HOUR)
+    await move(store, clock, g1, 1, 2 * HOUR)
+    await move(store, clock, g1, 0, 13 * HOUR)
+    await move(store, clock, g1, 0, 60)  # the same turn goes on: not a turn of its own
+    await move(store, clock, g1, 1, HOUR)
+    await store.games.finish(g1, status="finished", reason="won", outcome=None, results=[])
+    # Game 2, move:24h: Ann 3 h, Bob 1 h, Ann 30 h (late); abandoned.
+    g2 = await seated_game(store, 200, [ANN, BOB], clock="move:24h")
+    await move(store, clock, g2, 0, 3 * HOUR)
+    await move(store, clock, g2, 1, HOUR)
+    await move(store, clock, g2, 0, 30 * HOUR)
+    await store.games.finish(g2, status="abandoned", reason="abandoned", outcome=None, results=[])
+    # Game 3, move:2h: Ann 1 h, Bob 1 h, the computer plays Ann's turn after 2 h (her time ran
+    # out), Bob 1 h; finished: Ann timed out.
+    g3 = await seated_game(store, 300, [ANN, BOB], clock="move:2h")
+    await move(store, clock, g3, 0, HOUR)
+    await move(store, clock, g3, 1, HOUR)
+    await move(store, clock, g3, 0, 2 * HOUR, computer=True)
+    await move(store, clock, g3, 1, HOUR)
+    await store.games.finish(g3, status="finished", reason="won", outcome=None, results=[])
+    # Game 4, running: Ann 5 h (no clock: on time).
+    g4 = await seated_game(store, 400, [BOB, ANN])
+    await move(store, clock, g4, 0, HOUR)
+    await move(store, clock, g4, 1, 5 * HOUR)
+
+    ann = (await profiles.profile(store, ANN, GUILD)).figures
+    # Ann's turns: 1 h, 13 h | 3 h, 30 h | 1 h, missed | 5 h: 7 turns, 4 on time, 1 missed.
+    assert (ann.turns, ann.on_time, ann.missed) == (7, 4, 1)
+    assert ann.on_time_percent == pytest.approx(400 / 7)
+    assert ann.reliability == (100 * (4 + 8)) // (7 + 10) == 70
+    assert ann.median == 4 * HOUR  # of 1, 1, 3, 5, 13, 30 hours: between 3 and 5
+    assert ann.median_by_game == {"nim": 4 * HOUR}
+    assert (ann.finished, ann.abandoned, ann.timed_out, ann.resigned, ann.running) == (1, 1, 1, 0, 1)
+    assert ann.pace == "fast"  # 4 hours or less
+    bob = (await profiles.profile(store, BOB, GUILD)).figures
+    # Bob: 2 h, 1 h | 1 h | 1 h, 1 h | 1 h (first move of game 4): all on time.
+    assert (bob.turns, bob.on_time, bob.missed, bob.median) == (6, 6, 0, HOUR)
+    assert (bob.finished, bob.abandoned, bob.timed_out) == (2, 1, 0)
+
+    # The stored turns are those the whole log gives afresh, and a game is read again only
+    # when it changed.
+    stored = sorted(await store.profiles.all_turns(), key=lambda t: (t.session_id, t.number))
+    rebuilt = await profiles.rebuild(store)
+    assert stored == rebuilt
+    for user in (ANN, BOB):  # the sums and medians read from the indexes are those of the turns
+        assert await store.profiles.summary(user) == reckon.summarise(
+            [t for t in rebuilt if t.user_id == user]
+        )
+    assert await profiles.refresh(store, [ANN, BOB]) == 0
+    await move(store, clock, g4, 0, HOUR)
+    assert await profiles.refresh(store, [ANN]) == 1
+    assert sorted(await store.profiles.all_turns(), key=lambda t: (t.session_id, t.number)) == (
+        await profiles.rebuild(store)
+    )
+
+
+async def test_the_reminder_interval_is_the_allowance_without_a_clock(store, clock):
+    await store.people.save_person(PersonRow(ANN, remind_hours=2))
+    g = await seated_game(store, 100, [ANN, BOB])
+    await move(store, clock, g, 0, 3 * HOUR)  # later than her 2-hour reminders
+    ann = (await profiles.profile(store, ANN)).figures
+    assert (ann.turns, ann.on_time) == (1, 0)
+
+
+def test_a_new_player_starts_neutral_and_is_told_how_far_a_minimum_is():
+    new = reckon.Figures()
+    assert new.new and new.reliability == reckon.NEUTRAL == 80 and new.pace is None
+    assert profiles.check_gate(new, Gate(reliability=80)) is None
+    assert profiles.check_gate(new, Gate(pace="live")) is None  # no turns yet: no pace to hold against
+    words = profiles.check_gate(new, Gate(reliability=90))
+    assert words is not None
+    # (8 + n) / (10 + n) >= 90 % takes n = 10 more turns on time.
+    assert reckon.turns_needed(0, 0, 90) == 10
+    assert "reliability is 80 % and this table asks for 90 %: 10 more turns on time" in words.in_words()
+    assert reckon.turns_needed(0, 0, 100) is None
+
+
+async def test_a_gated_table_refuses_a_person_below_the_minimum_and_admits_one_above(service, store, clock):
+    # Cid was late in 4 turns of 4 (8 / 14: 57 %; (8 + n) / (14 + n) >= 75 % at n = 10); Bob on time.
+    for n in range(4):
+        g = await seated_game(store, 1000 + n, [CID, BOB])
+        await move(store, clock, g, 0, 20 * HOUR)
+        await move(store, clock, g, 1, HOUR)
+        await store.games.finish(g, status="finished", reason="won", outcome=None, results=[])
+    lobby = await service.lobby.create("nim", guild_id=GUILD, channel_id=CH, host_id=ANN, host_name="ann")
+    await store.profiles.set_table_gate(lobby.id, Gate(reliability=75))
+    with pytest.raises(
+        Refusal, match=r"your reliability is 57 % and this table asks for 75 %: 10 more turns"
+    ):
+        await service.lobby.join(CH, CID, "cid")
+    assert [s.user_id for s in (await service.core.require(CH)).seats] == [ANN]
+    joined = await service.lobby.join(CH, BOB, "bob")
+    assert [s.user_id for s in joined.seats] == [ANN, BOB]
+
+
+async def test_the_server_default_gate_applies_where_a_table_sets_none(service, store, clock):
+    g = await seated_game(store, 900, [CID, BOB])
+    await move(store, clock, g, 0, 30 * HOUR)
+    await store.profiles.set_server_gates(GUILD, ServerGates(gate=Gate(reliability=80)))
+    await service.lobby.create("nim", guild_id=GUILD, channel_id=CH, host_id=ANN, host_name="ann")
+    with pytest.raises(Refusal, match="this table asks for 80 %"):
+        await service.lobby.join(CH, CID, "cid")  # 8/11: 72 %
+    lobby = await service.core.require(CH)
+    await store.profiles.set_table_gate(lobby.id, Gate())  # the host lifts it for this table
+    await service.lobby.join(CH, CID, "cid")
+
+
+CH = 555
+
+
+async def test_the_cap_refuses_a_fourth_running_game_for_a_new_player(service, store):
+    for n in range(3):
+        await service.lobby.create(
+            "nim", guild_id=GUILD, channel_id=CH + n, host_id=ANN + 10 + n, host_name="h"
+        )
+        await service.lobby.join(CH + n, BOB, "bob")
+    await service.lobby.create("nim", guild_id=GUILD, channel_id=CH + 3, host_id=ANN, host_name="ann")
+    with pytest.raises(
+        Refusal, match=r"you have 3 games running or waiting in this server and the most is 3"
+    ):
+        await service.lobby.join(CH + 3, BOB, "bob")
+    with pytest.raises(Refusal, match="the most is 3"):
+        await service.lobby.check_host(GUILD, BOB)
+    await service.lobby.check_host(GUILD + 1, BOB)  # another server counts its own games
+    await store.profiles.set_server_gates(GUILD, ServerGates(cap=0))  # the server lifts the cap
+    await service.lobby.join(CH + 3, BOB, "bob")
+    await store.profiles.set_server_gates(GUILD, ServerGates(cap=2))
+    with pytest.raises(Refusal, match="this server allows 2 per person"):
+        await service.lobby.check_host(GUILD, BOB)
+
+
+async def test_a_finished_game_raises_the_cap(service, store, clock):
+    g = await seated_game(store, 900, [BOB, ANN])
+    await move(store, clock, g, 0, HOUR)
+    await store.games.finish(g, status="finished", reason="won", outcome=None, results=[])
+    for n in range(4):
+        await service.lobby.create("nim", guild_id=GUILD, channel_id=CH + n, host_id=BOB, host_name="bob")
+    with pytest.raises(Refusal, match="the most is 4"):
+        await service.lobby.check_host(GUILD, BOB)
+
+
+async def test_a_league_asking_a_minimum_refuses_a_sign_up_below_it(service, store, clock):
+    from bot.league.service import LeagueError, LeagueService
+
+    leagues = LeagueService(store, service)
+    league = await leagues.create(
+        guild_id=GUILD,
+        channel_id=50,
+        organiser_id=ANN,
+        name="Nim spring",
+        game="nim",
+        format="swiss",
+        group_size=2,
+        rounds=1,
+        days=7,
+        seed=1,
+    )
+    g = await seated_game(store, 900, [CID, BOB])
+    await move(store, clock, g, 0, 30 * HOUR)  # Cid late once: 8 / 11, 72 %
+    await store.profiles.set_league_gate(league.id, 75)
+    with pytest.raises(
+        LeagueError, match=r"reliability is 72 % and this league asks for 75 %: 1 more turn on time"
+    ):
+        await leagues.join(league, CID, "cid")
+    assert "signed up" in await leagues.join(league, BOB, "bob")
+    await store.profiles.set_league_gate(league.id, None)
+    assert "signed up" in await leagues.join(league, CID, "cid")
+
+
+def test_the_profile_picture_is_a_png_in_either_language():
+    import io
+
+    from PIL import Image
+
+    from renderers import profile as picture
+
+    card = picture.Card(
+        "Ana",
+        False,
+        72,
+        57.1,
+        7,
+        1,
+        4 * HOUR,
+        "rápido",
+        (1, 1, 1, 0),
+        1,
+        0,
+        (picture.GameLine("Nim", 7, 4 * HOUR, 12.3),),
+    )
+    for language in ("en", "es"):
+        image = Image.open(io.BytesIO(picture.render(card, language=language)))
+        image.load()
+        assert image.format == "PNG" and image.width == picture.WIDTH
+    new = picture.Card("Bo", True, 80, None, 0, 0, None, None, (0, 0, 0, 0), 0, 2)
+    assert Image.open(io.BytesIO(picture.render(new, contrast=True))).format == "PNG"

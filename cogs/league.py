@@ -20,7 +20,7 @@ from discord.ext import commands
 import engines
 from bot import i18n
 from bot.app import PukllayBot
-from bot.league import noshows, texts
+from bot.league import controls, noshows, texts
 from bot.league.noshow_desk import NoShowDesk
 from bot.league.season import Picture
 from bot.league.service import FORMAT_NAMES, LeagueError
@@ -157,12 +157,14 @@ class LeagueCog(
         self.rounds = bot.league_rounds
         self.store = bot.leagues.store
         self.front = bot.ready_front()
+        self.pairing = controls.Controls(bot.leagues)
         if bot.league_noshows is None:
             raise RuntimeError("the bot has not been set up yet (setup_hook makes its leagues)")
         self.desk: NoShowDesk = bot.league_noshows
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(SignupButton, CheckinButton, OverdueButton)
+        self.bot.add_dynamic_items(ReviewSwap, ReviewPublish)
 
     # ----------------------------------------------------------------- helpers
 
@@ -239,6 +241,8 @@ class LeagueCog(
         clock="The games' clock: move:24h (a day a turn) or bank:3d+12h (a time bank); leave out for none",
         options="The games' options as name=value, e.g. mode=apprentice",
         points="League points per place, best first, e.g. 3,2,1,0",
+        tiebreaks="Tiebreaks after points, in order, e.g. Sonneborn-Berger, Buchholz",
+        review="Swiss: see each round's tables privately, swap players, then publish it",
         no_show="At a game's deadline, for whoever has not played: computer, forfeit, or score as it stands",
         drop_after="Drop a player after this many no-shows (0: never; 2 if left out)",
         substitute_credit="Whose result a substitute's game is: the original player's, the substitute's, or nobody's",
@@ -258,11 +262,14 @@ class LeagueCog(
         clock: app_commands.Range[str, 1, 40] | None = None,
         options: app_commands.Range[str, 1, 200] | None = None,
         points: app_commands.Range[str, 1, 60] | None = None,
+        tiebreaks: app_commands.Range[str, 1, 100] | None = None,
+        review: bool = False,
         no_show: app_commands.Choice[str] | None = None,
         drop_after: app_commands.Range[int, 0, 30] = noshows.DEFAULT_DROP_AFTER,
         substitute_credit: app_commands.Choice[str] | None = None,
     ) -> None:
         await self.require_organiser(interaction)
+        order = controls.parse_order(tiebreaks) if tiebreaks is not None else None
         action = no_show.value if no_show else noshows.DEFAULT_ACTION
         credit = substitute_credit.value if substitute_credit else noshows.DEFAULT_CREDIT
         try:
@@ -284,6 +291,8 @@ class LeagueCog(
             starts_at=texts.parse_start(start, self.store.clock.time()),
             points=texts.parse_points(points),
             seed=interaction.id % (2**31),
+            tiebreak_order=order,
+            review=review,
         )
         await self.store.noshows.set_rules(league.id, chosen)
         self.front.replies.committed(
@@ -630,6 +639,236 @@ class LeagueCog(
     round.autocomplete("league")(league_names)
     bracket.autocomplete("league")(league_names)
 
+    # ----------------------------------------------------------------- pairing controls
+
+    async def tiebreak_choices(self, interaction: discord.Interaction, current: str):
+        t = i18n.private(interaction)
+        return [app_commands.Choice(name=n, value=v) for n, v in controls.complete_order(current, t)][:25]
+
+    create.autocomplete("tiebreaks")(tiebreak_choices)
+
+    @organiser.command(name="settings", description="Change a league's tiebreak order or its review step")
+    @app_commands.describe(
+        tiebreaks="Tiebreaks after points, in order, e.g. Sonneborn-Berger, Buchholz",
+        review="Swiss: see each round's tables privately, swap players, then publish it",
+        league="The league (leave out when there is only one)",
+    )
+    @guarded()
+    async def pairing_settings(
+        self,
+        interaction: discord.Interaction,
+        tiebreaks: app_commands.Range[str, 1, 100] | None = None,
+        review: bool | None = None,
+        league: str | None = None,
+    ) -> None:
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        if tiebreaks is None and review is None:
+            raise LeagueError("give tiebreaks, review or both")
+        changed = await self.pairing.set_settings(found, order=tiebreaks, review=review)
+        t = i18n.private(interaction)
+        self.front.replies.committed(interaction, said("{league}: settings changed", league=changed.shown))
+        lines = [
+            t.gettext(
+                "{league} ranks by points, then: {legend}.",
+                league=changed.shown,
+                legend=controls.legend(controls.order_of(changed), t),
+            )
+        ]
+        if changed.review:
+            lines.append(t.gettext("Each round waits for your review before it is published."))
+        else:
+            lines.append(t.gettext("Rounds are published as soon as they are paired."))
+        await reply(interaction, "\n".join(lines))
+
+    pairing_settings.autocomplete("tiebreaks")(tiebreak_choices)
+
+    async def forbid_or_allow(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member,
+        other: discord.Member,
+        league: str | None,
+        forbidden: bool,
+    ) -> None:
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        changed = await self.pairing.forbid(found, player.id, other.id, forbidden)
+        t = i18n.private(interaction)
+        values = {"a": player.display_name, "b": other.display_name, "league": found.shown}
+        if forbidden:
+            text = (
+                t.gettext("{a} and {b} will not be paired together in {league}.", **values)
+                if changed
+                else t.gettext("{a} and {b} were a forbidden pair already.", **values)
+            )
+        else:
+            text = (
+                t.gettext("{a} and {b} may be paired together again in {league}.", **values)
+                if changed
+                else t.gettext("{a} and {b} were not a forbidden pair.", **values)
+            )
+        if changed:
+            self.front.replies.committed(
+                interaction, said("{a} and {b}: pairing changed", a=values["a"], b=values["b"])
+            )
+        await reply(interaction, text)
+
+    @organiser.command(name="forbid", description="Never pair two players together in a Swiss league")
+    @app_commands.describe(
+        player="One player", other="The other", league="The league (leave out when there is only one)"
+    )
+    @guarded()
+    async def forbid(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member,
+        other: discord.Member,
+        league: str | None = None,
+    ) -> None:
+        await self.forbid_or_allow(interaction, player, other, league, True)
+
+    @organiser.command(name="allow", description="Let a forbidden pair be paired together again")
+    @app_commands.describe(
+        player="One player", other="The other", league="The league (leave out when there is only one)"
+    )
+    @guarded()
+    async def allow(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member,
+        other: discord.Member,
+        league: str | None = None,
+    ) -> None:
+        await self.forbid_or_allow(interaction, player, other, league, False)
+
+    @organiser.command(name="pair", description="Seat a table of the next Swiss round by hand, in seat order")
+    @app_commands.describe(
+        first="Who sits first (moves first)",
+        second="Who sits second",
+        third="Third seat (games of 3 or more)",
+        fourth="Fourth seat",
+        fifth="Fifth seat",
+        sixth="Sixth seat",
+        league="The league (leave out when there is only one)",
+    )
+    @guarded()
+    async def pair(
+        self,
+        interaction: discord.Interaction,
+        first: discord.Member,
+        second: discord.Member,
+        third: discord.Member | None = None,
+        fourth: discord.Member | None = None,
+        fifth: discord.Member | None = None,
+        sixth: discord.Member | None = None,
+        league: str | None = None,
+    ) -> None:
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        seated = [m for m in (first, second, third, fourth, fifth, sixth) if m is not None]
+        number = await self.pairing.fix(found, [m.id for m in seated])
+        names = ", ".join(m.display_name for m in seated)
+        self.front.replies.committed(interaction, said("a table of round {round} was fixed", round=number))
+        await reply(
+            interaction,
+            i18n.private(interaction).gettext(
+                "Round {round} of {league} will seat {players} at one table, in that order; the others are paired"
+                " around it.",
+                round=number,
+                league=found.shown,
+                players=names,
+            ),
+        )
+
+    @organiser.command(name="unpair", description="Undo the next round's table you fixed for a player")
+    @app_commands.describe(
+        member="A player at the table", league="The league (leave out when there is only one)"
+    )
+    @guarded()
+    async def unpair(
+        self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
+    ) -> None:
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        players = await self.pairing.unfix(found, member.id)
+        names = await self.rounds.names(found)
+        await reply(
+            interaction,
+            i18n.private(interaction).gettext(
+                "The fixed table of {players} is undone; they are paired with the others.",
+                players=", ".join(names.get(u, str(u)) for u in players),
+            ),
+        )
+
+    @organiser.command(
+        name="review", description="See the round waiting for review, swap players, publish it"
+    )
+    @app_commands.describe(league="The league (leave out when there is only one)")
+    @guarded()
+    async def review(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        draft = await self.pairing.draft(found)
+        t = i18n.private(interaction)
+        text = await self.pairing.tables_text(found, draft, t)
+        await reply(interaction, text, view=review_view(found.id, draft.number, t))
+
+    @guarded(defer=False)
+    async def review_swap(
+        self, interaction: discord.Interaction, league_id: int, number: int, users: list[int]
+    ) -> None:
+        found = await self.review_league(interaction, league_id, number)
+        draft = await self.pairing.swap(found, users[0], users[1])
+        t = i18n.private(interaction)
+        self.front.replies.committed(
+            interaction, said("two players were swapped in round {round}", round=number)
+        )
+        text = await self.pairing.tables_text(found, draft, t)
+        await interaction.response.edit_message(content=text, view=review_view(league_id, number, t))
+
+    @guarded(defer=False)
+    async def review_publish(self, interaction: discord.Interaction, league_id: int, number: int) -> None:
+        found = await self.review_league(interaction, league_id, number)
+        await interaction.response.defer()
+        opened = await self.pairing.publish(found)
+        self.front.replies.committed(interaction, said("round {round} was published", round=number))
+        await interaction.edit_original_response(
+            content=i18n.private(interaction).gettext(
+                "Round {round} of {league} is published: its games are open and the players told.",
+                round=number,
+                league=found.shown,
+            ),
+            view=None,
+        )
+        await self.rounds.open_games(opened)
+
+    async def review_league(self, interaction: discord.Interaction, league_id: int, number: int) -> LeagueRow:
+        """The league a review message's control acts on, refused unless the round still waits."""
+        found = await self.store.leagues.league(league_id)
+        if found is None or found.guild_id != interaction.guild_id:
+            raise LeagueError("that league is gone")
+        if not self.sees(interaction, found):
+            raise LeagueError("this button belongs to a league whose channel you cannot view")
+        await self.require_organiser(interaction, found)
+        if (
+            found.current_round + 1 != number
+            or await self.store.league_pairing.draft(league_id, number) is None
+        ):
+            raise LeagueError(
+                "round {round} of {league} no longer waits for review (it was published)",
+                round=number,
+                league=found.shown,
+            )
+        return found
+
+    forbid.autocomplete("league")(league_names)
+    allow.autocomplete("league")(league_names)
+    pair.autocomplete("league")(league_names)
+    unpair.autocomplete("league")(league_names)
+    review.autocomplete("league")(league_names)
+    pairing_settings.autocomplete("league")(league_names)
+
     # ----------------------------------------------------------------- no-shows and substitutes
 
     @organiser.command(
@@ -965,6 +1204,78 @@ class LeagueCog(
         await reply(interaction, text)
 
     autoplay.autocomplete("league")(league_names)
+
+
+class ReviewSwap(
+    discord.ui.DynamicItem[discord.ui.UserSelect], template=r"pk:lgrv:swap:(?P<lid>\d+):(?P<round>\d+)"
+):
+    """The review message's menu: pick the two players to swap."""
+
+    def __init__(self, league_id: int, number: int, t: Language = ENGLISH):
+        super().__init__(
+            discord.ui.UserSelect(
+                custom_id=f"pk:lgrv:swap:{league_id}:{number}",
+                placeholder=t.gettext("Pick two players to swap"),
+                min_values=2,
+                max_values=2,
+            )
+        )
+        self.league_id = league_id
+        self.number = number
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["lid"]), int(match["round"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = (
+            interaction.client.get_cog("LeagueCog") if isinstance(interaction.client, commands.Bot) else None
+        )
+        if isinstance(cog, LeagueCog):
+            users = [u.id for u in self.item.values]
+            await guarded(defer=False)(LeagueCog.review_swap)(
+                cog, interaction, self.league_id, self.number, users
+            )
+
+
+class ReviewPublish(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"pk:lgrv:pub:(?P<lid>\d+):(?P<round>\d+)"
+):
+    """The review message's button: publish the round as it stands."""
+
+    def __init__(self, league_id: int, number: int, t: Language = ENGLISH):
+        super().__init__(
+            discord.ui.Button(
+                label=t.gettext(PUBLISH),
+                style=discord.ButtonStyle.success,
+                custom_id=f"pk:lgrv:pub:{league_id}:{number}",
+            )
+        )
+        self.league_id = league_id
+        self.number = number
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["lid"]), int(match["round"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = (
+            interaction.client.get_cog("LeagueCog") if isinstance(interaction.client, commands.Bot) else None
+        )
+        if isinstance(cog, LeagueCog):
+            await guarded(defer=False)(LeagueCog.review_publish)(
+                cog, interaction, self.league_id, self.number
+            )
+
+
+PUBLISH = N_("Publish")
+
+
+def review_view(league_id: int, number: int, t: Language = ENGLISH) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReviewSwap(league_id, number, t))
+    view.add_item(ReviewPublish(league_id, number, t))
+    return view
 
 
 async def setup(bot) -> None:

@@ -10,6 +10,7 @@ render (the titles come translated; the headings and notes are messages, transla
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -42,6 +43,8 @@ COLUMNS = (
     ("±", 110, "r"),
 )
 UNTRANSLATED = ("#", "±")  # headings that are signs, the same in every language
+TIEBREAK_WIDTH = 90  # a tiebreak's column (at least), when the league's tiebreaks are drawn one each
+RATING_WIDTH = 150  # the rating's column beside them (``1500.0`` is about 116 px)
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,7 @@ class StandingLine:
     movement: int | None
     dropped: bool = False
     no_shows: int = 0  # games whose deadline found it this player's turn
+    values: tuple[str, ...] = ()  # each tiebreak's value as drawn, when the columns name them
 
 
 def shown_name(line: StandingLine) -> str:
@@ -69,6 +73,26 @@ def shown_name(line: StandingLine) -> str:
     if line.no_shows:
         return ntr("{name} ({n} no-show)", "{name} ({n} no-shows)", line.no_shows, name=line.name)
     return tr("{name} (dropped)", name=line.name) if line.dropped else line.name
+
+
+def columns(
+    tiebreaks: Sequence[str] | None, wins: bool = True, rating: bool = True
+) -> list[tuple[str, int, str]]:
+    """The picture's columns: the default ones, or, with ``tiebreaks`` (short headings, as
+    messages), one column per tiebreak in that order instead of the single one, the wins and the
+    rating kept only when they are not among the tiebreaks (``wins``, ``rating``)."""
+    if tiebreaks is None:
+        return list(COLUMNS)
+    out = [("#", 60, "r"), (N_("Player"), 200, "l"), (N_("Pts"), 95, "r"), (N_("G"), 60, "r")]
+    if wins:
+        out.append((N_("W"), 60, "r"))
+    for heading in tiebreaks:  # wide enough for its heading in the render's language
+        least = RATING_WIDTH if heading == N_("Rtg") else TIEBREAK_WIDTH
+        out.append((heading, max(least, math.ceil(text_width(tr(heading), SIZE, True)) + 18), "r"))
+    if rating:
+        out.append((N_("Rating"), RATING_WIDTH, "r"))
+    out.append(("±", 100, "r"))
+    return out
 
 
 def number(value: float) -> str:
@@ -109,62 +133,92 @@ def standings(
     *,
     language: str | None = None,
     contrast: bool = False,
+    tiebreaks: Sequence[str] | None = None,
+    wins: bool = True,
+    rating: bool = True,
 ) -> bytes:
     """The standings picture: a title, a subtitle (the round), and one row per player, its words in
     ``language`` (``title`` and ``subtitle`` come translated); the high-contrast palette when
-    ``contrast``."""
+    ``contrast``.  With ``tiebreaks`` (their short headings, as messages, in the league's order)
+    each tiebreak has a column, filled from each line's ``values`` (see :func:`columns`); the
+    picture widens past :data:`STANDINGS_WIDTH` when they need it."""
     with speaking(language):
-        return _standings(title, subtitle, lines, contrast)
+        return _standings(title, subtitle, lines, contrast, columns(tiebreaks, wins, rating))
 
 
-def _standings(title: str, subtitle: str, lines: Sequence[StandingLine], contrast: bool = False) -> bytes:
+Colour = tuple[int, int, int]
+
+
+def cells(
+    line: StandingLine,
+    layout: Sequence[tuple[str, int, str]],
+    name: str,
+    colour: Colour,
+    move: str,
+    move_colour: Colour,
+) -> list[tuple[str, Colour, bool]]:
+    """One row's cells for the columns of ``layout``."""
+    rating = "–" if line.rating is None else f"{line.rating:.1f}"
+    fixed: dict[str, tuple[str, Colour, bool]] = {
+        "#": (str(line.rank), GOLD if line.rank == 1 else colour, True),
+        N_("Player"): (name, colour, line.rank == 1),
+        N_("Pts"): (number(line.points), colour, True),
+        N_("G"): (str(line.games), colour, False),
+        N_("W"): (str(line.wins), colour, False),
+        N_("TB"): (number(line.tiebreak), colour, False),
+        N_("Rating"): (rating, colour, False),
+        "±": (move, move_colour, False),
+    }
+    out = []
+    values = iter(line.values)
+    for heading, _, _ in layout:
+        if heading in fixed:
+            out.append(fixed[heading])
+        else:
+            out.append((next(values, "–"), colour, False))
+    return out
+
+
+def _standings(
+    title: str,
+    subtitle: str,
+    lines: Sequence[StandingLine],
+    contrast: bool = False,
+    layout: Sequence[tuple[str, int, str]] = COLUMNS,
+) -> bytes:
     shown = list(lines[:MAX_ROWS])
     more = len(lines) - len(shown)
     top = 24 + TITLE + 14 + SIZE + 24
     height = top + ROW * (len(shown) + 1) + (ROW if more else 0) + 24
-    image = Image.new("RGB", (STANDINGS_WIDTH, height), BACKGROUND)
+    width = max(STANDINGS_WIDTH, sum(w for _, w, _ in layout) + 20)
+    image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((20, 24), clip_to(title, STANDINGS_WIDTH - 40, TITLE, True), font=font(TITLE, True), fill=INK)
-    draw.text(
-        (20, 24 + TITLE + 14), clip_to(subtitle, STANDINGS_WIDTH - 40, SIZE), font=font(SIZE), fill=MUTED
-    )
-    draw.rectangle((10, top - 6, STANDINGS_WIDTH - 10, height - 18), fill=PANEL, outline=RULE, width=2)
+    draw.text((20, 24), clip_to(title, width - 40, TITLE, True), font=font(TITLE, True), fill=INK)
+    draw.text((20, 24 + TITLE + 14), clip_to(subtitle, width - 40, SIZE), font=font(SIZE), fill=MUTED)
+    draw.rectangle((10, top - 6, width - 10, height - 18), fill=PANEL, outline=RULE, width=2)
 
     def row(y: int, cells: Sequence[tuple[str, tuple[int, int, int], bool]]) -> None:
         x = 10
-        for (_, width, align), (text, colour, bold) in zip(COLUMNS, cells, strict=True):
-            text = clip_to(text, width - 14, SIZE, bold)
+        for (_, cw, align), (text, colour, bold) in zip(layout, cells, strict=True):
+            text = clip_to(text, cw - 14, SIZE, bold)
             if align == "r":
-                draw.text(
-                    (x + width - 8, y + ROW // 2), text, font=font(SIZE, bold), fill=colour, anchor="rm"
-                )
+                draw.text((x + cw - 8, y + ROW // 2), text, font=font(SIZE, bold), fill=colour, anchor="rm")
             else:
                 draw.text((x + 14, y + ROW // 2), text, font=font(SIZE, bold), fill=colour, anchor="lm")
-            x += width
+            x += cw
 
-    row(
-        top, [(heading if heading in UNTRANSLATED else tr(heading), MUTED, True) for heading, _, _ in COLUMNS]
-    )
-    draw.line((20, top + ROW, STANDINGS_WIDTH - 20, top + ROW), fill=RULE, width=2)
+    row(top, [(heading if heading in UNTRANSLATED else tr(heading), MUTED, True) for heading, _, _ in layout])
+    draw.line((20, top + ROW, width - 20, top + ROW), fill=RULE, width=2)
     for i, line in enumerate(shown):
         y = top + ROW * (i + 1)
         if i % 2:
-            draw.rectangle((12, y + 1, STANDINGS_WIDTH - 12, y + ROW - 1), fill=ZEBRA)
+            draw.rectangle((12, y + 1, width - 12, y + ROW - 1), fill=ZEBRA)
         colour = MUTED if line.dropped else INK
         move, move_colour = movement_text(line.movement)
         name = shown_name(line)
         row(
             y,
-            [
-                (str(line.rank), GOLD if line.rank == 1 else colour, True),
-                (name, colour, line.rank == 1),
-                (number(line.points), colour, True),
-                (str(line.games), colour, False),
-                (str(line.wins), colour, False),
-                (number(line.tiebreak), colour, False),
-                ("–" if line.rating is None else f"{line.rating:.1f}", colour, False),
-                (move, move_colour, False),
-            ],
+            cells(line, layout, name, colour, move, move_colour),
         )
     if more:
         y = top + ROW * (len(shown) + 1)

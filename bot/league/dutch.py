@@ -7,7 +7,8 @@ bye count; here a seat plays the part of a colour: the first seat is "white", th
 What the library is told, from a league's record:
 
 - Pairing numbers come from ``starting_order`` (best first; by default rating, then player id),
-  as a chess event fixes them when it starts.
+  as a chess event fixes them when it starts; they are given to the library as they are (it would
+  otherwise number the players afresh by the ratings it is given, which move during a season).
 - Scores are the league points given; colour history is each player's seat in each game, in
   round order; float history (who was paired up or down a score group) is worked out from the
   scores before each round, as the library's own checker does; so both need the season's games
@@ -149,6 +150,8 @@ def dutch_round(
             "score": float(points.get(p, 0.0)),
             "rating": round(ratings.get(p, 0.0)),
             "starting_number": number[p],
+            # Fixed here: the library would otherwise number players by the ratings it is given.
+            "pairing_number": number[p],
             "color_hist": list(colours.get(p, ())),
             "float_history": list(floats.get(p, ())),
             "bye_count": byes_had.get(p, 0),

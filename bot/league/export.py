@@ -6,8 +6,12 @@ import csv
 import io
 from collections.abc import Mapping, Sequence
 
+from bot.league import tiebreaks
 from bot.league.pairing import Row
 from bot.storage.leagues import LeagueGame
+
+# A tiebreak's column: its name, but the wins tiebreak's, which the ``wins`` column holds already.
+COLUMN = {tiebreaks.WINS: "most_wins"}
 
 
 def cell(text: str) -> str:
@@ -21,26 +25,20 @@ def league_csv(
     byes: Sequence[tuple[int, int, float]],
     names: Mapping[int, str],
     no_shows: Mapping[int, int] | None = None,
+    order: Sequence[str] = tiebreaks.DEFAULT_ORDER,
 ) -> str:
     """Two tables in one file, separated by a blank line: ``rank,player,...`` then
-    ``round,table,player,place,points,forfeit`` (byes have the table ``bye``); the standings end
-    with each player's ``no_shows``."""
+    ``round,table,player,place,points,forfeit`` (byes have the table ``bye``).  The standings
+    carry each tiebreak of ``order`` in that order after the byes (the wins tiebreak as
+    ``most_wins``), then the rating when it is not one of them, and end with each player's
+    ``no_shows``."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
+    extra = [] if tiebreaks.RATING in order else [tiebreaks.RATING]
     w.writerow(
-        [
-            "rank",
-            "player",
-            "user_id",
-            "points",
-            "games",
-            "wins",
-            "byes",
-            "buchholz",
-            "head_to_head",
-            "rating",
-            "no_shows",
-        ]
+        ["rank", "player", "user_id", "points", "games", "wins", "byes"]
+        + [COLUMN.get(n, n) for n in [*order, *extra]]
+        + ["no_shows"]
     )
     for r in rows:
         uid = int(r.player)
@@ -53,11 +51,12 @@ def league_csv(
                 r.games,
                 r.wins,
                 r.byes,
-                f"{r.buchholz:g}",
-                f"{r.head_to_head:g}",
-                f"{r.rating:g}",
-                (no_shows or {}).get(uid, 0),
             ]
+            + [
+                f"{r.tiebreaks.get(n, r.rating if n == tiebreaks.RATING else 0.0):g}"
+                for n in [*order, *extra]
+            ]
+            + [(no_shows or {}).get(uid, 0)]
         )
     w.writerow([])
     w.writerow(["round", "table", "player", "user_id", "place", "points", "forfeit"])

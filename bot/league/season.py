@@ -26,8 +26,9 @@ from typing import Protocol
 
 import engines
 from bot import alt, notices
-from bot.league import attendance, texts
+from bot.league import attendance, texts, tiebreaks
 from bot.league.calendar import Calendar
+from bot.league.controls import Controls
 from bot.league.service import LeagueService, OpenedRound
 from bot.sessions import MoveResult, Session
 from bot.storage import Job
@@ -45,6 +46,13 @@ OPEN_DM = N_(
     "Your {game} game for **{league}**, {round}, is open. Play it in its thread before {when}: {link}"
 )
 CHAMPION_DM = N_("🏆 You are the champion of **{league}**!")
+REVIEW_HOW = N_(
+    "Use /league organiser review in the server to swap players and publish round {round} of {league}; the"
+    " players are told when it is published."
+)
+REVIEW_WAITS = N_(
+    "{organiser}: round {round} of **{league}** is paired and waits for your review: /league organiser review"
+)
 
 
 @dataclass(frozen=True)
@@ -223,14 +231,16 @@ class Rounds:
         both in language ``t``."""
         rows = await self.leagues.standings(league)
         ratings = await self.leagues.rating_map(league)
+        order = tiebreaks.stored_order(league.tiebreaks)
         data = await asyncio.to_thread(
             functools.partial(
                 pictures.standings,
                 league.name,
                 heading,
-                texts.picture_lines(rows, ratings),
+                texts.picture_lines(rows, ratings, order),
                 language=t.code,
                 contrast=await self.store.people.server_contrast(league.guild_id),
+                **texts.picture_columns(order),
             )
         )
         text = texts.standings_text(league, rows, f"**{league.shown}**: {heading}", t)
@@ -307,6 +317,9 @@ class Rounds:
             return
         if self.gate is not None and await self.gate.hold(league, number):
             return
+        if league.review and league.format == "swiss" and not self.leagues.bracket_stage(league, number):
+            await self.hold_for_review(league, number, job)
+            return
         opened = await self.leagues.open_round(league_id, number, job=job)
         if opened is None:
             # Nothing opened, and the season is not over: the final stage found fewer than two
@@ -323,6 +336,27 @@ class Rounds:
         await self.open_games(opened)
         if self.gate is not None:
             await self.gate.opened(opened)
+
+    async def hold_for_review(self, league: LeagueRow, number: int, job: Job) -> None:
+        """The review step: pair the round and keep it; only the organiser is told, with its tables
+        by direct message (in the channel, without the tables, when the DM is refused).  The round
+        opens when the organiser publishes it (:mod:`bot.league.controls`)."""
+        controls = Controls(self.leagues)
+        draft = await controls.draft_round(league, number, job)
+        if draft is None:
+            return
+        person = (await self.store.people.several([league.organiser_id])).get(league.organiser_id)
+        server = await self.posts.language(league.guild_id)
+        mine = language(person.locale) if person is not None and person.locale else server
+        tables = await controls.tables_text(league, draft, mine)
+        how = mine.gettext(REVIEW_HOW, league=league.shown, round=number)
+        if await self.posts.direct(league.organiser_id, f"{tables}\n{how}"):
+            return
+        text = server.gettext(
+            REVIEW_WAITS, organiser=f"<@{league.organiser_id}>", league=league.shown, round=number
+        )
+        if not await self.post(league, text, pings=[league.organiser_id]):
+            log.warning("league %s: could not tell the organiser that round %s waits", league.id, number)
 
     async def tell_organiser(self, league: LeagueRow, number: int, missing: list[str]) -> None:
         """Tell the organiser which permissions a round waits for: in the league's channel, or by

@@ -33,13 +33,13 @@ import asyncio
 import functools
 import math
 from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import engines
 from bot import profiles
-from bot.league import attendance, names, pairing
+from bot.league import attendance, names, pairing, tiebreaks
 from bot.league.pairing import PairingError, Row
 from bot.sessions import MoveResult, Refusal, Session, SessionService
 from bot.storage import Job, Store
@@ -114,8 +114,12 @@ class LeagueService:
         points: list[float] | None = None,
         bye_points: float | None = None,
         seed: int = 0,
+        tiebreak_order: Sequence[str] | None = None,
+        review: bool = False,
     ) -> LeagueRow:
-        """A new league in sign-up; every bad value is refused with what is allowed."""
+        """A new league in sign-up; every bad value is refused with what is allowed
+        (``tiebreak_order``: tiebreak names, checked; ``review``: Swiss rounds are reviewed by the
+        organiser before they are published)."""
         typed, name = name, names.normalise(name)
         if not name:
             raise LeagueError(
@@ -165,6 +169,8 @@ class LeagueService:
         if any(a < b for a, b in zip(table, table[1:], strict=False)):
             raise LeagueError("the points per place may not rise from one place to the next")
         bye = pairing.bye_points(group_size, table) if bye_points is None else float(bye_points)
+        if review and format != "swiss":
+            raise LeagueError("only a Swiss league's rounds can be reviewed before they are published")
         same = [
             x.name
             for x in await self.store.leagues.of_server(guild_id)
@@ -201,6 +207,8 @@ class LeagueService:
             )
         except LeagueNameTaken:
             raise LeagueError(TAKEN, name=repr(name)) from None
+        if tiebreak_order is not None or review:
+            await self.store.league_pairing.set_controls(lid, tiebreaks=tiebreak_order, review=review or None)
         return await self.reread(lid)
 
     @staticmethod
@@ -426,6 +434,17 @@ class LeagueService:
             return groups, byes
         rows = await self.table_rows(league)
         points = {r.player: r.points for r in rows}
+        # The organiser's fixed tables are kept as they are; the others are paired around them.
+        fixed = [
+            g
+            for g in await self.store.league_pairing.fixed_tables(league.id, number)
+            if set(g) <= set(active)
+        ]
+        seated = {u for g in fixed for u in g}
+        active = [u for u in active if u not in seated]
+        forbidden = [(str(a), str(b)) for a, b in await self.store.league_pairing.forbidden(league.id)]
+        if len(active) < league.group_size:  # nobody left to pair: the rest sit out
+            return [list(g) for g in fixed], active
         games = await self.store.leagues.league_games(league.id)
         kinds = await self.store.attendance.bye_kinds(league.id)
         had = [  # only the pairing's own byes decide who sits out next
@@ -443,6 +462,9 @@ class LeagueService:
             for g in games
             if g.status == "finished"
         ]
+        # The Dutch system's pairing numbers are fixed when the season starts (FIDE C.04.2): the
+        # seeds (rating at the start, then sign-up order), not the ratings as they move since.
+        seeded = sorted((p for p in everyone if p.seed is not None), key=lambda p: p.seed or 0)
         pair = functools.partial(
             pairing.swiss_round,
             [str(p) for p in active],
@@ -456,12 +478,16 @@ class LeagueService:
             byes=[(r, str(u)) for r, u, _ in had],
             round_number=number,
             total_rounds=league.swiss_rounds,
+            forbidden=forbidden,
+            starting_order=[str(p.user_id) for p in seeded] or None,
         )
         try:  # the Dutch system can take seconds on a large field: off the event loop
             rnd = await asyncio.to_thread(pair)
         except PairingError as exc:
             raise LeagueError(str(exc)) from None
-        return [[int(x) for x in g] for g in rnd.groups], [int(b) for b in rnd.byes]
+        return [list(g) for g in fixed] + [[int(x) for x in g] for g in rnd.groups], [
+            int(b) for b in rnd.byes
+        ]
 
     @staticmethod
     def stage_of(league: LeagueRow) -> int:
@@ -542,8 +568,16 @@ class LeagueService:
             )
         return await self.reread(league.id)
 
-    async def open_round(self, league_id: int, number: int, *, job: Job | None = None) -> OpenedRound | None:
-        """Pair and store round ``number``; None when it is open already or the league is over."""
+    async def open_round(
+        self,
+        league_id: int,
+        number: int,
+        *,
+        job: Job | None = None,
+        paired: tuple[list[list[int]], list[int]] | None = None,
+    ) -> OpenedRound | None:
+        """Pair and store round ``number`` (``paired``: its groups and byes as the organiser
+        reviewed them); None when it is open already or the league is over."""
         league = await self.store.leagues.league(league_id)
         if league is None or league.status != "running" or league.current_round != number - 1:
             return None
@@ -554,7 +588,10 @@ class LeagueService:
         if final_opens and len(finalists) < 2:
             return None  # too few players left for a final: the season ends on the standings
         out = [] if final_opens else await self.sit_outs(league, number)
-        groups, byes = await self.pair(league, number, finalists or None, {o.user_id for o in out})
+        if paired is not None and not final_opens:
+            groups, byes = paired
+        else:
+            groups, byes = await self.pair(league, number, finalists or None, {o.user_id for o in out})
         deadline = self.store.clock.time() + league.round_seconds
         stage = self.bracket_stage(league, number)
         if stage:
@@ -621,7 +658,11 @@ class LeagueService:
         if league.legacy_timer:  # a timer no per-move clock states: the game's turn timer
             timer = gc.turn_timer(league.legacy_timer)
             await self.store.games.set_clock(session.id, timer.text, None, timer.start)
-        await self.sessions.lobby.start(channel_id, host)
+        # A Swiss round's pairing chose who moves first (the Dutch system balances it as colours;
+        # the seating optimiser gives each player the seats they had least): the game keeps that
+        # order.  Round robins and brackets list players in a fixed order, so their seats are drawn.
+        swiss = league.format == "swiss" and not self.bracket_stage(league, game.round)
+        await self.sessions.lobby.start(channel_id, host, keep_order=swiss)
         return await self.sessions.core.get(session.id)
 
     async def round_deadline(self, league_id: int, number: int) -> list[MoveResult]:
@@ -678,6 +719,7 @@ class LeagueService:
             bye_score=league.bye_points,
             ratings=ratings,
             through_round=through_round,
+            order=tiebreaks.stored_order(league.tiebreaks),
         )
         return rows
 
@@ -719,6 +761,7 @@ class LeagueService:
             await self.store.leagues.league_byes(league.id),
             names,
             await self.store.noshows.counts(league.id),
+            order=tiebreaks.stored_order(league.tiebreaks),
         )
 
     # ----------------------------------------------------------------- attendance

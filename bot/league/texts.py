@@ -8,10 +8,12 @@ the game registry, the clock's words and :mod:`languages`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 import engines
-from bot.league import pairing
+from bot.league import controls, pairing, tiebreaks
 from bot.league.service import LeagueError, Standing
 from bot.storage.leagues import LeagueRow
 from bot.texts import clip
@@ -166,7 +168,9 @@ def signup_text(league: LeagueRow, names: list[str], t: Language = ENGLISH) -> s
 
 
 def standings_text(league: LeagueRow, rows: list[Standing], heading: str, t: Language = ENGLISH) -> str:
-    """The standings in words, for screen readers (and every row, when the picture is cut)."""
+    """The standings in words, for screen readers (and every row, when the picture is cut): each
+    row's tiebreak values in the league's order, and below them what each short name stands for."""
+    order = tiebreaks.stored_order(league.tiebreaks)
     lines = [heading]
     for s in rows:
         r = s.row
@@ -176,29 +180,39 @@ def standings_text(league: LeagueRow, rows: list[Standing], heading: str, t: Lan
             "points": t.ngettext("{n} point", "{n} points", form(r.points), n=f"{r.points:g}"),
             "games": t.ngettext("{n} game", "{n} games", r.games),
             "wins": t.ngettext("{n} win", "{n} wins", r.wins),
-            "tiebreak": f"{r.buchholz:g}",
+            "tiebreaks": controls.values_text(r.tiebreaks, order, t),
         }
         if s.movement is not None and s.movement > 0:
             line = t.gettext(
-                "{rank}. {name}: {points}, {games}, {wins}, tiebreak {tiebreak}, up {up}",
-                up=s.movement,
-                **values,
+                "{rank}. {name}: {points}, {games}, {wins}; {tiebreaks}; up {up}", up=s.movement, **values
             )
         elif s.movement is not None and s.movement < 0:
             line = t.gettext(
-                "{rank}. {name}: {points}, {games}, {wins}, tiebreak {tiebreak}, down {down}",
+                "{rank}. {name}: {points}, {games}, {wins}; {tiebreaks}; down {down}",
                 down=-s.movement,
                 **values,
             )
         else:
-            line = t.gettext("{rank}. {name}: {points}, {games}, {wins}, tiebreak {tiebreak}", **values)
+            line = t.gettext("{rank}. {name}: {points}, {games}, {wins}; {tiebreaks}", **values)
         if s.no_shows:
             line += t.ngettext(", {n} no-show", ", {n} no-shows", s.no_shows)
         lines.append(line)
+    lines.append(t.gettext("Tiebreaks, in order: {legend}", legend=controls.legend(order, t)))
     return clip("\n".join(lines))
 
 
-def picture_lines(rows: list[Standing], ratings: dict[int, float]) -> list[pictures.StandingLine]:
+def picture_lines(
+    rows: list[Standing], ratings: dict[int, float], order: Sequence[str] = tiebreaks.DEFAULT_ORDER
+) -> list[pictures.StandingLine]:
+    """The picture's rows, each tiebreak's value drawn in ``order`` (the rating as the rating
+    column shows it: a dash for a player with none)."""
+
+    def drawn(s: Standing, name: str) -> str:
+        if name == tiebreaks.RATING:
+            rating = ratings.get(int(s.row.player))
+            return "–" if rating is None else f"{rating:.1f}"
+        return f"{s.row.tiebreaks.get(name, 0.0):g}"
+
     return [
         pictures.StandingLine(
             s.row.rank,
@@ -211,9 +225,20 @@ def picture_lines(rows: list[Standing], ratings: dict[int, float]) -> list[pictu
             s.movement,
             s.dropped,
             s.no_shows,
+            tuple(drawn(s, n) for n in order),
         )
         for s in rows
     ]
+
+
+def picture_columns(order: Sequence[str]) -> dict[str, Any]:
+    """The standings picture's columns for a tiebreak ``order`` (keywords of
+    :func:`renderers.league.standings`)."""
+    return {
+        "tiebreaks": [controls.SHORT[n] for n in order],
+        "wins": tiebreaks.WINS not in order,
+        "rating": tiebreaks.RATING not in order,
+    }
 
 
 def round_heading(league: LeagueRow, t: Language = ENGLISH) -> str:

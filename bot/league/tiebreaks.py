@@ -28,6 +28,7 @@ standings have always used.
 from __future__ import annotations
 
 import itertools
+import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -60,6 +61,16 @@ def check_order(order: Sequence[str]) -> tuple[str, ...]:
     if twice:
         raise TiebreakError(f"tiebreak {twice[0]!r} is listed twice")
     return order
+
+
+def stored_order(text: str | None) -> tuple[str, ...]:
+    """A league's stored order (a JSON list of names), or the default when it has none."""
+    if not text:
+        return DEFAULT_ORDER
+    try:
+        return check_order(json.loads(text))
+    except (ValueError, TypeError):
+        return DEFAULT_ORDER  # only ever stored checked; never worse than the default
 
 
 Scored = tuple[GameResult, Mapping[str, float]]

@@ -185,7 +185,9 @@ class Lobby:
                 )
                 self.core.release(session_id)
 
-    async def start(self, channel_id: int, user_id: int) -> MoveResult:
+    async def start(self, channel_id: int, user_id: int, *, keep_order: bool = False) -> MoveResult:
+        """Start the game in the channel: seats are drawn from the game's seed, or, with
+        ``keep_order``, given in the order the players joined (a league's pairing chose them)."""
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, _):
             n = len(session.seats)
             if n < session.info.min_players:
@@ -211,7 +213,8 @@ class Lobby:
                     )
                 ) from None
             order = list(range(n))
-            rng_for(session.row.seed, "seating").shuffle(order)
+            if not keep_order:
+                rng_for(session.row.seed, "seating").shuffle(order)
             seat_of = {s.join_order: order[i] for i, s in enumerate(session.seats)}
             state = module.new_game(config, n, session.row.seed)
             version = await self.store.games.start(

@@ -73,6 +73,8 @@ class LeagueRow:
     final_top: int | None = None  # a Swiss league's final stage: its top this many players
     final_round: int | None = None  # the final stage's first round
     clock: str | None = None  # the games' clock spec (bot/time/gameclock.py); None: see game_clock
+    tiebreaks: str | None = None  # the tiebreak order after points (JSON list); None: the default
+    review: int = 0  # 1: each Swiss round is shown to the organiser before it is published
 
     @property
     def shown(self) -> str:
@@ -177,6 +179,7 @@ def league_of(r: Row) -> LeagueRow:
     values["points"] = [float(x) for x in json.loads(values["points"])]
     for name in ("bye_points", "round_seconds", "starts_at"):
         values[name] = float(values[name])
+    values["review"] = int(values["review"] or 0)
     return LeagueRow(**values)
 
 

@@ -2,7 +2,8 @@
 
 ``store.games`` (sessions, seats, the move commit, the end of a game), ``store.history`` (the
 log read back, snapshots, undo requests), ``store.people`` (people's and servers' settings),
-``store.jobs``, ``store.ratings`` (ratings and results) and ``store.leagues``.  All share the one
+``store.jobs``, ``store.ratings`` (ratings and results), ``store.leagues`` and
+``store.league_pairing`` (an organiser's pairing controls).  All share the one
 :class:`~bot.storage.base.Backend` given, so a transaction that crosses concerns (finishing a
 game writes its results, ratings and league result) is still one transaction.  Which back end is
 chosen by :func:`bot.storage.open_store`, not here.
@@ -17,6 +18,7 @@ from bot.storage.base import Backend
 from bot.storage.games import Games
 from bot.storage.history import History
 from bot.storage.jobs import Jobs
+from bot.storage.league_pairing import LeaguePairing
 from bot.storage.leagues import Leagues
 from bot.storage.noshows import NoShows
 from bot.storage.people import People
@@ -43,6 +45,7 @@ class Store:
         self.kept_copy = db.kept_copy  # SQLite: the copy kept of the file before that upgrade
         self.ratings = Ratings(db)
         self.leagues = Leagues(db)
+        self.league_pairing = LeaguePairing(db)  # forbidden pairs, fixed tables, rounds in review
         self.games = Games(db, self.ratings, self.leagues)
         self.history = History(db)
         self.people = People(db)

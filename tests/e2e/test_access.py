@@ -12,7 +12,7 @@ from discord import app_commands
 import cogs.league
 from bot.surface.checkin import CheckinButton
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end
-from tests.e2e.forge import forged_click
+from tests.e2e.forge import Crafted, forged_click
 from tests.e2e.players import is_board
 from tests.e2e.test_league import fire
 from tests.e2e.test_threads import open_in_thread
@@ -27,7 +27,18 @@ MANAGE_GUILD = 1 << 5
 NAMES_NO_LEAGUE = {"league create", "league settings organiser_role"}
 # Values for the other required options of the commands tried below (a new required option
 # must be given one here).
-OTHER_OPTIONS = {"member", "top", "minimum", "action", "round", "rounds"}
+OTHER_OPTIONS = {
+    "member",
+    "top",
+    "minimum",
+    "action",
+    "round",
+    "rounds",
+    "player",
+    "other",
+    "first",
+    "second",
+}
 
 
 def leaf_commands(node: dict, prefix: str) -> dict[str, dict]:
@@ -80,7 +91,18 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
         assert set(from_cog) == set(leaf_commands(standin.command("league"), "league"))
         tried = {path for path, c in from_cog.items() if any(p.name == "league" for p in c.parameters)}
         assert tried | NAMES_NO_LEAGUE == set(from_cog) and not tried & NAMES_NO_LEAGUE
-        values = {"member": ana, "top": 2, "minimum": 80, "action": "add", "round": 1, "rounds": 1}
+        values = {
+            "member": ana,
+            "top": 2,
+            "minimum": 80,
+            "action": "add",
+            "round": 1,
+            "rounds": 1,
+            "player": ana,
+            "other": beto,
+            "first": ana,
+            "second": beto,
+        }
         assert set(values) == OTHER_OPTIONS
         here = await standin.say(mallory, general, "hello")
         players = [p.user_id for p in await bot.store.leagues.league_players(league.id)]
@@ -107,13 +129,34 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
         assert CheckinButton.__discord_ui_compiled_template__.fullmatch(custom_id)
         r = await forged_click(standin, mallory, general, custom_id, here)
         assert "cannot view" in await answer(r)
+        # The review step's controls (on a message only the organiser sees, but a click can be forged).
+        publish = f"pk:lgrv:pub:{league.id}:1"
+        assert cogs.league.ReviewPublish.__discord_ui_compiled_template__.fullmatch(publish)
+        r = await forged_click(standin, mallory, general, publish, here)
+        assert "cannot view" in await answer(r)
+        swap = f"pk:lgrv:swap:{league.id}:1"
+        assert cogs.league.ReviewSwap.__discord_ui_compiled_template__.fullmatch(swap)
+        data = {
+            "custom_id": swap,
+            "component_type": 5,
+            "values": [str(ana.id), str(beto.id)],
+            "resolved": standin._resolved([ana, beto], general),
+        }
+        crafted = Crafted(here, {"type": 5, "id": 1, "custom_id": swap, "min_values": 2, "max_values": 2})
+        r = await standin._interact(3, mallory, general, data, message=crafted, label="forged swap")
+        assert "cannot view" in await answer(r)
         # Every button the league cog defines was tried above.
         buttons = {
             cls
             for _, cls in inspect.getmembers(cogs.league, inspect.isclass)
             if issubclass(cls, discord.ui.DynamicItem) and cls.__module__ == cogs.league.__name__
         }
-        assert buttons == {cogs.league.SignupButton, cogs.league.OverdueButton}
+        assert buttons == {
+            cogs.league.SignupButton,
+            cogs.league.OverdueButton,
+            cogs.league.ReviewPublish,
+            cogs.league.ReviewSwap,
+        }
         assert [p.user_id for p in await bot.store.leagues.league_players(league.id)] == players
         assert (await bot.store.leagues.league(league.id)).status == "signup"
         for path in sorted(tried):

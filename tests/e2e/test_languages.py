@@ -378,8 +378,12 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
             picture, below = await standings.followups(2)
         assert not picture.ephemeral and picture.content == "**Liga**: posiciones en la ronda 1 de 1"
         assert png_of(picture).width == 1000
-        assert english_in(texts, set()) == [] and {"Jugador", "Puntuación"} <= set(texts)
-        assert not below.ephemeral and "1 punto, 0 partidas, 0 victorias, desempate" in below.content
+        # The default tiebreaks (Buchholz, head to head, rating) head their columns in Spanish.
+        assert english_in(texts, set()) == [] and {"Jugador", "BH", "ED", "Punt"} <= set(texts)
+        assert not below.ephemeral and "1 punto, 0 partidas, 0 victorias; BH 0, ED 0, Punt" in below.content
+        assert below.content.endswith(
+            "Desempates, en orden: BH: Buchholz, ED: enfrentamiento directo, Punt: puntuación"
+        )
         private = await (await standin.slash(ana, chan, "league round")).original()
         assert private.ephemeral and private.content.startswith("**Liga**, ronda 1 de 1 (termina el <t:")
         assert "Mesa 1: " in private.content and "en juego" in private.content

@@ -133,7 +133,7 @@ async def test_a_swiss_league_of_seven_in_three_player_guacamole(standin, bot_fa
         assert image.width == 1000 and image.height > 400
         below = posted[posted.index(end) + 1]  # the standings in words, below the picture
         assert not below.files and "final standings after 3 rounds" in below.content
-        assert below.content.count("\n") == 7
+        assert below.content.count("\n") == 8  # a line per player, and the tiebreaks explained
         standings = await standin.slash(people[2], chan, "league standings")
         picture, message = await standings.followups(2)
         assert picture is standin.message((await standings.original()).id)

@@ -1,0 +1,324 @@
+"""What an organiser decides about a Swiss league's pairing and ranking, without Discord.
+
+- **The tiebreak order.**  After league points, the standings rank by the tiebreaks the organiser
+  picked, in that order, from :data:`bot.league.tiebreaks.NAMES`; written as a comma-separated
+  list of names (``sonneborn_berger, buchholz``), their titles (``Sonneborn-Berger``) or their
+  short names (``SB, BH``).  Each tiebreak's short name heads its column in the standings picture,
+  its text and the export.
+- **Forbidden pairs.**  Two players the organiser forbids are never seated at one table in a Swiss
+  round (the pairing treats them as having met; :func:`bot.league.pairing.swiss_round`).
+- **Fixed tables.**  The organiser may seat a table of the next round by hand (in seat order);
+  the rest of the field is paired around it.
+- **The review step.**  With review on, a Swiss round is paired when it is due but not opened:
+  the organiser sees its tables privately, may swap two players between tables (or with a player
+  who has a bye), and publishes it; only then are the games opened and the players told, and the
+  round's time starts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.league import tiebreaks
+from bot.league.service import LeagueError, LeagueService, OpenedRound
+from bot.storage import Job
+from bot.storage.leagues import LeagueRow
+from languages import ENGLISH, N_, Language
+
+# Each tiebreak's short name (a column heading) and title, as messages (translated where shown).
+SHORT = {
+    tiebreaks.BUCHHOLZ: N_("BH"),
+    tiebreaks.MEDIAN_BUCHHOLZ: N_("MBH"),
+    tiebreaks.SONNEBORN_BERGER: N_("SB"),
+    tiebreaks.HEAD_TO_HEAD: N_("H2H"),
+    tiebreaks.WINS: N_("Won"),
+    tiebreaks.CUMULATIVE: N_("Cum"),
+    tiebreaks.RATING: N_("Rtg"),
+}
+TITLE = {
+    tiebreaks.BUCHHOLZ: N_("Buchholz"),
+    tiebreaks.MEDIAN_BUCHHOLZ: N_("median Buchholz"),
+    tiebreaks.SONNEBORN_BERGER: N_("Sonneborn-Berger"),
+    tiebreaks.HEAD_TO_HEAD: N_("head to head"),
+    tiebreaks.WINS: N_("most wins"),
+    tiebreaks.CUMULATIVE: N_("cumulative score"),
+    tiebreaks.RATING: N_("rating"),
+}
+
+
+def key(text: str) -> str:
+    return re.sub(r"[\s_-]+", "", text.casefold())
+
+
+ALIASES = {
+    key(alias): name
+    for name in tiebreaks.NAMES
+    for alias in (name, SHORT[name], TITLE[name], TITLE[name].removeprefix("most "))
+}
+
+
+def order_of(league: LeagueRow) -> tuple[str, ...]:
+    """The league's tiebreak order (the default for a league that never chose one)."""
+    return tiebreaks.stored_order(league.tiebreaks)
+
+
+def parse_order(text: str) -> tuple[str, ...]:
+    """An organiser's order, ``Sonneborn-Berger, Buchholz`` or ``SB, BH`` or the names; refused
+    with the names allowed when a part is none of them, or one is listed twice."""
+    parts = [p.strip() for p in re.split(r"[,;>]+", text) if p.strip()]
+    allowed = ", ".join(f"{SHORT[n]} ({TITLE[n]})" for n in tiebreaks.NAMES)
+    if not parts:
+        raise LeagueError(
+            "give the tiebreaks in order, separated by commas, from: {allowed}", allowed=allowed
+        )
+    order = []
+    for part in parts:
+        name = ALIASES.get(key(part))
+        if name is None:
+            raise LeagueError(
+                "{part} is not a tiebreak; choose from: {allowed}", part=repr(part[:40]), allowed=allowed
+            )
+        if name in order:
+            raise LeagueError("{tiebreak} is listed twice", tiebreak=TITLE[name])
+        order.append(name)
+    return tuple(order)
+
+
+def complete_order(typed: str, t: Language = ENGLISH) -> list[tuple[str, str]]:
+    """Autocomplete for an order being typed: (shown, value) for each way to add one more tiebreak
+    to the complete names typed so far (the last, unfinished part filters them)."""
+    parts = [p.strip() for p in typed.split(",")]
+    done, partial = parts[:-1], key(parts[-1])
+    chosen = [ALIASES[key(p)] for p in done if key(p) in ALIASES]
+    left = [n for n in tiebreaks.NAMES if n not in chosen]
+    out = []
+    for name in left:
+        words = (name, t.gettext(SHORT[name]), t.gettext(TITLE[name]), SHORT[name], TITLE[name])
+        starts = [key(w) for w in words] + [key(part) for w in words for part in re.split(r"[\s_-]+", w)]
+        if partial and not any(k.startswith(partial) for k in starts):
+            continue
+        order = [*chosen, name]
+        shown = ", ".join(t.gettext(TITLE[n]) for n in order)
+        out.append((shown[:100], ", ".join(order)[:100]))
+    return out
+
+
+def legend(order: Sequence[str], t: Language = ENGLISH) -> str:
+    """``BH: Buchholz, H2H: head to head, Rtg: rating``: the short names of ``order`` explained."""
+    return ", ".join(f"{t.gettext(SHORT[n])}: {t.gettext(TITLE[n])}" for n in order)
+
+
+def values_text(values: dict[str, float], order: Sequence[str], t: Language = ENGLISH) -> str:
+    """``BH 4, H2H 0.5, Rtg 1500``: each tiebreak's value, in the league's order."""
+    return ", ".join(f"{t.gettext(SHORT[n])} {values.get(n, 0.0):g}" for n in order)
+
+
+@dataclass
+class Draft:
+    """A round waiting for review: its number, tables (user ids in seat order) and byes."""
+
+    number: int
+    groups: list[list[int]]
+    byes: list[int]
+
+
+def swiss_only(league: LeagueRow) -> None:
+    if league.format != "swiss":
+        raise LeagueError(
+            "forbidden pairs and fixed tables apply to Swiss rounds; {league} is not a Swiss league",
+            league=league.shown,
+        )
+    if league.status not in ("signup", "running"):
+        raise LeagueError("{league} is over", league=league.shown)
+
+
+class Controls:
+    """The organiser's pairing controls on top of :class:`LeagueService`."""
+
+    def __init__(self, leagues: LeagueService):
+        self.leagues = leagues
+        self.store = leagues.store
+
+    async def set_settings(
+        self, league: LeagueRow, *, order: str | None = None, review: bool | None = None
+    ) -> LeagueRow:
+        """Change the tiebreak order (a text, see :func:`parse_order`) and/or the review step."""
+        names = parse_order(order) if order is not None else None
+        if review and league.format != "swiss":
+            raise LeagueError("only a Swiss league's rounds can be reviewed before they are published")
+        waiting = await self.store.league_pairing.draft(league.id, league.current_round + 1)
+        if review is False and waiting is not None:
+            raise LeagueError(
+                "round {round} waits for your review; publish it with /league organiser review first",
+                round=league.current_round + 1,
+            )
+        if not await self.store.league_pairing.set_controls(league.id, tiebreaks=names, review=review):
+            raise LeagueError("{league} is over; its settings no longer change", league=league.shown)
+        return await self.leagues.reread(league.id)
+
+    async def members(self, league: LeagueRow, users: Sequence[int]) -> None:
+        """Refuse unless every one of ``users`` plays in the league (and is not dropped), and no
+        one is named twice."""
+        if len(set(users)) != len(users):
+            raise LeagueError("name each player once")
+        active = {p.user_id for p in await self.store.leagues.league_players(league.id) if p.active}
+        if any(u not in active for u in users):
+            raise LeagueError(
+                "name players of {league} (signed up and not dropped); <@{user}> is not one",
+                league=league.shown,
+                user=next(u for u in users if u not in active),
+            )
+
+    async def forbid(self, league: LeagueRow, a: int, b: int, forbidden: bool) -> bool:
+        """Forbid (or allow again) the pair; False when it was so already."""
+        swiss_only(league)
+        await self.members(league, [a, b])
+        return await self.store.league_pairing.set_forbidden(league.id, a, b, forbidden)
+
+    def next_round(self, league: LeagueRow) -> int:
+        number = league.current_round + 1
+        if league.status == "running" and number > league.swiss_rounds:
+            raise LeagueError("{league} has no Swiss round left to pair", league=league.shown)
+        return number
+
+    async def fix(self, league: LeagueRow, players: Sequence[int]) -> int:
+        """Seat ``players`` (in seat order) at one table of the next round; the round's number."""
+        swiss_only(league)
+        if len(players) != league.group_size:
+            raise LeagueError(
+                "a table of {league} seats {size} players; you named {n}",
+                league=league.shown,
+                size=league.group_size,
+                n=len(players),
+            )
+        await self.members(league, players)
+        forbidden = set(await self.store.league_pairing.forbidden(league.id))
+        for i, a in enumerate(players):
+            for b in players[i + 1 :]:
+                if tuple(sorted((a, b))) in forbidden:
+                    raise LeagueError(
+                        "<@{a}> and <@{b}> are a forbidden pair; allow them first with /league organiser allow",
+                        a=a,
+                        b=b,
+                    )
+        number = self.next_round(league)
+        if await self.store.league_pairing.draft(league.id, number) is not None:
+            raise LeagueError(
+                "round {round} is paired already and waits for review; swap players there instead",
+                round=number,
+            )
+        if not await self.store.league_pairing.fix_table(league.id, number, players):
+            raise LeagueError(
+                "one of them is at a fixed table of round {round} already; /league organiser unpair frees them",
+                round=number,
+            )
+        return number
+
+    async def unfix(self, league: LeagueRow, user: int) -> list[int]:
+        """Undo the next round's fixed table that holds ``user``; its players."""
+        swiss_only(league)
+        number = self.next_round(league)
+        players = await self.store.league_pairing.unfix_table(league.id, number, user)
+        if not players:
+            raise LeagueError("<@{user}> is at no fixed table of round {round}", user=user, round=number)
+        return players
+
+    # ----------------------------------------------------------------- review
+
+    async def draft_round(self, league: LeagueRow, number: int, job: Job | None = None) -> Draft | None:
+        """Pair round ``number`` and keep it for review (the round job consumed); None when the
+        round opened meanwhile."""
+        out = await self.leagues.sit_outs(league, number)  # a bye asked for, a pause, no check-in
+        groups, byes = await self.leagues.pair(league, number, None, {o.user_id for o in out})
+        if not await self.store.league_pairing.save_draft(league.id, number, groups, byes, job=job):
+            return None
+        return Draft(number, groups, byes)
+
+    async def draft(self, league: LeagueRow) -> Draft:
+        """The round waiting for the organiser's review; refused when there is none."""
+        number = league.current_round + 1
+        found = (
+            await self.store.league_pairing.draft(league.id, number) if league.status == "running" else None
+        )
+        if found is None:
+            if not league.review:
+                raise LeagueError(
+                    "{league} has no review step; turn it on with /league organiser settings review:True",
+                    league=league.shown,
+                )
+            raise LeagueError(
+                "no round of {league} is waiting for review; the next is paired when it is due",
+                league=league.shown,
+            )
+        return Draft(number, *found)
+
+    async def swap(self, league: LeagueRow, a: int, b: int) -> Draft:
+        """Swap two players of the draft between tables (or a table and the byes)."""
+        draft = await self.draft(league)
+        places = {u: (i, j) for i, g in enumerate(draft.groups) for j, u in enumerate(g)}
+        places |= {u: (-1, j) for j, u in enumerate(draft.byes)}
+        missing = [u for u in (a, b) if u not in places]
+        if missing:
+            raise LeagueError(
+                "<@{user}> is not in round {round}'s tables or byes", user=missing[0], round=draft.number
+            )
+        (ga, ja), (gb, jb) = places[a], places[b]
+        if ga == gb:
+            raise LeagueError("pick two players at different tables (or one with a bye)")
+        rows = [*draft.groups, draft.byes]
+        rows[ga][ja], rows[gb][jb] = b, a
+        await self.store.league_pairing.save_draft(league.id, draft.number, draft.groups, draft.byes)
+        return draft
+
+    async def publish(self, league: LeagueRow) -> OpenedRound:
+        """Open the reviewed round as it stands now."""
+        draft = await self.draft(league)
+        opened = await self.leagues.open_round(league.id, draft.number, paired=(draft.groups, draft.byes))
+        if opened is None:
+            raise LeagueError(
+                "round {round} of {league} is open already", round=draft.number, league=league.shown
+            )
+        await self.store.league_pairing.drop_draft(league.id, draft.number)
+        return opened
+
+    async def tables_text(self, league: LeagueRow, draft: Draft, t: Language = ENGLISH) -> str:
+        """The draft's tables in words (for the organiser only)."""
+        names = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
+        forbidden = {frozenset(p) for p in await self.store.league_pairing.forbidden(league.id)}
+        met = {
+            frozenset((a, b))
+            for g in await self.store.leagues.league_games(league.id)
+            for i, a in enumerate(g.players)
+            for b in g.players[i + 1 :]
+        }
+        lines = [
+            t.gettext(
+                "**{league}**, round {round}: the tables before they are published (only you see this)",
+                league=league.shown,
+                round=draft.number,
+            )
+        ]
+        for i, group in enumerate(draft.groups, 1):
+            pairs = [frozenset((a, b)) for j, a in enumerate(group) for b in group[j + 1 :]]
+            notes = []
+            if any(p in forbidden for p in pairs):
+                notes.append(t.gettext("a forbidden pair"))
+            if any(p in met for p in pairs):
+                notes.append(t.gettext("a repeat meeting"))
+            line = t.gettext(
+                "Table {table}: {players}", table=i, players=", ".join(names.get(u, str(u)) for u in group)
+            )
+            lines.append(line + (f" ({', '.join(notes)})" if notes else ""))
+        if draft.byes:
+            lines.append(
+                t.gettext("Bye: {players}", players=", ".join(names.get(u, str(u)) for u in draft.byes))
+            )
+        lines.append(
+            t.gettext(
+                "Pick two players to swap them (seat order stays with the seat), then Publish: only then are"
+                " the games opened and the players told."
+            )
+        )
+        return "\n".join(lines)

@@ -35,15 +35,15 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 import languages
-from languages import DOMAIN, SOURCE, Language, language
+from languages import COMMAND_CONTEXT, DOMAIN, SOURCE, Language, language
+from languages import OPTION_CONTEXT as OPTION_CONTEXT
 
 if TYPE_CHECKING:
     from bot.storage import Store
 
-NAME_CONTEXT = "slash command name"
-# An option's name has a context of its own: a command is a verb or a noun ("jugar"), its option
-# a noun ("jugada"), though both may be the same English word ("move").
-OPTION_CONTEXT = "slash option name"
+NAME_CONTEXT = COMMAND_CONTEXT
+# An option's name has a context of its own (OPTION_CONTEXT): a command is a verb or a noun
+# ("jugar"), its option a noun ("jugada"), though both may be the same English word ("move").
 NAMES = (Where.command_name, Where.group_name)
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "languages" / f"{DOMAIN}.pot"

@@ -78,7 +78,7 @@ class Clocks:
                 raise Refusal("only the host or someone with Manage Channels can set the game's clock")
             if timer and session.clock is not None and session.clock.kind != gc.TIMER:
                 raise Refusal(
-                    "this game has a clock ({clock}); change it with /game clock (`/game clock clock:off` removes it)",
+                    "this game has a clock ({clock}); change it with {/game clock} (`{/game clock clock:}off` removes it)",
                     clock=session.row.clock,
                 )
             if session.banks.pending:

@@ -110,7 +110,7 @@ class Lobby:
         if existing is None:
             return said("another game was just opened here; try again")
         return said(
-            "this channel already has a {game} game ({status}); finish or /game abandon it first, "
+            "this channel already has a {game} game ({status}); finish or {/game abandon} it first, "
             "or open a thread for a second game",
             game=engines.get(existing.game).title,
             status=existing.status,

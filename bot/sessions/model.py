@@ -284,7 +284,7 @@ class TimeOut:
 def damaged_text(session: Session) -> Said:
     return said(
         "this {game} game is damaged ({problem}); the host or someone with Manage Channels can "
-        "/game abandon it to free the channel",
+        "{/game abandon} it to free the channel",
         game=session.info.title,
         problem=session.damaged,
     )
@@ -386,6 +386,6 @@ def refuse_computer_seat(session: Session, seat: Seat) -> None:
         raise Refusal("you resigned from this game; the computer plays your seat now")
     if seat.seat is not None and gc.may_return(session.banks, seat.seat):
         raise Refusal(
-            "your time ran out and the computer plays your seat now; /game return takes it back (once)"
+            "your time ran out and the computer plays your seat now; {/game return} takes it back (once)"
         )
     raise Refusal("the computer plays your seat in this game now (you resigned or ran out of time)")

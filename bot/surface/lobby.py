@@ -95,7 +95,7 @@ class Lobby:
         self.replies.committed(
             interaction,
             said(
-                "The {game} lobby is open (players can /game join, the host can /game abandon it)",
+                "The {game} lobby is open (players can {/game join}, the host can {/game abandon} it)",
                 game=session.info.title,
             ),
         )

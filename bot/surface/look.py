@@ -104,13 +104,13 @@ class Look:
                 return (
                     t.gettext(
                         "You resigned from this game, so you follow it as everyone else does: the public "
-                        "board is in the channel (/game board)."
+                        "board is in the channel ({/game board})."
                     ),
                     None,
                 )
             return (
                 t.gettext(
-                    "You are not playing in this game; the public board is in the channel (/game board)."
+                    "You are not playing in this game; the public board is in the channel ({/game board})."
                 ),
                 None,
             )

@@ -33,8 +33,8 @@ from languages import ENGLISH, N_, Language
 log = logging.getLogger(__name__)
 
 NOT_A_MENU = N_(
-    "that button belongs on a private menu and does nothing here; press Play under the board, or use "
-    "/game hand, to open yours"
+    "that button belongs on a private menu and does nothing here; press {button Play} under the board, or use "
+    "{/game hand}, to open yours"
 )
 
 
@@ -162,7 +162,7 @@ class Menus:
                 interaction,
                 i18n.private(interaction).gettext(
                     "Your move `{move}` was recorded, but Discord refused the board image; "
-                    "use /game board to post it again.",
+                    "use {/game board} to post it again.",
                     move=text,
                 ),
             )
@@ -197,7 +197,7 @@ class Menus:
             await self.send_menu(interaction, session, "\n".join(lines))
             return
         if acting:
-            lines.append(t.gettext("Play on, or press Play under the board for a menu."))
+            lines.append(t.gettext("Play on, or press {button Play} under the board for a menu."))
         elif session.status != "active":
             lines.append(t.gettext("The game is over: the result is in the channel."))
         elif result.turn_ended:
@@ -233,7 +233,7 @@ class Menus:
         name = session.info.name if session is not None else "<game>"
         return Refusal(
             "`{text}` is the start of {n} moves, not a move: keep typing in `/{game} move` (autocomplete "
-            "lists them, e.g. `{example}`), or press Play under the board",
+            "lists them, e.g. `{example}`), or press {button Play} under the board",
             text=text.strip(),
             n=len(starting),
             game=name,

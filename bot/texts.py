@@ -396,16 +396,20 @@ def options_text(session: Session, t: Language = ENGLISH) -> str:
     return "; ".join(option_words(session, t)) or t.gettext("standard rules")
 
 
+# The computer levels in words: translated where shown (the level option's choices read the same).
+LEVEL_WORDS = (N_("easy"), N_("normal"), N_("strong"))
+
+
 def seat_line(session: Session, index: int, t: Language = ENGLISH) -> str:
     """The lobby's line for the seat at ``index``: its number, its name, and who hosts or which
-    computer level plays it (the level is an option value, the same in every language)."""
+    computer level plays it (the level in ``t``'s words, as the level option's choices read)."""
     seat = session.seats[index]
     if seat.computer:
         return t.gettext(
             "{number}. {name} (computer, {level})",
             number=index + 1,
             name=seat.name,
-            level=seat.computer_level,
+            level=t.gettext(seat.computer_level),
         )
     if seat.user_id == session.row.host_id:
         return t.gettext("{number}. {name} (host)", number=index + 1, name=seat.name)

@@ -12,7 +12,8 @@ import discord
 
 from bot.sessions import Refusal, Session, SessionService, damaged_text
 from bot.storage import fits
-from engines.core import Said, said, said_n
+from bot.surface.options import listed
+from engines.core import Said, said_n
 from languages import N_
 
 SERVERS_ONLY = N_("Pukllay's games are played in a server's channels; use its commands there.")
@@ -41,12 +42,9 @@ NEEDED_FOR_THREADS = (
 )
 
 
-def permission_list(names: list[str]) -> Said:
+def permission_list(names: list[str]) -> Said | str:
     """Permissions (their English names) as a list in words, each put in the reader's language."""
-    out = Said(names[-1])
-    for name in reversed(names[:-1]):
-        out = said("{a}, {b}", a=Said(name), b=out)
-    return out
+    return listed([Said(name) for name in names])
 
 
 def in_thread(interaction: discord.Interaction) -> bool:

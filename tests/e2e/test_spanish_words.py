@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.app import EXTENSIONS as ALL
 from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.e2e.forge import forged_slash
 from tests.e2e.test_undo import is_board, nim_game
 from tests.i18n.test_mentions import english_in, tree  # noqa: F401 (a fixture)
 from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
@@ -25,8 +26,9 @@ async def test_a_spanish_lobby_names_its_buttons_as_they_read(standin, bot_facto
         seen = [standin.message(lobby.message.id).content]
         await standin.click(bob, lobby.message, "Añadir máquina")
         seen.append(standin.message(lobby.message.id).content)
-        await standin.click(bob, lobby.message, "Añadir máquina")
+        await (await standin.slash(bob, chan, "game computer", level="easy")).original()
         seen.append(standin.message(lobby.message.id).content)
+    assert "3. Cpu Blaise (máquina, fácil)\n" in seen[2], seen[2]  # was "(máquina, easy)"
     assert seen[0].endswith("Guacamole necesita al menos 2 jugadores (Unirse o Añadir máquina)."), seen[0]
     assert seen[1].endswith("se puede empezar (el anfitrión pulsa Empezar) o esperar a más jugadores.")
     assert seen[2].endswith("La mesa está llena (3 asientos): el anfitrión puede pulsar Empezar.")
@@ -72,3 +74,21 @@ async def test_an_undo_is_told_in_the_readers_language(standin, bot_factory):
     name = first.name.capitalize()
     assert f"{name} deshizo 1 jugada, desde la jugada 1, con el acuerdo de todos" in spanish, spanish
     assert f"{name} took back 1 move, from move 1, with everyone's agreement" in english, english
+
+
+async def test_a_wrong_choice_is_refused_with_the_option_and_choices_a_spanish_client_shows(
+    standin, bot_factory
+):
+    """The refusal of a value no choice offers named the option and the choices in English
+    ("level", "easy"); a Spanish speaker's client shows "nivel" and "fácil"."""
+    ana = standin.add_user("ana")
+    ana.locale = "es-ES"
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)):
+        await standin.wait_synced()
+        refused = await forged_slash(standin, ana, chan, "game computer", level="expert")
+        missing = await forged_slash(standin, ana, chan, "game timer")
+    assert refused.ephemeral and refused.content == (
+        "⚠️ La opción nivel debe ser uno de estos: fácil, normal, fuerte (llegó 'expert')."
+    )
+    assert missing.content.startswith("⚠️ La opción horas es obligatoria: ")

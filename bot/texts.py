@@ -618,10 +618,12 @@ def status_text(
         "\n".join(seat_lines),
     ]
     if session.damaged:
+        from bot.sessions import damage_words  # bot.sessions imports this module
+
         lines.append(
             t.gettext(
                 "⚠️ This game is damaged ({problem}); the host or an admin can {/game abandon} it.",
-                problem=session.damaged,
+                problem=damage_words(session.damaged).in_words(t),
             )
         )
     elif session.status == "finished":

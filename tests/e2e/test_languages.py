@@ -368,7 +368,7 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
         await fire(bot)
         opened = await standin.next_message(chan, lambda m: "Liga" in m.content and "🏆" in m.content)
         assert opened.content.startswith("🏆 **Liga**: la ronda 1 de 1 está abierta hasta el <t:")
-        assert "Descansan (1 punto): " in opened.content and "is open" not in opened.content
+        assert "Ronda libre (1 punto): " in opened.content and "is open" not in opened.content
         thread = next(t for t in standin.guild.threads if "ronda 1 · mesa 1" in t.name)
         assert (
             "esta es la partida de Guacamole de **Liga**, ronda 1 de 1" in standin.messages(thread)[0].content
@@ -378,7 +378,7 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
             picture, below = await standings.followups(2)
         assert not picture.ephemeral and picture.content == "**Liga**: posiciones en la ronda 1 de 1"
         assert png_of(picture).width == 1000
-        assert english_in(texts, set()) == [] and {"Jugador", "Puntuación"} <= set(texts)
+        assert english_in(texts, set()) == [] and {"Jugador", "Valoración"} <= set(texts)
         assert not below.ephemeral and "1 punto, 0 partidas, 0 victorias, desempate" in below.content
         private = await (await standin.slash(ana, chan, "league round")).original()
         assert private.ephemeral and private.content.startswith("**Liga**, ronda 1 de 1 (termina el <t:")

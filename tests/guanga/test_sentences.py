@@ -422,7 +422,7 @@ def test_words_rules_help_and_options_are_translated():
     for key, text in G.WORDS.items():
         entry = PO.get(text)
         assert entry is not None and entry.string, key
-    assert ES.gettext(G.WORDS["option.mode.master"]) == "modo maestro"
+    assert ES.gettext(G.WORDS["option.mode.master"]) == "modo Maestra"
     assert ES.has(G.RULES_HELP)
     help_es = ES.gettext(G.RULES_HELP)
     assert help_es.startswith("**Guanga: Tejidos Andinos**") and "`C A03 yellow B2C3D4`" in help_es

@@ -364,7 +364,9 @@ def take_away(person: PersonRow, days: int, reason: str | None, now: float, allo
     if not 1 <= days <= left:
         if left:
             raise SettingError(
-                N_("you can be away 1 to {left} more days this year ({allowance} a year), not {days}"),
+                N_(
+                    "days of time away you can still take this year: 1 to {left} ({allowance} a year), not {days}"
+                ),
                 left=left,
                 allowance=allowance,
                 days=days,

@@ -107,8 +107,9 @@ class Language:
         return _format(self, self.catalogue.gettext(message), values)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
-        """The form for ``n`` (``n`` is also the placeholder ``{n}``), in this language's plural rule."""
-        return _format(self, self.catalogue.ngettext(singular, plural, n), {"n": n, **values})
+        """The form for ``n`` (``n`` is also the placeholder ``{n}``), in this language's plural rule;
+        a negative count agrees as its size does (``-1 point``, ``-2 points``)."""
+        return _format(self, self.catalogue.ngettext(singular, plural, abs(n)), {"n": n, **values})
 
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """``message`` in ``context`` (the same English word may need two translations)."""

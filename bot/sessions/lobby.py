@@ -176,10 +176,10 @@ class Lobby:
                 raise Refusal(
                     said_n(
                         session.info.min_players,
-                        "{game} needs at least {n} player; {seated} seated (add a computer player or wait for others)",
-                        "{game} needs at least {n} players; {seated} seated (add a computer player or wait for others)",
+                        "{game} needs at least {n} player; {seated} (add a computer player or wait for others)",
+                        "{game} needs at least {n} players; {seated} (add a computer player or wait for others)",
                         game=session.info.title,
-                        seated=n,
+                        seated=said_n(n, "{n} seated", "{n} seated"),
                     )
                 )
             module = session.engine

@@ -262,7 +262,7 @@ def test_a_position_in_english_and_in_spanish():
     spanish = [[line.in_words(ES) for line in s.lines] for s in sections]
     assert sections[0].heading.in_words(ES) == "Turno y puntos"
     assert spanish[0][0] == "Le toca a {p1}: le queda 1 acción"
-    assert spanish[0][-1] == "{p1}: 4 puntos"
+    assert spanish[0][-1] == "{p1}: puntos 4"
     assert spanish[1][4] == "{p1}: aciertos 1; fallos 0"
     assert spanish[1][5] == "{p1} tiene dos cubos de pantano y un cubo de bosque"
     assert sections[4].heading.in_words(ES) == "Fila B"

@@ -342,17 +342,17 @@ def test_the_summary_in_spanish():
     summary = T.summary(T.view_for(s2, 0))
     assert isinstance(summary, Said)
     assert summary.in_words(ES) == (
-        "Tú: 0 puntos; cubos: pantano 1; exploradores fuera del tablero: 5\n"
+        "Tú: puntos 0; cubos: pantano 1; exploradores fuera del tablero: 5\n"
         "Lo que viste en el disco: C2 desierto"
     )
     s.cubes[0] = [0, 2, 0, 3]
     assert T.summary(T.view_for(s, 0)).in_words(ES) == (
-        "Tú: 0 puntos; cubos: desierto 2, bosque 3; exploradores fuera del tablero: 5"
+        "Tú: puntos 0; cubos: desierto 2, bosque 3; exploradores fuera del tablero: 5"
     )
     s.cubes[0] = [0, 0, 0, 0]
     assert str(T.summary(T.view_for(s, 0))) == "You: score 0; cubes: none; explorers off the board: 5"
     assert T.summary(T.view_for(s, 0)).in_words(ES) == (
-        "Tú: 0 puntos; cubos: ninguno; exploradores fuera del tablero: 5"
+        "Tú: puntos 0; cubos: ninguno; exploradores fuera del tablero: 5"
     )
 
 

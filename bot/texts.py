@@ -479,7 +479,8 @@ def thread_line(session: Session, t: Language = ENGLISH) -> str:
     where = f"<#{session.row.channel_id}>"
     if session.status == "lobby":
         return t.gettext(
-            "The game lives in its thread {thread}: join here or with {/game join} there, then play there.",
+            "Join with the buttons below; the game is played in its thread {thread}, where {/game join} "
+            "works too.",
             thread=where,
         )
     if session.status == "active":

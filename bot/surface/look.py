@@ -121,6 +121,19 @@ class Look:
             text = t.gettext(
                 "Your view of **{game}** (only you can see this). It is your turn.", game=session.info.title
             )
+        elif len(waiting := [s.name for s in session.waiting_on()]) == 1:  # say whose turn it is
+            text = t.gettext(
+                "Your view of **{game}** (only you can see this). It is {player}'s turn, not yours.",
+                game=session.info.title,
+                player=waiting[0],
+            )
+        elif waiting:
+            text = t.gettext(
+                "Your view of **{game}** (only you can see this). It is not your turn: {players} are still "
+                "to play.",
+                game=session.info.title,
+                players=t.gettext("{items} and {last}", items=", ".join(waiting[:-1]), last=waiting[-1]),
+            )
         else:
             text = t.gettext(
                 "Your view of **{game}** (only you can see this). It is not your turn.",

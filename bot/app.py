@@ -26,12 +26,15 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.computers import Computers
+from bot.league.calendar import Calendar
+from bot.league.noshow_desk import NoShowDesk
 from bot.league.season import Rounds
 from bot.league.service import LeagueService
 from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.storage import Store, open_store
 from bot.surface import options
+from bot.surface.calendar import DiscordCalendar
 from bot.surface.channels import SERVERS_ONLY
 from bot.surface.front import DYNAMIC_ITEMS, Front
 from bot.surface.league import LeaguePosts
@@ -223,6 +226,7 @@ class Pukllay(_BotBase):
         self.scheduler: Scheduler | None = None
         self.leagues: LeagueService | None = None
         self.league_rounds: Rounds | None = None  # the leagues' rounds, deadlines and season ends
+        self.league_noshows: NoShowDesk | None = None  # the leagues' reminders, no-shows and substitutes
         self.computers: Computers | None = None
         self._computers_resumed = False
         self.metrics = Metrics()  # what /metrics shows; the table's parts report to it
@@ -295,6 +299,9 @@ class Pukllay(_BotBase):
         front = self.ready_front()
         self.leagues = LeagueService(self.store, self.sessions)
         self.league_rounds = rounds = Rounds(self.leagues, LeaguePosts(front), self.scheduler)
+        self.league_noshows = desk = NoShowDesk(rounds)
+        rounds.calendar = Calendar(self.store, rounds.posts, DiscordCalendar(self))
+        front.boards.posted = rounds.calendar.board_posted
         jobs.register(  # every job kind, each with its owner's handler (see bot.time.jobs)
             self.scheduler,
             {
@@ -302,8 +309,9 @@ class Pukllay(_BotBase):
                 jobs.ARCHIVE: lambda job: front.boards.archive_thread(int(job.key)),
                 jobs.REMIND: lambda job: front.notifier.remind(int(job.key)),
                 jobs.TIMEOUT: front.clocks.unanswered,
-                jobs.LEAGUE_ROUND: rounds.fire_round,
-                jobs.LEAGUE_DEADLINE: rounds.fire_deadline,
+                jobs.LEAGUE_ROUND: desk.fire_round,  # opens the round (Rounds), then arms its reminder
+                jobs.LEAGUE_DEADLINE: desk.fire_deadline,  # no-shows first, then the round's end (Rounds)
+                jobs.LEAGUE_NUDGE: desk.fire_nudge,
             },
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)

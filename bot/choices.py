@@ -84,6 +84,18 @@ class Control:
         return 2 if self.kind == "select" else 1 + len(self.picks)
 
 
+def offered(engine: Engine, state: Any, seat: int) -> list[Any]:
+    """The legal moves a menu or autocomplete offers ``seat``: all of them but those the game
+    calls pointless (its optional ``pointless``), which stay legal when typed.  Should every
+    legal move be pointless, all are offered, so a player is never left without a choice."""
+    moves = list(engine.legal_moves(state, seat))
+    pointless: Callable[[Any, int, Any], bool] | None = getattr(engine, "pointless", None)
+    if pointless is None:
+        return moves
+    kept = [m for m in moves if not pointless(state, seat, m)]
+    return kept or moves
+
+
 def cap(text: str, limit: int, *, capital: bool = True) -> str:
     """A label within ``limit`` characters (cut with "…"), with a capital first letter."""
     if capital and text:

@@ -20,7 +20,8 @@ from discord.ext import commands
 import engines
 from bot import i18n
 from bot.app import PukllayBot
-from bot.league import texts
+from bot.league import noshows, texts
+from bot.league.noshow_desk import NoShowDesk
 from bot.league.season import Picture
 from bot.league.service import FORMAT_NAMES, LeagueError
 from bot.storage.leagues import LeagueRow
@@ -38,6 +39,24 @@ GAMES = [
     if name in ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
 ]
 FORMATS = [app_commands.Choice(name=title.capitalize(), value=value) for value, title in FORMAT_NAMES.items()]
+NO_SHOW = [
+    app_commands.Choice(name="The computer takes the seat", value=noshows.COMPUTER),
+    app_commands.Choice(name="The seat forfeits the game", value=noshows.FORFEIT),
+    app_commands.Choice(
+        name="Score the game as it stands (Tiwanaku, Nowa Gwinea, Guacamole)", value=noshows.SCORE
+    ),
+]
+CREDIT = [
+    app_commands.Choice(name="The original player", value=noshows.ORIGINAL),
+    app_commands.Choice(name="The substitute", value=noshows.SUBSTITUTE),
+    app_commands.Choice(name="Nobody", value=noshows.NOBODY),
+]
+SUBSTITUTE_ACTIONS = [
+    app_commands.Choice(name="Add to the list", value="add"),
+    app_commands.Choice(name="Remove from the list", value="remove"),
+]
+OVERDUE_BUTTONS = 8
+"""Tables with buttons in /league overdue (three buttons each; a message holds 25)."""
 
 
 def server(interaction: discord.Interaction) -> int:
@@ -80,6 +99,38 @@ class SignupButton(
             await cog.signup_click(interaction, self.league_id, self.action)
 
 
+class OverdueButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pk:lg:od:(?P<action>remind|sub|decide):(?P<lid>\d+):(?P<gid>\d+)",
+):
+    """A button of /league overdue: remind, substitute or decide one game (organisers only)."""
+
+    LABELS = {
+        "remind": N_("Remind table {table}"),
+        "sub": N_("Substitute at table {table}"),
+        "decide": N_("Decide table {table}"),
+    }
+
+    def __init__(self, league_id: int, game_id: int, action: str, label: str = ""):
+        style = discord.ButtonStyle.danger if action == "decide" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label or action, style=style, custom_id=f"pk:lg:od:{action}:{league_id}:{game_id}"
+            )
+        )
+        self.league_id, self.game_id, self.action = league_id, game_id, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["lid"]), int(match["gid"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        cog = client.get_cog("LeagueCog") if isinstance(client, commands.Bot) else None
+        if isinstance(cog, LeagueCog):
+            await cog.overdue_click(interaction, self.league_id, self.game_id, self.action)
+
+
 def signup_view(league: LeagueRow, t: Language = ENGLISH) -> discord.ui.View | None:
     if league.status != "signup":
         return None
@@ -104,9 +155,12 @@ class LeagueCog(
         self.rounds = bot.league_rounds
         self.store = bot.leagues.store
         self.front = bot.ready_front()
+        if bot.league_noshows is None:
+            raise RuntimeError("the bot has not been set up yet (setup_hook makes its leagues)")
+        self.desk: NoShowDesk = bot.league_noshows
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(SignupButton)
+        self.bot.add_dynamic_items(SignupButton, OverdueButton)
 
     # ----------------------------------------------------------------- helpers
 
@@ -183,8 +237,11 @@ class LeagueCog(
         clock="The games' clock: move:24h (a day a turn) or bank:3d+12h (a time bank); leave out for none",
         options="The games' options as name=value, e.g. mode=apprentice",
         points="League points per place, best first, e.g. 3,2,1,0",
+        no_show="At a game's deadline, for whoever has not played: computer, forfeit, or score as it stands",
+        drop_after="Drop a player after this many no-shows (0: never; 2 if left out)",
+        substitute_credit="Whose result a substitute's game is: the original player's, the substitute's, or nobody's",
     )
-    @app_commands.choices(game=GAMES, format=FORMATS)
+    @app_commands.choices(game=GAMES, format=FORMATS, no_show=NO_SHOW, substitute_credit=CREDIT)
     @guarded(defer=False)
     async def create(
         self,
@@ -199,8 +256,17 @@ class LeagueCog(
         clock: app_commands.Range[str, 1, 40] | None = None,
         options: app_commands.Range[str, 1, 200] | None = None,
         points: app_commands.Range[str, 1, 60] | None = None,
+        no_show: app_commands.Choice[str] | None = None,
+        drop_after: app_commands.Range[int, 0, 30] = noshows.DEFAULT_DROP_AFTER,
+        substitute_credit: app_commands.Choice[str] | None = None,
     ) -> None:
         await self.require_organiser(interaction)
+        action = no_show.value if no_show else noshows.DEFAULT_ACTION
+        credit = substitute_credit.value if substitute_credit else noshows.DEFAULT_CREDIT
+        try:
+            chosen = noshows.check(game.value, action, drop_after, credit)
+        except noshows.NoShowError as exc:
+            raise LeagueError(exc.msg, **exc.values) from None
         league = await self.leagues.create(
             guild_id=server(interaction),
             channel_id=channel(interaction),
@@ -217,6 +283,7 @@ class LeagueCog(
             points=texts.parse_points(points),
             seed=interaction.id % (2**31),
         )
+        await self.store.noshows.set_rules(league.id, chosen)
         self.front.replies.committed(
             interaction,
             said("The league {league} was created", league=league.shown),
@@ -332,26 +399,24 @@ class LeagueCog(
     ) -> None:
         found = await self.find(interaction, league)
         await self.require_organiser(interaction, found)
-        results = await self.leagues.drop(found, member.id)
+        subs, computers = await self.desk.drop(found, member.id)  # boards Discord refuses are logged
         t = i18n.private(interaction)
         self.front.replies.committed(
             interaction,
             said("{name} was dropped from {league}", name=member.display_name, league=found.shown),
         )
-        for result in results:
-            await self.rounds.posts.announce(result)  # a board Discord refuses is logged
-        await reply(
-            interaction,
-            t.ngettext(
-                "{name} was dropped from {league}; they forfeit their remaining games"
-                " ({n} game in play went on without them).",
-                "{name} was dropped from {league}; they forfeit their remaining games"
-                " ({n} games in play went on without them).",
-                len(results),
-                name=member.display_name,
-                league=found.shown,
-            ),
+        text = t.ngettext(
+            "{name} was dropped from {league}; they forfeit their remaining games"
+            " ({n} game in play went on without them).",
+            "{name} was dropped from {league}; they forfeit their remaining games"
+            " ({n} games in play went on without them).",
+            subs + computers,
+            name=member.display_name,
+            league=found.shown,
         )
+        if subs:
+            text += " " + t.ngettext("A substitute took {n} seat.", "Substitutes took {n} seats.", subs)
+        await reply(interaction, text)
 
     add.autocomplete("league")(league_names)
     remove.autocomplete("league")(league_names)
@@ -488,10 +553,223 @@ class LeagueCog(
             file=file,
         )
 
+    @organiser.command(
+        name="forum", description="Post each table in a forum channel, tagged waiting, playing, done"
+    )
+    @app_commands.describe(
+        forum="The forum channel (leave out to go back to threads in the league's channel)",
+        league="The league (leave out when there is only one)",
+    )
+    @guarded()
+    async def forum(
+        self,
+        interaction: discord.Interaction,
+        forum: discord.ForumChannel | None = None,
+        league: str | None = None,
+    ) -> None:
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        if found.status not in ("signup", "running"):
+            raise LeagueError("{league} is over", league=found.shown)
+        calendar = self.rounds.calendar
+        if calendar is None:
+            raise LeagueError("leagues are not set up yet; try again in a minute")
+        t = i18n.private(interaction)
+        missing, untagged = await calendar.use_forum(found, forum.id if forum is not None else None)
+        if forum is None:
+            await reply(
+                interaction,
+                t.gettext(
+                    "From the next round, the games of {league} are played in threads of {channel}.",
+                    league=found.shown,
+                    channel=f"<#{found.channel_id}>",
+                ),
+            )
+            return
+        lines = [
+            t.gettext(
+                "From the next round, each table of {league} is a post in {forum}, tagged waiting, then"
+                " playing, then done; its game is played in the post.",
+                league=found.shown,
+                forum=forum.mention,
+            )
+        ]
+        if missing:
+            lines.append(
+                t.ngettext(
+                    "I am missing {missing} there: until I have it, the games go to threads of {channel}.",
+                    "I am missing {missing} there: until I have them, the games go to threads of {channel}.",
+                    len(missing),
+                    missing=texts.and_list(missing, t),
+                    channel=f"<#{found.channel_id}>",
+                )
+            )
+        elif untagged:
+            lines.append(
+                t.ngettext(
+                    "The forum has no tag {tags} and I may not add it (Manage Channels): posts go without it.",
+                    "The forum has no tags {tags} and I may not add them (Manage Channels): posts go without"
+                    " them.",
+                    len(untagged),
+                    tags=texts.and_list(untagged, t),
+                )
+            )
+        await reply(interaction, "\n".join(lines))
+
+    forum.autocomplete("league")(league_names)
     standings.autocomplete("league")(league_names)
     export.autocomplete("league")(league_names)
     round.autocomplete("league")(league_names)
     bracket.autocomplete("league")(league_names)
+
+    # ----------------------------------------------------------------- no-shows and substitutes
+
+    @organiser.command(
+        name="substitute", description="Add a member to a league's substitutes, or remove them"
+    )
+    @app_commands.describe(
+        action="Add to the list or remove from it",
+        member="Who",
+        league="The league (leave out when there is only one)",
+    )
+    @app_commands.choices(action=SUBSTITUTE_ACTIONS)
+    @guarded()
+    async def substitute(
+        self,
+        interaction: discord.Interaction,
+        action: app_commands.Choice[str],
+        member: discord.Member,
+        league: str | None = None,
+    ) -> None:
+        found = await self.find(interaction, league)
+        await self.require_organiser(interaction, found)
+        t = i18n.private(interaction)
+        if action.value == "add":
+            if member.bot:
+                raise LeagueError("bots do not play in leagues; the computer fills seats by itself")
+            if found.status not in ("signup", "running"):
+                raise LeagueError("{league} is over; it takes no substitutes", league=found.shown)
+            active = {p.user_id for p in await self.store.leagues.league_players(found.id) if p.active}
+            if member.id in active:
+                raise LeagueError(
+                    "{name} plays in {league}; a substitute is someone who does not",
+                    name=member.display_name,
+                    league=found.shown,
+                )
+            if not await self.store.noshows.add_substitute(found.id, member.id, member.display_name):
+                raise LeagueError(
+                    "{name} is on the substitutes' list of {league} already",
+                    name=member.display_name,
+                    league=found.shown,
+                )
+            done = said("{name} is a substitute in {league}", name=member.display_name, league=found.shown)
+        elif not await self.store.noshows.remove_substitute(found.id, member.id):
+            raise LeagueError(
+                "{name} is not on the substitutes' list of {league}",
+                name=member.display_name,
+                league=found.shown,
+            )
+        else:
+            done = said(
+                "{name} is no longer a substitute in {league}", name=member.display_name, league=found.shown
+            )
+        self.front.replies.committed(interaction, done)
+        listed = [s.name for s in await self.store.noshows.substitutes(found.id)]
+        await reply(
+            interaction,
+            done.in_words(t)
+            + ". "
+            + t.ngettext(
+                "Substitutes ({n}): {names}.",
+                "Substitutes ({n}): {names}.",
+                len(listed),
+                names=", ".join(listed) or "-",
+            ),
+        )
+
+    @app_commands.command(
+        name="overdue",
+        description="The current round's games that are late or not started, and who holds each up",
+    )
+    @app_commands.describe(league="The league (leave out when there is only one)")
+    @guarded()
+    async def overdue(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        found = await self.find(interaction, league)
+        if found.status != "running" or found.current_round == 0:
+            raise LeagueError("{league} has no round open yet", league=found.shown)
+        t = i18n.private(interaction)
+        text, late = await self.desk.overdue_text(found, t)
+        view = None
+        if late and await self.organises(interaction, found):
+            view = discord.ui.View(timeout=None)
+            for o in late[:OVERDUE_BUTTONS]:
+                for action in ("remind", "sub", "decide"):
+                    label = t.gettext(OverdueButton.LABELS[action], table=o.table_no)
+                    view.add_item(OverdueButton(found.id, o.game_id, action, label))
+            if len(late) > OVERDUE_BUTTONS:
+                text += "\n" + t.gettext(
+                    "Buttons for the first {n} tables; decide those, then ask again.", n=OVERDUE_BUTTONS
+                )
+        await reply(interaction, text, view=view)
+
+    async def organises(self, interaction: discord.Interaction, league: LeagueRow) -> bool:
+        try:
+            await self.require_organiser(interaction, league)
+        except LeagueError:
+            return False
+        return True
+
+    @guarded()
+    async def overdue_click(
+        self, interaction: discord.Interaction, league_id: int, game_id: int, action: str
+    ) -> None:
+        league = await self.store.leagues.league(league_id)
+        if league is None or league.guild_id != interaction.guild_id:
+            raise LeagueError("that league is gone")
+        if not self.sees(interaction, league):
+            raise LeagueError("this button belongs to a league whose channel you cannot view")
+        await self.require_organiser(interaction, league)
+        if league.status != "running":
+            raise LeagueError("{league} is not running", league=league.shown)
+        t = i18n.private(interaction)
+        names = await self.rounds.names(league)
+        game = await self.desk.game(league, game_id)
+        if action == "remind":
+            told = await self.desk.remind(league, game)
+            if not told:
+                raise LeagueError("table {table} is not waiting for anyone now", table=game.table_no)
+            text = t.gettext(
+                "Reminded {players} at table {table}.",
+                players=", ".join(names.get(u, str(u)) for u in told),
+                table=game.table_no,
+            )
+        elif action == "sub":
+            sub, original = await self.desk.substitute_for(league, game_id)
+            text = t.gettext(
+                "{substitute} takes {name}'s seat at table {table}.",
+                substitute=sub.name,
+                name=original,
+                table=game.table_no,
+            )
+        else:
+            done = await self.desk.decide(league, game_id)
+            chosen = await self.store.noshows.rules(league.id)
+            text = t.ngettext(
+                "Table {table}: {n} no-show counted ({players}); {action}.",
+                "Table {table}: {n} no-shows counted ({players}); {action}.",
+                len(done.late),
+                table=game.table_no,
+                players=", ".join(names.get(u, str(u)) for u in done.late),
+                action=t.gettext(noshows.ACTION_NAMES[chosen.action]),
+            )
+            if done.dropped:
+                text += " " + t.gettext(
+                    "Dropped: {players}.", players=", ".join(names.get(u, str(u)) for u in done.dropped)
+                )
+        await reply(interaction, text)
+
+    substitute.autocomplete("league")(league_names)
+    overdue.autocomplete("league")(league_names)
 
 
 async def setup(bot) -> None:

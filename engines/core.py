@@ -492,8 +492,10 @@ class Engine(Rules, Protocol):
     hold it: every name of the contract in this module's docstring, with its types.
 
     ``engines/__init__.py`` checks each game's package against it.  ``TABLE_MOVES`` (an engine
-    that makes moves of its own when a deadline passes, see :data:`TABLE`) is optional, so it
-    is not a member: the table asks for it with ``getattr``."""
+    that makes moves of its own when a deadline passes, see :data:`TABLE`) and ``pointless(state,
+    seat, move) -> bool`` (a legal move no player wants, which menus and autocomplete leave out,
+    see :func:`bot.choices.offered`) are optional, so they are not members: the table asks for
+    them with ``getattr``."""
 
     __name__: str  # the package's import name (``engines.guanga``), as a process of its own imports it
 

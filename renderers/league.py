@@ -57,6 +57,18 @@ class StandingLine:
     rating: float | None
     movement: int | None
     dropped: bool = False
+    no_shows: int = 0  # games whose deadline found it this player's turn
+
+
+def shown_name(line: StandingLine) -> str:
+    """The name cell: marked when the player was dropped, with their no-shows when they have any."""
+    if line.no_shows and line.dropped:
+        return ntr(
+            "{name} (dropped, {n} no-show)", "{name} (dropped, {n} no-shows)", line.no_shows, name=line.name
+        )
+    if line.no_shows:
+        return ntr("{name} ({n} no-show)", "{name} ({n} no-shows)", line.no_shows, name=line.name)
+    return tr("{name} (dropped)", name=line.name) if line.dropped else line.name
 
 
 def number(value: float) -> str:
@@ -140,7 +152,7 @@ def _standings(title: str, subtitle: str, lines: Sequence[StandingLine], contras
             draw.rectangle((12, y + 1, STANDINGS_WIDTH - 12, y + ROW - 1), fill=ZEBRA)
         colour = MUTED if line.dropped else INK
         move, move_colour = movement_text(line.movement)
-        name = tr("{name} (dropped)", name=line.name) if line.dropped else line.name
+        name = shown_name(line)
         row(
             y,
             [

@@ -286,6 +286,7 @@ TALKS_TO_DISCORD = {
             "attach",
             "boards",
             "buttons",
+            "calendar",
             "channels",
             "clockvote",
             "direct",

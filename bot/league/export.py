@@ -20,13 +20,27 @@ def league_csv(
     games: Sequence[LeagueGame],
     byes: Sequence[tuple[int, int, float]],
     names: Mapping[int, str],
+    no_shows: Mapping[int, int] | None = None,
 ) -> str:
     """Two tables in one file, separated by a blank line: ``rank,player,...`` then
-    ``round,table,player,place,points,forfeit`` (byes have the table ``bye``)."""
+    ``round,table,player,place,points,forfeit`` (byes have the table ``bye``); the standings end
+    with each player's ``no_shows``."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(
-        ["rank", "player", "user_id", "points", "games", "wins", "byes", "buchholz", "head_to_head", "rating"]
+        [
+            "rank",
+            "player",
+            "user_id",
+            "points",
+            "games",
+            "wins",
+            "byes",
+            "buchholz",
+            "head_to_head",
+            "rating",
+            "no_shows",
+        ]
     )
     for r in rows:
         uid = int(r.player)
@@ -42,6 +56,7 @@ def league_csv(
                 f"{r.buchholz:g}",
                 f"{r.head_to_head:g}",
                 f"{r.rating:g}",
+                (no_shows or {}).get(uid, 0),
             ]
         )
     w.writerow([])

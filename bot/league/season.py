@@ -27,6 +27,7 @@ from typing import Protocol
 import engines
 from bot import alt, notices
 from bot.league import texts
+from bot.league.calendar import Calendar
 from bot.league.service import LeagueService, OpenedRound
 from bot.sessions import MoveResult, Session
 from bot.storage import Job
@@ -95,6 +96,7 @@ class Rounds:
         self.store = leagues.store
         self.posts = posts
         self.scheduler = scheduler
+        self.calendar: Calendar | None = None  # the rounds as server events, tables as forum posts
 
     async def post(
         self, league: LeagueRow, text: str, *, picture: Picture | None = None, pings: Sequence[int] = ()
@@ -317,9 +319,23 @@ class Rounds:
         info = engines.get(league.game)
         t = await self.posts.language(league.guild_id)  # everything here is posted: the server's language
         round_name = texts.round_name(league, opened.number, t)
+        at_deadline = {
+            "computer": N_(
+                "🏆 **{league}**: {round} is open until {when}. Games still running then are finished by the computer."
+            ),
+            "forfeit": N_(
+                "🏆 **{league}**: {round} is open until {when}. Whoever's turn it is then forfeits the game (a "
+                "no-show), and the computer finishes it."
+            ),
+            "score": N_(
+                "🏆 **{league}**: {round} is open until {when}. Games still running then are scored as they stand "
+                "(a no-show for whoever's turn it is)."
+            ),
+        }
+        action = (await self.store.noshows.rules(league.id)).action
         lines = [
             t.gettext(
-                "🏆 **{league}**: {round} is open until {when}. Games still running then are finished by the computer.",
+                at_deadline.get(action, at_deadline["computer"]),
                 league=league.shown,
                 round=round_name,
                 when=texts.when(opened.deadline_at),
@@ -347,7 +363,7 @@ class Rounds:
                 thread_name = t.gettext(
                     "{league} · round {round} · table {table}", round=opened.number, **values
                 )
-            thread = await self.posts.open_thread(league.channel_id, thread_name[:100])
+            thread = await self.open_table(league, thread_name[:100], who)
             if thread is None:
                 log.warning("league %s: no thread for table %s", league.id, game.table_no)
                 lines.append(
@@ -405,6 +421,8 @@ class Rounds:
                     )
                 )
         await self.post(league, "\n".join(lines))
+        if self.calendar is not None:
+            await self.calendar.round_opened(opened, names)
 
     async def fire_deadline(self, job: Job) -> None:
         """A round's time is up: the computer finishes the games still running, then the next
@@ -413,6 +431,8 @@ class Rounds:
         for result in await self.leagues.round_deadline(league_id, number):
             await self.posts.announce(result)
         league = await self.store.leagues.league(league_id)
+        if league is not None and self.calendar is not None:
+            await self.calendar.round_ended(league, number)
         if league is None or league.status != "running" or league.current_round != number:
             return
         if number < league.rounds:
@@ -450,3 +470,10 @@ class Rounds:
             bracket, words = await self.bracket_post(league, t)
             await self.post(league, words.splitlines()[0], picture=bracket)
             await self.post(league, words)
+
+    async def open_table(self, league: LeagueRow, name: str, players: str) -> int | None:
+        """Where a table's game is played: a post in the league's forum when it has one (see
+        :mod:`bot.league.calendar`), else a new thread of the league's channel."""
+        if self.calendar is not None:
+            return await self.calendar.open_table(league, name, players)
+        return await self.posts.open_thread(league.channel_id, name)

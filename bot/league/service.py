@@ -68,6 +68,7 @@ class Standing:
     name: str
     movement: int | None  # places gained since the last round (None: no earlier table)
     dropped: bool = False
+    no_shows: int = 0  # games whose deadline found it this player's turn (bot/league/noshows.py)
 
 
 @dataclass
@@ -673,11 +674,20 @@ class LeagueService:
         if league.format == "swiss":
             played = min(played, league.swiss_rounds)
         before = {r.player: r.rank for r in await self.table_rows(league, played - 1)} if played > 1 else {}
+        no_shows = await self.store.noshows.counts(league.id)
         out = []
         for r in rows:
             p = players.get(int(r.player))
             move = before[r.player] - r.rank if r.player in before else None
-            out.append(Standing(r, p.name if p else r.player, move, dropped=bool(p and not p.active)))
+            out.append(
+                Standing(
+                    r,
+                    p.name if p else r.player,
+                    move,
+                    dropped=bool(p and not p.active),
+                    no_shows=no_shows.get(int(r.player), 0),
+                )
+            )
         return out
 
     async def export(self, league: LeagueRow) -> str:
@@ -690,6 +700,7 @@ class LeagueService:
             await self.store.leagues.league_games(league.id),
             await self.store.leagues.league_byes(league.id),
             names,
+            await self.store.noshows.counts(league.id),
         )
 
 

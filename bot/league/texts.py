@@ -192,6 +192,8 @@ def standings_text(league: LeagueRow, rows: list[Standing], heading: str, t: Lan
             )
         else:
             line = t.gettext("{rank}. {name}: {points}, {games}, {wins}, tiebreak {tiebreak}", **values)
+        if s.no_shows:
+            line += t.ngettext(", {n} no-show", ", {n} no-shows", s.no_shows)
         lines.append(line)
     return clip("\n".join(lines))
 
@@ -208,6 +210,7 @@ def picture_lines(rows: list[Standing], ratings: dict[int, float]) -> list[pictu
             ratings.get(int(s.row.player)),
             s.movement,
             s.dropped,
+            s.no_shows,
         )
         for s in rows
     ]

@@ -6,11 +6,14 @@ Imports: bot.sessions.model, bot.sessions.core, bot.sessions.play, bot.time.game
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
+
 from bot.sessions.core import ANY, Core
 from bot.sessions.model import STALLED, MoveResult, Refusal, Seat, Session
 from bot.sessions.play import Play
 from bot.time import gameclock as gc
-from engines.core import Outcome, said
+from engines.core import Outcome, Said, said
 
 
 class Seats:
@@ -132,3 +135,75 @@ class Seats:
             banks = gc.give_back(spec, banks, seat.seat, session.to_move(), self.core.now())
             await self.core.save_clock(session, banks)
             return await self.core.reread(session.id)
+
+    # ----------------------------------------------------------------- a league's no-shows
+
+    async def computer_takes(self, session_id: int, user_ids: Iterable[int], note: Said) -> MoveResult | None:
+        """A league's deadline came (or its organiser decided): the computer takes these people's
+        seats (they are not resigned: their result counts as theirs) and plays on.  None when the
+        game is not running or none of them plays a seat of it now."""
+        async with self.core.lock(session_id):
+            session = await self.core.running(session_id)
+            if session is None:
+                return None
+            seats = [
+                s
+                for s in session.seats
+                if s.user_id in set(user_ids) and s.seat is not None and not s.computer
+            ]
+            if not seats:
+                return None
+            for s in seats:
+                assert s.seat is not None
+                await self.store.games.set_seat_flags(session.id, s.seat, computer=True, resigned=s.resigned)
+            session = await self.core.reread(session.id)
+            if session.clock is not None:
+                banks = session.banks
+                for s in seats:
+                    assert s.seat is not None
+                    banks = gc.stop(banks, s.seat)
+                await self.core.save_clock(session, banks)
+                session = await self.core.reread(session.id)
+            result = MoveResult(session, note=note, turn_before=session.engine.turn_number(session.state))
+            await self.play.after(session, result)
+            return result
+
+    async def score_now(self, session_id: int, why: Said) -> MoveResult | None:
+        """End a running game now, ranked by each seat's score as it stands (equal scores share a
+        place); None when the game is not running."""
+        async with self.core.lock(session_id):
+            session = await self.core.running(session_id)
+            if session is None:
+                return None
+            scores = tuple(float(x) for x in session.engine.scores_now(session.state))
+            ranking = [
+                tuple(seat for seat, v in enumerate(scores) if v == value)
+                for value in sorted(set(scores), reverse=True)
+            ]
+            outcome = Outcome.told(scores, ranking, why)
+            turn_before = session.engine.turn_number(session.state)
+            result = MoveResult(session, note=why, turn_before=turn_before)
+            result.ratings = await self.play.finish(session, outcome, reason=outcome.reason)
+            result.finished = result.turn_ended = True
+            result.session = await self.core.reread(session.id)
+            result.outcome = outcome
+            return result
+
+    async def hand_over(
+        self, session_id: int, seat: int, change: Callable[[], Awaitable[bool]]
+    ) -> Session | None:
+        """Give a seat of a running game to another person (``change`` stores it, and says whether
+        it could): they play on from the position, with a full start on the seat's clock when the
+        game has one.  None when the game is not running or ``change`` refused."""
+        async with self.core.lock(session_id):
+            session = await self.core.running(session_id)
+            if session is None or not await change():
+                return None
+            session = await self.core.reread(session_id)
+            spec = session.clock
+            if spec is not None:
+                banks = gc.give_back(spec, session.banks, seat, session.to_move(), self.core.now())
+                banks = replace(banks, taken={k: v for k, v in banks.taken.items() if k != seat})
+                await self.core.save_clock(session, banks)
+                session = await self.core.reread(session_id)
+            return session

@@ -674,6 +674,7 @@ class Leagues(Concern):
             # all share the points of the last places, so nobody gains from it.
             seats = yield all_("SELECT user_id FROM league_seats WHERE game_id = ?", row[0])
             results = [ResultRow(i, s[0], None, 1, False) for i, s in enumerate(seats)]
+        results = yield from credited_results(row[0], results)
         yield from self._league_result(row[0], results)
 
     def _league_result(self, game_id: int, results: Sequence[ResultRow]) -> Body:
@@ -696,3 +697,20 @@ class Leagues(Concern):
             "UPDATE league_games SET status = 'finished' WHERE id = ? AND status <> 'finished'", game_id
         )
         return changed == 1
+
+
+def credited_results(game_id: int, results: Sequence[ResultRow]) -> Body:
+    """Inside a league game's finishing transaction: the session's results with each substitute's
+    row given back to the seat's original player unless the organiser credits the substitute
+    (:mod:`bot.league.noshows`; crediting nobody leaves the original's forfeit standing, so they
+    rank last and the substitute gets nothing)."""
+    subs = yield all_(
+        "SELECT original_id, substitute_id, credit FROM league_substitutions WHERE game_id = ?", game_id
+    )
+    swap = {int(r[1]): int(r[0]) for r in subs if r[2] != "substitute"}
+    return [
+        ResultRow(r.seat, swap[int(r.user_id)], r.score, r.place, r.resigned)
+        if r.user_id is not None and int(r.user_id) in swap
+        else r
+        for r in results
+    ]

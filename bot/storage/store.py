@@ -17,6 +17,7 @@ from bot.storage.games import Games
 from bot.storage.history import History
 from bot.storage.jobs import Jobs
 from bot.storage.leagues import Leagues
+from bot.storage.noshows import NoShows
 from bot.storage.people import People
 from bot.storage.ratings import Ratings
 from bot.time.source import Clock
@@ -42,6 +43,7 @@ class Store:
         self.history = History(db)
         self.people = People(db)
         self.jobs = Jobs(db)
+        self.noshows = NoShows(db)  # league no-shows and substitutes
 
     async def close(self) -> None:
         await self.db.close()

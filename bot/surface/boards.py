@@ -60,6 +60,7 @@ class Boards:
         self.controls: Callable[[Session, Language], discord.ui.View | None] = lambda session, t: None
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
         self.finished: Callable[[MoveResult], Awaitable[None]] = nothing
+        self.posted: Callable[[Session], Awaitable[None]] = nothing  # after each board post
 
     async def drain(self, *, seconds: float = 10.0) -> bool:
         """Wait for interactions being handled, and computer turns being played, to finish (at
@@ -180,6 +181,10 @@ class Boards:
                 await self.notifier.game_ended(session, message, players)
             except Exception:
                 log.exception("end notices for session %s failed", session.id)
+        try:  # the board is posted; what follows it elsewhere (a forum post's tag) is logged if it fails
+            await self.posted(session)
+        except Exception:
+            log.exception("after the board of session %s", session.id)
         if not session.row.live:
             await self.game_over(session)
         elif ping:

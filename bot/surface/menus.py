@@ -78,7 +78,7 @@ class Menus:
         """The private menu of ``seat``'s legal moves (``opened``: one kind or group), its stamp,
         and how many moves it offers; its words in ``t`` (the notation stays each choice's value)."""
         engine = session.engine
-        moves = list(engine.legal_moves(session.state, seat))
+        moves = choices.offered(engine, session.state, seat)
         found = choices.entries(engine, session.state, seat, moves, session.names(), t)
         controls = choices.plan_menu(
             engine.KINDS, lambda kind: choices.kind_label(engine, kind, t), found, opened=opened, t=t
@@ -281,7 +281,7 @@ class Menus:
             if seat is None or seat.seat is None or seat.computer:
                 return []
             engine = session.engine
-            moves = list(engine.legal_moves(session.state, seat.seat))
+            moves = choices.offered(engine, session.state, seat.seat)
             if kinds or contains:
                 low_kinds = tuple(k.lower() for k in kinds)
                 moves = [

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 import engines
-from bot import export, public
+from bot import choices, export, public
 from bot.describe import lines_of, sections_for
 from bot.records import MoveRecord
 from bot.sessions import Seat, Session
@@ -194,7 +194,7 @@ def play(
             if command == "moves":
                 print(
                     prompt.moves_text(
-                        module, state, seat, list(module.legal_moves(state, seat)), rest.strip(), lang
+                        module, state, seat, choices.offered(module, state, seat), rest.strip(), lang
                     ),
                     file=out,
                 )

@@ -21,6 +21,7 @@ REMIND = "remind"
 TIMEOUT = "timeout"
 LEAGUE_ROUND = "league_round"
 LEAGUE_DEADLINE = "league_deadline"
+LEAGUE_NUDGE = "league_nudge"
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,14 @@ KINDS = (
     Kind(REMIND, "turn notices (Notifier.remind)", "key: user id"),
     Kind(TIMEOUT, "clock votes (ClockDesk.unanswered)", "key: session:seat; payload: the time asked"),
     Kind(LEAGUE_ROUND, "leagues (Rounds.fire_round)", "key: league id; payload: the round"),
-    Kind(LEAGUE_DEADLINE, "leagues (Rounds.fire_deadline)", "key: league:round; payload: both"),
+    Kind(
+        LEAGUE_DEADLINE, "leagues (NoShowDesk.fire_deadline, then Rounds)", "key: league:round; payload: both"
+    ),
+    Kind(
+        LEAGUE_NUDGE,
+        "league no-shows (NoShowDesk.fire_nudge)",
+        "key: league:round; payload: both, the stage (remind, warn) and the warning's time",
+    ),
 )
 
 J = TypeVar("J", covariant=True)  # the job a handler takes

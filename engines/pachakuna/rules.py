@@ -531,6 +531,17 @@ def occupied(state: State) -> set[int]:
     return {lm.cell for lm in state.llamas}
 
 
+STEP_WORDS = (
+    N_("not at all (it still counts as turned)"),
+    N_("one sixth clockwise"),
+    N_("two sixths clockwise"),
+    N_("half a turn"),
+    N_("two sixths anticlockwise"),
+    N_("one sixth anticlockwise"),
+)
+"""How far a tile turns, by its steps clockwise (0-5): the same words in menus and in posts."""
+
+
 def rotation_cost(state: State) -> int:
     return 0 if not state.rotated else D.ROTATION_PRICE
 
@@ -691,23 +702,17 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
         _pay(new.supply[seat], cost, move.pay)
     new.rotated.append(move.cell)
     _record(new, seat, move, [move.cell])
+    turn = Said(STEP_WORDS[move.steps % 6])
     if cost:
-        text = said_n(
-            move.steps,
-            "{p0} turned tile {cell} by {n} step, paying {cost}",
-            "{p0} turned tile {cell} by {n} steps, paying {cost}",
+        text = said(
+            "{p0} turned tile {cell} {steps}, paying {cost}",
             p0=who(seat),
             cell=move.cell,
+            steps=turn,
             cost=said_n(cost, "{n} resource", "{n} resources"),
         )
     else:
-        text = said_n(
-            move.steps,
-            "{p0} turned tile {cell} by {n} step",
-            "{p0} turned tile {cell} by {n} steps",
-            p0=who(seat),
-            cell=move.cell,
-        )
+        text = said("{p0} turned tile {cell} {steps}", p0=who(seat), cell=move.cell, steps=turn)
     return new, [Event.told(text, kind="rotate")]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engines.core import N_, Kind, MoveWords, Said
 
 from . import data as D
-from .rules import COLOUR_WORDS, Buy, End, Move, MoveLlama, Rotate, Sell, State
+from .rules import COLOUR_WORDS, STEP_WORDS, Buy, End, Move, MoveLlama, Rotate, Sell, State
 
 KINDS: tuple[Kind, ...] = (
     Kind("rotate", two_step=True),
@@ -42,12 +42,6 @@ WORDS: dict[str, str] = {
     "move.buy.pay": N_("buy a llama where llama {llama} stands, giving up {colours}"),
     "move.end": N_("end the turn"),
     "colours": N_("{colours} and {colour}"),
-    "steps.0": N_("not at all (it still counts as turned)"),
-    "steps.1": N_("one sixth clockwise"),
-    "steps.2": N_("two sixths clockwise"),
-    "steps.3": N_("half a turn"),
-    "steps.4": N_("two sixths anticlockwise"),
-    "steps.5": N_("one sixth anticlockwise"),
 }
 
 
@@ -63,7 +57,7 @@ def _colours(pay: str) -> Said:
 def move_words(state: State, seat: int, move: Move) -> MoveWords:
     """``move`` (legal for ``seat`` in ``state``) in words."""
     if isinstance(move, Rotate):
-        steps = Said(WORDS[f"steps.{move.steps % 6}"])
+        steps = Said(STEP_WORDS[move.steps % 6])
         return MoveWords(
             "rotate",
             "move.rotate.pay" if move.pay else "move.rotate",

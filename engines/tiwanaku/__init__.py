@@ -81,7 +81,7 @@ from __future__ import annotations
 from engines.core import N_
 from engines.tiwanaku.ai import computer_move, determinize
 from engines.tiwanaku.board_words import describe
-from engines.tiwanaku.moves import Move, parse_move
+from engines.tiwanaku.moves import Move, parse_move, pointless
 from engines.tiwanaku.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -143,6 +143,7 @@ __all__ = [
     "new_game",
     "outcome",
     "parse_move",
+    "pointless",
     "to_dict",
     "to_move",
     "view_for",

@@ -87,6 +87,12 @@ class Trade:
         return f"{self.give}>{self.get}"
 
 
+def pointless(state: object, seat: int, move: object) -> bool:
+    """A legal move no player wants, left out of menus and autocomplete (still accepted when
+    typed): a trade that gets back a terrain it gives, which only throws away a cube."""
+    return isinstance(move, Trade) and move.get in move.give
+
+
 @dataclass(frozen=True)
 class Extra:
     """Offer four different cubes for one more action this turn."""

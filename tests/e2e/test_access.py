@@ -26,7 +26,7 @@ MANAGE_GUILD = 1 << 5
 NAMES_NO_LEAGUE = {"league create", "league settings organiser_role"}
 # Values for the other required options of the commands tried below (a new required option
 # must be given one here).
-OTHER_OPTIONS = {"member", "top"}
+OTHER_OPTIONS = {"member", "top", "action"}
 
 
 def leaf_commands(node: dict, prefix: str) -> dict[str, dict]:
@@ -79,7 +79,7 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
         assert set(from_cog) == set(leaf_commands(standin.command("league"), "league"))
         tried = {path for path, c in from_cog.items() if any(p.name == "league" for p in c.parameters)}
         assert tried | NAMES_NO_LEAGUE == set(from_cog) and not tried & NAMES_NO_LEAGUE
-        values = {"member": ana, "top": 2}
+        values = {"member": ana, "top": 2, "action": "add"}
         assert set(values) == OTHER_OPTIONS
         here = await standin.say(mallory, general, "hello")
         players = [p.user_id for p in await bot.store.leagues.league_players(league.id)]
@@ -97,13 +97,18 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
             assert cogs.league.SignupButton.__discord_ui_compiled_template__.fullmatch(custom_id)
             r = await forged_click(standin, mallory, general, custom_id, here)
             assert "cannot view" in await answer(r), action
+        for action in ("remind", "sub", "decide"):
+            custom_id = f"pk:lg:od:{action}:{league.id}:1"
+            assert cogs.league.OverdueButton.__discord_ui_compiled_template__.fullmatch(custom_id)
+            r = await forged_click(standin, mallory, general, custom_id, here)
+            assert "cannot view" in await answer(r), action
         # Every button the league cog defines was tried above.
         buttons = {
             cls
             for _, cls in inspect.getmembers(cogs.league, inspect.isclass)
             if issubclass(cls, discord.ui.DynamicItem) and cls.__module__ == cogs.league.__name__
         }
-        assert buttons == {cogs.league.SignupButton}
+        assert buttons == {cogs.league.SignupButton, cogs.league.OverdueButton}
         assert [p.user_id for p in await bot.store.leagues.league_players(league.id)] == players
         assert (await bot.store.leagues.league(league.id)).status == "signup"
         for path in sorted(tried):

@@ -61,6 +61,7 @@ async def test_a_swiss_league_of_seven_in_three_player_guacamole(standin, bot_fa
             players=3,
             rounds=3,
             days=7,
+            drop_after=0,  # nobody is dropped for the games the computer finishes
         )
         signup = created.message
         assert (
@@ -189,6 +190,7 @@ async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, b
             players=2,
             days=2,
             clock="bank:1d12h+2h",
+            drop_after=0,  # the organiser drops a player by hand here
         )
         signup = created.message
         assert "Clock: `bank:1d12h+2h`, a time bank of 1 d 12 h each, plus 2 h after each turn" in (

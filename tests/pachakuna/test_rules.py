@@ -264,9 +264,9 @@ def test_first_rotation_free_then_two_each():
     give(s, 0, red=3, blue=1)
     s, ev = P.apply_move(s, 0, P.parse_move("r36+2"))
     assert s.tiles[36] == "N2" and P.rules.total(s.supply[0]) == 4  # N0 + 2, free
-    assert (ev[0].kind, ev[0].text) == ("rotate", "{p0} turned tile 36 by 2 steps")
+    assert (ev[0].kind, ev[0].text) == ("rotate", "{p0} turned tile 36 two sixths clockwise")
     s, ev = P.apply_move(s, 0, P.parse_move("r34+1"))
-    assert ev[0].text == "{p0} turned tile 34 by 1 step, paying 2 resources"
+    assert ev[0].text == "{p0} turned tile 34 one sixth clockwise, paying 2 resources"
     assert s.tiles[34] == "F0" and s.supply[0] == {**s.supply[0], "red": 1, "blue": 1}
     with pytest.raises(IllegalMove, match="name exactly 2"):
         play(s, 0, "r32+1")
@@ -908,3 +908,22 @@ def test_rotation_refusal_lists_at_most_twenty_tiles(free):
         play(s, 0, f"r{s.rotated[0]}+1")
     listed = str(err.value).split("tiles you may turn: ")[1].split(". Allowed now")[0]
     assert listed == ", ".join(map(str, left[:20])) + (" ..." if free > 20 else "")
+
+
+@pytest.mark.parametrize("steps", range(6))
+def test_a_turn_reads_the_same_in_the_menu_and_in_the_post(steps: int):
+    """The menu's label and the post's sentence name a rotation with the same words,
+    direction included, in English and in Spanish."""
+    from engines.core import say
+    from languages import ENGLISH, language
+
+    s = fresh()
+    move = P.parse_move(f"r36+{steps}")
+    words = P.move_words(s, 0, move)
+    _, ev = P.apply_move(s, 0, move)
+    for reader in (ENGLISH, language("es")):
+        turn = words.args["steps"].in_words(reader)
+        assert turn in say(P.WORDS, words.text, words.args, reader)
+        assert ev[0].said is not None and turn in ev[0].said.in_words(reader)
+    english = words.args["steps"].in_words(ENGLISH)
+    assert english in ("not at all (it still counts as turned)", "half a turn") or "clockwise" in english

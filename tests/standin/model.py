@@ -37,7 +37,8 @@ DEFAULT_EVERYONE = (
     | (1 << 0)
     | (1 << 26)
 )
-BOT_PERMISSIONS = DEFAULT_EVERYONE | (1 << 13) | (1 << 34) | (1 << 17)  # manage messages/threads, mention
+# manage messages/threads, mention everyone, create events (Pukllay's invite asks for them)
+BOT_PERMISSIONS = DEFAULT_EVERYONE | (1 << 13) | (1 << 34) | (1 << 17) | (1 << 44)
 
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
@@ -52,6 +53,17 @@ READ_MESSAGE_HISTORY = 1 << 16
 HAS_THREAD = 1 << 5  # message flag: a thread was started from this message
 AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)  # minutes, the only values Discord takes
 USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_CHANNELS = 1 << 4
+MANAGE_EVENTS = 1 << 33  # edit and delete anyone's scheduled events
+CREATE_EVENTS = 1 << 44  # create scheduled events, edit and delete one's own
+GUILD_FORUM = 15  # a channel that holds only threads (posts)
+REQUIRE_TAG = 1 << 4  # channel flag: a forum post must carry a tag
+FORUM_TAGS_MAX = 20  # tags a forum offers
+APPLIED_TAGS_MAX = 5  # tags one post carries
+# Scheduled events: entity types, statuses, and the moves Discord allows between statuses.
+STAGE_INSTANCE, VOICE, EXTERNAL = 1, 2, 3
+SCHEDULED, ACTIVE, COMPLETED, CANCELED = 1, 2, 3, 4
+EVENT_MOVES = {(SCHEDULED, ACTIVE), (ACTIVE, COMPLETED), (SCHEDULED, CANCELED)}
 
 _counter = itertools.count()
 
@@ -171,6 +183,9 @@ class Channel:
     created: float = field(default_factory=time.time)
     overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # id -> (type, allow, deny)
     members: tuple[User, ...] = ()  # a DM's two ends
+    flags: int = 0  # channel flags (a forum's REQUIRE_TAG)
+    available_tags: list[dict[str, Any]] = field(default_factory=list)  # a forum's tags, as Discord answers
+    applied_tags: list[int] = field(default_factory=list)  # a forum post's tags (ids)
 
     @property
     def is_thread(self) -> bool:
@@ -179,6 +194,21 @@ class Channel:
     @property
     def is_dm(self) -> bool:
         return self.type == 1
+
+    @property
+    def is_forum(self) -> bool:
+        return self.type == GUILD_FORUM
+
+    @property
+    def in_forum(self) -> bool:
+        """A thread whose parent is a forum (a forum post)."""
+        if not self.is_thread or self.guild is None or self.parent_id is None:
+            return False
+        return any(c.id == self.parent_id and c.is_forum for c in self.guild.channels)
+
+    def tag(self, tag_id: int) -> dict[str, Any] | None:
+        """A forum's tag by id."""
+        return next((t for t in self.available_tags if int(t["id"]) == tag_id), None)
 
     def recipients(self, viewer: User) -> list[User]:
         """A DM's other end, as ``viewer`` sees it."""
@@ -214,8 +244,20 @@ class Channel:
             "rate_limit_per_user": 0,
             "topic": None,
             "last_message_id": None,
-            "flags": 0,
+            "flags": self.flags,
         }
+        if self.type == GUILD_FORUM:
+            base.update(
+                {
+                    "available_tags": [dict(t) for t in self.available_tags],
+                    "default_reaction_emoji": None,
+                    "default_sort_order": None,
+                    "default_forum_layout": 0,
+                    "default_thread_rate_limit_per_user": 0,
+                }
+            )
+        if self.is_thread and self.in_forum:
+            base["applied_tags"] = [str(t) for t in self.applied_tags]
         if self.is_thread:
             base.update(
                 {
@@ -249,6 +291,11 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)  # text channels and threads, in order
     members: dict[int, Member] = field(default_factory=dict)
     locale: str = "en-US"  # the server's preferred locale (its community language)
+    scheduled_events: list[ScheduledEvent] = field(default_factory=list)
+
+    @property
+    def forums(self) -> list[Channel]:
+        return [c for c in self.channels if c.is_forum]
 
     @property
     def everyone(self) -> Role:
@@ -353,7 +400,9 @@ class Guild:
             "voice_states": [],
             "presences": [],
             "stage_instances": [],
-            "guild_scheduled_events": [],
+            "guild_scheduled_events": [
+                e.payload() for e in self.scheduled_events if e.status in (SCHEDULED, ACTIVE)
+            ],
             "soundboard_sounds": [],
             "embedded_activities": [],
             "incidents_data": None,
@@ -392,6 +441,49 @@ class Guild:
             }
         )
         return payload
+
+
+@dataclass(eq=False)
+class ScheduledEvent:
+    """A guild scheduled event (resources/guild-scheduled-event), as the stand-in holds it."""
+
+    id: int
+    guild: Guild
+    creator: User
+    name: str
+    entity_type: int
+    start: float  # seconds since the epoch
+    end: float | None = None
+    description: str | None = None
+    channel_id: int | None = None
+    location: str | None = None
+    status: int = SCHEDULED
+    privacy_level: int = 2
+    updates: int = 0  # changes made through the API
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "guild_id": str(self.guild.id),
+            "channel_id": str(self.channel_id) if self.channel_id else None,
+            "creator_id": str(self.creator.id),
+            "creator": self.creator.payload(),
+            "name": self.name,
+            "description": self.description,
+            "image": None,
+            "scheduled_start_time": iso(self.start),
+            "scheduled_end_time": iso(self.end) if self.end is not None else None,
+            "privacy_level": self.privacy_level,
+            "status": self.status,
+            "entity_type": self.entity_type,
+            "entity_id": None,
+            "entity_metadata": {"location": self.location} if self.entity_type == EXTERNAL else None,
+            "recurrence_rule": None,
+            "guild_scheduled_event_exceptions": [],
+        }
+
+    def __repr__(self) -> str:
+        return f"<ScheduledEvent {self.name!r} {self.id} status {self.status}>"
 
 
 class Attachment(bytes):

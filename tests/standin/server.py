@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import datetime
 import fnmatch
 import inspect
 import json
@@ -41,15 +42,28 @@ from aiohttp.abc import AbstractResolver
 from . import limits, ratelimits
 from . import spec as spec_module
 from .model import (
+    ACTIVE,
+    APPLIED_TAGS_MAX,
     ATTACH_FILES,
     BOT_PERMISSIONS,
+    CANCELED,
+    COMPLETED,
+    CREATE_EVENTS,
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     DEFAULT_EVERYONE,
     EMBED_LINKS,
+    EVENT_MOVES,
+    EXTERNAL,
+    FORUM_TAGS_MAX,
+    GUILD_FORUM,
+    MANAGE_CHANNELS,
+    MANAGE_EVENTS,
     MANAGE_THREADS,
     MENTION_EVERYONE,
     READ_MESSAGE_HISTORY,
+    REQUIRE_TAG,
+    SCHEDULED,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     USE_APPLICATION_COMMANDS,
@@ -61,6 +75,7 @@ from .model import (
     Member,
     Message,
     Role,
+    ScheduledEvent,
     User,
     normalize_components,
     snowflake,
@@ -77,6 +92,8 @@ INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DIRECT_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
+INTENT_GUILD_SCHEDULED_EVENTS = 1 << 16
+EVENTS_LIVE_MAX = 100  # scheduled events a guild may have SCHEDULED or ACTIVE at once (30038)
 # Interaction contexts (where a command is used) and installation contexts (integration types).
 GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT = 0, 1, 2
 CONTEXT_NAMES = {0: "a server channel", 1: "a DM with the bot", 2: "a DM or group DM between users"}
@@ -133,6 +150,13 @@ def _drop_same_localizations(obj: dict) -> None:
     for child in [*(obj.get("options") or []), *(obj.get("choices") or [])]:
         if isinstance(child, dict):
             _drop_same_localizations(child)
+
+
+READY_WAIT = 60.0
+"""How long :meth:`StandIn.run_client` waits at most for a client's READY.  A bot's start
+(migrations, cogs, the command sync) takes well under a second alone, and several seconds on
+a machine busy with other work: this bound only ends a test that would never get there, so it
+is generous, and a passing test never waits for it."""
 
 
 class StandInError(AssertionError):
@@ -479,6 +503,10 @@ class StandIn:
         self.openapi = openapi  # check requests and answers against Discord's OpenAPI description
         self._spec = spec_module.spec() if openapi else None
         self.clock = clock or ratelimits.Clock()  # Discord's time for rate limits (see ratelimits.py)
+        # The world's time as Discord's servers read it: scheduled events are checked against it
+        # (a start in the future, external events starting and ending on time).  A test whose bot
+        # runs on a manual clock hands that clock's ``time`` here.
+        self.wall: Callable[[], float] = time.time
         self.user_pace = user_pace  # seconds the clock moves on each time a test user acts
         self.ratelimits = ratelimits.RateLimiter(self.clock, route_limits) if rate_limits else None
         self._held_until = 0.0  # loop time until which the client holds rate-limited requests back
@@ -635,7 +663,9 @@ class StandIn:
 
         task.add_done_callback(stopped)
         try:
-            await self._until_ready(client, task, ready_timeout or self.wait_timeout, identified_before)
+            await self._until_ready(
+                client, task, ready_timeout or max(self.wait_timeout, READY_WAIT), identified_before
+            )
             ready = True
             self.stats["ready"].append(time.perf_counter() - started)
             yield client
@@ -1656,8 +1686,9 @@ class StandIn:
         interaction: Interaction | None = None,
         visible_to: frozenset[int] | None = None,
         flags: int | None = None,
+        message_id: int | None = None,
     ) -> Message:
-        msg = Message(snowflake(), channel, author)
+        msg = Message(message_id or snowflake(), channel, author)
         self._apply_edit(msg, data, files, creating=True)
         if flags is not None:
             msg.flags = flags
@@ -1884,6 +1915,12 @@ class StandIn:
             ("GET", "/guilds/{guild_id}", self._r_guild, True),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self._r_member, True),
             ("GET", "/guilds/{guild_id}/channels", self._r_guild_channels, True),
+            ("GET", "/guilds/{guild_id}/threads/active", self._r_active_threads, True),
+            ("GET", "/guilds/{guild_id}/scheduled-events", self._r_events, True),
+            ("POST", "/guilds/{guild_id}/scheduled-events", self._r_create_event, True),
+            ("GET", "/guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}", self._r_event, True),
+            ("PATCH", "/guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}", self._r_event, True),
+            ("DELETE", "/guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}", self._r_event, True),
         ]
         routes = []
         for method, template, handler, auth in table:
@@ -2575,6 +2612,11 @@ class StandIn:
                 log.info("%s does not accept DMs", recipient.name)
                 raise _ApiError(403, {"message": "Cannot send messages to this user", "code": 50007})
             return 200, self._store_message(channel, self.bot_user, data, files).payload()
+        if channel.is_forum:
+            v = self._violation(
+                f"{label}: #{channel.name} is a forum: it takes posts (threads), not messages", label
+            )
+            raise _ApiError(400, {"message": "Cannot send a message in a forum channel", "code": 40058}, v)
         perms = channel.guild.channel_permissions_of(self.bot_user, channel)
         if channel.is_thread and channel.locked and (channel.archived or not perms & MANAGE_THREADS):
             # A locked thread takes messages only from those with Manage Threads, and only while it
@@ -2643,6 +2685,8 @@ class StandIn:
         thread needs Create Public Threads in the parent, a private one Create Private Threads;
         a thread started from a message has the message's id, and the message links to it."""
         parent = self._channel_or_404(channel_id, label)
+        if parent.is_forum and message_id is None:
+            return await self._forum_post(request, label, parent)
         data, _ = await self._read_body(request, label)
         problems = limits.length_problem(("name",), data.get("name") or "", 100, "thread name", 1)
         if parent.is_thread:
@@ -2704,9 +2748,20 @@ class StandIn:
         problems = []
         if "name" in data:
             problems = limits.length_problem(("name",), data["name"] or "", 100, "channel name", 1)
+        if channel.is_forum and data.get("available_tags") is not None:
+            problems += self._tag_problems(channel, data["available_tags"])
+        if channel.in_forum and data.get("applied_tags") is not None:
+            problems += self._applied_tag_problems(self.channel(channel.parent_id), data["applied_tags"])
         self._reject(label, problems)
         if channel.is_thread:
             self._may_edit_thread(channel, data)
+        if channel.is_forum and data.get("available_tags") is not None:
+            self._set_forum_tags(channel, data["available_tags"])
+        if channel.in_forum and data.get("applied_tags") is not None:
+            forum = self.channel(channel.parent_id)
+            wanted = [int(t) for t in data["applied_tags"]]
+            self._may_apply_tags(forum, set(channel.applied_tags) ^ set(wanted))
+            channel.applied_tags = wanted
         renamed = data.get("name") not in (None, channel.name)
         if renamed and self.ratelimits is not None:
             decision = self.ratelimits.check_limit(label, ratelimits.RENAME_LIMIT, {"channel_id": channel_id})
@@ -2746,10 +2801,17 @@ class StandIn:
             raise _ApiError(403, {"message": "Missing Access", "code": 50001})
         manage = bool(perms & MANAGE_THREADS)
         creator = thread.owner_id == self.bot_user.id
-        wants = set(data) & {"name", "archived", "auto_archive_duration", "locked", "rate_limit_per_user"}
+        wants = set(data) & {
+            "name",
+            "archived",
+            "auto_archive_duration",
+            "locked",
+            "rate_limit_per_user",
+            "applied_tags",
+        }
         if wants & {"locked", "rate_limit_per_user"} and not manage:
             raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
-        if wants & {"name", "archived", "auto_archive_duration"} and not (manage or creator):
+        if wants & {"name", "archived", "auto_archive_duration", "applied_tags"} and not (manage or creator):
             raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
         if thread.archived and data.get("archived") is not False:
             # Only unarchiving touches an archived thread; anything else is refused.
@@ -2812,6 +2874,423 @@ class StandIn:
         if guild is None:
             raise _ApiError(404, {"message": "Unknown Guild", "code": 10004})
         return 200, [c.payload() for c in guild.channels if not c.is_thread]
+
+    # -- forums (channels/topics: Forums; resources/channel: Start Thread in Forum or Media Channel) --
+
+    @staticmethod
+    def _applied_tag_problems(forum: Channel, tags: list) -> list[limits.Problem]:
+        """A post's tags: at most five, each one of the forum's own."""
+        problems = []
+        if len(tags) > APPLIED_TAGS_MAX:
+            problems.append(
+                limits.Problem(
+                    ("applied_tags",),
+                    "BASE_TYPE_MAX_LENGTH",
+                    f"Must be {APPLIED_TAGS_MAX} or fewer in length.",
+                    f"{len(tags)} tags on one post (limit {APPLIED_TAGS_MAX})",
+                )
+            )
+        for i, tag in enumerate(tags):
+            if not str(tag).isdigit() or forum.tag(int(tag)) is None:
+                problems.append(
+                    limits.Problem(
+                        ("applied_tags", i),
+                        "FORUM_TAG_UNKNOWN",
+                        "Unknown tag.",
+                        f"tag {tag} is not one of #{forum.name}'s tags "
+                        f"({', '.join(t['name'] for t in forum.available_tags) or 'it has none'})",
+                    )
+                )
+        return problems
+
+    def _may_apply_tags(self, forum: Channel, changed: set[int]) -> None:
+        """Adding or removing a moderated tag needs Manage Threads (an ordinary refusal)."""
+        perms = forum.guild.channel_permissions_of(self.bot_user, forum)
+        moderated = {int(t["id"]) for t in forum.available_tags if t.get("moderated")}
+        if changed & moderated and not perms & MANAGE_THREADS:
+            log.info("bot may not set the moderated tags of #%s", forum.name)
+            raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
+
+    @staticmethod
+    def _tag_problems(forum: Channel, tags: list) -> list[limits.Problem]:
+        problems = []
+        if len(tags) > FORUM_TAGS_MAX:
+            problems.append(
+                limits.Problem(
+                    ("available_tags",),
+                    "BASE_TYPE_MAX_LENGTH",
+                    f"Must be {FORUM_TAGS_MAX} or fewer in length.",
+                    f"{len(tags)} tags (limit {FORUM_TAGS_MAX})",
+                )
+            )
+        for i, tag in enumerate(tags):
+            problems += limits.length_problem(
+                ("available_tags", i, "name"), tag.get("name") or "", 20, "tag name"
+            )
+        return problems
+
+    def _set_forum_tags(self, forum: Channel, tags: list[dict]) -> None:
+        perms = forum.guild.channel_permissions_of(self.bot_user, forum)
+        if not perms & MANAGE_CHANNELS:
+            log.info("bot may not edit #%s", forum.name)
+            raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
+        names = [t["name"] for t in tags]
+        if len(set(names)) != len(names):
+            v = self._violation(
+                f"#{forum.name}: tag names must be unique ({names})", "PATCH /channels/{channel_id}"
+            )
+            raise _ApiError(400, {"message": "Tag names must be unique", "code": 40061}, v)
+        forum.available_tags = [
+            {
+                "id": str(t["id"]) if t.get("id") and forum.tag(int(t["id"])) else str(snowflake()),
+                "name": t["name"],
+                "moderated": bool(t.get("moderated")),
+                "emoji_id": t.get("emoji_id"),
+                "emoji_name": t.get("emoji_name"),
+            }
+            for t in tags
+        ]
+
+    async def _forum_post(self, request, label: str, forum: Channel):
+        """A post in a forum: a public thread and its first message, which has the thread's id.
+        Needs Send Messages in the forum (Create Public Threads is ignored); the tags must be the
+        forum's (at most five); a forum that requires a tag refuses a post without one (40067)."""
+        data, files = await self._read_body(request, label)
+        problems = limits.length_problem(("name",), data.get("name") or "", 100, "thread name", 1)
+        message = data.get("message")
+        if not isinstance(message, dict):
+            problems.append(
+                limits.Problem(
+                    ("message",),
+                    "BASE_TYPE_REQUIRED",
+                    "This field is required",
+                    "a forum post needs its message",
+                )
+            )
+        else:
+            problems += limits.check_message(
+                message,
+                [(n, b) for n, b, _ in files],
+                file_size_limit=self.file_size_limit,
+                base=("message",),
+                flags=limits.CREATE_FLAGS,
+            )
+        tags = data.get("applied_tags") or []
+        problems += self._applied_tag_problems(forum, tags)
+        self._reject(label, problems)
+        perms = forum.guild.channel_permissions_of(self.bot_user, forum)
+        if not perms & VIEW_CHANNEL:
+            log.info("bot cannot see #%s", forum.name)
+            raise _ApiError(403, {"message": "Missing Access", "code": 50001})
+        needed = {SEND_MESSAGES: "Send Messages"}
+        if files:
+            needed[ATTACH_FILES] = "Attach Files"
+        if message.get("embeds"):
+            needed[EMBED_LINKS] = "Embed Links"
+        missing = [name for bit, name in needed.items() if not perms & bit]
+        if missing:
+            log.info("bot lacks %s in #%s", missing, forum.name)
+            raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
+        if forum.flags & REQUIRE_TAG and not tags:
+            log.info("#%s requires a tag on each post", forum.name)
+            raise _ApiError(
+                400, {"message": "A tag is required to create a forum post in this channel", "code": 40067}
+            )
+        self._may_apply_tags(forum, {int(t) for t in tags})
+        tid = snowflake()
+        thread = Channel(tid, data["name"], forum.guild, 11, 0, forum.id, self.bot_user.id)
+        thread.applied_tags = [int(t) for t in tags]
+        if data.get("auto_archive_duration") is not None:
+            thread.auto_archive_duration = int(data["auto_archive_duration"])
+        forum.guild.channels.append(thread)
+        conn = self._conn_for(thread)
+        if conn is not None:
+            self._spawn(conn.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True}))
+        first = self._store_message(thread, self.bot_user, message, files, message_id=tid)
+        return 201, {**thread.payload(), "message": first.payload()}
+
+    def add_forum(
+        self,
+        name: str,
+        tags: Iterable[str] = (),
+        *,
+        moderated: Iterable[str] = (),
+        require_tag: bool = False,
+        guild: Guild | None = None,
+    ) -> Channel:
+        """A forum channel (type 15) with ``tags`` (those in ``moderated`` only for members with
+        Manage Threads); ``require_tag``: every post must carry one.  CHANNEL_CREATE tells the bot."""
+        guild = guild or self.guild
+        forum = Channel(snowflake(), name, guild, GUILD_FORUM, len(guild.channels))
+        held = set(moderated)
+        forum.available_tags = [
+            {"id": str(snowflake()), "name": n, "moderated": n in held, "emoji_id": None, "emoji_name": None}
+            for n in tags
+        ]
+        if require_tag:
+            forum.flags |= REQUIRE_TAG
+        guild.channels.append(forum)
+        conn = self._conn_for_guild(guild)
+        if conn is not None:
+            self._spawn(conn.dispatch("CHANNEL_CREATE", forum.payload()))
+        self._changed()
+        return forum
+
+    def tag_names(self, post: Channel) -> list[str]:
+        """The names of the tags on a forum post."""
+        forum = self.channel(post.parent_id)
+        return [forum.tag(t)["name"] for t in post.applied_tags if forum.tag(t) is not None]  # type: ignore[index]
+
+    async def _r_active_threads(self, request, label, guild_id):
+        guild = self.guild_by_id(guild_id)
+        if guild is None:
+            raise _ApiError(404, {"message": "Unknown Guild", "code": 10004})
+        threads = [c.payload() for c in guild.channels if c.is_thread and not c.archived]
+        return 200, {"threads": threads, "members": [], "has_more": False}
+
+    def set_role_permissions(self, role: Role, permissions: int, *, guild: Guild | None = None) -> None:
+        """Change a role's server-wide permissions (GUILD_ROLE_UPDATE tells the bot)."""
+        guild = guild or self.guild
+        role.permissions = permissions
+        conn = self._conn_for_guild(guild)
+        if conn is not None:
+            self._spawn(
+                conn.dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.payload()})
+            )
+        self._changed()
+
+    # -- scheduled events (resources/guild-scheduled-event) -----------------------------------------
+
+    def events(self, guild: Guild | None = None) -> list[ScheduledEvent]:
+        """The guild's scheduled events, as Discord holds them now (``wall`` time)."""
+        guild = guild or self.guild
+        self._events_tick(guild)
+        return list(guild.scheduled_events)
+
+    def _events_tick(self, guild: Guild) -> None:
+        """What Discord does by itself: an external event starts at its start time and ends at its
+        end time."""
+        now = self.wall()
+        for e in guild.scheduled_events:
+            before = e.status
+            if e.entity_type == EXTERNAL and e.status == SCHEDULED and now >= e.start:
+                e.status = ACTIVE
+            if e.entity_type == EXTERNAL and e.status == ACTIVE and e.end is not None and now >= e.end:
+                e.status = COMPLETED
+            if e.status != before:
+                self._event_news("GUILD_SCHEDULED_EVENT_UPDATE", e)
+
+    def _event_news(self, name: str, e: ScheduledEvent) -> None:
+        conn = self._conn_for_guild(e.guild)
+        if conn is not None and conn.intents & INTENT_GUILD_SCHEDULED_EVENTS:
+            self._spawn(conn.dispatch(name, e.payload()))
+        self._changed()
+
+    def _guild_or_404(self, guild_id: str) -> Guild:
+        guild = self.guild_by_id(guild_id)
+        if guild is None:
+            raise _ApiError(404, {"message": "Unknown Guild", "code": 10004})
+        return guild
+
+    @staticmethod
+    def _when(value: str | None) -> float | None:
+        if value is None:
+            return None
+        return datetime.datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
+
+    def _event_problems(self, data: dict, event: ScheduledEvent | None, guild: Guild) -> list[limits.Problem]:
+        """Discord's rules for an event's fields (creating: ``event`` None; modifying: merged onto
+        it): name 1-100, description up to 1000, the fields each entity type needs, a start in the
+        future and an end after it."""
+        problems = []
+        if "name" in data or event is None:
+            problems += limits.length_problem(("name",), data.get("name") or "", 100, "event name", 1)
+        if data.get("description") is not None:
+            problems += limits.length_problem(
+                ("description",), data["description"], 1000, "event description", 1
+            )
+        kind = data.get("entity_type") or (event.entity_type if event else None)
+        channel_id = data["channel_id"] if "channel_id" in data else (event.channel_id if event else None)
+        metadata = data.get("entity_metadata") if "entity_metadata" in data else None
+        location = (metadata or {}).get("location") if metadata else (event.location if event else None)
+        end = (
+            self._when(data["scheduled_end_time"])
+            if data.get("scheduled_end_time")
+            else (event.end if event else None)
+        )
+        start = (
+            self._when(data["scheduled_start_time"])
+            if data.get("scheduled_start_time")
+            else (event.start if event else None)
+        )
+
+        def problem(field: str, code: str, message: str, reason: str) -> None:
+            problems.append(limits.Problem((field,), code, message, reason))
+
+        if kind == EXTERNAL:
+            if channel_id is not None:
+                problem(
+                    "channel_id",
+                    "GUILD_SCHEDULED_EVENT_CHANNEL_NOT_ALLOWED",
+                    "Must be null for an external event.",
+                    "an EXTERNAL event has no channel",
+                )
+            if not location:
+                problem(
+                    "entity_metadata",
+                    "BASE_TYPE_REQUIRED",
+                    "This field is required",
+                    "an EXTERNAL event needs entity_metadata with a location",
+                )
+            else:
+                problems += limits.length_problem(
+                    ("entity_metadata", "location"), location, 100, "location", 1
+                )
+            if end is None:
+                problem(
+                    "scheduled_end_time",
+                    "BASE_TYPE_REQUIRED",
+                    "This field is required",
+                    "an EXTERNAL event needs scheduled_end_time",
+                )
+        elif kind is not None:
+            target = (
+                next((c for c in guild.channels if c.id == int(channel_id)), None) if channel_id else None
+            )
+            if target is None or target.type != (13 if kind == 1 else 2):
+                problem(
+                    "channel_id",
+                    "CHANNEL_TYPE_INVALID",
+                    "Invalid channel.",
+                    f"entity type {kind} needs a {'stage' if kind == 1 else 'voice'} channel of the guild",
+                )
+            if metadata:
+                problem(
+                    "entity_metadata",
+                    "GUILD_SCHEDULED_EVENT_METADATA_NOT_ALLOWED",
+                    "Must be null.",
+                    f"entity type {kind} takes no entity_metadata",
+                )
+        if data.get("scheduled_start_time") and start is not None and start <= self.wall():
+            problem(
+                "scheduled_start_time",
+                "GUILD_SCHEDULED_EVENT_SCHEDULE_PAST",
+                "Cannot schedule event in the past.",
+                f"start {data['scheduled_start_time']} is not in the future",
+            )
+        if start is not None and end is not None and end <= start:
+            problem(
+                "scheduled_end_time",
+                "GUILD_SCHEDULED_EVENT_END_BEFORE_START",
+                "Cannot schedule event to end before starting.",
+                "the end is not after the start",
+            )
+        status = data.get("status")
+        if (
+            event is not None
+            and status is not None
+            and status != event.status
+            and (event.status, status) not in EVENT_MOVES
+        ):
+            problem(
+                "status",
+                "GUILD_SCHEDULED_EVENT_INVALID_STATUS_TRANSITION",
+                "Invalid status transition.",
+                f"status {event.status} cannot become {status} (Discord allows 1->2, 2->3, 1->4)",
+            )
+        return problems
+
+    def _may_manage_event(self, guild: Guild, event: ScheduledEvent | None) -> None:
+        """External events: creating needs Create Events; changing or deleting one's own event
+        Create Events or Manage Events, another's Manage Events (an ordinary refusal)."""
+        perms = guild.permissions_of(self.bot_user)
+        if event is None or event.creator is self.bot_user:
+            allowed = perms & (CREATE_EVENTS if event is None else CREATE_EVENTS | MANAGE_EVENTS)
+        else:
+            allowed = perms & MANAGE_EVENTS
+        if not allowed:
+            log.info("bot may not manage scheduled events in %s", guild.name)
+            raise _ApiError(403, {"message": "Missing Permissions", "code": 50013})
+
+    async def _r_events(self, request, label, guild_id):
+        guild = self._guild_or_404(guild_id)
+        counts = request.query.get("with_user_count") in ("1", "true", "True")
+        return 200, [{**e.payload(), **({"user_count": 0} if counts else {})} for e in self.events(guild)]
+
+    async def _r_create_event(self, request, label, guild_id):
+        guild = self._guild_or_404(guild_id)
+        data, _ = await self._read_body(request, label)
+        self._reject(label, self._event_problems(data, None, guild))
+        self._may_manage_event(guild, None)
+        self._events_tick(guild)
+        if sum(e.status in (SCHEDULED, ACTIVE) for e in guild.scheduled_events) >= EVENTS_LIVE_MAX:
+            raise _ApiError(
+                400,
+                {
+                    "message": "Maximum number of uncompleted guild scheduled events reached (100)",
+                    "code": 30038,
+                },
+            )
+        metadata = data.get("entity_metadata") or {}
+        event = ScheduledEvent(
+            snowflake(),
+            guild,
+            self.bot_user,
+            data["name"],
+            int(data["entity_type"]),
+            self._when(data["scheduled_start_time"]) or 0.0,
+            self._when(data.get("scheduled_end_time")),
+            description=data.get("description"),
+            channel_id=int(data["channel_id"]) if data.get("channel_id") else None,
+            location=metadata.get("location"),
+            privacy_level=int(data["privacy_level"]),
+        )
+        guild.scheduled_events.append(event)
+        self._event_news("GUILD_SCHEDULED_EVENT_CREATE", event)
+        return 200, event.payload()
+
+    async def _r_event(self, request, label, guild_id, guild_scheduled_event_id):
+        guild = self._guild_or_404(guild_id)
+        data, _ = await self._read_body(request, label)
+        self._events_tick(guild)
+        event = next((e for e in guild.scheduled_events if str(e.id) == guild_scheduled_event_id), None)
+        if event is None:
+            raise _ApiError(404, {"message": "Unknown Guild Scheduled Event", "code": 10070})
+        if request.method == "GET":
+            self._reject(label, [])
+            return 200, event.payload()
+        self._reject(label, self._event_problems(data, event, guild) if request.method == "PATCH" else [])
+        self._may_manage_event(guild, event)
+        if request.method == "DELETE":
+            guild.scheduled_events.remove(event)
+            self._event_news("GUILD_SCHEDULED_EVENT_DELETE", event)
+            return 204, None
+        if event.status in (COMPLETED, CANCELED):
+            # Discord's ordinary answer: the event ended (by itself at its end time, or was cancelled).
+            log.info("scheduled event %s is over", event.name)
+            raise _ApiError(400, {"message": "Cannot update a finished event", "code": 180000})
+        for key, attr in (
+            ("name", "name"),
+            ("description", "description"),
+            ("privacy_level", "privacy_level"),
+        ):
+            if key in data:
+                setattr(event, attr, data[key])
+        if data.get("entity_type"):
+            event.entity_type = int(data["entity_type"])
+        if "channel_id" in data:
+            event.channel_id = int(data["channel_id"]) if data["channel_id"] else None
+        if event.entity_type == EXTERNAL and data.get("entity_metadata"):
+            event.location = data["entity_metadata"].get("location")  # discarded for other types
+        if data.get("scheduled_start_time"):
+            event.start = self._when(data["scheduled_start_time"]) or event.start
+        if "scheduled_end_time" in data:
+            event.end = self._when(data["scheduled_end_time"])
+        if data.get("status") is not None:
+            event.status = int(data["status"])
+        event.updates += 1
+        self._event_news("GUILD_SCHEDULED_EVENT_UPDATE", event)
+        return 200, event.payload()
 
     # -- gateway -----------------------------------------------------------------------------------
 

@@ -265,6 +265,13 @@ DOCS_OVER_SPEC: list[tuple[str, dict, str]] = [
         "the documented attachment request takes 'snowflake or number' as id: for a new file, the n of "
         "files[n] (developers/resources/message, Attachment Request Structure)",
     ),
+    (
+        "components/schemas/ChannelTypes/oneOf/12",
+        {"title": "GUILD_MEDIA", "const": 16},
+        "the documented channel types include GUILD_MEDIA (16), a channel of threads like a forum "
+        "(developers/resources/channel, Channel Types); the description lists up to 15 (discord.py "
+        "offers forum options as types 15 and 16)",
+    ),
 ]
 
 
@@ -291,7 +298,9 @@ def _patch(doc: dict, patches: list[tuple[str, dict, str]]) -> None:
         node = doc
         for part in parents:
             node = node[int(part)] if isinstance(node, list) else node[part]
-        if isinstance(node, list):
+        if isinstance(node, list) and int(last) == len(node):
+            node.append(schema)  # a documented value the description lacks
+        elif isinstance(node, list):
             node[int(last)] = schema
         else:
             node[last] = schema

@@ -826,3 +826,20 @@ def test_summary_tells_a_crop_seen_on_the_disc():
     s.cubes[0] = [1, 1, 1, 1]
     s2, _ = play(s, 0, "peek:C2")
     assert str(T.summary(T.view_for(s2, 0))).splitlines()[-1] == "What you saw on the disc: C2 crop 3"
+
+
+def test_trades_that_only_throw_a_cube_away_stay_legal_but_are_not_offered():
+    """``FF>F`` and ``SF>F`` give back a terrain they take: legal when typed, but the menu,
+    autocomplete and the terminal's move list leave them out; every other trade is offered."""
+    from bot import choices
+
+    s = fixed()
+    s.cubes[0] = [1, 0, 0, 2]  # a swamp cube and two forest cubes
+    legal = {str(m) for m in T.legal_moves(s, 0)}
+    offered = {str(m) for m in choices.offered(T, s, 0)}
+    assert {"FF>F", "SF>F", "SF>S"} <= legal
+    assert not {"FF>F", "SF>F", "SF>S"} & offered
+    assert {"FF>S", "FF>D", "FF>M", "SF>D", "SF>M"} <= offered
+    assert legal - offered == {m for m in legal if ">" in m and m[3] in m[:2]}
+    after, _ = play(s, 0, "FF>F")  # still a legal move
+    assert after.cubes[0] == [1, 0, 0, 1]

@@ -1,0 +1,261 @@
+"""A league's rounds on Discord's calendar, and its tables as forum posts.
+
+Each round becomes a scheduled event of the server (external, at the league's channel or forum):
+its name is the league and the round, its description lists the tables, it starts a minute after
+the round opens (Discord takes only a start in the future) and ends :data:`EVENT_AFTER` after
+the round's deadline (Discord ends an external event by itself at its end time, and the results
+are written into it when the round ends, before that).  When the round ends the event is marked
+completed, its description listing each table's places.
+
+A league may post its tables in a forum channel (``/league organiser forum``): one post per
+table, the game played in the post's thread, the post tagged ``waiting`` until the first move,
+``playing`` then, and ``done`` when the game is over.  Without the forum's permissions the
+tables go to threads under the league's channel, as before.
+
+Whatever Discord refuses, the season goes on; a missing permission is told to the organiser
+once per league (``league_told``).  What reaches Discord goes through :class:`CalendarPosts`,
+which the Discord side implements (:class:`bot.surface.calendar.DiscordCalendar`).  Never
+imports Discord.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot import notices
+from bot.league import texts
+from bot.league.service import OpenedRound
+from bot.sessions import Session
+from bot.storage.calendar import LeagueCalendar, Tag
+from bot.storage.leagues import LeagueRow
+from bot.storage.store import Store
+from languages import N_, Language
+
+log = logging.getLogger(__name__)
+
+EVENT_GRACE = 60.0
+"""Seconds after the round opens that its event starts (Discord refuses a start not in the future)."""
+EVENT_AFTER = 3600.0
+"""Seconds the event runs past the round's deadline, so that the results are written before
+Discord ends it by itself."""
+NAME_MAX, DESCRIPTION_MAX = 100, 1000
+"""Discord's limits on an event's name and description."""
+TAG_NAMES: dict[Tag, str] = {"waiting": N_("waiting"), "playing": N_("playing"), "done": N_("done")}
+"""The forum tags, by what they mean: found by their English name or their name in the server's
+language (created in the server's language when the forum has none)."""
+
+
+class SeasonPosts(Protocol):
+    """What the calendar needs of :class:`bot.league.season.Posts`."""
+
+    async def language(self, guild_id: int) -> Language: ...
+
+    async def post(self, channel_id: int, guild_id: int, text: str, *, pings: Sequence[int] = ()) -> bool: ...
+
+    async def open_thread(self, channel_id: int, name: str) -> int | None: ...
+
+    async def direct(self, user_id: int, text: str) -> bool: ...
+
+
+class CalendarPosts(Protocol):
+    """What the calendar needs of Discord."""
+
+    async def missing_event_permissions(self, guild_id: int) -> list[str]:
+        """The permissions the bot lacks to put events on the server's calendar."""
+
+    async def create_event(
+        self, guild_id: int, name: str, description: str, start: float, end: float, location: str
+    ) -> int | None:
+        """A new external scheduled event (its id); None when Discord refused it."""
+
+    async def finish_event(self, guild_id: int, event_id: int, description: str) -> bool:
+        """Write ``description`` into the event and end it (completed once started, else
+        cancelled); False when Discord refused (an event already over is left as it is)."""
+
+    async def missing_forum_permissions(self, forum_id: int) -> list[str]:
+        """The permissions the bot lacks to post in the forum and play in its posts; ["View
+        Channel"] for a forum it cannot find."""
+
+    async def forum_tags(self, forum_id: int, names: Sequence[str]) -> list[str]:
+        """Make sure the forum has tags of these names (adding those missing); the names it could
+        not add."""
+
+    async def open_post(self, forum_id: int, name: str, text: str, tags: Sequence[str]) -> int | None:
+        """A new post (its thread's id) with ``text`` as its first message, tagged with the first
+        of ``tags`` the forum has; None when refused."""
+
+    async def tag_post(self, post_id: int, forum_id: int, tags: Sequence[str], drop: Sequence[str]) -> bool:
+        """Tag the post with the first of ``tags`` the forum has, taking off its tags named in
+        ``drop`` (the league's other tags); False when refused or the forum has no such tag."""
+
+
+class Calendar:
+    """Creates and ends each round's event, and keeps a forum league's posts and tags."""
+
+    def __init__(self, store: Store, posts: SeasonPosts, discord: CalendarPosts):
+        self.store = store
+        self.rows = LeagueCalendar(store.db)
+        self.posts = posts
+        self.discord = discord
+
+    # ----------------------------------------------------------------- telling the organiser once
+
+    async def tell_once(self, league: LeagueRow, what: str, missing: list[str], where: str) -> None:
+        """Tell the organiser, once per league and permission set, what the bot lacks."""
+        if not await self.rows.first_time(league.id, f"{what}:{','.join(missing)}"):
+            return
+        t = await self.posts.language(league.guild_id)
+        missing_text = texts.and_list(missing, t)
+        if what == "events":
+            text = t.ngettext(
+                "{organiser}: I cannot put the rounds of **{league}** on the server's calendar: I am missing"
+                " {missing} (Server Settings, Roles). The league goes on without its events.",
+                "{organiser}: I cannot put the rounds of **{league}** on the server's calendar: I am missing"
+                " {missing} (Server Settings, Roles). The league goes on without its events.",
+                len(missing),
+                organiser=f"<@{league.organiser_id}>",
+                league=league.shown,
+                missing=missing_text,
+            )
+        else:
+            text = t.ngettext(
+                "{organiser}: I cannot post the tables of **{league}** in {forum}: I am missing {missing}"
+                " there. Its games are played in threads of {channel} until I have it.",
+                "{organiser}: I cannot post the tables of **{league}** in {forum}: I am missing {missing}"
+                " there. Its games are played in threads of {channel} until I have them.",
+                len(missing),
+                organiser=f"<@{league.organiser_id}>",
+                league=league.shown,
+                missing=missing_text,
+                forum=where,
+                channel=f"<#{league.channel_id}>",
+            )
+        if await self.posts.post(league.channel_id, league.guild_id, text, pings=[league.organiser_id]):
+            return
+        if not await self.posts.direct(league.organiser_id, text):
+            log.warning("league %s: could not tell the organiser about %s %s", league.id, what, missing)
+
+    # ----------------------------------------------------------------- the forum
+
+    async def tag_names(self, guild_id: int, tag: Tag) -> list[str]:
+        """The names a tag may have: the server's language first, then English."""
+        t = await self.posts.language(guild_id)
+        return list(dict.fromkeys([t.gettext(TAG_NAMES[tag]), TAG_NAMES[tag]]))
+
+    async def use_forum(self, league: LeagueRow, forum_id: int | None) -> tuple[list[str], list[str]]:
+        """Post the league's tables in ``forum_id`` from the next round on (None: threads of its
+        channel again): (permissions the bot lacks there, tags it could not add)."""
+        await self.rows.set_forum(league.id, forum_id)
+        if forum_id is None:
+            return [], []
+        missing = await self.discord.missing_forum_permissions(forum_id)
+        t = await self.posts.language(league.guild_id)
+        wanted = [t.gettext(TAG_NAMES[tag]) for tag in TAG_NAMES]
+        unmade = [] if missing else await self.discord.forum_tags(forum_id, wanted)
+        return missing, unmade
+
+    async def open_table(self, league: LeagueRow, name: str, players: str) -> int | None:
+        """Where a table's game is played: a post in the league's forum, else a thread of its channel."""
+        forum = await self.rows.forum(league.id)
+        if forum is not None:
+            missing = await self.discord.missing_forum_permissions(forum)
+            if missing:
+                await self.tell_once(league, "forum", missing, f"<#{forum}>")
+            else:
+                text = f"**{name}**\n{players}"
+                post = await self.discord.open_post(
+                    forum, name, text, await self.tag_names(league.guild_id, "waiting")
+                )
+                if post is not None:
+                    await self.rows.set_post(post, league.id, forum, "waiting")
+                    return post
+                log.warning("league %s: no post in forum %s; a thread instead", league.id, forum)
+        return await self.posts.open_thread(league.channel_id, name)
+
+    async def board_posted(self, session: Session) -> None:
+        """A board was posted: a league post's tag follows its game (waiting, playing, done)."""
+        found = await self.rows.post(session.row.channel_id)
+        if found is None:
+            return
+        league_id, forum, tag = found
+        row = await self.store.games.session(session.id) or session.row  # as the post left it
+        now: Tag = "done" if not row.live else "playing" if row.told_through > 0 else "waiting"
+        if now == tag:
+            return
+        league = await self.store.leagues.league(league_id)
+        if league is None:
+            return
+        drop = [
+            n for other in TAG_NAMES if other != now for n in await self.tag_names(league.guild_id, other)
+        ]
+        if await self.discord.tag_post(
+            session.row.channel_id, forum, await self.tag_names(league.guild_id, now), drop
+        ):
+            await self.rows.set_post(session.row.channel_id, league_id, forum, now)
+
+    # ----------------------------------------------------------------- the round's event
+
+    async def round_opened(self, opened: OpenedRound, names: dict[int, str]) -> None:
+        """Put the round on the server's calendar, its tables in the description."""
+        league = opened.league
+        missing = await self.discord.missing_event_permissions(league.guild_id)
+        if missing:
+            await self.tell_once(league, "events", missing, "")
+            return
+        t = await self.posts.language(league.guild_id)
+        lines = [
+            t.gettext(
+                "Table {table}: {players}",
+                table=g.table_no,
+                players=", ".join(names.get(u, str(u)) for u in g.players),
+            )
+            for g in opened.games
+        ]
+        if opened.byes:
+            lines.append(
+                t.gettext("Bye: {players}", players=", ".join(names.get(u, str(u)) for u in opened.byes))
+            )
+        name = f"{league.name}: {texts.round_name(league, opened.number, t)}"
+        forum = await self.rows.forum(league.id)
+        location = notices.jump_link(league.guild_id, forum or league.channel_id)
+        now = self.store.clock.time()
+        event = await self.discord.create_event(
+            league.guild_id,
+            clipped(name, NAME_MAX),
+            clipped("\n".join(lines), DESCRIPTION_MAX),
+            now + EVENT_GRACE,
+            max(opened.deadline_at, now + EVENT_GRACE) + EVENT_AFTER,
+            location,
+        )
+        if event is not None:
+            await self.rows.set_event(league.id, opened.number, event)
+
+    async def round_ended(self, league: LeagueRow, number: int) -> None:
+        """The round is over: its event lists each table's places and is completed."""
+        event = await self.rows.event(league.id, number)
+        if event is None:
+            return
+        t = await self.posts.language(league.guild_id)
+        names = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
+        lines = []
+        for g in await self.store.leagues.league_games(league.id, number):
+            order = sorted(g.seats, key=lambda s: s.place or 99)
+            if g.status == "finished":
+                places = ", ".join(f"{s.place}. {names.get(s.user_id, s.user_id)}" for s in order)
+                lines.append(t.gettext("Table {table}: {places}", table=g.table_no, places=places))
+            else:
+                who = ", ".join(names.get(u, str(u)) for u in g.players)
+                lines.append(
+                    t.gettext("Table {table}: {players}, not finished", table=g.table_no, players=who)
+                )
+        head = t.gettext("Results of {round}:", round=texts.round_name(league, number, t))
+        if not await self.discord.finish_event(
+            league.guild_id, event, clipped("\n".join([head, *lines]), DESCRIPTION_MAX)
+        ):
+            log.info("league %s: round %s's event was not updated", league.id, number)
+
+
+def clipped(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,491 @@
+"""A league round's no-shows at work: reminders and warnings before a game's deadline, the
+organiser's choice at it, drops and substitutes, and the organiser's overdue view (the rules are
+:mod:`bot.league.noshows`; what reaches Discord goes through the rounds' :class:`Posts`).
+
+Jobs (declared in :mod:`bot.time.jobs`): ``league_nudge`` (key ``league:round``; payload the
+league, the round and the stage, ``remind`` then ``warn``) is armed when a round opens and armed
+again for its warning when the reminder has gone; the round's ``league_deadline`` job fires
+:meth:`NoShowDesk.fire_deadline`, which counts the no-shows and applies the organiser's choice
+before the round's own deadline work (:meth:`bot.league.season.Rounds.fire_deadline`).
+
+Imports the league's service, rules, texts and rounds, notices, sessions and storage rows; never
+Discord.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot import notices
+from bot.league import noshows as rules
+from bot.league import texts
+from bot.league.season import Rounds
+from bot.league.service import LeagueError
+from bot.sessions import MoveResult, Session
+from bot.storage import Job
+from bot.storage.leagues import LeagueGame, LeagueRow
+from bot.storage.noshows import Substitute
+from bot.time import jobs
+from engines.core import said
+from languages import ENGLISH, N_, Language
+
+log = logging.getLogger(__name__)
+
+REMIND_DM = N_("⏳ Your turn is waiting in your {game} game for **{league}**; the round ends {when}: {link}")
+WARN_DM = N_(
+    "⚠️ Your {game} game for **{league}** is waiting for you, and the round ends {when}. At the deadline "
+    "{action}, and it counts as a no-show: {link}"
+)
+SUBSTITUTE_DM = N_("You take {name}'s seat in a {game} game for **{league}**; play on here: {link}")
+
+
+@dataclass(frozen=True)
+class Action:
+    """What happened to one game at its deadline or by the organiser's decision."""
+
+    game: LeagueGame
+    late: list[int]
+    counted: list[int]
+    dropped: list[int]
+
+
+class NoShowDesk:
+    """Reminds, warns, decides, drops and hands seats to substitutes."""
+
+    def __init__(self, rounds: Rounds):
+        self.rounds = rounds
+        self.leagues = rounds.leagues
+        self.sessions = rounds.leagues.sessions
+        self.store = rounds.store
+        self.posts = rounds.posts
+        self.scheduler = rounds.scheduler
+
+    # ----------------------------------------------------------------- settings
+
+    async def set_rules(self, league: LeagueRow, action: str, drop_after: int, credit: str) -> rules.Rules:
+        try:
+            chosen = rules.check(league.game, action, drop_after, credit)
+        except rules.NoShowError as exc:
+            raise LeagueError(exc.msg, **exc.values) from None
+        await self.store.noshows.set_rules(league.id, chosen)
+        return chosen
+
+    # ----------------------------------------------------------------- the game's state now
+
+    async def late_in(self, game: LeagueGame) -> tuple[Session | None, list[int]]:
+        """The game's running session (None when it is not being played) and who holds it up."""
+        if game.status != "playing" or game.session_id is None:
+            return None, []
+        session = await self.sessions.core.get(game.session_id)
+        if session is None or session.status != "active":
+            return None, []
+        moving = session.to_move()
+        seats = [
+            rules.SeatNow(s.user_id, s.computer, s.resigned, s.seat in moving)
+            for s in session.seats
+            if s.seat is not None
+        ]
+        return session, rules.late_people(seats)
+
+    async def league_of(self, league_id: int) -> LeagueRow | None:
+        league = await self.store.leagues.league(league_id)
+        return league if league is not None and league.status == "running" else None
+
+    # ----------------------------------------------------------------- the scheduler's jobs
+
+    async def fire_round(self, job: Job) -> None:
+        """Open the round (:meth:`Rounds.fire_round`), then arm its reminder."""
+        await self.rounds.fire_round(job)
+        number = int(job.payload.get("round", 0))
+        league = await self.league_of(int(job.key))
+        if league is None or league.current_round != number:
+            return
+        opened = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
+        if opened is None:
+            return
+        start = datetime.fromisoformat(opened.opened_at).timestamp()
+        times = rules.nudge_times(start, opened.deadline_at)
+        await self.scheduler.schedule(
+            jobs.LEAGUE_NUDGE,
+            f"{league.id}:{number}",
+            times[rules.REMIND],
+            {"league": league.id, "round": number, "stage": rules.REMIND, "warn_at": times[rules.WARN]},
+        )
+
+    async def fire_nudge(self, job: Job) -> None:
+        """The reminder (then arm the warning) or the warning of a round's late games."""
+        league = await self.league_of(int(job.payload["league"]))
+        number, stage = int(job.payload["round"]), str(job.payload["stage"])
+        if league is None or league.current_round != number:
+            return
+        if stage == rules.REMIND:
+            await self.remind_round(league, number)
+            await self.scheduler.schedule(
+                jobs.LEAGUE_NUDGE,
+                job.key,
+                float(job.payload["warn_at"]),
+                {"league": league.id, "round": number, "stage": rules.WARN},
+            )
+        else:
+            await self.warn_round(league, number)
+
+    async def deadline_of(self, league: LeagueRow, number: int) -> float:
+        current = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
+        return current.deadline_at if current is not None else self.store.clock.time()
+
+    async def remind_round(self, league: LeagueRow, number: int) -> None:
+        for game in await self.store.leagues.league_games(league.id, number):
+            await self.remind(league, game)
+
+    async def remind(self, league: LeagueRow, game: LeagueGame) -> list[int]:
+        """Remind whoever holds the game up, in its thread (and by DM as each chose); who."""
+        session, late = await self.late_in(game)
+        if session is None or not late:
+            return []
+        t = await self.posts.language(league.guild_id)
+        when = texts.when(await self.deadline_of(league, game.round))
+        values = self.values(league, session, when)
+        pings = await self.rounds.tell(late, t, REMIND_DM, **values)
+        text = t.gettext(
+            "⏳ {players}: your turn is waiting; this round of **{league}** ends {when}.",
+            players=" ".join(f"<@{u}>" for u in late),
+            league=league.shown,
+            when=when,
+        )
+        await self.posts.post(session.row.channel_id, league.guild_id, text, pings=pings)
+        return late
+
+    async def warn_round(self, league: LeagueRow, number: int) -> None:
+        """Warn each late player (in the game's thread) and the organiser (one post in the league's
+        channel, by DM when it cannot be posted)."""
+        t = await self.posts.language(league.guild_id)
+        chosen = await self.store.noshows.rules(league.id)
+        when = texts.when(await self.deadline_of(league, number))
+        action = t.gettext(rules.ACTION_NAMES[chosen.action])
+        lines = []
+        for game in await self.store.leagues.league_games(league.id, number):
+            session, late = await self.late_in(game)
+            if session is None or not late:
+                continue
+            values = self.values(league, session, when)
+            pings = await self.rounds.tell(late, t, WARN_DM, action=action, **values)
+            who = " ".join(f"<@{u}>" for u in late)
+            text = t.gettext(
+                "⚠️ {players}: this game is waiting for you and the round ends {when}. At the deadline {action}, "
+                "and it counts as a no-show.",
+                players=who,
+                when=when,
+                action=action,
+            )
+            await self.posts.post(session.row.channel_id, league.guild_id, text, pings=pings)
+            lines.append(
+                t.gettext(
+                    "Table {table} waits for {players} in {thread}",
+                    table=game.table_no,
+                    players=who,
+                    thread=f"<#{session.row.channel_id}>",
+                )
+            )
+        if not lines:
+            return
+        head = t.ngettext(
+            "{organiser}: {n} game of **{league}** is late; the round ends {when} and then {action} ({/league overdue} "
+            "decides sooner):",
+            "{organiser}: {n} games of **{league}** are late; the round ends {when} and then {action} ({/league overdue} "
+            "decides sooner):",
+            len(lines),
+            organiser=f"<@{league.organiser_id}>",
+            league=league.shown,
+            when=when,
+            action=action,
+        )
+        text = "\n".join([head, *lines])
+        if not await self.rounds.post(league, text, pings=[league.organiser_id]):
+            await self.posts.direct(league.organiser_id, text)
+
+    def values(self, league: LeagueRow, session: Session, when: str) -> dict[str, object]:
+        from engines import get
+
+        return {
+            "game": get(league.game).title,
+            "league": league.shown,
+            "when": when,
+            "link": notices.jump_link(league.guild_id, session.row.channel_id),
+        }
+
+    async def fire_deadline(self, job: Job) -> None:
+        """A round's deadline: count and act on its no-shows, then the round's own deadline work
+        (the computer finishes what still runs; the next round, or the season's end), then drop
+        those who reached the organiser's threshold."""
+        league = await self.league_of(int(job.payload["league"]))
+        number = int(job.payload["round"])
+        counted: list[int] = []
+        if league is not None and league.current_round == number:
+            await self.scheduler.cancel(jobs.LEAGUE_NUDGE, f"{league.id}:{number}")
+            for game in await self.store.leagues.league_games(league.id, number):
+                done = await self.apply(league, game, at_deadline=True)
+                if done is not None:
+                    counted += done.counted
+        await self.rounds.fire_deadline(job)
+        if league is not None and counted:
+            await self.drop_repeaters(await self.leagues.reread(league.id), counted)
+
+    # ----------------------------------------------------------------- the organiser's choice
+
+    async def apply(self, league: LeagueRow, game: LeagueGame, *, at_deadline: bool) -> Action | None:
+        """Apply the league's choice to one game (at the deadline, or decided by the organiser):
+        each person holding it up gets a no-show; None when nobody holds it up."""
+        session, late = await self.late_in(game)
+        if session is None or not late:
+            return None
+        chosen = await self.store.noshows.rules(league.id)
+        counted = await self.store.noshows.record(league.id, game.id, game.round, late, chosen.action)
+        t = await self.posts.language(league.guild_id)
+        names = ", ".join(s.name for s in session.seats if s.user_id in late)
+        result: MoveResult | None = None
+        if chosen.action == rules.SCORE and league.game in rules.SCORED_AS_IT_STANDS:
+            result = await self.sessions.seats.score_now(
+                session.id, said("the game was scored as it stood at the league's deadline")
+            )
+        elif chosen.action == rules.FORFEIT:
+            await self.store.leagues.set_forfeits(game.id, late)
+            if not at_deadline:  # at the deadline the computer finishes the game for everyone
+                for uid in late:
+                    result = await self.sessions.seats.forfeit_seat(session.id, uid) or result
+        elif not at_deadline:
+            result = await self.sessions.seats.computer_takes(
+                session.id,
+                late,
+                said("{names} did not play in time; the computer plays on for them", names=names),
+            )
+        text = t.ngettext(
+            "⏰ {players} did not play in time: a no-show, and {action}.",
+            "⏰ {players} did not play in time: a no-show each, and {action}.",
+            len(late),
+            players=names,
+            action=t.gettext(rules.ACTION_NAMES[chosen.action]),
+        )
+        await self.posts.post(session.row.channel_id, league.guild_id, text)
+        if result is not None:
+            await self.posts.announce(result)
+        return Action(game, late, counted, [])
+
+    async def decide(self, league: LeagueRow, game_id: int) -> Action:
+        """The organiser applies the deadline's choice to one game now; then drops whoever reached
+        the threshold (their seats go to substitutes)."""
+        game = await self.game(league, game_id)
+        done = await self.apply(league, game, at_deadline=False)
+        if done is None:
+            raise LeagueError("table {table} is not waiting for anyone now", table=game.table_no)
+        dropped = await self.drop_repeaters(league, done.counted)
+        return Action(done.game, done.late, done.counted, dropped)
+
+    async def game(self, league: LeagueRow, game_id: int) -> LeagueGame:
+        found = [
+            g
+            for g in await self.store.leagues.league_games(league.id, league.current_round)
+            if g.id == game_id
+        ]
+        if not found:
+            raise LeagueError("that game is not in the current round of {league}", league=league.shown)
+        return found[0]
+
+    async def drop_repeaters(self, league: LeagueRow, counted: Sequence[int]) -> list[int]:
+        """Drop those of ``counted`` who reached the league's threshold; who was dropped (nobody
+        once the season is over)."""
+        if league.status != "running":
+            return []
+        chosen = await self.store.noshows.rules(league.id)
+        tally = await self.store.noshows.counts(league.id)
+        active = {p.user_id for p in await self.store.leagues.league_players(league.id) if p.active}
+        dropped = []
+        for uid in dict.fromkeys(counted):
+            if uid in active and rules.should_drop(tally.get(uid, 0), chosen.drop_after):
+                await self.drop(league, uid)
+                dropped.append(uid)
+                await self.tell_dropped(league, uid, tally[uid])
+        return dropped
+
+    async def tell_dropped(self, league: LeagueRow, user_id: int, count: int) -> None:
+        t = await self.posts.language(league.guild_id)
+        text = t.ngettext(
+            "{player} is dropped from **{league}** after {n} no-show.",
+            "{player} is dropped from **{league}** after {n} no-shows.",
+            count,
+            player=f"<@{user_id}>",
+            league=league.shown,
+        )
+        await self.rounds.post(league, text, pings=[user_id])
+
+    # ----------------------------------------------------------------- drops and substitutes
+
+    async def drop(self, league: LeagueRow, user_id: int) -> tuple[int, int]:
+        """Drop a player mid-season; each seat of theirs in a game still being played goes to the
+        next substitute, or to the computer.  (seats given to substitutes, seats to the computer)."""
+        if league.status != "running":
+            raise LeagueError(
+                "only a running league drops players; before the start use {/league organiser remove}"
+            )
+        sessions = await self.store.leagues.drop_player(league.id, user_id)
+        if sessions is None:
+            raise LeagueError("that player is not playing in this league (or was dropped already)")
+        subs = computers = 0
+        games = {g.session_id: g for g in await self.store.leagues.league_games(league.id) if g.session_id}
+        for sid in sessions:
+            game = games.get(sid)
+            if game is not None and await self.substitute(league, game, user_id):
+                subs += 1
+                continue
+            result = await self.sessions.seats.forfeit_seat(sid, user_id)
+            if result is not None:
+                computers += 1
+                await self.posts.announce(result)
+        return subs, computers
+
+    async def substitute(self, league: LeagueRow, game: LeagueGame, original: int) -> Substitute | None:
+        """Hand ``original``'s seat to the next substitute on the list; None when nobody could take it."""
+        if game.session_id is None:
+            return None
+        session = await self.sessions.core.get(game.session_id)
+        seat = session.seat_of(original) if session is not None else None
+        if session is None or seat is None or seat.seat is None or seat.resigned:
+            return None
+        chosen = await self.store.noshows.rules(league.id)
+        queue = await self.store.noshows.substitutes(league.id)
+        active = [p.user_id for p in await self.store.leagues.league_players(league.id) if p.active]
+        in_game = [s.user_id for s in session.seats if s.user_id is not None]
+        pick = rules.next_substitute([s.user_id for s in queue], in_game, active)
+        if pick is None:
+            return None
+        sub = next(s for s in queue if s.user_id == pick)
+        engine_seat = seat.seat
+
+        async def change() -> bool:
+            return await self.store.noshows.hand_seat(
+                league.id, game.id, session.id, engine_seat, original, sub, chosen.credit
+            )
+
+        handed = await self.sessions.seats.hand_over(session.id, engine_seat, change)
+        if handed is None:
+            return None
+        t = await self.posts.language(league.guild_id)
+        values = self.values(league, handed, "")
+        pings = await self.rounds.tell([sub.user_id], t, SUBSTITUTE_DM, name=seat.name, **values)
+        text = t.gettext(
+            "🔁 {substitute} takes {name}'s seat and plays on from here (the result counts for {credit}).",
+            substitute=f"<@{sub.user_id}>",
+            name=seat.name,
+            credit=t.gettext(rules.CREDIT_NAMES[chosen.credit]),
+        )
+        await self.posts.post(handed.row.channel_id, league.guild_id, text, pings=pings)
+        await self.posts.post_board(handed, t.gettext("**{league}**: the board now", league=league.shown))
+        return sub
+
+    async def substitute_for(self, league: LeagueRow, game_id: int) -> tuple[Substitute, str]:
+        """The overdue view's button: a substitute takes the seat of whoever holds the game up (a
+        dropped player's seat the computer took, else the late person's seat, who is not dropped
+        but stops playing this game)."""
+        game = await self.game(league, game_id)
+        session, late = await self.late_in(game)
+        if session is None:
+            raise LeagueError("table {table} is not being played now", table=game.table_no)
+        dropped = {p.user_id for p in await self.store.leagues.league_players(league.id) if not p.active}
+        held = [s for s in session.seats if s.user_id in dropped and not s.resigned] or [
+            s for s in session.seats if s.user_id in late
+        ]
+        if not held:
+            raise LeagueError("table {table} is not waiting for anyone now", table=game.table_no)
+        original = held[0]
+        assert original.user_id is not None
+        sub = await self.substitute(league, game, original.user_id)
+        if sub is None:
+            raise LeagueError(
+                "no substitute can take the seat: the list of {league} is empty, or everyone on it plays already "
+                "({/league organiser substitute} adds one)",
+                league=league.shown,
+            )
+        return sub, original.name
+
+    # ----------------------------------------------------------------- the overdue view
+
+    async def overdue(self, league: LeagueRow) -> list[rules.Overdue]:
+        """The current round's games not started or held up, longest wait first."""
+        number = league.current_round
+        current = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
+        if current is None:
+            return []
+        opened = datetime.fromisoformat(current.opened_at).timestamp()
+        games = await self.store.leagues.league_games(league.id, number)
+        moves = await self.store.noshows.last_moves([g.session_id for g in games if g.session_id is not None])
+        now_games = []
+        for g in games:
+            session, late = await self.late_in(g)
+            played = moves.get(g.session_id) if g.session_id is not None else None
+            now_games.append(
+                rules.GameNow(
+                    g.id,
+                    g.table_no,
+                    started=session is not None and played is not None,
+                    finished=g.status == "finished" or (g.session_id is not None and session is None),
+                    holders=tuple(late if session is not None else g.players),
+                    since=played[1] if played else opened,
+                )
+            )
+        return rules.overdue(now_games, self.store.clock.time(), league.round_seconds)
+
+    async def overdue_text(self, league: LeagueRow, t: Language = ENGLISH) -> tuple[str, list[rules.Overdue]]:
+        found = await self.overdue(league)
+        names = await self.rounds.names(league)
+        round_name = texts.round_name(league, league.current_round, t)
+        if not found:
+            return t.gettext(
+                "**{league}**, {round}: no game is late or waiting to start.",
+                league=league.shown,
+                round=round_name,
+            ), found
+        lines = [
+            t.ngettext(
+                "**{league}**, {round}: {n} game late or not started",
+                "**{league}**, {round}: {n} games late or not started",
+                len(found),
+                league=league.shown,
+                round=round_name,
+            )
+        ]
+        for o in found:
+            who = ", ".join(names.get(u, str(u)) for u in o.holders)
+            waited = waited_text(o.waited, t)
+            if o.state == rules.NOT_STARTED:
+                lines.append(
+                    t.gettext(
+                        "Table {table}: not started, {players}, for {time}",
+                        table=o.table_no,
+                        players=who,
+                        time=waited,
+                    )
+                )
+            else:
+                lines.append(
+                    t.gettext(
+                        "Table {table}: late, waiting for {players} for {time}",
+                        table=o.table_no,
+                        players=who,
+                        time=waited,
+                    )
+                )
+        return "\n".join(lines), found
+
+
+def waited_text(seconds: float, t: Language = ENGLISH) -> str:
+    """A wait in days, hours or minutes (the largest whole unit)."""
+    if seconds >= 86400:
+        n = int(seconds // 86400)
+        return t.ngettext("{n} day", "{n} days", n)
+    if seconds >= 3600:
+        n = int(seconds // 3600)
+        return t.ngettext("{n} hour", "{n} hours", n)
+    n = int(seconds // 60)
+    return t.ngettext("{n} minute", "{n} minutes", n)

@@ -1,0 +1,233 @@
+"""League no-shows: each league's rules, the no-shows counted, the substitutes' list and the seats
+handed to substitutes (both back ends; the rules are in :mod:`bot.league.noshows`).
+
+A seat handed to a substitute changes the session's seat (its person, name and flags, the
+session's version bumped and its turn deadline armed again, as every seat change does) and, when
+the result is the substitute's, the league seat, in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.league.noshows import ORIGINAL, SUBSTITUTE, Rules
+from bot.storage.base import Body, Concern, fits, one, run, upsert
+from bot.storage.games import arm
+
+
+@dataclass(frozen=True)
+class NoShow:
+    user_id: int
+    round: int
+    game_id: int
+    action: str
+    at: float
+
+
+@dataclass(frozen=True)
+class Substitute:
+    user_id: int
+    name: str
+
+
+class NoShows(Concern):
+    """No-show rules, no-shows, substitutes and substituted seats."""
+
+    async def set_rules(self, league_id: int, rules: Rules) -> None:
+        await self.db.change(
+            upsert("league_noshow_rules", "league_id", "league_id, action, drop_after, credit"),
+            league_id,
+            rules.action,
+            rules.drop_after,
+            rules.credit,
+        )
+
+    async def rules(self, league_id: int) -> Rules:
+        """The league's rules (the defaults when it has none stored)."""
+        if not fits(league_id):
+            return Rules()
+        row = await self.db.one(
+            "SELECT action, drop_after, credit FROM league_noshow_rules WHERE league_id = ?", league_id
+        )
+        return Rules() if row is None else Rules(row[0], int(row[1]), row[2])
+
+    async def record(
+        self, league_id: int, game_id: int, round: int, user_ids: Sequence[int], action: str
+    ) -> list[int]:
+        """Count a no-show for each of ``user_ids`` in this game (once per game and person); the
+        ones newly counted."""
+        now = self.clock.time()
+
+        def body() -> Body:
+            counted = []
+            for uid in user_ids:
+                seen = yield one(
+                    "SELECT 1 FROM league_noshows WHERE game_id = ? AND user_id = ?", game_id, uid
+                )
+                if seen is not None:
+                    continue
+                yield run(
+                    "INSERT INTO league_noshows (league_id, game_id, user_id, round, action, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    league_id,
+                    game_id,
+                    uid,
+                    round,
+                    action,
+                    now,
+                )
+                counted.append(uid)
+            return counted
+
+        return await self.db.transact(body())
+
+    async def of_league(self, league_id: int) -> list[NoShow]:
+        rows = await self.db.all(
+            "SELECT user_id, round, game_id, action, at FROM league_noshows WHERE league_id = ? ORDER BY at, user_id",
+            league_id,
+        )
+        return [NoShow(int(r[0]), int(r[1]), int(r[2]), r[3], float(r[4])) for r in rows]
+
+    async def counts(self, league_id: int) -> dict[int, int]:
+        rows = await self.db.all(
+            "SELECT user_id, COUNT(*) FROM league_noshows WHERE league_id = ? GROUP BY user_id", league_id
+        )
+        return {int(r[0]): int(r[1]) for r in rows}
+
+    # ----------------------------------------------------------------- substitutes
+
+    async def add_substitute(self, league_id: int, user_id: int, name: str) -> bool:
+        """Put a person at the end of the list; False when they are on it already."""
+        now = self.clock.time()
+
+        def body() -> Body:
+            there = yield one(
+                "SELECT 1 FROM league_substitutes WHERE league_id = ? AND user_id = ?", league_id, user_id
+            )
+            if there is not None:
+                return False
+            yield run(
+                "INSERT INTO league_substitutes (league_id, user_id, display_name, added_at) VALUES (?, ?, ?, ?)",
+                league_id,
+                user_id,
+                name,
+                now,
+            )
+            return True
+
+        return await self.db.transact(body())
+
+    async def remove_substitute(self, league_id: int, user_id: int) -> bool:
+        changed = await self.db.change(
+            "DELETE FROM league_substitutes WHERE league_id = ? AND user_id = ?", league_id, user_id
+        )
+        return changed == 1
+
+    async def substitutes(self, league_id: int) -> list[Substitute]:
+        """The list, first to take a seat first."""
+        rows = await self.db.all(
+            "SELECT user_id, display_name FROM league_substitutes WHERE league_id = ? ORDER BY added_at, user_id",
+            league_id,
+        )
+        return [Substitute(int(r[0]), r[1]) for r in rows]
+
+    async def hand_seat(
+        self,
+        league_id: int,
+        game_id: int,
+        session_id: int,
+        seat: int,
+        original: int,
+        substitute: Substitute,
+        credit: str,
+    ) -> bool:
+        """Give ``original``'s seat in a running game to ``substitute`` (who leaves the list): the
+        session's seat becomes theirs, played by a person again; the league seat follows ``credit``
+        (``substitute``: the seat is theirs in the league too; ``original``: the original's, no
+        longer forfeited; ``nobody``: the original's, still forfeited).  False when the seat is
+        not ``original``'s any more or the game is not running (nothing changes)."""
+        stamp, now = self.clock.stamp(), self.clock.time()
+
+        def body() -> Body:
+            row = yield one(
+                "SELECT 1 FROM seats st JOIN sessions s ON s.id = st.session_id WHERE st.session_id = ?"
+                " AND st.seat = ? AND st.user_id = ? AND s.status = 'active'",
+                session_id,
+                seat,
+                original,
+            )
+            if row is None:
+                return False
+            yield run(
+                "UPDATE seats SET user_id = ?, display_name = ?, is_computer = 0, resigned = 0"
+                " WHERE session_id = ? AND seat = ?",
+                substitute.user_id,
+                substitute.name,
+                session_id,
+                seat,
+            )
+            version = yield one(
+                "UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ? RETURNING version, timer_seconds",
+                stamp,
+                session_id,
+            )
+            yield from arm(session_id, version[0], version[1], now, stamp)
+            if credit == SUBSTITUTE:  # they take the dropped player's place in the league's table
+                joined = yield one(
+                    "SELECT 1 FROM league_players WHERE league_id = ? AND user_id = ?",
+                    league_id,
+                    substitute.user_id,
+                )
+                if joined is None:
+                    yield run(
+                        "INSERT INTO league_players (league_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)",
+                        league_id,
+                        substitute.user_id,
+                        substitute.name,
+                        stamp,
+                    )
+                yield run(
+                    "UPDATE league_seats SET user_id = ?, forfeit = 0 WHERE game_id = ? AND user_id = ?",
+                    substitute.user_id,
+                    game_id,
+                    original,
+                )
+            elif credit == ORIGINAL:
+                yield run(
+                    "UPDATE league_seats SET forfeit = 0 WHERE game_id = ? AND user_id = ?", game_id, original
+                )
+            yield run(
+                "INSERT INTO league_substitutions (game_id, original_id, substitute_id, credit, at) VALUES (?, ?, ?, ?, ?)",
+                game_id,
+                original,
+                substitute.user_id,
+                credit,
+                now,
+            )
+            yield run(
+                "DELETE FROM league_substitutes WHERE league_id = ? AND user_id = ?",
+                league_id,
+                substitute.user_id,
+            )
+            return True
+
+        return await self.db.transact(body())
+
+    async def substitutions(self, game_id: int) -> list[tuple[int, int, str]]:
+        """(original, substitute, credit) of each seat of the game handed to a substitute."""
+        rows = await self.db.all(
+            "SELECT original_id, substitute_id, credit FROM league_substitutions WHERE game_id = ? ORDER BY at",
+            game_id,
+        )
+        return [(int(r[0]), int(r[1]), r[2]) for r in rows]
+
+    async def last_moves(self, session_ids: Sequence[int]) -> dict[int, tuple[int, float]]:
+        """(moves played, when the last was played) of each session that has moves."""
+        out: dict[int, tuple[int, float]] = {}
+        for sid in session_ids:
+            row = await self.db.one("SELECT COUNT(*), MAX(created_at) FROM moves WHERE session_id = ?", sid)
+            if row is not None and row[0]:
+                out[sid] = (int(row[0]), datetime.fromisoformat(str(row[1])).timestamp())
+        return out

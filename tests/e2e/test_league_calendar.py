@@ -1,0 +1,175 @@
+"""Leagues on Discord's calendar, end to end: each round is a scheduled event of the server
+listing its tables, completed with the results when the round ends; a league set to a forum posts
+one post per table, tagged waiting, then playing, then done; a permission the bot lacks is told to
+the organiser once, and the season goes on."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.e2e.players import Driver
+from tests.e2e.test_league import EXTENSIONS, fire
+from tests.standin.model import ACTIVE, COMPLETED, CREATE_EVENTS, MANAGE_CHANNELS, SEND_MESSAGES
+
+DAY = 86400
+
+
+async def start_league(standin, owner, chan, people, *, rounds: int) -> None:
+    created = await standin.slash(
+        owner,
+        chan,
+        "league create",
+        name="Calendar cup",
+        game="guacamole",
+        format="swiss",
+        players=3,
+        rounds=rounds,
+        days=1,
+    )
+    assert "Calendar cup" in created.message.content
+    for user in people:
+        r = await standin.slash(user, chan, "league join")
+        assert "signed up" in (await r.original()).content
+
+
+async def test_rounds_are_server_events_and_tables_are_forum_posts_tagged_as_they_go(
+    standin, bot_factory, table_clock
+):
+    standin.wall = table_clock.time  # Discord's time is the bot's
+    chan = standin.channel("games")
+    owner = standin.owner
+    forum = standin.add_forum("league-tables", ["waiting", "playing", "done"])
+    people = standin.add_users("ana", "beto", "cusi", "dora", "eloy", "fatima")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await start_league(standin, owner, chan, people, rounds=2)
+        set_to = await standin.slash(owner, chan, "league organiser forum", forum=forum)
+        answer = (await set_to.original()).content
+        assert "is a post in" in answer and "I am missing" not in answer, answer
+        refused = await standin.slash(people[0], chan, "league organiser forum", forum=forum)
+        assert "Manage Server" in (await refused.original()).content
+        started = await standin.slash(owner, chan, "league start")
+        assert "has started" in (await started.original()).content
+        opened_at = table_clock.time()
+        await fire(bot)
+
+        # Round 1: one event, its tables in the description; one post per table, waiting.
+        (event,) = standin.events()
+        assert event.name == "Calendar cup: round 1 of 2" and event.entity_type == 3
+        assert event.start == opened_at + 60 and event.end == opened_at + DAY + 3600
+        assert event.location == f"https://discord.com/channels/{standin.guild.id}/{forum.id}"
+        tables = event.description.splitlines()
+        assert [line.split(":")[0] for line in tables] == ["Table 1", "Table 2"]
+        named = {u.name.title() for u in people}
+        assert {n.strip() for line in tables for n in line.split(":")[1].split(",")} == named
+        posts = [t for t in standin.guild.threads if t.parent_id == forum.id]
+        assert len(posts) == 2 and all(standin.tag_names(p) == ["waiting"] for p in posts)
+        assert not [t for t in standin.guild.threads if t.parent_id == chan.id]  # no threads in the channel
+        first = posts[0]
+        assert standin.messages(first)[0].content.startswith("**Calendar cup · round 1 · table 1**")
+        session = await bot.sessions.core.in_channel(first.id)
+        assert session is not None and session.status == "active"
+
+        # The people of table 1 play their game: the tag goes to playing, then done.
+        users = {u.id: u for u in people}
+        driver = Driver(standin, bot, first, {users[s.user_id]: "menu" for s in session.seats})
+        playing = asyncio.ensure_future(
+            standin.wait_for(
+                lambda: standin.tag_names(first) == ["playing"], what="the playing tag", timeout=60
+            )
+        )
+        await driver.play()
+        await playing
+        assert standin.tag_names(first) == ["done"] and standin.tag_names(posts[1]) != ["done"]
+
+        # The organiser goes back to threads for the coming rounds: this round's posts keep their tags.
+        back = await standin.slash(owner, chan, "league organiser forum")
+        assert "played in threads of" in (await back.original()).content
+        # The deadline: the computer finishes table 2 (done), the event is completed with the results.
+        table_clock.advance(DAY)
+        await fire(bot)
+        assert standin.tag_names(posts[1]) == ["done"]
+        one, two = standin.events()
+        assert one.status == COMPLETED and one.description.startswith("Results of round 1 of 2:")
+        assert [line.split(":")[0] for line in one.description.splitlines()[1:]] == ["Table 1", "Table 2"]
+        assert "1. " in one.description and "2. " in one.description and "3. " in one.description
+        assert two.name == "Calendar cup: round 2 of 2" and two.status in (1, ACTIVE)
+        assert len([t for t in standin.guild.threads if t.parent_id == forum.id]) == 2
+        assert len([t for t in standin.guild.threads if t.parent_id == chan.id]) == 2  # round 2 in threads
+
+
+async def test_a_missing_permission_is_told_once_and_the_season_goes_on(standin, bot_factory, table_clock):
+    standin.wall = table_clock.time
+    chan = standin.channel("games")
+    owner = standin.owner
+    forum = standin.add_forum("league-tables", ["waiting", "playing", "done"])
+    standin.set_permissions(forum, standin.bot_role, deny=SEND_MESSAGES)
+    standin.set_role_permissions(standin.bot_role, standin.bot_role.permissions & ~CREATE_EVENTS)
+    people = standin.add_users("ana", "beto", "cusi")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await start_league(standin, owner, chan, people, rounds=2)
+        set_to = await standin.slash(owner, chan, "league organiser forum", forum=forum)
+        assert "I am missing Send Messages there" in (await set_to.original()).content
+        started = await standin.slash(owner, chan, "league start")
+        assert "has started" in (await started.original()).content
+        for number in (1, 2):
+            await fire(bot)
+            opened = [m for m in standin.messages(chan) if f"round {number} of 2 is open" in m.content]
+            assert len(opened) == 1  # the round opened all the same, its game in a thread of the channel
+            assert len([t for t in standin.guild.threads if t.parent_id == chan.id]) == number
+            table_clock.advance(DAY)
+            await fire(bot)
+        told = [m for m in standin.messages(chan) if "calendar" in m.content]
+        assert len(told) == 1 and "Create Events" in told[0].content and owner.id in told[0].pinged
+        forum_told = [m for m in standin.messages(chan) if "cannot post the tables" in m.content]
+        assert len(forum_told) == 1 and "Send Messages" in forum_told[0].content
+        assert standin.events() == [] and not [t for t in standin.guild.threads if t.parent_id == forum.id]
+        assert any("is over" in m.content for m in standin.messages(chan))
+
+
+async def test_the_forums_tags_are_added_when_the_bot_may(standin, bot_factory, table_clock):
+    chan = standin.channel("games")
+    owner = standin.owner
+    forum = standin.add_forum("league-tables", ["chat"])
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await start_league(standin, owner, chan, standin.add_users("ana", "beto", "cusi"), rounds=1)
+        set_to = await standin.slash(owner, chan, "league organiser forum", forum=forum)
+        answer = (await set_to.original()).content
+        assert "no tags waiting, playing and done and I may not add them (Manage Channels)" in answer
+        assert [t["name"] for t in forum.available_tags] == ["chat"]
+        standin.set_role_permissions(standin.bot_role, standin.bot_role.permissions | MANAGE_CHANNELS)
+        await standin.settle()
+        again = await standin.slash(owner, chan, "league organiser forum", forum=forum)
+        assert "I may not" not in (await again.original()).content
+        assert [t["name"] for t in forum.available_tags] == ["chat", "waiting", "playing", "done"]
+        back = await standin.slash(owner, chan, "league organiser forum")
+        assert "played in threads of" in (await back.original()).content
+        started = await standin.slash(owner, chan, "league start")
+        assert "has started" in (await started.original()).content
+        await fire(bot)
+        assert len([t for t in standin.guild.threads if t.parent_id == chan.id]) == 1  # threads again
+        assert not [t for t in standin.guild.threads if t.parent_id == forum.id]
+
+
+async def test_in_a_spanish_server_the_tags_and_the_event_speak_spanish(standin, bot_factory, table_clock):
+    standin.wall = table_clock.time
+    standin.guild.locale = "es-ES"  # the server's own language
+    standin.set_role_permissions(standin.bot_role, standin.bot_role.permissions | MANAGE_CHANNELS)
+    chan = standin.channel("games")
+    owner = standin.owner
+    forum = standin.add_forum("mesas")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await start_league(standin, owner, chan, standin.add_users("ana", "beto", "cusi"), rounds=1)
+        set_to = await standin.slash(owner, chan, "league organiser forum", forum=forum)
+        assert "I may not" not in (await set_to.original()).content  # the asker reads their own language
+        assert [t["name"] for t in forum.available_tags] == ["esperando", "jugando", "terminada"]
+        started = await standin.slash(owner, chan, "league start")
+        await started.original()
+        await fire(bot)
+        (post,) = [t for t in standin.guild.threads if t.parent_id == forum.id]
+        assert standin.tag_names(post) == ["esperando"]
+        (event,) = standin.events()
+        assert event.description.startswith("Mesa 1: ") and "ronda 1" in event.name

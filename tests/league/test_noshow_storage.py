@@ -1,0 +1,150 @@
+"""No-show storage on both back ends: the rules, no-shows counted once per game, the substitutes'
+list, and a seat handed to a substitute whose result counts as the organiser chose."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import asyncpg
+import pytest
+
+from bot.league.noshows import Rules
+from bot.storage.noshows import Substitute
+from engines.core import said
+from tests.league.test_storage import GUILD, new_league
+
+
+async def running_league(service, players=(10, 20)):
+    store = service.store
+    lid = await new_league(store)
+    for uid in players:
+        await store.leagues.join_league(lid, uid, f"u{uid}")
+    await store.leagues.start_league(lid, store.clock.time(), 3)
+    (gid,) = await store.leagues.open_round(lid, 1, [list(players)], [], store.clock.time() + 10)
+    session = await service.lobby.create(
+        "nim", guild_id=GUILD, channel_id=7, host_id=10, host_name="u10", seed=3
+    )
+    await service.lobby.join(7, 20, "u20")
+    await store.leagues.attach_session(gid, session.id)
+    session = (await service.lobby.start(7, 10)).session
+    return lid, gid, session
+
+
+async def test_rules_default_until_set_and_bad_values_are_refused_by_the_database(store):
+    lid = await new_league(store)
+    assert await store.noshows.rules(lid) == Rules()
+    await store.noshows.set_rules(lid, Rules("forfeit", 3, "nobody"))
+    assert await store.noshows.rules(lid) == Rules("forfeit", 3, "nobody")
+    await store.noshows.set_rules(lid, Rules("score", 0, "substitute"))
+    assert await store.noshows.rules(lid) == Rules("score", 0, "substitute")
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
+        await store.noshows.set_rules(lid, Rules("wait", 2, "original"))
+    assert await store.noshows.rules(lid) == Rules("score", 0, "substitute")
+
+
+async def test_a_no_show_counts_once_per_game_and_person(service):
+    store = service.store
+    lid, gid, _ = await running_league(service)
+    assert await store.noshows.record(lid, gid, 1, [10], "computer") == [10]
+    assert await store.noshows.record(lid, gid, 1, [10, 20], "computer") == [20]
+    assert await store.noshows.counts(lid) == {10: 1, 20: 1}
+    assert [(n.user_id, n.round, n.game_id) for n in await store.noshows.of_league(lid)] == [
+        (10, 1, gid),
+        (20, 1, gid),
+    ]
+
+
+async def test_the_substitutes_list_keeps_its_order(store, clock):
+    lid = await new_league(store)
+    assert await store.noshows.add_substitute(lid, 40, "Sub A")
+    clock.advance(1)
+    assert await store.noshows.add_substitute(lid, 30, "Sub B")
+    assert not await store.noshows.add_substitute(lid, 40, "Sub A")
+    assert await store.noshows.substitutes(lid) == [Substitute(40, "Sub A"), Substitute(30, "Sub B")]
+    assert await store.noshows.remove_substitute(lid, 40)
+    assert not await store.noshows.remove_substitute(lid, 40)
+    assert await store.noshows.substitutes(lid) == [Substitute(30, "Sub B")]
+
+
+@pytest.mark.parametrize(
+    ("credit", "places"),
+    [
+        ("original", {10: 1, 20: 2}),  # the substitute won for the dropped player
+        ("substitute", {30: 1, 20: 2}),  # the substitute's own result
+        ("nobody", {10: 2, 20: 1}),  # the original keeps the forfeit; the substitute gets nothing
+    ],
+)
+async def test_a_substitutes_result_counts_as_the_organiser_chose(service, credit, places):
+    store = service.store
+    lid, gid, session = await running_league(service)
+    assert await store.leagues.drop_player(lid, 10) == [session.id]
+    await store.noshows.add_substitute(lid, 30, "Sub")
+    seat = session.seat_of(10).seat
+    version = session.row.version
+    assert await store.noshows.hand_seat(lid, gid, session.id, seat, 10, Substitute(30, "Sub"), credit)
+    assert not await store.noshows.hand_seat(lid, gid, session.id, seat, 10, Substitute(30, "Sub"), credit)
+    after = await service.core.get(session.id)
+    assert after.row.version == version + 1
+    taken = after.seat_of(30)
+    assert taken.seat == seat and not taken.computer and not taken.resigned and after.seat_of(10) is None
+    assert await store.noshows.substitutes(lid) == []  # the substitute left the list
+    assert await store.noshows.substitutions(gid) == [(10, 30, credit)]
+    # The substitute wins the game.
+    from bot.storage import ResultRow
+
+    other = after.seat_of(20).seat
+    await store.games.finish(
+        session.id,
+        status="finished",
+        reason="won",
+        outcome=None,
+        results=[ResultRow(seat, 30, 1.0, 1, False), ResultRow(other, 20, 0.0, 2, False)],
+    )
+    (game,) = await store.leagues.league_games(lid, 1)
+    assert {s.user_id: s.place for s in game.seats} == places
+    players = {p.user_id: p for p in await store.leagues.league_players(lid)}
+    assert (30 in players and players[30].active) is (credit == "substitute")
+
+
+async def test_a_substitute_in_a_clocked_game_gets_a_full_start_and_plays(service, clock):
+    """The computer took a late seat (its clock stopped); the substitute who gets it plays on,
+    with the clock's full start running from their turn."""
+    store = service.store
+    lid = await new_league(store)
+    for uid in (10, 20):
+        await store.leagues.join_league(lid, uid, f"u{uid}")
+    await store.leagues.start_league(lid, store.clock.time(), 3)
+    (gid,) = await store.leagues.open_round(lid, 1, [[10, 20]], [], store.clock.time() + 10)
+    session = await service.lobby.create(
+        "nim", guild_id=GUILD, channel_id=7, host_id=10, host_name="u10", seed=3, clock="bank:1d"
+    )
+    await service.lobby.join(7, 20, "u20")
+    await store.leagues.attach_session(gid, session.id)
+    session = (await service.lobby.start(7, 10)).session
+    (first,) = session.waiting_on()
+    late = first.user_id
+    clock.advance(3600)
+
+    taken = await service.seats.computer_takes(session.id, [late], said("late"))
+    assert taken is not None
+    session = await service.core.get(session.id)
+    assert session.seat_of(late).computer and first.seat not in session.banks.since
+    await store.leagues.drop_player(lid, late)
+    await store.noshows.add_substitute(lid, 30, "Sub")
+
+    async def change():
+        return await store.noshows.hand_seat(
+            lid, gid, session.id, first.seat, late, Substitute(30, "Sub"), "original"
+        )
+
+    handed = await service.seats.hand_over(session.id, first.seat, change)
+    assert handed is not None and handed.banks.banks[first.seat] == 86400.0
+    assert first.seat not in handed.banks.taken
+    while handed.status == "active" and not any(s.user_id == 30 for s in handed.waiting_on()):
+        (seat,) = handed.waiting_on()
+        move = (await service.play.legal_moves(7, seat.user_id))[-1]
+        handed = (await service.play.play(7, seat.user_id, move)).session
+    assert handed.status == "active"
+    assert first.seat in handed.banks.since  # the substitute's clock runs on their turn
+    move = (await service.play.legal_moves(7, 30))[-1]
+    assert (await service.play.play(7, 30, move)).session.version > handed.version

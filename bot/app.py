@@ -135,7 +135,7 @@ class PukllayTree(app_commands.CommandTree):
                 got = options.shown(getattr(error.value, "id", error.value))
                 sentence = said(
                     "The option {option} must be {allowed} (got {got}).",
-                    option=param.display_name,
+                    option=options.option_name(param.display_name),
                     allowed=options.allowed(param),
                     got=got,
                 )

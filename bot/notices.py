@@ -37,7 +37,7 @@ class SettingError(ValueError):
     values, so it can be said in the person's language (``str()`` is the English)."""
 
     def __init__(self, message: str, **values: Any) -> None:
-        super().__init__(message.format(**values))
+        super().__init__(ENGLISH.gettext(message, **values))
         self.message = message
         self.values = values
 
@@ -162,7 +162,7 @@ def settings_text(person: PersonRow, t: Language = ENGLISH) -> str:
         "Reminders: {reminders}\n"
         "Time zone: {zone}\n"
         "Quiet hours: {quiet}\n"
-        "Change them with /me notify.",
+        "Change them with {/me notify}.",
         notices=t.gettext(PLACE_WORDS[person.notify]),
         reminders=remind,
         zone=person.time_zone,
@@ -237,7 +237,7 @@ def end_notice(session: Session, guild_name: str, link: str, t: Language = ENGLI
     lines = [t.gettext("**{game}** #{number} on **{server}** is over.", **where)]
     if session.row.outcome:
         lines.extend(outcome_lines(session, Outcome.from_dict(session.row.outcome), t))
-    lines.append(t.gettext("See it there, and press Rematch to play again: {link}", link=link))
+    lines.append(t.gettext("See it there, and press {button Rematch} to play again: {link}", link=link))
     return clip("\n".join(lines), MESSAGE_LIMIT)
 
 
@@ -247,7 +247,7 @@ def digest(games: Sequence[Waiting], link_of, t: Language = ENGLISH) -> str:
     head = t.ngettext(
         "Reminder: it is your turn in {n} game:", "Reminder: it is your turn in {n} games:", len(games)
     )
-    tail = t.gettext("Change or stop reminders with /me notify.")
+    tail = t.gettext("Change or stop reminders with {/me notify}.")
     lines: list[str] = []
     room = MESSAGE_LIMIT - len(head) - len(tail) - 60  # keeps space for the "more" line
     for i, w in enumerate(games):
@@ -270,8 +270,8 @@ def digest(games: Sequence[Waiting], link_of, t: Language = ENGLISH) -> str:
         if sum(len(x) + 1 for x in lines) + len(line) > room:
             lines.append(
                 t.ngettext(
-                    "- ... and {n} more game (see /game mine)",
-                    "- ... and {n} more games (see /game mine)",
+                    "- ... and {n} more game (see {/game mine})",
+                    "- ... and {n} more games (see {/game mine})",
                     len(games) - i,
                 )
             )
@@ -299,7 +299,7 @@ def mine_line(w: Waiting, user_id: int, link: str, clock: str | None = None, t: 
         )
         return f"{head}\n  {state}"
     if session.damaged:
-        return f"{head}\n  " + t.gettext("damaged: ask the host or an admin to /game abandon it")
+        return f"{head}\n  " + t.gettext("damaged: ask the host or an admin to {/game abandon} it")
     waiting = session.waiting_on()
     mine = any(s.user_id == user_id for s in waiting)
     if mine and len(waiting) > 1:
@@ -327,7 +327,7 @@ def mine_text(
     """``/game mine``: the person's games in every server, those where it is their turn first."""
     if not games:
         return t.gettext(
-            "You are not sitting in any game or lobby. Open one with /<game> new, or join one with /game join."
+            "You are not sitting in any game or lobby. Open one with {/<game> new}, or join one with {/game join}."
         )
 
     def order(w: Waiting) -> tuple:
@@ -368,13 +368,15 @@ def take_away(person: PersonRow, days: int, reason: str | None, now: float, allo
     """``/me away``: the person's new settings, or a refusal saying what is allowed."""
     if person.away_at(now):
         raise SettingError(
-            N_("you are already away until {date}; use /me back first to change it"), date=away_date(person)
+            N_("you are already away until {date}; use {/me back} first to change it"), date=away_date(person)
         )
     left = away_days_left(person, now, allowance)
     if not 1 <= days <= left:
         if left:
             raise SettingError(
-                N_("you can be away 1 to {left} more days this year ({allowance} a year), not {days}"),
+                N_(
+                    "days of time away you can still take this year: 1 to {left} ({allowance} a year), not {days}"
+                ),
                 left=left,
                 allowance=allowance,
                 days=days,

@@ -33,7 +33,8 @@ MAX_POINTS = 400  # chart points at most (a long game is sampled evenly)
 
 
 def duration(first: str, last: str, language: Language = ENGLISH) -> str:
-    """``2 h 05 min``, ``12 min``, ``40 s`` between two stored times."""
+    """``2 h 05 min``, ``2 h``, ``12 min``, ``40 s``, ``3 days 4 h``, ``3 days`` between two
+    stored times (a part that is zero is left out)."""
     try:
         seconds = int((datetime.fromisoformat(last) - datetime.fromisoformat(first)).total_seconds())
     except ValueError:
@@ -45,7 +46,9 @@ def duration(first: str, last: str, language: Language = ENGLISH) -> str:
         return f"{minutes} min"
     hours, minutes = divmod(minutes, 60)
     if hours < 48:
-        return f"{hours} h {minutes:02d} min"
+        return f"{hours} h {minutes:02d} min" if minutes else f"{hours} h"
+    if hours % 24 == 0:
+        return language.ngettext("{n} day", "{n} days", hours // 24)
     return language.ngettext("{n} day {hours} h", "{n} days {hours} h", hours // 24, hours=hours % 24)
 
 

@@ -87,15 +87,17 @@ def event_lines(
     if len(named) > limit and newest:
         more = len(named) - limit + 1
         earlier = t.ngettext(
-            "… {n} earlier line left out (see /game log)",
-            "… {n} earlier lines left out (see /game log)",
+            "… {n} earlier line left out (see {/game log})",
+            "… {n} earlier lines left out (see {/game log})",
             more,
         )
         named = [earlier] + named[len(named) - limit + 1 :]
     elif len(named) > limit:
         more = len(named) - limit + 1
         named = named[: limit - 1] + [
-            t.ngettext("… and {n} more line (see /game log)", "… and {n} more lines (see /game log)", more)
+            t.ngettext(
+                "… and {n} more line (see {/game log})", "… and {n} more lines (see {/game log})", more
+            )
         ]
     return named
 
@@ -253,7 +255,7 @@ def rating_lines(changes: Sequence[RatingChange], t: Language = ENGLISH) -> list
 def next_steps(session: Session, t: Language = ENGLISH) -> str:
     """What to do after a game, in ``t``."""
     return t.gettext(
-        "Play again with `/{game} new`; `/game log` shows the moves and `/game ratings` the league table.",
+        "Play again with `/{game} new`; `{/game log}` shows the moves and `{/game ratings}` the league table.",
         game=session.info.name,
     )
 
@@ -283,7 +285,9 @@ def board_text(
     if len(told) > 15:
         told = told[:14] + [
             t.ngettext(
-                "… and {n} more turn (see /game log)", "… and {n} more turns (see /game log)", len(told) - 14
+                "… and {n} more turn (see {/game log})",
+                "… and {n} more turns (see {/game log})",
+                len(told) - 14,
             )
         ]
     lines.extend(told)
@@ -392,16 +396,20 @@ def options_text(session: Session, t: Language = ENGLISH) -> str:
     return "; ".join(option_words(session, t)) or t.gettext("standard rules")
 
 
+# The computer levels in words: translated where shown (the level option's choices read the same).
+LEVEL_WORDS = (N_("easy"), N_("normal"), N_("strong"))
+
+
 def seat_line(session: Session, index: int, t: Language = ENGLISH) -> str:
     """The lobby's line for the seat at ``index``: its number, its name, and who hosts or which
-    computer level plays it (the level is an option value, the same in every language)."""
+    computer level plays it (the level in ``t``'s words, as the level option's choices read)."""
     seat = session.seats[index]
     if seat.computer:
         return t.gettext(
             "{number}. {name} (computer, {level})",
             number=index + 1,
             name=seat.name,
-            level=seat.computer_level,
+            level=t.gettext(seat.computer_level),
         )
     if seat.user_id == session.row.host_id:
         return t.gettext("{number}. {name} (host)", number=index + 1, name=seat.name)
@@ -417,14 +425,14 @@ def lobby_text(session: Session, t: Language = ENGLISH) -> str:
     if session.status == "lobby":
         if taken >= most:
             state = t.ngettext(
-                "The table is full ({n} seat): the host can press Start.",
-                "The table is full ({n} seats): the host can press Start.",
+                "The table is full ({n} seat): the host can press {button Start}.",
+                "The table is full ({n} seats): the host can press {button Start}.",
                 most,
             )
         elif taken >= least:
             state = t.ngettext(
-                "{n} seat of {most} taken: ready to start (the host presses Start), or wait for more players.",
-                "{n} seats of {most} taken: ready to start (the host presses Start), or wait for more players.",
+                "{n} seat of {most} taken: ready to start (the host presses {button Start}), or wait for more players.",
+                "{n} seats of {most} taken: ready to start (the host presses {button Start}), or wait for more players.",
                 taken,
                 most=most,
             )
@@ -433,8 +441,8 @@ def lobby_text(session: Session, t: Language = ENGLISH) -> str:
                 (
                     t.ngettext("{n} seat of {most} taken.", "{n} seats of {most} taken.", taken, most=most),
                     t.ngettext(
-                        "{game} needs at least {n} player (Join, or Add computer).",
-                        "{game} needs at least {n} players (Join, or Add computer).",
+                        "{game} needs at least {n} player ({button Join}, or {button Add computer}).",
+                        "{game} needs at least {n} players ({button Join}, or {button Add computer}).",
                         least,
                         game=info.title,
                     ),
@@ -471,7 +479,8 @@ def thread_line(session: Session, t: Language = ENGLISH) -> str:
     where = f"<#{session.row.channel_id}>"
     if session.status == "lobby":
         return t.gettext(
-            "The game lives in its thread {thread}: join here or with /game join there, then play there.",
+            "Join with the buttons below; the game is played in its thread {thread}, where {/game join} "
+            "works too.",
             thread=where,
         )
     if session.status == "active":
@@ -489,7 +498,7 @@ def thread_welcome(session: Session, t: Language = ENGLISH) -> str:
     return clip(
         t.gettext(
             "This thread holds **{game}** game #{number}, opened by {host}. Join with the lobby's "
-            "buttons in {lobby} or with /game join here; the host starts it with /game start. "
+            "buttons in {lobby} or with {/game join} here; the host starts it with {/game start}. "
             "Boards, turns and results are posted here.",
             game=session.info.title,
             number=session.id,
@@ -555,8 +564,8 @@ def result_line(session: Session, t: Language = ENGLISH) -> str:
 def full_table_text(session: Session, t: Language = ENGLISH) -> str:
     """The ping for the host when the last seat is taken, in ``t``."""
     return t.ngettext(
-        "{host}, your {game} table is full ({n} seat): press Start on the lobby message, or use /game start.",
-        "{host}, your {game} table is full ({n} seats): press Start on the lobby message, or use /game start.",
+        "{host}, your {game} table is full ({n} seat): press {button Start} on the lobby message, or use {/game start}.",
+        "{host}, your {game} table is full ({n} seats): press {button Start} on the lobby message, or use {/game start}.",
         session.row.max_players,
         host=f"<@{session.row.host_id}>",
         game=session.info.title,
@@ -610,10 +619,12 @@ def status_text(
         "\n".join(seat_lines),
     ]
     if session.damaged:
+        from bot.sessions import damage_words  # bot.sessions imports this module
+
         lines.append(
             t.gettext(
-                "⚠️ This game is damaged ({problem}); the host or an admin can /game abandon it.",
-                problem=session.damaged,
+                "⚠️ This game is damaged ({problem}); the host or an admin can {/game abandon} it.",
+                problem=damage_words(session.damaged).in_words(t),
             )
         )
     elif session.status == "finished":
@@ -654,7 +665,8 @@ def list_line(session: Session, t: Language = ENGLISH) -> str:
     }
     if session.damaged:
         return t.gettext(
-            "{channel} · {game} (damaged: ask the host or an admin to /game abandon it): {players}", **values
+            "{channel} · {game} (damaged: ask the host or an admin to {/game abandon} it): {players}",
+            **values,
         )
     if session.status == "active":
         waiting = ", ".join(x.name for x in session.waiting_on())

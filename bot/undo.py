@@ -28,7 +28,7 @@ from bot.public import MoveRecord
 from bot.replaying import taken_back, undo_target, undo_text, walk
 from bot.sessions import MoveResult, Refusal, Session, SessionService, record_of, refuse_computer_seat
 from bot.storage import NewMove, UndoRequest
-from engines.core import PUBLIC, TABLE, Event, plural
+from engines.core import PUBLIC, TABLE, Event, said_n
 
 
 @dataclass
@@ -150,8 +150,14 @@ class UndoService:
         """Append the undo entry and go back to the state before move ``target`` (lock held)."""
         module = session.engine
         state, _ = await self.history.state_at(session, target - 1)
-        event = Event(
-            f"{{p{seat}}} took back {plural(len(moves), 'move')}, from move {target}, with everyone's agreement"
+        event = Event.told(
+            said_n(
+                len(moves),
+                "{player} took back {n} move, from move {target}, with everyone's agreement",
+                "{player} took back {n} moves, from move {target}, with everyone's agreement",
+                player=f"{{p{seat}}}",  # the seat, named by the table for each reader
+                target=target,
+            )
         )
         entry = NewMove(seat, undo_text(target), False, [event.to_dict()], PUBLIC.to_dict())
         clock = await self.service.core.clock_after(session, state)  # a clocked game: clocks as of now

@@ -537,10 +537,10 @@ class LeagueCog(
         if found.format != "elimination" and not found.final_round:
             if found.format == "swiss":
                 raise LeagueError(
-                    "{league} is a Swiss league; /league standings shows it", league=found.shown
+                    "{league} is a Swiss league; {/league standings} shows it", league=found.shown
                 )
             raise LeagueError(
-                "{league} is a round-robin league; /league standings shows it", league=found.shown
+                "{league} is a round-robin league; {/league standings} shows it", league=found.shown
             )
         if found.status == "signup":
             raise LeagueError("the bracket is drawn when the league starts")

@@ -106,12 +106,12 @@ class MeCog(
         if (await store.people.person(interaction.user.id)).contrast:
             text = t.gettext(
                 "Your private pictures (your view, history pages, direct messages) use the "
-                "high-contrast palette. Public boards follow the server's choice: /game contrast."
+                "high-contrast palette. Public boards follow the server's choice: {/game contrast}."
             )
         else:
             text = t.gettext(
                 "Your private pictures (your view, history pages, direct messages) use the standard "
-                "palette. Public boards follow the server's choice: /game contrast."
+                "palette. Public boards follow the server's choice: {/game contrast}."
             )
         await reply(interaction, text)
 
@@ -140,11 +140,11 @@ class MeCog(
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
         text = t.ngettext(
             "You are away until {date}: your turn clocks are paused in every game and reminders stop; "
-            "the others see it in /game status and on the boards. {n} day of time away is left this "
-            "year. /me back ends it early.",
+            "the others see it in {/game status} and on the boards. {n} day of time away is left this "
+            "year. {/me back} ends it early.",
             "You are away until {date}: your turn clocks are paused in every game and reminders stop; "
-            "the others see it in /game status and on the boards. {n} days of time away are left this "
-            "year. /me back ends it early.",
+            "the others see it in {/game status} and on the boards. {n} days of time away are left this "
+            "year. {/me back} ends it early.",
             left,
             date=notices.away_date(person),
         )

@@ -482,7 +482,7 @@ class GameCommands(
                 interaction,
                 t.gettext(
                     "Only members with Manage Server can choose the server's language; "
-                    "/game language without an option shows it."
+                    "{/game language} without an option shows it."
                 ),
             ):
                 return
@@ -494,7 +494,7 @@ class GameCommands(
         name = t.name_of(shown.code)
         if chosen:
             text = t.gettext(
-                "This server's boards and public messages are in {language}, as chosen with /game language.",
+                "This server's boards and public messages are in {language}, as chosen with {/game language}.",
                 language=name,
             )
         else:
@@ -519,7 +519,7 @@ class GameCommands(
                 interaction,
                 t.gettext(
                     "Only members with Manage Server can choose the server's palette; "
-                    "/game contrast without an option shows it."
+                    "{/game contrast} without an option shows it."
                 ),
             ):
                 return
@@ -527,12 +527,12 @@ class GameCommands(
         if await store.people.server_contrast(guild_id):
             text = t.gettext(
                 "This server's boards and pictures use the high-contrast palette. "
-                "Your private pictures follow your own choice: /me contrast."
+                "Your private pictures follow your own choice: {/me contrast}."
             )
         else:
             text = t.gettext(
                 "This server's boards and pictures use the standard palette. "
-                "Your private pictures follow your own choice: /me contrast."
+                "Your private pictures follow your own choice: {/me contrast}."
             )
         await reply(interaction, text)
 
@@ -556,7 +556,7 @@ class GameCommands(
                 interaction,
                 t.gettext(
                     "Only members with Manage Server can turn the server's web pages on or off; "
-                    "/game web without an option shows the setting."
+                    "{/game web} without an option shows the setting."
                 ),
             ):
                 return

@@ -66,6 +66,7 @@ class Said:
         if language is None:
             n = values.get("n", 1)
             template = self.msg if self.plural is None or n in (1, -1) else self.plural
+            template = _MENTION.sub(lambda m: m[1].removeprefix("button "), template)
             return template.format(**values) if values else template
         if self.plural is not None:
             count = int(values.pop("n"))
@@ -94,6 +95,11 @@ class Said:
             for k, v in (data.get("args") or {}).items()
         }
         return cls(str(data["msg"]), args, data.get("plural"), data.get("context"))
+
+
+# A command or button named in a sentence (``{/game join}``, ``{button Rematch}``): in English as
+# written; in another language, by the name its client shows (``languages.MENTION``).
+_MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+)\}")
 
 
 def _seats_in(*templates: str | None) -> set[int]:

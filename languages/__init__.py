@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
+import re
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -27,6 +28,8 @@ from typing import Any
 DOMAIN = "pukllay"
 HERE = Path(__file__).resolve().parent
 SOURCE = "en"  # the language the message ids are written in
+COMMAND_CONTEXT = "slash command name"  # the context of a slash command's or group's name
+OPTION_CONTEXT = "slash option name"  # the context of a slash command option's name
 
 
 def N_(message: str) -> str:
@@ -67,7 +70,15 @@ def placeholders(text: str) -> set[str]:
     return out
 
 
-def _format(text: str, values: Mapping[str, Any]) -> str:
+MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+)\}")
+"""A mention placeholder: a slash command (``{/game join}``, ``{/tiwanaku move move:}`` with an
+option, ``{/<game> new}`` for any game's) or a button (``{button Rematch}``), filled in the
+reader's language by :meth:`Language.mention` wherever a message is put in words."""
+
+
+def _format(language: Language, text: str, values: Mapping[str, Any]) -> str:
+    if "{/" in text or "{button " in text:
+        text = MENTION.sub(lambda m: language.mention(m[1]), text)
     return text.format(**values) if values else text
 
 
@@ -93,15 +104,16 @@ class Language:
 
     def gettext(self, message: str, /, **values: Any) -> str:
         """``message`` in this language, its ``{placeholders}`` filled from ``values``."""
-        return _format(self.catalogue.gettext(message), values)
+        return _format(self, self.catalogue.gettext(message), values)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
-        """The form for ``n`` (``n`` is also the placeholder ``{n}``), in this language's plural rule."""
-        return _format(self.catalogue.ngettext(singular, plural, n), {"n": n, **values})
+        """The form for ``n`` (``n`` is also the placeholder ``{n}``), in this language's plural rule;
+        a negative count agrees as its size does (``-1 point``, ``-2 points``)."""
+        return _format(self, self.catalogue.ngettext(singular, plural, abs(n)), {"n": n, **values})
 
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """``message`` in ``context`` (the same English word may need two translations)."""
-        return _format(self.catalogue.pgettext(context, message), values)
+        return _format(self, self.catalogue.pgettext(context, message), values)
 
     def has(self, message: str, context: str | None = None) -> bool:
         """Whether the catalogue translates ``message`` (English translates everything as itself)."""
@@ -109,6 +121,31 @@ class Language:
             return True
         key = message if context is None else f"{context}\x04{message}"
         return key in getattr(self.catalogue, "_catalog", {})
+
+    def command(self, path: str) -> str:
+        """Slash command ``path`` (``"game join"``, or ``"tiwanaku move move:"`` with an option) as
+        this language's Discord client shows it: ``/juego unirse``, ``/tiwanaku jugar jugada:``.
+        A word in angle brackets stands for any game's command (``"<game> new"``: ``/<juego> nueva``)."""
+        words = []
+        for word in path.split():
+            if word.endswith(":"):
+                words.append(self.catalogue.pgettext(OPTION_CONTEXT, word[:-1]) + ":")
+            elif word.startswith("<") and word.endswith(">"):
+                words.append("<" + self.catalogue.pgettext(COMMAND_CONTEXT, word[1:-1]) + ">")
+            else:
+                words.append(self.catalogue.pgettext(COMMAND_CONTEXT, word))
+        return "/" + " ".join(words)
+
+    def button(self, label: str) -> str:
+        """A button's label as this language shows it on the button (``Rematch``: ``Revancha``)."""
+        return self.catalogue.gettext(label)
+
+    def mention(self, field: str) -> str:
+        """What a mention placeholder (see :data:`MENTION`) reads as in this language: the one
+        way a text names a command or a button, so it names what the reader's client shows."""
+        if field.startswith("button "):
+            return self.button(field.removeprefix("button "))
+        return self.command(field.removeprefix("/"))
 
     @property
     def name(self) -> str:

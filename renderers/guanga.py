@@ -529,7 +529,7 @@ def _seat_lines(view, names) -> list[SeatLine]:
         parts = [ntr("{n} card", "{n} cards", len(p.claimed))]
         if view.mode != "beginner":
             parts.append(ntr("{n} shell", "{n} shells", p.shells))
-        parts.append(tr("{n} empty", n=empty))
+        parts.append(ntr("{n} empty", "{n} empty", empty))
         if hidden:
             parts.append(tr("+ secret order"))
         out.append(

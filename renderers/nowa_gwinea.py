@@ -313,12 +313,13 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     if view.over:
         sub = tr("The last round's villages are shown below.")
     else:
-        sub = tr(
-            "Die: {animal} (start there) · board {board}{side} · goal {water} water holes",
+        sub = ntr(
+            "Die: {animal} (start there) · board {board}{side} · goal {n} water hole",
+            "Die: {animal} (start there) · board {board}{side} · goal {n} water holes",
+            view.water_target,
             animal=tr(view.animal),
             board=board.board,
             side=tr(SIDE_WORDS[board.side]) if board.side in SIDE_WORDS else board.side,
-            water=view.water_target,
         )
     draw_text(d, (PAD, y), sub, WIDTH - 2 * PAD, 26, min_size=18, bold=True)
     y += 44

@@ -344,14 +344,10 @@ def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, w: int, per_ro
         cy = y + (k // per_row) * 36
         draw.rectangle((cx, cy, cx + 28, cy + 28), fill=TERRAIN_COLOURS[t], outline=INK, width=2)
         label(draw, (cx + 14, cy + 14), letter(t), 17, True, INK, "mm")
-        draw_text(
-            draw,
-            (cx + 36, cy + 1),
-            tr("{terrain} {count}", terrain=tr(TERRAIN_NAMES[t]), count=view.terrain_totals.get(t, 0)),
-            item_w - 40,
-            22,
-            min_size=16,
-        )
+        words = tr("{terrain} {count}", terrain=tr(TERRAIN_NAMES[t]), count=view.terrain_totals.get(t, 0))
+        if letter(t) != t:  # the reader's letter is not the one moves are written with (SD>M)
+            words = tr("{terrain} (in moves: {letter})", terrain=words, letter=t)
+        draw_text(draw, (cx + 36, cy + 1), words, item_w - 40, 22, min_size=14)
     used = 36 * ((4 + per_row - 1) // per_row)
     used += (
         draw_legend(draw, x, y + used + 4, w, tr("changed in the last turn; “seen”: what you peeked at")) + 10

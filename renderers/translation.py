@@ -64,7 +64,7 @@ def say(message: str, /, fill: tuple[int, ...] = INK, **parts: Any) -> list[Span
 
 def nsay(singular: str, plural: str, n: int, /, fill: tuple[int, ...] = INK, **parts: Any) -> list[Span]:
     """:func:`say` for the form of a message for ``n``."""
-    return _spans(_SPEAKING.get().catalogue.ngettext(singular, plural, n), fill, {"n": str(n), **parts})
+    return _spans(_SPEAKING.get().catalogue.ngettext(singular, plural, abs(n)), fill, {"n": str(n), **parts})
 
 
 def _spans(template: str, fill: tuple[int, ...], parts: dict[str, Any]) -> list[Span]:

@@ -8,8 +8,9 @@ translated (through discord.py's :class:`~discord.app_commands.Translator`).
 - Discord's ``es-ES`` and ``es-419`` are both Spanish; a locale without a catalogue is English.
 
 Slash commands need no edit in the cogs: the translator looks every name, description, option
-and choice up in the catalogues by its English text, the names under the context
-:data:`NAME_CONTEXT` (a name must stay lowercase, without spaces, in every language).
+and choice up in the catalogues by its English text, the names of commands and groups under the
+context :data:`NAME_CONTEXT` and those of options under :data:`OPTION_CONTEXT` (a name must stay
+lowercase, without spaces, in every language).
 
 Commands for translators (from the repository's root)::
 
@@ -34,13 +35,16 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 import languages
-from languages import DOMAIN, SOURCE, Language, language
+from languages import COMMAND_CONTEXT, DOMAIN, SOURCE, Language, language
+from languages import OPTION_CONTEXT as OPTION_CONTEXT
 
 if TYPE_CHECKING:
     from bot.storage import Store
 
-NAME_CONTEXT = "slash command name"
-NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
+NAME_CONTEXT = COMMAND_CONTEXT
+# An option's name has a context of its own (OPTION_CONTEXT): a command is a verb or a noun
+# ("jugar"), its option a noun ("jugada"), though both may be the same English word ("move").
+NAMES = (Where.command_name, Where.group_name)
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "languages" / f"{DOMAIN}.pot"
 # Where the code's messages are extracted from (the engines keep theirs with engines.core.said).
@@ -109,10 +113,12 @@ class Translator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContext,
     ) -> str | None:
+        if context.location == Where.parameter_name:
+            return self.lookup(OPTION_CONTEXT, string.message, locale)
         return self.lookup(NAME_CONTEXT if context.location in NAMES else None, string.message, locale)
 
     def lookup(self, context: str | None, message: str, locale: discord.Locale) -> str | None:
-        """``message`` (a name when ``context`` is :data:`NAME_CONTEXT`) in ``locale``'s language,
+        """``message`` (a name when ``context`` is :data:`NAME_CONTEXT` or :data:`OPTION_CONTEXT`) in ``locale``'s language,
         or ``None`` (Discord then shows the English) for English or a message not translated."""
         lang = language(locale.value)
         if lang.code == SOURCE or not lang.has(message, context):

@@ -151,7 +151,7 @@ class Controls:
         waiting = await self.store.league_pairing.draft(league.id, league.current_round + 1)
         if review is False and waiting is not None:
             raise LeagueError(
-                "round {round} waits for your review; publish it with /league organiser review first",
+                "round {round} waits for your review; publish it with {/league organiser review} first",
                 round=league.current_round + 1,
             )
         if not await self.store.league_pairing.set_controls(league.id, tiebreaks=names, review=review):
@@ -199,7 +199,7 @@ class Controls:
             for b in players[i + 1 :]:
                 if tuple(sorted((a, b))) in forbidden:
                     raise LeagueError(
-                        "<@{a}> and <@{b}> are a forbidden pair; allow them first with /league organiser allow",
+                        "<@{a}> and <@{b}> are a forbidden pair; allow them first with {/league organiser allow}",
                         a=a,
                         b=b,
                     )
@@ -211,7 +211,7 @@ class Controls:
             )
         if not await self.store.league_pairing.fix_table(league.id, number, players):
             raise LeagueError(
-                "one of them is at a fixed table of round {round} already; /league organiser unpair frees them",
+                "one of them is at a fixed table of round {round} already; {/league organiser unpair} frees them",
                 round=number,
             )
         return number
@@ -245,7 +245,7 @@ class Controls:
         if found is None:
             if not league.review:
                 raise LeagueError(
-                    "{league} has no review step; turn it on with /league organiser settings review:True",
+                    "{league} has no review step; turn it on with {/league organiser settings review:}True",
                     league=league.shown,
                 )
             raise LeagueError(

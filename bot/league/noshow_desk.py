@@ -192,10 +192,10 @@ class NoShowDesk:
         if not lines:
             return
         head = t.ngettext(
-            "{organiser}: {n} game of **{league}** is late; the round ends {when} and then {action} (/league overdue "
+            "{organiser}: {n} game of **{league}** is late; the round ends {when} and then {action} ({/league overdue} "
             "decides sooner):",
-            "{organiser}: {n} games of **{league}** are late; the round ends {when} and then {action} (/league "
-            "overdue decides sooner):",
+            "{organiser}: {n} games of **{league}** are late; the round ends {when} and then {action} ({/league overdue} "
+            "decides sooner):",
             len(lines),
             organiser=f"<@{league.organiser_id}>",
             league=league.shown,
@@ -327,7 +327,7 @@ class NoShowDesk:
         next substitute, or to the computer.  (seats given to substitutes, seats to the computer)."""
         if league.status != "running":
             raise LeagueError(
-                "only a running league drops players; before the start use /league organiser remove"
+                "only a running league drops players; before the start use {/league organiser remove}"
             )
         sessions = await self.store.leagues.drop_player(league.id, user_id)
         if sessions is None:
@@ -404,7 +404,7 @@ class NoShowDesk:
         if sub is None:
             raise LeagueError(
                 "no substitute can take the seat: the list of {league} is empty, or everyone on it plays already "
-                "(/league organiser substitute adds one)",
+                "({/league organiser substitute} adds one)",
                 league=league.shown,
             )
         return sub, original.name

@@ -23,12 +23,12 @@ from engines.core import N_, said_n
 from languages import ENGLISH, Language
 
 CHECKIN_DM = N_(
-    "Check in for {round} of **{league}** before {when}, with the button in {channel} or /league checkin;"
+    "Check in for {round} of **{league}** before {when}, with the button in {channel} or {/league checkin};"
     " who has not checked in then is not paired in that round."
 )
 ABSENT_DM = N_(
     "You did not check in for {round} of **{league}**, so you are not paired in it (no points). You play"
-    " again from the next round; /league pause keeps you out of rounds you cannot play."
+    " again from the next round; {/league pause} keeps you out of rounds you cannot play."
 )
 KIND_WORDS = {
     attendance.LATE: N_("joined late"),
@@ -203,12 +203,14 @@ class Attendance:
         asked = (await self.store.attendance.requests(league.id, user_id)).get((open_now, user_id))
         if asked == "bye":
             raise LeagueError(
-                "you asked for a bye in round {round}; take it back with /league bye round:{round} cancel:True"
+                "you asked for a bye in round {round}; take it back with {/league bye cancel:}True for that round"
                 " to play",
                 round=open_now,
             )
         if asked == "pause":
-            raise LeagueError("you paused round {round}; /league resume takes the pause back", round=open_now)
+            raise LeagueError(
+                "you paused round {round}; {/league resume} takes the pause back", round=open_now
+            )
         round_name = texts.round_name(league, open_now, t)
         if not await self.store.attendance.check_in(league.id, open_now, user_id):
             return t.gettext(
@@ -246,7 +248,7 @@ class Attendance:
         asked = (await store.requests(league.id, user_id)).get((number, user_id))
         if asked == "pause":
             raise LeagueError(
-                "you paused round {round} already (a pause scores nothing); /league resume takes it back",
+                "you paused round {round} already (a pause scores nothing); {/league resume} takes it back",
                 round=number,
             )
         if asked == "bye" or not await store.request(league.id, user_id, [number], "bye"):
@@ -277,9 +279,9 @@ class Attendance:
             )
         return t.ngettext(
             "You are paused for round {rounds} of {league}: you are not paired in it (no points)."
-            " /league resume takes it back.",
+            " {/league resume} takes it back.",
             "You are paused for rounds {rounds} of {league}: you are not paired in them (no points)."
-            " /league resume takes it back.",
+            " {/league resume} takes it back.",
             len(added),
             rounds=", ".join(map(str, added)),
             league=league.shown,
@@ -416,7 +418,7 @@ class CheckinDesk:
             when=texts.when(closes),
         )
         text = t.gettext(
-            "✅ **{league}**: check in for {round} before {when}, with the button below or /league checkin."
+            "✅ **{league}**: check in for {round} before {when}, with the button below or {/league checkin}."
             " Who has not checked in then is not paired in that round. {players}",
             players=" ".join(f"<@{u}>" for u in pings),
             round=texts.round_name(league, number, t),

@@ -47,11 +47,11 @@ OPEN_DM = N_(
 )
 CHAMPION_DM = N_("🏆 You are the champion of **{league}**!")
 REVIEW_HOW = N_(
-    "Use /league organiser review in the server to swap players and publish round {round} of {league}; the"
+    "Use {/league organiser review} in the server to swap players and publish round {round} of {league}; the"
     " players are told when it is published."
 )
 REVIEW_WAITS = N_(
-    "{organiser}: round {round} of **{league}** is paired and waits for your review: /league organiser review"
+    "{organiser}: round {round} of **{league}** is paired and waits for your review: {/league organiser review}"
 )
 
 
@@ -362,6 +362,7 @@ class Rounds:
         """Tell the organiser which permissions a round waits for: in the league's channel, or by
         direct message when the bot cannot post there."""
         t = await self.posts.language(league.guild_id)
+        names = [t.gettext(name) for name in missing]  # each permission as the reader's client names it
         text = t.ngettext(
             "{organiser}: {round} of **{league}** cannot open: I am missing {missing} in {channel}. Give my role"
             " that permission there (channel settings, Permissions); I try again every {minutes} minutes, and"
@@ -373,7 +374,7 @@ class Rounds:
             organiser=f"<@{league.organiser_id}>",
             round=texts.round_name(league, number, t),
             league=league.shown,
-            missing=texts.and_list(missing, t),
+            missing=texts.and_list(names, t),
             channel=f"<#{league.channel_id}>",
             minutes=int(RETRY_ROUND // 60),
         )

@@ -277,7 +277,7 @@ class LeagueService:
             return ended[0]  # the latest season, to look back at
         if not live:
             raise LeagueError(
-                "this server has no league open or running; an organiser starts one with /league create"
+                "this server has no league open or running; an organiser starts one with {/league create}"
             )
         raise LeagueError("name the league: {leagues}", leagues=", ".join(x.shown for x in live))
 
@@ -315,7 +315,7 @@ class LeagueService:
         answer = await self.store.leagues.leave_league(league.id, user_id)
         if answer == "closed":
             raise LeagueError(
-                "{league} has started; the organiser can drop a player with /league organiser drop",
+                "{league} has started; the organiser can drop a player with {/league organiser drop}",
                 league=league.shown,
             )
         if answer == "absent":
@@ -330,7 +330,7 @@ class LeagueService:
         """Drop a player mid-season; the games of theirs being played go on without them."""
         if league.status != "running":
             raise LeagueError(
-                "only a running league drops players; before the start use /league organiser remove"
+                "only a running league drops players; before the start use {/league organiser remove}"
             )
         sessions = await self.store.leagues.drop_player(league.id, user_id)
         if sessions is None:
@@ -365,9 +365,9 @@ class LeagueService:
                 said_n(
                     len(players),
                     "{league} has a final stage of the top {top} but only {n} player signed up; lower it "
-                    "with /league final",
+                    "with {/league final}",
                     "{league} has a final stage of the top {top} but only {n} players signed up; lower it "
-                    "with /league final",
+                    "with {/league final}",
                     league=league.shown,
                     top=league.final_top,
                 )

@@ -151,7 +151,7 @@ def signup_text(league: LeagueRow, names: list[str], t: Language = ENGLISH) -> s
     if league.status == "signup":
         lines.append(
             t.gettext(
-                "Sign up with the buttons below or /league join (first round from {when}).",
+                "Sign up with the buttons below or {/league join} (first round from {when}).",
                 when=when(league.starts_at),
             )
         )

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from bot.sessions.core import ANY, Core
 from bot.sessions.model import (
+    DAMAGE_REASONS,
     MAX_TIMER_HOURS,
     TIMEOUT_CHOICES,
     MoveResult,
@@ -19,6 +20,7 @@ from bot.sessions.model import (
     Session,
     StaleMove,
     TimeOut,
+    damage_reason,
     deadline_moves,
     refuse_computer_seat,
 )
@@ -78,7 +80,7 @@ class Clocks:
                 raise Refusal("only the host or someone with Manage Channels can set the game's clock")
             if timer and session.clock is not None and session.clock.kind != gc.TIMER:
                 raise Refusal(
-                    "this game has a clock ({clock}); change it with /game clock (`/game clock clock:off` removes it)",
+                    "this game has a clock ({clock}); change it with {/game clock} (`{/game clock clock:}off` removes it)",
                     clock=session.row.clock,
                 )
             if session.banks.pending:
@@ -144,7 +146,7 @@ class Clocks:
             )
         except Exception as exc:
             # Nobody is waiting on an answer here: keep the damage to this one game.
-            await self.core.damage(session, f"the engine failed when the turn timer ran out ({exc})", exc)
+            await self.core.damage(session, damage_reason(DAMAGE_REASONS[3], error=exc), exc)
             return None
         if not played:
             return None

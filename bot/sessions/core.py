@@ -28,6 +28,7 @@ from typing import Any
 import engines
 from bot.computers import Computers
 from bot.sessions.model import (
+    DAMAGE_REASONS,
     NOT_SEATED,
     Damaged,
     NoGameHere,
@@ -37,6 +38,7 @@ from bot.sessions.model import (
     Seat,
     Session,
     StaleMove,
+    damage_reason,
     damaged_text,
     new_game_hint,
     stored,
@@ -202,7 +204,7 @@ class Core:
         except KeyError:
             info = engines.GameInfo(row.game, row.game, "", None, 1, 1)
             session = Session(row=row, seats=seats, info=info)
-            await self.damage(session, f"no game called {row.game!r} is installed")
+            await self.damage(session, damage_reason(DAMAGE_REASONS[0], game=repr(row.game)))
             return session
         session = Session(row=row, seats=seats, info=info, damaged=row.damaged)
         if session.damaged:
@@ -220,7 +222,7 @@ class Core:
                     session.state = info.load().from_dict(row.state)
                 except Exception as exc:
                     await self.damage(
-                        session, f"its saved state cannot be read ({exc.__class__.__name__})", exc
+                        session, damage_reason(DAMAGE_REASONS[1], error=exc.__class__.__name__), exc
                     )
                     return session
                 if row.live:

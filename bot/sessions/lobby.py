@@ -111,7 +111,7 @@ class Lobby:
         if existing is None:
             return said("another game was just opened here; try again")
         return said(
-            "this channel already has a {game} game ({status}); finish or /game abandon it first, "
+            "this channel already has a {game} game ({status}); finish or {/game abandon} it first, "
             "or open a thread for a second game",
             game=engines.get(existing.game).title,
             status=existing.status,
@@ -194,10 +194,10 @@ class Lobby:
                 raise Refusal(
                     said_n(
                         session.info.min_players,
-                        "{game} needs at least {n} player; {seated} seated (add a computer player or wait for others)",
-                        "{game} needs at least {n} players; {seated} seated (add a computer player or wait for others)",
+                        "{game} needs at least {n} player; {seated} (add a computer player or wait for others)",
+                        "{game} needs at least {n} players; {seated} (add a computer player or wait for others)",
                         game=session.info.title,
-                        seated=n,
+                        seated=said_n(n, "{n} seated", "{n} seated"),
                     )
                 )
             module = session.engine

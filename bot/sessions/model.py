@@ -8,6 +8,7 @@ ratings), bot.storage's row types, bot.time.gameclock, languages.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -281,12 +282,56 @@ class TimeOut:
     at: float
 
 
+# Why a game is damaged: stored and logged in English, told to each reader in their language.
+DAMAGE_REASONS = (
+    N_("no game called {game} is installed"),
+    N_("its saved state cannot be read ({error})"),
+    N_("its saved {part} is not readable JSON ({error})"),
+    N_("the engine failed when the turn timer ran out ({error})"),
+)
+# The parts of a game's saved row a reason may name (bot.storage.base reads them).
+SAVED_PARTS = {
+    "state": N_("state"),
+    "clock": N_("clock"),
+    "options": N_("options"),
+    "outcome": N_("outcome"),
+}
+_REASON_PATTERNS = [
+    (template, re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+)", re.escape(template))))
+    for template in DAMAGE_REASONS
+]
+
+
+def damage_reason(template: str, /, **values: Any) -> str:
+    """A damaged game's reason as stored and logged: ``template`` (one of
+    :data:`DAMAGE_REASONS`) in English, with its values."""
+    return template.format(**values)
+
+
+def damage_words(reason: str) -> Said:
+    """A stored reason in words a reader's language can put: each of its parts (joined by "; ")
+    matched against :data:`DAMAGE_REASONS`; a reason of no known form (an older row's) as it is."""
+    out: Said | None = None
+    for part in reversed(reason.split("; ")):
+        found = Said(part)
+        for template, pattern in _REASON_PATTERNS:
+            m = pattern.fullmatch(part)
+            if m is not None:
+                values: dict[str, Any] = dict(m.groupdict())
+                if values.get("part") in SAVED_PARTS:
+                    values["part"] = Said(values["part"])
+                found = said(template, **values)
+                break
+        out = found if out is None else said("{a}; {b}", a=found, b=out)
+    return out or said(reason)
+
+
 def damaged_text(session: Session) -> Said:
     return said(
         "this {game} game is damaged ({problem}); the host or someone with Manage Channels can "
-        "/game abandon it to free the channel",
+        "{/game abandon} it to free the channel",
         game=session.info.title,
-        problem=session.damaged,
+        problem=damage_words(session.damaged or ""),
     )
 
 
@@ -386,6 +431,6 @@ def refuse_computer_seat(session: Session, seat: Seat) -> None:
         raise Refusal("you resigned from this game; the computer plays your seat now")
     if seat.seat is not None and gc.may_return(session.banks, seat.seat):
         raise Refusal(
-            "your time ran out and the computer plays your seat now; /game return takes it back (once)"
+            "your time ran out and the computer plays your seat now; {/game return} takes it back (once)"
         )
     raise Refusal("the computer plays your seat in this game now (you resigned or ran out of time)")

@@ -348,7 +348,7 @@ def _json(text: str | None, what: str, problems: list[str], default: Any = None)
     try:
         return json.loads(text)
     except (ValueError, TypeError) as exc:
-        problems.append(f"its saved {what} is not readable JSON ({exc})")
+        problems.append(f"its saved {what} is not readable JSON ({exc})")  # bot.sessions.DAMAGE_REASONS
         return default
 
 

@@ -126,8 +126,10 @@ class Boards:
         outcome: Outcome | None = None,
         ratings: Sequence[RatingChange] = (),
         ping: bool = True,
+        begins: bool = False,
     ) -> discord.Message:
-        """Post the board with everything public the channel has not been told yet.
+        """Post the board with everything public the channel has not been told yet (``begins``:
+        the first board, which pings every player who wants a mention, not only the first to move).
 
         The untold moves are read from the move log, so a turn half played
         before a restart is told in full; the post is remembered with the last
@@ -139,7 +141,7 @@ class Boards:
             language = await self.look.language(session)
             people = await self.notifier.people_to_move(session)
             ended = session.status == "finished"
-            players = await self.notifier.players(session) if ended else {}
+            players = await self.notifier.players(session) if ended or begins else {}
             text = texts.board_text(
                 session,
                 records,
@@ -161,7 +163,11 @@ class Boards:
                 contrast=await self.look.server_contrast(session),
             )
             # the last board names every player: each who wants a mention is pinged
-            mentions = self.notifier.end_mentions(players) if ended else self.notifier.mentions(people, ping)
+            mentions = (
+                self.notifier.end_mentions(players)
+                if ended or begins
+                else self.notifier.mentions(people, ping)
+            )
             kwargs: dict[str, Any] = {"content": text, "allowed_mentions": mentions}
             if file is not None:
                 kwargs["file"] = file
@@ -261,6 +267,7 @@ class Boards:
             outcome=result.outcome,
             ratings=result.ratings,
             ping=result.turn_ended or header is not None,
+            begins=header is not None,
         )
         if result.finished:
             try:  # the card comes after the result, which is already posted: its failure is logged only
@@ -274,10 +281,12 @@ class Boards:
         return message
 
     async def begins(self, session: Session) -> str:
-        """The first board's header, in the server's language: the game begins, seats in play order."""
+        """The first board's header, in the server's language: the game begins, seats in play order,
+        each player mentioned (pinged if they want thread mentions: see :meth:`post_board`)."""
         t = await self.look.language(session)
+        seated = sorted((s for s in session.seats if s.seat is not None), key=lambda s: s.seat or 0)
         seats = ", ".join(
-            t.gettext("{number}. {name}", number=i + 1, name=n) for i, n in enumerate(session.names())
+            t.gettext("{number}. {name}", number=i + 1, name=s.mention) for i, s in enumerate(seated)
         )
         return t.gettext(
             "**{game}** begins! Seats in play order: {seats}", game=session.info.title, seats=seats

@@ -12,22 +12,24 @@ import discord
 
 from bot.sessions import Refusal, Session, SessionService, damaged_text
 from bot.storage import fits
-from engines.core import said_n
+from bot.surface.options import listed
+from engines.core import Said, said_n
 from languages import N_
 
 SERVERS_ONLY = N_("Pukllay's games are played in a server's channels; use its commands there.")
 
 # What the bot needs in a channel to run a game there (a thread needs Send
-# Messages in Threads instead of Send Messages, as Discord checks).
+# Messages in Threads instead of Send Messages, as Discord checks); each named as Discord's
+# client names it, in the reader's language.
 NEEDED = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("attach_files", "Attach Files"),
-    ("embed_links", "Embed Links"),
-    ("read_message_history", "Read Message History"),
+    ("view_channel", N_("View Channel")),
+    ("send_messages", N_("Send Messages")),
+    ("attach_files", N_("Attach Files")),
+    ("embed_links", N_("Embed Links")),
+    ("read_message_history", N_("Read Message History")),
 )
 NEEDED_IN_THREADS = tuple(
-    ("send_messages_in_threads", "Send Messages in Threads") if attr == "send_messages" else (attr, name)
+    ("send_messages_in_threads", N_("Send Messages in Threads")) if attr == "send_messages" else (attr, name)
     for attr, name in NEEDED
 )
 
@@ -35,9 +37,14 @@ NEEDED_IN_THREADS = tuple(
 # What the bot needs in a text channel to open a game in a thread there.
 NEEDED_FOR_THREADS = (
     *NEEDED,
-    ("create_public_threads", "Create Public Threads"),
-    ("send_messages_in_threads", "Send Messages in Threads"),
+    ("create_public_threads", N_("Create Public Threads")),
+    ("send_messages_in_threads", N_("Send Messages in Threads")),
 )
+
+
+def permission_list(names: list[str]) -> Said | str:
+    """Permissions (their English names) as a list in words, each put in the reader's language."""
+    return listed([Said(name) for name in names])
 
 
 def in_thread(interaction: discord.Interaction) -> bool:
@@ -133,16 +140,16 @@ def check_permissions(interaction: discord.Interaction, *, for_thread: bool = Fa
     missing = missing_permissions(interaction, for_thread=for_thread)
     if missing:
         threads = {"Create Public Threads", "Send Messages in Threads"}
-        values = {"permissions": ", ".join(missing)}
+        values = {"permissions": permission_list(missing)}
         n = len(missing)
         if for_thread and set(missing) <= threads and in_thread(interaction):
             raise Refusal(
                 said_n(
                     n,
                     "I am missing {permissions} in this thread; a server admin can grant it to my role "
-                    "(or use thread: False to play in this channel itself)",
+                    "(or use {/<game> new thread:} False to play in this channel itself)",
                     "I am missing {permissions} in this thread; a server admin can grant them to my role "
-                    "(or use thread: False to play in this channel itself)",
+                    "(or use {/<game> new thread:} False to play in this channel itself)",
                     **values,
                 )
             )
@@ -151,9 +158,9 @@ def check_permissions(interaction: discord.Interaction, *, for_thread: bool = Fa
                 said_n(
                     n,
                     "I am missing {permissions} in this channel; a server admin can grant it to my role "
-                    "(or use thread: False to play in this channel itself)",
+                    "(or use {/<game> new thread:} False to play in this channel itself)",
                     "I am missing {permissions} in this channel; a server admin can grant them to my role "
-                    "(or use thread: False to play in this channel itself)",
+                    "(or use {/<game> new thread:} False to play in this channel itself)",
                     **values,
                 )
             )

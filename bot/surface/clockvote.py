@@ -76,7 +76,7 @@ def question(session: Session, seat, others, due: float, t: Language = ENGLISH) 
     else:
         ask = t.gettext("Nobody else can answer here. What now?")
     body = t.gettext(
-        "**Computer plays the seat** from now on ({name} may take it back once with `/game return`, and "
+        "**Computer plays the seat** from now on ({name} may take it back once with `{/game return}`, and "
         "ranks last), **give more time** ({more}), or **abandon the game**. The first answer decides. "
         "With no answer {when}, the computer takes the seat. {name} can still move until then, which "
         "closes this question.",

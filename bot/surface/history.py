@@ -24,7 +24,7 @@ from bot.surface.replies import part_of, reply
 from engines.core import name_seats
 from languages import ENGLISH, N_, Language
 
-NOT_A_PAGE = N_("that button belongs on a private history page; /game history opens one")
+NOT_A_PAGE = N_("that button belongs on a private history page; {/game history} opens one")
 
 
 class HistoryPages:

@@ -105,7 +105,7 @@ class Lobby:
         self.replies.committed(
             interaction,
             said(
-                "The {game} lobby is open (players can /game join, the host can /game abandon it)",
+                "The {game} lobby is open (players can {/game join}, the host can {/game abandon} it)",
                 game=session.info.title,
             ),
         )
@@ -166,12 +166,12 @@ class Lobby:
             if isinstance(exc, discord.Forbidden):
                 text = t.gettext(
                     "No game was opened: Discord refused to open its thread (missing permissions). "
-                    "Try again, or use thread: False to play in this channel."
+                    "Try again, or use {/<game> new thread:} False to play in this channel."
                 )
             else:
                 text = t.gettext(
                     "No game was opened: Discord refused to open its thread (error {status}). "
-                    "Try again, or use thread: False to play in this channel.",
+                    "Try again, or use {/<game> new thread:} False to play in this channel.",
                     status=exc.status,
                 )
             await interaction.edit_original_response(content=text, view=None)

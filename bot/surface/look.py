@@ -104,13 +104,13 @@ class Look:
                 return (
                     t.gettext(
                         "You resigned from this game, so you follow it as everyone else does: the public "
-                        "board is in the channel (/game board)."
+                        "board is in the channel ({/game board})."
                     ),
                     None,
                 )
             return (
                 t.gettext(
-                    "You are not playing in this game; the public board is in the channel (/game board)."
+                    "You are not playing in this game; the public board is in the channel ({/game board})."
                 ),
                 None,
             )
@@ -120,6 +120,19 @@ class Look:
         if reader in session.to_move():
             text = t.gettext(
                 "Your view of **{game}** (only you can see this). It is your turn.", game=session.info.title
+            )
+        elif len(waiting := [s.name for s in session.waiting_on()]) == 1:  # say whose turn it is
+            text = t.gettext(
+                "Your view of **{game}** (only you can see this). It is {player}'s turn, not yours.",
+                game=session.info.title,
+                player=waiting[0],
+            )
+        elif waiting:
+            text = t.gettext(
+                "Your view of **{game}** (only you can see this). It is not your turn: {players} are still "
+                "to play.",
+                game=session.info.title,
+                players=t.gettext("{items} and {last}", items=", ".join(waiting[:-1]), last=waiting[-1]),
             )
         else:
             text = t.gettext(

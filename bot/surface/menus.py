@@ -30,14 +30,14 @@ from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, clicked, on_private_menu
 from bot.surface.replies import Replies, layout, part_of, reply, sentence
-from engines.core import MoveError, said
+from engines.core import END, MoveError, said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
 
 NOT_A_MENU = N_(
-    "that button belongs on a private menu and does nothing here; press Play under the board, or use "
-    "/game hand, to open yours"
+    "that button belongs on a private menu and does nothing here; press {button Play} under the board, or use "
+    "{/game hand}, to open yours"
 )
 
 
@@ -53,6 +53,23 @@ class TurnAnswer:
 
     interaction: discord.Interaction
     turn: int
+
+
+def told_the_end(result: MoveResult, seat: int) -> bool:
+    """Whether the lines of ``seat``'s own moves already say the game is over (the engine's END)."""
+    return any(e.kind == END for r in result.played if r.seat == seat for e in (r.events or ()))
+
+
+# What a player is told when their turn ends, by where their turn notices go (/me notify).
+NEXT_TIME = {
+    "thread": N_("Your turn is over: the board is in the channel, and you will be mentioned next time."),
+    "dm": N_("Your turn is over: the board is in the channel, and a direct message tells you next time."),
+    "both": N_(
+        "Your turn is over: the board is in the channel, and you will be mentioned and sent a direct "
+        "message next time."
+    ),
+    "none": N_("Your turn is over: the board is in the channel (your turn notices are off)."),
+}
 
 
 class Menus:
@@ -180,7 +197,7 @@ class Menus:
                 interaction,
                 i18n.private(interaction).gettext(
                     "Your move `{move}` was recorded, but Discord refused the board image; "
-                    "use /game board to post it again.",
+                    "use {/game board} to post it again.",
                     move=text,
                 ),
             )
@@ -205,24 +222,23 @@ class Menus:
         )
         acting = session.status == "active" and mine in session.to_move()
         if acting and result.turn_ended:  # the computers played their turns at once: say what they did
-            others = [r for r in result.played if r.seat != mine]
-            lines += (
-                [t.gettext("Your turn is over; then:")]
-                + texts.turn_lines(session, others, reader=mine, t=t)
-                + [t.gettext("It is your turn again.")]
-            )
+            others = texts.turn_lines(session, [r for r in result.played if r.seat != mine], reader=mine, t=t)
+            if others:
+                lines += [t.gettext("Your turn is over; then:"), *others, t.gettext("It is your turn again.")]
+            else:  # nothing another player did that this reader may read: no "then:" followed by nothing
+                lines.append(t.gettext("Your turn is over, and it is your turn again."))
         if acting and in_menu:
             await self.send_menu(interaction, session, "\n".join(lines))
             return
         if acting:
-            lines.append(t.gettext("Play on, or press Play under the board for a menu."))
+            lines.append(t.gettext("Play on, or press {button Play} under the board for a menu."))
+        elif session.status != "active" and told_the_end(result, mine):  # said once, not twice
+            lines.append(t.gettext("The result is in the channel."))
         elif session.status != "active":
             lines.append(t.gettext("The game is over: the result is in the channel."))
         elif result.turn_ended:
             lines.append(
-                t.gettext(
-                    "Your turn is over: the board is in the channel, and you will be mentioned next time."
-                )
+                t.gettext(NEXT_TIME[(await self.service.store.people.person(interaction.user.id)).notify])
             )
         else:
             lines.append(
@@ -288,7 +304,7 @@ class Menus:
         name = session.info.name if session is not None else "<game>"
         return Refusal(
             "`{text}` is the start of {n} moves, not a move: keep typing in `/{game} move` (autocomplete "
-            "lists them, e.g. `{example}`), or press Play under the board",
+            "lists them, e.g. `{example}`), or press {button Play} under the board",
             text=text.strip(),
             n=len(starting),
             game=name,

@@ -20,6 +20,7 @@ from discord import AppCommandOptionType
 from discord.app_commands import Command, Parameter
 
 from engines.core import Said, said
+from languages import OPTION_CONTEXT
 
 INTEGER_LIMIT = 2**53
 """Discord's integer and number options lie between -2**53 and 2**53."""
@@ -73,11 +74,29 @@ def number_text(value: float) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
+def listed(items: Sequence[Said | str]) -> Said | str:
+    """Items in a list in words, each put in the reader's language: ``a, b, c``."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = said("{a}, {b}", a=item, b=out)
+    return out
+
+
+def option_name(name: str) -> Said:
+    """An option's name as the reader's client shows it (``move``: ``jugada``)."""
+    return Said(name, context=OPTION_CONTEXT)
+
+
 def allowed(param: Parameter) -> Said:
-    """What ``param`` takes, in words."""
+    """What ``param`` takes, in words (its choices' names as the reader's client shows them)."""
     if param.choices:
-        values = ", ".join(
-            f"{c.value} ({c.name})" if c.name != str(c.value) else str(c.value) for c in param.choices
+        values = listed(
+            [
+                said("{value} ({name})", value=str(c.value), name=Said(c.name))
+                if c.name != str(c.value)
+                else Said(c.name)  # the name the reader's client shows for it (easy: fácil)
+                for c in param.choices
+            ]
         )
         return said("one of {choices}", choices=values)
     kind = param.type
@@ -145,7 +164,9 @@ def problem(
     for option in options:
         name = option.get("name") if isinstance(option, dict) else None
         if not isinstance(name, str) or name not in params:
-            return Problem(said("This command has no option {option}.", option=shown(name)))
+            return Problem(
+                said("This command has no option {option}.", option=shown(name))
+            )  # not ours to name
         param = params[name]
         seen.add(name)
         if focused and option.get("focused"):
@@ -155,7 +176,7 @@ def problem(
             return Problem(
                 said(
                     "The option {option} must be {allowed} (got {got}).",
-                    option=name,
+                    option=option_name(name),
                     allowed=allowed(param),
                     got=shown(value),
                 )
@@ -164,6 +185,10 @@ def problem(
         for name, param in params.items():
             if param.required and name not in seen:
                 return Problem(
-                    said("The option {option} is required: {allowed}.", option=name, allowed=allowed(param))
+                    said(
+                        "The option {option} is required: {allowed}.",
+                        option=option_name(name),
+                        allowed=allowed(param),
+                    )
                 )
     return None

@@ -158,19 +158,19 @@ def failure_text(recorded: Said | None, exc: BaseException, t: Language = ENGLIS
     if isinstance(exc, discord.Forbidden):
         return t.gettext(
             "⚠️ {done}, but Discord refused to let me post here (missing permissions). Once that is "
-            "fixed, /game board posts the board again.",
+            "fixed, {/game board} posts the board again.",
             done=done,
         )
     if isinstance(exc, discord.HTTPException):
         return t.gettext(
-            "⚠️ {done}, but Discord refused the message ({status}). Once that is fixed, /game board "
+            "⚠️ {done}, but Discord refused the message ({status}). Once that is fixed, {/game board} "
             "posts the board again.",
             done=done,
             status=exc.status,
         )
     return t.gettext(
         "⚠️ {done}, but something went wrong showing it (the error has been logged). Once that is "
-        "fixed, /game board posts the board again.",
+        "fixed, {/game board} posts the board again.",
         done=done,
     )
 

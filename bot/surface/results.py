@@ -43,7 +43,7 @@ class Results:
         await channel.send(
             t.gettext(
                 "**Results** of {game} game #{number}. Play again with the same players and options: "
-                "press Rematch (each player presses it to take a seat).",
+                "press {button Rematch} (each player presses it to take a seat).",
                 game=session.info.title,
                 number=session.id,
             )
@@ -64,7 +64,7 @@ class Results:
         if not any(s.user_id == user.id for s in old.seats):
             raise Refusal(
                 "only the players of game #{number} can start its rematch; once one of them has, "
-                "anyone may press Join on the new lobby",
+                "anyone may press {button Join} on the new lobby",
                 number=old.id,
             )
         channel_id = channel_of(interaction)
@@ -99,7 +99,7 @@ class Results:
         t = await self.look.language(session)
         if pings:
             head = t.gettext(
-                "Rematch of game #{number}: {players}, press Join (or Rematch) to play again.",
+                "Rematch of game #{number}: {players}, press {button Join} (or {button Rematch}) to play again.",
                 number=old.id,
                 players=pings,
             )
@@ -115,7 +115,7 @@ class Results:
         await self.service.store.games.set_lobby_message(session.id, message.id)
         await reply(
             interaction,
-            mine.gettext("Rematch lobby opened; you host it. Press Start when everyone is seated."),
+            mine.gettext("Rematch lobby opened; you host it. Press {button Start} when everyone is seated."),
         )
 
 

@@ -80,7 +80,7 @@ def play(
     folder = prompt.Folder(args.out, info.name, seed) if renderer is not None or not args.no_export else None
     computers = set(range(players - args.computer, players))
     names = [
-        lang.gettext("P{n} (cpu, {level})", n=i + 1, level=args.computer_level)
+        lang.gettext("P{n} (cpu, {level})", n=i + 1, level=lang.gettext(args.computer_level))
         if i in computers
         else f"P{i + 1}"
         for i in range(players)

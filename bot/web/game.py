@@ -278,9 +278,10 @@ class Games:
                     number(values[-1]),
                 )
             )
-        label = t.gettext(
-            "Scores over {turns} turns: {scores}.",
-            turns=steps,
+        label = t.ngettext(
+            "Scores over {n} turn: {scores}.",
+            "Scores over {n} turns: {scores}.",
+            steps,
             scores=", ".join(f"{line.name} {line.last}" for line in out),
         )
         return out, label

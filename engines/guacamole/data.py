@@ -40,7 +40,14 @@ ABILITIES: dict[str, Said] = {
     "T": said("swap one of your cards with a visible card"),
     "A": said("take a visible card into your hand"),
 }
-"""Each type's ability in a few words, kept for translation (a value in sentences)."""
+"""Each type's ability in a few words, kept for translation (a value in sentences), said to the
+player who may use it."""
+ABILITIES_TOLD: dict[str, Said] = {
+    **ABILITIES,
+    "T": said("swap one of their own cards with a visible card"),
+    "A": said("take a visible card into their own hand"),
+}
+"""Each type's ability as a line about another player tells it (no "your")."""
 COPIES = 2
 NUMBERS = range(1, 10)
 DECK_SIZE = len(TYPES) * len(NUMBERS) * COPIES  # 90

@@ -29,7 +29,7 @@ from engines.core import (
 )
 
 from .data import (
-    ABILITIES,
+    ABILITIES_TOLD,
     CODES,
     DECK_SIZE,
     HAND_SIZE,
@@ -896,7 +896,7 @@ def _do_prep(s: State, seat: int, m: Prep, events: list[Event]) -> None:
                 "{player} prepared {card} ({ability}).",
                 player=_seat(seat),
                 card=describe(m.card),
-                ability=ABILITIES[t],
+                ability=ABILITIES_TOLD[t],
             ),
             kind="prep",
         )

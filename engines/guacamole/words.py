@@ -71,10 +71,13 @@ def card_words(code: str) -> str:
     return f"{code[0]} {SHORT_NAMES[code[1]]}"
 
 
-def _place_words(place: str) -> Said:
-    """Where a visible card lies, in a few words (seats as ``{pN}``)."""
+def _place_words(place: str, mover: int | None = None) -> Said:
+    """Where a visible card lies, in a few words (seats as ``{pN}``; the ``mover``'s own places,
+    offered to them in their menu, as theirs: "your zone")."""
     if place.startswith("x"):
         return said("discard pile {pile}", pile=place[1])
+    if int(place[1]) - 1 == mover:
+        return said("your zone") if place[2] == "z" else said("top of your dish {dish}", dish=place[3:])
     seat = f"{{p{int(place[1]) - 1}}}"
     if place[2] == "z":
         return said("{player}'s zone", player=seat)
@@ -138,7 +141,7 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
     if isinstance(move, Steal):
         return MoveWords("steal", "move.steal", {"target": f"{{p{move.target}}}"})
     if isinstance(move, Swap):
-        place = _place_words(move.target)
+        place = _place_words(move.target, seat)
         return MoveWords(
             "swap",
             "move.swap",
@@ -150,7 +153,7 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
         return MoveWords(
             "take",
             "move.take",
-            {"card": card_words(_card_at(state, move.target)), "place": _place_words(move.target)},
+            {"card": card_words(_card_at(state, move.target)), "place": _place_words(move.target, seat)},
         )
     if isinstance(move, Draw):
         if move.source == "deck":

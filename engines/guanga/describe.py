@@ -129,9 +129,10 @@ def _game(view: View) -> Section:
             lines.append(said("The end is triggered: this round is the last."))
         else:
             lines.append(
-                said(
+                said_n(
+                    view.visible_markers,
+                    "{n} workshop marker face up; the end comes at {end}",
                     "{n} workshop markers face up; the end comes at {end}",
-                    n=view.visible_markers,
                     end=view.end_at,
                 )
             )

@@ -1831,8 +1831,20 @@ def summary(view: View) -> Said | str:
         extras.append(said("shells {shells}", shells=me.shells))
     if view.stoppers_variant:
         extras.append(said("stoppers left {stoppers}", stoppers=me.stoppers_left))
-    extras.append(said("cards {cards}", cards=", ".join(me.claimed)) if me.claimed else said("cards none"))
-    extras.append(said("score {score}", score=me.score["total"]))
+    extras.append(said("cards {cards}", cards=", ".join(me.claimed)) if me.claimed else said("no cards yet"))
+    empty = me.score["penalty"] // D.EMPTY_CELL_PENALTY if D.EMPTY_CELL_PENALTY else 0
+    if empty:  # a score of -48 at the start says nothing without its empty cells
+        extras.append(
+            said_n(
+                empty,
+                "score {score}, counting {penalty} for {n} empty cell",
+                "score {score}, counting {penalty} for {n} empty cells",
+                score=me.score["total"],
+                penalty=-me.score["penalty"],
+            )
+        )
+    else:
+        extras.append(said("score {score}", score=me.score["total"]))
     you = listed(extras)
     if view.dealt_orders:
         dealt = listed([order_said(o) for o in view.dealt_orders])

@@ -17,7 +17,7 @@ from __future__ import annotations
 from engines.core import Said, Section, said, said_n, term
 
 from . import data as D
-from .rules import COLOUR_WORDS, SIDE_WORDS, TERRAIN_WORDS, View, listed, reachable, who
+from .rules import COLOUR_WORDS, SIDE_WORDS, TERRAIN_WORDS, View, listed, loose_words, reachable, who
 
 EDGE_WORDS: tuple[Said, ...] = (
     term("pachakuna edge", "E"),
@@ -236,18 +236,18 @@ def _players_section(view: View) -> Section:
             "p0": who(seat),
             "side": SIDE_WORDS[seat],
             "colours": view.colours[seat],
-            "loose": view.loose[seat],
+            "loose": loose_words(view.loose[seat]),
         }
         if pieces:
             lines.append(
                 said(
-                    "{p0} ({side}) holds {pieces}: {colours} of 7 colours, {loose} loose",
+                    "{p0} ({side}) holds {pieces}: {colours} of 7 colours, {loose}",
                     pieces=listed(pieces),
                     **values,
                 )
             )
         else:
-            lines.append(said("{p0} ({side}) holds nothing: {colours} of 7 colours, {loose} loose", **values))
+            lines.append(said("{p0} ({side}) holds nothing: {colours} of 7 colours, {loose}", **values))
         lines.append(said_n(llamas, "{p0} has {n} llama", "{p0} has {n} llamas", p0=who(seat)))
     return Section(said("Players"), tuple(lines))
 

@@ -1227,6 +1227,11 @@ def readable(state: State, privacy: Privacy, reader: int | None) -> bool:
     return can_read(privacy, reader, over=state.phase == "over")
 
 
+def loose_words(n: int) -> Said:
+    """A count of loose resources, agreeing with it (``1 loose``; in Spanish ``1 suelto``)."""
+    return said_n(n, "{n} loose", "{n} loose")
+
+
 def summary(view: View) -> str | Said:
     """The seat's resources and llamas, in two lines of words ("" for a spectator)."""
     if view.seat is None:
@@ -1235,13 +1240,11 @@ def summary(view: View) -> str | Said:
     pieces = [
         said("{colour} {count}", colour=COLOUR_WORDS[kind], count=n) for kind, n in view.supply[seat] if n
     ]
-    counts = {"colours": view.colours[seat], "loose": view.loose[seat]}
+    counts = {"colours": view.colours[seat], "loose": loose_words(view.loose[seat])}
     if pieces:
-        held = said(
-            "You hold: {pieces} ({colours} of 7 colours, {loose} loose)", pieces=listed(pieces), **counts
-        )
+        held = said("You hold: {pieces} ({colours} of 7 colours, {loose})", pieces=listed(pieces), **counts)
     else:
-        held = said("You hold: nothing ({colours} of 7 colours, {loose} loose)", **counts)
+        held = said("You hold: nothing ({colours} of 7 colours, {loose})", **counts)
     mine = [
         said("llama {llama} on {cell} carrying {load}", llama=lm.id, cell=lm.cell, load=COLOUR_WORDS[lm.load])
         if lm.load

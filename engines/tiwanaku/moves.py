@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from engines.core import MalformedMove, quoted
-from engines.tiwanaku.data import ROW_LETTERS, TERRAINS
+from engines.tiwanaku.data import ROW_LETTERS, TERRAIN_NAMES, TERRAINS
 
 
 def _cell(row: int, col: int) -> str:
@@ -128,6 +128,9 @@ _PATTERNS = (
 )
 
 
+_TRADE_SHAPE = re.compile(r"^[A-Z]{2}>[A-Z]$")
+
+
 def _rc(m: re.Match[str], g: int) -> tuple[int, int]:
     return ROW_LETTERS.index(m.group(g)), int(m.group(g + 1)) - 1
 
@@ -146,6 +149,14 @@ def parse_move(text: str) -> Move:
             if isinstance(move, Divine) and not 1 <= move.crop <= 5:
                 raise MalformedMove("{text}: a crop is 1 to 5, like C3=2", text=quoted(text))
             return move
+    if _TRADE_SHAPE.match(raw):  # a trade with other letters: the reader's own (Spanish MM>B)
+        names = {f"t{t}": TERRAIN_NAMES[t] for t in TERRAINS}
+        raise MalformedMove(
+            "{text}: a trade writes the terrains with the letters S ({tS}), D ({tD}), M ({tM}) and "
+            "F ({tF}), as in SD>M (two cubes given, then the one taken)",
+            text=quoted(text),
+            **names,
+        )
     raise MalformedMove(
         "{text} is not a Tiwanaku move; moves look like +A1 (enter), B3-C3 (move or explore), "
         "B3-out (leave), C3=2 (divine crop 2), done, pass, SD>M (trade two cubes for one), "

@@ -368,7 +368,7 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
         await fire(bot)
         opened = await standin.next_message(chan, lambda m: "Liga" in m.content and "🏆" in m.content)
         assert opened.content.startswith("🏆 **Liga**: la ronda 1 de 1 está abierta hasta el <t:")
-        assert "Descansan (1 punto): " in opened.content and "is open" not in opened.content
+        assert "Ronda libre (1 punto): " in opened.content and "is open" not in opened.content
         thread = next(t for t in standin.guild.threads if "ronda 1 · mesa 1" in t.name)
         assert (
             "esta es la partida de Guacamole de **Liga**, ronda 1 de 1" in standin.messages(thread)[0].content
@@ -379,10 +379,10 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
         assert not picture.ephemeral and picture.content == "**Liga**: posiciones en la ronda 1 de 1"
         assert png_of(picture).width == 1000
         # The default tiebreaks (Buchholz, head to head, rating) head their columns in Spanish.
-        assert english_in(texts, set()) == [] and {"Jugador", "BH", "ED", "Punt"} <= set(texts)
-        assert not below.ephemeral and "1 punto, 0 partidas, 0 victorias; BH 0, ED 0, Punt" in below.content
+        assert english_in(texts, set()) == [] and {"Jugador", "BH", "ED", "Val"} <= set(texts)
+        assert not below.ephemeral and "1 punto, 0 partidas, 0 victorias; BH 0, ED 0, Val" in below.content
         assert below.content.endswith(
-            "Desempates, en orden: BH: Buchholz, ED: enfrentamiento directo, Punt: puntuación"
+            "Desempates, en orden: BH: Buchholz, ED: enfrentamiento directo, Val: valoración"
         )
         private = await (await standin.slash(ana, chan, "league round")).original()
         assert private.ephemeral and private.content.startswith("**Liga**, ronda 1 de 1 (termina el <t:")

@@ -299,7 +299,7 @@ async def test_away_pauses_clocks_in_two_games_and_back_restarts_them(standin, b
         refused = await (await standin.slash(alice, games, "me back")).original()
         assert "not away" in refused.content
         too_long = await (await standin.slash(alice, games, "me away", days=30)).original()
-        assert "1 to 29 more days" in too_long.content
+        assert "you can still take this year: 1 to 29 (30 a year), not 30" in too_long.content
 
 
 async def test_a_dm_is_written_in_the_persons_language_as_last_seen_else_the_servers(standin, bot_factory):

@@ -318,10 +318,10 @@ async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_
                     "Puntos",
                     "Partidas jugadas",
                     "Victorias",
-                    "Descansos",
+                    "Rondas libres",
                     "Buchholz",
                     "Cara a cara",
-                    "Puntuación",
+                    "Valoración",
                 ]
                 assert await page.locator("#standings-h + div tbody tr").count() == 4
                 assert "Campeón" in text

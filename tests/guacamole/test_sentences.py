@@ -197,7 +197,7 @@ def test_the_end_and_the_outcome_in_spanish():
     end, ev = g.apply_move(shared, 1, g.parse_move("draw x1"))
     assert ev[-1].kind == END
     assert es_words(ev[-1], None) == (
-        "La partida terminó. Puntuaciones: {p0} 4, {p1} 4. {p0} y {p1} comparten la victoria."
+        "La partida terminó. Puntos: {p0} 4, {p1} 4. {p0} y {p1} comparten la victoria."
     )
     oc = g.outcome(end)
     assert oc.reason_in(ES) == "se acabó el mazo y se completó la ronda" and oc.tiebreak_in(ES) is None
@@ -219,8 +219,8 @@ def test_the_end_and_the_outcome_in_spanish():
 def test_the_seats_own_holdings_in_spanish():
     s = rig(hands={0: ["5L", "1T"], 1: []}, prep={1: ["2P"]})
     assert g.summary(g.view_for(s, None)) == ""
-    assert g.summary(g.view_for(s, 0)).in_words(ES) == "Tu mano (2): 1T 5L\nTu zona: vacía; tu puntuación: 0"
-    assert g.summary(g.view_for(s, 1)).in_words(ES) == "Tu mano (0): vacía\nTu zona: 2P; tu puntuación: 0"
+    assert g.summary(g.view_for(s, 0)).in_words(ES) == "Tu mano (2): 1T 5L\nTu zona: vacía; tus puntos: 0"
+    assert g.summary(g.view_for(s, 1)).in_words(ES) == "Tu mano (0): vacía\nTu zona: 2P; tus puntos: 0"
     assert isinstance(g.summary(g.view_for(s, 1)), Said)
 
 

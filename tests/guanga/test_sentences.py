@@ -390,15 +390,21 @@ def test_summary_is_a_sentence_in_both_languages():
     dealt = G.summary(G.view_for(s, 0))
     assert isinstance(dealt, Said)
     english = in_words(dealt)
-    assert english.startswith("Orders dealt to you: ") and "\nYou: shells 3, cards none, score " in english
+    assert (
+        english.startswith("Orders dealt to you: ")
+        and "\nYou: shells 3, no cards yet, score -45, counting -48 for 24 empty cells" in english
+    )
     assert not untranslated(dealt)
     spanish = dealt.in_words(ES)
-    assert spanish.startswith("Pedidos que recibiste: ") and "\nTú: conchas 3, sin cartas, puntos " in spanish
+    assert (
+        spanish.startswith("Pedidos que recibiste: ")
+        and "\nTú: conchas 3, aún sin cartas, puntos -45, contando -48 por 24 casillas vacías" in spanish
+    )
     assert all(o in spanish for o in s.orders_dealt[0]) and " PV / " in spanish
     s = game(3, "beginner", stoppers=True)
     mine = G.summary(G.view_for(s, 1))
     assert isinstance(mine, Said) and mine.in_words(ES).startswith(
-        "Tú: topes restantes 2, sin cartas, puntos "
+        "Tú: topes restantes 2, aún sin cartas, puntos -48, contando -48 por 24 casillas vacías"
     )
     assert G.summary(G.view_for(s, None)) == ""
 
@@ -422,7 +428,7 @@ def test_words_rules_help_and_options_are_translated():
     for key, text in G.WORDS.items():
         entry = PO.get(text)
         assert entry is not None and entry.string, key
-    assert ES.gettext(G.WORDS["option.mode.master"]) == "modo maestro"
+    assert ES.gettext(G.WORDS["option.mode.master"]) == "modo Maestra"
     assert ES.has(G.RULES_HELP)
     help_es = ES.gettext(G.RULES_HELP)
     assert help_es.startswith("**Guanga: Tejidos Andinos**") and "`C A03 yellow B2C3D4`" in help_es

@@ -84,7 +84,10 @@ def check_summary(v):
     lines = text.split("\n")
     assert lines[-1].startswith("You: ")
     assert f"score {me.score['total']}" in lines[-1]
-    assert f"cards {', '.join(me.claimed) or 'none'}" in lines[-1]
+    assert (f"cards {', '.join(me.claimed)}" if me.claimed else "no cards yet") in lines[-1]
+    empty = me.score["penalty"] // 2
+    if empty:  # the score says what the empty cells take off (it read "score -48" at the start)
+        assert f"counting -{me.score['penalty']} for {empty} empty cell" in lines[-1]
     assert (f"shells {me.shells}" in lines[-1]) == (v.mode != "beginner" or me.shells > 0)
     assert (f"stoppers left {me.stoppers_left}" in lines[-1]) == v.stoppers_variant
     if v.dealt_orders:

@@ -83,7 +83,7 @@ def test_a_server_choice_wins_over_its_discord_locale():
 def test_named_placeholders_and_plurals():
     es = languages.language("es-ES")
     assert es.gettext(
-        "This server's boards and public messages are in {language}, as chosen with /game language.",
+        "This server's boards and public messages are in {language}, as chosen with {/game language}.",
         language="español",
     ).startswith("Los tableros")
     en = languages.ENGLISH

@@ -4,7 +4,7 @@ and ``/game language`` answered in the asker's language and stored per server.""
 from __future__ import annotations
 
 import languages
-from bot.i18n import NAME_CONTEXT
+from bot.i18n import NAME_CONTEXT, OPTION_CONTEXT
 from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.standin import limits
 
@@ -14,10 +14,15 @@ SPANISH = ("es-ES", "es-419")
 ES = languages.language("es")
 
 
+SUBCOMMANDS = (1, 2)  # Discord's option types of a subcommand and a subcommand group
+
+
 def localized(obj: dict, field: str, *, name: bool) -> list[str]:
-    """What is wrong with one field's Spanish localizations (``name``: a name, in its context)."""
+    """What is wrong with one field's Spanish localizations (``name``: a name, in its context: a
+    command's or a group's, or an option's)."""
     english = obj[field]
-    wanted = ES.pgettext(NAME_CONTEXT, english) if name else ES.gettext(english)
+    context = OPTION_CONTEXT if obj.get("type", 1) not in SUBCOMMANDS else NAME_CONTEXT
+    wanted = ES.pgettext(context, english) if name else ES.gettext(english)
     table = obj.get(f"{field}_localizations") or {}
     if wanted == english:  # a proper name, the same in Spanish: Discord keeps no copy of it
         return [] if not any(table.get(loc) not in (None, english) for loc in SPANISH) else [f"{english!r}"]
@@ -58,6 +63,29 @@ async def test_every_command_option_and_choice_is_registered_in_spanish(standin,
     assert game["name_localizations"] == {"es-ES": "juego", "es-419": "juego"}
     join = next(o for o in game["options"] if o["name"] == "join")
     assert join["description_localizations"]["es-419"] == "Siéntate en la sala de este canal"
+
+
+async def test_an_option_is_named_by_a_noun_though_its_command_is_a_verb(standin, bot_factory):
+    """Option names have a context of their own: Tiwanaku's ``/tiwanaku move move:`` is
+    ``/tiwanaku jugar jugada:`` (it was ``jugar jugar:``), its ``guess`` an "adivinación" (as the
+    rulebook says, not a riddle), Guanga's ``claim`` a "reclamo", a league's ``start`` its "inicio"."""
+    async with standin.run_client(bot_factory(EXTENSIONS)):
+        await standin.wait_synced()
+        commands = {c["name"]: c for c in standin.commands[standin.guild.id]}
+
+    def option(path: str) -> dict:
+        *names, last = path.split()
+        node = commands[names[0]]
+        for name in names[1:]:
+            node = next(o for o in node["options"] if o["name"] == name)
+        return next(o for o in node["options"] if o["name"] == last)
+
+    move = option("tiwanaku move")
+    assert move["name_localizations"]["es-ES"] == "jugar"
+    assert option("tiwanaku move move")["name_localizations"]["es-ES"] == "jugada"
+    assert option("tiwanaku divine guess")["name_localizations"]["es-419"] == "adivinación"
+    assert option("guanga claim claim")["name_localizations"]["es-ES"] == "reclamo"
+    assert ES.pgettext(NAME_CONTEXT, "claim") == "reclamar"
 
 
 def test_the_stand_in_refuses_localizations_discord_refuses():

@@ -192,7 +192,7 @@ def league_pictures(language: str | None) -> list[str]:
 def test_the_league_pictures_in_spanish():
     texts = league_pictures("es")
     assert english_in(texts, set()) == []
-    assert {"Jugador", "Puntuación", "nuevo", "P2 (retirado)", "pase directo", "… y 6 más abajo"} <= set(
+    assert {"Jugador", "Valoración", "nuevo", "P2 (retirado)", "pase directo", "… y 6 más abajo"} <= set(
         texts
     )
     english = league_pictures(None)

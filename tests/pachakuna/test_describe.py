@@ -305,7 +305,7 @@ def test_a_position_read_in_english_and_spanish():
     assert "llama 1 de {p0} (Blanco) en la aldea 55 (blanco)" in es
     assert "NE: loseta 45, bordes de montaña E, NO, NE; girada este turno" in es
     assert "SO: loseta 64, bordes de montaña O, NO, NE; se puede girar" in es
-    assert "{p0} (Blanco) tiene blanco 2, rojo 1: 2 de 7 colores, 1 sueltos" in es
+    assert "{p0} (Blanco) tiene blanco 2, rojo 1: 2 de 7 colores, 1 suelto" in es  # was "1 sueltos"
     assert "demandas usadas, bandera grande primero: rojo sobre azul" in es
 
     # Black's turn: the rock White left on 45, and no turn Black can pay for beyond the first

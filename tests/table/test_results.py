@@ -7,6 +7,7 @@ import io
 import pytest
 from PIL import Image
 
+import languages
 from bot import results
 from bot.sessions import RatingChange
 from renderers import animation
@@ -73,3 +74,13 @@ async def test_animated_summary_in_the_high_contrast_palette(service):
             return max(image.convert("RGB").getcolors(1 << 20) or [])[1]
 
         assert paper(plain) != (255, 255, 255) and paper(high) == (255, 255, 255)
+
+
+def test_a_duration_leaves_out_its_zero_parts():
+    """ "2 h 00 min" and "3 days 0 h" read "2 h" and "3 days"; a single day agrees with its count."""
+    es = languages.language("es")
+    start = "2026-01-01T10:00:00+00:00"
+    assert results.duration(start, "2026-01-01T12:00:00+00:00") == "2 h"
+    assert results.duration(start, "2026-01-04T10:00:00+00:00") == "3 days"
+    assert results.duration(start, "2026-01-04T10:00:00+00:00", es) == "3 días"
+    assert results.duration(start, "2026-01-03T11:00:00+00:00", es) == "2 días 1 h"

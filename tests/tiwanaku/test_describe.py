@@ -260,9 +260,9 @@ def test_a_position_in_english_and_in_spanish():
     assert rows["Row A"][2] == "A3: mountain, crop 5"
     assert english(sections)[-1][1] == ("B1: you saw crop 1 on the disc", "E5: you saw desert on the disc")
     spanish = [[line.in_words(ES) for line in s.lines] for s in sections]
-    assert sections[0].heading.in_words(ES) == "Turno y puntuaciones"
+    assert sections[0].heading.in_words(ES) == "Turno y puntos"
     assert spanish[0][0] == "Le toca a {p1}: le queda 1 acción"
-    assert spanish[0][-1] == "{p1}: puntuación 4"
+    assert spanish[0][-1] == "{p1}: puntos 4"
     assert spanish[1][4] == "{p1}: aciertos 1; fallos 0"
     assert spanish[1][5] == "{p1} tiene dos cubos de pantano y un cubo de bosque"
     assert sections[4].heading.in_words(ES) == "Fila B"

@@ -314,7 +314,7 @@ def test_the_final_round_and_the_end_in_spanish():
         "{p0} pasa y sale de las adivinaciones finales",
         "{p0} gana 2 puntos por los cubos de ofrenda que le quedan",
         "{p1} gana 1 punto por el cubo de ofrenda que le queda",
-        "La partida ha terminado. Puntuación final: {p0} 2, {p1} 1.",
+        "La partida ha terminado. Puntos finales: {p0} 2, {p1} 1.",
     ]
     out = T.outcome(s3)
     assert out is not None
@@ -342,17 +342,17 @@ def test_the_summary_in_spanish():
     summary = T.summary(T.view_for(s2, 0))
     assert isinstance(summary, Said)
     assert summary.in_words(ES) == (
-        "Tú: puntuación 0; cubos: pantano 1; exploradores fuera del tablero: 5\n"
+        "Tú: puntos 0; cubos: pantano 1; exploradores fuera del tablero: 5\n"
         "Lo que viste en el disco: C2 desierto"
     )
     s.cubes[0] = [0, 2, 0, 3]
     assert T.summary(T.view_for(s, 0)).in_words(ES) == (
-        "Tú: puntuación 0; cubos: desierto 2, bosque 3; exploradores fuera del tablero: 5"
+        "Tú: puntos 0; cubos: desierto 2, bosque 3; exploradores fuera del tablero: 5"
     )
     s.cubes[0] = [0, 0, 0, 0]
     assert str(T.summary(T.view_for(s, 0))) == "You: score 0; cubes: none; explorers off the board: 5"
     assert T.summary(T.view_for(s, 0)).in_words(ES) == (
-        "Tú: puntuación 0; cubos: ninguno; exploradores fuera del tablero: 5"
+        "Tú: puntos 0; cubos: ninguno; exploradores fuera del tablero: 5"
     )
 
 

@@ -1,0 +1,94 @@
+"""Through the stand-in: what a Spanish server's players read names the commands and buttons their
+client shows, and agrees with its numbers."""
+
+from __future__ import annotations
+
+from bot.app import EXTENSIONS as ALL
+from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.e2e.forge import forged_slash
+from tests.e2e.test_undo import is_board, nim_game
+from tests.i18n.test_mentions import english_in, tree  # noqa: F401 (a fixture)
+from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
+
+EXTENSIONS = (*BASE_EXTENSIONS, "cogs.guacamole")
+UNDO = (*ALL, "tests.support.nim_cog")
+
+
+async def test_a_spanish_lobby_names_its_buttons_as_they_read(standin, bot_factory, tree):  # noqa: F811
+    """The public lobby of a Spanish server said "(Join o Add computer)" and "pulsa Start" above
+    buttons reading Unirse, Añadir máquina and Empezar."""
+    chan = standin.channel("games")
+    bob = standin.add_user("bob")
+    standin.guild.locale = "es-419"
+    async with standin.run_client(bot_factory(EXTENSIONS)):
+        await standin.wait_synced()
+        lobby = await standin.slash(bob, chan, "guacamole new", thread=False, players=3)
+        seen = [standin.message(lobby.message.id).content]
+        await standin.click(bob, lobby.message, "Añadir máquina")
+        seen.append(standin.message(lobby.message.id).content)
+        await (await standin.slash(bob, chan, "game computer", level="easy")).original()
+        seen.append(standin.message(lobby.message.id).content)
+    assert "3. Cpu Blaise (máquina, fácil)\n" in seen[2], seen[2]  # was "(máquina, easy)"
+    assert seen[0].endswith("Guacamole necesita al menos 2 jugadores (Unirse o Añadir máquina)."), seen[0]
+    assert seen[1].endswith("se puede empezar (el anfitrión pulsa Empezar) o esperar a más jugadores.")
+    assert seen[2].endswith("La mesa está llena (3 asientos): el anfitrión puede pulsar Empezar.")
+    assert [english_in(text, tree) for text in seen] == [[], [], []]
+
+
+async def test_missing_permissions_are_named_as_a_spanish_client_names_them(standin, bot_factory, tree):  # noqa: F811
+    """The refusal said "Me faltan Create Public Threads, Send Messages in Threads" to a Spanish
+    speaker, whose Discord settings show "Crear hilos públicos" and "Enviar mensajes en hilos"."""
+    ana = standin.add_user("ana")
+    ana.locale = "es-ES"
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)):
+        await standin.wait_synced()
+        standin.set_permissions(chan, standin.bot_role, deny=CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS)
+        answer = await (await standin.slash(ana, chan, "guacamole new")).original()
+    assert answer.ephemeral
+    assert answer.content.startswith(
+        "⚠️ Me faltan Crear hilos públicos, Enviar mensajes en hilos en este canal;"
+    )
+    assert "usa /<juego> nueva hilo: False para jugar en el propio canal" in answer.content
+    assert english_in(answer.content, tree) == []
+
+
+async def test_an_undo_is_told_in_the_readers_language(standin, bot_factory):
+    """The undo's line was English built in the code ("took back 1 move ... with everyone's
+    agreement") in every post and log: now a Spanish reader's log says it in Spanish, an English
+    one's in English."""
+    alice, bob = standin.add_users("alice", "bob")
+    bob.locale = "es-ES"
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(UNDO)) as bot:
+        await standin.wait_synced()
+        session, first, other = await nim_game(standin, bot, chan, alice, bob)
+        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        await (await standin.slash(first, chan, "game undo")).original()
+        request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        await standin.click(other, request, "Agree")  # a public post: the server's English
+        await standin.next_message(chan, lambda m: is_board(m) and "took back" in m.content)
+        spanish = (await (await standin.slash(bob, chan, "game log")).original()).content
+        english = (await (await standin.slash(alice, chan, "game log")).original()).content
+    name = first.name.capitalize()
+    assert f"{name} deshizo 1 jugada, desde la jugada 1, con el acuerdo de todos" in spanish, spanish
+    assert f"{name} took back 1 move, from move 1, with everyone's agreement" in english, english
+
+
+async def test_a_wrong_choice_is_refused_with_the_option_and_choices_a_spanish_client_shows(
+    standin, bot_factory
+):
+    """The refusal of a value no choice offers named the option and the choices in English
+    ("level", "easy"); a Spanish speaker's client shows "nivel" and "fácil"."""
+    ana = standin.add_user("ana")
+    ana.locale = "es-ES"
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)):
+        await standin.wait_synced()
+        refused = await forged_slash(standin, ana, chan, "game computer", level="expert")
+        missing = await forged_slash(standin, ana, chan, "game timer")
+    assert refused.ephemeral and refused.content == (
+        "⚠️ La opción nivel debe ser uno de estos: fácil, normal, fuerte (llegó 'expert')."
+    )
+    assert missing.content.startswith("⚠️ La opción horas es obligatoria: ")

@@ -1,0 +1,44 @@
+"""Words that fit their reader: a card power told about another player has no "your", and a
+player's own places are "your zone" in the menu offered to them."""
+
+from __future__ import annotations
+
+import engines.guacamole as g
+import languages
+from engines.core import Said
+from engines.guacamole.words import move_words
+
+from .helpers import rig
+
+ES = languages.language("es")
+
+
+def test_a_power_prepared_is_told_in_the_third_person():
+    """Everyone read "Carol prepared 5 Tomathor (swap one of your cards with a visible card)"."""
+    s = rig(hands={0: ["5T", "9L"], 1: ["4A"]})
+    _, events = g.apply_move(s, 0, g.parse_move("prep 5T"))
+    (told,) = [e for e in events if e.kind == "prep"]
+    assert told.said is not None
+    assert (
+        told.said.in_words() == "{p0} prepared 5 Tomathor (swap one of their own cards with a visible card)."
+    )
+    assert "your" not in told.said.in_words() and "tus" not in told.said.in_words(ES)
+    assert told.said.in_words(ES).endswith("(cambiar una carta propia por una carta visible).")
+    s = rig(hands={0: ["5A"], 1: []})
+    _, events = g.apply_move(s, 0, g.parse_move("prep 5A"))
+    (told,) = [e for e in events if e.kind == "prep"]
+    assert told.said is not None and told.said.in_words().endswith(
+        "(take a visible card into their own hand)."
+    )
+
+
+def test_a_swap_with_ones_own_zone_names_it_your_zone():
+    """Bob was offered "Swap your 4 Avocaldo (hand) for 4 Aji (Bob's zone)"."""
+    s = rig(hands={0: ["5T", "9L"]}, prep={0: ["4O"], 1: ["7P"]})
+    s2, _ = g.apply_move(s, 0, g.parse_move("prep 5T"))
+    own = move_words(s2, 0, g.parse_move("swap 9L p1z4O"))
+    other = move_words(s2, 0, g.parse_move("swap 9L p2z7P"))
+    place, elsewhere = own.args["place"], other.args["place"]
+    assert isinstance(place, Said) and isinstance(elsewhere, Said)
+    assert place.in_words() == "your zone" and place.in_words(ES) == "tu zona"
+    assert elsewhere.in_words() == "{p1}'s zone"

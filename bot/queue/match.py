@@ -153,7 +153,7 @@ def can_sit(table: Table, admissible: Callable[[Want], bool] = lambda w: True) -
         if w.game != table.game:
             wrong.append(f"{w.user_id} waits for another game")
         if table.size not in w.counts:
-            wrong.append(f"{w.user_id} does not accept {table.size} players")
+            wrong.append(f"{w.user_id} does not accept a table of {table.size}")
         if table.computers > w.computers:
             wrong.append(f"{w.user_id} allows {w.computers} computer seats, not {table.computers}")
         if agree(w.pace, table.pace) != table.pace:

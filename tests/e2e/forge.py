@@ -45,7 +45,7 @@ async def forged_select(standin, user, channel, custom_id: str, values: list[str
     )
 
 
-async def forged_slash(standin, user, channel, path: str, **values: Any):
+async def forged_slash(standin, user, channel, path: str, /, **values: Any):
     """``user`` runs ``/path`` with these option values sent as they are (no range or choice check)."""
     parts = path.split()
     command = standin.command(parts[0])

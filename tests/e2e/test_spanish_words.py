@@ -29,9 +29,10 @@ async def test_a_spanish_lobby_names_its_buttons_as_they_read(standin, bot_facto
         await (await standin.slash(bob, chan, "game computer", level="easy")).original()
         seen.append(standin.message(lobby.message.id).content)
     assert "3. Cpu Blaise (máquina, fácil)\n" in seen[2], seen[2]  # was "(máquina, easy)"
-    assert seen[0].endswith("Guacamole necesita al menos 2 jugadores (Unirse o Añadir máquina)."), seen[0]
-    assert seen[1].endswith("se puede empezar (el anfitrión pulsa Empezar) o esperar a más jugadores.")
-    assert seen[2].endswith("La mesa está llena (3 asientos): el anfitrión puede pulsar Empezar.")
+    # Each seat line is followed by the seated people's reliability (see /me profile).
+    assert "Guacamole necesita al menos 2 jugadores (Unirse o Añadir máquina).\n" in seen[0], seen[0]
+    assert "se puede empezar (el anfitrión pulsa Empezar) o esperar a más jugadores.\n" in seen[1]
+    assert "La mesa está llena (3 asientos): el anfitrión puede pulsar Empezar.\n" in seen[2]
     assert [english_in(text, tree) for text in seen] == [[], [], []]
 
 

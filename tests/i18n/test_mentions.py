@@ -72,7 +72,6 @@ MENTIONED = re.compile(r"(?<![\w/<{])/((?:\{game\}|<\w+>|\w+)(?: [\w<>]+:?)*)")
 def english_in(text: str, tree: Command, t: languages.Language = ES) -> list[str]:
     """The English commands, options and buttons that ``text`` (in ``t``) names where ``t``'s
     client shows other names."""
-    names = {t.pgettext(COMMAND_CONTEXT, e): e for e in _all_names(tree)}
     out = []
     for m in MENTIONED.finditer(text):
         node: Command | None = tree
@@ -95,7 +94,9 @@ def english_in(text: str, tree: Command, t: languages.Language = ES) -> list[str
             if word in node.children and t.pgettext(COMMAND_CONTEXT, word) != word:
                 out.append(f"command /{m[1]}")
                 break
-            english = names.get(word)
+            # The child of this command with that name (one Spanish name may stand for two English
+            # commands in different places: /jugar is /play, /tiwanaku jugar is /tiwanaku move).
+            english = next((e for e in node.children if t.pgettext(COMMAND_CONTEXT, e) == word), None)
             node = node.children.get(english) if english else None
             if node is None and i == 0:
                 break

@@ -105,13 +105,13 @@ async def test_answers_and_refusals_read_in_spanish(leagues):
     await leagues.join(league, 601, "Ana")
     paused = await desk.pause(league, 601, 2, es)
     assert paused == (
-        "Estás en pausa en las rondas 1, 2 de Otoño: no juegas en ellas (sin puntos). /league resume la anula."
+        "Estás en pausa en las rondas 1, 2 de Otoño: no juegas en ellas (sin puntos). /liga volver la anula."
     )
     with pytest.raises(LeagueError) as caught:
         await desk.ask_bye(league, 601, 1)
     assert str(caught.value).startswith("you paused round 1 already")
     assert refusal(caught.value, es) == (
-        "ya pusiste en pausa la ronda 1 (una pausa no puntúa); /league resume la anula"
+        "ya pusiste en pausa la ronda 1 (una pausa no puntúa); /liga volver la anula"
     )
     with pytest.raises(LeagueError) as caught:
         await desk.check_in(league, 601)
@@ -119,5 +119,5 @@ async def test_answers_and_refusals_read_in_spanish(leagues):
     told = await desk.configure(league, "every", 1.5, "none", es)
     assert told == (
         "Otoño: los jugadores confirman su asistencia antes de cada ronda, en un plazo de 1.5 horas; "
-        "un descanso pedido puntúa 0 puntos."
+        "una ronda libre pedida puntúa 0 puntos."
     )

@@ -129,9 +129,9 @@ def test_typical_events_in_spanish():
     s = fresh()
     give(s, 0, red=3, blue=1)
     s, ev = P.apply_move(s, 0, P.parse_move("r36+2"))
-    assert ev[0].words_for(None, ES) == "{p0} giró 2 pasos la loseta 36"
+    assert ev[0].words_for(None, ES) == "{p0} giró la loseta 36 dos sextos en sentido horario"
     s, ev = P.apply_move(s, 0, P.parse_move("r34+1"))
-    assert ev[0].words_for(1, ES) == "{p0} giró 1 paso la loseta 34, pagando 2 recursos"
+    assert ev[0].words_for(1, ES) == "{p0} giró la loseta 34 un sexto en sentido horario, pagando 2 recursos"
 
     s = fresh()
     put(s, 0, 1, 11, "red")

@@ -86,7 +86,7 @@ def test_a_pair_is_not_blocked_by_someone_who_wants_another_size():
 def test_can_sit_names_what_is_wrong():
     a, b = want(1, {2}, avoid={2}), want(2, {3})
     wrong = can_sit(Table("guacamole", (a, b), 2, ANY, ANY))
-    assert "2 does not accept 2 players" in wrong and "1 and 2 avoid each other" in wrong
+    assert "2 does not accept a table of 2" in wrong and "1 and 2 avoid each other" in wrong
 
 
 # ---------------------------------------------------------------------------- properties

@@ -65,6 +65,10 @@ async def test_abandoned_games_are_not_rated(service):
 
 async def test_games_ending_together_both_count(service):
     """Two games of the same players ending at once: neither rating update is lost."""
+    from bot.storage.profiles import ServerGates
+
+    # Six games of the same two people at once: past the default cap of 3 running games per person.
+    await service.store.profiles.set_server_gates(GUILD, ServerGates(cap=0))
     await asyncio.gather(*(play_nim(service, 10 + i, [10, 20], seed=i) for i in range(6)))
     board = await service.store.ratings.leaderboard(GUILD, "nim")
     assert sorted(r.games for r in board) == [6, 6]

@@ -1,6 +1,6 @@
 """What a reliability and pace profile costs on SQLite, for a person whose games hold 100,000 moves.
 
-    python bench/profile.py [--moves 100000] [--per-game 50] [--seed 1]
+    python bench/profiles.py [--moves 100000] [--per-game 50] [--seed 1]
 
 Builds a temporary SQLite database (migrated by the store, then filled directly, seeded): games
 of 2 to 4 seats with ``--per-game`` moves each, one person (the one profiled) seated in every

@@ -2,7 +2,7 @@
 with seeded random wishes, matched by the queue's own matcher (:func:`bot.queue.match.form`)
 after every arrival, as ``/queue join`` does.
 
-    .venv/bin/python bench/queue.py [--people 10000] [--seed 1]
+    .venv/bin/python bench/queue_day.py [--people 10000] [--seed 1]
 
 prints the median and 95th-percentile wait to a table, the share of people seated (the others'
 maximum wait ran out), the tables formed per minute, and the time to match per arrival (the

@@ -11,11 +11,12 @@ from babel.messages.pofile import read_po
 import languages
 from bot import i18n
 from bot.i18n import catalogue
+from tests.support import catalogue as shared
 
 
 @pytest.fixture(scope="module")
 def template():
-    return catalogue.template()
+    return shared.template()
 
 
 def messages(catalog) -> list[tuple[str | None, object]]:

@@ -10,8 +10,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 import languages
-from bot.i18n import catalogue
 from tests.i18n.test_glossary import spanish_entries
+from tests.support import catalogue as shared
 
 # Numbers in plain (not plural) messages that are never 1, so a plural noun after them agrees.
 NEVER_ONE = {
@@ -35,7 +35,7 @@ NOT_NOUNS = {"es", "más", "tras"}
 
 @pytest.fixture(scope="module")
 def plurals() -> list[tuple[str, str]]:
-    return [m.id for m in catalogue.template() if isinstance(m.id, tuple)]
+    return [m.id for m in shared.template() if isinstance(m.id, tuple)]
 
 
 def form(t: languages.Language, singular: str, plural: str, n: int) -> str:

@@ -10,6 +10,7 @@ the engine's, in English until engines speak in message ids, and is left out of 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import re
 import sys
@@ -21,11 +22,11 @@ from PIL import Image, ImageDraw
 import engines
 import languages
 from bot import i18n
-from bot.i18n import catalogue
 from renderers import nowa_gwinea, typeset
 from renderers.results import Card, Row
 from renderers.results import render as render_card
 from renderers.samples import SETUPS, positions
+from tests.support import catalogue as shared
 
 ES = languages.language("es")
 
@@ -52,11 +53,13 @@ def drawn_texts():
     found.extend(f.text for f in log)
 
 
+@functools.cache
 def english_patterns() -> list[tuple[str, re.Pattern]]:
     """A pattern per English message of the catalogue whose Spanish differs: its words as they
-    would be drawn, each placeholder standing for anything."""
+    would be drawn, each placeholder standing for anything.  Built on first use, once per process
+    (building the template takes a second, which collecting the tests need not pay)."""
     out = []
-    for m in catalogue.template():
+    for m in shared.template():
         if not m.id or m.context == i18n.NAME_CONTEXT:
             continue
         forms = [m.id] if isinstance(m.id, str) else list(m.id)
@@ -72,9 +75,6 @@ def english_patterns() -> list[tuple[str, re.Pattern]]:
             body = ".*?".join(parts).strip()
             out.append((english, re.compile(r"(?<![A-Za-z])" + body + r"(?![A-Za-z])")))
     return out
-
-
-PATTERNS = english_patterns()
 
 
 def engine_strings(value) -> set[str]:
@@ -105,7 +105,7 @@ def english_in(texts: list[str], engine: set[str]) -> list[str]:
             continue
         for s in long_engine:
             text = text.replace(s, "\x00")
-        for english, pattern in PATTERNS:
+        for english, pattern in english_patterns():
             if pattern.search(text):
                 bad.append(f"{english!r} in {text!r}")
     return sorted(bad)

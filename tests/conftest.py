@@ -6,7 +6,8 @@ fixture built on it, such as ``service`` in tests/table) runs once on a fresh
 SQLite file and once on a fresh PostgreSQL database.  The PostgreSQL server is
 started once per test session from the machine's installation (see
 tests/support/pg.py) and removed at the end; each test gets its own database,
-copied from a migrated template.  Without PostgreSQL installed, the run stops
+a copy of a migrated template (a copy a test is done with is made the template's again and
+handed to the next test, unless the test changed its tables or triggers: then it is dropped).  Without PostgreSQL installed, the run stops
 at once with one line saying how to install it.
 
 The profile ``ci`` (the default) is derandomized: Hypothesis draws its examples from a seed
@@ -34,7 +35,7 @@ from hypothesis import settings
 import engines
 from bot.storage import Store, open_store
 from bot.time.source import ManualClock
-from tests.support.pg import Cluster, NotInstalled, bindir
+from tests.support.pg import Cluster, Copies, NotInstalled, bindir
 
 settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
 settings.register_profile("explore", derandomize=False, database=None, deadline=None)
@@ -181,6 +182,14 @@ def pg_template(pg_cluster) -> str:
         return thread.submit(asyncio.run, make()).result()
 
 
+@pytest.fixture(scope="session")
+def pg_copies(pg_cluster, pg_template) -> Copies:
+    """The template's copies the tests' databases are: a copy a test is done with is made the
+    template's again for the next test, or dropped when the test changed its make-up (see
+    tests/support/pg.py)."""
+    return Copies(pg_cluster, pg_template)
+
+
 @dataclass
 class Database:
     """A fresh database of one back end: ``target`` is what ``open_store`` takes."""
@@ -231,10 +240,9 @@ async def database(request, tmp_path: Path):
     if request.param == "sqlite":
         yield Database("sqlite", str(tmp_path / "pukllay.db"))
         return
-    cluster = request.getfixturevalue("pg_cluster")
-    template = request.getfixturevalue("pg_template")
-    name = await cluster.create_database(template)
+    copies = request.getfixturevalue("pg_copies")
+    name = await copies.take()
     try:
-        yield Database("postgres", cluster.url(name))
+        yield Database("postgres", copies.cluster.url(name))
     finally:
-        await cluster.drop_database(name)
+        await copies.give_back(name)

@@ -36,6 +36,7 @@ async def test_the_league_and_gate_commands_are_registered_as_recorded(standin, 
     recorded = json.loads(RECORDED.read_text(encoding="utf-8"))
     assert list(now) == list(recorded)
     for name in COMPARED:
-        assert json.dumps(now[name], indent=1, ensure_ascii=False).splitlines() == json.dumps(
-            recorded[name], indent=1, ensure_ascii=False
-        ).splitlines(), f"/{name} differs from the recorded copy"
+        assert (
+            json.dumps(now[name], indent=1, ensure_ascii=False).splitlines()
+            == json.dumps(recorded[name], indent=1, ensure_ascii=False).splitlines()
+        ), f"/{name} differs from the recorded copy"

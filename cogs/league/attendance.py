@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot import i18n
 from bot.league.service import LeagueError
-from bot.surface.replies import guarded, reply
+from bot.surface.replies import guarded
 from cogs.league.base import LEAGUE, Part
 from engines.core import said
 
@@ -22,8 +22,7 @@ class Attendance(Part):
     async def checkin(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found = await self.find(interaction, league)
         text = await self.attendance.check_in(found, interaction.user.id, t=i18n.private(interaction))
-        self.front.replies.committed(interaction, said("You checked in for {league}", league=found.shown))
-        await reply(interaction, text)
+        await self.answer(interaction, text, said("You checked in for {league}", league=found.shown))
 
     @guarded()
     async def checkin_click(self, interaction: discord.Interaction, league_id: int, number: int) -> None:
@@ -31,8 +30,7 @@ class Attendance(Part):
         if found is None or found.guild_id != interaction.guild_id or not self.sees(interaction, found):
             raise LeagueError("this button belongs to a league whose channel you cannot view")
         text = await self.attendance.check_in(found, interaction.user.id, number, t=i18n.private(interaction))
-        self.front.replies.committed(interaction, said("You checked in for {league}", league=found.shown))
-        await reply(interaction, text)
+        await self.answer(interaction, text, said("You checked in for {league}", league=found.shown))
 
     @app_commands.command(name="bye", description="Ask for a bye in a coming round of a Swiss league")
     @app_commands.describe(
@@ -52,10 +50,9 @@ class Attendance(Part):
         text = await self.attendance.ask_bye(
             found, interaction.user.id, round, cancel, i18n.private(interaction)
         )
-        self.front.replies.committed(
-            interaction, said("Your bye request for round {round} was changed", round=round)
+        await self.answer(
+            interaction, text, said("Your bye request for round {round} was changed", round=round)
         )
-        await reply(interaction, text)
 
     @app_commands.command(name="pause", description="Sit out the next rounds of a Swiss league (no points)")
     @app_commands.describe(rounds="How many coming rounds", league=LEAGUE)
@@ -68,10 +65,7 @@ class Attendance(Part):
     ) -> None:
         found = await self.find(interaction, league)
         text = await self.attendance.pause(found, interaction.user.id, rounds, i18n.private(interaction))
-        self.front.replies.committed(
-            interaction, said("Your pause in {league} was recorded", league=found.shown)
-        )
-        await reply(interaction, text)
+        await self.answer(interaction, text, said("Your pause in {league} was recorded", league=found.shown))
 
     @app_commands.command(
         name="resume", description="Take back your pause: be paired again from the next round"
@@ -81,10 +75,9 @@ class Attendance(Part):
     async def resume(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found = await self.find(interaction, league)
         text = await self.attendance.resume(found, interaction.user.id, i18n.private(interaction))
-        self.front.replies.committed(
-            interaction, said("Your pause in {league} was taken back", league=found.shown)
+        await self.answer(
+            interaction, text, said("Your pause in {league} was taken back", league=found.shown)
         )
-        await reply(interaction, text)
 
     @app_commands.command(
         name="attendance", description="Check-in before rounds, and what a bye asked for scores (Swiss)"
@@ -124,7 +117,6 @@ class Attendance(Part):
             requested_bye.value if requested_bye else None,
             t,
         )
-        self.front.replies.committed(
-            interaction, said("The attendance settings of {league} were changed", league=found.shown)
+        await self.answer(
+            interaction, text, said("The attendance settings of {league} were changed", league=found.shown)
         )
-        await reply(interaction, text)

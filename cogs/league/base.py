@@ -21,6 +21,8 @@ from bot.league.noshow_desk import NoShowDesk
 from bot.league.service import LeagueError
 from bot.storage.leagues import LeagueRow
 from bot.surface.channels import can_view_channel, server_permissions
+from bot.surface.replies import reply
+from engines.core import Said
 from languages import N_, Language
 
 NOT_ORGANISER = N_("only someone with Manage Server, or the league organiser role, can do that")
@@ -129,6 +131,13 @@ class Part(commands.Cog):
         if not self.sees(interaction, league):
             raise LeagueError("this button belongs to a league whose channel you cannot view")
         return league
+
+    async def answer(self, interaction: discord.Interaction, text: str, done: Said | None = None) -> None:
+        """Answer privately with ``text``; ``done``: what the command changed, for the table's
+        record of the interaction."""
+        if done is not None:
+            self.front.replies.committed(interaction, done)
+        await reply(interaction, text)
 
     async def language(self, league: LeagueRow) -> Language:
         """The language of what the league posts: its server's."""

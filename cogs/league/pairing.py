@@ -85,11 +85,8 @@ class Pairing(Part):
                 if changed
                 else t.gettext("{a} and {b} were not a forbidden pair.", **values)
             )
-        if changed:
-            self.front.replies.committed(
-                interaction, said("{a} and {b}: pairing changed", a=values["a"], b=values["b"])
-            )
-        await reply(interaction, text)
+        done = said("{a} and {b}: pairing changed", a=values["a"], b=values["b"])
+        await self.answer(interaction, text, done if changed else None)
 
     @app_commands.command(name="forbid", description="Never pair two players together in a Swiss league")
     @app_commands.describe(player="One player", other="The other", league=LEAGUE)

@@ -283,7 +283,6 @@ class Seasons(Part):
             done = said("{league} ends in a final of the top {top}", league=changed.shown, top=top)
         else:
             done = said("{league} has no final stage now", league=changed.shown)
-        self.front.replies.committed(interaction, done)
-        await reply(interaction, texts.final_text(changed, top, t))
+        await self.answer(interaction, texts.final_text(changed, top, t), done)
 
     create.autocomplete("tiebreaks")(Part.tiebreak_choices)

@@ -13,10 +13,17 @@ from renderers import nowa_gwinea
 from renderers import results as results_renderer
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end, png_of
 from tests.e2e.players import is_board, is_results
-from tests.i18n.test_spanish_boards import drawn_texts, engine_strings, english_in
+from tests.i18n.test_spanish_boards import drawn_texts, engine_strings, english_in, english_patterns
 from tests.support.nim_spanish import nim_in_spanish  # noqa: F401 (a fixture)
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me", "cogs.guacamole")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _english_patterns() -> None:
+    """The catalogue's English patterns, built before the tests' event loops run (building them
+    sets up a bot of its own, with ``asyncio.run``)."""
+    english_patterns()
 
 
 async def start_guacamole(standin, bot, chan, host, started: dict, labels=("Add computer", "Start")):

@@ -304,12 +304,21 @@ def plural(n: float, word: str, words: str | None = None) -> str:
 class Kind:
     """A kind of move, as menus group moves: ``key`` (its words are ``kind.<key>``
     in the game's ``WORDS``).  ``ends_turn``: a move of this kind ends the turn
-    (menus keep it one click away).  ``two_step``: menus offer the kind's groups
-    first, then the moves of the group chosen (which hut, then where)."""
+    (menus keep it one click away)."""
 
     key: str
     ends_turn: bool = False
-    two_step: bool = False
+
+
+@dataclass(frozen=True)
+class Level:
+    """One step of a menu's way down to a move, below its kind: ``key`` names it among its
+    neighbours (no ``/``), ``text`` and ``args`` its words in the game's ``WORDS`` (the piece,
+    then the region of the board: ``Hut F``, ``top row B``)."""
+
+    key: str
+    text: str
+    args: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -320,6 +329,10 @@ class MoveWords:
     label and ``args`` the values put in (plain strings; seats as ``{pN}``);
     ``group`` the key of its group within the kind (``None``: no groups) and
     ``group_args`` the values for the group's label (message id ``group.<kind>``).
+    ``regions``: further steps a menu may take on the way to the move when there are
+    too many to list (the region of the board, then the place), after the group, or
+    before it with ``regions_first`` (the row of the board, then the tile); ``then``:
+    steps after all those (how far a tile turns, then what to pay).
     """
 
     kind: str
@@ -327,6 +340,14 @@ class MoveWords:
     args: Mapping[str, Any] = field(default_factory=dict)
     group: str | None = None
     group_args: Mapping[str, Any] = field(default_factory=dict)
+    regions: tuple[Level, ...] = ()
+    regions_first: bool = False
+    then: tuple[Level, ...] = ()
+
+    def levels(self) -> tuple[Level, ...]:
+        """The menu's steps from the kind down to the move: the group and the regions."""
+        group = () if self.group is None else (Level(self.group, f"group.{self.kind}", self.group_args),)
+        return (self.regions + group if self.regions_first else group + self.regions) + self.then
 
     def label(self, words: Mapping[str, str], language: Translates | None = None) -> str:
         return say(words, self.text, self.args, language)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from engines.core import Engine, Kind, name_seats, say
@@ -52,14 +53,14 @@ class Entry:
     group_label: str | None = None
     levels: tuple[tuple[str, str], ...] = ()  # (key, words) of each level, the group's among them
 
-    @property
+    @cached_property
     def steps(self) -> tuple[tuple[str, str], ...]:
         """The menu's levels from the kind down to this move: ``levels``, else its group."""
         if self.levels:
             return self.levels
         return ((self.group, self.group_label or self.group),) if self.group is not None else ()
 
-    @property
+    @cached_property
     def group_at(self) -> int | None:
         """Where among ``steps`` the group stands (its words are part of the move's)."""
         keys = [key for key, _ in self.steps]
@@ -199,6 +200,7 @@ class Step:
     picks: tuple[Pick, ...]
     title: str
     back: Path | None
+    near: int = 0  # how much of the way here the step before offers
 
 
 class Tree:
@@ -213,20 +215,23 @@ class Tree:
         self.words: dict[Path, str] = {}
         self.groups: set[Path] = set()  # the nodes that are a group (its words name the moves)
         self.members: dict[Path, list[Entry]] = {}  # a node -> the moves under it, in order
+        self.offers: dict[Path, list[Entry | Path]] = {}  # a step -> its choices, once worked out
+        self.keys: dict[int, Path] = {}  # id of a move -> the node it hangs from
         for e in self.found:
-            key = self.key_of(e)
+            steps = e.steps
+            key = self.keys[id(e)] = (e.kind, *(k for k, _ in steps))
             for depth in range(len(key) + 1):
                 self.members.setdefault(key[:depth], []).append(e)
-            self.words.setdefault((e.kind,), titles(e.kind))
-            for depth, (_key, words) in enumerate(e.steps):
-                self.words.setdefault(self.key_of(e)[: depth + 2], words)
+            if (e.kind,) not in self.words:
+                self.words[(e.kind,)] = titles(e.kind)
+            for depth, (_key, words) in enumerate(steps):
+                self.words.setdefault(key[: depth + 2], words)
             if e.group_at is not None:
-                self.groups.add(self.key_of(e)[: e.group_at + 2])
+                self.groups.add(key[: e.group_at + 2])
 
-    @staticmethod
-    def key_of(e: Entry) -> Path:
+    def key_of(self, e: Entry) -> Path:
         """The node a move hangs from: its kind and the keys of its levels."""
-        return (e.kind, *(key for key, _ in e.steps))
+        return self.keys[id(e)]
 
     def under(self, path: Path) -> list[Entry]:
         return self.members.get(tuple(p for p in path if not p.startswith(PART)), [])
@@ -247,6 +252,11 @@ class Tree:
 
     def choices(self, path: Path) -> list[Entry | Path]:
         """What the step at ``path`` offers (moves and nodes, or parts of a crowded step)."""
+        if path not in self.offers:
+            self.offers[path] = self._choices(path)
+        return self.offers[path]
+
+    def _choices(self, path: Path) -> list[Entry | Path]:
         parts = [p for p in path if p.startswith(PART)]
         real = tuple(p for p in path if not p.startswith(PART))
         members = self.under(real)
@@ -299,18 +309,30 @@ class Tree:
                 count = count_moves(len(self.under(x)), self.t)
                 picks.append(Pick(f"g:{x[0]}:{'/'.join(x[1:])}", self.label(x, shown), count))
         title = self.label(shown, ()) if shown else ""
-        return Step(shown, tuple(picks), title, self.back(path, shown))
+        back, near = self.back(path, shown)
+        return Step(shown, tuple(picks), title, back, near)
 
-    def back(self, path: Path, shown: Path) -> Path | None:
-        """The step before ``path``: the nearest one above it whose choices lead to it (``None``:
-        the whole menu)."""
+    def back(self, path: Path, shown: Path) -> tuple[Path | None, int]:
+        """The step before ``path``: the nearest one above it offering the longest part of the way
+        to it (``None``: the whole menu), and how long that part is."""
+        best: tuple[Path | None, int] = (None, 0)
         for depth in range(len(path) - 1, 0, -1):
             above = self.shown(path[:depth])
-            if above != shown and any(
-                isinstance(x, tuple) and path[: len(x)] == x for x in self.choices(above)
-            ):
-                return path[:depth]
-        return None
+            if above == shown:
+                continue
+            near = max(
+                (len(x) for x in self.choices(above) if isinstance(x, tuple) and path[: len(x)] == x),
+                default=0,
+            )
+            if near > best[1]:
+                best = (path[:depth], near)
+        return best
+
+
+def _opens(value: str) -> Path:
+    """The step a choice ``g:<kind>:<key>/<key>`` opens."""
+    kind, _, keys = value[2:].partition(":")
+    return (kind, *(k for k in keys.split("/") if k))
 
 
 def plan_menu(
@@ -357,7 +379,12 @@ def plan_menu(
         return plans
     step = tree.step(opened)
     select = [Control("select", step.picks, cap(step.title + "…", 150))]
-    if step.back is None or {p.value for p in tree.step(step.back).picks} == whole:  # as the whole menu
+    # Back to the whole menu when it offers as much of the way here as the step above does
+    near = max(
+        (len(_opens(v)) for v in whole if v.startswith("g:") and opened[: len(_opens(v))] == _opens(v)),
+        default=0,
+    )
+    if step.back is None or near >= step.near:
         back = Pick("back", t.gettext("All moves"))
     else:
         back = Pick(f"back:{step.back[0]}:{'/'.join(step.back[1:])}", t.gettext("Back"))

@@ -136,7 +136,7 @@ async def pick_from_menu(standin, user, menu, choose=lambda moves: moves[0]):
         edits = menu.edits
         result = await standin.select(user, menu, custom_id, [value])
         assert result.type == 6, "opening a group updates the menu in place"
-        menu = await result.original(lambda m: m.edits > edits)
+        menu = await result.original(lambda m, before=edits: m.edits > before)
 
 
 async def nim_to_the_end(standin, bot, chan, alice, bob, piles: int = 2, labels=("Join", "Start")):

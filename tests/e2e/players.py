@@ -217,7 +217,7 @@ class Driver:
             edits = menu.edits
             r = await self.standin.select(user, menu, groups[value][0], [value])
             turn.clicks += 1
-            menu = await r.original(lambda m: m.edits > edits)
+            menu = await r.original(lambda m, before=edits: m.edits > before)
             self.saw(turn, menu)
         custom_id, value = menu_moves(menu)[target]
         edits = menu.edits

@@ -290,7 +290,8 @@ class LeagueCog(
             clock=clock,
             starts_at=texts.parse_start(start, self.store.clock.time()),
             points=texts.parse_points(points),
-            seed=interaction.id % (2**31),
+            seed=self.bot.ready_sessions().new_seed()
+            % (2**31),  # drawn as a game's seed is, never from the time
             tiebreak_order=order,
             review=review,
         )

@@ -168,6 +168,15 @@ async def test_a_season_with_absences_a_late_join_a_bye_a_drop_and_a_substitute(
             for name in sat_out:
                 assert (number, u[name].id, league.bye_points) in byes, (number, name, byes)
             pairing_byes += [(number, name) for name in sorted(sat_out)]
+            # The round's post names those with the pairing's bye; each table's thread pings its
+            # players.
+            (post,) = posts_with(standin, chan, f"round {number} of 4 is open")
+            (listed,) = [line for line in post.content.splitlines() if line.startswith("Bye (1 point): ")]
+            assert set(listed.removeprefix("Bye (1 point): ").lower().split(", ")) == sat_out
+            for game in games:
+                thread = standin.channel((await bot.sessions.core.get(game.session_id)).row.channel_id)
+                (opening,) = posts_with(standin, thread, f"game for **Season**, round {number} of 4")
+                assert opening.pinged == set(game.players)
             hugo_games = [g for g in games if u["hugo"].id in g.players]
             if dropped_in is None and hugo_games:
                 (hugo_game,) = hugo_games

@@ -44,7 +44,6 @@ COLUMNS = (
 )
 UNTRANSLATED = ("#", "±")  # headings that are signs, the same in every language
 TIEBREAK_WIDTH = 90  # a tiebreak's column (at least), when the league's tiebreaks are drawn one each
-PLAYER_MOST = 420  # the player's column grows to fit names up to this width
 RATING_WIDTH = 150  # the rating's column beside them (``1500.0`` is about 116 px)
 
 
@@ -184,14 +183,23 @@ def fitted(
     layout: Sequence[tuple[str, int, str]], rows: Sequence[Sequence[tuple[str, Colour, bool]]]
 ) -> list[tuple[str, int, str]]:
     """``layout`` with each column widened to its widest cell in ``rows`` (headings included, in
-    the render's language), the player's column to at most :data:`PLAYER_MOST`; a longer name is
-    cut with an ellipsis."""
-    out = []
-    for i, (heading, least, align) in enumerate(layout):
-        need = max(math.ceil(text_width(row[i][0], SIZE, row[i][2])) + 18 for row in rows)
-        most = PLAYER_MOST if heading == N_("Player") else need
-        out.append((heading, max(least, min(need, most)), align))
-    return out
+    the render's language), and the player's column widened into whatever width the picture has
+    to spare, never past it: the picture stays as wide as :func:`columns` made it (so it still
+    reads at 400 px), and a longer name is cut with an ellipsis."""
+
+    def need(i: int) -> int:
+        return max(math.ceil(text_width(row[i][0], SIZE, row[i][2])) + 18 for row in rows)
+
+    out = [
+        (heading, least if heading == N_("Player") else max(least, need(i)), align)
+        for i, (heading, least, align) in enumerate(layout)
+    ]
+    budget = max(STANDINGS_WIDTH, sum(w for _, w, _ in layout) + 20)
+    spare = budget - (sum(w for _, w, _ in out) + 20)
+    return [
+        (heading, min(max(w, need(i)), w + spare) if heading == N_("Player") and spare > 0 else w, align)
+        for i, (heading, w, align) in enumerate(out)
+    ]
 
 
 def _standings(

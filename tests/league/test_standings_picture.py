@@ -32,15 +32,16 @@ def test_every_heading_and_the_word_new_fit_their_columns_in_spanish():
         assert text_width(tr("new"), pictures.SIZE) <= layout[-1][1] - 14
 
 
-def test_a_long_name_widens_the_picture_up_to_a_limit_then_is_cut():
+def test_a_long_name_takes_the_spare_width_but_never_widens_the_picture():
     short = Image.open(io.BytesIO(pictures.standings("Liga", "Round 1", [line(1, "Ana")])))
     assert short.width == pictures.STANDINGS_WIDTH
-    name = "Beto Condori Huamán"
-    wider = Image.open(io.BytesIO(pictures.standings("Liga", "Round 1", [line(1, name)])))
-    assert wider.width >= short.width
-    layout = pictures.fitted(pictures.COLUMNS, [[(name, pictures.INK, True)] * len(pictures.COLUMNS)])
-    player = dict((h, w) for h, w, _ in layout)["Player"]
-    assert text_width(name, pictures.SIZE, True) <= player - 14  # the whole name shows
+    name = "Beto Condori H"  # cut at the old 250 px column, whole in the spare width
+    row = [("1", pictures.INK, False)] * len(pictures.COLUMNS)
+    row[1] = (name, pictures.INK, True)  # the player's column
+    layout = pictures.fitted(pictures.COLUMNS, [row])
+    player = {h: w for h, w, _ in layout}["Player"]
+    assert text_width(name, pictures.SIZE, True) <= player - 14 < 250 + 30
+    assert sum(w for _, w, _ in layout) + 20 <= pictures.STANDINGS_WIDTH
     huge = "Maximiliano Fernández de la Cruz y Quispe"
-    layout = pictures.fitted(pictures.COLUMNS, [[(huge, pictures.INK, True)] * len(pictures.COLUMNS)])
-    assert dict((h, w) for h, w, _ in layout)["Player"] == pictures.PLAYER_MOST
+    wide = Image.open(io.BytesIO(pictures.standings("Liga", "Round 1", [line(1, huge)])))
+    assert wide.width == pictures.STANDINGS_WIDTH  # the name is cut, the picture not widened

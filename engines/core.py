@@ -56,7 +56,9 @@ Moves in words.  ``move_words(state, seat, move)`` describes a legal move as
 a :class:`MoveWords`: its kind (one of the game's ``KINDS``, in the order
 menus show them), the message id and arguments of its label, and where a
 kind has many moves, the group it belongs to within the kind (the hut of a
-Nowa Gwinea placement, the card a Tomathor swap gives away).  ``WORDS`` is
+Nowa Gwinea placement, the card a Tomathor swap gives away), and the
+regions a menu may go through when there are too many to list (the row of
+the board: ``regions``, message ids ``region.<...>``).  ``WORDS`` is
 the game's catalogue of English texts by message id (``kind.<key>`` names
 each kind, ``group.<kind>`` a group, ``option.<name>`` and
 ``option.<name>.<value>`` the lobby's options); :func:`say` puts the

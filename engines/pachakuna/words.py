@@ -1,8 +1,10 @@
 """P'achakuna's moves in words: the one place that describes them.
 
-Rotations are offered tile first, then how far (``rotate`` is a two-step
-kind); llama moves are grouped by llama.  ``WORDS`` holds every English text
-by message id; :func:`move_words` describes one legal move.
+Rotations are grouped by tile, within the row of the board the tile lies in
+(a menu goes row, tile, then how far, and what to give up where a turn costs a
+choice of colours); llama moves by llama, then the row it goes to; paid buys by
+the llama where the new one stands.  ``WORDS`` holds every English text by
+message id; :func:`move_words` describes one legal move.
 """
 
 from __future__ import annotations

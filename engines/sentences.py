@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 # --------------------------------------------------------------------------- sentences
 
@@ -198,6 +198,13 @@ class Event:
             return self.said.in_words(language) if self.said is not None else self.text
         return self.public_said.in_words(language) if self.public_said is not None else self.public_text
 
+    def said_for(self, seat: int | None) -> Said | None:
+        """The kept sentence ``seat`` may read (``None``: a spectator), or ``None`` when it may
+        read nothing or the event was stored before sentences were kept."""
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            return self.said
+        return self.public_said
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "text": self.text,
@@ -228,6 +235,27 @@ class Event:
 
 END = "end"
 """The kind of the event that sums up a finished game (final scores, the winner)."""
+
+Told = tuple[str, Said]
+"""One event of a turn as one reader may read it: its ``kind`` and its sentence.  A game's
+optional ``tell_turn(told) -> list[Said]`` tells a seat's turn from these the way a person
+would (what was made, in a few lines, the name once): :mod:`bot.telling` lays them out."""
+
+
+@overload
+def listing(items: Sequence[Said]) -> Said: ...
+@overload
+def listing(items: Sequence[Said | str]) -> Said | str: ...
+def listing(items: Sequence[Said | str]) -> Said | str:
+    """``items`` as a list in words, each language joining its last item its own way: ``a``,
+    ``a and b``, ``a, b and c`` (``a, b y c``)."""
+    if len(items) == 1:
+        return items[0]
+    head: Said | str = items[0]
+    for item in items[1:-1]:
+        head = said("{first}, {then}", first=head, then=item)
+    return said("{items} and {last}", items=head, last=items[-1])
+
 
 _SEAT_REF = re.compile(r"\{p(\d+)\}")
 

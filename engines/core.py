@@ -152,6 +152,7 @@ from engines.sentences import (
     said_n,
     say,
     term,
+    told_lines,
 )
 
 __all__ = [
@@ -195,6 +196,7 @@ __all__ = [
     "said_n",
     "listing",
     "Told",
+    "told_lines",
     "term",
     "in_words",
     "Section",

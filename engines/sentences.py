@@ -14,7 +14,7 @@ Imports the standard library only.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, overload
 
@@ -240,6 +240,56 @@ Told = tuple[str, Said]
 """One event of a turn as one reader may read it: its ``kind`` and its sentence.  A game's
 optional ``tell_turn(told) -> list[Said]`` tells a seat's turn from these the way a person
 would (what was made, in a few lines, the name once): :mod:`bot.telling` lays them out."""
+
+
+def told_lines(
+    told: Sequence[Told],
+    clause: Callable[[str, Said], Said | None],
+    line_of: Callable[[str, Said], int | None],
+    *,
+    mover: Any = None,
+    merge: Callable[[list[Said]], list[Said]] | None = None,
+) -> list[list[Said]]:
+    """A turn's lines from its events, for a game's ``tell_turn``: each event goes on line
+    ``line_of(kind, said)`` (``None``: a line of its own, after the others, as the game said
+    it); on its line, the event's ``clause`` (what the player did, without the subject) joins
+    the line's other clauses in one list, and an event without one (something that happened
+    to someone else, or to the table; a sentence about another player) follows as its own
+    sentence.  The first line with a
+    clause names ``mover`` (the value of the events' ``player`` or ``p0``); the others do not."""
+    if mover is None:
+        mover = next(
+            (s.args.get("player", s.args.get("p0")) for _, s in told if {"player", "p0"} & set(s.args)), None
+        )
+    steps: dict[int, tuple[list[Said], list[Said]]] = {}
+    own: list[list[Said]] = []
+    for kind, sentence in told:
+        line = line_of(kind, sentence)
+        if line is None:
+            own.append([sentence])
+            continue
+        clauses, sentences = steps.setdefault(line, ([], []))
+        subject = sentence.args.get("player", sentence.args.get("p0"))
+        part = clause(kind, sentence) if subject is None or subject == mover else None
+        if part is None:
+            sentences.append(sentence)
+        else:
+            clauses.append(part)
+    lines: list[list[Said]] = []
+    named = mover is None
+    for index in sorted(steps):
+        clauses, sentences = steps[index]
+        out: list[Said] = []
+        if merge is not None:
+            clauses = merge(clauses)
+        if clauses:
+            actions = listing(clauses)
+            out.append(actions if named else said("{player} {actions}", player=mover, actions=actions))
+            named = True
+        out.extend(sentences)
+        if out:
+            lines.append(out)
+    return lines + own
 
 
 @overload

@@ -50,6 +50,8 @@ def tell_turn(told: Sequence[Told]) -> list[list[Said]]:
         clause = _clause(kind, sentence)
         if clause is not None:
             clauses.append(clause)
+        elif kind == "validity" and clauses and _noted(clauses, sentence):
+            pass  # said beside the dish it is about, in the clause before
         elif kind != "dish":  # a sentence of its own: validity, a refill, an ability with nothing to do
             sentences.append(sentence)
         if kind in _USES:
@@ -69,6 +71,28 @@ def tell_turn(told: Sequence[Told]) -> list[list[Said]]:
     if own:
         lines.append(own)
     return lines
+
+
+_TOP = "the top of {player}'s dish {dish}"
+
+
+def _noted(clauses: list[Said], validity: Said) -> bool:
+    """Put a dish's change of validity beside the dish in the last clause, when that clause
+    names it ("swapped 6P from the top of their dish 1 (valid again) with ..."); whether it did."""
+    last = clauses[-1]
+    for key, value in last.args.items():
+        if isinstance(value, Said) and value.msg == _TOP and _same(value.args, validity.args):
+            if "again" in validity.msg:
+                noted = said("{place} (valid again)", place=value)
+            else:
+                noted = said("{place} (no longer valid)", place=value)
+            clauses[-1] = Said(last.msg, {**last.args, key: noted}, last.plural, last.context)
+            return True
+    return False
+
+
+def _same(one: Any, other: Any) -> bool:
+    return {k: str(v) for k, v in one.items()} == {k: str(v) for k, v in other.items()}
 
 
 def _clause(kind: str, sentence: Said) -> Said | None:

@@ -14,6 +14,7 @@ Imports :mod:`bot.public`, :mod:`bot.records`, :mod:`engines.core` and :mod:`lan
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,8 @@ from languages import ENGLISH, Language
 
 if TYPE_CHECKING:
     from bot.sessions import Session
+
+log = logging.getLogger(__name__)
 
 
 def sentence(text: str) -> str:
@@ -92,12 +95,24 @@ def told_turns(
     )
     out: list[list[str]] = []
     for run in runs:
-        if tell is not None and run.told:
-            lines = [_line(said_line, names, t) for said_line in tell(run.told)]
-            out.append([line for line in lines if line])
+        said_lines = _told(tell, run.told, session) if tell is not None and run.told else None
+        if said_lines:
+            out.append([line for line in (_line(s, names, t) for s in said_lines) if line])
         else:
             out.append([" ".join(sentence(name_seats(line, names)) for line in run.texts)])
     return out
+
+
+def _told(
+    tell: Callable[[Sequence[Told]], Sequence[Sequence[Said]]], told: Sequence[Told], session: Session
+) -> Sequence[Sequence[Said]] | None:
+    """The game's telling of a turn; ``None`` (the turn is told as its events said it) when the
+    game cannot tell these events (stored in a shape its telling does not know), logged."""
+    try:
+        return tell(told)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        log.warning("session %s: a turn told as its events said it (%r)", session.id, exc)
+        return None
 
 
 def _line(sentences: Sequence[Said], names: Sequence[str], t: Any) -> str:

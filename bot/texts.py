@@ -1,16 +1,16 @@
 """The table's texts about a game, built from what each reader may see (:mod:`bot.public`).
 
-The channel's post at the end of a turn (:func:`board_text`: one line a turn, the result,
-who acts next) and its header's last action, the mover's private confirmation
+The channel's post at the end of a turn (:func:`board_text`: each turn in a few short lines
+told by :mod:`bot.telling`, the result, who acts next) and its header's last action, the mover's private confirmation
 (:func:`own_lines`), ``/game log``, ``/game status``, ``/game list``, the lobby and its
 thread, history pages, and the small wording helpers they share (places, scores, sentences,
 clipping to Discord's message limit).  Every move shown is first asked of
 :func:`bot.public.seen`; no text here decides privacy.  Counts meet their nouns through the
 catalogue's plural forms only.
 
-Imports :mod:`bot.public`, :mod:`bot.records`, :mod:`bot.replaying`, :mod:`engines.core` and
-:mod:`languages` (and :mod:`bot.sessions`, for types and the new-game hint); no Discord
-(texts use Discord's markdown and mentions, nothing more).
+Imports :mod:`bot.public`, :mod:`bot.records`, :mod:`bot.replaying`, :mod:`bot.telling`,
+:mod:`engines.core` and :mod:`languages` (and :mod:`bot.sessions`, for types and the new-game
+hint); no Discord (texts use Discord's markdown and mentions, nothing more).
 """
 
 from __future__ import annotations
@@ -241,8 +241,8 @@ def board_text(
     clock: str | None = None,
     t: Language = ENGLISH,
 ) -> str:
-    """The channel's post with the board: what happened since the last post (one line a
-    turn), the result if the game is over, and who acts next (mentioned when ``ping``), in ``t``,
+    """The channel's post with the board: what happened since the last post (each turn in a few
+    short lines), the result if the game is over, and who acts next (mentioned when ``ping``), in ``t``,
     the server's language (the moves in the engine's kept sentences, translated)."""
     finished = session.status == "finished"
     lines = [header] if header else []

@@ -22,8 +22,6 @@ from engines.core import END, Said, Told, listing, said, said_n
 
 from .data import dish_points
 
-_OWN_LINE = frozenset({"end_triggered", END})
-"""Events told on a line of their own: the end of the game coming, the game over."""
 _USES = frozenset({"add", "steal", "swap", "take", "discard", "pass", "ability"})
 """Events that use up (or skip) the prepared card's ability."""
 
@@ -38,7 +36,7 @@ def tell_turn(told: Sequence[Told]) -> list[list[Said]]:
     for kind, sentence in told:
         args = sentence.args
         if kind == "end_triggered" or (kind == END and "player" not in args):
-            own.append(sentence)
+            own.append(sentence)  # the end of the game coming, the game over: a line of their own
             continue
         if kind in ("free", "prep"):
             current, using = "ability", kind == "prep"

@@ -30,7 +30,7 @@ from bot.records import MoveRecord
 from bot.sessions import Seat, Session
 from bot.storage import SessionRow
 from bot.telling import sentence
-from engines.core import Event, config_from_options, name_seats, options_of
+from engines.core import Event, config_from_options, name_seats, options_of, said
 from languages import ENGLISH, Language, language
 
 MOST_LINES = 4
@@ -184,3 +184,15 @@ def test_a_guacamole_turn_told_as_a_player_tells_it():
         "Alice preparó 8 Onion, robó 2 cartas del mazo, tomó 6P de la pila de descarte 2 y "
         "descartó 9A en la pila de descarte 1."
     )
+
+
+def test_events_the_telling_does_not_know_are_told_as_they_were_said(caplog):
+    """An event stored in a shape the game's telling does not know (an older kind of sentence)
+    is told as the event said it, with a warning and no traceback; the post is never lost."""
+    session, _ = session_for("guacamole", 3, 7)
+    old = Event.told(said("{player} freed a card the old way.", player="{p0}"), kind="free")
+    record = MoveRecord(0, "free 5T x1", False, (Event.from_dict(old.to_dict()),), None, 1)
+    with caplog.at_level("WARNING", logger="bot.telling"):
+        assert texts.turn_lines(session, [record]) == ["Alice freed a card the old way."]
+    (warning,) = [r for r in caplog.records if r.name == "bot.telling"]
+    assert warning.exc_info is None and "as its events said it" in warning.getMessage()

@@ -1,8 +1,9 @@
 """A Tiwanaku turn told the way a player would tell it, from its events (:data:`Told`).
 
-What the player did is one sentence naming them once ("{player} trades two swamp cubes for a
-desert cube and moves from A4 to C4, discovers forest and takes a forest cube"; "{player}
-divines crop 3 on B1 correctly: 3 points and 2 for diversity, and stops divining"); the start
+What the player did is told naming them once: the offerings and trades on one line ("{player}
+trades two swamp cubes for a desert cube"), the action on the next ("Moves from A4 to C4,
+discovers forest and takes a forest cube"; "Divines crop 3 on B1 (3 points + 2 for diversity)
+and crop 4 on C2 (4 points + 1 for diversity) correctly and stops divining"); the start
 of the final divinations, the points for cubes left over and the end of the game each get a
 line of their own.  The history keeps every step as the game said it.
 
@@ -90,9 +91,12 @@ def _clause(kind: str, sentence: Said) -> Said | None:
 
 
 def _line(kind: str, sentence: Said) -> int | None:
-    """The player's own steps on one line; the final divinations' start, the points for cubes
-    left over and the end, each on a line of its own."""
-    return 0 if _clause(kind, sentence) is not None else None
+    """The offerings and trades on one line, the action (a move, the divinations) on the next;
+    the final divinations' start, the points for cubes left over and the end, each on a line of
+    its own."""
+    if _clause(kind, sentence) is None:
+        return None
+    return 0 if kind in ("cubes", "offering", "peek") else 1
 
 
 _DIVINED = "divines crop {n} on {cell} correctly: {n} point and {bonus} for diversity"

@@ -13,7 +13,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.sessions import Session
@@ -36,7 +35,7 @@ class SettingError(ValueError):
     """A setting given in words a person can fix: a message with named placeholders and their
     values, so it can be said in the person's language (``str()`` is the English)."""
 
-    def __init__(self, message: str, **values: Any) -> None:
+    def __init__(self, message: str, **values: object) -> None:
         super().__init__(ENGLISH.gettext(message, **values))
         self.message = message
         self.values = values

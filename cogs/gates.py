@@ -16,7 +16,7 @@ from bot.profiles import reckon
 from bot.profiles import words as profile_words
 from bot.sessions import Refusal
 from bot.storage.profiles import Gate, ServerGates
-from bot.surface.channels import channel_of
+from bot.surface.channels import channel_of, server_permissions
 from bot.surface.front import Front
 from bot.surface.replies import guarded, reply
 from languages import Language
@@ -95,8 +95,7 @@ class GatesCog(
             raise Refusal(
                 "there is no lobby here: a gate is set in a lobby's channel or thread, before the start"
             )
-        perms = getattr(interaction.user, "guild_permissions", None)
-        if interaction.user.id != session.row.host_id and not (perms and perms.manage_channels):
+        if interaction.user.id != session.row.host_id and not server_permissions(interaction).manage_channels:
             raise Refusal("only the host (or someone with Manage Channels) sets this table's gate")
         before = await profiles.table_gate(store, session.id, session.row.guild_id)
         if reliability is not None or pace is not None:
@@ -144,8 +143,7 @@ class GatesCog(
             raise Refusal("a server's gates are set in the server")
         gates = await store.profiles.server_gates(guild_id)
         if any(v is not None for v in (cap, default_cap, reliability, pace)):
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if not (perms and perms.manage_guild):
+            if not server_permissions(interaction).manage_guild:
                 raise Refusal(
                     "only members with Manage Server can change the server's gates; /gate server without "
                     "an option shows them"

@@ -179,6 +179,29 @@ def cells(
     return out
 
 
+def fitted(
+    layout: Sequence[tuple[str, int, str]], rows: Sequence[Sequence[tuple[str, Colour, bool]]]
+) -> list[tuple[str, int, str]]:
+    """``layout`` with each column widened to its widest cell in ``rows`` (headings included, in
+    the render's language), and the player's column widened into whatever width the picture has
+    to spare, never past it: the picture stays as wide as :func:`columns` made it (so it still
+    reads at 400 px), and a longer name is cut with an ellipsis."""
+
+    def need(i: int) -> int:
+        return max(math.ceil(text_width(row[i][0], SIZE, row[i][2])) + 18 for row in rows)
+
+    out = [
+        (heading, least if heading == N_("Player") else max(least, need(i)), align)
+        for i, (heading, least, align) in enumerate(layout)
+    ]
+    budget = max(STANDINGS_WIDTH, sum(w for _, w, _ in layout) + 20)
+    spare = budget - (sum(w for _, w, _ in out) + 20)
+    return [
+        (heading, min(max(w, need(i)), w + spare) if heading == N_("Player") and spare > 0 else w, align)
+        for i, (heading, w, align) in enumerate(out)
+    ]
+
+
 def _standings(
     title: str,
     subtitle: str,
@@ -188,6 +211,13 @@ def _standings(
 ) -> bytes:
     shown = list(lines[:MAX_ROWS])
     more = len(lines) - len(shown)
+    header = [(heading if heading in UNTRANSLATED else tr(heading), MUTED, True) for heading, _, _ in layout]
+    body = []
+    for line in shown:
+        colour = MUTED if line.dropped else INK
+        move, move_colour = movement_text(line.movement)
+        body.append(cells(line, layout, shown_name(line), colour, move, move_colour))
+    layout = fitted(layout, [header, *body])
     top = 24 + TITLE + 14 + SIZE + 24
     height = top + ROW * (len(shown) + 1) + (ROW if more else 0) + 24
     width = max(STANDINGS_WIDTH, sum(w for _, w, _ in layout) + 20)
@@ -207,19 +237,13 @@ def _standings(
                 draw.text((x + 14, y + ROW // 2), text, font=font(SIZE, bold), fill=colour, anchor="lm")
             x += cw
 
-    row(top, [(heading if heading in UNTRANSLATED else tr(heading), MUTED, True) for heading, _, _ in layout])
+    row(top, header)
     draw.line((20, top + ROW, width - 20, top + ROW), fill=RULE, width=2)
-    for i, line in enumerate(shown):
+    for i, line_cells in enumerate(body):
         y = top + ROW * (i + 1)
         if i % 2:
             draw.rectangle((12, y + 1, width - 12, y + ROW - 1), fill=ZEBRA)
-        colour = MUTED if line.dropped else INK
-        move, move_colour = movement_text(line.movement)
-        name = shown_name(line)
-        row(
-            y,
-            cells(line, layout, name, colour, move, move_colour),
-        )
+        row(y, line_cells)
     if more:
         y = top + ROW * (len(shown) + 1)
         draw.text(

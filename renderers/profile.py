@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from languages import N_
 from renderers.colours import BACKGROUND, INK, MUTED, PANEL, RULE, high_contrast
-from renderers.translation import ntr, speaking, tr
+from renderers.translation import ntr, ptr, speaking, tr
 from renderers.typeset import font, text_width
 
 WIDTH = 800
@@ -35,6 +35,16 @@ ENDINGS = (
     ("T", (190, 40, 40), N_("timed out")),
     ("R", (200, 140, 20), N_("resigned")),
 )
+
+
+def letters() -> dict[str, str]:
+    """Each ending's letter in the render's language (each language keeps its four distinct)."""
+    return {
+        "F": ptr("game ending letter", "F"),
+        "A": ptr("game ending letter", "A"),
+        "T": ptr("game ending letter", "T"),
+        "R": ptr("game ending letter", "R"),
+    }
 
 
 @dataclass(frozen=True)
@@ -151,7 +161,7 @@ def _render(card: Card) -> Image.Image:
                 continue
             w = (x1 - x0) * count / total
             draw.rectangle((round(x), y + 4, round(x + w) - 2, y + ROW - 4), fill=colour)
-            part = f"{letter} {count}"
+            part = f"{letters()[letter]} {count}"
             if text_width(part, SIZE - 4, True) < w - 8:
                 draw.text(
                     (x + w / 2, y + ROW // 2),
@@ -165,7 +175,7 @@ def _render(card: Card) -> Image.Image:
         draw.rectangle((x0, y + 4, x1, y + ROW - 4), outline=RULE, width=2)
     y += ROW
     key = "   ".join(
-        f"{letter} {tr(meaning)} {count}"
+        f"{letters()[letter]} {tr(meaning)} {count}"
         for (letter, _, meaning), count in zip(ENDINGS, card.ended, strict=True)
     )
     draw.text((28, y + 18), clip(key, WIDTH - 56, SIZE - 4), font=font(SIZE - 4), fill=MUTED, anchor="lm")

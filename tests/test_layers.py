@@ -239,16 +239,28 @@ def test_no_import_circles():
     assert circles(graph) == []
 
 
-def test_no_renderer_module_is_over_800_lines():
-    """Every module in renderers/ holds one concern and stays readable: at most 800 lines (the
-    shared visual language is split by concern: colours, translation, typeset, shapes, layout,
-    encoding, entry points)."""
+def test_no_module_is_over_800_lines():
+    """Every module of the four layers holds one concern and stays readable: at most 800 lines,
+    but an engine's rules (``engines/<game>/rules.py``, one game's rulebook in code)."""
     long = {
-        str(p.relative_to(ROOT)): n
-        for p in files("renderers")
-        if (n := len(p.read_text().splitlines())) > 800
+        str(path.relative_to(ROOT)): n
+        for path in MODULES.values()
+        if path.name != "rules.py" and (n := len(path.read_text(encoding="utf-8").splitlines())) > 800
     }
     assert long == {}
+
+
+def test_no_class_has_over_30_methods():
+    """No class of the four layers is a hub: at most 30 methods of its own (a command group split
+    by concern, as ``/league`` is, keeps each part's class under it)."""
+    big = {}
+    for path in MODULES.values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                methods = [n for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+                if len(methods) > 30:
+                    big[f"{path.relative_to(ROOT)}:{node.name}"] = len(methods)
+    assert big == {}
 
 
 def test_the_table_never_imports_the_cogs():

@@ -230,8 +230,8 @@ class Controls:
     async def draft_round(self, league: LeagueRow, number: int, job: Job | None = None) -> Draft | None:
         """Pair round ``number`` and keep it for review (the round job consumed); None when the
         round opened meanwhile."""
-        out = await self.leagues.sit_outs(league, number)  # a bye asked for, a pause, no check-in
-        groups, byes = await self.leagues.pair(league, number, None, {o.user_id for o in out})
+        out = await self.leagues.draw.sit_outs(league, number)  # a bye asked for, a pause, no check-in
+        groups, byes = await self.leagues.draw.pair(league, number, None, {o.user_id for o in out})
         if not await self.store.league_pairing.save_draft(league.id, number, groups, byes, job=job):
             return None
         return Draft(number, groups, byes)

@@ -9,6 +9,7 @@ the round out and why.  The rules themselves are in :mod:`bot.league.attendance`
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Protocol
@@ -16,10 +17,10 @@ from typing import Protocol
 from bot.league import attendance, texts
 from bot.league.attendance import Settings
 from bot.league.season import Rounds
-from bot.league.service import MAX_PLAYERS, LeagueError, LeagueService, OpenedRound
+from bot.league.service import LeagueError, LeagueService, OpenedRound, signed_up_text
 from bot.storage.leagues import LeagueRow
 from bot.texts import clip
-from engines.core import N_, said_n
+from engines.core import N_
 from languages import ENGLISH, Language
 
 CHECKIN_DM = N_(
@@ -317,26 +318,10 @@ class Attendance:
                 played=played,
                 rounds=league.swiss_rounds,
             )
-        players = await self.store.leagues.league_players(league.id)
-        if len(players) >= MAX_PLAYERS:
-            raise LeagueError(
-                said_n(MAX_PLAYERS, "the league is full ({n} player)", "the league is full ({n} players)")
-            )
-        answer = await self.store.attendance.late_join(league.id, user_id, name, league.bye_points)
-        if answer == "closed":
-            raise LeagueError("{league} has started; sign-ups are closed", league=league.shown)
-        if answer == "already":
-            if who == "you":
-                raise LeagueError("you are already signed up for {league}", league=league.shown)
-            raise LeagueError("{name} is already signed up for {league}", name=who, league=league.shown)
+        sign = functools.partial(self.store.attendance.late_join, league.id, user_id, name, league.bye_points)
+        players = await self.leagues.enrol(league, user_id, sign, who=who, gated=False)
         if league.current_round < 1:
-            return t.ngettext(
-                "{name} signed up for {league} ({n} player)",
-                "{name} signed up for {league} ({n} players)",
-                len(players) + 1,
-                name=name,
-                league=league.shown,
-            )
+            return signed_up_text(name, league, players, t)
         return t.gettext(
             "{name} joined {league} late, with a bye in {round} ({points}), and is paired from the next round",
             name=name,

@@ -29,19 +29,18 @@ No Discord here: the league cog presents what this returns.  The rules of a seas
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import math
-from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import engines
 from bot import profiles
-from bot.league import attendance, names, pairing, tiebreaks
-from bot.league.pairing import PairingError, Row
-from bot.sessions import MoveResult, Refusal, Session, SessionService
+from bot.league import names, pairing, tiebreaks
+from bot.league.draw import MAX_PLAYERS, Draw
+from bot.league.errors import LeagueError
+from bot.league.pairing import Row
+from bot.sessions import MoveResult, Session, SessionService
 from bot.storage import Job, Store
 from bot.storage.leagues import LeagueGame, LeagueNameTaken, LeagueRow
 from bot.time import gameclock as gc
@@ -51,14 +50,8 @@ from languages import ENGLISH, Language
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
 MAX_ROUNDS = 30
 MAX_DAYS = 60
-MAX_PLAYERS = 1000
 NAME_LIMIT = 60
-MAX_ROUND_ROBIN_GAMES = 400
 TAKEN = N_("this server already has a league called {name}; choose another name")
-
-
-class LeagueError(Refusal):
-    """A refusal, in words the asker can read."""
 
 
 @dataclass
@@ -86,6 +79,12 @@ class LeagueService:
     def __init__(self, store: Store, sessions: SessionService):
         self.store = store
         self.sessions = sessions
+        self.draw = Draw(store)
+        # What the season, the web pages and the tests read of the draw, through the service.
+        self.seeds, self.bracket, self.finalists = self.draw.seeds, self.draw.bracket, self.draw.finalists
+        self.rating_map = self.draw.rating_map
+
+    bracket_stage = staticmethod(Draw.bracket_stage)
 
     async def reread(self, league_id: int) -> LeagueRow:
         """A league read again after a change to it (leagues are never deleted)."""
@@ -106,7 +105,7 @@ class LeagueService:
         game: str,
         format: str,
         group_size: int,
-        options: dict[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
         rounds: int = 0,
         days: float = 7.0,
         clock: str | None = None,
@@ -287,28 +286,38 @@ class LeagueService:
         self, league: LeagueRow, user_id: int, name: str, *, who: str = "you", t: Language = ENGLISH
     ) -> str:
         """Sign ``user_id`` up; the answer in language ``t`` (refusals are LeagueErrors)."""
+        sign = functools.partial(self.store.leagues.join_league, league.id, user_id, name)
+        return signed_up_text(name, league, await self.enrol(league, user_id, sign, who=who), t)
+
+    async def enrol(
+        self,
+        league: LeagueRow,
+        user_id: int,
+        sign: Callable[[], Awaitable[str]],
+        *,
+        who: str = "you",
+        gated: bool = True,
+    ) -> int:
+        """What every sign-up (before the start, or late: :mod:`bot.league.presence`) checks and
+        refuses around ``sign``, the store's sign-up: a full league, a player the league's gate
+        refuses (``gated``), a league closed or a player signed up already.  The number of
+        players with them."""
         players = await self.store.leagues.league_players(league.id)
         if len(players) >= MAX_PLAYERS:
             raise LeagueError(
                 said_n(MAX_PLAYERS, "the league is full ({n} player)", "the league is full ({n} players)")
             )
-        refused = await profiles.league_admissible(self.store, league.id, user_id)
+        refused = await profiles.league_admissible(self.store, league.id, user_id) if gated else None
         if refused is not None:
             raise LeagueError(refused)
-        answer = await self.store.leagues.join_league(league.id, user_id, name)
+        answer = await sign()
         if answer == "closed":
             raise LeagueError("{league} has started; sign-ups are closed", league=league.shown)
         if answer == "already":
             if who == "you":
                 raise LeagueError("you are already signed up for {league}", league=league.shown)
             raise LeagueError("{name} is already signed up for {league}", name=who, league=league.shown)
-        return t.ngettext(
-            "{name} signed up for {league} ({n} player)",
-            "{name} signed up for {league} ({n} players)",
-            len(players) + 1,
-            name=name,
-            league=league.shown,
-        )
+        return len(players) + 1
 
     async def leave(self, league: LeagueRow, user_id: int, *, who: str = "you", t: Language = ENGLISH) -> str:
         """Take ``user_id`` off the league; the answer in language ``t``."""
@@ -372,158 +381,12 @@ class LeagueService:
                     top=league.final_top,
                 )
             )
-        rounds = self.planned_rounds(league, players)
+        rounds = self.draw.planned_rounds(league, players)
         first = max(self.store.clock.time(), league.starts_at)
-        ratings = await self.rating_map(league)
+        ratings = await self.draw.rating_map(league)
         order = sorted(range(len(players)), key=lambda i: (-ratings.get(players[i], 0.0), i))
         await self.store.leagues.start_league(league.id, first, rounds, [players[i] for i in order])
         return await self.reread(league.id), first
-
-    def planned_rounds(self, league: LeagueRow, players: list[int]) -> int:
-        if league.format == "swiss":
-            return league.rounds
-        if league.format == "elimination":
-            return pairing.bracket_size(len(players)).bit_length() - 1
-        if math.comb(len(players), league.group_size) > MAX_ROUND_ROBIN_GAMES:
-            raise LeagueError(
-                said_n(
-                    len(players),
-                    "a round robin of {n} player in games of {size} is too long (over {most} games); use Swiss",
-                    "a round robin of {n} players in games of {size} is too long (over {most} games); use Swiss",
-                    size=league.group_size,
-                    most=MAX_ROUND_ROBIN_GAMES,
-                )
-            )
-        return len(self.round_robin(league, players))
-
-    def round_robin(self, league: LeagueRow, players: list[int]) -> list[pairing.Round]:
-        return pairing.round_robin([str(p) for p in players], league.group_size, seed=league.seed)
-
-    @staticmethod
-    def bracket_stage(league: LeagueRow, number: int) -> bool:
-        """Whether round ``number`` is played as a bracket (an elimination league, or a final)."""
-        return league.format == "elimination" or bool(league.final_round and number >= league.final_round)
-
-    async def pair(
-        self,
-        league: LeagueRow,
-        number: int,
-        seeds: list[str] | None = None,
-        leave_out: Collection[int] = (),
-    ) -> tuple[list[list[int]], list[int]]:
-        """Round ``number``'s groups and byes, from what is stored (pure of side effects);
-        ``seeds``: a final stage's seeds before they are stored; ``leave_out``: players who sit
-        the round out (a bye asked for, a pause, no check-in)."""
-        everyone = await self.store.leagues.league_players(league.id)
-        active = [p.user_id for p in everyone if p.active and p.user_id not in leave_out]
-        if leave_out and attendance.too_few(active, league.group_size):
-            return [], active  # too few left to seat a game: those present get the pairing's bye
-        if league.format == "round_robin":
-            rnd = self.round_robin(league, [p.user_id for p in everyone])[number - 1]
-            return [[int(x) for x in g] for g in rnd.groups], [int(b) for b in rnd.byes if int(b) in active]
-        if self.bracket_stage(league, number):
-            start = self.stage_of(league)
-            bracket = await self.bracket(league, seeds)
-            matches = bracket.rounds[number - start]
-            groups = [
-                [int(m.a), int(m.b)]
-                for m in matches
-                if m.a is not None and m.b is not None and m.winner is None
-            ]
-            byes = [int(m.winner) for m in matches if number == start and m.is_bye and m.winner]
-            return groups, byes
-        rows = await self.table_rows(league)
-        points = {r.player: r.points for r in rows}
-        # The organiser's fixed tables are kept as they are; the others are paired around them.
-        fixed = [
-            g
-            for g in await self.store.league_pairing.fixed_tables(league.id, number)
-            if set(g) <= set(active)
-        ]
-        seated = {u for g in fixed for u in g}
-        active = [u for u in active if u not in seated]
-        forbidden = [(str(a), str(b)) for a, b in await self.store.league_pairing.forbidden(league.id)]
-        if len(active) < league.group_size:  # nobody left to pair: the rest sit out
-            return [list(g) for g in fixed], active
-        games = await self.store.leagues.league_games(league.id)
-        kinds = await self.store.attendance.bye_kinds(league.id)
-        had = [  # only the pairing's own byes decide who sits out next
-            b
-            for b in await self.store.leagues.league_byes(league.id)
-            if kinds.get((b[0], b[1]), attendance.PAIRING) == attendance.PAIRING
-        ]
-        ratings = await self.rating_map(league)
-        finished = [  # seats in seat order: the Dutch system balances who moves first
-            pairing.GameResult(
-                g.round,
-                {str(s.user_id): s.place for s in g.seats if s.place is not None},
-                tuple(str(u) for u in g.players),
-            )
-            for g in games
-            if g.status == "finished"
-        ]
-        # The Dutch system's pairing numbers are fixed when the season starts (FIDE C.04.2): the
-        # seeds (rating at the start, then sign-up order), not the ratings as they move since.
-        seeded = sorted((p for p in everyone if p.seed is not None), key=lambda p: p.seed or 0)
-        pair = functools.partial(
-            pairing.swiss_round,
-            [str(p) for p in active],
-            league.group_size,
-            points=points,
-            history=[[str(u) for u in g.players] for g in games],
-            byes_had=Counter(str(uid) for _, uid, _ in had),
-            ratings={str(k): v for k, v in ratings.items()},
-            seed=league.seed * 1000 + number,
-            games=finished,
-            byes=[(r, str(u)) for r, u, _ in had],
-            round_number=number,
-            total_rounds=league.swiss_rounds,
-            forbidden=forbidden,
-            starting_order=[str(p.user_id) for p in seeded] or None,
-        )
-        try:  # the Dutch system can take seconds on a large field: off the event loop
-            rnd = await asyncio.to_thread(pair)
-        except PairingError as exc:
-            raise LeagueError(str(exc)) from None
-        return [list(g) for g in fixed] + [[int(x) for x in g] for g in rnd.groups], [
-            int(b) for b in rnd.byes
-        ]
-
-    @staticmethod
-    def stage_of(league: LeagueRow) -> int:
-        """The first round of the league's bracket: 1 in single elimination, else the final's."""
-        return (league.final_round or 1) if league.format == "swiss" else 1
-
-    async def seeds(self, league: LeagueRow) -> list[str]:
-        """The bracket's seeds, best first: in single elimination those fixed at the start (by
-        rating, then sign-up order); in a Swiss final those fixed when it opened (empty before)."""
-        players = await self.store.leagues.league_players(league.id)
-        if league.format != "elimination":
-            finalists = sorted(
-                (p for p in players if p.final_seed is not None), key=lambda p: p.final_seed or 0
-            )
-            return [str(p.user_id) for p in finalists]
-        return [str(p.user_id) for p in sorted(players, key=lambda p: (p.seed is None, p.seed or 0))]
-
-    async def finalists(self, league: LeagueRow) -> list[str]:
-        """The top ``final_top`` of the Swiss standings, best first, dropped players left out."""
-        players = await self.store.leagues.league_players(league.id)
-        rows = await self.table_rows(league)
-        return pairing.top(rows, league.final_top or 0, [str(p.user_id) for p in players if not p.active])
-
-    async def bracket(self, league: LeagueRow, seeds: list[str] | None = None) -> pairing.Bracket:
-        """The bracket with every decided match (a draw goes to the better seed; a forfeit to the
-        other player)."""
-        seeds = seeds or await self.seeds(league)
-        start = self.stage_of(league)
-        rank = {p: i for i, p in enumerate(seeds)}
-        winners: dict[tuple[int, int], str] = {}
-        for g in await self.store.leagues.league_games(league.id):
-            if g.status != "finished" or g.round < start:
-                continue
-            best = sorted(g.seats, key=lambda s: (s.place or 99, rank.get(str(s.user_id), 0)))[0]
-            winners[(g.round - start, g.table_no - 1)] = str(best.user_id)
-        return pairing.bracket(seeds, winners)
 
     async def set_final(self, league: LeagueRow, top: int) -> LeagueRow:
         """Give a Swiss league a final stage of its top ``top`` players (0: none) after its Swiss
@@ -584,19 +447,19 @@ class LeagueService:
         if number > league.rounds:
             return None
         final_opens = league.format == "swiss" and league.final_round == number
-        finalists = await self.finalists(league) if final_opens else []
+        finalists = await self.draw.finalists(league) if final_opens else []
         if final_opens and len(finalists) < 2:
             return None  # too few players left for a final: the season ends on the standings
-        out = [] if final_opens else await self.sit_outs(league, number)
+        out = [] if final_opens else await self.draw.sit_outs(league, number)
         if paired is not None and not final_opens:
             groups, byes = paired
         else:
-            groups, byes = await self.pair(league, number, finalists or None, {o.user_id for o in out})
+            groups, byes = await self.draw.pair(league, number, finalists or None, {o.user_id for o in out})
         deadline = self.store.clock.time() + league.round_seconds
-        stage = self.bracket_stage(league, number)
+        stage = self.draw.bracket_stage(league, number)
         if stage:
-            bracket = await self.bracket(league, finalists or None)
-            start = self.stage_of(league)
+            bracket = await self.draw.bracket(league, finalists or None)
+            start = self.draw.stage_of(league)
             index = {
                 tuple(sorted((int(m.a), int(m.b)))): i
                 for i, m in enumerate(bracket.rounds[number - start])
@@ -661,7 +524,7 @@ class LeagueService:
         # A Swiss round's pairing chose who moves first (the Dutch system balances it as colours;
         # the seating optimiser gives each player the seats they had least): the game keeps that
         # order.  Round robins and brackets list players in a fixed order, so their seats are drawn.
-        swiss = league.format == "swiss" and not self.bracket_stage(league, game.round)
+        swiss = league.format == "swiss" and not self.draw.bracket_stage(league, game.round)
         await self.sessions.lobby.start(channel_id, host, keep_order=swiss)
         return await self.sessions.core.get(session.id)
 
@@ -680,8 +543,8 @@ class LeagueService:
 
     async def champion(self, league: LeagueRow) -> int | None:
         """End the season when its last round has closed; returns the champion."""
-        if league.format == "elimination" or (league.final_round and await self.seeds(league)):
-            winner = (await self.bracket(league)).champion
+        if league.format == "elimination" or (league.final_round and await self.draw.seeds(league)):
+            winner = (await self.draw.bracket(league)).champion
             champion = int(winner) if winner is not None else None
         else:
             rows = await self.standings(league)
@@ -692,48 +555,19 @@ class LeagueService:
 
     # ----------------------------------------------------------------- standings
 
-    async def rating_map(self, league: LeagueRow) -> dict[int, float]:
-        board = await self.store.ratings.leaderboard(league.guild_id, league.game, limit=MAX_PLAYERS)
-        from bot.ratings import shown
-
-        return {r.user_id: shown(r.mu, r.sigma) for r in board if r.mu is not None and r.sigma is not None}
-
-    async def table_rows(self, league: LeagueRow, through_round: int | None = None) -> list[Row]:
-        """The standings rows (a final stage's games are not counted: its bracket ranks them)."""
-        players = [str(p.user_id) for p in await self.store.leagues.league_players(league.id)]
-        if league.final_round:
-            cap = league.swiss_rounds
-            through_round = cap if through_round is None else min(through_round, cap)
-        results = [
-            pairing.GameResult(g.round, {str(s.user_id): s.place for s in g.seats if s.place is not None})
-            for g in await self.store.leagues.league_games(league.id)
-            if g.status == "finished"
-        ]
-        byes = await self.store.leagues.league_byes(league.id)
-        ratings = {str(k): v for k, v in (await self.rating_map(league)).items()}
-        rows = pairing.standings(
-            players,
-            results,
-            byes=[(r, str(u), p) for r, u, p in byes],
-            table=league.points,
-            bye_score=league.bye_points,
-            ratings=ratings,
-            through_round=through_round,
-            order=tiebreaks.stored_order(league.tiebreaks),
-        )
-        return rows
-
     async def standings(self, league: LeagueRow) -> list[Standing]:
         """The table now, with each player's movement since the round before the last one played."""
         players = {p.user_id: p for p in await self.store.leagues.league_players(league.id)}
-        rows = await self.table_rows(league)
+        rows = await self.draw.table_rows(league)
         played = max(
             (g.round for g in await self.store.leagues.league_games(league.id) if g.status == "finished"),
             default=0,
         )
         if league.format == "swiss":
             played = min(played, league.swiss_rounds)
-        before = {r.player: r.rank for r in await self.table_rows(league, played - 1)} if played > 1 else {}
+        before = (
+            {r.player: r.rank for r in await self.draw.table_rows(league, played - 1)} if played > 1 else {}
+        )
         no_shows = await self.store.noshows.counts(league.id)
         out = []
         for r in rows:
@@ -756,39 +590,13 @@ class LeagueService:
 
         names = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
         return league_csv(
-            await self.table_rows(league),
+            await self.draw.table_rows(league),
             await self.store.leagues.league_games(league.id),
             await self.store.leagues.league_byes(league.id),
             names,
             await self.store.noshows.counts(league.id),
             order=tiebreaks.stored_order(league.tiebreaks),
         )
-
-    # ----------------------------------------------------------------- attendance
-
-    async def sit_outs(self, league: LeagueRow, number: int) -> list[attendance.SitOut]:
-        """Who sits Swiss round ``number`` out, and why (:mod:`bot.league.attendance`): a bye
-        asked for, a pause, no check-in when the round has one, time away over its start."""
-        if league.format != "swiss" or self.bracket_stage(league, number):
-            return []
-        store = self.store.attendance
-        settings = await store.settings(league.id)
-        players = [p.user_id for p in await self.store.leagues.league_players(league.id) if p.active]
-        requests = {u: kind for (r, u), kind in (await store.requests(league.id)).items() if r == number}
-        checkin = attendance.needs_checkin(settings, number, league.swiss_rounds)
-        checked = await store.checked_in(league.id, number)
-        now = self.store.clock.time()
-        away = {u for u, person in (await self.store.people.several(players)).items() if person.away_at(now)}
-        _, out = attendance.sitting_out(
-            players,
-            requests=requests,
-            checkin=checkin and await store.window(league.id, number) is not None,
-            checked_in=checked,
-            away=away,
-            bye_points=league.bye_points,
-            requested_bye=settings.requested_bye,
-        )
-        return out
 
 
 # --------------------------------------------------------------------------- rating seasons
@@ -854,4 +662,15 @@ async def season_named(
         name=repr(text),
         game=title,
         seasons=", ".join(x.name for x in found[:10]),
+    )
+
+
+def signed_up_text(name: str, league: LeagueRow, players: int, t: Language = ENGLISH) -> str:
+    """A sign-up's answer: who signed up for which league, and how many players it has now."""
+    return t.ngettext(
+        "{name} signed up for {league} ({n} player)",
+        "{name} signed up for {league} ({n} players)",
+        players,
+        name=name,
+        league=league.shown,
     )

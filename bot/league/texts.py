@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import TypedDict
 
 import engines
 from bot.league import controls, pairing, tiebreaks
@@ -231,7 +231,15 @@ def picture_lines(
     ]
 
 
-def picture_columns(order: Sequence[str]) -> dict[str, Any]:
+class Columns(TypedDict):
+    """The standings picture's columns (keywords of :func:`renderers.league.standings`)."""
+
+    tiebreaks: list[str]
+    wins: bool
+    rating: bool
+
+
+def picture_columns(order: Sequence[str]) -> Columns:
     """The standings picture's columns for a tiebreak ``order`` (keywords of
     :func:`renderers.league.standings`)."""
     return {

@@ -59,7 +59,7 @@ class Refusal(Exception):
     sentence, and :meth:`in_words` the refusal in the reader's language.  A text built by the code
     (another error's words) has no values and reads as it is."""
 
-    def __init__(self, message: object = "", /, **values: Any) -> None:
+    def __init__(self, message: object = "", /, **values: object) -> None:
         self.said = message if isinstance(message, Said) else Said(str(message), values)
         super().__init__(self.said.in_words())
 
@@ -302,7 +302,7 @@ _REASON_PATTERNS = [
 ]
 
 
-def damage_reason(template: str, /, **values: Any) -> str:
+def damage_reason(template: str, /, **values: object) -> str:
     """A damaged game's reason as stored and logged: ``template`` (one of
     :data:`DAMAGE_REASONS`) in English, with its values."""
     return template.format(**values)
@@ -317,9 +317,9 @@ def damage_words(reason: str) -> Said:
         for template, pattern in _REASON_PATTERNS:
             m = pattern.fullmatch(part)
             if m is not None:
-                values: dict[str, Any] = dict(m.groupdict())
-                if values.get("part") in SAVED_PARTS:
-                    values["part"] = Said(values["part"])
+                values: dict[str, object] = dict(m.groupdict())
+                if (named := m.groupdict().get("part")) in SAVED_PARTS:
+                    values["part"] = Said(named)
                 found = said(template, **values)
                 break
         out = found if out is None else said("{a}; {b}", a=found, b=out)

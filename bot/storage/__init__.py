@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from bot.storage.base import (
@@ -58,7 +57,9 @@ def is_postgres_url(target: str) -> bool:
     return target.lower().startswith(POSTGRES_SCHEMES)
 
 
-async def open_store(target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> Store:
+async def open_store(
+    target: str | os.PathLike[str], *, clock: Clock | None = None, upgrade: bool = True
+) -> Store:
     """Open (creating and migrating if need be) the database ``target`` names: PostgreSQL for a
     ``postgresql://`` URL, else the SQLite file.
 

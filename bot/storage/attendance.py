@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bot.league.attendance import Settings
 from bot.storage.base import Body, Concern, Conflict, all_, fits, one, run, upsert
+from bot.storage.leagues import sign_up, signed_up
 
 
 @dataclass(frozen=True)
@@ -174,38 +175,20 @@ class Attendance(Concern):
         'already', or 'closed' (not running, or the round moved on meanwhile)."""
         if not fits(user_id):
             return "closed"
-        stamp = self.clock.stamp()
 
-        def body() -> Body:
-            row = yield one("SELECT status, current_round FROM leagues WHERE id = ?", league_id)
-            if row is None or row[0] != "running":
-                return "closed"
-            there = yield one(
-                "SELECT 1 FROM league_players WHERE league_id = ? AND user_id = ?", league_id, user_id
-            )
-            if there is not None:
-                return "already"
-            yield run(
-                "INSERT INTO league_players (league_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)",
-                league_id,
-                user_id,
-                name,
-                stamp,
-            )
-            if row[1] >= 1:
+        def late_bye(current_round: int) -> Body:
+            if current_round >= 1:
                 yield run(
                     "INSERT INTO league_byes (league_id, round, user_id, points, kind) VALUES (?, ?, ?, ?, 'late')",
                     league_id,
-                    row[1],
+                    current_round,
                     user_id,
                     float(bye_points),
                 )
-            return "joined"
 
-        try:
-            return await self.db.transact(body())
-        except Conflict:
-            return "already"
+        return await signed_up(
+            self.db, sign_up(league_id, user_id, name, self.clock.stamp(), "running", late_bye)
+        )
 
 
 def _rounds_of(league_id: int, user_id: int, kind: str, after: int) -> Body:

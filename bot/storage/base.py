@@ -21,12 +21,15 @@ import abc
 import json
 import re
 from collections.abc import Generator, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from importlib import resources
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from bot.time.jobs import DEADLINE as DEADLINE  # the turn deadline job kind, as the store has always named it
 from bot.time.source import Clock
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 LIVE = ("lobby", "active")
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
@@ -404,6 +407,15 @@ def session_of(row: Row, state: Any = _READ) -> SessionRow:
         clock=row["clock"],
         clock_state=clock_state,
     )
+
+
+R = TypeVar("R", bound="DataclassInstance")
+
+
+def record(kind: type[R], row: Row, **read: object) -> R:
+    """A row as the dataclass ``kind``: each field from the column of its name, but those
+    ``read`` gives (a column that needs converting)."""
+    return kind(**{f.name: read[f.name] if f.name in read else row[f.name] for f in fields(kind)})
 
 
 def person_of(row: Row) -> PersonRow:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
-from bot.storage.base import Body, Concern, Conflict, all_, many, one, run, upsert
+from bot.storage.base import Body, Concern, Conflict, Job, all_, many, one, run, upsert
 
 
 class LeaguePairing(Concern):
@@ -147,7 +146,7 @@ class LeaguePairing(Concern):
         groups: Sequence[Sequence[int]],
         byes: Sequence[int],
         *,
-        job: Any = None,
+        job: Job | None = None,
     ) -> bool:
         """Store (or replace) round ``number``'s draft; with ``job`` (the claimed round job), that
         job is consumed in the same transaction.  False when the round has opened meanwhile."""

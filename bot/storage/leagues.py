@@ -9,8 +9,8 @@ session's results (:meth:`bot.storage.games.Games.finish`).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ratings
@@ -19,9 +19,11 @@ from bot.league.pairing import place_points, points_for_places
 from bot.storage.base import (
     ARM_SQL,
     RATED,
+    Backend,
     Body,
     Concern,
     Conflict,
+    Job,
     RatingRow,
     ResultRow,
     Row,
@@ -30,6 +32,7 @@ from bot.storage.base import (
     many,
     one,
     rating_of,
+    record,
     run,
     single,
     upsert,
@@ -174,13 +177,16 @@ def _legacy_move_clock(timer: float | None) -> ClockSpec | None:
 
 
 def league_of(r: Row) -> LeagueRow:
-    values = {f.name: r[f.name] for f in fields(LeagueRow)}
-    values["options"] = json.loads(values["options"] or "{}")
-    values["points"] = [float(x) for x in json.loads(values["points"])]
-    for name in ("bye_points", "round_seconds", "starts_at"):
-        values[name] = float(values[name])
-    values["review"] = int(values["review"] or 0)
-    return LeagueRow(**values)
+    return record(
+        LeagueRow,
+        r,
+        options=json.loads(r["options"] or "{}"),
+        points=[float(x) for x in json.loads(r["points"])],
+        bye_points=float(r["bye_points"]),
+        round_seconds=float(r["round_seconds"]),
+        starts_at=float(r["starts_at"]),
+        review=int(r["review"] or 0),
+    )
 
 
 def league_places(results: Sequence[ResultRow], forfeits: set[int]) -> dict[int, int]:
@@ -417,30 +423,7 @@ class Leagues(Concern):
 
     async def join_league(self, league_id: int, user_id: int, name: str) -> str:
         """Sign up: 'joined', 'already', or 'closed' (the league is not taking sign-ups)."""
-        stamp = self.clock.stamp()
-
-        def body() -> Body:
-            row = yield one("SELECT status FROM leagues WHERE id = ?", league_id)
-            if row is None or row[0] != "signup":
-                return "closed"
-            there = yield one(
-                "SELECT 1 FROM league_players WHERE league_id = ? AND user_id = ?", league_id, user_id
-            )
-            if there is not None:
-                return "already"
-            yield run(
-                "INSERT INTO league_players (league_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)",
-                league_id,
-                user_id,
-                name,
-                stamp,
-            )
-            return "joined"
-
-        try:
-            return await self.db.transact(body())
-        except Conflict:
-            return "already"
+        return await signed_up(self.db, sign_up(league_id, user_id, name, self.clock.stamp(), "signup"))
 
     async def leave_league(self, league_id: int, user_id: int) -> str:
         """Withdraw a sign-up: 'left', 'absent' (not signed up) or 'closed' (the league started)."""
@@ -497,7 +480,7 @@ class Leagues(Concern):
         byes: Sequence[int],
         deadline_at: float,
         *,
-        job: Any = None,
+        job: Job | None = None,
         tables: Sequence[int] | None = None,
         finalists: Sequence[int] = (),
         rounds: int | None = None,
@@ -723,3 +706,41 @@ def credited_results(game_id: int, results: Sequence[ResultRow]) -> Body:
         else r
         for r in results
     ]
+
+
+def sign_up(
+    league_id: int,
+    user_id: int,
+    name: str,
+    stamp: str,
+    status: str,
+    then: Callable[[int], Body] | None = None,
+) -> Body:
+    """A sign-up's transaction, before the start or late: 'closed' unless the league's status is
+    ``status``, 'already' when the player is signed up, else 'joined' with the player added (and
+    ``then``, given the league's current round, run in the same transaction)."""
+    row = yield one("SELECT status, current_round FROM leagues WHERE id = ?", league_id)
+    if row is None or row[0] != status:
+        return "closed"
+    there = yield one("SELECT 1 FROM league_players WHERE league_id = ? AND user_id = ?", league_id, user_id)
+    if there is not None:
+        return "already"
+    yield run(
+        "INSERT INTO league_players (league_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)",
+        league_id,
+        user_id,
+        name,
+        stamp,
+    )
+    if then is not None:
+        yield from then(row[1])
+    return "joined"
+
+
+async def signed_up(db: Backend, body: Body) -> str:
+    """Run a sign-up (:func:`sign_up`); a concurrent sign-up of the same player is 'already'."""
+    try:
+        result: str = await db.transact(body)
+    except Conflict:
+        return "already"
+    return result

@@ -5,7 +5,6 @@ and each server's language, palette and league organiser role.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from bot.storage.base import Concern, PersonRow, fits, person_of, upsert
 
@@ -101,7 +100,7 @@ class People(Concern):
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
         await self._server_setting("league_settings", "organiser_role_id", guild_id, role_id)
 
-    async def _server_setting(self, table: str, column: str, guild_id: int, value: Any) -> None:
+    async def _server_setting(self, table: str, column: str, guild_id: int, value: object) -> None:
         """Set one of a server's settings, its others untouched."""
         sql = upsert(table, "guild_id", f"guild_id, {column}, updated_at")
         await self.db.change(sql, guild_id, value, self.clock.stamp())

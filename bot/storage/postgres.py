@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import os
 import re
 import secrets
 from typing import Any
@@ -301,7 +302,9 @@ class PostgresBackend(Backend):
         self._pool = pool
 
     @classmethod
-    async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> PostgresBackend:
+    async def open(
+        cls, target: str | os.PathLike[str], *, clock: Clock | None = None, upgrade: bool = True
+    ) -> PostgresBackend:
         url = str(target)
         where = redact(url)
         clock = clock or SYSTEM

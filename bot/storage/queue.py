@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.storage.base import Body, Concern, Conflict, Row, all_, fits, one, run, upsert
+from bot.storage.base import Body, Concern, Conflict, Row, all_, fits, one, record, run, upsert
 
 
 @dataclass(frozen=True)
@@ -54,38 +54,19 @@ class QueueTable:
 
 
 def entry_of(r: Row) -> QueueEntry:
-    return QueueEntry(
-        id=r["id"],
-        guild_id=r["guild_id"],
-        user_id=r["user_id"],
-        name=r["name"],
-        game=r["game"],
+    return record(
+        QueueEntry,
+        r,
         counts=tuple(int(c) for c in r["counts"].split(",") if c),
-        pace=r["pace"],
-        computers=r["computers"],
-        rated=r["rated"],
         at_once=bool(r["at_once"]),
         joined_at=float(r["joined_at"]),
         expires_at=float(r["expires_at"]),
-        table_id=r["table_id"],
         confirmed=bool(r["confirmed"]),
     )
 
 
 def table_of(r: Row) -> QueueTable:
-    return QueueTable(
-        id=r["id"],
-        guild_id=r["guild_id"],
-        game=r["game"],
-        size=r["size"],
-        pace=r["pace"],
-        rated=r["rated"],
-        channel_id=r["channel_id"],
-        session_id=r["session_id"],
-        message_id=r["message_id"],
-        confirm_by=float(r["confirm_by"]),
-        status=r["status"],
-    )
+    return record(QueueTable, r, confirm_by=float(r["confirm_by"]))
 
 
 ENTRY_COLUMNS = (

@@ -473,7 +473,9 @@ class SQLiteBackend(Backend):
         self._file = _identity(path)
 
     @classmethod
-    async def open(cls, target: Any, *, clock: Clock | None = None, upgrade: bool = True) -> SQLiteBackend:
+    async def open(
+        cls, target: str | os.PathLike[str], *, clock: Clock | None = None, upgrade: bool = True
+    ) -> SQLiteBackend:
         """Open the file (``upgrade`` is for PostgreSQL; an SQLite file is upgraded after a copy
         of it is kept)."""
         from bot.time.source import SYSTEM

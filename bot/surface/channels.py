@@ -99,6 +99,11 @@ def on_private_message(interaction: discord.Interaction) -> bool:
     return interaction.message is not None and interaction.message.flags.ephemeral
 
 
+def server_permissions(interaction: discord.Interaction) -> discord.Permissions:
+    """The asker's permissions in the server (none outside one)."""
+    return getattr(interaction.user, "guild_permissions", None) or discord.Permissions.none()
+
+
 def can_view_channel(interaction: discord.Interaction, channel_id: int, *, belongs: bool = False) -> bool:
     """Whether the asker can view the channel or thread ``channel_id`` of the interaction's server.
 

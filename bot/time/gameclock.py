@@ -59,7 +59,7 @@ class ClockError(ValueError):
     Like the table's refusals it keeps its sentence (``said``: the English template and its
     values) for the reader's language; ``str()`` is the English."""
 
-    def __init__(self, message: str | Said, /, **values: Any) -> None:
+    def __init__(self, message: str | Said, /, **values: object) -> None:
         self.said = message if isinstance(message, Said) else Said(message, values)
         super().__init__(self.said.in_words())
 

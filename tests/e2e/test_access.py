@@ -5,12 +5,16 @@ never pings anyone."""
 from __future__ import annotations
 
 import inspect
+import pkgutil
 
 import discord
 from discord import app_commands
 
 import cogs.league
 from bot.surface.checkin import CheckinButton
+from cogs.league.noshows import OverdueButton
+from cogs.league.pairing import ReviewPublish, ReviewSwap
+from cogs.league.seasons import SignupButton
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end
 from tests.e2e.forge import Crafted, forged_click
 from tests.e2e.players import is_board
@@ -117,12 +121,12 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
                 assert not [m for m in standin.messages(general) if not m.ephemeral and m is not here], path
         for action in ("join", "leave"):
             custom_id = f"pk:lg:{action}:{league.id}"
-            assert cogs.league.SignupButton.__discord_ui_compiled_template__.fullmatch(custom_id)
+            assert SignupButton.__discord_ui_compiled_template__.fullmatch(custom_id)
             r = await forged_click(standin, mallory, general, custom_id, here)
             assert "cannot view" in await answer(r), action
         for action in ("remind", "sub", "decide"):
             custom_id = f"pk:lg:od:{action}:{league.id}:1"
-            assert cogs.league.OverdueButton.__discord_ui_compiled_template__.fullmatch(custom_id)
+            assert OverdueButton.__discord_ui_compiled_template__.fullmatch(custom_id)
             r = await forged_click(standin, mallory, general, custom_id, here)
             assert "cannot view" in await answer(r), action
         custom_id = f"pk:lg:in:{league.id}:1"  # a round's Check in button
@@ -131,11 +135,11 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
         assert "cannot view" in await answer(r)
         # The review step's controls (on a message only the organiser sees, but a click can be forged).
         publish = f"pk:lgrv:pub:{league.id}:1"
-        assert cogs.league.ReviewPublish.__discord_ui_compiled_template__.fullmatch(publish)
+        assert ReviewPublish.__discord_ui_compiled_template__.fullmatch(publish)
         r = await forged_click(standin, mallory, general, publish, here)
         assert "cannot view" in await answer(r)
         swap = f"pk:lgrv:swap:{league.id}:1"
-        assert cogs.league.ReviewSwap.__discord_ui_compiled_template__.fullmatch(swap)
+        assert ReviewSwap.__discord_ui_compiled_template__.fullmatch(swap)
         data = {
             "custom_id": swap,
             "component_type": 5,
@@ -145,17 +149,19 @@ async def test_a_league_is_refused_to_whoever_cannot_view_its_channel(standin, b
         crafted = Crafted(here, {"type": 5, "id": 1, "custom_id": swap, "min_values": 2, "max_values": 2})
         r = await standin._interact(3, mallory, general, data, message=crafted, label="forged swap")
         assert "cannot view" in await answer(r)
-        # Every button the league cog defines was tried above.
+        # Every button the league cog's modules define was tried above.
+        modules = [cogs.league] + [
+            getattr(cogs.league, m.name) for m in pkgutil.iter_modules(cogs.league.__path__)
+        ]
         buttons = {
-            cls
-            for _, cls in inspect.getmembers(cogs.league, inspect.isclass)
-            if issubclass(cls, discord.ui.DynamicItem) and cls.__module__ == cogs.league.__name__
+            f"{module.__name__}.{name}"
+            for module in modules
+            for name, cls in inspect.getmembers(module, inspect.isclass)
+            if issubclass(cls, discord.ui.DynamicItem) and cls.__module__ == module.__name__
         }
         assert buttons == {
-            cogs.league.SignupButton,
-            cogs.league.OverdueButton,
-            cogs.league.ReviewPublish,
-            cogs.league.ReviewSwap,
+            f"{cls.__module__}.{cls.__name__}"
+            for cls in (SignupButton, OverdueButton, ReviewPublish, ReviewSwap)
         }
         assert [p.user_id for p in await bot.store.leagues.league_players(league.id)] == players
         assert (await bot.store.leagues.league(league.id)).status == "signup"

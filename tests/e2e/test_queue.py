@@ -217,7 +217,8 @@ async def test_a_long_queue_is_listed_in_part_and_an_empty_one_says_so(standin, 
         await standin.wait_synced()
         empty = await (await standin.slash(users[0], chan, "queue list")).original()
         assert "Nobody waits in this server's queue" in empty.content
-        await standin.slash(standin.owner, chan, "queue channel", channel=chan)
+        # The channel is stored before anyone joins (the command answers after a private "thinking").
+        await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
         before = {t.id for t in standin.guild.threads}
         for user, (game, pace, rated) in zip(users, classes, strict=False):
             table_clock.advance(1)

@@ -27,7 +27,7 @@ NEVER_ONE = {
 # Messages whose count is never 1, by the start of their English.
 NEVER_ONE_MESSAGES = {
     "`{text}` is the start of {n} moves": "asked only when at least two moves start so (bot.surface.menus)",
-    "Buttons for the first {n} tables": "n is cogs.league.OVERDUE_BUTTONS, a constant above 1",
+    "Buttons for the first {n} tables": "n is cogs.league.noshows.OVERDUE_BUTTONS, a constant above 1",
 }
 # Words after a placeholder that end in "s" but are not plural nouns.
 NOT_NOUNS = {"es", "más", "tras"}

@@ -227,11 +227,11 @@ def test_the_export_carries_the_tiebreaks_in_order():
 async def test_forbidden_pairs_are_stored_and_never_paired(leagues, service):
     league = await swiss(leagues)
     c = Controls(leagues)
-    first, _ = await leagues.pair(league, 1)
+    first, _ = await leagues.draw.pair(league, 1)
     a, b = first[0]
     assert await c.forbid(league, a, b, True) and not await c.forbid(league, b, a, True)
     assert await service.store.league_pairing.forbidden(league.id) == [tuple(sorted((a, b)))]
-    groups, byes = await leagues.pair(league, 1)
+    groups, byes = await leagues.draw.pair(league, 1)
     assert not any({a, b} <= set(g) for g in groups) and not byes
     assert sorted(u for g in groups for u in g) == PLAYERS
     assert await c.forbid(league, a, b, False) and not await c.forbid(league, a, b, False)
@@ -253,7 +253,7 @@ async def test_a_fixed_table_is_kept_and_the_rest_paired_around_it(leagues, serv
     await c.forbid(league, 102, 103, True)
     with pytest.raises(LeagueError, match="are a forbidden pair"):
         await c.fix(league, [102, 103, 104])
-    groups, byes = await leagues.pair(league, 1)
+    groups, byes = await leagues.draw.pair(league, 1)
     assert groups[0] == [109, 101, 105] and not byes
     assert sorted(u for g in groups for u in g) == list(range(101, 110))
     assert not any({102, 103} <= set(g) for g in groups)
@@ -396,8 +396,8 @@ async def test_the_dutch_pairing_numbers_are_the_seeds_fixed_at_the_start(league
     async def ratings_now(_league):
         return moved
 
-    monkeypatch.setattr(leagues, "rating_map", ratings_now)
-    groups, _ = await leagues.pair(league, 1)
+    monkeypatch.setattr(leagues.draw, "rating_map", ratings_now)
+    groups, _ = await leagues.draw.pair(league, 1)
     assert {frozenset(g) for g in groups} == {
         frozenset(p) for p in ((101, 105), (102, 106), (103, 107), (104, 108))
     }

@@ -243,3 +243,17 @@ def test_the_profile_picture_is_a_png_in_either_language():
         assert image.format == "PNG" and image.width == picture.WIDTH
     new = picture.Card("Bo", True, 80, None, 0, 0, None, None, (0, 0, 0, 0), 0, 2)
     assert Image.open(io.BytesIO(picture.render(new, contrast=True))).format == "PNG"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_each_ending_has_its_own_letter_in_either_language(language):
+    """The games-ended bar labels its parts by letter: the four letters differ in each language,
+    and the Spanish ones are Spanish (a finished game is "terminada": T, not F)."""
+    from renderers import profile as picture
+    from renderers.translation import speaking
+
+    with speaking(language):
+        letters = picture.letters()
+    assert len(set(letters.values())) == 4 and all(len(v) == 1 for v in letters.values())
+    if language == "es":
+        assert letters["F"] == "T" and letters["T"] != "T"

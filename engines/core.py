@@ -145,14 +145,17 @@ from engines.sentences import (
     Said,
     Section,
     SetupError,
+    Told,
     Translates,
     in_words,
+    listing,
     name_seats,
     plural,
     said,
     said_n,
     say,
     term,
+    told_lines,
 )
 
 __all__ = [
@@ -195,6 +198,9 @@ __all__ = [
     "Section",
     "said",
     "said_n",
+    "listing",
+    "Told",
+    "told_lines",
     "term",
     "in_words",
     "Section",
@@ -498,8 +504,10 @@ class Engine(Rules, Protocol):
     ``engines/__init__.py`` checks each game's package against it.  ``TABLE_MOVES`` (an engine
     that makes moves of its own when a deadline passes, see :data:`TABLE`) and ``pointless(state,
     seat, move) -> bool`` (a legal move no player wants, which menus and autocomplete leave out,
-    see :func:`bot.choices.offered`) are optional, so they are not members: the table asks for
-    them with ``getattr``."""
+    see :func:`bot.choices.offered`) and ``tell_turn(told) -> lines`` (a turn's events told the
+    way a player would tell them, see :data:`Told` and :func:`told_lines`; without it the table
+    tells a turn one line of event sentences) are optional, so they are not members: the table
+    asks for them with ``getattr``."""
 
     __name__: str  # the package's import name (``engines.guanga``), as a process of its own imports it
 

@@ -14,9 +14,9 @@ Imports the standard library only.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 # --------------------------------------------------------------------------- sentences
 
@@ -198,6 +198,13 @@ class Event:
             return self.said.in_words(language) if self.said is not None else self.text
         return self.public_said.in_words(language) if self.public_said is not None else self.public_text
 
+    def said_for(self, seat: int | None) -> Said | None:
+        """The kept sentence ``seat`` may read (``None``: a spectator), or ``None`` when it may
+        read nothing or the event was stored before sentences were kept."""
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            return self.said
+        return self.public_said
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "text": self.text,
@@ -228,6 +235,77 @@ class Event:
 
 END = "end"
 """The kind of the event that sums up a finished game (final scores, the winner)."""
+
+Told = tuple[str, Said]
+"""One event of a turn as one reader may read it: its ``kind`` and its sentence.  A game's
+optional ``tell_turn(told) -> list[Said]`` tells a seat's turn from these the way a person
+would (what was made, in a few lines, the name once): :mod:`bot.telling` lays them out."""
+
+
+def told_lines(
+    told: Sequence[Told],
+    clause: Callable[[str, Said], Said | None],
+    line_of: Callable[[str, Said], int | None],
+    *,
+    mover: Any = None,
+    merge: Callable[[list[Said]], list[Said]] | None = None,
+) -> list[list[Said]]:
+    """A turn's lines from its events, for a game's ``tell_turn``: each event goes on line
+    ``line_of(kind, said)`` (``None``: a line of its own, after the others, as the game said
+    it); on its line, the event's ``clause`` (what the player did, without the subject) joins
+    the line's other clauses in one list, and an event without one (something that happened
+    to someone else, or to the table; a sentence about another player) follows as its own
+    sentence.  The first line with a
+    clause names ``mover`` (the value of the events' ``player`` or ``p0``); the others do not."""
+    if mover is None:
+        mover = next(
+            (s.args.get("player", s.args.get("p0")) for _, s in told if {"player", "p0"} & set(s.args)), None
+        )
+    steps: dict[int, tuple[list[Said], list[Said]]] = {}
+    own: list[list[Said]] = []
+    for kind, sentence in told:
+        line = line_of(kind, sentence)
+        if line is None:
+            own.append([sentence])
+            continue
+        clauses, sentences = steps.setdefault(line, ([], []))
+        subject = sentence.args.get("player", sentence.args.get("p0"))
+        part = clause(kind, sentence) if subject is None or subject == mover else None
+        if part is None:
+            sentences.append(sentence)
+        else:
+            clauses.append(part)
+    lines: list[list[Said]] = []
+    named = mover is None
+    for index in sorted(steps):
+        clauses, sentences = steps[index]
+        out: list[Said] = []
+        if merge is not None:
+            clauses = merge(clauses)
+        if clauses:
+            actions = listing(clauses)
+            out.append(actions if named else said("{player} {actions}", player=mover, actions=actions))
+            named = True
+        out.extend(sentences)
+        if out:
+            lines.append(out)
+    return lines + own
+
+
+@overload
+def listing(items: Sequence[Said]) -> Said: ...
+@overload
+def listing(items: Sequence[Said | str]) -> Said | str: ...
+def listing(items: Sequence[Said | str]) -> Said | str:
+    """``items`` as a list in words, each language joining its last item its own way: ``a``,
+    ``a and b``, ``a, b and c`` (``a, b y c``)."""
+    if len(items) == 1:
+        return items[0]
+    head: Said | str = items[0]
+    for item in items[1:-1]:
+        head = said("{first}, {then}", first=head, then=item)
+    return said("{items} and {last}", items=head, last=items[-1])
+
 
 _SEAT_REF = re.compile(r"\{p(\d+)\}")
 

@@ -11,12 +11,17 @@ Nowa Gwinea): the moves, the channel posts, the clicks of the Play-menu player,
 the slash commands + autocomplete requests of the commands player, the private
 messages that answered the commands player's steps, and the most selects one
 step of the Play menu showed with the largest select's options, beside the
-figures measured before (the issues' tables).
+figures measured before (the issues' tables).  A last table gives the lines of
+each turn's post (the board's text: what happened, then who is next), median
+and most, the sentences per post, and its longest line (mentions counted as
+the names they show); the post that ends the game, with the result, is
+counted apart.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import statistics
 import sys
 import tempfile
@@ -70,6 +75,8 @@ async def measure(title: str, game: str, names, styles, driver_seed: int, seed: 
                 await start(discord_, bot, chan, game, users, seed=seed)
                 driver = Driver(discord_, bot, chan, dict(zip(users, styles, strict=True)), seed=driver_seed)
                 record = await driver.play()
+                shape = post_shape(title, [m.content for m in driver.boards()], users)
+    SHAPES.append(shape)
     turns = sorted({n for n, _ in record.turns})
     moves = sum(t.moves for t in record.turns.values())
     posts = sum(record.posts.values())
@@ -101,6 +108,27 @@ async def measure(title: str, game: str, names, styles, driver_seed: int, seed: 
     )
 
 
+SHAPES: list[tuple[str, ...]] = []
+SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+
+
+def post_shape(title: str, boards: list[str], users) -> tuple[str, ...]:
+    """How the turn posts read: lines per post (median, most), sentences per post (median,
+    most), the longest line, and the lines of the last post (the result)."""
+    names = {f"<@{u.id}>": u.name for u in users}
+    posts = [re.sub(r"<@\d+>", lambda m: names.get(m[0], m[0]), b).split("\n") for b in boards[1:]]
+    turns, last = posts[:-1], posts[-1]
+    lines = [len(p) for p in turns]
+    sentences = [len(SENTENCE_END.findall(" ".join(p))) for p in turns]
+    return (
+        title,
+        f"{statistics.median(lines):g} / {max(lines)}",
+        f"{statistics.median(sentences):g} / {max(sentences)}",
+        str(max(len(line) for p in turns for line in p)),
+        str(len(last)),
+    )
+
+
 async def main() -> None:
     rows = []
     for title, game, names, styles, driver_seed in GAMES:
@@ -124,6 +152,18 @@ async def main() -> None:
     print("|" + "---|" * len(head))
     for row in rows:
         print("| " + " | ".join(row) + " |")
+    shape_head = (
+        "game",
+        "lines per turn post (median / most)",
+        "sentences per turn post (median / most)",
+        "longest line (characters)",
+        "lines of the last post (the result)",
+    )
+    print("\nTurn posts (python bench/turns.py):")
+    print("| " + " | ".join(shape_head) + " |")
+    print("|" + "---|" * len(shape_head))
+    for shape in SHAPES:
+        print("| " + " | ".join(shape) + " |")
 
 
 if __name__ == "__main__":

@@ -1,24 +1,25 @@
-"""Offering many legal moves in few choices: the Play menu's plan, and autocomplete's groups.
+"""Offering many legal moves in few choices: the Play menu's steps, and autocomplete's groups.
 
-No Discord here: :func:`plan_menu` says which buttons and selects a private
-menu holds, :func:`complete` which choices autocomplete offers; :mod:`bot.surface.menus`
-turns the plan into components and the terminal lists moves the same way.
+No Discord here: :func:`plan_menu` says which buttons and select one step of a
+private menu holds, :func:`complete` which choices autocomplete offers;
+:mod:`bot.surface.menus` turns the plan into components.
 
 The menu groups moves by kind first, in the game's order (``KINDS``), with
 labels in words (``move_words``, ``WORDS``).  A kind with a few moves, and
 every kind that ends the turn, is a row of buttons, so ending the turn is
-always one click away; a larger kind is one select, or several selects of at
-most 25 moves each (a group, such as the card a Tomathor swap gives away,
-kept in one select where it fits).  When that would not fit in one message,
-or the game asks for it (``Kind.two_step``: which hut, then where), the
-kind's select offers its groups first, and choosing one shows that group's
-moves.
+always one click away.  The other moves are offered in one select of at most
+25 choices a step, the way a person thinks about the move: every move when
+they fit, else the ways down to them as the game names them (the kind, the
+piece or card, the region of the board, then the place: ``Hut F``, ``highest
+square in row B``, ``on B7 B8 C6 C7 D7``), each opening its own step with a
+Back button (see :class:`Tree`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from engines.core import Engine, Kind, name_seats, say
@@ -50,6 +51,20 @@ class Entry:
     label: str
     group: str | None = None
     group_label: str | None = None
+    levels: tuple[tuple[str, str], ...] = ()  # (key, words) of each level, the group's among them
+
+    @cached_property
+    def steps(self) -> tuple[tuple[str, str], ...]:
+        """The menu's levels from the kind down to this move: ``levels``, else its group."""
+        if self.levels:
+            return self.levels
+        return ((self.group, self.group_label or self.group),) if self.group is not None else ()
+
+    @cached_property
+    def group_at(self) -> int | None:
+        """Where among ``steps`` the group stands (its words are part of the move's)."""
+        keys = [key for key, _ in self.steps]
+        return keys.index(self.group) if self.group in keys else None
 
     @property
     def full(self) -> str:
@@ -118,6 +133,9 @@ def entries(
     for move in moves:
         w = engine.move_words(state, seat, move)
         group_label = w.group_label(words, t)
+        levels = tuple(
+            (level.key, name_seats(say(words, level.text, level.args, t), names)) for level in w.levels()
+        )
         out.append(
             Entry(
                 str(move),
@@ -125,6 +143,7 @@ def entries(
                 name_seats(w.label(words, t), names),
                 w.group,
                 name_seats(group_label, names) if group_label is not None else None,
+                levels,
             )
         )
     return out
@@ -137,13 +156,6 @@ def kind_label(engine: Engine, kind: str, t: Language = ENGLISH) -> str:
 def count_moves(n: int, t: Language = ENGLISH) -> str:
     """``3 moves`` in ``t``."""
     return t.ngettext("{n} move", "{n} moves", n)
-
-
-def part_of(title: str, i: int, total: int, t: Language = ENGLISH) -> str:
-    """A select's placeholder when a kind takes several: ``Cards (2 of 3)``."""
-    return (
-        t.gettext("{title} ({part} of {parts})", title=title, part=i + 1, parts=total) if total > 1 else title
-    )
 
 
 def _by_kind(kinds: Sequence[Kind], found: Sequence[Entry]) -> list[tuple[Kind, list[Entry]]]:
@@ -161,58 +173,6 @@ def _move_pick(e: Entry, ends: bool = False, *, titled: bool = False) -> Pick:
     return Pick(f"m:{e.move}", e.label if titled else e.full, e.move, ends)
 
 
-def _chunks(found: Sequence[Entry]) -> list[list[Entry]]:
-    """Moves in selects of at most 25, a group kept in one select where it fits."""
-    out: list[list[Entry]] = []
-    current: list[Entry] = []
-    runs: dict[str | None, list[Entry]] = {}
-    for e in found:
-        runs.setdefault(e.group, []).append(e)
-    for run in runs.values():
-        if current and len(current) + len(run) > CHOICE_LIMIT:
-            out.append(current)
-            current = []
-        while len(run) > CHOICE_LIMIT:
-            out.append(run[:CHOICE_LIMIT])
-            run = run[CHOICE_LIMIT:]
-        if len(current) + len(run) > CHOICE_LIMIT:
-            out.append(current)
-            current = []
-        current = current + run
-    if current:
-        out.append(current)
-    return out
-
-
-def _flat(title: str, found: Sequence[Entry], t: Language = ENGLISH) -> list[Control]:
-    """Selects of at most 25 moves; a select holding one group is titled by the group."""
-    parts = _chunks(found)
-    out = []
-    for i, part in enumerate(parts):
-        groups = {e.group for e in part}
-        if len(groups) == 1 and part[0].group is not None:
-            placeholder = part[0].group_title + "…"
-            picks = tuple(_move_pick(e, titled=True) for e in part)
-        else:
-            placeholder = part_of(title, i, len(parts), t)
-            picks = tuple(_move_pick(e) for e in part)
-        out.append(Control("select", picks, placeholder[:150]))
-    return out
-
-
-def _grouped(kind: str, title: str, found: Sequence[Entry], t: Language = ENGLISH) -> list[Control]:
-    """A kind's groups as choices that open them (``g:<kind>:<group>``)."""
-    groups: dict[str, list[Entry]] = {}
-    for e in found:
-        groups.setdefault(e.group or "", []).append(e)
-    picks = []
-    for key, members in groups.items():
-        label = members[0].group_title or title
-        picks.append(Pick(f"g:{kind}:{key}", label, count_moves(len(members), t)))
-    parts = [picks[i : i + CHOICE_LIMIT] for i in range(0, len(picks), CHOICE_LIMIT)]
-    return [Control("select", tuple(p), part_of(f"{title}…", i, len(parts), t)) for i, p in enumerate(parts)]
-
-
 def _buttons(picks: Sequence[Pick]) -> list[Control]:
     return [
         Control("buttons", tuple(picks[i : i + BUTTONS_PER_ROW]))
@@ -224,95 +184,211 @@ def _cost(plans: Sequence[Control]) -> int:
     return sum(c.cost for c in plans)
 
 
+Path = tuple[str, ...]
+"""A step of the menu: a kind's key, then the keys of its levels (a group, a region), or a
+part (``~2``) of a step with more than 25 choices that no level splits."""
+
+PART = "~"
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one step of a menu offers: the moves and the ways further down (at most 25), its
+    words, and the step its Back button returns to (``None``: the whole menu)."""
+
+    path: Path
+    picks: tuple[Pick, ...]
+    title: str
+    back: Path | None
+    near: int = 0  # how much of the way here the step before offers
+
+
+class Tree:
+    """Moves as a tree: the kinds, each kind's levels (a piece, a region, a place), the moves.
+
+    A step shows one node's descendants at the deepest depth that fits in one select of 25:
+    every move when they fit, else the next level's choices, each opening its own step.  A node
+    whose step would offer a single way further down shows that one instead."""
+
+    def __init__(self, found: Sequence[Entry], titles: Callable[[str], str], t: Language):
+        self.found, self.titles, self.t = list(found), titles, t
+        self.words: dict[Path, str] = {}
+        self.groups: set[Path] = set()  # the nodes that are a group (its words name the moves)
+        self.members: dict[Path, list[Entry]] = {}  # a node -> the moves under it, in order
+        self.offers: dict[Path, list[Entry | Path]] = {}  # a step -> its choices, once worked out
+        self.keys: dict[int, Path] = {}  # id of a move -> the node it hangs from
+        for e in self.found:
+            steps = e.steps
+            key = self.keys[id(e)] = (e.kind, *(k for k, _ in steps))
+            for depth in range(len(key) + 1):
+                self.members.setdefault(key[:depth], []).append(e)
+            if (e.kind,) not in self.words:
+                self.words[(e.kind,)] = titles(e.kind)
+            for depth, (_key, words) in enumerate(steps):
+                self.words.setdefault(key[: depth + 2], words)
+            if e.group_at is not None:
+                self.groups.add(key[: e.group_at + 2])
+
+    def key_of(self, e: Entry) -> Path:
+        """The node a move hangs from: its kind and the keys of its levels."""
+        return self.keys[id(e)]
+
+    def under(self, path: Path) -> list[Entry]:
+        return self.members.get(tuple(p for p in path if not p.startswith(PART)), [])
+
+    def items(self, path: Path, depth: int) -> list[Entry | Path]:
+        """The moves and nodes ``depth`` levels below ``path``, in the moves' order."""
+        real = tuple(p for p in path if not p.startswith(PART))
+        out: list[Entry | Path] = []
+        seen: set[Path] = set()
+        for e in self.under(path):
+            key = self.key_of(e)
+            if len(key) + 1 - len(real) <= depth:
+                out.append(e)
+            elif (node := key[: len(real) + depth]) not in seen:
+                seen.add(node)
+                out.append(node)
+        return out
+
+    def choices(self, path: Path) -> list[Entry | Path]:
+        """What the step at ``path`` offers (moves and nodes, or parts of a crowded step)."""
+        if path not in self.offers:
+            self.offers[path] = self._choices(path)
+        return self.offers[path]
+
+    def _choices(self, path: Path) -> list[Entry | Path]:
+        parts = [p for p in path if p.startswith(PART)]
+        real = tuple(p for p in path if not p.startswith(PART))
+        members = self.under(real)
+        deepest = max((len(self.key_of(e)) + 1 - len(real) for e in members), default=1)
+        for depth in range(deepest, 0, -1):
+            found = self.items(real, depth)
+            if len(found) <= CHOICE_LIMIT:
+                return found
+        found = self.items(real, 1)  # no level splits it: parts of 25, in order
+        if parts:
+            i = int(parts[-1][1:])
+            return found[i * CHOICE_LIMIT : (i + 1) * CHOICE_LIMIT]
+        return [(*real, f"{PART}{i}") for i in range(0, -(-len(found) // CHOICE_LIMIT))]
+
+    def shown(self, path: Path) -> Path:
+        """The step really shown for ``path``: down while it offers a single node."""
+        while True:
+            found = self.choices(path)
+            if len(found) != 1 or isinstance(found[0], Entry):
+                return path
+            path = found[0]
+
+    def label(self, node: Path, above: Path) -> str:
+        """A node's words seen from the step ``above`` it: the levels in between."""
+        real_above = len([p for p in above if not p.startswith(PART)])
+        if node[-1].startswith(PART):
+            found = self.items(node[:-1], 1)
+            i = int(node[-1][1:])
+            part = found[i * CHOICE_LIMIT : (i + 1) * CHOICE_LIMIT]
+            first, last = (
+                self.label(x, node[:-1]) if isinstance(x, tuple) else x.label for x in (part[0], part[-1])
+            )
+            return f"{first} … {last}"
+        start = real_above
+        if start == 0 and node[:2] in self.groups:  # "Hut F", not "Build a hut › Hut F"
+            start = 1
+        words = [self.words.get(node[: i + 1], node[i]) for i in range(start, len(node))]
+        return " › ".join(w.rstrip(":…") for w in words)
+
+    def step(self, path: Path) -> Step:
+        """The step at ``path`` (or the one it leads to), with its picks and its way back."""
+        shown = self.shown(path)
+        real = [p for p in shown if not p.startswith(PART)]
+        picks = []
+        for x in self.choices(shown):
+            if isinstance(x, Entry):
+                titled = x.group_at is not None and len(real) > x.group_at + 1
+                picks.append(_move_pick(x, titled=titled))
+            else:
+                count = count_moves(len(self.under(x)), self.t)
+                picks.append(Pick(f"g:{x[0]}:{'/'.join(x[1:])}", self.label(x, shown), count))
+        title = self.label(shown, ()) if shown else ""
+        back, near = self.back(path, shown)
+        return Step(shown, tuple(picks), title, back, near)
+
+    def back(self, path: Path, shown: Path) -> tuple[Path | None, int]:
+        """The step before ``path``: the nearest one above it offering the longest part of the way
+        to it (``None``: the whole menu), and how long that part is."""
+        best: tuple[Path | None, int] = (None, 0)
+        for depth in range(len(path) - 1, 0, -1):
+            above = self.shown(path[:depth])
+            if above == shown:
+                continue
+            near = max(
+                (len(x) for x in self.choices(above) if isinstance(x, tuple) and path[: len(x)] == x),
+                default=0,
+            )
+            if near > best[1]:
+                best = (path[:depth], near)
+        return best
+
+
+def _opens(value: str) -> Path:
+    """The step a choice ``g:<kind>:<key>/<key>`` opens."""
+    kind, _, keys = value[2:].partition(":")
+    return (kind, *(k for k in keys.split("/") if k))
+
+
 def plan_menu(
     kinds: Sequence[Kind],
     titles: Callable[[str], str],
     found: Sequence[Entry],
     *,
-    opened: tuple[str, str] | None = None,
+    opened: Path | None = None,
     budget: int = MENU_BUDGET,
     t: Language = ENGLISH,
 ) -> list[Control]:
-    """The controls of a menu offering the moves ``found``.
+    """The controls of one step of a menu offering the moves ``found``: at most one select, of
+    at most 25 choices, and rows of buttons.
 
-    ``titles(kind)`` names a kind in words.  With ``opened`` (a kind and a
-    group, ``""`` for the whole kind) the menu shows that group's moves, a
-    button back to every move, and the turn-ending moves.
+    ``titles(kind)`` names a kind in words.  The whole menu has the kinds of few moves and the
+    turn-ending moves as buttons, and one select of the other kinds' moves, or where they are
+    too many, of the ways down to them (a kind, then a piece, then a region: see :class:`Tree`).
+    With ``opened`` (a kind and the keys of its levels) the menu shows that step, a Back
+    button, and the turn-ending moves.
     """
     by_kind = _by_kind(kinds, found)
     enders = [e for k, members in by_kind if k.ends_turn for e in members]
-    if opened is not None:
-        kind, group = opened
-        chosen = [e for e in found if e.kind == kind and (not group or e.group == group)]
-        if chosen:
-            title = chosen[0].group_title if group else titles(kind)
-            selects = _flat(title, chosen, t) if len(chosen) > SMALL_KIND else []
-            plans = selects or _buttons([_move_pick(e) for e in chosen])
-            tail = [Pick("back", t.gettext("All moves"))] + [
-                _move_pick(e, True) for e in enders if e not in chosen
-            ]
-            plans = plans + _buttons(tail)
-            while _cost(plans) > budget and len(plans) > 1:  # a group too large for one message
-                plans.pop(-2 if plans[-1].kind == "buttons" else -1)
-            return plans
-    # Each kind as buttons, one or more selects, or its groups.
-    shapes: list[tuple[Kind, list[Entry], str]] = []
-    for k, members in by_kind:
-        if k.ends_turn or len(members) <= SMALL_KIND:
-            shape = "buttons"
-        elif k.two_step and len(members) > CHOICE_LIMIT and any(e.group for e in members):
-            shape = "groups"
-        else:
-            shape = "flat"
-        shapes.append((k, members, shape))
-
-    def build() -> list[Control]:
-        """The controls in the game's order of kinds; neighbouring small kinds share rows of
-        buttons, and the turn-ending moves come last."""
+    small = [(k, members) for k, members in by_kind if not k.ends_turn and len(members) <= SMALL_KIND]
+    ending = _buttons([_move_pick(e, True) for e in enders])
+    while True:  # the whole menu
+        button_kinds = {k.key for k, _ in small}
+        pool = [e for e in found if e not in enders and e.kind not in button_kinds]
         plans: list[Control] = []
-        pending: list[Pick] = []
-        ending: list[Pick] = []
-        for k, members, shape in shapes:
-            if shape == "buttons":
-                if k.ends_turn:
-                    ending.extend(_move_pick(e, True) for e in members)
-                else:
-                    pending.extend(_move_pick(e) for e in members)
-                continue
-            plans += _buttons(pending)
-            pending = []
-            if shape == "groups":
-                plans += _grouped(k.key, titles(k.key), members, t)
-            elif shape == "kind":
-                plans.append(
-                    Control(
-                        "select",
-                        (Pick(f"g:{k.key}:", titles(k.key), count_moves(len(members), t)),),
-                        titles(k.key) + "…",
-                    )
-                )
-            else:
-                plans += _flat(titles(k.key), members, t)
-        return plans + _buttons(pending) + _buttons(ending)
-
-    plans = build()
-    while _cost(plans) > budget:
-        # Shrink the kind whose selects cost most: flat -> its groups -> one choice opening it.
-        candidates = []
-        for i, (k, members, shape) in enumerate(shapes):
-            if shape == "flat":
-                has_groups = any(e.group for e in members) and len({e.group for e in members}) > 1
-                candidates.append((len(_chunks(members)), i, "groups" if has_groups else "kind"))
-            elif shape == "groups":
-                candidates.append((len(_grouped(k.key, "", members)), i, "kind"))
-        candidates = [c for c in candidates if c[0] > 1 or c[2] == "groups"]
-        if not candidates:
+        whole: set[str] = set()  # what the whole menu's select offers
+        if pool:
+            step = Tree(pool, titles, t).step(())
+            whole = {p.value for p in step.picks}
+            placeholder = step.title + "…" if step.title else t.gettext("Choose your move")
+            plans.append(Control("select", step.picks, cap(placeholder, 150)))
+        plans += _buttons([_move_pick(e) for _, members in small for e in members]) + ending
+        if _cost(plans) <= budget or not small:
             break
-        _, i, new_shape = max(candidates)
-        k, members, _ = shapes[i]
-        shapes[i] = (k, members, new_shape)
-        plans = build()
-    return plans
+        small.pop()  # too many buttons: the last small kind joins the select
+    if not opened:
+        return plans
+    opened = tuple(opened[:1]) + tuple(k for k in opened[1:] if k)
+    tree = Tree([e for e in found if e not in enders], titles, t)
+    if not tree.under(opened):  # a step no longer there (or never was): the whole menu
+        return plans
+    step = tree.step(opened)
+    select = [Control("select", step.picks, cap(step.title + "…", 150))]
+    # Back to the whole menu when it offers as much of the way here as the step above does
+    near = max(
+        (len(_opens(v)) for v in whole if v.startswith("g:") and opened[: len(_opens(v))] == _opens(v)),
+        default=0,
+    )
+    if step.back is None or near >= step.near:
+        back = Pick("back", t.gettext("All moves"))
+    else:
+        back = Pick(f"back:{step.back[0]}:{'/'.join(step.back[1:])}", t.gettext("Back"))
+    return select + _buttons([back] + [_move_pick(e, True) for e in enders])
 
 
 # ------------------------------------------------------------------ autocomplete

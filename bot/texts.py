@@ -1,16 +1,16 @@
 """The table's texts about a game, built from what each reader may see (:mod:`bot.public`).
 
-The channel's post at the end of a turn (:func:`board_text`: one line a turn, the result,
-who acts next) and its header's last action, the mover's private confirmation
+The channel's post at the end of a turn (:func:`board_text`: each turn in a few short lines
+told by :mod:`bot.telling`, the result, who acts next) and its header's last action, the mover's private confirmation
 (:func:`own_lines`), ``/game log``, ``/game status``, ``/game list``, the lobby and its
 thread, history pages, and the small wording helpers they share (places, scores, sentences,
 clipping to Discord's message limit).  Every move shown is first asked of
 :func:`bot.public.seen`; no text here decides privacy.  Counts meet their nouns through the
 catalogue's plural forms only.
 
-Imports :mod:`bot.public`, :mod:`bot.records`, :mod:`bot.replaying`, :mod:`engines.core` and
-:mod:`languages` (and :mod:`bot.sessions`, for types and the new-game hint); no Discord
-(texts use Discord's markdown and mentions, nothing more).
+Imports :mod:`bot.public`, :mod:`bot.records`, :mod:`bot.replaying`, :mod:`bot.telling`,
+:mod:`engines.core` and :mod:`languages` (and :mod:`bot.sessions`, for types and the new-game
+hint); no Discord (texts use Discord's markdown and mentions, nothing more).
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from bot.public import Reader, seen
 from bot.records import MoveRecord
 from bot.replaying import undo_target
-from engines.core import END, TABLE, Outcome, Said, name_seats, say
+from bot.telling import sentence, told_turns
+from engines.core import TABLE, Outcome, Said, name_seats, say
 from languages import ENGLISH, N_, Language
 
 if TYPE_CHECKING:
@@ -159,44 +160,11 @@ def turn_lines(
     reader: Reader = None,
     t: Language = ENGLISH,
 ) -> list[str]:
-    """What the channel may read of ``records``, in ``t``: one line per turn (a run of one seat's
-    moves), its events as sentences.
-
-    Quiet moves (a hut built in a simultaneous round) are left out; so, once the
-    game is over, is the engine's own end summary (:data:`engines.core.END`),
-    since the outcome is shown once below it.  ``reader``: a seat reading them privately (what
-    that seat may read), else the channel.
-    """
-    names = session.names()
-    runs: list[tuple[int, list[str]]] = []
-    for record in records:
-        s = seen(session.engine, session.state, record, reader, t)
-        if s.quiet and reader is None:
-            continue
-        if record.events is None or (not record.events and s.notation is not None):
-            texts = [s.summary(t)]  # no stored events: its notation if readable, else that it happened
-        else:
-            texts = [
-                line
-                for e in record.events
-                if (line := e.words_for(reader, t)) and not (finished and e.kind == END)
-            ]
-        if not texts:
-            continue
-        if runs and runs[-1][0] == record.seat:
-            runs[-1][1].extend(texts)
-        else:
-            runs.append((record.seat, list(texts)))
-    return [" ".join(sentence(name_seats(line, names)) for line in texts) for _, texts in runs]
-
-
-def sentence(text: str) -> str:
-    """An event's line as a sentence: a capital first letter and a full stop."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    """What the channel may read of ``records``, in ``t``: each turn (a run of one seat's moves)
+    told in a few short lines (:func:`bot.telling.told_turns`).  ``reader``: a seat reading them
+    privately (what that seat may read), else the channel."""
+    turns = told_turns(session, records, finished=finished, reader=reader, t=t)
+    return [line for turn in turns for line in turn]
 
 
 def outcome_lines(session: Session, outcome: Outcome | None, t: Language = ENGLISH) -> list[str]:
@@ -273,24 +241,21 @@ def board_text(
     clock: str | None = None,
     t: Language = ENGLISH,
 ) -> str:
-    """The channel's post with the board: what happened since the last post (one line a
-    turn), the result if the game is over, and who acts next (mentioned when ``ping``), in ``t``,
+    """The channel's post with the board: what happened since the last post (each turn in a few
+    short lines), the result if the game is over, and who acts next (mentioned when ``ping``), in ``t``,
     the server's language (the moves in the engine's kept sentences, translated)."""
     finished = session.status == "finished"
     lines = [header] if header else []
     if note is not None:  # the table's own line (a resignation, a timeout), in the board's language
         said_note = note.in_words(t)
         lines.append(said_note[0].upper() + said_note[1:] + ("" if said_note.endswith((".", "!")) else "."))
-    told = turn_lines(session, records, finished=finished, t=t)
-    if len(told) > 15:
-        told = told[:14] + [
-            t.ngettext(
-                "… and {n} more turn (see {/game log})",
-                "… and {n} more turns (see {/game log})",
-                len(told) - 14,
-            )
-        ]
-    lines.extend(told)
+    turns = told_turns(session, records, finished=finished, t=t)
+    if len(turns) > 15:
+        more = t.ngettext(
+            "… and {n} more turn (see {/game log})", "… and {n} more turns (see {/game log})", len(turns) - 14
+        )
+        turns = [*turns[:14], [more]]
+    lines.extend(line for turn in turns for line in turn)
     if finished:
         if outcome is None and session.row.outcome:
             outcome = Outcome.from_dict(session.row.outcome)

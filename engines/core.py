@@ -56,7 +56,9 @@ Moves in words.  ``move_words(state, seat, move)`` describes a legal move as
 a :class:`MoveWords`: its kind (one of the game's ``KINDS``, in the order
 menus show them), the message id and arguments of its label, and where a
 kind has many moves, the group it belongs to within the kind (the hut of a
-Nowa Gwinea placement, the card a Tomathor swap gives away).  ``WORDS`` is
+Nowa Gwinea placement, the card a Tomathor swap gives away), and the
+regions a menu may go through when there are too many to list (the row of
+the board: ``regions``, message ids ``region.<...>``).  ``WORDS`` is
 the game's catalogue of English texts by message id (``kind.<key>`` names
 each kind, ``group.<kind>`` a group, ``option.<name>`` and
 ``option.<name>.<value>`` the lobby's options); :func:`say` puts the
@@ -135,6 +137,7 @@ from engines.sentences import (
     GameOver,
     IllegalMove,
     Kind,
+    Level,
     MalformedMove,
     MoveError,
     MoveWords,
@@ -142,14 +145,17 @@ from engines.sentences import (
     Said,
     Section,
     SetupError,
+    Told,
     Translates,
     in_words,
+    listing,
     name_seats,
     plural,
     said,
     said_n,
     say,
     term,
+    told_lines,
 )
 
 __all__ = [
@@ -184,6 +190,7 @@ __all__ = [
     "quoted",
     "plural",
     "Kind",
+    "Level",
     "MoveWords",
     "say",
     "N_",
@@ -191,6 +198,9 @@ __all__ = [
     "Section",
     "said",
     "said_n",
+    "listing",
+    "Told",
+    "told_lines",
     "term",
     "in_words",
     "Section",
@@ -494,8 +504,10 @@ class Engine(Rules, Protocol):
     ``engines/__init__.py`` checks each game's package against it.  ``TABLE_MOVES`` (an engine
     that makes moves of its own when a deadline passes, see :data:`TABLE`) and ``pointless(state,
     seat, move) -> bool`` (a legal move no player wants, which menus and autocomplete leave out,
-    see :func:`bot.choices.offered`) are optional, so they are not members: the table asks for
-    them with ``getattr``."""
+    see :func:`bot.choices.offered`) and ``tell_turn(told) -> lines`` (a turn's events told the
+    way a player would tell them, see :data:`Told` and :func:`told_lines`; without it the table
+    tells a turn one line of event sentences) are optional, so they are not members: the table
+    asks for them with ``getattr``."""
 
     __name__: str  # the package's import name (``engines.guanga``), as a process of its own imports it
 

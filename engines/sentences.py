@@ -14,9 +14,9 @@ Imports the standard library only.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 # --------------------------------------------------------------------------- sentences
 
@@ -198,6 +198,13 @@ class Event:
             return self.said.in_words(language) if self.said is not None else self.text
         return self.public_said.in_words(language) if self.public_said is not None else self.public_text
 
+    def said_for(self, seat: int | None) -> Said | None:
+        """The kept sentence ``seat`` may read (``None``: a spectator), or ``None`` when it may
+        read nothing or the event was stored before sentences were kept."""
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            return self.said
+        return self.public_said
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "text": self.text,
@@ -228,6 +235,77 @@ class Event:
 
 END = "end"
 """The kind of the event that sums up a finished game (final scores, the winner)."""
+
+Told = tuple[str, Said]
+"""One event of a turn as one reader may read it: its ``kind`` and its sentence.  A game's
+optional ``tell_turn(told) -> list[Said]`` tells a seat's turn from these the way a person
+would (what was made, in a few lines, the name once): :mod:`bot.telling` lays them out."""
+
+
+def told_lines(
+    told: Sequence[Told],
+    clause: Callable[[str, Said], Said | None],
+    line_of: Callable[[str, Said], int | None],
+    *,
+    mover: Any = None,
+    merge: Callable[[list[Said]], list[Said]] | None = None,
+) -> list[list[Said]]:
+    """A turn's lines from its events, for a game's ``tell_turn``: each event goes on line
+    ``line_of(kind, said)`` (``None``: a line of its own, after the others, as the game said
+    it); on its line, the event's ``clause`` (what the player did, without the subject) joins
+    the line's other clauses in one list, and an event without one (something that happened
+    to someone else, or to the table; a sentence about another player) follows as its own
+    sentence.  The first line with a
+    clause names ``mover`` (the value of the events' ``player`` or ``p0``); the others do not."""
+    if mover is None:
+        mover = next(
+            (s.args.get("player", s.args.get("p0")) for _, s in told if {"player", "p0"} & set(s.args)), None
+        )
+    steps: dict[int, tuple[list[Said], list[Said]]] = {}
+    own: list[list[Said]] = []
+    for kind, sentence in told:
+        line = line_of(kind, sentence)
+        if line is None:
+            own.append([sentence])
+            continue
+        clauses, sentences = steps.setdefault(line, ([], []))
+        subject = sentence.args.get("player", sentence.args.get("p0"))
+        part = clause(kind, sentence) if subject is None or subject == mover else None
+        if part is None:
+            sentences.append(sentence)
+        else:
+            clauses.append(part)
+    lines: list[list[Said]] = []
+    named = mover is None
+    for index in sorted(steps):
+        clauses, sentences = steps[index]
+        out: list[Said] = []
+        if merge is not None:
+            clauses = merge(clauses)
+        if clauses:
+            actions = listing(clauses)
+            out.append(actions if named else said("{player} {actions}", player=mover, actions=actions))
+            named = True
+        out.extend(sentences)
+        if out:
+            lines.append(out)
+    return lines + own
+
+
+@overload
+def listing(items: Sequence[Said]) -> Said: ...
+@overload
+def listing(items: Sequence[Said | str]) -> Said | str: ...
+def listing(items: Sequence[Said | str]) -> Said | str:
+    """``items`` as a list in words, each language joining its last item its own way: ``a``,
+    ``a and b``, ``a, b and c`` (``a, b y c``)."""
+    if len(items) == 1:
+        return items[0]
+    head: Said | str = items[0]
+    for item in items[1:-1]:
+        head = said("{first}, {then}", first=head, then=item)
+    return said("{items} and {last}", items=head, last=items[-1])
+
 
 _SEAT_REF = re.compile(r"\{p(\d+)\}")
 
@@ -304,12 +382,21 @@ def plural(n: float, word: str, words: str | None = None) -> str:
 class Kind:
     """A kind of move, as menus group moves: ``key`` (its words are ``kind.<key>``
     in the game's ``WORDS``).  ``ends_turn``: a move of this kind ends the turn
-    (menus keep it one click away).  ``two_step``: menus offer the kind's groups
-    first, then the moves of the group chosen (which hut, then where)."""
+    (menus keep it one click away)."""
 
     key: str
     ends_turn: bool = False
-    two_step: bool = False
+
+
+@dataclass(frozen=True)
+class Level:
+    """One step of a menu's way down to a move, below its kind: ``key`` names it among its
+    neighbours (no ``/``), ``text`` and ``args`` its words in the game's ``WORDS`` (the piece,
+    then the region of the board: ``Hut F``, ``top row B``)."""
+
+    key: str
+    text: str
+    args: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -320,6 +407,10 @@ class MoveWords:
     label and ``args`` the values put in (plain strings; seats as ``{pN}``);
     ``group`` the key of its group within the kind (``None``: no groups) and
     ``group_args`` the values for the group's label (message id ``group.<kind>``).
+    ``regions``: further steps a menu may take on the way to the move when there are
+    too many to list (the region of the board, then the place), after the group, or
+    before it with ``regions_first`` (the row of the board, then the tile); ``then``:
+    steps after all those (how far a tile turns, then what to pay).
     """
 
     kind: str
@@ -327,6 +418,14 @@ class MoveWords:
     args: Mapping[str, Any] = field(default_factory=dict)
     group: str | None = None
     group_args: Mapping[str, Any] = field(default_factory=dict)
+    regions: tuple[Level, ...] = ()
+    regions_first: bool = False
+    then: tuple[Level, ...] = ()
+
+    def levels(self) -> tuple[Level, ...]:
+        """The menu's steps from the kind down to the move: the group and the regions."""
+        group = () if self.group is None else (Level(self.group, f"group.{self.kind}", self.group_args),)
+        return (self.regions + group if self.regions_first else group + self.regions) + self.then
 
     def label(self, words: Mapping[str, str], language: Translates | None = None) -> str:
         return say(words, self.text, self.args, language)

@@ -79,7 +79,21 @@ reader's language by :meth:`Language.mention` wherever a message is put in words
 def _format(language: Language, text: str, values: Mapping[str, Any]) -> str:
     if "{/" in text or "{button " in text:
         text = MENTION.sub(lambda m: language.mention(m[1]), text)
+    if language.code == "es" and " y {" in text:
+        text = _SPANISH_AND.sub(
+            lambda m: (" e {" if _sounds_i(values.get(m[1])) else " y {") + m[1] + "}", text
+        )
     return text.format(**values) if values else text
+
+
+_SPANISH_AND = re.compile(r" y \{(\w+)\}")
+
+
+def _sounds_i(value: Any) -> bool:
+    """Whether a Spanish word starts with the sound /i/ (``inti``, ``hilo``; not ``hielo``), before
+    which "y" is written "e" ("chakana roja e inti azul")."""
+    word = str(value or "").lower()
+    return word[:1] in ("i", "í") or (word[:2] in ("hi", "hí") and word[2:3] not in ("a", "e", "o", "u"))
 
 
 def _compiled(code: str) -> _gettext.NullTranslations:

@@ -319,7 +319,7 @@ class Attendance:
                 rounds=league.swiss_rounds,
             )
         sign = functools.partial(self.store.attendance.late_join, league.id, user_id, name, league.bye_points)
-        players = await self.leagues.enrol(league, user_id, sign, who=who, gated=False)
+        players = await self.leagues.enrol(league, user_id, sign, who=who)
         if league.current_round < 1:
             return signed_up_text(name, league, players, t)
         return t.gettext(

@@ -296,18 +296,17 @@ class LeagueService:
         sign: Callable[[], Awaitable[str]],
         *,
         who: str = "you",
-        gated: bool = True,
     ) -> int:
         """What every sign-up (before the start, or late: :mod:`bot.league.presence`) checks and
         refuses around ``sign``, the store's sign-up: a full league, a player the league's gate
-        refuses (``gated``), a league closed or a player signed up already.  The number of
+        refuses, a league closed or a player signed up already.  The number of
         players with them."""
         players = await self.store.leagues.league_players(league.id)
         if len(players) >= MAX_PLAYERS:
             raise LeagueError(
                 said_n(MAX_PLAYERS, "the league is full ({n} player)", "the league is full ({n} players)")
             )
-        refused = await profiles.league_admissible(self.store, league.id, user_id) if gated else None
+        refused = await profiles.league_admissible(self.store, league.id, user_id)
         if refused is not None:
             raise LeagueError(refused)
         answer = await sign()

@@ -91,7 +91,7 @@ class Menus:
         return view
 
     async def menu(
-        self, session: Session, seat: int, opened: tuple[str, str] | None = None, t: Language = ENGLISH
+        self, session: Session, seat: int, opened: tuple[str, ...] | None = None, t: Language = ENGLISH
     ) -> tuple[list[Control], str, int]:
         """The private menu of ``seat``'s legal moves (``opened``: one kind or group), its stamp,
         and how many moves it offers; its words in ``t`` (the notation stays each choice's value)."""
@@ -109,7 +109,7 @@ class Menus:
         session: Session,
         lead: str,
         *,
-        opened: tuple[str, str] | None = None,
+        opened: tuple[str, ...] | None = None,
     ) -> None:
         """The private message of a player: ``lead``, their picture and holdings, and the menu
         of their legal moves when it is their turn."""
@@ -413,9 +413,9 @@ class Menus:
             await self.show_current(interaction, session_id, changed)
             return
         opened = None
-        if kind == "g":
-            group_kind, _, group = rest.partition(":")
-            opened = (group_kind, group)
+        if kind in ("g", "back") and rest:  # a step of the menu: its kind, then its levels' keys
+            group_kind, _, path = rest.partition(":")
+            opened = (group_kind, *(key for key in path.split("/") if key))
         await self.send_menu(interaction, session, "", opened=opened)
 
 
@@ -459,9 +459,12 @@ TOKEN = r"(?P<token>\d+(?:\.\d+)?)"
 
 
 def menu_button(pick: Pick, session_id: int, stamp: str, t: Language = ENGLISH) -> discord.ui.Item:
-    """A button of a private menu: a move, or the way back to every move (labelled in ``t``)."""
+    """A button of a private menu: a move, or the way back to every move or to the step
+    before (labelled in ``t``)."""
     if pick.value == "back":
         return NavButton(session_id, stamp, t)
+    if pick.value.startswith("back:"):
+        return NavButton(session_id, stamp, t, target=pick.value[len("back:") :])
     move = pick.value[2:]
     button = MoveButton(session_id, stamp, move, label=choices.cap(pick.label, choices.LABEL_LIMIT))
     if pick.ends:
@@ -518,19 +521,29 @@ class MoveButton(Persistent[discord.ui.Button], template=rf"pk:mv:(?P<session_id
         )
 
 
-class NavButton(Persistent[discord.ui.Button], template=rf"pk:nav:(?P<session_id>\d+):{TOKEN}"):
-    """Back from one kind or group of moves to the whole menu."""
+class NavButton(
+    Persistent[discord.ui.Button], template=rf"pk:nav:(?P<session_id>\d+):{TOKEN}(?P<target>(?::.+)?)"
+):
+    """Back from one step of a menu: to the whole menu, or with a ``target`` (a kind and its
+    levels' keys, ``:build:F``) to the step before."""
 
     defer = False
     session_id: int
     token: str
+    target: str
 
-    def __init__(self, session_id: int, token: str, t: Language = ENGLISH):
-        item = button(N_("All moves"), f"pk:nav:{session_id}:{token}", t=t)
-        super().__init__(item, session_id=session_id, token=str(token))
+    def __init__(self, session_id: int, token: str, t: Language = ENGLISH, target: str | None = None):
+        step = f":{target}" if target else ""
+        custom_id = f"pk:nav:{session_id}:{token}{step}"
+        if len(custom_id) > 100:  # a step too deep to name: back to the whole menu
+            custom_id, step = f"pk:nav:{session_id}:{token}", ""
+        label = N_("Back") if step else N_("All moves")
+        super().__init__(button(label, custom_id, t=t), session_id=session_id, token=str(token), target=step)
 
     async def clicked(self, interaction: discord.Interaction) -> None:
-        await part_of(interaction, Menus).picked(interaction, self.session_id, self.token, "back")
+        await part_of(interaction, Menus).picked(
+            interaction, self.session_id, self.token, f"back{self.target}"
+        )
 
 
 class MoveSelect(

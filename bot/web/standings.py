@@ -1,4 +1,5 @@
-"""A league's web page, as data: the standings with every tiebreak value, each round's tables with
+"""A league's web page, as data: the standings with each tiebreak's value in the league's order (as
+``/league standings`` and its picture show them), each round's tables with
 links to their games' pages, the byes, the bracket (single elimination, or a Swiss league's final
 stage) and the season's rating table.  Read through :class:`bot.league.service.LeagueService`
 (the same standings and bracket ``/league standings`` and ``/league bracket`` show).
@@ -13,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import engines
+from bot.league import controls, tiebreaks
 from bot.league.service import LeagueService
 from bot.ratings import shown
 from bot.sessions import SessionService
@@ -40,8 +42,7 @@ class StandingRow:
     games: int
     wins: int
     byes: int
-    buchholz: str
-    head_to_head: str
+    tiebreaks: list[str]  # each value, in the league's order
     rating: str
     movement: int | None
 
@@ -85,10 +86,19 @@ class LeaguePage:
     format: str
     status: str
     standings: list[StandingRow] = field(default_factory=list)
+    tiebreaks: list[str] = field(default_factory=list)  # the columns' headings, in the league's order
+    wins: bool = True  # a column of wins (when "most wins" is not a tiebreak of the order)
+    rating: bool = True  # a column of ratings (when the rating is not a tiebreak of the order)
+    legend: str = ""  # the order, with the short names ``/league standings`` uses
     rounds: list[RoundView] = field(default_factory=list)
     bracket: list[list[MatchView]] = field(default_factory=list)
     champion: str | None = None
     ratings: list[RatingView] = field(default_factory=list)
+
+
+def heading(title: str) -> str:
+    """A tiebreak's name as a column's heading: ``head to head`` heads ``Head to head``."""
+    return title[:1].upper() + title[1:]
 
 
 class Leagues:
@@ -115,6 +125,11 @@ class Leagues:
             t.gettext(STATUS.get(league.status, league.status)),
         )
         players = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
+        order = tiebreaks.stored_order(league.tiebreaks)
+        page.tiebreaks = [heading(t.gettext(controls.TITLE[name])) for name in order]
+        page.wins = tiebreaks.WINS not in order
+        page.rating = tiebreaks.RATING not in order
+        page.legend = t.gettext("Tiebreaks, in order: {legend}", legend=controls.legend(order, t))
         for s in await self.service.standings(league):
             r = s.row
             page.standings.append(
@@ -126,8 +141,7 @@ class Leagues:
                     r.games,
                     r.wins,
                     r.byes,
-                    number(r.buchholz),
-                    number(r.head_to_head),
+                    [number(r.tiebreaks.get(name, 0.0)) for name in order],
                     number(r.rating),
                     s.movement,
                 )

@@ -67,14 +67,8 @@ WORDS: Mapping[str, str] = {
     "champion": N_("Champion: {name}"),
     "wins": N_("Wins"),
     "byes": N_("Byes"),
-    "buchholz": N_("Buchholz"),
-    "head_to_head": N_("Head to head"),
     "movement": N_("Since last round"),
     "dropped": N_("dropped"),
-    "tiebreaks": N_(
-        "Ties on points are broken by Buchholz (the league points of every opponent met), then head "
-        "to head among those still tied, then rating."
-    ),
     "season_ratings": N_("This season's ratings"),
     "date": N_("Date"),
     "status": N_("Status"),

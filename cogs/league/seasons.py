@@ -158,7 +158,7 @@ class Seasons(Part):
             clock=clock,
             starts_at=texts.parse_start(start, self.store.clock.time()),
             points=texts.parse_points(points),
-            seed=interaction.id % (2**31),
+            seed=self.bot.ready_sessions().new_seed() % (2**31),  # as a game's seed, not the time
             tiebreak_order=order,
             review=review,
         )

@@ -104,6 +104,7 @@ from .rules import (
     undoable,
     view_for,
 )
+from .told import tell_turn
 from .words import KINDS, WORDS, move_words
 
 RULES_HELP = N_("""**Guacamole** — cook the tastiest dishes. Only cards in your dishes score.
@@ -163,6 +164,7 @@ __all__ = [
     "scores_now",
     "undoable",
     "summary",
+    "tell_turn",
     "describe",
     "determinize",
 ]

@@ -8,7 +8,7 @@ terminal show these texts; a translation adds a catalogue with the same ids.
 
 from __future__ import annotations
 
-from engines.core import N_, Kind, MoveWords, Said, said, term
+from engines.core import N_, Kind, Level, MoveWords, Said, said, term
 
 from .data import ABILITIES, SHORT_NAMES, card_code
 from .moves import Add, Cancel, Discard, Dish, Done, Draw, End, Free, Move, Pass, Prep, Steal, Swap, Take
@@ -48,6 +48,9 @@ WORDS: dict[str, str] = {
     "kind.draw": N_("Draw"),
     "kind.end": N_("End the turn"),
     "group.swap": N_("Swap your {card}"),
+    "region.piles": N_("the discard piles"),
+    "region.own": N_("your own cards"),
+    "region.player": N_("{player}'s cards"),
     "move.free": N_("put {card} from your zone on discard pile {pile}"),
     "move.prep": N_("prepare {card}: {ability}"),
     "move.dish.start": N_("start a dish with {card} from your {where}"),
@@ -94,6 +97,16 @@ def _card_at(s: State, place: str) -> str:
         return place[3:]
     dish = s.dishes[seat][int(place[3:]) - 1]
     return card_code(dish[-1]) if dish else "?"
+
+
+def _whose(place: str, mover: int) -> Level:
+    """Whose visible card a swap or a take reaches: a step a menu takes when there are many."""
+    if place.startswith("x"):
+        return Level("x", "region.piles")
+    owner = int(place[1]) - 1
+    if owner == mover:
+        return Level(f"p{owner}", "region.own")
+    return Level(f"p{owner}", "region.player", {"player": f"{{p{owner}}}"})
 
 
 def _source_words(s: State, seat: int, source: str) -> Said:
@@ -148,12 +161,14 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
             {"card": card_words(_card_at(state, move.target)), "place": place},
             group=move.source,
             group_args={"card": _source_words(state, seat, move.source)},
+            regions=(_whose(move.target, seat),),
         )
     if isinstance(move, Take):
         return MoveWords(
             "take",
             "move.take",
             {"card": card_words(_card_at(state, move.target)), "place": _place_words(move.target, seat)},
+            regions=(_whose(move.target, seat),),
         )
     if isinstance(move, Draw):
         if move.source == "deck":

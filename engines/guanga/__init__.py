@@ -94,6 +94,7 @@ from .rules import (
     undoable,
     view_for,
 )
+from .told import tell_turn
 from .words import KINDS, WORDS, move_words
 
 RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave patches onto your 5x5 guanga (rows A-E, cols 1-5) to \
@@ -146,6 +147,7 @@ __all__ = [
     "scores_now",
     "undoable",
     "summary",
+    "tell_turn",
     "describe",
     "determinize",
 ]

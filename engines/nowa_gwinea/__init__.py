@@ -115,6 +115,7 @@ from .rules import (
     undoable,
     view_for,
 )
+from .told import tell_turn
 from .words import KINDS, WORDS, describe, move_words
 
 RULES_HELP = N_("""**Nowa Gwinea** - build a village of pentomino huts on an 8x8 task board, all at once.
@@ -155,6 +156,7 @@ __all__ = [
     "scores_now",
     "undoable",
     "summary",
+    "tell_turn",
     "describe",
     "determinize",
     "Move",

@@ -18,7 +18,7 @@ number).
 
 from __future__ import annotations
 
-from engines.core import N_, UNKNOWN, Kind, MoveWords, Said, Section, said, said_n
+from engines.core import N_, UNKNOWN, Kind, Level, MoveWords, Said, Section, said, said_n
 
 from .data import ANIMAL_TERMS, FRUIT_BONUS
 from .geometry import PIECES, Placement, cell_name, cell_of, placement, placement_from_text, village_problems
@@ -50,6 +50,7 @@ WORDS: dict[str, str] = {
     "kind.done": N_("Done building"),
     "kind.timeout": N_("End the round"),
     "group.build": N_("Hut {hut}"),
+    "region.build": N_("highest square in row {row}"),
     "move.place": N_("on {cells}"),
     "move.remove": N_("take hut {hut} back"),
     "move.gwinea": N_("call Gwinea! (end the round)"),
@@ -62,13 +63,15 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
     """``move`` (legal for ``seat`` in ``state``) in words."""
     if isinstance(move, Place):
         found = placement(move.piece, move.orient, move.anchor)
-        cells = " ".join(cell_name(c) for c in found.cells) if found is not None else str(move)
+        names = [cell_name(c) for c in found.cells] if found is not None else [cell_name(move.anchor)]
+        row = min(names)[0]  # the squares are named row letter first: the highest row comes first
         return MoveWords(
             "build",
             "move.place",
-            {"hut": move.piece, "cells": cells},
+            {"hut": move.piece, "cells": " ".join(names) if found is not None else str(move)},
             group=move.piece,
             group_args={"hut": move.piece},
+            regions=(Level(row, "region.build", {"row": row}),),
         )
     if isinstance(move, Remove):
         return MoveWords("remove", "move.remove", {"hut": move.piece})

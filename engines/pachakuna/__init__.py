@@ -95,6 +95,7 @@ from .rules import (
     undoable,
     view_for,
 )
+from .told import tell_turn
 from .words import KINDS, WORDS, move_words
 
 RULES_HELP = N_("""**P'achakuna**: collect all 7 colours (white, yellow, orange, red, purple, blue, green) first. Brown and loads on llamas don't count.
@@ -135,6 +136,7 @@ __all__ = [
     "scores_now",
     "undoable",
     "summary",
+    "tell_turn",
     "describe",
     "determinize",
     "Move",

@@ -105,6 +105,7 @@ from engines.tiwanaku.rules import (
     undoable,
     view_for,
 )
+from engines.tiwanaku.told import tell_turn
 from engines.tiwanaku.words import KINDS, WORDS, move_words
 
 RULES_HELP = N_(
@@ -152,5 +153,6 @@ __all__ = [
     "scores_now",
     "undoable",
     "summary",
+    "tell_turn",
     "describe",
 ]

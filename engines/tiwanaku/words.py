@@ -10,9 +10,10 @@ kept words (:func:`~engines.tiwanaku.rules.terrain`), so they are translated too
 
 from __future__ import annotations
 
-from engines.core import N_, Kind, MoveWords
+from engines.core import N_, Kind, Level, MoveWords
 
 from .board import cell_name
+from .data import ROW_LETTERS
 from .moves import Divine, Done, Enter, Extra, Leave, Move, Pass, Peek, Step, Trade
 from .rules import State, cubes_given, terrain
 
@@ -43,6 +44,7 @@ WORDS: dict[str, str] = {
     "kind.pass": N_("Pass"),
     "group.walk": N_("Explorer on {cell}:"),
     "group.divine": N_("Divine under {cell}:"),
+    "region.row": N_("Row {row}"),
     "move.trade": N_("trade {give} for a {get} cube"),
     "move.extra": N_("offer one cube of each terrain for an extra action"),
     "move.peek.hidden": N_("offer for a look at the terrain under {cell}"),
@@ -61,6 +63,11 @@ def _cell(state: State, row: int, col: int) -> str:
     return cell_name(row * state.cols + col, state.cols)
 
 
+def _row(row: int) -> tuple[Level]:
+    """The row of the board (its letter), a step a menu takes when there are many cells."""
+    return (Level(ROW_LETTERS[row], "region.row", {"row": ROW_LETTERS[row]}),)
+
+
 def move_words(state: State, seat: int, move: Move) -> MoveWords:
     """``move`` (legal for ``seat`` in ``state``) in words."""
     if isinstance(move, Trade):
@@ -70,9 +77,11 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
     if isinstance(move, Peek):
         c = move.row * state.cols + move.col
         text = "move.peek.crop" if state.discovered[c] else "move.peek.hidden"
-        return MoveWords("peek", text, {"cell": _cell(state, move.row, move.col)})
+        return MoveWords("peek", text, {"cell": _cell(state, move.row, move.col)}, regions=_row(move.row))
     if isinstance(move, Enter):
-        return MoveWords("enter", "move.enter", {"cell": _cell(state, move.row, move.col)})
+        return MoveWords(
+            "enter", "move.enter", {"cell": _cell(state, move.row, move.col)}, regions=_row(move.row)
+        )
     if isinstance(move, Step):
         src = _cell(state, move.row, move.col)
         dst = move.to_row * state.cols + move.to_col
@@ -89,7 +98,13 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
     if isinstance(move, Divine):
         cell = _cell(state, move.row, move.col)
         return MoveWords(
-            "divine", "move.divine", {"crop": move.crop, "cell": cell}, group=cell, group_args={"cell": cell}
+            "divine",
+            "move.divine",
+            {"crop": move.crop, "cell": cell},
+            group=cell,
+            group_args={"cell": cell},
+            regions=_row(move.row),
+            regions_first=True,
         )
     if isinstance(move, Done):
         return MoveWords("done", "move.done")

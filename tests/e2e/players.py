@@ -206,18 +206,18 @@ class Driver:
     async def by_menu(self, session, seat, user, target: str, turn: Turn) -> None:
         menu = await self.open_menu(session, user, turn)
         self.saw(turn, menu)
-        if target not in menu_moves(menu):
-            engine = session.engine
-            words = engine.move_words(session.state, seat, engine.parse_move(target))
+        engine = session.engine
+        words = engine.move_words(session.state, seat, engine.parse_move(target))
+        way = (words.kind, *(level.key for level in words.levels()))  # the steps down to the move
+        while target not in menu_moves(menu):  # down the menu's steps: the kind, the piece, the region
             groups = menu_groups(menu)
-            value = f"g:{words.kind}:{words.group or ''}"
-            if value not in groups:
-                value = f"g:{words.kind}:"
-            assert value in groups, (target, list(groups), list(menu_moves(menu))[:5])
+            on_the_way = [v for v in groups if way[: len(step_of(v))] == step_of(v)]
+            assert on_the_way, (target, way, list(groups), list(menu_moves(menu))[:5])
+            value = max(on_the_way, key=lambda v: len(step_of(v)))
             edits = menu.edits
             r = await self.standin.select(user, menu, groups[value][0], [value])
             turn.clicks += 1
-            menu = await r.original(lambda m: m.edits > edits and target in menu_moves(m))
+            menu = await r.original(lambda m, before=edits: m.edits > before)
             self.saw(turn, menu)
         custom_id, value = menu_moves(menu)[target]
         edits = menu.edits
@@ -267,6 +267,12 @@ class Driver:
         turn.slashes += 1
         answer = await self.turn_answer(r, user, turn)
         assert "You played" in answer.text, answer.text
+
+
+def step_of(value: str) -> tuple[str, ...]:
+    """The step a menu's choice opens, ``g:build:F/B`` -> ``("build", "F", "B")``."""
+    kind, _, keys = value[2:].partition(":")
+    return (kind, *(key for key in keys.split("/") if key))
 
 
 async def start(standin, bot, chan, game: str, users, *, seed: int, **options):

@@ -15,12 +15,22 @@ from bot.app import EXTENSIONS
 from tests.e2e.conftest import click_choice, menu_moves
 from tests.e2e.players import Driver, is_board, start
 
+
+def cards_drawn(post: str) -> int:
+    """The cards a Guacamole post says were drawn: "drew 2 cards from the draw pile", "took 5T
+    and 7L from discard pile 2"."""
+    deck = sum(int(n) for n in re.findall(r"drew (\d+) cards? from the draw pile", post, re.I))
+    piles = re.findall(r"took ([^.]*?) from discard pile", post, re.I)
+    return deck + sum(len(re.findall(r"\b\d[A-Z]\b", cards)) for cards in piles)
+
+
 PLURALS = re.compile(r"(?<![\d.])1 (points|games|wins|moves|cards|seats|players|turns|huts|cubes)\b")
 
 
 async def test_guacamole_three_people_one_post_per_turn(standin, bot_factory):
     """3 people play a whole Guacamole game: one post per turn (the start's board before, the last
-    turn's post carrying the result), at most one click per move plus Play on the menu."""
+    turn's post carrying the result); on the menu one select a step, of at most 25 choices, and
+    at most three choices a move (own card, whose card, the card) plus Play."""
     alice, bob, carol = standin.add_users("alice", "bob", "carol")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
@@ -32,8 +42,9 @@ async def test_guacamole_three_people_one_post_per_turn(standin, bot_factory):
         turns = sorted({number for number, _ in record.turns})
         assert len(turns) > 10 and record.posts == dict.fromkeys(turns, 1)
         for turn in record.of("menu"):
-            assert turn.clicks <= turn.moves + 1, turn
-        assert record.mean("menu", "moves") > 3  # several steps a turn, each one click
+            assert turn.clicks <= 3 * turn.moves + 1 and turn.selects <= 1 and turn.largest <= 25, turn
+        assert record.mean("menu", "moves") > 3  # several steps a turn
+        assert record.mean("menu", "clicks") < 1.5 * record.mean("menu", "moves") + 1  # most moves one choice
         for turn in record.of("commands"):
             assert turn.autocompletes <= 3 * turn.moves, turn
         for turn in record.of("commands") + record.of("typed"):
@@ -67,15 +78,15 @@ async def test_tiwanaku_two_people_one_post_per_turn(standin, bot_factory):
         record = await Driver(standin, bot, chan, {alice: "menu", bob: "commands"}, seed=3).play()
         turns = sorted({number for number, _ in record.turns})
         assert len(turns) > 10 and record.posts == dict.fromkeys(turns, 1)
-        for turn in record.of("menu"):
-            assert turn.clicks <= turn.moves + 1, turn
+        for turn in record.of("menu"):  # kind, row, cell, crop at most; one select of at most 25 a step
+            assert turn.clicks <= 4 * turn.moves + 1 and turn.selects <= 1 and turn.largest <= 25, turn
         assert not any(PLURALS.search(text) for text in record.texts)
 
 
 async def test_nowa_gwinea_pings_everyone_at_each_round_start(standin, bot_factory):
     """2 people build at once for 9 rounds: one post per round, pinging both players each time; a
     player whose building a call cut off is told so; building at once never makes a menu stale,
-    and each hut is one click."""
+    and each hut is at most three choices (the hut, the row of its highest square, the place)."""
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
@@ -86,8 +97,8 @@ async def test_nowa_gwinea_pings_everyone_at_each_round_start(standin, bot_facto
         for number in range(1, 9):
             assert record.pings[number] == frozenset({alice.id, bob.id}), number
         assert any("was still building when" in text for text in record.texts)
-        for turn in record.of("menu"):
-            assert turn.clicks <= turn.moves + 1, turn  # Play, then one click a hut
+        for turn in record.of("menu"):  # Play, then the hut, its row, its place
+            assert turn.clicks <= 3 * turn.moves + 1 and turn.selects <= 1 and turn.largest <= 25, turn
         assert not any("Caller:" in text for text in record.texts)
 
 
@@ -127,11 +138,7 @@ async def test_a_turn_half_played_before_a_restart_is_told_in_full(standin, bot_
                 break
         assert "Your turn is over" in menu.text
         post = [m for m in standin.messages(chan) if is_board(m)][-1]
-        assert (
-            post is not board
-            and "prepared" in post.content
-            and post.content.count("drew") + post.content.count("took") >= 2
-        )
+        assert post is not board and "prepared" in post.content and cards_drawn(post.content) >= 2
         assert not standin.message(board.id).components  # the old board lost its buttons
 
 

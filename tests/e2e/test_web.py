@@ -24,6 +24,7 @@ import aiohttp
 import pytest
 
 from bot.app import EXTENSIONS
+from bot.texts import number
 from tests.e2e.players import is_board
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
@@ -261,8 +262,9 @@ async def fire(bot) -> None:
 
 async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_path):
     """A single-elimination P'achakuna cup of four, its rounds finished by the computer at their
-    deadlines; its page (linked from /league standings) shows the standings with every tiebreak,
-    the rounds with links to their games, the bracket and the champion."""
+    deadlines, ranked by the organiser's tiebreaks (Sonneborn-Berger, then most wins); its page
+    (linked from /league standings) shows the standings with those tiebreaks' columns in that
+    order, the rounds with links to their games, the bracket and the champion."""
     from playwright.async_api import async_playwright
 
     chan = standin.channel("games")
@@ -280,6 +282,7 @@ async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_
             format="elimination",
             players=2,
             days=1,
+            tiebreaks="Sonneborn-Berger, most wins",
         )
         assert "Llama" in created.message.content
         await standin.settle()
@@ -313,17 +316,30 @@ async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_
                 text = await page.inner_text("main")
                 assert "Llama <cup>" in text and "<b>dora</b>" in text.lower()  # names are text, never markup
                 assert await page.locator("main b").count() == 0
+                # The organiser's tiebreaks head their columns, in their order (no column of wins
+                # beside "most wins"; the rating, not a tiebreak here, keeps its own).
                 heads = await page.locator("#standings-h + div th").all_inner_texts()
-                assert heads[2:9] == [
+                assert heads[2:] == [
                     "Puntos",
                     "Partidas jugadas",
-                    "Victorias",
                     "Rondas libres",
-                    "Buchholz",
-                    "Cara a cara",
+                    "Sonneborn-Berger",
+                    "Más victorias",
                     "Valoración",
+                    "Desde la ronda anterior",
                 ]
+                assert "Desempates, en orden: SB: Sonneborn-Berger, Gan: más victorias" in text
                 assert await page.locator("#standings-h + div tbody tr").count() == 4
+                cells = [
+                    await row.locator("td").all_inner_texts()
+                    for row in await page.locator("#standings-h + div tbody tr").all()
+                ]
+                expected = [
+                    [number(s.row.tiebreaks["sonneborn_berger"]), str(s.row.wins)]
+                    for s in await bot.leagues.standings(league)
+                ]
+                assert [row[5:7] for row in cells] == expected
+                assert sum(int(row[6]) for row in cells) == 3  # the cup's three games, each won
                 assert "Campeón" in text
                 assert await page.locator("#bracket-h").count() == 1
                 games = page.locator("#rounds-h ~ ul a")

@@ -216,6 +216,40 @@ async def test_a_league_asking_a_minimum_refuses_a_sign_up_below_it(service, sto
     assert "signed up" in await leagues.join(league, CID, "cid")
 
 
+async def test_a_late_sign_up_meets_the_leagues_minimum_too(service, store, clock):
+    """Joining a running Swiss league late passes the same reliability gate as signing up."""
+    from bot.league.presence import Attendance
+    from bot.league.service import LeagueError, LeagueService
+
+    leagues = LeagueService(store, service)
+    league = await leagues.create(
+        guild_id=GUILD,
+        channel_id=51,
+        organiser_id=ANN,
+        name="Nim summer",
+        game="nim",
+        format="swiss",
+        group_size=2,
+        rounds=4,
+        days=7,
+        seed=2,
+    )
+    for uid in (ANN, BOB):
+        await leagues.join(league, uid, str(uid))
+    league, _ = await leagues.start(league, 1)
+    g = await seated_game(store, 901, [CID, BOB])
+    await move(store, clock, g, 0, 30 * HOUR)  # Cid late once: 72 %
+    await store.profiles.set_league_gate(league.id, 75)
+    desk = Attendance(leagues)
+    league = await store.leagues.league(league.id)
+    with pytest.raises(LeagueError, match=r"reliability is 72 % and this league asks for 75 %"):
+        await desk.late_join(league, CID, "cid")
+    assert CID not in {p.user_id for p in await store.leagues.league_players(league.id)}
+    await store.profiles.set_league_gate(league.id, None)
+    await desk.late_join(league, CID, "cid")
+    assert CID in {p.user_id for p in await store.leagues.league_players(league.id)}
+
+
 def test_the_profile_picture_is_a_png_in_either_language():
     import io
 

@@ -46,9 +46,11 @@ def tell_turn(told: Sequence[Told]) -> list[list[Said]]:
             current = "draw"
         clauses, sentences = steps.setdefault(current, ([], []))
         clause = _clause(kind, sentence)
+        if clause is not None and mover is not None:
+            clause = _theirs(clause, mover)
         if clause is not None:
             clauses.append(clause)
-        elif kind == "validity" and clauses and _noted(clauses, sentence):
+        elif kind == "validity" and clauses and _noted(clauses, sentence, mover):
             pass  # said beside the dish it is about, in the clause before
         elif kind != "dish":  # a sentence of its own: validity, a refill, an ability with nothing to do
             sentences.append(sentence)
@@ -72,14 +74,27 @@ def tell_turn(told: Sequence[Told]) -> list[list[Said]]:
 
 
 _TOP = "the top of {player}'s dish {dish}"
+_OWN_TOP = "the top of their dish {dish}"
 
 
-def _noted(clauses: list[Said], validity: Said) -> bool:
+def _theirs(clause: Said, mover: Any) -> Said:
+    """``clause`` with the mover's own dish named as theirs ("swapped 5O from the top of their
+    dish 2", not "... of Alice's dish 2" in Alice's own line)."""
+    args = {
+        key: said("the top of their dish {dish}", dish=value.args["dish"])
+        if isinstance(value, Said) and value.msg == _TOP and str(value.args.get("player")) == str(mover)
+        else value
+        for key, value in clause.args.items()
+    }
+    return Said(clause.msg, args, clause.plural, clause.context)
+
+
+def _noted(clauses: list[Said], validity: Said, mover: Any) -> bool:
     """Put a dish's change of validity beside the dish in the last clause, when that clause
     names it ("swapped 6P from the top of their dish 1 (valid again) with ..."); whether it did."""
     last = clauses[-1]
     for key, value in last.args.items():
-        if isinstance(value, Said) and value.msg == _TOP and _same(value.args, validity.args):
+        if isinstance(value, Said) and value.msg in (_TOP, _OWN_TOP) and _same_dish(value, validity, mover):
             if "again" in validity.msg:
                 noted = said("{place} (valid again)", place=value)
             else:
@@ -91,6 +106,14 @@ def _noted(clauses: list[Said], validity: Said) -> bool:
 
 def _same(one: Any, other: Any) -> bool:
     return {k: str(v) for k, v in one.items()} == {k: str(v) for k, v in other.items()}
+
+
+def _same_dish(place: Said, validity: Said, mover: Any) -> bool:
+    """Whether ``place`` (the top of a dish) is the dish ``validity`` is about; a dish named as
+    the mover's own carries no player (it is ``mover``'s), the validity sentence does."""
+    if place.msg == _OWN_TOP:
+        return _same({"player": mover, "dish": place.args["dish"]}, validity.args)
+    return _same(place.args, validity.args)
 
 
 def _clause(kind: str, sentence: Said) -> Said | None:

@@ -196,3 +196,22 @@ def test_events_the_telling_does_not_know_are_told_as_they_were_said(caplog):
         assert texts.turn_lines(session, [record]) == ["Alice freed a card the old way."]
     (warning,) = [r for r in caplog.records if r.name == "bot.telling"]
     assert warning.exc_info is None and "as its events said it" in warning.getMessage()
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+def test_a_guacamole_player_s_own_dish_is_theirs_in_their_own_line(code):
+    """The mover's own dish is "their dish" ("su plato"), not the mover named again in their
+    own line; another player's dish keeps its owner's name."""
+    t = language(code)
+    own = "the top of their dish" if code == "en" else "lo alto de su plato"
+    seen_own = seen_other = 0
+    for _, post in played("guacamole", t):
+        for line in post.told:
+            mover = line.split(" ", 1)[0]
+            if code == "en":
+                assert f"the top of {mover}'s dish" not in line, line
+            else:
+                assert not re.search(rf"lo alto del plato \d+ de {mover}\b", line), line
+            seen_own += own in line
+            seen_other += ("the top of " if code == "en" else "lo alto del plato") in line
+    assert seen_own and seen_other  # the seeded game has both kinds of swap

@@ -285,7 +285,7 @@ def test_summary_and_move_labels_in_spanish():
 def test_every_word_and_the_rules_help_are_translated():
     for message in P.WORDS.values():
         assert ES.has(message) and ES.gettext(
-            message, value=40, cell=1, llama=1, steps="", colours="", colour=""
+            message, value=40, cell=1, llama=1, steps="", colours="", colour="", row=4, first=41, last=48
         )
     for words in (P.rules.COLOUR_WORDS.values(), P.rules.SIDE_WORDS, P.rules.TERRAIN_WORDS):
         for word in words:

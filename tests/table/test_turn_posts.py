@@ -24,14 +24,13 @@ from typing import Any
 
 import pytest
 
-import engines
 from bot import texts
 from bot.records import MoveRecord
 from bot.sessions import Seat, Session
-from bot.storage import SessionRow
 from bot.telling import sentence
-from engines.core import Event, config_from_options, name_seats, options_of, said
+from engines.core import Event, config_from_options, name_seats, said
 from languages import ENGLISH, Language, language
+from tests.table.test_words import session_of
 
 MOST_LINES = 4
 MORE_FOR_ENDS = 3
@@ -57,31 +56,23 @@ class Post:
 
 
 def session_for(game: str, seats: int, seed: int) -> tuple[Session, Any]:
-    info = engines.get(game)
-    module = info.load()
-    config = config_from_options(module.Config, seats, {})
-    state = module.new_game(config, seats, seed)
-    row = SessionRow(
+    """A started game of ``seats`` named players (the row as :func:`session_of` builds it)."""
+    session = session_of(
+        game,
+        seats=seats,
+        max_players=seats,
+        status="active",
         id=1,
-        game=info.name,
         guild_id=None,
         channel_id=0,
         host_id=0,
-        status="active",
-        options=options_of(config),
-        max_players=seats,
         seed=seed,
-        state=None,
         version=0,
-        lobby_message_id=None,
-        outcome=None,
-        end_reason=None,
-        created_at="",
-        updated_at="",
-        finished_at=None,
     )
-    players = [Seat(i, i, 100 + i, NAMES[i], False, False, None) for i in range(seats)]
-    return Session(row, players, info, state), module
+    module = session.info.load()
+    session.state = module.new_game(config_from_options(module.Config, seats, {}), seats, seed)
+    session.seats = [Seat(i, i, 100 + i, NAMES[i], False, False, None) for i in range(seats)]
+    return session, module
 
 
 def played(game: str, t: Language = ENGLISH) -> Iterator[tuple[Session, Post]]:

@@ -88,11 +88,16 @@ def columns(
         out.append((N_("W"), 60, "r"))
     for heading in tiebreaks:  # wide enough for its heading in the render's language
         least = RATING_WIDTH if heading == N_("Rtg") else TIEBREAK_WIDTH
-        out.append((heading, max(least, math.ceil(text_width(tr(heading), SIZE, True)) + 18), "r"))
+        out.append((heading, max(least, cell_width(tr(heading), True)), "r"))
     if rating:
         out.append((N_("Rating"), RATING_WIDTH, "r"))
     out.append(("±", 100, "r"))
     return out
+
+
+def cell_width(text: str, bold: bool = False) -> int:
+    """The width of a column that holds ``text`` with room either side."""
+    return math.ceil(text_width(text, SIZE, bold)) + 18
 
 
 def number(value: float) -> str:
@@ -188,7 +193,7 @@ def fitted(
     reads at 400 px), and a longer name is cut with an ellipsis."""
 
     def need(i: int) -> int:
-        return max(math.ceil(text_width(row[i][0], SIZE, row[i][2])) + 18 for row in rows)
+        return max(cell_width(row[i][0], row[i][2]) for row in rows)
 
     out = [
         (heading, least if heading == N_("Player") else max(least, need(i)), align)

@@ -188,8 +188,9 @@ async def test_a_finished_game_raises_the_cap(service, store, clock):
         await service.lobby.check_host(GUILD, BOB)
 
 
-async def test_a_league_asking_a_minimum_refuses_a_sign_up_below_it(service, store, clock):
-    from bot.league.service import LeagueError, LeagueService
+async def nim_league(service, store, rounds: int):
+    """The league service and a two-player Swiss Nim league of ``rounds`` rounds, not started."""
+    from bot.league.service import LeagueService
 
     leagues = LeagueService(store, service)
     league = await leagues.create(
@@ -200,12 +201,24 @@ async def test_a_league_asking_a_minimum_refuses_a_sign_up_below_it(service, sto
         game="nim",
         format="swiss",
         group_size=2,
-        rounds=1,
+        rounds=rounds,
         days=7,
         seed=1,
     )
+    return leagues, league
+
+
+async def cid_late_once(store, clock) -> None:
+    """Cid plays one turn late: 8 / 11, a reliability of 72 %."""
     g = await seated_game(store, 900, [CID, BOB])
-    await move(store, clock, g, 0, 30 * HOUR)  # Cid late once: 8 / 11, 72 %
+    await move(store, clock, g, 0, 30 * HOUR)
+
+
+async def test_a_league_asking_a_minimum_refuses_a_sign_up_below_it(service, store, clock):
+    from bot.league.service import LeagueError
+
+    leagues, league = await nim_league(service, store, rounds=1)
+    await cid_late_once(store, clock)
     await store.profiles.set_league_gate(league.id, 75)
     with pytest.raises(
         LeagueError, match=r"reliability is 72 % and this league asks for 75 %: 1 more turn on time"
@@ -219,26 +232,13 @@ async def test_a_league_asking_a_minimum_refuses_a_sign_up_below_it(service, sto
 async def test_a_late_sign_up_meets_the_leagues_minimum_too(service, store, clock):
     """Joining a running Swiss league late passes the same reliability gate as signing up."""
     from bot.league.presence import Attendance
-    from bot.league.service import LeagueError, LeagueService
+    from bot.league.service import LeagueError
 
-    leagues = LeagueService(store, service)
-    league = await leagues.create(
-        guild_id=GUILD,
-        channel_id=51,
-        organiser_id=ANN,
-        name="Nim summer",
-        game="nim",
-        format="swiss",
-        group_size=2,
-        rounds=4,
-        days=7,
-        seed=2,
-    )
+    leagues, league = await nim_league(service, store, rounds=4)
     for uid in (ANN, BOB):
         await leagues.join(league, uid, str(uid))
     league, _ = await leagues.start(league, 1)
-    g = await seated_game(store, 901, [CID, BOB])
-    await move(store, clock, g, 0, 30 * HOUR)  # Cid late once: 72 %
+    await cid_late_once(store, clock)
     await store.profiles.set_league_gate(league.id, 75)
     desk = Attendance(leagues)
     league = await store.leagues.league(league.id)

@@ -184,6 +184,19 @@ def cells(
     return out
 
 
+def table(
+    lines: Sequence[StandingLine], layout: Sequence[tuple[str, int, str]]
+) -> list[list[tuple[str, Colour, bool]]]:
+    """The picture's rows of cells, as drawn: the headings (in the render's language), then one
+    row per line."""
+    rows = [[(heading if heading in UNTRANSLATED else tr(heading), MUTED, True) for heading, _, _ in layout]]
+    for line in lines:
+        colour = MUTED if line.dropped else INK
+        move, move_colour = movement_text(line.movement)
+        rows.append(cells(line, layout, shown_name(line), colour, move, move_colour))
+    return rows
+
+
 def fitted(
     layout: Sequence[tuple[str, int, str]], rows: Sequence[Sequence[tuple[str, Colour, bool]]]
 ) -> list[tuple[str, int, str]]:
@@ -216,13 +229,9 @@ def _standings(
 ) -> bytes:
     shown = list(lines[:MAX_ROWS])
     more = len(lines) - len(shown)
-    header = [(heading if heading in UNTRANSLATED else tr(heading), MUTED, True) for heading, _, _ in layout]
-    body = []
-    for line in shown:
-        colour = MUTED if line.dropped else INK
-        move, move_colour = movement_text(line.movement)
-        body.append(cells(line, layout, shown_name(line), colour, move, move_colour))
-    layout = fitted(layout, [header, *body])
+    rows = table(shown, layout)
+    layout = fitted(layout, rows)
+    header, *body = rows
     top = 24 + TITLE + 14 + SIZE + 24
     height = top + ROW * (len(shown) + 1) + (ROW if more else 0) + 24
     width = max(STANDINGS_WIDTH, sum(w for _, w, _ in layout) + 20)

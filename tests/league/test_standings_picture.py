@@ -18,15 +18,9 @@ def line(rank: int, name: str, movement: int | None = 0) -> pictures.StandingLin
 def test_every_heading_and_the_word_new_fit_their_columns_in_spanish():
     rows = [line(1, "Ana"), line(2, "Beto", movement=None)]  # "nuevo" in the ± column
     with speaking("es"):
-        header = [
-            (tr(h) if h not in pictures.UNTRANSLATED else h, pictures.MUTED, True)
-            for h, _, _ in pictures.COLUMNS
-        ]
-        body = [
-            pictures.cells(r, pictures.COLUMNS, r.name, pictures.INK, *pictures.movement_text(r.movement))
-            for r in rows
-        ]
-        layout = pictures.fitted(pictures.COLUMNS, [header, *body])
+        cells = pictures.table(rows, pictures.COLUMNS)
+        layout = pictures.fitted(pictures.COLUMNS, cells)
+        header = cells[0]
         for (heading, width, _), (text, _, bold) in zip(layout, header, strict=True):
             assert text_width(text, pictures.SIZE, bold) <= width - 14, heading  # "Valoración" was cut
         assert text_width(tr("new"), pictures.SIZE) <= layout[-1][1] - 14

@@ -50,14 +50,17 @@ def opens(value: str) -> tuple[str, ...]:
     return (kind, *(k for k in keys.split("/") if k))
 
 
-def walk(m, state, seat, moves, repeat: int) -> list[float]:
+def walk(m, state, seat, moves, *, repeat: int) -> list[float]:
     """CPU seconds of each step of one position's menu (the best of ``repeat``)."""
     found = choices.entries(m, state, seat, moves, NAMES)
     titles = lambda kind: choices.kind_label(m, kind)  # noqa: E731
-    times, todo, seen = [], [None], set()
+    times: list[float] = []
+    todo: list[tuple[str, ...] | None] = [None]
+    seen: set[tuple[str, ...]] = set()
     while todo:
         step = todo.pop()
         best = float("inf")
+        plans: list[choices.Control] = []
         for _ in range(repeat):
             start = time.process_time()
             plans = choices.plan_menu(m.KINDS, titles, found, opened=step)
@@ -82,7 +85,9 @@ def main() -> None:
     )
     for game in args.games.split(","):
         positions = busiest(game, GAMES[game], args.positions)
-        times = [t for p in positions for t in walk(*p, repeat=args.repeat)]
+        times = [
+            t for m, state, seat, moves in positions for t in walk(m, state, seat, moves, repeat=args.repeat)
+        ]
         ms = sorted(t * 1000 for t in times)
         p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
         moves = sum(len(p[3]) for p in positions)

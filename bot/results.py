@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image
 
 import languages
-from bot.history import start_state
+from bot.history import SNAPSHOT_EVERY, start_state
 from bot.replaying import taken_back, walk
 from bot.sessions import RatingChange, Session, SessionService
 from bot.storage import MoveRow
@@ -52,14 +52,23 @@ def duration(first: str, last: str, language: Language = ENGLISH) -> str:
     return language.ngettext("{n} day {hours} h", "{n} days {hours} h", hours // 24, hours=hours % 24)
 
 
-def series(session: Session, rows: Sequence[MoveRow]) -> tuple[list[list[float]], int]:
-    """Each seat's score at the start and after every turn, and the number of turns."""
+def series(
+    session: Session, rows: Sequence[MoveRow], snapshots: list[tuple[int, dict]] | None = None
+) -> tuple[list[list[float]], int]:
+    """Each seat's score at the start and after every turn, and the number of turns.
+
+    With ``snapshots``, the replay also keeps there the history's snapshots it passes (the state
+    after every :data:`~bot.history.SNAPSHOT_EVERY`-th move before the last), so that the game's
+    history need not replay the whole log again (see :meth:`bot.history.History.warm`)."""
     module = session.engine
     state = start_state(session)
     seats = len([s for s in session.seats if s.seat is not None])
     points = [list(module.scores_now(state))]
     turn = module.turn_number(state)
+    last = rows[-1].number if rows else 0
     for step in walk(module, state, rows):
+        if snapshots is not None and step.entry.number % SNAPSHOT_EVERY == 0 and step.entry.number < last:
+            snapshots.append((step.entry.number, module.to_dict(step.after)))
         now = module.turn_number(step.after)
         if now != turn or step.entry is rows[-1]:
             points.append(list(module.scores_now(step.after)))
@@ -112,7 +121,9 @@ async def card(
     gone = taken_back(rows)
     standing = [r for r in rows if r.number not in gone and not r.move.startswith("!")]
     if rows:
-        values, turns = await asyncio.to_thread(series, session, rows)
+        snapshots: list[tuple[int, dict]] = []
+        values, turns = await asyncio.to_thread(series, session, rows, snapshots)
+        await service.store.history.save_snapshots(session.id, snapshots)
     else:
         values, turns = [], 0
     figures = [  # labels are messages: the renderer translates them

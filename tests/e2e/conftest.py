@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import itertools
 from collections.abc import Callable
@@ -40,14 +41,60 @@ def table_clock() -> ManualClock:
     return ManualClock()
 
 
+class DiscordTime:
+    """Discord's time for rate limits (the stand-in's clock) follows the table's clock.
+
+    A test moves the table's clock on by hours or days and fires what came due meanwhile at once
+    (``bot.scheduler.run_due()``); a running bot would have fired each job at its due time, with
+    that time passing for Discord too.  So each job fires at Discord's time of its due time (the
+    jobs the scheduler claims together fire one after the other, in due order), and the time the table's clock moved on
+    passes for Discord as well: a round's opening, its reminders, its no-shows and its deadline
+    are not taken for one burst of messages, which Discord would make discord.py wait on."""
+
+    def __init__(self, standin_clock: Any, table_clock: ManualClock):
+        self.standin_clock, self.table_clock = standin_clock, table_clock
+        self.seen = table_clock.time()
+
+    def at(self, when: float) -> None:
+        """The table's time is ``when``: as much has passed for Discord since the last time seen."""
+        if when > self.seen:
+            self.standin_clock.advance(when - self.seen)
+            self.seen = when
+
+    def follow(self, scheduler: Any) -> None:
+        fire, run_due = scheduler._fire, scheduler.run_due
+        one_at_a_time = asyncio.Lock()  # first come, first served: the jobs of a batch in due order
+
+        async def fire_at_due_time(job: Any) -> bool:
+            async with one_at_a_time:
+                self.at(job.due_at)
+                return await fire(job)
+
+        async def run_due_now() -> int:
+            fired = await run_due()
+            self.at(self.table_clock.time())
+            return fired
+
+        scheduler._fire = fire_at_due_time
+        scheduler.run_due = run_due_now
+
+
 class SeededBot(PukllayBot):
     """The bot, its new games seeded 1, 2, 3... instead of at random, so that a test plays the same
-    games on every run (a test may still set ``bot.sessions.new_seed`` itself)."""
+    games on every run (a test may still set ``bot.sessions.new_seed`` itself); with
+    ``discord_time``, its scheduler fires jobs at Discord's time of their due time (see
+    :class:`DiscordTime`)."""
+
+    def __init__(self, *args: Any, discord_time: DiscordTime | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.discord_time = discord_time
 
     async def setup_hook(self) -> None:
         await super().setup_hook()
         seeds = itertools.count(1)
         self.ready_sessions().new_seed = lambda: next(seeds)
+        if self.discord_time is not None and self.scheduler is not None:
+            self.discord_time.follow(self.scheduler)
 
 
 @pytest.fixture
@@ -70,6 +117,7 @@ def bot_factory(standin, tmp_path, table_clock) -> Callable[..., Callable]:
                 guild_ready_timeout=0.01,
                 clock=table_clock,
                 start_scheduler=False,
+                discord_time=DiscordTime(standin.clock, table_clock),
             )
 
         return make

@@ -2,7 +2,7 @@
 
 Every request body the stand-in receives is validated against the request schema of its route, and
 every answer it sends against the response schema for that status.  Validators are built once per
-process and cached per (route, content) pair.
+process and cached per (route, content) pair, and each ``$ref`` is resolved once.
 
 The description is large and made of unions (``oneOf``/``anyOf`` over a dozen component or option
 shapes), which makes a plain JSON-schema validator slow.  :class:`_Validator` extends jsonschema's
@@ -154,15 +154,25 @@ def _validator_class():
     object's validity against a schema depends on nothing else, so each is checked once.
     """
     valid: set[tuple[str, str]] = set()
+    # Where each reference leads, looked up once: the description is one document, so a reference
+    # from anywhere in it (by its base URI) always resolves to the same schema.
+    found: dict[tuple[str, str], Any] = {}
+
+    def follow(validator, ref, instance):
+        key = (str(validator._resolver._base_uri), ref)
+        resolved = found.get(key)
+        if resolved is None:
+            resolved = found[key] = validator._resolver.lookup(ref)
+        return validator.descend(instance, resolved.contents, resolver=resolved.resolver)
 
     def ref(validator, ref, instance, schema):
         if not isinstance(instance, dict) or not ref.startswith("#/components/schemas/"):
-            yield from validator._validate_reference(ref=ref, instance=instance)
+            yield from follow(validator, ref, instance)
             return
         key = (ref, json.dumps(instance, sort_keys=True, default=str))
         if key in valid:
             return
-        errors = list(validator._validate_reference(ref=ref, instance=instance))
+        errors = list(follow(validator, ref, instance))
         if errors:
             yield from errors
             return

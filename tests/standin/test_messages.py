@@ -173,7 +173,13 @@ async def test_who_a_new_message_notifies_follows_allowed_mentions(standin, bot,
     channel = bot.get_channel(chan.id)
     text = f"{alice.mention} <@!{bob.id}> {outsider.mention} {quiet.mention}"
 
+    def later() -> None:
+        """The bot's next message comes after the channel's rate-limit window (5 messages per
+        5 s), as a bot's messages in answer to people do: discord.py need not wait for it."""
+        standin.clock.advance(5.0)
+
     async def pinged(content: str, **kw) -> frozenset[int]:
+        later()
         return standin.message((await channel.send(content, **kw)).id).pinged
 
     # No allowed_mentions at all (the client has no default): everything parsed.
@@ -189,17 +195,22 @@ async def test_who_a_new_message_notifies_follows_allowed_mentions(standin, bot,
     users = discord.AllowedMentions(everyone=False, roles=False, users=True)
     assert await pinged(text, allowed_mentions=users) == {alice.id, bob.id}
     roles = discord.AllowedMentions(everyone=False, users=False, roles=[discord.Object(loud.id)])
+    later()
     sent = await channel.send(f"{quiet.mention} {loud.mention}", allowed_mentions=roles)
     stored = standin.message(sent.id)
     assert stored.pinged == {dave.id} and stored.pinged_roles == {loud.id}
     # A reply notifies the replied-to author unless replied_user is false.
     said = await standin.say(alice, chan, "hello")
+    later()
     reply = await channel.get_partial_message(said.id).reply("hi")
     assert standin.message(reply.id).pinged == {alice.id}
+    later()
     reply = await channel.get_partial_message(said.id).reply("hi", allowed_mentions=none)
     assert standin.message(reply.id).pinged == set()
     # Edits notify nobody.
+    later()
     sent = await channel.send("nothing yet", allowed_mentions=none)
     await sent.edit(content=alice.mention)
     assert standin.message(sent.id).pinged == set()
     assert {m.id for m in standin.all_messages()} >= {sent.id, reply.id, said.id}
+    assert standin.ratelimits is not None and standin.ratelimits.limited == []

@@ -145,3 +145,25 @@ async def test_a_page_shows_no_other_seats_secret(service, game):
                 and not session.engine.readable(session.state, record.privacy, reader)
             ):
                 assert f"`{record.move}`" not in text, (number, reader, text)
+
+
+async def test_the_results_card_leaves_the_snapshots_of_a_finished_game(service):
+    """Drawing a finished game's results card replays its log once, and that replay keeps the
+    history's snapshots, so snapshotting the whole game (``warm``) replays only the last moves."""
+    from bot import results
+    from bot.history import SNAPSHOT_EVERY
+
+    session = await played(service, "guacamole", 103, moves=10_000)
+    assert session.status == "finished"
+    total = await service.store.history.move_count(session.id)
+    assert total > 2 * SNAPSHOT_EVERY
+    await results.card(service, session)
+    module = session.engine
+    state = truth(session, 0)
+    for row in await service.store.history.moves(session.id):
+        state, _ = module.apply_move(state, row.seat, module.parse_move(row.move))
+        kept = await service.store.history.snapshot_before(session.id, row.number)
+        if row.number % SNAPSHOT_EVERY == 0 and row.number < total:
+            assert kept == (row.number, module.to_dict(state))
+    assert await service.store.history.snapshot_count(session.id) == (total - 1) // SNAPSHOT_EVERY
+    assert await History(service).warm(session) < SNAPSHOT_EVERY

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
+from operator import itemgetter
 
 import pytest
 from PIL import Image, ImageFilter
@@ -42,8 +43,8 @@ def _drawn(game: str) -> tuple[frozenset[tuple[int, int, int]], frozenset[colour
                 image: Image.Image = renderer.draw_board(
                     pos.view(seat), names=pos.names, last_action=pos.last_action_in(None)
                 )
-                counted = colours.colour_counts(image.convert("RGB"))
-                drawn.update(c for _, c in counted)
+                counted = colours.colour_counts(image if image.mode == "RGB" else image.convert("RGB"))
+                drawn.update(map(itemgetter(1), counted))
     return frozenset(drawn), frozenset(cues)
 
 

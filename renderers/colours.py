@@ -88,6 +88,17 @@ def cue_logging() -> bool:
     return bool(_CUES)
 
 
+def colour_counts(image: Image.Image) -> list[tuple[int, Any]]:
+    """Every colour of ``image`` with the number of its pixels (``Image.getcolors`` without a
+    limit).  Pillow sizes its table by the limit it is given, not by the colours found, so a
+    board (a few thousand colours) is counted first in a small table, and only a picture with
+    more colours than that is counted again in one as large as its pixels."""
+    return image.getcolors(SMALL_TABLE) or image.getcolors(max(1, image.width * image.height)) or []
+
+
+SMALL_TABLE = 1 << 16
+
+
 def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 

@@ -170,7 +170,7 @@ def board_colours(game: str, seeds: Sequence[int] = SEEDS) -> Counter[RGB]:
                         last_action=pos.last_action_in(language),
                         language=language,
                     )
-                    for n, colour in image.getcolors(1 << 24):
+                    for n, colour in colours.colour_counts(image):
                         counts[colour] += n
     return counts
 

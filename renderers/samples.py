@@ -8,6 +8,7 @@ public lines of the most recent move that had any (``Event.text_for(None)``), se
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import engines
@@ -107,7 +108,16 @@ def play(game: str, players: int, options: dict[str, Any], seed: int, limit: int
 
 
 def positions(game: str, seed: int = 7) -> list[Position]:
-    """Start, middle and end of a game for every setup of ``game``."""
+    """Start, middle and end of a game for every setup of ``game``.
+
+    The games are played once per process and kept (the gallery, the benchmark and the renderer
+    tests all draw the same ones): each call gets a list of its own, of the same positions (their
+    states are never changed: an engine's moves make new states)."""
+    return list(_positions(game, seed))
+
+
+@cache
+def _positions(game: str, seed: int) -> tuple[Position, ...]:
     out = []
     for players, options in SETUPS[game]:
         history = play(game, players, options, seed + players)
@@ -116,4 +126,4 @@ def positions(game: str, seed: int = 7) -> list[Position]:
         for stage, index in (("start", 0), ("middle", len(history) // 2), ("end", len(history) - 1)):
             state, last = history[index]
             out.append(Position(game, f"{tag}-{stage}", players, options, state, last, names))
-    return out
+    return tuple(out)

@@ -216,8 +216,20 @@ def test_two_columns_for_four_to_six_players():
     assert layout.strip_height(seats) < 3 * layout.strip_height(seats[:1]) + 40
 
 
+def test_the_sample_games_are_played_once_and_each_caller_has_its_own_list():
+    """positions() keeps the games it played: the same positions again, in a list of the
+    caller's own (emptying it leaves the next caller's whole); another seed is another game."""
+    first, again = positions("tiwanaku"), positions("tiwanaku")
+    assert first is not again and len(first) == len(again) == 3 * len(SETUPS["tiwanaku"])
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    first.clear()
+    assert [p.label for p in positions("tiwanaku")] == [p.label for p in again]
+    other = positions("tiwanaku", 8)
+    assert [p.state for p in other] != [p.state for p in again]
+
+
 def _mark_pixels(image: Image.Image) -> int:
-    return sum(n for n, colour in image.getcolors(1 << 24) if colour == colours.MARK)
+    return sum(n for n, colour in colours.colour_counts(image) if colour == colours.MARK)
 
 
 @pytest.mark.parametrize("game", GAMES)

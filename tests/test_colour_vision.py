@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
+from operator import itemgetter
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageFilter
 
 import engines
 from renderers import colours, typeset, vision
@@ -42,8 +43,8 @@ def _drawn(game: str) -> tuple[frozenset[tuple[int, int, int]], frozenset[colour
                 image: Image.Image = renderer.draw_board(
                     pos.view(seat), names=pos.names, last_action=pos.last_action_in(None)
                 )
-                counted = image.convert("RGB").getcolors(image.width * image.height) or []
-                drawn.update(c for _, c in counted)
+                counted = colours.colour_counts(image if image.mode == "RGB" else image.convert("RGB"))
+                drawn.update(map(itemgetter(1), counted))
     return frozenset(drawn), frozenset(cues)
 
 
@@ -155,6 +156,34 @@ def test_a_picture_is_simulated_as_its_colours(deficiency):
         expected = vision.simulate(colour, deficiency)
         assert max(abs(p - e) for p, e in zip(pixel, expected, strict=True)) <= 3, (colour, pixel, expected)
         assert vision.delta_e(pixel, expected) < 1.5
+
+
+@pytest.mark.parametrize("deficiency", vision.DEFICIENCIES)
+def test_the_look_up_table_is_the_model_at_every_point(deficiency):
+    """The table :func:`vision.simulate_image` filters through holds, at each of its points, the
+    very numbers :func:`vision._simulate_unit` gives there (Pillow's own ``generate``)."""
+    lut = vision._lut(deficiency)
+    size = vision.LUT_SIZE
+    generated = ImageFilter.Color3DLUT.generate(
+        size, lambda r, g, b: vision._simulate_unit(deficiency, r, g, b)
+    )
+    assert (lut.size, lut.channels, lut.mode) == (generated.size, generated.channels, generated.mode)
+    assert list(lut.table) == list(generated.table)
+
+
+def test_colours_are_counted_as_pillow_counts_them():
+    """colour_counts: Pillow's getcolors without a limit, for a board (a few colours) and for a
+    picture with more colours than its first, small table holds."""
+    board = Image.new("RGB", (300, 200), colours.BACKGROUND)
+    board.paste(colours.MARK, (10, 10, 60, 40))
+    assert sorted(colours.colour_counts(board)) == sorted(board.getcolors(300 * 200))
+    many = Image.frombytes(
+        "RGB", (400, 300), bytes((i >> s) & 255 for i in range(120000) for s in (0, 8, 16))
+    )
+    assert many.getcolors(colours.SMALL_TABLE) is None  # the second, large table is needed
+    counted = colours.colour_counts(many)
+    assert len(counted) == 120000 and sorted(counted) == sorted(many.getcolors(400 * 300))
+    assert colours.colour_counts(many.convert("L")) == many.convert("L").getcolors(256)
 
 
 def test_an_unknown_deficiency_is_refused():

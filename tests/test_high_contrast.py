@@ -32,7 +32,7 @@ def ratio(a, b) -> float:
 
 def _colours(png: bytes) -> set[tuple[int, int, int]]:
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    return {c for _, c in image.getcolors(image.width * image.height) or []}
+    return {c for _, c in colours.colour_counts(image)}
 
 
 def test_paper_and_ink_are_aaa_apart():
@@ -60,7 +60,7 @@ def test_every_board_renders_in_high_contrast(game):
         contrasted = renderer.draw_board(pos.view(seat), **kw, contrast=True)
         assert colours.high_contrast(drawn).tobytes() == contrasted.tobytes()
         assert contrasted.getpixel((2, 2)) == (255, 255, 255), game
-        counts = contrasted.getcolors(contrasted.width * contrasted.height) or []
+        counts = colours.colour_counts(contrasted)
         assert colours.contrast_colour(colours.INK) in {c for _, c in counts}, game
 
 

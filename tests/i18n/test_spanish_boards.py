@@ -105,10 +105,24 @@ def english_in(texts: list[str], engine: set[str]) -> list[str]:
             continue
         for s in long_engine:
             text = text.replace(s, "\x00")
-        for english, pattern in english_patterns():
-            if pattern.search(text):
-                bad.append(f"{english!r} in {text!r}")
+        bad += [f"{english!r} in {text!r}" for english in english_messages(text)]
     return sorted(bad)
+
+
+@functools.cache
+def any_english() -> re.Pattern:
+    """One pattern that matches where any of :func:`english_patterns` does."""
+    return re.compile("|".join(f"(?:{pattern.pattern})" for _, pattern in english_patterns()))
+
+
+@functools.cache
+def english_messages(text: str) -> tuple[str, ...]:
+    """The English messages of the catalogue found in ``text``.  The boards draw the same texts
+    again and again (headings, legends, names), so each text is searched once; one search with
+    every pattern at once passes over most texts, which hold no English message at all."""
+    if any_english().search(text) is None:
+        return ()
+    return tuple(english for english, pattern in english_patterns() if pattern.search(text))
 
 
 def test_the_check_finds_english():

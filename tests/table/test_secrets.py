@@ -251,6 +251,9 @@ class Table:
         turn_post = texts.board_text(session, batch)  # the turn's post, told from the log
         for reader in [*range(n), None]:
             forbidden = oracle.forbidden(reader)
+            # the view of the session's state, which is the oracle's (their dicts are equal, above)
+            view = module.view_for(session.state, reader)
+            shown = jsonable(view)
             surfaces = {
                 "the log": texts.log_text(session, records, reader),
                 "the status": texts.status_text(
@@ -259,7 +262,7 @@ class Table:
                 "the event lines": "\n".join(
                     texts.event_lines(session, result.played, reader, channel=False)
                 ),
-                "the view": repr(jsonable(module.view_for(session.state, reader))),
+                "the view": repr(shown),
             }
             surfaces["the turn's lines"] = "\n".join(texts.turn_lines(session, batch, reader=reader))
             if reader is None:
@@ -282,7 +285,7 @@ class Table:
                 if where != "the log" or line.split(".", 1)[0] in batch_numbers
             ]
             self.check_batch(reader, batch_lines, names)
-            self.check_view(reader)
+            self.check_view(reader, view, shown)
 
     def check_batch(self, reader, lines, names) -> None:
         """Secrets this batch of moves created that no text of it may carry."""
@@ -309,9 +312,9 @@ class Table:
 
         return [card_code(c) for c in self.oracle.state.hands[seat]]
 
-    def check_view(self, reader) -> None:
+    def check_view(self, reader, view, shown) -> None:
+        """``view``: the view of ``reader`` at the true state, ``shown`` its ``jsonable`` form."""
         module, state = self.module, self.oracle.state
-        view = module.view_for(state, reader)
         if self.game == "tiwanaku":
             own = set(state.peeks[reader]) if reader is not None else set()
             assert set(view.peeks) <= own, f"tiwanaku: view of {reader} holds another seat's peeks"
@@ -319,7 +322,7 @@ class Table:
                 assert state.last.split(":")[1] not in (view.last or ""), f"tiwanaku: view.last for {reader}"
         scrambled = scramble_for(self.game, module, state, reader, self.oracle_rng())
         if scrambled is not None:
-            assert jsonable(module.view_for(scrambled, reader)) == jsonable(view), (
+            assert jsonable(module.view_for(scrambled, reader)) == shown, (
                 f"{self.game}: the view of {reader} changes with things it cannot know"
             )
 

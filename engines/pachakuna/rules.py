@@ -362,7 +362,7 @@ def reachable(tiles: dict[int, str], start: int, black: bool) -> set[int]:
     """
     opened = _OPEN[black]
     villages = D.VILLAGES
-    nbrs = D.NEIGHBOURS
+    sides = _SIDES
     seen = {start}
     stack = [start]
     while stack:
@@ -373,15 +373,22 @@ def reachable(tiles: dict[int, str], start: int, black: bool) -> set[int]:
             mc = 63
         else:
             mc = opened[tiles[c]]
-        for d, n in nbrs[c]:
-            if n in seen or not (mc >> d) & 1:
+        for out, n, back, village in sides[c]:
+            if n in seen or not mc & out:
                 continue
-            if n not in villages and not (opened[tiles[n]] >> ((d + 3) % 6)) & 1:
+            if not village and not opened[tiles[n]] & back:
                 continue
             seen.add(n)
             stack.append(n)
     seen.discard(start)
     return seen
+
+
+_SIDES: dict[int, tuple[tuple[int, int, int, bool], ...]] = {
+    c: tuple((1 << d, n, 1 << ((d + 3) % 6), n in D.VILLAGES) for d, n in D.NEIGHBOURS[c]) for c in D.CELLS
+}
+"""Each cell's sides as :func:`reachable` crosses them: the side's bit, the neighbour, the
+neighbour's facing side's bit, and whether the neighbour is a village."""
 
 
 def reachable_by_masks(masks: dict[int, int], start: int) -> set[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
@@ -265,22 +265,34 @@ class State:
 
 
 def _copy(state: State) -> State:
-    return replace(
-        state,
-        tiles=dict(state.tiles),
-        demands=dict(state.demands),
-        bag=list(state.bag),
-        used=list(state.used),
-        llamas=[replace(lm) for lm in state.llamas],
-        supply=[dict(s) for s in state.supply],
-        rocks=list(state.rocks),
-        rotated=list(state.rotated),
-        turn_log=list(state.turn_log),
-        turn_cells=list(state.turn_cells),
-        prev_log=list(state.prev_log),
-        prev_cells=list(state.prev_cells),
-        turn_routes=[list(r) for r in state.turn_routes],
-        prev_routes=[list(r) for r in state.prev_routes],
+    """A copy of ``state`` that shares nothing mutable with it (the config is frozen)."""
+    return State(
+        state.config,
+        state.seed,
+        dict(state.tiles),
+        dict(state.demands),
+        list(state.bag),
+        list(state.used),
+        [Llama(lm.seat, lm.id, lm.cell, lm.load, lm.stage, lm.new) for lm in state.llamas],
+        [dict(s) for s in state.supply],
+        list(state.rocks),
+        list(state.rotated),
+        state.phase,
+        state.turn,
+        state.turn_number,
+        state.active,
+        state.recycles,
+        state.winner,
+        state.end_reason,
+        state.last,
+        state.last_seat,
+        list(state.turn_log),
+        list(state.turn_cells),
+        list(state.prev_log),
+        list(state.prev_cells),
+        state.moves,
+        [list(r) for r in state.turn_routes],
+        [list(r) for r in state.prev_routes],
     )
 
 
@@ -332,8 +344,14 @@ def new_game(config: Config, seats: int, seed: int) -> State:
 
 
 def open_mask(code: str, black: bool) -> int:
-    m = D.mountain_mask(code)
-    return m if black else 63 ^ m
+    return _OPEN[black][code]
+
+
+_CODES = tuple(f"{kind}{rot}" for kind in D.KIND_MOUNTAINS for rot in range(6))
+_OPEN: dict[bool, dict[str, int]] = {
+    black: {code: D.mountain_mask(code) ^ (0 if black else 63) for code in _CODES} for black in (False, True)
+}
+"""The open edges of each tile code, for white (False) and black (True) llamas."""
 
 
 def reachable(tiles: dict[int, str], start: int, black: bool) -> set[int]:
@@ -342,7 +360,35 @@ def reachable(tiles: dict[int, str], start: int, black: bool) -> set[int]:
     White (``black`` False) crosses valley edges, black crosses mountain edges; both facing
     edges must be of the llama's terrain; a village has no edges of its own and stops the llama.
     """
-    return reachable_by_masks({c: open_mask(code, black) for c, code in tiles.items()}, start)
+    opened = _OPEN[black]
+    villages = D.VILLAGES
+    sides = _SIDES
+    seen = {start}
+    stack = [start]
+    while stack:
+        c = stack.pop()
+        if c in villages:
+            if c != start:
+                continue
+            mc = 63
+        else:
+            mc = opened[tiles[c]]
+        for out, n, back, village in sides[c]:
+            if n in seen or not mc & out:
+                continue
+            if not village and not opened[tiles[n]] & back:
+                continue
+            seen.add(n)
+            stack.append(n)
+    seen.discard(start)
+    return seen
+
+
+_SIDES: dict[int, tuple[tuple[int, int, int, bool], ...]] = {
+    c: tuple((1 << d, n, 1 << ((d + 3) % 6), n in D.VILLAGES) for d, n in D.NEIGHBOURS[c]) for c in D.CELLS
+}
+"""Each cell's sides as :func:`reachable` crosses them: the side's bit, the neighbour, the
+neighbour's facing side's bit, and whether the neighbour is a village."""
 
 
 def reachable_by_masks(masks: dict[int, int], start: int) -> set[int]:
@@ -566,28 +612,57 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     if state.phase == "over" or seat != state.turn:
         return []
     out: list[Move] = []
-    sup = state.supply[seat]
     if state.phase == "rotate":
-        pays = pay_options(sup, rotation_cost(state))
-        if pays:
+        pays = pay_options(state.supply[seat], rotation_cost(state))
+        if len(pays) == 1:
+            turns = _turns(pays[0])
             for c in rotatable(state):
-                for k in range(6):
-                    for p in pays:
-                        out.append(Rotate(c, k, p))
-    count = len(own_llamas(state, seat))
-    for lm in own_llamas(state, seat):
+                out.extend(turns[c])
+        elif pays:
+            each = [_turns(p) for p in pays]
+            for c in rotatable(state):
+                for steps in zip(*(turns[c] for turns in each), strict=True):
+                    out.extend(steps)  # each payment of this many steps, then the next steps
+    out.extend(_actions(state, seat))
+    return out
+
+
+_TURNS: dict[str, dict[int, tuple[Rotate, ...]]] = {}
+
+
+def _turns(pay: str) -> dict[int, tuple[Rotate, ...]]:
+    """Each tile's six turns (0 to 5 steps) paid with ``pay``: made once, since moves are frozen
+    (at most 29 payments: none, one or two of the seven colours)."""
+    found = _TURNS.get(pay)
+    if found is None:
+        found = _TURNS[pay] = {c: tuple(Rotate(c, k, pay) for k in range(6)) for c in D.TILE_CELLS}
+    return found
+
+
+def _actions(state: State, seat: int) -> list[Move]:
+    """The legal moves that are no tile turn: llama moves, sales, purchases and the end, in the
+    order :func:`legal_moves` lists them (``seat`` is the seat to move, the game not over)."""
+    out: list[Move] = []
+    sup = state.supply[seat]
+    own = own_llamas(state, seat)
+    count = len(own)
+    stuck = False  # a llama must move (must_move), which needs the cells it reaches anyway
+    for lm in own:
         if not can_act(state, lm):
             continue
+        village = lm.cell in D.VILLAGES
         if lm.stage == 0:
-            for dest in sorted(reachable(state.tiles, lm.cell, seat == 1)):
+            dests = reachable(state.tiles, lm.cell, seat == 1)
+            stuck = stuck or (bool(dests) and not village)
+            for dest in sorted(dests):
                 out.append(MoveLlama(lm.id, dest))
-        if lm.cell in D.VILLAGES:
+        if village:
             if lm.stage <= 1 and _sell_problem(state, lm) is None:
                 out.append(Sell(lm.id))
             if lm.stage <= 2 and count < D.MAX_LLAMAS:
                 for p in pay_options(sup, D.LLAMA_PRICE):
                     out.append(Buy(lm.id, p))
-    if not any(must_move(state, lm) for lm in own_llamas(state, seat)):
+    if not stuck:
         out.append(End())
     return out
 
@@ -634,21 +709,32 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
 
 
 def _hint(state: State, seat: int) -> Said:
-    """A short list of what the player may do now, for refusal messages."""
-    legal = legal_moves(state, seat)
-    turns = [m for m in legal if isinstance(m, Rotate)]
+    """A short list of what the player may do now, for refusal messages: the first tile turn
+    :func:`legal_moves` lists, then its other moves, ends first, then sales, purchases, moves."""
+    if state.phase == "over" or seat != state.turn:
+        turn, legal = None, []
+    else:
+        turn = _first_turn(state, seat)
+        legal = _actions(state, seat)
     rank = {End: 0, Sell: 1, Buy: 2, MoveLlama: 3}
-    others = [
-        str(m) for m in sorted((m for m in legal if not isinstance(m, Rotate)), key=lambda m: rank[type(m)])
-    ]
+    others = [str(m) for m in sorted(legal, key=lambda m: rank[type(m)])]
     if len(others) > 10:
         others = others[:10] + ["..."]
     moves = ", ".join(others)
-    if turns and others:
-        return said("Allowed now: tile turns such as {turn}, {moves}", turn=str(turns[0]), moves=moves)
-    if turns:
-        return said("Allowed now: tile turns such as {turn}", turn=str(turns[0]))
+    if turn and others:
+        return said("Allowed now: tile turns such as {turn}, {moves}", turn=str(turn), moves=moves)
+    if turn:
+        return said("Allowed now: tile turns such as {turn}", turn=str(turn))
     return said("Allowed now: {moves}", moves=moves)
+
+
+def _first_turn(state: State, seat: int) -> Rotate | None:
+    """The first tile turn :func:`legal_moves` lists, without listing them all."""
+    if state.phase != "rotate":
+        return None
+    pays = pay_options(state.supply[seat], rotation_cost(state))
+    cells = rotatable(state)
+    return Rotate(cells[0], 0, pays[0]) if pays and cells else None
 
 
 def _record(new: State, seat: int, move: Move, cells: list[int]) -> None:

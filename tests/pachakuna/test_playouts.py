@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pathlib
 import random
@@ -43,8 +44,14 @@ def check_invariants(s: P.State) -> None:
 
 
 def check_views(s: P.State) -> None:
+    # Every seat sees what a spectator sees (nothing in P'achakuna is private): the views are
+    # equal but for the seat, so the spectator's JSON with the seat put in is each seat's JSON.
+    spectator = P.view_for(s, None)
+    public = jsonable(spectator)
     for seat in (None, 0, 1):
-        data = jsonable(P.view_for(s, seat))
+        view = P.view_for(s, seat)
+        assert view == dataclasses.replace(spectator, seat=seat)
+        data = {**public, "seat": seat}
         text = json.dumps(data)
         assert "bag" not in {k for k in data if k != "bag_count"}
         if len(s.bag) >= 3:

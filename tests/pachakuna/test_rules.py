@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 
 import pytest
 
 from engines import pachakuna as P
-from engines.core import GameOver, IllegalMove, MalformedMove, NotYourTurn, SetupError, jsonable
+from engines.core import GameOver, IllegalMove, MalformedMove, NotYourTurn, SetupError, jsonable, said
 from engines.pachakuna import data as D
 from engines.pachakuna.rules import reachable
 from tests.support.contract import assert_round_trip
@@ -810,6 +811,109 @@ def test_legal_moves_match_apply_move(seed):
         s, _ = P.apply_move(s, seat, P.computer_move(P.view_for(s, seat), legal, rng))
         if P.outcome(s):
             break
+
+
+def _listed_one_by_one(s: P.State, seat: int) -> list:
+    """The legal moves written out rule by rule, one move at a time: each rotatable tile's six
+    turns with each payment, then each llama's moves, sale and purchases, then the end."""
+    if s.phase == "over" or seat != s.turn:
+        return []
+    out: list = []
+    sup = s.supply[seat]
+    if s.phase == "rotate":
+        pays = P.rules.pay_options(sup, P.rules.rotation_cost(s))
+        out += [P.Rotate(c, k, p) for c in P.rules.rotatable(s) for k in range(6) for p in pays]
+    own = P.rules.own_llamas(s, seat)
+    for lm in own:
+        if not P.rules.can_act(s, lm):
+            continue
+        if lm.stage == 0:
+            out += [P.MoveLlama(lm.id, c) for c in sorted(reachable(s.tiles, lm.cell, seat == 1))]
+        if lm.cell in D.VILLAGES:
+            if lm.stage <= 1 and P.rules._sell_problem(s, lm) is None:
+                out.append(P.Sell(lm.id))
+            if lm.stage <= 2 and len(own) < D.MAX_LLAMAS:
+                out += [P.Buy(lm.id, p) for p in P.rules.pay_options(sup, D.LLAMA_PRICE)]
+    if not any(P.rules.must_move(s, lm) for lm in own):
+        out.append(P.End())
+    return out
+
+
+def _hint_of(legal: list):
+    """What a refusal allows, read from the whole list of legal moves: its first tile turn,
+    then its other moves, ends first, then sales, purchases and llama moves, ten at most."""
+    turns = [m for m in legal if isinstance(m, P.Rotate)]
+    rank = {P.End: 0, P.Sell: 1, P.Buy: 2, P.MoveLlama: 3}
+    others = [
+        str(m) for m in sorted((m for m in legal if not isinstance(m, P.Rotate)), key=lambda m: rank[type(m)])
+    ]
+    others = others[:10] + ["..."] if len(others) > 10 else others
+    moves = ", ".join(others)
+    if turns and others:
+        return said("Allowed now: tile turns such as {turn}, {moves}", turn=str(turns[0]), moves=moves)
+    if turns:
+        return said("Allowed now: tile turns such as {turn}", turn=str(turns[0]))
+    return said("Allowed now: {moves}", moves=moves)
+
+
+# supplies whose rotations are paid from loose pieces, or by naming one or two of 1 to 7 colours
+SUPPLIES = [
+    {},
+    {"brown": 1, "red": 1},
+    {"white": 1, "red": 1, "blue": 1, "green": 1},
+    {"white": 1, "yellow": 1, "orange": 1, "red": 1, "purple": 1, "blue": 1, "green": 1},
+    {"white": 2, "red": 1, "blue": 1},
+    {"white": 3, "red": 2, "brown": 1},
+]
+
+
+@pytest.mark.parametrize(("board", "seed"), [("A", 41), ("random", 42)])
+def test_the_legal_moves_and_a_refusals_hint_are_the_moves_listed_one_by_one(board, seed):
+    """Along a seeded game, with supplies that pay for a turn in every way: legal_moves is the
+    list written out one move at a time (each turn with each payment), and a refusal names the
+    first turn and the other moves of that list, though it does not build it."""
+    import random
+
+    rng = random.Random(seed)
+    s = fresh(board, seed)
+    payments: Counter[int] = Counter()
+    for _step in range(90):
+        if P.outcome(s) is not None:
+            break
+        seat = s.turn
+        for supply in SUPPLIES:
+            other = P.rules._copy(s)
+            give(other, seat, **{k: supply.get(k, 0) for k in D.SUPPLY_KINDS})
+            legal = P.legal_moves(other, seat)
+            assert legal == _listed_one_by_one(other, seat)
+            assert P.rules._hint(other, seat) == _hint_of(legal)
+            payments[len({m.pay for m in legal if isinstance(m, P.Rotate)})] += 1
+        legal = P.legal_moves(s, seat)
+        s, _ = P.apply_move(s, seat, P.computer_move(P.view_for(s, seat), legal, rng))
+    assert {0, 1, 3, 6, 21} <= set(payments), payments  # no turn; free or loose; one of 3; two of 4 or 7
+
+
+def test_a_copied_state_has_every_field_and_shares_nothing_that_changes():
+    """The copy apply_move works on: every field of the state, equal, and no list, dict or llama
+    shared with the state it was copied from."""
+    s = play(fresh("B", 3), 0, "r34+1", "m1-" + str(min(reachable(fresh("B", 3).tiles, 55, False))))
+    s.recycles, s.winner, s.end_reason, s.used = 1, 0, "why", ["RY"]
+    s.prev_log, s.prev_cells, s.prev_routes = ["end"], [12], [[12, 13]]
+    s.turn, s.turn_number, s.active, s.last_seat = 1, 7, 2, 1
+    copy = P.rules._copy(s)
+    for f in dataclasses.fields(P.State):
+        value = getattr(s, f.name)
+        assert getattr(copy, f.name) == value, f.name
+        if f.default is not dataclasses.MISSING:
+            assert value != f.default, f.name  # a field the copy left out would show its default
+        elif f.default_factory is not dataclasses.MISSING:
+            assert value != f.default_factory(), f.name
+        if isinstance(value, (list, dict)):
+            assert getattr(copy, f.name) is not value, f.name
+    assert all(a is not b for a, b in zip(copy.llamas, s.llamas, strict=True))
+    assert all(a is not b for a, b in zip(copy.supply, s.supply, strict=True))
+    assert all(a is not b for a, b in zip(copy.turn_routes, s.turn_routes, strict=True))
+    assert all(a is not b for a, b in zip(copy.prev_routes, s.prev_routes, strict=True))
 
 
 def test_views_and_help():

@@ -84,6 +84,7 @@ def _potential(view, me) -> dict[str, list[float]]:
                 continue
             row = pot.setdefault(attr, [0.0] * CELLS)
             inv = ~mask
+            vp = cv.vp
             for pl in pls:
                 if pl & stop:
                     continue
@@ -91,15 +92,17 @@ def _potential(view, me) -> dict[str, list[float]]:
                 k = missing.bit_count()
                 if k == 0 or k > limit:
                     continue
-                w = cv.vp / (k * k * k)
+                w = vp / (k * k * k)
+                tenth = w * 0.1
                 while missing:
                     low = missing & -missing
                     i = low.bit_length() - 1
                     missing ^= low
-                    if w > row[i]:
-                        row[i] = w + row[i] * 0.1
+                    r = row[i]
+                    if w > r:
+                        row[i] = w + r * 0.1
                     else:
-                        row[i] += w * 0.1
+                        row[i] = r + tenth
     return pot
 
 
@@ -164,13 +167,15 @@ def _place_scores(view, me, places: list[Place]) -> list[float]:
     pot = _potential(view, me)
     base = _cell_base(view, me)
     zero = [0.0] * CELLS
-    attrs = {slot: p.split("/") for slot, p in enumerate(view.basket) if p is not None}
-    out = []
-    for m in places:
-        colour, symbol = attrs[m.slot - 1]
-        c = m.cell
-        out.append(pot.get(colour, zero)[c] + pot.get(symbol, zero)[c] + base[c])
-    return out
+    # per basket slot (1-8), the score of its patch on each cell
+    rows: dict[int, list[float]] = {}
+    for slot, p in enumerate(view.basket, 1):
+        if p is not None:
+            colour, symbol = p.split("/")
+            rows[slot] = [
+                a + b + c for a, b, c in zip(pot.get(colour, zero), pot.get(symbol, zero), base, strict=True)
+            ]
+    return [rows[m.slot][m.cell] for m in places]
 
 
 def normal_move(view, legal, rng: random.Random):

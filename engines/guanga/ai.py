@@ -109,22 +109,30 @@ def _potential(view, me) -> dict[str, list[float]]:
 def _cell_base(view, me) -> list[float]:
     g = view.guangas[me]
     tops = [_attrs(p) for p in g.tops]
+    heights = g.heights
     paired = view.mode != "beginner"
     out = []
     for cell in range(CELLS):
-        if g.heights[cell] == 0:
+        around = NEIGHBOURS[cell]
+        if heights[cell] == 0:
             v = 2.5
         else:
             # covering a patch costs something, more when it sits among its like
             t = tops[cell]
-            same = sum(
-                1
-                for j in NEIGHBOURS[cell]
-                if (n := tops[j]) is not None and t is not None and (n[0] == t[0] or n[1] == t[1])
-            )
+            same = 0
+            if t is not None:
+                colour, symbol = t
+                for j in around:
+                    n = tops[j]
+                    if n is not None and (n[0] == colour or n[1] == symbol):
+                        same += 1
             v = -1.0 - 0.5 * same
         if paired:
-            v += 0.05 * sum(1 for j in NEIGHBOURS[cell] if g.heights[j] == 0)
+            empty = 0
+            for j in around:
+                if heights[j] == 0:
+                    empty += 1
+            v += 0.05 * empty
         out.append(v)
     return out
 

@@ -55,8 +55,9 @@ def positions(game: str, players: int, seed: int, every: int = 7, limit: int = 4
 
 
 SECONDS = 0.1
-"""The thinking time the clock tests plan for: 15 simulations in Guanga and Guacamole, in three
-rounds of sequential halving, like the table's second (150), only fewer per candidate."""
+"""The thinking time the clock tests plan for: 15 simulations in Guanga and Guacamole (150 at the
+table's second); the search plays the same rounds of sequential halving, with fewer worlds per
+candidate in each."""
 
 
 @pytest.mark.parametrize("game", ["guanga", "guacamole"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engines import search
@@ -34,7 +35,15 @@ def plan_dish(building: Sequence[str], pool: Sequence[str]) -> list[str] | None:
     completed.  Greedy: every card of a number, every card of a type, or the longest run,
     choosing run cards of new types first (towards a guacamole).
     """
-    building = list(building)
+    plan = _plan_dish(tuple(building), tuple(pool))
+    return None if plan is None else list(plan)
+
+
+@lru_cache(maxsize=4096)
+def _plan_dish(building_cards: tuple[str, ...], pool: tuple[str, ...]) -> tuple[str, ...] | None:
+    """:func:`plan_dish`, kept: a function of the cards alone, asked again and again about the
+    same hand in the playouts of a search."""
+    building = list(building_cards)
     nums_b = [int(c[0]) for c in building]
     best: tuple[float, list[str]] | None = None
 
@@ -86,7 +95,7 @@ def plan_dish(building: Sequence[str], pool: Sequence[str]) -> list[str] | None:
         if last is not None:
             adds.remove(last)
             adds.append(last)
-    return adds
+    return tuple(adds)
 
 
 def _fit(code: str, pool: Sequence[str]) -> float:

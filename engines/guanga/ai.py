@@ -84,6 +84,7 @@ def _potential(view, me) -> dict[str, list[float]]:
                 continue
             row = pot.setdefault(attr, [0.0] * CELLS)
             inv = ~mask
+            vp = cv.vp
             for pl in pls:
                 if pl & stop:
                     continue
@@ -91,37 +92,47 @@ def _potential(view, me) -> dict[str, list[float]]:
                 k = missing.bit_count()
                 if k == 0 or k > limit:
                     continue
-                w = cv.vp / (k * k * k)
+                w = vp / (k * k * k)
+                tenth = w * 0.1
                 while missing:
                     low = missing & -missing
                     i = low.bit_length() - 1
                     missing ^= low
-                    if w > row[i]:
-                        row[i] = w + row[i] * 0.1
+                    r = row[i]
+                    if w > r:
+                        row[i] = w + r * 0.1
                     else:
-                        row[i] += w * 0.1
+                        row[i] = r + tenth
     return pot
 
 
 def _cell_base(view, me) -> list[float]:
     g = view.guangas[me]
     tops = [_attrs(p) for p in g.tops]
+    heights = g.heights
     paired = view.mode != "beginner"
     out = []
     for cell in range(CELLS):
-        if g.heights[cell] == 0:
+        around = NEIGHBOURS[cell]
+        if heights[cell] == 0:
             v = 2.5
         else:
             # covering a patch costs something, more when it sits among its like
             t = tops[cell]
-            same = sum(
-                1
-                for j in NEIGHBOURS[cell]
-                if (n := tops[j]) is not None and t is not None and (n[0] == t[0] or n[1] == t[1])
-            )
+            same = 0
+            if t is not None:
+                colour, symbol = t
+                for j in around:
+                    n = tops[j]
+                    if n is not None and (n[0] == colour or n[1] == symbol):
+                        same += 1
             v = -1.0 - 0.5 * same
         if paired:
-            v += 0.05 * sum(1 for j in NEIGHBOURS[cell] if g.heights[j] == 0)
+            empty = 0
+            for j in around:
+                if heights[j] == 0:
+                    empty += 1
+            v += 0.05 * empty
         out.append(v)
     return out
 
@@ -164,13 +175,15 @@ def _place_scores(view, me, places: list[Place]) -> list[float]:
     pot = _potential(view, me)
     base = _cell_base(view, me)
     zero = [0.0] * CELLS
-    attrs = {slot: p.split("/") for slot, p in enumerate(view.basket) if p is not None}
-    out = []
-    for m in places:
-        colour, symbol = attrs[m.slot - 1]
-        c = m.cell
-        out.append(pot.get(colour, zero)[c] + pot.get(symbol, zero)[c] + base[c])
-    return out
+    # per basket slot (1-8), the score of its patch on each cell
+    rows: dict[int, list[float]] = {}
+    for slot, p in enumerate(view.basket, 1):
+        if p is not None:
+            colour, symbol = p.split("/")
+            rows[slot] = [
+                a + b + c for a, b, c in zip(pot.get(colour, zero), pot.get(symbol, zero), base, strict=True)
+            ]
+    return [rows[m.slot][m.cell] for m in places]
 
 
 def normal_move(view, legal, rng: random.Random):

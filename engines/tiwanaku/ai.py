@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engines import search
@@ -249,6 +250,19 @@ def known_crops(view) -> dict[int, int]:
     return fixed
 
 
+@lru_cache(maxsize=4096)
+def shut_regions_fit(cols: int, shut: tuple[int, ...], fixed: tuple[tuple[int, int], ...]) -> bool:
+    """Whether the crop puzzle on the regions that can grow no more (a region id per cell, -1
+    for the others) has a solution with the ``fixed`` crops (cell, crop); a search longer than
+    :data:`CHECK_NODES` counts as a fit.  A function of its arguments alone, so it is kept: the
+    sampler asks it again and again about the same regions while it fills in the other cells,
+    and every world a search samples from one view asks it about the same known crops."""
+    try:
+        return bool(Puzzle(shut, cols, dict(fixed)).solutions(1, max_nodes=CHECK_NODES))
+    except SearchTooLong:
+        return True
+
+
 def sample_terrain(view, rng: random.Random) -> list[str] | None:
     """A terrain for every cell that agrees with what the seat knows, or None.
 
@@ -297,6 +311,7 @@ def sample_terrain(view, rng: random.Random) -> list[str] | None:
         return True
 
     fixed = known_crops(view)
+    fixed_key = tuple(fixed.items())
 
     def region_ok(grid: list[str | None], c: int) -> bool:
         """The region of ``c`` has at most 5 cells and no known crop twice (crops 1..n, once each)."""
@@ -359,15 +374,33 @@ def sample_terrain(view, rng: random.Random) -> list[str] | None:
     def crops_fit(grid: list[str | None]) -> bool:
         """The regions that can grow no more still have crops that fit together (the crop
         puzzle on those regions alone, bounded; a search too long counts as a fit)."""
-        rid = regions_of(grid, cols)
-        open_regions = {
-            rid[i] for i in range(n) if grid[i] is not None and any(grid[j] is None for j in n4[i])
-        }
-        shut_rid = [r if r >= 0 and r not in open_regions else -1 for r in rid]
-        try:
-            return bool(Puzzle(shut_rid, cols, fixed).solutions(1, max_nodes=CHECK_NODES))
-        except SearchTooLong:
-            return True
+        # a region id per cell of the shut regions (numbered in reading order, -1 elsewhere):
+        # the same regions give the same key
+        shut = [-1] * n
+        seen = [False] * n
+        number = 0
+        for start in range(n):
+            t = grid[start]
+            if t is None or seen[start]:
+                continue
+            seen[start] = True
+            cells = [start]
+            stack = [start]
+            closed = True
+            while stack:
+                for j in n4[stack.pop()]:
+                    u = grid[j]
+                    if u is None:
+                        closed = False
+                    elif u == t and not seen[j]:
+                        seen[j] = True
+                        cells.append(j)
+                        stack.append(j)
+            if closed:
+                for i in cells:
+                    shut[i] = number
+                number += 1
+        return shut_regions_fit(cols, tuple(shut), fixed_key)
 
     def lone(grid: list[str | None], j: int) -> bool:
         """Whether ``j`` is a finished region of one cell (all its neighbours known, none alike)."""

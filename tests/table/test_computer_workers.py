@@ -15,6 +15,7 @@ import pytest
 import engines
 from bot.computers import Computers
 from bot.sessions import SessionService
+from engines import search
 from engines.core import config_from_options, rng_for
 from tests.support import nim
 
@@ -53,18 +54,32 @@ def positions(game: str, players: int, seed: int, every: int = 7, limit: int = 4
         state, _ = module.apply_move(state, seat, move)
 
 
+SECONDS = 0.1
+"""The thinking time the clock tests plan for: 15 simulations in Guanga and Guacamole (150 at the
+table's second); the search plays the same rounds of sequential halving, with fewer worlds per
+candidate in each."""
+
+
 @pytest.mark.parametrize("game", ["guanga", "guacamole"])
 def test_the_clock_stops_the_search_between_simulations_and_the_count_decides_the_move(game):
     """By the clock the search runs exactly as many simulations as the deadline allows, short
-    of the plan or past it, and the same count gives the same move."""
+    of the plan or past it (its last round goes on until the deadline), and the same count gives
+    the same move."""
+    searched = 0
     for module, view, legal, k in positions(game, 2, seed=3):
-        for n in (5, 200):  # the plan at 1 s is 150 simulations
+        plan = search.simulations_for(SECONDS, module.ai.SIMULATIONS_PER_SECOND)
+        for n in (5, 20):
+            assert n < plan if n == 5 else n > plan
             first, again = Counter(n), Counter(n)
-            a = module.computer_move(view, legal, rng_for(3, k), "strong", 1.0, deadline=first)
-            b = module.computer_move(view, legal, rng_for(3, k), "strong", 1.0, deadline=again)
+            a = module.computer_move(view, legal, rng_for(3, k), "strong", SECONDS, deadline=first)
+            b = module.computer_move(view, legal, rng_for(3, k), "strong", SECONDS, deadline=again)
             assert a == b
             assert first.allowed == again.allowed
-            assert first.left == 0 or first.allowed < n  # stopped by the deadline (or no search)
+            # a search runs until the deadline says stop: every simulation it allows, no fewer
+            # (none when there is a single candidate, and then the deadline is never asked)
+            assert first.left == 0 or first.allowed == 0
+            searched += first.allowed > 0
+    assert searched >= 4
 
 
 async def test_a_search_by_count_in_a_worker_gives_the_move_of_the_bots_process():

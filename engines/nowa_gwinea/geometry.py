@@ -12,6 +12,7 @@ smallest index (the canonical one).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engines.core import Said, said, said_n
 
@@ -167,12 +168,37 @@ def _build() -> tuple[list[Placement], dict[tuple[str, int, int], Placement]]:
 PLACEMENTS, LOOKUP = _build()
 BY_PIECE: dict[str, list[Placement]] = {p: [pl for pl in PLACEMENTS if pl.piece == p] for p in PIECES}
 COVERING: list[list[Placement]] = [[pl for pl in PLACEMENTS if pl.mask >> c & 1] for c in range(SIZE * SIZE)]
+# the same as sets of placements, one bit per placement index: those covering each cell, and
+# those of each hut
+COVERING_BITS: tuple[int, ...] = tuple(sum(1 << pl.index for pl in COVERING[c]) for c in range(SIZE * SIZE))
+PIECE_BITS: dict[str, int] = {p: sum(1 << pl.index for pl in BY_PIECE[p]) for p in PIECES}
+
+
+def covering_any(mask: int) -> int:
+    """The placements (as bits of their index) covering at least one cell of ``mask``."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= COVERING_BITS[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def placements_in(bits: int) -> list[Placement]:
+    """The placements whose index bits are set, in index order."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(PLACEMENTS[low.bit_length() - 1])
+        bits ^= low
+    return out
 
 
 def placement(piece: str, orient: int, anchor: int) -> Placement | None:
     return LOOKUP.get((piece, CANONICAL[piece][orient], anchor))
 
 
+@lru_cache(maxsize=4096)
 def placement_from_text(text: str) -> Placement:
     """``F3C4`` -> its Placement (raises KeyError/ValueError when off the board)."""
     piece, orient, anchor = text[0].upper(), int(text[1]), parse_cell(text[2:])

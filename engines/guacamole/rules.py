@@ -1293,7 +1293,7 @@ _HANDLERS: dict[type, Any] = {
 
 
 def _dish_view(cards: list[int]) -> DishView:
-    return _dish_view_of(tuple(CODES[c] for c in cards))
+    return _dish_view_of(tuple([CODES[c] for c in cards]))
 
 
 @lru_cache(maxsize=65536)
@@ -1310,6 +1310,7 @@ def view_for(state: State, seat: int | None) -> View:
     s = state
     oc = outcome(s) if s.over else None
     step = step_said(s)
+    dishes = tuple(tuple([_dish_view(d) for d in ds]) for ds in s.dishes)
     return View(
         seat=seat,
         players=s.config.players,
@@ -1320,11 +1321,11 @@ def view_for(state: State, seat: int | None) -> View:
         hand=tuple(sorted(_codes(s.hands[seat]), key=code_key)) if seat is not None else None,
         hand_sizes=tuple(len(h) for h in s.hands),
         prep=tuple(tuple(_codes(p)) for p in s.prep),
-        dishes=tuple(tuple(_dish_view(d) for d in ds) for ds in s.dishes),
+        dishes=dishes,
         discard_tops=tuple(card_code(x[-1]) if x else None for x in s.discards),
         discard_sizes=tuple(len(x) for x in s.discards),
         deck_size=len(s.deck),
-        scores=scores(s),
+        scores=tuple(sum(d.points for d in ds) for ds in dishes),  # scores(s), from the dishes' views
         dishes_per_turn=s.config.dishes_per_turn,
         dishes_made=s.dishes_made,
         prepared=s.prepared,

@@ -308,6 +308,7 @@ _PERM_BITS = {
     }
     for n, ps in _PERMS.items()
 }
+_ALL_PERMS = {n: (1 << len(ps)) - 1 for n, ps in _PERMS.items()}
 ALL_TERRAINS = (1 << len(TERRAINS)) - 1
 _STRIDES = (1, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 49, 53)  # coprime with 120, 24, 6 and 2
 
@@ -325,15 +326,11 @@ def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter:
     n8in = [tuple(j for j in ns if j in inside) for ns in n8]
     budget = [0]
 
-    def values_for(members: list[int]) -> tuple[int, ...] | None:
+    def values_for(members: list[int], fits: int) -> tuple[int, ...] | None:
+        """Crops for the members: the first permutation that ``fits`` (bits of the permutations
+        giving no member a crop its neighbours show) holds, from a random start and stride."""
         perms = _PERMS[len(members)]
-        bits = _PERM_BITS[len(members)]
         count = len(perms)
-        fits = (1 << count) - 1  # the permutations giving no member a value its neighbours show
-        for k, i in enumerate(members):
-            for j in n8[i]:
-                if rid[j] >= 0:
-                    fits &= ~bits.get(8 * k + val[j], 0)
         at = int(rng.random() * count)
         stride = _STRIDES[int(rng.random() * len(_STRIDES))]
         if not fits:
@@ -370,8 +367,11 @@ def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter:
             return True
         start = cells[pos]
         # the start cell needs a crop its neighbours do not show: the region must be at least that big
-        seen = {val[j] for j in n8[start] if rid[j] >= 0}
-        need = next(v for v in range(1, MAX_REGION + 2) if v not in seen)
+        seen = 0
+        for j in n8[start]:
+            if rid[j] >= 0:
+                seen |= 1 << val[j]
+        need = (~seen >> 1 & -(~seen >> 1)).bit_length()  # the smallest crop not seen
         if need > MAX_REGION:
             return False
         for _ in range(4):
@@ -390,14 +390,23 @@ def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter:
                 taken.add(j)
                 frontier = [x for x in frontier if x != j]
                 frontier += [x for x in n4in[j] if rid[x] == -1 and x not in taken]
-            used = {ter[rid[j]] for i in members for j in n8[i] if rid[j] >= 0}
-            if len(used) == len(TERRAINS):
+            # the terrains next to the members, and the crop permutations their neighbours allow
+            used = 0
+            fits = _ALL_PERMS[len(members)]
+            bits = _PERM_BITS[len(members)]
+            for k, i in enumerate(members):
+                for j in n8[i]:
+                    r = rid[j]
+                    if r >= 0:
+                        used |= 1 << ter[r]
+                        fits &= ~bits.get(8 * k + val[j], 0)
+            if used == ALL_TERRAINS:
                 continue
-            values = values_for(members)
+            values = values_for(members, fits)
             if values is None:
                 continue
             region = len(ter)
-            ter.append(rng.choice([c for c in range(len(TERRAINS)) if c not in used]))
+            ter.append(rng.choice([c for c in range(len(TERRAINS)) if not used >> c & 1]))
             for i, v in zip(members, values, strict=True):
                 rid[i] = region
                 val[i] = v

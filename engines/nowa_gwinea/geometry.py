@@ -11,6 +11,7 @@ smallest index (the canonical one).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -210,7 +211,7 @@ def placement_from_text(text: str) -> Placement:
     return pl
 
 
-def linked_to(placed: list[Placement], first: Placement) -> list[Placement]:
+def linked_to(placed: Sequence[Placement], first: Placement) -> list[Placement]:
     """The huts of ``placed`` linked to ``first`` corner to corner, directly or
     through other huts (``first`` included), in the order they are reached."""
     group = [first]
@@ -224,8 +225,14 @@ def village_problems(placed: list[Placement], rolled: int, other_totems: int) ->
 
     ``rolled`` is the cell of the rolled totem, ``other_totems`` a mask of the
     other totems' cells.  A legal village is one group: every hut is linked,
-    corner to corner, to the hut on the rolled totem.
+    corner to corner, to the hut on the rolled totem.  (Cached: the same villages are
+    judged again and again, and the answer is a frozen sentence.)
     """
+    return _village_problems(tuple(placed), rolled, other_totems)
+
+
+@lru_cache(maxsize=8192)
+def _village_problems(placed: tuple[Placement, ...], rolled: int, other_totems: int) -> Said | None:
     if not placed:
         return None
     if len({a.piece for a in placed}) != len(placed):

@@ -61,6 +61,11 @@ class Entry:
         return ((self.group, self.group_label or self.group),) if self.group is not None else ()
 
     @cached_property
+    def node(self) -> tuple[str, ...]:
+        """Where the move hangs in a menu: its kind, then the keys of its levels."""
+        return (self.kind, *(key for key, _ in self.steps))
+
+    @cached_property
     def group_at(self) -> int | None:
         """Where among ``steps`` the group stands (its words are part of the move's)."""
         keys = [key for key, _ in self.steps]
@@ -212,42 +217,65 @@ class Tree:
 
     def __init__(self, found: Sequence[Entry], titles: Callable[[str], str], t: Language):
         self.found, self.titles, self.t = list(found), titles, t
-        self.words: dict[Path, str] = {}
-        self.groups: set[Path] = set()  # the nodes that are a group (its words name the moves)
-        self.members: dict[Path, list[Entry]] = {}  # a node -> the moves under it, in order
-        self.offers: dict[Path, list[Entry | Path]] = {}  # a step -> its choices, once worked out
-        self.keys: dict[int, Path] = {}  # id of a move -> the node it hangs from
-        for e in self.found:
-            steps = e.steps
-            key = self.keys[id(e)] = (e.kind, *(k for k, _ in steps))
-            for depth in range(len(key) + 1):
-                self.members.setdefault(key[:depth], []).append(e)
-            if (e.kind,) not in self.words:
-                self.words[(e.kind,)] = titles(e.kind)
-            for depth, (_key, words) in enumerate(steps):
-                self.words.setdefault(key[: depth + 2], words)
-            if e.group_at is not None:
-                self.groups.add(key[: e.group_at + 2])
-
-    def key_of(self, e: Entry) -> Path:
-        """The node a move hangs from: its kind and the keys of its levels."""
-        return self.keys[id(e)]
+        # Worked out on first use, for the nodes a step reaches (a menu shows few of them):
+        self.members: dict[Path, list[Entry]] = {(): self.found}  # a node -> the moves under it, in order
+        self.split: set[Path] = set()  # the nodes whose children are in ``members``
+        self.offers: dict[Path, list[Entry | Path]] = {}  # a step -> its choices
+        self.found_at: dict[tuple[Path, int], list[Entry | Path]] = {}  # (node, depth) -> items()
 
     def under(self, path: Path) -> list[Entry]:
-        return self.members.get(tuple(p for p in path if not p.startswith(PART)), [])
+        """The moves under a step's node (its parts left out), in the moves' order."""
+        node = tuple(p for p in path if not p.startswith(PART))
+        found = self.members.get(node)
+        if found is None:
+            parent = node[:-1]
+            if parent not in self.split:  # all of a node's children at once, in one pass
+                self.split.add(parent)
+                at = len(parent)
+                for e in self.under(parent):
+                    if len(key := e.node) > at:
+                        self.members.setdefault(key[: at + 1], []).append(e)
+            found = self.members.setdefault(node, [])
+        return found
+
+    def words(self, node: Path) -> str:
+        """A node's words: its kind's title, else its level's words in its first move."""
+        if len(node) == 1:
+            return self.titles(node[0])
+        under = self.under(node)
+        return under[0].steps[len(node) - 2][1] if under else node[-1]
+
+    def is_group(self, node: Path) -> bool:
+        """Whether a node is a group (its words name the moves)."""
+        return any(e.group_at is not None and e.group_at + 2 == len(node) for e in self.under(node))
 
     def items(self, path: Path, depth: int) -> list[Entry | Path]:
         """The moves and nodes ``depth`` levels below ``path``, in the moves' order."""
+        found = self.fitting(path, depth, None)
+        assert found is not None  # nothing to fit
+        return found
+
+    def fitting(self, path: Path, depth: int, limit: int | None) -> list[Entry | Path] | None:
+        """:meth:`items`, or ``None`` as soon as they are more than ``limit``."""
         real = tuple(p for p in path if not p.startswith(PART))
+        done = self.found_at.get((real, depth))
+        if done is not None:
+            return done if limit is None or len(done) <= limit else None
         out: list[Entry | Path] = []
         seen: set[Path] = set()
-        for e in self.under(path):
-            key = self.key_of(e)
-            if len(key) + 1 - len(real) <= depth:
+        cut = len(real) + depth
+        for e in self.under(real):
+            key = e.node
+            if len(key) < cut:
                 out.append(e)
-            elif (node := key[: len(real) + depth]) not in seen:
+            elif (node := key[:cut]) not in seen:
                 seen.add(node)
                 out.append(node)
+            else:
+                continue
+            if limit is not None and len(out) > limit:
+                return None
+        self.found_at[(real, depth)] = out
         return out
 
     def choices(self, path: Path) -> list[Entry | Path]:
@@ -260,11 +288,11 @@ class Tree:
         parts = [p for p in path if p.startswith(PART)]
         real = tuple(p for p in path if not p.startswith(PART))
         members = self.under(real)
-        deepest = max((len(self.key_of(e)) + 1 - len(real) for e in members), default=1)
+        deepest = max((len(e.node) + 1 - len(real) for e in members), default=1)
         for depth in range(deepest, 0, -1):
-            found = self.items(real, depth)
-            if len(found) <= CHOICE_LIMIT:
-                return found
+            fits = self.fitting(real, depth, CHOICE_LIMIT)
+            if fits is not None:
+                return fits
         found = self.items(real, 1)  # no level splits it: parts of 25, in order
         if parts:
             i = int(parts[-1][1:])
@@ -291,9 +319,9 @@ class Tree:
             )
             return f"{first} … {last}"
         start = real_above
-        if start == 0 and node[:2] in self.groups:  # "Hut F", not "Build a hut › Hut F"
+        if start == 0 and len(node) >= 2 and self.is_group(node[:2]):  # "Hut F", not "Build a hut › Hut F"
             start = 1
-        words = [self.words.get(node[: i + 1], node[i]) for i in range(start, len(node))]
+        words = [self.words(node[: i + 1]) for i in range(start, len(node))]
         return " › ".join(w.rstrip(":…") for w in words)
 
     def step(self, path: Path) -> Step:
@@ -355,11 +383,12 @@ def plan_menu(
     """
     by_kind = _by_kind(kinds, found)
     enders = [e for k, members in by_kind if k.ends_turn for e in members]
+    ending_kinds = {k.key for k, _ in by_kind if k.ends_turn}
     small = [(k, members) for k, members in by_kind if not k.ends_turn and len(members) <= SMALL_KIND]
     ending = _buttons([_move_pick(e, True) for e in enders])
     while True:  # the whole menu
         button_kinds = {k.key for k, _ in small}
-        pool = [e for e in found if e not in enders and e.kind not in button_kinds]
+        pool = [e for e in found if e.kind not in ending_kinds and e.kind not in button_kinds]
         plans: list[Control] = []
         whole: set[str] = set()  # what the whole menu's select offers
         if pool:
@@ -374,7 +403,7 @@ def plan_menu(
     if not opened:
         return plans
     opened = tuple(opened[:1]) + tuple(k for k in opened[1:] if k)
-    tree = Tree([e for e in found if e not in enders], titles, t)
+    tree = Tree([e for e in found if e.kind not in ending_kinds], titles, t)
     if not tree.under(opened):  # a step no longer there (or never was): the whole menu
         return plans
     step = tree.step(opened)

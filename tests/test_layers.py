@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import sys
 from pathlib import Path
@@ -13,8 +14,14 @@ ROOT = Path(__file__).resolve().parents[1]
 STDLIB = set(sys.stdlib_module_names)
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A file's syntax tree, parsed once per test process (the checks only read it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -76,7 +83,7 @@ def test_engine_imports_only_the_standard_library(game):
 def test_engine_never_uses_the_module_level_random(game):
     """All randomness comes from the seed: no random.random(), random.shuffle(), ... in engines."""
     for p in files(f"engines/{game}"):
-        tree = ast.parse(p.read_text(encoding="utf-8"))
+        tree = parsed(p)
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Call)
@@ -155,7 +162,7 @@ def imported(name: str, path: Path) -> list[tuple[str, list[str], int]]:
     """(module, names taken from it, line) for each import in one file, relative ones resolved."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found.extend((alias.name, [], node.lineno) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -255,7 +262,7 @@ def test_no_class_has_over_30_methods():
     by concern, as ``/league`` is, keeps each part's class under it)."""
     big = {}
     for path in MODULES.values():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ClassDef):
                 methods = [n for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
                 if len(methods) > 30:

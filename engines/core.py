@@ -461,10 +461,29 @@ def quoted(text: object, limit: int = 40) -> str:
     return shown
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names, looked up once per class."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def jsonable(obj: Any) -> Any:
     """Turn dataclasses, enums, tuples, sets and frozensets into plain JSON values."""
+    kind = type(obj)
+    if kind in _PLAIN:  # the exact types only: an enum built on str or int is handled below
+        return obj
+    if kind is list or kind is tuple:
+        return [jsonable(v) for v in obj]
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+        return {name: jsonable(getattr(obj, name)) for name in _field_names(kind)}
     if isinstance(obj, enum.Enum):
         return obj.value
     if isinstance(obj, Mapping):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol, overload
 
 # --------------------------------------------------------------------------- sentences
@@ -65,8 +66,7 @@ class Said:
             )
         if language is None:
             n = values.get("n", 1)
-            template = self.msg if self.plural is None or n in (1, -1) else self.plural
-            template = _MENTION.sub(lambda m: m[1].removeprefix("button "), template)
+            template = _english(self.msg if self.plural is None or n in (1, -1) else self.plural)
             return template.format(**values) if values else template
         if self.plural is not None:
             count = int(values.pop("n"))
@@ -102,8 +102,16 @@ class Said:
 _MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+)\}")
 
 
-def _seats_in(*templates: str | None) -> set[int]:
-    return {int(m) for t in templates if t for m in _SEAT_REF.findall(t)}
+@lru_cache(maxsize=4096)
+def _seats_in(*templates: str | None) -> frozenset[int]:
+    """The seats a template names (``{p0}``): templates are few, so each is read once."""
+    return frozenset(int(m) for t in templates if t for m in _SEAT_REF.findall(t))
+
+
+@lru_cache(maxsize=4096)
+def _english(template: str) -> str:
+    """A template as English shows it: commands and buttons named as written."""
+    return _MENTION.sub(lambda m: m[1].removeprefix("button "), template)
 
 
 def said(message: str, /, **args: Any) -> Said:

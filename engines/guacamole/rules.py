@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -265,22 +264,24 @@ def seats_together(seats: list[str]) -> str | Said:
 
 
 def _clone(s: State) -> State:
-    return dataclasses.replace(
-        s,
-        hands=[list(h) for h in s.hands],
-        prep=[list(p) for p in s.prep],
-        dishes=[[list(d) for d in ds] for ds in s.dishes],
-        discards=[list(x) for x in s.discards],
-        deck=list(s.deck),
-        turn_moves=list(s.turn_moves),
-        prev_turn=list(s.prev_turn),
-        marks=list(s.marks),
-        building=list(s.building),
-        build_zone=list(s.build_zone),
-        turn_marks=list(s.turn_marks),
-        prev_marks=list(s.prev_marks),
-        taken=[list(t) for t in s.taken],
-    )
+    """A copy sharing nothing mutable with ``s`` (what ``dataclasses.replace`` with fresh lists
+    gives, without its per-field work)."""
+    new = object.__new__(State)
+    new.__dict__.update(s.__dict__)
+    new.hands = [list(h) for h in s.hands]
+    new.prep = [list(p) for p in s.prep]
+    new.dishes = [[list(d) for d in ds] for ds in s.dishes]
+    new.discards = [list(x) for x in s.discards]
+    new.deck = list(s.deck)
+    new.turn_moves = list(s.turn_moves)
+    new.prev_turn = list(s.prev_turn)
+    new.marks = list(s.marks)
+    new.building = list(s.building)
+    new.build_zone = list(s.build_zone)
+    new.turn_marks = list(s.turn_marks)
+    new.prev_marks = list(s.prev_marks)
+    new.taken = [list(t) for t in s.taken]
+    return new
 
 
 def _sources(s: State) -> list[str]:
@@ -488,7 +489,8 @@ def _swap_options(s: State, seat: int) -> list[Swap]:
     out = []
     for src in sources:
         for dst in targets:
-            if _swap_problem(src, dst) is None:
+            # the swaps _swap_problem allows (without wording the refusals of the others)
+            if src != dst and not (src[0] == "p" and src[2] == "z" and dst[:3] == src[:3]):
                 out.append(Swap(src, dst))
     return out
 
@@ -1291,7 +1293,7 @@ _HANDLERS: dict[type, Any] = {
 
 
 def _dish_view(cards: list[int]) -> DishView:
-    return _dish_view_of(tuple(CODES[c] for c in cards))
+    return _dish_view_of(tuple([CODES[c] for c in cards]))
 
 
 @lru_cache(maxsize=65536)
@@ -1307,21 +1309,23 @@ def scores(s: State) -> tuple[int, ...]:
 def view_for(state: State, seat: int | None) -> View:
     s = state
     oc = outcome(s) if s.over else None
+    step = step_said(s)
+    dishes = tuple(tuple([_dish_view(d) for d in ds]) for ds in s.dishes)
     return View(
         seat=seat,
         players=s.config.players,
         turn=None if s.over else s.turn,
         phase=s.phase,
-        step=step_text(s),
+        step=step.in_words(),
         turn_number=s.turn_number,
         hand=tuple(sorted(_codes(s.hands[seat]), key=code_key)) if seat is not None else None,
         hand_sizes=tuple(len(h) for h in s.hands),
         prep=tuple(tuple(_codes(p)) for p in s.prep),
-        dishes=tuple(tuple(_dish_view(d) for d in ds) for ds in s.dishes),
+        dishes=dishes,
         discard_tops=tuple(card_code(x[-1]) if x else None for x in s.discards),
         discard_sizes=tuple(len(x) for x in s.discards),
         deck_size=len(s.deck),
-        scores=scores(s),
+        scores=tuple(sum(d.points for d in ds) for ds in dishes),  # scores(s), from the dishes' views
         dishes_per_turn=s.config.dishes_per_turn,
         dishes_made=s.dishes_made,
         prepared=s.prepared,
@@ -1337,7 +1341,7 @@ def view_for(state: State, seat: int | None) -> View:
         building=tuple(_codes(s.building)),
         turn_marks=tuple(s.turn_marks if s.turn_moves else s.prev_marks),
         ranking=oc.ranking if oc else (),
-        step_said=step_said(s),
+        step_said=step,
         taken=_taken_for(s, seat),
     )
 

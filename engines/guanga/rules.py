@@ -912,8 +912,37 @@ def listed(items: Sequence[Said | str], *, semicolons: bool = False) -> Said | s
     return out
 
 
+def legal_kinds(s: State, seat: int) -> set[str]:
+    """The kinds of move (class names) among ``legal_moves(s, seat)``, found without listing
+    every move (a refusal names them)."""
+    if seat not in to_move(s):
+        return set()
+    ph = s.phase
+    if ph == "order":
+        return {"Keep"} if s.orders_dealt[seat] else set()
+    if ph == "return":
+        return {"Return"} if return_options(s, seat) else set()
+    kinds: set[str] = set()
+    if ph in ("place1", "place2", "extra"):
+        slots, cells = place_parts(s, seat)
+        if slots and cells:
+            kinds.add("Place")
+    if ph == "claim" and claim_options(s, seat, first=True):
+        kinds.add("Claim")
+    if ph in ("place1", "claim", "after"):
+        if _can_buy(s, seat) and single_place_cells(s, seat):  # _can_buy: a basket slot is filled
+            kinds.add("Buy")
+        if _can_refresh(s, seat):
+            kinds.add("Refresh")
+        if stopper_options(s, seat):
+            kinds.add("Stopper")
+    if ph in ("claim", "after", "extra"):
+        kinds.add("Done")
+    return kinds
+
+
 def _allowed_text(s: State, seat: int) -> Said | str:
-    kinds = sorted({type(m).__name__ for m in legal_moves(s, seat)})
+    kinds = sorted(legal_kinds(s, seat))
     return listed([_ALLOWED[k] for k in kinds], semicolons=True) if kinds else said("nothing")
 
 

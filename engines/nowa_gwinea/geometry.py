@@ -11,7 +11,9 @@ smallest index (the canonical one).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engines.core import Said, said, said_n
 
@@ -167,12 +169,37 @@ def _build() -> tuple[list[Placement], dict[tuple[str, int, int], Placement]]:
 PLACEMENTS, LOOKUP = _build()
 BY_PIECE: dict[str, list[Placement]] = {p: [pl for pl in PLACEMENTS if pl.piece == p] for p in PIECES}
 COVERING: list[list[Placement]] = [[pl for pl in PLACEMENTS if pl.mask >> c & 1] for c in range(SIZE * SIZE)]
+# the same as sets of placements, one bit per placement index: those covering each cell, and
+# those of each hut
+COVERING_BITS: tuple[int, ...] = tuple(sum(1 << pl.index for pl in COVERING[c]) for c in range(SIZE * SIZE))
+PIECE_BITS: dict[str, int] = {p: sum(1 << pl.index for pl in BY_PIECE[p]) for p in PIECES}
+
+
+def covering_any(mask: int) -> int:
+    """The placements (as bits of their index) covering at least one cell of ``mask``."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= COVERING_BITS[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def placements_in(bits: int) -> list[Placement]:
+    """The placements whose index bits are set, in index order."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(PLACEMENTS[low.bit_length() - 1])
+        bits ^= low
+    return out
 
 
 def placement(piece: str, orient: int, anchor: int) -> Placement | None:
     return LOOKUP.get((piece, CANONICAL[piece][orient], anchor))
 
 
+@lru_cache(maxsize=4096)
 def placement_from_text(text: str) -> Placement:
     """``F3C4`` -> its Placement (raises KeyError/ValueError when off the board)."""
     piece, orient, anchor = text[0].upper(), int(text[1]), parse_cell(text[2:])
@@ -184,7 +211,7 @@ def placement_from_text(text: str) -> Placement:
     return pl
 
 
-def linked_to(placed: list[Placement], first: Placement) -> list[Placement]:
+def linked_to(placed: Sequence[Placement], first: Placement) -> list[Placement]:
     """The huts of ``placed`` linked to ``first`` corner to corner, directly or
     through other huts (``first`` included), in the order they are reached."""
     group = [first]
@@ -198,8 +225,14 @@ def village_problems(placed: list[Placement], rolled: int, other_totems: int) ->
 
     ``rolled`` is the cell of the rolled totem, ``other_totems`` a mask of the
     other totems' cells.  A legal village is one group: every hut is linked,
-    corner to corner, to the hut on the rolled totem.
+    corner to corner, to the hut on the rolled totem.  (Cached: the same villages are
+    judged again and again, and the answer is a frozen sentence.)
     """
+    return _village_problems(tuple(placed), rolled, other_totems)
+
+
+@lru_cache(maxsize=8192)
+def _village_problems(placed: tuple[Placement, ...], rolled: int, other_totems: int) -> Said | None:
     if not placed:
         return None
     if len({a.piece for a in placed}) != len(placed):

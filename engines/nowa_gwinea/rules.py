@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from engines.core import (
@@ -32,16 +33,18 @@ from engines.core import (
 
 from .data import ANIMAL_TERMS, ANIMALS, BOARDS, FRUIT_BONUS, ROUNDS, BoardSide, board_side
 from .geometry import (
-    BY_PIECE,
     CANONICAL,
-    PIECES,
+    PIECE_BITS,
+    PLACEMENTS,
     Placement,
     cell_name,
     cell_of,
     cells_of,
+    covering_any,
     linked_to,
     placement,
     placement_from_text,
+    placements_in,
     village_problems,
 )
 
@@ -167,6 +170,9 @@ class Place:
 
     def __str__(self) -> str:
         return f"{self.piece}{self.orient}{cell_name(self.anchor)}"
+
+
+_PLACE_MOVES: list[Place] = [Place(pl.piece, pl.orient, pl.anchor) for pl in PLACEMENTS]  # by placement index
 
 
 @dataclass(frozen=True)
@@ -390,7 +396,37 @@ def _fit_hard_boards(state: State) -> None:
 
 
 def copy_state(state: State) -> State:
-    return from_dict(to_dict(state))
+    """A copy that shares nothing mutable with ``state`` (the config is frozen): what a trip
+    through to_dict and from_dict gives, without the trip."""
+    return State(
+        config=state.config,
+        seed=state.seed,
+        deck=list(state.deck),
+        drawn=state.drawn,
+        round=state.round,
+        boards=list(state.boards),
+        sides=list(state.sides),
+        totem=state.totem,
+        villages=[list(v) for v in state.villages],
+        done=list(state.done),
+        since=list(state.since),
+        complete_at=list(state.complete_at),
+        scores=list(state.scores),
+        history=[_copy_round(h) for h in state.history],
+        step=state.step,
+        last=list(state.last),
+        over=state.over,
+    )
+
+
+def _copy_round(h: dict) -> dict:
+    return {
+        **h,
+        "boards": list(h["boards"]),
+        "sides": list(h["sides"]),
+        "villages": [list(v) for v in h["villages"]],
+        "rows": [dict(r) for r in h["rows"]],
+    }
 
 
 # --------------------------------------------------------------------------- helpers
@@ -470,6 +506,13 @@ def _placement_error(state: State, seat: int, pl: Placement) -> Said | None:
     return None
 
 
+def _may_remove(huts: list[Placement], piece: str, rolled: int, other: int, broken: bool) -> bool:
+    """Whether hut ``piece`` may be taken back from ``huts`` (``broken``: they break the rules
+    already); :func:`_removal_error` says why not."""
+    rest = [h for h in huts if h.piece != piece]
+    return not rest or broken or village_problems(rest, rolled, other) is None
+
+
 def _removal_error(state: State, seat: int, piece: str) -> Said | None:
     """Why hut ``piece`` may not be taken back now (``None``: it may).
 
@@ -481,11 +524,10 @@ def _removal_error(state: State, seat: int, piece: str) -> Said | None:
     task = task_of(state, seat)
     rolled = task.totems[state.totem]
     other = task.other_totems(state.totem)
+    broken = village_problems(huts, rolled, other) is not None
+    if _may_remove(huts, piece, rolled, other, broken):
+        return None
     rest = [h for h in huts if h.piece != piece]
-    if not rest or village_problems(huts, rolled, other) is not None:
-        return None
-    if village_problems(rest, rolled, other) is None:
-        return None
     allowed = [
         h.piece for h in huts if village_problems([o for o in huts if o is not h], rolled, other) is None
     ]
@@ -532,14 +574,12 @@ def _legal_placements(state: State, seat: int) -> list[Placement]:
         need = 1 << task.totems[state.totem]
     else:
         need = corners
-    out = []
-    for p in PIECES:
-        if p in used:
-            continue
-        for pl in BY_PIECE[p]:
-            if not pl.mask & blocked and pl.mask & need:
-                out.append(pl)
-    return out
+    # as sets of placements: those covering a needed cell and no blocked one, of huts not used
+    # (in index order, which is hut by hut in PIECES order)
+    fits = covering_any(need) & ~covering_any(blocked)
+    for p in used:
+        fits &= ~PIECE_BITS[p]
+    return placements_in(fits)
 
 
 def _examples(state: State, seat: int, piece: str | None) -> Said:
@@ -574,8 +614,12 @@ def legal_moves(state: State, seat: int | None) -> list[Move]:
         return [Timeout()]
     if seat not in to_move(state):
         return []
-    moves: list[Move] = [Place(pl.piece, pl.orient, pl.anchor) for pl in _legal_placements(state, seat)]
-    moves.extend(Remove(t[0]) for t in state.villages[seat] if _removal_error(state, seat, t[0]) is None)
+    moves: list[Move] = [_PLACE_MOVES[pl.index] for pl in _legal_placements(state, seat)]
+    huts = huts_of(state, seat)
+    task = task_of(state, seat)
+    rolled, other = task.totems[state.totem], task.other_totems(state.totem)
+    broken = village_problems(huts, rolled, other) is not None
+    moves.extend(Remove(t[0]) for t in state.villages[seat] if _may_remove(huts, t[0], rolled, other, broken))
     if status(state, seat).complete:
         moves.append(Gwinea())
     moves.append(Done())
@@ -939,6 +983,7 @@ class BoardInfo:
     fruit: tuple[str, ...]
 
 
+@lru_cache(maxsize=256)
 def board_info(board: int, side: str) -> BoardInfo:
     t = board_side(board, side)
     return BoardInfo(

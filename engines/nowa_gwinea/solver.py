@@ -64,6 +64,11 @@ def _dist(a: int, b: int) -> int:
 def independent(cells: list[int]) -> int:
     """Size of a set of cells pairwise too far apart for one hut (a lower bound
     on the huts needed to cover them all)."""
+    return _independent(tuple(cells))
+
+
+@lru_cache(maxsize=8192)
+def _independent(cells: tuple[int, ...]) -> int:
     chosen: list[int] = []
     for c in cells:
         if all(_dist(c, d) > 4 for d in chosen):
@@ -97,24 +102,30 @@ class Search:
             raise TimeoutError
 
     def _cover(self, placed: list[int], occupied: int, avail: int, budget: int) -> list[int] | None:
-        self._count()
+        self.nodes += 1  # self._count(), inline: this runs at every node
+        if self.limit is not None and self.nodes > self.limit:
+            raise TimeoutError
         todo = [t for t in self.targets if not occupied >> t & 1]
         if not todo:
             return self._fix(placed, avail, budget)
-        need = independent(todo)
+        need = _independent(tuple(todo))
         if need > budget:
             return None
         # every hut that touches no other yet must still be touchable
+        touch = self.touch
         reach = 0
         if need == budget:
             for t in todo:
                 reach |= self.cover[t]
             reach &= avail
+        pool = reach if need == budget else avail
+        placed_bits = 0
+        for o in placed:
+            placed_bits |= 1 << o
         for h in placed:
-            if len(placed) > 1 and any(self.touch[h] >> o & 1 for o in placed if o != h):
+            if len(placed) > 1 and touch[h] & placed_bits & ~(1 << h):
                 continue
-            pool = reach if need == budget else avail
-            if not self.touch[h] & pool:
+            if not touch[h] & pool:
                 return None
         best = 0
         best_n = 1 << 30
@@ -158,15 +169,18 @@ class Search:
 
     def _component(self, placed: list[int]) -> list[int]:
         """The huts joined to the first one, or [] when all are joined."""
-        seen = [placed[0]]
+        touch = self.touch
+        everyone = 0
+        for o in placed:
+            everyone |= 1 << o
+        seen = 1 << placed[0]
         todo = [placed[0]]
         while todo:
-            h = todo.pop()
-            for o in placed:
-                if o not in seen and self.touch[h] >> o & 1:
-                    seen.append(o)
-                    todo.append(o)
-        return [] if len(seen) == len(placed) else seen
+            joined = touch[todo.pop()] & everyone & ~seen
+            if joined:
+                seen |= joined
+                todo.extend(_bits(joined))
+        return [] if seen == everyone else list(_bits(seen))
 
 
 def solve(

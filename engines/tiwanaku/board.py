@@ -66,6 +66,11 @@ def edge_cells(cols: int) -> frozenset[int]:
 
 def regions_of(terrain: Sequence[object], cols: int) -> list[int]:
     """Region id per cell: orthogonally connected cells of one terrain (None cells get -1)."""
+    return list(_regions(tuple(terrain), cols))
+
+
+@lru_cache(maxsize=1024)
+def _regions(terrain: tuple[object, ...], cols: int) -> tuple[int, ...]:
     n4 = neighbours4(cols)
     rid = [-1] * len(terrain)
     nxt = 0
@@ -81,7 +86,7 @@ def regions_of(terrain: Sequence[object], cols: int) -> list[int]:
                     rid[j] = nxt
                     stack.append(j)
         nxt += 1
-    return rid
+    return tuple(rid)
 
 
 # --------------------------------------------------------------------------- solver
@@ -93,6 +98,47 @@ def _bits(mask: int) -> list[int]:
 
 class SearchTooLong(Exception):
     """The solver gave up (only used with a node budget)."""
+
+
+@lru_cache(maxsize=1024)
+def _layout(
+    region_id: tuple[int, ...], cols: int
+) -> tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+]:
+    """What a puzzle's regions fix, whatever the known crops: the regions (cells in order),
+    the cells taking part, each cell's peers (region mates and neighbours taking part), each
+    cell's region, each region's full set of crops, and each cell's crops before any is known.
+    Immutable, so puzzles on the same regions share it."""
+    n = len(region_id)
+    groups: dict[int, list[int]] = {}
+    for i, r in enumerate(region_id):
+        if r >= 0:
+            groups.setdefault(r, []).append(i)
+    regions = tuple(tuple(g) for g in groups.values())
+    active = tuple(i for i in range(n) if region_id[i] >= 0)
+    n8 = neighbours8(cols)
+    region_index = {}
+    for k, g in enumerate(regions):
+        for i in g:
+            region_index[i] = k
+    region_of = tuple(region_index.get(i, -1) for i in range(n))
+    full = tuple(sum(1 << v for v in range(1, len(g) + 1)) for g in regions)
+    peers: list[tuple[int, ...]] = [()] * n
+    for i in active:
+        mates = set(regions[region_index[i]]) | {j for j in n8[i] if region_id[j] >= 0}
+        mates.discard(i)
+        peers[i] = tuple(sorted(mates))
+    start = [0] * n
+    for k, g in enumerate(regions):
+        for i in g:
+            start[i] = full[k]
+    return regions, active, tuple(peers), region_of, full, tuple(start)
 
 
 class Puzzle:
@@ -107,32 +153,13 @@ class Puzzle:
         self.cols = cols
         n = len(region_id)
         self.n = n
-        groups: dict[int, list[int]] = {}
-        for i, r in enumerate(region_id):
-            if r >= 0:
-                groups.setdefault(r, []).append(i)
-        self.regions = [tuple(g) for g in groups.values()]
-        self.active = [i for i in range(n) if region_id[i] >= 0]
-        n8 = neighbours8(cols)
-        self.peers: list[tuple[int, ...]] = [()] * n
-        region_index = {}
-        for k, g in enumerate(self.regions):
-            for i in g:
-                region_index[i] = k
-        self.region_of = [region_index.get(i, -1) for i in range(n)]
-        self.full = [sum(1 << v for v in range(1, len(g) + 1)) for g in self.regions]
-        for i in self.active:
-            mates = set(self.regions[region_index[i]]) | {j for j in n8[i] if region_id[j] >= 0}
-            mates.discard(i)
-            self.peers[i] = tuple(sorted(mates))
+        self.regions, self.active, self.peers, self.region_of, self.full, start = _layout(
+            tuple(region_id), cols
+        )
         self.ok = True
-        dom = [0] * n
-        for g in self.regions:
-            full = sum(1 << v for v in range(1, len(g) + 1))
-            for i in g:
-                dom[i] = full
-        fixed = dict(fixed or {})
-        for i, v in fixed.items():
+        dom = list(start)
+        n8 = neighbours8(cols)
+        for i, v in (fixed or {}).items():
             if region_id[i] >= 0:
                 if not dom[i] >> v & 1:
                     self.ok = False
@@ -227,7 +254,7 @@ class Puzzle:
             for i in active:
                 d = dom[i]
                 if d & (d - 1):
-                    c = bin(d).count("1")
+                    c = d.bit_count()
                     if c < best_count:
                         best, best_count = i, c
                         if c == 2:
@@ -271,6 +298,18 @@ SIZE_WEIGHTS = (2, 4, 4, 3, 2)  # how often the generator aims at regions of 1..
 FILL_COMPACT = 0.5
 _SIZE_TABLE = [size for size, w in zip((1, 2, 3, 4, 5), SIZE_WEIGHTS, strict=True) for _ in range(w)]
 _PERMS = {n: list(itertools.permutations(range(1, n + 1))) for n in range(1, MAX_REGION + 1)}
+# per size and per value v at position k (key 8 * k + v): the permutations, as bits of their index,
+# that put v at k; the permutations that fit what is forbidden are those left after removing these
+_PERM_BITS = {
+    n: {
+        8 * k + v: sum(1 << at for at, p in enumerate(ps) if p[k] == v)
+        for k in range(n)
+        for v in range(1, n + 1)
+    }
+    for n, ps in _PERMS.items()
+}
+_ALL_PERMS = {n: (1 << len(ps)) - 1 for n, ps in _PERMS.items()}
+ALL_TERRAINS = (1 << len(TERRAINS)) - 1
 _STRIDES = (1, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 49, 53)  # coprime with 120, 24, 6 and 2
 
 
@@ -280,28 +319,25 @@ def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter:
     Works in place on ``rid`` (region id per cell, -1 free), ``val`` (crop) and
     ``ter`` (terrain index per region id).  Returns False when it gives up.
     """
-    n4 = neighbours4(cols)
     n8 = neighbours8(cols)
     inside = set(cells)
+    # the neighbours inside the block, in the same order as neighbours4 / neighbours8 give them
+    n4in = [tuple(j for j in ns if j in inside) for ns in neighbours4(cols)]
+    n8in = [tuple(j for j in ns if j in inside) for ns in n8]
     budget = [0]
 
-    def values_for(members: list[int]) -> tuple[int, ...] | None:
-        forb = [0] * len(members)
-        for k, i in enumerate(members):
-            for j in n8[i]:
-                if rid[j] >= 0:
-                    forb[k] |= 1 << val[j]
+    def values_for(members: list[int], fits: int) -> tuple[int, ...] | None:
+        """Crops for the members: the first permutation that ``fits`` (bits of the permutations
+        giving no member a crop its neighbours show) holds, from a random start and stride."""
         perms = _PERMS[len(members)]
         count = len(perms)
         at = int(rng.random() * count)
         stride = _STRIDES[int(rng.random() * len(_STRIDES))]
+        if not fits:
+            return None
         for _ in range(count):
-            p = perms[at]
-            for k, v in enumerate(p):
-                if forb[k] >> v & 1:
-                    break
-            else:
-                return p
+            if fits >> at & 1:
+                return perms[at]
             at = (at + stride) % count
         return None
 
@@ -313,8 +349,8 @@ def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter:
         stack = [j]
         while stack:
             i = stack.pop()
-            for x in n4[i]:
-                if x not in seen_cells and x in inside and rid[x] == -1:
+            for x in n4in[i]:
+                if x not in seen_cells and rid[x] == -1:
                     seen_cells.add(x)
                     if len(seen_cells) >= size:
                         return True
@@ -331,45 +367,65 @@ def _fill(rng, cols: int, cells: list[int], rid: list[int], val: list[int], ter:
             return True
         start = cells[pos]
         # the start cell needs a crop its neighbours do not show: the region must be at least that big
-        seen = {val[j] for j in n8[start] if rid[j] >= 0}
-        need = next(v for v in range(1, MAX_REGION + 2) if v not in seen)
+        seen = 0
+        for j in n8[start]:
+            if rid[j] >= 0:
+                seen |= 1 << val[j]
+        need = (~seen >> 1 & -(~seen >> 1)).bit_length()  # the smallest crop not seen
         if need > MAX_REGION:
             return False
         for _ in range(4):
             target = max(need, _SIZE_TABLE[int(rng.random() * len(_SIZE_TABLE))])
             members = [start]
             taken = {start}
+            # the free cells next to the members, member by member in order (a cell next to two
+            # members is there twice): kept up to date as members join
+            frontier = [j for j in n4in[start] if rid[j] == -1]
             while len(members) < target:
-                frontier = [
-                    j for i in members for j in n4[i] if j in inside and rid[j] == -1 and j not in taken
-                ]
                 if not frontier:
                     break
                 # mostly take the earliest free cell, so the fill leaves few holes behind
                 j = min(frontier) if rng.random() < FILL_COMPACT else rng.choice(frontier)
                 members.append(j)
                 taken.add(j)
-            used = {ter[rid[j]] for i in members for j in n8[i] if rid[j] >= 0}
-            if len(used) == len(TERRAINS):
+                frontier = [x for x in frontier if x != j]
+                frontier += [x for x in n4in[j] if rid[x] == -1 and x not in taken]
+            # the terrains next to the members, and the crop permutations their neighbours allow
+            used = 0
+            fits = _ALL_PERMS[len(members)]
+            bits = _PERM_BITS[len(members)]
+            for k, i in enumerate(members):
+                for j in n8[i]:
+                    r = rid[j]
+                    if r >= 0:
+                        used |= 1 << ter[r]
+                        fits &= ~bits.get(8 * k + val[j], 0)
+            if used == ALL_TERRAINS:
                 continue
-            values = values_for(members)
+            values = values_for(members, fits)
             if values is None:
                 continue
             region = len(ter)
-            ter.append(rng.choice([c for c in range(len(TERRAINS)) if c not in used]))
+            ter.append(rng.choice([c for c in range(len(TERRAINS)) if not used >> c & 1]))
             for i, v in zip(members, values, strict=True):
                 rid[i] = region
                 val[i] = v
             # a free cell next to this region must still have a terrain left for it,
             # and a free cell now walled in must still be able to hold a lone 1
             stuck = False
-            for j in {j for i in members for j in n8[i] if j in inside and rid[j] == -1}:
-                if len({ter[rid[x]] for x in n8[j] if rid[x] >= 0}) == len(TERRAINS):
+            for j in {j for i in members for j in n8in[i] if rid[j] == -1}:
+                terrains = 0
+                near = 0
+                for x in n8[j]:
+                    r = rid[x]
+                    if r >= 0:
+                        terrains |= 1 << ter[r]
+                        near |= 1 << val[x]
+                if terrains == ALL_TERRAINS:
                     stuck = True
                     break
                 # j's own region must be able to reach the size of the smallest crop j can take
-                near = {val[x] for x in n8[j] if rid[x] >= 0}
-                need_j = next(v for v in range(1, MAX_REGION + 2) if v not in near)
+                need_j = (~near >> 1 & -(~near >> 1)).bit_length()  # the smallest crop not near
                 if need_j > MAX_REGION or not _room(j, need_j):
                     stuck = True
                     break

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
@@ -283,6 +284,7 @@ def destinations(state: State, seat: int, src: int) -> set[int]:
     """Where the explorer on ``src`` may go: one step, or on along a path of its
     owner's explorers and cultivated tiles, never over an opponent."""
     n4 = neighbours4(state.cols)
+    explorer, cultivated = state.explorer, state.cultivated
     seen = {src}
     frontier = [src]
     out: set[int] = set()
@@ -292,12 +294,12 @@ def destinations(state: State, seat: int, src: int) -> set[int]:
             if nb in seen:
                 continue
             seen.add(nb)
-            occ = state.explorer[nb]
+            occ = explorer[nb]
             if occ == seat:
                 frontier.append(nb)  # walk over one's own explorer, never stop there
             elif occ >= 0:
                 continue  # an opponent blocks
-            elif state.cultivated[nb]:
+            elif cultivated[nb]:
                 out.add(nb)  # a free cultivated tile: stop here or walk on
                 frontier.append(nb)
             else:
@@ -418,20 +420,42 @@ def _finish(state: State, events: list[Event]) -> None:
 # --------------------------------------------------------------------------- legal moves
 
 
+class _Moves:
+    """Every move that names cells, built once per board width (moves are frozen values)."""
+
+    def __init__(self, cols: int) -> None:
+        cells = range(ROWS * cols)
+        self.enter = [Enter(c // cols, c % cols) for c in cells]
+        self.leave = [Leave(c // cols, c % cols) for c in cells]
+        self.step = [[Step(a // cols, a % cols, b // cols, b % cols) for b in cells] for a in cells]
+        self.divine = [[Divine(c // cols, c % cols, v) for v in range(1, 6)] for c in cells]
+        self.peek = [Peek(c // cols, c % cols) for c in cells]
+
+
+@functools.cache
+def _moves(cols: int) -> _Moves:
+    return _Moves(cols)
+
+
+_TRADES = {a + b: [Trade(a + b, t) for t in TERRAINS] for i, a in enumerate(TERRAINS) for b in TERRAINS[i:]}
+
+
 def legal_moves(state: State, seat: int) -> list[Move]:
     if seat not in to_move(state):
         return []
     cols = state.cols
+    made = _moves(cols)
     out: list[Move] = []
     if state.phase == ACTION:
         for c in entries(state, seat):
-            out.append(Enter(c // cols, c % cols))
+            out.append(made.enter[c])
         for src in own_explorers(state, seat):
+            steps = made.step[src]
             for dst in sorted(destinations(state, seat, src)):
-                out.append(Step(src // cols, src % cols, dst // cols, dst % cols))
-            out.append(Leave(src // cols, src % cols))
+                out.append(steps[dst])
+            out.append(made.leave[src])
     for c in divinable(state, seat):
-        out += [Divine(c // cols, c % cols, v) for v in range(1, 6)]
+        out += made.divine[c]
     if state.phase == DIVINING:
         out.append(Done())
     if state.phase == FINAL:
@@ -439,24 +463,22 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     # trades and offerings: at any moment of one's own turn
     held = state.cubes[seat]
     if sum(held) >= 2:
-        pairs = set()
+        # the pairs of cubes held, in the order of the terrains (a pair of one terrain needs two)
         for i, a in enumerate(TERRAINS):
-            for j, b in enumerate(TERRAINS):
-                if j < i:
-                    continue
-                need = [0] * len(TERRAINS)
-                need[i] += 1
-                need[j] += 1
-                if all(h >= k for h, k in zip(held, need, strict=True)):
-                    pairs.add(a + b)
-        for give in sorted(pairs, key=lambda g: (TERRAINS.index(g[0]), TERRAINS.index(g[1]))):
-            out += [Trade(give, t) for t in TERRAINS]
+            for j in range(i, len(TERRAINS)):
+                if held[i] >= (2 if i == j else 1) and held[j] >= 1:
+                    out += _TRADES[a + TERRAINS[j]]
     if _can_offer(state, seat):
         if state.phase != FINAL:
             out.append(Extra())
+        cultivated, discovered, peeked = state.cultivated, state.discovered, state.peeks[seat]
         for c in range(ROWS * cols):
-            if _peek_problem(state, seat, c) is None:
-                out.append(Peek(c // cols, c % cols))
+            # the cells _peek_problem allows, without wording the refusals of the others
+            if cultivated[c]:
+                continue
+            seen = peeked.get(c)
+            if seen is None or (discovered[c] and not seen.isdigit()):
+                out.append(made.peek[c])
     return out
 
 
@@ -915,8 +937,13 @@ class View:
     round: int
 
 
+@functools.lru_cache(maxsize=64)
+def _terrain_totals(terrain: tuple[str, ...]) -> dict[str, int]:
+    return terrain_counts(terrain)  # copied for each view: a view's dict is its own
+
+
 def view_for(state: State, seat: int | None) -> View:
-    n = len(state.discovered)
+    discovered, cultivated = state.discovered, state.cultivated
     last = state.last
     if last is not None:
         mark = move_privacy(state, state.last_seat, parse_move(last))
@@ -935,11 +962,11 @@ def view_for(state: State, seat: int | None) -> View:
         players=state.config.players,
         rows=ROWS,
         cols=state.cols,
-        terrain=tuple(state.terrain[c] if state.discovered[c] else None for c in range(n)),
-        crops=tuple(state.crops[c] if state.cultivated[c] else None for c in range(n)),
+        terrain=tuple([t if d else None for t, d in zip(state.terrain, discovered, strict=True)]),
+        crops=tuple([v if c else None for v, c in zip(state.crops, cultivated, strict=True)]),
         explorer=tuple(state.explorer),
         start_cells=tuple(state.start_cells),
-        terrain_totals=terrain_counts(state.terrain),
+        terrain_totals=dict(_terrain_totals(tuple(state.terrain))),
         peeks=dict(sorted(peeks.items())),
         peek_counts=tuple(len(p) for p in state.peeks),
         reserve=tuple(state.reserve),
@@ -953,7 +980,7 @@ def view_for(state: State, seat: int | None) -> View:
         actions_left=state.actions_left,
         final_out=tuple(state.final_out),
         cube_points=tuple(state.cube_points),
-        empty_left=sum(1 for d in state.discovered if not d),
+        empty_left=discovered.count(False),
         last=last,
         last_seat=state.last_seat,
         last_cells=tuple(state.last_cells),

@@ -88,6 +88,7 @@ def playout(config: g.Config, seed: int, *, consistency: bool = False):
     state = g.new_game(config, n, seed)
     log: list[str] = []
     steps = 0
+    data = g.to_dict(state)  # the state as it stands, checked unchanged until apply_move returns
     while not state.over:
         assert steps < MAX_STEPS and state.turn_number <= MAX_TURNS
         (seat,) = g.to_move(state)
@@ -110,9 +111,8 @@ def playout(config: g.Config, seed: int, *, consistency: bool = False):
         else:
             move = random_move(legal, rng)
         assert move in legal
-        before = g.to_dict(state)
         new, events = g.apply_move(state, seat, move)
-        assert g.to_dict(state) == before, "apply_move changed its input"
+        assert g.to_dict(state) == data, "apply_move (or a look at the state before it) changed its input"
         for e in events:
             assert e.text
             if e.visible_to is not None:

@@ -9,7 +9,7 @@ import pytest
 from engines import guanga as G
 from engines.core import IllegalMove, NotYourTurn
 from engines.guanga import data as D
-from engines.guanga.rules import Buy, Claim, Done, Keep, Mode, Place, Refresh, Return, Stopper
+from engines.guanga.rules import Buy, Claim, Done, Keep, Mode, Place, Refresh, Return, Stopper, legal_kinds
 from engines.guanga.shapes import PLACEMENT_CELLS, PLACEMENTS
 
 
@@ -58,3 +58,21 @@ def test_listed_moves_exactly_the_accepted_ones(mode, stoppers):
                         G.apply_move(s, seat, m)
             s, _ = G.apply_move(s, seat, G.computer_move(G.view_for(s, seat), legal, rng))
             step += 1
+
+
+@pytest.mark.parametrize(
+    "mode,stoppers", [("beginner", True), ("apprentice", True), ("master", False), ("artisan", False)]
+)
+def test_the_kinds_a_refusal_names_are_those_listed(mode, stoppers):
+    """A refusal names the kinds of move allowed now (legal_kinds, which does not list every
+    move): at every step of seeded games, for every seat, they are the kinds legal_moves lists."""
+    for seed in range(4):
+        players = seed % 4 + 1
+        s = G.new_game(G.Config(players=players, mode=Mode(mode), stoppers=stoppers), players, seed)
+        rng = random.Random(seed)
+        while not s.finished:
+            for seat in range(players):
+                assert legal_kinds(s, seat) == {type(m).__name__ for m in G.legal_moves(s, seat)}
+            seat = min(G.to_move(s))
+            s, _ = G.apply_move(s, seat, rng.choice(G.legal_moves(s, seat)))
+        assert all(legal_kinds(s, seat) == set() for seat in range(players))

@@ -116,13 +116,14 @@ def test_claims_and_what_follows_are_complete(players, mode, seed):
     steps = playout(G, config, players, seed, random.Random(seed), max_moves=1000, choose=choose)
     checked = with_claims = 0
     kinds_after: set[str] = set()
+    parsed: dict = {}  # each candidate text parsed once (parse_move depends on the text alone)
     for step in steps:
         if step.state.phase not in ("claim", "return", "extra", "after"):
             continue
-        assert_complete(G, step.state, [step.seat], candidates)
+        assert_complete(G, step.state, [step.seat], candidates, parsed)
         if step.state.phase == "claim":
             checked += 1
-            with_claims += bool(accepted(G, step.state, step.seat, claim_texts(step.state)))
+            with_claims += bool(accepted(G, step.state, step.seat, claim_texts(step.state), parsed))
         else:
             kinds_after |= {
                 f"{step.state.phase} {type(m).__name__}" for m in G.legal_moves(step.state, step.seat)

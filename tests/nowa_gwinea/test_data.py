@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 
 import pytest
 
@@ -135,7 +136,9 @@ def test_hard_tasks_needing_six_are_proven():
 # and when the huts left are exactly that many, every one of them must cover an open water hole.
 
 
+@cache
 def _apart(cells: int) -> int:
+    """(A pure function of the water holes left, so each set of them is counted once.)"""
     chosen: list[int] = []
     for c in cells_in(cells):
         if all(abs(c // SIZE - d // SIZE) + abs(c % SIZE - d % SIZE) > 4 for d in chosen):

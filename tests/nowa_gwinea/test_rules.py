@@ -863,3 +863,27 @@ def test_the_view_names_each_seats_board():
     for seat in (None, 0, 1, 2):
         view = ng.view_for(s, seat)
         assert [(b.board, b.side) for b in view.boards] == list(zip(s.boards, s.sides, strict=True))
+
+
+def test_the_listed_placements_are_exactly_those_the_rules_allow():
+    """legal_moves finds the placements from sets of placements (those covering a needed cell and
+    no blocked one); at every step of seeded games they are exactly the placements for which the
+    rules find nothing wrong (_placement_error, the refusal's own reasoning)."""
+    import random
+
+    from engines.nowa_gwinea.geometry import PLACEMENTS
+    from engines.nowa_gwinea.rules import _placement_error
+
+    for seed in range(3):
+        s = ng.new_game(ng.Config(players=2), 2, seed)
+        rng = random.Random(seed)
+        checked = 0
+        while not s.over and checked < 25:
+            seat = min(ng.to_move(s))
+            legal = ng.legal_moves(s, seat)
+            listed = {str(m) for m in legal if isinstance(m, ng.Place)}
+            allowed = {pl.text for pl in PLACEMENTS if _placement_error(s, seat, pl) is None}
+            assert listed == allowed, (seed, checked)
+            checked += 1
+            s, _ = ng.apply_move(s, seat, rng.choice(legal))
+        assert checked == 25

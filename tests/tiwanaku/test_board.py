@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from engines.tiwanaku import board
@@ -145,3 +147,14 @@ def test_solver_counts_small_cases():
     # rows of 5 same-terrain cells: rows touch other terrains only; crops must differ vertically too
     n = board.count_solutions(terrain, 5, {}, limit=1000)
     assert n == independent_count(terrain, 5, {}, limit=1000)
+
+
+def test_the_maps_of_a_seed_never_change():
+    """A seed always deals the same hidden map, so a stored game replays on the map it was played
+    on: the maps of seeds 0-11 on both boards are the ones recorded (as one digest)."""
+    digest = hashlib.sha256()
+    for cols in (5, 9):
+        for seed in range(12):
+            terrain, crops, revealed = board.generate(seed, cols)
+            digest.update(f"{''.join(terrain)} {''.join(map(str, crops))} {revealed}\n".encode())
+    assert digest.hexdigest() == "152f3e50d61dbb638f4ef78b1fb538481539797b854551ccf60e26cf458ca33e"

@@ -212,6 +212,9 @@ async def test_a_spanish_server_tells_each_turn_in_spanish(standin, bot_factory)
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         await nim_lobby(standin, chan, bob, cai, SPANISH_LOBBY)
+        # The start's board first: were it still on its way, the first move's wait below would
+        # take it, and every later wait the board before, read after its buttons went.
+        await standin.next_message(chan, is_board)
         session = await bot.sessions.core.in_channel(chan.id)
         boards = []
         while session.status == "active":

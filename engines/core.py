@@ -154,6 +154,7 @@ from engines.sentences import (
     said,
     said_n,
     say,
+    step_lines,
     term,
     told_lines,
 )
@@ -200,6 +201,7 @@ __all__ = [
     "said_n",
     "listing",
     "Told",
+    "step_lines",
     "told_lines",
     "term",
     "in_words",

@@ -283,10 +283,20 @@ def told_lines(
             sentences.append(sentence)
         else:
             clauses.append(part)
+    return step_lines((steps[index] for index in sorted(steps)), mover, merge) + own
+
+
+def step_lines(
+    steps: Iterable[tuple[list[Said], list[Said]]],
+    mover: Any,
+    merge: Callable[[list[Said]], list[Said]] | None = None,
+) -> list[list[Said]]:
+    """One line per step of a turn, from its clauses (what the player did, merged by ``merge``,
+    in one list) and the sentences that follow them; the first line with a clause names
+    ``mover`` (``None``: no one to name), and a step with nothing to say has no line."""
     lines: list[list[Said]] = []
     named = mover is None
-    for index in sorted(steps):
-        clauses, sentences = steps[index]
+    for clauses, sentences in steps:
         out: list[Said] = []
         if merge is not None:
             clauses = merge(clauses)
@@ -297,7 +307,7 @@ def told_lines(
         out.extend(sentences)
         if out:
             lines.append(out)
-    return lines + own
+    return lines
 
 
 @overload

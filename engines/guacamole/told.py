@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.core import END, Said, Told, listing, said, said_n
+from engines.core import END, Said, Told, listing, said, said_n, step_lines
 
 from .data import dish_points
 
@@ -56,18 +56,7 @@ def tell_turn(told: Sequence[Told]) -> list[list[Said]]:
             sentences.append(sentence)
         if kind in _USES:
             using = False
-    lines: list[list[Said]] = []
-    named = mover is None
-    for clauses, sentences in steps.values():
-        line: list[Said] = []
-        merged = _merged(clauses)
-        if merged:
-            actions = listing(merged)
-            line.append(actions if named else said("{player} {actions}", player=mover, actions=actions))
-            named = True
-        line.extend(sentences)
-        if line:
-            lines.append(line)
+    lines = step_lines(steps.values(), mover, _merged)
     if own:
         lines.append(own)
     return lines

@@ -3,8 +3,8 @@ step of their menus planned as the bot plans it on a click.
 
     python bench/menus.py [--games pachakuna,guanga] [--positions 3] [--repeat 3]
 
-For each game, plays one seeded game with the computer's moves, keeps the positions with the
-most legal moves, and walks every step of each one's menu (the whole menu, then every step a
+For each game, takes the positions with the most legal moves from one seeded game played by
+the computer (the menu tests' own, ``tests/table/test_menu_steps.busiest``), and walks every step of each one's menu (the whole menu, then every step a
 choice opens), timing ``plan_menu`` in CPU time.  Prints per game: the positions, their moves,
 the steps walked, and the median, p90 and largest CPU milliseconds of one step (the best of
 ``--repeat`` runs of each step).
@@ -13,7 +13,6 @@ the steps walked, and the median, p90 and largest CPU milliseconds of one step (
 from __future__ import annotations
 
 import argparse
-import heapq
 import statistics
 import sys
 import time
@@ -21,33 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import engines  # noqa: E402
 from bot import choices  # noqa: E402
-from engines.core import config_from_options, rng_for  # noqa: E402
+from tests.table.test_menu_steps import NAMES, busiest, opened_by  # noqa: E402
 
 GAMES = {"pachakuna": 2, "guanga": 2, "nowa_gwinea": 2, "tiwanaku": 2, "guacamole": 3}
-NAMES = ["Ana", "Bob", "Cy"]
-
-
-def busiest(game: str, players: int, count: int, seed: int = 5) -> list[tuple]:
-    m = engines.get(game).load()
-    state = m.new_game(config_from_options(m.Config, players, {}), players, seed)
-    found = []
-    for i in range(4000):
-        if m.outcome(state) is not None:
-            break
-        seat = min(m.to_move(state))
-        moves = choices.offered(m, state, seat)
-        found.append((len(moves), i, (m, state, seat, moves)))
-        legal = list(m.legal_moves(state, seat))
-        move = m.computer_move(m.view_for(state, seat), legal, rng_for(seed, "bench", i))
-        state, _ = m.apply_move(state, seat, move)
-    return [p for _, _, p in heapq.nlargest(count, found)]
-
-
-def opens(value: str) -> tuple[str, ...]:
-    kind, _, keys = value.partition(":")[2].partition(":")
-    return (kind, *(k for k in keys.split("/") if k))
 
 
 def walk(m, state, seat, moves, *, repeat: int) -> list[float]:
@@ -68,9 +44,9 @@ def walk(m, state, seat, moves, *, repeat: int) -> list[float]:
         times.append(best)
         for control in plans:
             for pick in control.picks:
-                if pick.value.startswith("g:") and opens(pick.value) not in seen:
-                    seen.add(opens(pick.value))
-                    todo.append(opens(pick.value))
+                if pick.value.startswith("g:") and opened_by(pick.value) not in seen:
+                    seen.add(opened_by(pick.value))
+                    todo.append(opened_by(pick.value))
     return times
 
 
@@ -84,7 +60,7 @@ def main() -> None:
         f"{'game':<12} {'positions':>9} {'moves':>6} {'steps':>6} {'median ms':>10} {'p90 ms':>7} {'most ms':>8}"
     )
     for game in args.games.split(","):
-        positions = busiest(game, GAMES[game], args.positions)
+        positions = busiest(game, GAMES[game], 5, args.positions)
         times = [
             t for m, state, seat, moves in positions for t in walk(m, state, seat, moves, repeat=args.repeat)
         ]

@@ -5,15 +5,14 @@ the standard board's background colour is in every standard picture and in no hi
 
 from __future__ import annotations
 
-from renderers.colours import BACKGROUND
+from renderers.colours import BACKGROUND, colour_counts
 from tests.e2e.conftest import nim_to_the_end, png_of
 from tests.e2e.players import is_board, is_results
 from tests.e2e.test_languages import EXTENSIONS
 
 
 def colours(message) -> set[tuple[int, int, int]]:
-    image = png_of(message).convert("RGB")
-    return {c for _, c in image.getcolors(image.width * image.height) or []}
+    return {c for _, c in colour_counts(png_of(message).convert("RGB"))}
 
 
 def standard(message) -> bool:

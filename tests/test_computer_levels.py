@@ -264,3 +264,33 @@ def test_pachakuna_strong_candidates_are_legal_and_include_tile_turns():
         assert set(found) <= set(legal) and len(found) == len(set(found)) <= pai.CANDIDATES
         several += sum(isinstance(m, Rotate) for m in found) >= 2
     assert several >= 3
+
+
+def test_guanga_playouts_hand_the_policy_what_it_reads_of_the_view():
+    """In the search's playouts the normal player sees only the fields of the view it reads:
+    they equal the view's own, and it makes the same move from them with the same generator."""
+    from engines.guanga import ai as gai
+
+    module = engines.get("guanga").load()
+    playing = gai._game().module
+    checked = 0
+    for setup in SETUPS:
+        if setup[0] != "guanga":
+            continue
+        for k, (state, seat) in enumerate(playout(*setup, seed=9, max_moves=150)):
+            legal = list(module.legal_moves(state, seat))
+            # the seat's view, and the public one (the policy then reads the guanga to move)
+            for who in (seat, None):
+                view = module.view_for(state, who)
+                seen = playing.view_for(state, who)
+                me = state.turn if who is None else who
+                for name in gai._Seen.__slots__:
+                    if name != "guangas":
+                        assert getattr(seen, name) == getattr(view, name), (name, k)
+                for name in gai._SeenGuanga.__slots__:
+                    assert getattr(seen.guangas[me], name) == getattr(view.guangas[me], name), (name, k)
+                assert gai.normal_move(seen, legal, rng_for(9, k)) == gai.normal_move(
+                    view, legal, rng_for(9, k)
+                )
+            checked += 1
+    assert checked > 200

@@ -35,7 +35,7 @@ from .rules import (
     patches_per_kind,
     shells_from_lines,
 )
-from .shapes import CELLS, NEIGHBOURS, PLACEMENTS
+from .shapes import CELLS, NEIGHBOURS, PLACEMENTS, cells_of
 
 CENTRE = D.CENTRE
 
@@ -43,18 +43,25 @@ CENTRE = D.CENTRE
 def _attrs(p: str | None) -> tuple[str, str] | None:
     if p is None:
         return None
-    c, s = p.split("/")
-    return c, s
+    return _ATTRS[p]
 
 
-def _marker_ok(view, attr: str) -> bool:
-    if view.markers.get(attr, 0) > 0:
-        return True
-    return (
-        attr in D.COLOURS
-        and view.markers.get("grey", 0) > 0
-        and all(view.markers.get(c, 0) == 0 for c in D.COLOURS)
-    )
+_ATTRS = {f"{c}/{y}": (c, y) for c in D.COLOURS for y in D.SYMBOLS}
+"""A patch's "colour/symbol" split in two, once for all."""
+
+_COLOURS = frozenset(D.COLOURS)
+
+_SIZE = {cid: pls[0].bit_count() for cid, pls in PLACEMENTS.items()}
+
+_BITS: dict[int, tuple[int, ...]] = {}
+"""The cells of a shape's missing cells (at most a few of them), lowest first."""
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    cells = _BITS.get(mask)
+    if cells is None:
+        cells = _BITS[mask] = cells_of(mask)
+    return cells
 
 
 def _potential(view, me) -> dict[str, list[float]]:
@@ -66,18 +73,20 @@ def _potential(view, me) -> dict[str, list[float]]:
     masks = dict.fromkeys(D.COLOURS + D.SYMBOLS, 0)
     for i, p in enumerate(g.tops):
         if p is not None and not stop >> i & 1:
-            colour, symbol = p.split("/")
+            colour, symbol = _ATTRS[p]
             masks[colour] |= 1 << i
             masks[symbol] |= 1 << i
     pot: dict[str, list[float]] = {}
+    markers = view.markers
+    # a grey marker stands for any colour once no colour's marker is left
+    grey = markers.get("grey", 0) > 0 and all(markers.get(c, 0) == 0 for c in D.COLOURS)
     for cv in view.market:
         if cv is None:
             continue
-        pls = PLACEMENTS[cv.id]
-        size = pls[0].bit_count()
+        size = _SIZE[cv.id]
         limit = 2 + size // 5
         for attr in (cv.colour, cv.symbol):
-            if not _marker_ok(view, attr):
+            if markers.get(attr, 0) <= 0 and not (grey and attr in _COLOURS):
                 continue
             mask = masks[attr]
             if mask.bit_count() + limit < size:
@@ -85,19 +94,20 @@ def _potential(view, me) -> dict[str, list[float]]:
             row = pot.setdefault(attr, [0.0] * CELLS)
             inv = ~mask
             vp = cv.vp
-            for pl in pls:
-                if pl & stop:
-                    continue
-                missing = pl & inv
+            # the placements short of one to ``limit`` cells (none on a stopper), in order
+            if stop:
+                near = [
+                    m
+                    for pl in PLACEMENTS[cv.id]
+                    if not pl & stop and 0 < (m := pl & inv).bit_count() <= limit
+                ]
+            else:
+                near = [m for pl in PLACEMENTS[cv.id] if 0 < (m := pl & inv).bit_count() <= limit]
+            for missing in near:
                 k = missing.bit_count()
-                if k == 0 or k > limit:
-                    continue
                 w = vp / (k * k * k)
                 tenth = w * 0.1
-                while missing:
-                    low = missing & -missing
-                    i = low.bit_length() - 1
-                    missing ^= low
+                for i in _bits(missing):
                     r = row[i]
                     if w > r:
                         row[i] = w + r * 0.1
@@ -381,8 +391,74 @@ def _evaluate(state: State, seat: int) -> float:
     return search.margin_value(totals[seat] - best_other, 12.0)
 
 
+class _Seen:
+    """The part of a view the normal player reads (:func:`normal_move` and its helpers), built
+    from a state as :func:`rules.view_for` builds those fields; the search's playouts hand it to
+    the policy at every move instead of the whole view (every score, the public texts), which
+    costs more than the move.  Only the guanga the policy reads is there (the seat's own, or
+    the player's to move without a seat)."""
+
+    __slots__ = (
+        "seat",
+        "turn",
+        "phase",
+        "mode",
+        "market",
+        "markers",
+        "basket",
+        "pile",
+        "end_triggered",
+        "guangas",
+    )
+
+    def __init__(self, s: State, seat: int | None) -> None:
+        self.seat = seat
+        self.turn = s.turn
+        self.phase = s.phase
+        self.mode = s.config.mode.value
+        self.market = tuple(None if c is None else _CARD_VIEW[c] for c in s.market)
+        self.markers = dict(s.markers)
+        self.basket = tuple(None if k is None else _PSTR[k] for k in s.basket)
+        self.pile = len(s.pile)
+        self.end_triggered = s.end_triggered
+        guangas: list[_SeenGuanga | None] = [None] * s.n
+        me = s.turn if seat is None else seat  # whose guanga the normal player reads
+        guangas[me] = _SeenGuanga(s, me, visible=seat == me or s.finished)
+        self.guangas = guangas
+
+
+class _SeenGuanga:
+    """A guanga as :class:`_Seen` holds it (the fields of :class:`rules.PlayerView` the normal
+    player reads; the order hidden, as in the view, unless ``visible``)."""
+
+    __slots__ = ("tops", "heights", "stoppers", "claimed", "order")
+
+    def __init__(self, s: State, seat: int, visible: bool) -> None:
+        g = s.guangas[seat]
+        self.tops = tuple([_PSTR[st[-1]] if st else None for st in g])
+        self.heights = tuple([len(st) for st in g])
+        self.stoppers = tuple(sorted(s.stoppers[seat]))
+        self.claimed = tuple(s.claimed[seat])
+        order = s.orders[seat]
+        self.order = UNKNOWN if order is not None and not visible else order
+
+
+_PSTR = tuple(f"{c}/{y}" for c in D.COLOURS for y in D.SYMBOLS)
+_CARD_VIEW = {c[0]: rules.card_view(c[0]) for c in D.CARDS}
+
+
+class _Playing:
+    """Guanga's rules as the search plays them out: the policy sees a :class:`_Seen`."""
+
+    legal_moves = staticmethod(rules.legal_moves)
+    apply_move = staticmethod(rules.apply_move)
+    to_move = staticmethod(rules.to_move)
+    outcome = staticmethod(rules.outcome)
+    view_for = staticmethod(_Seen)
+
+
 def _game() -> search.Game:
-    return search.Game(rules, determinize, normal_move, _evaluate, HORIZON)
+    return search.Game(_Playing(), determinize, normal_move, _evaluate, HORIZON)
 
 
 CANDIDATES = 6

@@ -294,3 +294,34 @@ def test_guanga_playouts_hand_the_policy_what_it_reads_of_the_view():
                 )
             checked += 1
     assert checked > 200
+
+
+def test_tiwanaku_sampled_maps_pass_the_crop_check_on_every_region_and_candidates_are_fresh():
+    """A sampled map's regions, all shut once the map is full, pass the sampler's crop check
+    together (the sampler keeps the shut regions as it fills the map in); the crops a cell may
+    hold are the same however often they are asked, whatever a caller did with an answer."""
+    from engines.tiwanaku import ai as tai
+    from engines.tiwanaku.board import regions_of
+
+    module = engines.get("tiwanaku").load()
+    sampled = asked = 0
+    for players, seed in ((2, 4), (3, 6)):
+        for k, (state, seat) in enumerate(playout("tiwanaku", players, {}, seed=seed, max_moves=200)):
+            view = module.view_for(state, seat)
+            if k % 4 == 0:
+                terrain = tai.sample_terrain(view, random.Random(k))
+                if terrain is not None and None in view.terrain:
+                    fixed = tuple(tai.known_crops(view).items())
+                    assert tai.shut_regions_fit(view.cols, tuple(regions_of(terrain, view.cols)), fixed), k
+                    sampled += 1
+            first = tai.crop_candidates(view)
+            for cells in first.values():
+                cells.clear()  # an answer is the caller's own
+            first.clear()
+            again = tai.crop_candidates(view)
+            tai._CANDIDATES.clear()
+            assert again == tai.crop_candidates(view), k
+            some = sorted(again)[::2]
+            assert tai.crop_candidates(view, some) == {c: again[c] for c in some}, k
+            asked += bool(again)
+    assert sampled > 20 and asked > 20

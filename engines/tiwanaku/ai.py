@@ -47,8 +47,31 @@ def knowledge(view: View) -> tuple[list[str | None], dict[int, int]]:
     return terrain, crops
 
 
+_CANDIDATES: dict[tuple, dict[int, frozenset[int]]] = {}
+"""The possible crops of every cell of a closed region, by what :func:`crop_candidates` reads of
+the view (the seat's knowledge): a search's playouts ask again and again about the same
+knowledge.  The cells asked for take no part in working them out (the puzzle and its solutions
+are the same), so an answer for some cells is the whole answer cut down to them."""
+
+_CANDIDATES_LIMIT = 20_000
+"""Entries kept in :data:`_CANDIDATES` before it is emptied (a long-running process stays small)."""
+
+
 def crop_candidates(view: View, cells: Sequence[int] | None = None) -> dict[int, set[int]]:
     """Possible crops per cell of a closed region (only ``cells`` if given)."""
+    key = (view.cols, view.terrain, view.crops, tuple(view.peeks.items()))
+    found = _CANDIDATES.get(key)
+    if found is None:
+        if len(_CANDIDATES) >= _CANDIDATES_LIMIT:
+            _CANDIDATES.clear()
+        found = _CANDIDATES[key] = {c: frozenset(v) for c, v in _crop_candidates(view).items()}
+    if cells is None:
+        return {c: set(v) for c, v in found.items()}
+    return {c: set(found[c]) for c in cells if c in found}
+
+
+def _crop_candidates(view: View) -> dict[int, set[int]]:
+    """Possible crops per cell of every closed region."""
     terrain, crops = knowledge(view)
     cols = view.cols
     rid = regions_of(terrain, cols)
@@ -64,7 +87,7 @@ def crop_candidates(view: View, cells: Sequence[int] | None = None) -> dict[int,
             closed[r] = False
     active = [r if r >= 0 and closed.get(r) else -1 for r in rid]
     puzzle = Puzzle(active, cols, crops)
-    want = [c for c in (cells if cells is not None else range(len(rid))) if active[c] >= 0]
+    want = [c for c in range(len(rid)) if active[c] >= 0]
     if not want:
         return {}
     doms = puzzle.candidates()
@@ -334,27 +357,38 @@ def sample_terrain(view, rng: random.Random) -> list[str] | None:
                     stack.append(j)
         return True
 
+    # the regions that can grow no more (every cell around them known), each as its cells in
+    # reading order: a region shut stays shut while the cells are filled in, so the list only
+    # grows with them (and is cut back when the sampler backtracks)
+    shut: list[tuple[int, ...]] = []
+
     def closed_ok(grid: list[str | None], c: int) -> bool:
-        """A region next to ``c`` that can grow no more must still hold its crops 1..n."""
+        """A region next to ``c`` that can grow no more must still hold its crops 1..n.
+
+        The regions ``c`` shut go into ``shut`` when they pass (the caller cuts ``shut``
+        back to what it was when it takes ``c`` back)."""
         checked: set[int] = set()
-        any_shut = False
+        found = []
         for start in (c, *n4[c]):
             t = grid[start]
             if t is None or start in checked:
                 continue
             cells = {start}
             stack = [start]
-            shut = True
-            while stack:
-                i = stack.pop()
-                for j in n4[i]:
-                    if grid[j] is None:
-                        shut = False
-                    elif grid[j] == t and j not in cells:
+            closed = True
+            while stack and closed:
+                for j in n4[stack.pop()]:
+                    u = grid[j]
+                    if u is None:
+                        # open: the rest of it need not be walked (another start in it finds
+                        # it open all the same)
+                        closed = False
+                        break
+                    if u == t and j not in cells:
                         cells.add(j)
                         stack.append(j)
             checked |= cells
-            if not shut:
+            if not closed:
                 continue
             # crops 1..size, each once: a known crop above the size, or twice, cannot be;
             # a lone cell grows a 1, which may not touch another 1
@@ -368,17 +402,27 @@ def sample_terrain(view, rng: random.Random) -> list[str] | None:
                         return False
                     if grid[j] is not None and lone(grid, j):
                         return False
-            any_shut = True
-        return not any_shut or crops_fit(grid)
+            found.append(tuple(sorted(cells)))
+        if not found:
+            return True
+        shut.extend(found)
+        return crops_fit()
 
-    def crops_fit(grid: list[str | None]) -> bool:
+    def crops_fit() -> bool:
         """The regions that can grow no more still have crops that fit together (the crop
         puzzle on those regions alone, bounded; a search too long counts as a fit)."""
         # a region id per cell of the shut regions (numbered in reading order, -1 elsewhere):
         # the same regions give the same key
-        shut = [-1] * n
+        key = [-1] * n
+        for number, cells in enumerate(sorted(shut)):
+            for i in cells:
+                key[i] = number
+        return shut_regions_fit(cols, tuple(key), fixed_key)
+
+    def shut_regions(grid: list[str | None]) -> list[tuple[int, ...]]:
+        """Every region of ``grid`` that can grow no more, in reading order."""
+        out = []
         seen = [False] * n
-        number = 0
         for start in range(n):
             t = grid[start]
             if t is None or seen[start]:
@@ -397,10 +441,8 @@ def sample_terrain(view, rng: random.Random) -> list[str] | None:
                         cells.append(j)
                         stack.append(j)
             if closed:
-                for i in cells:
-                    shut[i] = number
-                number += 1
-        return shut_regions_fit(cols, tuple(shut), fixed_key)
+                out.append(tuple(sorted(cells)))
+        return out
 
     def lone(grid: list[str | None], j: int) -> bool:
         """Whether ``j`` is a finished region of one cell (all its neighbours known, none alike)."""
@@ -418,8 +460,10 @@ def sample_terrain(view, rng: random.Random) -> list[str] | None:
         for t in [t for _, t in sorted(zip(weights, options, strict=True), reverse=True)]:
             grid[c] = t
             left[t] -= 1
+            mark = len(shut)
             if blocks_ok(grid, c) and region_ok(grid, c) and closed_ok(grid, c) and rec(grid, pos + 1):
                 return True
+            del shut[mark:]
             left[t] += 1
             grid[c] = None
         return False
@@ -429,6 +473,7 @@ def sample_terrain(view, rng: random.Random) -> list[str] | None:
     for c in range(n):
         if grid[c] is not None and not region_ok(grid, c):
             return None
+    shut.extend(shut_regions(grid))
     if not rec(grid, 0):
         return None
     filled = [t for t in grid if t is not None]

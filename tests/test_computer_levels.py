@@ -296,6 +296,31 @@ def test_guanga_playouts_hand_the_policy_what_it_reads_of_the_view():
     assert checked > 200
 
 
+def test_guacamole_playouts_hand_the_policy_what_it_reads_of_the_view():
+    """In the search's playouts the normal player sees only the fields of the view it reads:
+    they equal the view's own, and it makes the same move from them with the same generator."""
+    from engines.guacamole import ai as gai
+
+    module = engines.get("guacamole").load()
+    playing = gai._game().module
+    checked = 0
+    for setup in SETUPS:
+        if setup[0] != "guacamole":
+            continue
+        for k, (state, seat) in enumerate(playout(*setup, seed=9, max_moves=150)):
+            legal = list(module.legal_moves(state, seat))
+            for who in (seat, None):
+                view = module.view_for(state, who)
+                seen = playing.view_for(state, who)
+                for name in gai._Seen.__slots__:
+                    assert getattr(seen, name) == getattr(view, name), (name, k)
+                assert gai.normal_move(seen, legal, rng_for(9, k)) == gai.normal_move(
+                    view, legal, rng_for(9, k)
+                )
+            checked += 1
+    assert checked > 200
+
+
 def test_tiwanaku_sampled_maps_pass_the_crop_check_on_every_region_and_candidates_are_fresh():
     """A sampled map's regions, all shut once the map is full, pass the sampler's crop check
     together (the sampler keeps the shut regions as it fills the map in); the crops a cell may

@@ -16,7 +16,7 @@ from engines import search
 from engines.core import DEFAULT_LEVEL
 
 from . import rules
-from .data import CODES, DECK_SIZE, dish_kind, dish_points
+from .data import CODES, DECK_SIZE, code_key, dish_kind, dish_points
 from .moves import Add, Cancel, Discard, Dish, Done, Draw, End, Free, Move, Pass, Prep, Steal, Swap, Take
 from .rules import Config, State, outcome, scores
 
@@ -390,8 +390,37 @@ def _evaluate(state, seat: int) -> float:
     return search.margin_value(value[seat] - best_other, 8.0)
 
 
+class _Seen:
+    """The part of a view the normal player reads (:func:`normal_move`, :class:`_Eval` and
+    :func:`plan_dish`), built from a state as :func:`rules.view_for` builds those fields; the
+    search's playouts hand it to the policy at every move instead of the whole view (the step
+    told in words, the outcome, the marks), which costs about as much as the move."""
+
+    __slots__ = ("seat", "phase", "hand", "hand_sizes", "prep", "dishes", "discard_tops", "building")
+
+    def __init__(self, s: State, seat: int | None) -> None:
+        self.seat = seat
+        self.phase = s.phase
+        self.hand = tuple(sorted(rules._codes(s.hands[seat]), key=code_key)) if seat is not None else None
+        self.hand_sizes = tuple(len(h) for h in s.hands)
+        self.prep = tuple(tuple(rules._codes(p)) for p in s.prep)
+        self.dishes = tuple(tuple([rules._dish_view(d) for d in ds]) for ds in s.dishes)
+        self.discard_tops = tuple(CODES[x[-1]] if x else None for x in s.discards)
+        self.building = tuple(rules._codes(s.building))
+
+
+class _Playing:
+    """Guacamole's rules as the search plays them out: the policy sees a :class:`_Seen`."""
+
+    legal_moves = staticmethod(rules.legal_moves)
+    apply_move = staticmethod(rules.apply_move)
+    to_move = staticmethod(rules.to_move)
+    outcome = staticmethod(rules.outcome)
+    view_for = staticmethod(_Seen)
+
+
 def _game():
-    return search.Game(rules, determinize, normal_move, _evaluate, HORIZON)
+    return search.Game(_Playing(), determinize, normal_move, _evaluate, HORIZON)
 
 
 CANDIDATES = 8

@@ -53,15 +53,36 @@ _COLOURS = frozenset(D.COLOURS)
 
 _SIZE = {cid: pls[0].bit_count() for cid, pls in PLACEMENTS.items()}
 
-_BITS: dict[int, tuple[int, ...]] = {}
-"""The cells of a shape's missing cells (at most a few of them), lowest first."""
+_Near = tuple[tuple[float, float, tuple[int, ...]], ...]
+
+_NEAR: dict[tuple[str, int, int], _Near] = {}
+"""Per card, cells of an attribute (a mask) and stoppers (a mask): :func:`_near`'s answer, kept
+(a search's playouts ask again and again about the same cards and guangas)."""
+
+_NEAR_LIMIT = 100_000
+"""Entries kept in :data:`_NEAR` before it is emptied (a long-running process stays small)."""
 
 
-def _bits(mask: int) -> tuple[int, ...]:
-    cells = _BITS.get(mask)
-    if cells is None:
-        cells = _BITS[mask] = cells_of(mask)
-    return cells
+def _near(cid: str, mask: int, stop: int, limit: int, vp: int) -> _Near:
+    """The card's placements short of one to ``limit`` cells of ``mask`` and on no stopper, in
+    order, as (weight, a tenth of it, the missing cells lowest first)."""
+    key = (cid, mask, stop)
+    found = _NEAR.get(key)
+    if found is None:
+        inv = ~mask
+        if stop:
+            near = [m for pl in PLACEMENTS[cid] if not pl & stop and 0 < (m := pl & inv).bit_count() <= limit]
+        else:
+            near = [m for pl in PLACEMENTS[cid] if 0 < (m := pl & inv).bit_count() <= limit]
+        out = []
+        for missing in near:
+            k = missing.bit_count()
+            w = vp / (k * k * k)
+            out.append((w, w * 0.1, cells_of(missing)))
+        if len(_NEAR) >= _NEAR_LIMIT:
+            _NEAR.clear()
+        found = _NEAR[key] = tuple(out)
+    return found
 
 
 def _potential(view, me) -> dict[str, list[float]]:
@@ -92,22 +113,8 @@ def _potential(view, me) -> dict[str, list[float]]:
             if mask.bit_count() + limit < size:
                 continue
             row = pot.setdefault(attr, [0.0] * CELLS)
-            inv = ~mask
-            vp = cv.vp
-            # the placements short of one to ``limit`` cells (none on a stopper), in order
-            if stop:
-                near = [
-                    m
-                    for pl in PLACEMENTS[cv.id]
-                    if not pl & stop and 0 < (m := pl & inv).bit_count() <= limit
-                ]
-            else:
-                near = [m for pl in PLACEMENTS[cv.id] if 0 < (m := pl & inv).bit_count() <= limit]
-            for missing in near:
-                k = missing.bit_count()
-                w = vp / (k * k * k)
-                tenth = w * 0.1
-                for i in _bits(missing):
+            for w, tenth, cells in _near(cv.id, mask, stop, limit, cv.vp):
+                for i in cells:
                     r = row[i]
                     if w > r:
                         row[i] = w + r * 0.1
@@ -184,15 +191,19 @@ def _return_cost(view, me, m: Return) -> float:
 def _place_scores(view, me, places: list[Place]) -> list[float]:
     pot = _potential(view, me)
     base = _cell_base(view, me)
-    zero = [0.0] * CELLS
-    # per basket slot (1-8), the score of its patch on each cell
+    # per basket slot (1-8), the score of its patch on each cell: colour + symbol + cell, where
+    # a missing potential adds nothing (x + 0.0 is x: the potentials are never -0.0)
     rows: dict[int, list[float]] = {}
     for slot, p in enumerate(view.basket, 1):
         if p is not None:
-            colour, symbol = p.split("/")
-            rows[slot] = [
-                a + b + c for a, b, c in zip(pot.get(colour, zero), pot.get(symbol, zero), base, strict=True)
-            ]
+            colour, symbol = _ATTRS[p]
+            pc, ps = pot.get(colour), pot.get(symbol)
+            if pc is None:
+                rows[slot] = base if ps is None else [b + c for b, c in zip(ps, base, strict=True)]
+            elif ps is None:
+                rows[slot] = [a + c for a, c in zip(pc, base, strict=True)]
+            else:
+                rows[slot] = [a + b + c for a, b, c in zip(pc, ps, base, strict=True)]
     return [rows[m.slot][m.cell] for m in places]
 
 

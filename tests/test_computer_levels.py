@@ -350,3 +350,27 @@ def test_tiwanaku_sampled_maps_pass_the_crop_check_on_every_region_and_candidate
             assert tai.crop_candidates(view, some) == {c: again[c] for c in some}, k
             asked += bool(again)
     assert sampled > 20 and asked > 20
+
+
+def test_tiwanaku_playouts_hand_the_policy_what_it_reads_of_the_view():
+    """In the search's playouts the normal player sees only the fields of the view it reads:
+    they equal the view's own, and it makes the same move from them with the same generator."""
+    from engines.tiwanaku import ai as tai
+
+    module = engines.get("tiwanaku").load()
+    playing = tai._game().module
+    checked = 0
+    for setup in SETUPS:
+        if setup[0] != "tiwanaku":
+            continue
+        for k, (state, seat) in enumerate(playout(*setup, seed=9, max_moves=150)):
+            legal = list(module.legal_moves(state, seat))
+            for who in (seat, None):
+                view = module.view_for(state, who)
+                seen = playing.view_for(state, who)
+                for name in tai._Seen.__slots__:
+                    assert getattr(seen, name) == getattr(view, name), (name, k)
+            view, seen = module.view_for(state, seat), playing.view_for(state, seat)
+            assert tai.normal_move(seen, legal, rng_for(9, k)) == tai.normal_move(view, legal, rng_for(9, k))
+            checked += 1
+    assert checked > 200

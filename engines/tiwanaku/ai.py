@@ -615,8 +615,45 @@ def _evaluate(state, seat: int) -> float:
     return search.margin_value(worth[seat] - best_other, 8.0)
 
 
+class _Seen:
+    """The part of a view the normal player reads (:func:`normal_move`, :func:`knowledge` and
+    :func:`crop_candidates`), built from a state as :func:`rules.view_for` builds those fields;
+    the search's playouts hand it to the policy at every move instead of the whole view."""
+
+    __slots__ = ("seat", "cols", "phase", "terrain", "crops", "peeks", "explorer", "cubes")
+
+    def __init__(self, state: rules.State, seat: int | None) -> None:
+        discovered, cultivated = state.discovered, state.cultivated
+        self.seat = seat
+        self.cols = state.cols
+        self.phase = state.phase
+        self.terrain = tuple([t if d else None for t, d in zip(state.terrain, discovered, strict=True)])
+        self.crops = tuple([v if c else None for v, c in zip(state.crops, cultivated, strict=True)])
+        peeks: dict[int, str] = {}
+        if seat is not None:
+            # a peeked terrain stays useful until the tile is discovered, a peeked crop until it is planted
+            for c, seen in state.peeks[seat].items():
+                if seen.isdigit() and not cultivated[c]:
+                    peeks[c] = seen
+                elif not seen.isdigit() and not discovered[c]:
+                    peeks[c] = seen
+        self.peeks = dict(sorted(peeks.items()))
+        self.explorer = tuple(state.explorer)
+        self.cubes = tuple(tuple(c) for c in state.cubes)
+
+
+class _Playing:
+    """Tiwanaku's rules as the search plays them out: the policy sees a :class:`_Seen`."""
+
+    legal_moves = staticmethod(rules.legal_moves)
+    apply_move = staticmethod(rules.apply_move)
+    to_move = staticmethod(rules.to_move)
+    outcome = staticmethod(rules.outcome)
+    view_for = staticmethod(_Seen)
+
+
 def _game() -> search.Game:
-    return search.Game(rules, determinize, normal_move, _evaluate, HORIZON)
+    return search.Game(_Playing(), determinize, normal_move, _evaluate, HORIZON)
 
 
 CANDIDATES = 8

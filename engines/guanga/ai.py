@@ -9,6 +9,7 @@ normal player's candidates out in those worlds (:mod:`engines.search`).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engines import search
 from engines.core import DEFAULT_LEVEL, UNKNOWN
@@ -53,39 +54,52 @@ _COLOURS = frozenset(D.COLOURS)
 
 _SIZE = {cid: pls[0].bit_count() for cid, pls in PLACEMENTS.items()}
 
-_Near = tuple[tuple[float, float, tuple[int, ...]], ...]
+_VP = {c[0]: c[4] for c in D.CARDS}
 
-_NEAR: dict[tuple[str, int, int], _Near] = {}
-"""Per card, cells of an attribute (a mask) and stoppers (a mask): :func:`_near`'s answer, kept
-(a search's playouts ask again and again about the same cards and guangas)."""
+_ROWS: dict[tuple[int, int, tuple[str, ...]], tuple[float, ...]] = {}
+"""An attribute's row of :func:`_potential` by the cells showing it (a mask), the stoppers (a
+mask) and the market cards asking for it, in order: a search's playouts ask again and again
+about the same guangas and cards."""
 
-_NEAR_LIMIT = 100_000
-"""Entries kept in :data:`_NEAR` before it is emptied (a long-running process stays small)."""
+_ROWS_LIMIT = 100_000
+"""Entries kept in :data:`_ROWS` before it is emptied (a long-running process stays small)."""
 
 
-def _near(cid: str, mask: int, stop: int, limit: int, vp: int) -> _Near:
-    """The card's placements short of one to ``limit`` cells of ``mask`` and on no stopper, in
-    order, as (weight, a tenth of it, the missing cells lowest first)."""
-    key = (cid, mask, stop)
-    found = _NEAR.get(key)
-    if found is None:
-        inv = ~mask
+def _row(mask: int, stop: int, cids: tuple[str, ...]) -> tuple[float, ...]:
+    """How much a patch with an attribute helps on each cell towards the cards ``cids`` (in
+    market order) when ``mask`` shows the attribute and ``stop`` holds stoppers: for every
+    placement of a card short of one to ``limit`` cells (none on a stopper), in order, each
+    missing cell gains its weight (the card's points over the cube of the cells missing)."""
+    key = (mask, stop, cids)
+    found = _ROWS.get(key)
+    if found is not None:
+        return found
+    row = [0.0] * CELLS
+    inv = ~mask
+    for cid in cids:
+        limit = 2 + _SIZE[cid] // 5
+        vp = _VP[cid]
         if stop:
             near = [m for pl in PLACEMENTS[cid] if not pl & stop and 0 < (m := pl & inv).bit_count() <= limit]
         else:
             near = [m for pl in PLACEMENTS[cid] if 0 < (m := pl & inv).bit_count() <= limit]
-        out = []
         for missing in near:
             k = missing.bit_count()
             w = vp / (k * k * k)
-            out.append((w, w * 0.1, cells_of(missing)))
-        if len(_NEAR) >= _NEAR_LIMIT:
-            _NEAR.clear()
-        found = _NEAR[key] = tuple(out)
+            tenth = w * 0.1
+            for i in cells_of(missing):
+                r = row[i]
+                if w > r:
+                    row[i] = w + r * 0.1
+                else:
+                    row[i] = r + tenth
+    if len(_ROWS) >= _ROWS_LIMIT:
+        _ROWS.clear()
+    found = _ROWS[key] = tuple(row)
     return found
 
 
-def _potential(view, me) -> dict[str, list[float]]:
+def _potential(view, me) -> dict[str, tuple[float, ...]]:
     """For each colour/symbol, how much a patch showing it on each cell helps towards a card."""
     g = view.guangas[me]
     stop = 0
@@ -97,10 +111,12 @@ def _potential(view, me) -> dict[str, list[float]]:
             colour, symbol = _ATTRS[p]
             masks[colour] |= 1 << i
             masks[symbol] |= 1 << i
-    pot: dict[str, list[float]] = {}
     markers = view.markers
     # a grey marker stands for any colour once no colour's marker is left
     grey = markers.get("grey", 0) > 0 and all(markers.get(c, 0) == 0 for c in D.COLOURS)
+    # per attribute, the cards asking for it that a claim could take, in market order (each
+    # attribute's row depends on its own cards only)
+    asking: dict[str, list[str]] = {}
     for cv in view.market:
         if cv is None:
             continue
@@ -109,18 +125,10 @@ def _potential(view, me) -> dict[str, list[float]]:
         for attr in (cv.colour, cv.symbol):
             if markers.get(attr, 0) <= 0 and not (grey and attr in _COLOURS):
                 continue
-            mask = masks[attr]
-            if mask.bit_count() + limit < size:
+            if masks[attr].bit_count() + limit < size:
                 continue
-            row = pot.setdefault(attr, [0.0] * CELLS)
-            for w, tenth, cells in _near(cv.id, mask, stop, limit, cv.vp):
-                for i in cells:
-                    r = row[i]
-                    if w > r:
-                        row[i] = w + r * 0.1
-                    else:
-                        row[i] = r + tenth
-    return pot
+            asking.setdefault(attr, []).append(cv.id)
+    return {attr: _row(masks[attr], stop, tuple(cids)) for attr, cids in asking.items()}
 
 
 def _cell_base(view, me) -> list[float]:
@@ -193,7 +201,7 @@ def _place_scores(view, me, places: list[Place]) -> list[float]:
     base = _cell_base(view, me)
     # per basket slot (1-8), the score of its patch on each cell: colour + symbol + cell, where
     # a missing potential adds nothing (x + 0.0 is x: the potentials are never -0.0)
-    rows: dict[int, list[float]] = {}
+    rows: dict[int, Sequence[float]] = {}
     for slot, p in enumerate(view.basket, 1):
         if p is not None:
             colour, symbol = _ATTRS[p]

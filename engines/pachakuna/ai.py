@@ -47,19 +47,41 @@ def _masks(tiles: dict[int, str], black: bool) -> dict[int, int]:
     return {c: open_mask(code, black) for c, code in tiles.items()}
 
 
-_MASKS: dict[tuple, dict[int, int]] = {}
+class _Board:
+    """A board's open edges for one side, and the ways found on it from each source field
+    (:class:`_Search`, a pure function of the board and the source); callers only read them."""
+
+    __slots__ = ("masks", "ways")
+
+    def __init__(self, tiles: tuple[tuple[int, str], ...], black: bool):
+        self.masks = _masks(dict(tiles), black)
+        self.ways: dict[int, _Search] = {}
+
+    def way(self, source: int) -> _Search:
+        found = self.ways.get(source)
+        if found is None:
+            found = self.ways[source] = _Search(self.masks, source)
+        return found
+
+
+_BOARDS: dict[tuple, _Board] = {}
+
+
+def _board(tiles: tuple[tuple[int, str], ...], black: bool) -> _Board:
+    """The :class:`_Board` of a view's tiles for one side, memoised (the greedy player asks
+    several times a move, playouts many times on the same board)."""
+    key = (tiles, black)
+    found = _BOARDS.get(key)
+    if found is None:
+        if len(_BOARDS) >= CACHE_SIZE:
+            del _BOARDS[next(iter(_BOARDS))]  # the board met first goes first
+        found = _BOARDS[key] = _Board(tiles, black)
+    return found
 
 
 def _board_masks(tiles: tuple[tuple[int, str], ...], black: bool) -> dict[int, int]:
-    """:func:`_masks` of a view's tiles, memoised (the greedy player asks twice a move, playouts
-    many times on the same board); callers only read the mapping."""
-    key = (tiles, black)
-    found = _MASKS.get(key)
-    if found is None:
-        if len(_MASKS) > CACHE_SIZE:
-            _MASKS.clear()
-        found = _MASKS[key] = _masks(dict(tiles), black)
-    return found
+    """:func:`_masks` of a view's tiles, memoised (see :func:`_board`)."""
+    return _board(tiles, black).masks
 
 
 @dataclass(frozen=True)
@@ -128,11 +150,53 @@ class _Eval:
 
 
 _IS_VILLAGE = [c in D.VILLAGES for c in range(100)]
-_NBR = [tuple((d, n, (d + 3) % 6) for d, n in D.NEIGHBOURS.get(c, ())) for c in range(100)]
-_NBR8 = [tuple((d, (n << 3) | o) for d, n, o in _NBR[c]) for c in range(100)]
 _POP = [bin(m).count("1") for m in range(64)]
 _CIRC = [[min(abs(a - b), 6 - abs(a - b)) for b in range(6)] for a in range(6)]
 _NONE = 6  # "entered from nowhere": the start field
+_FROM_NOWHERE = 1 << _NONE
+
+_STEP = [
+    [tuple((n, 1 << ((d + 3) % 6)) for d, n in D.NEIGHBOURS.get(c, ()) if x >> d & 1) for x in range(64)]
+    for c in range(100)
+]
+"""For each field and set of its edges (bit d: edge d), the fields beyond those edges, each
+with the bit of the edge it is entered by."""
+
+_ONE_TURN = [
+    [
+        (63 if entries & _FROM_NOWHERE else 0)
+        | sum(1 << d for d in range(6) if any(entries >> e & 1 and _CIRC[e][d] < arc for e in range(6)))
+        for entries in range(128)
+    ]
+    for arc in range(7)
+]
+"""For a tile whose open arc is ``arc`` edges long and a set of edges it is entered by (bit 6:
+the start), the edges it can be left by with at most one turn of it (one turn opens any two
+edges the arc can span)."""
+
+_CROSSINGS: dict[tuple[int, int, bool], tuple[tuple[tuple[int, int], ...], ...]] = {}
+
+
+def _crossings(c: int, mc: int, fixed: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each edge field ``c`` is entered by (6: the start), the (state beyond, cost) of each way
+    out of it, in the order of its neighbours: the moves :meth:`_Search.ways` relaxes."""
+    key = (c, mc, fixed)
+    found = _CROSSINGS.get(key)
+    if found is None:
+        rows = []
+        for e in range(7):
+            row = []
+            for d, n in D.NEIGHBOURS.get(c, ()):
+                if _IS_VILLAGE[c] or (mc >> d) & 1 and (e == _NONE or (mc >> e) & 1):
+                    cost = 0
+                elif not fixed and (e == _NONE or _CIRC[e][d] < _POP[mc]):
+                    cost = 1
+                else:
+                    continue
+                row.append(((n << 3) | ((d + 3) % 6), cost))
+            rows.append(tuple(row))
+        found = _CROSSINGS[key] = tuple(rows)
+    return found
 
 
 class _Search:
@@ -141,9 +205,14 @@ class _Search:
     Crossing a tile from edge e to edge d costs 0 when both are open for the llama, 1 when one
     turn of that tile could open both (the open arc is long enough), and is impossible
     otherwise.  The start tile needs only its exit open; a village stops the way.  Tiles in
-    ``fixed`` (marked with a rock) cannot be turned."""
+    ``fixed`` (marked with a rock) cannot be turned.
 
-    __slots__ = ("m", "dist", "parent", "source")
+    The costs are found level by level (all states a level's turns reach, then one turn
+    more), field by field: a field entered by an open edge is left for free by all its open
+    edges, whichever it was entered by, so its free ways are followed once.  The ways
+    themselves (:meth:`steps_to`) come from a search over single states, made only when asked."""
+
+    __slots__ = ("m", "source", "fixed", "reach", "field", "_ways")
 
     def __init__(self, masks: dict[int, int], source: int, fixed: frozenset[int] = frozenset()):
         m = [63] * 100
@@ -151,10 +220,62 @@ class _Search:
             m[c] = v
         self.m = m
         self.source = source
+        self.fixed = fixed
+        self._ways: tuple[list[int], list[int]] | None = None
         isv = _IS_VILLAGE
-        nbr = _NBR8
+        step = _STEP
+        one_turn = _ONE_TURN
         pop = _POP
-        circ = _CIRC
+        entered = [0] * 100  # the edges (bit 6: the start) each field is entered by so far
+        reach = [99] * 100  # the level each field is first entered at
+        opened = [99] * 100  # and first entered by an open edge
+        free = [False] * 100  # whether its free ways are followed
+        level = 0
+        now = [(source, _FROM_NOWHERE)]
+        later: list[tuple[int, int]] = []
+        while now:
+            while now:
+                c, bits = now.pop()
+                had = entered[c]
+                new = bits & ~had
+                if not new:
+                    continue
+                entered[c] = had | new
+                if not had & 63 and new & 63:
+                    reach[c] = level
+                if isv[c]:
+                    if c == source and not free[c]:
+                        free[c] = True
+                        now.extend(step[c][63])
+                    continue
+                mc = m[c]
+                if new & mc and opened[c] == 99:
+                    opened[c] = level
+                if not free[c] and new & (mc | _FROM_NOWHERE):
+                    free[c] = True
+                    now.extend(step[c][mc])
+                if c not in fixed:
+                    turned = one_turn[pop[mc]][new]
+                    later.extend(step[c][turned & ~mc if free[c] else turned])
+            level += 1
+            now, later = later, now
+        self.reach = reach
+        field = reach[:]
+        for c in D.TILE_CELLS:
+            if opened[c] <= reach[c]:
+                field[c] = opened[c]
+            elif reach[c] < 99:
+                field[c] = reach[c] + 1
+        self.field = field
+
+    def ways(self) -> tuple[list[int], list[int]]:
+        """The cost and the state it is reached from, for each (field << 3 | entry edge) state:
+        a 0-1 breadth-first search over single states (its ties decide :meth:`steps_to`)."""
+        if self._ways is not None:
+            return self._ways
+        m, source, fixed = self.m, self.source, self.fixed
+        isv = _IS_VILLAGE
+        moves: list[tuple[tuple[tuple[int, int], ...], ...] | None] = [None] * 100
         dist = [99] * 800
         parent = [-1] * 800
         s0 = (source << 3) | _NONE
@@ -164,66 +285,43 @@ class _Search:
         while dq:
             st = popleft()
             c = st >> 3
-            e = st & 7
-            village = isv[c]
-            if village and c != source:
+            if isv[c] and c != source:
                 continue
+            out = moves[c]
+            if out is None:
+                out = moves[c] = _crossings(c, m[c], c in fixed)
             ds = dist[st]
-            mc = m[c]
-            lim = pop[mc] - 1
-            ce = circ[e] if e != _NONE else None
-            for d, ns in nbr[c]:
-                if village:
-                    cost = 0
-                elif ce is None:
-                    if (mc >> d) & 1:
-                        cost = 0
-                    elif c in fixed:
-                        continue
-                    else:
-                        cost = 1
-                elif (mc >> d) & 1 and (mc >> e) & 1:
-                    cost = 0
-                elif ce[d] <= lim and c not in fixed:
-                    cost = 1
-                else:
-                    continue
+            for ns, cost in out[st & 7]:
                 nd = ds + cost
                 if nd < dist[ns]:
                     dist[ns] = nd
                     parent[ns] = st
-                    if cost == 0:
-                        appendleft(ns)
-                    else:
+                    if cost:
                         append(ns)
-        self.dist = dist
-        self.parent = parent
+                    else:
+                        appendleft(ns)
+        self._ways = (dist, parent)
+        return self._ways
 
     def to_village(self, v: int) -> int | None:
-        best = min(self.dist[(v << 3) | e] for e in range(6))
+        best = self.reach[v]
         return None if best >= 99 else best
 
     def to_field(self, c: int) -> int | None:
         """Cost to come to stand on field ``c`` (its entry edge must be open)."""
-        if _IS_VILLAGE[c]:
-            return self.to_village(c)
-        mc = self.m[c]
-        best = 99
-        for e in range(6):
-            d = self.dist[(c << 3) | e] + (0 if (mc >> e) & 1 else 1)
-            if d < best:
-                best = d
+        best = self.field[c]
         return None if best >= 99 else best
 
     def steps_to(self, v: int) -> list[tuple[int, int, int]]:
         """(tile, entry edge or 6, exit edge) for each tile on a cheapest way to village ``v``."""
+        dist, parent = self.ways()
         ends = [(v << 3) | e for e in range(6)]
-        st = min(ends, key=lambda s: self.dist[s])
-        if self.dist[st] >= 99:
+        st = min(ends, key=lambda s: dist[s])
+        if dist[st] >= 99:
             return []
         out = []
-        while self.parent[st] >= 0:
-            prev = self.parent[st]
+        while parent[st] >= 0:
+            prev = parent[st]
             pc, pe = divmod(prev, 8)
             c, e = divmod(st, 8)
             exit_edge = (e + 3) % 6
@@ -259,9 +357,10 @@ class _Plan:
         self.ev = _Eval(view, me)
         self.mine = [lm for lm in view.llamas if lm.seat == me]
         self.by_id = {lm.id: lm for lm in self.mine}
-        self.masks = _board_masks(view.tiles, self.black)
+        self.board = _board(view.tiles, self.black)
+        self.masks = self.board.masks
         self.tcache: dict[str | None, list[tuple[float, int]]] = {}
-        self.search_cache: dict[int, _Search] = {}
+        self.fields: dict[str | None, list[tuple[float, list[int]]]] = {}
 
     def targets(self, load: str | None) -> list[tuple[float, int]]:
         if load in self.tcache:
@@ -274,21 +373,33 @@ class _Plan:
         self.tcache[load] = out
         return out
 
+    def ways(self, load: str | None) -> list[tuple[float, list[int]]]:
+        """For each of :meth:`targets`, its worth and the cost of the way from it to each field
+        (:attr:`_Search.field`)."""
+        found = self.fields.get(load)
+        if found is None:
+            way = self.board.way
+            found = self.fields[load] = [(val, way(v).field) for val, v in self.targets(load)]
+        return found
+
     def potential(self, cell: int, load: str | None) -> float:
         best = 0.0
-        for val, v in self.targets(load):
-            if v not in self.search_cache:
-                self.search_cache[v] = _search(self.view.tiles, self.black, self.masks, v)
-            d = self.search_cache[v].to_field(cell)
-            if d is not None:
-                best = max(best, val * self.tune.decay**d)
+        decay = self.tune.decay
+        for val, field in self.ways(load):
+            d = field[cell]
+            if d < 99:
+                worth = val * decay**d
+                if worth > best:
+                    best = worth
         return best
 
 
 def _rotation(view: View, me: int, legal: list[Move], rng: random.Random, tune: Tune = NORMAL) -> Move | None:
     """The rotation the greedy player makes now, if any."""
+    if view.phase != "rotate":
+        return None
     rotations = [m for m in legal if isinstance(m, Rotate)]
-    if not rotations or view.phase != "rotate":
+    if not rotations:
         return None
     plan = _Plan(view, me, tune)
     cost = view.rotation_cost
@@ -314,18 +425,29 @@ def _rank_actions(
     """Every llama action and ``end``, scored, best first."""
     plan = _Plan(view, me, tune)
     ev, by_id, mine = plan.ev, plan.by_id, plan.mine
+    villages = D.VILLAGES
+    decay = tune.decay
     scored: list[tuple[float, Move]] = []
     for mv in legal:
         if isinstance(mv, Rotate):
             continue
         if isinstance(mv, MoveLlama):
             lm = by_id[mv.llama]
-            if mv.to in D.VILLAGES:
-                v = ev.sale(lm.load, mv.to)
+            to = mv.to
+            if to in villages:
+                v = ev.sale(lm.load, to)
                 score = v if v is not None else 0.2
             else:
-                score = tune.approach * plan.potential(mv.to, lm.load) + 0.1
-            if lm.cell in D.VILLAGES:
+                # plan.potential(to, lm.load), inline: it is asked for every field a llama reaches
+                best = 0.0
+                for val, field in plan.ways(lm.load):
+                    d = field[to]
+                    if d < 99:
+                        worth = val * decay**d
+                        if worth > best:
+                            best = worth
+                score = tune.approach * best + 0.1
+            if lm.cell in villages:
                 here = ev.sale(lm.load, lm.cell)
                 if here is not None and here >= score:
                     score -= 1.0  # better to sell where it stands
@@ -351,20 +473,15 @@ def _rank_actions(
     return scored
 
 
-_CACHE: dict[tuple, _Search] = {}
-CACHE_SIZE = 512
-"""Ways kept in memory (each about 13 kB); the cache is emptied when it grows past this."""
+CACHE_SIZE = 64
+"""Boards kept in memory with their ways (each way about 2 kB, 15 kB once its ways are
+followed); with more, the board met first is let go."""
 
 
 def _search(tiles_key: tuple, black: bool, masks: dict[int, int], source: int) -> _Search:
-    """A :class:`_Search`, memoised on the board (it is a pure function of board and source)."""
-    key = (tiles_key, black, source)
-    found = _CACHE.get(key)
-    if found is None:
-        if len(_CACHE) > CACHE_SIZE:
-            _CACHE.clear()
-        found = _CACHE[key] = _Search(masks, source)
-    return found
+    """A :class:`_Search` from ``source`` on the board ``tiles_key`` (whose open edges are
+    ``masks``), memoised on the board (see :func:`_board`)."""
+    return _board(tiles_key, black).way(source)
 
 
 def _choose_rotation(

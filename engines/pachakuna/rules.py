@@ -415,7 +415,7 @@ def reachable_by_masks(masks: dict[int, int], start: int) -> set[int]:
 
 def route(tiles: dict[int, str], start: int, end: int, black: bool) -> list[int]:
     """A shortest road from ``start`` to ``end`` (both included) by :func:`reachable`'s rules."""
-    masks = {c: open_mask(code, black) for c, code in tiles.items()}
+    opened = _OPEN[black]
     villages = D.VILLAGES
     came = {start: start}
     queue = [start]
@@ -424,11 +424,11 @@ def route(tiles: dict[int, str], start: int, end: int, black: bool) -> list[int]
             break
         if c in villages and c != start:
             continue
-        mc = 63 if c in villages else masks[c]
+        mc = 63 if c in villages else opened[tiles[c]]
         for d, n in D.NEIGHBOURS[c]:
             if n in came or not (mc >> d) & 1:
                 continue
-            if n not in villages and not (masks[n] >> ((d + 3) % 6)) & 1:
+            if n not in villages and not (opened[tiles[n]] >> ((d + 3) % 6)) & 1:
                 continue
             came[n] = c
             queue.append(n)
@@ -654,17 +654,26 @@ def _actions(state: State, seat: int) -> list[Move]:
         if lm.stage == 0:
             dests = reachable(state.tiles, lm.cell, seat == 1)
             stuck = stuck or (bool(dests) and not village)
-            for dest in sorted(dests):
-                out.append(MoveLlama(lm.id, dest))
+            moves = _MOVES.get(lm.id)
+            if moves is None:
+                out.extend([MoveLlama(lm.id, dest) for dest in sorted(dests)])
+            else:
+                out.extend([moves[dest] for dest in sorted(dests)])
         if village:
             if lm.stage <= 1 and _sell_problem(state, lm) is None:
-                out.append(Sell(lm.id))
+                out.append(_SELLS.get(lm.id) or Sell(lm.id))
             if lm.stage <= 2 and count < D.MAX_LLAMAS:
                 for p in pay_options(sup, D.LLAMA_PRICE):
                     out.append(Buy(lm.id, p))
     if not stuck:
-        out.append(End())
+        out.append(_END)
     return out
+
+
+# The llama actions, made once (moves are frozen): llama moves by llama and field, sales, the end.
+_MOVES = {ident: {c: MoveLlama(ident, c) for c in D.CELLS} for ident in range(1, D.MAX_LLAMAS + 1)}
+_SELLS = {ident: Sell(ident) for ident in range(1, D.MAX_LLAMAS + 1)}
+_END = End()
 
 
 def _sell_problem(state: State, lm: Llama) -> Said | None:
@@ -1245,13 +1254,16 @@ class View:
     routes: tuple[tuple[int, ...], ...]  # the llamas' roads this turn (the previous turn's before a move)
 
 
+_VILLAGE_ITEMS = tuple(sorted(D.VILLAGES.items()))
+
+
 def view_for(state: State, seat: int | None) -> View:
     return View(
         seat=seat,
         players=state.config.players,
         board=state.config.board.value,
         tiles=tuple(sorted(state.tiles.items())),
-        villages=tuple(sorted(D.VILLAGES.items())),
+        villages=_VILLAGE_ITEMS,
         demands=tuple(sorted(state.demands.items())),
         llamas=tuple(LlamaView(lm.seat, lm.id, lm.cell, lm.load, lm.stage, lm.new) for lm in state.llamas),
         supply=tuple(tuple((k, s[k]) for k in D.SUPPLY_KINDS) for s in state.supply),

@@ -17,17 +17,19 @@ from tests.support.seeds import playout_seeds
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 KINDS = {"N": 24, "F": 15, "M": 15}
+ALL_DEMANDS = sorted(D.DEMANDS)
+TILE_CELLS = set(D.TILE_CELLS)
 
 
 def check_invariants(s: P.State) -> None:
     # demands: all 42 accounted for, each once
     on_board = [d for d in s.demands.values() if d]
-    assert sorted(s.bag + s.used + on_board) == sorted(D.DEMANDS)
+    assert sorted(s.bag + s.used + on_board) == ALL_DEMANDS
     for v, d in s.demands.items():
         if d:
             assert D.VILLAGES[v] not in D.demand_colours(d)
     # tiles: the 54 tiles keep their kinds; only rotations change
-    assert set(s.tiles) == set(D.TILE_CELLS)
+    assert set(s.tiles) == TILE_CELLS
     assert Counter(code[0] for code in s.tiles.values()) == KINDS
     # llamas: 1..3 per seat, numbered in order, on the board
     for seat in (0, 1):

@@ -209,10 +209,11 @@ class _Search:
 
     The costs are found level by level (all states a level's turns reach, then one turn
     more), field by field: a field entered by an open edge is left for free by all its open
-    edges, whichever it was entered by, so its free ways are followed once.  The ways
-    themselves (:meth:`steps_to`) come from a search over single states, made only when asked."""
+    edges, whichever it was entered by, so its free ways are followed once.  Levels are
+    searched only as far as the costs asked for need.  The ways themselves (:meth:`steps_to`)
+    come from a search over single states, followed only as far as the way asked for needs."""
 
-    __slots__ = ("m", "source", "fixed", "reach", "field", "_ways")
+    __slots__ = ("m", "source", "fixed", "_ways", "_entered", "_reach", "_opened", "_free", "_now", "_level")
 
     def __init__(self, masks: dict[int, int], source: int, fixed: frozenset[int] = frozenset()):
         m = [63] * 100
@@ -221,68 +222,102 @@ class _Search:
         self.m = m
         self.source = source
         self.fixed = fixed
-        self._ways: tuple[list[int], list[int]] | None = None
+        self._ways: tuple[list[int], list[int], deque[int], list] | None = None
+        self._entered = [0] * 100  # the edges (bit 6: the start) each field is entered by so far
+        self._reach = [99] * 100  # the level each field is first entered at
+        self._opened = [99] * 100  # and first entered by an open edge
+        self._free = [False] * 100  # whether its free ways are followed
+        self._now = [(source, _FROM_NOWHERE)]  # the states (field, entry bits) of the next level
+        self._level = 0  # the levels before this one are complete
+
+    def _advance(self) -> None:
+        """Find the states of the next level: those its entries reach for free, and the states
+        beyond one more turn (the level after)."""
+        m, source, fixed = self.m, self.source, self.fixed
         isv = _IS_VILLAGE
         step = _STEP
         one_turn = _ONE_TURN
         pop = _POP
-        entered = [0] * 100  # the edges (bit 6: the start) each field is entered by so far
-        reach = [99] * 100  # the level each field is first entered at
-        opened = [99] * 100  # and first entered by an open edge
-        free = [False] * 100  # whether its free ways are followed
-        level = 0
-        now = [(source, _FROM_NOWHERE)]
+        entered, reach, opened, free = self._entered, self._reach, self._opened, self._free
+        level = self._level
+        now = self._now
         later: list[tuple[int, int]] = []
         while now:
-            while now:
-                c, bits = now.pop()
-                had = entered[c]
-                new = bits & ~had
-                if not new:
-                    continue
-                entered[c] = had | new
-                if not had & 63 and new & 63:
-                    reach[c] = level
-                if isv[c]:
-                    if c == source and not free[c]:
-                        free[c] = True
-                        now.extend(step[c][63])
-                    continue
-                mc = m[c]
-                if new & mc and opened[c] == 99:
-                    opened[c] = level
-                if not free[c] and new & (mc | _FROM_NOWHERE):
+            c, bits = now.pop()
+            had = entered[c]
+            new = bits & ~had
+            if not new:
+                continue
+            entered[c] = had | new
+            if not had & 63 and new & 63:
+                reach[c] = level
+            if isv[c]:
+                if c == source and not free[c]:
                     free[c] = True
-                    now.extend(step[c][mc])
-                if c not in fixed:
-                    turned = one_turn[pop[mc]][new]
-                    later.extend(step[c][turned & ~mc if free[c] else turned])
-            level += 1
-            now, later = later, now
-        self.reach = reach
-        field = reach[:]
-        for c in D.TILE_CELLS:
-            if opened[c] <= reach[c]:
-                field[c] = opened[c]
-            elif reach[c] < 99:
-                field[c] = reach[c] + 1
-        self.field = field
+                    now.extend(step[c][63])
+                continue
+            mc = m[c]
+            if new & mc and opened[c] == 99:
+                opened[c] = level
+            if not free[c] and new & (mc | _FROM_NOWHERE):
+                free[c] = True
+                now.extend(step[c][mc])
+            if c not in fixed:
+                turned = one_turn[pop[mc]][new]
+                later.extend(step[c][turned & ~mc if free[c] else turned])
+        self._level = level + 1
+        self._now = later
+
+    def _reach_of(self, c: int) -> int:
+        """The level field ``c`` is first entered at (99: never), the levels searched so far
+        being enough when it has been entered (whole levels are searched at a time)."""
+        reach = self._reach
+        while reach[c] == 99 and self._now:
+            self._advance()
+        return reach[c]
+
+    def cost(self, c: int) -> int:
+        """:meth:`to_field`, 99 for no way."""
+        r = self._reach_of(c)
+        if r >= 99 or _IS_VILLAGE[c] or self._opened[c] == r:
+            return r
+        return r + 1
+
+    def cost_worth(self, c: int, val: float, decay: float, best: float) -> int:
+        """:meth:`cost`, or 99 as soon as a way costing as many turns as the levels searched
+        (or more) could not be worth more than ``best`` (``val * decay ** turns``, with a
+        ``decay`` from 0 to 1: the worth only falls with the turns)."""
+        reach = self._reach
+        while reach[c] == 99 and self._now and val * decay**self._level > best:
+            self._advance()
+        r = reach[c]
+        if r >= 99 or _IS_VILLAGE[c] or self._opened[c] == r:
+            return r
+        return r + 1
 
     def ways(self) -> tuple[list[int], list[int]]:
         """The cost and the state it is reached from, for each (field << 3 | entry edge) state:
         a 0-1 breadth-first search over single states (its ties decide :meth:`steps_to`)."""
-        if self._ways is not None:
-            return self._ways
+        return self._follow(99)
+
+    def _follow(self, cost: int) -> tuple[list[int], list[int]]:
+        """:meth:`ways`, followed (at least) until every state costing ``cost`` or less has its
+        final cost and the state it is reached from (the breadth-first search takes states in
+        the order of their costs, and a state's cost and origin change only when its cost goes
+        down); a later call goes on from there."""
+        if self._ways is None:
+            dist = [99] * 800
+            parent = [-1] * 800
+            s0 = (self.source << 3) | _NONE
+            dist[s0] = 0
+            self._ways = (dist, parent, deque([s0]), [None] * 100)
+        dist, parent, dq, moves = self._ways
+        if not dq or dist[dq[0]] > cost:
+            return dist, parent
         m, source, fixed = self.m, self.source, self.fixed
         isv = _IS_VILLAGE
-        moves: list[tuple[tuple[tuple[int, int], ...], ...] | None] = [None] * 100
-        dist = [99] * 800
-        parent = [-1] * 800
-        s0 = (source << 3) | _NONE
-        dist[s0] = 0
-        dq = deque([s0])
         popleft, appendleft, append = dq.popleft, dq.appendleft, dq.append
-        while dq:
+        while dq and dist[dq[0]] <= cost:
             st = popleft()
             c = st >> 3
             if isv[c] and c != source:
@@ -291,30 +326,32 @@ class _Search:
             if out is None:
                 out = moves[c] = _crossings(c, m[c], c in fixed)
             ds = dist[st]
-            for ns, cost in out[st & 7]:
-                nd = ds + cost
+            for ns, step in out[st & 7]:
+                nd = ds + step
                 if nd < dist[ns]:
                     dist[ns] = nd
                     parent[ns] = st
-                    if cost:
+                    if step:
                         append(ns)
                     else:
                         appendleft(ns)
-        self._ways = (dist, parent)
-        return self._ways
+        return dist, parent
 
     def to_village(self, v: int) -> int | None:
-        best = self.reach[v]
+        best = self._reach_of(v)
         return None if best >= 99 else best
 
     def to_field(self, c: int) -> int | None:
         """Cost to come to stand on field ``c`` (its entry edge must be open)."""
-        best = self.field[c]
+        best = self.cost(c)
         return None if best >= 99 else best
 
     def steps_to(self, v: int) -> list[tuple[int, int, int]]:
         """(tile, entry edge or 6, exit edge) for each tile on a cheapest way to village ``v``."""
-        dist, parent = self.ways()
+        cost = self._reach_of(v)
+        if cost >= 99:
+            return []
+        dist, parent = self._follow(cost)
         ends = [(v << 3) | e for e in range(6)]
         st = min(ends, key=lambda s: dist[s])
         if dist[st] >= 99:
@@ -360,7 +397,7 @@ class _Plan:
         self.board = _board(view.tiles, self.black)
         self.masks = self.board.masks
         self.tcache: dict[str | None, list[tuple[float, int]]] = {}
-        self.fields: dict[str | None, list[tuple[float, list[int]]]] = {}
+        self.ranks: dict[str | None, list[tuple[float, int]]] = {}
 
     def targets(self, load: str | None) -> list[tuple[float, int]]:
         if load in self.tcache:
@@ -373,20 +410,27 @@ class _Plan:
         self.tcache[load] = out
         return out
 
-    def ways(self, load: str | None) -> list[tuple[float, list[int]]]:
-        """For each of :meth:`targets`, its worth and the cost of the way from it to each field
-        (:attr:`_Search.field`)."""
-        found = self.fields.get(load)
+    def ranked(self, load: str | None) -> list[tuple[float, int]]:
+        """:meth:`targets`, the worthiest first."""
+        found = self.ranks.get(load)
         if found is None:
-            way = self.board.way
-            found = self.fields[load] = [(val, way(v).field) for val, v in self.targets(load)]
+            found = self.ranks[load] = sorted(self.targets(load), key=lambda t: -t[0])
         return found
 
     def potential(self, cell: int, load: str | None) -> float:
+        """The best worth of a sale ``load`` could make from ``cell``, less for every tile turn
+        on the way.  The ways from the worthiest villages are looked at first: once a village's
+        whole worth is no more than the best found, no way from it or from a less worthy one
+        could do better (the worth only falls with the turns), and the ways from those are
+        not searched for; nor are ways searched further than could still do better."""
         best = 0.0
         decay = self.tune.decay
-        for val, field in self.ways(load):
-            d = field[cell]
+        prune = 0.0 <= decay <= 1.0
+        way = self.board.way
+        for val, v in self.ranked(load):
+            if prune and val <= best:
+                break
+            d = way(v).cost_worth(cell, val, decay, best) if prune else way(v).cost(cell)
             if d < 99:
                 worth = val * decay**d
                 if worth > best:
@@ -426,7 +470,6 @@ def _rank_actions(
     plan = _Plan(view, me, tune)
     ev, by_id, mine = plan.ev, plan.by_id, plan.mine
     villages = D.VILLAGES
-    decay = tune.decay
     scored: list[tuple[float, Move]] = []
     for mv in legal:
         if isinstance(mv, Rotate):
@@ -438,15 +481,7 @@ def _rank_actions(
                 v = ev.sale(lm.load, to)
                 score = v if v is not None else 0.2
             else:
-                # plan.potential(to, lm.load), inline: it is asked for every field a llama reaches
-                best = 0.0
-                for val, field in plan.ways(lm.load):
-                    d = field[to]
-                    if d < 99:
-                        worth = val * decay**d
-                        if worth > best:
-                            best = worth
-                score = tune.approach * best + 0.1
+                score = tune.approach * plan.potential(to, lm.load) + 0.1
             if lm.cell in villages:
                 here = ev.sale(lm.load, lm.cell)
                 if here is not None and here >= score:

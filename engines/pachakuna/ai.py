@@ -470,6 +470,7 @@ def _rank_actions(
     plan = _Plan(view, me, tune)
     ev, by_id, mine = plan.ev, plan.by_id, plan.mine
     villages = D.VILLAGES
+    selling: dict[int, float | None | bool] = {}  # each llama's sale where it stands
     scored: list[tuple[float, Move]] = []
     for mv in legal:
         if isinstance(mv, Rotate):
@@ -483,7 +484,9 @@ def _rank_actions(
             else:
                 score = tune.approach * plan.potential(to, lm.load) + 0.1
             if lm.cell in villages:
-                here = ev.sale(lm.load, lm.cell)
+                here = selling.get(lm.id, False)
+                if here is False:
+                    here = selling[lm.id] = ev.sale(lm.load, lm.cell)
                 if here is not None and here >= score:
                     score -= 1.0  # better to sell where it stands
         elif isinstance(mv, Sell):

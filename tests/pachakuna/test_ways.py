@@ -1,4 +1,4 @@
-"""The computer's ways (engines/pachakuna/ai.py ``_Search``) against a plain 0-1 search.
+"""The computer's ways (engines/pachakuna/ways.py ``Search``) against a plain 0-1 search.
 
 The player's search finds its costs level by level and only as far as asked, and follows the
 state-by-state search for a way only as far as that way needs; the plain search below does
@@ -14,7 +14,7 @@ from collections import deque
 import pytest
 
 from engines import pachakuna as P
-from engines.pachakuna import ai
+from engines.pachakuna import ai, ways
 from engines.pachakuna import data as D
 
 CIRC = [[min(abs(a - b), 6 - abs(a - b)) for b in range(6)] for a in range(6)]
@@ -98,13 +98,13 @@ def test_the_ways_are_those_of_the_plain_search(seed):
     for state, _ in boards(seed):
         tiles = tuple(sorted(state.tiles.items()))
         for black in (False, True):
-            masks = ai._masks(dict(tiles), black)
+            masks = ways.masks(dict(tiles), black)
             for source in rng.sample(D.CELLS, 8) + list(D.VILLAGE_ORDER[:2]):
                 fixed = frozenset(rng.sample(D.TILE_CELLS, rng.choice([0, 2, 6])))
                 dist, parent = plain_search(masks, source, fixed)
                 asked = list(D.VILLAGE_ORDER) + rng.sample(D.CELLS, 10)
                 rng.shuffle(asked)
-                way = ai._Search(masks, source, fixed)
+                way = ways.Search(masks, source, fixed)
                 for cell in asked:  # ways, costs and fields asked in any order
                     ends = [dist[(cell << 3) | e] for e in range(6)]
                     to_village = min(ends)
@@ -126,7 +126,7 @@ def test_a_fields_worth_is_the_best_over_every_village(seed):
     for state, seat in boards(seed, 3):
         for me in (seat, 1 - seat):
             view = P.view_for(state, me)
-            masks = ai._masks(dict(view.tiles), me == 1)
+            masks = ways.masks(dict(view.tiles), me == 1)
             costs = {}  # each village's cost to each field, by the plain search
             for v in D.VILLAGE_ORDER:
                 dist, _ = plain_search(masks, v, frozenset())

@@ -14,7 +14,6 @@ sharp one only when it is better on the same worlds beyond the noise.
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -41,25 +40,11 @@ from .rules import (
     reachable_by_masks,
     total,
 )
-
-
-def _masks(tiles: dict[int, str], black: bool) -> dict[int, int]:
-    return {c: open_mask(code, black) for c, code in tiles.items()}
-
-
-_MASKS: dict[tuple, dict[int, int]] = {}
-
-
-def _board_masks(tiles: tuple[tuple[int, str], ...], black: bool) -> dict[int, int]:
-    """:func:`_masks` of a view's tiles, memoised (the greedy player asks twice a move, playouts
-    many times on the same board); callers only read the mapping."""
-    key = (tiles, black)
-    found = _MASKS.get(key)
-    if found is None:
-        if len(_MASKS) > CACHE_SIZE:
-            _MASKS.clear()
-        found = _MASKS[key] = _masks(dict(tiles), black)
-    return found
+from .ways import NONE as _NONE
+from .ways import Search as _Search
+from .ways import board as _board
+from .ways import board_masks as _board_masks
+from .ways import search as _search
 
 
 @dataclass(frozen=True)
@@ -127,113 +112,6 @@ class _Eval:
         return best
 
 
-_IS_VILLAGE = [c in D.VILLAGES for c in range(100)]
-_NBR = [tuple((d, n, (d + 3) % 6) for d, n in D.NEIGHBOURS.get(c, ())) for c in range(100)]
-_NBR8 = [tuple((d, (n << 3) | o) for d, n, o in _NBR[c]) for c in range(100)]
-_POP = [bin(m).count("1") for m in range(64)]
-_CIRC = [[min(abs(a - b), 6 - abs(a - b)) for b in range(6)] for a in range(6)]
-_NONE = 6  # "entered from nowhere": the start field
-
-
-class _Search:
-    """Cheapest ways over (field, entry edge) states, counting tile turns needed.
-
-    Crossing a tile from edge e to edge d costs 0 when both are open for the llama, 1 when one
-    turn of that tile could open both (the open arc is long enough), and is impossible
-    otherwise.  The start tile needs only its exit open; a village stops the way.  Tiles in
-    ``fixed`` (marked with a rock) cannot be turned."""
-
-    __slots__ = ("m", "dist", "parent", "source")
-
-    def __init__(self, masks: dict[int, int], source: int, fixed: frozenset[int] = frozenset()):
-        m = [63] * 100
-        for c, v in masks.items():
-            m[c] = v
-        self.m = m
-        self.source = source
-        isv = _IS_VILLAGE
-        nbr = _NBR8
-        pop = _POP
-        circ = _CIRC
-        dist = [99] * 800
-        parent = [-1] * 800
-        s0 = (source << 3) | _NONE
-        dist[s0] = 0
-        dq = deque([s0])
-        popleft, appendleft, append = dq.popleft, dq.appendleft, dq.append
-        while dq:
-            st = popleft()
-            c = st >> 3
-            e = st & 7
-            village = isv[c]
-            if village and c != source:
-                continue
-            ds = dist[st]
-            mc = m[c]
-            lim = pop[mc] - 1
-            ce = circ[e] if e != _NONE else None
-            for d, ns in nbr[c]:
-                if village:
-                    cost = 0
-                elif ce is None:
-                    if (mc >> d) & 1:
-                        cost = 0
-                    elif c in fixed:
-                        continue
-                    else:
-                        cost = 1
-                elif (mc >> d) & 1 and (mc >> e) & 1:
-                    cost = 0
-                elif ce[d] <= lim and c not in fixed:
-                    cost = 1
-                else:
-                    continue
-                nd = ds + cost
-                if nd < dist[ns]:
-                    dist[ns] = nd
-                    parent[ns] = st
-                    if cost == 0:
-                        appendleft(ns)
-                    else:
-                        append(ns)
-        self.dist = dist
-        self.parent = parent
-
-    def to_village(self, v: int) -> int | None:
-        best = min(self.dist[(v << 3) | e] for e in range(6))
-        return None if best >= 99 else best
-
-    def to_field(self, c: int) -> int | None:
-        """Cost to come to stand on field ``c`` (its entry edge must be open)."""
-        if _IS_VILLAGE[c]:
-            return self.to_village(c)
-        mc = self.m[c]
-        best = 99
-        for e in range(6):
-            d = self.dist[(c << 3) | e] + (0 if (mc >> e) & 1 else 1)
-            if d < best:
-                best = d
-        return None if best >= 99 else best
-
-    def steps_to(self, v: int) -> list[tuple[int, int, int]]:
-        """(tile, entry edge or 6, exit edge) for each tile on a cheapest way to village ``v``."""
-        ends = [(v << 3) | e for e in range(6)]
-        st = min(ends, key=lambda s: self.dist[s])
-        if self.dist[st] >= 99:
-            return []
-        out = []
-        while self.parent[st] >= 0:
-            prev = self.parent[st]
-            pc, pe = divmod(prev, 8)
-            c, e = divmod(st, 8)
-            exit_edge = (e + 3) % 6
-            if not _IS_VILLAGE[pc]:
-                out.append((pc, pe, exit_edge))
-            st = prev
-        out.reverse()
-        return out
-
-
 def normal_move(view: View, legal: list[Move], rng: random.Random) -> Move:
     """Greedy: sell where it pays, buy llamas with spare pieces, turn tiles toward good villages."""
     if not legal:
@@ -259,9 +137,10 @@ class _Plan:
         self.ev = _Eval(view, me)
         self.mine = [lm for lm in view.llamas if lm.seat == me]
         self.by_id = {lm.id: lm for lm in self.mine}
-        self.masks = _board_masks(view.tiles, self.black)
+        self.board = _board(view.tiles, self.black)
+        self.masks = self.board.masks
         self.tcache: dict[str | None, list[tuple[float, int]]] = {}
-        self.search_cache: dict[int, _Search] = {}
+        self.ranks: dict[str | None, list[tuple[float, int]]] = {}
 
     def targets(self, load: str | None) -> list[tuple[float, int]]:
         if load in self.tcache:
@@ -274,21 +153,40 @@ class _Plan:
         self.tcache[load] = out
         return out
 
+    def ranked(self, load: str | None) -> list[tuple[float, int]]:
+        """:meth:`targets`, the worthiest first."""
+        found = self.ranks.get(load)
+        if found is None:
+            found = self.ranks[load] = sorted(self.targets(load), key=lambda t: -t[0])
+        return found
+
     def potential(self, cell: int, load: str | None) -> float:
+        """The best worth of a sale ``load`` could make from ``cell``, less for every tile turn
+        on the way.  The ways from the worthiest villages are looked at first: once a village's
+        whole worth is no more than the best found, no way from it or from a less worthy one
+        could do better (the worth only falls with the turns), and the ways from those are
+        not searched for; nor are ways searched further than could still do better."""
         best = 0.0
-        for val, v in self.targets(load):
-            if v not in self.search_cache:
-                self.search_cache[v] = _search(self.view.tiles, self.black, self.masks, v)
-            d = self.search_cache[v].to_field(cell)
-            if d is not None:
-                best = max(best, val * self.tune.decay**d)
+        decay = self.tune.decay
+        prune = 0.0 <= decay <= 1.0
+        way = self.board.way
+        for val, v in self.ranked(load):
+            if prune and val <= best:
+                break
+            d = way(v).cost_worth(cell, val, decay, best) if prune else way(v).cost(cell)
+            if d < 99:
+                worth = val * decay**d
+                if worth > best:
+                    best = worth
         return best
 
 
 def _rotation(view: View, me: int, legal: list[Move], rng: random.Random, tune: Tune = NORMAL) -> Move | None:
     """The rotation the greedy player makes now, if any."""
+    if view.phase != "rotate":
+        return None
     rotations = [m for m in legal if isinstance(m, Rotate)]
-    if not rotations or view.phase != "rotate":
+    if not rotations:
         return None
     plan = _Plan(view, me, tune)
     cost = view.rotation_cost
@@ -314,19 +212,24 @@ def _rank_actions(
     """Every llama action and ``end``, scored, best first."""
     plan = _Plan(view, me, tune)
     ev, by_id, mine = plan.ev, plan.by_id, plan.mine
+    villages = D.VILLAGES
+    selling: dict[int, float | None | bool] = {}  # each llama's sale where it stands
     scored: list[tuple[float, Move]] = []
     for mv in legal:
         if isinstance(mv, Rotate):
             continue
         if isinstance(mv, MoveLlama):
             lm = by_id[mv.llama]
-            if mv.to in D.VILLAGES:
-                v = ev.sale(lm.load, mv.to)
+            to = mv.to
+            if to in villages:
+                v = ev.sale(lm.load, to)
                 score = v if v is not None else 0.2
             else:
-                score = tune.approach * plan.potential(mv.to, lm.load) + 0.1
-            if lm.cell in D.VILLAGES:
-                here = ev.sale(lm.load, lm.cell)
+                score = tune.approach * plan.potential(to, lm.load) + 0.1
+            if lm.cell in villages:
+                here = selling.get(lm.id, False)
+                if here is False:
+                    here = selling[lm.id] = ev.sale(lm.load, lm.cell)
                 if here is not None and here >= score:
                     score -= 1.0  # better to sell where it stands
         elif isinstance(mv, Sell):
@@ -349,22 +252,6 @@ def _rank_actions(
         scored.append((score + rng.random() * 0.01, mv))
     scored.sort(key=lambda t: t[0], reverse=True)
     return scored
-
-
-_CACHE: dict[tuple, _Search] = {}
-CACHE_SIZE = 512
-"""Ways kept in memory (each about 13 kB); the cache is emptied when it grows past this."""
-
-
-def _search(tiles_key: tuple, black: bool, masks: dict[int, int], source: int) -> _Search:
-    """A :class:`_Search`, memoised on the board (it is a pure function of board and source)."""
-    key = (tiles_key, black, source)
-    found = _CACHE.get(key)
-    if found is None:
-        if len(_CACHE) > CACHE_SIZE:
-            _CACHE.clear()
-        found = _CACHE[key] = _Search(masks, source)
-    return found
 
 
 def _choose_rotation(

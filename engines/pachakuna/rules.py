@@ -362,7 +362,7 @@ def reachable(tiles: dict[int, str], start: int, black: bool) -> set[int]:
     """
     opened = _OPEN[black]
     villages = D.VILLAGES
-    sides = _SIDES
+    sides = _OPEN_SIDES
     seen = {start}
     stack = [start]
     while stack:
@@ -373,8 +373,8 @@ def reachable(tiles: dict[int, str], start: int, black: bool) -> set[int]:
             mc = 63
         else:
             mc = opened[tiles[c]]
-        for out, n, back, village in sides[c]:
-            if n in seen or not mc & out:
+        for n, back, village in sides[c][mc]:
+            if n in seen:
                 continue
             if not village and not opened[tiles[n]] & back:
                 continue
@@ -384,11 +384,16 @@ def reachable(tiles: dict[int, str], start: int, black: bool) -> set[int]:
     return seen
 
 
-_SIDES: dict[int, tuple[tuple[int, int, int, bool], ...]] = {
-    c: tuple((1 << d, n, 1 << ((d + 3) % 6), n in D.VILLAGES) for d, n in D.NEIGHBOURS[c]) for c in D.CELLS
+_OPEN_SIDES: dict[int, tuple[tuple[tuple[int, int, bool], ...], ...]] = {
+    c: tuple(
+        tuple((n, 1 << ((d + 3) % 6), n in D.VILLAGES) for d, n in D.NEIGHBOURS[c] if open_edges >> d & 1)
+        for open_edges in range(64)
+    )
+    for c in D.CELLS
 }
-"""Each cell's sides as :func:`reachable` crosses them: the side's bit, the neighbour, the
-neighbour's facing side's bit, and whether the neighbour is a village."""
+"""Each cell's sides as :func:`reachable` crosses them, for each set of its open edges (bit d:
+edge d): the neighbour beyond each open side, the bit of the neighbour's facing side, and
+whether the neighbour is a village."""
 
 
 def reachable_by_masks(masks: dict[int, int], start: int) -> set[int]:
@@ -415,7 +420,7 @@ def reachable_by_masks(masks: dict[int, int], start: int) -> set[int]:
 
 def route(tiles: dict[int, str], start: int, end: int, black: bool) -> list[int]:
     """A shortest road from ``start`` to ``end`` (both included) by :func:`reachable`'s rules."""
-    masks = {c: open_mask(code, black) for c, code in tiles.items()}
+    opened = _OPEN[black]
     villages = D.VILLAGES
     came = {start: start}
     queue = [start]
@@ -424,11 +429,11 @@ def route(tiles: dict[int, str], start: int, end: int, black: bool) -> list[int]
             break
         if c in villages and c != start:
             continue
-        mc = 63 if c in villages else masks[c]
+        mc = 63 if c in villages else opened[tiles[c]]
         for d, n in D.NEIGHBOURS[c]:
             if n in came or not (mc >> d) & 1:
                 continue
-            if n not in villages and not (masks[n] >> ((d + 3) % 6)) & 1:
+            if n not in villages and not (opened[tiles[n]] >> ((d + 3) % 6)) & 1:
                 continue
             came[n] = c
             queue.append(n)
@@ -595,8 +600,8 @@ def rotation_cost(state: State) -> int:
 def rotatable(state: State) -> list[int]:
     if state.phase != "rotate":
         return []
-    occ = occupied(state)
-    return [c for c in D.TILE_CELLS if c not in occ and c not in state.rocks and c not in state.rotated]
+    blocked = occupied(state).union(state.rocks, state.rotated)
+    return [c for c in D.TILE_CELLS if c not in blocked]
 
 
 def can_act(state: State, lm: Llama) -> bool:
@@ -654,17 +659,26 @@ def _actions(state: State, seat: int) -> list[Move]:
         if lm.stage == 0:
             dests = reachable(state.tiles, lm.cell, seat == 1)
             stuck = stuck or (bool(dests) and not village)
-            for dest in sorted(dests):
-                out.append(MoveLlama(lm.id, dest))
+            moves = _MOVES.get(lm.id)
+            if moves is None:
+                out.extend([MoveLlama(lm.id, dest) for dest in sorted(dests)])
+            else:
+                out.extend([moves[dest] for dest in sorted(dests)])
         if village:
             if lm.stage <= 1 and _sell_problem(state, lm) is None:
-                out.append(Sell(lm.id))
+                out.append(_SELLS.get(lm.id) or Sell(lm.id))
             if lm.stage <= 2 and count < D.MAX_LLAMAS:
                 for p in pay_options(sup, D.LLAMA_PRICE):
                     out.append(Buy(lm.id, p))
     if not stuck:
-        out.append(End())
+        out.append(_END)
     return out
+
+
+# The llama actions, made once (moves are frozen): llama moves by llama and field, sales, the end.
+_MOVES = {ident: {c: MoveLlama(ident, c) for c in D.CELLS} for ident in range(1, D.MAX_LLAMAS + 1)}
+_SELLS = {ident: Sell(ident) for ident in range(1, D.MAX_LLAMAS + 1)}
+_END = End()
 
 
 def _sell_problem(state: State, lm: Llama) -> Said | None:
@@ -717,9 +731,10 @@ def _hint(state: State, seat: int) -> Said:
         turn = _first_turn(state, seat)
         legal = _actions(state, seat)
     rank = {End: 0, Sell: 1, Buy: 2, MoveLlama: 3}
-    others = [str(m) for m in sorted(legal, key=lambda m: rank[type(m)])]
-    if len(others) > 10:
-        others = others[:10] + ["..."]
+    ordered = sorted(legal, key=lambda m: rank[type(m)])
+    others = [str(m) for m in ordered[:10]]
+    if len(ordered) > 10:
+        others.append("...")
     moves = ", ".join(others)
     if turn and others:
         return said("Allowed now: tile turns such as {turn}, {moves}", turn=str(turn), moves=moves)
@@ -745,6 +760,12 @@ def _record(new: State, seat: int, move: Move, cells: list[int]) -> None:
     new.moves += 1
 
 
+def _turnable_words(state: State) -> str:
+    """The tiles that may turn now, for a refusal: the first 20, then ``...``."""
+    free = rotatable(state)
+    return ", ".join(map(str, free[:20])) + (" ..." if len(free) > 20 else "")
+
+
 def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
     if state.phase != "rotate":
         raise IllegalMove("rotations come first in a turn; you have already started moving your llamas")
@@ -754,25 +775,23 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
         raise IllegalMove("{cell} is a village, not a terrain tile", cell=move.cell)
     if not 0 <= move.steps <= 5:
         raise IllegalMove("a tile turns 0 to 5 steps clockwise")
-    free = rotatable(state)
-    tiles = ", ".join(map(str, free[:20])) + (" ..." if len(free) > 20 else "")
     if move.cell in state.rotated:
         raise IllegalMove(
             "tile {cell} was already turned this turn; tiles you may turn: {tiles}",
             cell=move.cell,
-            tiles=tiles,
+            tiles=_turnable_words(state),
         )
     if move.cell in occupied(state):
         raise IllegalMove(
             "a llama stands on tile {cell}, so it cannot turn; tiles you may turn: {tiles}",
             cell=move.cell,
-            tiles=tiles,
+            tiles=_turnable_words(state),
         )
     if move.cell in state.rocks:
         raise IllegalMove(
             "tile {cell} carries your opponent's rock from their last turn; tiles you may turn: {tiles}",
             cell=move.cell,
-            tiles=tiles,
+            tiles=_turnable_words(state),
         )
     cost = rotation_cost(state)
     sup = state.supply[seat]
@@ -1245,13 +1264,16 @@ class View:
     routes: tuple[tuple[int, ...], ...]  # the llamas' roads this turn (the previous turn's before a move)
 
 
+_VILLAGE_ITEMS = tuple(sorted(D.VILLAGES.items()))
+
+
 def view_for(state: State, seat: int | None) -> View:
     return View(
         seat=seat,
         players=state.config.players,
         board=state.config.board.value,
         tiles=tuple(sorted(state.tiles.items())),
-        villages=tuple(sorted(D.VILLAGES.items())),
+        villages=_VILLAGE_ITEMS,
         demands=tuple(sorted(state.demands.items())),
         llamas=tuple(LlamaView(lm.seat, lm.id, lm.cell, lm.load, lm.stage, lm.new) for lm in state.llamas),
         supply=tuple(tuple((k, s[k]) for k in D.SUPPLY_KINDS) for s in state.supply),

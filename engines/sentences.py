@@ -76,11 +76,19 @@ class Said:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Said:
+        raw = data.get("args")
+        if not raw:
+            return cls(str(data["msg"]), {}, data.get("plural"), data.get("context"))
+        # a sentence put in is a mapping with a "msg"; text and numbers (most values) are told
+        # apart by their type alone
         args = {
-            k: cls.from_dict(v) if isinstance(v, Mapping) and "msg" in v else v
-            for k, v in (data.get("args") or {}).items()
+            k: cls.from_dict(v) if type(v) not in _PLAIN and isinstance(v, Mapping) and "msg" in v else v
+            for k, v in raw.items()
         }
         return cls(str(data["msg"]), args, data.get("plural"), data.get("context"))
+
+
+_PLAIN = (str, int)
 
 
 # A command or button named in a sentence (``{/game join}``, ``{button Rematch}``): in English as

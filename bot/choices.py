@@ -17,7 +17,7 @@ Back button (see :class:`Tree`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -134,20 +134,31 @@ def entries(
     """The legal ``moves`` of ``seat`` described in words of ``t``, seat names put in (the
     notation stays each choice's value)."""
     words = engine.WORDS
+    worded: dict[tuple[Any, ...], str] = {}
+
+    def in_words(text: str, args: Mapping[str, Any]) -> str:
+        """``say`` with the names put in, once for each text and values (moves share their group's
+        and region's words); values other than plain text and whole numbers (a term, a sentence)
+        are worded every time."""
+        if not all(type(v) is str or type(v) is int for v in args.values()):
+            return name_seats(say(words, text, args, t), names)
+        key = (text, *args.items())
+        found = worded.get(key)
+        if found is None:
+            found = worded[key] = name_seats(say(words, text, args, t), names)
+        return found
+
     out = []
     for move in moves:
         w = engine.move_words(state, seat, move)
-        group_label = w.group_label(words, t)
-        levels = tuple(
-            (level.key, name_seats(say(words, level.text, level.args, t), names)) for level in w.levels()
-        )
+        levels = tuple((level.key, in_words(level.text, level.args)) for level in w.levels())
         out.append(
             Entry(
                 str(move),
                 w.kind,
                 name_seats(w.label(words, t), names),
                 w.group,
-                name_seats(group_label, names) if group_label is not None else None,
+                None if w.group is None else in_words(f"group.{w.kind}", w.group_args),
                 levels,
             )
         )

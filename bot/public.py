@@ -25,7 +25,7 @@ from languages import ENGLISH, Language
 if TYPE_CHECKING:
     from bot.sessions import MoveResult, Session
 
-__all__ = ["MoveRecord", "Reader", "Seen", "has_public_news", "seen"]
+__all__ = ["MoveRecord", "Reader", "Seen", "has_public_news", "notation", "seen"]
 
 Reader = int | None
 
@@ -55,14 +55,20 @@ def seen(engine: Engine, state: object, record: MoveRecord, reader: Reader, t: L
     """What ``reader`` may see of ``record`` while the game is at ``state``, its event lines in
     ``t`` (the engine's kept sentences translated; an event stored before them reads in English)."""
     mark = record.privacy
+    mask, quiet = ("?", False) if mark is None else (mark.mask, mark.quiet)
+    lines = tuple(line for e in record.events or () if (line := e.words_for(reader, t)))
+    return Seen(record.seat, notation(engine, state, record, reader), lines, mask, quiet)
+
+
+def notation(engine: Engine, state: object, record: MoveRecord, reader: Reader) -> str | None:
+    """The notation of ``record`` if ``reader`` may read it while the game is at ``state``
+    (:attr:`Seen.notation`, without putting the move's event lines in words)."""
+    mark = record.privacy
     if mark is None:
         readable = record.seat == TABLE or (reader is not None and reader == record.seat)
-        mask, quiet = "?", False
     else:
         readable = record.seat == TABLE or bool(engine.readable(state, mark, reader))
-        mask, quiet = mark.mask, mark.quiet
-    lines = tuple(line for e in record.events or () if (line := e.words_for(reader, t)))
-    return Seen(record.seat, record.move if readable else None, lines, mask, quiet)
+    return record.move if readable else None
 
 
 def has_public_news(session: Session, result: MoveResult) -> bool:

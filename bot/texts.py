@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from bot.public import Reader, seen
+from bot.public import Reader, notation, seen
 from bot.records import MoveRecord
 from bot.replaying import undo_target
 from bot.telling import sentence, told_turns
-from engines.core import TABLE, Outcome, Said, name_seats, say
+from engines.core import TABLE, Engine, Outcome, Said, name_seats, say
 from languages import ENGLISH, N_, Language
 
 if TYPE_CHECKING:
@@ -296,7 +296,10 @@ def channel_text(
 
 def mover(session: Session, seat: int, t: Language = ENGLISH) -> str:
     """Who made a move: the seat's name, "the table", or "?" for a seat the game does not have."""
-    names = session.names()
+    return _mover(session.names(), seat, t)
+
+
+def _mover(names: Sequence[str], seat: int, t: Language) -> str:
     if seat == TABLE:
         return t.gettext("the table")
     return names[seat] if 0 <= seat < len(names) else "?"
@@ -304,34 +307,53 @@ def mover(session: Session, seat: int, t: Language = ENGLISH) -> str:
 
 def describe(session: Session, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> str:
     """One move in one line for ``reader``, in ``t``: who and the notation, or its public lines."""
-    names = session.names()
-    s = seen(session.engine, session.state, record, reader, t)
-    who = mover(session, record.seat, t)
-    if undo_target(record.move) is not None:  # an undo entry: its line says what it took back
-        return name_seats(s.summary(t), names)
-    if s.notation is not None:
+    return _describe(session.engine, session.state, session.names(), record, reader, t)
+
+
+def _describe(
+    engine: Engine, state: object, names: Sequence[str], record: MoveRecord, reader: Reader, t: Language
+) -> str:
+    """:func:`describe` with the session's engine, state and names looked up once (a log asks for
+    many lines); the move's event lines are put in words only when the line shows them."""
+    undo = undo_target(record.move) is not None  # an undo entry: its line says what it took back
+    move = None if undo else notation(engine, state, record, reader)
+    if move is not None:
+        who = _mover(names, record.seat, t)
         if record.by_computer:
-            return t.gettext("{player} (computer): `{move}`", player=who, move=s.notation)
-        return t.gettext("{player}: `{move}`", player=who, move=s.notation)
-    if record.by_computer:
-        return t.gettext("{move} (played by the computer)", move=name_seats(s.summary(t), names))
-    return name_seats(s.summary(t), names)
+            return t.gettext("{player} (computer): `{move}`", player=who, move=move)
+        return t.gettext("{player}: `{move}`", player=who, move=move)
+    summary = name_seats(seen(engine, state, record, reader, t).summary(t), names)
+    if record.by_computer and not undo:
+        return t.gettext("{move} (played by the computer)", move=summary)
+    return summary
 
 
 def log_line(session: Session, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> str:
+    return _log_line(session.engine, session.state, session.names(), record, reader, t)
+
+
+def _log_line(
+    engine: Engine, state: object, names: Sequence[str], record: MoveRecord, reader: Reader, t: Language
+) -> str:
     head = f"{record.number}. " if record.number is not None else ""
-    return head + describe(session, record, reader, t)
+    return head + _describe(engine, state, names, record, reader, t)
 
 
 def log_text(session: Session, records: Sequence[MoveRecord], reader: Reader, t: Language = ENGLISH) -> str:
     """``/game log`` for ``reader``, in ``t``: one line per move, newest last, kept under the
-    message limit."""
+    message limit (the most recent moves that fit, and always the newest)."""
     if not records:
         return t.gettext("No moves yet.")
-    lines = [log_line(session, r, reader, t) for r in records]
-    while len("\n".join(lines)) > MESSAGE_LIMIT and len(lines) > 1:
-        lines.pop(0)  # keep the most recent moves
-    return clip("\n".join(lines))
+    engine, state, names = session.engine, session.state, session.names()
+    lines: list[str] = []
+    size = -1  # of the lines joined by newlines
+    for record in reversed(records):  # newest first: an older line that does not fit is not written
+        line = _log_line(engine, state, names, record, reader, t)
+        size += len(line) + 1
+        if lines and size > MESSAGE_LIMIT:
+            break
+        lines.append(line)
+    return clip("\n".join(reversed(lines)))
 
 
 def option_words(session: Session, t: Language = ENGLISH) -> list[str]:

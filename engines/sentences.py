@@ -59,21 +59,7 @@ class Said:
 
     def in_words(self, language: Translates | None = None) -> str:
         """The sentence in ``language`` (``None``: the English it is written in)."""
-        values = {k: v.in_words(language) if isinstance(v, Said) else v for k, v in self.args.items()}
-        if values:  # a seat written {p0} stays, for the table to name (name_seats)
-            values.update(
-                (f"p{i}", f"{{p{i}}}") for i in _seats_in(self.msg, self.plural) if f"p{i}" not in values
-            )
-        if language is None:
-            n = values.get("n", 1)
-            template = _english(self.msg if self.plural is None or n in (1, -1) else self.plural)
-            return template.format(**values) if values else template
-        if self.plural is not None:
-            count = int(values.pop("n"))
-            return language.ngettext(self.msg, self.plural, count, **values)
-        if self.context is not None:
-            return language.pgettext(self.context, self.msg, **values)
-        return language.gettext(self.msg, **values)
+        return _in_words(self.msg, self.args, self.plural, self.context, language)
 
     def __str__(self) -> str:
         return self.in_words()
@@ -90,11 +76,19 @@ class Said:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Said:
+        raw = data.get("args")
+        if not raw:
+            return cls(str(data["msg"]), {}, data.get("plural"), data.get("context"))
+        # a sentence put in is a mapping with a "msg"; text and numbers (most values) are told
+        # apart by their type alone
         args = {
-            k: cls.from_dict(v) if isinstance(v, Mapping) and "msg" in v else v
-            for k, v in (data.get("args") or {}).items()
+            k: cls.from_dict(v) if type(v) not in _PLAIN and isinstance(v, Mapping) and "msg" in v else v
+            for k, v in raw.items()
         }
         return cls(str(data["msg"]), args, data.get("plural"), data.get("context"))
+
+
+_PLAIN = (str, int)
 
 
 # A command or button named in a sentence (``{/game join}``, ``{button Rematch}``): in English as
@@ -106,6 +100,39 @@ _MENTION = re.compile(r"\{(/[^{}]+|button [^{}]+)\}")
 def _seats_in(*templates: str | None) -> frozenset[int]:
     """The seats a template names (``{p0}``): templates are few, so each is read once."""
     return frozenset(int(m) for t in templates if t for m in _SEAT_REF.findall(t))
+
+
+def _in_words(
+    msg: str,
+    args: Mapping[str, Any],
+    plural: str | None,
+    context: str | None,
+    language: Translates | None,
+) -> str:
+    """:meth:`Said.in_words` of the sentence these fields make (:func:`say` needs no
+    :class:`Said` built for it)."""
+    values = {k: v.in_words(language) if isinstance(v, Said) else v for k, v in args.items()}
+    if values:  # a seat written {p0} stays, for the table to name (name_seats)
+        seats = _seat_values(msg, plural)
+        if seats:
+            values = {**seats, **values}
+    if language is None:
+        n = values.get("n", 1)
+        template = _english(msg if plural is None or n in (1, -1) else plural)
+        return template.format(**values) if values else template
+    if plural is not None:
+        count = int(values.pop("n"))
+        return language.ngettext(msg, plural, count, **values)
+    if context is not None:
+        return language.pgettext(context, msg, **values)
+    return language.gettext(msg, **values)
+
+
+@lru_cache(maxsize=4096)
+def _seat_values(msg: str, plural: str | None) -> Mapping[str, str]:
+    """The seats ``msg`` and ``plural`` name, each written as itself (``{"p0": "{p0}"}``), to
+    keep them through formatting; shared, so never changed."""
+    return {f"p{i}": f"{{p{i}}}" for i in _seats_in(msg, plural)}
 
 
 @lru_cache(maxsize=4096)
@@ -330,6 +357,8 @@ _SEAT_REF = re.compile(r"\{p(\d+)\}")
 
 def name_seats(text: str, names: Sequence[str] | None = None) -> str:
     """Replace ``{pN}`` in an event's text with the seat's name (``P1``... by default)."""
+    if "{p" not in text:
+        return text
 
     def sub(m: re.Match[str]) -> str:
         i = int(m.group(1))
@@ -472,4 +501,4 @@ def say(
     template = words.get(message_id)
     if template is None:
         return message_id
-    return Said(template, dict(args or {})).in_words(language)
+    return _in_words(template, args or {}, None, None, language)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import struct
 import zlib
+from dataclasses import dataclass, replace
 from functools import cache
 
 import pytest
@@ -75,6 +76,33 @@ def _boards(game: str):
             yield pos, 0, "es"
 
 
+@dataclass(frozen=True)
+class Board:
+    """One board of :func:`_boards` as the tests read it: its canvas (``draw_board``), its PNG
+    (``render``) and what the encoder chose for that PNG (a copy of ``LAST_ENCODING`` taken right
+    after it).  Drawn once per process and shared by the tests, which only read it."""
+
+    label: str
+    seat: int | None
+    language: str | None
+    canvas: Image.Image
+    png: bytes
+    chosen: encoding.Encoding
+
+
+@cache
+def _drawn(game: str) -> tuple[Board, ...]:
+    renderer = engines.get(game).load_renderer()
+    out = []
+    for pos, seat, language in _boards(game):
+        kwargs = {"names": pos.names, "last_action": pos.last_action_in(language), "language": language}
+        view = pos.view(seat)
+        canvas = renderer.draw_board(view, **kwargs)
+        png = renderer.render(view, **kwargs)
+        out.append(Board(pos.label, seat, language, canvas, png, replace(encoding.LAST_ENCODING)))
+    return tuple(out)
+
+
 def _compare(a: Image.Image, b: Image.Image | None, step: int) -> tuple[int, float]:
     """The largest channel difference between ``a`` and ``b``, and the share of pixels whose
     largest channel difference passes ``step`` (without ``b``: ``a`` is their difference)."""
@@ -87,21 +115,17 @@ def test_boards_keep_their_pixels_with_the_known_palette(game):
     """Every board renders with its game's palette (no quantizer); decoded, it matches the
     reference encoding and the drawn canvas within the tolerance, and is at least as close to
     the canvas as the reference on average."""
-    renderer = engines.get(game).load_renderer()
     seen = []
-    for pos, seat, language in _boards(game):
-        kwargs = {"names": pos.names, "last_action": pos.last_action_in(language), "language": language}
-        view = pos.view(seat)
-        canvas = renderer.draw_board(view, **kwargs)
-        png = renderer.render(view, **kwargs)
-        assert encoding.LAST_ENCODING.known and encoding.LAST_ENCODING.palette, (pos.label, seat, language)
+    for board in _drawn(game):
+        canvas, png, label, seat, language = board.canvas, board.png, board.label, board.seat, board.language
+        assert board.chosen.known and board.chosen.palette, (label, seat, language)
         assert len(png) < encoding.LIMIT
         new, old = _decode(png), _reference(canvas)
         ref_max, ref_share = _compare(new, old, REF_STEP)
         drawn = ImageChops.difference(canvas, new)  # measured twice: channel by channel, and on average
         drawn_max, drawn_share = _compare(drawn, None, DRAWN_STEP)
         mean_new, mean_old = _mean_error(drawn), _mean_error(canvas, old)
-        where = (pos.label, seat, language, ref_max, ref_share, drawn_max, drawn_share, mean_new, mean_old)
+        where = (label, seat, language, ref_max, ref_share, drawn_max, drawn_share, mean_new, mean_old)
         assert ref_max <= REF_MAX and ref_share <= REF_SHARE, where
         assert drawn_max <= DRAWN_MAX and drawn_share <= DRAWN_SHARE, where
         assert mean_new <= mean_old, where
@@ -164,18 +188,15 @@ def test_the_fast_writer_keeps_every_pixel(game):
     a file that would pass the limit, at most one board a game here): decoded, the same palette
     indices and colours as Pillow's own PNG of the same mapped image, exactly (no tolerance), and
     so with zlib's fallback; every chunk's CRC and the data's checksum hold."""
-    renderer = engines.get(game).load_renderer()
     palette = encoding.palette_image(game)
     fast = 0
-    for pos, seat, language in _boards(game):
-        kwargs = {"names": pos.names, "last_action": pos.last_action_in(language), "language": language}
-        view = pos.view(seat)
-        png = renderer.render(view, **kwargs)
-        assert encoding.LAST_ENCODING.known, (pos.label, seat, language)
-        mapped = renderer.draw_board(view, **kwargs).quantize(palette=palette, dither=Image.Dither.NONE)
-        if encoding.LAST_ENCODING.deflate != "isal":  # only a file that would pass the limit goes to zlib
-            assert len(encoding.palette_png(mapped)) >= encoding.LIMIT > len(png), (pos.label, seat, language)
-        ours = [png] if encoding.LAST_ENCODING.deflate == "isal" else []
+    for board in _drawn(game):
+        png, where = board.png, (board.label, board.seat, board.language)
+        assert board.chosen.known, where
+        mapped = board.canvas.quantize(palette=palette, dither=Image.Dither.NONE)
+        if board.chosen.deflate != "isal":  # only a file that would pass the limit goes to zlib
+            assert len(encoding.palette_png(mapped)) >= encoding.LIMIT > len(png), where
+        ours = [png] if board.chosen.deflate == "isal" else []
         fast += len(ours)
         buf = io.BytesIO()
         mapped.save(buf, format="PNG", compress_level=0)  # the deflate level leaves the pixels as they are
@@ -191,7 +212,6 @@ def test_the_fast_writer_keeps_every_pixel(game):
         for data in dict.fromkeys((png, *ours)):  # the rendered PNG is among ours when ISA-L wrote it
             mine = Image.open(io.BytesIO(data))
             mine.load()
-            where = (pos.label, seat, language)
             assert mine.mode == "P" and mine.size == pillow.size, where
             assert mine.tobytes() == indices, where
             assert mine.getpalette() == colours, where

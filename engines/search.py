@@ -75,6 +75,18 @@ class Game:
     (for example "the seat is about to start its turn again"); checked before every policy move."""
 
 
+class Viewed:
+    """A game's rules as a search plays them out, its policy seeing ``view_for`` instead of the
+    rules' own view (a lighter view holding only the fields the game's normal player reads)."""
+
+    def __init__(self, rules: Rules, view_for: Callable[[Any, int | None], Any]) -> None:
+        self.legal_moves = rules.legal_moves
+        self.apply_move = rules.apply_move
+        self.to_move = rules.to_move
+        self.outcome = rules.outcome
+        self.view_for = view_for
+
+
 def simulations_for(seconds: float | None, per_second: float, minimum: int = 4) -> int:
     """The simulation budget standing for ``seconds`` of thinking (at least ``minimum``)."""
     if seconds is None:

@@ -409,18 +409,8 @@ class _Seen:
         self.building = tuple(rules._codes(s.building))
 
 
-class _Playing:
-    """Guacamole's rules as the search plays them out: the policy sees a :class:`_Seen`."""
-
-    legal_moves = staticmethod(rules.legal_moves)
-    apply_move = staticmethod(rules.apply_move)
-    to_move = staticmethod(rules.to_move)
-    outcome = staticmethod(rules.outcome)
-    view_for = staticmethod(_Seen)
-
-
 def _game():
-    return search.Game(_Playing(), determinize, normal_move, _evaluate, HORIZON)
+    return search.Game(search.Viewed(rules, _Seen), determinize, normal_move, _evaluate, HORIZON)
 
 
 CANDIDATES = 8

@@ -466,18 +466,8 @@ _PSTR = tuple(f"{c}/{y}" for c in D.COLOURS for y in D.SYMBOLS)
 _CARD_VIEW = {c[0]: rules.card_view(c[0]) for c in D.CARDS}
 
 
-class _Playing:
-    """Guanga's rules as the search plays them out: the policy sees a :class:`_Seen`."""
-
-    legal_moves = staticmethod(rules.legal_moves)
-    apply_move = staticmethod(rules.apply_move)
-    to_move = staticmethod(rules.to_move)
-    outcome = staticmethod(rules.outcome)
-    view_for = staticmethod(_Seen)
-
-
 def _game() -> search.Game:
-    return search.Game(_Playing(), determinize, normal_move, _evaluate, HORIZON)
+    return search.Game(search.Viewed(rules, _Seen), determinize, normal_move, _evaluate, HORIZON)
 
 
 CANDIDATES = 6

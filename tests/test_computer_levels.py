@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -266,57 +267,41 @@ def test_pachakuna_strong_candidates_are_legal_and_include_tile_turns():
     assert several >= 3
 
 
-def test_guanga_playouts_hand_the_policy_what_it_reads_of_the_view():
-    """In the search's playouts the normal player sees only the fields of the view it reads:
-    they equal the view's own, and it makes the same move from them with the same generator."""
-    from engines.guanga import ai as gai
+def _read_fields(ai, seen, view, state, who):
+    """(field, the light view's value, the view's value) for every field of the view the game's
+    normal player reads (in Guanga, of the guanga it plays: the seat's, or the one to move)."""
+    for name in ai._Seen.__slots__:
+        if name != "guangas":
+            yield name, getattr(seen, name), getattr(view, name)
+    if hasattr(ai, "_SeenGuanga"):
+        me = state.turn if who is None else who
+        for name in ai._SeenGuanga.__slots__:
+            yield name, getattr(seen.guangas[me], name), getattr(view.guangas[me], name)
 
-    module = engines.get("guanga").load()
-    playing = gai._game().module
+
+@pytest.mark.parametrize("game", ["guanga", "guacamole", "tiwanaku"])
+def test_playouts_hand_the_policy_what_it_reads_of_the_view(game):
+    """In the search's playouts the normal player sees only the fields of the view it reads:
+    they equal the view's own, and it makes the same move from them with the same generator
+    (from the seat's view and the public one; Tiwanaku's normal player plays from a seat's)."""
+    ai = importlib.import_module(f"engines.{game}.ai")
+    module = engines.get(game).load()
+    playing = ai._game().module
     checked = 0
     for setup in SETUPS:
-        if setup[0] != "guanga":
-            continue
-        for k, (state, seat) in enumerate(playout(*setup, seed=9, max_moves=150)):
-            legal = list(module.legal_moves(state, seat))
-            # the seat's view, and the public one (the policy then reads the guanga to move)
-            for who in (seat, None):
-                view = module.view_for(state, who)
-                seen = playing.view_for(state, who)
-                me = state.turn if who is None else who
-                for name in gai._Seen.__slots__:
-                    if name != "guangas":
-                        assert getattr(seen, name) == getattr(view, name), (name, k)
-                for name in gai._SeenGuanga.__slots__:
-                    assert getattr(seen.guangas[me], name) == getattr(view.guangas[me], name), (name, k)
-                assert gai.normal_move(seen, legal, rng_for(9, k)) == gai.normal_move(
-                    view, legal, rng_for(9, k)
-                )
-            checked += 1
-    assert checked > 200
-
-
-def test_guacamole_playouts_hand_the_policy_what_it_reads_of_the_view():
-    """In the search's playouts the normal player sees only the fields of the view it reads:
-    they equal the view's own, and it makes the same move from them with the same generator."""
-    from engines.guacamole import ai as gai
-
-    module = engines.get("guacamole").load()
-    playing = gai._game().module
-    checked = 0
-    for setup in SETUPS:
-        if setup[0] != "guacamole":
+        if setup[0] != game:
             continue
         for k, (state, seat) in enumerate(playout(*setup, seed=9, max_moves=150)):
             legal = list(module.legal_moves(state, seat))
             for who in (seat, None):
                 view = module.view_for(state, who)
                 seen = playing.view_for(state, who)
-                for name in gai._Seen.__slots__:
-                    assert getattr(seen, name) == getattr(view, name), (name, k)
-                assert gai.normal_move(seen, legal, rng_for(9, k)) == gai.normal_move(
-                    view, legal, rng_for(9, k)
-                )
+                for name, got, expected in _read_fields(ai, seen, view, state, who):
+                    assert got == expected, (name, k)
+                if who is not None or game != "tiwanaku":
+                    assert ai.normal_move(seen, legal, rng_for(9, k)) == ai.normal_move(
+                        view, legal, rng_for(9, k)
+                    )
             checked += 1
     assert checked > 200
 
@@ -350,27 +335,3 @@ def test_tiwanaku_sampled_maps_pass_the_crop_check_on_every_region_and_candidate
             assert tai.crop_candidates(view, some) == {c: again[c] for c in some}, k
             asked += bool(again)
     assert sampled > 20 and asked > 20
-
-
-def test_tiwanaku_playouts_hand_the_policy_what_it_reads_of_the_view():
-    """In the search's playouts the normal player sees only the fields of the view it reads:
-    they equal the view's own, and it makes the same move from them with the same generator."""
-    from engines.tiwanaku import ai as tai
-
-    module = engines.get("tiwanaku").load()
-    playing = tai._game().module
-    checked = 0
-    for setup in SETUPS:
-        if setup[0] != "tiwanaku":
-            continue
-        for k, (state, seat) in enumerate(playout(*setup, seed=9, max_moves=150)):
-            legal = list(module.legal_moves(state, seat))
-            for who in (seat, None):
-                view = module.view_for(state, who)
-                seen = playing.view_for(state, who)
-                for name in tai._Seen.__slots__:
-                    assert getattr(seen, name) == getattr(view, name), (name, k)
-            view, seen = module.view_for(state, seat), playing.view_for(state, seat)
-            assert tai.normal_move(seen, legal, rng_for(9, k)) == tai.normal_move(view, legal, rng_for(9, k))
-            checked += 1
-    assert checked > 200

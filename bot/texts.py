@@ -559,11 +559,6 @@ def full_table_text(session: Session, t: Language = ENGLISH) -> str:
     )
 
 
-def away_label(date: str, t: Language = ENGLISH) -> str:
-    """How someone taking time away is shown beside their name, in ``t``."""
-    return t.gettext("away until {date}", date=date)
-
-
 def status_text(
     session: Session,
     moves_played: int,

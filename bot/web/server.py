@@ -173,10 +173,8 @@ class WebServer:
                 "choose another HTTP_PORT or HTTP_HOST"
             ) from None
         self._runner = runner
-        server = site._server
-        sockets = getattr(server, "sockets", None) or ()
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        if runner.addresses:  # the port chosen when HTTP_PORT is 0
+            self.port = runner.addresses[0][1]
         log.info(
             "serving /healthz, /metrics%s on http://%s:%d",
             " and the pages" if self.pages is not None else "",

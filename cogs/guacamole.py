@@ -38,7 +38,7 @@ class GuacamoleCog(
     @app_commands.command(name="prepare", description="Prepare a card from your hand, e.g. prep 5T")
     @app_commands.describe(card="The card to prepare (autocomplete lists your hand's legal ones)")
     async def prepare(self, interaction: discord.Interaction, card: app_commands.Range[str, 1, 100]) -> None:
-        await self.play(interaction, card)
+        await self.play(interaction, _with_verb(card, "prep", ("prep", "prepare", "play", "free")))
 
     @prepare.autocomplete("card")
     async def _prepare_choices(self, interaction: discord.Interaction, current: str):
@@ -47,7 +47,7 @@ class GuacamoleCog(
     @app_commands.command(name="dish", description="Lay a card into the dish you are making, e.g. dish 4T")
     @app_commands.describe(card="The next card of the dish, or done / cancel (autocomplete lists them)")
     async def dish(self, interaction: discord.Interaction, card: app_commands.Range[str, 1, 100]) -> None:
-        await self.play(interaction, card)
+        await self.play(interaction, _with_verb(card, "dish", ("dish", "done", "cancel")))
 
     @dish.autocomplete("card")
     async def _dish_choices(self, interaction: discord.Interaction, current: str):
@@ -62,6 +62,17 @@ class GuacamoleCog(
     @draw.autocomplete("source")
     async def _draw_choices(self, interaction: discord.Interaction, current: str):
         return await self.front.menus.autocomplete(interaction, current, kinds=("draw",))
+
+
+def _with_verb(text: str, verb: str, verbs: tuple[str, ...]) -> str:
+    """A command's option as a move: a card alone (``5T``, what the option asks for) gets the
+    command's verb (``prep 5T``); a whole move from autocomplete (``prep 5T``, ``free 5T x1``,
+    ``done``) goes as it is."""
+    text = text.strip()
+    words = text.split()
+    if words and words[0].lower() in verbs:
+        return text
+    return f"{verb} {text}"
 
 
 async def setup(bot) -> None:

@@ -5,7 +5,9 @@ visible card carries the notation that names it in moves (``p2z5T``, ``p2d1``, `
 seat view adds the hand with each card's code (``prep 5T``).  The places changed in the last
 turn are outlined in magenta, and the last card's path is an arrow (pile to hand, zone to
 pile, a swap).  A player's panel is one row of stacks: the preparation zone, then each dish
-(lower cards as strips, the top card whole).  With 4-6 players the panels sit in two
+(every lower card as a strip, the top card whole: a dish's cards are all public).  A place
+changed in the last turn outlines its whole stack, so the outline covers no strip.  With 4-6
+players the panels sit in two
 columns; in a seat's own picture its panel spans the width, first.  Cards are drawn once per
 size and pasted.
 """
@@ -69,6 +71,7 @@ GOOD = (30, 120, 60)
 BAD = (180, 30, 30)
 KIND_WORD = {"number": N_("same no."), "type": N_("same type"), "straight": N_("run")}
 DISH_W = 112
+STACK_TOP = 30  # a stack's first card under its label, clear of the outline a changed stack gets
 
 
 @art_cache
@@ -200,8 +203,9 @@ def _panel_order(v) -> list[tuple[int, bool]]:
 
 
 def _stack_height(cards: int, size: tuple[int, int] = SMALL) -> int:
-    """A dish or the zone: a label, up to three strips, the top card, two lines of words."""
-    return 28 + min(max(0, cards - 1), 3) * 20 + size[1] + 54
+    """A dish or the zone: a label, a strip for each card under the top one, the top card, two
+    lines of words."""
+    return STACK_TOP + max(0, cards - 1) * 20 + size[1] + 54
 
 
 def _card_size(v, p: int, wide: bool) -> tuple[int, int]:
@@ -256,6 +260,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     d = ImageDraw.Draw(img)
     boxes: dict[str, tuple[int, int, int, int]] = {}
+    stacks: dict[str, tuple[int, int, int, int]] = {}  # a zone's or dish's place: its whole stack
 
     def paste_card(code: str | None, x: int, y: int, size=SMALL, place: str | None = None) -> None:
         if code is None:
@@ -329,7 +334,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         for k, (p, wide) in enumerate(row):
             x = PAD + k * (half + 10)
             w = WIDTH - 2 * PAD if wide else half
-            _draw_panel(img, d, v, names, p, all_dishes[p], x, y, w, rh - 10, wide, paste_card, boxes)
+            _draw_panel(img, d, v, names, p, all_dishes[p], x, y, w, rh - 10, wide, paste_card, boxes, stacks)
         y += rh
 
     # ---------------------------------------------------------------- hand
@@ -364,7 +369,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
 
     # ---------------------------------------------------------------- the last turn
     for mark in v.turn_marks:
-        box = boxes.get(mark)
+        box = stacks.get(mark) or boxes.get(mark)
         if box:
             x0, y0, x1, y1 = box
             mark_box(d, (x0 - 6, y0 - 6, x1 + 5, y1 + 5), radius=12)
@@ -376,7 +381,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     return img
 
 
-def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes) -> None:
+def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes, stacks) -> None:
     active = not v.over and v.turn == p
     d.rounded_rectangle(
         (x, y, x + w, y + h), radius=12, fill=PANEL, outline=INK if active else RULE, width=4 if active else 2
@@ -407,17 +412,17 @@ def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes
         for j, dv in enumerate(chunk):
             bx = x + 12 + j * step
             if dv is None:
-                _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, size)
+                _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, stacks, size)
             else:
                 k = r0 + j
-                _draw_dish(img, d, p, dv, k, k > n_real, bx, by, paste_card, size)
+                _draw_dish(img, d, p, dv, k, k > n_real, bx, by, paste_card, stacks, size)
         by += rowh
 
 
-def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, size=SMALL) -> None:
+def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, stacks, size=SMALL) -> None:
     label(d, (bx, by), tr("zone"), 21, True, INK)
     label(d, (bx + size[0] + 2, by + 2), f"{len(zone)}/4", 19, True, MUTED, "ra")
-    sy = by + 28
+    sy = by + STACK_TOP
     for code in zone[:-1][-3:]:
         strip = _strip(code, size[0])
         img.paste(strip, (bx, sy), strip)
@@ -426,6 +431,8 @@ def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, size=SMALL) -> None:
     if zone:
         place = f"p{p + 1}z{zone[-1]}"
         paste_card(zone[-1], bx, sy, size, place=place)
+        for code in zone:  # a changed zone card outlines the whole zone, over no strip
+            stacks.setdefault(f"p{p + 1}z{code}", (bx, by + STACK_TOP, bx + size[0], sy + size[1]))
         draw_text(d, (bx, sy + size[1] + 4), place, size[0] + 14, 18, min_size=14, bold=True)
     else:
         d.rounded_rectangle(
@@ -434,7 +441,7 @@ def _draw_zone(img, d, p, zone, bx, by, paste_card, boxes, size=SMALL) -> None:
         label(d, (bx + size[0] / 2, sy + size[1] / 2), tr("empty"), 18, False, MUTED, "mm")
 
 
-def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, size=SMALL) -> None:
+def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, stacks, size=SMALL) -> None:
     place = "build" if building else f"p{p + 1}d{k}"
     caption = tr("new") if building else f"d{k}"
     label(d, (bx, by), caption, 21, True, (190, 100, 0) if building else INK)
@@ -448,12 +455,13 @@ def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, size=SMALL) -> No
             GOOD if dv.valid else MUTED,
             "ra",
         )
-    sy = by + 28
-    for code in list(dv.cards[:-1])[-3:]:
+    sy = by + STACK_TOP
+    for code in dv.cards[:-1]:
         strip = _strip(code, size[0])
         img.paste(strip, (bx, sy), strip)
         sy += 20
     paste_card(dv.cards[-1] if dv.cards else None, bx, sy, size, place=place)
+    stacks.setdefault(place, (bx, by + STACK_TOP, bx + size[0], sy + size[1]))
     fy = sy + size[1] + 4
     if building:
         word, colr = (tr("ready") if dv.valid else tr("building")), (190, 100, 0)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import random
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageChops
 
 import engines.guacamole as g
-from renderers.guacamole import render
+from renderers.guacamole import TYPE_COLOURS, draw_board, render
+
+from .helpers import rig
 
 
 def _game_states(players: int, seed: int, stops: tuple[int, ...]):
@@ -102,3 +106,42 @@ def test_view_carries_the_outcome_ranking():
     s = _game_states(3, 4, ())[-1]
     assert g.view_for(s, None).ranking == g.outcome(s).ranking
     assert g.view_for(g.new_game(g.Config(players=3), 3, 4), None).ranking == ()
+
+
+def test_every_card_of_a_dish_is_drawn():
+    """Renderer: a dish shows every card it holds, not only the four on top (the whole dish is
+    public, and a run's ends decide what extends it): two six-card runs that differ only in their
+    first card, with the same points, draw differently."""
+    low = rig(dishes={0: [["1P", "2T", "3O", "4A", "5L", "6P"]]})
+    high = rig(dishes={0: [["7P", "2T", "3O", "4A", "5L", "6P"]]})
+    assert g.view_for(low, None).scores == g.view_for(high, None).scores
+    assert draw_board(g.view_for(low, None)).tobytes() != draw_board(g.view_for(high, None)).tobytes()
+
+
+def _exactly(image: Image.Image, colour: tuple[int, int, int]) -> Image.Image:
+    """A mask of the pixels of ``image`` that are exactly ``colour``."""
+    bands = [
+        band.point(lambda v, c=c: 255 if v == c else 0) for band, c in zip(image.split(), colour, strict=True)
+    ]
+    return ImageChops.multiply(ImageChops.multiply(bands[0], bands[1]), bands[2])
+
+
+def _changed(a: Image.Image, b: Image.Image) -> Image.Image:
+    """A mask of the pixels that differ between ``a`` and ``b``."""
+    r, g_, b_ = ImageChops.difference(a, b).split()
+    return ImageChops.lighter(ImageChops.lighter(r, g_), b_).point(lambda v: 255 if v else 0)
+
+
+@pytest.mark.parametrize("mark", ["p1d1", "p1z4O", "p1z2O"])
+def test_the_outline_of_a_changed_place_covers_no_card_of_its_stack(mark):
+    """Renderer: outlining a changed dish top or zone card leaves every card of the stack
+    readable: no pixel of a card face changes (the outline goes round the whole stack, not over
+    the strip of the card beneath)."""
+    s = rig(prep={0: ["2O", "3O", "4O"]}, dishes={0: [["5O", "6O", "7O", "8O"]]})
+    view = g.view_for(s, None)
+    plain = draw_board(dataclasses.replace(view, turn_marks=()))
+    marked = draw_board(dataclasses.replace(view, turn_marks=(mark,)))
+    changed = _changed(plain, marked)
+    assert changed.getbbox() is not None  # the outline is drawn
+    onion = _exactly(plain, TYPE_COLOURS["O"][0])  # every Onion Musk card face: zone and dish
+    assert ImageChops.multiply(onion, changed).getbbox() is None

@@ -688,6 +688,46 @@ def test_game_ends_only_after_last_seat():
     assert s.over
 
 
+def test_onion_musk_drawing_the_last_card_triggers_the_end_and_the_turn_goes_on():
+    """Game end: the draw pile's last card taken by Onion Musk triggers the end in the middle of
+    the ability; the draws go on from the discard piles, the turn ends as usual, and the game
+    ends only after the last seat has played."""
+    s = rig(
+        players=2,
+        hands={0: ["5O"]},
+        deck_top=["7L"],
+        fill_deck=False,
+        discards=(["1A", "2A"], ["3P", "4P"]),
+    )
+    s, ev = play(s, 0, "prep 5O", "draw deck")
+    assert s.end_triggered and s.phase == ONION and s.draws_left == 2
+    assert any(e.kind == "end_triggered" for e in ev)
+    s, _ = play(s, 0, "draw x1", "draw x1")  # pile 1 runs out and stays empty
+    assert s.phase == ONION_DISCARD and s.discards[0] == []
+    s, _ = play(s, 0, "discard 7L x1", "draw x2", "draw x2")
+    assert not s.over and s.turn == 1
+    s, _ = play(s, 1, "draw x1")  # the only card left: the turn and the game end
+    assert s.over
+
+
+def test_an_aji_take_whose_refill_empties_the_draw_pile_in_the_last_seats_turn_ends_the_game():
+    """Game end: Aji Styles takes a discard pile's only card, the pile is refilled with the draw
+    pile's last card, and as it is the last seat's turn the game ends when that turn does."""
+    s = rig(
+        players=3,
+        turn=2,
+        hands={2: ["5A"]},
+        deck_top=["7L"],
+        fill_deck=False,
+        discards=(["1T"], ["3P", "4P"]),
+    )
+    s, ev = play(s, 2, "prep 5A", "take x1")
+    assert s.end_triggered and codes(s.discards[0]) == ["7L"] and not s.over
+    assert [e.kind for e in ev][-2:] == ["refill", "end_triggered"]
+    s, _ = play(s, 2, "draw x1", "draw x2")
+    assert s.over and "1T" in codes(s.hands[2])
+
+
 # --------------------------------------------------------------------------- scoring
 
 

@@ -334,7 +334,8 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
             fill = seat_colour(seat) if lv <= level else (228, 224, 216)
             draw.rectangle((colx, top, colx + 20, top + 7), fill=fill)
         label(draw, (colx + 10, y + 34), str(k + 1), 17, True, INK, "mb")
-    label(draw, (sx - 8, y + 34), tr("diversity"), 17, False, MUTED, "rb")
+    # left of the scales' levels, below the name's line (a long name runs up to the scales)
+    label(draw, (sx - 8, y + 66), tr("diversity"), 17, False, MUTED, "rm")
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw, view, x: int, y: int, w: int, per_row: int) -> int:

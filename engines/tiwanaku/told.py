@@ -132,7 +132,18 @@ def _merged(clauses: list[Said]) -> list[Said]:
 
 
 def tell_turn(told: Sequence[Told]) -> list[list[Said]]:
-    """The lines of one seat's turn, each a list of sentences."""
+    """The lines of one seat's turn, each a list of sentences.
+
+    A run that discovers the last space and goes on into the final divinations (the discoverer
+    divines first) is told in two parts, so that what was done in the final round comes after
+    the line announcing it."""
+    start = next((i for i, (kind, _) in enumerate(told) if kind == "final"), None)
+    if start is not None and start + 1 < len(told):
+        return _tell(told[: start + 1]) + _tell(told[start + 1 :])
+    return _tell(told)
+
+
+def _tell(told: Sequence[Told]) -> list[list[Said]]:
     lines = told_lines(told, _clause, _line, merge=_merged)
     scores = [line[0] for line in lines if line[0].msg.startswith("{player} scores {n} point")]
     if scores:  # the points for cubes left over, everyone's in one sentence on one line

@@ -5,11 +5,14 @@ from __future__ import annotations
 import io
 import random
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageDraw
 
 import engines.tiwanaku as T
 from renderers import tiwanaku as R
-from renderers.layout import header_height, strip_height
+from renderers.colours import MUTED, seat_colour
+from renderers.layout import WIDTH, header_height, strip_height
+from renderers.translation import speaking
 
 from .helpers import cell, discover, fixed, put
 
@@ -68,3 +71,40 @@ def test_private_picture_adds_peeks():
     crop = (0, top, R.MARGIN + bw, top + bh)
     assert other.crop(crop).tobytes() == spectator.crop(crop).tobytes()
     assert mine.crop(crop).tobytes() != spectator.crop(crop).tobytes()
+
+
+def _box(points):
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _apart(a, b, gap: int = 4) -> bool:
+    return a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] + gap <= b[1] or b[3] + gap <= a[1]
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+@pytest.mark.parametrize("cols", [5, 9])
+def test_the_diversity_label_overlaps_neither_a_long_name_nor_the_cubes(language, cols):
+    """A player's block, beside the 5 x 5 board and under the 5 x 9 one, in English and Spanish:
+    the "diversity" label stays clear of the name (a long one included, with "(you)") and of
+    four cubes."""
+    bw, _ = R._board_size(cols)
+    width = WIDTH - bw - 3 * R.MARGIN if cols == 5 else (WIDTH - 2 * R.MARGIN - 10) // 2
+    s = fixed()
+    s.cubes = [[1, 1, 1, 1], [1, 1, 1, 1]]
+    view = T.view_for(s, 0)
+    names = ["Maximiliano Fernández de la Vega", "Bartolomé Quispe Huamán"]
+    x0 = y0 = 10
+    for seat in (0, 1):  # seat 0 is the reader: "(you)" is added to the name
+        img = Image.new("RGB", (width + 2 * x0, R.BLOCK_H + 2 * y0), (255, 255, 255))
+        with speaking(language):
+            R._draw_block(ImageDraw.Draw(img), view, names, seat, x0, y0, width)
+        pixels = [((x, y), img.getpixel((x, y))) for y in range(img.height) for x in range(img.width)]
+        # the name: the seat's colour on the top line, right of the seat's mark (the levels are lower)
+        name = _box([p for p, c in pixels if c == seat_colour(seat) and p[0] > x0 + 40 and p[1] < y0 + 38])
+        # the label: muted ink right of the "cubes" word
+        diversity = _box([p for p, c in pixels if c == MUTED and p[0] > x0 + 75])
+        cubes = _box([p for p, c in pixels if c in R.TERRAIN_COLOURS.values()])
+        assert _apart(name, diversity), (language, cols, seat, name, diversity)
+        assert _apart(cubes, diversity), (language, cols, seat, cubes, diversity)

@@ -17,7 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.pachakuna import data as D
-from engines.pachakuna.rules import MAX_PLAYERS
+from engines.pachakuna.rules import MAX_PLAYERS, final_ranking
 from renderers.colours import (
     ACTIVE,
     BACKGROUND,
@@ -41,6 +41,7 @@ from renderers.layout import (
     draw_ranking,
     draw_strip,
     header_height,
+    places,
     ranking_height,
     seat_name,
     strip_height,
@@ -48,7 +49,7 @@ from renderers.layout import (
     winners_status,
 )
 from renderers.shapes import draw_legend, path_arrow, seat_mark, seat_shape
-from renderers.translation import N_, ntr, tr
+from renderers.translation import N_, ntr, ptr, tr
 from renderers.typeset import art_cache, draw_text, font, label
 
 R = 48  # hex radius (centre to corner) in pixels
@@ -277,18 +278,21 @@ def _draw_board(view) -> Image.Image:
 SIDES = (N_("White"), N_("Black"))  # seat 0 plays the white llamas (valleys), seat 1 the black (mountains)
 
 
+def _board_name(view) -> str:
+    """The board's name on the header: its plan's letter, or "random" in the language drawn."""
+    return ptr("pachakuna board", "random") if view.board == "random" else view.board
+
+
 def _header(view, names, last_action) -> Header:
+    board = _board_name(view)
     if view.max_turns:
         info = tr(
-            "board {board} · turn {turn}/{most}", board=view.board, turn=view.turn_number, most=view.max_turns
+            "board {board} · turn {turn}/{most}", board=board, turn=view.turn_number, most=view.max_turns
         )
     else:
-        info = tr("board {board} · turn {turn}", board=view.board, turn=view.turn_number)
+        info = tr("board {board} · turn {turn}", board=board, turn=view.turn_number)
     if view.phase == "over":
-        if view.winner is not None:
-            status = winners_status(names, [view.winner])
-        else:
-            status = [(tr("Game over: nobody collected all seven colours"), INK)]
+        status = winners_status(names, final_ranking(view)[0])
         return Header("P'achakuna", info, status, None, last_action)
     side = tr(SIDES[view.turn])
     if view.phase == "rotate" and view.rotation_cost == 0:
@@ -303,6 +307,7 @@ def _header(view, names, last_action) -> Header:
 
 def _seat_lines(view, names) -> list[SeatLine]:
     over = view.phase == "over"
+    place = places(final_ranking(view)) if over else {}
     out = []
     for seat in range(view.players):
         llamas = sum(1 for m in view.llamas if m.seat == seat)
@@ -323,9 +328,6 @@ def _seat_lines(view, names) -> list[SeatLine]:
                 loose=view.loose[seat],
                 total=total,
             )
-        place = None
-        if over:
-            place = 1 if view.winner == seat else (2 if view.winner is not None else 1)
         out.append(
             SeatLine(
                 seat,
@@ -334,7 +336,7 @@ def _seat_lines(view, names) -> list[SeatLine]:
                 detail,
                 active=not over and view.turn == seat,
                 you=view.seat == seat,
-                place=place,
+                place=place.get(seat),
             )
         )
     return out
@@ -350,11 +352,11 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     dr = ImageDraw.Draw(img)
     y = draw_header(dr, header)
-    y += (
-        draw_ranking(dr, seats, y, title=N_("Final: the first to hold all seven colours wins"))
-        if over
-        else draw_strip(dr, seats, y)
-    )
+    if over and view.winner is None:
+        title = N_("Final at the turn limit: most colours, then most resources")
+    else:
+        title = N_("Final: the first to hold all seven colours wins")
+    y += draw_ranking(dr, seats, y, title=title) if over else draw_strip(dr, seats, y)
     y += 10
     img.paste(_draw_board(view), (0, y))
     _panel(img, dr, view, names, BOARD_W + 4, y, WIDTH - PAD - BOARD_W - 4, height - PAD)

@@ -1129,7 +1129,7 @@ def outcome(state: State) -> Outcome | None:
             None,
             {"colours": colours, "resources": totals},
         )
-    ranking, tiebreak = rank_by(range(2), [("colours", colours), ("resources", totals)])
+    ranking, tiebreak = _rank_at_limit(colours, totals)
     return Outcome.told(
         tuple(float(colours[s]) for s in range(2)),
         ranking,
@@ -1137,6 +1137,23 @@ def outcome(state: State) -> Outcome | None:
         None if tiebreak is None else TIEBREAK_WORDS[tiebreak],
         {"colours": colours, "resources": totals},
     )
+
+
+def _rank_at_limit(
+    colours: dict[int, int], totals: dict[int, int]
+) -> tuple[tuple[tuple[int, ...], ...], str | None]:
+    """The places when the turn limit ends the game: most colours, then most resources."""
+    return rank_by(range(2), [("colours", colours), ("resources", totals)])
+
+
+def final_ranking(view: View) -> tuple[tuple[int, ...], ...]:
+    """The places :func:`outcome` gives, from what a view of the ended game shows (best first;
+    seats tied on colours and resources share a place)."""
+    if view.winner is not None:
+        return ((view.winner,), (1 - view.winner,))
+    colours = dict(enumerate(view.colours))
+    totals = {s: sum(n for _, n in view.supply[s]) for s in range(view.players)}
+    return _rank_at_limit(colours, totals)[0]
 
 
 # --------------------------------------------------------------------------- serialisation

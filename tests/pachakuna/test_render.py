@@ -9,6 +9,7 @@ from PIL import Image
 
 from engines import pachakuna as P
 from renderers import pachakuna as R
+from renderers.translation import speaking
 
 
 def _states():
@@ -50,3 +51,55 @@ def test_render_finished_game_and_limit():
     s2 = P.new_game(P.Config(), 2, 1)
     s2.phase, s2.winner = "over", 1
     assert R.render(P.view_for(s2, 0)) != png
+
+
+def _limit_reached(colours: tuple[int, int], totals: tuple[int, int]) -> P.View:
+    """A game ended by a turn limit of 2, with each seat holding ``colours`` colours among
+    ``totals`` resources."""
+    s = P.new_game(P.Config(max_turns=2), 2, 1)
+    s, _ = P.apply_move(s, 0, P.End())
+    s, _ = P.apply_move(s, 1, P.End())
+    for seat in (0, 1):
+        s.supply[seat] = {k: 0 for k in s.supply[seat]}
+        for colour in ("white", "yellow", "orange", "red", "purple", "blue", "green")[: colours[seat]]:
+            s.supply[seat][colour] = 1
+        s.supply[seat]["brown"] = totals[seat] - colours[seat]
+    return P.view_for(s, None)
+
+
+def _header_text(view: P.View) -> str:
+    return "".join(text for text, _ in R._header(view, ["Ana", "Bob"], None).status)
+
+
+def test_the_turn_limit_board_ranks_as_the_outcome():
+    """Renderer: a game stopped by the turn limit ranks the seats by colours, then resources, as
+    the outcome does (the seat with fewer colours is second, not first as well), and the header
+    names the winner."""
+    view = _limit_reached((2, 6), (3, 9))
+    places = {line.seat: line.place for line in R._seat_lines(view, ["Ana", "Bob"])}
+    assert places == {0: 2, 1: 1}
+    assert "Bob" in _header_text(view) and "Ana" not in _header_text(view)
+    tied_colours = _limit_reached((4, 4), (9, 5))
+    assert {line.seat: line.place for line in R._seat_lines(tied_colours, None)} == {0: 1, 1: 2}
+    tied = _limit_reached((3, 3), (5, 5))
+    assert {line.seat: line.place for line in R._seat_lines(tied, None)} == {0: 1, 1: 1}
+    assert "Ana" in _header_text(tied) and "Bob" in _header_text(tied)
+
+
+def test_a_won_game_ranks_the_winner_first():
+    """Renderer: the seat that collected all seven colours is first, the other second."""
+    s = P.new_game(P.Config(), 2, 1)
+    s.phase, s.winner = "over", 1
+    view = P.view_for(s, None)
+    assert {line.seat: line.place for line in R._seat_lines(view, None)} == {0: 2, 1: 1}
+
+
+def test_the_random_board_is_named_in_the_language_drawn():
+    """Renderer: the header names a random board in the picture's language ("aleatorio" in
+    Spanish, not the option's English value); plans A and B keep their letters."""
+    random_board = P.view_for(P.new_game(P.Config(board=P.Board.RANDOM), 2, 5), None)
+    plan_b = P.view_for(P.new_game(P.Config(board=P.Board.B), 2, 5), None)
+    with speaking("es"):
+        assert R._header(random_board, None, None).info == "tablero aleatorio · turno 1"
+        assert R._header(plan_b, None, None).info == "tablero B · turno 1"
+    assert R._header(random_board, None, None).info == "board random · turn 1"

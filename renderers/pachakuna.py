@@ -234,7 +234,6 @@ def _draw_board(view) -> Image.Image:
             outline=COLOUR_RGB[colour] if colour != "white" else (150, 150, 150),
             width=4,
         )
-        _demand(dr, cx, cy - 6, demands.get(cell))
 
     for cell in rocks:
         cx, cy = centre(cell)
@@ -272,6 +271,11 @@ def _draw_board(view) -> Image.Image:
             dx = (i - (n - 1) / 2) * (32 if n <= 3 else 22)
             dy = 0 if n <= 3 else (-8 if i % 2 else 8)
             _llama(dr, cx + dx, base_y + dy, lm.seat, lm.id, lm.load)
+
+    # the demands last, so that no llama's ears nor a road's arrow head hides a flag
+    for cell, _colour in view.villages:
+        cx, cy = centre(cell)
+        _demand(dr, cx, cy - 6, demands.get(cell))
     return img
 
 

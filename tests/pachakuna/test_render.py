@@ -103,3 +103,40 @@ def test_the_random_board_is_named_in_the_language_drawn():
         assert R._header(random_board, None, None).info == "tablero aleatorio · turno 1"
         assert R._header(plan_b, None, None).info == "tablero B · turno 1"
     assert R._header(random_board, None, None).info == "board random · turn 1"
+
+
+def _flags(board: Image.Image, village: int) -> bytes:
+    """The pixels inside the two demand flags drawn on ``village`` (the big one, then the small)."""
+    cx, cy = R.centre(village)
+    x, y = round(cx), round(cy - 6)
+    return (
+        board.crop((x - 19, y - 10, x + 3, y + 11)).tobytes()
+        + board.crop((x + 8, y - 3, x + 20, y + 9)).tobytes()
+    )
+
+
+def test_llamas_and_roads_leave_a_villages_demand_readable():
+    """Renderer: the demand flags on a village stay whole when llamas stand there and a road's
+    arrow ends there (the arrow head and the llamas' ears covered the small flag)."""
+    s = P.new_game(P.Config(), 2, 1)
+    empty = R._draw_board(P.view_for(s, None))
+    for village in (55, 15):
+        crowded = _copy_state(s)
+        for seat in (0, 1):
+            for ident in (1, 2, 3):
+                found = P.rules.llama(crowded, seat, ident)
+                if found is None:
+                    crowded.llamas.append(P.Llama(seat, ident, village, "red"))
+                else:
+                    found.cell = village
+        crowded.turn_log = ["m1-" + str(village)]
+        neighbour = 45 if village == 55 else 14
+        crowded.turn_routes = [[neighbour, village], [neighbour + 1, village]]
+        for count in (1, 2, 6):
+            crowded.llamas = crowded.llamas[:count]
+            board = R._draw_board(P.view_for(crowded, None))
+            assert _flags(board, village) == _flags(empty, village), (village, count)
+
+
+def _copy_state(s: P.State) -> P.State:
+    return P.from_dict(P.to_dict(s))

@@ -1259,6 +1259,7 @@ class View:
     llamas: tuple[LlamaView, ...]
     supply: tuple[tuple[tuple[str, int], ...], ...]
     colours: tuple[int, ...]
+    scores: tuple[int, ...]  # the colours each seat holds: the score, as the outcome counts it
     loose: tuple[int, ...]
     rocks: tuple[int, ...]
     rotated: tuple[int, ...]
@@ -1295,6 +1296,7 @@ def view_for(state: State, seat: int | None) -> View:
         llamas=tuple(LlamaView(lm.seat, lm.id, lm.cell, lm.load, lm.stage, lm.new) for lm in state.llamas),
         supply=tuple(tuple((k, s[k]) for k in D.SUPPLY_KINDS) for s in state.supply),
         colours=tuple(colours_held(s) for s in state.supply),
+        scores=tuple(colours_held(s) for s in state.supply),
         loose=tuple(loose(s) for s in state.supply),
         rocks=tuple(state.rocks),
         rotated=tuple(state.rotated),

@@ -212,6 +212,24 @@ def _demand(dr: ImageDraw.ImageDraw, x: float, y: float, demand: str | None) -> 
     _letter(dr, x + 13.5, y + 2.5, small, 10)
 
 
+ARROW_REACH = 30
+"""How far from a village's centre a road's arrow head stops: inside the village, clear of its
+demand flags (drawn over it), so the road still shows which way it went."""
+
+
+def _road_points(road: Sequence[int]) -> list[tuple[float, float]]:
+    """The points of a llama's road for its arrow: field centres, the last one drawn back towards
+    the field before it when the road ends on a village."""
+    points = [centre(c) for c in road]
+    if len(points) >= 2 and road[-1] in D.VILLAGES:
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length > ARROW_REACH:
+            k = 1 - ARROW_REACH / length
+            points[-1] = (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)
+    return points
+
+
 def _draw_board(view) -> Image.Image:
     img = _base().copy()
     dr = ImageDraw.Draw(img)
@@ -247,7 +265,7 @@ def _draw_board(view) -> Image.Image:
         dr.polygon(_corners(cx, cy, R - 3), outline=(226, 0, 142), width=6)
         dr.polygon(_corners(cx, cy, R - 9), outline=(255, 255, 255), width=1)
     for road in view.routes:
-        path_arrow(dr, [centre(c) for c in road], width=6)
+        path_arrow(dr, _road_points(road), width=6)
 
     for cell in D.CELLS:
         cx, cy = centre(cell)

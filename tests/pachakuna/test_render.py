@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+import math
 import random
 
 from PIL import Image
 
 from engines import pachakuna as P
+from engines.pachakuna import data as D
 from renderers import pachakuna as R
+from renderers.colours import MARK
 from renderers.translation import speaking
 
 
@@ -130,12 +133,29 @@ def test_llamas_and_roads_leave_a_villages_demand_readable():
                 else:
                     found.cell = village
         crowded.turn_log = ["m1-" + str(village)]
-        neighbour = 45 if village == 55 else 14
-        crowded.turn_routes = [[neighbour, village], [neighbour + 1, village]]
+        crowded.turn_routes = [[c, village] for c in ((45, 56) if village == 55 else (14,))]
         for count in (1, 2, 6):
             crowded.llamas = crowded.llamas[:count]
             board = R._draw_board(P.view_for(crowded, None))
             assert _flags(board, village) == _flags(empty, village), (village, count)
+            # each road still shows where it ends: its arrow head stops inside the village
+            assert _arrow_heads(board, village) == len(crowded.turn_routes), (village, count)
+
+
+def _arrow_heads(board: Image.Image, village: int) -> int:
+    """How many roads show an arrow head inside ``village``: magenta wider across than a road's
+    line (6 pixels) 12 pixels behind where the head stops."""
+    cx, cy = R.centre(village)
+    rgb = board.convert("RGB")
+    heads = 0
+    for direction, _cell in D.NEIGHBOURS[village]:
+        angle = math.radians(60 * direction)  # edge 0 is east, then clockwise (y grows down)
+        ux, uy = math.cos(angle), math.sin(angle)
+        back = R.ARROW_REACH + 12
+        px, py = cx + ux * back, cy + uy * back
+        across = [(round(px - uy * t), round(py + ux * t)) for t in range(-12, 13)]
+        heads += sum(rgb.getpixel(p) == MARK for p in across) > 7
+    return heads
 
 
 def _copy_state(s: P.State) -> P.State:

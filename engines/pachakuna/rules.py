@@ -775,6 +775,10 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
         raise IllegalMove("{cell} is a village, not a terrain tile", cell=move.cell)
     if not 0 <= move.steps <= 5:
         raise IllegalMove("a tile turns 0 to 5 steps clockwise")
+    cost = rotation_cost(state)
+    sup = state.supply[seat]
+    if cost and total(sup) < cost:  # no tile may turn: say so, rather than list tiles to turn
+        _check_pay(sup, cost, move.pay, llama=False)
     if move.cell in state.rotated:
         raise IllegalMove(
             "tile {cell} was already turned this turn; tiles you may turn: {tiles}",
@@ -793,8 +797,6 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
             cell=move.cell,
             tiles=_turnable_words(state),
         )
-    cost = rotation_cost(state)
-    sup = state.supply[seat]
     if cost == 0:
         if move.pay:
             raise IllegalMove("your first rotation is free; leave out the /colours part")

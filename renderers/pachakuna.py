@@ -201,6 +201,14 @@ def _number_width(text: str, size: int = 18) -> int:
     return int(right - left)
 
 
+def _fitting(text: str, size: int, width: float) -> int:
+    """The largest bold size, ``size`` at most (and 10 at least), at which ``text`` is no wider
+    than ``width``: a supply disc's ``W12`` shrinks to stay inside its disc."""
+    while size > 10 and _number_width(text, size) > width:
+        size -= 1
+    return size
+
+
 def _demand(dr: ImageDraw.ImageDraw, x: float, y: float, demand: str | None) -> None:
     if not demand:
         label(dr, (x, y), "-", 18, True, MUTED, "mm")
@@ -480,7 +488,8 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
         if n:
             dr.ellipse((cx, y, cx + disc, y + disc), fill=COLOUR_RGB[colour], outline=INK, width=2)
             text = f"{D.LETTER[colour]}{n}"  # the colour's letter, then how many
-            label(dr, (cx + disc / 2, y + disc / 2), text, 15, True, _ink_on(colour), "mm")
+            size = _fitting(text, 15, disc - 8)
+            label(dr, (cx + disc / 2, y + disc / 2), text, size, True, _ink_on(colour), "mm")
         else:
             ring = COLOUR_RGB[colour] if colour != "white" else (160, 160, 160)
             dr.ellipse((cx, y, cx + disc, y + disc), fill=(236, 232, 224), outline=ring, width=3)

@@ -160,3 +160,26 @@ def _arrow_heads(board: Image.Image, village: int) -> int:
 
 def _copy_state(s: P.State) -> P.State:
     return P.from_dict(P.to_dict(s))
+
+
+def test_two_digit_supply_counts_stay_inside_their_discs():
+    """Renderer: a supply disc's letter and count (``W12``, ``R23``) are drawn small enough to
+    stay inside the disc: the box's own colour all round each disc, beside it left and right."""
+    from PIL import ImageDraw
+
+    from renderers.colours import ACTIVE, PANEL
+
+    s = P.new_game(P.Config(), 2, 1)
+    s.supply[0].update(white=12, yellow=15, orange=9, red=23, purple=1, blue=10, green=99)
+    view = P.view_for(s, 0)
+    width = R.WIDTH - R.PAD - R.BOARD_W - 4
+    for seat, fill in ((0, ACTIVE), (1, PANEL)):  # White is to play: its box is the active one
+        img = Image.new("RGB", (width + 20, 200), (0, 0, 0))
+        R._player_box(ImageDraw.Draw(img), 0, 0, width, view, seat, ["Ana", "Bob"])
+        step = min(42, (width - 12) // 8)
+        disc = step - 6
+        for i in range(7):
+            left = 8 + i * step
+            for y in range(46 + disc // 2 - 7, 46 + disc // 2 + 8):
+                assert img.getpixel((left - 2, y)) == fill, (seat, i, y)
+                assert img.getpixel((left + disc + 2, y)) == fill, (seat, i, y)

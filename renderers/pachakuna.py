@@ -17,7 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.pachakuna import data as D
-from engines.pachakuna.rules import MAX_PLAYERS
+from engines.pachakuna.rules import MAX_PLAYERS, final_ranking
 from renderers.colours import (
     ACTIVE,
     BACKGROUND,
@@ -41,6 +41,7 @@ from renderers.layout import (
     draw_ranking,
     draw_strip,
     header_height,
+    places,
     ranking_height,
     seat_name,
     strip_height,
@@ -48,7 +49,7 @@ from renderers.layout import (
     winners_status,
 )
 from renderers.shapes import draw_legend, path_arrow, seat_mark, seat_shape
-from renderers.translation import N_, ntr, tr
+from renderers.translation import N_, ntr, ptr, tr
 from renderers.typeset import art_cache, draw_text, font, label
 
 R = 48  # hex radius (centre to corner) in pixels
@@ -200,6 +201,14 @@ def _number_width(text: str, size: int = 18) -> int:
     return int(right - left)
 
 
+def _fitting(text: str, size: int, width: float) -> int:
+    """The largest bold size, ``size`` at most (and 10 at least), at which ``text`` is no wider
+    than ``width``: a supply disc's ``W12`` shrinks to stay inside its disc."""
+    while size > 10 and _number_width(text, size) > width:
+        size -= 1
+    return size
+
+
 def _demand(dr: ImageDraw.ImageDraw, x: float, y: float, demand: str | None) -> None:
     if not demand:
         label(dr, (x, y), "-", 18, True, MUTED, "mm")
@@ -209,6 +218,24 @@ def _demand(dr: ImageDraw.ImageDraw, x: float, y: float, demand: str | None) -> 
     _letter(dr, x - 8.5, y, big, 15)
     dr.rectangle((x + 7, y - 4, x + 20, y + 9), fill=COLOUR_RGB[small], outline=INK, width=2)
     _letter(dr, x + 13.5, y + 2.5, small, 10)
+
+
+ARROW_REACH = 30
+"""How far from a village's centre a road's arrow head stops: inside the village, clear of its
+demand flags (drawn over it), so the road still shows which way it went."""
+
+
+def _road_points(road: Sequence[int]) -> list[tuple[float, float]]:
+    """The points of a llama's road for its arrow: field centres, the last one drawn back towards
+    the field before it when the road ends on a village."""
+    points = [centre(c) for c in road]
+    if len(points) >= 2 and road[-1] in D.VILLAGES:
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length > ARROW_REACH:
+            k = 1 - ARROW_REACH / length
+            points[-1] = (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)
+    return points
 
 
 def _draw_board(view) -> Image.Image:
@@ -233,7 +260,6 @@ def _draw_board(view) -> Image.Image:
             outline=COLOUR_RGB[colour] if colour != "white" else (150, 150, 150),
             width=4,
         )
-        _demand(dr, cx, cy - 6, demands.get(cell))
 
     for cell in rocks:
         cx, cy = centre(cell)
@@ -247,7 +273,7 @@ def _draw_board(view) -> Image.Image:
         dr.polygon(_corners(cx, cy, R - 3), outline=(226, 0, 142), width=6)
         dr.polygon(_corners(cx, cy, R - 9), outline=(255, 255, 255), width=1)
     for road in view.routes:
-        path_arrow(dr, [centre(c) for c in road], width=6)
+        path_arrow(dr, _road_points(road), width=6)
 
     for cell in D.CELLS:
         cx, cy = centre(cell)
@@ -271,24 +297,32 @@ def _draw_board(view) -> Image.Image:
             dx = (i - (n - 1) / 2) * (32 if n <= 3 else 22)
             dy = 0 if n <= 3 else (-8 if i % 2 else 8)
             _llama(dr, cx + dx, base_y + dy, lm.seat, lm.id, lm.load)
+
+    # the demands last, so that no llama's ears nor a road's arrow head hides a flag
+    for cell, _colour in view.villages:
+        cx, cy = centre(cell)
+        _demand(dr, cx, cy - 6, demands.get(cell))
     return img
 
 
 SIDES = (N_("White"), N_("Black"))  # seat 0 plays the white llamas (valleys), seat 1 the black (mountains)
 
 
+def _board_name(view) -> str:
+    """The board's name on the header: its plan's letter, or "random" in the language drawn."""
+    return ptr("pachakuna board", "random") if view.board == "random" else view.board
+
+
 def _header(view, names, last_action) -> Header:
+    board = _board_name(view)
     if view.max_turns:
         info = tr(
-            "board {board} · turn {turn}/{most}", board=view.board, turn=view.turn_number, most=view.max_turns
+            "board {board} · turn {turn}/{most}", board=board, turn=view.turn_number, most=view.max_turns
         )
     else:
-        info = tr("board {board} · turn {turn}", board=view.board, turn=view.turn_number)
+        info = tr("board {board} · turn {turn}", board=board, turn=view.turn_number)
     if view.phase == "over":
-        if view.winner is not None:
-            status = winners_status(names, [view.winner])
-        else:
-            status = [(tr("Game over: nobody collected all seven colours"), INK)]
+        status = winners_status(names, final_ranking(view)[0])
         return Header("P'achakuna", info, status, None, last_action)
     side = tr(SIDES[view.turn])
     if view.phase == "rotate" and view.rotation_cost == 0:
@@ -303,6 +337,7 @@ def _header(view, names, last_action) -> Header:
 
 def _seat_lines(view, names) -> list[SeatLine]:
     over = view.phase == "over"
+    place = places(final_ranking(view)) if over else {}
     out = []
     for seat in range(view.players):
         llamas = sum(1 for m in view.llamas if m.seat == seat)
@@ -323,9 +358,6 @@ def _seat_lines(view, names) -> list[SeatLine]:
                 loose=view.loose[seat],
                 total=total,
             )
-        place = None
-        if over:
-            place = 1 if view.winner == seat else (2 if view.winner is not None else 1)
         out.append(
             SeatLine(
                 seat,
@@ -334,7 +366,7 @@ def _seat_lines(view, names) -> list[SeatLine]:
                 detail,
                 active=not over and view.turn == seat,
                 you=view.seat == seat,
-                place=place,
+                place=place.get(seat),
             )
         )
     return out
@@ -350,11 +382,11 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     dr = ImageDraw.Draw(img)
     y = draw_header(dr, header)
-    y += (
-        draw_ranking(dr, seats, y, title=N_("Final: the first to hold all seven colours wins"))
-        if over
-        else draw_strip(dr, seats, y)
-    )
+    if over and view.winner is None:
+        title = N_("Final at the turn limit: most colours, then most resources")
+    else:
+        title = N_("Final: the first to hold all seven colours wins")
+    y += draw_ranking(dr, seats, y, title=title) if over else draw_strip(dr, seats, y)
     y += 10
     img.paste(_draw_board(view), (0, y))
     _panel(img, dr, view, names, BOARD_W + 4, y, WIDTH - PAD - BOARD_W - 4, height - PAD)
@@ -456,7 +488,8 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
         if n:
             dr.ellipse((cx, y, cx + disc, y + disc), fill=COLOUR_RGB[colour], outline=INK, width=2)
             text = f"{D.LETTER[colour]}{n}"  # the colour's letter, then how many
-            label(dr, (cx + disc / 2, y + disc / 2), text, 15, True, _ink_on(colour), "mm")
+            size = _fitting(text, 15, disc - 8)
+            label(dr, (cx + disc / 2, y + disc / 2), text, size, True, _ink_on(colour), "mm")
         else:
             ring = COLOUR_RGB[colour] if colour != "white" else (160, 160, 160)
             dr.ellipse((cx, y, cx + disc, y + disc), fill=(236, 232, 224), outline=ring, width=3)

@@ -17,7 +17,17 @@ from __future__ import annotations
 from engines.core import Said, Section, said, said_n, term
 
 from . import data as D
-from .rules import COLOUR_WORDS, SIDE_WORDS, TERRAIN_WORDS, View, listed, loose_words, reachable, who
+from .rules import (
+    COLOUR_WORDS,
+    SIDE_WORDS,
+    TERRAIN_WORDS,
+    View,
+    final_ranking,
+    listed,
+    loose_words,
+    reachable,
+    who,
+)
 
 EDGE_WORDS: tuple[Said, ...] = (
     term("pachakuna edge", "E"),
@@ -63,6 +73,17 @@ def _turn_section(view: View) -> Section:
             )
         else:
             lines.append(said("game over: the turn limit was reached"))
+            first = final_ranking(view)[0]
+            if len(first) == 1:
+                lines.append(
+                    said(
+                        "{p0} ({side}) wins: most colours, then most resources",
+                        p0=who(first[0]),
+                        side=SIDE_WORDS[first[0]],
+                    )
+                )
+            else:
+                lines.append(said("both players share the win: as many colours and as many resources"))
     else:
         mover = {"p0": who(view.turn), "side": SIDE_WORDS[view.turn]}
         if view.phase == "rotate" and view.rotation_cost == 0:

@@ -775,6 +775,10 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
         raise IllegalMove("{cell} is a village, not a terrain tile", cell=move.cell)
     if not 0 <= move.steps <= 5:
         raise IllegalMove("a tile turns 0 to 5 steps clockwise")
+    cost = rotation_cost(state)
+    sup = state.supply[seat]
+    if cost and total(sup) < cost:  # no tile may turn: say so, rather than list tiles to turn
+        _check_pay(sup, cost, move.pay, llama=False)
     if move.cell in state.rotated:
         raise IllegalMove(
             "tile {cell} was already turned this turn; tiles you may turn: {tiles}",
@@ -793,8 +797,6 @@ def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:
             cell=move.cell,
             tiles=_turnable_words(state),
         )
-    cost = rotation_cost(state)
-    sup = state.supply[seat]
     if cost == 0:
         if move.pay:
             raise IllegalMove("your first rotation is free; leave out the /colours part")
@@ -1129,7 +1131,7 @@ def outcome(state: State) -> Outcome | None:
             None,
             {"colours": colours, "resources": totals},
         )
-    ranking, tiebreak = rank_by(range(2), [("colours", colours), ("resources", totals)])
+    ranking, tiebreak = _rank_at_limit(colours, totals)
     return Outcome.told(
         tuple(float(colours[s]) for s in range(2)),
         ranking,
@@ -1137,6 +1139,23 @@ def outcome(state: State) -> Outcome | None:
         None if tiebreak is None else TIEBREAK_WORDS[tiebreak],
         {"colours": colours, "resources": totals},
     )
+
+
+def _rank_at_limit(
+    colours: dict[int, int], totals: dict[int, int]
+) -> tuple[tuple[tuple[int, ...], ...], str | None]:
+    """The places when the turn limit ends the game: most colours, then most resources."""
+    return rank_by(range(2), [("colours", colours), ("resources", totals)])
+
+
+def final_ranking(view: View) -> tuple[tuple[int, ...], ...]:
+    """The places :func:`outcome` gives, from what a view of the ended game shows (best first;
+    seats tied on colours and resources share a place)."""
+    if view.winner is not None:
+        return ((view.winner,), (1 - view.winner,))
+    colours = dict(enumerate(view.colours))
+    totals = {s: sum(n for _, n in view.supply[s]) for s in range(view.players)}
+    return _rank_at_limit(colours, totals)[0]
 
 
 # --------------------------------------------------------------------------- serialisation
@@ -1242,6 +1261,7 @@ class View:
     llamas: tuple[LlamaView, ...]
     supply: tuple[tuple[tuple[str, int], ...], ...]
     colours: tuple[int, ...]
+    scores: tuple[int, ...]  # the colours each seat holds: the score, as the outcome counts it
     loose: tuple[int, ...]
     rocks: tuple[int, ...]
     rotated: tuple[int, ...]
@@ -1278,6 +1298,7 @@ def view_for(state: State, seat: int | None) -> View:
         llamas=tuple(LlamaView(lm.seat, lm.id, lm.cell, lm.load, lm.stage, lm.new) for lm in state.llamas),
         supply=tuple(tuple((k, s[k]) for k in D.SUPPLY_KINDS) for s in state.supply),
         colours=tuple(colours_held(s) for s in state.supply),
+        scores=tuple(colours_held(s) for s in state.supply),
         loose=tuple(loose(s) for s in state.supply),
         rocks=tuple(state.rocks),
         rotated=tuple(state.rotated),

@@ -320,3 +320,35 @@ def test_a_position_read_in_english_and_spanish():
         told[0][1][1] == "{p1} (Black) to play: move llamas (another tile would cost 2, more than they hold)"
     )
     assert not any(line.endswith("it may be turned") for _, lines in told for line in lines)
+
+
+def test_the_turn_limit_names_who_won():
+    """A game stopped by the turn limit is told with its winner, by colours then resources, as
+    the outcome ranks them (or the shared win), in English and Spanish."""
+    s = fresh(max_turns=2)
+    s = play(s, 0, "end")
+    s = play(s, 1, "end")
+    give(s, 0, white=3, red=1, brown=0)
+    give(s, 1, white=1, red=1, brown=1)
+    assert P.outcome(s).ranking == ((0,), (1,))  # two colours each, White has more resources
+    told = words(P.describe(P.view_for(s, None)))[0][1]
+    assert told[1:3] == [
+        "game over: the turn limit was reached",
+        "{p0} (White) wins: most colours, then most resources",
+    ]
+    assert spanish(P.describe(P.view_for(s, 1)))[2:4] == [
+        "partida terminada: se alcanzó el límite de turnos",
+        "{p0} (Blanco) gana: más colores y, después, más recursos",
+    ]
+    give(s, 1, blue=1)
+    assert P.outcome(s).ranking == ((1,), (0,))
+    assert (
+        words(P.describe(P.view_for(s, None)))[0][1][2]
+        == "{p1} (Black) wins: most colours, then most resources"
+    )
+    give(s, 0, white=2, blue=1)
+    give(s, 1, brown=0, white=2)
+    assert P.outcome(s).ranking == ((0, 1),)
+    assert words(P.describe(P.view_for(s, None)))[0][1][2] == (
+        "both players share the win: as many colours and as many resources"
+    )

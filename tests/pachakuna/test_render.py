@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import io
+import math
 import random
 
 from PIL import Image
 
 from engines import pachakuna as P
+from engines.pachakuna import data as D
 from renderers import pachakuna as R
+from renderers.colours import MARK
+from renderers.translation import speaking
 
 
 def _states():
@@ -50,3 +54,132 @@ def test_render_finished_game_and_limit():
     s2 = P.new_game(P.Config(), 2, 1)
     s2.phase, s2.winner = "over", 1
     assert R.render(P.view_for(s2, 0)) != png
+
+
+def _limit_reached(colours: tuple[int, int], totals: tuple[int, int]) -> P.View:
+    """A game ended by a turn limit of 2, with each seat holding ``colours`` colours among
+    ``totals`` resources."""
+    s = P.new_game(P.Config(max_turns=2), 2, 1)
+    s, _ = P.apply_move(s, 0, P.End())
+    s, _ = P.apply_move(s, 1, P.End())
+    for seat in (0, 1):
+        s.supply[seat] = {k: 0 for k in s.supply[seat]}
+        for colour in ("white", "yellow", "orange", "red", "purple", "blue", "green")[: colours[seat]]:
+            s.supply[seat][colour] = 1
+        s.supply[seat]["brown"] = totals[seat] - colours[seat]
+    return P.view_for(s, None)
+
+
+def _header_text(view: P.View) -> str:
+    return "".join(text for text, _ in R._header(view, ["Ana", "Bob"], None).status)
+
+
+def test_the_turn_limit_board_ranks_as_the_outcome():
+    """Renderer: a game stopped by the turn limit ranks the seats by colours, then resources, as
+    the outcome does (the seat with fewer colours is second, not first as well), and the header
+    names the winner."""
+    view = _limit_reached((2, 6), (3, 9))
+    places = {line.seat: line.place for line in R._seat_lines(view, ["Ana", "Bob"])}
+    assert places == {0: 2, 1: 1}
+    assert "Bob" in _header_text(view) and "Ana" not in _header_text(view)
+    tied_colours = _limit_reached((4, 4), (9, 5))
+    assert {line.seat: line.place for line in R._seat_lines(tied_colours, None)} == {0: 1, 1: 2}
+    tied = _limit_reached((3, 3), (5, 5))
+    assert {line.seat: line.place for line in R._seat_lines(tied, None)} == {0: 1, 1: 1}
+    assert "Ana" in _header_text(tied) and "Bob" in _header_text(tied)
+
+
+def test_a_won_game_ranks_the_winner_first():
+    """Renderer: the seat that collected all seven colours is first, the other second."""
+    s = P.new_game(P.Config(), 2, 1)
+    s.phase, s.winner = "over", 1
+    view = P.view_for(s, None)
+    assert {line.seat: line.place for line in R._seat_lines(view, None)} == {0: 2, 1: 1}
+
+
+def test_the_random_board_is_named_in_the_language_drawn():
+    """Renderer: the header names a random board in the picture's language ("aleatorio" in
+    Spanish, not the option's English value); plans A and B keep their letters."""
+    random_board = P.view_for(P.new_game(P.Config(board=P.Board.RANDOM), 2, 5), None)
+    plan_b = P.view_for(P.new_game(P.Config(board=P.Board.B), 2, 5), None)
+    with speaking("es"):
+        assert R._header(random_board, None, None).info == "tablero aleatorio · turno 1"
+        assert R._header(plan_b, None, None).info == "tablero B · turno 1"
+    assert R._header(random_board, None, None).info == "board random · turn 1"
+
+
+def _flags(board: Image.Image, village: int) -> bytes:
+    """The pixels inside the two demand flags drawn on ``village`` (the big one, then the small)."""
+    cx, cy = R.centre(village)
+    x, y = round(cx), round(cy - 6)
+    return (
+        board.crop((x - 19, y - 10, x + 3, y + 11)).tobytes()
+        + board.crop((x + 8, y - 3, x + 20, y + 9)).tobytes()
+    )
+
+
+def test_llamas_and_roads_leave_a_villages_demand_readable():
+    """Renderer: the demand flags on a village stay whole when llamas stand there and a road's
+    arrow ends there (the arrow head and the llamas' ears covered the small flag)."""
+    s = P.new_game(P.Config(), 2, 1)
+    empty = R._draw_board(P.view_for(s, None))
+    for village in (55, 15):
+        crowded = _copy_state(s)
+        for seat in (0, 1):
+            for ident in (1, 2, 3):
+                found = P.rules.llama(crowded, seat, ident)
+                if found is None:
+                    crowded.llamas.append(P.Llama(seat, ident, village, "red"))
+                else:
+                    found.cell = village
+        crowded.turn_log = ["m1-" + str(village)]
+        crowded.turn_routes = [[c, village] for c in ((45, 56) if village == 55 else (14,))]
+        for count in (1, 2, 6):
+            crowded.llamas = crowded.llamas[:count]
+            board = R._draw_board(P.view_for(crowded, None))
+            assert _flags(board, village) == _flags(empty, village), (village, count)
+            # each road still shows where it ends: its arrow head stops inside the village
+            assert _arrow_heads(board, village) == len(crowded.turn_routes), (village, count)
+
+
+def _arrow_heads(board: Image.Image, village: int) -> int:
+    """How many roads show an arrow head inside ``village``: magenta wider across than a road's
+    line (6 pixels) 12 pixels behind where the head stops."""
+    cx, cy = R.centre(village)
+    rgb = board.convert("RGB")
+    heads = 0
+    for direction, _cell in D.NEIGHBOURS[village]:
+        angle = math.radians(60 * direction)  # edge 0 is east, then clockwise (y grows down)
+        ux, uy = math.cos(angle), math.sin(angle)
+        back = R.ARROW_REACH + 12
+        px, py = cx + ux * back, cy + uy * back
+        across = [(round(px - uy * t), round(py + ux * t)) for t in range(-12, 13)]
+        heads += sum(rgb.getpixel(p) == MARK for p in across) > 7
+    return heads
+
+
+def _copy_state(s: P.State) -> P.State:
+    return P.from_dict(P.to_dict(s))
+
+
+def test_two_digit_supply_counts_stay_inside_their_discs():
+    """Renderer: a supply disc's letter and count (``W12``, ``R23``) are drawn small enough to
+    stay inside the disc: the box's own colour all round each disc, beside it left and right."""
+    from PIL import ImageDraw
+
+    from renderers.colours import ACTIVE, PANEL
+
+    s = P.new_game(P.Config(), 2, 1)
+    s.supply[0].update(white=12, yellow=15, orange=9, red=23, purple=1, blue=10, green=99)
+    view = P.view_for(s, 0)
+    width = R.WIDTH - R.PAD - R.BOARD_W - 4
+    for seat, fill in ((0, ACTIVE), (1, PANEL)):  # White is to play: its box is the active one
+        img = Image.new("RGB", (width + 20, 200), (0, 0, 0))
+        R._player_box(ImageDraw.Draw(img), 0, 0, width, view, seat, ["Ana", "Bob"])
+        step = min(42, (width - 12) // 8)
+        disc = step - 6
+        for i in range(7):
+            left = 8 + i * step
+            for y in range(46 + disc // 2 - 7, 46 + disc // 2 + 8):
+                assert img.getpixel((left - 2, y)) == fill, (seat, i, y)
+                assert img.getpixel((left + disc + 2, y)) == fill, (seat, i, y)

@@ -1002,8 +1002,9 @@ def test_end_words():
 @pytest.mark.parametrize("free", [20, 21])
 def test_rotation_refusal_lists_at_most_twenty_tiles(free):
     """A refused rotation names the tiles that may still turn: all of them up to 20, then the first
-    20 and "..." for the rest."""
+    20 and "..." for the rest (the player can pay for another turn)."""
     s = fresh()
+    give(s, 0, white=3)
     open_tiles = P.rules.rotatable(s)
     s.rotated = open_tiles[: len(open_tiles) - free]
     left = open_tiles[len(open_tiles) - free :]

@@ -244,6 +244,7 @@ def test_not_your_turn_and_tiles_listed():
         play(fresh(), 1, "end")
     assert caught.value.said.args["side"] == P.rules.SIDE_WORDS[0]
     s = fresh()
+    give(s, 0, white=3)  # enough for another turn: the tiles listed may turn
     s = play(s, 0, "r34+1")
     with pytest.raises(IllegalMove) as again:
         play(s, 0, "r34+2")

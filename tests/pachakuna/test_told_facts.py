@@ -128,3 +128,19 @@ def test_scores_now_counts_each_seats_colours():
     give(s, 1, white=1, green=1, blue=1, purple=3)
     assert P.scores_now(s) == (2.0, 4.0)
     assert P.scores_now(fresh()) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("text", ["r44+1", "r12+3", "r13+1"])
+def test_a_rotation_nobody_can_pay_is_refused_for_its_cost_not_its_tile(text):
+    """After the free rotation, with fewer than 2 resources no tile may turn: a second rotation
+    is refused for its cost, never with a list of "tiles you may turn" that cannot be paid for
+    (whether the tile was turned already, carries a llama or the opponent's rock)."""
+    s = fresh()
+    s.rocks = [13]
+    give(s, 0, red=1)
+    s = play(s, 0, "r44+2")
+    put(s, 1, 1, 12)
+    assert not [m for m in P.legal_moves(s, 0) if isinstance(m, P.Rotate)]
+    reason, text_en = _refusal(s, 0, text)
+    assert reason.args == {"n": 2, "have": 1}
+    assert "tiles you may turn" not in text_en and text_en.startswith("another rotation costs 2")

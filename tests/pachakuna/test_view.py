@@ -9,8 +9,10 @@ import random
 import pytest
 
 import engines.pachakuna as P
+from bot import alt
 from engines.core import Said
 from engines.pachakuna import data as D
+from languages import ENGLISH, language
 from tests.support.contract import playout
 
 KINDS = D.COLOURS + (D.BROWN,)
@@ -102,3 +104,14 @@ def test_turn_number_goes_up_with_each_end():
         if isinstance(step.move, P.End) or step.after.turn != step.state.turn:
             number += 1
     assert number > 5
+
+
+def test_the_alt_text_tells_the_colours_each_seat_holds():
+    """The view's scores are the colours held (as the outcome scores them), so a board's alt text
+    says them as the picture's "4/7" does."""
+    s = P.new_game(P.Config(), 2, 1)
+    s.supply[1].update(white=2, red=1)
+    view = P.view_for(s, None)
+    assert view.scores == view.colours == (0, 2)
+    assert alt._scores(view, ["Ana", "Bob"], ENGLISH) == "Scores: Ana 0, Bob 2."
+    assert alt._scores(view, ["Ana", "Bob"], language("es")) == "Puntos: Ana 0, Bob 2."

@@ -524,7 +524,8 @@ def _seat_lines(view, names) -> list[SeatLine]:
     place = places(view.ranking) if view.finished else {}
     out = []
     for p in view.guangas:
-        empty = sum(1 for t in p.tops if t is None)
+        # a stopper's cell counts as filled, as in the penalty (the panel's "Empty cells")
+        empty = sum(1 for i, t in enumerate(p.tops) if t is None and i not in p.stoppers)
         hidden = not view.finished and p.score["orders"] == "?"
         parts = [ntr("{n} card", "{n} cards", len(p.claimed))]
         if view.mode != "beginner":

@@ -10,6 +10,8 @@ from PIL import Image
 from engines import guanga as G
 from engines.guanga.rules import Mode
 from renderers.guanga import render
+from renderers.typeset import fit_log
+from tests.guanga.util import game, play
 
 
 def _states(mode: str, players: int, seed: int, stoppers: bool = False):
@@ -66,3 +68,16 @@ def test_view_carries_the_outcome_ranking():
     end = _states("master", 3, 5)[-1]
     assert G.view_for(end, 1).ranking == G.outcome(end).ranking
     assert G.view_for(_states("master", 3, 5)[0], 1).ranking == ()
+
+
+def test_a_stopper_cell_is_not_an_empty_cell_in_the_scores_line():
+    """Renderer: the seats' line counts the empty cells as the penalty does, a stopper's cell as
+    filled (Ana's two stoppers leave 22 empty cells, -44, not 24)."""
+    s = game(2, "beginner", stoppers=True)
+    s, _ = play(s, 0, "T1A1", "T1A2")
+    assert G.view_for(s, None).guangas[0].score["penalty"] == 44
+    with fit_log() as log:
+        render(G.view_for(s, None), names=["Ana", "Beto"])
+    texts = [f.text for f in log]
+    assert "0 cards · 22 empty" in texts and "Empty cells: -44" in texts
+    assert "0 cards · 24 empty" in texts and "Empty cells: -48" in texts  # Beto, no stopper

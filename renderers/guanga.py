@@ -590,18 +590,19 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         fill=MUTED,
     )
     y += 40
-    pending_card = view.pending["card"] if view.pending else None
-    last_card = view.last.split()[1] if view.last and view.last.startswith("C ") else None
     k = max(1, len(view.market))
     gap = 8
     card_w = min(124, (WIDTH - 2 * PAD - gap * (k - 1)) // k)
     x = PAD
-    for card in view.market:
+    for slot, card in enumerate(view.market):
+        lit = slot == view.lit_slot  # where the turn's claim took its card from
         if card is None:
             draw.rounded_rectangle((x, y, x + card_w, y + CARD_H), radius=8, outline=RULE, width=2)
             label(draw, (x + card_w // 2, y + CARD_H // 2), tr("empty"), 19, False, MUTED, "mm")
+            if lit:
+                mark_box(draw, (x - 5, y - 5, x + card_w + 5, y + CARD_H + 5), radius=10)
         else:
-            _draw_card(img, draw, card, x, y, card_w, CARD_H, card.id in (pending_card, last_card))
+            _draw_card(img, draw, card, x, y, card_w, CARD_H, lit)
         x += card_w + gap
     y += CARD_H + 16
 
@@ -637,7 +638,9 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
             label(draw, (lx + 32, y + 1), sym, 21, False, MUTED)
             lx += 48 + int(draw.textlength(sym, font=font(21))) + 16
     y += 34 + 12
-    draw_legend(draw, PAD, y, WIDTH - 2 * PAD, tr("changed in the last turn (cells, the claimed card)"))
+    draw_legend(
+        draw, PAD, y, WIDTH - 2 * PAD, tr("changed in the last turn (cells, the claimed card's slot)")
+    )
     y += legend_h
 
     half = (WIDTH - 2 * PAD - 10) // 2

@@ -81,3 +81,52 @@ def test_a_stopper_cell_is_not_an_empty_cell_in_the_scores_line():
     texts = [f.text for f in log]
     assert "0 cards · 22 empty" in texts and "Empty cells: -44" in texts
     assert "0 cards · 24 empty" in texts and "Empty cells: -48" in texts  # Beto, no stopper
+
+
+def test_the_market_slot_of_the_last_turns_claim_is_outlined():
+    """Renderer: after a turn with a claim, the market slot the claimed card left (its
+    replacement now) is outlined in the last turn's magenta; nothing else in the market is."""
+    from dataclasses import replace
+
+    from renderers.colours import MARK
+    from renderers.layout import PAD, WIDTH
+
+    from .util import (
+        BLU_AM,
+        BLU_IN,
+        GRN_KU,
+        GRN_RO,
+        RED_CH,
+        RED_IN,
+        YEL_AM,
+        clear,
+        put,
+        set_basket,
+        set_market,
+    )
+
+    s = game(2, "apprentice")
+    set_market(s, ["A01", "A02", "A03", "A04", "G01", "G02", "G03", "M01", "M02"])
+    clear(s, 0)
+    put(s, 0, {"C3": RED_CH, "A1": RED_IN, "A2": RED_IN})
+    set_basket(s, [RED_CH, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
+    slot = s.market.index("A01")
+    s, _ = play(s, 0, "P1A3", "P2B3", "C A01 red A1A2A3", "R A1A2", "done")
+    view = G.view_for(s, None)
+    assert view.lit_slot == slot
+
+    def magenta_columns(v) -> set[int]:
+        img = _open(render(v, names=["Ana", "Beto"])).convert("RGB")
+        top, bottom = 0, img.height // 3  # the header, the scores and the market
+        return {
+            x
+            for x in range(img.width)
+            for y in range(top, bottom, 2)
+            if sum(abs(a - b) for a, b in zip(img.getpixel((x, y)), MARK, strict=True)) < 60
+        }
+
+    lit = magenta_columns(view) - magenta_columns(replace(view, lit_slot=None))
+    gap, k = 8, len(view.market)
+    card_w = min(124, (WIDTH - 2 * PAD - gap * (k - 1)) // k)
+    x = PAD + slot * (card_w + gap)
+    assert lit and min(lit) >= x - 6 and max(lit) <= x + card_w + 6

@@ -396,6 +396,7 @@ def determinize(view, rng: random.Random) -> State:
         last=last,
         last_seat=view.last_seat,
         highlight=[list(x) for x in view.highlight],
+        lit_slot=view.lit_slot,
     )
 
 

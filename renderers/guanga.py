@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engines.guanga import data as D
+from engines.guanga import terms as W
 from engines.guanga.rules import MAX_PLAYERS
 from renderers.colours import ACTIVE, BACKGROUND, INK, MUTED, PANEL, RULE, Key, drew, seat_colour, seat_keys
 from renderers.entrypoints import board_entry_points
@@ -34,7 +35,7 @@ from renderers.layout import (
     winners_status,
 )
 from renderers.shapes import draw_legend, mark_box, seat_mark
-from renderers.translation import N_, Span, ntr, tr
+from renderers.translation import N_, Span, ntr, told, tr
 from renderers.typeset import art_cache, draw_text, font, label, stamp
 
 PATCH_RGB = {
@@ -627,7 +628,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     if view.first_patch:
         note = tr(
             "1st patch taken: {patch}; the 2nd must differ in colour and symbol",
-            patch=view.first_patch.replace("/", " "),
+            patch=told(W.word(W.PATCHES, view.first_patch.replace("/", " "))),  # "kuntur verde"
         )
         draw_text(draw, (PAD, y), note, WIDTH - 2 * PAD, 21, min_size=15, fill=MUTED)
     else:

@@ -11,7 +11,7 @@ from engines import guanga as G
 from engines.guanga.rules import Mode
 from renderers.guanga import render
 from renderers.typeset import fit_log
-from tests.guanga.util import game, play
+from tests.guanga.util import game, kind, play
 
 
 def _states(mode: str, players: int, seed: int, stoppers: bool = False):
@@ -130,3 +130,20 @@ def test_the_market_slot_of_the_last_turns_claim_is_outlined():
     card_w = min(124, (WIDTH - 2 * PAD - gap * (k - 1)) // k)
     x = PAD + slot * (card_w + gap)
     assert lit and min(lit) >= x - 6 and max(lit) <= x + card_w + 6
+
+
+def test_the_first_patch_note_names_the_patch_in_the_boards_language():
+    """Renderer: between the two patches of a take, the note names the first patch in the
+    board's language (a Spanish board says "amaru rojo", not "red amaru")."""
+    from .util import BLU_IN, GRN_RO, RED_CH, RED_IN, YEL_AM, YEL_KU, set_basket
+
+    s = game(2, "apprentice")
+    set_basket(s, [kind("red", "amaru"), BLU_IN, GRN_RO, RED_IN, YEL_AM, YEL_KU, RED_CH, BLU_IN])
+    s, _ = play(s, 0, "P1C2")
+    notes = {}
+    for language in ("en", "es"):
+        with fit_log() as log:
+            render(G.view_for(s, 0), names=["Ana", "Beto"], language=language)
+        notes[language] = [f.text for f in log if f.text.startswith(("1st patch", "1.er parche"))]
+    assert notes["en"] == ["1st patch taken: red amaru; the 2nd must differ in colour and symbol"]
+    assert notes["es"] == ["1.er parche tomado: amaru rojo; el 2.º debe diferir en color y símbolo"]

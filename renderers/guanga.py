@@ -514,7 +514,7 @@ def _header(view, names, last_action) -> Header:
     if view.phase == "order":
         return Header(title, info, [(tr("Everyone keeps one of two secret orders"), INK)], None, last_action)
     if view.phase == "return" and view.pending:
-        cells = " ".join(f"{ROWS[c // 5]}{c % 5 + 1}" for c in view.pending["cells"])
+        cells = " ".join(f"{ROWS[c // 5]}{c % 5 + 1}" for c in view.pending["returnable"])
         status = turn_status(names, view.turn, RETURN_TEXT, cells=cells)
     else:
         status = turn_status(names, view.turn, PHASE_TEXT.get(view.phase, "{name} " + view.phase))

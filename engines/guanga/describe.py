@@ -109,7 +109,7 @@ def _game(view: View) -> Section:
                 said(
                     "Claimed {card}; return two of the cells {cells}",
                     card=view.pending["card"],
-                    cells=_cells(view.pending["cells"]),
+                    cells=_cells(view.pending["returnable"]),
                 )
             )
     if view.last is not None and view.last_seat is not None:

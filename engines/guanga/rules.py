@@ -1746,6 +1746,14 @@ def _pstr(kind: int | None) -> str | None:
     return None if kind is None else _PSTR[kind]
 
 
+def _pending_view(s: State) -> dict[str, Any]:
+    """The claim waiting for its returns: card, attribute, the shape's cells, and those of them
+    whose top patch may go back (in artisan a bare mother patch on C3 may not)."""
+    pending = _pending(s)
+    returnable = sorted({c for r in return_options(s, s.turn) for c in r.cells})
+    return {**pending, "cells": tuple(pending["cells"]), "returnable": tuple(returnable)}
+
+
 def view_for(s: State, seat: int | None) -> View:
     players = []
     for i in range(s.n):
@@ -1802,7 +1810,7 @@ def view_for(s: State, seat: int | None) -> View:
         guangas=tuple(players),
         tile=s.tile,
         dealt_orders=dealt,
-        pending=None if s.pending is None else {**s.pending, "cells": tuple(s.pending["cells"])},
+        pending=None if s.pending is None else _pending_view(s),
         placed=tuple(s.placed),
         first_patch=_pstr(s.first_kind) if s.phase == "place2" else None,
         buy_cost=buy_cost(s.config),

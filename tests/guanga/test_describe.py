@@ -21,6 +21,8 @@ from renderers.layout import places
 from tests.support import sentences
 from tests.support.contract import playout
 
+from .util import artisan_claim_over_the_bare_mother, cell
+
 COMBOS = [
     (1, "beginner", False),
     (1, "master", False),
@@ -96,7 +98,7 @@ def check_names_everything(view) -> None:
         )
         assert first in game, game
     if view.pending:
-        cells = " ".join(CELL_NAMES[c] for c in view.pending["cells"])
+        cells = " ".join(CELL_NAMES[c] for c in view.pending["returnable"])
         assert f"Claimed {view.pending['card']}; return two of the cells {cells}" in game
 
     # the market, slot by slot, and its decks
@@ -276,3 +278,15 @@ def test_a_shared_place_counts_for_the_places_after_it():
     game = section(G.describe(view), "Game")
     assert "Place 1: {p0}, 5 VP" in game and "Place 1: {p1}, 5 VP" in game
     assert "Place 3: {p2}, 0 VP" in game
+
+
+def test_the_cells_to_return_leave_out_a_bare_mother_patch():
+    """Artisan: the mother patch may be covered but never removed, so when a claimed shape holds
+    C3 with only the mother on it, the view, and the board in words, offer the other cells only
+    (as the legal returns do); the whole shape stays in the view."""
+    s = artisan_claim_over_the_bare_mother()
+    assert [str(m) for m in G.legal_moves(s, 0)] == ["R C2C4"]
+    view = G.view_for(s, None)
+    assert view.pending["cells"] == (cell("C2"), cell("C3"), cell("C4"))
+    assert view.pending["returnable"] == (cell("C2"), cell("C4"))
+    assert "Claimed A01; return two of the cells C2 C4" in section(G.describe(view), "Game")

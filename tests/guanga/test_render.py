@@ -147,3 +147,15 @@ def test_the_first_patch_note_names_the_patch_in_the_boards_language():
         notes[language] = [f.text for f in log if f.text.startswith(("1st patch", "1.er parche"))]
     assert notes["en"] == ["1st patch taken: red amaru; the 2nd must differ in colour and symbol"]
     assert notes["es"] == ["1.er parche tomado: amaru rojo; el 2.º debe diferir en color y símbolo"]
+
+
+def test_the_header_offers_only_the_cells_that_may_go_back():
+    """Renderer: during the returns of an artisan claim over a bare mother patch on C3, the header
+    names the cells whose patches may go back (C2 C4), not C3."""
+    from renderers.guanga import _header
+
+    from .util import artisan_claim_over_the_bare_mother
+
+    s = artisan_claim_over_the_bare_mother()
+    status = "".join(text for text, _ in _header(G.view_for(s, None), ["Ana", "Beto"], None).status)
+    assert status == "Ana returns 2 patches of the claim (2 of C2 C4)"

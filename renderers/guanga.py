@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engines.guanga import data as D
+from engines.guanga import terms as W
 from engines.guanga.rules import MAX_PLAYERS
 from renderers.colours import ACTIVE, BACKGROUND, INK, MUTED, PANEL, RULE, Key, drew, seat_colour, seat_keys
 from renderers.entrypoints import board_entry_points
@@ -34,7 +35,7 @@ from renderers.layout import (
     winners_status,
 )
 from renderers.shapes import draw_legend, mark_box, seat_mark
-from renderers.translation import N_, Span, ntr, tr
+from renderers.translation import N_, Span, ntr, told, tr
 from renderers.typeset import art_cache, draw_text, font, label, stamp
 
 PATCH_RGB = {
@@ -513,7 +514,7 @@ def _header(view, names, last_action) -> Header:
     if view.phase == "order":
         return Header(title, info, [(tr("Everyone keeps one of two secret orders"), INK)], None, last_action)
     if view.phase == "return" and view.pending:
-        cells = " ".join(f"{ROWS[c // 5]}{c % 5 + 1}" for c in view.pending["cells"])
+        cells = " ".join(f"{ROWS[c // 5]}{c % 5 + 1}" for c in view.pending["returnable"])
         status = turn_status(names, view.turn, RETURN_TEXT, cells=cells)
     else:
         status = turn_status(names, view.turn, PHASE_TEXT.get(view.phase, "{name} " + view.phase))
@@ -524,7 +525,8 @@ def _seat_lines(view, names) -> list[SeatLine]:
     place = places(view.ranking) if view.finished else {}
     out = []
     for p in view.guangas:
-        empty = sum(1 for t in p.tops if t is None)
+        # a stopper's cell counts as filled, as in the penalty (the panel's "Empty cells")
+        empty = sum(1 for i, t in enumerate(p.tops) if t is None and i not in p.stoppers)
         hidden = not view.finished and p.score["orders"] == "?"
         parts = [ntr("{n} card", "{n} cards", len(p.claimed))]
         if view.mode != "beginner":
@@ -589,18 +591,19 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         fill=MUTED,
     )
     y += 40
-    pending_card = view.pending["card"] if view.pending else None
-    last_card = view.last.split()[1] if view.last and view.last.startswith("C ") else None
     k = max(1, len(view.market))
     gap = 8
     card_w = min(124, (WIDTH - 2 * PAD - gap * (k - 1)) // k)
     x = PAD
-    for card in view.market:
+    for slot, card in enumerate(view.market):
+        lit = slot == view.lit_slot  # where the turn's claim took its card from
         if card is None:
             draw.rounded_rectangle((x, y, x + card_w, y + CARD_H), radius=8, outline=RULE, width=2)
             label(draw, (x + card_w // 2, y + CARD_H // 2), tr("empty"), 19, False, MUTED, "mm")
+            if lit:
+                mark_box(draw, (x - 5, y - 5, x + card_w + 5, y + CARD_H + 5), radius=10)
         else:
-            _draw_card(img, draw, card, x, y, card_w, CARD_H, card.id in (pending_card, last_card))
+            _draw_card(img, draw, card, x, y, card_w, CARD_H, lit)
         x += card_w + gap
     y += CARD_H + 16
 
@@ -625,7 +628,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     if view.first_patch:
         note = tr(
             "1st patch taken: {patch}; the 2nd must differ in colour and symbol",
-            patch=view.first_patch.replace("/", " "),
+            patch=told(W.word(W.PATCHES, view.first_patch.replace("/", " "))),  # "kuntur verde"
         )
         draw_text(draw, (PAD, y), note, WIDTH - 2 * PAD, 21, min_size=15, fill=MUTED)
     else:
@@ -636,7 +639,9 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
             label(draw, (lx + 32, y + 1), sym, 21, False, MUTED)
             lx += 48 + int(draw.textlength(sym, font=font(21))) + 16
     y += 34 + 12
-    draw_legend(draw, PAD, y, WIDTH - 2 * PAD, tr("changed in the last turn (cells, the claimed card)"))
+    draw_legend(
+        draw, PAD, y, WIDTH - 2 * PAD, tr("changed in the last turn (cells, the claimed card's slot)")
+    )
     y += legend_h
 
     half = (WIDTH - 2 * PAD - 10) // 2

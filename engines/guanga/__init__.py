@@ -60,7 +60,9 @@ Choices where the texts are silent:
 - Returns take the top patch; in artisan the cut-off cells lose their whole stacks.
 - A stopper counts as filled for the complete-guanga tile too; the tile goes to the first
   guanga full at any moment (not in solo).  The blanket's extra patch is optional (``done``).
-- Views show each cell's top patch and stack height (lower patches are covered).
+- Views show each cell's top patch and stack height (lower patches are covered), and mark the
+  cells the moves of a turn touched and the market slot of its claim (the previous turn's until
+  the next turn's first move).
 """
 
 from __future__ import annotations

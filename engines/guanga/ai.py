@@ -386,7 +386,13 @@ def determinize(view, rng: random.Random) -> State:
         phase=view.phase,
         placed=list(view.placed),
         first_kind=None if first is None else _KIND[first],
-        pending=None if view.pending is None else {**view.pending, "cells": list(view.pending["cells"])},
+        pending=None
+        if view.pending is None
+        else {
+            "card": view.pending["card"],
+            "attr": view.pending["attr"],
+            "cells": list(view.pending["cells"]),
+        },
         claimed_this_turn=view.phase in ("return", "extra"),
         end_triggered=view.end_triggered,
         finished=view.finished,
@@ -396,6 +402,7 @@ def determinize(view, rng: random.Random) -> State:
         last=last,
         last_seat=view.last_seat,
         highlight=[list(x) for x in view.highlight],
+        lit_slot=view.lit_slot,
     )
 
 

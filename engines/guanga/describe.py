@@ -75,7 +75,8 @@ def _game(view: View) -> Section:
                 )
             )
         elif view.final_scores:
-            for place, group in enumerate(view.ranking, start=1):
+            place = 1  # tied seats share a place and the next place counts them (1, 1, 3)
+            for group in view.ranking:
                 for seat in group:
                     lines.append(
                         said(
@@ -85,6 +86,7 @@ def _game(view: View) -> Section:
                             points=view.final_scores[seat],
                         )
                     )
+                place += len(group)
         return Section(said("Game"), tuple(lines))
     if view.phase == "order":
         waiting = listed([seat_word(s) for s in view.to_move]) if view.to_move else said("nobody")
@@ -107,7 +109,7 @@ def _game(view: View) -> Section:
                 said(
                     "Claimed {card}; return two of the cells {cells}",
                     card=view.pending["card"],
-                    cells=_cells(view.pending["cells"]),
+                    cells=_cells(view.pending["returnable"]),
                 )
             )
     if view.last is not None and view.last_seat is not None:

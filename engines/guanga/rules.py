@@ -398,7 +398,10 @@ class State:
     turns: int = 0
     last: str | None = None
     last_seat: int | None = None
-    highlight: list[list[int]] = field(default_factory=list)  # [seat, cell] touched by the last move
+    # [seat, cell] touched by this turn's moves (the previous turn's until this turn's first move)
+    highlight: list[list[int]] = field(default_factory=list)
+    lit_slot: int | None = None  # the market slot of the highlighted turn's claim
+    fresh_turn: bool = False  # the next move starts the highlight afresh
 
     @property
     def n(self) -> int:
@@ -441,6 +444,8 @@ def _clone(s: State) -> State:
         last=s.last,
         last_seat=s.last_seat,
         highlight=[list(x) for x in s.highlight],
+        lit_slot=s.lit_slot,
+        fresh_turn=s.fresh_turn,
     )
 
 
@@ -826,6 +831,7 @@ def _start_turn(s: State, seat: int, events: list[Event]) -> None:
     s.first_kind = None
     s.pending = None
     s.claimed_this_turn = False
+    s.fresh_turn = True
     if not _take_possible_now(s, seat):
         _finish(
             s,
@@ -1052,6 +1058,18 @@ def _put(s: State, seat: int, slot: int, cell: int) -> int:
     return kind
 
 
+def _mark(s: State, cells: list[list[int]], slot: int | None = None) -> None:
+    """Add ``cells`` ([seat, cell]) and a claim's market ``slot`` to what the turn changed; the
+    first move of a turn clears the previous turn's."""
+    if s.fresh_turn:
+        s.highlight = []
+        s.lit_slot = None
+        s.fresh_turn = False
+    s.highlight.extend(c for c in cells if c not in s.highlight)
+    if slot is not None:
+        s.lit_slot = slot
+
+
 def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
     if s.phase not in ("place1", "place2", "extra"):
         raise _refuse(s, seat, said("you cannot take a basket patch now"))
@@ -1101,7 +1119,7 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
                 kind="place",
             )
         )
-        s.highlight = [[seat, m.cell]]
+        _mark(s, [[seat, m.cell]])
         s.phase = "after"
         _check_tile(s, seat, events)
         _maybe_auto_end(s, seat, events)
@@ -1118,14 +1136,13 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
             kind="place",
         )
     )
+    _mark(s, [[seat, m.cell]])
     if s.phase == "place1":
         s.placed = [m.cell]
         s.first_kind = kind
-        s.highlight = [[seat, m.cell]]
         s.phase = "place2"
     else:
         s.placed.append(m.cell)
-        s.highlight.append([seat, m.cell])
         s.phase = "claim"
     _check_tile(s, seat, events)
     if s.phase == "claim":
@@ -1180,7 +1197,7 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
             kind="buy",
         )
     )
-    s.highlight = [[seat, m.cell]]
+    _mark(s, [[seat, m.cell]])
     _check_tile(s, seat, events)
     _after_extra_action(s, seat, events)
 
@@ -1219,7 +1236,7 @@ def _do_refresh(s: State, seat: int, m: Refresh, events: list[Event]) -> None:
             said("{player} spent a shell to replace the basket", player=seat_word(seat)), kind="refresh"
         )
     )
-    s.highlight = []
+    _mark(s, [])
     _after_extra_action(s, seat, events)
 
 
@@ -1260,7 +1277,7 @@ def _do_stopper(s: State, seat: int, m: Stopper, events: list[Event]) -> None:
             kind="stopper",
         )
     )
-    s.highlight = [[m.target, m.cell]]
+    _mark(s, [[m.target, m.cell]])
     _check_tile(s, m.target, events)
     _after_extra_action(s, seat, events)
 
@@ -1394,7 +1411,7 @@ def _do_claim(s: State, seat: int, m: Claim, events: list[Event]) -> None:
                 )
             )
     s.pending = {"card": m.card, "attr": m.attr, "cells": list(m.cells)}
-    s.highlight = [[seat, c] for c in m.cells]
+    _mark(s, [[seat, c] for c in m.cells], slot)
     s.phase = "return"
 
 
@@ -1429,7 +1446,7 @@ def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
             kind="return",
         )
     )
-    s.highlight = [[seat, c] for c in m.cells]
+    _mark(s, [[seat, c] for c in m.cells])
     if connected_rule(s.config):
         occ = occupied_mask(s, seat)
         if not _connected(occ):
@@ -1447,7 +1464,7 @@ def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
                 removed += len(g[c])
                 s.bag.extend(g[c])
                 g[c] = []
-                s.highlight.append([seat, c])
+                _mark(s, [[seat, c]])
             events.append(
                 Event.told(
                     said_n(
@@ -1597,6 +1614,8 @@ def to_dict(s: State) -> dict[str, Any]:
         "last": s.last,
         "last_seat": s.last_seat,
         "highlight": [list(x) for x in s.highlight],
+        "lit_slot": s.lit_slot,
+        "fresh_turn": s.fresh_turn,
     }
 
 
@@ -1640,6 +1659,8 @@ def from_dict(d: dict[str, Any]) -> State:
         last=d["last"],
         last_seat=d["last_seat"],
         highlight=[list(x) for x in d["highlight"]],
+        lit_slot=d.get("lit_slot"),  # saves from before it was kept: no slot lit
+        fresh_turn=bool(d.get("fresh_turn", False)),
     )
 
 
@@ -1709,12 +1730,13 @@ class View:
     shells_per_vp: int
     last: str | None
     last_seat: int | None
-    highlight: tuple[tuple[int, int], ...]
+    highlight: tuple[tuple[int, int], ...]  # (seat, cell) changed in the turn shown
     finished: bool
     end_reason: str
     final_scores: tuple[int, ...] | None
     solo_rank: str | None
     ranking: tuple[tuple[int, ...], ...] = ()  # the outcome's ranking once the game is over
+    lit_slot: int | None = None  # the market slot of that turn's claim (its card's replacement)
 
 
 _PSTR = tuple(f"{c}/{y}" for c in D.COLOURS for y in D.SYMBOLS)
@@ -1722,6 +1744,14 @@ _PSTR = tuple(f"{c}/{y}" for c in D.COLOURS for y in D.SYMBOLS)
 
 def _pstr(kind: int | None) -> str | None:
     return None if kind is None else _PSTR[kind]
+
+
+def _pending_view(s: State) -> dict[str, Any]:
+    """The claim waiting for its returns: card, attribute, the shape's cells, and those of them
+    whose top patch may go back (in artisan a bare mother patch on C3 may not)."""
+    pending = _pending(s)
+    returnable = sorted({c for r in return_options(s, s.turn) for c in r.cells})
+    return {**pending, "cells": tuple(pending["cells"]), "returnable": tuple(returnable)}
 
 
 def view_for(s: State, seat: int | None) -> View:
@@ -1780,7 +1810,7 @@ def view_for(s: State, seat: int | None) -> View:
         guangas=tuple(players),
         tile=s.tile,
         dealt_orders=dealt,
-        pending=None if s.pending is None else {**s.pending, "cells": tuple(s.pending["cells"])},
+        pending=None if s.pending is None else _pending_view(s),
         placed=tuple(s.placed),
         first_patch=_pstr(s.first_kind) if s.phase == "place2" else None,
         buy_cost=buy_cost(s.config),
@@ -1793,6 +1823,7 @@ def view_for(s: State, seat: int | None) -> View:
         final_scores=None if out is None else tuple(int(x) for x in out.scores),
         solo_rank=None if out is None or s.n != 1 else out.details["rank"],
         ranking=() if out is None else out.ranking,
+        lit_slot=s.lit_slot,
     )
 
 

@@ -17,8 +17,11 @@ from engines.core import UNKNOWN, Section
 from engines.guanga import data as D
 from engines.guanga.rules import ORDER, from_dict, to_dict
 from engines.guanga.shapes import CELL_NAMES
+from renderers.layout import places
 from tests.support import sentences
 from tests.support.contract import playout
+
+from .util import artisan_claim_over_the_bare_mother, cell
 
 COMBOS = [
     (1, "beginner", False),
@@ -76,9 +79,8 @@ def check_names_everything(view) -> None:
         if view.players == 1:
             assert f"Final score {view.final_scores[0]} VP, rank {view.solo_rank}" in game
         else:
-            for place, group in enumerate(view.ranking, start=1):
-                for seat in group:
-                    assert f"Place {place}: {{p{seat}}}, {view.final_scores[seat]} VP" in game
+            for seat, place in places(view.ranking).items():  # as the board's ranking numbers them
+                assert f"Place {place}: {{p{seat}}}, {view.final_scores[seat]} VP" in game
     else:
         if view.phase == "order":
             assert any(line.startswith("Everyone keeps one of two secret orders") for line in game)
@@ -96,7 +98,7 @@ def check_names_everything(view) -> None:
         )
         assert first in game, game
     if view.pending:
-        cells = " ".join(CELL_NAMES[c] for c in view.pending["cells"])
+        cells = " ".join(CELL_NAMES[c] for c in view.pending["returnable"])
         assert f"Claimed {view.pending['card']}; return two of the cells {cells}" in game
 
     # the market, slot by slot, and its decks
@@ -259,3 +261,32 @@ def test_every_line_is_a_kept_sentence_with_spanish(players, mode, stoppers):
                 for line in part.lines:
                     spanish = check_said(line)
                     assert "#" not in spanish and "*" not in spanish and "`" not in spanish, spanish
+
+
+def test_a_shared_place_counts_for_the_places_after_it():
+    """The end in words numbers places as the board's ranking does: two seats sharing the first
+    place leave the next one third (1, 1, 3), not second."""
+    s = G.new_game(G.Config(players=3), 3, 5)
+    for seat in range(3):
+        s.guangas[seat] = [list(s.guangas[seat][D.CENTRE]) for _ in range(25)]  # full: no penalty
+    s.claimed = [["A01"], ["A02"], []]  # 5 VP, 5 VP, 0 VP
+    s.finished, s.phase = True, "over"
+    s.end_said = G.rules.said("the workshop reached its end and the round was completed")
+    s.end_reason = s.end_said.in_words()
+    view = G.view_for(s, None)
+    assert view.ranking == ((0, 1), (2,)) and places(view.ranking) == {0: 1, 1: 1, 2: 3}
+    game = section(G.describe(view), "Game")
+    assert "Place 1: {p0}, 5 VP" in game and "Place 1: {p1}, 5 VP" in game
+    assert "Place 3: {p2}, 0 VP" in game
+
+
+def test_the_cells_to_return_leave_out_a_bare_mother_patch():
+    """Artisan: the mother patch may be covered but never removed, so when a claimed shape holds
+    C3 with only the mother on it, the view, and the board in words, offer the other cells only
+    (as the legal returns do); the whole shape stays in the view."""
+    s = artisan_claim_over_the_bare_mother()
+    assert [str(m) for m in G.legal_moves(s, 0)] == ["R C2C4"]
+    view = G.view_for(s, None)
+    assert view.pending["cells"] == (cell("C2"), cell("C3"), cell("C4"))
+    assert view.pending["returnable"] == (cell("C2"), cell("C4"))
+    assert "Claimed A01; return two of the cells C2 C4" in section(G.describe(view), "Game")

@@ -29,6 +29,7 @@ from .util import (
     fill,
     game,
     play,
+    put,
     set_basket,
     set_market,
 )
@@ -131,15 +132,51 @@ def test_the_view_shows_what_a_bought_patch_costs(mode, cost):
     assert G.view_for(s, 0).buy_cost == cost and G.view_for(s, None).buy_cost == cost
 
 
-def test_the_view_highlights_the_cells_of_the_last_move():
-    """The view marks the cells the last move touched, as (seat, cell)."""
+def test_the_view_highlights_the_cells_of_the_last_turn():
+    """The view marks, as (seat, cell), every cell the moves of the turn touched, and keeps the
+    last turn's marks (the board posted when a turn ends) until the next turn's first move."""
     s = game(2, "beginner", stoppers=True)
     s, _ = play(s, 0, "P1A1")
     assert G.view_for(s, None).highlight == ((0, cell("A1")),)
     s, _ = play(s, 0, "P2B1")
     assert G.view_for(s, 1).highlight == ((0, cell("A1")), (0, cell("B1")))
-    s, _ = play(s, 0, "T2D4")
-    assert G.view_for(s, 0).highlight == ((1, cell("D4")),)
+    s, _ = play(s, 0, "T2D4", "done")
+    assert s.turn == 1 and s.phase == "place1"
+    turn = ((0, cell("A1")), (0, cell("B1")), (1, cell("D4")))
+    assert G.view_for(s, 0).highlight == turn and G.view_for(s, None).lit_slot is None
+    back = G.from_dict(G.to_dict(s))
+    assert back == s and G.view_for(back, None).highlight == turn
+    s, _ = play(s, 1, "P3E5")
+    assert G.view_for(s, None).highlight == ((1, cell("E5")),)
+
+
+def test_the_view_lights_the_market_slot_of_the_last_turns_claim():
+    """After a turn with a claim, the board marks the placed, claimed and returned cells and the
+    market slot the claimed card left (its replacement is there now), until the next turn's
+    first move."""
+    s = game(2, "apprentice")
+    set_market(s, ["A01", "A02", "A03", "A04", "G01", "G02", "G03", "M01", "M02"])
+    clear(s, 0)
+    put(s, 0, {"C3": RED_CH, "A1": RED_IN, "A2": RED_IN})
+    set_basket(s, [RED_CH, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
+    slot = s.market.index("A01")
+    s, _ = play(s, 0, "P1A3", "P2B3", "C A01 red A1A2A3")
+    assert G.view_for(s, None).lit_slot == slot and s.market[slot] != "A01"
+    s, _ = play(s, 0, "R A1A2", "done")
+    view = G.view_for(s, 1)
+    assert s.turn == 1 and view.lit_slot == slot
+    assert set(view.highlight) == {(0, cell(c)) for c in ("A1", "A2", "A3", "B3")}
+    s, _ = play(s, 1, str(G.legal_moves(s, 1)[0]))
+    assert G.view_for(s, None).lit_slot is None
+
+
+def test_a_save_from_before_the_turn_marks_loads():
+    """Persistence: a saved state without the turn's market slot and marks loads, with none lit."""
+    s = game(2)
+    d = G.to_dict(s)
+    del d["lit_slot"], d["fresh_turn"]
+    back = G.from_dict(d)
+    assert back.lit_slot is None and G.view_for(back, None).lit_slot is None
 
 
 def test_the_complete_guanga_tile_survives_a_save():

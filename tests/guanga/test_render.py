@@ -10,6 +10,8 @@ from PIL import Image
 from engines import guanga as G
 from engines.guanga.rules import Mode
 from renderers.guanga import render
+from renderers.typeset import fit_log
+from tests.guanga.util import game, kind, play
 
 
 def _states(mode: str, players: int, seed: int, stoppers: bool = False):
@@ -66,3 +68,94 @@ def test_view_carries_the_outcome_ranking():
     end = _states("master", 3, 5)[-1]
     assert G.view_for(end, 1).ranking == G.outcome(end).ranking
     assert G.view_for(_states("master", 3, 5)[0], 1).ranking == ()
+
+
+def test_a_stopper_cell_is_not_an_empty_cell_in_the_scores_line():
+    """Renderer: the seats' line counts the empty cells as the penalty does, a stopper's cell as
+    filled (Ana's two stoppers leave 22 empty cells, -44, not 24)."""
+    s = game(2, "beginner", stoppers=True)
+    s, _ = play(s, 0, "T1A1", "T1A2")
+    assert G.view_for(s, None).guangas[0].score["penalty"] == 44
+    with fit_log() as log:
+        render(G.view_for(s, None), names=["Ana", "Beto"])
+    texts = [f.text for f in log]
+    assert "0 cards · 22 empty" in texts and "Empty cells: -44" in texts
+    assert "0 cards · 24 empty" in texts and "Empty cells: -48" in texts  # Beto, no stopper
+
+
+def test_the_market_slot_of_the_last_turns_claim_is_outlined():
+    """Renderer: after a turn with a claim, the market slot the claimed card left (its
+    replacement now) is outlined in the last turn's magenta; nothing else in the market is."""
+    from dataclasses import replace
+
+    from renderers.colours import MARK
+    from renderers.layout import PAD, WIDTH
+
+    from .util import (
+        BLU_AM,
+        BLU_IN,
+        GRN_KU,
+        GRN_RO,
+        RED_CH,
+        RED_IN,
+        YEL_AM,
+        clear,
+        put,
+        set_basket,
+        set_market,
+    )
+
+    s = game(2, "apprentice")
+    set_market(s, ["A01", "A02", "A03", "A04", "G01", "G02", "G03", "M01", "M02"])
+    clear(s, 0)
+    put(s, 0, {"C3": RED_CH, "A1": RED_IN, "A2": RED_IN})
+    set_basket(s, [RED_CH, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
+    slot = s.market.index("A01")
+    s, _ = play(s, 0, "P1A3", "P2B3", "C A01 red A1A2A3", "R A1A2", "done")
+    view = G.view_for(s, None)
+    assert view.lit_slot == slot
+
+    def magenta_columns(v) -> set[int]:
+        img = _open(render(v, names=["Ana", "Beto"])).convert("RGB")
+        top, bottom = 0, img.height // 3  # the header, the scores and the market
+        return {
+            x
+            for x in range(img.width)
+            for y in range(top, bottom, 2)
+            if sum(abs(a - b) for a, b in zip(img.getpixel((x, y)), MARK, strict=True)) < 60
+        }
+
+    lit = magenta_columns(view) - magenta_columns(replace(view, lit_slot=None))
+    gap, k = 8, len(view.market)
+    card_w = min(124, (WIDTH - 2 * PAD - gap * (k - 1)) // k)
+    x = PAD + slot * (card_w + gap)
+    assert lit and min(lit) >= x - 6 and max(lit) <= x + card_w + 6
+
+
+def test_the_first_patch_note_names_the_patch_in_the_boards_language():
+    """Renderer: between the two patches of a take, the note names the first patch in the
+    board's language (a Spanish board says "amaru rojo", not "red amaru")."""
+    from .util import BLU_IN, GRN_RO, RED_CH, RED_IN, YEL_AM, YEL_KU, set_basket
+
+    s = game(2, "apprentice")
+    set_basket(s, [kind("red", "amaru"), BLU_IN, GRN_RO, RED_IN, YEL_AM, YEL_KU, RED_CH, BLU_IN])
+    s, _ = play(s, 0, "P1C2")
+    notes = {}
+    for language in ("en", "es"):
+        with fit_log() as log:
+            render(G.view_for(s, 0), names=["Ana", "Beto"], language=language)
+        notes[language] = [f.text for f in log if f.text.startswith(("1st patch", "1.er parche"))]
+    assert notes["en"] == ["1st patch taken: red amaru; the 2nd must differ in colour and symbol"]
+    assert notes["es"] == ["1.er parche tomado: amaru rojo; el 2.º debe diferir en color y símbolo"]
+
+
+def test_the_header_offers_only_the_cells_that_may_go_back():
+    """Renderer: during the returns of an artisan claim over a bare mother patch on C3, the header
+    names the cells whose patches may go back (C2 C4), not C3."""
+    from renderers.guanga import _header
+
+    from .util import artisan_claim_over_the_bare_mother
+
+    s = artisan_claim_over_the_bare_mother()
+    status = "".join(text for text, _ in _header(G.view_for(s, None), ["Ana", "Beto"], None).status)
+    assert status == "Ana returns 2 patches of the claim (2 of C2 C4)"

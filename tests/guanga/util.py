@@ -119,3 +119,14 @@ def fill(s, seat: int, skip: tuple[str, ...] = (), kinds: list[int] | None = Non
                 break
             except AssertionError:
                 continue
+
+
+def artisan_claim_over_the_bare_mother():
+    """Artisan: seat 0 claims A01 Chullo in red on C2 C3 C4, C3 holding only its mother patch."""
+    s = game(2, "artisan")
+    set_market(s, ["A01", "A02", "A03", "A04", "G01", "G02", "G03", "M01", "M02", "B01", "B02"])
+    put(s, 0, {"C2": RED_IN, "C4": RED_IN})
+    set_basket(s, [RED_CH, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
+    s, _ = play(s, 0, "P1B3", "P2B4", "C A01 red C2C3C4")
+    assert s.phase == "return" and len(s.guangas[0][D.CENTRE]) == 1
+    return s

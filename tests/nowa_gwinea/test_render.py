@@ -58,3 +58,32 @@ def test_render_huts_chart():
     """render_huts draws the 12 huts with their letters and orientations."""
     img = _open(R.render_huts())
     assert img.format == "PNG" and img.height > 1000
+
+
+LONG_NAMES = (
+    "Maximiliano Fernández",
+    "Guadalupe Quispe Mamani",
+    "Bartholomew_the_Great",
+    "Wiraqocha Ch'aska",
+)
+
+
+def test_a_long_name_never_hides_a_revealed_villages_points():
+    """Under a long name the revealed villages' captions cut the name, not the points or the call."""
+    from renderers import samples, typeset
+
+    seen = 0
+    for pos in samples.positions("nowa_gwinea"):
+        view = pos.view(None)
+        last = view.last_round
+        if last is None or view.over:
+            continue
+        for language, called in ((None, "(called)"), ("es", "(cantó)")):
+            with typeset.fit_log() as log:
+                R.render(view, names=LONG_NAMES[: pos.players], language=language)
+            whole = [f.text for f in log if not f.cut]
+            for seat, row in enumerate(last["rows"]):
+                suffix = f"+{row['points']}" + (f" {called}" if last["caller"] == seat else "")
+                assert any(t.strip() == suffix or t.endswith(" " + suffix) for t in whole), (pos.label, seat)
+                seen += 1
+    assert seen >= 8

@@ -528,16 +528,22 @@ def _draw_huts_chart(contrast: bool = False) -> bytes:
     left = 70
     image = Image.new("RGB", (left + 8 * box_w + 20, 80 + len(PIECES) * box_h), BACKGROUND)
     d = ImageDraw.Draw(image)
-    d.text(
+    draw_text(
+        d,
         (20, 14),
         tr("Nowa Gwinea huts: letter + orientation + anchor square, e.g. F3C4"),
-        font=font(24, True),
-        fill=INK,
+        image.width - 40,
+        24,
+        min_size=16,
+        bold=True,
     )
-    d.text(
+    draw_text(
+        d,
         (20, 46),
         tr("Orientation 0 as drawn, 1-3 turned clockwise, 4-7 mirrored then turned. Dot = anchor square."),
-        font=font(17),
+        image.width - 40,
+        17,
+        min_size=12,
         fill=MUTED,
     )
     for row, p in enumerate(PIECES):

@@ -87,3 +87,17 @@ def test_a_long_name_never_hides_a_revealed_villages_points():
                 assert any(t.strip() == suffix or t.endswith(" " + suffix) for t in whole), (pos.label, seat)
                 seen += 1
     assert seen >= 8
+
+
+def test_the_hut_charts_lines_stay_inside_the_picture():
+    """The hut chart's title and help fit its width in every language (the Spanish title ran
+    over the right edge): nothing is cut, and the margin right of them is bare paper."""
+    from renderers import typeset
+
+    for language in (None, "es"):
+        R._huts_chart.cache_clear()
+        with typeset.fit_log() as log:
+            img = _open(R.render_huts(language)).convert("RGB")
+        assert len([f for f in log if not f.cut and f.box[1] < 80]) == 2, language
+        margin = img.crop((img.width - 16, 0, img.width, 75))
+        assert len(margin.getcolors()) == 1, language  # one colour: the paper

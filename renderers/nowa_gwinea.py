@@ -410,7 +410,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         py = max(py, y + 300) + 16
     py += (
         draw_text(
-            d, (x, py), tr("Boards left in the stack: {n}", n=view.deck_left), w, 21, min_size=15, fill=MUTED
+            d, (x, py), tr("Boards left in the stack: {n}", n=view.stack_left), w, 21, min_size=15, fill=MUTED
         )
         + 14
     )

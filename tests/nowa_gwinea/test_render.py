@@ -101,3 +101,13 @@ def test_the_hut_charts_lines_stay_inside_the_picture():
         assert len([f for f in log if not f.cut and f.box[1] < 80]) == 2, language
         margin = img.crop((img.width - 16, 0, img.width, 75))
         assert len(margin.getcolors()) == 1, language  # one colour: the paper
+
+
+def test_the_board_counts_the_boards_left_in_the_stack_on_the_table():
+    """One board each for 4 players: round 1 leaves 28 of the 32 boards in the stack (not 60)."""
+    from renderers import typeset
+
+    s = ng.new_game(ng.Config(players=4, boards=ng.Deal.EACH), 4, 3)
+    with typeset.fit_log() as log:
+        R.render(ng.view_for(s, None))
+    assert "Boards left in the stack: 28" in [f.text for f in log]

@@ -59,7 +59,7 @@ from renderers.layout import (
 )
 from renderers.shapes import draw_legend, seat_mark
 from renderers.translation import N_, Span, list_spans, nsay, ntr, speaking, told, tr
-from renderers.typeset import art_cache, centred_text, draw_text, font, label
+from renderers.typeset import LEADING, art_cache, centred_text, draw_text, fit, font, label, text_width
 
 CELL = 74
 GOLD_FRAME = (255, 196, 0)  # the rolled totem's frame
@@ -410,7 +410,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         py = max(py, y + 300) + 16
     py += (
         draw_text(
-            d, (x, py), tr("Boards left in the stack: {n}", n=view.deck_left), w, 21, min_size=15, fill=MUTED
+            d, (x, py), tr("Boards left in the stack: {n}", n=view.stack_left), w, 21, min_size=15, fill=MUTED
         )
         + 14
     )
@@ -473,17 +473,47 @@ def _draw_revealed(image, d, last, names, n: int, top: int, cell: int, cols: int
         row = last["rows"][s]
         called, broken = last.get("caller") == s, bool(row["broken"])
         if called and broken:
-            caption = tr("{name} +{points} (called) broken", name=seat_name(names, s), points=row["points"])
+            caption = N_("{name} +{points} (called) broken")
         elif called:
-            caption = tr("{name} +{points} (called)", name=seat_name(names, s), points=row["points"])
+            caption = N_("{name} +{points} (called)")
         elif broken:
-            caption = tr("{name} +{points} broken", name=seat_name(names, s), points=row["points"])
+            caption = N_("{name} +{points} broken")
         else:
-            caption = tr("{name} +{points}", name=seat_name(names, s), points=row["points"])
+            caption = N_("{name} +{points}")
         seat_mark(d, ox + 13, oy - 20, 13, s)
-        draw_text(
-            d, (ox + 32, oy - 36), [(caption, seat_colour(s))], cell * SIZE - 32, 24, min_size=14, bold=True
-        )
+        _caption(d, (ox + 32, oy - 36), cell * SIZE - 32, caption, seat_name(names, s), row["points"], s)
+
+
+CAPTION_SIZE, CAPTION_MIN = 24, 14  # a revealed village's caption: its size, shrinking to the least
+
+
+def _caption(d, xy: tuple[int, int], width: int, msg: str, name: str, points: int, seat: int) -> None:
+    """A revealed village's caption: the name, its points and whether it called.  When a long
+    name does not fit even at the smallest size, only the name is cut: the points and the call
+    are drawn whole after it (they are what the caption is for)."""
+    colour = seat_colour(seat)
+    whole = tr(msg, name=name, points=points)
+    if not fit(whole, width, _line_height(CAPTION_SIZE), CAPTION_SIZE, CAPTION_MIN, True).cut:
+        draw_text(d, xy, [(whole, colour)], width, CAPTION_SIZE, min_size=CAPTION_MIN, bold=True)
+        return
+    # the translated caption around the name, in the language's own order
+    before, after = tr(msg, name="\0", points=points).split("\0")
+    size = CAPTION_MIN
+    x, y = xy
+    name_room = width - int(text_width(before + after, size, True)) - 4
+    for part, room in ((before, None), (name, name_room), (after, None)):
+        core = part.strip()
+        x += int(text_width(part[: len(part) - len(part.lstrip())], size, True))  # a space before it
+        if core:
+            w = int(text_width(core, size, True)) + 2 if room is None else room
+            draw_text(d, (x, y), [(core, colour)], w, size, min_size=size, bold=True)
+            x += int(max(fit(core, w, _line_height(size), size, size, True).widths, default=0))
+        if part.rstrip() != part and core:
+            x += int(text_width(part[len(part.rstrip()) :], size, True))  # a space after it
+
+
+def _line_height(size: int) -> int:
+    return int(size * LEADING + 0.5)
 
 
 @lru_cache(maxsize=4)
@@ -498,16 +528,22 @@ def _draw_huts_chart(contrast: bool = False) -> bytes:
     left = 70
     image = Image.new("RGB", (left + 8 * box_w + 20, 80 + len(PIECES) * box_h), BACKGROUND)
     d = ImageDraw.Draw(image)
-    d.text(
+    draw_text(
+        d,
         (20, 14),
         tr("Nowa Gwinea huts: letter + orientation + anchor square, e.g. F3C4"),
-        font=font(24, True),
-        fill=INK,
+        image.width - 40,
+        24,
+        min_size=16,
+        bold=True,
     )
-    d.text(
+    draw_text(
+        d,
         (20, 46),
         tr("Orientation 0 as drawn, 1-3 turned clockwise, 4-7 mirrored then turned. Dot = anchor square."),
-        font=font(17),
+        image.width - 40,
+        17,
+        min_size=12,
         fill=MUTED,
     )
     for row, p in enumerate(PIECES):

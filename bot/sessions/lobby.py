@@ -187,7 +187,9 @@ class Lobby:
 
     async def start(self, channel_id: int, user_id: int, *, keep_order: bool = False) -> MoveResult:
         """Start the game in the channel: seats are drawn from the game's seed, or, with
-        ``keep_order``, given in the order the players joined (a league's pairing chose them)."""
+        ``keep_order`` or a game whose engine sets ``SEATED_AS_JOINED`` (everyone plays at once, and
+        options name seats by the lobby's numbers), given in the order the players joined (a
+        league's pairing chose them)."""
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, _):
             n = len(session.seats)
             if n < session.info.min_players:
@@ -213,7 +215,7 @@ class Lobby:
                     )
                 ) from None
             order = list(range(n))
-            if not keep_order:
+            if not (keep_order or getattr(module, "SEATED_AS_JOINED", False)):
                 rng_for(session.row.seed, "seating").shuffle(order)
             seat_of = {s.join_order: order[i] for i, s in enumerate(session.seats)}
             state = module.new_game(config, n, session.row.seed)

@@ -2,7 +2,9 @@
 
 When people and computers act at once (a simultaneous round), each computer
 makes one move per move a person makes, so it keeps the people's pace rather
-than the processor's; otherwise computers act whenever it is their turn.
+than the processor's; otherwise computers act whenever it is their turn, and
+several computers acting at once with no person (everyone else has finished the
+round) take turns, one move each, so that no seat plays its whole round first.
 """
 
 from __future__ import annotations
@@ -21,11 +23,17 @@ def next_computer(module: Engine, state: Any, computers: set[int], paced: set[in
     acting: set[int] = set(module.to_move(state))
     due = sorted(acting & computers)
     people_acting = bool(acting - computers)
+    together = len(due) > 1  # computers alone at once: each moves once before any moves again
     if people_acting:
         due = [s for s in due if s not in paced]
+    elif together:
+        fresh = [s for s in due if s not in paced]
+        if not fresh:
+            paced.difference_update(due)
+        due = fresh or due
     if not due:
         return None
     seat = due[0]
-    if people_acting:
+    if people_acting or together:
         paced.add(seat)
     return seat

@@ -131,12 +131,17 @@ RULES_HELP = N_("""**Nowa Gwinea** - build a village of pentomino huts on an 8x8
 TABLE_MOVES = True
 """The table ends a round when its deadline passes (``timeout``, played as seat ``engines.core.TABLE``)."""
 
+SEATED_AS_JOINED = True
+"""The table seats the players in the order they joined, not shuffled: nobody moves first, and
+``hard_seats`` names them by the lobby's numbers."""
+
 __all__ = [
     "KINDS",
     "WORDS",
     "move_words",
     "turn_number",
     "TABLE_MOVES",
+    "SEATED_AS_JOINED",
     "TITLE",
     "MIN_PLAYERS",
     "MAX_PLAYERS",

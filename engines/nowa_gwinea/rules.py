@@ -1020,6 +1020,7 @@ class View:
     deck_left: int
     last_round: dict | None  # the finished round, every village revealed
     per_round: tuple[tuple[int, ...], ...]  # points per finished round
+    stack_left: int = BOARDS  # boards left in the stack on the table (it holds 32; see stack_left())
 
 
 def view_for(state: State, seat: int | None) -> View:
@@ -1051,7 +1052,15 @@ def view_for(state: State, seat: int | None) -> View:
         deck_left=len(state.deck) - state.drawn,
         last_round=dict(state.history[-1]) if state.history else None,
         per_round=tuple(tuple(row["points"] for row in h["rows"]) for h in state.history),
+        stack_left=stack_left(state),
     )
+
+
+def stack_left(state: State) -> int:
+    """The boards left in the stack on the table: the 32 boards less those drawn since the used
+    ones were last shuffled into a new stack (``deck_left`` counts the whole planned deal, which
+    with one board each for 4 players runs to a second stack)."""
+    return BOARDS - 1 - (state.drawn - 1) % BOARDS if state.drawn else BOARDS
 
 
 # --------------------------------------------------------------------------- what is public

@@ -40,7 +40,9 @@ WORDS: dict[str, str] = {
     "option.boards.each": N_("one board each"),
     "option.water_target.1": N_("Gwinea with 1 water hole"),
     "option.water_target": N_("Gwinea with {value} water holes"),
-    "option.fruit_for_all.True": N_("fruit for all: everyone but the caller scores 2 per fruit bush"),
+    "option.fruit_for_all.True": N_(
+        "fruit for all: 2 per fruit bush for whoever neither calls nor covers the water holes needed"
+    ),
     "option.fruit_for_all.False": N_("no fruit for all"),
     "option.hard_reroll.True": N_("hard tasks rerolled until they need 6 huts"),
     "option.hard_reroll.False": N_("hard tasks not rerolled"),
@@ -128,7 +130,11 @@ def _round(view: View) -> Section:
             )
         )
         if view.fruit_for_all:
-            lines.append(said("fruit for all: everyone but the caller scores 2 per fruit bush"))
+            lines.append(
+                said(
+                    "fruit for all: 2 per fruit bush for whoever neither calls nor covers the water holes needed"
+                )
+            )
     best = max(view.scores)
     for seat, score in enumerate(view.scores):
         if view.over and score == best:

@@ -339,3 +339,16 @@ def test_spanish_reads_the_game_terms(board99):
     assert "Pozas de agua: C2 D3 E2 E5 G5" in es
     assert "Choza X: X0B3 en B3 C2 C3 C4 D3" in es
     assert "Tu aldea, oculta a los demás hasta que termine la ronda" in es
+
+
+def test_fruit_for_all_is_told_as_it_scores(board99):
+    """The fruit variant in words says who scores fruit as the scoring does: a player who covered
+    the water holes needed but did not call scores none (not "everyone but the caller")."""
+    s = build(rig(players=3, fruit_for_all=True), 0, PARTIAL)
+    s = build(build(s, 1, FULL), 2, FULL)
+    s = play(s, 1, "gwinea")
+    rows = s.history[-1]["rows"]
+    assert rows[2]["water"] == 5 and rows[2]["fruit"] == 3 and rows[2]["points"] == 5  # no fruit
+    rule = "fruit for all: 2 per fruit bush for whoever neither calls nor covers the water holes needed"
+    assert rule in _text(ng.describe(ng.view_for(s, None))).splitlines()
+    assert ng.WORDS["option.fruit_for_all.True"] == rule

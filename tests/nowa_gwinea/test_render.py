@@ -58,3 +58,56 @@ def test_render_huts_chart():
     """render_huts draws the 12 huts with their letters and orientations."""
     img = _open(R.render_huts())
     assert img.format == "PNG" and img.height > 1000
+
+
+LONG_NAMES = (
+    "Maximiliano Fernández",
+    "Guadalupe Quispe Mamani",
+    "Bartholomew_the_Great",
+    "Wiraqocha Ch'aska",
+)
+
+
+def test_a_long_name_never_hides_a_revealed_villages_points():
+    """Under a long name the revealed villages' captions cut the name, not the points or the call."""
+    from renderers import samples, typeset
+
+    seen = 0
+    for pos in samples.positions("nowa_gwinea"):
+        view = pos.view(None)
+        last = view.last_round
+        if last is None or view.over:
+            continue
+        for language, called in ((None, "(called)"), ("es", "(cantó)")):
+            with typeset.fit_log() as log:
+                R.render(view, names=LONG_NAMES[: pos.players], language=language)
+            whole = [f.text for f in log if not f.cut]
+            for seat, row in enumerate(last["rows"]):
+                suffix = f"+{row['points']}" + (f" {called}" if last["caller"] == seat else "")
+                assert any(t.strip() == suffix or t.endswith(" " + suffix) for t in whole), (pos.label, seat)
+                seen += 1
+    assert seen >= 8
+
+
+def test_the_hut_charts_lines_stay_inside_the_picture():
+    """The hut chart's title and help fit its width in every language (the Spanish title ran
+    over the right edge): nothing is cut, and the margin right of them is bare paper."""
+    from renderers import typeset
+
+    for language in (None, "es"):
+        R._huts_chart.cache_clear()
+        with typeset.fit_log() as log:
+            img = _open(R.render_huts(language)).convert("RGB")
+        assert len([f for f in log if not f.cut and f.box[1] < 80]) == 2, language
+        margin = img.crop((img.width - 16, 0, img.width, 75))
+        assert len(margin.getcolors()) == 1, language  # one colour: the paper
+
+
+def test_the_board_counts_the_boards_left_in_the_stack_on_the_table():
+    """One board each for 4 players: round 1 leaves 28 of the 32 boards in the stack (not 60)."""
+    from renderers import typeset
+
+    s = ng.new_game(ng.Config(players=4, boards=ng.Deal.EACH), 4, 3)
+    with typeset.fit_log() as log:
+        R.render(ng.view_for(s, None))
+    assert "Boards left in the stack: 28" in [f.text for f in log]

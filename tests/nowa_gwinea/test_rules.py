@@ -887,3 +887,16 @@ def test_the_listed_placements_are_exactly_those_the_rules_allow():
             checked += 1
             s, _ = ng.apply_move(s, seat, rng.choice(legal))
         assert checked == 25
+
+
+def test_the_stack_holds_the_32_boards_less_those_drawn_since_the_last_shuffle():
+    """With one board each for 4 players the deal runs past the 32 boards: the stack empties in
+    round 8 and the used boards are shuffled into a new one for round 9; the view counts the
+    stack on the table (28, 24, ... 0, then 28), not the whole planned deal (60 in round 1)."""
+    s = ng.new_game(ng.Config(players=4, boards=ng.Deal.EACH), 4, 3)
+    left = []
+    while not s.over:
+        left.append(ng.view_for(s, None).stack_left)
+        s, _ = ng.apply_move(s, TABLE, ng.Timeout())
+    assert left == [28, 24, 20, 16, 12, 8, 4, 0, 28]
+    assert ng.view_for(ng.new_game(ng.Config(players=3), 3, 3), 0).stack_left == 31

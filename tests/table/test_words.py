@@ -266,7 +266,10 @@ def test_lobby_counts_and_options_in_words():
     assert "ready to start" in texts.lobby_text(ready)
     ng = session_of("nowa_gwinea", seats=1, max_players=2, options={"fruit_for_all": True})
     text = texts.lobby_text(ng)
-    assert "Options: fruit for all: everyone but the caller scores 2 per fruit bush" in text
+    assert (
+        "Options: fruit for all: 2 per fruit bush for whoever neither calls nor covers the water holes needed"
+        in text
+    )
     assert "hard_seats" not in text and "False" not in text
     plain = session_of("nowa_gwinea", seats=1, max_players=2)
     assert "Options: standard rules" in texts.lobby_text(plain)

@@ -527,8 +527,10 @@ class Engine(Rules, Protocol):
     seat, move) -> bool`` (a legal move no player wants, which menus and autocomplete leave out,
     see :func:`bot.choices.offered`) and ``tell_turn(told) -> lines`` (a turn's events told the
     way a player would tell them, see :data:`Told` and :func:`told_lines`; without it the table
-    tells a turn one line of event sentences) are optional, so they are not members: the table
-    asks for them with ``getattr``."""
+    tells a turn one line of event sentences) and ``SEATED_AS_JOINED`` (an engine whose players
+    keep the lobby's seat numbers at the start instead of a shuffled order, see
+    :meth:`bot.sessions.lobby.Lobby.start`) are optional, so they are not members: the table asks
+    for them with ``getattr``."""
 
     __name__: str  # the package's import name (``engines.guanga``), as a process of its own imports it
 

@@ -24,12 +24,12 @@ from .util import (
     RED_IN,
     YEL_AM,
     YEL_KU,
+    apprentice_claim_of_a01,
     cell,
     clear,
     fill,
     game,
     play,
-    put,
     set_basket,
     set_market,
 )
@@ -154,12 +154,7 @@ def test_the_view_lights_the_market_slot_of_the_last_turns_claim():
     """After a turn with a claim, the board marks the placed, claimed and returned cells and the
     market slot the claimed card left (its replacement is there now), until the next turn's
     first move."""
-    s = game(2, "apprentice")
-    set_market(s, ["A01", "A02", "A03", "A04", "G01", "G02", "G03", "M01", "M02"])
-    clear(s, 0)
-    put(s, 0, {"C3": RED_CH, "A1": RED_IN, "A2": RED_IN})
-    set_basket(s, [RED_CH, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
-    slot = s.market.index("A01")
+    s, slot = apprentice_claim_of_a01()
     s, _ = play(s, 0, "P1A3", "P2B3", "C A01 red A1A2A3")
     assert G.view_for(s, None).lit_slot == slot and s.market[slot] != "A01"
     s, _ = play(s, 0, "R A1A2", "done")

@@ -91,26 +91,9 @@ def test_the_market_slot_of_the_last_turns_claim_is_outlined():
     from renderers.colours import MARK
     from renderers.layout import PAD, WIDTH
 
-    from .util import (
-        BLU_AM,
-        BLU_IN,
-        GRN_KU,
-        GRN_RO,
-        RED_CH,
-        RED_IN,
-        YEL_AM,
-        clear,
-        put,
-        set_basket,
-        set_market,
-    )
+    from .util import apprentice_claim_of_a01
 
-    s = game(2, "apprentice")
-    set_market(s, ["A01", "A02", "A03", "A04", "G01", "G02", "G03", "M01", "M02"])
-    clear(s, 0)
-    put(s, 0, {"C3": RED_CH, "A1": RED_IN, "A2": RED_IN})
-    set_basket(s, [RED_CH, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
-    slot = s.market.index("A01")
+    s, slot = apprentice_claim_of_a01()
     s, _ = play(s, 0, "P1A3", "P2B3", "C A01 red A1A2A3", "R A1A2", "done")
     view = G.view_for(s, None)
     assert view.lit_slot == slot

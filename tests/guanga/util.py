@@ -130,3 +130,14 @@ def artisan_claim_over_the_bare_mother():
     s, _ = play(s, 0, "P1B3", "P2B4", "C A01 red C2C3C4")
     assert s.phase == "return" and len(s.guangas[0][D.CENTRE]) == 1
     return s
+
+
+def apprentice_claim_of_a01():
+    """Apprentice: seat 0 about to place on A3 and B3 and claim A01 in red on A1 A2 A3; the state
+    and the market slot A01 stands in."""
+    s = game(2, "apprentice")
+    set_market(s, ["A01", "A02", "A03", "A04", "G01", "G02", "G03", "M01", "M02"])
+    clear(s, 0)
+    put(s, 0, {"C3": RED_CH, "A1": RED_IN, "A2": RED_IN})
+    set_basket(s, [RED_CH, BLU_IN, GRN_RO, RED_IN, BLU_AM, GRN_KU, RED_CH, YEL_AM])
+    return s, s.market.index("A01")

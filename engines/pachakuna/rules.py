@@ -744,12 +744,13 @@ def _hint(state: State, seat: int) -> Said:
 
 
 def _first_turn(state: State, seat: int) -> Rotate | None:
-    """The first tile turn :func:`legal_moves` lists, without listing them all."""
+    """The first tile turn :func:`legal_moves` lists that turns the tile (one sixth: a turn by
+    0 steps is legal, but as an example it would show no turn at all), without listing them all."""
     if state.phase != "rotate":
         return None
     pays = pay_options(state.supply[seat], rotation_cost(state))
     cells = rotatable(state)
-    return Rotate(cells[0], 0, pays[0]) if pays and cells else None
+    return Rotate(cells[0], 1, pays[0]) if pays and cells else None
 
 
 def _record(new: State, seat: int, move: Move, cells: list[int]) -> None:

@@ -840,9 +840,10 @@ def _listed_one_by_one(s: P.State, seat: int) -> list:
 
 
 def _hint_of(legal: list):
-    """What a refusal allows, read from the whole list of legal moves: its first tile turn,
-    then its other moves, ends first, then sales, purchases and llama moves, ten at most."""
-    turns = [m for m in legal if isinstance(m, P.Rotate)]
+    """What a refusal allows, read from the whole list of legal moves: its first tile turn that
+    turns the tile, then its other moves, ends first, then sales, purchases and llama moves, ten
+    at most."""
+    turns = [m for m in legal if isinstance(m, P.Rotate) and m.steps]
     rank = {P.End: 0, P.Sell: 1, P.Buy: 2, P.MoveLlama: 3}
     others = [
         str(m) for m in sorted((m for m in legal if not isinstance(m, P.Rotate)), key=lambda m: rank[type(m)])

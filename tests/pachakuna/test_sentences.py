@@ -195,7 +195,7 @@ def test_typical_refusals_in_spanish():
         "la llama 1 no puede llegar a 33 desde 43 por los valles; puede llegar a 41, 42, 44, "
     )
     assert spanish.endswith(
-        ". Jugadas posibles ahora: giros de loseta como r12+0, m1-41, m1-42, m1-44, m1-45, m1-46, m1-47, m1-48"
+        ". Jugadas posibles ahora: giros de loseta como r12+1, m1-41, m1-42, m1-44, m1-45, m1-46, m1-47, m1-48"
     )
 
     assert spanish_of_refusal(fresh(), 1, "end") == "es el turno de Blanco, no el tuyo"

@@ -130,11 +130,7 @@ def _round(view: View) -> Section:
             )
         )
         if view.fruit_for_all:
-            lines.append(
-                said(
-                    "fruit for all: 2 per fruit bush for whoever neither calls nor covers the water holes needed"
-                )
-            )
+            lines.append(Said(WORDS["option.fruit_for_all.True"]))  # as the lobby's options word it
     best = max(view.scores)
     for seat, score in enumerate(view.scores):
         if view.over and score == best:

@@ -1289,6 +1289,7 @@ _VILLAGE_ITEMS = tuple(sorted(D.VILLAGES.items()))
 
 
 def view_for(state: State, seat: int | None) -> View:
+    held = tuple(colours_held(s) for s in state.supply)  # the colours held: the score too
     return View(
         seat=seat,
         players=state.config.players,
@@ -1298,8 +1299,8 @@ def view_for(state: State, seat: int | None) -> View:
         demands=tuple(sorted(state.demands.items())),
         llamas=tuple(LlamaView(lm.seat, lm.id, lm.cell, lm.load, lm.stage, lm.new) for lm in state.llamas),
         supply=tuple(tuple((k, s[k]) for k in D.SUPPLY_KINDS) for s in state.supply),
-        colours=tuple(colours_held(s) for s in state.supply),
-        scores=tuple(colours_held(s) for s in state.supply),
+        colours=held,
+        scores=held,
         loose=tuple(loose(s) for s in state.supply),
         rocks=tuple(state.rocks),
         rotated=tuple(state.rotated),

@@ -629,15 +629,7 @@ class _Seen:
         self.phase = state.phase
         self.terrain = tuple([t if d else None for t, d in zip(state.terrain, discovered, strict=True)])
         self.crops = tuple([v if c else None for v, c in zip(state.crops, cultivated, strict=True)])
-        peeks: dict[int, str] = {}
-        if seat is not None:
-            # a peeked terrain stays useful until the tile is discovered, a peeked crop until it is planted
-            for c, seen in state.peeks[seat].items():
-                if seen.isdigit() and not cultivated[c]:
-                    peeks[c] = seen
-                elif not seen.isdigit() and not discovered[c]:
-                    peeks[c] = seen
-        self.peeks = dict(sorted(peeks.items()))
+        self.peeks = rules.live_peeks(state, seat)
         self.explorer = tuple(state.explorer)
         self.cubes = tuple(tuple(c) for c in state.cubes)
 

@@ -942,6 +942,19 @@ def _terrain_totals(terrain: tuple[str, ...]) -> dict[str, int]:
     return terrain_counts(terrain)  # copied for each view: a view's dict is its own
 
 
+def live_peeks(state: State, seat: int | None) -> dict[int, str]:
+    """What ``seat`` saw on the disc that the board does not show yet (cell -> terrain letter or
+    crop digit, by cell): a peeked terrain until the tile is discovered, a peeked crop until it
+    is planted.  Nothing for a spectator."""
+    if seat is None:
+        return {}
+    return {
+        c: seen
+        for c, seen in sorted(state.peeks[seat].items())
+        if not (state.cultivated[c] if seen.isdigit() else state.discovered[c])
+    }
+
+
 def view_for(state: State, seat: int | None) -> View:
     discovered, cultivated = state.discovered, state.cultivated
     last = state.last
@@ -949,14 +962,7 @@ def view_for(state: State, seat: int | None) -> View:
         mark = move_privacy(state, state.last_seat, parse_move(last))
         if not readable(state, mark, seat):
             last = mark.mask
-    peeks: dict[int, str] = {}
-    if seat is not None:
-        # a peeked terrain stays useful until the tile is discovered, a peeked crop until it is planted
-        for c, seen in state.peeks[seat].items():
-            if seen.isdigit() and not state.cultivated[c]:
-                peeks[c] = seen
-            elif not seen.isdigit() and not state.discovered[c]:
-                peeks[c] = seen
+    peeks = live_peeks(state, seat)
     return View(
         seat=seat,
         players=state.config.players,
@@ -967,7 +973,7 @@ def view_for(state: State, seat: int | None) -> View:
         explorer=tuple(state.explorer),
         start_cells=tuple(state.start_cells),
         terrain_totals=dict(_terrain_totals(tuple(state.terrain))),
-        peeks=dict(sorted(peeks.items())),
+        peeks=peeks,
         peek_counts=tuple(len(p) for p in state.peeks),
         reserve=tuple(state.reserve),
         cubes=tuple(tuple(c) for c in state.cubes),

@@ -19,6 +19,7 @@ from . import rules
 from .rules import (
     CARD,
     ORDER,
+    PATCH_NAMES,
     Buy,
     Claim,
     Config,
@@ -444,7 +445,7 @@ class _Seen:
         self.mode = s.config.mode.value
         self.market = tuple(None if c is None else _CARD_VIEW[c] for c in s.market)
         self.markers = dict(s.markers)
-        self.basket = tuple(None if k is None else _PSTR[k] for k in s.basket)
+        self.basket = tuple(None if k is None else PATCH_NAMES[k] for k in s.basket)
         self.pile = len(s.pile)
         self.end_triggered = s.end_triggered
         guangas: list[_SeenGuanga | None] = [None] * s.n
@@ -461,7 +462,7 @@ class _SeenGuanga:
 
     def __init__(self, s: State, seat: int, visible: bool) -> None:
         g = s.guangas[seat]
-        self.tops = tuple([_PSTR[st[-1]] if st else None for st in g])
+        self.tops = tuple([PATCH_NAMES[st[-1]] if st else None for st in g])
         self.heights = tuple([len(st) for st in g])
         self.stoppers = tuple(sorted(s.stoppers[seat]))
         self.claimed = tuple(s.claimed[seat])
@@ -469,7 +470,6 @@ class _SeenGuanga:
         self.order = UNKNOWN if order is not None and not visible else order
 
 
-_PSTR = tuple(f"{c}/{y}" for c in D.COLOURS for y in D.SYMBOLS)
 _CARD_VIEW = {c[0]: rules.card_view(c[0]) for c in D.CARDS}
 
 

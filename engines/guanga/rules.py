@@ -1739,11 +1739,12 @@ class View:
     lit_slot: int | None = None  # the market slot of that turn's claim (its card's replacement)
 
 
-_PSTR = tuple(f"{c}/{y}" for c in D.COLOURS for y in D.SYMBOLS)
+PATCH_NAMES = tuple(f"{c}/{y}" for c in D.COLOURS for y in D.SYMBOLS)
+"""A patch kind's name as views show it ("red/inti"), by kind number."""
 
 
 def _pstr(kind: int | None) -> str | None:
-    return None if kind is None else _PSTR[kind]
+    return None if kind is None else PATCH_NAMES[kind]
 
 
 def _pending_view(s: State) -> dict[str, Any]:
@@ -1770,7 +1771,7 @@ def view_for(s: State, seat: int | None) -> View:
             PlayerView(
                 seat=i,
                 colour=D.COLOURS[i],
-                tops=tuple(_PSTR[st[-1]] if st else None for st in g),
+                tops=tuple(PATCH_NAMES[st[-1]] if st else None for st in g),
                 heights=tuple(len(st) for st in g),
                 stoppers=tuple(sorted(s.stoppers[i])),
                 stoppers_left=s.stoppers_left[i],

@@ -59,7 +59,7 @@ from renderers.layout import (
 )
 from renderers.shapes import draw_legend, seat_mark
 from renderers.translation import N_, Span, list_spans, nsay, ntr, speaking, told, tr
-from renderers.typeset import LEADING, art_cache, centred_text, draw_text, fit, font, label, text_width
+from renderers.typeset import LEADING, art_cache, centred_text, draw_text, fit, font, label
 
 CELL = 74
 GOLD_FRAME = (255, 196, 0)  # the rolled totem's frame
@@ -489,31 +489,15 @@ CAPTION_SIZE, CAPTION_MIN = 24, 14  # a revealed village's caption: its size, sh
 
 def _caption(d, xy: tuple[int, int], width: int, msg: str, name: str, points: int, seat: int) -> None:
     """A revealed village's caption: the name, its points and whether it called.  When a long
-    name does not fit even at the smallest size, only the name is cut: the points and the call
-    are drawn whole after it (they are what the caption is for)."""
-    colour = seat_colour(seat)
-    whole = tr(msg, name=name, points=points)
-    if not fit(whole, width, _line_height(CAPTION_SIZE), CAPTION_SIZE, CAPTION_MIN, True).cut:
-        draw_text(d, xy, [(whole, colour)], width, CAPTION_SIZE, min_size=CAPTION_MIN, bold=True)
-        return
-    # the translated caption around the name, in the language's own order
-    before, after = tr(msg, name="\0", points=points).split("\0")
-    size = CAPTION_MIN
-    x, y = xy
-    name_room = width - int(text_width(before + after, size, True)) - 4
-    for part, room in ((before, None), (name, name_room), (after, None)):
-        core = part.strip()
-        x += int(text_width(part[: len(part) - len(part.lstrip())], size, True))  # a space before it
-        if core:
-            w = int(text_width(core, size, True)) + 2 if room is None else room
-            draw_text(d, (x, y), [(core, colour)], w, size, min_size=size, bold=True)
-            x += int(max(fit(core, w, _line_height(size), size, size, True).widths, default=0))
-        if part.rstrip() != part and core:
-            x += int(text_width(part[len(part.rstrip()) :], size, True))  # a space after it
-
-
-def _line_height(size: int) -> int:
-    return int(size * LEADING + 0.5)
+    name does not fit even at the smallest size, the name is shortened (ending in "…") until the
+    caption fits: the points and the call are drawn whole (they are what the caption is for),
+    in the language's own order."""
+    height = int(CAPTION_SIZE * LEADING + 0.5)  # one line, as draw_text gives it
+    text, short = tr(msg, name=name, points=points), name
+    while short and fit(text, width, height, CAPTION_SIZE, CAPTION_MIN, True).cut:
+        short = short[:-1].rstrip()
+        text = tr(msg, name=short + "…", points=points)
+    draw_text(d, xy, [(text, seat_colour(seat))], width, CAPTION_SIZE, min_size=CAPTION_MIN, bold=True)
 
 
 @lru_cache(maxsize=4)

@@ -186,7 +186,11 @@ class Search:
 
     def cost(self, c: int) -> int:
         """:meth:`to_field`, 99 for no way."""
-        r = self._reach_of(c)
+        return self._standing(c, self._reach_of(c))
+
+    def _standing(self, c: int, r: int) -> int:
+        """The cost of standing on field ``c`` first entered at level ``r`` (99: never): one
+        turn more when it was first entered only by a closed edge (a village needs none)."""
         if r >= 99 or _IS_VILLAGE[c] or self._opened[c] == r:
             return r
         return r + 1
@@ -198,10 +202,7 @@ class Search:
         reach = self._reach
         while reach[c] == 99 and self._now and val * decay**self._level > best:
             self._advance()
-        r = reach[c]
-        if r >= 99 or _IS_VILLAGE[c] or self._opened[c] == r:
-            return r
-        return r + 1
+        return self._standing(c, reach[c])
 
     def ways(self) -> tuple[list[int], list[int]]:
         """The cost and the state it is reached from, for each (field << 3 | entry edge) state:

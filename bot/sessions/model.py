@@ -216,10 +216,11 @@ Played = MoveRecord
 
 
 def apply(module: Engine, state: Any, seat: int, move: Any, *, by_computer: bool) -> tuple[Any, Played]:
-    """Apply ``move`` and record it with its privacy mark, computed from the state before it."""
+    """Apply ``move`` and record it with its privacy mark and turn number, from the state before it."""
     privacy = module.move_privacy(state, seat, move)
+    turn = module.turn_number(state)
     new_state, events = module.apply_move(state, seat, move)
-    return new_state, Played(seat, str(move), by_computer, tuple(events), privacy)
+    return new_state, Played(seat, str(move), by_computer, tuple(events), privacy, turn=turn)
 
 
 def stored(played: Played) -> NewMove:

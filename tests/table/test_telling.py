@@ -1,0 +1,85 @@
+"""A post tells each turn apart, even when one seat plays several turns in a row: a solo
+player's turns (Guanga alone) are told as separate turns, not merged into one run whose repeated
+steps read as one turn's."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from bot import texts
+from bot.records import MoveRecord
+from bot.sessions.model import apply
+from bot.telling import told_turns
+from languages import language
+from tests.table.test_turn_posts import session_for
+
+GUILD, CH = 10, 300
+
+
+def _solo_turns(turns: int) -> tuple[object, list[list[MoveRecord]]]:
+    """A solo Guanga game played ``turns`` turns by the computer player through the table's
+    :func:`apply` (real events, as the log stores them): the session and each turn's records."""
+    session, module = session_for("guanga", 1, 3)
+    state = session.state
+    rng = random.Random(3)
+    out: list[list[MoveRecord]] = []
+    number = 0
+    while len(out) < turns:
+        before = module.turn_number(state)
+        moves: list[MoveRecord] = []
+        while module.turn_number(state) == before:
+            move = module.computer_move(module.view_for(state, 0), list(module.legal_moves(state, 0)), rng)
+            state, played = apply(module, state, 0, move, by_computer=False)
+            number += 1
+            moves.append(dataclasses.replace(played, number=number))
+        out.append(moves)
+    session.state = state
+    return session, out
+
+
+def test_the_table_records_each_moves_turn():
+    """A move applied by the table carries the engine's turn number from before it."""
+    _, turns = _solo_turns(3)
+    numbers = [{r.turn for r in turn} for turn in turns]
+    assert all(len(n) == 1 for n in numbers) and len({n.pop() for n in numbers}) == 3
+
+
+def test_a_solo_players_turns_are_told_apart():
+    """Three turns of the one seat in one post: three turns told, each as it is told alone
+    (its own name, its own merged steps), in English and Spanish; the same moves without turn
+    numbers (as old log rows come) are still one seat's run."""
+    session, turns = _solo_turns(3)
+    assert all(len(turn) >= 2 for turn in turns[:2]), turns  # turns of several steps each
+    every = [r for turn in turns for r in turn]
+    for t in (language("en"), language("es")):
+        told = told_turns(session, every, t=t)
+        assert told == [told_turns(session, turn, t=t)[0] for turn in turns], told
+        assert len(told) == 3
+    unknown = [dataclasses.replace(r, turn=None) for r in every]
+    assert len(told_turns(session, unknown)) == 1
+
+
+async def test_the_channel_is_told_a_solo_players_turns_apart_from_the_log(service):
+    """The log keeps no turn numbers: the untold moves get theirs by replaying the game, so a
+    post telling two turns of a solo game (a post was missed) tells them apart, as two turns."""
+    await service.lobby.create("guanga", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=3)
+    session = (await service.lobby.start(CH, 1)).session
+    module = session.engine
+    rng = random.Random(5)
+    turn_of: list[int] = []
+    while module.turn_number(session.state) < 3 and session.status == "active":
+        turn_of.append(module.turn_number(session.state))
+        move = module.computer_move(
+            module.view_for(session.state, 0), list(module.legal_moves(session.state, 0)), rng
+        )
+        session = (await service.play.play(CH, 1, str(move))).session
+    assert turn_of.count(1) >= 2 and turn_of.count(2) >= 1
+    records = await service.logbook.untold(session)
+    assert [r.turn for r in records] == turn_of
+    told = told_turns(session, records)
+    assert len(told) == 2
+    by_turn = [[r for r in records if r.turn == n] for n in (1, 2)]
+    assert told == [told_turns(session, turn)[0] for turn in by_turn]
+    post = texts.board_text(session, records)
+    assert all(line in post for turn in told for line in turn)

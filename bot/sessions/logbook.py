@@ -5,6 +5,7 @@ Imports: bot.sessions.model, bot.sessions.core, bot.records, bot.replaying, engi
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import replace
 from typing import Any
@@ -16,6 +17,8 @@ from bot.sessions.model import Refusal, Session, record_of
 from engines.core import config_from_options
 
 log = logging.getLogger(__name__)
+
+REPLAY_IN_THREAD = 200  # moves: a longer log is replayed off the event loop
 
 
 class Logbook:
@@ -73,13 +76,19 @@ class Logbook:
         wanted = {r.number for r in records if r.number is not None}
         turns: dict[int, int] = {}
         try:
-            n = len([s for s in session.seats if s.seat is not None])
-            state = module.new_game(
-                config_from_options(module.Config, n, session.row.options), n, session.row.seed
-            )
-            for step in walk(module, state, await self.store.history.moves(session.id)):
-                if step.entry.number in wanted:
-                    turns[step.entry.number] = module.turn_number(step.before)
+            rows = await self.store.history.moves(session.id)
+
+            def replay() -> None:
+                n = len([s for s in session.seats if s.seat is not None])
+                state = module.new_game(
+                    config_from_options(module.Config, n, session.row.options), n, session.row.seed
+                )
+                for step in walk(module, state, rows):
+                    if step.entry.number in wanted:
+                        turns[step.entry.number] = module.turn_number(step.before)
+
+            # a long game's replay (a few milliseconds per hundred moves) leaves the event loop free
+            await asyncio.to_thread(replay) if len(rows) > REPLAY_IN_THREAD else replay()
         except Exception:
             log.warning("could not replay session %s to find its moves' turns", session.id, exc_info=True)
             return records

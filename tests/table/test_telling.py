@@ -7,8 +7,11 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from bot import texts
 from bot.records import MoveRecord
+from bot.sessions import logbook
 from bot.sessions.model import apply
 from bot.telling import told_turns
 from languages import language
@@ -60,9 +63,13 @@ def test_a_solo_players_turns_are_told_apart():
     assert len(told_turns(session, unknown)) == 1
 
 
-async def test_the_channel_is_told_a_solo_players_turns_apart_from_the_log(service):
-    """The log keeps no turn numbers: the untold moves get theirs by replaying the game, so a
-    post telling two turns of a solo game (a post was missed) tells them apart, as two turns."""
+@pytest.mark.parametrize("in_thread", [False, True])
+async def test_the_channel_is_told_a_solo_players_turns_apart_from_the_log(service, monkeypatch, in_thread):
+    """The log keeps no turn numbers: the untold moves get theirs by replaying the game (off the
+    event loop for a long log), so a post telling two turns of a solo game (a post was missed)
+    tells them apart, as two turns."""
+    if in_thread:
+        monkeypatch.setattr(logbook, "REPLAY_IN_THREAD", 0)
     await service.lobby.create("guanga", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=3)
     session = (await service.lobby.start(CH, 1)).session
     module = session.engine

@@ -1,7 +1,10 @@
 """Nowa Gwinea renderer: the task board with its totems, water holes, fruit and
 huts, the scores, and the villages revealed at the end of a round.
 
-``render(view)`` draws a seat's (or a spectator's) picture; ``render_huts()``
+``render(view)`` draws a seat's (or a spectator's) picture: a seat sees its own task board
+large, with its village; a spectator sees the task board, or, while the seats play different
+ones (one board each, or hard seats), every board smaller under the names of its seats, the
+villages hidden until the round ends.  ``render_huts()``
 draws the hut chart: the 12 huts in every orientation with its index and the
 anchor square, so players can type moves like ``F3C4``.
 """

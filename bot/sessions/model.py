@@ -231,17 +231,18 @@ def stored(played: Played) -> NewMove:
         played.by_computer,
         [e.to_dict() for e in played.events or ()],
         None if played.privacy is None else played.privacy.to_dict(),
+        played.turn,
     )
 
 
 def record_of(row: MoveRow) -> MoveRecord:
-    """A log row as a record (events and mark ``None`` on rows from before they were stored)."""
+    """A log row as a record (events, mark and turn ``None`` on rows from before they were stored)."""
     try:
         events = None if row.events is None else tuple(Event.from_dict(e) for e in row.events)
         privacy = None if row.privacy is None else Privacy.from_dict(row.privacy)
     except (KeyError, TypeError, ValueError):
         events, privacy = None, None
-    return MoveRecord(row.seat, row.move, row.by_computer, events, privacy, row.number)
+    return MoveRecord(row.seat, row.move, row.by_computer, events, privacy, row.number, row.turn)
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,7 @@ Imports: bot.sessions.model, bot.sessions.core, bot.records, bot.replaying, engi
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from dataclasses import replace
 from typing import Any
 
 from bot.records import MoveRecord
@@ -17,8 +15,6 @@ from bot.sessions.model import Refusal, Session, record_of
 from engines.core import config_from_options
 
 log = logging.getLogger(__name__)
-
-REPLAY_IN_THREAD = 200  # moves: a longer log is replayed off the event loop
 
 
 class Logbook:
@@ -62,37 +58,9 @@ class Logbook:
 
     async def untold(self, session: Session) -> list[MoveRecord]:
         """The moves the channel has not been told of yet, read from the log (so that a turn
-        half played before a restart is still told in full).  When a seat moved twice in a row
-        they carry their turn numbers, so that a seat's turns (a solo player's) are told apart."""
-        records = await self.log(session, after=session.row.told_through)
-        if any(a.seat == b.seat for a, b in zip(records, records[1:], strict=False)):
-            records = await self.with_turns(session, records)
-        return records
-
-    async def with_turns(self, session: Session, records: list[MoveRecord]) -> list[MoveRecord]:
-        """``records`` with the engine's turn number before each move, found by replaying the game
-        from its seed (the log keeps no turn numbers); as they were when the replay fails, logged."""
-        module = session.engine
-        wanted = {r.number for r in records if r.number is not None}
-        turns: dict[int, int] = {}
-        try:
-            rows = await self.store.history.moves(session.id)
-
-            def replay() -> None:
-                n = len([s for s in session.seats if s.seat is not None])
-                state = module.new_game(
-                    config_from_options(module.Config, n, session.row.options), n, session.row.seed
-                )
-                for step in walk(module, state, rows):
-                    if step.entry.number in wanted:
-                        turns[step.entry.number] = module.turn_number(step.before)
-
-            # a long game's replay (a few milliseconds per hundred moves) leaves the event loop free
-            await asyncio.to_thread(replay) if len(rows) > REPLAY_IN_THREAD else replay()
-        except Exception:
-            log.warning("could not replay session %s to find its moves' turns", session.id, exc_info=True)
-            return records
-        return [replace(r, turn=turns[r.number]) if r.number in turns else r for r in records]
+        half played before a restart is still told in full), each with the turn number the log
+        keeps with it, so that a seat's turns (a solo player's) are told apart."""
+        return await self.log(session, after=session.row.told_through)
 
     async def told(self, session: Session, message_id: int, through: int) -> int | None:
         """The board ``message_id`` was posted telling the moves up to ``through``; returns the
@@ -113,7 +81,7 @@ class Logbook:
                 if row.number in wanted and step.events is not None:
                     privacy = module.move_privacy(step.before, row.seat, module.parse_move(row.move))
                     found[row.number] = MoveRecord(
-                        row.seat, row.move, row.by_computer, step.events, privacy, row.number
+                        row.seat, row.move, row.by_computer, step.events, privacy, row.number, row.turn
                     )
         except Exception:
             log.warning("could not replay session %s to recover its log's marks", session.id, exc_info=True)

@@ -7,12 +7,10 @@ from __future__ import annotations
 import dataclasses
 import random
 
-import pytest
-
 from bot import texts
 from bot.records import MoveRecord
-from bot.sessions import logbook
-from bot.sessions.model import apply
+from bot.sessions import Session, SessionService
+from bot.sessions.model import apply, stored
 from bot.telling import told_turns
 from languages import language
 from tests.table.test_turn_posts import session_for
@@ -63,13 +61,9 @@ def test_a_solo_players_turns_are_told_apart():
     assert len(told_turns(session, unknown)) == 1
 
 
-@pytest.mark.parametrize("in_thread", [False, True])
-async def test_the_channel_is_told_a_solo_players_turns_apart_from_the_log(service, monkeypatch, in_thread):
-    """The log keeps no turn numbers: the untold moves get theirs by replaying the game (off the
-    event loop for a long log), so a post telling two turns of a solo game (a post was missed)
-    tells them apart, as two turns."""
-    if in_thread:
-        monkeypatch.setattr(logbook, "REPLAY_IN_THREAD", 0)
+async def _solo_game(service) -> tuple[Session, list[int]]:
+    """A solo Guanga game played through the table (the computer player choosing the moves of the
+    one person) until its third turn: the session, and the turn number before each move."""
     await service.lobby.create("guanga", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=3)
     session = (await service.lobby.start(CH, 1)).session
     module = session.engine
@@ -82,11 +76,66 @@ async def test_the_channel_is_told_a_solo_players_turns_apart_from_the_log(servi
         )
         session = (await service.play.play(CH, 1, str(move))).session
     assert turn_of.count(1) >= 2 and turn_of.count(2) >= 1
-    records = await service.logbook.untold(session)
-    assert [r.turn for r in records] == turn_of
+    return session, turn_of
+
+
+def _told_apart(session: Session, records: list[MoveRecord]) -> None:
+    """``records`` (a solo game's turns 1 and 2) are told as two turns, each as it is told alone."""
     told = told_turns(session, records)
     assert len(told) == 2
     by_turn = [[r for r in records if r.turn == n] for n in (1, 2)]
     assert told == [told_turns(session, turn)[0] for turn in by_turn]
     post = texts.board_text(session, records)
     assert all(line in post for turn in told for line in turn)
+
+
+async def test_the_channel_is_told_a_solo_players_turns_apart_from_the_log(service):
+    """The log keeps each move's turn number: a post telling two turns of a solo game (a post was
+    missed) reads them with the untold moves and tells the turns apart, as two turns."""
+    session, turn_of = await _solo_game(service)
+    assert [r.turn for r in await service.store.history.moves(session.id)] == turn_of
+    records = await service.logbook.untold(session)
+    assert [r.turn for r in records] == turn_of
+    _told_apart(session, records)
+
+
+async def test_the_turns_are_read_back_after_a_restart(database, clock):
+    """Moves committed, the bot restarted: the new process's table reads the untold moves with
+    their turn numbers from the log, and tells the turns apart."""
+    store = await database.open(clock)
+    try:
+        session, turn_of = await _solo_game(SessionService(store))
+    finally:
+        await store.close()
+    store = await database.open(clock)
+    try:
+        service = SessionService(store)
+        again = await service.core.get(session.id)
+        assert again is not None and again.row.told_through == session.row.told_through
+        records = await service.logbook.untold(again)
+        assert [r.turn for r in records] == turn_of
+        _told_apart(again, records)
+    finally:
+        await store.close()
+
+
+async def test_moves_logged_without_turns_are_told_as_before(service):
+    """Log rows from before turn numbers were kept (NULL) come without them, and a seat's moves in
+    a row are told as one run, as they were."""
+    await service.lobby.create("guanga", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=3)
+    session = (await service.lobby.start(CH, 1)).session
+    module = session.engine
+    state, rng, rows, turns = session.state, random.Random(5), [], set()
+    while module.turn_number(state) < 3:
+        move = module.computer_move(module.view_for(state, 0), list(module.legal_moves(state, 0)), rng)
+        state, played = apply(module, state, 0, move, by_computer=False)
+        turns.add(played.turn)
+        rows.append(dataclasses.replace(stored(played), turn=None))  # as a row of an older log
+    assert turns == {1, 2}
+    await service.store.games.record_moves(session.id, session.version, rows, module.to_dict(state))
+    session = await service.core.reread(session.id)
+    records = await service.logbook.untold(session)
+    assert len(records) == len(rows) and all(r.turn is None for r in records)
+    told = told_turns(session, records)
+    assert len(told) == 1
+    assert told == told_turns(session, [dataclasses.replace(r, turn=1) for r in records])

@@ -25,6 +25,8 @@ Notation (case-insensitive, extra spaces ignored; slots are basket slots 1-8):
 
 Phases of a turn: ``place1`` -> ``place2`` -> ``claim`` -> (``return`` -> ``extra`` for a
 blanket) -> ``after``.  The turn ends by ``done``, or by itself when nothing optional is left.
+A turn that cannot place the two patches while the round is finished (below) starts in ``stuck``
+instead of ``place1``: shells and stoppers may still be used, then ``done`` passes.
 
 Rulings applied (DECISIONS.md, Guanga section): 4 colours x 5 symbols, 6 of each kind (solo:
 2 each in beginner = 40, 3 each otherwise = 60); 2 markers per colour and per symbol, grey markers

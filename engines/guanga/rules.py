@@ -794,18 +794,16 @@ def legal_moves(s: State, seat: int) -> list[Move]:
     if ph == "order":
         return [Keep(o) for o in s.orders_dealt[seat]]
     out: list[Move] = []
-    stuck = False  # before the take, and no take possible: only a round that finishes allows it
     if ph in ("place1", "place2", "extra"):
         slots, cells = place_parts(s, seat)
         for a in slots:
             row = _PLACE[a]
             out.extend([row[c] for c in cells])
-        stuck = ph == "place1" and not (slots and cells)
     if ph == "claim":
         out.extend(claim_options(s, seat))
     if ph == "return":
         return list(return_options(s, seat))
-    if ph in ("place1", "claim", "after"):
+    if ph in ("place1", "stuck", "claim", "after"):
         if _can_buy(s, seat):
             cells = single_place_cells(s, seat)
             for a, k in enumerate(s.basket):
@@ -815,7 +813,7 @@ def legal_moves(s: State, seat: int) -> list[Move]:
         if _can_refresh(s, seat):
             out.append(Refresh())
         out.extend(stopper_options(s, seat))
-    if ph in ("claim", "after", "extra") or stuck:
+    if ph in ("stuck", "claim", "after", "extra"):
         out.append(Done())
     return out
 
@@ -891,6 +889,7 @@ def _stuck_turn(s: State, seat: int, events: list[Event]) -> None:
         s.stuck = seat
     announce = triggers and seat < s.n - 1
     if _before_take_options(s, seat):
+        s.phase = "stuck"
         if announce:
             told = said(
                 "{player} cannot place the two basket patches: the game ends when this round is complete.",
@@ -933,12 +932,6 @@ def _before_take_options(s: State, seat: int) -> bool:
         or _can_refresh(s, seat)
         or bool(stopper_options(s, seat))
     )
-
-
-def _stuck_now(s: State, seat: int) -> bool:
-    """Whether the seat, before its take, cannot take two patches (a game of 2-4 that lets the
-    round finish: it may only buy, refresh, put a stopper or pass)."""
-    return s.phase == "place1" and not _take_possible_now(s, seat)
 
 
 def _finish(s: State, events: list[Event], reason: Said) -> None:
@@ -1008,6 +1001,7 @@ _ALLOWED = {
 _PHASES = {
     "order": said("choosing orders"),
     "place1": said("taking the first of your two patches"),
+    "stuck": said("unable to place the two basket patches"),
     "place2": said("taking the second of your two patches"),
     "claim": said("claiming a market item"),
     "return": said("returning two patches of the claimed shape"),
@@ -1047,18 +1041,16 @@ def legal_kinds(s: State, seat: int) -> set[str]:
         slots, cells = place_parts(s, seat)
         if slots and cells:
             kinds.add("Place")
-        elif ph == "place1":  # before the take, and no take possible: pass
-            kinds.add("Done")
     if ph == "claim" and claim_options(s, seat, first=True):
         kinds.add("Claim")
-    if ph in ("place1", "claim", "after"):
+    if ph in ("place1", "stuck", "claim", "after"):
         if _can_buy(s, seat) and single_place_cells(s, seat):  # _can_buy: a basket slot is filled
             kinds.add("Buy")
         if _can_refresh(s, seat):
             kinds.add("Refresh")
         if stopper_options(s, seat):
             kinds.add("Stopper")
-    if ph in ("claim", "after", "extra"):
+    if ph in ("stuck", "claim", "after", "extra"):
         kinds.add("Done")
     return kinds
 
@@ -1187,10 +1179,10 @@ def _mark(s: State, cells: list[list[int]], slot: int | None = None) -> None:
 
 
 def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
+    if s.phase == "stuck":
+        raise _refuse(s, seat, said("the two basket patches cannot be placed this turn"))
     if s.phase not in ("place1", "place2", "extra"):
         raise _refuse(s, seat, said("you cannot take a basket patch now"))
-    if _stuck_now(s, seat):
-        raise _refuse(s, seat, said("the two basket patches cannot be placed this turn"))
     slot = m.slot - 1
     if s.basket[slot] is None:
         raise _filled_slots(s, m.slot)
@@ -1270,7 +1262,7 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
 def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
     if not uses_shells(s.config):
         raise IllegalMove("there are no Mullu shells in beginner mode")
-    if s.phase not in ("place1", "claim", "after"):
+    if s.phase not in ("place1", "stuck", "claim", "after"):
         raise _refuse(
             s, seat, said("shells can be spent before you take your two patches or after placing them")
         )
@@ -1321,7 +1313,11 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
 
 
 def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
-    if s.phase == "place1" and not _take_possible_now(s, seat):
+    if s.phase == "stuck":  # a refresh may have made the take possible; else it is skipped
+        s.phase = "place1"
+        if not _take_possible_now(s, seat):
+            s.phase = "claim"
+    elif s.phase == "place1" and not _take_possible_now(s, seat):
         events.append(
             Event.told(
                 said(
@@ -1338,7 +1334,7 @@ def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
 def _do_refresh(s: State, seat: int, m: Refresh, events: list[Event]) -> None:
     if not uses_shells(s.config):
         raise IllegalMove("there are no Mullu shells in beginner mode")
-    if s.phase not in ("place1", "claim", "after"):
+    if s.phase not in ("place1", "stuck", "claim", "after"):
         raise _refuse(
             s, seat, said("shells can be spent before you take your two patches or after placing them")
         )
@@ -1361,7 +1357,7 @@ def _do_refresh(s: State, seat: int, m: Refresh, events: list[Event]) -> None:
 def _do_stopper(s: State, seat: int, m: Stopper, events: list[Event]) -> None:
     if not s.config.stoppers:
         raise IllegalMove("this game is played without the stoppers variant")
-    if s.phase not in ("place1", "claim", "after"):
+    if s.phase not in ("place1", "stuck", "claim", "after"):
         raise _refuse(
             s, seat, said("stoppers go down before you take your two patches or after placing them")
         )
@@ -1601,7 +1597,7 @@ def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
 
 
 def _do_done(s: State, seat: int, m: Done, events: list[Event]) -> None:
-    if _stuck_now(s, seat):  # the end is coming with this round; the seat passes
+    if s.phase == "stuck":  # the end is coming with this round; the seat passes
         events.append(_passes(seat))
         _end_turn(s, seat, events)
         return

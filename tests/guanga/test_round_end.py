@@ -40,7 +40,7 @@ def test_by_default_the_round_is_completed_after_a_player_cannot_place():
     patch), and the game ends after seat 2, every seat having had one turn."""
     s = stuck_at_seat_1()
     s, events = play(s, 0, "P1A2", "P2A3")
-    assert not s.finished and G.to_move(s) == {2} and s.turn == 2 and s.phase == "place1"
+    assert not s.finished and G.to_move(s) == {2} and s.turn == 2 and s.phase == "stuck"
     assert s.end_triggered and s.stuck == 1 and s.turns == 2  # seat 1's pass counts
     told = [(e.kind, e.said.in_words()) for e in events]
     assert (
@@ -54,11 +54,13 @@ def test_by_default_the_round_is_completed_after_a_player_cannot_place():
     assert set(legal_kinds(s, 2)) == {"Buy", "Refresh", "Done"}
     legal = legal_moves(s, 2)
     assert {type(m) for m in legal} == {Buy, Refresh, Done}
+    with pytest.raises(IllegalMove, match="only after taking and placing your two patches"):
+        G.apply_move(s, 2, G.parse_move("C A01 red A1A2A3"))
     for text in ("P3B2", "P1A1"):
         with pytest.raises(IllegalMove) as refused:
             G.apply_move(s, 2, G.parse_move(text))
         assert refused.value.said.in_words() == (
-            "the two basket patches cannot be placed this turn; now (taking the first of your two "
+            "the two basket patches cannot be placed this turn; now (unable to place the two basket "
             "patches) you may: buy a patch with shells (S3B2); end your turn (done); refresh the basket"
         )
         check_refusal(refused.value)
@@ -133,6 +135,7 @@ def test_the_board_says_the_round_is_the_last():
     last = "The end is triggered: this round is the last."
     lines = [line.in_words() for section in G.describe(view) for line in section.lines]
     assert last in lines
+    assert "{p2} cannot place the two basket patches; they may use shells or stoppers, then pass" in lines
     assert last not in [line.in_words() for section in before for line in section.lines]
 
 
@@ -176,3 +179,15 @@ def test_the_options_words_are_translated():
         "se completa la ronda cuando alguien no puede colocar"
     )
     assert ES.has(G.Config.__dataclass_fields__["cannot_place"].metadata["help"])
+
+
+def test_the_picture_tells_the_seat_that_cannot_place():
+    """The board's status line for a seat that cannot place: in English and Spanish, a PNG."""
+    from renderers.guanga import PHASE_TEXT, render
+
+    s = stuck_at_seat_1()
+    s, _ = play(s, 0, "P1A2", "P2A3")
+    assert ES.gettext(PHASE_TEXT["stuck"]) == "{name} no puede colocar: conchas, topes o pasar"
+    for language in ("en", "es"):
+        png = render(G.view_for(s, 2), names=["Ana", "Bea", "Cleo"], language=language)
+        assert png.startswith(b"\x89PNG")

@@ -1,7 +1,10 @@
 """Nowa Gwinea renderer: the task board with its totems, water holes, fruit and
 huts, the scores, and the villages revealed at the end of a round.
 
-``render(view)`` draws a seat's (or a spectator's) picture; ``render_huts()``
+``render(view)`` draws a seat's (or a spectator's) picture: a seat sees its own task board
+large, with its village; a spectator sees the task board, or, while the seats play different
+ones (one board each, or hard seats), every board smaller under the names of its seats, the
+villages hidden until the round ends.  ``render_huts()``
 draws the hut chart: the 12 huts in every orientation with its index and the
 anchor square, so players can type moves like ``F3C4``.
 """
@@ -26,7 +29,7 @@ from engines.nowa_gwinea.geometry import (
     cell_of,
     placement_from_text,
 )
-from engines.nowa_gwinea.rules import MAX_PLAYERS
+from engines.nowa_gwinea.rules import MAX_PLAYERS, BoardInfo
 from renderers.colours import (
     BACKGROUND,
     INK,
@@ -58,8 +61,8 @@ from renderers.layout import (
     winners_status,
 )
 from renderers.shapes import draw_legend, seat_mark
-from renderers.translation import N_, Span, list_spans, nsay, ntr, speaking, told, tr
-from renderers.typeset import LEADING, art_cache, centred_text, draw_text, fit, font, label
+from renderers.translation import N_, Span, list_spans, nsay, ntr, say, speaking, told, tr
+from renderers.typeset import LEADING, art_cache, centred_text, draw_text, fit, font, label, text_width
 
 CELL = 74
 GOLD_FRAME = (255, 196, 0)  # the rolled totem's frame
@@ -99,10 +102,16 @@ def _hut_colour(seat: int | None = None) -> tuple[int, int, int]:
     return HUT
 
 
+def _margin(cell: int) -> int:
+    """The room for the row letters and column numbers of a board drawn with ``cell`` squares
+    (none on the small boards of a revealed round)."""
+    return 34 if cell >= 60 else 0
+
+
 @art_cache
-def _empty_board(cell: int) -> Image.Image:
-    """The 8x8 grid with row letters and column numbers (drawn once per size)."""
-    margin = 34 if cell >= 60 else 0
+def _empty_board(cell: int, margin: int | None = None) -> Image.Image:
+    """The 8x8 grid with row letters and column numbers in ``margin`` (drawn once per size)."""
+    margin = _margin(cell) if margin is None else margin
     img = Image.new("RGB", (cell * SIZE + margin, cell * SIZE + margin), BACKGROUND)
     d = ImageDraw.Draw(img)
     ox = oy = margin
@@ -114,7 +123,7 @@ def _empty_board(cell: int) -> Image.Image:
             )
     d.rectangle((ox, oy, ox + cell * SIZE, oy + cell * SIZE), outline=INK, width=3)
     if margin:
-        f = font(22, True)
+        f = font(min(22, margin * 2 // 3), True)
         for i in range(SIZE):
             centred_text(d, (ox + i * cell + cell / 2, oy / 2), str(i + 1), f)
             centred_text(d, (ox / 2, oy + i * cell + cell / 2), ROWS[i], f)
@@ -225,8 +234,11 @@ def _hut_letters(d, texts, ox, oy, size, board) -> None:
         centred_text(d, (x + size / 2, y + size / 2), pl.piece, f, fill=(255, 255, 255))
 
 
-def _board(image, board, rolled, texts, colour, ox, oy, size, last=None) -> None:
-    image.paste(_empty_board(size), (ox - (34 if size >= 60 else 0), oy - (34 if size >= 60 else 0)))
+def _board(image, board, rolled, texts, colour, ox, oy, size, last=None, margin: int | None = None) -> None:
+    """A task board with the squares' top left corner at (ox, oy), its coordinates in ``margin``
+    above and left of it, and the huts ``texts`` built on it."""
+    margin = _margin(size) if margin is None else margin
+    image.paste(_empty_board(size, margin), (ox - margin, oy - margin))
     d = ImageDraw.Draw(image)
     covered = _draw_huts(d, texts, colour, ox, oy, size, last)
     _draw_symbols(d, board, rolled, ox, oy, size, covered)
@@ -299,6 +311,9 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         y += draw_ranking(d, seats, y) if n > 1 else draw_strip(d, seats, y)
         _draw_revealed(image, d, last, names, n, y + 18, mini, cols)
         return image
+    tasks = _tasks(view)
+    if view.seat is None and len(tasks) > 1:  # the channel's picture shows every task board in play
+        return _every_board_picture(view, names, header, seats, tasks)
     extra = _revealed_height(n, mini, cols) if last else 0
     board_px = CELL * SIZE + 34
     height = header_height(header) + top_h + 56 + board_px + 44 + extra + PAD
@@ -333,8 +348,6 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
             who = tr("your board and village (each player has their own board)")
         else:
             who = tr("your board and village")
-    elif len({(b.board, b.side) for b in view.boards}) > 1:
-        who = tr("{name}'s board; each player has their own; villages hidden", name=seat_name(names, 0))
     else:
         who = tr("villages stay hidden until the round ends")
     draw_text(d, (bx, by + CELL * SIZE + 8), who, CELL * SIZE, 21, min_size=15, fill=MUTED)
@@ -436,6 +449,166 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     if last:
         _draw_revealed(image, d, last, names, n, by + CELL * SIZE + 44, mini, n)
     return image
+
+
+def _tasks(view) -> list[tuple[BoardInfo, tuple[int, ...]]]:
+    """The task boards in play, each once, with the seats playing it (as the board in words
+    lists them): one for all on a shared board, one a seat with one board each."""
+    seats: dict[tuple[int, str], list[int]] = {}
+    for s, info in enumerate(view.boards):
+        seats.setdefault((info.board, info.side), []).append(s)
+    return [(view.boards[group[0]], tuple(group)) for group in seats.values()]
+
+
+GRID_GAP = 24  # between the task boards of the channel's picture
+
+
+def _grid(tasks: int) -> tuple[int, int, int]:
+    """(columns, cell, margin) of the channel's task boards when the seats play different ones:
+    two side by side, three in a row, four two by two."""
+    cols = 3 if tasks == 3 else 2
+    margin = 24 if cols == 3 else 30
+    column = (WIDTH - 2 * PAD - (cols - 1) * GRID_GAP) // cols
+    cell = min(60 if tasks == 2 else 54, (column - margin) // SIZE)
+    return cols, cell, margin
+
+
+HEADING, HEADING_MIN = 22, 18  # a task board's heading (the names of its seats and the board)
+_HEADING_H = 36  # its line and the room under it
+
+
+def _every_board_picture(view, names, header: Header, seats: list[SeatLine], tasks) -> Image.Image:
+    """The channel's picture while the seats play different task boards (one board each, or
+    hard seats on a shared board): every board, headed by the names of the seats playing it,
+    with the die and the water needed above and the legend below.  The villages stay hidden,
+    as they are from every spectator until the round ends."""
+    n, last = view.players, view.last_round
+    cols, cell, margin = _grid(len(tasks))
+    column = (WIDTH - 2 * PAD - (cols - 1) * GRID_GAP) // cols
+    side = margin + cell * SIZE
+    row_h = _HEADING_H + side + 16
+    rows = -(-len(tasks) // cols)
+    mini, _ = _revealed_layout(n, False)
+    extra = _revealed_height(n, mini, n) if last else 0
+    height = header_height(header) + strip_height(seats) + 56 + rows * row_h + 34 + _LEGEND_H + extra + PAD
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    d = ImageDraw.Draw(image)
+    y = draw_header(d, header)
+    y += draw_strip(d, seats, y) + 12
+    sub = ntr(
+        "Die: {animal} (start there) · goal {n} water hole",
+        "Die: {animal} (start there) · goal {n} water holes",
+        view.water_target,
+        animal=tr(view.animal),
+    )
+    draw_text(d, (PAD, y), sub, WIDTH - 2 * PAD, 26, min_size=18, bold=True)
+    y += 44
+    for k, (info, group) in enumerate(tasks):
+        r, c = divmod(k, cols)
+        left = PAD + c * (column + GRID_GAP) + (column - side) // 2
+        top = y + r * row_h
+        _task_heading(d, (left, top), side, info, group, names)
+        bx, by = left + margin, top + _HEADING_H + margin
+        _board(image, info, view.totem, (), HUT, bx, by, cell, margin=margin)
+    y += rows * row_h
+    draw_text(
+        d, (PAD, y - 6), tr("villages stay hidden until the round ends"), WIDTH - 2 * PAD, 21, fill=MUTED
+    )
+    y += 34
+    y += _draw_legend_band(d, y, view.stack_left)
+    if last:
+        _draw_revealed(image, d, last, names, n, y + 8, mini, n)
+    return image
+
+
+def _task_heading(d, xy: tuple[int, int], width: int, info: BoardInfo, group, names) -> None:
+    """A task board's heading: the marks and names of the seats playing it, in their colours,
+    and the board (a long name is shortened, ending in "…", so that the board is drawn whole)."""
+    x, y = xy
+    for s in group:
+        seat_mark(d, x + 13, y + 15, 13, s)
+        x += 32
+    width -= x - xy[0]
+    height = int(HEADING * LEADING + 0.5)
+    most = max(len(seat_name(names, s)) for s in group)
+    spans = _heading_spans(info, group, names, most)
+    while most > 1 and fit(spans, width, height, HEADING, HEADING_MIN, True).cut:
+        most -= 1
+        spans = _heading_spans(info, group, names, most)
+    draw_text(d, (x, y), spans, width, HEADING, min_size=HEADING_MIN, bold=True)
+
+
+def _heading_spans(info: BoardInfo, group, names, most: int) -> list[Span]:
+    """A task board's heading with each name cut to ``most`` characters (and "…")."""
+    cut: list[list[Span]] = []
+    for s in group:
+        name = seat_name(names, s)
+        cut.append([(name if len(name) <= most else name[:most].rstrip() + "…", seat_colour(s))])
+    return say(
+        N_("{names}: board {board}{side}"),
+        INK,
+        names=list_spans(cut),
+        board=str(info.board),
+        side=tr(SIDE_WORDS[info.side]) if info.side in SIDE_WORDS else info.side,
+    )
+
+
+_LEGEND_H = 2 * 36 + 16
+
+
+def _draw_legend_band(d, y: int, stack_left: int) -> int:
+    """The legend in two rows across the picture (under the task boards of the channel's
+    picture): the water hole, the fruit bush, the rolled totem and the boards left in the
+    stack, then the six totems.  Returns the height used."""
+
+    def water(x: int) -> None:
+        d.ellipse((x, y, x + 26, y + 26), fill=WATER)
+
+    def fruit(x: int) -> None:
+        d.ellipse((x + 2, y + 2, x + 24, y + 24), fill=FRUIT)
+
+    def rolled(x: int) -> None:
+        d.rectangle((x + 1, y + 1, x + 25, y + 25), outline=GOLD_FRAME, width=4)
+
+    def totem(i: int):
+        return lambda x: d.ellipse((x, y, x + 26, y + 26), fill=TOTEM_COLOURS[i])
+
+    _legend_row(
+        d,
+        y,
+        [
+            (water, tr("water hole"), INK),
+            (fruit, tr("fruit bush"), INK),
+            (rolled, tr("the rolled totem"), INK),
+            (None, tr("Boards left in the stack: {n}", n=stack_left), MUTED),
+        ],
+    )
+    y += 36
+    _legend_row(d, y, [(totem(i), tr(ANIMALS[i]), INK) for i in range(len(TOTEM_LABELS))])
+    return _LEGEND_H
+
+
+LEGEND_SIZE, ICON = 21, 34  # the legend band's text, and the room of an item's icon
+
+
+def _legend_row(d, y: int, items) -> None:
+    """Legend items (an icon drawn at x, or None; the text; its colour) across the picture on one
+    line: spread out with even gaps when they fit at their size, else in equal columns, the
+    text shrinking to fit."""
+    w = WIDTH - 2 * PAD
+    widths = [(ICON if icon else 0) + text_width(text, LEGEND_SIZE) for icon, text, _ in items]
+    gap = (w - sum(widths)) / (len(items) - 1)
+    x = float(PAD)
+    for k, (icon, text, fill) in enumerate(items):
+        if gap < 16:  # too long for even gaps: equal columns
+            x, room = PAD + k * w / len(items), w / len(items) - 12
+        else:
+            room = widths[k] + 1
+        if icon:
+            icon(int(x))
+        tx = int(x) + (ICON if icon else 0)
+        draw_text(d, (tx, y), text, room - (ICON if icon else 0), LEGEND_SIZE, min_size=14, fill=fill)
+        x += widths[k] + gap
 
 
 def _revealed_layout(n: int, over: bool) -> tuple[int, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import random
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 import engines.nowa_gwinea as ng
 from renderers import nowa_gwinea as R
@@ -111,3 +111,136 @@ def test_the_board_counts_the_boards_left_in_the_stack_on_the_table():
     with typeset.fit_log() as log:
         R.render(ng.view_for(s, None))
     assert "Boards left in the stack: 28" in [f.text for f in log]
+
+
+# --------------------------------------------------------------------------- one board each
+
+
+def _rgb(png: bytes) -> Image.Image:
+    return _open(png).convert("RGB")
+
+
+def _each_game(players: int, rounds: int = 1, seed: int = 5):
+    """A game with one board each, ``rounds`` finished by the deadline and 3 huts a seat built."""
+    rng = random.Random(seed)
+    s = ng.new_game(ng.Config(players=players, boards=ng.Deal.EACH), players, 11)
+    for _ in range(rounds):
+        s, _ = ng.apply_move(s, None, ng.Timeout())
+    return _play(s, 3, rng)
+
+
+def _with_board(state, seat: int, board: int):
+    from engines.nowa_gwinea.rules import copy_state
+
+    out = copy_state(state)
+    out.boards[seat] = board
+    return out
+
+
+def _board_regions(state) -> list[tuple[int, int, int, int]]:
+    """Where the channel's picture draws each seat's board: the part of the picture that changes
+    when only that seat is dealt another board."""
+    base = _rgb(R.render(ng.view_for(state, None), names=["Ana", "Beto", "Cusi", "Dora"]))
+    spare = next(b for b in range(1, 33) if b not in state.boards)
+    boxes = []
+    for seat in range(state.config.players):
+        changed = _rgb(
+            R.render(
+                ng.view_for(_with_board(state, seat, spare), None), names=["Ana", "Beto", "Cusi", "Dora"]
+            )
+        )
+        assert changed.size == base.size
+        boxes.append(ImageChops.difference(base, changed).getbbox())
+    return boxes
+
+
+def _apart(a, b) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+def test_the_channel_sees_every_seats_board_with_one_board_each():
+    """One board each: the channel's picture drew only the first seat's board, so a change to
+    another seat's board left it as it was.  Now each seat's board has a region of its own, which
+    changes when (and only when) that seat is dealt another board: for 2, 3 and 4 players."""
+    for players in (2, 3, 4):
+        boxes = _board_regions(_each_game(players))
+        assert all(box is not None for box in boxes), (players, boxes)
+        for i in range(players):
+            for j in range(i + 1, players):
+                assert _apart(boxes[i], boxes[j]), (players, i, j, boxes)
+            x0, y0, x1, y1 = boxes[i]
+            assert x1 - x0 >= 8 * 40 and y1 - y0 >= 8 * 40, (players, boxes[i])  # a board, not a caption
+
+
+def test_the_channels_boards_show_no_village():
+    """The villages stay hidden from the channel: a hut built changes the picture only above the
+    boards (the seat's hut count in the score strip), never a board."""
+    state = _each_game(3, rounds=0)
+    boxes = _board_regions(state)
+    names = ["Ana", "Beto", "Cusi"]
+    before = _rgb(R.render(ng.view_for(state, None), names=names))
+    legal = [m for m in ng.legal_moves(state, 1) if isinstance(m, ng.Place)]
+    after_state, _ = ng.apply_move(state, 1, legal[0])
+    after = _rgb(R.render(ng.view_for(after_state, None), names=names))
+    changed = ImageChops.difference(before, after).getbbox()
+    assert changed is not None  # the hut count
+    assert changed[3] <= min(box[1] for box in boxes), (changed, boxes)
+
+
+def test_a_seats_own_picture_keeps_its_own_board_large():
+    """A seat's own picture with one board each shows its board (large, with its village), not
+    the others': another seat's new board leaves it as it was."""
+    state = _each_game(3)
+    names = ["Ana", "Beto", "Cusi"]
+    own = _rgb(R.render(ng.view_for(state, 1), names=names))
+    spare = next(b for b in range(1, 33) if b not in state.boards)
+    assert (
+        own.tobytes() == _rgb(R.render(ng.view_for(_with_board(state, 2, spare), 1), names=names)).tobytes()
+    )
+    assert (
+        own.tobytes() != _rgb(R.render(ng.view_for(_with_board(state, 1, spare), 1), names=names)).tobytes()
+    )
+
+
+def test_every_board_is_headed_by_its_seat_and_nothing_is_cut():
+    """Each board of the channel's picture is headed by its seat's name and the board (a long name
+    shortened, the board whole), nothing else is cut in English or Spanish, and the picture stays
+    under the encoder's limit."""
+    from renderers import encoding, typeset
+
+    words = {None: "board {}{}", "es": "tablero {}{}"}
+    sides = {None: {"A": "A standard"}, "es": {"A": "A estándar"}}
+    for players in (2, 3, 4):
+        state = _each_game(players)
+        view = ng.view_for(state, None)
+        for language in (None, "es"):
+            typeset.clear_art()
+            with typeset.fit_log() as log:
+                png = R.render(view, names=LONG_NAMES[:players], language=language)
+            assert len(png) < encoding.LIMIT
+            # (the score strip cuts a long name by design: its cells are narrow)
+            assert not [f.text for f in log if f.cut and not f.text.startswith("▶")], (players, language)
+            texts = [f.text for f in log]
+            for seat, info in enumerate(view.boards):
+                heading = [
+                    t
+                    for t in texts
+                    if t.endswith(": " + words[language].format(info.board, sides[language][info.side]))
+                ]
+                assert len(heading) == 1, (players, language, seat, texts)
+                shown = heading[0].split(": ")[0].removesuffix("…")  # the name, or its start
+                assert shown and LONG_NAMES[seat].startswith(shown), (heading, seat)
+
+
+def test_hard_seats_on_a_shared_board_show_both_sides_once():
+    """Hard seats on a shared board: the channel sees the two sides, each once, headed by the seats
+    playing it (as the board in words lists them)."""
+    from renderers import typeset
+
+    s = ng.new_game(ng.Config(players=4, hard_seats="1,2"), 4, 11)
+    with typeset.fit_log() as log:
+        R.render(ng.view_for(s, None), names=["Ana", "Beto", "Cusi", "Dora"])
+    board = s.boards[0]
+    texts = [f.text for f in log]
+    assert f"Ana and Beto: board {board}B hard" in texts
+    assert f"Cusi and Dora: board {board}A standard" in texts

@@ -25,6 +25,8 @@ Notation (case-insensitive, extra spaces ignored; slots are basket slots 1-8):
 
 Phases of a turn: ``place1`` -> ``place2`` -> ``claim`` -> (``return`` -> ``extra`` for a
 blanket) -> ``after``.  The turn ends by ``done``, or by itself when nothing optional is left.
+A turn that cannot place the two patches while the round is finished (below) starts in ``stuck``
+instead of ``place1``: shells and stoppers may still be used, then ``done`` passes.
 
 Rulings applied (DECISIONS.md, Guanga section): 4 colours x 5 symbols, 6 of each kind (solo:
 2 each in beginner = 40, 3 each otherwise = 60); 2 markers per colour and per symbol, grey markers
@@ -50,8 +52,12 @@ Choices where the texts are silent:
 - The two patches of a take are two moves; nothing else happens between them.  Shells and
   stoppers are used before the take or after it (claim and after phases).  If a buy, refresh or
   stopper before the take leaves no legal pair, the take is skipped.
-- The start-of-turn end of the solo version applies to every player count (it only happens when
-  the basket is unusable), so the game always ends.
+- The start-of-turn end of the solo version (the two basket patches cannot be placed) also ends
+  games of 2-4 (it only happens when the basket is unusable), so the game always ends; as the
+  rulebook says of the workshop's end, the round is completed: that seat passes, every later seat
+  of the round plays its turn (a seat that cannot place passes too), and then the game ends, so
+  everyone has played as many turns.  Option ``cannot_place=end_now`` ends the game at once
+  instead, at the start of that turn.  Solo always ends at once (the option is refused there).
 - Beginner: when the basket cannot be refilled to 8 the game ends after that turn, at once.
   Later modes: with pile and bag both empty the basket simply stays short.
 - Shells gained (master) are counted before the two patches are returned; the patches turned
@@ -79,6 +85,7 @@ from .rules import (
     Mode,
     Move,
     State,
+    Stuck,
     View,
     apply_move,
     from_dict,
@@ -99,15 +106,21 @@ from .rules import (
 from .told import tell_turn
 from .words import KINDS, WORDS, move_words
 
+# The edition of the rules and of the states' form (see engines.core): 1 for the exports written
+# before exports named their edition, when a game of 2-4 ended at once if a player could not
+# place (today's cannot_place end_now); 2 from then on, the round finished by default.
+EDITION = 2
+
 RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave patches onto your 5x5 guanga (rows A-E, cols 1-5) to \
 match market cards.
 **Turn**: take 2 basket patches, one move each (`P3B2` = slot 3 onto B2; stacking is fine, only the top \
 counts). Then you may claim one card: show its shape (turned or mirrored) all in the card's colour or all \
 in its symbol, with a face-up workshop marker for it: `C A03 yellow B2C3D4`. Then send two of those \
 patches back to the bag: `R B2D4`. End with `done` (automatic when nothing is left to do).
-**End**: when few workshop markers stay face up the round is finished; in beginner also when the basket \
-can't be refilled. Score card VP, orders, shells, +10 for the first full guanga, -2 per empty cell. \
-Ties: fewer minus points wins.
+**End**: when few workshop markers stay face up, or a player can't place two basket patches at the start \
+of their turn (they pass), the round is finished (option `cannot_place` `end_now`: the game ends at once \
+instead); in beginner also when the basket can't be refilled. Score card VP, orders, shells, +10 for \
+the first full guanga, -2 per empty cell. Ties: fewer minus points wins.
 **Modes**
 - `beginner`: place anywhere, market 3/3/3.
 - `apprentice`: market 4/3/2, keep 1 of 2 secret orders (`keep O3`), 3 shells (1 VP each left). The two \
@@ -120,7 +133,18 @@ costs 3, 2 shells = 1 VP; blankets in the market give one more patch.
 **Solo**: fewer patches, no refills of the market, no orders, ends when you can't place two patches; \
 you get a rank.""")
 
+
+def earlier_options(edition: int, seats: int, options: dict[str, object]) -> dict[str, object]:
+    """The options that replay a game of an earlier edition the way it was played: before
+    edition 2, a game of 2-4 ended at once when a player could not place (``end_now``)."""
+    if edition < 2 and seats > 1 and "cannot_place" not in options:
+        return {**options, "cannot_place": Stuck.END_NOW.value}
+    return options
+
+
 __all__ = [
+    "EDITION",
+    "earlier_options",
     "KINDS",
     "WORDS",
     "move_words",
@@ -132,6 +156,7 @@ __all__ = [
     "Mode",
     "Move",
     "State",
+    "Stuck",
     "View",
     "RULES_HELP",
     "new_game",

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from languages import N_
 from renderers.colours import BACKGROUND, GOLD, INK, MUTED, PANEL, RULE, high_contrast
 from renderers.translation import ntr, speaking, tr
-from renderers.typeset import font, text_width
+from renderers.typeset import clip, font, text_width
 
 STANDINGS_WIDTH = 1000
 ROW = 56
@@ -113,15 +113,6 @@ def movement_text(movement: int | None) -> tuple[str, tuple[int, int, int]]:
     if movement < 0:
         return f"▼{-movement}", DOWN
     return "=", MUTED
-
-
-def clip_to(text: str, width: float, size: int, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis so that it fits ``width`` pixels."""
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def png(image: Image.Image, contrast: bool = False) -> bytes:
@@ -237,14 +228,14 @@ def _standings(
     width = max(STANDINGS_WIDTH, sum(w for _, w, _ in layout) + 20)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((20, 24), clip_to(title, width - 40, TITLE, True), font=font(TITLE, True), fill=INK)
-    draw.text((20, 24 + TITLE + 14), clip_to(subtitle, width - 40, SIZE), font=font(SIZE), fill=MUTED)
+    draw.text((20, 24), clip(title, width - 40, TITLE, True), font=font(TITLE, True), fill=INK)
+    draw.text((20, 24 + TITLE + 14), clip(subtitle, width - 40, SIZE), font=font(SIZE), fill=MUTED)
     draw.rectangle((10, top - 6, width - 10, height - 18), fill=PANEL, outline=RULE, width=2)
 
     def row(y: int, cells: Sequence[tuple[str, tuple[int, int, int], bool]]) -> None:
         x = 10
         for (_, cw, align), (text, colour, bold) in zip(layout, cells, strict=True):
-            text = clip_to(text, cw - 14, SIZE, bold)
+            text = clip(text, cw - 14, SIZE, bold)
             if align == "r":
                 draw.text((x + cw - 8, y + ROW // 2), text, font=font(SIZE, bold), fill=colour, anchor="rm")
             else:
@@ -307,7 +298,7 @@ def _bracket(title: str, rounds: Sequence[Sequence[BracketMatch]], contrast: boo
     height = top + first * slot + 20
     image = Image.new("RGB", (max(width, 640), height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((20, 24), clip_to(title, image.width - 40, TITLE, True), font=font(TITLE, True), fill=INK)
+    draw.text((20, 24), clip(title, image.width - 40, TITLE, True), font=font(TITLE, True), fill=INK)
     centres: list[list[float]] = []
     for r, matches in enumerate(rounds):
         x = 20 + r * (BOX_W + GAP)
@@ -328,7 +319,7 @@ def _bracket(title: str, rounds: Sequence[Sequence[BracketMatch]], contrast: boo
                 y = cy - BOX_H / 4 if k == 0 else cy + BOX_H / 4
                 draw.text(
                     (x + 12, y),
-                    clip_to(text, BOX_W - 24, SIZE, bold),
+                    clip(text, BOX_W - 24, SIZE, bold),
                     font=font(SIZE, bold),
                     fill=colour,
                     anchor="lm",

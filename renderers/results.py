@@ -19,7 +19,7 @@ from renderers.encoding import to_png
 from renderers.layout import ordinal
 from renderers.shapes import seat_mark
 from renderers.translation import N_, speaking, tr
-from renderers.typeset import font, text_width
+from renderers.typeset import clip, font, text_width
 
 WIDTH = 800
 SMALLEST = 24  # font size of the smallest text: 12 px when shown 400 px wide
@@ -46,15 +46,6 @@ class Card:
     x_label: str = N_("turn")
 
 
-def fitted(text: str, size: int, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` at ``size``."""
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
-
-
 def wrapped(text: str, size: int, width: float, bold: bool = False, lines: int = 2) -> list[str]:
     """``text`` in at most ``lines`` lines of ``width`` (the last one cut with an ellipsis)."""
     out: list[str] = []
@@ -65,8 +56,8 @@ def wrapped(text: str, size: int, width: float, bold: bool = False, lines: int =
             line += " " + words.pop(0)
         out.append(line)
     if words:
-        out[-1] = fitted(out[-1] + " " + " ".join(words), size, width, bold)
-    return [fitted(line, size, width, bold) for line in out]
+        out[-1] = clip(out[-1] + " " + " ".join(words), width, size, bold)
+    return [clip(line, width, size, bold) for line in out]
 
 
 def render(card: Card, *, language: str | None = None, contrast: bool = False) -> bytes:
@@ -120,7 +111,7 @@ def _render(card: Card, contrast: bool = False) -> bytes:
         room = WIDTH - 2 * PAD - 120 - score_w - rating_w - 40
         draw.text(
             (PAD + 118, cy),
-            fitted(name, 30, room, True),
+            clip(name, room, 30, True),
             font=font(30, True),
             fill=seat_colour(row.seat),
             anchor="lm",

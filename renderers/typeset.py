@@ -285,6 +285,16 @@ def fit(
 ELLIPSIS = "…"
 
 
+def clip(text: str, width: float, size: int, bold: bool = False) -> str:
+    """``text`` as it is when it fits ``width`` pixels at ``size``; otherwise cut after as many
+    letters as fit with an ellipsis."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + ELLIPSIS, size, bold) > width:
+        text = text[:-1]
+    return text + ELLIPSIS
+
+
 def shorten(text: str, width: float, size: int, bold: bool = False) -> str:
     """``text`` as it is when it fits ``width`` pixels at ``size``; otherwise shortened to end in
     an ellipsis: after its last whole word that still fits, when that keeps at least half the
@@ -305,10 +315,7 @@ def shorten(text: str, width: float, size: int, bold: bool = False) -> str:
             if text_width(head + ELLIPSIS, size, bold) >= width / 2:
                 return head + ELLIPSIS
             break
-    head = text
-    while head and not fits(head):
-        head = head[:-1]
-    return tidy(head) + ELLIPSIS
+    return tidy(clip(text, width, size, bold)[: -len(ELLIPSIS)]) + ELLIPSIS
 
 
 def draw_text(

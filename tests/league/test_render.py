@@ -15,11 +15,10 @@ from renderers.league import (
     BracketMatch,
     StandingLine,
     bracket,
-    clip_to,
     movement_text,
     standings,
 )
-from renderers.typeset import ink_height
+from renderers.typeset import clip, ink_height
 
 
 def opened(data: bytes) -> Image.Image:
@@ -69,8 +68,8 @@ def test_rows_differ_in_the_picture():
 def test_movement_and_clipping():
     assert movement_text(None)[0] == "new" and movement_text(2)[0] == "▲2"
     assert movement_text(-1)[0] == "▼1" and movement_text(0)[0] == "="
-    assert clip_to("short", 500, SIZE) == "short"
-    cut = clip_to("a very long name " * 5, 200, SIZE)
+    assert clip("short", 500, SIZE) == "short"
+    cut = clip("a very long name " * 5, 200, SIZE)
     assert cut.endswith("…") and len(cut) < 40
 
 

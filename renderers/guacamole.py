@@ -31,6 +31,7 @@ from renderers.layout import (
     draw_header,
     draw_ranking,
     draw_strip,
+    headed_name,
     header_height,
     places,
     ranking_height,
@@ -406,7 +407,7 @@ def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes
         (x + 2, y + 2, x + w - 2, y + 44), radius=11, fill=ACTIVE if active else (244, 241, 234)
     )
     seat_mark(d, x + 26, y + 23, 16, p)
-    name = tr("{name} (you)", name=seat_name(names, p)) if v.seat == p else seat_name(names, p)
+    name = headed_name(seat_name(names, p), w // 2 - 40, 20, you=v.seat == p)
     draw_text(d, (x + 50, y + 7), [(name, seat_colour(p))], w // 2 - 40, 28, min_size=20, bold=True)
     summary = tr(
         "P{seat} · hand {hand} · zone {zone}/4", seat=p + 1, hand=v.hand_sizes[p], zone=len(v.prep[p])

@@ -26,6 +26,7 @@ from renderers.layout import (
     draw_header,
     draw_ranking,
     draw_strip,
+    headed_name,
     header_height,
     places,
     ranking_height,
@@ -398,15 +399,13 @@ def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell
         (x + 2, y + 2, x + w - 2, y + 46), radius=9, fill=ACTIVE if active else (244, 241, 234)
     )
     seat_mark(draw, x + 26, y + 24, 17, p.seat)
-    name = (
-        tr("{name} (you)", name=seat_name(names, p.seat)) if view.seat == p.seat else seat_name(names, p.seat)
-    )
     total = p.score["total"]
     if view.finished or p.score["orders"] != "?":
         points_text = tr("{points} VP", points=total)
     else:
         points_text = tr("{points} VP + order", points=total)
     lw = int(draw.textlength(points_text, font=font(26, True)))
+    name = headed_name(seat_name(names, p.seat), w - 80 - lw, 20, you=view.seat == p.seat)
     draw_text(draw, (x + 52, y + 8), [(name, seat_colour(p.seat))], w - 80 - lw, 28, min_size=20, bold=True)
     label(draw, (x + w - 12, y + 9), points_text, 26, True, INK, "ra")
     bx, by = x + 34, y + 56 + 30

@@ -194,6 +194,29 @@ def strip_columns(n: int) -> int:
     return n if n <= 3 else 2
 
 
+STRIP_NAME_MIN = 22  # the smallest a name in the strip shrinks to
+
+
+def headed_name(name: str, width: float, size: int, *, you: bool = False, active: bool = False) -> str:
+    """A seat's name as a panel heads it, with the turn's ▶ (``active``) and the reader's "(you)"
+    (``you``): when the whole does not fit ``width`` at ``size`` (the smallest the panel's
+    name shrinks to), the name alone is shortened, so that the ▶ and "(you)" always show."""
+
+    def headed(text: str) -> str:
+        return ("▶ " if active else "") + (tr("{name} (you)", name=text) if you else text)
+
+    whole = headed(name)
+    if text_width(whole, size, True) <= width:
+        return whole
+    rest = text_width(headed(""), size, True)
+    return headed(shorten(name, width - rest, size, True))
+
+
+def strip_name(s: SeatLine, width: float) -> str:
+    """A seat's name as its strip cell heads it (:func:`headed_name` at :data:`STRIP_NAME_MIN`)."""
+    return headed_name(s.name, width, STRIP_NAME_MIN, you=s.you, active=s.active)
+
+
 def _cell_height(lines: int) -> int:
     return 12 + int(STRIP_NAME * LEADING) + 4 + lines * int(STRIP_DETAIL * LEADING) + 12
 
@@ -231,14 +254,14 @@ def draw_strip(draw: ImageDraw.ImageDraw, seats: Sequence[SeatLine], y: int, wid
         )
         seat_mark(draw, x + 30, top + 12 + STRIP_NAME * 0.6, 18, s.seat)
         score_w = int(text_width(s.score, STRIP_SCORE, True)) + 4
-        name = ("▶ " if s.active else "") + (tr("{name} (you)", name=s.name) if s.you else s.name)
+        room = cw - 56 - score_w - 20
         draw_text(
             draw,
             (x + 56, top + 12),
-            [(name, seat_colour(s.seat))],
-            cw - 56 - score_w - 20,
+            [(strip_name(s, room), seat_colour(s.seat))],
+            room,
             STRIP_NAME,
-            min_size=22,
+            min_size=STRIP_NAME_MIN,
             bold=True,
         )
         label(draw, (x + cw - 14, top + 4), s.score, STRIP_SCORE, True, INK, "ra")

@@ -40,6 +40,7 @@ from renderers.layout import (
     draw_header,
     draw_ranking,
     draw_strip,
+    headed_name,
     header_height,
     places,
     ranking_height,
@@ -477,7 +478,7 @@ def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat:
     seat_mark(dr, x + 22, y + 22, 15, seat)
     seat_shape(dr, x + w - 22, y + 22, 14, seat, fill=INK)
     seat_shape(dr, x + w - 22, y + 22, 12, seat, fill=LLAMA_BODY[seat])
-    name = tr("{name} (you)", name=seat_name(names, seat)) if view.seat == seat else seat_name(names, seat)
+    name = headed_name(seat_name(names, seat), w - 90, 16, you=view.seat == seat)
     draw_text(dr, (x + 44, y + 8), [(name, seat_colour(seat))], w - 90, 24, min_size=16, bold=True)
     y += 46
     step = min(42, (w - 12) // 8)

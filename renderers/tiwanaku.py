@@ -23,6 +23,7 @@ from renderers.layout import (
     draw_header,
     draw_ranking,
     draw_strip,
+    headed_name,
     header_height,
     places,
     ranking_height,
@@ -310,10 +311,9 @@ def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: in
         width=4 if active else 2,
     )
     seat_mark(draw, x + 24, y + 22, 15, seat)
-    name = tr("{name} (you)", name=seat_name(names, seat)) if view.seat == seat else seat_name(names, seat)
-    draw_text(
-        draw, (x + 46, y + 7), [(name, seat_colour(seat))], w - 46 - 5 * 26 - 24, 24, min_size=17, bold=True
-    )
+    room = w - 46 - 5 * 26 - 24
+    name = headed_name(seat_name(names, seat), room, 17, you=view.seat == seat)
+    draw_text(draw, (x + 46, y + 7), [(name, seat_colour(seat))], room, 24, min_size=17, bold=True)
     label(draw, (x + 14, y + 56), tr("cubes"), 20, False, MUTED)
     cx = x + 80
     limit = x + w - 5 * 26 - 20

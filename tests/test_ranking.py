@@ -1,11 +1,13 @@
-"""The final ranking box under long names: a name is shortened where it reads (a whole word,
+"""Long names: in the final ranking box a name is shortened where it reads (a whole word,
 an ellipsis), stays tall enough to read at 400 px, sits on its row's line and never reaches the
-points."""
+points; in the score strip and the games' seat panels the name is shortened, never the ▶ or
+"(you)" beside it."""
 
 from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image, ImageDraw
 
 import engines
@@ -96,3 +98,42 @@ def test_final_boards_shorten_long_names_in_the_ranking():
             assert not f.cut, (game, f)
             assert f.text in names or any(n.startswith(f.text.removesuffix("…")) for n in names), f
         assert any(f.text.endswith("…") for f in ranking), game
+
+
+def test_a_long_name_in_the_score_strip_keeps_the_turn_mark_and_you():
+    """In the score strip a name too long for its cell is shortened, never the ▶ before it or the
+    "(you)" after it: the reader still finds their own seat and whose turn it is."""
+    seats = [
+        layout.SeatLine(0, LONG, "128", "hand 5", active=True, you=True),
+        layout.SeatLine(1, ONE_WORD, "7", "hand 4", you=True),
+        layout.SeatLine(2, "Ana", "12", "hand 3", active=True),
+    ]
+    image = Image.new("RGB", (layout.WIDTH, layout.strip_height(seats)), "white")
+    with typeset.fit_log() as log:
+        layout.draw_strip(ImageDraw.Draw(image), seats, 0)
+    names = [f for f in log if f.size >= layout.STRIP_NAME_MIN and f.lines == 1 and "hand" not in f.text]
+    assert [f.text for f in names][2] == "▶ Ana"
+    long, one = names[0], names[1]
+    assert long.text.startswith("▶ Barto") and long.text.endswith("… (you)"), long.text
+    assert one.text.startswith("WWW") and one.text.endswith("… (you)"), one.text
+    assert not any(f.cut for f in names), names
+    for seat in seats[:2]:
+        room = names[seats.index(seat)].box[2] - names[seats.index(seat)].box[0]
+        assert typeset.text_width(layout.strip_name(seat, room), layout.STRIP_NAME_MIN, True) <= room
+
+
+@pytest.mark.parametrize("game", ["guacamole", "guanga", "pachakuna", "tiwanaku"])
+def test_a_long_name_on_a_seats_own_panel_keeps_you(game):
+    """Each game's panel for a seat heads it with the name and, on that seat's own picture,
+    "(you)": a 32-character name is shortened there so that "(you)" still shows, uncut."""
+    middles = [p for p in samples.positions(game) if p.label.endswith("-middle")]
+    position = max(middles, key=lambda p: p.players)  # the narrowest panels
+    names = (LONG, *position.names[1:])
+    renderer = engines.get(game).load_renderer()
+    with typeset.fit_log() as log:
+        renderer.render(position.view(0), names=names, last_action=position.last_action)
+    yours = [f for f in log if f.text.endswith("(you)")]
+    assert yours, [f.text for f in log][:20]
+    for fit in yours:
+        assert not fit.cut and fit.text.startswith(("Barto", "▶ Barto")), fit
+        assert "…" in fit.text or LONG in fit.text, fit

@@ -285,11 +285,12 @@ class Copies:
     async def _reset(self, name: str) -> bool:
         import asyncpg
 
-        await self.cluster.admin(
-            f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"
-        )
         conn = await asyncpg.connect(self.cluster.url(name))
         try:
+            await conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
             if await conn.fetchval(MAKE_UP) != self._make_up:
                 return False
             tables = [

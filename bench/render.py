@@ -15,10 +15,14 @@ spectator's and the first seat's picture) it measures, in one run:
   the encoding), as a share of ``render``; and of it, the part that is not the PNG's
   compression (the PNG's own pixels written again: a palette PNG by the renderers' own writer,
   ``palette_png``, where the checkout has one, else by Pillow at zlib level 3): the choice of
-  colours.
+  colours.  Beside it, one read of the drawn picture's pixels (a copy of its RGB bytes) as a
+  share of ``render``: what any encoding that starts from the drawn picture costs at the least;
+  and "at best": the share such an encoding would have if choosing the colours cost nothing,
+  that one read plus the PNG's compression as the renderers write it, against the drawing plus
+  both.
 
 It prints, per game, the ratio render / floor (median and range), the encode share (median and
-range) with the colour share, and the PNG sizes (median and range).  Each
+range) with the colour share and the one read, and the PNG sizes (median and range).  Each
 time is the best of ``--repeat`` runs, after a warm-up render (caches of static art filled),
 so that the other work on a shared machine disturbs the figures as little as possible; with
 ``--cpu``, every time is this thread's CPU time instead of the wall clock's (on a busy machine,
@@ -175,9 +179,10 @@ def timed(fn) -> float:
     return clock() - start
 
 
-def measure(render, draw_board, view, kwargs, repeat: int) -> tuple[float, float, float, float, int]:
-    """(render seconds, floor seconds, draw_board seconds, compression seconds, PNG bytes) for
-    one board.
+def measure(render, draw_board, view, kwargs, repeat: int) -> tuple[float, float, float, float, float, int]:
+    """(render seconds, floor seconds, draw_board seconds, compression seconds, read seconds,
+    PNG bytes) for one board.  The read is one copy of the drawn picture's RGB pixels
+    (``tobytes``): the least that any encoding which starts from the drawn picture adds.
 
     The render, the replay and the encodings are timed in turn within each round, so that a
     busy moment on a shared machine falls on both sides; each keeps its best round."""
@@ -188,16 +193,18 @@ def measure(render, draw_board, view, kwargs, repeat: int) -> tuple[float, float
     with Tape() as tape:
         render(view, **kwargs)
     canvas = tape.final_canvas(size)
-    t_render = t_draw = t_board = t_zlib = math.inf
+    drawn = draw_board(view, **kwargs).convert("RGB")
+    t_render = t_draw = t_board = t_zlib = t_read = math.inf
     t_encode = dict.fromkeys(ENCODINGS, math.inf)
     for _ in range(repeat):
         t_render = min(t_render, timed(lambda: render(view, **kwargs)))
         t_board = min(t_board, timed(lambda: draw_board(view, **kwargs)))
         t_zlib = min(t_zlib, timed(lambda: compress(decoded)))
+        t_read = min(t_read, timed(drawn.tobytes))
         t_draw = min(t_draw, tape.replay())
         for m, lv in ENCODINGS:
             t_encode[m, lv] = min(t_encode[m, lv], timed(lambda m=m, lv=lv: encode(canvas, m, lv)))
-    return t_render, t_draw + min(t_encode.values()), t_board, t_zlib, len(png)
+    return t_render, t_draw + min(t_encode.values()), t_board, t_zlib, t_read, len(png)
 
 
 def bench_game(game: str, repeat: int, boards: bool = False) -> None:
@@ -205,7 +212,7 @@ def bench_game(game: str, repeat: int, boards: bool = False) -> None:
     renderer = info.load_renderer()
     if renderer is None:
         raise SystemExit(f"{info.title} has no renderer to measure")
-    ratios, sizes, times, shares, colours = [], [], [], [], []
+    ratios, sizes, times, shares, colours, reads, least = [], [], [], [], [], [], []
     for pos in positions(game):
         if pos.label.endswith("-start"):
             continue
@@ -213,7 +220,7 @@ def bench_game(game: str, repeat: int, boards: bool = False) -> None:
             kwargs: dict[str, object] = {"names": pos.names}
             if "last_action" in inspect.signature(renderer.render).parameters:  # an older checkout lacks it
                 kwargs["last_action"] = pos.last_action
-            t_render, floor, t_board, t_zlib, nbytes = measure(
+            t_render, floor, t_board, t_zlib, t_read, nbytes = measure(
                 renderer.render, renderer.draw_board, pos.view(seat), kwargs, repeat
             )
             share = max(0.0, 1 - t_board / t_render)
@@ -230,12 +237,15 @@ def bench_game(game: str, repeat: int, boards: bool = False) -> None:
             times.append(t_render)
             shares.append(share)
             colours.append(colour)
+            reads.append(t_read / t_render)
+            least.append((t_read + t_zlib) / (t_board + t_read + t_zlib))
     print(
         f"{info.title:24s} ratio median {statistics.median(ratios):.2f} "
         f"(range {min(ratios):.2f}-{max(ratios):.2f})   "
         f"render {1000 * statistics.median(times):5.0f} ms median   "
         f"encode {100 * statistics.median(shares):3.0f} % (range {100 * min(shares):.0f}-{100 * max(shares):.0f}, "
-        f"colours {100 * statistics.median(colours):.0f} %)   "
+        f"colours {100 * statistics.median(colours):.0f} %, one read of the pixels "
+        f"{100 * statistics.median(reads):.0f} %, at best {100 * statistics.median(least):.0f} %)   "
         f"PNG median {statistics.median(sizes) / 1024:4.0f} KB (range {min(sizes) / 1024:.0f}-{max(sizes) / 1024:.0f})   "
         f"{len(ratios)} boards"
     )

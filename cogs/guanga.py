@@ -14,6 +14,11 @@ MODES = [
     app_commands.Choice(name="Artisan (Master, all joined to the centre)", value="artisan"),
 ]
 
+CANNOT_PLACE = [
+    app_commands.Choice(name="Finish the round, then end (default)", value="finish_round"),
+    app_commands.Choice(name="End the game at once", value="end_now"),
+]
+
 
 class GuangaCog(
     GameCog, group_name="guanga", group_description="Guanga: Tejidos Andinos, weaving for 1-4 players"
@@ -25,20 +30,24 @@ class GuangaCog(
         mode="Which mode to play (default Beginner)",
         stoppers="Stoppers variant, Beginner and Apprentice only (default off)",
         players="The most players who may sit, 1-4 (1 plays the solo version)",
+        cannot_place="2-4 players: when someone cannot place two basket patches (default: finish the round)",
         thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
         clock=CLOCK_DESCRIPTION,
     )
-    @app_commands.choices(mode=MODES)
+    @app_commands.choices(mode=MODES, cannot_place=CANNOT_PLACE)
     async def new(
         self,
         interaction: discord.Interaction,
         mode: app_commands.Choice[str] | None = None,
         stoppers: bool = False,
         players: app_commands.Range[int, 1, 4] = 4,
+        cannot_place: app_commands.Choice[str] | None = None,
         thread: bool = True,
         clock: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         options = {"mode": mode.value if mode else "beginner", "stoppers": stoppers}
+        if cannot_place is not None:  # unset, a solo table takes the default it ignores
+            options["cannot_place"] = cannot_place.value
         await self.open_lobby(interaction, options, players, thread=thread, clock=clock)
 
     @app_commands.command(name="place", description="Take a basket patch and place it on your guanga")

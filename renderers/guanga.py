@@ -74,6 +74,7 @@ MODE_NAMES = {
 PHASE_TEXT = {  # what the seat to move does: "{name} takes the 1st patch"
     "order": N_("{name} choosing secret orders"),
     "place1": N_("{name} takes the 1st patch"),
+    "stuck": N_("{name} cannot place: shells, stoppers or pass"),
     "place2": N_("{name} takes the 2nd patch"),
     "claim": N_("{name} may claim a market item"),
     "return": N_("{name} returns 2 patches of the claim"),

@@ -25,6 +25,8 @@ Notation (case-insensitive, extra spaces ignored; slots are basket slots 1-8):
 
 Phases of a turn: ``place1`` -> ``place2`` -> ``claim`` -> (``return`` -> ``extra`` for a
 blanket) -> ``after``.  The turn ends by ``done``, or by itself when nothing optional is left.
+A turn that cannot place the two patches while the round is finished (below) starts in ``stuck``
+instead of ``place1``: shells and stoppers may still be used, then ``done`` passes.
 
 Rulings applied (DECISIONS.md, Guanga section): 4 colours x 5 symbols, 6 of each kind (solo:
 2 each in beginner = 40, 3 each otherwise = 60); 2 markers per colour and per symbol, grey markers
@@ -50,8 +52,12 @@ Choices where the texts are silent:
 - The two patches of a take are two moves; nothing else happens between them.  Shells and
   stoppers are used before the take or after it (claim and after phases).  If a buy, refresh or
   stopper before the take leaves no legal pair, the take is skipped.
-- The start-of-turn end of the solo version applies to every player count (it only happens when
-  the basket is unusable), so the game always ends.
+- The start-of-turn end of the solo version (the two basket patches cannot be placed) also ends
+  games of 2-4 (it only happens when the basket is unusable), so the game always ends; as the
+  rulebook says of the workshop's end, the round is completed: that seat passes, every later seat
+  of the round plays its turn (a seat that cannot place passes too), and then the game ends, so
+  everyone has played as many turns.  Option ``cannot_place=end_now`` ends the game at once
+  instead, at the start of that turn.  Solo always ends at once (the option is refused there).
 - Beginner: when the basket cannot be refilled to 8 the game ends after that turn, at once.
   Later modes: with pile and bag both empty the basket simply stays short.
 - Shells gained (master) are counted before the two patches are returned; the patches turned
@@ -79,6 +85,7 @@ from .rules import (
     Mode,
     Move,
     State,
+    Stuck,
     View,
     apply_move,
     from_dict,
@@ -105,9 +112,10 @@ match market cards.
 counts). Then you may claim one card: show its shape (turned or mirrored) all in the card's colour or all \
 in its symbol, with a face-up workshop marker for it: `C A03 yellow B2C3D4`. Then send two of those \
 patches back to the bag: `R B2D4`. End with `done` (automatic when nothing is left to do).
-**End**: when few workshop markers stay face up the round is finished; in beginner also when the basket \
-can't be refilled. Score card VP, orders, shells, +10 for the first full guanga, -2 per empty cell. \
-Ties: fewer minus points wins.
+**End**: when few workshop markers stay face up, or a player can't place two basket patches at the start \
+of their turn (they pass), the round is finished (option `cannot_place` `end_now`: the game ends at once \
+instead); in beginner also when the basket can't be refilled. Score card VP, orders, shells, +10 for \
+the first full guanga, -2 per empty cell. Ties: fewer minus points wins.
 **Modes**
 - `beginner`: place anywhere, market 3/3/3.
 - `apprentice`: market 4/3/2, keep 1 of 2 secret orders (`keep O3`), 3 shells (1 VP each left). The two \
@@ -132,6 +140,7 @@ __all__ = [
     "Mode",
     "Move",
     "State",
+    "Stuck",
     "View",
     "RULES_HELP",
     "new_game",

@@ -31,6 +31,7 @@ from .rules import (
     Return,
     State,
     Stopper,
+    Stuck,
     breakdown,
     joined_to_centre,
     outcome,
@@ -306,7 +307,12 @@ def determinize(view, rng: random.Random) -> State:
     order is any order this seat does not hold.
     """
     mode = Mode(view.mode)
-    config = Config(players=view.players, mode=mode, stoppers=view.stoppers_variant)
+    config = Config(
+        players=view.players,
+        mode=mode,
+        stoppers=view.stoppers_variant,
+        cannot_place=Stuck(view.cannot_place),
+    )
     left = [patches_per_kind(config)] * D.KINDS
     basket = [None if p is None else _KIND[p] for p in view.basket]
     for k in basket:
@@ -396,6 +402,7 @@ def determinize(view, rng: random.Random) -> State:
         },
         claimed_this_turn=view.phase in ("return", "extra"),
         end_triggered=view.end_triggered,
+        stuck=view.stuck,
         finished=view.finished,
         end_reason=view.end_reason,
         recycles=0,

@@ -29,6 +29,7 @@ _MODES = {
 
 _DOING = {
     "place1": said("{player} is taking the first of two patches from the basket"),
+    "stuck": said("{player} cannot place the two basket patches; they may use shells or stoppers, then pass"),
     "place2": said("{player} is taking the second of two patches from the basket"),
     "claim": said("{player} may claim a market card"),
     "return": said("{player} is returning two patches of the claimed shape"),

@@ -66,6 +66,15 @@ class Mode(enum.Enum):
     ARTISAN = "artisan"
 
 
+class Stuck(enum.Enum):
+    """What happens, with 2 to 4 players, when a player cannot place the two basket patches at
+    the start of their turn: the round is completed (everyone has played as many turns), or
+    the game ends at once (as the solo version does)."""
+
+    FINISH_ROUND = "finish_round"
+    END_NOW = "end_now"
+
+
 @dataclass(frozen=True)
 class Config:
     players: int = 2
@@ -85,6 +94,16 @@ class Config:
             "choices": (False, True),
         },
     )
+    cannot_place: Stuck = field(
+        default=Stuck.FINISH_ROUND,
+        metadata={
+            "help": N_(
+                "2-4 players: when a player cannot place the two basket patches at the start of "
+                "their turn, finish_round lets the rest of the round play and then ends the game, "
+                "end_now ends it at once (the solo version always ends at once)"
+            )
+        },
+    )
 
     def validate(self) -> None:
         if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -98,6 +117,13 @@ class Config:
             raise SetupError("mode must be one of beginner, apprentice, master, artisan")
         if self.stoppers and self.mode not in (Mode.BEGINNER, Mode.APPRENTICE):
             raise SetupError("the stoppers variant is only played in beginner and apprentice modes")
+        if not isinstance(self.cannot_place, Stuck):
+            raise SetupError("cannot_place must be finish_round or end_now")
+        if self.players == 1 and self.cannot_place is not Stuck.FINISH_ROUND:
+            raise SetupError(
+                "cannot_place is an option for 2 to 4 players: the solo version always ends at once "
+                "when the two basket patches cannot be placed"
+            )
 
 
 # --------------------------------------------------------------------------- mode hooks
@@ -391,6 +417,9 @@ class State:
     pending: dict[str, Any] | None = None
     claimed_this_turn: bool = False
     end_triggered: bool = False
+    # the seat whose turn began with basket patches that could not be placed, when that (not the
+    # workshop) triggered the end of a game of 2-4 (cannot_place finish_round)
+    stuck: int | None = None
     finished: bool = False
     end_reason: str = ""
     end_said: Said | None = None  # end_reason kept for translation
@@ -436,6 +465,7 @@ def _clone(s: State) -> State:
         pending=None if s.pending is None else {**s.pending, "cells": list(s.pending["cells"])},
         claimed_this_turn=s.claimed_this_turn,
         end_triggered=s.end_triggered,
+        stuck=s.stuck,
         finished=s.finished,
         end_reason=s.end_reason,
         end_said=s.end_said,
@@ -773,7 +803,7 @@ def legal_moves(s: State, seat: int) -> list[Move]:
         out.extend(claim_options(s, seat))
     if ph == "return":
         return list(return_options(s, seat))
-    if ph in ("place1", "claim", "after"):
+    if ph in ("place1", "stuck", "claim", "after"):
         if _can_buy(s, seat):
             cells = single_place_cells(s, seat)
             for a, k in enumerate(s.basket):
@@ -783,7 +813,7 @@ def legal_moves(s: State, seat: int) -> list[Move]:
         if _can_refresh(s, seat):
             out.append(Refresh())
         out.extend(stopper_options(s, seat))
-    if ph in ("claim", "after", "extra"):
+    if ph in ("stuck", "claim", "after", "extra"):
         out.append(Done())
     return out
 
@@ -832,7 +862,9 @@ def _start_turn(s: State, seat: int, events: list[Event]) -> None:
     s.pending = None
     s.claimed_this_turn = False
     s.fresh_turn = True
-    if not _take_possible_now(s, seat):
+    if _take_possible_now(s, seat):
+        return
+    if s.n == 1 or s.config.cannot_place is Stuck.END_NOW:
         _finish(
             s,
             events,
@@ -841,6 +873,65 @@ def _start_turn(s: State, seat: int, events: list[Event]) -> None:
                 number=seat + 1,
             ),
         )
+        return
+    _stuck_turn(s, seat, events)
+
+
+def _stuck_turn(s: State, seat: int, events: list[Event]) -> None:
+    """A game of 2-4 with ``cannot_place`` finish_round: the seat cannot place the two basket
+    patches at the start of its turn.  The end comes with this round, if it had not already;
+    the seat may still do what the rules allow before a take (buy a patch or refresh the basket
+    with shells, put a stopper) and then pass with ``done``; with none of those it passes at
+    once.  A passed turn counts: after the round's last seat the game ends."""
+    triggers = not s.end_triggered
+    if triggers:
+        s.end_triggered = True
+        s.stuck = seat
+    announce = triggers and seat < s.n - 1
+    if _before_take_options(s, seat):
+        s.phase = "stuck"
+        if announce:
+            told = said(
+                "{player} cannot place the two basket patches: the game ends when this round is complete.",
+                player=seat_word(seat),
+            )
+        else:
+            told = said(
+                "{player} cannot place the two basket patches this turn.",
+                player=seat_word(seat),
+            )
+        events.append(Event.told(told, kind="trigger" if announce else "stuck"))
+        return
+    if announce:
+        events.append(
+            Event.told(
+                said(
+                    "{player} cannot place the two basket patches and passes: the game ends when "
+                    "this round is complete.",
+                    player=seat_word(seat),
+                ),
+                kind="trigger",
+            )
+        )
+    else:
+        events.append(_passes(seat))
+    _next_turn(s, seat, events)
+
+
+def _passes(seat: int) -> Event:
+    return Event.told(
+        said("{player} cannot place the two basket patches and passes.", player=seat_word(seat)),
+        kind="pass",
+    )
+
+
+def _before_take_options(s: State, seat: int) -> bool:
+    """Whether the seat may do anything the rules allow before a take: buy, refresh, stopper."""
+    return (
+        (_can_buy(s, seat) and bool(single_place_cells(s, seat)))
+        or _can_refresh(s, seat)
+        or bool(stopper_options(s, seat))
+    )
 
 
 def _finish(s: State, events: list[Event], reason: Said) -> None:
@@ -853,13 +944,29 @@ def _finish(s: State, events: list[Event], reason: Said) -> None:
 
 def _end_turn(s: State, seat: int, events: list[Event]) -> None:
     full = _refill_basket(s)
-    s.turns += 1
-    s.phase = "between"
     if not full and not recycles_bag(s.config):
+        s.turns += 1
+        s.phase = "between"
         _finish(s, events, said("the basket could not be refilled to 8 patches"))
         return
+    _next_turn(s, seat, events)
+
+
+def _next_turn(s: State, seat: int, events: list[Event]) -> None:
+    """``seat``'s turn is over: the game ends after the round's last seat once the end is
+    triggered, else the next seat's turn begins."""
+    s.turns += 1
+    s.phase = "between"
     if s.end_triggered and seat == s.n - 1:
-        _finish(s, events, said("the workshop reached its end and the round was completed"))
+        if s.stuck is not None:
+            reason = said(
+                "at the start of player {number}'s turn the basket patches could not be placed, "
+                "and the round was completed",
+                number=s.stuck + 1,
+            )
+        else:
+            reason = said("the workshop reached its end and the round was completed")
+        _finish(s, events, reason)
         return
     _start_turn(s, (seat + 1) % s.n, events)
 
@@ -894,6 +1001,7 @@ _ALLOWED = {
 _PHASES = {
     "order": said("choosing orders"),
     "place1": said("taking the first of your two patches"),
+    "stuck": said("unable to place the two basket patches"),
     "place2": said("taking the second of your two patches"),
     "claim": said("claiming a market item"),
     "return": said("returning two patches of the claimed shape"),
@@ -935,14 +1043,14 @@ def legal_kinds(s: State, seat: int) -> set[str]:
             kinds.add("Place")
     if ph == "claim" and claim_options(s, seat, first=True):
         kinds.add("Claim")
-    if ph in ("place1", "claim", "after"):
+    if ph in ("place1", "stuck", "claim", "after"):
         if _can_buy(s, seat) and single_place_cells(s, seat):  # _can_buy: a basket slot is filled
             kinds.add("Buy")
         if _can_refresh(s, seat):
             kinds.add("Refresh")
         if stopper_options(s, seat):
             kinds.add("Stopper")
-    if ph in ("claim", "after", "extra"):
+    if ph in ("stuck", "claim", "after", "extra"):
         kinds.add("Done")
     return kinds
 
@@ -1071,6 +1179,8 @@ def _mark(s: State, cells: list[list[int]], slot: int | None = None) -> None:
 
 
 def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
+    if s.phase == "stuck":
+        raise _refuse(s, seat, said("the two basket patches cannot be placed this turn"))
     if s.phase not in ("place1", "place2", "extra"):
         raise _refuse(s, seat, said("you cannot take a basket patch now"))
     slot = m.slot - 1
@@ -1152,7 +1262,7 @@ def _do_place(s: State, seat: int, m: Place, events: list[Event]) -> None:
 def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
     if not uses_shells(s.config):
         raise IllegalMove("there are no Mullu shells in beginner mode")
-    if s.phase not in ("place1", "claim", "after"):
+    if s.phase not in ("place1", "stuck", "claim", "after"):
         raise _refuse(
             s, seat, said("shells can be spent before you take your two patches or after placing them")
         )
@@ -1203,7 +1313,11 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
 
 
 def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
-    if s.phase == "place1" and not _take_possible_now(s, seat):
+    if s.phase == "stuck":  # a refresh may have made the take possible; else it is skipped
+        s.phase = "place1"
+        if not _take_possible_now(s, seat):
+            s.phase = "claim"
+    elif s.phase == "place1" and not _take_possible_now(s, seat):
         events.append(
             Event.told(
                 said(
@@ -1220,7 +1334,7 @@ def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
 def _do_refresh(s: State, seat: int, m: Refresh, events: list[Event]) -> None:
     if not uses_shells(s.config):
         raise IllegalMove("there are no Mullu shells in beginner mode")
-    if s.phase not in ("place1", "claim", "after"):
+    if s.phase not in ("place1", "stuck", "claim", "after"):
         raise _refuse(
             s, seat, said("shells can be spent before you take your two patches or after placing them")
         )
@@ -1243,7 +1357,7 @@ def _do_refresh(s: State, seat: int, m: Refresh, events: list[Event]) -> None:
 def _do_stopper(s: State, seat: int, m: Stopper, events: list[Event]) -> None:
     if not s.config.stoppers:
         raise IllegalMove("this game is played without the stoppers variant")
-    if s.phase not in ("place1", "claim", "after"):
+    if s.phase not in ("place1", "stuck", "claim", "after"):
         raise _refuse(
             s, seat, said("stoppers go down before you take your two patches or after placing them")
         )
@@ -1483,6 +1597,10 @@ def _do_return(s: State, seat: int, m: Return, events: list[Event]) -> None:
 
 
 def _do_done(s: State, seat: int, m: Done, events: list[Event]) -> None:
+    if s.phase == "stuck":  # the end is coming with this round; the seat passes
+        events.append(_passes(seat))
+        _end_turn(s, seat, events)
+        return
     if s.phase not in ("claim", "after", "extra"):
         raise _refuse(s, seat, said("you cannot end your turn yet"))
     events.append(Event.told(said("{player} ended their turn", player=seat_word(seat)), kind="done"))
@@ -1580,7 +1698,12 @@ def outcome(s: State) -> Outcome | None:
 def to_dict(s: State) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
-        "config": {"players": s.config.players, "mode": s.config.mode.value, "stoppers": s.config.stoppers},
+        "config": {
+            "players": s.config.players,
+            "mode": s.config.mode.value,
+            "stoppers": s.config.stoppers,
+            "cannot_place": s.config.cannot_place.value,
+        },
         "seed": s.seed,
         "pile": list(s.pile),
         "bag": list(s.bag),
@@ -1606,6 +1729,7 @@ def to_dict(s: State) -> dict[str, Any]:
         "pending": None if s.pending is None else {**s.pending, "cells": list(s.pending["cells"])},
         "claimed_this_turn": s.claimed_this_turn,
         "end_triggered": s.end_triggered,
+        "stuck": s.stuck,
         "finished": s.finished,
         "end_reason": s.end_reason,
         "end_said": None if s.end_said is None else s.end_said.to_dict(),
@@ -1623,7 +1747,13 @@ def from_dict(d: dict[str, Any]) -> State:
     if d.get("schema") != SCHEMA:
         raise SetupError("unsupported Guanga state schema {schema}", schema=repr(d.get("schema")))
     c = d["config"]
-    config = Config(players=c["players"], mode=Mode(c["mode"]), stoppers=bool(c["stoppers"]))
+    config = Config(
+        players=c["players"],
+        mode=Mode(c["mode"]),
+        stoppers=bool(c["stoppers"]),
+        # saves from before the option: the default, as a replay of their moves builds it
+        cannot_place=Stuck(c.get("cannot_place", Stuck.FINISH_ROUND.value)),
+    )
     return State(
         config=config,
         seed=d["seed"],
@@ -1651,6 +1781,7 @@ def from_dict(d: dict[str, Any]) -> State:
         pending=None if d["pending"] is None else {**d["pending"], "cells": list(d["pending"]["cells"])},
         claimed_this_turn=d["claimed_this_turn"],
         end_triggered=d["end_triggered"],
+        stuck=d.get("stuck"),
         finished=d["finished"],
         end_reason=d["end_reason"],
         end_said=Said.from_dict(d["end_said"]) if d.get("end_said") else None,
@@ -1737,6 +1868,8 @@ class View:
     solo_rank: str | None
     ranking: tuple[tuple[int, ...], ...] = ()  # the outcome's ranking once the game is over
     lit_slot: int | None = None  # the market slot of that turn's claim (its card's replacement)
+    cannot_place: str = Stuck.FINISH_ROUND.value  # the option (2-4 players)
+    stuck: int | None = None  # the seat that could not place and so triggered the end
 
 
 PATCH_NAMES = tuple(f"{c}/{y}" for c in D.COLOURS for y in D.SYMBOLS)
@@ -1825,6 +1958,8 @@ def view_for(s: State, seat: int | None) -> View:
         solo_rank=None if out is None or s.n != 1 else out.details["rank"],
         ranking=() if out is None else out.ranking,
         lit_slot=s.lit_slot,
+        cannot_place=s.config.cannot_place.value,
+        stuck=s.stuck,
     )
 
 

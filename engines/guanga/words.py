@@ -49,6 +49,8 @@ WORDS: dict[str, str] = {
     "option.mode.artisan": N_("artisan mode"),
     "option.stoppers.True": N_("with stoppers"),
     "option.stoppers.False": N_("without stoppers"),
+    "option.cannot_place.finish_round": N_("the round is finished when a player cannot place"),
+    "option.cannot_place.end_now": N_("the game ends at once when a player cannot place"),
     "kind.keep": N_("Keep an order"),
     "kind.place": N_("Place a basket patch"),
     "kind.buy": N_("Buy a patch with shells"),

@@ -831,12 +831,14 @@ def test_master_refresh_sends_shell_patch_and_basket_to_bag():
 
 
 def test_options_from_strings():
-    """Options: mode and stoppers are lobby options with their choices."""
+    """Options: mode, stoppers and cannot_place are lobby options with their choices."""
     from engines.core import config_from_options, config_options
 
     opts = {o.name: o for o in config_options(G.Config)}
-    assert set(opts) == {"mode", "stoppers"}
+    assert set(opts) == {"mode", "stoppers", "cannot_place"}
     assert opts["mode"].choices == ("beginner", "apprentice", "master", "artisan")
+    assert opts["cannot_place"].choices == ("finish_round", "end_now")
+    assert opts["cannot_place"].default == "finish_round"
     cfg = config_from_options(G.Config, 3, {"mode": "apprentice", "stoppers": "yes"})
     assert cfg.mode is Mode.APPRENTICE and cfg.stoppers is True and cfg.players == 3
     with pytest.raises(SetupError):

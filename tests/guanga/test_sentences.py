@@ -433,7 +433,7 @@ def test_words_rules_help_and_options_are_translated():
     help_es = ES.gettext(G.RULES_HELP)
     assert help_es.startswith("**Guanga: Tejidos Andinos**") and "`C A03 yellow B2C3D4`" in help_es
     assert help_es.count("\n") == G.RULES_HELP.count("\n") and "**Modos**" in help_es
-    for f in ("mode", "stoppers"):
+    for f in ("mode", "stoppers", "cannot_place"):
         assert ES.has(G.Config.__dataclass_fields__[f].metadata["help"]), f
 
 

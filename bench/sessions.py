@@ -57,6 +57,7 @@ engines.register(engines.GameInfo("nim", "Nim", "tests.support.nim", None, 1, 4)
 STATE = {"piles": [3, 5, 7, 9, 11], "turn": 1, "secrets": [4, 8], "moves": 12, "last": "B2", "seed": 7}
 EVENTS = [{"kind": "took", "seat": 0, "args": {"pile": "B", "count": 2}, "to": None}]
 PRIVACY = {"public": True}
+TURN = 4  # the engine's turn number the log keeps with each move
 
 
 # ----------------------------------------------------------------------------- the commit
@@ -104,7 +105,7 @@ async def interleaved(
 
 async def store_committer(store: Store):
     sid, version = await new_active(store, 1)
-    move = NewMove(0, "B2", False, EVENTS, PRIVACY)
+    move = NewMove(0, "B2", False, EVENTS, PRIVACY, TURN)
 
     async def commit() -> None:
         nonlocal version
@@ -117,7 +118,7 @@ async def play_committer(store: Store, channel: int):
     """The commit a person's move makes (``store.games.play_moves``: the same writes, handing back the
     session's row as committed)."""
     sid, version = await new_active(store, channel)
-    move = NewMove(0, "B2", False, EVENTS, PRIVACY)
+    move = NewMove(0, "B2", False, EVENTS, PRIVACY, TURN)
 
     async def commit() -> None:
         nonlocal version
@@ -168,9 +169,9 @@ def raw_sqlite_commit(con: sqlite3.Connection, sid: int, version: int) -> int:
         if cur.rowcount != 1:
             raise RuntimeError("stale")
         con.execute(
-            "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy)"
-            " SELECT ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ?, ?, ? FROM moves WHERE session_id = ?",
-            (sid, 0, "B2", 0, stamp, json.dumps(EVENTS), json.dumps(PRIVACY), sid),
+            "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy, turn)"
+            " SELECT ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ?, ?, ?, ? FROM moves WHERE session_id = ?",
+            (sid, 0, "B2", 0, stamp, json.dumps(EVENTS), json.dumps(PRIVACY), TURN, sid),
         )
         con.execute("COMMIT")
     except BaseException:
@@ -267,15 +268,15 @@ RAW_PG_UPDATE = (
     " WHERE id = $3 AND version = $4 AND status = 'active'"
 )
 RAW_PG_INSERT = (
-    "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy)"
-    " SELECT $1, COALESCE(MAX(number), 0) + 1, 0, 'B2', 0, $2, $3, $4 FROM moves WHERE session_id = $1"
+    "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy, turn)"
+    " SELECT $1, COALESCE(MAX(number), 0) + 1, 0, 'B2', 0, $2, $3, $4, $5 FROM moves WHERE session_id = $1"
 )
 RAW_PG_ONE = (
     "WITH up AS (UPDATE sessions SET state = $1, version = version + 1, updated_at = $2"
     " WHERE id = $3 AND version = $4 AND status = 'active' RETURNING id)"
-    " INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy)"
+    " INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy, turn)"
     " SELECT up.id, (SELECT COALESCE(MAX(number), 0) + 1 FROM moves WHERE session_id = up.id), 0, 'B2', 0,"
-    " $2, $5, $6 FROM up"
+    " $2, $5, $6, $7 FROM up"
 )
 
 
@@ -296,7 +297,9 @@ async def raw_postgres_committer(url: str, *, one_statement: bool):
         nonlocal version
         stamp = stamp_of(time.time())
         if one_statement:
-            status = await conn.execute(RAW_PG_ONE, json.dumps(STATE), stamp, sid, version, events, privacy)
+            status = await conn.execute(
+                RAW_PG_ONE, json.dumps(STATE), stamp, sid, version, events, privacy, TURN
+            )
             if status != "INSERT 0 1":
                 raise RuntimeError("stale")
         else:
@@ -304,7 +307,7 @@ async def raw_postgres_committer(url: str, *, one_statement: bool):
                 status = await conn.execute(RAW_PG_UPDATE, json.dumps(STATE), stamp, sid, version)
                 if status != "UPDATE 1":
                     raise RuntimeError("stale")
-                await conn.execute(RAW_PG_INSERT, sid, stamp, events, privacy)
+                await conn.execute(RAW_PG_INSERT, sid, stamp, events, privacy, TURN)
         version += 1
 
     try:
@@ -332,7 +335,7 @@ async def pooled_postgres_committer(url: str):
     async def commit() -> None:
         nonlocal version
         stamp = stamp_of(time.time())
-        status = await pool.execute(RAW_PG_ONE, json.dumps(STATE), stamp, sid, version, events, privacy)
+        status = await pool.execute(RAW_PG_ONE, json.dumps(STATE), stamp, sid, version, events, privacy, TURN)
         if status != "INSERT 0 1":
             raise RuntimeError("stale")
         version += 1

@@ -33,6 +33,13 @@ says that the secret moves themselves were not checked (and cannot be: they
 are not in the file).  The states it shows after a secret move are one way the
 game could have gone, the same for a spectator.
 
+The file names the ``edition`` of the game's rules it was made with (``EDITION``, see
+:mod:`engines.core`; a file without one is of edition 1).  An edition changes the states'
+form or the rules, so the digests of a file made with an earlier edition than this Pukllay
+plays are not compared: ``--replay`` then replays its moves with the options that play its
+game the way it was played, checks that each is legal and that the result is the same, and
+says so.  A file of a later edition is refused: a newer Pukllay replays it.
+
 The whole file carries a SHA-256 ``digest`` of its content: a file damaged in
 transit or edited by hand is refused before anything is replayed.  (Anyone
 can recompute that digest; what makes a forged game fail is the replay:
@@ -148,6 +155,7 @@ def build(
         "format": FORMAT,
         "version": VERSION,
         "game": session.info.name,
+        "edition": module.EDITION,
         "title": session.info.title,
         "number": session.id,
         "status": session.status,
@@ -263,11 +271,40 @@ def load(raw: bytes | str) -> dict[str, Any]:
         raise ExportError(f"the export's seed {data['seed']!r} is not a whole number")
     if data["game"] not in engines.GAMES:
         raise ExportError(f"this export is of {data['game']!r}, a game this Pukllay does not have")
+    edition(data)
     return data
 
 
+def edition(data: dict[str, Any]) -> int:
+    """The edition of the game's rules an export was made with (see ``EDITION`` in
+    :mod:`engines.core`): 1 for a file from before exports named it.  :class:`ExportError`
+    for one that is not a whole number from 1 to the edition this Pukllay plays."""
+    info = engines.get(data["game"])
+    made, current = data.get("edition", 1), info.load().EDITION
+    if not isinstance(made, int) or isinstance(made, bool) or made < 1:
+        raise ExportError(f"the export's edition {made!r} is not a whole number from 1 up")
+    if made > current:
+        raise ExportError(
+            f"this export was made with edition {made} of {info.title}'s rules, and this Pukllay plays "
+            f"edition {current}: a newer Pukllay replays it"
+        )
+    return made
+
+
+def earlier(data: dict[str, Any]) -> bool:
+    """Whether an export was made with an earlier edition of its game's rules than this
+    Pukllay plays: its moves and result are then checked, not the states after each move."""
+    return edition(data) < engines.get(data["game"]).load().EDITION
+
+
 def replay(data: dict[str, Any]) -> Iterator[Step]:
-    """Replay a checked export move by move; :class:`ExportError` at the first disagreement."""
+    """Replay a checked export move by move; :class:`ExportError` at the first disagreement.
+
+    An export made with an earlier edition of the game's rules (:func:`earlier`) is replayed
+    with the options that play its game the way it was played (the engine's
+    ``earlier_options``, where an edition changed a default); every move must still be legal
+    and the result the same, but the digests of the states after each move, which an edition
+    may change, are not compared."""
     if "seed" not in data:
         raise ExportError(
             "this export was made while the game was running, so it holds no seed and no hidden moves; "
@@ -275,8 +312,14 @@ def replay(data: dict[str, Any]) -> Iterator[Step]:
         )
     module = engines.get(data["game"]).load()
     n = len(data["players"])
+    made = edition(data)
+    older = made < module.EDITION
+    options = data["options"]
+    adapt = getattr(module, "earlier_options", None)
+    if older and adapt is not None:
+        options = adapt(made, n, options)
     try:
-        config = config_from_options(module.Config, n, data["options"])
+        config = config_from_options(module.Config, n, options)
         state = module.new_game(config, n, int(data["seed"]))
     except (SetupError, TypeError, ValueError) as exc:
         raise ExportError(f"the export's options do not make a game: {exc}") from None
@@ -294,6 +337,7 @@ def replay(data: dict[str, Any]) -> Iterator[Step]:
             except (LookupError, MoveError):
                 raise ExportError(
                     f"move {i} (kept secret: {mask}) has no legal move that leads to the recorded view"
+                    + (f"{_made_with(module, made)}" if older else "")
                 ) from None
             states[i] = state
             yield Step(i, seat, mask, state, public_events(raw), secret=True)
@@ -310,20 +354,32 @@ def replay(data: dict[str, Any]) -> Iterator[Step]:
             try:
                 state, raw = module.apply_move(state, seat, module.parse_move(move))
             except MoveError as exc:
-                raise ExportError(f"move {i} ({move!r}) is refused by the rules: {exc}") from None
+                raise ExportError(
+                    f"move {i} ({move!r}) is refused by the rules: {exc}"
+                    + (f"{_made_with(module, made)}" if older else "")
+                ) from None
             events = tuple(raw)
         states[i] = state
-        if entry.get("after") is not None and entry["after"] != state_digest(module, state):
-            raise ExportError(f"the replay disagrees with the export at move {i} ({move!r})")
-        if entry.get("view") is not None and entry["view"] != view_digest(module, state):
-            raise ExportError(f"the replay disagrees with the export at move {i} ({move!r})")
+        if not older:
+            if entry.get("after") is not None and entry["after"] != state_digest(module, state):
+                raise ExportError(f"the replay disagrees with the export at move {i} ({move!r})")
+            if entry.get("view") is not None and entry["view"] != view_digest(module, state):
+                raise ExportError(f"the replay disagrees with the export at move {i} ({move!r})")
         yield Step(i, seat, move, state, events)
     recorded = data.get("rules_outcome")
     reached = module.outcome(state)
     if (reached.to_dict() if reached is not None else None) != recorded:
         raise ExportError(
             f"the replay ends with a different result from the export's, after move {len(data['moves'])}"
+            + (f"{_made_with(module, made)}" if older else "")
         )
+
+
+def _made_with(module: Engine, made: int) -> str:
+    return (
+        f" (the export was made with edition {made} of {module.TITLE}'s rules; this Pukllay plays "
+        f"edition {module.EDITION})"
+    )
 
 
 def final_outcome(data: dict[str, Any]) -> Outcome | None:

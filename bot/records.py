@@ -27,3 +27,4 @@ class MoveRecord:
     events: tuple[Event, ...] | None
     privacy: Privacy | None
     number: int | None = None
+    turn: int | None = None  # the engine's turn_number before the move (None: not known)

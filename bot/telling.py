@@ -1,7 +1,9 @@
 """Turns told the way a person would tell them, for the channel's post and the mover's answer.
 
-A run of one seat's moves (its turn; in a simultaneous round, what each seat may read) becomes
-a few short lines.  The game says what the turn made, in its own words, with its optional
+A run of one seat's moves within one turn (its turn; in a simultaneous round, what each seat
+may read) becomes a few short lines: a run ends where the seat changes and where the engine's
+turn number does (:attr:`bot.records.MoveRecord.turn`, when known), so that a solo player's turns,
+or a seat's two turns in a row, are told apart.  The game says what the turn made, in its own words, with its optional
 ``tell_turn(told)`` (:data:`engines.core.Told`): lines of sentences, the player named once,
 repeated steps merged; a game without it, or a turn holding an event stored before sentences
 were kept, is told one line a turn, as the events said it.  This module lays the lines out:
@@ -39,10 +41,12 @@ def sentence(text: str) -> str:
 
 
 class _Run:
-    """One seat's moves in a row: the lines its events said, and what the game may tell of them."""
+    """One seat's moves in a row within one turn: the lines its events said, and what the game
+    may tell of them."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, turn: int | None) -> None:
         self.seat = seat
+        self.turn = turn  # the engine's turn number of its moves (None: not known)
         self.texts: list[str] = []  # each event's line, as stored or translated
         self.told: list[Told] | None = []  # None: some line has no kept sentence to tell from
 
@@ -56,7 +60,7 @@ def told_turns(
     t: Language = ENGLISH,
 ) -> list[list[str]]:
     """What ``reader`` may read of ``records`` (``None``: the channel), in ``t``: for each turn (a
-    run of one seat's moves), its lines, seats named.
+    run of one seat's moves within one turn), its lines, seats named.
 
     Quiet moves (a hut built in a simultaneous round) are left out of the channel's; so, once the
     game is over, is the engine's own end summary (:data:`engines.core.END`), since the outcome
@@ -85,8 +89,8 @@ def told_turns(
                     told.append((event.kind, kept))
         if not texts:
             continue
-        if not runs or runs[-1].seat != record.seat:
-            runs.append(_Run(record.seat))
+        if not runs or runs[-1].seat != record.seat or _new_turn(runs[-1].turn, record.turn):
+            runs.append(_Run(record.seat, record.turn))
         run = runs[-1]
         run.texts.extend(texts)
         run.told = None if told is None or run.told is None else [*run.told, *told]
@@ -101,6 +105,11 @@ def told_turns(
         else:
             out.append([" ".join(sentence(name_seats(line, names)) for line in run.texts)])
     return out
+
+
+def _new_turn(run: int | None, move: int | None) -> bool:
+    """Whether a move of the run's seat begins another turn: both turn numbers known, and apart."""
+    return run is not None and move is not None and run != move
 
 
 def _told(

@@ -159,7 +159,9 @@ class UndoService:
                 target=target,
             )
         )
-        entry = NewMove(seat, undo_text(target), False, [event.to_dict()], PUBLIC.to_dict())
+        # The entry's turn is the one it was agreed in (the state before it, as for any move).
+        turn = module.turn_number(session.state)
+        entry = NewMove(seat, undo_text(target), False, [event.to_dict()], PUBLIC.to_dict(), turn)
         clock = await self.service.core.clock_after(session, state)  # a clocked game: clocks as of now
         await self.store.games.record_moves(
             session.id, session.version, [entry], module.to_dict(state), clock=clock

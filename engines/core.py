@@ -25,8 +25,13 @@ alike::
     scores_now(state) -> tuple[float, ...]   each seat's score if scored now (results chart)
 
 plus the constants ``TITLE``, ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``RULES_HELP`` (the rules
-in a few lines, for a help command), and ``KINDS`` and ``WORDS`` (a game's kinds of move and
-its words for moves, below).  :class:`Engine` is this surface as a ``typing.Protocol``: the
+in a few lines, for a help command), ``KINDS`` and ``WORDS`` (a game's kinds of move and
+its words for moves, below), and ``EDITION``: the edition of the game's rules and of its
+states' form, a whole number raised by one by any change after which a game played before it
+would no longer give the same states (``to_dict``) or the same outcome.  Exports carry it, so
+that one made with an earlier edition is replayed by its moves and result alone
+(:mod:`bot.export`); ``tests/table/test_editions.py`` holds an export of each edition and
+fails when a change needs a new one.  :class:`Engine` is this surface as a ``typing.Protocol``: the
 type checker holds every game's package to it, and everything that holds an engine to its
 names and types.
 
@@ -529,7 +534,9 @@ class Engine(Rules, Protocol):
     way a player would tell them, see :data:`Told` and :func:`told_lines`; without it the table
     tells a turn one line of event sentences) and ``SEATED_AS_JOINED`` (an engine whose players
     keep the lobby's seat numbers at the start instead of a shuffled order, see
-    :meth:`bot.sessions.lobby.Lobby.start`) are optional, so they are not members: the table asks
+    :meth:`bot.sessions.lobby.Lobby.start`) and ``earlier_options(edition, seats, options) ->
+    options`` (the options that play a game of an earlier :data:`EDITION` the way it was played,
+    where a later edition changed a default, see :func:`bot.export.replay`) are optional, so they are not members: the table asks
     for them with ``getattr``."""
 
     __name__: str  # the package's import name (``engines.guanga``), as a process of its own imports it
@@ -542,6 +549,9 @@ class Engine(Rules, Protocol):
 
     @property
     def MAX_PLAYERS(self) -> int: ...
+
+    @property
+    def EDITION(self) -> int: ...
 
     @property
     def KINDS(self) -> tuple[Kind, ...]: ...

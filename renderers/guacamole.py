@@ -67,6 +67,10 @@ LEGEND = {
     "T": N_("swap your card with a visible one"),
     "A": N_("take a visible card into hand"),
 }
+LEGEND_ROW = 32  # the legend's rows beside the piles: the five types, then the star
+STAR = "★"  # under a dish that holds all five types
+GUACAMOLE = N_("guacamole")  # a dish holding all five types, as the legend names it
+GUACAMOLE_NOTE = N_("all five types in one dish: +3 points, valid or not")
 GOOD = (30, 120, 60)
 BAD = (180, 30, 30)
 KIND_WORD = {"number": N_("same no."), "type": N_("same type"), "straight": N_("run")}
@@ -310,18 +314,30 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
             boxes.setdefault(key, (x, y + 30, x + BIG[0], y + 30 + BIG[1]))
     lx = PAD + 3 * (BIG[0] + 22) + 14
     for i, t in enumerate("PLOTA"):
-        ly = y + 4 + i * 35
+        ly = y + 2 + i * LEGEND_ROW
         fill, ink = TYPE_COLOURS[t]
-        d.rounded_rectangle((lx, ly, lx + 34, ly + 30), radius=6, fill=fill, outline=(30, 30, 30))
-        label(d, (lx + 17, ly + 15), t, 20, True, ink, "mm")
+        d.rounded_rectangle((lx, ly, lx + 34, ly + 28), radius=6, fill=fill, outline=(30, 30, 30))
+        label(d, (lx + 17, ly + 14), t, 20, True, ink, "mm")
         draw_text(
             d,
-            (lx + 44, ly + 1),
+            (lx + 44, ly),
             say("{name}: {power}", INK, name=[(TYPE_NAMES[t], INK)], power=[(tr(LEGEND[t]), MUTED)]),
             WIDTH - PAD - lx - 44,
             22,
             min_size=16,
         )
+    # the last row: what the star under a dish means
+    ly = y + 2 + 5 * LEGEND_ROW
+    d.rounded_rectangle((lx, ly, lx + 34, ly + 28), radius=6, fill=PANEL, outline=(30, 30, 30))
+    label(d, (lx + 17, ly + 14), STAR, 20, True, INK, "mm")
+    draw_text(
+        d,
+        (lx + 44, ly),
+        say("{name}: {power}", INK, name=[(tr(GUACAMOLE), INK)], power=[(tr(GUACAMOLE_NOTE), MUTED)]),
+        WIDTH - PAD - lx - 44,
+        22,
+        min_size=16,
+    )
     y += piles_h
     draw_legend(
         d, PAD, y + 4, WIDTH - 2 * PAD, tr("changed in the last turn; arrow: where the last card went")
@@ -470,7 +486,7 @@ def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, stacks, size=SMAL
     else:
         word, colr = "✗ " + tr("invalid"), BAD
     draw_text(d, (bx, fy), word, size[0] + 14, 18, min_size=14, bold=True, fill=colr)
-    count = ntr("{n} card", "{n} cards", len(dv.cards)) + (" ★" if dv.guacamole else "")
+    count = ntr("{n} card", "{n} cards", len(dv.cards)) + (f" {STAR}" if dv.guacamole else "")
     draw_text(d, (bx, fy + 23), count, size[0] + 14, 18, min_size=14)
 
 

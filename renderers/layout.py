@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import ImageDraw, ImageFont
 
 from renderers.colours import ACTIVE, GOLD, INK, MUTED, PANEL, RULE, seat_colour
 from renderers.shapes import seat_mark
 from renderers.translation import N_, Span, list_spans, nsay, say, tr
-from renderers.typeset import LEADING, Layout, draw_text, fit, ink_height, label, text_width
+from renderers.typeset import LEADING, Layout, draw_text, fit, font, ink_height, label, shorten, text_width
 
 WIDTH = 1200
 
@@ -267,6 +267,23 @@ def ordinal(n: int) -> str:
 
 
 RANK_ROW = 52
+RANK_NAME = 32  # a name's size in the ranking box; a long one shrinks to HEADER_MIN, then is shortened
+
+
+def ranking_name(name: str, width: int) -> tuple[str, int]:
+    """A name as the ranking box draws it in ``width`` pixels, and its size: whole at the largest
+    size from :data:`RANK_NAME` down to :data:`HEADER_MIN` at which it fits (so that it still
+    reads at 400 px), else shortened with an ellipsis at that smallest size."""
+    lay = fit(name, width, RANK_NAME * 2, RANK_NAME, HEADER_MIN, True, 1)
+    if not lay.cut:
+        return name, lay.size
+    return shorten(name, width, HEADER_MIN, True), HEADER_MIN
+
+
+def _ascent(size: int) -> int:
+    """How far a bold line's baseline lies below the top at which it is drawn."""
+    fnt = font(size, True)
+    return fnt.getmetrics()[0] if isinstance(fnt, ImageFont.FreeTypeFont) else size
 
 
 def ranking_height(seats: Sequence[SeatLine]) -> int:
@@ -298,9 +315,10 @@ def draw_ranking(
         seat_mark(draw, x0 + 118, ry + 20, 18, s.seat)
         score_w = int(text_width(s.score, 34, True)) + 4
         name_w = min(330, (x1 - x0) // 3)
-        draw_text(
-            draw, (x0 + 146, ry + 1), [(s.name, seat_colour(s.seat))], name_w, 32, min_size=22, bold=True
-        )
+        name, size = ranking_name(s.name, name_w)
+        # on the line of the place and the score: the same baseline whatever the name's size
+        ny = ry + 1 + _ascent(RANK_NAME) - _ascent(size)
+        draw_text(draw, (x0 + 146, ny), [(name, seat_colour(s.seat))], name_w, size, min_size=size, bold=True)
         label(draw, (x0 + 146 + name_w + 10 + score_w, ry), s.score, 34, True, INK, "ra")
         if s.detail:
             dx = x0 + 146 + name_w + 30 + score_w

@@ -282,6 +282,35 @@ def fit(
     return _layout(spans, int(width), int(height), size, min_size or size, bold, max_lines)
 
 
+ELLIPSIS = "…"
+
+
+def shorten(text: str, width: float, size: int, bold: bool = False) -> str:
+    """``text`` as it is when it fits ``width`` pixels at ``size``; otherwise shortened to end in
+    an ellipsis: after its last whole word that still fits, when that keeps at least half the
+    width, else after as many letters as fit (a name of one long word, "WWWW…")."""
+    if text_width(text, size, bold) <= width:
+        return text
+
+    def fits(head: str) -> bool:
+        return text_width(head + ELLIPSIS, size, bold) <= width
+
+    def tidy(head: str) -> str:
+        return head.rstrip(" ,;:-_·.")
+
+    words = text.split(" ")
+    for n in range(len(words) - 1, 0, -1):
+        head = tidy(" ".join(words[:n]))
+        if head and fits(head):
+            if text_width(head + ELLIPSIS, size, bold) >= width / 2:
+                return head + ELLIPSIS
+            break
+    head = text
+    while head and not fits(head):
+        head = head[:-1]
+    return tidy(head) + ELLIPSIS
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],

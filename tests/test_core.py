@@ -156,6 +156,7 @@ def test_every_engine_package_has_the_contract_at_run_time(game):
         "TITLE": str,
         "MIN_PLAYERS": int,
         "MAX_PLAYERS": int,
+        "EDITION": int,
         "RULES_HELP": str,
         "KINDS": tuple,
         "WORDS": Mapping,

@@ -58,7 +58,8 @@ class Logbook:
 
     async def untold(self, session: Session) -> list[MoveRecord]:
         """The moves the channel has not been told of yet, read from the log (so that a turn
-        half played before a restart is still told in full)."""
+        half played before a restart is still told in full), each with the turn number the log
+        keeps with it, so that a seat's turns (a solo player's) are told apart."""
         return await self.log(session, after=session.row.told_through)
 
     async def told(self, session: Session, message_id: int, through: int) -> int | None:
@@ -80,7 +81,7 @@ class Logbook:
                 if row.number in wanted and step.events is not None:
                     privacy = module.move_privacy(step.before, row.seat, module.parse_move(row.move))
                     found[row.number] = MoveRecord(
-                        row.seat, row.move, row.by_computer, step.events, privacy, row.number
+                        row.seat, row.move, row.by_computer, step.events, privacy, row.number, row.turn
                     )
         except Exception:
             log.warning("could not replay session %s to recover its log's marks", session.id, exc_info=True)

@@ -216,10 +216,11 @@ Played = MoveRecord
 
 
 def apply(module: Engine, state: Any, seat: int, move: Any, *, by_computer: bool) -> tuple[Any, Played]:
-    """Apply ``move`` and record it with its privacy mark, computed from the state before it."""
+    """Apply ``move`` and record it with its privacy mark and turn number, from the state before it."""
     privacy = module.move_privacy(state, seat, move)
+    turn = module.turn_number(state)
     new_state, events = module.apply_move(state, seat, move)
-    return new_state, Played(seat, str(move), by_computer, tuple(events), privacy)
+    return new_state, Played(seat, str(move), by_computer, tuple(events), privacy, turn=turn)
 
 
 def stored(played: Played) -> NewMove:
@@ -230,17 +231,18 @@ def stored(played: Played) -> NewMove:
         played.by_computer,
         [e.to_dict() for e in played.events or ()],
         None if played.privacy is None else played.privacy.to_dict(),
+        played.turn,
     )
 
 
 def record_of(row: MoveRow) -> MoveRecord:
-    """A log row as a record (events and mark ``None`` on rows from before they were stored)."""
+    """A log row as a record (events, mark and turn ``None`` on rows from before they were stored)."""
     try:
         events = None if row.events is None else tuple(Event.from_dict(e) for e in row.events)
         privacy = None if row.privacy is None else Privacy.from_dict(row.privacy)
     except (KeyError, TypeError, ValueError):
         events, privacy = None, None
-    return MoveRecord(row.seat, row.move, row.by_computer, events, privacy, row.number)
+    return MoveRecord(row.seat, row.move, row.by_computer, events, privacy, row.number, row.turn)
 
 
 @dataclass(frozen=True)

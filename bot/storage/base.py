@@ -124,17 +124,20 @@ class MoveRow:
     created_at: str
     events: list[dict[str, Any]] | None = None  # Event.to_dict of each event; None on rows from before
     privacy: dict[str, Any] | None = None  # Privacy.to_dict; None on rows from before
+    turn: int | None = None  # the engine's turn number before the move; None on rows from before
 
 
 @dataclass(frozen=True)
 class NewMove:
-    """A move to append to the log, with its events and privacy mark (plain JSON values)."""
+    """A move to append to the log, with its events and privacy mark (plain JSON values) and the
+    engine's turn number before it (``None``: not known)."""
 
     seat: int
     move: str
     by_computer: bool = False
     events: list[dict[str, Any]] | None = None
     privacy: dict[str, Any] | None = None
+    turn: int | None = None
 
 
 NOTIFY_PLACES = ("thread", "dm", "both", "none")
@@ -449,6 +452,7 @@ def move_of(row: Row) -> MoveRow:
         created_at=row["created_at"],
         events=events if isinstance(events, list) else None,
         privacy=privacy if isinstance(privacy, dict) else None,
+        turn=row["turn"],
     )
 
 

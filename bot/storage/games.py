@@ -115,8 +115,8 @@ def commit_body(
         if gone != 1:
             raise StaleVersion(expected_version)
     yield many(
-        "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy)"
-        " SELECT ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ?, ?, ? FROM moves WHERE session_id = ?",
+        "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy, turn)"
+        " SELECT ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ?, ?, ?, ? FROM moves WHERE session_id = ?",
         [
             (
                 session_id,
@@ -126,6 +126,7 @@ def commit_body(
                 stamp,
                 dump_json(m.events),
                 dump_json(m.privacy),
+                m.turn,
                 session_id,
             )
             for m in moves

@@ -3,7 +3,7 @@
 asyncpg with a connection pool.  A transaction body runs on one connection
 between ``BEGIN`` and ``COMMIT``; a read of one statement runs without.  A
 move's commit is one statement, the server-side function
-``pukllay_record_moves`` (migrations/postgres/006_jobs.sql): it checks the
+``pukllay_record_moves`` (migrations/postgres/030_move_turns.sql): it checks the
 version under a row lock, so of two processes racing the same move exactly
 one is accepted.  Jobs are claimed with ``FOR UPDATE SKIP LOCKED``, so each
 is fired by one process.  Ratings are updated under a transaction-scoped
@@ -58,7 +58,7 @@ from bot.time.jobs import DEADLINE
 from bot.time.source import SYSTEM, Clock
 
 MIGRATIONS = migrations("postgres")
-RECORD_MOVES = "SELECT o_accepted, o_version FROM pukllay_record_moves(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+RECORD_MOVES = "SELECT o_accepted, o_version FROM pukllay_record_moves(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 # A move's commit as one statement (prepared once per connection by asyncpg): the version bump,
 # refused unless the session is still at the expected version (a racing commit holds the row lock,
 # and this one then finds the version moved on and changes nothing); the clocks when the game has
@@ -67,24 +67,25 @@ RECORD_MOVES = "SELECT o_accepted, o_version FROM pukllay_record_moves(?, ?, ?, 
 # No rows back: the session was not at the expected version (or is no longer active).
 PLAY_MOVES = f"""
 WITH up AS (
-    UPDATE sessions SET state = $8, version = $2 + cardinality($4::text[]), updated_at = $9,
-        clock_state = CASE WHEN $11 THEN $12 ELSE clock_state END,
-        timer_seconds = CASE WHEN $11 THEN $13 ELSE timer_seconds END
+    UPDATE sessions SET state = $9, version = $2 + cardinality($4::text[]), updated_at = $10,
+        clock_state = CASE WHEN $12 THEN $13 ELSE clock_state END,
+        timer_seconds = CASE WHEN $12 THEN $14 ELSE timer_seconds END
     WHERE id = $1 AND version = $2 AND status = 'active'
     RETURNING {SESSION_COLUMNS}
 ), logged AS (
-    INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy)
+    INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy, turn)
     SELECT up.id, COALESCE((SELECT MAX(m.number) FROM moves m WHERE m.session_id = $1), 0) + i,
-        ($3::integer[])[i], ($4::text[])[i], ($5::integer[])[i], $9, ($6::text[])[i], ($7::text[])[i]
+        ($3::integer[])[i], ($4::text[])[i], ($5::integer[])[i], $10, ($6::text[])[i], ($7::text[])[i],
+        ($8::integer[])[i]
     FROM up, generate_subscripts($4::text[], 1) AS i
 ), armed AS (
     INSERT INTO jobs (kind, key, due_at, payload, created_at)
-    SELECT '{DEADLINE}', $1::text, $10 + up.timer_seconds, json_build_object('version', up.version)::text, $9
+    SELECT '{DEADLINE}', $1::text, $11 + up.timer_seconds, json_build_object('version', up.version)::text, $10
     FROM up WHERE up.timer_seconds IS NOT NULL
     ON CONFLICT (kind, key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload,
         claimed_by = NULL, claim = NULL, claimed_until = NULL, attempts = 0
 ), disarmed AS (
-    DELETE FROM jobs WHERE $11 AND kind = '{DEADLINE}' AND key = $1::text
+    DELETE FROM jobs WHERE $12 AND kind = '{DEADLINE}' AND key = $1::text
         AND EXISTS (SELECT 1 FROM up WHERE up.timer_seconds IS NULL)
 )
 SELECT * FROM up
@@ -272,8 +273,9 @@ def _logged(
     stamp: str,
     now: float,
 ) -> tuple[Any, ...]:
-    """The first ten parameters of both commit statements: the session, the version expected, the
-    moves as arrays (seats, texts, by the computer, events, privacy), the state and the times."""
+    """The first eleven parameters of both commit statements: the session, the version expected,
+    the moves as arrays (seats, texts, by the computer, events, privacy, turns), the state and the
+    times."""
     return (
         session_id,
         expected_version,
@@ -282,6 +284,7 @@ def _logged(
         [int(m.by_computer) for m in moves],
         [dump_json(m.events) for m in moves],
         [dump_json(m.privacy) for m in moves],
+        [m.turn for m in moves],
         json.dumps(state),
         stamp,
         now,

@@ -52,6 +52,16 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
         ),
         file=out,
     )
+    if export.earlier(data):
+        print(
+            lang.gettext(
+                "made with edition {made} of the rules; this Pukllay plays edition {current}: every move "
+                "and the result are checked, not the states after each move",
+                made=export.edition(data),
+                current=module.EDITION,
+            ),
+            file=out,
+        )
 
     def who(seat: int) -> str:
         return lang.gettext("the table") if seat == TABLE else names[seat]
@@ -138,14 +148,19 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
     outcome = export.final_outcome(data)
     if outcome is not None:
         print_outcome(outcome, names, out, lang)
-    print(
-        lang.ngettext(
+    if export.earlier(data):
+        agrees = lang.ngettext(
+            "Every move of the export is legal and the replay reaches its result ({n} move).",
+            "Every move of the export is legal and the replay reaches its result ({n} moves).",
+            total,
+        )
+    else:
+        agrees = lang.ngettext(
             "The replay agrees with the export, move by move ({n} move).",
             "The replay agrees with the export, move by move ({n} moves).",
             total,
-        ),
-        file=out,
-    )
+        )
+    print(agrees, file=out)
     secret = sum(
         1 for m in data["moves"] if isinstance(m, dict) and m.get("move") is None and m.get("secret")
     )

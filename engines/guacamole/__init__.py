@@ -107,6 +107,10 @@ from .rules import (
 from .told import tell_turn
 from .words import KINDS, WORDS, move_words
 
+# The edition of the rules and of the states' form (see engines.core): 1 for the exports written
+# before exports named their edition, 2 from then on.
+EDITION = 2
+
 RULES_HELP = N_("""**Guacamole** — cook the tastiest dishes. Only cards in your dishes score.
 **Turn**, in order, each step optional except the last:
 1. `prep 5T` puts a hand card in your preparation zone (max 4) and fires its power. With 4 there at the start of your turn you may first `free 5T x1` one onto a discard pile.
@@ -123,6 +127,7 @@ Visible cards: zone cards `p2z5T`, dish tops `p2d1`, discard tops `x1` `x2`. A d
 **Option** `dishes_per_turn` (default 1; 0 = no limit).""")
 
 __all__ = [
+    "EDITION",
     "KINDS",
     "WORDS",
     "move_words",

@@ -81,14 +81,15 @@ def _piles(view: View) -> Section:
 
 
 def _verdict(dish: DishView) -> Said:
-    """Whether a dish is valid (and why), and whether it is a guacamole."""
+    """Whether a dish is valid (and why), and whether it is a guacamole, with what that means
+    (the picture marks it with a star, explained in its legend in the same words)."""
     if dish.valid and dish.kind is not None:
         kind = DISH_KINDS[dish.kind]
         if dish.guacamole:
-            return said("valid ({kind}), a guacamole", kind=kind)
+            return said("valid ({kind}), a guacamole (all five types in one dish: +3 points)", kind=kind)
         return said("valid ({kind})", kind=kind)
     if dish.guacamole:
-        return said("not valid, a guacamole")
+        return said("not valid, but a guacamole (all five types in one dish: +3 points)")
     return said("not valid")
 
 

@@ -106,6 +106,11 @@ from .rules import (
 from .told import tell_turn
 from .words import KINDS, WORDS, move_words
 
+# The edition of the rules and of the states' form (see engines.core): 1 for the exports written
+# before exports named their edition, when a game of 2-4 ended at once if a player could not
+# place (today's cannot_place end_now); 2 from then on, the round finished by default.
+EDITION = 2
+
 RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave patches onto your 5x5 guanga (rows A-E, cols 1-5) to \
 match market cards.
 **Turn**: take 2 basket patches, one move each (`P3B2` = slot 3 onto B2; stacking is fine, only the top \
@@ -128,7 +133,18 @@ costs 3, 2 shells = 1 VP; blankets in the market give one more patch.
 **Solo**: fewer patches, no refills of the market, no orders, ends when you can't place two patches; \
 you get a rank.""")
 
+
+def earlier_options(edition: int, seats: int, options: dict[str, object]) -> dict[str, object]:
+    """The options that replay a game of an earlier edition the way it was played: before
+    edition 2, a game of 2-4 ended at once when a player could not place (``end_now``)."""
+    if edition < 2 and seats > 1 and "cannot_place" not in options:
+        return {**options, "cannot_place": Stuck.END_NOW.value}
+    return options
+
+
 __all__ = [
+    "EDITION",
+    "earlier_options",
     "KINDS",
     "WORDS",
     "move_words",

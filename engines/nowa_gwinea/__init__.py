@@ -118,6 +118,10 @@ from .rules import (
 from .told import tell_turn
 from .words import KINDS, WORDS, describe, move_words
 
+# The edition of the rules and of the states' form (see engines.core): 1 for the exports written
+# before exports named their edition, 2 from then on.
+EDITION = 2
+
 RULES_HELP = N_("""**Nowa Gwinea** - build a village of pentomino huts on an 8x8 task board, all at once.
 **Goal:** most points after 9 rounds.
 **Round:** everyone gets a board (rows A-H, columns 1-8) with 6 totems, 5 water holes and 5 fruit bushes; the die picks the totem your village must cover. Your first hut covers it; every later hut must touch one of yours *only at a corner*, so the village is one group. Never overlap, never leave the board, never cover another totem.
@@ -136,6 +140,7 @@ SEATED_AS_JOINED = True
 ``hard_seats`` names them by the lobby's numbers."""
 
 __all__ = [
+    "EDITION",
     "KINDS",
     "WORDS",
     "move_words",

@@ -98,6 +98,10 @@ from .rules import (
 from .told import tell_turn
 from .words import KINDS, WORDS, move_words
 
+# The edition of the rules and of the states' form (see engines.core): 1 for the exports written
+# before exports named their edition, 2 from then on.
+EDITION = 2
+
 RULES_HELP = N_("""**P'achakuna**: collect all 7 colours (white, yellow, orange, red, purple, blue, green) first. Brown and loads on llamas don't count.
 **Sides**: White (first player) walks valleys and starts; Black climbs mountains and starts with the brown piece. Both begin with one llama on the white centre village carrying white.
 **A turn**
@@ -112,6 +116,7 @@ Add `/ry` to `r` or `b` to give up cut-out colours when loose pieces fall short.
 **Rulings**: a tile turns once per turn, turning is optional; acting with another llama closes the current one; a new llama waits until next turn; payments use loose pieces first.""")
 
 __all__ = [
+    "EDITION",
     "KINDS",
     "WORDS",
     "move_words",

@@ -719,6 +719,8 @@ def apply_move(state: State, seat: int, move: Move) -> tuple[State, list[Event]]
     try:
         return handler(state, seat, move)
     except IllegalMove as exc:
+        if exc.said.in_words().endswith(MORE):  # a cut list ends the refusal: no full stop after it
+            raise IllegalMove("{refusal} {allowed}", refusal=exc.said, allowed=_hint(state, seat)) from None
         raise IllegalMove("{refusal}. {allowed}", refusal=exc.said, allowed=_hint(state, seat)) from None
 
 
@@ -761,10 +763,15 @@ def _record(new: State, seat: int, move: Move, cells: list[int]) -> None:
     new.moves += 1
 
 
+MORE = "..."  # ends a list cut short in a refusal
+
+
 def _turnable_words(state: State) -> str:
-    """The tiles that may turn now, for a refusal: the first 20, then ``...``."""
+    """The tiles that may turn now, for a refusal: the first 20, then ``, ...`` (the last thing
+    in its refusal, which then takes no full stop)."""
     free = rotatable(state)
-    return ", ".join(map(str, free[:20])) + (" ..." if len(free) > 20 else "")
+    shown = [str(cell) for cell in free[:20]]
+    return ", ".join(shown + [MORE] if len(free) > 20 else shown)
 
 
 def _rotate(state: State, seat: int, move: Rotate) -> tuple[State, list[Event]]:

@@ -108,6 +108,10 @@ from engines.tiwanaku.rules import (
 from engines.tiwanaku.told import tell_turn
 from engines.tiwanaku.words import KINDS, WORDS, move_words
 
+# The edition of the rules and of the states' form (see engines.core): 1 for the exports written
+# before exports named their edition, 2 from then on.
+EDITION = 2
+
 RULES_HELP = N_(
     """**Tiwanaku** - explore a hidden valley and deduce its crops.
 **Map**: rows A-E, columns 1-5 (short) or 1-9 (long). Each cell hides a terrain (S swamp, D desert, M mountain, F forest). Touching cells of one terrain form a region of 1-5 cells; a region of n cells grows crops 1..n, and equal crops never touch, not even diagonally. A few cells start revealed, and the terrain totals are public.
@@ -123,6 +127,7 @@ Rulings used: 5/5/4/3 explorers; a 5th cube is refused; scores can go negative; 
 )
 
 __all__ = [
+    "EDITION",
     "KINDS",
     "WORDS",
     "move_words",

@@ -73,8 +73,10 @@ def expected_public(view: g.View) -> list[tuple[str, list[str], bool]]:
                 continue
             kind = {"number": "same number", "type": "same type", "straight": "a run"}.get(dish.kind or "")
             verdict = f"valid ({kind})" if dish.valid else "not valid"
-            if dish.guacamole:
-                verdict += ", a guacamole"
+            if dish.guacamole and dish.valid:
+                verdict += ", a guacamole (all five types in one dish: +3 points)"
+            elif dish.guacamole:
+                verdict += ", but a guacamole (all five types in one dish: +3 points)"
             lines.append(
                 f"Dish p{p + 1}d{k}: {', '.join(dish.cards)}; {dish.cards[-1]} on top; {verdict}; "
                 f"{plural(dish.points, 'point')}"
@@ -214,7 +216,8 @@ def test_a_dish_being_made_an_empty_dish_a_guacamole_and_the_last_round():
     assert said[2][1][-1] == "New dish being made: 1T, 1L; 1L on top"
     assert said[3][1][2:] == [
         "Dish p2d1: empty, it counts as no dish",
-        "Dish p2d2: 1P, 3L, 5O, 7T, 9A; 9A on top; not valid, a guacamole; 8 points",
+        "Dish p2d2: 1P, 3L, 5O, 7T, 9A; 9A on top; not valid, but a guacamole (all five types in one dish: "
+        "+3 points); 8 points",
     ]
     assert said[0][1][1].startswith("{p0} may now: add a card to the new dish (1T, 1L)")
     s, _ = g.apply_move(s, 0, g.parse_move("cancel"))
@@ -223,7 +226,8 @@ def test_a_dish_being_made_an_empty_dish_a_guacamole_and_the_last_round():
     assert "The draw pile is empty: this is the last round." in turn
     assert english(g.describe(g.view_for(s, 1)))[1][1][0] == "Draw pile (deck): 0 cards"
     assert spanish(g.describe(g.view_for(s, 1)))[3][1][3] == (
-        "Plato p2d2: 1P, 3L, 5O, 7T, 9A; arriba 9A; no válido, un guacamole; 8 puntos"
+        "Plato p2d2: 1P, 3L, 5O, 7T, 9A; arriba 9A; no válido, pero un guacamole (los cinco tipos en un plato: "
+        "+3 puntos); 8 puntos"
     )
 
 

@@ -145,3 +145,42 @@ def test_the_outline_of_a_changed_place_covers_no_card_of_its_stack(mark):
     assert changed.getbbox() is not None  # the outline is drawn
     onion = _exactly(plain, TYPE_COLOURS["O"][0])  # every Onion Musk card face: zone and dish
     assert ImageChops.multiply(onion, changed).getbbox() is None
+
+
+# the fact the star under a dish stands for, as the legend and the board in words state it
+GUACAMOLE_FACT = {
+    None: "all five types in one dish: +3 points",
+    "es": "los cinco tipos en un plato: +3 puntos",
+}
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_the_star_under_a_guacamole_is_explained_on_the_board_and_in_words(language):
+    """A guacamole dish carries a star; the board explains it in a legend line beside the card
+    types (a star, then what a guacamole is and scores), in the reader's language, and the board
+    in words says the same of each guacamole, valid or not."""
+    from engines.core import in_words
+    from languages import language as catalogue
+    from renderers import encoding, typeset
+
+    s = rig(dishes={0: [["2P", "3L", "4O", "5T", "6A"]], 1: [["1P", "8L", "5O", "7T", "9A"], ["2A"]]})
+    view = g.view_for(s, 0)
+    assert [d.guacamole for d in view.dishes[0] + view.dishes[1]] == [True, True, False]
+    fact = GUACAMOLE_FACT[language]
+    with typeset.fit_log() as log:
+        png = render(view, names=["Ana", "Beto"], language=language)
+    assert len(png) < encoding.LIMIT
+    assert sum(1 for f in log if f.text.endswith("★")) == 2  # under the two guacamoles
+    legend = [f for f in log if fact in f.text]
+    assert len(legend) == 1 and not legend[0].cut, [f.text for f in log]
+    assert legend[0].text.startswith("guacamole: ")
+    x0, y0, _, _ = legend[0].box
+    swatch = _open(png).convert("RGB").crop((x0 - 44, y0, x0 - 10, y0 + 28))
+    ink = sum(n for n, c in swatch.getcolors(4096) if max(c) < 80)  # the star, and the swatch's edge
+    edge = sum(n for n, c in swatch.crop((8, 6, 26, 22)).getcolors(4096) if max(c) < 80)
+    assert ink and edge > 20, (ink, edge)  # a dark mark in the swatch's middle: the star
+    reader = catalogue(language or "en")
+    words = [in_words(line, reader) for sec in g.describe(view) for line in sec.lines]
+    dishes = [w for w in words if w and w.startswith(("Dish p", "Plato p"))]
+    assert len(dishes) == 3
+    assert [fact in w for w in dishes] == [True, True, False], dishes

@@ -1012,8 +1012,37 @@ def test_rotation_refusal_lists_at_most_twenty_tiles(free):
     assert P.rules.rotatable(s) == left
     with pytest.raises(IllegalMove) as err:
         play(s, 0, f"r{s.rotated[0]}+1")
-    listed = str(err.value).split("tiles you may turn: ")[1].split(". Allowed now")[0]
-    assert listed == ", ".join(map(str, left[:20])) + (" ..." if free > 20 else "")
+    listed = str(err.value).split("tiles you may turn: ")[1].split(" Allowed now")[0]
+    assert listed == ", ".join(map(str, left[:20])) + (", ..." if free > 20 else ".")
+
+
+@pytest.mark.parametrize("why", ["turned", "llama", "rock"])
+def test_a_refusal_whose_tile_list_is_cut_ends_in_one_ellipsis(why):
+    """A refusal that lists the tiles that may turn, cut after 20, ends its sentence with the
+    list's ellipsis alone ("46, ... Allowed now"), never "46 ...." (the ellipsis and then the
+    sentence's full stop), in English and in Spanish; an uncut list ends with a full stop."""
+    from languages import ENGLISH, language
+
+    for free in (21, 20):
+        s = fresh()
+        give(s, 0, white=3)
+        s = play(s, 0, "r12+1")
+        tile = {"turned": 12, "llama": 44, "rock": 13}[why]
+        s.rocks = [13]
+        put(s, 0, 1, 44)
+        open_tiles = P.rules.rotatable(s)
+        s.rotated += open_tiles[: len(open_tiles) - free]
+        assert len(P.rules.rotatable(s)) == free
+        with pytest.raises(IllegalMove) as err:
+            play(s, 0, f"r{tile}+1")
+        for reader, allowed in ((ENGLISH, "Allowed now"), (language("es"), "Jugadas posibles ahora")):
+            text = err.value.said.in_words(reader)
+            listed = text.split(": ", 1)[1].split(allowed)[0]
+            assert "...." not in text and ". ." not in text, text
+            if free > 20:
+                assert listed.endswith(", ... ") and listed.count("...") == 1, text
+            else:
+                assert listed.endswith(". ") and "..." not in listed, text
 
 
 @pytest.mark.parametrize("steps", range(6))

@@ -45,6 +45,7 @@ from engines.core import (
 TITLE = "Nim"
 MIN_PLAYERS = 1
 MAX_PLAYERS = 4
+EDITION = 1
 SCHEMA = 1
 TABLE_MOVES = True
 

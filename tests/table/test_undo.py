@@ -48,6 +48,7 @@ async def test_against_a_computer_the_undo_is_immediate_and_logged(service):
     before_rows = await service.store.history.moves(session.id)
     my_last = max(r.number for r in before_rows if r.seat == session.seat_of(1).seat)
     expected, _ = await history.state_at(session, my_last - 1)
+    turn_asked = nim.turn_number((await service.core.get(session.id)).state)
     asked = await undo.ask(300, 1)
     assert isinstance(asked, Undone) and asked.target == my_last
     session = await service.core.get(session.id)
@@ -55,6 +56,7 @@ async def test_against_a_computer_the_undo_is_immediate_and_logged(service):
     rows = await service.store.history.moves(session.id)
     assert rows[: len(before_rows)] == before_rows  # nothing deleted
     assert undo_target(rows[-1].move) == my_last and len(rows) >= len(before_rows) + 1
+    assert rows[-1].turn == turn_asked  # the entry's turn: the one it was agreed in
     assert nim.to_dict(await service.logbook.replay(session.id)) == nim.to_dict(session.state)
     # The history shows every entry, and a page after the undo entry is the state it restored.
     page = await history.page(session, rows[-1].number) if session.row.told_through else None

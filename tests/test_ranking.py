@@ -1,0 +1,98 @@
+"""The final ranking box under long names: a name is shortened where it reads (a whole word,
+an ellipsis), stays tall enough to read at 400 px, sits on its row's line and never reaches the
+points."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+import engines
+from renderers import layout, samples, typeset
+from renderers.colours import GOLD, INK, seat_colour
+
+# Discord display names hold 32 characters
+LONG = "Bartolomé de las Casas Quispe 99"
+ONE_WORD = "W" * 32
+
+
+def _ranking(names: list[str]) -> tuple[Image.Image, list[typeset.Fit], list[layout.SeatLine]]:
+    seats = [
+        layout.SeatLine(k, name, score, detail="12 dishes · 3 stars", place=k + 1)
+        for k, (name, score) in enumerate(zip(names, ("128", "1 045", "7"), strict=False))
+    ]
+    image = Image.new("RGB", (layout.WIDTH, layout.ranking_height(seats)), "white")
+    with typeset.fit_log() as log:
+        layout.draw_ranking(ImageDraw.Draw(image), seats, 0)
+    return image, log, seats
+
+
+def _ink(image: Image.Image, box: tuple[int, int, int, int], colour) -> tuple[int, int, int, int]:
+    """The bounding box of the pixels of exactly ``colour`` inside ``box``."""
+    region = image.crop(box)
+    wanted = tuple(colour)
+    mask = Image.new("L", region.size)
+    mask.putdata(
+        [
+            255 if region.getpixel((x, y)) == wanted else 0
+            for y in range(region.height)
+            for x in range(region.width)
+        ]
+    )
+    found = mask.getbbox()
+    assert found, (box, colour)
+    return found[0] + box[0], found[1] + box[1], found[2] + box[0], found[3] + box[1]
+
+
+def test_a_long_name_is_shortened_at_a_word_with_an_ellipsis_and_still_reads():
+    """32 characters do not fit the name column: the name keeps whole words and ends in "…",
+    drawn no smaller than the header's smallest text (which reads at 400 px), not cut."""
+    _, log, _ = _ranking([LONG, ONE_WORD, "Ana"])
+    drawn = {f.text: f for f in log}
+    short = next(f for t, f in drawn.items() if t.startswith("Bartolomé"))
+    assert not short.cut and short.text.endswith("…"), short
+    head = short.text.removesuffix("…")
+    assert LONG.startswith(head) and LONG[len(head)] == " ", short.text  # whole words kept
+    assert len(head.split()) >= 2
+    assert short.size >= layout.HEADER_MIN and typeset.ink_height(short.size) >= layout.WIDTH / 45
+    letters = next(f for t, f in drawn.items() if t.startswith("WWW"))
+    assert not letters.cut and letters.text.endswith("…") and len(letters.text) > 5, letters
+    assert drawn["Ana"].size == layout.RANK_NAME and not drawn["Ana"].cut
+
+
+def test_a_long_name_sits_on_its_rows_line_and_never_reaches_the_points():
+    """In the drawn pixels: the shortened name ends left of its points, and its letters stand
+    on the same baseline as the place ("1st"), not raised above it."""
+    image, _, seats = _ranking([LONG, ONE_WORD, "Ana"])
+    top = layout.PAD + 54
+    for i, seat in enumerate(seats):
+        ry = top + i * layout.RANK_ROW
+        row = (layout.PAD + 146, ry - 4, layout.PAD + 146 + 330 + 200, ry + layout.RANK_ROW - 8)
+        name = _ink(image, row, seat_colour(seat.seat))
+        points = _ink(image, (name[2], ry - 4, row[2], row[3]), INK)
+        assert name[2] + 8 <= points[0], (seat.name, name, points)
+    place = _ink(image, (layout.PAD + 22, top - 4, layout.PAD + 110, top + layout.RANK_ROW - 8), GOLD)
+    name = _ink(
+        image, (layout.PAD + 146, top - 4, layout.PAD + 480, top + layout.RANK_ROW - 8), seat_colour(0)
+    )
+    assert abs(name[3] - place[3]) <= 1, (name, place)  # "1st" and "Bartolomé de las…": no descenders
+
+
+def test_final_boards_shorten_long_names_in_the_ranking():
+    """Real final boards (PNG) under 32-character names: every name in the ranking box is drawn
+    whole or shortened with an ellipsis, never cut by the fitting."""
+    names = (LONG, ONE_WORD, "Guadalupe Quispe Mamani Condori", "Ana")
+    for game in ("tiwanaku", "guacamole"):
+        end = next(p for p in samples.positions(game) if p.label.endswith("-end") and p.players > 1)
+        renderer = engines.get(game).load_renderer()
+        assert renderer is not None
+        with typeset.fit_log() as log:
+            png = renderer.render(end.view(None), names=names[: end.players])
+        assert Image.open(io.BytesIO(png)).format == "PNG"
+        ranking = [f for f in log if f.box[0] == layout.PAD + 146]
+        assert len(ranking) == end.players, game
+        for f in ranking:
+            assert not f.cut, (game, f)
+            assert f.text in names or any(n.startswith(f.text.removesuffix("…")) for n in names), f
+        assert any(f.text.endswith("…") for f in ranking), game

@@ -191,16 +191,18 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("discord.client").addFilter(
         lambda record: "voice will NOT be supported" not in record.getMessage()
     )
-    import aiohttp
-    import discord
-
-    from bot.app import create_bot
-    from bot.web.server import WebServerError
 
     async def run() -> None:
         # Before logging in: problems show at once.  PostgreSQL is upgraded only with --migrate.
         store = await open_store(settings.database, upgrade=not is_postgres_url(settings.database))
-        log.info("%s", await identity(settings, store))
+        try:
+            log.info("%s", await identity(settings, store))
+            # discord.py and the bot's parts load once the database is good (a third of a
+            # second): a database refused at start is said without waiting for them.
+            from bot.app import create_bot
+        except BaseException:
+            await store.close()
+            raise
         async with create_bot(settings, store=store) as bot:  # the bot closes the store when it closes
             await bot.start(token)
 
@@ -212,21 +214,37 @@ def main(argv: list[str] | None = None) -> int:
     except StorageError as exc:
         say(str(exc))
         return 2
-    except WebServerError as exc:
-        say(str(exc))
-        return 2
-    except discord.LoginFailure:
-        say("Discord refused DISCORD_TOKEN; reset the token in the developer portal.")
-        return 2
-    except discord.PrivilegedIntentsRequired:
-        say("Discord refused the requested intents; check the bot's settings.")
-        return 2
-    except (OSError, aiohttp.ClientError) as exc:
-        say(f"cannot reach Discord ({exc.__class__.__name__}: {exc}); check the network.")
-        return 1
     except KeyboardInterrupt:
         return 0
+    except Exception as exc:
+        code = refused_at_login(exc)
+        if code is None:
+            raise
+        return code
     return 0
+
+
+def refused_at_login(exc: Exception) -> int | None:
+    """What the bot says when it cannot log in or serve (``exc``, raised once the database was
+    open), and the exit status; None for anything else."""
+    import aiohttp
+    import discord
+
+    from bot.web.server import WebServerError
+
+    if isinstance(exc, WebServerError):
+        say(str(exc))
+        return 2
+    if isinstance(exc, discord.LoginFailure):
+        say("Discord refused DISCORD_TOKEN; reset the token in the developer portal.")
+        return 2
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        say("Discord refused the requested intents; check the bot's settings.")
+        return 2
+    if isinstance(exc, (OSError, aiohttp.ClientError)):
+        say(f"cannot reach Discord ({exc.__class__.__name__}: {exc}); check the network.")
+        return 1
+    return None
 
 
 if __name__ == "__main__":

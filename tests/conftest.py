@@ -8,7 +8,9 @@ started once per test session from the machine's installation (see
 tests/support/pg.py) and removed at the end; each test gets its own database,
 a copy of a migrated template (a copy a test is done with is made the template's again and
 handed to the next test, unless the test changed its tables or triggers: then it is dropped).  Without PostgreSQL installed, the run stops
-at once with one line saying how to install it.
+at once with one line saying how to install it.  The stores of tests/table and tests/queue and the
+end-to-end bots open an SQLite file that is likewise a copy of a migrated template
+(``sqlite_template``, :func:`migrated`); ``database`` itself stays an empty file's path.
 
 The profile ``ci`` (the default) is derandomized: Hypothesis draws its examples from a seed
 fixed per test, and keeps no example database, so the same commit always runs the same
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -183,6 +186,30 @@ def pg_copies(pg_cluster, pg_template) -> Copies:
     template's again for the next test, or dropped when the test changed its make-up (see
     tests/support/pg.py)."""
     return Copies(pg_cluster, pg_template)
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory) -> Path:
+    """A migrated SQLite file, made once per test process, that a test's fresh database may be a
+    copy of (:func:`migrated`): running every migration on a new file takes several times as
+    long as copying the result."""
+    path = tmp_path_factory.mktemp("template") / "pukllay.db"
+
+    async def make() -> None:
+        await (await open_store(str(path))).close()
+
+    # Built in a thread of its own: the first test to need it may already be running an event loop.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, make()).result()
+    return path
+
+
+def migrated(request: pytest.FixtureRequest, path: str | Path) -> None:
+    """Put a copy of the migrated template at ``path``, an SQLite file not made yet, for a test
+    that opens it as the bot would a new database (the same tables, indexes, triggers and rows)
+    and is not about what a new file's first opening does."""
+    if not os.path.exists(path):
+        shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
 
 
 @dataclass

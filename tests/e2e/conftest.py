@@ -14,6 +14,7 @@ from PIL import Image
 from bot.app import PukllayBot
 from bot.settings import Settings
 from bot.time.source import ManualClock
+from tests.conftest import migrated
 from tests.standin.fixtures import DEFAULT_OPTIONS, discord_errors, standin  # noqa: F401
 
 BASE_EXTENSIONS = ("cogs.table", "tests.support.nim_cog")
@@ -98,11 +99,12 @@ class SeededBot(PukllayBot):
 
 
 @pytest.fixture
-def bot_factory(standin, tmp_path, table_clock) -> Callable[..., Callable]:
+def bot_factory(request, standin, tmp_path, table_clock) -> Callable[..., Callable]:
     """``bot_factory(extensions=..., **settings)`` returns a maker for ``standin.run_client`` on one
-    database file (``settings``: fields of :class:`Settings` other than the defaults); the games it
-    opens are seeded (see ``SeededBot``)."""
+    database file (``settings``: fields of :class:`Settings` other than the defaults), a copy of
+    the migrated template; the games it opens are seeded (see ``SeededBot``)."""
     db = tmp_path / "e2e.db"
+    migrated(request, db)
 
     def factory(extensions: tuple[str, ...] = BASE_EXTENSIONS, **options: Any):
         settings = Settings(

@@ -3,10 +3,13 @@
 import pytest
 
 from bot.sessions import SessionService
+from tests.conftest import migrated
 
 
 @pytest.fixture
-async def store(database, clock):
+async def store(request, database, clock):
+    if database.kind == "sqlite":
+        migrated(request, database.target)  # a copy of the migrated template, as PostgreSQL's are
     store = await database.open(clock)
     yield store
     await store.close()

@@ -53,6 +53,46 @@ def test_a_folder_as_database_path_is_refused_before_login(tmp_path):
     assert "Discord" not in line  # the database was checked first: no login was attempted
 
 
+def test_a_database_refused_at_start_is_said_before_discord_py_loads(tmp_path):
+    """The database is opened before the bot's Discord side is loaded: a refusal comes without
+    waiting for discord.py (a third of a second of imports) and names no Discord problem."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    probe = (
+        "import sys\n"
+        "from bot.__main__ import main\n"
+        "code = main([])\n"
+        "print(code, [name for name in ('discord', 'aiohttp', 'bot.app') if name in sys.modules])\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token", "DATABASE_PATH": str(folder)}
+    proc = subprocess.run(
+        [PYTHON, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert "is a folder" in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stdout.split() == ["2", "[]"], proc.stdout
+
+
+def test_a_login_refused_after_the_database_opened_is_one_line(capsys):
+    """What ``python -m bot`` says when Discord refuses it once the database is open: one line
+    each and an exit status; another error is left to raise."""
+    import aiohttp
+    import discord
+
+    from bot.__main__ import refused_at_login
+
+    assert refused_at_login(discord.LoginFailure("no")) == 2
+    assert refused_at_login(ConnectionRefusedError("refused")) == 1
+    assert refused_at_login(aiohttp.ClientPayloadError("cut")) == 1
+    assert refused_at_login(ValueError("a bug")) is None
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == [
+        "pukllay: Discord refused DISCORD_TOKEN; reset the token in the developer portal.",
+        "pukllay: cannot reach Discord (ConnectionRefusedError: refused); check the network.",
+        "pukllay: cannot reach Discord (ClientPayloadError: cut); check the network.",
+    ]
+
+
 def test_not_a_database_is_refused_in_one_line(tmp_path):
     """A file that is not SQLite: one line naming the file, no traceback."""
     bad = tmp_path / "bad.db"

@@ -314,6 +314,13 @@ def replay(data: dict[str, Any]) -> Iterator[Step]:
     n = len(data["players"])
     made = edition(data)
     older = made < module.EDITION
+    # what a refusal adds for a file of an earlier edition: the rules it was made with
+    made_with = (
+        f" (the export was made with edition {made} of {module.TITLE}'s rules; this Pukllay plays "
+        f"edition {module.EDITION})"
+        if older
+        else ""
+    )
     options = data["options"]
     adapt = getattr(module, "earlier_options", None)
     if older and adapt is not None:
@@ -337,7 +344,7 @@ def replay(data: dict[str, Any]) -> Iterator[Step]:
             except (LookupError, MoveError):
                 raise ExportError(
                     f"move {i} (kept secret: {mask}) has no legal move that leads to the recorded view"
-                    + (f"{_made_with(module, made)}" if older else "")
+                    + made_with
                 ) from None
             states[i] = state
             yield Step(i, seat, mask, state, public_events(raw), secret=True)
@@ -354,10 +361,7 @@ def replay(data: dict[str, Any]) -> Iterator[Step]:
             try:
                 state, raw = module.apply_move(state, seat, module.parse_move(move))
             except MoveError as exc:
-                raise ExportError(
-                    f"move {i} ({move!r}) is refused by the rules: {exc}"
-                    + (f"{_made_with(module, made)}" if older else "")
-                ) from None
+                raise ExportError(f"move {i} ({move!r}) is refused by the rules: {exc}" + made_with) from None
             events = tuple(raw)
         states[i] = state
         if not older:
@@ -371,15 +375,8 @@ def replay(data: dict[str, Any]) -> Iterator[Step]:
     if (reached.to_dict() if reached is not None else None) != recorded:
         raise ExportError(
             f"the replay ends with a different result from the export's, after move {len(data['moves'])}"
-            + (f"{_made_with(module, made)}" if older else "")
+            + made_with
         )
-
-
-def _made_with(module: Engine, made: int) -> str:
-    return (
-        f" (the export was made with edition {made} of {module.TITLE}'s rules; this Pukllay plays "
-        f"edition {module.EDITION})"
-    )
 
 
 def final_outcome(data: dict[str, Any]) -> Outcome | None:

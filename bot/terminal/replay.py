@@ -52,7 +52,8 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
         ),
         file=out,
     )
-    if export.earlier(data):
+    older = export.earlier(data)  # checked by its moves and result, not state by state
+    if older:
         print(
             lang.gettext(
                 "made with edition {made} of the rules; this Pukllay plays edition {current}: every move "
@@ -148,7 +149,7 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
     outcome = export.final_outcome(data)
     if outcome is not None:
         print_outcome(outcome, names, out, lang)
-    if export.earlier(data):
+    if older:
         agrees = lang.ngettext(
             "Every move of the export is legal and the replay reaches its result ({n} move).",
             "Every move of the export is legal and the replay reaches its result ({n} moves).",

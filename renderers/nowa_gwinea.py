@@ -428,20 +428,20 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         + 14
     )
     # legend
-    d.ellipse((x, py, x + 26, py + 26), fill=WATER)
+    _water_icon(d, x, py)
     water = tr("water hole")
     label(d, (x + 34, py), water, 21, False, INK)
     fx = x + max(170, 34 + int(d.textlength(water, font=font(21))) + 16)  # after a longer word
-    d.ellipse((fx, py + 2, fx + 22, py + 24), fill=FRUIT)
+    _fruit_icon(d, fx - 2, py)
     label(d, (fx + 32, py), tr("fruit bush"), 21, False, INK)
     py += 36
     for i in range(len(TOTEM_LABELS)):
         xx = x + (i % 2) * (w // 2)
         yy = py + (i // 2) * 32
-        d.ellipse((xx, yy, xx + 26, yy + 26), fill=TOTEM_COLOURS[i])
+        _totem_icon(d, i, xx, yy)
         draw_text(d, (xx + 32, yy), tr(ANIMALS[i]), w // 2 - 36, 21, min_size=14)
     py += 3 * 32 + 8
-    d.rectangle((x, py + 2, x + 24, py + 26), outline=GOLD_FRAME, width=4)
+    _rolled_icon(d, x, py)
     py += draw_text(d, (x + 34, py), tr("the rolled totem"), w - 34, 21, min_size=14) + 10
     if view.seat is not None:
         draw_legend(d, x, py, w, tr("your last hut"), size=22)
@@ -561,31 +561,42 @@ def _draw_legend_band(d, y: int, stack_left: int) -> int:
     picture): the water hole, the fruit bush, the rolled totem and the boards left in the
     stack, then the six totems.  Returns the height used."""
 
-    def water(x: int) -> None:
-        d.ellipse((x, y, x + 26, y + 26), fill=WATER)
-
-    def fruit(x: int) -> None:
-        d.ellipse((x + 2, y + 2, x + 24, y + 24), fill=FRUIT)
-
-    def rolled(x: int) -> None:
-        d.rectangle((x + 1, y + 1, x + 25, y + 25), outline=GOLD_FRAME, width=4)
-
-    def totem(i: int):
-        return lambda x: d.ellipse((x, y, x + 26, y + 26), fill=TOTEM_COLOURS[i])
-
     _legend_row(
         d,
         y,
         [
-            (water, tr("water hole"), INK),
-            (fruit, tr("fruit bush"), INK),
-            (rolled, tr("the rolled totem"), INK),
+            (lambda x: _water_icon(d, x, y), tr("water hole"), INK),
+            (lambda x: _fruit_icon(d, x, y), tr("fruit bush"), INK),
+            (lambda x: _rolled_icon(d, x, y), tr("the rolled totem"), INK),
             (None, tr("Boards left in the stack: {n}", n=stack_left), MUTED),
         ],
     )
     y += 36
-    _legend_row(d, y, [(totem(i), tr(ANIMALS[i]), INK) for i in range(len(TOTEM_LABELS))])
+    _legend_row(
+        d,
+        y,
+        [(lambda x, i=i: _totem_icon(d, i, x, y), tr(ANIMALS[i]), INK) for i in range(len(TOTEM_LABELS))],
+    )
     return _LEGEND_H
+
+
+# The legend's icons, each in a 26 px square at (x, y): the side panel's and the legend band's.
+
+
+def _water_icon(d, x: int, y: int) -> None:
+    d.ellipse((x, y, x + 26, y + 26), fill=WATER)
+
+
+def _fruit_icon(d, x: int, y: int) -> None:
+    d.ellipse((x + 2, y + 2, x + 24, y + 24), fill=FRUIT)
+
+
+def _rolled_icon(d, x: int, y: int) -> None:
+    d.rectangle((x, y + 2, x + 24, y + 26), outline=GOLD_FRAME, width=4)
+
+
+def _totem_icon(d, i: int, x: int, y: int) -> None:
+    d.ellipse((x, y, x + 26, y + 26), fill=TOTEM_COLOURS[i])
 
 
 LEGEND_SIZE, ICON = 21, 34  # the legend band's text, and the room of an item's icon

@@ -66,6 +66,7 @@ WORDS: Mapping[str, str] = {
     "profile_title": N_("{name}'s games"),
     "finished_games": N_("Finished games"),
     "no_games": N_("No finished games yet."),
+    "no_ratings": N_("No rated games yet: only games between two or more people are rated."),
     "format": N_("Format"),
     "champion": N_("Champion: {name}"),
     "wins": N_("Wins"),

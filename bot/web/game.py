@@ -69,7 +69,7 @@ class Line:
 class GamePage:
     title: str
     number: int
-    status: str  # lobby, active, finished, abandoned, damaged
+    status: str  # lobby, active, finished, abandoned, damaged, unplayed (a lobby closed unstarted)
     step: int = 0
     shown: int = 0
     moves: list[MoveLine] = field(default_factory=list)
@@ -126,8 +126,10 @@ class Games:
             page.status = "damaged"
             return page
         if session.status == "lobby" or session.state is None:
-            page.status = "lobby"
+            page.status = "lobby" if session.status == "lobby" else "unplayed"
             page.players = [Player(s.name, s.computer, False) for s in session.seats]
+            if page.status == "unplayed":
+                page.result = [plain(texts.result_line(session, t))]
             return page
         shown = await self.shown(session)
         step = shown if step is None else step

@@ -261,7 +261,7 @@ class Pages:
         if isinstance(step, str):
             return self.refused(request, step)
         page = await self.games.page(session, step, t)
-        cache = ENDED if page.status in ("finished", "abandoned") else CHANGING
+        cache = ENDED if page.status in ("finished", "abandoned", "unplayed") else CHANGING
         return self.render(request, "game.html", cache=cache, page=page, token=request.match_info["token"])
 
     async def board(self, request: web.Request) -> web.Response:

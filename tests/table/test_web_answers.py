@@ -141,3 +141,40 @@ async def test_a_database_that_does_not_answer_gets_a_503_page(service, database
     assert errors(caplog) == []
     warned = [r.getMessage() for r in caplog.records if r.name == "bot.web.pages"]
     assert any(w.startswith("could not serve /g/") for w in warned), warned
+
+
+async def test_a_lobby_follows_its_start_and_one_closed_unplayed_says_so(service, caplog):
+    """A lobby's page waits for the start (its event stream says when the game begins); a lobby
+    everyone left is over, not "not started yet", and shows no board."""
+    lobby = await service.lobby.create("guanga", guild_id=1, channel_id=77, host_id=1, host_name="ana")
+    await service.lobby.join(77, 2, "beto")
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", lobby.id)
+        html = await (await client.get(f"/g/{token}")).text()
+        assert "This game has not started yet" in html
+        assert f'data-events="/g/{token}/events"' in html
+        stream = await client.get(f"/g/{token}/events")
+        await stream.content.readuntil(b"\n\n")  # retry
+        await service.lobby.start(77, 1)
+        seen = b""
+        while b"event: move" not in seen:
+            seen += await stream.content.readuntil(b"\n\n")
+        stream.close()
+        assert "This game has not started yet" not in await (await client.get(f"/g/{token}")).text()
+
+        closed = await service.lobby.create("guanga", guild_id=1, channel_id=78, host_id=3, host_name="cusi")
+        await service.lobby.leave(78, 3)
+        token = await pages.links.token("game", closed.id)
+        reply = await client.get(f"/g/{token}")
+        html = await reply.text()
+        assert reply.status == 200 and reply.headers["Cache-Control"] == "private, max-age=300"
+        assert "not started yet" not in html and 'data-events=""' in html
+        assert "Result: none (everyone left the lobby)." in html
+        assert 'id="board"' not in html
+        es = await (await client.get(f"/g/{token}?lang=es")).text()
+        assert "Resultado: ninguno" in es, es
+    finally:
+        pages.close()
+        await client.close()
+    assert errors(caplog) == []

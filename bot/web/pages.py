@@ -296,6 +296,8 @@ class Pages:
             return self.missing(request)
         reply = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
         await reply.prepare(request)
+        if request.method == "HEAD":
+            return reply  # the headers alone: a stream written to a HEAD breaks the connection
         try:
             await self.stream(session, reply)
         except ConnectionResetError:  # the reader went away
@@ -311,6 +313,8 @@ class Pages:
     async def stream(self, session: Session, reply: web.StreamResponse) -> None:
         seen = (session.row.told_through, session.status, session.version)
         await reply.write(b"retry: 2000\n\n")
+        if session.status not in ("active", "lobby"):
+            return  # an ended game tells nothing more
         while not self.closing.is_set():
             try:
                 await asyncio.wait_for(self.closing.wait(), self.poll)

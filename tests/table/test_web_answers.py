@@ -178,3 +178,27 @@ async def test_a_lobby_follows_its_start_and_one_closed_unplayed_says_so(service
         pages.close()
         await client.close()
     assert errors(caplog) == []
+
+
+async def test_an_ended_games_event_stream_ends_at_once(service):
+    """An ended game has nothing more to tell: its stream ends at once (it polled the database
+    every second for as long as the reader kept it open); a HEAD gets the headers alone (a
+    stream's first line written to a HEAD broke the reader's connection)."""
+    sid = await guanga(service)
+    await service.store.games.finish(sid, status="abandoned", reason="abandoned", outcome=None, results=[])
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        stream = await client.get(f"/g/{token}/events")
+        assert stream.status == 200
+        assert await stream.content.readuntil(b"\n\n") == b"retry: 2000\n\n"
+        assert await stream.content.readany() == b""  # the end, not ": waiting" every second
+        head = await client.head(f"/g/{token}/events")
+        assert head.status == 200
+        running = await pages.links.token("game", await guanga(service))
+        head = await client.head(f"/g/{running}/events")  # a HEAD gets the headers, no stream
+        assert head.status == 200 and head.headers["Content-Type"] == "text/event-stream"
+        assert (await client.get(f"/g/{running}")).status == 200
+    finally:
+        pages.close()
+        await client.close()

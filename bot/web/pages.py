@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 from aiohttp import web
@@ -173,7 +174,7 @@ class Pages:
         **values: Any,
     ) -> web.Response:
         """``template`` for the reader's language; the language links lead to ``here`` (default: the
-        address asked for; a refusal's lead to the address without its path).  ``cache`` is its
+        address asked for, at the move it shows; a refusal's lead to the address without its path).  ``cache`` is its
         ``Cache-Control`` (default: :data:`CHANGING`, a refusal's :data:`REFUSED`); the page
         varies with the browser's language."""
         t = reader_language(request)
@@ -184,6 +185,9 @@ class Pages:
             keep=f"lang={t.code}" if lang else "",
             languages=[(code, languages.language(code).name) for code in languages.available()],
             path=request.path if here is None else here,
+            kept=f"move={quote(request.query['move'][:20])}&"
+            if here is None and "move" in request.query
+            else "",
             **values,
         )
         reply = web.Response(text=body, status=status, content_type="text/html", charset="utf-8")

@@ -202,3 +202,23 @@ async def test_an_ended_games_event_stream_ends_at_once(service):
     finally:
         pages.close()
         await client.close()
+
+
+async def test_the_language_links_keep_the_move_shown(service):
+    """Switching to Spanish at move 3 shows move 3 in Spanish, not the latest move."""
+    sid = await guanga(service)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        html = await (await client.get(f"/g/{token}?move=3")).text()
+        assert f'href="/g/{token}?move=3&amp;lang=es" hreflang="es"' in html
+        es = await (await client.get(f"/g/{token}?move=3&lang=es")).text()
+        assert '<html lang="es">' in es and 'data-step="3"' in es
+        assert f'href="/g/{token}?move=3&amp;lang=en" hreflang="en"' in es
+        latest = await (await client.get(f"/g/{token}")).text()
+        assert f'href="/g/{token}?lang=es" hreflang="es"' in latest
+        missing = await (await client.get("/g/nothing-here-at-all-xyz?move=3")).text()
+        assert 'href="/?lang=es"' in missing  # a refusal's links lead to the site's root
+    finally:
+        pages.close()
+        await client.close()

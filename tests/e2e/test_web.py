@@ -206,6 +206,8 @@ async def test_a_game_page_in_chromium(standin, bot_factory, tmp_path):
                 await at_step(page, 1)
                 assert (await board_src(page)).endswith("/board/1.png")
                 assert "move=1" in page.url
+                spanish = str(await page.get_attribute("a[hreflang=es]", "href"))
+                assert spanish.endswith("?move=1&lang=es"), spanish  # the language link keeps the move
                 await page.keyboard.press("ArrowLeft")
                 await at_step(page, 0)
                 assert (await board_src(page)).endswith("/board/0.png")

@@ -229,6 +229,8 @@ class Leagues:
             rounds.setdefault(round_no, RoundView(round_no)).byes = sat_out_lines(league, round_no, found, t)
         page.rounds = [rounds[n] for n in sorted(rounds)]
         await self.bracket(league, page, players)
+        if page.champion is None and league.champion_id is not None:  # the season's end post's
+            page.champion = players.get(league.champion_id)
         board = await self.store.leagues.season_leaderboard(league.id, limit=SEASON_TOP)
         page.ratings = [
             RatingView(

@@ -80,3 +80,30 @@ async def test_who_sat_out_their_points_and_no_shows_as_discord_says(leagues, se
     finally:
         pages.close()
         await client.close()
+
+
+async def test_a_finished_swiss_league_names_its_champion(leagues, service, clock):
+    """The season's end post names the champion; so does the page (it did only for a bracket)."""
+    store = service.store
+    league = await new_league(
+        leagues, name="Nim short", game="nim", format="swiss", group_size=2, rounds=1, days=1, seed=3
+    )
+    names = {uid: f"n{uid}" for uid in (501, 502, 503, 504)}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league, 1)
+    opened = await leagues.open_round(league.id, 1)
+    await open_games(leagues, opened, names, counter(5000))
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 1)
+    champion = await leagues.champion(await store.leagues.league(league.id))
+    assert champion in names
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("league", league.id)
+        html = await (await client.get(f"/l/{token}")).text()
+        assert f"Champion: {names[champion]}" in html
+        assert "Campeón" in await (await client.get(f"/l/{token}?lang=es")).text()
+    finally:
+        pages.close()
+        await client.close()

@@ -44,7 +44,6 @@ PREFIX: dict[str, tuple[str, Kind]] = {
 }
 STATIC = {"web.js": "text/javascript", "web.css": "text/css", "icon.svg": "image/svg+xml"}
 BOARD_CACHE = 128  # boards kept (PNG bytes), by game, version, step and language
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 POLL_SECONDS = 1.0  # how often a page's event stream looks for a new move
 UNAVAILABLE_WITHIN = 2.0  # a page that failed: how long the database may take to answer a ping
 UNAVAILABLE_RETRY = 30  # seconds a reader is asked to wait while the database does not answer
@@ -61,7 +60,10 @@ RUNNING_BOARD = "private, max-age=60"
 """A running game's board at one step: the same picture, but its last action may say more once
 the game has ended."""
 REFUSED = "no-store"
-"""A refusal (404, 400, 405, 429): the link may work later (a server turns its pages back on)."""
+"""A refusal (400, 404, 405, 429, 503): the link may work later (a server turns its pages back
+on, the database answers again)."""
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def step_number(raw: str) -> int | None:
@@ -173,10 +175,10 @@ class Pages:
         cache: str | None = None,
         **values: Any,
     ) -> web.Response:
-        """``template`` for the reader's language; the language links lead to ``here`` (default: the
-        address asked for, at the move it shows; a refusal's lead to the address without its path).  ``cache`` is its
-        ``Cache-Control`` (default: :data:`CHANGING`, a refusal's :data:`REFUSED`); the page
-        varies with the browser's language."""
+        """``template`` for the reader's language; the language links lead to ``here`` (default:
+        the address asked for, at the move it shows; a refusal's lead to the address without its
+        path).  ``cache`` is its ``Cache-Control`` (default: :data:`CHANGING`, a refusal's
+        :data:`REFUSED`); the page varies with the browser's language."""
         t = reader_language(request)
         lang = request.query.get("lang", "")
         body = self.env.get_template(template).render(

@@ -101,12 +101,11 @@ async def test_a_running_game_is_asked_again_and_an_ended_one_kept(service):
         await client.close()
 
 
+@pytest.mark.parametrize("database", ["postgres"], indirect=True)
 async def test_a_database_that_does_not_answer_gets_a_503_page(service, database, request, caplog):
-    """PostgreSQL refuses the bot's connections (its SQLite file, once opened, keeps answering):
+    """PostgreSQL refuses the bot's connections (an SQLite file, once opened, keeps answering):
     a page is a 503 that says to try again, an open event stream ends, and the log has a warning
     per page and no traceback; once the database is back, so are the pages."""
-    if database.kind != "postgres":
-        pytest.skip("an SQLite file already open keeps answering")
     cluster = request.getfixturevalue("pg_cluster")
     name = database.target.split("@/", 1)[1].split("?", 1)[0]
     sid = await guanga(service)

@@ -156,6 +156,10 @@ class GatesCog(
                 Gate(minimum_of(reliability, gates.gate.reliability), pace_of(pace, gates.gate.pace)),
             )
             await store.profiles.set_server_gates(guild_id, gates)
+            await reply(interaction, server_words(gates, t))
+            if self.bot.queue is not None:  # people the old gates held back may be seated now
+                await self.bot.queue.match(guild_id)
+            return
         await reply(interaction, server_words(gates, t))
 
     @app_commands.command(

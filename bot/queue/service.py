@@ -237,6 +237,14 @@ class QueueService:
         await self.store.jobs.schedule(QUEUE_EXPIRE, f"{guild_id}:{user_id}", expires_at)
         return entry
 
+    async def held_back(self, guild_id: int, user_id: int, game: str) -> Said | None:
+        """Why the gate keeps ``user_id`` from being seated at a table of ``game`` now (None:
+        nothing does), to tell them as they join: they keep their place, and are seated once
+        it no longer holds."""
+        if self.gate is None:
+            return None
+        return await self.gate(guild_id, user_id, game)
+
     async def leave(self, guild_id: int, user_id: int) -> QueueEntry:
         """Leave the queue.  Leaving a table being confirmed declines it: the table is not played
         and the others wait again at their places."""

@@ -383,9 +383,11 @@ class QueueService:
         text = self.formed_text(table, people, t)
         if all(p.at_once for p in people):
             await self.posts.post(thread, guild_id, text, pings=[p.user_id for p in people])
-            await self.store.queue.place_table(
+            if not await self.store.queue.place_table(
                 table_id, channel_id=thread, session_id=session.id, message_id=None
-            )
+            ):
+                await self.withdraw(session, guild_id, thread, None, t)
+                return None
             return Opened(table, table_id, session, await self.start(table_id))
         text += "\n" + t.gettext(
             "Press Confirm to take your seat before {when}; the game starts when everyone has.",
@@ -394,11 +396,25 @@ class QueueService:
         message_id = await self.posts.post(
             thread, guild_id, text, pings=[p.user_id for p in people], confirm=table_id
         )
-        await self.store.queue.place_table(
+        if not await self.store.queue.place_table(
             table_id, channel_id=thread, session_id=session.id, message_id=message_id
-        )
+        ):
+            await self.withdraw(session, guild_id, thread, message_id, t)
+            return None
         await self.store.jobs.schedule(QUEUE_CONFIRM, str(table_id), now + CONFIRM_SECONDS[table.pace])
         return Opened(table, table_id, session, False)
+
+    async def withdraw(
+        self, session: Session, guild_id: int, thread: int, message_id: int | None, t: Language
+    ) -> None:
+        """The table was given back while it was being opened (someone left the queue): its lobby
+        closes, and its thread says so (its Confirm message, when there is one, loses the button)."""
+        await self.sessions.lobby.close_lobby(session.id, "a player left the queue")
+        text = t.gettext("This table could not be seated; the others wait in the queue again.")
+        if message_id is not None:
+            await self.posts.settle(thread, guild_id, message_id, text)
+        else:
+            await self.posts.post(thread, guild_id, text)
 
     @staticmethod
     def formed_text(table: Table, people: Sequence[QueueEntry], t: Language) -> str:
@@ -470,6 +486,7 @@ class QueueService:
         gone = await self.store.queue.return_table(table_id, dropped)
         if gone is None:
             return False
+        table = await self.store.queue.table(table_id) or table  # its lobby may have opened meanwhile
         await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
         if table.session_id is not None:
             await self.sessions.lobby.close_lobby(

@@ -171,7 +171,8 @@ class Waits:
 
     async def warning(self, job: Job) -> None:
         """The ``clock_warning`` job: tell the person once that 80 % of their turn's time is used
-        (later, if time away paused their clock meanwhile)."""
+        (later, if time away paused their clock meanwhile; a DM due in their quiet hours, when they
+        want no mention, waits for the quiet hours to end)."""
         session_id, seat = (int(x) for x in job.key.split(":"))
         session = await self.service.core.get(session_id)
         spec = session.clock if session is not None else None
@@ -191,12 +192,15 @@ class Waits:
         player = session.by_seat(seat)
         if player.computer or not player.user_id or left <= 0:
             return
-        if not await self.store.waits.warn_once(session_id, seat, since):
-            return
         person = await self.store.people.person(player.user_id)
         if person.notify == "none":
             return
         mention, dm = notices.reach(person, now)
+        if person.wants_dm and not dm and not mention:  # quiet hours: the DM waits for their end
+            await self.schedule(CLOCK_WARNING, job.key, notices.quiet_ends(person, now), job.payload)
+            return
+        if not await self.store.waits.warn_once(session_id, seat, since):
+            return
         if dm:
             t = await self.notifier.language_of(person, session)
             link = self.notifier.link(session)

@@ -380,3 +380,36 @@ async def test_in_a_league_a_forced_move_is_played_only_once_the_league_allows_i
             await bot.scheduler.run_due()
             after = await bot.sessions.core.get(session.id)
             assert after.status == ("finished" if allow else "active")
+
+
+async def test_a_clock_warning_due_in_quiet_hours_comes_when_they_end(standin, bot_factory, table_clock):
+    """Alice wants DMs only, with quiet hours 23:00 to 02:00 (UTC); her 80 % comes at midnight
+    (the manual clock starts at 08:00 UTC, the turn has 20 hours): the warning waits for 02:00,
+    then says the time left then; it is not lost."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", where="dm", reminders=0, time_zone="UTC", quiet="23-2")
+        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:20h")
+        await turn_of(standin, bot, thread, alice, bob)
+
+        def warnings():
+            return [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+
+        table_clock.advance(16 * HOUR)  # 00:00 UTC: quiet
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert warnings() == []
+        session = await bot.sessions.core.in_channel(thread.id)
+        (seat,) = session.to_move()
+        job = await bot.store.jobs.job("clock_warning", f"{session.id}:{seat}")
+        assert job is not None and job.due_at == table_clock.time() + 2 * HOUR
+        table_clock.advance(2 * HOUR)  # 02:00: the quiet hours are over
+        await bot.scheduler.run_due()
+        (warning,) = warnings()
+        assert "2 hours left on your clock" in warning.content and f"**Nim** #{session.id}" in warning.content
+        assert not [m for m in standin.messages(thread) if "80 %" in m.content]  # she wants no mention
+        table_clock.advance(HOUR)
+        await bot.scheduler.run_due()
+        assert len(warnings()) == 1

@@ -111,6 +111,24 @@ async def test_the_reminder_interval_is_the_allowance_without_a_clock(store, clo
     assert (ann.turns, ann.on_time) == (1, 0)
 
 
+async def test_an_undo_entry_is_not_a_turn_of_whoever_asked_for_it(store, clock):
+    """Ann moves (1 h), Bob moves (1 h), Ann asks to take back her move and Bob agrees 30 hours
+    later: the undo entry is not a turn of Ann's (Bob's slow answer makes her neither late nor
+    slow); her move played again 1 h after the undo is a turn timed from the undo."""
+    from bot.replaying import undo_text
+
+    g = await seated_game(store, 100, [ANN, BOB], clock="move:24h")
+    await move(store, clock, g, 0, HOUR)
+    await move(store, clock, g, 1, HOUR)
+    await move(store, clock, g, 0, 30 * HOUR, text=undo_text(1))
+    await move(store, clock, g, 0, HOUR)
+    ann = (await profiles.profile(store, ANN)).figures
+    assert (ann.turns, ann.on_time, ann.missed, ann.median) == (2, 2, 0, HOUR)
+    assert sorted(await store.profiles.all_turns(), key=lambda t: (t.session_id, t.number)) == (
+        await profiles.rebuild(store)
+    )
+
+
 def test_a_new_player_starts_neutral_and_is_told_how_far_a_minimum_is():
     new = reckon.Figures()
     assert new.new and new.reliability == reckon.NEUTRAL == 80 and new.pace is None

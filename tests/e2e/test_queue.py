@@ -268,6 +268,10 @@ async def test_a_person_the_servers_gate_holds_back_is_told_why_as_they_join(
         assert "90 %" in told["beto"] and "10" in told["beto"]
         assert new_threads(standin, before) == []
         assert len(await bot.store.queue.entries(standin.guild.id)) == 2
+        shown = await (await standin.slash(ana, chan, "gate show")).original()  # outside a lobby too
+        assert (
+            "You may not take a seat: your reliability is 80 % and this table asks for 90 %" in shown.content
+        )
         await (await standin.slash(standin.owner, chan, "gate server", reliability=0)).original()
         await bot.front.replies.idle()
         (thread,) = new_threads(standin, before)

@@ -334,6 +334,9 @@ class QueueService:
         )
         if table_id is None:
             return None
+        # Armed before anything is opened: if the opening is cut short (the process stops), the
+        # table's people are given back when the time to confirm is over (see unconfirmed).
+        await self.store.jobs.schedule(QUEUE_CONFIRM, str(table_id), now + CONFIRM_SECONDS[table.pace])
         seated = await self.store.queue.seated(table_id)
         by_id = {e.user_id: e for e in seated}
         people = [by_id[u] for u in table.user_ids if u in by_id]
@@ -401,7 +404,6 @@ class QueueService:
         ):
             await self.withdraw(session, guild_id, thread, message_id, t)
             return None
-        await self.store.jobs.schedule(QUEUE_CONFIRM, str(table_id), now + CONFIRM_SECONDS[table.pace])
         return Opened(table, table_id, session, False)
 
     async def withdraw(
@@ -521,9 +523,15 @@ class QueueService:
     # ------------------------------------------------------------------ jobs
 
     async def unconfirmed(self, job: Job) -> None:
-        """A ``queue_confirm`` job: the time to confirm the table ``job.key`` is up."""
+        """A ``queue_confirm`` job: the time to confirm the table ``job.key`` is up.  A table
+        whose people were never asked (its opening was cut short) gives everyone back."""
         table_id = int(job.key)
-        waiting = [e.user_id for e in await self.store.queue.seated(table_id) if not e.confirmed]
+        table = await self.store.queue.table(table_id)
+        if table is None or table.status != "confirming":
+            return
+        seated = await self.store.queue.seated(table_id)
+        asked = table.message_id is not None or all(e.at_once for e in seated)
+        waiting = [e.user_id for e in seated if not e.confirmed] if asked else []
         await self.give_back(table_id, waiting)
 
     async def expired(self, job: Job) -> None:

@@ -196,3 +196,31 @@ async def test_a_person_who_leaves_while_their_table_opens_is_not_left_seated_in
     assert await queue.store.jobs.pending("queue_confirm") == []
     said_there = [text for channel, text, _ in queue.posts.posted if channel == queue.posts.threads[0]]
     assert said_there[-1] == "This table could not be seated; the others wait in the queue again."
+
+
+async def test_a_table_whose_opening_was_cut_short_gives_its_people_back_after_the_time_to_confirm(
+    queue, clock
+):
+    """The process stops while a table's thread is being opened (after its people were held):
+    once the time to confirm is over, they wait in the queue again at their places (nobody is
+    dropped for not confirming what they were never asked), and a new matching seats them."""
+    opening = queue.posts.open_thread
+
+    async def stopped(channel_id: int, name: str) -> int | None:
+        raise RuntimeError("the process stopped")
+
+    queue.posts.open_thread = stopped
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    with pytest.raises(RuntimeError):
+        await queue.match(GUILD)
+    assert {e.table_id is not None for e in await queue.store.queue.entries(GUILD)} == {True}
+    restarted = QueueService(queue.store, queue.sessions, queue.posts)  # after a restart
+    restarted.posts.open_thread = opening
+    clock.advance(12 * 3600)
+    (due,) = [j for j in await queue.store.jobs.pending("queue_confirm") if j.due_at <= clock.time()]
+    await restarted.unconfirmed(due)
+    assert queue.posts.dms == []
+    (opened,) = restarted_tables = await restarted.store.queue.tables("confirming")
+    assert restarted_tables and set(e.user_id for e in await queue.store.queue.seated(opened.id)) == {1, 2}
+    assert opened.message_id is not None  # formed again, and this time they are asked

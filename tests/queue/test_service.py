@@ -221,6 +221,6 @@ async def test_a_table_whose_opening_was_cut_short_gives_its_people_back_after_t
     (due,) = [j for j in await queue.store.jobs.pending("queue_confirm") if j.due_at <= clock.time()]
     await restarted.unconfirmed(due)
     assert queue.posts.dms == []
-    (opened,) = restarted_tables = await restarted.store.queue.tables("confirming")
-    assert restarted_tables and set(e.user_id for e in await queue.store.queue.seated(opened.id)) == {1, 2}
+    (opened,) = await restarted.store.queue.tables("confirming")
+    assert {e.user_id for e in await queue.store.queue.seated(opened.id)} == {1, 2}
     assert opened.message_id is not None  # formed again, and this time they are asked

@@ -27,6 +27,7 @@ from bot.surface.direct import Notifier
 from bot.surface.look import Look
 from bot.surface.replies import reply
 from bot.texts import MESSAGE_LIMIT, clip
+from bot.time import gameclock as gc
 from bot.time.jobs import AUTOPLAY, CLOCK_WARNING
 from engines.core import MoveError
 
@@ -186,8 +187,9 @@ class Waits:
         now = self.now()
         left = waits.seconds_left(session, seat, now, away) or 0.0
         rest = (1 - waits.WARN_AT) * budget
-        if left > rest + 1:
-            await self.schedule(CLOCK_WARNING, job.key, now + left - rest, job.payload)
+        if left > rest + 1:  # not yet (time away paused the clock): when it will be, running again
+            due = gc.resumes(now, away(seat)) + left - rest
+            await self.schedule(CLOCK_WARNING, job.key, due, job.payload)
             return
         player = session.by_seat(seat)
         if player.computer or not player.user_id or left <= 0:

@@ -413,3 +413,31 @@ async def test_a_clock_warning_due_in_quiet_hours_comes_when_they_end(standin, b
         table_clock.advance(HOUR)
         await bot.scheduler.run_due()
         assert len(warnings()) == 1
+
+
+async def test_a_clock_warning_that_comes_during_time_away_waits_for_its_end(
+    standin, bot_factory, table_clock
+):
+    """Alice's turn has 10 hours; she goes away for a day after 7 hours.  When her warning comes
+    due (at 8 hours of the turn), her clock is paused: the warning is put off until an hour after
+    her time away ends (when 80 % is used), not looked at again and again while she is away."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
+        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:10h")
+        await turn_of(standin, bot, thread, alice, bob)
+        start = table_clock.time()
+        table_clock.advance(7 * HOUR)
+        await ok(standin, alice, chan, "me away", days=1)
+        table_clock.advance(HOUR)
+        await bot.scheduler.run_due()
+        session = await bot.sessions.core.in_channel(thread.id)
+        (seat,) = session.to_move()
+        job = await bot.store.jobs.job("clock_warning", f"{session.id}:{seat}")
+        assert job is not None and job.due_at == start + 7 * HOUR + 24 * HOUR + HOUR
+        table_clock.set(job.due_at)
+        await bot.scheduler.run_due()
+        (warning,) = [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+        assert "2 hours left on your clock" in warning.content

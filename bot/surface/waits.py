@@ -227,14 +227,19 @@ class Waits:
         self, session: Session, message: discord.Message, last_action: str | None = None
     ) -> None:
         """A watched game's post, to each watcher by DM: the post's text (public: it was posted)
-        and the public board, as a spectator sees it.  After the last board, nobody watches."""
+        and the public board, as a spectator sees it; not in the watcher's quiet hours (no direct
+        messages then: the posts made then stay in the game's channel).  After the last board,
+        nobody watches."""
         watchers = await self.store.waits.watchers(session.id)
         if not watchers:
             return
         language = await self.look.language(session)
         link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
         people = await self.store.people.several(watchers)
+        now = self.now()
         for uid in watchers:
+            if notices.is_quiet(people[uid], now):
+                continue
             t = await self.notifier.language_of(people[uid], session)
             file = await self.look.render(
                 session, None, last_action, language=language.code, contrast=people[uid].contrast

@@ -230,6 +230,28 @@ async def test_a_watcher_gets_exactly_the_public_posts(standin, bot_factory):
         assert len(standin.messages(standin.dm(carol))) == 1
 
 
+async def test_a_watcher_gets_no_post_in_their_quiet_hours(standin, bot_factory, table_clock):
+    """Carol watches with quiet hours 07:00 to 10:00 (UTC; the manual clock starts at 08:00): the
+    posts made then are not sent to her (the channel keeps them); the next one after 10:00 is."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, carol, chan, "me notify", time_zone="UTC", quiet="7-10")
+        thread, _ = await open_game(standin, bot, chan, alice, bob, piles=3)
+        await ok(standin, carol, thread, "play watch")
+        first, _ = await to_move(bot, thread, (alice, bob))
+        await move(standin, bot, thread, first, "A1")
+        await standin.settle()
+        assert standin.messages(standin.dm(carol)) == []
+        table_clock.advance(2 * HOUR)  # 10:00: the quiet hours are over
+        second, _ = await to_move(bot, thread, (alice, bob))
+        board = await move(standin, bot, thread, second, "B1")
+        dm = await standin.next_message(standin.dm(carol))
+        assert dm.content.startswith(board.content)
+        assert len(standin.messages(standin.dm(carol))) == 1
+
+
 async def test_a_follower_is_told_once_when_someone_they_follow_starts_a_game(standin, bot_factory):
     alice, bob, carol, dave = standin.add_users("alice", "bob", "carol", "dave")
     chan = standin.channel("games")

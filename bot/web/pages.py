@@ -176,8 +176,8 @@ class Pages:
         **values: Any,
     ) -> web.Response:
         """``template`` for the reader's language; the language links lead to ``here`` (default:
-        the address asked for, at the move it shows; a refusal's lead to the address without its
-        path).  ``cache`` is its ``Cache-Control`` (default: :data:`CHANGING`, a refusal's
+        the address asked for, at the move it shows, also from a refusal that may pass (400, 405,
+        429, 503); a 404's lead to the site's root, which names no token).  ``cache`` is its ``Cache-Control`` (default: :data:`CHANGING`, a refusal's
         :data:`REFUSED`); the page varies with the browser's language."""
         t = reader_language(request)
         lang = request.query.get("lang", "")
@@ -205,7 +205,7 @@ class Pages:
         try:
             return await handler(request)
         except web.HTTPMethodNotAllowed as exc:
-            reply = self.render(request, "missing.html", status=405, here="/", kind="not_allowed")
+            reply = self.render(request, "missing.html", status=405, kind="not_allowed")
             reply.headers["Allow"] = ", ".join(sorted(exc.allowed_methods))
             return reply
         except web.HTTPNotFound:
@@ -217,7 +217,7 @@ class Pages:
             if problem is None:
                 raise  # not the database: a fault of the pages, logged with its traceback
             log.warning("could not serve %s: the database does not answer (%s)", request.path[:80], problem)
-            reply = self.render(request, "missing.html", status=503, here="/", kind="unavailable")
+            reply = self.render(request, "missing.html", status=503, kind="unavailable")
             reply.headers["Retry-After"] = str(UNAVAILABLE_RETRY)
             return reply
 
@@ -225,7 +225,7 @@ class Pages:
         return self.render(request, "missing.html", status=404, here="/", kind="not_found")
 
     def too_many(self, request: web.Request, wait: int) -> web.Response:
-        reply = self.render(request, "missing.html", status=429, here="/", kind="too_many")
+        reply = self.render(request, "missing.html", status=429, kind="too_many")
         reply.headers["Retry-After"] = str(wait)
         return reply
 

@@ -67,6 +67,7 @@ async def test_unknown_addresses_and_methods_get_the_sites_page(service, caplog)
             assert reply.headers["Allow"] == "GET, HEAD"
             text = await reply.text()
             assert "<h1>These pages only read</h1>" in text and "GET (or HEAD)" in text, method
+            assert f'href="/g/{token}?lang=es"' in text  # the page itself, in Spanish (not a 404)
         head = await client.head(f"/g/{token}")
         assert head.status == 200
     finally:
@@ -125,6 +126,7 @@ async def test_a_database_that_does_not_answer_gets_a_503_page(service, database
                 assert reply.headers["Retry-After"] == "30" and reply.headers["Cache-Control"] == "no-store"
                 text = await reply.text()
                 assert "try again in a minute" in text or "inténtalo de nuevo" in text, text
+                assert f'href="{path.split("?")[0]}?lang=' in text  # the same page, in a language
             await stream.content.read()  # to its end: the stream ends (with a warning, no traceback)
             assert stream.content.at_eof()
         finally:

@@ -1,6 +1,6 @@
 """The score chart on a game's page: each line ends in a letter of its own (two names starting
-with the same letter get different ones) and the end labels never sit on one another (two seats
-ending on the same score are drawn apart)."""
+with the same letter get different ones), the end labels never sit on one another (two seats
+ending on the same score are drawn apart), and a screen reader reads its words once."""
 
 from __future__ import annotations
 
@@ -34,9 +34,13 @@ async def test_each_line_has_a_letter_of_its_own_and_the_labels_do_not_overlap(s
         assert len(set(letters)) == 3, letters  # the names are p1, p2 and p3
         ys = sorted(float(y) for _, y, _, _ in labels)
         assert all(b - a >= 14 for a, b in zip(ys, ys[1:], strict=False)), ys
-        # The chart's words name each seat with its letter, so that the letters can be read.
-        label = re.search(r'<svg class="chart"[^>]*aria-label="([^"]*)"', html).group(1)
+        # The chart's words name each seat with its letter, so that the letters can be read; a
+        # screen reader reads them once, from the paragraph (the picture is hidden from it).
+        svg = re.search(r'<svg class="chart"[^>]*>', html).group(0)
+        assert 'aria-hidden="true"' in svg and "aria-label" not in svg, svg
+        words = re.search(r"</svg>\s*<p>([^<]*)</p>", html).group(1)
+        assert words.startswith("Scores over")
         for letter in letters:
-            assert f"({letter})" in label, label
+            assert f"({letter})" in words, words
     finally:
         await client.close()

@@ -60,7 +60,7 @@ import engines
 from bot import public, texts
 from bot.history import browsable, start_state
 from bot.public import MoveRecord
-from bot.replaying import UNDO, undo_target, walk
+from bot.replaying import UNDO, undo_target, walk, with_taken_back
 from bot.sessions import Refusal, Session, SessionService, record_of
 from bot.storage import MoveRow
 from engines.core import (
@@ -182,7 +182,7 @@ async def export_session(
     records = [record_of(r) for r in rows]
     if any(r.privacy is None for r in records):
         records = await service.logbook.replayed(session, records)
-    return build(session, rows, records, with_ids=with_ids)
+    return build(session, rows, with_taken_back(records, rows), with_ids=with_ids)
 
 
 def dump(data: dict[str, Any]) -> bytes:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.public import MoveRecord
-from bot.replaying import earliest_target, walk
+from bot.replaying import earliest_target, walk, with_taken_back
 from bot.sessions import Refusal, Session, SessionService, damaged_text, record_of
 from engines.core import config_from_options
 
@@ -161,6 +161,10 @@ class History:
             record = record_of(row) if row is not None else None
             if record is not None and record.privacy is None:
                 record = (await self.service.logbook.replayed(session, [record]))[0]
+            if record is not None:  # the log from it on holds every undo entry that took it back
+                record = with_taken_back(
+                    [record], await self.store.history.moves_after(session.id, number - 1)
+                )[0]
         return Page(number, shown, state, record, replayed)
 
     async def turn_starts(self, session: Session, shown: int) -> list[tuple[int, int]]:

@@ -15,11 +15,11 @@ Imports :mod:`bot.records`, :mod:`engines.core`, :mod:`languages` (:mod:`bot.ses
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from bot.records import MoveRecord
-from engines.core import TABLE, Engine
+from engines.core import NEVER, TABLE, Engine
 from languages import ENGLISH, Language
 
 if TYPE_CHECKING:
@@ -62,8 +62,13 @@ def seen(engine: Engine, state: object, record: MoveRecord, reader: Reader, t: L
 
 def notation(engine: Engine, state: object, record: MoveRecord, reader: Reader) -> str | None:
     """The notation of ``record`` if ``reader`` may read it while the game is at ``state``
-    (:attr:`Seen.notation`, without putting the move's event lines in words)."""
+    (:attr:`Seen.notation`, without putting the move's event lines in words).  A secret move
+    that was taken back (``record.taken_back``) stays its owner's for good: it never reached
+    the round's or the game's end that would have shown it (a kept order changed by consent,
+    a hut taken back), so neither reveals it."""
     mark = record.privacy
+    if mark is not None and record.taken_back and not mark.public:
+        mark = replace(mark, until=NEVER)
     if mark is None:
         readable = record.seat == TABLE or (reader is not None and reader == record.seat)
     else:

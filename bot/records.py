@@ -18,7 +18,8 @@ class MoveRecord:
     """One accepted move: who, what, how it was marked and what it caused.
 
     ``events`` and ``privacy`` are ``None`` for a move read from a log written
-    before they were stored (and not recovered by replaying the game).
+    before they were stored (and not recovered by replaying the game).  A secret move that was
+    taken back never reaches its reveal point: only its owner reads it (:mod:`bot.public`).
     """
 
     seat: int
@@ -28,3 +29,4 @@ class MoveRecord:
     privacy: Privacy | None
     number: int | None = None
     turn: int | None = None  # the engine's turn_number before the move (None: not known)
+    taken_back: bool = False  # a later undo entry took it back (:func:`bot.replaying.taken_back`)

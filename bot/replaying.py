@@ -13,10 +13,15 @@ No Discord, no SQL, no game rules here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from engines.core import Engine
+
+if TYPE_CHECKING:
+    from bot.records import MoveRecord
+
+R = TypeVar("R", bound="MoveRecord")
 
 UNDO = "!undo "
 
@@ -81,6 +86,13 @@ def earliest_target(entries: Iterable[Entry]) -> int | None:
     """The earliest move any undo entry among ``entries`` takes back to."""
     targets = [t for e in entries if (t := undo_target(e.move)) is not None]
     return min(targets) if targets else None
+
+
+def with_taken_back(records: list[R], entries: Iterable[Entry]) -> list[R]:
+    """``records`` (of the log's ``entries``, a window that runs to the log's end) with those
+    that a later undo entry took back marked ``taken_back``."""
+    gone = taken_back(entries)
+    return [replace(r, taken_back=True) if r.number in gone else r for r in records]
 
 
 def taken_back(entries: Iterable[Entry]) -> set[int]:

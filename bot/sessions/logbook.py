@@ -9,7 +9,7 @@ import logging
 from typing import Any
 
 from bot.records import MoveRecord
-from bot.replaying import walk
+from bot.replaying import walk, with_taken_back
 from bot.sessions.core import Core
 from bot.sessions.model import Refusal, Session, record_of
 from engines.core import config_from_options
@@ -46,6 +46,8 @@ class Logbook:
         Rows written before events and marks were stored get them back by
         replaying the game from its seed; when that fails (the rules changed
         since), they stay without, and :mod:`bot.public` shows them safely.
+        Each window is the log's end, which holds every undo entry that takes back one of its
+        moves: the records taken back are marked (:attr:`MoveRecord.taken_back`).
         """
         if after is not None:
             rows = await self.store.history.moves_after(session.id, after)
@@ -54,7 +56,7 @@ class Logbook:
         records = [record_of(r) for r in rows]
         if any(r.privacy is None for r in records):
             records = await self.replayed(session, records)
-        return records
+        return with_taken_back(records, rows)
 
     async def untold(self, session: Session) -> list[MoveRecord]:
         """The moves the channel has not been told of yet, read from the log (so that a turn

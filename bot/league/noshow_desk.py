@@ -23,7 +23,7 @@ from bot import notices
 from bot.league import noshows as rules
 from bot.league import texts
 from bot.league.season import Rounds
-from bot.league.service import LeagueError
+from bot.league.service import LeagueError, OpenedRound
 from bot.sessions import MoveResult, Session
 from bot.storage import Job
 from bot.storage.leagues import LeagueGame, LeagueRow
@@ -62,6 +62,7 @@ class NoShowDesk:
         self.store = rounds.store
         self.posts = rounds.posts
         self.scheduler = rounds.scheduler
+        rounds.arming.append(self.arm)
 
     # ----------------------------------------------------------------- settings
 
@@ -97,17 +98,17 @@ class NoShowDesk:
     # ----------------------------------------------------------------- the scheduler's jobs
 
     async def fire_round(self, job: Job) -> None:
-        """Open the round (:meth:`Rounds.fire_round`), then arm its reminder."""
+        """Open the round (:meth:`Rounds.fire_round`, which arms its reminder: :meth:`arm`)."""
         await self.rounds.fire_round(job)
-        number = int(job.payload.get("round", 0))
-        league = await self.league_of(int(job.key))
-        if league is None or league.current_round != number:
+
+    async def arm(self, opened: OpenedRound) -> None:
+        """Arm the reminder of a round just opened (by its job or published after a review)."""
+        league, number = opened.league, opened.number
+        stored = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
+        if stored is None:
             return
-        opened = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
-        if opened is None:
-            return
-        start = datetime.fromisoformat(opened.opened_at).timestamp()
-        times = rules.nudge_times(start, opened.deadline_at)
+        start = datetime.fromisoformat(stored.opened_at).timestamp()
+        times = rules.nudge_times(start, stored.deadline_at)
         await self.scheduler.schedule(
             jobs.LEAGUE_NUDGE,
             f"{league.id}:{number}",
@@ -218,20 +219,21 @@ class NoShowDesk:
 
     async def fire_deadline(self, job: Job) -> None:
         """A round's deadline: count and act on its no-shows, then the round's own deadline work
-        (the computer finishes what still runs; the next round, or the season's end), then drop
-        those who reached the organiser's threshold."""
+        (the computer finishes what still runs), then drop those who reached the organiser's
+        threshold, before the next round is paired (or the season ends).  Fired again after a
+        stop half way, it counts nobody twice and still drops whom the first try counted."""
         league = await self.league_of(int(job.payload["league"]))
         number = int(job.payload["round"])
-        counted: list[int] = []
         if league is not None and league.current_round == number:
             await self.scheduler.cancel(jobs.LEAGUE_NUDGE, f"{league.id}:{number}")
             for game in await self.store.leagues.league_games(league.id, number):
-                done = await self.apply(league, game, at_deadline=True)
-                if done is not None:
-                    counted += done.counted
-        await self.rounds.fire_deadline(job)
-        if league is not None and counted:
-            await self.drop_repeaters(await self.leagues.reread(league.id), counted)
+                await self.apply(league, game, at_deadline=True)
+        await self.rounds.fire_deadline(job, self.drop_counted)
+
+    async def drop_counted(self, league: LeagueRow) -> list[int]:
+        """Drop everyone whose no-shows reached the league's threshold (those counted at this
+        deadline, or at one whose drops a stopped process never made)."""
+        return await self.drop_repeaters(league, sorted(await self.store.noshows.counts(league.id)))
 
     # ----------------------------------------------------------------- the organiser's choice
 

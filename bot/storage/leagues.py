@@ -488,8 +488,8 @@ class Leagues(Concern):
     ) -> list[int] | None:
         """Open round ``number``: its games (pending, one per group), the byes with their points,
         the round's deadline job (``tables``: each game's table number, by default 1, 2, ...; a
-        bracket numbers them by match); with ``job`` (the claimed round job) consumed in the same
-        transaction.  The first round of a final stage passes its ``finalists`` (user ids, best
+        bracket numbers them by match); with ``job`` (the claimed round job) still ours, which is
+        left for the scheduler to complete once the games are open.  The first round of a final stage passes its ``finalists`` (user ids, best
         seed first, fixed here) and the season's ``rounds`` (the bracket's size decides them).
         ``sit_outs`` are (user, points, why) of those not paired for attendance.  Returns the new
         games' ids, or None when that round is already open (a job fired twice) or the league is
@@ -512,8 +512,11 @@ class Leagues(Concern):
                 [(i, league_id, uid) for i, uid in enumerate(finalists, 1)],
             )
             if job is not None:
-                gone = yield run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
-                if gone != 1:
+                # The job stays until the round's games are open (the scheduler then completes it):
+                # a process that dies while opening them leaves it to be fired again, and the round
+                # resumes (bot.league.season.Rounds.fire_round).
+                ours = yield one("SELECT 1 FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
+                if ours is None:
                     raise Conflict("the round job was taken meanwhile")
             yield run(
                 "INSERT INTO league_rounds (league_id, number, opened_at, deadline_at) VALUES (?, ?, ?, ?)",

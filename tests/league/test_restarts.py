@@ -1,0 +1,151 @@
+"""A league's round when the process opening or closing it stops half way: the round's job fires
+again (the scheduler retries a handler that failed, and another process takes a job whose claim
+ran out) and nothing is lost or done twice.
+
+The rounds run through :class:`bot.league.season.Rounds` and :class:`bot.league.noshow_desk.NoShowDesk`
+with the real scheduler; Discord is :class:`Desk`, the rounds' :class:`bot.league.season.Posts`
+kept in memory, which stops (raises) where the test says, as a process killed there would.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.league.noshow_desk import NoShowDesk
+from bot.league.season import Rounds
+from bot.league.service import LeagueService
+from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB
+from bot.time import jobs
+from bot.time.scheduler import Scheduler
+from languages import ENGLISH
+from tests.league.test_service import DAY, new_league
+
+NUDGE = jobs.LEAGUE_NUDGE
+
+
+class Stopped(Exception):
+    """The process stops here."""
+
+
+class Desk:
+    """The rounds' Discord, in memory: posts by channel, threads numbered from 7000."""
+
+    def __init__(self):
+        self.posts: dict[int, list[str]] = {}
+        self.threads: list[int] = []
+        self.stop_at_thread: int | None = None  # raise when asked for this thread (1: the first)
+        self.stop_at_post: str | None = None  # raise when asked to post a text holding this
+
+    async def language(self, guild_id):
+        return ENGLISH
+
+    async def post(self, channel_id, guild_id, text, *, picture=None, pings=()):
+        if self.stop_at_post is not None and self.stop_at_post in text:
+            self.stop_at_post = None
+            raise Stopped(text)
+        self.posts.setdefault(channel_id, []).append(text)
+        return True
+
+    async def missing_permissions(self, channel_id):
+        return []
+
+    async def open_thread(self, channel_id, name):
+        if self.stop_at_thread == len(self.threads) + 1:
+            self.stop_at_thread = None
+            raise Stopped(name)
+        self.threads.append(7000 + len(self.threads))
+        return self.threads[-1]
+
+    async def direct(self, user_id, text):
+        return False
+
+    async def post_board(self, session, header):
+        return None
+
+    async def announce(self, result):
+        return None
+
+
+@pytest.fixture
+def season(service, clock):
+    leagues = LeagueService(service.store, service)
+    desk = Desk()
+    scheduler = Scheduler(service.store, owner="test", retry_after=60.0)
+    rounds = Rounds(leagues, desk, scheduler)
+    noshows = NoShowDesk(rounds)
+    scheduler.register(ROUND_JOB, noshows.fire_round)
+    scheduler.register(DEADLINE_JOB, noshows.fire_deadline)
+    scheduler.register(NUDGE, noshows.fire_nudge)
+    return leagues, desk, scheduler
+
+
+async def started(leagues, players, **values):
+    league = await new_league(
+        leagues, name="Restarts", game="pachakuna", format="swiss", group_size=2, **values
+    )
+    for uid in players:
+        await leagues.join(league, uid, f"P{uid}")
+    league, _ = await leagues.start(league, 1)
+    return league
+
+
+async def test_a_round_whose_opening_stopped_half_way_opens_its_other_games_when_its_job_fires_again(
+    season, service, clock
+):
+    leagues, desk, scheduler = season
+    league = await started(leagues, range(11, 17), rounds=2, days=3)  # six players: three tables
+    desk.stop_at_thread = 2  # the process stops asking Discord for table 2's thread
+    await scheduler.run_due()
+    games = await service.store.leagues.league_games(league.id, 1)
+    assert [g.status for g in games] == ["playing", "pending", "pending"]
+    assert (await service.store.jobs.job(ROUND_JOB, str(league.id))) is not None  # the job waits
+    # The job is tried again (a minute later, or once its claim runs out in another process).
+    clock.advance(60)
+    await scheduler.run_due()
+    games = await service.store.leagues.league_games(league.id, 1)
+    assert [g.status for g in games] == ["playing"] * 3
+    sessions = [await service.core.get(g.session_id) for g in games]
+    assert Counter(s.row.channel_id for s in sessions) == Counter({7000: 1, 7001: 1, 7002: 1})
+    assert sorted(u for s in sessions for u in (x.user_id for x in s.seats)) == list(range(11, 17))
+    (told,) = desk.posts[50]  # the league's channel hears of the round once, with its three tables
+    assert "round 1 of 2 is open" in told
+    assert all(f"Table {n}: " in told and f"<#{7000 + n - 1}>" in told for n in (1, 2, 3))
+    for thread in (7000, 7001, 7002):  # each table's players were called once, in its thread
+        assert len(desk.posts[thread]) == 1
+    assert (await service.store.jobs.job(NUDGE, f"{league.id}:1")) is not None  # the reminder is armed
+    assert (await service.store.jobs.job(ROUND_JOB, str(league.id))) is None
+    # Fired yet again (a stale claim), nothing more happens.
+    await leagues.store.leagues.schedule_round(league.id, 1, clock.time())
+    await scheduler.run_due()
+    assert len(desk.threads) == 3 and len(desk.posts[50]) == 1
+
+
+async def test_a_deadline_whose_work_stopped_after_counting_no_shows_still_drops_them_when_fired_again(
+    season, service, clock
+):
+    leagues, desk, scheduler = season
+    league = await started(leagues, range(11, 15), rounds=3, days=1)  # four players: two tables
+    await NoShowDesk(Rounds(leagues, desk, scheduler)).set_rules(league, "computer", 1, "original")
+    await scheduler.run_due()
+    games = await service.store.leagues.league_games(league.id, 1)
+    late = set()
+    for g in games:  # nobody plays: at the deadline, whoever is to move has a no-show
+        session = await service.core.get(g.session_id)
+        late |= {s.user_id for s in session.waiting_on()}
+    assert len(late) == 2
+    desk.stop_at_post = "did not play in time"  # the process stops once the first is counted
+    clock.advance(DAY)
+    await scheduler.run_due()
+    assert set(await service.store.noshows.counts(league.id)) < late  # one counted so far
+    clock.advance(60)
+    await scheduler.run_due()
+    assert await service.store.noshows.counts(league.id) == dict.fromkeys(late, 1)  # each once
+    players = {p.user_id: p for p in await service.store.leagues.league_players(league.id)}
+    assert {u for u, p in players.items() if not p.active} == late  # both reached one: both dropped
+    await scheduler.run_due()  # round 2, due at once
+    (game,) = await service.store.leagues.league_games(league.id, 2)
+    assert set(game.players) == set(range(11, 15)) - late  # round 2 pairs only the two others
+    dropped = [t for t in desk.posts[50] if "is dropped from **Restarts** after 1 no-show" in t]
+    assert len(dropped) == 2

@@ -39,6 +39,9 @@ WARN_DM = N_(
     "⚠️ Your {game} game for **{league}** is waiting for you, and the round ends {when}. At the deadline "
     "{action}, and it counts as a no-show: {link}"
 )
+DROPPED_DM = N_(
+    "You are dropped from **{league}**: your no-shows reached its limit ({n}), and you are paired no more."
+)
 SUBSTITUTE_DM = N_("You take {name}'s seat in a {game} game for **{league}**; play on here: {link}")
 
 
@@ -312,7 +315,11 @@ class NoShowDesk:
         return dropped
 
     async def tell_dropped(self, league: LeagueRow, user_id: int, count: int) -> None:
+        """Say in the league's channel who was dropped; the player is pinged, or written to, as
+        their ``/me notify`` asks (named without a ping when they want neither)."""
         t = await self.posts.language(league.guild_id)
+        limit = (await self.store.noshows.rules(league.id)).drop_after
+        pings = await self.rounds.tell([user_id], t, DROPPED_DM, league=league.shown, n=limit)
         text = t.ngettext(
             "{player} is dropped from **{league}** after {n} no-show.",
             "{player} is dropped from **{league}** after {n} no-shows.",
@@ -320,7 +327,7 @@ class NoShowDesk:
             player=f"<@{user_id}>",
             league=league.shown,
         )
-        await self.rounds.post(league, text, pings=[user_id])
+        await self.rounds.post(league, text, pings=pings)
 
     # ----------------------------------------------------------------- drops and substitutes
 

@@ -154,6 +154,8 @@ class NoShows(Part):
     @guarded()
     async def overdue(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found = await self.find(interaction, league)
+        if found.status in ("finished", "cancelled"):
+            raise LeagueError("{league} is over", league=found.shown)
         if found.status != "running" or found.current_round == 0:
             raise LeagueError("{league} has no round open yet", league=found.shown)
         t = i18n.private(interaction)

@@ -319,14 +319,17 @@ class Attendance:
                 rounds=league.swiss_rounds,
             )
         sign = functools.partial(self.store.attendance.late_join, league.id, user_id, name, league.bye_points)
+        # A round waiting for review was paired without them: their bye is in it (as the store's).
+        drafted = await self.store.league_pairing.draft(league.id, league.current_round + 1)
+        bye_round = league.current_round + 1 if drafted is not None else league.current_round
         players = await self.leagues.enrol(league, user_id, sign, who=who)
-        if league.current_round < 1:
+        if bye_round < 1:
             return signed_up_text(name, league, players, t)
         return t.gettext(
             "{name} joined {league} late, with a bye in {round} ({points}), and is paired from the next round",
             name=name,
             league=league.shown,
-            round=texts.round_name(league, league.current_round, t),
+            round=texts.round_name(league, bye_round, t),
             points=points_words(league.bye_points, t),
         )
 

@@ -171,17 +171,22 @@ class Attendance(Concern):
         return {(r[0], r[1]): r[2] for r in rows}
 
     async def late_join(self, league_id: int, user_id: int, name: str, bye_points: float) -> str:
-        """Sign up for a running league: 'joined' (with one bye in the round in play, if one is),
-        'already', or 'closed' (not running, or the round moved on meanwhile)."""
+        """Sign up for a running league: 'joined' (with one bye in the round in play, if one is:
+        the round waiting for the organiser's review, paired without them, else the current
+        one), 'already', or 'closed' (not running, or the round moved on meanwhile)."""
         if not fits(user_id):
             return "closed"
 
         def late_bye(current_round: int) -> Body:
-            if current_round >= 1:
+            drafted = yield one(
+                "SELECT 1 FROM league_drafts WHERE league_id = ? AND round = ?", league_id, current_round + 1
+            )
+            number = current_round + 1 if drafted is not None else current_round
+            if number >= 1:
                 yield run(
                     "INSERT INTO league_byes (league_id, round, user_id, points, kind) VALUES (?, ?, ?, ?, 'late')",
                     league_id,
-                    current_round,
+                    number,
                     user_id,
                     float(bye_points),
                 )

@@ -324,14 +324,29 @@ class Attendance:
         bye_round = league.current_round + 1 if drafted is not None else league.current_round
         players = await self.leagues.enrol(league, user_id, sign, who=who)
         if bye_round < 1:
-            return signed_up_text(name, league, players, t)
-        return t.gettext(
-            "{name} joined {league} late, with a bye in {round} ({points}), and is paired from the next round",
-            name=name,
-            league=league.shown,
-            round=texts.round_name(league, bye_round, t),
-            points=points_words(league.bye_points, t),
-        )
+            said = signed_up_text(name, league, players, t)
+        else:
+            said = t.gettext(
+                "{name} joined {league} late, with a bye in {round} ({points}), and is paired from the next round",
+                name=name,
+                league=league.shown,
+                round=texts.round_name(league, bye_round, t),
+                points=points_words(league.bye_points, t),
+            )
+        # Signing up is saying one will play: a check-in window open now (its call went out
+        # before they joined) has them checked in, or they would be left out of its round.
+        window = await self.open_round(league)
+        if (
+            window is not None
+            and window > bye_round
+            and await self.store.attendance.check_in(league.id, window, user_id)
+        ):
+            said += t.gettext(
+                "; {name} is checked in for {round}, whose check-in is open",
+                name=name,
+                round=texts.round_name(league, window, t),
+            )
+        return said
 
     async def notes(self, league: LeagueRow, t: Language = ENGLISH) -> list[str]:
         """Below the standings: every round sat out for attendance, whose, why and what it scored."""

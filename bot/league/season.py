@@ -351,11 +351,13 @@ class Rounds:
         await self.open_games(opened)
         if self.gate is not None:
             await self.gate.opened(opened)
+        await self.store.leagues.settle_round(opened.league.id, opened.number)
 
     async def resume(self, league: LeagueRow, number: int) -> None:
         """Open the games of round ``number`` that were stored but not opened (the process opening
-        them stopped, and the round's job, which stays until they are open, fired again); those
-        open already are listed, not opened twice.  Nothing when every game was opened."""
+        them stopped, by its job or by the organiser's publishing, and the guard the store armed
+        with the round fired); those open already are listed, not opened twice.  Nothing when
+        every game was opened."""
         games = await self.store.leagues.league_games(league.id, number)
         if not any(g.status == "pending" and g.session_id is None for g in games):
             return

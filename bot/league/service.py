@@ -48,6 +48,9 @@ from engines.core import N_, SetupError, config_from_options, options_of, said_n
 from languages import ENGLISH, Language
 
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
+RESUME_AFTER = 600.0
+"""Seconds after a round is stored before its job fires again, as a guard, to open the games a
+stopped process left unopened (:meth:`bot.league.season.Rounds.resume`)."""
 MAX_ROUNDS = 30
 MAX_DAYS = 60
 NAME_LIMIT = 60
@@ -479,6 +482,7 @@ class LeagueService:
             finalists=[int(p) for p in finalists],
             rounds=number - 1 + pairing.bracket_rounds(len(finalists)) if final_opens else None,
             sit_outs=[(o.user_id, o.points, o.kind) for o in out],
+            resume_at=self.store.clock.time() + RESUME_AFTER,
         )
         if ids is None:
             return None

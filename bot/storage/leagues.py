@@ -485,11 +485,13 @@ class Leagues(Concern):
         finalists: Sequence[int] = (),
         rounds: int | None = None,
         sit_outs: Sequence[tuple[int, float, str]] = (),
+        resume_at: float | None = None,
     ) -> list[int] | None:
         """Open round ``number``: its games (pending, one per group), the byes with their points,
         the round's deadline job (``tables``: each game's table number, by default 1, 2, ...; a
-        bracket numbers them by match); with ``job`` (the claimed round job) still ours, which is
-        left for the scheduler to complete once the games are open.  The first round of a final stage passes its ``finalists`` (user ids, best
+        bracket numbers them by match); with ``job`` (the claimed round job) consumed in the same
+        transaction, and with ``resume_at`` the round's job armed again for then, as a guard that
+        resumes the opening if it stops half way (:meth:`settle_round` drops it once done).  The first round of a final stage passes its ``finalists`` (user ids, best
         seed first, fixed here) and the season's ``rounds`` (the bracket's size decides them).
         ``sit_outs`` are (user, points, why) of those not paired for attendance.  Returns the new
         games' ids, or None when that round is already open (a job fired twice) or the league is
@@ -512,12 +514,17 @@ class Leagues(Concern):
                 [(i, league_id, uid) for i, uid in enumerate(finalists, 1)],
             )
             if job is not None:
-                # The job stays until the round's games are open (the scheduler then completes it):
-                # a process that dies while opening them leaves it to be fired again, and the round
-                # resumes (bot.league.season.Rounds.fire_round).
                 ours = yield one("SELECT 1 FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
                 if ours is None:
                     raise Conflict("the round job was taken meanwhile")
+            if resume_at is not None:
+                # The round's job again, as a guard until its games are open (settle_round drops
+                # it then): if the process opening them stops, it fires and the round resumes.
+                yield run(
+                    ARM_SQL, ROUND_JOB, str(league_id), float(resume_at), json.dumps({"round": number}), stamp
+                )
+            elif job is not None:
+                yield run("DELETE FROM jobs WHERE id = ?", job.id)
             yield run(
                 "INSERT INTO league_rounds (league_id, number, opened_at, deadline_at) VALUES (?, ?, ?, ?)",
                 league_id,
@@ -559,6 +566,16 @@ class Leagues(Concern):
             return ids
 
         return await self.db.transact(body())
+
+    async def settle_round(self, league_id: int, number: int) -> None:
+        """Round ``number``'s games are open: drop the guard :meth:`open_round` armed (not a job
+        set meanwhile for a later round, such as its check-in's)."""
+        await self.db.change(
+            "DELETE FROM jobs WHERE kind = ? AND key = ? AND payload = ?",
+            ROUND_JOB,
+            str(league_id),
+            json.dumps({"round": number}),
+        )
 
     async def attach_session(self, game_id: int, session_id: int) -> bool:
         """The session that plays a pending league game; False when the game was not pending."""

@@ -15,7 +15,7 @@ import pytest
 
 from bot.league.noshow_desk import NoShowDesk
 from bot.league.season import Rounds
-from bot.league.service import LeagueService
+from bot.league.service import RESUME_AFTER, LeagueService
 from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB
 from bot.time import jobs
 from bot.time.scheduler import Scheduler
@@ -68,12 +68,20 @@ class Desk:
         return None
 
 
+ROUNDS: dict[int, Rounds] = {}
+
+
+def leagues_rounds(scheduler):
+    """The rounds the ``season`` fixture made for ``scheduler``."""
+    return ROUNDS[id(scheduler)]
+
+
 @pytest.fixture
 def season(service, clock):
     leagues = LeagueService(service.store, service)
     desk = Desk()
     scheduler = Scheduler(service.store, owner="test", retry_after=60.0)
-    rounds = Rounds(leagues, desk, scheduler)
+    rounds = ROUNDS[id(scheduler)] = Rounds(leagues, desk, scheduler)
     noshows = NoShowDesk(rounds)
     scheduler.register(ROUND_JOB, noshows.fire_round)
     scheduler.register(DEADLINE_JOB, noshows.fire_deadline)
@@ -100,9 +108,11 @@ async def test_a_round_whose_opening_stopped_half_way_opens_its_other_games_when
     await scheduler.run_due()
     games = await service.store.leagues.league_games(league.id, 1)
     assert [g.status for g in games] == ["playing", "pending", "pending"]
-    assert (await service.store.jobs.job(ROUND_JOB, str(league.id))) is not None  # the job waits
-    # The job is tried again (a minute later, or once its claim runs out in another process).
-    clock.advance(60)
+    guard = await service.store.jobs.job(ROUND_JOB, str(league.id))  # the round's job, as a guard
+    assert guard is not None and guard.payload == {"round": 1} and guard.due_at == clock.time() + RESUME_AFTER
+    clock.advance(RESUME_AFTER - 1)
+    assert await scheduler.run_due() == 0  # not before its time: the opening may still be under way
+    clock.advance(1)
     await scheduler.run_due()
     games = await service.store.leagues.league_games(league.id, 1)
     assert [g.status for g in games] == ["playing"] * 3
@@ -139,7 +149,7 @@ async def test_a_deadline_whose_work_stopped_after_counting_no_shows_still_drops
     clock.advance(DAY)
     await scheduler.run_due()
     assert set(await service.store.noshows.counts(league.id)) < late  # one counted so far
-    clock.advance(60)
+    clock.advance(60)  # the scheduler tries a failed job again a minute later
     await scheduler.run_due()
     assert await service.store.noshows.counts(league.id) == dict.fromkeys(late, 1)  # each once
     players = {p.user_id: p for p in await service.store.leagues.league_players(league.id)}
@@ -149,3 +159,28 @@ async def test_a_deadline_whose_work_stopped_after_counting_no_shows_still_drops
     assert set(game.players) == set(range(11, 15)) - late  # round 2 pairs only the two others
     dropped = [t for t in desk.posts[50] if "is dropped from **Restarts** after 1 no-show" in t]
     assert len(dropped) == 2
+
+
+async def test_a_reviewed_round_whose_publishing_stopped_half_way_opens_its_other_games_later(
+    season, service, clock
+):
+    from bot.league.controls import Controls
+
+    leagues, desk, scheduler = season
+    league = await started(leagues, range(21, 27), rounds=2, days=3, review=True)
+    await scheduler.run_due()  # round 1 is paired and waits for the review
+    assert (await service.store.leagues.league(league.id)).current_round == 0
+    opened = await Controls(leagues).publish(await service.store.leagues.league(league.id))
+    desk.stop_at_thread = 3  # the process stops asking Discord for table 3's thread
+    with pytest.raises(Stopped):
+        await leagues_rounds(scheduler).launch(opened)
+    games = await service.store.leagues.league_games(league.id, 1)
+    assert [g.status for g in games] == ["playing", "playing", "pending"]
+    clock.advance(RESUME_AFTER)
+    await scheduler.run_due()
+    games = await service.store.leagues.league_games(league.id, 1)
+    assert [g.status for g in games] == ["playing"] * 3
+    assert len(desk.threads) == 3
+    (told,) = [t for t in desk.posts[50] if "round 1 of 2 is open" in t]
+    assert all(f"Table {n}: " in told and f"<#{7000 + n - 1}>" in told for n in (1, 2, 3))
+    assert (await service.store.jobs.job(ROUND_JOB, str(league.id))) is None

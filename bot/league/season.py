@@ -309,6 +309,10 @@ class Rounds:
         :data:`RETRY_ROUND` seconds (the round then opens with its full length)."""
         league_id, number = int(job.key), int(job.payload.get("round", 0))
         league = await self.store.leagues.league(league_id)
+        if job.payload.get("announce"):  # the season ended, and the process stopped before saying so
+            if league is not None and league.status == "finished":
+                await self.announce(league)
+            return
         if league is not None and league.status == "running" and league.current_round == number:
             await self.resume(league, number)  # its job again: the process opening it died
             return
@@ -586,8 +590,12 @@ class Rounds:
     async def end_season(self, league: LeagueRow) -> None:
         """Crown the champion: the final standings picture with the champion, the standings in
         text below it, and, after a final stage, its bracket (picture, then text)."""
-        champion = await self.leagues.champion(league)
-        league = await self.leagues.reread(league.id)
+        await self.leagues.champion(league)
+        await self.announce(await self.leagues.reread(league.id))
+
+    async def announce(self, league: LeagueRow) -> None:
+        """Post the end of a season that is over (then drop the guard that would post it again)."""
+        champion = league.champion_id
         t = await self.posts.language(league.guild_id)
         text, picture = await self.standings_post(league, texts.round_heading(league, t), t)
         final = bool(league.final_round and await self.leagues.seeds(league))
@@ -612,6 +620,7 @@ class Rounds:
             bracket, words = await self.bracket_post(league, t)
             await self.post(league, words.splitlines()[0], picture=bracket)
             await self.post(league, words)
+        await self.store.leagues.announced(league.id)
 
     async def open_table(self, league: LeagueRow, name: str, players: str) -> int | None:
         """Where a table's game is played: a post in the league's forum when it has one (see

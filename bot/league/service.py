@@ -545,7 +545,9 @@ class LeagueService:
         return finished
 
     async def champion(self, league: LeagueRow) -> int | None:
-        """End the season when its last round has closed; returns the champion."""
+        """End the season when its last round has closed; returns the champion.  The season's end
+        is then due to be posted (:meth:`bot.league.season.Rounds.announce`): the store keeps a
+        guard that posts it if the process stops first."""
         if league.format == "elimination" or (league.final_round and await self.draw.seeds(league)):
             winner = (await self.draw.bracket(league)).champion
             champion = int(winner) if winner is not None else None
@@ -553,7 +555,9 @@ class LeagueService:
             rows = await self.standings(league)
             active = [s for s in rows if not s.dropped]
             champion = int(active[0].row.player) if active else None
-        await self.store.leagues.end_league(league.id, champion)
+        await self.store.leagues.end_league(
+            league.id, champion, announce_at=self.store.clock.time() + RESUME_AFTER
+        )
         return champion
 
     # ----------------------------------------------------------------- standings

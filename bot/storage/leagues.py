@@ -41,6 +41,9 @@ from bot.time.gameclock import MAX_SECONDS, MIN_SECONDS, MINUTE, MOVE, ClockSpec
 from bot.time.jobs import LEAGUE_DEADLINE as DEADLINE_JOB
 from bot.time.jobs import LEAGUE_ROUND as ROUND_JOB
 
+ANNOUNCE = json.dumps({"announce": True})
+"""The payload of a league's job that posts its season's end (see ``end_league``)."""
+
 FORMATS = ("swiss", "round_robin", "elimination")
 LIVE_LEAGUE = ("signup", "running")
 
@@ -307,8 +310,18 @@ class Leagues(Concern):
 
         return await self.db.transact(body())
 
-    async def end_league(self, league_id: int, champion_id: int | None, *, status: str = "finished") -> bool:
-        """Running (or sign-up) -> finished or cancelled; its pending jobs go."""
+    async def end_league(
+        self,
+        league_id: int,
+        champion_id: int | None,
+        *,
+        status: str = "finished",
+        announce_at: float | None = None,
+    ) -> bool:
+        """Running (or sign-up) -> finished or cancelled; its pending jobs go.  With
+        ``announce_at``, the league's job is armed for then with ``{"announce": true}``, a guard
+        that posts the season's end if the process stops before it does (:meth:`announced`
+        drops it once posted)."""
         stamp = self.clock.stamp()
 
         def body() -> Body:
@@ -321,6 +334,8 @@ class Leagues(Concern):
                 league_id,
             )
             yield run("DELETE FROM jobs WHERE kind = ? AND key = ?", ROUND_JOB, str(league_id))
+            if announce_at is not None and changed == 1:
+                yield run(ARM_SQL, ROUND_JOB, str(league_id), float(announce_at), ANNOUNCE, stamp)
             return changed == 1
 
         return await self.db.transact(body())
@@ -575,6 +590,12 @@ class Leagues(Concern):
             ROUND_JOB,
             str(league_id),
             json.dumps({"round": number}),
+        )
+
+    async def announced(self, league_id: int) -> None:
+        """The season's end is posted: drop the guard :meth:`end_league` armed."""
+        await self.db.change(
+            "DELETE FROM jobs WHERE kind = ? AND key = ? AND payload = ?", ROUND_JOB, str(league_id), ANNOUNCE
         )
 
     async def attach_session(self, game_id: int, session_id: int) -> bool:

@@ -184,3 +184,36 @@ async def test_a_reviewed_round_whose_publishing_stopped_half_way_opens_its_othe
     (told,) = [t for t in desk.posts[50] if "round 1 of 2 is open" in t]
     assert all(f"Table {n}: " in told and f"<#{7000 + n - 1}>" in told for n in (1, 2, 3))
     assert (await service.store.jobs.job(ROUND_JOB, str(league.id))) is None
+
+
+async def test_a_season_whose_end_was_not_posted_before_the_process_stopped_is_posted_once_later(
+    season, service, clock
+):
+    leagues, desk, scheduler = season
+    league = await started(leagues, range(31, 35), rounds=1, days=1)
+    await scheduler.run_due()
+    desk.stop_at_post = "is over. Champion"  # the process stops as it crowns the champion
+    clock.advance(DAY)
+    await scheduler.run_due()
+    ended = await service.store.leagues.league(league.id)
+    assert ended.status == "finished" and ended.champion_id in range(31, 35)
+    assert not [t for t in desk.posts[50] if "is over" in t]
+    clock.advance(RESUME_AFTER)
+    await scheduler.run_due()
+    (crown,) = [t for t in desk.posts[50] if "is over" in t]
+    assert crown == f"🏆 **Restarts** is over. Champion: <@{ended.champion_id}>!"
+    assert len([t for t in desk.posts[50] if "final standings after 1 round" in t]) == 1
+    assert (await service.store.jobs.job(ROUND_JOB, str(league.id))) is None
+    clock.advance(RESUME_AFTER)  # nothing is left to post it again
+    await scheduler.run_due()
+    assert len([t for t in desk.posts[50] if "is over" in t]) == 1
+
+
+async def test_a_season_that_ends_without_a_stop_is_posted_once_and_leaves_no_job(season, service, clock):
+    leagues, desk, scheduler = season
+    league = await started(leagues, range(41, 45), rounds=1, days=1)
+    await scheduler.run_due()
+    clock.advance(DAY)
+    await scheduler.run_due()
+    assert len([t for t in desk.posts[50] if "is over. Champion" in t]) == 1
+    assert (await service.store.jobs.job(ROUND_JOB, str(league.id))) is None

@@ -331,16 +331,22 @@ class NoShowDesk:
 
     # ----------------------------------------------------------------- drops and substitutes
 
-    async def drop(self, league: LeagueRow, user_id: int) -> tuple[int, int]:
+    async def drop(self, league: LeagueRow, user_id: int, name: str | None = None) -> tuple[int, int]:
         """Drop a player mid-season; each seat of theirs in a game still being played goes to the
-        next substitute, or to the computer.  (seats given to substitutes, seats to the computer)."""
+        next substitute, or to the computer.  (seats given to substitutes, seats to the computer).
+        ``name``: how a refusal names them (a mention by default)."""
         if league.status != "running":
             raise LeagueError(
                 "only a running league drops players; before the start use {/league organiser remove}"
             )
         sessions = await self.store.leagues.drop_player(league.id, user_id)
         if sessions is None:
-            raise LeagueError("that player is not playing in this league (or was dropped already)")
+            raise LeagueError(
+                "{name} is not playing in {league} (not signed up, or dropped already); {/league standings} lists"
+                " its players",
+                name=name or f"<@{user_id}>",
+                league=league.shown,
+            )
         subs = computers = 0
         games = {g.session_id: g for g in await self.store.leagues.league_games(league.id) if g.session_id}
         for sid in sessions:

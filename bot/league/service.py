@@ -337,15 +337,21 @@ class LeagueService:
             return t.gettext("You left {league}", league=league.shown)
         return t.gettext("{name} left {league}", name=who, league=league.shown)
 
-    async def drop(self, league: LeagueRow, user_id: int) -> list[MoveResult]:
-        """Drop a player mid-season; the games of theirs being played go on without them."""
+    async def drop(self, league: LeagueRow, user_id: int, name: str | None = None) -> list[MoveResult]:
+        """Drop a player mid-season; the games of theirs being played go on without them
+        (``name``: how a refusal names them, a mention by default)."""
         if league.status != "running":
             raise LeagueError(
                 "only a running league drops players; before the start use {/league organiser remove}"
             )
         sessions = await self.store.leagues.drop_player(league.id, user_id)
         if sessions is None:
-            raise LeagueError("that player is not playing in this league (or was dropped already)")
+            raise LeagueError(
+                "{name} is not playing in {league} (not signed up, or dropped already); {/league standings} lists"
+                " its players",
+                name=name or f"<@{user_id}>",
+                league=league.shown,
+            )
         results = []
         for sid in sessions:
             result = await self.sessions.seats.forfeit_seat(sid, user_id)

@@ -67,7 +67,9 @@ class NoShows(Part):
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
         found, t = await self.organised(interaction, league)
-        subs, computers = await self.desk.drop(found, member.id)  # boards Discord refuses are logged
+        subs, computers = await self.desk.drop(
+            found, member.id, member.display_name
+        )  # boards Discord refuses are logged
         self.front.replies.committed(
             interaction,
             said("{name} was dropped from {league}", name=member.display_name, league=found.shown),

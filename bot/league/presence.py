@@ -394,9 +394,13 @@ class CheckinDesk:
         if window is None:
             due = league.starts_at if number == 1 else before.deadline_at if before is not None else now
             closes = attendance.window_closes(due, now, settings)
-            if await self.store.attendance.open_window(league.id, number, closes):
-                await self.announce(league, number, closes)
+            await self.store.attendance.open_window(league.id, number, closes)
             window = await self.store.attendance.window(league.id, number)
+        if window is not None and not window.called and window.closes_at > now + HELD_BACK:
+            # Stored, then called: a process stopped in between leaves the call to this job's
+            # next firing, which makes it (once: it is marked made after).
+            await self.announce(league, number, window.closes_at)
+            await self.store.attendance.called(league.id, number)
         if window is not None and window.closes_at > now + HELD_BACK:
             if not previous_open:  # else the round before's deadline makes this round due
                 await self.store.leagues.schedule_round(league.id, number, window.closes_at)

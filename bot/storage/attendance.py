@@ -19,6 +19,7 @@ class Window:
     round: int
     opened_at: float
     closes_at: float
+    called: bool = True  # its call (the post and the direct messages) has gone out
 
 
 class Attendance(Concern):
@@ -49,17 +50,19 @@ class Attendance(Concern):
 
     async def window(self, league_id: int, number: int) -> Window | None:
         row = await self.db.one(
-            "SELECT round, opened_at, closes_at FROM league_checkin_windows WHERE league_id = ? AND round = ?",
+            "SELECT round, opened_at, closes_at, called FROM league_checkin_windows WHERE league_id = ? AND round = ?",
             league_id,
             number,
         )
-        return None if row is None else Window(row[0], float(row[1]), float(row[2]))
+        return None if row is None else Window(row[0], float(row[1]), float(row[2]), bool(row[3]))
 
     async def open_window(self, league_id: int, number: int, closes_at: float) -> bool:
-        """Open round ``number``'s window; False when it was open already."""
+        """Open round ``number``'s window, its call not made yet (:meth:`called`); False when it was
+        open already."""
         try:
             await self.db.change(
-                "INSERT INTO league_checkin_windows (league_id, round, opened_at, closes_at) VALUES (?, ?, ?, ?)",
+                "INSERT INTO league_checkin_windows (league_id, round, opened_at, closes_at, called)"
+                " VALUES (?, ?, ?, ?, 0)",
                 league_id,
                 number,
                 self.clock.time(),
@@ -68,6 +71,14 @@ class Attendance(Concern):
         except Conflict:
             return False
         return True
+
+    async def called(self, league_id: int, number: int) -> None:
+        """Round ``number``'s check-in call has gone out."""
+        await self.db.change(
+            "UPDATE league_checkin_windows SET called = 1 WHERE league_id = ? AND round = ?",
+            league_id,
+            number,
+        )
 
     async def check_in(self, league_id: int, number: int, user_id: int) -> bool:
         """Check ``user_id`` in for round ``number``; False when they were already."""

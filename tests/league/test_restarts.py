@@ -48,6 +48,9 @@ class Desk:
         self.posts.setdefault(channel_id, []).append(text)
         return True
 
+    async def post_checkin(self, channel_id, guild_id, text, league_id, number, label, pings):
+        return await self.post(channel_id, guild_id, text, pings=pings)
+
     async def missing_permissions(self, channel_id):
         return []
 
@@ -217,3 +220,30 @@ async def test_a_season_that_ends_without_a_stop_is_posted_once_and_leaves_no_jo
     await scheduler.run_due()
     assert len([t for t in desk.posts[50] if "is over. Champion" in t]) == 1
     assert (await service.store.jobs.job(ROUND_JOB, str(league.id))) is None
+
+
+async def test_a_check_in_call_that_a_stopped_process_never_made_is_made_when_the_round_job_fires_again(
+    season, service, clock
+):
+    from bot.league.presence import Attendance, CheckinDesk
+
+    leagues, desk, scheduler = season
+    rounds = leagues_rounds(scheduler)
+    rounds.gate = CheckinDesk(rounds, desk, Attendance(leagues))
+    league = await new_league(leagues, name="Calls", game="pachakuna", format="swiss", group_size=2, rounds=2)
+    for uid in range(51, 55):
+        await leagues.join(league, uid, f"P{uid}")
+    await Attendance(leagues).configure(league, "first", 24.0, None)
+    league, _ = await leagues.start(league, 1)
+    desk.stop_at_post = "check in for round 1"  # the process stops as it posts the call
+    await scheduler.run_due()
+    window = await service.store.attendance.window(league.id, 1)
+    assert window is not None and not window.called
+    assert not [t for t in desk.posts.get(50, []) if "check in for round 1" in t]
+    clock.advance(60)  # the job is tried again
+    await scheduler.run_due()
+    (call,) = [t for t in desk.posts[50] if "check in for round 1" in t]
+    assert (await service.store.attendance.window(league.id, 1)).called
+    clock.advance(3600)  # the round's job, set for the window's close, fires again: no second call
+    await scheduler.run_due()
+    assert len([t for t in desk.posts[50] if "check in for round 1" in t]) == 1

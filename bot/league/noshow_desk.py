@@ -14,6 +14,7 @@ Discord.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -231,12 +232,14 @@ class NoShowDesk:
             await self.scheduler.cancel(jobs.LEAGUE_NUDGE, f"{league.id}:{number}")
             for game in await self.store.leagues.league_games(league.id, number):
                 await self.apply(league, game, at_deadline=True)
-        await self.rounds.fire_deadline(job, self.drop_counted)
+        await self.rounds.fire_deadline(job, functools.partial(self.drop_counted, number=number))
 
-    async def drop_counted(self, league: LeagueRow) -> list[int]:
-        """Drop everyone whose no-shows reached the league's threshold (those counted at this
-        deadline, or at one whose drops a stopped process never made)."""
-        return await self.drop_repeaters(league, sorted(await self.store.noshows.counts(league.id)))
+    async def drop_counted(self, league: LeagueRow, *, number: int) -> list[int]:
+        """Drop those with a no-show in round ``number`` whose no-shows reached the league's
+        threshold (read from the store: a first try that stopped before dropping them counted
+        them already)."""
+        late = [n.user_id for n in await self.store.noshows.of_league(league.id) if n.round == number]
+        return await self.drop_repeaters(league, late)  # in the order they were counted
 
     # ----------------------------------------------------------------- the organiser's choice
 

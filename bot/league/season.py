@@ -167,7 +167,16 @@ class Rounds:
         rounds = {r.number: r for r in await self.store.leagues.league_rounds(found.id)}
         current = rounds.get(found.current_round)
         name = texts.round_name(found, found.current_round, t)
-        if current is not None:
+        if current is not None and current.closed_at is not None:  # its deadline has passed
+            lines = [
+                t.gettext(
+                    "**{league}**, {round} (ended {when})",
+                    league=found.shown,
+                    round=name,
+                    when=texts.when(current.deadline_at),
+                )
+            ]
+        elif current is not None:
             lines = [
                 t.gettext(
                     "**{league}**, {round} (ends {when})",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot import alt, public, texts
@@ -32,6 +32,8 @@ CHART_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9
 own dash pattern and a letter at its end."""
 PAGES_KEPT = 256
 """Game pages kept built, by game, version, moves shown, step and language."""
+LABEL_GAP = 14.0
+"""The least distance between two line-end labels of the score chart (their font is 14 px)."""
 CHART_DASHES = ("", "8 4", "2 4", "10 4 2 4", "4 2", "12 6")
 
 
@@ -69,7 +71,7 @@ class Line:
 class GamePage:
     title: str
     number: int
-    status: str  # lobby, active, finished, abandoned, damaged
+    status: str  # lobby, active, finished, abandoned, damaged, unplayed (a lobby closed unstarted)
     step: int = 0
     shown: int = 0
     moves: list[MoveLine] = field(default_factory=list)
@@ -80,6 +82,33 @@ class GamePage:
     chart: list[Line] = field(default_factory=list)
     chart_label: str = ""
     version: int = 0
+
+
+def distinct_letters(names: list[str]) -> list[str]:
+    """A letter (or digit) for each name to mark its line's end: its first one not taken by an
+    earlier name (``p1``, ``p2``: ``P``, ``2``), else the seat's number."""
+    taken: set[str] = set()
+    out = []
+    for seat, name in enumerate(names):
+        found = next((c for c in (c.upper() for c in name if c.isalnum()) if c not in taken), None)
+        if found is None:
+            found = next(str(n) for n in range(seat + 1, seat + 100) if str(n) not in taken)
+        taken.add(found)
+        out.append(found)
+    return out
+
+
+def apart(ys: list[float], height: float, gap: float = LABEL_GAP) -> list[float]:
+    """The labels' baselines ``ys`` moved apart to at least ``gap`` from one another (in their
+    order down the chart), kept inside its ``height``."""
+    order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
+    placed = list(ys)
+    for before, now in zip(order, order[1:], strict=False):
+        placed[now] = max(placed[now], placed[before] + gap)
+    over = placed[order[-1]] - (height - 2) if order else 0.0
+    if over > 0:
+        placed = [y - over for y in placed]
+    return placed
 
 
 def plain(text: str) -> str:
@@ -126,8 +155,10 @@ class Games:
             page.status = "damaged"
             return page
         if session.status == "lobby" or session.state is None:
-            page.status = "lobby"
+            page.status = "lobby" if session.status == "lobby" else "unplayed"
             page.players = [Player(s.name, s.computer, False) for s in session.seats]
+            if page.status == "unplayed":
+                page.result = [plain(texts.result_line(session, t))]
             return page
         shown = await self.shown(session)
         step = shown if step is None else step
@@ -257,6 +288,8 @@ class Games:
         span = (top - bottom) or 1.0
         steps = len(lines[0]) - 1
         out = []
+        letters = distinct_letters([names[seat] if seat < len(names) else "?" for seat in range(len(lines))])
+        ends: list[float] = []
         for seat, values in enumerate(lines):
             xy = [
                 (
@@ -266,6 +299,7 @@ class Games:
                 for i, v in enumerate(values)
             ]
             name = names[seat] if seat < len(names) else "?"
+            ends.append(xy[-1][1] + 4)
             out.append(
                 Line(
                     name,
@@ -273,16 +307,17 @@ class Games:
                     CHART_COLOURS[seat % len(CHART_COLOURS)],
                     CHART_DASHES[seat % len(CHART_DASHES)],
                     xy[-1][0] + 6,
-                    xy[-1][1] + 4,
-                    next((c for c in name if c.isalnum()), "?").upper(),
+                    0.0,
+                    letters[seat],
                     number(values[-1]),
                 )
             )
+        out = [replace(line, label_y=y) for line, y in zip(out, apart(ends, height), strict=True)]
         label = t.ngettext(
             "Scores over {n} turn: {scores}.",
             "Scores over {n} turns: {scores}.",
             steps,
-            scores=", ".join(f"{line.name} {line.last}" for line in out),
+            scores=", ".join(f"{line.name} ({line.letter}) {line.last}" for line in out),
         )
         return out, label
 

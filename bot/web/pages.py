@@ -17,8 +17,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 from aiohttp import web
@@ -43,6 +45,34 @@ PREFIX: dict[str, tuple[str, Kind]] = {
 STATIC = {"web.js": "text/javascript", "web.css": "text/css", "icon.svg": "image/svg+xml"}
 BOARD_CACHE = 128  # boards kept (PNG bytes), by game, version, step and language
 POLL_SECONDS = 1.0  # how often a page's event stream looks for a new move
+UNAVAILABLE_WITHIN = 2.0  # a page that failed: how long the database may take to answer a ping
+UNAVAILABLE_RETRY = 30  # seconds a reader is asked to wait while the database does not answer
+STEP_DIGITS = 9  # a step is at most this many digits (no game has a billion moves)
+
+CHANGING = "no-cache"
+"""A running game's page, a league's, a person's: the browser asks again each time (it may still
+keep a copy to show when going back)."""
+ENDED = "private, max-age=300"
+"""An ended game's page, which changes no more (the browser only: each page is one link's)."""
+ENDED_BOARD = "private, max-age=86400"
+"""An ended game's board at one step, which never changes."""
+RUNNING_BOARD = "private, max-age=60"
+"""A running game's board at one step: the same picture, but its last action may say more once
+the game has ended."""
+REFUSED = "no-store"
+"""A refusal (400, 404, 405, 429, 503): the link may work later (a server turns its pages back
+on, the database answers again)."""
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def step_number(raw: str) -> int | None:
+    """``raw`` (a step in an address) as a number, if it is one written in ASCII digits, at most
+    :data:`STEP_DIGITS` of them (``str.isdigit`` also accepts ``²``, which ``int`` refuses, and
+    ``int`` refuses more than 4,300 digits)."""
+    if not raw.isascii() or not raw.isdigit() or len(raw) > STEP_DIGITS:
+        return None
+    return int(raw)
 
 
 def speaks(code: str, spoken: tuple[str, ...]) -> bool:
@@ -112,6 +142,7 @@ class Pages:
         self.closing = asyncio.Event()
 
     def add_routes(self, app: web.Application) -> None:
+        app.middlewares.append(self.answers)
         app.router.add_get("/g/{token}", self.game)
         app.router.add_get("/g/{token}/board/{step}.png", self.board)
         app.router.add_get("/g/{token}/events", self.events)
@@ -141,10 +172,13 @@ class Pages:
         status: int = 200,
         *,
         here: str | None = None,
+        cache: str | None = None,
         **values: Any,
     ) -> web.Response:
-        """``template`` for the reader's language; the language links lead to ``here`` (default: the
-        address asked for; a refusal's lead to the address without its path)."""
+        """``template`` for the reader's language; the language links lead to ``here`` (default:
+        the address asked for, at the move it shows, also from a refusal that may pass (400, 405,
+        429, 503); a 404's lead to the site's root, which names no token).  ``cache`` is its ``Cache-Control`` (default: :data:`CHANGING`, a refusal's
+        :data:`REFUSED`); the page varies with the browser's language."""
         t = reader_language(request)
         lang = request.query.get("lang", "")
         body = self.env.get_template(template).render(
@@ -153,15 +187,45 @@ class Pages:
             keep=f"lang={t.code}" if lang else "",
             languages=[(code, languages.language(code).name) for code in languages.available()],
             path=request.path if here is None else here,
+            kept=f"move={quote(request.query['move'][:20])}&"
+            if here is None and "move" in request.query
+            else "",
             **values,
         )
-        return web.Response(text=body, status=status, content_type="text/html", charset="utf-8")
+        reply = web.Response(text=body, status=status, content_type="text/html", charset="utf-8")
+        reply.headers["Cache-Control"] = cache or (REFUSED if status >= 400 else CHANGING)
+        reply.headers["Vary"] = "Accept-Language"
+        return reply
+
+    @web.middleware
+    async def answers(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The pages' own answers where aiohttp would write a line of English: an address no
+        route matches (404), a method other than GET and HEAD (405, with ``Allow``); and 503
+        while the database does not answer (one warning in the log, no traceback)."""
+        try:
+            return await handler(request)
+        except web.HTTPMethodNotAllowed as exc:
+            reply = self.render(request, "missing.html", status=405, kind="not_allowed")
+            reply.headers["Allow"] = ", ".join(sorted(exc.allowed_methods))
+            return reply
+        except web.HTTPNotFound:
+            return self.missing(request)
+        except web.HTTPException:
+            raise
+        except Exception:
+            problem = await self.service.store.ping(timeout=UNAVAILABLE_WITHIN)
+            if problem is None:
+                raise  # not the database: a fault of the pages, logged with its traceback
+            log.warning("could not serve %s: the database does not answer (%s)", request.path[:80], problem)
+            reply = self.render(request, "missing.html", status=503, kind="unavailable")
+            reply.headers["Retry-After"] = str(UNAVAILABLE_RETRY)
+            return reply
 
     def missing(self, request: web.Request) -> web.Response:
         return self.render(request, "missing.html", status=404, here="/", kind="not_found")
 
     def too_many(self, request: web.Request, wait: int) -> web.Response:
-        reply = self.render(request, "missing.html", status=429, here="/", kind="too_many")
+        reply = self.render(request, "missing.html", status=429, kind="too_many")
         reply.headers["Retry-After"] = str(wait)
         return reply
 
@@ -184,11 +248,12 @@ class Pages:
         raw = request.query.get("move")
         if raw is None or raw == "":
             return None
-        if not raw.isdigit() or not 0 <= int(raw) <= shown:
+        step = step_number(raw)
+        if step is None or step > shown:
             return t.gettext(
                 "move must be a number from 0 to {shown}, not {given}", shown=shown, given=raw[:20]
             )
-        return int(raw)
+        return step
 
     # ----------------------------------------------------------------- a game
 
@@ -202,14 +267,14 @@ class Pages:
         if isinstance(step, str):
             return self.refused(request, step)
         page = await self.games.page(session, step, t)
-        return self.render(request, "game.html", page=page, token=request.match_info["token"])
+        cache = ENDED if page.status in ("finished", "abandoned", "unplayed") else CHANGING
+        return self.render(request, "game.html", cache=cache, page=page, token=request.match_info["token"])
 
     async def board(self, request: web.Request) -> web.Response:
         session = await self.session_of(request.match_info["token"])
-        raw = request.match_info["step"]
-        if session is None or session.state is None or session.damaged or not raw.isdigit():
+        step = step_number(request.match_info["step"])
+        if session is None or session.state is None or session.damaged or step is None:
             return self.missing(request)
-        step = int(raw)
         if step > await self.games.shown(session):
             return self.missing(request)
         t = reader_language(request)
@@ -224,8 +289,9 @@ class Pages:
                 self._boards.popitem(last=False)
         else:
             self._boards.move_to_end(key)
+        cache = ENDED_BOARD if session.status in ("finished", "abandoned") else RUNNING_BOARD
         return web.Response(
-            body=png, content_type="image/png", headers={"Cache-Control": "private, max-age=60"}
+            body=png, content_type="image/png", headers={"Cache-Control": cache, "Vary": "Accept-Language"}
         )
 
     async def events(self, request: web.Request) -> web.StreamResponse:
@@ -236,15 +302,25 @@ class Pages:
             return self.missing(request)
         reply = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
         await reply.prepare(request)
+        if request.method == "HEAD":
+            return reply  # the headers alone: a stream written to a HEAD breaks the connection
         try:
             await self.stream(session, reply)
         except ConnectionResetError:  # the reader went away
             pass
+        except Exception:
+            problem = await self.service.store.ping(timeout=UNAVAILABLE_WITHIN)
+            if problem is None:
+                raise
+            # The stream ends; the browser asks again after its retry and gets the 503 page.
+            log.warning("ended an event stream: the database does not answer (%s)", problem)
         return reply
 
     async def stream(self, session: Session, reply: web.StreamResponse) -> None:
         seen = (session.row.told_through, session.status, session.version)
         await reply.write(b"retry: 2000\n\n")
+        if session.status not in ("active", "lobby"):
+            return  # an ended game tells nothing more
         while not self.closing.is_set():
             try:
                 await asyncio.wait_for(self.closing.wait(), self.poll)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.storage import Store
 from bot.web import health
@@ -105,6 +106,27 @@ class RateLimit:
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
+class MalformedRequests(logging.Filter):
+    """aiohttp logs a request it cannot parse (a scanner's ``GET *``, a bad or too long header)
+    as an error with a traceback, after answering it 400: anyone can send one, so it is a line at
+    the debug level here, with aiohttp's reason."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, HttpProcessingError):
+            peer = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+            reason = " ".join(str(exc.message).split())[:200]
+            log.debug("refused a malformed request from %s (%s)", peer, reason)
+            return False
+        return True
+
+
+SERVER_LOG = logging.getLogger("bot.web.server.http")
+"""The logger aiohttp's connections write to (its ``aiohttp.server`` otherwise), filtered by
+:class:`MalformedRequests`."""
+SERVER_LOG.addFilter(MalformedRequests())
+
+
 class WebServerError(RuntimeError):
     """The web server cannot listen where the settings say; the message is one line."""
 
@@ -161,7 +183,7 @@ class WebServer:
         return await self.pages.link(kind, ref, guild_id, public_url or f"http://{self.host}:{self.port}")
 
     async def start(self) -> None:
-        runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
+        runner = web.AppRunner(self.app, access_log=None, handle_signals=False, logger=SERVER_LOG)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port)
         try:

@@ -14,8 +14,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import engines
-from bot.league import controls, tiebreaks
+from bot.league import attendance, controls, tiebreaks
+from bot.league.presence import points_words
 from bot.league.service import LeagueService
+from bot.league.texts import form, round_name
 from bot.ratings import shown
 from bot.sessions import SessionService
 from bot.storage import Store
@@ -36,8 +38,7 @@ SEASON_TOP = 100  # rows of the season's rating table shown
 @dataclass(frozen=True)
 class StandingRow:
     rank: int
-    name: str
-    dropped: bool
+    name: str  # with "(dropped)" and the no-shows, as the standings picture's name cell
     points: str
     games: int
     wins: int
@@ -60,7 +61,7 @@ class TableGame:
 class RoundView:
     number: int
     tables: list[TableGame] = field(default_factory=list)
-    byes: list[str] = field(default_factory=list)
+    byes: list[str] = field(default_factory=list)  # who sat the round out, a line per reason
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,60 @@ def heading(title: str) -> str:
     return title[:1].upper() + title[1:]
 
 
+def name_cell(name: str, dropped: bool, no_shows: int, t: Language) -> str:
+    """A player's name as the standings picture writes it: marked when dropped, with their
+    no-shows when they have any."""
+    if no_shows and dropped:
+        return t.ngettext(
+            "{name} (dropped, {n} no-show)", "{name} (dropped, {n} no-shows)", no_shows, name=name
+        )
+    if no_shows:
+        return t.ngettext("{name} ({n} no-show)", "{name} ({n} no-shows)", no_shows, name=name)
+    return t.gettext("{name} (dropped)", name=name) if dropped else name
+
+
+def rating_text(rating: float | None) -> str:
+    """A rating as the standings picture draws it: one decimal, a dash for none yet (a player
+    with no rated game of the league's game has no rating, which is not 0)."""
+    return "–" if rating is None else f"{rating:.1f}"
+
+
+def sat_out_lines(
+    league: LeagueRow, round_no: int, found: dict[str, list[tuple[str, float]]], t: Language
+) -> list[str]:
+    """Who sat round ``round_no`` out, a line per reason, in the words of the round's post in
+    Discord: the pairing's bye (the league's bye points), then those left out for attendance
+    (a missed check-in scores nothing; a bye asked for, a pause or a late sign-up what it got)."""
+    lines = []
+    if found.get(attendance.PAIRING):
+        lines.append(
+            t.ngettext(
+                "Bye ({n} point each): {players}",
+                "Bye ({n} points each): {players}",
+                form(league.bye_points),
+                n=f"{league.bye_points:g}",
+                players=", ".join(name for name, _ in found[attendance.PAIRING]),
+            )
+        )
+    if found.get(attendance.ABSENT):
+        lines.append(
+            t.gettext(
+                "Not paired in {round} (did not check in): {players}",
+                round=round_name(league, round_no, t),
+                players=", ".join(name for name, _ in found[attendance.ABSENT]),
+            )
+        )
+    for kind, words in (
+        (attendance.REQUESTED, N_("Bye asked for: {players}")),
+        (attendance.PAUSE, N_("Paused or away: {players}")),
+        (attendance.LATE, N_("Joined late: {players}")),
+    ):
+        if found.get(kind):
+            players = ", ".join(f"{name} ({points_words(points, t)})" for name, points in found[kind])
+            lines.append(t.gettext(words, players=players))
+    return lines
+
+
 class Leagues:
     """Builds league pages; ``game_link`` gives a game's page address (None: not shared)."""
 
@@ -125,6 +180,7 @@ class Leagues:
             t.gettext(STATUS.get(league.status, league.status)),
         )
         players = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
+        rated = await self.service.rating_map(league)
         order = tiebreaks.stored_order(league.tiebreaks)
         page.tiebreaks = [heading(t.gettext(controls.TITLE[name])) for name in order]
         page.wins = tiebreaks.WINS not in order
@@ -132,17 +188,20 @@ class Leagues:
         page.legend = t.gettext("Tiebreaks, in order: {legend}", legend=controls.legend(order, t))
         for s in await self.service.standings(league):
             r = s.row
+            rating = rating_text(rated.get(int(r.player)))
             page.standings.append(
                 StandingRow(
                     r.rank,
-                    s.name,
-                    s.dropped,
+                    name_cell(s.name, s.dropped, s.no_shows, t),
                     number(r.points),
                     r.games,
                     r.wins,
                     r.byes,
-                    [number(r.tiebreaks.get(name, 0.0)) for name in order],
-                    number(r.rating),
+                    [
+                        rating if name == tiebreaks.RATING else number(r.tiebreaks.get(name, 0.0))
+                        for name in order
+                    ],
+                    rating,
                     s.movement,
                 )
             )
@@ -161,10 +220,17 @@ class Leagues:
                     g.status,
                 )
             )
-        for round_no, user_id, _points in await self.store.leagues.league_byes(league.id):
-            rounds.setdefault(round_no, RoundView(round_no)).byes.append(players.get(user_id, "?"))
+        sat_out: dict[int, dict[str, list[tuple[str, float]]]] = {}
+        kinds = await self.store.attendance.bye_kinds(league.id)
+        for round_no, user_id, points in await self.store.leagues.league_byes(league.id):
+            kind = kinds.get((round_no, user_id), attendance.PAIRING)
+            sat_out.setdefault(round_no, {}).setdefault(kind, []).append((players.get(user_id, "?"), points))
+        for round_no, found in sat_out.items():
+            rounds.setdefault(round_no, RoundView(round_no)).byes = sat_out_lines(league, round_no, found, t)
         page.rounds = [rounds[n] for n in sorted(rounds)]
         await self.bracket(league, page, players)
+        if page.champion is None and league.champion_id is not None:  # the season's end post's
+            page.champion = players.get(league.champion_id)
         board = await self.store.leagues.season_leaderboard(league.id, limit=SEASON_TOP)
         page.ratings = [
             RatingView(

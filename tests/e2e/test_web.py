@@ -206,6 +206,8 @@ async def test_a_game_page_in_chromium(standin, bot_factory, tmp_path):
                 await at_step(page, 1)
                 assert (await board_src(page)).endswith("/board/1.png")
                 assert "move=1" in page.url
+                spanish = str(await page.get_attribute("a[hreflang=es]", "href"))
+                assert spanish.endswith("?move=1&lang=es"), spanish  # the language link keeps the move
                 await page.keyboard.press("ArrowLeft")
                 await at_step(page, 0)
                 assert (await board_src(page)).endswith("/board/0.png")
@@ -362,14 +364,23 @@ async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_
                 await chromium.close()
 
 
+LONG_NAME = "Bartholomäusvonwolfeschlegelstei"  # one word, as long as a Discord name may be (32)
+
+
+async def fits_width(page, width: int) -> None:
+    """Nothing on ``page`` is wider than the window (no sideways scrolling)."""
+    assert await page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 async def test_a_profile_page_and_a_server_turning_its_pages_off(standin, bot_factory, tmp_path):
     """/game stats links the person's profile in this server; /game web (Manage Server) turns the
-    server's pages off (every link 404, posts carry none) and on again."""
+    server's pages off (every link 404, posts carry none) and on again.  A name of one long word
+    wraps on a 360 px phone, in the game's and the profile's pages."""
     from playwright.async_api import async_playwright
 
     from tests.e2e.conftest import nim_to_the_end
 
-    alice, bob = standin.add_users("alice", "bob")
+    alice, bob = standin.add_users("alice", LONG_NAME)
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(ALL, http_port=0, web_pages=True)) as bot:
         await standin.wait_synced()
@@ -378,6 +389,7 @@ async def test_a_profile_page_and_a_server_turning_its_pages_off(standin, bot_fa
         found = re.search(r"http://127\.0\.0\.1:\d+/p/[\w-]+", stats.content)
         assert found, stats.content
         profile = found.group(0)
+        bob_profile = await bot.page_link("person", bob.id, standin.guild.id)
         game = await bot.page_link("game", session.id, standin.guild.id)
         assert game is not None
         await standin.settle()
@@ -388,13 +400,20 @@ async def test_a_profile_page_and_a_server_turning_its_pages_off(standin, bot_fa
             chromium = await p.chromium.launch(executable_path=CHROMIUM)
             try:
                 browser = Browser(await chromium.new_context(locale="en-US"))
-                page = await browser.open(profile, width=390, height=844)
+                page = await browser.open(profile, width=360, height=800)
                 text = await page.inner_text("main")
                 assert "Alice's games" in text and "Nim" in text and ("1st" in text or "2nd" in text)
                 assert await page.locator("#finished-h ~ div tbody tr").count() == 1
                 assert await page.locator("main a").count() == 0  # a profile links no game
                 assert await audit(page) == []
+                await fits_width(page, 360)
                 await shot(page, tmp_path, "profile-phone")
+                played = await browser.open(game, width=360, height=800)
+                assert LONG_NAME in await played.inner_text("#players-h + table")
+                await fits_width(played, 360)
+                long = await browser.open(bob_profile, width=360, height=800)
+                assert f"{LONG_NAME}'s games" in await long.inner_text("h1")
+                await fits_width(long, 360)
                 assert browser.errors == []
             finally:
                 await chromium.close()

@@ -167,7 +167,9 @@ async def test_an_address_over_its_allowance_waits(service):
             assert (await client.get(f"/g/{token}/board/0.png")).status == 200
         over = await client.get(f"/g/{token}?lang=es")
         assert over.status == 429 and over.headers["Retry-After"] == "1"
-        assert "Demasiadas peticiones" in await over.text()
+        text = await over.text()
+        assert "Demasiadas peticiones" in text
+        assert f'href="/g/{token}?lang=en"' in text  # the page asked for, once the wait is over
         now[0] += 1.0  # a second later: one more
         assert (await client.get(f"/g/{token}")).status == 200
         assert (await client.get(f"/g/{token}")).status == 429

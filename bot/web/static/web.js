@@ -23,13 +23,20 @@
         return reply.text();
       })
       .then(function (html) {
-        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("game");
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var fresh = doc.getElementById("game");
         var old = game();
         if (!fresh || !old) {
           window.location.assign(url.toString());
           return;
         }
         old.replaceWith(fresh);
+        // The language links lead to the move now shown.
+        var langs = doc.querySelector("ul.langs");
+        var oldLangs = document.querySelector("ul.langs");
+        if (langs && oldLangs) {
+          oldLangs.replaceWith(langs);
+        }
         if (push) {
           window.history.pushState(null, "", url.toString());
         }

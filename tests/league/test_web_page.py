@@ -1,0 +1,109 @@
+"""A league's web page against what the league posts in Discord: who sat a round out and why (a
+bye asked for, a pause, a late sign-up, a missed check-in: not all of them byes, not all worth a
+point), each player's no-shows, and a rating that is none yet (the picture's dash, not 0)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.league.presence import Attendance
+from bot.league.service import LeagueService
+from tests.league.test_service import DAY, counter, new_league, open_games
+from tests.table.test_web_pages import serve
+
+
+@pytest.fixture
+def leagues(service):
+    return LeagueService(service.store, service)
+
+
+def cells(html: str, heading: str) -> list[list[str]]:
+    """The rows of the table under the heading ``heading`` (its cells' text)."""
+    part = html.split(f'id="{heading}"', 1)[1].split("</table>", 1)[0]
+    return [
+        [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", row, re.S)]
+        for row in re.findall(r"<tr>(.*?)</tr>", part, re.S)
+        if "<td>" in row
+    ]
+
+
+async def test_who_sat_out_their_points_and_no_shows_as_discord_says(leagues, service, clock):
+    store = service.store
+    desk = Attendance(leagues)
+    league = await new_league(
+        leagues, name="Nim swiss", game="nim", format="swiss", group_size=2, rounds=4, days=1, seed=8
+    )
+    names = {uid: f"n{uid}" for uid in (401, 402, 403, 404, 405, 406)}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    await desk.configure(league, "first", 2.0, "full")
+    await desk.ask_bye(league, 401, 1)
+    league, _ = await leagues.start(league, 1)
+    await store.attendance.open_window(league.id, 1, clock.time() + 3600)
+    for uid in (403, 404, 405, 406):
+        await desk.check_in(league, uid)
+    clock.advance(3600)
+    opened = await leagues.open_round(league.id, 1)
+    await open_games(leagues, opened, names, counter(4000))
+    league = await store.leagues.league(league.id)
+    await desk.late_join(league, 407, "n407")
+    await desk.pause(league, 404, 1)
+    game = opened.games[0]
+    await store.noshows.record(league.id, game.id, 1, [game.players[0]], "computer")
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 1)
+    kinds = await store.attendance.bye_kinds(league.id)
+    assert kinds == {(1, 401): "requested", (1, 402): "absent", (1, 407): "late"}
+
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("league", league.id)
+        html = await (await client.get(f"/l/{token}")).text()
+        round_one = html.split("<h3>Round 1</h3>", 1)[1].split("</ul>", 1)[0]
+        assert "Not paired in round 1 of 4 (did not check in): n402" in round_one
+        assert "Bye asked for: n401 (1 point)" in round_one
+        assert "Joined late: n407 (1 point)" in round_one
+        assert "Bye: " not in round_one  # nobody had the pairing's bye
+        rows = {row[1]: row for row in cells(html, "standings-h")}
+        late = names[game.players[0]]
+        assert rows[f"{late} (1 no-show)"] is not None
+        # A rating as the standings picture draws it; a dash for those with no rated game yet.
+        rated = await leagues.rating_map(league)
+        assert 0 < len(rated) < len(rows)
+        for name, row in rows.items():
+            uid = int(re.match(r"n(\d+)", name).group(1))
+            assert row[-2] == (f"{rated[uid]:.1f}" if uid in rated else "–"), row
+        es = await (await client.get(f"/l/{token}?lang=es")).text()
+        assert "Ronda libre pedida: n401 (1 punto)" in es
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_a_finished_swiss_league_names_its_champion(leagues, service, clock):
+    """The season's end post names the champion; so does the page (it did only for a bracket)."""
+    store = service.store
+    league = await new_league(
+        leagues, name="Nim short", game="nim", format="swiss", group_size=2, rounds=1, days=1, seed=3
+    )
+    names = {uid: f"n{uid}" for uid in (501, 502, 503, 504)}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league, 1)
+    opened = await leagues.open_round(league.id, 1)
+    await open_games(leagues, opened, names, counter(5000))
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 1)
+    champion = await leagues.champion(await store.leagues.league(league.id))
+    assert champion in names
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("league", league.id)
+        html = await (await client.get(f"/l/{token}")).text()
+        assert f"Champion: {names[champion]}" in html
+        assert "Campeón" in await (await client.get(f"/l/{token}?lang=es")).text()
+    finally:
+        pages.close()
+        await client.close()

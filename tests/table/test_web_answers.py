@@ -1,0 +1,225 @@
+"""The pages' answers to what a visitor may send by hand or by accident: steps that are not
+numbers as ``int`` reads them, addresses no route matches, methods other than GET and HEAD; the
+cache headers of running and ended games; and a database that stops answering.  Each answer is a
+page of the site, in the reader's language, with the right status, and nothing in the log but a
+warning."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bench.history import store_game, whole_game
+from tests.table.test_web_pages import serve
+
+
+def errors(caplog) -> list[str]:
+    """The bot's and the web server's errors and tracebacks (asyncpg's pool logs its own retries)."""
+    return [
+        f"{r.name}: {r.getMessage()}"
+        for r in caplog.records
+        if (r.levelno >= logging.ERROR or r.exc_info) and not r.name.startswith("asyncpg")
+    ]
+
+
+async def guanga(service, moves: int = 8):
+    played, final = whole_game("guanga", 2, 4)
+    return await store_game(service, "guanga", 2, 4, played[:moves], final)
+
+
+async def test_steps_that_are_not_plain_numbers_are_refused(service, caplog):
+    """``str.isdigit`` takes ``²`` (which ``int`` refuses) and a number too long for ``int``:
+    both were a 500 and a traceback."""
+    sid = await guanga(service)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        for raw in ("²", "٣", "9" * 5000, "0" * 10 + "1"):
+            reply = await client.get(f"/g/{token}", params={"move": raw})
+            assert reply.status == 400, raw
+            assert "move must be a number from 0 to 8" in await reply.text()
+            board = await client.get(f"/g/{token}/board/{raw}.png")
+            assert board.status == 404, raw
+            assert board.content_type == "text/html"
+        assert (await client.get(f"/g/{token}", params={"move": "08"})).status == 200
+    finally:
+        pages.close()
+        await client.close()
+    assert errors(caplog) == []
+
+
+async def test_unknown_addresses_and_methods_get_the_sites_page(service, caplog):
+    sid = await guanga(service)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        for path in ("/", "/favicon.ico", f"/g/{token}/", f"/G/{token}", "/x" * 500):
+            reply = await client.get(path, headers={"Accept-Language": "es"})
+            assert reply.status == 404, path
+            assert reply.content_type == "text/html", path
+            text = await reply.text()
+            assert '<html lang="es">' in text and "<h1>Aquí no hay nada</h1>" in text, path
+            assert reply.headers["Cache-Control"] == "no-store"
+        for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS"):
+            reply = await client.request(method, f"/g/{token}")
+            assert reply.status == 405, method
+            assert reply.headers["Allow"] == "GET, HEAD"
+            text = await reply.text()
+            assert "<h1>These pages only read</h1>" in text and "GET (or HEAD)" in text, method
+            assert f'href="/g/{token}?lang=es"' in text  # the page itself, in Spanish (not a 404)
+        head = await client.head(f"/g/{token}")
+        assert head.status == 200
+    finally:
+        pages.close()
+        await client.close()
+    assert errors(caplog) == []
+
+
+async def test_a_running_game_is_asked_again_and_an_ended_one_kept(service):
+    sid = await guanga(service, 40)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        page = await client.get(f"/g/{token}")
+        assert page.headers["Cache-Control"] == "no-cache"
+        assert page.headers["Vary"] == "Accept-Language"  # English or Spanish at one address
+        board = await client.get(f"/g/{token}/board/3.png")
+        assert board.headers["Cache-Control"] == "private, max-age=60"
+        assert board.headers["Vary"] == "Accept-Language"
+        assert (await client.get(f"/g/{token}?move=99")).headers["Cache-Control"] == "no-store"
+        assert (await client.get(f"/g/{token}x")).headers["Cache-Control"] == "no-store"
+
+        await service.store.games.finish(
+            sid, status="abandoned", reason="abandoned", outcome=None, results=[]
+        )
+        page = await client.get(f"/g/{token}")
+        assert page.headers["Cache-Control"] == "private, max-age=300"
+        board = await client.get(f"/g/{token}/board/3.png")
+        assert board.headers["Cache-Control"] == "private, max-age=86400"
+    finally:
+        pages.close()
+        await client.close()
+
+
+@pytest.mark.parametrize("database", ["postgres"], indirect=True)
+async def test_a_database_that_does_not_answer_gets_a_503_page(service, database, request, caplog):
+    """PostgreSQL refuses the bot's connections (an SQLite file, once opened, keeps answering):
+    a page is a 503 that says to try again, an open event stream ends, and the log has a warning
+    per page and no traceback; once the database is back, so are the pages."""
+    cluster = request.getfixturevalue("pg_cluster")
+    name = database.target.split("@/", 1)[1].split("?", 1)[0]
+    sid = await guanga(service)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        stream = await client.get(f"/g/{token}/events")
+        await stream.content.readuntil(b"\n\n")  # retry
+        await cluster.admin(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+        await cluster.admin(
+            f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"
+        )
+        try:
+            for path in (f"/g/{token}?lang=es", f"/g/{token}/board/2.png", "/l/" + token, "/p/" + token):
+                reply = await client.get(path)
+                assert reply.status == 503, path
+                assert reply.headers["Retry-After"] == "30" and reply.headers["Cache-Control"] == "no-store"
+                text = await reply.text()
+                assert "try again in a minute" in text or "inténtalo de nuevo" in text, text
+                assert f'href="{path.split("?")[0]}?lang=' in text  # the same page, in a language
+            await stream.content.read()  # to its end: the stream ends (with a warning, no traceback)
+            assert stream.content.at_eof()
+        finally:
+            await cluster.admin(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+        for _ in range(50):
+            if (await client.get(f"/g/{token}")).status == 200:
+                break
+        else:
+            raise AssertionError("the page did not come back with the database")
+    finally:
+        pages.close()
+        await client.close()
+    assert errors(caplog) == []
+    warned = [r.getMessage() for r in caplog.records if r.name == "bot.web.pages"]
+    assert any(w.startswith("could not serve /g/") for w in warned), warned
+
+
+async def test_a_lobby_follows_its_start_and_one_closed_unplayed_says_so(service, caplog):
+    """A lobby's page waits for the start (its event stream says when the game begins); a lobby
+    everyone left is over, not "not started yet", and shows no board."""
+    lobby = await service.lobby.create("guanga", guild_id=1, channel_id=77, host_id=1, host_name="ana")
+    await service.lobby.join(77, 2, "beto")
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", lobby.id)
+        html = await (await client.get(f"/g/{token}")).text()
+        assert "This game has not started yet" in html
+        assert f'data-events="/g/{token}/events"' in html
+        stream = await client.get(f"/g/{token}/events")
+        await stream.content.readuntil(b"\n\n")  # retry
+        await service.lobby.start(77, 1)
+        seen = b""
+        while b"event: move" not in seen:
+            seen += await stream.content.readuntil(b"\n\n")
+        stream.close()
+        assert "This game has not started yet" not in await (await client.get(f"/g/{token}")).text()
+
+        closed = await service.lobby.create("guanga", guild_id=1, channel_id=78, host_id=3, host_name="cusi")
+        await service.lobby.leave(78, 3)
+        token = await pages.links.token("game", closed.id)
+        reply = await client.get(f"/g/{token}")
+        html = await reply.text()
+        assert reply.status == 200 and reply.headers["Cache-Control"] == "private, max-age=300"
+        assert "not started yet" not in html and 'data-events=""' in html
+        assert "Result: none (everyone left the lobby)." in html
+        assert 'id="board"' not in html
+        es = await (await client.get(f"/g/{token}?lang=es")).text()
+        assert "Resultado: ninguno" in es, es
+    finally:
+        pages.close()
+        await client.close()
+    assert errors(caplog) == []
+
+
+async def test_an_ended_games_event_stream_ends_at_once(service):
+    """An ended game has nothing more to tell: its stream ends at once (it polled the database
+    every second for as long as the reader kept it open); a HEAD gets the headers alone (a
+    stream's first line written to a HEAD broke the reader's connection)."""
+    sid = await guanga(service)
+    await service.store.games.finish(sid, status="abandoned", reason="abandoned", outcome=None, results=[])
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        stream = await client.get(f"/g/{token}/events")
+        assert stream.status == 200
+        assert await stream.content.readuntil(b"\n\n") == b"retry: 2000\n\n"
+        assert await stream.content.readany() == b""  # the end, not ": waiting" every second
+        head = await client.head(f"/g/{token}/events")
+        assert head.status == 200
+        running = await pages.links.token("game", await guanga(service))
+        head = await client.head(f"/g/{running}/events")  # a HEAD gets the headers, no stream
+        assert head.status == 200 and head.headers["Content-Type"] == "text/event-stream"
+        assert (await client.get(f"/g/{running}")).status == 200
+    finally:
+        pages.close()
+        await client.close()
+
+
+async def test_the_language_links_keep_the_move_shown(service):
+    """Switching to Spanish at move 3 shows move 3 in Spanish, not the latest move."""
+    sid = await guanga(service)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", sid)
+        html = await (await client.get(f"/g/{token}?move=3")).text()
+        assert f'href="/g/{token}?move=3&amp;lang=es" hreflang="es"' in html
+        es = await (await client.get(f"/g/{token}?move=3&lang=es")).text()
+        assert '<html lang="es">' in es and 'data-step="3"' in es
+        assert f'href="/g/{token}?move=3&amp;lang=en" hreflang="en"' in es
+        latest = await (await client.get(f"/g/{token}")).text()
+        assert f'href="/g/{token}?lang=es" hreflang="es"' in latest
+        missing = await (await client.get("/g/nothing-here-at-all-xyz?move=3")).text()
+        assert 'href="/?lang=es"' in missing  # a refusal's links lead to the site's root
+    finally:
+        pages.close()
+        await client.close()

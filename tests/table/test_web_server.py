@@ -1,0 +1,62 @@
+"""The web server itself (``/healthz``, ``/metrics`` and the pages on one aiohttp server), as the
+bot starts it: a request too malformed for aiohttp to route (a scanner's ``GET *``, a bad header)
+gets its 400 and leaves one debug line in the log, not an error with a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+import pytest
+
+from bot.history import History
+from bot.web.metrics import Metrics
+from bot.web.pages import Pages
+from bot.web.server import WebServer
+
+
+async def ask(port: int, request: bytes) -> bytes:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(request)
+    await writer.drain()
+    answer = await reader.read()
+    writer.close()
+    await writer.wait_closed()
+    return answer
+
+
+@pytest.mark.parametrize("pages", [False, True])
+async def test_malformed_requests_leave_no_traceback(service, pages, caplog):
+    caplog.set_level(logging.DEBUG, logger="aiohttp")
+    caplog.set_level(logging.DEBUG, logger="bot.web")
+    client = discord.Client(intents=discord.Intents.default())  # never logged in: only its state is read
+    server = WebServer(
+        client,
+        lambda: service.store,
+        Metrics(),
+        port=0,
+        pages=Pages(service, History(service)) if pages else None,
+    )
+    await server.start()
+    try:
+        for request in (
+            b"GET * HTTP/1.1\r\nHost: x\r\n\r\n",
+            b"GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n",
+            b"GET /healthz HTTP/1.1\r\nHost: x\r\nX: " + b"a" * 9000 + b"\r\n\r\n",
+        ):
+            answer = await ask(server.port, request)
+            assert answer.split(b"\r\n", 1)[0].endswith(b"400 Bad Request"), answer[:80]
+        ok = await ask(server.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert ok.startswith(b"HTTP/1.1 503")  # not logged in: answered, not ready
+    finally:
+        await server.stop()
+        await client.close()
+    loud = [
+        r
+        for r in caplog.records
+        if r.name.startswith(("aiohttp", "bot")) and (r.levelno >= logging.WARNING or r.exc_info)
+    ]
+    assert loud == [], [(r.name, r.levelname, r.getMessage()) for r in loud]
+    quiet = [r.getMessage() for r in caplog.records if r.name == "bot.web.server"]
+    assert sum(m.startswith("refused a malformed request from 127.0.0.1") for m in quiet) == 3, quiet

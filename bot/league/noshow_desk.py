@@ -14,6 +14,7 @@ Discord.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from bot import notices
 from bot.league import noshows as rules
 from bot.league import texts
 from bot.league.season import Rounds
-from bot.league.service import LeagueError
+from bot.league.service import LeagueError, OpenedRound
 from bot.sessions import MoveResult, Session
 from bot.storage import Job
 from bot.storage.leagues import LeagueGame, LeagueRow
@@ -38,6 +39,9 @@ REMIND_DM = N_("⏳ Your turn is waiting in your {game} game for **{league}**; t
 WARN_DM = N_(
     "⚠️ Your {game} game for **{league}** is waiting for you, and the round ends {when}. At the deadline "
     "{action}, and it counts as a no-show: {link}"
+)
+DROPPED_DM = N_(
+    "You are dropped from **{league}**: your no-shows reached its limit ({n}), and you are paired no more."
 )
 SUBSTITUTE_DM = N_("You take {name}'s seat in a {game} game for **{league}**; play on here: {link}")
 
@@ -62,6 +66,7 @@ class NoShowDesk:
         self.store = rounds.store
         self.posts = rounds.posts
         self.scheduler = rounds.scheduler
+        rounds.arming.append(self.arm)
 
     # ----------------------------------------------------------------- settings
 
@@ -97,17 +102,17 @@ class NoShowDesk:
     # ----------------------------------------------------------------- the scheduler's jobs
 
     async def fire_round(self, job: Job) -> None:
-        """Open the round (:meth:`Rounds.fire_round`), then arm its reminder."""
+        """Open the round (:meth:`Rounds.fire_round`, which arms its reminder: :meth:`arm`)."""
         await self.rounds.fire_round(job)
-        number = int(job.payload.get("round", 0))
-        league = await self.league_of(int(job.key))
-        if league is None or league.current_round != number:
+
+    async def arm(self, opened: OpenedRound) -> None:
+        """Arm the reminder of a round just opened (by its job or published after a review)."""
+        league, number = opened.league, opened.number
+        stored = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
+        if stored is None:
             return
-        opened = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
-        if opened is None:
-            return
-        start = datetime.fromisoformat(opened.opened_at).timestamp()
-        times = rules.nudge_times(start, opened.deadline_at)
+        start = datetime.fromisoformat(stored.opened_at).timestamp()
+        times = rules.nudge_times(start, stored.deadline_at)
         await self.scheduler.schedule(
             jobs.LEAGUE_NUDGE,
             f"{league.id}:{number}",
@@ -218,20 +223,23 @@ class NoShowDesk:
 
     async def fire_deadline(self, job: Job) -> None:
         """A round's deadline: count and act on its no-shows, then the round's own deadline work
-        (the computer finishes what still runs; the next round, or the season's end), then drop
-        those who reached the organiser's threshold."""
+        (the computer finishes what still runs), then drop those who reached the organiser's
+        threshold, before the next round is paired (or the season ends).  Fired again after a
+        stop half way, it counts nobody twice and still drops whom the first try counted."""
         league = await self.league_of(int(job.payload["league"]))
         number = int(job.payload["round"])
-        counted: list[int] = []
         if league is not None and league.current_round == number:
             await self.scheduler.cancel(jobs.LEAGUE_NUDGE, f"{league.id}:{number}")
             for game in await self.store.leagues.league_games(league.id, number):
-                done = await self.apply(league, game, at_deadline=True)
-                if done is not None:
-                    counted += done.counted
-        await self.rounds.fire_deadline(job)
-        if league is not None and counted:
-            await self.drop_repeaters(await self.leagues.reread(league.id), counted)
+                await self.apply(league, game, at_deadline=True)
+        await self.rounds.fire_deadline(job, functools.partial(self.drop_counted, number=number))
+
+    async def drop_counted(self, league: LeagueRow, *, number: int) -> list[int]:
+        """Drop those with a no-show in round ``number`` whose no-shows reached the league's
+        threshold (read from the store: a first try that stopped before dropping them counted
+        them already)."""
+        late = [n.user_id for n in await self.store.noshows.of_league(league.id) if n.round == number]
+        return await self.drop_repeaters(league, late)  # in the order they were counted
 
     # ----------------------------------------------------------------- the organiser's choice
 
@@ -310,7 +318,11 @@ class NoShowDesk:
         return dropped
 
     async def tell_dropped(self, league: LeagueRow, user_id: int, count: int) -> None:
+        """Say in the league's channel who was dropped; the player is pinged, or written to, as
+        their ``/me notify`` asks (named without a ping when they want neither)."""
         t = await self.posts.language(league.guild_id)
+        limit = (await self.store.noshows.rules(league.id)).drop_after
+        pings = await self.rounds.tell([user_id], t, DROPPED_DM, league=league.shown, n=limit)
         text = t.ngettext(
             "{player} is dropped from **{league}** after {n} no-show.",
             "{player} is dropped from **{league}** after {n} no-shows.",
@@ -318,20 +330,26 @@ class NoShowDesk:
             player=f"<@{user_id}>",
             league=league.shown,
         )
-        await self.rounds.post(league, text, pings=[user_id])
+        await self.rounds.post(league, text, pings=pings)
 
     # ----------------------------------------------------------------- drops and substitutes
 
-    async def drop(self, league: LeagueRow, user_id: int) -> tuple[int, int]:
+    async def drop(self, league: LeagueRow, user_id: int, name: str | None = None) -> tuple[int, int]:
         """Drop a player mid-season; each seat of theirs in a game still being played goes to the
-        next substitute, or to the computer.  (seats given to substitutes, seats to the computer)."""
+        next substitute, or to the computer.  (seats given to substitutes, seats to the computer).
+        ``name``: how a refusal names them (a mention by default)."""
         if league.status != "running":
             raise LeagueError(
                 "only a running league drops players; before the start use {/league organiser remove}"
             )
         sessions = await self.store.leagues.drop_player(league.id, user_id)
         if sessions is None:
-            raise LeagueError("that player is not playing in this league (or was dropped already)")
+            raise LeagueError(
+                "{name} is not playing in {league} (not signed up, or dropped already); {/league standings} lists"
+                " its players",
+                name=name or f"<@{user_id}>",
+                league=league.shown,
+            )
         subs = computers = 0
         games = {g.session_id: g for g in await self.store.leagues.league_games(league.id) if g.session_id}
         for sid in sessions:

@@ -319,16 +319,34 @@ class Attendance:
                 rounds=league.swiss_rounds,
             )
         sign = functools.partial(self.store.attendance.late_join, league.id, user_id, name, league.bye_points)
+        # A round waiting for review was paired without them: their bye is in it (as the store's).
+        drafted = await self.store.league_pairing.draft(league.id, league.current_round + 1)
+        bye_round = league.current_round + 1 if drafted is not None else league.current_round
         players = await self.leagues.enrol(league, user_id, sign, who=who)
-        if league.current_round < 1:
-            return signed_up_text(name, league, players, t)
-        return t.gettext(
-            "{name} joined {league} late, with a bye in {round} ({points}), and is paired from the next round",
-            name=name,
-            league=league.shown,
-            round=texts.round_name(league, league.current_round, t),
-            points=points_words(league.bye_points, t),
-        )
+        if bye_round < 1:
+            said = signed_up_text(name, league, players, t)
+        else:
+            said = t.gettext(
+                "{name} joined {league} late, with a bye in {round} ({points}), and is paired from the next round",
+                name=name,
+                league=league.shown,
+                round=texts.round_name(league, bye_round, t),
+                points=points_words(league.bye_points, t),
+            )
+        # Signing up is saying one will play: a check-in window open now (its call went out
+        # before they joined) has them checked in, or they would be left out of its round.
+        window = await self.open_round(league)
+        if (
+            window is not None
+            and window > bye_round
+            and await self.store.attendance.check_in(league.id, window, user_id)
+        ):
+            said += t.gettext(
+                "; {name} is checked in for {round}, whose check-in is open",
+                name=name,
+                round=texts.round_name(league, window, t),
+            )
+        return said
 
     async def notes(self, league: LeagueRow, t: Language = ENGLISH) -> list[str]:
         """Below the standings: every round sat out for attendance, whose, why and what it scored."""
@@ -376,9 +394,13 @@ class CheckinDesk:
         if window is None:
             due = league.starts_at if number == 1 else before.deadline_at if before is not None else now
             closes = attendance.window_closes(due, now, settings)
-            if await self.store.attendance.open_window(league.id, number, closes):
-                await self.announce(league, number, closes)
+            await self.store.attendance.open_window(league.id, number, closes)
             window = await self.store.attendance.window(league.id, number)
+        if window is not None and not window.called and window.closes_at > now + HELD_BACK:
+            # Stored, then called: a process stopped in between leaves the call to this job's
+            # next firing, which makes it (once: it is marked made after).
+            await self.announce(league, number, window.closes_at)
+            await self.store.attendance.called(league.id, number)
         if window is not None and window.closes_at > now + HELD_BACK:
             if not previous_open:  # else the round before's deadline makes this round due
                 await self.store.leagues.schedule_round(league.id, number, window.closes_at)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -123,6 +123,10 @@ class Rounds:
         self.scheduler = scheduler
         self.gate = gate
         self.calendar: Calendar | None = None  # the rounds as server events, tables as forum posts
+        self.arming: list[Callable[[OpenedRound], Awaitable[None]]] = []
+        """What is set up for a round as soon as it is stored, before its games open (the
+        no-shows' reminder: :class:`bot.league.noshow_desk.NoShowDesk`); each must be safe to
+        run again."""
 
     async def post(
         self, league: LeagueRow, text: str, *, picture: Picture | None = None, pings: Sequence[int] = ()
@@ -163,7 +167,16 @@ class Rounds:
         rounds = {r.number: r for r in await self.store.leagues.league_rounds(found.id)}
         current = rounds.get(found.current_round)
         name = texts.round_name(found, found.current_round, t)
-        if current is not None:
+        if current is not None and current.closed_at is not None:  # its deadline has passed
+            lines = [
+                t.gettext(
+                    "**{league}**, {round} (ended {when})",
+                    league=found.shown,
+                    round=name,
+                    when=texts.when(current.deadline_at),
+                )
+            ]
+        elif current is not None:
             lines = [
                 t.gettext(
                     "**{league}**, {round} (ends {when})",
@@ -305,6 +318,13 @@ class Rounds:
         :data:`RETRY_ROUND` seconds (the round then opens with its full length)."""
         league_id, number = int(job.key), int(job.payload.get("round", 0))
         league = await self.store.leagues.league(league_id)
+        if job.payload.get("announce"):  # the season ended, and the process stopped before saying so
+            if league is not None and league.status == "finished":
+                await self.announce(league)
+            return
+        if league is not None and league.status == "running" and league.current_round == number:
+            await self.resume(league, number)  # its job again: the process opening it died
+            return
         if league is None or league.status != "running" or league.current_round != number - 1:
             return
         missing = await self.posts.missing_permissions(league.channel_id)
@@ -333,9 +353,41 @@ class Rounds:
             ):
                 await self.end_season(league)
             return
+        await self.launch(opened)
+
+    async def launch(self, opened: OpenedRound) -> None:
+        """Everything a round needs once it is paired and stored, however it was opened (by its
+        job, or published after the organiser's review): its reminders armed, its games opened
+        and the players told, then who sat it out (and the next check-in window)."""
+        for arm in self.arming:
+            await arm(opened)
         await self.open_games(opened)
         if self.gate is not None:
             await self.gate.opened(opened)
+        await self.store.leagues.settle_round(opened.league.id, opened.number)
+
+    async def resume(self, league: LeagueRow, number: int) -> None:
+        """Open the games of round ``number`` that were stored but not opened (the process opening
+        them stopped, by its job or by the organiser's publishing, and the guard the store armed
+        with the round fired); those open already are listed, not opened twice.  Nothing when
+        every game was opened."""
+        games = await self.store.leagues.league_games(league.id, number)
+        if not any(g.status == "pending" and g.session_id is None for g in games):
+            return
+        stored = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}.get(number)
+        if stored is None:
+            return
+        kinds = await self.store.attendance.bye_kinds(league.id)
+        byes = [
+            u
+            for r, u, _ in await self.store.leagues.league_byes(league.id)
+            if r == number and kinds.get((r, u), attendance.PAIRING) == attendance.PAIRING
+        ]
+        final_stage = league.format == "swiss" and bool(self.leagues.bracket_stage(league, number))
+        log.info(
+            "league %s: round %s was stored but not all its games opened; opening them", league.id, number
+        )
+        await self.launch(OpenedRound(league, number, games, byes, stored.deadline_at, final_stage))
 
     async def hold_for_review(self, league: LeagueRow, number: int, job: Job) -> None:
         """The review step: pair the round and keep it; only the organiser is told, with its tables
@@ -434,6 +486,27 @@ class Rounds:
                 thread_name = t.gettext(
                     "{league} · round {round} · table {table}", round=opened.number, **values
                 )
+            if game.session_id is not None:  # opened before the process stopped: listed again
+                done = await self.leagues.sessions.core.get(game.session_id)
+                if done is not None:
+                    lines.append(
+                        t.gettext(
+                            "Table {table}: {players} in {thread}",
+                            table=game.table_no,
+                            players=who,
+                            thread=f"<#{done.row.channel_id}>",
+                        )
+                    )
+                    continue
+            if game.status != "pending":  # recorded as forfeited before the process stopped
+                lines.append(
+                    t.gettext(
+                        "Table {table}: {players}: forfeited (too few players left)",
+                        table=game.table_no,
+                        players=who,
+                    )
+                )
+                continue
             thread = await self.open_table(league, thread_name[:100], who)
             if thread is None:
                 log.warning("league %s: no thread for table %s", league.id, game.table_no)
@@ -501,9 +574,12 @@ class Rounds:
         if self.calendar is not None:
             await self.calendar.round_opened(opened, names)
 
-    async def fire_deadline(self, job: Job) -> None:
+    async def fire_deadline(
+        self, job: Job, closed: Callable[[LeagueRow], Awaitable[object]] | None = None
+    ) -> None:
         """A round's time is up: the computer finishes the games still running, then the next
-        round is due at once, or the season ends with its champion."""
+        round is due at once (after ``closed``, what must be done before it is paired: the
+        no-shows' drops), or the season ends with its champion."""
         league_id, number = int(job.payload["league"]), int(job.payload["round"])
         for result in await self.leagues.round_deadline(league_id, number):
             await self.posts.announce(result)
@@ -513,6 +589,8 @@ class Rounds:
         if league is None or league.status != "running" or league.current_round != number:
             return
         if number < league.rounds:
+            if closed is not None:
+                await closed(league)
             await self.store.leagues.schedule_round(league_id, number + 1, self.store.clock.time())
             self.scheduler.wake()
             return
@@ -521,8 +599,12 @@ class Rounds:
     async def end_season(self, league: LeagueRow) -> None:
         """Crown the champion: the final standings picture with the champion, the standings in
         text below it, and, after a final stage, its bracket (picture, then text)."""
-        champion = await self.leagues.champion(league)
-        league = await self.leagues.reread(league.id)
+        await self.leagues.champion(league)
+        await self.announce(await self.leagues.reread(league.id))
+
+    async def announce(self, league: LeagueRow) -> None:
+        """Post the end of a season that is over (then drop the guard that would post it again)."""
+        champion = league.champion_id
         t = await self.posts.language(league.guild_id)
         text, picture = await self.standings_post(league, texts.round_heading(league, t), t)
         final = bool(league.final_round and await self.leagues.seeds(league))
@@ -547,6 +629,7 @@ class Rounds:
             bracket, words = await self.bracket_post(league, t)
             await self.post(league, words.splitlines()[0], picture=bracket)
             await self.post(league, words)
+        await self.store.leagues.announced(league.id)
 
     async def open_table(self, league: LeagueRow, name: str, players: str) -> int | None:
         """Where a table's game is played: a post in the league's forum when it has one (see

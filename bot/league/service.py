@@ -48,6 +48,9 @@ from engines.core import N_, SetupError, config_from_options, options_of, said_n
 from languages import ENGLISH, Language
 
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
+RESUME_AFTER = 600.0
+"""Seconds after a round is stored before its job fires again, as a guard, to open the games a
+stopped process left unopened (:meth:`bot.league.season.Rounds.resume`)."""
 MAX_ROUNDS = 30
 MAX_DAYS = 60
 NAME_LIMIT = 60
@@ -334,15 +337,21 @@ class LeagueService:
             return t.gettext("You left {league}", league=league.shown)
         return t.gettext("{name} left {league}", name=who, league=league.shown)
 
-    async def drop(self, league: LeagueRow, user_id: int) -> list[MoveResult]:
-        """Drop a player mid-season; the games of theirs being played go on without them."""
+    async def drop(self, league: LeagueRow, user_id: int, name: str | None = None) -> list[MoveResult]:
+        """Drop a player mid-season; the games of theirs being played go on without them
+        (``name``: how a refusal names them, a mention by default)."""
         if league.status != "running":
             raise LeagueError(
                 "only a running league drops players; before the start use {/league organiser remove}"
             )
         sessions = await self.store.leagues.drop_player(league.id, user_id)
         if sessions is None:
-            raise LeagueError("that player is not playing in this league (or was dropped already)")
+            raise LeagueError(
+                "{name} is not playing in {league} (not signed up, or dropped already); {/league standings} lists"
+                " its players",
+                name=name or f"<@{user_id}>",
+                league=league.shown,
+            )
         results = []
         for sid in sessions:
             result = await self.sessions.seats.forfeit_seat(sid, user_id)
@@ -479,6 +488,7 @@ class LeagueService:
             finalists=[int(p) for p in finalists],
             rounds=number - 1 + pairing.bracket_rounds(len(finalists)) if final_opens else None,
             sit_outs=[(o.user_id, o.points, o.kind) for o in out],
+            resume_at=self.store.clock.time() + RESUME_AFTER,
         )
         if ids is None:
             return None
@@ -541,7 +551,9 @@ class LeagueService:
         return finished
 
     async def champion(self, league: LeagueRow) -> int | None:
-        """End the season when its last round has closed; returns the champion."""
+        """End the season when its last round has closed; returns the champion.  The season's end
+        is then due to be posted (:meth:`bot.league.season.Rounds.announce`): the store keeps a
+        guard that posts it if the process stops first."""
         if league.format == "elimination" or (league.final_round and await self.draw.seeds(league)):
             winner = (await self.draw.bracket(league)).champion
             champion = int(winner) if winner is not None else None
@@ -549,7 +561,9 @@ class LeagueService:
             rows = await self.standings(league)
             active = [s for s in rows if not s.dropped]
             champion = int(active[0].row.player) if active else None
-        await self.store.leagues.end_league(league.id, champion)
+        await self.store.leagues.end_league(
+            league.id, champion, announce_at=self.store.clock.time() + RESUME_AFTER
+        )
         return champion
 
     # ----------------------------------------------------------------- standings

@@ -19,6 +19,7 @@ class Window:
     round: int
     opened_at: float
     closes_at: float
+    called: bool = True  # its call (the post and the direct messages) has gone out
 
 
 class Attendance(Concern):
@@ -49,17 +50,19 @@ class Attendance(Concern):
 
     async def window(self, league_id: int, number: int) -> Window | None:
         row = await self.db.one(
-            "SELECT round, opened_at, closes_at FROM league_checkin_windows WHERE league_id = ? AND round = ?",
+            "SELECT round, opened_at, closes_at, called FROM league_checkin_windows WHERE league_id = ? AND round = ?",
             league_id,
             number,
         )
-        return None if row is None else Window(row[0], float(row[1]), float(row[2]))
+        return None if row is None else Window(row[0], float(row[1]), float(row[2]), bool(row[3]))
 
     async def open_window(self, league_id: int, number: int, closes_at: float) -> bool:
-        """Open round ``number``'s window; False when it was open already."""
+        """Open round ``number``'s window, its call not made yet (:meth:`called`); False when it was
+        open already."""
         try:
             await self.db.change(
-                "INSERT INTO league_checkin_windows (league_id, round, opened_at, closes_at) VALUES (?, ?, ?, ?)",
+                "INSERT INTO league_checkin_windows (league_id, round, opened_at, closes_at, called)"
+                " VALUES (?, ?, ?, ?, 0)",
                 league_id,
                 number,
                 self.clock.time(),
@@ -68,6 +71,14 @@ class Attendance(Concern):
         except Conflict:
             return False
         return True
+
+    async def called(self, league_id: int, number: int) -> None:
+        """Round ``number``'s check-in call has gone out."""
+        await self.db.change(
+            "UPDATE league_checkin_windows SET called = 1 WHERE league_id = ? AND round = ?",
+            league_id,
+            number,
+        )
 
     async def check_in(self, league_id: int, number: int, user_id: int) -> bool:
         """Check ``user_id`` in for round ``number``; False when they were already."""
@@ -171,17 +182,22 @@ class Attendance(Concern):
         return {(r[0], r[1]): r[2] for r in rows}
 
     async def late_join(self, league_id: int, user_id: int, name: str, bye_points: float) -> str:
-        """Sign up for a running league: 'joined' (with one bye in the round in play, if one is),
-        'already', or 'closed' (not running, or the round moved on meanwhile)."""
+        """Sign up for a running league: 'joined' (with one bye in the round in play, if one is:
+        the round waiting for the organiser's review, paired without them, else the current
+        one), 'already', or 'closed' (not running, or the round moved on meanwhile)."""
         if not fits(user_id):
             return "closed"
 
         def late_bye(current_round: int) -> Body:
-            if current_round >= 1:
+            drafted = yield one(
+                "SELECT 1 FROM league_drafts WHERE league_id = ? AND round = ?", league_id, current_round + 1
+            )
+            number = current_round + 1 if drafted is not None else current_round
+            if number >= 1:
                 yield run(
                     "INSERT INTO league_byes (league_id, round, user_id, points, kind) VALUES (?, ?, ?, ?, 'late')",
                     league_id,
-                    current_round,
+                    number,
                     user_id,
                     float(bye_points),
                 )

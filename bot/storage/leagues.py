@@ -41,6 +41,9 @@ from bot.time.gameclock import MAX_SECONDS, MIN_SECONDS, MINUTE, MOVE, ClockSpec
 from bot.time.jobs import LEAGUE_DEADLINE as DEADLINE_JOB
 from bot.time.jobs import LEAGUE_ROUND as ROUND_JOB
 
+ANNOUNCE = json.dumps({"announce": True})
+"""The payload of a league's job that posts its season's end (see ``end_league``)."""
+
 FORMATS = ("swiss", "round_robin", "elimination")
 LIVE_LEAGUE = ("signup", "running")
 
@@ -307,8 +310,18 @@ class Leagues(Concern):
 
         return await self.db.transact(body())
 
-    async def end_league(self, league_id: int, champion_id: int | None, *, status: str = "finished") -> bool:
-        """Running (or sign-up) -> finished or cancelled; its pending jobs go."""
+    async def end_league(
+        self,
+        league_id: int,
+        champion_id: int | None,
+        *,
+        status: str = "finished",
+        announce_at: float | None = None,
+    ) -> bool:
+        """Running (or sign-up) -> finished or cancelled; its pending jobs go.  With
+        ``announce_at``, the league's job is armed for then with ``{"announce": true}``, a guard
+        that posts the season's end if the process stops before it does (:meth:`announced`
+        drops it once posted)."""
         stamp = self.clock.stamp()
 
         def body() -> Body:
@@ -321,6 +334,8 @@ class Leagues(Concern):
                 league_id,
             )
             yield run("DELETE FROM jobs WHERE kind = ? AND key = ?", ROUND_JOB, str(league_id))
+            if announce_at is not None and changed == 1:
+                yield run(ARM_SQL, ROUND_JOB, str(league_id), float(announce_at), ANNOUNCE, stamp)
             return changed == 1
 
         return await self.db.transact(body())
@@ -485,11 +500,13 @@ class Leagues(Concern):
         finalists: Sequence[int] = (),
         rounds: int | None = None,
         sit_outs: Sequence[tuple[int, float, str]] = (),
+        resume_at: float | None = None,
     ) -> list[int] | None:
         """Open round ``number``: its games (pending, one per group), the byes with their points,
         the round's deadline job (``tables``: each game's table number, by default 1, 2, ...; a
         bracket numbers them by match); with ``job`` (the claimed round job) consumed in the same
-        transaction.  The first round of a final stage passes its ``finalists`` (user ids, best
+        transaction, and with ``resume_at`` the round's job armed again for then, as a guard that
+        resumes the opening if it stops half way (:meth:`settle_round` drops it once done).  The first round of a final stage passes its ``finalists`` (user ids, best
         seed first, fixed here) and the season's ``rounds`` (the bracket's size decides them).
         ``sit_outs`` are (user, points, why) of those not paired for attendance.  Returns the new
         games' ids, or None when that round is already open (a job fired twice) or the league is
@@ -512,9 +529,17 @@ class Leagues(Concern):
                 [(i, league_id, uid) for i, uid in enumerate(finalists, 1)],
             )
             if job is not None:
-                gone = yield run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
-                if gone != 1:
+                ours = yield one("SELECT 1 FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
+                if ours is None:
                     raise Conflict("the round job was taken meanwhile")
+            if resume_at is not None:
+                # The round's job again, as a guard until its games are open (settle_round drops
+                # it then): if the process opening them stops, it fires and the round resumes.
+                yield run(
+                    ARM_SQL, ROUND_JOB, str(league_id), float(resume_at), json.dumps({"round": number}), stamp
+                )
+            elif job is not None:
+                yield run("DELETE FROM jobs WHERE id = ?", job.id)
             yield run(
                 "INSERT INTO league_rounds (league_id, number, opened_at, deadline_at) VALUES (?, ?, ?, ?)",
                 league_id,
@@ -556,6 +581,22 @@ class Leagues(Concern):
             return ids
 
         return await self.db.transact(body())
+
+    async def settle_round(self, league_id: int, number: int) -> None:
+        """Round ``number``'s games are open: drop the guard :meth:`open_round` armed (not a job
+        set meanwhile for a later round, such as its check-in's)."""
+        await self.db.change(
+            "DELETE FROM jobs WHERE kind = ? AND key = ? AND payload = ?",
+            ROUND_JOB,
+            str(league_id),
+            json.dumps({"round": number}),
+        )
+
+    async def announced(self, league_id: int) -> None:
+        """The season's end is posted: drop the guard :meth:`end_league` armed."""
+        await self.db.change(
+            "DELETE FROM jobs WHERE kind = ? AND key = ? AND payload = ?", ROUND_JOB, str(league_id), ANNOUNCE
+        )
 
     async def attach_session(self, game_id: int, session_id: int) -> bool:
         """The session that plays a pending league game; False when the game was not pending."""

@@ -42,7 +42,11 @@ KINDS = (
     Kind(ARCHIVE, "the table (Table.archive_thread)", "key: a finished game's session id"),
     Kind(REMIND, "turn notices (Notifier.remind)", "key: user id"),
     Kind(TIMEOUT, "clock votes (ClockDesk.unanswered)", "key: session:seat; payload: the time asked"),
-    Kind(LEAGUE_ROUND, "leagues (Rounds.fire_round)", "key: league id; payload: the round"),
+    Kind(
+        LEAGUE_ROUND,
+        "leagues (Rounds.fire_round)",
+        "key: league id; payload: the round (a guard while it opens), or announce (its season's end, not posted yet)",
+    ),
     Kind(
         LEAGUE_DEADLINE, "leagues (NoShowDesk.fire_deadline, then Rounds)", "key: league:round; payload: both"
     ),

@@ -67,7 +67,9 @@ class NoShows(Part):
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
         found, t = await self.organised(interaction, league)
-        subs, computers = await self.desk.drop(found, member.id)  # boards Discord refuses are logged
+        subs, computers = await self.desk.drop(
+            found, member.id, member.display_name
+        )  # boards Discord refuses are logged
         self.front.replies.committed(
             interaction,
             said("{name} was dropped from {league}", name=member.display_name, league=found.shown),
@@ -154,6 +156,8 @@ class NoShows(Part):
     @guarded()
     async def overdue(self, interaction: discord.Interaction, league: str | None = None) -> None:
         found = await self.find(interaction, league)
+        if found.status in ("finished", "cancelled"):
+            raise LeagueError("{league} is over", league=found.shown)
         if found.status != "running" or found.current_round == 0:
             raise LeagueError("{league} has no round open yet", league=found.shown)
         t = i18n.private(interaction)

@@ -207,7 +207,7 @@ class Pairing(Part):
             ),
             view=None,
         )
-        await self.rounds.open_games(opened)
+        await self.rounds.launch(opened)
 
     async def review_league(self, interaction: discord.Interaction, league_id: int, number: int) -> LeagueRow:
         """The league a review message's control acts on, refused unless the round still waits."""

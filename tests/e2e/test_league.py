@@ -157,6 +157,12 @@ async def test_a_swiss_league_of_seven_in_three_player_guacamole(standin, bot_fa
             champion_line,
         )
         assert png_of(picture).size == image.size
+        # Over, the league has no late games, and says so (not that no round has opened).
+        overdue = await (await standin.slash(owner, chan, "league overdue")).original()
+        assert overdue.content.endswith("Guacamole autumn is over."), overdue.content
+        # Its last round's deadline has passed: /league round says when it ended, not "ends".
+        last = await (await standin.slash(people[1], chan, "league round")).original()
+        assert last.content.startswith("**Guacamole autumn**, round 3 of 3 (ended <t:"), last.content
 
 
 async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, bot_factory, table_clock):

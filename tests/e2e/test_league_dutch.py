@@ -277,3 +277,54 @@ async def test_the_organiser_forbids_a_pair_fixes_a_table_and_reviews_a_round(
         assert len(threads_of(standin, before)) == 2
         assert not standin.message(shown.id).components  # the controls go once it is published
         assert len(await bot.store.leagues.league_games(league.id, 1)) == 2
+
+
+async def test_a_reviewed_round_once_published_is_run_like_any_other(standin, bot_factory, table_clock):
+    """Publishing a reviewed round does what opening it by the clock does: it says who sat the round
+    out (a bye asked for), and arms the reminder before the deadline, which reaches the late player."""
+    chan = standin.channel("games")
+    owner = standin.owner
+    people = standin.add_users("ana", "beto", "cusi", "dora", "eloy")
+    eloy = people[4]
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await standin.slash(
+            owner,
+            chan,
+            "league create",
+            name="Vicuñas",
+            game="pachakuna",
+            format="swiss",
+            players=2,
+            rounds=2,
+            days=3,
+            review=True,
+        )
+        for user in people:
+            await (await standin.slash(user, chan, "league join")).original()
+        asked = await (await standin.slash(eloy, chan, "league bye", round=1)).original()
+        assert "bye in round 1 of Vicuñas" in asked.content
+        await (await standin.slash(owner, chan, "league start")).original()
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+        await fire(bot)
+        assert (await bot.store.leagues.league(league.id)).current_round == 0  # waits for the review
+        shown = await (await standin.slash(owner, chan, "league organiser review")).original()
+        standin.skip_messages(chan)
+        await (await standin.click(owner, shown, "Publish")).original()
+        await standin.next_message(chan, lambda m: "round 1 of 2 is open" in m.content)
+        sat = await standin.next_message(chan, lambda m: "Bye asked for" in m.content)
+        assert "**Vicuñas**\nBye asked for: Eloy (" in sat.content
+        nudge = await bot.store.jobs.job("league_nudge", f"{league.id}:1")
+        assert nudge is not None and nudge.payload["stage"] == "remind"
+        # Two days on (a day before the deadline), whoever is to move is reminded in their thread.
+        games = await bot.store.leagues.league_games(league.id, 1)
+        threads = [(await bot.sessions.core.get(g.session_id)).row.channel_id for g in games]
+        for thread in threads:
+            standin.skip_messages(standin.channel(thread))
+        table_clock.advance(2 * DAY)
+        await bot.scheduler.run_due()
+        for thread in threads:
+            await standin.next_message(
+                standin.channel(thread),
+                lambda m: "your turn is waiting; this round of **Vicuñas**" in m.content,
+            )

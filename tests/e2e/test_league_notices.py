@@ -78,3 +78,57 @@ async def test_a_round_opening_pings_and_writes_to_each_player_as_they_chose(
         end = next(m for m in standin.messages(chan) if "is over. Champion" in m.content)
         (champion,) = (c for c, u in people.items() if f"<@{u.id}>" in end.content)
         assert (people[champion].id in end.pinged) == (champion in ("thread", "both", "refused"))
+
+
+async def test_a_player_dropped_for_no_shows_is_told_as_they_chose(standin, bot_factory, table_clock):
+    """Four people, none playing: at round 1's deadline the two to move have a no-show each,
+    which is the league's limit.  The post saying they are dropped pings only the one who wants
+    mentions; the one who wants direct messages gets one instead, and nobody else is written to."""
+    chan = standin.channel("games")
+    owner = standin.owner
+    names = ("thread", "dm", "both", "none")
+    people = dict(zip(names, standin.add_users(*names), strict=True))
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        for choice, user in people.items():
+            await settings(standin, user, chan, where=choice)
+        await standin.slash(
+            owner,
+            chan,
+            "league create",
+            name="Notice cup",
+            game="pachakuna",
+            format="swiss",
+            players=2,
+            rounds=2,
+            days=1,
+            drop_after=1,
+        )
+        for user in people.values():
+            await (await standin.slash(user, chan, "league join")).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        await fire(bot)
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+        late = set()
+        for game in await bot.store.leagues.league_games(league.id, 1):
+            late |= {s.user_id for s in (await bot.sessions.core.get(game.session_id)).waiting_on()}
+        dms = {u.id: len(standin.messages(standin.dm(u))) for u in people.values()}
+        table_clock.advance(DAY)
+        await fire(bot)
+        await bot.front.boards.drain()
+        dropped = [m for m in standin.messages(chan) if "is dropped from **Notice cup**" in m.content]
+        assert {u for m in dropped for u in people.values() if f"<@{u.id}>" in m.content} == {
+            people[n] for n in names if people[n].id in late
+        }
+        wants_ping = {people[n].id for n in ("thread", "both")}
+        wants_dm = {people[n].id for n in ("dm", "both")}
+        assert set().union(*(m.pinged for m in dropped)) == late & wants_ping
+        for user in people.values():
+            new = standin.messages(standin.dm(user))[dms[user.id] :]
+            told = [m for m in new if "You are dropped from **Notice cup**" in m.content]
+            assert len(told) == (1 if user.id in late & wants_dm else 0), (
+                user.name,
+                [m.content for m in new],
+            )
+            if told:
+                assert "reached its limit (1)" in told[0].content

@@ -121,3 +121,78 @@ async def test_answers_and_refusals_read_in_spanish(leagues):
         "Otoño: los jugadores confirman su asistencia antes de cada ronda, en un plazo de 1.5 horas; "
         "una ronda libre pedida puntúa 0 puntos."
     )
+
+
+async def test_a_late_sign_up_while_a_round_waits_for_review_has_its_bye_in_that_round(
+    leagues, service, clock
+):
+    """The drafted round was paired without the late joiner, who cannot play it: their bye is in
+    that round (the round in play for them), and they are paired from the round after it."""
+    from bot.league.controls import Controls
+
+    store = service.store
+    desk = Attendance(leagues)
+    controls = Controls(leagues)
+    league = await new_league(
+        leagues, name="Reviewed", game="nim", format="swiss", group_size=2, rounds=4, days=1, review=True
+    )
+    names = {uid: f"n{uid}" for uid in (501, 502, 503, 504)}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league, 1)
+    channels = counter(5000)
+    await open_games(leagues, await leagues.open_round(league.id, 1), names, channels)
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 1)
+    league = await store.leagues.league(league.id)
+    assert await controls.draft_round(league, 2) is not None  # round 2 waits for the review
+    said = await desk.late_join(league, 505, "n505")
+    assert "with a bye in round 2 of 4 (1 point), and is paired from the next round" in said, said
+    opened = await controls.publish(await store.leagues.league(league.id))
+    assert 505 not in {u for g in opened.games for u in g.players}
+    assert (2, 505, 1.0) in await store.leagues.league_byes(league.id)
+    assert (1, 505, 1.0) not in await store.leagues.league_byes(league.id)
+    await open_games(leagues, opened, names | {505: "n505"}, channels)
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 2)
+    opened = await leagues.open_round(league.id, 3)  # review or not, the service pairs round 3
+    assert 505 in {u for g in opened.games for u in g.players} | set(opened.byes)
+    rows = {r.player: r for r in await leagues.draw.table_rows(await store.leagues.league(league.id))}
+    assert rows["505"].points >= 1.0  # the late bye counted once
+
+
+async def test_a_late_sign_up_while_the_next_rounds_check_in_is_open_is_checked_in(leagues, service, clock):
+    """Signing up late is saying one will play: with the next round's check-in window open (its
+    call was posted before they joined), the late joiner is checked in for it and paired in it,
+    as their answer says, rather than left out as not having checked in."""
+    store = service.store
+    desk = Attendance(leagues)
+    league = await new_league(
+        leagues, name="Window", game="nim", format="swiss", group_size=2, rounds=4, days=2
+    )
+    names = {uid: f"n{uid}" for uid in (601, 602, 603, 604)}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    await desk.configure(league, "every", 24.0, None)
+    league, _ = await leagues.start(league, 1)
+    await store.attendance.open_window(league.id, 1, clock.time() + 3600)
+    for uid in names:
+        await desk.check_in(league, uid)
+    clock.advance(3600)
+    opened = await leagues.open_round(league.id, 1)
+    await open_games(leagues, opened, names, counter(6000))
+    clock.advance(DAY)
+    league = await store.leagues.league(league.id)
+    await store.attendance.open_window(league.id, 2, clock.time() + DAY)  # round 2's window opens
+    for uid in (601, 602, 603):
+        await desk.check_in(league, uid)
+    said = await desk.late_join(league, 605, "n605")
+    assert "with a bye in round 1 of 4 (1 point), and is paired from the next round" in said
+    assert said.endswith("; n605 is checked in for round 2 of 4, whose check-in is open"), said
+    assert "You were already checked in for round 2 of 4" in await desk.check_in(league, 605)
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 1)
+    opened = await leagues.open_round(league.id, 2)
+    assert 605 in {u for g in opened.games for u in g.players} | set(opened.byes)
+    kinds = await store.attendance.bye_kinds(league.id)
+    assert kinds.get((2, 604)) == "absent" and (2, 605) not in kinds

@@ -3,6 +3,8 @@ requests, late sign-ups with their bye, and why each bye of a round was given.""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.league.attendance import Settings
 from tests.league.test_storage import new_league
 
@@ -29,7 +31,9 @@ async def test_a_window_opens_once_and_each_player_checks_in_once(store):
     assert await store.attendance.open_window(lid, 1, 5000.0)
     assert not await store.attendance.open_window(lid, 1, 9000.0)
     window = await store.attendance.window(lid, 1)
-    assert window is not None and window.closes_at == 5000.0
+    assert window is not None and window.closes_at == 5000.0 and not window.called  # no call yet
+    await store.attendance.called(lid, 1)
+    assert (await store.attendance.window(lid, 1)).called
     assert await store.attendance.check_in(lid, 1, 10)
     assert not await store.attendance.check_in(lid, 1, 10)
     assert await store.attendance.checked_in(lid, 1) == {10}
@@ -79,3 +83,56 @@ async def test_a_round_records_why_each_player_sat_out(store):
         (1, 40): "requested",
         (1, 50): "absent",
     }
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+async def test_windows_opened_before_the_upgrade_count_as_called(kind, request, tmp_path):
+    """A check-in window stored before migration 031 had its call made as it opened: after the
+    upgrade it reads as called, so it is not called again."""
+    import sqlite3
+
+    import asyncpg
+
+    from bot.storage import SCHEMA_VERSION, migrations, open_store
+    from tests.table.test_operating import apply_postgres, old_sqlite
+
+    (calls,) = [n for n, name, _ in migrations("sqlite") if name == "checkin_calls"]
+    rows = (
+        "INSERT INTO leagues (guild_id, channel_id, organiser_id, name, game, format, group_size, points,"
+        " bye_points, round_seconds, rounds, status, starts_at, seed, created_at)"
+        " VALUES (1, 2, 3, 'Old', 'nim', 'swiss', 2, '[1, 0]', 1, 86400, 3, 'running', 0, 0, 'then')",
+        "INSERT INTO league_checkin_windows (league_id, round, opened_at, closes_at) VALUES (1, 1, 10, 20)",
+    )
+    if kind == "sqlite":
+        target = str(tmp_path / "old.db")
+        old_sqlite(tmp_path / "old.db", calls - 1)
+        con = sqlite3.connect(target)
+        for sql in rows:
+            con.execute(sql)
+        con.commit()
+        con.close()
+    else:
+        cluster = request.getfixturevalue("pg_cluster")
+        name = await cluster.create_database()
+        target = cluster.url(name)
+        await apply_postgres(target, calls - 1)
+        conn = await asyncpg.connect(target)
+        try:
+            for sql in rows:
+                await conn.execute(sql)
+        finally:
+            await conn.close()
+    try:
+        store = await open_store(target)
+        try:
+            assert store.upgraded_from == calls - 1 and await store.schema_version() == SCHEMA_VERSION
+            window = await store.attendance.window(1, 1)
+            assert window is not None and window.called and window.closes_at == 20.0
+            assert await store.attendance.open_window(1, 2, 50.0)
+            assert not (await store.attendance.window(1, 2)).called
+            assert await store.check_integrity() == []
+        finally:
+            await store.close()
+    finally:
+        if kind == "postgres":
+            await cluster.drop_database(name)

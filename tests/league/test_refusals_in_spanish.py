@@ -129,3 +129,22 @@ async def test_why_a_game_ended_reads_in_spanish(service: SessionService):
     assert texts.end_reason(gone, ES) == "abandonada" and texts.end_reason(gone) == "abandoned"
     status = texts.status_text(gone, 0, t=ES)
     assert "(abandonada)" in status and "abandoned" not in status
+
+
+async def test_dropping_someone_who_does_not_play_names_them_and_where_the_players_are_listed(leagues):
+    from bot.league.noshow_desk import NoShowDesk
+    from bot.league.season import Rounds
+
+    desk = NoShowDesk(Rounds(leagues, posts=None, scheduler=None))  # a refusal: nothing is posted
+    league = await new_league(leagues)
+    for uid, name in ((101, "Ana"), (102, "Beto")):
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league, 1)
+    gone = await refused(desk.drop(league, 999, "Zoe"))
+    assert (
+        str(gone)
+        == "Zoe is not playing in Otoño (not signed up, or dropped already); /league standings lists its players"
+    )
+    assert refusal(gone, ES) == (
+        "Zoe no juega en Otoño (no está inscrito, o ya fue retirado); /liga posiciones muestra a sus jugadores"
+    )

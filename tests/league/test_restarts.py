@@ -1,0 +1,249 @@
+"""A league's round when the process opening or closing it stops half way: the round's job fires
+again (the scheduler retries a handler that failed, and another process takes a job whose claim
+ran out) and nothing is lost or done twice.
+
+The rounds run through :class:`bot.league.season.Rounds` and :class:`bot.league.noshow_desk.NoShowDesk`
+with the real scheduler; Discord is :class:`Desk`, the rounds' :class:`bot.league.season.Posts`
+kept in memory, which stops (raises) where the test says, as a process killed there would.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.league.noshow_desk import NoShowDesk
+from bot.league.season import Rounds
+from bot.league.service import RESUME_AFTER, LeagueService
+from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB
+from bot.time import jobs
+from bot.time.scheduler import Scheduler
+from languages import ENGLISH
+from tests.league.test_service import DAY, new_league
+
+NUDGE = jobs.LEAGUE_NUDGE
+
+
+class Stopped(Exception):
+    """The process stops here."""
+
+
+class Desk:
+    """The rounds' Discord, in memory: posts by channel, threads numbered from 7000."""
+
+    def __init__(self):
+        self.posts: dict[int, list[str]] = {}
+        self.threads: list[int] = []
+        self.stop_at_thread: int | None = None  # raise when asked for this thread (1: the first)
+        self.stop_at_post: str | None = None  # raise when asked to post a text holding this
+
+    async def language(self, guild_id):
+        return ENGLISH
+
+    async def post(self, channel_id, guild_id, text, *, picture=None, pings=()):
+        if self.stop_at_post is not None and self.stop_at_post in text:
+            self.stop_at_post = None
+            raise Stopped(text)
+        self.posts.setdefault(channel_id, []).append(text)
+        return True
+
+    async def post_checkin(self, channel_id, guild_id, text, league_id, number, label, pings):
+        return await self.post(channel_id, guild_id, text, pings=pings)
+
+    async def missing_permissions(self, channel_id):
+        return []
+
+    async def open_thread(self, channel_id, name):
+        if self.stop_at_thread == len(self.threads) + 1:
+            self.stop_at_thread = None
+            raise Stopped(name)
+        self.threads.append(7000 + len(self.threads))
+        return self.threads[-1]
+
+    async def direct(self, user_id, text):
+        return False
+
+    async def post_board(self, session, header):
+        return None
+
+    async def announce(self, result):
+        return None
+
+
+ROUNDS: dict[int, Rounds] = {}
+
+
+def leagues_rounds(scheduler):
+    """The rounds the ``season`` fixture made for ``scheduler``."""
+    return ROUNDS[id(scheduler)]
+
+
+@pytest.fixture
+def season(service, clock):
+    leagues = LeagueService(service.store, service)
+    desk = Desk()
+    scheduler = Scheduler(service.store, owner="test", retry_after=60.0)
+    rounds = ROUNDS[id(scheduler)] = Rounds(leagues, desk, scheduler)
+    noshows = NoShowDesk(rounds)
+    scheduler.register(ROUND_JOB, noshows.fire_round)
+    scheduler.register(DEADLINE_JOB, noshows.fire_deadline)
+    scheduler.register(NUDGE, noshows.fire_nudge)
+    return leagues, desk, scheduler
+
+
+async def started(leagues, players, **values):
+    league = await new_league(
+        leagues, name="Restarts", game="pachakuna", format="swiss", group_size=2, **values
+    )
+    for uid in players:
+        await leagues.join(league, uid, f"P{uid}")
+    league, _ = await leagues.start(league, 1)
+    return league
+
+
+async def test_a_round_whose_opening_stopped_half_way_opens_its_other_games_when_its_job_fires_again(
+    season, service, clock
+):
+    leagues, desk, scheduler = season
+    league = await started(leagues, range(11, 17), rounds=2, days=3)  # six players: three tables
+    desk.stop_at_thread = 2  # the process stops asking Discord for table 2's thread
+    await scheduler.run_due()
+    games = await service.store.leagues.league_games(league.id, 1)
+    assert [g.status for g in games] == ["playing", "pending", "pending"]
+    guard = await service.store.jobs.job(ROUND_JOB, str(league.id))  # the round's job, as a guard
+    assert guard is not None and guard.payload == {"round": 1} and guard.due_at == clock.time() + RESUME_AFTER
+    clock.advance(RESUME_AFTER - 1)
+    assert await scheduler.run_due() == 0  # not before its time: the opening may still be under way
+    clock.advance(1)
+    await scheduler.run_due()
+    games = await service.store.leagues.league_games(league.id, 1)
+    assert [g.status for g in games] == ["playing"] * 3
+    sessions = [await service.core.get(g.session_id) for g in games]
+    assert Counter(s.row.channel_id for s in sessions) == Counter({7000: 1, 7001: 1, 7002: 1})
+    assert sorted(u for s in sessions for u in (x.user_id for x in s.seats)) == list(range(11, 17))
+    (told,) = desk.posts[50]  # the league's channel hears of the round once, with its three tables
+    assert "round 1 of 2 is open" in told
+    assert all(f"Table {n}: " in told and f"<#{7000 + n - 1}>" in told for n in (1, 2, 3))
+    for thread in (7000, 7001, 7002):  # each table's players were called once, in its thread
+        assert len(desk.posts[thread]) == 1
+    assert (await service.store.jobs.job(NUDGE, f"{league.id}:1")) is not None  # the reminder is armed
+    assert (await service.store.jobs.job(ROUND_JOB, str(league.id))) is None
+    # Fired yet again (a stale claim), nothing more happens.
+    await leagues.store.leagues.schedule_round(league.id, 1, clock.time())
+    await scheduler.run_due()
+    assert len(desk.threads) == 3 and len(desk.posts[50]) == 1
+
+
+async def test_a_deadline_whose_work_stopped_after_counting_no_shows_still_drops_them_when_fired_again(
+    season, service, clock
+):
+    leagues, desk, scheduler = season
+    league = await started(leagues, range(11, 15), rounds=3, days=1)  # four players: two tables
+    await NoShowDesk(Rounds(leagues, desk, scheduler)).set_rules(league, "computer", 1, "original")
+    await scheduler.run_due()
+    games = await service.store.leagues.league_games(league.id, 1)
+    late = set()
+    for g in games:  # nobody plays: at the deadline, whoever is to move has a no-show
+        session = await service.core.get(g.session_id)
+        late |= {s.user_id for s in session.waiting_on()}
+    assert len(late) == 2
+    desk.stop_at_post = "did not play in time"  # the process stops once the first is counted
+    clock.advance(DAY)
+    await scheduler.run_due()
+    assert set(await service.store.noshows.counts(league.id)) < late  # one counted so far
+    clock.advance(60)  # the scheduler tries a failed job again a minute later
+    await scheduler.run_due()
+    assert await service.store.noshows.counts(league.id) == dict.fromkeys(late, 1)  # each once
+    players = {p.user_id: p for p in await service.store.leagues.league_players(league.id)}
+    assert {u for u, p in players.items() if not p.active} == late  # both reached one: both dropped
+    await scheduler.run_due()  # round 2, due at once
+    (game,) = await service.store.leagues.league_games(league.id, 2)
+    assert set(game.players) == set(range(11, 15)) - late  # round 2 pairs only the two others
+    dropped = [t for t in desk.posts[50] if "is dropped from **Restarts** after 1 no-show" in t]
+    assert len(dropped) == 2
+
+
+async def test_a_reviewed_round_whose_publishing_stopped_half_way_opens_its_other_games_later(
+    season, service, clock
+):
+    from bot.league.controls import Controls
+
+    leagues, desk, scheduler = season
+    league = await started(leagues, range(21, 27), rounds=2, days=3, review=True)
+    await scheduler.run_due()  # round 1 is paired and waits for the review
+    assert (await service.store.leagues.league(league.id)).current_round == 0
+    opened = await Controls(leagues).publish(await service.store.leagues.league(league.id))
+    desk.stop_at_thread = 3  # the process stops asking Discord for table 3's thread
+    with pytest.raises(Stopped):
+        await leagues_rounds(scheduler).launch(opened)
+    games = await service.store.leagues.league_games(league.id, 1)
+    assert [g.status for g in games] == ["playing", "playing", "pending"]
+    clock.advance(RESUME_AFTER)
+    await scheduler.run_due()
+    games = await service.store.leagues.league_games(league.id, 1)
+    assert [g.status for g in games] == ["playing"] * 3
+    assert len(desk.threads) == 3
+    (told,) = [t for t in desk.posts[50] if "round 1 of 2 is open" in t]
+    assert all(f"Table {n}: " in told and f"<#{7000 + n - 1}>" in told for n in (1, 2, 3))
+    assert (await service.store.jobs.job(ROUND_JOB, str(league.id))) is None
+
+
+async def test_a_season_whose_end_was_not_posted_before_the_process_stopped_is_posted_once_later(
+    season, service, clock
+):
+    leagues, desk, scheduler = season
+    league = await started(leagues, range(31, 35), rounds=1, days=1)
+    await scheduler.run_due()
+    desk.stop_at_post = "is over. Champion"  # the process stops as it crowns the champion
+    clock.advance(DAY)
+    await scheduler.run_due()
+    ended = await service.store.leagues.league(league.id)
+    assert ended.status == "finished" and ended.champion_id in range(31, 35)
+    assert not [t for t in desk.posts[50] if "is over" in t]
+    clock.advance(RESUME_AFTER)
+    await scheduler.run_due()
+    (crown,) = [t for t in desk.posts[50] if "is over" in t]
+    assert crown == f"🏆 **Restarts** is over. Champion: <@{ended.champion_id}>!"
+    assert len([t for t in desk.posts[50] if "final standings after 1 round" in t]) == 1
+    assert (await service.store.jobs.job(ROUND_JOB, str(league.id))) is None
+    clock.advance(RESUME_AFTER)  # nothing is left to post it again
+    await scheduler.run_due()
+    assert len([t for t in desk.posts[50] if "is over" in t]) == 1
+
+
+async def test_a_season_that_ends_without_a_stop_is_posted_once_and_leaves_no_job(season, service, clock):
+    leagues, desk, scheduler = season
+    league = await started(leagues, range(41, 45), rounds=1, days=1)
+    await scheduler.run_due()
+    clock.advance(DAY)
+    await scheduler.run_due()
+    assert len([t for t in desk.posts[50] if "is over. Champion" in t]) == 1
+    assert (await service.store.jobs.job(ROUND_JOB, str(league.id))) is None
+
+
+async def test_a_check_in_call_that_a_stopped_process_never_made_is_made_when_the_round_job_fires_again(
+    season, service, clock
+):
+    from bot.league.presence import Attendance, CheckinDesk
+
+    leagues, desk, scheduler = season
+    rounds = leagues_rounds(scheduler)
+    rounds.gate = CheckinDesk(rounds, desk, Attendance(leagues))
+    league = await new_league(leagues, name="Calls", game="pachakuna", format="swiss", group_size=2, rounds=2)
+    for uid in range(51, 55):
+        await leagues.join(league, uid, f"P{uid}")
+    await Attendance(leagues).configure(league, "first", 24.0, None)
+    league, _ = await leagues.start(league, 1)
+    desk.stop_at_post = "check in for round 1"  # the process stops as it posts the call
+    await scheduler.run_due()
+    window = await service.store.attendance.window(league.id, 1)
+    assert window is not None and not window.called
+    assert not [t for t in desk.posts.get(50, []) if "check in for round 1" in t]
+    clock.advance(60)  # the job is tried again
+    await scheduler.run_due()
+    (call,) = [t for t in desk.posts[50] if "check in for round 1" in t]
+    assert (await service.store.attendance.window(league.id, 1)).called
+    clock.advance(3600)  # the round's job, set for the window's close, fires again: no second call
+    await scheduler.run_due()
+    assert len([t for t in desk.posts[50] if "check in for round 1" in t]) == 1

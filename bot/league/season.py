@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -123,6 +124,11 @@ class Rounds:
         self.scheduler = scheduler
         self.gate = gate
         self.calendar: Calendar | None = None  # the rounds as server events, tables as forum posts
+        self._opening: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+        """One lock per round being opened, so that its guard, firing while the opening is still
+        under way (a slow Discord), waits for it and then finds nothing left to open."""
         self.arming: list[Callable[[OpenedRound], Awaitable[None]]] = []
         """What is set up for a round as soon as it is stored, before its games open (the
         no-shows' reminder: :class:`bot.league.noshow_desk.NoShowDesk`); each must be safe to
@@ -355,10 +361,21 @@ class Rounds:
             return
         await self.launch(opened)
 
+    def opening(self, league_id: int, number: int) -> asyncio.Lock:
+        """The lock held while round ``number`` of the league is being opened."""
+        lock = self._opening.get((league_id, number))
+        if lock is None:
+            lock = self._opening[league_id, number] = asyncio.Lock()
+        return lock
+
     async def launch(self, opened: OpenedRound) -> None:
         """Everything a round needs once it is paired and stored, however it was opened (by its
         job, or published after the organiser's review): its reminders armed, its games opened
         and the players told, then who sat it out (and the next check-in window)."""
+        async with self.opening(opened.league.id, opened.number):
+            await self._launch(opened)
+
+    async def _launch(self, opened: OpenedRound) -> None:
         for arm in self.arming:
             await arm(opened)
         await self.open_games(opened)
@@ -370,7 +387,12 @@ class Rounds:
         """Open the games of round ``number`` that were stored but not opened (the process opening
         them stopped, by its job or by the organiser's publishing, and the guard the store armed
         with the round fired); those open already are listed, not opened twice.  Nothing when
-        every game was opened."""
+        every game was opened.  While the round is still being opened here (its guard fired
+        before a slow opening ended), it waits for that opening, then looks again."""
+        async with self.opening(league.id, number):
+            await self._resume(league, number)
+
+    async def _resume(self, league: LeagueRow, number: int) -> None:
         games = await self.store.leagues.league_games(league.id, number)
         if not any(g.status == "pending" and g.session_id is None for g in games):
             return
@@ -387,7 +409,7 @@ class Rounds:
         log.info(
             "league %s: round %s was stored but not all its games opened; opening them", league.id, number
         )
-        await self.launch(OpenedRound(league, number, games, byes, stored.deadline_at, final_stage))
+        await self._launch(OpenedRound(league, number, games, byes, stored.deadline_at, final_stage))
 
     async def hold_for_review(self, league: LeagueRow, number: int, job: Job) -> None:
         """The review step: pair the round and keep it; only the organiser is told, with its tables

@@ -247,3 +247,37 @@ async def test_a_check_in_call_that_a_stopped_process_never_made_is_made_when_th
     clock.advance(3600)  # the round's job, set for the window's close, fires again: no second call
     await scheduler.run_due()
     assert len([t for t in desk.posts[50] if "check in for round 1" in t]) == 1
+
+
+async def test_a_guard_firing_while_the_round_is_still_opening_waits_for_it_and_opens_nothing_twice(
+    season, service, clock
+):
+    """Discord is slow: table 2's thread takes longer than the guard's wait.  The guard fires
+    (another turn of the scheduler) while the opening is still under way; it waits for it, then
+    finds every table open: three threads, one post in the channel."""
+    import asyncio
+
+    leagues, desk, scheduler = season
+    league = await started(leagues, range(41, 47), rounds=2, days=3)  # six players: three tables
+    asking, answered = asyncio.Event(), asyncio.Event()
+    quick = desk.open_thread
+
+    async def slow_thread(channel_id, name):
+        if len(desk.threads) == 1:  # table 2's thread: Discord takes its time
+            asking.set()
+            await answered.wait()
+        return await quick(channel_id, name)
+
+    desk.open_thread = slow_thread
+    opening = asyncio.create_task(scheduler.run_due())
+    await asking.wait()
+    clock.advance(RESUME_AFTER)
+    guard = asyncio.create_task(scheduler.run_due())  # the round's guard is due: it fires
+    for _ in range(200):  # let the guard run as far as it can before the thread comes back
+        await asyncio.sleep(0)
+    answered.set()
+    await asyncio.gather(opening, guard)
+    games = await service.store.leagues.league_games(league.id, 1)
+    assert [g.status for g in games] == ["playing"] * 3
+    assert len(desk.threads) == 3
+    assert len([t for t in desk.posts[50] if "round 1 of 2 is open" in t]) == 1

@@ -206,3 +206,20 @@ def test_a_guacamole_player_s_own_dish_is_theirs_in_their_own_line(code):
             seen_own += own in line
             seen_other += ("the top of " if code == "en" else "lo alto del plato") in line
     assert seen_own and seen_other  # the seeded game has both kinds of swap
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_boards_last_action_is_what_the_last_move_did(game, code):
+    """The board's header line "Last:" (and so its alt text) is the first line everyone may read
+    of the last move, also when the move said several things: never a bare count of lines left out."""
+    t = ENGLISH if code == "en" else language(code)
+    several = 0
+    for session, post in played(game, t):
+        lines = [line for e in post.records[-1].events or () if (line := e.words_for(None, t))]
+        if not lines:
+            continue
+        last = texts.last_action(session, post.records, t)
+        assert last == name_seats(lines[0], session.names()), (game, post.records[-1].move, last)
+        several += len(lines) > 1
+    assert several  # the seeded game has moves that say more than one thing

@@ -223,3 +223,23 @@ def test_the_boards_last_action_is_what_the_last_move_did(game, code):
         assert last == name_seats(lines[0], session.names()), (game, post.records[-1].move, last)
         several += len(lines) > 1
     assert several  # the seeded game has moves that say more than one thing
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+def test_a_guacamole_player_s_own_preparation_zone_is_theirs_in_their_own_line(code):
+    """A card swapped out of the mover's own preparation zone comes "from their preparation
+    zone" ("de su zona de preparación"), not from the mover named again in their own line."""
+    t = language(code)
+    own = (
+        r"swapped \w+ from their preparation zone"
+        if code == "en"
+        else r"cambió \w+ de su zona de preparación"
+    )
+    seen_own = 0
+    for _, post in played("guacamole", t):
+        for line in post.told:
+            mover = line.split(" ", 1)[0]
+            named = f"{mover}'s preparation zone" if code == "en" else f"zona de preparación de {mover}"
+            assert named not in line, line
+            seen_own += bool(re.search(own, line))
+    assert seen_own  # the seeded game has such a swap

@@ -126,17 +126,23 @@ def _turn_section(view: View) -> Section:
             )
         )
     if view.rocks and view.phase != "over":
+        rocks = {"tiles": _cells(list(view.rocks))}
         if view.phase == "rotate":
             lines.append(
-                said(
-                    "rocks on tiles {tiles}: they may not be turned this turn", tiles=_cells(list(view.rocks))
+                said_n(
+                    len(view.rocks),
+                    "a rock on tile {tiles}: it may not be turned this turn",
+                    "rocks on tiles {tiles}: they may not be turned this turn",
+                    **rocks,
                 )
             )
         else:
             lines.append(
-                said(
+                said_n(
+                    len(view.rocks),
+                    "a rock on tile {tiles}: the next player may not turn it",
                     "rocks on tiles {tiles}: the next player may not turn them",
-                    tiles=_cells(list(view.rocks)),
+                    **rocks,
                 )
             )
     return Section(said("The turn"), tuple(lines))

@@ -270,6 +270,7 @@ def test_a_position_read_in_english_and_spanish():
         [
             "turn 1",
             "{p0} (White) to play: turn more tiles (the next costs 2) or move llamas",
+            "this turn so far: {p0} (White) played r45+1",
             "you play White: your llamas walk the valleys",
             "{p0} (White): 2 of 7 colours",
             "{p1} (Black): 0 of 7 colours",

@@ -330,3 +330,25 @@ def test_a_rock_left_by_a_player_still_moving_is_counted():
     (section, *_) = P.describe(P.view_for(s, None))
     assert section.lines[-1].in_words() == "a rock on tile 45: the next player may not turn it"
     assert section.lines[-1].in_words(ES) == "una roca en la loseta 45: el siguiente jugador no puede girarla"
+
+
+def test_the_turn_so_far_and_the_last_turn_are_said_as_the_picture_marks_them():
+    """The picture outlines what the turn so far (or, before the next player's first move, the
+    last turn) changed: the words list those moves, with who made them, in English and Spanish."""
+
+    def turn_lines(state: P.State) -> tuple[list[str], list[str]]:
+        (section, *_) = P.describe(P.view_for(state, None))
+        return [s.in_words() for s in section.lines], [s.in_words(ES) for s in section.lines]
+
+    s = fresh()
+    english, _ = turn_lines(s)
+    assert not any("turn:" in line or "so far" in line for line in english)  # nothing played yet
+    s = play(s, 0, "r45+1")
+    english, spanish = turn_lines(s)
+    assert "this turn so far: {p0} (White) played r45+1" in english
+    assert "en este turno, por ahora: {p0} (Blanco) jugó r45+1" in spanish
+    s = play(s, 0, "end")
+    english, spanish = turn_lines(s)
+    assert "last turn: {p0} (White) played r45+1, end" in english
+    assert "último turno: {p0} (Blanco) jugó r45+1, end" in spanish
+    assert not any("so far" in line for line in english)

@@ -65,3 +65,12 @@ def test_a_guanga_boards_alt_text_gives_the_points_the_picture_shows():
     own = next(s for s in range(2) if hidden[s] != shown[s])
     mine = [shown[s] if s == own else hidden[s] for s in range(2)]
     assert f"Scores: Alice {mine[0]}, Bob {mine[1]}." in alt.board(session, own, None)
+
+
+def test_players_moving_at_once_are_listed_as_a_sentence_lists_them():
+    """In a round everyone plays at once, the alt text lists the players as a sentence does:
+    "Alice, Bob and Carol" ("Alice, Bob y Carol"), not a bare list of commas."""
+    session, _ = session_for("nowa_gwinea", 3, 5)
+    assert "To play: Alice, Bob and Carol." in alt.board(session, None, None)
+    assert "Le toca a: Alice, Bob y Carol." in alt.board(session, None, None, language("es"))
+    assert "It is your turn (Alice, Bob and Carol to play)." in alt.board(session, 1, None)

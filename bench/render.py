@@ -19,7 +19,9 @@ spectator's and the first seat's picture) it measures, in one run:
   share of ``render``: what any encoding that starts from the drawn picture costs at the least;
   and "at best": the share such an encoding would have if choosing the colours cost nothing,
   that one read plus the PNG's compression as the renderers write it, against the drawing plus
-  both.
+  both; and "compression alone": the share of that compression against the drawing plus it, what
+  is left even for a board drawn straight into its palette (no read of RGB pixels, no colours to
+  choose), when its drawing costs what it does today.
 
 It prints, per game, the ratio render / floor (median and range), the encode share (median and
 range) with the colour share and the one read, and the PNG sizes (median and range).  Each
@@ -212,7 +214,7 @@ def bench_game(game: str, repeat: int, boards: bool = False) -> None:
     renderer = info.load_renderer()
     if renderer is None:
         raise SystemExit(f"{info.title} has no renderer to measure")
-    ratios, sizes, times, shares, colours, reads, least = [], [], [], [], [], [], []
+    ratios, sizes, times, shares, colours, reads, least, alone = [], [], [], [], [], [], [], []
     for pos in positions(game):
         if pos.label.endswith("-start"):
             continue
@@ -239,13 +241,15 @@ def bench_game(game: str, repeat: int, boards: bool = False) -> None:
             colours.append(colour)
             reads.append(t_read / t_render)
             least.append((t_read + t_zlib) / (t_board + t_read + t_zlib))
+            alone.append(t_zlib / (t_board + t_zlib))
     print(
         f"{info.title:24s} ratio median {statistics.median(ratios):.2f} "
         f"(range {min(ratios):.2f}-{max(ratios):.2f})   "
         f"render {1000 * statistics.median(times):5.0f} ms median   "
         f"encode {100 * statistics.median(shares):3.0f} % (range {100 * min(shares):.0f}-{100 * max(shares):.0f}, "
         f"colours {100 * statistics.median(colours):.0f} %, one read of the pixels "
-        f"{100 * statistics.median(reads):.0f} %, at best {100 * statistics.median(least):.0f} %)   "
+        f"{100 * statistics.median(reads):.0f} %, at best {100 * statistics.median(least):.0f} %, "
+        f"compression alone {100 * statistics.median(alone):.0f} %)   "
         f"PNG median {statistics.median(sizes) / 1024:4.0f} KB (range {min(sizes) / 1024:.0f}-{max(sizes) / 1024:.0f})   "
         f"{len(ratios)} boards"
     )

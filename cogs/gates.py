@@ -156,6 +156,10 @@ class GatesCog(
                 Gate(minimum_of(reliability, gates.gate.reliability), pace_of(pace, gates.gate.pace)),
             )
             await store.profiles.set_server_gates(guild_id, gates)
+            await reply(interaction, server_words(gates, t))
+            if self.bot.queue is not None:  # people the old gates held back may be seated now
+                await self.bot.queue.match(guild_id)
+            return
         await reply(interaction, server_words(gates, t))
 
     @app_commands.command(
@@ -183,8 +187,9 @@ class GatesCog(
                 interaction.user.id,
                 await profiles.table_gate(store, session.id, session.row.guild_id),
             )
-        else:
-            refused = await profiles.admissible(store, interaction.guild_id, interaction.user.id)
+        else:  # a table that sets no gate of its own (a new one, the queue's) asks the server's
+            gate = (await store.profiles.server_gates(interaction.guild_id)).gate
+            refused = await profiles.admissible(store, interaction.guild_id, interaction.user.id, gate)
         found = await profiles.profile(store, interaction.user.id)
         lines.append(t.gettext("You: {figures}.", figures=profile_words.short(found.figures, t)))
         if refused is None:

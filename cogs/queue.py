@@ -136,6 +136,12 @@ class QueueCog(
             waiting,
             wishes=wishes(entry, t),
         )
+        held = await self.service.held_back(guild_id, interaction.user.id, game.value)
+        if held is not None:  # the gate would not seat them now: say why, and what lets them in
+            text += "\n" + t.gettext(
+                "You cannot be seated yet: {reason}. You keep your place in the queue meanwhile.",
+                reason=held.in_words(t),
+            )
         await reply(interaction, text)
         await self.service.match(guild_id)
 

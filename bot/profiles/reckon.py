@@ -7,6 +7,7 @@ them:
   its first move.  It started at the move before it (by another seat), or at the game's start for
   the first move.  Its *time to move* is from that start to its first move.  Moves the computer
   made for a seat whose person resigned are not that person's turns.
+- An undo entry (``/game undo``, agreed) is no move and no turn: the next turn starts at it.
 - A turn is *missed* when the computer made it for a person who had not resigned (their clock or
   turn timer ran out), and *on time* when it is not missed and its time to move is within the
   allowed time: the clock's time per move (``move:``, ``timer:``), the whole starting bank
@@ -26,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from bot.replaying import undo_target
 from bot.storage.profiles import GameLog, GameTurns, SeatedGame, TurnRow, TurnSummary
 from bot.time import gameclock as gc
 
@@ -69,6 +71,9 @@ def turns_of(log: GameLog, remind_hours: Mapping[int, int]) -> list[TurnRow]:
     previous_seat: int | None = None
     for move in log.moves:
         at = seconds_of(move.created_at)
+        if undo_target(move.move) is not None:  # the game went back: the next turn starts now
+            before = at
+            continue
         if move.seat != previous_seat:
             user = log.people.get(move.seat)
             if user is not None and not (move.by_computer and move.seat in log.resigned):

@@ -71,15 +71,20 @@ def text(name: str, found: Profile, t: Language = ENGLISH) -> str:
         )
     else:
         lines.append(t.gettext("Reliability: {value} %.", value=f.reliability))
-        lines.append(
-            t.ngettext(
-                "On time: {percent} % of {n} turn ({missed} missed: the computer played it).",
-                "On time: {percent} % of {n} turns ({missed} missed: the computer played them).",
-                f.turns,
-                percent=f"{f.on_time_percent or 0:.0f}",
-                missed=f.missed,
-            )
+        on_time = t.ngettext(
+            "On time: {percent} % of {n} turn.",
+            "On time: {percent} % of {n} turns.",
+            f.turns,
+            percent=f"{f.on_time_percent or 0:.0f}",
         )
+        missed = (
+            t.ngettext(
+                "{n} missed: the computer played it.", "{n} missed: the computer played them.", f.missed
+            )
+            if f.missed
+            else t.gettext("None missed.")
+        )
+        lines.append(f"{on_time} {missed}")
     if f.median is not None:
         lines.append(
             t.gettext(

@@ -237,6 +237,14 @@ class QueueService:
         await self.store.jobs.schedule(QUEUE_EXPIRE, f"{guild_id}:{user_id}", expires_at)
         return entry
 
+    async def held_back(self, guild_id: int, user_id: int, game: str) -> Said | None:
+        """Why the gate keeps ``user_id`` from being seated at a table of ``game`` now (None:
+        nothing does), to tell them as they join: they keep their place, and are seated once
+        it no longer holds."""
+        if self.gate is None:
+            return None
+        return await self.gate(guild_id, user_id, game)
+
     async def leave(self, guild_id: int, user_id: int) -> QueueEntry:
         """Leave the queue.  Leaving a table being confirmed declines it: the table is not played
         and the others wait again at their places."""
@@ -326,6 +334,9 @@ class QueueService:
         )
         if table_id is None:
             return None
+        # Armed before anything is opened: if the opening is cut short (the process stops), the
+        # table's people are given back when the time to confirm is over (see unconfirmed).
+        await self.store.jobs.schedule(QUEUE_CONFIRM, str(table_id), now + CONFIRM_SECONDS[table.pace])
         seated = await self.store.queue.seated(table_id)
         by_id = {e.user_id: e for e in seated}
         people = [by_id[u] for u in table.user_ids if u in by_id]
@@ -375,9 +386,11 @@ class QueueService:
         text = self.formed_text(table, people, t)
         if all(p.at_once for p in people):
             await self.posts.post(thread, guild_id, text, pings=[p.user_id for p in people])
-            await self.store.queue.place_table(
+            if not await self.store.queue.place_table(
                 table_id, channel_id=thread, session_id=session.id, message_id=None
-            )
+            ):
+                await self.withdraw(session, guild_id, thread, None, t)
+                return None
             return Opened(table, table_id, session, await self.start(table_id))
         text += "\n" + t.gettext(
             "Press Confirm to take your seat before {when}; the game starts when everyone has.",
@@ -386,11 +399,24 @@ class QueueService:
         message_id = await self.posts.post(
             thread, guild_id, text, pings=[p.user_id for p in people], confirm=table_id
         )
-        await self.store.queue.place_table(
+        if not await self.store.queue.place_table(
             table_id, channel_id=thread, session_id=session.id, message_id=message_id
-        )
-        await self.store.jobs.schedule(QUEUE_CONFIRM, str(table_id), now + CONFIRM_SECONDS[table.pace])
+        ):
+            await self.withdraw(session, guild_id, thread, message_id, t)
+            return None
         return Opened(table, table_id, session, False)
+
+    async def withdraw(
+        self, session: Session, guild_id: int, thread: int, message_id: int | None, t: Language
+    ) -> None:
+        """The table was given back while it was being opened (someone left the queue): its lobby
+        closes, and its thread says so (its Confirm message, when there is one, loses the button)."""
+        await self.sessions.lobby.close_lobby(session.id, "a player left the queue")
+        text = t.gettext("This table could not be seated; the others wait in the queue again.")
+        if message_id is not None:
+            await self.posts.settle(thread, guild_id, message_id, text)
+        else:
+            await self.posts.post(thread, guild_id, text)
 
     @staticmethod
     def formed_text(table: Table, people: Sequence[QueueEntry], t: Language) -> str:
@@ -462,6 +488,7 @@ class QueueService:
         gone = await self.store.queue.return_table(table_id, dropped)
         if gone is None:
             return False
+        table = await self.store.queue.table(table_id) or table  # its lobby may have opened meanwhile
         await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
         if table.session_id is not None:
             await self.sessions.lobby.close_lobby(
@@ -496,9 +523,15 @@ class QueueService:
     # ------------------------------------------------------------------ jobs
 
     async def unconfirmed(self, job: Job) -> None:
-        """A ``queue_confirm`` job: the time to confirm the table ``job.key`` is up."""
+        """A ``queue_confirm`` job: the time to confirm the table ``job.key`` is up.  A table
+        whose people were never asked (its opening was cut short) gives everyone back."""
         table_id = int(job.key)
-        waiting = [e.user_id for e in await self.store.queue.seated(table_id) if not e.confirmed]
+        table = await self.store.queue.table(table_id)
+        if table is None or table.status != "confirming":
+            return
+        seated = await self.store.queue.seated(table_id)
+        asked = table.message_id is not None or all(e.at_once for e in seated)
+        waiting = [e.user_id for e in seated if not e.confirmed] if asked else []
         await self.give_back(table_id, waiting)
 
     async def expired(self, job: Job) -> None:

@@ -37,6 +37,7 @@ class LoggedMove:
     seat: int
     by_computer: bool
     created_at: str
+    move: str = ""  # its notation (an undo entry's tells it apart: bot.replaying.undo_target)
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,8 @@ class Profiles(Concern):
                     *ids,
                 )
                 moves = yield all_(
-                    f"SELECT session_id, number, seat, by_computer, created_at FROM moves WHERE session_id IN ({marks})"
+                    "SELECT session_id, number, seat, by_computer, created_at, move FROM moves"
+                    f" WHERE session_id IN ({marks})"
                     " ORDER BY session_id, number",
                     *ids,
                 )
@@ -168,8 +170,10 @@ class Profiles(Concern):
                     if gave_up:
                         resigned.setdefault(sid, set()).add(seat)
                 logged: dict[int, list[LoggedMove]] = {}
-                for sid, number, seat, by_computer, created_at in moves:
-                    logged.setdefault(sid, []).append(LoggedMove(number, seat, bool(by_computer), created_at))
+                for sid, number, seat, by_computer, created_at, text in moves:
+                    logged.setdefault(sid, []).append(
+                        LoggedMove(number, seat, bool(by_computer), created_at, text)
+                    )
                 for sid, game, version, clock, timer, started in games:
                     out.append(
                         GameLog(

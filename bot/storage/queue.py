@@ -312,15 +312,19 @@ class Queue(Concern):
 
     async def place_table(
         self, table_id: int, *, channel_id: int | None, session_id: int | None, message_id: int | None
-    ) -> None:
-        """Where the table was opened: its thread, its session, the message with the Confirm button."""
-        await self.db.change(
-            "UPDATE queue_tables SET channel_id = ?, session_id = ?, message_id = ? WHERE id = ?",
+    ) -> bool:
+        """Where the table was opened: its thread, its session, the message with the Confirm button.
+        False when it is no longer being confirmed (its people went back to the queue while it
+        was opened: someone left); nothing changed then."""
+        changed = await self.db.change(
+            "UPDATE queue_tables SET channel_id = ?, session_id = ?, message_id = ?"
+            " WHERE id = ? AND status = 'confirming'",
             channel_id,
             session_id,
             message_id,
             table_id,
         )
+        return changed == 1
 
     async def confirm(self, table_id: int, user_id: int) -> tuple[bool, bool]:
         """``user_id`` confirms their seat: (whether that changed anything, whether everyone at

@@ -157,7 +157,8 @@ class Notifier:
                 log.warning("could not mention %s in session %s either", uid, session.id)
 
     async def after_board(self, session: Session, message: discord.Message) -> None:
-        """DM those whose turn began and who want it (unless in quiet hours); arm reminders."""
+        """DM those whose turn began and who want it (in their quiet hours: when those end); arm
+        reminders."""
         waiting = self.waiting_people(session)
         if not waiting:
             return
@@ -169,6 +170,12 @@ class Notifier:
                     await self.bot.scheduler.schedule(REMIND, str(uid), await self.next_reminder(person, now))
             if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)
+            elif person.wants_dm and not person.wants_mention and notices.is_quiet(person, now):
+                # quiet hours: the DM waits for their end (as a reminder, which lists the game)
+                due = notices.quiet_ends(person, now)
+                armed = await self.store.jobs.job(REMIND, str(uid))
+                if armed is None or armed.due_at > due:
+                    await self.bot.scheduler.schedule(REMIND, str(uid), due)
 
     async def dm_turn(self, session: Session, person: PersonRow, message: discord.Message) -> None:
         seat = session.reader_of(person.user_id)
@@ -288,8 +295,8 @@ class Notifier:
     async def remind(self, user_id: int) -> None:
         """The scheduler's reminder: one message listing every game where it is their turn."""
         person = await self.store.people.person(user_id)
-        if not person.remind_hours or person.notify == "none":
-            return
+        if person.notify == "none":
+            return  # (without reminders, only a turn's DM held by quiet hours comes here)
         if person.away_at(self.now()):  # no reminders while away; they start again on return
             await self.bot.scheduler.schedule(REMIND, str(user_id), person.away_until)
             return
@@ -311,7 +318,8 @@ class Notifier:
         if person.wants_mention or (person.wants_dm and not dm_ok):
             for w in games:
                 await self.fall_back(w.session, user_id, w.seconds)
-        await self.bot.scheduler.schedule(REMIND, str(user_id), await self.next_reminder(person, now))
+        if person.remind_hours:
+            await self.bot.scheduler.schedule(REMIND, str(user_id), await self.next_reminder(person, now))
 
     # ------------------------------------------------------------- time away
 

@@ -27,6 +27,7 @@ from bot.surface.direct import Notifier
 from bot.surface.look import Look
 from bot.surface.replies import reply
 from bot.texts import MESSAGE_LIMIT, clip
+from bot.time import gameclock as gc
 from bot.time.jobs import AUTOPLAY, CLOCK_WARNING
 from engines.core import MoveError
 
@@ -171,7 +172,8 @@ class Waits:
 
     async def warning(self, job: Job) -> None:
         """The ``clock_warning`` job: tell the person once that 80 % of their turn's time is used
-        (later, if time away paused their clock meanwhile)."""
+        (later, if time away paused their clock meanwhile; a DM due in their quiet hours, when they
+        want no mention, waits for the quiet hours to end)."""
         session_id, seat = (int(x) for x in job.key.split(":"))
         session = await self.service.core.get(session_id)
         spec = session.clock if session is not None else None
@@ -185,18 +187,22 @@ class Waits:
         now = self.now()
         left = waits.seconds_left(session, seat, now, away) or 0.0
         rest = (1 - waits.WARN_AT) * budget
-        if left > rest + 1:
-            await self.schedule(CLOCK_WARNING, job.key, now + left - rest, job.payload)
+        if left > rest + 1:  # not yet (time away paused the clock): when it will be, running again
+            due = gc.resumes(now, away(seat)) + left - rest
+            await self.schedule(CLOCK_WARNING, job.key, due, job.payload)
             return
         player = session.by_seat(seat)
         if player.computer or not player.user_id or left <= 0:
-            return
-        if not await self.store.waits.warn_once(session_id, seat, since):
             return
         person = await self.store.people.person(player.user_id)
         if person.notify == "none":
             return
         mention, dm = notices.reach(person, now)
+        if person.wants_dm and not dm and not mention:  # quiet hours: the DM waits for their end
+            await self.schedule(CLOCK_WARNING, job.key, notices.quiet_ends(person, now), job.payload)
+            return
+        if not await self.store.waits.warn_once(session_id, seat, since):
+            return
         if dm:
             t = await self.notifier.language_of(person, session)
             link = self.notifier.link(session)
@@ -221,14 +227,19 @@ class Waits:
         self, session: Session, message: discord.Message, last_action: str | None = None
     ) -> None:
         """A watched game's post, to each watcher by DM: the post's text (public: it was posted)
-        and the public board, as a spectator sees it.  After the last board, nobody watches."""
+        and the public board, as a spectator sees it; not in the watcher's quiet hours (no direct
+        messages then: the posts made then stay in the game's channel).  After the last board,
+        nobody watches."""
         watchers = await self.store.waits.watchers(session.id)
         if not watchers:
             return
         language = await self.look.language(session)
         link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
         people = await self.store.people.several(watchers)
+        now = self.now()
         for uid in watchers:
+            if notices.is_quiet(people[uid], now):
+                continue
             t = await self.notifier.language_of(people[uid], session)
             file = await self.look.render(
                 session, None, last_action, language=language.code, contrast=people[uid].contrast

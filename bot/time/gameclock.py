@@ -236,21 +236,27 @@ class Banks:
     ``banks``: seconds left per seat, as of ``since`` for a seat whose clock runs;
     ``since``: the seats to move, and when their clock started;
     ``pending``: seats whose time ran out, with when (the others are being asked);
-    ``taken``: seats the computer took after a timeout (value: the person came back).
+    ``taken``: seats the computer took after a timeout (value: the person came back);
+    ``paused``: seconds of earlier time away within a running seat's turn, which the person's
+    settings no longer hold (they keep only their latest time away: :func:`credit_away`).
     """
 
     banks: dict[int, float] = field(default_factory=dict)
     since: dict[int, float] = field(default_factory=dict)
     pending: dict[int, float] = field(default_factory=dict)
     taken: dict[int, bool] = field(default_factory=dict)
+    paused: dict[int, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "banks": {str(k): v for k, v in self.banks.items()},
             "since": {str(k): v for k, v in self.since.items()},
             "pending": {str(k): v for k, v in self.pending.items()},
             "taken": {str(k): v for k, v in self.taken.items()},
         }
+        if self.paused:  # written only when there is some, as clocks stored before it had none
+            out["paused"] = {str(k): v for k, v in self.paused.items()}
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> Banks:
@@ -260,7 +266,11 @@ class Banks:
             return {int(k): kind(v) for k, v in (data.get(name) or {}).items()}
 
         return cls(
-            seats("banks", float), seats("since", float), seats("pending", float), seats("taken", bool)
+            seats("banks", float),
+            seats("since", float),
+            seats("pending", float),
+            seats("taken", bool),
+            seats("paused", float),
         )
 
 
@@ -269,12 +279,29 @@ def begin(spec: ClockSpec, seats: Iterable[int], to_move: Iterable[int], now: fl
     return Banks({s: spec.start for s in seats}, {s: now for s in to_move})
 
 
+def spent(banks: Banks, seat: int, now: float, away: Away = ()) -> float:
+    """Clock seconds the seat's running turn has used by ``now``: since it began, less its
+    person's time away (``away``, and the earlier periods kept in ``paused``)."""
+    if seat not in banks.since:
+        return 0.0
+    return max(0.0, used(banks.since[seat], now, away) - banks.paused.get(seat, 0.0))
+
+
 def left(spec: ClockSpec, banks: Banks, seat: int, now: float, away: Away = ()) -> float:
     """Seconds the seat has left now (its bank, less the running turn's time)."""
-    bank = banks.banks.get(seat, spec.start)
-    if seat in banks.since:
-        bank -= used(banks.since[seat], now, away)
-    return max(0.0, bank)
+    return max(0.0, banks.banks.get(seat, spec.start) - spent(banks, seat, now, away))
+
+
+def credit_away(banks: Banks, seat: int, period: tuple[float, float], now: float) -> Banks:
+    """The seat's person starts a new time away, and their settings forget ``period``, the one
+    before: the part of it within the seat's running turn (up to ``now``) stays uncounted."""
+    if seat not in banks.since:
+        return banks
+    since, until = period
+    overlap = max(0.0, min(until, now) - max(since, banks.since[seat]))
+    if overlap <= 0:
+        return banks
+    return replace(banks, paused={**banks.paused, seat: banks.paused.get(seat, 0.0) + overlap})
 
 
 def advance(
@@ -299,18 +326,22 @@ def advance(
     bank = dict(banks.banks)
     since = dict(banks.since)
     pending = dict(banks.pending)
+    paused = dict(banks.paused)
     for seat in sorted(before_set - after_set):
         if seat in since:
-            rest = max(0.0, bank.get(seat, spec.start) - used(since.pop(seat), now, away(seat)))
+            rest = max(0.0, bank.get(seat, spec.start) - spent(banks, seat, now, away(seat)))
             bank[seat] = min(spec.start, rest + spec.increment) if spec.kind == BANK else spec.start
+            since.pop(seat)
         pending.pop(seat, None)
+        paused.pop(seat, None)
     for seat in sorted(after_set - before_set):
         if who is not None and seat not in who:
             continue
         if spec.kind != BANK:
             bank[seat] = spec.start
         since[seat] = now
-    return replace(banks, banks=bank, since=since, pending=pending)
+        paused.pop(seat, None)
+    return replace(banks, banks=bank, since=since, pending=pending, paused=paused)
 
 
 def running(banks: Banks) -> list[int]:
@@ -357,7 +388,10 @@ def more_time(spec: ClockSpec, banks: Banks, seat: int, now: float) -> Banks:
     since = dict(banks.since)
     if seat in since:
         since[seat] = now
-    return replace(banks, banks={**banks.banks, seat: spec.start}, since=since, pending=pending)
+    paused = {s: t for s, t in banks.paused.items() if s != seat}
+    return replace(
+        banks, banks={**banks.banks, seat: spec.start}, since=since, pending=pending, paused=paused
+    )
 
 
 def stop(banks: Banks, seat: int) -> Banks:
@@ -366,6 +400,7 @@ def stop(banks: Banks, seat: int) -> Banks:
         banks,
         since={s: t for s, t in banks.since.items() if s != seat},
         pending={s: t for s, t in banks.pending.items() if s != seat},
+        paused={s: t for s, t in banks.paused.items() if s != seat},
     )
 
 
@@ -379,8 +414,13 @@ def give_back(spec: ClockSpec, banks: Banks, seat: int, to_move: Iterable[int], 
     since = dict(banks.since)
     if seat in set(to_move):
         since[seat] = now
+    paused = {s: t for s, t in banks.paused.items() if s != seat}
     return replace(
-        banks, banks={**banks.banks, seat: spec.start}, since=since, taken={**banks.taken, seat: True}
+        banks,
+        banks={**banks.banks, seat: spec.start},
+        since=since,
+        taken={**banks.taken, seat: True},
+        paused=paused,
     )
 
 

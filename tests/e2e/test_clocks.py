@@ -155,3 +155,37 @@ async def test_more_time_after_a_restart_and_abandon(standin, bot_factory, table
         await bot.scheduler.run_due()  # the unanswered job finds the game over and does nothing
         assert (await bot.sessions.core.get(session.id)).status == "abandoned"
         assert await bot.store.jobs.job("timeout", f"{session.id}:{session.seat_of(late.id).seat}") is None
+
+
+async def test_two_times_away_in_one_turn_both_pause_the_clock(standin, bot_factory, table_clock):
+    """Bank 1 d.  The player to move goes away at once, comes back 12 h later, and goes away
+    again 6 h after that for a day: both times away pause the clock (6 h used), so the bank runs
+    out 18 h after the second time away ends, not 6 h after (which counting only the latest
+    time away would give)."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob, clock="bank:1d")
+        late, session = await to_move(bot, thread, (alice, bob))
+
+        async def me(command, **options):
+            answer = await (await standin.slash(late, games, command, **options)).original()
+            assert not answer.content.startswith("⚠️"), answer.content
+            await bot.scheduler.run_due()
+
+        await me("me away", days=2)
+        table_clock.advance(12 * HOUR)
+        await me("me back")
+        table_clock.advance(6 * HOUR)  # 6 h of the bank used
+        await me("me away", days=1)
+        table_clock.advance(DAY + 8 * HOUR)  # back for 8 h: 14 h used in all
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert not [m for m in standin.messages(thread) if is_question(m)]
+        status = await (await standin.slash(bob, thread, "game status")).original()
+        assert f"{session.seat_of(late.id).name} 10 h (to move)" in status.content, status.content
+        table_clock.advance(10 * HOUR)
+        await bot.scheduler.run_due()
+        question = await standin.next_message(thread, is_question)
+        assert "time ran out" in question.content

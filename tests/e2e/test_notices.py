@@ -192,6 +192,45 @@ async def test_quiet_hours_hold_dms_and_reminders_back(standin, bot_factory, tab
         assert "your turn in 1 game" in digest.content
 
 
+async def test_a_turn_notice_due_in_quiet_hours_comes_when_they_end_even_without_reminders(
+    standin, bot_factory, table_clock
+):
+    """Alice and Bob want DMs, no reminders, quiet hours 22-7 in Lima; the game starts at 03:00
+    there.  The first to move is told nothing now, and once at 07:00, when the quiet hours end
+    (the DM waits, it is not lost); nothing more comes after (they want no reminders), and nothing
+    comes at 07:00 to someone who moved meanwhile."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):
+            await settings(
+                standin, user, chan, where="dm", reminders=0, time_zone="America/Lima", quiet="22-7"
+            )
+        thread, _ = await start_game(standin, bot, chan, alice, bob)
+        first, _ = await to_move(bot, thread, (alice, bob))
+        second = bob if first is alice else alice
+        await standin.settle()
+        assert standin.messages(standin.dm(first)) == []
+        job = await bot.store.jobs.job("remind", str(first.id))
+        assert job is not None and job.due_at == table_clock.time() + 4 * 3600  # 07:00 in Lima
+        table_clock.advance(4 * 3600)
+        assert await bot.scheduler.run_due() == 1
+        (told,) = standin.messages(standin.dm(first))
+        assert "your turn in 1 game" in told.content and f"/{thread.id}" in told.content
+        assert await bot.store.jobs.job("remind", str(first.id)) is None  # no reminders after it
+        table_clock.advance(15 * 3600)  # 22:00 in Lima: quiet again; first moves, second's turn
+        await play_one(standin, bot, thread, (alice, bob))
+        await standin.settle()
+        assert standin.messages(standin.dm(second)) == []
+        assert await bot.store.jobs.job("remind", str(second.id)) is not None
+        await play_one(standin, bot, thread, (alice, bob))  # second moves before 07:00
+        table_clock.advance(9 * 3600)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert standin.messages(standin.dm(second)) == []
+
+
 async def test_game_mine_lists_games_and_lobbies_across_two_servers(standin, tmp_path, table_clock):
     from bot.app import PukllayBot
     from bot.settings import Settings

@@ -109,7 +109,8 @@ async def test_a_profile_after_finished_abandoned_and_timed_out_games_matches_a_
             assert answer.ephemeral
             text = answer.content
             assert f"Reliability: {reliability} %." in text, text
-            assert f"of {turns} turns ({missed} missed" in text, text
+            said = "1 missed: the computer played it." if missed else "None missed."
+            assert f"of {turns} turns. {said}" in text, text
             assert f"On time: {100 * on_time / turns:.0f} %" in text, text
             time = (
                 f"{int(median)} h" if median == int(median) else f"{int(median)} h {int(median % 1 * 60)} min"

@@ -234,3 +234,46 @@ async def test_a_long_queue_is_listed_in_part_and_an_empty_one_says_so(standin, 
         assert lines[0] == "12 people in the queue:" and lines[-1] == "... and 2 more."
         assert [line.split(".")[0] for line in lines[1:-1]] == [str(n) for n in range(1, 11)]
         assert "**P00**" in lines[1] and "**P09**" in lines[10]
+
+
+async def test_a_person_the_servers_gate_holds_back_is_told_why_as_they_join(
+    standin, bot_factory, table_clock
+):
+    """The server's default gate asks 90 %; two new players (80 %) join the queue: each is told,
+    in their own language, that they cannot be seated yet, why, and how many turns on time would
+    let them in; nobody is seated.  When a server manager lowers the gate, the queue forms their
+    table at once."""
+    chan = standin.channel("games")
+    ana, beto = standin.add_users("ana", "beto")
+    beto.locale = "es-ES"
+    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.gates"))) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
+        await (await standin.slash(standin.owner, chan, "gate server", reliability=90)).original()
+        before = {t.id for t in standin.guild.threads}
+        told = {}
+        for user in (ana, beto):
+            table_clock.advance(60)
+            answer = await (
+                await standin.slash(user, chan, "queue join", game="pachakuna", start="now")
+            ).original()
+            await bot.front.replies.idle()
+            told[user.name] = answer.content
+        assert "You wait in the queue" in told["ana"]
+        assert (
+            "You cannot be seated yet: your reliability is 80 % and this table asks for 90 %: 10 more turns"
+            " on time would reach it (see /me profile). You keep your place in the queue meanwhile."
+        ) in told["ana"], told["ana"]
+        assert "You cannot" not in told["beto"] and "no puedes" in told["beto"].lower(), told["beto"]
+        assert "90 %" in told["beto"] and "10" in told["beto"]
+        assert new_threads(standin, before) == []
+        assert len(await bot.store.queue.entries(standin.guild.id)) == 2
+        shown = await (await standin.slash(ana, chan, "gate show")).original()  # outside a lobby too
+        assert (
+            "You may not take a seat: your reliability is 80 % and this table asks for 90 %" in shown.content
+        )
+        await (await standin.slash(standin.owner, chan, "gate server", reliability=0)).original()
+        await bot.front.replies.idle()
+        (thread,) = new_threads(standin, before)
+        assert await seated_names(bot, thread) == {"ana", "beto"}
+        assert await bot.store.queue.entries(standin.guild.id) == []

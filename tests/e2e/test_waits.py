@@ -230,6 +230,28 @@ async def test_a_watcher_gets_exactly_the_public_posts(standin, bot_factory):
         assert len(standin.messages(standin.dm(carol))) == 1
 
 
+async def test_a_watcher_gets_no_post_in_their_quiet_hours(standin, bot_factory, table_clock):
+    """Carol watches with quiet hours 07:00 to 10:00 (UTC; the manual clock starts at 08:00): the
+    posts made then are not sent to her (the channel keeps them); the next one after 10:00 is."""
+    alice, bob, carol = standin.add_users("alice", "bob", "carol")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, carol, chan, "me notify", time_zone="UTC", quiet="7-10")
+        thread, _ = await open_game(standin, bot, chan, alice, bob, piles=3)
+        await ok(standin, carol, thread, "play watch")
+        first, _ = await to_move(bot, thread, (alice, bob))
+        await move(standin, bot, thread, first, "A1")
+        await standin.settle()
+        assert standin.messages(standin.dm(carol)) == []
+        table_clock.advance(2 * HOUR)  # 10:00: the quiet hours are over
+        second, _ = await to_move(bot, thread, (alice, bob))
+        board = await move(standin, bot, thread, second, "B1")
+        dm = await standin.next_message(standin.dm(carol))
+        assert dm.content.startswith(board.content)
+        assert len(standin.messages(standin.dm(carol))) == 1
+
+
 async def test_a_follower_is_told_once_when_someone_they_follow_starts_a_game(standin, bot_factory):
     alice, bob, carol, dave = standin.add_users("alice", "bob", "carol", "dave")
     chan = standin.channel("games")
@@ -380,3 +402,64 @@ async def test_in_a_league_a_forced_move_is_played_only_once_the_league_allows_i
             await bot.scheduler.run_due()
             after = await bot.sessions.core.get(session.id)
             assert after.status == ("finished" if allow else "active")
+
+
+async def test_a_clock_warning_due_in_quiet_hours_comes_when_they_end(standin, bot_factory, table_clock):
+    """Alice wants DMs only, with quiet hours 23:00 to 02:00 (UTC); her 80 % comes at midnight
+    (the manual clock starts at 08:00 UTC, the turn has 20 hours): the warning waits for 02:00,
+    then says the time left then; it is not lost."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", where="dm", reminders=0, time_zone="UTC", quiet="23-2")
+        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:20h")
+        await turn_of(standin, bot, thread, alice, bob)
+
+        def warnings():
+            return [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+
+        table_clock.advance(16 * HOUR)  # 00:00 UTC: quiet
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert warnings() == []
+        session = await bot.sessions.core.in_channel(thread.id)
+        (seat,) = session.to_move()
+        job = await bot.store.jobs.job("clock_warning", f"{session.id}:{seat}")
+        assert job is not None and job.due_at == table_clock.time() + 2 * HOUR
+        table_clock.advance(2 * HOUR)  # 02:00: the quiet hours are over
+        await bot.scheduler.run_due()
+        (warning,) = warnings()
+        assert "2 hours left on your clock" in warning.content and f"**Nim** #{session.id}" in warning.content
+        assert not [m for m in standin.messages(thread) if "80 %" in m.content]  # she wants no mention
+        table_clock.advance(HOUR)
+        await bot.scheduler.run_due()
+        assert len(warnings()) == 1
+
+
+async def test_a_clock_warning_that_comes_during_time_away_waits_for_its_end(
+    standin, bot_factory, table_clock
+):
+    """Alice's turn has 10 hours; she goes away for a day after 7 hours.  When her warning comes
+    due (at 8 hours of the turn), her clock is paused: the warning is put off until an hour after
+    her time away ends (when 80 % is used), not looked at again and again while she is away."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
+        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:10h")
+        await turn_of(standin, bot, thread, alice, bob)
+        start = table_clock.time()
+        table_clock.advance(7 * HOUR)
+        await ok(standin, alice, chan, "me away", days=1)
+        table_clock.advance(HOUR)
+        await bot.scheduler.run_due()
+        session = await bot.sessions.core.in_channel(thread.id)
+        (seat,) = session.to_move()
+        job = await bot.store.jobs.job("clock_warning", f"{session.id}:{seat}")
+        assert job is not None and job.due_at == start + 7 * HOUR + 24 * HOUR + HOUR
+        table_clock.set(job.due_at)
+        await bot.scheduler.run_due()
+        (warning,) = [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+        assert "2 hours left on your clock" in warning.content

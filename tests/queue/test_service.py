@@ -4,6 +4,7 @@ person out of the queue (told) and returns the others, and a join is refused in 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 
 import pytest
@@ -162,3 +163,64 @@ async def test_the_servers_cap_keeps_a_person_from_a_queue_table(queue):
     await join(queue, 4)
     (second,) = await queue.match(GUILD)
     assert set(second.table.user_ids) == {1, 4}
+
+
+@pytest.mark.parametrize("at_once", [False, True])
+async def test_a_person_who_leaves_while_their_table_opens_is_not_left_seated_in_its_lobby(queue, at_once):
+    """Person 2 leaves the queue while the thread of the table formed for 1 and 2 is being opened
+    (a Discord call): the table is not played, its lobby closes instead of staying open with them
+    seated (whether it was to start at once or after confirmations), the thread says so, and
+    person 1 waits again."""
+    opening = queue.posts.open_thread
+    leaving: list = []
+
+    async def slow_thread(channel_id: int, name: str) -> int | None:
+        thread = await opening(channel_id, name)
+        if not leaving:  # /queue leave arrives meanwhile; it waits for the matching to finish
+            leaving.append(asyncio.create_task(queue.leave(GUILD, 2)))
+            for _ in range(10_000):  # until the leave has given the table back
+                if await queue.store.queue.entry(GUILD, 2) is None:
+                    break
+                await asyncio.sleep(0)
+        return thread
+
+    queue.posts.open_thread = slow_thread
+    for uid in (1, 2):
+        await join(queue, uid, at_once=at_once)
+    await queue.match(GUILD)
+    await leaving[0]
+    lobby = await queue.sessions.core.latest(queue.posts.threads[0])
+    assert lobby.status == "abandoned", lobby.status
+    assert [e.user_id for e in await queue.store.queue.entries(GUILD)] == [1]
+    assert (await queue.store.queue.entry(GUILD, 1)).table_id is None
+    assert await queue.store.jobs.pending("queue_confirm") == []
+    said_there = [text for channel, text, _ in queue.posts.posted if channel == queue.posts.threads[0]]
+    assert said_there[-1] == "This table could not be seated; the others wait in the queue again."
+
+
+async def test_a_table_whose_opening_was_cut_short_gives_its_people_back_after_the_time_to_confirm(
+    queue, clock
+):
+    """The process stops while a table's thread is being opened (after its people were held):
+    once the time to confirm is over, they wait in the queue again at their places (nobody is
+    dropped for not confirming what they were never asked), and a new matching seats them."""
+    opening = queue.posts.open_thread
+
+    async def stopped(channel_id: int, name: str) -> int | None:
+        raise RuntimeError("the process stopped")
+
+    queue.posts.open_thread = stopped
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    with pytest.raises(RuntimeError):
+        await queue.match(GUILD)
+    assert {e.table_id is not None for e in await queue.store.queue.entries(GUILD)} == {True}
+    restarted = QueueService(queue.store, queue.sessions, queue.posts)  # after a restart
+    restarted.posts.open_thread = opening
+    clock.advance(12 * 3600)
+    (due,) = [j for j in await queue.store.jobs.pending("queue_confirm") if j.due_at <= clock.time()]
+    await restarted.unconfirmed(due)
+    assert queue.posts.dms == []
+    (opened,) = await restarted.store.queue.tables("confirming")
+    assert {e.user_id for e in await queue.store.queue.seated(opened.id)} == {1, 2}
+    assert opened.message_id is not None  # formed again, and this time they are asked

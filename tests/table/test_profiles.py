@@ -111,6 +111,24 @@ async def test_the_reminder_interval_is_the_allowance_without_a_clock(store, clo
     assert (ann.turns, ann.on_time) == (1, 0)
 
 
+async def test_an_undo_entry_is_not_a_turn_of_whoever_asked_for_it(store, clock):
+    """Ann moves (1 h), Bob moves (1 h), Ann asks to take back her move and Bob agrees 30 hours
+    later: the undo entry is not a turn of Ann's (Bob's slow answer makes her neither late nor
+    slow); her move played again 1 h after the undo is a turn timed from the undo."""
+    from bot.replaying import undo_text
+
+    g = await seated_game(store, 100, [ANN, BOB], clock="move:24h")
+    await move(store, clock, g, 0, HOUR)
+    await move(store, clock, g, 1, HOUR)
+    await move(store, clock, g, 0, 30 * HOUR, text=undo_text(1))
+    await move(store, clock, g, 0, HOUR)
+    ann = (await profiles.profile(store, ANN)).figures
+    assert (ann.turns, ann.on_time, ann.missed, ann.median) == (2, 2, 0, HOUR)
+    assert sorted(await store.profiles.all_turns(), key=lambda t: (t.session_id, t.number)) == (
+        await profiles.rebuild(store)
+    )
+
+
 def test_a_new_player_starts_neutral_and_is_told_how_far_a_minimum_is():
     new = reckon.Figures()
     assert new.new and new.reliability == reckon.NEUTRAL == 80 and new.pace is None
@@ -291,3 +309,25 @@ def test_each_ending_has_its_own_letter_in_either_language(language):
     assert len(set(letters.values())) == 4 and all(len(v) == 1 for v in letters.values())
     if language == "es":
         assert letters["F"] == "T" and letters["T"] != "T"
+
+
+@pytest.mark.parametrize(
+    ("turns", "on_time", "missed", "code", "line"),
+    [
+        (7, 6, 1, "en", "On time: 86 % of 7 turns. 1 missed: the computer played it."),
+        (1, 0, 1, "en", "On time: 0 % of 1 turn. 1 missed: the computer played it."),
+        (7, 5, 2, "en", "On time: 71 % of 7 turns. 2 missed: the computer played them."),
+        (7, 7, 0, "en", "On time: 100 % of 7 turns. None missed."),
+        (7, 6, 1, "es", "A tiempo: 86 % de 7 turnos. 1 perdido: lo jugó la máquina."),
+        (7, 7, 0, "es", "A tiempo: 100 % de 7 turnos. Ninguno perdido."),
+        (1, 0, 1, "es", "A tiempo: 0 % de 1 turno. 1 perdido: lo jugó la máquina."),
+    ],
+)
+def test_the_missed_turns_agree_with_their_own_count(turns, on_time, missed, code, line):
+    """The missed turns are counted in their own words ("1 missed: ... played it"), not in the
+    number of all the turns ("1 missed: ... played them" of 7 turns)."""
+    from bot.profiles import Profile, words
+    from languages import language
+
+    figures = reckon.Figures(turns=turns, on_time=on_time, missed=missed)
+    assert line in words.text("Ana", Profile(ANN, figures, {}), language(code)).splitlines()

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.texts import number, ordinal, sentence
-from engines.core import Outcome, in_words, name_seats
+from engines.core import Outcome, in_words, listing, name_seats
 from languages import ENGLISH, Language
 
 if TYPE_CHECKING:
@@ -150,10 +150,11 @@ def board(
         parts.extend(_ranking(session, outcome, t))
     else:
         acting = sorted(engine.to_move(state)) if session.status == "active" or move is not None else []
+        acting = [s for s in acting if 0 <= s < len(names)]
         if session.status == "abandoned" and move is None:
             parts.append(t.gettext("This game was abandoned."))
         elif acting:
-            who = ", ".join(names[s] for s in acting if 0 <= s < len(names))
+            who = in_words(listing([names[s] for s in acting]), t) or ""
             if seat is not None and seat in acting:
                 parts.append(t.gettext("It is your turn ({players} to play).", players=who))
             else:

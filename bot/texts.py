@@ -106,11 +106,11 @@ def event_lines(
 def last_action(session: Session, records: Sequence[MoveRecord], t: Language = ENGLISH) -> str | None:
     """The board header's "last action", in ``t``: the first line everyone may read of the
     last of ``records`` that has one (quiet moves included: their public line
-    says only that something happened)."""
+    says only that something happened).  A move that said several things gives its first
+    line, which says what the player did (the header has room for one line)."""
     for record in reversed(records):
-        lines = event_lines(session, [record], None, channel=False, limit=1, t=t)
-        if lines:
-            return lines[0]
+        s = seen(session.engine, session.state, record, None, t)
+        return name_seats(s.lines[0] if s.lines else s.summary(t), session.names())
     return None
 
 

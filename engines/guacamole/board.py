@@ -51,9 +51,30 @@ def _turn(view: View) -> Section:
         )
         if view.end_triggered:
             lines.append(said("The draw pile is empty: this is the last round."))
+    lines.extend(_last_turn(view))
     for seat, score in enumerate(view.scores):
         lines.append(said_n(score, "{player}: {n} point", "{player}: {n} points", player=_seat(seat)))
     return Section(said("Turn and scores"), tuple(lines))
+
+
+def _last_turn(view: View) -> list[Said]:
+    """The last move and the places changed, as the picture marks them: this turn's while it
+    goes on, the last turn's before the next player's first move (every move is public)."""
+    if view.turn_moves and view.turn is not None:
+        move, mover, now = view.turn_moves[-1], view.turn, True
+    elif view.prev_turn and view.prev_seat is not None:
+        move, mover, now = view.prev_turn[-1], view.prev_seat, False
+    else:
+        return []
+    lines = [said("Last move: {player} played {move}", player=_seat(mover), move=move)]
+    places = [place for place in view.turn_marks if place != "build"]  # the dish being made is said below
+    if places:
+        listed = _cards(tuple(places))
+        if now:
+            lines.append(said("Changed this turn: {places}", places=listed))
+        else:
+            lines.append(said("Changed in the last turn: {places}", places=listed))
+    return lines
 
 
 def _piles(view: View) -> Section:

@@ -64,17 +64,24 @@ def tell_turn(told: Sequence[Told]) -> list[list[Said]]:
 
 _TOP = "the top of {player}'s dish {dish}"
 _OWN_TOP = "the top of their dish {dish}"
+_ZONE = "{player}'s preparation zone"
 
 
 def _theirs(clause: Said, mover: Any) -> Said:
-    """``clause`` with the mover's own dish named as theirs ("swapped 5O from the top of their
-    dish 2", not "... of Alice's dish 2" in Alice's own line)."""
-    args = {
-        key: said("the top of their dish {dish}", dish=value.args["dish"])
-        if isinstance(value, Said) and value.msg == _TOP and str(value.args.get("player")) == str(mover)
-        else value
-        for key, value in clause.args.items()
-    }
+    """``clause`` with the mover's own dish and preparation zone named as theirs ("swapped 5O
+    from the top of their dish 2", "... from their preparation zone", not "... of Alice's dish
+    2" in Alice's own line)."""
+
+    def own(value: Any) -> Any:
+        if not isinstance(value, Said) or str(value.args.get("player")) != str(mover):
+            return value
+        if value.msg == _TOP:
+            return said("the top of their dish {dish}", dish=value.args["dish"])
+        if value.msg == _ZONE:
+            return said("their preparation zone")
+        return value
+
+    args = {key: own(value) for key, value in clause.args.items()}
     return Said(clause.msg, args, clause.plural, clause.context)
 
 

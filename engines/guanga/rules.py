@@ -1871,6 +1871,12 @@ class View:
     cannot_place: str = Stuck.FINISH_ROUND.value  # the option (2-4 players)
     stuck: int | None = None  # the seat that could not place and so triggered the end
 
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's points as this view shows them, the board's numbers: a secret order
+        counts only in its owner's own view, and in everyone's once the game is over."""
+        return tuple(p.score["total"] for p in self.guangas)
+
 
 PATCH_NAMES = tuple(f"{c}/{y}" for c in D.COLOURS for y in D.SYMBOLS)
 """A patch kind's name as views show it ("red/inti"), by kind number."""

@@ -108,6 +108,7 @@ def _turn_section(view: View) -> Section:
             )
         else:
             lines.append(said("{p0} ({side}) to play: move, sell and buy with llamas, then end", **mover))
+    lines.extend(_moves_said(view))
     if view.seat is not None:
         lines.append(
             said(
@@ -126,20 +127,41 @@ def _turn_section(view: View) -> Section:
             )
         )
     if view.rocks and view.phase != "over":
+        rocks = {"tiles": _cells(list(view.rocks))}
         if view.phase == "rotate":
             lines.append(
-                said(
-                    "rocks on tiles {tiles}: they may not be turned this turn", tiles=_cells(list(view.rocks))
+                said_n(
+                    len(view.rocks),
+                    "a rock on tile {tiles}: it may not be turned this turn",
+                    "rocks on tiles {tiles}: they may not be turned this turn",
+                    **rocks,
                 )
             )
         else:
             lines.append(
-                said(
+                said_n(
+                    len(view.rocks),
+                    "a rock on tile {tiles}: the next player may not turn it",
                     "rocks on tiles {tiles}: the next player may not turn them",
-                    tiles=_cells(list(view.rocks)),
+                    **rocks,
                 )
             )
     return Section(said("The turn"), tuple(lines))
+
+
+def _moves_said(view: View) -> list[Said]:
+    """The moves the picture outlines: the turn's so far, or the last turn's before the next
+    player's first move (every move is public)."""
+    if view.last_seat is None:
+        return []
+    mover = {"p0": who(view.last_seat), "side": SIDE_WORDS[view.last_seat]}
+    if view.turn_log:
+        return [
+            said("this turn so far: {p0} ({side}) played {moves}", moves=", ".join(view.turn_log), **mover)
+        ]
+    if view.prev_log:
+        return [said("last turn: {p0} ({side}) played {moves}", moves=", ".join(view.prev_log), **mover)]
+    return []
 
 
 def _neighbour_line(view: View, direction: int, cell: int, tiles: dict[int, str], occupied: set[int]) -> Said:

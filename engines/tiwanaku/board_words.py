@@ -12,7 +12,7 @@ from __future__ import annotations
 from engines.core import Said, Section, said, said_n
 
 from .board import cell_name
-from .data import ROW_LETTERS, TERRAINS
+from .data import MAX_REGION, ROW_LETTERS, TERRAINS
 from .rules import ACTION, DIVINING, FINAL, P, View, commas, cube_words, terrain
 
 
@@ -105,8 +105,72 @@ def _map(view: View) -> Section:
         (
             said("Rows A to E, columns 1 to {cols}", cols=view.cols),
             said("Cells of each terrain on the whole map: {totals}", totals=totals),
+            *_regions(view),
         ),
     )
+
+
+def _regions(view: View) -> list[Said]:
+    """Each region seen, as the picture outlines it: the known cells of one terrain joined side
+    by side, the crops placed on them, and whether the region is whole (no hidden cell beside
+    it, or already of the largest size) or may go on under hidden cells."""
+    cells = view.rows * view.cols
+    seen: set[int] = set()
+    out: list[Said] = []
+    for first in range(cells):
+        letter = view.terrain[first]
+        if letter is None or first in seen:
+            continue
+        group, hidden, todo = [], set(), [first]
+        seen.add(first)
+        while todo:
+            c = todo.pop()
+            group.append(c)
+            r, col = divmod(c, view.cols)
+            for rr, cc in ((r - 1, col), (r + 1, col), (r, col - 1), (r, col + 1)):
+                if 0 <= rr < view.rows and 0 <= cc < view.cols:
+                    d = rr * view.cols + cc
+                    if view.terrain[d] is None:
+                        hidden.add(d)
+                    elif view.terrain[d] == letter and d not in seen:
+                        seen.add(d)
+                        todo.append(d)
+        group.sort()
+        crops = sorted(crop for c in group if (crop := view.crops[c]) is not None)
+        placed = (
+            said_n(
+                len(crops), "crop {crops} placed", "crops {crops} placed", crops=", ".join(map(str, crops))
+            )
+            if crops
+            else said("no crop placed yet")
+        )
+        values = {
+            "terrain": terrain(letter),
+            "cells": ", ".join(cell_name(c, view.cols) for c in group),
+            "crops": placed,
+        }
+        if hidden and len(group) < MAX_REGION:
+            out.append(
+                said_n(
+                    len(group),
+                    "Region of {terrain}: {cells}; {n} cell so far, it may go on under {hidden}, still hidden; "
+                    "{crops}",
+                    "Region of {terrain}: {cells}; {n} cells so far, it may go on under {hidden}, still hidden; "
+                    "{crops}",
+                    hidden=", ".join(cell_name(c, view.cols) for c in sorted(hidden)),
+                    **values,
+                )
+            )
+        else:
+            out.append(
+                said_n(
+                    len(group),
+                    "Region of {terrain}: {cells}; the whole region, {n} cell; {crops}",
+                    "Region of {terrain}: {cells}; the whole region, {n} cells; {crops}",
+                    **values,
+                )
+            )
+    return out
 
 
 def _cell(view: View, c: int) -> Said:

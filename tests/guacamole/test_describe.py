@@ -50,6 +50,16 @@ def expected_public(view: g.View) -> list[tuple[str, list[str], bool]]:
         turn.append(f"{{p{view.turn}}} may now: {view.step}")
         if view.end_triggered:
             turn.append("The draw pile is empty: this is the last round.")
+    # the last move and the places changed: this turn's, or the last turn's before a move
+    if view.turn_moves and view.turn is not None:
+        turn.append(f"Last move: {{p{view.turn}}} played {view.turn_moves[-1]}")
+        changed = "Changed this turn"
+    elif view.prev_turn and view.prev_seat is not None:
+        turn.append(f"Last move: {{p{view.prev_seat}}} played {view.prev_turn[-1]}")
+        changed = "Changed in the last turn"
+    places = [m for m in view.turn_marks if m != "build"]
+    if places and (view.turn_moves or view.prev_turn):
+        turn.append(f"{changed}: {', '.join(places)}")
     turn += [f"{{p{p}}}: {plural(score, 'point')}" for p, score in enumerate(view.scores)]
     piles = [f"Draw pile (deck): {plural(view.deck_size, 'card')}"]
     for k, (top, size) in enumerate(zip(view.discard_tops, view.discard_sizes, strict=True), 1):
@@ -237,7 +247,40 @@ def test_a_shared_win_and_the_final_scores():
     turn = english(g.describe(g.view_for(s, 0)))[0]
     assert turn == (
         "Turn and scores",
-        ["The game is over.", "{p0} and {p1} share the win.", "{p0}: 4 points", "{p1}: 4 points"],
+        [
+            "The game is over.",
+            "{p0} and {p1} share the win.",
+            "Last move: {p1} played draw x1",
+            "Changed in the last turn: x1",
+            "{p0}: 4 points",
+            "{p1}: 4 points",
+        ],
         False,
     )
     assert spanish(g.describe(g.view_for(s, None)))[0][1][1] == "{p0} y {p1} comparten la victoria."
+
+
+def test_the_last_move_and_the_places_it_changed_are_said_as_the_picture_marks_them():
+    """The picture writes the last move and outlines the places it changed (this turn's while the
+    turn goes on, the last turn's once the next one begins): the words say both, in English and
+    Spanish, for every reader alike."""
+    state = g.new_game(g.Config(players=3), 3, 7)
+    state, _ = g.apply_move(state, 0, "draw x1")
+    for seat in (None, 0, 1):
+        (turn, *_) = g.describe(g.view_for(state, seat))
+        lines = [line.in_words() for line in turn.lines]
+        assert lines[2:4] == ["Last move: {p0} played draw x1", "Changed this turn: x1"]
+        assert [line.in_words(ES) for line in turn.lines][2:4] == [
+            "Última jugada: {p0} jugó draw x1",
+            "Cambios de este turno: x1",
+        ]
+    state, _ = g.apply_move(state, 0, "draw x2")
+    (turn, *_) = g.describe(g.view_for(state, 1))
+    lines = [line.in_words() for line in turn.lines]
+    assert lines[:4] == [
+        "Turn 2: {p1} to play.",
+        lines[1],
+        "Last move: {p0} played draw x2",
+        "Changed in the last turn: x1, x2",
+    ]
+    assert turn.lines[3].in_words(ES) == "Cambios del último turno: x1, x2"

@@ -91,11 +91,10 @@ def check_names_everything(state: P.State, seat: int | None) -> None:
     for s in range(2):
         assert f"{{p{s}}} ({D.SEAT_NAMES[s]}): {P.rules.colours_held(state.supply[s])} of 7 colours" in first
     if state.rocks and state.phase != "over":
-        assert any(
-            line.startswith("rocks on tiles " + ", ".join(map(str, state.rocks)) + ":") for line in first
-        )
+        rocks = "a rock on tile " if len(state.rocks) == 1 else "rocks on tiles "
+        assert any(line.startswith(rocks + ", ".join(map(str, state.rocks)) + ":") for line in first)
     else:
-        assert not any(line.startswith("rocks") for line in first)
+        assert not any(line.startswith(("rocks", "a rock")) for line in first)
 
     # every llama: field, load, reach, the six fields around it
     assert len(told) == 4 + len(state.llamas)
@@ -271,6 +270,7 @@ def test_a_position_read_in_english_and_spanish():
         [
             "turn 1",
             "{p0} (White) to play: turn more tiles (the next costs 2) or move llamas",
+            "this turn so far: {p0} (White) played r45+1",
             "you play White: your llamas walk the valleys",
             "{p0} (White): 2 of 7 colours",
             "{p1} (Black): 0 of 7 colours",
@@ -311,7 +311,7 @@ def test_a_position_read_in_english_and_spanish():
     # Black's turn: the rock White left on 45, and no turn Black can pay for beyond the first
     s = play(s, 0, "end")
     told = words(P.describe(P.view_for(s, None)))
-    assert "rocks on tiles 45: they may not be turned this turn" in told[0][1]
+    assert "a rock on tile 45: it may not be turned this turn" in told[0][1]
     assert "NE: tile 45, mountain edges E, NW, NE; it has a rock" in told[1][1]
     give(s, 1, brown=0)
     s = play(s, 1, "r56+0")

@@ -297,3 +297,58 @@ def test_every_word_and_the_rules_help_are_translated():
     assert "`r34+2`" in spanish and "`end`" in spanish and "**P'achakuna**" in spanish
     helps = [f.metadata["help"] for f in dataclasses.fields(P.Config) if "help" in f.metadata]
     assert len(helps) == 2 and all(ES.has(h) and ES.gettext(h) != h for h in helps)
+
+
+def test_one_rock_and_two_rocks_agree_in_number():
+    """The rocks a player left are counted: one is "a rock on tile 45" ("una roca en la loseta
+    45"), two are "rocks on tiles 45, 56", in the turn's words for the next player and for the
+    player still turning."""
+
+    def turn_lines(state: P.State) -> tuple[list[str], list[str]]:
+        (section, *_) = P.describe(P.view_for(state, None))
+        return [s.in_words() for s in section.lines], [s.in_words(ES) for s in section.lines]
+
+    s = fresh()
+    give(s, 0, white=2, red=1)
+    one = play(s, 0, "r45+1", "end")
+    english, spanish = turn_lines(one)
+    assert "a rock on tile 45: it may not be turned this turn" in english
+    assert "una roca en la loseta 45: no se puede girar este turno" in spanish
+    two = play(s, 0, "r45+1", "r56+1/w", "end")
+    english, spanish = turn_lines(two)
+    assert "rocks on tiles 45, 56: they may not be turned this turn" in english
+    assert "rocas en las losetas 45, 56: no se pueden girar este turno" in spanish
+
+
+def test_a_rock_left_by_a_player_still_moving_is_counted():
+    """While the player who turned the tiles still moves their llamas, the rocks wait for the
+    next player: "a rock on tile 45: the next player may not turn it"."""
+    s = fresh()
+    give(s, 0, white=2, red=1)
+    s = play(s, 0, "r45+1")
+    s = play(s, 0, next(str(m) for m in P.legal_moves(s, 0) if str(m).startswith("m")))
+    (section, *_) = P.describe(P.view_for(s, None))
+    assert section.lines[-1].in_words() == "a rock on tile 45: the next player may not turn it"
+    assert section.lines[-1].in_words(ES) == "una roca en la loseta 45: el siguiente jugador no puede girarla"
+
+
+def test_the_turn_so_far_and_the_last_turn_are_said_as_the_picture_marks_them():
+    """The picture outlines what the turn so far (or, before the next player's first move, the
+    last turn) changed: the words list those moves, with who made them, in English and Spanish."""
+
+    def turn_lines(state: P.State) -> tuple[list[str], list[str]]:
+        (section, *_) = P.describe(P.view_for(state, None))
+        return [s.in_words() for s in section.lines], [s.in_words(ES) for s in section.lines]
+
+    s = fresh()
+    english, _ = turn_lines(s)
+    assert not any("turn:" in line or "so far" in line for line in english)  # nothing played yet
+    s = play(s, 0, "r45+1")
+    english, spanish = turn_lines(s)
+    assert "this turn so far: {p0} (White) played r45+1" in english
+    assert "en este turno, por ahora: {p0} (Blanco) jugó r45+1" in spanish
+    s = play(s, 0, "end")
+    english, spanish = turn_lines(s)
+    assert "last turn: {p0} (White) played r45+1, end" in english
+    assert "último turno: {p0} (Blanco) jugó r45+1, end" in spanish
+    assert not any("so far" in line for line in english)

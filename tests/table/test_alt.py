@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 from bot import alt
 from bot.surface.attach import picture
+from engines.core import config_from_options
+from engines.guanga.rules import breakdown
+from languages import language
+from tests.table.test_turn_posts import session_for
 
 
 def test_whole_sentences_that_fit_are_kept_and_the_rest_left_out():
@@ -35,3 +41,36 @@ def test_every_attachment_made_carries_its_text_within_the_limit():
     assert picture(b"png", "board.png", "The board.").description == "The board."
     long = picture(b"png", "board.png", "A sentence of alt text. " * 100).description
     assert long is not None and len(long) <= alt.LIMIT and long.endswith("alt text.")
+
+
+def test_a_guanga_boards_alt_text_gives_the_points_the_picture_shows():
+    """Each player's points are drawn at the top of a Guanga board: its alt text says them too,
+    as that picture shows them (a secret order counted only in its owner's own picture)."""
+    session, module = session_for("guanga", 2, 3)
+    rng = random.Random(1)
+    state = module.new_game(config_from_options(module.Config, 2, {"mode": "apprentice"}), 2, 1)
+    for _ in range(400):  # until a secret order counts for someone
+        if any(breakdown(state, s, with_order=False) != breakdown(state, s) for s in range(2)):
+            break
+        seat = min(module.to_move(state))
+        move = module.computer_move(module.view_for(state, seat), list(module.legal_moves(state, seat)), rng)
+        state, _ = module.apply_move(state, seat, move)
+    session.state = state
+    hidden = [breakdown(state, s, with_order=False)["total"] for s in range(2)]
+    shown = [breakdown(state, s)["total"] for s in range(2)]
+    assert hidden != shown and module.outcome(state) is None
+    public = alt.board(session, None, None)
+    assert f"Scores: Alice {hidden[0]}, Bob {hidden[1]}." in public
+    assert f"Puntos: Alice {hidden[0]}, Bob {hidden[1]}." in alt.board(session, None, None, language("es"))
+    own = next(s for s in range(2) if hidden[s] != shown[s])
+    mine = [shown[s] if s == own else hidden[s] for s in range(2)]
+    assert f"Scores: Alice {mine[0]}, Bob {mine[1]}." in alt.board(session, own, None)
+
+
+def test_players_moving_at_once_are_listed_as_a_sentence_lists_them():
+    """In a round everyone plays at once, the alt text lists the players as a sentence does:
+    "Alice, Bob and Carol" ("Alice, Bob y Carol"), not a bare list of commas."""
+    session, _ = session_for("nowa_gwinea", 3, 5)
+    assert "To play: Alice, Bob and Carol." in alt.board(session, None, None)
+    assert "Le toca a: Alice, Bob y Carol." in alt.board(session, None, None, language("es"))
+    assert "It is your turn (Alice, Bob and Carol to play)." in alt.board(session, 1, None)

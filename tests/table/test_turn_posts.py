@@ -206,3 +206,40 @@ def test_a_guacamole_player_s_own_dish_is_theirs_in_their_own_line(code):
             seen_own += own in line
             seen_other += ("the top of " if code == "en" else "lo alto del plato") in line
     assert seen_own and seen_other  # the seeded game has both kinds of swap
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_boards_last_action_is_what_the_last_move_did(game, code):
+    """The board's header line "Last:" (and so its alt text) is the first line everyone may read
+    of the last move, also when the move said several things: never a bare count of lines left out."""
+    t = ENGLISH if code == "en" else language(code)
+    several = 0
+    for session, post in played(game, t):
+        lines = [line for e in post.records[-1].events or () if (line := e.words_for(None, t))]
+        if not lines:
+            continue
+        last = texts.last_action(session, post.records, t)
+        assert last == name_seats(lines[0], session.names()), (game, post.records[-1].move, last)
+        several += len(lines) > 1
+    assert several  # the seeded game has moves that say more than one thing
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+def test_a_guacamole_player_s_own_preparation_zone_is_theirs_in_their_own_line(code):
+    """A card swapped out of the mover's own preparation zone comes "from their preparation
+    zone" ("de su zona de preparación"), not from the mover named again in their own line."""
+    t = language(code)
+    own = (
+        r"swapped \w+ from their preparation zone"
+        if code == "en"
+        else r"cambió \w+ de su zona de preparación"
+    )
+    seen_own = 0
+    for _, post in played("guacamole", t):
+        for line in post.told:
+            mover = line.split(" ", 1)[0]
+            named = f"{mover}'s preparation zone" if code == "en" else f"zona de preparación de {mover}"
+            assert named not in line, line
+            seen_own += bool(re.search(own, line))
+    assert seen_own  # the seeded game has such a swap

@@ -201,16 +201,22 @@ async def test_static_files(service, name):
 
 async def test_an_abandoned_game_keeps_its_secrets_out_of_the_chart(service):
     """Guanga's kept orders count in its scores only once the game has ended by its rules: the
-    chart of a game abandoned before that follows the public view (which shows no scores), not
-    the results card's series (which would give the orders' points away)."""
+    chart of a game abandoned before that follows the public view (the points its board shows,
+    an order left out), not the results card's series (which would give the orders' points away)."""
     played, final = whole_game("guanga", 2, 4)
     sid = await store_game(service, "guanga", 2, 4, played[:40], final)
     await service.store.games.finish(sid, status="abandoned", reason="abandoned", outcome=None, results=[])
+    module = engines.get("guanga").load()
+    state = module.new_game(module.Config(), 2, 4)
+    for record in played[:40]:
+        state, _ = module.apply_move(state, record.seat, module.parse_move(record.move))
+    public = module.view_for(state, None).scores
     pages, client = await serve(service)
     try:
         token = await pages.links.token("game", sid)
         html = await (await client.get(f"/g/{token}")).text()
         assert 'data-shown="40"' in html
-        assert "<polyline" not in html
+        last = re.findall(r'font-weight="bold">P (-?\d+)</text>', html)
+        assert sorted(int(x) for x in last) == sorted(public), (last, public)
     finally:
         await client.close()

@@ -279,3 +279,31 @@ def test_every_line_is_a_kept_sentence_with_spanish(players, board):
                 sentences.check_said(section.heading, seats_in_values=False, differs=True)
                 for line in section.lines:
                     sentences.check_said(line, seats_in_values=False)
+
+
+def test_the_regions_the_outlines_show_are_said_with_what_is_known_of_them():
+    """The picture outlines each region where its known cells meet another terrain: the words
+    name each region seen (its cells, the crops placed on it) and whether it is whole (no hidden
+    cell beside it, or already 5 cells) or may go on under hidden cells, in English and Spanish."""
+    s = fixed()
+    discover(s, "A2", "A5", "B2", "C1", "D1", "B1", "E1", "C2", "D2")
+    sections = T.describe(T.view_for(s, None))
+    the_map = english(sections)[2][1]
+    assert the_map[2:] == (
+        "Region of mountain: A2, A3, A4, A5, B2; the whole region, 5 cells; crops 1, 5 placed",
+        "Region of forest: B1; 1 cell so far, it may go on under A1, still hidden; no crop placed yet",
+        "Region of swamp: C1, D1; the whole region, 2 cells; no crop placed yet",
+        "Region of desert: C2; 1 cell so far, it may go on under C3, still hidden; no crop placed yet",
+        "Region of forest: D2; 1 cell so far, it may go on under D3, E2, still hidden; no crop placed yet",
+        "Region of forest: D4; 1 cell so far, it may go on under C4, D3, D5, E4, still hidden; crop 4 placed",
+        "Region of mountain: E1; 1 cell so far, it may go on under E2, still hidden; no crop placed yet",
+    )
+    spanish = [line.in_words(ES) for line in sections[2].lines]
+    assert spanish[4] == "Región de pantano: C1, D1; la región entera, 2 casillas; aún sin cultivos"
+    assert spanish[2] == "Región de montaña: A2, A3, A4, A5, B2; la región entera, 5 casillas; cultivos 1, 5"
+    assert spanish[8] == (
+        "Región de montaña: E1; 1 casilla por ahora, puede seguir bajo E2, aún sin descubrir; aún sin cultivos"
+    )
+    assert spanish[7] == (
+        "Región de bosque: D4; 1 casilla por ahora, puede seguir bajo C4, D3, D5, E4, aún sin descubrir; cultivo 4"
+    )

@@ -1,0 +1,52 @@
+"""``/<game> rules`` read whole in either language: a guide longer than one Discord message
+comes in several private messages, cut between lines, and nothing of it is lost."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+import languages
+from bot.app import EXTENSIONS
+from tests.e2e.conftest import BASE_EXTENSIONS
+
+GAMES = ("guanga", "tiwanaku", "pachakuna", "nowa_gwinea", "guacamole")
+LOADED = (*BASE_EXTENSIONS, *(f"cogs.{game}" for game in GAMES))
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+async def test_every_rules_guide_is_shown_whole_in_the_askers_language(standin, bot_factory, locale):
+    assert all(f"cogs.{game}" in EXTENSIONS for game in GAMES)
+    language = languages.language("es" if locale == "es-ES" else "en")
+    reader = standin.add_user("reader")
+    reader.locale = locale
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(LOADED)):
+        await standin.wait_synced()
+        longest = 0
+        for game in GAMES:
+            guide = language.gettext(importlib.import_module(f"engines.{game}").RULES_HELP)
+            longest = max(longest, len(guide))
+            pieces = -(-len(guide) // 2000)  # at least this many messages
+            answer = await standin.slash(reader, chan, f"{game} rules")
+            first = await answer.original()
+            rest = await answer.followups(pieces - 1) if pieces > 1 else []
+            messages = [first, *rest]
+            assert all(m.ephemeral and len(m.content) <= 2000 for m in messages), game
+            # every line of the guide, in order, whole: split only between lines
+            assert "\n".join(m.content for m in messages) == guide, game
+    if locale == "es-ES":
+        assert longest > 2000  # Guanga's guide in Spanish does not fit one message
+
+
+def test_a_guide_is_cut_between_lines_and_a_line_longer_than_a_message_where_it_must():
+    from bot.surface.gamecog import messages
+
+    assert messages("ab\ncd", limit=5) == ["ab\ncd"]
+    assert messages("ab\ncd\nef", limit=5) == ["ab\ncd", "ef"]
+    assert messages("abcdefg\nhi", limit=3) == ["abc", "def", "g", "hi"]
+    assert messages("", limit=3) == [""]
+    text = "\n".join(f"line {n} " + "x" * (n * 37 % 300) for n in range(200))
+    parts = messages(text)
+    assert all(len(p) <= 2000 for p in parts) and "\n".join(parts) == text and len(parts) > 1

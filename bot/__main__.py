@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import logging
 import sys
 from importlib import metadata
@@ -78,6 +79,45 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def say(text: str) -> None:
     print(f"pukllay: {text}", file=sys.stderr)
+
+
+PLACEHOLDER = "paste-your-bot-token-here"  # .env.example's DISCORD_TOKEN
+TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def token_problem(token: str | None) -> str | None:
+    """What is wrong with ``token`` before trying it on Discord, in one line that never shows it;
+    None when it has a bot token's shape: three parts of letters, digits, ``-`` and ``_``
+    separated by dots, the first the bot's user id in base64."""
+    if not token:
+        return "DISCORD_TOKEN is not set; copy .env.example to .env and put your bot token in it."
+    if token == PLACEHOLDER:
+        return (
+            f"DISCORD_TOKEN is still .env.example's placeholder ({PLACEHOLDER}); replace it in .env "
+            "with your bot's token (developer portal, Bot page, Reset Token)."
+        )
+    parts = token.split(".")
+    if len(parts) == 3 and all(parts) and set(token) <= TOKEN_CHARACTERS | {"."}:
+        try:
+            first = base64.urlsafe_b64decode(parts[0] + "=" * (-len(parts[0]) % 4))
+        except ValueError:
+            first = b""
+        if first.isdigit():
+            return None
+    if token.lower().startswith("bot "):
+        looks = " (it starts with 'Bot ': give the token alone)"
+    elif token.isdigit():
+        looks = " (it is only digits, an id such as the Application ID)"
+    elif len(token) == 64 and all(c in "0123456789abcdef" for c in token.lower()):
+        looks = " (it looks like the application's Public Key)"
+    elif len(token) == 32 and "." not in token:
+        looks = " (it looks like the OAuth2 Client Secret)"
+    else:
+        looks = ""
+    return (
+        f"DISCORD_TOKEN is not a bot token{looks}; copy it from the developer portal's Bot page "
+        "(Reset Token): three parts separated by dots, about 70 characters."
+    )
 
 
 def check_verdict(found: Examined) -> int:
@@ -183,8 +223,9 @@ def main(argv: list[str] | None = None) -> int:
         say(str(exc))
         return 2
     token = settings.token
-    if not token or token == "paste-your-bot-token-here":
-        say("DISCORD_TOKEN is not set; copy .env.example to .env and put your bot token in it.")
+    problem = token_problem(token)
+    if problem is not None or token is None:  # (token_problem(None) is never None)
+        say(problem or "DISCORD_TOKEN is not set")
         return 2
     logs.configure(settings.log_level, settings.log_format)
     # The bot has no voice features; discord.py's notes about voice libraries are noise here.

@@ -22,6 +22,9 @@ from tests.table.util import open_lobbies
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
+TOKEN = (
+    "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.not-a-real-token-only-the-shape-of-one"  # the database is refused first
+)
 
 
 def run_bot(
@@ -29,7 +32,7 @@ def run_bot(
 ) -> subprocess.CompletedProcess:
     """``python -m bot`` in ``cwd`` (as another user when ``user`` is given)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
-    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token", **env_extra}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": TOKEN, **env_extra}
     command = [PYTHON, "-m", "bot", *args]
     if user is not None:
         command = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", *command]
@@ -65,7 +68,7 @@ def test_a_database_refused_at_start_is_said_before_discord_py_loads(tmp_path):
         "print(code, [name for name in ('discord', 'aiohttp', 'bot.app') if name in sys.modules])\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
-    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token", "DATABASE_PATH": str(folder)}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": TOKEN, "DATABASE_PATH": str(folder)}
     proc = subprocess.run(
         [PYTHON, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
     )

@@ -97,6 +97,59 @@ def test_bot_without_token_says_so_in_one_line(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
+def bot_says(tmp_path: Path, token: str) -> tuple[int, list[str]]:
+    """``python -m bot`` run in ``tmp_path`` with ``DISCORD_TOKEN`` in a copy of .env.example:
+    its status and the lines it wrote."""
+    env_file = (ROOT / ".env.example").read_text(encoding="utf-8")
+    env_file = env_file.replace("DISCORD_TOKEN=paste-your-bot-token-here", f"DISCORD_TOKEN={token}")
+    (tmp_path / ".env").write_text(env_file, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env | {"PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=30,  # a token taken as good goes on to log in, and keeps trying without a network
+    )
+    assert "Traceback" not in proc.stderr
+    return proc.returncode, [line for line in (proc.stdout + proc.stderr).splitlines() if line.strip()]
+
+
+def test_the_example_s_placeholder_left_in_env_is_named_as_such(tmp_path):
+    """.env copied from .env.example but its token not replaced: the line says what to replace."""
+    code, lines = bot_says(tmp_path, "paste-your-bot-token-here")
+    assert code == 2
+    assert lines == [
+        "pukllay: DISCORD_TOKEN is still .env.example's placeholder (paste-your-bot-token-here); "
+        "replace it in .env with your bot's token (developer portal, Bot page, Reset Token)."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("token", "why"),
+    [
+        ("Bot MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789AB", "starts with 'Bot '"),
+        ("1234567890123456789", "only digits, an id such as the Application ID"),
+        ("0f" * 32, "the application's Public Key"),
+        ("aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE", "the OAuth2 Client Secret"),
+        ("abc", ""),
+        ("not.a.token", ""),
+    ],
+)
+def test_a_token_that_is_not_a_bot_token_is_refused_before_the_database_and_discord(tmp_path, token, why):
+    """A pasted value that cannot be a bot token (three parts separated by dots, the first the
+    bot's id) is refused in one line naming what it looks like, and the token is not printed;
+    without the check the bot would try Discord with it (forever, without a network)."""
+    code, lines = bot_says(tmp_path, token)
+    assert code == 2 and len(lines) == 1, lines
+    assert lines[0].startswith("pukllay: DISCORD_TOKEN is not a bot token")
+    assert "Bot page" in lines[0] and "Reset Token" in lines[0]
+    assert why in lines[0]
+    assert token not in lines[0]
+    assert not (tmp_path / "pukllay.db").exists()  # refused before the database was opened
+
+
 def test_ci_runs_the_readme_test_command():
     """.ci/run runs exactly the test command the README gives."""
     readme = (ROOT / "README.md").read_text()

@@ -117,10 +117,11 @@ match market cards.
 counts). Then you may claim one card: show its shape (turned or mirrored) all in the card's colour or all \
 in its symbol, with a face-up workshop marker for it: `C A03 yellow B2C3D4`. Then send two of those \
 patches back to the bag: `R B2D4`. End with `done` (automatic when nothing is left to do).
-**End**: when few workshop markers stay face up, or a player can't place two basket patches at the start \
-of their turn (they pass), the round is finished (option `cannot_place` `end_now`: the game ends at once \
-instead); in beginner also when the basket can't be refilled. Score card VP, orders, shells, +10 for \
-the first full guanga, -2 per empty cell. Ties: fewer minus points wins.
+**End**: when the face-up workshop markers are down to 6 (2-3 players) or 4 (4 players), or a player \
+can't place two basket patches at the start of their turn (they pass), the round is finished (option \
+`cannot_place` `end_now`: the game ends at once instead); in beginner also when the basket can't be \
+refilled. Score card VP, orders, shells, +10 for the first full guanga, -2 per empty cell. Ties: fewer \
+minus points wins, else shared.
 **Modes**
 - `beginner`: place anywhere, market 3/3/3.
 - `apprentice`: market 4/3/2, keep 1 of 2 secret orders (`keep O3`), 3 shells (1 VP each left). The two \

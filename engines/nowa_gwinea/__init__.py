@@ -123,7 +123,7 @@ from .words import KINDS, WORDS, describe, move_words
 EDITION = 2
 
 RULES_HELP = N_("""**Nowa Gwinea** - build a village of pentomino huts on an 8x8 task board, all at once.
-**Goal:** most points after 9 rounds.
+**Goal:** most points after 9 rounds (a tie is shared).
 **Round:** everyone gets a board (rows A-H, columns 1-8) with 6 totems, 5 water holes and 5 fruit bushes; the die picks the totem your village must cover. Your first hut covers it; every later hut must touch one of yours *only at a corner*, so the village is one group. Never overlap, never leave the board, never cover another totem.
 **Gwinea!** When your village covers every water hole, call it: the round ends for all. Everyone with a legal village scores 1 per water hole; the caller adds a fruit bonus (1/3/6/10/15 for 1-5 fruit). A broken village scores 0.
 **Moves:**

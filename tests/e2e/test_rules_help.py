@@ -50,3 +50,35 @@ def test_a_guide_is_cut_between_lines_and_a_line_longer_than_a_message_where_it_
     text = "\n".join(f"line {n} " + "x" * (n * 37 % 300) for n in range(200))
     parts = messages(text)
     assert all(len(p) <= 2000 for p in parts) and "\n".join(parts) == text and len(parts) > 1
+
+
+def guide(game: str) -> str:
+    return importlib.import_module(f"engines.{game}").RULES_HELP
+
+
+def test_every_guide_says_how_ties_end():
+    """Each game's tie-breaks run out in a shared place (the rulings); the guide says so."""
+    for game in GAMES:
+        assert "shared" in guide(game), game
+
+
+def test_guanga_s_guide_says_how_many_face_up_markers_end_the_game():
+    """The rulebook ends the game at 4 face-up markers with 4 players and 6 with 2 or 3: the
+    guide gives those numbers (it said "few")."""
+    from engines.guanga.data import END_VISIBLE_MARKERS
+
+    end = next(line for line in guide("guanga").splitlines() if line.startswith("**End**"))
+    by_count: dict[int, list[int]] = {}
+    for players, left in sorted(END_VISIBLE_MARKERS.items()):
+        by_count.setdefault(left, []).append(players)
+    for left, players in by_count.items():
+        who = f"{players[0]}-{players[-1]} players" if len(players) > 1 else f"{players[0]} players"
+        assert f"{left} ({who})" in end, (left, who, end)
+
+
+def test_pachakuna_s_guide_says_who_wins_at_the_turn_limit():
+    """With ``max_turns`` the game can end without a winner by colours: the guide says the limit
+    counts both players' turns and what decides then (as the engine ranks it)."""
+    options = next(line for line in guide("pachakuna").splitlines() if line.startswith("**Options**"))
+    assert "both players' turns" in options
+    assert options.index("most colours") < options.index("most resources") < options.index("shared")

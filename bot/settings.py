@@ -25,7 +25,8 @@ def read_dotenv(path: str | Path) -> dict[str, str]:
     p = Path(path)
     if not p.is_file():
         return values
-    for number, raw in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+    # utf-8-sig: a byte-order mark, as Windows editors may write, is not part of the first line
+    for number, raw in enumerate(p.read_text(encoding="utf-8-sig").splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue

@@ -63,6 +63,20 @@ def test_settings_from_dotenv(tmp_path):
         Settings.from_env({"DEV_GUILD_ID": "abc"}, None)
 
 
+def test_a_dotenv_saved_by_a_windows_editor_is_read(tmp_path):
+    """.env.example copied and edited in Notepad (UTF-8 with a byte-order mark, CRLF line ends):
+    read as written, not refused on its first line."""
+    env_file = tmp_path / ".env"
+    text = (ROOT / ".env.example").read_text(encoding="utf-8")
+    text = text.replace("DEV_GUILD_ID=\n", "DEV_GUILD_ID=123\n").replace("\n", "\r\n")
+    env_file.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    s = Settings.from_env({}, env_file)
+    assert s.dev_guild_id == 123 and s.token == "paste-your-bot-token-here"
+    # a file whose first line is a setting, after the mark
+    env_file.write_bytes(b"\xef\xbb\xbfDEV_GUILD_ID=456\r\n")
+    assert Settings.from_env({}, env_file).dev_guild_id == 456
+
+
 def test_example_env_lists_every_setting():
     """.env.example names every setting the code reads."""
     text = (ROOT / ".env.example").read_text()

@@ -271,9 +271,10 @@ def refused_at_login(exc: Exception) -> int | None:
     import aiohttp
     import discord
 
+    from bot.app import CommandsRefused
     from bot.web.server import WebServerError
 
-    if isinstance(exc, WebServerError):
+    if isinstance(exc, (WebServerError, CommandsRefused)):
         say(str(exc))
         return 2
     if isinstance(exc, discord.LoginFailure):

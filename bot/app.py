@@ -173,6 +173,12 @@ UNREACHABLE = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.Disco
 """What a login attempt raises when Discord cannot be reached (or answers 5xx): worth trying again."""
 
 
+class CommandsRefused(RuntimeError):
+    """Discord refused the slash commands for ``DEV_GUILD_ID``'s server (403): the bot is not in
+    it, was invited without the ``applications.commands`` scope, or the id is not a server's.
+    The message says so in one line; ``python -m bot`` prints it and stops."""
+
+
 def intents() -> discord.Intents:
     """Slash commands need no privileged intents; guilds give channel and thread data."""
     chosen = discord.Intents.none()
@@ -365,7 +371,15 @@ class Pukllay(_BotBase):
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden as exc:
+                raise CommandsRefused(
+                    f"DEV_GUILD_ID {self.settings.dev_guild_id}: Discord refused the slash commands there "
+                    f"({exc.text or exc.status}): invite the bot to that server with the bot and "
+                    "applications.commands scopes (see 'Inviting the bot' in the README), or set "
+                    "DEV_GUILD_ID to the id its icon's Copy Server ID gives (empty: commands everywhere)"
+                ) from None
             log.info("synced %d commands to server %s", len(synced), self.settings.dev_guild_id)
         else:
             synced = await self.tree.sync()

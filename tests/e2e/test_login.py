@@ -3,6 +3,7 @@ a token Discord refuses stops the bot at once."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import discord
@@ -78,3 +79,28 @@ async def test_a_refused_token_is_not_tried_again(standin, tmp_path, caplog):
     assert not [r for r in caplog.records if "trying again" in r.getMessage()]
     with pytest.raises(Violation, match="without the bot token"):
         standin.raise_failures()  # the stand-in's record of the refused request, as Discord refuses it
+
+
+async def test_a_dev_server_the_bot_is_not_in_stops_it_with_one_line(standin, tmp_path, capsys):
+    """DEV_GUILD_ID naming a server the bot was not invited to (or not a server's id at all):
+    Discord refuses the commands there (403 Missing Access), and ``python -m bot`` says what to
+    check in one line, exit status 2, instead of a traceback."""
+    from bot.__main__ import refused_at_login
+    from bot.app import CommandsRefused
+
+    async def sleep(delay: float) -> None:
+        raise AssertionError("a refusal is not tried again")
+
+    make = maker(standin, tmp_path, sleep)
+    bot = make(standin.connector())
+    bot.settings = dataclasses.replace(bot.settings, dev_guild_id=123456789012345678)
+    with pytest.raises(CommandsRefused) as refused:
+        async with bot:
+            await bot.start(standin.token)
+    standin.expect_violation("unknown guild 123456789012345678")
+    assert refused_at_login(refused.value) == 2
+    line = capsys.readouterr().err.strip()
+    assert line.startswith(
+        "pukllay: DEV_GUILD_ID 123456789012345678: Discord refused the slash commands there"
+    )
+    assert "applications.commands" in line and "Copy Server ID" in line and "\n" not in line

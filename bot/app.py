@@ -37,7 +37,7 @@ from bot.settings import Settings
 from bot.storage import Store, open_store
 from bot.surface import options
 from bot.surface.calendar import DiscordCalendar
-from bot.surface.channels import SERVERS_ONLY
+from bot.surface.channels import NEEDED_FOR_THREADS, SERVERS_ONLY
 from bot.surface.front import DYNAMIC_ITEMS, Front
 from bot.surface.league import LeaguePosts
 from bot.surface.queue import QueuePosts
@@ -177,6 +177,16 @@ class CommandsRefused(RuntimeError):
     """Discord refused the slash commands for ``DEV_GUILD_ID``'s server (403): the bot is not in
     it, was invited without the ``applications.commands`` scope, or the id is not a server's.
     The message says so in one line; ``python -m bot`` prints it and stops."""
+
+
+def invite_url(application_id: int) -> str:
+    """The address that invites the bot: both scopes, and the permissions the table checks in a
+    game's channel (:data:`bot.surface.channels.NEEDED_FOR_THREADS`), as the README gives them."""
+    permissions = discord.Permissions(**{attr: True for attr, _ in NEEDED_FOR_THREADS})
+    return (
+        f"https://discord.com/oauth2/authorize?client_id={application_id}"
+        f"&scope=bot+applications.commands&permissions={permissions.value}"
+    )
 
 
 def intents() -> discord.Intents:
@@ -393,7 +403,12 @@ class Pukllay(_BotBase):
         return await self.web.link(kind, ref, guild_id, self.settings.public_url)
 
     async def on_ready(self) -> None:
-        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        if self.guilds or self.application_id is None:
+            log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        else:  # started before it was invited: say how
+            log.warning(
+                "ready as %s in no server yet; invite it: %s", self.user, invite_url(self.application_id)
+            )
         if not self._computers_resumed and self.front is not None:
             # a computer that was to move when the bot stopped moves now
             self._computers_resumed = True

@@ -104,3 +104,33 @@ async def test_a_dev_server_the_bot_is_not_in_stops_it_with_one_line(standin, tm
         "pukllay: DEV_GUILD_ID 123456789012345678: Discord refused the slash commands there"
     )
     assert "applications.commands" in line and "Copy Server ID" in line and "\n" not in line
+
+
+async def test_a_bot_in_no_server_yet_logs_how_to_invite_it(standin, tmp_path, caplog):
+    """Started before it was invited anywhere: the ready line says so and gives the invitation
+    URL with its own application id, the scopes and the permissions the table checks."""
+    standin.guilds.clear()  # the bot was invited nowhere
+    settings = Settings(token="standin-token", database_path=str(tmp_path / "e2e.db"))
+
+    def make(connector):
+        return PukllayBot(
+            settings,
+            extensions=BASE_EXTENSIONS,
+            connector=connector,
+            guild_ready_timeout=0.01,
+            start_scheduler=False,
+        )
+
+    with caplog.at_level(logging.INFO, logger="bot.app"):
+        async with standin.run_client(make) as bot:
+            application = bot.application_id
+    ready = [r for r in caplog.records if r.getMessage().startswith("ready as ")]
+    assert len(ready) == 1 and ready[0].levelname == "WARNING", [r.getMessage() for r in ready]
+    assert (
+        ready[0]
+        .getMessage()
+        .endswith(
+            f"in no server yet; invite it: https://discord.com/oauth2/authorize?client_id={application}"
+            "&scope=bot+applications.commands&permissions=309237763072"
+        )
+    )

@@ -4,12 +4,13 @@ and ``/game language`` answered in the asker's language and stored per server.""
 from __future__ import annotations
 
 import languages
+from bot.app import EXTENSIONS as BOT_EXTENSIONS
 from bot.i18n import NAME_CONTEXT, OPTION_CONTEXT
 from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.standin import limits
 
-EXTENSIONS = (*BASE_EXTENSIONS, "cogs.me", "cogs.guanga", "cogs.tiwanaku", "cogs.pachakuna")
-EXTENSIONS += ("cogs.nowa_gwinea", "cogs.guacamole", "cogs.league")
+# every command the bot registers (bot.app's extensions: /play, /queue and /gate too), and the test game
+EXTENSIONS = (*BASE_EXTENSIONS, *(name for name in BOT_EXTENSIONS if name not in BASE_EXTENSIONS))
 SPANISH = ("es-ES", "es-419")
 ES = languages.language("es")
 

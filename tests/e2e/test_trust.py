@@ -420,3 +420,38 @@ async def test_a_player_who_resigned_reads_the_game_as_a_spectator(standin, bot_
                 shown = await (await standin.slash(reader, chan, command, **options)).original()
                 answers.append(shown.content)
             assert answers[0] == answers[1], f"/{command} {options} shows carol more than a spectator"
+
+
+async def test_another_game_s_commands_play_nothing_here(standin, bot_factory):
+    """In a Nim game's channel, ``/guanga move`` with a move legal in Nim, ``/nowa_gwinea gwinea`` and
+    ``/guacamole draw`` are refused, naming the command that plays here, and change nothing; those
+    commands' autocomplete offers none of Nim's moves; ``/nim move`` still plays."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, chan, alice, bob)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        move = str(nim.legal_moves(session.state, seat)[0])
+        posted = [m.id for m in standin.messages(chan) if not m.ephemeral]
+        for path, values in (
+            ("guanga move", {"move": move}),
+            ("nowa_gwinea gwinea", {}),
+            ("guacamole draw", {"source": "deck"}),
+        ):
+            r = await standin.slash(mover, chan, path, **values)
+            text = await answer(r)
+            assert r.ephemeral and text.startswith("⚠️ The game in this channel is Nim"), text
+            assert "`/nim move`" in text, text
+        assert (await bot.sessions.core.in_channel(chan.id)).version == session.version
+        assert [m.id for m in standin.messages(chan) if not m.ephemeral] == posted
+        assert await standin.autocomplete(mover, chan, "guacamole move", "move", move="") == []
+        assert await standin.autocomplete(mover, chan, "tiwanaku divine", "guess", guess="") == []
+        assert [c["value"] for c in await standin.autocomplete(mover, chan, "nim move", "move", move="")]
+        played = await answer(await standin.slash(mover, chan, "nim move", move=move))
+        assert played.startswith(f"You played `{move}`"), played
+        assert (await bot.sessions.core.in_channel(chan.id)).version > session.version

@@ -455,3 +455,37 @@ async def test_another_game_s_commands_play_nothing_here(standin, bot_factory):
         played = await answer(await standin.slash(mover, chan, "nim move", move=move))
         assert played.startswith(f"You played `{move}`"), played
         assert (await bot.sessions.core.in_channel(chan.id)).version > session.version
+
+
+async def test_an_export_is_not_posted_where_its_game_could_not_be_seen(standin, bot_factory):
+    """A finished game of a channel only its players can view, exported with ``game:`` from a
+    channel everyone views, comes to the asker alone, and nothing is posted there; exported in its
+    own channel it is posted there, and a game of a channel everyone views is posted anywhere."""
+    alice, bob = standin.add_users("alice", "bob")
+    general, staff = standin.channel("general"), standin.channel("games")
+    standin.set_permissions(staff, standin.guild.everyone, deny=VIEW_CHANNEL)
+    for member in (alice, bob, standin.bot_user):
+        standin.set_permissions(staff, member, allow=VIEW_CHANNEL)
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        numbers = []
+        for chan in (staff, general):
+            lobby = await lobby_with(standin, chan, alice, bob)
+            await standin.click(alice, lobby.message, "Start")
+            await standin.next_message(chan, is_board)
+            numbers.append((await bot.sessions.core.in_channel(chan.id)).id)
+            await answer(await standin.slash(alice, chan, "game abandon"))
+        secret, open_game = numbers
+        await standin.settle()
+        posted = [m.id for m in standin.messages(general) if not m.ephemeral]
+        r = await standin.slash(alice, general, "game export", game=secret)
+        text = await answer(r)
+        assert r.ephemeral and "not everyone here can view" in text, text
+        assert [f.filename for f in (await r.original()).files] == [f"nim-game{secret}.json"]
+        assert [m.id for m in standin.messages(general) if not m.ephemeral] == posted
+        r = await standin.slash(alice, staff, "game export", game=secret)
+        assert "Export posted" in await answer(r)
+        await standin.next_message(staff, lambda m: "exported by" in m.content and not m.ephemeral)
+        r = await standin.slash(alice, staff, "game export", game=open_game)
+        assert "Export posted" in await answer(r)
+        await standin.next_message(staff, lambda m: "exported by" in m.content and not m.ephemeral)

@@ -97,6 +97,17 @@ class UndoRequests:
         session = await self.pages.session(interaction, session_id)
         if session.row.channel_id != interaction.channel_id:
             raise Refusal("this button does not belong to a game in this channel")
+        request = await self.service.store.history.undo_request(session_id)
+        if (
+            request is not None
+            and request.version == version
+            and request.message_id is not None
+            and (interaction.message is None or interaction.message.id != request.message_id)
+        ):  # forged onto another message (a board): never edit that one
+            raise Refusal(
+                "that button answers a request to take back a move and belongs under the request, its own "
+                "message; answer there"
+            )
         answered = await self.undo.answer(session_id, version, interaction.user.id, agree)
         who = interaction.user.display_name
         content = interaction.message.content if interaction.message is not None else ""

@@ -489,3 +489,52 @@ async def test_an_export_is_not_posted_where_its_game_could_not_be_seen(standin,
         r = await standin.slash(alice, staff, "game export", game=open_game)
         assert "Export posted" in await answer(r)
         await standin.next_message(staff, lambda m: "exported by" in m.content and not m.ephemeral)
+
+
+async def test_an_undo_where_the_bot_cannot_post_is_refused_and_asks_nothing(standin, bot_factory):
+    """/game undo in a channel where the bot may not send messages names the permission it lacks,
+    stores no request (none waits, unseen, on the other player) and logs no error; once the
+    permission is back, the same command asks in the channel."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, chan, alice, bob)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        move = str(nim.legal_moves(session.state, seat)[0])
+        await answer(await standin.slash(mover, chan, "nim move", move=move))
+        standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES)
+        await standin.settle()
+        text = await answer(await standin.slash(mover, chan, "game undo"))
+        assert text.startswith("⚠️ I am missing Send Messages in this channel"), text
+        assert await bot.sessions.store.history.undo_request(session.id) is None
+        standin.set_permissions(chan, standin.bot_user, allow=SEND_MESSAGES)
+        await standin.settle()
+        assert "Asked" in await answer(await standin.slash(mover, chan, "game undo"))
+        await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+
+
+@pytest.mark.parametrize("discord_error_loggers", [("discord",)])  # the bot logs the refused post
+async def test_an_undo_request_discord_refuses_to_post_is_not_kept(standin, bot_factory):
+    """Discord refuses the undo request's message (a 503): the asker hears nothing changed, and
+    no request is kept that nobody could see or answer."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, chan, alice, bob)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        move = str(nim.legal_moves(session.state, seat)[0])
+        await answer(await standin.slash(mover, chan, "nim move", move=move))
+        standin.inject("POST /channels/*/messages", status=503, times=1)
+        text = await answer(await standin.slash(mover, chan, "game undo"))
+        assert "the game is unchanged" in text, text
+        assert await bot.sessions.store.history.undo_request(session.id) is None

@@ -33,13 +33,13 @@ def messages(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     out: list[str] = []
     current: str | None = None
     for line in text.split("\n"):
-        while len(line) > limit:
+        if len(line) > limit:  # cut into whole messages, the last piece (never empty) goes on
             if current is not None:
                 out.append(current)
-                current = None
-            out.append(line[:limit])
-            line = line[limit:]
-        if current is None:
+            pieces = [line[i : i + limit] for i in range(0, len(line), limit)]
+            out.extend(pieces[:-1])
+            current = pieces[-1]
+        elif current is None:
             current = line
         elif len(current) + 1 + len(line) <= limit:
             current += "\n" + line

@@ -409,7 +409,7 @@ class NoShowDesk:
         session, late = await self.late_in(game)
         if session is None:
             raise LeagueError("table {table} is not being played now", table=game.table_no)
-        dropped = {p.user_id for p in await self.store.leagues.league_players(league.id) if not p.active}
+        dropped = {p.user_id for p in await self.store.leagues.league_players(league.id) if p.dropped}
         held = [s for s in session.seats if s.user_id in dropped and not s.resigned] or [
             s for s in session.seats if s.user_id in late
         ]

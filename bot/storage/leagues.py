@@ -131,10 +131,18 @@ class LeaguePlayer:
     dropped_round: int | None
     seed: int | None = None
     final_seed: int | None = None
+    substitute: bool = False
+    """In the league only as a substitute credited with a game's result: in the standings with
+    that result, never paired (they signed up for no round)."""
+
+    @property
+    def dropped(self) -> bool:
+        return self.dropped_round is not None
 
     @property
     def active(self) -> bool:
-        return self.dropped_round is None
+        """Paired in the rounds to come: signed up, not dropped, not only a substitute."""
+        return self.dropped_round is None and not self.substitute
 
 
 @dataclass(frozen=True)
@@ -426,13 +434,24 @@ class Leagues(Concern):
         )
 
     async def league_players(self, league_id: int) -> list[LeaguePlayer]:
+        # A substitute credited with a game's result joins league_players when the seat is handed
+        # over (bot.storage.noshows); a player signed up is never a substitute in their league.
         rows = await self.db.all(
-            "SELECT user_id, display_name, dropped_round, seed, final_seed FROM league_players"
-            " WHERE league_id = ? ORDER BY joined_at, user_id",
+            "SELECT p.user_id, p.display_name, p.dropped_round, p.seed, p.final_seed, EXISTS ("
+            " SELECT 1 FROM league_substitutions ls JOIN league_games g ON g.id = ls.game_id"
+            " WHERE g.league_id = p.league_id AND ls.substitute_id = p.user_id AND ls.credit = 'substitute'"
+            ") AS substitute FROM league_players p WHERE p.league_id = ? ORDER BY p.joined_at, p.user_id",
             league_id,
         )
         return [
-            LeaguePlayer(r["user_id"], r["display_name"], r["dropped_round"], r["seed"], r["final_seed"])
+            LeaguePlayer(
+                r["user_id"],
+                r["display_name"],
+                r["dropped_round"],
+                r["seed"],
+                r["final_seed"],
+                bool(r["substitute"]),
+            )
             for r in rows
         ]
 

@@ -42,7 +42,9 @@ class GuacamoleCog(
 
     @prepare.autocomplete("card")
     async def _prepare_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, kinds=("prep", "free"))
+        return await self.front.menus.autocomplete(
+            interaction, current, kinds=("prep", "free"), game=self.game
+        )
 
     @app_commands.command(name="dish", description="Lay a card into the dish you are making, e.g. dish 4T")
     @app_commands.describe(card="The next card of the dish, or done / cancel (autocomplete lists them)")
@@ -51,7 +53,9 @@ class GuacamoleCog(
 
     @dish.autocomplete("card")
     async def _dish_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, kinds=("dish", "done", "cancel"))
+        return await self.front.menus.autocomplete(
+            interaction, current, kinds=("dish", "done", "cancel"), game=self.game
+        )
 
     @app_commands.command(name="draw", description="Draw a card from the deck or a discard pile")
     @app_commands.describe(source="deck, x1 or x2")
@@ -61,7 +65,7 @@ class GuacamoleCog(
 
     @draw.autocomplete("source")
     async def _draw_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, kinds=("draw",))
+        return await self.front.menus.autocomplete(interaction, current, kinds=("draw",), game=self.game)
 
 
 def _with_verb(text: str, verb: str, verbs: tuple[str, ...]) -> str:

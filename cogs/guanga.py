@@ -57,7 +57,7 @@ class GuangaCog(
 
     @place.autocomplete("patch")
     async def _place_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, kinds=("P", "S"))
+        return await self.front.menus.autocomplete(interaction, current, kinds=("P", "S"), game=self.game)
 
     @app_commands.command(name="claim", description="Claim a market card by the shape on your guanga")
     @app_commands.describe(
@@ -68,7 +68,7 @@ class GuangaCog(
 
     @claim.autocomplete("claim")
     async def _claim_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, kinds=("C ", "R "))
+        return await self.front.menus.autocomplete(interaction, current, kinds=("C ", "R "), game=self.game)
 
 
 async def setup(bot) -> None:

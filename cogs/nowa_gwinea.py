@@ -71,7 +71,9 @@ class NowaGwineaCog(
 
     @place.autocomplete("hut")
     async def _place_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, kinds=tuple("FILNPTUVWXYZ"))
+        return await self.front.menus.autocomplete(
+            interaction, current, kinds=tuple("FILNPTUVWXYZ"), game=self.game
+        )
 
     @app_commands.command(name="gwinea", description="Call Gwinea! when your village covers the water holes")
     async def gwinea(self, interaction: discord.Interaction) -> None:

@@ -52,7 +52,7 @@ class PachakunaCog(
 
     @rotate.autocomplete("rotation")
     async def _rotate_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, kinds=("r",))
+        return await self.front.menus.autocomplete(interaction, current, kinds=("r",), game=self.game)
 
     @app_commands.command(name="llama", description="Move, sell or buy with a llama, e.g. m1-56, s1, b1")
     @app_commands.describe(action="The llama's action (autocomplete lists the legal ones)")
@@ -61,7 +61,9 @@ class PachakunaCog(
 
     @llama.autocomplete("action")
     async def _llama_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, kinds=("m", "s", "b", "end"))
+        return await self.front.menus.autocomplete(
+            interaction, current, kinds=("m", "s", "b", "end"), game=self.game
+        )
 
 
 async def setup(bot) -> None:

@@ -46,7 +46,7 @@ class TiwanakuCog(
 
     @divine.autocomplete("guess")
     async def _divine_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, contains="=")
+        return await self.front.menus.autocomplete(interaction, current, contains="=", game=self.game)
 
     @app_commands.command(name="explore", description="Move an explorer, e.g. +A1 to enter or B3-C3")
     @app_commands.describe(step="The explorer's move (autocomplete lists the legal ones)")
@@ -55,7 +55,9 @@ class TiwanakuCog(
 
     @explore.autocomplete("step")
     async def _explore_choices(self, interaction: discord.Interaction, current: str):
-        return await self.front.menus.autocomplete(interaction, current, contains="-", kinds=("+",))
+        return await self.front.menus.autocomplete(
+            interaction, current, contains="-", kinds=("+",), game=self.game
+        )
 
 
 async def setup(bot) -> None:

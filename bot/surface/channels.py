@@ -132,6 +132,19 @@ def can_view_channel(interaction: discord.Interaction, channel_id: int, *, belon
     return True
 
 
+def seen_by_everyone(interaction: discord.Interaction, channel_id: int) -> bool:
+    """Whether everyone in the interaction's server can view the channel or thread ``channel_id``
+    (the server's @everyone may view it; a private thread, or a channel missing from the cache,
+    counts as not)."""
+    guild = interaction.guild
+    channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    if guild is None or channel is None:
+        return False
+    if isinstance(channel, discord.Thread) and channel.is_private():
+        return False
+    return channel.permissions_for(guild.default_role).view_channel
+
+
 def can_view(interaction: discord.Interaction, session: Session) -> bool:
     """Whether the asker can view the session's channel or thread (a private thread: also when
     seated in its game); see :func:`can_view_channel`."""

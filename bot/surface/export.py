@@ -11,7 +11,7 @@ import discord
 
 from bot import alt, export, i18n, results, texts
 from bot.surface.attach import picture
-from bot.surface.channels import channel_of, check_permissions
+from bot.surface.channels import channel_of, check_permissions, seen_by_everyone
 from bot.surface.history import HistoryPages
 from bot.surface.replies import reply
 
@@ -42,6 +42,19 @@ class Export:
                 number=session.id,
             )
             text += await self.look.page_line(session, mine)
+            await reply(interaction, text, file=discord.File(io.BytesIO(body), filename=name))
+            return
+        here = channel_of(interaction)
+        if here not in (session.row.channel_id, session.row.lobby_channel_id) and not seen_by_everyone(
+            interaction, session.row.channel_id
+        ):  # posted here, it would show a game of a channel not everyone here may view
+            text = mine.gettext(
+                "**{game}**, game #{number} ({reason}): it was played in a channel that not everyone here "
+                "can view, so its export is sent to you alone; {/game export} in that channel posts it there.",
+                game=session.info.title,
+                number=session.id,
+                reason=texts.end_reason(session, mine),
+            )
             await reply(interaction, text, file=discord.File(io.BytesIO(body), filename=name))
             return
         check_permissions(interaction)

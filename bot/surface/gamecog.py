@@ -52,12 +52,12 @@ class GameCog(commands.GroupCog):
 
     @guarded(defer=False)
     async def play(self, interaction: discord.Interaction, move: str) -> None:
-        await self.front.menus.play(interaction, move)
+        await self.front.menus.play(interaction, move, game=self.game)
 
     async def move_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self.front.menus.autocomplete(interaction, current)
+        return await self.front.menus.autocomplete(interaction, current, game=self.game)
 
     @app_commands.command(
         name="move", description="Play a move in this channel's game (autocomplete lists the legal ones)"

@@ -151,11 +151,13 @@ class Menus:
         expected_version: int | None = None,
         expected_stamp: str | None = None,
         in_menu: bool = False,
+        game: str | None = None,
     ) -> None:
         """Play ``text`` for the user; post the board when the turn ends; confirm privately.
 
         From a private menu (``in_menu``) the same message shows the new picture
-        and the next menu until the turn ends.
+        and the next menu until the turn ends.  A command of one ``game`` (``/guanga move``)
+        plays only in a game of that kind: in another game's channel it is refused untouched.
         """
 
         if session_id is not None:
@@ -168,6 +170,7 @@ class Menus:
         try:
             if session_id is None:
                 found = await self.service.core.require(channel_of(interaction))
+                refuse_other_game(found, game)
                 sid = found.id
             else:
                 sid = session_id
@@ -318,8 +321,10 @@ class Menus:
         *,
         kinds: Sequence[str] = (),
         contains: str | None = None,
+        game: str | None = None,
     ) -> list[app_commands.Choice[str]]:
-        """Legal moves for the user in this channel, filtered by what they typed.
+        """Legal moves for the user in this channel, filtered by what they typed; none when
+        the channel's game is not ``game`` (the command's).
 
         ``kinds`` keeps moves starting with one of those prefixes and
         ``contains`` moves holding that text (either may match when both are
@@ -331,6 +336,8 @@ class Menus:
         try:
             session = await self.service.core.in_channel(interaction.channel_id)
             if session is None or session.status != "active" or session.damaged:
+                return []
+            if game is not None and session.info.name != game:
                 return []
             seat = session.seat_of(interaction.user.id)
             if seat is None or seat.seat is None or seat.computer:
@@ -417,6 +424,19 @@ class Menus:
             group_kind, _, path = rest.partition(":")
             opened = (group_kind, *(key for key in path.split("/") if key))
         await self.send_menu(interaction, session, "", opened=opened)
+
+
+def refuse_other_game(session: Session, game: str | None) -> None:
+    """Refuse a command of ``game`` (``/guanga move``) in a channel whose game is another kind,
+    naming the command that plays here."""
+    if game is not None and session.info.name != game:
+        raise Refusal(
+            "the game in this channel is {title}, so `/{command}` commands do not play here; use "
+            "`/{name} move` (or press {button Play} under the board)",
+            title=session.info.title,
+            command=game,
+            name=session.info.name,
+        )
 
 
 def menu_layout(

@@ -12,7 +12,7 @@ from bot import i18n, texts
 from bot.sessions import Refusal
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
-from bot.surface.channels import channel_of
+from bot.surface.channels import channel_of, check_permissions
 from bot.surface.history import HistoryPages
 from bot.surface.replies import part_of, reply
 from bot.texts import clip
@@ -30,7 +30,9 @@ class UndoRequests:
 
     async def ask(self, interaction: discord.Interaction) -> None:
         """``/game undo``: take back one's last move, at once when only computers play along,
-        else by asking the others in the channel with buttons."""
+        else by asking the others in the channel with buttons.  Where the bot cannot post (the
+        request, or the board), nothing is asked."""
+        check_permissions(interaction)
         asked = await self.undo.ask(channel_of(interaction), interaction.user.id)
         session = asked.session
         mine = i18n.private(interaction)
@@ -72,19 +74,23 @@ class UndoRequests:
         view.add_item(UndoButton(session.id, request.version, True, t))
         view.add_item(UndoButton(session.id, request.version, False, t))
         channel = self.look.channel(session)
-        message = await channel.send(
-            clip(text),
-            view=view,
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False,
-                roles=False,
-                users=[
-                    discord.Object(uid)
-                    for s in request.waiting
-                    if (uid := session.by_seat(s).user_id) is not None
-                ],
-            ),
-        )
+        try:
+            message = await channel.send(
+                clip(text),
+                view=view,
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False,
+                    roles=False,
+                    users=[
+                        discord.Object(uid)
+                        for s in request.waiting
+                        if (uid := session.by_seat(s).user_id) is not None
+                    ],
+                ),
+            )
+        except discord.HTTPException:  # nobody can answer a request they cannot see: it is not kept
+            await self.service.store.history.drop_undo(session.id, request.version)
+            raise
         await self.service.store.history.set_undo_message(session.id, message.id)
         await reply(
             interaction, mine.gettext("Asked: the other players answer with the buttons in the channel.")
@@ -97,6 +103,17 @@ class UndoRequests:
         session = await self.pages.session(interaction, session_id)
         if session.row.channel_id != interaction.channel_id:
             raise Refusal("this button does not belong to a game in this channel")
+        request = await self.service.store.history.undo_request(session_id)
+        if (
+            request is not None
+            and request.version == version
+            and request.message_id is not None
+            and (interaction.message is None or interaction.message.id != request.message_id)
+        ):  # forged onto another message (a board): never edit that one
+            raise Refusal(
+                "that button answers a request to take back a move and belongs under the request, its own "
+                "message; answer there"
+            )
         answered = await self.undo.answer(session_id, version, interaction.user.id, agree)
         who = interaction.user.display_name
         content = interaction.message.content if interaction.message is not None else ""

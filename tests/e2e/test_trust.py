@@ -420,3 +420,121 @@ async def test_a_player_who_resigned_reads_the_game_as_a_spectator(standin, bot_
                 shown = await (await standin.slash(reader, chan, command, **options)).original()
                 answers.append(shown.content)
             assert answers[0] == answers[1], f"/{command} {options} shows carol more than a spectator"
+
+
+async def test_another_game_s_commands_play_nothing_here(standin, bot_factory):
+    """In a Nim game's channel, ``/guanga move`` with a move legal in Nim, ``/nowa_gwinea gwinea`` and
+    ``/guacamole draw`` are refused, naming the command that plays here, and change nothing; those
+    commands' autocomplete offers none of Nim's moves; ``/nim move`` still plays."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, chan, alice, bob)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        move = str(nim.legal_moves(session.state, seat)[0])
+        posted = [m.id for m in standin.messages(chan) if not m.ephemeral]
+        for path, values in (
+            ("guanga move", {"move": move}),
+            ("nowa_gwinea gwinea", {}),
+            ("guacamole draw", {"source": "deck"}),
+        ):
+            r = await standin.slash(mover, chan, path, **values)
+            text = await answer(r)
+            assert r.ephemeral and text.startswith("⚠️ The game in this channel is Nim"), text
+            assert "`/nim move`" in text, text
+        assert (await bot.sessions.core.in_channel(chan.id)).version == session.version
+        assert [m.id for m in standin.messages(chan) if not m.ephemeral] == posted
+        assert await standin.autocomplete(mover, chan, "guacamole move", "move", move="") == []
+        assert await standin.autocomplete(mover, chan, "tiwanaku divine", "guess", guess="") == []
+        assert [c["value"] for c in await standin.autocomplete(mover, chan, "nim move", "move", move="")]
+        played = await answer(await standin.slash(mover, chan, "nim move", move=move))
+        assert played.startswith(f"You played `{move}`"), played
+        assert (await bot.sessions.core.in_channel(chan.id)).version > session.version
+
+
+async def test_an_export_is_not_posted_where_its_game_could_not_be_seen(standin, bot_factory):
+    """A finished game of a channel only its players can view, exported with ``game:`` from a
+    channel everyone views, comes to the asker alone, and nothing is posted there; exported in its
+    own channel it is posted there, and a game of a channel everyone views is posted anywhere."""
+    alice, bob = standin.add_users("alice", "bob")
+    general, staff = standin.channel("general"), standin.channel("games")
+    standin.set_permissions(staff, standin.guild.everyone, deny=VIEW_CHANNEL)
+    for member in (alice, bob, standin.bot_user):
+        standin.set_permissions(staff, member, allow=VIEW_CHANNEL)
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        numbers = []
+        for chan in (staff, general):
+            lobby = await lobby_with(standin, chan, alice, bob)
+            await standin.click(alice, lobby.message, "Start")
+            await standin.next_message(chan, is_board)
+            numbers.append((await bot.sessions.core.in_channel(chan.id)).id)
+            await answer(await standin.slash(alice, chan, "game abandon"))
+        secret, open_game = numbers
+        await standin.settle()
+        posted = [m.id for m in standin.messages(general) if not m.ephemeral]
+        r = await standin.slash(alice, general, "game export", game=secret)
+        text = await answer(r)
+        assert r.ephemeral and "not everyone here can view" in text, text
+        assert [f.filename for f in (await r.original()).files] == [f"nim-game{secret}.json"]
+        assert [m.id for m in standin.messages(general) if not m.ephemeral] == posted
+        r = await standin.slash(alice, staff, "game export", game=secret)
+        assert "Export posted" in await answer(r)
+        await standin.next_message(staff, lambda m: "exported by" in m.content and not m.ephemeral)
+        r = await standin.slash(alice, staff, "game export", game=open_game)
+        assert "Export posted" in await answer(r)
+        await standin.next_message(staff, lambda m: "exported by" in m.content and not m.ephemeral)
+
+
+async def test_an_undo_where_the_bot_cannot_post_is_refused_and_asks_nothing(standin, bot_factory):
+    """/game undo in a channel where the bot may not send messages names the permission it lacks,
+    stores no request (none waits, unseen, on the other player) and logs no error; once the
+    permission is back, the same command asks in the channel."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, chan, alice, bob)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        move = str(nim.legal_moves(session.state, seat)[0])
+        await answer(await standin.slash(mover, chan, "nim move", move=move))
+        standin.set_permissions(chan, standin.bot_user, deny=SEND_MESSAGES)
+        await standin.settle()
+        text = await answer(await standin.slash(mover, chan, "game undo"))
+        assert text.startswith("⚠️ I am missing Send Messages in this channel"), text
+        assert await bot.sessions.store.history.undo_request(session.id) is None
+        standin.set_permissions(chan, standin.bot_user, allow=SEND_MESSAGES)
+        await standin.settle()
+        assert "Asked" in await answer(await standin.slash(mover, chan, "game undo"))
+        await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+
+
+@pytest.mark.parametrize("discord_error_loggers", [("discord",)])  # the bot logs the refused post
+async def test_an_undo_request_discord_refuses_to_post_is_not_kept(standin, bot_factory):
+    """Discord refuses the undo request's message (a 503): the asker hears nothing changed, and
+    no request is kept that nobody could see or answer."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await lobby_with(standin, chan, alice, bob)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        move = str(nim.legal_moves(session.state, seat)[0])
+        await answer(await standin.slash(mover, chan, "nim move", move=move))
+        standin.inject("POST /channels/*/messages", status=503, times=1)
+        text = await answer(await standin.slash(mover, chan, "game undo"))
+        assert "the game is unchanged" in text, text
+        assert await bot.sessions.store.history.undo_request(session.id) is None

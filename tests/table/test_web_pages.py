@@ -216,7 +216,8 @@ async def test_an_abandoned_game_keeps_its_secrets_out_of_the_chart(service):
         token = await pages.links.token("game", sid)
         html = await (await client.get(f"/g/{token}")).text()
         assert 'data-shown="40"' in html
-        last = re.findall(r'font-weight="bold">P (-?\d+)</text>', html)
+        # Each line's label: its letter, then its last points.
+        last = re.findall(r'font-weight="bold">\w+ (-?\d+)</text>', html)
         assert sorted(int(x) for x in last) == sorted(public), (last, public)
     finally:
         await client.close()

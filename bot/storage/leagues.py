@@ -131,17 +131,14 @@ class LeaguePlayer:
     dropped_round: int | None
     seed: int | None = None
     final_seed: int | None = None
-    substitute: bool = False
-    """In the league only as a substitute credited with a game's result: in the standings with
-    that result, never paired (they signed up for no round)."""
+    substitute: bool = False  # only a substitute credited with a game's result: standings, no pairing
 
     @property
     def dropped(self) -> bool:
         return self.dropped_round is not None
 
     @property
-    def active(self) -> bool:
-        """Paired in the rounds to come: signed up, not dropped, not only a substitute."""
+    def active(self) -> bool:  # paired in the rounds to come
         return self.dropped_round is None and not self.substitute
 
 
@@ -443,17 +440,7 @@ class Leagues(Concern):
             ") AS substitute FROM league_players p WHERE p.league_id = ? ORDER BY p.joined_at, p.user_id",
             league_id,
         )
-        return [
-            LeaguePlayer(
-                r["user_id"],
-                r["display_name"],
-                r["dropped_round"],
-                r["seed"],
-                r["final_seed"],
-                bool(r["substitute"]),
-            )
-            for r in rows
-        ]
+        return [LeaguePlayer(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
 
     async def join_league(self, league_id: int, user_id: int, name: str) -> str:
         """Sign up: 'joined', 'already', or 'closed' (the league is not taking sign-ups)."""

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot import notices
-from bot.league import texts
+from bot.league import organiser, texts
 from bot.league.service import OpenedRound
 from bot.sessions import Session
 from bot.storage.calendar import LeagueCalendar, Tag
@@ -132,9 +132,7 @@ class Calendar:
                 forum=where,
                 channel=f"<#{league.channel_id}>",
             )
-        if await self.posts.post(league.channel_id, league.guild_id, text, pings=[league.organiser_id]):
-            return
-        if not await self.posts.direct(league.organiser_id, text):
+        if not await organiser.tell(self.store, self.posts, league, text):
             log.warning("league %s: could not tell the organiser about %s %s", league.id, what, missing)
 
     # ----------------------------------------------------------------- the forum

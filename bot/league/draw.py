@@ -77,7 +77,8 @@ class Draw:
         if leave_out and attendance.too_few(active, league.group_size):
             return [], active  # too few left to seat a game: those present get the pairing's bye
         if league.format == "round_robin":
-            rnd = self.round_robin(league, [p.user_id for p in everyone])[number - 1]
+            # everyone who signed up (the dropped too: the schedule stays as drawn), not substitutes
+            rnd = self.round_robin(league, [p.user_id for p in everyone if not p.substitute])[number - 1]
             return [[int(x) for x in g] for g in rnd.groups], [int(b) for b in rnd.byes if int(b) in active]
         if self.bracket_stage(league, number):
             start = self.stage_of(league)

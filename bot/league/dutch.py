@@ -20,10 +20,18 @@ What the library is told, from a league's record:
 
 :func:`dutch_round` returns None when the library's answer breaks a rule it cannot keep (a
 forbidden pair, or more than one bye): the caller then pairs by the seating optimiser.
+
+What the library says is this module's debug log: its prints (a bracket trace, when its
+``CAISSIFY_TRACE_BRACKET`` is set) are captured around the call, and its warnings (such as
+"Multiple forced byes", an answer the caller then replaces) are logged here at DEBUG, so that
+neither reaches the bot's output nor its warnings.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
+import logging
 import warnings
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -32,7 +40,33 @@ from caissify_pairings import MissingFloatHistoryWarning, generate_pairings
 
 from bot.league.rounds import GameResult, Round, place_points, points_for_places
 
+log = logging.getLogger(__name__)
+
 WHITE, BLACK = "white", "black"
+
+
+class _Quieted(logging.Filter):
+    """Passes the library's log records on to this module's log at DEBUG, and stops them there."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        log.debug("caissify-pairings: %s", record.getMessage())
+        return False
+
+
+LIBRARY_LOGGERS = ("caissify_pairings", "caissify_pairings.engines.dutch")
+"""The library's loggers (its Dutch engine logs on its own, and is imported only when first used)."""
+
+
+def _quiet_the_library() -> None:
+    """A logger's filter sees only what is logged on that logger itself: each of the library's
+    gets one (made here when the library has not made it yet; it then finds it made)."""
+    for name in LIBRARY_LOGGERS:
+        library = logging.getLogger(name)
+        if not any(isinstance(f, _Quieted) for f in library.filters):
+            library.addFilter(_Quieted())
+
+
+_quiet_the_library()
 
 
 def default_starting_order(players: Iterable[str], ratings: Mapping[str, float]) -> list[str]:
@@ -160,7 +194,8 @@ def dutch_round(
     ]
     if rnd == 1 and blocked:
         rnd = 2  # the general path, which honours previous pairings (every score is 0 here)
-    with warnings.catch_warnings():
+    printed = io.StringIO()
+    with warnings.catch_warnings(), contextlib.redirect_stdout(printed):
         # Raised when every float history is empty from round 2 on: true of a season paired
         # from ``history`` alone, and of the first round with forbidden pairs.
         warnings.simplefilter("ignore", MissingFloatHistoryWarning)
@@ -171,6 +206,8 @@ def dutch_round(
             round_number=rnd,
             total_rounds=max(total, rnd),
         )
+    if printed.getvalue():
+        log.debug("caissify-pairings printed: %s", printed.getvalue().strip())
     pairs = [(name[o["white_id"]], name[o["black_id"]]) for o in out if o.get("black_id") is not None]
     bye_list = [name[o["white_id"]] for o in out if o.get("black_id") is None]
     if len(bye_list) != len(players) % 2 or any(frozenset(p) in forbidden for p in pairs):

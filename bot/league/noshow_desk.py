@@ -22,7 +22,7 @@ from datetime import datetime
 
 from bot import notices
 from bot.league import noshows as rules
-from bot.league import texts
+from bot.league import organiser, texts
 from bot.league.season import Rounds
 from bot.league.service import LeagueError, OpenedRound
 from bot.sessions import MoveResult, Session
@@ -165,7 +165,7 @@ class NoShowDesk:
 
     async def warn_round(self, league: LeagueRow, number: int) -> None:
         """Warn each late player (in the game's thread) and the organiser (one post in the league's
-        channel, by DM when it cannot be posted)."""
+        channel, and a DM, as their ``/me notify`` asks: :func:`bot.league.organiser.tell`)."""
         t = await self.posts.language(league.guild_id)
         chosen = await self.store.noshows.rules(league.id)
         when = texts.when(await self.deadline_of(league, number))
@@ -208,8 +208,7 @@ class NoShowDesk:
             action=action,
         )
         text = "\n".join([head, *lines])
-        if not await self.rounds.post(league, text, pings=[league.organiser_id]):
-            await self.posts.direct(league.organiser_id, text)
+        await organiser.tell(self.store, self.posts, league, text)
 
     def values(self, league: LeagueRow, session: Session, when: str) -> dict[str, object]:
         from engines import get
@@ -410,7 +409,7 @@ class NoShowDesk:
         session, late = await self.late_in(game)
         if session is None:
             raise LeagueError("table {table} is not being played now", table=game.table_no)
-        dropped = {p.user_id for p in await self.store.leagues.league_players(league.id) if not p.active}
+        dropped = {p.user_id for p in await self.store.leagues.league_players(league.id) if p.dropped}
         held = [s for s in session.seats if s.user_id in dropped and not s.resigned] or [
             s for s in session.seats if s.user_id in late
         ]

@@ -86,8 +86,8 @@ class Attendance:
     async def player(self, league: LeagueRow, user_id: int) -> None:
         """Refused unless ``user_id`` plays in the league (signed up, not dropped)."""
         for p in await self.store.leagues.league_players(league.id):
-            if p.user_id == user_id:
-                if not p.active:
+            if p.user_id == user_id and not p.substitute:
+                if p.dropped:
                     raise LeagueError("you were dropped from {league}", league=league.shown)
                 return
         raise LeagueError("you are not signed up for {league}", league=league.shown)

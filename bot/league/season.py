@@ -27,7 +27,7 @@ from typing import Protocol
 
 import engines
 from bot import alt, notices
-from bot.league import attendance, texts, tiebreaks
+from bot.league import attendance, organiser, texts, tiebreaks
 from bot.league.calendar import Calendar
 from bot.league.controls import Controls
 from bot.league.service import LeagueService, OpenedRound
@@ -412,8 +412,9 @@ class Rounds:
         await self._launch(OpenedRound(league, number, games, byes, stored.deadline_at, final_stage))
 
     async def hold_for_review(self, league: LeagueRow, number: int, job: Job) -> None:
-        """The review step: pair the round and keep it; only the organiser is told, with its tables
-        by direct message (in the channel, without the tables, when the DM is refused).  The round
+        """The review step: pair the round and keep it; only the organiser is told, as their ``/me
+        notify`` asks: its tables by direct message, or a post in the league's channel without the
+        tables when they want no DMs (or not now) or the DM is refused.  The round
         opens when the organiser publishes it (:mod:`bot.league.controls`)."""
         controls = Controls(self.leagues)
         draft = await controls.draft_round(league, number, job)
@@ -424,17 +425,15 @@ class Rounds:
         mine = language(person.locale) if person is not None and person.locale else server
         tables = await controls.tables_text(league, draft, mine)
         how = mine.gettext(REVIEW_HOW, league=league.shown, round=number)
-        if await self.posts.direct(league.organiser_id, f"{tables}\n{how}"):
-            return
         text = server.gettext(
             REVIEW_WAITS, organiser=f"<@{league.organiser_id}>", league=league.shown, round=number
         )
-        if not await self.post(league, text, pings=[league.organiser_id]):
+        if not await organiser.tell(self.store, self.posts, league, text, private=f"{tables}\n{how}"):
             log.warning("league %s: could not tell the organiser that round %s waits", league.id, number)
 
     async def tell_organiser(self, league: LeagueRow, number: int, missing: list[str]) -> None:
-        """Tell the organiser which permissions a round waits for: in the league's channel, or by
-        direct message when the bot cannot post there."""
+        """Tell the organiser which permissions a round waits for, as their ``/me notify`` asks
+        (:func:`bot.league.organiser.tell`; by direct message when the bot cannot post there)."""
         t = await self.posts.language(league.guild_id)
         names = [t.gettext(name) for name in missing]  # each permission as the reader's client names it
         text = t.ngettext(
@@ -452,10 +451,7 @@ class Rounds:
             channel=f"<#{league.channel_id}>",
             minutes=int(RETRY_ROUND // 60),
         )
-        if await self.post(league, text, pings=[league.organiser_id]):
-            return
-        log.info("league %s: cannot post in its channel; writing to the organiser", league.id)
-        if not await self.posts.direct(league.organiser_id, text):
+        if not await organiser.tell(self.store, self.posts, league, text):
             log.warning("league %s: could not tell the organiser about %s", league.id, missing)
 
     async def open_games(self, opened: OpenedRound) -> None:

@@ -503,7 +503,7 @@ class LeagueService:
         A dropped player's seat is taken by the computer (they forfeit the game); a game in which
         fewer than two people remain is recorded as a forfeit without being played.
         """
-        dropped = {p.user_id for p in await self.store.leagues.league_players(league.id) if not p.active}
+        dropped = {p.user_id for p in await self.store.leagues.league_players(league.id) if p.dropped}
         people = [u for u in game.players if u not in dropped]
         if len(people) < len(game.players):
             await self.store.leagues.set_forfeits(game.id, [u for u in game.players if u in dropped])
@@ -591,7 +591,7 @@ class LeagueService:
                     r,
                     p.name if p else r.player,
                     move,
-                    dropped=bool(p and not p.active),
+                    dropped=bool(p and p.dropped),
                     no_shows=no_shows.get(int(r.player), 0),
                 )
             )

@@ -29,7 +29,7 @@ from typing import Protocol
 import engines
 from bot.queue.match import ANY, MAX_AVOID, PACES, RATED, Table, Want, form
 from bot.sessions import MoveResult, Refusal, Session, SessionService
-from bot.storage import Job, Store
+from bot.storage import Job, SessionRow, Store
 from bot.storage.queue import QueueEntry, QueueTable
 from bot.time.jobs import QUEUE_CONFIRM, QUEUE_EXPIRE
 from engines.core import Said, said, said_n
@@ -180,6 +180,8 @@ class QueueService:
         self.posts = posts
         self.gate = gate
         self._locks: dict[int, asyncio.Lock] = {}
+        self._later: set[asyncio.Task[list[Opened]]] = set()
+        sessions.core.on_end.append(self.game_ended)  # a game that ends frees a seat under the cap
 
     # ------------------------------------------------------------------ people
 
@@ -291,6 +293,28 @@ class QueueService:
         if self.gate is None:
             return {w.user_id for w in wants}
         return {w.user_id for w in wants if await self.gate(guild_id, w.user_id, w.game) is None}
+
+    def game_ended(self, row: SessionRow) -> None:
+        """A game or lobby of the server ended: someone the cap on running games held back may be
+        seated now, so the queue forms again (a task of its own, as after a change of the gates:
+        the ending holds its game's lock, and may be the queue's own lobby closing)."""
+        if row.guild_id is None or self.gate is None:
+            return
+        task = asyncio.get_running_loop().create_task(self.match_later(row.guild_id))
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+
+    async def settled(self) -> None:
+        """Wait for the matchings that games' ends started (a clean stop; tests)."""
+        while self._later:
+            await asyncio.gather(*self._later)
+
+    async def match_later(self, guild_id: int) -> list[Opened]:
+        try:
+            return await self.match(guild_id)
+        except Exception:
+            log.exception("the queue of server %s could not form tables after a game ended", guild_id)
+            return []
 
     async def match(self, guild_id: int) -> list[Opened]:
         """Form every table the server's queue can form now, and open them (one matching at a time

@@ -76,6 +76,10 @@ class Core:
         # this and plays them with Play.computers_play; callers that do not keep the old way)
         self.computers_wait = False
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(48)  # tests set a fixed seed here
+        # Told of every game or lobby that ended (finished, resigned, abandoned, a lobby closed),
+        # once it is stored, lock still held: each must only note it and return (the queue
+        # schedules a matching of its own, since a game ended frees a seat under the cap).
+        self.on_end: list[Callable[[SessionRow], None]] = []
         # A lock exists while someone holds or waits for it; the states hold live games only.
         self.locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.states: dict[int, tuple[int, Any]] = {}  # session id -> (version, engine state)
@@ -160,6 +164,15 @@ class Core:
         if lock is None:
             lock = self.locks[session_id] = asyncio.Lock()
         return lock
+
+    def ended(self, row: SessionRow) -> None:
+        """A game or lobby ended and is stored so: tell :attr:`on_end` (a listener's error is
+        logged, never the ending's)."""
+        for listener in self.on_end:
+            try:
+                listener(row)
+            except Exception:
+                log.exception("a listener of game %s's end failed", row.id)
 
     def release(self, session_id: int) -> None:
         """Forget a game that ended: its cached state goes (its lock goes once nobody holds it)."""

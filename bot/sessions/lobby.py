@@ -171,6 +171,7 @@ class Lobby:
                     session.id, status="abandoned", reason="everyone left the lobby", outcome=None, results=[]
                 )
                 self.core.release(session.id)
+                self.core.ended(session.row)
                 return None
             await self.store.games.remove_seat(session.id, seat.join_order)
             return await self.core.require(channel_id)
@@ -184,6 +185,7 @@ class Lobby:
                     session_id, status="abandoned", reason=reason, outcome=None, results=[]
                 )
                 self.core.release(session_id)
+                self.core.ended(session.row)
 
     async def start(self, channel_id: int, user_id: int, *, keep_order: bool = False) -> MoveResult:
         """Start the game in the channel: seats are drawn from the game's seed, or, with

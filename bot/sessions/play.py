@@ -374,6 +374,7 @@ class Play:
             names={s.user_id: s.name for s in session.seats if s.user_id is not None},
         )
         self.core.release(session.id)
+        self.core.ended(session.row)
         return changes
 
     async def end_early(self, session: Session, staying: list[Seat], why: Said) -> list[RatingChange]:

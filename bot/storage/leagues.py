@@ -131,10 +131,15 @@ class LeaguePlayer:
     dropped_round: int | None
     seed: int | None = None
     final_seed: int | None = None
+    substitute: bool = False  # only a substitute credited with a game's result: standings, no pairing
 
     @property
-    def active(self) -> bool:
-        return self.dropped_round is None
+    def dropped(self) -> bool:
+        return self.dropped_round is not None
+
+    @property
+    def active(self) -> bool:  # paired in the rounds to come
+        return self.dropped_round is None and not self.substitute
 
 
 @dataclass(frozen=True)
@@ -426,15 +431,16 @@ class Leagues(Concern):
         )
 
     async def league_players(self, league_id: int) -> list[LeaguePlayer]:
+        # A substitute credited with a game's result joins league_players when the seat is handed
+        # over (bot.storage.noshows); a player signed up is never a substitute in their league.
         rows = await self.db.all(
-            "SELECT user_id, display_name, dropped_round, seed, final_seed FROM league_players"
-            " WHERE league_id = ? ORDER BY joined_at, user_id",
+            "SELECT p.user_id, p.display_name, p.dropped_round, p.seed, p.final_seed, EXISTS ("
+            " SELECT 1 FROM league_substitutions ls JOIN league_games g ON g.id = ls.game_id"
+            " WHERE g.league_id = p.league_id AND ls.substitute_id = p.user_id AND ls.credit = 'substitute'"
+            ") AS substitute FROM league_players p WHERE p.league_id = ? ORDER BY p.joined_at, p.user_id",
             league_id,
         )
-        return [
-            LeaguePlayer(r["user_id"], r["display_name"], r["dropped_round"], r["seed"], r["final_seed"])
-            for r in rows
-        ]
+        return [LeaguePlayer(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
 
     async def join_league(self, league_id: int, user_id: int, name: str) -> str:
         """Sign up: 'joined', 'already', or 'closed' (the league is not taking sign-ups)."""

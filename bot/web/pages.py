@@ -84,7 +84,9 @@ def speaks(code: str, spoken: tuple[str, ...]) -> bool:
 
 def reader_language(request: web.Request) -> Language:
     """``?lang=`` when it names a language the bot speaks, else the first of the browser's
-    ``Accept-Language`` that it speaks, else English."""
+    ``Accept-Language`` that it speaks, else English.  A language given ``q=0`` is one the
+    browser refuses (RFC 9110), and one whose quality is not a number from 0 to 1 is ignored:
+    neither is ever chosen."""
     spoken = languages.available()
     asked = request.query.get("lang", "")
     if asked and speaks(asked, spoken):
@@ -98,7 +100,9 @@ def reader_language(request: web.Request) -> Language:
                 quality = float(rest.strip()[2:])
             except ValueError:
                 quality = 0.0
-        if code:
+            if not 0.0 <= quality <= 1.0:  # also NaN
+                quality = 0.0
+        if code and quality > 0.0:
             ranked.append((quality, code))
     for _, code in sorted(ranked, key=lambda pair: -pair[0]):
         if speaks(code, spoken):

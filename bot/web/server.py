@@ -235,8 +235,13 @@ class WebServer:
         try:
             running = await store.games_running()
             due, late = await store.jobs_waiting(LATE_JOB)
-        except Exception:
-            log.warning("could not read the games and jobs for /metrics", exc_info=True)
+        except Exception as exc:
+            # The database went between the ping and the counts: the same outage as a ping that
+            # fails, answered alike (one warning line; the last counts stay, database_up says 0).
+            why = f"{type(exc).__name__}: {exc}"[:200]
+            log.warning(
+                "could not read the games and jobs for /metrics: the database does not answer (%s)", why
+            )
             m.database_up.set(0)
             return
         m.games_running.set(running)

@@ -235,7 +235,9 @@ async def test_the_organiser_forbids_a_pair_fixes_a_table_and_reviews_a_round(
         await (await standin.slash(owner, chan, "league start")).original()
         league = (await bot.store.leagues.of_server(standin.guild.id))[0]
 
-        # The round is paired but not published: no thread, no post, only the organiser hears.
+        # The round is paired but not published: no thread, no post, only the organiser hears
+        # (by direct message, as they chose).
+        await settings(standin, owner, chan, where="dm")
         before = {t.id for t in standin.guild.threads}
         standin.skip_messages(chan)
         await fire(bot)

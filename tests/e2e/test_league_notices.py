@@ -132,3 +132,68 @@ async def test_a_player_dropped_for_no_shows_is_told_as_they_chose(standin, bot_
             )
             if told:
                 assert "reached its limit (1)" in told[0].content
+
+
+async def test_the_organiser_is_told_of_late_games_as_they_chose(standin, bot_factory, table_clock):
+    """The organiser wants direct messages: the post listing the late games names them without a
+    ping, and a direct message carries it."""
+    chan = standin.channel("games")
+    owner = standin.owner
+    ana, beto = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await settings(standin, owner, chan, where="dm")
+        await standin.slash(
+            owner,
+            chan,
+            "league create",
+            name="Late cup",
+            game="pachakuna",
+            format="swiss",
+            players=2,
+            rounds=1,
+            days=1,
+        )
+        for user in (ana, beto):
+            await (await standin.slash(user, chan, "league join")).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        await fire(bot)
+        table_clock.advance(21 * 3600)  # three hours (an eighth of the round) before the deadline
+        await fire(bot)
+        (told,) = [m for m in standin.messages(chan) if "1 game of **Late cup** is late" in m.content]
+        assert f"<@{owner.id}>" in told.content and owner.id not in told.pinged
+        (dm,) = [
+            m for m in standin.messages(standin.dm(owner)) if "1 game of **Late cup** is late" in m.content
+        ]
+        assert "Table 1 waits for" in dm.content
+
+
+async def test_an_organiser_who_wants_mentions_is_pinged_for_a_review_not_written_to(
+    standin, bot_factory, table_clock
+):
+    """A round waiting for the review of an organiser who wants mentions (the default) is posted
+    in the league's channel with a ping, without its tables, and no DM is sent."""
+    chan = standin.channel("games")
+    owner = standin.owner
+    ana, beto = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await standin.slash(
+            owner,
+            chan,
+            "league create",
+            name="Review cup",
+            game="pachakuna",
+            format="swiss",
+            players=2,
+            rounds=1,
+            review=True,
+        )
+        for user in (ana, beto):
+            await (await standin.slash(user, chan, "league join")).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        before = len(standin.messages(standin.dm(owner)))
+        await fire(bot)
+        (waits,) = [m for m in standin.messages(chan) if "waits for your review" in m.content]
+        assert owner.id in waits.pinged and "Table 1" not in waits.content
+        assert len(standin.messages(standin.dm(owner))) == before  # no DM: they want mentions

@@ -135,3 +135,21 @@ def test_seat_history_stands_for_colours():
     rnd = swiss_round(["a", "b"], 2, seat_history={"a": [0, 0], "b": [1, 1]})
     assert rnd.groups == (("b", "a"),)
     assert swiss_round(["a", "b"], 2).groups == (("a", "b"),)
+
+
+def test_the_librarys_output_reaches_neither_stdout_nor_the_warnings(monkeypatch, capsys, caplog):
+    """What the pairing library prints (its bracket trace) or logs as a warning ("Multiple forced
+    byes", which the pairing handles by its fallback) is the bot's debug log, not its output."""
+    import logging
+
+    monkeypatch.setenv("CAISSIFY_TRACE_BRACKET", "1")  # the library then prints each bracket
+    caplog.set_level(logging.DEBUG)
+    players = names(6)
+    points = {p: float(i % 3) for i, p in enumerate(players)}
+    rnd = swiss_round(players, 2, points=points, history=[("p00", "p01"), ("p02", "p03")])
+    assert len(rnd.groups) == 3
+    logging.getLogger("caissify_pairings.engines.dutch").warning("Multiple forced byes in round %d", 3)
+    assert capsys.readouterr().out == ""
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    debug = [r.getMessage() for r in caplog.records if r.name == "bot.league.dutch"]
+    assert any("BRACKET" in m for m in debug) and any("Multiple forced byes in round 3" in m for m in debug)

@@ -103,7 +103,22 @@ async def test_a_substitutes_result_counts_as_the_organiser_chose(service, credi
     (game,) = await store.leagues.league_games(lid, 1)
     assert {s.user_id: s.place for s in game.seats} == places
     players = {p.user_id: p for p in await store.leagues.league_players(lid)}
-    assert (30 in players and players[30].active) is (credit == "substitute")
+    assert (30 in players) is (credit == "substitute")
+    if credit == "substitute":
+        # In the standings with the game's result, neither dropped nor paired in later rounds:
+        # they played that one game.
+        sub = players[30]
+        assert sub.substitute and not sub.active and not sub.dropped
+        assert not players[20].substitute and players[20].active
+        from bot.league.service import LeagueService
+
+        leagues = LeagueService(store, service)
+        league = await store.leagues.league(lid)
+        table = {s.name: (s.row.points, s.dropped) for s in await leagues.standings(league)}
+        assert table["Sub"] == (1.0, False) and table["u10"][1] is True
+        groups, byes = await leagues.draw.pair(league, 2)
+        assert 30 not in {u for g in groups for u in g} | set(byes)
+        assert {u for g in groups for u in g} | set(byes) == {20}
 
 
 async def test_a_substitute_in_a_clocked_game_gets_a_full_start_and_plays(service, clock):

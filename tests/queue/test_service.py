@@ -224,3 +224,32 @@ async def test_a_table_whose_opening_was_cut_short_gives_its_people_back_after_t
     (opened,) = await restarted.store.queue.tables("confirming")
     assert {e.user_id for e in await queue.store.queue.seated(opened.id)} == {1, 2}
     assert opened.message_id is not None  # formed again, and this time they are asked
+
+
+@pytest.mark.parametrize("ending", ["abandoned", "resigned"])
+async def test_people_the_cap_held_back_are_seated_as_soon_as_a_game_of_theirs_ends(queue, ending):
+    """Under a cap of one running game, 1 and 2 play a queue table and join the queue again: held
+    back, they wait.  When their game ends (abandoned, or by a resignation), the queue forms
+    again at once and seats them, with no join or change of the gates."""
+    from bot import profiles
+    from bot.storage.profiles import ServerGates
+
+    queue.gate = lambda guild_id, user_id, game: profiles.queue_admissible(
+        queue.store, guild_id, user_id, game
+    )
+    await queue.store.profiles.set_server_gates(GUILD, ServerGates(cap=1))
+    for uid in (1, 2):
+        await join(queue, uid, players="2")
+    (first,) = await queue.match(GUILD)
+    assert first.started and first.session is not None
+    for uid in (1, 2):
+        await join(queue, uid, players="2")
+    assert await queue.match(GUILD) == []  # both are at the cap
+    channel = first.session.row.channel_id
+    if ending == "abandoned":
+        await queue.sessions.seats.abandon(channel, 1, can_manage=True)
+    else:
+        await queue.sessions.seats.resign(channel, 2)
+    await queue.settled()
+    assert await queue.store.queue.entries(GUILD) == []
+    assert len(queue.posts.threads) == 2  # the second table's thread

@@ -221,3 +221,25 @@ async def test_an_abandoned_game_keeps_its_secrets_out_of_the_chart(service):
         assert sorted(int(x) for x in last) == sorted(public), (last, public)
     finally:
         await client.close()
+
+
+@pytest.mark.parametrize(
+    ("header", "chosen"),
+    [
+        ("es;q=0, en", "en"),
+        ("es;q=0, fr", "en"),  # Spanish refused, French not spoken: English, not Spanish
+        ("es-419;q=0.0, fr;q=0.5", "en"),
+        ("es;q=0.000", "en"),
+        ("es;q=abc", "en"),  # a quality that is not a number does not choose a language
+        ("es;q=2", "en"),  # nor one past 1
+        ("fr, es;q=0.3", "es"),
+        ("en;q=0, es;q=0.5", "es"),
+    ],
+)
+def test_a_language_the_browser_refuses_is_never_chosen(header, chosen):
+    from aiohttp.test_utils import make_mocked_request
+
+    from bot.web.pages import reader_language
+
+    request = make_mocked_request("GET", "/", headers={"Accept-Language": header})
+    assert reader_language(request).code == chosen

@@ -60,3 +60,40 @@ async def test_malformed_requests_leave_no_traceback(service, pages, caplog):
     assert loud == [], [(r.name, r.levelname, r.getMessage()) for r in loud]
     quiet = [r.getMessage() for r in caplog.records if r.name == "bot.web.server"]
     assert sum(m.startswith("refused a malformed request from 127.0.0.1") for m in quiet) == 3, quiet
+
+
+async def test_a_database_lost_between_the_ping_and_the_counts_leaves_one_warning(
+    database, clock, monkeypatch, caplog
+):
+    """The database answers /metrics' ping, then goes (here: its connection closes) before the
+    games and jobs are counted: the page is answered as for a database that did not answer the
+    ping (``pukllay_database_up 0``, the last counts kept), with one warning and no traceback."""
+    caplog.set_level(logging.DEBUG, logger="bot.web")
+    store = await database.open(clock)
+    ping = store.ping
+
+    async def ping_then_lose(**kw):
+        answered = await ping(**kw)
+        await store.close()
+        return answered
+
+    monkeypatch.setattr(store, "ping", ping_then_lose)
+    client = discord.Client(intents=discord.Intents.default())
+    metrics = Metrics()
+    metrics.games_running.set(4)  # counted at an earlier scrape
+    server = WebServer(client, lambda: store, metrics, port=0)
+    await server.start()
+    try:
+        answer = await ask(server.port, b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    finally:
+        await server.stop()
+        await client.close()
+    assert answer.startswith(b"HTTP/1.1 200"), answer[:80]
+    assert b"\npukllay_database_up 0.0\n" in answer and b"\npukllay_games_running 4.0\n" in answer
+    loud = [
+        r
+        for r in caplog.records
+        if r.name.startswith(("aiohttp", "bot")) and (r.levelno >= logging.WARNING or r.exc_info)
+    ]
+    assert [(r.name, r.exc_info is None) for r in loud] == [("bot.web.server", True)], loud
+    assert loud[0].getMessage().startswith("could not read the games and jobs for /metrics")

@@ -1,0 +1,54 @@
+"""Telling a league's organiser something, as their ``/me notify`` asks.
+
+What the bot has to tell an organiser (a round waiting for their review, the late games before a
+deadline, a permission the bot lacks) reaches them by the notices policy that tells a player of
+their games (:func:`bot.notices.reach`): a direct message when they want one and it is not their
+quiet hours; a post in the league's channel that names them, pinging them when they want
+mentions or when the direct message was refused, and naming them without a ping otherwise.  A
+post the channel refuses goes to them by direct message after all, when no direct message reached
+them yet: otherwise nobody would be told at all.
+
+Imports notices and storage rows; never Discord.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot import notices
+from bot.storage import PersonRow
+from bot.storage.leagues import LeagueRow
+from bot.storage.store import Store
+
+
+class OrganiserPosts(Protocol):
+    """What telling the organiser needs of Discord (:class:`bot.league.season.Posts`)."""
+
+    async def post(self, channel_id: int, guild_id: int, text: str, *, pings: Sequence[int] = ()) -> bool: ...
+
+    async def direct(self, user_id: int, text: str) -> bool: ...
+
+
+async def tell(
+    store: Store, posts: OrganiserPosts, league: LeagueRow, text: str, *, private: str | None = None
+) -> bool:
+    """Tell the organiser of ``league`` ``text`` (see the module): by direct message as they
+    chose, and in the league's channel.  ``private``: what the direct message says instead, when
+    only they may read it (the review's tables); the channel is then told ``text`` only when no
+    direct message reached them.  False when nothing reached them."""
+    organiser = league.organiser_id
+    person = (await store.people.several([organiser])).get(organiser, PersonRow(organiser))
+    mention, direct = notices.reach(person, store.clock.time())
+    written = False
+    if direct:
+        written = await posts.direct(organiser, private if private is not None else text)
+        if not written:
+            mention = True  # a refused DM falls back to a mention, as for turns
+    if written and private is not None:
+        return True
+    if await posts.post(league.channel_id, league.guild_id, text, pings=[organiser] if mention else []):
+        return True
+    if written:
+        return True
+    return await posts.direct(organiser, private if private is not None else text)

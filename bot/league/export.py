@@ -6,7 +6,7 @@ import csv
 import io
 from collections.abc import Mapping, Sequence
 
-from bot.league import tiebreaks
+from bot.league import attendance, tiebreaks
 from bot.league.pairing import Row
 from bot.storage.leagues import LeagueGame
 
@@ -19,6 +19,11 @@ def cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+def dropped_cells(round_no: int | None) -> list[str | int]:
+    """A player's ``dropped`` and ``dropped_round`` cells: ``yes`` and the round, or empty."""
+    return ["", ""] if round_no is None else ["yes", round_no]
+
+
 def league_csv(
     rows: Sequence[Row],
     games: Sequence[LeagueGame],
@@ -26,19 +31,25 @@ def league_csv(
     names: Mapping[int, str],
     no_shows: Mapping[int, int] | None = None,
     order: Sequence[str] = tiebreaks.DEFAULT_ORDER,
+    dropped: Mapping[int, int | None] | None = None,
+    kinds: Mapping[tuple[int, int], str] | None = None,
 ) -> str:
     """Two tables in one file, separated by a blank line: ``rank,player,...`` then
-    ``round,table,player,place,points,forfeit`` (byes have the table ``bye``).  The standings
-    carry each tiebreak of ``order`` in that order after the byes (the wins tiebreak as
-    ``most_wins``), then the rating when it is not one of them, and end with each player's
-    ``no_shows``."""
+    ``round,table,player,user_id,place,points,forfeit,bye_kind``.  The standings carry each
+    tiebreak of ``order`` in that order after the byes (the wins tiebreak as ``most_wins``),
+    then the rating when it is not one of them, then each player's ``no_shows``, and end with
+    ``dropped`` (``yes`` or empty) and ``dropped_round`` (from ``dropped``: user -> the round
+    they left in, ``None`` while playing).  A sit-out has the table ``bye``, its points, and
+    its ``bye_kind`` (one of :data:`attendance.BYE_KINDS`, from ``kinds``: (round, user) ->
+    kind; ``pairing`` when unknown); a game's row leaves ``bye_kind`` empty.  The columns added
+    last keep the earlier ones where they were, so a reader by position still finds them."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     extra = [] if tiebreaks.RATING in order else [tiebreaks.RATING]
     w.writerow(
         ["rank", "player", "user_id", "points", "games", "wins", "byes"]
         + [COLUMN.get(n, n) for n in [*order, *extra]]
-        + ["no_shows"]
+        + ["no_shows", "dropped", "dropped_round"]
     )
     for r in rows:
         uid = int(r.player)
@@ -57,9 +68,10 @@ def league_csv(
                 for n in [*order, *extra]
             ]
             + [(no_shows or {}).get(uid, 0)]
+            + dropped_cells((dropped or {}).get(uid))
         )
     w.writerow([])
-    w.writerow(["round", "table", "player", "user_id", "place", "points", "forfeit"])
+    w.writerow(["round", "table", "player", "user_id", "place", "points", "forfeit", "bye_kind"])
     for g in games:
         for s in sorted(g.seats, key=lambda s: (s.place or 99, s.position)):
             w.writerow(
@@ -71,8 +83,10 @@ def league_csv(
                     "" if s.place is None else s.place,
                     "" if s.points is None else f"{s.points:g}",
                     "yes" if s.forfeit else "",
+                    "",
                 ]
             )
     for rnd, uid, pts in byes:
-        w.writerow([rnd, "bye", cell(names.get(uid, str(uid))), uid, "", f"{pts:g}", ""])
+        kind = (kinds or {}).get((rnd, uid), attendance.PAIRING)
+        w.writerow([rnd, "bye", cell(names.get(uid, str(uid))), uid, "", f"{pts:g}", "", kind])
     return out.getvalue()

@@ -601,14 +601,16 @@ class LeagueService:
         """The standings and every result as CSV."""
         from bot.league.export import league_csv
 
-        names = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
+        players = await self.store.leagues.league_players(league.id)
         return league_csv(
             await self.draw.table_rows(league),
             await self.store.leagues.league_games(league.id),
             await self.store.leagues.league_byes(league.id),
-            names,
+            {p.user_id: p.name for p in players},
             await self.store.noshows.counts(league.id),
             order=tiebreaks.stored_order(league.tiebreaks),
+            dropped={p.user_id: p.dropped_round for p in players},
+            kinds=await self.store.attendance.bye_kinds(league.id),
         )
 
 

@@ -215,10 +215,12 @@ def test_the_export_carries_the_tiebreaks_in_order():
         "sonneborn_berger",
         "rating",
         "no_shows",
+        "dropped",
+        "dropped_round",
     ]
-    assert line[-4:-1] == ["2", "3.5", "12.25"]
+    assert line[-6:-3] == ["2", "3.5", "12.25"]
     default = league_csv([row], [], [], {7: "Ana"})
-    assert next(csv.reader(io.StringIO(default)))[-4:-1] == ["buchholz", "head_to_head", "rating"]
+    assert next(csv.reader(io.StringIO(default)))[-6:-3] == ["buchholz", "head_to_head", "rating"]
 
 
 # ----------------------------------------------------------------------------- forbidden and fixed

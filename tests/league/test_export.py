@@ -10,3 +10,33 @@ def test_names_that_look_like_formulas_stay_text_in_the_csv():
     assert cell("=HYPERLINK(1)") == "'=HYPERLINK(1)" and cell("Ana") == "Ana" and cell("") == ""
     text = league_csv([Row("5", points=1.0, rank=1)], [], [(1, 5, 1.0)], {5: "+cmd"})
     assert "'+cmd" in text and ",+cmd" not in text
+
+
+def test_each_sit_out_has_its_kind_and_points_and_dropped_players_are_marked():
+    import csv
+    import io
+
+    from bot.league.export import league_csv
+    from bot.league.pairing import Row
+
+    rows = [Row("5", points=1.5, rank=1), Row("6", points=0.0, rank=2)]
+    byes = [(1, 5, 1.0), (2, 5, 0.5), (2, 6, 0.0), (3, 6, 0.0), (4, 6, 0.0)]
+    kinds = {(1, 5): "pairing", (2, 5): "requested", (2, 6): "absent", (3, 6): "pause", (4, 6): "late"}
+    text = league_csv(rows, [], byes, {5: "Ana", 6: "Bo"}, {6: 2}, dropped={5: None, 6: 4}, kinds=kinds)
+    lines = list(csv.reader(io.StringIO(text)))
+    blank = lines.index([])
+    header, standings = lines[0], [dict(zip(lines[0], r, strict=True)) for r in lines[1:blank]]
+    assert header[-3:] == ["no_shows", "dropped", "dropped_round"]
+    assert [(r["player"], r["no_shows"], r["dropped"], r["dropped_round"]) for r in standings] == [
+        ("Ana", "0", "", ""),
+        ("Bo", "2", "yes", "4"),
+    ]
+    results = [dict(zip(lines[blank + 1], r, strict=True)) for r in lines[blank + 2 :]]
+    assert lines[blank + 1][:7] == ["round", "table", "player", "user_id", "place", "points", "forfeit"]
+    assert [(r["round"], r["table"], r["player"], r["points"], r["bye_kind"]) for r in results] == [
+        ("1", "bye", "Ana", "1", "pairing"),
+        ("2", "bye", "Ana", "0.5", "requested"),
+        ("2", "bye", "Bo", "0", "absent"),
+        ("3", "bye", "Bo", "0", "pause"),
+        ("4", "bye", "Bo", "0", "late"),
+    ]

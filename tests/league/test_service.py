@@ -113,6 +113,9 @@ async def test_a_swiss_season_of_seven_in_three_player_guacamole(leagues, servic
     assert (
         len([r for r in results if r[1] != "bye"]) == 18 and len([r for r in results if r[1] == "bye"]) == 3
     )
+    assert exported[blank + 1][-1] == "bye_kind" and exported[0][-2:] == ["dropped", "dropped_round"]
+    assert [r[-1] for r in results if r[1] == "bye"] == ["pairing"] * 3  # what the pairing gave
+    assert all(r[-1] == "" for r in results if r[1] != "bye")
     champion = await leagues.champion(await store.leagues.league(league.id))
     assert champion == int(table[0].row.player)
     assert (await store.leagues.league(league.id)).status == "finished"
@@ -195,6 +198,9 @@ async def test_a_player_dropped_mid_season_forfeits_their_games(leagues, service
     assert len(mine) == 3 and all({s.user_id: s for s in g.seats}[301].points == 0.0 for g in mine)
     table = await leagues.standings(await store.leagues.league(league.id))
     assert table[-1].row.player == "301" and table[-1].dropped
+    exported = list(csv.reader(io.StringIO(await leagues.export(await store.leagues.league(league.id)))))
+    marks = {r[2]: r[-2:] for r in exported[1 : exported.index([])]}
+    assert marks.pop("301") == ["yes", "1"] and set(map(tuple, marks.values())) == {("", "")}
     assert await leagues.champion(await store.leagues.league(league.id)) != 301
 
 

@@ -4,8 +4,10 @@ sections of short lines a screen reader reads one by one.
 Public sections, in the order a player scans the board: the game (mode, whose turn and what they
 are doing, the scores, the workshop's end), the market (each slot's card, its points, colour,
 symbol and shape as cells of the guanga, A1 at the shape's top left), the basket (each slot 1-8,
-then the pile and the bag), the workshop markers, and each player's guanga row by row (each cell
-by its name in the notation: its top patch and how many patches it stacks, empty, or a stopper).
+then the pile and the bag), the workshop markers, and each player's guanga: where its points come
+from (as the picture's panel: cards, shells, order, the empty cells' penalty, the tile), then row
+by row (each cell by its name in the notation: its top patch and how many patches it stacks,
+empty, or a stopper).
 Then, for a seated view, the private part: the orders dealt to choose from, or the kept order
 with its progress and the score it adds.  It reads the view only, so it tells no more than the
 view does: a spectator's description holds no private section, and others' orders stay secret
@@ -230,10 +232,30 @@ def _guanga(view: View, seat: int) -> Section:
         lines.append(said("Order {order}", order=order_said(p.order)))
     empty = sum(1 for i, t in enumerate(p.tops) if t is None and i not in p.stoppers)
     lines.append(said_n(empty, "{n} empty cell", "{n} empty cells"))
+    lines.extend(_points(view, seat))
     for r, row in enumerate(D.ROWS):
         cells = [_cell(view, seat, r * D.SIZE + c) for c in range(D.SIZE)]
         lines.append(said("Row {row}: {cells}", row=row, cells=listed(cells)))
     return Section(said("{player}'s guanga", player=seat_word(seat)), tuple(lines))
+
+
+def _points(view: View, seat: int) -> list[Said]:
+    """Where a player's points come from, as the picture's panel lists them: the cards, the
+    shells, the order (secret until the game is over, even in its owner's view: the owner's
+    order points are in their private part), the empty cells' penalty and the complete tile."""
+    sc = view.guangas[seat].score
+    lines = [said("Points from cards: {points} VP", points=sc["market"])]
+    if view.mode != "beginner":
+        lines.append(said("Points from shells: {points} VP", points=sc["shells"]))
+        if view.players > 1:
+            if view.finished and sc["orders"] != UNKNOWN:
+                lines.append(said("Points from the order: {points} VP", points=sc["orders"]))
+            else:
+                lines.append(said("Points from the order: secret"))
+    lines.append(said("Empty cells: minus {points} VP", points=sc["penalty"]))
+    if sc["tile"]:
+        lines.append(said("Complete-guanga tile: {points} VP", points=sc["tile"]))
+    return lines
 
 
 def _progress(view: View, seat: int, order: str) -> list[Said]:

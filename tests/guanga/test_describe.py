@@ -290,3 +290,46 @@ def test_the_cells_to_return_leave_out_a_bare_mother_patch():
     assert view.pending["cells"] == (cell("C2"), cell("C3"), cell("C4"))
     assert view.pending["returnable"] == (cell("C2"), cell("C4"))
     assert "Claimed A01; return two of the cells C2 C4" in section(G.describe(view), "Game")
+
+
+def breakdown(lines: list[str]) -> dict[str, str]:
+    """A guanga section's points lines, by what they count."""
+    return {
+        line.split(":")[0]: line.split(": ", 1)[1]
+        for line in lines
+        if line.startswith(("Points from", "Empty cells:", "Complete-guanga tile:"))
+    }
+
+
+def vp(text: str) -> int:
+    return int(text.replace("minus ", "-").removesuffix(" VP"))
+
+
+@pytest.mark.parametrize(("players", "mode", "stoppers"), [(2, "apprentice", True), (3, "master", False)])
+def test_each_guanga_tells_where_its_points_come_from_as_the_picture_does(players, mode, stoppers):
+    games = positions(players, mode, stoppers, seed=7)
+    for state in games[1:]:
+        for reader in [None, *range(players)]:
+            view = G.view_for(state, reader)
+            sections = G.describe(view)
+            for p in view.guangas:
+                parts = breakdown(section(sections, f"{{p{p.seat}}}'s guanga"))
+                sc = G.view_for(state, p.seat).guangas[p.seat].score
+                assert vp(parts["Points from cards"]) == sc["market"]
+                assert vp(parts["Points from shells"]) == sc["shells"]
+                assert vp(parts["Empty cells"]) == -sc["penalty"]
+                assert vp(parts.get("Complete-guanga tile", "0 VP")) == sc["tile"]
+                if state is games[-1]:  # the game over: every order's points, for everyone
+                    assert vp(parts["Points from the order"]) == sc["orders"]
+                    assert sum(map(vp, parts.values())) == sc["total"]
+                else:  # before: secret in every public part, its owner's included
+                    assert parts["Points from the order"] == "secret"
+                    assert sum(map(vp, (v for k, v in parts.items() if "order" not in k))) == (
+                        sc["total"] - sc["orders"]
+                    )
+
+
+def test_a_beginner_guanga_has_no_shells_or_order_points():
+    state = positions(1, "beginner", False, seed=3)[2]
+    parts = breakdown(section(G.describe(G.view_for(state, 0)), "{p0}'s guanga"))
+    assert set(parts) == {"Points from cards", "Empty cells"}

@@ -7,7 +7,7 @@ menu offers the huts first, then where.  ``WORDS`` holds every English text by
 message id; :func:`move_words` describes one legal move.
 
 :func:`describe` gives the whole position a view shows in words, as sections of
-short lines a screen reader walks.  Public first: the round and the scores, each
+short lines a screen reader walks.  Public first: the round, the boards left in the stack and the scores, each
 task board in play (the rolled totem and its square, the other totems, the water
 holes and the fruit bushes), the villages' hut counts, and the last finished round
 with every village revealed.  Then, for a seat still building, its own village:
@@ -131,6 +131,7 @@ def _round(view: View) -> Section:
         )
         if view.fruit_for_all:
             lines.append(Said(WORDS["option.fruit_for_all.True"]))  # as the lobby's options word it
+        lines.append(said("Boards left in the stack: {n}", n=view.stack_left))  # as the picture
     best = max(view.scores)
     for seat, score in enumerate(view.scores):
         if view.over and score == best:

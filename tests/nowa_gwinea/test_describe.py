@@ -144,6 +144,7 @@ def test_a_village_in_words_on_the_hand_made_board(board99):
     assert [sec.private for sec in sections] == [False, False, False, True]
     assert [line.in_words() for line in sections[0].lines] == [
         "Gwinea may be called by a legal village covering 5 water holes",
+        "Boards left in the stack: 31",
         "{p0}: 0 points",
         "{p1}: 0 points",
     ]
@@ -352,3 +353,20 @@ def test_fruit_for_all_is_told_as_it_scores(board99):
     rule = "fruit for all: 2 per fruit bush for whoever neither calls nor covers the water holes needed"
     assert rule in _text(ng.describe(ng.view_for(s, None))).splitlines()
     assert ng.WORDS["option.fruit_for_all.True"] == rule
+
+
+def test_the_boards_left_in_the_stack_are_told_as_the_picture_shows_them():
+    """The picture prints "Boards left in the stack: N"; the words say the same, in both languages,
+    and the number goes down as boards are drawn."""
+    config = ng.Config(players=2)
+    seen = []
+    for s in _positions(config, seed=5):
+        view = ng.view_for(s, 0)
+        if view.over:
+            continue
+        lines = _text(ng.describe(view)).splitlines()
+        assert f"Boards left in the stack: {view.stack_left}" in lines
+        seen.append(view.stack_left)
+        spanish = [line.in_words(sentences.ES) for section in ng.describe(view) for line in section.lines]
+        assert f"Tableros restantes en la pila: {view.stack_left}" in spanish
+    assert len(set(seen)) > 1  # boards were drawn between the positions

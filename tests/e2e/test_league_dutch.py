@@ -178,7 +178,15 @@ async def test_twelve_players_of_pachakuna_paired_by_the_dutch_system(standin, b
         exported = await standin.slash(people[3], chan, "league export")
         data = (await exported.original()).files[0]
         rows = list(csv.reader(io.StringIO(bytes(data).decode("utf-8"))))
-        assert rows[0][7:] == ["sonneborn_berger", "buchholz", "most_wins", "rating", "no_shows", "dropped", "dropped_round"]
+        assert rows[0][7:] == [
+            "sonneborn_berger",
+            "buchholz",
+            "most_wins",
+            "rating",
+            "no_shows",
+            "dropped",
+            "dropped_round",
+        ]
         for row in rows[1:13]:
             uid = int(row[2])
             assert row[7:10] == [f"{sb[uid]:g}", f"{bh[uid]:g}", f"{wins[uid]}"]

@@ -516,14 +516,11 @@ class Rounds:
                         )
                     )
                     continue
+            forfeited = t.gettext(
+                "Table {table}: {players}: forfeited (too few players left)", table=game.table_no, players=who
+            )
             if game.status != "pending":  # recorded as forfeited before the process stopped
-                lines.append(
-                    t.gettext(
-                        "Table {table}: {players}: forfeited (too few players left)",
-                        table=game.table_no,
-                        players=who,
-                    )
-                )
+                lines.append(forfeited)
                 continue
             thread = await self.open_table(league, thread_name[:100], who)
             if thread is None:
@@ -538,13 +535,7 @@ class Rounds:
                 continue
             session = await self.leagues.open_game(league, game, thread, names)
             if session is None:
-                lines.append(
-                    t.gettext(
-                        "Table {table}: {players}: forfeited (too few players left)",
-                        table=game.table_no,
-                        players=who,
-                    )
-                )
+                lines.append(forfeited)
                 continue
             seated = [u for u in game.players if session.seat_of(u)]
             values = {"game": info.title, "league": league.shown, "round": round_name}

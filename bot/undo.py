@@ -14,7 +14,10 @@ that took them back, and every replay honours it.
 
 A request is stored (``undo_requests``) with the game's version: any move
 played meanwhile voids it, and a button of a void request is answered so.
-One refusal ends the request.
+One refusal ends the request.  A request that closes without an answer (a
+move played meanwhile, the game over, a newer request in its place) is
+handed back by :meth:`UndoService.void` and ``Asked.replaced``, so that its
+message can say so.
 
 No Discord and no SQL here.
 """
@@ -39,6 +42,7 @@ class Asked:
     target: int
     moves: list[MoveRecord]
     request: UndoRequest
+    replaced: UndoRequest | None = None  # the older request this one took the place of
 
 
 @dataclass
@@ -79,8 +83,24 @@ class UndoService:
                 result = await self._apply(session, seat.seat, target, moves)
                 return Undone(result.session, target, moves, result)
             request = UndoRequest(session.id, session.version, seat.seat, target, frozenset(others))
+            replaced = await self.store.history.undo_request(session.id)
             await self.store.history.ask_undo(request)
-            return Asked(session, target, moves, request)
+            return Asked(session, target, moves, request, replaced)
+
+    async def void(self, session_id: int) -> tuple[UndoRequest, bool] | None:
+        """Drop the game's request if it can no longer be answered: a move was played since it
+        was asked, or the game is over.  The request dropped and whether the game is over (None:
+        there was none, or it is still open, or someone else dropped it meanwhile)."""
+        request = await self.store.history.undo_request(session_id)
+        if request is None:
+            return None
+        session = await self.service.core.get(session_id)  # read after the request: never older
+        over = session is None or session.status != "active"
+        if not over and session is not None and session.version == request.version:
+            return None
+        if not await self.store.history.drop_undo(session_id, request.version):
+            return None
+        return request, over
 
     async def _check(self, session: Session, seat: int) -> tuple[int, list[MoveRecord]]:
         """The asker's last standing move and every move after it, refused unless all are undoable."""

@@ -95,7 +95,8 @@ class GatesCog(
             raise Refusal(
                 "there is no lobby here: a gate is set in a lobby's channel or thread, before the start"
             )
-        if interaction.user.id != session.row.host_id and not server_permissions(interaction).manage_channels:
+        perms = interaction.permissions  # in this channel (a thread's: its parent's), overwrites applied
+        if interaction.user.id != session.row.host_id and not (perms and perms.manage_channels):
             raise Refusal("only the host (or someone with Manage Channels) sets this table's gate")
         before = await profiles.table_gate(store, session.id, session.row.guild_id)
         if reliability is not None or pace is not None:

@@ -61,6 +61,8 @@ class Boards:
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
         self.finished: Callable[[MoveResult], Awaitable[None]] = nothing
         self.posted: Callable[[Session], Awaitable[None]] = nothing  # after each board post
+        # after each board post and an abandon: an undo request the game moved past is closed
+        self.undo_closes: Callable[[Session], Awaitable[None]] = nothing
         # after every board: forced moves, passes ahead, clock warnings, watchers, followers
         self.waits_after: Callable[[Session, discord.Message, bool, str | None], Awaitable[None]] = nothing
 
@@ -188,6 +190,10 @@ class Boards:
             await self.posted(session)
         except Exception:
             log.exception("after the board of session %s", session.id)
+        try:  # the board is posted; an undo request left open must not undo the answer
+            await self.undo_closes(session)
+        except Exception:
+            log.exception("closing the undo request of session %s", session.id)
         try:  # the board is posted; forced moves, warnings, watchers, followers must not undo the answer
             await self.waits_after(session, message, ping, last)
         except Exception:
@@ -256,6 +262,10 @@ class Boards:
             await self.lobby_changed(session)
         if session.row.board_message_id:
             await self.strip_buttons(session, session.row.board_message_id)
+        try:
+            await self.undo_closes(session)
+        except Exception:
+            log.exception("closing the undo request of session %s", session.id)
 
     async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
         """Post the board after ``result`` (``header``: the first board's); after the last move,

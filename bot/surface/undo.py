@@ -1,15 +1,20 @@
 """Undo by consent: ``/game undo`` takes back one's last move, at once when only computers play
-along, else by asking the others in the channel with Agree and Refuse buttons.  Imports: discord,
-:mod:`bot.undo`, :mod:`bot.public`, and :mod:`bot.surface` boards, buttons, channels, history,
+along, else by asking the others in the channel with Agree and Refuse buttons.  A request that
+closes without an answer (a move played meanwhile, the game over, a newer request) has its message
+say so, and lose its buttons.  Imports: discord, :mod:`bot.undo`, :mod:`bot.public`,
+:mod:`bot.sessions`, :mod:`bot.storage`, and :mod:`bot.surface` boards, buttons, channels, history,
 replies.
 """
 
 from __future__ import annotations
 
+import logging
+
 import discord
 
 from bot import i18n, texts
-from bot.sessions import Refusal
+from bot.sessions import Refusal, Session
+from bot.storage import UndoRequest
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, check_permissions
@@ -19,6 +24,12 @@ from bot.texts import clip
 from bot.undo import Undone, UndoService
 from engines.core import said
 from languages import ENGLISH, N_, Language
+
+log = logging.getLogger(__name__)
+
+MOVED_ON = N_("Closed: a move was played before everyone answered; the moves stand.")
+GAME_OVER = N_("Closed: the game ended before everyone answered.")
+REPLACED = N_("Closed: a newer request to take back a move replaced this one.")
 
 
 class UndoRequests:
@@ -92,9 +103,36 @@ class UndoRequests:
             await self.service.store.history.drop_undo(session.id, request.version)
             raise
         await self.service.store.history.set_undo_message(session.id, message.id)
+        if asked.replaced is not None:
+            await self.closed(session, asked.replaced, REPLACED)
         await reply(
             interaction, mine.gettext("Asked: the other players answer with the buttons in the channel.")
         )
+
+    async def close_void(self, session: Session) -> None:
+        """After a board post or an abandon: a request the game moved past (or that its end left
+        unanswered) is dropped, and its message says it is closed and loses its buttons."""
+        void = await self.undo.void(session.id)
+        if void is not None:
+            request, over = void
+            await self.closed(session, request, GAME_OVER if over else MOVED_ON)
+
+    async def closed(self, session: Session, request: UndoRequest, why: str) -> None:
+        """Say under ``request``'s message why it closed, and take its buttons off; a message
+        Discord will not let the bot edit (deleted, no permission) is left as it is, logged."""
+        if request.message_id is None:
+            return
+        t = await self.look.language(session)
+        try:
+            message = await self.look.channel(session).fetch_message(request.message_id)
+            await message.edit(content=clip(f"{message.content}\n{t.gettext(why)}"), view=None)
+        except discord.HTTPException as exc:
+            log.warning(
+                "could not close undo request message %s of session %s: %s",
+                request.message_id,
+                session.id,
+                exc,
+            )
 
     async def answer(
         self, interaction: discord.Interaction, session_id: int, version: int, agree: bool

@@ -3,8 +3,11 @@ card was drawn, and a stale request's button answered plainly."""
 
 from __future__ import annotations
 
+import logging
+
 from bot.app import EXTENSIONS
 from engines.core import rng_for
+from tests.e2e.forge import forged_click
 from tests.support import nim
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
@@ -61,15 +64,61 @@ async def test_undo_agreed_and_refused_by_buttons(standin, bot_factory):
         log = await (await standin.slash(other, chan, "game log")).original()
         assert "took back" in log.content
 
-        # A request voided by a move: its button says so.
+        # A request voided by a move: its message says it is closed and loses its buttons, and a
+        # button of it (one still on a screen) says so.
         legal = await bot.sessions.play.legal_moves(chan.id, first.id)
         await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
         await (await standin.slash(first, chan, "game undo")).original()
         request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        agree = request.buttons[0]["custom_id"]
         legal = await bot.sessions.play.legal_moves(chan.id, other.id)
         await (await standin.slash(other, chan, "nim move", move=legal[0])).original()
-        late = await standin.click(other, request, "Agree")
+        closed = standin.message(request.id)
+        assert not closed.buttons
+        assert "asks to take back" in closed.content and "Closed: a move was played" in closed.content
+        late = await forged_click(standin, other, chan, agree, request)
         assert "no longer open" in (await late.original()).content
+        assert await bot.sessions.store.history.undo_request(session.id) is None
+
+
+async def test_a_request_closed_without_an_answer_says_so(standin, bot_factory, caplog):
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        session, first, other = await nim_game(standin, bot, chan, alice, bob)
+        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        legal = await bot.sessions.play.legal_moves(chan.id, other.id)
+        await (await standin.slash(other, chan, "nim move", move=legal[0])).original()
+
+        # A newer request takes the place of an older one: the older one's message says so.
+        await (await standin.slash(first, chan, "game undo")).original()
+        older = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        await (await standin.slash(other, chan, "game undo")).original()
+        newer = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        older = standin.message(older.id)
+        assert not older.buttons and "Closed: a newer request" in older.content
+        assert standin.message(newer.id).buttons
+
+        # Its message deleted, a request voided by a move: the move stands, one line is logged.
+        await standin.delete(newer)
+        version = (await bot.sessions.core.get(session.id)).version
+        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+        with caplog.at_level(logging.WARNING, logger="bot.surface.undo"):
+            moved = await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        assert moved.content.startswith("You played")
+        assert (await bot.sessions.core.get(session.id)).version > version
+        lines = [r for r in caplog.records if r.name == "bot.surface.undo"]
+        assert len(lines) == 1 and "could not close" in lines[0].getMessage() and lines[0].exc_info is None
+        assert await bot.sessions.store.history.undo_request(session.id) is None
+
+        # The game abandoned with a request open: its message says the game ended.
+        await (await standin.slash(other, chan, "game undo")).original()
+        last = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        await (await standin.slash(standin.owner, chan, "game abandon")).original()
+        last = standin.message(last.id)
+        assert not last.buttons and "Closed: the game ended" in last.content
 
 
 async def test_undo_refused_after_a_card_was_drawn(standin, bot_factory):

@@ -84,7 +84,7 @@ def _ranking(session: Session, outcome: Outcome, t: Language) -> list[str]:
     names = session.names()
     lines: list[str] = []
     place = 1
-    for group in outcome.ranking:
+    for group in session.final_ranking(outcome):  # the places the results and ratings keep
         for seat in group:
             who = names[seat] if 0 <= seat < len(names) else "?"
             lines.append(

@@ -79,26 +79,16 @@ def series(
     return [[p[s] for p in points] for s in range(seats)], len(points) - 1
 
 
-async def card(
-    service: SessionService,
-    session: Session,
-    ratings: Sequence[RatingChange] = (),
-    language: str | None = None,
-    contrast: bool = False,
-) -> bytes:
-    """The results card of a finished ``session`` as PNG bytes, in ``language`` (default English;
-    why the game ended is still the engine's English until engines speak in message ids), in the
-    high-contrast palette when ``contrast``."""
-    t = languages.language(language)
-    if session.row.outcome is None:
-        raise ValueError(f"game {session.id} has no result to show")
-    rows = await service.store.history.moves(session.id)
-    outcome = Outcome.from_dict(session.row.outcome)
+def card_rows(
+    session: Session, outcome: Outcome, ratings: Sequence[RatingChange] = (), t: Language = ENGLISH
+) -> list[card_renderer.Row]:
+    """The card's ranking: the places the results and ratings keep (a seat that resigned or ran
+    out of time below everyone who stayed), each with its score and rating change, in ``t``."""
     names = session.names()
     by_user = {c.user_id: c for c in ratings}
     lines = []
     place = 1
-    for group in outcome.ranking:
+    for group in session.final_ranking(outcome):
         for seat in group:
             who = session.by_seat(seat)
             change = by_user.get(who.user_id) if who.user_id is not None else None
@@ -118,6 +108,26 @@ async def card(
                 )
             )
         place += len(group)
+    return lines
+
+
+async def card(
+    service: SessionService,
+    session: Session,
+    ratings: Sequence[RatingChange] = (),
+    language: str | None = None,
+    contrast: bool = False,
+) -> bytes:
+    """The results card of a finished ``session`` as PNG bytes, in ``language`` (default English;
+    why the game ended is still the engine's English until engines speak in message ids), in the
+    high-contrast palette when ``contrast``."""
+    t = languages.language(language)
+    if session.row.outcome is None:
+        raise ValueError(f"game {session.id} has no result to show")
+    rows = await service.store.history.moves(session.id)
+    outcome = Outcome.from_dict(session.row.outcome)
+    names = session.names()
+    lines = card_rows(session, outcome, ratings, t)
     gone = taken_back(rows)
     standing = [r for r in rows if r.number not in gone and not r.move.startswith("!")]
     if rows:

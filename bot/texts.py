@@ -175,7 +175,7 @@ def outcome_lines(session: Session, outcome: Outcome | None, t: Language = ENGLI
     lines = [t.gettext("**Game over**: {reason}.", reason=name_seats(outcome.reason_in(t), names))]
     place = 1
     resigned = {s.seat for s in session.seats if s.resigned}
-    for group in outcome.ranking:
+    for group in session.final_ranking(outcome):  # the places the results and ratings keep
         for seat in group:
             values = {
                 "place": ordinal(place, t),
@@ -533,7 +533,8 @@ def result_line(session: Session, t: Language = ENGLISH) -> str:
     """One line for the lobby message once the game is over, in ``t``: who won, or why it ended."""
     if session.status == "finished" and session.row.outcome:
         outcome = Outcome.from_dict(session.row.outcome)
-        first = outcome.ranking[0] if outcome.ranking else ()
+        ranking = session.final_ranking(outcome)
+        first = ranking[0] if ranking else ()
         winners = [session.by_seat(s).name for s in first]
         if winners:
             reason = name_seats(outcome.reason_in(t), session.names())

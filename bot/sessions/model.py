@@ -210,6 +210,15 @@ class Session:
     def waiting_on(self) -> list[Seat]:
         return [self.by_seat(s) for s in sorted(self.to_move())]
 
+    def final_ranking(self, outcome: Outcome) -> list[tuple[int, ...]]:
+        """The ranking the results and ratings keep: the engine's, with the seats that resigned
+        or whose time ran out (the computer then played them) below everyone who stayed, in the
+        engine's order among themselves."""
+        last = {s.seat for s in self.seats if s.resigned} | gc.ranks_last(self.banks)
+        ranking = [g for g in (tuple(s for s in group if s not in last) for group in outcome.ranking) if g]
+        ranking += [g for g in (tuple(s for s in group if s in last) for group in outcome.ranking) if g]
+        return ranking
+
 
 Played = MoveRecord
 """What one accepted move did: who, what, its privacy mark and the events it caused."""

@@ -347,15 +347,8 @@ class Play:
         self, session: Session, outcome: Outcome, reason: str | None = None
     ) -> list[RatingChange]:
         """Record the results (and the ratings); returns how each person's rating moved."""
-        # Resigned seats, and seats the computer took when their time ran out, rank last.
         resigned = {s.seat for s in session.seats if s.resigned} | gc.ranks_last(session.banks)
-        ranking = [tuple(s for s in group if s not in resigned) for group in outcome.ranking]
-        ranking = [g for g in ranking if g]
-        # Resigned seats rank below everyone who stayed, in the engine's order among themselves.
-        for group in outcome.ranking:
-            left = tuple(s for s in group if s in resigned)
-            if left:
-                ranking.append(left)
+        ranking = session.final_ranking(outcome)
         results = []
         changes: list[RatingChange] = []
         place = 1

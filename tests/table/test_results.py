@@ -8,8 +8,10 @@ import pytest
 from PIL import Image
 
 import languages
-from bot import results
+from bot import alt, results
 from bot.sessions import RatingChange
+from bot.texts import outcome_lines, result_line
+from engines.core import Outcome
 from renderers import animation
 from renderers.colours import colour_counts, seat_colour
 from tests.table.test_history import GAMES, played
@@ -84,3 +86,34 @@ def test_a_duration_leaves_out_its_zero_parts():
     assert results.duration(start, "2026-01-04T10:00:00+00:00") == "3 days"
     assert results.duration(start, "2026-01-04T10:00:00+00:00", es) == "3 días"
     assert results.duration(start, "2026-01-03T11:00:00+00:00", es) == "2 días 1 h"
+
+
+async def test_the_post_and_the_card_rank_a_resigned_seat_where_the_ratings_do(service):
+    """A seat that resigned (the computer then played it) ranks last in the stored results and
+    the ratings, even when its computer wins: the last post, the lobby's result line, the card
+    and its alt text say the same places."""
+    ch = 777
+    await service.lobby.create("nim", guild_id=1, channel_id=ch, host_id=1, host_name="ann", seed=1)
+    await service.lobby.join(ch, 2, "bob")
+    await service.lobby.join(ch, 3, "cy")
+    session = (await service.lobby.start(ch, 1)).session
+    session = (await service.seats.resign(ch, 1)).session  # ann resigns; the computer plays on
+    while session.status == "active":
+        (seat,) = session.to_move()
+        user = session.by_seat(seat).user_id
+        session = (await service.play.play(ch, user, (await service.play.legal_moves(ch, user))[0])).session
+    session = await service.core.get(session.id)
+    ann, bob, cy = (session.seat_of(u) for u in (1, 2, 3))
+    outcome = Outcome.from_dict(session.row.outcome)
+    assert outcome.ranking == ((ann.seat,), (bob.seat, cy.seat))  # her computer took the last stone
+    stored = {r.user_id: r.place for r in await service.store.ratings.results(session.id)}
+    assert stored == {2: 1, 3: 1, 1: 3}
+    assert outcome_lines(session, outcome)[1:] == ["1st: <@2>: 0", "1st: <@3>: 0", "3rd: ann: 1 (resigned)"]
+    assert result_line(session).startswith("Result: bob and cy win")
+    rows = results.card_rows(session, outcome)
+    assert [(r.place, r.name, r.score, r.note) for r in rows] == [
+        (1, "bob", "0", None),
+        (1, "cy", "0", None),
+        (3, "ann", "1", "resigned"),
+    ]
+    assert "1st: bob: 0. 1st: cy: 0. 3rd: ann: 1." in alt.results_card(session)

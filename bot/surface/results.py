@@ -91,7 +91,7 @@ class Results:
         self.replies.committed(interaction, said("The rematch lobby is open"))
         for seat in old.seats:
             if seat.computer and seat.user_id is None:
-                session = await self.service.lobby.add_computer(channel_id, user.id)
+                session = await self.service.lobby.add_computer(channel_id, user.id, seat.computer_level)
         others = [s.user_id for s in old.seats if s.user_id not in (None, user.id) and not s.computer]
         others += [s.user_id for s in old.seats if s.resigned and s.user_id not in (None, user.id)]
         channel = self.look.channel(session)

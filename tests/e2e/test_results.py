@@ -47,3 +47,37 @@ async def test_results_card_and_rematch(standin, bot_factory):
         # The old card's button now meets a running game and says so.
         busy = await (await standin.click(alice, card, "Rematch")).original()
         assert "already has a Nim game" in busy.content
+
+
+async def test_a_rematch_keeps_each_computer_players_level(standin, bot_factory):
+    """The rematch seats the old game's computer players at the levels they played at."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        bot.sessions.computer_seconds = 0.02  # keep the strong search short in tests
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=2, players=4)
+        await standin.click(bob, lobby.message, "Join")
+        for level in ("strong", "easy"):
+            added = await (await standin.slash(alice, chan, "game computer", level=level)).original()
+            assert f"({level})" in added.content
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        while session.status == "active":
+            await bot.front.boards.computers_settled()
+            session = await bot.sessions.core.get(session.id)
+            if session.status != "active":
+                break
+            (seat,) = session.to_move()
+            user = alice if session.by_seat(seat).user_id == alice.id else bob
+            legal = await bot.sessions.play.legal_moves(chan.id, user.id)
+            await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
+            session = await bot.sessions.core.get(session.id)
+        card = await standin.next_message(chan, lambda m: "**Results**" in m.content)
+        pressed = await (await standin.click(bob, card, "Rematch")).original()
+        assert "you host it" in pressed.content
+        new = await bot.sessions.core.in_channel(chan.id)
+        assert new.id != session.id and new.status == "lobby"
+        rows = await bot.store.games.seats(new.id)
+        assert [(r.user_id, r.level) for r in rows] == [(bob.id, None), (None, "strong"), (None, "easy")]

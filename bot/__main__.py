@@ -126,6 +126,9 @@ def check_verdict(found: Examined) -> int:
     if not found.exists:
         say(f"{where}: no such file (nothing was created); check DATABASE_PATH")
         return 2
+    if found.damaged is not None:
+        say(f"{where} is damaged (SQLite: {found.damaged}); restore a backup (see 'Backups' in the README)")
+        return 1
     if found.foreign:
         say(
             f"{where} holds tables that are not Pukllay's ({', '.join(found.tables[:5])}); "

@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import base64
 import logging
+import os
 import sys
 from importlib import metadata
 
@@ -221,6 +222,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.backup is not None:
             return backup(settings, args.backup)
         if args.migrate:
+            if not is_postgres_url(settings.database) and not os.path.lexists(settings.database):
+                # A mistyped path: no new, empty database reported as "current".
+                say(f"{settings.database}: no such file (nothing was created); check DATABASE_PATH")
+                return 2
             return asyncio.run(migrate(settings.database))
     except StorageError as exc:
         say(str(exc))

@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import base64
 import logging
+import os
 import sys
 from importlib import metadata
 
@@ -126,6 +127,9 @@ def check_verdict(found: Examined) -> int:
     if not found.exists:
         say(f"{where}: no such file (nothing was created); check DATABASE_PATH")
         return 2
+    if found.damaged is not None:
+        say(f"{where} is damaged (SQLite: {found.damaged}); restore a backup (see 'Backups' in the README)")
+        return 1
     if found.foreign:
         say(
             f"{where} holds tables that are not Pukllay's ({', '.join(found.tables[:5])}); "
@@ -218,6 +222,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.backup is not None:
             return backup(settings, args.backup)
         if args.migrate:
+            if not is_postgres_url(settings.database) and not os.path.lexists(settings.database):
+                # A mistyped path: no new, empty database reported as "current".
+                say(f"{settings.database}: no such file (nothing was created); check DATABASE_PATH")
+                return 2
             return asyncio.run(migrate(settings.database))
     except StorageError as exc:
         say(str(exc))

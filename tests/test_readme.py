@@ -176,7 +176,11 @@ def prepare(first: str, work: Path) -> None:
     db = work / "pukllay.db"
     if first == ".venv/bin/python -m bot --check-database":
         assert not db.exists()
-        subprocess.run([".venv/bin/python", "-m", "bot", "--migrate"], cwd=work, check=True, timeout=60)
+        # The database a first start creates (``--migrate`` creates none where there is no file).
+        create = "import asyncio\nfrom bot.storage import open_store\n" + (
+            "async def main():\n    await (await open_store('pukllay.db')).close()\nasyncio.run(main())"
+        )
+        subprocess.run([".venv/bin/python", "-c", create], cwd=work, check=True, timeout=60)
     if first.startswith("mv pukllay.db pukllay.db.damaged"):
         backups = sorted((work / "backups").glob("pukllay-*.db"))
         assert backups, "the backup block made no backup"

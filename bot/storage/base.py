@@ -293,7 +293,8 @@ class Examined:
 
     ``exists`` is False for a SQLite path with no file (none is created); ``tables`` are the
     tables found; ``applied`` the migrations recorded in them; ``problems`` what the check
-    found wrong.  Nothing is changed to find any of it.
+    found wrong; ``damaged`` SQLite's error when it could not read the file through at all
+    (cut short, damaged).  Nothing is changed to find any of it.
     """
 
     where: str
@@ -302,6 +303,7 @@ class Examined:
     tables: list[str] = field(default_factory=list)
     applied: set[int] = field(default_factory=set)
     problems: list[str] = field(default_factory=list)
+    damaged: str | None = None  # SQLite could not read the file through (cut short, damaged): why
 
     @property
     def foreign(self) -> bool:

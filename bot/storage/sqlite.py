@@ -287,7 +287,8 @@ def look(path: str) -> Examined:
     """``--check-database`` on SQLite: the file examined without changing it.
 
     A missing file is reported missing (not created); a read-only file or folder is fine; the
-    file is not migrated; another program's file is only named.  A running Pukllay process
+    file is not migrated; another program's file is only named; a file SQLite cannot read
+    through (cut short, damaged) is reported damaged.  A running Pukllay process
     holding the file is refused (its file is checked when it is stopped).
     """
     p = Path(path)
@@ -301,18 +302,24 @@ def look(path: str) -> Examined:
         raise StorageError(
             f"cannot read {path} ({exc.strerror or exc}); run the check as the bot's user"
         ) from None
+    found = Examined(path, "sqlite")
     try:
         if not _try_lock(fd, fcntl.LOCK_SH):
             raise StorageError(SECOND_PROCESS.format(path=path))
         con = connect_readonly(path, locked=True)
         try:
-            tables, applied = _tables(con)
-            found = Examined(path, "sqlite", tables=tables, applied=applied)
-            if tables and not found.foreign and not found.newer:
+            found.tables, found.applied = _tables(con)
+            if found.tables and not found.foreign and not found.newer:
                 found.problems = _integrity(con)
             return found
         finally:
             con.close()
+    except sqlite3.DatabaseError as exc:
+        if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_CORRUPT:
+            raise StorageError(explain(path, exc)) from None
+        # An SQLite file, cut short or damaged before the check could read it through: damage.
+        found.damaged = str(exc)
+        return found
     except sqlite3.Error as exc:
         raise StorageError(explain(path, exc)) from None
     finally:

@@ -357,3 +357,27 @@ async def test_postgres_at_start_one_line_each(pg_cluster, tmp_path):
 def test_database_url_must_be_postgres(tmp_path):
     proc = run_bot({"DATABASE_URL": "mysql://x@y/z"}, cwd=tmp_path)
     assert proc.returncode == 2 and "DATABASE_URL must be a PostgreSQL URL" in one_line(proc)
+
+
+async def test_check_database_reports_a_truncated_file_as_damage(tmp_path):
+    """A Pukllay database cut short (a full disk, a copy stopped half-way) is damage, as the
+    README's table says: one line naming the file and "damaged", status 1 (restore a backup),
+    not status 2 (a file that is not Pukllay's), and the file is left as it was."""
+    whole = tmp_path / "whole.db"
+    store = await open_store(whole)
+    await open_lobbies(store, 30)
+    await store.close()
+    data = whole.read_bytes()
+    for size in (100, 8192, len(data) // 2):
+        cut = tmp_path / f"cut-{size}.db"
+        cut.write_bytes(data[:size])
+        proc = run_bot({"DATABASE_PATH": str(cut)}, "--check-database", cwd=tmp_path)
+        line = one_line(proc)
+        assert proc.returncode == 1, (size, line)
+        assert str(cut) in line and "damaged" in line and "restore a backup" in line, line
+        assert cut.read_bytes() == data[:size]
+    # A file that is not SQLite at all stays another program's file: status 2.
+    other = tmp_path / "other.db"
+    other.write_bytes(b"hello, this is not a database" * 300)
+    proc = run_bot({"DATABASE_PATH": str(other)}, "--check-database", cwd=tmp_path)
+    assert proc.returncode == 2 and "not a Pukllay database" in one_line(proc)

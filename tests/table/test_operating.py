@@ -205,6 +205,18 @@ async def test_an_upgrade_keeps_a_copy_that_rolls_it_back(tmp_path):
     assert kept.read_text() == "an earlier copy" and dump(Path(store.kept_copy)) == was
 
 
+def test_migrate_on_a_missing_file_creates_nothing(tmp_path):
+    """``--migrate`` with DATABASE_PATH mistyped (or the file not put back yet) says there is no
+    such file and creates nothing, as ``--check-database`` does: it does not report a new, empty
+    database as "current; nothing to do"."""
+    before = listing(tmp_path)
+    for path in (tmp_path / "pukllay.bd", tmp_path / "no-such-folder" / "pukllay.db"):
+        proc = run_bot({"DATABASE_PATH": str(path)}, "--migrate", cwd=tmp_path)
+        line = one_line(proc)
+        assert proc.returncode == 2 and "no such file" in line and str(path) in line, line
+    assert listing(tmp_path) == before and not (tmp_path / "no-such-folder").exists()
+
+
 async def test_a_current_database_is_not_copied(db_path):
     await (await open_store(db_path)).close()
     store = await open_store(db_path)

@@ -200,7 +200,7 @@ class Games:
         if session.status == "finished" and session.row.outcome:
             outcome = Outcome.from_dict(session.row.outcome)
             place = 1
-            for group in outcome.ranking:
+            for group in session.final_ranking(outcome):  # as the results and ratings rank them
                 for seat in group:
                     places[seat] = ordinal(place, t)
                     scores[seat] = number(outcome.scores[seat])

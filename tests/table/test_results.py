@@ -117,3 +117,13 @@ async def test_the_post_and_the_card_rank_a_resigned_seat_where_the_ratings_do(s
         (3, "ann", "1", "resigned"),
     ]
     assert "1st: bob: 0. 1st: cy: 0. 3rd: ann: 1." in alt.results_card(session)
+    # The game's web page lists the same places.
+    from bot.history import History
+    from bot.web.game import Games
+    from languages import ENGLISH
+
+    players = Games(service, History(service)).players(session, ENGLISH)
+    assert [(p.name, p.place) for p in players] == [
+        (s.name, {"ann": "3rd", "bob": "1st", "cy": "1st"}[s.name])
+        for s in sorted(session.seats, key=lambda s: s.seat)
+    ]

@@ -63,6 +63,33 @@ def points_words(points: float, t: Language) -> str:
     return t.ngettext("{n} point", "{n} points", texts.form(points), n=f"{points:g}")
 
 
+def attendance_lines(
+    league: LeagueRow, number: int, found: dict[str, list[tuple[str, float]]], t: Language
+) -> list[str]:
+    """Who sat round ``number`` out for attendance, a line per reason, each player written as
+    ``found`` gives them (a name or a mention) with the points they got: a missed check-in
+    (nothing), a bye asked for, a pause, a late sign-up.  The round's post and the league's web
+    page both say it so."""
+    lines = []
+    if found.get(attendance.ABSENT):
+        lines.append(
+            t.gettext(
+                "Not paired in {round} (did not check in): {players}",
+                round=texts.round_name(league, number, t),
+                players=", ".join(who for who, _ in found[attendance.ABSENT]),
+            )
+        )
+    for kind, words in (
+        (attendance.REQUESTED, N_("Bye asked for: {players}")),
+        (attendance.PAUSE, N_("Paused or away: {players}")),
+        (attendance.LATE, N_("Joined late: {players}")),
+    ):
+        if found.get(kind):
+            players = ", ".join(f"{who} ({points_words(points, t)})" for who, points in found[kind])
+            lines.append(t.gettext(words, players=players))
+    return lines
+
+
 class Attendance:
     """The players' and the organiser's attendance commands, answered in language ``t``."""
 
@@ -452,27 +479,14 @@ class CheckinDesk:
             kind = kinds.get((r, u), attendance.PAIRING)
             if r == number and kind != attendance.PAIRING:
                 out.setdefault(kind, []).append((u, p))
-        lines = []
-        if out.get(attendance.ABSENT):
-            lines.append(
-                t.gettext(
-                    "Not paired in {round} (did not check in): {players}",
-                    round=texts.round_name(league, number, t),
-                    players=", ".join(
-                        f"<@{u}>" if u in mentions else names.get(u, str(u))
-                        for u, _ in out[attendance.ABSENT]
-                    ),
-                )
-            )
-        for kind, words in (
-            (attendance.REQUESTED, N_("Bye asked for: {players}")),
-            (attendance.PAUSE, N_("Paused or away: {players}")),
-            (attendance.LATE, N_("Joined late: {players}")),
-        ):
-            if out.get(kind):
-                players = ", ".join(f"{names.get(u, str(u))} ({points_words(p, t)})" for u, p in out[kind])
-                lines.append(t.gettext(words, players=players))
-        return lines
+        labelled = {  # a mention only for those who missed the check-in
+            kind: [
+                (f"<@{u}>" if kind == attendance.ABSENT and u in mentions else names.get(u, str(u)), p)
+                for u, p in found
+            ]
+            for kind, found in out.items()
+        }
+        return attendance_lines(league, number, labelled, t)
 
     async def opened(self, opened: OpenedRound) -> None:
         """A round is paired: tell who sat it out, and arm the next round's check-in window."""

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 import engines
 from bot.league import attendance, controls, tiebreaks
-from bot.league.presence import points_words
+from bot.league.presence import attendance_lines
 from bot.league.service import LeagueService
-from bot.league.texts import form, round_name
+from bot.league.texts import form
 from bot.ratings import shown
 from bot.sessions import SessionService
 from bot.storage import Store
@@ -137,23 +137,7 @@ def sat_out_lines(
                 players=", ".join(name for name, _ in found[attendance.PAIRING]),
             )
         )
-    if found.get(attendance.ABSENT):
-        lines.append(
-            t.gettext(
-                "Not paired in {round} (did not check in): {players}",
-                round=round_name(league, round_no, t),
-                players=", ".join(name for name, _ in found[attendance.ABSENT]),
-            )
-        )
-    for kind, words in (
-        (attendance.REQUESTED, N_("Bye asked for: {players}")),
-        (attendance.PAUSE, N_("Paused or away: {players}")),
-        (attendance.LATE, N_("Joined late: {players}")),
-    ):
-        if found.get(kind):
-            players = ", ".join(f"{name} ({points_words(points, t)})" for name, points in found[kind])
-            lines.append(t.gettext(words, players=players))
-    return lines
+    return lines + attendance_lines(league, round_no, found, t)
 
 
 class Leagues:

@@ -328,7 +328,7 @@ class Pukllay(_BotBase):
         rounds.gate = CheckinDesk(rounds, posts, self.league_attendance)
         self.league_noshows = desk = NoShowDesk(rounds)
         rounds.calendar = Calendar(self.store, rounds.posts, DiscordCalendar(self))
-        front.boards.posted = rounds.calendar.board_posted
+        front.boards.after_board.append(rounds.calendar.board_posted)
         store = self.store
         self.queue = queue = QueueService(
             store,

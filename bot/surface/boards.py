@@ -60,9 +60,10 @@ class Boards:
         self.controls: Callable[[Session, Language], discord.ui.View | None] = lambda session, t: None
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
         self.finished: Callable[[MoveResult], Awaitable[None]] = nothing
-        self.posted: Callable[[Session], Awaitable[None]] = nothing  # after each board post
-        # after each board post and an abandon: an undo request the game moved past is closed
-        self.undo_closes: Callable[[Session], Awaitable[None]] = nothing
+        # After each board post and after an abandon, in turn (a failing one is logged and the
+        # rest still run): a league table's forum tag follows its game, an undo request the game
+        # moved past is closed.
+        self.after_board: list[Callable[[Session], Awaitable[None]]] = []
         # after every board: forced moves, passes ahead, clock warnings, watchers, followers
         self.waits_after: Callable[[Session, discord.Message, bool, str | None], Awaitable[None]] = nothing
 
@@ -186,14 +187,7 @@ class Boards:
                 await self.notifier.game_ended(session, message, players)
             except Exception:
                 log.exception("end notices for session %s failed", session.id)
-        try:  # the board is posted; what follows it elsewhere (a forum post's tag) is logged if it fails
-            await self.posted(session)
-        except Exception:
-            log.exception("after the board of session %s", session.id)
-        try:  # the board is posted; an undo request left open must not undo the answer
-            await self.undo_closes(session)
-        except Exception:
-            log.exception("closing the undo request of session %s", session.id)
+        await self.board_settled(session)
         try:  # the board is posted; forced moves, warnings, watchers, followers must not undo the answer
             await self.waits_after(session, message, ping, last)
         except Exception:
@@ -262,10 +256,16 @@ class Boards:
             await self.lobby_changed(session)
         if session.row.board_message_id:
             await self.strip_buttons(session, session.row.board_message_id)
-        try:
-            await self.undo_closes(session)
-        except Exception:
-            log.exception("closing the undo request of session %s", session.id)
+        await self.board_settled(session)
+
+    async def board_settled(self, session: Session) -> None:
+        """Call the :attr:`after_board` listeners.  The board is posted (or the game abandoned)
+        already, so a listener that fails is logged and must not undo the answer."""
+        for listener in self.after_board:
+            try:
+                await listener(session)
+            except Exception:
+                log.exception("after the board of session %s: %s", session.id, listener)
 
     async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
         """Post the board after ``result`` (``header``: the first board's); after the last move,

@@ -66,6 +66,6 @@ class Front:
         self.boards.controls = self.menus.board_buttons
         self.boards.lobby_changed = self.lobby.refresh
         self.boards.finished = self.results.card
-        self.boards.undo_closes = self.undo.close_void
+        self.boards.after_board.append(self.undo.close_void)
         self.waits = Waits(self.boards)  # forced moves, passes ahead, clock warnings, watchers, followers
         self.boards.waits_after = self.waits.posted

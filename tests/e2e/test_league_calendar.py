@@ -173,3 +173,28 @@ async def test_in_a_spanish_server_the_tags_and_the_event_speak_spanish(standin,
         assert standin.tag_names(post) == ["esperando"]
         (event,) = standin.events()
         assert event.description.startswith("Mesa 1: ") and "ronda 1" in event.name
+
+
+async def test_an_abandoned_table_is_tagged_done(standin, bot_factory, table_clock):
+    """A league game abandoned in its forum post is over: its post is tagged done, as a played
+    one is, not left waiting."""
+    standin.wall = table_clock.time
+    chan = standin.channel("games")
+    owner = standin.owner
+    forum = standin.add_forum("league-tables", ["waiting", "playing", "done"])
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await start_league(standin, owner, chan, standin.add_users("ana", "beto", "cusi"), rounds=1)
+        await standin.slash(owner, chan, "league organiser forum", forum=forum)
+        started = await standin.slash(owner, chan, "league start")
+        assert "has started" in (await started.original()).content
+        await fire(bot)
+        (post,) = [t for t in standin.guild.threads if t.parent_id == forum.id]
+        assert standin.tag_names(post) == ["waiting"]
+        session = await bot.sessions.core.in_channel(post.id)
+        assert session is not None
+        abandoned = await standin.slash(owner, post, "game abandon")
+        assert "abandoned" in (await abandoned.original()).content
+        after = await bot.sessions.core.get(session.id)
+        assert after is not None and after.status == "abandoned"
+        assert standin.tag_names(post) == ["done"]

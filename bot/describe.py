@@ -18,13 +18,19 @@ from engines.core import Engine, Said, Section, name_seats
 from languages import ENGLISH, N_, Language
 
 PRIVATE_HEADING = N_("Only you can see this")
+LAST_ACTION = N_("Last action: {action}")  # the alt text's words too
 
 
 def lines_of(
-    sections: Sequence[Section], t: Language = ENGLISH, names: Sequence[str] | None = None
+    sections: Sequence[Section],
+    t: Language = ENGLISH,
+    names: Sequence[str] | None = None,
+    last_action: str | None = None,
 ) -> list[str]:
     """The sections as lines in ``t``: public ones first, then the private ones under their own
-    heading; a blank line between sections; seats written ``{pN}`` named from ``names``."""
+    heading; a blank line between sections; seats written ``{pN}`` named from ``names``.
+    ``last_action``: the last move in words, as the board's header says it (the engines' own
+    lines give its notation), first in the first section."""
 
     def words(said: Said) -> str:
         return name_seats(said.in_words(t), names)
@@ -38,6 +44,8 @@ def lines_of(
         if section.private and index == len(public):
             lines.append(f"**{t.gettext(PRIVATE_HEADING)}**")
         lines.append(f"**{words(section.heading)}**")
+        if index == 0 and last_action:
+            lines.append(f"- {t.gettext(LAST_ACTION, action=last_action)}")
         lines.extend(f"- {words(line)}" for line in section.lines)
     return lines
 
@@ -85,6 +93,10 @@ def sections_for(engine: Engine, state: Any, reader: int | None) -> list[Section
     return list(sections)
 
 
-def described(session: Session, reader: int | None, t: Language = ENGLISH) -> list[str]:
-    """``session``'s board in words for ``reader``, split into messages, in ``t``."""
-    return messages(lines_of(sections_for(session.engine, session.state, reader), t, session.names()))
+def described(
+    session: Session, reader: int | None, t: Language = ENGLISH, last_action: str | None = None
+) -> list[str]:
+    """``session``'s board in words for ``reader``, split into messages, in ``t``
+    (``last_action``: see :func:`lines_of`)."""
+    sections = sections_for(session.engine, session.state, reader)
+    return messages(lines_of(sections, t, session.names(), last_action))

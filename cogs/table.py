@@ -151,7 +151,8 @@ class GameCommands(
     async def describe(self, interaction: discord.Interaction) -> None:
         session = await self.with_board(interaction)
         t = i18n.private(interaction)
-        first, *more = described(session, session.reader_of(interaction.user.id), t)
+        last = texts.last_action(session, await self.sessions.logbook.log(session, last=1), t)
+        first, *more = described(session, session.reader_of(interaction.user.id), t, last)
         await reply(interaction, first)
         for text in more:
             await interaction.followup.send(text, ephemeral=True)

@@ -203,7 +203,7 @@ def play(
                 write(f"turn-{turn:04d}", seat)
                 continue
             if command == "describe":
-                said_lines = lines_of(sections_for(module, state, seat), lang, names)
+                said_lines = lines_of(sections_for(module, state, seat), lang, names, last_action)
                 print("\n".join(textwrap.indent(prompt.plain(x), "  ") for x in said_lines), file=out)
                 continue
             if command == "huts":

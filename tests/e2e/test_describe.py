@@ -128,3 +128,26 @@ async def test_the_answer_is_in_the_askers_language(standin, bot_factory):
         (english,) = await describe(standin, bot, chan, bob)
         assert english.startswith("**Turn**\n") and "Montones" not in english
         assert session.state.piles  # both read the same game
+
+
+async def test_the_last_move_is_said_in_words_as_the_board_says_it(standin, bot_factory):
+    """The board in words names the last move as the picture's header and its alt text do (a
+    screen reader reads the same sentence a sighted player sees, not only the move's code)."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        await start(standin, chan, alice, bob)
+        (before,) = await describe(standin, bot, chan, bob)
+        assert "Last action" not in before  # no move yet
+        session = await bot.sessions.core.in_channel(chan.id)
+        mover = {u.id: u for u in (alice, bob)}[session.seats[session.state.turn].user_id]
+        move = str(nim.legal_moves(session.state, session.state.turn)[0])
+        await (await standin.slash(mover, chan, "nim move", move=move)).original()
+        board = await standin.next_message(chan, is_board)
+        words = f"{mover.name.title()} took {move[1:]} from pile {move[0]}"
+        alt = board.attachments[0].description
+        assert f"Last action: {words}" in alt, alt
+        (text,) = await describe(standin, bot, chan, bob)
+        lines = text.split("\n")
+        assert lines[:2] == ["**Turn**", f"- Last action: {words}"], lines[:3]

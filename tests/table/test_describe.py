@@ -122,6 +122,18 @@ def test_the_terminal_describes_the_board_to_the_player_to_move():
     assert str(state.secrets[1]) not in out  # the other seat's secret is never said
 
 
+def test_the_terminal_says_the_last_move_in_words():
+    state = nim.new_game(nim.Config(players=2), 2, seed=3)
+    move = str(nim.legal_moves(state, 0)[0])
+    code, out, err = run(
+        ["nim", "--no-images", "--no-export", "--seed", "3"], f"describe\n{move}\ndescribe\nquit\n"
+    )
+    assert code == 0 and not err
+    first, second = out.split("P1 to play>")[1], out.split("P2 to play>")[1]
+    assert "Last action" not in first
+    assert f"  Turn\n  - Last action: P1 took {move[1:]} from pile {move[0]}\n" in second
+
+
 @pytest.mark.usefixtures("nim_in_spanish")
 def test_the_terminal_describes_in_spanish_with_its_spanish_word():
     code, out, err = run(

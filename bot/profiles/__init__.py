@@ -29,7 +29,7 @@ from bot.profiles.reckon import (
     turns_of,
 )
 from bot.storage import RatingRow, Store
-from bot.storage.profiles import Gate, ServerGates, TurnRow
+from bot.storage.profiles import GameLog, Gate, ServerGates, TurnRow
 from bot.time import gameclock as gc
 from engines.core import Said, said, said_n
 
@@ -69,10 +69,16 @@ async def refresh(store: Store, user_ids: Iterable[int]) -> int:
     if not stale:
         return 0
     logs = await store.profiles.logs(stale)
-    people = await store.people.several({u for log in logs for u in log.people.values()})
-    hours = {u: p.remind_hours for u, p in people.items()}
-    await store.profiles.save_turns([(log, turns_of(log, hours)) for log in logs])
+    await store.profiles.save_turns(await _worked(store, logs))
     return len(logs)
+
+
+async def _worked(store: Store, logs: list[GameLog]) -> list[tuple[GameLog, list[TurnRow]]]:
+    """Each game's turns worked out from its log, with its people's reminder intervals and times away."""
+    users = {u for log in logs for u in log.people.values()}
+    hours = {u: p.remind_hours for u, p in (await store.people.several(users)).items()}
+    away = await store.people.away_periods(users)
+    return [(log, turns_of(log, hours, away)) for log in logs]
 
 
 async def rebuild(store: Store, *, write: bool = False) -> list[TurnRow]:
@@ -80,10 +86,7 @@ async def rebuild(store: Store, *, write: bool = False) -> list[TurnRow]:
     ``write`` the stored turns are replaced by them."""
     if write:
         await store.profiles.forget_turns()
-    logs = await store.profiles.logs(await store.profiles.all_started())
-    people = await store.people.several({u for log in logs for u in log.people.values()})
-    hours = {u: p.remind_hours for u, p in people.items()}
-    worked = [(log, turns_of(log, hours)) for log in logs]
+    worked = await _worked(store, await store.profiles.logs(await store.profiles.all_started()))
     if write:
         await store.profiles.save_turns(worked)
     return [t for _, turns in worked for t in turns]

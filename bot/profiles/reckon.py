@@ -8,6 +8,8 @@ them:
   the first move.  Its *time to move* is from that start to its first move.  Moves the computer
   made for a seat whose person resigned are not that person's turns.
 - An undo entry (``/game undo``, agreed) is no move and no turn: the next turn starts at it.
+- Time a person spent away (``/me away``, until ``/me back``) is left out of their time to move,
+  as it is left out of their game clocks.
 - A turn is *missed* when the computer made it for a person who had not resigned (their clock or
   turn timer ran out), and *on time* when it is not missed and its time to move is within the
   allowed time: the clock's time per move (``move:``, ``timer:``), the whole starting bank
@@ -60,8 +62,11 @@ def allowed_seconds(clock: str | None, timer_seconds: float | None, remind_hours
     return float((remind_hours or DEFAULT_REMIND_HOURS) * HOUR)
 
 
-def turns_of(log: GameLog, remind_hours: Mapping[int, int]) -> list[TurnRow]:
-    """The turns of the people in one game, from its log."""
+def turns_of(
+    log: GameLog, remind_hours: Mapping[int, int], away: Mapping[int, gc.Away] | None = None
+) -> list[TurnRow]:
+    """The turns of the people in one game, from its log; ``away``: each person's times away
+    (``/me away``), left out of their time to move as their clocks leave them out."""
     out: list[TurnRow] = []
     allowed = {
         user: allowed_seconds(log.clock, log.timer_seconds, remind_hours.get(user, DEFAULT_REMIND_HOURS))
@@ -77,7 +82,7 @@ def turns_of(log: GameLog, remind_hours: Mapping[int, int]) -> list[TurnRow]:
         if move.seat != previous_seat:
             user = log.people.get(move.seat)
             if user is not None and not (move.by_computer and move.seat in log.resigned):
-                took = None if before is None else max(0.0, at - before)
+                took = None if before is None else gc.used(before, at, (away or {}).get(user, ()))
                 missed = move.by_computer
                 on_time = not missed and (took is None or took <= allowed[user])
                 out.append(TurnRow(log.session_id, move.number, user, log.game, took, on_time, missed))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.storage.base import Concern, PersonRow, fits, person_of, upsert
+from bot.storage.base import Body, Concern, PersonRow, fits, person_of, run, upsert
 
 SAVED = (
     "user_id, notify, remind_hours, time_zone, quiet_start, quiet_end, dm_failed, away_since, away_until,"
@@ -15,6 +15,8 @@ SAVED = (
 """The settings :meth:`People.save_person` writes (the locale and the palette have their own)."""
 SAVE_PERSON = upsert("people", "user_id", ", ".join(SAVED) + ", updated_at")
 NEW_LOCALE = "people.locale IS NULL OR people.locale <> excluded.locale"
+SAVE_AWAY = upsert("away_periods", "user_id, since", "user_id, since, until")
+"""A time away kept in the history: a new one, or its end moved by ``/me back``."""
 
 
 class People(Concern):
@@ -36,8 +38,32 @@ class People(Concern):
         return {u: found.get(u, PersonRow(u)) for u in ids}
 
     async def save_person(self, person: PersonRow) -> None:
+        """Write the person's settings; their time away, if any, is kept in the history of their
+        times away too (:meth:`away_periods`), in the same transaction."""
         values = [getattr(person, c) for c in SAVED]
-        await self.db.change(SAVE_PERSON, *values[:6], int(person.dm_failed), *values[7:], self.clock.stamp())
+
+        def body() -> Body:
+            yield run(SAVE_PERSON, *values[:6], int(person.dm_failed), *values[7:], self.clock.stamp())
+            if person.away_since is not None and person.away_until is not None:
+                yield run(SAVE_AWAY, person.user_id, person.away_since, person.away_until)
+
+        await self.db.transact(body())
+
+    async def away_periods(self, user_ids: Iterable[int]) -> dict[int, list[tuple[float, float]]]:
+        """Every time away these people took, oldest first, as ``(since, until)`` (a person with
+        none is left out)."""
+        ids = sorted({u for u in user_ids if fits(u)})
+        found: dict[int, list[tuple[float, float]]] = {}
+        if ids:
+            marks = ", ".join("?" for _ in ids)
+            rows = await self.db.all(
+                f"SELECT user_id, since, until FROM away_periods WHERE user_id IN ({marks})"
+                " ORDER BY user_id, since",
+                *ids,
+            )
+            for user, since, until in rows:
+                found.setdefault(user, []).append((float(since), float(until)))
+        return found
 
     async def set_dm_failed(self, user_id: int, failed: bool) -> bool:
         """Note (or clear) that a DM to the person failed; True when the flag changed."""

@@ -13,6 +13,7 @@ from bot.storage.profiles import Gate, ServerGates
 ANN, BOB, CID = 1, 2, 3
 GUILD = 1
 HOUR = 3600.0
+DAY = 24 * HOUR
 
 
 async def seated_game(store, channel: int, people: list[int], *, clock: str | None = None) -> int:
@@ -109,6 +110,40 @@ async def test_the_reminder_interval_is_the_allowance_without_a_clock(store, clo
     await move(store, clock, g, 0, 3 * HOUR)  # later than her 2-hour reminders
     ann = (await profiles.profile(store, ANN)).figures
     assert (ann.turns, ann.on_time) == (1, 0)
+
+
+async def test_time_away_is_not_held_against_a_persons_turns(store, clock):
+    """Ann takes two days away, comes back a day early (/me back), and later takes another day:
+    each of her turns' time to move leaves out the time away that fell within it, as her clocks
+    do, and both times away stay counted after her settings move on to the next one."""
+    from bot import notices
+
+    g = await seated_game(store, 100, [ANN, BOB])  # no clock: Ann's reminders, every 12 h
+    await move(store, clock, g, 0, HOUR)
+    await move(store, clock, g, 1, HOUR)  # Ann's turn starts
+    clock.advance(HOUR)
+    away = notices.take_away(await store.people.person(ANN), 2, None, clock.time(), 20)
+    await store.people.save_person(away)
+    clock.advance(DAY)
+    await store.people.save_person(notices.come_back(await store.people.person(ANN), clock.time()))
+    await move(store, clock, g, 0, 2 * HOUR)  # 1 h + a day away + 2 h: 3 hours of her time
+    await move(store, clock, g, 1, HOUR)  # Ann's turn starts
+    clock.advance(HOUR)
+    again = notices.take_away(await store.people.person(ANN), 1, None, clock.time(), 20)
+    await store.people.save_person(again)
+    await move(store, clock, g, 0, DAY + 4 * HOUR)  # 1 h + the day away + 4 h: 5 hours of hers
+
+    periods = await store.people.away_periods([ANN, BOB])
+    assert list(periods) == [ANN] and len(periods[ANN]) == 2
+    (first_since, first_until), second = periods[ANN]
+    assert first_until - first_since == DAY  # cut short by /me back
+    assert second == (again.away_since, again.away_until)
+    ann = (await profiles.profile(store, ANN)).figures
+    assert (ann.turns, ann.on_time) == (3, 3)  # 1 h, 3 h and 5 h: each within her 12 hours
+    assert ann.median == 3 * HOUR
+    assert sorted(await store.profiles.all_turns(), key=lambda t: (t.session_id, t.number)) == (
+        await profiles.rebuild(store)
+    )
 
 
 async def test_an_undo_entry_is_not_a_turn_of_whoever_asked_for_it(store, clock):
@@ -331,3 +366,65 @@ def test_the_missed_turns_agree_with_their_own_count(turns, on_time, missed, cod
 
     figures = reckon.Figures(turns=turns, on_time=on_time, missed=missed)
     assert line in words.text("Ana", Profile(ANN, figures, {}), language(code)).splitlines()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+async def test_the_time_away_in_settings_before_the_upgrade_is_kept_and_its_games_read_again(
+    kind, request, tmp_path
+):
+    """A person away when their database is upgraded to the history of times away: that time
+    away is its first entry, and their games are read again for their turns (Bob's, who was
+    never away, are not)."""
+    import sqlite3
+
+    import asyncpg
+
+    from bot.storage import SCHEMA_VERSION, migrations, open_store
+    from tests.table.test_operating import apply_postgres, old_sqlite
+
+    (periods,) = [n for n, name, _ in migrations("sqlite") if name == "away_periods"]
+    rows = (
+        "INSERT INTO people (user_id, away_since, away_until, updated_at) VALUES (1, 100.0, 500.0, 'then')",
+        "INSERT INTO people (user_id, updated_at) VALUES (2, 'then')",
+        *(
+            "INSERT INTO sessions (id, game, channel_id, host_id, status, options, max_players, seed,"
+            f" version, created_at, updated_at) VALUES ({sid}, 'nim', {sid}, {user}, 'active', '{{}}', 2, 1,"
+            " 3, 'then', 'then')"
+            for sid, user in ((10, ANN), (20, BOB))
+        ),
+        f"INSERT INTO seats (session_id, join_order, seat, user_id, display_name) VALUES (10, 0, 0, {ANN}, 'ann')",
+        f"INSERT INTO seats (session_id, join_order, seat, user_id, display_name) VALUES (20, 0, 0, {BOB}, 'bob')",
+        "INSERT INTO turns_read (session_id, version) VALUES (10, 3)",
+        "INSERT INTO turns_read (session_id, version) VALUES (20, 3)",
+    )
+    if kind == "sqlite":
+        target = str(tmp_path / "old.db")
+        old_sqlite(tmp_path / "old.db", periods - 1)
+        con = sqlite3.connect(target)
+        for sql in rows:
+            con.execute(sql)
+        con.commit()
+        con.close()
+    else:
+        cluster = request.getfixturevalue("pg_cluster")
+        name = await cluster.create_database()
+        target = cluster.url(name)
+        await apply_postgres(target, periods - 1)
+        conn = await asyncpg.connect(target)
+        try:
+            for sql in rows:
+                await conn.execute(sql)
+        finally:
+            await conn.close()
+    try:
+        store = await open_store(target)
+        try:
+            assert store.upgraded_from == periods - 1 and await store.schema_version() == SCHEMA_VERSION
+            assert await store.people.away_periods([ANN, BOB]) == {ANN: [(100.0, 500.0)]}
+            assert await store.profiles.stale([ANN, BOB]) == [10]
+            assert await store.check_integrity() == []
+        finally:
+            await store.close()
+    finally:
+        if kind == "postgres":
+            await cluster.drop_database(name)

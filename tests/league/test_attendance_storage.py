@@ -89,12 +89,8 @@ async def test_a_round_records_why_each_player_sat_out(store):
 async def test_windows_opened_before_the_upgrade_count_as_called(kind, request, tmp_path):
     """A check-in window stored before migration 031 had its call made as it opened: after the
     upgrade it reads as called, so it is not called again."""
-    import sqlite3
-
-    import asyncpg
-
     from bot.storage import SCHEMA_VERSION, migrations, open_store
-    from tests.table.test_operating import apply_postgres, old_sqlite
+    from tests.table.test_operating import old_database
 
     (calls,) = [n for n, name, _ in migrations("sqlite") if name == "checkin_calls"]
     rows = (
@@ -103,26 +99,7 @@ async def test_windows_opened_before_the_upgrade_count_as_called(kind, request, 
         " VALUES (1, 2, 3, 'Old', 'nim', 'swiss', 2, '[1, 0]', 1, 86400, 3, 'running', 0, 0, 'then')",
         "INSERT INTO league_checkin_windows (league_id, round, opened_at, closes_at) VALUES (1, 1, 10, 20)",
     )
-    if kind == "sqlite":
-        target = str(tmp_path / "old.db")
-        old_sqlite(tmp_path / "old.db", calls - 1)
-        con = sqlite3.connect(target)
-        for sql in rows:
-            con.execute(sql)
-        con.commit()
-        con.close()
-    else:
-        cluster = request.getfixturevalue("pg_cluster")
-        name = await cluster.create_database()
-        target = cluster.url(name)
-        await apply_postgres(target, calls - 1)
-        conn = await asyncpg.connect(target)
-        try:
-            for sql in rows:
-                await conn.execute(sql)
-        finally:
-            await conn.close()
-    try:
+    async with old_database(kind, request, tmp_path, calls - 1, rows) as target:
         store = await open_store(target)
         try:
             assert store.upgraded_from == calls - 1 and await store.schema_version() == SCHEMA_VERSION
@@ -133,6 +110,3 @@ async def test_windows_opened_before_the_upgrade_count_as_called(kind, request, 
             assert await store.check_integrity() == []
         finally:
             await store.close()
-    finally:
-        if kind == "postgres":
-            await cluster.drop_database(name)

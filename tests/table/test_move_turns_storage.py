@@ -4,12 +4,10 @@ log, NULL on rows written before, and kept through the upgrade."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from bot.storage import SCHEMA_VERSION, NewMove, migrations, open_store
-from tests.table.test_operating import apply_postgres, old_sqlite
+from tests.table.test_operating import old_database
 
 (TURNS,) = [n for n, name, _ in migrations("sqlite") if name == "move_turns"]
 
@@ -69,25 +67,8 @@ async def test_the_upgrade_keeps_old_moves_without_turns(kind, request, tmp_path
     upgrade redefines) keep theirs."""
     import asyncpg
 
-    if kind == "sqlite":
-        target = str(tmp_path / "old.db")
-        old_sqlite(tmp_path / "old.db", TURNS - 1)
-        con = sqlite3.connect(target)
-        con.execute(OLD_MOVE)
-        con.commit()
-        con.close()
-    else:
-        cluster = request.getfixturevalue("pg_cluster")
-        name = await cluster.create_database()
-        target = cluster.url(name)
-        await apply_postgres(target, TURNS - 1)
-        conn = await asyncpg.connect(target)
-        try:
-            await conn.execute(OLD_SESSION)
-            await conn.execute(OLD_MOVE)
-        finally:
-            await conn.close()
-    try:
+    rows = [OLD_MOVE] if kind == "sqlite" else [OLD_SESSION, OLD_MOVE]  # the SQLite file has its session
+    async with old_database(kind, request, tmp_path, TURNS - 1, rows) as target:
         store = await open_store(target)
         try:
             assert store.upgraded_from == TURNS - 1 and await store.schema_version() == SCHEMA_VERSION
@@ -109,6 +90,3 @@ async def test_the_upgrade_keeps_old_moves_without_turns(kind, request, tmp_path
             finally:
                 await conn.close()
             assert count == 1  # redefined, not overloaded beside the old one
-    finally:
-        if kind == "postgres":
-            await cluster.drop_database(name)

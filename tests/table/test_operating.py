@@ -5,11 +5,13 @@ bot says about itself at start."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import os
 import shutil
 import sqlite3
 import sys
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -223,6 +225,40 @@ async def test_a_current_database_is_not_copied(db_path):
     await store.close()
     assert store.kept_copy is None and store.upgraded_from is None
     assert [p.name for p in db_path.parent.iterdir() if ".before-" in p.name] == []
+
+
+@contextlib.asynccontextmanager
+async def old_database(
+    kind: str, request: pytest.FixtureRequest, tmp_path: Path, schema: int, rows: Sequence[str]
+) -> AsyncIterator[str]:
+    """A database of ``kind`` ("sqlite" or "postgres") as a Pukllay of ``schema`` left it, with
+    ``rows`` written into it by hand: what ``open_store`` takes (a PostgreSQL database is dropped
+    afterwards).  The SQLite file holds :func:`old_sqlite`'s game too."""
+    import asyncpg
+
+    if kind == "sqlite":
+        old_sqlite(tmp_path / "old.db", schema)
+        con = sqlite3.connect(tmp_path / "old.db")
+        for sql in rows:
+            con.execute(sql)
+        con.commit()
+        con.close()
+        yield str(tmp_path / "old.db")
+        return
+    cluster = request.getfixturevalue("pg_cluster")
+    name = await cluster.create_database()
+    try:
+        target = cluster.url(name)
+        await apply_postgres(target, schema)
+        conn = await asyncpg.connect(target)
+        try:
+            for sql in rows:
+                await conn.execute(sql)
+        finally:
+            await conn.close()
+        yield target
+    finally:
+        await cluster.drop_database(name)
 
 
 async def apply_postgres(url: str, schema: int) -> None:

@@ -375,12 +375,8 @@ async def test_the_time_away_in_settings_before_the_upgrade_is_kept_and_its_game
     """A person away when their database is upgraded to the history of times away: that time
     away is its first entry, and their games are read again for their turns (Bob's, who was
     never away, are not)."""
-    import sqlite3
-
-    import asyncpg
-
     from bot.storage import SCHEMA_VERSION, migrations, open_store
-    from tests.table.test_operating import apply_postgres, old_sqlite
+    from tests.table.test_operating import old_database
 
     (periods,) = [n for n, name, _ in migrations("sqlite") if name == "away_periods"]
     rows = (
@@ -397,26 +393,7 @@ async def test_the_time_away_in_settings_before_the_upgrade_is_kept_and_its_game
         "INSERT INTO turns_read (session_id, version) VALUES (10, 3)",
         "INSERT INTO turns_read (session_id, version) VALUES (20, 3)",
     )
-    if kind == "sqlite":
-        target = str(tmp_path / "old.db")
-        old_sqlite(tmp_path / "old.db", periods - 1)
-        con = sqlite3.connect(target)
-        for sql in rows:
-            con.execute(sql)
-        con.commit()
-        con.close()
-    else:
-        cluster = request.getfixturevalue("pg_cluster")
-        name = await cluster.create_database()
-        target = cluster.url(name)
-        await apply_postgres(target, periods - 1)
-        conn = await asyncpg.connect(target)
-        try:
-            for sql in rows:
-                await conn.execute(sql)
-        finally:
-            await conn.close()
-    try:
+    async with old_database(kind, request, tmp_path, periods - 1, rows) as target:
         store = await open_store(target)
         try:
             assert store.upgraded_from == periods - 1 and await store.schema_version() == SCHEMA_VERSION
@@ -425,6 +402,3 @@ async def test_the_time_away_in_settings_before_the_upgrade_is_kept_and_its_game
             assert await store.check_integrity() == []
         finally:
             await store.close()
-    finally:
-        if kind == "postgres":
-            await cluster.drop_database(name)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -106,6 +106,10 @@ class Posts(Protocol):
     async def server_name(self, guild_id: int) -> str: ...
 
     async def announce(self, result: MoveResult) -> None: ...
+
+    async def is_member(self, guild_id: int, user_id: int) -> bool:
+        """False only when Discord says the person is no longer in the server."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -330,6 +334,9 @@ class QueueService:
                 tables = form(wants, admits(ok))
                 again = False
                 for table in tables:
+                    if await self.left_server(guild_id, table.user_ids):
+                        again = True  # form the tables again without them
+                        break
                     try:
                         done = await self.open_table(guild_id, channel_id, table)
                     except Stuck:  # the channel takes no threads now: the people wait on
@@ -341,6 +348,16 @@ class QueueService:
                 if not again:
                     break
         return opened
+
+    async def left_server(self, guild_id: int, user_ids: Iterable[int]) -> bool:
+        """Take out of the queue those of a table about to open who left the server (the bot is not
+        told when someone leaves; they are looked up as their table forms).  Whether anyone was."""
+        gone = [u for u in user_ids if not await self.posts.is_member(guild_id, u)]
+        for user_id in gone:
+            log.info("queue of server %s: %s left the server, and the queue", guild_id, user_id)
+            await self.store.queue.leave(guild_id, user_id)
+            await self.store.jobs.cancel(QUEUE_EXPIRE, f"{guild_id}:{user_id}")
+        return bool(gone)
 
     async def open_table(self, guild_id: int, channel_id: int, table: Table) -> Opened | None:
         """Hold the table's people, open its thread and lobby, seat them; start it when all chose

@@ -39,6 +39,18 @@ class QueuePosts:
         guild = self.bot.get_guild(guild_id)
         return guild.name if guild is not None else str(guild_id)
 
+    async def is_member(self, guild_id: int, user_id: int) -> bool:
+        guild = self.bot.get_guild(guild_id)
+        if guild is None or guild.get_member(user_id) is not None:
+            return True  # a server the bot does not see here: no one is taken out for it
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException as exc:
+            log.info("could not look up %s in server %s (%s)", user_id, guild_id, exc)
+        return True
+
     async def open_thread(self, channel_id: int, name: str) -> int | None:
         try:
             parent = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)

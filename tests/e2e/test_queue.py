@@ -277,3 +277,26 @@ async def test_a_person_the_servers_gate_holds_back_is_told_why_as_they_join(
         (thread,) = new_threads(standin, before)
         assert await seated_names(bot, thread) == {"ana", "beto"}
         assert await bot.store.queue.entries(standin.guild.id) == []
+
+
+async def test_someone_who_left_the_server_is_taken_out_of_the_queue_when_a_table_forms(
+    standin, bot_factory, table_clock
+):
+    """Ana joins the queue, then leaves the server; when Beto and Cusi join, the table is theirs
+    (Discord answers "Unknown Member" for her), and she is out of the queue."""
+    chan = standin.channel("games")
+    ana, beto, cusi = standin.add_users("ana", "beto", "cusi")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
+        before = {t.id for t in standin.guild.threads}
+        await (await standin.slash(ana, chan, "queue join", game="pachakuna", start="now")).original()
+        await bot.front.replies.idle()
+        standin.leave(ana, standin.guild)
+        for user in (beto, cusi):
+            table_clock.advance(60)
+            await (await standin.slash(user, chan, "queue join", game="pachakuna", start="now")).original()
+            await bot.front.replies.idle()
+        (thread,) = new_threads(standin, before)
+        assert await seated_names(bot, thread) == {"beto", "cusi"}
+        assert await bot.store.queue.entries(standin.guild.id) == []

@@ -25,6 +25,7 @@ class Posts:
         self.posted: list[tuple[int, str, tuple[int, ...]]] = []
         self.dms: list[tuple[int, str]] = []
         self.boards: list[int] = []
+        self.left: set[int] = set()  # people no longer in the server
 
     async def language(self, guild_id: int) -> Language:
         return ENGLISH
@@ -49,6 +50,9 @@ class Posts:
 
     async def announce(self, result) -> None:
         self.boards.append(result.session.id)
+
+    async def is_member(self, guild_id: int, user_id: int) -> bool:
+        return user_id not in self.left
 
 
 @pytest.fixture
@@ -97,6 +101,18 @@ async def test_a_lobby_refusal_takes_that_person_out_and_returns_the_others(queu
     first = await queue.sessions.core.latest(queue.posts.threads[0])
     assert first.status == "abandoned"
     assert await queue.store.queue.entries(GUILD) == []
+
+
+async def test_a_person_who_left_the_server_leaves_the_queue_as_a_table_forms(queue):
+    """Person 1 left the server while waiting: the table forms without them, and they are out of
+    the queue (with no job left to expire their wait)."""
+    for uid in (1, 2, 3):
+        await join(queue, uid, max_wait_hours=24)
+    queue.posts.left.add(1)
+    (opened,) = await queue.match(GUILD)
+    assert set(opened.table.user_ids) == {2, 3} and opened.started
+    assert await queue.store.queue.entries(GUILD) == []
+    assert [j.key for j in await queue.store.jobs.pending("queue_expire")] == []
 
 
 async def test_joining_is_refused_in_words(queue):

@@ -84,19 +84,22 @@ def _ranking(session: Session, outcome: Outcome, t: Language) -> list[str]:
     names = session.names()
     lines: list[str] = []
     place = 1
+    resigned = {s.seat for s in session.seats if s.resigned}
+    ran_out = session.ran_out()
     for group in session.final_ranking(outcome):  # the places the results and ratings keep
         for seat in group:
-            who = names[seat] if 0 <= seat < len(names) else "?"
-            lines.append(
-                sentence(
-                    t.gettext(
-                        "{place}: {player}: {score}",
-                        place=ordinal(place, t),
-                        player=who,
-                        score=number(outcome.scores[seat]),
-                    )
-                )
-            )
+            values = {
+                "place": ordinal(place, t),
+                "player": names[seat] if 0 <= seat < len(names) else "?",
+                "score": number(outcome.scores[seat]),
+            }
+            if seat in resigned:
+                line = t.gettext("{place}: {player}: {score} (resigned)", **values)
+            elif seat in ran_out:
+                line = t.gettext("{place}: {player}: {score} (time ran out)", **values)
+            else:
+                line = t.gettext("{place}: {player}: {score}", **values)
+            lines.append(sentence(line))
         place += len(group)
     return lines
 

@@ -86,6 +86,7 @@ def card_rows(
     out of time below everyone who stayed), each with its score and rating change, in ``t``."""
     names = session.names()
     by_user = {c.user_id: c for c in ratings}
+    ran_out = session.ran_out()
     lines = []
     place = 1
     for group in session.final_ranking(outcome):
@@ -104,7 +105,11 @@ def card_rows(
                     names[seat],
                     number(outcome.scores[seat]),
                     rating,
-                    t.gettext("resigned") if who.resigned else None,
+                    t.gettext("resigned")
+                    if who.resigned
+                    else t.gettext("time ran out")
+                    if seat in ran_out
+                    else None,
                 )
             )
         place += len(group)

@@ -175,6 +175,7 @@ def outcome_lines(session: Session, outcome: Outcome | None, t: Language = ENGLI
     lines = [t.gettext("**Game over**: {reason}.", reason=name_seats(outcome.reason_in(t), names))]
     place = 1
     resigned = {s.seat for s in session.seats if s.resigned}
+    ran_out = session.ran_out()
     for group in session.final_ranking(outcome):  # the places the results and ratings keep
         for seat in group:
             values = {
@@ -184,6 +185,8 @@ def outcome_lines(session: Session, outcome: Outcome | None, t: Language = ENGLI
             }
             if seat in resigned:
                 lines.append(t.gettext("{place}: {player}: {score} (resigned)", **values))
+            elif seat in ran_out:
+                lines.append(t.gettext("{place}: {player}: {score} (time ran out)", **values))
             else:
                 lines.append(t.gettext("{place}: {player}: {score}", **values))
         place += len(group)

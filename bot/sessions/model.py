@@ -219,6 +219,11 @@ class Session:
         ranking += [g for g in (tuple(s for s in group if s in last) for group in outcome.ranking) if g]
         return ranking
 
+    def ran_out(self) -> set[int]:
+        """Seats whose time ran out (the computer then played them) and that did not resign: the
+        results say so beside their place, as they say "resigned"."""
+        return gc.ranks_last(self.banks) - {s.seat for s in self.seats if s.resigned}
+
 
 Played = MoveRecord
 """What one accepted move did: who, what, its privacy mark and the events it caused."""

@@ -51,6 +51,7 @@ class Player:
     resigned: bool
     place: str | None = None
     score: str | None = None
+    ran_out: bool = False  # the computer played the seat after its time ran out
 
 
 @dataclass(frozen=True)
@@ -205,6 +206,7 @@ class Games:
                     places[seat] = ordinal(place, t)
                     scores[seat] = number(outcome.scores[seat])
                 place += len(group)
+        ran_out = session.ran_out()
         return [
             Player(
                 s.name,
@@ -212,6 +214,7 @@ class Games:
                 s.resigned,
                 places.get(s.seat) if s.seat is not None else None,
                 scores.get(s.seat) if s.seat is not None else None,
+                s.seat in ran_out,
             )
             for s in seated
         ]

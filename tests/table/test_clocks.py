@@ -181,6 +181,27 @@ async def test_the_computer_takes_the_seat_the_person_returns_once_and_ranks_las
     places = {r.seat: r.place for r in results}
     assert places[late.seat] == 2 and places[1 - late.seat] == 1
     assert next(r for r in results if r.seat == late.seat).resigned
+    # Every telling of the result says why that seat is last: the last post, the card, its alt
+    # text and the game's web page.
+    from bot import alt, results as told
+    from bot.texts import number, outcome_lines
+    from bot.web.game import Games
+    from engines.core import Outcome
+    from languages import ENGLISH, language
+
+    session = await service.core.get(session.id)
+    outcome = Outcome.from_dict(session.row.outcome)
+    score = number(outcome.scores[late.seat])
+    assert outcome_lines(session, outcome)[-1] == f"2nd: <@{late.user_id}>: {score} (time ran out)"
+    assert outcome_lines(session, outcome, language("es"))[-1] == (
+        f"2.º: <@{late.user_id}>: {score} (se le acabó el tiempo)"
+    )
+    assert [r.note for r in told.card_rows(session, outcome)] == [None, "time ran out"]
+    assert f"2nd: {late.name}: {score} (time ran out)." in alt.results_card(session)
+    players = Games(service, History(service)).players(session, ENGLISH)
+    assert [p.ran_out for p in players] == [
+        s.seat == late.seat for s in sorted(session.seats, key=lambda s: s.seat)
+    ]
 
 
 async def test_a_round_the_table_ends_follows_the_clock(service, clock):

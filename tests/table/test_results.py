@@ -116,7 +116,7 @@ async def test_the_post_and_the_card_rank_a_resigned_seat_where_the_ratings_do(s
         (1, "cy", "0", None),
         (3, "ann", "1", "resigned"),
     ]
-    assert "1st: bob: 0. 1st: cy: 0. 3rd: ann: 1." in alt.results_card(session)
+    assert "1st: bob: 0. 1st: cy: 0. 3rd: ann: 1 (resigned)." in alt.results_card(session)
     # The game's web page lists the same places.
     from bot.history import History
     from bot.web.game import Games

@@ -183,7 +183,8 @@ async def test_the_computer_takes_the_seat_the_person_returns_once_and_ranks_las
     assert next(r for r in results if r.seat == late.seat).resigned
     # Every telling of the result says why that seat is last: the last post, the card, its alt
     # text and the game's web page.
-    from bot import alt, results as told
+    from bot import alt
+    from bot import results as told
     from bot.texts import number, outcome_lines
     from bot.web.game import Games
     from engines.core import Outcome

@@ -18,7 +18,7 @@ from bot.profiles import words as profile_words
 from bot.surface.attach import picture
 from bot.surface.front import Front
 from bot.surface.replies import guarded, reply, sentence
-from bot.time import gameclock, jobs
+from bot.time import jobs
 from renderers import profile as profile_picture
 
 PLACES = [
@@ -136,10 +136,7 @@ class MeCog(
         except SettingError as exc:
             await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
-        await store.people.save_person(person)
-        # the time away before this one, forgotten by the settings, stays uncounted in running turns
-        earlier = gameclock.away_periods(before.away_since, before.away_until)
-        await self.front.look.service.clocks.away_begins(person.user_id, earlier)
+        await store.people.save_person(person)  # kept in the history of times away the clocks read
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
         text = t.ngettext(
             "You are away until {date}: your turn clocks are paused in every game and reminders stop; "

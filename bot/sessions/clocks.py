@@ -97,28 +97,6 @@ class Clocks:
             await self.core.save_clock(session, banks, spec=spec)
             return await self.core.require(channel_id)
 
-    async def away_begins(self, user_id: int, earlier: gc.Away) -> int:
-        """``user_id`` starts a new time away, and their settings forget the ones before
-        (``earlier``): what of those lies within a running turn of theirs stays uncounted
-        (:func:`gameclock.credit_away`).  How many games' clocks were changed."""
-        periods = list(earlier)
-        if not periods:
-            return 0
-        changed = 0
-        now = self.core.now()
-        for found in await self.core.sessions_of(user_id):
-            async with self.core.lock(found.id):
-                session = await self.core.running(found.id)
-                seat = session.seat_of(user_id) if session is not None else None
-                if session is None or session.clock is None or seat is None or seat.seat is None:
-                    continue
-                banks = session.banks
-                for period in periods:
-                    banks = gc.credit_away(banks, seat.seat, period, now)
-                if banks != session.banks:
-                    changed += await self.core.save_clock(session, banks, expected_version=session.version)
-        return changed
-
     async def fire_clock(self, session_id: int, job: Job | None) -> MoveResult | TimeOut | None:
         """A clocked game's deadline: whose time ran out, once time away is left out.
 

@@ -316,16 +316,13 @@ class Core:
             raise Refusal(exc.said) from None
 
     async def away_of(self, session: Session) -> Callable[[int], gc.Away]:
-        """Each seat's time away (periods when its clock does not run), from the people's settings."""
+        """Each seat's times away (periods when its clock does not run), from the history of the
+        people's times away: an earlier one within a running turn counts as the latest does."""
         users = {
             s.seat: s.user_id for s in session.seats if s.seat is not None and s.user_id and not s.computer
         }
-        people = await self.store.people.several(users.values())
-        periods = {
-            seat: gc.away_periods(person.away_since, person.away_until)
-            for seat, user in users.items()
-            if (person := people.get(user)) is not None
-        }
+        history = await self.store.people.away_periods(users.values())
+        periods = {seat: history.get(user, []) for seat, user in users.items()}
         return lambda seat: periods.get(seat, [])
 
     def timer(

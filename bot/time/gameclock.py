@@ -207,12 +207,6 @@ Away = Iterable[tuple[float, float]]
 """Periods ``(since, until)`` when a person is away: their clock does not run."""
 
 
-def away_periods(since: float | None, until: float | None) -> list[tuple[float, float]]:
-    """A person's time away as :data:`Away` (their settings' ``away_since``, ``away_until``): the one
-    period, or none while either end is unset."""
-    return [] if since is None or until is None else [(since, until)]
-
-
 def used(start: float, now: float, away: Away = ()) -> float:
     """Clock seconds used between ``start`` and ``now``, leaving out time away."""
     spent = max(0.0, now - start)
@@ -237,8 +231,9 @@ class Banks:
     ``since``: the seats to move, and when their clock started;
     ``pending``: seats whose time ran out, with when (the others are being asked);
     ``taken``: seats the computer took after a timeout (value: the person came back);
-    ``paused``: seconds of earlier time away within a running seat's turn, which the person's
-    settings no longer hold (they keep only their latest time away: :func:`credit_away`).
+    ``paused``: seconds of earlier time away within a running seat's turn, credited by clocks
+    stored before the history of times away was kept (now every time away is in it, and read as
+    ``away``); read, and dropped when that turn ends.
     """
 
     banks: dict[int, float] = field(default_factory=dict)
@@ -290,18 +285,6 @@ def spent(banks: Banks, seat: int, now: float, away: Away = ()) -> float:
 def left(spec: ClockSpec, banks: Banks, seat: int, now: float, away: Away = ()) -> float:
     """Seconds the seat has left now (its bank, less the running turn's time)."""
     return max(0.0, banks.banks.get(seat, spec.start) - spent(banks, seat, now, away))
-
-
-def credit_away(banks: Banks, seat: int, period: tuple[float, float], now: float) -> Banks:
-    """The seat's person starts a new time away, and their settings forget ``period``, the one
-    before: the part of it within the seat's running turn (up to ``now``) stays uncounted."""
-    if seat not in banks.since:
-        return banks
-    since, until = period
-    overlap = max(0.0, min(until, now) - max(since, banks.since[seat]))
-    if overlap <= 0:
-        return banks
-    return replace(banks, paused={**banks.paused, seat: banks.paused.get(seat, 0.0) + overlap})
 
 
 def advance(

@@ -112,20 +112,35 @@ def test_time_away_does_not_run_the_bank_and_the_game_waits():
     assert gc.timed_out(BANK3, b, t + 4 * DAY, lambda s: everyone_away[s]) == []
 
 
-def test_an_earlier_time_away_within_the_turn_stays_uncounted_once_forgotten():
-    """Seat 0's turn began at 0; its person was away from 2 h to 5 h, then goes away again at 8 h
-    (their settings now hold only the new period): the 3 h of the first stay uncounted until the
-    turn ends, and are kept in the stored clocks; the next turn starts without them."""
+def test_every_time_away_within_the_turn_stays_uncounted():
+    """Seat 0's turn began at 0; its person was away from 2 h to 5 h, then again from 8 h to 20 h:
+    both leave the clock alone (the history of times away holds both)."""
     b = gc.begin(BANK3, [0, 1], [0], 0.0)
     first, second = (2 * HOUR, 5 * HOUR), (8 * HOUR, 20 * HOUR)
-    b = gc.credit_away(b, 0, first, 8 * HOUR)
-    assert b.paused == {0: 3 * HOUR}
-    assert gc.credit_away(b, 1, first, 8 * HOUR) == b  # seat 1 is not to move: nothing
+    assert gc.left(BANK3, b, 0, 24 * HOUR, [first, second]) == 3 * DAY - (24 - 12 - 3) * HOUR
+    no_increment = ClockSpec(BANK3.kind, BANK3.start)
+    b = gc.advance(no_increment, b, [0], [1], 24 * HOUR, lambda s: [first, second] if s == 0 else [])
+    assert b.banks[0] == 3 * DAY - 9 * HOUR  # 24 h less 12 h and 3 h away
+
+
+def test_a_credit_of_earlier_time_away_in_stored_clocks_still_counts_until_the_turn_ends():
+    """Clocks stored before the history of times away carry the earlier time away of a running
+    turn as ``paused``: it is still left out, and dropped when the turn ends."""
+    b = gc.Banks.from_dict(
+        {
+            "banks": {"0": 3 * DAY, "1": 3 * DAY},
+            "since": {"0": 0.0},
+            "pending": {},
+            "taken": {},
+            "paused": {"0": 3 * HOUR},
+        }
+    )
+    assert b.paused == {0: 3 * HOUR} and gc.Banks.from_dict(b.to_dict()) == b
+    second = (8 * HOUR, 20 * HOUR)  # the time away the history holds
     assert gc.left(BANK3, b, 0, 24 * HOUR, [second]) == 3 * DAY - (24 - 12 - 3) * HOUR
-    assert gc.Banks.from_dict(b.to_dict()) == b
     no_increment = ClockSpec(BANK3.kind, BANK3.start)
     b = gc.advance(no_increment, b, [0], [1], 24 * HOUR, lambda s: [second] if s == 0 else [])
-    assert b.banks[0] == 3 * DAY - 9 * HOUR and b.paused == {}  # 24 h less 12 h and 3 h away
+    assert b.banks[0] == 3 * DAY - 9 * HOUR and b.paused == {}
     assert "paused" not in b.to_dict()  # the stored form of clocks without it is unchanged
 
 

@@ -68,6 +68,16 @@ def render(card: Card, *, language: str | None = None, contrast: bool = False) -
         return _render(card, contrast)
 
 
+def name_with_note(row: Row, room: float, size: int = 30) -> str:
+    """The row's name and its note ("resigned") in ``room``: a long name is cut, not the note
+    that says why the row stands where it does."""
+    note = f" ({row.note})" if row.note else ""
+    if not note:
+        return clip(row.name, room, size, True)
+    name_room = max(room - text_width(note, size, True), room / 3)
+    return clip(clip(row.name, name_room, size, True) + note, room, size, True)
+
+
 def _render(card: Card, contrast: bool = False) -> bytes:
     rows = list(card.rows)
     title = wrapped(card.title, 40, WIDTH - 2 * PAD, True)
@@ -105,13 +115,12 @@ def _render(card: Card, contrast: bool = False) -> bytes:
         place = ordinal(row.place)
         draw.text((PAD, cy), place, font=font(30, True), fill=INK, anchor="lm")
         seat_mark(draw, PAD + 92, cy, 15, row.seat)
-        name = row.name + (f" ({row.note})" if row.note else "")
         score_w = text_width(row.score, 30, True)
         rating_w = text_width(row.rating, SMALLEST) if row.rating else 0
         room = WIDTH - 2 * PAD - 120 - score_w - rating_w - 40
         draw.text(
             (PAD + 118, cy),
-            clip(name, room, 30, True),
+            name_with_note(row, room),
             font=font(30, True),
             fill=seat_colour(row.seat),
             anchor="lm",

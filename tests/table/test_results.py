@@ -127,3 +127,18 @@ async def test_the_post_and_the_card_rank_a_resigned_seat_where_the_ratings_do(s
         (s.name, {"ann": "3rd", "bob": "1st", "cy": "1st"}[s.name])
         for s in sorted(session.seats, key=lambda s: s.seat)
     ]
+
+
+def test_a_long_name_is_cut_before_its_note():
+    """The card's row keeps "(time ran out)" or "(resigned)" whole beside a name too long for the
+    row: the name is cut, with an ellipsis, not the reason for the row's place."""
+    from renderers import results as card
+    from renderers.typeset import text_width
+
+    long_name = "Bartolomé Fernández Quispe de la Vega"
+    row = card.Row(2, 1, long_name, "25", "10 → 8 (−2)", "time ran out")
+    shown = card.name_with_note(row, 400)
+    assert shown.endswith("… (time ran out)") and shown.startswith("Bart"), shown
+    assert text_width(shown, 30, True) <= 400
+    assert card.name_with_note(card.Row(1, 0, "Ana", "21", None, "resigned"), 400) == "Ana (resigned)"
+    assert card.name_with_note(card.Row(1, 0, long_name, "21"), 400).endswith("…")

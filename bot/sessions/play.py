@@ -267,7 +267,7 @@ class Play:
         if not levels:
             return state, batch, False, False
         computers = set(levels)
-        paced: set[int] = set()
+        paced = await self._paced(session, state, computers)
         seed, version = session.row.seed, session.version
         for _ in range(MAX_COMPUTER_MOVES):
             if module.outcome(state) is not None:
@@ -302,6 +302,23 @@ class Play:
             batch.append(played)
         return state, batch, False, False
 
+    async def _paced(self, session: Session, state: Any, computers: set[int]) -> set[int]:
+        """The computers that already made their move since the last person's (see
+        :mod:`bot.time.pace`), read from the move log: in a simultaneous round with people acting
+        they wait for a person's next move, whoever asks them to play (the table after a post, the
+        bot's next start, a resignation).  Empty in any other position, where the pace is not kept."""
+        module = session.engine
+        acting = set(module.to_move(state))
+        if not acting & computers or not acting - computers:
+            return set()
+        turn = module.turn_number(state)
+        paced: set[int] = set()
+        for row in reversed(await self.store.history.moves(session.id, last=len(computers) + 1)):
+            if not row.by_computer or row.seat not in computers or row.turn != turn:
+                break
+            paced.add(row.seat)
+        return paced
+
     async def computers_play(self, session_id: int) -> MoveResult | None:
         """Play the computer turns that wait (see :meth:`_after`): the next searching computer's
         turn and the instant ones after it, up to the next turn of a searching computer.
@@ -316,7 +333,8 @@ class Play:
                 module.to_move(session.state)
             ):
                 return None
-            if pace.next_computer(module, session.state, computers, set()) is None:
+            paced = await self._paced(session, session.state, computers)
+            if pace.next_computer(module, session.state, computers, paced) is None:
                 return None
             turn = module.turn_number(session.state)
             result = MoveResult(session, turn_before=turn)
@@ -339,7 +357,8 @@ class Play:
                 module = session.engine
                 computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
                 if module.outcome(session.state) is None and computers:
-                    if pace.next_computer(module, session.state, computers, set()) is not None:
+                    paced = await self._paced(session, session.state, computers)
+                    if pace.next_computer(module, session.state, computers, paced) is not None:
                         found.append(session.id)
         return found
 

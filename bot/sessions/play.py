@@ -344,8 +344,10 @@ class Play:
             return result
 
     async def computers_waiting(self, guild_ids: Sequence[int]) -> list[int]:
-        """The running games of these servers where a computer is to move (after a restart:
-        the table plays them, see :meth:`computers_play`)."""
+        """The running games of these servers the table takes up again at its start: a computer
+        is to move (the table plays it, see :meth:`computers_play`), or a turn ended that the
+        channel was not told of (the bot stopped between a move and its post; see
+        :meth:`turn_untold`)."""
         found = []
         for guild_id in guild_ids:
             for row in await self.store.games.live_sessions(guild_id):
@@ -354,6 +356,9 @@ class Play:
                 session = await self.core.running(row.id)
                 if session is None:
                     continue
+                if await self.turn_untold(session):
+                    found.append(session.id)
+                    continue
                 module = session.engine
                 computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
                 if module.outcome(session.state) is None and computers:
@@ -361,6 +366,13 @@ class Play:
                     if pace.next_computer(module, session.state, computers, paced) is not None:
                         found.append(session.id)
         return found
+
+    async def turn_untold(self, session: Session) -> bool:
+        """Whether a turn (or a round) ended after the last move the channel was told of: the
+        moves are recorded and their board was never posted."""
+        turn = session.engine.turn_number(session.state)
+        rows = await self.store.history.moves_after(session.id, session.row.told_through)
+        return any(r.turn is not None and r.turn != turn for r in rows)
 
     async def finish(
         self, session: Session, outcome: Outcome, reason: str | None = None

@@ -60,3 +60,44 @@ async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_mo
         await bot.front.boards.computers_settled()
         log = await bot.store.history.moves(result.session.id)
         assert len(log) == moves + 1 and log[-1].by_computer
+
+
+async def test_a_computers_turn_recorded_but_not_posted_before_a_stop_is_posted_at_the_next_start(
+    standin, bot_factory, table_clock, tmp_path
+):
+    """The bot stopped after the computer's turn was recorded and before its board was posted (a
+    crash, or a shutdown that could not wait): at the next start the channel is told the turn,
+    alice is mentioned, and nobody moves twice."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False)
+        await standin.slash(alice, chan, "game computer", level="normal")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        await bot.front.boards.computers_settled()
+        session = await bot.sessions.core.in_channel(chan.id)
+        if session.seat_of(alice.id).seat not in session.to_move():
+            await standin.next_message(chan, lambda m: told(m, "Cpu Ada"))
+
+    store = await open_store(str(tmp_path / "e2e.db"), clock=table_clock)
+    try:
+        service = SessionService(store)
+        service.computers_wait = True
+        legal = await service.play.legal_moves(chan.id, alice.id)
+        result = await service.play.play(chan.id, alice.id, legal[0])
+        assert [p.by_computer for p in result.played] == [False, True]  # recorded, never posted
+        moves = len(await store.history.moves(result.session.id))
+    finally:
+        await store.close()
+
+    standin.skip_messages(chan)
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        board = await standin.next_message(chan, is_board)
+        assert told(board, "Alice") and told(board, "Cpu Ada") and alice.id in board.pinged
+        await bot.front.boards.computers_settled()
+        assert len(await bot.store.history.moves(result.session.id)) == moves
+        session = await bot.sessions.core.in_channel(chan.id)
+        assert session.row.board_message_id == board.id

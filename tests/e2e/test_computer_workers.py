@@ -101,3 +101,41 @@ async def test_a_computers_turn_recorded_but_not_posted_before_a_stop_is_posted_
         assert len(await bot.store.history.moves(result.session.id)) == moves
         session = await bot.sessions.core.in_channel(chan.id)
         assert session.row.board_message_id == board.id
+
+
+async def test_after_a_resignation_the_strong_computers_turn_gets_a_post_of_its_own(standin, bot_factory):
+    """The person before the strong computer resigns on their turn: the resignation is posted
+    with the normal computer's move for their seat, and the strong computer's turn follows in a
+    post of its own."""
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(computer_workers=1, computer_seconds=0.05)) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, players=3)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.slash(alice, chan, "game computer", level="strong")
+        standin.skip_messages(chan)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        await bot.front.boards.computers_settled()
+        session = await bot.sessions.core.in_channel(chan.id)
+        cpu = next(s.seat for s in session.seats if s.computer)
+        leaving = next(u for u in (alice, bob) if session.seat_of(u.id).seat == (cpu - 1) % 3)
+        staying = bob if leaving is alice else alice
+        while session.seat_of(leaving.id).seat not in session.to_move():
+            legal = await bot.sessions.play.legal_moves(chan.id, staying.id)
+            r = await standin.slash(staying, chan, "nim move", move=legal[0])
+            assert "You played" in (await r.original()).content
+            await bot.front.boards.computers_settled()
+            session = await bot.sessions.core.in_channel(chan.id)
+        standin.skip_messages(chan)
+        r = await standin.slash(leaving, chan, "game resign")
+        assert "You resigned" in (await r.original()).content
+        resigned = await standin.next_message(chan, is_board)
+        name = leaving.name.capitalize()
+        assert "resigned" in resigned.content and told(resigned, name)
+        assert "Cpu Ada took" not in resigned.content
+        theirs = await standin.next_message(chan, is_board)
+        assert told(theirs, "Cpu Ada") and f"{name} took" not in theirs.content
+        assert staying.id in theirs.pinged
+        await bot.front.boards.computers_settled()

@@ -5,7 +5,8 @@ A move by a person starts from the copy of its game the core holds (:meth:`Core.
 reading; the commit's version check refuses a stale copy, and the move is then judged again on
 a fresh read.  Computer players are computed off the event loop (:mod:`bot.computers`).
 
-Imports: bot.sessions.model, bot.sessions.core, bot.storage, bot.time, bot.computers, engines.
+Imports: bot.sessions.model, bot.sessions.core, bot.storage, bot.time, bot.computers, bot.replaying,
+engines.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.computers import IN_PROCESS, ComputerFailed, fallback_move
+from bot.replaying import undo_target
 from bot.sessions.core import Core
 from bot.sessions.model import (
     MAX_COMPUTER_MOVES,
@@ -306,14 +308,20 @@ class Play:
         """The computers that already made their move since the last person's (see
         :mod:`bot.time.pace`), read from the move log: in a simultaneous round with people acting
         they wait for a person's next move, whoever asks them to play (the table after a post, the
-        bot's next start, a resignation).  Empty in any other position, where the pace is not kept."""
+        bot's next start, a resignation, an undo: as they stood before the moves taken back).
+        Empty in any other position, where the pace is not kept."""
         module = session.engine
         acting = set(module.to_move(state))
         if not acting & computers or not acting - computers:
             return set()
         turn = module.turn_number(state)
+        window = len(computers) + 1
+        rows = await self.store.history.moves(session.id, last=window)
+        target = undo_target(rows[-1].move) if rows else None
+        if target is not None:  # an undo: the pace stands as it stood before the moves taken back
+            rows = await self.store.history.moves_between(session.id, max(0, target - 1 - window), target - 1)
         paced: set[int] = set()
-        for row in reversed(await self.store.history.moves(session.id, last=len(computers) + 1)):
+        for row in reversed(rows):
             if not row.by_computer or row.seat not in computers or row.turn != turn:
                 break
             paced.add(row.seat)

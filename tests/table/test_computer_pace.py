@@ -4,7 +4,9 @@ one computer move per move a person makes, also when the table plays the compute
 
 from __future__ import annotations
 
+from bot.history import History
 from bot.sessions import SessionService
+from bot.undo import Undone, UndoService
 
 GUILD, CH = 10, 200
 
@@ -52,3 +54,21 @@ async def test_a_seat_left_mid_round_moves_and_the_other_computer_waits_for_a_pe
     assert [p.seat for p in result.played] == [ann]
     assert [r.seat for r in (await service.store.history.moves(session.id))[before:]] == [ann]
     assert cpu in result.session.to_move()  # it moves again after bob's next move
+
+
+async def test_an_undo_mid_round_gives_the_computer_no_extra_hut(service):
+    """ann takes back her hut: the computer's hut after it goes back too, and the computer, which
+    had already matched ann's moves before it, waits for her next move (its village is as it was)."""
+    session_id = await nowa_gwinea(service, "normal")
+    for _ in range(2):
+        session = await service.core.require(CH)
+        legal = await service.play.legal_moves(CH, 1)
+        await service.play.play(CH, 1, legal[0])
+    cpu = next(s.seat for s in session.seats if s.computer)
+    huts = session.engine.view_for(session.state, None).huts[cpu]  # before ann's second hut
+    undo = UndoService(service, History(service))
+    done = await undo.ask(CH, 1)
+    assert isinstance(done, Undone) and done.result.session.status == "active"
+    after = await service.core.require(CH)
+    assert after.engine.view_for(after.state, None).huts[cpu] == huts
+    assert [r.seat for r in (await service.store.history.moves(session_id))][-1] != cpu

@@ -13,7 +13,7 @@ import signal
 import pytest
 
 import engines
-from bot.computers import Computers
+from bot.computers import ComputerFailed, Computers
 from bot.sessions import SessionService
 from bot.storage import DEADLINE
 from bot.time.scheduler import Scheduler
@@ -235,3 +235,29 @@ async def test_after_a_turn_timer_moves_for_a_person_the_strong_computer_waits_f
     assert result.computers_next and result.turn_ended
     follow = await service.play.computers_play(session.id)
     assert follow is not None and [p.seat for p in follow.played] == [cpu]
+
+
+async def test_a_search_that_waited_for_a_worker_is_not_taken_for_a_hung_one(monkeypatch, caplog):
+    """One worker, two strong searches at once: the first hangs and its worker is replaced (which
+    takes a while); the second, which waited meanwhile, gets the new worker and its move.  The
+    time a search waits for a worker is not held against the worker that then serves it."""
+    monkeypatch.setenv(nim.HANG, "1")  # the first worker's strong Nim never answers
+    computers = Computers(1, hang_margin=1.0)
+    await computers.start()
+    monkeypatch.delenv(nim.HANG)  # its replacement answers
+    try:
+        (old,) = computers.pids()
+        state = nim.new_game(nim.Config(players=2), 2, 3)
+        view, legal = nim.view_for(state, 0), list(nim.legal_moves(state, 0))
+        with caplog.at_level(logging.WARNING):
+            first = asyncio.create_task(computers.move(nim, view, legal, rng_for(3, 1), "strong", 0.05))
+            await computers.until_searching()
+            second = asyncio.create_task(computers.move(nim, view, legal, rng_for(3, 2), "strong", 0.05))
+            with pytest.raises(ComputerFailed):
+                await first
+            assert await second in legal
+        assert caplog.text.count("it is replaced") == 1
+        (new,) = computers.pids()
+        assert new != old
+    finally:
+        await computers.close()

@@ -410,10 +410,11 @@ class Pukllay(_BotBase):
                 "ready as %s in no server yet; invite it: %s", self.user, invite_url(self.application_id)
             )
         if not self._computers_resumed and self.front is not None:
-            # a computer that was to move when the bot stopped moves now
+            # a computer that was to move when the bot stopped moves now, after the board of a
+            # turn that ended and was never posted
             self._computers_resumed = True
             for session_id in await self.ready_sessions().play.computers_waiting([g.id for g in self.guilds]):
-                self.front.boards.computers_follow(session_id)
+                self.front.boards.computers_follow(session_id, catch_up=True)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction (command, autocomplete, button): keep the person's client language for

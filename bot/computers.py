@@ -18,7 +18,8 @@ the tests' and the benches' way): the game's planned number of simulations, so a
 seeded move is reproducible.
 
 A worker that dies, fails, or does not answer within the thinking time plus
-:data:`HANG_MARGIN` is replaced; the caller gets :class:`ComputerFailed` and plays
+:data:`HANG_MARGIN` of being handed the search (a search that waited for a busy worker is not
+held to the time it waited) is replaced; the caller gets :class:`ComputerFailed` and plays
 the normal level for that move.  The ``easy`` and ``normal`` levels take well under
 a millisecond and play in the bot's process; so does everything with no workers
 (``COMPUTER_WORKERS=0``), the strong level then in a thread.
@@ -232,8 +233,17 @@ class Computers:
         think = DEFAULT_SECONDS if seconds is None else seconds
         asked = time.monotonic()
         at = asked + think if self.by_clock else None
-        limit = think + self.hang_margin if self.by_clock else COUNT_HANG[0] * think + COUNT_HANG[1]
         worker = await self._idle.get()
+        # The worker is judged from the moment it is handed the search, not from the table's
+        # asking: a search that waited for a worker (all busy, one being replaced) stops at its
+        # deadline, or at once when that passed meanwhile, and is answered soon after.
+        handed = time.monotonic()
+        hang_at = (
+            max(at, handed) + self.hang_margin
+            if at is not None
+            else handed + COUNT_HANG[0] * think + COUNT_HANG[1]
+        )
+        limit = hang_at - handed
         loop = asyncio.get_running_loop()
         answer: Any = None
         try:
@@ -248,7 +258,7 @@ class Computers:
 
             loop.add_reader(fd, readable)
             try:
-                await asyncio.wait_for(ready, max(0.0, asked + limit - time.monotonic()))
+                await asyncio.wait_for(ready, max(0.0, hang_at - time.monotonic()))
             finally:
                 loop.remove_reader(fd)
             answer = worker.conn.recv()

@@ -5,7 +5,8 @@ A move by a person starts from the copy of its game the core holds (:meth:`Core.
 reading; the commit's version check refuses a stale copy, and the move is then judged again on
 a fresh read.  Computer players are computed off the event loop (:mod:`bot.computers`).
 
-Imports: bot.sessions.model, bot.sessions.core, bot.storage, bot.time, bot.computers, engines.
+Imports: bot.sessions.model, bot.sessions.core, bot.storage, bot.time, bot.computers, bot.replaying,
+engines.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.computers import IN_PROCESS, ComputerFailed, fallback_move
+from bot.replaying import undo_target
 from bot.sessions.core import Core
 from bot.sessions.model import (
     MAX_COMPUTER_MOVES,
@@ -267,7 +269,7 @@ class Play:
         if not levels:
             return state, batch, False, False
         computers = set(levels)
-        paced: set[int] = set()
+        paced = await self._paced(session, state, computers)
         seed, version = session.row.seed, session.version
         for _ in range(MAX_COMPUTER_MOVES):
             if module.outcome(state) is not None:
@@ -302,6 +304,29 @@ class Play:
             batch.append(played)
         return state, batch, False, False
 
+    async def _paced(self, session: Session, state: Any, computers: set[int]) -> set[int]:
+        """The computers that already made their move since the last person's (see
+        :mod:`bot.time.pace`), read from the move log: in a simultaneous round with people acting
+        they wait for a person's next move, whoever asks them to play (the table after a post, the
+        bot's next start, a resignation, an undo: as they stood before the moves taken back).
+        Empty in any other position, where the pace is not kept."""
+        module = session.engine
+        acting = set(module.to_move(state))
+        if not acting & computers or not acting - computers:
+            return set()
+        turn = module.turn_number(state)
+        window = len(computers) + 1
+        rows = await self.store.history.moves(session.id, last=window)
+        target = undo_target(rows[-1].move) if rows else None
+        if target is not None:  # an undo: the pace stands as it stood before the moves taken back
+            rows = await self.store.history.moves_between(session.id, max(0, target - 1 - window), target - 1)
+        paced: set[int] = set()
+        for row in reversed(rows):
+            if not row.by_computer or row.seat not in computers or row.turn != turn:
+                break
+            paced.add(row.seat)
+        return paced
+
     async def computers_play(self, session_id: int) -> MoveResult | None:
         """Play the computer turns that wait (see :meth:`_after`): the next searching computer's
         turn and the instant ones after it, up to the next turn of a searching computer.
@@ -316,7 +341,8 @@ class Play:
                 module.to_move(session.state)
             ):
                 return None
-            if pace.next_computer(module, session.state, computers, set()) is None:
+            paced = await self._paced(session, session.state, computers)
+            if pace.next_computer(module, session.state, computers, paced) is None:
                 return None
             turn = module.turn_number(session.state)
             result = MoveResult(session, turn_before=turn)
@@ -326,8 +352,10 @@ class Play:
             return result
 
     async def computers_waiting(self, guild_ids: Sequence[int]) -> list[int]:
-        """The running games of these servers where a computer is to move (after a restart:
-        the table plays them, see :meth:`computers_play`)."""
+        """The running games of these servers the table takes up again at its start: a computer
+        is to move (the table plays it, see :meth:`computers_play`), or a turn ended that the
+        channel was not told of (the bot stopped between a move and its post; see
+        :meth:`turn_untold`)."""
         found = []
         for guild_id in guild_ids:
             for row in await self.store.games.live_sessions(guild_id):
@@ -336,12 +364,23 @@ class Play:
                 session = await self.core.running(row.id)
                 if session is None:
                     continue
+                if await self.turn_untold(session):
+                    found.append(session.id)
+                    continue
                 module = session.engine
                 computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
                 if module.outcome(session.state) is None and computers:
-                    if pace.next_computer(module, session.state, computers, set()) is not None:
+                    paced = await self._paced(session, session.state, computers)
+                    if pace.next_computer(module, session.state, computers, paced) is not None:
                         found.append(session.id)
         return found
+
+    async def turn_untold(self, session: Session) -> bool:
+        """Whether a turn (or a round) ended after the last move the channel was told of: the
+        moves are recorded and their board was never posted."""
+        turn = session.engine.turn_number(session.state)
+        rows = await self.store.history.moves_after(session.id, session.row.told_through)
+        return any(r.turn is not None and r.turn != turn for r in rows)
 
     async def finish(
         self, session: Session, outcome: Outcome, reason: str | None = None

@@ -85,16 +85,34 @@ class Boards:
         while self._following:
             await asyncio.gather(*self._following.values(), return_exceptions=True)
 
-    def computers_follow(self, session_id: int) -> None:
+    def computers_follow(self, session_id: int, *, catch_up: bool = False) -> None:
         """Play and post, one post per turn, the computer turns waiting in a game (after a
-        person's move was posted, or at start-up); once per game at a time."""
+        person's move was posted, or at start-up); once per game at a time.  ``catch_up`` (at
+        start-up): first post the board of a turn that ended before the bot stopped and was
+        never posted."""
         if session_id in self._following:
             return
-        task = asyncio.create_task(self._computers_turns(session_id), name=f"computers-{session_id}")
+        task = asyncio.create_task(
+            self._computers_turns(session_id, catch_up), name=f"computers-{session_id}"
+        )
         self._following[session_id] = task
         task.add_done_callback(lambda _: self._following.pop(session_id, None))
 
-    async def _computers_turns(self, session_id: int) -> None:
+    async def _catch_up(self, session_id: int) -> None:
+        session = await self.service.core.running(session_id)
+        if session is None or not await self.service.play.turn_untold(session):
+            return
+        try:
+            await self.post_board(session)
+        except discord.HTTPException:
+            log.warning("board for session %s not posted at start-up", session_id, exc_info=True)
+
+    async def _computers_turns(self, session_id: int, catch_up: bool = False) -> None:
+        if catch_up:
+            try:
+                await self._catch_up(session_id)
+            except Exception:
+                log.exception("the untold turn of session %s could not be posted", session_id)
         while True:
             try:
                 result = await self.service.play.computers_play(session_id)
@@ -269,16 +287,21 @@ class Boards:
 
     async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
         """Post the board after ``result`` (``header``: the first board's); after the last move,
-        the results card too, and the game's history is kept ready to browse."""
-        message = await self.post_board(
-            result.session,
-            header=header,
-            note=result.note,
-            outcome=result.outcome,
-            ratings=result.ratings,
-            ping=result.turn_ended or header is not None,
-            begins=header is not None,
-        )
+        the results card too, and the game's history is kept ready to browse.  A strong computer
+        that waited for this post (``result.computers_next``) then plays, in a post of its own."""
+        try:
+            message = await self.post_board(
+                result.session,
+                header=header,
+                note=result.note,
+                outcome=result.outcome,
+                ratings=result.ratings,
+                ping=result.turn_ended or header is not None,
+                begins=header is not None,
+            )
+        finally:
+            if result.computers_next:
+                self.computers_follow(result.session.id)
         if result.finished:
             try:  # the card comes after the result, which is already posted: its failure is logged only
                 await self.finished(result)

@@ -232,7 +232,9 @@ class Lobby:
         elif action == "cpu":
             session = await self.service.lobby.add_computer(channel_id, user.id, level)
             note = mine.gettext(
-                "{player} added a computer player ({level}).", player=user.display_name, level=level
+                "{player} added a computer player ({level}).",
+                player=user.display_name,
+                level=mine.gettext(level),  # the level's name, as the lobby shows it (texts.py)
             )
         elif action == "start":
             # From the lobby message in the parent channel, the board goes to the game's thread.

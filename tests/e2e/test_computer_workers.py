@@ -60,3 +60,82 @@ async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_mo
         await bot.front.boards.computers_settled()
         log = await bot.store.history.moves(result.session.id)
         assert len(log) == moves + 1 and log[-1].by_computer
+
+
+async def test_a_computers_turn_recorded_but_not_posted_before_a_stop_is_posted_at_the_next_start(
+    standin, bot_factory, table_clock, tmp_path
+):
+    """The bot stopped after the computer's turn was recorded and before its board was posted (a
+    crash, or a shutdown that could not wait): at the next start the channel is told the turn,
+    alice is mentioned, and nobody moves twice."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False)
+        await standin.slash(alice, chan, "game computer", level="normal")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        await bot.front.boards.computers_settled()
+        session = await bot.sessions.core.in_channel(chan.id)
+        if session.seat_of(alice.id).seat not in session.to_move():
+            await standin.next_message(chan, lambda m: told(m, "Cpu Ada"))
+
+    store = await open_store(str(tmp_path / "e2e.db"), clock=table_clock)
+    try:
+        service = SessionService(store)
+        service.computers_wait = True
+        legal = await service.play.legal_moves(chan.id, alice.id)
+        result = await service.play.play(chan.id, alice.id, legal[0])
+        assert [p.by_computer for p in result.played] == [False, True]  # recorded, never posted
+        moves = len(await store.history.moves(result.session.id))
+    finally:
+        await store.close()
+
+    standin.skip_messages(chan)
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        board = await standin.next_message(chan, is_board)
+        assert told(board, "Alice") and told(board, "Cpu Ada") and alice.id in board.pinged
+        await bot.front.boards.computers_settled()
+        assert len(await bot.store.history.moves(result.session.id)) == moves
+        session = await bot.sessions.core.in_channel(chan.id)
+        assert session.row.board_message_id == board.id
+
+
+async def test_after_a_resignation_the_strong_computers_turn_gets_a_post_of_its_own(standin, bot_factory):
+    """The person before the strong computer resigns on their turn: the resignation is posted
+    with the normal computer's move for their seat, and the strong computer's turn follows in a
+    post of its own."""
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(computer_workers=1, computer_seconds=0.05)) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, players=3)
+        await standin.click(bob, lobby.message, "Join")
+        await standin.slash(alice, chan, "game computer", level="strong")
+        standin.skip_messages(chan)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        await bot.front.boards.computers_settled()
+        session = await bot.sessions.core.in_channel(chan.id)
+        cpu = next(s.seat for s in session.seats if s.computer)
+        leaving = next(u for u in (alice, bob) if session.seat_of(u.id).seat == (cpu - 1) % 3)
+        staying = bob if leaving is alice else alice
+        while session.seat_of(leaving.id).seat not in session.to_move():
+            legal = await bot.sessions.play.legal_moves(chan.id, staying.id)
+            r = await standin.slash(staying, chan, "nim move", move=legal[0])
+            assert "You played" in (await r.original()).content
+            await bot.front.boards.computers_settled()
+            session = await bot.sessions.core.in_channel(chan.id)
+        standin.skip_messages(chan)
+        r = await standin.slash(leaving, chan, "game resign")
+        assert "You resigned" in (await r.original()).content
+        resigned = await standin.next_message(chan, is_board)
+        name = leaving.name.capitalize()
+        assert "resigned" in resigned.content and told(resigned, name)
+        assert "Cpu Ada took" not in resigned.content
+        theirs = await standin.next_message(chan, is_board)
+        assert told(theirs, "Cpu Ada") and f"{name} took" not in theirs.content
+        assert staying.id in theirs.pinged
+        await bot.front.boards.computers_settled()

@@ -93,3 +93,19 @@ async def test_a_wrong_choice_is_refused_with_the_option_and_choices_a_spanish_c
         "⚠️ La opción nivel debe ser uno de estos: fácil, normal, fuerte (llegó 'expert')."
     )
     assert missing.content.startswith("⚠️ La opción horas es obligatoria: ")
+
+
+async def test_a_computers_level_is_confirmed_in_the_readers_language(standin, bot_factory, tree):  # noqa: F811
+    """The answer to /game computer said "añadió un jugador de la máquina (strong)" to a Spanish
+    speaker, whose lobby shows the level as "fuerte"."""
+    chan = standin.channel("games")
+    ana = standin.add_user("ana")
+    ana.locale = "es-ES"
+    async with standin.run_client(bot_factory(EXTENSIONS)):
+        await standin.wait_synced()
+        await standin.slash(ana, chan, "guacamole new", thread=False, players=3)
+        added = await (await standin.slash(ana, chan, "game computer", level="strong")).original()
+        clicked = await standin.slash(ana, chan, "game computer")
+    assert added.ephemeral and "(fuerte)" in added.content, added.content
+    assert english_in(added.content, tree) == [], added.content
+    assert "(normal)" in (await clicked.original()).content

@@ -13,8 +13,10 @@ import signal
 import pytest
 
 import engines
-from bot.computers import Computers
+from bot.computers import ComputerFailed, Computers
 from bot.sessions import SessionService
+from bot.storage import DEADLINE
+from bot.time.scheduler import Scheduler
 from engines import search
 from engines.core import config_from_options, rng_for
 from tests.support import nim
@@ -198,3 +200,64 @@ async def test_strong_computers_after_a_persons_move_wait_for_it_to_be_told(serv
         strong = [seat for seat, _ in turn if levels[seat] == "strong"]
         assert len(strong) == 1 and turn[0][0] == strong[0]
     assert turns and len(await service.store.history.moves(session.id)) > told
+
+
+async def test_after_a_turn_timer_moves_for_a_person_the_strong_computer_waits_for_the_post(
+    service, clock, monkeypatch
+):
+    """The table moves for a late person at normal; the strong computer after them does not
+    search before that move is posted (``computers_next``), and plays when the table asks."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)
+    service.computers_wait = True
+    await service.lobby.create("nim", guild_id=GUILD, channel_id=CH, host_id=1, host_name="ann", seed=4)
+    await service.lobby.join(CH, 2, "bob")
+    await service.lobby.add_computer(CH, 1, "strong")
+    session = (await service.lobby.start(CH, 1)).session
+    cpu = next(s.seat for s in session.seats if s.computer)
+    while (seat := min(session.to_move())) != (cpu - 1) % 3:
+        if seat == cpu:
+            session = (await service.play.computers_play(session.id)).session
+            continue
+        user = session.by_seat(seat).user_id
+        session = (await service.play.play(CH, user, (await service.play.legal_moves(CH, user))[0])).session
+    await service.clocks.set_timer(CH, 1, 3600, can_manage=False)
+    scheduler = Scheduler(service.store, owner="here")
+    fired = []
+
+    async def handler(job):
+        fired.append(await service.clocks.fire_clock(int(job.key), job))
+
+    scheduler.register(DEADLINE, handler)
+    clock.advance(3600)
+    assert await scheduler.run_due() == 1
+    (result,) = fired
+    assert [(p.seat, p.by_computer) for p in result.played] == [((cpu - 1) % 3, True)]
+    assert result.computers_next and result.turn_ended
+    follow = await service.play.computers_play(session.id)
+    assert follow is not None and [p.seat for p in follow.played] == [cpu]
+
+
+async def test_a_search_that_waited_for_a_worker_is_not_taken_for_a_hung_one(monkeypatch, caplog):
+    """One worker, two strong searches at once: the first hangs and its worker is replaced (which
+    takes a while); the second, which waited meanwhile, gets the new worker and its move.  The
+    time a search waits for a worker is not held against the worker that then serves it."""
+    monkeypatch.setenv(nim.HANG, "1")  # the first worker's strong Nim never answers
+    computers = Computers(1, hang_margin=1.0)
+    await computers.start()
+    monkeypatch.delenv(nim.HANG)  # its replacement answers
+    try:
+        (old,) = computers.pids()
+        state = nim.new_game(nim.Config(players=2), 2, 3)
+        view, legal = nim.view_for(state, 0), list(nim.legal_moves(state, 0))
+        with caplog.at_level(logging.WARNING):
+            first = asyncio.create_task(computers.move(nim, view, legal, rng_for(3, 1), "strong", 0.05))
+            await computers.until_searching()
+            second = asyncio.create_task(computers.move(nim, view, legal, rng_for(3, 2), "strong", 0.05))
+            with pytest.raises(ComputerFailed):
+                await first
+            assert await second in legal
+        assert caplog.text.count("it is replaced") == 1
+        (new,) = computers.pids()
+        assert new != old
+    finally:
+        await computers.close()

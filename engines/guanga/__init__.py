@@ -51,7 +51,8 @@ Choices where the texts are silent:
   topmost such patch of the pile.  Seat i plays colour i (red, blue, yellow, green).
 - The two patches of a take are two moves; nothing else happens between them.  Shells and
   stoppers are used before the take or after it (claim and after phases).  If a buy, refresh or
-  stopper before the take leaves no legal pair, the take is skipped.
+  stopper before the take leaves no legal pair, the take is skipped, and with it the claim (the
+  rulebook allows a claim only after the take).
 - The start-of-turn end of the solo version (the two basket patches cannot be placed) also ends
   games of 2-4 (it only happens when the basket is unusable), so the game always ends; as the
   rulebook says of the workshop's end, the round is completed: that seat passes, every later seat

@@ -1313,10 +1313,13 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
 
 
 def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
+    """After a buy, refresh or stopper: a take that has become possible (or impossible) opens
+    (or is skipped).  A skipped take skips the claim too: the rulebook allows a claim only
+    after the turn's take, so the turn goes on to its end (more shells or stoppers, or done)."""
     if s.phase == "stuck":  # a refresh may have made the take possible; else it is skipped
         s.phase = "place1"
         if not _take_possible_now(s, seat):
-            s.phase = "claim"
+            s.phase = "after"
     elif s.phase == "place1" and not _take_possible_now(s, seat):
         events.append(
             Event.told(
@@ -1327,7 +1330,7 @@ def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
                 kind="skip",
             )
         )
-        s.phase = "claim"
+        s.phase = "after"
     _maybe_auto_end(s, seat, events)
 
 

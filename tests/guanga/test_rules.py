@@ -33,6 +33,7 @@ from .util import (
     RED_IN,
     YEL_AM,
     YEL_KU,
+    apprentice_claim_of_a01,
     cell,
     clear,
     conserved,
@@ -447,6 +448,22 @@ def test_shells_buy_refresh_and_score():
     s.shells[0] = 0
     with pytest.raises(IllegalMove, match="costs 1"):
         _apply(s, 0, "S1A1")
+
+
+def test_a_skipped_take_allows_no_claim():
+    """A claim needs the turn's take first (rulebook: "to claim a market item you must first
+    perform your action"): a bought patch that leaves the basket without a legal pair skips the
+    take, and with it the claim; the player may still spend shells, then the turn ends."""
+    s, _ = apprentice_claim_of_a01()
+    put(s, 0, {"A3": RED_IN})  # A1 A2 A3 red: A01 Chullo's shape is already on the guanga
+    set_basket(s, [RED_CH, RED_IN, BLU_IN, None, None, None, None, None])
+    s, events = _apply(s, 0, "S3E5")  # the blue inti bought: two reds are left, no legal pair
+    assert "the take is skipped" in " | ".join(e.text for e in events)
+    assert s.turn == 0 and not any(isinstance(m, (Place, Claim)) for m in legal_moves(s, 0))
+    with pytest.raises(IllegalMove, match="only after taking and placing your two patches"):
+        _apply(s, 0, "C A01 red A1A2A3")
+    s, _ = _apply(s, 0, "done")
+    assert s.turn == 1 and s.claimed[0] == [] and s.markers["red"] == 2
 
 
 def test_no_shells_in_beginner():

@@ -111,3 +111,13 @@ def test_guanga_s_guide_gives_the_rulings_a_player_needs():
         "en Principiante la partida también termina de inmediato",
     ):
         assert needed in spanish, needed
+
+
+def test_tiwanaku_s_guide_says_an_explorer_never_walks_over_an_opponent():
+    """The rulebook: an explorer never passes over an opponent's explorer, and enters on a free
+    edge cell; the guide says both, in English and in Spanish."""
+    english = guide("tiwanaku")
+    spanish = languages.language("es").gettext(english)
+    assert "on a free edge cell" in english and "planted tiles, never over an opponent" in english
+    assert "por una casilla libre del borde" in spanish and "nunca sobre un rival" in spanish
+    assert len(english) <= 1800 and len(spanish) <= 1800

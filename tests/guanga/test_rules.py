@@ -23,6 +23,7 @@ from engines.guanga.rules import (
     legal_moves,
     patch_counts,
 )
+from tests.support.sentences import check_refusal
 
 from .util import (
     BLU_AM,
@@ -757,6 +758,37 @@ def test_notation_round_trip_and_errors():
         with pytest.raises(MalformedMove, match=frag):
             G.parse_move(bad)
     assert len(str(Claim("B09", "kuntur", tuple(range(12))))) <= 100
+
+
+def test_a_slot_player_or_cell_out_of_range_is_named():
+    """A take, buy or stopper with a slot, player or cell out of range is told the ranges (not the
+    whole notation), in English and in Spanish."""
+    for text, english, spanish in (
+        (
+            "P9A1",
+            "basket slots are 1 to 8 and cells A1 to E5 (rows A-E, columns 1-5), like P3B2",
+            "los huecos de la canasta van del 1 al 8 y las casillas de A1 a E5",
+        ),
+        (
+            "p1 f1",
+            "basket slots are 1 to 8 and cells A1 to E5 (rows A-E, columns 1-5), like P3B2",
+            "(filas A-E, columnas 1-5), como P3B2",
+        ),
+        (
+            "S0B6",
+            "basket slots are 1 to 8 and cells A1 to E5 (rows A-E, columns 1-5), like S3B2",
+            "como S3B2",
+        ),
+        (
+            "T2F1",
+            "a stopper names a player 1-4 and a cell A1 to E5 (rows A-E, columns 1-5), like T2C4",
+            "un tope indica un jugador (1-4) y una casilla de A1 a E5",
+        ),
+    ):
+        with pytest.raises(MalformedMove) as refused:
+            G.parse_move(text)
+        assert str(refused.value) == f"{text!r}: {english}"
+        assert spanish in check_refusal(refused.value)
 
 
 def test_apply_move_never_mutates_and_checks_turn():

@@ -778,6 +778,18 @@ def test_an_action_in_the_middle_of_divining_says_what_is_allowed():
             play(s, 0, text)
 
 
+def test_a_cell_no_board_has_is_told_the_rows_and_columns():
+    """A row after E or a column 0 or 10 is refused by saying which cells there are, whatever the
+    move (enter, move, leave, divine, peek); real cells still parse."""
+    for text in ("+F1", "F1-A1", "a0-out", "A10=2", "peek:G2"):
+        with pytest.raises(MalformedMove) as refused:
+            T.parse_move(text)
+        assert str(refused.value) == (
+            f"{text!r}: cells are rows A-E and columns 1-5 (short board) or 1-9 (long board), like C3"
+        )
+    assert [str(T.parse_move(t)) for t in ("+e9", "E9-out", "peek:A1")] == ["+E9", "E9-out", "peek:A1"]
+
+
 def test_refusals_with_nothing_to_offer_say_what_to_do_instead():
     """A refusal never ends on an empty list ("yours are on none"): with no explorer on the board
     it says to bring one in, with none on an unplanted tile that there is nothing to divine, and

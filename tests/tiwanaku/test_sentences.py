@@ -137,6 +137,7 @@ def _refusals() -> list[tuple[str, MoveError | SetupError]]:
     s = fixed()
     catch("not notation", T.parse_move, "hello")
     catch("crop 6", T.parse_move, "C3=6")
+    catch("cell off every board", T.parse_move, "+F1")
     catch("wrong seat", play, s, 1, "+A1")
     catch("off the board", play, s, 0, "+A7")
     catch("not on the edge", play, s, 0, "+C3")
@@ -195,7 +196,7 @@ def _with_cubes(s: T.State) -> T.State:
 
 def test_every_refusal_is_a_kept_sentence_with_its_values():
     found = _refusals()
-    assert len(found) == 32
+    assert len(found) == 33
     for what, exc in found:
         assert exc.said.in_words() == str(exc), what
         assert values_match(exc.said), (what, exc.said)
@@ -216,6 +217,11 @@ def _refusal(what: str) -> MoveError | SetupError:
     [
         ("not notation", "'hello' is not a Tiwanaku move;", "'hello' no es una jugada de Tiwanaku;"),
         ("crop 6", "'C3=6': a crop is 1 to 5", "'C3=6': un cultivo va de 1 a 5"),
+        (
+            "cell off every board",
+            "'+F1': cells are rows A-E and columns 1-5 (short board) or 1-9 (long board), like C3",
+            "'+F1': las casillas van de la fila A a la E y de la columna 1 a la 5 (tablero corto) o a la 9",
+        ),
         (
             "wrong seat",
             "it is player 1's turn, not yours (you are player 2)",

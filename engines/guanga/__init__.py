@@ -51,7 +51,8 @@ Choices where the texts are silent:
   topmost such patch of the pile.  Seat i plays colour i (red, blue, yellow, green).
 - The two patches of a take are two moves; nothing else happens between them.  Shells and
   stoppers are used before the take or after it (claim and after phases).  If a buy, refresh or
-  stopper before the take leaves no legal pair, the take is skipped.
+  stopper before the take leaves no legal pair, the take is skipped, and with it the claim (the
+  rulebook allows a claim only after the take).
 - The start-of-turn end of the solo version (the two basket patches cannot be placed) also ends
   games of 2-4 (it only happens when the basket is unusable), so the game always ends; as the
   rulebook says of the workshop's end, the round is completed: that seat passes, every later seat
@@ -111,28 +112,31 @@ from .words import KINDS, WORDS, move_words
 # place (today's cannot_place end_now); 2 from then on, the round finished by default.
 EDITION = 2
 
-RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave patches onto your 5x5 guanga (rows A-E, cols 1-5) to \
-match market cards.
-**Turn**: take 2 basket patches, one move each (`P3B2` = slot 3 onto B2; stacking is fine, only the top \
-counts). Then you may claim one card: show its shape (turned or mirrored) all in the card's colour or all \
-in its symbol, with a face-up workshop marker for it: `C A03 yellow B2C3D4`. Then send two of those \
-patches back to the bag: `R B2D4`. End with `done` (automatic when nothing is left to do).
-**End**: when the face-up workshop markers are down to 6 (2-3 players) or 4 (4 players), or a player \
-can't place two basket patches at the start of their turn (they pass), the round is finished (option \
-`cannot_place` `end_now`: the game ends at once instead); in beginner also when the basket can't be \
-refilled. Score card VP, orders, shells, +10 for the first full guanga, -2 per empty cell. Ties: fewer \
-minus points wins, else shared.
+RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave patches onto your 5x5 guanga (rows A-E, cols 1-5) to match market \
+cards.
+**Turn**: take 2 basket patches, one move each (`P3B2` = slot 3 onto B2; stacking is fine, only the \
+top counts). Then you may claim one card: show its shape (turned or mirrored) all in the card's \
+colour or all in its symbol, with a face-up workshop marker for it (grey: any colour once all \
+colours are down): `C A03 yellow B2C3D4`. Then return two patches of the shape to the bag: `R B2D4`. \
+End with `done` (automatic if nothing is left).
+**End**: when face-up workshop markers are down to 6 (2-3 players) or 4 (4 players), or a player \
+can't place two basket patches as their turn starts (they pass), the round is finished (option \
+`cannot_place` `end_now`: at once instead); beginner also ends at once if the basket can't be \
+refilled. Score card VP, orders, shells, +10 for the first full guanga, -2 per empty cell. Ties: \
+fewer minus points wins, else shared.
 **Modes**
 - `beginner`: place anywhere, market 3/3/3.
-- `apprentice`: market 4/3/2, keep 1 of 2 secret orders (`keep O3`), 3 shells (1 VP each left). The two \
-patches must differ in colour and symbol and sit side by side. Shells: `S3B2` buys a patch, `refresh` \
-renews the basket.
-- `master`: side B; shells come from full rows/columns of your claim's colour/symbol (2 each), a patch \
-costs 3, 2 shells = 1 VP; blankets in the market give one more patch.
-- `artisan`: master, and every patch must link to C3; cut-off patches are lost.
-- `stoppers` (beginner/apprentice): `T2C4` blocks player 2's C4, 2 each.
-**Solo**: fewer patches, no refills of the market, no orders, ends when you can't place two patches; \
-you get a rank.""")
+- `apprentice`: market 4/3/2, keep 1 of 2 secret orders (`keep O3`; each half scores with 2 cards of \
+its flag/typology), 3 shells (1 VP each left). The two patches must differ in colour and symbol and \
+sit side by side. 1 shell each: `S3B2` buys a patch, `refresh` renews the basket.
+- `master`: side B; shells come from full rows/columns of your claim's colour/symbol (2 each), a \
+patch costs 3, 2 shells = 1 VP; blankets give one more patch.
+- `artisan`: master, and every patch must link to C3, whose mother patch is never removed; cut-off \
+patches are lost.
+- `stoppers` (beginner/apprentice): `T2C4` blocks player 2's C4; 2 each, max 2 per guanga, counted \
+as filled.
+**Solo**: fewer patches, no market refills or orders; ends when you can't place two patches; you get \
+a rank.""")
 
 
 def earlier_options(edition: int, seats: int, options: dict[str, object]) -> dict[str, object]:

@@ -306,6 +306,7 @@ NOTATION = said(
 )
 
 _SLOT_CELL = re.compile(r"^([PST])\s*([1-8])\s*[- >]*\s*([A-E])\s*([1-5])$")
+_SLOT_CELL_LOOSE = re.compile(r"^([PST])\s*\d+\s*[- >]*\s*[A-Z]\s*\d+$")
 _CLAIM = re.compile(r"^C\s*([AGMB]\s*\d{1,2})\s+([A-Z]+)\s+(.*)$")
 _ATTRS = {a.upper(): a for a in D.COLOURS + D.SYMBOLS}
 
@@ -341,6 +342,18 @@ def parse_move(text: str) -> Move:
             "place one patch per move: first {first}, then {second}",
             first=f"P{m.group(1)}{m.group(2)}",
             second=f"P{m.group(3)}{m.group(4)}",
+        )
+    m = _SLOT_CELL_LOOSE.match(t)
+    if m:  # the shape of a take, a buy or a stopper, with a slot, player or cell out of range
+        if m.group(1) == "T":
+            raise MalformedMove(
+                "{text}: a stopper names a player 1-4 and a cell A1 to E5 (rows A-E, columns 1-5), like T2C4",
+                text=quoted(raw.strip()),
+            )
+        raise MalformedMove(
+            "{text}: basket slots are 1 to 8 and cells A1 to E5 (rows A-E, columns 1-5), like {example}",
+            text=quoted(raw.strip()),
+            example=f"{m.group(1)}3B2",
         )
     m = _CLAIM.match(t)
     if m:
@@ -1313,10 +1326,13 @@ def _do_buy(s: State, seat: int, m: Buy, events: list[Event]) -> None:
 
 
 def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
+    """After a buy, refresh or stopper: a take that has become possible (or impossible) opens
+    (or is skipped).  A skipped take skips the claim too: the rulebook allows a claim only
+    after the turn's take, so the turn goes on to its end (more shells or stoppers, or done)."""
     if s.phase == "stuck":  # a refresh may have made the take possible; else it is skipped
         s.phase = "place1"
         if not _take_possible_now(s, seat):
-            s.phase = "claim"
+            s.phase = "after"
     elif s.phase == "place1" and not _take_possible_now(s, seat):
         events.append(
             Event.told(
@@ -1327,7 +1343,7 @@ def _after_extra_action(s: State, seat: int, events: list[Event]) -> None:
                 kind="skip",
             )
         )
-        s.phase = "claim"
+        s.phase = "after"
     _maybe_auto_end(s, seat, events)
 
 

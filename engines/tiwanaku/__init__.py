@@ -116,7 +116,7 @@ RULES_HELP = N_(
     """**Tiwanaku** - explore a hidden valley and deduce its crops.
 **Map**: rows A-E, columns 1-5 (short) or 1-9 (long). Each cell hides a terrain (S swamp, D desert, M mountain, F forest). Touching cells of one terrain form a region of 1-5 cells; a region of n cells grows crops 1..n, and equal crops never touch, not even diagonally. A few cells start revealed, and the terrain totals are public.
 **Your turn**: one action:
-- explore or move: `+A1` brings an explorer in on an edge cell, `B3-C3` moves one a step (or along a chain of your explorers and planted tiles). Stopping on a hidden space reveals it and gives you a cube of that terrain (max 4).
+- explore or move: `+A1` brings an explorer in on a free edge cell, `B3-C3` moves one a step (or along a chain of your explorers and planted tiles, never over an opponent). Stopping on a hidden space reveals it and gives you a cube of that terrain (max 4).
 - `B3-out` takes an explorer off the board.
 - divine: `C3=2` guesses the crop under your explorer. Right: score its value + diversity points, and you may guess again with another explorer or say `done`. Wrong: the real crop is planted, you lose its value and your turn ends.
 Any time in your turn (also between guesses, and on your turn in the final round): `SD>M` trades 2 cubes for 1; with one cube of each terrain, `peek:C4` shows you (only you) a hidden terrain or an unplanted crop, and `extra` buys another action (not in the final round).

@@ -129,6 +129,8 @@ _PATTERNS = (
 
 
 _TRADE_SHAPE = re.compile(r"^[A-Z]{2}>[A-Z]$")
+# A cell no board has (a row after E, column 0 or beyond 9) where a move names a cell.
+_BAD_CELL = re.compile(r"(?<![A-Z])(?:[F-Z][0-9]+|[A-E](?:0|[0-9]{2,}))")
 
 
 def _rc(m: re.Match[str], g: int) -> tuple[int, int]:
@@ -149,6 +151,11 @@ def parse_move(text: str) -> Move:
             if isinstance(move, Divine) and not 1 <= move.crop <= 5:
                 raise MalformedMove("{text}: a crop is 1 to 5, like C3=2", text=quoted(text))
             return move
+    if _BAD_CELL.search(raw):  # a move naming a cell off every board: say which cells there are
+        raise MalformedMove(
+            "{text}: cells are rows A-E and columns 1-5 (short board) or 1-9 (long board), like C3",
+            text=quoted(text),
+        )
     if _TRADE_SHAPE.match(raw):  # a trade with other letters: the reader's own (Spanish MM>B)
         names = {f"t{t}": TERRAIN_NAMES[t] for t in TERRAINS}
         raise MalformedMove(

@@ -644,10 +644,17 @@ def _do_enter(state: State, seat: int, move: Enter, events: list[Event]) -> None
 
 
 def _no_explorer_on(state: State, seat: int, c: int) -> NoReturn:
+    mine = own_explorers(state, seat)
+    if not mine:
+        raise IllegalMove(
+            "you have no explorer on {cell}, nor anywhere on the board; bring one in on a free edge "
+            "cell, like +A1",
+            cell=_name(state, c),
+        )
     raise IllegalMove(
         "you have no explorer on {cell}; yours are on {cells}",
         cell=_name(state, c),
-        cells=_names(state, own_explorers(state, seat)),
+        cells=_names(state, mine),
     )
 
 
@@ -658,6 +665,12 @@ def _do_step(state: State, seat: int, move: Step, events: list[Event]) -> None:
     if state.explorer[src] != seat:
         _no_explorer_on(state, seat, src)
     dests = destinations(state, seat, src)
+    if not dests:
+        raise IllegalMove(
+            "the explorer on {src} is hemmed in and cannot move; take it off the board ({src}-out) "
+            "or use another explorer",
+            src=_name(state, src),
+        )
     if dst not in dests:
         raise IllegalMove(
             "the explorer on {src} cannot stop on {cell}; it can reach {cells}",
@@ -704,6 +717,12 @@ def _do_divine(state: State, seat: int, move: Divine, events: list[Event]) -> No
     _require_phase(state, move, ACTION, DIVINING, FINAL)
     c = _cell_or_refuse(state, move.row, move.col)
     options = divinable(state, seat)
+    if not options:
+        raise IllegalMove(
+            "you cannot divine on {cell}: none of your explorers stands on a discovered tile without "
+            "a crop, so there is nothing to divine now",
+            cell=_name(state, c),
+        )
     if c not in options:
         if state.explorer[c] != seat:
             raise IllegalMove(

@@ -84,3 +84,40 @@ def test_pachakuna_s_guide_says_who_wins_at_the_turn_limit():
     options = next(line for line in guide("pachakuna").splitlines() if line.startswith("**Options**"))
     assert "both players' turns" in options
     assert options.index("most colours") < options.index("most resources") < options.index("shared")
+
+
+def test_guanga_s_guide_gives_the_rulings_a_player_needs():
+    """The guide states the rulings that change play (DECISIONS.md asks the help to say which
+    apply), in English and in Spanish: what a grey marker does, what an order needs, what a
+    shell buys in apprentice, that the artisan's mother patch stays, a stopper's limits, and
+    that beginner's empty basket ends the game at once."""
+    english = guide("guanga")
+    spanish = languages.language("es").gettext(english)
+    for needed in (
+        "(grey: any colour once all colours are down)",
+        "each half scores with 2 cards of its flag/typology",
+        "1 shell each: `S3B2` buys a patch, `refresh` renews the basket",
+        "whose mother patch is never removed",
+        "max 2 per guanga, counted as filled",
+        "beginner also ends at once if the basket can't be refilled",
+    ):
+        assert needed in english, needed
+    for needed in (
+        "uno gris vale por cualquier color cuando ya no queda boca arriba ningún marcador de color",
+        "cada mitad puntúa si tienes 2 cartas de su bandera o de su tipología",
+        "Cada cosa cuesta 1 concha",
+        "cuyo parche madre nunca se quita",
+        "como mucho 2 por guanga, y una casilla con tope cuenta como llena",
+        "en Principiante la partida también termina de inmediato",
+    ):
+        assert needed in spanish, needed
+
+
+def test_tiwanaku_s_guide_says_an_explorer_never_walks_over_an_opponent():
+    """The rulebook: an explorer never passes over an opponent's explorer, and enters on a free
+    edge cell; the guide says both, in English and in Spanish."""
+    english = guide("tiwanaku")
+    spanish = languages.language("es").gettext(english)
+    assert "on a free edge cell" in english and "planted tiles, never over an opponent" in english
+    assert "por una casilla libre del borde" in spanish and "nunca sobre un rival" in spanish
+    assert len(english) <= 1800 and len(spanish) <= 1800

@@ -100,6 +100,23 @@ def test_seats_with_nothing_allowed_pass_by_themselves():
     assert events[-2].said.in_words() == "{p2} cannot place the two basket patches and passes."
 
 
+def test_a_seat_that_cannot_place_claims_nothing_even_after_buying_a_patch():
+    """Seat 2 cannot place, holds A01 Chullo's shape in red and a shell: the bought patch does not
+    make the take possible, so there is still no take, hence no claim; the turn (and the game,
+    the round being over) ends by itself."""
+    s = stuck_at_seat_1()
+    set_market(s, ["A01"])
+    supply = s.guangas[0][cell("A1")]
+    for name in ("A1", "A2", "A3"):
+        supply.remove(RED_IN)
+        s.guangas[2][cell(name)].append(RED_IN)
+    s, _ = play(s, 0, "P1A2", "P2A3")
+    assert G.to_move(s) == {2} and s.phase == "stuck"
+    s, _ = play(s, 2, "S3B2")
+    assert s.finished and s.claimed[2] == [] and s.markers["red"] == 2
+    assert conserved(s)
+
+
 def test_the_last_seat_that_cannot_place_ends_the_round_at_once():
     """When the seat that cannot place is the round's last, its pass completes the round."""
     s = stuck_at_seat_1(shells=(0, 0, 0))

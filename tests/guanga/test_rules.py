@@ -23,6 +23,7 @@ from engines.guanga.rules import (
     legal_moves,
     patch_counts,
 )
+from tests.support.sentences import check_refusal
 
 from .util import (
     BLU_AM,
@@ -33,6 +34,7 @@ from .util import (
     RED_IN,
     YEL_AM,
     YEL_KU,
+    apprentice_claim_of_a01,
     cell,
     clear,
     conserved,
@@ -449,6 +451,22 @@ def test_shells_buy_refresh_and_score():
         _apply(s, 0, "S1A1")
 
 
+def test_a_skipped_take_allows_no_claim():
+    """A claim needs the turn's take first (rulebook: "to claim a market item you must first
+    perform your action"): a bought patch that leaves the basket without a legal pair skips the
+    take, and with it the claim; the player may still spend shells, then the turn ends."""
+    s, _ = apprentice_claim_of_a01()
+    put(s, 0, {"A3": RED_IN})  # A1 A2 A3 red: A01 Chullo's shape is already on the guanga
+    set_basket(s, [RED_CH, RED_IN, BLU_IN, None, None, None, None, None])
+    s, events = _apply(s, 0, "S3E5")  # the blue inti bought: two reds are left, no legal pair
+    assert "the take is skipped" in " | ".join(e.text for e in events)
+    assert s.turn == 0 and not any(isinstance(m, (Place, Claim)) for m in legal_moves(s, 0))
+    with pytest.raises(IllegalMove, match="only after taking and placing your two patches"):
+        _apply(s, 0, "C A01 red A1A2A3")
+    s, _ = _apply(s, 0, "done")
+    assert s.turn == 1 and s.claimed[0] == [] and s.markers["red"] == 2
+
+
 def test_no_shells_in_beginner():
     """Beginner: there are no Mullu shells to spend."""
     s = game(2)
@@ -740,6 +758,37 @@ def test_notation_round_trip_and_errors():
         with pytest.raises(MalformedMove, match=frag):
             G.parse_move(bad)
     assert len(str(Claim("B09", "kuntur", tuple(range(12))))) <= 100
+
+
+def test_a_slot_player_or_cell_out_of_range_is_named():
+    """A take, buy or stopper with a slot, player or cell out of range is told the ranges (not the
+    whole notation), in English and in Spanish."""
+    for text, english, spanish in (
+        (
+            "P9A1",
+            "basket slots are 1 to 8 and cells A1 to E5 (rows A-E, columns 1-5), like P3B2",
+            "los huecos de la canasta van del 1 al 8 y las casillas de A1 a E5",
+        ),
+        (
+            "p1 f1",
+            "basket slots are 1 to 8 and cells A1 to E5 (rows A-E, columns 1-5), like P3B2",
+            "(filas A-E, columnas 1-5), como P3B2",
+        ),
+        (
+            "S0B6",
+            "basket slots are 1 to 8 and cells A1 to E5 (rows A-E, columns 1-5), like S3B2",
+            "como S3B2",
+        ),
+        (
+            "T2F1",
+            "a stopper names a player 1-4 and a cell A1 to E5 (rows A-E, columns 1-5), like T2C4",
+            "un tope indica un jugador (1-4) y una casilla de A1 a E5",
+        ),
+    ):
+        with pytest.raises(MalformedMove) as refused:
+            G.parse_move(text)
+        assert str(refused.value) == f"{text!r}: {english}"
+        assert spanish in check_refusal(refused.value)
 
 
 def test_apply_move_never_mutates_and_checks_turn():

@@ -778,6 +778,47 @@ def test_an_action_in_the_middle_of_divining_says_what_is_allowed():
             play(s, 0, text)
 
 
+def test_a_cell_no_board_has_is_told_the_rows_and_columns():
+    """A row after E or a column 0 or 10 is refused by saying which cells there are, whatever the
+    move (enter, move, leave, divine, peek); real cells still parse."""
+    for text in ("+F1", "F1-A1", "a0-out", "A10=2", "peek:G2"):
+        with pytest.raises(MalformedMove) as refused:
+            T.parse_move(text)
+        assert str(refused.value) == (
+            f"{text!r}: cells are rows A-E and columns 1-5 (short board) or 1-9 (long board), like C3"
+        )
+    assert [str(T.parse_move(t)) for t in ("+e9", "E9-out", "peek:A1")] == ["+E9", "E9-out", "peek:A1"]
+
+
+def test_refusals_with_nothing_to_offer_say_what_to_do_instead():
+    """A refusal never ends on an empty list ("yours are on none"): with no explorer on the board
+    it says to bring one in, with none on an unplanted tile that there is nothing to divine, and
+    an explorer boxed in by opponents and the edge is told to leave or let another move."""
+    s = fixed()
+    for text in ("A1-A2", "A1-out"):
+        with pytest.raises(IllegalMove) as refused:
+            play(s, 0, text)
+        assert str(refused.value) == (
+            "you have no explorer on A1, nor anywhere on the board; bring one in on a free edge cell, like +A1"
+        )
+    put(s, 0, "A3")  # a start cell: cultivated
+    with pytest.raises(IllegalMove) as refused:
+        play(s, 0, "A3=2")
+    assert str(refused.value) == (
+        "you cannot divine on A3: none of your explorers stands on a discovered tile without a crop, "
+        "so there is nothing to divine now"
+    )
+    put(s, 0, "A1")
+    put(s, 1, "A2", "B1")
+    discover(s, "A1", "A2", "B1")
+    with pytest.raises(IllegalMove) as refused:
+        play(s, 0, "A1-B2")
+    assert str(refused.value) == (
+        "the explorer on A1 is hemmed in and cannot move; take it off the board (A1-out) or use another explorer"
+    )
+    assert T.legal_moves(s, 0).count(T.parse_move("A1-out")) == 1
+
+
 def test_a_refused_trade_lists_three_kinds_of_cube():
     s = fixed()
     s.cubes[0] = [1, 1, 1, 0]

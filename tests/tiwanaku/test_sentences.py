@@ -137,6 +137,7 @@ def _refusals() -> list[tuple[str, MoveError | SetupError]]:
     s = fixed()
     catch("not notation", T.parse_move, "hello")
     catch("crop 6", T.parse_move, "C3=6")
+    catch("cell off every board", T.parse_move, "+F1")
     catch("wrong seat", play, s, 1, "+A1")
     catch("off the board", play, s, 0, "+A7")
     catch("not on the edge", play, s, 0, "+C3")
@@ -158,6 +159,11 @@ def _refusals() -> list[tuple[str, MoveError | SetupError]]:
     discover(full, "B1")
     catch("cannot reach", play, full, 0, "A1-C1")
     catch("cultivated divine", play, full, 0, "A3=1")
+    hemmed = fixed()
+    put(hemmed, 0, "A1")
+    put(hemmed, 1, "A2", "B1")
+    discover(hemmed, "A1", "A2", "B1")
+    catch("hemmed in", play, hemmed, 0, "A1-B2")
     peeked = _with_cubes(fixed())
     peeked, _ = play(peeked, 0, "peek:C2")
     peeked.turn, peeked.cubes[0] = 0, [1, 1, 1, 1]
@@ -190,7 +196,7 @@ def _with_cubes(s: T.State) -> T.State:
 
 def test_every_refusal_is_a_kept_sentence_with_its_values():
     found = _refusals()
-    assert len(found) == 31
+    assert len(found) == 33
     for what, exc in found:
         assert exc.said.in_words() == str(exc), what
         assert values_match(exc.said), (what, exc.said)
@@ -211,6 +217,11 @@ def _refusal(what: str) -> MoveError | SetupError:
     [
         ("not notation", "'hello' is not a Tiwanaku move;", "'hello' no es una jugada de Tiwanaku;"),
         ("crop 6", "'C3=6': a crop is 1 to 5", "'C3=6': un cultivo va de 1 a 5"),
+        (
+            "cell off every board",
+            "'+F1': cells are rows A-E and columns 1-5 (short board) or 1-9 (long board), like C3",
+            "'+F1': las casillas van de la fila A a la E y de la columna 1 a la 5 (tablero corto) o a la 9",
+        ),
         (
             "wrong seat",
             "it is player 1's turn, not yours (you are player 2)",
@@ -236,7 +247,22 @@ def _refusal(what: str) -> MoveError | SetupError:
             "A1 is occupied; you may enter",
             "A1 está ocupada; puedes entrar por las casillas libres",
         ),
-        ("no explorer to divine", "you may divine on none", "puedes adivinar en: ninguna"),
+        (
+            "no explorer to divine",
+            "you cannot divine on C3: none of your explorers stands on a discovered tile without a crop",
+            "no puedes adivinar en C3: ninguno de tus exploradores está en una loseta descubierta sin cultivo",
+        ),
+        (
+            "no explorer to move",
+            "you have no explorer on B2, nor anywhere on the board; bring one in on a free edge cell, like +A1",
+            "no tienes ningún explorador en B2 ni en ninguna otra casilla del tablero; mete uno por una "
+            "casilla libre del borde, como +A1",
+        ),
+        (
+            "hemmed in",
+            "the explorer on A1 is hemmed in and cannot move; take it off the board (A1-out)",
+            "el explorador de A1 está encerrado y no puede moverse; sácalo del tablero (A1-out)",
+        ),
         (
             "cannot reach",
             "the explorer on A1 cannot stop on C1; it can reach A3, A4, B1, B2, B3, B4, B5",

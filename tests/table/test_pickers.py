@@ -144,6 +144,19 @@ def test_too_many_moves_for_one_step_go_down_by_level():
     assert any(p.value == "back:build:F" for c in inner for p in c.picks)
 
 
+def test_parts_of_a_step_no_level_splits_count_their_own_moves():
+    """30 moves with no level to split them are offered in parts of 25; each part said "30 moves"
+    (all of the step's), so two choices promised 60: now each says its own, 25 and 5."""
+    found = [choices.Entry(f"x{i:02}", "build", f"at {i}") for i in range(30)]
+    kinds = engines.get("nowa_gwinea").load().KINDS
+    plans = plan_menu(kinds, str.title, found)
+    parts = [p for c in plans for p in c.picks if p.value.startswith("g:")]
+    assert [p.value for p in parts] == ["g:build:~0", "g:build:~1"]
+    assert [p.description for p in parts] == ["25 moves", "5 moves"]
+    opened = plan_menu(kinds, str.title, found, opened=("build", "~1"))
+    assert one_click(opened) == {f"x{i}" for i in range(25, 30)}
+
+
 def test_tiwanaku_says_enter_at_a_cell():
     """An explorer entering is "enter at B1", walks are grouped by explorer."""
     m, state, seat, legal = first(

@@ -449,7 +449,7 @@ def group_moves(
     When even the shortest longer prefix makes more than 25 groups, the first 25
     prefixes are kept; with ``limit=None`` (a listing with room) every group is.
     """
-    moves = [m for m in moves if m.startswith(prefix)]
+    moves = [m for m in moves if m.lower().startswith(prefix.lower())]  # as typed: any case
     if len(moves) <= CHOICE_LIMIT:
         return [(m, [m]) for m in moves]
     longest = max(len(m) for m in moves)

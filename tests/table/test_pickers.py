@@ -200,6 +200,24 @@ def test_group_moves_keeps_at_most_25_choices():
     assert group_moves(moves, "P3")[0][0] == "P3A1"
 
 
+def test_autocomplete_groups_what_was_typed_whatever_its_case():
+    """Typing `d` after a right guess in Tiwanaku, with explorers on D1 to D5 (25 guesses), a trade
+    and `done` to choose from: the matches were grouped by the first one's `D`, which dropped
+    `done` (and `dF>S` would have been), a legal move autocomplete no longer offered."""
+    guesses = [
+        choices.Entry(f"D{c}={crop}", "divine", f"crop {crop}") for c in range(1, 6) for crop in range(1, 6)
+    ]
+    found = [
+        *guesses,
+        choices.Entry("DF>S", "trade", "trade"),
+        choices.Entry("done", "done", "stop divining"),
+    ]
+    offered = complete(found, "d", str.title)
+    assert "done" in [value for _, value in offered], offered
+    reached = [m.move for m in found if any(m.move.lower().startswith(v.lower()) for _, v in offered)]
+    assert reached == [m.move for m in found]
+
+
 def test_autocomplete_offers_groups_first_in_words():
     """More than 25 matches: groups to keep typing, named in words with a count; few: moves in words."""
     m, state, seat, legal = first(

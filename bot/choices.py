@@ -318,6 +318,12 @@ class Tree:
                 return path
             path = found[0]
 
+    def count(self, node: Path) -> int:
+        """How many moves a choice opening ``node`` leads to (a part: those of its own choices)."""
+        if not node[-1].startswith(PART):
+            return len(self.under(node))
+        return sum(1 if isinstance(x, Entry) else self.count(x) for x in self.choices(node))
+
     def label(self, node: Path, above: Path) -> str:
         """A node's words seen from the step ``above`` it: the levels in between."""
         real_above = len([p for p in above if not p.startswith(PART)])
@@ -345,7 +351,7 @@ class Tree:
                 titled = x.group_at is not None and len(real) > x.group_at + 1
                 picks.append(_move_pick(x, titled=titled))
             else:
-                count = count_moves(len(self.under(x)), self.t)
+                count = count_moves(self.count(x), self.t)
                 picks.append(Pick(f"g:{x[0]}:{'/'.join(x[1:])}", self.label(x, shown), count))
         title = self.label(shown, ()) if shown else ""
         back, near = self.back(path, shown)
@@ -443,7 +449,7 @@ def group_moves(
     When even the shortest longer prefix makes more than 25 groups, the first 25
     prefixes are kept; with ``limit=None`` (a listing with room) every group is.
     """
-    moves = [m for m in moves if m.startswith(prefix)]
+    moves = [m for m in moves if m.lower().startswith(prefix.lower())]  # as typed: any case
     if len(moves) <= CHOICE_LIMIT:
         return [(m, [m]) for m in moves]
     longest = max(len(m) for m in moves)

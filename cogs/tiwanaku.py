@@ -22,7 +22,7 @@ class TiwanakuCog(
     @app_commands.command(name="new", description="Open a Tiwanaku lobby in this channel")
     @app_commands.describe(
         board="Board size (default automatic)",
-        players="The most players who may sit, 1-4",
+        players="The most players who may sit, 1-4 (default: as many as the board seats)",
         thread="Open the game in its own thread (default on; inside a thread or forum post it stays there)",
         clock=CLOCK_DESCRIPTION,
     )
@@ -31,7 +31,7 @@ class TiwanakuCog(
         self,
         interaction: discord.Interaction,
         board: app_commands.Choice[str] | None = None,
-        players: app_commands.Range[int, 1, 4] = 4,
+        players: app_commands.Range[int, 1, 4] | None = None,
         thread: bool = True,
         clock: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:

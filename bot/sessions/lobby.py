@@ -44,11 +44,19 @@ class Lobby:
         self, game: str, options: dict[str, Any] | None, max_players: int | None
     ) -> tuple[engines.GameInfo, dict[str, Any], int]:
         """Validate a new game's options (with the largest table, so a bad option fails at once);
-        returns the game, its stored options and the seat limit.  Nothing is written."""
+        returns the game, its stored options and the seat limit.  Nothing is written.
+
+        Without ``max_players`` the limit is the most players the options seat (Tiwanaku's short
+        board: 2), else the game's most, whose refusal then says why."""
         info = engines.get(game)
         module = info.load()
         options = {k: v for k, v in (options or {}).items() if v is not None}
         limit = info.max_players if max_players is None else max_players
+        if max_players is None:
+            limit = next(
+                (n for n in range(info.max_players, info.min_players - 1, -1) if seats(module, n, options)),
+                limit,
+            )
         if not info.min_players <= limit <= info.max_players:
             raise Refusal(
                 "{game} seats {least} to {most} players, not {limit}",
@@ -241,3 +249,12 @@ def full(session: Session) -> Refusal:
     return Refusal(
         said_n(session.row.max_players, "the table is full ({n} seat)", "the table is full ({n} seats)")
     )
+
+
+def seats(module: Any, players: int, options: dict[str, Any]) -> bool:
+    """Whether a table of ``players`` may play with these ``options``."""
+    try:
+        config_from_options(module.Config, players, options)
+    except SetupError:
+        return False
+    return True

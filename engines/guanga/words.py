@@ -10,7 +10,7 @@ legal move, its colours, symbols, patches, flags and typologies as terms
 
 from __future__ import annotations
 
-from engines.core import N_, Kind, MoveWords, Said, said
+from engines.core import N_, Kind, Level, MoveWords, Said, said
 
 from . import terms as W
 from .rules import (
@@ -69,6 +69,7 @@ WORDS: dict[str, str] = {
     "move.stopper": N_("at {cell}"),
     "move.claim": N_("claim {name} ({card}) in {attr} on {cells}"),
     "move.return": N_("return the patches on {first} and {second}"),
+    "region.return": N_("the patch on {first} and one more"),
     "move.done": N_("end the turn"),
 }
 
@@ -124,7 +125,13 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
         )
     if isinstance(move, Return):
         first, second = (CELL_NAMES[c] for c in move.cells)
-        return MoveWords("return", "move.return", {"first": first, "second": second})
+        # The way down when a big claim leaves more than 25 pairs to choose from: the first patch.
+        return MoveWords(
+            "return",
+            "move.return",
+            {"first": first, "second": second},
+            regions=(Level(first, "region.return", {"first": first}),),
+        )
     if isinstance(move, Done):
         return MoveWords("done", "move.done")
     raise TypeError(f"not a Guanga move: {move!r}")

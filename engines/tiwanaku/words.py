@@ -92,6 +92,7 @@ def move_words(state: State, seat: int, move: Move) -> MoveWords:
             {"cell": _cell(state, move.to_row, move.to_col)},
             group=src,
             group_args={"cell": src},
+            regions=_row(move.to_row),  # the way down when an explorer has more than 25 places to go
         )
     if isinstance(move, Leave):
         return MoveWords("leave", "move.leave", {"cell": _cell(state, move.row, move.col)})

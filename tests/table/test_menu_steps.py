@@ -227,3 +227,44 @@ def test_spanish_steps_fit_too():
         labels = [p.label for plans in done.steps.values() for c in plans for p in c.picks]
         assert all(0 < len(choices.cap(label, 100)) <= 100 for label in labels)
         assert not any(label in ("Back", "All moves") for label in labels), game
+
+
+def crowded(game: str, players: int, seed: int, options: dict, kind: str) -> tuple:
+    """The first position of a seeded game (with ``options``) where one group of ``kind`` holds
+    more than 25 moves."""
+    m = engines.get(game).load()
+    state = m.new_game(config_from_options(m.Config, players, options), players, seed)
+    for i in range(4000):
+        assert m.outcome(state) is None, f"no crowded {kind} in {game}"
+        seat = min(m.to_move(state))
+        moves = choices.offered(m, state, seat)
+        groups = [
+            m.move_words(state, seat, x).group for x in moves if m.move_words(state, seat, x).kind == kind
+        ]
+        if any(groups.count(g) > 25 for g in set(groups)):
+            return m, state, seat, moves
+        legal = list(m.legal_moves(state, seat))
+        state, _ = m.apply_move(
+            state, seat, m.computer_move(m.view_for(state, seat), legal, rng_for(seed, "t", i))
+        )
+    raise AssertionError(f"no crowded {kind} in {game}")
+
+
+@pytest.mark.parametrize(
+    "game, players, seed, options, kind",
+    [
+        ("tiwanaku", 3, 1, {}, "walk"),  # an explorer with 26 places to go on the long board
+        ("tiwanaku", 1, 1, {"board": "long"}, "walk"),
+        ("guanga", 1, 7, {"mode": "artisan"}, "return"),  # 28 pairs of the 8 cells of a big claim
+    ],
+)
+def test_a_crowded_step_is_split_by_the_game_s_words_not_in_numbered_parts(
+    game, players, seed, options, kind
+):
+    """An explorer with more than 25 places to go, or a claim of 8 cells and more (28 pairs to
+    return), showed two choices "Explore A4 … walk to D5", each saying "28 moves" (all of them):
+    parts of 25 that the game did not name.  Now the destination's row, or the first patch
+    returned, names the way down."""
+    m, state, seat, moves = crowded(game, players, seed, options, kind)
+    done = check(m, state, seat, moves)
+    back_returns(done)

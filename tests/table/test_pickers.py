@@ -144,6 +144,19 @@ def test_too_many_moves_for_one_step_go_down_by_level():
     assert any(p.value == "back:build:F" for c in inner for p in c.picks)
 
 
+def test_parts_of_a_step_no_level_splits_count_their_own_moves():
+    """30 moves with no level to split them are offered in parts of 25; each part said "30 moves"
+    (all of the step's), so two choices promised 60: now each says its own, 25 and 5."""
+    found = [choices.Entry(f"x{i:02}", "build", f"at {i}") for i in range(30)]
+    kinds = engines.get("nowa_gwinea").load().KINDS
+    plans = plan_menu(kinds, str.title, found)
+    parts = [p for c in plans for p in c.picks if p.value.startswith("g:")]
+    assert [p.value for p in parts] == ["g:build:~0", "g:build:~1"]
+    assert [p.description for p in parts] == ["25 moves", "5 moves"]
+    opened = plan_menu(kinds, str.title, found, opened=("build", "~1"))
+    assert one_click(opened) == {f"x{i}" for i in range(25, 30)}
+
+
 def test_tiwanaku_says_enter_at_a_cell():
     """An explorer entering is "enter at B1", walks are grouped by explorer."""
     m, state, seat, legal = first(
@@ -185,6 +198,24 @@ def test_group_moves_keeps_at_most_25_choices():
     groups = group_moves(moves)
     assert len(groups) == 8 and groups[0][0] == "P1" and len(groups[0][1]) == 25
     assert group_moves(moves, "P3")[0][0] == "P3A1"
+
+
+def test_autocomplete_groups_what_was_typed_whatever_its_case():
+    """Typing `d` after a right guess in Tiwanaku, with explorers on D1 to D5 (25 guesses), a trade
+    and `done` to choose from: the matches were grouped by the first one's `D`, which dropped
+    `done` (and `dF>S` would have been), a legal move autocomplete no longer offered."""
+    guesses = [
+        choices.Entry(f"D{c}={crop}", "divine", f"crop {crop}") for c in range(1, 6) for crop in range(1, 6)
+    ]
+    found = [
+        *guesses,
+        choices.Entry("DF>S", "trade", "trade"),
+        choices.Entry("done", "done", "stop divining"),
+    ]
+    offered = complete(found, "d", str.title)
+    assert "done" in [value for _, value in offered], offered
+    reached = [m.move for m in found if any(m.move.lower().startswith(v.lower()) for _, v in offered)]
+    assert reached == [m.move for m in found]
 
 
 def test_autocomplete_offers_groups_first_in_words():

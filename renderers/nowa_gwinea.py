@@ -655,11 +655,16 @@ def _draw_revealed(image, d, last, names, n: int, top: int, cell: int, cols: int
         info = board_info(last["boards"][s], last["sides"][s])
         _board(image, info, last["totem"], last["villages"][s], HUT, ox, oy, cell)
         row = last["rows"][s]
-        called, broken = last.get("caller") == s, bool(row["broken"])
+        # the fruit bonus goes to the caller, or at a deadline to whoever counts as one (who
+        # did not call: the board in words and the round's scores say so too)
+        bonus, broken = last.get("caller") == s, bool(row["broken"])
+        called = bonus and last.get("how") == "gwinea"
         if called and broken:
             caption = N_("{name} +{points} (called) broken")
         elif called:
             caption = N_("{name} +{points} (called)")
+        elif bonus:
+            caption = N_("{name} +{points} (fruit bonus)")
         elif broken:
             caption = N_("{name} +{points} broken")
         else:

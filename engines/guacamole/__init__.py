@@ -115,7 +115,7 @@ RULES_HELP = N_("""**Guacamole** — cook the tastiest dishes. Only cards in you
 **Turn**, in order, each step optional except the last:
 1. `prep 5T` puts a hand card in your preparation zone (max 4) and fires its power. With 4 there at the start of your turn you may first `free 5T x1` one onto a discard pile.
 2. Build a dish one card per move from hand (`dish 5T`) or zone (`dish z5T`), then `done` (or `cancel`). It needs 3+ cards: all one number, all one type, or a run. The last card laid is the visible top.
-3. Draw two, one at a time: `draw deck`, `draw x1`, `draw x2`. An empty discard pile is refilled at once.
+3. Draw two, one at a time: `draw deck`, `draw x1`, `draw x2`. An empty discard pile is refilled at once. Once the draw pile is empty, draw from the discard piles; with nothing left, `end` the turn.
 **Powers** (`pass` skips one):
 • P Patricia & Avocaldo: `add d1 6T,z7T` (1-3 cards to a valid dish, which must stay valid)
 • L Lima Kahlo: `steal p2` (random card of their hand; only you two see which)

@@ -372,3 +372,14 @@ def test_a_steal_from_an_empty_hand_and_a_shared_win_are_kept_sentences():
     check_event(ev[-1])
     assert "{p0}, {p1} y {p2} comparten la victoria" in es_words(ev[-1], None)
     assert "{p0}, {p1} and {p2} share the win" in ev[-1].text
+
+
+def test_the_rules_help_tells_how_the_last_round_draws_and_ends_a_turn():
+    """Once the draw pile is empty, draws come from the discard piles, and with every pile empty
+    a turn ends with `end` (the only way then): the rules help says both, in English and Spanish."""
+    s = rig(hands={0: ["5O", "1T"]}, discards=([], []), fill_deck=False, end_triggered=True)
+    assert g.legal_moves(s, 0)[-1] == g.End() and not any(isinstance(m, g.Draw) for m in g.legal_moves(s, 0))
+    english = "Once the draw pile is empty, draw from the discard piles; with nothing left, `end` the turn."
+    spanish = "Sin mazo, roba de las pilas de descarte; si no queda nada, termina el turno con `end`."
+    assert english in g.RULES_HELP
+    assert spanish in ES.gettext(g.RULES_HELP)

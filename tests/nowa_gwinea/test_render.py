@@ -78,12 +78,14 @@ def test_a_long_name_never_hides_a_revealed_villages_points():
         last = view.last_round
         if last is None or view.over:
             continue
-        for language, called in ((None, "(called)"), ("es", "(cantó)")):
+        marks = {None: ("(called)", "(fruit bonus)"), "es": ("(cantó)", "(bonificación de fruta)")}
+        for language, (called, bonus) in marks.items():
             with typeset.fit_log() as log:
                 R.render(view, names=LONG_NAMES[: pos.players], language=language)
             whole = [f.text for f in log if not f.cut]
+            mark = called if last["how"] == "gwinea" else bonus
             for seat, row in enumerate(last["rows"]):
-                suffix = f"+{row['points']}" + (f" {called}" if last["caller"] == seat else "")
+                suffix = f"+{row['points']}" + (f" {mark}" if last["caller"] == seat else "")
                 assert any(t.strip() == suffix or t.endswith(" " + suffix) for t in whole), (pos.label, seat)
                 seen += 1
     assert seen >= 8
@@ -244,3 +246,36 @@ def test_hard_seats_on_a_shared_board_show_both_sides_once():
     texts = [f.text for f in log]
     assert f"Ana and Beto: board {board}B hard" in texts
     assert f"Cusi and Dora: board {board}A standard" in texts
+
+
+def _captions(view, language=None) -> list[str]:
+    from renderers import typeset
+
+    with typeset.fit_log() as log:
+        R.render(view, names=["Ana", "Bruno"], language=language)
+    return [f.text.strip() for f in log if not f.cut]
+
+
+def test_a_village_given_the_fruit_bonus_at_a_deadline_is_not_captioned_as_the_caller():
+    """Nobody called Gwinea in a round ended by its deadline: the revealed village that got the
+    fruit bonus is captioned with the bonus, not '(called)', as the board in words and the round's
+    scores say ('Nobody called Gwinea: the fruit bonus goes to ...'); a round ended by a call
+    still names the caller."""
+    from engines.core import TABLE
+    from tests.nowa_gwinea.util import build, play, rigged, witness
+
+    s = build(rigged(players=2), 0, witness()[:2])
+    ended, _ = ng.apply_move(s, TABLE, ng.Timeout())
+    last = ended.history[-1]
+    assert (last["how"], last["caller"]) == ("deadline", 0)
+    for language, called, bonus in (
+        (None, "(called)", "(fruit bonus)"),
+        ("es", "(cantó)", "(bonificación de fruta)"),
+    ):
+        captions = _captions(ng.view_for(ended, None), language)
+        assert not any(called in t for t in captions), (language, captions)
+        points = last["rows"][0]["points"]
+        assert any(t.endswith(f"+{points} {bonus}") for t in captions), (language, captions)
+    called_round = play(build(rigged(players=2), 0, witness()), 0, "gwinea")
+    points = called_round.history[-1]["rows"][0]["points"]
+    assert any(t.endswith(f"+{points} (called)") for t in _captions(ng.view_for(called_round, None)))

@@ -900,3 +900,25 @@ def test_the_stack_holds_the_32_boards_less_those_drawn_since_the_last_shuffle()
         s, _ = ng.apply_move(s, TABLE, ng.Timeout())
     assert left == [28, 24, 20, 16, 12, 8, 4, 0, 28]
     assert ng.view_for(ng.new_game(ng.Config(players=3), 3, 3), 0).stack_left == 31
+
+
+@pytest.mark.parametrize("side", [ng.Side.STANDARD, ng.Side.HARD])
+def test_a_solo_game_plays_nine_rounds_for_a_score(side):
+    """Solo (1 player): each round the village built from the rolled totem and covering the
+    water holes calls Gwinea and scores its water holes plus the fruit bonus; after 9 rounds the
+    game is over, the one seat wins with the sum of its rounds."""
+    s = ng.new_game(ng.Config(players=1, side=side), 1, 5)
+    expected = []
+    for round_no in range(1, 10):
+        assert (s.round, ng.to_move(s)) == (round_no, {0})
+        task = board_side(s.boards[0], s.sides[0])
+        s = build(s, 0, list(task.witnesses[s.totem]))
+        st = status(s, 0)
+        assert st.complete and st.water == 5
+        expected.append(st.water + FRUIT_BONUS[st.fruit])
+        s = play(s, 0, "gwinea")
+        assert s.history[-1]["caller"] == 0 and s.history[-1]["rows"][0]["points"] == expected[-1]
+    assert s.over and ng.to_move(s) == set() and ng.legal_moves(s, 0) == []
+    out = ng.outcome(s)
+    assert out.winners == (0,) and out.ranking == ((0,),) and out.scores == (float(sum(expected)),)
+    assert out.details["per_round"] == [[p] for p in expected]

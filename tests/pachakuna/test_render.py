@@ -183,3 +183,27 @@ def test_two_digit_supply_counts_stay_inside_their_discs():
             for y in range(46 + disc // 2 - 7, 46 + disc // 2 + 8):
                 assert img.getpixel((left - 2, y)) == fill, (seat, i, y)
                 assert img.getpixel((left + disc + 2, y)) == fill, (seat, i, y)
+
+
+def _status(view) -> str:
+    return "".join(text for text, _ in R._header(view, ["Ana", "Beto"], None).status)
+
+
+def test_the_header_offers_no_tile_turn_the_player_cannot_pay_for():
+    """After the free turn, a player holding fewer than the 2 resources another tile costs may
+    only move llamas, and the header says so (as the board in words does), rather than offering
+    'turn tiles (next costs 2)'; with 2 resources it offers the next tile at its price."""
+    from tests.pachakuna.helpers import give, play
+
+    s = play(P.new_game(P.Config(), 2, 1), 0, "end")
+    give(s, 1, brown=0)
+    s = play(s, 1, "r56+0")
+    assert not [m for m in P.legal_moves(s, 1) if isinstance(m, P.Rotate)]
+    poor = _status(P.view_for(s, None))
+    assert poor == "Beto (Black) to play: move llamas (another tile would cost 2, more than they hold)"
+    with speaking("es"):
+        assert _status(P.view_for(s, None)) == (
+            "le toca a Beto (Negro): mueve llamas (otra loseta costaría 2, más de lo que tiene)"
+        )
+    give(s, 1, brown=2)
+    assert _status(P.view_for(s, None)) == "Beto (Black) to play: turn tiles (next costs 2) or move llamas"

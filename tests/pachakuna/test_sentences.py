@@ -352,3 +352,13 @@ def test_the_turn_so_far_and_the_last_turn_are_said_as_the_picture_marks_them():
     assert "last turn: {p0} (White) played r45+1, end" in english
     assert "último turno: {p0} (Blanco) jugó r45+1, end" in spanish
     assert not any("so far" in line for line in english)
+
+
+def test_the_rules_help_says_a_village_never_buys_its_own_colour():
+    """The rulebook lets a llama sell only at a village of another colour than its load; the
+    rules help says so (a sale there is refused), in English and in Spanish."""
+    s = P.new_game(P.Config(), 2, 1)
+    with pytest.raises(IllegalMove, match="a village does not buy its own colour"):
+        P.apply_move(s, 0, P.parse_move("s1"))  # the white load at the white centre
+    assert "Sell: never at a village of the load's colour;" in P.RULES_HELP
+    assert "Venta: nunca en una aldea del color de la carga;" in ES.gettext(P.RULES_HELP)

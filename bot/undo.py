@@ -189,6 +189,6 @@ class UndoService:
         await self.store.history.drop_undo(session.id)
         session = await self.service.core.reread(session.id)
         result = MoveResult(session, [], turn_before=None, turn_ended=True)
-        await self.service.play.after(session, result)
+        await self.service.play.settle(session, result)
         result.turn_ended = True
         return result

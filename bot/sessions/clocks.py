@@ -189,7 +189,7 @@ class Clocks:
         self.core.remember(session.id, version, state)
         session = await self.core.reread(session.id)
         result = MoveResult(session, played, note=note, turn_before=turn_before)
-        await self.play.after(session, result)
+        await self.play.settle(session, result)
         return result
 
     async def answer_timeout(
@@ -236,5 +236,5 @@ class Clocks:
                 ),
                 turn_before=session.engine.turn_number(session.state),
             )
-            await self.play.after(session, result)
+            await self.play.settle(session, result)
             return result.session, result

@@ -269,16 +269,21 @@ class Boards:
 
     async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
         """Post the board after ``result`` (``header``: the first board's); after the last move,
-        the results card too, and the game's history is kept ready to browse."""
-        message = await self.post_board(
-            result.session,
-            header=header,
-            note=result.note,
-            outcome=result.outcome,
-            ratings=result.ratings,
-            ping=result.turn_ended or header is not None,
-            begins=header is not None,
-        )
+        the results card too, and the game's history is kept ready to browse.  A change whose
+        sequel could not be stored (:attr:`MoveResult.unsettled`) has it tried again once posted."""
+        try:
+            message = await self.post_board(
+                result.session,
+                header=header,
+                note=result.note,
+                outcome=result.outcome,
+                ratings=result.ratings,
+                ping=result.turn_ended or header is not None,
+                begins=header is not None,
+            )
+        finally:
+            if result.unsettled:
+                self.computers_follow(result.session.id)
         if result.finished:
             try:  # the card comes after the result, which is already posted: its failure is logged only
                 await self.finished(result)

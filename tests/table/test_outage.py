@@ -4,30 +4,13 @@ game) is played once the database answers again, or at the next start."""
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 import pytest
 
 from bot.sessions import SessionService
 from bot.sessions.model import HELD_UP
+from tests.support.outage import Outage
 
 G = 1
-
-
-class Outage:
-    """The bot's PostgreSQL database refusing connections, its open ones cut, and back again."""
-
-    def __init__(self, cluster, target: str):
-        self.cluster, self.name = cluster, urlsplit(target).path.lstrip("/")
-
-    async def begin(self) -> None:
-        await self.cluster.admin(f"ALTER DATABASE {self.name} ALLOW_CONNECTIONS false")
-        await self.cluster.admin(
-            f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{self.name}'"
-        )
-
-    async def end(self) -> None:
-        await self.cluster.admin(f"ALTER DATABASE {self.name} ALLOW_CONNECTIONS true")
 
 
 pytestmark = pytest.mark.parametrize("database", ["postgres"], indirect=True)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sessions import SessionService
+from bot.replaying import undo_target
+from bot.sessions import Refusal, SessionService
 from bot.sessions.model import HELD_UP
+from tests.support import nim
 from tests.support.outage import Outage
 
 G = 1
@@ -94,3 +96,73 @@ async def test_a_last_move_whose_end_was_not_stored_ends_the_game_at_the_next_st
         assert await restarted.play.computers_waiting([G]) == []
     finally:
         await again.close()
+
+
+async def undo_asked(service):
+    """A game of Ann and Bob where Ann played, and asks to take her move back."""
+    from bot.history import History
+    from bot.undo import UndoService
+
+    await service.lobby.create("nim", guild_id=G, channel_id=7, host_id=1, host_name="ann", seed=7)
+    await service.lobby.join(7, 2, "bob")
+    session = (await service.lobby.start(7, 1)).session
+    for _ in range(3):  # until Ann has a move of her own to take back
+        (seat,) = session.to_move()
+        who = session.by_seat(seat).user_id
+        session = (await service.play.play(7, who, (await service.play.legal_moves(7, who))[0])).session
+        if who == 1:
+            break
+    undo = UndoService(service, History(service, every=3))
+    asked = await undo.ask(7, 1)
+    return undo, asked.session, asked.request
+
+
+async def test_an_undo_everyone_agreed_to_is_taken_back_when_the_last_agreement_is_pressed_again(
+    store, outage
+):
+    """Bob agrees (the last to), the agreement is stored, then the database stops answering
+    before the moves are taken back: pressing Agree again once it is back takes them back,
+    instead of "you have already agreed; waiting for the others" with nobody left to wait for."""
+    service = SessionService(store)
+    undo, session, request = await undo_asked(service)
+    agree = store.history.agree_undo
+
+    async def agree_then_cut(*args, **kwargs):
+        agreed = await agree(*args, **kwargs)
+        await outage.begin()
+        return agreed
+
+    store.history.agree_undo = agree_then_cut
+    with pytest.raises(Exception):  # noqa: B017 - the database's own error, told by the guard
+        await undo.answer(session.id, request.version, 2, True)
+    store.history.agree_undo = agree
+    await outage.end()
+    assert (await store.history.undo_request(session.id)).waiting == frozenset()
+    with pytest.raises(Refusal, match="everyone has agreed already"):
+        await undo.answer(session.id, request.version, 2, False)
+    answered = await undo.answer(session.id, request.version, 2, True)
+    assert answered.agreed and answered.result is not None
+    rows = await store.history.moves(session.id)
+    assert undo_target(rows[-1].move) is not None and await store.history.undo_request(session.id) is None
+
+
+async def test_an_undo_stored_just_before_the_database_stopped_is_told_as_done(store, outage):
+    """The moves are taken back, then the database stops answering: the answer is the undo done
+    (the game as committed), not a failure that would be told as "the game is unchanged"."""
+    service = SessionService(store)
+    undo, session, request = await undo_asked(service)
+    drop = store.history.drop_undo
+
+    async def cut_then_drop(*args, **kwargs):  # the moves were just taken back
+        await outage.begin()
+        return await drop(*args, **kwargs)
+
+    store.history.drop_undo = cut_then_drop
+    answered = await undo.answer(session.id, request.version, 2, True)
+    assert answered.result is not None and answered.result.session.version == session.version + 1
+    await outage.end()
+    rows = await store.history.moves(session.id)
+    assert undo_target(rows[-1].move) is not None
+    fresh = await service.core.get(session.id)
+    assert fresh.version == answered.result.session.version
+    assert nim.to_dict(fresh.state) == nim.to_dict(answered.result.session.state)

@@ -46,6 +46,9 @@ async def test_a_move_stored_before_the_computers_turn_failed_is_told_as_played(
     assert [p.move for p in result.played] == ["A1"] and not result.finished
     assert result.session.to_move() == {1}  # the board as stored: the computer's turn
     service.core.computers.move = thinks
+    why = await store.ping()  # /healthz's reason: one line naming the server, no class name
+    assert why is not None and why.startswith(f"PostgreSQL at {store.where} stopped answering ("), why
+    assert why.endswith("check that the server runs")
 
     await outage.end()
     assert [m.move for m in await store.history.moves(session.id)] == ["A1"]

@@ -24,6 +24,7 @@ No Discord and no SQL here.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from bot.history import History
@@ -32,6 +33,8 @@ from bot.replaying import taken_back, undo_target, undo_text, walk
 from bot.sessions import MoveResult, Refusal, Session, SessionService, record_of, refuse_computer_seat
 from bot.storage import NewMove, UndoRequest
 from engines.core import PUBLIC, TABLE, Event, said_n
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -148,14 +151,21 @@ class UndoService:
                 raise Refusal(
                     "this request to take back a move is no longer open (the game moved on, or it was answered)"
                 )
+            assert seat.seat is not None  # a running game's seats are numbered
             if seat.seat == request.seat:
                 raise Refusal("you asked for this undo; the other players answer it")
             if seat.seat not in request.waiting:
-                raise Refusal("you have already agreed; waiting for the others")
-            if not agree:
+                if request.waiting:
+                    raise Refusal("you have already agreed; waiting for the others")
+                if not agree:
+                    raise Refusal("everyone has agreed already; press Agree to take the moves back")
+            if not request.waiting:  # everyone agreed, and taking the moves back was cut short
+                agreed: UndoRequest | None = request  # (the database stopped answering): now
+            elif not agree:
                 await self.store.history.drop_undo(session_id, version)
                 return Answered(session, False, request)
-            agreed = await self.store.history.agree_undo(session_id, version, seat.seat)
+            else:
+                agreed = await self.store.history.agree_undo(session_id, version, seat.seat)
             if agreed is None:
                 raise Refusal("this request to take back a move is no longer open")
             if agreed.waiting:
@@ -183,12 +193,20 @@ class UndoService:
         turn = module.turn_number(session.state)
         entry = NewMove(seat, undo_text(target), False, [event.to_dict()], PUBLIC.to_dict(), turn)
         clock = await self.service.core.clock_after(session, state)  # a clocked game: clocks as of now
-        await self.store.games.record_moves(
+        # The row comes back as committed: once the moves are taken back, nothing after this
+        # needs the database to tell it (it may have stopped answering).
+        row = await self.store.games.play_moves(
             session.id, session.version, [entry], module.to_dict(state), clock=clock
         )
-        await self.store.history.drop_undo(session.id)
-        session = await self.service.core.reread(session.id)
+        try:  # a request left behind no longer matches the game's version: it is never answered
+            await self.store.history.drop_undo(session.id)
+        except Exception:
+            log.warning("session %s: the answered undo request was not removed", session.id, exc_info=True)
+        core = self.service.core
+        core.remember(session.id, row.version, state)
+        core.keep(row, session.seats)
+        session = Session(row=row, seats=session.seats, info=session.info, state=state, damaged=row.damaged)
         result = MoveResult(session, [], turn_before=None, turn_ended=True)
-        await self.service.play.after(session, result)
+        await self.service.play.settle(session, result)
         result.turn_ended = True
         return result

@@ -484,6 +484,9 @@ class QueueService:
     async def confirm(self, table_id: int, user_id: int) -> Said:
         """A person at the table confirms; the game starts when they were the last."""
         table = await self.store.queue.table(table_id)
+        if table is not None and table.status == "started" and await self.seated_in_lobby(table, user_id):
+            await self.start(table_id)  # its start was cut short (the database stopped answering)
+            return said("Everyone confirmed: the game has started")
         if table is None or table.status != "confirming":
             raise Refusal("this table is no longer waiting for confirmations")
         if user_id not in {e.user_id for e in await self.store.queue.seated(table_id)}:
@@ -496,22 +499,31 @@ class QueueService:
             return said("You have confirmed already; the game starts when everyone has")
         return said("Confirmed; the game starts when everyone has")
 
+    async def seated_in_lobby(self, table: QueueTable, user_id: int) -> bool:
+        """Whether the table's game is still a lobby with ``user_id`` seated in it."""
+        session = None if table.session_id is None else await self.sessions.core.get(table.session_id)
+        return session is not None and session.status == "lobby" and session.seat_of(user_id) is not None
+
     async def start(self, table_id: int) -> bool:
         """Start the table's game (its people leave the queue); False when it was no longer
-        waiting for confirmations."""
+        waiting for confirmations.  A table marked started whose game is still a lobby (the
+        start was cut short: the database stopped answering) has its game started now."""
         table = await self.store.queue.table(table_id)
         if table is None or table.channel_id is None or table.session_id is None:
             return False
         seated = await self.store.queue.seated(table_id)
-        if not await self.store.queue.start_table(table_id):
+        if not await self.store.queue.start_table(table_id) and table.status != "started":
             return False
+        session = await self.sessions.core.get(table.session_id)
+        result = None
+        if session is not None and session.status == "lobby":
+            result = await self.sessions.lobby.start(table.channel_id, session.row.host_id)
+        # Only once the game has started: until then the time to confirm is the start's retry.
         await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
         for e in seated:
             await self.store.jobs.cancel(QUEUE_EXPIRE, f"{e.guild_id}:{e.user_id}")
-        session = await self.sessions.core.get(table.session_id)
-        if session is None or session.status != "lobby":
+        if result is None:
             return False
-        result = await self.sessions.lobby.start(table.channel_id, session.row.host_id)
         await self.settle(table, said("Everyone confirmed: the game has started"))
         await self.posts.announce(result)
         return True
@@ -568,6 +580,9 @@ class QueueService:
         whose people were never asked (its opening was cut short) gives everyone back."""
         table_id = int(job.key)
         table = await self.store.queue.table(table_id)
+        if table is not None and table.status == "started":
+            await self.start(table_id)  # a start cut short: its game starts now (if still a lobby)
+            return
         if table is None or table.status != "confirming":
             return
         seated = await self.store.queue.seated(table_id)

@@ -167,7 +167,7 @@ class Clocks:
         self.core.remember(session.id, version, state)
         session = await self.core.reread(session.id)
         result = MoveResult(session, played, note=note, turn_before=turn_before)
-        await self.play.after(session, result, searches_wait=self.core.computers_wait)
+        await self.play.settle(session, result, searches_wait=self.core.computers_wait)
         return result
 
     async def answer_timeout(
@@ -214,5 +214,5 @@ class Clocks:
                 ),
                 turn_before=session.engine.turn_number(session.state),
             )
-            await self.play.after(session, result, searches_wait=self.core.computers_wait)
+            await self.play.settle(session, result, searches_wait=self.core.computers_wait)
             return result.session, result

@@ -240,7 +240,7 @@ class Lobby:
                 await self.core.save_clock(session, banks, expected_version=version)
                 session = await self.core.require(channel_id)
             result = MoveResult(session, turn_before=module.turn_number(state))
-            await self.play.after(session, result)
+            await self.play.settle(session, result)
             return result
 
 

@@ -45,6 +45,11 @@ log = logging.getLogger(__name__)
 MAX_COMPUTER_MOVES = 2000
 STALLED = N_("the computer player could not move; the game waits (ask an admin to check the log)")
 """Computer moves played in a row before the table stops and asks for help."""
+HELD_UP = N_(
+    "the table could not go on after this (the database did not answer): the computer players' turns "
+    "or the end of the game wait, and are tried again at the latest when the bot restarts"
+)
+"""A change was stored, and what follows it (computer turns, the results) could not be."""
 
 MAX_TIMER_HOURS = 720
 """The longest turn timer, in hours (30 days)."""
@@ -283,6 +288,9 @@ class MoveResult:
     turn_ended: bool = False
     ratings: list[RatingChange] = field(default_factory=list)
     computers_next: bool = False  # a searching computer is to move next (Play.computers_play)
+    # the change was stored but what follows it (computer turns, the game's end) could not be:
+    # Play.computers_play finishes it (the table tries once the change is posted, and at start)
+    unsettled: bool = False
 
 
 TIMEOUT_CHOICES = ("computer", "more", "abandon")

@@ -20,6 +20,7 @@ from bot.computers import IN_PROCESS, ComputerFailed, fallback_move
 from bot.replaying import undo_target
 from bot.sessions.core import Core
 from bot.sessions.model import (
+    HELD_UP,
     MAX_COMPUTER_MOVES,
     NOT_SEATED,
     STALLED,
@@ -197,7 +198,7 @@ class Play:
         )
         self.core.keep(row, session.seats)
         result = MoveResult(session, [mine], turn_before=turn_before)
-        await self.after(session, result, searches_wait=self.core.computers_wait)
+        await self.settle(session, result, searches_wait=self.core.computers_wait)
         return result
 
     @staticmethod
@@ -216,6 +217,23 @@ class Play:
             player=names[0],
         )
 
+    async def settle(self, session: Session, result: MoveResult, *, searches_wait: bool = False) -> None:
+        """:meth:`after` a change that is stored (a move, a start, an undo, a resignation): when
+        what follows it cannot be stored (the database stopped answering), the change still
+        stands and is told as such, marked :attr:`MoveResult.unsettled` with a note; the
+        computers' turns or the game's end are played by :meth:`computers_play` later."""
+        try:
+            await self.after(session, result, searches_wait=searches_wait)
+        except Exception:
+            log.exception("session %s: a change was stored, and what follows it could not be", session.id)
+            self.core.metrics.error("computer")
+            self.core.release(session.id)  # the next move reads the game afresh
+            result.unsettled = True
+            result.note = said(HELD_UP)
+            module = session.engine
+            if result.turn_before is not None:
+                result.turn_ended = module.turn_number(result.session.state) != result.turn_before
+
     async def after(self, session: Session, result: MoveResult, *, searches_wait: bool = False) -> None:
         """Let computer seats act, then finish the game if it is over (lock held).
 
@@ -232,7 +250,6 @@ class Play:
             if failed:
                 result.note = said(STALLED)
         if batch:
-            result.played.extend(batch)
             version = await self.core.record(
                 session,
                 session.version,
@@ -240,6 +257,7 @@ class Play:
                 module.to_dict(state),
                 clock=await self.core.clock_after(session, state),
             )
+            result.played.extend(batch)
             self.core.remember(session.id, version, state)
             session = await self.core.reread(session.id)
             result.session = session
@@ -329,17 +347,20 @@ class Play:
 
     async def computers_play(self, session_id: int) -> MoveResult | None:
         """Play the computer turns that wait (see :meth:`_after`): the next searching computer's
-        turn and the instant ones after it, up to the next turn of a searching computer.
+        turn and the instant ones after it, up to the next turn of a searching computer; or
+        record the end of a game whose last move is stored and its end is not (see :meth:`settle`).
         None when no computer is to move (or the game is not running)."""
         async with self.core.lock(session_id):
             session = await self.core.running(session_id)
             if session is None:
                 return None
             module = session.engine
+            if module.outcome(session.state) is not None:  # over, its end not recorded yet
+                result = MoveResult(session, turn_before=module.turn_number(session.state))
+                await self.after(session, result)
+                return result
             computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
-            if module.outcome(session.state) is not None or not computers & set(
-                module.to_move(session.state)
-            ):
+            if not computers & set(module.to_move(session.state)):
                 return None
             paced = await self._paced(session, session.state, computers)
             if pace.next_computer(module, session.state, computers, paced) is None:
@@ -353,7 +374,8 @@ class Play:
 
     async def computers_waiting(self, guild_ids: Sequence[int]) -> list[int]:
         """The running games of these servers the table takes up again at its start: a computer
-        is to move (the table plays it, see :meth:`computers_play`), or a turn ended that the
+        is to move (the table plays it, see :meth:`computers_play`), a game's last move ended it
+        and its end is not recorded (:meth:`computers_play` records it), or a turn ended that the
         channel was not told of (the bot stopped between a move and its post; see
         :meth:`turn_untold`)."""
         found = []
@@ -368,8 +390,11 @@ class Play:
                     found.append(session.id)
                     continue
                 module = session.engine
+                if module.outcome(session.state) is not None:
+                    found.append(session.id)
+                    continue
                 computers = {s.seat for s in session.seats if s.computer and s.seat is not None}
-                if module.outcome(session.state) is None and computers:
+                if computers:
                     paced = await self._paced(session, session.state, computers)
                     if pace.next_computer(module, session.state, computers, paced) is not None:
                         found.append(session.id)

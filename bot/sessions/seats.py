@@ -57,7 +57,7 @@ class Seats:
             result.outcome = Outcome.from_dict(ended) if ended is not None else None
             return result
         result.note = said("{name} resigned; the computer plays that seat from now on", name=seat.name)
-        await self.play.after(session, result, searches_wait=self.core.computers_wait)
+        await self.play.settle(session, result, searches_wait=self.core.computers_wait)
         return result
 
     async def forfeit_seat(self, session_id: int, user_id: int) -> MoveResult | None:
@@ -98,8 +98,12 @@ class Seats:
                 turn_before=session.engine.turn_number(session.state),
             )
             for _ in range(5):  # each pass plays up to MAX_COMPUTER_MOVES moves
-                await self.play.after(session, result)
-                if result.finished or (result.note is not None and result.note.msg == STALLED):
+                await self.play.settle(session, result)
+                if (
+                    result.finished
+                    or result.unsettled
+                    or (result.note is not None and result.note.msg == STALLED)
+                ):
                     break
                 session = await self.core.reread(session.id)
             return result
@@ -166,7 +170,7 @@ class Seats:
                 await self.core.save_clock(session, banks)
                 session = await self.core.reread(session.id)
             result = MoveResult(session, note=note, turn_before=session.engine.turn_number(session.state))
-            await self.play.after(session, result, searches_wait=self.core.computers_wait)
+            await self.play.settle(session, result, searches_wait=self.core.computers_wait)
             return result
 
     async def score_now(self, session_id: int, why: Said) -> MoveResult | None:

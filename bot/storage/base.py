@@ -55,6 +55,12 @@ class Unreachable(StorageError):
     """The database server cannot be reached (for now: trying again later may succeed)."""
 
 
+class NotAnswering(StorageError):
+    """The database stopped answering while the bot ran (the server down or refusing, the SQLite
+    file locked by another program, full or read-only); the message says which, in one line.
+    What was being written may or may not be stored: a commit cut short cannot say."""
+
+
 class ChannelBusy(Exception):
     """A live game already occupies the channel."""
 

@@ -25,7 +25,8 @@ import json
 import os
 import re
 import secrets
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import Any, Concatenate, ParamSpec, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -41,6 +42,7 @@ from bot.storage.base import (
     Examined,
     Job,
     NewMove,
+    NotAnswering,
     SessionRow,
     StaleVersion,
     StorageError,
@@ -139,6 +141,50 @@ def explain(where: str, exc: BaseException) -> str:
         reason = getattr(exc, "strerror", None) or str(exc) or exc.__class__.__name__
         return f"cannot reach PostgreSQL at {where} ({reason}); check DATABASE_URL and that the server runs"
     return f"cannot use the PostgreSQL database {where} ({exc.__class__.__name__}: {exc})"
+
+
+DOWN = (
+    OSError,
+    TimeoutError,
+    asyncpg.PostgresConnectionError,  # the connection failed or was cut
+    asyncpg.OperatorInterventionError,  # the server shutting down, or not accepting connections yet
+    asyncpg.TooManyConnectionsError,
+    asyncpg.ObjectNotInPrerequisiteStateError,  # the database does not accept connections now
+    asyncpg.InvalidCatalogNameError,  # the database is gone
+    asyncpg.InternalClientError,  # a connection cut in the middle of an operation
+)
+
+
+def down(exc: BaseException) -> bool:
+    """Whether ``exc`` says the server stopped answering (rather than refusing a statement)."""
+    if isinstance(exc, asyncpg.InterfaceError):
+        return "closed" in str(exc)  # "connection is closed", not a misuse of the driver
+    return isinstance(exc, DOWN)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def answering(
+    method: Callable[Concatenate[PostgresBackend, P], Coroutine[Any, Any, R]],
+) -> Callable[Concatenate[PostgresBackend, P], Coroutine[Any, Any, R]]:
+    """The method, its failures because the server stopped answering raised as
+    :class:`NotAnswering` (one line, without the password), every other error as it was."""
+
+    @functools.wraps(method)
+    async def run(self: PostgresBackend, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await method(self, *args, **kwargs)
+        except Exception as exc:
+            if not down(exc):
+                raise
+            text = " ".join(str(exc).split()) or exc.__class__.__name__
+            raise NotAnswering(
+                f"PostgreSQL at {self.where} stopped answering ({text}); check that the server runs"
+            ) from exc
+
+    return run
 
 
 async def _steps(conn: asyncpg.Connection, body: Body) -> Any:
@@ -335,11 +381,13 @@ class PostgresBackend(Backend):
     async def close(self) -> None:
         await self._pool.close()
 
+    @answering
     async def check_integrity(self) -> list[str]:
         """The schema check of every start, and the log's numbering (1..n in every session)."""
         async with self._pool.acquire() as conn:
             return await _schema_problems(conn) + await _gaps(conn)
 
+    @answering
     async def transact(self, body: Body) -> Any:
         try:
             async with self._pool.acquire() as conn, conn.transaction():
@@ -347,21 +395,25 @@ class PostgresBackend(Backend):
         except asyncpg.UniqueViolationError as exc:
             raise Conflict(str(exc)) from None
 
+    @answering
     async def read(self, body: Body) -> Any:
         async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
             return await _steps(conn, body)
 
+    @answering
     async def read_small(self, body: Body) -> Any:
         # Its statement is one snapshot by itself: no transaction around it (two trips fewer).
         async with self._pool.acquire() as conn:
             return await _steps(conn, body)
 
+    @answering
     async def all(self, sql: str, *params: object) -> list[Any]:
         return await self._pool.fetch(numbered(sql), *params)
 
     def ratings_lock(self, guild_id: int, game: str) -> Body:
         yield one("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", f"ratings:{guild_id}:{game}")
 
+    @answering
     async def commit_moves(
         self,
         session_id: int,
@@ -397,6 +449,7 @@ class PostgresBackend(Backend):
             raise StaleVersion(row[1])
         return row[1]
 
+    @answering
     async def commit_play(
         self,
         session_id: int,
@@ -418,6 +471,7 @@ class PostgresBackend(Backend):
                 raise StaleVersion(-1 if current is None else current)
         return session_of(row, state)
 
+    @answering
     async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Any]:
         return await self._pool.fetch(
             "UPDATE jobs SET claimed_by = $1, claim = $2, claimed_until = $3, attempts = attempts + 1"

@@ -31,13 +31,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import functools
 import logging
 import os
 import secrets
 import sqlite3
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 from urllib.parse import quote
 
 from bot.storage.base import (
@@ -51,6 +53,7 @@ from bot.storage.base import (
     Examined,
     Job,
     NewMove,
+    NotAnswering,
     SessionRow,
     StorageError,
     migrations,
@@ -120,6 +123,48 @@ def explain(path: str, exc: BaseException) -> str:
             "restore a backup or set DATABASE_PATH to another file"
         )
     return f"cannot use the database {path} ({exc.__class__.__name__}: {text})"
+
+
+def not_answering(path: str, exc: sqlite3.OperationalError) -> str | None:
+    """One line for an SQLite failure while the bot runs that is the file's, not a statement's
+    (None: a statement's)."""
+    text = str(exc)
+    low = text.lower()
+    if "locked" in low or "busy" in low:
+        return (
+            f"{path} is locked by another program ({text}); Pukllay waited 30 s for it: stop the "
+            "program holding it (a sqlite3 shell left in a transaction, a backup tool)"
+        )
+    if "full" in low:
+        return f"{path} cannot grow ({text}); free space on its disk"
+    if "readonly" in low or "read-only" in low:
+        return f"{path} became read-only ({text}); make it and its folder writable for the bot's user"
+    if "disk i/o" in low or "unable to open" in low:
+        return f"{path} cannot be read or written ({text}); check its disk and that the file is still there"
+    return None
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def answering(
+    method: Callable[Concatenate[SQLiteBackend, P], Coroutine[Any, Any, R]],
+) -> Callable[Concatenate[SQLiteBackend, P], Coroutine[Any, Any, R]]:
+    """The method, its failures because the file cannot be used now (locked by another program,
+    full, read-only) raised as :class:`NotAnswering` in one line, every other error as it was."""
+
+    @functools.wraps(method)
+    async def run(self: SQLiteBackend, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await method(self, *args, **kwargs)
+        except sqlite3.OperationalError as exc:
+            why = not_answering(self.where, exc)
+            if why is None:
+                raise
+            raise NotAnswering(why) from exc
+
+    return run
 
 
 def lock_file(path: str) -> int | None:
@@ -542,6 +587,7 @@ class SQLiteBackend(Backend):
             raise StorageError("the database file was removed or replaced while the bot ran")
         await self._reader.call(lambda con: con.execute("SELECT 1").fetchone())
 
+    @answering
     async def check_integrity(self) -> list[str]:
         """SQLite's full integrity check (slow on a large file): ``[]`` when the file is sound,
         else the problems SQLite reports (at most 100)."""
@@ -549,6 +595,7 @@ class SQLiteBackend(Backend):
         found = [r[0] for r in rows]
         return [] if found == ["ok"] else found
 
+    @answering
     async def transact(self, body: Body) -> Any:
         try:
             return await self._writer.call(_write, body)
@@ -557,9 +604,11 @@ class SQLiteBackend(Backend):
                 raise Conflict(str(exc)) from None
             raise
 
+    @answering
     async def read(self, body: Body) -> Any:
         return await self._reader.call(_readonly, body)
 
+    @answering
     async def read_small(self, body: Body) -> Any:
         # A few rows by their primary key or an index: tens of microseconds, less than the trip to
         # the reader thread and back, which is most of a move's read.  WAL readers never wait for
@@ -568,6 +617,7 @@ class SQLiteBackend(Backend):
             return await self.read(body)
         return _readonly(self._inline, body)
 
+    @answering
     async def commit_moves(
         self,
         session_id: int,
@@ -584,6 +634,7 @@ class SQLiteBackend(Backend):
             commit_body(session_id, expected_version, moves, state, job, stamp, now, clock)
         )
 
+    @answering
     async def commit_play(
         self,
         session_id: int,
@@ -602,5 +653,6 @@ class SQLiteBackend(Backend):
 
         return await self.transact(body())
 
+    @answering
     async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Any]:
         return await self._writer.call(_claim, owner, now, until, limit, secrets.token_hex(8))

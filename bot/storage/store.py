@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.storage.attendance import Attendance
-from bot.storage.base import Backend
+from bot.storage.base import Backend, NotAnswering
 from bot.storage.games import Games
 from bot.storage.history import History
 from bot.storage.jobs import Jobs
@@ -75,6 +75,8 @@ class Store:
                 await self.db.ping()
         except TimeoutError:
             return f"{self.where} did not answer within {timeout:g} s"
+        except NotAnswering as exc:  # already one line naming the database and the cause
+            return str(exc)
         except Exception as exc:
             text = " ".join(str(exc).split()) or "no details"
             return f"{self.where}: {exc.__class__.__name__}: {text}"

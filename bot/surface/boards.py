@@ -288,7 +288,9 @@ class Boards:
     async def announce(self, result: MoveResult, header: str | None = None) -> discord.Message:
         """Post the board after ``result`` (``header``: the first board's); after the last move,
         the results card too, and the game's history is kept ready to browse.  A strong computer
-        that waited for this post (``result.computers_next``) then plays, in a post of its own."""
+        that waited for this post (``result.computers_next``) then plays, in a post of its own;
+        a change whose sequel could not be stored (:attr:`MoveResult.unsettled`) has it tried
+        again once posted."""
         try:
             message = await self.post_board(
                 result.session,
@@ -300,7 +302,7 @@ class Boards:
                 begins=header is not None,
             )
         finally:
-            if result.computers_next:
+            if result.computers_next or result.unsettled:
                 self.computers_follow(result.session.id)
         if result.finished:
             try:  # the card comes after the result, which is already posted: its failure is logged only

@@ -206,7 +206,7 @@ class Menus:
             )
             return
         finally:
-            if result.computers_next:
+            if result.computers_next or result.unsettled:
                 self.boards.computers_follow(session.id)
         await self.confirm(interaction, result, text, in_menu=in_menu)
 

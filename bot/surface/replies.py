@@ -23,6 +23,7 @@ import discord
 
 from bot import i18n
 from bot.sessions import Refusal, refusal
+from bot.storage import NotAnswering
 from bot.surface.attach import gallery_item
 from bot.surface.channels import SERVERS_ONLY, on_v2_message
 from bot.texts import clip
@@ -33,6 +34,10 @@ from languages import ENGLISH, N_, Language
 log = logging.getLogger(__name__)
 
 UNEXPECTED = N_("Something went wrong on our side; the game is unchanged. The error has been logged.")
+NOT_ANSWERING = N_(
+    "⚠️ The database is not answering right now, so this could not be finished; a change may or may "
+    "not be recorded. Try again in a few minutes: {/game board} then shows the game as it stands."
+)
 
 P = ParamSpec("P")
 S = TypeVar("S")
@@ -135,6 +140,9 @@ class Replies:
             recorded = self._recorded.get(interaction.id)
             if recorded is not None and isinstance(exc, discord.HTTPException):
                 log.warning("Discord refused a message after a change was recorded: %s", exc)
+            elif isinstance(exc, NotAnswering):  # one line: the same outage fails every interaction
+                self.metrics.error("interaction")
+                log.error("the database did not answer %s: %s", asked(interaction), exc)
             else:
                 self.metrics.error("interaction")
                 log.exception("unexpected error handling %s", interaction.data)
@@ -149,11 +157,20 @@ class Replies:
                 self._idle.set()
 
 
+def asked(interaction: discord.Interaction) -> str:
+    """What the interaction asked, for the log: ``/nim move``, or the component's custom id."""
+    command = interaction.command
+    if command is not None:
+        return f"/{command.qualified_name}"
+    data: dict[str, Any] = dict(interaction.data or {})
+    return str(data.get("custom_id") or data.get("name") or "an interaction")
+
+
 def failure_text(recorded: Said | None, exc: BaseException, t: Language = ENGLISH) -> str:
     """What to say when something failed, in ``t``: "unchanged" only if nothing was committed
     (``recorded`` is what was committed, put in words in ``t``)."""
     if recorded is None:
-        return t.gettext(UNEXPECTED)
+        return t.gettext(NOT_ANSWERING if isinstance(exc, NotAnswering) else UNEXPECTED)
     done = recorded.in_words(t)
     if isinstance(exc, discord.Forbidden):
         return t.gettext(

@@ -1,0 +1,133 @@
+"""The PostgreSQL server refusing the bot in the middle of play, seen from Discord: a move that
+was stored is answered as played and its board is posted, never "the game is unchanged"; the
+computer's turn that could not be stored is played when the bot starts again."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import traceback
+
+import pytest
+
+from tests.support.outage import Outage
+
+NIM = ("cogs.table", "tests.support.nim_cog")
+
+
+@pytest.fixture
+def discord_error_loggers() -> tuple[str, ...]:
+    """The outage's own errors are logged by the bot (checked by the test); Discord's fail it."""
+    return ("discord", "cogs")
+
+
+def outage_only(caplog) -> None:
+    """Every error the bot logged came from the database refusing it."""
+    for record in caplog.records:
+        if record.levelno >= logging.ERROR and record.name.startswith("bot"):
+            text = record.getMessage()
+            if record.exc_info is not None:
+                text += "".join(traceback.format_exception(*record.exc_info))
+            outage = ("not currently accepting connections", "another operation", "stopped answering")
+            assert any(words in text for words in outage), text
+
+
+@pytest.fixture
+async def pg_database(pg_cluster, pg_template):
+    name = await pg_cluster.create_database(pg_template)
+    try:
+        yield pg_cluster.url(name)
+    finally:
+        await pg_cluster.admin(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+        await pg_cluster.drop_database(name)
+
+
+async def test_a_move_stored_before_the_database_stopped_is_answered_as_played(
+    standin, bot_factory, pg_cluster, pg_database, caplog
+):
+    """The database is cut while the computer thinks after Alice's move: she hears her move was
+    recorded (the board cannot be shown until the database is back), never "unchanged"; the bot
+    started again plays the computer's turn and posts the board of both moves."""
+    alice = standin.add_user("alice")
+    chan = standin.guild.text_channels[0]
+    outage = Outage(pg_cluster, pg_database)
+    make = bot_factory(NIM, database_url=pg_database)
+    async with standin.run_client(make) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
+        await standin.click(alice, lobby.message, "Add computer")
+        standin.skip_messages(chan)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, lambda m: bool(m.files))  # the first board
+        await bot.front.boards.computers_settled()
+        session = await bot.sessions.core.in_channel(chan.id)
+        move = (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
+        thinks = bot.sessions.core.computers.move
+
+        async def cut_then_think(*args, **kwargs):
+            await outage.begin()
+            return await thinks(*args, **kwargs)
+
+        bot.sessions.core.computers.move = cut_then_think
+        standin.skip_messages(chan)
+        answer = await (await standin.slash(alice, chan, "nim move", move=move)).original()
+        # The board cannot be read back while the database is down: said so, as recorded.
+        assert f"Your move `{move}` was recorded" in answer.text, answer.text
+        assert "unchanged" not in answer.text and "/game board" in answer.text
+        await bot.front.boards.computers_settled()  # tried once at once: the database is still down
+        bot.sessions.core.computers.move = thinks
+        await outage.end()
+        stored = await bot.store.history.moves(session.id)
+        assert (stored[-1].move, stored[-1].by_computer) == (move, False)  # stored, and the computer's not
+
+    async with standin.run_client(bot_factory(NIM, database_url=pg_database)) as again:
+        await standin.wait_synced()
+        for _ in range(200):  # the bot starting again: the computer plays on (no timing assumed)
+            await again.front.boards.computers_settled()
+            if len(await again.store.history.moves(session.id)) > len(stored):
+                break
+            await asyncio.sleep(0.05)
+        moves = await again.store.history.moves(session.id)
+        assert moves[: len(stored)] == stored and moves[len(stored)].by_computer
+        board = await standin.next_message(chan, lambda m: bool(m.files))
+        lines = board.text.splitlines()
+        assert lines[0] == f"Alice took {move[1:]} from pile {move[0]}." and lines[1].startswith("Cpu"), lines
+    outage_only(caplog)
+
+
+async def test_a_move_while_the_database_is_down_is_answered_in_words_and_plays_once_it_is_back(
+    standin, bot_factory, pg_cluster, pg_database, caplog
+):
+    """PostgreSQL refuses the bot while Alice moves: she is told the database is not answering
+    and to try again (not "something went wrong on our side; the game is unchanged", which a
+    commit cut short cannot promise), the log has one line for it, and the same move is played
+    once the database is back."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.guild.text_channels[0]
+    outage = Outage(pg_cluster, pg_database)
+    async with standin.run_client(bot_factory(NIM, database_url=pg_database)) as bot:
+        await standin.wait_synced()
+        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
+        await standin.click(bob, lobby.message, "Join")
+        standin.skip_messages(chan)
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, lambda m: bool(m.files))  # the first board: started
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        user = alice if session.by_seat(seat).user_id == alice.id else bob
+        move = (await bot.sessions.play.legal_moves(chan.id, user.id))[0]
+        bot.sessions.core.release(session.id)  # the move reads the game: the database is asked
+        await outage.begin()
+        try:
+            answer = await (await standin.slash(user, chan, "nim move", move=move)).original()
+        finally:
+            await outage.end()
+        assert answer.text.startswith("⚠️ The database is not answering right now"), answer.text
+        assert "unchanged" not in answer.text and "/game board" in answer.text
+        assert await bot.store.history.moves(session.id) == []
+        again = await (await standin.slash(user, chan, "nim move", move=move)).original()
+        assert f"You played `{move}`" in again.text, again.text
+    outage_only(caplog)
+    lines = [r for r in caplog.records if r.name == "bot.surface.replies" and r.levelno >= logging.ERROR]
+    assert len(lines) == 1 and lines[0].exc_info is None
+    assert "stopped answering" in lines[0].getMessage()

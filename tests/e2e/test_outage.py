@@ -47,7 +47,7 @@ async def test_a_move_stored_before_the_database_stopped_is_answered_as_played(
 ):
     """The database is cut while the computer thinks after Alice's move: she hears her move was
     recorded (the board cannot be shown until the database is back), never "unchanged"; the bot
-    started again plays the computer's turn and posts the board of both moves."""
+    started again posts the board of her turn, then plays the computer's turn and posts its own."""
     alice = standin.add_user("alice")
     chan = standin.guild.text_channels[0]
     outage = Outage(pg_cluster, pg_database)
@@ -89,9 +89,13 @@ async def test_a_move_stored_before_the_database_stopped_is_answered_as_played(
             await asyncio.sleep(0.05)
         moves = await again.store.history.moves(session.id)
         assert moves[: len(stored)] == stored and moves[len(stored)].by_computer
+        # One post per turn: Alice's turn, never posted, first (the computer named next), then the
+        # computer's.
         board = await standin.next_message(chan, lambda m: bool(m.files))
         lines = board.text.splitlines()
-        assert lines[0] == f"Alice took {move[1:]} from pile {move[0]}." and lines[1].startswith("Cpu"), lines
+        assert lines[0] == f"Alice took {move[1:]} from pile {move[0]}." and "Cpu Ada" in lines[1], lines
+        board = await standin.next_message(chan, lambda m: bool(m.files))
+        assert board.text.startswith("Cpu Ada took"), board.text
     outage_only(caplog)
 
 

@@ -1,0 +1,54 @@
+"""The games' own move commands (/nowa_gwinea place, /pachakuna rotate...) as players use them
+through the Discord stand-in: what an autocomplete group sent as it is gets for an answer."""
+
+from __future__ import annotations
+
+from bot.app import EXTENSIONS
+from tests.e2e.players import is_board, start
+
+
+async def test_a_group_sent_from_a_games_own_command_names_that_command(standin, bot_factory):
+    """Autocomplete of /nowa_gwinea place offers groups ("F… Hut F (7 moves: keep typing)"); a
+    player who sends one as it is is told to keep typing in the command they used,
+    /nowa_gwinea place (/nowa_gwinea colocar for a Spanish client), not in another; nothing is
+    played."""
+    alice, bob = standin.add_users("alice", "bob")
+    bob.locale = "es-ES"
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await start(standin, bot, chan, "nowa_gwinea", [alice, bob], seed=11)
+        before = await bot.sessions.core.in_channel(chan.id)
+        for user, command in ((alice, "/nowa_gwinea place"), (bob, "/nowa_gwinea colocar")):
+            offered = await standin.autocomplete(user, chan, "nowa_gwinea place", "hut")
+            group = next(c["value"] for c in offered if c["value"] == "F")  # a group, not a move
+            answer = await (await standin.slash(user, chan, "nowa_gwinea place", hut=group)).original()
+            assert answer.ephemeral and "⚠️" in answer.text, answer.text
+            assert f"`{command}`" in answer.text, answer.text
+            assert "nowa_gwinea move" not in answer.text and "nowa_gwinea jugar" not in answer.text
+        after = await bot.sessions.core.in_channel(chan.id)
+        assert after.version == before.version  # nothing was played
+
+
+async def test_a_group_sent_from_pachakuna_rotate_names_rotate(standin, bot_factory):
+    """/pachakuna rotate's autocomplete groups the rotations by row (`r4…`): sending the row as
+    it is is answered with the way on in /pachakuna rotate; /pachakuna move still names itself."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        bot.sessions.new_seed = lambda: 5
+        lobby = await standin.slash(alice, chan, "pachakuna new", thread=False)  # two players, always
+        await standin.click(bob, lobby.message, "Join")
+        await standin.click(alice, lobby.message, "Start")
+        await standin.next_message(chan, is_board)
+        session = await bot.sessions.core.in_channel(chan.id)
+        (seat,) = session.to_move()
+        mover = alice if session.by_seat(seat).user_id == alice.id else bob
+        offered = await standin.autocomplete(mover, chan, "pachakuna rotate", "rotation")
+        assert "r4" in [c["value"] for c in offered], offered
+        answer = await (await standin.slash(mover, chan, "pachakuna rotate", rotation="r4")).original()
+        assert "keep typing in `/pachakuna rotate`" in answer.text, answer.text
+        answer = await (await standin.slash(mover, chan, "pachakuna move", move="r4")).original()
+        assert "keep typing in `/pachakuna move`" in answer.text, answer.text
+        assert (await bot.sessions.core.in_channel(chan.id)).version == session.version

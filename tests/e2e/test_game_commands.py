@@ -4,7 +4,7 @@ through the Discord stand-in: what an autocomplete group sent as it is gets for 
 from __future__ import annotations
 
 from bot.app import EXTENSIONS
-from tests.e2e.players import is_board, start
+from tests.e2e.players import is_board, lobby_button, start
 
 
 async def test_a_group_sent_from_a_games_own_command_names_that_command(standin, bot_factory):
@@ -52,3 +52,31 @@ async def test_a_group_sent_from_pachakuna_rotate_names_rotate(standin, bot_fact
         answer = await (await standin.slash(mover, chan, "pachakuna move", move="r4")).original()
         assert "keep typing in `/pachakuna move`" in answer.text, answer.text
         assert (await bot.sessions.core.in_channel(chan.id)).version == session.version
+
+
+async def test_start_with_options_for_more_players_says_how_to_go_on(standin, bot_factory):
+    """/nowa_gwinea new hard_seats:2,4 opens a lobby of 4 seats; started with 2 players seat 4
+    does not exist.  The host is told how many players the options need and what to do (let
+    more join or add a computer, or leave and open a lobby with other options), in their
+    language; the lobby stays open and starts once enough are seated."""
+    alice, bob, ana, beto = standin.add_users("alice", "bob", "ana", "beto")
+    ana.locale = "es-ES"
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        games, general = standin.channel("games"), standin.channel("general")
+        for host, guest, chan, words in (
+            (alice, bob, games, ("need 4 players", "Add computer", "Leave")),
+            (ana, beto, general, ("4 jugadores", "Añadir máquina", "Salir")),
+        ):
+            lobby = await standin.slash(host, chan, "nowa_gwinea new", thread=False, hard_seats="2,4")
+            await standin.click(guest, lobby.message, lobby_button(lobby.message, "join"))
+            pressed = await standin.click(host, lobby.message, lobby_button(lobby.message, "start"))
+            refused = await pressed.original()
+            assert refused.ephemeral and "⚠️" in refused.text, refused.text
+            for word in words:
+                assert word in refused.text, refused.text
+            assert (await bot.sessions.core.in_channel(chan.id)).status == "lobby"
+        for _ in range(2):
+            await (await standin.slash(alice, games, "game computer")).original()
+        await (await standin.slash(alice, games, "game start")).original()
+        assert (await bot.sessions.core.in_channel(games.id)).status == "active"

@@ -324,17 +324,34 @@ def _start_round(state: State) -> list[Event]:
     state.since = [state.step] * n
     state.complete_at = [None] * n
     state.last = [None] * n
-    where = ", ".join(str(b) for b in sorted(set(state.boards)))
-    values = {"round": state.round, "rounds": ROUNDS, "boards": where, "animal": ANIMAL_TERMS[state.totem]}
-    if rerolled:
+    values = {"round": state.round, "rounds": ROUNDS, "animal": ANIMAL_TERMS[state.totem]}
+    if state.config.boards is Deal.EACH and n > 1:  # whose board is which: "{p0} 3, {p1} 14"
+        each = ", ".join(f"{_seat(seat)} {board}" for seat, board in enumerate(state.boards))
+        if rerolled:
+            told = said(
+                "Round {round} of {rounds}: one board each ({boards}); the die shows the {animal} (rolled "
+                "again until a hard task needing 6 huts or more came up). Everyone builds at once!",
+                boards=each,
+                **values,
+            )
+        else:
+            told = said(
+                "Round {round} of {rounds}: one board each ({boards}); the die shows the {animal}. "
+                "Everyone builds at once!",
+                boards=each,
+                **values,
+            )
+    elif rerolled:
         told = said(
             "Round {round} of {rounds}: board {boards}; the die shows the {animal} (rolled again until "
             "a hard task needing 6 huts or more came up). Everyone builds at once!",
+            boards=str(state.boards[0]),
             **values,
         )
     else:
         told = said(
             "Round {round} of {rounds}: board {boards}; the die shows the {animal}. Everyone builds at once!",
+            boards=str(state.boards[0]),
             **values,
         )
     return [Event.told(told, kind="round")]

@@ -619,6 +619,20 @@ def to_move(state: State) -> set[int]:
     return {s for s in range(state.config.players) if not state.done[s]}
 
 
+def waiting(state: State, seat: int) -> Said | None:
+    """Why ``seat``, not to move, waits: it said ``done`` while others still build (``None``
+    when it is to move, or the game is over)."""
+    if state.over or not 0 <= seat < state.config.players or not state.done[seat]:
+        return None
+    building = ", ".join(_seat(s) for s in sorted(to_move(state)))
+    return said(
+        "you have finished building round {round}; still building: {seats}. You will be mentioned "
+        "when the next round starts",
+        round=state.round,
+        seats=building,
+    )
+
+
 def turn_number(state: State) -> int:
     """The round being played (1..9): everyone builds at once, and a round is one turn."""
     return state.round
@@ -664,8 +678,7 @@ def apply_move(state: State, seat: int | None, move: Move) -> tuple[State, list[
     if seat is None or not 0 <= seat < state.config.players:
         raise NotYourTurn("only the seated players build villages")
     if state.done[seat]:
-        waiting = ", ".join(_seat(s) for s in sorted(to_move(state)))
-        raise NotYourTurn("you have finished building this round; waiting for {seats}", seats=waiting)
+        raise NotYourTurn(waiting(state, seat) or said("you have finished building this round"))
     if isinstance(move, Place):
         return _place(state, seat, move)
     if isinstance(move, Remove):

@@ -80,3 +80,43 @@ async def test_start_with_options_for_more_players_says_how_to_go_on(standin, bo
             await (await standin.slash(alice, games, "game computer")).original()
         await (await standin.slash(alice, games, "game start")).original()
         assert (await bot.sessions.core.in_channel(games.id)).status == "active"
+
+
+async def test_a_nowa_gwinea_player_done_building_is_told_so(standin, bot_factory):
+    """Nowa Gwinea has no turns: everyone builds at once.  A player who said `done` and then
+    places a hut, calls Gwinea or opens their view is told they have finished building this
+    round, who is still building and that they are mentioned when the next round starts, not
+    that it is another player's turn; in Spanish for a Spanish client; nothing is played."""
+    alice, bob, ana = standin.add_users("alice", "bob", "ana")
+    ana.locale = "es-ES"
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await start(standin, bot, chan, "nowa_gwinea", [alice, bob, ana], seed=11)
+        for user in (bob, ana):
+            await (await standin.slash(user, chan, "nowa_gwinea move", move="done")).original()
+        before = await bot.sessions.core.in_channel(chan.id)
+        assert before.to_move() == {before.seat_of(alice.id).seat}
+        board = [m for m in standin.messages(chan) if is_board(m)][-1]
+        for user, words, wrong in (
+            (bob, ("finished building round 1", "still building: Alice", "next round"), "Alice's turn"),
+            (
+                ana,
+                ("erminaste de construir en la ronda 1", "siguen construyendo: Alice", "próxima ronda"),
+                "Le toca a",
+            ),
+        ):
+            answers = [
+                await (await standin.slash(user, chan, "nowa_gwinea place", hut="X0A2")).original(),
+                await (await standin.slash(user, chan, "nowa_gwinea gwinea")).original(),
+                await (await standin.click(user, board, lobby_free_button(board, "pk:hand:"))).original(),
+            ]
+            for answer in answers:
+                for word in words:
+                    assert word in answer.text, answer.text
+                assert wrong not in answer.text, answer.text
+        assert (await bot.sessions.core.in_channel(chan.id)).version == before.version
+
+
+def lobby_free_button(message, prefix: str) -> str:
+    return next(c for c in message.custom_ids if c.startswith(prefix))

@@ -237,7 +237,7 @@ REFUSALS = [  # (name, what provokes it, its class, words of its Spanish): every
         "finished",
         lambda: ng.apply_move(_done(), 0, ng.Done()),
         NotYourTurn,
-        ["falta que terminen {p1}, {p2}"],
+        ["terminaste de construir en la ronda 1", "siguen construyendo: {p1}, {p2}"],
     ),
     (
         "off the board",

@@ -145,6 +145,10 @@ class Config:
                     most=self.players,
                     part=repr(part),
                 )
+            if int(part) - 1 in out:
+                raise SetupError(
+                    "hard_seats names seat {seat} twice; list each seat once, like '1,3'", seat=int(part)
+                )
             out.add(int(part) - 1)
         return frozenset(out)
 

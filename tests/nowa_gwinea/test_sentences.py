@@ -484,3 +484,15 @@ def test_a_round_of_one_board_each_names_whose_board_is_which(side):
     shared, events = ng.apply_move(shared, TABLE, ng.Timeout())
     (round_two,) = [e for e in events if e.kind == "round"]
     assert round_two.text.startswith(f"Round 2 of 9: board {shared.boards[0]}; the die shows the ")
+
+
+@pytest.mark.parametrize("listed", ["1,1", "2, 1, 2"])
+def test_hard_seats_naming_a_seat_twice_is_refused(listed):
+    """hard_seats lists each seat once: a seat named twice (which the lobby then showed as
+    "seats 1,1 play the hard side") is refused, saying which seat and how to write the list."""
+    with pytest.raises(SetupError) as caught:
+        ng.Config(players=2, hard_seats=listed).validate()
+    check_refusal(caught.value)
+    assert "names seat" in str(caught.value) and "twice" in str(caught.value), str(caught.value)
+    spanish = caught.value.said.in_words(SPANISH)
+    assert "dos veces" in spanish and "'1,3'" in spanish, spanish

@@ -536,8 +536,10 @@ class Engine(Rules, Protocol):
     keep the lobby's seat numbers at the start instead of a shuffled order, see
     :meth:`bot.sessions.lobby.Lobby.start`) and ``earlier_options(edition, seats, options) ->
     options`` (the options that play a game of an earlier :data:`EDITION` the way it was played,
-    where a later edition changed a default, see :func:`bot.export.replay`) are optional, so they are not members: the table asks
-    for them with ``getattr``."""
+    where a later edition changed a default, see :func:`bot.export.replay`) and ``waiting(state, seat)
+    -> Said | None`` (why a seat that is not to move waits, when the game has more to say than
+    whose turn it is: a Nowa Gwinea builder who said done) are optional, so they are not members:
+    the table asks for them with ``getattr``."""
 
     __name__: str  # the package's import name (``engines.guanga``), as a process of its own imports it
 

@@ -56,6 +56,7 @@ from bot.sessions.model import (
     record_of,
     refusal,
     refuse_computer_seat,
+    waiting,
 )
 from bot.sessions.play import Play
 from bot.sessions.seats import Seats
@@ -134,6 +135,7 @@ __all__ = [
     "named",
     "new_game_hint",
     "record_of",
+    "waiting",
     "refusal",
     "refuse_computer_seat",
 ]

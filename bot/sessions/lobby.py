@@ -216,14 +216,7 @@ class Lobby:
             try:
                 config = config_from_options(module.Config, n, session.row.options)
             except SetupError as exc:
-                raise Refusal(
-                    said_n(
-                        n,
-                        "these options do not work with {n} player: {problem}",
-                        "these options do not work with {n} players: {problem}",
-                        problem=exc.said,
-                    )
-                ) from None
+                raise too_few_for_options(session, n, exc) from None
             order = list(range(n))
             if not (keep_order or getattr(module, "SEATED_AS_JOINED", False)):
                 rng_for(session.row.seed, "seating").shuffle(order)
@@ -242,6 +235,49 @@ class Lobby:
             result = MoveResult(session, turn_before=module.turn_number(state))
             await self.play.settle(session, result)
             return result
+
+
+def too_few_for_options(session: Session, n: int, problem: SetupError) -> Refusal:
+    """The refusal to start ``n`` players with options made for more (they were checked with every
+    seat of the lobby taken, so more players let it start): how many they need, and the ways on."""
+    module = session.engine
+    needed = next(
+        (m for m in range(n + 1, session.row.max_players + 1) if works(module, m, session.row.options)),
+        None,
+    )
+    if needed is None:  # no table the lobby seats would do (options stored before a change)
+        return Refusal(
+            said_n(
+                n,
+                "these options do not work with {n} player: {problem}; press {button Leave} to close "
+                "this lobby and open a new one with other options",
+                "these options do not work with {n} players: {problem}; press {button Leave} to close "
+                "this lobby and open a new one with other options",
+                problem=problem.said,
+            )
+        )
+    return Refusal(
+        said_n(
+            n,
+            "these options do not work with {n} player ({problem}): they need {needed} players. Let more "
+            "join, or press {button Add computer}; or press {button Leave} to close this lobby and open a "
+            "new one with other options",
+            "these options do not work with {n} players ({problem}): they need {needed} players. Let more "
+            "join, or press {button Add computer}; or press {button Leave} to close this lobby and open a "
+            "new one with other options",
+            problem=problem.said,
+            needed=needed,
+        )
+    )
+
+
+def works(module: Any, players: int, options: dict[str, Any]) -> bool:
+    """Whether ``options`` make a game of ``players``."""
+    try:
+        config_from_options(module.Config, players, options)
+    except SetupError:
+        return False
+    return True
 
 
 def full(session: Session) -> Refusal:

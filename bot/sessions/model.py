@@ -92,6 +92,14 @@ def refusal(exc: BaseException, t: Language) -> str:
     return str(exc)
 
 
+def waiting(session: Session, seat: int) -> Said | None:
+    """Why ``seat`` waits in words of its game (its optional ``waiting``: a Nowa Gwinea builder
+    who said done), seats written ``{p0}``; ``None`` when the game says nothing more than whose
+    turn it is."""
+    why = getattr(session.engine, "waiting", None)
+    return why(session.state, seat) if why is not None else None
+
+
 class NoGameHere(Refusal):
     pass
 

@@ -40,6 +40,7 @@ from bot.sessions.model import (
     refuse_computer_seat,
     rerate,
     stored,
+    waiting,
 )
 from bot.storage import ResultRow, SessionRow, StaleVersion
 from bot.time import gameclock as gc
@@ -164,7 +165,7 @@ class Play:
             raise StaleMove("the board changed since that menu was made; here it is now")
         module = session.engine
         if seat.seat not in module.to_move(session.state):
-            raise NotYourTurn(self.not_your_turn(session, seat.seat))
+            raise named(NotYourTurn(self.not_your_turn(session, seat.seat)), session.names())
         try:
             move = module.parse_move(text)
             new_state, mine = apply(module, session.state, seat.seat, move, by_computer=False)
@@ -203,7 +204,11 @@ class Play:
 
     @staticmethod
     def not_your_turn(session: Session, seat: int) -> Said:
-        """A refusal that says whose turn it is, kept for the reader's language."""
+        """A refusal that says whose turn it is (or why the seat waits, where the game says: its
+        ``waiting``), kept for the reader's language."""
+        why = waiting(session, seat)
+        if why is not None:
+            return why
         names = [s.name for s in session.waiting_on()]
         if not names:
             return said("nobody can move right now")

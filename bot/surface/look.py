@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import alt, i18n
-from bot.sessions import Session, SessionService
+from bot.sessions import Session, SessionService, waiting
 from bot.surface.attach import picture
+from bot.surface.replies import sentence
 from engines.core import in_words, name_seats
 from languages import Language
 from languages import language as language_of
@@ -121,18 +122,26 @@ class Look:
             text = t.gettext(
                 "Your view of **{game}** (only you can see this). It is your turn.", game=session.info.title
             )
-        elif len(waiting := [s.name for s in session.waiting_on()]) == 1:  # say whose turn it is
+        elif (why := waiting(session, reader)) is not None:  # the game says why (a builder who said done)
+            text = t.gettext(
+                "Your view of **{game}** (only you can see this). {why}",
+                game=session.info.title,
+                why=sentence(name_seats(why.in_words(t), session.names()), t),
+            )
+        elif len(waiting_on := [s.name for s in session.waiting_on()]) == 1:  # say whose turn it is
             text = t.gettext(
                 "Your view of **{game}** (only you can see this). It is {player}'s turn, not yours.",
                 game=session.info.title,
-                player=waiting[0],
+                player=waiting_on[0],
             )
-        elif waiting:
+        elif waiting_on:
             text = t.gettext(
                 "Your view of **{game}** (only you can see this). It is not your turn: {players} are still "
                 "to play.",
                 game=session.info.title,
-                players=t.gettext("{items} and {last}", items=", ".join(waiting[:-1]), last=waiting[-1]),
+                players=t.gettext(
+                    "{items} and {last}", items=", ".join(waiting_on[:-1]), last=waiting_on[-1]
+                ),
             )
         else:
             text = t.gettext(

@@ -30,7 +30,7 @@ from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, clicked, on_private_menu
 from bot.surface.replies import Replies, layout, part_of, reply, sentence
-from engines.core import END, MoveError, said
+from engines.core import END, MoveError, Said, said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
@@ -306,11 +306,11 @@ class Menus:
         session = await self.service.core.in_channel(channel_of(interaction))
         name = session.info.name if session is not None else "<game>"
         return Refusal(
-            "`{text}` is the start of {n} moves, not a move: keep typing in `/{game} move` (autocomplete "
+            "`{text}` is the start of {n} moves, not a move: keep typing in `{command}` (autocomplete "
             "lists them, e.g. `{example}`), or press {button Play} under the board",
             text=text.strip(),
             n=len(starting),
-            game=name,
+            command=command_named(typed_in(interaction, f"{name} move")),
             example=starting[0],
         )
 
@@ -424,6 +424,20 @@ class Menus:
             group_kind, _, path = rest.partition(":")
             opened = (group_kind, *(key for key in path.split("/") if key))
         await self.send_menu(interaction, session, "", opened=opened)
+
+
+def typed_in(interaction: discord.Interaction, default: str) -> str:
+    """The slash command ``interaction`` came from (``nowa_gwinea place``), else ``default``."""
+    command = interaction.command
+    if isinstance(command, app_commands.Command):
+        return command.qualified_name
+    return default
+
+
+def command_named(path: str) -> Said:
+    """Slash command ``path`` (``nowa_gwinea place``) as a value of a sentence: as the reader's
+    client shows it (``/nowa_gwinea colocar`` in Spanish)."""
+    return Said(f"{{/{path}}}")
 
 
 def refuse_other_game(session: Session, game: str | None) -> None:

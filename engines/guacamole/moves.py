@@ -19,7 +19,7 @@ from engines.core import N_, MalformedMove, quoted, said
 from .data import TYPES
 
 NOTATION_HELP = said(
-    "moves look like: prep 5T | free 5T x1 | dish 5T (one card at a time, then done or cancel) | "
+    "Moves look like: prep 5T | free 5T x1 | dish 5T (one card at a time, then done or cancel) | "
     "add d1 6T,z7T | steal p2 | swap 5T p2d1 | take x1 | draw deck | draw x2 | discard 5T x1 | pass | end"
 )
 
@@ -329,8 +329,12 @@ def parse_move(text: str) -> Move:
         return Done()
     if verb == "CANCEL" and not args:
         return Cancel()
+    if verb == "SERVE":  # what the menus call the move that ends a dish
+        raise _bad(
+            text, N_("{text} is not a Guacamole move: to serve the dish you are making, write `done`. {help}")
+        )
     raise _bad(
         text,
-        N_("{text} is not a Guacamole move: unknown word {word}, like `prep 5T`. {help}"),
+        N_("{text} is not a Guacamole move: {word} is not one of its words. {help}"),
         word=quoted(verb.lower()),
     )

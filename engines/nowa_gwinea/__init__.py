@@ -114,6 +114,7 @@ from .rules import (
     turn_number,
     undoable,
     view_for,
+    waiting,
 )
 from .told import tell_turn
 from .words import KINDS, WORDS, describe, move_words
@@ -156,6 +157,7 @@ __all__ = [
     "legal_moves",
     "apply_move",
     "to_move",
+    "waiting",
     "view_for",
     "outcome",
     "to_dict",

@@ -145,6 +145,10 @@ class Config:
                     most=self.players,
                     part=repr(part),
                 )
+            if int(part) - 1 in out:
+                raise SetupError(
+                    "hard_seats names seat {seat} twice; list each seat once, like '1,3'", seat=int(part)
+                )
             out.add(int(part) - 1)
         return frozenset(out)
 
@@ -324,17 +328,34 @@ def _start_round(state: State) -> list[Event]:
     state.since = [state.step] * n
     state.complete_at = [None] * n
     state.last = [None] * n
-    where = ", ".join(str(b) for b in sorted(set(state.boards)))
-    values = {"round": state.round, "rounds": ROUNDS, "boards": where, "animal": ANIMAL_TERMS[state.totem]}
-    if rerolled:
+    values = {"round": state.round, "rounds": ROUNDS, "animal": ANIMAL_TERMS[state.totem]}
+    if state.config.boards is Deal.EACH and n > 1:  # whose board is which: "{p0} 3, {p1} 14"
+        each = ", ".join(f"{_seat(seat)} {board}" for seat, board in enumerate(state.boards))
+        if rerolled:
+            told = said(
+                "Round {round} of {rounds}: one board each ({boards}); the die shows the {animal} (rolled "
+                "again until a hard task needing 6 huts or more came up). Everyone builds at once!",
+                boards=each,
+                **values,
+            )
+        else:
+            told = said(
+                "Round {round} of {rounds}: one board each ({boards}); the die shows the {animal}. "
+                "Everyone builds at once!",
+                boards=each,
+                **values,
+            )
+    elif rerolled:
         told = said(
             "Round {round} of {rounds}: board {boards}; the die shows the {animal} (rolled again until "
             "a hard task needing 6 huts or more came up). Everyone builds at once!",
+            boards=str(state.boards[0]),
             **values,
         )
     else:
         told = said(
             "Round {round} of {rounds}: board {boards}; the die shows the {animal}. Everyone builds at once!",
+            boards=str(state.boards[0]),
             **values,
         )
     return [Event.told(told, kind="round")]
@@ -602,6 +623,20 @@ def to_move(state: State) -> set[int]:
     return {s for s in range(state.config.players) if not state.done[s]}
 
 
+def waiting(state: State, seat: int) -> Said | None:
+    """Why ``seat``, not to move, waits: it said ``done`` while others still build (``None``
+    when it is to move, or the game is over)."""
+    if state.over or not 0 <= seat < state.config.players or not state.done[seat]:
+        return None
+    building = ", ".join(_seat(s) for s in sorted(to_move(state)))
+    return said(
+        "you have finished building round {round}; still building: {seats}. You will be mentioned "
+        "when the next round starts",
+        round=state.round,
+        seats=building,
+    )
+
+
 def turn_number(state: State) -> int:
     """The round being played (1..9): everyone builds at once, and a round is one turn."""
     return state.round
@@ -647,8 +682,7 @@ def apply_move(state: State, seat: int | None, move: Move) -> tuple[State, list[
     if seat is None or not 0 <= seat < state.config.players:
         raise NotYourTurn("only the seated players build villages")
     if state.done[seat]:
-        waiting = ", ".join(_seat(s) for s in sorted(to_move(state)))
-        raise NotYourTurn("you have finished building this round; waiting for {seats}", seats=waiting)
+        raise NotYourTurn(waiting(state, seat) or said("you have finished building this round"))
     if isinstance(move, Place):
         return _place(state, seat, move)
     if isinstance(move, Remove):

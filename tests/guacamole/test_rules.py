@@ -29,6 +29,7 @@ from engines.guacamole.rules import (
     TOMATHOR,
 )
 from tests.support.contract import assert_round_trip
+from tests.support.sentences import ES
 
 from .helpers import codes, rig, tied_before_last_draw, total_cards
 
@@ -163,8 +164,8 @@ def test_parse_is_tolerant_and_canonical():
         ("swap x1 p2d1", "swap 5T p2d1"),
         ("take 5T", "take p2d1"),
         ("draw x3", "draw deck"),
-        ("cook 5T", "unknown word"),
-        ("cook", "unknown word 'cook'"),
+        ("cook 5T", "not one of its words"),
+        ("cook", "'cook' is not one of its words"),
     ],
 )
 def test_malformed_moves_explain_notation(text, fragment):
@@ -1103,3 +1104,23 @@ def test_both_copies_of_a_card_in_the_zone_count_twice():
     refused(
         s2, 0, "add d1 z5A,z5A,z5A", IllegalMove, "you have 2 5A in your preparation zone but the move uses 3"
     )
+
+
+@pytest.mark.parametrize("text", ["serve", "Serve", "serve dish", "serve d1"])
+def test_serve_is_pointed_at_done(text):
+    """The menus call the move that ends a dish "serve the dish" (its kind is serve), and its
+    notation is `done`: a player who writes serve is told to write done, in both languages."""
+    with pytest.raises(MalformedMove) as info:
+        g.parse_move(text)
+    assert "to serve the dish you are making, write `done`" in str(info.value), str(info.value)
+    spanish = info.value.said.in_words(ES)
+    assert "para servir el plato que estás haciendo, escribe `done`" in spanish, spanish
+
+
+def test_an_unknown_word_is_refused_in_plain_words():
+    """An unknown first word is named, and what moves look like follows (no dangling "like")."""
+    with pytest.raises(MalformedMove) as info:
+        g.parse_move("cook 5T")
+    text = str(info.value)
+    assert text.startswith("'cook 5T' is not a Guacamole move: 'cook' is not one of its words"), text
+    assert "like `prep 5T`" not in text and "Moves look like: prep 5T" in text, text

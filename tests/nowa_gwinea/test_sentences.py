@@ -22,6 +22,7 @@ from engines.core import (
     SetupError,
     config_options,
     in_words,
+    name_seats,
     quoted,
 )
 from engines.nowa_gwinea.data import ANIMAL_TERMS, ANIMALS
@@ -236,7 +237,7 @@ REFUSALS = [  # (name, what provokes it, its class, words of its Spanish): every
         "finished",
         lambda: ng.apply_move(_done(), 0, ng.Done()),
         NotYourTurn,
-        ["falta que terminen {p1}, {p2}"],
+        ["terminaste de construir en la ronda 1", "siguen construyendo: {p1}, {p2}"],
     ),
     (
         "off the board",
@@ -461,3 +462,37 @@ def test_a_random_refusal_sample_is_kept(seed=5):
             ng.apply_move(build(rig(), 0, ["X0B3"]), 0, move)
         except MoveError as refusal:
             check_refusal(refusal)
+
+
+@pytest.mark.parametrize("side", [ng.Side.STANDARD, ng.Side.HARD])
+def test_a_round_of_one_board_each_names_whose_board_is_which(side):
+    """With one board each, the round's announcement names each player's board ("one board
+    each: Ana 3, Beto 14, Carla 15"), in both languages, not a bare list of numbers; with the same
+    board for everyone it names the one board."""
+    names = ["Ana", "Beto", "Carla"]
+    state = ng.new_game(ng.Config(players=3, side=side, boards=ng.Deal.EACH), 3, 7)
+    state, events = ng.apply_move(state, TABLE, ng.Timeout())
+    (round_two,) = [e for e in events if e.kind == "round"]
+    check_event(round_two)
+    each = ", ".join(f"{name} {board}" for name, board in zip(names, state.boards, strict=True))
+    english = name_seats(round_two.text, names)
+    assert english.startswith(f"Round 2 of 9: one board each ({each}); the die shows the "), english
+    spanish = name_seats(round_two.words_for(None, SPANISH), names)
+    assert spanish.startswith(f"Ronda 2 de 9: un tablero cada uno ({each}); en el dado sale "), spanish
+
+    shared = ng.new_game(ng.Config(players=3, side=side), 3, 7)
+    shared, events = ng.apply_move(shared, TABLE, ng.Timeout())
+    (round_two,) = [e for e in events if e.kind == "round"]
+    assert round_two.text.startswith(f"Round 2 of 9: board {shared.boards[0]}; the die shows the ")
+
+
+@pytest.mark.parametrize("listed", ["1,1", "2, 1, 2"])
+def test_hard_seats_naming_a_seat_twice_is_refused(listed):
+    """hard_seats lists each seat once: a seat named twice (which the lobby then showed as
+    "seats 1,1 play the hard side") is refused, saying which seat and how to write the list."""
+    with pytest.raises(SetupError) as caught:
+        ng.Config(players=2, hard_seats=listed).validate()
+    check_refusal(caught.value)
+    assert "names seat" in str(caught.value) and "twice" in str(caught.value), str(caught.value)
+    spanish = caught.value.said.in_words(SPANISH)
+    assert "dos veces" in spanish and "'1,3'" in spanish, spanish

@@ -19,6 +19,18 @@ G = 1
 pytestmark = pytest.mark.parametrize("database", ["postgres"], indirect=True)
 
 
+def cut_after(outage: Outage, owner: object, name: str) -> None:
+    """``owner.name`` does its work, then the database stops answering."""
+    method = getattr(owner, name)
+
+    async def then_cut(*args, **kwargs):
+        done = await method(*args, **kwargs)
+        await outage.begin()
+        return done
+
+    setattr(owner, name, then_cut)
+
+
 @pytest.fixture
 async def outage(request, database):
     down = Outage(request.getfixturevalue("pg_cluster"), database.target)
@@ -130,13 +142,7 @@ async def test_an_undo_everyone_agreed_to_is_taken_back_when_the_last_agreement_
     service = SessionService(store)
     undo, session, request = await undo_asked(service)
     agree = store.history.agree_undo
-
-    async def agree_then_cut(*args, **kwargs):
-        agreed = await agree(*args, **kwargs)
-        await outage.begin()
-        return agreed
-
-    store.history.agree_undo = agree_then_cut
+    cut_after(outage, store.history, "agree_undo")
     with pytest.raises(Exception):  # noqa: B017 - the database's own error, told by the guard
         await undo.answer(session.id, request.version, 2, True)
     store.history.agree_undo = agree
@@ -182,14 +188,7 @@ async def test_a_start_stored_just_before_the_database_stopped_is_told_as_starte
         "nim", guild_id=G, channel_id=5, host_id=1, host_name="ann", seed=6, clock="bank:2h+1h"
     )
     await service.lobby.add_computer(5, 1)
-    start = store.games.start
-
-    async def start_then_cut(*args, **kwargs):
-        row = await start(*args, **kwargs)
-        await outage.begin()
-        return row
-
-    store.games.start = start_then_cut
+    cut_after(outage, store.games, "start")
     result = await service.lobby.start(5, 1)
     session = result.session
     person = session.seat_of(1).seat
@@ -223,14 +222,7 @@ async def test_a_resignation_stored_just_before_the_database_stopped_is_told_as_
     await service.lobby.join(5, 3, "cy")
     session = (await service.lobby.start(5, 1)).session
     first = next(s for s in session.seats if s.seat in session.to_move())
-    flags = store.games.set_seat_flags
-
-    async def flags_then_cut(*args, **kwargs):
-        row = await flags(*args, **kwargs)
-        await outage.begin()
-        return row
-
-    store.games.set_seat_flags = flags_then_cut
+    cut_after(outage, store.games, "set_seat_flags")
     result = await service.seats.resign(5, first.user_id)
     assert result.unsettled and result.note is not None and result.note.msg == HELD_UP
     told = result.session.by_seat(first.seat)

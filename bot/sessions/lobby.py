@@ -195,11 +195,14 @@ class Lobby:
                 self.core.release(session_id)
                 self.core.ended(session.row)
 
-    async def start(self, channel_id: int, user_id: int, *, keep_order: bool = False) -> MoveResult:
+    async def start(
+        self, channel_id: int, user_id: int, *, keep_order: bool = False, posted: bool = False
+    ) -> MoveResult:
         """Start the game in the channel: seats are drawn from the game's seed, or, with
         ``keep_order`` or a game whose engine sets ``SEATED_AS_JOINED`` (everyone plays at once, and
         options name seats by the lobby's numbers), given in the order the players joined (a
-        league's pairing chose them)."""
+        league's pairing chose them).  ``posted``: the caller posts the first board with the
+        table's board posts, so a computer that searches moves after it (``computers_next``)."""
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, _):
             n = len(session.seats)
             if n < session.info.min_players:
@@ -236,7 +239,9 @@ class Lobby:
             self.core.remember(session.id, row.version, state)
             self.core.keep(row, seats)
             result = MoveResult(session, turn_before=module.turn_number(state))
-            await self.play.settle(session, result)
+            await self.play.settle(
+                session, result, searches_wait=posted and self.core.computers_wait, at_once=True
+            )
             return result
 
 

@@ -74,7 +74,7 @@ async def new_active(store: Store, channel: int) -> tuple[int, int]:
         max_players=2,
         seed=1,
     )
-    version = await store.games.start(sid, {0: 0}, {}, STATE)
+    version = (await store.games.start(sid, {0: 0}, {}, STATE)).version
     return sid, version
 
 

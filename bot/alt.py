@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.texts import number, ordinal, sentence
+from bot.texts import number, place_line, places, sentence
 from engines.core import Outcome, in_words, listing, name_seats
 from languages import ENGLISH, Language
 
@@ -82,26 +82,18 @@ def _scores(view: Any, names: Sequence[str], t: Language) -> str | None:
 def _ranking(session: Session, outcome: Outcome, t: Language) -> list[str]:
     """The final places and scores, one sentence each."""
     names = session.names()
-    lines: list[str] = []
-    place = 1
-    resigned = {s.seat for s in session.seats if s.resigned}
-    ran_out = session.ran_out()
-    for group in session.final_ranking(outcome):  # the places the results and ratings keep
-        for seat in group:
-            values = {
-                "place": ordinal(place, t),
-                "player": names[seat] if 0 <= seat < len(names) else "?",
-                "score": number(outcome.scores[seat]),
-            }
-            if seat in resigned:
-                line = t.gettext("{place}: {player}: {score} (resigned)", **values)
-            elif seat in ran_out:
-                line = t.gettext("{place}: {player}: {score} (time ran out)", **values)
-            else:
-                line = t.gettext("{place}: {player}: {score}", **values)
-            lines.append(sentence(line))
-        place += len(group)
-    return lines
+    return [
+        sentence(
+            place_line(
+                place,
+                names[seat] if 0 <= seat < len(names) else "?",
+                number(outcome.scores[seat]),
+                note,
+                t,
+            )
+        )
+        for place, seat, note in places(session, outcome)
+    ]
 
 
 def _game_over(session: Session, outcome: Outcome, t: Language) -> str:

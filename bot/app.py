@@ -455,7 +455,7 @@ class Pukllay(_BotBase):
             self.web = None
         if self.scheduler is not None:
             await self.scheduler.stop()
-        if self.front is not None and not await self.front.boards.drain():
+        if self.front is not None and not await self.front.boards.drain(closing=True):
             log.warning("closing with interactions still being handled")
         try:
             await super().close()

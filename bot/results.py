@@ -22,7 +22,7 @@ from bot.history import SNAPSHOT_EVERY, start_state
 from bot.replaying import taken_back, walk
 from bot.sessions import RatingChange, Session, SessionService
 from bot.storage import MoveRow
-from bot.texts import number, signed
+from bot.texts import number, places, signed
 from engines.core import Outcome, name_seats
 from languages import ENGLISH, N_, Language
 from renderers import animation
@@ -86,33 +86,26 @@ def card_rows(
     out of time below everyone who stayed), each with its score and rating change, in ``t``."""
     names = session.names()
     by_user = {c.user_id: c for c in ratings}
-    ran_out = session.ran_out()
+    notes = {"resigned": t.gettext("resigned"), "ran_out": t.gettext("time ran out")}
     lines = []
-    place = 1
-    for group in session.final_ranking(outcome):
-        for seat in group:
-            who = session.by_seat(seat)
-            change = by_user.get(who.user_id) if who.user_id is not None else None
-            rating = (
-                f"{number(change.before)} → {number(change.after)} ({signed(round(change.after - change.before, 1))})"
-                if change
-                else None
+    for place, seat, note in places(session, outcome):
+        who = session.by_seat(seat)
+        change = by_user.get(who.user_id) if who.user_id is not None else None
+        rating = (
+            f"{number(change.before)} → {number(change.after)} ({signed(round(change.after - change.before, 1))})"
+            if change
+            else None
+        )
+        lines.append(
+            card_renderer.Row(
+                place,
+                seat,
+                names[seat],
+                number(outcome.scores[seat]),
+                rating,
+                notes[note] if note else None,
             )
-            lines.append(
-                card_renderer.Row(
-                    place,
-                    seat,
-                    names[seat],
-                    number(outcome.scores[seat]),
-                    rating,
-                    t.gettext("resigned")
-                    if who.resigned
-                    else t.gettext("time ran out")
-                    if seat in ran_out
-                    else None,
-                )
-            )
-        place += len(group)
+        )
     return lines
 
 

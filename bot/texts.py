@@ -167,29 +167,41 @@ def turn_lines(
     return [line for turn in turns for line in turn]
 
 
+def places(session: Session, outcome: Outcome) -> list[tuple[int, int, str | None]]:
+    """Each seat of the final ranking (the places the results and ratings keep), in order: its
+    place, the seat, and ``"resigned"`` or ``"ran_out"`` for a seat that did not play to the end
+    (a seat whose time ran out was played by the computer), else None."""
+    resigned = {s.seat for s in session.seats if s.resigned}
+    ran_out = session.ran_out()
+    out: list[tuple[int, int, str | None]] = []
+    place = 1
+    for group in session.final_ranking(outcome):
+        for seat in group:
+            note = "resigned" if seat in resigned else "ran_out" if seat in ran_out else None
+            out.append((place, seat, note))
+        place += len(group)
+    return out
+
+
+def place_line(place: int, player: str, score: str, note: str | None, t: Language) -> str:
+    """One line of a ranking in ``t``: "2nd: Ana: 31", with why the seat did not play to the end."""
+    values = {"place": ordinal(place, t), "player": player, "score": score}
+    if note == "resigned":
+        return t.gettext("{place}: {player}: {score} (resigned)", **values)
+    if note == "ran_out":
+        return t.gettext("{place}: {player}: {score} (time ran out)", **values)
+    return t.gettext("{place}: {player}: {score}", **values)
+
+
 def outcome_lines(session: Session, outcome: Outcome | None, t: Language = ENGLISH) -> list[str]:
     """The result, once, in ``t``: why the game ended, then each seat's place and score."""
     if outcome is None:
         return []
     names = session.names()
     lines = [t.gettext("**Game over**: {reason}.", reason=name_seats(outcome.reason_in(t), names))]
-    place = 1
-    resigned = {s.seat for s in session.seats if s.resigned}
-    ran_out = session.ran_out()
-    for group in session.final_ranking(outcome):  # the places the results and ratings keep
-        for seat in group:
-            values = {
-                "place": ordinal(place, t),
-                "player": session.by_seat(seat).mention,
-                "score": number(outcome.scores[seat]),
-            }
-            if seat in resigned:
-                lines.append(t.gettext("{place}: {player}: {score} (resigned)", **values))
-            elif seat in ran_out:
-                lines.append(t.gettext("{place}: {player}: {score} (time ran out)", **values))
-            else:
-                lines.append(t.gettext("{place}: {player}: {score}", **values))
-        place += len(group)
+    for place, seat, note in places(session, outcome):
+        who = session.by_seat(seat).mention
+        lines.append(place_line(place, who, number(outcome.scores[seat]), note, t))
     tiebreak = outcome.tiebreak_in(t)
     if tiebreak:
         lines.append(t.gettext("Tie broken by: {rule}.", rule=name_seats(tiebreak, names)))

@@ -517,7 +517,7 @@ class QueueService:
         session = await self.sessions.core.get(table.session_id)
         result = None
         if session is not None and session.status == "lobby":
-            result = await self.sessions.lobby.start(table.channel_id, session.row.host_id)
+            result = await self.sessions.lobby.start(table.channel_id, session.row.host_id, posted=True)
         # Only once the game has started: until then the time to confirm is the start's retry.
         await self.store.jobs.cancel(QUEUE_CONFIRM, str(table_id))
         for e in seated:

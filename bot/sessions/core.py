@@ -360,6 +360,17 @@ class Core:
         banks = gc.advance(spec, banks, before, after, now, away, people)
         return banks.to_dict(), self.timer(session, spec, banks, away)
 
+    async def clock_at_start(self, session: Session) -> tuple[dict[str, Any], float | None] | None:
+        """The clocks of a game starting now (``session`` as it starts: seats numbered, its first
+        state), and the delay to its first deadline; None for a game without a clock."""
+        spec = session.clock
+        if spec is None or session.state is None:
+            return None
+        people = [s.seat for s in session.seats if not s.computer and s.seat is not None]
+        to_move = set(session.engine.to_move(session.state)) & set(people)
+        banks = gc.begin(spec, people, to_move, self.now())
+        return banks.to_dict(), self.timer(session, spec, banks, await self.away_of(session))
+
     async def save_clock(
         self,
         session: Session,

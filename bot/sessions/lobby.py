@@ -7,6 +7,7 @@ bot.time.gameclock, engines.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import engines
@@ -15,7 +16,6 @@ from bot.sessions.core import LOBBY, Core
 from bot.sessions.model import MoveResult, Refusal, Session
 from bot.sessions.play import Play
 from bot.storage import ChannelBusy, Conflict, SessionRow
-from bot.time import gameclock as gc
 from engines.core import (
     DEFAULT_LEVEL,
     LEVELS,
@@ -195,11 +195,14 @@ class Lobby:
                 self.core.release(session_id)
                 self.core.ended(session.row)
 
-    async def start(self, channel_id: int, user_id: int, *, keep_order: bool = False) -> MoveResult:
+    async def start(
+        self, channel_id: int, user_id: int, *, keep_order: bool = False, posted: bool = False
+    ) -> MoveResult:
         """Start the game in the channel: seats are drawn from the game's seed, or, with
         ``keep_order`` or a game whose engine sets ``SEATED_AS_JOINED`` (everyone plays at once, and
         options name seats by the lobby's numbers), given in the order the players joined (a
-        league's pairing chose them)."""
+        league's pairing chose them).  ``posted``: the caller posts the first board with the
+        table's board posts, so a computer that searches moves after it (``computers_next``)."""
         async with self.core.acting(user_id, channel=channel_id, need=LOBBY) as (session, _):
             n = len(session.seats)
             if n < session.info.min_players:
@@ -222,18 +225,23 @@ class Lobby:
                 rng_for(session.row.seed, "seating").shuffle(order)
             seat_of = {s.join_order: order[i] for i, s in enumerate(session.seats)}
             state = module.new_game(config, n, session.row.seed)
-            version = await self.store.games.start(
-                session.id, seat_of, options_of(config), module.to_dict(state)
+            seats = sorted(
+                (replace(s, seat=seat_of[s.join_order]) for s in session.seats), key=lambda s: s.seat or 0
             )
-            session = await self.core.require(channel_id)
-            spec = session.clock
-            if spec is not None:
-                people = [s.seat for s in session.seats if not s.computer and s.seat is not None]
-                banks = gc.begin(spec, people, set(module.to_move(state)) & set(people), self.core.now())
-                await self.core.save_clock(session, banks, expected_version=version)
-                session = await self.core.require(channel_id)
+            started = Session(row=session.row, seats=seats, info=session.info, state=state)
+            clock = await self.core.clock_at_start(started)
+            row = await self.store.games.start(
+                session.id, seat_of, options_of(config), module.to_dict(state), clock
+            )
+            # The commit hands back the row as committed, with the seats as numbered here: no read
+            # is needed to post the first board (a read that failed would leave it unposted).
+            session = Session(row=row, seats=seats, info=session.info, state=state, damaged=row.damaged)
+            self.core.remember(session.id, row.version, state)
+            self.core.keep(row, seats)
             result = MoveResult(session, turn_before=module.turn_number(state))
-            await self.play.settle(session, result)
+            await self.play.settle(
+                session, result, searches_wait=posted and self.core.computers_wait, at_once=True
+            )
             return result
 
 

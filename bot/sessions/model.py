@@ -47,7 +47,7 @@ STALLED = N_("the computer player could not move; the game waits (ask an admin t
 """Computer moves played in a row before the table stops and asks for help."""
 HELD_UP = N_(
     "the table could not go on after this (the database did not answer): the computer players' turns "
-    "or the end of the game wait, and are tried again at the latest when the bot restarts"
+    "or the end of the game wait, and are tried again until the database answers"
 )
 """A change was stored, and what follows it (computer turns, the results) could not be."""
 

@@ -50,6 +50,10 @@ from engines.core import MoveError, NotYourTurn, Outcome, Said, rng_for, said
 log = logging.getLogger(__name__)
 
 
+AT_ONCE = -1
+"""The turn a searching computer waits from (see :meth:`Play.after`): every turn, its first too."""
+
+
 class Play:
     """Moves: a person's, and the computers' that follow; the end of a game."""
 
@@ -222,13 +226,15 @@ class Play:
             player=names[0],
         )
 
-    async def settle(self, session: Session, result: MoveResult, *, searches_wait: bool = False) -> None:
+    async def settle(
+        self, session: Session, result: MoveResult, *, searches_wait: bool = False, at_once: bool = False
+    ) -> None:
         """:meth:`after` a change that is stored (a move, a start, an undo, a resignation): when
         what follows it cannot be stored (the database stopped answering), the change still
         stands and is told as such, marked :attr:`MoveResult.unsettled` with a note; the
         computers' turns or the game's end are played by :meth:`computers_play` later."""
         try:
-            await self.after(session, result, searches_wait=searches_wait)
+            await self.after(session, result, searches_wait=searches_wait, at_once=at_once)
         except Exception:
             log.exception("session %s: a change was stored, and what follows it could not be", session.id)
             self.core.metrics.error("computer")
@@ -239,17 +245,21 @@ class Play:
             if result.turn_before is not None:
                 result.turn_ended = module.turn_number(result.session.state) != result.turn_before
 
-    async def after(self, session: Session, result: MoveResult, *, searches_wait: bool = False) -> None:
+    async def after(
+        self, session: Session, result: MoveResult, *, searches_wait: bool = False, at_once: bool = False
+    ) -> None:
         """Let computer seats act, then finish the game if it is over (lock held).
 
         ``searches_wait`` (after a person's move): once a turn has ended, a computer
         that searches (the strong level) does not start; ``result.computers_next``
-        says so, and :meth:`computers_play` plays on after the move is posted."""
+        says so, and :meth:`computers_play` plays on after the move is posted.  With
+        ``at_once`` (after a start or an undo, whose board comes first) it does not start
+        even within the turn."""
         module = session.engine
         state = session.state
         batch: list[Played] = []
         if module.outcome(state) is None:
-            start = result.turn_before if searches_wait else None
+            start = (AT_ONCE if at_once else result.turn_before) if searches_wait else None
             state, batch, failed, waiting = await self._computer_turns(session, state, start)
             result.computers_next = waiting
             if failed:
@@ -301,7 +311,11 @@ class Play:
             if seat is None:
                 break
             level = levels[seat]
-            if turn_start is not None and level not in IN_PROCESS and module.turn_number(state) != turn_start:
+            if (
+                turn_start is not None
+                and level not in IN_PROCESS
+                and (turn_start == AT_ONCE or module.turn_number(state) != turn_start)
+            ):
                 return state, batch, False, True
             try:
                 legal = list(module.legal_moves(state, seat))

@@ -38,11 +38,22 @@ class Seats:
     async def _resign_seat(self, session: Session, seat: Seat) -> MoveResult:
         """The seat resigns (lock held): the computer takes it, or the game ends when too few stay."""
         assert seat.seat is not None  # callers pass a seat of a running game
-        await self.store.games.set_seat_flags(session.id, seat.seat, computer=True, resigned=True)
-        session = await self.core.reread(session.id)
-        if session.clock is not None:  # the seat's clock stops; the deadline follows the others'
-            await self.core.save_clock(session, gc.stop(session.banks, seat.seat))
-            session = await self.core.reread(session.id)
+        seats = [
+            replace(s, computer=True, resigned=True) if s.seat == seat.seat else s for s in session.seats
+        ]
+        spec, clock = session.clock, None
+        if spec is not None:  # the seat's clock stops; the deadline follows the others'
+            banks = gc.stop(session.banks, seat.seat)
+            after = Session(row=session.row, seats=seats, info=session.info, state=session.state)
+            clock = banks.to_dict(), self.core.timer(after, spec, banks, await self.core.away_of(after))
+        row = await self.store.games.set_seat_flags(
+            session.id, seat.seat, computer=True, resigned=True, clock=clock
+        )
+        # The commit hands back the row as committed: no read is needed to tell the resignation (a
+        # read that failed would tell a stored resignation as perhaps not recorded).
+        session = Session(row=row, seats=seats, info=session.info, state=session.state, damaged=row.damaged)
+        self.core.remember(session.id, row.version, session.state)
+        self.core.keep(row, seats)
         turn_before = session.engine.turn_number(session.state)
         result = MoveResult(session, note=said("{name} resigned", name=seat.name), turn_before=turn_before)
         staying = [s for s in session.seats if not s.resigned]

@@ -16,6 +16,7 @@ from typing import Any
 from bot.storage.base import (
     ARM_SQL,
     SEATS_SQL,
+    SESSION_COLUMNS,
     Backend,
     Body,
     ChannelBusy,
@@ -382,18 +383,25 @@ class Games(Concern):
         seat_of: dict[int, int],
         options: dict[str, Any],
         state: dict[str, Any],
-    ) -> int:
-        """Lobby -> active: assign engine seats (join_order -> seat), store the first snapshot."""
+        clock: Clocked | None = None,
+    ) -> SessionRow:
+        """Lobby -> active in one transaction: assign engine seats (join_order -> seat), store the
+        first snapshot and, for a clocked game, its running clocks and the delay to the first
+        deadline; the row as committed (StaleVersion: no longer a lobby)."""
         stamp, now = self.clock.stamp(), self.clock.time()
+        started = (
+            "status = 'active', options = ?, state = ?, version = version + 1, updated_at = ?, started_at = ?"
+        )
+        values: list[Any] = [json.dumps(options), json.dumps(state), stamp, stamp]
+        if clock is not None:
+            started += ", clock_state = ?, timer_seconds = ?"
+            values += [dump_json(clock[0]), stored_seconds(clock[1])]
 
         def body() -> Body:
             row = yield one(
-                "UPDATE sessions SET status = 'active', options = ?, state = ?, version = version + 1,"
-                " updated_at = ?, started_at = ? WHERE id = ? AND status = 'lobby' RETURNING version, timer_seconds",
-                json.dumps(options),
-                json.dumps(state),
-                stamp,
-                stamp,
+                f"UPDATE sessions SET {started} WHERE id = ? AND status = 'lobby'"
+                " RETURNING version, timer_seconds",
+                *values,
                 session_id,
             )
             if row is None:
@@ -403,7 +411,8 @@ class Games(Concern):
                 [(seat, session_id, join_order) for join_order, seat in seat_of.items()],
             )
             yield from arm(session_id, row[0], row[1], now, stamp)
-            return row[0]
+            stored = yield one(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", session_id)
+            return session_of(stored, state)
 
         return await self.db.transact(body())
 
@@ -489,9 +498,18 @@ class Games(Concern):
         ``state`` as its saved state (the very object given, not a copy read back)."""
         return await self.db.commit_play(session_id, expected_version, list(moves), state, clock)
 
-    async def set_seat_flags(self, session_id: int, seat: int, *, computer: bool, resigned: bool) -> int:
-        """Mark an engine seat as played by the computer and/or resigned; bumps the version."""
+    async def set_seat_flags(
+        self, session_id: int, seat: int, *, computer: bool, resigned: bool, clock: Clocked | None = None
+    ) -> SessionRow:
+        """Mark an engine seat as played by the computer and/or resigned, bumping the version, with
+        (``clock``) the running clocks and the delay to the next deadline as they become; the row
+        as committed."""
         stamp, now = self.clock.stamp(), self.clock.time()
+        changed = "version = version + 1, updated_at = ?"
+        values: list[Any] = [stamp]
+        if clock is not None:
+            changed += ", clock_state = ?, timer_seconds = ?"
+            values += [dump_json(clock[0]), stored_seconds(clock[1])]
 
         def body() -> Body:
             yield run(
@@ -502,13 +520,13 @@ class Games(Concern):
                 seat,
             )
             row = yield one(
-                "UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ?"
-                " RETURNING version, timer_seconds",
-                stamp,
+                f"UPDATE sessions SET {changed} WHERE id = ? RETURNING version, timer_seconds",
+                *values,
                 session_id,
             )
             yield from arm(session_id, row[0], row[1], now, stamp)
-            return row[0]
+            stored = yield one(f"SELECT {SESSION_COLUMNS}, state FROM sessions WHERE id = ?", session_id)
+            return session_of(stored)
 
         return await self.db.transact(body())
 

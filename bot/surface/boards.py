@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import Any, Literal
 
 import discord
@@ -31,6 +31,7 @@ import discord
 from bot import i18n, public, texts
 from bot.history import History
 from bot.sessions import MoveResult, RatingChange, Session
+from bot.storage import NotAnswering
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
 from bot.surface.replies import Replies, reply
@@ -48,6 +49,18 @@ async def nothing(*_: object) -> None:
     """The default of a hook nobody handed in."""
 
 
+RETRY_FIRST, RETRY_MOST = 5.0, 300.0
+"""The waits, in seconds, before computer turns the database could not store are tried again: the
+first, doubled after each failure up to the most."""
+
+
+def retry_delays() -> Iterator[float]:
+    delay = RETRY_FIRST
+    while True:
+        yield delay
+        delay = min(delay * 2, RETRY_MOST)
+
+
 class Boards:
     """Posts the board, plays the computers' turns that follow, and closes finished games."""
 
@@ -57,6 +70,8 @@ class Boards:
         # One board post at a time per game, so that two posts never tell the same moves.
         self._post_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._following: dict[int, asyncio.Task[None]] = {}  # session id -> its computers' turns
+        self._waiting: set[int] = set()  # games whose computers wait for the database to answer
+        self._closing = False
         self.controls: Callable[[Session, Language], discord.ui.View | None] = lambda session, t: None
         self.lobby_changed: Callable[[Session], Awaitable[None]] = nothing
         self.finished: Callable[[MoveResult], Awaitable[None]] = nothing
@@ -67,9 +82,14 @@ class Boards:
         # after every board: forced moves, passes ahead, clock warnings, watchers, followers
         self.waits_after: Callable[[Session, discord.Message, bool, str | None], Awaitable[None]] = nothing
 
-    async def drain(self, *, seconds: float = 10.0) -> bool:
-        """Wait for interactions being handled, and computer turns being played, to finish (at
-        shutdown); False if some never did (computer turns left are played at the next start)."""
+    async def drain(self, *, seconds: float = 10.0, closing: bool = False) -> bool:
+        """Wait for interactions being handled, and computer turns being played, to finish (with
+        ``closing``: at shutdown, when computer turns waiting for the database to answer wait for
+        the next start instead); False if some never did (they are played at the next start)."""
+        if closing:
+            self._closing = True
+            for session_id in self._waiting:
+                self._following[session_id].cancel()
         try:
             async with asyncio.timeout(seconds):
                 await self.replies.idle()
@@ -108,29 +128,54 @@ class Boards:
             log.warning("board for session %s not posted at start-up", session_id, exc_info=True)
 
     async def _computers_turns(self, session_id: int, catch_up: bool = False) -> None:
-        if catch_up:
-            try:
-                await self._catch_up(session_id)
-            except Exception:
-                log.exception("the untold turn of session %s could not be posted", session_id)
+        delays = retry_delays()
         while True:
+            result: MoveResult | None = None
             try:
+                if catch_up:
+                    await self._untold(session_id)
+                    catch_up = False
                 result = await self.service.play.computers_play(session_id)
-            except Exception:
-                self.service.metrics.error("computer")
-                log.exception("the computers of session %s could not move", session_id)
-                return
-            if result is None:
-                return
-            try:
-                if public.has_public_news(result.session, result):
+                if result is not None and public.has_public_news(result.session, result):
                     await self.announce(result)
+            except NotAnswering as exc:  # tried again while the bot runs, else at its next start
+                self.service.metrics.error("computer")
+                if self._closing:
+                    return
+                delay = next(delays)
+                log.warning(
+                    "the computers of session %s wait for the database (%s); trying again in %g s",
+                    session_id,
+                    exc,
+                    delay,
+                )
+                catch_up = True  # a turn stored but not posted is posted first
+                self._waiting.add(session_id)
+                try:
+                    await self.bot.sleep(delay)
+                finally:
+                    self._waiting.discard(session_id)
+                continue
             except discord.HTTPException:
                 log.warning(
                     "board for session %s not posted after a computer turn", session_id, exc_info=True
                 )
-            if not result.computers_next:
+            except Exception:
+                self.service.metrics.error("computer")
+                log.exception("the computers of session %s could not move", session_id)
                 return
+            delays = retry_delays()
+            if result is None or not result.computers_next:
+                return
+
+    async def _untold(self, session_id: int) -> None:
+        """:meth:`_catch_up`, its failures logged but the database's (tried again by the caller)."""
+        try:
+            await self._catch_up(session_id)
+        except NotAnswering:
+            raise
+        except Exception:
+            log.exception("the untold turn of session %s could not be posted", session_id)
 
     def _post_lock(self, session_id: int) -> asyncio.Lock:
         lock = self._post_locks.get(session_id)

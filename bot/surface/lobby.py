@@ -247,7 +247,7 @@ class Lobby:
             ):
                 # computers may think before the first board: answer Discord in time
                 await interaction.response.defer()
-            result = await self.service.lobby.start(channel_id, user.id)
+            result = await self.service.lobby.start(channel_id, user.id, posted=True)
             session = result.session
             note = mine.gettext("The game has started.")
             self.replies.committed(interaction, said("The game has started"))

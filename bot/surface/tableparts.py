@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+    from typing import Any
+
     from discord.ext import commands
 
     from bot.settings import Settings
@@ -20,5 +23,6 @@ if TYPE_CHECKING:
 
         settings: Settings
         scheduler: Scheduler | None
+        sleep: Callable[[float], Awaitable[Any]]  # how the table waits before trying again
 
         async def page_link(self, kind: str, ref: int, guild_id: int | None) -> str | None: ...

@@ -200,12 +200,9 @@ class Games:
         scores: dict[int, str] = {}
         if session.status == "finished" and session.row.outcome:
             outcome = Outcome.from_dict(session.row.outcome)
-            place = 1
-            for group in session.final_ranking(outcome):  # as the results and ratings rank them
-                for seat in group:
-                    places[seat] = ordinal(place, t)
-                    scores[seat] = number(outcome.scores[seat])
-                place += len(group)
+            for place, seat, _ in texts.places(session, outcome):  # as the results rank them
+                places[seat] = ordinal(place, t)
+                scores[seat] = number(outcome.scores[seat])
         ran_out = session.ran_out()
         return [
             Player(

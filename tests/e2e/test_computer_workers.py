@@ -62,6 +62,28 @@ async def test_the_persons_post_comes_first_and_a_restart_keeps_the_computers_mo
         assert len(log) == moves + 1 and log[-1].by_computer
 
 
+async def test_a_strong_computer_to_move_first_moves_after_the_first_board(standin, bot_factory):
+    """Start: the first board is posted at once (the game has begun, the computer named to move),
+    and the strong computer's first turn follows in a post of its own."""
+    alice = standin.add_user("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(computer_workers=1, computer_seconds=0.05)) as bot:
+        await standin.wait_synced()
+        bot.sessions.new_seed = lambda: 6  # the computer's seat moves first
+        lobby = await standin.slash(alice, chan, "nim new", thread=False)
+        await standin.slash(alice, chan, "game computer", level="strong")
+        standin.skip_messages(chan)
+        await standin.click(alice, lobby.message, "Start")
+        first = await standin.next_message(chan, is_board)
+        assert "Cpu Ada took" not in first.content and "Cpu Ada" in first.content, first.content
+        theirs = await standin.next_message(chan, is_board)
+        assert told(theirs, "Cpu Ada") and alice.id in theirs.pinged
+        await bot.front.boards.computers_settled()
+        session = await bot.sessions.core.in_channel(chan.id)
+        assert session.to_move() == {session.seat_of(alice.id).seat}
+        assert [m.by_computer for m in await bot.store.history.moves(session.id)] == [True]
+
+
 async def test_a_computers_turn_recorded_but_not_posted_before_a_stop_is_posted_at_the_next_start(
     standin, bot_factory, table_clock, tmp_path
 ):

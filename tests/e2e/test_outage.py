@@ -1,6 +1,7 @@
 """The PostgreSQL server refusing the bot in the middle of play, seen from Discord: a move that
 was stored is answered as played and its board is posted, never "the game is unchanged"; the
-computer's turn that could not be stored is played when the bot starts again."""
+computer's turn that could not be stored is played once the database answers again, or when the
+bot starts again."""
 
 from __future__ import annotations
 
@@ -42,43 +43,75 @@ async def pg_database(pg_cluster, pg_template):
         await pg_cluster.drop_database(name)
 
 
+class HeldRetries:
+    """The bot's waits before trying the database again, held until the test lets them go."""
+
+    def __init__(self) -> None:
+        self.delays: list[float] = []
+        self.asked, self.gate = asyncio.Event(), asyncio.Event()
+
+    async def sleep(self, delay: float) -> None:
+        self.delays.append(delay)
+        self.asked.set()
+        await self.gate.wait()
+
+
+async def a_move_held_up(standin, bot, outage, chan, alice, retries: HeldRetries):
+    """Alice plays against the computer; the database is cut while the computer thinks: she hears
+    her move was recorded (the board cannot be shown until the database is back), never
+    "unchanged", and the bot waits to try again.  The game and her move."""
+    bot.sleep = retries.sleep
+    lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
+    await standin.click(alice, lobby.message, "Add computer")
+    standin.skip_messages(chan)
+    await standin.click(alice, lobby.message, "Start")
+    await standin.next_message(chan, lambda m: bool(m.files))  # the first board
+    await bot.front.boards.computers_settled()
+    session = await bot.sessions.core.in_channel(chan.id)
+    move = (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
+    thinks = bot.sessions.core.computers.move
+
+    async def cut_then_think(*args, **kwargs):
+        await outage.begin()
+        return await thinks(*args, **kwargs)
+
+    bot.sessions.core.computers.move = cut_then_think
+    standin.skip_messages(chan)
+    answer = await (await standin.slash(alice, chan, "nim move", move=move)).original()
+    # The board cannot be read back while the database is down: said so, as recorded.
+    assert f"Your move `{move}` was recorded" in answer.text, answer.text
+    assert "unchanged" not in answer.text and "/game board" in answer.text
+    await asyncio.wait_for(retries.asked.wait(), 60)  # tried once at once: the database is still down
+    assert retries.delays == [5.0]
+    bot.sessions.core.computers.move = thinks
+    await outage.end()
+    stored = await bot.store.history.moves(session.id)
+    assert (stored[-1].move, stored[-1].by_computer) == (move, False)  # stored, and the computer's not
+    return session, move, stored
+
+
+async def turns_posted(standin, chan, move: str) -> None:
+    """One post per turn: Alice's turn, never posted, first (the computer named next), then the
+    computer's."""
+    board = await standin.next_message(chan, lambda m: bool(m.files))
+    lines = board.text.splitlines()
+    assert lines[0] == f"Alice took {move[1:]} from pile {move[0]}." and "Cpu Ada" in lines[1], lines
+    board = await standin.next_message(chan, lambda m: bool(m.files))
+    assert board.text.startswith("Cpu Ada took"), board.text
+
+
 async def test_a_move_stored_before_the_database_stopped_is_answered_as_played(
     standin, bot_factory, pg_cluster, pg_database, caplog
 ):
-    """The database is cut while the computer thinks after Alice's move: she hears her move was
-    recorded (the board cannot be shown until the database is back), never "unchanged"; the bot
-    started again posts the board of her turn, then plays the computer's turn and posts its own."""
+    """The bot stops while it waits to try the database again: the bot started again posts the
+    board of Alice's turn, then plays the computer's turn and posts its own."""
     alice = standin.add_user("alice")
     chan = standin.guild.text_channels[0]
     outage = Outage(pg_cluster, pg_database)
-    make = bot_factory(NIM, database_url=pg_database)
-    async with standin.run_client(make) as bot:
+    async with standin.run_client(bot_factory(NIM, database_url=pg_database)) as bot:
         await standin.wait_synced()
-        lobby = await standin.slash(alice, chan, "nim new", thread=False, piles=3)
-        await standin.click(alice, lobby.message, "Add computer")
-        standin.skip_messages(chan)
-        await standin.click(alice, lobby.message, "Start")
-        await standin.next_message(chan, lambda m: bool(m.files))  # the first board
-        await bot.front.boards.computers_settled()
-        session = await bot.sessions.core.in_channel(chan.id)
-        move = (await bot.sessions.play.legal_moves(chan.id, alice.id))[0]
-        thinks = bot.sessions.core.computers.move
-
-        async def cut_then_think(*args, **kwargs):
-            await outage.begin()
-            return await thinks(*args, **kwargs)
-
-        bot.sessions.core.computers.move = cut_then_think
-        standin.skip_messages(chan)
-        answer = await (await standin.slash(alice, chan, "nim move", move=move)).original()
-        # The board cannot be read back while the database is down: said so, as recorded.
-        assert f"Your move `{move}` was recorded" in answer.text, answer.text
-        assert "unchanged" not in answer.text and "/game board" in answer.text
-        await bot.front.boards.computers_settled()  # tried once at once: the database is still down
-        bot.sessions.core.computers.move = thinks
-        await outage.end()
-        stored = await bot.store.history.moves(session.id)
-        assert (stored[-1].move, stored[-1].by_computer) == (move, False)  # stored, and the computer's not
+        session, move, stored = await a_move_held_up(standin, bot, outage, chan, alice, HeldRetries())
+    # Closing did not wait for the held retry (it is left for the next start).
 
     async with standin.run_client(bot_factory(NIM, database_url=pg_database)) as again:
         await standin.wait_synced()
@@ -89,14 +122,31 @@ async def test_a_move_stored_before_the_database_stopped_is_answered_as_played(
             await asyncio.sleep(0.05)
         moves = await again.store.history.moves(session.id)
         assert moves[: len(stored)] == stored and moves[len(stored)].by_computer
-        # One post per turn: Alice's turn, never posted, first (the computer named next), then the
-        # computer's.
-        board = await standin.next_message(chan, lambda m: bool(m.files))
-        lines = board.text.splitlines()
-        assert lines[0] == f"Alice took {move[1:]} from pile {move[0]}." and "Cpu Ada" in lines[1], lines
-        board = await standin.next_message(chan, lambda m: bool(m.files))
-        assert board.text.startswith("Cpu Ada took"), board.text
+        await turns_posted(standin, chan, move)
     outage_only(caplog)
+
+
+async def test_the_computers_turn_held_up_by_the_database_is_played_once_it_answers(
+    standin, bot_factory, pg_cluster, pg_database, caplog
+):
+    """The bot goes on running: once the database answers, its next try posts Alice's turn and
+    plays and posts the computer's, without a restart; the wait was logged as a warning."""
+    alice = standin.add_user("alice")
+    chan = standin.guild.text_channels[0]
+    outage = Outage(pg_cluster, pg_database)
+    retries = HeldRetries()
+    async with standin.run_client(bot_factory(NIM, database_url=pg_database)) as bot:
+        await standin.wait_synced()
+        session, move, stored = await a_move_held_up(standin, bot, outage, chan, alice, retries)
+        retries.gate.set()
+        await bot.front.boards.computers_settled()
+        moves = await bot.store.history.moves(session.id)
+        assert moves[: len(stored)] == stored and moves[len(stored)].by_computer
+        await turns_posted(standin, chan, move)
+        assert retries.delays == [5.0]  # the second try found the database answering
+    outage_only(caplog)
+    waited = [r.getMessage() for r in caplog.records if r.name == "bot.surface.boards"]
+    assert any("wait for the database" in line and "trying again in 5 s" in line for line in waited)
 
 
 async def test_a_move_while_the_database_is_down_is_answered_in_words_and_plays_once_it_is_back(

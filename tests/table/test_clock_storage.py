@@ -29,14 +29,14 @@ async def test_a_lobby_carries_its_clock_and_the_start_arms_the_first_deadline(s
     sid = await new_clocked(store)
     row = await store.games.session(sid)
     assert row.clock == "bank:3d+12h" and row.clock_state is None and row.timer_seconds == 3 * 86400
-    v = await store.games.start(sid, {0: 0}, {}, {"n": 0})
+    v = (await store.games.start(sid, {0: 0}, {}, {"n": 0})).version
     job = await store.jobs.job(DEADLINE, str(sid))
     assert job.due_at == clock.time() + 3 * 86400 and job.payload == {"version": v}
 
 
 async def test_a_move_writes_its_clocks_and_deadline_in_one_transaction(store, clock):
     sid = await new_clocked(store)
-    v = await store.games.start(sid, {0: 0}, {}, {"n": 0})
+    v = (await store.games.start(sid, {0: 0}, {}, {"n": 0})).version
     clock.advance(3600)
     banks = {"banks": {"0": 1.0}, "since": {"1": clock.time()}, "pending": {}, "taken": {}}
     v2 = await store.games.record_moves(sid, v, [(0, "A1", False)], {"n": 1}, clock=(banks, 7200.0))
@@ -57,7 +57,7 @@ async def test_a_move_writes_its_clocks_and_deadline_in_one_transaction(store, c
 
 async def test_set_clock_checks_the_version_and_rearms(store, clock):
     sid = await new_clocked(store)
-    v = await store.games.start(sid, {0: 0}, {}, {"n": 0})
+    v = (await store.games.start(sid, {0: 0}, {}, {"n": 0})).version
     assert not await store.games.set_clock(sid, "move:1h", {"banks": {}}, 60.0, expected_version=v + 1)
     assert (await store.games.session(sid)).clock == "bank:3d+12h"
     assert await store.games.set_clock(sid, "move:1h", {"banks": {"0": 3600.0}}, 3600.0, expected_version=v)

@@ -261,3 +261,24 @@ async def test_a_search_that_waited_for_a_worker_is_not_taken_for_a_hung_one(mon
         assert new != old
     finally:
         await computers.close()
+
+
+async def test_a_strong_computer_to_move_first_waits_for_the_first_board(service):
+    """A start the table posts (``posted``): a strong computer to move first does not search
+    before the first board is told (``computers_next``); the table then plays it. Without
+    ``posted`` (a league's start, which posts its own way) it plays at once, as before."""
+    service.computers_wait = True
+    for channel, posted in ((CH, True), (CH + 1, False)):
+        await service.lobby.create(
+            "nim", guild_id=GUILD, channel_id=channel, host_id=1, host_name="ann", seed=6
+        )
+        await service.lobby.add_computer(channel, 1, "strong")
+        result = await service.lobby.start(channel, 1, posted=posted)
+        cpu = next(s.seat for s in result.session.seats if s.computer)
+        if posted:
+            assert result.played == [] and result.computers_next
+            assert result.session.to_move() == {cpu}
+            follow = await service.play.computers_play(result.session.id)
+            assert follow is not None and [p.seat for p in follow.played] == [cpu]
+        else:
+            assert [p.seat for p in result.played] == [cpu] and not result.computers_next

@@ -32,7 +32,7 @@ asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))
 async def test_a_killed_writer_leaves_every_acknowledged_move_and_a_whole_state(database):
     store = await database.open()
     (sid,) = await open_lobbies(store, 1)
-    start = await store.games.start(sid, {0: 0}, {}, {"n": 0})
+    start = (await store.games.start(sid, {0: 0}, {}, {"n": 0})).version
     await store.close()
     child = await asyncio.create_subprocess_exec(
         sys.executable,

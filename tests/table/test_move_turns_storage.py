@@ -23,7 +23,7 @@ async def new_game(store, channel: int) -> tuple[int, int]:
         max_players=2,
         seed=1,
     )
-    return sid, await store.games.start(sid, {0: 0}, {}, {"n": 0})
+    return sid, (await store.games.start(sid, {0: 0}, {}, {"n": 0})).version
 
 
 async def test_every_commit_keeps_the_moves_turns(store):

@@ -84,7 +84,7 @@ async def play(
     versions = {}
     for sid in sessions:
         await store.games.add_seat(sid, 5, "a", limit=2)
-        versions[sid] = started[sid] = await store.games.start(sid, {0: 0}, {}, {"n": 0})
+        versions[sid] = started[sid] = (await store.games.start(sid, {0: 0}, {}, {"n": 0})).version
     numbers = dict.fromkeys(sessions, 0)
     while not stop.is_set():
         for sid in sessions:

@@ -9,6 +9,7 @@ import pytest
 from bot.replaying import undo_target
 from bot.sessions import Refusal, SessionService
 from bot.sessions.model import HELD_UP
+from bot.time.jobs import DEADLINE
 from tests.support import nim
 from tests.support.outage import Outage
 
@@ -16,6 +17,18 @@ G = 1
 
 
 pytestmark = pytest.mark.parametrize("database", ["postgres"], indirect=True)
+
+
+def cut_after(outage: Outage, owner: object, name: str) -> None:
+    """``owner.name`` does its work, then the database stops answering."""
+    method = getattr(owner, name)
+
+    async def then_cut(*args, **kwargs):
+        done = await method(*args, **kwargs)
+        await outage.begin()
+        return done
+
+    setattr(owner, name, then_cut)
 
 
 @pytest.fixture
@@ -129,13 +142,7 @@ async def test_an_undo_everyone_agreed_to_is_taken_back_when_the_last_agreement_
     service = SessionService(store)
     undo, session, request = await undo_asked(service)
     agree = store.history.agree_undo
-
-    async def agree_then_cut(*args, **kwargs):
-        agreed = await agree(*args, **kwargs)
-        await outage.begin()
-        return agreed
-
-    store.history.agree_undo = agree_then_cut
+    cut_after(outage, store.history, "agree_undo")
     with pytest.raises(Exception):  # noqa: B017 - the database's own error, told by the guard
         await undo.answer(session.id, request.version, 2, True)
     store.history.agree_undo = agree
@@ -169,3 +176,62 @@ async def test_an_undo_stored_just_before_the_database_stopped_is_told_as_done(s
     fresh = await service.core.get(session.id)
     assert fresh.version == answered.result.session.version
     assert nim.to_dict(fresh.state) == nim.to_dict(answered.result.session.state)
+
+
+async def test_a_start_stored_just_before_the_database_stopped_is_told_as_started(store, outage):
+    """The start is committed, then the database stops answering before the computer's first turn:
+    the answer is the game started (as stored: seats drawn, the person's clock waiting), not "may or
+    may not be recorded"; once the database is back the computer plays and the person's clock runs
+    with its deadline."""
+    service = SessionService(store)
+    await service.lobby.create(
+        "nim", guild_id=G, channel_id=5, host_id=1, host_name="ann", seed=6, clock="bank:2h+1h"
+    )
+    await service.lobby.add_computer(5, 1)
+    cut_after(outage, store.games, "start")
+    result = await service.lobby.start(5, 1)
+    session = result.session
+    person = session.seat_of(1).seat
+    assert session.status == "active" and sorted(s.seat for s in session.seats) == [0, 1]
+    assert session.to_move() == {1 - person}  # the computer's turn: the person's clock waits
+    assert session.banks.banks == {person: 7200.0} and session.row.timer_seconds is None
+    assert result.unsettled and result.note is not None and result.note.msg == HELD_UP
+
+    await outage.end()
+    fresh = await service.core.get(session.id)
+    assert fresh.status == "active" and fresh.version == session.version
+    assert [(s.user_id, s.seat) for s in fresh.seats] == [(s.user_id, s.seat) for s in session.seats]
+    assert fresh.banks == session.banks
+    follow = await service.play.computers_play(session.id)
+    assert follow is not None and [p.seat for p in follow.played] == [1 - person]
+    assert follow.session.to_move() == {person}
+    deadline = await store.jobs.job(DEADLINE, str(session.id))
+    assert deadline is not None and deadline.payload == {"version": follow.session.version}
+
+
+async def test_a_resignation_stored_just_before_the_database_stopped_is_told_as_done(store, outage):
+    """Three people; the one to move resigns, then the database stops answering before the
+    computer (now in the seat) can move: the answer is the resignation (its seat the computer's,
+    its clock stopped), not "may or may not be recorded"; the seat's flags and clocks were one
+    commit."""
+    service = SessionService(store)
+    await service.lobby.create(
+        "nim", guild_id=G, channel_id=5, host_id=1, host_name="ann", seed=3, clock="bank:2h+1h"
+    )
+    await service.lobby.join(5, 2, "bo")
+    await service.lobby.join(5, 3, "cy")
+    session = (await service.lobby.start(5, 1)).session
+    first = next(s for s in session.seats if s.seat in session.to_move())
+    cut_after(outage, store.games, "set_seat_flags")
+    result = await service.seats.resign(5, first.user_id)
+    assert result.unsettled and result.note is not None and result.note.msg == HELD_UP
+    told = result.session.by_seat(first.seat)
+    assert told.resigned and told.computer
+    assert first.seat not in result.session.banks.since  # its clock stopped
+
+    await outage.end()
+    fresh = await service.core.get(session.id)
+    assert fresh.version == result.session.version and fresh.by_seat(first.seat).resigned
+    assert fresh.banks == result.session.banks
+    follow = await service.play.computers_play(session.id)
+    assert follow is not None and [p.seat for p in follow.played] == [first.seat]

@@ -160,7 +160,7 @@ async def test_move_log_is_append_only(database):
     sid = await store.games.create_session(
         game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
     )
-    version = await store.games.start(sid, {0: 0}, {}, {"x": 1})
+    version = (await store.games.start(sid, {0: 0}, {}, {"x": 1})).version
     await store.games.record_moves(sid, version, [(0, "A1", False)], {"x": 2})
     await store.close()
     with pytest.raises(database.integrity_error, match="append-only"):
@@ -189,7 +189,7 @@ async def test_stale_version_writes_nothing(store):
     sid = await store.games.create_session(
         game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
     )
-    v = await store.games.start(sid, {0: 0}, {}, {"n": 0})
+    v = (await store.games.start(sid, {0: 0}, {}, {"n": 0})).version
     v2 = await store.games.record_moves(sid, v, [(0, "A1", False)], {"n": 1})
     with pytest.raises(StaleVersion) as info:
         await store.games.record_moves(sid, v, [(0, "A2", False)], {"n": 99})
@@ -207,7 +207,7 @@ async def test_moves_keep_events_and_marks(store):
     sid = await store.games.create_session(
         game="nim", guild_id=1, channel_id=5, host_id=1, host_name="a", options={}, max_players=2, seed=1
     )
-    v = await store.games.start(sid, {0: 0}, {}, {"n": 0})
+    v = (await store.games.start(sid, {0: 0}, {}, {"n": 0})).version
     moves = [NewMove(0, "A1", False, [{"kind": "took"}], {"public": True}), NewMove(1, "B2", True)]
     assert await store.games.record_moves(sid, v, moves, {"n": 2}) == v + 2
     rows = await store.history.moves(sid)

@@ -167,8 +167,10 @@ class Computers:
         if self._idle is not None or self.workers == 0:
             return
         self._idle = asyncio.Queue()
-        for _ in range(self.workers):
-            worker = await asyncio.to_thread(_Worker.started, self._context, self.preload)
+        started = await asyncio.gather(  # side by side: each spends its start importing the games
+            *(asyncio.to_thread(_Worker.started, self._context, self.preload) for _ in range(self.workers))
+        )
+        for worker in started:
             self._all.append(worker)
             self._idle.put_nowait(worker)
 
@@ -304,6 +306,9 @@ class Computers:
         if self._closed:
             return worker
         fresh = await asyncio.to_thread(_Worker.started, self._context, self.preload)
+        if self._closed:  # closed while it started: nobody would end it
+            await asyncio.to_thread(fresh.kill)
+            return fresh
         self._all.append(fresh)
         return fresh
 

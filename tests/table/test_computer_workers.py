@@ -9,11 +9,12 @@ import asyncio
 import logging
 import os
 import signal
+import threading
 
 import pytest
 
 import engines
-from bot.computers import ComputerFailed, Computers
+from bot.computers import ComputerFailed, Computers, _Worker
 from bot.sessions import SessionService
 from bot.storage import DEADLINE
 from bot.time.scheduler import Scheduler
@@ -282,3 +283,27 @@ async def test_a_strong_computer_to_move_first_waits_for_the_first_board(service
             assert follow is not None and [p.seat for p in follow.played] == [cpu]
         else:
             assert [p.seat for p in result.played] == [cpu] and not result.computers_next
+
+
+async def test_a_worker_started_while_the_table_closes_is_ended(monkeypatch):
+    """A worker being replaced (one died, hung, or its search was cancelled) when the table closes:
+    the fresh one, which started after the close took the list of workers, is ended too."""
+    computers = Computers(1)
+    await computers.start()
+    (old,) = computers._all
+    starting, go_on = threading.Event(), threading.Event()
+    real = _Worker.started.__func__
+
+    def held(cls, context, preload):
+        starting.set()
+        go_on.wait(60)
+        return real(cls, context, preload)
+
+    monkeypatch.setattr(_Worker, "started", classmethod(held))
+    replacing = asyncio.create_task(computers._replace(old))
+    assert await asyncio.to_thread(starting.wait, 60)
+    await computers.close()  # while the fresh worker starts
+    go_on.set()
+    fresh = await replacing
+    assert fresh is not old and not fresh.process.is_alive() and not old.process.is_alive()
+    assert computers.pids() == []

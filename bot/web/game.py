@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -112,9 +113,10 @@ def apart(ys: list[float], height: float, gap: float = LABEL_GAP) -> list[float]
     return placed
 
 
-def plain(text: str) -> str:
-    """A line of the table's (Discord markdown, mentions) as plain text."""
-    return alt.plain(text)
+def plain(text: str, names: Sequence[str]) -> str:
+    """A line of the table's (Discord markdown, mentions) as plain text, the players' ``names``
+    in it as they are written (a name may hold ``__`` or ``**``)."""
+    return alt.plain(text, names)
 
 
 class Games:
@@ -159,7 +161,7 @@ class Games:
             page.status = "lobby" if session.status == "lobby" else "unplayed"
             page.players = [Player(s.name, s.computer, False) for s in session.seats]
             if page.status == "unplayed":
-                page.result = [plain(texts.result_line(session, t))]
+                page.result = [plain(texts.result_line(session, t), session.names())]
             return page
         shown = await self.shown(session)
         step = shown if step is None else step
@@ -175,7 +177,7 @@ class Games:
                 MoveLine(
                     record.number or 0,
                     texts.mover(session, record.seat, t),
-                    plain(texts.describe(session, record, None, t)),
+                    plain(texts.describe(session, record, None, t), names),
                 )
             )
         state = await self.state_at(session, step)
@@ -184,7 +186,9 @@ class Games:
             session, None, self.last_action(session, at, t), t, state=state, move=step, shown=shown
         )
         page.words = [
-            plain(line) for line in lines_of(sections_for(session.engine, state, None), t, names) if line
+            plain(line, names)
+            for line in lines_of(sections_for(session.engine, state, None), t, names)
+            if line
         ]
         page.players = self.players(session, t)
         page.result = self.result(session, t)
@@ -227,12 +231,12 @@ class Games:
             return [t.gettext("Waiting on: {players}", players=", ".join(waiting))]
         if session.status == "finished" and session.row.outcome:
             outcome = Outcome.from_dict(session.row.outcome)
-            lines = [plain(texts.result_line(session, t))]
+            lines = [plain(texts.result_line(session, t), session.names())]
             tiebreak = outcome.tiebreak_in(t)
             if tiebreak:
                 lines.append(t.gettext("Tie broken by: {rule}.", rule=name_seats(tiebreak, session.names())))
             return lines
-        return [plain(texts.result_line(session, t))]
+        return [plain(texts.result_line(session, t), session.names())]
 
     async def scores(self, session: Session, shown: int) -> list[list[float]]:
         """Each seat's score at the start and after every turn of the first ``shown`` moves."""

@@ -161,7 +161,10 @@ def board(
     if state is None:
         return fit(parts)
     view = engine.view_for(state, seat)
-    if move is None and session.status == "finished" and session.row.outcome:
+    # The board now, or the last of a game that ended: how it ended, even if its rules did not
+    # end it (a resignation, a game abandoned), rather than whose turn it would be.
+    at_end = move is None or move == shown
+    if at_end and session.status == "finished" and session.row.outcome:
         outcome: Outcome | None = Outcome.from_dict(session.row.outcome)  # a resignation's too
     else:
         outcome = engine.outcome(state) if session.status != "abandoned" else None
@@ -171,7 +174,7 @@ def board(
     else:
         acting = sorted(engine.to_move(state)) if session.status == "active" or move is not None else []
         acting = [s for s in acting if 0 <= s < len(names)]
-        if session.status == "abandoned" and move is None:
+        if session.status == "abandoned" and at_end:
             parts.append(t.gettext("This game was abandoned."))
         elif acting:
             who = in_words(listing([names[s] for s in acting]), t) or ""

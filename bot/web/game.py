@@ -27,10 +27,12 @@ from bot.sessions import Session, SessionService
 from bot.texts import number, ordinal
 from engines.core import Outcome, name_seats
 from languages import Language
+from renderers.colours import SEAT_COLOURS
 
-CHART_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
-"""Okabe and Ito's palette (told apart with colour-vision deficiencies); each line also has its
-own dash pattern and a letter at its end."""
+CHART_COLOURS = tuple("#{:02x}{:02x}{:02x}".format(*colour) for colour in SEAT_COLOURS)
+"""Each seat's line and end label in the seat's colour on the boards and the results card (dark
+colours, each far more than 4.5:1 from the chart's white, as its 14 px labels need); each line
+also has its own dash pattern and a letter at its end, so that no one needs the colours."""
 PAGES_KEPT = 256
 """Game pages kept built, by game, version, moves shown, step and language."""
 LABEL_GAP = 14.0

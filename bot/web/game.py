@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot import alt, public, texts
+from bot import alt, texts
 from bot.describe import lines_of, sections_for
 from bot.history import History, browsable, start_state
 from bot.public import MoveRecord
@@ -146,11 +146,11 @@ class Games:
         state, _ = await self.history.state_at(session, step)
         return state
 
-    def last_action(self, session: Session, record: MoveRecord | None, t: Language) -> str | None:
-        if record is None:
-            return None
-        s = public.seen(session.engine, session.state, record, None, t)
-        return name_seats(s.summary(t), session.names())
+    @staticmethod
+    def last_action(session: Session, record: MoveRecord | None, t: Language) -> str | None:
+        """The board's header line for ``record``: the one the channel's board had (its first line
+        everyone may read, which says what the player did; the header has room for one)."""
+        return None if record is None else texts.last_action(session, [record], t)
 
     async def page(self, session: Session, step: int | None, t: Language) -> GamePage:
         """The page of ``session`` at ``step`` (None: the latest one may see); a step out of range

@@ -348,6 +348,11 @@ async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_
                 assert await games.count() == 3  # two semi-finals and the final
                 assert await audit(page) == []
                 await shot(page, tmp_path, "league-desktop-es")
+                # A 360 px phone in Spanish: every table's longer headings fit or scroll in their
+                # own region; the page itself never scrolls sideways.
+                narrow = await browser.open(url, width=360, height=800)
+                await fits_width(narrow, 360)
+                assert await audit(narrow) == []
                 phone = await browser.open(url + "?lang=en", width=390, height=844)
                 assert "Standings" in await phone.inner_text("main")
                 assert await audit(phone) == []

@@ -218,6 +218,19 @@ async def test_a_game_page_in_chromium(standin, bot_factory, tmp_path):
                 await at_step(page, 1)
                 await page.keyboard.press("End")
                 await at_step(page, 2)
+                # From the keyboard, a link keeps the focus once its step is shown (the part of
+                # the page it is in is replaced): Enter on it again steps again.
+                await page.focus("nav.steps a[rel=prev]")
+                await page.keyboard.press("Enter")
+                await at_step(page, 1)
+                assert await page.evaluate("document.activeElement.getAttribute('rel')") == "prev"
+                await page.keyboard.press("Enter")
+                await at_step(page, 0)
+                await page.focus("ol.moves a[data-step='2']")
+                await page.keyboard.press("Enter")
+                await at_step(page, 2)
+                assert await page.evaluate("document.activeElement.dataset.step") == "2"
+                assert await page.evaluate("document.activeElement.closest('ol.moves') !== null")
 
                 # A move played in Discord: the open page follows it.
                 moved = await bot.sessions.core.in_channel(chan.id)

@@ -39,17 +39,34 @@ _MENTION = re.compile(r"<[@#][!&]?\d+>")
 _SENTENCE_END = re.compile(r"(?<=[^\d\s][.!?…])\s+")  # not after "1." of a numbered line
 
 
-def sentences(text: str) -> list[str]:
-    """``text`` without Discord's markdown and mentions, as sentences: one or more per line."""
+_STAND_IN = 0xE000
+"""The first of the private-use characters that stand in for the names while the markdown goes."""
+
+
+def sentences(text: str, names: Sequence[str] = ()) -> list[str]:
+    """``text`` without Discord's markdown and mentions, as sentences: one or more per line.
+
+    The ``names`` in it (the players', which may hold ``__`` or ``**`` or backticks, or an
+    initial's full stop) are kept as written: nothing is taken out of them, no sentence ends
+    inside one and none is given a capital."""
+    kept = [n for n in sorted(set(names), key=len, reverse=True) if any(c.isalnum() for c in n)][:256]
+    if any(chr(_STAND_IN + i) in text for i in range(len(kept))):
+        kept = []  # the text holds a stand-in already: nothing is put back that was not taken
+    for i, name in enumerate(kept):
+        text = text.replace(name, chr(_STAND_IN + i))
     text = _MENTION.sub("", _MARKDOWN.sub("", text))
-    return [
+    found = [
         sentence(part) for line in text.splitlines() for part in _SENTENCE_END.split(line) if part.strip()
     ]
+    for i, name in enumerate(kept):
+        found = [part.replace(chr(_STAND_IN + i), name) for part in found]
+    return found
 
 
-def plain(text: str) -> str:
-    """``text`` without Discord's markdown and mentions, its lines made sentences, on one line."""
-    return " ".join(sentences(text))
+def plain(text: str, names: Sequence[str] = ()) -> str:
+    """``text`` without Discord's markdown and mentions, its lines made sentences, on one line;
+    the ``names`` in it kept as written (see :func:`sentences`)."""
+    return " ".join(sentences(text, names))
 
 
 def fit(parts: Iterable[str], limit: int = LIMIT) -> str:
@@ -136,7 +153,10 @@ def board(
     if state is None:
         return fit(parts)
     view = engine.view_for(state, seat)
-    if move is None and session.status == "finished" and session.row.outcome:
+    # The board now, or the last of a game that ended: how it ended, even if its rules did not
+    # end it (a resignation, a game abandoned), rather than whose turn it would be.
+    at_end = move is None or move == shown
+    if at_end and session.status == "finished" and session.row.outcome:
         outcome: Outcome | None = Outcome.from_dict(session.row.outcome)  # a resignation's too
     else:
         outcome = engine.outcome(state) if session.status != "abandoned" else None
@@ -146,7 +166,7 @@ def board(
     else:
         acting = sorted(engine.to_move(state)) if session.status == "active" or move is not None else []
         acting = [s for s in acting if 0 <= s < len(names)]
-        if session.status == "abandoned" and move is None:
+        if session.status == "abandoned" and at_end:
             parts.append(t.gettext("This game was abandoned."))
         elif acting:
             who = in_words(listing([names[s] for s in acting]), t) or ""
@@ -158,11 +178,11 @@ def board(
         if scores:
             parts.append(scores)
     if last_action:
-        parts.append(t.gettext("Last action: {action}", action=plain(name_seats(last_action, names))))
+        parts.append(t.gettext("Last action: {action}", action=plain(name_seats(last_action, names), names)))
     if seat is not None:
         own = in_words(engine.summary(view), t)
         if own:
-            parts.append(plain(name_seats(own, names)))
+            parts.append(plain(name_seats(own, names), names))
     return fit(parts)
 
 

@@ -45,7 +45,7 @@ from bot.sessions.model import (
 )
 from bot.storage import SeatRow, SessionRow, Store
 from bot.time import gameclock as gc
-from bot.web.metrics import Metrics
+from bot.web.metrics import Metrics, played_by
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +156,7 @@ class Core:
         version = await self.store.games.record_moves(
             session.id, expected_version, [stored(p) for p in played], state, **options
         )
-        self.metrics.moves_committed(session.row.game, [p.by_computer for p in played])
+        self.metrics.moves_committed(session.row.game, [played_by(p.seat, p.by_computer) for p in played])
         return version
 
     def lock(self, session_id: int) -> asyncio.Lock:

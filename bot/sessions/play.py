@@ -192,7 +192,7 @@ class Play:
     ) -> MoveResult:
         """After a person's move was committed (lock held): counted, kept, computers, the result."""
         session, new_state, mine = judged
-        self.core.metrics.moves_committed(session.row.game, [False])
+        self.core.metrics.moves_committed(session.row.game, ["person"])
         self.core.metrics.move_took(session.row.game, time.perf_counter() - started)
         self.core.remember(session.id, row.version, new_state)
         turn_before = session.engine.turn_number(session.state)

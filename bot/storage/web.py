@@ -45,6 +45,7 @@ class FinishedGame:
     place: int
     score: float | None
     resigned: bool
+    ran_out: bool = False  # ranked last because their time ran out (the computer took the seat)
 
 
 class WebLinks:
@@ -119,29 +120,37 @@ class WebLinks:
         return (int(row["scope"]), int(row["ref"])) if row is not None else None
 
     async def finished_games(self, guild_id: int, user_id: int, *, limit: int = 100) -> list[FinishedGame]:
-        """The games ``user_id`` finished in server ``guild_id``, newest first."""
+        """The games ``user_id`` finished in server ``guild_id``, newest first.  A result ranked
+        last for leaving (``results.resigned``) is a resignation when the seat resigned, else the
+        seat's time ran out."""
         if not fits(guild_id) or not fits(user_id):
             return []
         rows = await self.db.all(
-            "SELECT s.id, s.game, s.finished_at, r.place, r.score, r.resigned"
+            "SELECT s.id, s.game, s.finished_at, r.place, r.score, r.resigned, st.resigned AS seat_resigned"
             " FROM results r JOIN sessions s ON s.id = r.session_id"
+            " LEFT JOIN seats st ON st.session_id = r.session_id AND st.seat = r.seat"
             " WHERE r.user_id = ? AND s.guild_id = ? AND s.status = 'finished'"
             " ORDER BY s.id DESC LIMIT ?",
             user_id,
             guild_id,
             limit,
         )
-        return [
-            FinishedGame(
-                int(r["id"]),
-                str(r["game"]),
-                r["finished_at"],
-                int(r["place"]),
-                None if r["score"] is None else float(r["score"]),
-                bool(r["resigned"]),
+        found = []
+        for r in rows:
+            last = bool(r["resigned"])
+            ran_out = last and r["seat_resigned"] is not None and not r["seat_resigned"]
+            found.append(
+                FinishedGame(
+                    int(r["id"]),
+                    str(r["game"]),
+                    r["finished_at"],
+                    int(r["place"]),
+                    None if r["score"] is None else float(r["score"]),
+                    last and not ran_out,
+                    ran_out,
+                )
             )
-            for r in rows
-        ]
+        return found
 
     async def name_of(self, guild_id: int, user_id: int) -> str | None:
         """The name ``user_id`` last played under in server ``guild_id`` (None: never seated)."""

@@ -12,7 +12,7 @@ import asyncio
 
 import discord
 
-from bot import alt, i18n, public, texts
+from bot import alt, i18n, texts
 from bot.choices import CHOICE_LIMIT
 from bot.history import History
 from bot.sessions import Refusal, Session
@@ -21,7 +21,6 @@ from bot.surface.buttons import Persistent, button
 from bot.surface.channels import can_view, channel_of, on_private_message
 from bot.surface.look import Look, palette
 from bot.surface.replies import part_of, reply
-from engines.core import name_seats
 from languages import ENGLISH, N_, Language
 
 NOT_A_PAGE = N_("that button belongs on a private history page; {/game history} opens one")
@@ -55,10 +54,8 @@ class HistoryPages:
         renderer = session.info.load_renderer()
         if renderer is not None:
             view = session.engine.view_for(page.state, None)
-            last = None
-            if page.record is not None:
-                s = public.seen(session.engine, session.state, page.record, None, t)
-                last = name_seats(s.summary(t), session.names())
+            # The header line the channel's board had (the move's first public line).
+            last = None if page.record is None else texts.last_action(session, [page.record], t)
             png = await asyncio.to_thread(
                 renderer.render,
                 view,

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot import alt, public, texts
+from bot import alt, texts
 from bot.describe import lines_of, sections_for
 from bot.history import History, browsable, start_state
 from bot.public import MoveRecord
@@ -26,10 +27,12 @@ from bot.sessions import Session, SessionService
 from bot.texts import number, ordinal
 from engines.core import Outcome, name_seats
 from languages import Language
+from renderers.colours import SEAT_COLOURS
 
-CHART_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
-"""Okabe and Ito's palette (told apart with colour-vision deficiencies); each line also has its
-own dash pattern and a letter at its end."""
+CHART_COLOURS = tuple("#{:02x}{:02x}{:02x}".format(*colour) for colour in SEAT_COLOURS)
+"""Each seat's line and end label in the seat's colour on the boards and the results card (dark
+colours, each far more than 4.5:1 from the chart's white, as its 14 px labels need); each line
+also has its own dash pattern and a letter at its end, so that no one needs the colours."""
 PAGES_KEPT = 256
 """Game pages kept built, by game, version, moves shown, step and language."""
 LABEL_GAP = 14.0
@@ -112,9 +115,10 @@ def apart(ys: list[float], height: float, gap: float = LABEL_GAP) -> list[float]
     return placed
 
 
-def plain(text: str) -> str:
-    """A line of the table's (Discord markdown, mentions) as plain text."""
-    return alt.plain(text)
+def plain(text: str, names: Sequence[str]) -> str:
+    """A line of the table's (Discord markdown, mentions) as plain text, the players' ``names``
+    in it as they are written (a name may hold ``__`` or ``**``)."""
+    return alt.plain(text, names)
 
 
 class Games:
@@ -142,11 +146,11 @@ class Games:
         state, _ = await self.history.state_at(session, step)
         return state
 
-    def last_action(self, session: Session, record: MoveRecord | None, t: Language) -> str | None:
-        if record is None:
-            return None
-        s = public.seen(session.engine, session.state, record, None, t)
-        return name_seats(s.summary(t), session.names())
+    @staticmethod
+    def last_action(session: Session, record: MoveRecord | None, t: Language) -> str | None:
+        """The board's header line for ``record``: the one the channel's board had (its first line
+        everyone may read, which says what the player did; the header has room for one)."""
+        return None if record is None else texts.last_action(session, [record], t)
 
     async def page(self, session: Session, step: int | None, t: Language) -> GamePage:
         """The page of ``session`` at ``step`` (None: the latest one may see); a step out of range
@@ -159,7 +163,7 @@ class Games:
             page.status = "lobby" if session.status == "lobby" else "unplayed"
             page.players = [Player(s.name, s.computer, False) for s in session.seats]
             if page.status == "unplayed":
-                page.result = [plain(texts.result_line(session, t))]
+                page.result = [plain(texts.result_line(session, t), session.names())]
             return page
         shown = await self.shown(session)
         step = shown if step is None else step
@@ -175,7 +179,7 @@ class Games:
                 MoveLine(
                     record.number or 0,
                     texts.mover(session, record.seat, t),
-                    plain(texts.describe(session, record, None, t)),
+                    plain(texts.describe(session, record, None, t), names),
                 )
             )
         state = await self.state_at(session, step)
@@ -184,7 +188,9 @@ class Games:
             session, None, self.last_action(session, at, t), t, state=state, move=step, shown=shown
         )
         page.words = [
-            plain(line) for line in lines_of(sections_for(session.engine, state, None), t, names) if line
+            plain(line, names)
+            for line in lines_of(sections_for(session.engine, state, None), t, names)
+            if line
         ]
         page.players = self.players(session, t)
         page.result = self.result(session, t)
@@ -224,12 +230,12 @@ class Games:
             return [t.gettext("Waiting on: {players}", players=", ".join(waiting))]
         if session.status == "finished" and session.row.outcome:
             outcome = Outcome.from_dict(session.row.outcome)
-            lines = [plain(texts.result_line(session, t))]
+            lines = [plain(texts.result_line(session, t), session.names())]
             tiebreak = outcome.tiebreak_in(t)
             if tiebreak:
                 lines.append(t.gettext("Tie broken by: {rule}.", rule=name_seats(tiebreak, session.names())))
             return lines
-        return [plain(texts.result_line(session, t))]
+        return [plain(texts.result_line(session, t), session.names())]
 
     async def scores(self, session: Session, shown: int) -> list[list[float]]:
         """Each seat's score at the start and after every turn of the first ``shown`` moves."""

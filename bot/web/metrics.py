@@ -20,6 +20,8 @@ from prometheus_client import (
     generate_latest,
 )
 
+from engines.core import TABLE
+
 ANSWER_WITHIN = 3.0
 """Discord's limit: an interaction not answered (nor deferred) within 3 s of its creation fails."""
 
@@ -37,6 +39,14 @@ LATENESS_BUCKETS = (0.1, 0.5, 1.0, 5.0, 15.0, 30.0, 60.0, 300.0, 900.0, 3600.0)
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 
 
+def played_by(seat: int, by_computer: bool) -> str:
+    """A move's ``by`` label: ``table`` for the table's own move (no seat's: a round the table ends
+    when the clock runs out), else ``computer`` or ``person`` as the move log marks it."""
+    if seat == TABLE:
+        return "table"
+    return "computer" if by_computer else "person"
+
+
 class Metrics:
     """The bot's counters, histograms and gauges, in a registry of their own."""
 
@@ -44,7 +54,10 @@ class Metrics:
         self.registry = CollectorRegistry(auto_describe=True)
         r = self.registry
         self.moves = Counter(
-            "pukllay_moves", "Moves committed, by game and by who played them", ["game", "by"], registry=r
+            "pukllay_moves",
+            "Moves committed, by game and by who played them (person, computer, table)",
+            ["game", "by"],
+            registry=r,
         )
         self.move_seconds = Histogram(
             "pukllay_move_seconds",
@@ -99,9 +112,10 @@ class Metrics:
 
     # ----------------------------------------------------------------- what the table reports
 
-    def moves_committed(self, game: str, by_computer: Iterable[bool]) -> None:
-        for computer in by_computer:
-            self.moves.labels(game, "computer" if computer else "person").inc()
+    def moves_committed(self, game: str, by: Iterable[str]) -> None:
+        """One move of ``game`` for each label of ``by`` (see :func:`played_by`)."""
+        for who in by:
+            self.moves.labels(game, who).inc()
 
     def move_took(self, game: str, seconds: float) -> None:
         self.move_seconds.labels(game).observe(max(0.0, seconds))

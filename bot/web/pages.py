@@ -75,6 +75,15 @@ def step_number(raw: str) -> int | None:
     return int(raw)
 
 
+def without_token(path: str) -> str:
+    """``path`` as the log may show it: a page's token left out (``/g/…/board/3.png``), since
+    whoever holds a token may read its page, and logs travel further than links."""
+    parts = path[:200].split("/", 3)
+    if len(parts) >= 3 and parts[0] == "" and parts[1] in ("g", "l", "p") and parts[2]:
+        parts[2] = "…"
+    return "/".join(parts)[:80]
+
+
 def speaks(code: str, spoken: tuple[str, ...]) -> bool:
     """Whether ``code`` (``es``, ``es-419``, ``fr``) names a language the bot speaks (``normalise``
     alone would read an unknown one as English)."""
@@ -220,7 +229,9 @@ class Pages:
             problem = await self.service.store.ping(timeout=UNAVAILABLE_WITHIN)
             if problem is None:
                 raise  # not the database: a fault of the pages, logged with its traceback
-            log.warning("could not serve %s: the database does not answer (%s)", request.path[:80], problem)
+            log.warning(
+                "could not serve %s: the database does not answer (%s)", without_token(request.path), problem
+            )
             reply = self.render(request, "missing.html", status=503, kind="unavailable")
             reply.headers["Retry-After"] = str(UNAVAILABLE_RETRY)
             return reply

@@ -34,6 +34,7 @@ class GameLine:
     place: str
     score: str
     resigned: bool
+    ran_out: bool = False  # their time ran out (the computer took the seat), as the game's page says
 
 
 @dataclass
@@ -73,6 +74,7 @@ class People:
                     ordinal(g.place, t),
                     "" if g.score is None else number(g.score),
                     g.resigned,
+                    g.ran_out,
                 )
             )
         return page

@@ -218,6 +218,19 @@ async def test_a_game_page_in_chromium(standin, bot_factory, tmp_path):
                 await at_step(page, 1)
                 await page.keyboard.press("End")
                 await at_step(page, 2)
+                # From the keyboard, a link keeps the focus once its step is shown (the part of
+                # the page it is in is replaced): Enter on it again steps again.
+                await page.focus("nav.steps a[rel=prev]")
+                await page.keyboard.press("Enter")
+                await at_step(page, 1)
+                assert await page.evaluate("document.activeElement.getAttribute('rel')") == "prev"
+                await page.keyboard.press("Enter")
+                await at_step(page, 0)
+                await page.focus("ol.moves a[data-step='2']")
+                await page.keyboard.press("Enter")
+                await at_step(page, 2)
+                assert await page.evaluate("document.activeElement.dataset.step") == "2"
+                assert await page.evaluate("document.activeElement.closest('ol.moves') !== null")
 
                 # A move played in Discord: the open page follows it.
                 moved = await bot.sessions.core.in_channel(chan.id)
@@ -348,6 +361,11 @@ async def test_a_league_page_in_chromium(standin, bot_factory, table_clock, tmp_
                 assert await games.count() == 3  # two semi-finals and the final
                 assert await audit(page) == []
                 await shot(page, tmp_path, "league-desktop-es")
+                # A 360 px phone in Spanish: every table's longer headings fit or scroll in their
+                # own region; the page itself never scrolls sideways.
+                narrow = await browser.open(url, width=360, height=800)
+                await fits_width(narrow, 360)
+                assert await audit(narrow) == []
                 phone = await browser.open(url + "?lang=en", width=390, height=844)
                 assert "Standings" in await phone.inner_text("main")
                 assert await audit(phone) == []

@@ -60,7 +60,7 @@ def test_json_logs_are_one_object_a_line_with_the_exception():
 
 def test_each_bot_counts_in_a_registry_of_its_own():
     one, two = Metrics(), Metrics()
-    one.moves_committed("nim", [False, False, True])
+    one.moves_committed("nim", ["person", "person", "computer"])
     assert one.registry.get_sample_value("pukllay_moves_total", {"game": "nim", "by": "person"}) == 2
     assert one.registry.get_sample_value("pukllay_moves_total", {"game": "nim", "by": "computer"}) == 1
     assert two.registry.get_sample_value("pukllay_moves_total", {"game": "nim", "by": "person"}) is None

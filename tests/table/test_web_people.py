@@ -1,12 +1,18 @@
 """A person's page for someone who finished games but has no rating (only games between two or
 more people are rated): it says so, instead of saying they finished no game above the list of
-the games they finished."""
+the games they finished.  A game they left is marked as the game's page marks it: resigned, or
+their time ran out."""
 
 from __future__ import annotations
+
+import re
+
+import pytest
 
 import engines
 from bench.history import store_game, whole_game
 from bot.storage import ResultRow
+from tests.table.test_clocks import CH, move, no_table_moves, run_out, started  # noqa: F401
 from tests.table.test_web_pages import serve
 
 
@@ -33,5 +39,37 @@ async def test_finished_games_without_a_rating(service):
             games = html.split('id="finished-h"', 1)[1].split("</section>", 1)[0]
             assert rated in ratings and finished not in ratings, ratings
             assert "<td>P&#39;achakuna</td>" in games
+    finally:
+        await client.close()
+
+
+@pytest.mark.usefixtures("no_table_moves")
+async def test_a_seat_whose_time_ran_out_is_not_called_resigned(service, clock):
+    """The results keep one mark for a seat ranked last, whether its person resigned or their time
+    ran out (the computer took the seat); the person's page said "resigned" for both, where the
+    game's page and the results card say "time ran out"."""
+    session, late, at = await run_out(service, clock, people=2)
+    session, _ = await service.clocks.answer_timeout(session.id, late.seat, at, "computer", None)
+    while session.status == "active":
+        session = await move(service, session)
+    resigned = await started(service)  # a second game: the other resigns from it
+    await service.seats.resign(CH, 2)
+    assert (await service.core.get(resigned.id)).status == "finished"
+    pages, client = await serve(service)
+    try:
+        for user, mark in ((late.user_id, "(time ran out)"), (2, "(resigned)")):
+            token = await pages.links.token("person", user, 1)
+            html = await (await client.get(f"/p/{token}")).text()
+            games = html.split('id="finished-h"', 1)[1].split("</section>", 1)[0]
+            rows = {int(n): row for n, row in re.findall(r"<td>Nim</td><td>(\d+)</td>(.*?)</tr>", games)}
+            if user == late.user_id:
+                assert "(time ran out)" in rows[session.id] and "resigned" not in rows[session.id], rows
+            else:
+                assert "(resigned)" in rows[resigned.id] and "time ran out" not in rows[resigned.id], rows
+            assert mark in games
+        es = await (
+            await client.get(f"/p/{await pages.links.token('person', late.user_id, 1)}?lang=es")
+        ).text()
+        assert "(sin tiempo)" in es and "(se rindió)" not in es
     finally:
         await client.close()

@@ -14,6 +14,25 @@
     return url;
   }
 
+  // Which control of the game's part of the page has the focus, as a selector that finds it in
+  // the part that replaces it: a step link by its place in the steps' nav, a move by its step,
+  // anything else by its id.  Null when the focus is elsewhere.
+  function focused(old) {
+    var el = document.activeElement;
+    if (!old || !el || el === old || !old.contains(el)) {
+      return null;
+    }
+    var nav = el.closest("nav.steps");
+    if (nav) {
+      var links = Array.prototype.slice.call(nav.querySelectorAll("a"));
+      return "nav.steps a:nth-of-type(" + (links.indexOf(el) + 1) + ")";
+    }
+    if (el.closest("ol.moves") && el.dataset.step !== undefined) {
+      return "ol.moves a[data-step='" + el.dataset.step + "']";
+    }
+    return el.id ? "#" + el.id : null;
+  }
+
   function show(url, push) {
     return fetch(url.toString(), { headers: { Accept: "text/html" } })
       .then(function (reply) {
@@ -30,7 +49,13 @@
           window.location.assign(url.toString());
           return;
         }
+        var keep = focused(old);
         old.replaceWith(fresh);
+        // The focus stays on the control that had it (a keyboard's place in the page is kept).
+        var again = keep && fresh.querySelector(keep);
+        if (again) {
+          again.focus();
+        }
         // The language links lead to the move now shown.
         var langs = doc.querySelector("ul.langs");
         var oldLangs = document.querySelector("ul.langs");

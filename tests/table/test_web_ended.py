@@ -1,0 +1,55 @@
+"""A game that ended before its rules ended it (a resignation, the host abandoning it): its page's
+last board is the end of the game, and its alt text says so (how it ended and the places, or that
+it was abandoned) instead of naming someone to play next, as the result above it says; an
+earlier board still names who was to play then."""
+
+from __future__ import annotations
+
+import html as markup
+import re
+
+from tests.table.test_web_pages import serve
+
+
+async def four_moves(service, channel: int) -> int:
+    """A Guanga game of ana (host) and beto in ``channel``, four moves played; its number."""
+    await service.lobby.create("guanga", guild_id=1, channel_id=channel, host_id=1, host_name="ana", seed=4)
+    await service.lobby.join(channel, 2, "beto")
+    await service.lobby.start(channel, 1)
+    for _ in range(4):
+        session = await service.core.in_channel(channel)
+        seat = sorted(session.to_move())[0]
+        user = session.by_seat(seat).user_id
+        await service.play.play(channel, user, (await service.play.legal_moves(channel, user))[0])
+    return session.id
+
+
+def alt_of(page: str) -> str:
+    return markup.unescape(re.search(r'<img id="board"[^>]* alt="([^"]*)"', page).group(1))
+
+
+async def test_the_last_board_of_a_game_ended_early_is_its_end(service):
+    resigned = await four_moves(service, 77)
+    await service.seats.resign(77, 2)  # beto: two players, so the game ends
+    abandoned = await four_moves(service, 78)
+    await service.seats.abandon(78, 1, can_manage=False)
+    pages, client = await serve(service)
+    try:
+        token = await pages.links.token("game", resigned)
+        page = await (await client.get(f"/g/{token}")).text()
+        assert 'data-step="4"' in page and "Result: ana wins (the game ended by resignation)." in page
+        last = alt_of(page)
+        assert "To play" not in last, last
+        assert "Game over: the game ended by resignation. 1st: ana: 1. 2nd: beto: 0 (resigned)." in last, last
+        assert "To play: " in alt_of(await (await client.get(f"/g/{token}?move=3")).text())
+
+        token = await pages.links.token("game", abandoned)
+        page = await (await client.get(f"/g/{token}")).text()
+        assert 'data-step="4"' in page
+        last = alt_of(page)
+        assert "To play" not in last and "This game was abandoned." in last, last
+        spanish = alt_of(await (await client.get(f"/g/{token}?lang=es")).text())
+        assert "Le toca a" not in spanish and "Esta partida se abandonó." in spanish, spanish
+    finally:
+        pages.close()
+        await client.close()

@@ -65,7 +65,12 @@ class Export:
         )
         if gif is not None:
             files.append(
-                picture(gif, f"{session.info.name}-game{session.id}.gif", alt.summary_animation(session, t))
+                picture(
+                    gif,
+                    f"{session.info.name}-game{session.id}.gif",
+                    alt.summary_animation(session, t),
+                    session.names(),
+                )
             )
         channel = self.look.bot.get_partial_messageable(
             channel_of(interaction), guild_id=interaction.guild_id

@@ -68,6 +68,7 @@ class HistoryPages:
                 png,
                 f"{session.info.name}-{session.id}-move{page.number}.png",
                 alt.board(session, None, last, t, state=page.state, move=page.number, shown=page.shown),
+                session.names(),
             )
         controls = discord.ui.View(timeout=None)
         n, shown = page.number, page.shown

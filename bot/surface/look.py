@@ -90,7 +90,7 @@ class Look:
         name = (
             f"{session.info.name}-{session.id}-v{session.version}{'-private' if seat is not None else ''}.png"
         )
-        return picture(png, name, alt.board(session, seat, last_action, language_of(language)))
+        return picture(png, name, alt.board(session, seat, last_action, language_of(language)), names)
 
     async def private_picture(
         self, session: Session, user_id: int, language: str

@@ -48,7 +48,12 @@ class Results:
                 number=session.id,
             )
             + await self.look.page_line(session, t),
-            file=picture(png, f"{session.info.name}-{session.id}-results.png", alt.results_card(session, t)),
+            file=picture(
+                png,
+                f"{session.info.name}-{session.id}-results.png",
+                alt.results_card(session, t),
+                session.names(),
+            ),
             view=view,
         )
 

@@ -15,6 +15,7 @@ No Discord here; the server (:mod:`bot.web.server`) adds the headers and the rat
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -43,6 +44,7 @@ PREFIX: dict[str, tuple[str, Kind]] = {
     "person": ("p", "person"),
 }
 STATIC = {"web.js": "text/javascript", "web.css": "text/css", "icon.svg": "image/svg+xml"}
+STAMPED = "public, max-age=31536000, immutable"  # a static file asked for by its digest
 BOARD_CACHE = 128  # boards kept (PNG bytes), by game, version, step and language
 POLL_SECONDS = 1.0  # how often a page's event stream looks for a new move
 UNAVAILABLE_WITHIN = 2.0  # a page that failed: how long the database may take to answer a ping
@@ -152,6 +154,10 @@ class Pages:
         self._static = {
             name: resources.files("bot.web").joinpath("static", name).read_bytes() for name in STATIC
         }
+        # Each file's address carries a digest of its bytes: a page links the files it was
+        # written for, so a browser never runs an old script or style sheet with a new page.
+        self._stamps = {name: hashlib.sha256(data).hexdigest()[:12] for name, data in self._static.items()}
+        self.env.globals["static"] = lambda name: f"/static/{name}?v={self._stamps[name]}"
         self.closing = asyncio.Event()
 
     def add_routes(self, app: web.Application) -> None:
@@ -387,8 +393,10 @@ class Pages:
         name = request.match_info["name"]
         if name not in STATIC:
             return self.missing(request)
+        # The address a page links (its digest) is kept a year; any other, an hour.
+        stamped = request.query.get("v") == self._stamps[name]
         return web.Response(
             body=self._static[name],
             content_type=STATIC[name],
-            headers={"Cache-Control": "public, max-age=3600"},
+            headers={"Cache-Control": STAMPED if stamped else "public, max-age=3600"},
         )

@@ -4,6 +4,7 @@ refusals of bad input, the headers and the rate limit."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 import pytest
@@ -243,3 +244,26 @@ def test_a_language_the_browser_refuses_is_never_chosen(header, chosen):
 
     request = make_mocked_request("GET", "/", headers={"Accept-Language": header})
     assert reader_language(request).code == chosen
+
+
+async def test_a_page_links_its_script_and_style_by_their_digest(service):
+    """A page links each static file by a digest of the bytes it was written for: that address is
+    kept a year (a new version has a new address, so a browser never runs an old script with a
+    new page); the bare address, or an old digest, an hour."""
+    played, final = whole_game("guanga", 2, 4)
+    sid = await store_game(service, "guanga", 2, 4, played[:4], final)
+    pages, client = await serve(service)
+    try:
+        html = await (await client.get(f"/g/{await pages.links.token('game', sid)}")).text()
+        linked = dict(re.findall(r'"/static/([\w.]+)\?v=([0-9a-f]{12})"', html))
+        assert sorted(linked) == ["icon.svg", "web.css", "web.js"]
+        for name, digest in linked.items():
+            reply = await client.get(f"/static/{name}?v={digest}")
+            body = await reply.read()
+            assert digest == hashlib.sha256(body).hexdigest()[:12]
+            assert reply.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+            for other in (f"/static/{name}", f"/static/{name}?v=000000000000"):
+                reply = await client.get(other)
+                assert await reply.read() == body and reply.headers["Cache-Control"] == "public, max-age=3600"
+    finally:
+        await client.close()

@@ -246,8 +246,12 @@ class Attendance:
             )
         return t.gettext("You are checked in for {round} of {league}.", round=round_name, league=league.shown)
 
-    def coming(self, league: LeagueRow) -> range:
-        return attendance.coming_rounds(league.current_round, league.swiss_rounds)
+    async def paired_through(self, league: LeagueRow) -> int:
+        """The last round paired: the current one, or the next while it waits for the organiser's
+        review (its tables are drawn, so a bye or a pause asked for it could not reach them)."""
+        number = league.current_round + 1
+        drafted = await self.store.league_pairing.draft(league.id, number)
+        return number if drafted is not None else league.current_round
 
     async def ask_bye(
         self, league: LeagueRow, user_id: int, number: int, cancel: bool = False, t: Language = ENGLISH
@@ -255,7 +259,15 @@ class Attendance:
         """A bye in coming round ``number`` (or, with ``cancel``, the request taken back)."""
         self.swiss_only(league)
         await self.player(league, user_id)
-        coming = self.coming(league)
+        through = await self.paired_through(league)
+        if league.current_round < number == through:
+            raise LeagueError(
+                "round {round} of {league} is paired already and waits for the organiser's review; a bye in"
+                " it can no longer be asked for or taken back",
+                round=number,
+                league=league.shown,
+            )
+        coming = attendance.coming_rounds(through, league.swiss_rounds)
         if not coming:
             raise LeagueError("no round of {league} is left to ask a bye for", league=league.shown)
         if number not in coming:
@@ -296,7 +308,7 @@ class Attendance:
         await self.player(league, user_id)
         if count < 1:
             raise LeagueError("pause for 1 round or more, not {n}", n=count)
-        rounds = attendance.pause_rounds(league.current_round, count, league.swiss_rounds)
+        rounds = attendance.pause_rounds(await self.paired_through(league), count, league.swiss_rounds)
         if not rounds:
             raise LeagueError("no round of {league} is left to pause", league=league.shown)
         added = await self.store.attendance.request(league.id, user_id, rounds, "pause")

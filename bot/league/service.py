@@ -461,6 +461,10 @@ class LeagueService:
         out = [] if final_opens else await self.draw.sit_outs(league, number)
         if paired is not None and not final_opens:
             groups, byes = paired
+            # The reviewed tables stand: who they seat plays (time away begun since the review
+            # was drawn does not take them out of them a second time).
+            placed = {u for g in groups for u in g} | set(byes)
+            out = [o for o in out if o.user_id not in placed]
         else:
             groups, byes = await self.draw.pair(league, number, finalists or None, {o.user_id for o in out})
         deadline = self.store.clock.time() + league.round_seconds

@@ -176,7 +176,13 @@ class NoShowDesk:
             if session is None or not late:
                 continue
             values = self.values(league, session, when)
-            pings = await self.rounds.tell(late, t, WARN_DM, action=action, **values)
+            pings = await self.rounds.tell(
+                late,
+                t,
+                WARN_DM,
+                lambda mine: {"action": mine.gettext(rules.ACTION_NAMES[chosen.action])},  # the reader's
+                **values,
+            )
             who = " ".join(f"<@{u}>" for u in late)
             text = t.gettext(
                 "⚠️ {players}: this game is waiting for you and the round ends {when}. At the deadline {action}, "

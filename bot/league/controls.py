@@ -204,6 +204,21 @@ class Controls:
                         b=b,
                     )
         number = self.next_round(league)
+        asked = await self.store.attendance.requests(league.id)
+        for uid in players:
+            kind = asked.get((number, uid))
+            if kind == "bye":
+                raise LeagueError(
+                    "<@{user}> asked for a bye in round {round}, so is not paired in it; seat someone else",
+                    user=uid,
+                    round=number,
+                )
+            if kind == "pause":
+                raise LeagueError(
+                    "<@{user}> paused round {round}, so is not paired in it; seat someone else",
+                    user=uid,
+                    round=number,
+                )
         if await self.store.league_pairing.draft(league.id, number) is not None:
             raise LeagueError(
                 "round {round} is paired already and waits for review; swap players there instead",

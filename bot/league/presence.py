@@ -285,6 +285,7 @@ class Attendance:
             return t.gettext(
                 "Your bye in round {round} of {league} is taken back.", round=number, league=league.shown
             )
+        await self.not_fixed(league, user_id, [number])
         asked = (await store.requests(league.id, user_id)).get((number, user_id))
         if asked == "pause":
             raise LeagueError(
@@ -302,6 +303,17 @@ class Attendance:
             points=points_words(points, t),
         )
 
+    async def not_fixed(self, league: LeagueRow, user_id: int, rounds: Sequence[int]) -> None:
+        """Refused when the organiser seated the player at a fixed table of one of ``rounds``: the
+        table would be dropped whole, unannounced, if they sat that round out."""
+        for number in rounds:
+            if any(user_id in g for g in await self.store.league_pairing.fixed_tables(league.id, number)):
+                raise LeagueError(
+                    "you are at a table the organiser fixed for round {round}; ask them to undo it with"
+                    " {/league organiser unpair} first",
+                    round=number,
+                )
+
     async def pause(self, league: LeagueRow, user_id: int, count: int, t: Language = ENGLISH) -> str:
         """Leave the player out of the next ``count`` rounds not paired yet."""
         self.swiss_only(league)
@@ -311,6 +323,7 @@ class Attendance:
         rounds = attendance.pause_rounds(await self.paired_through(league), count, league.swiss_rounds)
         if not rounds:
             raise LeagueError("no round of {league} is left to pause", league=league.shown)
+        await self.not_fixed(league, user_id, rounds)
         added = await self.store.attendance.request(league.id, user_id, rounds, "pause")
         if not added:
             raise LeagueError(

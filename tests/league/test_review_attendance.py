@@ -86,3 +86,35 @@ async def test_time_away_begun_after_the_review_was_drawn_does_not_pair_a_player
     opened = await Controls(leagues).publish(await store.leagues.league(league.id))
     assert sorted(u for g in opened.games for u in g.players) == sorted(names)
     assert [b for b in await store.leagues.league_byes(league.id) if b[0] == 2] == []
+
+
+async def test_time_away_over_when_the_review_is_published_still_counts_for_its_round(
+    leagues, service, clock
+):
+    """Away when the round was drawn, the player is in no table of it; back before Publish, they
+    are still not paired in it, and it shows as a round paused (0 points), not as nothing."""
+    from dataclasses import replace
+
+    store = service.store
+    names = {uid: f"n{uid}" for uid in (731, 732, 733, 734, 735)}
+    league = await new_league(
+        leagues, name="Reviewed", game="nim", format="swiss", group_size=2, rounds=4, days=1, review=True
+    )
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league, 1)
+    await open_games(leagues, await leagues.open_round(league.id, 1), names, counter(5000))
+    clock.advance(DAY)
+    await leagues.round_deadline(league.id, 1)
+    now = clock.time()
+    person = await store.people.person(735)
+    await store.people.save_person(replace(person, away_since=now - 60, away_until=now + 3600))
+    league = await store.leagues.league(league.id)
+    draft = await Controls(leagues).draft_round(league, 2)
+    assert 735 not in {u for g in draft.groups for u in g} | set(draft.byes)
+    clock.advance(2 * 3600)  # back before the organiser publishes
+    opened = await Controls(leagues).publish(await store.leagues.league(league.id))
+    seated = [u for g in opened.games for u in g.players]
+    assert 735 not in seated
+    assert (2, 735, 0.0) in await store.leagues.league_byes(league.id)
+    assert (await store.attendance.bye_kinds(league.id))[(2, 735)] == "pause"

@@ -576,8 +576,11 @@ class LeagueService:
             winner = (await self.draw.bracket(league)).champion
             champion = int(winner) if winner is not None else None
         else:
+            # The best player still in the league: not dropped, and not a substitute credited with
+            # one game's result (they rank in the standings, but the season is not theirs).
+            players = {p.user_id: p for p in await self.store.leagues.league_players(league.id)}
             rows = await self.standings(league)
-            active = [s for s in rows if not s.dropped]
+            active = [s for s in rows if (p := players.get(int(s.row.player))) is not None and p.active]
             champion = int(active[0].row.player) if active else None
         await self.store.leagues.end_league(
             league.id, champion, announce_at=self.store.clock.time() + RESUME_AFTER

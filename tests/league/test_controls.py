@@ -430,3 +430,17 @@ async def test_a_fixed_table_and_a_bye_or_pause_for_its_round_exclude_each_other
     out = {o.user_id for o in await leagues.draw.sit_outs(league, 1)}
     groups, byes = await leagues.draw.pair(league, 1, leave_out=out)
     assert [109, 101, 105] in groups
+
+
+async def test_a_pair_at_a_fixed_table_is_not_forbidden_behind_it(leagues, service):
+    """A fixed table may not hold a forbidden pair: forbidding two players the organiser seated
+    together for the next round is refused (undo the table first), and nothing changes."""
+    league = await swiss(leagues, size=3, players=list(range(101, 110)))
+    c = Controls(leagues)
+    assert await c.fix(league, [109, 101, 105]) == 1
+    with pytest.raises(LeagueError, match=r"<@101> and <@105> sit at a table you fixed for round 1"):
+        await c.forbid(league, 101, 105, True)
+    assert await service.store.league_pairing.forbidden(league.id) == []
+    assert await c.forbid(league, 101, 102, True)  # not at one fixed table: forbidden
+    await c.unfix(league, 105)
+    assert await c.forbid(league, 105, 101, True)

@@ -106,33 +106,38 @@ class Calendar:
         """Tell the organiser, once per league and permission set, what the bot lacks."""
         if not await self.rows.first_time(league.id, f"{what}:{','.join(missing)}"):
             return
-        t = await self.posts.language(league.guild_id)
-        missing_text = texts.and_list(missing, t)
-        if what == "events":
-            text = t.ngettext(
-                "{organiser}: I cannot put the rounds of **{league}** on the server's calendar: I am missing"
-                " {missing} (Server Settings, Roles). The league goes on without its events.",
-                "{organiser}: I cannot put the rounds of **{league}** on the server's calendar: I am missing"
-                " {missing} (Server Settings, Roles). The league goes on without its events.",
-                len(missing),
-                organiser=f"<@{league.organiser_id}>",
-                league=league.shown,
-                missing=missing_text,
-            )
-        else:
-            text = t.ngettext(
-                "{organiser}: I cannot post the tables of **{league}** in {forum}: I am missing {missing}"
-                " there. Its games are played in threads of {channel} until I have it.",
-                "{organiser}: I cannot post the tables of **{league}** in {forum}: I am missing {missing}"
-                " there. Its games are played in threads of {channel} until I have them.",
-                len(missing),
-                organiser=f"<@{league.organiser_id}>",
-                league=league.shown,
-                missing=missing_text,
-                forum=where,
-                channel=f"<#{league.channel_id}>",
-            )
-        if not await organiser.tell(self.store, self.posts, league, text):
+
+        def words(t: Language) -> str:
+            missing_text = texts.and_list(
+                [t.gettext(m) for m in missing], t
+            )  # as the reader's client names them
+            if what == "events":
+                return t.ngettext(
+                    "{organiser}: I cannot put the rounds of **{league}** on the server's calendar: I am missing"
+                    " {missing} (Server Settings, Roles). The league goes on without its events.",
+                    "{organiser}: I cannot put the rounds of **{league}** on the server's calendar: I am missing"
+                    " {missing} (Server Settings, Roles). The league goes on without its events.",
+                    len(missing),
+                    organiser=f"<@{league.organiser_id}>",
+                    league=league.shown,
+                    missing=missing_text,
+                )
+            else:
+                return t.ngettext(
+                    "{organiser}: I cannot post the tables of **{league}** in {forum}: I am missing {missing}"
+                    " there. Its games are played in threads of {channel} until I have it.",
+                    "{organiser}: I cannot post the tables of **{league}** in {forum}: I am missing {missing}"
+                    " there. Its games are played in threads of {channel} until I have them.",
+                    len(missing),
+                    organiser=f"<@{league.organiser_id}>",
+                    league=league.shown,
+                    missing=missing_text,
+                    forum=where,
+                    channel=f"<#{league.channel_id}>",
+                )
+
+        server = await self.posts.language(league.guild_id)
+        if not await organiser.tell(self.store, self.posts, league, words, server):
             log.warning("league %s: could not tell the organiser about %s %s", league.id, what, missing)
 
     # ----------------------------------------------------------------- the forum

@@ -175,6 +175,17 @@ class Controls:
         """Forbid (or allow again) the pair; False when it was so already."""
         swiss_only(league)
         await self.members(league, [a, b])
+        if forbidden:
+            number = league.current_round + 1
+            for table in await self.store.league_pairing.fixed_tables(league.id, number):
+                if a in table and b in table:  # a fixed table may not hold a forbidden pair
+                    raise LeagueError(
+                        "<@{a}> and <@{b}> sit at a table you fixed for round {round}; undo it with"
+                        " {/league organiser unpair} first",
+                        a=a,
+                        b=b,
+                        round=number,
+                    )
         return await self.store.league_pairing.set_forbidden(league.id, a, b, forbidden)
 
     def next_round(self, league: LeagueRow) -> int:
@@ -204,6 +215,21 @@ class Controls:
                         b=b,
                     )
         number = self.next_round(league)
+        asked = await self.store.attendance.requests(league.id)
+        for uid in players:
+            kind = asked.get((number, uid))
+            if kind == "bye":
+                raise LeagueError(
+                    "<@{user}> asked for a bye in round {round}, so is not paired in it; seat someone else",
+                    user=uid,
+                    round=number,
+                )
+            if kind == "pause":
+                raise LeagueError(
+                    "<@{user}> paused round {round}, so is not paired in it; seat someone else",
+                    user=uid,
+                    round=number,
+                )
         if await self.store.league_pairing.draft(league.id, number) is not None:
             raise LeagueError(
                 "round {round} is paired already and waits for review; swap players there instead",

@@ -157,7 +157,8 @@ class Draw:
                 (p for p in players if p.final_seed is not None), key=lambda p: p.final_seed or 0
             )
             return [str(p.user_id) for p in finalists]
-        return [str(p.user_id) for p in sorted(players, key=lambda p: (p.seed is None, p.seed or 0))]
+        entrants = [p for p in players if not p.substitute]  # a credited substitute played one game only
+        return [str(p.user_id) for p in sorted(entrants, key=lambda p: (p.seed is None, p.seed or 0))]
 
     async def finalists(self, league: LeagueRow) -> list[str]:
         """The top ``final_top`` of the Swiss standings, best first, dropped players left out."""
@@ -167,7 +168,7 @@ class Draw:
 
     async def bracket(self, league: LeagueRow, seeds: list[str] | None = None) -> pairing.Bracket:
         """The bracket with every decided match (a draw goes to the better seed; a forfeit to the
-        other player)."""
+        other player; a seat a credited substitute played, to the other player too)."""
         seeds = seeds or await self.seeds(league)
         start = self.stage_of(league)
         rank = {p: i for i, p in enumerate(seeds)}
@@ -175,7 +176,12 @@ class Draw:
         for g in await self.store.leagues.league_games(league.id):
             if g.status != "finished" or g.round < start:
                 continue
-            best = sorted(g.seats, key=lambda s: (s.place or 99, rank.get(str(s.user_id), 0)))[0]
+            # Only the bracket's own players advance: a substitute credited with the seat's result
+            # is not seeded, so their seat's win goes to the other player.
+            seeded = [s for s in g.seats if str(s.user_id) in rank]
+            if not seeded:
+                continue
+            best = sorted(seeded, key=lambda s: (s.place or 99, rank[str(s.user_id)]))[0]
             winners[(g.round - start, g.table_no - 1)] = str(best.user_id)
         return pairing.bracket(seeds, winners)
 

@@ -170,13 +170,19 @@ class NoShowDesk:
         chosen = await self.store.noshows.rules(league.id)
         when = texts.when(await self.deadline_of(league, number))
         action = t.gettext(rules.ACTION_NAMES[chosen.action])
-        lines = []
+        lines: list[tuple[int, str, str]] = []
         for game in await self.store.leagues.league_games(league.id, number):
             session, late = await self.late_in(game)
             if session is None or not late:
                 continue
             values = self.values(league, session, when)
-            pings = await self.rounds.tell(late, t, WARN_DM, action=action, **values)
+            pings = await self.rounds.tell(
+                late,
+                t,
+                WARN_DM,
+                lambda mine: {"action": mine.gettext(rules.ACTION_NAMES[chosen.action])},  # the reader's
+                **values,
+            )
             who = " ".join(f"<@{u}>" for u in late)
             text = t.gettext(
                 "⚠️ {players}: this game is waiting for you and the round ends {when}. At the deadline {action}, "
@@ -186,29 +192,31 @@ class NoShowDesk:
                 action=action,
             )
             await self.posts.post(session.row.channel_id, league.guild_id, text, pings=pings)
-            lines.append(
-                t.gettext(
-                    "Table {table} waits for {players} in {thread}",
-                    table=game.table_no,
-                    players=who,
-                    thread=f"<#{session.row.channel_id}>",
-                )
-            )
+            lines.append((game.table_no, who, f"<#{session.row.channel_id}>"))
         if not lines:
             return
-        head = t.ngettext(
-            "{organiser}: {n} game of **{league}** is late; the round ends {when} and then {action} ({/league overdue} "
-            "decides sooner):",
-            "{organiser}: {n} games of **{league}** are late; the round ends {when} and then {action} ({/league overdue} "
-            "decides sooner):",
-            len(lines),
-            organiser=f"<@{league.organiser_id}>",
-            league=league.shown,
-            when=when,
-            action=action,
-        )
-        text = "\n".join([head, *lines])
-        await organiser.tell(self.store, self.posts, league, text)
+
+        def words(mine: Language) -> str:
+            head = mine.ngettext(
+                "{organiser}: {n} game of **{league}** is late; the round ends {when} and then {action} ({/league "
+                "overdue} decides sooner):",
+                "{organiser}: {n} games of **{league}** are late; the round ends {when} and then {action} ({/league "
+                "overdue} decides sooner):",
+                len(lines),
+                organiser=f"<@{league.organiser_id}>",
+                league=league.shown,
+                when=when,
+                action=mine.gettext(rules.ACTION_NAMES[chosen.action]),
+            )
+            tables = [
+                mine.gettext(
+                    "Table {table} waits for {players} in {thread}", table=n, players=who, thread=thread
+                )
+                for n, who, thread in lines
+            ]
+            return "\n".join([head, *tables])
+
+        await organiser.tell(self.store, self.posts, league, words, t)
 
     def values(self, league: LeagueRow, session: Session, when: str) -> dict[str, object]:
         from engines import get

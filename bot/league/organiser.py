@@ -13,13 +13,14 @@ Imports notices and storage rows; never Discord.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from bot import notices
 from bot.storage import PersonRow
 from bot.storage.leagues import LeagueRow
 from bot.storage.store import Store
+from languages import Language, language
 
 
 class OrganiserPosts(Protocol):
@@ -31,24 +32,33 @@ class OrganiserPosts(Protocol):
 
 
 async def tell(
-    store: Store, posts: OrganiserPosts, league: LeagueRow, text: str, *, private: str | None = None
+    store: Store,
+    posts: OrganiserPosts,
+    league: LeagueRow,
+    words: Callable[[Language], str],
+    t: Language,
+    *,
+    private: str | None = None,
 ) -> bool:
-    """Tell the organiser of ``league`` ``text`` (see the module): by direct message as they
-    chose, and in the league's channel.  ``private``: what the direct message says instead, when
-    only they may read it (the review's tables); the channel is then told ``text`` only when no
-    direct message reached them.  False when nothing reached them."""
+    """Tell the organiser of ``league`` what ``words`` says in a language (see the module): by
+    direct message as they chose, in their own language (``t``, the server's, when they set
+    none), and in the league's channel in ``t``.  ``private``: what the direct message says
+    instead, when only they may read it (the review's tables); the channel is then told only when
+    no direct message reached them.  False when nothing reached them."""
     organiser = league.organiser_id
     person = (await store.people.several([organiser])).get(organiser, PersonRow(organiser))
     mention, direct = notices.reach(person, store.clock.time())
+    mine = language(person.locale) if person.locale else t
+    letter = private if private is not None else words(mine)
     written = False
     if direct:
-        written = await posts.direct(organiser, private if private is not None else text)
+        written = await posts.direct(organiser, letter)
         if not written:
             mention = True  # a refused DM falls back to a mention, as for turns
     if written and private is not None:
         return True
-    if await posts.post(league.channel_id, league.guild_id, text, pings=[organiser] if mention else []):
+    if await posts.post(league.channel_id, league.guild_id, words(t), pings=[organiser] if mention else []):
         return True
     if written:
         return True
-    return await posts.direct(organiser, private if private is not None else text)
+    return await posts.direct(organiser, letter)

@@ -246,8 +246,12 @@ class Attendance:
             )
         return t.gettext("You are checked in for {round} of {league}.", round=round_name, league=league.shown)
 
-    def coming(self, league: LeagueRow) -> range:
-        return attendance.coming_rounds(league.current_round, league.swiss_rounds)
+    async def paired_through(self, league: LeagueRow) -> int:
+        """The last round paired: the current one, or the next while it waits for the organiser's
+        review (its tables are drawn, so a bye or a pause asked for it could not reach them)."""
+        number = league.current_round + 1
+        drafted = await self.store.league_pairing.draft(league.id, number)
+        return number if drafted is not None else league.current_round
 
     async def ask_bye(
         self, league: LeagueRow, user_id: int, number: int, cancel: bool = False, t: Language = ENGLISH
@@ -255,7 +259,15 @@ class Attendance:
         """A bye in coming round ``number`` (or, with ``cancel``, the request taken back)."""
         self.swiss_only(league)
         await self.player(league, user_id)
-        coming = self.coming(league)
+        through = await self.paired_through(league)
+        if league.current_round < number == through:
+            raise LeagueError(
+                "round {round} of {league} is paired already and waits for the organiser's review; a bye in"
+                " it can no longer be asked for or taken back",
+                round=number,
+                league=league.shown,
+            )
+        coming = attendance.coming_rounds(through, league.swiss_rounds)
         if not coming:
             raise LeagueError("no round of {league} is left to ask a bye for", league=league.shown)
         if number not in coming:
@@ -273,6 +285,7 @@ class Attendance:
             return t.gettext(
                 "Your bye in round {round} of {league} is taken back.", round=number, league=league.shown
             )
+        await self.not_fixed(league, user_id, [number])
         asked = (await store.requests(league.id, user_id)).get((number, user_id))
         if asked == "pause":
             raise LeagueError(
@@ -290,15 +303,27 @@ class Attendance:
             points=points_words(points, t),
         )
 
+    async def not_fixed(self, league: LeagueRow, user_id: int, rounds: Sequence[int]) -> None:
+        """Refused when the organiser seated the player at a fixed table of one of ``rounds``: the
+        table would be dropped whole, unannounced, if they sat that round out."""
+        for number in rounds:
+            if any(user_id in g for g in await self.store.league_pairing.fixed_tables(league.id, number)):
+                raise LeagueError(
+                    "you are at a table the organiser fixed for round {round}; ask them to undo it with"
+                    " {/league organiser unpair} first",
+                    round=number,
+                )
+
     async def pause(self, league: LeagueRow, user_id: int, count: int, t: Language = ENGLISH) -> str:
         """Leave the player out of the next ``count`` rounds not paired yet."""
         self.swiss_only(league)
         await self.player(league, user_id)
         if count < 1:
             raise LeagueError("pause for 1 round or more, not {n}", n=count)
-        rounds = attendance.pause_rounds(league.current_round, count, league.swiss_rounds)
+        rounds = attendance.pause_rounds(await self.paired_through(league), count, league.swiss_rounds)
         if not rounds:
             raise LeagueError("no round of {league} is left to pause", league=league.shown)
+        await self.not_fixed(league, user_id, rounds)
         added = await self.store.attendance.request(league.id, user_id, rounds, "pause")
         if not added:
             raise LeagueError(

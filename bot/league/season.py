@@ -425,33 +425,41 @@ class Rounds:
         mine = language(person.locale) if person is not None and person.locale else server
         tables = await controls.tables_text(league, draft, mine)
         how = mine.gettext(REVIEW_HOW, league=league.shown, round=number)
-        text = server.gettext(
-            REVIEW_WAITS, organiser=f"<@{league.organiser_id}>", league=league.shown, round=number
-        )
-        if not await organiser.tell(self.store, self.posts, league, text, private=f"{tables}\n{how}"):
+
+        def words(t: Language) -> str:
+            return t.gettext(
+                REVIEW_WAITS, organiser=f"<@{league.organiser_id}>", league=league.shown, round=number
+            )
+
+        if not await organiser.tell(
+            self.store, self.posts, league, words, server, private=f"{tables}\n{how}"
+        ):
             log.warning("league %s: could not tell the organiser that round %s waits", league.id, number)
 
     async def tell_organiser(self, league: LeagueRow, number: int, missing: list[str]) -> None:
         """Tell the organiser which permissions a round waits for, as their ``/me notify`` asks
         (:func:`bot.league.organiser.tell`; by direct message when the bot cannot post there)."""
-        t = await self.posts.language(league.guild_id)
-        names = [t.gettext(name) for name in missing]  # each permission as the reader's client names it
-        text = t.ngettext(
-            "{organiser}: {round} of **{league}** cannot open: I am missing {missing} in {channel}. Give my role"
-            " that permission there (channel settings, Permissions); I try again every {minutes} minutes, and"
-            " the round starts when I can open its games.",
-            "{organiser}: {round} of **{league}** cannot open: I am missing {missing} in {channel}. Give my role"
-            " those permissions there (channel settings, Permissions); I try again every {minutes} minutes, and"
-            " the round starts when I can open its games.",
-            len(missing),
-            organiser=f"<@{league.organiser_id}>",
-            round=texts.round_name(league, number, t),
-            league=league.shown,
-            missing=texts.and_list(names, t),
-            channel=f"<#{league.channel_id}>",
-            minutes=int(RETRY_ROUND // 60),
-        )
-        if not await organiser.tell(self.store, self.posts, league, text):
+
+        def words(t: Language) -> str:
+            names = [t.gettext(name) for name in missing]  # each permission as the reader's client names it
+            return t.ngettext(
+                "{organiser}: {round} of **{league}** cannot open: I am missing {missing} in {channel}. Give my role"
+                " that permission there (channel settings, Permissions); I try again every {minutes} minutes, and"
+                " the round starts when I can open its games.",
+                "{organiser}: {round} of **{league}** cannot open: I am missing {missing} in {channel}. Give my role"
+                " those permissions there (channel settings, Permissions); I try again every {minutes} minutes, and"
+                " the round starts when I can open its games.",
+                len(missing),
+                organiser=f"<@{league.organiser_id}>",
+                round=texts.round_name(league, number, t),
+                league=league.shown,
+                missing=texts.and_list(names, t),
+                channel=f"<#{league.channel_id}>",
+                minutes=int(RETRY_ROUND // 60),
+            )
+
+        server = await self.posts.language(league.guild_id)
+        if not await organiser.tell(self.store, self.posts, league, words, server):
             log.warning("league %s: could not tell the organiser about %s", league.id, missing)
 
     async def open_games(self, opened: OpenedRound) -> None:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import engines
 from bot import profiles
-from bot.league import names, pairing, tiebreaks
+from bot.league import attendance, names, pairing, tiebreaks
 from bot.league.draw import MAX_PLAYERS, Draw
 from bot.league.errors import LeagueError
 from bot.league.pairing import Row
@@ -461,6 +461,11 @@ class LeagueService:
         out = [] if final_opens else await self.draw.sit_outs(league, number)
         if paired is not None and not final_opens:
             groups, byes = paired
+            # The reviewed tables stand: who they seat plays (time away begun since the review
+            # was drawn does not take them out of them a second time).
+            placed = {u for g in groups for u in g} | set(byes)
+            out = [o for o in out if o.user_id not in placed]
+            out += await self.left_out_by_review(league, number, placed | {o.user_id for o in out})
         else:
             groups, byes = await self.draw.pair(league, number, finalists or None, {o.user_id for o in out})
         deadline = self.store.clock.time() + league.round_seconds
@@ -494,6 +499,19 @@ class LeagueService:
             return None
         games = await self.store.leagues.league_games(league.id, number)
         return OpenedRound(await self.reread(league.id), number, games, byes, deadline, final_stage)
+
+    async def left_out_by_review(
+        self, league: LeagueRow, number: int, accounted: set[int]
+    ) -> list[attendance.SitOut]:
+        """Players the reviewed round left out that nothing else accounts for now: they were away
+        when it was drawn (requests for it no longer change, nor does a closed check-in), so the
+        round is paused for them, as it was when it was drawn."""
+        byes = {u for r, u, _ in await self.store.leagues.league_byes(league.id) if r == number}
+        return [
+            attendance.SitOut(p.user_id, attendance.PAUSE, 0.0)
+            for p in await self.store.leagues.league_players(league.id)
+            if p.active and p.user_id not in accounted | byes
+        ]
 
     async def open_game(
         self, league: LeagueRow, game: LeagueGame, channel_id: int, names: dict[int, str]
@@ -558,8 +576,11 @@ class LeagueService:
             winner = (await self.draw.bracket(league)).champion
             champion = int(winner) if winner is not None else None
         else:
+            # The best player still in the league: not dropped, and not a substitute credited with
+            # one game's result (they rank in the standings, but the season is not theirs).
+            players = {p.user_id: p for p in await self.store.leagues.league_players(league.id)}
             rows = await self.standings(league)
-            active = [s for s in rows if not s.dropped]
+            active = [s for s in rows if (p := players.get(int(s.row.player))) is not None and p.active]
             champion = int(active[0].row.player) if active else None
         await self.store.leagues.end_league(
             league.id, champion, announce_at=self.store.clock.time() + RESUME_AFTER

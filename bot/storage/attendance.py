@@ -122,8 +122,7 @@ class Attendance(Concern):
         stamp = self.clock.stamp()
 
         def body() -> Body:
-            row = yield one("SELECT current_round FROM leagues WHERE id = ?", league_id)
-            current = row[0] if row is not None else 0
+            current = yield from _paired_through(league_id)
             added = []
             for number in rounds:
                 if number <= current:
@@ -157,8 +156,7 @@ class Attendance(Concern):
         rounds taken back."""
 
         def body() -> Body:
-            row = yield one("SELECT current_round FROM leagues WHERE id = ?", league_id)
-            current = row[0] if row is not None else 0
+            current = yield from _paired_through(league_id)
             found = yield from _rounds_of(league_id, user_id, kind, current)
             gone = [n for n in found if rounds is None or n in rounds]
             for number in gone:
@@ -205,6 +203,17 @@ class Attendance(Concern):
         return await signed_up(
             self.db, sign_up(league_id, user_id, name, self.clock.stamp(), "running", late_bye)
         )
+
+
+def _paired_through(league_id: int) -> Body:
+    """The last round paired: the current one, or the next when it waits for the organiser's
+    review (its tables are drawn; a request for it would not reach them)."""
+    row = yield one("SELECT current_round FROM leagues WHERE id = ?", league_id)
+    current = row[0] if row is not None else 0
+    drafted = yield one(
+        "SELECT 1 FROM league_drafts WHERE league_id = ? AND round = ?", league_id, current + 1
+    )
+    return current + 1 if drafted is not None else current
 
 
 def _rounds_of(league_id: int, user_id: int, kind: str, after: int) -> Body:

@@ -16,15 +16,17 @@ from typing import Any
 
 import discord
 
+from languages import N_
+
 log = logging.getLogger(__name__)
 
 NEEDED_IN_FORUM = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("send_messages_in_threads", "Send Messages in Threads"),
-    ("attach_files", "Attach Files"),
-    ("embed_links", "Embed Links"),
-    ("read_message_history", "Read Message History"),
+    ("view_channel", N_("View Channel")),
+    ("send_messages", N_("Send Messages")),
+    ("send_messages_in_threads", N_("Send Messages in Threads")),
+    ("attach_files", N_("Attach Files")),
+    ("embed_links", N_("Embed Links")),
+    ("read_message_history", N_("Read Message History")),
 )
 """What the bot needs in a league's forum: to post a table, and to play its game in the post."""
 
@@ -48,7 +50,7 @@ class DiscordCalendar:
         if guild is None or guild.me is None:
             return []  # not in this process's cache: creating the event says
         perms = guild.me.guild_permissions
-        return [] if perms.create_events or perms.manage_events else ["Create Events"]
+        return [] if perms.create_events or perms.manage_events else [N_("Create Events")]
 
     async def create_event(
         self, guild_id: int, name: str, description: str, start: float, end: float, location: str
@@ -91,7 +93,7 @@ class DiscordCalendar:
     async def missing_forum_permissions(self, forum_id: int) -> list[str]:
         forum = self.forum(forum_id)
         if forum is None or forum.guild.me is None:
-            return ["View Channel"]
+            return [N_("View Channel")]
         perms = forum.permissions_for(forum.guild.me)
         missing = [(attr, label) for attr, label in NEEDED_IN_FORUM if not getattr(perms, attr)]
         if not perms.send_messages:  # Discord takes these away with it: granting it gives them back

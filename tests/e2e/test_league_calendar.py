@@ -198,3 +198,27 @@ async def test_an_abandoned_table_is_tagged_done(standin, bot_factory, table_clo
         after = await bot.sessions.core.get(session.id)
         assert after is not None and after.status == "abandoned"
         assert standin.tag_names(post) == ["done"]
+
+
+async def test_in_a_spanish_server_the_organiser_is_told_the_missing_permissions_by_their_spanish_names(
+    standin, bot_factory, table_clock
+):
+    """The permissions are named as the organiser's Discord client names them: in a Spanish
+    server, "Crear eventos" and "Enviar mensajes", not their English names."""
+    standin.wall = table_clock.time
+    standin.guild.locale = "es-ES"
+    chan = standin.channel("games")
+    owner = standin.owner
+    forum = standin.add_forum("mesas", ["esperando", "jugando", "terminada"])
+    standin.set_permissions(forum, standin.bot_role, deny=SEND_MESSAGES)
+    standin.set_role_permissions(standin.bot_role, standin.bot_role.permissions & ~CREATE_EVENTS)
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await start_league(standin, owner, chan, standin.add_users("ana", "beto", "cusi"), rounds=1)
+        await (await standin.slash(owner, chan, "league organiser forum", forum=forum)).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        await fire(bot)
+        (told,) = [m for m in standin.messages(chan) if "calendario del servidor" in m.content]
+        assert "me falta el permiso Crear eventos (Ajustes del servidor" in told.content, told.content
+        (forum_told,) = [m for m in standin.messages(chan) if "no puedo publicar las mesas" in m.content]
+        assert "Enviar mensajes" in forum_told.content and "Send Messages" not in forum_told.content

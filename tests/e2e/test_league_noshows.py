@@ -267,3 +267,55 @@ async def test_the_late_seat_forfeits_at_the_deadline(standin, bot_factory, tabl
         standings = await standin.slash(users[0], chan, "league standings")
         _, words = await standings.followups(2)
         assert sum("1 no-show" in line for line in words.content.splitlines()) == 1
+
+
+async def test_a_spanish_reader_is_warned_by_direct_message_wholly_in_spanish(
+    standin, bot_factory, table_clock
+):
+    """The server speaks English; the late player reads Spanish and wants direct messages: the
+    warning before the deadline comes to them in Spanish, the deadline's choice included."""
+    from tests.e2e.test_notices import settings_in
+
+    chan = standin.channel("games")
+    users = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.me"))) as bot:
+        await standin.wait_synced()
+        for user in users:
+            user.locale = "es-ES"
+            await settings_in(standin, user, chan, "Guardado.", where="dm")
+        league, session = await one_round_league(
+            standin, bot, chan, users, game="pachakuna", players=2, no_show="forfeit"
+        )
+        (late,) = [u for u in users if u.id == session.waiting_on()[0].user_id]
+        table_clock.advance(DAY - 2 * HOUR)  # past the warning, an eighth of the round before the deadline
+        await fire(bot)
+        warning = next(
+            m for m in standin.messages(standin.dm(late)) if "cuenta como incomparecencia" in m.content
+        )
+        assert "Al vencer el plazo, el asiento pierde la partida por abandono, y cuenta" in warning.content
+        assert "forfeits" not in warning.content
+
+
+async def test_an_organiser_who_reads_spanish_gets_the_late_games_by_direct_message_in_spanish(
+    standin, bot_factory, table_clock
+):
+    """The server speaks English; the organiser reads Spanish and wants direct messages: the
+    channel's post is in English, their own letter in Spanish, as a player's notices are."""
+    from tests.e2e.test_notices import settings_in
+
+    chan = standin.channel("games")
+    owner = standin.owner
+    users = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.me"))) as bot:
+        await standin.wait_synced()
+        owner.locale = "es-ES"
+        await settings_in(standin, owner, chan, "Guardado.", where="dm")
+        await one_round_league(standin, bot, chan, users, game="pachakuna", players=2, no_show="forfeit")
+        table_clock.advance(DAY - 2 * HOUR)  # past the warning
+        await fire(bot)
+        (posted,) = posts_with(standin, chan, "1 game of **Quick** is late")
+        assert "the seat forfeits the game" in posted.content
+        letter = standin.messages(standin.dm(owner))[-1]
+        assert letter.content.startswith(f"<@{owner.id}>: 1 partida de **Quick** va con retraso"), letter.content
+        assert "el asiento pierde la partida por abandono" in letter.content
+        assert "La mesa 1 espera a " in letter.content

@@ -403,3 +403,44 @@ async def test_the_dutch_pairing_numbers_are_the_seeds_fixed_at_the_start(league
     assert {frozenset(g) for g in groups} == {
         frozenset(p) for p in ((101, 105), (102, 106), (103, 107), (104, 108))
     }
+
+
+async def test_a_fixed_table_and_a_bye_or_pause_for_its_round_exclude_each_other(leagues, service):
+    """A table fixed with a player who will not play its round would be dropped whole when the
+    round is paired, the organiser never told: either way round, the second is refused, saying
+    why, and nothing changes."""
+    from bot.league.presence import Attendance
+
+    league = await swiss(leagues, size=3, players=list(range(101, 110)))
+    c, desk = Controls(leagues), Attendance(leagues)
+    await desk.ask_bye(league, 102, 1)
+    await desk.pause(league, 103, 1)
+    with pytest.raises(LeagueError, match=r"<@102> asked for a bye in round 1, so is not paired in it"):
+        await c.fix(league, [101, 102, 104])
+    with pytest.raises(LeagueError, match=r"<@103> paused round 1, so is not paired in it"):
+        await c.fix(league, [101, 104, 103])
+    assert await service.store.league_pairing.fixed_tables(league.id, 1) == []
+    assert await c.fix(league, [109, 101, 105]) == 1
+    with pytest.raises(LeagueError, match=r"you are at a table the organiser fixed for round 1"):
+        await desk.ask_bye(league, 105, 1)
+    with pytest.raises(LeagueError, match=r"you are at a table the organiser fixed for round 1"):
+        await desk.pause(league, 109, 2)
+    assert await service.store.attendance.requests(league.id, 105) == {}
+    assert await service.store.attendance.requests(league.id, 109) == {}
+    out = {o.user_id for o in await leagues.draw.sit_outs(league, 1)}
+    groups, byes = await leagues.draw.pair(league, 1, leave_out=out)
+    assert [109, 101, 105] in groups
+
+
+async def test_a_pair_at_a_fixed_table_is_not_forbidden_behind_it(leagues, service):
+    """A fixed table may not hold a forbidden pair: forbidding two players the organiser seated
+    together for the next round is refused (undo the table first), and nothing changes."""
+    league = await swiss(leagues, size=3, players=list(range(101, 110)))
+    c = Controls(leagues)
+    assert await c.fix(league, [109, 101, 105]) == 1
+    with pytest.raises(LeagueError, match=r"<@101> and <@105> sit at a table you fixed for round 1"):
+        await c.forbid(league, 101, 105, True)
+    assert await service.store.league_pairing.forbidden(league.id) == []
+    assert await c.forbid(league, 101, 102, True)  # not at one fixed table: forbidden
+    await c.unfix(league, 105)
+    assert await c.forbid(league, 105, 101, True)

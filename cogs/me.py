@@ -156,13 +156,14 @@ class MeCog(
         t = i18n.private(interaction)
         store = self.front.look.service.store
         now = store.clock.time()
+        before = await store.people.person(interaction.user.id)
         try:
-            person = notices.come_back(await store.people.person(interaction.user.id), now)
+            person = notices.come_back(before, now)
         except SettingError as exc:
             await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
         await store.people.save_person(person)
-        await self.front.notifier.clocks_resume(person.user_id)
+        await self.front.notifier.clocks_resume(person.user_id, before.away_until)
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
         text = t.ngettext(
             "Welcome back: your turn clocks run again. {n} day of time away is left this year.",

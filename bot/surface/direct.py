@@ -35,7 +35,7 @@ from bot.surface.buttons import Persistent, button
 from bot.surface.look import Look
 from bot.surface.replies import part_of
 from bot.time import gameclock as gc
-from bot.time.jobs import REMIND
+from bot.time.jobs import CLOCK_WARNING, REMIND
 from languages import ENGLISH, N_, Language, language
 
 log = logging.getLogger(__name__)
@@ -323,15 +323,25 @@ class Notifier:
 
     # ------------------------------------------------------------- time away
 
-    async def clocks_resume(self, user_id: int) -> None:
-        """After ``/me back``: the person's turn deadlines are looked at now, so that each moves to
-        when their clock, running again, runs out (the deadline's check does the arithmetic)."""
+    async def clocks_resume(self, user_id: int, away_until: float | None = None) -> None:
+        """After ``/me back``: the person's turn deadlines and clock warnings are looked at now, so
+        that each moves to when their clock, running again, runs out or reaches 80 % (the jobs'
+        checks do the arithmetic); a reminder put off to the end of the time away (``away_until``,
+        as it was before they came back) comes now, as it would have at that end."""
         now = self.now()
         for session in await self.look.service.core.sessions_of(user_id):
             if user_id in self.waiting_people(session):
                 job = await self.store.jobs.job(DEADLINE, str(session.id))
                 if job is not None and job.due_at > now:
                     await self.bot.scheduler.schedule(DEADLINE, job.key, now, job.payload)
+                seat = session.seat_of(user_id)
+                if seat is not None and seat.seat is not None:
+                    warning = await self.store.jobs.job(CLOCK_WARNING, f"{session.id}:{seat.seat}")
+                    if warning is not None and warning.due_at > now:
+                        await self.bot.scheduler.schedule(CLOCK_WARNING, warning.key, now, warning.payload)
+        reminder = await self.store.jobs.job(REMIND, str(user_id))
+        if reminder is not None and away_until is not None and reminder.due_at == away_until > now:
+            await self.bot.scheduler.schedule(REMIND, reminder.key, now, reminder.payload)
 
     async def time_left(self, session: Session, t: Language = ENGLISH) -> str | None:
         """The clock's line: how long those to move have left (None without a clock); a turn

@@ -482,3 +482,42 @@ async def test_the_end_of_a_game_reaches_every_player_as_they_chose(standin, bot
         assert not [m for m in standin.messages(standin.dm(dave)) if "is over" in m.content]
         (fallback,) = [m for m in standin.messages(thread) if "this game is over" in m.content]
         assert fallback.content.startswith(f"<@{carol.id}>") and set(fallback.pinged) == {carol.id}
+
+
+async def test_reminders_put_off_by_time_away_start_again_when_she_comes_back_early(
+    standin, bot_factory, table_clock
+):
+    """Alice wants a reminder every 2 hours.  Her reminder comes due while she is away for 3 days,
+    so it waits for the end of her time away; she comes back after 5 hours instead, and her
+    reminders start again then (one now, the next 2 hours later), not three days later."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await settings(standin, alice, games, where="dm", reminders=2)
+        thread, _ = await start_game(standin, bot, games, alice, bob)
+        first, _ = await to_move(bot, thread, (alice, bob))
+        if first is bob:
+            await play_one(standin, bot, thread, (alice, bob))
+        table_clock.advance(3600)
+        assert not (
+            await (await standin.slash(alice, games, "me away", days=3)).original()
+        ).content.startswith("⚠️")
+        table_clock.advance(3600)
+        await bot.scheduler.run_due()  # due while she is away: none is sent
+        await standin.settle()
+
+        def reminders():
+            return [m for m in standin.messages(standin.dm(alice)) if m.content.startswith("Reminder")]
+
+        assert reminders() == []
+        table_clock.advance(3 * 3600)
+        back = await (await standin.slash(alice, games, "me back")).original()
+        assert "Welcome back" in back.content
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert len(reminders()) == 1 and "your turn in 1 game" in reminders()[0].content
+        table_clock.advance(2 * 3600)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert len(reminders()) == 2

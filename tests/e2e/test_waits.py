@@ -463,3 +463,37 @@ async def test_a_clock_warning_that_comes_during_time_away_waits_for_its_end(
         await bot.scheduler.run_due()
         (warning,) = [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
         assert "2 hours left on your clock" in warning.content
+
+
+async def test_a_clock_warning_put_off_by_time_away_comes_on_time_after_an_early_return(
+    standin, bot_factory, table_clock
+):
+    """Alice's turn has 10 hours; she goes away for a day after 7 hours, so her warning is put
+    off to the end of that day.  She comes back after 2 hours instead: her clock runs again with
+    3 hours left, and the warning comes an hour later (at 80 % of her turn), before her time runs
+    out, not a day later when the turn is long over."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
+        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:10h")
+        await turn_of(standin, bot, thread, alice, bob)
+        table_clock.advance(7 * HOUR)
+        await ok(standin, alice, chan, "me away", days=1)
+        table_clock.advance(HOUR)
+        await bot.scheduler.run_due()  # due now, put off: she is away
+        table_clock.advance(HOUR)
+        await ok(standin, alice, chan, "me back")
+        await bot.scheduler.run_due()
+        await standin.settle()
+
+        def warnings():
+            return [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+
+        assert warnings() == []  # 2 of her 10 hours are used since she came back: 7 in all
+        table_clock.advance(HOUR)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        (warning,) = warnings()
+        assert "2 hours left on your clock" in warning.content

@@ -28,6 +28,7 @@ from bot.sessions.play import Play
 from bot.sessions.seats import Seats
 from bot.storage import Job, StaleVersion
 from bot.time import gameclock as gc
+from bot.time.jobs import TIMEOUT
 from engines.core import TABLE, said
 
 
@@ -131,7 +132,15 @@ class Clocks:
             if rounds or spec.kind == gc.TIMER:
                 return await self._time_is_up(session, job, [] if rounds else out)
             banks = gc.run_out(banks, out, now)
-            if not await self.core.save_clock(session, banks, expected_version=session.version):
+            # The job that lets the computer take a seat nobody answered for is armed with the
+            # clocks that wait on it: a restart before the question is posted leaves it in place.
+            unanswered = [
+                (TIMEOUT, f"{session.id}:{seat}", now + gc.VOTE_SECONDS, {"at": int(now)}) for seat in out
+            ]
+            saved = await self.core.save_clock(
+                session, banks, expected_version=session.version, jobs=unanswered
+            )
+            if not saved:
                 return None
             return TimeOut(await self.core.reread(session_id), [session.by_seat(s) for s in out], now)
 

@@ -189,3 +189,37 @@ async def test_two_times_away_in_one_turn_both_pause_the_clock(standin, bot_fact
         await bot.scheduler.run_due()
         question = await standin.next_message(thread, is_question)
         assert "time ran out" in question.content
+
+
+async def test_a_timeout_whose_question_was_cut_short_by_a_restart_still_ends_after_a_day(
+    standin, bot_factory, table_clock
+):
+    """The bot stops right after a bank ran out and was stored, before the question was posted
+    (here the question's part does nothing, which leaves the database as a process killed at that
+    moment would: the clocks saved, the deadline gone with them, no question).  After the restart, the computer still takes the seat
+    when the day for answers is over, as the README promises; the game is not stuck for good."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, session = await to_move(bot, thread, (alice, bob))
+
+        async def stopped(out):
+            return None  # the process stopped here
+
+        bot.front.clocks.ask = stopped
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        seat = session.seat_of(late.id).seat
+        assert seat in (await bot.sessions.core.get(session.id)).banks.pending
+    table_clock.advance(HOUR)
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await bot.scheduler.run_due()
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        said = await standin.next_message(thread, lambda m: m.content.startswith("No answer in time"))
+        assert "the computer plays the seat from now on" in said.content
+        await bot.front.boards.drain()
+        after = await bot.sessions.core.get(session.id)
+        assert after.by_seat(seat).computer and seat not in after.banks.pending

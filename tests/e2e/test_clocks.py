@@ -48,6 +48,7 @@ async def run_out(standin, bot, thread, users, table_clock, wait=DAY):
     question = await standin.next_message(thread, is_question)
     assert late.id in question.pinged and other.id in question.pinged
     assert "time ran out" in question.content and "The first answer decides" in question.content
+    assert "**give more time** (the full " in question.content and " again, from now)" in question.content
     return late, other, session, question
 
 
@@ -133,7 +134,7 @@ async def test_more_time_after_a_restart_and_abandon(standin, bot_factory, table
         answer = await standin.click(other, question, "Give more time")
         assert "Done: " in (await answer.original()).content
         said = await standin.next_message(thread, lambda m: "answered:" in m.content)
-        assert f"{session.seat_of(late.id).name} has a time bank of 1 d" in said.content
+        assert f"{session.seat_of(late.id).name} has 1 d on their clock again, from now." in said.content
         board = await standin.next_message(thread, lambda m: is_board(m) and "1 d (to move)" in m.content)
         assert late.id in board.pinged
         await bot.front.boards.drain()

@@ -89,8 +89,8 @@ class MeCog(
             return
         person = dataclasses.replace(person, **changes)
         await store.people.save_person(person)
-        if (not person.remind_hours or person.notify == "none") and self.bot.scheduler is not None:
-            await self.bot.scheduler.cancel(jobs.REMIND, str(person.user_id))
+        if self.bot.scheduler is not None:
+            await self.front.notifier.reminders_changed(person)
         await reply(interaction, t.gettext("Saved. {settings}", settings=notices.settings_text(person, t)))
 
     @app_commands.command(

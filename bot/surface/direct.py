@@ -292,6 +292,21 @@ class Notifier:
             return waits.next_digest(person, hour, now)
         return now + person.remind_hours * 3600
 
+    async def reminders_changed(self, person: PersonRow) -> None:
+        """After ``/me notify``: with reminders on, the next one comes after the new interval at
+        the latest, for the games already waiting on the person too (a reminder is otherwise armed
+        only when a turn begins); with reminders off, none is armed."""
+        key = str(person.user_id)
+        if person.notify == "none" or not person.remind_hours:
+            await self.bot.scheduler.cancel(REMIND, key)
+            return
+        due = await self.next_reminder(person, self.now())
+        armed = await self.store.jobs.job(REMIND, key)
+        if armed is None and not await self.waiting_games(person.user_id):
+            return  # nothing waits on them: armed when a turn of theirs begins
+        if armed is None or armed.due_at > due:
+            await self.bot.scheduler.schedule(REMIND, key, due)
+
     async def remind(self, user_id: int) -> None:
         """The scheduler's reminder: one message listing every game where it is their turn."""
         person = await self.store.people.person(user_id)

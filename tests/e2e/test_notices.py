@@ -521,3 +521,33 @@ async def test_reminders_put_off_by_time_away_start_again_when_she_comes_back_ea
         await bot.scheduler.run_due()
         await standin.settle()
         assert len(reminders()) == 2
+
+
+async def test_reminders_turned_on_during_a_turn_remind_of_the_games_already_waiting(
+    standin, bot_factory, table_clock
+):
+    """Alice had reminders off when her turns began in two games.  She turns them on (every 3
+    hours), then shortens them to every hour while a 3-hour one is armed: the first reminder
+    comes an hour later, listing both games, though no turn of hers began since."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await settings(standin, alice, games, where="dm", reminders=0)
+        threads = [(await start_game(standin, bot, games, alice, bob))[0] for _ in range(2)]
+        for thread in threads:
+            first, _ = await to_move(bot, thread, (alice, bob))
+            if first is bob:
+                await play_one(standin, bot, thread, (alice, bob))
+        assert await bot.store.jobs.job("remind", str(alice.id)) is None
+        table_clock.advance(3600)
+        await settings(standin, alice, games, reminders=3)
+        job = await bot.store.jobs.job("remind", str(alice.id))
+        assert job is not None and job.due_at == table_clock.time() + 3 * 3600
+        await settings(standin, alice, games, reminders=1)
+        table_clock.advance(3600)
+        await bot.scheduler.run_due()
+        digest = await standin.next_message(standin.dm(alice), lambda m: m.content.startswith("Reminder"))
+        assert "your turn in 2 games" in digest.content
+        job = await bot.store.jobs.job("remind", str(alice.id))
+        assert job is not None and job.due_at == table_clock.time() + 3600

@@ -137,6 +137,7 @@ class MeCog(
             await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
         await store.people.save_person(person)  # kept in the history of times away the clocks read
+        await self.front.notifier.deadlines_again(person.user_id)  # the clocks stop: their deadlines move
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
         text = t.ngettext(
             "You are away until {date}: your turn clocks are paused in every game and reminders stop; "

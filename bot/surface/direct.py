@@ -338,17 +338,28 @@ class Notifier:
 
     # ------------------------------------------------------------- time away
 
+    async def deadlines_again(self, user_id: int) -> list[Session]:
+        """After ``/me away`` or ``/me back``: the turn deadlines of the games waiting on the person
+        are looked at now, so that each moves to when their clock, paused or running again, runs
+        out (the deadline's check does the arithmetic), and the boards, ``/game status`` and
+        ``/game mine`` say so at once.  Returns the person's games."""
+        now = self.now()
+        games = await self.look.service.core.sessions_of(user_id)
+        for session in games:
+            if user_id in self.waiting_people(session) and session.banks.since:
+                job = await self.store.jobs.job(DEADLINE, str(session.id))
+                if job is not None and job.due_at > now:
+                    await self.bot.scheduler.schedule(DEADLINE, job.key, now, job.payload)
+        return games
+
     async def clocks_resume(self, user_id: int, away_until: float | None = None) -> None:
         """After ``/me back``: the person's turn deadlines and clock warnings are looked at now, so
         that each moves to when their clock, running again, runs out or reaches 80 % (the jobs'
         checks do the arithmetic); a reminder put off to the end of the time away (``away_until``,
         as it was before they came back) comes now, as it would have at that end."""
         now = self.now()
-        for session in await self.look.service.core.sessions_of(user_id):
+        for session in await self.deadlines_again(user_id):
             if user_id in self.waiting_people(session):
-                job = await self.store.jobs.job(DEADLINE, str(session.id))
-                if job is not None and job.due_at > now:
-                    await self.bot.scheduler.schedule(DEADLINE, job.key, now, job.payload)
                 seat = session.seat_of(user_id)
                 if seat is not None and seat.seat is not None:
                     warning = await self.store.jobs.job(CLOCK_WARNING, f"{session.id}:{seat.seat}")

@@ -551,3 +551,26 @@ async def test_reminders_turned_on_during_a_turn_remind_of_the_games_already_wai
         assert "your turn in 2 games" in digest.content
         job = await bot.store.jobs.job("remind", str(alice.id))
         assert job is not None and job.due_at == table_clock.time() + 3600
+
+
+async def test_a_turn_timer_shows_the_time_away_at_once(standin, bot_factory, table_clock):
+    """Alice's turn has a 24-hour timer; an hour in, she goes away for 2 days.  Her timer is
+    paused: /game status and /game mine say at once that the table acts in 2 days 23 hours (when
+    her time away has ended and her 23 hours have run), not in 23 hours."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await start_game(standin, bot, games, alice, bob)
+        first, _ = await to_move(bot, thread, (alice, bob))
+        if first is bob:
+            await play_one(standin, bot, thread, (alice, bob))
+        await (await standin.slash(alice, thread, "game timer", hours=24)).original()
+        table_clock.advance(3600)
+        away = await (await standin.slash(alice, games, "me away", days=2)).original()
+        assert "You are away until" in away.content
+        await bot.scheduler.run_due()
+        status = await (await standin.slash(bob, thread, "game status")).original()
+        assert "⏱ 2 days 23 hours left for Alice (turn timer 24 h)" in status.content
+        mine = await (await standin.slash(bob, games, "game mine")).original()
+        assert "⏱ 2 days 23 hours left for Alice" in mine.content

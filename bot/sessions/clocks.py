@@ -87,7 +87,11 @@ class Clocks:
             if session.banks.pending:
                 raise Refusal("someone's time ran out and the others are being asked; answer that first")
             if spec is None:
-                await self.store.games.set_clock(session.id, None, None, None)
+                # Seats the computer took after a timeout stay so: their people may still take
+                # them back once, and rank last.
+                taken = session.banks.taken
+                kept = gc.Banks(taken=dict(taken)).to_dict() if taken else None
+                await self.store.games.set_clock(session.id, None, kept, None)
                 return await self.core.require(channel_id)
             if session.status == "lobby":
                 await self.store.games.set_clock(session.id, spec.text, None, spec.start)

@@ -224,3 +224,38 @@ async def test_a_timeout_whose_question_was_cut_short_by_a_restart_still_ends_af
         await bot.front.boards.drain()
         after = await bot.sessions.core.get(session.id)
         assert after.by_seat(seat).computer and seat not in after.banks.pending
+
+
+async def test_a_seat_taken_after_a_timeout_stays_so_when_the_clock_is_turned_off(
+    standin, bot_factory, table_clock
+):
+    """The computer took the late player's seat; then the host turns the clock off.  The seat is
+    still the late player's to take back once with /game return (the computer does not keep it
+    for good), and the late player still ranks last, with "time ran out" beside their place."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, other, session, _ = await run_out(standin, bot, thread, (alice, bob), table_clock)
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        await standin.next_message(thread, lambda m: m.content.startswith("No answer in time"))
+        await bot.front.boards.drain()
+        off = await (await standin.slash(alice, thread, "game clock", clock="off")).original()
+        assert not off.content.startswith("⚠️"), off.content
+        await bot.front.boards.drain()
+        back = await (await standin.slash(late, thread, "game return")).original()
+        assert "Your seat is yours again" in back.content, back.content
+        after = await bot.sessions.core.get(session.id)
+        assert not after.seat_of(late.id).computer and after.clock is None
+        again = await (await standin.slash(late, thread, "game return")).original()
+        assert "your seat is yours" in again.content.lower()
+        while after.status == "active":
+            user = alice if after.by_seat(next(iter(after.to_move()))).user_id == alice.id else bob
+            move = min(nim.legal_moves(after.state, after.seat_of(user.id).seat), key=lambda m: m.count)
+            await (await standin.slash(user, thread, "nim move", move=str(move))).original()
+            await bot.front.boards.drain()
+            after = await bot.sessions.core.get(session.id)
+        places = {r.user_id: r.place for r in await bot.store.ratings.results(session.id)}
+        assert places == {other.id: 1, late.id: 2}

@@ -15,10 +15,12 @@ from bot import i18n, notices, profiles, waits
 from bot.app import PukllayBot
 from bot.notices import MAX_REMIND_HOURS, SettingError
 from bot.profiles import words as profile_words
+from bot.storage import PersonRow
 from bot.surface.attach import picture
 from bot.surface.front import Front
 from bot.surface.replies import guarded, reply, sentence
 from bot.time import jobs
+from languages import Language
 from renderers import profile as profile_picture
 
 PLACES = [
@@ -44,7 +46,13 @@ class MeCog(
     @guarded()
     async def show(self, interaction: discord.Interaction) -> None:
         person = await self.front.look.service.store.people.person(interaction.user.id)
-        await reply(interaction, notices.settings_text(person, i18n.private(interaction)))
+        await reply(interaction, await self.settings_text(person, i18n.private(interaction)))
+
+    async def settings_text(self, person: PersonRow, t: Language) -> str:
+        """The person's settings in words, with their digest hour and time away."""
+        store = self.front.look.service.store
+        hour = (await store.waits.settings(person.user_id)).digest_hour
+        return notices.settings_text(person, t, digest_hour=hour, now=store.clock.time())
 
     @app_commands.command(
         name="notify", description="Choose where your turn notices go and how often to remind you"
@@ -84,14 +92,14 @@ class MeCog(
             await reply(interaction, f"⚠️ {refusal}")
             return
         if not changes:
-            text = t.gettext("Nothing to change. {settings}", settings=notices.settings_text(person, t))
+            text = t.gettext("Nothing to change. {settings}", settings=await self.settings_text(person, t))
             await reply(interaction, text)
             return
         person = dataclasses.replace(person, **changes)
         await store.people.save_person(person)
         if self.bot.scheduler is not None:
             await self.front.notifier.reminders_changed(person)
-        await reply(interaction, t.gettext("Saved. {settings}", settings=notices.settings_text(person, t)))
+        await reply(interaction, t.gettext("Saved. {settings}", settings=await self.settings_text(person, t)))
 
     @app_commands.command(
         name="contrast", description="The high-contrast palette for the pictures only you receive"

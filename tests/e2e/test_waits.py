@@ -497,3 +497,27 @@ async def test_a_clock_warning_put_off_by_time_away_comes_on_time_after_an_early
         await standin.settle()
         (warning,) = warnings()
         assert "2 hours left on your clock" in warning.content
+
+
+async def test_me_show_says_how_reminders_come_with_a_digest_and_the_time_away(
+    standin, bot_factory, table_clock
+):
+    """Alice chose a daily digest at 18:00 and took two days away: /me show tells her the
+    reminders come once a day at 18:00 (not "every 12 hours"), and until when she is away; once
+    she is back and the digest is off, it says every 12 hours again, and nothing of time away."""
+    (alice,) = standin.add_users("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)):
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", time_zone="America/Lima")
+        await ok(standin, alice, chan, "me digest", at="18")
+        await ok(standin, alice, chan, "me away", days=2)
+        shown = await ok(standin, alice, chan, "me show")
+        assert "Reminders: once a day at 18:00 (America/Lima) while it is your turn" in shown.content
+        assert "every 12 hours" not in shown.content
+        assert "Time away: until 2027-01-17 03:00 (America/Lima)" in shown.content
+        await ok(standin, alice, chan, "me back")
+        await ok(standin, alice, chan, "me digest", at="off")
+        shown = await ok(standin, alice, chan, "me show")
+        assert "Reminders: every 12 hours while it is your turn" in shown.content
+        assert "Time away" not in shown.content

@@ -124,6 +124,7 @@ class Figures:
     median: float | None = None  # median time to move, seconds, over the turns they made
     median_by_game: dict[str, float] = field(default_factory=dict)
     turns_by_game: dict[str, int] = field(default_factory=dict)
+    timed_by_game: dict[str, int] = field(default_factory=dict)  # the turns each game's median is over
     finished: int = 0  # games that ended with a result and that they played to the end
     abandoned: int = 0  # games ended without a result (abandoned by the host or the table)
     timed_out: int = 0  # ended games in which they missed a turn (the computer played for them)
@@ -200,6 +201,7 @@ def figures(summary: TurnSummary, games: Iterable[SeatedGame]) -> Figures:
         median=summary.median,
         median_by_game={g.game: g.median for g in summary.games if g.median is not None},
         turns_by_game={g.game: g.turns for g in summary.games},
+        timed_by_game={g.game: g.timed for g in summary.games},
         finished=finished,
         abandoned=abandoned,
         timed_out=timed_out,

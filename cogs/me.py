@@ -16,6 +16,7 @@ from bot.app import PukllayBot
 from bot.notices import MAX_REMIND_HOURS, SettingError
 from bot.profiles import words as profile_words
 from bot.storage import PersonRow
+from bot.surface import direct
 from bot.surface.attach import picture
 from bot.surface.front import Front
 from bot.surface.replies import guarded, reply, sentence
@@ -98,7 +99,7 @@ class MeCog(
         person = dataclasses.replace(person, **changes)
         await store.people.save_person(person)
         if self.bot.scheduler is not None:
-            await self.front.notifier.reminders_changed(person)
+            await direct.reminders_changed(self.front.notifier, person)
         await reply(interaction, t.gettext("Saved. {settings}", settings=await self.settings_text(person, t)))
 
     @app_commands.command(
@@ -145,7 +146,9 @@ class MeCog(
             await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
         await store.people.save_person(person)  # kept in the history of times away the clocks read
-        await self.front.notifier.deadlines_again(person.user_id)  # the clocks stop: their deadlines move
+        await direct.deadlines_again(
+            self.front.notifier, person.user_id
+        )  # the clocks stop: their deadlines move
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
         text = t.ngettext(
             "You are away until {date}: your turn clocks are paused in every game and reminders stop; "
@@ -172,7 +175,7 @@ class MeCog(
             await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
         await store.people.save_person(person)
-        await self.front.notifier.clocks_resume(person.user_id, before.away_until)
+        await direct.clocks_resume(self.front.notifier, person.user_id, before.away_until)
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
         text = t.ngettext(
             "Welcome back: your turn clocks run again. {n} day of time away is left this year.",

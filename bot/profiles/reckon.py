@@ -76,8 +76,8 @@ def turns_of(
     previous_seat: int | None = None
     for move in log.moves:
         at = seconds_of(move.created_at)
-        if undo_target(move.move) is not None:  # the game went back: the next turn starts now
-            before = at
+        if undo_target(move.move) is not None:  # the game went back: the next turn starts now,
+            before, previous_seat = at, None  # even for the seat whose move was taken back
             continue
         if move.seat != previous_seat:
             user = log.people.get(move.seat)

@@ -138,8 +138,11 @@ def quiet_ends(person: PersonRow, now: float) -> float:
     return end.timestamp()
 
 
-def settings_text(person: PersonRow, t: Language = ENGLISH) -> str:
-    """``/me show``: the person's settings in words, in language ``t``."""
+def settings_text(
+    person: PersonRow, t: Language = ENGLISH, *, digest_hour: int | None = None, now: float | None = None
+) -> str:
+    """``/me show``: the person's settings in words, in language ``t``: with ``digest_hour``
+    (``/me digest``), reminders come once a day at that hour; at ``now``, their time away if any."""
     if person.quiet_start is not None and person.quiet_end is not None:
         quiet = t.gettext(
             "{start}:00 to {end}:00 ({zone}): no direct messages then",
@@ -149,13 +152,20 @@ def settings_text(person: PersonRow, t: Language = ENGLISH) -> str:
         )
     else:
         quiet = t.gettext("none")
-    if person.remind_hours:
+    if person.remind_hours and digest_hour is not None:
+        remind = t.gettext(
+            "once a day at {hour}:00 ({zone}) while it is your turn, listing every game waiting on you "
+            "(change it with {/me digest})",
+            hour=f"{digest_hour:02d}",
+            zone=person.time_zone,
+        )
+    elif person.remind_hours:
         remind = t.ngettext(
             "every hour while it is your turn", "every {n} hours while it is your turn", person.remind_hours
         )
     else:
         remind = t.gettext("off")
-    return t.gettext(
+    text = t.gettext(
         "**Your settings** (the same in every server):\n"
         "Turn notices: {notices}\n"
         "Reminders: {reminders}\n"
@@ -167,6 +177,9 @@ def settings_text(person: PersonRow, t: Language = ENGLISH) -> str:
         zone=person.time_zone,
         quiet=quiet,
     )
+    if now is not None and person.away_at(now):
+        text += "\n" + t.gettext("Time away: until {date}; {/me back} ends it early.", date=away_date(person))
+    return text
 
 
 def waited(seconds: float, t: Language = ENGLISH) -> str:

@@ -15,10 +15,13 @@ from bot import i18n, notices, profiles, waits
 from bot.app import PukllayBot
 from bot.notices import MAX_REMIND_HOURS, SettingError
 from bot.profiles import words as profile_words
+from bot.storage import PersonRow
+from bot.surface import direct
 from bot.surface.attach import picture
 from bot.surface.front import Front
 from bot.surface.replies import guarded, reply, sentence
 from bot.time import jobs
+from languages import Language
 from renderers import profile as profile_picture
 
 PLACES = [
@@ -44,7 +47,13 @@ class MeCog(
     @guarded()
     async def show(self, interaction: discord.Interaction) -> None:
         person = await self.front.look.service.store.people.person(interaction.user.id)
-        await reply(interaction, notices.settings_text(person, i18n.private(interaction)))
+        await reply(interaction, await self.settings_text(person, i18n.private(interaction)))
+
+    async def settings_text(self, person: PersonRow, t: Language) -> str:
+        """The person's settings in words, with their digest hour and time away."""
+        store = self.front.look.service.store
+        hour = (await store.waits.settings(person.user_id)).digest_hour
+        return notices.settings_text(person, t, digest_hour=hour, now=store.clock.time())
 
     @app_commands.command(
         name="notify", description="Choose where your turn notices go and how often to remind you"
@@ -84,14 +93,14 @@ class MeCog(
             await reply(interaction, f"⚠️ {refusal}")
             return
         if not changes:
-            text = t.gettext("Nothing to change. {settings}", settings=notices.settings_text(person, t))
+            text = t.gettext("Nothing to change. {settings}", settings=await self.settings_text(person, t))
             await reply(interaction, text)
             return
         person = dataclasses.replace(person, **changes)
         await store.people.save_person(person)
-        if (not person.remind_hours or person.notify == "none") and self.bot.scheduler is not None:
-            await self.bot.scheduler.cancel(jobs.REMIND, str(person.user_id))
-        await reply(interaction, t.gettext("Saved. {settings}", settings=notices.settings_text(person, t)))
+        if self.bot.scheduler is not None:
+            await direct.reminders_changed(self.front.notifier, person)
+        await reply(interaction, t.gettext("Saved. {settings}", settings=await self.settings_text(person, t)))
 
     @app_commands.command(
         name="contrast", description="The high-contrast palette for the pictures only you receive"
@@ -137,6 +146,9 @@ class MeCog(
             await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
         await store.people.save_person(person)  # kept in the history of times away the clocks read
+        await direct.deadlines_again(
+            self.front.notifier, person.user_id
+        )  # the clocks stop: their deadlines move
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
         text = t.ngettext(
             "You are away until {date}: your turn clocks are paused in every game and reminders stop; "
@@ -156,13 +168,14 @@ class MeCog(
         t = i18n.private(interaction)
         store = self.front.look.service.store
         now = store.clock.time()
+        before = await store.people.person(interaction.user.id)
         try:
-            person = notices.come_back(await store.people.person(interaction.user.id), now)
+            person = notices.come_back(before, now)
         except SettingError as exc:
             await reply(interaction, f"⚠️ {sentence(exc.said(t))}")
             return
         await store.people.save_person(person)
-        await self.front.notifier.clocks_resume(person.user_id)
+        await direct.clocks_resume(self.front.notifier, person.user_id, before.away_until)
         left = notices.away_days_left(person, now, self.bot.settings.away_days_per_year)
         text = t.ngettext(
             "Welcome back: your turn clocks run again. {n} day of time away is left this year.",

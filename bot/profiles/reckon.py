@@ -76,8 +76,8 @@ def turns_of(
     previous_seat: int | None = None
     for move in log.moves:
         at = seconds_of(move.created_at)
-        if undo_target(move.move) is not None:  # the game went back: the next turn starts now
-            before = at
+        if undo_target(move.move) is not None:  # the game went back: the next turn starts now,
+            before, previous_seat = at, None  # even for the seat whose move was taken back
             continue
         if move.seat != previous_seat:
             user = log.people.get(move.seat)
@@ -124,6 +124,7 @@ class Figures:
     median: float | None = None  # median time to move, seconds, over the turns they made
     median_by_game: dict[str, float] = field(default_factory=dict)
     turns_by_game: dict[str, int] = field(default_factory=dict)
+    timed_by_game: dict[str, int] = field(default_factory=dict)  # the turns each game's median is over
     finished: int = 0  # games that ended with a result and that they played to the end
     abandoned: int = 0  # games ended without a result (abandoned by the host or the table)
     timed_out: int = 0  # ended games in which they missed a turn (the computer played for them)
@@ -200,6 +201,7 @@ def figures(summary: TurnSummary, games: Iterable[SeatedGame]) -> Figures:
         median=summary.median,
         median_by_game={g.game: g.median for g in summary.games if g.median is not None},
         turns_by_game={g.game: g.turns for g in summary.games},
+        timed_by_game={g.game: g.timed for g in summary.games},
         finished=finished,
         abandoned=abandoned,
         timed_out=timed_out,

@@ -98,7 +98,7 @@ def text(name: str, found: Profile, t: Language = ENGLISH) -> str:
             t.ngettext(
                 "{game}: median time to move {time} over {n} turn.",
                 "{game}: median time to move {time} over {n} turns.",
-                f.turns_by_game.get(game, 0),
+                f.timed_by_game.get(game, 0),  # the turns they made themselves (missed ones left out)
                 game=title(game),
                 time=gc.spoken(median),
             )

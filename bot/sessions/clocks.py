@@ -28,6 +28,7 @@ from bot.sessions.play import Play
 from bot.sessions.seats import Seats
 from bot.storage import Job, StaleVersion
 from bot.time import gameclock as gc
+from bot.time.jobs import TIMEOUT
 from engines.core import TABLE, said
 
 
@@ -86,7 +87,11 @@ class Clocks:
             if session.banks.pending:
                 raise Refusal("someone's time ran out and the others are being asked; answer that first")
             if spec is None:
-                await self.store.games.set_clock(session.id, None, None, None)
+                # Seats the computer took after a timeout stay so: their people may still take
+                # them back once, and rank last.
+                taken = session.banks.taken
+                kept = gc.Banks(taken=dict(taken)).to_dict() if taken else None
+                await self.store.games.set_clock(session.id, None, kept, None)
                 return await self.core.require(channel_id)
             if session.status == "lobby":
                 await self.store.games.set_clock(session.id, spec.text, None, spec.start)
@@ -131,7 +136,15 @@ class Clocks:
             if rounds or spec.kind == gc.TIMER:
                 return await self._time_is_up(session, job, [] if rounds else out)
             banks = gc.run_out(banks, out, now)
-            if not await self.core.save_clock(session, banks, expected_version=session.version):
+            # The job that lets the computer take a seat nobody answered for is armed with the
+            # clocks that wait on it: a restart before the question is posted leaves it in place.
+            unanswered = [
+                (TIMEOUT, f"{session.id}:{seat}", now + gc.VOTE_SECONDS, {"at": int(now)}) for seat in out
+            ]
+            saved = await self.core.save_clock(
+                session, banks, expected_version=session.version, jobs=unanswered
+            )
+            if not saved:
                 return None
             return TimeOut(await self.core.reread(session_id), [session.by_seat(s) for s in out], now)
 

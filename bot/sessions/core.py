@@ -378,8 +378,10 @@ class Core:
         *,
         spec: gc.ClockSpec | None = None,
         expected_version: int | None = None,
+        jobs: Sequence[tuple[str, str, float, dict[str, Any]]] = (),
     ) -> bool:
-        """Store the running clocks (and ``spec``, when it changes) and re-arm the deadline."""
+        """Store the running clocks (and ``spec``, when it changes) and re-arm the deadline (and
+        ``jobs``, in the same transaction)."""
         spec = spec or session.clock
         if spec is None:
             return await self.store.games.set_clock(
@@ -387,5 +389,5 @@ class Core:
             )
         timer = self.timer(session, spec, banks, await self.away_of(session)) if session.state else spec.start
         return await self.store.games.set_clock(
-            session.id, spec.text, banks.to_dict(), timer, expected_version=expected_version
+            session.id, spec.text, banks.to_dict(), timer, expected_version=expected_version, jobs=jobs
         )

@@ -145,11 +145,14 @@ class Seats:
             if not gc.may_return(banks, seat.seat):
                 raise Refusal("you came back once already; the computer keeps your seat now")
             spec = session.clock
-            assert spec is not None  # a taken seat needs a clock
             await self.store.games.set_seat_flags(session.id, seat.seat, computer=False, resigned=False)
             session = await self.core.reread(session.id)
-            banks = gc.give_back(spec, banks, seat.seat, session.to_move(), self.core.now())
-            await self.core.save_clock(session, banks)
+            if spec is None:  # the clock was turned off since: the seat comes back without one
+                banks = replace(banks, taken={**banks.taken, seat.seat: True})
+                await self.store.games.set_clock(session.id, None, banks.to_dict(), None)
+            else:
+                banks = gc.give_back(spec, banks, seat.seat, session.to_move(), self.core.now())
+                await self.core.save_clock(session, banks)
             return await self.core.reread(session.id)
 
     # ----------------------------------------------------------------- a league's no-shows

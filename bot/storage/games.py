@@ -424,10 +424,13 @@ class Games(Concern):
         timer: float | None,
         *,
         expected_version: int | None = None,
+        jobs: Sequence[tuple[str, str, float, dict[str, Any]]] = (),
     ) -> bool:
         """Set the game clock (its spec and running clocks) and the delay to the next deadline,
         re-armed from now when the game runs (``timer`` None: no deadline).  With
         ``expected_version``, nothing changes unless the session is still at it (False).
+        ``jobs`` (kind, key, due time, payload) are armed in the same transaction, so that what
+        the clocks now wait on (the job ending a timeout question) is never lost with a restart.
 
         The version is bumped when the spec or the running clocks change (a move computes the
         clocks from them); a deadline moved on with the clocks as they were (time away) keeps
@@ -455,6 +458,8 @@ class Games(Concern):
                 return False
             if row[1] == "active":
                 yield from arm(session_id, row[0], stored_seconds(timer), now, stamp)
+                for kind, key, due, payload in jobs:
+                    yield run(ARM_SQL, kind, key, due, json.dumps(payload), stamp)
             return True
 
         return await self.db.transact(body())

@@ -42,7 +42,7 @@ LABELS = {
 # What each answer decided, said after "{person} answered:" (messages: translated where shown).
 DECIDED = {
     "computer": N_("the computer plays the seat from now on"),
-    "more": N_("{name} has {time} again"),
+    "more": N_("{name} has {time} on their clock again, from now"),
     "abandon": N_("the game is abandoned"),
 }
 STYLES = {
@@ -58,7 +58,7 @@ def decided_words(session: Session, seat: int, choice: str, t: Language = ENGLIS
     return t.gettext(
         DECIDED.get(choice, choice),
         name=session.by_seat(seat).name,
-        time=spec.describe(t) if spec is not None else t.gettext("more time"),
+        time=gc.spoken(spec.start) if spec is not None else t.gettext("more time"),
     )
 
 
@@ -75,13 +75,17 @@ def question(session: Session, seat, others, due: float, t: Language = ENGLISH) 
         ask = t.gettext("{people}: what now?", people=" ".join(s.mention for s in others))
     else:
         ask = t.gettext("Nobody else can answer here. What now?")
+    if spec is not None:
+        more = t.gettext("the full {time} again, from now", time=gc.spoken(spec.start))
+    else:
+        more = t.gettext("more time")
     body = t.gettext(
         "**Computer plays the seat** from now on ({name} may take it back once with `{/game return}`, and "
         "ranks last), **give more time** ({more}), or **abandon the game**. The first answer decides. "
         "With no answer {when}, the computer takes the seat. {name} can still move until then, which "
         "closes this question.",
         name=seat.name,
-        more=spec.describe(t) if spec is not None else t.gettext("more time"),
+        more=more,
         when=f"<t:{int(due)}:R>",
     )
     return f"{head}\n{ask} {body}"

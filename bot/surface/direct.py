@@ -35,7 +35,7 @@ from bot.surface.buttons import Persistent, button
 from bot.surface.look import Look
 from bot.surface.replies import part_of
 from bot.time import gameclock as gc
-from bot.time.jobs import REMIND
+from bot.time.jobs import CLOCK_WARNING, REMIND
 from languages import ENGLISH, N_, Language, language
 
 log = logging.getLogger(__name__)
@@ -323,16 +323,6 @@ class Notifier:
 
     # ------------------------------------------------------------- time away
 
-    async def clocks_resume(self, user_id: int) -> None:
-        """After ``/me back``: the person's turn deadlines are looked at now, so that each moves to
-        when their clock, running again, runs out (the deadline's check does the arithmetic)."""
-        now = self.now()
-        for session in await self.look.service.core.sessions_of(user_id):
-            if user_id in self.waiting_people(session):
-                job = await self.store.jobs.job(DEADLINE, str(session.id))
-                if job is not None and job.due_at > now:
-                    await self.bot.scheduler.schedule(DEADLINE, job.key, now, job.payload)
-
     async def time_left(self, session: Session, t: Language = ENGLISH) -> str | None:
         """The clock's line: how long those to move have left (None without a clock); a turn
         timer's says when the table acts, another clock's is its own."""
@@ -382,6 +372,58 @@ class Notifier:
         if file is not None:
             kwargs["file"] = file
         await interaction.followup.send(**kwargs)
+
+
+# ------------------------------------------------------------- time away and settings, for /me
+
+
+async def deadlines_again(notifier: Notifier, user_id: int) -> list[Session]:
+    """After ``/me away`` or ``/me back``: the turn deadlines of the games waiting on the person
+    are looked at now, so that each moves to when their clock, paused or running again, runs
+    out (the deadline's check does the arithmetic), and the boards, ``/game status`` and
+    ``/game mine`` say so at once.  Returns the person's games."""
+    now = notifier.now()
+    games = await notifier.look.service.core.sessions_of(user_id)
+    for session in games:
+        if user_id in notifier.waiting_people(session) and session.banks.since:
+            job = await notifier.store.jobs.job(DEADLINE, str(session.id))
+            if job is not None and job.due_at > now:
+                await notifier.bot.scheduler.schedule(DEADLINE, job.key, now, job.payload)
+    return games
+
+
+async def clocks_resume(notifier: Notifier, user_id: int, away_until: float | None = None) -> None:
+    """After ``/me back``: the person's turn deadlines and clock warnings are looked at now, so
+    that each moves to when their clock, running again, runs out or reaches 80 % (the jobs'
+    checks do the arithmetic); a reminder put off to the end of the time away (``away_until``,
+    as it was before they came back) comes now, as it would have at that end."""
+    now = notifier.now()
+    for session in await deadlines_again(notifier, user_id):
+        if user_id in notifier.waiting_people(session):
+            seat = session.seat_of(user_id)
+            if seat is not None and seat.seat is not None:
+                warning = await notifier.store.jobs.job(CLOCK_WARNING, f"{session.id}:{seat.seat}")
+                if warning is not None and warning.due_at > now:
+                    await notifier.bot.scheduler.schedule(CLOCK_WARNING, warning.key, now, warning.payload)
+    reminder = await notifier.store.jobs.job(REMIND, str(user_id))
+    if reminder is not None and away_until is not None and reminder.due_at == away_until > now:
+        await notifier.bot.scheduler.schedule(REMIND, reminder.key, now, reminder.payload)
+
+
+async def reminders_changed(notifier: Notifier, person: PersonRow) -> None:
+    """After ``/me notify``: with reminders on, the next one comes after the new interval at
+    the latest, for the games already waiting on the person too (a reminder is otherwise armed
+    only when a turn begins); with reminders off, none is armed."""
+    key = str(person.user_id)
+    if person.notify == "none" or not person.remind_hours:
+        await notifier.bot.scheduler.cancel(REMIND, key)
+        return
+    due = await notifier.next_reminder(person, notifier.now())
+    armed = await notifier.store.jobs.job(REMIND, key)
+    if armed is None and not await notifier.waiting_games(person.user_id):
+        return  # nothing waits on them: armed when a turn of theirs begins
+    if armed is None or armed.due_at > due:
+        await notifier.bot.scheduler.schedule(REMIND, key, due)
 
 
 def private_view(session_id: int, t: Language = ENGLISH) -> discord.ui.View:

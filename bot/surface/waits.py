@@ -187,9 +187,12 @@ class Waits:
         now = self.now()
         left = waits.seconds_left(session, seat, now, away) or 0.0
         rest = (1 - waits.WARN_AT) * budget
+        back = gc.resumes(now, away(seat))
         if left > rest + 1:  # not yet (time away paused the clock): when it will be, running again
-            due = gc.resumes(now, away(seat)) + left - rest
-            await self.schedule(CLOCK_WARNING, job.key, due, job.payload)
+            await self.schedule(CLOCK_WARNING, job.key, back + left - rest, job.payload)
+            return
+        if back > now:  # due, but they went away since (while quiet hours held it): when they are back
+            await self.schedule(CLOCK_WARNING, job.key, back, job.payload)
             return
         player = session.by_seat(seat)
         if player.computer or not player.user_id or left <= 0:

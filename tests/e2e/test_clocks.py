@@ -48,6 +48,7 @@ async def run_out(standin, bot, thread, users, table_clock, wait=DAY):
     question = await standin.next_message(thread, is_question)
     assert late.id in question.pinged and other.id in question.pinged
     assert "time ran out" in question.content and "The first answer decides" in question.content
+    assert "**give more time** (the full " in question.content and " again, from now)" in question.content
     return late, other, session, question
 
 
@@ -133,7 +134,7 @@ async def test_more_time_after_a_restart_and_abandon(standin, bot_factory, table
         answer = await standin.click(other, question, "Give more time")
         assert "Done: " in (await answer.original()).content
         said = await standin.next_message(thread, lambda m: "answered:" in m.content)
-        assert f"{session.seat_of(late.id).name} has a time bank of 1 d" in said.content
+        assert f"{session.seat_of(late.id).name} has 1 d on their clock again, from now." in said.content
         board = await standin.next_message(thread, lambda m: is_board(m) and "1 d (to move)" in m.content)
         assert late.id in board.pinged
         await bot.front.boards.drain()
@@ -189,3 +190,72 @@ async def test_two_times_away_in_one_turn_both_pause_the_clock(standin, bot_fact
         await bot.scheduler.run_due()
         question = await standin.next_message(thread, is_question)
         assert "time ran out" in question.content
+
+
+async def test_a_timeout_whose_question_was_cut_short_by_a_restart_still_ends_after_a_day(
+    standin, bot_factory, table_clock
+):
+    """The bot stops right after a bank ran out and was stored, before the question was posted
+    (here the question's part does nothing, which leaves the database as a process killed at that
+    moment would: the clocks saved, the deadline gone with them, no question).  After the restart, the computer still takes the seat
+    when the day for answers is over, as the README promises; the game is not stuck for good."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, session = await to_move(bot, thread, (alice, bob))
+
+        async def stopped(out):
+            return None  # the process stopped here
+
+        bot.front.clocks.ask = stopped
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        seat = session.seat_of(late.id).seat
+        assert seat in (await bot.sessions.core.get(session.id)).banks.pending
+    table_clock.advance(HOUR)
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await bot.scheduler.run_due()
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        said = await standin.next_message(thread, lambda m: m.content.startswith("No answer in time"))
+        assert "the computer plays the seat from now on" in said.content
+        await bot.front.boards.drain()
+        after = await bot.sessions.core.get(session.id)
+        assert after.by_seat(seat).computer and seat not in after.banks.pending
+
+
+async def test_a_seat_taken_after_a_timeout_stays_so_when_the_clock_is_turned_off(
+    standin, bot_factory, table_clock
+):
+    """The computer took the late player's seat; then the host turns the clock off.  The seat is
+    still the late player's to take back once with /game return (the computer does not keep it
+    for good), and the late player still ranks last, with "time ran out" beside their place."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await open_clocked(standin, bot, games, alice, bob)
+        late, other, session, _ = await run_out(standin, bot, thread, (alice, bob), table_clock)
+        table_clock.advance(DAY)
+        await bot.scheduler.run_due()
+        await standin.next_message(thread, lambda m: m.content.startswith("No answer in time"))
+        await bot.front.boards.drain()
+        off = await (await standin.slash(alice, thread, "game clock", clock="off")).original()
+        assert not off.content.startswith("⚠️"), off.content
+        await bot.front.boards.drain()
+        back = await (await standin.slash(late, thread, "game return")).original()
+        assert "Your seat is yours again" in back.content, back.content
+        after = await bot.sessions.core.get(session.id)
+        assert not after.seat_of(late.id).computer and after.clock is None
+        again = await (await standin.slash(late, thread, "game return")).original()
+        assert "your seat is yours" in again.content.lower()
+        while after.status == "active":
+            user = alice if after.by_seat(next(iter(after.to_move()))).user_id == alice.id else bob
+            move = min(nim.legal_moves(after.state, after.seat_of(user.id).seat), key=lambda m: m.count)
+            await (await standin.slash(user, thread, "nim move", move=str(move))).original()
+            await bot.front.boards.drain()
+            after = await bot.sessions.core.get(session.id)
+        places = {r.user_id: r.place for r in await bot.store.ratings.results(session.id)}
+        assert places == {other.id: 1, late.id: 2}

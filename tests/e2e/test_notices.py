@@ -482,3 +482,95 @@ async def test_the_end_of_a_game_reaches_every_player_as_they_chose(standin, bot
         assert not [m for m in standin.messages(standin.dm(dave)) if "is over" in m.content]
         (fallback,) = [m for m in standin.messages(thread) if "this game is over" in m.content]
         assert fallback.content.startswith(f"<@{carol.id}>") and set(fallback.pinged) == {carol.id}
+
+
+async def test_reminders_put_off_by_time_away_start_again_when_she_comes_back_early(
+    standin, bot_factory, table_clock
+):
+    """Alice wants a reminder every 2 hours.  Her reminder comes due while she is away for 3 days,
+    so it waits for the end of her time away; she comes back after 5 hours instead, and her
+    reminders start again then (one now, the next 2 hours later), not three days later."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await settings(standin, alice, games, where="dm", reminders=2)
+        thread, _ = await start_game(standin, bot, games, alice, bob)
+        first, _ = await to_move(bot, thread, (alice, bob))
+        if first is bob:
+            await play_one(standin, bot, thread, (alice, bob))
+        table_clock.advance(3600)
+        assert not (
+            await (await standin.slash(alice, games, "me away", days=3)).original()
+        ).content.startswith("⚠️")
+        table_clock.advance(3600)
+        await bot.scheduler.run_due()  # due while she is away: none is sent
+        await standin.settle()
+
+        def reminders():
+            return [m for m in standin.messages(standin.dm(alice)) if m.content.startswith("Reminder")]
+
+        assert reminders() == []
+        table_clock.advance(3 * 3600)
+        back = await (await standin.slash(alice, games, "me back")).original()
+        assert "Welcome back" in back.content
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert len(reminders()) == 1 and "your turn in 1 game" in reminders()[0].content
+        table_clock.advance(2 * 3600)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert len(reminders()) == 2
+
+
+async def test_reminders_turned_on_during_a_turn_remind_of_the_games_already_waiting(
+    standin, bot_factory, table_clock
+):
+    """Alice had reminders off when her turns began in two games.  She turns them on (every 3
+    hours), then shortens them to every hour while a 3-hour one is armed: the first reminder
+    comes an hour later, listing both games, though no turn of hers began since."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await settings(standin, alice, games, where="dm", reminders=0)
+        threads = [(await start_game(standin, bot, games, alice, bob))[0] for _ in range(2)]
+        for thread in threads:
+            first, _ = await to_move(bot, thread, (alice, bob))
+            if first is bob:
+                await play_one(standin, bot, thread, (alice, bob))
+        assert await bot.store.jobs.job("remind", str(alice.id)) is None
+        table_clock.advance(3600)
+        await settings(standin, alice, games, reminders=3)
+        job = await bot.store.jobs.job("remind", str(alice.id))
+        assert job is not None and job.due_at == table_clock.time() + 3 * 3600
+        await settings(standin, alice, games, reminders=1)
+        table_clock.advance(3600)
+        await bot.scheduler.run_due()
+        digest = await standin.next_message(standin.dm(alice), lambda m: m.content.startswith("Reminder"))
+        assert "your turn in 2 games" in digest.content
+        job = await bot.store.jobs.job("remind", str(alice.id))
+        assert job is not None and job.due_at == table_clock.time() + 3600
+
+
+async def test_a_turn_timer_shows_the_time_away_at_once(standin, bot_factory, table_clock):
+    """Alice's turn has a 24-hour timer; an hour in, she goes away for 2 days.  Her timer is
+    paused: /game status and /game mine say at once that the table acts in 2 days 23 hours (when
+    her time away has ended and her 23 hours have run), not in 23 hours."""
+    alice, bob = standin.add_users("alice", "bob")
+    games = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        thread, _ = await start_game(standin, bot, games, alice, bob)
+        first, _ = await to_move(bot, thread, (alice, bob))
+        if first is bob:
+            await play_one(standin, bot, thread, (alice, bob))
+        await (await standin.slash(alice, thread, "game timer", hours=24)).original()
+        table_clock.advance(3600)
+        away = await (await standin.slash(alice, games, "me away", days=2)).original()
+        assert "You are away until" in away.content
+        await bot.scheduler.run_due()
+        status = await (await standin.slash(bob, thread, "game status")).original()
+        assert "⏱ 2 days 23 hours left for Alice (turn timer 24 h)" in status.content
+        mine = await (await standin.slash(bob, games, "game mine")).original()
+        assert "⏱ 2 days 23 hours left for Alice" in mine.content

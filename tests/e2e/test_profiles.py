@@ -116,6 +116,11 @@ async def test_a_profile_after_finished_abandoned_and_timed_out_games_matches_a_
                 f"{int(median)} h" if median == int(median) else f"{int(median)} h {int(median % 1 * 60)} min"
             )
             assert f"median time to move {time}." in text, (time, text)
+            # the game's median is over the turns they made themselves, a missed one left out
+            made = turns - missed
+            assert f"Nim: median time to move {time} over {made} turn{'s' if made != 1 else ''}." in text, (
+                text
+            )
             if missed:  # game three: timed out, however it ended
                 ended = "1 finished, 1 abandoned, 1 timed out"
             elif third == "finished":

@@ -463,3 +463,105 @@ async def test_a_clock_warning_that_comes_during_time_away_waits_for_its_end(
         await bot.scheduler.run_due()
         (warning,) = [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
         assert "2 hours left on your clock" in warning.content
+
+
+async def test_a_clock_warning_put_off_by_time_away_comes_on_time_after_an_early_return(
+    standin, bot_factory, table_clock
+):
+    """Alice's turn has 10 hours; she goes away for a day after 7 hours, so her warning is put
+    off to the end of that day.  She comes back after 2 hours instead: her clock runs again with
+    3 hours left, and the warning comes an hour later (at 80 % of her turn), before her time runs
+    out, not a day later when the turn is long over."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
+        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:10h")
+        await turn_of(standin, bot, thread, alice, bob)
+        table_clock.advance(7 * HOUR)
+        await ok(standin, alice, chan, "me away", days=1)
+        table_clock.advance(HOUR)
+        await bot.scheduler.run_due()  # due now, put off: she is away
+        table_clock.advance(HOUR)
+        await ok(standin, alice, chan, "me back")
+        await bot.scheduler.run_due()
+        await standin.settle()
+
+        def warnings():
+            return [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+
+        assert warnings() == []  # 2 of her 10 hours are used since she came back: 7 in all
+        table_clock.advance(HOUR)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        (warning,) = warnings()
+        assert "2 hours left on your clock" in warning.content
+
+
+async def test_me_show_says_how_reminders_come_with_a_digest_and_the_time_away(
+    standin, bot_factory, table_clock
+):
+    """Alice chose a daily digest at 18:00 and took two days away: /me show tells her the
+    reminders come once a day at 18:00 (not "every 12 hours"), and until when she is away; once
+    she is back and the digest is off, it says every 12 hours again, and nothing of time away."""
+    (alice,) = standin.add_users("alice")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)):
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", time_zone="America/Lima")
+        await ok(standin, alice, chan, "me digest", at="18")
+        await ok(standin, alice, chan, "me away", days=2)
+        shown = await ok(standin, alice, chan, "me show")
+        assert "Reminders: once a day at 18:00 (America/Lima) while it is your turn" in shown.content
+        assert "every 12 hours" not in shown.content
+        assert "Time away: until 2027-01-17 03:00 (America/Lima)" in shown.content
+        await ok(standin, alice, chan, "me back")
+        await ok(standin, alice, chan, "me digest", at="off")
+        shown = await ok(standin, alice, chan, "me show")
+        assert "Reminders: every 12 hours while it is your turn" in shown.content
+        assert "Time away" not in shown.content
+
+
+async def test_a_clock_warning_held_by_quiet_hours_waits_again_for_time_away_begun_meanwhile(
+    standin, bot_factory, table_clock
+):
+    """Alice's turn has 20 hours from 08:00 UTC; her 80 % comes at midnight, in her quiet hours
+    (23-2 UTC), so the DM waits for 02:00.  At 01:00 she goes away for a day: at 02:00 nothing is
+    sent (no notices during time away).  When her time away ends (01:00, quiet again) the warning
+    waits for 02:00 once more, and comes then, with the time her clock has left."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", where="dm", reminders=0, time_zone="UTC", quiet="23-2")
+        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="move:20h")
+        await turn_of(standin, bot, thread, alice, bob)
+        session = await bot.sessions.core.in_channel(thread.id)
+        (seat,) = session.to_move()
+
+        def warnings():
+            return [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+
+        async def due():
+            return (await bot.store.jobs.job("clock_warning", f"{session.id}:{seat}")).due_at
+
+        table_clock.advance(16 * HOUR)  # 00:00: quiet, the warning waits for 02:00
+        await bot.scheduler.run_due()
+        table_clock.advance(HOUR)
+        await ok(standin, alice, chan, "me away", days=1)
+        table_clock.set(await due())  # 02:00
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert warnings() == []
+        until = (await bot.store.people.person(alice.id)).away_until
+        assert await due() == until  # 01:00 the next day: her time away is over
+        table_clock.set(until)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert warnings() == []  # quiet hours again
+        table_clock.set(await due())  # 02:00
+        await bot.scheduler.run_due()
+        await standin.settle()
+        (warning,) = warnings()
+        assert "2 hours left on your clock" in warning.content

@@ -145,15 +145,16 @@ def test_the_timeout_question_and_its_answers_in_both_languages():
     )
     assert (
         "**La máquina juega el asiento**" in spanish
-        and "(10 min por turno)" in spanish
+        and "(otra vez el tiempo completo, 10 min, desde ahora)" in spanish
         and "<t:1000:R>" in spanish
     )
     assert "Nadie más puede responder aquí." in clockvote.question(session, late, [], 1000.0, SPANISH)
     assert [clockvote.decided_words(session, 0, c, SPANISH) for c in ("computer", "more", "abandon")] == [
         "la máquina juega el asiento a partir de ahora",
-        "Ana vuelve a tener 10 min por turno",
+        "Ana vuelve a tener 10 min en su reloj, desde ahora",
         "la partida queda abandonada",
     ]
-    assert clockvote.decided_words(session, 0, "more") == "Ana has 10 min for each turn again"
+    assert clockvote.decided_words(session, 0, "more") == "Ana has 10 min on their clock again, from now"
+    assert "**give more time** (the full 10 min again, from now)" in english
     labels = [SPANISH.gettext(clockvote.LABELS[c]) for c in ("computer", "more", "abandon")]
     assert labels == ["La máquina juega el asiento", "Dar más tiempo", "Abandonar la partida"]

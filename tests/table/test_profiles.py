@@ -164,6 +164,24 @@ async def test_an_undo_entry_is_not_a_turn_of_whoever_asked_for_it(store, clock)
     )
 
 
+async def test_a_move_played_again_after_an_undo_of_ones_own_last_move_is_a_turn(store, clock):
+    """Ann moves (1 h) and at once asks to take it back; Bob agrees 30 hours later and Ann plays
+    again 2 h after the undo.  The turn starts at the undo (as after Bob's move in the test
+    above): her move played again is a turn of its own, timed from the undo, not part of the
+    turn that was taken back."""
+    from bot.replaying import undo_text
+
+    g = await seated_game(store, 100, [ANN, BOB], clock="move:24h")
+    await move(store, clock, g, 0, HOUR)
+    await move(store, clock, g, 0, 30 * HOUR, text=undo_text(1))
+    await move(store, clock, g, 0, 2 * HOUR)
+    ann = (await profiles.profile(store, ANN)).figures
+    assert (ann.turns, ann.on_time, ann.missed, ann.median) == (2, 2, 0, 1.5 * HOUR)
+    assert sorted(await store.profiles.all_turns(), key=lambda t: (t.session_id, t.number)) == (
+        await profiles.rebuild(store)
+    )
+
+
 def test_a_new_player_starts_neutral_and_is_told_how_far_a_minimum_is():
     new = reckon.Figures()
     assert new.new and new.reliability == reckon.NEUTRAL == 80 and new.pace is None

@@ -39,6 +39,7 @@ from renderers.colours import (
     RULE,
     Key,
     high_contrast,
+    ink_on,
     seat_colour,
     seat_keys,
 )
@@ -94,7 +95,7 @@ PIECE_COLOURS = (*TOTEM_COLOURS, WATER, FRUIT, LEAF, HUT, SAND, SAND_DARK)
 # What the legend tells apart by colour, and the second cue of each (the animal's short name).
 COLOUR_KEYS = {
     "seats": seat_keys(MAX_PLAYERS),
-    "totems": {ANIMALS[i]: Key(c, ("text", TOTEM_LABELS[i])) for i, c in enumerate(TOTEM_COLOURS)},
+    "totems": {ANIMALS[i]: Key(c, ("text", TOTEM_LABELS[i]), ink_on(c)) for i, c in enumerate(TOTEM_COLOURS)},
 }
 
 
@@ -155,7 +156,9 @@ def _draw_symbols(
             width=2 if i == rolled else 1,
         )
         if not small:
-            centred_text(d, (x + size / 2, y + size / 2), tr(TOTEM_LABELS[i]), f, fill=(255, 255, 255))
+            centred_text(
+                d, (x + size / 2, y + size / 2), tr(TOTEM_LABELS[i]), f, fill=ink_on(TOTEM_COLOURS[i])
+            )
     for name in board.water:
         cell = cell_of(name)
         x, y = _xy(cell, ox, oy, size)

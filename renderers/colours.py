@@ -23,7 +23,11 @@ MUTED = (105, 105, 105)
 RULE = (200, 194, 182)
 ACTIVE = (255, 241, 204)  # the background of the seat whose turn it is
 MARK = (226, 0, 142)  # the last turn's outline: magenta, unlike any piece
-GOLD = (176, 120, 0)
+# Colours text is written in on the paper: each reads there (4.5:1 against the paper, the panels
+# and the active seat's background; 7:1 in the high-contrast palette, tests/test_high_contrast.py).
+GOLD = (140, 96, 0)  # the winner's: the final ranking's title and first place
+GOOD = (29, 117, 58)  # a good sign: a valid dish, "Ready"
+BAD = (176, 29, 29)  # a bad sign: an invalid dish, the end triggered, a broken village
 
 # Seats: a dark colour for names and marks, and a shape on a neutral chip.
 SEAT_COLOURS = (

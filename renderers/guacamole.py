@@ -24,6 +24,8 @@ from engines.guacamole.rules import MAX_PLAYERS, DishView
 from renderers.colours import (
     ACTIVE,
     BACKGROUND,
+    BAD,
+    GOOD,
     INK,
     MUTED,
     PANEL,
@@ -88,8 +90,6 @@ LEGEND_ROW = 32  # the legend's rows beside the piles: the five types, then the 
 STAR = "★"  # under a dish that holds all five types
 GUACAMOLE = N_("guacamole")  # a dish holding all five types, as the legend names it
 GUACAMOLE_NOTE = N_("all five types in one dish: +3 points, valid or not")
-GOOD = (30, 120, 60)
-BAD = (180, 30, 30)
 KIND_WORD = {"number": N_("same no."), "type": N_("same type"), "straight": N_("run")}
 DISH_W = 112
 STACK_TOP = 30  # a stack's first card under its label, clear of the outline a changed stack gets

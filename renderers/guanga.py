@@ -19,6 +19,7 @@ from engines.guanga.rules import MAX_PLAYERS
 from renderers.colours import (
     ACTIVE,
     BACKGROUND,
+    BAD,
     INK,
     MUTED,
     PANEL,
@@ -476,7 +477,7 @@ def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
             20,
             min_size=14,
             bold=view.end_triggered,
-            fill=(180, 30, 30) if view.end_triggered else MUTED,
+            fill=BAD if view.end_triggered else MUTED,
             align="right",
         )
     yy, xx = y + 34, x

@@ -32,6 +32,8 @@ from engines.nowa_gwinea.geometry import (
 from engines.nowa_gwinea.rules import MAX_PLAYERS, BoardInfo
 from renderers.colours import (
     BACKGROUND,
+    BAD,
+    GOOD,
     INK,
     MARK,
     MUTED,
@@ -71,6 +73,9 @@ SAND = (236, 222, 186)
 SAND_DARK = (221, 203, 160)
 WATER = (52, 140, 220)
 FRUIT = (220, 60, 60)
+# The village's water and fruit lines: the pieces' colours, darker, so that they read on the panel.
+WATER_TEXT = (39, 106, 167)
+FRUIT_TEXT = (171, 46, 46)
 LEAF = (60, 150, 60)
 TOTEM_COLOURS = (
     (46, 170, 90),  # parrot
@@ -371,7 +376,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
                 w - 10,
                 24,
                 min_size=18,
-                fill=WATER,
+                fill=WATER_TEXT,
             )
             + 4
         )
@@ -384,7 +389,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
                 w - 10,
                 24,
                 min_size=18,
-                fill=FRUIT,
+                fill=FRUIT_TEXT,
             )
             + 4
         )
@@ -398,7 +403,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
                     21,
                     min_size=15,
                     bold=True,
-                    fill=(190, 20, 20),
+                    fill=BAD,
                     max_lines=3,
                 )
                 + 4
@@ -413,7 +418,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
                     24,
                     min_size=18,
                     bold=True,
-                    fill=(30, 130, 60),
+                    fill=GOOD,
                 )
                 + 4
             )

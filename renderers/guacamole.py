@@ -375,16 +375,21 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         seat = v.seat
         y += 6
         title = [(tr("Your hand"), INK)]  # outside the call below: the extractor reads one call at a time
-        draw_text(
-            d,
-            (PAD, y),
-            nsay(
-                "{title} — {n} card; type the code: prep 5T, dish 5T",
-                "{title} — {n} cards; type the code: prep 5T, dish 5T",
+        if hand:  # how to play a card, with one the reader holds
+            heading = nsay(
+                "{title} — {n} card; type its code: prep {card}, dish {card}",
+                "{title} — {n} cards; type a code: prep {card}, dish {card}",
                 len(hand),
                 MUTED,
                 title=title,
-            ),
+                card=hand[0],
+            )
+        else:
+            heading = say("{title} — no cards", MUTED, title=title)
+        draw_text(
+            d,
+            (PAD, y),
+            heading,
             WIDTH - 2 * PAD,
             26,
             min_size=18,

@@ -146,6 +146,39 @@ def test_a_written_cue_is_drawn_in_its_keys_ink(game):
     assert not missing, (game, missing)
 
 
+def _piece_colours() -> list[tuple[int, int, int]]:
+    """Every game's piece colours: what the last turn's mark may be drawn on."""
+    return sorted({tuple(c) for game in GAMES for c in _renderer(game).PIECE_COLOURS})
+
+
+@pytest.mark.parametrize("contrast", [False, True], ids=["standard", "high-contrast"])
+@pytest.mark.parametrize("deficiency", [None, *vision.DEFICIENCIES])
+def test_the_last_turn_mark_shows_on_every_piece_colour(deficiency, contrast):
+    """What changed in the last turn is framed (:func:`renderers.shapes.mark_box`) on pieces of
+    every colour: across the frame, a band at least 3 px wide stands apart from the piece under
+    it, whatever the colour vision and the palette (magenta alone vanishes on a high-contrast
+    mountain for deuteranopia, on a slate hut for protanopia)."""
+    from PIL import ImageDraw
+
+    from renderers.shapes import mark_box
+
+    hidden = []
+    for fill in _piece_colours():
+        image = Image.new("RGB", (80, 80), fill)
+        mark_box(ImageDraw.Draw(image), (10, 10, 70, 70), width=7)
+        if contrast:
+            image = colours.high_contrast(image)
+        seen = vision.simulate_image(image, deficiency) if deficiency else image
+        under = seen.getpixel((40, 40))
+        run = best = 0
+        for x in range(6, 30):  # the piece, the frame, the piece inside it
+            run = run + 1 if vision.delta_e(seen.getpixel((x, 40)), under) >= vision.THRESHOLD else 0
+            best = max(best, run)
+        if best < 3:
+            hidden.append((fill, best))
+    assert not hidden, (deficiency or "typical vision", hidden)
+
+
 def test_contrast_ratios_are_wcags():
     assert colours.contrast_ratio((0, 0, 0), (255, 255, 255)) == pytest.approx(21)
     assert colours.contrast_ratio((255, 255, 255), (255, 255, 255)) == pytest.approx(1)

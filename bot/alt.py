@@ -170,10 +170,20 @@ def board(
             parts.append(t.gettext("This game was abandoned."))
         elif acting:
             who = in_words(listing([names[s] for s in acting]), t) or ""
+            # the count agrees the verb with the players ("Le toca a Ana", "Les toca a Ana y Beto")
             if seat is not None and seat in acting:
-                parts.append(t.gettext("It is your turn ({players} to play).", players=who))
+                parts.append(
+                    t.ngettext(
+                        "It is your turn ({players} to play).",
+                        "It is your turn ({players} to play).",
+                        len(acting),
+                        players=who,
+                    )
+                )
             else:
-                parts.append(t.gettext("To play: {players}.", players=who))
+                parts.append(
+                    t.ngettext("To play: {players}.", "To play: {players}.", len(acting), players=who)
+                )
         scores = _scores(view, names, t)
         if scores:
             parts.append(scores)

@@ -23,7 +23,11 @@ MUTED = (105, 105, 105)
 RULE = (200, 194, 182)
 ACTIVE = (255, 241, 204)  # the background of the seat whose turn it is
 MARK = (226, 0, 142)  # the last turn's outline: magenta, unlike any piece
-GOLD = (176, 120, 0)
+# Colours text is written in on the paper: each reads there (4.5:1 against the paper, the panels
+# and the active seat's background; 7:1 in the high-contrast palette, tests/test_high_contrast.py).
+GOLD = (140, 96, 0)  # the winner's: the final ranking's title and first place
+GOOD = (29, 117, 58)  # a good sign: a valid dish, "Ready"
+BAD = (176, 29, 29)  # a bad sign: an invalid dish, the end triggered, a broken village
 
 # Seats: a dark colour for names and marks, and a shape on a neutral chip.
 SEAT_COLOURS = (
@@ -49,10 +53,46 @@ class Key:
     ``cue`` is ``(kind, value)``: ``("letter", "S")`` a letter drawn on the thing (alone, or
     leading a code such as ``A01``), ``("text", "Par")`` a word drawn on it, ``("shape",
     "circle")`` a seat shape (:func:`seat_shape`), ``("pattern", "2 dots")`` a pattern (its
-    drawing function reports it with :func:`drew`)."""
+    drawing function reports it with :func:`drew`).  A letter or a word is drawn in ``ink``
+    on ``colour``: the two stand at least :data:`MIN_CUE_CONTRAST` apart (:func:`ink_on` picks
+    the better of the board's ink and white)."""
 
     colour: tuple[int, int, int]
     cue: tuple[str, str]
+    ink: tuple[int, int, int] | None = None  # a letter's or word's colour, drawn on ``colour``
+
+
+WHITE = (255, 255, 255)
+# The least contrast ratio (WCAG 2) between a legend colour and the letter or word drawn on it
+# as its second cue, in either palette: WCAG's minimum for large text and for graphics.
+MIN_CUE_CONTRAST = 3.0
+
+
+def _luminance(colour: Sequence[int]) -> float:
+    """WCAG 2's relative luminance of an sRGB colour."""
+
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = colour[:3]
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def contrast_ratio(a: Sequence[int], b: Sequence[int]) -> float:
+    """WCAG 2's contrast ratio of two colours, from 1 (the same) to 21 (black on white)."""
+    low, high = sorted((_luminance(a), _luminance(b)))
+    return (high + 0.05) / (low + 0.05)
+
+
+def ink_on(colour: Sequence[int]) -> tuple[int, int, int]:
+    """The letters' colour on a piece of ``colour``: the board's ink or white, whichever stands
+    out more from it (in both palettes)."""
+
+    def least(ink: tuple[int, int, int]) -> float:
+        return min(contrast_ratio(ink, colour), contrast_ratio(contrast_colour(ink), contrast_colour(colour)))
+
+    return max((INK, WHITE), key=least)
 
 
 def seat_keys(players: int = len(SEAT_COLOURS)) -> dict[int, Key]:
@@ -66,7 +106,7 @@ _CUES: list[set[Cue]] = []
 
 @contextmanager
 def cue_log() -> Iterator[set[Cue]]:
-    """Collect, while the block runs, every text stamped (``("text", text, None)``), every seat
+    """Collect, while the block runs, every text stamped with its ink (``("text", text, colour)``), every seat
     shape with its fill (``("shape", "circle", colour)``) and every pattern reported by
     :func:`drew` (the tests check that each legend's second cue is drawn)."""
     log: set[Cue] = set()
@@ -131,7 +171,10 @@ def contrast_colour(colour: Sequence[int]) -> tuple[int, int, int]:
 
 def contrast_keys(keys: dict[Any, Key]) -> dict[Any, Key]:
     """A colour key as the high-contrast palette draws it (the same second cues)."""
-    return {name: Key(contrast_colour(key.colour), key.cue) for name, key in keys.items()}
+    return {
+        name: Key(contrast_colour(key.colour), key.cue, contrast_colour(key.ink) if key.ink else None)
+        for name, key in keys.items()
+    }
 
 
 def high_contrast(image: Image.Image) -> Image.Image:

@@ -21,7 +21,20 @@ from PIL import Image, ImageDraw
 from engines.guacamole.data import TYPE_NAMES, dish_kind, dish_points, is_guacamole
 from engines.guacamole.moves import Discard, Draw, Free, Swap, Take, parse_move
 from engines.guacamole.rules import MAX_PLAYERS, DishView
-from renderers.colours import ACTIVE, BACKGROUND, INK, MUTED, PANEL, RULE, Key, seat_colour, seat_keys
+from renderers.colours import (
+    ACTIVE,
+    BACKGROUND,
+    BAD,
+    GOOD,
+    INK,
+    MUTED,
+    PANEL,
+    RULE,
+    Key,
+    ink_on,
+    seat_colour,
+    seat_keys,
+)
 from renderers.entrypoints import board_entry_points
 from renderers.layout import (
     PAD,
@@ -46,18 +59,23 @@ from renderers.typeset import art_cache, draw_text, label
 
 BIG = (110, 150)
 SMALL = (92, 124)
+# Each type's card colour, and its letters' colour (the board's ink or white, whichever stands
+# out more from the card).
 TYPE_COLOURS = {
-    "P": ((46, 125, 50), (255, 255, 255)),
-    "L": ((196, 206, 40), (33, 33, 33)),
-    "O": ((123, 75, 160), (255, 255, 255)),
-    "T": ((200, 45, 45), (255, 255, 255)),
-    "A": ((236, 118, 18), (255, 255, 255)),
+    t: (fill, ink_on(fill))
+    for t, fill in {
+        "P": (46, 125, 50),
+        "L": (196, 206, 40),
+        "O": (123, 75, 160),
+        "T": (200, 45, 45),
+        "A": (236, 118, 18),
+    }.items()
 }
 PIECE_COLOURS = tuple(fill for fill, _ in TYPE_COLOURS.values())
 # What the legend tells apart by colour, and the second cue of each (the type's letter).
 COLOUR_KEYS = {
     "seats": seat_keys(MAX_PLAYERS),
-    "card types": {t: Key(fill, ("letter", t)) for t, (fill, _) in TYPE_COLOURS.items()},
+    "card types": {t: Key(fill, ("letter", t), ink) for t, (fill, ink) in TYPE_COLOURS.items()},
 }
 SHORT = {"P": "Avocaldo", "L": "Lima", "O": "Onion", "T": "Tomathor", "A": "Aji"}
 POWER = {"P": N_("+3 dish"), "L": N_("steal"), "O": N_("draw 3"), "T": N_("swap"), "A": N_("take")}
@@ -72,8 +90,6 @@ LEGEND_ROW = 32  # the legend's rows beside the piles: the five types, then the 
 STAR = "★"  # under a dish that holds all five types
 GUACAMOLE = N_("guacamole")  # a dish holding all five types, as the legend names it
 GUACAMOLE_NOTE = N_("all five types in one dish: +3 points, valid or not")
-GOOD = (30, 120, 60)
-BAD = (180, 30, 30)
 KIND_WORD = {"number": N_("same no."), "type": N_("same type"), "straight": N_("run")}
 DISH_W = 112
 STACK_TOP = 30  # a stack's first card under its label, clear of the outline a changed stack gets
@@ -359,16 +375,21 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         seat = v.seat
         y += 6
         title = [(tr("Your hand"), INK)]  # outside the call below: the extractor reads one call at a time
-        draw_text(
-            d,
-            (PAD, y),
-            nsay(
-                "{title} — {n} card; type the code: prep 5T, dish 5T",
-                "{title} — {n} cards; type the code: prep 5T, dish 5T",
+        if hand:  # how to play a card, with one the reader holds
+            heading = nsay(
+                "{title} — {n} card; type its code: prep {card}, dish {card}",
+                "{title} — {n} cards; type a code: prep {card}, dish {card}",
                 len(hand),
                 MUTED,
                 title=title,
-            ),
+                card=hand[0],
+            )
+        else:
+            heading = say("{title} — no cards", MUTED, title=title)
+        draw_text(
+            d,
+            (PAD, y),
+            heading,
             WIDTH - 2 * PAD,
             26,
             min_size=18,

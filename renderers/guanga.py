@@ -16,7 +16,20 @@ from PIL import Image, ImageDraw
 from engines.guanga import data as D
 from engines.guanga import terms as W
 from engines.guanga.rules import MAX_PLAYERS
-from renderers.colours import ACTIVE, BACKGROUND, INK, MUTED, PANEL, RULE, Key, drew, seat_colour, seat_keys
+from renderers.colours import (
+    ACTIVE,
+    BACKGROUND,
+    BAD,
+    INK,
+    MUTED,
+    PANEL,
+    RULE,
+    Key,
+    drew,
+    ink_on,
+    seat_colour,
+    seat_keys,
+)
 from renderers.entrypoints import board_entry_points
 from renderers.layout import (
     PAD,
@@ -63,7 +76,8 @@ PATCH_PIPS = {"red": 1, "blue": 2, "yellow": 3, "green": 4}
 COLOUR_KEYS = {
     "seats": seat_keys(MAX_PLAYERS),
     "patch colours": {c: Key(rgb, ("pattern", f"{PATCH_PIPS[c]} pips")) for c, rgb in PATCH_RGB.items()},
-    "card levels": {lv: Key(rgb, ("letter", lv)) for lv, rgb in LEVEL_RGB.items()},  # the id's first letter
+    # the id's first letter, in the ink that stands out from the level's colour
+    "card levels": {lv: Key(rgb, ("letter", lv), ink_on(rgb)) for lv, rgb in LEVEL_RGB.items()},
 }
 ROWS = "ABCDE"
 MODE_NAMES = {
@@ -246,8 +260,8 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
     )
     draw.rounded_rectangle((x, y, x + w, y + 30), radius=8, fill=LEVEL_RGB[card.level])
     draw.rectangle((x, y + 20, x + w, y + 30), fill=LEVEL_RGB[card.level])
-    white = (255, 255, 255)
-    draw_text(draw, (x + 5, y + 4), card.id, w // 2 - 6, 20, min_size=14, bold=True, fill=white)
+    ink = ink_on(LEVEL_RGB[card.level])
+    draw_text(draw, (x + 5, y + 4), card.id, w // 2 - 6, 20, min_size=14, bold=True, fill=ink)
     draw_text(
         draw,
         (x + w // 2, y + 5),
@@ -256,7 +270,7 @@ def _draw_card(img, draw, card, x: int, y: int, w: int, h: int, lit: bool) -> No
         19,
         min_size=13,
         bold=True,
-        fill=white,
+        fill=ink,
         align="right",
     )
     rows = card.shape
@@ -463,7 +477,7 @@ def _draw_markers(img, draw, view, x: int, y: int, w: int) -> None:
             20,
             min_size=14,
             bold=view.end_triggered,
-            fill=(180, 30, 30) if view.end_triggered else MUTED,
+            fill=BAD if view.end_triggered else MUTED,
             align="right",
         )
     yy, xx = y + 34, x

@@ -32,6 +32,8 @@ from engines.nowa_gwinea.geometry import (
 from engines.nowa_gwinea.rules import MAX_PLAYERS, BoardInfo
 from renderers.colours import (
     BACKGROUND,
+    BAD,
+    GOOD,
     INK,
     MARK,
     MUTED,
@@ -39,6 +41,7 @@ from renderers.colours import (
     RULE,
     Key,
     high_contrast,
+    ink_on,
     seat_colour,
     seat_keys,
 )
@@ -70,6 +73,9 @@ SAND = (236, 222, 186)
 SAND_DARK = (221, 203, 160)
 WATER = (52, 140, 220)
 FRUIT = (220, 60, 60)
+# The village's water and fruit lines: the pieces' colours, darker, so that they read on the panel.
+WATER_TEXT = (39, 106, 167)
+FRUIT_TEXT = (171, 46, 46)
 LEAF = (60, 150, 60)
 TOTEM_COLOURS = (
     (46, 170, 90),  # parrot
@@ -94,7 +100,7 @@ PIECE_COLOURS = (*TOTEM_COLOURS, WATER, FRUIT, LEAF, HUT, SAND, SAND_DARK)
 # What the legend tells apart by colour, and the second cue of each (the animal's short name).
 COLOUR_KEYS = {
     "seats": seat_keys(MAX_PLAYERS),
-    "totems": {ANIMALS[i]: Key(c, ("text", TOTEM_LABELS[i])) for i, c in enumerate(TOTEM_COLOURS)},
+    "totems": {ANIMALS[i]: Key(c, ("text", TOTEM_LABELS[i]), ink_on(c)) for i, c in enumerate(TOTEM_COLOURS)},
 }
 
 
@@ -155,7 +161,9 @@ def _draw_symbols(
             width=2 if i == rolled else 1,
         )
         if not small:
-            centred_text(d, (x + size / 2, y + size / 2), tr(TOTEM_LABELS[i]), f, fill=(255, 255, 255))
+            centred_text(
+                d, (x + size / 2, y + size / 2), tr(TOTEM_LABELS[i]), f, fill=ink_on(TOTEM_COLOURS[i])
+            )
     for name in board.water:
         cell = cell_of(name)
         x, y = _xy(cell, ox, oy, size)
@@ -368,7 +376,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
                 w - 10,
                 24,
                 min_size=18,
-                fill=WATER,
+                fill=WATER_TEXT,
             )
             + 4
         )
@@ -381,7 +389,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
                 w - 10,
                 24,
                 min_size=18,
-                fill=FRUIT,
+                fill=FRUIT_TEXT,
             )
             + 4
         )
@@ -395,7 +403,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
                     21,
                     min_size=15,
                     bold=True,
-                    fill=(190, 20, 20),
+                    fill=BAD,
                     max_lines=3,
                 )
                 + 4
@@ -410,7 +418,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
                     24,
                     min_size=18,
                     bold=True,
-                    fill=(30, 130, 60),
+                    fill=GOOD,
                 )
                 + 4
             )

@@ -74,21 +74,23 @@ COLOUR_RGB = {
 VILLAGE_TINT = {k: tuple(int(c * 0.55 + 255 * 0.45) for c in v) for k, v in COLOUR_RGB.items()}
 PIECE_COLOURS = tuple(COLOUR_RGB.values())
 LLAMA_BODY = ((250, 250, 250), (25, 25, 25))  # seat 0's llamas are white, seat 1's black
-# What the legend tells apart by colour, and the second cue of each: a colour's letter (the
-# notation's, on every flag, load and supply disc), the brown piece's square, the llamas' seat shape.
-COLOUR_KEYS = {
-    "seats": seat_keys(MAX_PLAYERS),
-    "colours": {
-        **{c: Key(COLOUR_RGB[c], ("letter", D.LETTER[c])) for c in D.COLOURS},
-        "brown": Key(COLOUR_RGB["brown"], ("pattern", "square piece")),
-    },
-    "llamas": {s: Key(LLAMA_BODY[s], ("shape", SEAT_SHAPES[s])) for s in range(MAX_PLAYERS)},
-}
 
 
 def _ink_on(colour: str) -> tuple[int, int, int]:
     """Letters on a piece of ``colour``: dark on the light ones, white on the others."""
     return INK if colour in ("white", "yellow", "orange") else (255, 255, 255)
+
+
+# What the legend tells apart by colour, and the second cue of each: a colour's letter (the
+# notation's, on every flag, load and supply disc), the brown piece's square, the llamas' seat shape.
+COLOUR_KEYS = {
+    "seats": seat_keys(MAX_PLAYERS),
+    "colours": {
+        **{c: Key(COLOUR_RGB[c], ("letter", D.LETTER[c]), _ink_on(c)) for c in D.COLOURS},
+        "brown": Key(COLOUR_RGB["brown"], ("pattern", "square piece")),
+    },
+    "llamas": {s: Key(LLAMA_BODY[s], ("shape", SEAT_SHAPES[s])) for s in range(MAX_PLAYERS)},
+}
 
 
 def _letter(dr: ImageDraw.ImageDraw, x: float, y: float, colour: str, size: int) -> None:

@@ -60,11 +60,18 @@ def letter(terrain: str) -> str:
     return letters.get(terrain, terrain)
 
 
+LETTER_SHADE = 0.45  # a terrain's letter: its colour this much darker
+
+
+def _darker(c, k=0.7):
+    return tuple(int(v * k) for v in c)
+
+
 PIECE_COLOURS = tuple(TERRAIN_COLOURS.values())
 # What the legend tells apart by colour, and the second cue of each (the terrain's letter).
 COLOUR_KEYS = {
     "seats": seat_keys(MAX_PLAYERS),
-    "terrains": {t: Key(c, ("letter", t)) for t, c in TERRAIN_COLOURS.items()},
+    "terrains": {t: Key(c, ("letter", t), _darker(c, LETTER_SHADE)) for t, c in TERRAIN_COLOURS.items()},
 }
 HIDDEN = (222, 216, 204)
 HIDDEN_DOT = (200, 193, 180)
@@ -101,10 +108,6 @@ def _dashed(draw: ImageDraw.ImageDraw, a, b, fill, width=2, dash=8) -> None:
             fill=fill,
             width=width,
         )
-
-
-def _darker(c, k=0.7):
-    return tuple(int(v * k) for v in c)
 
 
 def _pawn(
@@ -171,7 +174,7 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, view, ox: int, oy: 
             label(draw, (x + CELL - 10, y + 10), tr("seen"), 18, True, INK, "ra")
         else:
             draw.rectangle((x, y, x + CELL, y + CELL), fill=TERRAIN_COLOURS[t])
-            label(draw, (x + 10, y + 8), letter(t), 22, True, _darker(TERRAIN_COLOURS[t], 0.45))
+            label(draw, (x + 10, y + 8), letter(t), 22, True, _darker(TERRAIN_COLOURS[t], LETTER_SHADE))
         crop = view.crops[cell]
         cx, cy = x + CELL // 2, y + CELL // 2 - 4
         if crop is not None:

@@ -107,7 +107,7 @@ def stamp(
     a pixel) and then stamped."""
     x, y = xy
     if cue_logging():
-        drew("text", text, None)
+        drew("text", text, tuple(fill[:3]))
     mask, (dx, dy) = _label_mask(text, fnt, anchor, (math.modf(x)[0], math.modf(y)[0]))
     draw.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
 

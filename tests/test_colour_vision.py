@@ -110,6 +110,84 @@ def test_every_legend_entry_draws_its_second_cue(game):
     assert not missing, (game, missing)
 
 
+@pytest.mark.parametrize("contrast", [False, True], ids=["standard", "high-contrast"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_letter_or_word_stands_out_from_the_colour_it_tells(game, contrast):
+    """A second cue written on its colour (a terrain's letter, a card's type, a totem's name) is
+    only a cue if it can be read there: its ink and the colour stand at least 3:1 apart (WCAG's
+    least for large text and graphics), in both palettes."""
+    faint = []
+    for category, standard in _keys(game).items():
+        entries = colours.contrast_keys(standard) if contrast else standard
+        for entry, key in entries.items():
+            if key.cue[0] not in ("letter", "text"):
+                continue
+            assert key.ink is not None, (game, category, entry, "a written cue names its ink")
+            ratio = colours.contrast_ratio(key.ink, key.colour)
+            if ratio < colours.MIN_CUE_CONTRAST:
+                faint.append((category, entry, key.cue[1], round(ratio, 2)))
+    assert not faint, (game, faint)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_written_cue_is_drawn_in_its_keys_ink(game):
+    _, cues = _drawn(game)
+    drawn = {(text, fill) for kind, text, fill in cues if kind == "text"}
+    missing = [
+        (category, entry, key.cue, key.ink)
+        for category, entries in _keys(game).items()
+        for entry, key in entries.items()
+        if key.cue[0] in ("letter", "text")
+        and not any(
+            ink == key.ink and (text == key.cue[1] or (text[:1] == key.cue[1] and text[1:].isdigit()))
+            for text, ink in drawn
+        )
+    ]
+    assert not missing, (game, missing)
+
+
+def _piece_colours() -> list[tuple[int, int, int]]:
+    """Every game's piece colours: what the last turn's mark may be drawn on."""
+    return sorted({tuple(c) for game in GAMES for c in _renderer(game).PIECE_COLOURS})
+
+
+@pytest.mark.parametrize("contrast", [False, True], ids=["standard", "high-contrast"])
+@pytest.mark.parametrize("deficiency", [None, *vision.DEFICIENCIES])
+def test_the_last_turn_mark_shows_on_every_piece_colour(deficiency, contrast):
+    """What changed in the last turn is framed (:func:`renderers.shapes.mark_box`) on pieces of
+    every colour: across the frame, a band at least 3 px wide stands apart from the piece under
+    it, whatever the colour vision and the palette (magenta alone vanishes on a high-contrast
+    mountain for deuteranopia, on a slate hut for protanopia)."""
+    from PIL import ImageDraw
+
+    from renderers.shapes import mark_box
+
+    hidden = []
+    for fill in _piece_colours():
+        image = Image.new("RGB", (80, 80), fill)
+        mark_box(ImageDraw.Draw(image), (10, 10, 70, 70), width=7)
+        if contrast:
+            image = colours.high_contrast(image)
+        seen = vision.simulate_image(image, deficiency) if deficiency else image
+        under = seen.getpixel((40, 40))
+        run = best = 0
+        for x in range(6, 30):  # the piece, the frame, the piece inside it
+            run = run + 1 if vision.delta_e(seen.getpixel((x, 40)), under) >= vision.THRESHOLD else 0
+            best = max(best, run)
+        if best < 3:
+            hidden.append((fill, best))
+    assert not hidden, (deficiency or "typical vision", hidden)
+
+
+def test_contrast_ratios_are_wcags():
+    assert colours.contrast_ratio((0, 0, 0), (255, 255, 255)) == pytest.approx(21)
+    assert colours.contrast_ratio((255, 255, 255), (255, 255, 255)) == pytest.approx(1)
+    assert colours.contrast_ratio((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
+    # the better of the board's ink and white: dark letters on an orange card, white on a purple one
+    assert colours.ink_on((236, 118, 18)) == colours.INK
+    assert colours.ink_on((123, 75, 160)) == colours.WHITE
+
+
 def test_the_model_matches_machado_2009():
     # Rows of each matrix sum to 1: white and greys are seen as they are.
     for deficiency, matrix in vision.MATRICES.items():

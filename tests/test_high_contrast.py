@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 import engines
-from renderers import colours, nowa_gwinea, results
+from renderers import colours, nowa_gwinea, results, typeset
 from renderers.samples import SETUPS, positions
 
 GAMES = sorted(SETUPS)
@@ -43,6 +43,39 @@ def test_paper_and_ink_are_aaa_apart():
     assert paper == (255, 255, 255)
     # the standard palette's secondary text is not: the high-contrast one is needed
     assert ratio(colours.MUTED, colours.BACKGROUND) < 7
+
+
+def _text_inks(game: str) -> dict[tuple[int, ...], set[str]]:
+    """Every colour text is drawn in on the game's sample boards, with the texts."""
+    renderer = engines.get(game).load_renderer()
+    typeset.clear_art()
+    inks: dict[tuple[int, ...], set[str]] = {}
+    with colours.cue_log() as cues:
+        for pos in positions(game):
+            for seat in (None, *range(pos.players)):
+                renderer.draw_board(pos.view(seat), names=pos.names, last_action=pos.last_action_in(None))
+    for kind, text, ink in cues:
+        if kind == "text" and ink is not None:
+            inks.setdefault(ink, set()).add(text)
+    return inks
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_text_in_colour_reads_on_the_paper(game):
+    """Text in a dark ink (a title in gold, a village's water line in blue, "invalid" in red) is
+    written on the paper, a panel or the active seat's background: it reads there as secondary
+    text does, 4.5:1 (WCAG AA) in the standard palette and 7:1 (AAA) in the high-contrast one.
+    (Light inks are written on pieces, and their letters are the colour keys' own test.)"""
+    grounds = (colours.BACKGROUND, colours.PANEL, colours.ACTIVE)
+    faint = []
+    for ink, texts in _text_inks(game).items():
+        if ratio(ink, colours.PANEL) < 2:  # a light ink: letters on a piece
+            continue
+        standard = min(ratio(ink, ground) for ground in grounds)
+        high = min(ratio(colours.contrast_colour(ink), colours.contrast_colour(ground)) for ground in grounds)
+        if standard < 4.5 or high < 7:
+            faint.append((ink, sorted(texts)[:3], round(standard, 2), round(high, 2)))
+    assert not faint, (game, faint)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -184,3 +184,20 @@ def test_the_star_under_a_guacamole_is_explained_on_the_board_and_in_words(langu
     dishes = [w for w in words if w and w.startswith(("Dish p", "Plato p"))]
     assert len(dishes) == 3
     assert [fact in w for w in dishes] == [True, True, False], dishes
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+def test_the_hands_heading_shows_how_to_play_a_card_the_reader_holds(language):
+    """The line over a player's hand shows how to type a move with a card from that hand (it
+    always said "prep 5T", a card the reader may not hold); an empty hand says it has none."""
+    from renderers import typeset
+
+    s = rig(hands={0: ["4O", "8P"], 1: []})
+    with typeset.fit_log() as log:
+        render(g.view_for(s, 0), names=["Ana", "Beto"], language=language)
+    heading = next(f.text for f in log if f.text.startswith(("Your hand", "Tu mano")))
+    assert "prep 4O, dish 4O" in heading and "5T" not in heading, heading
+    with typeset.fit_log() as log:
+        render(g.view_for(s, 1), names=["Ana", "Beto"], language=language)
+    heading = next(f.text for f in log if f.text.startswith(("Your hand", "Tu mano")))
+    assert heading in ("Your hand — no cards", "Tu mano — sin cartas") and "prep" not in heading, heading

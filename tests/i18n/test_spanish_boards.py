@@ -23,6 +23,7 @@ import engines
 import languages
 from bot import i18n
 from renderers import nowa_gwinea, typeset
+from renderers.layout import WIDTH
 from renderers.results import Card, Row
 from renderers.results import render as render_card
 from renderers.samples import SETUPS, positions
@@ -211,3 +212,24 @@ def test_the_league_pictures_in_spanish():
     )
     english = league_pictures(None)
     assert len(english_in(english, set())) >= 5 and "P2 (dropped)" in english
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+@pytest.mark.parametrize("game", sorted(SETUPS))
+def test_a_boards_header_lines_begin_with_a_capital(game, language):
+    """The header's lines (the title, whose turn it is, the last action) are sentences and begin
+    with a capital in either language: the Spanish status said "le toca a Ana"."""
+    renderer = engines.get(game).load_renderer()
+    low = set()
+    for pos in positions(game):
+        for seat in (None, *range(pos.players)):
+            with typeset.fit_log() as log:
+                renderer.draw_board(
+                    pos.view(seat),
+                    names=pos.names,
+                    last_action=pos.last_action_in(language),
+                    language=language,
+                )
+            # the header's left-hand lines (the right-hand one, "round 4 of 9", is a label)
+            low.update(f.text for f in log if f.header and f.box[0] < WIDTH / 2 and f.text[:1].islower())
+    assert not low, (game, language, sorted(low)[:5])

@@ -72,5 +72,20 @@ def test_players_moving_at_once_are_listed_as_a_sentence_lists_them():
     "Alice, Bob and Carol" ("Alice, Bob y Carol"), not a bare list of commas."""
     session, _ = session_for("nowa_gwinea", 3, 5)
     assert "To play: Alice, Bob and Carol." in alt.board(session, None, None)
-    assert "Le toca a: Alice, Bob y Carol." in alt.board(session, None, None, language("es"))
     assert "It is your turn (Alice, Bob and Carol to play)." in alt.board(session, 1, None)
+
+
+def test_spanish_alt_text_agrees_the_verb_with_the_players_to_move():
+    """Several players to move take the plural ("Les toca a Alice, Bob y Carol"); one, the
+    singular ("Le toca a Alice"): the alt text is read aloud, and "le toca a Alice, Bob y Carol"
+    is not Spanish."""
+    es = language("es")
+    session, _ = session_for("nowa_gwinea", 3, 5)
+    assert "Les toca a Alice, Bob y Carol." in alt.board(session, None, None, es)
+    assert "Es tu turno (les toca a Alice, Bob y Carol)." in alt.board(session, 1, None, es)
+    session, _ = session_for("pachakuna", 2, 5)
+    first = session.names()[min(session.engine.to_move(session.state))]
+    assert f"Le toca a {first}." in alt.board(session, None, None, es)
+    assert f"Es tu turno (le toca a {first})." in alt.board(
+        session, min(session.engine.to_move(session.state)), None, es
+    )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.sessions import Session
-from bot.texts import MESSAGE_LIMIT
+from bot.texts import MESSAGE_LIMIT, ended_early
 from engines.core import Engine, Said, Section, name_seats
 from languages import ENGLISH, N_, Language
 
@@ -97,6 +97,9 @@ def described(
     session: Session, reader: int | None, t: Language = ENGLISH, last_action: str | None = None
 ) -> list[str]:
     """``session``'s board in words for ``reader``, split into messages, in ``t``
-    (``last_action``: see :func:`lines_of`)."""
+    (``last_action``: see :func:`lines_of`); a game the table ended before its rules did says so
+    first (see :func:`bot.texts.ended_early`)."""
     sections = sections_for(session.engine, session.state, reader)
-    return messages(lines_of(sections, t, session.names(), last_action))
+    lines = lines_of(sections, t, session.names(), last_action)
+    ended = ended_early(session, t)
+    return messages([f"**{ended}**", "", *lines] if ended else lines)

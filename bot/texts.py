@@ -22,7 +22,7 @@ from bot.public import Reader, notation, seen
 from bot.records import MoveRecord
 from bot.replaying import undo_target
 from bot.telling import sentence, told_turns
-from engines.core import TABLE, Engine, Outcome, Said, name_seats, say
+from engines.core import TABLE, Engine, Outcome, Said, in_words, listing, name_seats, say
 from languages import ENGLISH, N_, Language
 
 if TYPE_CHECKING:
@@ -191,6 +191,28 @@ def place_line(place: int, player: str, score: str, note: str | None, t: Languag
     if note == "ran_out":
         return t.gettext("{place}: {player}: {score} (time ran out)", **values)
     return t.gettext("{place}: {player}: {score}", **values)
+
+
+def ended_early(session: Session, t: Language = ENGLISH) -> str | None:
+    """What the header of a game's last board says instead of whose turn it is, in ``t``, when
+    the table ended the game before its rules did (a resignation or forfeit: "Game over: ...";
+    an abandon); None for a game running, or ended by its rules (the board says who won)."""
+    if session.status == "abandoned":
+        return t.gettext("This game was abandoned.")
+    if session.status != "finished" or session.state is None or not session.row.outcome:
+        return None
+    if session.engine.outcome(session.state) is not None:
+        return None
+    outcome = Outcome.from_dict(session.row.outcome)
+    names = session.names()
+    first = session.final_ranking(outcome)[0]
+    return t.ngettext(
+        "Game over: {names} wins ({reason})",
+        "Game over: {names} share the win ({reason})",
+        len(first),
+        names=in_words(listing([names[s] for s in first]), t),
+        reason=name_seats(outcome.reason_in(t), names),
+    )
 
 
 def outcome_lines(session: Session, outcome: Outcome | None, t: Language = ENGLISH) -> list[str]:

@@ -11,6 +11,7 @@ from PIL import Image
 
 from renderers.colours import high_contrast
 from renderers.encoding import encode, palette_image
+from renderers.layout import ended as ended_as
 from renderers.translation import speaking
 
 # --------------------------------------------------------------------------- entry points
@@ -25,7 +26,8 @@ def board_entry_points(
     """A game's ``render`` and ``draw_board`` from the function that draws its board, ``picture(view,
     names, last_action)``: both take ``names``, ``last_action`` and ``language`` (default English),
     keyword-only; ``draw_board`` draws in the language, ``render`` encodes the PNG, with the
-    palette of ``game`` (:mod:`renderers.palettes`) when it has one."""
+    palette of ``game`` (:mod:`renderers.palettes`) when it has one.  ``ended``: what the header
+    says instead of whose turn it is (see :func:`renderers.layout.ended`)."""
 
     def draw_board(
         view: Any,
@@ -34,8 +36,9 @@ def board_entry_points(
         last_action: str | None = None,
         language: str | None = None,
         contrast: bool = False,
+        ended: str | None = None,
     ) -> Image.Image:
-        with speaking(language):
+        with speaking(language), ended_as(ended):
             image = picture(view, names, last_action)
         return high_contrast(image) if contrast else image
 
@@ -46,10 +49,13 @@ def board_entry_points(
         last_action: str | None = None,
         language: str | None = None,
         contrast: bool = False,
+        ended: str | None = None,
     ) -> bytes:
         """The board as PNG bytes, its words in ``language`` (default English), in the
         high-contrast palette (:func:`high_contrast`) when ``contrast``."""
-        image = draw_board(view, names=names, last_action=last_action, language=language, contrast=contrast)
+        image = draw_board(
+            view, names=names, last_action=last_action, language=language, contrast=contrast, ended=ended
+        )
         return encode(image, palette_image(game) if game and not contrast else None)
 
     return render, draw_board

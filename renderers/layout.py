@@ -12,8 +12,10 @@ Every board is :data:`WIDTH` pixels wide and starts the same way::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import ImageDraw, ImageFont
@@ -81,7 +83,28 @@ def _header_parts(
     return title, info, status, last, info_w, mark
 
 
+_ENDED: ContextVar[str | None] = ContextVar("ended", default=None)
+
+
+@contextmanager
+def ended(text: str | None) -> Iterator[None]:
+    """Boards drawn within say ``text`` (translated already) on their header's status line instead
+    of whose turn it is: the last board of a game the table ended before its rules did (a
+    resignation, a forfeit, an abandon), which the game's view cannot know of."""
+    token = _ENDED.set(text)
+    try:
+        yield
+    finally:
+        _ENDED.reset(token)
+
+
+def _as_shown(header: Header) -> Header:
+    text = _ENDED.get()
+    return header if text is None else replace(header, status=[(text, INK)], seat=None)
+
+
 def header_height(header: Header, width: int = WIDTH) -> int:
+    header = _as_shown(header)
     title, _, status, last, _, _ = _header_parts(header, width)
     h = PAD + int(TITLE_SIZE * LEADING) + 6 + max(status.height, 40)
     if last is not None:
@@ -91,6 +114,7 @@ def header_height(header: Header, width: int = WIDTH) -> int:
 
 def draw_header(draw: ImageDraw.ImageDraw, header: Header, width: int = WIDTH, y: int = 0) -> int:
     """Draw the header band at ``y``; returns its height."""
+    header = _as_shown(header)
     height = header_height(header, width)
     _, info, _, _, info_w, mark = _header_parts(header, width)
     draw.rectangle((0, y, width, y + height), fill=PANEL)

@@ -62,6 +62,7 @@ class HistoryPages:
                 names=session.names(),
                 last_action=last,
                 language=t.code,
+                ended=texts.ended_early(session, t) if page.number == page.shown else None,
                 **palette(await self.look.person_contrast(interaction.user.id)),
             )
             file = picture(

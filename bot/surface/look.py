@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import alt, i18n
+from bot import alt, i18n, texts
 from bot.sessions import Session, SessionService, waiting
 from bot.surface.attach import picture
 from bot.surface.replies import sentence
@@ -85,6 +85,7 @@ class Look:
             names=names,
             last_action=last_action,
             language=language,
+            ended=texts.ended_early(session, language_of(language)),
             **palette(contrast),
         )
         name = (

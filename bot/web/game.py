@@ -343,5 +343,6 @@ class Games:
             names=session.names(),
             last_action=self.last_action(session, record, t),
             language=t.code,
+            ended=texts.ended_early(session, t) if step == await self.shown(session) else None,
         )
         return png

@@ -10,13 +10,22 @@ from renderers.typeset import centred_text, font
 
 
 def render(
-    view, *, names=None, last_action: str | None = None, language: str | None = None, contrast: bool = False
+    view,
+    *,
+    names=None,
+    last_action: str | None = None,
+    language: str | None = None,
+    contrast: bool = False,
+    ended: str | None = None,
 ) -> bytes:
-    """The board (the table's test game is drawn in English whatever ``language`` asks)."""
+    """The board (the table's test game is drawn in English whatever ``language`` asks; ``ended``:
+    the title's words instead of whose turn it is, see :func:`renderers.layout.ended`)."""
     width = 120 + 90 * len(view.piles)
     image, draw = new_canvas(width, 360)
     title = "Nim"
-    if view.winner is not None:
+    if ended is not None:
+        title += f"  -  {ended}"
+    elif view.winner is not None:
         title += f"  -  {seat_name(names, view.winner)} wins"
     else:
         title += f"  -  {seat_name(names, view.turn)} to play"

@@ -1,0 +1,56 @@
+"""The last board of a game the table ended before its rules did (a resignation, an abandon):
+its header says how the game ended, never that someone is to play."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import texts
+from bot.describe import described
+from languages import language
+from tests.i18n.test_spanish_boards import drawn_texts
+
+GAMES = ["guacamole", "guanga", "tiwanaku", "pachakuna", "nowa_gwinea"]
+TO_PLAY = {"en": ("to play",), "es": ("le toca", "les toca")}  # the header's words for whose turn
+
+
+async def two_people(service, game: str, channel: int):
+    await service.lobby.create(game, guild_id=1, channel_id=channel, host_id=1, host_name="ana", seed=3)
+    await service.lobby.join(channel, 2, "bo")
+    return (await service.lobby.start(channel, 1)).session
+
+
+def header_texts(session, ended: str | None, code: str) -> list[str]:
+    renderer = session.info.load_renderer()
+    view = session.engine.view_for(session.state, None)
+    with drawn_texts() as (found, _):
+        renderer.render(view, names=session.names(), language=code, ended=ended)
+    return [t.lower() for t in found]
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("code", ["en", "es"])
+async def test_the_last_board_of_a_resigned_or_abandoned_game_says_how_it_ended(service, game, code):
+    t = language(code)
+    running = await two_people(service, game, 5)
+    assert texts.ended_early(running, t) is None  # a running game: whose turn, as drawn by the game
+    await service.seats.resign(5, 2)
+    resigned = await service.core.get(running.id)
+    assert resigned.status == "finished" and resigned.engine.outcome(resigned.state) is None
+    said = texts.ended_early(resigned, t)
+    assert said is not None and "ana" in said, said  # the winner, as bo resigned
+    drawn = header_texts(resigned, said, code)
+    before = header_texts(resigned, None, code)  # as the game's own view would draw it
+    # The header: the title, the round or turn, then its status line, which now says the end.
+    assert drawn[:2] == before[:2] and drawn[2] == said.lower() != before[2], (before, drawn)
+    assert not [x for x in drawn if any(w in x for w in TO_PLAY[code])], drawn
+    # The board in words says it first too.
+    assert described(resigned, None, t)[0].startswith(f"**{said}**")
+    assert not described(running, None, t)[0].startswith(f"**{said}**")  # as it was while running
+
+    abandoned = await two_people(service, game, 6)
+    abandoned = await service.seats.abandon(6, 1, can_manage=True)
+    said = texts.ended_early(abandoned, t)
+    assert said == t.gettext("This game was abandoned.")
+    assert said.lower() in header_texts(abandoned, said, code)

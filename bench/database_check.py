@@ -35,7 +35,9 @@ async def fill(path: Path, sessions: int, moves: int) -> None:
                 game="nim", guild_id=1, channel_id=10_000 + i, host_id=1, host_name="a",
                 options={}, max_players=2, seed=i,
             )  # fmt: skip
-            version = (await store.games.start(sid, {0: 0}, {}, {"piles": [3, 4, 5], "filler": "x" * 400})).version
+            version = (
+                await store.games.start(sid, {0: 0}, {}, {"piles": [3, 4, 5], "filler": "x" * 400})
+            ).version
             rows = [NewMove(k % 2, f"A{k % 9 + 1}", False, EVENT, {"owner": None}) for k in range(moves)]
             await store.games.record_moves(sid, version, rows, {"piles": [1], "filler": "y" * 400})
     finally:

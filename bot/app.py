@@ -222,7 +222,7 @@ class Pukllay(_BotBase):
         clock: Clock | None = None,
         start_scheduler: bool = True,
         backoff: Backoff = Backoff(),
-        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
         **client_options: Any,
     ):
         client_options.setdefault("intents", intents())

@@ -43,7 +43,7 @@ from bot.sessions.model import (
     new_game_hint,
     stored,
 )
-from bot.storage import SeatRow, SessionRow, Store
+from bot.storage import Clocked, SeatRow, SessionRow, Store
 from bot.time import gameclock as gc
 from bot.web.metrics import Metrics, played_by
 
@@ -339,9 +339,7 @@ class Core:
             due = gc.round_deadline(due, now)
         return due - now
 
-    async def clock_after(
-        self, session: Session, new_state: Any
-    ) -> tuple[dict[str, Any], float | None] | None:
+    async def clock_after(self, session: Session, new_state: Any) -> Clocked | None:
         """The clocks once the game goes from ``session.state`` to ``new_state`` now (None: no clock)."""
         spec = session.clock
         if spec is None or session.state is None:
@@ -360,7 +358,7 @@ class Core:
         banks = gc.advance(spec, banks, before, after, now, away, people)
         return banks.to_dict(), self.timer(session, spec, banks, away)
 
-    async def clock_at_start(self, session: Session) -> tuple[dict[str, Any], float | None] | None:
+    async def clock_at_start(self, session: Session) -> Clocked | None:
         """The clocks of a game starting now (``session`` as it starts: seats numbered, its first
         state), and the delay to its first deadline; None for a game without a clock."""
         spec = session.clock

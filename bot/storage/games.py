@@ -392,7 +392,7 @@ class Games(Concern):
         started = (
             "status = 'active', options = ?, state = ?, version = version + 1, updated_at = ?, started_at = ?"
         )
-        values: list[Any] = [json.dumps(options), json.dumps(state), stamp, stamp]
+        values: list[str | float | None] = [json.dumps(options), json.dumps(state), stamp, stamp]
         if clock is not None:
             started += ", clock_state = ?, timer_seconds = ?"
             values += [dump_json(clock[0]), stored_seconds(clock[1])]
@@ -511,7 +511,7 @@ class Games(Concern):
         as committed."""
         stamp, now = self.clock.stamp(), self.clock.time()
         changed = "version = version + 1, updated_at = ?"
-        values: list[Any] = [stamp]
+        values: list[str | float | None] = [stamp]
         if clock is not None:
             changed += ", clock_state = ?, timer_seconds = ?"
             values += [dump_json(clock[0]), stored_seconds(clock[1])]

@@ -111,7 +111,7 @@ class Replies:
     async def guard(
         self,
         interaction: discord.Interaction,
-        work: Callable[[], Awaitable[Any]],
+        work: Callable[[], Awaitable[object]],
         *,
         defer: bool = True,
     ) -> None:

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
-    from typing import Any
 
     from discord.ext import commands
 
@@ -23,6 +22,6 @@ if TYPE_CHECKING:
 
         settings: Settings
         scheduler: Scheduler | None
-        sleep: Callable[[float], Awaitable[Any]]  # how the table waits before trying again
+        sleep: Callable[[float], Awaitable[object]]  # how the table waits before trying again
 
         async def page_link(self, kind: str, ref: int, guild_id: int | None) -> str | None: ...

@@ -42,7 +42,7 @@ from bot.web.metrics import Metrics
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[Job], Awaitable[Any]]
+Handler = Callable[[Job], Awaitable[object]]
 
 
 def process_name(label: str = "") -> str:

@@ -316,6 +316,8 @@ async def test_an_organiser_who_reads_spanish_gets_the_late_games_by_direct_mess
         (posted,) = posts_with(standin, chan, "1 game of **Quick** is late")
         assert "the seat forfeits the game" in posted.content
         letter = standin.messages(standin.dm(owner))[-1]
-        assert letter.content.startswith(f"<@{owner.id}>: 1 partida de **Quick** va con retraso"), letter.content
+        assert letter.content.startswith(f"<@{owner.id}>: 1 partida de **Quick** va con retraso"), (
+            letter.content
+        )
         assert "el asiento pierde la partida por abandono" in letter.content
         assert "La mesa 1 espera a " in letter.content

@@ -328,7 +328,9 @@ async def test_a_spanish_server_is_asked_about_a_timeout_in_spanish(
         ]
         answer = await (await standin.click(other, question, "Dar más tiempo")).original()
         assert (
-            answer.ephemeral and answer.content.startswith("Done: ") and "has a time bank" in answer.content
+            answer.ephemeral
+            and answer.content.startswith("Done: ")
+            and "on their clock again" in answer.content
         )
         said = await standin.next_message(thread, lambda m: "respondió" in m.content)
         name = session.seat_of(late.id).name

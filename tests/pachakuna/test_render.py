@@ -203,7 +203,7 @@ def test_the_header_offers_no_tile_turn_the_player_cannot_pay_for():
     assert poor == "Beto (Black) to play: move llamas (another tile would cost 2, more than they hold)"
     with speaking("es"):
         assert _status(P.view_for(s, None)) == (
-            "le toca a Beto (Negro): mueve llamas (otra loseta costaría 2, más de lo que tiene)"
+            "Le toca a Beto (Negro): mueve llamas (otra loseta costaría 2, más de lo que tiene)"
         )
     give(s, 1, brown=2)
     assert _status(P.view_for(s, None)) == "Beto (Black) to play: turn tiles (next costs 2) or move llamas"

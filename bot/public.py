@@ -15,6 +15,7 @@ Imports :mod:`bot.records`, :mod:`engines.core`, :mod:`languages` (:mod:`bot.ses
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -43,12 +44,20 @@ class Seen:
     def summary(self, t: Language = ENGLISH) -> str:
         """The move in one line, in ``t``: its events, else its notation, else that it happened."""
         if self.lines:
-            return "; ".join(self.lines)
+            return joined(self.lines)
         if self.notation is not None:
             if self.seat == TABLE:
                 return t.gettext("The table played `{move}`", move=self.notation)
             return t.gettext("{player} played `{move}`", player=f"{{p{self.seat}}}", move=self.notation)
         return t.gettext("{player} made a move only they can see", player=f"{{p{self.seat}}}")
+
+
+def joined(lines: Sequence[str]) -> str:
+    """Lines as one: a line that ends a sentence is followed by a space, any other by "; "."""
+    out = lines[0] if lines else ""
+    for line in lines[1:]:
+        out += (" " if out.rstrip().endswith((".", "!", "?", "…")) else "; ") + line
+    return out
 
 
 def seen(engine: Engine, state: object, record: MoveRecord, reader: Reader, t: Language = ENGLISH) -> Seen:

@@ -113,3 +113,15 @@ def test_summaries_show_only_the_seats_own_holdings():
     c = GC.new_game(GC.Config(players=3), 3, 9)
     mine = str(GC.summary(GC.view_for(c, 1)))
     assert all(code in mine for code in GC.view_for(c, 1).hand)
+
+
+def test_a_moves_lines_read_as_sentences_in_one_line():
+    """A move told in several lines, shown in one (the log of a move whose notation is hidden):
+    sentences follow each other with a space, never ".;"."""
+    from bot.public import Seen
+
+    seen = Seen(0, None, ("{p0} calls Gwinea!", "The round ends.", "{p1} scores 3"), "?", False)
+    assert seen.summary() == "{p0} calls Gwinea! The round ends. {p1} scores 3"
+    assert Seen(0, None, ("{p0} builds", "{p0} covers a water hole"), "?", False).summary() == (
+        "{p0} builds; {p0} covers a water hole"
+    )

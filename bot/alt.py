@@ -244,7 +244,8 @@ def hut_chart(t: Language = ENGLISH) -> str:
     )
 
 
-def from_text(text: str, limit: int = LIMIT) -> str:
+def from_text(text: str, limit: int = LIMIT, names: Sequence[str] = ()) -> str:
     """The alt text of a picture whose words the table already writes beside it (a league's
-    standings or bracket): that text, plain, cut at a sentence."""
-    return fit(sentences(text), limit)
+    standings or bracket): that text, plain (the players' ``names`` in it kept as written), cut
+    at a sentence."""
+    return fit(sentences(text, names), limit)

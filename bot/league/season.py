@@ -265,7 +265,8 @@ class Rounds:
         text = texts.standings_text(league, rows, f"**{league.shown}**: {heading}", t)
         if self.gate is not None:
             text = clip("\n".join([text, *await self.gate.notes(league, t)]))
-        return text, Picture(data, f"league-{league.id}-standings.png", alt.from_text(text))
+        described = alt.from_text(text, names=[s.name for s in rows])
+        return text, Picture(data, f"league-{league.id}-standings.png", described)
 
     async def bracket_post(self, league: LeagueRow, t: Language = ENGLISH) -> tuple[Picture, str]:
         """The bracket picture and the same in text below it, in language ``t``."""
@@ -312,7 +313,8 @@ class Rounds:
                 t.gettext("Round {round}: {matches}", round=r, matches="; ".join(match(m) for m in matches))
             )
         text = clip("\n".join(lines))
-        return Picture(data, f"league-{league.id}-bracket.png", alt.from_text(text)), text
+        described = alt.from_text(text, names=list(names.values()))
+        return Picture(data, f"league-{league.id}-bracket.png", described), text
 
     # ----------------------------------------------------------------- the scheduler's jobs
 

@@ -1,0 +1,28 @@
+"""A league's standings picture: its alt text keeps the players' names as they wrote them (the
+standings' markdown is taken out, not the ``__`` or ``**`` of a name)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.league.season import Rounds
+from bot.league.service import LeagueService
+from tests.league.test_service import new_league
+
+
+@pytest.fixture
+def leagues(service):
+    return LeagueService(service.store, service)
+
+
+async def test_the_standings_alt_text_keeps_the_names_as_written(leagues):
+    league = await new_league(leagues, name="Nim swiss", game="nim", format="swiss", group_size=2, rounds=3)
+    names = {501: "__zoe__", 502: "bo**b", 503: "`tick`", 504: "dee"}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league, 1)
+    text, picture = await Rounds(leagues, posts=None, scheduler=None).standings_post(league, "round 1")
+    assert "**" in text  # the text beside the picture has its own markdown
+    for name in names.values():
+        assert name in picture.alt, picture.alt
+    assert "Nim swiss" in picture.alt and "**Nim swiss**" not in picture.alt

@@ -7,7 +7,7 @@ import pytest
 
 from bot import export
 from bot.history import History
-from bot.replaying import undo_target
+from bot.replaying import standing, undo_target
 from bot.sessions import NotSeated, Refusal
 from bot.undo import Asked, Undone, UndoService
 from engines.core import rng_for
@@ -151,3 +151,16 @@ async def test_an_undo_entry_replays_in_exports(service):
     assert any("undo" in m for m in data["moves"])
     final = list(export.replay(data))[-1].state
     assert nim.to_dict(final) == nim.to_dict(session.state)
+
+
+def test_standing_counts_moves_that_stand_and_were_told():
+    """The count /game status shows: undo entries and the moves they took back leave it, and so
+    do steps after what the channel was told of."""
+    from types import SimpleNamespace as E
+
+    log = [E(number=1, seat=0, move="a"), E(number=2, seat=1, move="b"), E(number=3, seat=1, move="!undo 2")]
+    log += [E(number=4, seat=1, move="c"), E(number=5, seat=0, move="d"), E(number=6, seat=0, move="e")]
+    assert standing(log) == 4  # a, c, d, e
+    assert standing(log, through=4) == 2  # d and e: a turn not yet told
+    assert standing(log[:3]) == 1
+    assert standing([]) == 0

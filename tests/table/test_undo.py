@@ -164,3 +164,19 @@ def test_standing_counts_moves_that_stand_and_were_told():
     assert standing(log, through=4) == 2  # d and e: a turn not yet told
     assert standing(log[:3]) == 1
     assert standing([]) == 0
+
+
+async def test_the_moves_played_are_those_the_channel_was_told_of(service):
+    """/game status's count in a running game: moves after the channel's last board (a turn still
+    being played) are not counted yet; the whole log counts once the game is over."""
+    session = await nim_pair(service, 310)
+    for _ in range(3):
+        mine = mover(session)
+        legal = await service.play.legal_moves(310, mine)
+        session = (await service.play.play(310, mine, legal[0])).session
+    assert len(await service.store.history.moves(session.id)) == 3
+    await service.store.games.set_board_message(session.id, 99, told_through=2)
+    session = await service.core.get(session.id)
+    assert session.row.told_through == 2 and await service.logbook.moves_played(session) == 2
+    ended = await service.seats.abandon(310, 1, can_manage=True)
+    assert ended.status == "abandoned" and await service.logbook.moves_played(ended) == 3

@@ -105,3 +105,12 @@ def taken_back(entries: Iterable[Entry]) -> set[int]:
             gone.update(n for n in numbers if n >= target)
         numbers.append(e.number)
     return gone
+
+
+def standing(entries: Iterable[Entry], through: int | None = None) -> int:
+    """How many moves of the log ``entries`` stand: undo entries are not moves, and moves a later
+    undo entry took back no longer count.  With ``through``, only entries up to that number are
+    read (what the channel has been told of)."""
+    kept = [e for e in entries if through is None or e.number <= through]
+    gone = taken_back(kept)
+    return sum(1 for e in kept if undo_target(e.move) is None and e.number not in gone)

@@ -99,7 +99,7 @@ class GameCommands(
         if session.status == "lobby" and not session.damaged:
             await reply(interaction, await self.front.lobby.text(session, i18n.private(interaction)))
             return
-        moves = await self.sessions.store.history.move_count(session.id)
+        moves = await self.sessions.logbook.moves_played(session)
         logged = [] if session.damaged else await self.sessions.logbook.log(session, last=1)
         last = logged[-1] if logged else None
         t = i18n.private(interaction)

@@ -50,6 +50,7 @@ from renderers.layout import (
     ranking_height,
     seat_name,
     strip_height,
+    to_play,
     turn_status,
     winners_status,
 )
@@ -196,7 +197,7 @@ def _seat_lines(v, names) -> list[SeatLine]:
                 seat_name(names, p),
                 str(v.scores[p]),
                 detail,
-                active=not v.over and v.turn == p,
+                active=to_play(not v.over and v.turn == p),
                 you=v.seat == p,
                 place=place.get(p),
             )
@@ -420,7 +421,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
 
 
 def _draw_panel(img, d, v, names, p, dishes, x, y, w, h, wide, paste_card, boxes, stacks) -> None:
-    active = not v.over and v.turn == p
+    active = to_play(not v.over and v.turn == p)
     d.rounded_rectangle(
         (x, y, x + w, y + h), radius=12, fill=PANEL, outline=INK if active else RULE, width=4 if active else 2
     )

@@ -45,6 +45,7 @@ from renderers.layout import (
     ranking_height,
     seat_name,
     strip_height,
+    to_play,
     turn_status,
     winners_status,
 )
@@ -405,7 +406,7 @@ def _panel_size(view, wide: bool) -> tuple[int, int]:
 
 
 def _draw_player(img, draw, view, p, names, x: int, y: int, w: int, h: int, cell: int) -> None:
-    active = not view.finished and p.seat in view.to_move
+    active = to_play(not view.finished and p.seat in view.to_move)
     draw.rounded_rectangle(
         (x, y, x + w, y + h), radius=10, fill=PANEL, outline=INK if active else RULE, width=4 if active else 2
     )
@@ -554,7 +555,7 @@ def _seat_lines(view, names) -> list[SeatLine]:
                 seat_name(names, p.seat),
                 tr("{points} VP", points=p.score["total"]),
                 " · ".join(parts),
-                active=not view.finished and p.seat in view.to_move,
+                active=to_play(not view.finished and p.seat in view.to_move),
                 you=view.seat == p.seat,
                 place=place.get(p.seat),
             )

@@ -98,6 +98,18 @@ def ended(text: str | None) -> Iterator[None]:
         _ENDED.reset(token)
 
 
+def board_ended() -> bool:
+    """Whether the board being drawn is the last of a game the table ended (:func:`ended`)."""
+    return _ENDED.get() is not None
+
+
+def to_play(active: bool) -> bool:
+    """Whether a player's panel marks its seat as the one to play (a ▶, a highlighted panel):
+    ``active``, as the game's view has it, unless the board is drawn as ended (:func:`ended`),
+    where nobody is to play."""
+    return active and not board_ended()
+
+
 def _as_shown(header: Header) -> Header:
     text = _ENDED.get()
     return header if text is None else replace(header, status=[(text, INK)], seat=None)
@@ -238,7 +250,7 @@ def headed_name(name: str, width: float, size: int, *, you: bool = False, active
 
 def strip_name(s: SeatLine, width: float) -> str:
     """A seat's name as its strip cell heads it (:func:`headed_name` at :data:`STRIP_NAME_MIN`)."""
-    return headed_name(s.name, width, STRIP_NAME_MIN, you=s.you, active=s.active)
+    return headed_name(s.name, width, STRIP_NAME_MIN, you=s.you, active=to_play(s.active))
 
 
 def _cell_height(lines: int) -> int:
@@ -269,12 +281,13 @@ def draw_strip(draw: ImageDraw.ImageDraw, seats: Sequence[SeatLine], y: int, wid
         r, c = divmod(k, cols)
         x = PAD + c * (cw + STRIP_GAP)
         top = y + PAD + r * (ch + STRIP_GAP)
+        active = to_play(s.active)
         draw.rounded_rectangle(
             (x, top, x + cw, top + ch),
             radius=12,
-            fill=ACTIVE if s.active else PANEL,
-            outline=INK if s.active else RULE,
-            width=4 if s.active else 2,
+            fill=ACTIVE if active else PANEL,
+            outline=INK if active else RULE,
+            width=4 if active else 2,
         )
         seat_mark(draw, x + 30, top + 12 + STRIP_NAME * 0.6, 18, s.seat)
         score_w = int(text_width(s.score, STRIP_SCORE, True)) + 4

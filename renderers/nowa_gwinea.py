@@ -52,6 +52,7 @@ from renderers.layout import (
     WIDTH,
     Header,
     SeatLine,
+    board_ended,
     draw_header,
     draw_ranking,
     draw_strip,
@@ -61,6 +62,7 @@ from renderers.layout import (
     ranking_height,
     seat_name,
     strip_height,
+    to_play,
     winners_status,
 )
 from renderers.shapes import draw_legend, seat_mark
@@ -281,7 +283,9 @@ def _seat_lines(view, names) -> list[SeatLine]:
     out = []
     for s in range(view.players):
         parts = []
-        if not view.over:
+        if not view.over and board_ended():  # nobody builds on: the huts alone
+            parts.append(ntr("{n} hut", "{n} huts", view.huts[s]))
+        elif not view.over:
             if view.done[s]:
                 parts.append(ntr("{n} hut · finished", "{n} huts · finished", view.huts[s]))
             else:
@@ -296,7 +300,7 @@ def _seat_lines(view, names) -> list[SeatLine]:
                 seat_name(names, s),
                 str(view.scores[s]),
                 " · ".join(parts),
-                active=not view.over and s in view.to_move,
+                active=to_play(not view.over and s in view.to_move),
                 you=view.seat == s,
                 place=place.get(s),
             )

@@ -46,6 +46,7 @@ from renderers.layout import (
     ranking_height,
     seat_name,
     strip_height,
+    to_play,
     turn_status,
     winners_status,
 )
@@ -372,7 +373,7 @@ def _seat_lines(view, names) -> list[SeatLine]:
                 seat_name(names, seat),
                 f"{view.colours[seat]}/7",
                 detail,
-                active=not over and view.turn == seat,
+                active=to_play(not over and view.turn == seat),
                 you=view.seat == seat,
                 place=place.get(seat),
             )
@@ -472,7 +473,7 @@ def _panel(
 
 def _player_box(dr: ImageDraw.ImageDraw, x: float, y: float, w: int, view, seat: int, names) -> float:
     sup = dict(view.supply[seat])
-    active = view.phase != "over" and view.turn == seat
+    active = to_play(view.phase != "over" and view.turn == seat)
     top = y
     h = 146
     dr.rounded_rectangle(

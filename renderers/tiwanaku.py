@@ -29,6 +29,7 @@ from renderers.layout import (
     ranking_height,
     seat_name,
     strip_height,
+    to_play,
     turn_status,
     winners_status,
 )
@@ -292,7 +293,7 @@ def _seat_lines(view, names) -> list[SeatLine]:
                 seat_name(names, s),
                 str(view.scores[s]),
                 detail,
-                active=not over and view.turn == s,
+                active=to_play(not over and view.turn == s),
                 you=view.seat == s,
                 place=place[s] if over else None,
             )
@@ -305,7 +306,7 @@ BLOCK_H = 112
 
 def _draw_block(draw: ImageDraw.ImageDraw, view, names, seat: int, x: int, y: int, w: int) -> None:
     """One player's cubes and diversity scales (the score is in the strip)."""
-    active = view.phase != "over" and view.turn == seat
+    active = to_play(view.phase != "over" and view.turn == seat)
     draw.rounded_rectangle(
         (x, y, x + w, y + BLOCK_H - 10),
         radius=10,

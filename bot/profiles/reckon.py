@@ -6,7 +6,8 @@ them:
 - A *turn* is a run of consecutive moves by one seat; it counts for the person in that seat from
   its first move.  It started at the move before it (by another seat), or at the game's start for
   the first move.  Its *time to move* is from that start to its first move.  Moves the computer
-  made for a seat whose person resigned are not that person's turns.
+  made for a seat after its person resigned are not that person's turns (those made before,
+  when their time had run out, are their missed turns).
 - An undo entry (``/game undo``, agreed) is no move and no turn: the next turn starts at it.
 - Time a person spent away (``/me away``, until ``/me back``) is left out of their time to move,
   as it is left out of their game clocks.
@@ -81,13 +82,22 @@ def turns_of(
             continue
         if move.seat != previous_seat:
             user = log.people.get(move.seat)
-            if user is not None and not (move.by_computer and move.seat in log.resigned):
+            if user is not None and not (move.by_computer and _after_resigning(log, move.seat, move.number)):
                 took = None if before is None else gc.used(before, at, (away or {}).get(user, ()))
                 missed = move.by_computer
                 on_time = not missed and (took is None or took <= allowed[user])
                 out.append(TurnRow(log.session_id, move.number, user, log.game, took, on_time, missed))
         previous_seat, before = move.seat, at
     return out
+
+
+def _after_resigning(log: GameLog, seat: int, number: int) -> bool:
+    """Whether move ``number`` came after ``seat``'s person resigned (a resignation stored without
+    its place in the log reads as before every move)."""
+    if seat not in log.resigned:
+        return False
+    after = log.resigned_after.get(seat)
+    return after is None or number > after
 
 
 def reliability(on_time: int, turns: int) -> int:

@@ -9,7 +9,7 @@ import logging
 from typing import Any
 
 from bot.records import MoveRecord
-from bot.replaying import walk, with_taken_back
+from bot.replaying import standing, walk, with_taken_back
 from bot.sessions.core import Core
 from bot.sessions.model import Refusal, Session, record_of
 from engines.core import config_from_options
@@ -57,6 +57,12 @@ class Logbook:
         if any(r.privacy is None for r in records):
             records = await self.replayed(session, records)
         return with_taken_back(records, rows)
+
+    async def moves_played(self, session: Session) -> int:
+        """How many moves of ``session`` stand (undo entries and the moves they took back left
+        out) among those the channel has been told of; a game over has told them all."""
+        rows = await self.store.history.moves(session.id)
+        return standing(rows, session.row.told_through if session.status == "active" else None)
 
     async def untold(self, session: Session) -> list[MoveRecord]:
         """The moves the channel has not been told of yet, read from the log (so that a turn

@@ -517,10 +517,17 @@ class Games(Concern):
             values += [dump_json(clock[0]), stored_seconds(clock[1])]
 
         def body() -> Body:
+            # A resignation keeps how many moves the log held when it came (the first one, for a
+            # seat set again): the computer's moves for the seat up to it were its person's missed
+            # turns (bot.profiles.reckon).
             yield run(
-                "UPDATE seats SET is_computer = ?, resigned = ? WHERE session_id = ? AND seat = ?",
+                "UPDATE seats SET is_computer = ?, resigned = ?, resigned_after = CASE WHEN ? = 1 THEN"
+                " COALESCE(resigned_after, (SELECT COALESCE(MAX(number), 0) FROM moves WHERE session_id = ?))"
+                " ELSE NULL END WHERE session_id = ? AND seat = ?",
                 int(computer),
                 int(resigned),
+                int(resigned),
+                session_id,
                 session_id,
                 seat,
             )

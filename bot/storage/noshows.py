@@ -161,8 +161,8 @@ class NoShows(Concern):
             if row is None:
                 return False
             yield run(
-                "UPDATE seats SET user_id = ?, display_name = ?, is_computer = 0, resigned = 0"
-                " WHERE session_id = ? AND seat = ?",
+                "UPDATE seats SET user_id = ?, display_name = ?, is_computer = 0, resigned = 0,"
+                " resigned_after = NULL WHERE session_id = ? AND seat = ?",
                 substitute.user_id,
                 substitute.name,
                 session_id,

@@ -10,7 +10,7 @@ and ``turns_by_pace`` and their games read by ``seats_by_user``: a profile never
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.storage.base import Body, Concern, all_, fits, many, need_guild, run, upsert
 
@@ -53,6 +53,9 @@ class GameLog:
     people: dict[int, int]  # engine seat -> user id, people only
     resigned: frozenset[int]  # seats whose person resigned
     moves: tuple[LoggedMove, ...]
+    resigned_after: dict[int, int] = field(default_factory=dict)
+    """Seat -> how many moves the log held when it resigned (a resignation stored before that was
+    kept has none): the computer's moves for the seat up to it were its person's missed turns."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +155,8 @@ class Profiles(Concern):
                     *ids,
                 )
                 seats = yield all_(
-                    f"SELECT session_id, seat, user_id, resigned FROM seats WHERE session_id IN ({marks})"
+                    "SELECT session_id, seat, user_id, resigned, resigned_after FROM seats"
+                    f" WHERE session_id IN ({marks})"
                     " AND seat IS NOT NULL",
                     *ids,
                 )
@@ -164,11 +168,14 @@ class Profiles(Concern):
                 )
                 people: dict[int, dict[int, int]] = {}
                 resigned: dict[int, set[int]] = {}
-                for sid, seat, user, gave_up in seats:
+                resigned_after: dict[int, dict[int, int]] = {}
+                for sid, seat, user, gave_up, after in seats:
                     if user is not None:
                         people.setdefault(sid, {})[seat] = user
                     if gave_up:
                         resigned.setdefault(sid, set()).add(seat)
+                        if after is not None:
+                            resigned_after.setdefault(sid, {})[seat] = after
                 logged: dict[int, list[LoggedMove]] = {}
                 for sid, number, seat, by_computer, created_at, text in moves:
                     logged.setdefault(sid, []).append(
@@ -186,6 +193,7 @@ class Profiles(Concern):
                             people=people.get(sid, {}),
                             resigned=frozenset(resigned.get(sid, ())),
                             moves=tuple(logged.get(sid, ())),
+                            resigned_after=resigned_after.get(sid, {}),
                         )
                     )
             return out

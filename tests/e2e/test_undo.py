@@ -144,3 +144,28 @@ async def test_undo_refused_after_a_card_was_drawn(standin, bot_factory):
         refused = await (await standin.slash(alice, chan, "game undo")).original()
         assert refused.ephemeral and "involved chance" in refused.content
         assert (await bot.sessions.core.get(session.id)).version == version
+
+
+async def test_status_counts_the_moves_that_stand(standin, bot_factory):
+    """/game status counts the moves that stand: a move and its undo read "0 moves played", not 2."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        session, first, other = await nim_game(standin, bot, chan, alice, bob)
+        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        status = await (await standin.slash(other, chan, "game status")).original()
+        assert "1 move played" in status.content
+
+        await (await standin.slash(first, chan, "game undo")).original()
+        request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        await standin.click(other, request, "Agree")
+        await standin.next_message(chan, lambda m: is_board(m) and "took back" in m.content)
+        status = await (await standin.slash(other, chan, "game status")).original()
+        assert "0 moves played" in status.content
+
+        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        status = await (await standin.slash(other, chan, "game status")).original()
+        assert "1 move played" in status.content

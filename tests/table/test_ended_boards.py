@@ -54,3 +54,52 @@ async def test_the_last_board_of_a_resigned_or_abandoned_game_says_how_it_ended(
     said = texts.ended_early(abandoned, t)
     assert said == t.gettext("This game was abandoned.")
     assert said.lower() in header_texts(abandoned, said, code)
+
+
+BUILDING = {"en": ("building",), "es": ("construy",)}  # Nowa Gwinea's words for a seat still building
+
+
+def panel_marks(session, ended: str | None, code: str) -> tuple[list[str], list[object]]:
+    """The texts a board draws, and the fills of its panels (rounded rectangles)."""
+    from PIL import ImageDraw
+
+    fills: list[object] = []
+    original = ImageDraw.ImageDraw.rounded_rectangle
+
+    def rounded(self, xy, *args, **kwargs):
+        fills.append(kwargs.get("fill"))
+        return original(self, xy, *args, **kwargs)
+
+    ImageDraw.ImageDraw.rounded_rectangle = rounded  # type: ignore[method-assign]
+    try:
+        found = header_texts(session, ended, code)
+    finally:
+        ImageDraw.ImageDraw.rounded_rectangle = original  # type: ignore[method-assign]
+    return found, fills
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("code", ["en", "es"])
+async def test_the_panels_of_an_ended_board_mark_no_seat_to_play(service, game, code):
+    """The last board of a resigned or abandoned game: no player's panel is highlighted or marked
+    ▶ as the one to play, and Nowa Gwinea's panels say nobody is building; the same state drawn
+    as running marks the seat whose turn it was."""
+    from renderers.colours import ACTIVE
+
+    t = language(code)
+    for channel, end in ((5, "resign"), (6, "abandon")):
+        running = await two_people(service, game, channel)
+        if end == "resign":
+            await service.seats.resign(channel, 2)
+            session = await service.core.get(running.id)
+        else:
+            session = await service.seats.abandon(channel, 1, can_manage=True)
+        said = texts.ended_early(session, t)
+        assert said is not None
+        texts_running, fills_running = panel_marks(session, None, code)
+        assert ACTIVE in fills_running or any("▶" in x for x in texts_running), (game, end)
+        drawn, fills = panel_marks(session, said, code)
+        assert ACTIVE not in fills, (game, end)
+        assert not [x for x in drawn if "▶" in x], drawn
+        assert not [x for x in drawn if any(w in x for w in BUILDING[code])], drawn

@@ -420,3 +420,71 @@ async def test_the_time_away_in_settings_before_the_upgrade_is_kept_and_its_game
             assert await store.check_integrity() == []
         finally:
             await store.close()
+
+
+@pytest.mark.parametrize("after_timeout", [False, True])
+async def test_resigning_keeps_the_turns_missed_before_it(store, clock, after_timeout):
+    """Ann's time runs out (the computer plays her turn) and she resigns later: that missed turn
+    stays in her profile and the game reads as timed out, not resigned; the computer's turns for
+    her seat after the resignation are not hers.  ``after_timeout``: the computer had taken her
+    seat when her time ran out (she resigns without coming back)."""
+    g = await seated_game(store, 100, [ANN, BOB], clock="move:2h")
+    await move(store, clock, g, 0, HOUR)
+    await move(store, clock, g, 1, HOUR)
+    if after_timeout:
+        await store.games.set_seat_flags(g, 0, computer=True, resigned=False)
+    await move(store, clock, g, 0, 2 * HOUR, computer=True)  # her time ran out
+    await move(store, clock, g, 1, HOUR)
+    await store.games.set_seat_flags(g, 0, computer=True, resigned=True)
+    await store.games.set_seat_flags(g, 0, computer=True, resigned=True)  # set again: kept where it was
+    await move(store, clock, g, 0, 60, computer=True)  # the computer's own, after she resigned
+    await move(store, clock, g, 1, HOUR)
+    await store.games.finish(g, status="finished", reason="won", outcome=None, results=[])
+
+    ann = (await profiles.profile(store, ANN, GUILD)).figures
+    assert (ann.turns, ann.on_time, ann.missed) == (2, 1, 1)
+    assert (ann.finished, ann.timed_out, ann.resigned) == (0, 1, 0)
+    assert sorted(await store.profiles.all_turns(), key=lambda t: (t.session_id, t.number)) == (
+        await profiles.rebuild(store)
+    )
+
+
+async def test_a_resignation_without_a_timeout_leaves_no_missed_turn(store, clock):
+    """Ann resigns in her turn: the computer's moves for her seat after it are not hers, and the
+    game reads as resigned."""
+    g = await seated_game(store, 100, [ANN, BOB], clock="move:2h")
+    await move(store, clock, g, 0, HOUR)
+    await move(store, clock, g, 1, HOUR)
+    await store.games.set_seat_flags(g, 0, computer=True, resigned=True)
+    await move(store, clock, g, 0, 60, computer=True)
+    await move(store, clock, g, 1, HOUR)
+    await store.games.finish(g, status="finished", reason="won", outcome=None, results=[])
+    ann = (await profiles.profile(store, ANN, GUILD)).figures
+    assert (ann.turns, ann.on_time, ann.missed) == (1, 1, 0)
+    assert (ann.finished, ann.timed_out, ann.resigned) == (0, 0, 1)
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+async def test_a_resignation_stored_before_the_upgrade_keeps_reading_as_it_did(kind, request, tmp_path):
+    """A seat that resigned before resignations kept their place in the log: after the upgrade it
+    has none, and every computer move of its seat reads as the computer's own, as before."""
+    from bot.storage import SCHEMA_VERSION, migrations, open_store
+    from tests.table.test_operating import old_database
+
+    (kept,) = [n for n, name, _ in migrations("sqlite") if name == "resigned_after"]
+    rows = (
+        "INSERT INTO sessions (id, game, channel_id, host_id, status, options, max_players, seed,"
+        " version, created_at, updated_at) VALUES (10, 'nim', 10, 1, 'finished', '{}', 2, 1, 3, 'then', 'then')",
+        f"INSERT INTO seats (session_id, join_order, seat, user_id, display_name, resigned)"
+        f" VALUES (10, 0, 0, {ANN}, 'ann', 1)",
+        f"INSERT INTO seats (session_id, join_order, seat, user_id, display_name) VALUES (10, 1, 1, {BOB}, 'bob')",
+    )
+    async with old_database(kind, request, tmp_path, kept - 1, rows) as target:
+        store = await open_store(target)
+        try:
+            assert store.upgraded_from == kept - 1 and await store.schema_version() == SCHEMA_VERSION
+            (log,) = await store.profiles.logs([10])
+            assert log.resigned == frozenset({0}) and log.resigned_after == {}
+            assert await store.check_integrity() == []
+        finally:
+            await store.close()

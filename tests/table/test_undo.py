@@ -7,7 +7,7 @@ import pytest
 
 from bot import export
 from bot.history import History
-from bot.replaying import undo_target
+from bot.replaying import standing, undo_target
 from bot.sessions import NotSeated, Refusal
 from bot.undo import Asked, Undone, UndoService
 from engines.core import rng_for
@@ -151,3 +151,32 @@ async def test_an_undo_entry_replays_in_exports(service):
     assert any("undo" in m for m in data["moves"])
     final = list(export.replay(data))[-1].state
     assert nim.to_dict(final) == nim.to_dict(session.state)
+
+
+def test_standing_counts_moves_that_stand_and_were_told():
+    """The count /game status shows: undo entries and the moves they took back leave it, and so
+    do steps after what the channel was told of."""
+    from types import SimpleNamespace as E
+
+    log = [E(number=1, seat=0, move="a"), E(number=2, seat=1, move="b"), E(number=3, seat=1, move="!undo 2")]
+    log += [E(number=4, seat=1, move="c"), E(number=5, seat=0, move="d"), E(number=6, seat=0, move="e")]
+    assert standing(log) == 4  # a, c, d, e
+    assert standing(log, through=4) == 2  # d and e: a turn not yet told
+    assert standing(log[:3]) == 1
+    assert standing([]) == 0
+
+
+async def test_the_moves_played_are_those_the_channel_was_told_of(service):
+    """/game status's count in a running game: moves after the channel's last board (a turn still
+    being played) are not counted yet; the whole log counts once the game is over."""
+    session = await nim_pair(service, 310)
+    for _ in range(3):
+        mine = mover(session)
+        legal = await service.play.legal_moves(310, mine)
+        session = (await service.play.play(310, mine, legal[0])).session
+    assert len(await service.store.history.moves(session.id)) == 3
+    await service.store.games.set_board_message(session.id, 99, told_through=2)
+    session = await service.core.get(session.id)
+    assert session.row.told_through == 2 and await service.logbook.moves_played(session) == 2
+    ended = await service.seats.abandon(310, 1, can_manage=True)
+    assert ended.status == "abandoned" and await service.logbook.moves_played(ended) == 3

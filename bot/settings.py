@@ -19,14 +19,38 @@ class SettingsError(ValueError):
     """A setting is missing or malformed; the message names it."""
 
 
+def whole(text: str) -> bool:
+    """``text`` is a whole number in ASCII digits (``str.isdigit`` also takes ``²`` or ``١``,
+    which ``int`` refuses or reads as another number)."""
+    return text.isascii() and text.isdigit()
+
+
+def shown_line(line: str) -> str:
+    """A malformed ``.env`` line as an error may show it: up to its first ``=`` or ``:``, never
+    what follows (the value, or a token pasted without its name, may be a secret)."""
+    cut = min((i for i in (line.find("="), line.find(":")) if i >= 0), default=-1)
+    if cut < 0:
+        return "a line without '=' (not shown: it may be a secret)"
+    return repr(line[: cut + 1] + "...")
+
+
 def read_dotenv(path: str | Path) -> dict[str, str]:
     """Parse ``KEY=VALUE`` lines; ``#`` comments, blank lines and optional quotes allowed."""
     values: dict[str, str] = {}
     p = Path(path)
     if not p.is_file():
         return values
-    # utf-8-sig: a byte-order mark, as Windows editors may write, is not part of the first line
-    for number, raw in enumerate(p.read_text(encoding="utf-8-sig").splitlines(), 1):
+    try:
+        # utf-8-sig: a byte-order mark, as Windows editors may write, is not part of the first line
+        text = p.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise SettingsError(
+            f"cannot read {p} ({exc.strerror or exc}); run the bot as a user who may"
+        ) from None
+    except UnicodeDecodeError as exc:
+        at = p.read_bytes()[: exc.start].count(b"\n") + 1
+        raise SettingsError(f"{p}:{at}: not UTF-8 text; save the file as UTF-8") from None
+    for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -34,7 +58,7 @@ def read_dotenv(path: str | Path) -> dict[str, str]:
             line = line[len("export ") :].lstrip()
         key, sep, value = line.partition("=")
         if not sep or not key.strip().isidentifier():
-            raise SettingsError(f"{p}:{number}: expected KEY=VALUE, got {raw.strip()!r}")
+            raise SettingsError(f"{p}:{number}: expected KEY=VALUE, got {shown_line(raw.strip())}")
         value = value.strip()
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
             value = value[1:-1]
@@ -50,17 +74,17 @@ def shard_settings(count_text: str | None, ids_text: str | None) -> tuple[int | 
         if ids_text is not None:
             raise SettingsError("SHARD_IDS needs SHARD_COUNT (the total number of shards of the bot)")
         return None, None
-    if not count_text.isdigit() or not 1 <= int(count_text) <= 65536:
+    if not whole(count_text) or not 1 <= int(count_text) <= 65536:
         raise SettingsError(f"SHARD_COUNT must be a whole number from 1 to 65536, got {count_text!r}")
     count = int(count_text)
     if ids_text is None:
         return count, None
     ids: list[int] = []
     for part in ids_text.replace(" ", "").split(","):
-        if "-" in part and part.replace("-", "").isdigit() and part.count("-") == 1:
+        if "-" in part and whole(part.replace("-", "")) and part.count("-") == 1:
             lo, hi = (int(x) for x in part.split("-"))
             ids.extend(range(lo, hi + 1))
-        elif part.isdigit():
+        elif whole(part):
             ids.append(int(part))
         else:
             raise SettingsError(f"SHARD_IDS must be shard numbers such as 0,1 or 0-3, got {ids_text!r}")
@@ -117,7 +141,7 @@ class Settings:
             return value or None
 
         guild = get("DEV_GUILD_ID")
-        if guild is not None and not guild.isdigit():
+        if guild is not None and not whole(guild):
             raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), got {guild!r}")
         level = (get("LOG_LEVEL") or "INFO").upper()
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
@@ -155,7 +179,7 @@ class Settings:
         if not 0.01 <= computer_seconds <= 60:
             raise SettingsError("COMPUTER_STRONG_SECONDS must be between 0.01 and 60")
         workers = get("COMPUTER_WORKERS") or str(os.cpu_count() or 1)
-        if not workers.isdigit() or not 0 <= int(workers) <= 64:
+        if not whole(workers) or not 0 <= int(workers) <= 64:
             raise SettingsError(
                 f"COMPUTER_WORKERS must be a number of processes from 0 to 64, got {workers!r}"
             )
@@ -167,14 +191,14 @@ class Settings:
         if not 0 <= archive_hours <= 720:
             raise SettingsError("THREAD_ARCHIVE_HOURS must be between 0 (never) and 720")
         away = get("AWAY_DAYS_PER_YEAR") or "30"
-        if not away.isdigit() or not 0 <= int(away) <= 366:
+        if not whole(away) or not 0 <= int(away) <= 366:
             raise SettingsError(f"AWAY_DAYS_PER_YEAR must be a number of days from 0 to 366, got {away!r}")
         id_guilds = [g.strip() for g in (get("EXPORT_IDS_SERVERS") or "").split(",") if g.strip()]
-        bad = [g for g in id_guilds if not g.isdigit()]
+        bad = [g for g in id_guilds if not whole(g)]
         if bad:
             raise SettingsError(f"EXPORT_IDS_SERVERS must be server ids separated by commas, got {bad[0]!r}")
         port = get("HTTP_PORT")
-        if port is not None and (not port.isdigit() or not 0 <= int(port) <= 65535):
+        if port is not None and (not whole(port) or not 0 <= int(port) <= 65535):
             raise SettingsError(f"HTTP_PORT must be a port number from 0 to 65535 (empty: off), got {port!r}")
         pages = (get("WEB_PAGES") or "no").lower()
         if pages not in {"yes", "no", "true", "false", "1", "0"}:

@@ -123,6 +123,18 @@ def numbered(sql: str) -> str:
     return re.sub(r"\?", number, sql)
 
 
+# What connecting with DATABASE_URL may raise: the server's refusals, the network, and a URL the
+# driver cannot use (a port that is not a number: ValueError; one past 65535: OverflowError).
+CONNECT_FAILURES = (
+    TimeoutError,
+    asyncpg.PostgresError,
+    OSError,
+    asyncpg.InterfaceError,
+    ValueError,
+    OverflowError,
+)
+
+
 def failure(where: str, exc: BaseException) -> StorageError:
     """The error for a failure to reach or log in to PostgreSQL (:class:`Unreachable` for the network)."""
     kind = Unreachable if isinstance(exc, OSError | asyncio.TimeoutError) else StorageError
@@ -250,7 +262,7 @@ async def look(url: str) -> Examined:
     where = redact(url)
     try:
         conn = await asyncpg.connect(url, timeout=15, server_settings={"default_transaction_read_only": "on"})
-    except (TimeoutError, asyncpg.PostgresError, OSError, asyncpg.InterfaceError, ValueError) as exc:
+    except CONNECT_FAILURES as exc:
         raise failure(where, exc) from None
     try:
         tables = await _tables(conn)
@@ -361,7 +373,7 @@ class PostgresBackend(Backend):
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=POOL_SIZE, timeout=15, reset=_keep_session
             )
-        except (TimeoutError, asyncpg.PostgresError, OSError, asyncpg.InterfaceError, ValueError) as exc:
+        except CONNECT_FAILURES as exc:
             raise failure(where, exc) from None
         try:
             async with pool.acquire() as conn:

@@ -381,3 +381,16 @@ async def test_check_database_reports_a_truncated_file_as_damage(tmp_path):
     other.write_bytes(b"hello, this is not a database" * 300)
     proc = run_bot({"DATABASE_PATH": str(other)}, "--check-database", cwd=tmp_path)
     assert proc.returncode == 2 and "not a Pukllay database" in one_line(proc)
+
+
+@pytest.mark.parametrize("args", [(), ("--check-database",), ("--migrate",)])
+def test_a_database_url_port_out_of_range_is_one_line(tmp_path, args):
+    """DATABASE_URL with a port past 65535 (a typo such as 543222) is refused in one line naming the
+    database without its password, status 2 (a setting to fix), not an OverflowError's traceback."""
+    proc = run_bot(
+        {"DATABASE_URL": "postgresql://pukllay:hunter2@127.0.0.1:543222/pukllay"}, *args, cwd=tmp_path
+    )
+    line = one_line(proc)
+    assert proc.returncode == 2, line
+    assert "postgresql://pukllay@127.0.0.1:543222/pukllay" in line and "port must be 0-65535" in line
+    assert "hunter2" not in line

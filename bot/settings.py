@@ -6,7 +6,9 @@ win over the file.  The token is never printed: ``repr(settings)`` hides it.
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +25,22 @@ def whole(text: str) -> bool:
     """``text`` is a whole number in ASCII digits (``str.isdigit`` also takes ``²`` or ``١``,
     which ``int`` refuses or reads as another number)."""
     return text.isascii() and text.isdigit()
+
+
+HOSTNAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
+
+
+def listen_host(text: str) -> str:
+    """``HTTP_HOST`` checked: an IP address (``127.0.0.1``, ``0.0.0.0``, ``::``) or a host name."""
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        if len(text) > 253 or not HOSTNAME.fullmatch(text):
+            raise SettingsError(
+                "HTTP_HOST must be the address to listen on: an IP address such as 127.0.0.1, 0.0.0.0 "
+                f"or ::, or this machine's host name (no scheme, no port: that is HTTP_PORT), got {text!r}"
+            ) from None
+    return text
 
 
 def shown_line(line: str) -> str:
@@ -218,7 +236,7 @@ class Settings:
             raise SettingsError(f"LOG_FORMAT must be text or json, got {log_format!r}")
         return cls(
             http_port=None if port is None else int(port),
-            http_host=get("HTTP_HOST") or "127.0.0.1",
+            http_host=listen_host(get("HTTP_HOST") or "127.0.0.1"),
             web_pages=pages in {"yes", "true", "1"},
             public_url=public_url,
             log_format=log_format,

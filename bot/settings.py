@@ -101,6 +101,11 @@ def shard_settings(count_text: str | None, ids_text: str | None) -> tuple[int | 
     for part in ids_text.replace(" ", "").split(","):
         if "-" in part and whole(part.replace("-", "")) and part.count("-") == 1:
             lo, hi = (int(x) for x in part.split("-"))
+            if lo > hi:
+                raise SettingsError(
+                    f"SHARD_IDS ranges go from the lower shard number to the higher, such as {hi}-{lo}, "
+                    f"got {ids_text!r}"
+                )
             ids.extend(range(lo, hi + 1))
         elif whole(part):
             ids.append(int(part))

@@ -27,7 +27,7 @@ import re
 import secrets
 from collections.abc import Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, TypeVar
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote_plus, urlsplit, urlunsplit
 
 import asyncpg
 
@@ -97,8 +97,13 @@ TABLES = ("sessions", "seats", "moves", "results", "ratings", "jobs", "schema_mi
 POOL_SIZE = 10
 
 
+SECRET_PARAMETERS = frozenset({"password", "sslpassword"})
+"""Query parameters of a PostgreSQL URL that hold a secret (``?password=...`` works as well as
+``user:password@``)."""
+
+
 def redact(url: str) -> str:
-    """The URL without its password."""
+    """The URL without its password (in the user part or as a query parameter)."""
     try:
         parts = urlsplit(url)
     except ValueError:
@@ -107,7 +112,12 @@ def redact(url: str) -> str:
     if "@" in netloc:
         user, host = netloc.rsplit("@", 1)
         netloc = f"{user.split(':', 1)[0]}@{host}"
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
+    query = "&".join(
+        pair
+        for pair in parts.query.split("&")
+        if pair and unquote_plus(pair.partition("=")[0]).strip().lower() not in SECRET_PARAMETERS
+    )
+    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
 
 
 @functools.lru_cache(maxsize=512)

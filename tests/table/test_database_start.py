@@ -394,3 +394,14 @@ def test_a_database_url_port_out_of_range_is_one_line(tmp_path, args):
     assert proc.returncode == 2, line
     assert "postgresql://pukllay@127.0.0.1:543222/pukllay" in line and "port must be 0-65535" in line
     assert "hunter2" not in line
+
+
+def test_a_password_given_as_a_url_parameter_is_never_shown(tmp_path):
+    """DATABASE_URL may carry its password as a query parameter (?password=..., as libpq and
+    asyncpg take it): the one line naming an unreachable server, and --check-database's, leave it
+    out, and keep the other parameters."""
+    url = f"postgresql://pukllay@/pukllay?host={tmp_path}&Password=hunter2&sslpassword=swordfish"
+    for args in ((), ("--check-database",)):
+        line = one_line(run_bot({"DATABASE_URL": url}, *args, cwd=tmp_path))
+        assert f"postgresql://pukllay@/pukllay?host={tmp_path} " in line, line
+        assert "hunter2" not in line and "swordfish" not in line, line

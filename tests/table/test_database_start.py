@@ -405,3 +405,32 @@ def test_a_password_given_as_a_url_parameter_is_never_shown(tmp_path):
         line = one_line(run_bot({"DATABASE_URL": url}, *args, cwd=tmp_path))
         assert f"postgresql://pukllay@/pukllay?host={tmp_path} " in line, line
         assert "hunter2" not in line and "swordfish" not in line, line
+
+
+@pytest.mark.parametrize("args", [(), ("--check-database",)])
+def test_a_database_path_the_system_will_not_look_up_is_one_line(tmp_path, args):
+    """A DATABASE_PATH whose name is too long for the file system is refused in one line, status 2;
+    at start it used to be taken for the network ('cannot reach Discord ...; check the network',
+    status 1, which the service restarts every 10 s)."""
+    path = str(tmp_path / ("a" * 300 + ".db"))
+    proc = run_bot({"DATABASE_PATH": path}, *args, cwd=tmp_path)
+    line = one_line(proc)
+    assert proc.returncode == 2, line
+    assert line.startswith(f"pukllay: cannot look up DATABASE_PATH {path} (File name too long)"), line
+    assert "Discord" not in line
+
+
+async def test_a_database_in_a_folder_the_bot_cannot_enter_is_one_line(shared_dir):
+    """DATABASE_PATH in a folder private to another user (/root/pukllay.db for the service's user):
+    one line naming the path and the permissions, status 2, not 'cannot reach Discord' (status 1)."""
+    user = unprivileged()
+    if user is None and os.geteuid() == 0:
+        pytest.skip("root enters every folder")
+    private = shared_dir / "private"
+    private.mkdir(mode=0o700)
+    await (await open_store(private / "pukllay.db")).close()
+    for args in ((), ("--check-database",)):
+        proc = run_bot({"DATABASE_PATH": str(private / "pukllay.db")}, *args, cwd=shared_dir, user=user)
+        line = one_line(proc)
+        assert proc.returncode == 2, line
+        assert f"cannot look up DATABASE_PATH {private / 'pukllay.db'} (Permission denied)" in line, line

@@ -83,6 +83,18 @@ def unreachable_path(path: str, exc: OSError) -> StorageError:
     )
 
 
+def present(path: str) -> bool:
+    """Whether something is at ``path`` (a link counts, even a broken one); a path the system will
+    not look up is refused (not taken for a missing file)."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as exc:
+        raise unreachable_path(path, exc) from None
+    return True
+
+
 def check_path(path: str) -> None:
     """Refuse, in one line, a database path SQLite could not use, before opening it."""
     try:
@@ -311,8 +323,10 @@ def backup(path: str, dest: str) -> Examined:
 
     Returns the copy as found: its schema, and the problems of SQLite's integrity check.
     """
-    if not os.path.isfile(path):
+    if not present(path):
         raise StorageError(f"{path}: no such database file; check DATABASE_PATH")
+    if not os.path.isfile(path):
+        raise StorageError(f"DATABASE_PATH {path} is not a database file")
     if os.path.lexists(dest):
         raise StorageError(f"{dest} exists already; name a new file for the backup")
     if not Path(dest).parent.is_dir():

@@ -407,7 +407,7 @@ def test_a_password_given_as_a_url_parameter_is_never_shown(tmp_path):
         assert "hunter2" not in line and "swordfish" not in line, line
 
 
-@pytest.mark.parametrize("args", [(), ("--check-database",)])
+@pytest.mark.parametrize("args", [(), ("--check-database",), ("--migrate",), ("--backup", "copy.db")])
 def test_a_database_path_the_system_will_not_look_up_is_one_line(tmp_path, args):
     """A DATABASE_PATH whose name is too long for the file system is refused in one line, status 2;
     at start it used to be taken for the network ('cannot reach Discord ...; check the network',
@@ -422,14 +422,16 @@ def test_a_database_path_the_system_will_not_look_up_is_one_line(tmp_path, args)
 
 async def test_a_database_in_a_folder_the_bot_cannot_enter_is_one_line(shared_dir):
     """DATABASE_PATH in a folder private to another user (/root/pukllay.db for the service's user):
-    one line naming the path and the permissions, status 2, not 'cannot reach Discord' (status 1)."""
+    one line naming the path and the permissions, status 2, not 'cannot reach Discord' (status 1)
+    at start nor 'no such file' from --migrate and --backup."""
     user = unprivileged()
     if user is None and os.geteuid() == 0:
         pytest.skip("root enters every folder")
     private = shared_dir / "private"
     private.mkdir(mode=0o700)
     await (await open_store(private / "pukllay.db")).close()
-    for args in ((), ("--check-database",)):
+    backup = str(shared_dir / "copy.db")
+    for args in ((), ("--check-database",), ("--migrate",), ("--backup", backup)):
         proc = run_bot({"DATABASE_PATH": str(private / "pukllay.db")}, *args, cwd=shared_dir, user=user)
         line = one_line(proc)
         assert proc.returncode == 2, line

@@ -234,6 +234,12 @@ class Settings:
                 raise SettingsError(
                     f"PUBLIC_URL must be the pages' address, such as https://games.example.org, got {public_url!r}"
                 )
+            if parts.path:
+                raise SettingsError(
+                    "PUBLIC_URL must be a site's own address, without a path (the pages link their "
+                    "scripts, pictures and each other from the site's root): give the reverse proxy a "
+                    f"host name of its own, such as https://games.example.org, got {public_url!r}"
+                )
         if pages in {"yes", "true", "1"} and port is None:
             raise SettingsError("WEB_PAGES needs HTTP_PORT: the pages are served on the web server's port")
         log_format = (get("LOG_FORMAT") or "text").lower()

@@ -77,13 +77,21 @@ def read_dotenv(path: str | Path) -> dict[str, str]:
         key, sep, value = line.partition("=")
         if not sep or not key.strip().isidentifier():
             raise SettingsError(f"{p}:{number}: expected KEY=VALUE, got {shown_line(raw.strip())}")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        elif " #" in value:
-            value = value.split(" #", 1)[0].rstrip()
-        values[key.strip()] = value
+        values[key.strip()] = dotenv_value(value.strip())
     return values
+
+
+def dotenv_value(value: str) -> str:
+    """A ``.env`` value: quoted (``'...'`` or ``"..."``, a ``#`` inside kept) or bare, either one
+    followed or not by a `` # comment``."""
+    if value[:1] in ("'", '"'):
+        end = value.find(value[0], 1)
+        rest = value[end + 1 :].strip() if end > 0 else ""
+        if end > 0 and (not rest or rest.startswith("#")):
+            return value[1:end]
+    for mark in (" #", "\t#"):
+        value = value.split(mark, 1)[0]
+    return value.rstrip()
 
 
 def shard_settings(count_text: str | None, ids_text: str | None) -> tuple[int | None, tuple[int, ...] | None]:

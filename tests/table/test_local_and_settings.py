@@ -283,3 +283,25 @@ def test_an_unreadable_dotenv_is_refused_in_one_line(shared_dir):  # noqa: F811
         proc.returncode == 2
         and line == "pukllay: cannot read .env (Permission denied); run the bot as a user who may"
     )
+
+
+def test_a_quoted_dotenv_value_with_a_comment_after_it_loses_its_quotes(tmp_path):
+    """DATABASE_PATH='/var/lib/pukllay/pukllay.db'  # the data: the path without its quotes (it
+    used to keep them, and the bot made a new, empty database under a folder named "'"); a '#'
+    inside quotes is part of the value; a bare value's comment goes."""
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        'DISCORD_TOKEN="MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abc"  # the bot\'s token\n'
+        "DATABASE_PATH='/var/lib/pukllay/pukllay.db' # the data\n"
+        'PUBLIC_URL="https://games.example.org"\t# behind the proxy\n'
+        "HTTP_HOST=127.0.0.1 # this machine\n"
+        "HTTP_PORT=9108\n"
+        'MOTTO="play # win"\n'
+    )
+    s = Settings.from_env({}, env_file)
+    assert s.token == "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abc"
+    assert s.database_path == "/var/lib/pukllay/pukllay.db"
+    assert s.public_url == "https://games.example.org" and s.http_host == "127.0.0.1"
+    from bot.settings import read_dotenv
+
+    assert read_dotenv(env_file)["MOTTO"] == "play # win"

@@ -57,6 +57,10 @@ def read_dotenv(path: str | Path) -> dict[str, str]:
     values: dict[str, str] = {}
     p = Path(path)
     if not p.is_file():
+        if p.is_dir():  # as a container's volume mount makes of a missing file
+            raise SettingsError(
+                f"{p} is a folder, not a settings file; remove it and copy .env.example to {p}"
+            )
         return values
     try:
         # utf-8-sig: a byte-order mark, as Windows editors may write, is not part of the first line

@@ -305,3 +305,14 @@ def test_a_quoted_dotenv_value_with_a_comment_after_it_loses_its_quotes(tmp_path
     from bot.settings import read_dotenv
 
     assert read_dotenv(env_file)["MOTTO"] == "play # win"
+
+
+def test_a_dotenv_that_is_a_folder_is_named(tmp_path):
+    """.env made a folder (as a container's volume mount does when the file is missing) is said to
+    be one, in one line, status 2; it was skipped without a word, and the bot then asked for a
+    DISCORD_TOKEN the operator had written in the .env they meant."""
+    (tmp_path / ".env").mkdir()
+    proc = run_bot({"DATABASE_PATH": str(tmp_path / "pukllay.db")}, "--check-database", cwd=tmp_path)
+    line = one_line(proc)
+    assert proc.returncode == 2
+    assert line == "pukllay: .env is a folder, not a settings file; remove it and copy .env.example to .env"

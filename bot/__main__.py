@@ -21,7 +21,6 @@ import argparse
 import asyncio
 import base64
 import logging
-import os
 import sys
 from importlib import metadata
 
@@ -222,7 +221,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.backup is not None:
             return backup(settings, args.backup)
         if args.migrate:
-            if not is_postgres_url(settings.database) and not os.path.lexists(settings.database):
+            from bot.storage import sqlite
+
+            if not is_postgres_url(settings.database) and not sqlite.present(settings.database):
                 # A mistyped path: no new, empty database reported as "current".
                 say(f"{settings.database}: no such file (nothing was created); check DATABASE_PATH")
                 return 2

@@ -6,7 +6,9 @@ win over the file.  The token is never printed: ``repr(settings)`` hides it.
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,14 +21,58 @@ class SettingsError(ValueError):
     """A setting is missing or malformed; the message names it."""
 
 
+def whole(text: str) -> bool:
+    """``text`` is a whole number in ASCII digits (``str.isdigit`` also takes ``²`` or ``١``,
+    which ``int`` refuses or reads as another number)."""
+    return text.isascii() and text.isdigit()
+
+
+HOSTNAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
+
+
+def listen_host(text: str) -> str:
+    """``HTTP_HOST`` checked: an IP address (``127.0.0.1``, ``0.0.0.0``, ``::``) or a host name."""
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        if len(text) > 253 or not HOSTNAME.fullmatch(text):
+            raise SettingsError(
+                "HTTP_HOST must be the address to listen on: an IP address such as 127.0.0.1, 0.0.0.0 "
+                f"or ::, or this machine's host name (no scheme, no port: that is HTTP_PORT), got {text!r}"
+            ) from None
+    return text
+
+
+def shown_line(line: str) -> str:
+    """A malformed ``.env`` line as an error may show it: up to its first ``=`` or ``:``, never
+    what follows (the value, or a token pasted without its name, may be a secret)."""
+    cut = min((i for i in (line.find("="), line.find(":")) if i >= 0), default=-1)
+    if cut < 0:
+        return "a line without '=' (not shown: it may be a secret)"
+    return repr(line[: cut + 1] + "...")
+
+
 def read_dotenv(path: str | Path) -> dict[str, str]:
     """Parse ``KEY=VALUE`` lines; ``#`` comments, blank lines and optional quotes allowed."""
     values: dict[str, str] = {}
     p = Path(path)
     if not p.is_file():
+        if p.is_dir():  # as a container's volume mount makes of a missing file
+            raise SettingsError(
+                f"{p} is a folder, not a settings file; remove it and copy .env.example to {p}"
+            )
         return values
-    # utf-8-sig: a byte-order mark, as Windows editors may write, is not part of the first line
-    for number, raw in enumerate(p.read_text(encoding="utf-8-sig").splitlines(), 1):
+    try:
+        # utf-8-sig: a byte-order mark, as Windows editors may write, is not part of the first line
+        text = p.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise SettingsError(
+            f"cannot read {p} ({exc.strerror or exc}); run the bot as a user who may"
+        ) from None
+    except UnicodeDecodeError as exc:
+        at = p.read_bytes()[: exc.start].count(b"\n") + 1
+        raise SettingsError(f"{p}:{at}: not UTF-8 text; save the file as UTF-8") from None
+    for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -34,14 +80,22 @@ def read_dotenv(path: str | Path) -> dict[str, str]:
             line = line[len("export ") :].lstrip()
         key, sep, value = line.partition("=")
         if not sep or not key.strip().isidentifier():
-            raise SettingsError(f"{p}:{number}: expected KEY=VALUE, got {raw.strip()!r}")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        elif " #" in value:
-            value = value.split(" #", 1)[0].rstrip()
-        values[key.strip()] = value
+            raise SettingsError(f"{p}:{number}: expected KEY=VALUE, got {shown_line(raw.strip())}")
+        values[key.strip()] = dotenv_value(value.strip())
     return values
+
+
+def dotenv_value(value: str) -> str:
+    """A ``.env`` value: quoted (``'...'`` or ``"..."``, a ``#`` inside kept) or bare, either one
+    followed or not by a `` # comment``."""
+    if value[:1] in ("'", '"'):
+        end = value.find(value[0], 1)
+        rest = value[end + 1 :].strip() if end > 0 else ""
+        if end > 0 and (not rest or rest.startswith("#")):
+            return value[1:end]
+    for mark in (" #", "\t#"):
+        value = value.split(mark, 1)[0]
+    return value.rstrip()
 
 
 def shard_settings(count_text: str | None, ids_text: str | None) -> tuple[int | None, tuple[int, ...] | None]:
@@ -50,17 +104,22 @@ def shard_settings(count_text: str | None, ids_text: str | None) -> tuple[int | 
         if ids_text is not None:
             raise SettingsError("SHARD_IDS needs SHARD_COUNT (the total number of shards of the bot)")
         return None, None
-    if not count_text.isdigit() or not 1 <= int(count_text) <= 65536:
+    if not whole(count_text) or not 1 <= int(count_text) <= 65536:
         raise SettingsError(f"SHARD_COUNT must be a whole number from 1 to 65536, got {count_text!r}")
     count = int(count_text)
     if ids_text is None:
         return count, None
     ids: list[int] = []
     for part in ids_text.replace(" ", "").split(","):
-        if "-" in part and part.replace("-", "").isdigit() and part.count("-") == 1:
+        if "-" in part and whole(part.replace("-", "")) and part.count("-") == 1:
             lo, hi = (int(x) for x in part.split("-"))
+            if lo > hi:
+                raise SettingsError(
+                    f"SHARD_IDS ranges go from the lower shard number to the higher, such as {hi}-{lo}, "
+                    f"got {ids_text!r}"
+                )
             ids.extend(range(lo, hi + 1))
-        elif part.isdigit():
+        elif whole(part):
             ids.append(int(part))
         else:
             raise SettingsError(f"SHARD_IDS must be shard numbers such as 0,1 or 0-3, got {ids_text!r}")
@@ -117,7 +176,7 @@ class Settings:
             return value or None
 
         guild = get("DEV_GUILD_ID")
-        if guild is not None and not guild.isdigit():
+        if guild is not None and not whole(guild):
             raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), got {guild!r}")
         level = (get("LOG_LEVEL") or "INFO").upper()
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
@@ -155,7 +214,7 @@ class Settings:
         if not 0.01 <= computer_seconds <= 60:
             raise SettingsError("COMPUTER_STRONG_SECONDS must be between 0.01 and 60")
         workers = get("COMPUTER_WORKERS") or str(os.cpu_count() or 1)
-        if not workers.isdigit() or not 0 <= int(workers) <= 64:
+        if not whole(workers) or not 0 <= int(workers) <= 64:
             raise SettingsError(
                 f"COMPUTER_WORKERS must be a number of processes from 0 to 64, got {workers!r}"
             )
@@ -167,14 +226,14 @@ class Settings:
         if not 0 <= archive_hours <= 720:
             raise SettingsError("THREAD_ARCHIVE_HOURS must be between 0 (never) and 720")
         away = get("AWAY_DAYS_PER_YEAR") or "30"
-        if not away.isdigit() or not 0 <= int(away) <= 366:
+        if not whole(away) or not 0 <= int(away) <= 366:
             raise SettingsError(f"AWAY_DAYS_PER_YEAR must be a number of days from 0 to 366, got {away!r}")
         id_guilds = [g.strip() for g in (get("EXPORT_IDS_SERVERS") or "").split(",") if g.strip()]
-        bad = [g for g in id_guilds if not g.isdigit()]
+        bad = [g for g in id_guilds if not whole(g)]
         if bad:
             raise SettingsError(f"EXPORT_IDS_SERVERS must be server ids separated by commas, got {bad[0]!r}")
         port = get("HTTP_PORT")
-        if port is not None and (not port.isdigit() or not 0 <= int(port) <= 65535):
+        if port is not None and (not whole(port) or not 0 <= int(port) <= 65535):
             raise SettingsError(f"HTTP_PORT must be a port number from 0 to 65535 (empty: off), got {port!r}")
         pages = (get("WEB_PAGES") or "no").lower()
         if pages not in {"yes", "no", "true", "false", "1", "0"}:
@@ -187,6 +246,12 @@ class Settings:
                 raise SettingsError(
                     f"PUBLIC_URL must be the pages' address, such as https://games.example.org, got {public_url!r}"
                 )
+            if parts.path:
+                raise SettingsError(
+                    "PUBLIC_URL must be a site's own address, without a path (the pages link their "
+                    "scripts, pictures and each other from the site's root): give the reverse proxy a "
+                    f"host name of its own, such as https://games.example.org, got {public_url!r}"
+                )
         if pages in {"yes", "true", "1"} and port is None:
             raise SettingsError("WEB_PAGES needs HTTP_PORT: the pages are served on the web server's port")
         log_format = (get("LOG_FORMAT") or "text").lower()
@@ -194,7 +259,7 @@ class Settings:
             raise SettingsError(f"LOG_FORMAT must be text or json, got {log_format!r}")
         return cls(
             http_port=None if port is None else int(port),
-            http_host=get("HTTP_HOST") or "127.0.0.1",
+            http_host=listen_host(get("HTTP_HOST") or "127.0.0.1"),
             web_pages=pages in {"yes", "true", "1"},
             public_url=public_url,
             log_format=log_format,

@@ -27,7 +27,7 @@ import re
 import secrets
 from collections.abc import Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, TypeVar
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote_plus, urlsplit, urlunsplit
 
 import asyncpg
 
@@ -97,8 +97,13 @@ TABLES = ("sessions", "seats", "moves", "results", "ratings", "jobs", "schema_mi
 POOL_SIZE = 10
 
 
+SECRET_PARAMETERS = frozenset({"password", "sslpassword"})
+"""Query parameters of a PostgreSQL URL that hold a secret (``?password=...`` works as well as
+``user:password@``)."""
+
+
 def redact(url: str) -> str:
-    """The URL without its password."""
+    """The URL without its password (in the user part or as a query parameter)."""
     try:
         parts = urlsplit(url)
     except ValueError:
@@ -107,7 +112,12 @@ def redact(url: str) -> str:
     if "@" in netloc:
         user, host = netloc.rsplit("@", 1)
         netloc = f"{user.split(':', 1)[0]}@{host}"
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
+    query = "&".join(
+        pair
+        for pair in parts.query.split("&")
+        if pair and unquote_plus(pair.partition("=")[0]).strip().lower() not in SECRET_PARAMETERS
+    )
+    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
 
 
 @functools.lru_cache(maxsize=512)
@@ -121,6 +131,18 @@ def numbered(sql: str) -> str:
         return f"${count}"
 
     return re.sub(r"\?", number, sql)
+
+
+# What connecting with DATABASE_URL may raise: the server's refusals, the network, and a URL the
+# driver cannot use (a port that is not a number: ValueError; one past 65535: OverflowError).
+CONNECT_FAILURES = (
+    TimeoutError,
+    asyncpg.PostgresError,
+    OSError,
+    asyncpg.InterfaceError,
+    ValueError,
+    OverflowError,
+)
 
 
 def failure(where: str, exc: BaseException) -> StorageError:
@@ -250,7 +272,7 @@ async def look(url: str) -> Examined:
     where = redact(url)
     try:
         conn = await asyncpg.connect(url, timeout=15, server_settings={"default_transaction_read_only": "on"})
-    except (TimeoutError, asyncpg.PostgresError, OSError, asyncpg.InterfaceError, ValueError) as exc:
+    except CONNECT_FAILURES as exc:
         raise failure(where, exc) from None
     try:
         tables = await _tables(conn)
@@ -361,7 +383,7 @@ class PostgresBackend(Backend):
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=POOL_SIZE, timeout=15, reset=_keep_session
             )
-        except (TimeoutError, asyncpg.PostgresError, OSError, asyncpg.InterfaceError, ValueError) as exc:
+        except CONNECT_FAILURES as exc:
             raise failure(where, exc) from None
         try:
             async with pool.acquire() as conn:

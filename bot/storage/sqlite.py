@@ -74,8 +74,38 @@ SECOND_PROCESS = (
 )
 
 
+def unreachable_path(path: str, exc: OSError) -> StorageError:
+    """The refusal of a DATABASE_PATH the system will not even look up: a folder on the way the
+    bot's user may not enter, a name too long, a loop of links."""
+    return StorageError(
+        f"cannot look up DATABASE_PATH {path} ({exc.strerror or exc}); the bot's user must be able to "
+        "enter every folder on the way to it: fix the folders' permissions or set DATABASE_PATH elsewhere"
+    )
+
+
+def present(path: str) -> bool:
+    """Whether something is at ``path`` (a link counts, even a broken one); a path the system will
+    not look up is refused (not taken for a missing file)."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as exc:
+        raise unreachable_path(path, exc) from None
+    return True
+
+
 def check_path(path: str) -> None:
     """Refuse, in one line, a database path SQLite could not use, before opening it."""
+    try:
+        _check_path(path)
+    except StorageError:
+        raise
+    except OSError as exc:
+        raise unreachable_path(path, exc) from None
+
+
+def _check_path(path: str) -> None:
     p = Path(path)
     if p.is_dir():
         raise StorageError(
@@ -293,8 +323,10 @@ def backup(path: str, dest: str) -> Examined:
 
     Returns the copy as found: its schema, and the problems of SQLite's integrity check.
     """
-    if not os.path.isfile(path):
+    if not present(path):
         raise StorageError(f"{path}: no such database file; check DATABASE_PATH")
+    if not os.path.isfile(path):
+        raise StorageError(f"DATABASE_PATH {path} is not a database file")
     if os.path.lexists(dest):
         raise StorageError(f"{dest} exists already; name a new file for the backup")
     if not Path(dest).parent.is_dir():
@@ -337,10 +369,13 @@ def look(path: str) -> Examined:
     holding the file is refused (its file is checked when it is stopped).
     """
     p = Path(path)
-    if not p.exists():
-        return Examined(path, "sqlite", exists=False)
-    if not p.is_file():
-        raise StorageError(f"DATABASE_PATH {path} is not a database file")
+    try:
+        if not p.exists():
+            return Examined(path, "sqlite", exists=False)
+        if not p.is_file():
+            raise StorageError(f"DATABASE_PATH {path} is not a database file")
+    except OSError as exc:
+        raise unreachable_path(path, exc) from None
     try:
         fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     except OSError as exc:

@@ -180,7 +180,13 @@ class WebServer:
         off, or the server turned them off."""
         if self.pages is None or guild_id is None:
             return None
-        return await self.pages.link(kind, ref, guild_id, public_url or f"http://{self.host}:{self.port}")
+        return await self.pages.link(kind, ref, guild_id, public_url or self.address)
+
+    @property
+    def address(self) -> str:
+        """This server's own address, as links and the log give it (an IPv6 address in brackets)."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
 
     async def start(self) -> None:
         runner = web.AppRunner(self.app, access_log=None, handle_signals=False, logger=SERVER_LOG)
@@ -198,10 +204,9 @@ class WebServer:
         if runner.addresses:  # the port chosen when HTTP_PORT is 0
             self.port = runner.addresses[0][1]
         log.info(
-            "serving /healthz, /metrics%s on http://%s:%d",
+            "serving /healthz, /metrics%s on %s",
             " and the pages" if self.pages is not None else "",
-            self.host,
-            self.port,
+            self.address,
         )
 
     async def stop(self) -> None:

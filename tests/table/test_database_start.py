@@ -381,3 +381,58 @@ async def test_check_database_reports_a_truncated_file_as_damage(tmp_path):
     other.write_bytes(b"hello, this is not a database" * 300)
     proc = run_bot({"DATABASE_PATH": str(other)}, "--check-database", cwd=tmp_path)
     assert proc.returncode == 2 and "not a Pukllay database" in one_line(proc)
+
+
+@pytest.mark.parametrize("args", [(), ("--check-database",), ("--migrate",)])
+def test_a_database_url_port_out_of_range_is_one_line(tmp_path, args):
+    """DATABASE_URL with a port past 65535 (a typo such as 543222) is refused in one line naming the
+    database without its password, status 2 (a setting to fix), not an OverflowError's traceback."""
+    proc = run_bot(
+        {"DATABASE_URL": "postgresql://pukllay:hunter2@127.0.0.1:543222/pukllay"}, *args, cwd=tmp_path
+    )
+    line = one_line(proc)
+    assert proc.returncode == 2, line
+    assert "postgresql://pukllay@127.0.0.1:543222/pukllay" in line and "port must be 0-65535" in line
+    assert "hunter2" not in line
+
+
+def test_a_password_given_as_a_url_parameter_is_never_shown(tmp_path):
+    """DATABASE_URL may carry its password as a query parameter (?password=..., as libpq and
+    asyncpg take it): the one line naming an unreachable server, and --check-database's, leave it
+    out, and keep the other parameters."""
+    url = f"postgresql://pukllay@/pukllay?host={tmp_path}&Password=hunter2&sslpassword=swordfish"
+    for args in ((), ("--check-database",)):
+        line = one_line(run_bot({"DATABASE_URL": url}, *args, cwd=tmp_path))
+        assert f"postgresql://pukllay@/pukllay?host={tmp_path} " in line, line
+        assert "hunter2" not in line and "swordfish" not in line, line
+
+
+@pytest.mark.parametrize("args", [(), ("--check-database",), ("--migrate",), ("--backup", "copy.db")])
+def test_a_database_path_the_system_will_not_look_up_is_one_line(tmp_path, args):
+    """A DATABASE_PATH whose name is too long for the file system is refused in one line, status 2;
+    at start it used to be taken for the network ('cannot reach Discord ...; check the network',
+    status 1, which the service restarts every 10 s)."""
+    path = str(tmp_path / ("a" * 300 + ".db"))
+    proc = run_bot({"DATABASE_PATH": path}, *args, cwd=tmp_path)
+    line = one_line(proc)
+    assert proc.returncode == 2, line
+    assert line.startswith(f"pukllay: cannot look up DATABASE_PATH {path} (File name too long)"), line
+    assert "Discord" not in line
+
+
+async def test_a_database_in_a_folder_the_bot_cannot_enter_is_one_line(shared_dir):
+    """DATABASE_PATH in a folder private to another user (/root/pukllay.db for the service's user):
+    one line naming the path and the permissions, status 2, not 'cannot reach Discord' (status 1)
+    at start nor 'no such file' from --migrate and --backup."""
+    user = unprivileged()
+    if user is None and os.geteuid() == 0:
+        pytest.skip("root enters every folder")
+    private = shared_dir / "private"
+    private.mkdir(mode=0o700)
+    await (await open_store(private / "pukllay.db")).close()
+    backup = str(shared_dir / "copy.db")
+    for args in ((), ("--check-database",), ("--migrate",), ("--backup", backup)):
+        proc = run_bot({"DATABASE_PATH": str(private / "pukllay.db")}, *args, cwd=shared_dir, user=user)
+        line = one_line(proc)
+        assert proc.returncode == 2, line
+        assert f"cannot look up DATABASE_PATH {private / 'pukllay.db'} (Permission denied)" in line, line

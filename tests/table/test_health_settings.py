@@ -28,6 +28,20 @@ def test_a_bad_port_is_refused_in_one_line(port):
     assert "\n" not in str(info.value) and repr(port) in str(info.value)
 
 
+@pytest.mark.parametrize("host", ["a..b", "http://localhost", "0.0.0.0:9108", "games.example.org/", "-x"])
+def test_a_bad_http_host_is_refused_in_one_line(host):
+    """HTTP_HOST given as a URL, with a port, or as a name no resolver takes ('a..b' used to end
+    the start in a UnicodeError's traceback) is refused in one line naming what is allowed."""
+    with pytest.raises(SettingsError, match=r"^HTTP_HOST must be the address to listen on") as info:
+        Settings.from_env({"HTTP_PORT": "9108", "HTTP_HOST": host}, dotenv=None)
+    assert "\n" not in str(info.value) and repr(host) in str(info.value) and "127.0.0.1" in str(info.value)
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0", "::", "::1", "localhost", "games-1.example.org"])
+def test_addresses_and_host_names_are_taken_as_http_host(host):
+    assert Settings.from_env({"HTTP_PORT": "9108", "HTTP_HOST": host}, dotenv=None).http_host == host
+
+
 def test_an_unknown_log_format_is_refused_in_one_line():
     with pytest.raises(SettingsError, match=r"^LOG_FORMAT must be text or json, got 'xml'$"):
         Settings.from_env({"LOG_FORMAT": "xml"}, dotenv=None)

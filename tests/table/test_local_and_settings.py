@@ -13,6 +13,7 @@ from PIL import Image
 
 from bot.settings import Settings, SettingsError
 from bot.terminal import main as local_main
+from tests.table.test_database_start import one_line, run_bot, shared_dir, unprivileged  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -184,6 +185,10 @@ def test_shard_settings():
         ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be"),
         ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "from 0 to 1"),
         ({"SHARD_COUNT": "2", "SHARD_IDS": "a"}, "SHARD_IDS must be shard numbers"),
+        (
+            {"SHARD_COUNT": "4", "SHARD_IDS": "0,3-1"},
+            r"SHARD_IDS ranges go from the lower .* such as 1-3, got '0,3-1'",
+        ),
         ({"DATABASE_URL": "sqlite:///x.db"}, "PostgreSQL URL"),
         ({"JOB_POLL_SECONDS": "never"}, "JOB_POLL_SECONDS"),
     ):
@@ -211,3 +216,103 @@ def test_the_tests_stop_in_one_line_without_postgresql(tmp_path):
     lines = [line for line in proc.stdout.splitlines() if "PostgreSQL is not installed" in line]
     assert len(lines) == 1 and "apt-get install postgresql" in lines[0], proc.stdout
     assert " passed" not in proc.stdout and "skipped" not in proc.stdout
+
+
+@pytest.mark.parametrize(
+    "name, value, expect",
+    [
+        ("SHARD_COUNT", "²", "SHARD_COUNT must be a whole number"),
+        ("SHARD_IDS", "0,²", "SHARD_IDS must be shard numbers"),
+        ("DEV_GUILD_ID", "١٢٣", "DEV_GUILD_ID must be a server id"),
+        ("COMPUTER_WORKERS", "²", "COMPUTER_WORKERS must be a number of processes"),
+        ("AWAY_DAYS_PER_YEAR", "³", "AWAY_DAYS_PER_YEAR must be a number of days"),
+        ("EXPORT_IDS_SERVERS", "12,³", "EXPORT_IDS_SERVERS must be server ids"),
+        ("HTTP_PORT", "⁸⁰", "HTTP_PORT must be a port number"),
+    ],
+)
+def test_digits_other_than_0_to_9_are_refused_in_one_line(name, value, expect):
+    """Superscripts and other scripts' digits (which str.isdigit takes) are refused naming the
+    setting, not a ValueError's traceback, nor read as another number."""
+    env = {name: value, "SHARD_COUNT": "4"} if name == "SHARD_IDS" else {name: value}
+    with pytest.raises(SettingsError, match=expect) as info:
+        Settings.from_env(env, None)
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "line, shown",
+    [
+        ("DISCORD_TOKEN: MTIzNDU2.abc.s3cr3t-t0ken", "'DISCORD_TOKEN:...'"),
+        ("DISCORD TOKEN=MTIzNDU2.abc.s3cr3t-t0ken", "'DISCORD TOKEN=...'"),
+        ("MTIzNDU2.abc.s3cr3t-t0ken", "a line without '='"),
+    ],
+)
+def test_a_malformed_dotenv_line_is_named_without_its_value(tmp_path, line, shown):
+    """The refusal of a malformed .env line (which goes to the journal) names the line and its
+    start, never the value: a token on it is not copied into the log."""
+    env_file = tmp_path / ".env"
+    env_file.write_text(f"LOG_LEVEL=INFO\n{line}\n")
+    with pytest.raises(SettingsError) as info:
+        Settings.from_env({}, env_file)
+    message = str(info.value)
+    assert message.startswith(f"{env_file}:2: expected KEY=VALUE") and shown in message
+    assert "s3cr3t" not in message and "MTIzNDU2" not in message
+
+
+def test_a_dotenv_that_is_not_utf8_is_refused_in_one_line(tmp_path):
+    """A .env saved in Latin-1 (or binary) is named with its line, not a UnicodeDecodeError."""
+    env_file = tmp_path / ".env"
+    env_file.write_bytes(b"LOG_LEVEL=INFO\nDATABASE_PATH=/srv/juegos/a\xf1o.db\n")
+    with pytest.raises(SettingsError, match=r"\.env:2: not UTF-8 text; save the file as UTF-8$"):
+        Settings.from_env({}, env_file)
+
+
+def test_an_unreadable_dotenv_is_refused_in_one_line(shared_dir):  # noqa: F811
+    """A .env the bot's user may not read (root's, mode 600) is named in one line with status 2,
+    not a PermissionError's traceback."""
+    user = unprivileged()
+    (shared_dir / ".env").write_text("LOG_LEVEL=INFO\n")
+    (shared_dir / ".env").chmod(0o600 if user is not None else 0o000)
+    proc = run_bot(
+        {"DATABASE_PATH": str(shared_dir / "pukllay.db")}, "--check-database", cwd=shared_dir, user=user
+    )
+    if user is None and proc.returncode == 0:
+        pytest.skip("this user reads a file of mode 000 (root without another user to run as)")
+    line = one_line(proc)
+    assert (
+        proc.returncode == 2
+        and line == "pukllay: cannot read .env (Permission denied); run the bot as a user who may"
+    )
+
+
+def test_a_quoted_dotenv_value_with_a_comment_after_it_loses_its_quotes(tmp_path):
+    """DATABASE_PATH='/var/lib/pukllay/pukllay.db'  # the data: the path without its quotes (it
+    used to keep them, and the bot made a new, empty database under a folder named "'"); a '#'
+    inside quotes is part of the value; a bare value's comment goes."""
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        'DISCORD_TOKEN="MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abc"  # the bot\'s token\n'
+        "DATABASE_PATH='/var/lib/pukllay/pukllay.db' # the data\n"
+        'PUBLIC_URL="https://games.example.org"\t# behind the proxy\n'
+        "HTTP_HOST=127.0.0.1 # this machine\n"
+        "HTTP_PORT=9108\n"
+        'MOTTO="play # win"\n'
+    )
+    s = Settings.from_env({}, env_file)
+    assert s.token == "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abc"
+    assert s.database_path == "/var/lib/pukllay/pukllay.db"
+    assert s.public_url == "https://games.example.org" and s.http_host == "127.0.0.1"
+    from bot.settings import read_dotenv
+
+    assert read_dotenv(env_file)["MOTTO"] == "play # win"
+
+
+def test_a_dotenv_that_is_a_folder_is_named(tmp_path):
+    """.env made a folder (as a container's volume mount does when the file is missing) is said to
+    be one, in one line, status 2; it was skipped without a word, and the bot then asked for a
+    DISCORD_TOKEN the operator had written in the .env they meant."""
+    (tmp_path / ".env").mkdir()
+    proc = run_bot({"DATABASE_PATH": str(tmp_path / "pukllay.db")}, "--check-database", cwd=tmp_path)
+    line = one_line(proc)
+    assert proc.returncode == 2
+    assert line == "pukllay: .env is a folder, not a settings file; remove it and copy .env.example to .env"

@@ -68,6 +68,12 @@ def test_web_pages_settings():
         Settings.from_env({"WEB_PAGES": "yes"}, dotenv=None)
     with pytest.raises(SettingsError, match="PUBLIC_URL must be"):
         Settings.from_env({"PUBLIC_URL": "games.example.org"}, dotenv=None)
+    # Under a path the pages would break: their script, style, boards and links start at the root.
+    with pytest.raises(
+        SettingsError, match=r"PUBLIC_URL must be a site's own address, without a path"
+    ) as info:
+        Settings.from_env({"PUBLIC_URL": "https://example.org/pukllay/"}, dotenv=None)
+    assert "'https://example.org/pukllay'" in str(info.value) and "\n" not in str(info.value)
     with pytest.raises(SettingsError, match="WEB_PAGES must be yes or no"):
         Settings.from_env({"WEB_PAGES": "maybe"}, dotenv=None)
 

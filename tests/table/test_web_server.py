@@ -97,3 +97,35 @@ async def test_a_database_lost_between_the_ping_and_the_counts_leaves_one_warnin
     ]
     assert [(r.name, r.exc_info is None) for r in loud] == [("bot.web.server", True)], loud
     assert loud[0].getMessage().startswith("could not read the games and jobs for /metrics")
+
+
+async def test_links_to_a_server_on_an_ipv6_address_are_addresses(service, caplog):
+    """HTTP_HOST=::1 (or ::) without PUBLIC_URL: the links the bot posts, and the start's log line,
+    put the address in brackets (http://[::1]:PORT/g/...), and the link opens the game's page;
+    they used to read http://::1:PORT/g/..., which no browser opens."""
+    import aiohttp
+
+    from bench.history import store_game, whole_game
+
+    caplog.set_level(logging.INFO, logger="bot.web.server")
+    played, final = whole_game("guanga", 2, 4)
+    sid = await store_game(service, "guanga", 2, 4, played[:4], final)
+    client = discord.Client(intents=discord.Intents.default())
+    pages = Pages(service, History(service))
+    server = WebServer(client, lambda: service.store, Metrics(), host="::1", port=0, pages=pages)
+    try:
+        await server.start()
+    except Exception as exc:  # a machine without IPv6 on its loopback
+        await client.close()
+        pytest.skip(f"cannot listen on ::1 here ({exc})")
+    try:
+        link = await server.link("game", sid, 1, None)
+        assert link is not None and link.startswith(f"http://[::1]:{server.port}/g/"), link
+        async with aiohttp.ClientSession() as http, http.get(link) as reply:
+            assert reply.status == 200
+        said = [r.getMessage() for r in caplog.records if r.name == "bot.web.server"]
+        assert f"serving /healthz, /metrics and the pages on http://[::1]:{server.port}" in said, said
+    finally:
+        pages.close()
+        await server.stop()
+        await client.close()

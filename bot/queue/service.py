@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import engines
+from bot import notices
 from bot.queue.match import ANY, MAX_AVOID, PACES, RATED, Table, Want, form
 from bot.sessions import MoveResult, Refusal, Session, SessionService
 from bot.storage import Job, SessionRow, Store
@@ -612,14 +613,25 @@ class QueueService:
 
     async def tell(self, guild_id: int, user_id: int, what: Said) -> None:
         """Tell ``user_id`` ``what`` by direct message, in their language (else the server's); when
-        the DM is refused, with a mention in the server's queue channel instead."""
+        the DM is refused, with a mention in the server's queue channel instead.  In their quiet
+        hours (``/me notify quiet:``: no direct messages then) the queue channel names them
+        instead, pinging them only when they take their notices as mentions (a direct message after
+        all when the channel takes no post)."""
         person = await self.store.people.person(user_id)
         server_t = await self.posts.language(guild_id)
         mine = language(person.locale) if person.locale else server_t
-        if await self.posts.direct(user_id, what.in_words(mine)):
+        quiet = notices.is_quiet(person, self.store.clock.time())
+        if not quiet and await self.posts.direct(user_id, what.in_words(mine)):
             return
+        ping = not quiet or person.wants_mention
         channel_id = await self.store.queue.channel(guild_id)
+        posted = None
         if channel_id is not None:
-            await self.posts.post(
-                channel_id, guild_id, f"<@{user_id}> " + what.in_words(server_t), pings=[user_id]
+            posted = await self.posts.post(
+                channel_id,
+                guild_id,
+                f"<@{user_id}> " + what.in_words(server_t),
+                pings=[user_id] if ping else [],
             )
+        if posted is None and quiet:  # the channel took nothing: a direct message after all
+            await self.posts.direct(user_id, what.in_words(mine))

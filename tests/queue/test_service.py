@@ -269,3 +269,24 @@ async def test_people_the_cap_held_back_are_seated_as_soon_as_a_game_of_theirs_e
     await queue.settled()
     assert await queue.store.queue.entries(GUILD) == []
     assert len(queue.posts.threads) == 2  # the second table's thread
+
+
+async def test_what_the_queue_tells_waits_out_no_quiet_hours_by_direct_message(queue, clock):
+    """Three waits run out at 09:00 UTC.  Person 1 (quiet hours 6-10, notices as mentions) and
+    person 2 (quiet hours 6-10, notices by DM) get no direct message then: the queue channel names
+    them, pinging only 1.  Person 3, without quiet hours, is told by direct message."""
+    from dataclasses import replace
+
+    assert clock.time() % 86400 == 8 * 3600  # the suite's clock starts at 08:00 UTC
+    for uid, notify in ((1, "thread"), (2, "dm")):
+        person = await queue.store.people.person(uid)
+        await queue.store.people.save_person(replace(person, notify=notify, quiet_start=6, quiet_end=10))
+    for uid in (1, 2, 3):
+        await join(queue, uid, max_wait_hours=1)
+    clock.advance(3600)
+    for due in await queue.store.jobs.pending("queue_expire"):
+        await queue.expired(due)
+    assert await queue.store.queue.entries(GUILD) == []
+    assert [u for u, _ in queue.posts.dms] == [3]
+    told = {text.split(" ", 1)[0]: pings for channel, text, pings in queue.posts.posted if channel == CHANNEL}
+    assert told == {"<@1>": (1,), "<@2>": ()}

@@ -300,3 +300,34 @@ async def test_someone_who_left_the_server_is_taken_out_of_the_queue_when_a_tabl
         (thread,) = new_threads(standin, before)
         assert await seated_names(bot, thread) == {"beto", "cusi"}
         assert await bot.store.queue.entries(standin.guild.id) == []
+
+
+async def test_a_queue_channel_the_bot_cannot_open_threads_in_is_refused_naming_what_is_missing(
+    standin, bot_factory, table_clock
+):
+    """The owner chooses #general, where the bot may not create public threads, as the queue
+    channel: refused, naming the permission (in Spanish for a Spanish reader), and nothing is set,
+    so /queue join keeps saying there is no queue channel instead of seating nobody in silence.
+    #games works."""
+    from tests.standin.model import CREATE_PUBLIC_THREADS
+
+    chan = standin.channel("games")
+    closed = standin.channel("general")
+    standin.set_permissions(closed, standin.bot_role, deny=CREATE_PUBLIC_THREADS)
+    ana = standin.add_users("ana")[0]
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        refused = await (await standin.slash(standin.owner, chan, "queue channel", channel=closed)).original()
+        assert (
+            f"I am missing Create Public Threads in <#{closed.id}>, where the queue opens its tables"
+        ) in refused.content, refused.content
+        assert await bot.store.queue.channel(standin.guild.id) is None
+        standin.owner.locale = "es-ES"
+        spanish = await (await standin.slash(standin.owner, chan, "queue channel", channel=closed)).original()
+        assert "Crear hilos públicos" in spanish.content and "Create" not in spanish.content, spanish.content
+        standin.owner.locale = "en-US"
+        join = await (await standin.slash(ana, chan, "queue join", game="pachakuna")).original()
+        assert "no queue channel" in join.content
+        chosen = await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
+        assert f"opens its tables in <#{chan.id}>" in chosen.content
+        assert await bot.store.queue.channel(standin.guild.id) == chan.id

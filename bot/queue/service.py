@@ -12,7 +12,8 @@ their places.  A person's wait ends at their maximum wait (a ``queue_expire`` jo
 told.
 
 The gate: :attr:`QueueService.gate` (``guild, user, game -> a refusal or None``) is asked for each
-waiting person before matching; a person it refuses is not seated, and stays waiting.
+waiting person before matching; a person it refuses is not seated, and stays waiting.  So is a
+person away (``/me away``), until they are back.
 
 Imports: the matcher, sessions, storage, the time's jobs, languages; never discord.
 """
@@ -30,7 +31,7 @@ import engines
 from bot import notices
 from bot.queue.match import ANY, MAX_AVOID, PACES, RATED, Table, Want, form
 from bot.sessions import MoveResult, Refusal, Session, SessionService
-from bot.storage import Job, SessionRow, Store
+from bot.storage import Job, PersonRow, SessionRow, Store
 from bot.storage.queue import QueueEntry, QueueTable
 from bot.time.jobs import QUEUE_CONFIRM, QUEUE_EXPIRE
 from engines.core import Said, said, said_n
@@ -76,6 +77,13 @@ def refused_said(game: str, reason: Said) -> Said:
         "You could not be seated at the {game} table the queue formed: {reason}. You have left the queue.",
         game=game,
         reason=reason,
+    )
+
+
+def away_said(person: PersonRow) -> Said:
+    return said(
+        "you are away until {date}, and a table formed now would wait for you; {/me back} ends your time away",
+        date=notices.away_date(person),
     )
 
 
@@ -248,6 +256,9 @@ class QueueService:
         """Why the gate keeps ``user_id`` from being seated at a table of ``game`` now (None:
         nothing does), to tell them as they join: they keep their place, and are seated once
         it no longer holds."""
+        person = await self.store.people.person(user_id)
+        if person.away_at(self.store.clock.time()):
+            return away_said(person)
         if self.gate is None:
             return None
         return await self.gate(guild_id, user_id, game)
@@ -294,10 +305,19 @@ class QueueService:
         return [want_of(e, avoid.get(e.user_id, frozenset())) for e in entries]
 
     async def admitted(self, guild_id: int, wants: Sequence[Want]) -> set[int]:
-        """The waiting people the gate admits (everyone without a gate)."""
+        """The waiting people who may be seated now: not away (``/me away``: they would hold up
+        their table until they are back), and admitted by the gate (when there is one)."""
+        people = await self.store.people.several(w.user_id for w in wants)
+        now = self.store.clock.time()
+        here = [w for w in wants if w.user_id not in people or not people[w.user_id].away_at(now)]
         if self.gate is None:
-            return {w.user_id for w in wants}
-        return {w.user_id for w in wants if await self.gate(guild_id, w.user_id, w.game) is None}
+            return {w.user_id for w in here}
+        return {w.user_id for w in here if await self.gate(guild_id, w.user_id, w.game) is None}
+
+    async def came_back(self, user_id: int) -> None:
+        """``user_id`` ended their time away: the queues they wait in form again, to seat them."""
+        for guild_id in await self.store.queue.guilds_of(user_id):
+            await self.match(guild_id)
 
     def game_ended(self, row: SessionRow) -> None:
         """A game or lobby of the server ended: someone the cap on running games held back may be

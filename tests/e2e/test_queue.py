@@ -331,3 +331,39 @@ async def test_a_queue_channel_the_bot_cannot_open_threads_in_is_refused_naming_
         chosen = await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
         assert f"opens its tables in <#{chan.id}>" in chosen.content
         assert await bot.store.queue.channel(standin.guild.id) == chan.id
+
+
+async def test_someone_away_waits_unseated_told_why_in_spanish_and_is_seated_when_back(
+    standin, bot_factory, table_clock
+):
+    """Beto (Spanish) took two days away and joins the queue: he is told, in Spanish, that he
+    cannot be seated while away and what ends it; Ana and Cusi are seated together.  Dora joins;
+    when Beto comes back (/me back), his table with Dora forms at once."""
+    chan = standin.channel("games")
+    ana, beto, cusi, dora = standin.add_users("ana", "beto", "cusi", "dora")
+    beto.locale = "es-ES"
+    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.me"))) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
+        await (await standin.slash(beto, chan, "me away", days=2)).original()
+        before = {t.id for t in standin.guild.threads}
+        told = {}
+        for user in (beto, ana, cusi):
+            table_clock.advance(60)
+            answer = await (
+                await standin.slash(user, chan, "queue join", game="pachakuna", start="now")
+            ).original()
+            await bot.front.replies.idle()
+            told[user.name] = answer.content
+        assert "Aún no puedes sentarte a una mesa: estás de descanso hasta el " in told["beto"], told["beto"]
+        assert "/yo" in told["beto"] and "/me back" not in told["beto"], told["beto"]
+        (first,) = new_threads(standin, before)
+        assert await seated_names(bot, first) == {"ana", "cusi"}
+        await (await standin.slash(dora, chan, "queue join", game="pachakuna", start="now")).original()
+        await bot.front.replies.idle()
+        assert len(new_threads(standin, before)) == 1  # Beto is still away
+        await (await standin.slash(beto, chan, "me back")).original()
+        await bot.front.replies.idle()
+        second = [t for t in new_threads(standin, before) if t.id != first.id]
+        assert len(second) == 1 and await seated_names(bot, second[0]) == {"beto", "dora"}
+        assert await bot.store.queue.entries(standin.guild.id) == []

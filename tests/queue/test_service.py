@@ -290,3 +290,30 @@ async def test_what_the_queue_tells_waits_out_no_quiet_hours_by_direct_message(q
     assert [u for u, _ in queue.posts.dms] == [3]
     told = {text.split(" ", 1)[0]: pings for channel, text, pings in queue.posts.posted if channel == CHANNEL}
     assert told == {"<@1>": (1,), "<@2>": ()}
+
+
+async def test_a_person_away_keeps_their_place_unseated_and_is_seated_when_back(queue, clock):
+    """Person 1 took five days away (/me away) and waits in the queue: a table formed with them
+    would wait for them, so 2 and 3 are seated together and 1 keeps their place, told why and
+    what ends it.  When 1 comes back (/me back), the queue forms again at once: 1 and 4."""
+    from bot import notices
+
+    person = notices.take_away(await queue.store.people.person(1), 5, None, clock.time(), 30)
+    await queue.store.people.save_person(person)
+    for uid in (1, 2, 3):
+        await join(queue, uid, max_wait_hours=24)
+    held = await queue.held_back(GUILD, 1, "pachakuna")
+    assert held is not None
+    assert held.in_words(ENGLISH).startswith("you are away until ") and "/me back" in held.in_words(ENGLISH)
+    (opened,) = await queue.match(GUILD)
+    assert set(opened.table.user_ids) == {2, 3}
+    assert [e.user_id for e in await queue.store.queue.entries(GUILD)] == [1]
+    clock.advance(3600)
+    await join(queue, 4, max_wait_hours=24)
+    await queue.store.people.save_person(notices.come_back(person, clock.time()))
+    assert await queue.held_back(GUILD, 1, "pachakuna") is None
+    await queue.came_back(1)
+    assert await queue.store.queue.entries(GUILD) == []
+    assert len(queue.posts.threads) == 2
+    second = await queue.sessions.core.latest(queue.posts.threads[1])
+    assert {s.user_id for s in second.seats} == {1, 4}

@@ -51,7 +51,11 @@ def wishes(entry: QueueEntry, t: Language) -> str:
     rated = {"rated": t.gettext("rated"), "unrated": t.gettext("unrated")}.get(
         entry.rated, t.gettext("rated or not")
     )
-    computers = t.ngettext("up to {n} computer", "up to {n} computers", entry.computers)
+    computers = (
+        t.ngettext("up to {n} computer", "up to {n} computers", entry.computers)
+        if entry.computers
+        else t.gettext("no computers")
+    )
     line = t.gettext(
         "**{name}**: {game}, {counts} players, {pace}, {computers}, {rated}, waiting since <t:{since}:R>",
         name=entry.name,

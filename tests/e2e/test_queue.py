@@ -367,3 +367,17 @@ async def test_someone_away_waits_unseated_told_why_in_spanish_and_is_seated_whe
         second = [t for t in new_threads(standin, before) if t.id != first.id]
         assert len(second) == 1 and await seated_names(bot, second[0]) == {"beto", "dora"}
         assert await bot.store.queue.entries(standin.guild.id) == []
+
+
+def test_a_wish_for_no_computers_reads_no_computers_not_up_to_zero():
+    """/queue list and the join's answer give each person's wishes in a line: a wish for no
+    computer seats reads "no computers" ("sin máquinas"), not "up to 0 computers"."""
+    from bot.storage.queue import QueueEntry
+    from cogs.queue import wishes
+    from languages import language
+
+    entry = QueueEntry(1, 7, 2, "Ana", "pachakuna", (2,), "any", 0, "any", False, 0.0, 3600.0)
+    assert ", no computers, " in wishes(entry, language("en"))
+    assert ", sin máquinas, " in wishes(entry, language("es"))
+    two = QueueEntry(1, 7, 2, "Ana", "pachakuna", (2,), "any", 2, "any", False, 0.0, 3600.0)
+    assert ", up to 2 computers, " in wishes(two, language("en"))

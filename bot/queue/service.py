@@ -426,12 +426,20 @@ class QueueService:
             log.warning("queue table %s: the lobby could not open (%s)", table_id, exc)
             await self.store.queue.return_table(table_id, [])
             return None
+        # Kept at once: a table given back before it was placed (the opening was cut short, or
+        # someone left meanwhile) closes this lobby instead of leaving its people seated in it.
+        if not await self.store.queue.place_table(
+            table_id, channel_id=thread, session_id=session.id, message_id=None
+        ):
+            await self.withdraw(session, guild_id, thread, None, t)
+            return None
         for person in people[1:]:
             try:
                 await self.sessions.lobby.join(thread, person.user_id, person.name)
             except Refusal as exc:
                 await self.sessions.lobby.close_lobby(session.id, "a player could not be seated")
-                await self.store.queue.return_table(table_id, [person.user_id])
+                if await self.store.queue.return_table(table_id, [person.user_id]) is None:
+                    return None  # given back meanwhile (someone left the queue): its lobby is closed
                 await self.store.jobs.cancel(QUEUE_EXPIRE, f"{guild_id}:{person.user_id}")
                 await self.tell(guild_id, person.user_id, refused_said(info.title, exc.said))
                 await self.posts.post(

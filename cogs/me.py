@@ -183,6 +183,8 @@ class MeCog(
             left,
         )
         await reply(interaction, text)
+        if self.bot.queue is not None:  # the queues they wait in held them back while away
+            await self.bot.queue.came_back(person.user_id)
 
     @app_commands.command(
         name="profile", description="Reliability and pace: turns on time, games kept, time to move, ratings"

@@ -15,10 +15,12 @@ from bot.queue.match import MAX_AVOID
 from bot.queue.service import DEFAULT_WAIT_HOURS, MAX_COMPUTERS, MAX_WAIT_HOURS, QueueService
 from bot.sessions import Refusal
 from bot.storage.queue import QueueEntry
+from bot.surface.channels import bot_lacks_for_threads, permission_list
 from bot.surface.front import Front
 from bot.surface.queue import ConfirmButton
 from bot.surface.replies import guarded, reply
 from cogs.table import GAME_NAMES
+from engines.core import said_n
 from languages import Language
 
 GAMES = [
@@ -49,7 +51,11 @@ def wishes(entry: QueueEntry, t: Language) -> str:
     rated = {"rated": t.gettext("rated"), "unrated": t.gettext("unrated")}.get(
         entry.rated, t.gettext("rated or not")
     )
-    computers = t.ngettext("up to {n} computer", "up to {n} computers", entry.computers)
+    computers = (
+        t.ngettext("up to {n} computer", "up to {n} computers", entry.computers)
+        if entry.computers
+        else t.gettext("no computers")
+    )
     line = t.gettext(
         "**{name}**: {game}, {counts} players, {pace}, {computers}, {rated}, waiting since <t:{since}:R>",
         name=entry.name,
@@ -214,6 +220,19 @@ class QueueCog(
         if channel is not None:
             if not interaction.permissions.manage_guild:
                 raise Refusal("only someone with Manage Server can choose the queue channel")
+            missing = bot_lacks_for_threads(channel)
+            if missing:  # its tables could not open there: nobody would ever be seated
+                raise Refusal(
+                    said_n(
+                        len(missing),
+                        "I am missing {permissions} in {channel}, where the queue opens its tables in "
+                        "threads; a server admin can grant it to my role, or choose another channel",
+                        "I am missing {permissions} in {channel}, where the queue opens its tables in "
+                        "threads; a server admin can grant them to my role, or choose another channel",
+                        permissions=permission_list(missing),
+                        channel=channel.mention,
+                    )
+                )
             await store.queue.set_channel(guild_id, channel.id)
             await reply(
                 interaction, t.gettext("The queue opens its tables in {channel}.", channel=channel.mention)

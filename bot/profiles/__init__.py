@@ -115,6 +115,10 @@ async def table_gate(store: Store, session_id: int, guild_id: int | None) -> Gat
     return (await store.profiles.server_gates(guild_id)).gate
 
 
+PACE_SAID = {"live": said("live"), "fast": said("fast"), "daily": said("daily"), "slow": said("slow")}
+"""The pace tiers' names in a sentence, put in the reader's language (as ``words.PACE_NAMES``)."""
+
+
 def check_gate(found: Figures, gate: Gate) -> Said | None:
     """What ``found`` lacks for ``gate``, in words addressed to its person (None: nothing)."""
     if gate.reliability is not None and found.reliability < gate.reliability:
@@ -142,7 +146,7 @@ def check_gate(found: Figures, gate: Gate) -> Said | None:
                 "your median time to move is {have} and this table asks for the pace {pace} (a median "
                 "of {limit} or less): moving sooner in your games brings it down (see /me profile)",
                 have=gc.spoken(found.median),
-                pace=gate.pace,
+                pace=PACE_SAID.get(gate.pace, gate.pace),
                 limit=gc.spoken(limit),
             )
     return None

@@ -12,7 +12,8 @@ their places.  A person's wait ends at their maximum wait (a ``queue_expire`` jo
 told.
 
 The gate: :attr:`QueueService.gate` (``guild, user, game -> a refusal or None``) is asked for each
-waiting person before matching; a person it refuses is not seated, and stays waiting.
+waiting person before matching; a person it refuses is not seated, and stays waiting.  So is a
+person away (``/me away``), until they are back.
 
 Imports: the matcher, sessions, storage, the time's jobs, languages; never discord.
 """
@@ -27,9 +28,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import engines
+from bot import notices
 from bot.queue.match import ANY, MAX_AVOID, PACES, RATED, Table, Want, form
 from bot.sessions import MoveResult, Refusal, Session, SessionService
-from bot.storage import Job, SessionRow, Store
+from bot.storage import Job, PersonRow, SessionRow, Store
 from bot.storage.queue import QueueEntry, QueueTable
 from bot.time.jobs import QUEUE_CONFIRM, QUEUE_EXPIRE
 from engines.core import Said, said, said_n
@@ -75,6 +77,13 @@ def refused_said(game: str, reason: Said) -> Said:
         "You could not be seated at the {game} table the queue formed: {reason}. You have left the queue.",
         game=game,
         reason=reason,
+    )
+
+
+def away_said(person: PersonRow) -> Said:
+    return said(
+        "you are away until {date}, and a table formed now would wait for you; {/me back} ends your time away",
+        date=notices.away_date(person),
     )
 
 
@@ -247,6 +256,9 @@ class QueueService:
         """Why the gate keeps ``user_id`` from being seated at a table of ``game`` now (None:
         nothing does), to tell them as they join: they keep their place, and are seated once
         it no longer holds."""
+        person = await self.store.people.person(user_id)
+        if person.away_at(self.store.clock.time()):
+            return away_said(person)
         if self.gate is None:
             return None
         return await self.gate(guild_id, user_id, game)
@@ -293,10 +305,19 @@ class QueueService:
         return [want_of(e, avoid.get(e.user_id, frozenset())) for e in entries]
 
     async def admitted(self, guild_id: int, wants: Sequence[Want]) -> set[int]:
-        """The waiting people the gate admits (everyone without a gate)."""
+        """The waiting people who may be seated now: not away (``/me away``: they would hold up
+        their table until they are back), and admitted by the gate (when there is one)."""
+        people = await self.store.people.several(w.user_id for w in wants)
+        now = self.store.clock.time()
+        here = [w for w in wants if w.user_id not in people or not people[w.user_id].away_at(now)]
         if self.gate is None:
-            return {w.user_id for w in wants}
-        return {w.user_id for w in wants if await self.gate(guild_id, w.user_id, w.game) is None}
+            return {w.user_id for w in here}
+        return {w.user_id for w in here if await self.gate(guild_id, w.user_id, w.game) is None}
+
+    async def came_back(self, user_id: int) -> None:
+        """``user_id`` ended their time away: the queues they wait in form again, to seat them."""
+        for guild_id in await self.store.queue.guilds_of(user_id):
+            await self.match(guild_id)
 
     def game_ended(self, row: SessionRow) -> None:
         """A game or lobby of the server ended: someone the cap on running games held back may be
@@ -405,12 +426,20 @@ class QueueService:
             log.warning("queue table %s: the lobby could not open (%s)", table_id, exc)
             await self.store.queue.return_table(table_id, [])
             return None
+        # Kept at once: a table given back before it was placed (the opening was cut short, or
+        # someone left meanwhile) closes this lobby instead of leaving its people seated in it.
+        if not await self.store.queue.place_table(
+            table_id, channel_id=thread, session_id=session.id, message_id=None
+        ):
+            await self.withdraw(session, guild_id, thread, None, t)
+            return None
         for person in people[1:]:
             try:
                 await self.sessions.lobby.join(thread, person.user_id, person.name)
             except Refusal as exc:
                 await self.sessions.lobby.close_lobby(session.id, "a player could not be seated")
-                await self.store.queue.return_table(table_id, [person.user_id])
+                if await self.store.queue.return_table(table_id, [person.user_id]) is None:
+                    return None  # given back meanwhile (someone left the queue): its lobby is closed
                 await self.store.jobs.cancel(QUEUE_EXPIRE, f"{guild_id}:{person.user_id}")
                 await self.tell(guild_id, person.user_id, refused_said(info.title, exc.said))
                 await self.posts.post(
@@ -612,14 +641,25 @@ class QueueService:
 
     async def tell(self, guild_id: int, user_id: int, what: Said) -> None:
         """Tell ``user_id`` ``what`` by direct message, in their language (else the server's); when
-        the DM is refused, with a mention in the server's queue channel instead."""
+        the DM is refused, with a mention in the server's queue channel instead.  In their quiet
+        hours (``/me notify quiet:``: no direct messages then) the queue channel names them
+        instead, pinging them only when they take their notices as mentions (a direct message after
+        all when the channel takes no post)."""
         person = await self.store.people.person(user_id)
         server_t = await self.posts.language(guild_id)
         mine = language(person.locale) if person.locale else server_t
-        if await self.posts.direct(user_id, what.in_words(mine)):
+        quiet = notices.is_quiet(person, self.store.clock.time())
+        if not quiet and await self.posts.direct(user_id, what.in_words(mine)):
             return
+        ping = not quiet or person.wants_mention
         channel_id = await self.store.queue.channel(guild_id)
+        posted = None
         if channel_id is not None:
-            await self.posts.post(
-                channel_id, guild_id, f"<@{user_id}> " + what.in_words(server_t), pings=[user_id]
+            posted = await self.posts.post(
+                channel_id,
+                guild_id,
+                f"<@{user_id}> " + what.in_words(server_t),
+                pings=[user_id] if ping else [],
             )
+        if posted is None and quiet:  # the channel took nothing: a direct message after all
+            await self.posts.direct(user_id, what.in_words(mine))

@@ -237,6 +237,15 @@ class Queue(Concern):
 
         return await self.db.transact(body())
 
+    async def guilds_of(self, user_id: int) -> list[int]:
+        """The servers whose queues ``user_id`` waits in."""
+        if not fits(user_id):
+            return []
+        rows = await self.db.all(
+            "SELECT guild_id FROM queue_entries WHERE user_id = ? ORDER BY guild_id", user_id
+        )
+        return [r[0] for r in rows]
+
     async def guilds_waiting(self) -> list[int]:
         """The servers whose queues have someone waiting (not held by a table)."""
         rows = await self.db.all(

@@ -42,6 +42,16 @@ NEEDED_FOR_THREADS = (
 )
 
 
+def bot_lacks_for_threads(channel: discord.abc.GuildChannel) -> list[str]:
+    """The permissions the bot lacks in ``channel`` to open games' threads there, by name (empty
+    when its member is not in this process's cache: opening a thread then reports it)."""
+    me = channel.guild.me
+    if me is None:
+        return []
+    have = channel.permissions_for(me)
+    return [name for attr, name in NEEDED_FOR_THREADS if not getattr(have, attr)]
+
+
 def permission_list(names: list[str]) -> Said | str:
     """Permissions (their English names) as a list in words, each put in the reader's language."""
     return listed([Said(name) for name in names])

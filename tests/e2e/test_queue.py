@@ -300,3 +300,84 @@ async def test_someone_who_left_the_server_is_taken_out_of_the_queue_when_a_tabl
         (thread,) = new_threads(standin, before)
         assert await seated_names(bot, thread) == {"beto", "cusi"}
         assert await bot.store.queue.entries(standin.guild.id) == []
+
+
+async def test_a_queue_channel_the_bot_cannot_open_threads_in_is_refused_naming_what_is_missing(
+    standin, bot_factory, table_clock
+):
+    """The owner chooses #general, where the bot may not create public threads, as the queue
+    channel: refused, naming the permission (in Spanish for a Spanish reader), and nothing is set,
+    so /queue join keeps saying there is no queue channel instead of seating nobody in silence.
+    #games works."""
+    from tests.standin.model import CREATE_PUBLIC_THREADS
+
+    chan = standin.channel("games")
+    closed = standin.channel("general")
+    standin.set_permissions(closed, standin.bot_role, deny=CREATE_PUBLIC_THREADS)
+    ana = standin.add_users("ana")[0]
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        refused = await (await standin.slash(standin.owner, chan, "queue channel", channel=closed)).original()
+        assert (
+            f"I am missing Create Public Threads in <#{closed.id}>, where the queue opens its tables"
+        ) in refused.content, refused.content
+        assert await bot.store.queue.channel(standin.guild.id) is None
+        standin.owner.locale = "es-ES"
+        spanish = await (await standin.slash(standin.owner, chan, "queue channel", channel=closed)).original()
+        assert "Crear hilos públicos" in spanish.content and "Create" not in spanish.content, spanish.content
+        standin.owner.locale = "en-US"
+        join = await (await standin.slash(ana, chan, "queue join", game="pachakuna")).original()
+        assert "no queue channel" in join.content
+        chosen = await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
+        assert f"opens its tables in <#{chan.id}>" in chosen.content
+        assert await bot.store.queue.channel(standin.guild.id) == chan.id
+
+
+async def test_someone_away_waits_unseated_told_why_in_spanish_and_is_seated_when_back(
+    standin, bot_factory, table_clock
+):
+    """Beto (Spanish) took two days away and joins the queue: he is told, in Spanish, that he
+    cannot be seated while away and what ends it; Ana and Cusi are seated together.  Dora joins;
+    when Beto comes back (/me back), his table with Dora forms at once."""
+    chan = standin.channel("games")
+    ana, beto, cusi, dora = standin.add_users("ana", "beto", "cusi", "dora")
+    beto.locale = "es-ES"
+    async with standin.run_client(bot_factory((*EXTENSIONS, "cogs.me"))) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
+        await (await standin.slash(beto, chan, "me away", days=2)).original()
+        before = {t.id for t in standin.guild.threads}
+        told = {}
+        for user in (beto, ana, cusi):
+            table_clock.advance(60)
+            answer = await (
+                await standin.slash(user, chan, "queue join", game="pachakuna", start="now")
+            ).original()
+            await bot.front.replies.idle()
+            told[user.name] = answer.content
+        assert "Aún no puedes sentarte a una mesa: estás de descanso hasta el " in told["beto"], told["beto"]
+        assert "/yo" in told["beto"] and "/me back" not in told["beto"], told["beto"]
+        (first,) = new_threads(standin, before)
+        assert await seated_names(bot, first) == {"ana", "cusi"}
+        await (await standin.slash(dora, chan, "queue join", game="pachakuna", start="now")).original()
+        await bot.front.replies.idle()
+        assert len(new_threads(standin, before)) == 1  # Beto is still away
+        await (await standin.slash(beto, chan, "me back")).original()
+        await bot.front.replies.idle()
+        second = [t for t in new_threads(standin, before) if t.id != first.id]
+        assert len(second) == 1 and await seated_names(bot, second[0]) == {"beto", "dora"}
+        assert await bot.store.queue.entries(standin.guild.id) == []
+
+
+def test_a_wish_for_no_computers_reads_no_computers_not_up_to_zero():
+    """/queue list and the join's answer give each person's wishes in a line: a wish for no
+    computer seats reads "no computers" ("sin máquinas"), not "up to 0 computers"."""
+    from bot.storage.queue import QueueEntry
+    from cogs.queue import wishes
+    from languages import language
+
+    entry = QueueEntry(1, 7, 2, "Ana", "pachakuna", (2,), "any", 0, "any", False, 0.0, 3600.0)
+    assert ", no computers, " in wishes(entry, language("en"))
+    assert ", sin máquinas, " in wishes(entry, language("es"))
+    two = QueueEntry(1, 7, 2, "Ana", "pachakuna", (2,), "any", 2, "any", False, 0.0, 3600.0)
+    assert ", up to 2 computers, " in wishes(two, language("en"))

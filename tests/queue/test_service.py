@@ -269,3 +269,109 @@ async def test_people_the_cap_held_back_are_seated_as_soon_as_a_game_of_theirs_e
     await queue.settled()
     assert await queue.store.queue.entries(GUILD) == []
     assert len(queue.posts.threads) == 2  # the second table's thread
+
+
+async def test_what_the_queue_tells_waits_out_no_quiet_hours_by_direct_message(queue, clock):
+    """Three waits run out at 09:00 UTC.  Person 1 (quiet hours 6-10, notices as mentions) and
+    person 2 (quiet hours 6-10, notices by DM) get no direct message then: the queue channel names
+    them, pinging only 1.  Person 3, without quiet hours, is told by direct message."""
+    from dataclasses import replace
+
+    assert clock.time() % 86400 == 8 * 3600  # the suite's clock starts at 08:00 UTC
+    for uid, notify in ((1, "thread"), (2, "dm")):
+        person = await queue.store.people.person(uid)
+        await queue.store.people.save_person(replace(person, notify=notify, quiet_start=6, quiet_end=10))
+    for uid in (1, 2, 3):
+        await join(queue, uid, max_wait_hours=1)
+    clock.advance(3600)
+    for due in await queue.store.jobs.pending("queue_expire"):
+        await queue.expired(due)
+    assert await queue.store.queue.entries(GUILD) == []
+    assert [u for u, _ in queue.posts.dms] == [3]
+    told = {text.split(" ", 1)[0]: pings for channel, text, pings in queue.posts.posted if channel == CHANNEL}
+    assert told == {"<@1>": (1,), "<@2>": ()}
+
+
+async def test_a_person_away_keeps_their_place_unseated_and_is_seated_when_back(queue, clock):
+    """Person 1 took five days away (/me away) and waits in the queue: a table formed with them
+    would wait for them, so 2 and 3 are seated together and 1 keeps their place, told why and
+    what ends it.  When 1 comes back (/me back), the queue forms again at once: 1 and 4."""
+    from bot import notices
+
+    person = notices.take_away(await queue.store.people.person(1), 5, None, clock.time(), 30)
+    await queue.store.people.save_person(person)
+    for uid in (1, 2, 3):
+        await join(queue, uid, max_wait_hours=24)
+    held = await queue.held_back(GUILD, 1, "pachakuna")
+    assert held is not None
+    assert held.in_words(ENGLISH).startswith("you are away until ") and "/me back" in held.in_words(ENGLISH)
+    (opened,) = await queue.match(GUILD)
+    assert set(opened.table.user_ids) == {2, 3}
+    assert [e.user_id for e in await queue.store.queue.entries(GUILD)] == [1]
+    clock.advance(3600)
+    await join(queue, 4, max_wait_hours=24)
+    await queue.store.people.save_person(notices.come_back(person, clock.time()))
+    assert await queue.held_back(GUILD, 1, "pachakuna") is None
+    await queue.came_back(1)
+    assert await queue.store.queue.entries(GUILD) == []
+    assert len(queue.posts.threads) == 2
+    second = await queue.sessions.core.latest(queue.posts.threads[1])
+    assert {s.user_id for s in second.seats} == {1, 4}
+
+
+async def test_a_table_cut_short_after_its_lobby_opened_closes_that_lobby_when_given_back(queue, clock):
+    """The process stops after a table's lobby opened with both people seated, before they were
+    asked to confirm (the post with the button never went out).  When the time to confirm is
+    over, the lobby closes (it would otherwise stay open with them seated, counting against the
+    server's cap) and they wait again, to be asked anew."""
+    posting = queue.posts.post
+
+    async def stopped(*args, **kwargs):
+        raise RuntimeError("the process stopped")
+
+    queue.posts.post = stopped
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    with pytest.raises(RuntimeError):
+        await queue.match(GUILD)
+    lobby = await queue.sessions.core.latest(queue.posts.threads[0])
+    assert lobby.status == "lobby" and {s.user_id for s in lobby.seats} == {1, 2}
+    restarted = QueueService(queue.store, queue.sessions, queue.posts)  # after a restart
+    restarted.posts.post = posting
+    clock.advance(12 * 3600)
+    (due,) = [j for j in await queue.store.jobs.pending("queue_confirm") if j.due_at <= clock.time()]
+    await restarted.unconfirmed(due)
+    assert (await queue.sessions.core.get(lobby.id)).status == "abandoned"
+    assert queue.posts.dms == []
+    (opened,) = await restarted.store.queue.tables("confirming")
+    assert {e.user_id for e in await queue.store.queue.seated(opened.id)} == {1, 2}
+    assert opened.message_id is not None
+
+
+async def test_a_person_who_leaves_while_the_seats_are_taken_is_not_told_they_were_refused(queue):
+    """Person 2 leaves the queue while the lobby of their table with 1 is being filled: the table
+    is given back and its lobby closes; 2 is not told they "could not be seated", and 1 waits
+    again with their wait still armed."""
+    seat = queue.sessions.lobby.join
+    leaving: list = []
+
+    async def slow_join(channel_id: int, user_id: int, name: str):
+        if not leaving:
+            leaving.append(asyncio.create_task(queue.leave(GUILD, 2)))
+            for _ in range(10_000):
+                if await queue.store.queue.entry(GUILD, 2) is None:
+                    break
+                await asyncio.sleep(0)
+        return await seat(channel_id, user_id, name)
+
+    queue.sessions.lobby.join = slow_join
+    for uid in (1, 2):
+        await join(queue, uid, at_once=False)
+    assert await queue.match(GUILD) == []
+    await leaving[0]
+    assert queue.posts.dms == []
+    assert [e.user_id for e in await queue.store.queue.entries(GUILD)] == [1]
+    assert (await queue.store.queue.entry(GUILD, 1)).table_id is None
+    assert [j.key for j in await queue.store.jobs.pending("queue_expire")] == [f"{GUILD}:1"]
+    lobby = await queue.sessions.core.latest(queue.posts.threads[0])
+    assert lobby.status == "abandoned"

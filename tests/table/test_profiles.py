@@ -488,3 +488,16 @@ async def test_a_resignation_stored_before_the_upgrade_keeps_reading_as_it_did(k
             assert await store.check_integrity() == []
         finally:
             await store.close()
+
+
+def test_a_pace_gate_refusal_names_the_pace_in_the_readers_language():
+    """Someone whose median time to move is 6 hours joins a table asking the pace fast: the
+    refusal names the pace as /me profile does, in Spanish too (not the typed key "fast")."""
+    from languages import language
+
+    slow = reckon.Figures(turns=10, on_time=10, median=6 * 3600.0)
+    words = profiles.check_gate(slow, Gate(pace="fast"))
+    assert words is not None
+    assert "asks for the pace fast (a median of" in words.in_words(language("en"))
+    spanish = words.in_words(language("es"))
+    assert "ritmo rápido" in spanish and "fast" not in spanish

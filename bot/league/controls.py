@@ -370,6 +370,16 @@ class Controls:
             lines.append(
                 t.gettext("Bye: {players}", players=", ".join(names.get(u, str(u)) for u in draft.byes))
             )
+        seated = {u for g in draft.groups for u in g}
+        for table in await self.store.league_pairing.fixed_tables(league.id, draft.number):
+            if not set(table) <= seated:
+                lines.append(
+                    t.gettext(
+                        "A table you fixed could not be kept, as one of its players is not paired in this"
+                        " round: {players}",
+                        players=", ".join(names.get(u, str(u)) for u in table),
+                    )
+                )
         if draft.dropped:
             lines.append(
                 t.gettext(

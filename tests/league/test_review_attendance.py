@@ -160,3 +160,30 @@ async def test_a_lone_player_left_by_a_drop_in_a_reviewed_round_has_the_bye_not_
     opened = await Controls(leagues).publish(await store.leagues.league(league.id))
     assert [sorted(g.players) for g in opened.games] == [sorted(draft.groups[1])]
     assert [(r, u) for r, u, _ in await store.leagues.league_byes(league.id) if r == 2] == [(2, opponent)]
+
+
+async def test_the_review_says_when_a_fixed_table_could_not_be_kept(leagues, service, clock):
+    """A player of a fixed table who is away when the round is drawn is not paired: the review
+    tells the organiser the fixed table was not kept, before they publish."""
+    from dataclasses import replace
+
+    store = service.store
+    names = {uid: f"n{uid}" for uid in (751, 752, 753, 754, 755)}
+    league = await new_league(
+        leagues, name="Fixed", game="nim", format="swiss", group_size=2, rounds=3, days=1, review=True
+    )
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league, 1)
+    controls = Controls(leagues)
+    await controls.fix(league, [751, 752])
+    person = await store.people.person(752)
+    now = clock.time()
+    await store.people.save_person(replace(person, away_since=now - 60, away_until=now + 3 * DAY))
+    draft = await controls.draft_round(league, 1)
+    assert draft is not None and 752 not in {u for g in draft.groups for u in g}
+    text = await controls.tables_text(league, draft)
+    assert (
+        "A table you fixed could not be kept, as one of its players is not paired in this round: n751, n752"
+        in text
+    )

@@ -542,9 +542,9 @@ class CheckinDesk:
         because one of its players was not paired in it (no check-in, away, dropped): the others
         at it were paired with the rest of the field."""
         league, number = opened.league, opened.number
-        played = [set(g.players) for g in opened.games]
+        played = {u for g in opened.games for u in g.players}  # moved by a swap at review: kept
         broken = [
-            g for g in await self.store.league_pairing.fixed_tables(league.id, number) if set(g) not in played
+            g for g in await self.store.league_pairing.fixed_tables(league.id, number) if not set(g) <= played
         ]
         if not broken:
             return
@@ -576,7 +576,9 @@ class CheckinDesk:
                         round=texts.round_name(league, number, t),
                         league=league.shown,
                         players=", ".join(names.get(u, str(u)) for u in table),
-                        reasons=texts.and_list(reasons, t) or t.gettext("one of them was not paired"),
+                        reasons=texts.and_list(reasons, t)
+                        if reasons
+                        else t.gettext("one of them was not paired"),
                     )
                 )
             return clip("\n".join(out))

@@ -23,6 +23,7 @@ from bot.surface.channels import can_view, can_view_channel, channel_of, check_p
 from bot.surface.front import Front
 from bot.surface.replies import guarded, reply
 from bot.texts import clip, number
+from cogs.league.base import organises_league
 from engines.core import DEFAULT_LEVEL, LEVELS, said
 from languages import ENGLISH, N_, Language
 
@@ -217,13 +218,18 @@ class GameCommands(
         await reply(interaction, i18n.private(interaction).gettext("You resigned."))
 
     @app_commands.command(
-        name="abandon", description="End the game in this channel without a result (host or Manage Channels)"
+        name="abandon",
+        description="End the game in this channel without a result (host, league organiser or Manage Channels)",
     )
     @guarded()
     async def abandon(self, interaction: discord.Interaction) -> None:
         perms = interaction.permissions
+        store = self.sessions.store
         session = await self.sessions.seats.abandon(
-            channel_of(interaction), interaction.user.id, can_manage=bool(perms and perms.manage_channels)
+            channel_of(interaction),
+            interaction.user.id,
+            can_manage=bool(perms and perms.manage_channels),
+            organises=lambda league_id: organises_league(store, interaction, league_id),
         )
         await self.front.boards.settled(
             interaction,

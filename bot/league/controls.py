@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.league import tiebreaks
 from bot.league.service import LeagueError, LeagueService, OpenedRound
@@ -122,6 +122,22 @@ class Draft:
     number: int
     groups: list[list[int]]
     byes: list[int]
+    dropped: list[int] = field(default_factory=list)  # dropped since it was drawn: taken out of it
+
+
+def without_dropped(
+    groups: Sequence[Sequence[int]], byes: Sequence[int], dropped: set[int], size: int
+) -> tuple[list[list[int]], list[int]]:
+    """A drafted round's tables with its dropped players taken out (a dropped player is paired no
+    more): tables without one stay as they are; the players of the tables a drop left short,
+    then those who had a bye, are seated again at tables of ``size`` in that order, and whoever is
+    left over has the round's bye (as when the field does not divide by the game's size)."""
+    kept = [list(g) for g in groups if not dropped & set(g)]
+    loose = [u for g in groups if dropped & set(g) for u in g if u not in dropped]
+    loose += [u for u in byes if u not in dropped]
+    seated = len(loose) // size * size
+    kept += [loose[i : i + size] for i in range(0, seated, size)]
+    return kept, loose[seated:]
 
 
 def swiss_only(league: LeagueRow) -> None:
@@ -278,13 +294,26 @@ class Controls:
                 "no round of {league} is waiting for review; the next is paired when it is due",
                 league=league.shown,
             )
-        return Draft(number, *found)
+        groups, byes = found
+        gone = {p.user_id for p in await self.store.leagues.league_players(league.id) if p.dropped}
+        dropped = [u for u in [*(u for g in groups for u in g), *byes] if u in gone]
+        if dropped:
+            groups, byes = without_dropped(groups, byes, gone, league.group_size)
+        return Draft(number, groups, byes, dropped)
 
     async def swap(self, league: LeagueRow, a: int, b: int) -> Draft:
         """Swap two players of the draft between tables (or a table and the byes)."""
         draft = await self.draft(league)
         places = {u: (i, j) for i, g in enumerate(draft.groups) for j, u in enumerate(g)}
         places |= {u: (-1, j) for j, u in enumerate(draft.byes)}
+        gone = [u for u in (a, b) if u in draft.dropped]
+        if gone:
+            raise LeagueError(
+                "<@{user}> was dropped from {league}, so is not paired in round {round}; pick someone else",
+                user=gone[0],
+                league=league.shown,
+                round=draft.number,
+            )
         missing = [u for u in (a, b) if u not in places]
         if missing:
             raise LeagueError(
@@ -340,6 +369,24 @@ class Controls:
         if draft.byes:
             lines.append(
                 t.gettext("Bye: {players}", players=", ".join(names.get(u, str(u)) for u in draft.byes))
+            )
+        seated = {u for g in draft.groups for u in g}
+        for table in await self.store.league_pairing.fixed_tables(league.id, draft.number):
+            if not set(table) <= seated:
+                lines.append(
+                    t.gettext(
+                        "A table you fixed could not be kept, as one of its players is not paired in this"
+                        " round: {players}",
+                        players=", ".join(names.get(u, str(u)) for u in table),
+                    )
+                )
+        if draft.dropped:
+            lines.append(
+                t.gettext(
+                    "Dropped since this round was drawn, so not paired in it: {players} (their tables"
+                    " were seated again with those left and those who had a bye)",
+                    players=", ".join(names.get(u, str(u)) for u in draft.dropped),
+                )
             )
         lines.append(
             t.gettext(

@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.league import attendance, texts
+from bot.league import attendance, organiser, texts
 from bot.league.attendance import Settings
 from bot.league.season import Rounds
 from bot.league.service import LeagueError, LeagueService, OpenedRound, signed_up_text
@@ -531,7 +531,57 @@ class CheckinDesk:
         lines = await self.sat_out(league, number, t, pings)
         if lines:
             await self.rounds.post(league, clip(f"**{league.shown}**\n" + "\n".join(lines)), pings=pings)
+        await self.fixed_not_kept(opened, kinds)
         settings = await self.store.attendance.settings(league.id)
         if number < league.swiss_rounds and self.attendance.checks_in(league, settings, number + 1):
             due = max(self.store.clock.time(), attendance.window_opens(opened.deadline_at, settings))
             await self.store.leagues.schedule_round(league.id, number + 1, due)
+
+    async def fixed_not_kept(self, opened: OpenedRound, kinds: dict[tuple[int, int], str]) -> None:
+        """Tell the organiser of each table they fixed for the round that could not be kept,
+        because one of its players was not paired in it (no check-in, away, dropped): the others
+        at it were paired with the rest of the field."""
+        league, number = opened.league, opened.number
+        played = {u for g in opened.games for u in g.players}  # moved by a swap at review: kept
+        broken = [
+            g for g in await self.store.league_pairing.fixed_tables(league.id, number) if not set(g) <= played
+        ]
+        if not broken:
+            return
+        names = await self.rounds.names(league)
+        dropped = {p.user_id for p in await self.store.leagues.league_players(league.id) if p.dropped}
+        why = {
+            attendance.ABSENT: N_("{name} did not check in"),
+            attendance.PAUSE: N_("{name} was away or paused"),
+            attendance.REQUESTED: N_("{name} had a bye"),
+            attendance.LATE: N_("{name} had a bye"),
+        }
+
+        def words(t: Language) -> str:
+            out = []
+            for table in broken:
+                reasons = [
+                    t.gettext(
+                        N_("{name} was dropped") if u in dropped else why[kinds[number, u]],
+                        name=names.get(u, str(u)),
+                    )
+                    for u in table
+                    if u in dropped or kinds.get((number, u), attendance.PAIRING) in why
+                ]
+                out.append(
+                    t.gettext(
+                        "{organiser}: the table you fixed for {round} of **{league}** ({players}) could not be"
+                        " kept, as {reasons}; the others at it were paired with the rest of the field.",
+                        organiser=f"<@{league.organiser_id}>",
+                        round=texts.round_name(league, number, t),
+                        league=league.shown,
+                        players=", ".join(names.get(u, str(u)) for u in table),
+                        reasons=texts.and_list(reasons, t)
+                        if reasons
+                        else t.gettext("one of them was not paired"),
+                    )
+                )
+            return clip("\n".join(out))
+
+        t = await self.posts.language(league.guild_id)
+        await organiser.tell(self.store, self.rounds.posts, league, words, t)

@@ -119,10 +119,29 @@ class Seats:
                 session = await self.core.reread(session.id)
             return result
 
-    async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool) -> Session:
+    async def abandon(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        can_manage: bool,
+        organises: Callable[[int], Awaitable[bool]] | None = None,
+    ) -> Session:
+        """``/game abandon``: the host or someone with Manage Channels ends the game without a
+        result.  A league game is not its host's to end: abandoning it scores a loss for every
+        seat, so only someone with Manage Channels or whom ``organises`` (given the league's id)
+        says runs its league may; a player who wants out resigns instead."""
         acting = self.core.acting(user_id, channel=channel_id, need=ANY, seated=False, damaged_ok=True)
         async with acting as (session, _):
-            if user_id != session.row.host_id and not can_manage:
+            league = await self.store.leagues.league_game_of(session.id)
+            if league is not None:
+                if not can_manage and (organises is None or not await organises(league[0])):
+                    raise Refusal(
+                        "this is a league game: only its league's organiser or someone with Manage "
+                        "Channels can abandon it (every player then scores a loss). To leave it, use "
+                        "{/game resign} (the computer plays your seat and you rank last)"
+                    )
+            elif user_id != session.row.host_id and not can_manage:
                 raise Refusal("only the host or someone with Manage Channels can abandon this game")
             return await self.abandon_now(session, "abandoned (damaged)" if session.damaged else "abandoned")
 

@@ -709,14 +709,17 @@ class Leagues(Concern):
         if row is None:
             return
         if status == "abandoned" or not results:
-            # An abandoned league game counts as a forfeit by everyone who had not already forfeited:
-            # all share the points of the last places, so nobody gains from it.
-            seats = yield all_("SELECT user_id FROM league_seats WHERE game_id = ?", row[0])
-            results = [ResultRow(i, s[0], None, 1, False) for i, s in enumerate(seats)]
+            # An abandoned league game counts as a forfeit by everyone in it: every seat scores a
+            # loss (the last place and its points), so nobody gains from ending it.
+            yield from self._league_result(row[0], [], lost_by_all=True)
+            return
         results = yield from credited_results(row[0], results)
         yield from self._league_result(row[0], results)
 
-    def _league_result(self, game_id: int, results: Sequence[ResultRow]) -> Body:
+    def _league_result(
+        self, game_id: int, results: Sequence[ResultRow], *, lost_by_all: bool = False
+    ) -> Body:
+        """A league game's places and points; ``lost_by_all``: every seat ranks last (a loss)."""
         seats = yield all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
         forfeits = {s[0] for s in seats if s[1]}
         table = yield one(
@@ -724,10 +727,14 @@ class Leagues(Concern):
         )
         scale = [float(x) for x in json.loads(table[0])]
         places = league_places([r for r in results if r.user_id in {s[0] for s in seats}], forfeits)
+        if lost_by_all:
+            places = {s[0]: len(seats) for s in seats}
         ids = list(places)
         if len(scale) != len(ids):
             scale = list(place_points(len(ids)))
-        points = points_for_places([places[i] for i in ids], scale)
+        points = (
+            points_for_places([places[i] for i in ids], scale) if not lost_by_all else [scale[-1]] * len(ids)
+        )
         yield many(
             "UPDATE league_seats SET place = ?, points = ? WHERE game_id = ? AND user_id = ?",
             [(places[i], pts, game_id, i) for i, pts in zip(ids, points, strict=True)],

@@ -20,6 +20,7 @@ from bot.league import controls
 from bot.league.noshow_desk import NoShowDesk
 from bot.league.service import LeagueError
 from bot.storage.leagues import LeagueRow
+from bot.storage.store import Store
 from bot.surface.channels import can_view_channel, server_permissions
 from bot.surface.replies import reply
 from engines.core import Said
@@ -54,6 +55,22 @@ def part(interaction: discord.Interaction, kind: type[P]) -> P | None:
     return found if isinstance(found, kind) else None
 
 
+async def can_organise(store: Store, interaction: discord.Interaction) -> bool:
+    """Whether the asker may run leagues on this server: Manage Server, or the organiser role."""
+    if server_permissions(interaction).manage_guild:
+        return True
+    role = await store.people.organiser_role(server(interaction))
+    return role is not None and any(r.id == role for r in getattr(interaction.user, "roles", ()))
+
+
+async def organises_league(store: Store, interaction: discord.Interaction, league_id: int) -> bool:
+    """Whether the asker runs the league ``league_id``: its organiser, or anyone who may run leagues."""
+    league = await store.leagues.league(league_id)
+    if league is None or league.guild_id != interaction.guild_id:
+        return False
+    return league.organiser_id == interaction.user.id or await can_organise(store, interaction)
+
+
 class Part(commands.Cog):
     """The league services and the helpers every part of ``/league`` shares.
 
@@ -84,10 +101,7 @@ class Part(commands.Cog):
         self.desk: NoShowDesk = bot.league_noshows
 
     async def can_organise(self, interaction: discord.Interaction) -> bool:
-        if server_permissions(interaction).manage_guild:
-            return True
-        role = await self.store.people.organiser_role(server(interaction))
-        return role is not None and any(r.id == role for r in getattr(interaction.user, "roles", ()))
+        return await can_organise(self.store, interaction)
 
     async def require_organiser(
         self, interaction: discord.Interaction, league: LeagueRow | None = None

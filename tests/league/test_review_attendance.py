@@ -118,3 +118,72 @@ async def test_time_away_over_when_the_review_is_published_still_counts_for_its_
     assert 735 not in seated
     assert (2, 735, 0.0) in await store.leagues.league_byes(league.id)
     assert (await store.attendance.bye_kinds(league.id))[(2, 735)] == "pause"
+
+
+async def test_a_player_dropped_while_a_round_waits_for_review_is_taken_out_of_it(leagues, service, clock):
+    """A player dropped after the round was drawn is paired no more: the review says so and
+    seats their opponent with the player who had the bye, and publishing opens no walkover."""
+    store = service.store
+    names = {uid: f"n{uid}" for uid in (731, 732, 733, 734, 735)}
+    league, draft = await drafted(leagues, clock, names)
+    assert len(draft.groups) == 2 and len(draft.byes) == 1
+    (had_bye,) = draft.byes
+    opponent, gone = draft.groups[0]
+    await leagues.drop(league, gone)
+    league = await store.leagues.league(league.id)
+    controls = Controls(leagues)
+    review = await controls.draft(league)
+    assert review.dropped == [gone]
+    assert sorted(map(sorted, review.groups)) == sorted(
+        [sorted([opponent, had_bye]), sorted(draft.groups[1])]
+    )
+    assert review.byes == []
+    text = await controls.tables_text(league, review)
+    assert f"Dropped since this round was drawn, so not paired in it: n{gone}" in text
+    assert f"n{opponent}" in text and "Bye:" not in text
+    with pytest.raises(LeagueError, match=f"<@{gone}> was dropped from Reviewed"):
+        await controls.swap(league, gone, had_bye)
+    opened = await controls.publish(league)
+    assert sorted(u for g in opened.games for u in g.players) == sorted(set(names) - {gone})
+    assert all(len(g.players) == 2 for g in opened.games)
+    assert [b for b in await store.leagues.league_byes(league.id) if b[0] == 2] == []
+
+
+async def test_a_lone_player_left_by_a_drop_in_a_reviewed_round_has_the_bye_not_a_walkover(
+    leagues, service, clock
+):
+    store = service.store
+    names = {uid: f"n{uid}" for uid in (741, 742, 743, 744)}
+    league, draft = await drafted(leagues, clock, names)
+    opponent, gone = draft.groups[0]
+    await leagues.drop(league, gone)
+    opened = await Controls(leagues).publish(await store.leagues.league(league.id))
+    assert [sorted(g.players) for g in opened.games] == [sorted(draft.groups[1])]
+    assert [(r, u) for r, u, _ in await store.leagues.league_byes(league.id) if r == 2] == [(2, opponent)]
+
+
+async def test_the_review_says_when_a_fixed_table_could_not_be_kept(leagues, service, clock):
+    """A player of a fixed table who is away when the round is drawn is not paired: the review
+    tells the organiser the fixed table was not kept, before they publish."""
+    from dataclasses import replace
+
+    store = service.store
+    names = {uid: f"n{uid}" for uid in (751, 752, 753, 754, 755)}
+    league = await new_league(
+        leagues, name="Fixed", game="nim", format="swiss", group_size=2, rounds=3, days=1, review=True
+    )
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league, 1)
+    controls = Controls(leagues)
+    await controls.fix(league, [751, 752])
+    person = await store.people.person(752)
+    now = clock.time()
+    await store.people.save_person(replace(person, away_since=now - 60, away_until=now + 3 * DAY))
+    draft = await controls.draft_round(league, 1)
+    assert draft is not None and 752 not in {u for g in draft.groups for u in g}
+    text = await controls.tables_text(league, draft)
+    assert (
+        "A table you fixed could not be kept, as one of its players is not paired in this round: n751, n752"
+        in text
+    )

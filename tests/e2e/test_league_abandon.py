@@ -1,0 +1,55 @@
+"""Abandoning a league game end to end: the real bot against the Discord stand-in.
+
+A two-player league game is not its host's to end: its first seat (the host), and the other
+player, are refused and told to resign instead, and the game goes on.  The league's organiser
+(here a member with the organiser role, without Manage Channels) may abandon it, and then the
+game counts as a forfeit by everyone in it: both players score a loss (last place, 0 points),
+not the 0.5 each of a draw.
+"""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.e2e.test_league import fire
+
+EXTENSIONS = (*BASE_EXTENSIONS, "cogs.pachakuna", "cogs.league")
+
+
+async def test_only_the_organiser_abandons_a_league_game_and_everyone_loses_it(
+    standin, bot_factory, table_clock
+):
+    chan = standin.channel("games")
+    owner = standin.owner
+    deputies = standin.add_role("deputies")
+    deputy = standin.add_user("olga", roles=[deputies])
+    ana, beto = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await bot.store.people.set_organiser_role(standin.guild.id, deputies.id)
+        created = await standin.slash(
+            owner, chan, "league create", name="Llamas", game="pachakuna", format="swiss", players=2, rounds=1
+        )
+        assert "Llamas" in created.message.content
+        for user in (ana, beto):
+            assert "signed up" in (await (await standin.slash(user, chan, "league join")).original()).content
+        await (await standin.slash(owner, chan, "league start")).original()
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+        await fire(bot)
+        (game,) = await bot.store.leagues.league_games(league.id, 1)
+        session = await bot.sessions.core.get(game.session_id)
+        thread = standin.channel(session.row.channel_id)
+        host = ana if session.row.host_id == ana.id else beto
+        other = beto if host is ana else ana
+
+        for player in (host, other):
+            refused = (await (await standin.slash(player, thread, "game abandon")).original()).content
+            assert "this is a league game" in refused.lower()
+            assert "organiser or someone with Manage Channels" in refused
+            assert "/game resign" in refused or "</game resign:" in refused
+        assert (await bot.sessions.core.get(session.id)).status == "active"
+
+        done = await standin.slash(deputy, thread, "game abandon")
+        assert "abandoned" in (await done.original()).content
+        assert (await bot.sessions.core.get(session.id)).status == "abandoned"
+        (game,) = await bot.store.leagues.league_games(league.id, 1)
+        assert sorted((s.place, s.points) for s in game.seats) == [(2, 0.0), (2, 0.0)]

@@ -732,9 +732,7 @@ class Leagues(Concern):
         ids = list(places)
         if len(scale) != len(ids):
             scale = list(place_points(len(ids)))
-        points = (
-            points_for_places([places[i] for i in ids], scale) if not lost_by_all else [scale[-1]] * len(ids)
-        )
+        points = [scale[-1]] * len(ids) if lost_by_all else points_for_places([places[i] for i in ids], scale)
         yield many(
             "UPDATE league_seats SET place = ?, points = ? WHERE game_id = ? AND user_id = ?",
             [(places[i], pts, game_id, i) for i, pts in zip(ids, points, strict=True)],

@@ -337,12 +337,15 @@ class Games:
         record = None
         if step:
             record = next((r for r in await self.records(session, step) if r.number == step), None)
+        ended = texts.ended_early(session, t)  # read the log's length only for a game that ended early
+        if ended is not None and step != await self.shown(session):
+            ended = None  # an earlier step: the game still ran then
         png: bytes = await asyncio.to_thread(
             renderer.render,
             view,
             names=session.names(),
             last_action=self.last_action(session, record, t),
             language=t.code,
-            ended=texts.ended_early(session, t) if step == await self.shown(session) else None,
+            ended=ended,
         )
         return png

@@ -1,8 +1,10 @@
 """The table's size and typing, counted the same way each time: ``bot/`` and ``cogs/``.
 
-Run from the repository root: ``python bench/code_size.py [REF ...]``.  Each column is a tree:
-the checkout's working tree, then each git ``REF`` given (a commit, a tag, a branch), read with
-``git archive`` without touching the checkout.  Per tree it prints:
+Run from the repository root: ``python bench/code_size.py [REF ...] [--list]``.  Each column is
+a tree: the checkout's working tree, then each git ``REF`` given (a commit, a tag, a branch), read
+with ``git archive`` without touching the checkout (a name git does not know is refused in one
+line).  ``--list`` prints, before the table, each ``Any`` annotation of the working tree with its
+file and line.  Per tree it prints:
 
 * ``lines``: the Python lines of ``bot/`` and ``cogs/`` (every line, as ``wc -l`` counts);
 * ``Any annotations``: the annotations that name ``typing.Any`` anywhere in them (``Any``,
@@ -16,6 +18,7 @@ the checkout's working tree, then each git ``REF`` given (a commit, a tag, a bra
 
 from __future__ import annotations
 
+import argparse
 import ast
 import io
 import subprocess
@@ -33,8 +36,18 @@ def working_tree() -> Iterator[tuple[str, str]]:
             yield str(path), path.read_text(encoding="utf-8")
 
 
-def at_ref(ref: str) -> Iterator[tuple[str, str]]:
-    archive = subprocess.run(["git", "archive", ref, *ROOTS], capture_output=True, check=True).stdout
+def archive_of(ref: str) -> bytes:
+    """``bot/`` and ``cogs/`` at ``ref`` as a tar archive; SystemExit naming ``ref`` when git
+    does not know it."""
+    done = subprocess.run(["git", "archive", "--end-of-options", ref, *ROOTS], capture_output=True)
+    if done.returncode != 0:
+        raise SystemExit(
+            f"code_size: {ref!r} is not a commit, tag or branch here ({done.stderr.decode().strip()})"
+        )
+    return done.stdout
+
+
+def at_ref(archive: bytes) -> Iterator[tuple[str, str]]:
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         for member in tar.getmembers():
             if member.isfile() and member.name.endswith(".py"):
@@ -99,9 +112,33 @@ def measure(files: Iterator[tuple[str, str]]) -> dict[str, float]:
     }
 
 
-def main(refs: list[str]) -> None:
+def any_annotations(files: Iterator[tuple[str, str]]) -> Iterator[tuple[str, int, str]]:
+    """Each annotation naming ``Any``: its file, line and text."""
+    for path, text in files:
+        for annotation in annotations_of(ast.parse(text)):
+            if "Any" in names_in(annotation):
+                yield path, annotation.lineno, ast.unparse(annotation)
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description="The size and typing of bot/ and cogs/, per tree.")
+    parser.add_argument(
+        "refs",
+        nargs="*",
+        metavar="REF",
+        help="git commits, tags or branches to count beside the working tree",
+    )
+    parser.add_argument(
+        "--list", action="store_true", help="print each Any annotation of the working tree first"
+    )
+    args = parser.parse_args(argv)
+    if args.list:
+        for path, line, text in any_annotations(working_tree()):
+            print(f"{path}:{line}: {text}")
+        print()
+    archives = [(ref, archive_of(ref)) for ref in args.refs]  # every name checked before counting
     columns = [("working tree", measure(working_tree()))]
-    columns += [(ref, measure(at_ref(ref))) for ref in refs]
+    columns += [(ref, measure(at_ref(archive))) for ref, archive in archives]
     width = max(len(k) for k in columns[0][1])
     print(f"{'bot/ + cogs/':<{width}}  " + "  ".join(f"{name:>14}" for name, _ in columns))
     for key in columns[0][1]:

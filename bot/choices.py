@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from engines.core import Engine, Kind, name_seats, say
 from languages import ENGLISH, Language
@@ -104,12 +103,12 @@ class Control:
         return 2 if self.kind == "select" else 1 + len(self.picks)
 
 
-def offered(engine: Engine, state: Any, seat: int) -> list[Any]:
+def offered(engine: Engine, state: object, seat: int) -> list[object]:
     """The legal moves a menu or autocomplete offers ``seat``: all of them but those the game
     calls pointless (its optional ``pointless``), which stay legal when typed.  Should every
     legal move be pointless, all are offered, so a player is never left without a choice."""
     moves = list(engine.legal_moves(state, seat))
-    pointless: Callable[[Any, int, Any], bool] | None = getattr(engine, "pointless", None)
+    pointless: Callable[[object, int, object], bool] | None = getattr(engine, "pointless", None)
     if pointless is None:
         return moves
     kept = [m for m in moves if not pointless(state, seat, m)]
@@ -125,18 +124,18 @@ def cap(text: str, limit: int, *, capital: bool = True) -> str:
 
 def entries(
     engine: Engine,
-    state: Any,
+    state: object,
     seat: int,
-    moves: Sequence[Any],
+    moves: Sequence[object],
     names: Sequence[str],
     t: Language = ENGLISH,
 ) -> list[Entry]:
     """The legal ``moves`` of ``seat`` described in words of ``t``, seat names put in (the
     notation stays each choice's value)."""
     words = engine.WORDS
-    worded: dict[tuple[Any, ...], str] = {}
+    worded: dict[tuple[object, ...], str] = {}
 
-    def in_words(text: str, args: Mapping[str, Any]) -> str:
+    def in_words(text: str, args: Mapping[str, object]) -> str:
         """``say`` with the names put in, once for each text and values (moves share their group's
         and region's words); values other than plain text and whole numbers (a term, a sentence)
         are worded every time."""

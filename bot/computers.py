@@ -37,7 +37,8 @@ import signal
 import time
 import traceback
 from multiprocessing.connection import Connection
-from typing import Any, cast
+from multiprocessing.context import SpawnContext
+from typing import cast
 
 import engines
 from engines.core import DEFAULT_LEVEL, Engine
@@ -116,7 +117,7 @@ def serve(conn: Connection, preload: tuple[str, ...] = ()) -> None:
 
 
 class _Worker:
-    def __init__(self, context: Any, preload: tuple[str, ...]) -> None:
+    def __init__(self, context: SpawnContext, preload: tuple[str, ...]) -> None:
         self.conn, theirs = context.Pipe()
         self.process = context.Process(
             target=serve, args=(theirs, preload), daemon=True, name="pukllay-computer"
@@ -125,7 +126,7 @@ class _Worker:
         theirs.close()
 
     @classmethod
-    def started(cls, context: Any, preload: tuple[str, ...]) -> _Worker:
+    def started(cls, context: SpawnContext, preload: tuple[str, ...]) -> _Worker:
         """A worker that has imported the games (or that took :data:`READY_SECONDS` trying)."""
         worker = cls(context, preload)
         try:
@@ -206,12 +207,12 @@ class Computers:
     async def move(
         self,
         module: Engine,
-        view: Any,
-        legal: list[Any],
+        view: object,
+        legal: list[object],
         rng: random.Random,
         level: str,
         seconds: float | None,
-    ) -> Any:
+    ) -> object:
         """The ``level`` computer's move from ``view``.  Raises :class:`ComputerFailed` when
         a worker failed, died or hung (the caller then plays the normal level)."""
         if level in IN_PROCESS:
@@ -223,12 +224,12 @@ class Computers:
     async def _search(
         self,
         module: Engine,
-        view: Any,
-        legal: list[Any],
+        view: object,
+        legal: list[object],
         rng: random.Random,
         level: str,
         seconds: float | None,
-    ) -> Any:
+    ) -> object:
         if self._idle is None:
             await self.start()
         assert self._idle is not None
@@ -247,7 +248,7 @@ class Computers:
         )
         limit = hang_at - handed
         loop = asyncio.get_running_loop()
-        answer: Any = None
+        answer: tuple[object, ...] = ()
         try:
             worker.conn.send((module.__name__, view, legal, rng, level, seconds, at))
             self._searching.set()
@@ -313,6 +314,6 @@ class Computers:
         return fresh
 
 
-def fallback_move(module: Engine, view: Any, legal: list[Any], rng: random.Random) -> Any:
+def fallback_move(module: Engine, view: object, legal: list[object], rng: random.Random) -> object:
     """The normal level's move, played when a strong search failed."""
     return module.computer_move(view, legal, rng, DEFAULT_LEVEL)

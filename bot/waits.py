@@ -24,7 +24,6 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 from datetime import timedelta
-from typing import Any
 
 from bot import notices
 from bot.notices import SettingError, Waiting
@@ -45,7 +44,7 @@ FOLLOWS_MOST = 50
 _HOUR = re.compile(r"^\s*(\d{1,2})(?::00)?\s*$")
 
 
-def only_move(engine: Engine, state: Any, seat: int) -> str | None:
+def only_move(engine: Engine, state: object, seat: int) -> str | None:
     """The seat's move when it has exactly one legal move (in notation), else None."""
     moves = list(itertools.islice(iter(engine.legal_moves(state, seat)), 2))
     return str(moves[0]) if len(moves) == 1 else None
@@ -60,7 +59,7 @@ def has_pass(engine: Engine) -> bool:
     return True
 
 
-def pass_legal(engine: Engine, state: Any, seat: int) -> bool:
+def pass_legal(engine: Engine, state: object, seat: int) -> bool:
     return any(str(m) == PASS for m in engine.legal_moves(state, seat))
 
 

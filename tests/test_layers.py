@@ -59,6 +59,9 @@ CONTRACT = (
     "move_words",
     "KINDS",
     "WORDS",
+    "Move",
+    "State",
+    "View",
 )
 
 

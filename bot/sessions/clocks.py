@@ -138,7 +138,7 @@ class Clocks:
             banks = gc.run_out(banks, out, now)
             # The job that lets the computer take a seat nobody answered for is armed with the
             # clocks that wait on it: a restart before the question is posted leaves it in place.
-            unanswered = [
+            unanswered: list[tuple[str, str, float, dict[str, object]]] = [
                 (TIMEOUT, f"{session.id}:{seat}", now + gc.VOTE_SECONDS, {"at": int(now)}) for seat in out
             ]
             saved = await self.core.save_clock(

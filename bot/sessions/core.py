@@ -23,7 +23,6 @@ import secrets
 import weakref
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
 
 import engines
 from bot.computers import Computers
@@ -43,7 +42,7 @@ from bot.sessions.model import (
     new_game_hint,
     stored,
 )
-from bot.storage import Clocked, SeatRow, SessionRow, Store
+from bot.storage import Clocked, Job, SeatRow, SessionRow, Store
 from bot.time import gameclock as gc
 from bot.web.metrics import Metrics, played_by
 
@@ -82,7 +81,7 @@ class Core:
         self.on_end: list[Callable[[SessionRow], None]] = []
         # A lock exists while someone holds or waits for it; the states hold live games only.
         self.locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self.states: dict[int, tuple[int, Any]] = {}  # session id -> (version, engine state)
+        self.states: dict[int, tuple[int, object]] = {}  # session id -> (version, engine state)
         # A running game's row and seats as last read or committed here (with the state above at
         # the same version, the copy a move starts from), and each such game's channel.
         self.copies: dict[int, tuple[SessionRow, list[Seat]]] = {}
@@ -140,7 +139,7 @@ class Core:
         """The id of the running game this process last saw in ``channel_id`` (None: none)."""
         return self.channels.get(channel_id)
 
-    def remember(self, session_id: int, version: int, state: Any) -> None:
+    def remember(self, session_id: int, version: int, state: object) -> None:
         """Keep ``state`` as the game's engine state at ``version`` (after a commit)."""
         self.states[session_id] = (version, state)
 
@@ -149,12 +148,15 @@ class Core:
         session: Session,
         expected_version: int,
         played: Sequence[Played],
-        state: dict[str, Any],
-        **options: Any,
+        state: dict[str, object],
+        *,
+        job: Job | None = None,
+        clock: Clocked | None = None,
     ) -> int:
-        """Commit ``played`` (see :meth:`Store.record_moves`) and count the moves; the new version."""
+        """Commit ``played`` (see :meth:`Store.record_moves`, which consumes the claimed ``job``
+        and stores the running ``clock``) and count the moves; the new version."""
         version = await self.store.games.record_moves(
-            session.id, expected_version, [stored(p) for p in played], state, **options
+            session.id, expected_version, [stored(p) for p in played], state, job=job, clock=clock
         )
         self.metrics.moves_committed(session.row.game, [played_by(p.seat, p.by_computer) for p in played])
         return version
@@ -339,7 +341,7 @@ class Core:
             due = gc.round_deadline(due, now)
         return due - now
 
-    async def clock_after(self, session: Session, new_state: Any) -> Clocked | None:
+    async def clock_after(self, session: Session, new_state: object) -> Clocked | None:
         """The clocks once the game goes from ``session.state`` to ``new_state`` now (None: no clock)."""
         spec = session.clock
         if spec is None or session.state is None:
@@ -376,7 +378,7 @@ class Core:
         *,
         spec: gc.ClockSpec | None = None,
         expected_version: int | None = None,
-        jobs: Sequence[tuple[str, str, float, dict[str, Any]]] = (),
+        jobs: Sequence[tuple[str, str, float, dict[str, object]]] = (),
     ) -> bool:
         """Store the running clocks (and ``spec``, when it changes) and re-arm the deadline (and
         ``jobs``, in the same transaction)."""

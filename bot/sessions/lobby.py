@@ -6,9 +6,8 @@ bot.time.gameclock, engines.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 import engines
 from bot import profiles
@@ -19,6 +18,7 @@ from bot.storage import ChannelBusy, Conflict, SessionRow
 from engines.core import (
     DEFAULT_LEVEL,
     LEVELS,
+    Engine,
     Said,
     SetupError,
     config_from_options,
@@ -41,8 +41,8 @@ class Lobby:
         )
 
     def check_new(
-        self, game: str, options: dict[str, Any] | None, max_players: int | None
-    ) -> tuple[engines.GameInfo, dict[str, Any], int]:
+        self, game: str, options: Mapping[str, object] | None, max_players: int | None
+    ) -> tuple[engines.GameInfo, dict[str, object], int]:
         """Validate a new game's options (with the largest table, so a bad option fails at once);
         returns the game, its stored options and the seat limit.  Nothing is written.
 
@@ -54,7 +54,7 @@ class Lobby:
         limit = info.max_players if max_players is None else max_players
         if max_players is None:
             limit = next(
-                (n for n in range(info.max_players, info.min_players - 1, -1) if seats(module, n, options)),
+                (n for n in range(info.max_players, info.min_players - 1, -1) if works(module, n, options)),
                 limit,
             )
         if not info.min_players <= limit <= info.max_players:
@@ -79,7 +79,7 @@ class Lobby:
         channel_id: int,
         host_id: int,
         host_name: str,
-        options: dict[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
         max_players: int | None = None,
         seed: int | None = None,
         lobby_channel_id: int | None = None,
@@ -279,7 +279,7 @@ def too_few_for_options(session: Session, n: int, problem: SetupError) -> Refusa
     )
 
 
-def works(module: Any, players: int, options: dict[str, Any]) -> bool:
+def works(module: Engine, players: int, options: Mapping[str, object]) -> bool:
     """Whether ``options`` make a game of ``players``."""
     try:
         config_from_options(module.Config, players, options)
@@ -293,12 +293,3 @@ def full(session: Session) -> Refusal:
     return Refusal(
         said_n(session.row.max_players, "the table is full ({n} seat)", "the table is full ({n} seats)")
     )
-
-
-def seats(module: Any, players: int, options: dict[str, Any]) -> bool:
-    """Whether a table of ``players`` may play with these ``options``."""
-    try:
-        config_from_options(module.Config, players, options)
-    except SetupError:
-        return False
-    return True

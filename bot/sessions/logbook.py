@@ -6,7 +6,6 @@ Imports: bot.sessions.model, bot.sessions.core, bot.records, bot.replaying, engi
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from bot.records import MoveRecord
 from bot.replaying import standing, walk, with_taken_back
@@ -24,7 +23,7 @@ class Logbook:
         self.core = core
         self.store = core.store
 
-    async def replay(self, session_id: int) -> Any:
+    async def replay(self, session_id: int) -> object:
         """Rebuild a session's state from its seed, options and move log."""
         session = await self.core.get(session_id)
         if session is None or session.state is None:

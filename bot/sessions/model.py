@@ -11,7 +11,6 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import engines
 from bot import ratings
@@ -155,7 +154,7 @@ class Session:
     row: SessionRow
     seats: list[Seat]
     info: engines.GameInfo
-    state: Any = None
+    state: object = None
     damaged: str | None = None  # why the table cannot run this game (see Core.load)
 
     @property
@@ -242,7 +241,9 @@ Played = MoveRecord
 """What one accepted move did: who, what, its privacy mark and the events it caused."""
 
 
-def apply(module: Engine, state: Any, seat: int, move: Any, *, by_computer: bool) -> tuple[Any, Played]:
+def apply(
+    module: Engine, state: object, seat: int, move: object, *, by_computer: bool
+) -> tuple[object, Played]:
     """Apply ``move`` and record it with its privacy mark and turn number, from the state before it."""
     privacy = module.move_privacy(state, seat, move)
     turn = module.turn_number(state)
@@ -428,8 +429,8 @@ def new_game_hint() -> Said:
 
 
 def deadline_moves(
-    module: Engine, state: Any, late: list[int], seed: int, version: int
-) -> tuple[Any, list[Played], Said | None]:
+    module: Engine, state: object, late: list[int], seed: int, version: int
+) -> tuple[object, list[Played], Said | None]:
     """What the table plays when a turn timer runs out (pure: run in a worker thread).
 
     The game's first table move when it has them (with the note to show), else a

@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
-from typing import Any
 
 from bot.computers import IN_PROCESS, ComputerFailed, fallback_move
 from bot.replaying import undo_target
@@ -147,7 +146,7 @@ class Play:
         text: str,
         expected_version: int | None,
         expected_stamp: str | None,
-    ) -> tuple[Session, Any, Played]:
+    ) -> tuple[Session, object, Played]:
         """Check a person's move in ``session`` (refused in words they can read); the session,
         the state after the move, and the move."""
         if session is None or session.status != "active":
@@ -177,7 +176,7 @@ class Play:
             raise named(exc, session.names()) from None
         return session, new_state, mine
 
-    async def _commit_move(self, session: Session, new_state: Any, mine: Played) -> SessionRow:
+    async def _commit_move(self, session: Session, new_state: object, mine: Played) -> SessionRow:
         """Commit a person's move; the row as committed (StaleVersion: the session moved on)."""
         return await self.store.games.play_moves(
             session.id,
@@ -188,7 +187,7 @@ class Play:
         )
 
     async def _played(
-        self, row: SessionRow, judged: tuple[Session, Any, Played], started: float
+        self, row: SessionRow, judged: tuple[Session, object, Played], started: float
     ) -> MoveResult:
         """After a person's move was committed (lock held): counted, kept, computers, the result."""
         session, new_state, mine = judged
@@ -287,8 +286,8 @@ class Play:
         result.turn_ended = result.turn_ended or result.finished
 
     async def _computer_turns(
-        self, session: Session, state: Any, turn_start: int | None
-    ) -> tuple[Any, list[Played], bool, bool]:
+        self, session: Session, state: object, turn_start: int | None
+    ) -> tuple[object, list[Played], bool, bool]:
         """The computer seats' moves until a person must act: (state, moves, whether a computer
         player failed (logged), whether a searching computer waits to move).
 
@@ -341,7 +340,7 @@ class Play:
             batch.append(played)
         return state, batch, False, False
 
-    async def _paced(self, session: Session, state: Any, computers: set[int]) -> set[int]:
+    async def _paced(self, session: Session, state: object, computers: set[int]) -> set[int]:
         """The computers that already made their move since the last person's (see
         :mod:`bot.time.pace`), read from the move log: in a simultaneous round with people acting
         they wait for a person's next move, whoever asks them to play (the table after a post, the

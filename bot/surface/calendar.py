@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime
 import logging
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
@@ -55,17 +54,17 @@ class DiscordCalendar:
     async def create_event(
         self, guild_id: int, name: str, description: str, start: float, end: float, location: str
     ) -> int | None:
-        payload: dict[str, Any] = {
-            "name": name,
-            "description": description,
-            "privacy_level": discord.PrivacyLevel.guild_only.value,
-            "entity_type": discord.EntityType.external.value,
-            "scheduled_start_time": iso(start),
-            "scheduled_end_time": iso(end),
-            "entity_metadata": {"location": location},
-        }
         try:
-            data = await self.bot.http.create_guild_scheduled_event(guild_id, **payload)
+            data = await self.bot.http.create_guild_scheduled_event(
+                guild_id,
+                name=name,
+                description=description,
+                privacy_level=discord.PrivacyLevel.guild_only.value,
+                entity_type=discord.EntityType.external.value,
+                scheduled_start_time=iso(start),
+                scheduled_end_time=iso(end),
+                entity_metadata={"location": location},
+            )
         except discord.HTTPException as exc:
             log.warning("no scheduled event in server %s (%s)", guild_id, exc)
             return None
@@ -73,7 +72,7 @@ class DiscordCalendar:
 
     async def finish_event(self, guild_id: int, event_id: int, description: str) -> bool:
         try:
-            data: Any = await self.bot.http.get_scheduled_event(guild_id, event_id, False)
+            data = await self.bot.http.get_scheduled_event(guild_id, event_id, False)
             status = int(data["status"])
             if status in (discord.EventStatus.completed.value, discord.EventStatus.cancelled.value):
                 return False  # over already (Discord ends an external event at its end time)

@@ -8,7 +8,8 @@ registry name, adds a ``new`` command carrying that game's options (which calls
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
 import discord
 from discord import app_commands
@@ -70,7 +71,7 @@ class GameCog(commands.GroupCog):
     async def open_lobby(
         self,
         interaction: discord.Interaction,
-        options: dict[str, Any],
+        options: Mapping[str, object],
         players: int | None = None,
         *,
         thread: bool = True,

@@ -10,7 +10,7 @@ its board cannot be posted.  Imports: discord, :mod:`bot.public`, :mod:`bot.sess
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Mapping
 
 import discord
 
@@ -77,7 +77,7 @@ class Lobby:
         self,
         interaction: discord.Interaction,
         game: str,
-        options: dict[str, Any],
+        options: Mapping[str, object],
         players: int | None = None,
         *,
         thread: bool = True,
@@ -119,7 +119,7 @@ class Lobby:
         self,
         interaction: discord.Interaction,
         game: str,
-        options: dict[str, Any],
+        options: Mapping[str, object],
         players: int | None,
         clock: str | None = None,
     ) -> None:

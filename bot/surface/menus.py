@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 import discord
 from discord import app_commands
@@ -481,7 +481,14 @@ def menu_layout(
     return layout(text, file, rows)
 
 
-def expected(token: str) -> dict[str, Any]:
+class Expected(TypedDict, total=False):
+    """What a move from a component expects the game to be at: one of the two."""
+
+    expected_stamp: str
+    expected_version: int
+
+
+def expected(token: str) -> Expected:
     """A component's token as what it expects: a menu's stamp (``7.3``), or the session's
     version on components posted before stamps (``12``)."""
     if "." in token:

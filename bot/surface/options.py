@@ -50,7 +50,7 @@ class Problem:
     sentence: Said
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """``value`` as a refusal repeats it: texts quoted, long texts and huge numbers cut short."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -115,7 +115,7 @@ def allowed(param: Parameter) -> Said:
     return OBJECTS.get(kind, said("a value of this command"))
 
 
-def fits(param: Parameter, value: Any) -> bool:
+def fits(param: Parameter, value: object) -> bool:
     """Whether Discord's own client could have sent ``value`` for ``param``."""
     kind = param.type
     if param.choices:
@@ -125,10 +125,13 @@ def fits(param: Parameter, value: Any) -> bool:
         high = param.max_value if param.max_value is not None else TEXT_LIMIT
         return isinstance(value, str) and low <= len(value) <= high
     if kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
-        if kind is AppCommandOptionType.integer:
-            if type(value) is not int:
-                return False
-        elif type(value) not in (int, float) or not math.isfinite(value):
+        # exactly a JSON number (not a true or false), a whole one where one is wanted, finite
+        # (a whole number past any float is refused by the range below, not converted)
+        if type(value) is bool or not isinstance(value, (int, float)):
+            return False
+        if kind is AppCommandOptionType.integer and not isinstance(value, int):
+            return False
+        if isinstance(value, float) and not math.isfinite(value):
             return False
         low = param.min_value if param.min_value is not None else -INTEGER_LIMIT
         high = param.max_value if param.max_value is not None else INTEGER_LIMIT
@@ -140,9 +143,9 @@ def fits(param: Parameter, value: Any) -> bool:
     return True
 
 
-def command_options(data: Mapping[str, Any]) -> list[Any]:
+def command_options(data: Mapping[str, object]) -> list[object]:
     """The options of the (sub)command itself, below any subcommand group and subcommand."""
-    options: Any = data.get("options") or []
+    options: object = data.get("options") or []
     while (
         isinstance(options, list)
         and len(options) == 1
@@ -154,7 +157,7 @@ def command_options(data: Mapping[str, Any]) -> list[Any]:
 
 
 def problem(
-    command: Command[Any, ..., Any], options: Sequence[Any], *, focused: bool = False
+    command: Command[Any, ..., Any], options: Sequence[object], *, focused: bool = False
 ) -> Problem | None:
     """The first thing wrong with ``options`` (the interaction's raw options of ``command``), or
     None when every value is one the command takes.  With ``focused`` (an autocomplete
@@ -162,7 +165,9 @@ def problem(
     params = {p.display_name: p for p in command.parameters}
     seen: set[str] = set()
     for option in options:
-        name = option.get("name") if isinstance(option, dict) else None
+        if not isinstance(option, dict):
+            return Problem(said("This command has no option {option}.", option=shown(None)))
+        name = option.get("name")
         if not isinstance(name, str) or name not in params:
             return Problem(
                 said("This command has no option {option}.", option=shown(name))

@@ -162,7 +162,7 @@ def asked(interaction: discord.Interaction) -> str:
     command = interaction.command
     if command is not None:
         return f"/{command.qualified_name}"
-    data: dict[str, Any] = dict(interaction.data or {})
+    data: dict[str, object] = dict(interaction.data or {})
     return str(data.get("custom_id") or data.get("name") or "an interaction")
 
 

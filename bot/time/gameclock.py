@@ -22,9 +22,8 @@ periods ``(since, until)`` during which a person's clock does not run.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from engines.core import Said
 from languages import ENGLISH, N_, Language
@@ -242,8 +241,8 @@ class Banks:
     taken: dict[int, bool] = field(default_factory=dict)
     paused: dict[int, float] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        out = {
+    def to_dict(self) -> dict[str, dict[str, float | bool]]:
+        out: dict[str, dict[str, float | bool]] = {
             "banks": {str(k): v for k, v in self.banks.items()},
             "since": {str(k): v for k, v in self.since.items()},
             "pending": {str(k): v for k, v in self.pending.items()},
@@ -254,19 +253,14 @@ class Banks:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> Banks:
+    def from_dict(cls, data: Mapping[str, Mapping[str, float | bool]] | None) -> Banks:
         data = data or {}
 
-        def seats(name: str, kind: Callable[[Any], Any]) -> dict:
-            return {int(k): kind(v) for k, v in (data.get(name) or {}).items()}
+        def seats(name: str) -> dict[int, float]:
+            return {int(k): float(v) for k, v in (data.get(name) or {}).items()}
 
-        return cls(
-            seats("banks", float),
-            seats("since", float),
-            seats("pending", float),
-            seats("taken", bool),
-            seats("paused", float),
-        )
+        taken = {int(k): bool(v) for k, v in (data.get("taken") or {}).items()}
+        return cls(seats("banks"), seats("since"), seats("pending"), taken, seats("paused"))
 
 
 def begin(spec: ClockSpec, seats: Iterable[int], to_move: Iterable[int], now: float) -> Banks:

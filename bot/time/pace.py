@@ -9,12 +9,10 @@ round) take turns, one move each, so that no seat plays its whole round first.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.core import Engine
 
 
-def next_computer(module: Engine, state: Any, computers: set[int], paced: set[int]) -> int | None:
+def next_computer(module: Engine, state: object, computers: set[int], paced: set[int]) -> int | None:
     """The computer seat that moves next, or ``None`` when the computers wait for a person.
 
     ``paced`` collects the computers that already moved since the last person's

@@ -35,7 +35,6 @@ import logging
 import os
 import socket
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from bot.storage import Job, Store
 from bot.web.metrics import Metrics
@@ -91,7 +90,7 @@ class Scheduler:
         return tuple(self._handlers)
 
     async def schedule(
-        self, kind: str, key: str, due_at: float, payload: dict[str, Any] | None = None
+        self, kind: str, key: str, due_at: float, payload: dict[str, object] | None = None
     ) -> None:
         """Set the job ``kind``/``key`` for ``due_at`` (seconds since the epoch, the store's clock)."""
         await self.store.jobs.schedule(kind, key, due_at, payload)

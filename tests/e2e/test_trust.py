@@ -101,9 +101,10 @@ async def test_session_ids_beyond_64_bits_are_answered_cleanly(standin, bot_fact
             assert "does not belong" in await answer(r), custom_id
 
 
-@pytest.mark.parametrize("hours", [math.nan, math.inf, -1.0, 1e9])
+@pytest.mark.parametrize("hours", [math.nan, math.inf, -1.0, 1e9, pytest.param(10**400, id="10**400")])
 async def test_odd_timer_values_are_refused_and_nothing_is_posted(standin, bot_factory, hours):
-    """/game timer with NaN, infinite, negative or huge hours: a clear refusal, no channel message."""
+    """/game timer with NaN, infinite, negative or huge hours (a whole number past any float too):
+    a clear refusal, no channel message."""
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory()) as bot:

@@ -1,35 +1,10 @@
-"""The package exports the whole engine contract (imports are checked in tests/test_layers.py)."""
+"""The package's facts (the engine contract's names and the imports are checked in tests/test_layers.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import engines.guacamole as g
 
-ENGINE = Path(g.__file__).parent
 
-
-def test_contract_names():
-    """Contract: the package exports every name of the engine contract."""
-    for name in (
-        "TITLE",
-        "MIN_PLAYERS",
-        "MAX_PLAYERS",
-        "Config",
-        "new_game",
-        "parse_move",
-        "legal_moves",
-        "apply_move",
-        "to_move",
-        "view_for",
-        "outcome",
-        "to_dict",
-        "from_dict",
-        "computer_move",
-        "Move",
-        "State",
-        "View",
-        "RULES_HELP",
-    ):
-        assert hasattr(g, name), name
+def test_player_counts_and_title():
+    """The package's facts (every engine's contract names: tests/test_layers.py)."""
     assert (g.MIN_PLAYERS, g.MAX_PLAYERS, g.TITLE) == (2, 6, "Guacamole")

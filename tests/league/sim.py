@@ -1,13 +1,32 @@
-"""A simulated Swiss season with seeded random results (shared by the tests and bench/league.py)."""
+"""A simulated Swiss season with seeded random results (shared by the tests and bench/league.py),
+and the fields and groupings the pairing tests build from."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 
 from bot.league.pairing import GameResult, Round, bye_points, standings, swiss_round
+
+
+def names(n: int) -> list[str]:
+    """A field of ``n`` players: ``p00``, ``p01``, ..."""
+    return [f"p{i:02d}" for i in range(n)]
+
+
+def partitions(players: list[str], size: int):
+    """Every way to cut ``players`` into groups of ``size`` (brute force, small fields only)."""
+    if not players:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for others in itertools.combinations(rest, size - 1):
+        left = [p for p in rest if p not in others]
+        for tail in partitions(left, size):
+            yield [(first, *others), *tail]
 
 
 @dataclass

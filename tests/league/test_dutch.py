@@ -19,10 +19,7 @@ from bot.league.pairing import (
     standings,
     swiss_round,
 )
-
-
-def names(n: int) -> list[str]:
-    return [f"p{i:02d}" for i in range(n)]
+from tests.league.sim import names
 
 
 def season(count: int, rounds: int, seed: int, forbidden=(), pair=swiss_round):

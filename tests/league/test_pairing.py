@@ -28,23 +28,7 @@ from bot.league.pairing import (
     swiss_round,
     top,
 )
-from tests.league.sim import simulate
-
-
-def names(n: int) -> list[str]:
-    return [f"p{i:02d}" for i in range(n)]
-
-
-def partitions(players: list[str], size: int):
-    """Every way to cut ``players`` into groups of ``size`` (brute force, small fields only)."""
-    if not players:
-        yield []
-        return
-    first, rest = players[0], players[1:]
-    for others in itertools.combinations(rest, size - 1):
-        left = [p for p in rest if p not in others]
-        for tail in partitions(left, size):
-            yield [(first, *others), *tail]
+from tests.league.sim import names, partitions, simulate
 
 
 def play(groups, rng: random.Random) -> list[GameResult]:

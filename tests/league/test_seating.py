@@ -21,21 +21,7 @@ from bot.league.pairing import (
     swiss_round,
 )
 from bot.league.seating import give_seats, seat_counts, table_cost
-
-
-def names(n: int) -> list[str]:
-    return [f"p{i:02d}" for i in range(n)]
-
-
-def partitions(players: list[str], size: int):
-    if not players:
-        yield []
-        return
-    first, rest = players[0], players[1:]
-    for others in itertools.combinations(rest, size - 1):
-        left = [p for p in rest if p not in others]
-        for tail in partitions(left, size):
-            yield [(first, *others), *tail]
+from tests.league.sim import names, partitions
 
 
 def season(players: list[str], size: int, rounds: int, seed: int, pair=swiss_round, **extra):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.texts import number, place_line, places, sentence
 from engines.core import Outcome, in_words, listing, name_seats
@@ -87,7 +87,7 @@ def fit(parts: Iterable[str], limit: int = LIMIT) -> str:
     return out
 
 
-def _scores(view: Any, names: Sequence[str], t: Language) -> str | None:
+def _scores(view: object, names: Sequence[str], t: Language) -> str | None:
     """The scores the view shows (``scores``, or ``final_scores`` once known), else None."""
     scores = getattr(view, "scores", None) or getattr(view, "final_scores", None)
     if not scores or len(scores) != len(names):
@@ -123,7 +123,7 @@ def board(
     last_action: str | None,
     t: Language = ENGLISH,
     *,
-    state: Any = None,
+    state: object = None,
     move: int | None = None,
     shown: int | None = None,
 ) -> str:

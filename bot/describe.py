@@ -10,7 +10,6 @@ most :data:`~bot.texts.MESSAGE_LIMIT` characters at line boundaries.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bot.sessions import Session
 from bot.texts import MESSAGE_LIMIT, ended_early
@@ -84,7 +83,7 @@ def messages(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return out
 
 
-def sections_for(engine: Engine, state: Any, reader: int | None) -> list[Section]:
+def sections_for(engine: Engine, state: object, reader: int | None) -> list[Section]:
     """What ``engine`` says of ``state`` to ``reader`` (a seat, or ``None`` for a spectator),
     asked with the reader's view; a spectator gets no private section."""
     sections = engine.describe(engine.view_for(state, reader))

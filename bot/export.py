@@ -52,9 +52,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import NotRequired, TypedDict, TypeGuard
 
 import engines
 from bot import public, texts
@@ -84,23 +84,99 @@ class ExportError(ValueError):
     """A file that cannot be replayed; the message says why, in one line."""
 
 
-def canonical(data: Any) -> str:
+class Player(TypedDict):
+    """A player as :func:`build` writes it."""
+
+    seat: int
+    name: str
+    computer: bool
+    resigned: NotRequired[bool]  # only for a player who resigned
+    user_id: NotRequired[str]  # a person's Discord user id, on servers that allow it
+
+
+class MoveEntry(TypedDict):
+    """A move of the log as :func:`build` writes it."""
+
+    number: int
+    seat: int
+    move: str | None  # None where the channel may not read it
+    time: str
+    computer: bool
+    lines: list[str]  # what everyone may read of it
+    undo: NotRequired[int]  # an undo entry: the move it took back to
+    secret: NotRequired[str]  # a move kept secret for good (ended games): its mask
+    view: NotRequired[str]  # ended games, from the first such move on: the spectator's view's digest
+    after: NotRequired[str]  # ended games, before any such move: the state's digest
+
+
+class Body(TypedDict):
+    """An export as :func:`build` writes it, but for its digest."""
+
+    format: str
+    version: int
+    game: str
+    edition: int
+    title: str
+    number: int
+    status: str
+    options: dict[str, object]
+    players: list[Player]
+    moves: list[MoveEntry]
+    seed: NotRequired[int]  # this and the rest: once the game has ended
+    ended: NotRequired[str | None]
+    result: NotRequired[dict[str, object] | None]  # the table's result (Outcome.to_dict)
+    rules_outcome: NotRequired[dict[str, object] | None]  # the rules' outcome of the last state
+
+
+class Export(Body):
+    """An export as :func:`build` writes it."""
+
+    digest: str
+
+
+class Loaded(TypedDict):
+    """An export as :func:`load` vouches for it: the fields it checks are of their kind, the
+    others are whatever the file holds (anyone may have written it)."""
+
+    format: str
+    version: int
+    digest: str
+    game: str
+    options: dict[str, object]
+    players: list[dict[str, object]]
+    moves: list[object]  # each checked by :func:`replay`
+    seed: NotRequired[int]
+    edition: NotRequired[object]  # checked by :func:`edition`
+    title: NotRequired[object]
+    number: NotRequired[object]
+    status: NotRequired[object]
+    ended: NotRequired[object]
+    result: NotRequired[object]  # read by :func:`final_outcome`
+    rules_outcome: NotRequired[object]
+
+
+def canonical(data: object) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def state_digest(module: Engine, state: Any) -> str:
+def state_digest(module: Engine, state: object) -> str:
     return hashlib.sha256(canonical(module.to_dict(state)).encode()).hexdigest()[:16]
 
 
-def view_digest(module: Engine, state: Any) -> str:
+def view_digest(module: Engine, state: object) -> str:
     """The digest of what a spectator sees of ``state`` (its view for no seat)."""
     return hashlib.sha256(canonical(jsonable(module.view_for(state, None))).encode()).hexdigest()[:16]
 
 
-def seal(data: dict[str, Any]) -> dict[str, Any]:
+def digest_of(data: Mapping[str, object]) -> str:
+    """The digest of everything in ``data`` but its ``digest``."""
+    return hashlib.sha256(canonical({k: v for k, v in data.items() if k != "digest"}).encode()).hexdigest()
+
+
+def seal(data: Mapping[str, object]) -> dict[str, object]:
     """``data`` with the digest of everything else in it."""
     body = {k: v for k, v in data.items() if k != "digest"}
-    return {**body, "digest": hashlib.sha256(canonical(body).encode()).hexdigest()}
+    return {**body, "digest": digest_of(body)}
 
 
 def build(
@@ -109,7 +185,7 @@ def build(
     records: Sequence[MoveRecord],
     *,
     with_ids: bool = False,
-) -> dict[str, Any]:
+) -> Export:
     """The export of ``session``: ``rows`` its whole log (oldest first), ``records`` the same
     moves with their events and marks."""
     module = session.engine
@@ -119,7 +195,7 @@ def build(
     seated = sorted(((s.seat, s) for s in session.seats if s.seat is not None), key=lambda pair: pair[0])
     players = []
     for seat, s in seated:
-        player: dict[str, Any] = {"seat": seat, "name": s.name, "computer": s.computer}
+        player: Player = {"seat": seat, "name": s.name, "computer": s.computer}
         if s.resigned:
             player["resigned"] = True
         if with_ids and s.user_id is not None and not s.computer:
@@ -131,7 +207,7 @@ def build(
     kept = False  # a move kept secret for good came before: digests of the spectator's view only
     for row, record in zip(rows[:shown], records[:shown], strict=True):
         seen = public.seen(module, session.state, record, None)  # what the channel may read
-        entry: dict[str, Any] = {
+        entry: MoveEntry = {
             "number": row.number,
             "seat": row.seat,
             "move": seen.notation,
@@ -139,8 +215,9 @@ def build(
             "computer": record.by_computer,
             "lines": [texts.sentence(name_seats(t, names)) for t in seen.lines],
         }
-        if undo_target(record.move) is not None:
-            entry["undo"] = undo_target(record.move)
+        target = undo_target(record.move)
+        if target is not None:
+            entry["undo"] = target
         if states is not None:
             state = next(states).after
             if seen.notation is None:
@@ -151,7 +228,7 @@ def build(
             else:
                 entry["after"] = state_digest(module, state)
         moves.append(entry)
-    data: dict[str, Any] = {
+    data: Body = {
         "format": FORMAT,
         "version": VERSION,
         "game": session.info.name,
@@ -169,12 +246,10 @@ def build(
         data["result"] = session.row.outcome
         rules = module.outcome(state)
         data["rules_outcome"] = rules.to_dict() if rules is not None else None
-    return seal(data)
+    return {**data, "digest": digest_of(data)}
 
 
-async def export_session(
-    service: SessionService, session: Session, *, with_ids: bool = False
-) -> dict[str, Any]:
+async def export_session(service: SessionService, session: Session, *, with_ids: bool = False) -> Export:
     """The export of a started game, read from its log."""
     if session.state is None or session.status == "lobby":
         raise Refusal("game #{number} has not started, so there is nothing to export yet", number=session.id)
@@ -185,7 +260,7 @@ async def export_session(
     return build(session, rows, with_taken_back(records, rows), with_ids=with_ids)
 
 
-def dump(data: dict[str, Any]) -> bytes:
+def dump(data: Mapping[str, object]) -> bytes:
     return json.dumps(data, indent=1, ensure_ascii=False).encode()
 
 
@@ -202,8 +277,8 @@ class Step:
     number: int
     seat: int
     move: str
-    state: Any
-    events: tuple
+    state: object  # the game's state, for the engine
+    events: tuple[Event, ...]
     secret: bool = False
 
 
@@ -218,7 +293,7 @@ def public_events(events: Sequence[Event]) -> tuple[Event, ...]:
     return tuple(out)
 
 
-def stand_in(module: Engine, state: Any, seat: int, mask: str, view: str) -> tuple[Any, list[Event]]:
+def stand_in(module: Engine, state: object, seat: int, mask: str, view: str) -> tuple[object, list[Event]]:
     """A legal move of ``seat`` marked secret with ``mask`` that leads to the spectator's view
     ``view``: (the state after it, its events); :class:`LookupError` when there is none."""
     for move in module.legal_moves(state, seat):
@@ -231,7 +306,7 @@ def stand_in(module: Engine, state: Any, seat: int, mask: str, view: str) -> tup
     raise LookupError(mask)
 
 
-def load(raw: bytes | str) -> dict[str, Any]:
+def load(raw: bytes | str) -> Loaded:
     """Read and check an export; :class:`ExportError` says what is wrong with it."""
     if isinstance(raw, bytes):
         if len(raw) > LIMIT:
@@ -271,11 +346,30 @@ def load(raw: bytes | str) -> dict[str, Any]:
         raise ExportError(f"the export's seed {data['seed']!r} is not a whole number")
     if data["game"] not in engines.GAMES:
         raise ExportError(f"this export is of {data['game']!r}, a game this Pukllay does not have")
+    if not vouched(data):  # never, after the checks above: they, as the type checker reads them
+        raise ExportError("the export's fields are of the wrong kind")
     edition(data)
     return data
 
 
-def edition(data: dict[str, Any]) -> int:
+def vouched(data: dict[str, object]) -> TypeGuard[Loaded]:
+    """Whether ``data`` has the fields :class:`Loaded` names of their kind (what :func:`load`
+    checks, in one expression)."""
+    players, seed = data.get("players"), data.get("seed")
+    return (
+        isinstance(data.get("format"), str)
+        and isinstance(data.get("version"), int)
+        and isinstance(data.get("digest"), str)
+        and isinstance(data.get("game"), str)
+        and isinstance(data.get("options"), dict)
+        and isinstance(data.get("moves"), list)
+        and isinstance(players, list)
+        and all(isinstance(p, dict) for p in players)
+        and ("seed" not in data or isinstance(seed, int))
+    )
+
+
+def edition(data: Loaded) -> int:
     """The edition of the game's rules an export was made with (see ``EDITION`` in
     :mod:`engines.core`): 1 for a file from before exports named it.  :class:`ExportError`
     for one that is not a whole number from 1 to the edition this Pukllay plays."""
@@ -291,13 +385,13 @@ def edition(data: dict[str, Any]) -> int:
     return made
 
 
-def earlier(data: dict[str, Any]) -> bool:
+def earlier(data: Loaded) -> bool:
     """Whether an export was made with an earlier edition of its game's rules than this
     Pukllay plays: its moves and result are then checked, not the states after each move."""
     return edition(data) < engines.get(data["game"]).load().EDITION
 
 
-def replay(data: dict[str, Any]) -> Iterator[Step]:
+def replay(data: Loaded) -> Iterator[Step]:
     """Replay a checked export move by move; :class:`ExportError` at the first disagreement.
 
     An export made with an earlier edition of the game's rules (:func:`earlier`) is replayed
@@ -322,6 +416,7 @@ def replay(data: dict[str, Any]) -> Iterator[Step]:
         else ""
     )
     options = data["options"]
+    state: object
     adapt = getattr(module, "earlier_options", None)
     if older and adapt is not None:
         options = adapt(made, n, options)
@@ -330,7 +425,7 @@ def replay(data: dict[str, Any]) -> Iterator[Step]:
         state = module.new_game(config, n, int(data["seed"]))
     except (SetupError, TypeError, ValueError) as exc:
         raise ExportError(f"the export's options do not make a game: {exc}") from None
-    states: dict[int, Any] = {0: state}
+    states: dict[int, object] = {0: state}
     for i, entry in enumerate(data["moves"], 1):
         if not isinstance(entry, dict):
             raise ExportError(f"move {i} has no notation")
@@ -354,7 +449,7 @@ def replay(data: dict[str, Any]) -> Iterator[Step]:
         target = undo_target(move)
         if move.startswith(UNDO) and (target is None or not 1 <= target < i):
             raise ExportError(f"entry {i} takes back to move {target!r}, which is not an earlier move")
-        events: tuple = ()
+        events: tuple[Event, ...] = ()
         if target is not None:
             state = states[target - 1]
         else:
@@ -379,5 +474,12 @@ def replay(data: dict[str, Any]) -> Iterator[Step]:
         )
 
 
-def final_outcome(data: dict[str, Any]) -> Outcome | None:
-    return Outcome.from_dict(data["result"]) if data.get("result") else None
+def final_outcome(data: Loaded) -> Outcome | None:
+    """The result the export records (``None``: none); :class:`ExportError` for one that is not
+    a result."""
+    result = data.get("result")
+    if not result:
+        return None
+    if not isinstance(result, dict):
+        raise ExportError(f"the export's result {result!r} is not a result")
+    return Outcome.from_dict(result)

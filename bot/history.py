@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import Any
 
 from bot.public import MoveRecord
 from bot.replaying import earliest_target, walk, with_taken_back
@@ -41,12 +40,12 @@ class Page:
 
     number: int
     shown: int
-    state: Any
+    state: object  # the game's state, held for the engine (never looked into here)
     record: MoveRecord | None  # the move that led here (None at the start)
     replayed: int  # moves replayed to build this page (for the bench and the tests)
 
 
-def start_state(session: Session) -> Any:
+def start_state(session: Session) -> object:
     """The state before any move, from the session's seed and options."""
     module = session.engine
     n = len([s for s in session.seats if s.seat is not None])
@@ -89,7 +88,7 @@ class History:
             raise Refusal("game #{number} has not started, so it has no history yet", number=session_id)
         return session
 
-    async def state_at(self, session: Session, number: int) -> tuple[Any, int]:
+    async def state_at(self, session: Session, number: int) -> tuple[object, int]:
         """The state after move ``number`` and how many moves were replayed to get it."""
         module = session.engine
         total = await self.store.history.move_count(session.id)
@@ -112,7 +111,7 @@ class History:
             limit = target - 1  # an undo reaches back before that snapshot: start earlier
         every = self.every
 
-        def replay() -> tuple[Any, list[tuple[int, dict]]]:
+        def replay() -> tuple[object, list[tuple[int, dict[str, object]]]]:
             current, saved = state, []
             for step in walk(module, state, rows, base):
                 current = step.after
@@ -124,7 +123,7 @@ class History:
         await self.store.history.save_snapshots(session.id, saved)
         return state, len(rows)
 
-    async def _nearest(self, session: Session, number: int) -> tuple[int, Any]:
+    async def _nearest(self, session: Session, number: int) -> tuple[int, object]:
         """The latest snapshot at or before move ``number`` (else the start): (its move, the state)."""
         found = await self.store.history.snapshot_before(session.id, number)
         if found is not None:

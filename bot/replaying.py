@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from engines.core import Engine
+from engines.core import Engine, Event
 
 if TYPE_CHECKING:
     from bot.records import MoveRecord
@@ -51,18 +51,22 @@ class Entry(Protocol):
     def move(self) -> str: ...
 
 
-@dataclass(frozen=True)
-class Walked:
-    """One log entry replayed: the states around it and, for a move, its events."""
+E = TypeVar("E", bound=Entry)
 
-    entry: Any
-    before: Any
-    after: Any
-    events: tuple | None  # None for an undo entry
+
+@dataclass(frozen=True)
+class Walked(Generic[E]):
+    """One log entry replayed: the entry (of the kind given), the game's states around it (held,
+    never looked into) and, for a move, its events."""
+
+    entry: E
+    before: object
+    after: object
+    events: tuple[Event, ...] | None  # None for an undo entry
     target: int | None  # for an undo entry: the move it took back to
 
 
-def walk(module: Engine, state: Any, entries: Iterable[Entry], base: int = 0) -> Iterator[Walked]:
+def walk(module: Engine, state: object, entries: Iterable[E], base: int = 0) -> Iterator[Walked[E]]:
     """Replay ``entries`` (numbered after ``base``, in order) from ``state`` (the state after
     entry ``base``).  An undo entry whose target lies at or before ``base`` cannot be honoured
     from here: :class:`LookupError` (start from an earlier state)."""

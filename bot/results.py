@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from PIL import Image
 
@@ -53,7 +52,7 @@ def duration(first: str, last: str, language: Language = ENGLISH) -> str:
 
 
 def series(
-    session: Session, rows: Sequence[MoveRow], snapshots: list[tuple[int, dict]] | None = None
+    session: Session, rows: Sequence[MoveRow], snapshots: list[tuple[int, dict[str, object]]] | None = None
 ) -> tuple[list[list[float]], int]:
     """Each seat's score at the start and after every turn, and the number of turns.
 
@@ -165,7 +164,7 @@ def frames(
     module = session.engine
     names = session.names()
 
-    def board(state: Any) -> Image.Image:
+    def board(state: object) -> Image.Image:
         drawn = renderer.draw_board(module.view_for(state, None), names=names, language=language)
         return animation.frame(high_contrast(drawn) if contrast else drawn)
 

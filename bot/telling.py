@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.public import Reader, seen
 from bot.records import MoveRecord
@@ -124,5 +124,5 @@ def _told(
         return None
 
 
-def _line(sentences: Sequence[Said], names: Sequence[str], t: Any) -> str:
+def _line(sentences: Sequence[Said], names: Sequence[str], t: Language) -> str:
     return " ".join(sentence(name_seats(s.in_words(t), names)) for s in sentences)

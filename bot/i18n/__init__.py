@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -49,7 +49,10 @@ ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "languages" / f"{DOMAIN}.pot"
 # Where the code's messages are extracted from (the engines keep theirs with engines.core.said).
 SOURCES: tuple[str, ...] = ("bot", "cogs", "renderers", "languages", "engines")
-KEYWORDS: dict[str, Any] = {
+Keyword = tuple[int | tuple[int, str], ...] | None
+"""Which arguments of a translating call babel extracts: ``None``, the first; else their
+positions, the message's (and its plural's), ``(n, "c")`` for the context's."""
+KEYWORDS: dict[str, Keyword] = {
     "gettext": None,
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
@@ -63,7 +66,7 @@ KEYWORDS: dict[str, Any] = {
 }
 # The engines keep sentences for translation (engines.core: said, said_n, term, and the errors,
 # whose first argument is the message); the table puts them in words.
-ENGINE_KEYWORDS: dict[str, Any] = {
+ENGINE_KEYWORDS: dict[str, Keyword] = {
     "N_": None,
     "said": None,
     "said_n": (2, 3),
@@ -73,7 +76,14 @@ ENGINE_KEYWORDS: dict[str, Any] = {
     ),
 }
 # renderers/translation.py's tr, ntr, say and nsay draw in the render's language (renderers only).
-RENDER_KEYWORDS = {**KEYWORDS, "tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "say": None, "nsay": (1, 2)}
+RENDER_KEYWORDS: dict[str, Keyword] = {
+    **KEYWORDS,
+    "tr": None,
+    "ntr": (1, 2),
+    "ptr": ((1, "c"), 2),
+    "say": None,
+    "nsay": (1, 2),
+}
 
 
 def private(interaction: discord.Interaction) -> Language:
@@ -149,7 +159,7 @@ async def tree_messages(tree: app_commands.CommandTree) -> list[tuple[str | None
     return list(recorder.found)
 
 
-def keywords_for(folder: str) -> dict[str, Any]:
+def keywords_for(folder: str) -> dict[str, Keyword]:
     """The translating calls of a source folder: the renderers draw, the engines keep sentences."""
     if folder == "renderers":
         return RENDER_KEYWORDS

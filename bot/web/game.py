@@ -15,7 +15,6 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from bot import alt, texts
 from bot.describe import lines_of, sections_for
@@ -142,7 +141,7 @@ class Games:
             r for r in await self.service.logbook.log(session) if r.number is not None and r.number <= shown
         ]
 
-    async def state_at(self, session: Session, step: int) -> Any:
+    async def state_at(self, session: Session, step: int) -> object:
         state, _ = await self.history.state_at(session, step)
         return state
 
@@ -253,7 +252,7 @@ class Games:
             state = start_state(session)
             seats = len([s for s in session.seats if s.seat is not None])
 
-            def now(state: Any) -> list[float] | None:
+            def now(state: object) -> list[float] | None:
                 found = getattr(module.view_for(state, None), "scores", None)
                 if not found or len(found) != seats:
                     return None

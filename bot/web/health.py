@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 import discord
 
@@ -26,6 +26,22 @@ class Shard:
     latency: float | None
 
 
+class ShardAnswer(TypedDict):
+    """A shard in the health check's answer."""
+
+    connected: bool
+    latency_seconds: float | None
+
+
+class Answer(TypedDict):
+    """The health check's answer (JSON)."""
+
+    ready: bool
+    database: str  # "ok", else why not
+    shards: dict[str, ShardAnswer]  # by shard number
+    problems: list[str]
+
+
 @dataclass(frozen=True)
 class Health:
     database: str | None  # None: it answered; else why not
@@ -37,7 +53,7 @@ class Health:
     def ready(self) -> bool:
         return not self.problems
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Answer:
         return {
             "ready": self.ready,
             "database": "ok" if self.database is None else self.database,

@@ -20,7 +20,6 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import Any
 from urllib.parse import quote
 
 import jinja2
@@ -192,7 +191,7 @@ class Pages:
         *,
         here: str | None = None,
         cache: str | None = None,
-        **values: Any,
+        **values: object,
     ) -> web.Response:
         """``template`` for the reader's language; the language links lead to ``here`` (default:
         the address asked for, at the move it shows, also from a refusal that may pass (400, 405,

@@ -100,6 +100,14 @@ async def test_edited_damaged_and_forged_files_are_refused(service, tmp_path):
     bad = export.load(export.dump(export.seal({**data, "moves": illegal})))
     with pytest.raises(export.ExportError, match="move 3"):
         list(export.replay(bad))
+    # The recorded result is read back as the table's result, and one that is not a result is
+    # refused as such (not a TypeError from deep inside).
+    assert export.final_outcome(export.load(raw)).to_dict() == session.row.outcome
+    assert export.final_outcome(export.load(export.dump(export.seal({**data, "result": None})))) is None
+    for result in ("first", [1, 2]):
+        odd = export.load(export.dump(export.seal({**data, "result": result})))
+        with pytest.raises(export.ExportError, match="is not a result"):
+            export.final_outcome(odd)
 
 
 async def test_a_running_games_export_has_no_hidden_information(service):

@@ -121,7 +121,7 @@ class Attendance(Concern):
         them; the rounds newly asked for."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[list[int]]:
             current = yield from _paired_through(league_id)
             added = []
             for number in rounds:
@@ -155,7 +155,7 @@ class Attendance(Concern):
         """Take back requests of ``kind`` for rounds not paired yet (``rounds``: only those); the
         rounds taken back."""
 
-        def body() -> Body:
+        def body() -> Body[list[int]]:
             current = yield from _paired_through(league_id)
             found = yield from _rounds_of(league_id, user_id, kind, current)
             gone = [n for n in found if rounds is None or n in rounds]
@@ -186,7 +186,7 @@ class Attendance(Concern):
         if not fits(user_id):
             return "closed"
 
-        def late_bye(current_round: int) -> Body:
+        def late_bye(current_round: int) -> Body[None]:
             drafted = yield one(
                 "SELECT 1 FROM league_drafts WHERE league_id = ? AND round = ?", league_id, current_round + 1
             )
@@ -205,7 +205,7 @@ class Attendance(Concern):
         )
 
 
-def _paired_through(league_id: int) -> Body:
+def _paired_through(league_id: int) -> Body[int]:
     """The last round paired: the current one, or the next when it waits for the organiser's
     review (its tables are drawn; a request for it would not reach them)."""
     row = yield one("SELECT current_round FROM leagues WHERE id = ?", league_id)
@@ -216,7 +216,7 @@ def _paired_through(league_id: int) -> Body:
     return current + 1 if drafted is not None else current
 
 
-def _rounds_of(league_id: int, user_id: int, kind: str, after: int) -> Body:
+def _rounds_of(league_id: int, user_id: int, kind: str, after: int) -> Body[list[int]]:
     rows = yield all_(
         "SELECT round FROM league_requests WHERE league_id = ? AND user_id = ? AND kind = ? AND round > ?"
         " ORDER BY round",

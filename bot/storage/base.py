@@ -20,7 +20,7 @@ from __future__ import annotations
 import abc
 import json
 import re
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -85,13 +85,13 @@ class SessionRow:
     channel_id: int
     host_id: int
     status: str
-    options: dict[str, Any]
+    options: dict[str, object]
     max_players: int
     seed: int
-    state: dict[str, Any] | None
+    state: dict[str, object] | None
     version: int
     lobby_message_id: int | None
-    outcome: dict[str, Any] | None
+    outcome: dict[str, object] | None
     end_reason: str | None
     created_at: str
     updated_at: str
@@ -103,7 +103,7 @@ class SessionRow:
     told_through: int = 0  # the last move the channel has been told of
     lobby_channel_id: int | None = None  # the parent channel of a game's thread (its lobby message)
     clock: str | None = None  # the game clock's spec (bot/time/gameclock.py); None: none, or the turn timer
-    clock_state: dict[str, Any] | None = None  # the running clocks (gameclock.Banks.to_dict)
+    clock_state: dict[str, object] | None = None  # the running clocks (gameclock.Banks.to_dict)
 
     @property
     def live(self) -> bool:
@@ -128,8 +128,8 @@ class MoveRow:
     move: str
     by_computer: bool
     created_at: str
-    events: list[dict[str, Any]] | None = None  # Event.to_dict of each event; None on rows from before
-    privacy: dict[str, Any] | None = None  # Privacy.to_dict; None on rows from before
+    events: list[dict[str, object]] | None = None  # Event.to_dict of each event; None on rows from before
+    privacy: dict[str, object] | None = None  # Privacy.to_dict; None on rows from before
     turn: int | None = None  # the engine's turn number before the move; None on rows from before
 
 
@@ -141,8 +141,8 @@ class NewMove:
     seat: int
     move: str
     by_computer: bool = False
-    events: list[dict[str, Any]] | None = None
-    privacy: dict[str, Any] | None = None
+    events: Sequence[Mapping[str, object]] | None = None
+    privacy: Mapping[str, object] | None = None
     turn: int | None = None
 
 
@@ -244,27 +244,41 @@ class Row(Protocol):
     def __getitem__(self, key: str | int, /) -> Any: ...
 
 
-def one(sql: str, *params: object) -> tuple[str, str, tuple]:
+Params = tuple[object, ...]
+"""A statement's parameters, in the order of its ``?`` marks."""
+
+Statement = tuple[str, str, Params | list[Params]]
+"""What a transaction body yields: the kind (``one``, ``all``, ``run``, ``many``), the SQL, and its
+parameters (``many``: a list of parameter rows)."""
+
+
+def one(sql: str, *params: object) -> Statement:
     """The first row (or None)."""
     return ("one", sql, params)
 
 
-def all_(sql: str, *params: object) -> tuple[str, str, tuple]:
+def all_(sql: str, *params: object) -> Statement:
     """Every row."""
     return ("all", sql, params)
 
 
-def run(sql: str, *params: object) -> tuple[str, str, tuple]:
+def run(sql: str, *params: object) -> Statement:
     """Run a change; the result is the number of rows it changed."""
     return ("run", sql, params)
 
 
-def many(sql: str, rows: Iterable[Sequence[object]]) -> tuple[str, str, list]:
+def many(sql: str, rows: Iterable[Sequence[object]]) -> Statement:
     """Run a change once per parameter row."""
     return ("many", sql, [tuple(r) for r in rows])
 
 
-Body = Generator[tuple[str, str, Any], Any, Any]
+T = TypeVar("T")
+
+Body = Generator[Statement, Any, T]
+"""A transaction body returning a ``T``.  What each statement answers is sent back into it:
+the row or None (``one``), the rows (``all``), the number of rows changed (``run``), None
+(``many``); one generator has one send type, so the body reads it as the statement it yielded
+says (the ``Any`` of the send)."""
 
 
 # ----------------------------------------------------------------------------- migrations
@@ -356,14 +370,28 @@ def pending(where: str, applied: set[int], known: list[tuple[int, str, str]]) ->
 # ----------------------------------------------------------------------------- rows
 
 
-def _json(text: str | None, what: str, problems: list[str], default: Any = None) -> Any:
+def _json(text: str | None, what: str, problems: list[str]) -> object:
+    """The JSON value ``text`` holds; None for none, or when it cannot be read (then noted in
+    ``problems``)."""
     if not text:
-        return default
+        return None
     try:
         return json.loads(text)
     except (ValueError, TypeError) as exc:
         problems.append(f"its saved {what} is not readable JSON ({exc})")  # bot.sessions.DAMAGE_REASONS
-        return default
+        return None
+
+
+def _json_object(text: str | None, what: str, problems: list[str]) -> dict[str, object] | None:
+    """The JSON object ``text`` holds; None for none, or when it cannot be read or holds another
+    kind of value (then noted in ``problems``)."""
+    value = _json(text, what, problems)
+    if value is None or isinstance(value, dict):
+        return value
+    problems.append(  # bot.sessions.DAMAGE_REASONS
+        f"its saved {what} is not readable JSON (an object was expected, not {type(value).__name__})"
+    )
+    return None
 
 
 def stored_seconds(timer: float | None) -> float | None:
@@ -382,15 +410,20 @@ SESSION_COLUMNS = (
 )
 """Every column :func:`session_of` reads but the state (which a move's commit already holds)."""
 
-_READ = object()
+
+class _Unread:
+    """The state :func:`session_of` is to read from the row."""
 
 
-def session_of(row: Row, state: Any = _READ) -> SessionRow:
+_READ = _Unread()
+
+
+def session_of(row: Row, state: dict[str, object] | None | _Unread = _READ) -> SessionRow:
     """A session row; saved JSON that cannot be read is reported in ``unreadable``, never raised,
     so one damaged row cannot stop a list of sessions.  ``state``, when given, is the saved state
     as the caller just wrote it (the row then need not hold it)."""
     problems: list[str] = []
-    clock_state = _json(row["clock_state"], "clock", problems)  # read before `unreadable` is
+    clock_state = _json_object(row["clock_state"], "clock", problems)  # read before `unreadable` is
     return SessionRow(
         id=row["id"],
         game=row["game"],
@@ -398,13 +431,13 @@ def session_of(row: Row, state: Any = _READ) -> SessionRow:
         channel_id=row["channel_id"],
         host_id=row["host_id"],
         status=row["status"],
-        options=_json(row["options"], "options", problems, {}),
+        options=_json_object(row["options"], "options", problems) or {},
         max_players=row["max_players"],
         seed=row["seed"],
-        state=_json(row["state"], "state", problems) if state is _READ else state,
+        state=_json_object(row["state"], "state", problems) if isinstance(state, _Unread) else state,
         version=row["version"],
         lobby_message_id=row["lobby_message_id"],
-        outcome=_json(row["outcome"], "outcome", problems),
+        outcome=_json_object(row["outcome"], "outcome", problems),
         end_reason=row["end_reason"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
@@ -488,7 +521,7 @@ def seat_of(row: Row) -> SeatRow:
 
 
 def job_of(row: Row) -> Job:
-    payload = _json(row["payload"], "payload", [], {})
+    payload = _json(row["payload"], "payload", [])
     return Job(
         id=row["id"],
         kind=row["kind"],
@@ -517,7 +550,7 @@ ARM_SQL = (
     " claimed_by = NULL, claim = NULL, claimed_until = NULL, attempts = 0"
 )
 
-Clocked = tuple[dict[str, Any], float | None]
+Clocked = tuple[Mapping[str, object], float | None]
 """A clocked game's running clocks after a commit, and the delay to its next deadline."""
 
 
@@ -533,9 +566,21 @@ def upsert(table: str, key: str, columns: str, *, where: str = "", keep: str = "
     return f"INSERT INTO {table} ({columns}) VALUES ({marks}) ON CONFLICT ({key}) DO UPDATE SET {sets}{tail}"
 
 
-def single(op: tuple[str, str, Any]) -> Body:
-    result = yield op
-    return result
+def rows_of(sql: str, *params: object) -> Body[list[Row]]:
+    """A body of one statement: its rows."""
+    rows = yield all_(sql, *params)
+    return rows
+
+
+def changes(sql: str, *params: object) -> Body[int]:
+    """A body of one change: the number of rows it changed."""
+    changed = yield run(sql, *params)
+    return changed
+
+
+def each(sql: str, rows: Iterable[Sequence[object]]) -> Body[None]:
+    """A body of one change run once per parameter row."""
+    yield many(sql, rows)
 
 
 # ----------------------------------------------------------------------------- the back end
@@ -568,32 +613,39 @@ class Backend(abc.ABC):
         await self.one("SELECT 1")
 
     @abc.abstractmethod
-    async def transact(self, body: Body) -> Any:
+    async def transact(self, body: Body[T]) -> T:
         """Run ``body`` in one write transaction; its return value is the result."""
         raise NotImplementedError
 
     @abc.abstractmethod
-    async def read(self, body: Body) -> Any:
+    async def read(self, body: Body[T]) -> T:
         """Run a reading ``body`` (several statements in one trip where the back end can)."""
         raise NotImplementedError
 
-    async def read_small(self, body: Body) -> Any:
+    async def read_small(self, body: Body[T]) -> T:
         """Run a reading ``body`` of a few rows found by key (a session and its seats) the quickest
         way the back end has."""
         return await self.read(body)
 
-    async def all(self, sql: str, *params: object) -> list[Any]:
-        return await self.read(single(all_(sql, *params)))
+    async def all(self, sql: str, *params: object) -> list[Row]:
+        return await self.read(rows_of(sql, *params))
 
-    async def one(self, sql: str, *params: object) -> Any:
+    async def one(self, sql: str, *params: object) -> Row | None:
         rows = await self.all(sql, *params)
         return rows[0] if rows else None
 
+    async def the_row(self, sql: str, *params: object) -> Row:
+        """The row a query always answers (an aggregate such as ``COUNT``, a row just written)."""
+        row = await self.one(sql, *params)
+        if row is None:
+            raise StorageError(f"the database answered no row to {sql}")
+        return row
+
     async def change(self, sql: str, *params: object) -> int:
         """Run one change in its own transaction; the number of rows it changed."""
-        return await self.transact(single(run(sql, *params)))
+        return await self.transact(changes(sql, *params))
 
-    def ratings_lock(self, guild_id: int, game: str) -> Body:
+    def ratings_lock(self, guild_id: int, game: str) -> Body[None]:
         """Statements that keep two transactions from rating the same server's game at once."""
         return
         yield  # a generator that yields nothing (SQLite's writer lock already serialises)
@@ -604,7 +656,7 @@ class Backend(abc.ABC):
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
-        state: dict[str, Any],
+        state: Mapping[str, object],
         job: Job | None,
         clock: Clocked | None,
     ) -> int:
@@ -618,14 +670,14 @@ class Backend(abc.ABC):
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
-        state: dict[str, Any],
+        state: dict[str, object],
         clock: Clocked | None,
     ) -> SessionRow:
         """:meth:`commit_moves` without a job, returning the session's row as committed."""
         raise NotImplementedError
 
     @abc.abstractmethod
-    async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Any]:
+    async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Row]:
         """Claim up to ``limit`` jobs due at ``now`` for ``owner`` until ``until``, each by one
         process only (see :meth:`bot.storage.jobs.Jobs.claim_jobs`); the claimed rows."""
         raise NotImplementedError

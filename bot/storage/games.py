@@ -10,8 +10,7 @@ league result (:mod:`bot.storage.leagues`) in one transaction.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from bot.storage.base import (
     ARM_SQL,
@@ -30,16 +29,15 @@ from bot.storage.base import (
     SeatRow,
     SessionRow,
     StaleVersion,
-    all_,
     dump_json,
     fits,
     many,
     need_guild,
     one,
+    rows_of,
     run,
     seat_of,
     session_of,
-    single,
     stored_seconds,
 )
 from bot.storage.leagues import Leagues
@@ -47,7 +45,7 @@ from bot.storage.ratings import Ratings
 from bot.time.jobs import DEADLINE
 
 
-def arm(session_id: int, version: int, timer: float | None, now: float, stamp: str) -> Body:
+def arm(session_id: int, version: int, timer: float | None, now: float, stamp: str) -> Body[None]:
     """Set the session's deadline job for ``version`` from its timer (none without a timer)."""
     if timer:
         yield run(ARM_SQL, DEADLINE, str(session_id), now + timer, json.dumps({"version": version}), stamp)
@@ -55,22 +53,22 @@ def arm(session_id: int, version: int, timer: float | None, now: float, stamp: s
         yield from disarm(session_id)
 
 
-def disarm(session_id: int) -> Body:
+def disarm(session_id: int) -> Body[None]:
     yield run("DELETE FROM jobs WHERE kind = ? AND key = ?", DEADLINE, str(session_id))
 
 
-def touch(session_id: int, stamp: str) -> Body:
+def touch(session_id: int, stamp: str) -> Body[None]:
     yield run("UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ?", stamp, session_id)
 
 
 def clock_body(
     session_id: int,
     version: int,
-    state: dict[str, Any],
+    state: Mapping[str, object],
     timer: float | None,
     now: float,
     stamp: str,
-) -> Body:
+) -> Body[None]:
     """A move's clock update, inside the move's transaction: the running clocks and the deadline."""
     yield run(
         "UPDATE sessions SET clock_state = ?, timer_seconds = ? WHERE id = ?",
@@ -85,12 +83,12 @@ def commit_body(
     session_id: int,
     expected_version: int,
     moves: list[NewMove],
-    state: dict[str, Any],
+    state: Mapping[str, object],
     job: Job | None,
     stamp: str,
     now: float,
     clock: Clocked | None = None,
-) -> Body:
+) -> Body[int]:
     """The move commit as one transaction body (the SQLite back end runs it in one call).
 
     Two statements when all goes well: the version bump (refused unless the session is
@@ -157,7 +155,7 @@ class Games(Concern):
         channel_id: int,
         host_id: int,
         host_name: str,
-        options: dict[str, Any],
+        options: Mapping[str, object],
         max_players: int,
         seed: int,
         lobby_channel_id: int | None = None,
@@ -168,7 +166,7 @@ class Games(Concern):
         need_guild(guild_id)
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[int]:
             row = yield one(
                 "INSERT INTO sessions (game, guild_id, channel_id, host_id, status, options, max_players,"
                 " seed, created_at, updated_at, lobby_channel_id, clock, timer_seconds)"
@@ -235,14 +233,12 @@ class Games(Concern):
             "s.id = ?" if session_id is not None else "s.channel_id = ? AND s.status IN ('lobby', 'active')"
         )
         rows = await self.db.read_small(
-            single(
-                all_(
-                    "SELECT s.*, st.join_order, st.seat, st.user_id, st.display_name, st.is_computer,"
-                    " st.resigned, st.computer_level"
-                    f" FROM sessions s LEFT JOIN seats st ON st.session_id = s.id WHERE {where}"
-                    " ORDER BY COALESCE(st.seat, st.join_order), st.join_order",
-                    key,
-                )
+            rows_of(
+                "SELECT s.*, st.join_order, st.seat, st.user_id, st.display_name, st.is_computer,"
+                " st.resigned, st.computer_level"
+                f" FROM sessions s LEFT JOIN seats st ON st.session_id = s.id WHERE {where}"
+                " ORDER BY COALESCE(st.seat, st.join_order), st.join_order",
+                key,
             )
         )
         if not rows:
@@ -291,7 +287,7 @@ class Games(Concern):
         before can commit a move); False when it already was."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[bool]:
             changed = yield run(
                 "UPDATE sessions SET damaged = ?, damaged_at = ?, version = version + 1"
                 " WHERE id = ? AND damaged IS NULL",
@@ -321,7 +317,7 @@ class Games(Concern):
         open.  A person seated meanwhile (by another process) raises :class:`Conflict`."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[bool]:
             row = yield one("SELECT status FROM sessions WHERE id = ?", session_id)
             if row is None or row[0] != "lobby":
                 return False
@@ -348,7 +344,7 @@ class Games(Concern):
     async def remove_seat(self, session_id: int, join_order: int) -> None:
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[None]:
             yield run("DELETE FROM seats WHERE session_id = ? AND join_order = ?", session_id, join_order)
             yield from touch(session_id, stamp)
 
@@ -363,7 +359,7 @@ class Games(Concern):
         ``told_through`` never goes back (two posts racing keep the larger).
         """
 
-        def body() -> Body:
+        def body() -> Body[int | None]:
             row = yield one("SELECT board_message_id FROM sessions WHERE id = ?", session_id)
             yield run(
                 "UPDATE sessions SET board_message_id = ?,"
@@ -381,8 +377,8 @@ class Games(Concern):
         self,
         session_id: int,
         seat_of: dict[int, int],
-        options: dict[str, Any],
-        state: dict[str, Any],
+        options: Mapping[str, object],
+        state: dict[str, object],
         clock: Clocked | None = None,
     ) -> SessionRow:
         """Lobby -> active in one transaction: assign engine seats (join_order -> seat), store the
@@ -397,7 +393,7 @@ class Games(Concern):
             started += ", clock_state = ?, timer_seconds = ?"
             values += [dump_json(clock[0]), stored_seconds(clock[1])]
 
-        def body() -> Body:
+        def body() -> Body[SessionRow]:
             row = yield one(
                 f"UPDATE sessions SET {started} WHERE id = ? AND status = 'lobby'"
                 " RETURNING version, timer_seconds",
@@ -420,11 +416,11 @@ class Games(Concern):
         self,
         session_id: int,
         clock: str | None,
-        state: dict[str, Any] | None,
+        state: Mapping[str, object] | None,
         timer: float | None,
         *,
         expected_version: int | None = None,
-        jobs: Sequence[tuple[str, str, float, dict[str, Any]]] = (),
+        jobs: Sequence[tuple[str, str, float, Mapping[str, object]]] = (),
     ) -> bool:
         """Set the game clock (its spec and running clocks) and the delay to the next deadline,
         re-armed from now when the game runs (``timer`` None: no deadline).  With
@@ -438,7 +434,7 @@ class Games(Concern):
         stamp, now = self.clock.stamp(), self.clock.time()
         dumped = dump_json(state)
 
-        def body() -> Body:
+        def body() -> Body[bool]:
             check = "" if expected_version is None else " AND version = ?"
             extra = () if expected_version is None else (expected_version,)
             row = yield one(
@@ -469,7 +465,7 @@ class Games(Concern):
         session_id: int,
         expected_version: int,
         moves: Iterable[NewMove | tuple[int, str, bool]],
-        state: dict[str, Any],
+        state: Mapping[str, object],
         *,
         job: Job | None = None,
         clock: Clocked | None = None,
@@ -493,7 +489,7 @@ class Games(Concern):
         session_id: int,
         expected_version: int,
         moves: Iterable[NewMove],
-        state: dict[str, Any],
+        state: dict[str, object],
         *,
         clock: Clocked | None = None,
     ) -> SessionRow:
@@ -516,7 +512,7 @@ class Games(Concern):
             changed += ", clock_state = ?, timer_seconds = ?"
             values += [dump_json(clock[0]), stored_seconds(clock[1])]
 
-        def body() -> Body:
+        def body() -> Body[SessionRow]:
             # A resignation keeps how many moves the log held when it came (the first one, for a
             # seat set again): the computer's moves for the seat up to it were its person's missed
             # turns (bot.profiles.reckon).
@@ -548,7 +544,7 @@ class Games(Concern):
         *,
         status: str,
         reason: str,
-        outcome: dict[str, Any] | None,
+        outcome: Mapping[str, object] | None,
         results: Sequence[ResultRow],
         rate: Callable[[list[RatingRow]], Sequence[RatingRow]] | None = None,
         names: dict[int, str] | None = None,
@@ -564,7 +560,7 @@ class Games(Concern):
             raise ValueError(status)
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[None]:
             if rate is not None:
                 yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
                 yield from self.leagues.rate_season(session_id, results, names or {}, stamp)

@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.base import Body, Concern, MoveRow, UndoRequest, many, move_of, one, run, single, undo_of
+from bot.storage.base import Body, Concern, MoveRow, UndoRequest, each, move_of, one, run, undo_of
 
 
 class History(Concern):
@@ -29,7 +29,7 @@ class History(Concern):
         return [move_of(r) for r in rows]
 
     async def move_count(self, session_id: int) -> int:
-        row = await self.db.one("SELECT COUNT(*) FROM moves WHERE session_id = ?", session_id)
+        row = await self.db.the_row("SELECT COUNT(*) FROM moves WHERE session_id = ?", session_id)
         return row[0]
 
     async def moves_after(self, session_id: int, number: int) -> list[MoveRow]:
@@ -41,7 +41,7 @@ class History(Concern):
 
     async def seat_move_count(self, session_id: int, seat: int) -> int:
         """How many moves ``seat`` has made (a stale private menu is told by it)."""
-        row = await self.db.one(
+        row = await self.db.the_row(
             "SELECT COUNT(*) FROM moves WHERE session_id = ? AND seat = ?", session_id, seat
         )
         return row[0]
@@ -80,17 +80,15 @@ class History(Concern):
         if not states:
             return
         await self.db.transact(
-            single(
-                many(
-                    "INSERT INTO snapshots (session_id, number, state) VALUES (?, ?, ?)"
-                    " ON CONFLICT (session_id, number) DO NOTHING",
-                    [(session_id, n, json.dumps(s)) for n, s in states],
-                )
+            each(
+                "INSERT INTO snapshots (session_id, number, state) VALUES (?, ?, ?)"
+                " ON CONFLICT (session_id, number) DO NOTHING",
+                [(session_id, n, json.dumps(s)) for n, s in states],
             )
         )
 
     async def snapshot_count(self, session_id: int) -> int:
-        row = await self.db.one("SELECT COUNT(*) FROM snapshots WHERE session_id = ?", session_id)
+        row = await self.db.the_row("SELECT COUNT(*) FROM snapshots WHERE session_id = ?", session_id)
         return row[0]
 
     async def drop_snapshots(self, session_id: int) -> None:
@@ -100,7 +98,7 @@ class History(Concern):
     async def ask_undo(self, request: UndoRequest) -> None:
         """Store ``request`` as the game's pending undo request (replacing an older one)."""
 
-        def body() -> Body:
+        def body() -> Body[None]:
             yield run("DELETE FROM undo_requests WHERE session_id = ?", request.session_id)
             yield run(
                 "INSERT INTO undo_requests (session_id, version, seat, target, waiting, message_id, created_at)"
@@ -129,7 +127,7 @@ class History(Concern):
         """``seat`` agrees to the request made at ``version``; returns it as it stands now
         (``None`` when there is no such request any more)."""
 
-        def body() -> Body:
+        def body() -> Body[UndoRequest | None]:
             row = yield one(
                 "SELECT * FROM undo_requests WHERE session_id = ? AND version = ?", session_id, version
             )

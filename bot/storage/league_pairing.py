@@ -79,7 +79,7 @@ class LeaguePairing(Concern):
         """Fix a table of ``players`` (in seat order) for round ``number``; False when one of them
         is at a fixed table of that round already, or the round has opened."""
 
-        def body() -> Body:
+        def body() -> Body[bool]:
             league = yield one("SELECT current_round FROM leagues WHERE id = ?", league_id)
             if league is None or league[0] >= number:
                 return False
@@ -105,7 +105,7 @@ class LeaguePairing(Concern):
         """Undo the fixed table of round ``number`` that holds ``user_id``; its players (none when
         there was no such table)."""
 
-        def body() -> Body:
+        def body() -> Body[list[int]]:
             row = yield one(
                 "SELECT tab FROM league_fixed WHERE league_id = ? AND round = ? AND user_id = ?",
                 league_id,
@@ -152,7 +152,7 @@ class LeaguePairing(Concern):
         job is consumed in the same transaction.  False when the round has opened meanwhile."""
         sql = upsert("league_drafts", "league_id, round", "league_id, round, groups, byes")
 
-        def body() -> Body:
+        def body() -> Body[bool]:
             league = yield one("SELECT current_round FROM leagues WHERE id = ?", league_id)
             if league is None or league[0] != number - 1:
                 return False

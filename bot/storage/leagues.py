@@ -28,13 +28,13 @@ from bot.storage.base import (
     ResultRow,
     Row,
     all_,
+    each,
     fits,
     many,
     one,
     rating_of,
     record,
     run,
-    single,
     upsert,
 )
 from bot.time.gameclock import MAX_SECONDS, MIN_SECONDS, MINUTE, MOVE, ClockSpec
@@ -244,7 +244,7 @@ class Leagues(Concern):
             raise ValueError(format)
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[int]:
             row = yield one(
                 "INSERT INTO leagues (guild_id, channel_id, organiser_id, name, game, format, group_size, options,"
                 " points, bye_points, round_seconds, rounds, timer_seconds, starts_at, status, seed, created_at,"
@@ -298,7 +298,7 @@ class Leagues(Concern):
         round is due at ``first_at``; False unless in sign-up."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[bool]:
             changed = yield run(
                 "UPDATE leagues SET status = 'running', rounds = ? WHERE id = ? AND status = 'signup'",
                 rounds,
@@ -329,7 +329,7 @@ class Leagues(Concern):
         drops it once posted)."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[bool]:
             changed = yield run(
                 "UPDATE leagues SET status = ?, champion_id = ?, finished_at = ?"
                 " WHERE id = ? AND status IN ('signup', 'running')",
@@ -350,7 +350,7 @@ class Leagues(Concern):
         from round ``final_round`` on, the season then lasting ``rounds`` rounds.  False once the
         final stage has begun or the league is over (or it is not Swiss)."""
 
-        def body() -> Body:
+        def body() -> Body[bool]:
             changed = yield run(
                 "UPDATE leagues SET final_top = ?, final_round = ?, rounds = ? WHERE id = ? AND format = 'swiss'"
                 " AND status IN ('signup', 'running') AND current_round < ?",
@@ -377,7 +377,7 @@ class Leagues(Concern):
 
     def rate_season(
         self, session_id: int, results: Sequence[ResultRow], names: dict[int, str], stamp: str
-    ) -> Body:
+    ) -> Body[None]:
         """After the all-time ratings (:meth:`bot.storage.ratings.Ratings.rate`), for a league game
         that was rated, the league's season table from the same places (fresh ratings for the
         season; same lock, same transaction)."""
@@ -449,7 +449,7 @@ class Leagues(Concern):
     async def leave_league(self, league_id: int, user_id: int) -> str:
         """Withdraw a sign-up: 'left', 'absent' (not signed up) or 'closed' (the league started)."""
 
-        def body() -> Body:
+        def body() -> Body[str]:
             row = yield one("SELECT status FROM leagues WHERE id = ?", league_id)
             if row is None or row[0] != "signup":
                 return "closed"
@@ -466,7 +466,7 @@ class Leagues(Concern):
         those games that are being played (for the table to end their part), or None when the
         player is not an active player of a running league."""
 
-        def body() -> Body:
+        def body() -> Body[list[int] | None]:
             row = yield one("SELECT status, current_round FROM leagues WHERE id = ?", league_id)
             if row is None or row[0] != "running":
                 return None
@@ -519,7 +519,7 @@ class Leagues(Concern):
         not running."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[list[int] | None]:
             changed = yield run(
                 "UPDATE leagues SET current_round = ?, rounds = COALESCE(?, rounds)"
                 " WHERE id = ? AND current_round = ? AND status = 'running'",
@@ -684,11 +684,9 @@ class Leagues(Concern):
     async def set_forfeits(self, game_id: int, user_ids: Sequence[int]) -> None:
         """Mark players of a game not finished yet as forfeiting it (dropped before it opened)."""
         await self.db.transact(
-            single(
-                many(
-                    "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
-                    [(game_id, uid) for uid in user_ids],
-                )
+            each(
+                "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
+                [(game_id, uid) for uid in user_ids],
             )
         )
 
@@ -696,14 +694,14 @@ class Leagues(Concern):
         """End a league game that never got a session (every seat forfeited or the table could not
         open it): the players who did not forfeit share first place, the others rank last."""
 
-        def body() -> Body:
+        def body() -> Body[bool]:
             seats = yield all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
             results = [ResultRow(i, r[0], None, 2 if r[1] else 1, False) for i, r in enumerate(seats)]
             return (yield from self._league_result(game_id, results))
 
         return await self.db.transact(body())
 
-    def record_result(self, session_id: int, status: str, results: Sequence[ResultRow]) -> Body:
+    def record_result(self, session_id: int, status: str, results: Sequence[ResultRow]) -> Body[None]:
         """Inside the session's finishing transaction: a league game's places and points."""
         row = yield one("SELECT id FROM league_games WHERE session_id = ? AND status = 'playing'", session_id)
         if row is None:
@@ -718,7 +716,7 @@ class Leagues(Concern):
 
     def _league_result(
         self, game_id: int, results: Sequence[ResultRow], *, lost_by_all: bool = False
-    ) -> Body:
+    ) -> Body[bool]:
         """A league game's places and points; ``lost_by_all``: every seat ranks last (a loss)."""
         seats = yield all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
         forfeits = {s[0] for s in seats if s[1]}
@@ -743,7 +741,7 @@ class Leagues(Concern):
         return changed == 1
 
 
-def credited_results(game_id: int, results: Sequence[ResultRow]) -> Body:
+def credited_results(game_id: int, results: Sequence[ResultRow]) -> Body[list[ResultRow]]:
     """Inside a league game's finishing transaction: the session's results with each substitute's
     row given back to the seat's original player unless the organiser credits the substitute
     (:mod:`bot.league.noshows`; crediting nobody leaves the original's forfeit standing, so they
@@ -766,8 +764,8 @@ def sign_up(
     name: str,
     stamp: str,
     status: str,
-    then: Callable[[int], Body] | None = None,
-) -> Body:
+    then: Callable[[int], Body[None]] | None = None,
+) -> Body[str]:
     """A sign-up's transaction, before the start or late: 'closed' unless the league's status is
     ``status``, 'already' when the player is signed up, else 'joined' with the player added (and
     ``then``, given the league's current round, run in the same transaction)."""
@@ -789,10 +787,10 @@ def sign_up(
     return "joined"
 
 
-async def signed_up(db: Backend, body: Body) -> str:
+async def signed_up(db: Backend, body: Body[str]) -> str:
     """Run a sign-up (:func:`sign_up`); a concurrent sign-up of the same player is 'already'."""
     try:
-        result: str = await db.transact(body)
+        result = await db.transact(body)
     except Conflict:
         return "already"
     return result

@@ -60,7 +60,7 @@ class NoShows(Concern):
         ones newly counted."""
         now = self.clock.time()
 
-        def body() -> Body:
+        def body() -> Body[list[int]]:
             counted = []
             for uid in user_ids:
                 seen = yield one(
@@ -102,7 +102,7 @@ class NoShows(Concern):
         """Put a person at the end of the list; False when they are on it already."""
         now = self.clock.time()
 
-        def body() -> Body:
+        def body() -> Body[bool]:
             there = yield one(
                 "SELECT 1 FROM league_substitutes WHERE league_id = ? AND user_id = ?", league_id, user_id
             )
@@ -150,7 +150,7 @@ class NoShows(Concern):
         not ``original``'s any more or the game is not running (nothing changes)."""
         stamp, now = self.clock.stamp(), self.clock.time()
 
-        def body() -> Body:
+        def body() -> Body[bool]:
             row = yield one(
                 "SELECT 1 FROM seats st JOIN sessions s ON s.id = st.session_id WHERE st.session_id = ?"
                 " AND st.seat = ? AND st.user_id = ? AND s.status = 'active'",

@@ -42,7 +42,7 @@ class People(Concern):
         times away too (:meth:`away_periods`), in the same transaction."""
         values = [getattr(person, c) for c in SAVED]
 
-        def body() -> Body:
+        def body() -> Body[None]:
             yield run(SAVE_PERSON, *values[:6], int(person.dm_failed), *values[7:], self.clock.stamp())
             if person.away_since is not None and person.away_until is not None:
                 yield run(SAVE_AWAY, person.user_id, person.away_since, person.away_until)
@@ -61,8 +61,8 @@ class People(Concern):
                 " ORDER BY user_id, since",
                 *ids,
             )
-            for user, since, until in rows:
-                found.setdefault(user, []).append((float(since), float(until)))
+            for r in rows:
+                found.setdefault(r["user_id"], []).append((float(r["since"]), float(r["until"])))
         return found
 
     async def set_dm_failed(self, user_id: int, failed: bool) -> bool:

@@ -144,7 +144,7 @@ class Profiles(Concern):
     async def logs(self, session_ids: Sequence[int]) -> list[GameLog]:
         """The logs of these games (read by their keys, a few hundred games a statement), in one trip."""
 
-        def body() -> Body:
+        def body() -> Body[list[GameLog]]:
             out = []
             for at in range(0, len(session_ids), LOGS_AT_ONCE):
                 ids = list(session_ids[at : at + LOGS_AT_ONCE])
@@ -205,7 +205,7 @@ class Profiles(Concern):
         if not read:
             return
 
-        def body() -> Body:
+        def body() -> Body[None]:
             for log, turns in read:
                 yield run("DELETE FROM turns WHERE session_id = ?", log.session_id)
                 yield many(
@@ -228,7 +228,7 @@ class Profiles(Concern):
     async def forget_turns(self) -> None:
         """Drop every derived turn (the next reading rebuilds them from the log)."""
 
-        def body() -> Body:
+        def body() -> Body[None]:
             yield run("DELETE FROM turns")
             yield run("DELETE FROM turns_read")
 
@@ -240,7 +240,7 @@ class Profiles(Concern):
         if not fits(user_id):
             return TurnSummary()
 
-        def body() -> Body:
+        def body() -> Body[TurnSummary]:
             rows = yield all_(
                 "SELECT game, COUNT(*), SUM(on_time), SUM(missed),"
                 " SUM(CASE WHEN missed = 0 AND seconds IS NOT NULL THEN 1 ELSE 0 END)"

@@ -117,7 +117,7 @@ class Queue(Concern):
         ``full`` (``most`` people are on it already; nothing changed)."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[str]:
             there = yield one(
                 "SELECT 1 FROM queue_avoid WHERE user_id = ? AND avoided_id = ?", user_id, other_id
             )
@@ -166,7 +166,7 @@ class Queue(Concern):
         None when the person is held by a table being confirmed (nothing changed)."""
         now = self.clock.time()
 
-        def body() -> Body:
+        def body() -> Body[QueueEntry | None]:
             held = yield one(
                 "SELECT table_id FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id
             )
@@ -211,7 +211,7 @@ class Queue(Concern):
         """Leave the queue (a person held by a table too: the caller handles the table); the
         entry as it was, or None when they were not waiting."""
 
-        def body() -> Body:
+        def body() -> Body[QueueEntry | None]:
             row = yield one(
                 "SELECT * FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id
             )
@@ -226,7 +226,7 @@ class Queue(Concern):
         """Drop the person's entry if its wait is over and no table holds it; the entry dropped."""
         now = self.clock.time()
 
-        def body() -> Body:
+        def body() -> Body[QueueEntry | None]:
             row = yield one(
                 "SELECT * FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id
             )
@@ -270,7 +270,7 @@ class Queue(Concern):
         confirmed); None when one of them is no longer waiting (nothing changed)."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[int | None]:
             marks = ", ".join("?" for _ in user_ids)
             free = yield one(
                 f"SELECT COUNT(*) FROM queue_entries WHERE guild_id = ? AND table_id IS NULL"
@@ -339,7 +339,7 @@ class Queue(Concern):
         """``user_id`` confirms their seat: (whether that changed anything, whether everyone at
         the table has confirmed now)."""
 
-        def body() -> Body:
+        def body() -> Body[tuple[bool, bool]]:
             changed = yield run(
                 "UPDATE queue_entries SET confirmed = 1 WHERE table_id = ? AND user_id = ? AND confirmed = 0",
                 table_id,
@@ -356,7 +356,7 @@ class Queue(Concern):
         """The table's game starts: its people leave the queue.  False when it was no longer
         being confirmed (started or returned already)."""
 
-        def body() -> Body:
+        def body() -> Body[bool]:
             changed = yield run(
                 "UPDATE queue_tables SET status = 'started' WHERE id = ? AND status = 'confirming'", table_id
             )
@@ -372,7 +372,7 @@ class Queue(Concern):
         places.  The entries dropped, or None when the table was no longer being confirmed."""
         gone = sorted(set(dropped))
 
-        def body() -> Body:
+        def body() -> Body[list[QueueEntry] | None]:
             changed = yield run(
                 "UPDATE queue_tables SET status = 'returned' WHERE id = ? AND status = 'confirming'", table_id
             )

@@ -34,7 +34,7 @@ class Ratings(Concern):
         rate: Callable[[list[RatingRow]], Sequence[RatingRow]],
         names: dict[int, str],
         stamp: str,
-    ) -> Body:
+    ) -> Body[None]:
         """Inside a finishing game's transaction: its players' ratings read, passed to ``rate``
         and written back (a game outside a server is not rated)."""
         row = yield one("SELECT guild_id, game, unrated FROM sessions WHERE id = ?", session_id)

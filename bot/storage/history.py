@@ -7,8 +7,7 @@ the commit (:mod:`bot.storage.games`).  Snapshots are shortcuts the log can rebu
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from bot.storage.base import Body, Concern, MoveRow, UndoRequest, each, move_of, one, run, undo_of
 
@@ -60,7 +59,7 @@ class History(Concern):
         row = await self.db.one("SELECT * FROM moves WHERE session_id = ? AND number = ?", session_id, number)
         return move_of(row) if row else None
 
-    async def snapshot_before(self, session_id: int, number: int) -> tuple[int, dict[str, Any]] | None:
+    async def snapshot_before(self, session_id: int, number: int) -> tuple[int, dict[str, object]] | None:
         """The latest saved state at or before move ``number``: (its move number, the state)."""
         row = await self.db.one(
             "SELECT number, state FROM snapshots WHERE session_id = ? AND number <= ?"
@@ -71,11 +70,14 @@ class History(Concern):
         if row is None:
             return None
         try:
-            return row[0], json.loads(row[1])
+            state = json.loads(row[1])
         except ValueError:
             return None  # an unreadable snapshot is only a lost shortcut: the log rebuilds it
+        return (row[0], state) if isinstance(state, dict) else None
 
-    async def save_snapshots(self, session_id: int, states: Sequence[tuple[int, dict[str, Any]]]) -> None:
+    async def save_snapshots(
+        self, session_id: int, states: Sequence[tuple[int, Mapping[str, object]]]
+    ) -> None:
         """Keep the states after the moves given (one already saved is left as it is)."""
         if not states:
             return

@@ -23,7 +23,7 @@ import re
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar, cast
 
 from bot.time.jobs import DEADLINE as DEADLINE  # the turn deadline job kind, as the store has always named it
 from bot.time.source import Clock
@@ -219,6 +219,27 @@ class ResultRow:
     resigned: bool
 
 
+class JobPayload(TypedDict, total=False):
+    """What a job keeps besides its kind and key (:data:`bot.time.jobs.KINDS` says which kind holds
+    which); stored as JSON."""
+
+    version: int  # deadline, autoplay: the session's version it was set for
+    move: str  # autoplay: the move to make
+    since: float  # clock warning: when the turn's clock started
+    at: int  # clock vote timeout: the time the question was asked
+    league: int  # league deadline, league nudge
+    round: int  # league round (a guard while it opens), league deadline, league nudge
+    stage: str  # league nudge: remind or warn
+    warn_at: float  # league nudge (the reminder): when the warning is due
+    missing: list[str]  # league round: the permissions it waited for last time
+    announce: bool  # league round: the season ended and its end is not posted yet
+
+
+def job_json(payload: JobPayload) -> str:
+    """A job's payload as the ``jobs`` table stores it."""
+    return json.dumps(payload)
+
+
 @dataclass(frozen=True)
 class Job:
     """A job row; a claimed one carries its claim token, which completing or releasing it checks."""
@@ -227,7 +248,7 @@ class Job:
     kind: str
     key: str
     due_at: float
-    payload: dict[str, Any]
+    payload: JobPayload
     attempts: int = 0
     claimed_by: str | None = None
     claim: str | None = None
@@ -527,7 +548,7 @@ def job_of(row: Row) -> Job:
         kind=row["kind"],
         key=row["key"],
         due_at=row["due_at"],
-        payload=payload if isinstance(payload, dict) else {},
+        payload=cast(JobPayload, payload) if isinstance(payload, dict) else {},  # as job_json wrote it
         attempts=row["attempts"],
         claimed_by=row["claimed_by"],
         claim=row["claim"],

@@ -31,6 +31,7 @@ from bot.storage.base import (
     StaleVersion,
     dump_json,
     fits,
+    job_json,
     many,
     need_guild,
     one,
@@ -48,7 +49,7 @@ from bot.time.jobs import DEADLINE
 def arm(session_id: int, version: int, timer: float | None, now: float, stamp: str) -> Body[None]:
     """Set the session's deadline job for ``version`` from its timer (none without a timer)."""
     if timer:
-        yield run(ARM_SQL, DEADLINE, str(session_id), now + timer, json.dumps({"version": version}), stamp)
+        yield run(ARM_SQL, DEADLINE, str(session_id), now + timer, job_json({"version": version}), stamp)
     else:
         yield from disarm(session_id)
 

@@ -9,9 +9,8 @@ session's results (:meth:`bot.storage.games.Games.finish`).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot import ratings
 from bot.league import names
@@ -24,12 +23,14 @@ from bot.storage.base import (
     Concern,
     Conflict,
     Job,
+    JobPayload,
     RatingRow,
     ResultRow,
     Row,
     all_,
     each,
     fits,
+    job_json,
     many,
     one,
     rating_of,
@@ -41,7 +42,7 @@ from bot.time.gameclock import MAX_SECONDS, MIN_SECONDS, MINUTE, MOVE, ClockSpec
 from bot.time.jobs import LEAGUE_DEADLINE as DEADLINE_JOB
 from bot.time.jobs import LEAGUE_ROUND as ROUND_JOB
 
-ANNOUNCE = json.dumps({"announce": True})
+ANNOUNCE = job_json({"announce": True})
 """The payload of a league's job that posts its season's end (see ``end_league``)."""
 
 FORMATS = ("swiss", "round_robin", "elimination")
@@ -62,7 +63,7 @@ class LeagueRow:
     game: str
     format: str
     group_size: int
-    options: dict[str, Any]
+    options: dict[str, object]
     points: list[float]
     bye_points: float
     round_seconds: float
@@ -228,7 +229,7 @@ class Leagues(Concern):
         game: str,
         format: str,
         group_size: int,
-        options: dict[str, Any],
+        options: Mapping[str, object],
         points: Sequence[float],
         bye_points: float,
         round_seconds: float,
@@ -310,7 +311,7 @@ class Leagues(Concern):
                 "UPDATE league_players SET seed = ? WHERE league_id = ? AND user_id = ?",
                 [(i, league_id, uid) for i, uid in enumerate(seeds, 1)],
             )
-            yield run(ARM_SQL, ROUND_JOB, str(league_id), float(first_at), json.dumps({"round": 1}), stamp)
+            yield run(ARM_SQL, ROUND_JOB, str(league_id), float(first_at), job_json({"round": 1}), stamp)
             return True
 
         return await self.db.transact(body())
@@ -542,7 +543,7 @@ class Leagues(Concern):
                 # The round's job again, as a guard until its games are open (settle_round drops
                 # it then): if the process opening them stops, it fires and the round resumes.
                 yield run(
-                    ARM_SQL, ROUND_JOB, str(league_id), float(resume_at), json.dumps({"round": number}), stamp
+                    ARM_SQL, ROUND_JOB, str(league_id), float(resume_at), job_json({"round": number}), stamp
                 )
             elif job is not None:
                 yield run("DELETE FROM jobs WHERE id = ?", job.id)
@@ -581,7 +582,7 @@ class Leagues(Concern):
                 DEADLINE_JOB,
                 f"{league_id}:{number}",
                 float(deadline_at),
-                json.dumps({"league": league_id, "round": number}),
+                job_json({"league": league_id, "round": number}),
                 stamp,
             )
             return ids
@@ -595,7 +596,7 @@ class Leagues(Concern):
             "DELETE FROM jobs WHERE kind = ? AND key = ? AND payload = ?",
             ROUND_JOB,
             str(league_id),
-            json.dumps({"round": number}),
+            job_json({"round": number}),
         )
 
     async def announced(self, league_id: int) -> None:
@@ -630,10 +631,10 @@ class Leagues(Concern):
         """Set the job that opens round ``number`` at ``due_at`` (``missing``: the permissions it
         waited for last time, so the organiser is told of them once)."""
         stamp = self.clock.stamp()
-        payload: dict[str, Any] = {"round": number}
+        payload: JobPayload = {"round": number}
         if missing:
             payload["missing"] = list(missing)
-        await self.db.change(ARM_SQL, ROUND_JOB, str(league_id), float(due_at), json.dumps(payload), stamp)
+        await self.db.change(ARM_SQL, ROUND_JOB, str(league_id), float(due_at), job_json(payload), stamp)
 
     async def league_rounds(self, league_id: int) -> list[LeagueRound]:
         rows = await self.db.all("SELECT * FROM league_rounds WHERE league_id = ? ORDER BY number", league_id)

@@ -2,8 +2,8 @@
 and the two interfaces (:class:`Backend`, :class:`Concern`).
 
 Each change is written once, as a *transaction body*: a generator that yields
-statements (:func:`one`, :func:`all_`, :func:`run`, :func:`many`) and receives
-their results, so its logic (checks, numbering, deadlines, ratings) is the
+statements (``yield from`` :func:`one`, :func:`all_`, :func:`run`, :func:`many`) and
+receives their results, so its logic (checks, numbering, deadlines, ratings) is the
 same on both back ends.  A :class:`Backend` runs a body inside one transaction:
 SQLite runs it to the end in one call on its writer thread; PostgreSQL runs it
 on one connection between ``BEGIN`` and ``COMMIT``.  The statements are written
@@ -20,7 +20,7 @@ from __future__ import annotations
 import abc
 import json
 import re
-from collections.abc import Generator, Iterable, Mapping, Sequence
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar, cast
@@ -59,6 +59,11 @@ class NotAnswering(StorageError):
     """The database stopped answering while the bot ran (the server down or refusing, the SQLite
     file locked by another program, full or read-only); the message says which, in one line.
     What was being written may or may not be stored: a commit cut short cannot say."""
+
+
+class NoRow(LookupError):
+    """A statement that always answers a row answered none: the row it reads or changes is gone
+    (a broken invariant, not a refusal)."""
 
 
 class ChannelBusy(Exception):
@@ -260,9 +265,12 @@ class Job:
 
 class Row(Protocol):
     """A row as both back ends hand it over (``sqlite3.Row``, ``asyncpg.Record``): read by
-    column name or position."""
+    column name or position, or unpacked in column order.  A column's type is the one its
+    statement selects, which no annotation here can know: the drivers' own rows give ``Any``."""
 
     def __getitem__(self, key: str | int, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
 
 
 Params = tuple[object, ...]
@@ -273,33 +281,44 @@ Statement = tuple[str, str, Params | list[Params]]
 parameters (``many``: a list of parameter rows)."""
 
 
-def one(sql: str, *params: object) -> Statement:
-    """The first row (or None)."""
-    return ("one", sql, params)
-
-
-def all_(sql: str, *params: object) -> Statement:
-    """Every row."""
-    return ("all", sql, params)
-
-
-def run(sql: str, *params: object) -> Statement:
-    """Run a change; the result is the number of rows it changed."""
-    return ("run", sql, params)
-
-
-def many(sql: str, rows: Iterable[Sequence[object]]) -> Statement:
-    """Run a change once per parameter row."""
-    return ("many", sql, [tuple(r) for r in rows])
-
-
 T = TypeVar("T")
 
-Body = Generator[Statement, Any, T]
-"""A transaction body returning a ``T``.  What each statement answers is sent back into it:
-the row or None (``one``), the rows (``all``), the number of rows changed (``run``), None
-(``many``); one generator has one send type, so the body reads it as the statement it yielded
-says (the ``Any`` of the send)."""
+Body = Generator[Statement, object, T]
+"""A transaction body returning a ``T``: it yields statements, each by ``yield from`` one of
+:func:`one`, :func:`all_`, :func:`run`, :func:`many`, which hands back what the back end
+answered."""
+
+
+def one(sql: str, *params: object) -> Body[Row | None]:
+    """The first row (or None)."""
+    row = yield ("one", sql, params)
+    return cast("Row | None", row)  # what both back ends send for "one"
+
+
+def the_one(sql: str, *params: object) -> Body[Row]:
+    """The row a statement always answers (an aggregate such as ``COUNT``, an ``INSERT`` or an
+    ``UPDATE`` of a row known to be there, with ``RETURNING``)."""
+    row = yield from one(sql, *params)
+    if row is None:
+        raise NoRow(sql)
+    return row
+
+
+def all_(sql: str, *params: object) -> Body[list[Row]]:
+    """Every row."""
+    rows = yield ("all", sql, params)
+    return cast("list[Row]", rows)  # what both back ends send for "all"
+
+
+def run(sql: str, *params: object) -> Body[int]:
+    """Run a change; the result is the number of rows it changed."""
+    changed = yield ("run", sql, params)
+    return cast(int, changed)  # what both back ends send for "run"
+
+
+def many(sql: str, rows: Iterable[Sequence[object]]) -> Body[None]:
+    """Run a change once per parameter row."""
+    yield ("many", sql, [tuple(r) for r in rows])
 
 
 # ----------------------------------------------------------------------------- migrations
@@ -587,23 +606,6 @@ def upsert(table: str, key: str, columns: str, *, where: str = "", keep: str = "
     return f"INSERT INTO {table} ({columns}) VALUES ({marks}) ON CONFLICT ({key}) DO UPDATE SET {sets}{tail}"
 
 
-def rows_of(sql: str, *params: object) -> Body[list[Row]]:
-    """A body of one statement: its rows."""
-    rows = yield all_(sql, *params)
-    return rows
-
-
-def changes(sql: str, *params: object) -> Body[int]:
-    """A body of one change: the number of rows it changed."""
-    changed = yield run(sql, *params)
-    return changed
-
-
-def each(sql: str, rows: Iterable[Sequence[object]]) -> Body[None]:
-    """A body of one change run once per parameter row."""
-    yield many(sql, rows)
-
-
 # ----------------------------------------------------------------------------- the back end
 
 
@@ -649,7 +651,7 @@ class Backend(abc.ABC):
         return await self.read(body)
 
     async def all(self, sql: str, *params: object) -> list[Row]:
-        return await self.read(rows_of(sql, *params))
+        return await self.read(all_(sql, *params))
 
     async def one(self, sql: str, *params: object) -> Row | None:
         rows = await self.all(sql, *params)
@@ -659,12 +661,12 @@ class Backend(abc.ABC):
         """The row a query always answers (an aggregate such as ``COUNT``, a row just written)."""
         row = await self.one(sql, *params)
         if row is None:
-            raise StorageError(f"the database answered no row to {sql}")
+            raise NoRow(sql)
         return row
 
     async def change(self, sql: str, *params: object) -> int:
         """Run one change in its own transaction; the number of rows it changed."""
-        return await self.transact(changes(sql, *params))
+        return await self.transact(run(sql, *params))
 
     def ratings_lock(self, guild_id: int, game: str) -> Body[None]:
         """Statements that keep two transactions from rating the same server's game at once."""

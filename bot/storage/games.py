@@ -29,17 +29,18 @@ from bot.storage.base import (
     SeatRow,
     SessionRow,
     StaleVersion,
+    all_,
     dump_json,
     fits,
     job_json,
     many,
     need_guild,
     one,
-    rows_of,
     run,
     seat_of,
     session_of,
     stored_seconds,
+    the_one,
 )
 from bot.storage.leagues import Leagues
 from bot.storage.ratings import Ratings
@@ -49,17 +50,19 @@ from bot.time.jobs import DEADLINE
 def arm(session_id: int, version: int, timer: float | None, now: float, stamp: str) -> Body[None]:
     """Set the session's deadline job for ``version`` from its timer (none without a timer)."""
     if timer:
-        yield run(ARM_SQL, DEADLINE, str(session_id), now + timer, job_json({"version": version}), stamp)
+        yield from run(ARM_SQL, DEADLINE, str(session_id), now + timer, job_json({"version": version}), stamp)
     else:
         yield from disarm(session_id)
 
 
 def disarm(session_id: int) -> Body[None]:
-    yield run("DELETE FROM jobs WHERE kind = ? AND key = ?", DEADLINE, str(session_id))
+    yield from run("DELETE FROM jobs WHERE kind = ? AND key = ?", DEADLINE, str(session_id))
 
 
 def touch(session_id: int, stamp: str) -> Body[None]:
-    yield run("UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ?", stamp, session_id)
+    yield from run(
+        "UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ?", stamp, session_id
+    )
 
 
 def clock_body(
@@ -71,7 +74,7 @@ def clock_body(
     stamp: str,
 ) -> Body[None]:
     """A move's clock update, inside the move's transaction: the running clocks and the deadline."""
-    yield run(
+    yield from run(
         "UPDATE sessions SET clock_state = ?, timer_seconds = ? WHERE id = ?",
         json.dumps(state),
         stored_seconds(timer),
@@ -98,7 +101,7 @@ def commit_body(
     (Without a timer a session has no deadline job: setting the timer to none drops it.)
     """
     new_version = expected_version + len(moves)
-    row = yield one(
+    row = yield from one(
         "UPDATE sessions SET state = ?, version = ?, updated_at = ?"
         " WHERE id = ? AND version = ? AND status = 'active' RETURNING timer_seconds",
         json.dumps(state),
@@ -108,13 +111,13 @@ def commit_body(
         expected_version,
     )
     if row is None:
-        current = yield one("SELECT version FROM sessions WHERE id = ?", session_id)
+        current = yield from one("SELECT version FROM sessions WHERE id = ?", session_id)
         raise StaleVersion(current[0] if current else -1)
     if job is not None:
-        gone = yield run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
+        gone = yield from run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
         if gone != 1:
             raise StaleVersion(expected_version)
-    yield many(
+    yield from many(
         "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy, turn)"
         " SELECT ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ?, ?, ?, ? FROM moves WHERE session_id = ?",
         [
@@ -168,7 +171,7 @@ class Games(Concern):
         stamp = self.clock.stamp()
 
         def body() -> Body[int]:
-            row = yield one(
+            row = yield from the_one(
                 "INSERT INTO sessions (game, guild_id, channel_id, host_id, status, options, max_players,"
                 " seed, created_at, updated_at, lobby_channel_id, clock, timer_seconds)"
                 " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -185,7 +188,7 @@ class Games(Concern):
                 clock,
                 None if timer_seconds is None else float(timer_seconds),
             )
-            yield run(
+            yield from run(
                 "INSERT INTO seats (session_id, join_order, user_id, display_name) VALUES (?, 0, ?, ?)",
                 row[0],
                 host_id,
@@ -234,7 +237,7 @@ class Games(Concern):
             "s.id = ?" if session_id is not None else "s.channel_id = ? AND s.status IN ('lobby', 'active')"
         )
         rows = await self.db.read_small(
-            rows_of(
+            all_(
                 "SELECT s.*, st.join_order, st.seat, st.user_id, st.display_name, st.is_computer,"
                 " st.resigned, st.computer_level"
                 f" FROM sessions s LEFT JOIN seats st ON st.session_id = s.id WHERE {where}"
@@ -289,7 +292,7 @@ class Games(Concern):
         stamp = self.clock.stamp()
 
         def body() -> Body[bool]:
-            changed = yield run(
+            changed = yield from run(
                 "UPDATE sessions SET damaged = ?, damaged_at = ?, version = version + 1"
                 " WHERE id = ? AND damaged IS NULL",
                 reason[:500],
@@ -319,15 +322,15 @@ class Games(Concern):
         stamp = self.clock.stamp()
 
         def body() -> Body[bool]:
-            row = yield one("SELECT status FROM sessions WHERE id = ?", session_id)
+            row = yield from one("SELECT status FROM sessions WHERE id = ?", session_id)
             if row is None or row[0] != "lobby":
                 return False
-            count = yield one(
+            count = yield from the_one(
                 "SELECT COUNT(*), COALESCE(MAX(join_order), -1) FROM seats WHERE session_id = ?", session_id
             )
             if count[0] >= limit:
                 return False
-            yield run(
+            yield from run(
                 "INSERT INTO seats (session_id, join_order, user_id, display_name, is_computer, computer_level)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 session_id,
@@ -346,7 +349,9 @@ class Games(Concern):
         stamp = self.clock.stamp()
 
         def body() -> Body[None]:
-            yield run("DELETE FROM seats WHERE session_id = ? AND join_order = ?", session_id, join_order)
+            yield from run(
+                "DELETE FROM seats WHERE session_id = ? AND join_order = ?", session_id, join_order
+            )
             yield from touch(session_id, stamp)
 
         await self.db.transact(body())
@@ -361,8 +366,8 @@ class Games(Concern):
         """
 
         def body() -> Body[int | None]:
-            row = yield one("SELECT board_message_id FROM sessions WHERE id = ?", session_id)
-            yield run(
+            row = yield from one("SELECT board_message_id FROM sessions WHERE id = ?", session_id)
+            yield from run(
                 "UPDATE sessions SET board_message_id = ?,"
                 " told_through = CASE WHEN told_through > ? THEN told_through ELSE ? END WHERE id = ?",
                 message_id,
@@ -395,7 +400,7 @@ class Games(Concern):
             values += [dump_json(clock[0]), stored_seconds(clock[1])]
 
         def body() -> Body[SessionRow]:
-            row = yield one(
+            row = yield from one(
                 f"UPDATE sessions SET {started} WHERE id = ? AND status = 'lobby'"
                 " RETURNING version, timer_seconds",
                 *values,
@@ -403,12 +408,12 @@ class Games(Concern):
             )
             if row is None:
                 raise StaleVersion(-1)
-            yield many(
+            yield from many(
                 "UPDATE seats SET seat = ? WHERE session_id = ? AND join_order = ?",
                 [(seat, session_id, join_order) for join_order, seat in seat_of.items()],
             )
             yield from arm(session_id, row[0], row[1], now, stamp)
-            stored = yield one(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", session_id)
+            stored = yield from the_one(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", session_id)
             return session_of(stored, state)
 
         return await self.db.transact(body())
@@ -438,7 +443,7 @@ class Games(Concern):
         def body() -> Body[bool]:
             check = "" if expected_version is None else " AND version = ?"
             extra = () if expected_version is None else (expected_version,)
-            row = yield one(
+            row = yield from one(
                 "UPDATE sessions SET clock = ?, clock_state = ?, timer_seconds = ?,"
                 " version = CASE WHEN COALESCE(clock, '') = COALESCE(?, '')"
                 " AND COALESCE(clock_state, '') = COALESCE(?, '') THEN version ELSE version + 1 END"
@@ -456,7 +461,7 @@ class Games(Concern):
             if row[1] == "active":
                 yield from arm(session_id, row[0], stored_seconds(timer), now, stamp)
                 for kind, key, due, payload in jobs:
-                    yield run(ARM_SQL, kind, key, due, json.dumps(payload), stamp)
+                    yield from run(ARM_SQL, kind, key, due, json.dumps(payload), stamp)
             return True
 
         return await self.db.transact(body())
@@ -517,7 +522,7 @@ class Games(Concern):
             # A resignation keeps how many moves the log held when it came (the first one, for a
             # seat set again): the computer's moves for the seat up to it were its person's missed
             # turns (bot.profiles.reckon).
-            yield run(
+            yield from run(
                 "UPDATE seats SET is_computer = ?, resigned = ?, resigned_after = CASE WHEN ? = 1 THEN"
                 " COALESCE(resigned_after, (SELECT COALESCE(MAX(number), 0) FROM moves WHERE session_id = ?))"
                 " ELSE NULL END WHERE session_id = ? AND seat = ?",
@@ -528,13 +533,15 @@ class Games(Concern):
                 session_id,
                 seat,
             )
-            row = yield one(
+            row = yield from the_one(
                 f"UPDATE sessions SET {changed} WHERE id = ? RETURNING version, timer_seconds",
                 *values,
                 session_id,
             )
             yield from arm(session_id, row[0], row[1], now, stamp)
-            stored = yield one(f"SELECT {SESSION_COLUMNS}, state FROM sessions WHERE id = ?", session_id)
+            stored = yield from the_one(
+                f"SELECT {SESSION_COLUMNS}, state FROM sessions WHERE id = ?", session_id
+            )
             return session_of(stored)
 
         return await self.db.transact(body())
@@ -565,7 +572,7 @@ class Games(Concern):
             if rate is not None:
                 yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
                 yield from self.leagues.rate_season(session_id, results, names or {}, stamp)
-            yield run(
+            yield from run(
                 "UPDATE sessions SET status = ?, end_reason = ?, outcome = ?, finished_at = ?, updated_at = ?,"
                 " version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')",
                 status,
@@ -576,7 +583,7 @@ class Games(Concern):
                 session_id,
             )
             yield from disarm(session_id)
-            yield many(
+            yield from many(
                 "INSERT INTO results (session_id, seat, user_id, score, place, resigned) VALUES (?, ?, ?, ?, ?, ?)",
                 [
                     (

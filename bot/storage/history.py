@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
-from bot.storage.base import Body, Concern, MoveRow, UndoRequest, each, move_of, one, run, undo_of
+from bot.storage.base import Body, Concern, MoveRow, UndoRequest, many, move_of, one, run, undo_of
 
 
 class History(Concern):
@@ -82,7 +82,7 @@ class History(Concern):
         if not states:
             return
         await self.db.transact(
-            each(
+            many(
                 "INSERT INTO snapshots (session_id, number, state) VALUES (?, ?, ?)"
                 " ON CONFLICT (session_id, number) DO NOTHING",
                 [(session_id, n, json.dumps(s)) for n, s in states],
@@ -101,8 +101,8 @@ class History(Concern):
         """Store ``request`` as the game's pending undo request (replacing an older one)."""
 
         def body() -> Body[None]:
-            yield run("DELETE FROM undo_requests WHERE session_id = ?", request.session_id)
-            yield run(
+            yield from run("DELETE FROM undo_requests WHERE session_id = ?", request.session_id)
+            yield from run(
                 "INSERT INTO undo_requests (session_id, version, seat, target, waiting, message_id, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 request.session_id,
@@ -130,14 +130,14 @@ class History(Concern):
         (``None`` when there is no such request any more)."""
 
         def body() -> Body[UndoRequest | None]:
-            row = yield one(
+            row = yield from one(
                 "SELECT * FROM undo_requests WHERE session_id = ? AND version = ?", session_id, version
             )
             if row is None:
                 return None
             request = undo_of(row)
             waiting = request.waiting - {seat}
-            yield run(
+            yield from run(
                 "UPDATE undo_requests SET waiting = ? WHERE session_id = ?",
                 json.dumps(sorted(waiting)),
                 session_id,

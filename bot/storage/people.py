@@ -43,9 +43,9 @@ class People(Concern):
         values = [getattr(person, c) for c in SAVED]
 
         def body() -> Body[None]:
-            yield run(SAVE_PERSON, *values[:6], int(person.dm_failed), *values[7:], self.clock.stamp())
+            yield from run(SAVE_PERSON, *values[:6], int(person.dm_failed), *values[7:], self.clock.stamp())
             if person.away_since is not None and person.away_until is not None:
-                yield run(SAVE_AWAY, person.user_id, person.away_since, person.away_until)
+                yield from run(SAVE_AWAY, person.user_id, person.away_since, person.away_until)
 
         await self.db.transact(body())
 
@@ -61,8 +61,8 @@ class People(Concern):
                 " ORDER BY user_id, since",
                 *ids,
             )
-            for r in rows:
-                found.setdefault(r["user_id"], []).append((float(r["since"]), float(r["until"])))
+            for user, since, until in rows:
+                found.setdefault(user, []).append((float(since), float(until)))
         return found
 
     async def set_dm_failed(self, user_id: int, failed: bool) -> bool:

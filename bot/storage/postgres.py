@@ -55,6 +55,7 @@ from bot.storage.base import (
     pending,
     session_of,
     stored_seconds,
+    the_one,
 )
 from bot.storage.games import clock_body
 from bot.time.jobs import DEADLINE
@@ -436,7 +437,7 @@ class PostgresBackend(Backend):
         return await self._pool.fetch(numbered(sql), *params)
 
     def ratings_lock(self, guild_id: int, game: str) -> Body[None]:
-        yield one("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", f"ratings:{guild_id}:{game}")
+        yield from one("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", f"ratings:{guild_id}:{game}")
 
     @answering
     async def commit_moves(
@@ -456,7 +457,7 @@ class PostgresBackend(Backend):
 
         def clocked() -> Body[Row]:
             # A clocked game: the same function, then its clocks, in one transaction (two trips).
-            row = yield one(RECORD_MOVES, *args)
+            row = yield from the_one(RECORD_MOVES, *args)
             if row[0] and clock is not None:
                 yield from clock_body(session_id, row[1], clock[0], clock[1], now, stamp)
             return row

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.storage.base import Body, Concern, Conflict, Row, all_, fits, one, record, run, upsert
+from bot.storage.base import Body, Concern, Conflict, Row, all_, fits, one, record, run, the_one, upsert
 
 
 @dataclass(frozen=True)
@@ -118,15 +118,15 @@ class Queue(Concern):
         stamp = self.clock.stamp()
 
         def body() -> Body[str]:
-            there = yield one(
+            there = yield from one(
                 "SELECT 1 FROM queue_avoid WHERE user_id = ? AND avoided_id = ?", user_id, other_id
             )
             if there:
                 return "already"
-            count = yield one("SELECT COUNT(*) FROM queue_avoid WHERE user_id = ?", user_id)
+            count = yield from the_one("SELECT COUNT(*) FROM queue_avoid WHERE user_id = ?", user_id)
             if count[0] >= most:
                 return "full"
-            yield run(
+            yield from run(
                 "INSERT INTO queue_avoid (user_id, avoided_id, created_at) VALUES (?, ?, ?)",
                 user_id,
                 other_id,
@@ -167,13 +167,13 @@ class Queue(Concern):
         now = self.clock.time()
 
         def body() -> Body[QueueEntry | None]:
-            held = yield one(
+            held = yield from one(
                 "SELECT table_id FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id
             )
             if held is not None and held[0] is not None:
                 return None
-            yield run("DELETE FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id)
-            row = yield one(
+            yield from run("DELETE FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id)
+            row = yield from the_one(
                 f"INSERT INTO queue_entries ({ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " RETURNING *",
                 guild_id,
@@ -212,12 +212,12 @@ class Queue(Concern):
         entry as it was, or None when they were not waiting."""
 
         def body() -> Body[QueueEntry | None]:
-            row = yield one(
+            row = yield from one(
                 "SELECT * FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id
             )
             if row is None:
                 return None
-            yield run("DELETE FROM queue_entries WHERE id = ?", row["id"])
+            yield from run("DELETE FROM queue_entries WHERE id = ?", row["id"])
             return entry_of(row)
 
         return await self.db.transact(body())
@@ -227,12 +227,12 @@ class Queue(Concern):
         now = self.clock.time()
 
         def body() -> Body[QueueEntry | None]:
-            row = yield one(
+            row = yield from one(
                 "SELECT * FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id
             )
             if row is None or row["table_id"] is not None or float(row["expires_at"]) > now:
                 return None
-            yield run("DELETE FROM queue_entries WHERE id = ?", row["id"])
+            yield from run("DELETE FROM queue_entries WHERE id = ?", row["id"])
             return entry_of(row)
 
         return await self.db.transact(body())
@@ -272,7 +272,7 @@ class Queue(Concern):
 
         def body() -> Body[int | None]:
             marks = ", ".join("?" for _ in user_ids)
-            free = yield one(
+            free = yield from the_one(
                 f"SELECT COUNT(*) FROM queue_entries WHERE guild_id = ? AND table_id IS NULL"
                 f" AND user_id IN ({marks})",
                 guild_id,
@@ -280,7 +280,7 @@ class Queue(Concern):
             )
             if free[0] != len(set(user_ids)):
                 return None
-            row = yield one(
+            row = yield from the_one(
                 "INSERT INTO queue_tables (guild_id, game, size, pace, rated, confirm_by, status, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, 'confirming', ?) RETURNING id",
                 guild_id,
@@ -291,7 +291,7 @@ class Queue(Concern):
                 float(confirm_by),
                 stamp,
             )
-            yield run(
+            yield from run(
                 f"UPDATE queue_entries SET table_id = ?, confirmed = at_once WHERE guild_id = ?"
                 f" AND user_id IN ({marks})",
                 row[0],
@@ -340,12 +340,12 @@ class Queue(Concern):
         the table has confirmed now)."""
 
         def body() -> Body[tuple[bool, bool]]:
-            changed = yield run(
+            changed = yield from run(
                 "UPDATE queue_entries SET confirmed = 1 WHERE table_id = ? AND user_id = ? AND confirmed = 0",
                 table_id,
                 user_id,
             )
-            left = yield one(
+            left = yield from the_one(
                 "SELECT COUNT(*) FROM queue_entries WHERE table_id = ? AND confirmed = 0", table_id
             )
             return changed == 1, left[0] == 0
@@ -357,12 +357,12 @@ class Queue(Concern):
         being confirmed (started or returned already)."""
 
         def body() -> Body[bool]:
-            changed = yield run(
+            changed = yield from run(
                 "UPDATE queue_tables SET status = 'started' WHERE id = ? AND status = 'confirming'", table_id
             )
             if changed != 1:
                 return False
-            yield run("DELETE FROM queue_entries WHERE table_id = ?", table_id)
+            yield from run("DELETE FROM queue_entries WHERE table_id = ?", table_id)
             return True
 
         return await self.db.transact(body())
@@ -373,16 +373,18 @@ class Queue(Concern):
         gone = sorted(set(dropped))
 
         def body() -> Body[list[QueueEntry] | None]:
-            changed = yield run(
+            changed = yield from run(
                 "UPDATE queue_tables SET status = 'returned' WHERE id = ? AND status = 'confirming'", table_id
             )
             if changed != 1:
                 return None
-            rows = yield all_("SELECT * FROM queue_entries WHERE table_id = ?", table_id)
+            rows = yield from all_("SELECT * FROM queue_entries WHERE table_id = ?", table_id)
             out = [entry_of(r) for r in rows if r["user_id"] in gone]
             for e in out:
-                yield run("DELETE FROM queue_entries WHERE id = ?", e.id)
-            yield run("UPDATE queue_entries SET table_id = NULL, confirmed = 0 WHERE table_id = ?", table_id)
+                yield from run("DELETE FROM queue_entries WHERE id = ?", e.id)
+            yield from run(
+                "UPDATE queue_entries SET table_id = NULL, confirmed = 0 WHERE table_id = ?", table_id
+            )
             return out
 
         return await self.db.transact(body())

@@ -58,9 +58,9 @@ from bot.storage.base import (
     SessionRow,
     StorageError,
     migrations,
-    one,
     pending,
     session_of,
+    the_one,
 )
 from bot.storage.games import commit_body
 from bot.time.source import Clock
@@ -691,7 +691,7 @@ class SQLiteBackend(Backend):
 
         def body() -> Body[SessionRow]:
             yield from commit
-            row = yield one(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", session_id)
+            row = yield from the_one(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", session_id)
             return session_of(row, state)
 
         return await self.transact(body())

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.storage.base import each, fits
+from bot.storage.base import fits, many
 from bot.storage.store import Store
 
 Kind = Literal["game", "league", "person"]
@@ -95,7 +95,7 @@ class WebLinks:
         if missing:
             stamp = self.db.clock.stamp()
             await self.db.transact(
-                each(
+                many(
                     "INSERT INTO web_links (kind, scope, ref, token, created_at) VALUES (?, 0, ?, ?, ?)"
                     " ON CONFLICT (kind, scope, ref) DO NOTHING",
                     [(kind, r, new_token(), stamp) for r in missing],

@@ -121,13 +121,13 @@ class Attendance(Concern):
         them; the rounds newly asked for."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[list[int]]:
             current = yield from _paired_through(league_id)
             added = []
             for number in rounds:
                 if number <= current:
                     continue
-                there = yield one(
+                there = yield from one(
                     "SELECT kind FROM league_requests WHERE league_id = ? AND round = ? AND user_id = ?",
                     league_id,
                     number,
@@ -135,7 +135,7 @@ class Attendance(Concern):
                 )
                 if there is not None:
                     continue
-                yield run(
+                yield from run(
                     "INSERT INTO league_requests (league_id, round, user_id, kind, created_at)"
                     " VALUES (?, ?, ?, ?, ?)",
                     league_id,
@@ -155,12 +155,12 @@ class Attendance(Concern):
         """Take back requests of ``kind`` for rounds not paired yet (``rounds``: only those); the
         rounds taken back."""
 
-        def body() -> Body:
+        def body() -> Body[list[int]]:
             current = yield from _paired_through(league_id)
             found = yield from _rounds_of(league_id, user_id, kind, current)
             gone = [n for n in found if rounds is None or n in rounds]
             for number in gone:
-                yield run(
+                yield from run(
                     "DELETE FROM league_requests WHERE league_id = ? AND round = ? AND user_id = ?",
                     league_id,
                     number,
@@ -186,13 +186,13 @@ class Attendance(Concern):
         if not fits(user_id):
             return "closed"
 
-        def late_bye(current_round: int) -> Body:
-            drafted = yield one(
+        def late_bye(current_round: int) -> Body[None]:
+            drafted = yield from one(
                 "SELECT 1 FROM league_drafts WHERE league_id = ? AND round = ?", league_id, current_round + 1
             )
             number = current_round + 1 if drafted is not None else current_round
             if number >= 1:
-                yield run(
+                yield from run(
                     "INSERT INTO league_byes (league_id, round, user_id, points, kind) VALUES (?, ?, ?, ?, 'late')",
                     league_id,
                     number,
@@ -205,19 +205,19 @@ class Attendance(Concern):
         )
 
 
-def _paired_through(league_id: int) -> Body:
+def _paired_through(league_id: int) -> Body[int]:
     """The last round paired: the current one, or the next when it waits for the organiser's
     review (its tables are drawn; a request for it would not reach them)."""
-    row = yield one("SELECT current_round FROM leagues WHERE id = ?", league_id)
+    row = yield from one("SELECT current_round FROM leagues WHERE id = ?", league_id)
     current = row[0] if row is not None else 0
-    drafted = yield one(
+    drafted = yield from one(
         "SELECT 1 FROM league_drafts WHERE league_id = ? AND round = ?", league_id, current + 1
     )
     return current + 1 if drafted is not None else current
 
 
-def _rounds_of(league_id: int, user_id: int, kind: str, after: int) -> Body:
-    rows = yield all_(
+def _rounds_of(league_id: int, user_id: int, kind: str, after: int) -> Body[list[int]]:
+    rows = yield from all_(
         "SELECT round FROM league_requests WHERE league_id = ? AND user_id = ? AND kind = ? AND round > ?"
         " ORDER BY round",
         league_id,

@@ -2,8 +2,8 @@
 and the two interfaces (:class:`Backend`, :class:`Concern`).
 
 Each change is written once, as a *transaction body*: a generator that yields
-statements (:func:`one`, :func:`all_`, :func:`run`, :func:`many`) and receives
-their results, so its logic (checks, numbering, deadlines, ratings) is the
+statements (``yield from`` :func:`one`, :func:`all_`, :func:`run`, :func:`many`) and
+receives their results, so its logic (checks, numbering, deadlines, ratings) is the
 same on both back ends.  A :class:`Backend` runs a body inside one transaction:
 SQLite runs it to the end in one call on its writer thread; PostgreSQL runs it
 on one connection between ``BEGIN`` and ``COMMIT``.  The statements are written
@@ -20,10 +20,10 @@ from __future__ import annotations
 import abc
 import json
 import re
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar, cast
 
 from bot.time.jobs import DEADLINE as DEADLINE  # the turn deadline job kind, as the store has always named it
 from bot.time.source import Clock
@@ -61,6 +61,11 @@ class NotAnswering(StorageError):
     What was being written may or may not be stored: a commit cut short cannot say."""
 
 
+class NoRow(LookupError):
+    """A statement that always answers a row answered none: the row it reads or changes is gone
+    (a broken invariant, not a refusal)."""
+
+
 class ChannelBusy(Exception):
     """A live game already occupies the channel."""
 
@@ -85,13 +90,13 @@ class SessionRow:
     channel_id: int
     host_id: int
     status: str
-    options: dict[str, Any]
+    options: dict[str, object]
     max_players: int
     seed: int
-    state: dict[str, Any] | None
+    state: dict[str, object] | None
     version: int
     lobby_message_id: int | None
-    outcome: dict[str, Any] | None
+    outcome: dict[str, object] | None
     end_reason: str | None
     created_at: str
     updated_at: str
@@ -103,7 +108,7 @@ class SessionRow:
     told_through: int = 0  # the last move the channel has been told of
     lobby_channel_id: int | None = None  # the parent channel of a game's thread (its lobby message)
     clock: str | None = None  # the game clock's spec (bot/time/gameclock.py); None: none, or the turn timer
-    clock_state: dict[str, Any] | None = None  # the running clocks (gameclock.Banks.to_dict)
+    clock_state: dict[str, object] | None = None  # the running clocks (gameclock.Banks.to_dict)
 
     @property
     def live(self) -> bool:
@@ -128,8 +133,8 @@ class MoveRow:
     move: str
     by_computer: bool
     created_at: str
-    events: list[dict[str, Any]] | None = None  # Event.to_dict of each event; None on rows from before
-    privacy: dict[str, Any] | None = None  # Privacy.to_dict; None on rows from before
+    events: list[dict[str, object]] | None = None  # Event.to_dict of each event; None on rows from before
+    privacy: dict[str, object] | None = None  # Privacy.to_dict; None on rows from before
     turn: int | None = None  # the engine's turn number before the move; None on rows from before
 
 
@@ -141,8 +146,8 @@ class NewMove:
     seat: int
     move: str
     by_computer: bool = False
-    events: list[dict[str, Any]] | None = None
-    privacy: dict[str, Any] | None = None
+    events: Sequence[Mapping[str, object]] | None = None
+    privacy: Mapping[str, object] | None = None
     turn: int | None = None
 
 
@@ -219,6 +224,27 @@ class ResultRow:
     resigned: bool
 
 
+class JobPayload(TypedDict, total=False):
+    """What a job keeps besides its kind and key (:data:`bot.time.jobs.KINDS` says which kind holds
+    which); stored as JSON."""
+
+    version: int  # deadline, autoplay: the session's version it was set for
+    move: str  # autoplay: the move to make
+    since: float  # clock warning: when the turn's clock started
+    at: int  # clock vote timeout: the time the question was asked
+    league: int  # league deadline, league nudge
+    round: int  # league round (a guard while it opens), league deadline, league nudge
+    stage: str  # league nudge: remind or warn
+    warn_at: float  # league nudge (the reminder): when the warning is due
+    missing: list[str]  # league round: the permissions it waited for last time
+    announce: bool  # league round: the season ended and its end is not posted yet
+
+
+def job_json(payload: JobPayload) -> str:
+    """A job's payload as the ``jobs`` table stores it."""
+    return json.dumps(payload)
+
+
 @dataclass(frozen=True)
 class Job:
     """A job row; a claimed one carries its claim token, which completing or releasing it checks."""
@@ -227,7 +253,7 @@ class Job:
     kind: str
     key: str
     due_at: float
-    payload: dict[str, Any]
+    payload: JobPayload
     attempts: int = 0
     claimed_by: str | None = None
     claim: str | None = None
@@ -239,32 +265,60 @@ class Job:
 
 class Row(Protocol):
     """A row as both back ends hand it over (``sqlite3.Row``, ``asyncpg.Record``): read by
-    column name or position."""
+    column name or position, or unpacked in column order.  A column's type is the one its
+    statement selects, which no annotation here can know: the drivers' own rows give ``Any``."""
 
     def __getitem__(self, key: str | int, /) -> Any: ...
 
+    def __iter__(self) -> Iterator[Any]: ...
 
-def one(sql: str, *params: object) -> tuple[str, str, tuple]:
+
+Params = tuple[object, ...]
+"""A statement's parameters, in the order of its ``?`` marks."""
+
+Statement = tuple[str, str, Params | list[Params]]
+"""What a transaction body yields: the kind (``one``, ``all``, ``run``, ``many``), the SQL, and its
+parameters (``many``: a list of parameter rows)."""
+
+
+T = TypeVar("T")
+
+Body = Generator[Statement, object, T]
+"""A transaction body returning a ``T``: it yields statements, each by ``yield from`` one of
+:func:`one`, :func:`all_`, :func:`run`, :func:`many`, which hands back what the back end
+answered."""
+
+
+def one(sql: str, *params: object) -> Body[Row | None]:
     """The first row (or None)."""
-    return ("one", sql, params)
+    row = yield ("one", sql, params)
+    return cast("Row | None", row)  # what both back ends send for "one"
 
 
-def all_(sql: str, *params: object) -> tuple[str, str, tuple]:
+def the_one(sql: str, *params: object) -> Body[Row]:
+    """The row a statement always answers (an aggregate such as ``COUNT``, an ``INSERT`` or an
+    ``UPDATE`` of a row known to be there, with ``RETURNING``)."""
+    row = yield from one(sql, *params)
+    if row is None:
+        raise NoRow(sql)
+    return row
+
+
+def all_(sql: str, *params: object) -> Body[list[Row]]:
     """Every row."""
-    return ("all", sql, params)
+    rows = yield ("all", sql, params)
+    return cast("list[Row]", rows)  # what both back ends send for "all"
 
 
-def run(sql: str, *params: object) -> tuple[str, str, tuple]:
+def run(sql: str, *params: object) -> Body[int]:
     """Run a change; the result is the number of rows it changed."""
-    return ("run", sql, params)
+    changed = yield ("run", sql, params)
+    return cast(int, changed)  # what both back ends send for "run"
 
 
-def many(sql: str, rows: Iterable[Sequence[object]]) -> tuple[str, str, list]:
+def many(sql: str, rows: Iterable[Sequence[object]]) -> Body[None]:
     """Run a change once per parameter row."""
-    return ("many", sql, [tuple(r) for r in rows])
-
-
-Body = Generator[tuple[str, str, Any], Any, Any]
+    yield ("many", sql, [tuple(r) for r in rows])
 
 
 # ----------------------------------------------------------------------------- migrations
@@ -356,14 +410,28 @@ def pending(where: str, applied: set[int], known: list[tuple[int, str, str]]) ->
 # ----------------------------------------------------------------------------- rows
 
 
-def _json(text: str | None, what: str, problems: list[str], default: Any = None) -> Any:
+def _json(text: str | None, what: str, problems: list[str]) -> object:
+    """The JSON value ``text`` holds; None for none, or when it cannot be read (then noted in
+    ``problems``)."""
     if not text:
-        return default
+        return None
     try:
         return json.loads(text)
     except (ValueError, TypeError) as exc:
         problems.append(f"its saved {what} is not readable JSON ({exc})")  # bot.sessions.DAMAGE_REASONS
-        return default
+        return None
+
+
+def _json_object(text: str | None, what: str, problems: list[str]) -> dict[str, object] | None:
+    """The JSON object ``text`` holds; None for none, or when it cannot be read or holds another
+    kind of value (then noted in ``problems``)."""
+    value = _json(text, what, problems)
+    if value is None or isinstance(value, dict):
+        return value
+    problems.append(  # bot.sessions.DAMAGE_REASONS
+        f"its saved {what} is not readable JSON (an object was expected, not {type(value).__name__})"
+    )
+    return None
 
 
 def stored_seconds(timer: float | None) -> float | None:
@@ -382,15 +450,20 @@ SESSION_COLUMNS = (
 )
 """Every column :func:`session_of` reads but the state (which a move's commit already holds)."""
 
-_READ = object()
+
+class _Unread:
+    """The state :func:`session_of` is to read from the row."""
 
 
-def session_of(row: Row, state: Any = _READ) -> SessionRow:
+_READ = _Unread()
+
+
+def session_of(row: Row, state: dict[str, object] | None | _Unread = _READ) -> SessionRow:
     """A session row; saved JSON that cannot be read is reported in ``unreadable``, never raised,
     so one damaged row cannot stop a list of sessions.  ``state``, when given, is the saved state
     as the caller just wrote it (the row then need not hold it)."""
     problems: list[str] = []
-    clock_state = _json(row["clock_state"], "clock", problems)  # read before `unreadable` is
+    clock_state = _json_object(row["clock_state"], "clock", problems)  # read before `unreadable` is
     return SessionRow(
         id=row["id"],
         game=row["game"],
@@ -398,13 +471,13 @@ def session_of(row: Row, state: Any = _READ) -> SessionRow:
         channel_id=row["channel_id"],
         host_id=row["host_id"],
         status=row["status"],
-        options=_json(row["options"], "options", problems, {}),
+        options=_json_object(row["options"], "options", problems) or {},
         max_players=row["max_players"],
         seed=row["seed"],
-        state=_json(row["state"], "state", problems) if state is _READ else state,
+        state=_json_object(row["state"], "state", problems) if isinstance(state, _Unread) else state,
         version=row["version"],
         lobby_message_id=row["lobby_message_id"],
-        outcome=_json(row["outcome"], "outcome", problems),
+        outcome=_json_object(row["outcome"], "outcome", problems),
         end_reason=row["end_reason"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
@@ -488,13 +561,13 @@ def seat_of(row: Row) -> SeatRow:
 
 
 def job_of(row: Row) -> Job:
-    payload = _json(row["payload"], "payload", [], {})
+    payload = _json(row["payload"], "payload", [])
     return Job(
         id=row["id"],
         kind=row["kind"],
         key=row["key"],
         due_at=row["due_at"],
-        payload=payload if isinstance(payload, dict) else {},
+        payload=cast(JobPayload, payload) if isinstance(payload, dict) else {},  # as job_json wrote it
         attempts=row["attempts"],
         claimed_by=row["claimed_by"],
         claim=row["claim"],
@@ -517,7 +590,7 @@ ARM_SQL = (
     " claimed_by = NULL, claim = NULL, claimed_until = NULL, attempts = 0"
 )
 
-Clocked = tuple[dict[str, Any], float | None]
+Clocked = tuple[Mapping[str, object], float | None]
 """A clocked game's running clocks after a commit, and the delay to its next deadline."""
 
 
@@ -531,11 +604,6 @@ def upsert(table: str, key: str, columns: str, *, where: str = "", keep: str = "
     marks = ", ".join("?" for _ in names)
     tail = f" WHERE {where}" if where else ""
     return f"INSERT INTO {table} ({columns}) VALUES ({marks}) ON CONFLICT ({key}) DO UPDATE SET {sets}{tail}"
-
-
-def single(op: tuple[str, str, Any]) -> Body:
-    result = yield op
-    return result
 
 
 # ----------------------------------------------------------------------------- the back end
@@ -568,32 +636,39 @@ class Backend(abc.ABC):
         await self.one("SELECT 1")
 
     @abc.abstractmethod
-    async def transact(self, body: Body) -> Any:
+    async def transact(self, body: Body[T]) -> T:
         """Run ``body`` in one write transaction; its return value is the result."""
         raise NotImplementedError
 
     @abc.abstractmethod
-    async def read(self, body: Body) -> Any:
+    async def read(self, body: Body[T]) -> T:
         """Run a reading ``body`` (several statements in one trip where the back end can)."""
         raise NotImplementedError
 
-    async def read_small(self, body: Body) -> Any:
+    async def read_small(self, body: Body[T]) -> T:
         """Run a reading ``body`` of a few rows found by key (a session and its seats) the quickest
         way the back end has."""
         return await self.read(body)
 
-    async def all(self, sql: str, *params: object) -> list[Any]:
-        return await self.read(single(all_(sql, *params)))
+    async def all(self, sql: str, *params: object) -> list[Row]:
+        return await self.read(all_(sql, *params))
 
-    async def one(self, sql: str, *params: object) -> Any:
+    async def one(self, sql: str, *params: object) -> Row | None:
         rows = await self.all(sql, *params)
         return rows[0] if rows else None
 
+    async def the_row(self, sql: str, *params: object) -> Row:
+        """The row a query always answers (an aggregate such as ``COUNT``, a row just written)."""
+        row = await self.one(sql, *params)
+        if row is None:
+            raise NoRow(sql)
+        return row
+
     async def change(self, sql: str, *params: object) -> int:
         """Run one change in its own transaction; the number of rows it changed."""
-        return await self.transact(single(run(sql, *params)))
+        return await self.transact(run(sql, *params))
 
-    def ratings_lock(self, guild_id: int, game: str) -> Body:
+    def ratings_lock(self, guild_id: int, game: str) -> Body[None]:
         """Statements that keep two transactions from rating the same server's game at once."""
         return
         yield  # a generator that yields nothing (SQLite's writer lock already serialises)
@@ -604,7 +679,7 @@ class Backend(abc.ABC):
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
-        state: dict[str, Any],
+        state: Mapping[str, object],
         job: Job | None,
         clock: Clocked | None,
     ) -> int:
@@ -618,14 +693,14 @@ class Backend(abc.ABC):
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
-        state: dict[str, Any],
+        state: dict[str, object],
         clock: Clocked | None,
     ) -> SessionRow:
         """:meth:`commit_moves` without a job, returning the session's row as committed."""
         raise NotImplementedError
 
     @abc.abstractmethod
-    async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Any]:
+    async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Row]:
         """Claim up to ``limit`` jobs due at ``now`` for ``owner`` until ``until``, each by one
         process only (see :meth:`bot.storage.jobs.Jobs.claim_jobs`); the claimed rows."""
         raise NotImplementedError

@@ -10,8 +10,7 @@ league result (:mod:`bot.storage.leagues`) in one transaction.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from bot.storage.base import (
     ARM_SQL,
@@ -33,46 +32,49 @@ from bot.storage.base import (
     all_,
     dump_json,
     fits,
+    job_json,
     many,
     need_guild,
     one,
     run,
     seat_of,
     session_of,
-    single,
     stored_seconds,
+    the_one,
 )
 from bot.storage.leagues import Leagues
 from bot.storage.ratings import Ratings
 from bot.time.jobs import DEADLINE
 
 
-def arm(session_id: int, version: int, timer: float | None, now: float, stamp: str) -> Body:
+def arm(session_id: int, version: int, timer: float | None, now: float, stamp: str) -> Body[None]:
     """Set the session's deadline job for ``version`` from its timer (none without a timer)."""
     if timer:
-        yield run(ARM_SQL, DEADLINE, str(session_id), now + timer, json.dumps({"version": version}), stamp)
+        yield from run(ARM_SQL, DEADLINE, str(session_id), now + timer, job_json({"version": version}), stamp)
     else:
         yield from disarm(session_id)
 
 
-def disarm(session_id: int) -> Body:
-    yield run("DELETE FROM jobs WHERE kind = ? AND key = ?", DEADLINE, str(session_id))
+def disarm(session_id: int) -> Body[None]:
+    yield from run("DELETE FROM jobs WHERE kind = ? AND key = ?", DEADLINE, str(session_id))
 
 
-def touch(session_id: int, stamp: str) -> Body:
-    yield run("UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ?", stamp, session_id)
+def touch(session_id: int, stamp: str) -> Body[None]:
+    yield from run(
+        "UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ?", stamp, session_id
+    )
 
 
 def clock_body(
     session_id: int,
     version: int,
-    state: dict[str, Any],
+    state: Mapping[str, object],
     timer: float | None,
     now: float,
     stamp: str,
-) -> Body:
+) -> Body[None]:
     """A move's clock update, inside the move's transaction: the running clocks and the deadline."""
-    yield run(
+    yield from run(
         "UPDATE sessions SET clock_state = ?, timer_seconds = ? WHERE id = ?",
         json.dumps(state),
         stored_seconds(timer),
@@ -85,12 +87,12 @@ def commit_body(
     session_id: int,
     expected_version: int,
     moves: list[NewMove],
-    state: dict[str, Any],
+    state: Mapping[str, object],
     job: Job | None,
     stamp: str,
     now: float,
     clock: Clocked | None = None,
-) -> Body:
+) -> Body[int]:
     """The move commit as one transaction body (the SQLite back end runs it in one call).
 
     Two statements when all goes well: the version bump (refused unless the session is
@@ -99,7 +101,7 @@ def commit_body(
     (Without a timer a session has no deadline job: setting the timer to none drops it.)
     """
     new_version = expected_version + len(moves)
-    row = yield one(
+    row = yield from one(
         "UPDATE sessions SET state = ?, version = ?, updated_at = ?"
         " WHERE id = ? AND version = ? AND status = 'active' RETURNING timer_seconds",
         json.dumps(state),
@@ -109,13 +111,13 @@ def commit_body(
         expected_version,
     )
     if row is None:
-        current = yield one("SELECT version FROM sessions WHERE id = ?", session_id)
+        current = yield from one("SELECT version FROM sessions WHERE id = ?", session_id)
         raise StaleVersion(current[0] if current else -1)
     if job is not None:
-        gone = yield run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
+        gone = yield from run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
         if gone != 1:
             raise StaleVersion(expected_version)
-    yield many(
+    yield from many(
         "INSERT INTO moves (session_id, number, seat, move, by_computer, created_at, events, privacy, turn)"
         " SELECT ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ?, ?, ?, ? FROM moves WHERE session_id = ?",
         [
@@ -157,7 +159,7 @@ class Games(Concern):
         channel_id: int,
         host_id: int,
         host_name: str,
-        options: dict[str, Any],
+        options: Mapping[str, object],
         max_players: int,
         seed: int,
         lobby_channel_id: int | None = None,
@@ -168,8 +170,8 @@ class Games(Concern):
         need_guild(guild_id)
         stamp = self.clock.stamp()
 
-        def body() -> Body:
-            row = yield one(
+        def body() -> Body[int]:
+            row = yield from the_one(
                 "INSERT INTO sessions (game, guild_id, channel_id, host_id, status, options, max_players,"
                 " seed, created_at, updated_at, lobby_channel_id, clock, timer_seconds)"
                 " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -186,7 +188,7 @@ class Games(Concern):
                 clock,
                 None if timer_seconds is None else float(timer_seconds),
             )
-            yield run(
+            yield from run(
                 "INSERT INTO seats (session_id, join_order, user_id, display_name) VALUES (?, 0, ?, ?)",
                 row[0],
                 host_id,
@@ -235,14 +237,12 @@ class Games(Concern):
             "s.id = ?" if session_id is not None else "s.channel_id = ? AND s.status IN ('lobby', 'active')"
         )
         rows = await self.db.read_small(
-            single(
-                all_(
-                    "SELECT s.*, st.join_order, st.seat, st.user_id, st.display_name, st.is_computer,"
-                    " st.resigned, st.computer_level"
-                    f" FROM sessions s LEFT JOIN seats st ON st.session_id = s.id WHERE {where}"
-                    " ORDER BY COALESCE(st.seat, st.join_order), st.join_order",
-                    key,
-                )
+            all_(
+                "SELECT s.*, st.join_order, st.seat, st.user_id, st.display_name, st.is_computer,"
+                " st.resigned, st.computer_level"
+                f" FROM sessions s LEFT JOIN seats st ON st.session_id = s.id WHERE {where}"
+                " ORDER BY COALESCE(st.seat, st.join_order), st.join_order",
+                key,
             )
         )
         if not rows:
@@ -291,8 +291,8 @@ class Games(Concern):
         before can commit a move); False when it already was."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
-            changed = yield run(
+        def body() -> Body[bool]:
+            changed = yield from run(
                 "UPDATE sessions SET damaged = ?, damaged_at = ?, version = version + 1"
                 " WHERE id = ? AND damaged IS NULL",
                 reason[:500],
@@ -321,16 +321,16 @@ class Games(Concern):
         open.  A person seated meanwhile (by another process) raises :class:`Conflict`."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
-            row = yield one("SELECT status FROM sessions WHERE id = ?", session_id)
+        def body() -> Body[bool]:
+            row = yield from one("SELECT status FROM sessions WHERE id = ?", session_id)
             if row is None or row[0] != "lobby":
                 return False
-            count = yield one(
+            count = yield from the_one(
                 "SELECT COUNT(*), COALESCE(MAX(join_order), -1) FROM seats WHERE session_id = ?", session_id
             )
             if count[0] >= limit:
                 return False
-            yield run(
+            yield from run(
                 "INSERT INTO seats (session_id, join_order, user_id, display_name, is_computer, computer_level)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 session_id,
@@ -348,8 +348,10 @@ class Games(Concern):
     async def remove_seat(self, session_id: int, join_order: int) -> None:
         stamp = self.clock.stamp()
 
-        def body() -> Body:
-            yield run("DELETE FROM seats WHERE session_id = ? AND join_order = ?", session_id, join_order)
+        def body() -> Body[None]:
+            yield from run(
+                "DELETE FROM seats WHERE session_id = ? AND join_order = ?", session_id, join_order
+            )
             yield from touch(session_id, stamp)
 
         await self.db.transact(body())
@@ -363,9 +365,9 @@ class Games(Concern):
         ``told_through`` never goes back (two posts racing keep the larger).
         """
 
-        def body() -> Body:
-            row = yield one("SELECT board_message_id FROM sessions WHERE id = ?", session_id)
-            yield run(
+        def body() -> Body[int | None]:
+            row = yield from one("SELECT board_message_id FROM sessions WHERE id = ?", session_id)
+            yield from run(
                 "UPDATE sessions SET board_message_id = ?,"
                 " told_through = CASE WHEN told_through > ? THEN told_through ELSE ? END WHERE id = ?",
                 message_id,
@@ -381,8 +383,8 @@ class Games(Concern):
         self,
         session_id: int,
         seat_of: dict[int, int],
-        options: dict[str, Any],
-        state: dict[str, Any],
+        options: Mapping[str, object],
+        state: dict[str, object],
         clock: Clocked | None = None,
     ) -> SessionRow:
         """Lobby -> active in one transaction: assign engine seats (join_order -> seat), store the
@@ -397,8 +399,8 @@ class Games(Concern):
             started += ", clock_state = ?, timer_seconds = ?"
             values += [dump_json(clock[0]), stored_seconds(clock[1])]
 
-        def body() -> Body:
-            row = yield one(
+        def body() -> Body[SessionRow]:
+            row = yield from one(
                 f"UPDATE sessions SET {started} WHERE id = ? AND status = 'lobby'"
                 " RETURNING version, timer_seconds",
                 *values,
@@ -406,12 +408,12 @@ class Games(Concern):
             )
             if row is None:
                 raise StaleVersion(-1)
-            yield many(
+            yield from many(
                 "UPDATE seats SET seat = ? WHERE session_id = ? AND join_order = ?",
                 [(seat, session_id, join_order) for join_order, seat in seat_of.items()],
             )
             yield from arm(session_id, row[0], row[1], now, stamp)
-            stored = yield one(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", session_id)
+            stored = yield from the_one(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", session_id)
             return session_of(stored, state)
 
         return await self.db.transact(body())
@@ -420,11 +422,11 @@ class Games(Concern):
         self,
         session_id: int,
         clock: str | None,
-        state: dict[str, Any] | None,
+        state: Mapping[str, object] | None,
         timer: float | None,
         *,
         expected_version: int | None = None,
-        jobs: Sequence[tuple[str, str, float, dict[str, Any]]] = (),
+        jobs: Sequence[tuple[str, str, float, Mapping[str, object]]] = (),
     ) -> bool:
         """Set the game clock (its spec and running clocks) and the delay to the next deadline,
         re-armed from now when the game runs (``timer`` None: no deadline).  With
@@ -438,10 +440,10 @@ class Games(Concern):
         stamp, now = self.clock.stamp(), self.clock.time()
         dumped = dump_json(state)
 
-        def body() -> Body:
+        def body() -> Body[bool]:
             check = "" if expected_version is None else " AND version = ?"
             extra = () if expected_version is None else (expected_version,)
-            row = yield one(
+            row = yield from one(
                 "UPDATE sessions SET clock = ?, clock_state = ?, timer_seconds = ?,"
                 " version = CASE WHEN COALESCE(clock, '') = COALESCE(?, '')"
                 " AND COALESCE(clock_state, '') = COALESCE(?, '') THEN version ELSE version + 1 END"
@@ -459,7 +461,7 @@ class Games(Concern):
             if row[1] == "active":
                 yield from arm(session_id, row[0], stored_seconds(timer), now, stamp)
                 for kind, key, due, payload in jobs:
-                    yield run(ARM_SQL, kind, key, due, json.dumps(payload), stamp)
+                    yield from run(ARM_SQL, kind, key, due, json.dumps(payload), stamp)
             return True
 
         return await self.db.transact(body())
@@ -469,7 +471,7 @@ class Games(Concern):
         session_id: int,
         expected_version: int,
         moves: Iterable[NewMove | tuple[int, str, bool]],
-        state: dict[str, Any],
+        state: Mapping[str, object],
         *,
         job: Job | None = None,
         clock: Clocked | None = None,
@@ -493,7 +495,7 @@ class Games(Concern):
         session_id: int,
         expected_version: int,
         moves: Iterable[NewMove],
-        state: dict[str, Any],
+        state: dict[str, object],
         *,
         clock: Clocked | None = None,
     ) -> SessionRow:
@@ -516,11 +518,11 @@ class Games(Concern):
             changed += ", clock_state = ?, timer_seconds = ?"
             values += [dump_json(clock[0]), stored_seconds(clock[1])]
 
-        def body() -> Body:
+        def body() -> Body[SessionRow]:
             # A resignation keeps how many moves the log held when it came (the first one, for a
             # seat set again): the computer's moves for the seat up to it were its person's missed
             # turns (bot.profiles.reckon).
-            yield run(
+            yield from run(
                 "UPDATE seats SET is_computer = ?, resigned = ?, resigned_after = CASE WHEN ? = 1 THEN"
                 " COALESCE(resigned_after, (SELECT COALESCE(MAX(number), 0) FROM moves WHERE session_id = ?))"
                 " ELSE NULL END WHERE session_id = ? AND seat = ?",
@@ -531,13 +533,15 @@ class Games(Concern):
                 session_id,
                 seat,
             )
-            row = yield one(
+            row = yield from the_one(
                 f"UPDATE sessions SET {changed} WHERE id = ? RETURNING version, timer_seconds",
                 *values,
                 session_id,
             )
             yield from arm(session_id, row[0], row[1], now, stamp)
-            stored = yield one(f"SELECT {SESSION_COLUMNS}, state FROM sessions WHERE id = ?", session_id)
+            stored = yield from the_one(
+                f"SELECT {SESSION_COLUMNS}, state FROM sessions WHERE id = ?", session_id
+            )
             return session_of(stored)
 
         return await self.db.transact(body())
@@ -548,7 +552,7 @@ class Games(Concern):
         *,
         status: str,
         reason: str,
-        outcome: dict[str, Any] | None,
+        outcome: Mapping[str, object] | None,
         results: Sequence[ResultRow],
         rate: Callable[[list[RatingRow]], Sequence[RatingRow]] | None = None,
         names: dict[int, str] | None = None,
@@ -564,11 +568,11 @@ class Games(Concern):
             raise ValueError(status)
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[None]:
             if rate is not None:
                 yield from self.ratings.rate(session_id, results, rate, names or {}, stamp)
                 yield from self.leagues.rate_season(session_id, results, names or {}, stamp)
-            yield run(
+            yield from run(
                 "UPDATE sessions SET status = ?, end_reason = ?, outcome = ?, finished_at = ?, updated_at = ?,"
                 " version = version + 1 WHERE id = ? AND status IN ('lobby', 'active')",
                 status,
@@ -579,7 +583,7 @@ class Games(Concern):
                 session_id,
             )
             yield from disarm(session_id)
-            yield many(
+            yield from many(
                 "INSERT INTO results (session_id, seat, user_id, score, place, resigned) VALUES (?, ?, ?, ?, ?, ?)",
                 [
                     (

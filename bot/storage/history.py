@@ -7,10 +7,9 @@ the commit (:mod:`bot.storage.games`).  Snapshots are shortcuts the log can rebu
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
-from bot.storage.base import Body, Concern, MoveRow, UndoRequest, many, move_of, one, run, single, undo_of
+from bot.storage.base import Body, Concern, MoveRow, UndoRequest, many, move_of, one, run, undo_of
 
 
 class History(Concern):
@@ -29,7 +28,7 @@ class History(Concern):
         return [move_of(r) for r in rows]
 
     async def move_count(self, session_id: int) -> int:
-        row = await self.db.one("SELECT COUNT(*) FROM moves WHERE session_id = ?", session_id)
+        row = await self.db.the_row("SELECT COUNT(*) FROM moves WHERE session_id = ?", session_id)
         return row[0]
 
     async def moves_after(self, session_id: int, number: int) -> list[MoveRow]:
@@ -41,7 +40,7 @@ class History(Concern):
 
     async def seat_move_count(self, session_id: int, seat: int) -> int:
         """How many moves ``seat`` has made (a stale private menu is told by it)."""
-        row = await self.db.one(
+        row = await self.db.the_row(
             "SELECT COUNT(*) FROM moves WHERE session_id = ? AND seat = ?", session_id, seat
         )
         return row[0]
@@ -60,7 +59,7 @@ class History(Concern):
         row = await self.db.one("SELECT * FROM moves WHERE session_id = ? AND number = ?", session_id, number)
         return move_of(row) if row else None
 
-    async def snapshot_before(self, session_id: int, number: int) -> tuple[int, dict[str, Any]] | None:
+    async def snapshot_before(self, session_id: int, number: int) -> tuple[int, dict[str, object]] | None:
         """The latest saved state at or before move ``number``: (its move number, the state)."""
         row = await self.db.one(
             "SELECT number, state FROM snapshots WHERE session_id = ? AND number <= ?"
@@ -71,26 +70,27 @@ class History(Concern):
         if row is None:
             return None
         try:
-            return row[0], json.loads(row[1])
+            state = json.loads(row[1])
         except ValueError:
             return None  # an unreadable snapshot is only a lost shortcut: the log rebuilds it
+        return (row[0], state) if isinstance(state, dict) else None
 
-    async def save_snapshots(self, session_id: int, states: Sequence[tuple[int, dict[str, Any]]]) -> None:
+    async def save_snapshots(
+        self, session_id: int, states: Sequence[tuple[int, Mapping[str, object]]]
+    ) -> None:
         """Keep the states after the moves given (one already saved is left as it is)."""
         if not states:
             return
         await self.db.transact(
-            single(
-                many(
-                    "INSERT INTO snapshots (session_id, number, state) VALUES (?, ?, ?)"
-                    " ON CONFLICT (session_id, number) DO NOTHING",
-                    [(session_id, n, json.dumps(s)) for n, s in states],
-                )
+            many(
+                "INSERT INTO snapshots (session_id, number, state) VALUES (?, ?, ?)"
+                " ON CONFLICT (session_id, number) DO NOTHING",
+                [(session_id, n, json.dumps(s)) for n, s in states],
             )
         )
 
     async def snapshot_count(self, session_id: int) -> int:
-        row = await self.db.one("SELECT COUNT(*) FROM snapshots WHERE session_id = ?", session_id)
+        row = await self.db.the_row("SELECT COUNT(*) FROM snapshots WHERE session_id = ?", session_id)
         return row[0]
 
     async def drop_snapshots(self, session_id: int) -> None:
@@ -100,9 +100,9 @@ class History(Concern):
     async def ask_undo(self, request: UndoRequest) -> None:
         """Store ``request`` as the game's pending undo request (replacing an older one)."""
 
-        def body() -> Body:
-            yield run("DELETE FROM undo_requests WHERE session_id = ?", request.session_id)
-            yield run(
+        def body() -> Body[None]:
+            yield from run("DELETE FROM undo_requests WHERE session_id = ?", request.session_id)
+            yield from run(
                 "INSERT INTO undo_requests (session_id, version, seat, target, waiting, message_id, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 request.session_id,
@@ -129,15 +129,15 @@ class History(Concern):
         """``seat`` agrees to the request made at ``version``; returns it as it stands now
         (``None`` when there is no such request any more)."""
 
-        def body() -> Body:
-            row = yield one(
+        def body() -> Body[UndoRequest | None]:
+            row = yield from one(
                 "SELECT * FROM undo_requests WHERE session_id = ? AND version = ?", session_id, version
             )
             if row is None:
                 return None
             request = undo_of(row)
             waiting = request.waiting - {seat}
-            yield run(
+            yield from run(
                 "UPDATE undo_requests SET waiting = ? WHERE session_id = ?",
                 json.dumps(sorted(waiting)),
                 session_id,

@@ -6,22 +6,17 @@ statement (:meth:`bot.storage.base.Backend.claim_jobs`).
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
-from bot.storage.base import ARM_SQL, Concern, Job, job_of
+from bot.storage.base import ARM_SQL, Concern, Job, JobPayload, job_json, job_of
 
 
 class Jobs(Concern):
     """Pending jobs: set, read, claimed, completed or given back."""
 
-    async def schedule(
-        self, kind: str, key: str, due_at: float, payload: dict[str, Any] | None = None
-    ) -> None:
+    async def schedule(self, kind: str, key: str, due_at: float, payload: JobPayload | None = None) -> None:
         """Set the job ``kind``/``key`` to fire at ``due_at`` (seconds since the epoch), replacing
         a pending one of the same kind and key (and any claim on it)."""
         stamp = self.clock.stamp()
-        await self.db.change(ARM_SQL, kind, str(key), float(due_at), json.dumps(payload or {}), stamp)
+        await self.db.change(ARM_SQL, kind, str(key), float(due_at), job_json(payload or {}), stamp)
 
     async def cancel(self, kind: str, key: str) -> bool:
         """Drop the pending job ``kind``/``key``; False when there was none."""

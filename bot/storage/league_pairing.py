@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from bot.storage.base import Body, Concern, Conflict, Job, all_, many, one, run, upsert
+from bot.storage.base import Body, Concern, Conflict, Job, all_, many, one, run, the_one, upsert
 
 
 class LeaguePairing(Concern):
@@ -79,21 +79,21 @@ class LeaguePairing(Concern):
         """Fix a table of ``players`` (in seat order) for round ``number``; False when one of them
         is at a fixed table of that round already, or the round has opened."""
 
-        def body() -> Body:
-            league = yield one("SELECT current_round FROM leagues WHERE id = ?", league_id)
+        def body() -> Body[bool]:
+            league = yield from one("SELECT current_round FROM leagues WHERE id = ?", league_id)
             if league is None or league[0] >= number:
                 return False
-            taken = yield all_(
+            taken = yield from all_(
                 "SELECT user_id FROM league_fixed WHERE league_id = ? AND round = ?", league_id, number
             )
             if {r[0] for r in taken} & set(players):
                 return False
-            top = yield one(
+            top = yield from the_one(
                 "SELECT COALESCE(MAX(tab), 0) FROM league_fixed WHERE league_id = ? AND round = ?",
                 league_id,
                 number,
             )
-            yield many(
+            yield from many(
                 "INSERT INTO league_fixed (league_id, round, user_id, tab, position) VALUES (?, ?, ?, ?, ?)",
                 [(league_id, number, uid, top[0] + 1, pos) for pos, uid in enumerate(players)],
             )
@@ -105,8 +105,8 @@ class LeaguePairing(Concern):
         """Undo the fixed table of round ``number`` that holds ``user_id``; its players (none when
         there was no such table)."""
 
-        def body() -> Body:
-            row = yield one(
+        def body() -> Body[list[int]]:
+            row = yield from one(
                 "SELECT tab FROM league_fixed WHERE league_id = ? AND round = ? AND user_id = ?",
                 league_id,
                 number,
@@ -114,13 +114,13 @@ class LeaguePairing(Concern):
             )
             if row is None:
                 return []
-            players = yield all_(
+            players = yield from all_(
                 "SELECT user_id FROM league_fixed WHERE league_id = ? AND round = ? AND tab = ? ORDER BY position",
                 league_id,
                 number,
                 row[0],
             )
-            yield run(
+            yield from run(
                 "DELETE FROM league_fixed WHERE league_id = ? AND round = ? AND tab = ?",
                 league_id,
                 number,
@@ -152,15 +152,17 @@ class LeaguePairing(Concern):
         job is consumed in the same transaction.  False when the round has opened meanwhile."""
         sql = upsert("league_drafts", "league_id, round", "league_id, round, groups, byes")
 
-        def body() -> Body:
-            league = yield one("SELECT current_round FROM leagues WHERE id = ?", league_id)
+        def body() -> Body[bool]:
+            league = yield from one("SELECT current_round FROM leagues WHERE id = ?", league_id)
             if league is None or league[0] != number - 1:
                 return False
             if job is not None:
-                gone = yield run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
+                gone = yield from run("DELETE FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
                 if gone != 1:
                     raise Conflict("the round job was taken meanwhile")
-            yield run(sql, league_id, number, json.dumps([list(g) for g in groups]), json.dumps(list(byes)))
+            yield from run(
+                sql, league_id, number, json.dumps([list(g) for g in groups]), json.dumps(list(byes))
+            )
             return True
 
         return await self.db.transact(body())

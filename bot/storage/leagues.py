@@ -9,9 +9,8 @@ session's results (:meth:`bot.storage.games.Games.finish`).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot import ratings
 from bot.league import names
@@ -24,24 +23,26 @@ from bot.storage.base import (
     Concern,
     Conflict,
     Job,
+    JobPayload,
     RatingRow,
     ResultRow,
     Row,
     all_,
     fits,
+    job_json,
     many,
     one,
     rating_of,
     record,
     run,
-    single,
+    the_one,
     upsert,
 )
 from bot.time.gameclock import MAX_SECONDS, MIN_SECONDS, MINUTE, MOVE, ClockSpec
 from bot.time.jobs import LEAGUE_DEADLINE as DEADLINE_JOB
 from bot.time.jobs import LEAGUE_ROUND as ROUND_JOB
 
-ANNOUNCE = json.dumps({"announce": True})
+ANNOUNCE = job_json({"announce": True})
 """The payload of a league's job that posts its season's end (see ``end_league``)."""
 
 FORMATS = ("swiss", "round_robin", "elimination")
@@ -62,7 +63,7 @@ class LeagueRow:
     game: str
     format: str
     group_size: int
-    options: dict[str, Any]
+    options: dict[str, object]
     points: list[float]
     bye_points: float
     round_seconds: float
@@ -228,7 +229,7 @@ class Leagues(Concern):
         game: str,
         format: str,
         group_size: int,
-        options: dict[str, Any],
+        options: Mapping[str, object],
         points: Sequence[float],
         bye_points: float,
         round_seconds: float,
@@ -244,8 +245,8 @@ class Leagues(Concern):
             raise ValueError(format)
         stamp = self.clock.stamp()
 
-        def body() -> Body:
-            row = yield one(
+        def body() -> Body[int]:
+            row = yield from the_one(
                 "INSERT INTO leagues (guild_id, channel_id, organiser_id, name, game, format, group_size, options,"
                 " points, bye_points, round_seconds, rounds, timer_seconds, starts_at, status, seed, created_at,"
                 " clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?) RETURNING id",
@@ -298,19 +299,19 @@ class Leagues(Concern):
         round is due at ``first_at``; False unless in sign-up."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
-            changed = yield run(
+        def body() -> Body[bool]:
+            changed = yield from run(
                 "UPDATE leagues SET status = 'running', rounds = ? WHERE id = ? AND status = 'signup'",
                 rounds,
                 league_id,
             )
             if changed != 1:
                 return False
-            yield many(
+            yield from many(
                 "UPDATE league_players SET seed = ? WHERE league_id = ? AND user_id = ?",
                 [(i, league_id, uid) for i, uid in enumerate(seeds, 1)],
             )
-            yield run(ARM_SQL, ROUND_JOB, str(league_id), float(first_at), json.dumps({"round": 1}), stamp)
+            yield from run(ARM_SQL, ROUND_JOB, str(league_id), float(first_at), job_json({"round": 1}), stamp)
             return True
 
         return await self.db.transact(body())
@@ -329,8 +330,8 @@ class Leagues(Concern):
         drops it once posted)."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
-            changed = yield run(
+        def body() -> Body[bool]:
+            changed = yield from run(
                 "UPDATE leagues SET status = ?, champion_id = ?, finished_at = ?"
                 " WHERE id = ? AND status IN ('signup', 'running')",
                 status,
@@ -338,9 +339,9 @@ class Leagues(Concern):
                 stamp,
                 league_id,
             )
-            yield run("DELETE FROM jobs WHERE kind = ? AND key = ?", ROUND_JOB, str(league_id))
+            yield from run("DELETE FROM jobs WHERE kind = ? AND key = ?", ROUND_JOB, str(league_id))
             if announce_at is not None and changed == 1:
-                yield run(ARM_SQL, ROUND_JOB, str(league_id), float(announce_at), ANNOUNCE, stamp)
+                yield from run(ARM_SQL, ROUND_JOB, str(league_id), float(announce_at), ANNOUNCE, stamp)
             return changed == 1
 
         return await self.db.transact(body())
@@ -350,8 +351,8 @@ class Leagues(Concern):
         from round ``final_round`` on, the season then lasting ``rounds`` rounds.  False once the
         final stage has begun or the league is over (or it is not Swiss)."""
 
-        def body() -> Body:
-            changed = yield run(
+        def body() -> Body[bool]:
+            changed = yield from run(
                 "UPDATE leagues SET final_top = ?, final_round = ?, rounds = ? WHERE id = ? AND format = 'swiss'"
                 " AND status IN ('signup', 'running') AND current_round < ?",
                 top,
@@ -377,11 +378,11 @@ class Leagues(Concern):
 
     def rate_season(
         self, session_id: int, results: Sequence[ResultRow], names: dict[int, str], stamp: str
-    ) -> Body:
+    ) -> Body[None]:
         """After the all-time ratings (:meth:`bot.storage.ratings.Ratings.rate`), for a league game
         that was rated, the league's season table from the same places (fresh ratings for the
         season; same lock, same transaction)."""
-        row = yield one(
+        row = yield from one(
             "SELECT g.league_id, s.rated FROM league_games g JOIN sessions s ON s.id = g.session_id"
             " WHERE g.session_id = ?",
             session_id,
@@ -393,7 +394,7 @@ class Leagues(Concern):
         for r in results:
             if r.user_id is None:
                 continue
-            found = yield one(
+            found = yield from one(
                 "SELECT mu, sigma, games, wins FROM season_ratings WHERE league_id = ? AND user_id = ?",
                 league_id,
                 r.user_id,
@@ -413,7 +414,7 @@ class Leagues(Concern):
         new = ratings.rate([c[0] for c in current])
         if len(new) != len(current):
             return  # fewer than two people: the season is not rated either
-        yield many(
+        yield from many(
             upsert("season_ratings", "league_id, user_id", "league_id, user_id, " + RATED),
             [
                 (
@@ -449,11 +450,11 @@ class Leagues(Concern):
     async def leave_league(self, league_id: int, user_id: int) -> str:
         """Withdraw a sign-up: 'left', 'absent' (not signed up) or 'closed' (the league started)."""
 
-        def body() -> Body:
-            row = yield one("SELECT status FROM leagues WHERE id = ?", league_id)
+        def body() -> Body[str]:
+            row = yield from one("SELECT status FROM leagues WHERE id = ?", league_id)
             if row is None or row[0] != "signup":
                 return "closed"
-            gone = yield run(
+            gone = yield from run(
                 "DELETE FROM league_players WHERE league_id = ? AND user_id = ?", league_id, user_id
             )
             return "left" if gone == 1 else "absent"
@@ -466,11 +467,11 @@ class Leagues(Concern):
         those games that are being played (for the table to end their part), or None when the
         player is not an active player of a running league."""
 
-        def body() -> Body:
-            row = yield one("SELECT status, current_round FROM leagues WHERE id = ?", league_id)
+        def body() -> Body[list[int] | None]:
+            row = yield from one("SELECT status, current_round FROM leagues WHERE id = ?", league_id)
             if row is None or row[0] != "running":
                 return None
-            changed = yield run(
+            changed = yield from run(
                 "UPDATE league_players SET dropped_round = ? WHERE league_id = ? AND user_id = ?"
                 " AND dropped_round IS NULL",
                 row[1],
@@ -479,13 +480,13 @@ class Leagues(Concern):
             )
             if changed != 1:
                 return None
-            open_games = yield all_(
+            open_games = yield from all_(
                 "SELECT g.id, g.session_id FROM league_games g JOIN league_seats s ON s.game_id = g.id"
                 " WHERE g.league_id = ? AND s.user_id = ? AND g.status <> 'finished'",
                 league_id,
                 user_id,
             )
-            yield many(
+            yield from many(
                 "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
                 [(g[0], user_id) for g in open_games],
             )
@@ -519,8 +520,8 @@ class Leagues(Concern):
         not running."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
-            changed = yield run(
+        def body() -> Body[list[int] | None]:
+            changed = yield from run(
                 "UPDATE leagues SET current_round = ?, rounds = COALESCE(?, rounds)"
                 " WHERE id = ? AND current_round = ? AND status = 'running'",
                 number,
@@ -530,58 +531,58 @@ class Leagues(Concern):
             )
             if changed != 1:
                 return None
-            yield many(
+            yield from many(
                 "UPDATE league_players SET final_seed = ? WHERE league_id = ? AND user_id = ?",
                 [(i, league_id, uid) for i, uid in enumerate(finalists, 1)],
             )
             if job is not None:
-                ours = yield one("SELECT 1 FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
+                ours = yield from one("SELECT 1 FROM jobs WHERE id = ? AND claim = ?", job.id, job.claim)
                 if ours is None:
                     raise Conflict("the round job was taken meanwhile")
             if resume_at is not None:
                 # The round's job again, as a guard until its games are open (settle_round drops
                 # it then): if the process opening them stops, it fires and the round resumes.
-                yield run(
-                    ARM_SQL, ROUND_JOB, str(league_id), float(resume_at), json.dumps({"round": number}), stamp
+                yield from run(
+                    ARM_SQL, ROUND_JOB, str(league_id), float(resume_at), job_json({"round": number}), stamp
                 )
             elif job is not None:
-                yield run("DELETE FROM jobs WHERE id = ?", job.id)
-            yield run(
+                yield from run("DELETE FROM jobs WHERE id = ?", job.id)
+            yield from run(
                 "INSERT INTO league_rounds (league_id, number, opened_at, deadline_at) VALUES (?, ?, ?, ?)",
                 league_id,
                 number,
                 stamp,
                 float(deadline_at),
             )
-            bye = yield one("SELECT bye_points FROM leagues WHERE id = ?", league_id)
-            yield many(
+            bye = yield from the_one("SELECT bye_points FROM leagues WHERE id = ?", league_id)
+            yield from many(
                 "INSERT INTO league_byes (league_id, round, user_id, points) VALUES (?, ?, ?, ?)",
                 [(league_id, number, b, bye[0]) for b in byes],
             )
-            yield many(  # those not paired by attendance (see bot.league.attendance): why, and its points
+            yield from many(  # those not paired by attendance (see bot.league.attendance): why, and its points
                 "INSERT INTO league_byes (league_id, round, user_id, points, kind) VALUES (?, ?, ?, ?, ?)",
                 [(league_id, number, u, float(pts), kind) for u, pts, kind in sit_outs],
             )
             ids = []
             for i, group in enumerate(groups):
                 table_no = tables[i] if tables is not None else i + 1
-                game = yield one(
+                game = yield from the_one(
                     "INSERT INTO league_games (league_id, round, table_no) VALUES (?, ?, ?) RETURNING id",
                     league_id,
                     number,
                     table_no,
                 )
                 ids.append(game[0])
-                yield many(
+                yield from many(
                     "INSERT INTO league_seats (game_id, user_id, position) VALUES (?, ?, ?)",
                     [(game[0], uid, pos) for pos, uid in enumerate(group)],
                 )
-            yield run(
+            yield from run(
                 ARM_SQL,
                 DEADLINE_JOB,
                 f"{league_id}:{number}",
                 float(deadline_at),
-                json.dumps({"league": league_id, "round": number}),
+                job_json({"league": league_id, "round": number}),
                 stamp,
             )
             return ids
@@ -595,7 +596,7 @@ class Leagues(Concern):
             "DELETE FROM jobs WHERE kind = ? AND key = ? AND payload = ?",
             ROUND_JOB,
             str(league_id),
-            json.dumps({"round": number}),
+            job_json({"round": number}),
         )
 
     async def announced(self, league_id: int) -> None:
@@ -630,10 +631,8 @@ class Leagues(Concern):
         """Set the job that opens round ``number`` at ``due_at`` (``missing``: the permissions it
         waited for last time, so the organiser is told of them once)."""
         stamp = self.clock.stamp()
-        payload: dict[str, Any] = {"round": number}
-        if missing:
-            payload["missing"] = list(missing)
-        await self.db.change(ARM_SQL, ROUND_JOB, str(league_id), float(due_at), json.dumps(payload), stamp)
+        payload: JobPayload = {"round": number, "missing": list(missing)} if missing else {"round": number}
+        await self.db.change(ARM_SQL, ROUND_JOB, str(league_id), float(due_at), job_json(payload), stamp)
 
     async def league_rounds(self, league_id: int) -> list[LeagueRound]:
         rows = await self.db.all("SELECT * FROM league_rounds WHERE league_id = ? ORDER BY number", league_id)
@@ -684,11 +683,9 @@ class Leagues(Concern):
     async def set_forfeits(self, game_id: int, user_ids: Sequence[int]) -> None:
         """Mark players of a game not finished yet as forfeiting it (dropped before it opened)."""
         await self.db.transact(
-            single(
-                many(
-                    "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
-                    [(game_id, uid) for uid in user_ids],
-                )
+            many(
+                "UPDATE league_seats SET forfeit = 1 WHERE game_id = ? AND user_id = ?",
+                [(game_id, uid) for uid in user_ids],
             )
         )
 
@@ -696,16 +693,18 @@ class Leagues(Concern):
         """End a league game that never got a session (every seat forfeited or the table could not
         open it): the players who did not forfeit share first place, the others rank last."""
 
-        def body() -> Body:
-            seats = yield all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
+        def body() -> Body[bool]:
+            seats = yield from all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
             results = [ResultRow(i, r[0], None, 2 if r[1] else 1, False) for i, r in enumerate(seats)]
             return (yield from self._league_result(game_id, results))
 
         return await self.db.transact(body())
 
-    def record_result(self, session_id: int, status: str, results: Sequence[ResultRow]) -> Body:
+    def record_result(self, session_id: int, status: str, results: Sequence[ResultRow]) -> Body[None]:
         """Inside the session's finishing transaction: a league game's places and points."""
-        row = yield one("SELECT id FROM league_games WHERE session_id = ? AND status = 'playing'", session_id)
+        row = yield from one(
+            "SELECT id FROM league_games WHERE session_id = ? AND status = 'playing'", session_id
+        )
         if row is None:
             return
         if status == "abandoned" or not results:
@@ -718,11 +717,11 @@ class Leagues(Concern):
 
     def _league_result(
         self, game_id: int, results: Sequence[ResultRow], *, lost_by_all: bool = False
-    ) -> Body:
+    ) -> Body[bool]:
         """A league game's places and points; ``lost_by_all``: every seat ranks last (a loss)."""
-        seats = yield all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
+        seats = yield from all_("SELECT user_id, forfeit FROM league_seats WHERE game_id = ?", game_id)
         forfeits = {s[0] for s in seats if s[1]}
-        table = yield one(
+        table = yield from the_one(
             "SELECT l.points FROM leagues l JOIN league_games g ON g.league_id = l.id WHERE g.id = ?", game_id
         )
         scale = [float(x) for x in json.loads(table[0])]
@@ -733,22 +732,22 @@ class Leagues(Concern):
         if len(scale) != len(ids):
             scale = list(place_points(len(ids)))
         points = [scale[-1]] * len(ids) if lost_by_all else points_for_places([places[i] for i in ids], scale)
-        yield many(
+        yield from many(
             "UPDATE league_seats SET place = ?, points = ? WHERE game_id = ? AND user_id = ?",
             [(places[i], pts, game_id, i) for i, pts in zip(ids, points, strict=True)],
         )
-        changed = yield run(
+        changed = yield from run(
             "UPDATE league_games SET status = 'finished' WHERE id = ? AND status <> 'finished'", game_id
         )
         return changed == 1
 
 
-def credited_results(game_id: int, results: Sequence[ResultRow]) -> Body:
+def credited_results(game_id: int, results: Sequence[ResultRow]) -> Body[list[ResultRow]]:
     """Inside a league game's finishing transaction: the session's results with each substitute's
     row given back to the seat's original player unless the organiser credits the substitute
     (:mod:`bot.league.noshows`; crediting nobody leaves the original's forfeit standing, so they
     rank last and the substitute gets nothing)."""
-    subs = yield all_(
+    subs = yield from all_(
         "SELECT original_id, substitute_id, credit FROM league_substitutions WHERE game_id = ?", game_id
     )
     swap = {int(r[1]): int(r[0]) for r in subs if r[2] != "substitute"}
@@ -766,18 +765,20 @@ def sign_up(
     name: str,
     stamp: str,
     status: str,
-    then: Callable[[int], Body] | None = None,
-) -> Body:
+    then: Callable[[int], Body[None]] | None = None,
+) -> Body[str]:
     """A sign-up's transaction, before the start or late: 'closed' unless the league's status is
     ``status``, 'already' when the player is signed up, else 'joined' with the player added (and
     ``then``, given the league's current round, run in the same transaction)."""
-    row = yield one("SELECT status, current_round FROM leagues WHERE id = ?", league_id)
+    row = yield from one("SELECT status, current_round FROM leagues WHERE id = ?", league_id)
     if row is None or row[0] != status:
         return "closed"
-    there = yield one("SELECT 1 FROM league_players WHERE league_id = ? AND user_id = ?", league_id, user_id)
+    there = yield from one(
+        "SELECT 1 FROM league_players WHERE league_id = ? AND user_id = ?", league_id, user_id
+    )
     if there is not None:
         return "already"
-    yield run(
+    yield from run(
         "INSERT INTO league_players (league_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)",
         league_id,
         user_id,
@@ -789,10 +790,9 @@ def sign_up(
     return "joined"
 
 
-async def signed_up(db: Backend, body: Body) -> str:
+async def signed_up(db: Backend, body: Body[str]) -> str:
     """Run a sign-up (:func:`sign_up`); a concurrent sign-up of the same player is 'already'."""
     try:
-        result: str = await db.transact(body)
+        return await db.transact(body)
     except Conflict:
         return "already"
-    return result

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.league.noshows import ORIGINAL, SUBSTITUTE, Rules
-from bot.storage.base import Body, Concern, fits, one, run, upsert
+from bot.storage.base import Body, Concern, fits, one, run, the_one, upsert
 from bot.storage.games import arm
 
 
@@ -60,15 +60,15 @@ class NoShows(Concern):
         ones newly counted."""
         now = self.clock.time()
 
-        def body() -> Body:
+        def body() -> Body[list[int]]:
             counted = []
             for uid in user_ids:
-                seen = yield one(
+                seen = yield from one(
                     "SELECT 1 FROM league_noshows WHERE game_id = ? AND user_id = ?", game_id, uid
                 )
                 if seen is not None:
                     continue
-                yield run(
+                yield from run(
                     "INSERT INTO league_noshows (league_id, game_id, user_id, round, action, at)"
                     " VALUES (?, ?, ?, ?, ?, ?)",
                     league_id,
@@ -102,13 +102,13 @@ class NoShows(Concern):
         """Put a person at the end of the list; False when they are on it already."""
         now = self.clock.time()
 
-        def body() -> Body:
-            there = yield one(
+        def body() -> Body[bool]:
+            there = yield from one(
                 "SELECT 1 FROM league_substitutes WHERE league_id = ? AND user_id = ?", league_id, user_id
             )
             if there is not None:
                 return False
-            yield run(
+            yield from run(
                 "INSERT INTO league_substitutes (league_id, user_id, display_name, added_at) VALUES (?, ?, ?, ?)",
                 league_id,
                 user_id,
@@ -150,8 +150,8 @@ class NoShows(Concern):
         not ``original``'s any more or the game is not running (nothing changes)."""
         stamp, now = self.clock.stamp(), self.clock.time()
 
-        def body() -> Body:
-            row = yield one(
+        def body() -> Body[bool]:
+            row = yield from one(
                 "SELECT 1 FROM seats st JOIN sessions s ON s.id = st.session_id WHERE st.session_id = ?"
                 " AND st.seat = ? AND st.user_id = ? AND s.status = 'active'",
                 session_id,
@@ -160,7 +160,7 @@ class NoShows(Concern):
             )
             if row is None:
                 return False
-            yield run(
+            yield from run(
                 "UPDATE seats SET user_id = ?, display_name = ?, is_computer = 0, resigned = 0,"
                 " resigned_after = NULL WHERE session_id = ? AND seat = ?",
                 substitute.user_id,
@@ -168,37 +168,37 @@ class NoShows(Concern):
                 session_id,
                 seat,
             )
-            version = yield one(
+            version = yield from the_one(
                 "UPDATE sessions SET version = version + 1, updated_at = ? WHERE id = ? RETURNING version, timer_seconds",
                 stamp,
                 session_id,
             )
             yield from arm(session_id, version[0], version[1], now, stamp)
             if credit == SUBSTITUTE:  # they take the dropped player's place in the league's table
-                joined = yield one(
+                joined = yield from one(
                     "SELECT 1 FROM league_players WHERE league_id = ? AND user_id = ?",
                     league_id,
                     substitute.user_id,
                 )
                 if joined is None:
-                    yield run(
+                    yield from run(
                         "INSERT INTO league_players (league_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)",
                         league_id,
                         substitute.user_id,
                         substitute.name,
                         stamp,
                     )
-                yield run(
+                yield from run(
                     "UPDATE league_seats SET user_id = ?, forfeit = 0 WHERE game_id = ? AND user_id = ?",
                     substitute.user_id,
                     game_id,
                     original,
                 )
             elif credit == ORIGINAL:
-                yield run(
+                yield from run(
                     "UPDATE league_seats SET forfeit = 0 WHERE game_id = ? AND user_id = ?", game_id, original
                 )
-            yield run(
+            yield from run(
                 "INSERT INTO league_substitutions (game_id, original_id, substitute_id, credit, at) VALUES (?, ?, ?, ?, ?)",
                 game_id,
                 original,
@@ -206,7 +206,7 @@ class NoShows(Concern):
                 credit,
                 now,
             )
-            yield run(
+            yield from run(
                 "DELETE FROM league_substitutes WHERE league_id = ? AND user_id = ?",
                 league_id,
                 substitute.user_id,

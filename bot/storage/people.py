@@ -42,10 +42,10 @@ class People(Concern):
         times away too (:meth:`away_periods`), in the same transaction."""
         values = [getattr(person, c) for c in SAVED]
 
-        def body() -> Body:
-            yield run(SAVE_PERSON, *values[:6], int(person.dm_failed), *values[7:], self.clock.stamp())
+        def body() -> Body[None]:
+            yield from run(SAVE_PERSON, *values[:6], int(person.dm_failed), *values[7:], self.clock.stamp())
             if person.away_since is not None and person.away_until is not None:
-                yield run(SAVE_AWAY, person.user_id, person.away_since, person.away_until)
+                yield from run(SAVE_AWAY, person.user_id, person.away_since, person.away_until)
 
         await self.db.transact(body())
 

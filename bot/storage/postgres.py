@@ -25,8 +25,8 @@ import json
 import os
 import re
 import secrets
-from collections.abc import Callable, Coroutine
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from typing import Concatenate, ParamSpec, TypeVar
 from urllib.parse import unquote_plus, urlsplit, urlunsplit
 
 import asyncpg
@@ -43,6 +43,7 @@ from bot.storage.base import (
     Job,
     NewMove,
     NotAnswering,
+    Row,
     SessionRow,
     StaleVersion,
     StorageError,
@@ -54,6 +55,7 @@ from bot.storage.base import (
     pending,
     session_of,
     stored_seconds,
+    the_one,
 )
 from bot.storage.games import clock_body
 from bot.time.jobs import DEADLINE
@@ -186,11 +188,12 @@ def down(exc: BaseException) -> bool:
 
 P = ParamSpec("P")
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 def answering(
-    method: Callable[Concatenate[PostgresBackend, P], Coroutine[Any, Any, R]],
-) -> Callable[Concatenate[PostgresBackend, P], Coroutine[Any, Any, R]]:
+    method: Callable[Concatenate[PostgresBackend, P], Awaitable[R]],
+) -> Callable[Concatenate[PostgresBackend, P], Coroutine[object, None, R]]:
     """The method, its failures because the server stopped answering raised as
     :class:`NotAnswering` (one line, without the password), every other error as it was."""
 
@@ -209,10 +212,11 @@ def answering(
     return run
 
 
-async def _steps(conn: asyncpg.Connection, body: Body) -> Any:
+async def _steps(conn: asyncpg.Connection, body: Body[T]) -> T:
     try:
         op = next(body)
         while True:
+            result: object
             kind, sql, params = op
             query = numbered(sql)
             if kind == "many":
@@ -337,10 +341,10 @@ def _logged(
     session_id: int,
     expected_version: int,
     moves: list[NewMove],
-    state: dict[str, Any],
+    state: Mapping[str, object],
     stamp: str,
     now: float,
-) -> tuple[Any, ...]:
+) -> tuple[object, ...]:
     """The first eleven parameters of both commit statements: the session, the version expected,
     the moves as arrays (seats, texts, by the computer, events, privacy, turns), the state and the
     times."""
@@ -410,7 +414,7 @@ class PostgresBackend(Backend):
             return await _schema_problems(conn) + await _gaps(conn)
 
     @answering
-    async def transact(self, body: Body) -> Any:
+    async def transact(self, body: Body[T]) -> T:
         try:
             async with self._pool.acquire() as conn, conn.transaction():
                 return await _steps(conn, body)
@@ -418,22 +422,22 @@ class PostgresBackend(Backend):
             raise Conflict(str(exc)) from None
 
     @answering
-    async def read(self, body: Body) -> Any:
+    async def read(self, body: Body[T]) -> T:
         async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
             return await _steps(conn, body)
 
     @answering
-    async def read_small(self, body: Body) -> Any:
+    async def read_small(self, body: Body[T]) -> T:
         # Its statement is one snapshot by itself: no transaction around it (two trips fewer).
         async with self._pool.acquire() as conn:
             return await _steps(conn, body)
 
     @answering
-    async def all(self, sql: str, *params: object) -> list[Any]:
+    async def all(self, sql: str, *params: object) -> list[Row]:
         return await self._pool.fetch(numbered(sql), *params)
 
-    def ratings_lock(self, guild_id: int, game: str) -> Body:
-        yield one("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", f"ratings:{guild_id}:{game}")
+    def ratings_lock(self, guild_id: int, game: str) -> Body[None]:
+        yield from one("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", f"ratings:{guild_id}:{game}")
 
     @answering
     async def commit_moves(
@@ -441,7 +445,7 @@ class PostgresBackend(Backend):
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
-        state: dict[str, Any],
+        state: Mapping[str, object],
         job: Job | None,
         clock: Clocked | None,
     ) -> int:
@@ -451,9 +455,9 @@ class PostgresBackend(Backend):
             *((None, None) if job is None else (job.id, job.claim)),
         )
 
-        def clocked() -> Body:
+        def clocked() -> Body[Row]:
             # A clocked game: the same function, then its clocks, in one transaction (two trips).
-            row = yield one(RECORD_MOVES, *args)
+            row = yield from the_one(RECORD_MOVES, *args)
             if row[0] and clock is not None:
                 yield from clock_body(session_id, row[1], clock[0], clock[1], now, stamp)
             return row
@@ -477,7 +481,7 @@ class PostgresBackend(Backend):
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
-        state: dict[str, Any],
+        state: dict[str, object],
         clock: Clocked | None,
     ) -> SessionRow:
         async with self._pool.acquire() as conn:
@@ -494,7 +498,7 @@ class PostgresBackend(Backend):
         return session_of(row, state)
 
     @answering
-    async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Any]:
+    async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Row]:
         return await self._pool.fetch(
             "UPDATE jobs SET claimed_by = $1, claim = $2, claimed_until = $3, attempts = attempts + 1"
             " WHERE id IN (SELECT id FROM jobs WHERE due_at <= $4 AND (claimed_until IS NULL OR claimed_until <= $4)"

@@ -144,23 +144,23 @@ class Profiles(Concern):
     async def logs(self, session_ids: Sequence[int]) -> list[GameLog]:
         """The logs of these games (read by their keys, a few hundred games a statement), in one trip."""
 
-        def body() -> Body:
+        def body() -> Body[list[GameLog]]:
             out = []
             for at in range(0, len(session_ids), LOGS_AT_ONCE):
                 ids = list(session_ids[at : at + LOGS_AT_ONCE])
                 marks = ", ".join("?" for _ in ids)
-                games = yield all_(
+                games = yield from all_(
                     "SELECT id, game, version, clock, timer_seconds, started_at FROM sessions"
                     f" WHERE id IN ({marks}) ORDER BY id",
                     *ids,
                 )
-                seats = yield all_(
+                seats = yield from all_(
                     "SELECT session_id, seat, user_id, resigned, resigned_after FROM seats"
                     f" WHERE session_id IN ({marks})"
                     " AND seat IS NOT NULL",
                     *ids,
                 )
-                moves = yield all_(
+                moves = yield from all_(
                     "SELECT session_id, number, seat, by_computer, created_at, move FROM moves"
                     f" WHERE session_id IN ({marks})"
                     " ORDER BY session_id, number",
@@ -205,10 +205,10 @@ class Profiles(Concern):
         if not read:
             return
 
-        def body() -> Body:
+        def body() -> Body[None]:
             for log, turns in read:
-                yield run("DELETE FROM turns WHERE session_id = ?", log.session_id)
-                yield many(
+                yield from run("DELETE FROM turns WHERE session_id = ?", log.session_id)
+                yield from many(
                     upsert(
                         "turns",
                         "session_id, number",
@@ -219,7 +219,7 @@ class Profiles(Concern):
                         for t in turns
                     ],
                 )
-                yield run(
+                yield from run(
                     upsert("turns_read", "session_id", "session_id, version"), log.session_id, log.version
                 )
 
@@ -228,9 +228,9 @@ class Profiles(Concern):
     async def forget_turns(self) -> None:
         """Drop every derived turn (the next reading rebuilds them from the log)."""
 
-        def body() -> Body:
-            yield run("DELETE FROM turns")
-            yield run("DELETE FROM turns_read")
+        def body() -> Body[None]:
+            yield from run("DELETE FROM turns")
+            yield from run("DELETE FROM turns_read")
 
         await self.db.transact(body())
 
@@ -240,8 +240,8 @@ class Profiles(Concern):
         if not fits(user_id):
             return TurnSummary()
 
-        def body() -> Body:
-            rows = yield all_(
+        def body() -> Body[TurnSummary]:
+            rows = yield from all_(
                 "SELECT game, COUNT(*), SUM(on_time), SUM(missed),"
                 " SUM(CASE WHEN missed = 0 AND seconds IS NOT NULL THEN 1 ELSE 0 END)"
                 " FROM turns WHERE user_id = ? GROUP BY game ORDER BY game",
@@ -252,7 +252,7 @@ class Profiles(Concern):
                 median = None
                 if timed:
                     take, skip = median_at(timed)
-                    found = yield all_(
+                    found = yield from all_(
                         "SELECT seconds FROM turns WHERE user_id = ? AND game = ? AND missed = 0"
                         " AND seconds IS NOT NULL ORDER BY seconds LIMIT ? OFFSET ?",
                         user_id,
@@ -266,7 +266,7 @@ class Profiles(Concern):
             median = None
             if timed:
                 take, skip = median_at(timed)
-                found = yield all_(
+                found = yield from all_(
                     "SELECT seconds FROM turns WHERE user_id = ? AND missed = 0 AND seconds IS NOT NULL"
                     " ORDER BY seconds LIMIT ? OFFSET ?",
                     user_id,
@@ -274,7 +274,7 @@ class Profiles(Concern):
                     skip,
                 )
                 median = middle([r[0] for r in found])
-            missed = yield all_(
+            missed = yield from all_(
                 "SELECT DISTINCT session_id FROM turns WHERE user_id = ? AND missed = 1", user_id
             )
             return TurnSummary(tuple(games), median, frozenset(r[0] for r in missed))

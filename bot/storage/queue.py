@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.storage.base import Body, Concern, Conflict, Row, all_, fits, one, record, run, upsert
+from bot.storage.base import Body, Concern, Conflict, Row, all_, fits, one, record, run, the_one, upsert
 
 
 @dataclass(frozen=True)
@@ -117,16 +117,16 @@ class Queue(Concern):
         ``full`` (``most`` people are on it already; nothing changed)."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
-            there = yield one(
+        def body() -> Body[str]:
+            there = yield from one(
                 "SELECT 1 FROM queue_avoid WHERE user_id = ? AND avoided_id = ?", user_id, other_id
             )
             if there:
                 return "already"
-            count = yield one("SELECT COUNT(*) FROM queue_avoid WHERE user_id = ?", user_id)
+            count = yield from the_one("SELECT COUNT(*) FROM queue_avoid WHERE user_id = ?", user_id)
             if count[0] >= most:
                 return "full"
-            yield run(
+            yield from run(
                 "INSERT INTO queue_avoid (user_id, avoided_id, created_at) VALUES (?, ?, ?)",
                 user_id,
                 other_id,
@@ -166,14 +166,14 @@ class Queue(Concern):
         None when the person is held by a table being confirmed (nothing changed)."""
         now = self.clock.time()
 
-        def body() -> Body:
-            held = yield one(
+        def body() -> Body[QueueEntry | None]:
+            held = yield from one(
                 "SELECT table_id FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id
             )
             if held is not None and held[0] is not None:
                 return None
-            yield run("DELETE FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id)
-            row = yield one(
+            yield from run("DELETE FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id)
+            row = yield from the_one(
                 f"INSERT INTO queue_entries ({ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " RETURNING *",
                 guild_id,
@@ -211,13 +211,13 @@ class Queue(Concern):
         """Leave the queue (a person held by a table too: the caller handles the table); the
         entry as it was, or None when they were not waiting."""
 
-        def body() -> Body:
-            row = yield one(
+        def body() -> Body[QueueEntry | None]:
+            row = yield from one(
                 "SELECT * FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id
             )
             if row is None:
                 return None
-            yield run("DELETE FROM queue_entries WHERE id = ?", row["id"])
+            yield from run("DELETE FROM queue_entries WHERE id = ?", row["id"])
             return entry_of(row)
 
         return await self.db.transact(body())
@@ -226,13 +226,13 @@ class Queue(Concern):
         """Drop the person's entry if its wait is over and no table holds it; the entry dropped."""
         now = self.clock.time()
 
-        def body() -> Body:
-            row = yield one(
+        def body() -> Body[QueueEntry | None]:
+            row = yield from one(
                 "SELECT * FROM queue_entries WHERE guild_id = ? AND user_id = ?", guild_id, user_id
             )
             if row is None or row["table_id"] is not None or float(row["expires_at"]) > now:
                 return None
-            yield run("DELETE FROM queue_entries WHERE id = ?", row["id"])
+            yield from run("DELETE FROM queue_entries WHERE id = ?", row["id"])
             return entry_of(row)
 
         return await self.db.transact(body())
@@ -270,9 +270,9 @@ class Queue(Concern):
         confirmed); None when one of them is no longer waiting (nothing changed)."""
         stamp = self.clock.stamp()
 
-        def body() -> Body:
+        def body() -> Body[int | None]:
             marks = ", ".join("?" for _ in user_ids)
-            free = yield one(
+            free = yield from the_one(
                 f"SELECT COUNT(*) FROM queue_entries WHERE guild_id = ? AND table_id IS NULL"
                 f" AND user_id IN ({marks})",
                 guild_id,
@@ -280,7 +280,7 @@ class Queue(Concern):
             )
             if free[0] != len(set(user_ids)):
                 return None
-            row = yield one(
+            row = yield from the_one(
                 "INSERT INTO queue_tables (guild_id, game, size, pace, rated, confirm_by, status, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, 'confirming', ?) RETURNING id",
                 guild_id,
@@ -291,7 +291,7 @@ class Queue(Concern):
                 float(confirm_by),
                 stamp,
             )
-            yield run(
+            yield from run(
                 f"UPDATE queue_entries SET table_id = ?, confirmed = at_once WHERE guild_id = ?"
                 f" AND user_id IN ({marks})",
                 row[0],
@@ -339,13 +339,13 @@ class Queue(Concern):
         """``user_id`` confirms their seat: (whether that changed anything, whether everyone at
         the table has confirmed now)."""
 
-        def body() -> Body:
-            changed = yield run(
+        def body() -> Body[tuple[bool, bool]]:
+            changed = yield from run(
                 "UPDATE queue_entries SET confirmed = 1 WHERE table_id = ? AND user_id = ? AND confirmed = 0",
                 table_id,
                 user_id,
             )
-            left = yield one(
+            left = yield from the_one(
                 "SELECT COUNT(*) FROM queue_entries WHERE table_id = ? AND confirmed = 0", table_id
             )
             return changed == 1, left[0] == 0
@@ -356,13 +356,13 @@ class Queue(Concern):
         """The table's game starts: its people leave the queue.  False when it was no longer
         being confirmed (started or returned already)."""
 
-        def body() -> Body:
-            changed = yield run(
+        def body() -> Body[bool]:
+            changed = yield from run(
                 "UPDATE queue_tables SET status = 'started' WHERE id = ? AND status = 'confirming'", table_id
             )
             if changed != 1:
                 return False
-            yield run("DELETE FROM queue_entries WHERE table_id = ?", table_id)
+            yield from run("DELETE FROM queue_entries WHERE table_id = ?", table_id)
             return True
 
         return await self.db.transact(body())
@@ -372,17 +372,19 @@ class Queue(Concern):
         places.  The entries dropped, or None when the table was no longer being confirmed."""
         gone = sorted(set(dropped))
 
-        def body() -> Body:
-            changed = yield run(
+        def body() -> Body[list[QueueEntry] | None]:
+            changed = yield from run(
                 "UPDATE queue_tables SET status = 'returned' WHERE id = ? AND status = 'confirming'", table_id
             )
             if changed != 1:
                 return None
-            rows = yield all_("SELECT * FROM queue_entries WHERE table_id = ?", table_id)
+            rows = yield from all_("SELECT * FROM queue_entries WHERE table_id = ?", table_id)
             out = [entry_of(r) for r in rows if r["user_id"] in gone]
             for e in out:
-                yield run("DELETE FROM queue_entries WHERE id = ?", e.id)
-            yield run("UPDATE queue_entries SET table_id = NULL, confirmed = 0 WHERE table_id = ?", table_id)
+                yield from run("DELETE FROM queue_entries WHERE id = ?", e.id)
+            yield from run(
+                "UPDATE queue_entries SET table_id = NULL, confirmed = 0 WHERE table_id = ?", table_id
+            )
             return out
 
         return await self.db.transact(body())

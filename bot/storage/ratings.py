@@ -20,6 +20,7 @@ from bot.storage.base import (
     one,
     rating_of,
     run,
+    the_one,
     upsert,
 )
 
@@ -34,10 +35,10 @@ class Ratings(Concern):
         rate: Callable[[list[RatingRow]], Sequence[RatingRow]],
         names: dict[int, str],
         stamp: str,
-    ) -> Body:
+    ) -> Body[None]:
         """Inside a finishing game's transaction: its players' ratings read, passed to ``rate``
         and written back (a game outside a server is not rated)."""
-        row = yield one("SELECT guild_id, game, unrated FROM sessions WHERE id = ?", session_id)
+        row = yield from the_one("SELECT guild_id, game, unrated FROM sessions WHERE id = ?", session_id)
         guild_id, game = row[0], row[1]
         if guild_id is None:
             return  # ratings belong to a server (a game opened outside one, by older code, is not rated)
@@ -48,7 +49,7 @@ class Ratings(Concern):
         for r in results:
             if r.user_id is None:
                 continue
-            found = yield one(
+            found = yield from one(
                 "SELECT mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
                 guild_id,
                 game,
@@ -68,14 +69,14 @@ class Ratings(Concern):
         new = list(rate(current))
         if not new:
             return
-        yield many(
+        yield from many(
             upsert("ratings", "guild_id, game, user_id", "guild_id, game, user_id, " + RATED),
             [
                 (guild_id, game, n.user_id, n.name, float(n.mu), float(n.sigma), n.games, n.wins, stamp)  # type: ignore[arg-type]  # rate hands back every row rated
                 for n in new
             ],
         )
-        yield run("UPDATE sessions SET rated = 1 WHERE id = ?", session_id)
+        yield from run("UPDATE sessions SET rated = 1 WHERE id = ?", session_id)
 
     async def leaderboard(self, guild_id: int | None, game: str, *, limit: int = 15) -> list[RatingRow]:
         rows = await self.db.all(

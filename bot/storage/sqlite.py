@@ -36,10 +36,10 @@ import logging
 import os
 import secrets
 import sqlite3
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, TypeVar, TypeVarTuple
 from urllib.parse import quote
 
 from bot.storage.base import (
@@ -54,12 +54,13 @@ from bot.storage.base import (
     Job,
     NewMove,
     NotAnswering,
+    Row,
     SessionRow,
     StorageError,
     migrations,
-    one,
     pending,
     session_of,
+    the_one,
 )
 from bot.storage.games import commit_body
 from bot.time.source import Clock
@@ -176,11 +177,13 @@ def not_answering(path: str, exc: sqlite3.OperationalError) -> str | None:
 
 P = ParamSpec("P")
 R = TypeVar("R")
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 def answering(
-    method: Callable[Concatenate[SQLiteBackend, P], Coroutine[Any, Any, R]],
-) -> Callable[Concatenate[SQLiteBackend, P], Coroutine[Any, Any, R]]:
+    method: Callable[Concatenate[SQLiteBackend, P], Awaitable[R]],
+) -> Callable[Concatenate[SQLiteBackend, P], Coroutine[object, None, R]]:
     """The method, its failures because the file cannot be used now (locked by another program,
     full, read-only) raised as :class:`NotAnswering` in one line, every other error as it was."""
 
@@ -406,14 +409,14 @@ def look(path: str) -> Examined:
         os.close(fd)
 
 
-def _steps(con: sqlite3.Connection, body: Body) -> Any:
+def _steps(con: sqlite3.Connection, body: Body[T]) -> T:
     """Run a transaction body's statements on ``con``; its return value."""
     try:
         op = next(body)
         while True:
-            result: Any
+            result: object
             kind, sql, params = op
-            if kind == "many":
+            if isinstance(params, list):  # many
                 if len(params) == 1:
                     con.execute(sql, params[0])  # one row: without executemany's own cost
                 else:
@@ -431,7 +434,7 @@ def _steps(con: sqlite3.Connection, body: Body) -> Any:
         return stop.value
 
 
-def _write(con: sqlite3.Connection, body: Body) -> Any:
+def _write(con: sqlite3.Connection, body: Body[T]) -> T:
     con.execute("BEGIN IMMEDIATE")
     try:
         result = _steps(con, body)
@@ -443,7 +446,7 @@ def _write(con: sqlite3.Connection, body: Body) -> Any:
     return result
 
 
-def _readonly(con: sqlite3.Connection, body: Body) -> Any:
+def _readonly(con: sqlite3.Connection, body: Body[T]) -> T:
     con.execute("BEGIN")  # one snapshot for every statement of the body
     try:
         return _steps(con, body)
@@ -475,11 +478,14 @@ class _Thread:
         self._pool = ThreadPoolExecutor(1, thread_name_prefix=name)
         self.con: sqlite3.Connection | None = None
 
-    async def call(self, fn, *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, self.con, *args)
+    async def call(self, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
+        con = self.con
+        if con is None:
+            raise StorageError("the database connection is closed")
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, con, *args)
 
     async def connect(self, path: str) -> None:
-        self.con = await self.call(lambda _: _connect(path))
+        self.con = await asyncio.get_running_loop().run_in_executor(self._pool, _connect, path)
 
     async def close(self) -> None:
         if self.con is not None:
@@ -513,7 +519,9 @@ def _migrate(con: sqlite3.Connection, path: str, stamp: str) -> None:
             raise StorageError(f"{path}: migration {number} ({name}) failed: {exc}") from None
 
 
-def _claim(con: sqlite3.Connection, owner: str, now: float, until: float, limit: int, token: str) -> list:
+def _claim(
+    con: sqlite3.Connection, owner: str, now: float, until: float, limit: int, token: str
+) -> list[Row]:
     con.execute("BEGIN IMMEDIATE")
     try:
         rows = con.execute(
@@ -631,7 +639,7 @@ class SQLiteBackend(Backend):
         return [] if found == ["ok"] else found
 
     @answering
-    async def transact(self, body: Body) -> Any:
+    async def transact(self, body: Body[T]) -> T:
         try:
             return await self._writer.call(_write, body)
         except sqlite3.IntegrityError as exc:
@@ -640,11 +648,11 @@ class SQLiteBackend(Backend):
             raise
 
     @answering
-    async def read(self, body: Body) -> Any:
+    async def read(self, body: Body[T]) -> T:
         return await self._reader.call(_readonly, body)
 
     @answering
-    async def read_small(self, body: Body) -> Any:
+    async def read_small(self, body: Body[T]) -> T:
         # A few rows by their primary key or an index: tens of microseconds, less than the trip to
         # the reader thread and back, which is most of a move's read.  WAL readers never wait for
         # the writer, so this does not block the loop behind a commit.
@@ -658,7 +666,7 @@ class SQLiteBackend(Backend):
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
-        state: dict[str, Any],
+        state: Mapping[str, object],
         job: Job | None,
         clock: Clocked | None,
     ) -> int:
@@ -675,19 +683,19 @@ class SQLiteBackend(Backend):
         session_id: int,
         expected_version: int,
         moves: list[NewMove],
-        state: dict[str, Any],
+        state: dict[str, object],
         clock: Clocked | None,
     ) -> SessionRow:
         stamp, now = self.clock.stamp(), self.clock.time()
         commit = commit_body(session_id, expected_version, moves, state, None, stamp, now, clock)
 
-        def body() -> Body:
+        def body() -> Body[SessionRow]:
             yield from commit
-            row = yield one(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", session_id)
+            row = yield from the_one(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", session_id)
             return session_of(row, state)
 
         return await self.transact(body())
 
     @answering
-    async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Any]:
+    async def claim_jobs(self, owner: str, now: float, until: float, limit: int) -> list[Row]:
         return await self._writer.call(_claim, owner, now, until, limit, secrets.token_hex(8))

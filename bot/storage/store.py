@@ -64,7 +64,7 @@ class Store:
         return await self.db.check_integrity()
 
     async def schema_version(self) -> int:
-        row = await self.db.one("SELECT MAX(version) FROM schema_migrations")
+        row = await self.db.the_row("SELECT MAX(version) FROM schema_migrations")
         return row[0] or 0
 
     async def ping(self, *, timeout: float = 5.0) -> str | None:  # noqa: ASYNC109
@@ -84,13 +84,13 @@ class Store:
 
     async def games_running(self) -> int:
         """How many games are started and not ended."""
-        row = await self.db.one("SELECT COUNT(*) FROM sessions WHERE status = 'active'")
+        row = await self.db.the_row("SELECT COUNT(*) FROM sessions WHERE status = 'active'")
         return int(row[0])
 
     async def jobs_waiting(self, late_after: float) -> tuple[int, int]:
         """(jobs whose time has come, of those the ones waiting ``late_after`` seconds or more)."""
         now = self.clock.time()
-        row = await self.db.one(
+        row = await self.db.the_row(
             "SELECT COUNT(*), COALESCE(SUM(CASE WHEN due_at <= ? THEN 1 ELSE 0 END), 0)"
             " FROM jobs WHERE due_at <= ?",
             now - late_after,

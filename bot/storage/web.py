@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.storage.base import fits, many, single
+from bot.storage.base import fits, many
 from bot.storage.store import Store
 
 Kind = Literal["game", "league", "person"]
@@ -72,7 +72,7 @@ class WebLinks:
             new_token(),
             self.db.clock.stamp(),
         )
-        row = await self.db.one(found, kind, scope, ref)
+        row = await self.db.the_row(found, kind, scope, ref)
         return str(row["token"])
 
     async def tokens(self, kind: Kind, refs: Sequence[int]) -> dict[int, str]:
@@ -95,12 +95,10 @@ class WebLinks:
         if missing:
             stamp = self.db.clock.stamp()
             await self.db.transact(
-                single(
-                    many(
-                        "INSERT INTO web_links (kind, scope, ref, token, created_at) VALUES (?, 0, ?, ?, ?)"
-                        " ON CONFLICT (kind, scope, ref) DO NOTHING",
-                        [(kind, r, new_token(), stamp) for r in missing],
-                    )
+                many(
+                    "INSERT INTO web_links (kind, scope, ref, token, created_at) VALUES (?, 0, ?, ?, ?)"
+                    " ON CONFLICT (kind, scope, ref) DO NOTHING",
+                    [(kind, r, new_token(), stamp) for r in missing],
                 )
             )
             for r in missing:

@@ -21,7 +21,7 @@ import discord
 
 from bot import i18n, notices, public, waits
 from bot.sessions import NOT_SEATED, NotSeated, Refusal, Session
-from bot.storage import Job, Store
+from bot.storage import Job, JobPayload, Store
 from bot.surface.boards import Boards
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
@@ -51,7 +51,7 @@ class Waits:
     def now(self) -> float:
         return self.store.clock.time()
 
-    async def schedule(self, kind: str, key: str, due: float, payload: dict | None = None) -> None:
+    async def schedule(self, kind: str, key: str, due: float, payload: JobPayload | None = None) -> None:
         if self.bot.scheduler is not None:
             await self.bot.scheduler.schedule(kind, key, due, payload)
 
@@ -98,7 +98,7 @@ class Waits:
                 continue  # declared after this board's moves
             if declared.seat in to_move and waits.pass_legal(session.engine, session.state, declared.seat):
                 coming.add(declared.seat)
-                payload = {"version": session.version, "move": waits.PASS}
+                payload: JobPayload = {"version": session.version, "move": waits.PASS}
                 await self.schedule(AUTOPLAY, f"{session.id}:{declared.seat}", self.now(), payload)
             await self.store.waits.drop_pass(session.id, declared.seat)
         return coming

@@ -253,13 +253,25 @@ class Banks:
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Mapping[str, float | bool]] | None) -> Banks:
+    def from_dict(cls, data: Mapping[str, object] | None) -> Banks:
+        """The clocks :meth:`to_dict` stored; ValueError for a part that is not seats and numbers."""
         data = data or {}
 
-        def seats(name: str) -> dict[int, float]:
-            return {int(k): float(v) for k, v in (data.get(name) or {}).items()}
+        def by_seat(name: str) -> dict[int, object]:
+            found = data.get(name) or {}
+            if not isinstance(found, Mapping):
+                raise ValueError(f"the clocks' {name} are not by seat: {found!r}")
+            return {int(k): v for k, v in found.items()}
 
-        taken = {int(k): bool(v) for k, v in (data.get("taken") or {}).items()}
+        def seats(name: str) -> dict[int, float]:
+            out: dict[int, float] = {}
+            for seat, value in by_seat(name).items():
+                if not isinstance(value, (int, float)):
+                    raise ValueError(f"the clocks' {name} are not numbers: {value!r}")
+                out[seat] = float(value)
+            return out
+
+        taken = {k: bool(v) for k, v in by_seat("taken").items()}
         return cls(seats("banks"), seats("since"), seats("pending"), taken, seats("paused"))
 
 

@@ -19,7 +19,7 @@ Every kind is declared in :mod:`bot.time.jobs`, and the bot registers a handler 
 there at start-up (a test may register its own kinds)::
 
     scheduler.register("reminder", send_reminder)      # async def send_reminder(job: Job) -> None
-    await scheduler.schedule("reminder", key, due_at, {"user": 42})
+    await scheduler.schedule("reminder", key, due_at, {"version": 7})  # payload: a JobPayload
 
 Turn deadlines are the kind ``"deadline"`` (key: the session id; payload: the
 version they were set for), armed by the storage itself in each move's
@@ -36,7 +36,7 @@ import os
 import socket
 from collections.abc import Awaitable, Callable
 
-from bot.storage import Job, Store
+from bot.storage import Job, JobPayload, Store
 from bot.web.metrics import Metrics
 
 log = logging.getLogger(__name__)
@@ -89,9 +89,7 @@ class Scheduler:
     def kinds(self) -> tuple[str, ...]:
         return tuple(self._handlers)
 
-    async def schedule(
-        self, kind: str, key: str, due_at: float, payload: dict[str, object] | None = None
-    ) -> None:
+    async def schedule(self, kind: str, key: str, due_at: float, payload: JobPayload | None = None) -> None:
         """Set the job ``kind``/``key`` for ``due_at`` (seconds since the epoch, the store's clock)."""
         await self.store.jobs.schedule(kind, key, due_at, payload)
         self.wake()

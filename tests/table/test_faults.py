@@ -172,3 +172,26 @@ async def test_a_damaged_lobby_is_described_not_crashed_on(database):
         assert "damaged" in texts.list_text([listed])
     finally:
         await store.close()
+
+
+async def test_saved_json_of_the_wrong_kind_is_damage_not_a_crash(database):
+    """Saved options, state or clocks that are readable JSON but not an object (a list, a number)
+    make the game damaged, named by its part, like JSON that cannot be read: the list of games
+    and the status still answer."""
+    store = await database.open()
+    service = SessionService(store)
+    try:
+        lobby = await service.lobby.create("nim", guild_id=G, channel_id=8, host_id=1, host_name="ann")
+        await database.execute("UPDATE sessions SET options = '[1, 2]' WHERE id = ?", lobby.id)
+        game = await started(service, 9)
+        await database.execute("UPDATE sessions SET state = '7', clock_state = '\"x\"' WHERE id = ?", game.id)
+        service.core.states.clear()  # as after a restart
+        listed = await service.core.live(G)
+        assert [s.id for s in listed] == [lobby.id, game.id]
+        wrong = "its saved options is not readable JSON (an object was expected, not list)"
+        assert listed[0].damaged == wrong
+        assert "state" in listed[1].damaged and "int" in listed[1].damaged
+        assert "clock" in listed[1].damaged and "str" in listed[1].damaged
+        assert "damaged" in texts.status_text(listed[0], 0) and "damaged" in texts.list_text(listed)
+    finally:
+        await store.close()

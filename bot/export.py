@@ -73,6 +73,7 @@ from engines.core import (
     config_from_options,
     jsonable,
     name_seats,
+    quoted,
 )
 
 FORMAT = "pukllay-game"
@@ -480,6 +481,9 @@ def final_outcome(data: Loaded) -> Outcome | None:
     result = data.get("result")
     if not result:
         return None
-    if not isinstance(result, dict):
-        raise ExportError(f"the export's result {result!r} is not a result")
-    return Outcome.from_dict(result)
+    try:
+        if not isinstance(result, dict):
+            raise TypeError(result)
+        return Outcome.from_dict(result)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise ExportError(f"the export's result {quoted(result)} is not a result") from None

@@ -28,6 +28,7 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
         raise Refused(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
         data = export.load(raw)
+        outcome = export.final_outcome(data)  # a result that is not one is refused before the replay
     except export.ExportError as exc:
         raise Refused(f"{path} cannot be replayed: {exc}") from None
     lang = checked_language(args.language)
@@ -146,7 +147,6 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
     if renderer is not None and folder is not None and step is not None:
         png = renderer.render(module.view_for(step.state, None), names=names, language=args.language)
         print("  " + lang.gettext("final board: {path}", path=folder.write("final.png", png)), file=out)
-    outcome = export.final_outcome(data)
     if outcome is not None:
         print_outcome(outcome, names, out, lang)
     if older:

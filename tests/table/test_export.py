@@ -104,10 +104,18 @@ async def test_edited_damaged_and_forged_files_are_refused(service, tmp_path):
     # refused as such (not a TypeError from deep inside).
     assert export.final_outcome(export.load(raw)).to_dict() == session.row.outcome
     assert export.final_outcome(export.load(export.dump(export.seal({**data, "result": None})))) is None
-    for result in ("first", [1, 2]):
-        odd = export.load(export.dump(export.seal({**data, "result": result})))
+    for result in ("first", [1, 2], {"scores": [1, 2]}, {"scores": 5, "ranking": 7, "reason": "x"}):
+        content = export.dump(export.seal({**data, "result": result}))
         with pytest.raises(export.ExportError, match="is not a result"):
-            export.final_outcome(odd)
+            export.final_outcome(export.load(content))
+        # and the terminal's replay refuses the file in one line, before replaying a move
+        path = tmp_path / "odd-result.json"
+        path.write_bytes(content)
+        with (tmp_path / "err.txt").open("w") as e, (tmp_path / "out.txt").open("w") as o:
+            assert main(["--replay", str(path), "--no-images"], stdout=o, stderr=e) == 2
+        said = (tmp_path / "err.txt").read_text()
+        assert "is not a result" in said and said.count("\n") == 1, said
+        assert (tmp_path / "out.txt").read_text() == ""
 
 
 async def test_a_running_games_export_has_no_hidden_information(service):

@@ -363,7 +363,13 @@ async def test_a_substitutes_profile_counts_only_the_turns_they_played(standin, 
             session = await bot.sessions.core.get(session.id)
             assert session.status == "active"
         table_clock.advance(5 * HOUR)
-        await (await standin.slash(owner, chan, "league organiser drop", member=dropped)).original()
+        told = (
+            await (await standin.slash(owner, chan, "league organiser drop", member=dropped)).original()
+        ).content
+        assert told.endswith(
+            "they forfeit their remaining games. A substitute took 1 seat (its result counts for the"
+            " seat's original player)."
+        ), told
         session = await bot.sessions.core.get(session.id)
         seat = session.seat_of(sub.id)
         assert seat is not None and session.seat_of(dropped.id) is None

@@ -31,9 +31,9 @@ from bot.league import attendance, organiser, texts, tiebreaks
 from bot.league.calendar import Calendar
 from bot.league.controls import Controls
 from bot.league.service import LeagueService, OpenedRound
-from bot.sessions import MoveResult, Session
+from bot.sessions import MoveResult, Session, damage_words
 from bot.storage import Job
-from bot.storage.leagues import LeagueRow
+from bot.storage.leagues import LeagueGame, LeagueRow
 from bot.texts import clip
 from bot.time.scheduler import Scheduler
 from languages import ENGLISH, N_, Language, language
@@ -600,9 +600,12 @@ class Rounds:
         round is due at once (after ``closed``, what must be done before it is paired: the
         no-shows' drops), or the season ends with its champion."""
         league_id, number = int(job.payload["league"]), int(job.payload["round"])
-        for result in await self.leagues.round_deadline(league_id, number):
+        broken: list[LeagueGame] = []
+        for result in await self.leagues.round_deadline(league_id, number, broken):
             await self.posts.announce(result)
         league = await self.store.leagues.league(league_id)
+        if league is not None and broken:
+            await self.tell_broken(league, number, broken)
         if league is not None and self.calendar is not None:
             await self.calendar.round_ended(league, number)
         if league is None or league.status != "running" or league.current_round != number:
@@ -614,6 +617,39 @@ class Rounds:
             self.scheduler.wake()
             return
         await self.end_season(league)
+
+    async def tell_broken(self, league: LeagueRow, number: int, broken: Sequence[LeagueGame]) -> None:
+        """Tell the organiser (and the league's channel) of each game the round's deadline could not
+        finish because the table cannot run it (damaged), and how it ended."""
+        names = await self.names(league)
+        problems = {}
+        for game in broken:
+            session = await self.leagues.sessions.core.get(game.session_id or 0)
+            problems[game.id] = damage_words((session.damaged if session is not None else None) or "")
+
+        def words(t: Language) -> str:
+            return clip(
+                "\n".join(
+                    t.gettext(
+                        "{organiser}: table {table} of {round} of **{league}** ({players}) could not be finished"
+                        " at the deadline: its game is damaged ({problem}). It ended without being played on,"
+                        " its players sharing its places (as for a game that could not open).",
+                        organiser=f"<@{league.organiser_id}>",
+                        table=game.table_no,
+                        round=texts.round_name(league, number, t),
+                        league=league.shown,
+                        players=", ".join(names.get(u, str(u)) for u in game.players),
+                        problem=problems[game.id].in_words(t),
+                    )
+                    for game in broken
+                )
+            )
+
+        server = await self.posts.language(league.guild_id)
+        if not await organiser.tell(self.store, self.posts, league, words, server):
+            log.warning(
+                "league %s: could not tell the organiser of damaged games in round %s", league.id, number
+            )
 
     async def end_season(self, league: LeagueRow) -> None:
         """Crown the champion: the final standings picture with the champion, the standings in

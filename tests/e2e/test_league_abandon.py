@@ -109,3 +109,51 @@ async def test_a_damaged_league_game_names_who_may_abandon_it(standin, bot_facto
         assert "abandoned" in done
         (game,) = await bot.store.leagues.league_games(league.id, 1)
         assert sorted((s.place, s.points) for s in game.seats) == [(2, 0.0), (2, 0.0)]
+
+
+@pytest.mark.parametrize("discord_error_loggers", [("discord",)])  # the damage is logged, as it should
+async def test_a_damaged_league_game_is_ended_at_its_rounds_deadline_and_the_organiser_told(
+    standin, bot_factory, table_clock
+):
+    """The round's deadline finishes every game still running; a damaged one cannot be played on
+    by the computer.  It is not left running past the season's end, without a result: it ends as
+    a game the table could not open (its players share its places, a draw), its thread is freed,
+    and the organiser is told which table, why and how it ended."""
+    chan = standin.channel("games")
+    owner = standin.owner
+    players = standin.add_users("ana", "beto", "cusi", "dora")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await standin.slash(
+            owner, chan, "league create", name="Llamas", game="pachakuna", format="swiss", players=2,
+            rounds=1, days=1,
+        )  # fmt: skip
+        for user in players:
+            await (await standin.slash(user, chan, "league join")).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+        await fire(bot)
+        broken, other = await bot.store.leagues.league_games(league.id, 1)
+        con = sqlite3.connect(bot.settings.database_path)
+        con.execute("UPDATE sessions SET state = 'not json' WHERE id = ?", (broken.session_id,))
+        con.commit()
+        con.close()
+        bot.sessions.core.states.clear()
+        bot.sessions.core.copies.clear()
+        thread = (await bot.sessions.core.get(broken.session_id)).row.channel_id
+
+        table_clock.advance(86400)
+        await fire(bot)
+        broken, other = await bot.store.leagues.league_games(league.id, 1)
+        assert broken.status == "finished" and other.status == "finished"
+        assert sorted((s.place, s.points) for s in broken.seats) == [(1, 0.5), (1, 0.5)]
+        assert (await bot.sessions.core.get(broken.session_id)).status == "abandoned"
+        assert await bot.sessions.core.in_channel(thread) is None
+        names = {u.id: u.name.title() for u in players}
+        (told,) = [m for m in standin.messages(chan) if "could not be finished" in m.content]
+        assert (
+            f"table 1 of round 1 of 1 of **Llamas** ({', '.join(names[u] for u in broken.players)}) could not"
+            " be finished at the deadline: its game is damaged (its saved state is not readable JSON"
+        ) in told.content
+        assert "its players sharing its places" in told.content and f"<@{owner.id}>" in told.content
+        assert (await bot.store.leagues.league(league.id)).status == "finished"

@@ -103,3 +103,34 @@ async def test_fixing_a_table_with_a_player_away_over_the_rounds_start_warns_the
         )
         assert "Round 2 of Llamas will seat Beto, Dora at one table" in other
         assert "away" not in other
+
+
+async def test_a_fixed_table_whose_player_left_before_the_start_is_reported_by_name_and_reason(
+    standin, bot_factory, table_clock
+):
+    """Beto, at a table the organiser fixed for round 1, leaves the league before it starts.  The
+    round pairs Ana with the rest, and the organiser is told the table could not be kept because
+    Beto left: naming him (not by a bare user id) and saying why (not "one of them was not paired")."""
+    chan = standin.channel("games")
+    owner = standin.owner
+    names = ("ana", "beto", "cusi", "dora", "eloy")
+    users = dict(zip(names, standin.add_users(*names), strict=True))
+    beto = users["beto"]
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await answer(
+            standin, owner, chan, "league create", name="Llamas", game="pachakuna", format="swiss",
+            players=2, rounds=2,
+        )  # fmt: skip
+        for name in names:
+            assert "signed up" in await answer(standin, users[name], chan, "league join")
+        await answer(standin, owner, chan, "league organiser pair", first=users["ana"], second=beto)
+        assert "You left Llamas" in await answer(standin, beto, chan, "league leave")
+        await answer(standin, owner, chan, "league start")
+        await fire(bot)
+        (told,) = [m for m in standin.messages(chan) if "the table you fixed" in m.content]
+        assert (
+            f"the table you fixed for round 1 of 2 of **Llamas** (Ana, <@{beto.id}>) could not be kept, as"
+            f" <@{beto.id}> left the league; the others at it were paired with the rest of the field."
+        ) in told.content
+        assert told.pinged == {owner.id}

@@ -195,8 +195,10 @@ class Rounds:
             lines = [t.gettext("**{league}**, {round}", league=found.shown, round=name)]
         lines.append(texts.clock_text(found, t))
         for g in await self.store.leagues.league_games(found.id, found.current_round):
-            who = ", ".join(names.get(u, str(u)) for u in g.players)
             session = await self.leagues.sessions.core.get(g.session_id) if g.session_id else None
+            who = ", ".join(names.get(u, str(u)) for u in g.players)
+            if session is not None and g.status != "finished":
+                who = await self.playing_now(g, session, names, t)
             if g.status == "finished":
                 order = sorted(g.seats, key=lambda s: s.place or 99)
                 state = t.gettext(
@@ -240,6 +242,34 @@ class Rounds:
         if self.gate is not None:
             lines.extend(await self.gate.sat_out(found, found.current_round, t))
         return "\n".join(lines)
+
+    async def playing_now(
+        self, game: LeagueGame, session: Session, names: Mapping[int, str], t: Language
+    ) -> str:
+        """Who plays each seat of a running league game, in the pairing's order: a seat handed to a
+        substitute names them and whom they play for ("Sub (for Cusi)")."""
+        handed = await self.store.noshows.substitutions(game.id)  # (original, substitute, credit)
+        took = {original: sub for original, sub, _ in handed}
+        seated = {s.user_id: s.name for s in session.seats if s.user_id is not None}
+        out = []
+        for u in game.players:
+            first = u
+            while (earlier := next((o for o, sub in took.items() if sub == first), None)) is not None:
+                first = earlier  # the seat's first holder (its league seat may be the substitute's)
+            now = first
+            while now in took:
+                now = took[now]
+            if now == first:
+                out.append(names.get(u, str(u)))
+            else:
+                out.append(
+                    t.gettext(
+                        "{substitute} (for {original})",
+                        substitute=seated.get(now) or names.get(now) or f"<@{now}>",
+                        original=names.get(first, f"<@{first}>"),
+                    )
+                )
+        return ", ".join(out)
 
     # ----------------------------------------------------------------- pictures
 

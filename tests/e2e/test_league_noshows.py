@@ -325,10 +325,11 @@ async def test_an_organiser_who_reads_spanish_gets_the_late_games_by_direct_mess
 
 
 async def test_a_substitutes_profile_counts_only_the_turns_they_played(standin, bot_factory, table_clock):
-    """Cusi plays some turns, then is dropped while the game waits for her; the substitute takes
-    her seat 5 hours into that turn and moves an hour later.  The seat's turns before the handover
-    stay Cusi's in her reliability profile; the substitute's profile has only their own turn, its
-    time to move counted from when the seat became theirs (an hour, not six)."""
+    """The player in the last seat plays some turns, then is dropped while the game waits for
+    them; the substitute takes their seat 5 hours into that turn and moves an hour later.  The
+    seat's turns before the handover stay the dropped player's in their reliability profile; the
+    substitute's profile has only their own turn, its time to move counted from when the seat
+    became theirs (an hour, not six).  /league round names the substitute and whom they play for."""
     chan = standin.channel("games")
     owner = standin.owner
     people = standin.add_users("ana", "beto", "cusi", "sub")
@@ -374,6 +375,10 @@ async def test_a_substitutes_profile_counts_only_the_turns_they_played(standin, 
         seat = session.seat_of(sub.id)
         assert seat is not None and session.seat_of(dropped.id) is None
         assert [s.user_id for s in session.waiting_on()] == [sub.id]
+        # /league round names who plays the seat now, and for whom (not the dropped player alone)
+        shown = (await (await standin.slash(owner, chan, "league round")).original()).content
+        table = next(line for line in shown.splitlines() if line.startswith("Table 1:"))
+        assert f"Sub (for {dropped.name.title()})" in table and "being played" in table, table
         table_clock.advance(HOUR)
         legal = list(session.engine.legal_moves(session.state, seat.seat))
         await bot.sessions.play.play(session.row.channel_id, sub.id, str(legal[0]))

@@ -205,6 +205,11 @@ class Rounds:
                     "finished: {places}",
                     places=", ".join(f"{s.place}. {names.get(s.user_id, s.user_id)}" for s in order),
                 )
+            elif session is not None and session.damaged:
+                state = t.gettext(
+                    "damaged: the table cannot run it; its league's organiser or an admin can {/game abandon} it"
+                    " there, or the round's deadline ends it"
+                )
             elif session is not None:
                 state = t.gettext("being played")
             else:

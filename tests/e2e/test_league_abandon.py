@@ -141,6 +141,10 @@ async def test_a_damaged_league_game_is_ended_at_its_rounds_deadline_and_the_org
         bot.sessions.core.states.clear()
         bot.sessions.core.copies.clear()
         thread = (await bot.sessions.core.get(broken.session_id)).row.channel_id
+        shown = (await (await standin.slash(owner, chan, "league round")).original()).content
+        (line,) = [x for x in shown.splitlines() if x.startswith(f"Table {broken.table_no}:")]
+        assert "damaged: the table cannot run it" in line and "being played" not in line
+        assert "or the round's deadline ends it" in line
 
         table_clock.advance(86400)
         await fire(bot)

@@ -310,6 +310,10 @@ def mine_line(w: Waiting, user_id: int, link: str, clock: str | None = None, t: 
             most=session.row.max_players,
         )
         return f"{head}\n  {state}"
+    if session.damaged and session.league:
+        return f"{head}\n  " + t.gettext(
+            "damaged: ask the league's organiser or an admin to {/game abandon} it"
+        )
     if session.damaged:
         return f"{head}\n  " + t.gettext("damaged: ask the host or an admin to {/game abandon} it")
     waiting = session.waiting_on()

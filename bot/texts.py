@@ -641,10 +641,17 @@ def status_text(
     if session.damaged:
         from bot.sessions import damage_words  # bot.sessions imports this module
 
+        problem = damage_words(session.damaged).in_words(t)
         lines.append(
             t.gettext(
+                "⚠️ This league game is damaged ({problem}); its league's organiser or an admin can "
+                "{/game abandon} it.",
+                problem=problem,
+            )
+            if session.league
+            else t.gettext(
                 "⚠️ This game is damaged ({problem}); the host or an admin can {/game abandon} it.",
-                problem=damage_words(session.damaged).in_words(t),
+                problem=problem,
             )
         )
     elif session.status == "finished":
@@ -683,6 +690,12 @@ def list_line(session: Session, t: Language = ENGLISH) -> str:
         "game": session.info.title,
         "players": ", ".join(seat.name for seat in session.seats),
     }
+    if session.damaged and session.league:
+        return t.gettext(
+            "{channel} · {game} (damaged: ask the league's organiser or an admin to {/game abandon} it):"
+            " {players}",
+            **values,
+        )
     if session.damaged:
         return t.gettext(
             "{channel} · {game} (damaged: ask the host or an admin to {/game abandon} it): {players}",

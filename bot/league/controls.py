@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.league import tiebreaks
+from bot.league import attendance, tiebreaks
 from bot.league.service import LeagueError, LeagueService, OpenedRound
 from bot.storage import Job
 from bot.storage.leagues import LeagueRow
@@ -257,6 +257,30 @@ class Controls:
                 round=number,
             )
         return number
+
+    async def away_over_start(
+        self, league: LeagueRow, number: int, players: Sequence[int]
+    ) -> tuple[list[tuple[int, float]], bool]:
+        """(user, away until) of each of ``players`` away (``/me away``) over round ``number``'s
+        start who has not checked in for it: unless they come back first (or check in, when the
+        round has a check-in: the second value), the round does not pair them and a table fixed
+        with them is not kept (see :meth:`Draw.sit_outs`)."""
+        now = self.store.clock.time()
+        if number <= 1 or league.current_round == 0:
+            due = max(now, league.starts_at)
+        else:
+            opened = {r.number: r for r in await self.store.leagues.league_rounds(league.id)}
+            current = opened.get(league.current_round)
+            due = max(now, current.deadline_at) if current is not None else now
+        settings = await self.store.attendance.settings(league.id)
+        checked = await self.store.attendance.checked_in(league.id, number)
+        people = await self.store.people.several(players)
+        away = [
+            (u, float(person.away_until or due))
+            for u in players
+            if u not in checked and (person := people.get(u)) is not None and person.away_at(due)
+        ]
+        return away, attendance.needs_checkin(settings, number, league.swiss_rounds)
 
     async def unfix(self, league: LeagueRow, user: int) -> list[int]:
         """Undo the next round's fixed table that holds ``user``; its players."""

@@ -341,10 +341,11 @@ class NoShowDesk:
 
     # ----------------------------------------------------------------- drops and substitutes
 
-    async def drop(self, league: LeagueRow, user_id: int, name: str | None = None) -> tuple[int, int]:
+    async def drop(self, league: LeagueRow, user_id: int, name: str | None = None) -> tuple[int, int, int]:
         """Drop a player mid-season; each seat of theirs in a game still being played goes to the
-        next substitute, or to the computer.  (seats given to substitutes, seats to the computer).
-        ``name``: how a refusal names them (a mention by default)."""
+        next substitute, or to the computer.  (seats given to substitutes, games going on with the
+        computer in their seat, games their forfeit ended: a two-player game's).  ``name``: how a
+        refusal names them (a mention by default)."""
         if league.status != "running":
             raise LeagueError(
                 "only a running league drops players; before the start use {/league organiser remove}"
@@ -357,7 +358,7 @@ class NoShowDesk:
                 name=name or f"<@{user_id}>",
                 league=league.shown,
             )
-        subs = computers = 0
+        subs = computers = ended = 0
         games = {g.session_id: g for g in await self.store.leagues.league_games(league.id) if g.session_id}
         for sid in sessions:
             game = games.get(sid)
@@ -366,9 +367,12 @@ class NoShowDesk:
                 continue
             result = await self.sessions.seats.forfeit_seat(sid, user_id)
             if result is not None:
-                computers += 1
+                if result.session.status == "active":
+                    computers += 1
+                else:
+                    ended += 1
                 await self.posts.announce(result)
-        return subs, computers
+        return subs, computers, ended
 
     async def substitute(self, league: LeagueRow, game: LeagueGame, original: int) -> Substitute | None:
         """Hand ``original``'s seat to the next substitute on the list; None when nobody could take it."""

@@ -548,7 +548,7 @@ class CheckinDesk:
         ]
         if not broken:
             return
-        names = await self.rounds.names(league)
+        names = await self.rounds.names(league)  # of those signed up: one who left is named by a mention
         dropped = {p.user_id for p in await self.store.leagues.league_players(league.id) if p.dropped}
         why = {
             attendance.ABSENT: N_("{name} did not check in"),
@@ -562,11 +562,15 @@ class CheckinDesk:
             for table in broken:
                 reasons = [
                     t.gettext(
-                        N_("{name} was dropped") if u in dropped else why[kinds[number, u]],
-                        name=names.get(u, str(u)),
+                        N_("{name} left the league")
+                        if u not in names
+                        else N_("{name} was dropped")
+                        if u in dropped
+                        else why[kinds[number, u]],
+                        name=names.get(u, f"<@{u}>"),
                     )
                     for u in table
-                    if u in dropped or kinds.get((number, u), attendance.PAIRING) in why
+                    if u not in names or u in dropped or kinds.get((number, u), attendance.PAIRING) in why
                 ]
                 out.append(
                     t.gettext(
@@ -575,7 +579,7 @@ class CheckinDesk:
                         organiser=f"<@{league.organiser_id}>",
                         round=texts.round_name(league, number, t),
                         league=league.shown,
-                        players=", ".join(names.get(u, str(u)) for u in table),
+                        players=", ".join(names.get(u, f"<@{u}>") for u in table),
                         reasons=texts.and_list(reasons, t)
                         if reasons
                         else t.gettext("one of them was not paired"),

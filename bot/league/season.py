@@ -31,9 +31,9 @@ from bot.league import attendance, organiser, texts, tiebreaks
 from bot.league.calendar import Calendar
 from bot.league.controls import Controls
 from bot.league.service import LeagueService, OpenedRound
-from bot.sessions import MoveResult, Session
+from bot.sessions import MoveResult, Session, damage_words
 from bot.storage import Job
-from bot.storage.leagues import LeagueRow
+from bot.storage.leagues import LeagueGame, LeagueRow
 from bot.texts import clip
 from bot.time.scheduler import Scheduler
 from languages import ENGLISH, N_, Language, language
@@ -195,13 +195,20 @@ class Rounds:
             lines = [t.gettext("**{league}**, {round}", league=found.shown, round=name)]
         lines.append(texts.clock_text(found, t))
         for g in await self.store.leagues.league_games(found.id, found.current_round):
-            who = ", ".join(names.get(u, str(u)) for u in g.players)
             session = await self.leagues.sessions.core.get(g.session_id) if g.session_id else None
+            who = ", ".join(names.get(u, str(u)) for u in g.players)
+            if session is not None and g.status != "finished":
+                who = await self.playing_now(g, session, names, t)
             if g.status == "finished":
                 order = sorted(g.seats, key=lambda s: s.place or 99)
                 state = t.gettext(
                     "finished: {places}",
                     places=", ".join(f"{s.place}. {names.get(s.user_id, s.user_id)}" for s in order),
+                )
+            elif session is not None and session.damaged:
+                state = t.gettext(
+                    "damaged: the table cannot run it; its league's organiser or an admin can {/game abandon} it"
+                    " there, or the round's deadline ends it"
                 )
             elif session is not None:
                 state = t.gettext("being played")
@@ -240,6 +247,34 @@ class Rounds:
         if self.gate is not None:
             lines.extend(await self.gate.sat_out(found, found.current_round, t))
         return "\n".join(lines)
+
+    async def playing_now(
+        self, game: LeagueGame, session: Session, names: Mapping[int, str], t: Language
+    ) -> str:
+        """Who plays each seat of a running league game, in the pairing's order: a seat handed to a
+        substitute names them and whom they play for ("Sub (for Cusi)")."""
+        handed = await self.store.noshows.substitutions(game.id)  # (original, substitute, credit)
+        took = {original: sub for original, sub, _ in handed}
+        seated = {s.user_id: s.name for s in session.seats if s.user_id is not None}
+        out = []
+        for u in game.players:
+            first = u
+            while (earlier := next((o for o, sub in took.items() if sub == first), None)) is not None:
+                first = earlier  # the seat's first holder (its league seat may be the substitute's)
+            now = first
+            while now in took:
+                now = took[now]
+            if now == first:
+                out.append(names.get(u, str(u)))
+            else:
+                out.append(
+                    t.gettext(
+                        "{substitute} (for {original})",
+                        substitute=seated.get(now) or names.get(now) or f"<@{now}>",
+                        original=names.get(first, f"<@{first}>"),
+                    )
+                )
+        return ", ".join(out)
 
     # ----------------------------------------------------------------- pictures
 
@@ -600,9 +635,12 @@ class Rounds:
         round is due at once (after ``closed``, what must be done before it is paired: the
         no-shows' drops), or the season ends with its champion."""
         league_id, number = int(job.payload["league"]), int(job.payload["round"])
-        for result in await self.leagues.round_deadline(league_id, number):
+        broken: list[LeagueGame] = []
+        for result in await self.leagues.round_deadline(league_id, number, broken):
             await self.posts.announce(result)
         league = await self.store.leagues.league(league_id)
+        if league is not None and broken:
+            await self.tell_broken(league, number, broken)
         if league is not None and self.calendar is not None:
             await self.calendar.round_ended(league, number)
         if league is None or league.status != "running" or league.current_round != number:
@@ -614,6 +652,39 @@ class Rounds:
             self.scheduler.wake()
             return
         await self.end_season(league)
+
+    async def tell_broken(self, league: LeagueRow, number: int, broken: Sequence[LeagueGame]) -> None:
+        """Tell the organiser (and the league's channel) of each game the round's deadline could not
+        finish because the table cannot run it (damaged), and how it ended."""
+        names = await self.names(league)
+        problems = {}
+        for game in broken:
+            session = await self.leagues.sessions.core.get(game.session_id or 0)
+            problems[game.id] = damage_words((session.damaged if session is not None else None) or "")
+
+        def words(t: Language) -> str:
+            return clip(
+                "\n".join(
+                    t.gettext(
+                        "{organiser}: table {table} of {round} of **{league}** ({players}) could not be finished"
+                        " at the deadline: its game is damaged ({problem}). It ended without being played on,"
+                        " its players sharing its places (as for a game that could not open).",
+                        organiser=f"<@{league.organiser_id}>",
+                        table=game.table_no,
+                        round=texts.round_name(league, number, t),
+                        league=league.shown,
+                        players=", ".join(names.get(u, str(u)) for u in game.players),
+                        problem=problems[game.id].in_words(t),
+                    )
+                    for game in broken
+                )
+            )
+
+        server = await self.posts.language(league.guild_id)
+        if not await organiser.tell(self.store, self.posts, league, words, server):
+            log.warning(
+                "league %s: could not tell the organiser of damaged games in round %s", league.id, number
+            )
 
     async def end_season(self, league: LeagueRow) -> None:
         """Crown the champion: the final standings picture with the champion, the standings in

@@ -555,14 +555,25 @@ class LeagueService:
         await self.sessions.lobby.start(channel_id, host, keep_order=swiss)
         return await self.sessions.core.get(session.id)
 
-    async def round_deadline(self, league_id: int, number: int) -> list[MoveResult]:
-        """The round's time is up: the computer finishes every game still running."""
+    async def round_deadline(
+        self, league_id: int, number: int, broken: list[LeagueGame] | None = None
+    ) -> list[MoveResult]:
+        """The round's time is up: the computer finishes every game still running.  A game the
+        table cannot run (damaged) ends as one it could not open: its players who did not forfeit
+        share its first place, and it is abandoned, freeing its thread (added to ``broken``)."""
         finished = []
         for game in await self.store.leagues.league_games(league_id, number):
             if game.status == "playing" and game.session_id is not None:
                 result = await self.sessions.seats.finish_by_computer(game.session_id)
                 if result is not None:
                     finished.append(result)
+                    continue
+                session = await self.sessions.core.get(game.session_id)
+                if session is not None and session.damaged and session.row.live:
+                    await self.store.leagues.record_forfeit(game.id)
+                    await self.sessions.seats.abandon_damaged(game.session_id)
+                    if broken is not None:
+                        broken.append(game)
             elif game.status == "pending":
                 await self.store.leagues.record_forfeit(game.id)
         await self.store.leagues.close_round(league_id, number)

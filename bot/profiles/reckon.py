@@ -7,7 +7,9 @@ them:
   its first move.  It started at the move before it (by another seat), or at the game's start for
   the first move.  Its *time to move* is from that start to its first move.  Moves the computer
   made for a seat after its person resigned are not that person's turns (those made before,
-  when their time had run out, are their missed turns).
+  when their time had run out, are their missed turns).  A seat handed to a league's substitute
+  is its earlier holder's up to the handover (``GameLog.earlier``) and the substitute's after it,
+  whose first turn there starts when it became theirs.
 - An undo entry (``/game undo``, agreed) is no move and no turn: the next turn starts at it.
 - Time a person spent away (``/me away``, until ``/me back``) is left out of their time to move,
   as it is left out of their game clocks.
@@ -71,33 +73,43 @@ def turns_of(
     out: list[TurnRow] = []
     allowed = {
         user: allowed_seconds(log.clock, log.timer_seconds, remind_hours.get(user, DEFAULT_REMIND_HOURS))
-        for user in set(log.people.values())
+        for user in {*log.people.values(), *(h.user_id for h in log.earlier)}
     }
     before = seconds_of(log.started_at) if log.started_at else None
-    previous_seat: int | None = None
+    previous: tuple[int, int | None] | None = None  # the seat that moved last, and whose it was
     for move in log.moves:
         at = seconds_of(move.created_at)
         if undo_target(move.move) is not None:  # the game went back: the next turn starts now,
-            before, previous_seat = at, None  # even for the seat whose move was taken back
+            before, previous = at, None  # even for the seat whose move was taken back
             continue
-        if move.seat != previous_seat:
-            user = log.people.get(move.seat)
-            if user is not None and not (move.by_computer and _after_resigning(log, move.seat, move.number)):
-                took = None if before is None else gc.used(before, at, (away or {}).get(user, ()))
+        user, gone, handed_at = _holder(log, move.seat, move.number)
+        if (move.seat, user) != previous:
+            if user is not None and not (move.by_computer and gone):
+                # a substitute's first turn starts when the seat became theirs, not before
+                start = before if before is None or handed_at is None else max(before, handed_at)
+                took = None if start is None else gc.used(start, at, (away or {}).get(user, ()))
                 missed = move.by_computer
                 on_time = not missed and (took is None or took <= allowed[user])
                 out.append(TurnRow(log.session_id, move.number, user, log.game, took, on_time, missed))
-        previous_seat, before = move.seat, at
+        previous, before = (move.seat, user), at
     return out
 
 
-def _after_resigning(log: GameLog, seat: int, number: int) -> bool:
-    """Whether move ``number`` came after ``seat``'s person resigned (a resignation stored without
-    its place in the log reads as before every move)."""
+def _holder(log: GameLog, seat: int, number: int) -> tuple[int | None, bool, float | None]:
+    """Whose seat ``seat`` was at move ``number`` (a seat handed to a substitute was its earlier
+    holder's up to the handover), whether that person had resigned by then (a resignation stored
+    without its place in the log reads as before every move), and when the seat became theirs
+    (None: from the start)."""
+    came: float | None = None
+    for held in sorted((h for h in log.earlier if h.seat == seat), key=lambda h: h.until):
+        if number <= held.until:
+            gone = held.resigned_after is not None and number > held.resigned_after
+            return held.user_id, gone, came
+        came = held.at
     if seat not in log.resigned:
-        return False
+        return log.people.get(seat), False, came
     after = log.resigned_after.get(seat)
-    return after is None or number > after
+    return log.people.get(seat), after is None or number > after, came
 
 
 def reliability(on_time: int, turns: int) -> int:

@@ -224,6 +224,7 @@ class Core:
         session = Session(row=row, seats=seats, info=info, damaged=row.damaged)
         if session.damaged:
             self.release(row.id)
+            session.league = await self.store.leagues.league_game_of(row.id) is not None
             return session
         if row.unreadable:
             await self.damage(session, row.unreadable)
@@ -252,6 +253,7 @@ class Core:
         """Mark ``session`` damaged: stored, logged once (with the traceback when there is one)."""
         session.damaged = reason
         session.state = None
+        session.league = await self.store.leagues.league_game_of(session.id) is not None
         self.release(session.id)
         if await self.store.games.mark_damaged(session.id, reason):
             log.error(

@@ -156,6 +156,7 @@ class Session:
     info: engines.GameInfo
     state: object = None
     damaged: str | None = None  # why the table cannot run this game (see Core.load)
+    league: bool = False  # a damaged game only: it is a league game (its organiser abandons it)
 
     @property
     def id(self) -> int:
@@ -360,6 +361,15 @@ def damage_words(reason: str) -> Said:
 
 
 def damaged_text(session: Session) -> Said:
+    """Why nothing can be done in a damaged game, and who may abandon it: the host, or in a league
+    game (which is not its host's to end) the league's organiser; anyone with Manage Channels."""
+    if session.league:
+        return said(
+            "this {game} game is damaged ({problem}); it is a league game, so its league's organiser "
+            "or someone with Manage Channels can {/game abandon} it (every player then scores a loss)",
+            game=session.info.title,
+            problem=damage_words(session.damaged or ""),
+        )
     return said(
         "this {game} game is damaged ({problem}); the host or someone with Manage Channels can "
         "{/game abandon} it to free the channel",

@@ -145,6 +145,15 @@ class Seats:
                 raise Refusal("only the host or someone with Manage Channels can abandon this game")
             return await self.abandon_now(session, "abandoned (damaged)" if session.damaged else "abandoned")
 
+    async def abandon_damaged(self, session_id: int) -> Session | None:
+        """End a damaged game the table gives up on (a league round's deadline) without a result,
+        freeing its channel; None when it is not a damaged game still open."""
+        async with self.core.lock(session_id):
+            session = await self.core.get(session_id)
+            if session is None or not session.damaged or not session.row.live:
+                return None
+            return await self.abandon_now(session, "abandoned (damaged)")
+
     async def abandon_now(self, session: Session, reason: str) -> Session:
         """End the game without a result (lock held)."""
         await self.store.games.finish(session.id, status="abandoned", reason=reason, outcome=None, results=[])

@@ -160,6 +160,16 @@ class NoShows(Concern):
             )
             if row is None:
                 return False
+            # Where the log stands: the moves so far were the original's turns (their profile's),
+            # those after are the substitute's; the original's resignation as the seat held it.
+            held = yield from the_one(
+                "SELECT st.resigned, st.resigned_after, (SELECT COALESCE(MAX(number), 0) FROM moves"
+                " WHERE session_id = ?) FROM seats st WHERE st.session_id = ? AND st.seat = ?",
+                session_id,
+                session_id,
+                seat,
+            )
+            resigned_after = (held[1] or 0) if held[0] else None
             yield from run(
                 "UPDATE seats SET user_id = ?, display_name = ?, is_computer = 0, resigned = 0,"
                 " resigned_after = NULL WHERE session_id = ? AND seat = ?",
@@ -199,12 +209,16 @@ class NoShows(Concern):
                     "UPDATE league_seats SET forfeit = 0 WHERE game_id = ? AND user_id = ?", game_id, original
                 )
             yield from run(
-                "INSERT INTO league_substitutions (game_id, original_id, substitute_id, credit, at) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO league_substitutions (game_id, original_id, substitute_id, credit, at, seat,"
+                " moves_before, resigned_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 game_id,
                 original,
                 substitute.user_id,
                 credit,
                 now,
+                seat,
+                held[2],
+                resigned_after,
             )
             yield from run(
                 "DELETE FROM league_substitutes WHERE league_id = ? AND user_id = ?",

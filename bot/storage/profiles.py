@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
-from bot.storage.base import Body, Concern, all_, fits, many, need_guild, run, upsert
+from bot.storage.base import Body, Concern, Row, all_, fits, many, need_guild, run, upsert
 
 LOGS_AT_ONCE = 500
 """How many games' logs one statement reads."""
@@ -41,6 +42,19 @@ class LoggedMove:
 
 
 @dataclass(frozen=True)
+class Holder:
+    """Someone who held a seat before it was handed to someone else (a league's substitute): the
+    moves numbered up to ``until`` were theirs; ``resigned_after`` their resignation as the seat
+    held it (None: they had not resigned); ``at``: when the seat changed hands."""
+
+    seat: int
+    user_id: int
+    until: int
+    resigned_after: int | None
+    at: float
+
+
+@dataclass(frozen=True)
 class GameLog:
     """What a game's turns are worked out from: its clock, its people's seats, its moves."""
 
@@ -56,6 +70,8 @@ class GameLog:
     resigned_after: dict[int, int] = field(default_factory=dict)
     """Seat -> how many moves the log held when it resigned (a resignation stored before that was
     kept has none): the computer's moves for the seat up to it were its person's missed turns."""
+    earlier: tuple[Holder, ...] = ()
+    """Who held a seat before its person now (``people``), in the order it changed hands."""
 
 
 @dataclass(frozen=True)
@@ -119,20 +135,49 @@ class ServerGates:
     gate: Gate = Gate()
 
 
+def _holders(
+    handed: Iterable[Row], people: dict[int, dict[int, int]], logged: dict[int, list[LoggedMove]]
+) -> dict[int, list[Holder]]:
+    """Each game's earlier seat holders from its handovers (session, seat, original, moves before,
+    resigned after, at, substitute).  A handover stored without its seat and place in the log (before
+    they were kept) is placed by its time: the seat its substitute sits in, after the moves made
+    before it; the original's computer moves there read as the computer's own, as an old
+    resignation's do."""
+    out: dict[int, list[Holder]] = {}
+    for sid, seat, original, before, resigned_after, at, substitute in handed:
+        if seat is None or before is None:
+            seat = next((s for s, u in people.get(sid, {}).items() if u == substitute), None)
+            if seat is None:
+                continue
+            made = [m.number for m in logged.get(sid, []) if _seconds(m.created_at) <= float(at)]
+            before, resigned_after = max(made, default=0), 0
+        out.setdefault(sid, []).append(
+            Holder(int(seat), int(original), int(before), resigned_after, float(at))
+        )
+    return out
+
+
+def _seconds(stamp: str) -> float:
+    return datetime.fromisoformat(stamp).timestamp()
+
+
 class Profiles(Concern):
     """Turns derived from the log, and the gates of tables, servers and leagues."""
 
     async def stale(self, user_ids: Iterable[int]) -> list[int]:
-        """The started games of these people whose turns were not read at their current version."""
+        """The started games of these people (a seat of theirs, or one they handed to a league's
+        substitute) whose turns were not read at their current version."""
         ids = [u for u in set(user_ids) if fits(u)]
         if not ids:
             return []
         marks = ", ".join("?" for _ in ids)
         rows = await self.db.all(
-            "SELECT DISTINCT s.id FROM seats st JOIN sessions s ON s.id = st.session_id"
-            " LEFT JOIN turns_read r ON r.session_id = s.id"
-            f" WHERE st.user_id IN ({marks}) AND s.status <> 'lobby'"
+            "SELECT s.id FROM sessions s LEFT JOIN turns_read r ON r.session_id = s.id"
+            f" WHERE s.id IN (SELECT st.session_id FROM seats st WHERE st.user_id IN ({marks})"
+            " UNION SELECT g.session_id FROM league_substitutions h JOIN league_games g ON g.id = h.game_id"
+            f" WHERE h.original_id IN ({marks})) AND s.status <> 'lobby'"
             " AND (r.version IS NULL OR r.version <> s.version) ORDER BY s.id",
+            *ids,
             *ids,
         )
         return [r[0] for r in rows]
@@ -166,6 +211,12 @@ class Profiles(Concern):
                     " ORDER BY session_id, number",
                     *ids,
                 )
+                handed = yield from all_(
+                    "SELECT g.session_id, h.seat, h.original_id, h.moves_before, h.resigned_after, h.at,"
+                    " h.substitute_id FROM league_substitutions h JOIN league_games g ON g.id = h.game_id"
+                    f" WHERE g.session_id IN ({marks}) ORDER BY g.session_id, h.at",
+                    *ids,
+                )
                 people: dict[int, dict[int, int]] = {}
                 resigned: dict[int, set[int]] = {}
                 resigned_after: dict[int, dict[int, int]] = {}
@@ -181,6 +232,7 @@ class Profiles(Concern):
                     logged.setdefault(sid, []).append(
                         LoggedMove(number, seat, bool(by_computer), created_at, text)
                     )
+                earlier = _holders(handed, people, logged)
                 for sid, game, version, clock, timer, started in games:
                     out.append(
                         GameLog(
@@ -194,6 +246,7 @@ class Profiles(Concern):
                             resigned=frozenset(resigned.get(sid, ())),
                             moves=tuple(logged.get(sid, ())),
                             resigned_after=resigned_after.get(sid, {}),
+                            earlier=tuple(earlier.get(sid, ())),
                         )
                     )
             return out

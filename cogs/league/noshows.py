@@ -67,24 +67,38 @@ class NoShows(Part):
         self, interaction: discord.Interaction, member: discord.Member, league: str | None = None
     ) -> None:
         found, t = await self.organised(interaction, league)
-        subs, computers = await self.desk.drop(
+        subs, computers, ended = await self.desk.drop(
             found, member.id, member.display_name
         )  # boards Discord refuses are logged
         self.front.replies.committed(
             interaction,
             said("{name} was dropped from {league}", name=member.display_name, league=found.shown),
         )
-        text = t.ngettext(
-            "{name} was dropped from {league}; they forfeit their remaining games"
-            " ({n} game in play went on without them).",
-            "{name} was dropped from {league}; they forfeit their remaining games"
-            " ({n} games in play went on without them).",
-            subs + computers,
+        text = t.gettext(
+            "{name} was dropped from {league}; they forfeit their remaining games.",
             name=member.display_name,
             league=found.shown,
         )
+        if computers:
+            text += " " + t.ngettext(
+                "{n} game in play goes on with the computer in their seat.",
+                "{n} games in play go on with the computer in their seat.",
+                computers,
+            )
         if subs:
-            text += " " + t.ngettext("A substitute took {n} seat.", "Substitutes took {n} seats.", subs)
+            credit = t.gettext(noshows.CREDIT_NAMES[(await self.store.noshows.rules(found.id)).credit])
+            text += " " + t.ngettext(
+                "A substitute took {n} seat (its result counts for {credit}).",
+                "Substitutes took {n} seats (their results count for {credit}).",
+                subs,
+                credit=credit,
+            )
+        if ended:
+            text += " " + t.ngettext(
+                "{n} two-player game in play ended at once, won by the other player.",
+                "{n} two-player games in play ended at once, each won by the other player.",
+                ended,
+            )
         await reply(interaction, text)
 
     @app_commands.command(

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot import i18n
 from bot.app import PukllayBot
-from bot.league import controls
+from bot.league import controls, texts
 from bot.league.service import LeagueError
 from bot.storage.leagues import LeagueRow
 from bot.surface.replies import guarded, reply
@@ -141,16 +141,34 @@ class Pairing(Part):
         number = await self.pairing.fix(found, [m.id for m in seated])
         names = ", ".join(m.display_name for m in seated)
         self.front.replies.committed(interaction, said("a table of round {round} was fixed", round=number))
-        await reply(
-            interaction,
-            t.gettext(
-                "Round {round} of {league} will seat {players} at one table, in that order; the others are paired"
-                " around it.",
-                round=number,
-                league=found.shown,
-                players=names,
-            ),
+        text = t.gettext(
+            "Round {round} of {league} will seat {players} at one table, in that order; the others are paired"
+            " around it.",
+            round=number,
+            league=found.shown,
+            players=names,
         )
+        # Who is away over the round's start is decided when it is due (they may come back first),
+        # so the table is fixed all the same; the organiser is told now, not only when it is due.
+        away, checks_in = await self.pairing.away_over_start(found, number, [m.id for m in seated])
+        for user, until in away:
+            values = {"user": user, "until": texts.when(until), "round": number}
+            text += "\n" + (
+                t.gettext(
+                    "⚠️ <@{user}> is away until {until}, over the start of round {round}: unless they come"
+                    " back before it ({/me back}) or check in for it, they will not be paired in it and this"
+                    " table will not be kept. To seat someone else, {/league organiser unpair} this table first.",
+                    **values,
+                )
+                if checks_in
+                else t.gettext(
+                    "⚠️ <@{user}> is away until {until}, over the start of round {round}: unless they come"
+                    " back before it ({/me back}), they will not be paired in it and this table will not be"
+                    " kept. To seat someone else, {/league organiser unpair} this table first.",
+                    **values,
+                )
+            )
+        await reply(interaction, text)
 
     @app_commands.command(name="unpair", description="Undo the next round's table you fixed for a player")
     @app_commands.describe(member="A player at the table", league=LEAGUE)

@@ -241,7 +241,11 @@ async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, b
         dropped = next(u for u in people if u.id == dropped_id)
         opponent = next(s.user_id for s in session.seats if s.user_id != dropped_id)
         r = await standin.slash(owner, chan, "league organiser drop", member=dropped)
-        assert "forfeit their remaining games" in (await r.original()).content
+        told = (await r.original()).content
+        assert "forfeit their remaining games" in told
+        # the organiser is told the game ended, not that it went on
+        assert "1 two-player game in play ended at once, won by the other player." in told
+        assert "goes on" not in told and "went on" not in told
         ended = await bot.sessions.core.latest(round_two[0].id)
         assert (
             ended.status == "finished"

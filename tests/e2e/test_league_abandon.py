@@ -9,10 +9,18 @@ not the 0.5 each of a draw.
 
 from __future__ import annotations
 
+import sqlite3
+
+import pytest
+
 from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.e2e.test_league import fire
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.pachakuna", "cogs.league")
+
+
+async def answer(result) -> str:
+    return (await result.original()).content if result.deferred else result.content
 
 
 async def test_only_the_organiser_abandons_a_league_game_and_everyone_loses_it(
@@ -53,3 +61,103 @@ async def test_only_the_organiser_abandons_a_league_game_and_everyone_loses_it(
         assert (await bot.sessions.core.get(session.id)).status == "abandoned"
         (game,) = await bot.store.leagues.league_games(league.id, 1)
         assert sorted((s.place, s.points) for s in game.seats) == [(2, 0.0), (2, 0.0)]
+
+
+@pytest.mark.parametrize("discord_error_loggers", [("discord",)])  # the damage is logged, as it should
+async def test_a_damaged_league_game_names_who_may_abandon_it(standin, bot_factory, table_clock):
+    """A league game whose saved state cannot be read is damaged: everything a player reads about
+    it (the refusal of a move, /game status, /game list, /game mine) names its league's organiser
+    (or an admin) as who may abandon it, not its host, who may not; the organiser then does."""
+    chan = standin.channel("games")
+    owner = standin.owner
+    ana, beto = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await standin.slash(
+            owner, chan, "league create", name="Llamas", game="pachakuna", format="swiss", players=2, rounds=1
+        )
+        for user in (ana, beto):
+            await (await standin.slash(user, chan, "league join")).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+        await fire(bot)
+        (game,) = await bot.store.leagues.league_games(league.id, 1)
+        session = await bot.sessions.core.get(game.session_id)
+        thread = standin.channel(session.row.channel_id)
+        host = ana if session.row.host_id == ana.id else beto
+        con = sqlite3.connect(bot.settings.database_path)
+        con.execute("UPDATE sessions SET state = 'not json' WHERE id = ?", (session.id,))
+        con.commit()
+        con.close()
+        bot.sessions.core.states.clear()
+        bot.sessions.core.copies.clear()
+
+        said = {
+            "resign": await answer(await standin.slash(host, thread, "game resign")),
+            "status": await answer(await standin.slash(host, thread, "game status")),
+            "list": await answer(await standin.slash(host, chan, "game list")),
+            "mine": await answer(await standin.slash(host, chan, "game mine")),
+        }
+        for where, text in said.items():
+            assert "damaged" in text, where
+            assert "league's organiser" in text, where
+            assert "host" not in text, where
+        refused = await answer(await standin.slash(host, thread, "game abandon"))
+        assert "this is a league game" in refused.lower()
+        assert (await bot.sessions.core.get(session.id)).status == "active"
+        done = await answer(await standin.slash(owner, thread, "game abandon"))
+        assert "abandoned" in done
+        (game,) = await bot.store.leagues.league_games(league.id, 1)
+        assert sorted((s.place, s.points) for s in game.seats) == [(2, 0.0), (2, 0.0)]
+
+
+@pytest.mark.parametrize("discord_error_loggers", [("discord",)])  # the damage is logged, as it should
+async def test_a_damaged_league_game_is_ended_at_its_rounds_deadline_and_the_organiser_told(
+    standin, bot_factory, table_clock
+):
+    """The round's deadline finishes every game still running; a damaged one cannot be played on
+    by the computer.  It is not left running past the season's end, without a result: it ends as
+    a game the table could not open (its players share its places, a draw), its thread is freed,
+    and the organiser is told which table, why and how it ended."""
+    chan = standin.channel("games")
+    owner = standin.owner
+    players = standin.add_users("ana", "beto", "cusi", "dora")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await standin.slash(
+            owner, chan, "league create", name="Llamas", game="pachakuna", format="swiss", players=2,
+            rounds=1, days=1,
+        )  # fmt: skip
+        for user in players:
+            await (await standin.slash(user, chan, "league join")).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+        await fire(bot)
+        broken, other = await bot.store.leagues.league_games(league.id, 1)
+        con = sqlite3.connect(bot.settings.database_path)
+        con.execute("UPDATE sessions SET state = 'not json' WHERE id = ?", (broken.session_id,))
+        con.commit()
+        con.close()
+        bot.sessions.core.states.clear()
+        bot.sessions.core.copies.clear()
+        thread = (await bot.sessions.core.get(broken.session_id)).row.channel_id
+        shown = (await (await standin.slash(owner, chan, "league round")).original()).content
+        (line,) = [x for x in shown.splitlines() if x.startswith(f"Table {broken.table_no}:")]
+        assert "damaged: the table cannot run it" in line and "being played" not in line
+        assert "or the round's deadline ends it" in line
+
+        table_clock.advance(86400)
+        await fire(bot)
+        broken, other = await bot.store.leagues.league_games(league.id, 1)
+        assert broken.status == "finished" and other.status == "finished"
+        assert sorted((s.place, s.points) for s in broken.seats) == [(1, 0.5), (1, 0.5)]
+        assert (await bot.sessions.core.get(broken.session_id)).status == "abandoned"
+        assert await bot.sessions.core.in_channel(thread) is None
+        names = {u.id: u.name.title() for u in players}
+        (told,) = [m for m in standin.messages(chan) if "could not be finished" in m.content]
+        assert (
+            f"table 1 of round 1 of 1 of **Llamas** ({', '.join(names[u] for u in broken.players)}) could not"
+            " be finished at the deadline: its game is damaged (its saved state is not readable JSON"
+        ) in told.content
+        assert "its players sharing its places" in told.content and f"<@{owner.id}>" in told.content
+        assert (await bot.store.leagues.league(league.id)).status == "finished"

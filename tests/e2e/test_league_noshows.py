@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from bot import profiles
 from bot.time.jobs import LEAGUE_NUDGE
 from tests.e2e.conftest import BASE_EXTENSIONS
 
@@ -321,3 +322,72 @@ async def test_an_organiser_who_reads_spanish_gets_the_late_games_by_direct_mess
         )
         assert "el asiento pierde la partida por abandono" in letter.content
         assert "La mesa 1 espera a " in letter.content
+
+
+async def test_a_substitutes_profile_counts_only_the_turns_they_played(standin, bot_factory, table_clock):
+    """The player in the last seat plays some turns, then is dropped while the game waits for
+    them; the substitute takes their seat 5 hours into that turn and moves an hour later.  The
+    seat's turns before the handover stay the dropped player's in their reliability profile; the
+    substitute's profile has only their own turn, its time to move counted from when the seat
+    became theirs (an hour, not six).  /league round names the substitute and whom they play for."""
+    chan = standin.channel("games")
+    owner = standin.owner
+    people = standin.add_users("ana", "beto", "cusi", "sub")
+    players, sub = people[:3], people[3]
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await standin.slash(
+            owner, chan, "league create", name="Avocado", game="guacamole", format="swiss", players=3,
+            rounds=1, days=3,
+        )  # fmt: skip
+        for user in players:
+            await (await standin.slash(user, chan, "league join")).original()
+        await (
+            await standin.slash(owner, chan, "league organiser substitute", action="add", member=sub)
+        ).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
+        await fire(bot)
+        (game,) = await bot.store.leagues.league_games(league.id, 1)
+        session = await bot.sessions.core.get(game.session_id)
+        dropped = next(u for u in players if u.id == session.by_seat(2).user_id)  # moves last
+        rng = random.Random(7)
+        turns, last = 0, None
+        while turns < 2 or dropped.id not in {s.user_id for s in session.waiting_on()}:
+            seat = session.waiting_on()[0]
+            legal = list(session.engine.legal_moves(session.state, seat.seat))
+            move = session.engine.computer_move(session.engine.view_for(session.state, seat.seat), legal, rng)
+            table_clock.advance(600)
+            await bot.sessions.play.play(session.row.channel_id, seat.user_id, str(move))
+            turns += seat.user_id == dropped.id and last != dropped.id
+            last = seat.user_id
+            session = await bot.sessions.core.get(session.id)
+            assert session.status == "active"
+        table_clock.advance(5 * HOUR)
+        told = (
+            await (await standin.slash(owner, chan, "league organiser drop", member=dropped)).original()
+        ).content
+        assert told.endswith(
+            "they forfeit their remaining games. A substitute took 1 seat (its result counts for the"
+            " seat's original player)."
+        ), told
+        session = await bot.sessions.core.get(session.id)
+        seat = session.seat_of(sub.id)
+        assert seat is not None and session.seat_of(dropped.id) is None
+        assert [s.user_id for s in session.waiting_on()] == [sub.id]
+        # /league round names who plays the seat now, and for whom (not the dropped player alone)
+        shown = (await (await standin.slash(owner, chan, "league round")).original()).content
+        table = next(line for line in shown.splitlines() if line.startswith("Table 1:"))
+        assert f"Sub (for {dropped.name.title()})" in table and "being played" in table, table
+        table_clock.advance(HOUR)
+        legal = list(session.engine.legal_moves(session.state, seat.seat))
+        await bot.sessions.play.play(session.row.channel_id, sub.id, str(legal[0]))
+
+        theirs = await profiles.figures_of(bot.store, sub.id)
+        assert (theirs.turns, theirs.on_time, theirs.missed) == (1, 1, 0)
+        assert theirs.median == HOUR
+        hers = await profiles.figures_of(bot.store, dropped.id)
+        assert (hers.turns, hers.missed) == (turns, 0)
+        assert sorted(await bot.store.profiles.all_turns(), key=lambda t: (t.session_id, t.number)) == (
+            await profiles.rebuild(bot.store)
+        )

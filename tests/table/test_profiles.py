@@ -501,3 +501,60 @@ def test_a_pace_gate_refusal_names_the_pace_in_the_readers_language():
     assert "asks for the pace fast (a median of" in words.in_words(language("en"))
     spanish = words.in_words(language("es"))
     assert "ritmo rápido" in spanish and "fast" not in spanish
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+async def test_a_handover_stored_before_the_upgrade_is_placed_in_the_log_by_its_time(kind, request, tmp_path):
+    """A league seat handed to a substitute before handovers kept their place in the log: after
+    the upgrade the handover is placed by its time, so the moves before it stay the original's
+    (Ann's own turn; the computer's move for her seat reads as the computer's own, as an old
+    resignation's does) and the substitute (Cid) has only the turn played after it, timed from
+    the move before it."""
+    from datetime import UTC, datetime, timedelta
+
+    from bot.storage import SCHEMA_VERSION, migrations, open_store
+    from bot.storage.profiles import Holder
+    from tests.table.test_operating import old_database
+
+    (added,) = [n for n, name, _ in migrations("sqlite") if name == "substitution_turns"]
+    start = datetime(2026, 3, 1, tzinfo=UTC)
+
+    def stamp(minutes: int) -> str:
+        return (start + timedelta(minutes=minutes)).isoformat()
+
+    moves = [(1, 0, 0, 10), (2, 1, 0, 20), (3, 0, 1, 30), (4, 1, 0, 40), (5, 0, 0, 50)]
+    handed_at = (start + timedelta(minutes=35)).timestamp()
+    rows = (
+        "INSERT INTO sessions (id, game, channel_id, host_id, status, options, max_players, seed,"
+        f" version, created_at, updated_at) VALUES (10, 'nim', 10, {ANN}, 'active', '{{}}', 2, 1, 6, 'then', 'then')",
+        f"INSERT INTO seats (session_id, join_order, seat, user_id, display_name) VALUES (10, 0, 0, {CID}, 'cid')",
+        f"INSERT INTO seats (session_id, join_order, seat, user_id, display_name) VALUES (10, 1, 1, {BOB}, 'bob')",
+        *(
+            f"INSERT INTO moves (session_id, number, seat, move, by_computer, created_at)"
+            f" VALUES (10, {n}, {seat}, 'x', {computer}, '{stamp(m)}')"
+            for n, seat, computer, m in moves
+        ),
+        "INSERT INTO leagues (id, guild_id, channel_id, organiser_id, name, game, format, group_size, points,"
+        " bye_points, round_seconds, rounds, starts_at, status, seed, created_at) VALUES (1, 1, 1, 1, 'L', 'nim',"
+        " 'swiss', 2, '[1, 0]', 1, 86400, 1, 0, 'running', 1, 'then')",
+        "INSERT INTO league_games (id, league_id, round, table_no, session_id, status) VALUES (1, 1, 1, 1, 10, 'playing')",
+        f"INSERT INTO league_substitutions (game_id, original_id, substitute_id, credit, at)"
+        f" VALUES (1, {ANN}, {CID}, 'original', {handed_at})",
+    )
+    async with old_database(kind, request, tmp_path, added - 1, rows) as target:
+        store = await open_store(target)
+        try:
+            assert store.upgraded_from == added - 1 and await store.schema_version() == SCHEMA_VERSION
+            (log,) = await store.profiles.logs([10])
+            assert log.earlier == (Holder(0, ANN, 3, 0, handed_at),)
+            turns = reckon.turns_of(log, {})
+            assert [(t.number, t.user_id, t.missed) for t in turns] == [
+                (1, ANN, False),
+                (2, BOB, False),
+                (4, BOB, False),
+                (5, CID, False),
+            ]
+            assert turns[-1].seconds == 600
+            assert await store.check_integrity() == []
+        finally:
+            await store.close()

@@ -127,14 +127,16 @@ class Attendance:
             and attendance.needs_checkin(settings, number, league.swiss_rounds)
         )
 
-    async def arm(self, league: LeagueRow, first: float) -> float | None:
-        """After the start: round 1's job moves to when its check-in window opens (returned)."""
+    async def arm(self, league: LeagueRow, first: float) -> tuple[float, float] | None:
+        """After the start: round 1's job moves to when its check-in window opens.  Returns when
+        the window opens and when the round does (the window closes: the round's time, but never
+        before the window has been open its full length); None without a check-in."""
         settings = await self.store.attendance.settings(league.id)
         if not self.checks_in(league, settings, 1):
             return None
         due = max(self.store.clock.time(), attendance.window_opens(first, settings))
         await self.store.leagues.schedule_round(league.id, 1, due)
-        return due
+        return due, attendance.window_closes(first, due, settings)
 
     # ----------------------------------------------------------------- the organiser
 

@@ -254,12 +254,12 @@ class Seasons(Part):
             "{league} has started: {n} rounds, the first opens {when}.",
             started.rounds,
             league=started.shown,
-            when=texts.when(first),
+            when=texts.when(first if checkin is None else checkin[1]),
         )
         if checkin is not None:
             text += " " + t.gettext(
                 "Its check-in opens {when}; the round waits until the check-in has been open its full time.",
-                when=texts.when(checkin),
+                when=texts.when(checkin[0]),
             )
         await reply(interaction, text)
 

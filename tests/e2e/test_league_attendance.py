@@ -11,6 +11,8 @@ absence).  Late sign-ups close once two of the four rounds are played.
 
 from __future__ import annotations
 
+import re
+
 from tests.e2e.test_league import DAY, fire
 from tests.e2e.test_league import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings_in
@@ -76,6 +78,9 @@ async def test_check_in_late_join_bye_on_request_and_pauses(standin, bot_factory
 
         started = await answer(standin, owner, chan, "league start")
         assert "Its check-in opens" in started
+        # the first round opens when its check-in has been open its 24 hours, not at the start
+        (round_at, checkin_at) = [int(s) for s in re.findall(r"<t:(\d+)", started)]
+        assert round_at - checkin_at == 24 * 3600, started
         standin.skip_messages(chan)
         await fire(bot)
         call = await standin.next_message(chan, lambda m: "check in for round 1 of 4" in m.content)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import itertools
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
@@ -125,6 +126,17 @@ def bot_factory(request, standin, tmp_path, table_clock) -> Callable[..., Callab
         return make
 
     return factory
+
+
+def damage(bot, session_id: int) -> None:
+    """Make a game's saved state unreadable (as a bad disk or a hand edit would), and forget the
+    copies this process keeps, so the next read finds the game damaged."""
+    con = sqlite3.connect(bot.settings.database_path)
+    con.execute("UPDATE sessions SET state = 'not json' WHERE id = ?", (session_id,))
+    con.commit()
+    con.close()
+    bot.sessions.core.states.clear()
+    bot.sessions.core.copies.clear()
 
 
 def png_of(message) -> Image.Image:

@@ -17,8 +17,8 @@ from cogs.league.pairing import ReviewPublish, ReviewSwap
 from cogs.league.seasons import SignupButton
 from tests.e2e.conftest import BASE_EXTENSIONS, nim_to_the_end
 from tests.e2e.forge import Crafted, forged_click
+from tests.e2e.leagues import fire
 from tests.e2e.players import is_board
-from tests.e2e.test_league import fire
 from tests.e2e.test_threads import open_in_thread
 from tests.standin.model import VIEW_CHANNEL
 

@@ -341,8 +341,8 @@ async def test_a_spanish_server_gets_its_league_posts_in_spanish(standin, bot_fa
     """A league in a Spanish server: the sign-up message and its buttons, the round's opening and
     the standings (picture and text) are Spanish; answers to an English-speaking organiser are
     English, to a Spanish-speaking player Spanish."""
-    from tests.e2e.test_league import EXTENSIONS as LEAGUE_EXTENSIONS
-    from tests.e2e.test_league import fire
+    from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
+    from tests.e2e.leagues import fire
 
     standin.guild.locale = "es-419"
     chan = standin.channel("games")

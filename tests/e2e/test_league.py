@@ -8,36 +8,9 @@ P'achakuna cup of five with a player dropped mid-season.
 
 from __future__ import annotations
 
-from bot.storage.leagues import DEADLINE_JOB, ROUND_JOB
-from tests.e2e.conftest import BASE_EXTENSIONS, png_of
+from tests.e2e.conftest import png_of
+from tests.e2e.leagues import DAY, EXTENSIONS, fire, threads_of
 from tests.e2e.players import Driver, is_board
-
-EXTENSIONS = (*BASE_EXTENSIONS, "cogs.league")
-DAY = 86400
-
-
-def threads_of(standin, before: set[int]) -> list:
-    return [t for t in standin.guild.threads if t.id not in before]
-
-
-async def league_jobs(bot) -> set[tuple[str, str, float]]:
-    return {
-        (j.kind, j.key, j.due_at)
-        for kind in (ROUND_JOB, DEADLINE_JOB)
-        for j in await bot.store.jobs.pending(kind)
-    }
-
-
-async def fire(bot) -> int:
-    """Fire every due job, and the jobs those set for now (the next round after a deadline);
-    how many of them were the league's (turn reminders and thread archiving run too)."""
-    fired = 0
-    while True:
-        pending = await league_jobs(bot)
-        n = await bot.scheduler.run_due()
-        fired += len(pending - await league_jobs(bot))
-        if not n:
-            return fired
 
 
 async def test_a_swiss_league_of_seven_in_three_player_guacamole(standin, bot_factory, table_clock):

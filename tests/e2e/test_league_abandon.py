@@ -9,12 +9,10 @@ not the 0.5 each of a draw.
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
-from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.test_league import fire
+from tests.e2e.conftest import BASE_EXTENSIONS, damage
+from tests.e2e.leagues import fire, one_round_league
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.pachakuna", "cogs.league")
 
@@ -73,24 +71,12 @@ async def test_a_damaged_league_game_names_who_may_abandon_it(standin, bot_facto
     ana, beto = standin.add_users("ana", "beto")
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
-        await standin.slash(
-            owner, chan, "league create", name="Llamas", game="pachakuna", format="swiss", players=2, rounds=1
+        league, session = await one_round_league(
+            standin, bot, chan, (ana, beto), name="Llamas", days=7, game="pachakuna", players=2
         )
-        for user in (ana, beto):
-            await (await standin.slash(user, chan, "league join")).original()
-        await (await standin.slash(owner, chan, "league start")).original()
-        league = (await bot.store.leagues.of_server(standin.guild.id))[0]
-        await fire(bot)
-        (game,) = await bot.store.leagues.league_games(league.id, 1)
-        session = await bot.sessions.core.get(game.session_id)
         thread = standin.channel(session.row.channel_id)
         host = ana if session.row.host_id == ana.id else beto
-        con = sqlite3.connect(bot.settings.database_path)
-        con.execute("UPDATE sessions SET state = 'not json' WHERE id = ?", (session.id,))
-        con.commit()
-        con.close()
-        bot.sessions.core.states.clear()
-        bot.sessions.core.copies.clear()
+        damage(bot, session.id)
 
         said = {
             "resign": await answer(await standin.slash(host, thread, "game resign")),
@@ -134,12 +120,7 @@ async def test_a_damaged_league_game_is_ended_at_its_rounds_deadline_and_the_org
         league = (await bot.store.leagues.of_server(standin.guild.id))[0]
         await fire(bot)
         broken, other = await bot.store.leagues.league_games(league.id, 1)
-        con = sqlite3.connect(bot.settings.database_path)
-        con.execute("UPDATE sessions SET state = 'not json' WHERE id = ?", (broken.session_id,))
-        con.commit()
-        con.close()
-        bot.sessions.core.states.clear()
-        bot.sessions.core.copies.clear()
+        damage(bot, broken.session_id)
         thread = (await bot.sessions.core.get(broken.session_id)).row.channel_id
         shown = (await (await standin.slash(owner, chan, "league round")).original()).content
         (line,) = [x for x in shown.splitlines() if x.startswith(f"Table {broken.table_no}:")]

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.test_league import DAY, fire
-from tests.e2e.test_league import EXTENSIONS as LEAGUE_EXTENSIONS
+from tests.e2e.leagues import DAY, fire
+from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings_in
 
 EXTENSIONS = (*LEAGUE_EXTENSIONS, "cogs.me")

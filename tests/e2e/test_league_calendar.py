@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
+from tests.e2e.leagues import EXTENSIONS, fire
 from tests.e2e.players import Driver
-from tests.e2e.test_league import EXTENSIONS, fire
 from tests.standin.model import ACTIVE, COMPLETED, CREATE_EVENTS, MANAGE_CHANNELS, SEND_MESSAGES
 
 DAY = 86400

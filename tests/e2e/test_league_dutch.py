@@ -19,8 +19,8 @@ from caissify_pairings.fpc import check_trf
 from caissify_pairings.trf import write_trf
 
 from tests.e2e.conftest import png_of
-from tests.e2e.test_league import DAY, fire, threads_of
-from tests.e2e.test_league import EXTENSIONS as LEAGUE_EXTENSIONS
+from tests.e2e.leagues import DAY, fire, threads_of
+from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings
 from tests.i18n.test_spanish_boards import drawn_texts
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.storage.leagues import ROUND_JOB
 from tests.e2e.conftest import png_of
-from tests.e2e.test_league import DAY, EXTENSIONS, fire, threads_of
+from tests.e2e.leagues import DAY, EXTENSIONS, fire, threads_of
 from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
 
 

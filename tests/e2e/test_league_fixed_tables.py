@@ -6,7 +6,7 @@ organiser is told which fixed table was not kept and why, rather than finding it
 from __future__ import annotations
 
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.test_league import fire
+from tests.e2e.leagues import fire
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.pachakuna", "cogs.league", "cogs.me")
 

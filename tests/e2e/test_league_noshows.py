@@ -16,15 +16,9 @@ import random
 from bot import profiles
 from bot.time.jobs import LEAGUE_NUDGE
 from tests.e2e.conftest import BASE_EXTENSIONS
+from tests.e2e.leagues import DAY, HOUR, fire, one_round_league, posts_with
 
 EXTENSIONS = (*BASE_EXTENSIONS, "cogs.guacamole", "cogs.league")
-HOUR = 3600
-DAY = 24 * HOUR
-
-
-async def fire(bot) -> None:
-    while await bot.scheduler.run_due():
-        pass
 
 
 async def play_until(bot, session_id: int, user_id: int, rng: random.Random, *, limit: int = 400) -> None:
@@ -44,10 +38,6 @@ async def play_until(bot, session_id: int, user_id: int, rng: random.Random, *, 
         await bot.sessions.play.play(session.row.channel_id, seat.user_id, str(move))
         played += 1
     raise AssertionError("the turn never came round")
-
-
-def posts_with(standin, channel, text: str) -> list:
-    return [m for m in standin.messages(channel) if text in m.content]
 
 
 async def test_a_player_late_twice_is_dropped_and_a_substitute_plays_on(standin, bot_factory, table_clock):
@@ -191,21 +181,6 @@ async def test_a_player_late_twice_is_dropped_and_a_substitute_plays_on(standin,
         header, *rows = csv_text.split("\n\n")[0].splitlines()
         assert header.endswith(",no_shows,dropped,dropped_round")
         assert ",2,yes," in next(r for r in rows if str(late.id) in r)  # two no-shows, dropped
-
-
-async def one_round_league(standin, bot, chan, users, **options):
-    owner = standin.owner
-    created = await standin.slash(
-        owner, chan, "league create", name="Quick", format="swiss", rounds=1, days=1, **options
-    )
-    assert "Quick" in created.message.content, created.message.content
-    for user in users:
-        await (await standin.slash(user, chan, "league join")).original()
-    await (await standin.slash(owner, chan, "league start")).original()
-    await fire(bot)
-    league = (await bot.store.leagues.of_server(standin.guild.id))[0]
-    (game,) = await bot.store.leagues.league_games(league.id, 1)
-    return league, await bot.sessions.core.get(game.session_id)
 
 
 async def test_a_game_scored_as_it_stands_at_the_deadline(standin, bot_factory, table_clock):

@@ -8,8 +8,8 @@ it pings, and the bot writes to, only those their choices ask for.
 
 from __future__ import annotations
 
-from tests.e2e.test_league import DAY, fire, threads_of
-from tests.e2e.test_league import EXTENSIONS as LEAGUE_EXTENSIONS
+from tests.e2e.leagues import DAY, fire, threads_of
+from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings
 
 EXTENSIONS = (*LEAGUE_EXTENSIONS, "cogs.me")

@@ -25,9 +25,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tests.e2e.test_league import DAY, fire
-from tests.e2e.test_league import EXTENSIONS as LEAGUE_EXTENSIONS
-from tests.e2e.test_league_noshows import posts_with
+from tests.e2e.leagues import DAY, fire, posts_with
+from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.test_notices import settings_in
 
 EXTENSIONS = (*LEAGUE_EXTENSIONS, "cogs.me", "cogs.guacamole")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 import re
-import sqlite3
 
 import pytest
 
@@ -14,6 +13,7 @@ from bot import export
 from bot.app import EXTENSIONS
 from bot.surface.channels import SERVERS_ONLY
 from engines.core import rng_for
+from tests.e2e.conftest import damage
 from tests.e2e.forge import forged_click, forged_select, forged_slash
 from tests.standin import UsageError
 from tests.standin.model import ATTACH_FILES, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL
@@ -258,11 +258,7 @@ async def test_a_damaged_game_is_listed_and_others_keep_their_deadlines(
             await standin.click(alice, lobby.message, "Start")
             await bot.sessions.clocks.set_timer(chan.id, alice.id, 3600, can_manage=False)
         broken = await bot.sessions.core.in_channel(games.id)
-        con = sqlite3.connect(bot.settings.database_path)
-        con.execute("UPDATE sessions SET state = 'not json' WHERE id = ?", (broken.id,))
-        con.commit()
-        con.close()
-        bot.sessions.core.states.clear()
+        damage(bot, broken.id)
         table_clock.advance(3600)  # the hour has passed (without waiting for it)
         assert len(await bot.store.jobs.pending("deadline")) == 2
         standin.skip_messages(thread)

@@ -768,8 +768,8 @@ def sign_up(
     then: Callable[[int], Body[None]] | None = None,
 ) -> Body[str]:
     """A sign-up's transaction, before the start or late: 'closed' unless the league's status is
-    ``status``, 'already' when the player is signed up, else 'joined' with the player added (and
-    ``then``, given the league's current round, run in the same transaction)."""
+    ``status``, 'already' when the player is signed up, else 'joined' with the player added, off
+    the league's substitutes' list (and ``then``, given the league's current round, run too)."""
     row = yield from one("SELECT status, current_round FROM leagues WHERE id = ?", league_id)
     if row is None or row[0] != status:
         return "closed"
@@ -785,6 +785,7 @@ def sign_up(
         name,
         stamp,
     )
+    yield from run("DELETE FROM league_substitutes WHERE league_id = ? AND user_id = ?", league_id, user_id)
     if then is not None:
         yield from then(row[1])
     return "joined"

@@ -66,6 +66,22 @@ async def test_the_substitutes_list_keeps_its_order(store, clock):
     assert await store.noshows.substitutes(lid) == [Substitute(30, "Sub B")]
 
 
+async def test_a_substitute_who_signs_up_leaves_the_list(store, clock):
+    """A person on the substitutes' list who signs up for the league, before its start or late,
+    plays in it: they are off the list (never someone's substitute in their own league)."""
+    lid = await new_league(store)
+    for uid in (40, 30, 50):
+        assert await store.noshows.add_substitute(lid, uid, f"Sub {uid}")
+        clock.advance(1)
+    assert await store.leagues.join_league(lid, 40, "Sub 40") == "joined"
+    assert await store.noshows.substitutes(lid) == [Substitute(30, "Sub 30"), Substitute(50, "Sub 50")]
+    for uid in (10, 20):
+        await store.leagues.join_league(lid, uid, f"u{uid}")
+    await store.leagues.start_league(lid, store.clock.time(), 3)
+    assert await store.attendance.late_join(lid, 50, "Sub 50", 1.0) == "joined"
+    assert await store.noshows.substitutes(lid) == [Substitute(30, "Sub 30")]
+
+
 @pytest.mark.parametrize(
     ("credit", "places"),
     [

@@ -31,6 +31,7 @@ from bot import i18n, notices, waits
 from bot.notices import Waiting
 from bot.sessions import Session
 from bot.storage import DEADLINE, PersonRow, Store
+from bot.surface import written
 from bot.surface.buttons import Persistent, button
 from bot.surface.look import Look
 from bot.surface.replies import part_of
@@ -328,8 +329,10 @@ class Notifier:
         timer's says when the table acts, another clock's is its own."""
         spec = session.clock
         if spec is not None and spec.kind != gc.TIMER and session.status == "active":
-            seats = {s.seat: s.name for s in session.seats if s.seat is not None and not s.computer}
-            seats |= {s: session.by_seat(s).name for s in session.banks.taken}
+            seats = {
+                s.seat: written.name(s.name) for s in session.seats if s.seat is not None and not s.computer
+            }
+            seats |= {s: written.name(session.by_seat(s).name) for s in session.banks.taken}
             away = await self.look.service.core.away_of(session)
             return gc.clock_line(spec, session.banks, seats, self.look.service.core.now(), away, t)
         if session.status != "active" or spec is None:
@@ -337,7 +340,7 @@ class Notifier:
         job = await self.store.jobs.job(DEADLINE, str(session.id))
         if job is None:
             return None
-        names = ", ".join(s.name for s in session.waiting_on()) or t.gettext("nobody")
+        names = ", ".join(written.name(s.name) for s in session.waiting_on()) or t.gettext("nobody")
         return t.gettext(
             "⏱ {time} left for {players} (turn timer {hours} h)",
             time=notices.waited(max(0.0, job.due_at - self.now()), t),

@@ -406,7 +406,8 @@ class GameCommands(
         lines = [head]
         for i, r in enumerate(rows, 1):
             lines.append(
-                f"{i}. {r.name}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})"
+                f"{i}. {written.name(r.name)}: {number(shown_or_start(r.mu, r.sigma))} "
+                f"({record(r.games, r.wins, t)})"
             )
         await reply(interaction, clip("\n".join(lines)))
 
@@ -436,10 +437,12 @@ class GameCommands(
         if not rows:
             await reply(
                 interaction,
-                t.gettext("{player} has no rated games on this server yet.", player=who.display_name),
+                t.gettext(
+                    "{player} has no rated games on this server yet.", player=written.name(who.display_name)
+                ),
             )
             return
-        lines = [f"**{who.display_name}**"]
+        lines = [f"**{written.name(who.display_name)}**"]
         for name, r in rows.items():
             title = engines.get(name).title if name in engines.GAMES else name
             lines.append(f"{title}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})")

@@ -143,7 +143,7 @@ class Notifier:
             if not notices.reach(person, now)[1]:
                 continue
             t = await self.language_of(person, session)
-            text = notices.end_notice(session, self.guild_name(session, t), link, t)
+            text = notices.end_notice(written.session(session), self.guild_name(session, t), link, t)
             if await self.send_dm(uid, text):
                 continue
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
@@ -187,7 +187,9 @@ class Notifier:
         since = records[mine[-1] + 1 :] if mine else records
         link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
         t = await self.language_of(person, session)  # the DM speaks the person's language
-        text = notices.turn_notice(session, seat, since, self.guild_name(session, t), link, t=t)
+        text = notices.turn_notice(
+            written.session(session), seat, since, self.guild_name(session, t), link, t=t
+        )
         # the public board, as the channel shows it: in the server's language, in the recipient's
         # palette (the picture reaches only them)
         file = await self.look.render(
@@ -270,7 +272,7 @@ class Notifier:
             t = await self.language_of(await self.store.people.person(user_id))
         games = await self.games_of(user_id, t)
         clocks = {w.session.id: await self.time_left(w.session, t) for w in games}
-        return notices.mine_text(games, user_id, self.link, clocks, t)
+        return notices.mine_text(written.waiting(games), user_id, self.link, clocks, t)
 
     async def waiting_games(self, user_id: int, t: Language = ENGLISH) -> list[Waiting]:
         """The person's games where it is their turn, the longest waiting first, each with the
@@ -315,7 +317,7 @@ class Notifier:
         dm_ok = False
         games = waits.by_time_left(games)  # the least time left first
         if person.wants_dm and not notices.is_quiet(person, now):
-            dm_ok = await self.send_dm(user_id, notices.digest(games, self.link, t))
+            dm_ok = await self.send_dm(user_id, notices.digest(written.waiting(games), self.link, t))
         if person.wants_mention or (person.wants_dm and not dm_ok):
             for w in games:
                 await self.fall_back(w.session, user_id, w.seconds)

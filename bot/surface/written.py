@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from bot.league.names import shown
 
 if TYPE_CHECKING:
+    from bot.notices import Waiting
     from bot.sessions import RatingChange, Seat, Session
     from engines.core import Said
 
@@ -52,3 +53,9 @@ def note(said: Said | None, found: Session) -> Said | None:
     names = {s.name for s in found.seats}
     args = {k: name(v) if isinstance(v, str) and v in names else v for k, v in said.args.items()}
     return replace(said, args=args)
+
+
+def waiting(games: Sequence[Waiting]) -> list[Waiting]:
+    """Games waiting on someone (a reminder, ``/game mine``), each session's names as a message
+    writes them (see :func:`session`)."""
+    return [replace(w, session=session(w.session)) for w in games]

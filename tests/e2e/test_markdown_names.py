@@ -46,14 +46,17 @@ async def test_move_lines_status_and_results_show_a_marked_name_as_written(stand
         session = await bot.sessions.core.in_channel(chan.id)
         status = await (await standin.slash(bob, chan, "game status")).original()
         assert shows_name(status.content, ODD), status.content
-        boards = []
+        boards, mine = [], []
         while session.status == "active":
             (seat,) = session.to_move()
             user = odd if session.by_seat(seat).user_id == odd.id else bob
+            if user is odd and not mine:  # Bob's list of his games says whose turn it is there
+                mine.append((await (await standin.slash(bob, chan, "game mine")).original()).content)
             legal = await bot.sessions.play.legal_moves(chan.id, user.id)
             await (await standin.slash(user, chan, "nim move", move=legal[0])).original()
             boards.append(await standin.next_message(chan, is_board))
             session = await bot.sessions.core.get(session.id)
+        assert mine and shows_name(mine[0], ODD) and not unpaired(mine[0]), mine
         told = [b.content for b in boards if ODD in read(b.content)]
         assert told, [b.content for b in boards]
         for content in told:
@@ -63,6 +66,8 @@ async def test_move_lines_status_and_results_show_a_marked_name_as_written(stand
         assert ODD in alt, alt  # a picture's alt text is plain: the name stays as written there
         log = await (await standin.slash(bob, chan, "game log")).original()
         assert shows_name(log.content, ODD), log.content
+        stats = await (await standin.slash(bob, chan, "game stats", player=odd)).original()
+        assert shows_name(stats.content, ODD) and not unpaired(stats.content), stats.content
 
 
 async def test_an_undo_request_and_a_history_page_show_a_marked_name_as_written(standin, bot_factory):

@@ -119,3 +119,19 @@ async def test_a_resignation_note_shows_a_marked_name_as_written(standin, bot_fa
         assert shows_name(board.content, ODD) and not unpaired(board.content), board.content
         (alt,) = [f.description for f in board.files]
         assert ODD in alt, alt
+
+
+async def test_a_profile_and_a_follow_write_a_marked_name_as_written(standin, bot_factory):
+    """``/me profile`` of a person with a marked name: the answer shows the name as written and
+    formats nothing after it; the card's alt text keeps it as written.  ``/me follow`` names
+    them the same way."""
+    odd, bob = standin.add_users(ODD, "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)):
+        await standin.wait_synced()
+        answer = await (await standin.slash(bob, chan, "me profile", person=odd)).original()
+        assert shows_name(answer.content, ODD) and not unpaired(answer.content), answer.content
+        (alt,) = [f.description for f in answer.files]
+        assert alt.startswith(f"{ODD}'s reliability"), alt
+        follow = await (await standin.slash(bob, chan, "me follow", person=odd)).original()
+        assert shows_name(follow.content, ODD) and not unpaired(follow.content), follow.content

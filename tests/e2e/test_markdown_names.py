@@ -124,7 +124,7 @@ async def test_a_resignation_note_shows_a_marked_name_as_written(standin, bot_fa
 async def test_a_profile_and_a_follow_write_a_marked_name_as_written(standin, bot_factory):
     """``/me profile`` of a person with a marked name: the answer shows the name as written and
     formats nothing after it; the card's alt text keeps it as written.  ``/me follow`` names
-    them the same way."""
+    them the same way, and so does the direct message a follower gets when they start a game."""
     odd, bob = standin.add_users(ODD, "bob")
     chan = standin.channel("games")
     async with standin.run_client(bot_factory(ALL)):
@@ -135,3 +135,10 @@ async def test_a_profile_and_a_follow_write_a_marked_name_as_written(standin, bo
         assert alt.startswith(f"{ODD}'s reliability"), alt
         follow = await (await standin.slash(bob, chan, "me follow", person=odd)).original()
         assert shows_name(follow.content, ODD) and not unpaired(follow.content), follow.content
+        # The follower's direct message when the followed person starts a game names them so too.
+        carol = standin.add_user("carol")
+        lobby = await standin.slash(odd, chan, "nim new", thread=False, piles=2)
+        await standin.click(carol, lobby.message, "Join")
+        await standin.click(odd, lobby.message, "Start")
+        told = await standin.next_message(standin.dm(bob))
+        assert shows_name(told.content, ODD) and not unpaired(told.content), told.content

@@ -180,3 +180,38 @@ async def test_the_board_in_words_of_an_ended_game_names_nobody_to_play(service,
     words = "\n".join(described(resigned, None))
     assert words.startswith(f"**{texts.ended_early(resigned)}**")
     assert not [w for w in TURN_WORDS[game] if w in words], words
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_the_replays_final_board_of_a_resigned_game_says_how_it_ended(service, tmp_path, monkeypatch):
+    """``--replay`` of an export of a Guacamole game resigned while a dish was being made: the
+    final board is drawn as the channel's last board was, saying the game is over, with no one
+    to play, no step line and the dish unfinished."""
+    import io
+
+    import renderers.guacamole as picture
+    from bot import export
+    from bot.terminal import main as local_main
+
+    running = await guacamole_building(service, 5)
+    await service.seats.resign(5, running.by_seat(running.to_move().pop()).user_id)
+    session = await service.core.get(running.id)
+    path = tmp_path / "game.json"
+    path.write_bytes(export.dump(await export.export_session(service, session)))
+    calls: list[dict] = []
+    render = picture.render
+
+    def recorded(view, **options):
+        calls.append({"view": view, **options})
+        return render(view, **options)
+
+    monkeypatch.setattr(picture, "render", recorded)
+    out, err = io.StringIO(), io.StringIO()
+    assert local_main(["--replay", str(path), "--out", str(tmp_path)], io.StringIO(""), out, err) == 0, err
+    final = calls[-1]
+    assert (final.get("ended") or "").startswith("Game over: "), final.get("ended")
+    with drawn_texts() as (found, _):
+        render(**final)
+    drawn = [x.lower() for x in found]
+    assert "unfinished" in drawn and "building" not in drawn and "ready" not in drawn, drawn
+    assert not [x for x in drawn if x.startswith("now:") or "to play" in x], drawn

@@ -47,12 +47,21 @@ def ratings(changes: Sequence[RatingChange]) -> list[RatingChange]:
 
 def note(said: Said | None, found: Session) -> Said | None:
     """The table's own line about ``found`` (a resignation, a timeout, a pass) with the seats'
-    names in it (its values that are a seat's name) as a message writes them (see :func:`name`)."""
+    names in it (its values that are a seat's name, or seats' names joined by commas) as a
+    message writes them (see :func:`name`)."""
     if said is None:
         return None
     names = {s.name for s in found.seats}
-    args = {k: name(v) if isinstance(v, str) and v in names else v for k, v in said.args.items()}
-    return replace(said, args=args)
+
+    def written(value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        if value in names:
+            return name(value)
+        parts = value.split(", ")
+        return ", ".join(map(name, parts)) if len(parts) > 1 and all(p in names for p in parts) else value
+
+    return replace(said, args={k: written(v) for k, v in said.args.items()})
 
 
 def waiting(games: Sequence[Waiting]) -> list[Waiting]:

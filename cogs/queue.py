@@ -59,7 +59,7 @@ def wishes(entry: QueueEntry, t: Language) -> str:
     )
     line = t.gettext(
         "**{name}**: {game}, {counts} players, {pace}, {computers}, {rated}, waiting since <t:{since}:R>",
-        name=entry.name,
+        name=written.name(entry.name),
         game=engines.get(entry.game).title,
         counts=counts,
         pace=pace,

@@ -69,3 +69,9 @@ async def test_the_bracket_and_round_texts_escape_the_names(leagues):
         assert shown in words, words
     for name in names.values():
         assert name in picture.alt, picture.alt
+
+
+async def test_the_signup_answer_escapes_the_name(leagues):
+    league = await new_league(leagues, name="Nim swiss", game="nim", format="swiss", group_size=2, rounds=3)
+    answer = await leagues.join(league, 501, "||zoe")
+    assert answer.startswith("\\|\\|zoe signed up for Nim swiss (1 player)"), answer

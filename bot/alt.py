@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from bot.league.names import shown
 from bot.texts import number, place_line, places, sentence
 from engines.core import Outcome, in_words, listing, name_seats
 from languages import ENGLISH, Language
@@ -47,13 +48,14 @@ def sentences(text: str, names: Sequence[str] = ()) -> list[str]:
     """``text`` without Discord's markdown and mentions, as sentences: one or more per line.
 
     The ``names`` in it (the players', which may hold ``__`` or ``**`` or backticks, or an
-    initial's full stop) are kept as written: nothing is taken out of them, no sentence ends
+    initial's full stop), also where the text has them escaped as a message writes them
+    (:func:`bot.league.names.shown`), are kept as written: nothing is taken out of them, no sentence ends
     inside one and none is given a capital."""
     kept = [n for n in sorted(set(names), key=len, reverse=True) if any(c.isalnum() for c in n)][:256]
     if any(chr(_STAND_IN + i) in text for i in range(len(kept))):
         kept = []  # the text holds a stand-in already: nothing is put back that was not taken
-    for i, name in enumerate(kept):
-        text = text.replace(name, chr(_STAND_IN + i))
+    for i, name in enumerate(kept):  # a name as a message writes it (escaped), or as written
+        text = text.replace(shown(name), chr(_STAND_IN + i)).replace(name, chr(_STAND_IN + i))
     text = _MENTION.sub("", _MARKDOWN.sub("", text))
     found = [
         sentence(part) for line in text.splitlines() for part in _SENTENCE_END.split(line) if part.strip()

@@ -83,10 +83,12 @@ def messages(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return out
 
 
-def sections_for(engine: Engine, state: object, reader: int | None) -> list[Section]:
+def sections_for(engine: Engine, state: object, reader: int | None, *, ended: bool = False) -> list[Section]:
     """What ``engine`` says of ``state`` to ``reader`` (a seat, or ``None`` for a spectator),
-    asked with the reader's view; a spectator gets no private section."""
-    sections = engine.describe(engine.view_for(state, reader))
+    asked with the reader's view; a spectator gets no private section.  ``ended``: the table
+    ended the game at ``state`` before its rules did (nobody is to play; see
+    :func:`bot.texts.ended_early`)."""
+    sections = engine.describe(engine.view_for(state, reader), ended=ended)
     if reader is None:  # a spectator's view holds nothing private; never show one as such
         sections = [s for s in sections if not s.private]
     return list(sections)
@@ -98,7 +100,7 @@ def described(
     """``session``'s board in words for ``reader``, split into messages, in ``t``
     (``last_action``: see :func:`lines_of`); a game the table ended before its rules did says so
     first (see :func:`bot.texts.ended_early`)."""
-    sections = sections_for(session.engine, session.state, reader)
-    lines = lines_of(sections, t, session.names(), last_action)
     ended = ended_early(session, t)
+    sections = sections_for(session.engine, session.state, reader, ended=ended is not None)
+    lines = lines_of(sections, t, session.names(), last_action)
     return messages([f"**{ended}**", "", *lines] if ended else lines)

@@ -31,12 +31,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def sentence(text: str) -> str:
-    """An event's line as a sentence: a capital first letter and a full stop."""
+def sentence(text: str, names: Sequence[str] = ()) -> str:
+    """An event's line as a sentence: a capital first letter and a full stop; a line that starts
+    with one of the players' ``names`` keeps it as they wrote it (``ana``, ``dj bo``)."""
     text = text.strip()
     if not text:
         return text
-    text = text[0].upper() + text[1:]
+    if not any(name and text.startswith(name) for name in names):
+        text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
@@ -103,7 +105,7 @@ def told_turns(
         if said_lines:
             out.append([line for line in (_line(s, names, t) for s in said_lines) if line])
         else:
-            out.append([" ".join(sentence(name_seats(line, names)) for line in run.texts)])
+            out.append([" ".join(sentence(name_seats(line, names), names) for line in run.texts)])
     return out
 
 
@@ -125,4 +127,4 @@ def _told(
 
 
 def _line(sentences: Sequence[Said], names: Sequence[str], t: Language) -> str:
-    return " ".join(sentence(name_seats(s.in_words(t), names)) for s in sentences)
+    return " ".join(sentence(name_seats(s.in_words(t), names), names) for s in sentences)

@@ -284,8 +284,7 @@ def board_text(
     finished = session.status == "finished"
     lines = [header] if header else []
     if note is not None:  # the table's own line (a resignation, a timeout), in the board's language
-        said_note = note.in_words(t)
-        lines.append(said_note[0].upper() + said_note[1:] + ("" if said_note.endswith((".", "!")) else "."))
+        lines.append(sentence(note.in_words(t), session.names()))
     turns = told_turns(session, records, finished=finished, t=t)
     if len(turns) > 15:
         more = t.ngettext(
@@ -749,7 +748,7 @@ def history_text(
     s = seen(session.engine, session.state, record, reader, t)
     who = mover(session, record.seat, t)
     if undo_target(record.move) is not None:
-        return clip("\n".join([title, *(sentence(name_seats(line, names)) for line in s.lines)]))
+        return clip("\n".join([title, *(sentence(name_seats(line, names), names) for line in s.lines)]))
     if s.notation is not None:
         if record.by_computer:
             head = t.gettext(
@@ -763,8 +762,8 @@ def history_text(
         )
     else:
         head = t.gettext("{player} moved (the move itself is hidden from you).", player=who)
-    lines = [title, head[0].upper() + head[1:]]
-    lines.extend(sentence(name_seats(line, names)) for line in s.lines)
+    lines = [title, sentence(head, names)]
+    lines.extend(sentence(name_seats(line, names), names) for line in s.lines)
     return clip("\n".join(lines))
 
 

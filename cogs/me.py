@@ -16,7 +16,7 @@ from bot.app import PukllayBot
 from bot.notices import MAX_REMIND_HOURS, SettingError
 from bot.profiles import words as profile_words
 from bot.storage import PersonRow
-from bot.surface import direct
+from bot.surface import direct, written
 from bot.surface.attach import picture
 from bot.surface.front import Front
 from bot.surface.replies import guarded, reply, sentence
@@ -196,7 +196,7 @@ class MeCog(
         t = i18n.private(interaction)
         store = self.front.look.service.store
         found = await profiles.profile(store, who.id, interaction.guild_id)
-        words = profile_words.text(who.display_name, found, t)
+        words = profile_words.text(written.name(who.display_name), found, t)
         contrast = (await store.people.person(interaction.user.id)).contrast
         data = await asyncio.to_thread(
             profile_picture.render,
@@ -204,7 +204,7 @@ class MeCog(
             language=t.code,
             contrast=contrast,
         )
-        await reply(interaction, words, file=picture(data, "profile.png", words))
+        await reply(interaction, words, file=picture(data, "profile.png", words, [who.display_name]))
 
     @notify.autocomplete("time_zone")
     async def _zones(self, interaction: discord.Interaction, current: str):
@@ -292,7 +292,7 @@ class MeCog(
             t.gettext(
                 "You follow {name}: when they start a game in a server you share, you get a direct message "
                 "(not in your quiet hours). /me unfollow stops it.",
-                name=person.display_name,
+                name=written.name(person.display_name),
             ),
         )
 
@@ -303,9 +303,9 @@ class MeCog(
         t = i18n.private(interaction)
         store = self.front.look.service.store
         if await store.waits.follow(interaction.user.id, person.id, False):
-            text = t.gettext("You no longer follow {name}.", name=person.display_name)
+            text = t.gettext("You no longer follow {name}.", name=written.name(person.display_name))
         else:
-            text = t.gettext("You were not following {name}.", name=person.display_name)
+            text = t.gettext("You were not following {name}.", name=written.name(person.display_name))
         await reply(interaction, text)
 
 

@@ -15,6 +15,7 @@ from bot.queue.match import MAX_AVOID
 from bot.queue.service import DEFAULT_WAIT_HOURS, MAX_COMPUTERS, MAX_WAIT_HOURS, QueueService
 from bot.sessions import Refusal
 from bot.storage.queue import QueueEntry
+from bot.surface import written
 from bot.surface.channels import bot_lacks_for_threads, permission_list
 from bot.surface.front import Front
 from bot.surface.queue import ConfirmButton
@@ -58,7 +59,7 @@ def wishes(entry: QueueEntry, t: Language) -> str:
     )
     line = t.gettext(
         "**{name}**: {game}, {counts} players, {pace}, {computers}, {rated}, waiting since <t:{since}:R>",
-        name=entry.name,
+        name=written.name(entry.name),
         game=engines.get(entry.game).title,
         counts=counts,
         pace=pace,
@@ -195,7 +196,7 @@ class QueueCog(
             interaction,
             t.gettext(
                 "The queue never seats you with {person}. Nobody else sees your list.",
-                person=person.display_name,
+                person=written.name(person.display_name),
             ),
         )
 
@@ -205,7 +206,9 @@ class QueueCog(
     async def unavoid(self, interaction: discord.Interaction, person: discord.User) -> None:
         t = i18n.private(interaction)
         await self.service.unavoid(interaction.user.id, person.id)
-        await reply(interaction, t.gettext("You no longer avoid {person}.", person=person.display_name))
+        await reply(
+            interaction, t.gettext("You no longer avoid {person}.", person=written.name(person.display_name))
+        )
 
     @app_commands.command(name="channel", description="The channel where the queue opens its tables")
     @app_commands.describe(channel="Choose it (Manage Server); leave out to see which it is")

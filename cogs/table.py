@@ -19,6 +19,7 @@ from bot.league.service import season_label, season_named, seasons
 from bot.ratings import shown_or_start
 from bot.sessions import MAX_TIMER_HOURS, Refusal, Session, SessionService, damaged_text
 from bot.storage.web import WebLinks
+from bot.surface import written
 from bot.surface.channels import can_view, can_view_channel, channel_of, check_permissions
 from bot.surface.front import Front
 from bot.surface.replies import guarded, reply
@@ -108,7 +109,7 @@ class GameCommands(
         await reply(
             interaction,
             texts.status_text(
-                session,
+                written.session(session),
                 moves,
                 last,
                 session.reader_of(interaction.user.id),
@@ -150,7 +151,7 @@ class GameCommands(
     )
     @guarded()
     async def describe(self, interaction: discord.Interaction) -> None:
-        session = await self.with_board(interaction)
+        session = written.session(await self.with_board(interaction))
         t = i18n.private(interaction)
         last = texts.last_action(session, await self.sessions.logbook.log(session, last=1), t)
         first, *more = described(session, session.reader_of(interaction.user.id), t, last)
@@ -174,7 +175,9 @@ class GameCommands(
             raise Refusal(damaged_text(session))
         records = await self.sessions.logbook.log(session, last=count)
         reader = session.reader_of(interaction.user.id)
-        await reply(interaction, texts.log_text(session, records, reader, i18n.private(interaction)))
+        await reply(
+            interaction, texts.log_text(written.session(session), records, reader, i18n.private(interaction))
+        )
 
     @app_commands.command(
         name="history", description="Browse a game move by move (only you see it); finished games too"
@@ -341,7 +344,9 @@ class GameCommands(
     async def list(self, interaction: discord.Interaction) -> None:
         sessions = await self.sessions.core.live(interaction.guild_id)
         visible = [s for s in sessions if self.can_view(interaction, s)]
-        await reply(interaction, texts.list_text(visible, i18n.private(interaction)))
+        await reply(
+            interaction, texts.list_text([written.session(s) for s in visible], i18n.private(interaction))
+        )
 
     can_view = staticmethod(can_view)
 
@@ -401,7 +406,8 @@ class GameCommands(
         lines = [head]
         for i, r in enumerate(rows, 1):
             lines.append(
-                f"{i}. {r.name}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})"
+                f"{i}. {written.name(r.name)}: {number(shown_or_start(r.mu, r.sigma))} "
+                f"({record(r.games, r.wins, t)})"
             )
         await reply(interaction, clip("\n".join(lines)))
 
@@ -431,10 +437,12 @@ class GameCommands(
         if not rows:
             await reply(
                 interaction,
-                t.gettext("{player} has no rated games on this server yet.", player=who.display_name),
+                t.gettext(
+                    "{player} has no rated games on this server yet.", player=written.name(who.display_name)
+                ),
             )
             return
-        lines = [f"**{who.display_name}**"]
+        lines = [f"**{written.name(who.display_name)}**"]
         for name, r in rows.items():
             title = engines.get(name).title if name in engines.GAMES else name
             lines.append(f"{title}: {number(shown_or_start(r.mu, r.sigma))} ({record(r.games, r.wins, t)})")

@@ -41,6 +41,7 @@ from renderers.layout import (
     WIDTH,
     Header,
     SeatLine,
+    board_ended,
     draw_header,
     draw_ranking,
     draw_strip,
@@ -258,7 +259,8 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     # ---------------------------------------------------------------- measure
     head_h = header_height(header)
     top_h = ranking_height(seats) if v.over else strip_height(seats)
-    step_h = 0 if v.over else 2 * 31 + 10
+    stepping = not v.over and not board_ended()  # a board the table ended says no step to take
+    step_h = 2 * 31 + 10 if stepping else 0
     piles_h = BIG[1] + 48
     legend_h = 40
     order = _panel_order(v)
@@ -297,7 +299,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
     # ---------------------------------------------------------------- header, scores
     y = draw_header(d, header)
     y += draw_ranking(d, seats, y) if v.over else draw_strip(d, seats, y)
-    if not v.over:
+    if stepping:
         y += 10
         draw_text(
             d,
@@ -502,7 +504,9 @@ def _draw_dish(img, d, p, dv, k, building, bx, by, paste_card, stacks, size=SMAL
     paste_card(dv.cards[-1] if dv.cards else None, bx, sy, size, place=place)
     stacks.setdefault(place, (bx, by + STACK_TOP, bx + size[0], sy + size[1]))
     fy = sy + size[1] + 4
-    if building:
+    if building and board_ended():  # the table ended the game: the dish was never served
+        word, colr = tr("unfinished"), MUTED
+    elif building:
         word, colr = (tr("ready") if dv.valid else tr("building")), (190, 100, 0)
     elif dv.valid:
         word, colr = "✓ " + tr(KIND_WORD.get(dv.kind, dv.kind)), GOOD

@@ -26,6 +26,7 @@ from typing import Protocol
 
 from bot import notices
 from bot.league import organiser, texts
+from bot.league.names import all_shown, shown
 from bot.league.service import OpenedRound
 from bot.sessions import Session
 from bot.storage.calendar import LeagueCalendar, Tag
@@ -208,6 +209,7 @@ class Calendar:
             await self.tell_once(league, "events", missing, "")
             return
         t = await self.posts.language(league.guild_id)
+        names = all_shown(names)  # the event's description shows markdown
         lines = [
             t.gettext(
                 "Table {table}: {players}",
@@ -241,7 +243,7 @@ class Calendar:
         if event is None:
             return
         t = await self.posts.language(league.guild_id)
-        names = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
+        names = {p.user_id: shown(p.name) for p in await self.store.leagues.league_players(league.id)}
         lines = []
         for g in await self.store.leagues.league_games(league.id, number):
             order = sorted(g.seats, key=lambda s: s.place or 99)

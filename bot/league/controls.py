@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.league import attendance, tiebreaks
+from bot.league.names import shown
 from bot.league.service import LeagueError, LeagueService, OpenedRound
 from bot.storage import Job
 from bot.storage.leagues import LeagueRow
@@ -364,7 +365,7 @@ class Controls:
 
     async def tables_text(self, league: LeagueRow, draft: Draft, t: Language = ENGLISH) -> str:
         """The draft's tables in words (for the organiser only)."""
-        names = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
+        names = {p.user_id: shown(p.name) for p in await self.store.leagues.league_players(league.id)}
         forbidden = {frozenset(p) for p in await self.store.league_pairing.forbidden(league.id)}
         met = {
             frozenset((a, b))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 
 INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 """Unicode categories a name never keeps: control, format (zero-width, bidirectional marks),
@@ -35,3 +36,8 @@ def key(text: str) -> str:
 def shown(name: str) -> str:
     """``name`` as a message shows it: markdown and mentions escaped, so it reads as typed."""
     return MARKDOWN.sub(r"\\\1", name)
+
+
+def all_shown(found: Mapping[int, str]) -> dict[int, str]:
+    """People's names by user id (``found``) as a message shows them (see :func:`shown`)."""
+    return {user: shown(name) for user, name in found.items()}

@@ -23,6 +23,7 @@ from datetime import datetime
 from bot import notices
 from bot.league import noshows as rules
 from bot.league import organiser, texts
+from bot.league.names import all_shown
 from bot.league.season import Rounds
 from bot.league.service import LeagueError, OpenedRound
 from bot.sessions import MoveResult, Session
@@ -467,7 +468,7 @@ class NoShowDesk:
 
     async def overdue_text(self, league: LeagueRow, t: Language = ENGLISH) -> tuple[str, list[rules.Overdue]]:
         found = await self.overdue(league)
-        names = await self.rounds.names(league)
+        names = all_shown(await self.rounds.names(league))  # written in the message
         round_name = texts.round_name(league, league.current_round, t)
         if not found:
             return t.gettext(

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from bot.league import attendance, organiser, texts
 from bot.league.attendance import Settings
+from bot.league.names import all_shown, shown
 from bot.league.season import Rounds
 from bot.league.service import LeagueError, LeagueService, OpenedRound, signed_up_text
 from bot.storage.leagues import LeagueRow
@@ -406,7 +407,7 @@ class Attendance:
         """Below the standings: every round sat out for attendance, whose, why and what it scored."""
         if league.format != "swiss":
             return []
-        names = {p.user_id: p.name for p in await self.store.leagues.league_players(league.id)}
+        names = {p.user_id: shown(p.name) for p in await self.store.leagues.league_players(league.id)}
         kinds = await self.store.attendance.bye_kinds(league.id)
         entries = [  # the pairing's own byes are not listed: every league has those
             t.gettext(
@@ -500,7 +501,7 @@ class CheckinDesk:
         """Who sat round ``number`` out for attendance and why, one line per reason (``mentions``:
         those named by a mention rather than by name)."""
         kinds = await self.store.attendance.bye_kinds(league.id)
-        names = await self.rounds.names(league)
+        names = all_shown(await self.rounds.names(league))  # written in the message
         out: dict[str, list[tuple[int, float]]] = {}
         for r, u, p in await self.store.leagues.league_byes(league.id):
             kind = kinds.get((r, u), attendance.PAIRING)
@@ -550,7 +551,8 @@ class CheckinDesk:
         ]
         if not broken:
             return
-        names = await self.rounds.names(league)  # of those signed up: one who left is named by a mention
+        # written in the message; one who left (no longer signed up) is named by a mention
+        names = all_shown(await self.rounds.names(league))
         dropped = {p.user_id for p in await self.store.leagues.league_players(league.id) if p.dropped}
         why = {
             attendance.ABSENT: N_("{name} did not check in"),

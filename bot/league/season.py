@@ -30,6 +30,7 @@ from bot import alt, notices
 from bot.league import attendance, organiser, texts, tiebreaks
 from bot.league.calendar import Calendar
 from bot.league.controls import Controls
+from bot.league.names import all_shown, shown
 from bot.league.service import LeagueService, OpenedRound
 from bot.sessions import MoveResult, Session, damage_words
 from bot.storage import Job
@@ -169,7 +170,7 @@ class Rounds:
 
     async def round_text(self, found: LeagueRow, t: Language = ENGLISH) -> str:
         """``/league round``: the current round's games, where each is played and how far it is."""
-        names = await self.names(found)
+        names = all_shown(await self.names(found))  # written in the message
         rounds = {r.number: r for r in await self.store.leagues.league_rounds(found.id)}
         current = rounds.get(found.current_round)
         name = texts.round_name(found, found.current_round, t)
@@ -338,9 +339,9 @@ class Rounds:
         bye = t.gettext("bye")
 
         def match(m: pictures.BracketMatch) -> str:
-            a, b = (x or (bye if m.first_round else "?") for x in (m.a, m.b))
+            a, b = (shown(x) if x else (bye if m.first_round else "?") for x in (m.a, m.b))
             if m.winner:
-                return t.gettext("{a} v {b} → {winner}", a=a, b=b, winner=m.winner)
+                return t.gettext("{a} v {b} → {winner}", a=a, b=b, winner=shown(m.winner))
             return t.gettext("{a} v {b}", a=a, b=b)
 
         for r, matches in enumerate(rounds, 1):

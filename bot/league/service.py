@@ -713,11 +713,12 @@ async def season_named(
 
 
 def signed_up_text(name: str, league: LeagueRow, players: int, t: Language = ENGLISH) -> str:
-    """A sign-up's answer: who signed up for which league, and how many players it has now."""
+    """A sign-up's answer: who signed up for which league, and how many players it has now (the
+    name as the message shows it: :func:`bot.league.names.shown`)."""
     return t.ngettext(
         "{name} signed up for {league} ({n} player)",
         "{name} signed up for {league} ({n} players)",
         players,
-        name=name,
+        name=names.shown(name),
         league=league.shown,
     )

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import TypedDict
 
 import engines
-from bot.league import controls, pairing, tiebreaks
+from bot.league import controls, names, pairing, tiebreaks
 from bot.league.service import LeagueError, Standing
 from bot.storage.leagues import LeagueRow
 from bot.texts import clip
@@ -120,8 +120,9 @@ def clock_text(league: LeagueRow, t: Language = ENGLISH) -> str:
     return t.gettext("No clock; at the round's deadline the computer finishes every game still running.")
 
 
-def signup_text(league: LeagueRow, names: list[str], t: Language = ENGLISH) -> str:
-    """The sign-up message (a public post: the server's language ``t``)."""
+def signup_text(league: LeagueRow, people: list[str], t: Language = ENGLISH) -> str:
+    """The sign-up message (a public post: the server's language ``t``), ``people``: the names
+    signed up, as they wrote them (the message escapes their markdown)."""
     info = engines.get(league.game)
     days = league.round_seconds / 86400
     values = {
@@ -160,8 +161,8 @@ def signup_text(league: LeagueRow, names: list[str], t: Language = ENGLISH) -> s
     lines.append(
         t.gettext(
             "Signed up ({n}): {names}",
-            n=len(names),
-            names=", ".join(names) if names else t.gettext("nobody yet"),
+            n=len(people),
+            names=", ".join(map(names.shown, people)) if people else t.gettext("nobody yet"),
         )
     )
     return clip("\n".join(lines))
@@ -176,7 +177,9 @@ def standings_text(league: LeagueRow, rows: list[Standing], heading: str, t: Lan
         r = s.row
         values = {
             "rank": r.rank,
-            "name": t.gettext("{name} (dropped)", name=s.name) if s.dropped else s.name,
+            "name": t.gettext("{name} (dropped)", name=names.shown(s.name))
+            if s.dropped
+            else names.shown(s.name),
             "points": t.ngettext("{n} point", "{n} points", form(r.points), n=f"{r.points:g}"),
             "games": t.ngettext("{n} game", "{n} games", r.games),
             "wins": t.ngettext("{n} win", "{n} wins", r.wins),

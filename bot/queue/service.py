@@ -29,6 +29,7 @@ from typing import Protocol
 
 import engines
 from bot import notices
+from bot.league.names import shown
 from bot.queue.match import ANY, MAX_AVOID, PACES, RATED, Table, Want, form
 from bot.sessions import MoveResult, Refusal, Session, SessionService
 from bot.storage import Job, PersonRow, SessionRow, Store
@@ -270,8 +271,9 @@ class QueueService:
         if entry is None:
             raise Refusal("you are not in this server's queue; join it with /queue join")
         if entry.table_id is not None:
-            left = said(
-                "{name} left the queue; the others wait in the queue again, at their places.", name=entry.name
+            left = said(  # the table's Confirm message says it: the name as a message writes it
+                "{name} left the queue; the others wait in the queue again, at their places.",
+                name=shown(entry.name),
             )
             await self.give_back(entry.table_id, [user_id], told=False, why=left)
         else:

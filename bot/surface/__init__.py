@@ -4,6 +4,7 @@ Modules here may import ``discord``; the services they call (sessions, storage, 
 may not.  The bot holds the parts in a :class:`front.Front`.  Modules, lowest first (each imports
 only those before it):
 
+- :mod:`written`: names as messages write them (markdown escaped; pure, imports no Discord);
 - :mod:`channels`: the bot's permissions in a channel, who may view it, the game a click names;
 - :mod:`attach`: pictures with alt text; :mod:`replies`: the guard, :func:`replies.guarded`,
   refusals and failure texts, private replies; :mod:`buttons`: the persistent components' base;

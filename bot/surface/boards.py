@@ -32,6 +32,7 @@ from bot import i18n, public, texts
 from bot.history import History
 from bot.sessions import MoveResult, RatingChange, Session
 from bot.storage import NotAnswering
+from bot.surface import written
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
 from bot.surface.replies import Replies, reply
@@ -209,12 +210,12 @@ class Boards:
             ended = session.status == "finished"
             players = await self.notifier.players(session) if ended or begins else {}
             text = texts.board_text(
-                session,
+                written.session(session),
                 records,
                 header=header,
-                note=note,
+                note=written.note(note, session),
                 outcome=outcome,
-                ratings=ratings,
+                ratings=written.ratings(ratings),
                 ping=ping,
                 away=self.notifier.away_labels(people, language),
                 clock=await self.notifier.time_left(session, language),
@@ -366,7 +367,7 @@ class Boards:
         t = await self.look.language(session)
         seated = sorted((s for s in session.seats if s.seat is not None), key=lambda s: s.seat or 0)
         seats = ", ".join(
-            t.gettext("{number}. {name}", number=i + 1, name=s.mention) for i, s in enumerate(seated)
+            t.gettext("{number}. {name}", number=i + 1, name=written.mention(s)) for i, s in enumerate(seated)
         )
         return t.gettext(
             "**{game}** begins! Seats in play order: {seats}", game=session.info.title, seats=seats

@@ -22,6 +22,7 @@ import discord
 from bot import i18n
 from bot.sessions import TIMEOUT_CHOICES, MoveResult, Refusal, Session, TimeOut
 from bot.storage import Job
+from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import clicked
@@ -57,7 +58,7 @@ def decided_words(session: Session, seat: int, choice: str, t: Language = ENGLIS
     spec = session.clock
     return t.gettext(
         DECIDED.get(choice, choice),
-        name=session.by_seat(seat).name,
+        name=written.name(session.by_seat(seat).name),
         time=gc.spoken(spec.start) if spec is not None else t.gettext("more time"),
     )
 
@@ -67,12 +68,12 @@ def question(session: Session, seat, others, due: float, t: Language = ENGLISH) 
     spec = session.clock
     head = t.gettext(
         "⏰ {person}'s time ran out in {game} game #{number}.",
-        person=seat.mention,
+        person=written.mention(seat),
         game=session.info.title,
         number=session.id,
     )
     if others:
-        ask = t.gettext("{people}: what now?", people=" ".join(s.mention for s in others))
+        ask = t.gettext("{people}: what now?", people=" ".join(written.mention(s) for s in others))
     else:
         ask = t.gettext("Nobody else can answer here. What now?")
     if spec is not None:
@@ -84,7 +85,7 @@ def question(session: Session, seat, others, due: float, t: Language = ENGLISH) 
         "ranks last), **give more time** ({more}), or **abandon the game**. The first answer decides. "
         "With no answer {when}, the computer takes the seat. {name} can still move until then, which "
         "closes this question.",
-        name=seat.name,
+        name=written.name(seat.name),
         more=more,
         when=f"<t:{int(due)}:R>",
     )

@@ -31,6 +31,7 @@ from bot import i18n, notices, waits
 from bot.notices import Waiting
 from bot.sessions import Session
 from bot.storage import DEADLINE, PersonRow, Store
+from bot.surface import written
 from bot.surface.buttons import Persistent, button
 from bot.surface.look import Look
 from bot.surface.replies import part_of
@@ -142,7 +143,7 @@ class Notifier:
             if not notices.reach(person, now)[1]:
                 continue
             t = await self.language_of(person, session)
-            text = notices.end_notice(session, self.guild_name(session, t), link, t)
+            text = notices.end_notice(written.session(session), self.guild_name(session, t), link, t)
             if await self.send_dm(uid, text):
                 continue
             channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
@@ -186,7 +187,9 @@ class Notifier:
         since = records[mine[-1] + 1 :] if mine else records
         link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
         t = await self.language_of(person, session)  # the DM speaks the person's language
-        text = notices.turn_notice(session, seat, since, self.guild_name(session, t), link, t=t)
+        text = notices.turn_notice(
+            written.session(session), seat, since, self.guild_name(session, t), link, t=t
+        )
         # the public board, as the channel shows it: in the server's language, in the recipient's
         # palette (the picture reaches only them)
         file = await self.look.render(
@@ -269,7 +272,7 @@ class Notifier:
             t = await self.language_of(await self.store.people.person(user_id))
         games = await self.games_of(user_id, t)
         clocks = {w.session.id: await self.time_left(w.session, t) for w in games}
-        return notices.mine_text(games, user_id, self.link, clocks, t)
+        return notices.mine_text(written.waiting(games), user_id, self.link, clocks, t)
 
     async def waiting_games(self, user_id: int, t: Language = ENGLISH) -> list[Waiting]:
         """The person's games where it is their turn, the longest waiting first, each with the
@@ -314,7 +317,7 @@ class Notifier:
         dm_ok = False
         games = waits.by_time_left(games)  # the least time left first
         if person.wants_dm and not notices.is_quiet(person, now):
-            dm_ok = await self.send_dm(user_id, notices.digest(games, self.link, t))
+            dm_ok = await self.send_dm(user_id, notices.digest(written.waiting(games), self.link, t))
         if person.wants_mention or (person.wants_dm and not dm_ok):
             for w in games:
                 await self.fall_back(w.session, user_id, w.seconds)
@@ -328,8 +331,10 @@ class Notifier:
         timer's says when the table acts, another clock's is its own."""
         spec = session.clock
         if spec is not None and spec.kind != gc.TIMER and session.status == "active":
-            seats = {s.seat: s.name for s in session.seats if s.seat is not None and not s.computer}
-            seats |= {s: session.by_seat(s).name for s in session.banks.taken}
+            seats = {
+                s.seat: written.name(s.name) for s in session.seats if s.seat is not None and not s.computer
+            }
+            seats |= {s: written.name(session.by_seat(s).name) for s in session.banks.taken}
             away = await self.look.service.core.away_of(session)
             return gc.clock_line(spec, session.banks, seats, self.look.service.core.now(), away, t)
         if session.status != "active" or spec is None:
@@ -337,7 +342,7 @@ class Notifier:
         job = await self.store.jobs.job(DEADLINE, str(session.id))
         if job is None:
             return None
-        names = ", ".join(s.name for s in session.waiting_on()) or t.gettext("nobody")
+        names = ", ".join(written.name(s.name) for s in session.waiting_on()) or t.gettext("nobody")
         return t.gettext(
             "⏱ {time} left for {players} (turn timer {hours} h)",
             time=notices.waited(max(0.0, job.due_at - self.now()), t),

@@ -10,6 +10,7 @@ import io
 import discord
 
 from bot import alt, export, i18n, results, texts
+from bot.surface import written
 from bot.surface.attach import picture
 from bot.surface.channels import channel_of, check_permissions, seen_by_everyone
 from bot.surface.history import HistoryPages
@@ -53,7 +54,7 @@ class Export:
                 "can view, so its export is sent to you alone; {/game export} in that channel posts it there.",
                 game=session.info.title,
                 number=session.id,
-                reason=texts.end_reason(session, mine),
+                reason=texts.end_reason(written.session(session), mine),
             )
             await reply(interaction, text, file=discord.File(io.BytesIO(body), filename=name))
             return
@@ -78,7 +79,7 @@ class Export:
         values = {
             "game": session.info.title,
             "number": session.id,
-            "reason": texts.end_reason(session, t),
+            "reason": texts.end_reason(written.session(session), t),
             "player": interaction.user.mention,
             "file": name,
         }

@@ -16,6 +16,7 @@ from bot import alt, i18n, texts
 from bot.choices import CHOICE_LIMIT
 from bot.history import History
 from bot.sessions import Refusal, Session
+from bot.surface import written
 from bot.surface.attach import picture
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import can_view, channel_of, on_private_message
@@ -49,7 +50,7 @@ class HistoryPages:
         page = await self.history.page(session, number)
         reader = session.reader_of(interaction.user.id)
         t = i18n.private(interaction)
-        text = texts.history_text(session, page.number, page.shown, page.record, reader, t)
+        text = texts.history_text(written.session(session), page.number, page.shown, page.record, reader, t)
         file = None
         renderer = session.info.load_renderer()
         if renderer is not None:

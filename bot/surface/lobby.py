@@ -17,6 +17,7 @@ import discord
 from bot import i18n, texts
 from bot.profiles import words as profile_words
 from bot.sessions import MoveResult, Refusal, Session
+from bot.surface import written
 from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES, Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, check_permissions, clicked, opens_thread
@@ -37,10 +38,14 @@ class Lobby:
     async def text(self, session: Session, t: Language | None = None) -> str:
         """The lobby message, in ``t`` (a private answer: the asker's), else the server's language."""
         t = t or await self.look.language(session)
-        text = texts.lobby_text(session, t)
+        text = texts.lobby_text(written.session(session), t)
         if session.status != "lobby":
             return text
-        people = [(s.user_id, s.name) for s in session.seats if s.user_id is not None and not s.computer]
+        people = [
+            (s.user_id, written.name(s.name))
+            for s in session.seats
+            if s.user_id is not None and not s.computer
+        ]
         extra = await profile_words.lobby_lines(
             self.service.store, session.id, session.row.guild_id, people, t
         )
@@ -130,7 +135,9 @@ class Lobby:
         self.service.core.check_clock(clock)
         host = interaction.user
         t = await i18n.server(self.bot, self.service.store, interaction.guild_id)
-        sent = await interaction.response.send_message(texts.opening_text(info.title, host.display_name, t))
+        sent = await interaction.response.send_message(
+            texts.opening_text(info.title, written.name(host.display_name), t)
+        )
         message_id = sent.message_id
         parent_id = channel_of(interaction)
         if message_id is None:
@@ -181,7 +188,7 @@ class Lobby:
             content=await self.text(session, t), view=self.view(session, t)
         )
         await opened.send(
-            texts.thread_welcome(session, t) + await self.look.page_line(session, t),
+            texts.thread_welcome(written.session(session), t) + await self.look.page_line(session, t),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -194,7 +201,7 @@ class Lobby:
         channel = self.look.channel(session)
         try:
             await channel.send(
-                texts.full_table_text(session, await self.look.language(session)),
+                texts.full_table_text(written.session(session), await self.look.language(session)),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(session.row.host_id)]
                 ),
@@ -225,15 +232,15 @@ class Lobby:
         result: MoveResult | None = None
         if action == "join":
             session = await self.service.lobby.join(channel_id, user.id, user.display_name)
-            note = mine.gettext("{player} joined.", player=user.display_name)
+            note = mine.gettext("{player} joined.", player=written.name(user.display_name))
         elif action == "leave":
             session = await self.service.lobby.leave(channel_id, user.id)
-            note = mine.gettext("{player} left.", player=user.display_name)
+            note = mine.gettext("{player} left.", player=written.name(user.display_name))
         elif action == "cpu":
             session = await self.service.lobby.add_computer(channel_id, user.id, level)
             note = mine.gettext(
                 "{player} added a computer player ({level}).",
-                player=user.display_name,
+                player=written.name(user.display_name),
                 level=mine.gettext(level),  # the level's name, as the lobby shows it (texts.py)
             )
         elif action == "start":

@@ -15,6 +15,7 @@ import discord
 
 from bot import alt, i18n, texts
 from bot.sessions import Session, SessionService, waiting
+from bot.surface import written
 from bot.surface.attach import picture
 from bot.surface.replies import sentence
 from engines.core import in_words, name_seats
@@ -127,9 +128,11 @@ class Look:
             text = t.gettext(
                 "Your view of **{game}** (only you can see this). {why}",
                 game=session.info.title,
-                why=sentence(name_seats(why.in_words(t), session.names()), t),
+                why=sentence(name_seats(why.in_words(t), written.session(session).names()), t),
             )
-        elif len(waiting_on := [s.name for s in session.waiting_on()]) == 1:  # say whose turn it is
+        elif (
+            len(waiting_on := [written.name(s.name) for s in session.waiting_on()]) == 1
+        ):  # say whose turn it is
             text = t.gettext(
                 "Your view of **{game}** (only you can see this). It is {player}'s turn, not yours.",
                 game=session.info.title,
@@ -151,5 +154,5 @@ class Look:
             )
         summary = in_words(session.engine.summary(session.engine.view_for(session.state, reader)), t)
         if summary:
-            summary = name_seats(summary, session.names())
+            summary = name_seats(summary, written.session(session).names())
         return (f"{text}\n{summary}" if summary else text), file

@@ -26,6 +26,7 @@ from discord import app_commands
 from bot import choices, i18n, public, texts
 from bot.choices import Control, Pick
 from bot.sessions import NOT_SEATED, MoveResult, NotSeated, Refusal, Session, StaleMove
+from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, clicked, on_private_menu
@@ -221,11 +222,13 @@ class Menus:
         mine = seat.seat
         t = i18n.private(interaction)
         lines = [t.gettext("You played `{move}`.", move=text)] + texts.own_lines(
-            session, result.played, mine, t=t
+            written.session(session), result.played, mine, t=t
         )
         acting = session.status == "active" and mine in session.to_move()
         if acting and result.turn_ended:  # the computers played their turns at once: say what they did
-            others = texts.turn_lines(session, [r for r in result.played if r.seat != mine], reader=mine, t=t)
+            others = texts.turn_lines(
+                written.session(session), [r for r in result.played if r.seat != mine], reader=mine, t=t
+            )
             if others:
                 lines += [t.gettext("Your turn is over; then:"), *others, t.gettext("It is your turn again.")]
             else:  # nothing another player did that this reader may read: no "then:" followed by nothing

@@ -15,6 +15,7 @@ import discord
 from bot import i18n, texts
 from bot.sessions import Refusal, Session
 from bot.storage import UndoRequest
+from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_of, check_permissions
@@ -63,8 +64,8 @@ class UndoRequests:
             return
         request = asked.request
         t = await self.look.language(session)
-        names = ", ".join(session.by_seat(s).mention for s in sorted(request.waiting))
-        lines = [texts.describe(session, r, None, t) for r in asked.moves[:5]]
+        names = ", ".join(written.mention(session.by_seat(s)) for s in sorted(request.waiting))
+        lines = [texts.describe(written.session(session), r, None, t) for r in asked.moves[:5]]
         text = "\n".join(
             (
                 t.ngettext(
@@ -153,7 +154,7 @@ class UndoRequests:
                 "message; answer there"
             )
         answered = await self.undo.answer(session_id, version, interaction.user.id, agree)
-        who = interaction.user.display_name
+        who = written.name(interaction.user.display_name)
         content = interaction.message.content if interaction.message is not None else ""
         t = await self.look.language(session)
         if not answered.agreed:
@@ -161,7 +162,9 @@ class UndoRequests:
             await interaction.response.edit_message(content=clip(f"{content}\n{line}"), view=None)
             return
         if answered.result is None:
-            waiting = ", ".join(answered.session.by_seat(s).name for s in sorted(answered.request.waiting))
+            waiting = ", ".join(
+                written.name(answered.session.by_seat(s).name) for s in sorted(answered.request.waiting)
+            )
             line = t.gettext("{player} agreed; waiting on {players}.", player=who, players=waiting)
             await interaction.response.edit_message(content=clip(f"{content}\n{line}"))
             return

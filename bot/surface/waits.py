@@ -22,6 +22,7 @@ import discord
 from bot import i18n, notices, public, waits
 from bot.sessions import NOT_SEATED, NotSeated, Refusal, Session
 from bot.storage import Job, JobPayload, Store
+from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.direct import Notifier
 from bot.surface.look import Look
@@ -285,7 +286,9 @@ class Waits:
                 log.info("could not look up %s in server %s", uid, guild.id)
                 continue
             t = await self.notifier.language_of(people[uid], session)
-            text = waits.follow_text(session, [players[u] for u in followed], guild.name, link, t)
+            text = waits.follow_text(
+                written.session(session), [written.name(players[u]) for u in followed], guild.name, link, t
+            )
             try:
                 user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
                 await user.send(text)

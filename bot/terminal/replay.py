@@ -145,7 +145,16 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
         print(f"python -m bot.terminal: {exc}", file=err)
         return 1
     if renderer is not None and folder is not None and step is not None:
-        png = renderer.render(module.view_for(step.state, None), names=names, language=args.language)
+        # a game the table ended before its rules did (a resignation, an abandon): its last board
+        # says how it ended, not whose turn it would be (as the channel's last board does)
+        ended = None
+        if data.get("status") == "abandoned":
+            ended = lang.gettext("This game was abandoned.")
+        elif outcome is not None and module.outcome(step.state) is None:
+            ended = lang.gettext("Game over: {reason}", reason=name_seats(outcome.reason_in(lang), names))
+        png = renderer.render(
+            module.view_for(step.state, None), names=names, language=args.language, ended=ended
+        )
         print("  " + lang.gettext("final board: {path}", path=folder.write("final.png", png)), file=out)
     if outcome is not None:
         print_outcome(outcome, names, out, lang)

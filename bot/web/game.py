@@ -186,9 +186,10 @@ class Games:
         page.alt = alt.board(
             session, None, self.last_action(session, at, t), t, state=state, move=step, shown=shown
         )
+        ended = step == shown and texts.ended_early(session, t) is not None  # nobody to play then
         page.words = [
             plain(line, names)
-            for line in lines_of(sections_for(session.engine, state, None), t, names)
+            for line in lines_of(sections_for(session.engine, state, None, ended=ended), t, names)
             if line
         ]
         page.players = self.players(session, t)

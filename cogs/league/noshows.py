@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot import i18n
 from bot.league import noshows
+from bot.league.names import all_shown
 from bot.league.service import LeagueError
 from bot.surface.replies import guarded, reply
 from cogs.league.base import LEAGUE, Part, part
@@ -198,7 +199,7 @@ class NoShows(Part):
         if league.status != "running":
             raise LeagueError("{league} is not running", league=league.shown)
         t = i18n.private(interaction)
-        names = await self.rounds.names(league)
+        names = all_shown(await self.rounds.names(league))  # written in the answer
         game = await self.desk.game(league, game_id)
         if action == "remind":
             told = await self.desk.remind(league, game)

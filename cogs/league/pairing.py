@@ -12,6 +12,7 @@ from discord import app_commands
 from bot import i18n
 from bot.app import PukllayBot
 from bot.league import controls, texts
+from bot.league.names import all_shown, shown
 from bot.league.service import LeagueError
 from bot.storage.leagues import LeagueRow
 from bot.surface.replies import guarded, reply
@@ -72,7 +73,7 @@ class Pairing(Part):
     ) -> None:
         found, t = await self.organised(interaction, league)
         changed = await self.pairing.forbid(found, player.id, other.id, forbidden)
-        values = {"a": player.display_name, "b": other.display_name, "league": found.shown}
+        values = {"a": shown(player.display_name), "b": shown(other.display_name), "league": found.shown}
         if forbidden:
             text = (
                 t.gettext("{a} and {b} will not be paired together in {league}.", **values)
@@ -139,7 +140,7 @@ class Pairing(Part):
         found, t = await self.organised(interaction, league)
         seated = [m for m in (first, second, third, fourth, fifth, sixth) if m is not None]
         number = await self.pairing.fix(found, [m.id for m in seated])
-        names = ", ".join(m.display_name for m in seated)
+        names = ", ".join(shown(m.display_name) for m in seated)
         self.front.replies.committed(interaction, said("a table of round {round} was fixed", round=number))
         text = t.gettext(
             "Round {round} of {league} will seat {players} at one table, in that order; the others are paired"
@@ -178,7 +179,7 @@ class Pairing(Part):
     ) -> None:
         found, t = await self.organised(interaction, league)
         players = await self.pairing.unfix(found, member.id)
-        names = await self.rounds.names(found)
+        names = all_shown(await self.rounds.names(found))  # written in the answer
         await reply(
             interaction,
             t.gettext(

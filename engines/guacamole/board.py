@@ -31,8 +31,8 @@ def _cards(codes: tuple[str, ...]) -> str:
     return ", ".join(codes)
 
 
-def _turn(view: View) -> Section:
-    """Whose turn, the step, the end, the scores."""
+def _turn(view: View, ended: bool) -> Section:
+    """Whose turn, the step, the end, the scores (``ended``: see :func:`describe`)."""
     lines: list[Said] = []
     if view.over:
         lines.append(said("The game is over."))
@@ -42,7 +42,7 @@ def _turn(view: View) -> Section:
             lines.append(
                 said("{players} share the win.", players=seats_together([_seat(w) for w in view.winners]))
             )
-    elif view.turn is not None:
+    elif view.turn is not None and not ended:
         lines.append(
             said("Turn {number}: {player} to play.", number=view.turn_number, player=_seat(view.turn))
         )
@@ -127,8 +127,9 @@ def _dish(place: str, dish: DishView) -> Said:
     )
 
 
-def _table_of(view: View, seat: int) -> Section:
-    """One player's side: hand count, preparation zone, dishes, the dish being made."""
+def _table_of(view: View, seat: int, ended: bool) -> Section:
+    """One player's side: hand count, preparation zone, dishes, the dish being made (``ended``:
+    see :func:`describe`; a dish left unfinished is no dish)."""
     place = _player(seat)
     zone = view.prep[seat]
     lines: list[Said] = [said_n(view.hand_sizes[seat], "{n} card in hand", "{n} cards in hand")]
@@ -149,7 +150,15 @@ def _table_of(view: View, seat: int) -> Section:
         lines.append(_dish(f"{place}d{k}", dish))
     if not dishes:
         lines.append(said("No dishes yet"))
-    if view.building and seat == view.turn:
+    if view.building and seat == view.turn and ended:
+        lines.append(
+            said(
+                "New dish left unfinished (it counts as no dish): {cards}; {top} on top",
+                cards=_cards(view.building),
+                top=view.building[-1],
+            )
+        )
+    elif view.building and seat == view.turn:
         lines.append(
             said(
                 "New dish being made: {cards}; {top} on top",
@@ -184,11 +193,12 @@ def _own(view: View, seat: int, hand: tuple[str, ...]) -> Section:
     return Section(said("Your hand"), tuple(lines), private=True)
 
 
-def describe(view: View) -> list[Section]:
+def describe(view: View, *, ended: bool = False) -> list[Section]:
     """The position ``view`` shows, in words: the public sections, then (for a seat's own view)
-    its private part."""
-    sections = [_turn(view), _piles(view)]
-    sections += [_table_of(view, seat) for seat in range(view.players)]
+    its private part.  ``ended``: the table ended the game before its rules did (a resignation,
+    a forfeit, an abandon), so nobody is to play and the dish being made stays unfinished."""
+    sections = [_turn(view, ended), _piles(view)]
+    sections += [_table_of(view, seat, ended) for seat in range(view.players)]
     if view.seat is not None and view.hand is not None:
         sections.append(_own(view, view.seat, view.hand))
     return sections

@@ -61,7 +61,7 @@ def _with_order(view: View, seat: int) -> bool:
     return bool(view.guangas[seat].score["orders"] != UNKNOWN)
 
 
-def _game(view: View) -> Section:
+def _game(view: View, ended: bool) -> Section:
     lines: list[Said] = []
     if view.stoppers_variant:
         lines.append(said("{mode}, side {side}, with stoppers", mode=_MODES[view.mode], side=view.side))
@@ -91,7 +91,9 @@ def _game(view: View) -> Section:
                     )
                 place += len(group)
         return Section(said("Game"), tuple(lines))
-    if view.phase == "order":
+    if ended:
+        pass  # the table ended the game: nobody is to play (the table says how it ended)
+    elif view.phase == "order":
         waiting = listed([seat_word(s) for s in view.to_move]) if view.to_move else said("nobody")
         lines.append(
             said("Everyone keeps one of two secret orders; still choosing: {players}", players=waiting)
@@ -129,7 +131,7 @@ def _game(view: View) -> Section:
             )
         else:
             lines.append(said("{player}: {points} VP", player=seat_word(p.seat), points=total))
-    if view.end_at is not None:
+    if view.end_at is not None and not ended:
         if view.end_triggered:
             lines.append(said("The end is triggered: this round is the last."))
         else:
@@ -302,9 +304,11 @@ def _private(view: View) -> list[Section]:
     return [Section(said("Yours alone"), tuple(lines), private=True)]
 
 
-def describe(view: View) -> list[Section]:
-    """The board in words: the public sections, then the view's seat's private part."""
-    sections = [_game(view), _market(view), _basket(view), _workshop(view)]
+def describe(view: View, *, ended: bool = False) -> list[Section]:
+    """The board in words: the public sections, then the view's seat's private part.  ``ended``:
+    the table ended the game before its rules did (a resignation, a forfeit, an abandon), so
+    nobody is to play and no turn or coming end is said."""
+    sections = [_game(view, ended), _market(view), _basket(view), _workshop(view)]
     order = [view.seat] if view.seat is not None else []
     order += [p.seat for p in view.guangas if p.seat != view.seat]
     sections.extend(_guanga(view, seat) for seat in order)

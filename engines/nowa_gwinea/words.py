@@ -99,12 +99,13 @@ def _names(cells: tuple[str, ...] | list[str]) -> str:
     return " ".join(sorted(cells, key=cell_of))
 
 
-def describe(view: View) -> list[Section]:
-    """The position ``view`` shows, in words (see the module's help)."""
-    sections = [_round(view)]
+def describe(view: View, *, ended: bool = False) -> list[Section]:
+    """The position ``view`` shows, in words (see the module's help).  ``ended``: the table ended
+    the game before its rules did (a resignation, a forfeit, an abandon), so nobody builds on."""
+    sections = [_round(view, ended)]
     if not view.over:
         sections += _tasks(view)
-        sections.append(_villages(view))
+        sections.append(_villages(view, ended))
     if view.last_round:
         sections.append(_last_round(view.last_round))
     mine = _own(view)
@@ -113,22 +114,27 @@ def describe(view: View) -> list[Section]:
     return sections
 
 
-def _round(view: View) -> Section:
+def _round(view: View, ended: bool) -> Section:
     if view.over:
         heading = said_n(view.rounds, "The game is over after {n} round", "The game is over after {n} rounds")
+    elif ended:
+        heading = said(
+            "Round {round} of {rounds}, where the game ended", round=view.round, rounds=view.rounds
+        )
     else:
         heading = said(
             "Round {round} of {rounds}: everyone builds at once", round=view.round, rounds=view.rounds
         )
     lines: list[Said] = []
     if not view.over:
-        lines.append(
-            said_n(
-                view.water_target,
-                "Gwinea may be called by a legal village covering {n} water hole",
-                "Gwinea may be called by a legal village covering {n} water holes",
+        if not ended:  # nobody may call it any more
+            lines.append(
+                said_n(
+                    view.water_target,
+                    "Gwinea may be called by a legal village covering {n} water hole",
+                    "Gwinea may be called by a legal village covering {n} water holes",
+                )
             )
-        )
         if view.fruit_for_all:
             lines.append(Said(WORDS["option.fruit_for_all.True"]))  # as the lobby's options word it
         lines.append(said("Boards left in the stack: {n}", n=view.stack_left))  # as the picture
@@ -189,14 +195,18 @@ def _task_lines(info: BoardInfo, totem: int) -> tuple[Said, ...]:
     return tuple(lines)
 
 
-def _villages(view: View) -> Section:
+def _villages(view: View, ended: bool) -> Section:
     lines = []
     for seat, huts in enumerate(view.huts):
         values = {"p0": _seat(seat), "huts": said_n(huts, "{n} hut built", "{n} huts built")}
-        if view.done[seat]:
+        if ended:  # nobody builds on
+            lines.append(said("{p0}: {huts}", **values))
+        elif view.done[seat]:
             lines.append(said("{p0}: {huts}, finished building", **values))
         else:
             lines.append(said("{p0}: {huts}, still building", **values))
+    if ended:
+        return Section(said("Villages, hidden: the game ended before the round did"), tuple(lines))
     return Section(said("Villages, hidden until the round ends"), tuple(lines))
 
 

@@ -56,7 +56,7 @@ def _can_turn(view: View) -> bool:
     return view.phase == "rotate" and sum(n for _, n in view.supply[view.turn]) >= view.rotation_cost
 
 
-def _turn_section(view: View) -> Section:
+def _turn_section(view: View, ended: bool) -> Section:
     lines: list[Said] = []
     if view.max_turns:
         lines.append(said("turn {turn} of {most}", turn=view.turn_number, most=view.max_turns))
@@ -84,7 +84,7 @@ def _turn_section(view: View) -> Section:
                 )
             else:
                 lines.append(said("both players share the win: as many colours and as many resources"))
-    else:
+    elif not ended:  # the table ended the game: nobody is to play (the table says how it ended)
         mover = {"p0": who(view.turn), "side": SIDE_WORDS[view.turn]}
         if view.phase == "rotate" and view.rotation_cost == 0:
             lines.append(
@@ -126,7 +126,7 @@ def _turn_section(view: View) -> Section:
                 colours=view.colours[seat],
             )
         )
-    if view.rocks and view.phase != "over":
+    if view.rocks and view.phase != "over" and not ended:
         rocks = {"tiles": _cells(list(view.rocks))}
         if view.phase == "rotate":
             lines.append(
@@ -308,11 +308,13 @@ def _bag_section(view: View) -> Section:
     return Section(said("Demand bag"), tuple(lines))
 
 
-def describe(view: View) -> list[Section]:
+def describe(view: View, *, ended: bool = False) -> list[Section]:
     """The whole position ``view`` shows, in words: the turn, each llama with the fields around
-    it, the villages and their demands, the players' pieces and the demand bag (all public)."""
+    it, the villages and their demands, the players' pieces and the demand bag (all public).
+    ``ended``: the table ended the game before its rules did (a resignation, a forfeit, an
+    abandon), so nobody is to play and no turn is said."""
     return [
-        _turn_section(view),
+        _turn_section(view, ended),
         *_llama_sections(view),
         _villages_section(view),
         _players_section(view),

@@ -16,10 +16,12 @@ from .data import MAX_REGION, ROW_LETTERS, TERRAINS
 from .rules import ACTION, DIVINING, FINAL, P, View, commas, cube_words, terrain
 
 
-def _turn(view: View) -> Section:
+def _turn(view: View, ended: bool) -> Section:
     lines: list[Said] = []
     player = P(view.turn)
-    if view.phase == ACTION:
+    if ended and view.phase in (ACTION, DIVINING, FINAL):
+        pass  # the table ended the game: nobody is to play (the table says how it ended)
+    elif view.phase == ACTION:
         lines.append(
             said_n(
                 view.actions_left,
@@ -212,10 +214,12 @@ def _own(view: View) -> Section:
     return Section(said("Only you: your looks at the disc"), tuple(seen), private=True)
 
 
-def describe(view: View) -> list[Section]:
+def describe(view: View, *, ended: bool = False) -> list[Section]:
     """The position ``view`` shows, in words: the turn, the players, the map and its rows; for a
-    seat's view, then what that seat alone saw on the disc (a spectator's view has no such part)."""
-    sections = [_turn(view), _players(view), _map(view), *_rows(view)]
+    seat's view, then what that seat alone saw on the disc (a spectator's view has no such part).
+    ``ended``: the table ended the game before its rules did (a resignation, a forfeit, an
+    abandon), so nobody is to play and no turn is said."""
+    sections = [_turn(view, ended), _players(view), _map(view), *_rows(view)]
     if view.seat is not None:
         sections.append(_own(view))
     return sections

@@ -91,8 +91,8 @@ async def test_a_long_description_comes_in_several_private_messages(standin, bot
     original = nim.describe
     filler = tuple(said("filler line {i} of a long board", i=f"{i:03d}") for i in range(120))
 
-    def long_describe(view):
-        sections = original(view)
+    def long_describe(view, *, ended=False):
+        sections = original(view, ended=ended)
         return [sections[0], Section(said("Filler"), filler), *sections[1:]]
 
     monkeypatch.setattr(nim, "describe", long_describe)

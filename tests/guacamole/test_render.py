@@ -201,3 +201,28 @@ def test_the_hands_heading_shows_how_to_play_a_card_the_reader_holds(language):
         render(g.view_for(s, 1), names=["Ana", "Beto"], language=language)
     heading = next(f.text for f in log if f.text.startswith(("Your hand", "Tu mano")))
     assert heading in ("Your hand — no cards", "Tu mano — sin cartas") and "prep" not in heading, heading
+
+
+@pytest.mark.parametrize("language", [None, "es"])
+@pytest.mark.parametrize("ended", [None, "Game over"])
+def test_the_new_dishs_label_is_never_cut(language, ended):
+    """Under the dish being made: "building" (or "ready", or, on the last board of a game the
+    table ended, "unfinished"), whole in every language, never cut to an ellipsis ("en…")."""
+    from renderers import typeset
+
+    state = g.new_game(g.Config(), 2, 3)
+    first = next(m for m in g.legal_moves(state, 0) if str(m).startswith("dish"))
+    state, _ = g.apply_move(state, 0, first)
+    with typeset.fit_log() as log:
+        render(g.view_for(state, None), names=["Ana", "Beto"], language=language, ended=ended)
+    labels = {"building", "ready", "unfinished", "en curso", "listo", "sin terminar"}
+    (label,) = [f for f in log if f.text in labels or f.text.startswith("en ")]
+    assert (
+        not label.cut
+        and label.text
+        == (
+            {None: "building", "es": "en curso"}
+            if ended is None
+            else {None: "unfinished", "es": "sin terminar"}
+        )[language]
+    ), label

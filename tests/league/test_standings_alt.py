@@ -7,6 +7,7 @@ import pytest
 
 from bot.league.season import Rounds
 from bot.league.service import LeagueService
+from bot.league.texts import signup_text
 from tests.league.test_service import new_league
 
 
@@ -26,3 +27,51 @@ async def test_the_standings_alt_text_keeps_the_names_as_written(leagues):
     for name in names.values():
         assert name in picture.alt, picture.alt
     assert "Nim swiss" in picture.alt and "**Nim swiss**" not in picture.alt
+
+
+async def test_the_standings_text_escapes_the_names_and_the_alt_text_keeps_them(leagues):
+    """The text beside the picture is a Discord message: a name's ``**`` or ``||`` is escaped there
+    (it would bold or hide the rest of the standings), and shows as written in the alt text."""
+    league = await new_league(leagues, name="Nim swiss", game="nim", format="swiss", group_size=2, rounds=3)
+    names = {501: "**zoe", 502: "||bob", 503: "dee\\", 504: "# eve"}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league, 1)
+    text, picture = await Rounds(leagues, posts=None, scheduler=None).standings_post(league, "round 1")
+    for name in ("\\*\\*zoe", "\\|\\|bob", "dee\\\\", "\\# eve"):
+        assert name in text, text
+    for name in names.values():
+        assert name in picture.alt, picture.alt
+    assert "\\" not in picture.alt.replace("dee\\", ""), picture.alt
+
+
+async def test_the_signup_message_escapes_the_names_signed_up(leagues):
+    league = await new_league(leagues, name="Nim swiss", game="nim", format="swiss", group_size=2, rounds=3)
+    text = signup_text(league, ["**zoe", "bo_b_"])
+    assert "Signed up (2): \\*\\*zoe, bo\\_b\\_" in text, text
+
+
+async def test_the_bracket_and_round_texts_escape_the_names(leagues):
+    """``/league round`` and the bracket's text are Discord messages: a name's ``**`` or ``||`` is
+    escaped there; the bracket picture's alt text keeps the names as written."""
+    league = await new_league(leagues, name="Nim cup", game="nim", format="elimination", group_size=2)
+    names = {501: "**zoe", 502: "||bob", 503: "dee\\", 504: "# eve"}
+    for uid, name in names.items():
+        await leagues.join(league, uid, name)
+    league, _ = await leagues.start(league, 1)
+    await leagues.open_round(league.id, 1)
+    league = await leagues.store.leagues.league(league.id)
+    rounds = Rounds(leagues, posts=None, scheduler=None)
+    picture, text = await rounds.bracket_post(league)
+    words = await rounds.round_text(league)
+    for shown in ("\\*\\*zoe", "\\|\\|bob", "dee\\\\", "\\# eve"):
+        assert shown in text, text
+        assert shown in words, words
+    for name in names.values():
+        assert name in picture.alt, picture.alt
+
+
+async def test_the_signup_answer_escapes_the_name(leagues):
+    league = await new_league(leagues, name="Nim swiss", game="nim", format="swiss", group_size=2, rounds=3)
+    answer = await leagues.join(league, 501, "||zoe")
+    assert answer.startswith("\\|\\|zoe signed up for Nim swiss (1 player)"), answer

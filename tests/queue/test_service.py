@@ -375,3 +375,25 @@ async def test_a_person_who_leaves_while_the_seats_are_taken_is_not_told_they_we
     assert [j.key for j in await queue.store.jobs.pending("queue_expire")] == [f"{GUILD}:1"]
     lobby = await queue.sessions.core.latest(queue.posts.threads[0])
     assert lobby.status == "abandoned"
+
+
+async def test_leaving_a_table_being_confirmed_names_the_leaver_as_written(queue):
+    """The table's Confirm message is replaced by who left: a name's markdown is escaped there, so
+    ``**ana`` shows as written rather than bolding the rest of the message."""
+    await join(queue, 1, name="**ana", at_once=False)
+    await join(queue, 2, name="bo||", at_once=False)
+    await queue.match(GUILD)
+    assert [e.table_id is not None for e in await queue.store.queue.entries(GUILD)] == [True, True]
+    await queue.leave(GUILD, 1)
+    said = queue.posts.posted[-1][1]
+    assert said.startswith("\\*\\*ana left the queue; the others wait in the queue again"), said
+
+
+async def test_the_queue_list_writes_a_name_as_written(queue):
+    """``/queue list``: each person's line starts with their name in bold; a name's own ``**``
+    is escaped, so it neither ends the bold early nor bolds the rest of the list."""
+    from cogs.queue import wishes
+
+    await join(queue, 1, name="**ana")
+    (entry,) = await queue.store.queue.entries(GUILD)
+    assert wishes(entry, ENGLISH).startswith("**\\*\\*ana**: P'achakuna"), wishes(entry, ENGLISH)

@@ -244,11 +244,13 @@ def summary(view: View) -> str:
     return "" if view.seat is None else f"Your secret number: {view.secrets[view.seat]}"
 
 
-def describe(view: View) -> list[Section]:
+def describe(view: View, *, ended: bool = False) -> list[Section]:
     """The piles in words: whose turn, then each pile; the view's own secret number last,
     privately."""
     if view.winner is not None:
         turn = said("{p0} won", p0=f"{{p{view.winner}}}")
+    elif ended:  # the table ended the game (a resignation, an abandon): nobody is to move
+        turn = said("nobody to move")
     else:
         turn = said("{p0} to move", p0=f"{{p{view.turn}}}")
     sections = [

@@ -103,3 +103,115 @@ async def test_the_panels_of_an_ended_board_mark_no_seat_to_play(service, game, 
         assert ACTIVE not in fills, (game, end)
         assert not [x for x in drawn if "▶" in x], drawn
         assert not [x for x in drawn if any(w in x for w in BUILDING[code])], drawn
+
+
+async def guacamole_building(service, channel: int):
+    """A Guacamole game of two people whose first player has started a new dish (one card laid)."""
+    session = await two_people(service, "guacamole", channel)
+    (seat,) = session.to_move()
+    mover = session.by_seat(seat).user_id
+    legal = await service.play.legal_moves(channel, mover)
+    first = next(m for m in legal if m.startswith("dish "))
+    session = (await service.play.play(channel, mover, first)).session
+    assert session.engine.view_for(session.state, None).building, "a dish is being made"
+    return session
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("code", ["en", "es"])
+async def test_an_ended_guacamole_board_leaves_the_new_dish_unfinished_and_names_no_step(service, code):
+    """The last board of a Guacamole game resigned or abandoned while a dish was being made: the
+    dish is drawn as it stood, labelled unfinished (not "building" or "ready", which say someone
+    is still making it), and no "Now:" line says what step may be taken; in words too, nobody is
+    to play and the dish is said unfinished."""
+    t = language(code)
+    for channel, end in ((5, "resign"), (6, "abandon")):
+        running = await guacamole_building(service, channel)
+        seat = running.to_move().pop()
+        if end == "resign":
+            await service.seats.resign(channel, running.by_seat(seat).user_id)
+            session = await service.core.get(running.id)
+        else:
+            session = await service.seats.abandon(channel, 1, can_manage=True)
+        said = texts.ended_early(session, t)
+        assert said is not None
+        as_running = header_texts(session, None, code)
+        labels = {t.gettext("building"), t.gettext("ready")}
+        step = t.gettext("Now: {step}", step="").strip().lower()
+        assert labels & set(as_running) and any(x.startswith(step) for x in as_running), as_running
+        drawn = header_texts(session, said, code)
+        assert not labels & set(drawn), (end, drawn)
+        assert not [x for x in drawn if x.startswith(step)], (end, drawn)
+        assert t.gettext("unfinished").lower() in drawn, (end, drawn)
+        words = "\n".join(described(session, None, t)).lower()
+        assert said.lower() in words
+        for gone in ("Turn {number}: {player} to play.", "{player} may now: {step}"):
+            assert t.gettext(gone, number=1, player="", step="").split(":")[0].lower().strip() not in words
+        assert (
+            t.gettext("New dish being made: {cards}; {top} on top", cards="", top="").split(":")[0].lower()
+            not in words
+        )
+        unfinished = t.gettext(
+            "New dish left unfinished (it counts as no dish): {cards}; {top} on top", cards="", top=""
+        )
+        assert unfinished.split(":")[0].lower() in words, words
+
+
+TURN_WORDS = {
+    "guacamole": ("to play", "may now"),
+    "tiwanaku": ("to play",),
+    "pachakuna": ("to play",),
+    "guanga": ("still choosing", "is taking", "may claim", "the end comes"),
+    "nowa_gwinea": ("builds at once", "still building", "may be called"),
+}
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_board_in_words_of_an_ended_game_names_nobody_to_play(service, game):
+    """``/game describe`` (and the web page's words) of a game the table ended: the end first,
+    then the board as it stood, with no line saying whose turn it is or what may be done next;
+    the same board while the game ran said it."""
+    running = await two_people(service, game, 5)
+    said_running = "\n".join(described(running, None))
+    assert [w for w in TURN_WORDS[game] if w in said_running], said_running
+    await service.seats.resign(5, 2)
+    resigned = await service.core.get(running.id)
+    words = "\n".join(described(resigned, None))
+    assert words.startswith(f"**{texts.ended_early(resigned)}**")
+    assert not [w for w in TURN_WORDS[game] if w in words], words
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+async def test_the_replays_final_board_of_a_resigned_game_says_how_it_ended(service, tmp_path, monkeypatch):
+    """``--replay`` of an export of a Guacamole game resigned while a dish was being made: the
+    final board is drawn as the channel's last board was, saying the game is over, with no one
+    to play, no step line and the dish unfinished."""
+    import io
+
+    import renderers.guacamole as picture
+    from bot import export
+    from bot.terminal import main as local_main
+
+    running = await guacamole_building(service, 5)
+    await service.seats.resign(5, running.by_seat(running.to_move().pop()).user_id)
+    session = await service.core.get(running.id)
+    path = tmp_path / "game.json"
+    path.write_bytes(export.dump(await export.export_session(service, session)))
+    calls: list[dict] = []
+    render = picture.render
+
+    def recorded(view, **options):
+        calls.append({"view": view, **options})
+        return render(view, **options)
+
+    monkeypatch.setattr(picture, "render", recorded)
+    out, err = io.StringIO(), io.StringIO()
+    assert local_main(["--replay", str(path), "--out", str(tmp_path)], io.StringIO(""), out, err) == 0, err
+    final = calls[-1]
+    assert (final.get("ended") or "").startswith("Game over: "), final.get("ended")
+    with drawn_texts() as (found, _):
+        render(**final)
+    drawn = [x.lower() for x in found]
+    assert "unfinished" in drawn and "building" not in drawn and "ready" not in drawn, drawn
+    assert not [x for x in drawn if x.startswith("now:") or "to play" in x], drawn

@@ -7,11 +7,12 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from bot import texts
+from bot import telling, texts
 from bot.records import MoveRecord
 from bot.sessions import Session, SessionService
 from bot.sessions.model import apply, stored
 from bot.telling import told_turns
+from engines.core import said
 from languages import language
 from tests.table.test_turn_posts import session_for
 
@@ -139,3 +140,30 @@ async def test_moves_logged_without_turns_are_told_as_before(service):
     told = told_turns(session, records)
     assert len(told) == 1
     assert told == told_turns(session, [dataclasses.replace(r, turn=1) for r in records])
+
+
+def test_a_line_that_starts_with_a_name_keeps_the_name_as_written():
+    """A player called ``ñandú`` or ``dj bo`` (lower case, as they wrote it) is not given a capital
+    where a told line, a history page or the table's note starts with their name; a line that
+    starts with anything else still gets its capital."""
+    session, module = session_for("guanga", 2, 3)
+    session.seats = [
+        dataclasses.replace(s, name=n) for s, n in zip(session.seats, ("ñandú", "dj bo"), strict=True)
+    ]
+    state, rng, records = session.state, random.Random(3), []
+    while len({r.seat for r in records}) < 2:
+        (seat,) = module.to_move(state)
+        move = module.computer_move(module.view_for(state, seat), list(module.legal_moves(state, seat)), rng)
+        state, played = apply(module, state, seat, move, by_computer=False)
+        records.append(dataclasses.replace(played, number=len(records) + 1))
+    session.state = state
+    for t in (language("en"), language("es")):
+        told = "\n".join(texts.turn_lines(session, records, t=t))
+        assert "ñandú" in told and "dj bo" in told, told
+        assert "Ñandú" not in told and "Dj bo" not in told, told
+        page = texts.history_text(session, 1, len(records), records[0], None, t)
+        assert "\nñandú" in page or "\ndj bo" in page, page
+        assert "Ñandú" not in page and "Dj bo" not in page, page
+        note = texts.board_text(session, [], note=said("{name} resigned", name="dj bo"), t=t)
+        assert note.startswith("dj bo"), note
+    assert telling.sentence("the table played.", ["dj bo"]) == "The table played."

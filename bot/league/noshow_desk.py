@@ -23,7 +23,7 @@ from datetime import datetime
 from bot import notices
 from bot.league import noshows as rules
 from bot.league import organiser, texts
-from bot.league.names import all_shown
+from bot.league.names import all_shown, shown
 from bot.league.season import Rounds
 from bot.league.service import LeagueError, OpenedRound
 from bot.sessions import MoveResult, Session
@@ -281,7 +281,7 @@ class NoShowDesk:
             "⏰ {players} did not play in time: a no-show, and {action}.",
             "⏰ {players} did not play in time: a no-show each, and {action}.",
             len(late),
-            players=names,
+            players=", ".join(shown(s.name) for s in session.seats if s.user_id in late),
             action=t.gettext(rules.ACTION_NAMES[chosen.action]),
         )
         await self.posts.post(session.row.channel_id, league.guild_id, text)

@@ -148,6 +148,10 @@ class LeagueService:
             )
         if format == "elimination" and group_size != 2:
             raise LeagueError("single elimination is for two-player games; use Swiss for larger tables")
+        if format == "swiss" and rounds == 0:  # the command's option left out
+            raise LeagueError(
+                "a Swiss league needs its number of rounds: give rounds, from 1 to {most}", most=MAX_ROUNDS
+            )
         if format == "swiss" and not 1 <= rounds <= MAX_ROUNDS:
             raise LeagueError(
                 "a Swiss league has 1 to {most} rounds, not {rounds}", most=MAX_ROUNDS, rounds=rounds

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot import i18n
 from bot.league import noshows
-from bot.league.names import all_shown
+from bot.league.names import all_shown, shown
 from bot.league.service import LeagueError
 from bot.surface.replies import guarded, reply
 from cogs.league.base import LEAGUE, Part, part
@@ -73,11 +73,11 @@ class NoShows(Part):
         )  # boards Discord refuses are logged
         self.front.replies.committed(
             interaction,
-            said("{name} was dropped from {league}", name=member.display_name, league=found.shown),
+            said("{name} was dropped from {league}", name=shown(member.display_name), league=found.shown),
         )
         text = t.gettext(
             "{name} was dropped from {league}; they forfeit their remaining games.",
-            name=member.display_name,
+            name=shown(member.display_name),
             league=found.shown,
         )
         if computers:
@@ -129,28 +129,32 @@ class NoShows(Part):
             if member.id in active:
                 raise LeagueError(
                     "{name} plays in {league}; a substitute is someone who does not",
-                    name=member.display_name,
+                    name=shown(member.display_name),
                     league=found.shown,
                 )
             if not await self.store.noshows.add_substitute(found.id, member.id, member.display_name):
                 raise LeagueError(
                     "{name} is on the substitutes' list of {league} already",
-                    name=member.display_name,
+                    name=shown(member.display_name),
                     league=found.shown,
                 )
-            done = said("{name} is a substitute in {league}", name=member.display_name, league=found.shown)
+            done = said(
+                "{name} is a substitute in {league}", name=shown(member.display_name), league=found.shown
+            )
         elif not await self.store.noshows.remove_substitute(found.id, member.id):
             raise LeagueError(
                 "{name} is not on the substitutes' list of {league}",
-                name=member.display_name,
+                name=shown(member.display_name),
                 league=found.shown,
             )
         else:
             done = said(
-                "{name} is no longer a substitute in {league}", name=member.display_name, league=found.shown
+                "{name} is no longer a substitute in {league}",
+                name=shown(member.display_name),
+                league=found.shown,
             )
         self.front.replies.committed(interaction, done)
-        listed = [s.name for s in await self.store.noshows.substitutes(found.id)]
+        listed = [shown(s.name) for s in await self.store.noshows.substitutes(found.id)]
         await reply(
             interaction,
             done.in_words(t)
@@ -214,8 +218,8 @@ class NoShows(Part):
             sub, original = await self.desk.substitute_for(league, game_id)
             text = t.gettext(
                 "{substitute} takes {name}'s seat at table {table}.",
-                substitute=sub.name,
-                name=original,
+                substitute=shown(sub.name),
+                name=shown(original),
                 table=game.table_no,
             )
         else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from bot.app import EXTENSIONS
+from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
 from tests.e2e.players import is_board
 
 ALL = (*EXTENSIONS, "tests.support.nim_cog")
@@ -142,3 +143,27 @@ async def test_a_profile_and_a_follow_write_a_marked_name_as_written(standin, bo
         await standin.click(odd, lobby.message, "Start")
         told = await standin.next_message(standin.dm(bob))
         assert shows_name(told.content, ODD) and not unpaired(told.content), told.content
+
+
+async def test_the_organisers_substitute_answers_show_a_marked_name_as_written(standin, bot_factory):
+    """The substitutes' list and the organiser's answers about it write a member's name escaped."""
+    (odd,) = standin.add_users(ODD)
+    chan = standin.channel("games")
+    owner = standin.owner
+    async with standin.run_client(bot_factory((*LEAGUE_EXTENSIONS, "cogs.guacamole"))):
+        await standin.wait_synced()
+        created = await standin.slash(
+            owner,
+            chan,
+            "league create",
+            name="Avocado",
+            game="guacamole",
+            format="swiss",
+            players=3,
+            rounds=2,
+        )
+        assert "Avocado" in created.message.content
+        for action in ("add", "remove"):
+            said = await standin.slash(owner, chan, "league organiser substitute", action=action, member=odd)
+            text = (await said.original()).content
+            assert shows_name(text, ODD) and not unpaired(text), text

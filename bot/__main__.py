@@ -78,7 +78,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def say(text: str) -> None:
-    print(f"pukllay: {text}", file=sys.stderr)
+    """One line to standard error: ``pukllay: text``, or one JSON object once the log is JSON."""
+    print(logs.refusal(text), file=sys.stderr)
 
 
 PLACEHOLDER = "paste-your-bot-token-here"  # .env.example's DISCORD_TOKEN
@@ -231,12 +232,14 @@ def main(argv: list[str] | None = None) -> int:
     except StorageError as exc:
         say(str(exc))
         return 2
+    # From here on the bot runs: every line it writes is a log record (one JSON object a line
+    # under LOG_FORMAT=json), its refusals and an unexpected error's traceback included.
+    logs.configure(settings.log_level, settings.log_format)
     token = settings.token
     problem = token_problem(token)
     if problem is not None or token is None:  # (token_problem(None) is never None)
         say(problem or "DISCORD_TOKEN is not set")
         return 2
-    logs.configure(settings.log_level, settings.log_format)
     # The bot has no voice features; discord.py's notes about voice libraries are noise here.
     logging.getLogger("discord.client").addFilter(
         lambda record: "voice will NOT be supported" not in record.getMessage()
@@ -268,8 +271,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except Exception as exc:
         code = refused_at_login(exc)
-        if code is None:
-            raise
+        if code is None:  # a crash: its traceback is one log record (worth starting again)
+            log.critical("stopped by an unexpected error", exc_info=exc)
+            return 1
         return code
     return 0
 

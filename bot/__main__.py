@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import base64
 import logging
+import signal
 import sys
 from importlib import metadata
 
@@ -266,8 +267,16 @@ def main(argv: list[str] | None = None) -> int:
         except BaseException:
             await store.close()
             raise
-        async with create_bot(settings, store=store) as bot:  # the bot closes the store when it closes
-            await bot.start(token)
+        # SIGTERM (systemctl stop, docker stop, kill) stops the bot as Ctrl-C does: the moves being
+        # handled are finished, the gateway, the web server, the workers and the database closed.
+        terminated = stop_on_sigterm()
+        try:
+            async with create_bot(settings, store=store) as bot:  # the bot closes the store when it closes
+                await bot.start(token)
+        except asyncio.CancelledError:
+            if not terminated.is_set():
+                raise
+            log.info("stopped (SIGTERM)")
 
     try:
         asyncio.run(run())
@@ -286,6 +295,24 @@ def main(argv: list[str] | None = None) -> int:
             return TRY_AGAIN
         return code
     return OK
+
+
+def stop_on_sigterm() -> asyncio.Event:
+    """Cancel the running task on SIGTERM (once); the event says that it came."""
+    came = asyncio.Event()
+    task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+
+    def stop() -> None:
+        if not came.is_set() and task is not None:
+            came.set()
+            task.cancel()
+
+    try:
+        loop.add_signal_handler(signal.SIGTERM, stop)
+    except (NotImplementedError, RuntimeError):  # no signal handlers here (Windows, another thread)
+        pass
+    return came
 
 
 def refused_at_login(exc: Exception) -> int | None:

@@ -83,3 +83,34 @@ def test_sigterm_closes_the_bot_and_exits_0(tmp_path):
     messages = [json.loads(line)["message"] for line in err.splitlines() if line.strip()]
     assert messages[-1] == "stopped (SIGTERM)", messages
     assert health(port) is None  # the web server is closed
+
+
+def test_a_port_in_use_is_refused_before_any_login_attempt(tmp_path):
+    """HTTP_PORT taken by another program: the bot says so in one line and exits 2 before trying
+    Discord, even while Discord cannot be reached (it used to find out only once logged in, so a
+    bot retrying its login never said it)."""
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "LOG_", "HTTP_"))
+    }
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env |= {
+            "PYTHONPATH": str(ROOT),
+            "DISCORD_TOKEN": TOKEN,
+            "DATABASE_PATH": str(tmp_path / "pukllay.db"),
+            "HTTP_PORT": str(port),
+            "COMPUTER_WORKERS": "1",
+        }
+        proc = subprocess.run(
+            [sys.executable, "-c", UNREACHABLE_DISCORD],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert proc.returncode == 2, proc.stderr
+    assert f"cannot serve /healthz and /metrics on 127.0.0.1 port {port}" in proc.stderr
+    assert "choose another HTTP_PORT" in proc.stderr and "Discord" not in proc.stderr

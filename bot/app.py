@@ -256,6 +256,7 @@ class Pukllay(_BotBase):
         self.metrics = Metrics()  # what /metrics shows; the table's parts report to it
         self.web: WebServer | None = None  # /healthz and /metrics, when HTTP_PORT is set
         self.login_trouble: str | None = None  # why the last login attempt failed, while retrying
+        self._cogs_loaded = False  # by the first setup_hook (a sync Discord failed runs it again)
         self._answer_checks: set[asyncio.TimerHandle] = set()
 
     def ready_sessions(self) -> SessionService:
@@ -376,13 +377,18 @@ class Pukllay(_BotBase):
             self.web = web
 
     async def setup_hook(self) -> None:
-        """Once logged in: the buttons, the commands (synced), the cogs, then the scheduler."""
+        """Once logged in: the buttons, the commands (synced), the cogs, then the scheduler.  When
+        Discord cannot be reached for the sync, the login is tried again (:meth:`login`) and this
+        runs again: what was done already (the cogs loaded) is not done twice."""
         await self.prepare()
         assert self.scheduler is not None  # (made by prepare)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.tree.set_translator(i18n.Translator())  # slash commands in every catalogue's language
-        for name in self.extension_list:
-            await self.load_extension(name)
+        if not self._cogs_loaded:
+            self.add_dynamic_items(*DYNAMIC_ITEMS)
+            await self.tree.set_translator(i18n.Translator())  # slash commands in every catalogue's language
+            for name in self.extension_list:
+                if name not in self.extensions:
+                    await self.load_extension(name)
+            self._cogs_loaded = True
         if self.settings.sync_commands and self.syncs_commands:
             await self.sync_commands()
         if self.start_scheduler:

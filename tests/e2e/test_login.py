@@ -233,3 +233,27 @@ async def test_a_refused_token_closes_the_web_server_too(standin, tmp_path):
     assert bot.web is None
     with pytest.raises(aiohttp.ClientConnectorError):
         await answers(address + "/healthz")
+
+
+async def test_a_discord_outage_during_the_command_sync_is_waited_out(standin, tmp_path, caplog):
+    """Logged in, but Discord answers 503 to the slash commands' sync at start (an outage on its
+    side): the login is tried again after the wait, as for any unreachable Discord, and the bot
+    then syncs and serves; its cogs are loaded once (the second attempt used to crash on
+    ``ExtensionAlreadyLoaded``)."""
+    waits: list[float] = []
+
+    async def sleep(delay: float) -> None:
+        waits.append(delay)
+
+    standin.inject("PUT /applications/*/guilds/*/commands", status=503, times=1)
+    alice = standin.add_user("alice")
+    with caplog.at_level(logging.INFO, logger="bot.app"):
+        async with standin.run_client(maker(standin, tmp_path, sleep)) as bot:
+            await standin.wait_synced()
+            reply = await standin.slash(alice, standin.guild.text_channels[0], "nim new", thread=False)
+            assert bot.is_ready() and reply.content
+            assert sorted(bot.extensions) == sorted(BASE_EXTENSIONS)
+    assert waits == [2.0]
+    (retry,) = [r.getMessage() for r in caplog.records if "trying again" in r.getMessage()]
+    assert retry.startswith("cannot reach Discord (DiscordServerError: 503"), retry
+    assert any(r.getMessage() == "logged in to Discord at attempt 2" for r in caplog.records)

@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import base64
 import logging
+import os
 import signal
 import sys
 from importlib import metadata
@@ -176,6 +177,14 @@ def backup(settings: Settings, dest: str) -> int:
             "DATABASE_URL is PostgreSQL: back it up with pg_dump (pg_dump --format=custom --file FILE "
             '"$DATABASE_URL"; safe while the bot runs), restore with pg_restore into an empty database, '
             "and check the copy with python -m bot --check-database; see 'Backups' in the README"
+        )
+        return FIX_FIRST
+    if not dest.strip():  # (--backup "" or --backup "$UNSET")
+        say("--backup needs the name of a new file for the copy, such as backups/pukllay-2026-12-01.db")
+        return FIX_FIRST
+    if os.path.isdir(dest):
+        say(
+            f"{dest} is a folder; name a new file in it for the copy, such as {os.path.join(dest, 'pukllay.db')}"
         )
         return FIX_FIRST
     from bot.storage import sqlite

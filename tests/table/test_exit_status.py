@@ -37,3 +37,22 @@ async def test_a_damaged_database_is_status_2_at_start_and_for_the_check(tmp_pat
     check = run_bot({"DATABASE_PATH": str(cut)}, "--check-database", cwd=tmp_path)
     assert "damaged" in one_line(start) and "damaged" in one_line(check)
     assert (start.returncode, check.returncode) == (2, 2)
+
+
+async def test_a_backup_without_a_file_name_or_into_a_folder_is_refused_clearly(tmp_path):
+    """``--backup ""`` (a shell variable left empty) and ``--backup FOLDER``: one line saying what
+    --backup needs, status 2, and no file is written."""
+    db = tmp_path / "pukllay.db"
+    await (await open_store(db)).close()
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    proc = run_bot({"DATABASE_PATH": str(db)}, "--backup", "", cwd=tmp_path)
+    line = one_line(proc)
+    assert proc.returncode == 2 and line.startswith("pukllay: --backup needs the name of a new file"), line
+    proc = run_bot({"DATABASE_PATH": str(db)}, "--backup", str(folder), cwd=tmp_path)
+    line = one_line(proc)
+    assert proc.returncode == 2, line
+    assert line == (
+        f"pukllay: {folder} is a folder; name a new file in it for the copy, such as {folder / 'pukllay.db'}"
+    )
+    assert list(folder.iterdir()) == []

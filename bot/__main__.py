@@ -21,6 +21,8 @@ import argparse
 import asyncio
 import base64
 import logging
+import os
+import signal
 import sys
 from importlib import metadata
 
@@ -78,7 +80,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def say(text: str) -> None:
-    print(f"pukllay: {text}", file=sys.stderr)
+    """One line to standard error: ``pukllay: text``, or one JSON object once the log is JSON."""
+    print(logs.refusal(text), file=sys.stderr)
 
 
 PLACEHOLDER = "paste-your-bot-token-here"  # .env.example's DISCORD_TOKEN
@@ -120,30 +123,37 @@ def token_problem(token: str | None) -> str | None:
     )
 
 
+OK, TRY_AGAIN, FIX_FIRST = 0, 1, 2
+"""The exit statuses, the same for the bot and for each of its commands (README: "Exit status"):
+all went well; a server (PostgreSQL, Discord) could not be reached, or the bot crashed, so trying
+again later may succeed; a person must fix something first (a setting, the token, the database:
+damaged, missing, another program's, a newer Pukllay's)."""
+
+
 def check_verdict(found: Examined) -> int:
-    """Print what ``--check-database`` found; the exit status."""
+    """Print what ``--check-database`` found; the exit status (a problem found is one to fix)."""
     where = found.where
     if not found.exists:
         say(f"{where}: no such file (nothing was created); check DATABASE_PATH")
-        return 2
+        return FIX_FIRST
     if found.damaged is not None:
         say(f"{where} is damaged (SQLite: {found.damaged}); restore a backup (see 'Backups' in the README)")
-        return 1
+        return FIX_FIRST
     if found.foreign:
         say(
             f"{where} holds tables that are not Pukllay's ({', '.join(found.tables[:5])}); "
             "it looks like another program's database"
         )
-        return 2
+        return FIX_FIRST
     if not found.tables:
         print(f"pukllay: {where} is empty; the bot creates its tables there at start (ok)")
-        return 0
+        return OK
     if found.newer:
         say(
             f"{where} was written by a newer Pukllay (database schema {found.schema}, this code knows up "
             f"to {SCHEMA_VERSION}); upgrade the bot to use it"
         )
-        return 2
+        return FIX_FIRST
     what = "SQLite's integrity check" if found.backend == "sqlite" else "the PostgreSQL check"
     steps = found.to_apply()
     schema = (
@@ -154,11 +164,11 @@ def check_verdict(found: Examined) -> int:
     )
     if not found.problems:
         print(f"pukllay: {where}: {what} found no problem (ok); {schema}")
-        return 0
+        return OK
     say(f"{where}: {what} found {len(found.problems)} problem(s); restore a backup:")
     for problem in found.problems:
         print(f"  {problem}", file=sys.stderr)
-    return 1
+    return FIX_FIRST
 
 
 def backup(settings: Settings, dest: str) -> int:
@@ -168,15 +178,23 @@ def backup(settings: Settings, dest: str) -> int:
             '"$DATABASE_URL"; safe while the bot runs), restore with pg_restore into an empty database, '
             "and check the copy with python -m bot --check-database; see 'Backups' in the README"
         )
-        return 2
+        return FIX_FIRST
+    if not dest.strip():  # (--backup "" or --backup "$UNSET")
+        say("--backup needs the name of a new file for the copy, such as backups/pukllay-2026-12-01.db")
+        return FIX_FIRST
+    if os.path.isdir(dest):
+        say(
+            f"{dest} is a folder; name a new file in it for the copy, such as {os.path.join(dest, 'pukllay.db')}"
+        )
+        return FIX_FIRST
     from bot.storage import sqlite
 
     copy = sqlite.backup(settings.database_path, dest)
     if copy.problems:
         say(f"{dest}: the copy fails SQLite's integrity check: {'; '.join(copy.problems[:3])}")
-        return 1
+        return FIX_FIRST
     print(f"pukllay: {settings.database_path} backed up into {dest} (schema {copy.schema}; integrity ok)")
-    return 0
+    return OK
 
 
 async def migrate(target: str) -> int:
@@ -187,10 +205,10 @@ async def migrate(target: str) -> int:
         await store.close()
     if store.upgraded_from is None:
         print(f"pukllay: {store.where}: schema {schema}, current; nothing to do")
-        return 0
+        return OK
     kept = f"; the database as it was is kept in {store.kept_copy}" if store.kept_copy else ""
     print(f"pukllay: {store.where}: upgraded from schema {store.upgraded_from} to {schema}{kept}")
-    return 0
+    return OK
 
 
 def shards(settings: Settings) -> str:
@@ -214,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings.from_env()
     except SettingsError as exc:
         say(str(exc))
-        return 2
+        return FIX_FIRST
     try:
         if args.check_database:
             return check_verdict(asyncio.run(examine(settings.database)))
@@ -226,17 +244,22 @@ def main(argv: list[str] | None = None) -> int:
             if not is_postgres_url(settings.database) and not sqlite.present(settings.database):
                 # A mistyped path: no new, empty database reported as "current".
                 say(f"{settings.database}: no such file (nothing was created); check DATABASE_PATH")
-                return 2
+                return FIX_FIRST
             return asyncio.run(migrate(settings.database))
+    except Unreachable as exc:  # the database server is down: as at start, worth trying again later
+        say(str(exc))
+        return TRY_AGAIN
     except StorageError as exc:
         say(str(exc))
-        return 2
+        return FIX_FIRST
+    # From here on the bot runs: every line it writes is a log record (one JSON object a line
+    # under LOG_FORMAT=json), its refusals and an unexpected error's traceback included.
+    logs.configure(settings.log_level, settings.log_format)
     token = settings.token
     problem = token_problem(token)
     if problem is not None or token is None:  # (token_problem(None) is never None)
         say(problem or "DISCORD_TOKEN is not set")
-        return 2
-    logs.configure(settings.log_level, settings.log_format)
+        return FIX_FIRST
     # The bot has no voice features; discord.py's notes about voice libraries are noise here.
     logging.getLogger("discord.client").addFilter(
         lambda record: "voice will NOT be supported" not in record.getMessage()
@@ -253,25 +276,52 @@ def main(argv: list[str] | None = None) -> int:
         except BaseException:
             await store.close()
             raise
-        async with create_bot(settings, store=store) as bot:  # the bot closes the store when it closes
-            await bot.start(token)
+        # SIGTERM (systemctl stop, docker stop, kill) stops the bot as Ctrl-C does: the moves being
+        # handled are finished, the gateway, the web server, the workers and the database closed.
+        terminated = stop_on_sigterm()
+        try:
+            async with create_bot(settings, store=store) as bot:  # the bot closes the store when it closes
+                await bot.start(token)
+        except asyncio.CancelledError:
+            if not terminated.is_set():
+                raise
+            log.info("stopped (SIGTERM)")
 
     try:
         asyncio.run(run())
     except Unreachable as exc:  # the database server is down or unreachable: worth starting again later
         say(str(exc))
-        return 1
+        return TRY_AGAIN
     except StorageError as exc:
         say(str(exc))
-        return 2
+        return FIX_FIRST
     except KeyboardInterrupt:
-        return 0
+        return OK
     except Exception as exc:
         code = refused_at_login(exc)
-        if code is None:
-            raise
+        if code is None:  # a crash: its traceback is one log record (worth starting again)
+            log.critical("stopped by an unexpected error", exc_info=exc)
+            return TRY_AGAIN
         return code
-    return 0
+    return OK
+
+
+def stop_on_sigterm() -> asyncio.Event:
+    """Cancel the running task on SIGTERM (once); the event says that it came."""
+    came = asyncio.Event()
+    task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+
+    def stop() -> None:
+        if not came.is_set() and task is not None:
+            came.set()
+            task.cancel()
+
+    try:
+        loop.add_signal_handler(signal.SIGTERM, stop)
+    except (NotImplementedError, RuntimeError):  # no signal handlers here (Windows, another thread)
+        pass
+    return came
 
 
 def refused_at_login(exc: Exception) -> int | None:
@@ -285,16 +335,16 @@ def refused_at_login(exc: Exception) -> int | None:
 
     if isinstance(exc, (WebServerError, CommandsRefused)):
         say(str(exc))
-        return 2
+        return FIX_FIRST
     if isinstance(exc, discord.LoginFailure):
         say("Discord refused DISCORD_TOKEN; reset the token in the developer portal.")
-        return 2
+        return FIX_FIRST
     if isinstance(exc, discord.PrivilegedIntentsRequired):
         say("Discord refused the requested intents; check the bot's settings.")
-        return 2
+        return FIX_FIRST
     if isinstance(exc, (OSError, aiohttp.ClientError)):
         say(f"cannot reach Discord ({exc.__class__.__name__}: {exc}); check the network.")
-        return 1
+        return TRY_AGAIN
     return None
 
 

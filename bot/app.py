@@ -255,6 +255,8 @@ class Pukllay(_BotBase):
         self._computers_resumed = False
         self.metrics = Metrics()  # what /metrics shows; the table's parts report to it
         self.web: WebServer | None = None  # /healthz and /metrics, when HTTP_PORT is set
+        self.login_trouble: str | None = None  # why the last login attempt failed, while retrying
+        self._cogs_loaded = False  # by the first setup_hook (a sync Discord failed runs it again)
         self._answer_checks: set[asyncio.TimerHandle] = set()
 
     def ready_sessions(self) -> SessionService:
@@ -276,21 +278,26 @@ class Pukllay(_BotBase):
 
     async def login(self, token: str) -> None:
         """discord.py's login, tried again while Discord cannot be reached; a refused token raises
-        ``discord.LoginFailure`` at once (it is never tried again)."""
+        ``discord.LoginFailure`` at once (it is never tried again).  The table's Discord-free parts
+        and the web server are ready before the first attempt (:meth:`prepare`): while Discord
+        cannot be reached, ``/healthz`` says why (503) instead of refusing the connection."""
+        await self.prepare()
         for attempt, delay in enumerate(self.backoff.delays(), 1):
             try:
                 await super().login(token)
             except UNREACHABLE as exc:
+                reason = f"{exc.__class__.__name__}: {exc}"
+                self.login_trouble = f"login attempt {attempt} failed: cannot reach Discord ({reason})"
                 log.warning(
-                    "cannot reach Discord (%s: %s); login attempt %d failed, trying again in %g s",
-                    exc.__class__.__name__,
-                    exc,
+                    "cannot reach Discord (%s); login attempt %d failed, trying again in %g s",
+                    reason,
                     attempt,
                     delay,
                 )
                 self._drop_http_session()
                 await self.sleep(delay)
                 continue
+            self.login_trouble = None
             if attempt > 1:
                 log.info("logged in to Discord at attempt %d", attempt)
             return
@@ -301,7 +308,12 @@ class Pukllay(_BotBase):
         if isinstance(session, aiohttp.ClientSession) and not session.closed:
             session.detach()
 
-    async def setup_hook(self) -> None:
+    async def prepare(self) -> None:
+        """The table's parts that need no Discord (the database, the computers, the sessions, the
+        services, the scheduler's jobs) and the web server (``HTTP_PORT``), made once, before the
+        first login attempt; the scheduler starts only once logged in (:meth:`setup_hook`)."""
+        if self.sessions is not None:
+            return
         if self.store is None:
             self.store = await open_store(self.settings.database, clock=self.clock)
         self.computers = Computers(self.settings.computer_workers)
@@ -352,22 +364,33 @@ class Pukllay(_BotBase):
                 jobs.CLOCK_WARNING: front.waits.warning,
             },
         )
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.tree.set_translator(i18n.Translator())  # slash commands in every catalogue's language
-        for name in self.extension_list:
-            await self.load_extension(name)
-        if self.settings.sync_commands and self.syncs_commands:
-            await self.sync_commands()
         if self.settings.http_port is not None:
-            self.web = WebServer(
+            web = WebServer(
                 self,
                 lambda: self.store,
                 self.metrics,
                 host=self.settings.http_host,
                 port=self.settings.http_port,
-                pages=Pages(self.sessions, self.front.history) if self.settings.web_pages else None,
+                pages=Pages(self.sessions, front.history) if self.settings.web_pages else None,
             )
-            await self.web.start()
+            await web.start()
+            self.web = web
+
+    async def setup_hook(self) -> None:
+        """Once logged in: the buttons, the commands (synced), the cogs, then the scheduler.  When
+        Discord cannot be reached for the sync, the login is tried again (:meth:`login`) and this
+        runs again: what was done already (the cogs loaded) is not done twice."""
+        await self.prepare()
+        assert self.scheduler is not None  # (made by prepare)
+        if not self._cogs_loaded:
+            self.add_dynamic_items(*DYNAMIC_ITEMS)
+            await self.tree.set_translator(i18n.Translator())  # slash commands in every catalogue's language
+            for name in self.extension_list:
+                if name not in self.extensions:
+                    await self.load_extension(name)
+            self._cogs_loaded = True
+        if self.settings.sync_commands and self.syncs_commands:
+            await self.sync_commands()
         if self.start_scheduler:
             self.scheduler.start()
 

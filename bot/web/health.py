@@ -94,7 +94,11 @@ async def check(client: discord.Client, store: Store | None, *, timeout: float =
     if database is not None:
         problems.append(f"the database does not answer ({database})")
     if not logged_in:
-        problems.append("not logged in to Discord yet")
+        # While the login is tried again, why the last attempt failed (see bot.app's login).
+        trouble = getattr(client, "login_trouble", None)
+        problems.append(
+            f"not logged in to Discord yet ({trouble})" if trouble else "not logged in to Discord yet"
+        )
     for s in found:
         if not s.connected:
             problems.append(f"shard {s.id}'s gateway connection is down")

@@ -1,5 +1,5 @@
-"""The bot's web server: aiohttp (which discord.py already depends on), started in the bot's
-``setup_hook`` when ``HTTP_PORT`` is set and stopped when the bot closes.
+"""The bot's web server: aiohttp (which discord.py already depends on), started when ``HTTP_PORT``
+is set, before the bot's first login attempt (``Pukllay.prepare``), and stopped when the bot closes.
 
 ``GET /healthz``: 200 with ``{"ready": true, ...}`` when the database answers and every shard's
 gateway is connected, else 503 with the reasons (see :mod:`bot.web.health`).

@@ -281,7 +281,7 @@ async def test_check_database_reports_damage(tmp_path):
     con.commit()
     con.close()
     proc = run_bot({"DATABASE_PATH": str(path)}, "--check-database", cwd=tmp_path)
-    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr  # a backup to restore: status 2
     assert "problem" in (proc.stdout + proc.stderr)
 
 
@@ -361,8 +361,8 @@ def test_database_url_must_be_postgres(tmp_path):
 
 async def test_check_database_reports_a_truncated_file_as_damage(tmp_path):
     """A Pukllay database cut short (a full disk, a copy stopped half-way) is damage, as the
-    README's table says: one line naming the file and "damaged", status 1 (restore a backup),
-    not status 2 (a file that is not Pukllay's), and the file is left as it was."""
+    README's table says: one line naming the file and "damaged" (restore a backup), not "not a
+    Pukllay database" (another program's file), status 2, and the file is left as it was."""
     whole = tmp_path / "whole.db"
     store = await open_store(whole)
     await open_lobbies(store, 30)
@@ -373,7 +373,7 @@ async def test_check_database_reports_a_truncated_file_as_damage(tmp_path):
         cut.write_bytes(data[:size])
         proc = run_bot({"DATABASE_PATH": str(cut)}, "--check-database", cwd=tmp_path)
         line = one_line(proc)
-        assert proc.returncode == 1, (size, line)
+        assert proc.returncode == 2, (size, line)
         assert str(cut) in line and "damaged" in line and "restore a backup" in line, line
         assert cut.read_bytes() == data[:size]
     # A file that is not SQLite at all stays another program's file: status 2.

@@ -640,6 +640,13 @@ def waiting(state: State, seat: int) -> Said | None:
     if state.over or not 0 <= seat < state.config.players or not state.done[seat]:
         return None
     building = ", ".join(_seat(s) for s in sorted(to_move(state)))
+    if state.round >= ROUNDS:  # no round comes after the last: its end is the game's
+        return said(
+            "you have finished building round {round}, the last; still building: {seats}. The game "
+            "ends when this round does",
+            round=state.round,
+            seats=building,
+        )
     return said(
         "you have finished building round {round}; still building: {seats}. You will be mentioned "
         "when the next round starts",

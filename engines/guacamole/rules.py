@@ -595,6 +595,13 @@ def _free_example(s: State) -> str:
     return f"free {zone[0]} x1" if zone else "free 5T x1"
 
 
+def _visible_example(s: State) -> str:
+    """A visible card's place for an example move: a discard pile's top while one holds a card
+    (once the draw pile is empty they run out), else the first visible card."""
+    places = [x for x in ("x1", "x2") if s.discards[int(x[1]) - 1]] or visible_places(s) or ["x1"]
+    return places[0]
+
+
 def step_said(s: State) -> Said:
     """What the player to move may do now, in words (the moves' notation as values)."""
     ph = s.phase
@@ -655,12 +662,14 @@ def step_said(s: State) -> Said:
     if ph == TOMATHOR:
         return said(
             "Tomathor: swap one of your cards with a visible card ({move}) or {skip}",
-            move="swap 5T p2d1",
+            move=f"swap 5T {_visible_example(s)}",
             skip="pass",
         )
     if ph == AJI:
         return said(
-            "Aji Styles: take a visible card into your hand ({move}) or {skip}", move="take x1", skip="pass"
+            "Aji Styles: take a visible card into your hand ({move}) or {skip}",
+            move=f"take {_visible_example(s)}",
+            skip="pass",
         )
     return Said(ph)
 

@@ -1144,3 +1144,19 @@ def test_the_step_shows_a_steal_and_a_free_the_player_to_move_may_make(seat):
     step = g.view_for(full, None).step
     assert "(free 1P x1)" in step and "free 1P x1" in legal_strs(full, seat), step
     refused(full, seat, "prep 5L", IllegalMove, "first free one onto a discard pile (free 1P x1)")
+
+
+def test_late_in_the_game_the_take_and_swap_examples_name_a_visible_card():
+    """With the draw pile gone a discard pile may be empty: Aji Styles' and Tomathor's step then
+    names a place that shows a card ('take x2'), not the empty discard pile 1 ('take x1'),
+    and not a dish nobody has made ('swap 5T p2d1')."""
+    late = {"discards": ((), ("9P",)), "fill_deck": False, "end_triggered": True}
+    s, _ = apply(rig(hands={0: ["5A", "1T"]}, **late), 0, "prep 5A")
+    step = g.view_for(s, None).step
+    assert "(take x2)" in step and "take x2" in legal_strs(s), step
+    assert "x1" not in step, step
+    s, _ = apply(rig(hands={0: ["5T", "1A"]}, **late), 0, "prep 5T")
+    step = g.view_for(s, None).step
+    assert "(swap 5T x2)" in step, step
+    assert "swap 1A x2" in legal_strs(s), legal_strs(s)
+    assert "(swap 5T x2)" in step_said(s).in_words(ES)

@@ -589,6 +589,19 @@ def step_text(s: State) -> str:
     return step_said(s).in_words()
 
 
+def _free_example(s: State) -> str:
+    """A ``free`` the player to move may write: a card of their zone (which everyone sees)."""
+    zone = _codes(s.prep[s.turn])
+    return f"free {zone[0]} x1" if zone else "free 5T x1"
+
+
+def _visible_example(s: State) -> str:
+    """A visible card's place for an example move: a discard pile's top while one holds a card
+    (once the draw pile is empty they run out), else the first visible card."""
+    places = [x for x in ("x1", "x2") if s.discards[int(x[1]) - 1]] or visible_places(s) or ["x1"]
+    return places[0]
+
+
 def step_said(s: State) -> Said:
     """What the player to move may do now, in words (the moves' notation as values)."""
     ph = s.phase
@@ -598,7 +611,7 @@ def step_said(s: State) -> Said:
     if ph == MAIN:
         parts = []
         if _can_free(s):
-            parts.append(said("free a preparation-zone card ({move})", move="free 5T x1"))
+            parts.append(said("free a preparation-zone card ({move})", move=_free_example(s)))
         if not s.prepared and s.dishes_made == 0:
             if len(s.prep[s.turn]) < PREP_LIMIT:
                 parts.append(said("prepare a card ({move})", move="prep 5T"))
@@ -643,18 +656,20 @@ def step_said(s: State) -> Said:
     if ph == LIMA:
         return said(
             "Lima Kahlo: take a random card from a player's hand ({move}) or {skip}",
-            move="steal p2",
+            move=f"steal p{2 if s.turn == 0 else 1}",  # another player: p2 may not steal from p2
             skip="pass",
         )
     if ph == TOMATHOR:
         return said(
             "Tomathor: swap one of your cards with a visible card ({move}) or {skip}",
-            move="swap 5T p2d1",
+            move=f"swap 5T {_visible_example(s)}",
             skip="pass",
         )
     if ph == AJI:
         return said(
-            "Aji Styles: take a visible card into your hand ({move}) or {skip}", move="take x1", skip="pass"
+            "Aji Styles: take a visible card into your hand ({move}) or {skip}",
+            move=f"take {_visible_example(s)}",
+            skip="pass",
         )
     return Said(ph)
 
@@ -880,8 +895,9 @@ def _do_prep(s: State, seat: int, m: Prep, events: list[Event]) -> None:
         full = said_n(PREP_LIMIT, "{n} card", "{n} cards")
         if _can_free(s):
             raise IllegalMove(
-                "your preparation zone is full ({cards}); first free one onto a discard pile (free 5T x1)",
+                "your preparation zone is full ({cards}); first free one onto a discard pile ({move})",
                 cards=full,
+                move=_free_example(s),
             )
         raise IllegalMove("your preparation zone is full ({cards}); wait until it has room", cards=full)
     idx = _find(s.hands[seat], m.card)

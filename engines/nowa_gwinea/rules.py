@@ -136,18 +136,29 @@ class Config:
         text = (self.hard_seats or "").replace(" ", "")
         if not text:
             return frozenset()
+        # an example the refusals give: a list this game takes ('1,3' names no seat 3 of two)
+        example = "1,3" if self.players >= 3 else "1,2"
         out = set()
         for part in text.split(","):
             if not part.isdigit() or not 1 <= int(part) <= self.players:
+                if self.players == 1:
+                    raise SetupError(
+                        "a one-player game has only seat 1, so hard_seats can only be '1' (or set side "
+                        "to hard); {part} is not seat 1",
+                        part=repr(part),
+                    )
                 raise SetupError(
-                    "hard_seats lists seat numbers 1 to {most} separated by commas, like '1,3'; "
+                    "hard_seats lists seat numbers 1 to {most} separated by commas, like '{example}'; "
                     "{part} is not one",
                     most=self.players,
+                    example=example,
                     part=repr(part),
                 )
             if int(part) - 1 in out:
                 raise SetupError(
-                    "hard_seats names seat {seat} twice; list each seat once, like '1,3'", seat=int(part)
+                    "hard_seats names seat {seat} twice; list each seat once, like '{example}'",
+                    seat=int(part),
+                    example="1" if self.players == 1 else example,
                 )
             out.add(int(part) - 1)
         return frozenset(out)
@@ -629,6 +640,13 @@ def waiting(state: State, seat: int) -> Said | None:
     if state.over or not 0 <= seat < state.config.players or not state.done[seat]:
         return None
     building = ", ".join(_seat(s) for s in sorted(to_move(state)))
+    if state.round >= ROUNDS:  # no round comes after the last: its end is the game's
+        return said(
+            "you have finished building round {round}, the last; still building: {seats}. The game "
+            "ends when this round does",
+            round=state.round,
+            seats=building,
+        )
     return said(
         "you have finished building round {round}; still building: {seats}. You will be mentioned "
         "when the next round starts",

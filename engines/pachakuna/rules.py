@@ -171,9 +171,22 @@ def _not_a_move(text: str) -> MalformedMove:
 
 
 _ROT = re.compile(r"^r\s*(\d\d)\s*([+-]?)\s*(\d)\s*(?:/\s*([a-z]*))?$")
-_MOV = re.compile(r"^m\s*([1-3])\s*(?:[-> @]\s*)?(\d\d)$")
-_SELL = re.compile(r"^s\s*([1-3])$")
-_BUY = re.compile(r"^b\s*([1-3])\s*(?:/\s*([a-z]*))?$")
+_MOV = re.compile(r"^m\s*(\d)\s*(?:[-> @]\s*)?(\d\d)$")
+_SELL = re.compile(r"^s\s*(\d)$")
+_BUY = re.compile(r"^b\s*(\d)\s*(?:/\s*([a-z]*))?$")
+
+
+def _llama_number(text: str, example: str) -> int:
+    """The llama a move names: 1 to 3, the most llamas a player owns."""
+    n = int(text)
+    if not 1 <= n <= D.MAX_LLAMAS:
+        raise MalformedMove(
+            "there is no llama {llama}: a player's llamas are numbered 1 to {most}; e.g. {example}",
+            llama=n,
+            most=D.MAX_LLAMAS,
+            example=example,
+        )
+    return n
 
 
 def _norm_pay(text: str | None) -> str:
@@ -211,13 +224,13 @@ def parse_move(text: str) -> Move:
         return Rotate(cell, steps, _norm_pay(m.group(4)))
     m = _MOV.match(t)
     if m:
-        return MoveLlama(int(m.group(1)), int(m.group(2)))
+        return MoveLlama(_llama_number(m.group(1), "m1-56"), int(m.group(2)))
     m = _SELL.match(t)
     if m:
-        return Sell(int(m.group(1)))
+        return Sell(_llama_number(m.group(1), "s1"))
     m = _BUY.match(t)
     if m:
-        return Buy(int(m.group(1)), _norm_pay(m.group(2)))
+        return Buy(_llama_number(m.group(1), "b1"), _norm_pay(m.group(2)))
     raise _not_a_move(quoted(raw))
 
 

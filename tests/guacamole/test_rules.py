@@ -27,6 +27,7 @@ from engines.guacamole.rules import (
     ONION,
     ONION_DISCARD,
     TOMATHOR,
+    step_said,
 )
 from tests.support.contract import assert_round_trip
 from tests.support.sentences import ES
@@ -232,7 +233,7 @@ def test_prepare_refusals():
 def test_zone_limit_and_free():
     """Step 1: the zone holds at most 4; with 4 at turn start one may first go to a discard pile."""
     s = rig(hands={0: ["5L"]}, prep={0: ["1P", "2P", "3P", "4P"]}, discards=(["9A"], ["9P"]))
-    refused(s, 0, "prep 5L", IllegalMove, "full (4 cards); first free one onto a discard pile (free 5T x1)")
+    refused(s, 0, "prep 5L", IllegalMove, "full (4 cards); first free one onto a discard pile (free 1P x1)")
     assert "free 2P x1" in legal_strs(s) and "free 2P x2" in legal_strs(s)
     s2, ev = apply(s, 0, "free 2P x2")
     assert codes(s2.discards[1]) == ["9P", "2P"] and codes(s2.prep[0]) == ["1P", "3P", "4P"]
@@ -1124,3 +1125,38 @@ def test_an_unknown_word_is_refused_in_plain_words():
     text = str(info.value)
     assert text.startswith("'cook 5T' is not a Guacamole move: 'cook' is not one of its words"), text
     assert "like `prep 5T`" not in text and "Moves look like: prep 5T" in text, text
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_the_step_shows_a_steal_and_a_free_the_player_to_move_may_make(seat):
+    """The step every reader sees (and each refusal repeats) writes its example moves so the
+    player to move may play them: player 2 was shown Lima Kahlo's 'steal p2', a steal from
+    themselves that is refused, and a full zone of 1P-4P was told to 'free 5T x1'."""
+    s = rig(players=3, hands={seat: ["5L"]}, turn=seat)
+    s2, _ = apply(s, seat, "prep 5L")
+    step = g.view_for(s2, None).step
+    (example,) = [m for m in legal_strs(s2, seat) if m.startswith("steal") and f"({m})" in step]
+    assert example != f"steal p{seat + 1}", step
+    spanish = step_said(s2).in_words(ES)
+    assert f"({example})" in spanish, spanish
+
+    full = rig(players=3, hands={seat: ["5L"]}, prep={seat: ["1P", "2P", "3P", "4P"]}, turn=seat)
+    step = g.view_for(full, None).step
+    assert "(free 1P x1)" in step and "free 1P x1" in legal_strs(full, seat), step
+    refused(full, seat, "prep 5L", IllegalMove, "first free one onto a discard pile (free 1P x1)")
+
+
+def test_late_in_the_game_the_take_and_swap_examples_name_a_visible_card():
+    """With the draw pile gone a discard pile may be empty: Aji Styles' and Tomathor's step then
+    names a place that shows a card ('take x2'), not the empty discard pile 1 ('take x1'),
+    and not a dish nobody has made ('swap 5T p2d1')."""
+    late = {"discards": ((), ("9P",)), "fill_deck": False, "end_triggered": True}
+    s, _ = apply(rig(hands={0: ["5A", "1T"]}, **late), 0, "prep 5A")
+    step = g.view_for(s, None).step
+    assert "(take x2)" in step and "take x2" in legal_strs(s), step
+    assert "x1" not in step, step
+    s, _ = apply(rig(hands={0: ["5T", "1A"]}, **late), 0, "prep 5T")
+    step = g.view_for(s, None).step
+    assert "(swap 5T x2)" in step, step
+    assert "swap 1A x2" in legal_strs(s), legal_strs(s)
+    assert "(swap 5T x2)" in step_said(s).in_words(ES)

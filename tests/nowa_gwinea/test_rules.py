@@ -35,6 +35,7 @@ from engines.nowa_gwinea.geometry import (
 from engines.nowa_gwinea.rules import copy_state, deadline_caller, status
 from tests.nowa_gwinea.conftest import FULL, PARTIAL, rig
 from tests.nowa_gwinea.util import build, play, rigged
+from tests.support.sentences import ES
 
 pytestmark = pytest.mark.usefixtures("board99")
 
@@ -922,3 +923,24 @@ def test_a_solo_game_plays_nine_rounds_for_a_score(side):
     out = ng.outcome(s)
     assert out.winners == (0,) and out.ranking == ((0,),) and out.scores == (float(sum(expected)),)
     assert out.details["per_round"] == [[p] for p in expected]
+
+
+def test_a_builder_done_in_the_last_round_is_told_the_game_ends_with_it():
+    """In round 9 no round follows: a builder who said done and tries to build again is told
+    that the game ends when this round does, not that the next round will mention them."""
+    s = ng.new_game(ng.Config(players=2), 2, 3)
+    for _ in range(8):
+        s, _ = ng.apply_move(s, None, ng.Timeout())
+    assert s.round == 9 and not s.over
+    s = play(s, 0, "done")
+    why = ng.waiting(s, 0)
+    assert why is not None
+    english, spanish = why.in_words(), why.in_words(ES)
+    assert "round 9, the last" in english and "game ends when this round does" in english, english
+    assert "next round" not in english, english
+    assert "última" in spanish and "partida" in spanish and "próxima ronda" not in spanish, spanish
+    with pytest.raises(NotYourTurn, match="game ends when this round does"):
+        play(s, 0, "gwinea")
+    # before the last round the builder still hears of the next one
+    early = play(ng.new_game(ng.Config(players=2), 2, 3), 0, "done")
+    assert "next round" in ng.waiting(early, 0).in_words()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -495,4 +496,22 @@ def test_hard_seats_naming_a_seat_twice_is_refused(listed):
     check_refusal(caught.value)
     assert "names seat" in str(caught.value) and "twice" in str(caught.value), str(caught.value)
     spanish = caught.value.said.in_words(SPANISH)
-    assert "dos veces" in spanish and "'1,3'" in spanish, spanish
+    assert "dos veces" in spanish and "'1,2'" in spanish, spanish
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("listed", ["5", "0", "x", "1,1"])
+def test_a_refused_hard_seats_list_is_shown_one_this_game_takes(players, listed):
+    """The example a refused hard_seats list is shown is one the same game accepts: two players
+    were told to write it "like '1,3'", which names a seat their game does not have, and a
+    player alone was told of "seat numbers 1 to 1 separated by commas"."""
+    with pytest.raises(SetupError) as caught:
+        ng.Config(players=players, hard_seats=listed).validate()
+    check_refusal(caught.value)
+    english, spanish = str(caught.value), caught.value.said.in_words(SPANISH)
+    examples = re.findall(r"(?:like|only be) '([0-9,]+)'", english)
+    assert examples, english
+    for example in examples:
+        assert ng.Config(players=players, hard_seats=example).hard_seat_set(), (example, english)
+        assert f"'{example}'" in spanish, spanish
+    assert "1 to 1" not in english, english

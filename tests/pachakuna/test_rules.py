@@ -13,6 +13,7 @@ from engines.core import GameOver, IllegalMove, MalformedMove, NotYourTurn, Setu
 from engines.pachakuna import data as D
 from engines.pachakuna.rules import reachable
 from tests.support.contract import assert_round_trip
+from tests.support.sentences import ES
 
 from .helpers import all_tiles, demands_all, fresh, give, play, put, set_demand
 
@@ -167,12 +168,26 @@ def test_notation_round_trip(text, canon):
     assert P.parse_move(str(move)) == move
 
 
-@pytest.mark.parametrize("text", ["", "r34+9", "x", "m4-56", "r34+2/zz", "s", "r3+2", "b1/rr", "m1-5"])
+@pytest.mark.parametrize("text", ["", "r34+9", "x", "r34+2/zz", "s", "r3+2", "b1/rr", "m1-5"])
 def test_malformed_moves(text):
     """Bad notation is refused with an example of the right form."""
     with pytest.raises(MalformedMove) as exc:
         P.parse_move(text)
     assert "r34+2" in str(exc.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "example"), [("m4-56", "m1-56"), ("m0 56", "m1-56"), ("s4", "s1"), ("b9/ry", "b1")]
+)
+def test_a_llama_number_past_three_is_refused_naming_the_llamas_there_are(text, example):
+    """A player owns at most 3 llamas: 'm4-56' is told there is no llama 4 and how the llamas are
+    numbered, not only that it is no P'achakuna move (the same words as for 'xyz')."""
+    with pytest.raises(MalformedMove) as exc:
+        P.parse_move(text)
+    english = str(exc.value)
+    assert "no llama" in english and "numbered 1 to 3" in english and example in english, english
+    spanish = exc.value.said.in_words(ES)
+    assert "del 1 al 3" in spanish and example in spanish, spanish
 
 
 # --------------------------------------------------------------------------- paths

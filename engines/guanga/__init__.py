@@ -114,7 +114,7 @@ EDITION = 2
 
 RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave patches onto your 5x5 guanga (rows A-E, cols 1-5) to match market \
 cards.
-**Turn**: take 2 basket patches, one move each (`P3B2` = slot 3 onto B2; stacking is fine, only the \
+**Turn**: take 2 basket patches, one move each (`P3B2` = slot 3 onto B2; stacking is OK, only the \
 top counts). Then you may claim one card: show its shape (turned or mirrored) all in the card's \
 colour or all in its symbol, with a face-up workshop marker for it (grey: any colour once all \
 colours are down): `C A03 yellow B2C3D4`. Then return two patches of the shape to the bag: `R B2D4`. \
@@ -132,8 +132,8 @@ sit side by side. 1 shell each: `S3B2` buys a patch, `refresh` renews the basket
 - `master`: side B; shells come from full rows/columns of your claim's colour/symbol (2 each), a \
 patch costs 3, 2 shells = 1 VP; blankets give one more patch.
 - `artisan`: master, and every patch must link to C3, whose mother patch is never removed; cut-off \
-patches are lost.
-- `stoppers` (beginner/apprentice): `T2C4` blocks player 2's C4; 2 each, max 2 per guanga, counted \
+patches go to the bag.
+- `stoppers` (beginner/apprentice): `T2C4` blocks player 2's C4; 2 each, max 2 per guanga, count \
 as filled.
 **Solo**: fewer patches, no market refills or orders; ends when you can't place two patches; you get \
 a rank.""")

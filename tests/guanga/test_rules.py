@@ -647,6 +647,19 @@ def test_artisan_mother_patch_stays_and_cut_off_removed():
     assert s.guangas[0][cell("C3")] == [RED_CH]
 
 
+def test_the_rules_help_sends_cut_off_patches_to_the_bag():
+    """/rules says what the game does with patches cut off from C3 in artisan (they go back to the
+    bag, and from it to the pile again), in English and Spanish; it said they were lost."""
+    from tests.support.sentences import ES
+
+    artisan_en = next(line for line in G.RULES_HELP.splitlines() if line.startswith("- `artisan`"))
+    artisan_es = next(
+        line for line in ES.gettext(G.RULES_HELP).splitlines() if line.startswith("- `artisan`")
+    )
+    assert "cut-off patches go to the bag" in artisan_en and "lost" not in artisan_en
+    assert "vuelven a la bolsa" in artisan_es and "pierden" not in artisan_es
+
+
 # --------------------------------------------------------------------------- solo
 
 

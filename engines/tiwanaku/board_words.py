@@ -13,7 +13,7 @@ from engines.core import Said, Section, said, said_n
 
 from .board import cell_name
 from .data import MAX_REGION, ROW_LETTERS, TERRAINS
-from .rules import ACTION, DIVINING, FINAL, P, View, commas, cube_words, terrain
+from .rules import ACTION, DIVINING, FINAL, OVER, P, View, commas, cube_words, terrain
 
 
 def _turn(view: View) -> Section:
@@ -60,7 +60,18 @@ def _players(view: View) -> Section:
                 wrong=view.wrong[seat],
             )
         )
-        if any(view.cubes[seat]):
+        if view.phase == OVER and view.cube_points[seat]:
+            # the cubes left at the end were offered for a point each: the score counts them
+            lines.append(
+                said_n(
+                    view.cube_points[seat],
+                    "{player} scored {n} point for the offering cube left over ({cubes})",
+                    "{player} scored {n} points for the offering cubes left over ({cubes})",
+                    player=player,
+                    cubes=cube_words(list(view.cubes[seat])),
+                )
+            )
+        elif any(view.cubes[seat]):
             lines.append(
                 said("{player} holds {cubes}", player=player, cubes=cube_words(list(view.cubes[seat])))
             )

@@ -75,7 +75,13 @@ def check_names_everything(view: T.View) -> None:
         mine = [line for line in lines if line.startswith(q)]
         assert mine[0] == f"{q}: right guesses {view.correct[seat]}; wrong guesses {view.wrong[seat]}"
         cubes = cube_words(list(view.cubes[seat])).in_words()
-        assert f"{q} holds {cubes}" in mine
+        points = view.cube_points[seat]
+        if view.phase == OVER and points:
+            s = "s" if points > 1 else ""
+            assert f"{q} scored {points} point{s} for the offering cube{s} left over ({cubes})" in mine
+            assert not any(" holds " in line for line in mine)
+        else:
+            assert f"{q} holds {cubes}" in mine
         assert f"{q}: explorers off the board: {view.reserve[seat]}" in mine
         scales = ", ".join(f"crop {k + 1} at level {v}" for k, v in enumerate(view.scales[seat]))
         assert f"{q}: diversity scales: {scales}" in mine
@@ -307,3 +313,30 @@ def test_the_regions_the_outlines_show_are_said_with_what_is_known_of_them():
     assert spanish[7] == (
         "Región de bosque: D4; 1 casilla por ahora, puede seguir bajo C4, D3, D5, E4, aún sin descubrir; cultivo 4"
     )
+
+
+def test_the_cubes_left_at_the_end_are_said_as_scored():
+    """At the end every cube left is offered for a point (the score already counts it, and the
+    picture shows "+3 cubes"): the words say so instead of leaving the player holding cubes that
+    seem still to be spent, in English and Spanish."""
+    s = fixed(2)
+    for name in (f"{r}{c}" for r in "ABCDE" for c in range(1, 6)):
+        if name != "A1":
+            discover(s, name)
+    s.cubes[0] = [2, 0, 0, 0]
+    s.cubes[1] = [0, 0, 0, 1]
+    s, _ = play(s, 0, "+A1")  # the last hidden space: a forest cube, and the final round
+    assert s.phase == FINAL and s.cubes[0] == [2, 0, 0, 1]
+    s, _ = play(s, 0, "pass")
+    assert s.phase == OVER and s.cube_points == [3, 1] and s.scores == [3, 1]
+    (_, players, *_) = T.describe(T.view_for(s, None))
+    lines = [line.in_words() for line in players.lines]
+    assert (
+        "{p0} scored 3 points for the offering cubes left over (two swamp cubes and a forest cube)" in lines
+    )
+    assert "{p1} scored 1 point for the offering cube left over (a forest cube)" in lines
+    assert not any(" holds " in line for line in lines), lines
+    spanish = [line.in_words(ES) for line in players.lines]
+    assert any(
+        line.startswith("{p0} ganó 3 puntos por los cubos de ofrenda que le sobraron") for line in spanish
+    ), spanish

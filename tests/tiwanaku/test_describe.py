@@ -340,3 +340,28 @@ def test_the_cubes_left_at_the_end_are_said_as_scored():
     assert any(
         line.startswith("{p0} ganó 3 puntos por los cubos de ofrenda que le sobraron") for line in spanish
     ), spanish
+
+
+def test_the_end_in_words_gives_the_places_the_picture_ranks():
+    """At the end the words give every seat's place, as the picture's ranking does: by score,
+    then by right guesses (the tiebreak), seats equal in both sharing a place (1, 1, 3)."""
+    s = T.new_game(T.Config(players=4), 4, 3)
+    s.phase = FINAL
+    s.scores = [12, 12, 12, 20]
+    s.correct = [3, 5, 3, 1]
+    s.final_out = [False, True, True, True]  # the last seat still in the final round passes
+    s.turn = 0
+    s, _ = play(s, 0, "pass")
+    assert s.phase == OVER
+    turn, *_ = T.describe(T.view_for(s, None))
+    lines = [line.in_words() for line in turn.lines]
+    places = [line for line in lines if line.startswith("Place ")]
+    assert places == [
+        "Place 1: {p3}, 20 points",
+        "Place 2: {p1}, 12 points",
+        "Place 3: {p0}, 12 points",
+        "Place 3: {p2}, 12 points",
+    ]
+    assert T.outcome(s).ranking == ((3,), (1,), (0, 2))
+    spanish = [line.in_words(ES) for line in turn.lines]
+    assert "Puesto 1: {p3}, 20 puntos" in spanish

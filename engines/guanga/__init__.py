@@ -112,13 +112,13 @@ from .words import KINDS, WORDS, move_words
 # place (today's cannot_place end_now); 2 from then on, the round finished by default.
 EDITION = 2
 
-RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave patches onto your 5x5 guanga (rows A-E, cols 1-5) to match market \
+RULES_HELP = N_("""**Guanga: Tejidos Andinos**: weave patches on your 5x5 guanga (rows A-E, cols 1-5) to match market \
 cards.
-**Turn**: take 2 basket patches, one move each (`P3B2` = slot 3 onto B2; stacking is fine, only the \
-top counts). Then you may claim one card: show its shape (turned or mirrored) all in the card's \
+**Turn**: take 2 basket patches, one move each (`P3B2` = slot 3 onto B2; stacking is OK, only the \
+top counts). Then you may claim a card: show its shape (turned or mirrored) all in the card's \
 colour or all in its symbol, with a face-up workshop marker for it (grey: any colour once all \
-colours are down): `C A03 yellow B2C3D4`. Then return two patches of the shape to the bag: `R B2D4`. \
-End with `done` (automatic if nothing is left).
+colours are down): `C A03 yellow B2C3D4`. Then return 2 of its patches to the bag: `R B2D4`. \
+End with `done` (automatic if nothing's left).
 **End**: when face-up workshop markers are down to 6 (2-3 players) or 4 (4 players), or a player \
 can't place two basket patches as their turn starts (they pass), the round is finished (option \
 `cannot_place` `end_now`: at once instead); beginner also ends at once if the basket can't be \
@@ -132,10 +132,10 @@ sit side by side. 1 shell each: `S3B2` buys a patch, `refresh` renews the basket
 - `master`: side B; shells come from full rows/columns of your claim's colour/symbol (2 each), a \
 patch costs 3, 2 shells = 1 VP; blankets give one more patch.
 - `artisan`: master, and every patch must link to C3, whose mother patch is never removed; cut-off \
-patches are lost.
+patches go to the bag.
 - `stoppers` (beginner/apprentice): `T2C4` blocks player 2's C4; 2 each, max 2 per guanga, counted \
 as filled.
-**Solo**: fewer patches, no market refills or orders; ends when you can't place two patches; you get \
+**Solo**: fewer patches, no market refills, orders or +10 tile; ends when you can't place two patches; you get \
 a rank.""")
 
 

@@ -74,7 +74,7 @@ def _game(view: View, ended: bool) -> Section:
                 said(
                     "Final score {points} VP, rank {rank}",
                     points=view.final_scores[0],
-                    rank=view.solo_rank or "",
+                    rank=W.word(W.RANKS, view.solo_rank or ""),
                 )
             )
         elif view.final_scores:

@@ -10,7 +10,7 @@ as a whole (``red chakana``), since a colour agrees with its symbol in other lan
 
 from __future__ import annotations
 
-from engines.core import Said, term
+from engines.core import Said, said, term
 
 COLOURS: dict[str, Said] = {
     "red": term("guanga term", "red"),
@@ -79,10 +79,21 @@ LEVELS: dict[str, Said] = {
     "Blanket": term("guanga level", "Blanket"),
 }
 
+# The ranks of the solo version (data.SOLO_RANKS), the rulebook's English with its Spanish word
+# (the same messages the picture's rank table shows).
+RANKS: dict[str, Said] = {
+    "Artisan (Artesana)": said("Artisan (Artesana)"),
+    "Master (Maestra)": said("Master (Maestra)"),
+    "Instructor (Instructora)": said("Instructor (Instructora)"),
+    "Guardian (Guardiana)": said("Guardian (Guardiana)"),
+    "Aspirant (Aspirante)": said("Aspirant (Aspirante)"),
+    "Apprentice (Aprendiz)": said("Apprentice (Aprendiz)"),
+}
+
 
 def word(table: dict[str, Said], name: str) -> Said | str:
     """``name``'s term in ``table``; a name the table lacks stays as it is written."""
     return table.get(name, name)
 
 
-__all__ = ["ATTRS", "COLOURS", "FLAGS", "LEVELS", "PATCHES", "SYMBOLS", "TYPOLOGIES", "word"]
+__all__ = ["ATTRS", "COLOURS", "FLAGS", "LEVELS", "PATCHES", "RANKS", "SYMBOLS", "TYPOLOGIES", "word"]

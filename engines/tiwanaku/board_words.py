@@ -13,7 +13,7 @@ from engines.core import Said, Section, said, said_n
 
 from .board import cell_name
 from .data import MAX_REGION, ROW_LETTERS, TERRAINS
-from .rules import ACTION, DIVINING, FINAL, P, View, commas, cube_words, terrain
+from .rules import ACTION, DIVINING, FINAL, OVER, P, View, commas, cube_words, terrain
 
 
 def _turn(view: View, ended: bool) -> Section:
@@ -43,11 +43,33 @@ def _turn(view: View, ended: bool) -> Section:
             lines.append(said("Last move: {player} looked at the disc in secret", player=P(view.last_seat)))
         else:
             lines.append(said("Last move: {player} played {move}", player=P(view.last_seat), move=view.last))
+    if view.phase == OVER and view.players > 1:
+        lines.extend(_places(view))
     lines.extend(
         said("{player}: score {score}", player=P(seat), score=view.scores[seat])
         for seat in range(view.players)
     )
     return Section(said("Turn and scores"), tuple(lines))
+
+
+def _places(view: View) -> list[Said]:
+    """The final places, as the picture ranks them: by score, then by right guesses; seats equal
+    in both share a place, and the next place counts them (1, 1, 3)."""
+    key = {seat: (view.scores[seat], view.correct[seat]) for seat in range(view.players)}
+    order = sorted(range(view.players), key=lambda seat: key[seat], reverse=True)
+    out: list[Said] = []
+    for i, seat in enumerate(order):
+        place = next(j for j in range(i + 1) if key[order[j]] == key[seat]) + 1
+        out.append(
+            said_n(
+                view.scores[seat],
+                "Place {place}: {player}, {n} point",
+                "Place {place}: {player}, {n} points",
+                place=place,
+                player=P(seat),
+            )
+        )
+    return out
 
 
 def _players(view: View) -> Section:
@@ -62,7 +84,18 @@ def _players(view: View) -> Section:
                 wrong=view.wrong[seat],
             )
         )
-        if any(view.cubes[seat]):
+        if view.phase == OVER and view.cube_points[seat]:
+            # the cubes left at the end were offered for a point each: the score counts them
+            lines.append(
+                said_n(
+                    view.cube_points[seat],
+                    "{player} scored {n} point for the offering cube left over ({cubes})",
+                    "{player} scored {n} points for the offering cubes left over ({cubes})",
+                    player=player,
+                    cubes=cube_words(list(view.cubes[seat])),
+                )
+            )
+        elif any(view.cubes[seat]):
             lines.append(
                 said("{player} holds {cubes}", player=player, cubes=cube_words(list(view.cubes[seat])))
             )

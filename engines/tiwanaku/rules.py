@@ -1059,7 +1059,14 @@ def summary(view: View) -> str | Said:
         for t, k in zip(TERRAINS, view.cubes[me], strict=True)
         if k
     ]
-    cubes = commas(held) if held else term("tiwanaku cubes", "none")
+    cubes: Said = commas(held) if held else term("tiwanaku cubes", "none")
+    if view.phase == OVER and view.cube_points[me]:  # offered at the end, a point each
+        cubes = said_n(
+            view.cube_points[me],
+            "{cubes}, scored for {n} point",
+            "{cubes}, scored for {n} points",
+            cubes=cubes,
+        )
     if not view.peeks:
         return said(
             "You: score {score}; cubes: {cubes}; explorers off the board: {reserve}",

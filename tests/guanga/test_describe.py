@@ -333,3 +333,23 @@ def test_a_beginner_guanga_has_no_shells_or_order_points():
     state = positions(1, "beginner", False, seed=3)[2]
     parts = breakdown(section(G.describe(G.view_for(state, 0)), "{p0}'s guanga"))
     assert set(parts) == {"Points from cards", "Empty cells"}
+
+
+@pytest.mark.parametrize("mode", ["beginner", "master"])
+def test_the_solo_rank_is_told_in_the_readers_language(mode):
+    """The end of a solo game in words names its rank in Spanish for a Spanish reader, as the
+    picture does ("rango Aprendiz"), not in the English of the rulebook's table."""
+    config = G.Config(players=1, mode=G.Mode(mode))
+    steps = playout(G, config, 1, 7, random.Random(7), choose=computer)
+    view = G.view_for(steps[-1].after, 0)
+    assert view.finished and view.solo_rank in dict((name, low) for low, name in D.SOLO_RANKS) | {
+        D.SOLO_LOWEST_RANK: 0
+    }
+    game = G.describe(view)[0]
+    english = [line.in_words() for line in game.lines]
+    spanish = [line.in_words(sentences.ES) for line in game.lines]
+    assert any(line.endswith(f"rank {view.solo_rank}") for line in english), english
+    rank_es = sentences.ES.gettext(view.solo_rank)
+    assert rank_es != view.solo_rank
+    assert any(line.endswith(f"rango {rank_es}") for line in spanish), spanish
+    assert not any(view.solo_rank in line for line in spanish), spanish

@@ -647,6 +647,32 @@ def test_artisan_mother_patch_stays_and_cut_off_removed():
     assert s.guangas[0][cell("C3")] == [RED_CH]
 
 
+def test_the_rules_help_sends_cut_off_patches_to_the_bag():
+    """/rules says what the game does with patches cut off from C3 in artisan (they go back to the
+    bag, and from it to the pile again), in English and Spanish; it said they were lost."""
+    from tests.support.sentences import ES
+
+    artisan_en = next(line for line in G.RULES_HELP.splitlines() if line.startswith("- `artisan`"))
+    artisan_es = next(
+        line for line in ES.gettext(G.RULES_HELP).splitlines() if line.startswith("- `artisan`")
+    )
+    assert "cut-off patches go to the bag" in artisan_en and "lost" not in artisan_en
+    assert "vuelven a la bolsa" in artisan_es and "pierden" not in artisan_es
+
+
+def test_the_rules_help_says_solo_has_no_complete_guanga_tile():
+    """/rules promises +10 for the first full guanga; its solo line says the solo version has no
+    such tile (the engine gives none: test_solo_market_not_refilled_and_no_tile), in English
+    and Spanish."""
+    from tests.support.sentences import ES
+
+    solo_en = next(line for line in G.RULES_HELP.splitlines() if line.startswith("**Solo**"))
+    solo_es = next(
+        line for line in ES.gettext(G.RULES_HELP).splitlines() if line.startswith("**En solitario**")
+    )
+    assert "+10 tile" in solo_en and "loseta de +10" in solo_es
+
+
 # --------------------------------------------------------------------------- solo
 
 

@@ -75,7 +75,13 @@ def check_names_everything(view: T.View) -> None:
         mine = [line for line in lines if line.startswith(q)]
         assert mine[0] == f"{q}: right guesses {view.correct[seat]}; wrong guesses {view.wrong[seat]}"
         cubes = cube_words(list(view.cubes[seat])).in_words()
-        assert f"{q} holds {cubes}" in mine
+        points = view.cube_points[seat]
+        if view.phase == OVER and points:
+            s = "s" if points > 1 else ""
+            assert f"{q} scored {points} point{s} for the offering cube{s} left over ({cubes})" in mine
+            assert not any(" holds " in line for line in mine)
+        else:
+            assert f"{q} holds {cubes}" in mine
         assert f"{q}: explorers off the board: {view.reserve[seat]}" in mine
         scales = ", ".join(f"crop {k + 1} at level {v}" for k, v in enumerate(view.scales[seat]))
         assert f"{q}: diversity scales: {scales}" in mine
@@ -307,3 +313,55 @@ def test_the_regions_the_outlines_show_are_said_with_what_is_known_of_them():
     assert spanish[7] == (
         "Región de bosque: D4; 1 casilla por ahora, puede seguir bajo C4, D3, D5, E4, aún sin descubrir; cultivo 4"
     )
+
+
+def test_the_cubes_left_at_the_end_are_said_as_scored():
+    """At the end every cube left is offered for a point (the score already counts it, and the
+    picture shows "+3 cubes"): the words say so instead of leaving the player holding cubes that
+    seem still to be spent, in English and Spanish."""
+    s = fixed(2)
+    for name in (f"{r}{c}" for r in "ABCDE" for c in range(1, 6)):
+        if name != "A1":
+            discover(s, name)
+    s.cubes[0] = [2, 0, 0, 0]
+    s.cubes[1] = [0, 0, 0, 1]
+    s, _ = play(s, 0, "+A1")  # the last hidden space: a forest cube, and the final round
+    assert s.phase == FINAL and s.cubes[0] == [2, 0, 0, 1]
+    s, _ = play(s, 0, "pass")
+    assert s.phase == OVER and s.cube_points == [3, 1] and s.scores == [3, 1]
+    (_, players, *_) = T.describe(T.view_for(s, None))
+    lines = [line.in_words() for line in players.lines]
+    assert (
+        "{p0} scored 3 points for the offering cubes left over (two swamp cubes and a forest cube)" in lines
+    )
+    assert "{p1} scored 1 point for the offering cube left over (a forest cube)" in lines
+    assert not any(" holds " in line for line in lines), lines
+    spanish = [line.in_words(ES) for line in players.lines]
+    assert any(
+        line.startswith("{p0} ganó 3 puntos por los cubos de ofrenda que le sobraron") for line in spanish
+    ), spanish
+
+
+def test_the_end_in_words_gives_the_places_the_picture_ranks():
+    """At the end the words give every seat's place, as the picture's ranking does: by score,
+    then by right guesses (the tiebreak), seats equal in both sharing a place (1, 1, 3)."""
+    s = T.new_game(T.Config(players=4), 4, 3)
+    s.phase = FINAL
+    s.scores = [12, 12, 12, 20]
+    s.correct = [3, 5, 3, 1]
+    s.final_out = [False, True, True, True]  # the last seat still in the final round passes
+    s.turn = 0
+    s, _ = play(s, 0, "pass")
+    assert s.phase == OVER
+    turn, *_ = T.describe(T.view_for(s, None))
+    lines = [line.in_words() for line in turn.lines]
+    places = [line for line in lines if line.startswith("Place ")]
+    assert places == [
+        "Place 1: {p3}, 20 points",
+        "Place 2: {p1}, 12 points",
+        "Place 3: {p0}, 12 points",
+        "Place 3: {p2}, 12 points",
+    ]
+    assert T.outcome(s).ranking == ((3,), (1,), (0, 2))
+    spanish = [line.in_words(ES) for line in turn.lines]
+    assert "Puesto 1: {p3}, 20 puntos" in spanish

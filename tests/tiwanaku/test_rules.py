@@ -17,6 +17,7 @@ from engines.core import (
     jsonable,
 )
 from engines.tiwanaku.rules import DIVINING, FINAL, OVER, BoardSize
+from tests.support.sentences import ES
 
 from .helpers import cell, cultivate, discover, fixed, play, put, texts
 
@@ -884,3 +885,21 @@ def test_trades_that_only_throw_a_cube_away_stay_legal_but_are_not_offered():
     assert legal - offered == {m for m in legal if ">" in m and m[3] in m[:2]}
     after, _ = play(s, 0, "FF>F")  # still a legal move
     assert after.cubes[0] == [1, 0, 0, 1]
+
+
+def test_summary_at_the_end_says_the_cubes_left_were_scored():
+    """At the end the cubes left are offered for a point each (already in the score): the
+    player's own line says so rather than listing them as cubes still to be used."""
+    s = fixed()
+    s.cubes[0] = [3, 0, 0, 1]
+    s.phase = FINAL
+    s.final_out = [False, True]
+    s.turn = 0
+    s, _ = play(s, 0, "pass")
+    assert s.phase == OVER and s.scores[0] == 4
+    line = T.summary(T.view_for(s, 0))
+    assert (
+        str(line)
+        == f"You: score 4; cubes: swamp 3, forest 1, scored for 4 points; explorers off the board: {s.reserve[0]}"
+    )
+    assert line.in_words(ES).startswith("Tú: puntos 4; cubos: pantano 3, bosque 1, que suman 4 puntos")

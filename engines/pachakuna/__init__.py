@@ -106,7 +106,7 @@ RULES_HELP = N_("""**P'achakuna**: collect all 7 colours (white, yellow, orange,
 **Sides**: White (first player) walks valleys and starts; Black climbs mountains and starts with the brown piece. Both begin with one llama on the white centre village carrying white.
 **A turn**
 1. Turn tiles: one free, each extra tile 2 resources. Not a tile with a llama, nor one your rival just marked with a rock. Your turned tiles get rocks.
-2. Each llama in any order: move (any distance along an open path of your terrain, at least one tile unless it rests on a village, and it stops in the first village it enters), then sell its load there, then buy a llama there (4 resources, max 3).
+2. Each llama in any order: move (any distance along an open path of your terrain, at least one tile unless it rests on a village or has no open path, and it stops in the first village it enters), then sell its load there, then buy a llama there (4 resources, max 3).
    Sell: never at a village of the load's colour; load not on the village's demand = nothing; small flag = 1 piece; big flag = 2. The demand leaves.
 3. `end`: demands refill, emptied and new llamas load the village colour.
 **Notation** (fields 11..95, row then position)

@@ -222,6 +222,18 @@ def test_a_refused_move_names_the_terrain_and_the_reachable_places():
         play(s, 1, "m1-44")
 
 
+def test_a_llama_with_no_open_path_stays_and_the_help_says_so():
+    """A llama on a tile must move at least one tile, unless nothing is open to it: then it stays
+    and the turn ends; the /rules help says so, in English and Spanish."""
+    s = all_tiles(fresh(), "F1")
+    s = play(s, 0, "end")
+    put(s, 1, 1, 43, "red")  # Black's llama, walled in by valleys
+    assert not P.rules.must_move(s, P.rules.llama(s, 1, 1))
+    assert 1 not in P.to_move(play(s, 1, "end"))
+    assert "or has no open path" in P.RULES_HELP
+    assert "o esté encerrada" in ES.gettext(P.RULES_HELP)
+
+
 def test_the_llama_acting_before_is_done_when_another_acts():
     s = all_tiles(fresh(), "F1")
     put(s, 0, 1, 43, None)

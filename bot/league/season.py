@@ -256,12 +256,13 @@ class Rounds:
         substitute names them and whom they play for ("Sub (for Cusi)")."""
         handed = await self.store.noshows.substitutions(game.id)  # (original, substitute, credit)
         took = {original: sub for original, sub, _ in handed}
+        gave = {sub: original for original, sub in took.items()}
         seated = {s.user_id: s.name for s in session.seats if s.user_id is not None}
         out = []
         for u in game.players:
             first = u
-            while (earlier := next((o for o, sub in took.items() if sub == first), None)) is not None:
-                first = earlier  # the seat's first holder (its league seat may be the substitute's)
+            while first in gave:  # the seat's first holder (its league seat may be the substitute's)
+                first = gave[first]
             now = first
             while now in took:
                 now = took[now]

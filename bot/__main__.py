@@ -282,6 +282,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             async with create_bot(settings, store=store) as bot:  # the bot closes the store when it closes
                 await bot.start(token)
+            if bot.stopped_for is not None:  # another process took its shards: a person must sort it out
+                raise StorageError(bot.stopped_for)
         except asyncio.CancelledError:
             if not terminated.is_set():
                 raise

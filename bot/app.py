@@ -258,6 +258,10 @@ class Pukllay(_BotBase):
         self.login_trouble: str | None = None  # why the last login attempt failed, while retrying
         self._cogs_loaded = False  # by the first setup_hook (a sync Discord failed runs it again)
         self._answer_checks: set[asyncio.TimerHandle] = set()
+        self.stopped_for: str | None = (
+            None  # why the bot stopped itself (its shards taken by another process)
+        )
+        self._stopping: asyncio.Task[None] | None = None
 
     def ready_sessions(self) -> SessionService:
         """The session service, which ``setup_hook`` makes before any cog or job can ask."""
@@ -302,6 +306,13 @@ class Pukllay(_BotBase):
                 log.info("logged in to Discord at attempt %d", attempt)
             return
 
+    def _shards_lost(self, problem: str) -> None:
+        """Another process serves one of this one's shards (taken while the database was away):
+        this one stops rather than answer its commands twice (``python -m bot`` exits with 2)."""
+        self.stopped_for = problem
+        if self._stopping is None:
+            self._stopping = asyncio.get_running_loop().create_task(self.close())
+
     def _drop_http_session(self) -> None:
         """The failed attempt's HTTP session, let go without closing the connector the next one uses."""
         session = getattr(self.http, "_HTTPClient__session", None)
@@ -316,6 +327,9 @@ class Pukllay(_BotBase):
             return
         if self.store is None:
             self.store = await open_store(self.settings.database, clock=self.clock)
+        count = self.settings.shard_count or 1
+        ids = self.settings.shard_ids if self.settings.shard_ids is not None else range(count)
+        await self.store.claim_shards(count, list(ids), self._shards_lost)
         self.computers = Computers(self.settings.computer_workers)
         await self.computers.start()
         self.sessions = SessionService(

@@ -20,7 +20,7 @@ from __future__ import annotations
 import abc
 import json
 import re
-from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar, cast
@@ -624,6 +624,13 @@ class Backend(abc.ABC):
 
     @abc.abstractmethod
     async def close(self) -> None:
+        raise NotImplementedError
+
+    @abc.abstractmethod
+    async def claim_shards(self, count: int, ids: Sequence[int], on_lost: Callable[[str], None]) -> None:
+        """Hold shards ``ids`` of ``count`` for this process while it runs, so that no other process
+        serves them from this database; raise :class:`StorageError` when one does.  ``on_lost`` is
+        told if they are lost while running."""
         raise NotImplementedError
 
     @abc.abstractmethod

@@ -25,7 +25,7 @@ import json
 import os
 import re
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import Concatenate, ParamSpec, TypeVar
 from urllib.parse import unquote_plus, urlsplit, urlunsplit
 
@@ -58,6 +58,7 @@ from bot.storage.base import (
     the_one,
 )
 from bot.storage.games import clock_body
+from bot.storage.shards import ShardClaim
 from bot.time.jobs import DEADLINE
 from bot.time.source import SYSTEM, Clock
 
@@ -372,9 +373,11 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
 class PostgresBackend(Backend):
     name = "postgresql"
 
-    def __init__(self, where: str, clock: Clock, pool: asyncpg.Pool):
+    def __init__(self, where: str, clock: Clock, pool: asyncpg.Pool, url: str = ""):
         super().__init__(where, clock)
         self._pool = pool
+        self._url = url
+        self._shards: ShardClaim | None = None
 
     @classmethod
     async def open(
@@ -399,13 +402,27 @@ class PostgresBackend(Backend):
         except BaseException:
             await pool.close()
             raise
-        db = cls(where, clock, pool)
+        db = cls(where, clock, pool, url)
         if applied_before and max(applied_before) < SCHEMA_VERSION:
             db.upgraded_from = max(applied_before)
         return db
 
     async def close(self) -> None:
+        if self._shards is not None:
+            await self._shards.release()
+            self._shards = None
         await self._pool.close()
+
+    async def claim_shards(self, count: int, ids: Sequence[int], on_lost: Callable[[str], None]) -> None:
+        """Lock this process's shards for as long as it runs (:mod:`bot.storage.shards`), or raise
+        :class:`StorageError` naming the process that serves one of them already."""
+        claim = ShardClaim(self._url, count, ids, on_lost)
+        try:
+            await claim.take()
+        except CONNECT_FAILURES as exc:
+            raise failure(self.where, exc) from None
+        claim.start()
+        self._shards = claim
 
     @answering
     async def check_integrity(self) -> list[str]:

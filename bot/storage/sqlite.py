@@ -36,7 +36,7 @@ import logging
 import os
 import secrets
 import sqlite3
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Concatenate, ParamSpec, TypeVar, TypeVarTuple
@@ -612,6 +612,10 @@ class SQLiteBackend(Backend):
         if upgraded is not None:
             db.upgraded_from, db.kept_copy = upgraded
         return db
+
+    async def claim_shards(self, count: int, ids: Sequence[int], on_lost: Callable[[str], None]) -> None:
+        """Nothing to hold: the file serves one process at a time (a second one is refused when it
+        opens the file, :func:`lock_file`), so every shard is this process's."""
 
     async def close(self) -> None:
         if self._inline is not None:

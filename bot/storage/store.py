@@ -12,6 +12,7 @@ chosen by :func:`bot.storage.open_store`, not here.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Sequence
 
 from bot.storage.attendance import Attendance
 from bot.storage.base import Backend, NotAnswering
@@ -58,6 +59,13 @@ class Store:
 
     async def close(self) -> None:
         await self.db.close()
+
+    async def claim_shards(self, count: int, ids: Sequence[int], on_lost: Callable[[str], None]) -> None:
+        """Hold shards ``ids`` of ``count`` (0 of 1 without sharding) for this process while it
+        runs: raises :class:`~bot.storage.base.StorageError` naming the process that serves one of
+        them from this database already; ``on_lost`` is told if they are lost while running (see
+        :mod:`bot.storage.shards`)."""
+        await self.db.claim_shards(count, ids, on_lost)
 
     async def check_integrity(self) -> list[str]:
         """The back end's full check: ``[]`` when sound, else the problems found."""

@@ -1,0 +1,180 @@
+"""Two processes on one PostgreSQL database never serve one shard (bot.storage.shards).
+
+Each store here stands for a process: its shards are locked on a connection of its own, named
+after the process.  A second claim that overlaps (the same shards, or no ``SHARD_IDS`` beside
+another process) or that uses another ``SHARD_COUNT`` is refused in one line naming the holder;
+shards that do not overlap are served side by side; a process that stops lets its shards go; the
+locks' connection dropped by the database is replaced, and the bot is told when another process
+took a shard meanwhile.  ``python -m bot`` refuses such a start with exit status 2, before logging
+in to Discord.
+"""
+
+from __future__ import annotations
+
+import asyncpg
+import pytest
+
+from bot.storage import StorageError, open_store
+from bot.storage.shards import shards_text
+from tests.table.test_database_start import run_bot
+
+
+@pytest.fixture
+async def pg_url(pg_copies):
+    name = await pg_copies.take()
+    try:
+        yield pg_copies.cluster.url(name)
+    finally:
+        await pg_copies.give_back(name)
+
+
+class Lost:
+    """``on_lost``: what the bot is told."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def __call__(self, problem: str) -> None:
+        self.said.append(problem)
+
+
+async def opened(url: str, count: int, ids: list[int], lost: Lost | None = None):
+    store = await open_store(url)
+    try:
+        await store.claim_shards(count, ids, lost or Lost())
+    except BaseException:
+        await store.close()
+        raise
+    return store
+
+
+async def drop_lock_connections(url: str, label_part: str) -> int:
+    """The database ends the connections whose name holds ``label_part`` (as a server restart would)."""
+    conn = await asyncpg.connect(url)
+    try:
+        return await conn.fetchval(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND application_name LIKE $1",
+            f"%{label_part}%",
+        )
+    finally:
+        await conn.close()
+
+
+def test_shards_as_a_person_reads_them():
+    assert shards_text(1, [0]) == "the bot without shards"
+    assert shards_text(4, [2]) == "shard 2 of 4"
+    assert shards_text(8, [0, 1, 2, 3, 6]) == "shards 0-3,6 of 8"
+
+
+async def test_overlapping_shards_are_refused_naming_the_holder(pg_url):
+    first = await opened(pg_url, 4, [0, 1])
+    try:
+        with pytest.raises(StorageError) as refused:
+            await opened(pg_url, 4, [1, 2, 3])  # shard 1 is the first one's
+        text = str(refused.value)
+        assert "another Pukllay process serves shard 1 of 4 from this database already" in text
+        assert "pukllay " in text and "shards 0-1 of 4" in text  # the holder, by its own name
+        assert "SHARD_IDS" in text and "Running large" in text
+        with pytest.raises(StorageError, match="serves shards 0-1 of 4"):
+            await opened(pg_url, 4, [0, 1, 2, 3])  # no SHARD_IDS: every shard
+        beside = await opened(pg_url, 4, [2, 3])  # the other half: both serve
+        await beside.close()
+    finally:
+        await first.close()
+    again = await opened(pg_url, 4, [0, 1, 2, 3])  # the first stopped: its shards are free
+    await again.close()
+
+
+async def test_two_processes_without_shards_are_refused(pg_url):
+    first = await opened(pg_url, 1, [0])
+    try:
+        with pytest.raises(StorageError, match="serves the bot without shards from this database already"):
+            await opened(pg_url, 1, [0])
+    finally:
+        await first.close()
+
+
+async def test_another_shard_count_is_refused_both_ways(pg_url):
+    first = await opened(pg_url, 2, [0])
+    try:
+        with pytest.raises(StorageError) as refused:
+            await opened(pg_url, 4, [3])  # no shard in common, but another count
+        assert "SHARD_COUNT=2" in str(refused.value) and "this one with SHARD_COUNT=4" in str(refused.value)
+        with pytest.raises(StorageError, match="this one runs without shards"):
+            await opened(pg_url, 1, [0])
+    finally:
+        await first.close()
+    second = await opened(pg_url, 4, [3])
+    try:
+        with pytest.raises(StorageError, match="SHARD_COUNT=4"):
+            await opened(pg_url, 2, [1])
+    finally:
+        await second.close()
+
+
+async def test_a_refused_claim_leaves_nothing_held(pg_url):
+    """The refused process's own locks (the shards it did get) are let go: once the holder stops,
+    a third process takes every shard."""
+    first = await opened(pg_url, 4, [3])
+    with pytest.raises(StorageError):
+        await opened(pg_url, 4, [0, 1, 2, 3])  # got 0-2, refused on 3
+    await first.close()
+    third = await opened(pg_url, 4, [0, 1, 2, 3])
+    await third.close()
+
+
+async def test_locks_dropped_by_the_database_are_taken_again(pg_url):
+    lost = Lost()
+    store = await opened(pg_url, 2, [0], lost)
+    try:
+        assert await store.db._shards.check()  # the connection answers
+        assert await drop_lock_connections(pg_url, "shard 0 of 2") == 1
+        assert await store.db._shards.check()  # a new connection, the lock taken again
+        with pytest.raises(StorageError, match="shard 0 of 2"):
+            await opened(pg_url, 2, [0])
+        assert lost.said == []
+    finally:
+        await store.close()
+
+
+async def test_a_shard_taken_while_the_database_was_away_stops_the_bot(pg_url):
+    lost = Lost()
+    store = await opened(pg_url, 2, [0, 1], lost)
+    try:
+        assert await drop_lock_connections(pg_url, "shards 0-1 of 2") == 1
+        other = await opened(pg_url, 2, [1])  # started while the first's locks were gone
+        try:
+            assert not await store.db._shards.check()
+            assert len(lost.said) == 1 and "serves shard 1 of 2" in lost.said[0]
+            assert not await store.db._shards.check() and len(lost.said) == 1  # told once
+            with pytest.raises(StorageError, match="shard 1 of 2"):  # the other keeps its shard
+                await opened(pg_url, 2, [1])
+        finally:
+            await other.close()
+    finally:
+        await store.close()
+
+
+async def test_sqlite_claims_nothing(db_path):
+    """SQLite serves one process a file (refused at opening): any shards are this process's."""
+    store = await open_store(db_path)
+    try:
+        await store.claim_shards(4, [0, 1, 2, 3], Lost())
+    finally:
+        await store.close()
+
+
+async def test_python_m_bot_refuses_a_shard_served_already(pg_url, tmp_path):
+    """A second ``python -m bot`` whose shards another process serves stops before logging in:
+    exit status 2, the reason in one line, no traceback and no Discord error."""
+    first = await opened(pg_url, 2, [0, 1])
+    try:
+        proc = run_bot({"DATABASE_URL": pg_url, "SHARD_COUNT": "2", "SHARD_IDS": "1"}, cwd=tmp_path)
+    finally:
+        await first.close()
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 2, out
+    assert "Traceback" not in out and "Discord" not in out
+    refusals = [line for line in out.splitlines() if "serves shard 1 of 2 from this database already" in line]
+    assert len(refusals) == 1, out

@@ -279,14 +279,16 @@ def main(argv: list[str] | None = None) -> int:
         # SIGTERM (systemctl stop, docker stop, kill) stops the bot as Ctrl-C does: the moves being
         # handled are finished, the gateway, the web server, the workers and the database closed.
         terminated = stop_on_sigterm()
+        bot = create_bot(settings, store=store)
         try:
-            async with create_bot(settings, store=store) as bot:  # the bot closes the store when it closes
+            async with bot:  # the bot closes the store when it closes
                 await bot.start(token)
-            if bot.stopped_for is not None:  # another process took its shards: a person must sort it out
-                raise StorageError(bot.stopped_for)
         except asyncio.CancelledError:
-            if not terminated.is_set():
+            if bot.stopped_for is None and not terminated.is_set():
                 raise
+        if bot.stopped_for is not None:  # another process took its shards: a person must sort it out
+            raise StorageError(bot.stopped_for)
+        if terminated.is_set():
             log.info("stopped (SIGTERM)")
 
     try:

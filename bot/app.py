@@ -258,10 +258,8 @@ class Pukllay(_BotBase):
         self.login_trouble: str | None = None  # why the last login attempt failed, while retrying
         self._cogs_loaded = False  # by the first setup_hook (a sync Discord failed runs it again)
         self._answer_checks: set[asyncio.TimerHandle] = set()
-        self.stopped_for: str | None = (
-            None  # why the bot stopped itself (its shards taken by another process)
-        )
-        self._stopping: asyncio.Task[None] | None = None
+        self.stopped_for: str | None = None  # why the bot stopped itself (another process took its shards)
+        self._running: asyncio.Task[object] | None = None  # the task that logged in (and runs the bot)
 
     def ready_sessions(self) -> SessionService:
         """The session service, which ``setup_hook`` makes before any cog or job can ask."""
@@ -285,6 +283,7 @@ class Pukllay(_BotBase):
         ``discord.LoginFailure`` at once (it is never tried again).  The table's Discord-free parts
         and the web server are ready before the first attempt (:meth:`prepare`): while Discord
         cannot be reached, ``/healthz`` says why (503) instead of refusing the connection."""
+        self._running = asyncio.current_task()
         await self.prepare()
         for attempt, delay in enumerate(self.backoff.delays(), 1):
             try:
@@ -308,10 +307,12 @@ class Pukllay(_BotBase):
 
     def _shards_lost(self, problem: str) -> None:
         """Another process serves one of this one's shards (taken while the database was away):
-        this one stops rather than answer its commands twice (``python -m bot`` exits with 2)."""
-        self.stopped_for = problem
-        if self._stopping is None:
-            self._stopping = asyncio.get_running_loop().create_task(self.close())
+        this one stops rather than answer its commands twice: the task that runs it is cancelled,
+        as SIGTERM cancels it (the bot closes on its way out), and ``python -m bot`` exits with 2."""
+        if self.stopped_for is None:
+            self.stopped_for = problem
+            if self._running is not None:
+                self._running.cancel()
 
     def _drop_http_session(self) -> None:
         """The failed attempt's HTTP session, let go without closing the connector the next one uses."""

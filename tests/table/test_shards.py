@@ -11,12 +11,18 @@ in to Discord.
 
 from __future__ import annotations
 
+import asyncio
+import os
+import subprocess
+import sys
+
 import asyncpg
 import pytest
 
 from bot.storage import StorageError, open_store
-from bot.storage.shards import shards_text
-from tests.table.test_database_start import run_bot
+from bot.storage.shards import SHARD_LOCKS, shards_text
+from tests.table.test_database_start import TOKEN, run_bot
+from tests.table.test_stopping import ROOT, free_port, health
 
 
 @pytest.fixture
@@ -48,14 +54,17 @@ async def opened(url: str, count: int, ids: list[int], lost: Lost | None = None)
     return store
 
 
-async def drop_lock_connections(url: str, label_part: str) -> int:
-    """The database ends the connections whose name holds ``label_part`` (as a server restart would)."""
+async def drop_lock_connections(url: str, label_part: str, sparing: asyncpg.Connection | None = None) -> int:
+    """The database ends the connections whose name holds ``label_part`` (as a server restart
+    would), all but ``sparing``'s, and waits until they have ended."""
     conn = await asyncpg.connect(url)
+    spared = sparing.get_server_pid() if sparing is not None else 0
     try:
         return await conn.fetchval(
-            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND application_name LIKE $1",
+            "SELECT count(pg_terminate_backend(pid, 30000)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND application_name LIKE $1 AND pid <> $2",
             f"%{label_part}%",
+            spared,
         )
     finally:
         await conn.close()
@@ -178,3 +187,89 @@ async def test_python_m_bot_refuses_a_shard_served_already(pg_url, tmp_path):
     assert "Traceback" not in out and "Discord" not in out
     refusals = [line for line in out.splitlines() if "serves shard 1 of 2 from this database already" in line]
     assert len(refusals) == 1, out
+
+
+# ``python -m bot`` with Discord's API at a port nothing listens on (the bot waits between login
+# attempts, its shards locked and its web server up), checking its shards' locks every 0.1 s.
+CHECKING_OFTEN = """
+import sys
+import discord.http
+discord.http.Route.BASE = "https://127.0.0.1:1/api/v10"
+import bot.storage.shards
+bot.storage.shards.CHECK_EVERY = 0.1
+from bot.__main__ import main
+sys.exit(main([]))
+"""
+
+
+async def test_python_m_bot_stops_when_another_process_took_its_shard(pg_url, tmp_path):
+    """The database drops a running bot's locks (as a restart of the server would), and another
+    process takes its shard before it can take it again: the bot stops with exit status 2 and
+    says why, rather than serve the shard twice."""
+    port = free_port()
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "LOG_", "HTTP_"))
+    }
+    env |= {
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": TOKEN,
+        "DATABASE_URL": pg_url,
+        "HTTP_PORT": str(port),
+        "LOG_FORMAT": "json",
+        "COMPUTER_WORKERS": "1",
+    }
+    proc = await asyncio.to_thread(
+        subprocess.Popen,
+        [sys.executable, "-c", CHECKING_OFTEN],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    other = await asyncpg.connect(
+        pg_url, server_settings={"application_name": "pukllay elsewhere:7 the bot without shards"}
+    )
+    try:
+        for _ in range(600):  # bounded: the bot's start, its shards locked, then its first failed login
+            if await asyncio.to_thread(health, port) == 503 or proc.poll() is not None:
+                break
+            await asyncio.sleep(0.1)
+        assert proc.poll() is None, proc.communicate()
+        # The other process asks for the shard first (it waits in the lock's queue), so that it is
+        # the one given the shard when the bot's connection ends.
+        waiting = asyncio.ensure_future(other.execute("SELECT pg_advisory_lock($1, 0)", SHARD_LOCKS))
+        for _ in range(600):
+            if await queued(pg_url):
+                break
+            await asyncio.sleep(0.05)
+        assert await drop_lock_connections(pg_url, "the bot without shards", sparing=other) == 1
+        await asyncio.wait_for(waiting, 60)
+        _, err = await asyncio.to_thread(proc.communicate, timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+        await other.close()
+    assert proc.returncode == 2, err
+    assert "Traceback" not in err
+    said = [
+        line
+        for line in err.splitlines()
+        if "serves the bot without shards from this database already" in line
+    ]
+    assert any("elsewhere:7" in line for line in said), err
+
+
+async def queued(url: str) -> bool:
+    """Whether a connection waits for an advisory lock on the database."""
+    conn = await asyncpg.connect(url)
+    try:
+        return bool(
+            await conn.fetchval(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+                " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            )
+        )
+    finally:
+        await conn.close()

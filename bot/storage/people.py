@@ -64,33 +64,29 @@ class People(Concern):
     async def away_periods(self, user_ids: Iterable[int]) -> dict[int, list[tuple[float, float]]]:
         """Every time away these people took, oldest first, as ``(since, until)`` (a person with
         none is left out)."""
+        return await self._histories("away_periods", "until", user_ids)
+
+    async def intervals(self, user_ids: Iterable[int]) -> dict[int, list[tuple[float, int]]]:
+        """Every reminder interval these people chose, as ``(since, hours)`` oldest first, the first
+        from time 0 (a person who never changed theirs is left out: their setting holds throughout)."""
+        rows = await self._histories("remind_changes", "hours", user_ids)
+        return {user: [(since, int(hours)) for since, hours in kept] for user, kept in rows.items()}
+
+    async def _histories(
+        self, table: str, column: str, user_ids: Iterable[int]
+    ) -> dict[int, list[tuple[float, float]]]:
+        """The rows of a person's history ``table`` (keyed by ``user_id, since``) for these people,
+        as ``(since, column)`` oldest first (both numbers); a person with none is left out."""
         ids = sorted({u for u in user_ids if fits(u)})
         found: dict[int, list[tuple[float, float]]] = {}
         if ids:
             marks = ", ".join("?" for _ in ids)
             rows = await self.db.all(
-                f"SELECT user_id, since, until FROM away_periods WHERE user_id IN ({marks})"
-                " ORDER BY user_id, since",
+                f"SELECT user_id, since, {column} FROM {table} WHERE user_id IN ({marks}) ORDER BY user_id, since",
                 *ids,
             )
-            for user, since, until in rows:
-                found.setdefault(user, []).append((float(since), float(until)))
-        return found
-
-    async def intervals(self, user_ids: Iterable[int]) -> dict[int, list[tuple[float, int]]]:
-        """Every reminder interval these people chose, as ``(since, hours)`` oldest first, the first
-        from time 0 (a person who never changed theirs is left out: their setting holds throughout)."""
-        ids = sorted({u for u in user_ids if fits(u)})
-        found: dict[int, list[tuple[float, int]]] = {}
-        if ids:
-            marks = ", ".join("?" for _ in ids)
-            rows = await self.db.all(
-                f"SELECT user_id, since, hours FROM remind_changes WHERE user_id IN ({marks})"
-                " ORDER BY user_id, since",
-                *ids,
-            )
-            for user, since, hours in rows:
-                found.setdefault(user, []).append((float(since), int(hours)))
+            for user, since, value in rows:
+                found.setdefault(user, []).append((float(since), float(value)))
         return found
 
     async def set_dm_failed(self, user_id: int, failed: bool) -> bool:

@@ -74,11 +74,13 @@ async def refresh(store: Store, user_ids: Iterable[int]) -> int:
 
 
 async def _worked(store: Store, logs: list[GameLog]) -> list[tuple[GameLog, list[TurnRow]]]:
-    """Each game's turns worked out from its log, with its people's reminder intervals and times away."""
+    """Each game's turns worked out from its log, with its people's reminder intervals (as they
+    were when each turn started) and times away."""
     users = {u for log in logs for u in (*log.people.values(), *(h.user_id for h in log.earlier))}
     hours = {u: p.remind_hours for u, p in (await store.people.several(users)).items()}
     away = await store.people.away_periods(users)
-    return [(log, turns_of(log, hours, away)) for log in logs]
+    intervals = await store.people.intervals(users)
+    return [(log, turns_of(log, hours, away, intervals)) for log in logs]
 
 
 async def rebuild(store: Store, *, write: bool = False) -> list[TurnRow]:

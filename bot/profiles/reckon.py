@@ -16,8 +16,8 @@ them:
 - A turn is *missed* when the computer made it for a person who had not resigned (their clock or
   turn timer ran out), and *on time* when it is not missed and its time to move is within the
   allowed time: the clock's time per move (``move:``, ``timer:``), the whole starting bank
-  (``bank:``), or, in a game without a clock, the person's reminder interval (``/me notify
-  reminders``; 12 hours when reminders are off).
+  (``bank:``), or, in a game without a clock, the reminder interval the person had when the turn
+  started (``/me notify reminders``; 12 hours when reminders are off).
 - *Reliability* is the share of turns on time, as if every person had begun with
   :data:`PRIOR_TURNS` turns of which :data:`PRIOR_ON_TIME` were on time: a new player starts at
   80 %, and their own record weighs more with every turn.
@@ -65,16 +65,40 @@ def allowed_seconds(clock: str | None, timer_seconds: float | None, remind_hours
     return float((remind_hours or DEFAULT_REMIND_HOURS) * HOUR)
 
 
+def hours_at(changes: Sequence[tuple[float, int]] | None, current: int, at: float | None) -> int:
+    """The reminder interval a person had at time ``at``, from their ``changes`` (``(since,
+    hours)`` oldest first, the first from time 0); ``current`` when they never changed it or the
+    time is not known."""
+    if not changes or at is None:
+        return current
+    hours = changes[0][1]
+    for since, chosen in changes:
+        if since > at:
+            break
+        hours = chosen
+    return hours
+
+
 def turns_of(
-    log: GameLog, remind_hours: Mapping[int, int], away: Mapping[int, gc.Away] | None = None
+    log: GameLog,
+    remind_hours: Mapping[int, int],
+    away: Mapping[int, gc.Away] | None = None,
+    intervals: Mapping[int, Sequence[tuple[float, int]]] | None = None,
 ) -> list[TurnRow]:
     """The turns of the people in one game, from its log; ``away``: each person's times away
-    (``/me away``), left out of their time to move as their clocks leave them out."""
+    (``/me away``), left out of their time to move as their clocks leave them out;
+    ``intervals``: the reminder intervals each person chose over time (see :func:`hours_at`):
+    without a clock, a turn is judged by the interval its person had when it started."""
     out: list[TurnRow] = []
-    allowed = {
-        user: allowed_seconds(log.clock, log.timer_seconds, remind_hours.get(user, DEFAULT_REMIND_HOURS))
-        for user in {*log.people.values(), *(h.user_id for h in log.earlier)}
-    }
+    allowances: dict[int, float] = {}
+
+    def allowed(user: int, start: float | None) -> float:
+        current = remind_hours.get(user, DEFAULT_REMIND_HOURS)
+        hours = hours_at((intervals or {}).get(user), current, start)
+        if hours not in allowances:
+            allowances[hours] = allowed_seconds(log.clock, log.timer_seconds, hours)
+        return allowances[hours]
+
     before = seconds_of(log.started_at) if log.started_at else None
     previous: tuple[int, int | None] | None = None  # the seat that moved last, and whose it was
     for move in log.moves:
@@ -89,7 +113,7 @@ def turns_of(
                 start = before if before is None or handed_at is None else max(before, handed_at)
                 took = None if start is None else gc.used(start, at, (away or {}).get(user, ()))
                 missed = move.by_computer
-                on_time = not missed and (took is None or took <= allowed[user])
+                on_time = not missed and (took is None or took <= allowed(user, start))
                 out.append(TurnRow(log.session_id, move.number, user, log.game, took, on_time, missed))
         previous, before = (move.seat, user), at
     return out

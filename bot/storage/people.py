@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.storage.base import Body, Concern, PersonRow, fits, person_of, run, upsert
+from bot.storage.base import Body, Concern, PersonRow, fits, one, person_of, run, upsert
 
 SAVED = (
     "user_id, notify, remind_hours, time_zone, quiet_start, quiet_end, dm_failed, away_since, away_until,"
@@ -17,6 +17,11 @@ SAVE_PERSON = upsert("people", "user_id", ", ".join(SAVED) + ", updated_at")
 NEW_LOCALE = "people.locale IS NULL OR people.locale <> excluded.locale"
 SAVE_AWAY = upsert("away_periods", "user_id, since", "user_id, since, until")
 """A time away kept in the history: a new one, or its end moved by ``/me back``."""
+KEEP_FIRST_INTERVAL = (
+    "INSERT INTO remind_changes (user_id, since, hours) VALUES (?, 0, ?) ON CONFLICT DO NOTHING"
+)
+"""The interval a person had before their first change, kept from time 0 (once)."""
+SAVE_INTERVAL = upsert("remind_changes", "user_id, since", "user_id, since, hours")
 
 
 class People(Concern):
@@ -39,10 +44,17 @@ class People(Concern):
 
     async def save_person(self, person: PersonRow) -> None:
         """Write the person's settings; their time away, if any, is kept in the history of their
-        times away too (:meth:`away_periods`), in the same transaction."""
+        times away too (:meth:`away_periods`), and a new reminder interval in the history of their
+        intervals (:meth:`intervals`), in the same transaction."""
         values = [getattr(person, c) for c in SAVED]
+        now = self.clock.time()
 
         def body() -> Body[None]:
+            before = yield from one("SELECT remind_hours FROM people WHERE user_id = ?", person.user_id)
+            had = PersonRow(person.user_id).remind_hours if before is None else int(before[0])
+            if had != person.remind_hours:  # kept with its time: earlier turns keep their allowance
+                yield from run(KEEP_FIRST_INTERVAL, person.user_id, had)
+                yield from run(SAVE_INTERVAL, person.user_id, now, person.remind_hours)
             yield from run(SAVE_PERSON, *values[:6], int(person.dm_failed), *values[7:], self.clock.stamp())
             if person.away_since is not None and person.away_until is not None:
                 yield from run(SAVE_AWAY, person.user_id, person.away_since, person.away_until)
@@ -52,17 +64,29 @@ class People(Concern):
     async def away_periods(self, user_ids: Iterable[int]) -> dict[int, list[tuple[float, float]]]:
         """Every time away these people took, oldest first, as ``(since, until)`` (a person with
         none is left out)."""
+        return await self._histories("away_periods", "until", user_ids)
+
+    async def intervals(self, user_ids: Iterable[int]) -> dict[int, list[tuple[float, int]]]:
+        """Every reminder interval these people chose, as ``(since, hours)`` oldest first, the first
+        from time 0 (a person who never changed theirs is left out: their setting holds throughout)."""
+        rows = await self._histories("remind_changes", "hours", user_ids)
+        return {user: [(since, int(hours)) for since, hours in kept] for user, kept in rows.items()}
+
+    async def _histories(
+        self, table: str, column: str, user_ids: Iterable[int]
+    ) -> dict[int, list[tuple[float, float]]]:
+        """The rows of a person's history ``table`` (keyed by ``user_id, since``) for these people,
+        as ``(since, column)`` oldest first (both numbers); a person with none is left out."""
         ids = sorted({u for u in user_ids if fits(u)})
         found: dict[int, list[tuple[float, float]]] = {}
         if ids:
             marks = ", ".join("?" for _ in ids)
             rows = await self.db.all(
-                f"SELECT user_id, since, until FROM away_periods WHERE user_id IN ({marks})"
-                " ORDER BY user_id, since",
+                f"SELECT user_id, since, {column} FROM {table} WHERE user_id IN ({marks}) ORDER BY user_id, since",
                 *ids,
             )
-            for user, since, until in rows:
-                found.setdefault(user, []).append((float(since), float(until)))
+            for user, since, value in rows:
+                found.setdefault(user, []).append((float(since), float(value)))
         return found
 
     async def set_dm_failed(self, user_id: int, failed: bool) -> bool:

@@ -558,3 +558,29 @@ async def test_a_handover_stored_before_the_upgrade_is_placed_in_the_log_by_its_
             assert await store.check_integrity() == []
         finally:
             await store.close()
+
+
+async def test_a_turn_keeps_the_reminder_interval_it_started_with(store, clock):
+    """Ann plays with reminders every 24 hours, then chooses every 2 hours: her turns before the
+    change are judged by the 24 hours she had then (a 10-hour turn stays on time), those after it
+    by the 2 hours; choosing 24 hours again later changes neither.  Bob never changed his: his
+    setting holds for all his turns."""
+    start = clock.time()
+    await store.people.save_person(PersonRow(ANN, remind_hours=24))
+    g = await seated_game(store, 100, [ANN, BOB])  # no clock
+    await move(store, clock, g, 0, 10 * HOUR)  # within her 24 hours then
+    await move(store, clock, g, 1, HOUR)
+    await store.people.save_person(PersonRow(ANN, remind_hours=2))
+    await move(store, clock, g, 0, 10 * HOUR)  # started after the change: 10 h > 2 h, late
+    await move(store, clock, g, 1, HOUR)
+    ann = await profiles.figures_of(store, ANN)
+    assert (ann.turns, ann.on_time) == (2, 1)
+    # the 12 hours she had before her first choice, then each choice from its time
+    assert await store.people.intervals([ANN, BOB]) == {ANN: [(0.0, 12), (start, 24), (start + 11 * HOUR, 2)]}
+    await store.people.save_person(PersonRow(ANN, remind_hours=24))
+    await move(store, clock, g, 0, HOUR)  # the game moved on: it is read again, with the history
+    ann = await profiles.figures_of(store, ANN)
+    assert (ann.turns, ann.on_time) == (3, 2)
+    stored = sorted(await store.profiles.all_turns(), key=lambda t: (t.session_id, t.number))
+    assert stored == await profiles.rebuild(store)
+    assert [t.on_time for t in stored if t.user_id == ANN] == [True, False, True]

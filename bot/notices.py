@@ -151,7 +151,7 @@ def settings_text(
             zone=person.time_zone,
         )
     else:
-        quiet = t.gettext("none")
+        quiet = t.pgettext("no quiet hours", "none")  # Spanish: feminine, as "horas"
     if person.remind_hours and digest_hour is not None:
         remind = t.gettext(
             "once a day at {hour}:00 ({zone}) while it is your turn, listing every game waiting on you "

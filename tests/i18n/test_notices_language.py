@@ -158,3 +158,10 @@ def test_the_timeout_question_and_its_answers_in_both_languages():
     assert "**give more time** (the full 10 min again, from now)" in english
     labels = [SPANISH.gettext(clockvote.LABELS[c]) for c in ("computer", "more", "abandon")]
     assert labels == ["La máquina juega el asiento", "Dar más tiempo", "Abandonar la partida"]
+
+
+def test_no_quiet_hours_agrees_with_its_noun_in_spanish():
+    """/me show said "Horas de silencio: ninguno": "horas" is feminine, so none is "ninguna"."""
+    spanish = notices.settings_text(PersonRow(3), SPANISH)
+    assert "\nHoras de silencio: ninguna\n" in spanish, spanish
+    assert "\nQuiet hours: none\n" in notices.settings_text(PersonRow(3))

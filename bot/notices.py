@@ -197,6 +197,13 @@ def waited(seconds: float, t: Language = ENGLISH) -> str:
     )
 
 
+def waited_count(seconds: float) -> int:
+    """The number :func:`waited` begins with: a verb before the wait agrees with it (Spanish
+    "queda 1 hora", "quedan 2 horas"; a wait of days always begins at 2 days)."""
+    minutes = max(0, int(seconds // 60))
+    return minutes if minutes < 60 else minutes // 60 if minutes < 48 * 60 else minutes // (24 * 60)
+
+
 def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
     """A Discord link that opens the channel (or the message) in the client."""
     link = f"https://discord.com/channels/{guild_id}/{channel_id}"
@@ -272,8 +279,10 @@ def digest(games: Sequence[Waiting], link_of, t: Language = ENGLISH) -> str:
                 **values,
             )
         else:
-            line = t.gettext(
+            line = t.ngettext(
                 "- **{game}** #{number} on {server}, {left} left, waiting {time}: {link}",
+                "- **{game}** #{number} on {server}, {left} left, waiting {time}: {link}",
+                waited_count(w.left),
                 left=waited(w.left, t),
                 time=waited(w.seconds, t),
                 link=link_of(w.session),

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot import notices
+from bot import notices, waits
 from bot.storage import PersonRow
 from bot.surface import clockvote
 from bot.time.gameclock import MOVE, ClockSpec
@@ -165,3 +165,23 @@ def test_no_quiet_hours_agrees_with_its_noun_in_spanish():
     spanish = notices.settings_text(PersonRow(3), SPANISH)
     assert "\nHoras de silencio: ninguna\n" in spanish, spanish
     assert "\nQuiet hours: none\n" in notices.settings_text(PersonRow(3))
+
+
+def test_the_time_left_agrees_with_its_verb_in_spanish():
+    """A reminder said "quedan 1 hora" and the 80 % warning "Te quedan 1 hora de reloj": one hour
+    or one minute left is "queda"."""
+    session = FakeSession(4)
+    one = notices.digest([notices.Waiting(session, "Sala", 2 * 3600, left=3600 + 59)], link, t=SPANISH)
+    assert "Sala, queda 1 hora, esperando 2 horas:" in one, one
+    two = notices.digest([notices.Waiting(session, "Sala", 3600, left=2 * 3600)], link, t=SPANISH)
+    assert "Sala, quedan 2 horas, esperando 1 hora:" in two, two
+    days = notices.digest([notices.Waiting(session, "Sala", 60, left=49 * 3600)], link, t=SPANISH)
+    assert "Sala, quedan 2 días y 1 hora, esperando 1 minuto:" in days, days
+    assert waits.warning_text(session, 60.0, "Sala", "L", SPANISH).startswith("⏳ Te queda 1 minuto de reloj")
+    assert waits.warning_text(session, 120.0, "Sala", "L", SPANISH).startswith("⏳ Te quedan 2 minutos")
+    assert waits.warning_mention(7, 3600.0, SPANISH) == (
+        "<@7>, te queda 1 hora de reloj en esta partida para este turno: has usado el 80 %."
+    )
+    assert waits.warning_mention(7, 3600.0) == (
+        "<@7>, 1 hour left on your clock in this game for this turn: you have used 80 %."
+    )

@@ -23,7 +23,7 @@ def test_a_power_prepared_is_told_in_the_third_person():
         told.said.in_words() == "{p0} prepared 5 Tomathor (swap one of their own cards with a visible card)."
     )
     assert "your" not in told.said.in_words() and "tus" not in told.said.in_words(ES)
-    assert told.said.in_words(ES).endswith("(cambiar una carta propia por una carta visible).")
+    assert told.said.in_words(ES).endswith("(cambia una de sus cartas por una carta visible).")
     s = rig(hands={0: ["5A"], 1: []})
     _, events = g.apply_move(s, 0, g.parse_move("prep 5A"))
     (told,) = [e for e in events if e.kind == "prep"]

@@ -183,13 +183,15 @@ def settings_text(
 
 
 def waited(seconds: float, t: Language = ENGLISH) -> str:
-    """A wait in words, in language ``t``: minutes, hours, then days and hours."""
+    """A wait in words, in language ``t``: minutes, hours, then days and hours (whole days alone)."""
     minutes = max(0, int(seconds // 60))
     if minutes < 60:
         return t.ngettext("{n} minute", "{n} minutes", minutes)
     hours = minutes // 60
     if hours < 48:
         return t.ngettext("{n} hour", "{n} hours", hours)
+    if not hours % 24:  # "3 days", not "3 days 0 hours"
+        return t.ngettext("{n} day", "{n} days", hours // 24)
     return t.gettext(
         "{days} {hours}",
         days=t.ngettext("{n} day", "{n} days", hours // 24),

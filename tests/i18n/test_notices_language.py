@@ -60,7 +60,7 @@ def link(session) -> str:
     [
         (
             ENGLISH,
-            ["0 minutes", "1 minute", "59 minutes", "1 hour", "47 hours", "2 days 0 hours", "3 days 1 hour"],
+            ["0 minutes", "1 minute", "59 minutes", "1 hour", "47 hours", "2 days", "3 days 1 hour"],
         ),
         (
             SPANISH,
@@ -70,7 +70,7 @@ def link(session) -> str:
                 "59 minutos",
                 "1 hora",
                 "47 horas",
-                "2 días y 0 horas",
+                "2 días",
                 "3 días y 1 hora",
             ],
         ),
@@ -185,3 +185,12 @@ def test_the_time_left_agrees_with_its_verb_in_spanish():
     assert waits.warning_mention(7, 3600.0) == (
         "<@7>, 1 hour left on your clock in this game for this turn: you have used 80 %."
     )
+
+
+def test_a_wait_of_whole_days_says_no_zero_hours():
+    """A reminder said "esperando desde hace 3 días y 0 horas" ("3 days 0 hours"): whole days are
+    said alone."""
+    assert notices.waited(3 * 86400 + 59 * 60, SPANISH) == "3 días"
+    assert notices.waited(3 * 86400) == "3 days"
+    assert notices.waited(3 * 86400 + 3600, SPANISH) == "3 días y 1 hora"
+    assert notices.waited(2 * 86400 + 5 * 3600) == "2 days 5 hours"

@@ -151,7 +151,7 @@ def settings_text(
             zone=person.time_zone,
         )
     else:
-        quiet = t.gettext("none")
+        quiet = t.pgettext("no quiet hours", "none")  # Spanish: feminine, as "horas"
     if person.remind_hours and digest_hour is not None:
         remind = t.gettext(
             "once a day at {hour}:00 ({zone}) while it is your turn, listing every game waiting on you "
@@ -183,18 +183,27 @@ def settings_text(
 
 
 def waited(seconds: float, t: Language = ENGLISH) -> str:
-    """A wait in words, in language ``t``: minutes, hours, then days and hours."""
+    """A wait in words, in language ``t``: minutes, hours, then days and hours (whole days alone)."""
     minutes = max(0, int(seconds // 60))
     if minutes < 60:
         return t.ngettext("{n} minute", "{n} minutes", minutes)
     hours = minutes // 60
     if hours < 48:
         return t.ngettext("{n} hour", "{n} hours", hours)
+    if not hours % 24:  # "3 days", not "3 days 0 hours"
+        return t.ngettext("{n} day", "{n} days", hours // 24)
     return t.gettext(
         "{days} {hours}",
         days=t.ngettext("{n} day", "{n} days", hours // 24),
         hours=t.ngettext("{n} hour", "{n} hours", hours % 24),
     )
+
+
+def waited_count(seconds: float) -> int:
+    """The number :func:`waited` begins with: a verb before the wait agrees with it (Spanish
+    "queda 1 hora", "quedan 2 horas"; a wait of days always begins at 2 days)."""
+    minutes = max(0, int(seconds // 60))
+    return minutes if minutes < 60 else minutes // 60 if minutes < 48 * 60 else minutes // (24 * 60)
 
 
 def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -272,8 +281,10 @@ def digest(games: Sequence[Waiting], link_of, t: Language = ENGLISH) -> str:
                 **values,
             )
         else:
-            line = t.gettext(
+            line = t.ngettext(
                 "- **{game}** #{number} on {server}, {left} left, waiting {time}: {link}",
+                "- **{game}** #{number} on {server}, {left} left, waiting {time}: {link}",
+                waited_count(w.left),
                 left=waited(w.left, t),
                 time=waited(w.seconds, t),
                 link=link_of(w.session),

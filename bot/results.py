@@ -115,9 +115,8 @@ async def card(
     language: str | None = None,
     contrast: bool = False,
 ) -> bytes:
-    """The results card of a finished ``session`` as PNG bytes, in ``language`` (default English;
-    why the game ended is still the engine's English until engines speak in message ids), in the
-    high-contrast palette when ``contrast``."""
+    """The results card of a finished ``session`` as PNG bytes, in ``language`` (default English),
+    in the high-contrast palette when ``contrast``."""
     t = languages.language(language)
     if session.row.outcome is None:
         raise ValueError(f"game {session.id} has no result to show")
@@ -144,7 +143,7 @@ async def card(
         figures.append((N_("Undos"), str(undos)))
     made = card_renderer.Card(
         title=t.gettext("{game}, game #{number}", game=session.info.title, number=session.id),
-        reason=t.gettext("Game over: {reason}.", reason=name_seats(outcome.reason, names)),
+        reason=t.gettext("Game over: {reason}.", reason=name_seats(outcome.reason_in(t), names)),
         rows=lines,
         series=values,
         figures=figures,

@@ -112,9 +112,12 @@ def by_time_left(games: Sequence[Waiting]) -> list[Waiting]:
 
 
 def warning_text(session: Session, left: float, guild_name: str, link: str, t: Language = ENGLISH) -> str:
-    return t.gettext(
+    return t.ngettext(
         "⏳ {time} left on your clock in **{game}** #{number} on **{server}** for this turn: you have "
         "used 80 %. Play it there: {link}",
+        "⏳ {time} left on your clock in **{game}** #{number} on **{server}** for this turn: you have "
+        "used 80 %. Play it there: {link}",
+        notices.waited_count(left),
         game=session.info.title,
         number=session.id,
         server=guild_name,
@@ -124,8 +127,10 @@ def warning_text(session: Session, left: float, guild_name: str, link: str, t: L
 
 
 def warning_mention(user_id: int, left: float, t: Language = ENGLISH) -> str:
-    return t.gettext(
+    return t.ngettext(
         "{person}, {time} left on your clock in this game for this turn: you have used 80 %.",
+        "{person}, {time} left on your clock in this game for this turn: you have used 80 %.",
+        notices.waited_count(left),
         person=f"<@{user_id}>",
         time=notices.waited(left, t),
     )

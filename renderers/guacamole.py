@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engines.guacamole.data import TYPE_NAMES, dish_kind, dish_points, is_guacamole
+from engines.guacamole.data import TYPE_WORDS, dish_kind, dish_points, is_guacamole
 from engines.guacamole.moves import Discard, Draw, Free, Swap, Take, parse_move
 from engines.guacamole.rules import MAX_PLAYERS, DishView
 from renderers.colours import (
@@ -341,7 +341,7 @@ def _board_picture(view, names: Sequence[str] | None, last_action: str | None) -
         draw_text(
             d,
             (lx + 44, ly),
-            say("{name}: {power}", INK, name=[(TYPE_NAMES[t], INK)], power=[(tr(LEGEND[t]), MUTED)]),
+            say("{name}: {power}", INK, name=[(told(TYPE_WORDS[t]), INK)], power=[(tr(LEGEND[t]), MUTED)]),
             WIDTH - PAD - lx - 44,
             22,
             min_size=16,

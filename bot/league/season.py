@@ -236,15 +236,7 @@ class Rounds:
             if r == found.current_round and kinds.get((r, u), attendance.PAIRING) == attendance.PAIRING
         ]
         if byes:
-            lines.append(
-                t.ngettext(
-                    "Bye ({n} point each): {players}",
-                    "Bye ({n} points each): {players}",
-                    texts.form(found.bye_points),
-                    n=f"{found.bye_points:g}",
-                    players=", ".join(byes),
-                )
-            )
+            lines.append(texts.bye_line(found, byes, t, each=True))
         if self.gate is not None:
             lines.extend(await self.gate.sat_out(found, found.current_round, t))
         return "\n".join(lines)
@@ -613,19 +605,11 @@ class Rounds:
                 )
             )
         if opened.byes:
-            byes = ", ".join(names.get(u, str(u)) for u in opened.byes)
+            byes = [names.get(u, str(u)) for u in opened.byes]
             if opened.final_stage:
-                lines.append(t.gettext("Bye into the next round: {players}", players=byes))
+                lines.append(t.gettext("Bye into the next round: {players}", players=", ".join(byes)))
             else:
-                lines.append(
-                    t.ngettext(
-                        "Bye ({n} point): {players}",
-                        "Bye ({n} points): {players}",
-                        texts.form(league.bye_points),
-                        n=f"{league.bye_points:g}",
-                        players=byes,
-                    )
-                )
+                lines.append(texts.bye_line(league, byes, t))
         await self.post(league, "\n".join(lines))
         if self.calendar is not None:
             await self.calendar.round_opened(opened, names)

@@ -252,6 +252,33 @@ def picture_columns(order: Sequence[str]) -> Columns:
     }
 
 
+def bye_line(league: LeagueRow, players: list[str], t: Language = ENGLISH, *, each: bool = False) -> str:
+    """The round's byes from the pairing, with what each scores: in a single elimination league a
+    bye takes its seed into the next round (Spanish: a "pase directo", as the bracket names it, not
+    a Swiss "ronda libre"); ``each`` when the line sums up a round already under way."""
+    values = {"n": f"{league.bye_points:g}", "players": ", ".join(players)}
+    count = form(league.bye_points)
+    if league.format == "elimination":
+        if each:
+            return t.ngettext(
+                "Bye into the next round ({n} point each): {players}",
+                "Bye into the next round ({n} points each): {players}",
+                count,
+                **values,
+            )
+        return t.ngettext(
+            "Bye into the next round ({n} point): {players}",
+            "Bye into the next round ({n} points): {players}",
+            count,
+            **values,
+        )
+    if each:
+        return t.ngettext(
+            "Bye ({n} point each): {players}", "Bye ({n} points each): {players}", count, **values
+        )
+    return t.ngettext("Bye ({n} point): {players}", "Bye ({n} points): {players}", count, **values)
+
+
 def round_heading(league: LeagueRow, t: Language = ENGLISH) -> str:
     swiss = league.swiss_rounds
     if league.status == "finished":

@@ -343,9 +343,12 @@ class Notifier:
         if job is None:
             return None
         names = ", ".join(written.name(s.name) for s in session.waiting_on()) or t.gettext("nobody")
-        return t.gettext(
+        left = max(0.0, job.due_at - self.now())
+        return t.ngettext(
             "⏱ {time} left for {players} (turn timer {hours} h)",
-            time=notices.waited(max(0.0, job.due_at - self.now()), t),
+            "⏱ {time} left for {players} (turn timer {hours} h)",
+            notices.waited_count(left),
+            time=notices.waited(left, t),
             players=names,
             hours=f"{spec.start / 3600:g}",
         )

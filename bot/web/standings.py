@@ -17,7 +17,7 @@ import engines
 from bot.league import attendance, controls, tiebreaks
 from bot.league.presence import attendance_lines
 from bot.league.service import LeagueService
-from bot.league.texts import form
+from bot.league.texts import bye_line
 from bot.ratings import shown
 from bot.sessions import SessionService
 from bot.storage import Store
@@ -128,15 +128,7 @@ def sat_out_lines(
     (a missed check-in scores nothing; a bye asked for, a pause or a late sign-up what it got)."""
     lines = []
     if found.get(attendance.PAIRING):
-        lines.append(
-            t.ngettext(
-                "Bye ({n} point each): {players}",
-                "Bye ({n} points each): {players}",
-                form(league.bye_points),
-                n=f"{league.bye_points:g}",
-                players=", ".join(name for name, _ in found[attendance.PAIRING]),
-            )
-        )
+        lines.append(bye_line(league, [name for name, _ in found[attendance.PAIRING]], t, each=True))
     return lines + attendance_lines(league, round_no, found, t)
 
 

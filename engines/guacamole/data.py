@@ -16,23 +16,26 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from engines.core import Said, said
+from engines.core import Said, said, term
 
 TYPES: tuple[str, ...] = ("P", "L", "O", "T", "A")
-TYPE_NAMES: dict[str, str] = {
-    "P": "Patricia & Avocaldo",
-    "L": "Lima Kahlo",
-    "O": "Onion Musk",
-    "T": "Tomathor",
-    "A": "Aji Styles",
+TYPE_WORDS: dict[str, Said] = {
+    "P": term("guacamole character", "Patricia & Avocaldo"),
+    "L": term("guacamole character", "Lima Kahlo"),
+    "O": term("guacamole character", "Onion Musk"),
+    "T": term("guacamole character", "Tomathor"),
+    "A": term("guacamole character", "Aji Styles"),
 }
-SHORT_NAMES: dict[str, str] = {
-    "P": "Avocaldo",
-    "L": "Lima",
-    "O": "Onion",
-    "T": "Tomathor",
-    "A": "Aji",
+"""The characters' names, put into sentences as words of the game: the same in every language but
+for the accent the rulebook writes in Spanish (Ají Styles)."""
+SHORT_WORDS: dict[str, Said] = {
+    "P": term("guacamole character", "Avocaldo"),
+    "L": term("guacamole character", "Lima"),
+    "O": term("guacamole character", "Onion"),
+    "T": term("guacamole character", "Tomathor"),
+    "A": term("guacamole character", "Aji"),
 }
+"""The short names ("5 Tomathor"; Spanish: "5 Ají")."""
 ABILITIES: dict[str, Said] = {
     "P": said("add up to 3 cards to one valid dish"),
     "L": said("take a random card from a player's hand"),
@@ -85,9 +88,9 @@ def code_key(code: str) -> tuple[int, int]:
     return int(code[0]), TYPES.index(code[1])
 
 
-def describe(code: str) -> str:
-    """``5T`` -> ``5 Tomathor``."""
-    return f"{code[0]} {SHORT_NAMES[code[1]]}"
+def describe(code: str) -> Said:
+    """``5T`` -> ``5 Tomathor`` (``9A``: ``9 Ají`` in Spanish)."""
+    return said("{number} {name}", number=int(code[0]), name=SHORT_WORDS[code[1]])
 
 
 def dish_kind(codes: Sequence[str]) -> str | None:

@@ -196,7 +196,7 @@ async def test_a_single_elimination_cup_of_five_with_a_player_dropped(standin, b
         shown = await standin.slash(owner, chan, "league round")
         assert "Clock: `bank:1d12h+2h`" in (await shown.original()).content
         open_msg = next(m for m in standin.messages(chan) if "round 1 of 3 is open" in m.content)
-        assert "Bye (1 point)" in open_msg.content and open_msg.content.count(",") >= 2
+        assert "Bye into the next round (1 point)" in open_msg.content and open_msg.content.count(",") >= 2
         table_clock.advance(2 * DAY - 6 * 3600)
         before = {t.id for t in standin.guild.threads}
         await fire(bot)

@@ -109,3 +109,33 @@ async def test_a_computers_level_is_confirmed_in_the_readers_language(standin, b
     assert added.ephemeral and "(fuerte)" in added.content, added.content
     assert english_in(added.content, tree) == [], added.content
     assert "(normal)" in (await clicked.original()).content
+
+
+async def test_a_single_elimination_bye_is_named_as_its_bracket_names_it(standin, bot_factory):
+    """In a Spanish server's single elimination league, the round's post and /league round called
+    the top seeds' byes "Ronda libre" (a Swiss round without a game) while the bracket drawn beside
+    them said "pase directo": both now say "Pase directo a la siguiente ronda"."""
+    from tests.e2e.leagues import EXTENSIONS as LEAGUE_EXTENSIONS
+    from tests.e2e.leagues import fire
+
+    standin.guild.locale = "es-419"
+    chan = standin.channel("games")
+    owner = standin.owner
+    users = standin.add_users("ana", "beto", "cusi", "dora", "eloy")
+    for user in users:
+        user.locale = "es-ES"
+    async with standin.run_client(bot_factory(LEAGUE_EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await standin.slash(
+            owner, chan, "league create", name="Copa", game="guacamole", format="elimination", players=2
+        )
+        for user in users:
+            await (await standin.slash(user, chan, "league join")).original()
+        await (await standin.slash(owner, chan, "league start")).original()
+        standin.skip_messages(chan)
+        await fire(bot)
+        opened = await standin.next_message(chan, lambda m: "🏆" in m.content and "ronda 1" in m.content)
+        now = await (await standin.slash(users[0], chan, "league round")).original()
+    assert "\nPase directo a la siguiente ronda (1 punto): Ana, Beto, Cusi" in opened.content, opened.content
+    assert "\nPase directo a la siguiente ronda (1 punto cada uno): Ana, Beto, Cusi" in now.content
+    assert "Ronda libre" not in opened.content + now.content

@@ -23,7 +23,7 @@ def test_a_power_prepared_is_told_in_the_third_person():
         told.said.in_words() == "{p0} prepared 5 Tomathor (swap one of their own cards with a visible card)."
     )
     assert "your" not in told.said.in_words() and "tus" not in told.said.in_words(ES)
-    assert told.said.in_words(ES).endswith("(cambiar una carta propia por una carta visible).")
+    assert told.said.in_words(ES).endswith("(cambia una de sus cartas por una carta visible).")
     s = rig(hands={0: ["5A"], 1: []})
     _, events = g.apply_move(s, 0, g.parse_move("prep 5A"))
     (told,) = [e for e in events if e.kind == "prep"]
@@ -42,3 +42,18 @@ def test_a_swap_with_ones_own_zone_names_it_your_zone():
     assert isinstance(place, Said) and isinstance(elsewhere, Said)
     assert place.in_words() == "your zone" and place.in_words(ES) == "tu zona"
     assert elsewhere.in_words() == "{p1}'s zone"
+
+
+def test_aji_keeps_its_accent_in_spanish():
+    """Spanish read "preparó 5 Aji", "Preparar 5 Aji" and "5A, Aji Styles" beside the rules
+    help's "Ají Styles" (the rulebook's spelling; ají is Spanish for chili)."""
+    s = rig(hands={0: ["5A", "9L"], 1: ["4A"]})
+    _, events = g.apply_move(s, 0, g.parse_move("prep 5A"))
+    (told,) = [e for e in events if e.kind == "prep"]
+    assert told.said is not None
+    assert told.said.in_words(ES) == "{p0} preparó 5 Ají (toma una carta visible para su mano)."
+    assert told.said.in_words() == "{p0} prepared 5 Aji (take a visible card into their own hand)."
+    label = move_words(s, 0, g.parse_move("prep 5A")).full(g.WORDS, ES)
+    assert label.startswith("preparar 5 Ají:"), label
+    mine = [line.in_words(ES) for sec in g.describe(g.view_for(s, 0)) for line in sec.lines]
+    assert "5A, Ají Styles: toma una carta visible para tu mano" in mine, mine

@@ -383,3 +383,17 @@ def test_the_rules_help_tells_how_the_last_round_draws_and_ends_a_turn():
     spanish = "Sin mazo, roba de las pilas de descarte; si no queda nada, termina el turno con `end`."
     assert english in g.RULES_HELP
     assert spanish in ES.gettext(g.RULES_HELP)
+
+
+def test_a_prepared_cards_ability_reads_alike_for_every_type_in_spanish():
+    """What another player's prep did read "preparó 2 Tomathor (cambiar una carta propia por una
+    carta visible)" beside "preparó 1 Lima (quita una carta al azar ...)": every type's ability is
+    now told in the third person present, as Lima's, Onion's and Avocaldo's are."""
+    told = {code: said.in_words(ES) for code, said in g.data.ABILITIES_TOLD.items()}
+    assert told == {
+        "P": "añade hasta 3 cartas a un plato válido",
+        "L": "quita una carta al azar de la mano de un jugador",
+        "O": "roba 3 y luego descarta 1",
+        "T": "cambia una de sus cartas por una carta visible",
+        "A": "toma una carta visible para su mano",
+    }

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot import notices
+from bot import notices, waits
 from bot.storage import PersonRow
 from bot.surface import clockvote
 from bot.time.gameclock import MOVE, ClockSpec
@@ -60,7 +60,7 @@ def link(session) -> str:
     [
         (
             ENGLISH,
-            ["0 minutes", "1 minute", "59 minutes", "1 hour", "47 hours", "2 days 0 hours", "3 days 1 hour"],
+            ["0 minutes", "1 minute", "59 minutes", "1 hour", "47 hours", "2 days", "3 days 1 hour"],
         ),
         (
             SPANISH,
@@ -70,7 +70,7 @@ def link(session) -> str:
                 "59 minutos",
                 "1 hora",
                 "47 horas",
-                "2 días y 0 horas",
+                "2 días",
                 "3 días y 1 hora",
             ],
         ),
@@ -158,3 +158,39 @@ def test_the_timeout_question_and_its_answers_in_both_languages():
     assert "**give more time** (the full 10 min again, from now)" in english
     labels = [SPANISH.gettext(clockvote.LABELS[c]) for c in ("computer", "more", "abandon")]
     assert labels == ["La máquina juega el asiento", "Dar más tiempo", "Abandonar la partida"]
+
+
+def test_no_quiet_hours_agrees_with_its_noun_in_spanish():
+    """/me show said "Horas de silencio: ninguno": "horas" is feminine, so none is "ninguna"."""
+    spanish = notices.settings_text(PersonRow(3), SPANISH)
+    assert "\nHoras de silencio: ninguna\n" in spanish, spanish
+    assert "\nQuiet hours: none\n" in notices.settings_text(PersonRow(3))
+
+
+def test_the_time_left_agrees_with_its_verb_in_spanish():
+    """A reminder said "quedan 1 hora" and the 80 % warning "Te quedan 1 hora de reloj": one hour
+    or one minute left is "queda"."""
+    session = FakeSession(4)
+    one = notices.digest([notices.Waiting(session, "Sala", 2 * 3600, left=3600 + 59)], link, t=SPANISH)
+    assert "Sala, queda 1 hora, esperando 2 horas:" in one, one
+    two = notices.digest([notices.Waiting(session, "Sala", 3600, left=2 * 3600)], link, t=SPANISH)
+    assert "Sala, quedan 2 horas, esperando 1 hora:" in two, two
+    days = notices.digest([notices.Waiting(session, "Sala", 60, left=49 * 3600)], link, t=SPANISH)
+    assert "Sala, quedan 2 días y 1 hora, esperando 1 minuto:" in days, days
+    assert waits.warning_text(session, 60.0, "Sala", "L", SPANISH).startswith("⏳ Te queda 1 minuto de reloj")
+    assert waits.warning_text(session, 120.0, "Sala", "L", SPANISH).startswith("⏳ Te quedan 2 minutos")
+    assert waits.warning_mention(7, 3600.0, SPANISH) == (
+        "<@7>, te queda 1 hora de reloj en esta partida para este turno: has usado el 80 %."
+    )
+    assert waits.warning_mention(7, 3600.0) == (
+        "<@7>, 1 hour left on your clock in this game for this turn: you have used 80 %."
+    )
+
+
+def test_a_wait_of_whole_days_says_no_zero_hours():
+    """A reminder said "esperando desde hace 3 días y 0 horas" ("3 days 0 hours"): whole days are
+    said alone."""
+    assert notices.waited(3 * 86400 + 59 * 60, SPANISH) == "3 días"
+    assert notices.waited(3 * 86400) == "3 days"
+    assert notices.waited(3 * 86400 + 3600, SPANISH) == "3 días y 1 hora"
+    assert notices.waited(2 * 86400 + 5 * 3600) == "2 days 5 hours"

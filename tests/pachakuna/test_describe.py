@@ -302,7 +302,10 @@ def test_a_position_read_in_english_and_spanish():
     ]
     assert told[5][1] == ["the bag holds 35 demands", "used demands, big flag first: red over blue"]
     es = spanish(P.describe(view))
-    assert "llama 1 de {p0} (Blanco) en la aldea 55 (blanco)" in es
+    assert "Llama 1 de {p0} (Blanco) en la aldea 55 (blanco)" in es  # a heading: capitalised
+    headings = [sec.heading.in_words(ES) for sec in P.describe(view)]
+    assert "Llama 1 de {p1} (Negro) en la loseta 44" in headings
+    assert all(h[0].isupper() for h in headings), headings  # it said "llama 1 de {p0} ..."
     assert "NE: loseta 45, bordes de montaña E, NO, NE; girada este turno" in es
     assert "SO: loseta 64, bordes de montaña O, NO, NE; se puede girar" in es
     assert "{p0} (Blanco) tiene blanco 2, rojo 1: 2 de 7 colores, 1 suelto" in es  # was "1 sueltos"

@@ -281,7 +281,10 @@ def test_summary_and_move_labels_in_spanish():
         == "comprar una llama donde está la llama 1, entregando blanco y amarillo y verde"
     )
     assert P.move_words(s, 0, P.Buy(1)).label(P.WORDS) == "buy a llama where llama 1 stands"
-    assert P.move_words(s, 0, P.Rotate(34, 0)).label(P.WORDS, ES) == "girar nada (cuenta igual como girada)"
+    assert (
+        P.move_words(s, 0, P.Rotate(34, 0)).label(P.WORDS, ES)
+        == "girar cero sextos (cuenta igual como girada)"
+    )
 
 
 def test_every_word_and_the_rules_help_are_translated():
@@ -362,3 +365,14 @@ def test_the_rules_help_says_a_village_never_buys_its_own_colour():
         P.apply_move(s, 0, P.parse_move("s1"))  # the white load at the white centre
     assert "Sell: never at a village of the load's colour;" in P.RULES_HELP
     assert "Venta: nunca en una aldea del color de la carga;" in ES.gettext(P.RULES_HELP)
+
+
+def test_a_tile_turned_by_nothing_reads_as_spanish():
+    """`r36+0` (a turn that leaves the tile as it is) read "giró la loseta 36 nada" in the post and
+    "Loseta 36: girar nada" in the menu; it is "cero sextos", as one or two sixths are."""
+    s = fresh()
+    words = P.move_words(s, 0, P.parse_move("r36+0"))
+    assert words.full(P.WORDS, ES) == "Loseta 36: girar cero sextos (cuenta igual como girada)"
+    assert words.full(P.WORDS) == "Tile 36: turn not at all (it still counts as turned)"
+    _, ev = P.apply_move(s, 0, P.parse_move("r36+0"))
+    assert ev[0].words_for(None, ES) == "{p0} giró la loseta 36 cero sextos (cuenta igual como girada)"

@@ -14,6 +14,7 @@ from bot.texts import outcome_lines, result_line
 from engines.core import Outcome
 from renderers import animation
 from renderers.colours import colour_counts, seat_colour
+from tests.i18n.test_spanish_boards import drawn_texts
 from tests.table.test_history import GAMES, played
 
 
@@ -142,3 +143,17 @@ def test_a_long_name_is_cut_before_its_note():
     assert text_width(shown, 30, True) <= 400
     assert card.name_with_note(card.Row(1, 0, "Ana", "21", None, "resigned"), 400) == "Ana (resigned)"
     assert card.name_with_note(card.Row(1, 0, long_name, "21"), 400).endswith("…")
+
+
+async def test_a_spanish_card_says_why_the_game_ended_in_spanish(service):
+    """The results card of a Spanish server drew the engine's English reason under its Spanish
+    label ("Fin de la partida: the draw pile ran out and the round was completed."), while the
+    post above it said "se acabó el mazo y se completó la ronda"."""
+    session = await played(service, "guacamole", 402, moves=10**6, seed=6)
+    session = await service.core.get(session.id)
+    assert session.status == "finished"
+    with drawn_texts() as (texts, _):
+        await results.card(service, session, language="es")
+    drawn = " ".join(texts)
+    assert "Fin de la partida: se acabó el mazo y se completó la ronda." in drawn, texts
+    assert "draw pile" not in drawn

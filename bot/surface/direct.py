@@ -167,8 +167,7 @@ class Notifier:
         now = self.now()
         for uid, person in people.items():
             if person.notify != "none" and person.remind_hours:
-                if await self.store.jobs.job(REMIND, str(uid)) is None:
-                    await self.bot.scheduler.schedule(REMIND, str(uid), await self.next_reminder(person, now))
+                await self.arm_reminder(session, person, now)
             if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)
             elif person.wants_dm and not person.wants_mention and notices.is_quiet(person, now):
@@ -177,6 +176,21 @@ class Notifier:
                 armed = await self.store.jobs.job(REMIND, str(uid))
                 if armed is None or armed.due_at > due:
                     await self.bot.scheduler.schedule(REMIND, str(uid), due)
+
+    async def arm_reminder(self, session: Session, person: PersonRow, now: float) -> None:
+        """A turn of ``person``'s began in ``session``: their reminder comes after their interval
+        (or at their digest hour).  One armed earlier stays only while another game of theirs waits
+        on them: one armed for a turn they have played since would come too soon for this one."""
+        key = str(person.user_id)
+        due = await self.next_reminder(person, now)
+        armed = await self.store.jobs.job(REMIND, key)
+        if armed is not None and armed.due_at >= due:
+            return
+        if armed is not None and any(
+            w.session.id != session.id for w in await self.waiting_games(person.user_id)
+        ):
+            return
+        await self.bot.scheduler.schedule(REMIND, key, due)
 
     async def dm_turn(self, session: Session, person: PersonRow, message: discord.Message) -> None:
         seat = session.reader_of(person.user_id)

@@ -167,6 +167,40 @@ async def test_reminders_fire_after_a_restart_one_dm_for_all_games(standin, bot_
         assert [j.key for j in await bot.store.jobs.pending("remind")].count(str(alice.id)) == 1
 
 
+async def test_a_reminder_armed_for_a_turn_already_played_waits_the_whole_interval_of_the_new_one(
+    standin, bot_factory, table_clock
+):
+    """Alice wants a reminder every 12 hours.  Her first turn arms one; she moves an hour later,
+    and her next turn begins at 11 hours.  The reminder armed for the first turn does not come an
+    hour into the new one: it waits until that turn has waited 12 hours, and then says so."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):
+            await settings(standin, user, chan, where="dm", reminders=12)
+        thread, _ = await start_game(standin, bot, chan, alice, bob, piles=5)
+        first, _ = await to_move(bot, thread, (alice, bob))
+        table_clock.advance(3600)
+        await play_one(standin, bot, thread, (alice, bob))  # first moves after an hour
+        table_clock.advance(10 * 3600)
+        await play_one(standin, bot, thread, (alice, bob))  # first's turn again, at 11 hours
+        await standin.settle()
+        standin.skip_messages(standin.dm(first))
+        table_clock.advance(3600)  # 12 hours: when the first turn's reminder was due
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert [m.content for m in standin.messages(standin.dm(first)) if "Reminder" in m.content] == []
+        job = await bot.store.jobs.job("remind", str(first.id))
+        assert job is not None and job.due_at == table_clock.time() + 11 * 3600
+        table_clock.advance(11 * 3600)
+        await bot.scheduler.run_due()
+        digest = await standin.next_message(standin.dm(first), lambda m: m.content.startswith("Reminder"))
+        assert "your turn in 1 game" in digest.content and "waiting 12 hours" in digest.content
+        job = await bot.store.jobs.job("remind", str(first.id))
+        assert job is not None and job.due_at == table_clock.time() + 12 * 3600
+
+
 async def test_quiet_hours_hold_dms_and_reminders_back(standin, bot_factory, table_clock):
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")

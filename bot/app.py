@@ -439,6 +439,16 @@ class Pukllay(_BotBase):
             for session_id in await self.ready_sessions().play.computers_waiting([g.id for g in self.guilds]):
                 self.front.boards.computers_follow(session_id, catch_up=True)
 
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread was deleted: a game or lobby in it ends (see :meth:`Boards.channel_gone`)."""
+        if self.front is not None:
+            await self.front.boards.channel_gone(payload.guild_id, payload.thread_id)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted: the games in it and in its threads end (see :meth:`Boards.channel_gone`)."""
+        if self.front is not None:
+            await self.front.boards.channel_gone(channel.guild.id, channel.id)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction (command, autocomplete, button): keep the person's client language for
         their direct messages (written only when it changed; see Notifier.remember_locale); count

@@ -190,11 +190,10 @@ def waited(seconds: float, t: Language = ENGLISH) -> str:
     hours = minutes // 60
     if hours < 48:
         return t.ngettext("{n} hour", "{n} hours", hours)
-    return t.gettext(
-        "{days} {hours}",
-        days=t.ngettext("{n} day", "{n} days", hours // 24),
-        hours=t.ngettext("{n} hour", "{n} hours", hours % 24),
-    )
+    days = t.ngettext("{n} day", "{n} days", hours // 24)
+    if not hours % 24:  # whole days: "2 days", not "2 days 0 hours"
+        return days
+    return t.gettext("{days} {hours}", days=days, hours=t.ngettext("{n} hour", "{n} hours", hours % 24))
 
 
 def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:

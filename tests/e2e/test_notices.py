@@ -352,7 +352,7 @@ async def test_away_pauses_clocks_in_two_games_and_back_restarts_them(standin, b
             assert job.due_at == until + 23 * hour  # the 23 hours alice had left when she went away
             assert not [m for m in standin.messages(thread) if "Time is up" in m.content]
             status = await (await standin.slash(bob, thread, "game status")).original()
-            assert "⏱ 2 days 0 hours left for Alice (turn timer 24 h)" in status.content
+            assert "⏱ 2 days left for Alice (turn timer 24 h)" in status.content
 
         # Back a day later: the clocks run again from now with what was left.
         table_clock.advance(hour)

@@ -60,7 +60,7 @@ def link(session) -> str:
     [
         (
             ENGLISH,
-            ["0 minutes", "1 minute", "59 minutes", "1 hour", "47 hours", "2 days 0 hours", "3 days 1 hour"],
+            ["0 minutes", "1 minute", "59 minutes", "1 hour", "47 hours", "2 days", "3 days 1 hour"],
         ),
         (
             SPANISH,
@@ -70,7 +70,7 @@ def link(session) -> str:
                 "59 minutos",
                 "1 hora",
                 "47 horas",
-                "2 días y 0 horas",
+                "2 días",
                 "3 días y 1 hora",
             ],
         ),

@@ -158,3 +158,27 @@ def test_the_timeout_question_and_its_answers_in_both_languages():
     assert "**give more time** (the full 10 min again, from now)" in english
     labels = [SPANISH.gettext(clockvote.LABELS[c]) for c in ("computer", "more", "abandon")]
     assert labels == ["La máquina juega el asiento", "Dar más tiempo", "Abandonar la partida"]
+
+
+def test_a_singular_time_left_agrees_in_spanish():
+    """The time left is a wait in words, "1 hora" as well as "3 horas": the Spanish sentences
+    around it must not say "quedan 1 hora" (the reminder's line, the 80 % warnings, a turn
+    timer's line), so they name the time left without a verb that agrees with it."""
+    from bot import waits
+
+    one_hour = notices.waited(3600, SPANISH)
+    session = FakeSession(3)
+    lines = [
+        notices.digest([notices.Waiting(session, "Andes", 7200, left=3600)], link, SPANISH),
+        waits.warning_text(session, 3600, "Andes", link(session), SPANISH),  # type: ignore[arg-type]
+        waits.warning_mention(7, 3600, SPANISH),
+        SPANISH.gettext(
+            "⏱ {time} left for {players} (turn timer {hours} h)", time=one_hour, players="Ana", hours="24"
+        ),
+    ]
+    for line in lines:
+        assert "quedan 1 hora" not in line.lower(), line
+    assert "tiempo restante: 1 hora, esperando desde hace 2 horas" in lines[0]
+    assert "te queda en el reloj" in lines[1] and ": 1 hora;" in lines[1]
+    assert "te queda en el reloj de esta partida para este turno: 1 hora;" in lines[2]
+    assert lines[3] == "⏱ tiempo restante para Ana: 1 hora (temporizador de turno de 24 h)"

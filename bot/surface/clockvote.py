@@ -25,7 +25,7 @@ from bot.storage import Job
 from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
-from bot.surface.channels import clicked
+from bot.surface.channels import channel_missing, clicked
 from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
 from bot.time import gameclock as gc
@@ -105,12 +105,19 @@ class ClockDesk:
         if isinstance(outcome, MoveResult):
             try:  # the move stands; a board Discord refuses is logged
                 await self.boards.announce(outcome)
-            except Exception:
+            except Exception as exc:
                 log.warning(
                     "the board of session %s was not posted after its deadline", job.key, exc_info=True
                 )
+                await self.gone(outcome.session, exc)
         elif isinstance(outcome, TimeOut):
             await self.ask(outcome)
+
+    async def gone(self, session: Session, exc: BaseException) -> None:
+        """Discord answered that the game's channel or thread does not exist (it was deleted while
+        the bot was not running, so no deletion event came): the game ends as at a deletion."""
+        if channel_missing(exc) and session.row.guild_id:
+            await self.boards.channel_gone(session.row.guild_id, session.row.channel_id)
 
     async def ask(self, out: TimeOut) -> None:
         """Post the question for each seat that ran out, and arm the job that ends it unanswered."""
@@ -136,8 +143,10 @@ class ClockDesk:
                         users=[discord.Object(s.user_id) for s in [seat, *others] if s.user_id]
                     ),
                 )
-            except discord.HTTPException:
+            except discord.HTTPException as exc:
                 log.warning("could not ask about the timeout in session %s", session.id, exc_info=True)
+                await self.gone(session, exc)
+                return
 
     async def unanswered(self, job: Job) -> None:
         """The ``timeout`` job: nobody answered in time, so the computer takes the seat."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 import discord
@@ -33,6 +34,7 @@ from bot.sessions import Session
 from bot.storage import DEADLINE, PersonRow, Store
 from bot.surface import written
 from bot.surface.buttons import Persistent, button
+from bot.surface.channels import channel_missing
 from bot.surface.look import Look
 from bot.surface.replies import part_of
 from bot.time import gameclock as gc
@@ -50,6 +52,10 @@ MY_VIEW = N_("My view")  # the button on a turn DM
 LOCALES_KEPT = 10_000  # people whose last seen locale is remembered in memory (a write only on a change)
 
 
+async def nothing(*_: object) -> None:
+    return None
+
+
 def seconds_of(stamp: str) -> float:
     return datetime.fromisoformat(stamp).timestamp()
 
@@ -60,6 +66,8 @@ class Notifier:
     def __init__(self, look: Look):
         self.look = look
         self.locales: dict[int, str] = {}  # user id -> the locale last stored for them
+        # a game's channel turned out to be gone: its games end (Boards.channel_gone)
+        self.channel_gone: Callable[[int, int], Awaitable[None]] = nothing
 
     async def remember_locale(self, user_id: int, locale: str) -> None:
         """Keep the Discord locale of a person's interaction, for their direct messages (Discord
@@ -254,8 +262,10 @@ class Notifier:
                 text,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
             log.warning("could not mention %s in session %s either", user_id, session.id)
+            if channel_missing(exc) and session.row.guild_id:  # deleted while the bot was stopped
+                await self.channel_gone(session.row.guild_id, session.row.channel_id)
 
     async def dm_failed(self, user_id: int) -> bool:
         return (await self.store.people.person(user_id)).dm_failed

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 from tests.support import nim
@@ -266,3 +268,42 @@ async def test_a_deleted_channel_ends_the_games_in_it_and_in_its_threads(standin
         assert (await bot.sessions.core.get(in_thread.id)).status == "abandoned"
         assert await bot.store.games.live_sessions(standin.guild.id) == []
         assert standin.violations == []
+
+
+@pytest.mark.parametrize("reminders", [12, 0], ids=["a reminder's mention", "the clock's question"])
+async def test_a_thread_deleted_while_the_bot_was_stopped_ends_its_game_at_the_next_post_there(
+    standin, bot_factory, table_clock, monkeypatch, reminders
+):
+    """The bot is stopped; meanwhile a moderator deletes a clocked game's thread (no event reaches
+    the bot).  Started again, the table's next post there finds the thread gone (a reminder's
+    mention after 12 hours, or, without reminders, the question when the clock runs out): the
+    game ends as at a deletion, instead of running on where nobody can reach it."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)  # running out of time asks the others
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    extensions = (*BASE_EXTENSIONS, "cogs.me")
+    async with standin.run_client(bot_factory(extensions)) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):
+            await (await standin.slash(user, chan, "me notify", reminders=reminders)).original()
+        r = await standin.slash(alice, chan, "nim new", piles=5, clock="bank:1d")
+        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+        thread = standin.channel(lobby.id)
+        await standin.click(bob, lobby, "Join")
+        await standin.click(alice, lobby, "Start")
+        await standin.next_message(thread, is_board)
+        await bot.front.boards.drain()
+        session = await bot.sessions.core.in_channel(thread.id)
+    thread.guild.channels.remove(thread)  # deleted while the bot was not running
+    table_clock.advance(86400)
+    async with standin.run_client(bot_factory(extensions)) as bot:
+        await standin.wait_synced()
+        await bot.scheduler.run_due()
+        standin.expect_violation("unknown channel")  # the bot could not know before it tried
+        session = await bot.sessions.core.get(session.id)
+        assert session.status == "abandoned"
+        assert session.row.end_reason == "abandoned: its channel or thread was deleted"
+        await standin.wait_for(lambda: "closed" in standin.message(lobby.id).content, what="the lobby closed")
+        table_clock.advance(86400)  # the question's day, more reminders: nothing more is tried there
+        await bot.scheduler.run_due()
+        assert [v for v in standin.violations if not v.reported] == []

@@ -206,6 +206,42 @@ async def test_the_clock_warning_comes_once_at_80_percent(standin, bot_factory, 
         assert len(warnings()) == 1  # once per turn
 
 
+async def test_a_clock_changed_during_the_turn_warns_at_80_percent_of_the_new_clock(
+    standin, bot_factory, table_clock
+):
+    """Alice's turn runs on a bank of a day; two hours in, the host changes the clock to 4 hours a
+    move (and later to none, then a 5-hour turn timer).  Her warning comes at 80 % of the new turn's time,
+    not at 80 % of the day she no longer has: the time runs out after it, never before."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
+        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="bank:1d")
+        await turn_of(standin, bot, thread, alice, bob)
+
+        def warnings():
+            return [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+
+        table_clock.advance(2 * HOUR)
+        await ok(standin, alice, thread, "game clock", clock="move:4h")
+        await bot.front.replies.idle()
+        table_clock.advance(int(0.8 * 4 * HOUR) - 1)
+        await bot.scheduler.run_due()
+        assert warnings() == []
+        table_clock.advance(1)
+        await bot.scheduler.run_due()
+        (warning,) = warnings()
+        assert "48 minutes left on your clock" in warning.content, warning.content
+
+        await ok(standin, alice, thread, "game clock", clock="off")
+        await ok(standin, alice, thread, "game timer", hours=5)  # a turn timer: its own warning
+        await bot.front.replies.idle()
+        table_clock.advance(4 * HOUR)
+        await bot.scheduler.run_due()
+        assert len(warnings()) == 2 and "1 hour left on your clock" in warnings()[1].content
+
+
 async def test_a_watcher_gets_exactly_the_public_posts(standin, bot_factory):
     alice, bob, carol = standin.add_users("alice", "bob", "carol")
     chan = standin.channel("games")

@@ -38,6 +38,7 @@ from bot.storage import Store, open_store
 from bot.surface import options
 from bot.surface.calendar import DiscordCalendar
 from bot.surface.channels import NEEDED_FOR_THREADS, SERVERS_ONLY
+from bot.surface.direct import end_notice
 from bot.surface.front import DYNAMIC_ITEMS, Front
 from bot.surface.league import LeaguePosts
 from bot.surface.queue import QueuePosts
@@ -362,6 +363,7 @@ class Pukllay(_BotBase):
                 jobs.QUEUE_CONFIRM: queue.unconfirmed,
                 jobs.AUTOPLAY: front.waits.autoplay,
                 jobs.CLOCK_WARNING: front.waits.warning,
+                jobs.END_NOTICE: lambda job: end_notice(front.notifier, job),
             },
         )
         if self.settings.http_port is not None:

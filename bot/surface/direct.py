@@ -31,14 +31,14 @@ import discord
 from bot import i18n, notices, waits
 from bot.notices import Waiting
 from bot.sessions import Session
-from bot.storage import DEADLINE, PersonRow, Store
+from bot.storage import DEADLINE, Job, PersonRow, Store
 from bot.surface import written
 from bot.surface.buttons import Persistent, button
 from bot.surface.channels import channel_missing
 from bot.surface.look import Look
 from bot.surface.replies import part_of
 from bot.time import gameclock as gc
-from bot.time.jobs import CLOCK_WARNING, REMIND
+from bot.time.jobs import CLOCK_WARNING, END_NOTICE, REMIND
 from languages import ENGLISH, N_, Language, language
 
 log = logging.getLogger(__name__)
@@ -143,27 +143,16 @@ class Notifier:
         self, session: Session, message: discord.Message, people: dict[int, PersonRow]
     ) -> None:
         """After a game's last board: a direct message with the result to each player who wants
-        one (none in their quiet hours, as for turn notices); a refused one becomes a mention in
-        the thread.  Those who want a mention were pinged by the board itself."""
+        one (in their quiet hours, when those end, as for turn notices, unless the board's mention
+        told them); a refused one becomes a mention in the thread.  Those who want a mention were
+        pinged by the board itself."""
         now = self.now()
-        link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
         for uid, person in people.items():
-            if not notices.reach(person, now)[1]:
-                continue
-            t = await self.language_of(person, session)
-            text = notices.end_notice(written.session(session), self.guild_name(session, t), link, t)
-            if await self.send_dm(uid, text):
-                continue
-            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
-            said = (await self.look.language(session)).gettext(
-                "{person}, this game is over: the result is above.", person=f"<@{uid}>"
-            )
-            try:
-                await channel.send(
-                    said, allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)])
-                )
-            except discord.HTTPException:
-                log.warning("could not mention %s in session %s either", uid, session.id)
+            if notices.reach(person, now)[1]:
+                await tell_end(self, session, uid, person, message.id)
+            elif person.wants_dm and not person.wants_mention and notices.is_quiet(person, now):
+                due = notices.quiet_ends(person, now)
+                await self.bot.scheduler.schedule(END_NOTICE, f"{session.id}:{uid}", due)
 
     async def after_board(self, session: Session, message: discord.Message) -> None:
         """DM those whose turn began and who want it (in their quiet hours: when those end); arm
@@ -401,6 +390,43 @@ class Notifier:
         if file is not None:
             kwargs["file"] = file
         await interaction.followup.send(**kwargs)
+
+
+# ------------------------------------------------------------- a game's end, after quiet hours
+
+
+async def end_notice(notifier: Notifier, job: Job) -> None:
+    """The ``end_notice`` job: a game's end, held by the person's quiet hours, told now (later
+    still if their quiet hours moved meanwhile; not at all if they no longer want DMs)."""
+    session_id, uid = (int(x) for x in job.key.split(":"))
+    session = await notifier.look.service.core.get(session_id)
+    person = await notifier.store.people.person(uid)
+    if session is None or session.row.live or not person.wants_dm:
+        return
+    now = notifier.now()
+    if notices.is_quiet(person, now):
+        await notifier.bot.scheduler.schedule(END_NOTICE, job.key, notices.quiet_ends(person, now))
+        return
+    await tell_end(notifier, session, uid, person, session.row.board_message_id)
+
+
+async def tell_end(
+    notifier: Notifier, session: Session, uid: int, person: PersonRow, board_id: int | None
+) -> None:
+    """The end's direct message to one player (a refused one becomes a mention in the thread)."""
+    link = notices.jump_link(session.row.guild_id, session.row.channel_id, board_id)
+    t = await notifier.language_of(person, session)
+    text = notices.end_notice(written.session(session), notifier.guild_name(session, t), link, t)
+    if await notifier.send_dm(uid, text):
+        return
+    channel = notifier.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+    said = (await notifier.look.language(session)).gettext(
+        "{person}, this game is over: the result is above.", person=f"<@{uid}>"
+    )
+    try:
+        await channel.send(said, allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)]))
+    except discord.HTTPException:
+        log.warning("could not mention %s in session %s either", uid, session.id)
 
 
 # ------------------------------------------------------------- time away and settings, for /me

@@ -475,9 +475,10 @@ async def test_a_dm_notice_keeps_the_newest_lines_and_counts_the_older_ones_left
         assert listed[-1].startswith("Bob took 1 from pile ") and "more line" not in dm.content
 
 
-async def test_the_end_of_a_game_reaches_every_player_as_they_chose(standin, bot_factory):
+async def test_the_end_of_a_game_reaches_every_player_as_they_chose(standin, bot_factory, table_clock):
     """The last board names every player: those who want a mention are pinged by it, those who
-    want a DM get the result by DM (not in their quiet hours), and a refused DM becomes a mention."""
+    want a DM get the result by DM (in their quiet hours, when those end), and a refused DM
+    becomes a mention."""
     alice, bob, carol, dave = standin.add_users("alice", "bob", "carol", "dave")
     chan = standin.channel("games")
     users = (alice, bob, carol, dave)
@@ -516,6 +517,18 @@ async def test_the_end_of_a_game_reaches_every_player_as_they_chose(standin, bot
         assert not [m for m in standin.messages(standin.dm(dave)) if "is over" in m.content]
         (fallback,) = [m for m in standin.messages(thread) if "this game is over" in m.content]
         assert fallback.content.startswith(f"<@{carol.id}>") and set(fallback.pinged) == {carol.id}
+
+        # 09:00: dave's quiet hours end, and the result he was not told at 08:00 comes then, once.
+        table_clock.advance(3600 - 1)
+        await bot.scheduler.run_due()
+        assert not [m for m in standin.messages(standin.dm(dave)) if "is over" in m.content]
+        table_clock.advance(1)
+        await bot.scheduler.run_due()
+        (told,) = [m for m in standin.messages(standin.dm(dave)) if "is over" in m.content]
+        assert "**Game over**" in told.content and link in told.content
+        table_clock.advance(86400)
+        await bot.scheduler.run_due()
+        assert len([m for m in standin.messages(standin.dm(dave)) if "is over" in m.content]) == 1
 
 
 async def test_reminders_put_off_by_time_away_start_again_when_she_comes_back_early(

@@ -313,8 +313,12 @@ class Notifier:
         person = await self.store.people.person(user_id)
         if person.notify == "none":
             return  # (without reminders, only a turn's DM held by quiet hours comes here)
-        if person.away_at(self.now()):  # no reminders while away; they start again on return
-            await self.bot.scheduler.schedule(REMIND, str(user_id), person.away_until)
+        if person.away_at(self.now()) and person.away_until is not None:
+            # no reminders while away; they start again on return (a digest, at its hour)
+            hour = (await self.store.waits.settings(user_id)).digest_hour
+            await self.bot.scheduler.schedule(
+                REMIND, str(user_id), waits.after_away(person, hour, person.away_until)
+            )
             return
         t = await self.language_of(person)
         games = await self.waiting_games(user_id, t)
@@ -451,7 +455,8 @@ async def clocks_resume(notifier: Notifier, user_id: int, away_until: float | No
     """After ``/me back``: the person's turn deadlines and clock warnings are looked at now, so
     that each moves to when their clock, running again, runs out or reaches 80 % (the jobs'
     checks do the arithmetic); a reminder put off to the end of the time away (``away_until``,
-    as it was before they came back) comes now, as it would have at that end."""
+    as it was before they came back) comes now, as it would have at that end (a daily digest: at
+    its next hour)."""
     now = notifier.now()
     for session in await deadlines_again(notifier, user_id):
         if user_id in notifier.waiting_people(session):
@@ -461,8 +466,12 @@ async def clocks_resume(notifier: Notifier, user_id: int, away_until: float | No
                 if warning is not None and warning.due_at > now:
                     await notifier.bot.scheduler.schedule(CLOCK_WARNING, warning.key, now, warning.payload)
     reminder = await notifier.store.jobs.job(REMIND, str(user_id))
-    if reminder is not None and away_until is not None and reminder.due_at == away_until > now:
-        await notifier.bot.scheduler.schedule(REMIND, reminder.key, now, reminder.payload)
+    if reminder is not None and away_until is not None and reminder.due_at > now:
+        person = await notifier.store.people.person(user_id)
+        hour = (await notifier.store.waits.settings(user_id)).digest_hour
+        if reminder.due_at == waits.after_away(person, hour, away_until):  # put off by the time away
+            due = waits.after_away(person, hour, now)
+            await notifier.bot.scheduler.schedule(REMIND, reminder.key, due, reminder.payload)
 
 
 async def reminders_changed(notifier: Notifier, person: PersonRow) -> None:

@@ -275,6 +275,7 @@ class GameCommands(
         async def warnings() -> None:  # the new timer's 80 % warning (the old one's is void)
             if session.status == "active" and not session.damaged:
                 await self.front.waits.arm(session)
+                await self.front.undo.clock_changed(session)
 
         await self.front.boards.settled(
             interaction, session, said("The turn timer was changed"), say, then=warnings
@@ -313,6 +314,7 @@ class GameCommands(
                 await self.front.lobby.refresh(session)
             elif session.status == "active" and not session.damaged:
                 await self.front.waits.arm(session)  # the new clock's 80 % warnings (the old ones are void)
+                await self.front.undo.clock_changed(session)
 
         await self.front.boards.settled(
             interaction, session, said("The game's clock was changed"), say, then=lobby

@@ -16,6 +16,7 @@ buttons, channels, lobby, replies.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -34,6 +35,11 @@ from engines.core import said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
+
+
+async def nothing(*_: object) -> None:
+    return None
+
 
 LABELS = {
     "computer": N_("Computer plays the seat"),
@@ -98,6 +104,8 @@ class ClockDesk:
     def __init__(self, boards: Boards, lobby: Lobby):
         self.boards, self.lobby, self.replies = boards, lobby, boards.replies
         self.look, self.service = boards.look, boards.service
+        # a time ran out: an undo request asked before it is closed (UndoRequests.clock_changed)
+        self.clock_changed: Callable[[Session], Awaitable[None]] = nothing
 
     async def deadline(self, job: Job) -> None:
         """The ``deadline`` job of a clocked game, the turn timer's too (see Clocks.fire_clock)."""
@@ -147,6 +155,7 @@ class ClockDesk:
                 log.warning("could not ask about the timeout in session %s", session.id, exc_info=True)
                 await self.gone(session, exc)
                 return
+        await self.clock_changed(session)
 
     async def unanswered(self, job: Job) -> None:
         """The ``timeout`` job: nobody answered in time, so the computer takes the seat."""

@@ -38,6 +38,7 @@ from bot.storage import Store, open_store
 from bot.surface import options
 from bot.surface.calendar import DiscordCalendar
 from bot.surface.channels import NEEDED_FOR_THREADS, SERVERS_ONLY
+from bot.surface.direct import end_notice
 from bot.surface.front import DYNAMIC_ITEMS, Front
 from bot.surface.league import LeaguePosts
 from bot.surface.queue import QueuePosts
@@ -377,6 +378,7 @@ class Pukllay(_BotBase):
                 jobs.QUEUE_CONFIRM: queue.unconfirmed,
                 jobs.AUTOPLAY: front.waits.autoplay,
                 jobs.CLOCK_WARNING: front.waits.warning,
+                jobs.END_NOTICE: lambda job: end_notice(front.notifier, job),
             },
         )
         if self.settings.http_port is not None:
@@ -453,6 +455,16 @@ class Pukllay(_BotBase):
             self._computers_resumed = True
             for session_id in await self.ready_sessions().play.computers_waiting([g.id for g in self.guilds]):
                 self.front.boards.computers_follow(session_id, catch_up=True)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread was deleted: a game or lobby in it ends (see :meth:`Boards.channel_gone`)."""
+        if self.front is not None:
+            await self.front.boards.channel_gone(payload.guild_id, payload.thread_id)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted: the games in it and in its threads end (see :meth:`Boards.channel_gone`)."""
+        if self.front is not None:
+            await self.front.boards.channel_gone(channel.guild.id, channel.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction (command, autocomplete, button): keep the person's client language for

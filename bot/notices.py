@@ -190,13 +190,10 @@ def waited(seconds: float, t: Language = ENGLISH) -> str:
     hours = minutes // 60
     if hours < 48:
         return t.ngettext("{n} hour", "{n} hours", hours)
-    if not hours % 24:  # "3 days", not "3 days 0 hours"
-        return t.ngettext("{n} day", "{n} days", hours // 24)
-    return t.gettext(
-        "{days} {hours}",
-        days=t.ngettext("{n} day", "{n} days", hours // 24),
-        hours=t.ngettext("{n} hour", "{n} hours", hours % 24),
-    )
+    days = t.ngettext("{n} day", "{n} days", hours // 24)
+    if not hours % 24:  # whole days: "2 days", not "2 days 0 hours"
+        return days
+    return t.gettext("{days} {hours}", days=days, hours=t.ngettext("{n} hour", "{n} hours", hours % 24))
 
 
 def waited_count(seconds: float) -> int:

@@ -544,6 +544,7 @@ END_REASONS = frozenset(
         N_("abandoned"),
         N_("abandoned (damaged)"),
         N_("abandoned after a player's time ran out"),
+        N_("abandoned: its channel or thread was deleted"),
     }
 )
 STATES = {

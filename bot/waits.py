@@ -163,6 +163,12 @@ def next_digest(person: PersonRow, hour: int, now: float) -> float:
     return due.timestamp()
 
 
+def after_away(person: PersonRow, hour: int | None, until: float) -> float:
+    """When a reminder due during time away that ends at ``until`` comes: then, or with a daily
+    digest (``hour``), at its first hour from then on (not a second reminder on that day)."""
+    return until if hour is None else next_digest(person, hour, until - 1)
+
+
 def digest_settings(hour: int | None, t: Language = ENGLISH) -> str:
     if hour is None:
         return t.gettext("Your reminders come every so many hours while it is your turn (/me notify).")

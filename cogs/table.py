@@ -272,7 +272,14 @@ class GameCommands(
                 )
             return t.gettext("Turn timer off.")
 
-        await self.front.boards.settled(interaction, session, said("The turn timer was changed"), say)
+        async def warnings() -> None:  # the new timer's 80 % warning (the old one's is void)
+            if session.status == "active" and not session.damaged:
+                await self.front.waits.arm(session)
+                await self.front.undo.clock_changed(session)
+
+        await self.front.boards.settled(
+            interaction, session, said("The turn timer was changed"), say, then=warnings
+        )
 
     @app_commands.command(
         name="clock", description="Choose the game's clock, per move or a time bank (host or Manage Channels)"
@@ -305,6 +312,9 @@ class GameCommands(
         async def lobby() -> None:  # a lobby's message shows the clock
             if session.status == "lobby":
                 await self.front.lobby.refresh(session)
+            elif session.status == "active" and not session.damaged:
+                await self.front.waits.arm(session)  # the new clock's 80 % warnings (the old ones are void)
+                await self.front.undo.clock_changed(session)
 
         await self.front.boards.settled(
             interaction, session, said("The game's clock was changed"), say, then=lobby

@@ -15,6 +15,9 @@ from bot.sessions.play import Play
 from bot.time import gameclock as gc
 from engines.core import Outcome, Said, said
 
+CHANNEL_GONE = "abandoned: its channel or thread was deleted"
+"""The reason a game ends when its channel goes (in :data:`bot.texts.END_REASONS`, translated there)."""
+
 
 class Seats:
     """A seat leaves a running game, comes back, or the game ends without its players."""
@@ -153,6 +156,24 @@ class Seats:
             if session is None or not session.damaged or not session.row.live:
                 return None
             return await self.abandon_now(session, "abandoned (damaged)")
+
+    async def channel_gone(self, guild_id: int, channel_id: int) -> list[Session]:
+        """A channel or thread was deleted: the lobbies and games played in it, or in a thread of
+        it, end without a result (nobody can reach them any more: not to move, answer a question
+        or abandon them), so their clocks, reminders and seats under the cap go with them.  A
+        league game is left to its league (its round's deadline finishes it)."""
+        gone = []
+        for row in await self.store.games.live_sessions(guild_id):
+            if channel_id not in (row.channel_id, row.lobby_channel_id):
+                continue
+            async with self.core.lock(row.id):
+                session = await self.core.get(row.id)
+                if session is None or not session.row.live:
+                    continue
+                if await self.store.leagues.league_game_of(session.id) is not None:
+                    continue
+                gone.append(await self.abandon_now(session, CHANNEL_GONE))
+        return gone
 
     async def abandon_now(self, session: Session, reason: str) -> Session:
         """End the game without a result (lock held)."""

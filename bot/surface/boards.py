@@ -322,6 +322,16 @@ class Boards:
             await self.strip_buttons(session, session.row.board_message_id)
         await self.board_settled(session)
 
+    async def channel_gone(self, guild_id: int, channel_id: int) -> None:
+        """A channel or thread was deleted (by a moderator, say): the games and lobbies in it end
+        without a result (:meth:`bot.sessions.seats.Seats.channel_gone`); a lobby message that
+        stays, in the parent channel of a deleted thread, says the game is closed."""
+        for session in await self.service.seats.channel_gone(guild_id, channel_id):
+            log.info("session %s ended: its channel %s was deleted", session.id, channel_id)
+            if session.row.lobby_channel_id not in (None, channel_id):
+                await self.lobby_changed(session)
+            await self.board_settled(session)
+
     async def board_settled(self, session: Session) -> None:
         """Call the :attr:`after_board` listeners.  The board is posted (or the game abandoned)
         already, so a listener that fails is logged and must not undo the answer."""

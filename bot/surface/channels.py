@@ -16,6 +16,16 @@ from bot.surface.options import listed
 from engines.core import Said, said_n
 from languages import N_
 
+UNKNOWN_CHANNEL = 10003
+"""Discord's error code for a channel (or thread) that does not exist."""
+
+
+def channel_missing(exc: BaseException) -> bool:
+    """Whether Discord refused a request because its channel or thread does not exist (deleted,
+    perhaps while the bot was not running, so that no deletion event reached it)."""
+    return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
+
+
 SERVERS_ONLY = N_("Pukllay's games are played in a server's channels; use its commands there.")
 
 # What the bot needs in a channel to run a game there (a thread needs Send

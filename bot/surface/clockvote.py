@@ -16,6 +16,7 @@ buttons, channels, lobby, replies.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -25,7 +26,7 @@ from bot.storage import Job
 from bot.surface import written
 from bot.surface.boards import Boards
 from bot.surface.buttons import Persistent, button
-from bot.surface.channels import clicked
+from bot.surface.channels import channel_missing, clicked
 from bot.surface.lobby import Lobby
 from bot.surface.replies import part_of, reply
 from bot.time import gameclock as gc
@@ -34,6 +35,11 @@ from engines.core import said
 from languages import ENGLISH, N_, Language
 
 log = logging.getLogger(__name__)
+
+
+async def nothing(*_: object) -> None:
+    return None
+
 
 LABELS = {
     "computer": N_("Computer plays the seat"),
@@ -98,6 +104,8 @@ class ClockDesk:
     def __init__(self, boards: Boards, lobby: Lobby):
         self.boards, self.lobby, self.replies = boards, lobby, boards.replies
         self.look, self.service = boards.look, boards.service
+        # a time ran out: an undo request asked before it is closed (UndoRequests.clock_changed)
+        self.clock_changed: Callable[[Session], Awaitable[None]] = nothing
 
     async def deadline(self, job: Job) -> None:
         """The ``deadline`` job of a clocked game, the turn timer's too (see Clocks.fire_clock)."""
@@ -105,12 +113,19 @@ class ClockDesk:
         if isinstance(outcome, MoveResult):
             try:  # the move stands; a board Discord refuses is logged
                 await self.boards.announce(outcome)
-            except Exception:
+            except Exception as exc:
                 log.warning(
                     "the board of session %s was not posted after its deadline", job.key, exc_info=True
                 )
+                await self.gone(outcome.session, exc)
         elif isinstance(outcome, TimeOut):
             await self.ask(outcome)
+
+    async def gone(self, session: Session, exc: BaseException) -> None:
+        """Discord answered that the game's channel or thread does not exist (it was deleted while
+        the bot was not running, so no deletion event came): the game ends as at a deletion."""
+        if channel_missing(exc) and session.row.guild_id:
+            await self.boards.channel_gone(session.row.guild_id, session.row.channel_id)
 
     async def ask(self, out: TimeOut) -> None:
         """Post the question for each seat that ran out, and arm the job that ends it unanswered."""
@@ -136,8 +151,11 @@ class ClockDesk:
                         users=[discord.Object(s.user_id) for s in [seat, *others] if s.user_id]
                     ),
                 )
-            except discord.HTTPException:
+            except discord.HTTPException as exc:
                 log.warning("could not ask about the timeout in session %s", session.id, exc_info=True)
+                await self.gone(session, exc)
+                return
+        await self.clock_changed(session)
 
     async def unanswered(self, job: Job) -> None:
         """The ``timeout`` job: nobody answered in time, so the computer takes the seat."""

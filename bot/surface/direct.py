@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 import discord
@@ -30,13 +31,14 @@ import discord
 from bot import i18n, notices, waits
 from bot.notices import Waiting
 from bot.sessions import Session
-from bot.storage import DEADLINE, PersonRow, Store
+from bot.storage import DEADLINE, Job, PersonRow, Store
 from bot.surface import written
 from bot.surface.buttons import Persistent, button
+from bot.surface.channels import channel_missing
 from bot.surface.look import Look
 from bot.surface.replies import part_of
 from bot.time import gameclock as gc
-from bot.time.jobs import CLOCK_WARNING, REMIND
+from bot.time.jobs import CLOCK_WARNING, END_NOTICE, REMIND
 from languages import ENGLISH, N_, Language, language
 
 log = logging.getLogger(__name__)
@@ -50,6 +52,10 @@ MY_VIEW = N_("My view")  # the button on a turn DM
 LOCALES_KEPT = 10_000  # people whose last seen locale is remembered in memory (a write only on a change)
 
 
+async def nothing(*_: object) -> None:
+    return None
+
+
 def seconds_of(stamp: str) -> float:
     return datetime.fromisoformat(stamp).timestamp()
 
@@ -60,6 +66,8 @@ class Notifier:
     def __init__(self, look: Look):
         self.look = look
         self.locales: dict[int, str] = {}  # user id -> the locale last stored for them
+        # a game's channel turned out to be gone: its games end (Boards.channel_gone)
+        self.channel_gone: Callable[[int, int], Awaitable[None]] = nothing
 
     async def remember_locale(self, user_id: int, locale: str) -> None:
         """Keep the Discord locale of a person's interaction, for their direct messages (Discord
@@ -135,27 +143,16 @@ class Notifier:
         self, session: Session, message: discord.Message, people: dict[int, PersonRow]
     ) -> None:
         """After a game's last board: a direct message with the result to each player who wants
-        one (none in their quiet hours, as for turn notices); a refused one becomes a mention in
-        the thread.  Those who want a mention were pinged by the board itself."""
+        one (in their quiet hours, when those end, as for turn notices, unless the board's mention
+        told them); a refused one becomes a mention in the thread.  Those who want a mention were
+        pinged by the board itself."""
         now = self.now()
-        link = notices.jump_link(session.row.guild_id, session.row.channel_id, message.id)
         for uid, person in people.items():
-            if not notices.reach(person, now)[1]:
-                continue
-            t = await self.language_of(person, session)
-            text = notices.end_notice(written.session(session), self.guild_name(session, t), link, t)
-            if await self.send_dm(uid, text):
-                continue
-            channel = self.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
-            said = (await self.look.language(session)).gettext(
-                "{person}, this game is over: the result is above.", person=f"<@{uid}>"
-            )
-            try:
-                await channel.send(
-                    said, allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)])
-                )
-            except discord.HTTPException:
-                log.warning("could not mention %s in session %s either", uid, session.id)
+            if notices.reach(person, now)[1]:
+                await tell_end(self, session, uid, person, message.id)
+            elif person.wants_dm and not person.wants_mention and notices.is_quiet(person, now):
+                due = notices.quiet_ends(person, now)
+                await self.bot.scheduler.schedule(END_NOTICE, f"{session.id}:{uid}", due)
 
     async def after_board(self, session: Session, message: discord.Message) -> None:
         """DM those whose turn began and who want it (in their quiet hours: when those end); arm
@@ -167,8 +164,7 @@ class Notifier:
         now = self.now()
         for uid, person in people.items():
             if person.notify != "none" and person.remind_hours:
-                if await self.store.jobs.job(REMIND, str(uid)) is None:
-                    await self.bot.scheduler.schedule(REMIND, str(uid), await self.next_reminder(person, now))
+                await self.arm_reminder(session, person, now)
             if notices.reach(person, now)[1]:
                 await self.dm_turn(session, person, message)
             elif person.wants_dm and not person.wants_mention and notices.is_quiet(person, now):
@@ -177,6 +173,21 @@ class Notifier:
                 armed = await self.store.jobs.job(REMIND, str(uid))
                 if armed is None or armed.due_at > due:
                     await self.bot.scheduler.schedule(REMIND, str(uid), due)
+
+    async def arm_reminder(self, session: Session, person: PersonRow, now: float) -> None:
+        """A turn of ``person``'s began in ``session``: their reminder comes after their interval
+        (or at their digest hour).  One armed earlier stays only while another game of theirs waits
+        on them: one armed for a turn they have played since would come too soon for this one."""
+        key = str(person.user_id)
+        due = await self.next_reminder(person, now)
+        armed = await self.store.jobs.job(REMIND, key)
+        if armed is not None and armed.due_at >= due:
+            return
+        if armed is not None and any(
+            w.session.id != session.id for w in await self.waiting_games(person.user_id)
+        ):
+            return
+        await self.bot.scheduler.schedule(REMIND, key, due)
 
     async def dm_turn(self, session: Session, person: PersonRow, message: discord.Message) -> None:
         seat = session.reader_of(person.user_id)
@@ -240,8 +251,10 @@ class Notifier:
                 text,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
             log.warning("could not mention %s in session %s either", user_id, session.id)
+            if channel_missing(exc) and session.row.guild_id:  # deleted while the bot was stopped
+                await self.channel_gone(session.row.guild_id, session.row.channel_id)
 
     async def dm_failed(self, user_id: int) -> bool:
         return (await self.store.people.person(user_id)).dm_failed
@@ -300,8 +313,12 @@ class Notifier:
         person = await self.store.people.person(user_id)
         if person.notify == "none":
             return  # (without reminders, only a turn's DM held by quiet hours comes here)
-        if person.away_at(self.now()):  # no reminders while away; they start again on return
-            await self.bot.scheduler.schedule(REMIND, str(user_id), person.away_until)
+        if person.away_at(self.now()) and person.away_until is not None:
+            # no reminders while away; they start again on return (a digest, at its hour)
+            hour = (await self.store.waits.settings(user_id)).digest_hour
+            await self.bot.scheduler.schedule(
+                REMIND, str(user_id), waits.after_away(person, hour, person.away_until)
+            )
             return
         t = await self.language_of(person)
         games = await self.waiting_games(user_id, t)
@@ -382,6 +399,43 @@ class Notifier:
         await interaction.followup.send(**kwargs)
 
 
+# ------------------------------------------------------------- a game's end, after quiet hours
+
+
+async def end_notice(notifier: Notifier, job: Job) -> None:
+    """The ``end_notice`` job: a game's end, held by the person's quiet hours, told now (later
+    still if their quiet hours moved meanwhile; not at all if they no longer want DMs)."""
+    session_id, uid = (int(x) for x in job.key.split(":"))
+    session = await notifier.look.service.core.get(session_id)
+    person = await notifier.store.people.person(uid)
+    if session is None or session.row.live or not person.wants_dm:
+        return
+    now = notifier.now()
+    if notices.is_quiet(person, now):
+        await notifier.bot.scheduler.schedule(END_NOTICE, job.key, notices.quiet_ends(person, now))
+        return
+    await tell_end(notifier, session, uid, person, session.row.board_message_id)
+
+
+async def tell_end(
+    notifier: Notifier, session: Session, uid: int, person: PersonRow, board_id: int | None
+) -> None:
+    """The end's direct message to one player (a refused one becomes a mention in the thread)."""
+    link = notices.jump_link(session.row.guild_id, session.row.channel_id, board_id)
+    t = await notifier.language_of(person, session)
+    text = notices.end_notice(written.session(session), notifier.guild_name(session, t), link, t)
+    if await notifier.send_dm(uid, text):
+        return
+    channel = notifier.bot.get_partial_messageable(session.row.channel_id, guild_id=session.row.guild_id)
+    said = (await notifier.look.language(session)).gettext(
+        "{person}, this game is over: the result is above.", person=f"<@{uid}>"
+    )
+    try:
+        await channel.send(said, allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)]))
+    except discord.HTTPException:
+        log.warning("could not mention %s in session %s either", uid, session.id)
+
+
 # ------------------------------------------------------------- time away and settings, for /me
 
 
@@ -404,7 +458,8 @@ async def clocks_resume(notifier: Notifier, user_id: int, away_until: float | No
     """After ``/me back``: the person's turn deadlines and clock warnings are looked at now, so
     that each moves to when their clock, running again, runs out or reaches 80 % (the jobs'
     checks do the arithmetic); a reminder put off to the end of the time away (``away_until``,
-    as it was before they came back) comes now, as it would have at that end."""
+    as it was before they came back) comes now, as it would have at that end (a daily digest: at
+    its next hour)."""
     now = notifier.now()
     for session in await deadlines_again(notifier, user_id):
         if user_id in notifier.waiting_people(session):
@@ -414,8 +469,12 @@ async def clocks_resume(notifier: Notifier, user_id: int, away_until: float | No
                 if warning is not None and warning.due_at > now:
                     await notifier.bot.scheduler.schedule(CLOCK_WARNING, warning.key, now, warning.payload)
     reminder = await notifier.store.jobs.job(REMIND, str(user_id))
-    if reminder is not None and away_until is not None and reminder.due_at == away_until > now:
-        await notifier.bot.scheduler.schedule(REMIND, reminder.key, now, reminder.payload)
+    if reminder is not None and away_until is not None and reminder.due_at > now:
+        person = await notifier.store.people.person(user_id)
+        hour = (await notifier.store.waits.settings(user_id)).digest_hour
+        if reminder.due_at == waits.after_away(person, hour, away_until):  # put off by the time away
+            due = waits.after_away(person, hour, now)
+            await notifier.bot.scheduler.schedule(REMIND, reminder.key, due, reminder.payload)
 
 
 async def reminders_changed(notifier: Notifier, person: PersonRow) -> None:

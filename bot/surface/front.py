@@ -67,5 +67,7 @@ class Front:
         self.boards.lobby_changed = self.lobby.refresh
         self.boards.finished = self.results.card
         self.boards.after_board.append(self.undo.close_void)
+        self.notifier.channel_gone = self.boards.channel_gone
+        self.clocks.clock_changed = self.undo.clock_changed
         self.waits = Waits(self.boards)  # forced moves, passes ahead, clock warnings, watchers, followers
         self.boards.waits_after = self.waits.posted

@@ -16,6 +16,7 @@ from bot import i18n
 from bot.league.season import Picture
 from bot.sessions import MoveResult, Session
 from bot.surface.attach import picture as attachment
+from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES
 from bot.surface.channels import NEEDED_FOR_THREADS
 from bot.surface.checkin import checkin_view
 from bot.surface.front import Front
@@ -105,7 +106,12 @@ class LeaguePosts:
             if not isinstance(parent, discord.TextChannel):
                 log.warning("#%s takes no threads", getattr(parent, "name", parent))
                 return None
-            return (await parent.create_thread(name=name, type=discord.ChannelType.public_thread)).id
+            thread = await parent.create_thread(
+                name=name,
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,  # a round's game stays open a week
+            )
+            return thread.id
         except discord.HTTPException as exc:
             log.warning("no thread in channel %s (%s)", channel_id, exc)
             return None

@@ -13,6 +13,7 @@ import discord
 
 from bot import i18n
 from bot.sessions import MoveResult, Refusal
+from bot.surface.boards import THREAD_AUTO_ARCHIVE_MINUTES
 from bot.surface.buttons import Persistent, button
 from bot.surface.front import Front
 from bot.surface.league import only
@@ -57,7 +58,12 @@ class QueuePosts:
             if not isinstance(parent, discord.TextChannel):
                 log.warning("queue channel %s takes no threads", channel_id)
                 return None
-            return (await parent.create_thread(name=name, type=discord.ChannelType.public_thread)).id
+            thread = await parent.create_thread(
+                name=name,
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_AUTO_ARCHIVE_MINUTES,  # a daily game's thread stays a week
+            )
+            return thread.id
         except discord.HTTPException as exc:
             log.warning("no queue thread in channel %s (%s)", channel_id, exc)
             return None

@@ -30,6 +30,10 @@ log = logging.getLogger(__name__)
 
 MOVED_ON = N_("Closed: a move was played before everyone answered; the moves stand.")
 GAME_OVER = N_("Closed: the game ended before everyone answered.")
+CHANGED = N_(
+    "Closed: the game's clock changed, or a player's time ran out, before everyone answered; the moves "
+    "stand. Ask again with {/game undo}."
+)
 REPLACED = N_("Closed: a newer request to take back a move replaced this one.")
 
 
@@ -110,13 +114,18 @@ class UndoRequests:
             interaction, mine.gettext("Asked: the other players answer with the buttons in the channel.")
         )
 
-    async def close_void(self, session: Session) -> None:
+    async def close_void(self, session: Session, why: str | None = None) -> None:
         """After a board post or an abandon: a request the game moved past (or that its end left
-        unanswered) is dropped, and its message says it is closed and loses its buttons."""
+        unanswered) is dropped, and its message says it is closed and loses its buttons; ``why``:
+        what changed the game without a move (its clock: :data:`CHANGED`)."""
         void = await self.undo.void(session.id)
         if void is not None:
             request, over = void
-            await self.closed(session, request, GAME_OVER if over else MOVED_ON)
+            await self.closed(session, request, GAME_OVER if over else why or MOVED_ON)
+
+    async def clock_changed(self, session: Session) -> None:
+        """The game's clock changed, or a time ran out: a request asked before is closed, saying so."""
+        await self.close_void(session, CHANGED)
 
     async def closed(self, session: Session, request: UndoRequest, why: str) -> None:
         """Say under ``request``'s message why it closed, and take its buttons off; a message

@@ -26,6 +26,7 @@ QUEUE_EXPIRE = "queue_expire"
 QUEUE_CONFIRM = "queue_confirm"
 AUTOPLAY = "autoplay"
 CLOCK_WARNING = "clock_warning"
+END_NOTICE = "end_notice"
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,11 @@ KINDS = (
     Kind(QUEUE_CONFIRM, "the queue (QueueService.unconfirmed)", "key: a formed table's id"),
     Kind(AUTOPLAY, "fewer waits (Waits.autoplay)", "key: session:seat; payload: the version, the move"),
     Kind(CLOCK_WARNING, "fewer waits (Waits.warning)", "key: session:seat; payload: the turn's start"),
+    Kind(
+        END_NOTICE,
+        "turn notices (bot.surface.direct.end_notice)",
+        "key: session:user, told the end after quiet hours",
+    ),
 )
 
 J = TypeVar("J", covariant=True)  # the job a handler takes

@@ -68,6 +68,8 @@ async def test_a_swiss_league_of_seven_in_three_player_guacamole(standin, bot_fa
             assert "Bye (1 point)" in announce.content
             threads = threads_of(standin, before)
             assert len(threads) == 2
+            # a week without a message before Discord archives them (not its default day)
+            assert {t.auto_archive_duration for t in threads} == {10080}
             seated = set()
             for thread in threads:
                 posts = standin.messages(thread)

@@ -167,6 +167,40 @@ async def test_reminders_fire_after_a_restart_one_dm_for_all_games(standin, bot_
         assert [j.key for j in await bot.store.jobs.pending("remind")].count(str(alice.id)) == 1
 
 
+async def test_a_reminder_armed_for_a_turn_already_played_waits_the_whole_interval_of_the_new_one(
+    standin, bot_factory, table_clock
+):
+    """Alice wants a reminder every 12 hours.  Her first turn arms one; she moves an hour later,
+    and her next turn begins at 11 hours.  The reminder armed for the first turn does not come an
+    hour into the new one: it waits until that turn has waited 12 hours, and then says so."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):
+            await settings(standin, user, chan, where="dm", reminders=12)
+        thread, _ = await start_game(standin, bot, chan, alice, bob, piles=5)
+        first, _ = await to_move(bot, thread, (alice, bob))
+        table_clock.advance(3600)
+        await play_one(standin, bot, thread, (alice, bob))  # first moves after an hour
+        table_clock.advance(10 * 3600)
+        await play_one(standin, bot, thread, (alice, bob))  # first's turn again, at 11 hours
+        await standin.settle()
+        standin.skip_messages(standin.dm(first))
+        table_clock.advance(3600)  # 12 hours: when the first turn's reminder was due
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert [m.content for m in standin.messages(standin.dm(first)) if "Reminder" in m.content] == []
+        job = await bot.store.jobs.job("remind", str(first.id))
+        assert job is not None and job.due_at == table_clock.time() + 11 * 3600
+        table_clock.advance(11 * 3600)
+        await bot.scheduler.run_due()
+        digest = await standin.next_message(standin.dm(first), lambda m: m.content.startswith("Reminder"))
+        assert "your turn in 1 game" in digest.content and "waiting 12 hours" in digest.content
+        job = await bot.store.jobs.job("remind", str(first.id))
+        assert job is not None and job.due_at == table_clock.time() + 12 * 3600
+
+
 async def test_quiet_hours_hold_dms_and_reminders_back(standin, bot_factory, table_clock):
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
@@ -441,9 +475,10 @@ async def test_a_dm_notice_keeps_the_newest_lines_and_counts_the_older_ones_left
         assert listed[-1].startswith("Bob took 1 from pile ") and "more line" not in dm.content
 
 
-async def test_the_end_of_a_game_reaches_every_player_as_they_chose(standin, bot_factory):
+async def test_the_end_of_a_game_reaches_every_player_as_they_chose(standin, bot_factory, table_clock):
     """The last board names every player: those who want a mention are pinged by it, those who
-    want a DM get the result by DM (not in their quiet hours), and a refused DM becomes a mention."""
+    want a DM get the result by DM (in their quiet hours, when those end), and a refused DM
+    becomes a mention."""
     alice, bob, carol, dave = standin.add_users("alice", "bob", "carol", "dave")
     chan = standin.channel("games")
     users = (alice, bob, carol, dave)
@@ -482,6 +517,18 @@ async def test_the_end_of_a_game_reaches_every_player_as_they_chose(standin, bot
         assert not [m for m in standin.messages(standin.dm(dave)) if "is over" in m.content]
         (fallback,) = [m for m in standin.messages(thread) if "this game is over" in m.content]
         assert fallback.content.startswith(f"<@{carol.id}>") and set(fallback.pinged) == {carol.id}
+
+        # 09:00: dave's quiet hours end, and the result he was not told at 08:00 comes then, once.
+        table_clock.advance(3600 - 1)
+        await bot.scheduler.run_due()
+        assert not [m for m in standin.messages(standin.dm(dave)) if "is over" in m.content]
+        table_clock.advance(1)
+        await bot.scheduler.run_due()
+        (told,) = [m for m in standin.messages(standin.dm(dave)) if "is over" in m.content]
+        assert "**Game over**" in told.content and link in told.content
+        table_clock.advance(86400)
+        await bot.scheduler.run_due()
+        assert len([m for m in standin.messages(standin.dm(dave)) if "is over" in m.content]) == 1
 
 
 async def test_reminders_put_off_by_time_away_start_again_when_she_comes_back_early(

@@ -381,3 +381,25 @@ def test_a_wish_for_no_computers_reads_no_computers_not_up_to_zero():
     assert ", sin máquinas, " in wishes(entry, language("es"))
     two = QueueEntry(1, 7, 2, "Ana", "pachakuna", (2,), "any", 2, "any", False, 0.0, 3600.0)
     assert ", up to 2 computers, " in wishes(two, language("en"))
+
+
+async def test_a_daily_table_s_thread_stays_open_a_week_between_moves_as_a_game_s_own_thread_does(
+    standin, bot_factory, table_clock
+):
+    """A daily table plays a move a day: its thread must not archive itself after Discord's default
+    day without a message (slash commands are not offered in an archived thread), so it is opened
+    with the longest auto-archive Discord has, a week, as a game opened with /<game> new is."""
+    chan = standin.channel("games")
+    ana, beto = standin.add_users("ana", "beto")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(standin.owner, chan, "queue channel", channel=chan)).original()
+        before = {t.id for t in standin.guild.threads}
+        for user in (ana, beto):
+            table_clock.advance(60)
+            wishes = dict(game="pachakuna", pace="daily", start="now")
+            await (await standin.slash(user, chan, "queue join", **wishes)).original()
+            await bot.front.replies.idle()
+        (thread,) = new_threads(standin, before)
+        assert (await bot.sessions.core.in_channel(thread.id)).status == "active"
+        assert thread.auto_archive_duration == 10080

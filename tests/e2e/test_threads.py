@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
+from tests.e2e.conftest import BASE_EXTENSIONS
 from tests.standin.model import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 from tests.support import nim
 
@@ -185,3 +190,120 @@ async def test_a_rematch_in_the_thread_keeps_it_open_until_the_rematch_is_over(
         table_clock.advance(3600)
         await bot.scheduler.run_due()
         assert thread.archived
+
+
+async def moderator_deletes(standin, channel) -> None:
+    """Someone with Manage Threads (or Manage Channels) deletes ``channel``: Discord tells the bot
+    with THREAD_DELETE (a thread) or CHANNEL_DELETE (a channel, whose threads go with it)."""
+    channel.guild.channels.remove(channel)
+    event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
+    payload = {"id": str(channel.id), "guild_id": str(channel.guild.id), "type": channel.type}
+    if channel.parent_id:
+        payload["parent_id"] = str(channel.parent_id)
+    await standin._conn_for(channel).dispatch(event, payload)
+    await standin.settle()  # the event is parsed and its handlers started: wait for them to end
+    handler = f"discord.py: on_{'raw_thread' if channel.is_thread else 'guild_channel'}_delete"
+    await asyncio.gather(*(t for t in asyncio.all_tasks() if t.get_name() == handler))
+
+
+async def test_a_game_whose_thread_a_moderator_deleted_ends_and_stops_its_clock_and_reminders(
+    standin, bot_factory, table_clock
+):
+    """A running game with a bank clock and reminders: a moderator deletes its thread.  Nobody
+    can move, answer the timeout question or abandon it there any more, so it ends without a
+    result: the lobby message says so, /game mine no longer lists it, and the day after neither
+    the clock nor a reminder posts anything (nothing is sent to the deleted thread)."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory((*BASE_EXTENSIONS, "cogs.me"))) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):
+            r = await standin.slash(user, chan, "me notify", where="dm", reminders=6)
+            await r.original()
+        r = await standin.slash(alice, chan, "nim new", piles=5, clock="bank:1d")
+        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+        thread = standin.channel(lobby.id)
+        await standin.click(bob, lobby, "Join")
+        await standin.click(alice, lobby, "Start")
+        await standin.next_message(thread, is_board)
+        await bot.front.boards.drain()
+        session = await bot.sessions.core.in_channel(thread.id)
+        assert await bot.store.jobs.job("deadline", str(session.id)) is not None
+
+        await moderator_deletes(standin, thread)
+        session = await bot.sessions.core.get(session.id)
+        assert session.status == "abandoned"
+        assert session.row.end_reason == "abandoned: its channel or thread was deleted"
+        await standin.wait_for(lambda: "closed" in standin.message(lobby.id).content, what="the lobby closed")
+        assert "its channel or thread was deleted" in standin.message(lobby.id).content
+        assert standin.message(lobby.id).custom_ids == []
+        for user in (alice, bob):
+            mine = await (await standin.slash(user, chan, "game mine")).original()
+            assert mine.content.startswith("You are not sitting in any game"), mine.content
+            standin.skip_messages(standin.dm(user))
+
+        table_clock.advance(2 * 86400)
+        await bot.scheduler.run_due()
+        await standin.settle()
+        assert standin.violations == []  # nothing was posted to the deleted thread
+        for user in (alice, bob):
+            assert [m for m in standin.messages(standin.dm(user)) if "Reminder" in m.content] == []
+
+
+async def test_a_deleted_channel_ends_the_games_in_it_and_in_its_threads(standin, bot_factory):
+    alice, bob = standin.add_users("alice", "bob")
+    chan, lounge = standin.channel("games"), standin.channel("general")
+    async with standin.run_client(bot_factory()) as bot:
+        await standin.wait_synced()
+        _, thread = await open_in_thread(standin, chan, alice)
+        r = await standin.slash(bob, lounge, "nim new", thread=False)
+        await r.original()
+        in_thread = await bot.sessions.core.in_channel(thread.id)
+        here = await bot.sessions.core.in_channel(lounge.id)
+
+        await moderator_deletes(standin, lounge)
+        assert (await bot.sessions.core.get(here.id)).status == "abandoned"
+        assert (await bot.sessions.core.get(in_thread.id)).status == "lobby"
+        await moderator_deletes(standin, chan)  # its threads go with it
+        assert (await bot.sessions.core.get(in_thread.id)).status == "abandoned"
+        assert await bot.store.games.live_sessions(standin.guild.id) == []
+        assert standin.violations == []
+
+
+@pytest.mark.parametrize("reminders", [12, 0], ids=["a reminder's mention", "the clock's question"])
+async def test_a_thread_deleted_while_the_bot_was_stopped_ends_its_game_at_the_next_post_there(
+    standin, bot_factory, table_clock, monkeypatch, reminders
+):
+    """The bot is stopped; meanwhile a moderator deletes a clocked game's thread (no event reaches
+    the bot).  Started again, the table's next post there finds the thread gone (a reminder's
+    mention after 12 hours, or, without reminders, the question when the clock runs out): the
+    game ends as at a deletion, instead of running on where nobody can reach it."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)  # running out of time asks the others
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    extensions = (*BASE_EXTENSIONS, "cogs.me")
+    async with standin.run_client(bot_factory(extensions)) as bot:
+        await standin.wait_synced()
+        for user in (alice, bob):
+            await (await standin.slash(user, chan, "me notify", reminders=reminders)).original()
+        r = await standin.slash(alice, chan, "nim new", piles=5, clock="bank:1d")
+        lobby = await r.original(lambda m: "pk:lobby:join:" in " ".join(m.custom_ids))
+        thread = standin.channel(lobby.id)
+        await standin.click(bob, lobby, "Join")
+        await standin.click(alice, lobby, "Start")
+        await standin.next_message(thread, is_board)
+        await bot.front.boards.drain()
+        session = await bot.sessions.core.in_channel(thread.id)
+    thread.guild.channels.remove(thread)  # deleted while the bot was not running
+    table_clock.advance(86400)
+    async with standin.run_client(bot_factory(extensions)) as bot:
+        await standin.wait_synced()
+        await bot.scheduler.run_due()
+        standin.expect_violation("unknown channel")  # the bot could not know before it tried
+        session = await bot.sessions.core.get(session.id)
+        assert session.status == "abandoned"
+        assert session.row.end_reason == "abandoned: its channel or thread was deleted"
+        await standin.wait_for(lambda: "closed" in standin.message(lobby.id).content, what="the lobby closed")
+        table_clock.advance(86400)  # the question's day, more reminders: nothing more is tried there
+        await bot.scheduler.run_due()
+        assert [v for v in standin.violations if not v.reported] == []

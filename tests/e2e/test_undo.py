@@ -169,3 +169,36 @@ async def test_status_counts_the_moves_that_stand(standin, bot_factory):
         await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
         status = await (await standin.slash(other, chan, "game status")).original()
         assert "1 move played" in status.content
+
+
+async def test_a_request_voided_by_a_clock_change_or_a_time_running_out_says_so(
+    standin, bot_factory, table_clock, monkeypatch
+):
+    """A request made void without a move (the host changes the clock; later the other player's
+    time runs out while asked) closes its message with what happened and how to ask again,
+    instead of keeping buttons that answer "the game moved on"."""
+    monkeypatch.setattr(nim, "TABLE_MOVES", False)  # a time running out asks the others
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(ALL)) as bot:
+        await standin.wait_synced()
+        session, first, other = await nim_game(standin, bot, chan, alice, bob)
+        legal = await bot.sessions.play.legal_moves(chan.id, first.id)
+        await (await standin.slash(first, chan, "nim move", move=legal[0])).original()
+        await (await standin.slash(first, chan, "game undo")).original()
+        request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        await (await standin.slash(alice, chan, "game clock", clock="move:4h")).original()
+        await bot.front.replies.idle()
+        closed = standin.message(request.id)
+        assert not closed.buttons and "Closed: the game's clock changed" in closed.content
+        assert "/game undo" in closed.content
+        assert await bot.sessions.store.history.undo_request(session.id) is None
+
+        await (await standin.slash(first, chan, "game undo")).original()
+        request = await standin.next_message(chan, lambda m: "asks to take back" in m.content and m.buttons)
+        table_clock.advance(4 * 3600)  # the other player's 4 hours run out while they are asked
+        await bot.scheduler.run_due()
+        await standin.next_message(chan, lambda m: "time ran out" in m.content)
+        await bot.front.replies.idle()
+        closed = standin.message(request.id)
+        assert not closed.buttons and "a player's time ran out" in closed.content

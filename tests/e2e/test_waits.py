@@ -176,6 +176,50 @@ async def test_the_digest_lists_the_games_by_time_left_at_the_chosen_hour(standi
         assert job.due_at == start + 28 * HOUR  # tomorrow at 12:00
 
 
+async def test_a_daily_digest_put_off_by_time_away_comes_at_its_hour_once_a_day(
+    standin, bot_factory, table_clock
+):
+    """Alice takes her reminders as a digest at 12:00 and goes away for two days while a game
+    waits on her.  The day she is back, the digest comes at 12:00, once (not also at the hour her
+    time away ended); when she comes back early, at its hour the next day."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    start = table_clock.time()  # 2027-01-15 08:00 UTC
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", where="dm")
+        await ok(standin, alice, chan, "me digest", at="12")
+        thread, _ = await open_game(standin, bot, chan, alice, bob)
+        await turn_of(standin, bot, thread, alice, bob)
+        await ok(standin, alice, chan, "me away", days=2)  # until 2027-01-17 08:00
+
+        def digests():
+            return [m for m in standin.messages(standin.dm(alice)) if m.content.startswith("Reminder")]
+
+        for hours in (4, 24 + 4, 48, 48 + 4 - 1 / 3600):  # 12:00 while away, ..., 11:59:59 on the 17th
+            table_clock.set(start + hours * HOUR)
+            await bot.scheduler.run_due()
+        assert digests() == []
+        table_clock.set(start + 52 * HOUR)  # 12:00 on the 17th
+        await bot.scheduler.run_due()
+        assert len(digests()) == 1
+        job = await bot.store.jobs.job("remind", str(alice.id))
+        assert job is not None and job.due_at == start + 76 * HOUR  # the 18th at 12:00
+
+        # Away again, for three days: the digest due on the 18th waits for the 20th at 12:00, when
+        # her time away ends; back early, on the 18th at 13:00, it comes the next day at 12:00.
+        await ok(standin, alice, chan, "me away", days=3)
+        table_clock.set(start + 76 * HOUR)
+        await bot.scheduler.run_due()
+        job = await bot.store.jobs.job("remind", str(alice.id))
+        assert job is not None and job.due_at == start + 124 * HOUR, (job.due_at - start) / HOUR
+        table_clock.set(start + 77 * HOUR)
+        await ok(standin, alice, chan, "me back")
+        job = await bot.store.jobs.job("remind", str(alice.id))
+        assert job is not None and job.due_at == start + 100 * HOUR, (job.due_at - start) / HOUR
+        assert len(digests()) == 1
+
+
 async def test_the_clock_warning_comes_once_at_80_percent(standin, bot_factory, table_clock):
     alice, bob = standin.add_users("alice", "bob")
     chan = standin.channel("games")
@@ -204,6 +248,42 @@ async def test_the_clock_warning_comes_once_at_80_percent(standin, bot_factory, 
         table_clock.advance(HOUR)
         await bot.scheduler.run_due()
         assert len(warnings()) == 1  # once per turn
+
+
+async def test_a_clock_changed_during_the_turn_warns_at_80_percent_of_the_new_clock(
+    standin, bot_factory, table_clock
+):
+    """Alice's turn runs on a bank of a day; two hours in, the host changes the clock to 4 hours a
+    move (and later to none, then a 5-hour turn timer).  Her warning comes at 80 % of the new turn's time,
+    not at 80 % of the day she no longer has: the time runs out after it, never before."""
+    alice, bob = standin.add_users("alice", "bob")
+    chan = standin.channel("games")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await ok(standin, alice, chan, "me notify", where="dm", reminders=0)
+        thread, _ = await open_game(standin, bot, chan, alice, bob, clock="bank:1d")
+        await turn_of(standin, bot, thread, alice, bob)
+
+        def warnings():
+            return [m for m in standin.messages(standin.dm(alice)) if "80 %" in m.content]
+
+        table_clock.advance(2 * HOUR)
+        await ok(standin, alice, thread, "game clock", clock="move:4h")
+        await bot.front.replies.idle()
+        table_clock.advance(int(0.8 * 4 * HOUR) - 1)
+        await bot.scheduler.run_due()
+        assert warnings() == []
+        table_clock.advance(1)
+        await bot.scheduler.run_due()
+        (warning,) = warnings()
+        assert "48 minutes left on your clock" in warning.content, warning.content
+
+        await ok(standin, alice, thread, "game clock", clock="off")
+        await ok(standin, alice, thread, "game timer", hours=5)  # a turn timer: its own warning
+        await bot.front.replies.idle()
+        table_clock.advance(4 * HOUR)
+        await bot.scheduler.run_due()
+        assert len(warnings()) == 2 and "1 hour left on your clock" in warnings()[1].content
 
 
 async def test_a_watcher_gets_exactly_the_public_posts(standin, bot_factory):

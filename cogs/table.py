@@ -151,7 +151,8 @@ class GameCommands(
     )
     @guarded()
     async def describe(self, interaction: discord.Interaction) -> None:
-        session = written.session(await self.with_board(interaction))
+        found = await self.with_board(interaction)
+        session = written.session(await self.sessions.logbook.with_holders(found))
         t = i18n.private(interaction)
         last = texts.last_action(session, await self.sessions.logbook.log(session, last=1), t)
         first, *more = described(session, session.reader_of(interaction.user.id), t, last)
@@ -175,6 +176,7 @@ class GameCommands(
             raise Refusal(damaged_text(session))
         records = await self.sessions.logbook.log(session, last=count)
         reader = session.reader_of(interaction.user.id)
+        session = await self.sessions.logbook.with_holders(session)  # whose each move was then
         await reply(
             interaction, texts.log_text(written.session(session), records, reader, i18n.private(interaction))
         )

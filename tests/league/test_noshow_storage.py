@@ -179,3 +179,68 @@ async def test_a_substitute_in_a_clocked_game_gets_a_full_start_and_plays(servic
     assert first.seat in handed.banks.since  # the substitute's clock runs on their turn
     move = (await service.play.legal_moves(7, 30))[-1]
     assert (await service.play.play(7, 30, move)).session.version > handed.version
+
+
+async def test_each_move_is_put_to_whoever_held_its_seat_then(service, clock):
+    """Cusi (30) substitutes for Ana (10) in one league and plays her own seat in another, where
+    Ana substitutes for her.  Each game reads back who held each seat before its handover (with
+    that league's name for them), so its log, its history's names and the profiles' turns put
+    every move to whoever made it, and the same person is never mixed up between the two games."""
+    from bot import texts
+    from bot.profiles import reckon
+    from bot.storage.profiles import Holder
+
+    store = service.store
+    games = []
+    for name, channel, (first, second), sub in (("Autumn", 7, (10, 20), 30), ("Winter", 8, (30, 40), 10)):
+        lid = await new_league(store, name=name)
+        for uid, shown in ((first, f"First{first}"), (second, f"Second{second}")):
+            await store.leagues.join_league(lid, uid, shown)
+        await store.leagues.start_league(lid, store.clock.time(), 3)
+        (gid,) = await store.leagues.open_round(lid, 1, [[first, second]], [], store.clock.time() + 10)
+        session = await service.lobby.create(
+            "nim", guild_id=GUILD, channel_id=channel, host_id=first, host_name=f"seat{first}", seed=3
+        )
+        await service.lobby.join(channel, second, f"seat{second}")
+        await store.leagues.attach_session(gid, session.id)
+        session = (await service.lobby.start(channel, first)).session
+        for _ in range(4):  # two moves each
+            (seat,) = session.waiting_on()
+            move = (await service.play.legal_moves(channel, seat.user_id))[0]
+            session = (await service.play.play(channel, seat.user_id, move)).session
+            clock.advance(60)
+        await store.leagues.drop_player(lid, first)
+        await store.noshows.add_substitute(lid, sub, f"Sub{sub}")
+        seat = session.seat_of(first).seat
+        handed_at = clock.time()
+        assert await store.noshows.hand_seat(
+            lid, gid, session.id, seat, first, Substitute(sub, f"seat{sub}"), "original"
+        )
+        session = await service.core.get(session.id)
+        while session.status == "active" and sub not in {s.user_id for s in session.waiting_on()}:
+            (other,) = session.waiting_on()
+            move = (await service.play.legal_moves(channel, other.user_id))[0]
+            session = (await service.play.play(channel, other.user_id, move)).session
+        move = (await service.play.legal_moves(channel, sub))[0]
+        session = (await service.play.play(channel, sub, move)).session
+        games.append((session, seat, first, sub, handed_at))
+
+    for session, seat, first, sub, handed_at in games:
+        earlier = await store.history.handovers(session.id)
+        assert earlier == (Holder(seat, first, 4, None, handed_at, f"First{first}"),)
+        read = await service.logbook.with_holders(session)
+        rows = await store.history.moves(session.id)
+        mine = [r.number for r in rows if r.seat == seat]
+        assert (
+            read.names_at(mine[0])[seat] == f"First{first}" and read.names_at(mine[-1])[seat] == f"seat{sub}"
+        )
+        assert read.names_at(0)[seat] == f"First{first}" and session.names()[seat] == f"seat{sub}"
+        log = texts.log_text(read, await service.logbook.log(read), None).splitlines()
+        assert [
+            line.split(":")[0] for line in log if line.split(":")[0].endswith(read.names_at(None)[seat])
+        ] == [f"{mine[-1]}. seat{sub}"]
+        assert sum(f"First{first}" in line for line in log) == len(mine) - 1
+        (game_log,) = await store.profiles.logs([session.id])
+        assert game_log.earlier == earlier
+        turns = {t.number: t.user_id for t in reckon.turns_of(game_log, {})}
+        assert [turns[n] for n in mine] == [first] * (len(mine) - 1) + [sub]

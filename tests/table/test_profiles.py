@@ -547,6 +547,7 @@ async def test_a_handover_stored_before_the_upgrade_is_placed_in_the_log_by_its_
             assert store.upgraded_from == added - 1 and await store.schema_version() == SCHEMA_VERSION
             (log,) = await store.profiles.logs([10])
             assert log.earlier == (Holder(0, ANN, 3, 0, handed_at),)
+            assert await store.history.handovers(10) == log.earlier  # what the log and history name
             turns = reckon.turns_of(log, {})
             assert [(t.number, t.user_id, t.missed) for t in turns] == [
                 (1, ANN, False),

@@ -244,3 +244,37 @@ async def test_each_move_is_put_to_whoever_held_its_seat_then(service, clock):
         assert game_log.earlier == earlier
         turns = {t.number: t.user_id for t in reckon.turns_of(game_log, {})}
         assert [turns[n] for n in mine] == [first] * (len(mine) - 1) + [sub]
+
+
+async def test_a_substitute_takes_back_only_moves_of_their_own(service):
+    """/game undo takes back the asker's last move: a substitute who has not moved yet has none
+    (the seat's moves before the handover were the dropped player's), and once they have moved,
+    theirs is the one taken back, never the dropped player's."""
+    from bot.history import History
+    from bot.sessions import Refusal
+    from bot.undo import UndoService
+
+    store = service.store
+    lid, gid, session = await running_league(service)
+    undo = UndoService(service, History(service))
+    for _ in range(4):  # two moves each
+        (seat,) = session.waiting_on()
+        move = (await service.play.legal_moves(7, seat.user_id))[0]
+        session = (await service.play.play(7, seat.user_id, move)).session
+    seat = session.seat_of(10).seat
+    await store.leagues.drop_player(lid, 10)
+    await store.noshows.add_substitute(lid, 30, "Sub")
+    assert await store.noshows.hand_seat(lid, gid, session.id, seat, 10, Substitute(30, "Sub"), "original")
+    session = await service.core.get(session.id)
+    with pytest.raises(Refusal, match="you have no move in this game that could be taken back"):
+        await undo.ask(7, 30)
+    assert await store.history.move_count(session.id) == 4  # nothing changed
+    while 30 not in {s.user_id for s in session.waiting_on()}:
+        (other,) = session.waiting_on()
+        session = (
+            await service.play.play(7, other.user_id, (await service.play.legal_moves(7, other.user_id))[0])
+        ).session
+    session = (await service.play.play(7, 30, (await service.play.legal_moves(7, 30))[0])).session
+    theirs = await store.history.move_count(session.id)
+    asked = await undo.ask(7, 30)
+    assert asked.target == theirs and [m.number for m in asked.moves] == [theirs]

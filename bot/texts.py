@@ -72,19 +72,20 @@ def event_lines(
     reader may read adds nothing; otherwise every move gives at least its
     one-line summary.
     """
-    names = session.names()
-    lines: list[str] = []
+    named: list[str] = []
     for record in records:
         s = seen(session.engine, session.state, record, reader, t)
         if channel and s.quiet:
             continue
         if s.lines:
-            lines.extend(s.lines)
-        elif not channel:
-            lines.append(s.summary(t))
-        elif not record.events and s.notation is not None:
-            lines.append(s.summary(t))  # a move the engine said nothing about is shown by its notation
-    named = [name_seats(line, names) for line in lines]
+            lines = list(s.lines)
+        elif not channel or (not record.events and s.notation is not None):
+            # a move the engine said nothing about is shown by its notation
+            lines = [s.summary(t)]
+        else:
+            continue
+        names = session.names_at(record.number)  # whoever held each seat then
+        named.extend(name_seats(line, names) for line in lines)
     if len(named) > limit and newest:
         more = len(named) - limit + 1
         earlier = t.ngettext(

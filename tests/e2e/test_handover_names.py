@@ -14,16 +14,16 @@ from bot.terminal import main
 from bot.web.game import Games
 from languages import ENGLISH
 from tests.e2e.conftest import BASE_EXTENSIONS
-from tests.e2e.leagues import fire
+from tests.e2e.leagues import fire, posts_with
 from tests.e2e.test_alt_text import pictures
 
-EXTENSIONS = (*BASE_EXTENSIONS, "cogs.guacamole", "cogs.league")
+EXTENSIONS = (*BASE_EXTENSIONS, "cogs.guacamole", "cogs.league", "cogs.me")
 
 
-async def handed_over(standin, bot, table_clock, players, sub):
+async def handed_over(standin, bot, table_clock, players, sub, *, steps: int = 0):
     """A one-round league of ``players`` with ``sub`` on its substitutes' list: the last seat's
-    player plays two turns and, when it is their turn again, is dropped, so that ``sub`` takes
-    their seat.  The session, the dropped player, their seat's name then, and the moves the log
+    player plays two turns and, when it is their turn again (after ``steps`` moves of it), is
+    dropped, so that ``sub`` takes their seat.  The session, the dropped player, their seat's name then, and the moves the log
     held at the handover."""
     owner, chan = standin.owner, standin.channel("games")
     await standin.slash(
@@ -53,6 +53,15 @@ async def handed_over(standin, bot, table_clock, players, sub):
         turns += seat.user_id == dropped.id and last != dropped.id
         last = seat.user_id
         session = await bot.sessions.core.get(session.id)
+    thread = standin.channel(session.row.channel_id)
+    for _ in range(steps):  # the first steps of their turn, through Discord
+        legal = list(session.engine.legal_moves(session.state, 2))
+        move = session.engine.computer_move(session.engine.view_for(session.state, 2), legal, rng)
+        answer = await (await standin.slash(dropped, thread, "guacamole move", move=str(move))).original()
+        assert "You played" in answer.text, answer.text
+        session = await bot.sessions.core.get(session.id)
+        assert session.waiting_on() == [session.by_seat(2)]  # the turn goes on
+    await standin.settle()
     handed = await bot.store.history.move_count(session.id)
     await (await standin.slash(owner, chan, "league organiser drop", member=dropped)).original()
     session = await bot.sessions.core.get(session.id)
@@ -166,3 +175,30 @@ async def test_an_export_with_a_handover_replays_and_names_each_mover(
                 assert lines[row.number].startswith(
                     f"{row.number}. {gone if row.number <= handed else 'Wayra'}:"
                 )
+
+
+async def test_a_turn_begun_before_the_handover_is_told_as_the_dropped_players(
+    standin, bot_factory, table_clock
+):
+    """The last seat's player makes the first step of a turn and is dropped in the middle of it:
+    the board posted after the handover tells that step as theirs, and so does the substitute's
+    turn notice (whose "since your last move" is not since the dropped player's); the rest of
+    the turn, played by the substitute, is told as theirs."""
+    chan = standin.channel("games")
+    *players, sub = standin.add_users("inti", "killa", "qori", "wayra")
+    async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
+        await standin.wait_synced()
+        await (await standin.slash(sub, chan, "me notify", where="dm")).original()
+        session, _, gone, handed = await handed_over(standin, bot, table_clock, players, sub, steps=1)
+        await standin.settle()
+        thread = standin.channel(session.row.channel_id)
+        (board,) = posts_with(standin, thread, "the board now")
+        told = board.content.splitlines()[1:]
+        assert any(line.startswith(f"{gone} prepared") for line in told), board.content
+        assert not any(line.startswith("Wayra") for line in told), board.content
+        dm = await standin.next_message(standin.dm(sub), lambda m: "It is your turn" in m.content)
+        assert "Since your last move:" in dm.content and f"- {gone} prepared" in dm.content, dm.content
+        assert "- Wayra" not in dm.content, dm.content
+        session = await play_a_turn(standin, bot, session, sub, random.Random(3))
+        later = [m for m in standin.messages(thread) if m.id > board.id and not m.ephemeral and m.files]
+        assert later[0].content.startswith("Wayra ") and gone not in later[0].content, later[0].content

@@ -45,8 +45,9 @@ class LoggedMove:
 class Holder:
     """Someone who held a seat before it was handed to someone else (a league's substitute): the
     moves numbered up to ``until`` were theirs; ``resigned_after`` their resignation as the seat
-    held it (None: they had not resigned); ``at``: when the seat changed hands; ``name``: theirs
-    as their league knows it (empty when it does not)."""
+    held it (None: they had not resigned); ``at``: when the seat changed hands; ``name``: the
+    seat's name then (for a handover stored before it was kept, the league's name for them;
+    empty when neither is known)."""
 
     seat: int
     user_id: int
@@ -139,7 +140,7 @@ class ServerGates:
 
 HANDOVERS = (
     "SELECT g.session_id, h.seat, h.original_id, h.moves_before, h.resigned_after, h.at, h.substitute_id,"
-    " p.display_name FROM league_substitutions h JOIN league_games g ON g.id = h.game_id"
+    " COALESCE(h.original_name, p.display_name) FROM league_substitutions h JOIN league_games g ON g.id = h.game_id"
     " LEFT JOIN league_players p ON p.league_id = g.league_id AND p.user_id = h.original_id"
 )
 """The handovers :func:`holders_of` reads (a ``WHERE`` on ``g.session_id`` and an ``ORDER BY`` to add)."""
@@ -149,7 +150,7 @@ def holders_of(
     handed: Iterable[Row], people: dict[int, dict[int, int]], logged: dict[int, list[LoggedMove]]
 ) -> dict[int, list[Holder]]:
     """Each game's earlier seat holders from its handovers (:data:`HANDOVERS`: session, seat,
-    original, moves before, resigned after, at, substitute, the original's name in the league).  A handover stored without its seat and place in the log (before
+    original, moves before, resigned after, at, substitute, the seat's name then).  A handover stored without its seat and place in the log (before
     they were kept) is placed by its time: the seat its substitute sits in, after the moves made
     before it; the original's computer moves there read as the computer's own, as an old
     resignation's do."""

@@ -185,7 +185,8 @@ async def test_each_move_is_put_to_whoever_held_its_seat_then(service, clock):
     """Cusi (30) substitutes for Ana (10) in one league and plays her own seat in another, where
     Ana substitutes for her.  Each game reads back who held each seat before its handover (with
     that league's name for them), so its log, its history's names and the profiles' turns put
-    every move to whoever made it, and the same person is never mixed up between the two games."""
+    every move to whoever made it (named as the seat named them then), and the same person is
+    never mixed up between the two games."""
     from bot import texts
     from bot.profiles import reckon
     from bot.storage.profiles import Holder
@@ -227,19 +228,19 @@ async def test_each_move_is_put_to_whoever_held_its_seat_then(service, clock):
 
     for session, seat, first, sub, handed_at in games:
         earlier = await store.history.handovers(session.id)
-        assert earlier == (Holder(seat, first, 4, None, handed_at, f"First{first}"),)
+        assert earlier == (Holder(seat, first, 4, None, handed_at, f"seat{first}"),)
         read = await service.logbook.with_holders(session)
         rows = await store.history.moves(session.id)
         mine = [r.number for r in rows if r.seat == seat]
         assert (
-            read.names_at(mine[0])[seat] == f"First{first}" and read.names_at(mine[-1])[seat] == f"seat{sub}"
+            read.names_at(mine[0])[seat] == f"seat{first}" and read.names_at(mine[-1])[seat] == f"seat{sub}"
         )
-        assert read.names_at(0)[seat] == f"First{first}" and session.names()[seat] == f"seat{sub}"
+        assert read.names_at(0)[seat] == f"seat{first}" and session.names()[seat] == f"seat{sub}"
         log = texts.log_text(read, await service.logbook.log(read), None).splitlines()
         assert [
             line.split(":")[0] for line in log if line.split(":")[0].endswith(read.names_at(None)[seat])
         ] == [f"{mine[-1]}. seat{sub}"]
-        assert sum(f"First{first}" in line for line in log) == len(mine) - 1
+        assert sum(f"seat{first}" in line for line in log) == len(mine) - 1
         (game_log,) = await store.profiles.logs([session.id])
         assert game_log.earlier == earlier
         turns = {t.number: t.user_id for t in reckon.turns_of(game_log, {})}
@@ -278,3 +279,37 @@ async def test_a_substitute_takes_back_only_moves_of_their_own(service):
     theirs = await store.history.move_count(session.id)
     asked = await undo.ask(7, 30)
     assert asked.target == theirs and [m.number for m in asked.moves] == [theirs]
+
+
+async def test_a_substitute_replaced_in_turn_keeps_their_moves_and_name(service):
+    """Ann's seat goes to Sub (the result stays Ann's, so Sub never joins the league's players);
+    Sub is late in turn and the seat goes to Tom.  Each keeps the moves made while the seat was
+    theirs, named as the seat named them then."""
+    from bot import texts
+    from bot.storage.profiles import Holder
+
+    store = service.store
+    lid, gid, session = await running_league(service)
+    await store.noshows.add_substitute(lid, 30, "Sub")
+    await store.noshows.add_substitute(lid, 40, "Tom")
+    seat = session.seat_of(10).seat
+    held = []
+    for original, sub in ((10, Substitute(30, "Sub")), (30, Substitute(40, "Tom"))):
+        for _ in range(2):  # a move each
+            (mover,) = session.waiting_on()
+            move = (await service.play.legal_moves(7, mover.user_id))[0]
+            session = (await service.play.play(7, mover.user_id, move)).session
+        held.append(await store.history.move_count(session.id))
+        assert await store.noshows.hand_seat(lid, gid, session.id, seat, original, sub, "original")
+        session = await service.core.get(session.id)
+    earlier = await store.history.handovers(session.id)
+    assert [(h.user_id, h.until, h.name) for h in earlier] == [(10, held[0], "u10"), (30, held[1], "Sub")]
+    assert isinstance(earlier[0], Holder)
+    read = await service.logbook.with_holders(session)
+    lines = texts.log_text(read, await service.logbook.log(read), None).splitlines()
+    mine = [
+        line.split(":")[0]
+        for line in lines
+        if (await store.history.move_at(session.id, int(line.split(".")[0]))).seat == seat
+    ]
+    assert [m.split(". ")[1] for m in mine] == ["u10", "Sub"], lines

@@ -313,3 +313,30 @@ async def test_a_substitute_replaced_in_turn_keeps_their_moves_and_name(service)
         if (await store.history.move_at(session.id, int(line.split(".")[0]))).seat == seat
     ]
     assert [m.split(". ")[1] for m in mine] == ["u10", "Sub"], lines
+
+
+@pytest.mark.parametrize(("credit", "places"), [("original", {10: 1, 20: 2}), ("nobody", {10: 2, 20: 1})])
+async def test_a_seat_handed_on_twice_gives_its_result_to_the_first_player(service, credit, places):
+    """Ann's seat goes to Sub, who is late in turn, and on to Tom, who wins: with the result
+    counting for the seat's original player, it is Ann's (not Sub's, who is no player of the
+    league); crediting nobody, Ann keeps her forfeit."""
+    from bot.storage import ResultRow
+
+    store = service.store
+    lid, gid, session = await running_league(service)
+    assert await store.leagues.drop_player(lid, 10) == [session.id]
+    await store.noshows.add_substitute(lid, 30, "Sub")
+    await store.noshows.add_substitute(lid, 40, "Tom")
+    seat = session.seat_of(10).seat
+    assert await store.noshows.hand_seat(lid, gid, session.id, seat, 10, Substitute(30, "Sub"), credit)
+    assert await store.noshows.hand_seat(lid, gid, session.id, seat, 30, Substitute(40, "Tom"), credit)
+    other = session.seat_of(20).seat
+    await store.games.finish(
+        session.id,
+        status="finished",
+        reason="won",
+        outcome=None,
+        results=[ResultRow(seat, 40, 1.0, 1, False), ResultRow(other, 20, 0.0, 2, False)],
+    )
+    (game,) = await store.leagues.league_games(lid, 1)
+    assert {s.user_id: s.place for s in game.seats} == places

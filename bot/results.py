@@ -158,14 +158,14 @@ def frames(
     """The public board at the start and after every turn of a finished game, drawn in
     ``language`` by the renderer's ``draw_board`` (the image ``render`` encodes), in the
     high-contrast palette when ``contrast``, and scaled to a summary's frame.  Each frame names
-    the players who held the seats then (:meth:`Session.names_at`)."""
+    the players who held the seats then (:meth:`Session.names_after`)."""
     renderer = session.info.load_renderer()
     if renderer is None:
         return []
     module = session.engine
 
     def board(state: object, number: int) -> Image.Image:
-        names = session.names_at(number)
+        names = session.names_after(number)
         drawn = renderer.draw_board(module.view_for(state, None), names=names, language=language)
         return animation.frame(high_contrast(drawn) if contrast else drawn)
 

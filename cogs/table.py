@@ -154,8 +154,10 @@ class GameCommands(
         found = await self.with_board(interaction)
         session = written.session(await self.sessions.logbook.with_holders(found))
         t = i18n.private(interaction)
-        last = texts.last_action(session, await self.sessions.logbook.log(session, last=1), t)
-        first, *more = described(session, session.reader_of(interaction.user.id), t, last)
+        records = await self.sessions.logbook.log(session, last=1)
+        last = texts.last_action(session, records, t)
+        number = records[-1].number if records else None
+        first, *more = described(session, session.reader_of(interaction.user.id), t, last, number)
         await reply(interaction, first)
         for text in more:
             await interaction.followup.send(text, ephemeral=True)

@@ -188,8 +188,15 @@ class Session:
         return [s.name for s in self.seats]
 
     def names_at(self, number: int | None) -> list[str]:
-        """The seats' names as they were at move ``number`` (see :mod:`bot.holders`; None: now)."""
+        """The seats' names as they were at move ``number``: who made it and the others' holders
+        then (see :mod:`bot.holders`; None: now)."""
         return names_at(self.names(), self.earlier, number)
+
+    def names_after(self, number: int | None) -> list[str]:
+        """The seats' names on the board after move ``number``: whoever held each seat from then
+        on to the next move (the one to play from that position; after the last move, the
+        holders now).  None: now."""
+        return self.names_at(None if number is None else number + 1)
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat ``user_id`` took, resigned or not: for acting on it (a move, an undo, a vote),

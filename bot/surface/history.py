@@ -50,7 +50,7 @@ class HistoryPages:
         page = await self.history.page(session, number)
         # each move named after whoever held its seat then (a league seat handed to a substitute)
         session = await self.service.logbook.with_holders(session)
-        names = session.names_at(page.number)
+        names = session.names_after(page.number)  # the board's; its header names the move's player
         reader = session.reader_of(interaction.user.id)
         t = i18n.private(interaction)
         text = texts.history_text(written.session(session), page.number, page.shown, page.record, reader, t)
@@ -73,7 +73,7 @@ class HistoryPages:
                 png,
                 f"{session.info.name}-{session.id}-move{page.number}.png",
                 alt.board(session, None, last, t, state=page.state, move=page.number, shown=page.shown),
-                names,
+                [*names, *session.names_at(page.number)],
             )
         controls = discord.ui.View(timeout=None)
         n, shown = page.number, page.shown

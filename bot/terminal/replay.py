@@ -73,7 +73,7 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
             return
         png = renderer.render(
             module.view_for(step.state, None),
-            names=export.names_at(data, step.number),
+            names=export.names_at(data, step.number + 1),  # the holders from this position on
             last_action=events[0] if events else None,
             language=args.language,
         )

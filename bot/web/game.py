@@ -188,10 +188,12 @@ class Games:
             session, None, self.last_action(session, at, t), t, state=state, move=step, shown=shown
         )
         ended = step == shown and texts.ended_early(session, t) is not None  # nobody to play then
-        names = session.names_at(step)
+        names = session.names_after(step)
         page.words = [
             plain(line, names)
-            for line in lines_of(sections_for(session.engine, state, None, ended=ended), t, names)
+            for line in lines_of(
+                sections_for(session.engine, state, None, ended=ended), t, names, None, session.names_at(step)
+            )
             if line
         ]
         page.players = self.players(session, t)
@@ -346,7 +348,7 @@ class Games:
         png: bytes = await asyncio.to_thread(
             renderer.render,
             view,
-            names=session.names_at(step),
+            names=session.names_after(step),
             last_action=self.last_action(session, record, t),
             language=t.code,
             ended=ended,

@@ -23,8 +23,8 @@ EXTENSIONS = (*BASE_EXTENSIONS, "cogs.guacamole", "cogs.league", "cogs.me")
 async def handed_over(standin, bot, table_clock, players, sub, *, steps: int = 0):
     """A one-round league of ``players`` with ``sub`` on its substitutes' list: the last seat's
     player plays two turns and, when it is their turn again (after ``steps`` moves of it), is
-    dropped, so that ``sub`` takes their seat.  The session, the dropped player, their seat's name then, and the moves the log
-    held at the handover."""
+    dropped, so that ``sub`` takes their seat.  The session, the dropped player, their seat's
+    name then, and the moves the log held at the handover."""
     owner, chan = standin.owner, standin.channel("games")
     await standin.slash(
         owner, chan, "league create", name="Avocado", game="guacamole", format="swiss", players=3,
@@ -44,7 +44,7 @@ async def handed_over(standin, bot, table_clock, players, sub, *, steps: int = 0
     name = session.by_seat(2).name
     rng = random.Random(7)
     turns, last = 0, None
-    while turns < 2 or dropped.id not in {s.user_id for s in session.waiting_on()}:
+    while turns < 2 or dropped.id not in {s.user_id for s in session.waiting_on()} or last == dropped.id:
         seat = session.waiting_on()[0]
         legal = list(session.engine.legal_moves(session.state, seat.seat))
         move = session.engine.computer_move(session.engine.view_for(session.state, seat.seat), legal, rng)
@@ -90,6 +90,15 @@ async def test_log_and_history_name_whoever_held_the_seat_then(standin, bot_fact
     async with standin.run_client(bot_factory(EXTENSIONS)) as bot:
         await standin.wait_synced()
         session, dropped, gone, handed = await handed_over(standin, bot, table_clock, players, sub)
+        thread = standin.channel(session.row.channel_id)
+        # The board now (the handover came after the last move): its names are the holders now.
+        page = await (await standin.slash(owner, thread, "game history")).original()
+        assert f"move {handed} of {handed}" in page.content, page.content
+        ((_, description),) = pictures(page)
+        assert "Wayra" in description and gone not in description, description
+        web = await Games(bot.sessions, History(bot.sessions)).page(session, None, ENGLISH)
+        assert any("Wayra" in line for line in web.words) and not any(gone in w for w in web.words)
+        assert "Wayra" in web.alt and gone not in web.alt, web.alt
         session = await play_a_turn(standin, bot, session, sub, random.Random(3))
         now = session.by_seat(2).name
         assert now != gone and now == "Wayra"
@@ -97,12 +106,12 @@ async def test_log_and_history_name_whoever_held_the_seat_then(standin, bot_fact
         before = [r.number for r in rows if r.seat == 2 and r.number <= handed]
         after = [r.number for r in rows if r.seat == 2 and r.number > handed]
         assert before and after
-        thread = standin.channel(session.row.channel_id)
 
         # /game log: each line of the last seat names whoever played it then.
         log = (await (await standin.slash(owner, thread, "game log", count=50)).original()).content
         lines = {int(line.split(".", 1)[0]): line for line in log.splitlines() if line[:1].isdigit()}
-        for n in before:
+        assert before[-1] in lines and after[0] in lines
+        for n in (n for n in before if n in lines):
             assert lines[n].startswith(f"{n}. {gone}"), lines[n]
             assert now not in lines[n], lines[n]
         for n in after:
@@ -116,12 +125,13 @@ async def test_log_and_history_name_whoever_held_the_seat_then(standin, bot_fact
         assert now not in page.content, page.content
         labels = [o["label"] for s in page.selects for o in s["options"]]
         assert f"Move {n}: {gone}" in labels, labels
-        assert f"Move {after[0]}: {now}" in labels, labels
         ((_, description),) = pictures(page)
         assert gone in description and now not in description, description
         # ... and at the substitute's first move, the substitute.
         page = await (await standin.slash(owner, thread, "game history", move=after[0])).original()
         assert page.content.splitlines()[1].startswith(f"{now} "), page.content
+        labels = [o["label"] for s in page.selects for o in s["options"]]
+        assert f"Move {after[0]}: {now}" in labels and f"Move {handed}: {now}" not in labels, labels
 
         # The export puts each move to whoever made it.
         data = await export.export_session(bot.sessions, session)
@@ -182,7 +192,8 @@ async def test_a_turn_begun_before_the_handover_is_told_as_the_dropped_players(
 ):
     """The last seat's player makes the first step of a turn and is dropped in the middle of it:
     the board posted after the handover tells that step as theirs, and so does the substitute's
-    turn notice (whose "since your last move" is not since the dropped player's); the rest of
+    turn notice (whose "since your last move" is not since the dropped player's) and the board
+    in words (its last move); the rest of
     the turn, played by the substitute, is told as theirs."""
     chan = standin.channel("games")
     *players, sub = standin.add_users("inti", "killa", "qori", "wayra")
@@ -199,6 +210,10 @@ async def test_a_turn_begun_before_the_handover_is_told_as_the_dropped_players(
         dm = await standin.next_message(standin.dm(sub), lambda m: "It is your turn" in m.content)
         assert "Since your last move:" in dm.content and f"- {gone} prepared" in dm.content, dm.content
         assert "- Wayra" not in dm.content, dm.content
+        # The board in words says whose the last move was, and who plays now.
+        words = (await (await standin.slash(sub, thread, "game describe")).original()).content
+        assert f"Last action: {gone} prepared" in words and f"Last move: {gone} played" in words, words
+        assert "Wayra to play" in words and "Last move: Wayra" not in words, words
         session = await play_a_turn(standin, bot, session, sub, random.Random(3))
         later = [m for m in standin.messages(thread) if m.id > board.id and not m.ephemeral and m.files]
         assert later[0].content.startswith("Wayra ") and gone not in later[0].content, later[0].content

@@ -29,7 +29,7 @@ import logging
 from dataclasses import dataclass
 
 from bot.history import History
-from bot.holders import holder_at
+from bot.holders import holder_at, names_at
 from bot.public import MoveRecord
 from bot.replaying import taken_back, undo_target, undo_text, walk
 from bot.sessions import MoveResult, Refusal, Session, SessionService, record_of, refuse_computer_seat
@@ -127,12 +127,13 @@ class UndoService:
         before, _ = await self.history.state_at(session, target - 1)
         later = [r for r in rows if r.number >= target]
         records = []
-        names = session.names()
         for step in walk(module, before, later, target - 1):
             row = step.entry
             if step.events is None or row.number in gone:
                 continue
-            who = "the table" if row.seat == TABLE else names[row.seat]
+            who = (
+                "the table" if row.seat == TABLE else names_at(session.names(), earlier, row.number)[row.seat]
+            )
             if row.seat == TABLE:
                 raise Refusal(
                     "move {number} was the table's own (a deadline), which cannot be taken back",

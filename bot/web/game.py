@@ -205,7 +205,12 @@ class Games:
         return page
 
     def players(self, session: Session, t: Language) -> list[Player]:
+        """The seats' players now; a seat handed to a league's substitute names whom they play for
+        (its first holder, after whom its earlier moves are named), as ``/league round`` does."""
         seated = sorted((s for s in session.seats if s.seat is not None), key=lambda s: s.seat or 0)
+        first: dict[int, str] = {}
+        for held in sorted(session.earlier, key=lambda h: h.until):
+            first.setdefault(held.seat, held.name)
         places: dict[int, str] = {}
         scores: dict[int, str] = {}
         if session.status == "finished" and session.row.outcome:
@@ -216,7 +221,9 @@ class Games:
         ran_out = session.ran_out()
         return [
             Player(
-                s.name,
+                t.gettext("{substitute} (for {original})", substitute=s.name, original=first[s.seat])
+                if s.seat is not None and first.get(s.seat)
+                else s.name,
                 s.computer,
                 s.resigned,
                 places.get(s.seat) if s.seat is not None else None,

@@ -49,7 +49,12 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
             total,
             game=info.title,
             number=data.get("number"),
-            players=", ".join(names),
+            players=", ".join(
+                lang.gettext("{substitute} (for {original})", substitute=name, original=first)
+                if (first := export.names_at(data, 0)[i]) != name
+                else name
+                for i, name in enumerate(names)
+            ),
         ),
         file=out,
     )

@@ -180,6 +180,7 @@ async def test_an_export_with_a_handover_replays_and_names_each_mover(
         assert code == 0, err.read_text()
         text = out.read_text()
         assert "The replay agrees with the export, move by move" in text, text
+        assert f"Wayra (for {gone})" in text.splitlines()[0], text  # the players, first
         rows = await bot.store.history.moves(session.id)
         lines = {int(line.split(".", 1)[0]): line for line in text.splitlines() if line[:1].isdigit()}
         for row in rows:

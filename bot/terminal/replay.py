@@ -42,6 +42,13 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
         else None
     )
     total = len(data["moves"])
+    first = export.names_at(data, 0)  # a seat handed to a substitute: whom they played for
+    players = ", ".join(
+        lang.gettext("{substitute} (for {original})", substitute=name, original=first[i])
+        if first[i] != name
+        else name
+        for i, name in enumerate(names)
+    )
     print(
         lang.ngettext(
             "{game}, game #{number}: {players}; {n} move",
@@ -49,12 +56,7 @@ def replay(args: argparse.Namespace, ask: Prompter, out: TextIO, err: TextIO) ->
             total,
             game=info.title,
             number=data.get("number"),
-            players=", ".join(
-                lang.gettext("{substitute} (for {original})", substitute=name, original=first)
-                if (first := export.names_at(data, 0)[i]) != name
-                else name
-                for i, name in enumerate(names)
-            ),
+            players=players,
         ),
         file=out,
     )
